@@ -1,0 +1,85 @@
+"""Dice typed by hand: ``red 2``, ``grey white 3``, ``g w 3``, ``red ?``.
+
+Used in ``--pyramid manual`` mode, when the link reports ``GAP`` (events lost on
+the device), and whenever the table prefers to type a die. The result has the
+same shape as a die event from the serial link (``docs/interfaces.md``), so the
+session treats both alike.
+
+Colours (RULES 2.1, 3.1): classic ``blue green orange yellow white``; second
+``blue green yellow red purple`` and the grey die with numeral ink ``black`` or
+``white``. Any unambiguous prefix of a colour is accepted (``pu`` = purple), so
+is the initial the table uses on the display (``r`` red, ``p`` purple).
+"""
+
+RACING = {
+    "classic": ("blue", "green", "orange", "yellow", "white"),
+    "second": ("blue", "green", "yellow", "red", "purple"),
+}
+INKS = ("black", "white")
+
+
+class DieSyntaxError(ValueError):
+    """The typed text is not a die for this edition; the message says why."""
+
+
+def _match(word, names, what):
+    word = word.lower()
+    if word in names:
+        return word
+    hits = [n for n in names if n.startswith(word)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise DieSyntaxError("%r is not a %s (one of: %s)" % (word, what, ", ".join(names)))
+    raise DieSyntaxError("%r could be %s: type more letters" % (word, " or ".join(hits)))
+
+
+def parse_value(text):
+    """Return 1, 2 or 3 from ``text``; ``None`` for ``?``. Raises ``DieSyntaxError``."""
+    text = text.strip()
+    if text == "?":
+        return None
+    if text in ("1", "2", "3"):
+        return int(text)
+    raise DieSyntaxError("a die shows 1, 2 or 3, not %r" % text)
+
+
+def parse_die(text, edition):
+    """Parse a typed die for ``edition`` (``classic`` or ``second``).
+
+    Returns a dict ``{"kind": "die", "colour", "ink", "value", "raw", "source":
+    "typed"}``; ``ink`` is ``black``/``white`` for the grey die else ``None``;
+    ``value`` is 1-3 or ``None`` when typed as ``?`` (asked for afterwards).
+    The grey die (second edition only) needs its numeral ink: ``grey black 2``.
+    Raises ``DieSyntaxError`` (a ``ValueError``) with a one-line reason.
+    """
+    if edition not in RACING:
+        raise ValueError("unknown edition %r" % (edition,))
+    words = text.lower().replace(",", " ").split()
+    if not words:
+        raise DieSyntaxError("type a die as colour and value, e.g. 'red 2'")
+    names = RACING[edition] + (("grey",) if edition == "second" else ())
+    if words[0] == "gray":
+        words[0] = "grey"
+    colour = _match(words[0], names, "die colour in the %s edition" % edition)
+    ink = None
+    rest = words[1:]
+    if colour == "grey":
+        if not rest:
+            raise DieSyntaxError("the grey die needs its numeral colour: 'grey black 2'")
+        ink = _match(rest[0], INKS, "numeral colour of the grey die")
+        rest = rest[1:]
+    if len(rest) != 1:
+        example = "grey white 3" if colour == "grey" else "%s 2" % colour
+        raise DieSyntaxError("type the die as e.g. '%s'" % example)
+    value = parse_value(rest[0])
+    return {"kind": "die", "colour": colour, "ink": ink, "value": value,
+            "raw": text.strip(), "source": "typed"}
+
+
+def die_text(die):
+    """Canonical text of a die dict: ``red 2``, ``grey black 3``, ``red ?``."""
+    value = "?" if die.get("value") is None else str(die["value"])
+    if die.get("colour") == "grey":
+        return "grey %s %s" % (die.get("ink"), value)
+    return "%s %s" % (die["colour"], value)
