@@ -1,0 +1,114 @@
+"""Rules constants of the two editions, as data (RULES 2 and 3).
+
+An edition is a plain value; the engine reads these fields and never branches on
+the edition's name except through them.
+"""
+
+from camelup.errors import NotationError
+
+#: Track length: spaces 1..16; 17+ and 0- are crossed (RULES 1.1).
+TRACK = 16
+#: Coins each player starts with (RULES 1.9).
+START_COINS = 3
+#: Finish-pile rewards for the 1st, 2nd, ... correct card; later correct cards pay
+#: ``FINISH_LATER`` and a wrong card costs ``FINISH_WRONG`` (RULES 1.13).
+FINISH_LADDER = (8, 5, 3, 2)
+FINISH_LATER = 1
+FINISH_WRONG = -1
+#: Pyramid tickets per leg, and dice revealed per leg (RULES 2.4, 3.4).
+PYRAMID_TICKETS = 5
+DICE_PER_LEG = 5
+#: The grey die's name and its two numeral inks (RULES 3.1).
+GREY = "grey"
+INKS = ("black", "white")
+
+
+class Edition:
+    """One rule set. Fields:
+
+    ``name`` ("classic" or "second"); ``racing``: racing camel colours (tuple, the
+    order used in notation); ``crazy``: crazy camel colours (empty in classic);
+    ``dice``: die names in the pyramid (racing colours, plus "grey" in second);
+    ``leg_values``: a colour's leg-ticket stack from top to bottom; ``min_players``,
+    ``max_players``; ``partnership_min``: fewest players for partnerships (``None``:
+    no partnerships); ``tile_name``: what the player tile is called.
+    """
+
+    def __init__(self, name, racing, crazy, leg_values, min_players, max_players,
+                 partnership_min, tile_name, forward_name, backward_name):
+        self.name = name
+        self.racing = tuple(racing)
+        self.crazy = tuple(crazy)
+        self.camels = self.racing + self.crazy
+        self.dice = self.racing + ((GREY,) if self.crazy else ())
+        self.leg_values = tuple(leg_values)
+        self.min_players = min_players
+        self.max_players = max_players
+        self.partnership_min = partnership_min
+        self.tile_name = tile_name
+        self.forward_name = forward_name
+        self.backward_name = backward_name
+
+    def __repr__(self):
+        return "Edition(%r)" % self.name
+
+    def is_racing(self, colour):
+        """True when ``colour`` is a racing camel of this edition."""
+        return colour in self.racing
+
+    def is_crazy(self, colour):
+        """True when ``colour`` is a crazy camel of this edition (second only)."""
+        return colour in self.crazy
+
+    def has_partnerships(self, players):
+        """True when partnerships are in play with ``players`` seats (RULES 3.8)."""
+        return self.partnership_min is not None and players >= self.partnership_min
+
+
+#: RULES 2: first edition.
+CLASSIC = Edition(
+    "classic",
+    racing=("blue", "green", "orange", "yellow", "white"),
+    crazy=(),
+    leg_values=(5, 3, 2),
+    min_players=2,
+    max_players=8,
+    partnership_min=None,
+    tile_name="desert tile",
+    forward_name="oasis",
+    backward_name="mirage",
+)
+
+#: RULES 3: second edition.
+SECOND = Edition(
+    "second",
+    racing=("blue", "green", "yellow", "red", "purple"),
+    crazy=("black", "white"),
+    leg_values=(5, 3, 2, 2),
+    min_players=3,
+    max_players=8,
+    partnership_min=6,
+    tile_name="spectator tile",
+    forward_name="cheering",
+    backward_name="booing",
+)
+
+EDITIONS = {"classic": CLASSIC, "second": SECOND}
+
+
+def get_edition(name):
+    """Return the ``Edition`` called ``name`` ("classic" or "second"; an ``Edition``
+    passes through). Aliases: "first", "1", "2014" -> classic; "2", "2018", "2024" -> second.
+
+    Raises ``NotationError`` for any other name.
+    """
+    if isinstance(name, Edition):
+        return name
+    key = str(name).strip().lower()
+    if key in ("first", "1", "2014", "1st"):
+        key = "classic"
+    elif key in ("2", "2018", "2024", "2nd"):
+        key = "second"
+    if key not in EDITIONS:
+        raise NotationError("unknown edition %r (use 'classic' or 'second')" % (name,))
+    return EDITIONS[key]

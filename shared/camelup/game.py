@@ -1,0 +1,725 @@
+"""The rules engine: ``Game``, one race of Camel Up in either edition.
+
+``Game`` is a single mutable value with python-chess style ``push``/``pop`` undo.
+Every action, dice included, goes through ``push``; an illegal one raises
+``IllegalAction`` and changes nothing. See docs/api.md for a tour.
+"""
+
+import camelup.movement as movement
+import camelup.scoring as scoring
+from camelup.actions import FINISH, LEG, PARTNER, PILES, PYRAMID, TILE, Action, parse_action
+from camelup.editions import (DICE_PER_LEG, GREY, INKS, PYRAMID_TICKETS, START_COINS,
+                              TRACK, get_edition)
+from camelup.errors import IllegalAction, NotationError
+from camelup.rng import XorShift32
+
+#: Faces of a racing die (RULES 1.4) and of the grey die as (value, ink) (RULES 3.1).
+RACING_FACES = (1, 1, 2, 2, 3, 3)
+GREY_FACES = ((1, "black"), (2, "black"), (3, "black"), (1, "white"), (2, "white"),
+              (3, "white"))
+
+
+def setup_stacks(edition, racing_rolls, crazy_rolls=()):
+    """Build starting stacks from setup rolls (RULES 2.2, 3.2).
+
+    ``racing_rolls``: ``(colour, value)`` for every racing camel, in placement order
+    (a camel placed later on the same space goes on top); value 1..3 is the space.
+    ``crazy_rolls``: ``(colour, value)`` for every crazy camel in roll order (second
+    edition): 1 -> space 16, 2 -> 15, 3 -> 14; the second on top of the first.
+    Returns a ``stacks`` dict. Raises ``NotationError`` for a missing, repeated or
+    unknown camel or a value outside 1..3.
+    """
+    ed = get_edition(edition)
+    stacks = {}
+    seen = []
+    for kind, rolls, camels in (("racing", racing_rolls, ed.racing),
+                                ("crazy", crazy_rolls, ed.crazy)):
+        for colour, value in rolls:
+            if colour not in camels:
+                raise NotationError("%r is not a %s camel of the %s edition"
+                                    % (colour, kind, ed.name))
+            if colour in seen:
+                raise NotationError("camel %r rolled twice at setup" % colour)
+            if value not in (1, 2, 3):
+                raise NotationError("setup roll for %s must be 1..3, got %r" % (colour, value))
+            seen.append(colour)
+            space = value if kind == "racing" else TRACK + 1 - value
+            stacks.setdefault(space, []).append(colour)
+    for c in ed.camels:
+        if c not in seen:
+            raise NotationError("setup is missing camel %r" % c)
+    return stacks
+
+
+def random_stacks(edition, rng):
+    """Random starting stacks from ``rng`` (an ``XorShift32``): roll each racing die,
+    stack camels sharing a space in random order, then roll the grey die for black and
+    then white (RULES 2.2, 3.2). Returns a ``stacks`` dict."""
+    ed = get_edition(edition)
+    order = list(ed.racing)
+    rng.shuffle(order)  # placement order decides the stacking order on a shared space
+    racing = []
+    for colour in order:
+        racing.append((colour, RACING_FACES[rng.below(6)]))
+    crazy = []
+    for colour in ed.crazy:
+        crazy.append((colour, GREY_FACES[rng.below(6)][0]))
+    return setup_stacks(ed, racing, crazy)
+
+
+def _bad(msg):
+    raise NotationError("bad position: " + msg)
+
+
+class Game:
+    """One race of Camel Up (RULES 1-3) with undo.
+
+    Construct from given stacks (the tracker takes the table's setup) or with
+    ``Game.random(edition, players, seed)`` (the virtual pyramid), or from notation
+    with ``camelup.parse_position(text)``.
+
+    Arguments (all but ``edition``/``players``/``stacks`` default to the start of a leg):
+
+    - ``edition``: ``"classic"`` or ``"second"``; ``players``: seats, 2..8 classic, 3..8 second.
+    - ``stacks``: ``{space: [colour, ...bottom to top]}`` holding every camel once.
+    - ``tiles``: ``{space: (owner, "+" or "-")}``; ``turn``: seat to act; ``start``:
+      start-marker holder (default ``turn``); ``leg``: leg number from 1.
+    - ``coins``: per seat (default 3 each); ``held``: per seat list of ``(colour, value)``
+      leg tickets; ``pyramid``: per seat pyramid tickets held; ``out``: dice revealed this
+      leg in order (``"grey"`` for the grey die); ``partners``: per seat partner or None.
+    - ``winner_pile`` / ``loser_pile``: ``[(seat, colour), ...]`` in play order.
+
+    Leg tickets left per colour follow from ``held`` (the taken ones are the top of the
+    stack). Raises ``NotationError`` (a ``ValueError``) naming what is inconsistent.
+    """
+
+    def __init__(self, edition="second", players=3, stacks=None, tiles=None, turn=0,
+                 start=None, coins=None, held=None, pyramid=None, out=None, partners=None,
+                 winner_pile=None, loser_pile=None, leg=1):
+        ed = get_edition(edition)
+        self.edition = ed
+        if not isinstance(players, int) or not ed.min_players <= players <= ed.max_players:
+            _bad("the %s edition is for %d..%d players, got %r"
+                 % (ed.name, ed.min_players, ed.max_players, players))
+        n = players
+        self.players = n
+        if stacks is None:
+            _bad("stacks are required (or use Game.random)")
+        self._stacks = self._check_stacks(stacks)
+        self._tiles = self._check_tiles(tiles or {})
+        self._coins = self._seat_list(coins, "coins", START_COINS)
+        for p in range(n):
+            if not isinstance(self._coins[p], int) or self._coins[p] < 0:
+                _bad("coins of p%d must be a whole number >= 0, got %r" % (p, self._coins[p]))
+        self._held = self._check_held(held)
+        self._pyramid = self._seat_list(pyramid, "pyramid tickets", 0)
+        self._out = self._check_out(out or [])
+        self._partners = self._check_partners(partners)
+        self._piles = {"winner": [], "loser": []}
+        used = {}
+        for name, pile in (("winner", winner_pile), ("loser", loser_pile)):
+            for card in pile or []:
+                p, colour = card
+                self._seat(p, "finish card owner")
+                if colour not in ed.racing:
+                    _bad("finish card %r is not a racing camel of the %s edition"
+                         % (colour, ed.name))
+                if (p, colour) in used:
+                    _bad("p%d played the %s finish card twice" % (p, colour))
+                used[(p, colour)] = True
+                self._piles[name].append((p, colour))
+        self._turn = self._seat(turn, "turn")
+        self._start = self._seat(turn if start is None else start, "start marker")
+        if not isinstance(leg, int) or leg < 1:
+            _bad("leg number must be >= 1, got %r" % (leg,))
+        self._leg = leg
+        self._history = []
+        self.result = None
+
+    # -- construction helpers -------------------------------------------------
+
+    def _seat(self, p, what):
+        if not isinstance(p, int) or not 0 <= p < self.players:
+            _bad("%s must be a seat 0..%d, got %r" % (what, self.players - 1, p))
+        return p
+
+    def _seat_list(self, values, what, default):
+        if values is None:
+            return [default] * self.players
+        values = list(values)
+        if len(values) != self.players:
+            _bad("%s: need one entry per seat (%d), got %d"
+                 % (what, self.players, len(values)))
+        for v in values:
+            if not isinstance(v, int) or v < 0:
+                _bad("%s must be whole numbers >= 0, got %r" % (what, v))
+        return values
+
+    def _check_stacks(self, stacks):
+        ed = self.edition
+        out = {}
+        seen = {}
+        for space in stacks:
+            if not isinstance(space, int):
+                _bad("space %r is not a number" % (space,))
+            camels = list(stacks[space])
+            for c in camels:
+                if c not in ed.camels:
+                    _bad("%r is not a camel of the %s edition (%s)"
+                         % (c, ed.name, ", ".join(ed.camels)))
+                if c in seen:
+                    _bad("camel %s appears twice" % c)
+                seen[c] = space
+            if camels:
+                out[space] = camels
+        for c in ed.camels:
+            if c not in seen:
+                _bad("camel %s is missing" % c)
+        crossed = [s for s in out if not movement.on_track(s)]
+        for s in crossed:
+            # A finished race has exactly one crossed stack (movement stops at once).
+            if len(crossed) > 1:
+                _bad("more than one stack past the finish line (%s)"
+                     % ", ".join([str(x) for x in sorted(crossed)]))
+        return out
+
+    def _check_tiles(self, tiles):
+        out = {}
+        owners = {}
+        for space in tiles:
+            owner, side = tiles[space]
+            self._seat(owner, "tile owner")
+            if side not in ("+", "-"):
+                _bad("tile side must be + or -, got %r" % (side,))
+            if not isinstance(space, int) or not 2 <= space <= TRACK:
+                _bad("tile on space %r: tiles go on spaces 2..16" % (space,))
+            if space in self._stacks:
+                _bad("tile on space %d, which holds camels" % space)
+            if owner in owners:
+                _bad("p%d has two tiles (spaces %d and %d)" % (owner, owners[owner], space))
+            owners[owner] = space
+            out[space] = (owner, side)
+        for space in out:
+            if space + 1 in out:
+                _bad("tiles on neighbouring spaces %d and %d" % (space, space + 1))
+        return out
+
+    def _check_held(self, held):
+        ed = self.edition
+        if held is None:
+            held = [[] for _ in range(self.players)]
+        if len(held) != self.players:
+            _bad("held tickets: need one list per seat (%d), got %d"
+                 % (self.players, len(held)))
+        out = []
+        taken = {}
+        for p in range(self.players):
+            mine = []
+            for colour, value in held[p]:
+                if colour not in ed.racing:
+                    _bad("leg ticket %r%r: not a racing camel of the %s edition"
+                         % (colour, value, ed.name))
+                mine.append((colour, value))
+                taken.setdefault(colour, []).append(value)
+            out.append(mine)
+        # Tickets are taken from the top, so the taken ones are the top of the stack.
+        for colour in taken:
+            values = sorted(taken[colour])
+            n = len(values)
+            if n > len(ed.leg_values):
+                _bad("%d %s leg tickets held, only %d exist" % (n, colour, len(ed.leg_values)))
+            want = sorted(list(ed.leg_values[:n]))
+            if values != want:
+                _bad("held %s leg tickets %s are not the top %d of the stack %s"
+                     % (colour, values, n, list(ed.leg_values)))
+        return out
+
+    def _check_out(self, out):
+        ed = self.edition
+        res = []
+        for die in out:
+            if die not in ed.dice:
+                _bad("die %r is not in the %s pyramid (%s)" % (die, ed.name, ", ".join(ed.dice)))
+            if die in res:
+                _bad("die %s revealed twice this leg" % die)
+            res.append(die)
+        over = False
+        for s in self._stacks:
+            if not movement.on_track(s):
+                over = True
+        if len(res) >= DICE_PER_LEG and not over:
+            _bad("%d dice out: the leg would already be scored (at most %d)"
+                 % (len(res), DICE_PER_LEG - 1))
+        if sum(self._pyramid) != len(res):
+            _bad("pyramid tickets held (%d) must equal dice out this leg (%d)"
+                 % (sum(self._pyramid), len(res)))
+        return res
+
+    def _check_partners(self, partners):
+        if partners is None:
+            return [None] * self.players
+        partners = list(partners)
+        if len(partners) != self.players:
+            _bad("partners: need one entry per seat")
+        for p in range(self.players):
+            q = partners[p]
+            if q is None:
+                continue
+            if not self.edition.has_partnerships(self.players):
+                _bad("partnerships need the second edition and 6..8 players")
+            self._seat(q, "partner")
+            if q == p or partners[q] != p:
+                _bad("partnership of p%d with p%r is not mutual" % (p, q))
+        return partners
+
+    @classmethod
+    def random(cls, edition="second", players=3, seed=1, start=0):
+        """A new race with a random setup drawn from ``seed`` (identical on CPython and
+        MicroPython, via ``XorShift32``); ``start`` holds the start marker and acts first."""
+        stacks = random_stacks(edition, XorShift32(seed))
+        return cls(edition, players, stacks, turn=start, start=start)
+
+    def new_race(self, seed=None, stacks=None, start=None):
+        """Another race with the same seats: new setup, every seat back to 3 coins,
+        empty finish piles (seed 001: "repeat the complete setup").
+
+        Give ``stacks`` (the table's setup) or ``seed`` (random setup). ``start``: first
+        seat (default: the seat after the one who acted last). Returns a new ``Game``.
+        """
+        if start is None:
+            start = self._turn
+        if stacks is None:
+            if seed is None:
+                raise ValueError("new_race needs the new setup's stacks or a seed")
+            stacks = random_stacks(self.edition, XorShift32(seed))
+        return Game(self.edition, self.players, stacks, turn=start, start=start)
+
+    # -- read-only views ------------------------------------------------------
+
+    @property
+    def turn(self):
+        """Seat whose turn it is (0..players-1)."""
+        return self._turn
+
+    current_player = turn
+
+    @property
+    def start_player(self):
+        """Seat holding the start marker (who began this leg, RULES 1.12)."""
+        return self._start
+
+    @property
+    def leg(self):
+        """Leg number, 1 for the first leg."""
+        return self._leg
+
+    @property
+    def coins(self):
+        """Coins per seat (a new list)."""
+        return list(self._coins)
+
+    @property
+    def stacks(self):
+        """``{space: [colour bottom..top]}`` (a copy)."""
+        return movement.copy_stacks(self._stacks)
+
+    @property
+    def tiles(self):
+        """``{space: (owner, side)}`` of tiles on the track (a copy)."""
+        return dict(self._tiles)
+
+    @property
+    def dice_out(self):
+        """Dice revealed this leg, in order (list of die names)."""
+        return list(self._out)
+
+    def dice_in_pyramid(self):
+        """Dice still inside the pyramid, in the edition's order (list of names). In the
+        second edition one of them stays inside when the leg ends (RULES 3.4)."""
+        return [d for d in self.edition.dice if d not in self._out]
+
+    @property
+    def pyramid_tickets_left(self):
+        """Pyramid tickets still on the board this leg (0..5)."""
+        return PYRAMID_TICKETS - len(self._out)
+
+    def leg_tickets_left(self, colour):
+        """Leg tickets of ``colour`` still on the board, top first (e.g. ``[3, 2, 2]``).
+        Raises ``IllegalAction`` for a colour that has no leg tickets in this edition."""
+        vals = self.edition.leg_values
+        if colour not in self.edition.racing:
+            raise IllegalAction("%s has no leg tickets in the %s edition"
+                                % (colour, self.edition.name))
+        taken = 0
+        for mine in self._held:
+            for c, _ in mine:
+                if c == colour:
+                    taken += 1
+        return list(vals[taken:])
+
+    def held_tickets(self, player):
+        """Leg tickets ``(colour, value)`` held by ``player`` this leg, in take order."""
+        return list(self._held[player])
+
+    def pyramid_tickets(self, player):
+        """Pyramid tickets held by ``player`` this leg."""
+        return self._pyramid[player]
+
+    def partner_of(self, player):
+        """Partner seat of ``player`` this leg, or ``None`` (RULES 3.8)."""
+        return self._partners[player]
+
+    def tile_of(self, player):
+        """``(space, side)`` of ``player``'s tile on the track, or ``None``."""
+        for space in self._tiles:
+            if self._tiles[space][0] == player:
+                return space, self._tiles[space][1]
+        return None
+
+    def pile(self, name):
+        """Finish pile ``"winner"``/``"loser"`` as ``[(seat, colour)]`` in play order.
+        Hidden information at the table: show only ``len()`` until the race is over."""
+        return list(self._piles[name])
+
+    def finish_cards_in_hand(self, player):
+        """Racing colours whose finish card ``player`` still holds (RULES 1.8)."""
+        used = [c for p, c in self._piles["winner"] + self._piles["loser"] if p == player]
+        return [c for c in self.edition.racing if c not in used]
+
+    def ranking(self):
+        """Racing camels first to last (RULES 1.11, 3.7); crazy camels ignored."""
+        return movement.ranking(self._stacks, self.edition.racing)
+
+    @property
+    def is_over(self):
+        """True once a camel has crossed the finish line (RULES 1.13, 3.7)."""
+        for s in self._stacks:
+            if not movement.on_track(s):
+                return True
+        return False
+
+    def winners(self):
+        """Seats sharing the victory (highest coins). Raises ``IllegalAction`` while the
+        race is still running."""
+        if not self.is_over:
+            raise IllegalAction("the race is not over yet: no winners")
+        return scoring.winners(self._coins)
+
+    @property
+    def history(self):
+        """Actions pushed so far (list of ``Action``)."""
+        return [h[0] for h in self._history]
+
+    def copy(self, history=True):
+        """An independent copy (with the undo history unless ``history=False``)."""
+        g = Game.__new__(Game)
+        g.edition = self.edition
+        g.players = self.players
+        g._restore(self._snapshot())
+        g._history = list(self._history) if history else []
+        return g
+
+    def position(self):
+        """One-line notation of this position (docs/notation.md)."""
+        from camelup.notation import position_text
+        return position_text(self)
+
+    def __str__(self):
+        return self.position()
+
+    def __repr__(self):
+        return "Game(%r)" % self.position()
+
+    def __eq__(self, other):
+        return isinstance(other, Game) and self.position() == other.position()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    # -- legality -------------------------------------------------------------
+
+    def legal_actions(self):
+        """Every legal action for the seat to act, as ``Action`` values (empty once the
+        race is over). Pyramid actions list every die inside with every face."""
+        if self.is_over:
+            return []
+        ed = self.edition
+        p = self._turn
+        acts = []
+        for colour in ed.racing:
+            if self.leg_tickets_left(colour):
+                acts.append(Action.leg(colour))
+        for space in range(2, TRACK + 1):
+            if self._tile_problem(p, space) is None:
+                acts.append(Action.tile(space, "+"))
+                acts.append(Action.tile(space, "-"))
+        hand = self.finish_cards_in_hand(p)
+        for pile in PILES:
+            for colour in hand:
+                acts.append(Action.finish(pile, colour))
+        if ed.has_partnerships(self.players) and self._partners[p] is None:
+            for q in range(self.players):
+                if q != p and self._partners[q] is None:
+                    acts.append(Action.partner(q))
+        for die in self.dice_in_pyramid():
+            for v in (1, 2, 3):
+                if die == GREY:
+                    for ink in INKS:
+                        acts.append(Action.pyramid(GREY, v, ink))
+                else:
+                    acts.append(Action.pyramid(die, v))
+        return acts
+
+    def is_legal(self, action):
+        """True when ``action`` (an ``Action`` or its text) may be pushed now."""
+        try:
+            self.check(action)
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def _tile_problem(self, p, space):
+        if space < 1 or space > TRACK:
+            return "space %d is not on the track (1..16)" % space
+        if space == 1:
+            return "a tile may never go on space 1"
+        if space in self._stacks:
+            return "space %d holds camels (%s)" % (space, ",".join(self._stacks[space]))
+        mine = self.tile_of(p)
+        if mine is not None and mine[0] == space:
+            return ("p%d's tile already lies on space %d; moving it must go to a different "
+                    "space (flipping in place is not an action)" % (p, space))
+        for s in (space - 1, space, space + 1):
+            if s in self._tiles and self._tiles[s][0] != p:
+                where = "on" if s == space else "next to"
+                return "space %d is %s p%d's tile on space %d" % (space, where,
+                                                                  self._tiles[s][0], s)
+        return None
+
+    def check(self, action):
+        """Return ``action`` as an ``Action`` if it is legal now; else raise.
+
+        Raises ``NotationError`` for text that is not an action and ``IllegalAction``
+        (message: what and why, with the RULES section) when the rules forbid it.
+        """
+        a = parse_action(action)
+        ed = self.edition
+        p = self._turn
+        if self.is_over:
+            raise IllegalAction("%s: the race is over (RULES 1.13)" % a, a)
+        k = a.kind
+        if k == LEG:
+            if a.colour not in ed.racing:
+                raise IllegalAction("%s: %s is not a racing camel in the %s edition, so it "
+                                    "has no leg tickets (RULES 1.6, 3.1)"
+                                    % (a, a.colour, ed.name), a)
+            if not self.leg_tickets_left(a.colour):
+                raise IllegalAction("%s: no %s leg tickets left this leg (RULES 1.6)"
+                                    % (a, a.colour), a)
+        elif k == TILE:
+            why = self._tile_problem(p, a.space)
+            if why is not None:
+                raise IllegalAction("%s: %s (RULES 1.5)" % (a, why), a)
+        elif k == FINISH:
+            if a.colour not in ed.racing:
+                raise IllegalAction("%s: %s is not a racing camel in the %s edition; only "
+                                    "racing camels have finish cards (RULES 1.8)"
+                                    % (a, a.colour, ed.name), a)
+            if a.colour not in self.finish_cards_in_hand(p):
+                raise IllegalAction("%s: p%d already played the %s finish card; each card "
+                                    "can be played once, on either pile (RULES 1.8)"
+                                    % (a, p, a.colour), a)
+        elif k == PARTNER:
+            q = a.player
+            if not ed.has_partnerships(self.players):
+                raise IllegalAction("%s: partnerships need the second edition with 6..8 "
+                                    "players (RULES 3.8)" % a, a)
+            if q < 0 or q >= self.players:
+                raise IllegalAction("%s: there is no seat %d (seats 0..%d)"
+                                    % (a, q, self.players - 1), a)
+            if q == p:
+                raise IllegalAction("%s: p%d cannot partner themself (RULES 3.8)" % (a, p), a)
+            if self._partners[p] is not None:
+                raise IllegalAction("%s: p%d is already partnered with p%d this leg "
+                                    "(RULES 3.8)" % (a, p, self._partners[p]), a)
+            if self._partners[q] is not None:
+                raise IllegalAction("%s: p%d is already partnered with p%d this leg "
+                                    "(RULES 3.8)" % (a, q, self._partners[q]), a)
+        elif k == PYRAMID:
+            die = a.colour
+            if die == GREY:
+                if GREY not in ed.dice:
+                    raise IllegalAction("%s: the %s edition has no grey die (RULES 2.1)"
+                                        % (a, ed.name), a)
+            elif die not in ed.racing:
+                if die in ed.crazy:
+                    raise IllegalAction("%s: %s is a crazy camel; it moves by the grey die "
+                                        "(RULES 3.5)" % (a, die), a)
+                raise IllegalAction("%s: there is no %s die in the %s edition (RULES 2.1, 3.1)"
+                                    % (a, die, ed.name), a)
+            if die in self._out:
+                raise IllegalAction("%s: the %s die is already out this leg; it is not in the "
+                                    "pyramid (RULES 1.4)" % (a, die), a)
+        return a
+
+    # -- push / pop -----------------------------------------------------------
+
+    def _snapshot(self):
+        return (
+            movement.copy_stacks(self._stacks), dict(self._tiles), list(self._coins),
+            [list(h) for h in self._held], list(self._pyramid), list(self._out),
+            list(self._partners), list(self._piles["winner"]), list(self._piles["loser"]),
+            self._turn, self._start, self._leg, self.result,
+        )
+
+    def _restore(self, s):
+        (stacks, tiles, coins, held, pyramid, out, partners, winner, loser,
+         turn, start, leg, result) = s
+        self._stacks = movement.copy_stacks(stacks)
+        self._tiles = dict(tiles)
+        self._coins = list(coins)
+        self._held = [list(h) for h in held]
+        self._pyramid = list(pyramid)
+        self._out = list(out)
+        self._partners = list(partners)
+        self._piles = {"winner": list(winner), "loser": list(loser)}
+        self._turn = turn
+        self._start = start
+        self._leg = leg
+        self.result = result
+
+    def push(self, action):
+        """Play ``action`` (an ``Action`` or its text) for the seat to act.
+
+        Raises ``NotationError`` (unreadable text) or ``IllegalAction`` (forbidden now);
+        in both cases nothing changes. Returns a report dict:
+
+        - ``action`` (canonical text), ``player`` (seat), ``kind``;
+        - ``ticket``: the leg ticket taken ``{"colour", "value"}`` (leg actions);
+        - ``tile``: ``{"space", "side", "from"}`` (tile actions; ``from`` the old space or None);
+        - ``move``: for pyramid actions, ``movement.move_unit``'s dict plus ``die``,
+          ``ink``, ``value``, ``rule`` (grey: "a"/"b"/"c" of RULES 3.5, else None);
+          ``move["tile"]`` names the tile landed on; its owner got 1 coin;
+        - ``leg_ended``: True when this action ended the leg; ``leg_scores``: the
+          ``scoring.score_leg`` breakdown (else None); ``leg_ranking``: ranking used;
+        - ``race_over``: True when the race ended; ``final``: ``{"winner", "loser",
+          "cards": [...per card...], "coins", "winners"}`` (else None);
+        - ``ranking``, ``coins`` after the action; ``next_player``.
+        """
+        a = self.check(action)
+        before = self._snapshot()
+        try:
+            report = self._apply(a)
+        except Exception:
+            self._restore(before)
+            raise
+        self._history.append((a, before, report))
+        return report
+
+    def pop(self):
+        """Undo the last ``push``; returns its ``Action``. Raises ``IndexError`` when
+        there is nothing to undo."""
+        a, before, _ = self._history.pop()
+        self._restore(before)
+        return a
+
+    def peek(self):
+        """The last pushed ``Action`` (``IndexError`` when none)."""
+        return self._history[-1][0]
+
+    def last_report(self):
+        """The report of the last ``push`` (``IndexError`` when none)."""
+        return self._history[-1][2]
+
+    def _apply(self, a):
+        ed = self.edition
+        p = self._turn
+        n = self.players
+        report = {"action": str(a), "player": p, "kind": a.kind, "ticket": None,
+                  "tile": None, "move": None, "leg_ended": False, "leg_scores": None,
+                  "leg_ranking": None, "race_over": False, "final": None}
+        if a.kind == LEG:
+            value = self.leg_tickets_left(a.colour)[0]
+            self._held[p].append((a.colour, value))
+            report["ticket"] = {"colour": a.colour, "value": value}
+        elif a.kind == TILE:
+            old = self.tile_of(p)
+            if old is not None:
+                del self._tiles[old[0]]
+            self._tiles[a.space] = (p, a.side)
+            report["tile"] = {"space": a.space, "side": a.side,
+                              "from": None if old is None else old[0]}
+        elif a.kind == FINISH:
+            self._piles[a.pile].append((p, a.colour))
+        elif a.kind == PARTNER:
+            self._partners[p] = a.player
+            self._partners[a.player] = p
+        else:
+            self._pyramid[p] += 1
+            self._out.append(a.colour)
+            rule = None
+            if a.colour == GREY:
+                camel, rule = movement.select_crazy(self._stacks, ed.crazy, a.ink)
+            else:
+                camel = a.colour
+            move = movement.move_unit(self._stacks, self._tiles, camel, a.value, ed.crazy)
+            move["die"] = a.colour
+            move["ink"] = a.ink
+            move["value"] = a.value
+            move["rule"] = rule
+            tile = move["tile"]
+            if tile is not None and tile["owner"] is not None:
+                self._coins[tile["owner"]] += 1  # once per landing unit (RULES 1.5)
+            report["move"] = move
+            if move["crossed"]:
+                self._finish_race(report)
+            elif len(self._out) >= DICE_PER_LEG:
+                self._end_leg(report, p)
+                report["ranking"] = self.ranking()
+                report["coins"] = list(self._coins)
+                report["next_player"] = self._turn
+                return report
+        if not report["race_over"]:
+            self._turn = (p + 1) % n
+        report["ranking"] = self.ranking()
+        report["coins"] = list(self._coins)
+        report["next_player"] = self._turn
+        return report
+
+    def _score_leg(self, report):
+        order = self.ranking()
+        breakdown, coins = scoring.score_leg(order, self._held, self._pyramid,
+                                             self._partners, self._coins)
+        self._coins = coins
+        report["leg_scores"] = breakdown
+        report["leg_ranking"] = order
+
+    def _end_leg(self, report, p):
+        """Leg scoring and cleanup (RULES 1.9, 1.10, 1.12)."""
+        self._score_leg(report)
+        report["leg_ended"] = True
+        n = self.players
+        self._held = [[] for _ in range(n)]
+        self._pyramid = [0] * n
+        self._out = []
+        self._tiles = {}
+        self._partners = [None] * n
+        # The marker goes to the left of whoever revealed the last die of the leg.
+        self._start = (p + 1) % n
+        self._turn = self._start
+        self._leg += 1
+
+    def _finish_race(self, report):
+        """Race end: score the unfinished leg, then the winner and loser piles (RULES 1.13)."""
+        self._score_leg(report)
+        report["leg_ended"] = True
+        report["race_over"] = True
+        order = self.ranking()
+        coins = list(self._coins)
+        cards = scoring.score_pile("winner", self._piles["winner"], order[0], coins)
+        cards += scoring.score_pile("loser", self._piles["loser"], order[-1], coins)
+        self._coins = coins
+        final = {"winner": order[0], "loser": order[-1], "cards": cards,
+                 "coins": list(coins), "winners": scoring.winners(coins)}
+        report["final"] = final
+        self.result = final

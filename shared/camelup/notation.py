@@ -1,0 +1,242 @@
+"""Position notation: one line of text that captures a whole race position.
+
+Sections are separated by ``" | "`` in this order (docs/notation.md has the details)::
+
+    second | leg 1 turn p2 start p0 | 1:blue,green 3:yellow 6:+p1 15:black 16:white,red
+      | out red,grey | legs blue:5322 green:22 yellow:5322 red:5322 purple:5322
+      | pyramid 3 | p0 coins=3 tickets=green5,green3 pyramid=1 | p1 coins=4 pyramid=1
+      | p2 coins=0 | winner p0:red,p2:blue | loser -
+
+(all on one line). ``position_text`` and ``parse_position`` round-trip exactly:
+``position_text(parse_position(t)) == t`` for every ``t`` that ``position_text`` made.
+"""
+
+from camelup.editions import get_edition
+from camelup.errors import NotationError
+
+SEP = " | "
+
+
+def _seat(p):
+    return "p%d" % p
+
+
+def track_text(stacks, tiles):
+    """The track section: ``space:camel,camel`` (bottom first) and ``space:+pN`` /
+    ``space:-pN`` tile tokens, ascending by space."""
+    keys = []
+    for s in stacks:
+        keys.append(s)
+    for s in tiles:
+        if s not in stacks:
+            keys.append(s)
+    keys.sort()
+    toks = []
+    for s in keys:
+        if s in stacks:
+            toks.append("%d:%s" % (s, ",".join(stacks[s])))
+        if s in tiles:
+            owner, side = tiles[s]
+            toks.append("%d:%s%s" % (s, side, _seat(owner)))
+    return " ".join(toks)
+
+
+def position_text(game, public=False):
+    """The one-line notation of ``game``'s position.
+
+    ``public=True`` hides the finish piles' colours and owners (only their sizes, as
+    the table may see them); that form is for display and cannot be parsed back.
+    """
+    ed = game.edition
+    parts = [ed.name]
+    parts.append("leg %d turn %s start %s" % (game.leg, _seat(game.turn),
+                                              _seat(game.start_player)))
+    parts.append(track_text(game._stacks, game._tiles))
+    out = game._out
+    parts.append("out " + (",".join(out) if out else "-"))
+    legs = []
+    for c in ed.racing:
+        left = game.leg_tickets_left(c)
+        legs.append("%s:%s" % (c, "".join([str(v) for v in left]) if left else "-"))
+    parts.append("legs " + " ".join(legs))
+    parts.append("pyramid %d" % game.pyramid_tickets_left)
+    for p in range(game.players):
+        toks = [_seat(p), "coins=%d" % game._coins[p]]
+        held = game._held[p]
+        if held:
+            toks.append("tickets=" + ",".join(["%s%d" % (c, v) for c, v in held]))
+        if game._pyramid[p]:
+            toks.append("pyramid=%d" % game._pyramid[p])
+        if game._partners[p] is not None:
+            toks.append("partner=" + _seat(game._partners[p]))
+        parts.append(" ".join(toks))
+    for name in ("winner", "loser"):
+        pile = game._piles[name]
+        if public:
+            parts.append("%s %d" % (name, len(pile)))
+        elif pile:
+            parts.append("%s %s" % (name, ",".join(["%s:%s" % (_seat(p), c) for p, c in pile])))
+        else:
+            parts.append("%s -" % name)
+    return SEP.join(parts)
+
+
+def _err(msg, text):
+    raise NotationError("%s in position %r" % (msg, text))
+
+
+def _parse_int(word, what, text):
+    try:
+        return int(word)
+    except ValueError:
+        _err("%s %r is not a number" % (what, word), text)
+
+
+def _parse_seat(word, text):
+    if not word.startswith("p"):
+        _err("seat %r must look like p0, p1, ..." % word, text)
+    return _parse_int(word[1:], "seat", text)
+
+
+def parse_track(section, text=None):
+    """Read a track section into ``(stacks, tiles)``; see ``track_text``.
+
+    Raises ``NotationError`` on a malformed token or a space given twice."""
+    text = section if text is None else text
+    stacks = {}
+    tiles = {}
+    for tok in section.split():
+        if ":" not in tok:
+            _err("track token %r needs space:contents" % tok, text)
+        left, right = tok.split(":", 1)
+        space = _parse_int(left, "space", text)
+        if right[:1] in ("+", "-"):
+            if space in tiles:
+                _err("two tiles on space %d" % space, text)
+            tiles[space] = (_parse_seat(right[1:], text), right[0])
+        else:
+            if space in stacks:
+                _err("space %d given twice" % space, text)
+            camels = [c for c in right.split(",") if c]
+            if not camels:
+                _err("space %d has no camels" % space, text)
+            stacks[space] = camels
+    return stacks, tiles
+
+
+def parse_position(text):
+    """Read a position line (as made by ``position_text``) and return a ``Game``.
+
+    Raises ``NotationError`` naming the bad part: unknown section, malformed token,
+    or an inconsistent position (camel missing or twice, tickets left that do not
+    match tickets held, tiles next to each other, ...).
+    """
+    from camelup.game import Game
+
+    if not isinstance(text, str):
+        raise NotationError("a position is text, got %r" % (text,))
+    parts = [s.strip() for s in text.strip().split("|")]
+    if len(parts) < 3:
+        _err("too few sections (need edition | leg ... | track | ...)", text)
+    ed = get_edition(parts[0])
+    leg = 1
+    turn = 0
+    start = None
+    stacks = None
+    tiles = {}
+    out = []
+    legs = None
+    pyramid_left = None
+    players = []
+    piles = {"winner": [], "loser": []}
+    for sec in parts[1:]:
+        words = sec.split()
+        if not words:
+            _err("empty section", text)
+        head = words[0]
+        if head == "leg":
+            if len(words) != 6 or words[2] != "turn" or words[4] != "start":
+                _err("header must be 'leg N turn pN start pN', got %r" % sec, text)
+            leg = _parse_int(words[1], "leg", text)
+            turn = _parse_seat(words[3], text)
+            start = _parse_seat(words[5], text)
+        elif head == "out":
+            if len(words) != 2:
+                _err("'out' takes one comma list or '-', got %r" % sec, text)
+            out = [] if words[1] == "-" else words[1].split(",")
+        elif head == "legs":
+            legs = {}
+            for tok in words[1:]:
+                if ":" not in tok:
+                    _err("legs token %r must be colour:values" % tok, text)
+                c, v = tok.split(":", 1)
+                legs[c] = [] if v == "-" else [_parse_int(ch, "ticket value", text) for ch in v]
+        elif head == "pyramid":
+            if len(words) != 2:
+                _err("'pyramid' takes the number of tickets left", text)
+            pyramid_left = _parse_int(words[1], "pyramid tickets left", text)
+        elif head in ("winner", "loser"):
+            if len(words) != 2:
+                _err("%s pile must be 'pN:colour,...' or '-'" % head, text)
+            if words[1] != "-":
+                for card in words[1].split(","):
+                    if ":" not in card:
+                        _err("finish card %r must be pN:colour" % card, text)
+                    seat, colour = card.split(":", 1)
+                    piles[head].append((_parse_seat(seat, text), colour))
+        elif len(head) > 1 and head[0] == "p" and head[1:].isdigit():
+            seat = _parse_int(head[1:], "seat", text)
+            if seat != len(players):
+                _err("player sections must be p0, p1, ... in order; got %s" % head, text)
+            entry = {"coins": None, "tickets": [], "pyramid": 0, "partner": None}
+            for tok in words[1:]:
+                if "=" not in tok:
+                    _err("player token %r must be key=value" % tok, text)
+                k, v = tok.split("=", 1)
+                if k == "coins":
+                    entry["coins"] = _parse_int(v, "coins", text)
+                elif k == "tickets":
+                    for t in v.split(","):
+                        i = len(t)
+                        while i > 0 and t[i - 1].isdigit():
+                            i -= 1
+                        if i == 0 or i == len(t):
+                            _err("leg ticket %r must be colour then value, like red5" % t, text)
+                        entry["tickets"].append((t[:i], int(t[i:])))
+                elif k == "pyramid":
+                    entry["pyramid"] = _parse_int(v, "pyramid tickets", text)
+                elif k == "partner":
+                    entry["partner"] = _parse_seat(v, text)
+                else:
+                    _err("unknown player key %r" % k, text)
+            if entry["coins"] is None:
+                _err("%s needs coins=N" % head, text)
+            players.append(entry)
+        elif ":" in head:
+            if stacks is not None:
+                _err("two track sections", text)
+            stacks, tiles = parse_track(sec, text)
+        else:
+            _err("unknown section %r" % sec, text)
+    if stacks is None:
+        _err("no track section", text)
+    if not players:
+        _err("no player sections (p0 coins=3 | p1 coins=3 | ...)", text)
+    game = Game(ed, len(players), stacks, tiles=tiles, turn=turn, start=start,
+                coins=[e["coins"] for e in players],
+                held=[e["tickets"] for e in players],
+                pyramid=[e["pyramid"] for e in players], out=out,
+                partners=[e["partner"] for e in players],
+                winner_pile=piles["winner"], loser_pile=piles["loser"], leg=leg)
+    if legs is not None:
+        for c in legs:
+            if c not in ed.racing:
+                _err("legs lists %r, not a racing camel of the %s edition" % (c, ed.name), text)
+        for c in ed.racing:
+            if c in legs and legs[c] != game.leg_tickets_left(c):
+                _err("legs %s:%s does not match the tickets held (left: %s)"
+                     % (c, "".join([str(v) for v in legs[c]]) or "-",
+                        game.leg_tickets_left(c)), text)
+    if pyramid_left is not None and pyramid_left != game.pyramid_tickets_left:
+        _err("pyramid %d does not match %d dice out" % (pyramid_left, len(out)), text)
+    return game

@@ -1,0 +1,563 @@
+"""Exact leg odds for Camel Up, both editions, in plain Python (CPython and MicroPython).
+
+The leg is enumerated exactly: every order in which the dice still inside can come
+out and every face of each die (RULES 1.4, 3.4), with integer weights, so results
+are exact rationals ``weight / total``.
+
+How it is fast enough without compiled code:
+
+* A board is one ``str``: ``"|" + space1 + "|" + space2 + ... + "|" + space16 + "|"``,
+  each space listing its camels bottom -> top, one letter per camel. Finding a
+  camel, its unit (the rest of its segment) and its space (count of ``|`` before
+  it) and re-assembling the board are all single C-level string operations, and
+  the board is its own hashable, already-hashed dictionary key.
+* Dice only matter through the boards they produce, so the enumeration goes
+  breadth first, one die reveal per level, keeping for every set of dice still
+  inside a dictionary ``board -> integer weight``; different orders that give the
+  same board are merged at once.
+* The last level does not keep the set of dice: all final boards are merged into
+  one dictionary and each distinct final board is ranked once.
+* A move that crosses the finish line (RULES 1.13, 3.7) ends the race and the leg:
+  the crossing unit is written outside the track (after the last ``|`` when
+  crossing forward, before the first ``|`` when carried backwards), so ranking
+  such a board needs no special case, and its weight is multiplied by the number
+  of ways the rest of the leg could have been revealed.
+
+Public entry points (see ``docs/odds.md`` for the stable API):
+
+* ``Position``: the compact position this module works on (edition, stacks, tiles,
+  dice inside).
+* ``leg_odds(position)`` -> ``LegOdds`` (P(1st), P(2nd), P(last) as integer
+  weights, and expected tile landings).
+* ``move(position, colour, value, ink=None)``: one die applied to a ``Position``
+  (used to cross-check the rules engine).
+
+Nothing here imports ``fractions``, ``enum``, ``typing`` or ``itertools``: the
+module runs unchanged on MicroPython.
+"""
+
+CLASSIC = "classic"
+SECOND = "second"
+EDITIONS = (CLASSIC, SECOND)
+
+#: Racing camels per edition (RULES 2.1, 3.1).
+RACING = {
+    CLASSIC: ("blue", "green", "orange", "yellow", "white"),
+    SECOND: ("blue", "green", "yellow", "red", "purple"),
+}
+#: Crazy camels (second edition only, RULES 3.1); the grey die's numeral ink of
+#: the same name selects that camel under rule 3.5 (c).
+CRAZY = ("black", "white")
+GREY = "grey"
+TRACK = 16
+#: Number of dice revealed in a full leg (RULES 2.4, 3.4).
+LEG_REVEALS = {CLASSIC: 5, SECOND: 5}
+
+SEP = "|"
+_RACING_LETTERS = "ABCDEFGHIJ"
+_BLACK = "x"  # letter of the black crazy camel inside a board string
+_WHITE = "y"  # letter of the white crazy camel
+_GREY_DIE = "*"  # the grey die inside a dice mask
+_EMPTY_BOARD = SEP * (TRACK + 1)
+
+
+class Position:
+    """A race position as far as one leg's odds care.
+
+    ``edition``: ``"classic"`` or ``"second"``.
+    ``stacks``: dict ``space -> list of camel colours bottom -> top``; spaces 1..16.
+    Any racing colour names are accepted (the acceptance cases use labels); in the
+    second edition ``black`` and ``white`` are the crazy camels (RULES 3.1).
+    ``tiles``: dict ``space -> side`` with side ``+1`` (oasis / cheering, RULES 1.5)
+    or ``-1`` (mirage / booing); or ``space -> (side, owner)``; owners are kept for
+    the caller, the odds do not depend on them.
+    ``dice``: colours of the dice still inside the pyramid; the grey die is
+    ``"grey"``. Default: all dice of the edition (a fresh leg).
+    ``reveals``: how many of those dice will still come out this leg. Default:
+    classic all of them (RULES 2.4); second ``len(dice) - 1`` (RULES 3.4: five of
+    six dice are revealed, so with k inside k-1 come out).
+
+    Raises ``ValueError`` for an unknown edition, a space outside 1..16, a camel
+    on two spaces, a crazy camel in the classic edition, a tile on an occupied
+    space or on space 1, or a die with no camel on the board.
+    """
+
+    def __init__(self, edition, stacks, tiles=None, dice=None, reveals=None):
+        if edition not in EDITIONS:
+            raise ValueError("unknown edition %r (classic or second)" % (edition,))
+        self.edition = edition
+        self.stacks = {}
+        seen = {}
+        for space in stacks:
+            camels = list(stacks[space])
+            if not camels:
+                continue
+            if not 1 <= space <= TRACK:
+                raise ValueError("space %r is not on the track (1..16)" % (space,))
+            for camel in camels:
+                if camel in seen:
+                    raise ValueError("camel %r is on two spaces" % (camel,))
+                if edition == CLASSIC and camel == "black":
+                    raise ValueError("the classic edition has no crazy camels")
+                seen[camel] = space
+            self.stacks[space] = camels
+        self.tiles = {}
+        self.tile_owners = {}
+        for space in tiles or {}:
+            side = tiles[space]
+            owner = None
+            if isinstance(side, tuple):
+                side, owner = side
+            if side not in (1, -1):
+                raise ValueError("tile side must be +1 or -1, not %r" % (side,))
+            if not 2 <= space <= TRACK:
+                raise ValueError("a tile can't be on space %r" % (space,))
+            if space in self.stacks:
+                raise ValueError("a tile can't share space %d with camels" % space)
+            self.tiles[space] = side
+            self.tile_owners[space] = owner
+        crazy = self.crazy()
+        if dice is None:
+            dice = [c for c in self.racing()]
+            if edition == SECOND and crazy:
+                dice.append(GREY)
+        dice = list(dice)
+        for die in dice:
+            if die == GREY:
+                if not crazy:
+                    raise ValueError("the grey die needs a crazy camel on the board")
+            elif die not in seen or die in crazy:
+                raise ValueError("die %r has no racing camel on the board" % (die,))
+        if len(set(dice)) != len(dice):
+            raise ValueError("a die is listed twice: %r" % (dice,))
+        self.dice = dice
+        if reveals is None:
+            reveals = len(dice) if edition == CLASSIC else max(0, len(dice) - 1)
+        if not 0 <= reveals <= len(dice):
+            raise ValueError("can't reveal %r of %d dice" % (reveals, len(dice)))
+        self.reveals = reveals
+
+    def camels(self):
+        """All camel colours on the board (unordered list)."""
+        out = []
+        for space in self.stacks:
+            out.extend(self.stacks[space])
+        return out
+
+    def crazy(self):
+        """The crazy camels on the board (second edition), sorted."""
+        if self.edition != SECOND:
+            return []
+        return sorted([c for c in self.camels() if c in CRAZY])
+
+    def racing(self):
+        """The racing camels on the board, sorted by name."""
+        crazy = self.crazy()
+        return sorted([c for c in self.camels() if c not in crazy])
+
+    def ranking(self):
+        """Racing camels from first to last (RULES 1.11); crazy camels ignored."""
+        crazy = self.crazy()
+        order = []
+        for space in sorted(self.stacks):
+            for camel in self.stacks[space]:
+                if camel not in crazy:
+                    order.append(camel)
+        order.reverse()
+        return order
+
+    def copy(self):
+        """An independent copy."""
+        tiles = {}
+        for space in self.tiles:
+            tiles[space] = (self.tiles[space], self.tile_owners[space])
+        stacks = {}
+        for space in self.stacks:
+            stacks[space] = list(self.stacks[space])
+        return Position(self.edition, stacks, tiles, list(self.dice), self.reveals)
+
+    def __repr__(self):
+        parts = []
+        for space in sorted(self.stacks):
+            parts.append("%d:[%s]" % (space, ",".join(self.stacks[space])))
+        for space in sorted(self.tiles):
+            parts.append("%s%d" % ("+" if self.tiles[space] > 0 else "-", space))
+        return "Position(%s %s dice=%s reveals=%d)" % (
+            self.edition, " ".join(parts), ",".join(self.dice), self.reveals)
+
+
+class _Coded:
+    """A ``Position`` turned into the string form the enumerator works on."""
+
+    def __init__(self, position):
+        racing = position.racing()
+        crazy = position.crazy()
+        self.letter = {}
+        self.name = {}
+        for index in range(len(racing)):
+            self.letter[racing[index]] = _RACING_LETTERS[index]
+        if "black" in crazy:
+            self.letter["black"] = _BLACK
+        if "white" in crazy:
+            self.letter["white"] = _WHITE
+        for colour in self.letter:
+            self.name[self.letter[colour]] = colour
+        segments = [""] * (TRACK + 1)
+        for space in position.stacks:
+            segments[space] = "".join([self.letter[c] for c in position.stacks[space]])
+        self.board = SEP.join(segments) + SEP
+        self.tiles = [0] * (TRACK + 2)
+        for space in position.tiles:
+            self.tiles[space] = position.tiles[space]
+        mask = []
+        for die in position.dice:
+            mask.append(_GREY_DIE if die == GREY else self.letter[die])
+        mask.sort()
+        self.mask = "".join(mask)
+        self.levels = position.reveals
+        # Integer weight of one racing-die value: the second edition counts every
+        # face of six (1,1,2,2,3,3 -> 2 per value, matching the grey die's six
+        # faces of weight 1); the classic edition counts values (RULES 1.4).
+        self.value_weight = 1 if position.edition == CLASSIC else 2
+        self.crazy = len(crazy) > 0
+
+
+def _step_forward(s, c, v, tiles):
+    """Move racing camel letter ``c`` of board ``s`` ``v`` spaces clockwise.
+
+    Returns ``(board, tile_space)``: the new board string and the space of the tile
+    the unit landed on (0 when none). RULES 1.2, 1.3, 1.5, 1.13.
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    k = s.count(SEP, 0, i)
+    m = k + v
+    if m > TRACK:  # crossed the finish line: race over (RULES 1.13)
+        return s[:i] + s[j:] + s[i:j], 0
+    t = tiles[m]
+    if t == 0:
+        q = j
+        while v:
+            q = s.find(SEP, q + 1)
+            v -= 1
+        return s[:i] + s[j:q] + s[i:j] + s[q:], 0
+    if t > 0:  # oasis / cheering: one more space forward, on top
+        if m == TRACK:
+            return s[:i] + s[j:] + s[i:j], m
+        q = j
+        while v >= 0:
+            q = s.find(SEP, q + 1)
+            v -= 1
+        return s[:i] + s[j:q] + s[i:j] + s[q:], m
+    # mirage / booing: one space back, underneath (RULES 1.3, 1.5)
+    if v == 1:  # back onto the space it left, under what stayed there
+        p = s.rfind(SEP, 0, i) + 1
+        return s[:p] + s[i:j] + s[p:i] + s[j:], m
+    q = j
+    v -= 2
+    while v:
+        q = s.find(SEP, q + 1)
+        v -= 1
+    q += 1
+    return s[:i] + s[j:q] + s[i:j] + s[q:], m
+
+
+def _step_backward(s, c, v, tiles):
+    """Move crazy camel letter ``c`` ``v`` spaces counterclockwise (RULES 3.5-3.7).
+
+    Returns ``(board, tile_space)`` like ``_step_forward``.
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    k = s.count(SEP, 0, i)
+    m = k - v
+    if m < 1:  # carried backwards over the line: race over (RULES 3.7)
+        return s[i:j] + s[:i] + s[j:], 0
+    t = tiles[m]
+    q = s.rfind(SEP, 0, i)  # the separator before space k
+    if t == 0:
+        v -= 1
+        while v:
+            q = s.rfind(SEP, 0, q)
+            v -= 1
+        return s[:q] + s[i:j] + s[q:i] + s[j:], 0
+    if t > 0:  # cheering: one more space counterclockwise, on top (RULES 3.6)
+        if m == 1:
+            return s[i:j] + s[:i] + s[j:], m
+        while v:
+            q = s.rfind(SEP, 0, q)
+            v -= 1
+        return s[:q] + s[i:j] + s[q:i] + s[j:], m
+    # booing: one space clockwise, underneath (RULES 3.6)
+    v -= 1
+    while v:
+        q = s.rfind(SEP, 0, q)
+        v -= 1
+    q += 1
+    return s[:q] + s[i:j] + s[q:i] + s[j:], m
+
+
+def _grey_choice(s):
+    """The crazy camel letter the grey die moves whatever its ink, or ``None``.
+
+    RULES 3.5: (a) exactly one crazy camel carries a racing camel -> that one;
+    else (b) one sits directly on the other -> the top one; else ``None`` (the
+    numeral's ink decides, rule (c)).
+    """
+    ix = s.find(_BLACK)
+    iy = s.find(_WHITE)
+    if ix < 0:
+        return _WHITE
+    if iy < 0:
+        return _BLACK
+    above_x = s[ix + 1:s.find(SEP, ix)].replace(_WHITE, "")
+    above_y = s[iy + 1:s.find(SEP, iy)].replace(_BLACK, "")
+    if above_x and not above_y:
+        return _BLACK
+    if above_y and not above_x:
+        return _WHITE
+    if iy == ix + 1:
+        return _WHITE
+    if ix == iy + 1:
+        return _BLACK
+    return None
+
+
+def _perm(n, r):
+    out = 1
+    while r > 0:
+        out *= n
+        n -= 1
+        r -= 1
+    return out
+
+
+def _enumerate(coded, tiles=None):
+    """Breadth-first exact enumeration of the leg.
+
+    Returns ``(final, landings, total)``: ``final`` maps each final board string to
+    its integer weight, ``landings`` maps tile space -> weighted count of landings,
+    ``total`` is the sum of all outcome weights.
+    """
+    if tiles is None:
+        tiles = coded.tiles
+    wr = coded.value_weight
+    per_die = 3 * wr  # total weight of one die's outcomes (grey: 6 faces of 1)
+    mask0 = coded.mask
+    levels = coded.levels
+    n = len(mask0)
+    total = _perm(n, levels) * per_die ** levels
+    landings = {}
+    final = {}
+    if levels == 0:
+        final[coded.board] = 1
+        return final, landings, 1
+    current = {mask0: {coded.board: 1}}
+    step_f = _step_forward
+    step_b = _step_backward
+    first = SEP
+    for level in range(levels):
+        after = levels - level - 1
+        # weight of each outcome of the rest of the leg once this level's die is out
+        cont = _perm(n - level - 1, after) * per_die ** after
+        last = after == 0
+        following = {}
+        for mask in current:
+            boards = current[mask]
+            for d in mask:
+                if last:
+                    target = final
+                else:
+                    nmask = mask.replace(d, "")
+                    target = following.get(nmask)
+                    if target is None:
+                        target = {}
+                        following[nmask] = target
+                if d != _GREY_DIE:
+                    for s in boards:
+                        w = boards[s] * wr
+                        for v in (1, 2, 3):
+                            ns, hit = step_f(s, d, v, tiles)
+                            if hit:
+                                landings[hit] = landings.get(hit, 0) + w * cont
+                            if ns[-1] != first:
+                                final[ns] = final.get(ns, 0) + w * cont
+                            else:
+                                target[ns] = target.get(ns, 0) + w
+                    continue
+                for s in boards:
+                    w0 = boards[s]
+                    who = _grey_choice(s)
+                    if who is None:
+                        moves = ((_BLACK, w0), (_WHITE, w0))
+                    else:
+                        moves = ((who, 2 * w0),)
+                    for c, w in moves:
+                        for v in (1, 2, 3):
+                            ns, hit = step_b(s, c, v, tiles)
+                            if hit:
+                                landings[hit] = landings.get(hit, 0) + w * cont
+                            if ns[0] != first:
+                                final[ns] = final.get(ns, 0) + w * cont
+                                continue
+                            # Once the grey die is out the crazy camels never move
+                            # again this leg, and a camel that does not move is only
+                            # a passenger or a floor: it changes no racing camel's
+                            # landing, tile landing or rank (RULES 1.3, 1.11), so it
+                            # is dropped and boards differing only in it merge.
+                            ns = ns.replace(_BLACK, "").replace(_WHITE, "")
+                            target[ns] = target.get(ns, 0) + w
+        current = following
+    return final, landings, total
+
+
+class LegOdds:
+    """Exact outcome of the current leg, as integer weights over ``total``.
+
+    ``first``, ``second``, ``last``: dict racing colour -> integer weight of the
+    outcomes where that camel is leg leader / second / last (RULES 1.10, 1.11).
+    ``landings``: dict tile space -> weighted number of landings on that tile
+    (each landing pays its owner 1 coin, RULES 1.5); ``landings[s] / total`` is
+    the owner's expected income from it this leg.
+    ``total``: sum of the weights of all outcomes (orders x faces, RULES 1.4).
+    ``finished``: weight of the outcomes where the race ends during this leg.
+    Probabilities: ``first[c] / total`` (use ``fractions.Fraction`` on CPython for
+    exact values).
+    """
+
+    def __init__(self, colours, total):
+        self.total = total
+        self.first = {}
+        self.second = {}
+        self.last = {}
+        for c in colours:
+            self.first[c] = 0
+            self.second[c] = 0
+            self.last[c] = 0
+        self.landings = {}
+        self.finished = 0
+
+    def p_first(self, colour):
+        """P(colour leads the leg), a float in 0..1."""
+        return self.first[colour] / self.total
+
+    def p_second(self, colour):
+        """P(colour is second at leg end), a float in 0..1."""
+        return self.second[colour] / self.total
+
+    def p_last(self, colour):
+        """P(colour is last at leg end), a float in 0..1."""
+        return self.last[colour] / self.total
+
+    def expected_landings(self, space):
+        """Expected number of landings on the tile on ``space`` (float, coins)."""
+        return self.landings.get(space, 0) / self.total
+
+    def __repr__(self):
+        return "LegOdds(total=%d first=%r)" % (self.total, sorted(self.first.items()))
+
+
+def _rank_final(coded, final, result):
+    """Add each final board's weight to its first, second and last racing camel."""
+    strip_x = _BLACK
+    strip_y = _WHITE
+    names = coded.name
+    first = {}
+    second = {}
+    last = {}
+    finished = 0
+    for s in final:
+        w = final[s]
+        if s[0] != SEP or s[-1] != SEP:
+            finished += w
+        r = s.replace(SEP, "")
+        if coded.crazy:
+            r = r.replace(strip_x, "").replace(strip_y, "")
+        a = r[-1]
+        first[a] = first.get(a, 0) + w
+        if len(r) > 1:
+            b = r[-2]
+            second[b] = second.get(b, 0) + w
+        z = r[0]
+        last[z] = last.get(z, 0) + w
+    for letter in first:
+        result.first[names[letter]] += first[letter]
+    for letter in second:
+        result.second[names[letter]] += second[letter]
+    for letter in last:
+        result.last[names[letter]] += last[letter]
+    result.finished = finished
+
+
+def leg_odds(position):
+    """Exact leg odds of a ``Position`` (or anything ``as_position`` accepts).
+
+    Returns ``LegOdds`` with integer weights over ``total`` = (ordered choices of
+    the revealed dice) x (faces per die)^(reveals): classic counts the three values
+    of a die (5!*3^5 = 29,160 for a full leg); second counts the six faces of each
+    die (720*6^5 = 5,598,720 for a full leg). A race that ends mid-leg stops the
+    leg there (RULES 1.13, 3.7). Raises ``ValueError`` for an invalid position.
+    """
+    position = as_position(position)
+    coded = _Coded(position)
+    final, landings, total = _enumerate(coded)
+    result = LegOdds(position.racing(), total)
+    _rank_final(coded, final, result)
+    for space in landings:
+        result.landings[space] = landings[space]
+    return result
+
+
+def as_position(obj):
+    """Return ``obj`` as a ``Position``: a ``Position`` itself, or a rules-engine
+    game (via ``camelup.odds_game.position_from_game``). Raises ``TypeError``."""
+    if isinstance(obj, Position):
+        return obj
+    try:
+        from camelup.odds_game import position_from_game
+    except ImportError:
+        raise TypeError("can't compute odds for %r" % (obj,))
+    return position_from_game(obj)
+
+
+def move(position, colour, value, ink=None):
+    """Return a new ``Position`` after one die (the dice inside are not changed).
+
+    ``colour``: a racing camel's die colour, or ``"grey"`` with ``ink`` ``"black"``
+    or ``"white"``; ``value`` 1..3. Returns ``(position, tile_space, crossed)``:
+    the tile space the unit landed on (0 if none) and whether the race ended
+    (then the crossing unit is in ``position.stacks`` at 17+ or 0 and below).
+    RULES 1.2-1.5, 1.13, 3.5-3.7. Raises ``ValueError`` for a bad die.
+    """
+    coded = _Coded(position)
+    if value not in (1, 2, 3):
+        raise ValueError("die value must be 1, 2 or 3, not %r" % (value,))
+    s = coded.board
+    if colour == GREY:
+        if ink not in CRAZY:
+            raise ValueError("the grey die needs ink black or white")
+        if not coded.crazy:
+            raise ValueError("no crazy camel to move")
+        who = _grey_choice(s)
+        if who is None:
+            who = _BLACK if ink == "black" else _WHITE
+        ns, hit = _step_backward(s, who, value, coded.tiles)
+    else:
+        if colour not in coded.letter or colour in CRAZY and coded.crazy:
+            raise ValueError("no racing camel %r" % (colour,))
+        ns, hit = _step_forward(s, coded.letter[colour], value, coded.tiles)
+    return _decode(position, coded, ns), hit, ns[0] != SEP or ns[-1] != SEP
+
+
+def _decode(position, coded, s):
+    stacks = {}
+    head = s.find(SEP)
+    if head > 0:  # carried backwards over the line: ranked below everyone (RULES 3.7)
+        stacks[0] = [coded.name[ch] for ch in s[:head]]
+    segments = s[head + 1:].split(SEP)
+    for index in range(len(segments)):
+        if segments[index]:
+            stacks[index + 1] = [coded.name[ch] for ch in segments[index]]
+    result = position.copy()
+    result.stacks = stacks
+    return result
