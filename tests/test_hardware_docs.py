@@ -1,0 +1,150 @@
+"""The build kit's documents agree with the firmware's configuration.
+
+- the pin, power and settings tables in ``hardware/README.md`` match
+  ``firmware/pyramid/config.py`` (and the Pico header);
+- ``hardware/wiring/wiring.svg`` is exactly what ``wiring.py`` draws from its sources;
+- the SVG is well-formed XML and names every configured pin;
+- ``wiring.py`` refuses pin assignments that cannot work.
+"""
+
+import ast
+import importlib.util
+import os
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from camelhost import paths
+
+HW = os.path.join(paths.REPO_ROOT, "hardware")
+README = os.path.join(HW, "README.md")
+
+
+def _load_wiring():
+    spec = importlib.util.spec_from_file_location(
+        "_wiring_under_test", os.path.join(HW, "wiring", "wiring.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+wiring = _load_wiring()
+
+
+@pytest.fixture(scope="module")
+def cfg():
+    return wiring.load_config()
+
+
+@pytest.fixture(scope="module")
+def readme():
+    with open(README, encoding="utf-8") as f:
+        return f.read()
+
+
+def _table(text, header):
+    """Rows (lists of stripped cells) of the markdown table whose header row starts with ``header``."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("| " + header):
+            rows = []
+            for row in lines[i + 2:]:
+                if not row.startswith("|"):
+                    break
+                rows.append([c.strip() for c in row.strip().strip("|").split("|")])
+            return rows
+    raise AssertionError("no table starting with %r in hardware/README.md" % header)
+
+
+def _svg_texts(svg):
+    root = ET.fromstring(svg.encode("utf-8"))
+    return [el.text or "" for el in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_pin_table_matches_config(cfg, readme):
+    rows = _table(readme, "config name | GPIO | Pico pin")
+    documented = {}
+    for cells in rows:
+        name = cells[0].strip("`")
+        assert name not in documented, "%s listed twice" % name
+        documented[name] = (cells[1], cells[2])
+    expected = {}
+    for name, gpio in wiring.config_pins(cfg):
+        pin = wiring.gpio_to_header(gpio)
+        expected[name] = ("GP%d" % gpio, str(pin) if pin is not None else "on board")
+    assert documented == expected
+
+
+def test_power_table_matches_header_and_diagram(cfg, readme):
+    svg_text = " ".join(_svg_texts(wiring.render(cfg, wiring.load_layout())))
+    rows = _table(readme, "from | Pico pin | to")
+    assert rows
+    for what, pin, _to in rows:
+        header_name = wiring.PICO_HEADER[int(pin)]
+        assert header_name == what, "pin %s is %s, not %s" % (pin, header_name, what)
+        short = "3V3" if what.startswith("3V3") else what
+        assert "%s (pin %s)" % (short, pin) in svg_text, "diagram does not wire %s" % pin
+
+
+def test_settings_table_matches_config(cfg, readme):
+    rows = _table(readme, "setting | config name | value")
+    assert len(rows) >= 6
+    for cells in rows:
+        name = cells[1].strip("`")
+        assert name in cfg, "README documents %s, which config.py does not have" % name
+        assert ast.literal_eval(cells[2]) == cfg[name], name
+
+
+def test_every_pin_like_setting_is_in_the_table(cfg):
+    # a new constant whose comment names a GPn must be listed in wiring.PIN_NAMES
+    with open(wiring.CONFIG_PATH, encoding="utf-8") as f:
+        source = f.read()
+    for match in re.finditer(r"^([A-Z_0-9]+)\s*=.*#.*\bGP\d+", source, re.M):
+        assert match.group(1) in wiring.PIN_NAMES, match.group(1)
+
+
+def test_svg_is_regenerated_byte_identical(cfg):
+    layout = wiring.load_layout()
+    first = wiring.render(cfg, layout)
+    assert first == wiring.render(cfg, layout)
+    with open(wiring.SVG_PATH, encoding="utf-8", newline="") as f:
+        committed = f.read()
+    assert committed == first, "run: python hardware/wiring/wiring.py"
+
+
+def test_svg_is_well_formed_and_names_every_pin(cfg):
+    with open(wiring.SVG_PATH, encoding="utf-8") as f:
+        texts = _svg_texts(f.read())
+    joined = "\n".join(texts)
+    for name, gpio in wiring.config_pins(cfg):
+        if name.startswith("VALUE_BUTTONS") or wiring.gpio_to_header(gpio) is not None:
+            assert "%s = GP%d (pin %d)" % (name, gpio, wiring.gpio_to_header(gpio)) in joined
+        else:
+            assert "%s = GP%d" % (name, gpio) in joined
+
+
+def test_changing_a_pin_moves_the_wire(cfg):
+    moved = dict(cfg, SLIDER=22, STATUS_LED=14)
+    texts = "\n".join(_svg_texts(wiring.render(moved, wiring.load_layout())))
+    assert "SLIDER = GP22 (pin 29)" in texts
+    assert "STATUS_LED = GP14 (pin 19)" in texts  # external LED drawn when on the header
+    assert "SLIDER = GP15" not in texts
+
+
+@pytest.mark.parametrize("change, complaint", [
+    ({"SLIDER": 4}, "both use GP4"),
+    ({"I2C_SDA": 5, "I2C_SCL": 4}, "cannot be SDA of I2C0"),
+    ({"I2C_ID": 1}, "cannot be SDA of I2C1"),
+    ({"SENSOR_LED": 24}, "not on the Pico header"),
+    ({"VALUE_BUTTONS": (10, 11, 30)}, "GP0..GP29"),
+])
+def test_impossible_pin_assignments_are_refused(cfg, change, complaint):
+    assert wiring.check_config(cfg) == []
+    with pytest.raises(ValueError, match=re.escape(complaint)):
+        wiring.render(dict(cfg, **change), wiring.load_layout())
+
+
+def test_pico_header_map_is_complete():
+    gpios = [int(n[2:]) for n in wiring.PICO_HEADER.values() if n.startswith("GP")]
+    assert sorted(gpios) == [g for g in range(30) if g not in wiring.PICO_INTERNAL]
+    assert sorted(wiring.PICO_HEADER) == list(range(1, 41))
