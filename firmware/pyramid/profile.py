@@ -1,0 +1,74 @@
+"""The colour calibration profile on the device's filesystem (JSON).
+
+Written atomically: the new profile goes to ``<path>.tmp``, is flushed and
+closed, then renamed over ``<path>``. A power cut leaves either the old or the
+new file whole; a stray ``.tmp`` is ignored by ``load``. (LittleFS on rp2
+replaces the target on rename; on a filesystem that refuses to rename over an
+existing file, the old one is removed first, and ``load`` then falls back to
+the ``.tmp`` copy, which is complete by then.)
+"""
+
+import json
+import os
+
+#: Where the firmware keeps its profile on the board's flash.
+DEFAULT_PATH = "/profile.json"
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def save(profile, path=DEFAULT_PATH):
+    """Store ``profile`` (a JSON-able dict) at ``path``, atomically.
+
+    Checks it first with ``camelup.classifier.check_profile`` (``ValueError``).
+    Raises ``OSError`` when the filesystem is full or read-only.
+    """
+    from camelup.classifier import check_profile
+
+    check_profile(profile)
+    text = json.dumps(profile)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+        if hasattr(f, "flush"):
+            f.flush()
+    try:
+        os.rename(tmp, path)
+    except OSError:
+        # a filesystem that will not rename over an existing file
+        os.remove(path)
+        os.rename(tmp, path)
+
+
+def load(path=DEFAULT_PATH):
+    """The stored profile (dict), or ``None`` when there is none or it is unusable.
+
+    A file that is not valid JSON or fails ``check_profile`` counts as none, so
+    the firmware falls back to its default profile instead of crashing.
+    """
+    from camelup.classifier import check_profile
+
+    for candidate in (path, path + ".tmp"):
+        if not _exists(candidate):
+            continue
+        try:
+            with open(candidate) as f:
+                profile = json.loads(f.read())
+            check_profile(profile)
+            return profile
+        except (ValueError, OSError):
+            continue
+    return None
+
+
+def remove(path=DEFAULT_PATH):
+    """Delete the stored profile (and any ``.tmp``); no error when there is none."""
+    for candidate in (path, path + ".tmp"):
+        if _exists(candidate):
+            os.remove(candidate)

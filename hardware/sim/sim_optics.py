@@ -1,0 +1,401 @@
+"""Optical model of the pyramid head: what a TCS34725 sees of a die, in counts.
+
+Physics, in the order light travels (all spectra on a 380..720 nm grid, 10 nm):
+
+1. The illumination LED (a phosphor white LED, like the one on the TCS34725
+   breakouts): a narrow blue emitter peak at 450 nm plus a broad phosphor hump at
+   565 nm. Its output drifts slowly (temperature): intensity within about +/-6 %,
+   blue/phosphor balance within about +/-2 %.
+2. The die: a diffuse reflectance spectrum per dye (smooth steps and bumps chosen
+   to look like the plastic colours of the two editions), a numeral printed on
+   the top face covering 13-15 % of it (ink fractions of "1", "2", "3" from the
+   project's firmware notes, section 2.2) seen through a field of view that
+   shifts with seating, and a small neutral gloss (specular) component.
+   Coloured dice carry black ink; the grey die has black or white numerals
+   (labels ``grey-black`` and ``grey-white``). ``empty`` is the head's matte black
+   floor, further away.
+3. Seating: the die rests 12 mm under the sensor with +/-0.6 mm of height and up
+   to about 8 % of tilt loss; counts go with (12 / distance)^2. A new seating is
+   drawn whenever the content changes (or ``reseat()``).
+4. Ambient light leaking in at the slider gap (a warm room light): the same in
+   the LED-off and LED-on readings up to a flicker of +/-5 % (mains flicker
+   not averaged out over a short integration).
+5. The sensor: four photodiode channels (clear, red, green, blue) with response
+   curves shaped like the TCS3472 datasheet's "Spectral Responsivity" figure,
+   counts proportional to integration time and analog gain (with a per-chip gain
+   error of ~2 %), shot noise, read noise, dark counts, analog compression above
+   75 % of full scale for integration times under 153.6 ms and digital clipping
+   at ``min(65535, 1024 * steps)``.
+
+Scale: a white die under the LED at 24 ms and gain 4 gives a clear count of
+about 5100, half the 10240 full scale (the notes' calibration target).
+
+Pure Python with its own random generator (xorshift32 + Box-Muller), so the
+same seed gives the same counts under CPython and the MicroPython unix port.
+"""
+
+import math
+
+#: Die labels of each edition (the colours of the dice in the box).
+EDITION_DICE = {
+    "classic": ("blue", "green", "orange", "yellow", "white"),
+    "second": ("blue", "green", "yellow", "red", "purple", "grey-black", "grey-white"),
+}
+#: Every label the model knows, ``empty`` included.
+LABELS = (
+    "blue",
+    "green",
+    "orange",
+    "yellow",
+    "white",
+    "red",
+    "purple",
+    "grey-black",
+    "grey-white",
+    "empty",
+)
+
+_WAVELENGTHS = tuple(range(380, 721, 10))
+# Ink fraction of the top face for the numerals 1, 2, 3 (firmware notes 2.2).
+_INK_FRACTION = (0.129, 0.151, 0.154)
+_BLACK_INK = 0.045
+_WHITE_INK = 0.85
+_NOMINAL_MM = 12.0
+_EMPTY_MM = 20.0  # the head's floor is further than a die's top face
+
+
+def _logistic(x):
+    if x > 40:
+        return 1.0
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _step(lam, centre, width, low, high):
+    """Smooth step from ``low`` (short wavelengths) to ``high`` around ``centre`` nm."""
+    return low + (high - low) * _logistic((lam - centre) / width)
+
+
+def _bump(lam, centre, sigma, height):
+    d = (lam - centre) / sigma
+    return height * math.exp(-0.5 * d * d)
+
+
+def _reflectance(label, lam):
+    """Diffuse reflectance (0..1) of a die's plastic (or the head's floor) at ``lam`` nm."""
+    if label == "white":
+        return 0.82 - _bump(lam, 395, 25, 0.10)
+    if label == "yellow":
+        return _step(lam, 505, 11, 0.07, 0.80)
+    if label == "orange":
+        return _step(lam, 578, 11, 0.06, 0.78) + _bump(lam, 545, 20, 0.04)
+    if label == "red":
+        return _step(lam, 607, 10, 0.05, 0.70)
+    if label == "green":
+        return 0.06 + _bump(lam, 525, 36, 0.42) + _step(lam, 700, 12, 0.0, 0.10)
+    if label == "blue":
+        return 0.05 + _bump(lam, 468, 34, 0.40) + _step(lam, 690, 15, 0.0, 0.20)
+    if label == "purple":
+        return 0.05 + _bump(lam, 430, 34, 0.26) + _step(lam, 628, 16, 0.0, 0.36)
+    if label in ("grey-black", "grey-white"):
+        return 0.30
+    if label == "empty":
+        return 0.035
+    raise ValueError("unknown die label %r" % (label,))
+
+
+def _led(lam, blue_balance):
+    """Relative spectral power of the white illumination LED."""
+    return blue_balance * _bump(lam, 450, 10, 1.0) + _bump(lam, 565, 55, 0.55)
+
+
+def _ambient(lam):
+    """Relative spectral power of warm room light (rises towards red)."""
+    return 0.25 + 0.75 * (lam - 380) / 340
+
+
+def _channels(lam):
+    """Relative responsivity of the (clear, red, green, blue) photodiodes at ``lam`` nm."""
+    ir_cut = 1.0 - _logistic((lam - 690) / 10)
+    clear = (0.35 + 0.65 * _logistic((lam - 450) / 40)) * ir_cut
+    red = (_bump(lam, 615, 30, 0.95) + 0.03) * ir_cut
+    green = _bump(lam, 530, 32, 0.80) + 0.02 * ir_cut
+    blue = _bump(lam, 465, 28, 0.72) + 0.02 * ir_cut
+    return (clear, red, green, blue)
+
+
+class _Rng:
+    """xorshift32 with Box-Muller normals: the same stream on CPython and MicroPython."""
+
+    def __init__(self, seed):
+        self.state = (seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1
+        self._spare = None
+
+    def random(self):
+        """Uniform float in (0, 1)."""
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return (x + 0.5) / 4294967296.0
+
+    def uniform(self, low, high):
+        return low + (high - low) * self.random()
+
+    def normal(self, mean=0.0, sigma=1.0):
+        if self._spare is not None:
+            z = self._spare
+            self._spare = None
+        else:
+            r = math.sqrt(-2.0 * math.log(self.random()))
+            t = 2.0 * math.pi * self.random()
+            z = r * math.cos(t)
+            self._spare = r * math.sin(t)
+        return mean + sigma * z
+
+    def choice(self, seq):
+        return seq[int(self.random() * len(seq)) % len(seq)]
+
+
+def _integrate(spectrum_fn):
+    """(clear, red, green, blue) sums of ``spectrum_fn(lam) * channel(lam)`` over the grid."""
+    c = r = g = b = 0.0
+    for lam in _WAVELENGTHS:
+        s = spectrum_fn(lam)
+        ch = _channels(lam)
+        c += s * ch[0]
+        r += s * ch[1]
+        g += s * ch[2]
+        b += s * ch[3]
+    return (c, r, g, b)
+
+
+class OpticalModel:
+    """Counts a TCS34725 reads of the pyramid head's content.
+
+    ``seed``: int, makes every reading reproducible. ``variation``: 0 for the
+    reference box of dice; > 0 (e.g. 0.05) perturbs every dye's spectrum and
+    the LED by that relative amount, standing in for another copy of the game
+    and another breakout (what a calibration has to learn). ``noise``: scales
+    every random effect (1.0 = realistic, 0 = noiseless and perfectly seated).
+    ``ambient``: mean ambient leak relative to a white die's LED signal
+    (default 0.04). ``led_drift``: LED intensity drift span (default 0.06).
+    """
+
+    def __init__(self, seed=0, variation=0.0, noise=1.0, ambient=0.04, led_drift=0.06):
+        self._rng = _Rng(seed)
+        self.noise = noise
+        self.ambient = ambient
+        self.led_drift = led_drift
+        unit = _Rng(seed ^ 0x5A5A5A5A)
+        # per-chip analog gain error and per-box dye/LED variation
+        self._gain_error = {1: 1.0, 4: 1.0, 16: 1.0, 60: 1.0}
+        for gain in (4, 16, 60):
+            self._gain_error[gain] = 1.0 + unit.normal(0.0, 0.02) * min(1.0, noise)
+        self._variation = {}
+        for label in LABELS:
+            self._variation[label] = (
+                1.0 + variation * unit.normal(),
+                variation * 20.0 * unit.normal(),  # nm shift of the spectrum
+            )
+        self._blue_balance = 1.0 + variation * unit.normal()
+        self._responses = {}
+        self._ink_cache = {}
+        self._white_clear = self._led_response("white", 0.0, 0.0)[0]
+        self._ambient_resp = _integrate(_ambient)
+        # state that changes while the model runs
+        self.drift = 1.0  # LED intensity factor
+        self.balance_drift = 1.0  # LED blue/phosphor factor
+        self._content = None
+        self._seating = None
+
+    # --- spectra -> channel responses (cached per label) ---
+
+    def _led_response(self, label, ink_reflectance, ink_fraction):
+        scale, shift = self._variation.get(label, (1.0, 0.0))
+        balance = self._blue_balance
+
+        def spectrum(lam):
+            rho = _reflectance(label, lam - shift) * scale
+            if rho > 1.0:
+                rho = 1.0
+            rho = rho * (1.0 - ink_fraction) + ink_reflectance * ink_fraction
+            return rho * _led(lam, balance)
+
+        return _integrate(spectrum)
+
+    def _parts(self, label):
+        """(body, ink, gloss) channel responses under the LED for ``label``."""
+        parts = self._responses.get(label)
+        if parts is None:
+            body = self._led_response(label, 0.0, 0.0)
+            ink = _WHITE_INK if label == "grey-white" else _BLACK_INK
+            balance = self._blue_balance
+            ink_resp = _integrate(lambda lam: ink * _led(lam, balance))
+            gloss = _integrate(lambda lam: _led(lam, balance))
+            parts = (body, ink_resp, gloss)
+            self._responses[label] = parts
+        return parts
+
+    def _blue_share(self):
+        """Per channel, the share of the LED's response due to its blue emitter."""
+        share = self._responses.get("_blue")
+        if share is None:
+            balance = self._blue_balance
+            whole = _integrate(lambda lam: _led(lam, balance))
+            blue = _integrate(lambda lam: balance * _bump(lam, 450, 10, 1.0))
+            share = tuple(blue[k] / whole[k] for k in range(4))
+            self._responses["_blue"] = share
+        return share
+
+    # --- seating ---
+
+    def reseat(self):
+        """Draw a new seating (height, tilt, face, gloss, ambient) for the current content."""
+        rng = self._rng
+        n = self.noise
+
+        def one():
+            face = int(rng.random() * 3) % 3
+            return (
+                _INK_FRACTION[face] * (1.0 + n * rng.uniform(-0.2, 0.2)),  # ink seen
+                n * rng.uniform(0.005, 0.035),  # gloss (specular) fraction
+            )
+
+        height = _NOMINAL_MM + n * rng.uniform(-0.6, 0.6)
+        tilt = 1.0 - n * rng.uniform(0.0, 0.08)
+        first = one()
+        second = one()
+        # two dice: each covers part of the view; the upper one is closer
+        share = rng.uniform(0.3, 0.7)
+        closer = rng.uniform(1.0, 1.4)
+        leak = self.ambient * rng.uniform(0.2, 1.8) if n else self.ambient
+        self._seating = (height, tilt, first, second, share, closer, leak)
+
+    def _die_signal(self, label, seen):
+        body, ink, gloss = self._parts(label)
+        ink_frac, gloss_frac = seen
+        if label == "empty":
+            ink_frac = 0.0
+            gloss_frac = 0.0
+        out = [0.0, 0.0, 0.0, 0.0]
+        for k in range(4):
+            out[k] = body[k] * (1.0 - ink_frac) + ink[k] * ink_frac + gloss[k] * gloss_frac
+        return out
+
+    # --- the reading ---
+
+    def counts(self, content, led_on, integration_ms, gain):
+        """One reading of the head in counts: ``(clear, red, green, blue)``.
+
+        ``content``: a die label (``LABELS``), ``"empty"``, or a tuple of two die
+        labels (two dice in the head). ``led_on``: bool, or the fraction 0..1 of
+        the integration time the LED was lit. ``integration_ms``: 2.4 .. 614.4.
+        ``gain``: 1, 4, 16 or 60. Each count is an int in 0 .. min(65535, 1024 *
+        steps). Raises ``ValueError`` for an unknown label.
+        """
+        if content != self._content or self._seating is None:
+            self._content = content
+            self.reseat()
+        rng = self._rng
+        n = self.noise
+        height, tilt, first, second, share, closer, leak = self._seating
+        # slow LED drift: a bounded random walk, one step per reading
+        if n and self.led_drift:
+            half = self.led_drift / 2
+            self.drift = min(1.0 + half, max(1.0 - half, self.drift + rng.normal(0.0, 0.004)))
+            self.balance_drift = min(
+                1.02, max(0.98, self.balance_drift + rng.normal(0.0, 0.0015))
+            )
+        if isinstance(content, tuple):
+            a = self._die_signal(content[0], first)
+            b = self._die_signal(content[1], second)
+            geometry = closer * tilt * (_NOMINAL_MM / height) ** 2
+            signal = [(share * a[k] + (1.0 - share) * b[k]) * geometry for k in range(4)]
+        else:
+            distance = _EMPTY_MM if content == "empty" else height
+            geometry = tilt * (_NOMINAL_MM / distance) ** 2
+            s = self._die_signal(content, first)
+            signal = [s[k] * geometry for k in range(4)]
+        on = float(led_on)
+        blue = self._blue_share()
+        amb = self._ambient_resp
+        ambient_unit = self._white_clear / amb[0]
+        flicker = 1.0 + n * rng.uniform(-0.05, 0.05)
+        steps = int((integration_ms * 10 + 12) // 24)
+        exposure = steps * 2.4 * gain * self._gain_error.get(gain, 1.0)
+        # one unit of signal = a white die's clear response under the LED
+        unit = 53.0 * exposure / self._white_clear
+        full = min(65535, 1024 * steps)
+        knee = full - full // 4 if steps < 64 else full
+        out = []
+        for k in range(4):
+            led_part = signal[k] * self.drift * (1.0 + (self.balance_drift - 1.0) * blue[k])
+            light = on * led_part + leak * flicker * amb[k] * ambient_unit
+            mean = light * unit + 0.3 * steps  # dark counts
+            sigma = math.sqrt(mean + 4.0 + (0.002 * mean) ** 2) * n
+            value = mean + rng.normal(0.0, 1.0) * sigma if sigma else mean
+            if value > knee:  # the analog front end compresses, then the counter clips
+                value = knee + (value - knee) * 0.3
+            value = int(value + 0.5)
+            out.append(0 if value < 0 else (full if value > full else value))
+        return (out[0], out[1], out[2], out[3])
+
+    def samples(self, label, n, integration_ms=24, gain=4, reseat=True):
+        """``n`` ambient-subtracted readings (LED on minus LED off) of ``label``.
+
+        Each reading is taken with a fresh seating when ``reseat`` is true, as in
+        a calibration session (release, read, return). Returns a list of
+        ``(c, r, g, b)`` int tuples (negative differences clipped to 0).
+        """
+        out = []
+        for _ in range(n):
+            if reseat:
+                self._content = label
+                self.reseat()
+            off = self.counts(label, False, integration_ms, gain)
+            on = self.counts(label, True, integration_ms, gain)
+            out.append(tuple(max(0, on[k] - off[k]) for k in range(4)))
+        return out
+
+
+#: Seed, readings per class and settings of the default profiles shipped in
+#: ``camelup.classifier`` (regenerate with ``python hardware/sim/sim_optics.py``).
+DEFAULT_SEED = 2026
+DEFAULT_SAMPLES = 40
+DEFAULT_SETTINGS = {"integration_ms": 24.0, "gain": 4}
+
+
+def calibration_samples(edition, seed=DEFAULT_SEED, n=DEFAULT_SAMPLES, settings=None, **model):
+    """``{label: [(c, r, g, b), ...]}``: ``n`` ambient-subtracted readings of every
+    class of ``edition`` (its dice and ``empty``), each with a fresh seating.
+    ``model``: keyword arguments for ``OpticalModel``."""
+    settings = settings or DEFAULT_SETTINGS
+    optics = OpticalModel(seed, **model)
+    out = {}
+    for label in EDITION_DICE[edition] + ("empty",):
+        out[label] = optics.samples(label, n, settings["integration_ms"], settings["gain"])
+    return out
+
+
+def default_profile(edition):
+    """The profile ``camelup.classifier.default_profile(edition)`` ships, fitted afresh."""
+    from camelup import classifier
+
+    samples = calibration_samples(edition)
+    return classifier.fit(samples, edition, DEFAULT_SETTINGS)
+
+
+def main():
+    """Print the default profiles as the JSON strings ``camelup.classifier`` embeds."""
+    import json
+
+    for edition in ("classic", "second"):
+        text = json.dumps(default_profile(edition), sort_keys=True, separators=(",", ":"))
+        print("%s = %r" % (edition, text))
+
+
+if __name__ == "__main__":
+    main()
