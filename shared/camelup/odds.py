@@ -332,83 +332,322 @@ def _perm(n, r):
     return out
 
 
+def _rank_key(s, crazy):
+    """Three letters: first, second (``-`` if none) and last racing camel of board ``s``."""
+    r = s.replace(SEP, "")
+    if crazy:
+        r = r.replace(_BLACK, "").replace(_WHITE, "")
+    if len(r) > 1:
+        return r[-1] + r[-2] + r[0]
+    return r + "-" + r
+
+
+def _expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy):
+    """All three values of racing die ``c`` on board ``s`` (weight ``w`` per value).
+
+    Boards still racing go to ``target`` (board -> weight); a unit crossing the
+    line ends the leg: its rank key goes to ``acc`` with weight ``w * cont``.
+    Tile landings go to ``landings`` (space -> weight x completions); the
+    finished weight is kept under ``landings[0]``. RULES 1.2-1.5, 1.13.
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    k = s.count(SEP, 0, i)
+    head = s[:i]
+    unit = s[i:j]
+    below = j  # separator after space k + v - 1 (top of that space)
+    v = 1
+    while v < 4:
+        m = k + v
+        if m > TRACK:
+            ns = head + s[j:] + unit
+            key = _rank_key(ns, crazy)
+            acc[key] = acc.get(key, 0) + w * cont
+            landings[0] = landings.get(0, 0) + w * cont
+            return
+        top = s.find(SEP, below + 1)  # separator after space m
+        t = tiles[m]
+        if t == 0:
+            ns = head + s[j:top] + unit + s[top:]
+        elif t > 0:  # oasis / cheering: one space further, on top
+            landings[m] = landings.get(m, 0) + w * cont
+            if m == TRACK:
+                ns = head + s[j:] + unit
+                key = _rank_key(ns, crazy)
+                acc[key] = acc.get(key, 0) + w * cont
+                landings[0] = landings.get(0, 0) + w * cont
+                below = top
+                v += 1
+                continue
+            q = s.find(SEP, top + 1)
+            ns = head + s[j:q] + unit + s[q:]
+        else:  # mirage / booing: one space back, underneath
+            landings[m] = landings.get(m, 0) + w * cont
+            if v == 1:  # under what stayed on the space it left
+                p = s.rfind(SEP, 0, i) + 1
+                ns = s[:p] + unit + s[p:i] + s[j:]
+            else:
+                p = s.rfind(SEP, 0, below) + 1
+                ns = head + s[j:p] + unit + s[p:]
+        target[ns] = target.get(ns, 0) + w
+        below = top
+        v += 1
+
+
+def _expand_backward(s, c, w, tiles, target, acc, landings, cont):
+    """All three values of the grey die moving crazy camel ``c`` (weight ``w`` each).
+
+    Like ``_expand_forward`` but counterclockwise (RULES 3.5-3.7). The boards put
+    in ``target`` lose both crazy camels: the grey die is out for the rest of the
+    leg, so they will not move again, and a camel that never moves changes no
+    landing, tile payout or racing rank (RULES 1.3, 1.11); dropping them merges
+    boards that differ only in them.
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    k = s.count(SEP, 0, i)
+    unit = s[i:j]
+    tail = s[j:]
+    top = s.rfind(SEP, 0, i)  # separator after space k - v (v = 1 first)
+    v = 1
+    while v < 4:
+        m = k - v
+        t = tiles[m] if m > 0 else 0
+        if t:
+            landings[m] = landings.get(m, 0) + w * cont
+        if m < 1 or (t > 0 and m == 1):  # carried backwards over the line (RULES 3.7)
+            key = _rank_key(unit + s[:i] + tail, True)
+            acc[key] = acc.get(key, 0) + w * cont
+            landings[0] = landings.get(0, 0) + w * cont
+        else:
+            if t == 0:
+                ns = s[:top] + unit + s[top:i] + tail
+            elif t > 0:  # cheering: one more space counterclockwise, on top
+                q = s.rfind(SEP, 0, top)
+                ns = s[:q] + unit + s[q:i] + tail
+            else:  # booing: one space clockwise, underneath
+                p = top + 1
+                ns = s[:p] + unit + s[p:i] + tail
+            ns = ns.replace(_BLACK, "").replace(_WHITE, "")
+            target[ns] = target.get(ns, 0) + w
+            top = s.rfind(SEP, 0, top)
+        v += 1
+
+
+def _rest_marks(rest, strip):
+    """Indices and letters of the top two and the bottom racing camel of ``rest``."""
+    t1 = rest.rstrip(strip)
+    t2 = t1[:-1].rstrip(strip)
+    t0 = rest.lstrip(strip)
+    return len(t1) - 1, t1[-1], len(t2) - 1, t2[-1], len(rest) - len(t0), t0[0]
+
+
+def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
+    """Last reveal of the leg: racing die ``c`` with each value, weight ``w`` each.
+
+    Only the rank key (first, second, last) of each outcome is needed, so the
+    final board is never built: the unit is taken out, and its insertion index in
+    what is left, compared with the indices of that board's top two and bottom
+    racing camels, gives the key (indices follow the race order along the string).
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    unit = s[i:j]
+    u = unit
+    if len(strip) > 1:
+        u = unit.replace(_BLACK, "").replace(_WHITE, "")
+    n = len(u)
+    if nracing - n < 2:
+        _leaf_slow(s, c, w, tiles, acc, landings, len(strip) > 1, True)
+        return
+    k = s.count(SEP, 0, i)
+    rest = s[:i] + s[j:]
+    a1, top1, a2, top2, b0, bot = _rest_marks(rest, strip)
+    below = i  # in rest: separator after space k + v - 1
+    v = 1
+    while v < 4:
+        m = k + v
+        if m > TRACK:
+            key = u[-1] + (u[-2] if n > 1 else top1) + bot
+            acc[key] = acc.get(key, 0) + w * (4 - v)
+            landings[0] = landings.get(0, 0) + w * (4 - v)
+            return
+        top = rest.find(SEP, below + 1)
+        t = tiles[m]
+        if t == 0:
+            pos = top
+        else:
+            landings[m] = landings.get(m, 0) + w
+            if t > 0:
+                if m == TRACK:
+                    pos = len(rest) + 1
+                    landings[0] = landings.get(0, 0) + w
+                else:
+                    pos = rest.find(SEP, top + 1)
+            elif v == 1:
+                pos = rest.rfind(SEP, 0, i) + 1
+            else:
+                pos = rest.rfind(SEP, 0, below) + 1
+        if pos > a1:
+            key = u[-1] + (u[-2] if n > 1 else top1) + bot
+        elif pos > a2:
+            key = top1 + u[-1] + bot
+        elif pos > b0:
+            key = top1 + top2 + bot
+        else:
+            key = top1 + top2 + u[0]
+        acc[key] = acc.get(key, 0) + w
+        below = top
+        v += 1
+
+
+def _leaf_backward(s, c, w, tiles, acc, landings, nracing):
+    """Last reveal of the leg is the grey die moving crazy camel ``c`` (RULES 3.5-3.7)."""
+    strip = SEP + _BLACK + _WHITE
+    i = s.find(c)
+    j = s.find(SEP, i)
+    u = s[i:j].replace(_BLACK, "").replace(_WHITE, "")
+    n = len(u)
+    if n and nracing - n < 2:
+        _leaf_slow(s, c, w, tiles, acc, landings, True, False)
+        return
+    k = s.count(SEP, 0, i)
+    if n == 0:  # no racing passenger: the ranking can't change
+        key = _rank_key(s, True)
+        v = 1
+        while v < 4:
+            m = k - v
+            if m < 1:
+                landings[0] = landings.get(0, 0) + w
+            else:
+                t = tiles[m]
+                if t:
+                    landings[m] = landings.get(m, 0) + w
+                    if t > 0 and m == 1:
+                        landings[0] = landings.get(0, 0) + w
+            v += 1
+        acc[key] = acc.get(key, 0) + 3 * w
+        return
+    rest = s[:i] + s[j:]
+    a1, top1, a2, top2, b0, bot = _rest_marks(rest, strip)
+    top = rest.rfind(SEP, 0, i)  # separator after space k - v
+    v = 1
+    while v < 4:
+        m = k - v
+        if m < 1:
+            pos = -1
+            landings[0] = landings.get(0, 0) + w
+        else:
+            t = tiles[m]
+            if t == 0:
+                pos = top
+            else:
+                landings[m] = landings.get(m, 0) + w
+                if t < 0:
+                    pos = top + 1
+                elif m == 1:
+                    pos = -1
+                    landings[0] = landings.get(0, 0) + w
+                else:
+                    pos = rest.rfind(SEP, 0, top)
+            top = rest.rfind(SEP, 0, top)
+        if pos > a1:
+            key = u[-1] + (u[-2] if n > 1 else top1) + bot
+        elif pos > a2:
+            key = top1 + u[-1] + bot
+        elif pos > b0:
+            key = top1 + top2 + bot
+        else:
+            key = top1 + top2 + u[0]
+        acc[key] = acc.get(key, 0) + w
+        v += 1
+
+
+def _leaf_slow(s, c, w, tiles, acc, landings, crazy, forward):
+    """Last reveal by building each final board (few racing camels left outside
+    the unit, where the index shortcut of ``_leaf_forward`` does not apply)."""
+    boards = {}
+    if forward:
+        _expand_forward(s, c, w, tiles, boards, acc, landings, 1, crazy)
+    else:
+        _expand_backward(s, c, w, tiles, boards, acc, landings, 1)
+    for ns in boards:
+        key = _rank_key(ns, crazy)
+        acc[key] = acc.get(key, 0) + boards[ns]
+
+
 def _enumerate(coded, tiles=None):
     """Breadth-first exact enumeration of the leg.
 
-    Returns ``(final, landings, total)``: ``final`` maps each final board string to
-    its integer weight, ``landings`` maps tile space -> weighted count of landings,
+    Returns ``(acc, landings, total)``: ``acc`` maps a rank key (letters of the
+    first, second and last racing camel; ``-`` for a missing second) to its
+    integer weight; ``landings`` maps tile space -> weighted number of landings,
+    and ``landings[0]`` is the weight of the outcomes where the race ends;
     ``total`` is the sum of all outcome weights.
     """
     if tiles is None:
         tiles = coded.tiles
     wr = coded.value_weight
     per_die = 3 * wr  # total weight of one die's outcomes (grey: 6 faces of 1)
-    mask0 = coded.mask
+    mask = coded.mask
     levels = coded.levels
-    n = len(mask0)
+    n = len(mask)
     total = _perm(n, levels) * per_die ** levels
+    crazy = coded.crazy
+    strip = SEP + _BLACK + _WHITE if crazy else SEP
+    board = coded.board
+    if crazy and _GREY_DIE not in mask:
+        board = board.replace(_BLACK, "").replace(_WHITE, "")
+    nracing = len(board.replace(strip[0], "").replace(_BLACK, "").replace(_WHITE, ""))
+    acc = {}
     landings = {}
-    final = {}
     if levels == 0:
-        final[coded.board] = 1
-        return final, landings, 1
-    current = {mask0: {coded.board: 1}}
-    step_f = _step_forward
-    step_b = _step_backward
-    first = SEP
+        acc[_rank_key(board, crazy)] = 1
+        return acc, landings, 1
+    current = {mask: {board: 1}}
     for level in range(levels):
         after = levels - level - 1
-        # weight of each outcome of the rest of the leg once this level's die is out
+        # completions of the rest of the leg once this level's die is out
         cont = _perm(n - level - 1, after) * per_die ** after
-        last = after == 0
         following = {}
         for mask in current:
             boards = current[mask]
             for d in mask:
-                if last:
-                    target = final
-                else:
-                    nmask = mask.replace(d, "")
-                    target = following.get(nmask)
-                    if target is None:
-                        target = {}
-                        following[nmask] = target
+                if after == 0:
+                    if d != _GREY_DIE:
+                        for s in boards:
+                            _leaf_forward(s, d, boards[s] * wr, tiles, acc, landings,
+                                          strip, nracing)
+                    else:
+                        for s in boards:
+                            w = boards[s]
+                            who = _grey_choice(s)
+                            if who is None:  # rule 3.5 (c): the ink decides
+                                _leaf_backward(s, _BLACK, w, tiles, acc, landings, nracing)
+                                _leaf_backward(s, _WHITE, w, tiles, acc, landings, nracing)
+                            else:
+                                _leaf_backward(s, who, 2 * w, tiles, acc, landings, nracing)
+                    continue
+                nmask = mask.replace(d, "")
+                target = following.get(nmask)
+                if target is None:
+                    target = {}
+                    following[nmask] = target
                 if d != _GREY_DIE:
                     for s in boards:
-                        w = boards[s] * wr
-                        for v in (1, 2, 3):
-                            ns, hit = step_f(s, d, v, tiles)
-                            if hit:
-                                landings[hit] = landings.get(hit, 0) + w * cont
-                            if ns[-1] != first:
-                                final[ns] = final.get(ns, 0) + w * cont
-                            else:
-                                target[ns] = target.get(ns, 0) + w
-                    continue
-                for s in boards:
-                    w0 = boards[s]
-                    who = _grey_choice(s)
-                    if who is None:
-                        moves = ((_BLACK, w0), (_WHITE, w0))
-                    else:
-                        moves = ((who, 2 * w0),)
-                    for c, w in moves:
-                        for v in (1, 2, 3):
-                            ns, hit = step_b(s, c, v, tiles)
-                            if hit:
-                                landings[hit] = landings.get(hit, 0) + w * cont
-                            if ns[0] != first:
-                                final[ns] = final.get(ns, 0) + w * cont
-                                continue
-                            # Once the grey die is out the crazy camels never move
-                            # again this leg, and a camel that does not move is only
-                            # a passenger or a floor: it changes no racing camel's
-                            # landing, tile landing or rank (RULES 1.3, 1.11), so it
-                            # is dropped and boards differing only in it merge.
-                            ns = ns.replace(_BLACK, "").replace(_WHITE, "")
-                            target[ns] = target.get(ns, 0) + w
+                        _expand_forward(s, d, boards[s] * wr, tiles, target, acc, landings,
+                                        cont, crazy)
+                else:
+                    for s in boards:
+                        w = boards[s]
+                        who = _grey_choice(s)
+                        if who is None:
+                            _expand_backward(s, _BLACK, w, tiles, target, acc, landings, cont)
+                            _expand_backward(s, _WHITE, w, tiles, target, acc, landings, cont)
+                        else:
+                            _expand_backward(s, who, 2 * w, tiles, target, acc, landings, cont)
         current = following
-    return final, landings, total
+    return acc, landings, total
 
 
 class LegOdds:
@@ -457,36 +696,19 @@ class LegOdds:
         return "LegOdds(total=%d first=%r)" % (self.total, sorted(self.first.items()))
 
 
-def _rank_final(coded, final, result):
-    """Add each final board's weight to its first, second and last racing camel."""
-    strip_x = _BLACK
-    strip_y = _WHITE
+def _fill(coded, acc, landings, result):
+    """Turn rank-key weights into per-colour weights of ``result``."""
     names = coded.name
-    first = {}
-    second = {}
-    last = {}
-    finished = 0
-    for s in final:
-        w = final[s]
-        if s[0] != SEP or s[-1] != SEP:
-            finished += w
-        r = s.replace(SEP, "")
-        if coded.crazy:
-            r = r.replace(strip_x, "").replace(strip_y, "")
-        a = r[-1]
-        first[a] = first.get(a, 0) + w
-        if len(r) > 1:
-            b = r[-2]
-            second[b] = second.get(b, 0) + w
-        z = r[0]
-        last[z] = last.get(z, 0) + w
-    for letter in first:
-        result.first[names[letter]] += first[letter]
-    for letter in second:
-        result.second[names[letter]] += second[letter]
-    for letter in last:
-        result.last[names[letter]] += last[letter]
-    result.finished = finished
+    for key in acc:
+        w = acc[key]
+        result.first[names[key[0]]] += w
+        if key[1] != "-":
+            result.second[names[key[1]]] += w
+        result.last[names[key[2]]] += w
+    for space in landings:
+        if space:
+            result.landings[space] = landings[space]
+    result.finished = landings.get(0, 0)
 
 
 def leg_odds(position):
@@ -500,11 +722,9 @@ def leg_odds(position):
     """
     position = as_position(position)
     coded = _Coded(position)
-    final, landings, total = _enumerate(coded)
+    acc, landings, total = _enumerate(coded)
     result = LegOdds(position.racing(), total)
-    _rank_final(coded, final, result)
-    for space in landings:
-        result.landings[space] = landings[space]
+    _fill(coded, acc, landings, result)
     return result
 
 
