@@ -1,0 +1,62 @@
+"""``pyramid check FILE...``: run scenario files against the rules engine.
+
+Exit status 0 when every case passes, 1 when any case fails (each mismatch shown
+with its file, case id and line, want/got), 2 for a file that cannot be read.
+"""
+
+import os
+
+from camelup.errors import NotationError
+from camelup.scenario import run_scenarios
+from camelhost.errors import CliError
+
+HELP = "Run scenario files (position, actions, expected outcome) against the rules engine."
+
+
+def add_arguments(parser):
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="scenario files (.scn) or folders holding them")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="print only failures and the summary")
+
+
+def _expand(paths):
+    out = []
+    for path in paths:
+        if os.path.isdir(path):
+            for name in sorted(os.listdir(path)):
+                if name.endswith(".scn"):
+                    out.append(os.path.join(path, name))
+        else:
+            out.append(path)
+    return out
+
+
+def run(args):
+    files = _expand(args.files)
+    if not files:
+        raise CliError("no scenario files found in %s" % " ".join(args.files), 2)
+    passed = failed = 0
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise CliError("cannot read %s: %s" % (path, exc.strerror or exc), 2) from None
+        try:
+            results = run_scenarios(text, path)
+        except NotationError as exc:
+            raise CliError(str(exc), 2) from None
+        for case, problems in results:
+            label = "%s %s" % (case.id, case.title)
+            if problems:
+                failed += 1
+                print("FAIL %s  (%s:%d)" % (label.strip(), path, case.line))
+                for p in problems:
+                    print("  " + p.replace("\n", "\n  "))
+            else:
+                passed += 1
+                if not args.quiet:
+                    print("ok   %s" % label.strip())
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0

@@ -1,0 +1,86 @@
+"""Every acceptance case as a scenario file, run through the engine and `pyramid check`.
+
+Case ids (E2-01 ... S-04 of ../shared/cases/rules-cases.md, M1..M10 and K1..K3 of
+../shared/cases/odds-cases.md) are the test ids: ``test_scenario[E2-01]``.
+"""
+
+import os
+import re
+
+import pytest
+
+from camelhost import cli
+from camelup.scenario import parse_scenarios, run_case
+
+HERE = os.path.join(os.path.dirname(__file__), "scenarios")
+FILES = sorted(f for f in os.listdir(HERE) if f.endswith(".scn"))
+
+
+def _cases():
+    out = []
+    for name in FILES:
+        with open(os.path.join(HERE, name), encoding="utf-8") as fh:
+            for case in parse_scenarios(fh.read(), name):
+                out.append(pytest.param(case, id=case.id))
+    return out
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_scenario(case):
+    problems = run_case(case)
+    assert not problems, "\n".join(problems)
+
+
+def test_every_acceptance_case_has_a_scenario_file(reference_dir):
+    ids = set()
+    with open(os.path.join(reference_dir, "cases", "rules-cases.md"), encoding="utf-8") as fh:
+        ids |= set(re.findall(r"^([A-Z][0-9]?-\d\d) ", fh.read(), re.M))
+    with open(os.path.join(reference_dir, "cases", "odds-cases.md"), encoding="utf-8") as fh:
+        ids |= set(re.findall(r"^([MK]\d+): ", fh.read(), re.M))
+    assert len(ids) > 40
+    missing = sorted(i for i in ids if i + ".scn" not in FILES)
+    assert not missing
+
+
+def test_check_command_passes_on_the_cases(capsys):
+    assert cli.main(["check", "-q", HERE]) == 0
+    assert "0 failed" in capsys.readouterr().out
+
+
+def test_check_command_fails_with_a_readable_diff(tmp_path, capsys):
+    bad = tmp_path / "bad.scn"
+    bad.write_text(
+        "case T-1 wrong expectation\n"
+        "edition second\nplayers 3\n"
+        "board 3:blue 4:green 5:yellow 6:purple 10:white,red 14:black\n"
+        "do pyramid grey black 1\n"
+        "expect space 9 red,white\n"
+        "expect coins 3 3 3\n"
+        "illegal pyramid red 1\n"
+    )
+    assert cli.main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL T-1" in out
+    assert "space 9: want red,white, got white,red" in out
+    assert "line 8: illegal pyramid red 1: the engine allowed it" in out
+    assert "0 passed, 1 failed" in out
+
+
+def test_check_command_reports_position_diff_by_section(tmp_path, capsys):
+    text = ("second | leg 1 turn p0 start p0 | 1:blue,green 2:red 3:yellow,purple 15:black "
+            "16:white | out - | legs blue:5322 green:5322 yellow:5322 red:5322 purple:5322 | "
+            "pyramid 5 | p0 coins=3 | p1 coins=3 | p2 coins=3 | winner - | loser -")
+    bad = tmp_path / "pos.scn"
+    bad.write_text("position %s\ndo leg red\nexpect position %s\n" % (text, text))
+    assert cli.main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "- want: legs blue:5322 green:5322 yellow:5322 red:5322 purple:5322" in out
+    assert "+ got:  legs blue:5322 green:5322 yellow:5322 red:322 purple:5322" in out
+
+
+def test_check_command_rejects_unreadable_files(tmp_path, capsys):
+    bad = tmp_path / "junk.scn"
+    bad.write_text("frobnicate 3\n")
+    assert cli.main(["check", str(bad)]) == 2
+    assert "junk.scn:1: unknown scenario line 'frobnicate 3'" in capsys.readouterr().err
+    assert cli.main(["check", str(tmp_path / "none.scn")]) == 2
