@@ -1,0 +1,88 @@
+"""Bots for empty seats (``pyramid demo``, ``pyramid play --bots``).
+
+A bot values every action it considers in coins and takes the best one:
+
+* leg ticket of colour c with top value v: ``v*P1(c) + P2(c) - (1 - P1(c) - P2(c))``
+  with the exact leg odds of ``camelup.odds`` (RULES 1.10);
+* pyramid ticket: 1 coin, certain (RULES 1.7);
+* finish card, once a camel is within five spaces of the line: the leg leader on
+  the winner pile (the leg-end last camel on the loser pile) valued at
+  ``5*P - (1-P)``, discounted while other cards are already on the pile (RULES 1.13);
+* tiles and partnerships are left to people.
+
+When the odds can't be computed (an unexpected position), a plain heuristic takes
+the leader's leg ticket if it is worth 3 or more, else a pyramid ticket. Bots are
+deterministic: the same game state always gives the same choice, so a game
+resumed from its journal continues exactly as it would have. Ties go to the
+first candidate in a fixed order.
+"""
+
+from camelup import odds
+
+#: A camel this close to the finish line makes finish cards worth considering.
+FINISH_HORIZON = 5
+
+
+def _position(game):
+    tiles = {}
+    for space, (owner, side) in game.tiles.items():
+        tiles[space] = (1 if side == "+" else -1, owner)
+    return odds.Position(game.edition.name, game.stacks, tiles, game.dice_in_pyramid())
+
+
+def choose(game):
+    """Return the command text (``leg red``, ``pyramid``, ``win red``, ``lose red``)
+    the current player's bot takes in ``game`` (a ``camelup.Game`` in play), with
+    its estimated value: ``(text, value)``."""
+    try:
+        leg = odds.leg_odds(_position(game))
+    except (ValueError, TypeError, KeyError):
+        return _fallback(game)
+    candidates = []
+    if game.pyramid_tickets_left > 0:
+        candidates.append(("pyramid", 1.0))
+    for colour in game.edition.racing:
+        left = game.leg_tickets_left(colour)
+        if not left:
+            continue
+        p1 = leg.p_first(colour)
+        p2 = leg.p_second(colour)
+        candidates.append(("leg %s" % colour, left[0] * p1 + p2 - (1.0 - p1 - p2)))
+    front = max(s for s in game.stacks)
+    if front >= 17 - FINISH_HORIZON:
+        me = game.turn
+        hand = game.finish_cards_in_hand(me)
+        ranking = game.ranking()
+        for pile, colour, p in (("win", ranking[0], leg.p_first(ranking[0])),
+                                ("lose", ranking[-1], leg.p_last(ranking[-1]))):
+            if colour in hand:
+                ahead = len(game.pile("winner" if pile == "win" else "loser"))
+                value = (5.0 * p - (1.0 - p)) / (1 + ahead)
+                candidates.append(("%s %s" % (pile, colour), value))
+    best = None
+    for text, value in candidates:
+        if best is None or value > best[1] + 1e-9:
+            best = (text, value)
+    if best is None:
+        return _fallback(game)
+    return best
+
+
+def _fallback(game):
+    leader = game.ranking()[0]
+    left = game.leg_tickets_left(leader)
+    if left and (left[0] >= 3 or game.pyramid_tickets_left == 0):
+        return ("leg %s" % leader, float(left[0]))
+    if game.pyramid_tickets_left > 0:
+        return ("pyramid", 1.0)
+    for colour in game.edition.racing:
+        if game.leg_tickets_left(colour):
+            return ("leg %s" % colour, 0.0)
+    raise ValueError("no action left for the bot")  # the rules always leave one
+
+
+def value_for_unknown(seed, count):
+    """A die face 1-3 for a bot seat when the pyramid reported ``?`` (no value buttons):
+    stands in for reading the die, deterministic in ``seed`` and the ``count`` of events."""
+    from camelup.rng import XorShift32
+    return 1 + XorShift32(seed * 7919 + count).below(3)
