@@ -22,13 +22,15 @@ Physics, in the order light travels (all spectra on a 380..720 nm grid, 10 nm):
    not averaged out over a short integration).
 5. The sensor: four photodiode channels (clear, red, green, blue) with response
    curves shaped like the TCS3472 datasheet's "Spectral Responsivity" figure,
-   counts proportional to integration time and analog gain (with a per-chip gain
-   error of ~2 %), shot noise, read noise, dark counts, analog compression above
+   counts proportional to integration time and analog gain (another chip's
+   gain ratios differ by a few %: ``variation``), shot noise (variance 0.15 x counts), read noise (2 counts),
+   dark counts, analog compression above
    75 % of full scale for integration times under 153.6 ms and digital clipping
    at ``min(65535, 1024 * steps)``.
 
-Scale: a white die under the LED at 24 ms and gain 4 gives a clear count of
-about 5100, half the 10240 full scale (the notes' calibration target).
+Scale: a white die (numeral included) under the LED at 24 ms and gain 4 gives
+a clear count of about 5100, half the 10240 full scale (the notes' calibration
+target).
 
 Pure Python with its own random generator (xorshift32 + Box-Muller), so the
 same seed gives the same counts under CPython and the MicroPython unix port.
@@ -176,9 +178,10 @@ class OpticalModel:
     """Counts a TCS34725 reads of the pyramid head's content.
 
     ``seed``: int, makes every reading reproducible. ``variation``: 0 for the
-    reference box of dice; > 0 (e.g. 0.05) perturbs every dye's spectrum and
-    the LED by that relative amount, standing in for another copy of the game
-    and another breakout (what a calibration has to learn). ``noise``: scales
+    reference box of dice and sensor; > 0 (e.g. 0.05) perturbs every dye's
+    spectrum, the LED and the chip's gain ratios (by 0.4 x ``variation``),
+    standing in for another copy of the game and another breakout (what a
+    calibration has to learn). ``noise``: scales
     every random effect (1.0 = realistic, 0 = noiseless and perfectly seated).
     ``ambient``: mean ambient leak relative to a white die's LED signal
     (default 0.04). ``led_drift``: LED intensity drift span (default 0.06).
@@ -193,7 +196,8 @@ class OpticalModel:
         # per-chip analog gain error and per-box dye/LED variation
         self._gain_error = {1: 1.0, 4: 1.0, 16: 1.0, 60: 1.0}
         for gain in (4, 16, 60):
-            self._gain_error[gain] = 1.0 + unit.normal(0.0, 0.02) * min(1.0, noise)
+            # another chip's gain ratios (the datasheet's spread is a few %)
+            self._gain_error[gain] = 1.0 + unit.normal(0.0, 0.4 * variation)
         self._variation = {}
         for label in LABELS:
             self._variation[label] = (
@@ -327,7 +331,7 @@ class OpticalModel:
         steps = int((integration_ms * 10 + 12) // 24)
         exposure = steps * 2.4 * gain * self._gain_error.get(gain, 1.0)
         # one unit of signal = a white die's clear response under the LED
-        unit = 53.0 * exposure / self._white_clear
+        unit = 62.0 * exposure / self._white_clear
         full = min(65535, 1024 * steps)
         knee = full - full // 4 if steps < 64 else full
         out = []
@@ -335,7 +339,7 @@ class OpticalModel:
             led_part = signal[k] * self.drift * (1.0 + (self.balance_drift - 1.0) * blue[k])
             light = on * led_part + leak * flicker * amb[k] * ambient_unit
             mean = light * unit + 0.3 * steps  # dark counts
-            sigma = math.sqrt(mean + 4.0 + (0.002 * mean) ** 2) * n
+            sigma = math.sqrt(0.15 * mean + 4.0 + (0.002 * mean) ** 2) * n
             value = mean + rng.normal(0.0, 1.0) * sigma if sigma else mean
             if value > knee:  # the analog front end compresses, then the counter clips
                 value = knee + (value - knee) * 0.3

@@ -1,0 +1,137 @@
+"""Optical model of the pyramid head: physics it must respect, and reproducibility."""
+
+import json
+import sys
+
+import pytest
+
+from camelhost import paths
+
+sys.path[:0] = [paths.SIM_DIR]
+
+import sim_optics  # noqa: E402
+from sim_optics import EDITION_DICE, LABELS, OpticalModel  # noqa: E402
+
+
+def chroma(reading):
+    c = reading[0]
+    return tuple(v / c for v in reading[1:])
+
+
+def test_same_seed_same_counts_other_seed_differs():
+    a = OpticalModel(11).samples("red", 5)
+    b = OpticalModel(11).samples("red", 5)
+    c = OpticalModel(12).samples("red", 5)
+    assert a == b
+    assert a != c
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_every_label_reads_within_full_scale(label):
+    model = OpticalModel(3)
+    for led in (False, True):
+        reading = model.counts(label, led, 24, 4)
+        assert all(isinstance(v, int) and 0 <= v <= 10240 for v in reading)
+
+
+def test_brightness_order_matches_the_dyes():
+    model = OpticalModel(0, noise=0.0)
+    clear = {label: model.samples(label, 1)[0][0] for label in LABELS}
+    assert clear["white"] > clear["yellow"] > clear["orange"] > clear["red"]
+    assert clear["grey-white"] > clear["grey-black"] > 2 * clear["empty"]
+    assert clear["empty"] < 0.05 * clear["white"]
+    assert 4500 < clear["white"] < 5700  # half of full scale at 24 ms, gain 4
+
+
+def test_hues_point_the_right_way():
+    model = OpticalModel(0, noise=0.0)
+    r, g, b = chroma(model.samples("red", 1)[0])
+    assert r > 2 * g and r > 2 * b
+    r, g, b = chroma(model.samples("green", 1)[0])
+    assert g > r and g > b
+    r, g, b = chroma(model.samples("blue", 1)[0])
+    assert b > r and b > g
+    r, g, b = chroma(model.samples("yellow", 1)[0])
+    assert r > 3 * b and g > 3 * b
+    # the grey die's two inks change brightness, not hue
+    black = chroma(model.samples("grey-black", 1)[0])
+    white = chroma(model.samples("grey-white", 1)[0])
+    assert all(abs(x - y) < 0.02 for x, y in zip(black, white))
+
+
+def test_counts_scale_with_integration_time_and_gain():
+    model = OpticalModel(0, noise=0.0, ambient=0.0)
+    base = model.counts("blue", True, 24, 1)
+    assert model.counts("blue", True, 48, 1)[0] == pytest.approx(2 * base[0], rel=0.01)
+    assert model.counts("blue", True, 24, 16)[0] == pytest.approx(16 * base[0], rel=0.02)
+
+
+def test_saturation_clips_and_compresses():
+    model = OpticalModel(0, noise=0.0, ambient=0.0)
+    assert model.counts("white", True, 24, 60)[0] == 10240  # min(65535, 1024 * 10)
+    assert model.counts("white", True, 614.4, 60) == (65535,) * 4
+    # above 75 % of full scale (short integration) the front end compresses
+    linear = model.counts("white", True, 24, 1)[0] * 4 * 1.35
+    assert model.counts("white", True, 24, 4)[0] == pytest.approx(linear / 1.35, rel=0.02)
+
+
+def test_led_fraction_and_ambient():
+    model = OpticalModel(0, noise=0.0, ambient=0.05)
+    off = model.counts("white", False, 24, 4)
+    half = model.counts("white", 0.5, 24, 4)
+    on = model.counts("white", True, 24, 4)
+    assert off[0] == pytest.approx(0.05 * 5100, rel=0.25)  # the leak, LED off
+    assert half[0] - off[0] == pytest.approx((on[0] - off[0]) / 2, rel=0.01)
+    # warm room light is red-heavy compared with the LED
+    assert off[1] / off[3] > on[1] / on[3]
+
+
+def test_seating_jitter_changes_brightness_not_chromaticity_much():
+    readings = OpticalModel(4).samples("green", 60)
+    clears = [r[0] for r in readings]
+    spread = (max(clears) - min(clears)) / (sum(clears) / len(clears))
+    assert 0.08 < spread < 0.5
+    greens = [chroma(r)[1] for r in readings]
+    assert max(greens) - min(greens) < 0.12
+
+
+def test_two_dice_read_between_the_two():
+    model = OpticalModel(9, noise=0.0)
+    blue = chroma(model.samples("blue", 1)[0])
+    yellow = chroma(model.samples("yellow", 1)[0])
+    both = chroma(model.samples(("blue", "yellow"), 1)[0])
+    for k in range(3):
+        assert min(blue[k], yellow[k]) <= both[k] <= max(blue[k], yellow[k])
+
+
+def test_variation_changes_the_box_of_dice():
+    ref = OpticalModel(1, noise=0.0).samples("orange", 1)[0]
+    other = OpticalModel(1, noise=0.0, variation=0.05).samples("orange", 1)[0]
+    assert ref != other
+
+
+def test_unknown_label_raises():
+    with pytest.raises(ValueError):
+        OpticalModel(0).counts("pink", True, 24, 4)
+
+
+def test_calibration_samples_cover_the_edition():
+    samples = sim_optics.calibration_samples("classic", n=3)
+    assert sorted(samples) == sorted(EDITION_DICE["classic"] + ("empty",))
+    assert all(len(v) == 3 for v in samples.values())
+
+
+@pytest.mark.micropython
+def test_micropython_gives_the_same_counts(micropython):
+    code = (
+        "import json\nfrom sim_optics import OpticalModel\n"
+        "m = OpticalModel(21)\n"
+        "print(json.dumps([m.samples(l, 3) for l in ('purple', 'grey-black', 'empty')]"
+        " + [m.counts(('red', 'green'), True, 50.4, 16)]))"
+    )
+    done = micropython(code, [paths.SIM_DIR])
+    assert done.returncode == 0, done.stderr
+    m = OpticalModel(21)
+    expected = [m.samples(label, 3) for label in ("purple", "grey-black", "empty")]
+    expected.append(m.counts(("red", "green"), True, 50.4, 16))
+    assert json.loads(done.stdout) == json.loads(json.dumps(expected))
