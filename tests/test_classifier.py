@@ -1,0 +1,238 @@
+"""Colour classifier: features, fit, decisions, reports, default profiles, MicroPython."""
+
+import json
+import math
+import sys
+
+import pytest
+
+from camelhost import paths
+
+sys.path[:0] = [paths.SIM_DIR, paths.FIRMWARE_DIR]
+
+import sim_optics  # noqa: E402
+from camelup import classifier as C  # noqa: E402
+from pyramid import profile as stored  # noqa: E402
+from sim_optics import OpticalModel  # noqa: E402
+
+SETTINGS = {"integration_ms": 24.0, "gain": 4}
+
+
+@pytest.fixture(scope="module")
+def second():
+    """A profile fitted on one simulated box, and a test set from the same box."""
+    samples = sim_optics.calibration_samples("second", seed=31, n=24)
+    profile = C.fit(samples, "second", SETTINGS)
+    return profile, sim_optics.calibration_samples("second", seed=32, n=60)
+
+
+def test_chromaticity_ignores_distance_brightness_does_not():
+    near = C.features((4000, 2000, 1200, 600), 5000)
+    far = C.features((1000, 500, 300, 150), 5000)
+    for k in range(3):
+        assert near[k] == pytest.approx(far[k], rel=0.03)
+    assert near[3] - far[3] == pytest.approx(math.log(4), rel=0.03)
+
+
+def test_classes_per_edition():
+    assert C.classes_for("classic") == ("blue", "green", "orange", "yellow", "white", "empty")
+    assert "grey-black" in C.classes_for("second") and "white" not in C.classes_for("second")
+    with pytest.raises(ValueError):
+        C.classes_for("third")
+    assert C.die_label("grey", "white") == "grey-white" and C.die_label("red") == "red"
+    assert C.split_label("grey-black") == ("grey", "black")
+    assert C.split_label("blue") == ("blue", None)
+
+
+def test_fit_records_settings_and_is_json(second):
+    profile, _ = second
+    assert profile["settings"] == {"integration_ms": 24.0, "gain": 4}
+    assert profile["edition"] == "second"
+    assert sorted(profile["classes"]) == sorted(C.classes_for("second"))
+    again = json.loads(json.dumps(profile))
+    assert again == profile
+    C.check_profile(again)
+
+
+@pytest.mark.parametrize(
+    "samples, edition, match",
+    [
+        ({"blue": [(1, 1, 1, 1)] * 3}, "second", "two classes"),
+        ({"blue": [(1, 1, 1, 1)] * 3, "orange": [(1, 1, 1, 1)] * 3}, "second", "orange"),
+        ({"blue": [(1, 1, 1, 1)] * 3, "green": [(1, 1, 1, 1)] * 2}, "classic", "3 readings"),
+        ({"blue": [(1, 1, 1, 1)] * 3, "green": [(1, 1, 1, 1)] * 3}, "third", "edition"),
+    ],
+)
+def test_fit_rejects_bad_input(samples, edition, match):
+    with pytest.raises(ValueError, match=match):
+        C.fit(samples, edition, SETTINGS)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.pop("settings"),
+        lambda p: p.update(format=99),
+        lambda p: p.update(ref_clear=0),
+        lambda p: p["classes"]["blue"].pop("whiten"),
+        lambda p: p.update(classes={"blue": p["classes"]["blue"]}),
+    ],
+)
+def test_check_profile_names_the_problem(second, damage):
+    profile = json.loads(json.dumps(second[0]))
+    damage(profile)
+    with pytest.raises(ValueError):
+        C.Classifier(profile)
+
+
+def test_accuracy_and_rejection_on_the_same_box(second):
+    profile, test = second
+    report = C.evaluate(C.Classifier(profile), test)
+    total = report["_total"]
+    assert total["error"] <= 0.01  # a wrong colour is rare...
+    assert total["accuracy"] >= 0.93  # ...and most readings are named
+    for label in ("blue", "green", "yellow", "red", "purple"):
+        assert report[label]["correct"] >= 0.97 * report[label]["n"], report[label]
+
+
+def test_far_off_reading_is_unknown(second):
+    clf = C.Classifier(second[0])
+    label, margin = clf.classify((3000, 2600, 300, 2500))  # magenta: no such die
+    assert label in ("unknown", "double")
+    # halfway between two grey inks: ambiguous, so unknown (never a guess)
+    black = second[0]["classes"]["grey-black"]
+    white = second[0]["classes"]["grey-white"]
+    mid = math.exp((black["mean"][3] + white["mean"][3]) / 2) * clf.ref_clear
+    rgb = [(black["mean"][k] + white["mean"][k]) / 2 * mid for k in range(3)]
+    assert clf.classify((mid, rgb[0], rgb[1], rgb[2]))[0] == "unknown"
+
+
+def test_margin_is_large_for_a_typical_reading(second):
+    profile, test = second
+    clf = C.Classifier(profile)
+    label, margin = clf.classify(test["red"][0])
+    assert label == "red" and margin > 3.0
+    detail = clf.classify_detail(test["red"][0])[2]
+    assert detail["best"][0] == "red" and detail["reason"] == "ok"
+
+
+def test_two_dice_are_reported_as_double(second):
+    clf = C.Classifier(second[0])
+    optics = OpticalModel(41)
+    got = [clf.classify(s)[0] for s in optics.samples(("blue", "yellow"), 30)]
+    assert got.count("double") >= 24
+    assert got.count("blue") + got.count("yellow") == 0  # never one of the two
+
+
+def test_singles_are_rarely_called_double(second):
+    profile, test = second
+    report = C.evaluate(C.Classifier(profile), test)
+    assert report["_total"]["double"] <= 0.01 * report["_total"]["n"]
+
+
+def test_settings_rescale_brightness(second):
+    profile, _ = second
+    optics = OpticalModel(43)
+    readings = optics.samples("grey-white", 20, integration_ms=48, gain=4)
+    as_fitted = C.Classifier(profile)
+    rescaled = C.Classifier(profile, settings={"integration_ms": 48, "gain": 4})
+    assert rescaled.ref_clear == pytest.approx(2 * as_fitted.ref_clear)
+    good = sum(rescaled.classify(r)[0] == "grey-white" for r in readings)
+    bad = sum(as_fitted.classify(r)[0] == "grey-white" for r in readings)
+    assert good >= 18 and bad <= 2
+
+
+def test_observe_tracks_led_drift(second):
+    profile, test = second
+    clf = C.Classifier(profile)
+    dimmer = [(int(c * 0.85), int(r * 0.85), int(g * 0.85), int(b * 0.85)) for c, r, g, b in test["grey-white"]]
+    before = sum(clf.classify(s)[0] == "grey-white" for s in dimmer)
+    for s in test["yellow"] + test["blue"]:
+        clf.observe("yellow" if s in test["yellow"] else "blue", (int(s[0] * 0.85),) + s[1:])
+    assert clf.drift == pytest.approx(0.85, abs=0.04)
+    after = sum(clf.classify(s)[0] == "grey-white" for s in dimmer)
+    assert after > before + 10
+
+
+def test_separation_report_flags_the_close_pair(second):
+    pairs = C.separation(second[0])
+    assert len(pairs) == 28  # 8 classes
+    assert pairs == sorted(pairs, key=lambda p: p["sigma"])
+    assert {pairs[0]["a"], pairs[0]["b"]} == {"grey-black", "grey-white"}
+    assert all(not p["too_close"] for p in pairs[1:])
+    far = [p for p in pairs if {p["a"], p["b"]} == {"red", "empty"}][0]
+    assert far["sigma"] > 10
+
+
+@pytest.mark.parametrize("edition", ["classic", "second"])
+def test_default_profiles_are_the_optical_models_fit(edition):
+    assert C.default_profile(edition) == json.loads(json.dumps(sim_optics.default_profile(edition)))
+
+
+@pytest.mark.parametrize("edition", ["classic", "second"])
+def test_default_profile_works_on_other_seeds(edition):
+    clf = C.Classifier(C.default_profile(edition))
+    report = C.evaluate(clf, sim_optics.calibration_samples(edition, seed=77, n=25))
+    assert report["_total"]["error"] <= 0.01
+    assert report["_total"]["accuracy"] >= 0.93
+
+
+def test_profile_store_roundtrip_and_atomic(tmp_path):
+    path = str(tmp_path / "profile.json")
+    assert stored.load(path) is None
+    first = C.default_profile("classic")
+    stored.save(first, path)
+    assert stored.load(path) == first
+    second = C.default_profile("second")
+    stored.save(second, path)
+    assert stored.load(path) == second
+    assert not (tmp_path / "profile.json.tmp").exists()
+    # a torn temporary file (power cut while writing) never replaces the profile
+    (tmp_path / "profile.json.tmp").write_text(json.dumps(first)[:50])
+    assert stored.load(path) == second
+    # a corrupt profile counts as none
+    (tmp_path / "profile.json").write_text("{not json")
+    assert stored.load(path) is None
+    with pytest.raises(ValueError):
+        stored.save({"format": 1}, path)
+    stored.remove(path)
+    assert not list(tmp_path.iterdir())
+
+
+_MP_SCRIPT = """
+import json
+import camelup.classifier as C
+from pyramid import profile as P
+readings = json.loads(%r)
+clf = C.Classifier(C.default_profile("second"))
+print(json.dumps([clf.classify(r)[0] for r in readings]))
+samples = json.loads(%r)
+p = C.fit(samples, "classic", {"integration_ms": 24, "gain": 4})
+P.save(p, %r)
+q = P.load(%r)
+print(json.dumps(q["classes"]["blue"]["mean"]))
+"""
+
+
+@pytest.mark.micropython
+def test_same_answers_under_micropython(micropython, tmp_path):
+    readings = []
+    truth = []
+    data = sim_optics.calibration_samples("second", seed=55, n=4)
+    for label in sorted(data):
+        readings += data[label]
+        truth += [label] * len(data[label])
+    readings.append(OpticalModel(56).samples(("green", "red"), 1)[0])
+    clf = C.Classifier(C.default_profile("second"))
+    expected = [clf.classify(r)[0] for r in readings]
+    cal = sim_optics.calibration_samples("classic", seed=57, n=5)
+    path = str(tmp_path / "p.json")
+    script = tmp_path / "run.py"
+    script.write_text(_MP_SCRIPT % (json.dumps(readings), json.dumps(cal), path, path))
+    done = micropython([str(script)], [paths.FIRMWARE_DIR, paths.SHARED_DIR])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().split("\n")
+    assert json.loads(lines[0]) == expected
+    assert sum(e == t for e, t in zip(expected, truth)) >= len(truth) - 2
+    host = C.fit(cal, "classic", {"integration_ms": 24, "gain": 4})
+    assert json.loads(lines[1]) == pytest.approx(host["classes"]["blue"]["mean"], rel=1e-4)
