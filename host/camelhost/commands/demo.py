@@ -1,0 +1,83 @@
+"""``pyramid demo``: bots take every seat, the virtual pyramid releases the dice over
+its pty, the plain display narrates the race and the final scores end it."""
+
+import os
+import tempfile
+
+HELP = "bots play a whole game against the virtual pyramid"
+
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
+
+
+def add_arguments(parser):
+    parser.add_argument("--edition", choices=("classic", "second"), default="second")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the setup, the dice and the bots (default 1)")
+    parser.add_argument("--seats", type=int, default=4, help="number of seats, 2..8 (default 4)")
+    parser.add_argument("--journal", help="journal file to write (default: a temporary file)")
+    parser.add_argument("--quiet", action="store_true", help="print only the final scores")
+    parser.add_argument("--wait", type=float, default=30.0,
+                        help="longest wait for the pyramid, seconds (default 30)")
+
+
+class _Quiet:
+    """A display that keeps only the final scores line."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def notices(self, notices, view):
+        from camelhost import plain
+        for n in notices:
+            if n["kind"] == "final":
+                f = n["final"]
+                self.inner.text(plain.final_scores_line(view["names"], f["coins"], f["winners"]))
+
+    def error(self, message):
+        self.inner.error(message)
+
+    def status(self, view):
+        pass
+
+    def text(self, text):
+        pass
+
+    def prompt(self, view):
+        pass
+
+
+def run(args):
+    from camelhost.errors import CliError
+    from camelhost.journal import Journal
+    from camelhost.session import Session, TableError
+    from camelhost.table import PlainDisplay, Table, open_pyramid, run_plain
+    if not 2 <= args.seats <= len(NAMES):
+        raise CliError("--seats must be 2..8")
+    path = args.journal
+    if not path:
+        fd, path = tempfile.mkstemp(prefix="demo-%s-%d-" % (args.edition, args.seed),
+                                    suffix=".jsonl")
+        os.close(fd)
+    elif os.path.exists(path) and os.path.getsize(path) > 0:
+        raise CliError("%s already holds a game; give another --journal" % path)
+    names = list(NAMES[:args.seats])
+    with Journal(path) as journal:
+        try:
+            session = Session(args.edition, names, seed=args.seed, bots=range(args.seats),
+                              journal=journal)
+        except TableError as exc:
+            raise CliError(str(exc)) from None
+        display = PlainDisplay()
+        if args.quiet:
+            display = _Quiet(display)
+        else:
+            print("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid"
+                  % (args.edition, args.seed, args.seats))
+        with open_pyramid("virtual", args.edition, args.seed) as pyramid:
+            table = Table(session, display, pyramid=pyramid.driver, auto_setup=True)
+            run_plain(table, lines=False, events=pyramid.events, stop_when_over=True,
+                      wait_s=args.wait)
+        if session.phase != "over":
+            raise CliError("the demo stopped before the end of the race")
+    print("journal: %s" % path)
+    return 0

@@ -1,0 +1,40 @@
+"""``pyramid replay FILE``: show a finished (or interrupted) game from its journal,
+in the plain line form, then the table as it stands at the end."""
+
+HELP = "show a finished or interrupted game from its journal"
+
+
+def add_arguments(parser):
+    parser.add_argument("file", help="journal file written by pyramid play or pyramid demo")
+    parser.add_argument("--brief", action="store_true",
+                        help="only the table at the end, not every event")
+
+
+def run(args):
+    from camelhost import plain
+    from camelhost.journal import Journal, read_events
+    from camelhost.session import Session
+    events = read_events(args.file)
+    if not events:
+        raise ValueError("%s: the journal is empty" % args.file)
+    journal = Journal(None)
+    journal.path = args.file
+    journal.events = events
+    head = events[0]
+    print("Journal %s: %s edition, players %s" % (args.file, head["edition"],
+                                                  ", ".join(head["players"])))
+    session = Session.resume(journal)
+    if not args.brief:
+        # Replay again event by event so each notice is shown with the state it left.
+        replay = Session(head["edition"], head["players"], head.get("seed", 1),
+                         head.get("bots", ()), journal=None, _header=False)
+        for event in events[1:]:
+            notices = replay._apply(event)
+            view = replay.view()
+            for n in notices:
+                for line in plain.notice_lines(n, view):
+                    print(line)
+    for line in plain.status_lines(session.view()):
+        print(line)
+    print(plain.prompt_line(session.view()))
+    return 0

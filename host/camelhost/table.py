@@ -1,0 +1,347 @@
+"""The table driver: joins a session, a display, the pyramid and the bots.
+
+``Table`` is synchronous and single-threaded; whoever runs it (the plain line
+loop below, or the Textual app in ``camelhost.tui``) hands it typed lines with
+``line(text)`` and pyramid events with ``pyramid_event(event)``, one at a time.
+After each one it lets bots act while it is their turn, asks the pyramid to
+release a die for a bot's pyramid ticket, and puts the dice back at leg end.
+
+Pyramid events (``docs/interfaces.md``) are dicts with ``kind`` ``die``,
+``nodie``, ``double``, ``unknown``, ``fault`` or ``gap`` (plus ``colour``,
+``ink``, ``value``, ``boot``, ``seq``, ``raw``). A die the game state makes
+impossible is flagged and journaled as rejected, never applied.
+"""
+
+import queue
+import sys
+import threading
+
+from camelhost import bots, plain
+from camelhost.session import TableError
+
+HELP = """Commands (the current player acts; colours may be shortened: r, pu, gre):
+  leg red            take the top red leg ticket
+  tile 7 +  tile 7 - place or move your tile on space 7, forward (+) or backward (-) side
+  win red  lose red  red finish card on the overall winner / loser pile
+  partner Ben        partnership with Ben (second edition, 6-8 players)
+  pyramid            take a pyramid ticket; the next die released completes it
+  red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
+  1 2 3              value of a die the pyramid reported as ?
+  release            push the virtual pyramid's slider
+  fix 7:red,blue     correct the board: space 7 holds red then blue on top
+  undo               take back the last action
+  unscored           end this race unscored (the board can't be restored)
+  again              another race with the same seats
+  setup 1:blue,green 2:red ...   starting stacks typed in; 'draw' draws them
+  show               the whole table;  help;  quit"""
+
+
+class PlainDisplay:
+    """Prints notices and status as lines (``camelhost.plain``) to ``stream``."""
+
+    def __init__(self, stream=None, status_every=True):
+        self.stream = stream or sys.stdout
+        self.status_every = status_every
+
+    def _out(self, lines):
+        for line in lines:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def notices(self, notices, view):
+        lines = []
+        for n in notices:
+            lines += plain.notice_lines(n, view)
+        self._out(lines)
+
+    def error(self, message):
+        self._out(["! " + message])
+
+    def status(self, view):
+        self._out(plain.status_lines(view))
+
+    def text(self, text):
+        self._out(text.splitlines())
+
+    def prompt(self, view):
+        self._out([plain.prompt_line(view)])
+
+
+class Table:
+    """One table: ``session`` (``camelhost.session.Session``), ``display`` (see
+    ``PlainDisplay``), ``pyramid``: ``None`` (dice typed) or an object with
+    ``release()`` and ``return_dice()`` (the virtual pyramid) or just the
+    events (a real pyramid: ``release`` is the players' slider).
+    ``auto_setup``: draw the starting stacks from the seed (virtual mode).
+    """
+
+    def __init__(self, session, display, pyramid=None, auto_setup=False):
+        self.session = session
+        self.display = display
+        self.pyramid = pyramid
+        self.auto_setup = auto_setup
+        self.waiting_release = False  # a bot's release is on its way
+        self.quit = False
+
+    # -- entry points ---------------------------------------------------------
+
+    def start(self):
+        """Show the table and let bots (and the drawn setup) go first."""
+        self._auto_setup()
+        self.display.status(self.session.view())
+        self.drive()
+        self.display.prompt(self.session.view())
+
+    def line(self, text):
+        """One line typed at the table. Returns False once the table should close."""
+        words = text.strip().lower().split()
+        if not words:
+            return True
+        head = words[0]
+        if head in ("quit", "exit") and len(words) == 1:
+            self.quit = True
+            return False
+        if head in ("help", "?") and len(words) == 1:
+            self.display.text(HELP)
+            return True
+        if head in ("show", "board", "status") and len(words) == 1:
+            self.display.status(self.session.view())
+            return True
+        if head == "release" and len(words) == 1:
+            self._release(manual=True)
+            return True
+        try:
+            notices = self.session.command(text)
+        except TableError as exc:
+            self.display.error(str(exc))
+            return True
+        self._shown(notices)
+        return True
+
+    def pyramid_event(self, event):
+        """One event from the pyramid link (already de-duplicated there or here)."""
+        s = self.session
+        kind = event.get("kind")
+        self.waiting_release = False
+        if kind == "die":
+            die = {"type": "die", "colour": event.get("colour"), "ink": event.get("ink"),
+                   "value": event.get("value"), "raw": event.get("raw"),
+                   "boot": event.get("boot"), "seq": event.get("seq"), "source": "pyramid"}
+            try:
+                notices = s.feed(die)
+            except TableError as exc:
+                try:
+                    notices = s.reject(event, str(exc))
+                except TableError:
+                    notices = []
+                self.display.error("pyramid: %s" % exc)
+            self._shown(notices)
+        elif kind in ("double", "nodie", "unknown"):
+            try:
+                notices = s.reject(event, kind)
+            except TableError as exc:
+                self.display.error(str(exc))
+                return
+            self._shown(notices)
+        elif kind == "gap":
+            self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
+                                   "type the die that came out (e.g. 'red 2')"
+                                   % event.get("missing", "")}], s.view())
+        elif kind == "fault":
+            self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "
+                                   "type the die by hand" % event.get("reason", "sensor")}],
+                                 s.view())
+        else:
+            self.display.error("pyramid sent an event the table does not know: %r" % (kind,))
+
+    @property
+    def over(self):
+        """True when the race is over (or ended unscored)."""
+        return self.session.phase in ("over", "unscored")
+
+    # -- internals ------------------------------------------------------------
+
+    def _shown(self, notices):
+        view = self.session.view()
+        self.display.notices(notices, view)
+        for n in notices:
+            if n["kind"] == "dice_left" and n["new_leg"] or n["kind"] in ("final", "new_race"):
+                if self.pyramid is not None and hasattr(self.pyramid, "return_dice"):
+                    self.pyramid.return_dice()
+        if any(n["kind"] == "new_race" for n in notices):
+            self._auto_setup()
+        self.drive()
+        self.display.prompt(self.session.view())
+
+    def _auto_setup(self):
+        if self.auto_setup and self.session.phase == "setup" and not self.session.setup_rolls:
+            self.display.notices(self.session.command("draw"), self.session.view())
+
+    def _release(self, manual=False):
+        if self.pyramid is None or not hasattr(self.pyramid, "release"):
+            self.display.error("no virtual pyramid here: release the real one, or type the die")
+            return
+        if self.session.phase not in ("turn", "die"):
+            self.display.error("no die is wanted now")
+            return
+        self.waiting_release = True
+        self.pyramid.release()
+
+    def drive(self):
+        """Let bots act while it is a bot's turn (at most one pending release)."""
+        s = self.session
+        for _ in range(200):  # bounded: a bot never loops on the same state
+            seat = s.current
+            if seat is None or not s.is_bot(seat) or self.waiting_release:
+                return
+            if s.phase == "turn":
+                text, _ = bots.choose(s.game)
+                notices = s.command(text)
+                self.display.notices(notices, s.view())
+                if text != "pyramid":
+                    self._check_leg_end(notices)
+                continue
+            if s.phase == "die":
+                if self.pyramid is not None and hasattr(self.pyramid, "release"):
+                    self._release()
+                return
+            if s.phase == "value":
+                count = len(s.journal.events) if s.journal is not None else 0
+                notices = s.command(str(bots.value_for_unknown(s.seed, count)))
+                self.display.notices(notices, s.view())
+                self._check_leg_end(notices)
+                continue
+            return
+
+    def _check_leg_end(self, notices):
+        for n in notices:
+            if n["kind"] == "dice_left" and n["new_leg"]:
+                if self.pyramid is not None and hasattr(self.pyramid, "return_dice"):
+                    self.pyramid.return_dice()
+
+
+def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None):
+    """Run ``table`` in the plain line mode until input ends or ``quit``.
+
+    ``lines``: an iterable of typed lines (default: stdin), read on a thread;
+    ``events``: a ``queue.Queue`` the pyramid link fills with events (or ``None``);
+    ``stop_when_over``: return once the race is over (demo). ``wait_s``: longest
+    wait for the next input (``None``: forever); raises ``TimeoutError`` after it.
+    Returns 0.
+    """
+    inbox = events if events is not None else queue.Queue()
+    done = object()
+    if lines is None:
+        lines = sys.stdin
+
+    def feed():
+        try:
+            for text in lines:
+                inbox.put(("line", text.rstrip("\n")))
+        finally:
+            inbox.put(("eof", done))
+
+    if lines is not False:
+        threading.Thread(target=feed, daemon=True).start()
+    table.start()
+    while not table.quit:
+        if stop_when_over and table.over:
+            break
+        try:
+            kind, item = inbox.get(timeout=wait_s)
+        except queue.Empty:
+            raise TimeoutError("no die from the pyramid for %s s" % wait_s) from None
+        if kind == "eof":
+            break
+        if kind == "line":
+            if not table.line(item):
+                break
+        else:
+            table.pyramid_event(item)
+    return 0
+
+
+def _event_dict(ev):
+    """A link event (object with attributes, or dict) as the table's event dict."""
+    if isinstance(ev, dict):
+        get = ev.get
+    else:
+        def get(name, default=None):
+            return getattr(ev, name, default)
+    out = {}
+    for key in ("kind", "colour", "ink", "value", "boot", "seq", "raw", "missing", "reason"):
+        out[key] = get(key)
+    return out
+
+
+class _Pyramid:
+    """What ``open_pyramid`` yields: ``events`` (a ``queue.Queue`` of ``("event",
+    dict)`` items the link thread fills, or ``None`` for typed dice), ``driver``
+    (the ``VirtualPyramid`` in virtual mode, else ``None``) and ``link``."""
+
+    def __init__(self):
+        self.events = None
+        self.driver = None
+        self.link = None
+        self._stop = threading.Event()
+        self._thread = None
+        self._virtual = None
+
+    def _pump(self):
+        while not self._stop.is_set():
+            try:
+                ev = self.link.next_event(0.5)
+            except OSError as exc:  # the link reports its own reconnects; this is final
+                self.events.put(("event", {"kind": "fault", "reason": str(exc)}))
+                return
+            if ev is not None:
+                self.events.put(("event", _event_dict(ev)))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+        if self.link is not None:
+            self.link.close()
+        if self._virtual is not None:
+            self._virtual.close()
+        return False
+
+
+def open_pyramid(spec, edition, seed):
+    """Open the dice source ``spec``: ``manual`` (typed dice), ``virtual`` (the real
+    firmware on simulated hardware behind a pty, with value buttons), or a serial
+    port path. Returns a context manager (``_Pyramid``). Raises ``OSError`` when
+    the port can't be opened, ``CliError`` when the link is not in this build.
+    """
+    from camelhost.errors import CliError
+    p = _Pyramid()
+    if spec == "manual":
+        return p
+    try:
+        from camelhost.link import Link
+    except ImportError:
+        raise CliError("the serial link is not available in this build: use --pyramid "
+                       "manual") from None
+    port = spec
+    if spec == "virtual":
+        from camelhost.virtual import VirtualPyramid
+        p._virtual = VirtualPyramid(edition, seed=seed, value_buttons=True)
+        p._virtual.start()
+        p.driver = p._virtual
+        port = p._virtual.port
+    try:
+        p.link = Link(port)
+        if hasattr(p.link, "open"):
+            p.link.open()
+    except BaseException:
+        if p._virtual is not None:
+            p._virtual.close()
+        raise
+    p.events = queue.Queue()
+    p._thread = threading.Thread(target=p._pump, daemon=True)
+    p._thread.start()
+    return p
