@@ -629,7 +629,9 @@ class Session:
         return [{"kind": "unscored", "race": self.race_no}]
 
     def _on_race(self, event):
-        self._need("over", "unscored")
+        if self.phase not in ("over", "unscored"):
+            raise TableError("this race is still on: 'again' comes after its end "
+                             "(or after 'unscored')")
         self.race_no += 1
         self._reset_race()
         return [{"kind": "new_race", "race": self.race_no}]

@@ -1,0 +1,166 @@
+"""The table session: commands, dice, remedies, undo, resume (RULES 1.4-1.8, 3.4, 4, 5)."""
+
+import json
+
+import pytest
+
+from camelhost.journal import Journal
+from camelhost.session import Session, TableError
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _session(tmp_path=None, players=("Ann", "Ben", "Cy", "Dee"), edition="second"):
+    journal = Journal(str(tmp_path / "g.jsonl") if tmp_path else None)
+    s = Session(edition, list(players), seed=4, journal=journal)
+    return s, journal
+
+
+def _state(s):
+    return json.dumps(s.view(), sort_keys=True, default=str), s.phase, s.current
+
+
+@pytest.mark.parametrize("text,why", [
+    ("dance", "unknown command"),                      # unknown command
+    ("tile 1 +", "tile 1 +"),                          # illegal action: never space 1 (RULES 1.5)
+    ("tile 3 +", "tile 3 +"),                          # a camel is there
+    ("leg orange", "not a racing camel"),              # colour of the other edition
+    ("red 1", "already came out this leg"),            # die for a camel already moved (RULES 1.4)
+    ("red 5", "1, 2 or 3"),                            # malformed typed die
+    ("grey 2", "numeral colour"),                      # grey without its ink
+    ("partner Ben", "6..8 players"),                   # partnership with four seats (RULES 3.8)
+    ("partner Zed", "no player called"),
+    ("win", "check the form"),
+    ("1", "check the form"),                           # a value when none is asked
+])
+def test_bad_input_explains_in_one_line_and_changes_nothing(tmp_path, text, why):
+    s, journal = _session(tmp_path)
+    s.command(SETUP)
+    s.command("red 2")  # Ann: pyramid ticket, red moves; red is now out this leg
+    before = _state(s)
+    lines = (tmp_path / "g.jsonl").read_text()
+    with pytest.raises(TableError, match=why) as info:
+        s.command(text)
+    assert "\n" not in str(info.value)
+    assert _state(s) == before
+    assert (tmp_path / "g.jsonl").read_text() == lines
+
+
+def test_leg_ticket_then_pyramid_die_moves_and_announces():
+    s, _ = _session()
+    s.command(SETUP)
+    s.command("leg green")
+    assert s.view()["leg_tickets"]["green"] == [3, 2, 2]
+    notices = s.command("pyramid")
+    assert s.phase == "die" and s.current == 1
+    notices = s.command("blue 3")  # RULES 1.2: blue carries green
+    die = [n for n in notices if n["kind"] == "die"][0]["move"]
+    assert (die["camel"], die["direction"], die["distance"]) == ("blue", 1, 3)
+    assert s.view()["stacks"][4] == ["blue", "green"]
+    leaders = [n for n in notices if n["kind"] == "leaders"][0]["ranking"]
+    assert leaders[:2] == ["green", "blue"]
+    left = [n for n in notices if n["kind"] == "dice_left"][0]["dice"]
+    assert "blue" not in left and "grey" in left
+    assert s.view()["players"][1]["pyramid_tickets"] == 1
+    assert s.current == 2
+
+
+def test_double_release_keeps_the_ticket_for_the_same_action():
+    s, journal = _session()
+    s.command(SETUP)
+    s.command("pyramid")  # Ann
+    notices = s.reject({"kind": "double", "raw": "EVT 3 DOUBLE*0", "boot": "b1", "seq": 3},
+                       "double")
+    assert notices[0]["kind"] == "retry"
+    assert s.phase == "die" and s.current == 0
+    # a release without 'pyramid' first that comes out empty: the ticket is taken then
+    s.command("purple 1")
+    s.reject({"kind": "nodie", "raw": "EVT 4 NODIE*0", "boot": "b1", "seq": 4}, "nodie")
+    assert s.phase == "die" and s.current == 1
+    s.command("yellow 1")
+    assert s.view()["players"][1]["pyramid_tickets"] == 1
+    assert [e["type"] for e in journal.events].count("rejected") == 2
+
+
+def test_question_mark_value_completed_by_one_key():
+    s, _ = _session()
+    s.command(SETUP)
+    s.feed({"type": "die", "kind": "die", "colour": "grey", "ink": "white", "value": None,
+            "raw": "EVT 1 DIE c=grey-white v=?*00", "boot": "b", "seq": 1})
+    assert s.phase == "value"
+    with pytest.raises(TableError, match="1, 2 or 3"):
+        s.command("7")
+    s.command("2")
+    assert s.view()["stacks"][14] == ["white"]  # RULES 3.5 (c): white numeral moves white
+
+
+def test_same_pyramid_event_twice_is_taken_once():
+    s, _ = _session()
+    s.command(SETUP)
+    ev = {"type": "die", "kind": "die", "colour": "red", "ink": None, "value": 1,
+          "raw": "x", "boot": "b", "seq": 7}
+    s.feed(dict(ev))
+    after = _state(s)
+    assert s.feed(dict(ev)) == []
+    assert _state(s) == after
+
+
+def test_setup_from_released_dice_black_then_white():
+    s, _ = _session()
+    for text in ("red 2", "blue 1", "green 1", "yellow 3", "purple 2", "grey white 3"):
+        s.command(text)
+    assert s.phase == "setup"
+    with pytest.raises(TableError, match="already placed"):
+        s.command("red 1")
+    s.command("grey black 1")
+    v = s.view()
+    assert v["stacks"] == {1: ["blue", "green"], 2: ["red", "purple"], 3: ["yellow"],
+                           14: ["black"], 16: ["white"]}
+    assert s.phase == "turn" and s.current == 0
+
+
+def test_undo_restores_the_previous_table():
+    s, _ = _session()
+    s.command(SETUP)
+    s.command("leg red")
+    before = _state(s)
+    s.command("pyramid")
+    s.command("grey black ?")
+    s.command("3")
+    assert _state(s) != before
+    s.command("undo")
+    assert _state(s) == before
+    s.command("undo")
+    assert s.view()["leg_tickets"]["red"] == [5, 3, 2, 2]
+
+
+def test_correction_unscored_and_another_race():
+    s, _ = _session()
+    s.command(SETUP)
+    s.command("leg red")
+    s.command("fix 2:red,purple 3:yellow")  # a bumped stack put back as the table agrees
+    assert s.view()["stacks"][2] == ["red", "purple"]
+    assert s.view()["players"][0]["leg_tickets"] == [("red", 5)]
+    with pytest.raises(TableError, match="still on"):
+        s.command("again")
+    s.command("unscored")
+    assert s.phase == "unscored"
+    with pytest.raises(TableError, match="unscored"):
+        s.command("leg blue")
+    s.command("again")
+    assert s.phase == "setup" and s.race_no == 2
+    s.command("draw")
+    assert [p["coins"] for p in s.view()["players"]] == [3, 3, 3, 3]
+
+
+def test_resume_rebuilds_exactly_and_tolerates_a_torn_line(tmp_path):
+    s, journal = _session(tmp_path)
+    for text in (SETUP, "leg red", "pyramid", "purple 2", "tile 8 -", "undo", "tile 9 +",
+                 "grey black ?", "1", "win red"):
+        s.command(text)
+    journal.close()
+    with open(tmp_path / "g.jsonl", "ab") as fh:
+        fh.write(b'{"type":"action","player":3,"act')  # killed mid-write
+    again = Session.resume(Journal.resume(str(tmp_path / "g.jsonl")))
+    assert _state(again) == _state(s)
+    assert again.game.position() == s.game.position()
