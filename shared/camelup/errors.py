@@ -26,5 +26,5 @@ class IllegalAction(ValueError):
     """
 
     def __init__(self, message, action=None):
-        ValueError.__init__(self, message)
+        super().__init__(message)
         self.action = action

@@ -95,7 +95,14 @@ class Game:
 
     def __init__(self, edition="second", players=3, stacks=None, tiles=None, turn=0,
                  start=None, coins=None, held=None, pyramid=None, out=None, partners=None,
-                 winner_pile=None, loser_pile=None, leg=1):
+                 winner_pile=None, loser_pile=None, leg=1, _copy_of=None):
+        if _copy_of is not None:
+            # copy(): MicroPython has no object.__new__, so copies come through here.
+            self.edition = _copy_of.edition
+            self.players = _copy_of.players
+            self._restore(_copy_of._snapshot())
+            self._history = []
+            return
         ed = get_edition(edition)
         self.edition = ed
         if not isinstance(players, int) or not ed.min_players <= players <= ed.max_players:
@@ -412,10 +419,7 @@ class Game:
 
     def copy(self, history=True):
         """An independent copy (with the undo history unless ``history=False``)."""
-        g = Game.__new__(Game)
-        g.edition = self.edition
-        g.players = self.players
-        g._restore(self._snapshot())
+        g = Game(_copy_of=self)
         g._history = list(self._history) if history else []
         return g
 

@@ -1,0 +1,96 @@
+"""Cross-runtime: the rules engine gives identical results under CPython and MicroPython.
+
+The same transcripts replayed by the MicroPython unix port yield the same final positions,
+coins and winners; seeded random races (setup and play via camelup.rng) come out the
+same; every acceptance scenario passes there too.
+"""
+
+import io
+import os
+import subprocess
+import sys
+from contextlib import redirect_stdout
+
+import pytest
+
+from camelhost import paths
+from camelup.randomplay import random_game
+from camelup.transcript import transcript_of
+
+pytestmark = pytest.mark.micropython
+
+MP_DIR = os.path.join(os.path.dirname(__file__), "mp")
+SCN_DIR = os.path.join(os.path.dirname(__file__), "scenarios")
+
+
+def run_cpython(script, *args):
+    done = subprocess.run([sys.executable, os.path.join(MP_DIR, script)] + list(args),
+                          capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=paths.SHARED_DIR))
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def run_mp(micropython, script, *args):
+    done = micropython([os.path.join(MP_DIR, script)] + list(args), timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_transcripts_replay_identically(micropython, tmp_path):
+    chunks = []
+    for i, (edition, players) in enumerate([("classic", 2), ("classic", 5), ("classic", 8),
+                                            ("second", 3), ("second", 6), ("second", 8)] * 5):
+        g = random_game(edition, players, 1000 + i)
+        # cut some races short so unfinished positions are compared too
+        while i % 3 == 0 and len(g.history) > 7:
+            g.pop()
+        chunks.append(transcript_of(g))
+    path = tmp_path / "games.txt"
+    path.write_text("\n====\n".join(chunks))
+    on_mp = run_mp(micropython, "replay.py", str(path))
+    on_cpython = run_cpython("replay.py", str(path))
+    assert on_mp == on_cpython
+    lines = on_mp.splitlines()
+    assert len(lines) == 3 * len(chunks)
+    assert sum(1 for x in lines if x == "winners running") == 10
+
+
+@pytest.mark.parametrize("edition,players", [("classic", 4), ("second", 7)])
+def test_seeded_random_races_match(micropython, edition, players):
+    on_mp = run_mp(micropython, "random_games.py", edition, str(players), "0", "60")
+    on_cpython = run_cpython("random_games.py", edition, str(players), "0", "60")
+    assert on_mp == on_cpython
+    assert len(on_mp.splitlines()) == 60
+    # and the in-process engine agrees with the subprocess output line by line
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        for seed in range(60):
+            g = random_game(edition, players, seed)
+            print("%d %d %s" % (seed, len(g.history), g.position()))
+    assert buf.getvalue() == on_cpython
+
+
+def test_acceptance_scenarios_pass_under_micropython(micropython):
+    files = sorted(os.path.join(SCN_DIR, f) for f in os.listdir(SCN_DIR) if f.endswith(".scn"))
+    out = run_mp(micropython, "check_scenarios.py", *files)
+    lines = out.splitlines()
+    assert len(lines) >= len(files)
+    assert [x for x in lines if not x.endswith(" ok")] == []
+
+
+def test_illegal_action_and_parse_error_under_micropython(micropython):
+    code = (
+        "from camelup import Game, IllegalAction, NotationError\n"
+        "g = Game.random('second', 3, 5)\n"
+        "before = g.position()\n"
+        "try:\n g.push('leg white')\nexcept IllegalAction as e:\n print('illegal', e)\n"
+        "try:\n g.push('pyramid red 7')\nexcept NotationError as e:\n print('notation', e)\n"
+        "print(isinstance(IllegalAction('x'), ValueError), g.position() == before)\n"
+    )
+    done = micropython(code)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("illegal leg white: white is not a racing camel")
+    assert lines[1].startswith("notation a die shows 1, 2 or 3, got 7")
+    assert lines[2] == "True True"

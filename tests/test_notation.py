@@ -1,0 +1,106 @@
+"""Position notation and transcripts: exact round trips, readable errors (docs/notation.md)."""
+
+import pytest
+
+from camelup import Game, IllegalAction, NotationError, parse_position
+from camelup.notation import position_text
+from camelup.transcript import parse_transcript, replay, transcript_of
+
+FULL = ("second | leg 3 turn p4 start p2 | 0:white,purple 1:blue 4:+p1 6:green,black "
+        "9:-p3 12:yellow,red | out red,grey | legs blue:5322 green:22 yellow:5322 red:2 "
+        "purple:5322 | pyramid 3 | p0 coins=0 tickets=green5,red5 pyramid=1 partner=p5 "
+        "| p1 coins=12 tickets=red3 | p2 coins=3 tickets=green3,red2 | p3 coins=7 pyramid=1 "
+        "| p4 coins=1 | p5 coins=4 partner=p0 | winner p0:red,p2:blue | loser p4:purple")
+
+START = ("second | leg 1 turn p0 start p0 | 1:blue,green 2:red 3:yellow,purple 15:black "
+         "16:white | out - | legs blue:5322 green:5322 yellow:5322 red:5322 purple:5322 | "
+         "pyramid 5 | p0 coins=3 | p1 coins=3 | p2 coins=3 | winner - | loser -")
+
+
+def test_full_position_round_trips_exactly():
+    g = parse_position(FULL)
+    assert g.position() == FULL
+    assert g.players == 6 and g.turn == 4 and g.start_player == 2 and g.leg == 3
+    assert g.stacks[0] == ["white", "purple"] and g.is_over  # purple carried backwards
+    assert g.tiles == {4: (1, "+"), 9: (3, "-")}
+    assert g.held_tickets(0) == [("green", 5), ("red", 5)]
+    assert g.leg_tickets_left("red") == [2] and g.partner_of(5) == 0
+    assert g.pile("winner") == [(0, "red"), (2, "blue")]
+    assert g.ranking() == ["red", "yellow", "green", "blue", "purple"]  # RULES 3.7
+
+
+def test_start_position_and_constructor_agree():
+    g = Game("second", 3, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
+                           15: ["black"], 16: ["white"]})
+    assert g.position() == START == str(g)
+    assert parse_position(START) == g
+
+
+def test_classic_position_round_trips():
+    g = Game("classic", 2, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
+    g.push("tile 7 -")
+    g.push("pyramid white 3")
+    text = g.position()
+    assert text.startswith("classic | leg 1 turn p0 start p0 | 1:blue,green 2:orange 3:yellow 6:white 7:-p0")
+    assert "legs blue:532 " in text
+    assert parse_position(text).position() == text
+
+
+def test_public_form_hides_finish_piles():
+    g = parse_position(FULL)
+    public = position_text(g, public=True)
+    assert public.endswith("| winner 2 | loser 1")
+    assert "p0:red" not in public
+    with pytest.raises(NotationError):
+        parse_position(public)
+
+
+@pytest.mark.parametrize("change,needle", [
+    (("second |", "third |"), "unknown edition 'third'"),
+    (("1:blue,green", "1:blue,blue"), "camel blue appears twice"),
+    (("red:5322 purple", "red:322 purple"), "legs red:322 does not match"),
+    (("pyramid 5", "pyramid 4"), "pyramid 4 does not match 0 dice out"),
+    (("turn p0", "turn p7"), "turn must be a seat 0..2"),
+    (("p1 coins=3", "p1 coins=-2"), "coins"),
+    (("p1 coins=3", "p1 cash=3"), "unknown player key 'cash'"),
+    (("15:black", "15:black 15:white"), "space 15 given twice"),
+    (("| winner -", "| winner p0-red"), "finish card 'p0-red' must be pN:colour"),
+    (("| out -", "| out - | weather sunny"), "unknown section 'weather sunny'"),
+    (("3:yellow,purple", "3:yellow,purple 5:+p1 6:-p2"), "neighbouring"),
+])
+def test_bad_positions_name_the_problem(change, needle):
+    old, new = change
+    assert old in START
+    with pytest.raises(NotationError) as err:
+        parse_position(START.replace(old, new, 1))
+    assert needle in str(err.value)
+
+
+def test_transcript_round_trip_and_replay():
+    text = ("# camelup transcript 1\nsetup second players=4 seed=17\n"
+            "p0 leg red\np1 tile 8 -\n\n# dice\npyramid grey black 2\np3 pyramid red 1\n")
+    t = parse_transcript(text)
+    g = t.play()
+    assert [str(a) for a in g.history] == ["leg red", "tile 8 -", "pyramid grey black 2",
+                                           "pyramid red 1"]
+    canonical = t.text()
+    assert canonical.splitlines()[1] == "setup second players=4 seed=17"
+    assert canonical.splitlines()[4] == "p2 pyramid grey black 2"
+    assert replay(canonical) == g
+    # a transcript made from a game starts from its exact position
+    again = transcript_of(g)
+    assert again.splitlines()[1].startswith("position second | leg 1 turn p0")
+    assert replay(again) == g and replay(again).coins == g.coins
+
+
+def test_transcript_errors_name_the_line():
+    with pytest.raises(NotationError, match="line 2: .*'jump 3'"):
+        parse_transcript("setup classic players=3 seed=1\njump 3\n")
+    with pytest.raises(NotationError, match="line 3: leg red is marked p2 but it is p1's turn"):
+        replay("setup classic players=3 seed=1\nleg blue\np2 leg red\n")
+    with pytest.raises(IllegalAction, match="line 5: leg blue: no blue leg tickets left"):
+        replay("setup classic players=3 seed=1\nleg blue\nleg blue\nleg blue\nleg blue\n")
+    with pytest.raises(NotationError, match="players=N"):
+        parse_transcript("setup second seed=3\n")
+    with pytest.raises(NotationError, match="empty transcript"):
+        parse_transcript("# nothing\n")
