@@ -12,7 +12,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
+    def const(value):  # type: ignore
         return value
 
 
@@ -21,7 +21,7 @@ try:
 except ImportError:  # CPython
     import time as _time
 
-    def sleep_ms(ms):
+    def sleep_ms(ms):  # type: ignore
         _time.sleep(ms / 1000)
 
 

@@ -26,7 +26,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
+    def const(value):  # type: ignore
         return value
 
 
@@ -35,13 +35,13 @@ try:
 except ImportError:  # CPython: the host tools and CPython simulation runs
     import time as _time
 
-    def sleep_ms(ms):
+    def sleep_ms(ms):  # type: ignore
         _time.sleep(ms / 1000)
 
-    def ticks_ms():
-        return int(_time.monotonic() * 1000)
+    def ticks_ms():  # type: ignore
+        return int(_time.monotonic() * 1000)  # type: ignore
 
-    def ticks_diff(a, b):
+    def ticks_diff(a, b):  # type: ignore
         return a - b
 
 

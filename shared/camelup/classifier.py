@@ -250,9 +250,9 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     for label in labels:
         if label == EMPTY:
             continue
-        unit = classes[label]["unit"]
         for s in samples_by_label[label]:
-            residuals.append(_single_residual([v / ref for v in s], unit))
+            x = [v / ref for v in s]
+            residuals.append(_single_residual(x, classes[label]["unit"]))
     residuals.sort()
     if residuals:
         profile["double_residual"] = _round(2.0 * residuals[(len(residuals) * 95) // 100])
@@ -469,31 +469,38 @@ def evaluate(classifier, samples_by_label):
     ``error`` (wrong / n) rates.
     """
     out = {}
-    total = {"n": 0, "correct": 0, "unknown": 0, "double": 0, "wrong": 0}
+    n_all = correct_all = unknown_all = double_all = wrong_all = 0
     for label in _sorted(samples_by_label):
-        row = {"n": 0, "correct": 0, "unknown": 0, "double": 0, "wrong": {}}
+        n = correct = unknown = double = 0
+        wrong: dict = {}
         for reading in samples_by_label[label]:
             got = classifier.classify(reading)[0]
-            row["n"] += 1
+            n += 1
             if got == label:
-                row["correct"] += 1
+                correct += 1
             elif got == UNKNOWN:
-                row["unknown"] += 1
+                unknown += 1
             elif got == DOUBLE:
-                row["double"] += 1
+                double += 1
             else:
-                row["wrong"][got] = row["wrong"].get(got, 0) + 1
-        out[label] = row
-        total["n"] += row["n"]
-        total["correct"] += row["correct"]
-        total["unknown"] += row["unknown"]
-        total["double"] += row["double"]
-        total["wrong"] += sum(row["wrong"].values())
-    n = total["n"] or 1
-    total["accuracy"] = total["correct"] / n
-    total["rejected"] = (total["unknown"] + total["double"]) / n
-    total["error"] = total["wrong"] / n
-    out["_total"] = total
+                wrong[got] = wrong.get(got, 0) + 1
+        out[label] = {"n": n, "correct": correct, "unknown": unknown, "double": double, "wrong": wrong}
+        n_all += n
+        correct_all += correct
+        unknown_all += unknown
+        double_all += double
+        wrong_all += sum(wrong.values())
+    total = n_all or 1
+    out["_total"] = {
+        "n": n_all,
+        "correct": correct_all,
+        "unknown": unknown_all,
+        "double": double_all,
+        "wrong": wrong_all,
+        "accuracy": correct_all / total,
+        "rejected": (unknown_all + double_all) / total,
+        "error": wrong_all / total,
+    }
     return out
 
 
