@@ -1,0 +1,134 @@
+"""Crash test: SIGKILL the table program at random points, resume from the journal.
+
+A whole game is first played in-process (bots choose, dice drawn from a seed) to
+get the commands typed at the table and the final scores. Then the real
+``pyramid play --pyramid manual --plain`` process is fed those commands and killed
+with SIGKILL a dozen times at random points; each restart uses ``--resume`` and
+continues from what the journal holds. The final scores must equal the
+uninterrupted run's, and the journal must replay to them in the rules engine.
+"""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from camelhost import bots
+from camelhost.journal import read_events
+from camelhost.session import Session
+from camelup.rng import XorShift32
+
+PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
+PYRAMID = os.path.join(os.path.dirname(sys.executable), "pyramid")
+
+
+def scripted_game(edition, seed):
+    """Commands of one whole game (one journal event each) and its final coins."""
+    s = Session(edition, PLAYERS, seed=seed)
+    rng = XorShift32(seed)
+    lines = ["draw"]
+    s.command("draw")
+    while s.phase != "over":
+        text, _ = bots.choose(s.game)
+        if text == "pyramid":
+            inside = s.game.dice_in_pyramid()
+            die = inside[rng.below(len(inside))]
+            value = 1 + rng.below(3)
+            if die == "grey":
+                text = "grey %s %d" % (("black", "white")[rng.below(2)], value)
+            else:
+                text = "%s %d" % (die, value)
+        s.command(text)
+        lines.append(text)
+    return lines, s.result["coins"]
+
+
+def _events(path):
+    if not os.path.exists(path):
+        return []
+    return read_events(path)
+
+
+def _start(path, seed):
+    args = [PYRAMID, "play", "--pyramid", "manual", "--plain", "--seed", str(seed)]
+    if _events(path):
+        args += ["--resume", path]
+    else:
+        if os.path.exists(path):
+            os.unlink(path)  # killed before even the first line was whole
+        args += ["--players", ",".join(PLAYERS), "--edition", EDITION, "--journal", path]
+    return subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+EDITION = "second"
+SEED = 11
+
+
+@pytest.mark.slow
+def test_sigkill_at_random_points_then_resume_gives_the_same_final_scores(tmp_path):
+    lines, coins = scripted_game(EDITION, seed=SEED)
+    rng = random.Random(2026)
+    path = str(tmp_path / "game.jsonl")
+    kills = 0
+    while kills < 12:
+        done = max(0, len(_events(path)) - 1)  # events after the game line = lines taken
+        assert done < len(lines), "the game finished before all kills were made"
+        proc = _start(path, SEED)
+        cut = min(len(lines) - 1, done + rng.randint(1, max(2, len(lines) // 6)))
+        proc.stdin.write(("\n".join(lines[done:cut]) + "\n").encode())
+        proc.stdin.flush()
+        # Wait until it has answered a random number of those commands (each answer
+        # ends with a prompt line), then kill it wherever it is in the next one:
+        # reading, applying, writing the journal or printing.
+        answers = rng.randint(0, cut - done)
+        seen = -1  # the first prompt comes before any command
+        while seen < answers:
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read().decode()
+            if line.startswith(b"> "):
+                seen += 1
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate()
+        kills += 1
+    done = max(0, len(_events(path)) - 1)
+    proc = _start(path, SEED)
+    out, err = proc.communicate(("\n".join(lines[done:]) + "\n").encode(), timeout=120)
+    assert proc.returncode == 0, err.decode()
+    final = [x for x in out.decode().splitlines() if x.startswith("FINAL SCORES")]
+    expect = ", ".join("%s %d" % (n, c) for n, c in zip(PLAYERS, coins))
+    assert final and final[-1].startswith("FINAL SCORES: " + expect)
+    events = read_events(path)
+    assert len(events) == len(lines) + 1  # nothing lost, nothing doubled
+    assert replay_in_engine(events)["coins"] == coins
+
+
+def replay_in_engine(events):
+    """Final report of the journal's race, pushing its actions straight into the
+    rules engine (independent of the session code): setup, actions, dice, undo."""
+    import camelup
+    head = events[0]
+    game = None
+    final = None
+    pending = None
+    for ev in events[1:]:
+        t = ev["type"]
+        if t == "setup":
+            stacks = {int(k): v for k, v in ev["stacks"]}
+            game = camelup.Game(head["edition"], len(head["players"]), stacks)
+        elif t == "action":
+            game.push(ev["action"])
+        elif t == "die" and ev.get("value") is None:
+            pending = ev
+        elif t in ("die", "value"):
+            die = pending if t == "value" else ev
+            ink = " %s" % die["ink"] if die["colour"] == "grey" else ""
+            report = game.push("pyramid %s%s %d" % (die["colour"], ink, ev["value"]))
+            if report["race_over"]:
+                final = report["final"]
+        elif t == "undo":
+            game.pop()
+    return final
