@@ -660,6 +660,9 @@ class LegOdds:
     the owner's expected income from it this leg.
     ``total``: sum of the weights of all outcomes (orders x faces, RULES 1.4).
     ``finished``: weight of the outcomes where the race ends during this leg.
+    ``joint``: dict ``(first, second, last)`` colour tuple -> weight (``second`` is
+    ``None`` with a single racing camel); the joint distribution behind the three
+    marginals (partnership values need it).
     Probabilities: ``first[c] / total`` (use ``fractions.Fraction`` on CPython for
     exact values).
     """
@@ -675,6 +678,7 @@ class LegOdds:
             self.last[c] = 0
         self.landings = {}
         self.finished = 0
+        self.joint = {}
 
     def p_first(self, colour):
         """P(colour leads the leg), a float in 0..1."""
@@ -699,8 +703,11 @@ class LegOdds:
 def _fill(coded, acc, landings, result):
     """Turn rank-key weights into per-colour weights of ``result``."""
     names = coded.name
+    joint = result.joint
     for key in acc:
         w = acc[key]
+        triple = (names[key[0]], names.get(key[1]), names[key[2]])
+        joint[triple] = joint.get(triple, 0) + w
         result.first[names[key[0]]] += w
         if key[1] != "-":
             result.second[names[key[1]]] += w
@@ -781,3 +788,178 @@ def _decode(position, coded, s):
     result = position.copy()
     result.stacks = stacks
     return result
+
+
+def _anonymous(board, keep):
+    """``board`` with every racing camel whose letter is not in ``keep`` written ``.``."""
+    for letter in _RACING_LETTERS:
+        if letter not in keep and letter in board:
+            board = board.replace(letter, ".")
+    return board
+
+
+def _landings_on(coded, space, side, base):
+    """Exact weighted number of landings on a tile put on ``space`` with ``side``.
+
+    ``base``: the other tiles (list indexed by space). Only landings matter here,
+    so a camel whose die is out is anonymous: where a die's unit lands depends only
+    on the die camel's space and on which camels still to move ride on it. Such a
+    camel is written ``.`` while the grey die is inside (the grey rule asks whether
+    a racing camel rides a crazy camel, RULES 3.5), one ``.`` standing for a run of
+    them, and is dropped once the grey die is out (or in the classic edition).
+    A unit's landing space and whether it crosses the line depend on its die
+    camel's space alone, so this is exact. Returns ``(weight, total)``.
+    """
+    tiles = list(base)
+    tiles[space] = side
+    wr = coded.value_weight
+    per_die = 3 * wr
+    mask = coded.mask
+    levels = coded.levels
+    n = len(mask)
+    total = _perm(n, levels) * per_die ** levels
+    board = coded.board
+    if coded.crazy and _GREY_DIE not in mask:
+        board = board.replace(_BLACK, "").replace(_WHITE, "")
+    board = _anonymous(board, mask)
+    if _GREY_DIE in mask:
+        while ".." in board:
+            board = board.replace("..", ".")
+    else:
+        board = board.replace(".", "")
+    landings = {}
+    sink = {}
+    count = 0
+    current = {mask: {board: 1}}
+    for level in range(levels):
+        after = levels - level - 1
+        cont = _perm(n - level - 1, after) * per_die ** after
+        following = {}
+        for mask in current:
+            boards = current[mask]
+            for d in mask:
+                if after == 0:  # last reveal: only whether it lands on ``space``
+                    if d != _GREY_DIE:
+                        for s in boards:
+                            if 1 <= space - s.count(SEP, 0, s.find(d)) <= 3:
+                                count += boards[s] * wr
+                    else:
+                        for s in boards:
+                            w = boards[s]
+                            who = _grey_choice(s)
+                            if who is None:
+                                pairs = ((_BLACK, w), (_WHITE, w))
+                            else:
+                                pairs = ((who, 2 * w),)
+                            for c, wc in pairs:
+                                if 1 <= s.count(SEP, 0, s.find(c)) - space <= 3:
+                                    count += wc
+                    continue
+                nmask = mask.replace(d, "")
+                target = following.get(nmask)
+                if target is None:
+                    target = {}
+                    following[nmask] = target
+                if d != _GREY_DIE:
+                    for s in boards:
+                        _expand_forward(s, d, boards[s] * wr, tiles, target, sink, landings,
+                                        cont, False)
+                else:
+                    for s in boards:
+                        w = boards[s]
+                        who = _grey_choice(s)
+                        if who is None:
+                            _expand_backward(s, _BLACK, w, tiles, target, sink, landings, cont)
+                            _expand_backward(s, _WHITE, w, tiles, target, sink, landings, cont)
+                        else:
+                            _expand_backward(s, who, 2 * w, tiles, target, sink, landings, cont)
+        current = {}
+        for nmask in following:
+            merged = {}
+            boards = following[nmask]
+            grey_inside = _GREY_DIE in nmask
+            for s in boards:
+                key = _anonymous(s, nmask)
+                if grey_inside:
+                    # racing camels matter to the grey die only as "some racing
+                    # camel above" (RULES 3.5 a) and "nothing between" (b)
+                    while ".." in key:
+                        key = key.replace("..", ".")
+                else:
+                    key = key.replace(".", "")
+                merged[key] = merged.get(key, 0) + boards[s]
+            current[nmask] = merged
+    return count + landings.get(space, 0), total
+
+
+def tile_spaces(position, player=None):
+    """Spaces where ``player`` may put (or move) a tile now (RULES 1.5).
+
+    Not space 1, not a space with a camel or a tile, not next to another tile; the
+    player's own tile (``position.tile_owners``) is lifted first and may not stay
+    where it is. ``player=None``: a player with no tile on the board. Returns a
+    sorted list of spaces.
+    """
+    position = as_position(position)
+    others = []
+    own = None
+    for space in position.tiles:
+        if player is not None and position.tile_owners.get(space) == player:
+            own = space
+        else:
+            others.append(space)
+    out = []
+    for space in range(2, TRACK + 1):
+        if space in position.stacks or space == own:
+            continue
+        if space in others or space - 1 in others or space + 1 in others:
+            continue
+        out.append(space)
+    return out
+
+
+def tile_values(position, player=None):
+    """Exact expected landings (float coins) for every legal placement of ``player``'s tile.
+
+    Returns a list of ``(expected, space, side)`` for every space of ``tile_spaces``
+    and both sides (+1 oasis / cheering, -1 mirage / booing), best first (ties:
+    lower space, then +1 first). Other tiles stay; the player's own tile is lifted.
+    """
+    position = as_position(position)
+    coded = _Coded(position)
+    base = [0] * (TRACK + 2)
+    for space in position.tiles:
+        if player is None or position.tile_owners.get(space) != player:
+            base[space] = position.tiles[space]
+    out = []
+    for space in tile_spaces(position, player):
+        for side in (1, -1):
+            weight, total = _landings_on(coded, space, side, base)
+            out.append((-weight, space, -side, total))
+    out.sort()
+    return [(-w / total, space, -side) for w, space, side, total in out]
+
+
+def best_tile(position, player=None):
+    """The best space and side for ``player``'s tile: ``(space, side, expected landings)``.
+
+    ``side`` is +1 (oasis / cheering) or -1 (mirage / booing); ``None`` when there is
+    no legal space. See ``tile_values``.
+    """
+    values = tile_values(position, player)
+    if not values:
+        return None
+    expected, space, side = values[0]
+    return space, side, expected
+
+
+def tile_landings(position):
+    """Expected landings this leg (float) of every tile on the board: ``{space: value}``.
+
+    Each landing pays the tile's owner 1 coin (RULES 1.5).
+    """
+    result = leg_odds(position)
+    out = {}
+    for space in as_position(position).tiles:
+        out[space] = result.landings.get(space, 0) / result.total
+    return out

@@ -1,0 +1,65 @@
+"""Adapters from the rules engine (``camelup.Game``) and the position notation to the
+odds' compact ``camelup.odds.Position``.
+
+Runs on MicroPython too (it only reads the game's public attributes).
+"""
+
+from camelup.odds import CLASSIC, GREY, Position
+
+
+def position_from_game(game):
+    """The ``Position`` of a ``camelup.Game`` for the leg being played.
+
+    Stacks, tiles (side +1 for ``"+"``, -1 for ``"-"``, owner = seat) and the dice
+    still inside (``game.dice_in_pyramid()``). Dice still to come out this leg:
+    classic all of them (RULES 2.4); second ``pyramid tickets left`` (= dice inside
+    minus one, RULES 3.4). A race that is over reveals nothing: the odds are then
+    the final ranking. Raises ``TypeError`` for an object that is not a game.
+    """
+    try:
+        edition = game.edition.name
+        stacks = game.stacks
+        tiles = game.tiles
+        dice = list(game.dice_in_pyramid())
+        over = game.is_over
+    except AttributeError:
+        raise TypeError("not a camelup.Game: %r" % (game,))
+    coded_tiles = {}
+    for space in tiles:
+        owner, side = tiles[space]
+        coded_tiles[space] = (1 if side == "+" else -1, owner)
+    track = {}
+    for space in stacks:
+        if 1 <= space <= 16:
+            track[space] = list(stacks[space])
+    crossed = [s for s in stacks if not 1 <= s <= 16]
+    if over or crossed:
+        return _over_position(edition, stacks)
+    if edition == CLASSIC:
+        reveals = len(dice)
+    else:
+        reveals = max(0, len(dice) - 1)
+    return Position(edition, track, coded_tiles, dice=dice, reveals=reveals)
+
+
+def _over_position(edition, stacks):
+    """A finished race as a ``Position`` with nothing left to reveal.
+
+    Stacks past the line are merged onto space 16 (crossed forward) or space 1
+    (carried backwards) in board order, which keeps the ranking (RULES 1.11, 3.7).
+    """
+    track = {}
+    for space in sorted(stacks):
+        target = min(16, max(1, space))
+        track[target] = track.get(target, []) + list(stacks[space])
+    return Position(edition, track, {}, dice=[], reveals=0)
+
+
+def position_from_text(text):
+    """``Position`` of a position in the project's notation (docs/notation.md).
+
+    Raises ``camelup.NotationError`` (a ``ValueError``) for bad text.
+    """
+    from camelup.notation import parse_position
+
+    return position_from_game(parse_position(text))

@@ -1,0 +1,182 @@
+"""Overall winner / loser odds by seeded simulation of the rest of the race.
+
+The current leg goes on with the dice still inside and the tiles on the board; every
+later leg starts with all dice inside and no tiles (tiles go back to their owners at
+leg end, RULES 1.12, and where they come back is the players' choice). Moves use the
+same string boards as ``camelup.odds``. Randomness is a xorshift32 generator written
+out here, so a seed gives the same races on CPython and MicroPython.
+
+When the current leg ends the race in every outcome, the exact leg enumeration
+answers instead (``RaceOdds.exact``).
+"""
+
+from camelup.odds import (
+    _BLACK,
+    _GREY_DIE,
+    _WHITE,
+    SEP,
+    TRACK,
+    LEG_REVEALS,
+    _Coded,
+    _grey_choice,
+    _step_backward,
+    _step_forward,
+    as_position,
+    leg_odds,
+)
+
+_MASK32 = 0xFFFFFFFF
+#: 95 % two-sided normal quantile.
+Z95 = 1.96
+#: Races that run longer than this many legs are stopped and ranked as they stand
+#: (it never happens in practice: racing camels gain ground every leg).
+MAX_LEGS = 60
+
+
+class RaceOdds:
+    """Overall winner / loser probabilities (RULES 1.13, 3.7).
+
+    ``winner``, ``loser``: dict racing colour -> probability (float 0..1).
+    ``winner_hw``, ``loser_hw``: dict colour -> 95 % confidence half-width (normal
+    approximation ``1.96 * sqrt(p (1 - p) / samples)``; 0 when exact).
+    ``half_width``: the largest of them. ``samples``: races simulated (0 when
+    exact). ``exact``: True when the current leg surely ends the race and the
+    figures are exact. ``seed``: the seed used.
+    """
+
+    def __init__(self, colours, samples, seed):
+        self.winner = {}
+        self.loser = {}
+        self.winner_hw = {}
+        self.loser_hw = {}
+        for c in colours:
+            self.winner[c] = 0.0
+            self.loser[c] = 0.0
+            self.winner_hw[c] = 0.0
+            self.loser_hw[c] = 0.0
+        self.samples = samples
+        self.seed = seed
+        self.exact = False
+        self.half_width = 0.0
+
+    def __repr__(self):
+        return "RaceOdds(samples=%d winner=%r)" % (self.samples, sorted(self.winner.items()))
+
+
+def _seed_state(seed):
+    x = (int(seed) * 2654435761 + 0x9E3779B9) & _MASK32
+    return x or 0x6D2B79F5
+
+
+def simulate(position, seed=1, samples=10000):
+    """Play the rest of the race ``samples`` times; returns ``(wins, losses)``.
+
+    ``wins``/``losses``: dict colour -> number of races that colour won / lost.
+    """
+    coded = _Coded(position)
+    names = coded.name
+    tiles0 = coded.tiles
+    bare = [0] * (TRACK + 2)
+    board0 = coded.board
+    dice0 = list(coded.mask)
+    reveals0 = coded.levels
+    racing_dice = [coded.letter[c] for c in position.racing()]
+    racing_dice.sort()
+    full = list(racing_dice)
+    if coded.crazy:
+        full.append(_GREY_DIE)
+    full_reveals = LEG_REVEALS[position.edition]
+    crazy = coded.crazy
+    x = _seed_state(seed)
+    wins = {}
+    losses = {}
+    for _ in range(samples):
+        s = board0
+        dice = list(dice0)
+        reveals = reveals0
+        tiles = tiles0
+        over = False
+        legs = 0
+        while True:
+            while reveals > 0:
+                x ^= (x << 13) & _MASK32
+                x ^= x >> 17
+                x ^= (x << 5) & _MASK32
+                n = len(dice)
+                d = dice.pop(x % n)
+                r = x // n
+                v = r % 3 + 1
+                if d == _GREY_DIE:
+                    who = _grey_choice(s)
+                    if who is None:  # RULES 3.5 (c): the numeral's ink
+                        who = _BLACK if (r // 3) % 2 else _WHITE
+                    s, _hit = _step_backward(s, who, v, tiles)
+                    over = s[0] != SEP
+                else:
+                    s, _hit = _step_forward(s, d, v, tiles)
+                    over = s[-1] != SEP
+                if over:
+                    break
+                reveals -= 1
+            if over:
+                break
+            legs += 1
+            if legs > MAX_LEGS:
+                break
+            dice = list(full)
+            reveals = full_reveals
+            tiles = bare
+        r = s.replace(SEP, "")
+        if crazy:
+            r = r.replace(_BLACK, "").replace(_WHITE, "")
+        a = r[-1]
+        z = r[0]
+        wins[a] = wins.get(a, 0) + 1
+        losses[z] = losses.get(z, 0) + 1
+    out_w = {}
+    out_l = {}
+    for letter in wins:
+        out_w[names[letter]] = wins[letter]
+    for letter in losses:
+        out_l[names[letter]] = losses[letter]
+    return out_w, out_l
+
+
+def race_odds(obj, seed=1, samples=10000):
+    """Overall winner / loser odds of a ``camelup.Game`` or ``camelup.odds.Position``.
+
+    ``seed``: any int (same seed, same result on both runtimes). ``samples``:
+    races to simulate, >= 1 (10,000 keeps every 95 % half-width under one
+    percentage point). Returns ``RaceOdds``. Raises ``ValueError`` for
+    ``samples < 1``.
+    """
+    if samples < 1:
+        raise ValueError("samples must be at least 1, not %r" % (samples,))
+    position = as_position(obj)
+    colours = position.racing()
+    leg = leg_odds(position)
+    if leg.finished == leg.total:
+        result = RaceOdds(colours, 0, seed)
+        result.exact = True
+        for c in colours:
+            result.winner[c] = leg.first[c] / leg.total
+            result.loser[c] = leg.last[c] / leg.total
+        return result
+    wins, losses = simulate(position, seed, samples)
+    result = RaceOdds(colours, samples, seed)
+    widest = 0.0
+    for c in colours:
+        p = wins.get(c, 0) / samples
+        q = losses.get(c, 0) / samples
+        result.winner[c] = p
+        result.loser[c] = q
+        hw_p = Z95 * (p * (1 - p) / samples) ** 0.5
+        hw_q = Z95 * (q * (1 - q) / samples) ** 0.5
+        result.winner_hw[c] = hw_p
+        result.loser_hw[c] = hw_q
+        if hw_p > widest:
+            widest = hw_p
+        if hw_q > widest:
+            widest = hw_q
+    result.half_width = widest
+    return result
