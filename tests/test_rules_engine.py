@@ -283,11 +283,19 @@ def test_new_race_same_seats_resets_coins_and_piles():
     nxt = g.new_race(seed=12)
     assert nxt.players == 4 and nxt.edition is SECOND and not nxt.is_over
     assert nxt.coins == [3, 3, 3, 3] and nxt.pile("winner") == [] and nxt.leg == 1
-    assert nxt.turn == g.turn and nxt.stacks == Game.random("second", 4, 12).stacks
+    ended_by = g.last_report()["player"]
+    assert g.turn == ended_by and nxt.turn == (ended_by + 1) % 4 and nxt.stacks == Game.random("second", 4, 12).stacks
     table = nxt.new_race(stacks=START2, start=2)
     assert table.stacks == START2 and table.turn == 2 and table.start_player == 2
     with pytest.raises(ValueError):
         g.new_race()
+
+
+def test_package_exports_resolve():
+    for name in camelup._EXPORTS:
+        assert getattr(camelup, name) is not None
+    with pytest.raises(AttributeError):
+        camelup.no_such_name  # noqa: B018
 
 
 def test_views_of_tickets_dice_and_cards():

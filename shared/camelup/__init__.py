@@ -27,7 +27,8 @@ _EXPORTS = {
     "get_edition": "editions", "Edition": "editions",
     "move_unit": "movement", "select_crazy": "movement", "ranking": "movement",
     "XorShift32": "rng",
-    "parse_transcript": "transcript", "Transcript": "transcript",
+    "parse_transcript": "transcript", "Transcript": "transcript", "replay": "transcript",
+    "transcript_of": "transcript", "random_game": "randomplay", "random_action": "randomplay",
     "parse_scenarios": "scenario", "run_scenarios": "scenario",
 }
 

@@ -291,10 +291,14 @@ class Game:
         empty finish piles (seed 001: "repeat the complete setup").
 
         Give ``stacks`` (the table's setup) or ``seed`` (random setup). ``start``: first
-        seat (default: the seat after the one who acted last). Returns a new ``Game``.
+        seat (default: after a finished race, the seat after the one whose action ended
+        it; otherwise the seat to act). Returns a new ``Game``. Raises ``ValueError``
+        when neither ``stacks`` nor ``seed`` is given.
         """
         if start is None:
-            start = self._turn
+            # The race-ending action does not pass the turn on; the next race starts
+            # with the seat after it (docs/rules-decisions.md).
+            start = (self._turn + 1) % self.players if self.is_over else self._turn
         if stacks is None:
             if seed is None:
                 raise ValueError("new_race needs the new setup's stacks or a seed")
