@@ -12,7 +12,6 @@ import sys
 from contextlib import redirect_stdout
 
 import pytest
-
 from camelhost import paths
 from camelup.randomplay import random_game
 from camelup.transcript import transcript_of

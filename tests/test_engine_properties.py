@@ -6,14 +6,13 @@ same transcript -> same result, a second-edition leg reveals at most five dice, 
 grey die comes out at most once per leg (RULES 1.2, 1.9, 1.12, 3.4).
 """
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from camelup import Game, parse_position
 from camelup.editions import DICE_PER_LEG, PYRAMID_TICKETS
 from camelup.movement import on_track
 from camelup.randomplay import random_game
 from camelup.transcript import replay, transcript_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

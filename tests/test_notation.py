@@ -1,7 +1,6 @@
 """Position notation and transcripts: exact round trips, readable errors (docs/notation.md)."""
 
 import pytest
-
 from camelup import Game, IllegalAction, NotationError, parse_position
 from camelup.notation import position_text
 from camelup.transcript import parse_transcript, replay, transcript_of

@@ -1,8 +1,7 @@
 """The rules engine's API: construction, actions, errors, reports, undo, setup, new race."""
 
-import pytest
-
 import camelup
+import pytest
 from camelup import Game, IllegalAction, NotationError, parse_action
 from camelup.actions import Action
 from camelup.editions import CLASSIC, SECOND

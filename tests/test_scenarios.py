@@ -8,7 +8,6 @@ import os
 import re
 
 import pytest
-
 from camelhost import cli
 from camelup.scenario import parse_scenarios, run_case
 

@@ -131,7 +131,7 @@ def _int(word, what, text):
         return int(word)
     except ValueError:
         raise NotationError("%s must be a whole number, got %r in action %r"
-                            % (what, word, text))
+                            % (what, word, text)) from None
 
 
 def _side(word, text):

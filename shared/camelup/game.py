@@ -8,8 +8,15 @@ Every action, dice included, goes through ``push``; an illegal one raises
 import camelup.movement as movement
 import camelup.scoring as scoring
 from camelup.actions import FINISH, LEG, PARTNER, PILES, PYRAMID, TILE, Action, parse_action
-from camelup.editions import (DICE_PER_LEG, GREY, INKS, PYRAMID_TICKETS, START_COINS,
-                              TRACK, get_edition)
+from camelup.editions import (
+    DICE_PER_LEG,
+    GREY,
+    INKS,
+    PYRAMID_TICKETS,
+    START_COINS,
+    TRACK,
+    get_edition,
+)
 from camelup.errors import IllegalAction, NotationError
 from camelup.rng import XorShift32
 
@@ -183,11 +190,10 @@ class Game:
             if c not in seen:
                 _bad("camel %s is missing" % c)
         crossed = [s for s in out if not movement.on_track(s)]
-        for s in crossed:
-            # A finished race has exactly one crossed stack (movement stops at once).
-            if len(crossed) > 1:
-                _bad("more than one stack past the finish line (%s)"
-                     % ", ".join([str(x) for x in sorted(crossed)]))
+        # A finished race has exactly one crossed stack (movement stops at once).
+        if len(crossed) > 1:
+            _bad("more than one stack past the finish line (%s)"
+                 % ", ".join([str(x) for x in sorted(crossed)]))
         return out
 
     def _check_tiles(self, tiles):

@@ -102,7 +102,7 @@ def _ints(text, where):
     try:
         return [int(w) for w in text.split()]
     except ValueError:
-        raise NotationError("%s: expected numbers, got %r" % (where, text))
+        raise NotationError("%s: expected numbers, got %r" % (where, text)) from None
 
 
 def _cards(text, where):

@@ -47,7 +47,7 @@ def _setup_game(line, where):
         start = int(opts.get("start", "p0").lstrip("p"))
     except (KeyError, ValueError):
         raise NotationError("%s: setup needs players=N (and seed=S, start=pN numbers): %r"
-                            % (where, line))
+                            % (where, line)) from None
     return Game.random(ed, players, seed, start=start)
 
 
@@ -74,7 +74,7 @@ class Transcript:
             try:
                 game.push(action)
             except IllegalAction as exc:
-                raise IllegalAction("line %d: %s" % (no, exc), action)
+                raise IllegalAction("line %d: %s" % (no, exc), action) from None
         return game
 
     def text(self):
@@ -112,7 +112,7 @@ def parse_transcript(text):
         try:
             actions.append((no, seat, parse_action(line)))
         except NotationError as exc:
-            raise NotationError("line %d: %s" % (no, exc))
+            raise NotationError("line %d: %s" % (no, exc)) from None
     if setup is None:
         raise NotationError("empty transcript: no setup line")
     return Transcript(setup, start, actions)
