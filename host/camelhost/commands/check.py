@@ -8,6 +8,7 @@ import os
 
 from camelup.errors import NotationError
 from camelup.scenario import run_scenarios
+
 from camelhost.errors import CliError
 
 HELP = "Run scenario files (position, actions, expected outcome) against the rules engine."
