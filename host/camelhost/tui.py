@@ -1,0 +1,269 @@
+"""The full-screen table display (Textual): the same facts as ``--plain`` (RULES 5),
+laid out for a laptop in the middle of the table.
+
+Top to bottom: the announcement of the last die in large clear text (camel,
+direction, distance) and the first two racing camels; the track with every
+stack (bottom row at the bottom) and the tiles; the public state (dice still in
+the pyramid, leg tickets left, pyramid tickets left, every player's coins and
+tickets, finish-pile sizes: never their colours until the final reveal) beside
+the odds panel (exact leg odds and the best actions for the player to move);
+the running log (leg-scoring breakdown, final reveal of each pile in play
+order); the prompt and the command line.
+
+A die reported with value ``?`` is completed by a single key (1, 2 or 3); every
+other command is typed and sent with Enter (``help`` lists them). Events from
+the pyramid arrive on a thread and are handed to the table on the UI thread.
+"""
+
+import threading
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Log, Static
+
+from camelhost import plain
+from camelhost.table import HELP, Table
+
+#: Colours of the camels on screen (foreground on background).
+STYLE = {
+    "blue": "bold white on blue", "green": "bold black on green",
+    "yellow": "bold black on yellow", "red": "bold white on red",
+    "purple": "bold white on magenta", "orange": "bold black on dark_orange",
+    "white": "bold black on white", "black": "bold white on grey30",
+}
+CELL = 6  # characters per track space
+
+
+def track_text(view):
+    """Rich ``Text`` of the track: spaces 1..16 left to right, stacks drawn upwards,
+    crazy camels marked with ``<`` (they run counterclockwise), tiles under the space
+    numbers as ``+Ann`` / ``-Ben``. Crossed camels show in the columns ``<0`` and ``17>``."""
+    stacks = view["stacks"]
+    crazy = ("black", "white") if view["edition"] == "second" else ()
+    low = [s for s in stacks if s < 1]
+    high = [s for s in stacks if s > 16]
+    columns = [("<0", sum((stacks[s] for s in sorted(low)), []))] if low else []
+    columns += [(str(s), stacks.get(s, [])) for s in range(1, 17)]
+    if high:
+        columns.append(("17>", sum((stacks[s] for s in sorted(high)), [])))
+    height = max([len(c) for _, c in columns] + [1])
+    text = Text()
+    for row in range(height - 1, -1, -1):
+        for _, camels in columns:
+            if row < len(camels):
+                camel = camels[row]
+                mark = "<" if camel in crazy else ""
+                text.append((mark + camel[:3]).center(CELL - 1), STYLE.get(camel, "bold"))
+                text.append(" ")
+            else:
+                text.append(" " * CELL)
+        text.append("\n")
+    for label, _ in columns:
+        text.append(label.center(CELL - 1) + " ", "bold")
+    text.append("\n")
+    tiles = view["tiles"]
+    for label, _ in columns:
+        cell = ""
+        if label.isdigit() and int(label) in tiles:
+            owner, side = tiles[int(label)]
+            cell = side + view["names"][owner][:3]
+        text.append(cell.center(CELL - 1) + " ", "bold cyan")
+    return text
+
+
+def info_text(view):
+    """The public state as text: dice, tickets, players, pile sizes."""
+    if not view["stacks"]:
+        return "\n".join(plain.status_lines(view))
+    lines = plain.status_lines(view)[2:]  # the track is drawn above
+    return "\n".join(lines)
+
+
+def odds_text(session):
+    """Leg odds of every racing camel and the best actions for the player to move.
+
+    Uses ``camelup.odds`` (exact leg enumeration) and, when present,
+    ``camelup.odds_actions.action_values``; returns a short note when the position
+    has no odds (setup, race over)."""
+    g = session.game
+    if g is None or session.phase in ("over", "unscored", "setup"):
+        return "Odds: none now"
+    try:
+        from camelup import odds
+        from camelhost.bots import _position
+        leg = odds.leg_odds(_position(g))
+    except (ValueError, TypeError, KeyError) as exc:
+        return "Odds unavailable: %s" % exc
+    lines = ["Leg odds   1st   2nd  last"]
+    for c in sorted(g.edition.racing, key=lambda c: -leg.first[c]):
+        lines.append("%-8s %4.0f%% %4.0f%% %4.0f%%" % (
+            c, 100 * leg.p_first(c), 100 * leg.p_second(c), 100 * leg.p_last(c)))
+    lines.append("")
+    lines.append("Best for %s:" % session.names[g.turn])
+    try:
+        from camelup.odds_actions import action_values
+        for av in action_values(g)[:5]:
+            lines.append("  %s" % av.reason)
+    except ImportError:
+        values = []
+        for c in g.edition.racing:
+            left = g.leg_tickets_left(c)
+            if left:
+                p1, p2 = leg.p_first(c), leg.p_second(c)
+                values.append((left[0] * p1 + p2 - (1 - p1 - p2), "%s leg ticket %d" % (
+                    c, left[0])))
+        values.append((1.0, "pyramid ticket"))
+        values.sort(key=lambda v: -v[0])
+        for ev, what in values[:5]:
+            lines.append("  %s: %+.2f" % (what, ev))
+    except (ValueError, TypeError, KeyError) as exc:
+        lines.append("  (unavailable: %s)" % exc)
+    return "\n".join(lines)
+
+
+def announce_text(notices, view):
+    """Large-print line for the latest die or event (RULES 5), or ``None``."""
+    for n in reversed(notices):
+        if n["kind"] == "die":
+            m = n["move"]
+            way = "FORWARD" if m["direction"] > 0 else "BACKWARD"
+            return Text("%s  %s %d" % (m["camel"].upper(), way, m["distance"]),
+                        STYLE.get(m["camel"], "bold"))
+        if n["kind"] == "final":
+            f = n["final"]
+            return Text("RACE OVER: %s WINS, %s LAST" % (f["winner"].upper(), f["loser"].upper()),
+                        "bold reverse")
+        if n["kind"] == "retry":
+            return Text("RETURN THE DICE AND RELEASE AGAIN", "bold white on red")
+        if n["kind"] == "ask_value":
+            return Text("%s: PRESS 1, 2 OR 3" % n["die"].upper(), "bold reverse")
+    return None
+
+
+class TuiDisplay:
+    """The ``Table`` display that writes into the app's widgets."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def notices(self, notices, view):
+        log = self.app.query_one("#log", Log)
+        for n in notices:
+            for line in plain.notice_lines(n, view):
+                log.write_line(line)
+        big = announce_text(notices, view)
+        if big is not None:
+            self.app.query_one("#announce", Static).update(big)
+        self.app.refresh_panels()
+
+    def error(self, message):
+        self.app.query_one("#log", Log).write_line("! " + message)
+        self.app.query_one("#error", Static).update(Text("! " + message, "bold red"))
+
+    def status(self, view):
+        self.app.refresh_panels()
+
+    def text(self, text):
+        log = self.app.query_one("#log", Log)
+        for line in text.splitlines():
+            log.write_line(line)
+
+    def prompt(self, view):
+        self.app.query_one("#prompt", Static).update(plain.prompt_line(view))
+
+
+class TableApp(App):
+    """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
+    ``table.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
+    the starting stacks (virtual pyramid)."""
+
+    TITLE = "Camel Up smart pyramid"
+    CSS = """
+    #announce { height: 3; content-align: center middle; text-style: bold; border: round $accent; }
+    #leaders { height: 1; }
+    #track { height: auto; min-height: 4; }
+    #middle { height: 1fr; }
+    #info { width: 2fr; }
+    #odds { width: 1fr; min-width: 30; border-left: solid $accent; padding-left: 1; }
+    #log { height: 9; border-top: solid $accent; }
+    #error { height: 1; }
+    #prompt { height: 1; text-style: bold; }
+    """
+    BINDINGS = [("f1", "help", "Help"), ("f5", "release", "Release (virtual)")]
+
+    def __init__(self, session, pyramid=None, auto_setup=False):
+        App.__init__(self)
+        self.session = session
+        self.pyramid = pyramid
+        self.table = Table(session, TuiDisplay(self),
+                           pyramid=pyramid.driver if pyramid is not None else None,
+                           auto_setup=auto_setup)
+        self._stop = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="announce")
+        yield Static("", id="leaders")
+        yield Static("", id="track")
+        with Horizontal(id="middle"):
+            yield Static("", id="info")
+            yield Static("", id="odds")
+        yield Log(id="log")
+        yield Static("", id="error")
+        yield Static("", id="prompt")
+        yield Input(placeholder="command (help)", id="command")
+
+    def on_mount(self):
+        self.table.start()
+        self.query_one("#command", Input).focus()
+        if self.pyramid is not None and self.pyramid.events is not None:
+            threading.Thread(target=self._pump, daemon=True).start()
+
+    def on_unmount(self):
+        self._stop.set()
+
+    def _pump(self):
+        import queue
+        while not self._stop.is_set():
+            try:
+                kind, item = self.pyramid.events.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if kind == "event":
+                try:
+                    self.call_from_thread(self.table.pyramid_event, item)
+                except RuntimeError:  # the app is closing
+                    return
+
+    def refresh_panels(self):
+        """Redraw the track, the public state and the odds from the session."""
+        view = self.session.view()
+        self.query_one("#track", Static).update(track_text(view))
+        self.query_one("#info", Static).update(info_text(view))
+        self.query_one("#odds", Static).update(odds_text(self.session))
+        r = view["ranking"]
+        self.query_one("#leaders", Static).update(
+            "Race %d, leg %d. Leading: 1st %s, 2nd %s" % (view["race"], view["leg"], r[0], r[1])
+            if len(r) >= 2 else "Race %d: setup" % view["race"])
+        self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
+
+    def _submit(self, text):
+        box = self.query_one("#command", Input)
+        box.value = ""
+        self.query_one("#error", Static).update("")
+        if not self.table.line(text):
+            self.exit()
+
+    def on_input_submitted(self, message):
+        self._submit(message.value)
+
+    def on_input_changed(self, message):
+        # One key completes a die reported as '?' (no Enter needed).
+        if self.session.phase == "value" and message.value.strip() in ("1", "2", "3"):
+            self._submit(message.value.strip())
+
+    def action_help(self):
+        self.table.display.text(HELP)
+
+    def action_release(self):
+        self.table.line("release")

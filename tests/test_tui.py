@@ -1,0 +1,81 @@
+"""The Textual table display, driven with Textual's Pilot: keys in, screen read back.
+
+A whole second-edition leg is played in manual mode (dice typed), including a die
+completed by one key and a bad command, and the screen must show what RULES 5 asks.
+"""
+
+import asyncio
+
+from textual.widgets import Log, Static
+
+from camelhost.journal import Journal
+from camelhost.session import Session
+from camelhost.tui import TableApp
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _keys(text):
+    return [{" ": "space", ":": "colon", ",": "comma", "+": "plus", "-": "minus",
+             "?": "question_mark"}.get(ch, ch) for ch in text]
+
+
+def _screen(app, wid):
+    widget = app.query_one(wid)
+    if isinstance(widget, Log):
+        return "\n".join(widget.lines)
+    return str(widget.content)
+
+
+def test_a_whole_leg_through_the_keyboard(tmp_path):
+    journal = Journal(str(tmp_path / "tui.jsonl"))
+    session = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2, journal=journal)
+    app = TableApp(session)
+
+    async def play():
+        async with app.run_test(size=(150, 50)) as pilot:
+            async def typed(text, enter=True, keys=False):
+                if keys:  # key by key, as a player types
+                    await pilot.press(*_keys(text))
+                else:  # paste the text (keeps the test quick), then the keys
+                    app.query_one("#command").value = text
+                if enter:
+                    await pilot.press("enter")
+                await pilot.pause()
+
+            await typed(SETUP)
+            track = _screen(app, "#track")
+            assert "<bla" in track and "pur" in track and "16" in track
+            await typed("leg green", keys=True)                     # Ann
+            assert "Ann: 3 coins; green 5" in _screen(app, "#info")
+            await typed("blue 3", keys=True)                        # Ben: die typed = pyramid ticket
+            assert "BLUE  FORWARD 3" in _screen(app, "#announce")
+            assert "Leading: 1st green, 2nd blue" in _screen(app, "#leaders")
+            await typed("leg orange")                      # bad input: one line, no change
+            assert "not a racing camel" in _screen(app, "#error")
+            assert session.current == 2
+            await typed("grey white ?")                    # Cy: value unknown
+            assert "PRESS 1, 2 OR 3" in _screen(app, "#announce")
+            await typed("2", enter=False, keys=True)                 # one key, no Enter
+            assert "WHITE  BACKWARD 2" in _screen(app, "#announce")
+            await typed("red 1")                           # Dee
+            await typed("tile 8 +")                        # Ann
+            assert "+Ann" in _screen(app, "#track")
+            await typed("purple 2")                        # Ben
+            await typed("win green")                       # Cy: finish card, hidden
+            assert "winner 1 card," in _screen(app, "#info")
+            card = _screen(app, "#log").splitlines()[-1]
+            assert "Cy plays a finish card face down" in card and "green" not in card
+            await typed("yellow 3")                        # Dee: the fifth die ends the leg
+            log = _screen(app, "#log")
+            assert "LEG 1 SCORED" in log
+            assert "Ann: green 5 ticket" in log
+            assert "Race 1, leg 2" in _screen(app, "#leaders")
+            assert "Pyramid tickets left: 5" in _screen(app, "#info")
+            assert "Leg odds" in _screen(app, "#odds")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+    # what the screen showed is what the journal holds
+    assert session.game.leg == 2
+    assert [e["type"] for e in journal.events].count("die") == 5
