@@ -925,19 +925,19 @@ def tile_values(position, player=None):
     and both sides (+1 oasis / cheering, -1 mirage / booing), best first (ties:
     lower space, then +1 first). Other tiles stay; the player's own tile is lifted.
     """
+    from camelup.odds_tiles import landing_table
+
     position = as_position(position)
-    coded = _Coded(position)
     base = [0] * (TRACK + 2)
     for space in position.tiles:
         if player is None or position.tile_owners.get(space) != player:
             base[space] = position.tiles[space]
+    table, total = landing_table(position, tile_spaces(position, player), base)
     out = []
-    for space in tile_spaces(position, player):
-        for side in (1, -1):
-            weight, total = _landings_on(coded, space, side, base)
-            out.append((-weight, space, -side, total))
+    for space, side in table:
+        out.append((-table[(space, side)], space, -side))
     out.sort()
-    return [(-w / total, space, -side) for w, space, side, total in out]
+    return [(-w / total, space, -side) for w, space, side in out]
 
 
 def best_tile(position, player=None):

@@ -1,0 +1,195 @@
+"""Expected value, in coins, of every legal action of the seat to act, ranked.
+
+Formulas (docs/odds.md has the reasoning):
+
+* leg ticket, top value ``v`` of colour ``c`` (RULES 1.6, 1.10):
+  ``v * P(c 1st) + P(c 2nd) - (1 - P(c 1st) - P(c 2nd))``;
+* pyramid ticket: ``+1`` (RULES 1.7);
+* tile on a space and side: exact expected landings this leg (RULES 1.5);
+* finish card ``c`` on a pile: ``P(c) * E[ladder place] - (1 - P(c))`` with race
+  odds from ``camelup.odds_race`` and the place estimated from the pile size
+  (RULES 1.13);
+* partnership with seat ``q`` (RULES 3.8): the expected best non-negative reward
+  among ``q``'s tickets held now, from the exact joint leg outcome.
+
+Runs on MicroPython too; needs a ``camelup.Game`` (tickets, piles, partners).
+"""
+
+from camelup.odds import leg_odds, tile_values
+from camelup.odds_game import position_from_game
+
+#: Finish pile payouts by place among the correct cards (RULES 1.13).
+LADDER = (8, 5, 3, 2)
+
+
+def ladder(place):
+    """Coins paid to the ``place``-th correct finish card (1-based): 8, 5, 3, 2, then 1."""
+    if place <= len(LADDER):
+        return LADDER[place - 1]
+    return 1
+
+
+class ActionValue:
+    """One action with its expected value.
+
+    ``action``: canonical action text (``leg red``, ``tile 7 +``, ``finish winner
+    red``, ``partner 3``) or ``pyramid`` (take a pyramid ticket); ``kind``: ``leg``,
+    ``pyramid``, ``tile``, ``finish`` or ``partner``; ``ev``: expected coins
+    (float); ``reason``: one line for the table, e.g. ``blue leg ticket 5: +2.31``.
+    """
+
+    def __init__(self, kind, action, ev, reason):
+        self.kind = kind
+        self.action = action
+        self.ev = ev
+        self.reason = reason
+
+    def __repr__(self):
+        return "ActionValue(%r, %.4f)" % (self.action, self.ev)
+
+
+def leg_ticket_ev(value, p_first, p_second):
+    """EV of a leg ticket of printed ``value`` (odds-cases.md, RULES 1.10)."""
+    return value * p_first + p_second - (1 - p_first - p_second)
+
+
+def _binomial_ladder(known, others, p):
+    """E[ladder(1 + known + X)] with X ~ Binomial(others, p)."""
+    out = 0.0
+    prob = (1 - p) ** others
+    for x in range(others + 1):
+        if x > 0:
+            # P(X = x) from P(X = x - 1)
+            if p >= 1:
+                prob = 1.0 if x == others else 0.0
+            else:
+                prob = prob * (others - x + 1) / x * p / (1 - p)
+        out += prob * ladder(1 + known + x)
+    return out
+
+
+def finish_card_ev(p, pile, seat, colour):
+    """EV of putting ``colour`` on a finish pile now (RULES 1.13).
+
+    ``p``: probability that ``colour`` ends as that pile's camel (overall winner or
+    loser); ``pile``: the cards already there ``[(seat, colour)]`` in play order (only
+    the player's own colours are used: the others count by number only).
+    """
+    own = 0
+    others = 0
+    for owner, card in pile:
+        if owner == seat:
+            if card == colour:
+                own += 1
+        else:
+            others += 1
+    return p * _binomial_ladder(own, others, p) - (1 - p)
+
+
+def partnership_ev(leg, held, pyramid):
+    """Expected best non-negative reward to copy from a partner (RULES 3.8).
+
+    ``leg``: ``LegOdds``; ``held``: the partner's leg tickets ``[(colour, value)]``;
+    ``pyramid``: the partner's pyramid tickets this leg.
+    """
+    if not held and not pyramid:
+        return 0.0
+    total = 0
+    for triple in leg.joint:
+        first, second, _last = triple
+        best = 1 if pyramid else 0
+        for colour, value in held:
+            if colour == first:
+                reward = value
+            elif colour == second:
+                reward = 1
+            else:
+                reward = -1
+            if reward > best:
+                best = reward
+        total += best * leg.joint[triple]
+    return total / leg.total
+
+
+def _signed(x):
+    return ("+%.2f" % x) if x >= 0 else ("%.2f" % x)
+
+
+def action_values(game, race=None, seed=1, samples=2000, leg=None):
+    """Every legal action of ``game.turn`` with its EV, best first.
+
+    ``race``: a ``RaceOdds`` to use for finish cards (computed with ``seed`` and
+    ``samples`` races when not given and a finish card is legal; pass the table's
+    cached one to stay fast). ``leg``: a ``LegOdds`` of this position, if already
+    computed. Returns a list of ``ActionValue`` sorted by EV (ties: action text).
+    The pyramid actions (one per die face) appear once, as ``pyramid``.
+    """
+    seat = game.turn
+    legal = game.legal_actions()
+    if not legal:
+        return []
+    position = position_from_game(game)
+    if leg is None:
+        leg = leg_odds(position)
+    edition = game.edition
+    forward = getattr(edition, "forward_name", "forward")
+    backward = getattr(edition, "backward_name", "backward")
+    out = []
+    tiles_wanted = False
+    finish_wanted = False
+    for action in legal:
+        if action.kind == "tile":
+            tiles_wanted = True
+        elif action.kind == "finish":
+            finish_wanted = True
+    tile_ev = {}
+    if tiles_wanted:
+        for expected, space, side in tile_values(position, seat):
+            tile_ev[(space, "+" if side > 0 else "-")] = expected
+    if finish_wanted and race is None:
+        from camelup.odds_race import race_odds
+
+        race = race_odds(position, seed=seed, samples=samples)
+    pyramid_done = False
+    for action in legal:
+        kind = action.kind
+        if kind == "leg":
+            c = action.colour
+            values = game.leg_tickets_left(c)
+            if not values:
+                continue
+            v = values[0]
+            ev = leg_ticket_ev(v, leg.first[c] / leg.total, leg.second[c] / leg.total)
+            out.append(ActionValue(kind, str(action), ev,
+                                   "%s leg ticket %d: %s" % (c, v, _signed(ev))))
+        elif kind == "pyramid":
+            if pyramid_done:
+                continue
+            pyramid_done = True
+            out.append(ActionValue(kind, "pyramid", 1.0,
+                                   "pyramid ticket: +1.00 (pays 1 at leg scoring)"))
+        elif kind == "tile":
+            key = (action.space, action.side)
+            if key not in tile_ev:
+                continue
+            ev = tile_ev[key]
+            name = forward if action.side == "+" else backward
+            out.append(ActionValue(kind, str(action), ev, "%s tile on %d: %s expected landings"
+                                   % (name, action.space, _signed(ev))))
+        elif kind == "finish":
+            c = action.colour
+            pile = game.pile(action.pile)
+            p = race.winner[c] if action.pile == "winner" else race.loser[c]
+            ev = finish_card_ev(p, pile, seat, c)
+            out.append(ActionValue(kind, str(action), ev,
+                                   "finish %s %s: %s (P %.2f, %d card%s on the pile)"
+                                   % (action.pile, c, _signed(ev), p, len(pile),
+                                      "" if len(pile) == 1 else "s")))
+        elif kind == "partner":
+            q = action.player
+            ev = partnership_ev(leg, game.held_tickets(q), game.pyramid_tickets(q))
+            out.append(ActionValue(kind, str(action), ev,
+                                   "partner p%d: %s (best of their tickets to copy)"
+                                   % (q, _signed(ev))))
+    out.sort(key=lambda a: (-a.ev, a.action))
+    return out

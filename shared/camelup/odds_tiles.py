@@ -1,0 +1,246 @@
+"""Exact expected landings of a tile not yet placed, for every candidate space and side
+at once (RULES 1.5, 3.6).
+
+A tile on space ``t`` changes nothing until a unit first lands on ``t``: until then
+the race is the race without it. So one enumeration serves every candidate:
+
+* the *undisturbed* world (no candidate tile) carries, for every board, one weight
+  per candidate space packed into a single integer (``_FIELD`` bits each): the
+  weight of the paths to that board that have not landed on that space yet. Adding
+  boards adds all fields at once (one big-integer addition).
+* when a unit first lands on candidate ``t``, that field leaves the undisturbed
+  world and seeds two *disturbed* worlds, ``(t, +1)`` and ``(t, -1)``, where the tile
+  is really there; they are enumerated on their own from then on.
+
+Only landings are counted here, so camels whose die is out are anonymous (see
+``camelup.odds._landings_on``), which merges far more boards. Exact: checked against
+placing the tile and running ``camelup.odds.leg_odds``.
+"""
+
+from camelup.odds import (
+    _BLACK,
+    _GREY_DIE,
+    _WHITE,
+    SEP,
+    _Coded,
+    _expand_backward,
+    _expand_forward,
+    _grey_choice,
+    _perm,
+    _step_backward,
+    _step_forward,
+)
+
+_FIELD = 48  # bits per packed weight (a full leg's total is below 2**23)
+_ONES = (1 << _FIELD) - 1
+
+
+def _squeeze(board, mask, letters):
+    """Landings-only key of ``board`` with the dice in ``mask`` still inside.
+
+    ``letters``: the racing camel letters of the position.
+    """
+    if _GREY_DIE in mask:
+        for letter in letters:
+            if letter not in mask:
+                board = board.replace(letter, ".")
+        while ".." in board:
+            board = board.replace("..", ".")
+        return board
+    for letter in letters:
+        if letter not in mask:
+            board = board.replace(letter, "")
+    return board.replace(".", "")
+
+
+def _add(table, mask, board, weight):
+    boards = table.get(mask)
+    if boards is None:
+        boards = {}
+        table[mask] = boards
+    boards[board] = boards.get(board, 0) + weight
+
+
+def _squeeze_all(table, letters):
+    out = {}
+    for mask in table:
+        boards = table[mask]
+        merged = {}
+        used = [x for x in letters if x not in mask]
+        grey = _GREY_DIE in mask
+        for s in boards:
+            key = s
+            if grey:
+                for letter in used:
+                    key = key.replace(letter, ".")
+                while ".." in key:
+                    key = key.replace("..", ".")
+            else:
+                for letter in used:
+                    key = key.replace(letter, "")
+                key = key.replace(".", "")
+            merged[key] = merged.get(key, 0) + boards[s]
+        out[mask] = merged
+    return out
+
+
+def landing_table(position, spaces, base):
+    """Weighted landings for a tile on each space of ``spaces``, each side.
+
+    ``base``: the other tiles, a list indexed by space (0 / +1 / -1); every space
+    of ``spaces`` must be free of tiles there and not next to one. Returns
+    ``({(space, side): weight}, total)``; expected landings = weight / total.
+    """
+    coded = _Coded(position)
+    wr = coded.value_weight
+    per_die = 3 * wr
+    mask0 = coded.mask
+    levels = coded.levels
+    n = len(mask0)
+    total = _perm(n, levels) * per_die ** levels
+    counts = {}
+    shift = {}
+    worlds = {}
+    packed = 0
+    index = 0
+    for t in spaces:
+        shift[t] = index * _FIELD
+        packed |= 1 << (index * _FIELD)
+        index += 1
+        for side in (1, -1):
+            counts[(t, side)] = 0
+            tiles = list(base)
+            tiles[t] = side
+            worlds[(t, side)] = tiles
+    if not spaces or levels == 0:
+        return counts, total
+    board = coded.board
+    if coded.crazy and _GREY_DIE not in mask0:
+        board = board.replace(_BLACK, "").replace(_WHITE, "")
+    letters = [coded.letter[c] for c in position.racing()]
+    calm = {mask0: {_squeeze(board, mask0, letters): packed}}  # the undisturbed world
+    stirred = {}  # (t, side) -> {mask: {board: weight}}
+    sink = {}
+    landed = {}  # (t, side) -> {space: weight} from the disturbed expansions
+    for world in worlds:
+        landed[world] = {}
+    for level in range(levels):
+        after = levels - level - 1
+        cont = _perm(n - level - 1, after) * per_die ** after
+        calm_next = {}
+        stirred_next = {}
+        for mask in calm:
+            boards = calm[mask]
+            for d in mask:
+                nmask = mask.replace(d, "")
+                for s in boards:
+                    w = boards[s]
+                    if d == _GREY_DIE:
+                        who = _grey_choice(s)
+                        if who is None:
+                            moves = ((_BLACK, w), (_WHITE, w))
+                        else:
+                            moves = ((who, 2 * w),)
+                        step = -1
+                    else:
+                        moves = ((d, w * wr),)
+                        step = 1
+                    for c, wc in moves:
+                        k = s.count(SEP, 0, s.find(c))
+                        for v in (1, 2, 3):
+                            m = k + step * v
+                            f = 0
+                            if m in shift:
+                                f = (wc >> shift[m]) & _ONES
+                            if after == 0:
+                                if f:
+                                    counts[(m, 1)] += f
+                                    counts[(m, -1)] += f
+                                continue
+                            rest = wc
+                            if f:
+                                rest = wc - (f << shift[m])
+                                for side in (1, -1):
+                                    counts[(m, side)] += f * cont
+                                    tiles = worlds[(m, side)]
+                                    if step > 0:
+                                        ns, _ = _step_forward(s, c, v, tiles)
+                                        over = ns[-1] != SEP
+                                    else:
+                                        ns, _ = _step_backward(s, c, v, tiles)
+                                        over = ns[0] != SEP
+                                        ns = ns.replace(_BLACK, "").replace(_WHITE, "")
+                                    if not over:
+                                        table = stirred_next.get((m, side))
+                                        if table is None:
+                                            table = {}
+                                            stirred_next[(m, side)] = table
+                                        _add(table, nmask, ns, f)
+                            if not rest:
+                                continue
+                            if step > 0:
+                                ns, _ = _step_forward(s, c, v, base)
+                                if ns[-1] != SEP:
+                                    continue
+                            else:
+                                ns, _ = _step_backward(s, c, v, base)
+                                if ns[0] != SEP:
+                                    continue
+                                ns = ns.replace(_BLACK, "").replace(_WHITE, "")
+                            _add(calm_next, nmask, ns, rest)
+        for world in stirred:
+            tiles = worlds[world]
+            t = world[0]
+            land = landed[world]
+            for mask in stirred[world]:
+                boards = stirred[world][mask]
+                for d in mask:
+                    if after == 0:
+                        got = 0
+                        if d != _GREY_DIE:
+                            for s in boards:
+                                if 1 <= t - s.count(SEP, 0, s.find(d)) <= 3:
+                                    got += boards[s] * wr
+                        else:
+                            for s in boards:
+                                w = boards[s]
+                                who = _grey_choice(s)
+                                if who is None:
+                                    pairs = ((_BLACK, w), (_WHITE, w))
+                                else:
+                                    pairs = ((who, 2 * w),)
+                                for c, wc in pairs:
+                                    if 1 <= s.count(SEP, 0, s.find(c)) - t <= 3:
+                                        got += wc
+                        counts[world] += got
+                        continue
+                    nmask = mask.replace(d, "")
+                    table = stirred_next.get(world)
+                    if table is None:
+                        table = {}
+                        stirred_next[world] = table
+                    target = table.get(nmask)
+                    if target is None:
+                        target = {}
+                        table[nmask] = target
+                    if d != _GREY_DIE:
+                        for s in boards:
+                            _expand_forward(s, d, boards[s] * wr, tiles, target, sink, land,
+                                            cont, False)
+                    else:
+                        for s in boards:
+                            w = boards[s]
+                            who = _grey_choice(s)
+                            if who is None:
+                                _expand_backward(s, _BLACK, w, tiles, target, sink, land, cont)
+                                _expand_backward(s, _WHITE, w, tiles, target, sink, land, cont)
+                            else:
+                                _expand_backward(s, who, 2 * w, tiles, target, sink, land, cont)
+        calm = _squeeze_all(calm_next, letters)
+        stirred = {}
+        for world in stirred_next:
+            stirred[world] = _squeeze_all(stirred_next[world], letters)
+    for world in landed:
+        counts[world] += landed[world].get(world[0], 0)
+    return counts, total
+
