@@ -17,20 +17,21 @@ def run(args):
     events = read_events(args.file)
     if not events:
         raise ValueError("%s: the journal is empty" % args.file)
-    journal = Journal(None)
-    journal.path = args.file
-    journal.events = events
     head = events[0]
     print("Journal %s: %s edition, players %s" % (args.file, head["edition"],
                                                   ", ".join(head["players"])))
-    session = Session.resume(journal)
-    if not args.brief:
-        # Replay again event by event so each notice is shown with the state it left.
-        replay = Session(head["edition"], head["players"], head.get("seed", 1),
-                         head.get("bots", ()), journal=None, _header=False)
+    journal = Journal(None)
+    journal.path = args.file
+    journal.events = events
+    if args.brief:
+        session = Session.resume(journal)
+    else:
+        # Event by event, so each notice is shown with the state it left behind.
+        session = Session(head["edition"], head["players"], head.get("seed", 1),
+                          head.get("bots", ()), journal=None, _header=False)
         for event in events[1:]:
-            notices = replay._apply(event)
-            view = replay.view()
+            notices = session._apply(event)
+            view = session.view()
             for n in notices:
                 for line in plain.notice_lines(n, view):
                     print(line)

@@ -1,0 +1,59 @@
+"""``pyramid play`` / ``pyramid replay`` from the command line: arguments, port
+discovery, journal handling; errors are one ``pyramid: ...`` line, never a traceback."""
+
+import types
+
+import pytest
+
+from camelhost import cli
+from camelhost.commands import play
+
+
+def _port(device, vid):
+    return types.SimpleNamespace(device=device, vid=vid)
+
+
+def test_auto_finds_the_rp2040_by_vendor_id(monkeypatch):
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [_port("/dev/ttyS0", None), _port("/dev/ttyACM3", 0x2E8A)])
+    assert play.find_rp2040_port() == "/dev/ttyACM3"
+
+
+def test_auto_without_a_pyramid_says_so(monkeypatch, capsys, tmp_path):
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [_port("/dev/ttyS0", None)])
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "auto", "--plain",
+                   "--journal", str(tmp_path / "g.jsonl")])
+    err = capsys.readouterr().err
+    assert rc == 1
+    assert err.startswith("pyramid: no smart pyramid found") and "/dev/ttyS0" in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv,why", [
+    (["play", "--plain"], "give the players"),
+    (["play", "--players", "Ann,Ben", "--plain"], "3 to 8 players"),
+    (["play", "--players", "Ann,Ann,Cy", "--plain"], "must differ"),
+    (["play", "--players", "Ann,Ben,Cy", "--bots", "Zed", "--plain"], "not among the players"),
+    (["replay", "/nonexistent/game.jsonl"], "No such file"),
+])
+def test_bad_arguments_are_one_line(argv, why, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rc = cli.main(argv)
+    err = capsys.readouterr().err
+    assert rc == 1 and why in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_journal_in_use_is_not_overwritten(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "g.jsonl"
+    monkeypatch.setattr("sys.stdin", iter(["draw\n", "leg red\n"]))
+    assert cli.main(["play", "--players", "Ann,Ben,Cy", "--plain", "--journal", str(path)]) == 0
+    capsys.readouterr()
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--plain", "--journal", str(path)])
+    assert rc == 1 and "--resume" in capsys.readouterr().err
+    # replay shows the game as it stands
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ann takes the red leg ticket worth 5" in out
+    assert "> Ben's turn" in out

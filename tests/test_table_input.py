@@ -1,0 +1,109 @@
+"""What the table does with each kind of pyramid event and with table-level commands."""
+
+import io
+
+from camelhost.journal import Journal
+from camelhost.session import Session
+from camelhost.table import PlainDisplay, Table
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+class FakePyramid:
+    """Stands in for the virtual pyramid's controls; records what the table asked."""
+
+    def __init__(self):
+        self.calls = []
+
+    def release(self):
+        self.calls.append("release")
+
+    def return_dice(self):
+        self.calls.append("return")
+
+
+def _table(pyramid=None, bots=()):
+    out = io.StringIO()
+    journal = Journal(None)
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, bots=bots, journal=journal)
+    t = Table(s, PlainDisplay(out), pyramid=pyramid)
+    t.start()
+    t.line(SETUP)
+    return t, out, journal
+
+
+def _die(colour, value, seq, ink=None):
+    return {"kind": "die", "colour": colour, "ink": ink, "value": value, "boot": "B1",
+            "seq": seq, "raw": "EVT %d DIE %s*0" % (seq, colour)}
+
+
+def test_impossible_die_from_the_pyramid_is_flagged_and_not_applied():
+    t, out, journal = _table()
+    t.pyramid_event(_die("red", 2, 1))
+    before = t.session.view()
+    t.pyramid_event(_die("red", 3, 2))  # red already out this leg (RULES 1.4)
+    assert t.session.view()["stacks"] == before["stacks"]
+    text = out.getvalue()
+    assert "already came out this leg" in text
+    assert "RETURN THE DICE AND RELEASE AGAIN" in text
+    rejected = [e for e in journal.events if e["type"] == "rejected"]
+    assert rejected and rejected[0]["raw"].startswith("EVT 2")
+    assert t.session.phase == "die" and t.session.current == 1  # Ben's ticket still covers it
+    t.pyramid_event(_die("blue", 1, 3))
+    assert t.session.view()["players"][1]["pyramid_tickets"] == 1
+
+
+def test_double_nodie_unknown_ask_for_a_new_release():
+    t, out, _ = _table()
+    for seq, kind in enumerate(("double", "nodie", "unknown"), 1):
+        t.pyramid_event({"kind": kind, "boot": "B1", "seq": seq, "raw": "EVT %d" % seq})
+    text = out.getvalue()
+    assert "two dice came out at once" in text and "no die came out" in text
+    assert "colour could not be read" in text
+    assert t.session.phase == "die" and t.session.current == 0
+    assert t.session.view()["pyramid_tickets"] == 5  # taken only when the die completes it
+
+
+def test_gap_and_fault_ask_for_the_die_by_hand():
+    t, out, _ = _table()
+    t.pyramid_event({"kind": "gap", "missing": "12-13", "raw": "GAP 12 13"})
+    t.pyramid_event({"kind": "fault", "reason": "i2c error 5"})
+    text = out.getvalue()
+    assert "TYPE THE DIE BY HAND: the pyramid lost events 12-13" in text
+    assert "sensor fault (i2c error 5)" in text
+    t.line("green 1")  # typed instead
+    assert t.session.view()["stacks"][2] == ["red", "green"]
+
+
+def test_bots_release_the_virtual_pyramid_and_dice_go_back_at_leg_end():
+    pyramid = FakePyramid()
+    t, out, _ = _table(pyramid=pyramid, bots=[1, 2])
+    t.line("pyramid")  # Ann (a person) takes a ticket; nothing released for her
+    assert pyramid.calls == []
+    t.line("release")
+    assert pyramid.calls == ["release"]
+    dice = [("red", 1), ("blue", 2), ("green", 1), ("grey", 2), ("yellow", 1)]
+    seq = 0
+    while t.session.game.leg == 1:
+        if t.session.phase == "die":
+            colour, value = dice[seq]
+            seq += 1
+            t.pyramid_event(_die(colour, value, seq, ink="black" if colour == "grey" else None))
+        else:
+            t.line("pyramid")  # Ann again
+            t.line("release")
+    assert "return" in pyramid.calls
+    assert "LEG 1 SCORED" in out.getvalue()
+
+
+def test_table_commands_and_unknown_ones():
+    t, out, _ = _table()
+    t.line("help")
+    t.line("show")
+    t.line("release")
+    t.line("flap 3")
+    text = out.getvalue()
+    assert "partner Ben" in text and "Pyramid tickets left: 5" in text
+    assert "no virtual pyramid here" in text
+    assert "! unknown command 'flap 3'" in text
+    assert t.line("quit") is False
