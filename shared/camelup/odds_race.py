@@ -142,19 +142,21 @@ def simulate(position, seed=1, samples=10000):
     return out_w, out_l
 
 
-def race_odds(obj, seed=1, samples=10000):
+def race_odds(obj, seed=1, samples=10000, leg=None):
     """Overall winner / loser odds of a ``camelup.Game`` or ``camelup.odds.Position``.
 
     ``seed``: any int (same seed, same result on both runtimes). ``samples``:
     races to simulate, >= 1 (10,000 keeps every 95 % half-width under one
-    percentage point). Returns ``RaceOdds``. Raises ``ValueError`` for
+    percentage point). ``leg``: this position's ``LegOdds`` if already computed.
+    Returns ``RaceOdds``. Raises ``ValueError`` for
     ``samples < 1``.
     """
     if samples < 1:
         raise ValueError("samples must be at least 1, not %r" % (samples,))
     position = as_position(obj)
     colours = position.racing()
-    leg = leg_odds(position)
+    if leg is None:
+        leg = leg_odds(position)
     if leg.finished == leg.total:
         result = RaceOdds(colours, 0, seed)
         result.exact = True

@@ -1,0 +1,112 @@
+"""``pyramid odds "<position>"``: exact leg odds, tile landings, best tile, ranked
+action values and race odds for a position in the project's notation
+(docs/notation.md; docs/odds.md for the figures).
+
+Exit status 0; a position that does not parse is reported as ``pyramid: ...`` with
+status 1 (the CLI's ``ValueError`` path).
+"""
+
+import time
+
+from camelup.notation import parse_position
+from camelup.odds import best_tile, leg_odds
+from camelup.odds_actions import action_values
+from camelup.odds_game import position_from_game
+from camelup.odds_race import race_odds
+
+from camelhost.errors import CliError
+
+HELP = "Exact leg odds, tile landings, best tile, action values and race odds of a position."
+
+
+def add_arguments(parser):
+    parser.add_argument("position", help="position text, as printed by the table or journal "
+                        "(quote it: it holds spaces and |)")
+    parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
+    parser.add_argument("--samples", type=int, default=10000,
+                        help="races to simulate (default 10000: +/-1 point at 95%%)")
+    parser.add_argument("--top", type=int, default=12,
+                        help="how many ranked actions to show (default 12; 0 = all)")
+    parser.add_argument("--timing", action="store_true", help="show how long each part took")
+
+
+def _pct(x):
+    return "%5.1f%%" % (100.0 * x)
+
+
+def report(game, seed=1, samples=10000, top=12, timing=False):
+    """The text ``pyramid odds`` prints for ``game`` (a ``camelup.Game``), as a list of lines."""
+    lines = []
+    clock = time.perf_counter
+    position = position_from_game(game)
+    t0 = clock()
+    leg = leg_odds(position)
+    t1 = clock()
+    race = race_odds(position, seed=seed, samples=samples, leg=leg)
+    t2 = clock()
+    values = action_values(game, race=race, leg=leg)
+    t3 = clock()
+    tile = best_tile(position, game.turn) if not game.is_over else None
+    t4 = clock()
+
+    edition = game.edition
+    inside = ", ".join(position.dice) or "none"
+    lines.append("%s edition, leg %d, seat to act p%d; dice inside: %s; %d to come out"
+                 % (edition.name, game.leg, game.turn, inside, position.reveals))
+    lines.append("")
+    lines.append("Leg odds (exact, %d outcomes)" % leg.total)
+    lines.append("  %-8s %7s %7s %7s   %7s %7s" % ("camel", "1st", "2nd", "last", "win", "lose"))
+    order = sorted(leg.first, key=lambda c: (-leg.first[c], c))
+    for c in order:
+        lines.append("  %-8s %7s %7s %7s   %7s %7s" % (
+            c, _pct(leg.first[c] / leg.total), _pct(leg.second[c] / leg.total),
+            _pct(leg.last[c] / leg.total), _pct(race.winner[c]), _pct(race.loser[c])))
+    if leg.finished:
+        lines.append("  the race ends during this leg in %s of outcomes"
+                     % _pct(leg.finished / leg.total).strip())
+    if race.exact:
+        lines.append("  race odds exact (the race ends this leg in every outcome)")
+    else:
+        lines.append("  race odds: %d simulated races, seed %d, 95%% CI +/- %.1f points"
+                     % (race.samples, race.seed, 100 * race.half_width))
+    if position.tiles:
+        lines.append("")
+        lines.append("Tiles on the board (expected landings = expected coins this leg)")
+        for space in sorted(position.tiles):
+            side = position.tiles[space]
+            name = edition.forward_name if side > 0 else edition.backward_name
+            owner = position.tile_owners.get(space)
+            who = "" if owner is None else " (p%d)" % owner
+            lines.append("  %-9s on %2d%s: %.3f" % (name, space, who,
+                                                    leg.landings.get(space, 0) / leg.total))
+    if tile is not None:
+        space, side, expected = tile
+        name = edition.forward_name if side > 0 else edition.backward_name
+        lines.append("")
+        lines.append("Best tile for p%d: %s on %d, %.3f expected landings"
+                     % (game.turn, name, space, expected))
+    lines.append("")
+    if values:
+        shown = values if top <= 0 else values[:top]
+        lines.append("Actions for p%d, best first (EV in coins)" % game.turn)
+        for i, v in enumerate(shown):
+            lines.append("  %2d. %-22s %s" % (i + 1, v.action, v.reason))
+        if len(shown) < len(values):
+            lines.append("  ... %d more (--top 0 shows all)" % (len(values) - len(shown)))
+    else:
+        lines.append("No actions: the race is over.")
+    if timing:
+        lines.append("")
+        lines.append("timing: leg odds %.1f ms, race odds %.1f ms, action values %.1f ms, "
+                     "best tile %.1f ms" % (1e3 * (t1 - t0), 1e3 * (t2 - t1),
+                                            1e3 * (t3 - t2), 1e3 * (t4 - t3)))
+    return lines
+
+
+def run(args):
+    if args.samples < 1:
+        raise CliError("--samples must be at least 1", 2)
+    game = parse_position(args.position)
+    for line in report(game, args.seed, args.samples, args.top, args.timing):
+        print(line)
+    return 0
