@@ -33,7 +33,9 @@ def test_canonical_action_text_round_trips(text):
     ("winner red", "finish winner red"), ("loser blue", "finish loser blue"),
     ("  Leg   Red ", "leg red"), ("bet green", "leg green"),
     ("pyramid grey-black 2", "pyramid grey black 2"), ("pyramid gray white 1", "pyramid grey white 1"),
-    ("partner p2", "partner 2"),
+    ("partner p2", "partner 2"), ("red 2", "pyramid red 2"), ("grey BLACK 2", "pyramid grey black 2"),
+    ("R 1", "pyramid red 1"), ("leg Y", "leg yellow"), ("finish loser k", "finish loser black"),
+    ("pyramid O 3", "pyramid orange 3"),
 ])
 def test_action_aliases(alias, canonical):
     assert str(parse_action(alias)) == canonical

@@ -83,3 +83,21 @@ def test_check_command_rejects_unreadable_files(tmp_path, capsys):
     assert cli.main(["check", str(bad)]) == 2
     assert "junk.scn:1: unknown scenario line 'frobnicate 3'" in capsys.readouterr().err
     assert cli.main(["check", str(tmp_path / "none.scn")]) == 2
+
+
+def test_case_file_style_is_accepted(tmp_path, capsys):
+    """E2-07 written the way the case files write it: brackets, letters, F-, bare dice."""
+    f = tmp_path / "style.scn"
+    f.write_text(
+        "case E2-07/style lone crazy camel crosses backwards\n"
+        "edition second\nplayers 3\n"
+        "board 1:[W] 3:[R] 4:[B] 5:[G] 6:[Y] 7:[P] 12:[K]\n"
+        "do grey WHITE 1\n"
+        "expect space F- W\nexpect at W F-\nexpect at K 12\n"
+        "expect ranking P, Y, G, B, R\nexpect winner P\nexpect loser R\n"
+        "expect space F+ -\nexpect over yes\n"
+    )
+    assert cli.main(["check", str(f)]) == 0, capsys.readouterr().out
+    f.write_text(f.read_text().replace("expect at K 12", "expect at K F-"))
+    assert cli.main(["check", str(f)]) == 1
+    assert "black at: want F-, got 12" in capsys.readouterr().out

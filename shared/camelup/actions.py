@@ -14,7 +14,9 @@ Canonical texts (docs/interfaces.md):
 
 ``parse_action`` also accepts aliases (case and spacing are free): ``oasis 7``,
 ``mirage 7``, ``cheer 7``/``cheering 7``, ``boo 7``/``booing 7``, ``tile 7 oasis``,
-``winner red``, ``loser red``, ``bet red``, ``pyramid grey-black 3``.
+``winner red``, ``loser red``, ``bet red``, ``pyramid grey-black 3``, a bare die
+``red 2`` / ``grey black 3`` (a pyramid ticket with that die), and one-letter colours
+``b g y r p o w k`` (``k`` is black).
 """
 
 from camelup.editions import CLASSIC, GREY, INKS, SECOND
@@ -34,6 +36,19 @@ for _c in CLASSIC.camels + SECOND.camels:
     if _c not in _COLOURS:
         _COLOURS.append(_c)
 COLOURS = tuple(_COLOURS)
+
+#: One-letter colour codes used at the table and in the case files; unambiguous across
+#: both editions (K is black, as W is taken by white).
+LETTERS = {"b": "blue", "g": "green", "y": "yellow", "r": "red", "p": "purple",
+           "o": "orange", "w": "white", "k": "black"}
+
+
+def colour_name(word):
+    """Full lowercase colour for ``word`` (a name in any case or a one-letter code);
+    returns ``word`` lowered when it is neither (callers report it)."""
+    w = word.strip().lower()
+    return LETTERS.get(w, w)
+
 
 _FORWARD = ("+", "oasis", "cheering", "cheer", "forward", "fwd")
 _BACKWARD = ("-", "mirage", "booing", "boo", "backward", "back")
@@ -120,6 +135,7 @@ class Action:
 
 
 def _colour(word, text):
+    word = colour_name(word)
     if word not in COLOURS:
         raise NotationError("unknown camel colour %r in action %r (colours: %s)"
                             % (word, text, ", ".join(COLOURS)))
@@ -183,6 +199,11 @@ def parse_action(text):
         return Action.finish(head, _colour(rest[0], text))
     if head in ("partner", "partnership") and len(rest) == 1:
         return Action.partner(_int(rest[0].lstrip("p"), "partner seat", text))
+    if head in COLOURS or head in LETTERS or head == GREY:
+        # a bare die: "red 2", "grey black 3" (as the case files write dice)
+        words = [PYRAMID] + words
+        head = words[0]
+        rest = words[1:]
     if head == "pyramid" and rest:
         if rest[0] == GREY:
             if len(rest) != 3 or rest[1] not in INKS:

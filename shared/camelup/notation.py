@@ -11,6 +11,7 @@ Sections are separated by ``" | "`` in this order (docs/notation.md has the deta
 ``position_text(parse_position(t)) == t`` for every ``t`` that ``position_text`` made.
 """
 
+from camelup.actions import colour_name
 from camelup.editions import get_edition
 from camelup.errors import NotationError
 
@@ -93,13 +94,15 @@ def _parse_int(word, what, text):
 
 
 def _parse_seat(word, text):
+    word = word.lower()
     if not word.startswith("p"):
         _err("seat %r must look like p0, p1, ..." % word, text)
     return _parse_int(word[1:], "seat", text)
 
 
 def parse_track(section, text=None):
-    """Read a track section into ``(stacks, tiles)``; see ``track_text``.
+    """Read a track section into ``(stacks, tiles)``; see ``track_text``. Also accepts
+    ``3:[B,R,G]`` (brackets, one-letter colours, any case) as the case files write it.
 
     Raises ``NotationError`` on a malformed token or a space given twice."""
     text = section if text is None else text
@@ -117,7 +120,9 @@ def parse_track(section, text=None):
         else:
             if space in stacks:
                 _err("space %d given twice" % space, text)
-            camels = [c for c in right.split(",") if c]
+            # Accept the case files' "3:[B,R,G]" too: brackets and one-letter colours.
+            right = right.replace("[", "").replace("]", "")
+            camels = [colour_name(c) for c in right.split(",") if c]
             if not camels:
                 _err("space %d has no camels" % space, text)
             stacks[space] = camels

@@ -24,7 +24,7 @@ A file holds one or more cases. Lines (``#`` starts a comment)::
 See docs/notation.md for every key. ``run_scenarios`` returns readable mismatches.
 """
 
-from camelup.actions import parse_action
+from camelup.actions import colour_name, parse_action
 from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.notation import parse_position, parse_track, position_text, track_text
@@ -93,6 +93,7 @@ def parse_scenarios(text, source="<text>"):
 
 
 def _seat(word, where):
+    word = word.lower()
     if not word.startswith("p") or not word[1:].isdigit():
         raise NotationError("%s: seat %r must look like p0, p1, ..." % (where, word))
     return int(word[1:])
@@ -218,7 +219,22 @@ def _yes(word):
 
 
 def _colours(text):
-    return [] if text == "-" else text.replace(",", " ").split()
+    if text.strip() == "-":
+        return []
+    return [colour_name(w) for w in text.replace("[", " ").replace("]", " ")
+            .replace(",", " ").split()]
+
+
+def _space_of(game, word):
+    """A space number, or ``F+`` / ``F-``: the stack past the line (clockwise /
+    counterclockwise, RULES 1.1). Returns ``None`` when no such stack exists."""
+    w = word.upper()
+    if w in ("F+", "F-"):
+        for s in game.stacks:
+            if (w == "F+" and s > 16) or (w == "F-" and s < 1):
+                return s
+        return None
+    return int(word)
 
 
 def _diff_positions(want, got):
@@ -240,12 +256,23 @@ def _expect(game, last, text):
     arg = parts[1].strip() if len(parts) > 1 else ""
     if key == "space":
         words = arg.split(None, 1)
-        space = int(words[0])
+        space = _space_of(game, words[0])
         want = _colours(words[1] if len(words) > 1 else "-")
-        got = game.stacks.get(space, [])
+        got = game.stacks.get(space, []) if space is not None else []
         if got != want:
-            return "space %d: want %s, got %s" % (space, ",".join(want) or "-",
+            return "space %s: want %s, got %s" % (words[0], ",".join(want) or "-",
                                                  ",".join(got) or "-")
+        return None
+    if key == "at":
+        words = arg.split()
+        camel = colour_name(words[0])
+        got = None
+        for s in game.stacks:
+            if camel in game.stacks[s]:
+                got = s
+        want = _space_of(game, words[1])
+        if got != want:
+            return "%s at: want %s, got %s" % (camel, words[1], got)
         return None
     if key == "board":
         want_s, want_t = parse_track(arg)
@@ -278,6 +305,7 @@ def _expect(game, last, text):
     if key in ("winner", "loser"):
         order = game.ranking()
         got = order[0] if key == "winner" else order[-1]
+        arg = colour_name(arg)
         if got != arg:
             return "overall %s: want %s, got %s" % (key, arg, got)
         return None
@@ -315,7 +343,7 @@ def _expect(game, last, text):
         return None
     if key == "legs":
         words = arg.split()
-        colour = words[0]
+        colour = colour_name(words[0])
         want = [] if len(words) < 2 or words[1] == "-" else [int(c) for c in words[1]]
         got = game.leg_tickets_left(colour)
         if want != got:
@@ -342,6 +370,7 @@ def _expect(game, last, text):
     move = last.get("move")
     if key == "moved":
         got = move["camel"] if move else None
+        arg = colour_name(arg)
         if got != arg:
             return "camel moved: want %s, got %s" % (arg, got)
         return None
