@@ -23,7 +23,7 @@ import binascii
 #: Protocol version carried in HELLO (``proto=``). Bump when a message changes meaning.
 PROTOCOL_VERSION = 1
 #: Longest line accepted or produced, in bytes, ``*CRC`` and ``\\n`` included.
-MAX_LINE = 160
+MAX_LINE = 200
 #: Longest body: ``MAX_LINE`` minus ``*`` + 8 hex digits + newline.
 MAX_BODY = MAX_LINE - 10
 
@@ -45,7 +45,7 @@ class ProtocolError(ValueError):
     """
 
     def __init__(self, reason, detail=""):
-        ValueError.__init__(self, reason + (": " + detail if detail else ""))
+        super().__init__(reason + (": " + detail if detail else ""))
         self.reason = reason
         self.detail = detail
 
@@ -240,6 +240,7 @@ MESSAGES = {
         "D",
         (("seq", "uint"),),
         (
+            ("boot", "hex8", _P),
             ("col", "word", _P),
             ("ink", "word", _O),
             ("val", "value", _P),
@@ -248,23 +249,23 @@ MESSAGES = {
         ),
         1,
     ),
-    "EVT nodie": ("D", (("seq", "uint"),), (), 1),
-    "EVT double": ("D", (("seq", "uint"),), (("raw", "quad", _P),), 1),
+    "EVT nodie": ("D", (("seq", "uint"),), (("boot", "hex8", _P),), 1),
+    "EVT double": ("D", (("seq", "uint"),), (("boot", "hex8", _P), ("raw", "quad", _P)), 1),
     "EVT unknown": (
         "D",
         (("seq", "uint"),),
-        (("best", "word", _P), ("val", "value", _P), ("raw", "quad", _P)),
+        (("boot", "hex8", _P), ("best", "word", _P), ("val", "value", _P), ("raw", "quad", _P)),
         1,
     ),
-    "EVT fault": ("D", (("seq", "uint"),), (("code", "word", _P),), 1),
+    "EVT fault": ("D", (("seq", "uint"),), (("boot", "hex8", _P), ("code", "word", _P)), 1),
     "HB": (
         "D",
         (),
         (("boot", "hex8", _P), ("seq", "uint", _P), ("up", "uint", _P), ("sensor", "word", _P)),
         1,
     ),
-    "GAP": ("D", (("first", "uint"), ("last", "uint")), (), 1),
-    "SYNCED": ("D", (("seq", "uint"),), (), 1),
+    "GAP": ("D", (("first", "uint"), ("last", "uint")), (("boot", "hex8", _P),), 1),
+    "SYNCED": ("D", (("seq", "uint"),), (("boot", "hex8", _P),), 1),
     "PONG": ("D", (("token", "word"),), (), 1),
     "RAW": (
         "D",

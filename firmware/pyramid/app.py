@@ -1,0 +1,625 @@
+"""The pyramid application: asyncio tasks wiring slider, sensor, classifier and link.
+
+Tasks (each handle kept, all cancelled by ``deinit``):
+
+* ``rx``: host commands, one byte at a time from the serial port (docs/protocol.md);
+* ``slider``: polls the debounced slider and counts pushes;
+* ``release``: one release at a time (``pyramid.release.Release``): read the head
+  until the die is stable, classify, optionally wait for a value button, report;
+* ``heartbeat``: ``HB`` every ``hb_ms`` so the host notices lost lines and reboots;
+* ``stream``: ``RAW`` readings for calibration and monitoring while switched on;
+* ``sensor``: re-initialises the colour sensor after an I2C fault;
+* ``led``: the status LED pattern.
+
+An I2C ``OSError`` never stops a task: the release in progress is reported as
+``EVT <seq> fault code=eio|timeout``, the sensor is marked faulty (``sensor=fault``
+in HB and HELLO) and re-opened every ``retry_ms``; a push while the sensor is
+faulty is reported as ``fault code=nosensor``. Every EVT is one slider push.
+"""
+
+import gc
+import json
+
+import asyncio
+import camelup.protocol as protocol
+from pyramid import VERSION
+from pyramid.eventlog import EventLog, read_previous
+from pyramid.link import LineReader, nak, parse_line
+from pyramid.release import Release
+from pyramid.slider import PRESS, Slider
+from pyramid.status import StatusLed
+from pyramid.values import ValueButtons
+
+# MicroPython's ticks; under CPython hardware/sim/cpython_shim.py adds them to ``time``
+from time import ticks_add, ticks_diff, ticks_ms
+
+#: Files on the board's flash (relative to the current directory, "/" on the board).
+SETTINGS_FILE = "settings.json"
+PROFILE_FILE = "profile.json"
+STATE_FILE = "state"
+#: Largest calibration profile accepted over the wire (bytes of JSON).
+MAX_PROFILE = 8192
+
+#: Settings and their defaults (``config.py`` gives the board's defaults;
+#: ``settings.json`` on the flash overrides them; ``SET`` changes and saves them).
+#: Timing keys are in ms.
+DEFAULTS = {
+    "ed": "second",  # edition: "classic" or "second" (which dice are in the box)
+    "it": 24,  # integration time, ms (2.4 .. 614.4)
+    "gain": 4,  # analog gain: 1, 4, 16, 60
+    "vb": False,  # value buttons fitted
+    "debounce_ms": 20,
+    "settle_ms": 150,
+    "timeout_ms": 1500,
+    "stable": 3,  # agreeing readings for a die
+    "value_ms": 5000,  # wait for a value button after a die
+    "hb_ms": 2000,
+    "retry_ms": 500,  # sensor re-open period while faulty
+    "ring": 64,  # events kept for replay
+}
+EDITIONS = ("classic", "second")
+
+
+def load_settings(config=None, path=SETTINGS_FILE):
+    """Return the settings dict: ``DEFAULTS``, then ``config`` module values, then the file.
+
+    Unknown keys and values of the wrong type in the file are ignored (a damaged
+    file must not stop the board from booting).
+    """
+    s = dict(DEFAULTS)
+    if config is not None:
+        for key, name in (
+            ("it", "INTEGRATION_MS"),
+            ("gain", "GAIN"),
+            ("vb", "VALUE_BUTTONS_FITTED"),
+            ("debounce_ms", "DEBOUNCE_MS"),
+            ("settle_ms", "SETTLE_MS"),
+            ("timeout_ms", "RELEASE_TIMEOUT_MS"),
+            ("hb_ms", "HEARTBEAT_MS"),
+        ):
+            if hasattr(config, name):
+                s[key] = getattr(config, name)
+    try:
+        with open(path) as f:
+            saved = json.load(f)
+        for key in saved:
+            if key in DEFAULTS and type(saved[key]) in (type(DEFAULTS[key]), int, float):
+                s[key] = saved[key]
+    except (OSError, ValueError):
+        pass
+    return s
+
+
+def _save_json(path, obj):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(obj, f)
+    import os
+
+    os.rename(tmp, path)
+
+
+def _hex(data):
+    out = ""
+    for b in data:
+        out += "%02X" % b
+    return out
+
+
+def _new_boot_id():
+    try:
+        import os
+
+        return _hex(os.urandom(4))
+    except (ImportError, AttributeError, OSError):
+        import random
+
+        return "%08X" % random.getrandbits(32)
+
+
+def _errno(exc):
+    return exc.args[0] if exc.args and isinstance(exc.args[0], int) else 0
+
+
+class Board:
+    """The hardware the application is handed (it builds none of it).
+
+    ``i2c``: bus of the colour sensor; ``slider``: input ``Pin`` of the slider
+    switch; ``sensor_led``: output ``Pin`` of the illumination LED;
+    ``status_led``: output ``Pin``; ``value_pins``: tuple of 3 input ``Pin``
+    (values 1, 2, 3) or ``()``; ``uid``: the chip's unique id (bytes).
+    ``sensor_address``: 7-bit I2C address of the TCS34725 (0x29).
+    """
+
+    def __init__(self, i2c, slider, sensor_led, status_led, value_pins, uid, sensor_address=0x29, slider_active_low=True):
+        self.i2c = i2c
+        self.slider = slider
+        self.sensor_led = sensor_led
+        self.status_led = status_led
+        self.value_pins = value_pins
+        self.uid = uid
+        self.sensor_address = sensor_address
+        self.slider_active_low = slider_active_low
+
+
+def default_open_sensor(board, settings):
+    """Build the real sensor chain: ``TCS34725`` on the board's bus + ``ColourSensor``.
+
+    Raises ``OSError`` (bus fault or no chip) like the driver does.
+    """
+    from pyramid.sensor import ColourSensor
+    from pyramid.tcs34725 import TCS34725
+
+    tcs = TCS34725(board.i2c, board.sensor_address, settings["it"], settings["gain"])
+    return ColourSensor(tcs, board.sensor_led)
+
+
+def default_classifier(profile, settings):
+    """Return a ``camelup.classifier.Classifier`` for ``profile`` (dict) or, when
+    ``None`` or made for another edition, the edition's default profile; readings
+    are taken with the sensor settings in ``settings`` (``it``, ``gain``).
+    Raises ``ValueError`` for a profile that fails the classifier's check."""
+    import camelup.classifier as classifier
+
+    if profile is None or profile.get("edition") != settings["ed"]:
+        profile = classifier.default_profile(settings["ed"])
+    return classifier.Classifier(profile, {"integration_ms": float(settings["it"]), "gain": settings["gain"]})
+
+
+class App:
+    """The pyramid firmware.
+
+    ``board``: a ``Board``. ``settings``: dict as from ``load_settings``.
+    ``port``: byte port (``pyramid.link.StdioPort``): ``readbyte()``, ``write()``.
+    ``open_sensor(board, settings)`` -> object with ``sample()`` (or
+    ``sample_async()``), ``last_on``, ``last_off``; ``make_classifier(profile,
+    settings)`` -> object with ``classify(reading) -> (label, margin)``. Both
+    default to the real ones and are injectable for tests.
+    ``files``: keep settings, profile and the last-event record on the
+    filesystem (``False`` in unit tests).
+    """
+
+    def __init__(self, board, settings, port, open_sensor=None, make_classifier=None, files=True):
+        self.board = board
+        self.s = settings
+        self.port = port
+        self._open_sensor = open_sensor or default_open_sensor
+        self._make_classifier = make_classifier or default_classifier
+        self._files = files
+        self.boot = _new_boot_id()
+        self.prev = read_previous(STATE_FILE) if files else None
+        self.log = EventLog(self.boot, settings["ring"], STATE_FILE if files else None)
+        self.uid = _hex(board.uid)
+        self.slider = Slider(board.slider, board.slider_active_low, settings["debounce_ms"])
+        self.values = ValueButtons(board.value_pins) if board.value_pins else None
+        self.release = Release(settings["settle_ms"], settings["timeout_ms"], settings["stable"])
+        self.led = StatusLed(board.status_led)
+        self.reader = LineReader()
+        self.sensor = None
+        self.sensor_state = "missing"
+        self.classifier = None
+        self.stream_ms = 0
+        self.pending = 0  # slider pushes not yet handled
+        self._push = asyncio.Event()
+        self._profile_buf = bytearray()
+        self._t0 = ticks_ms()
+        self._tasks = []
+        self._busy = False  # the sensor is in use (release, stream or CAL)
+        self._cal_wanted = False  # a CAL is waiting for the sensor
+        self._cal_token = None
+        self._load_classifier()
+        self._reopen_sensor()
+
+    # --- sensor and classifier ---
+
+    def _load_classifier(self):
+        stored = None
+        if self._files:
+            from pyramid import profile
+
+            stored = profile.load(PROFILE_FILE)
+        try:
+            self.classifier = self._make_classifier(stored, self.s)
+        except (ValueError, KeyError, TypeError):
+            self.classifier = self._make_classifier(None, self.s)
+
+    def _reopen_sensor(self):
+        try:
+            self.sensor = self._open_sensor(self.board, self.s)
+            self.sensor_state = "ok"
+        except OSError as exc:
+            self.sensor = None
+            self.sensor_state = "missing" if _errno(exc) == 19 else "fault"
+        return self.sensor_state == "ok"
+
+    async def _sample(self):
+        sensor = self.sensor
+        if hasattr(sensor, "sample_async"):
+            return await sensor.sample_async()
+        return sensor.sample()
+
+    def _judge(self, reading):
+        label, margin = self.classifier.classify(reading)
+        m = int(margin * 100) if margin is not None and margin >= 0 else 0
+        return label, (m if m < 999999 else 999999)
+
+    # --- output ---
+
+    def send(self, line):
+        """Write one framed line; a port error is swallowed (the host resyncs later)."""
+        try:
+            self.port.write(line)
+        except OSError:
+            pass
+
+    def hello_line(self):
+        return protocol.encode(
+            "HELLO",
+            proto=protocol.PROTOCOL_VERSION,
+            fw=VERSION,
+            uid=self.uid,
+            boot=self.boot,
+            seq=self.log.seq,
+            oldest=self.log.oldest(),
+            ed=self.s["ed"],
+            sensor=self.sensor_state,
+            vb=bool(self.s["vb"]),
+            prev=self.prev,
+        )
+
+    def emit(self, kind, fields):
+        """Number, keep and send one event (``EVT``)."""
+        self.send(self.log.append(kind, fields))
+
+    # --- commands from the host ---
+
+    def handle(self, msg):
+        """Act on one decoded host ``protocol.Message``."""
+        name = msg.name
+        if name == "HELLO?":
+            self.send(self.hello_line())
+        elif name == "SYNC":
+            self.replay(msg["seq"])
+        elif name == "PING":
+            self.send(protocol.encode("PONG", token=msg["token"]))
+        elif name == "STREAM":
+            period = msg["period"]
+            if period and (period < 20 or period > 60000):
+                self.send(nak("range"))
+                return
+            self.stream_ms = period
+            self.send(protocol.encode("OK", cmd="STREAM", n=period))
+        elif name == "CAL":
+            self._cal_token = msg["token"]
+            self._cal_wanted = True
+        elif name == "SET":
+            self.configure(msg)
+        elif name == "PROF":
+            self.profile_chunk(msg["offset"], msg["chunk"])
+        elif name == "SAVE":
+            self.save_profile(msg["length"], msg["crc"])
+
+    def replay(self, after):
+        """Resend events ``after+1 .. seq``; ``GAP first last`` for those no longer kept; then ``SYNCED``."""
+        log = self.log
+        start = after + 1
+        oldest = log.oldest()
+        if start < oldest and start <= log.seq:
+            last_gone = oldest - 1 if oldest - 1 < log.seq else log.seq
+            self.send(protocol.encode("GAP", first=start, last=last_gone, boot=self.boot))
+            start = last_gone + 1
+        seq = start
+        while seq <= log.seq:
+            line = log.get(seq)
+            if line is not None:
+                self.send(line)
+            seq += 1
+        self.send(protocol.encode("SYNCED", seq=log.seq, boot=self.boot))
+
+    def cfg_line(self):
+        return protocol.encode(
+            "CFG", ed=self.s["ed"], it=int(self.s["it"] + 0.5), gain=self.s["gain"], vb=bool(self.s["vb"])
+        )
+
+    def configure(self, msg):
+        """``SET``: check every given field first, then apply all, save, reopen the sensor."""
+        new = {}
+        ed = msg.get("ed")
+        if ed is not None:
+            if ed not in EDITIONS:
+                self.send(nak("edition"))
+                return
+            new["ed"] = ed
+        it = msg.get("it")
+        if it is not None:
+            if it < 3 or it > 614:
+                self.send(nak("it"))
+                return
+            new["it"] = it
+        gain = msg.get("gain")
+        if gain is not None:
+            if gain not in (1, 4, 16, 60):
+                self.send(nak("gain"))
+                return
+            new["gain"] = gain
+        vb = msg.get("vb")
+        if vb is not None:
+            new["vb"] = vb
+        if new:
+            for key in new:
+                self.s[key] = new[key]
+            if self._files:
+                try:
+                    _save_json(SETTINGS_FILE, self.s)
+                except OSError:
+                    pass
+            self._load_classifier()
+            if "it" in new or "gain" in new:
+                self._reopen_sensor()
+        self.send(self.cfg_line())
+
+    def profile_chunk(self, offset, chunk):
+        buf = self._profile_buf
+        if offset == 0:
+            buf = self._profile_buf = bytearray()
+        if offset != len(buf):
+            self.send(nak("offset"))
+            return
+        if len(buf) + len(chunk) > MAX_PROFILE:
+            self._profile_buf = bytearray()
+            self.send(nak("too_big"))
+            return
+        buf.extend(chunk.encode())
+        self.send(protocol.encode("OK", cmd="PROF", n=len(buf)))
+
+    def save_profile(self, length, crc):
+        data = bytes(self._profile_buf)
+        if len(data) != length or "%08X" % protocol.crc32(data) != crc:
+            self.send(nak("profile_crc"))
+            return
+        try:
+            new = json.loads(data)
+            if new.get("edition") != self.s["ed"]:
+                raise ValueError("profile is for another edition")
+            classifier = self._make_classifier(new, self.s)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            self.send(nak("bad_profile"))
+            return
+        if self._files:
+            try:
+                from pyramid import profile
+
+                profile.save(new, PROFILE_FILE)
+            except (OSError, ValueError):
+                self.send(nak("flash"))
+                return
+        self.classifier = classifier
+        self._profile_buf = bytearray()
+        gc.collect()
+        self.send(protocol.encode("OK", cmd="SAVE", n=length))
+
+    # --- tasks ---
+
+    async def rx_task(self):
+        port = self.port
+        reader = self.reader
+        while True:
+            got = 0
+            while got < 64:
+                b = port.readbyte()
+                if b is None:
+                    break
+                got += 1
+                line = reader.feed(b)
+                if line is None:
+                    continue
+                if line == LineReader.TOO_LONG:
+                    self.send(nak("too_long"))
+                    continue
+                msg, reason = parse_line(line)
+                if reason is not None:
+                    self.send(nak(reason))
+                elif msg is not None:
+                    self.handle(msg)
+            if got < 64:
+                await asyncio.sleep_ms(10)
+            else:
+                await asyncio.sleep_ms(0)
+
+    async def slider_task(self):
+        poll = self.s["debounce_ms"]
+        poll = 5 if poll < 5 else (20 if poll > 20 else poll)
+        while True:
+            if self.slider.update() == PRESS:
+                self.pending += 1
+                self._push.set()
+            await asyncio.sleep_ms(poll)
+
+    async def release_task(self):
+        while True:
+            if not self.pending:
+                self._push.clear()
+                await self._push.wait()
+                continue
+            self.pending -= 1
+            await self.one_release()
+
+    async def one_release(self):
+        """Handle one slider push from start to its EVT."""
+        if self.sensor is None:
+            self.emit("fault", {"code": "nosensor"})
+            return
+        self._busy = True
+        self.led.state = "reading"
+        try:
+            rel = self.release
+            rel.start(ticks_ms())
+            result = None
+            while result is None:
+                # a newer push means the player released again: report this one as it stands
+                reading = await self._sample()
+                label, margin = self._judge(reading)
+                result = rel.feed(ticks_ms(), label, margin, reading)
+                if result is None:
+                    await asyncio.sleep_ms(0)
+        except OSError as exc:
+            self._sensor_fault(exc)
+            return
+        finally:
+            self._busy = False
+            if self.led.state == "reading":
+                self.led.state = "idle"
+        await self._report(result)
+
+    async def _report(self, result):
+        kind, label, margin, reading = result
+        raw = reading if reading is not None else (0, 0, 0, 0)
+        if kind == "nodie":
+            self.emit("nodie", {})
+        elif kind == "double":
+            self.emit("double", {"raw": raw})
+        elif kind == "unknown":
+            value = await self._value()
+            best = label.split("-")[0] if label else "none"
+            self.emit("unknown", {"best": best, "val": value, "raw": raw})
+        else:
+            value = await self._value()
+            colour, ink = label, None
+            dash = label.find("-")
+            if dash > 0:
+                colour, ink = label[:dash], label[dash + 1 :]
+            self.emit("die", {"col": colour, "ink": ink, "val": value, "m": margin, "raw": raw})
+
+    async def _value(self):
+        """The value button pressed within ``value_ms`` (1..3), else ``None`` (``?``)."""
+        if not (self.s["vb"] and self.values):
+            return None
+        deadline = ticks_add(ticks_ms(), self.s["value_ms"])
+        while ticks_diff(deadline, ticks_ms()) > 0:
+            v = self.values.pressed()
+            if v:
+                return v
+            await asyncio.sleep_ms(10)
+        return None
+
+    def _sensor_fault(self, exc):
+        code = "timeout" if _errno(exc) == 110 else "eio"
+        self.sensor = None
+        self.sensor_state = "fault"
+        self.led.state = "fault"
+        self.emit("fault", {"code": code})
+
+    async def sensor_task(self):
+        """Re-open a faulty or missing sensor every ``retry_ms``."""
+        while True:
+            await asyncio.sleep_ms(self.s["retry_ms"])
+            if self.sensor is None and not self._busy:
+                if self._reopen_sensor():
+                    self.led.state = "idle"
+
+    async def heartbeat_task(self):
+        while True:
+            up = ticks_diff(ticks_ms(), self._t0) // 1000
+            self.send(
+                protocol.encode("HB", boot=self.boot, seq=self.log.seq, up=up if up > 0 else 0, sensor=self.sensor_state)
+            )
+            await asyncio.sleep_ms(self.s["hb_ms"])
+
+    async def stream_task(self):
+        """RAW readings every ``stream_ms`` while streaming; SAMPLE answers to CAL."""
+        while True:
+            if (self.stream_ms or self._cal_wanted) and self.sensor is not None and not self.pending and not self._busy:
+                self._busy = True
+                try:
+                    reading = await self._sample()
+                    on, off = self.sensor.last_on, self.sensor.last_off
+                    if self._cal_wanted:
+                        self._cal_wanted = False
+                        self.send(protocol.encode("SAMPLE", token=self._cal_token, on=on, off=off))
+                    if self.stream_ms:
+                        label, margin = self._judge(reading)
+                        self.send(protocol.encode("RAW", on=on, off=off, label=label, m=margin))
+                except OSError:
+                    self.sensor = None
+                    self.sensor_state = "fault"
+                    self.led.state = "fault"
+                    if self._cal_wanted:
+                        self._cal_wanted = False
+                        self.send(nak("sensor"))
+                finally:
+                    self._busy = False
+                await asyncio.sleep_ms(self.stream_ms if self.stream_ms else 20)
+            else:
+                if self._cal_wanted and self.sensor is None:
+                    self._cal_wanted = False
+                    self.send(nak("sensor"))
+                await asyncio.sleep_ms(20)
+
+    async def main(self):
+        """Start every task, announce ourselves with HELLO, and run until cancelled."""
+        self.led.state = "idle" if self.sensor is not None else "fault"
+        self.send(self.hello_line())
+        for coro in (
+            self.rx_task(),
+            self.slider_task(),
+            self.release_task(),
+            self.heartbeat_task(),
+            self.stream_task(),
+            self.sensor_task(),
+            self.led.run(),
+        ):
+            self._tasks.append(asyncio.create_task(coro))
+        gc.collect()
+        try:
+            await asyncio.gather(*self._tasks)
+        finally:
+            self.deinit()
+
+    def deinit(self):
+        """Cancel every task (safe to call twice)."""
+        tasks = self._tasks
+        self._tasks = []
+        for task in tasks:
+            task.cancel()
+
+
+def build_board(machine, config, value_buttons=False):
+    """Make the ``Board`` from ``machine`` and the pin table in ``pyramid.config``.
+
+    ``value_buttons``: set up the three value-button pins (``config.VALUE_BUTTONS``).
+    """
+    Pin = machine.Pin
+    i2c = machine.I2C(config.I2C_ID, scl=Pin(config.I2C_SCL), sda=Pin(config.I2C_SDA), freq=config.I2C_FREQ)
+    pull = Pin.PULL_UP if config.SLIDER_ACTIVE_LOW else Pin.PULL_DOWN
+    slider = Pin(config.SLIDER, Pin.IN, pull)
+    value_pins = ()
+    if value_buttons:
+        value_pins = tuple(Pin(n, Pin.IN, Pin.PULL_UP) for n in config.VALUE_BUTTONS)
+    return Board(
+        i2c,
+        slider,
+        Pin(config.SENSOR_LED, Pin.OUT, value=0),
+        Pin(config.STATUS_LED, Pin.OUT, value=0),
+        value_pins,
+        machine.unique_id(),
+        config.SENSOR_ADDR,
+        config.SLIDER_ACTIVE_LOW,
+    )
+
+
+def run():
+    """Entry point for ``main.py``: build the board, load settings, serve until reset."""
+    import sys
+
+    import machine
+    from pyramid import config
+    from pyramid.link import StdioPort
+
+    settings = load_settings(config)
+    board = build_board(machine, config, bool(settings["vb"]))
+    port = StdioPort(sys.stdin.buffer, sys.stdout.buffer)
+    app = App(board, settings, port)
+    try:
+        asyncio.run(app.main())
+    finally:
+        app.deinit()

@@ -1,0 +1,119 @@
+"""Release state machine: from a slider push to one reported outcome.
+
+Sequence (ARCHITECTURE "Data flow"): the slider is pushed, a die falls into the
+pyramid's head and settles, the colour sensor is read repeatedly, and when
+``stable`` consecutive readings agree the die is classified. Outcomes:
+
+* ``die``: a die colour (label as the classifier gives it, e.g. ``red``,
+  ``grey-black``), stable for ``stable`` readings;
+* ``double``: two dice in the head (the seed's "pyramid releases two dice"),
+  stable for ``stable`` readings, so the table can re-release;
+* ``unknown``: at the timeout, a die is there (most readings since settling are
+  not of an empty head) but no colour was stable (a rejected reading never ends
+  a release early: a dim empty head throws the odd one too);
+* ``nodie``: nothing stable by ``timeout_ms`` after the push and most readings
+  since settling showed an empty head.
+
+Pure logic with an injected clock (``now`` in ms is passed in), so it is tested
+on CPython and MicroPython without hardware; the application feeds it readings.
+"""
+
+try:
+    from time import ticks_diff
+except ImportError:  # CPython
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+IDLE = 0
+SETTLING = 1
+READING = 2
+
+EMPTY = "empty"
+UNKNOWN = "unknown"
+DOUBLE = "double"
+
+
+class Release:
+    """One release at a time: ``start(now)``, then ``feed(...)`` until it returns an outcome.
+
+    ``settle_ms``: after the push, readings are ignored for this long (the die is
+    still falling or rolling), ms >= 0. ``timeout_ms``: no stable die by then ->
+    ``nodie`` (head empty) or ``unknown`` (something there), ms > settle_ms.
+    ``stable``: consecutive agreeing readings needed (>= 1).
+    """
+
+    def __init__(self, settle_ms=150, timeout_ms=1500, stable=3):
+        if stable < 1 or timeout_ms <= settle_ms:
+            raise ValueError("need stable >= 1 and timeout_ms > settle_ms")
+        self.settle_ms = settle_ms
+        self.timeout_ms = timeout_ms
+        self.stable = stable
+        self.state = IDLE
+        self._t0 = 0
+        self._label = None
+        self._count = 0
+        self._empty = 0  # readings of an empty head since settling
+        self._full = 0  # readings of anything else
+        self._best = None  # last non-empty (label, margin, reading)
+
+    def start(self, now):
+        """The slider was pushed at ``now`` (ms): begin a new release (an old one is dropped)."""
+        self.state = SETTLING
+        self._t0 = now
+        self._label = None
+        self._count = 0
+        self._empty = 0
+        self._full = 0
+        self._best = None
+
+    def busy(self):
+        """True between ``start`` and the outcome."""
+        return self.state != IDLE
+
+    def feed(self, now, label, margin=0, reading=None):
+        """Give one classified reading taken at ``now`` (ms).
+
+        ``label``: a die label, ``"empty"``, ``"unknown"`` or ``"double"``;
+        ``margin``: the classifier's margin (kept with the outcome); ``reading``:
+        the raw (c, r, g, b) counts (kept with the outcome).
+        Returns ``None`` while undecided, else ``(kind, label, margin, reading)``
+        where kind is ``"die"``, ``"double"``, ``"unknown"`` or ``"nodie"``.
+        Raises ``ValueError`` when no release was started.
+        """
+        if self.state == IDLE:
+            raise ValueError("feed() without start()")
+        elapsed = ticks_diff(now, self._t0)
+        if elapsed < self.settle_ms:
+            return None
+        self.state = READING
+        if label == self._label:
+            self._count += 1
+        else:
+            self._label = label
+            self._count = 1
+        if label == EMPTY:
+            self._empty += 1
+        else:
+            self._full += 1
+            self._best = (label, margin, reading)
+        if self._count >= self.stable and label != EMPTY and label != UNKNOWN:
+            return self._finish(label, margin, reading)
+        if elapsed >= self.timeout_ms:
+            # a dim empty head can throw the odd unclassifiable reading: the majority decides
+            if self._full <= self._empty:
+                return self._finish(EMPTY, 0, reading)
+            best = self._best
+            return self._finish(UNKNOWN, best[1], best[2], best[0])
+        return None
+
+    def _finish(self, label, margin, reading, best=None):
+        self.state = IDLE
+        if label == EMPTY:
+            return ("nodie", None, 0, reading)
+        if label == DOUBLE:
+            return ("double", None, margin, reading)
+        if label == UNKNOWN:
+            return ("unknown", best if best not in (None, UNKNOWN, DOUBLE) else None, margin, reading)
+        return ("die", label, margin, reading)

@@ -1,0 +1,233 @@
+"""The simulated pyramid board: run the real firmware against simulated hardware.
+
+Run as a script under the MicroPython unix port (or CPython) with this folder,
+``firmware/`` and ``shared/`` on the module path and the current directory as
+the board's flash::
+
+    MICROPYPATH=.frozen:hardware/sim:firmware:shared micropython hardware/sim/sim_board.py
+
+It wires the fake ``machine`` to the simulated parts, then imports the firmware's
+``main`` exactly as the board would. Serial is the process's stdin/stdout; the
+host-side launcher (``camelhost.virtual``) puts it on a pseudo-terminal.
+
+Simulated parts: the colour sensor (``sim_tcs34725.TCS34725Model`` over
+``sim_optics.OpticalModel``), the pyramid's head (what lies in it and when), the
+slider switch (with contact bounce) and the value buttons.
+
+Control channel: the environment variable ``SIM_CTRL="RFD:WFD"`` names two file
+descriptors. Commands arrive on RFD as lines, each answered on WFD with
+``ack <id>`` (or ``err <id> <why>``) once applied; ``ready`` is written at start.
+The board serves the channel whenever the firmware polls the slider or reads the
+sensor, i.e. the world changes when the firmware looks, as on the real table.
+
+    push <id> <press_ms> <drop_ms> <hold_ms> <content> <value>
+        the slider is pushed for press_ms; content ("red", "grey-black",
+        "blue+green" for two dice, "empty") lands in the head drop_ms after the
+        push and stays hold_ms; value 1..3 is pressed on the value buttons
+        (0 = the player presses none)
+    place <id> <content>     put content in the head until the next place/push
+    fault <id> <errno> <n>   the next n sensor transactions fail with OSError(errno)
+    unplug <id> / replug <id>   the sensor's cable
+    ping <id>                just the ack
+
+Other environment: ``SIM_SEED`` (optics seed, int), ``SIM_UID`` (hex unique id),
+``SIM_NOISE`` (optics noise scale, default 1.0).
+"""
+
+import sys
+
+if sys.implementation.name != "micropython":
+    import cpython_shim
+
+    cpython_shim.install()
+
+import os
+import select
+from time import ticks_diff, ticks_ms
+
+import machine
+
+from pyramid import config
+
+_BOUNCE_MS = 3  # lever microswitch contact bounce after each edge
+
+
+def _getenv(name, default=None):
+    value = os.getenv(name)
+    return default if value is None else value
+
+
+class Head:
+    """What lies in the pyramid's head, and the slider and buttons, over time (ms)."""
+
+    def __init__(self):
+        self.now_content = "empty"
+        self.press_at = None
+        self.press_ms = 0
+        self.drop_at = None
+        self.next_content = "empty"
+        self.leave_at = None
+        self.value = 0
+        self.value_at = None
+
+    def push(self, now, press_ms, drop_ms, hold_ms, content, value):
+        self._settle(now)
+        self.now_content = "empty"  # the previous die is out of the head when the next drops
+        self.press_at = now
+        self.press_ms = press_ms
+        self.drop_at = now + drop_ms
+        self.next_content = content
+        self.leave_at = now + drop_ms + hold_ms
+        self.value = value
+        self.value_at = now + drop_ms
+
+    def place(self, content):
+        self.press_at = None
+        self.drop_at = None
+        self.leave_at = None
+        self.now_content = content
+
+    def _settle(self, now):
+        if self.drop_at is not None and ticks_diff(now, self.drop_at) >= 0:
+            self.now_content = self.next_content
+            self.drop_at = None
+        if self.drop_at is None and self.leave_at is not None and ticks_diff(now, self.leave_at) >= 0:
+            self.now_content = "empty"
+            self.leave_at = None
+
+    def content(self, now):
+        self._settle(now)
+        c = self.now_content
+        if "+" in c:
+            a, b = c.split("+")
+            return (a, b)
+        return c
+
+    def slider_pushed(self, now):
+        if self.press_at is None:
+            return False
+        t = ticks_diff(now, self.press_at)
+        if t < 0 or t >= self.press_ms + _BOUNCE_MS:
+            return False
+        if t < _BOUNCE_MS or t >= self.press_ms:
+            return (t % 2) == 0  # bouncing contacts
+        return True
+
+    def button(self, now, value):
+        if self.value_at is None or self.value != value:
+            return False
+        t = ticks_diff(now, self.value_at)
+        return 0 <= t < 300  # the player holds the button ~0.3 s
+
+
+class Board:
+    def __init__(self):
+        self.head = Head()
+        self.sensor = None
+        self._ctrl_in = None
+        self._ctrl_out = None
+        self._poll = None
+        self._buf = b""
+        ctrl = _getenv("SIM_CTRL")
+        if ctrl:
+            rfd, wfd = ctrl.split(":")
+            # unbuffered on both runtimes (MicroPython's FileIO is; CPython needs 0)
+            self._ctrl_in = open(int(rfd), "rb", 0)
+            self._ctrl_out = open(int(wfd), "wb", 0)
+            self._poll = select.poll()
+            self._poll.register(self._ctrl_in, select.POLLIN)
+
+    def reply(self, text):
+        if self._ctrl_out is not None:
+            self._ctrl_out.write((text + "\n").encode())
+
+    def service(self):
+        """Apply every control command waiting on the channel (never blocks)."""
+        if self._poll is None:
+            return
+        while True:
+            ready = self._poll.poll(0)
+            if not ready or not (ready[0][1] & select.POLLIN):
+                if ready and ready[0][1] & (select.POLLHUP | select.POLLERR):
+                    sys.exit(0)  # the launcher is gone: power off
+                return
+            b = self._ctrl_in.read(1)
+            if not b:
+                sys.exit(0)
+            if b == b"\n":
+                line = self._buf.decode()
+                self._buf = b""
+                self._command(line.split())
+            else:
+                self._buf += b
+
+    def _command(self, words):
+        if len(words) < 2:
+            return
+        op, cid = words[0], words[1]
+        now = ticks_ms()
+        try:
+            if op == "push":
+                self.head.push(now, int(words[2]), int(words[3]), int(words[4]), words[5], int(words[6]))
+            elif op == "place":
+                self.head.place(words[2])
+            elif op == "fault":
+                self.sensor.fail_next(int(words[2]), int(words[3]))
+            elif op == "unplug":
+                self.sensor.unplug()
+            elif op == "replug":
+                self.sensor.replug()
+            elif op != "ping":
+                self.reply("err %s unknown" % cid)
+                return
+        except (IndexError, ValueError, AttributeError) as exc:
+            self.reply("err %s %s" % (cid, type(exc).__name__))
+            return
+        self.reply("ack " + cid)
+
+    # inputs the fake machine reads
+
+    def slider_level(self):
+        self.service()
+        pushed = self.head.slider_pushed(ticks_ms())
+        active = 0 if config.SLIDER_ACTIVE_LOW else 1
+        return active if pushed else 1 - active
+
+    def content(self):
+        self.service()
+        return self.head.content(ticks_ms())
+
+    def led_lit(self):
+        return machine.output_level(config.SENSOR_LED)
+
+    def button_fn(self, value):
+        def level():
+            return 0 if self.head.button(ticks_ms(), value) else 1
+
+        return level
+
+
+def setup():
+    """Build the simulated parts and attach them to the fake ``machine``; return the ``Board``."""
+    from sim_optics import OpticalModel
+    from sim_tcs34725 import TCS34725Model
+
+    board = Board()
+    seed = int(_getenv("SIM_SEED", "1"))
+    noise = float(_getenv("SIM_NOISE", "1.0"))
+    uid = _getenv("SIM_UID")
+    if uid:
+        machine.set_unique_id(bytes(int(uid[i : i + 2], 16) for i in range(0, len(uid), 2)))
+    optics = OpticalModel(seed, noise=noise)
+    board.sensor = TCS34725Model(optics, board.content, board.led_lit)
+    machine.register_i2c(config.SENSOR_ADDR, board.sensor)
+    machine.set_input(config.SLIDER, board.slider_level)
+    for i in range(3):
+        machine.set_input(config.VALUE_BUTTONS[i], board.button_fn(i + 1))
+    board.reply("ready")
+    return board
+
+
+if __name__ == "__main__":
+    setup()
+    import main  # noqa: F401  (the firmware's own entry point; runs until reset)

