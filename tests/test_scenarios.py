@@ -101,3 +101,17 @@ def test_case_file_style_is_accepted(tmp_path, capsys):
     f.write_text(f.read_text().replace("expect at K 12", "expect at K F-"))
     assert cli.main(["check", str(f)]) == 1
     assert "black at: want F-, got 12" in capsys.readouterr().out
+
+
+def test_unlisted_camels_are_placed_out_of_the_way(tmp_path, capsys):
+    """E2-11 written with only the camels it lists: the rest go behind the race."""
+    f = tmp_path / "partial.scn"
+    f.write_text(
+        "case E2-11/partial cheering under a crazy camel\n"
+        "edition second\nplayers 3\n"
+        "board 9:[G] 10:+p1 12:[W] 16:[K]\n"
+        "do grey WHITE 2\n"
+        "expect space 9 G,W\nexpect coins 3 4 3\n"
+        "expect board 1:blue 2:yellow 3:red 4:purple 9:green,white 10:+p1 16:black\n"
+    )
+    assert cli.main(["check", str(f)]) == 0, capsys.readouterr().out

@@ -146,6 +146,27 @@ def _rolls(ed, text, where):
     return setup_stacks(ed, racing, crazy)
 
 
+def _place_unlisted(ed, stacks, tiles):
+    """Put camels the board leaves out where they interfere least (the case files say
+    "unlisted camels are placed where they don't interfere"): each missing racing camel
+    alone on the lowest free space, each missing crazy camel alone on the highest free
+    space (free: no camel, no tile). Camels listed twice or unknown are left for the
+    engine to report."""
+    listed = [c for s in stacks for c in stacks[s]]
+    for c in ed.racing:
+        if c not in listed:
+            space = 1
+            while space in stacks or space in tiles:
+                space += 1
+            stacks[space] = [c]
+    for c in ed.crazy:
+        if c not in listed:
+            space = 16
+            while space in stacks or space in tiles:
+                space -= 1
+            stacks[space] = [c]
+
+
 def build_game(case):
     """The case's starting ``Game`` from its setup lines. Raises ``NotationError``."""
     from camelup.game import Game
@@ -170,6 +191,7 @@ def build_game(case):
     n = _ints(fields["players"][0], fields["players"][1])[0]
     if "board" in fields:
         stacks, tiles = parse_track(fields["board"][0])
+        _place_unlisted(ed, stacks, tiles)
     else:
         stacks, tiles = _rolls(ed, fields["rolls"][0], fields["rolls"][1]), {}
     kw = {"tiles": tiles}
