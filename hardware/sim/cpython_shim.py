@@ -55,10 +55,9 @@ def install():
         mp.mem_info = lambda *a: None
         mp.kbd_intr = lambda c: None
         sys.modules["micropython"] = mp
-    raw_in = io.FileIO(sys.stdin.fileno(), "rb", closefd=False)
-    sys.stdin = io.TextIOWrapper(raw_in)
-    # sys.stdin.buffer must be the raw file (TextIOWrapper.buffer is read-only)
-    sys.stdin = _Stdin(raw_in)
+    if not isinstance(sys.stdin, _Stdin):
+        # sys.stdin.buffer must be the raw file (TextIOWrapper.buffer is read-only)
+        sys.stdin = _Stdin(io.FileIO(sys.stdin.fileno(), "rb", closefd=False))
 
 
 class _Stdin:
