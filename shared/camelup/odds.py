@@ -359,11 +359,11 @@ def _expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy):
     v = 1
     while v < 4:
         m = k + v
-        if m > TRACK:
+        if m > TRACK:  # this value and every higher one cross the line
             ns = head + s[j:] + unit
             key = _rank_key(ns, crazy)
-            acc[key] = acc.get(key, 0) + w * cont
-            landings[0] = landings.get(0, 0) + w * cont
+            acc[key] = acc.get(key, 0) + w * cont * (4 - v)
+            landings[0] = landings.get(0, 0) + w * cont * (4 - v)
             return
         top = s.find(SEP, below + 1)  # separator after space m
         t = tiles[m]

@@ -1,0 +1,144 @@
+"""Property tests of the exact odds.
+
+* The fast enumerator agrees exactly with the plain full enumeration
+  (``camelup.odds_naive``) on random positions of both editions: stacks anywhere on
+  the track (so crossings both ways happen), tiles of both sides, any dice inside.
+* The all-candidates tile table agrees with placing each tile and enumerating.
+* One die moved by ``camelup.odds.move`` gives what the rules engine's
+  ``camelup.movement`` gives (RULES 1.2-1.5, 1.13, 3.5-3.7).
+"""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from camelup import movement
+from camelup.odds import GREY, Position, leg_odds, move, tile_spaces, tile_values
+from camelup.odds_naive import naive_leg_odds
+
+CLASSIC = ("blue", "green", "orange", "yellow", "white")
+SECOND = ("blue", "green", "yellow", "red", "purple")
+CRAZY = ("black", "white")
+
+
+def random_position(rnd, edition, max_dice, max_reveals, all_dice=False):
+    """A random legal-looking position: every camel of the edition, 0-3 tiles."""
+    camels = list(CLASSIC if edition == "classic" else SECOND + CRAZY)
+    rnd.shuffle(camels)
+    # cluster the camels so stacks and carrying are common; sometimes near the line
+    low = rnd.choice([1, 1, 4, 8, 11, 13])
+    high = min(16, low + rnd.choice([2, 3, 5, 8]))
+    stacks = {}
+    for camel in camels:
+        stacks.setdefault(rnd.randint(low, high), []).append(camel)
+    tiles = {}
+    for _ in range(rnd.randint(0, 3)):
+        space = rnd.randint(2, 16)
+        if space in stacks or space in tiles or space - 1 in tiles or space + 1 in tiles:
+            continue
+        tiles[space] = rnd.choice([1, -1])
+    racing = [c for c in camels if c in (CLASSIC if edition == "classic" else SECOND)]
+    dice = list(racing)
+    if edition == "second":
+        dice.append(GREY)
+    rnd.shuffle(dice)
+    dice = dice[:max_dice if all_dice else rnd.randint(1, max_dice)]
+    if edition == "classic":
+        reveals = min(len(dice), max_reveals)
+    else:
+        reveals = min(len(dice) - 1, max_reveals)
+    return Position(edition, stacks, tiles, dice=dice, reveals=reveals)
+
+
+def assert_same_as_naive(pos):
+    fast = leg_odds(pos)
+    first, second, last, landings, total = naive_leg_odds(pos)
+    assert fast.total == total, pos
+    assert fast.first == first, pos
+    assert fast.second == second, pos
+    assert fast.last == last, pos
+    assert fast.landings == landings, pos
+    # the joint outcome adds up to the marginals
+    joint_first = {}
+    for (a, _b, _z), w in fast.joint.items():
+        joint_first[a] = joint_first.get(a, 0) + w
+    assert {c: w for c, w in fast.first.items() if w} == joint_first
+
+
+@settings(max_examples=2500, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
+def test_fast_enumeration_equals_plain_enumeration_small(seed, edition):
+    # up to four dice and three reveals: cheap for the plain enumeration
+    assert_same_as_naive(random_position(random.Random(seed), edition, 4, 3))
+
+
+def test_fast_enumeration_equals_plain_enumeration_full_legs():
+    # whole legs (P1/P2a size) on a few random boards: the deepest merges and the
+    # last-reveal shortcut with every die inside
+    rnd = random.Random(20261129)
+    for edition, dice, reveals in (("classic", 5, 5), ("second", 6, 4), ("second", 5, 4)):
+        pos = random_position(rnd, edition, dice, reveals, all_dice=True)
+        assert len(pos.dice) == dice and pos.reveals == reveals
+        assert_same_as_naive(pos)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
+def test_tile_table_equals_placing_each_tile(seed, edition):
+    # RULES 1.5: expected landings of a tile placed now, for every space and side
+    pos = random_position(random.Random(seed), edition, 4, 3)
+    values = tile_values(pos)
+    assert len(values) == 2 * len(tile_spaces(pos))
+    for expected, space, side in values:
+        placed = pos.copy()
+        placed.tiles[space] = side
+        placed.tile_owners[space] = None
+        r = leg_odds(placed)
+        assert r.landings.get(space, 0) / r.total == expected, (pos, space, side)
+    assert values == sorted(values, key=lambda v: (-v[0], v[1], -v[2]))
+
+
+def engine_move(pos, colour, value, ink):
+    stacks = movement.copy_stacks(pos.stacks)
+    tiles = {s: (None, "+" if side > 0 else "-") for s, side in pos.tiles.items()}
+    crazy = tuple(pos.crazy())
+    if colour == GREY:
+        camel, _rule = movement.select_crazy(stacks, crazy, ink)
+    else:
+        camel = colour
+    report = movement.move_unit(stacks, tiles, camel, value, crazy)
+    return stacks, report
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]),
+       st.integers(1, 3), st.sampled_from(CRAZY))
+def test_move_agrees_with_rules_engine(seed, edition, value, ink):
+    rnd = random.Random(seed)
+    pos = random_position(rnd, edition, 6, 0)
+    colour = rnd.choice(pos.racing() + ([GREY] if edition == "second" else []))
+    mine, hit, crossed = move(pos, colour, value, ink if colour == GREY else None)
+    stacks, report = engine_move(pos, colour, value, ink)
+    assert crossed == report["crossed"]
+    assert hit == (report["tile"]["space"] if report["tile"] else 0)
+    on_track = {s: c for s, c in stacks.items() if 1 <= s <= 16}
+    assert {s: c for s, c in mine.stacks.items() if 1 <= s <= 16} == on_track
+    racing = pos.racing()
+    assert mine.ranking() == movement.ranking(stacks, racing)
+
+
+def test_tile_table_full_legs_P1_P2b():
+    # every candidate of a full leg, each compared with placing the tile for real
+    for pos in (Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
+                         tiles={6: 1}),
+                Position("second", {4: ["blue", "green"], 5: ["red"], 6: ["yellow", "purple"],
+                                    7: ["black", "white"]})):
+        for expected, space, side in tile_values(pos):
+            placed = pos.copy()
+            placed.tiles[space] = side
+            placed.tile_owners[space] = None
+            r = leg_odds(placed)
+            assert r.landings.get(space, 0) / r.total == expected, (space, side)
