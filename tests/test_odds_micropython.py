@@ -1,0 +1,48 @@
+"""The odds code runs unchanged on MicroPython and gives the same numbers as CPython:
+exact weights (D7-sized second-edition leg with a booing tile, a classic part-leg with
+both tile sides), the tile table, a seeded race simulation and the action values.
+"""
+
+import pytest
+
+SCRIPT = r'''
+from camelup.odds import Position, leg_odds, tile_values
+from camelup.odds_race import simulate
+from camelup.game import Game
+from camelup.odds_actions import action_values
+
+out = []
+p = Position("second", {2: ["yellow", "green", "red", "blue", "purple"], 14: ["black", "white"]},
+             tiles={3: -1}, dice=["purple", "red", "blue"])
+r = leg_odds(p)
+out.append(repr((r.total, sorted(r.first.items()), sorted(r.second.items()),
+                 sorted(r.last.items()), sorted(r.landings.items()))))
+q = Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
+             tiles={4: -1, 6: 1}, dice=["blue", "orange", "white"])
+r = leg_odds(q)
+out.append(repr((r.total, sorted(r.first.items()), sorted(r.landings.items()))))
+t = Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
+                        6: ["black"], 8: ["white"]}, dice=["blue", "red", "grey"])
+out.append(repr(["%d %d %.9f" % (s, side, e) for e, s, side in tile_values(t)]))
+w, l = simulate(q, seed=5, samples=300)
+out.append(repr((sorted(w.items()), sorted(l.items()))))
+g = Game("second", 6, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
+                       15: ["black"], 16: ["white"]})
+for text in ("leg purple", "pyramid red 2", "pyramid blue 1", "pyramid grey white 1"):
+    g.push(text)
+out.append(repr(["%s %.9f" % (a.action, a.ev) for a in action_values(g, samples=300)]))
+for line in out:
+    print(line)
+'''
+
+
+@pytest.mark.micropython
+def test_odds_same_on_micropython_and_cpython(micropython, capsys):
+    # RULES 3.4-3.6 (grey die, booing), 1.5, 2.4: same exact weights on both runtimes
+    got = micropython(SCRIPT, timeout=120)
+    assert got.returncode == 0, got.stderr
+    exec(compile(SCRIPT, "odds_script", "exec"), {})
+    expected = capsys.readouterr().out
+    assert got.stdout == expected
+    assert got.stdout.count("\n") == 5
+    assert "('purple', 108)" in got.stdout  # D7: P 108/216
