@@ -1,0 +1,166 @@
+"""Action values, race odds, the game adapter and ``pyramid odds``."""
+
+from fractions import Fraction
+
+import camelup
+from camelhost.cli import main
+from camelup.odds import Position, best_tile, leg_odds, tile_landings, tile_values
+from camelup.odds_actions import (
+    action_values,
+    finish_card_ev,
+    ladder,
+    leg_ticket_ev,
+    partnership_ev,
+)
+from camelup.odds_game import position_from_game, position_from_text
+from camelup.odds_race import race_odds, simulate
+
+P2A = {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"], 15: ["black"], 16: ["white"]}
+
+
+def test_leg_ticket_ev_formula_P2a():
+    # odds-cases.md "Expected value of a leg ticket"; RULES 1.10
+    leg = leg_odds(Position("second", P2A))
+    p1 = Fraction(leg.first["purple"], leg.total)
+    p2 = Fraction(leg.second["purple"], leg.total)
+    exact = 5 * p1 + p2 - (1 - p1 - p2)
+    assert abs(leg_ticket_ev(5, float(p1), float(p2)) - float(exact)) < 1e-12
+    assert leg_ticket_ev(5, 1, 0) == 5 and leg_ticket_ev(2, 0, 1) == 1
+    assert leg_ticket_ev(3, 0, 0) == -1
+
+
+def test_finish_card_ev_ladder_and_pile():
+    # RULES 1.13: 8, 5, 3, 2, then 1; a wrong card costs 1
+    assert [ladder(i) for i in range(1, 8)] == [8, 5, 3, 2, 1, 1, 1]
+    assert finish_card_ev(1.0, [], 0, "red") == 8
+    assert finish_card_ev(0.0, [], 0, "red") == -1
+    # own earlier red card takes place 1 for sure; own blue card takes no place
+    assert finish_card_ev(1.0, [(0, "red"), (0, "blue")], 0, "red") == 5
+    # one hidden card of another seat names red with probability p (= 0.5 here)
+    assert finish_card_ev(0.5, [(3, "green")], 0, "red") == 0.5 * (0.5 * 8 + 0.5 * 5) - 0.5
+
+
+def test_partnership_ev_exact_on_D3():
+    # D3: G and B each 1st 6/12 and 2nd 6/12; RULES 3.8: best non-negative copy
+    leg = leg_odds(Position("second", {2: ["red", "yellow", "purple"], 9: ["green"],
+                                       10: ["blue"], 14: ["black", "white"]},
+                            dice=["green", "blue"]))
+    assert partnership_ev(leg, [("green", 5)], 0) == 0.5 * 5 + 0.5 * 1
+    assert partnership_ev(leg, [("red", 5)], 0) == 0  # always -1: declined
+    assert partnership_ev(leg, [("red", 5)], 1) == 1  # a pyramid ticket is copied
+    assert partnership_ev(leg, [], 0) == 0
+
+
+def test_action_values_cover_every_kind_sorted():
+    g = camelup.Game("second", 6, dict(P2A))
+    values = action_values(g, samples=300)
+    kinds = {v.kind for v in values}
+    assert kinds == {"leg", "pyramid", "tile", "finish", "partner"}
+    assert values == sorted(values, key=lambda v: (-v.ev, v.action))
+    assert [v.action for v in values].count("pyramid") == 1
+    pyramid = [v for v in values if v.kind == "pyramid"][0]
+    assert pyramid.ev == 1.0
+    leg = leg_odds(g)
+    purple = [v for v in values if v.action == "leg purple"][0]
+    assert purple.ev == leg_ticket_ev(5, leg.p_first("purple"), leg.p_second("purple"))
+    assert purple.reason == "purple leg ticket 5: %+.2f" % purple.ev
+    # tiles: exact expected landings of the tile placed there
+    tiles = {(s, "+" if side > 0 else "-"): e for e, s, side in tile_values(g, 0)}
+    for v in values:
+        if v.kind == "tile":
+            space, side = v.action.split()[1:]
+            assert v.ev == tiles[(int(space), side)]
+    legal_tiles = [a for a in g.legal_actions() if a.kind == "tile"]
+    assert len([v for v in values if v.kind == "tile"]) == len(legal_tiles)
+
+
+def test_action_values_after_tickets_use_the_top_ticket():
+    g = camelup.Game("second", 4, dict(P2A))
+    g.push("leg purple")  # p0 takes the 5; p1 sees the 3 (RULES 3.3)
+    values = {v.action: v for v in action_values(g, samples=200)}
+    assert values["leg purple"].reason.startswith("purple leg ticket 3: ")
+    assert "partner 0" not in values  # 3..5 players: no partnership (RULES 3.8)
+
+
+def test_best_tile_and_tile_landings():
+    # P1t: the mirage on 4 earns 44012/29160 expected landings
+    pos = Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
+                   tiles={4: (-1, 0), 6: (1, 1)})
+    got = tile_landings(pos)
+    assert got == {4: 44012 / 29160, 6: 20911 / 29160}
+    # RULES 1.5: player 0 lifts their own mirage first; it must go to another space,
+    # and player 1's oasis on 6 blocks 5..7 (3 holds camels)
+    space, side, expected = best_tile(pos, 0)
+    assert space >= 8
+    moved = Position("classic", pos.stacks, tiles={6: 1, space: side})
+    assert expected == leg_odds(moved).landings.get(space, 0) / 29160
+    # without the oasis, 4 (mirage) is the best place for a new tile: 44012 / 29160
+    alone = Position("classic", pos.stacks)
+    assert best_tile(alone) == (4, -1, 44012 / 29160)
+
+
+def test_game_adapter_dice_and_reveals():
+    g = camelup.Game("second", 4, dict(P2A))
+    g.push("pyramid red 2")
+    g.push("tile 7 -")
+    pos = position_from_game(g)
+    assert sorted(pos.dice) == ["blue", "green", "grey", "purple", "yellow"]
+    assert pos.reveals == 4  # RULES 3.4: 5 inside, 4 to come out
+    assert pos.tiles == {7: -1} and pos.tile_owners == {7: 1}
+    assert leg_odds(g).first == leg_odds(pos).first
+    same = position_from_text(g.position())
+    assert same.stacks == pos.stacks and sorted(same.dice) == sorted(pos.dice)
+    c = camelup.Game("classic", 3, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
+    c.push("pyramid blue 1")
+    assert position_from_game(c).reveals == 4  # RULES 2.4: every die inside is rolled
+
+
+def test_race_odds_exact_when_the_leg_surely_ends_the_race():
+    # yellow on 16 will move (classic: every die inside is rolled): the race ends
+    pos = Position("classic", {12: ["blue"], 13: ["green", "orange"], 14: ["white"],
+                               16: ["yellow"]})
+    race = race_odds(pos)
+    leg = leg_odds(pos)
+    assert race.exact and leg.finished == leg.total
+    assert race.winner["yellow"] == leg.first["yellow"] / leg.total
+    # the simulation agrees with the exact figures within 4 standard errors
+    n = 3000
+    wins, losses = simulate(pos, seed=11, samples=n)
+    for c in leg.first:
+        p = leg.first[c] / leg.total
+        assert abs(wins.get(c, 0) / n - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 1e-9, c
+        q = leg.last[c] / leg.total
+        assert abs(losses.get(c, 0) / n - q) <= 4 * (q * (1 - q) / n) ** 0.5 + 1e-9, c
+
+
+def test_race_odds_seeded_and_confidence():
+    pos = Position("second", P2A)
+    a = race_odds(pos, seed=3, samples=1500)
+    b = race_odds(pos, seed=3, samples=1500)
+    c = race_odds(pos, seed=4, samples=1500)
+    assert a.winner == b.winner and a.loser == b.loser
+    assert a.winner != c.winner
+    assert abs(sum(a.winner.values()) - 1) < 1e-9 and abs(sum(a.loser.values()) - 1) < 1e-9
+    p = a.winner["purple"]
+    assert a.winner_hw["purple"] == 1.96 * (p * (1 - p) / 1500) ** 0.5
+    assert not a.exact and a.samples == 1500
+    # 10,000 races keep every half-width under one point whatever p is
+    assert 1.96 * (0.25 / 10000) ** 0.5 < 0.01
+
+
+def test_cli_odds_prints_everything(capsys):
+    g = camelup.Game("second", 6, dict(P2A))
+    g.push("tile 5 -")
+    rc = main(["odds", g.position(), "--samples", "500", "--top", "5"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "Leg odds (exact, 5598720 outcomes)" in out
+    assert "booing    on  5 (p0):" in out
+    assert "Best tile for p1:" in out
+    assert " 1. " in out and " 5. " in out and " 6. " not in out
+    assert "race odds: 500 simulated races, seed 1" in out
+
+
+def test_cli_odds_bad_position(capsys):
+    assert main(["odds", "not a position"]) == 1
+    assert capsys.readouterr().err.startswith("pyramid: ")
