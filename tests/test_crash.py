@@ -20,6 +20,7 @@ from camelhost import bots
 from camelhost.journal import read_events
 from camelhost.session import Session
 from camelup.rng import XorShift32
+from test_demo import replay_in_engine
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 PYRAMID = os.path.join(os.path.dirname(sys.executable), "pyramid")
@@ -32,7 +33,7 @@ def scripted_game(edition, seed):
     lines = ["draw"]
     s.command("draw")
     while s.phase != "over":
-        text, _ = bots.choose(s.game)
+        text, _ = bots.choose(s.game, s.names, quick=True)
         if text == "pyramid":
             inside = s.game.dice_in_pyramid()
             die = inside[rng.below(len(inside))]
@@ -104,31 +105,3 @@ def test_sigkill_at_random_points_then_resume_gives_the_same_final_scores(tmp_pa
     events = read_events(path)
     assert len(events) == len(lines) + 1  # nothing lost, nothing doubled
     assert replay_in_engine(events)["coins"] == coins
-
-
-def replay_in_engine(events):
-    """Final report of the journal's race, pushing its actions straight into the
-    rules engine (independent of the session code): setup, actions, dice, undo."""
-    import camelup
-    head = events[0]
-    game = None
-    final = None
-    pending = None
-    for ev in events[1:]:
-        t = ev["type"]
-        if t == "setup":
-            stacks = {int(k): v for k, v in ev["stacks"]}
-            game = camelup.Game(head["edition"], len(head["players"]), stacks)
-        elif t == "action":
-            game.push(ev["action"])
-        elif t == "die" and ev.get("value") is None:
-            pending = ev
-        elif t in ("die", "value"):
-            die = pending if t == "value" else ev
-            ink = " %s" % die["ink"] if die["colour"] == "grey" else ""
-            report = game.push("pyramid %s%s %d" % (die["colour"], ink, ev["value"]))
-            if report["race_over"]:
-                final = report["final"]
-        elif t == "undo":
-            game.pop()
-    return final

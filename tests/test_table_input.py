@@ -67,10 +67,10 @@ def test_double_nodie_unknown_ask_for_a_new_release():
 def test_gap_and_fault_ask_for_the_die_by_hand():
     t, out, _ = _table()
     t.pyramid_event({"kind": "gap", "missing": "12-13", "raw": "GAP 12 13"})
-    t.pyramid_event({"kind": "fault", "reason": "i2c error 5"})
+    t.pyramid_event({"kind": "fault", "code": "eio"})
     text = out.getvalue()
     assert "TYPE THE DIE BY HAND: the pyramid lost events 12-13" in text
-    assert "sensor fault (i2c error 5)" in text
+    assert "sensor fault (eio)" in text
     t.line("green 1")  # typed instead
     assert t.session.view()["stacks"][2] == ["red", "green"]
 

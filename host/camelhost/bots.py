@@ -1,6 +1,9 @@
 """Bots for empty seats (``pyramid demo``, ``pyramid play --bots``).
 
-A bot values every action it considers in coins and takes the best one:
+A bot takes the action with the best expected value in coins. It asks the odds
+engine (``camelup.odds_actions.action_values``: exact leg odds, tile landings,
+seeded race odds for finish cards, partnerships) and takes the first legal action
+of that ranked list. Should that fail, it values a smaller set itself:
 
 * leg ticket of colour c with top value v: ``v*P1(c) + P2(c) - (1 - P1(c) - P2(c))``
   with the exact leg odds of ``camelup.odds`` (RULES 1.10);
@@ -30,10 +33,34 @@ def _position(game):
     return odds.Position(game.edition.name, game.stacks, tiles, game.dice_in_pyramid())
 
 
-def choose(game):
-    """Return the command text (``leg red``, ``pyramid``, ``win red``, ``lose red``)
-    the current player's bot takes in ``game`` (a ``camelup.Game`` in play), with
-    its estimated value: ``(text, value)``."""
+def choose(game, names=None, quick=False):
+    """Return ``(text, value)``: the table command the current player's bot types in
+    ``game`` (a ``camelup.Game`` in play) and its expected value in coins. Commands:
+    ``leg red``, ``pyramid``, ``tile 7 +``, ``finish winner red``, ``partner NAME``
+    (``names``: seat names; without them the partner's seat number, 1-based).
+    ``quick``: skip the full action values (about 0.2 s) and use the leg odds only."""
+    if quick:
+        return _own_choice(game)
+    try:
+        from camelup.odds_actions import action_values
+        ranked = action_values(game)
+    except (ImportError, ValueError, TypeError, KeyError):
+        ranked = []
+    for av in ranked:
+        if av.kind == "pyramid":
+            if game.pyramid_tickets_left > 0:
+                return ("pyramid", av.ev)
+            continue
+        if not game.is_legal(av.action):
+            continue
+        if av.kind == "partner":
+            seat = int(av.action.split()[1])
+            return ("partner %s" % (names[seat] if names else seat + 1), av.ev)
+        return (av.action, av.ev)
+    return _own_choice(game)
+
+
+def _own_choice(game):
     try:
         leg = odds.leg_odds(_position(game))
     except (ValueError, TypeError, KeyError):

@@ -119,6 +119,7 @@ class Session:
         self.race_no = 1
         self.scores = []  # final coins of finished races
         self.seen_dice = set()  # (boot, seq) of pyramid events already taken
+        self.last_pyramid_event = None  # (boot, seq) of the latest, for the link's resume
         self._reset_race()
         if _header and journal is not None and not journal.events:
             journal.append({"type": "game", "format": FORMAT, "edition": self.edition.name,
@@ -215,6 +216,7 @@ class Session:
         key = self._die_key(event)
         if key is not None:
             self.seen_dice.add(key)
+            self.last_pyramid_event = key
         return notices
 
     # -- typed commands --------------------------------------------------------

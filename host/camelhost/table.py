@@ -149,7 +149,8 @@ class Table:
                                    % event.get("missing", "")}], s.view())
         elif kind == "fault":
             self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "
-                                   "type the die by hand" % event.get("reason", "sensor")}],
+                                   "type the die by hand" % (event.get("code") or
+                                                             event.get("reason") or "sensor")}],
                                  s.view())
         else:
             self.display.error("pyramid sent an event the table does not know: %r" % (kind,))
@@ -195,7 +196,7 @@ class Table:
             if seat is None or not s.is_bot(seat) or self.waiting_release:
                 return
             if s.phase == "turn":
-                text, _ = bots.choose(s.game)
+                text, _ = bots.choose(s.game, s.names)
                 notices = s.command(text)
                 self.display.notices(notices, s.view())
                 if text != "pyramid":
@@ -269,8 +270,10 @@ def _event_dict(ev):
         def get(name, default=None):
             return getattr(ev, name, default)
     out = {}
-    for key in ("kind", "colour", "ink", "value", "boot", "seq", "raw", "missing", "reason"):
+    for key in ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best"):
         out[key] = get(key)
+    missing = get("missing") or ()
+    out["missing"] = ", ".join(str(m) for m in missing)
     return out
 
 
@@ -311,11 +314,13 @@ class _Pyramid:
         return False
 
 
-def open_pyramid(spec, edition, seed):
+def open_pyramid(spec, edition, seed, resume=None):
     """Open the dice source ``spec``: ``manual`` (typed dice), ``virtual`` (the real
     firmware on simulated hardware behind a pty, with value buttons), or a serial
-    port path. Returns a context manager (``_Pyramid``). Raises ``OSError`` when
-    the port can't be opened, ``CliError`` when the link is not in this build.
+    port path. ``resume``: ``(boot, seq)`` of the last pyramid event in the journal,
+    so the link continues after it. Returns a context manager (``_Pyramid``).
+    Raises ``OSError`` when the port can't be opened, ``CliError`` when the link
+    is not in this build.
     """
     from camelhost.errors import CliError
     p = _Pyramid()
@@ -334,9 +339,8 @@ def open_pyramid(spec, edition, seed):
         p.driver = p._virtual
         port = p._virtual.port
     try:
-        p.link = Link(port)
-        if hasattr(p.link, "open"):
-            p.link.open()
+        p.link = Link(port, resume=resume)
+        p.link.open()
     except BaseException:
         if p._virtual is not None:
             p._virtual.close()

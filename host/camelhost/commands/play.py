@@ -89,7 +89,8 @@ def run(args):
     spec = args.pyramid
     if spec == "auto":
         spec = find_rp2040_port()
-    with journal, open_pyramid(spec, session.edition.name, session.seed) as pyramid:
+    with journal, open_pyramid(spec, session.edition.name, session.seed,
+                                     resume=session.last_pyramid_event) as pyramid:
         if args.plain:
             from camelhost.table import PlainDisplay, Table, run_plain
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
