@@ -1,0 +1,53 @@
+"""``pyramid flash --port PORT``: compile the firmware and copy it to the board.
+
+The same as ``make flash PORT=...``. Exit status 0 when every file is on the
+board with the size it was built with; 1 (``pyramid: message``) when mpy-cross
+or mpremote is missing, the board is not at PORT, or the copy does not verify.
+"""
+
+from camelhost import flash
+
+HELP = (
+    "Compile firmware/ and the camelup modules it needs with mpy-cross, copy them "
+    "to the board with mpremote, and list them back to check the copy."
+)
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", default="auto",
+                        help="serial port of the board: a path (/dev/ttyACM0), 'auto' "
+                        "(the first USB serial board) or id:<serial>; default auto")
+    parser.add_argument("--target", default="/",
+                        help="folder on the board to install into (default /)")
+    parser.add_argument("--build-dir", default=None,
+                        help="where the compiled files go (default build/firmware)")
+    parser.add_argument("--resume", action="store_true",
+                        help="do not soft-reset on connect (needed for the MicroPython unix port)")
+    parser.add_argument("--no-reset", action="store_true",
+                        help="leave the board running its REPL after the copy")
+    parser.add_argument("--build-only", action="store_true",
+                        help="compile and list the files, copy nothing")
+
+
+def run(args):
+    if args.build_only:
+        import os
+
+        from camelhost import paths
+
+        build_dir = args.build_dir or os.path.join(paths.REPO_ROOT, "build", "firmware")
+        files = flash.build(build_dir)
+        for rel, size in files:
+            print("%7d  %s" % (size, rel))
+        print("%d files, %d bytes in %s" % (len(files), sum(s for _, s in files), build_dir))
+        return 0
+    listing = flash.flash(
+        args.port,
+        build_dir=args.build_dir,
+        target=args.target,
+        resume=args.resume,
+        reset=not args.no_reset,
+    )
+    for rel in sorted(listing):
+        print("%7d  %s" % (listing[rel], rel))
+    return 0

@@ -1,0 +1,141 @@
+"""`make flash`'s path, proven without a board.
+
+The MicroPython unix port's REPL runs on one pseudo-terminal; a bridge thread
+joins it to a second pseudo-terminal whose path mpremote opens like
+/dev/ttyACM0 (what socat does in the firmware notes, section 4c/4d). mpremote
+copies the compiled firmware into a temporary folder and lists it back.
+The unix port cannot soft-reset, hence ``resume``; its ``:/`` is the host's root,
+hence a temporary target folder.
+"""
+
+import os
+import select
+import subprocess
+import threading
+import tty
+
+import pytest
+
+from camelhost import cli, flash, paths
+from camelhost.micropython import find_micropython, micropython_env
+
+
+class ReplOnPty:
+    """A MicroPython REPL reachable through the path ``self.port``."""
+
+    def __init__(self):
+        exe = find_micropython()
+        if exe is None:
+            pytest.skip("micropython unix port not installed")
+        self.dev_master, dev_slave = os.openpty()
+        self.host_master, host_slave = os.openpty()
+        # raw on both sides: no "\n" -> "\r\n" rewriting, mpremote matches exact bytes
+        tty.setraw(dev_slave)
+        tty.setraw(host_slave)
+        self._host_slave = host_slave
+        self.port = os.ttyname(host_slave)
+        self.proc = subprocess.Popen(
+            [exe],
+            stdin=dev_slave,
+            stdout=dev_slave,
+            stderr=dev_slave,
+            env=micropython_env([paths.SHARED_DIR]),
+            start_new_session=True,
+        )
+        os.close(dev_slave)
+        self._stop = False
+        self._thread = threading.Thread(target=self._bridge, daemon=True)
+        self._thread.start()
+
+    def _bridge(self):
+        ends = {self.dev_master: self.host_master, self.host_master: self.dev_master}
+        while not self._stop:
+            try:
+                ready, _, _ = select.select(list(ends), [], [], 0.05)
+                for fd in ready:
+                    data = os.read(fd, 4096)
+                    if data:
+                        os.write(ends[fd], data)
+            except OSError:
+                return
+
+    def close(self):
+        self._stop = True
+        self.proc.kill()
+        self.proc.wait(timeout=10)
+        self._thread.join(timeout=2)
+        for fd in (self.dev_master, self.host_master, self._host_slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def repl():
+    board = ReplOnPty()
+    yield board
+    board.close()
+
+
+def test_build_compiles_every_firmware_module(tmp_path):
+    files = dict(flash.build(str(tmp_path / "build")))
+    for name in os.listdir(os.path.join(paths.FIRMWARE_DIR, "pyramid")):
+        if name.endswith(".py"):
+            assert "lib/pyramid/%s.mpy" % name[:-3] in files
+    assert "lib/camelup/classifier.mpy" in files and "lib/camelup/__init__.mpy" in files
+    if os.path.exists(os.path.join(paths.FIRMWARE_DIR, "main.py")):
+        assert files["main.py"] > 0
+
+
+def test_needed_modules_follow_imports(tmp_path):
+    fw = tmp_path / "fw"
+    (fw / "pyramid").mkdir(parents=True)
+    (fw / "pyramid" / "a.py").write_text("import camelup.classifier as c\n")
+    assert flash.needed_camelup_modules(str(fw)) == ["__init__", "classifier"]
+    (fw / "pyramid" / "b.py").write_text("from camelup.nosuchmodule import x\n")
+    with pytest.raises(Exception, match="nosuchmodule"):
+        flash.needed_camelup_modules(str(fw))
+
+
+@pytest.mark.micropython
+def test_flash_copies_and_lists_back_on_a_unix_port_repl(repl, tmp_path, capsys):
+    target = tmp_path / "board"
+    target.mkdir()
+    status = cli.main(
+        [
+            "flash",
+            "--port",
+            repl.port,
+            "--resume",
+            "--no-reset",
+            "--target",
+            str(target),
+            "--build-dir",
+            str(tmp_path / "build"),
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    built = flash.list_files(str(tmp_path / "build"))
+    on_board = flash.list_files(str(target))
+    assert on_board == built
+    assert "copied and verified %d files" % len(built) in out
+    # what landed is loadable: the unix port imports the compiled driver and classifier
+    done = subprocess.run(
+        [find_micropython(), "-c", "import pyramid.tcs34725, camelup.classifier as c; print(c.EMPTY)"],
+        env=micropython_env([str(target / "lib")]),
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.stdout.strip() == "empty", done.stderr
+
+
+def test_flash_reports_a_missing_port(tmp_path, capsys):
+    status = cli.main(
+        ["flash", "--port", str(tmp_path / "ttyNONE"), "--build-dir", str(tmp_path / "b")]
+    )
+    assert status == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pyramid: ") and "Traceback" not in err
