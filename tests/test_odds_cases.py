@@ -7,7 +7,6 @@ compared to 6 places, the ones given as fractions or weights exactly.
 from fractions import Fraction
 
 import pytest
-
 from camelup.odds import Position, leg_odds, move
 
 SECOND_NAMES = {"B": "blue", "G": "green", "R": "red", "Y": "yellow", "P": "purple",

@@ -10,12 +10,11 @@
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from camelup import movement
 from camelup.odds import GREY, Position, leg_odds, move, tile_spaces, tile_values
 from camelup.odds_naive import naive_leg_odds
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 CLASSIC = ("blue", "green", "orange", "yellow", "white")
 SECOND = ("blue", "green", "yellow", "red", "purple")

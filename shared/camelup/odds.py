@@ -743,7 +743,7 @@ def as_position(obj):
     try:
         from camelup.odds_game import position_from_game
     except ImportError:
-        raise TypeError("can't compute odds for %r" % (obj,))
+        raise TypeError("can't compute odds for %r" % (obj,)) from None
     return position_from_game(obj)
 
 

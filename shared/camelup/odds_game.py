@@ -4,7 +4,7 @@ odds' compact ``camelup.odds.Position``.
 Runs on MicroPython too (it only reads the game's public attributes).
 """
 
-from camelup.odds import CLASSIC, GREY, Position
+from camelup.odds import CLASSIC, Position
 
 
 def position_from_game(game):
@@ -23,7 +23,7 @@ def position_from_game(game):
         dice = list(game.dice_in_pyramid())
         over = game.is_over
     except AttributeError:
-        raise TypeError("not a camelup.Game: %r" % (game,))
+        raise TypeError("not a camelup.Game: %r" % (game,)) from None
     coded_tiles = {}
     for space in tiles:
         owner, side = tiles[space]
