@@ -164,3 +164,22 @@ def test_resume_rebuilds_exactly_and_tolerates_a_torn_line(tmp_path):
     again = Session.resume(Journal.resume(str(tmp_path / "g.jsonl")))
     assert _state(again) == _state(s)
     assert again.game.position() == s.game.position()
+
+
+def test_a_failed_journal_write_takes_nothing(tmp_path, monkeypatch):
+    import os
+    s, journal = _session(tmp_path)
+    s.command(SETUP)
+    s.command("leg red")
+    before = _state(s)
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError):
+        s.command("blue 2")
+    assert _state(s) == before
+    s.journal.close()
+    from camelhost.journal import read_events
+    assert [e["type"] for e in read_events(str(tmp_path / "g.jsonl"))] == ["game", "setup", "action"]

@@ -115,14 +115,26 @@ class Journal:
         """Write one event (a JSON-able dict with ``type``) and force it to disk.
 
         Returns only after ``os.fsync`` so the caller may then show the result.
+        Raises ``OSError`` when the write or the sync fails; the line is then cut
+        from the file again (best effort) and not counted in ``events``.
         """
         if "type" not in event:
             raise ValueError("journal event without a type: %r" % (event,))
         line = json.dumps(event, sort_keys=True, separators=(",", ":")) + "\n"
         if self._fh is not None:
-            self._fh.write(line.encode("utf-8"))
-            self._fh.flush()
-            os.fsync(self._fh.fileno())
+            start = self._fh.tell()
+            try:
+                self._fh.write(line.encode("utf-8"))
+                self._fh.flush()
+                os.fsync(self._fh.fileno())
+            except OSError:
+                # Not safely on disk: cut the partial line so the file stays the record.
+                try:
+                    self._fh.truncate(start)
+                    self._fh.seek(start)
+                except OSError:
+                    pass
+                raise
         self.events.append(event)
 
     def close(self):

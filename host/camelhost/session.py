@@ -198,8 +198,24 @@ class Session:
             return []
         notices = self._apply(event)
         if self.journal is not None:
-            self.journal.append(event)
+            try:
+                self.journal.append(event)
+            except OSError:
+                # Not on disk, so not taken: go back to what the journal holds.
+                self._reload()
+                raise
         return notices
+
+    def _reload(self):
+        """Rebuild every race from the journal's events (after a failed write)."""
+        events = self.journal.events[1:]
+        self.race_no = 1
+        self.scores = []
+        self.seen_dice = set()
+        self.last_pyramid_event = None
+        self._reset_race()
+        for event in events:
+            self._apply(event)
 
     @staticmethod
     def _die_key(event):
