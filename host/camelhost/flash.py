@@ -217,3 +217,37 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print)
         log("also on the board (not from this build): " + ", ".join(extra))
     log("copied and verified %d files on %s under %s" % (len(files), port, target))
     return listing
+
+
+def package_json(firmware_dir=None):
+    """The mip manifest of the firmware (``firmware/package.json``) as a dict.
+
+    ``urls`` are relative to ``firmware/``: each ``pyramid`` module and each
+    camelup module it needs (``../shared/camelup/...``), installed under the
+    target as ``pyramid/*.py`` and ``camelup/*.py``; ``main.py`` is not part
+    of it (copy it yourself, or use ``pyramid flash``).
+    """
+    firmware_dir = firmware_dir or paths.FIRMWARE_DIR
+    with open(os.path.join(firmware_dir, "pyramid", "__init__.py"), encoding="utf-8") as f:
+        found = re.search(r"^VERSION\s*=\s*[\"']([^\"']+)", f.read(), re.M)
+    urls = []
+    for name in sorted(os.listdir(os.path.join(firmware_dir, "pyramid"))):
+        if name.endswith(".py"):
+            urls.append(["pyramid/" + name, "pyramid/" + name])
+    for name in needed_camelup_modules(firmware_dir):
+        urls.append(["camelup/%s.py" % name, "../shared/camelup/%s.py" % name])
+    return {"urls": urls, "version": found.group(1) if found else "0.0.0"}
+
+
+def package_json_text(firmware_dir=None):
+    """``package_json()`` as the text stored in ``firmware/package.json``."""
+    import json
+
+    manifest = package_json(firmware_dir)
+    rows = ",\n".join("    " + json.dumps(pair) for pair in manifest["urls"])
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(manifest["version"]))
+
+
+if __name__ == "__main__":
+    # python -m camelhost.flash > firmware/package.json
+    sys.stdout.write(package_json_text())
