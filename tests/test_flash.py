@@ -139,3 +139,36 @@ def test_flash_reports_a_missing_port(tmp_path, capsys):
     assert status == 1
     err = capsys.readouterr().err
     assert err.startswith("pyramid: ") and "Traceback" not in err
+
+
+def test_package_json_lists_the_firmware():
+    with open(os.path.join(paths.FIRMWARE_DIR, "package.json"), encoding="utf-8") as f:
+        stored = f.read()
+    assert stored == flash.package_json_text(), (
+        "firmware/package.json is stale: python -m camelhost.flash > firmware/package.json"
+    )
+
+
+@pytest.mark.micropython
+def test_mip_installs_from_package_json(repl, tmp_path):
+    target = tmp_path / "lib"
+    done = subprocess.run(
+        [
+            flash._tool("mpremote"),
+            "connect",
+            repl.port,
+            "resume",
+            "mip",
+            "install",
+            "--target",
+            str(target),
+            os.path.join(paths.FIRMWARE_DIR, "package.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    for dest, url in flash.package_json()["urls"]:
+        with open(os.path.join(paths.FIRMWARE_DIR, url), "rb") as f:
+            assert (target / dest).read_bytes() == f.read(), dest
