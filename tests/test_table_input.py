@@ -107,3 +107,16 @@ def test_table_commands_and_unknown_ones():
     assert "no virtual pyramid here" in text
     assert "! unknown command 'flap 3'" in text
     assert t.line("quit") is False
+
+
+def test_virtual_pyramid_gets_back_the_dice_the_game_has_inside():
+    import types
+    pyramid = FakePyramid()
+    pyramid.table = types.SimpleNamespace(inside=[], out=[])
+    t, _, _ = _table(pyramid=pyramid)
+    t.line("release")
+    t.pyramid_event(_die("red", 2, 1))
+    t.line("undo")  # players put the red die back in the pyramid
+    t.line("release")
+    assert sorted(pyramid.table.inside) == sorted(t.session.game.dice_in_pyramid())
+    assert "red" in pyramid.table.inside

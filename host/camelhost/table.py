@@ -185,8 +185,19 @@ class Table:
         if self.session.phase not in ("turn", "die"):
             self.display.error("no die is wanted now")
             return
+        self._sync_virtual_dice()
         self.waiting_release = True
         self.pyramid.release()
+
+    def _sync_virtual_dice(self):
+        """Virtual pyramid only: put exactly the dice the game has inside back into the
+        simulated pyramid, as players do after an undo, a resume or a leg end."""
+        sim = getattr(self.pyramid, "table", None)
+        if sim is None or not hasattr(sim, "inside") or self.session.game is None:
+            return
+        inside = list(self.session.game.dice_in_pyramid())
+        sim.inside = inside
+        sim.out = [d for d in self.session.edition.dice if d not in inside]
 
     def drive(self):
         """Let bots act while it is a bot's turn (at most one pending release)."""
