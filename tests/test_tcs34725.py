@@ -347,42 +347,36 @@ def test_fault_injection_counts_transactions():
 # --- the same driver, sensor and classifier under MicroPython ---
 
 _MP_SCRIPT = """
+import machine
 from sim_optics import OpticalModel
 from sim_tcs34725 import TCS34725Model
+from pyramid import config
 from pyramid.tcs34725 import TCS34725
 from pyramid.sensor import ColourSensor
 import camelup.classifier as C
 
-class Bus:
-    def __init__(self, dev): self.dev = dev
-    def readfrom_mem_into(self, a, m, b):
-        if a != 0x29: raise OSError(5)
-        self.dev.readfrom_mem_into(m, b)
-    def writeto_mem(self, a, m, b):
-        if a != 0x29: raise OSError(5)
-        self.dev.writeto_mem(m, b)
-
-class Pin:
-    v = 0
-    def value(self, x=None):
-        if x is None: return self.v
-        self.v = x
-
 box = ["empty"]
-led = Pin()
-model = TCS34725Model(OpticalModel(5), lambda: box[0], led.value)
-tcs = TCS34725(Bus(model))
+led = machine.Pin(config.SENSOR_LED, machine.Pin.OUT, value=0)
+model = TCS34725Model(OpticalModel(5), lambda: box[0], lambda: machine.output_level(config.SENSOR_LED))
+machine.register_i2c(config.SENSOR_ADDR, model)
+i2c = machine.I2C(config.I2C_ID, scl=machine.Pin(config.I2C_SCL), sda=machine.Pin(config.I2C_SDA))
+tcs = TCS34725(i2c, config.SENSOR_ADDR, config.INTEGRATION_MS, config.GAIN)
 sensor = ColourSensor(tcs, led)
 clf = C.Classifier(C.default_profile("second"))
 for label in ("blue", "red", "purple", "empty", "grey-white"):
     box[0] = label
     reading = sensor.sample()
-    print(label, clf.classify(reading)[0], led.v)
+    print(label, clf.classify(reading)[0], machine.output_level(config.SENSOR_LED))
 model.fail_next(110, 1)
 try:
     tcs.read()
 except OSError as e:
     print("fault", e.args[0])
+machine.register_i2c(config.SENSOR_ADDR, None)
+try:
+    TCS34725(i2c)
+except OSError as e:
+    print("missing", e.args[0])
 print("chip", hex(tcs.chip_id))
 """
 
@@ -394,11 +388,11 @@ def test_driver_sensor_classifier_under_micropython(micropython, tmp_path):
     done = micropython([str(script)], [paths.FIRMWARE_DIR, paths.SIM_DIR, paths.SHARED_DIR])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split("\n")
-    rows = [line.split() for line in lines if line and not line.startswith(("fault", "chip"))]
+    rows = [line.split() for line in lines if line and not line.startswith(("fault", "chip", "missing"))]
     assert len(rows) == 5
     for truth, got, led in rows:
         assert led == "0"
         assert got in (truth, "unknown")  # never a wrong colour
     assert sum(truth == got for truth, got, _ in rows) >= 4
-    assert "fault 110" in lines and "chip 0x44" in lines
+    assert "fault 110" in lines and "chip 0x44" in lines and "missing 5" in lines
 
