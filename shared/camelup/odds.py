@@ -620,13 +620,7 @@ def _enumerate(coded, tiles=None):
                                           strip, nracing)
                     else:
                         for s in boards:
-                            w = boards[s]
-                            who = _grey_choice(s)
-                            if who is None:  # rule 3.5 (c): the ink decides
-                                _leaf_backward(s, _BLACK, w, tiles, acc, landings, nracing)
-                                _leaf_backward(s, _WHITE, w, tiles, acc, landings, nracing)
-                            else:
-                                _leaf_backward(s, who, 2 * w, tiles, acc, landings, nracing)
+                            _grey(s, boards[s], tiles, None, acc, landings, 1, nracing)
                     continue
                 nmask = mask.replace(d, "")
                 target = following.get(nmask)
@@ -639,15 +633,59 @@ def _enumerate(coded, tiles=None):
                                         cont, crazy)
                 else:
                     for s in boards:
-                        w = boards[s]
-                        who = _grey_choice(s)
-                        if who is None:
-                            _expand_backward(s, _BLACK, w, tiles, target, acc, landings, cont)
-                            _expand_backward(s, _WHITE, w, tiles, target, acc, landings, cont)
-                        else:
-                            _expand_backward(s, who, 2 * w, tiles, target, acc, landings, cont)
+                        _grey(s, boards[s], tiles, target, acc, landings, cont, nracing)
         current = following
     return acc, landings, total
+
+
+def _grey(s, w0, tiles, target, acc, landings, cont, nracing):
+    """The grey die on board ``s`` (weight ``w0`` per face), RULES 3.5-3.7.
+
+    ``target`` is the next level's dictionary, or ``None`` for the last reveal.
+    A crazy camel with no racing camel above it changes no racing rank wherever it
+    goes, and it is dropped from the next boards anyway (see ``_expand_backward``),
+    so all its values give one board (or one rank key) and only its tile landings
+    and a crossing of the line need looking at value by value.
+    """
+    who = _grey_choice(s)
+    if who is None:  # rule 3.5 (c): the numeral's ink decides
+        movers = ((_BLACK, w0), (_WHITE, w0))
+    else:
+        movers = ((who, 2 * w0),)
+    key = None
+    plain = None
+    for c, w in movers:
+        i = s.find(c)
+        j = s.find(SEP, i)
+        if s[i + 1:j].replace(_BLACK, "").replace(_WHITE, ""):  # racing passengers
+            if target is None:
+                _leaf_backward(s, c, w, tiles, acc, landings, nracing)
+            else:
+                _expand_backward(s, c, w, tiles, target, acc, landings, cont)
+            continue
+        if key is None:
+            key = _rank_key(s, True)
+            if target is not None:
+                plain = s.replace(_BLACK, "").replace(_WHITE, "")
+        k = s.count(SEP, 0, i)
+        wc = w * cont
+        stay = 0
+        v = 1
+        while v < 4:
+            m = k - v
+            if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
+                acc[key] = acc.get(key, 0) + wc
+                landings[0] = landings.get(0, 0) + wc
+            else:
+                if tiles[m]:
+                    landings[m] = landings.get(m, 0) + wc
+                stay += w
+            v += 1
+        if stay:
+            if target is None:
+                acc[key] = acc.get(key, 0) + stay
+            else:
+                target[plain] = target.get(plain, 0) + stay
 
 
 class LegOdds:
