@@ -79,3 +79,31 @@ def test_a_whole_leg_through_the_keyboard(tmp_path):
     # what the screen showed is what the journal holds
     assert session.game.leg == 2
     assert [e["type"] for e in journal.events].count("die") == 5
+
+
+def test_pyramid_events_reach_the_screen_from_the_link_thread():
+    import queue
+    import types
+
+    events = queue.Queue()
+    pyramid = types.SimpleNamespace(events=events, driver=None)
+    session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
+    app = TableApp(session, pyramid=pyramid)
+
+    async def play():
+        async with app.run_test(size=(150, 50)) as pilot:
+            app.query_one("#command").value = "setup 1:blue 2:green 3:orange,yellow,white"
+            await pilot.press("enter")
+            events.put(("event", {"kind": "double", "boot": "B", "seq": 1, "raw": "EVT 1"}))
+            events.put(("event", {"kind": "die", "colour": "orange", "ink": None, "value": 3,
+                                  "boot": "B", "seq": 2, "raw": "EVT 2"}))
+            for _ in range(600):  # until the pump thread has handed both over
+                await pilot.pause(0.05)
+                if session.game.pyramid_tickets_left == 4:
+                    break
+            assert "RETURN THE DICE AND RELEASE AGAIN" in _screen(app, "#log")
+            assert "ORANGE  FORWARD 3" in _screen(app, "#announce")
+            assert session.view()["stacks"][6] == ["orange", "yellow", "white"]
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
