@@ -129,12 +129,14 @@ def test_move_agrees_with_rules_engine(seed, edition, value, ink):
     assert mine.ranking() == movement.ranking(stacks, racing)
 
 
-def test_tile_table_full_legs_P1_P2b():
+def test_tile_table_full_legs_P1_P2b_P2a():
     # every candidate of a full leg, each compared with placing the tile for real
     for pos in (Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
                          tiles={6: 1}),
                 Position("second", {4: ["blue", "green"], 5: ["red"], 6: ["yellow", "purple"],
-                                    7: ["black", "white"]})):
+                                    7: ["black", "white"]}),
+                Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
+                                    15: ["black"], 16: ["white"]}, tiles={13: -1})):
         for expected, space, side in tile_values(pos):
             placed = pos.copy()
             placed.tiles[space] = side

@@ -23,8 +23,8 @@ from camelup.odds import (
     _WHITE,
     SEP,
     _Coded,
-    _expand_backward,
     _expand_forward,
+    _grey,
     _grey_choice,
     _perm,
     _step_backward,
@@ -82,6 +82,30 @@ def _squeeze_all(table, letters):
             merged[key] = merged.get(key, 0) + boards[s]
         out[mask] = merged
     return out
+
+
+def _plain_grey(s, k, w, nmask, shift, counts, cont, calm_next, stirred_next):
+    """The grey die moving a crazy camel (on space ``k``, weight ``w`` per value)
+    that carries no racing camel, in the undisturbed world (see ``landing_table``)."""
+    plain = s.replace(_BLACK, "").replace(_WHITE, "")
+    for v in (1, 2, 3):
+        m = k - v
+        if m < 1:  # over the line: the race and its landings end (RULES 3.7)
+            continue
+        rest = w
+        if m in shift:
+            f = (w >> shift[m]) & _ONES
+            if f:
+                rest = w - (f << shift[m])
+                for side in (1, -1):
+                    counts[(m, side)] += f * cont
+                    table = stirred_next.get((m, side))
+                    if table is None:
+                        table = {}
+                        stirred_next[(m, side)] = table
+                    _add(table, nmask, plain, f)
+        if rest:
+            _add(calm_next, nmask, plain, rest)
 
 
 def landing_table(position, spaces, base):
@@ -146,7 +170,16 @@ def landing_table(position, spaces, base):
                         moves = ((d, w * wr),)
                         step = 1
                     for c, wc in moves:
-                        k = s.count(SEP, 0, s.find(c))
+                        i = s.find(c)
+                        k = s.count(SEP, 0, i)
+                        if step < 0 and after and not s[i + 1:s.find(SEP, i)].replace(
+                                _BLACK, "").replace(_WHITE, ""):
+                            # a crazy camel with no racing camel on it: every value
+                            # (in every world) gives the same board once the crazy
+                            # camels are dropped; only who gets which weight differs
+                            _plain_grey(s, k, wc, nmask, shift, counts, cont, calm_next,
+                                        stirred_next)
+                            continue
                         for v in (1, 2, 3):
                             m = k + step * v
                             f = 0
@@ -229,13 +262,7 @@ def landing_table(position, spaces, base):
                                             cont, False)
                     else:
                         for s in boards:
-                            w = boards[s]
-                            who = _grey_choice(s)
-                            if who is None:
-                                _expand_backward(s, _BLACK, w, tiles, target, sink, land, cont)
-                                _expand_backward(s, _WHITE, w, tiles, target, sink, land, cont)
-                            else:
-                                _expand_backward(s, who, 2 * w, tiles, target, sink, land, cont)
+                            _grey(s, boards[s], tiles, target, sink, land, cont, 0)
         calm = _squeeze_all(calm_next, letters)
         stirred = {}
         for world in stirred_next:
