@@ -183,3 +183,30 @@ def test_a_failed_journal_write_takes_nothing(tmp_path, monkeypatch):
     s.journal.close()
     from camelhost.journal import read_events
     assert [e["type"] for e in read_events(str(tmp_path / "g.jsonl"))] == ["game", "setup", "action"]
+
+
+def test_setup_dice_without_value_buttons_ask_one_key_each():
+    s, _ = _session()
+    for colour in ("red", "blue", "green", "yellow", "purple"):
+        s.feed({"type": "die", "colour": colour, "ink": None, "value": None, "raw": colour})
+        assert s.phase == "value"
+        s.command("1")
+    s.feed({"type": "die", "colour": "grey", "ink": "white", "value": None, "raw": "g"})
+    s.command("3")
+    s.feed({"type": "die", "colour": "grey", "ink": "black", "value": None, "raw": "g"})
+    s.command("undo")  # takes back the unanswered grey die
+    assert s.phase == "setup"
+    s.command("grey black 2")
+    assert s.phase == "turn"
+    assert s.view()["stacks"] == {1: ["red", "blue", "green", "yellow", "purple"],
+                                  14: ["black"], 15: ["white"]}
+
+
+def test_partnership_with_a_named_player_six_seats():
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"], seed=1)
+    s.command(SETUP)
+    s.command("partner fi")  # RULES 3.8: Ann and Finn
+    v = s.view()
+    assert v["players"][0]["partner"] == 5 and v["players"][5]["partner"] == 0
+    with pytest.raises(TableError, match="partner"):
+        s.command("partner Ann")  # Ben can't pick Ann: she already has a partner

@@ -510,6 +510,18 @@ class Session:
         value = event.get("value")
         if value not in (1, 2, 3):
             raise TableError("a die shows 1, 2 or 3")
+        if self.game is None:  # a setup die
+            die = dict(self.pending_die, value=value)
+            self.pending_die = None
+            self.phase = "setup"
+            try:
+                notices = self._setup_die(die, log=False)
+            except TableError:
+                self.pending_die = die
+                self.phase = "value"
+                raise
+            self.race_log.append(event)
+            return notices
         self.race_log.append(event)
         return self._move(self.pending_die, value)
 
@@ -538,7 +550,7 @@ class Session:
             notices += self._turn_notice()
         return notices
 
-    def _setup_die(self, event):
+    def _setup_die(self, event, log=True):
         """A die released (or typed) at setup places its camel (RULES 2.2, 3.2): a racing
         die on space 1-3 by its value, on top of camels already there; the grey die
         first for black, then for white, on 16/15/14 by its value."""
@@ -546,9 +558,8 @@ class Session:
         value = event.get("value")
         if colour not in self.edition.dice:
             raise TableError("%r is not a die of the %s edition" % (colour, self.edition.name))
-        if value not in (1, 2, 3):
-            raise TableError("at setup give the die with its value, e.g. '%s 2'"
-                             % ("grey black" if colour == "grey" else colour))
+        if value not in (None, 1, 2, 3):
+            raise TableError("a die shows 1, 2 or 3")
         if colour == "grey":
             done = [c for c, _ in self.setup_rolls if c in self.edition.crazy]
             if len(done) == len(self.edition.crazy):
@@ -559,18 +570,28 @@ class Session:
                 raise TableError("the %s camel is already placed: release the other dice"
                                  % colour)
             camel = colour
+        if value is None:  # the pyramid has no value buttons: one key gives it
+            self.pending_die = dict(event)
+            self.phase = "value"
+            self.race_log.append(event)
+            return [{"kind": "ask_value", "player": None, "die": die_text(event).rsplit(" ", 1)[0]}]
+        return self._place(event, camel, value, log)
+
+    def _place(self, event, camel, value, log=True):
         rolls = self.setup_rolls + [(camel, value)]
         placed = [c for c, _ in rolls]
         missing = [c for c in self.edition.camels if c not in placed]
         if missing:
             self.setup_rolls = rolls
-            self.race_log.append(event)
+            if log:
+                self.race_log.append(event)
             return [{"kind": "setup_die", "camel": camel, "value": value, "missing": missing}]
         racing = [r for r in rolls if r[0] in self.edition.racing]
         crazy = [r for r in rolls if r[0] in self.edition.crazy]
         stacks = camelup.setup_stacks(self.edition, racing, crazy)
         game = self._new_game(stacks, 0)
-        self.race_log.append(event)
+        if log:
+            self.race_log.append(event)
         return [{"kind": "setup_die", "camel": camel, "value": value, "missing": []}] + \
             self._started(game, stacks, "dice")
 
