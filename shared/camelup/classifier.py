@@ -411,7 +411,7 @@ class Classifier:
                 if res < limit and 0.15 <= share <= 0.85 and (best is None or res < best[0]):
                     best = (res, (dice[i], dice[j]))
         # the pair must explain the reading much better than any one die does
-        if best is None or best[0] > 0.5 * single:
+        if best is None or best[0] > 0.35 * single:
             return None
         return ((limit - best[0]) / limit, best[1])
 
