@@ -310,3 +310,17 @@ def test_views_of_tickets_dice_and_cards():
     assert g.pile("loser") == [(1, "green")]
     with pytest.raises(IllegalAction):
         g.leg_tickets_left("white")
+
+
+@pytest.mark.parametrize("action,needle", [
+    (Action.tile(5, "x"), r"side \+ or -"), (Action("jump"), "unknown action kind"),
+    (Action(("pyramid"), colour="red", value=4), "1, 2 or 3"),
+    (Action.pyramid("grey", 2), "numeral ink"), (Action.finish("middle", "red"), "winner or loser"),
+    (Action.leg("pink"), "unknown colour"),
+])
+def test_hand_built_malformed_actions_are_refused(action, needle):
+    g = second()
+    before = g.position()
+    with pytest.raises(NotationError, match=needle):
+        g.push(action)
+    assert g.position() == before

@@ -166,6 +166,34 @@ def _die_value(word, text):
     return v
 
 
+def validate(action):
+    """Raise ``NotationError`` when a hand-built ``Action`` is malformed (unknown kind,
+    side other than + or -, die value outside 1..3, grey die without a numeral ink,
+    unknown colour or pile, non-integer space or seat). Returns the action."""
+    a = action
+    bad = None
+    if a.kind not in KINDS:
+        bad = "unknown action kind %r" % (a.kind,)
+    elif a.kind in (LEG, FINISH) and a.colour not in COLOURS:
+        bad = "unknown colour %r" % (a.colour,)
+    elif a.kind == TILE and (not isinstance(a.space, int) or a.side not in ("+", "-")):
+        bad = "a tile needs a space number and side + or -"
+    elif a.kind == FINISH and a.pile not in PILES:
+        bad = "finish pile must be winner or loser, got %r" % (a.pile,)
+    elif a.kind == PARTNER and not isinstance(a.player, int):
+        bad = "partner seat must be a number"
+    elif a.kind == PYRAMID:
+        if a.value not in (1, 2, 3):
+            bad = "a die shows 1, 2 or 3, got %r" % (a.value,)
+        elif a.colour == GREY and a.ink not in INKS:
+            bad = "the grey die needs its numeral ink (black or white), got %r" % (a.ink,)
+        elif a.colour != GREY and (a.colour not in COLOURS or a.ink is not None):
+            bad = "die %r (ink %r) is not a die" % (a.colour, a.ink)
+    if bad is not None:
+        raise NotationError("malformed action: " + bad)
+    return a
+
+
 def parse_action(text):
     """Read one action from ``text`` (canonical form or an alias; case-insensitive).
 
@@ -175,7 +203,7 @@ def parse_action(text):
     is legal is the game's business (``Game.push`` raises ``IllegalAction``).
     """
     if isinstance(text, Action):
-        return text
+        return validate(text)
     if not isinstance(text, str):
         raise NotationError("an action is text, got %r" % (text,))
     words = text.strip().lower().replace("grey-", "grey ").replace("gray", "grey").split()
