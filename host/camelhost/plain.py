@@ -131,7 +131,7 @@ def notice_lines(notice, view):
         line = "Can still come out: %s" % ", ".join(dice)
         if view["edition"] == "second":
             line += " (one stays inside)"
-        return [line]
+        return [line + "; pyramid tickets left: %d" % view["pyramid_tickets"]]
     if k == "leg_scored":
         return _leg_lines(notice, view)
     if k == "final":
@@ -166,15 +166,20 @@ def _action_line(notice, view):
     kind = r["kind"]
     if kind == "leg":
         t = r["ticket"]
-        return "%s takes the %s leg ticket worth %d" % (who, t["colour"], t["value"])
+        left = view["leg_tickets"].get(t["colour"], [])
+        return "%s takes the %s leg ticket worth %d (%s left: %s)" % (
+            who, t["colour"], t["value"], t["colour"], ",".join(str(v) for v in left) or "none")
     if kind == "tile":
         t = r["tile"]
         side = SIDES[view["edition"]][t["side"]]
-        verb = "moves" if t.get("from") else "places"
-        return "%s %s the tile on space %d, %s side up" % (who, verb, t["space"], side)
+        if t.get("from"):
+            return "%s moves the tile from space %d to space %d, %s side up" % (
+                who, t["from"], t["space"], side)
+        return "%s places the tile on space %d, %s side up" % (who, t["space"], side)
     if kind == "finish":
         pile = r["action"].split()[1]
-        return "%s plays a finish card face down on the overall-%s pile" % (who, pile)
+        return "%s plays a finish card face down on the overall-%s pile (now %d card%s)" % (
+            who, pile, view["piles"][pile], "" if view["piles"][pile] == 1 else "s")
     if kind == "partner":
         return "%s forms a partnership with %s" % (who, _name(view, int(r["action"].split()[1])))
     return "%s: %s" % (who, r["action"])

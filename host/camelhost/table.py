@@ -52,6 +52,8 @@ class PlainDisplay:
         lines = []
         for n in notices:
             lines += plain.notice_lines(n, view)
+            if n["kind"] == "dice_left" and n["new_leg"] and self.status_every:
+                lines += plain.status_lines(view)  # the new leg's table, in full
         self._out(lines)
 
     def error(self, message):
