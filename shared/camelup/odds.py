@@ -449,29 +449,34 @@ def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
     final board is never built: the unit is taken out, and its insertion index in
     what is left, compared with the indices of that board's top two and bottom
     racing camels, gives the key (indices follow the race order along the string).
+    The three values are counted per zone (above the leader, between the top two,
+    in the pack, below the last) and turned into keys once.
     """
     i = s.find(c)
     j = s.find(SEP, i)
-    unit = s[i:j]
-    u = unit
+    u = s[i:j]
     if len(strip) > 1:
-        u = unit.replace(_BLACK, "").replace(_WHITE, "")
+        u = u.replace(_BLACK, "").replace(_WHITE, "")
     n = len(u)
     if nracing - n < 2:
         _leaf_slow(s, c, w, tiles, acc, landings, len(strip) > 1, True)
         return
     k = s.count(SEP, 0, i)
     rest = s[:i] + s[j:]
-    a1, top1, a2, top2, b0, bot = _rest_marks(rest, strip)
+    t1 = rest.rstrip(strip)
+    a1 = len(t1) - 1
+    t2 = t1[:-1].rstrip(strip)
+    a2 = len(t2) - 1
+    b0 = len(rest) - len(rest.lstrip(strip))
+    above = between = pack = under = 0
     below = i  # in rest: separator after space k + v - 1
     v = 1
     while v < 4:
         m = k + v
-        if m > TRACK:
-            key = u[-1] + (u[-2] if n > 1 else top1) + bot
-            acc[key] = acc.get(key, 0) + w * (4 - v)
+        if m > TRACK:  # this value and the higher ones cross the line
+            above += w * (4 - v)
             landings[0] = landings.get(0, 0) + w * (4 - v)
-            return
+            break
         top = rest.find(SEP, below + 1)
         t = tiles[m]
         if t == 0:
@@ -489,16 +494,29 @@ def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
             else:
                 pos = rest.rfind(SEP, 0, below) + 1
         if pos > a1:
-            key = u[-1] + (u[-2] if n > 1 else top1) + bot
+            above += w
         elif pos > a2:
-            key = top1 + u[-1] + bot
+            between += w
         elif pos > b0:
-            key = top1 + top2 + bot
+            pack += w
         else:
-            key = top1 + top2 + u[0]
-        acc[key] = acc.get(key, 0) + w
+            under += w
         below = top
         v += 1
+    top1 = t1[-1]
+    bot = rest[b0]
+    if above:
+        key = u[-1] + (u[-2] if n > 1 else top1) + bot
+        acc[key] = acc.get(key, 0) + above
+    if between:
+        key = top1 + u[-1] + bot
+        acc[key] = acc.get(key, 0) + between
+    if pack:
+        key = top1 + t2[-1] + bot
+        acc[key] = acc.get(key, 0) + pack
+    if under:
+        key = top1 + t2[-1] + u[0]
+        acc[key] = acc.get(key, 0) + under
 
 
 def _leaf_backward(s, c, w, tiles, acc, landings, nracing):
