@@ -103,3 +103,19 @@ def test_transcript_errors_name_the_line():
         parse_transcript("setup second seed=3\n")
     with pytest.raises(NotationError, match="empty transcript"):
         parse_transcript("# nothing\n")
+
+
+def test_examples_in_the_docs_are_valid():
+    import os
+    import re
+
+    from camelhost import paths
+
+    with open(os.path.join(paths.REPO_ROOT, "docs", "notation.md"), encoding="utf-8") as fh:
+        doc = fh.read()
+    lines = re.findall(r"^((?:second|classic) \| .*)$", doc, re.M)
+    assert lines
+    for line in lines:
+        assert parse_position(line).position() == line
+    block = re.search(r"```\n(# camelup transcript 1\n.*?)```", doc, re.S).group(1)
+    assert len(replay(block).history) == 4
