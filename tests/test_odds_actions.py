@@ -164,3 +164,18 @@ def test_cli_odds_prints_everything(capsys):
 def test_cli_odds_bad_position(capsys):
     assert main(["odds", "not a position"]) == 1
     assert capsys.readouterr().err.startswith("pyramid: ")
+
+
+def test_finished_race_is_exact_and_has_no_actions(capsys):
+    # RULES 1.13: the race stops at the crossing; odds are the final ranking
+    g = camelup.Game("second", 4, {14: ["blue", "green"], 15: ["red"], 16: ["yellow", "purple"],
+                                   10: ["black"], 12: ["white"]})
+    g.push("pyramid yellow 2")
+    assert g.is_over
+    leg = leg_odds(g)
+    assert leg.total == 1 and leg.first["purple"] == 1 and leg.last["blue"] == 1
+    race = race_odds(g)
+    assert race.exact and race.winner["purple"] == 1.0 and race.loser["blue"] == 1.0
+    assert action_values(g) == []
+    assert main(["odds", g.position()]) == 0
+    assert "No actions: the race is over." in capsys.readouterr().out

@@ -131,6 +131,8 @@ class Position:
         if len(set(dice)) != len(dice):
             raise ValueError("a die is listed twice: %r" % (dice,))
         self.dice = dice
+        #: True for a finished race (``camelup.odds_game`` sets it): nothing moves any more.
+        self.over = False
         if reveals is None:
             reveals = len(dice) if edition == CLASSIC else max(0, len(dice) - 1)
         if not 0 <= reveals <= len(dice):
@@ -174,7 +176,9 @@ class Position:
         stacks = {}
         for space in self.stacks:
             stacks[space] = list(self.stacks[space])
-        return Position(self.edition, stacks, tiles, list(self.dice), self.reveals)
+        out = Position(self.edition, stacks, tiles, list(self.dice), self.reveals)
+        out.over = self.over
+        return out
 
     def __repr__(self):
         parts = []

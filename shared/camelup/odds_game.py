@@ -52,7 +52,9 @@ def _over_position(edition, stacks):
     for space in sorted(stacks):
         target = min(16, max(1, space))
         track[target] = track.get(target, []) + list(stacks[space])
-    return Position(edition, track, {}, dice=[], reveals=0)
+    out = Position(edition, track, {}, dice=[], reveals=0)
+    out.over = True
+    return out
 
 
 def position_from_text(text):

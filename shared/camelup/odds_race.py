@@ -40,8 +40,8 @@ class RaceOdds:
     ``winner_hw``, ``loser_hw``: dict colour -> 95 % confidence half-width (normal
     approximation ``1.96 * sqrt(p (1 - p) / samples)``; 0 when exact).
     ``half_width``: the largest of them. ``samples``: races simulated (0 when
-    exact). ``exact``: True when the current leg surely ends the race and the
-    figures are exact. ``seed``: the seed used.
+    exact). ``exact``: True when the race is over or the current leg surely ends
+    it, and the figures are exact. ``seed``: the seed used.
     """
 
     def __init__(self, colours, samples, seed):
@@ -157,7 +157,7 @@ def race_odds(obj, seed=1, samples=10000, leg=None):
     colours = position.racing()
     if leg is None:
         leg = leg_odds(position)
-    if leg.finished == leg.total:
+    if leg.finished == leg.total or position.over:
         result = RaceOdds(colours, 0, seed)
         result.exact = True
         for c in colours:
