@@ -324,3 +324,19 @@ def test_hand_built_malformed_actions_are_refused(action, needle):
     with pytest.raises(NotationError, match=needle):
         g.push(action)
     assert g.position() == before
+
+
+@pytest.mark.parametrize("edition,players,stacks,extra,count", [
+    # second, 3 seats: 5 leg + 11 tile spaces x 2 sides + 5 colours x 2 piles + 5 dice x 3
+    # faces + grey 3 faces x 2 inks = 5 + 22 + 10 + 15 + 6
+    ("second", 3, START2, {}, 58),
+    # 6 seats adds 5 possible partners (RULES 3.8)
+    ("second", 6, START2, {}, 63),
+    # classic, 2 seats: 5 leg + 13 spaces x 2 + 10 finish + 5 dice x 3 (RULES 2)
+    ("classic", 2, START1, {}, 56),
+    # a tile of p1 on 9 blocks 8, 9, 10 for p0; red and grey out; two red tickets taken
+    ("second", 3, START2, {"tiles": {9: (1, "+")}, "out": ["red", "grey"], "pyramid": [1, 1, 0],
+                           "held": [[("red", 5)], [("red", 3)], []]}, 5 + 16 + 10 + 12),
+])
+def test_legal_action_counts(edition, players, stacks, extra, count):
+    assert len(Game(edition, players, stacks, **extra).legal_actions()) == count
