@@ -340,3 +340,18 @@ def test_hand_built_malformed_actions_are_refused(action, needle):
 ])
 def test_legal_action_counts(edition, players, stacks, extra, count):
     assert len(Game(edition, players, stacks, **extra).legal_actions()) == count
+
+
+def test_leg_scores_now_previews_the_leg_end():
+    # E2-22 position: the last die does not change the ranking, so the preview is exact
+    g = Game("second", 6, {6: ["purple"], 7: ["yellow"], 8: ["blue"], 9: ["green"], 10: ["red"],
+                           14: ["black"], 15: ["white"]},
+             held=[[("red", 5)], [], [], [("blue", 3)], [("blue", 5)], []],
+             out=["green", "yellow", "grey", "purple"], pyramid=[1, 1, 0, 2, 0, 0],
+             partners=[3, None, None, 0, None, None], turn=1)
+    before = g.position()
+    preview = g.leg_scores_now()
+    assert g.position() == before
+    assert [p["net"] for p in preview] == [7, 1, 0, 6, -1, 0]
+    report = g.push("pyramid red 1")
+    assert [p["net"] for p in report["leg_scores"]] == [7, 2, 0, 6, -1, 0]

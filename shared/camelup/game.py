@@ -407,6 +407,14 @@ class Game:
         """Racing camels first to last (RULES 1.11, 3.7); crazy camels ignored."""
         return movement.ranking(self._stacks, self.edition.racing)
 
+    def leg_scores_now(self):
+        """What leg scoring would pay if the leg ended in the current ranking (RULES
+        1.10, 3.8): the ``scoring.score_leg`` breakdown, one dict per seat; nothing
+        changes. For the table display ("if the leg ended now")."""
+        breakdown, _ = scoring.score_leg(self.ranking(), self._held, self._pyramid,
+                                         self._partners, self._coins)
+        return breakdown
+
     @property
     def is_over(self):
         """True once a camel has crossed the finish line (RULES 1.13, 3.7)."""
