@@ -15,7 +15,6 @@ import subprocess
 import sys
 
 import pytest
-
 from camelhost import bots
 from camelhost.journal import read_events
 from camelhost.session import Session
@@ -100,7 +99,7 @@ def test_sigkill_at_random_points_then_resume_gives_the_same_final_scores(tmp_pa
     out, err = proc.communicate(("\n".join(lines[done:]) + "\n").encode(), timeout=120)
     assert proc.returncode == 0, err.decode()
     final = [x for x in out.decode().splitlines() if x.startswith("FINAL SCORES")]
-    expect = ", ".join("%s %d" % (n, c) for n, c in zip(PLAYERS, coins))
+    expect = ", ".join("%s %d" % (n, c) for n, c in zip(PLAYERS, coins, strict=True))
     assert final and final[-1].startswith("FINAL SCORES: " + expect)
     events = read_events(path)
     assert len(events) == len(lines) + 1  # nothing lost, nothing doubled

@@ -59,7 +59,7 @@ def test_demo_final_scores_match_the_engine_replaying_the_journal(tmp_path, edit
     assert not [e for e in events if e["type"] == "rejected"]
     result = replay_in_engine(events)
     names = events[0]["players"]
-    expect = ", ".join("%s %d" % (n, c) for n, c in zip(names, result["coins"]))
+    expect = ", ".join("%s %d" % (n, c) for n, c in zip(names, result["coins"], strict=True))
     assert final[0].startswith("FINAL SCORES: " + expect + " |")
     # the narration says what RULES 5 asks for after each die
     assert sum(1 for x in out if x.startswith("DIE ")) == len(dice)

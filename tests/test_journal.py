@@ -4,7 +4,6 @@ import json
 import os
 
 import pytest
-
 from camelhost.journal import Journal, JournalError, read_events
 
 

@@ -4,7 +4,6 @@ discovery, journal handling; errors are one ``pyramid: ...`` line, never a trace
 import types
 
 import pytest
-
 from camelhost import cli
 from camelhost.commands import play
 

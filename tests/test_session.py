@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from camelhost.journal import Journal
 from camelhost.session import Session, TableError
 

@@ -1,7 +1,6 @@
 """Bots: legal, deterministic, and they take the action the odds value most."""
 
 import camelup
-
 from camelhost import bots
 from camelhost.session import Session
 

@@ -6,11 +6,10 @@ completed by one key and a bad command, and the screen must show what RULES 5 as
 
 import asyncio
 
-from textual.widgets import Log, Static
-
 from camelhost.journal import Journal
 from camelhost.session import Session
 from camelhost.tui import TableApp
+from textual.widgets import Log
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 

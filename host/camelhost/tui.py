@@ -91,6 +91,7 @@ def odds_text(session):
         return "Odds: none now"
     try:
         from camelup import odds
+
         from camelhost.bots import _position
         leg = odds.leg_odds(_position(g))
     except (ValueError, TypeError, KeyError) as exc:
