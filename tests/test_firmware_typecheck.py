@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-
 from camelhost import paths
 
 STUBS = "micropython-rp2-stubs==1.29.0.post1"

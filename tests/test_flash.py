@@ -15,7 +15,6 @@ import threading
 import tty
 
 import pytest
-
 from camelhost import cli, flash, paths
 from camelhost.micropython import find_micropython, micropython_env
 

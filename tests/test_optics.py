@@ -4,7 +4,6 @@ import json
 import sys
 
 import pytest
-
 from camelhost import paths
 
 sys.path[:0] = [paths.SIM_DIR]
@@ -56,7 +55,7 @@ def test_hues_point_the_right_way():
     # the grey die's two inks change brightness, not hue
     black = chroma(model.samples("grey-black", 1)[0])
     white = chroma(model.samples("grey-white", 1)[0])
-    assert all(abs(x - y) < 0.02 for x, y in zip(black, white))
+    assert all(abs(x - y) < 0.02 for x, y in zip(black, white, strict=True))
 
 
 def test_counts_scale_with_integration_time_and_gain():

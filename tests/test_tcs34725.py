@@ -8,7 +8,6 @@ import sys
 import time
 
 import pytest
-
 from camelhost import paths
 
 sys.path[:0] = [paths.SIM_DIR, paths.FIRMWARE_DIR]

@@ -21,7 +21,6 @@ asks the player); error = named as another die (the failure that matters).
 import csv
 import json
 import os
-import subprocess
 import sys
 import time
 
