@@ -189,7 +189,13 @@ class Table:
             return
         self._sync_virtual_dice()
         self.waiting_release = True
-        self.pyramid.release()
+        try:
+            self.pyramid.release()
+        except RuntimeError as exc:  # the simulated board stopped or did not answer
+            self.waiting_release = False
+            self.display.error("virtual pyramid: %s; type the die instead" % _first_line(exc))
+            if not manual:
+                raise
 
     def _sync_virtual_dice(self):
         """Virtual pyramid only: put exactly the dice the game has inside back into the
@@ -273,6 +279,11 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None)
         else:
             table.pyramid_event(item)
     return 0
+
+
+def _first_line(exc):
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def _event_dict(ev):

@@ -75,8 +75,12 @@ def run(args):
                   % (args.edition, args.seed, args.seats))
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
             table = Table(session, display, pyramid=pyramid.driver, auto_setup=True)
-            run_plain(table, lines=False, events=pyramid.events, stop_when_over=True,
-                      wait_s=args.wait)
+            try:
+                run_plain(table, lines=False, events=pyramid.events, stop_when_over=True,
+                          wait_s=args.wait)
+            except (RuntimeError, TimeoutError) as exc:
+                raise CliError("the virtual pyramid failed: %s (journal: %s)"
+                               % (str(exc).strip().splitlines()[0], path)) from None
         if session.phase != "over":
             raise CliError("the demo stopped before the end of the race")
     print("journal: %s" % path)

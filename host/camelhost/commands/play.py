@@ -96,7 +96,11 @@ def run(args):
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
                           auto_setup=spec == "virtual")
             print("journal: %s" % journal.path)
-            return run_plain(table, events=pyramid.events)
+            try:
+                return run_plain(table, events=pyramid.events)
+            except RuntimeError as exc:  # the virtual pyramid's board stopped
+                raise CliError("%s; the game is safe in %s (--resume it)"
+                               % (str(exc).strip().splitlines()[0], journal.path)) from None
         from camelhost.tui import TableApp
         app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual")
         app.run()
