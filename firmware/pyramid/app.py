@@ -538,7 +538,9 @@ class App:
                         self.send(protocol.encode("SAMPLE", token=self._cal_token, on=on, off=off))
                     if self.stream_ms:
                         label, margin = self._judge(reading)
-                        self.send(protocol.encode("RAW", on=on, off=off, label=label, m=margin))
+                        self.send(
+                            protocol.encode("RAW", on=on, off=off, label=label, m=margin, sl=self.slider.pushed)
+                        )
                 except OSError:
                     self.sensor = None
                     self.sensor_state = "fault"

@@ -270,7 +270,13 @@ MESSAGES = {
     "RAW": (
         "D",
         (),
-        (("on", "quad", _P), ("off", "quad", _P), ("label", "word", _P), ("m", "uint", _P)),
+        (
+            ("on", "quad", _P),
+            ("off", "quad", _P),
+            ("label", "word", _P),
+            ("m", "uint", _P),
+            ("sl", "bool", _O),  # slider pushed at this reading (pyramid monitor)
+        ),
         1,
     ),
     "SAMPLE": ("D", (("token", "word"),), (("on", "quad", _P), ("off", "quad", _P)), 1),
