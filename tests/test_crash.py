@@ -71,6 +71,12 @@ SEED = 11
 @pytest.mark.slow
 def test_sigkill_at_random_points_then_resume_gives_the_same_final_scores(tmp_path):
     lines, coins = scripted_game(EDITION, seed=SEED)
+    expect = ", ".join("%s %d" % (n, c) for n, c in zip(PLAYERS, coins, strict=True))
+    # the uninterrupted run
+    whole = _start(str(tmp_path / "whole.jsonl"), SEED)
+    out, err = whole.communicate(("\n".join(lines) + "\n").encode(), timeout=120)
+    assert whole.returncode == 0, err.decode()
+    assert ("FINAL SCORES: " + expect + " |") in out.decode()
     rng = random.Random(2026)
     path = str(tmp_path / "game.jsonl")
     kills = 0
@@ -99,7 +105,6 @@ def test_sigkill_at_random_points_then_resume_gives_the_same_final_scores(tmp_pa
     out, err = proc.communicate(("\n".join(lines[done:]) + "\n").encode(), timeout=120)
     assert proc.returncode == 0, err.decode()
     final = [x for x in out.decode().splitlines() if x.startswith("FINAL SCORES")]
-    expect = ", ".join("%s %d" % (n, c) for n, c in zip(PLAYERS, coins, strict=True))
     assert final and final[-1].startswith("FINAL SCORES: " + expect)
     events = read_events(path)
     assert len(events) == len(lines) + 1  # nothing lost, nothing doubled
