@@ -232,6 +232,6 @@ def test_same_answers_under_micropython(micropython, tmp_path):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().split("\n")
     assert json.loads(lines[0]) == expected
-    assert sum(e == t for e, t in zip(expected, truth, strict=True)) >= len(truth) - 2
+    assert sum(e == t for e, t in zip(expected[:-1], truth, strict=True)) >= len(truth) - 2
     host = C.fit(cal, "classic", {"integration_ms": 24, "gain": 4})
     assert json.loads(lines[1]) == pytest.approx(host["classes"]["blue"]["mean"], rel=1e-4)
