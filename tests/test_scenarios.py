@@ -115,3 +115,20 @@ def test_unlisted_camels_are_placed_out_of_the_way(tmp_path, capsys):
         "expect board 1:blue 2:yellow 3:red 4:purple 9:green,white 10:+p1 16:black\n"
     )
     assert cli.main(["check", str(f)]) == 0, capsys.readouterr().out
+
+
+def test_flexible_expectations(tmp_path, capsys):
+    """E2-17 with one-seat coins, a seat on the action, a ranking prefix and payout amount."""
+    f = tmp_path / "flex.scn"
+    f.write_text(
+        "case E2-17/flex one payout per landing unit\n"
+        "edition second\nplayers 3\n"
+        "board 2:[R] 5:[B,G,Y] 7:+p1 8:[P] 14:[K] 15:[W]\n"
+        "do p0 blue 2\n"
+        "expect payout p1 1\nexpect coins p1 4\nexpect ranking Y,G\n"
+        "do p2 leg red\n"
+    )
+    assert cli.main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "line 9: do p2 leg red: it is p1's turn, not p2's" in out
+    assert out.count("line ") == 1
