@@ -27,10 +27,14 @@ FINISH_HORIZON = 5
 
 
 def _position(game):
-    tiles = {}
-    for space, (owner, side) in game.tiles.items():
-        tiles[space] = (1 if side == "+" else -1, owner)
-    return odds.Position(game.edition.name, game.stacks, tiles, game.dice_in_pyramid())
+    try:
+        from camelup.odds_game import position_from_game
+    except ImportError:
+        tiles = {}
+        for space, (owner, side) in game.tiles.items():
+            tiles[space] = (1 if side == "+" else -1, owner)
+        return odds.Position(game.edition.name, game.stacks, tiles, game.dice_in_pyramid())
+    return position_from_game(game)
 
 
 def choose(game, names=None, quick=False):

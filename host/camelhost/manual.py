@@ -22,7 +22,10 @@ class DieSyntaxError(ValueError):
     """The typed text is not a die for this edition; the message says why."""
 
 
-def _match(word, names, what):
+def match_name(word, names, what):
+    """Return the one name in ``names`` that ``word`` is, or is the start of (case-free).
+    Raises ``DieSyntaxError`` naming the choices when there is none or several;
+    ``what`` says what was expected ("die colour", ...)."""
     word = word.lower()
     if word in names:
         return word
@@ -61,13 +64,13 @@ def parse_die(text, edition):
     names = RACING[edition] + (("grey",) if edition == "second" else ())
     if words[0] == "gray":
         words[0] = "grey"
-    colour = _match(words[0], names, "die colour in the %s edition" % edition)
+    colour = match_name(words[0], names, "die colour in the %s edition" % edition)
     ink = None
     rest = words[1:]
     if colour == "grey":
         if not rest:
             raise DieSyntaxError("the grey die needs its numeral colour: 'grey black 2'")
-        ink = _match(rest[0], INKS, "numeral colour of the grey die")
+        ink = match_name(rest[0], INKS, "numeral colour of the grey die")
         rest = rest[1:]
     if len(rest) != 1:
         example = "grey white 3" if colour == "grey" else "%s 2" % colour

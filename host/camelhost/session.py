@@ -34,7 +34,7 @@ from camelup.editions import get_edition
 from camelup.rng import XorShift32
 
 from camelhost.journal import FORMAT
-from camelhost.manual import DieSyntaxError, _match, die_text, parse_die, parse_value
+from camelhost.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
 PHASES = ("setup", "turn", "die", "value", "over", "unscored")
 _REACTIONS = ("double", "nodie", "unknown")
@@ -72,7 +72,7 @@ def parse_stacks(text, edition):
             if not word:
                 continue
             try:
-                colour = _match(word, ed.camels, "camel of the %s edition" % ed.name)
+                colour = match_name(word, ed.camels, "camel of the %s edition" % ed.name)
             except DieSyntaxError as exc:
                 raise TableError(str(exc)) from None
             if colour in seen:
@@ -302,7 +302,7 @@ class Session:
                 raise TableError("%r: %s" % (text.strip(), "check the form: 'help' shows "
                                  "every command")) from None
             try:
-                _match(first, self.edition.dice, "colour")
+                match_name(first, self.edition.dice, "colour")
             except DieSyntaxError:
                 raise TableError("unknown command %r (help lists the commands)"
                                  % text.strip()) from None
@@ -315,7 +315,7 @@ class Session:
 
     def _racing(self, word):
         try:
-            return _match(word, self.edition.racing,
+            return match_name(word, self.edition.racing,
                           "racing camel of the %s edition" % self.edition.name)
         except DieSyntaxError as exc:
             raise TableError(str(exc)) from None
@@ -361,7 +361,7 @@ class Session:
             for word in camels.split(","):
                 if word:
                     try:
-                        row.append(_match(word, ed.camels, "camel"))
+                        row.append(match_name(word, ed.camels, "camel"))
                     except DieSyntaxError as exc:
                         raise TableError(str(exc)) from None
             moved[int(space)] = row
