@@ -132,3 +132,22 @@ def test_flexible_expectations(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "line 9: do p2 leg red: it is p1's turn, not p2's" in out
     assert out.count("line ") == 1
+
+
+def test_edition_and_players_can_be_left_out(tmp_path, capsys):
+    """E1-01 and E2-13 without edition/players lines."""
+    f = tmp_path / "short.scn"
+    f.write_text(
+        "case E1-01/short mirage goes under\n"
+        "board 1:[orange] 3:[blue,yellow] 5:[green] 6:-p1\n"
+        "do blue 3\nexpect space 5 blue,yellow,green\nexpect coins 3 4\n"
+        "case E2-13/short booing back onto the space it left\n"
+        "board 3:[B,R,G] 4:-p1\n"
+        "do red 1\nexpect space 3 R,G,B\nexpect coins 3 4 3\n"
+        "case T-3 white alone says nothing about the edition\n"
+        "board 3:[white]\n"
+    )
+    assert cli.main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "2 passed, 1 failed" in out
+    assert "add an 'edition classic|second' line" in out

@@ -167,6 +167,48 @@ def _place_unlisted(ed, stacks, tiles):
             stacks[space] = [c]
 
 
+def _guess_edition(stacks, fields, case):
+    """No ``edition`` line: second if any camel or die only the second edition has is
+    named, classic if orange is; otherwise ask for the line."""
+    words = []
+    if stacks:
+        for sp in stacks:
+            words += stacks[sp]
+    if "rolls" in fields:
+        words += [colour_name(t.split(":")[0]) for t in fields["rolls"][0].split()]
+    for w in words:
+        if w in ("red", "purple", "black"):
+            return get_edition("second")
+        if w == "orange":
+            return get_edition("classic")
+    raise NotationError("%s:%d: case %s: add an 'edition classic|second' line"
+                        % (case.source, case.line, case.id))
+
+
+def _guess_players(ed, tiles, fields):
+    """No ``players`` line: enough seats for every seat the case names, at least the
+    edition's minimum."""
+    top = -1
+    for sp in tiles:
+        top = max(top, tiles[sp][0])
+    for key in ("tickets", "pyramid"):
+        for seat, _, _ in fields.get(key, []):
+            top = max(top, seat)
+    for key in ("turn", "start"):
+        if key in fields:
+            top = max(top, _seat(fields[key][0], fields[key][1]))
+    for key in ("winner", "loser"):
+        if key in fields:
+            for seat, _ in _cards(fields[key][0], fields[key][1]):
+                top = max(top, seat)
+    if "partners" in fields:
+        for w in fields["partners"][0].split():
+            top = max(top, _seat(w, fields["partners"][1]))
+    if "coins" in fields:
+        top = max(top, len(fields["coins"][0].split()) - 1)
+    return max(ed.min_players, top + 1)
+
+
 def build_game(case):
     """The case's starting ``Game`` from its setup lines. Raises ``NotationError``."""
     from camelup.game import Game
@@ -183,17 +225,25 @@ def build_game(case):
             fields.setdefault(key, []).append((_seat(words[0], where), words[1], where))
         else:
             fields[key] = (value, where)
-    if "edition" not in fields or "players" not in fields or (
-            "board" not in fields and "rolls" not in fields):
-        raise NotationError("%s:%d: case %s needs edition, players and board or rolls "
-                            "(or a position line)" % (case.source, case.line, case.id))
-    ed = get_edition(fields["edition"][0])
-    n = _ints(fields["players"][0], fields["players"][1])[0]
+    if "board" not in fields and "rolls" not in fields:
+        raise NotationError("%s:%d: case %s needs a board or rolls line (or a position line)"
+                            % (case.source, case.line, case.id))
     if "board" in fields:
         stacks, tiles = parse_track(fields["board"][0])
-        _place_unlisted(ed, stacks, tiles)
     else:
-        stacks, tiles = _rolls(ed, fields["rolls"][0], fields["rolls"][1]), {}
+        stacks, tiles = None, {}
+    if "edition" in fields:
+        ed = get_edition(fields["edition"][0])
+    else:
+        ed = _guess_edition(stacks, fields, case)
+    if stacks is None:
+        stacks = _rolls(ed, fields["rolls"][0], fields["rolls"][1])
+    else:
+        _place_unlisted(ed, stacks, tiles)
+    if "players" in fields:
+        n = _ints(fields["players"][0], fields["players"][1])[0]
+    else:
+        n = _guess_players(ed, tiles, fields)
     kw = {"tiles": tiles}
     if "turn" in fields:
         kw["turn"] = _seat(fields["turn"][0], fields["turn"][1])
