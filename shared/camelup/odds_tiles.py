@@ -53,6 +53,19 @@ def _squeeze(board, mask, letters):
     return board.replace(".", "")
 
 
+def _squeeze_one(board, d, grey_inside):
+    """Landings-only key of a board just produced by die ``d``: every other camel
+    whose die is out is anonymous already, so only ``d``'s camel needs hiding."""
+    if d == _GREY_DIE:  # crazy camels already dropped; no ``.`` needed any more
+        return board.replace(".", "")
+    if grey_inside:
+        board = board.replace(d, ".")
+        while ".." in board:
+            board = board.replace("..", ".")
+        return board
+    return board.replace(d, "")
+
+
 def _add(table, mask, board, weight):
     boards = table.get(mask)
     if boards is None:
@@ -61,33 +74,10 @@ def _add(table, mask, board, weight):
     boards[board] = boards.get(board, 0) + weight
 
 
-def _squeeze_all(table, letters):
-    out = {}
-    for mask in table:
-        boards = table[mask]
-        merged = {}
-        used = [x for x in letters if x not in mask]
-        grey = _GREY_DIE in mask
-        for s in boards:
-            key = s
-            if grey:
-                for letter in used:
-                    key = key.replace(letter, ".")
-                while ".." in key:
-                    key = key.replace("..", ".")
-            else:
-                for letter in used:
-                    key = key.replace(letter, "")
-                key = key.replace(".", "")
-            merged[key] = merged.get(key, 0) + boards[s]
-        out[mask] = merged
-    return out
-
-
 def _plain_grey(s, k, w, nmask, shift, counts, cont, calm_next, stirred_next):
     """The grey die moving a crazy camel (on space ``k``, weight ``w`` per value)
     that carries no racing camel, in the undisturbed world (see ``landing_table``)."""
-    plain = s.replace(_BLACK, "").replace(_WHITE, "")
+    plain = s.replace(_BLACK, "").replace(_WHITE, "").replace(".", "")
     for v in (1, 2, 3):
         m = k - v
         if m < 1:  # over the line: the race and its landings end (RULES 3.7)
@@ -157,6 +147,7 @@ def landing_table(position, spaces, base):
             boards = calm[mask]
             for d in mask:
                 nmask = mask.replace(d, "")
+                gi = _GREY_DIE in nmask
                 for s in boards:
                     w = boards[s]
                     if d == _GREY_DIE:
@@ -208,7 +199,7 @@ def landing_table(position, spaces, base):
                                         if table is None:
                                             table = {}
                                             stirred_next[(m, side)] = table
-                                        _add(table, nmask, ns, f)
+                                        _add(table, nmask, _squeeze_one(ns, d, gi), f)
                             if not rest:
                                 continue
                             if step > 0:
@@ -220,7 +211,7 @@ def landing_table(position, spaces, base):
                                 if ns[0] != SEP:
                                     continue
                                 ns = ns.replace(_BLACK, "").replace(_WHITE, "")
-                            _add(calm_next, nmask, ns, rest)
+                            _add(calm_next, nmask, _squeeze_one(ns, d, gi), rest)
         for world in stirred:
             tiles = worlds[world]
             t = world[0]
@@ -256,17 +247,20 @@ def landing_table(position, spaces, base):
                     if target is None:
                         target = {}
                         table[nmask] = target
+                    fresh = {}
                     if d != _GREY_DIE:
                         for s in boards:
-                            _expand_forward(s, d, boards[s] * wr, tiles, target, sink, land,
+                            _expand_forward(s, d, boards[s] * wr, tiles, fresh, sink, land,
                                             cont, False)
                     else:
                         for s in boards:
-                            _grey(s, boards[s], tiles, target, sink, land, cont, 0)
-        calm = _squeeze_all(calm_next, letters)
-        stirred = {}
-        for world in stirred_next:
-            stirred[world] = _squeeze_all(stirred_next[world], letters)
+                            _grey(s, boards[s], tiles, fresh, sink, land, cont, 0)
+                    gi = _GREY_DIE in nmask
+                    for ns in fresh:
+                        key = _squeeze_one(ns, d, gi)
+                        target[key] = target.get(key, 0) + fresh[ns]
+        calm = calm_next
+        stirred = stirred_next
     for world in landed:
         counts[world] += landed[world].get(world[0], 0)
     return counts, total
