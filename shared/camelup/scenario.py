@@ -321,11 +321,16 @@ def _diff_positions(want, got):
     return "\n".join(out)
 
 
+_ALIASES = {"score": "coins", "scores": "coins", "points": "coins", "track": "board",
+            "order": "ranking", "race-over": "over", "mover": "moved"}
+
+
 def _expect(game, last, text):
     """Return ``None`` when the expectation holds, else a one-line (or few-line) message."""
     parts = text.split(None, 1)
     key = parts[0].lower()
     arg = parts[1].strip() if len(parts) > 1 else ""
+    key = _ALIASES.get(key, key)
     if key == "space":
         words = arg.split(None, 1)
         space = _space_of(game, words[0])
