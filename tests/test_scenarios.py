@@ -113,6 +113,7 @@ def test_unlisted_camels_are_placed_out_of_the_way(tmp_path, capsys):
         "do grey WHITE 2\n"
         "expect space 9 G,W\nexpect coins 3 4 3\n"
         "expect board 1:blue 2:yellow 3:red 4:purple 9:green,white 10:+p1 16:black\n"
+        "expect board 9:[G,W] 10:+p1 16:[K]\n"
     )
     assert cli.main(["check", str(f)]) == 0, capsys.readouterr().out
 
