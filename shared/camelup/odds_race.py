@@ -68,63 +68,101 @@ def _seed_state(seed):
     return x or 0x6D2B79F5
 
 
+def _orders(dice, reveals):
+    """Every ordered choice of ``reveals`` dice out of ``dice`` (list of tuples)."""
+    if reveals == 0:
+        return [()]
+    out = []
+    for i in range(len(dice)):
+        rest = dice[:i] + dice[i + 1:]
+        for tail in _orders(rest, reveals - 1):
+            out.append((dice[i],) + tail)
+    return out
+
+
 def simulate(position, seed=1, samples=10000):
     """Play the rest of the race ``samples`` times; returns ``(wins, losses)``.
 
     ``wins``/``losses``: dict colour -> number of races that colour won / lost.
+    Each leg takes two draws of the generator: one picks the order of the dice
+    that come out (uniform over every ordered choice, RULES 1.4), the other the
+    six-sided face of each (racing value = face mod 3 + 1; grey ink = face div 3).
     """
     coded = _Coded(position)
     names = coded.name
-    tiles0 = coded.tiles
     bare = [0] * (TRACK + 2)
+    tiles0 = coded.tiles
+    if coded.tiles == bare:
+        tiles0 = bare
     board0 = coded.board
-    dice0 = list(coded.mask)
-    reveals0 = coded.levels
+    first_orders = _orders(list(coded.mask), coded.levels)
     racing_dice = [coded.letter[c] for c in position.racing()]
     racing_dice.sort()
-    full = list(racing_dice)
     if coded.crazy:
-        full.append(_GREY_DIE)
-    full_reveals = LEG_REVEALS[position.edition]
+        racing_dice.append(_GREY_DIE)
+    later_orders = _orders(racing_dice, LEG_REVEALS[position.edition])
+    n_first = len(first_orders)
+    n_later = len(later_orders)
     crazy = coded.crazy
     x = _seed_state(seed)
     wins = {}
     losses = {}
     for _ in range(samples):
         s = board0
-        dice = list(dice0)
-        reveals = reveals0
+        orders = first_orders
+        count = n_first
         tiles = tiles0
         over = False
         legs = 0
         while True:
-            while reveals > 0:
-                x ^= (x << 13) & _MASK32
-                x ^= x >> 17
-                x ^= (x << 5) & _MASK32
-                n = len(dice)
-                d = dice.pop(x % n)
-                r = x // n
-                v = r % 3 + 1
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            order = orders[x % count]
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            faces = x
+            for d in order:
+                f = faces % 6
+                faces //= 6
                 if d == _GREY_DIE:
                     who = _grey_choice(s)
                     if who is None:  # RULES 3.5 (c): the numeral's ink
-                        who = _BLACK if (r // 3) % 2 else _WHITE
-                    s, _hit = _step_backward(s, who, v, tiles)
-                    over = s[0] != SEP
+                        who = _BLACK if f >= 3 else _WHITE
+                    s, _hit = _step_backward(s, who, f % 3 + 1, tiles)
+                    if s[0] != SEP:
+                        over = True
+                        break
+                elif tiles is bare:
+                    # no tiles: the plain move, inline (RULES 1.2, 1.3); the
+                    # separator after the landing space is missing past the line
+                    i = s.find(d)
+                    j = s.find(SEP, i)
+                    q = j
+                    v = f % 3 + 1
+                    while v:
+                        q = s.find(SEP, q + 1)
+                        if q < 0:
+                            break
+                        v -= 1
+                    if q < 0:  # crossed the finish line (RULES 1.13)
+                        s = s[:i] + s[j:] + s[i:j]
+                        over = True
+                        break
+                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
                 else:
-                    s, _hit = _step_forward(s, d, v, tiles)
-                    over = s[-1] != SEP
-                if over:
-                    break
-                reveals -= 1
+                    s, _hit = _step_forward(s, d, f % 3 + 1, tiles)
+                    if s[-1] != SEP:
+                        over = True
+                        break
             if over:
                 break
             legs += 1
             if legs > MAX_LEGS:
                 break
-            dice = list(full)
-            reveals = full_reveals
+            orders = later_orders
+            count = n_later
             tiles = bare
         r = s.replace(SEP, "")
         if crazy:
@@ -142,18 +180,48 @@ def simulate(position, seed=1, samples=10000):
     return out_w, out_l
 
 
-def race_odds(obj, seed=1, samples=10000, leg=None):
+#: Recent results: the table asks again after every action, and only a die (or a
+#: tile) changes the answer. Keyed by the position as the simulation sees it.
+_CACHE = {}
+_CACHE_SIZE = 8
+
+
+def _signature(position, seed, samples):
+    coded = _Coded(position)
+    tiles = ",".join(["%d" % t for t in coded.tiles])
+    return "%s|%s|%s|%s|%d|%d|%d|%d" % (position.edition, coded.board, tiles, coded.mask,
+                                          coded.levels, position.over, seed, samples)
+
+
+def race_odds(obj, seed=1, samples=10000, leg=None, cache=True):
     """Overall winner / loser odds of a ``camelup.Game`` or ``camelup.odds.Position``.
 
     ``seed``: any int (same seed, same result on both runtimes). ``samples``:
     races to simulate, >= 1 (10,000 keeps every 95 % half-width under one
     percentage point). ``leg``: this position's ``LegOdds`` if already computed.
-    Returns ``RaceOdds``. Raises ``ValueError`` for
+    ``cache``: reuse the result of an identical earlier call (same board, tiles,
+    dice, seed and samples; the last few are kept). Returns ``RaceOdds`` (shared
+    when cached: read it, don't change it). Raises ``ValueError`` for
     ``samples < 1``.
     """
     if samples < 1:
         raise ValueError("samples must be at least 1, not %r" % (samples,))
     position = as_position(obj)
+    key = None
+    if cache:
+        key = _signature(position, seed, samples)
+        hit = _CACHE.get(key)
+        if hit is not None:
+            return hit
+    result = _race_odds(position, seed, samples, leg)
+    if key is not None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = result
+    return result
+
+
+def _race_odds(position, seed, samples, leg):
     colours = position.racing()
     if leg is None:
         leg = leg_odds(position)
