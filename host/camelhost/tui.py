@@ -35,10 +35,11 @@ STYLE = {
 CELL = 6  # characters per track space
 
 
-def track_text(view):
+def track_text(view, width=CELL * 16):
     """Rich ``Text`` of the track: spaces 1..16 left to right, stacks drawn upwards,
     crazy camels marked with ``<`` (they run counterclockwise), tiles under the space
-    numbers as ``+Ann`` / ``-Ben``. Crossed camels show in the columns ``<0`` and ``17>``."""
+    numbers as ``+Ann`` / ``-Ben``. Crossed camels show in the columns ``<0`` and ``17>``.
+    ``width``: characters available; each space gets 4 to 6 of them."""
     stacks = view["stacks"]
     crazy = ("black", "white") if view["edition"] == "second" else ()
     low = [s for s in stacks if s < 1]
@@ -48,27 +49,30 @@ def track_text(view):
     if high:
         columns.append(("17>", sum((stacks[s] for s in sorted(high)), [])))
     height = max([len(c) for _, c in columns] + [1])
+    cell = max(4, min(CELL, width // len(columns)))
+    inner = cell - 1  # one blank column between spaces
     text = Text()
     for row in range(height - 1, -1, -1):
         for _, camels in columns:
             if row < len(camels):
                 camel = camels[row]
                 mark = "<" if camel in crazy else ""
-                text.append((mark + camel[:3]).center(CELL - 1), STYLE.get(camel, "bold"))
+                label = mark + camel[:min(3, inner - len(mark))]
+                text.append(label.center(inner), STYLE.get(camel, "bold"))
                 text.append(" ")
             else:
-                text.append(" " * CELL)
+                text.append(" " * cell)
         text.append("\n")
     for label, _ in columns:
-        text.append(label.center(CELL - 1) + " ", "bold")
+        text.append(label.center(inner) + " ", "bold")
     text.append("\n")
     tiles = view["tiles"]
     for label, _ in columns:
-        cell = ""
+        mark = ""
         if label.isdigit() and int(label) in tiles:
             owner, side = tiles[int(label)]
-            cell = side + view["names"][owner][:3]
-        text.append(cell.center(CELL - 1) + " ", "bold cyan")
+            mark = side + view["names"][owner][:inner - 1]
+        text.append(mark.center(inner) + " ", "bold cyan")
     return text
 
 
@@ -245,7 +249,8 @@ class TableApp(App):
     def refresh_panels(self):
         """Redraw the track, the public state and the odds from the session."""
         view = self.session.view()
-        self.query_one("#track", Static).update(track_text(view))
+        track = self.query_one("#track", Static)
+        track.update(track_text(view, track.size.width or CELL * 16))
         self.query_one("#info", Static).update(info_text(view))
         self.query_one("#odds", Static).update(odds_text(self.session))
         r = view["ranking"]
