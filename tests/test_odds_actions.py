@@ -179,3 +179,22 @@ def test_finished_race_is_exact_and_has_no_actions(capsys):
     assert action_values(g) == []
     assert main(["odds", g.position()]) == 0
     assert "No actions: the race is over." in capsys.readouterr().out
+
+
+def test_moving_own_tile_counts_what_it_gives_up():
+    # RULES 1.5: the tile action moves the player's own tile; its old income is lost
+    g = camelup.Game("second", 4, dict(P2A))
+    g.push("tile 5 -")  # p0's booing tile on 5
+    for _ in range(3):
+        g.push("leg blue" if g.turn != 0 else "leg green")
+    assert g.turn == 0
+    leg = leg_odds(g)
+    old = leg.landings[5] / leg.total
+    values = {v.action: v for v in action_values(g, samples=200)}
+    fresh = {(s, "+" if side > 0 else "-"): e for e, s, side in tile_values(g, 0)}
+    for text, v in values.items():
+        if v.kind == "tile":
+            space, side = text.split()[1:]
+            assert v.ev == fresh[(int(space), side)] - old
+            assert "lost on 5" in v.reason
+    assert "tile 5 -" not in values and "tile 5 +" not in values  # must move elsewhere

@@ -61,13 +61,13 @@ def main():
     dt = time.perf_counter() - t
     print("simulated races from P2a: %d races in %.2f s = %.0f races/s" % (n, dt, n / dt))
     t = time.perf_counter()
-    race = race_odds(pos, seed=7, samples=10000)
+    race = race_odds(pos, seed=7, samples=10000, cache=False)
     dt = time.perf_counter() - t
     print("race odds P2a, 10000 races: %.2f s, widest 95%% half-width %.2f points (goal 1 s, 1 point)"
           % (dt, 100 * race.half_width))
     classic = POSITIONS[0][1]
     t = time.perf_counter()
-    race_c = race_odds(classic, seed=7, samples=10000)
+    race_c = race_odds(classic, seed=7, samples=10000, cache=False)
     dt = time.perf_counter() - t
     print("race odds P1, 10000 races: %.2f s, widest 95%% half-width %.2f points"
           % (dt, 100 * race_c.half_width))
@@ -90,8 +90,16 @@ def main():
                                         3: ["yellow", "white"]})
     med, _ = _median_ms(lambda: action_values(cgame, race=race_c), runs=5)
     print("  P1, start of a leg:                         %.1f ms median" % med)
-    med, _ = _median_ms(lambda: action_values(game, samples=2000), runs=3)
+    med, _ = _median_ms(lambda: action_values(game, samples=2000, race=race_odds(
+        game, samples=2000, cache=False)), runs=3)
     print("  P2a after one die, race odds computed too (2000 races): %.1f ms median" % med)
+    fresh = camelup.Game("second", 6, dict(P2A))
+    med, _ = _median_ms(lambda: action_values(fresh, samples=2000, race=race_odds(
+        fresh, samples=2000, cache=False)), runs=3)
+    print("  P2a start of a leg, race odds computed too (2000 races): %.1f ms median" % med)
+    race_odds(fresh, samples=2000)
+    med, _ = _median_ms(lambda: action_values(fresh, samples=2000), runs=3)
+    print("  same, race odds from the cache (a ticket was taken, no die): %.1f ms median" % med)
 
 
 if __name__ == "__main__":
