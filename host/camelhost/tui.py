@@ -19,7 +19,7 @@ import threading
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Log, Static
 
 from camelhost import plain
@@ -191,13 +191,15 @@ class TableApp(App):
 
     TITLE = "Camel Up smart pyramid"
     CSS = """
+    Screen { overflow: hidden; }
     #announce { height: 3; content-align: center middle; text-style: bold; border: round $accent; }
+    Input { height: 3; }
     #leaders { height: 1; }
     #track { height: auto; min-height: 4; }
-    #middle { height: 1fr; }
-    #info { width: 2fr; }
-    #odds { width: 1fr; min-width: 30; border-left: solid $accent; padding-left: 1; }
-    #log { height: 9; border-top: solid $accent; }
+    #middle { height: 1fr; min-height: 3; }
+    #info-box { width: 2fr; }
+    #odds-box { width: 1fr; min-width: 30; border-left: solid $accent; padding-left: 1; }
+    #log { height: 7; border-top: solid $accent; }
     #error { height: 1; }
     #prompt { height: 1; text-style: bold; }
     """
@@ -217,8 +219,10 @@ class TableApp(App):
         yield Static("", id="leaders")
         yield Static("", id="track")
         with Horizontal(id="middle"):
-            yield Static("", id="info")
-            yield Static("", id="odds")
+            with VerticalScroll(id="info-box"):
+                yield Static("", id="info")
+            with VerticalScroll(id="odds-box"):
+                yield Static("", id="odds")
         yield Log(id="log")
         yield Static("", id="error")
         yield Static("", id="prompt")
