@@ -56,3 +56,31 @@ def test_a_journal_in_use_is_not_overwritten(tmp_path, capsys, monkeypatch):
     out = capsys.readouterr().out
     assert "Ann takes the red leg ticket worth 5" in out
     assert "> Ben's turn" in out
+
+
+def test_replay_of_a_finished_game_reveals_the_piles_and_final_scores(tmp_path, capsys):
+    from camelhost import bots
+    from camelhost.journal import Journal
+    from camelhost.session import Session
+    from camelup.rng import XorShift32
+
+    path = str(tmp_path / "done.jsonl")
+    with Journal(path) as journal:
+        s = Session("classic", ["Ann", "Ben"], seed=5, journal=journal)
+        s.command("draw")
+        rng = XorShift32(5)
+        while s.phase != "over":
+            text, _ = bots.choose(s.game, s.names, quick=True)
+            if s.game.leg == 1 and not s.game.pile("winner"):
+                text = "win blue"  # a card in the pile, to be revealed at the end
+            if text == "pyramid":
+                inside = s.game.dice_in_pyramid()
+                text = "%s %d" % (inside[rng.below(len(inside))], 1 + rng.below(3))
+            s.command(text)
+    assert cli.main(["replay", path]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    reveal = lines.index("Winner pile revealed in play order:")
+    assert lines[reveal + 1].startswith("  1. Ann blue: ")
+    assert "FINAL SCORES: Ann %d, Ben %d" % tuple(s.result["coins"]) in out
+    assert out.count("LEG ") >= 1 and "> race over" in out
