@@ -389,6 +389,9 @@ class App:
             try:
                 from pyramid import profile
 
+                self._profile_buf = bytearray()
+                del data  # free the received copy before json.dumps makes another
+                gc.collect()
                 profile.save(new, PROFILE_FILE)
             except (OSError, ValueError):
                 self.send(nak("flash"))
