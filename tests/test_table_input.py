@@ -104,6 +104,7 @@ def test_table_commands_and_unknown_ones():
     t.line("flap 3")
     text = out.getvalue()
     assert "partner Ben" in text and "Pyramid tickets left: 5" in text
+    assert "If the leg ended now: Ann +0, Ben +0, Cy +0" in text
     assert "no virtual pyramid here" in text
     assert "! unknown command 'flap 3'" in text
     assert t.line("quit") is False

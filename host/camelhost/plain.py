@@ -78,6 +78,9 @@ def status_lines(view):
         piles["loser"], "" if piles["loser"] == 1 else "s"))
     if len(view["ranking"]) >= 2:
         lines.append("Leading: 1st %s, 2nd %s" % (view["ranking"][0], view["ranking"][1]))
+    if view.get("leg_now"):
+        lines.append("If the leg ended now: " + ", ".join(
+            "%s %+d" % (view["names"][i], net) for i, net in enumerate(view["leg_now"])))
     return lines
 
 

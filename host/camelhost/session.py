@@ -686,7 +686,8 @@ class Session:
         ``leg_tickets`` ``{colour: [values top first]}``, ``pyramid_tickets``,
         ``players``: per seat ``{"name", "coins", "leg_tickets" [(colour, value)],
         "pyramid_tickets", "tile", "partner", "cards_in_hand", "bot"}``,
-        ``piles`` ``{"winner": n, "loser": n}`` (sizes only), ``ranking``.
+        ``piles`` ``{"winner": n, "loser": n}`` (sizes only), ``ranking``,
+        ``leg_now``: per seat, what leg scoring would pay now (empty when the race is over).
         Before the setup is complete, the game fields are empty.
         """
         g = self.game
@@ -695,7 +696,7 @@ class Session:
                 list(self.setup_rolls), "pending_die": self.pending_die}
         if g is None:
             view.update(leg=0, stacks={}, tiles={}, dice_out=[], dice_inside=[],
-                        leg_tickets={}, pyramid_tickets=0, ranking=[],
+                        leg_tickets={}, pyramid_tickets=0, ranking=[], leg_now=[],
                         piles={"winner": 0, "loser": 0},
                         players=[{"name": n, "coins": 3, "leg_tickets": [],
                                   "pyramid_tickets": 0, "tile": None, "partner": None,
@@ -708,6 +709,8 @@ class Session:
             leg_tickets={c: list(g.leg_tickets_left(c)) for c in self.edition.racing},
             pyramid_tickets=g.pyramid_tickets_left, ranking=g.ranking(),
             piles={"winner": len(g.pile("winner")), "loser": len(g.pile("loser"))},
+            leg_now=[row["net"] for row in g.leg_scores_now()]
+            if hasattr(g, "leg_scores_now") and self.phase not in ("over", "unscored") else [],
             players=[{"name": n, "coins": g.coins[i], "leg_tickets": list(g.held_tickets(i)),
                       "pyramid_tickets": g.pyramid_tickets(i), "tile": g.tile_of(i),
                       "partner": g.partner_of(i),
