@@ -124,12 +124,6 @@ def odds_text(session):
             lines.append("  %s: %+.2f" % (what, ev))
     except (ValueError, TypeError, KeyError) as exc:
         lines.append("  (unavailable: %s)" % exc)
-    preview = getattr(g, "leg_scores_now", None)
-    if preview is not None:
-        lines.append("")
-        lines.append("If the leg ended now:")
-        lines.append("  " + ", ".join("%s %+d" % (session.names[row["player"]], row["net"])
-                                      for row in preview()))
     return "\n".join(lines)
 
 
