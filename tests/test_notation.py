@@ -32,7 +32,7 @@ def test_start_position_and_constructor_agree():
     g = Game("second", 3, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
                            15: ["black"], 16: ["white"]})
     assert g.position() == START == str(g)
-    assert parse_position(START) == g
+    assert parse_position(START) == g == Game.from_position(START)
 
 
 def test_classic_position_round_trips():

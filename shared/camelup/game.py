@@ -292,6 +292,13 @@ class Game:
         stacks = random_stacks(edition, XorShift32(seed))
         return cls(edition, players, stacks, turn=start, start=start)
 
+    @classmethod
+    def from_position(cls, text):
+        """The ``Game`` of a position line (``camelup.parse_position``; docs/notation.md).
+        Raises ``NotationError`` naming the bad part."""
+        from camelup.notation import parse_position
+        return parse_position(text)
+
     def new_race(self, seed=None, stacks=None, start=None):
         """Another race with the same seats: new setup, every seat back to 3 coins,
         empty finish piles (seed 001: "repeat the complete setup").
