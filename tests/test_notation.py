@@ -2,8 +2,11 @@
 
 import pytest
 from camelup import Game, IllegalAction, NotationError, parse_position
+from camelup.editions import CLASSIC, SECOND
 from camelup.notation import position_text
 from camelup.transcript import parse_transcript, replay, transcript_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 FULL = ("second | leg 3 turn p4 start p2 | 0:white,purple 1:blue 4:+p1 6:green,black "
         "9:-p3 12:yellow,red | out red,grey | legs blue:5322 green:22 yellow:5322 red:2 "
@@ -119,3 +122,55 @@ def test_examples_in_the_docs_are_valid():
         assert parse_position(line).position() == line
     block = re.search(r"```\n(# camelup transcript 1\n.*?)```", doc, re.S).group(1)
     assert len(replay(block).history) == 4
+
+
+@st.composite
+def positions(draw):
+    """Any consistent position the constructor accepts, crossed stacks included."""
+    ed = draw(st.sampled_from([CLASSIC, SECOND]))
+    n = draw(st.integers(ed.min_players, 8))
+    stacks = {}
+    for camel in draw(st.permutations(list(ed.camels))):
+        stacks.setdefault(draw(st.integers(1, 16)), []).append(camel)
+    if draw(st.booleans()):  # a finished race: one stack past the line
+        space = draw(st.sampled_from(sorted(stacks)))
+        stacks[draw(st.sampled_from([17, 18, 19, 0, -1, -2]))] = stacks.pop(space)
+    over = any(not 1 <= s <= 16 for s in stacks)
+    tiles = {}
+    for owner in range(n):
+        s = draw(st.integers(2, 16))
+        if draw(st.booleans()) and s not in stacks and not {s - 1, s, s + 1} & set(tiles):
+            tiles[s] = (owner, draw(st.sampled_from("+-")))
+    held = [[] for _ in range(n)]
+    for colour in ed.racing:
+        for value in ed.leg_values[:draw(st.integers(0, len(ed.leg_values)))]:
+            held[draw(st.integers(0, n - 1))].append((colour, value))
+    out = draw(st.lists(st.sampled_from(list(ed.dice)), unique=True, max_size=5 if over else 4))
+    pyramid = [0] * n
+    for _ in out:
+        pyramid[draw(st.integers(0, n - 1))] += 1
+    partners = [None] * n
+    if ed.has_partnerships(n) and draw(st.booleans()):
+        a, b = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
+        partners[a], partners[b] = b, a
+    cards = draw(st.lists(st.tuples(st.integers(0, n - 1), st.sampled_from(list(ed.racing))),
+                          unique=True, max_size=12))
+    split = draw(st.integers(0, len(cards)))
+    return Game(ed, n, stacks, tiles=tiles, turn=draw(st.integers(0, n - 1)),
+                start=draw(st.integers(0, n - 1)), coins=draw(st.lists(
+                    st.integers(0, 60), min_size=n, max_size=n)), held=held, pyramid=pyramid,
+                out=out, partners=partners, winner_pile=cards[:split],
+                loser_pile=cards[split:], leg=draw(st.integers(1, 9)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_any_position_round_trips(game):
+    text = game.position()
+    again = parse_position(text)
+    assert again.position() == text and again == game
+    assert again.stacks == game.stacks and again.tiles == game.tiles
+    assert again.coins == game.coins and again.dice_out == game.dice_out
+    assert [again.held_tickets(p) for p in range(game.players)] == [
+        game.held_tickets(p) for p in range(game.players)]
+    assert again.pile("winner") == game.pile("winner") and again.is_over == game.is_over
