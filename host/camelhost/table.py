@@ -359,7 +359,10 @@ def open_pyramid(spec, edition, seed, resume=None):
     if spec == "virtual":
         from camelhost.virtual import VirtualPyramid
         p._virtual = VirtualPyramid(edition, seed=seed, value_buttons=True)
-        p._virtual.start()
+        try:
+            p._virtual.start()
+        except RuntimeError as exc:  # VirtualPyramidError: the simulated board did not boot
+            raise CliError("the virtual pyramid did not start: %s" % _first_line(exc)) from None
         p.driver = p._virtual
         port = p._virtual.port
     try:
