@@ -163,6 +163,13 @@ def test_separation_report_flags_the_close_pair(second):
     assert far["sigma"] > 10
 
 
+def test_advice_names_close_pairs(second):
+    pairs = C.separation(second[0])
+    text = C.advice(pairs)
+    assert "grey-black/grey-white" in text and "seat" in text
+    assert C.advice(pairs[1:]).startswith("all classes separate well")
+
+
 @pytest.mark.parametrize("edition", ["classic", "second"])
 def test_default_profiles_are_the_optical_models_fit(edition):
     assert C.default_profile(edition) == json.loads(json.dumps(sim_optics.default_profile(edition)))

@@ -234,6 +234,18 @@ def test_sample_subtracts_ambient_and_leaves_led_off():
     assert not sensor.saturated
 
 
+def test_sample_async_matches_the_blocking_sample():
+    import asyncio
+
+    bus, model, led, _ = rig("purple")
+    sensor = ColourSensor(TCS34725(bus), led)
+    sample = asyncio.run(sensor.sample_async())
+    assert led.v == 0
+    assert sample == tuple(max(0, sensor.last_on[k] - sensor.last_off[k]) for k in range(4))
+    blocking = sensor.sample()
+    assert sample[0] == pytest.approx(blocking[0], rel=0.25)  # new seating noise only
+
+
 def test_sample_turns_led_off_on_bus_error():
     bus, model, led, _ = rig()
     sensor = ColourSensor(TCS34725(bus), led)
@@ -366,6 +378,9 @@ for label in ("blue", "red", "purple", "empty", "grey-white"):
     box[0] = label
     reading = sensor.sample()
     print(label, clf.classify(reading)[0], machine.output_level(config.SENSOR_LED))
+import asyncio
+box[0] = "green"
+print("async", clf.classify(asyncio.run(sensor.sample_async()))[0])
 model.fail_next(110, 1)
 try:
     tcs.read()
@@ -387,11 +402,12 @@ def test_driver_sensor_classifier_under_micropython(micropython, tmp_path):
     done = micropython([str(script)], [paths.FIRMWARE_DIR, paths.SIM_DIR, paths.SHARED_DIR])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split("\n")
-    rows = [line.split() for line in lines if line and not line.startswith(("fault", "chip", "missing"))]
+    rows = [line.split() for line in lines if line and not line.startswith(("fault", "chip", "missing", "async"))]
     assert len(rows) == 5
     for truth, got, led in rows:
         assert led == "0"
         assert got in (truth, "unknown")  # never a wrong colour
     assert sum(truth == got for truth, got, _ in rows) >= 4
     assert "fault 110" in lines and "chip 0x44" in lines and "missing 5" in lines
+    assert "async green" in lines
 

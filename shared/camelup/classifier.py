@@ -460,6 +460,28 @@ def separation(profile, too_close=TOO_CLOSE):
     ]
 
 
+def advice(pairs):
+    """One plain line of advice from ``separation()``'s list, for a calibration report.
+
+    Names the pairs that are too close and what to do about them, or says the
+    classes separate well (with the closest pair and its distance in sigma).
+    """
+    if not pairs:
+        return "no classes to compare: calibrate at least two"
+    close = [p for p in pairs if p["too_close"]]
+    if not close:
+        worst = pairs[0]
+        return "all classes separate well (closest: %s and %s, %.1f sigma)" % (
+            worst["a"], worst["b"], worst["sigma"])
+    names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
+    hint = "more readings of those dice, a steadier seat in the head, less light at the slider"
+    for p in close:
+        if p["a"].startswith("grey-") and p["b"].startswith("grey-"):
+            hint = "the grey die's inks differ only in brightness: seat the die more tightly, " + hint
+            break
+    return "too close: %s; expect 'unknown' between them. Try %s." % (names, hint)
+
+
 def evaluate(classifier, samples_by_label):
     """Score a classifier on labelled readings.
 
