@@ -209,3 +209,15 @@ def test_partnership_with_a_named_player_six_seats():
     assert v["players"][0]["partner"] == 5 and v["players"][5]["partner"] == 0
     with pytest.raises(TableError, match="partner"):
         s.command("partner Ann")  # Ben can't pick Ann: she already has a partner
+
+
+def test_grey_die_announcement_names_the_camel_and_why():
+    from camelhost import plain
+    s, _ = _session()
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 14:black,white")
+    notices = s.command("grey black 2")  # RULES 3.5 (b): white sits on black, so white moves
+    lines = plain.notice_lines(notices[0], s.view())
+    assert lines[0].startswith("DIE grey (black numeral) 2 (Ann's pyramid ticket): the white "
+                               "camel (it sits directly on the other crazy camel) moves "
+                               "backward (counterclockwise) 2 spaces")
+    assert lines[1] == "  from space 14 to space 12"

@@ -193,8 +193,11 @@ def _die_lines(notice, view):
     who = _name(view, notice["player"])
     die = m["die"] if m["die"] != "grey" else "grey (%s numeral)" % m["ink"]
     direction = "forward" if m["direction"] > 0 else "backward (counterclockwise)"
-    lines = ["DIE %s %d (%s's pyramid ticket): the %s camel moves %s %d space%s" % (
-        die, m["value"], who, m["camel"], direction, m["distance"],
+    why = {"a": " (the only crazy camel carrying racing camels)",
+           "b": " (it sits directly on the other crazy camel)",
+           "c": " (the numeral's colour)"}.get(m.get("rule"), "")
+    lines = ["DIE %s %d (%s's pyramid ticket): the %s camel%s moves %s %d space%s" % (
+        die, m["value"], who, m["camel"], why, direction, m["distance"],
         "" if m["distance"] == 1 else "s")]
     if m["unit"][1:]:
         lines.append("  carrying %s" % ", ".join(m["unit"][1:]))
