@@ -301,6 +301,19 @@ def test_model_repeated_byte_vs_auto_increment():
     assert model.readfrom_mem(0xA0 | 0x00, 3) == b"\x00\xf6\x00"  # ENABLE, ATIME, 0x02
 
 
+def test_model_raw_write_then_read_uses_the_pointer():
+    _, model, _, _ = rig()
+    model.writeto(bytes([0xA0 | 0x01, 0xEB, 0x00]))  # ATIME = 0xEB (50.4 ms), then 0x02
+    assert model.integration_ms == pytest.approx(50.4)
+    model.writeto(bytes([0xA0 | 0x12]))  # point at ID, auto-increment
+    buf = bytearray(2)
+    model.readfrom_into(buf)
+    assert buf == bytearray([0x44, 0x00])  # ID then STATUS
+    model.writeto(bytes([0x80 | 0x12]))  # repeated byte
+    model.readfrom_into(buf)
+    assert buf == bytearray([0x44, 0x44])
+
+
 def test_model_rejects_command_without_bit7():
     _, model, _, _ = rig()
     with pytest.raises(ProtocolError):
