@@ -32,10 +32,10 @@ def save(profile, path=DEFAULT_PATH):
     from camelup.classifier import check_profile
 
     check_profile(profile)
-    text = json.dumps(profile)
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
-        f.write(text)
+        # json.dump writes piece by piece: no one big string on a fragmented heap
+        json.dump(profile, f)
         if hasattr(f, "flush"):
             f.flush()
     try:
