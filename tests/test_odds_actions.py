@@ -198,3 +198,35 @@ def test_moving_own_tile_counts_what_it_gives_up():
             assert v.ev == fresh[(int(space), side)] - old
             assert "lost on 5" in v.reason
     assert "tile 5 -" not in values and "tile 5 +" not in values  # must move elsewhere
+
+
+def test_tile_spaces_E2_16():
+    # E2-16 (RULES 1.5): 4:[R] 9:[W], P2's tile on 6, P1's on 12; P1 may not use 1, 4,
+    # 9 (camels, crazy included), 5, 6, 7 (on or next to a tile), nor 12 again; 13 is fine
+    from camelup.odds import tile_spaces
+    pos = Position("second", {4: ["red"], 9: ["white"], 1: ["blue", "green", "yellow", "purple"],
+                              15: ["black"]}, tiles={6: (1, 2), 12: (-1, 1)}, dice=[])
+    spaces = tile_spaces(pos, 1)
+    for banned in (1, 4, 5, 6, 7, 9, 12, 15):
+        assert banned not in spaces
+    assert 13 in spaces and 11 in spaces and 2 in spaces
+    # a player without a tile is blocked by both tiles
+    assert 11 not in tile_spaces(pos, 3) and 13 not in tile_spaces(pos, 3)
+
+
+def test_tile_spaces_match_the_engine_legal_actions():
+    # the odds' own placement rule agrees with the rules engine's legal tile actions
+    import random
+    rnd = random.Random(5)
+    for edition, seats in (("second", 4), ("classic", 3)):
+        for seed in range(12):
+            g = camelup.Game.random(edition, seats, seed=seed)
+            for _ in range(rnd.randint(0, 10)):
+                if g.is_over:
+                    break
+                g.push(rnd.choice(g.legal_actions()))
+            if g.is_over:
+                continue
+            legal = sorted({a.space for a in g.legal_actions() if a.kind == "tile"})
+            from camelup.odds import tile_spaces
+            assert tile_spaces(position_from_game(g), g.turn) == legal, g.position()

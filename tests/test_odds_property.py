@@ -143,3 +143,30 @@ def test_tile_table_full_legs_P1_P2b_P2a():
             placed.tile_owners[space] = None
             r = leg_odds(placed)
             assert r.landings.get(space, 0) / r.total == expected, (space, side)
+
+
+def test_move_agrees_with_whole_engine_games():
+    # random games played by the engine: every die it applies, applied by the odds'
+    # own move to the position before it, gives the same board (RULES 1.2-1.5, 3.5-3.7)
+    import camelup
+    from camelup.odds_game import position_from_game
+
+    rnd = random.Random(77)
+    checked = 0
+    for edition, seats in (("second", 5), ("classic", 4)):
+        for seed in range(25):
+            g = camelup.Game.random(edition, seats, seed=seed)
+            while not g.is_over and checked < 2000:
+                action = rnd.choice(g.legal_actions())
+                before = position_from_game(g)
+                g.push(action)
+                if action.kind != "pyramid":
+                    continue
+                colour = "grey" if action.colour == "grey" else action.colour
+                mine, _hit, crossed = move(before, colour, action.value, action.ink)
+                checked += 1
+                assert crossed == g.is_over
+                on_track = {s: c for s, c in g.stacks.items() if 1 <= s <= 16}
+                assert {s: c for s, c in mine.stacks.items() if 1 <= s <= 16} == on_track
+                assert mine.ranking() == g.ranking()
+    assert checked > 300
