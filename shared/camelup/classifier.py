@@ -349,15 +349,25 @@ class Classifier:
         #: LED brightness factor tracked by ``observe`` (1.0 = as at calibration)
         self.drift = 1.0
 
+    def _distance(self, x, entry):
+        """Mahalanobis distance (sigma) of feature vector ``x`` to one class."""
+        mean = entry["mean"]
+        w = entry["whiten"]
+        d0 = x[0] - mean[0]
+        d1 = x[1] - mean[1]
+        d2 = x[2] - mean[2]
+        d3 = x[3] - mean[3]
+        z0 = w[0][0] * d0
+        z1 = w[1][0] * d0 + w[1][1] * d1
+        z2 = w[2][0] * d0 + w[2][1] * d1 + w[2][2] * d2
+        z3 = w[3][0] * d0 + w[3][1] * d1 + w[3][2] * d2 + w[3][3] * d3
+        return math.sqrt(z0 * z0 + z1 * z1 + z2 * z2 + z3 * z3)
+
     def distances(self, reading):
         """``[(distance_sigma, label), ...]`` sorted nearest first, for every class."""
         x = features(reading, self.ref_clear * self.drift)
-        out = []
-        for label in self.labels:
-            entry = self.profile["classes"][label]
-            mean = entry["mean"]
-            diff = [x[k] - mean[k] for k in range(4)]
-            out.append((_whitened_norm(entry["whiten"], diff), label))
+        classes = self.profile["classes"]
+        out = [(self._distance(x, classes[label]), label) for label in self.labels]
         out.sort()
         return out
 
@@ -369,12 +379,30 @@ class Classifier:
         large = confident; for ``double``, the pair fit's residual headroom
         (``double_residual - residual`` over ``double_residual``, 0..1).
         """
-        return self.classify_detail(reading)[:2]
+        x = features(reading, self.ref_clear * self.drift)
+        classes = self.profile["classes"]
+        d1 = d2 = 1e30
+        best = None
+        for label in self.labels:
+            d = self._distance(x, classes[label])
+            if d < d1:
+                d2 = d1
+                d1 = d
+                best = label
+            elif d < d2:
+                d2 = d
+        margin = d2 - d1
+        if d1 <= self.reject and margin >= self.min_margin:
+            return (best, margin)
+        pair = self._two_dice(reading)
+        if pair is not None:
+            return (DOUBLE, pair[0])
+        return (UNKNOWN, margin)
 
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
         sigma) pairs, ``reason`` (``ok``, ``far``, ``between``, ``double``) and,
-        for ``double``, ``pair`` (the two labels)."""
+        for ``double``, ``pair`` (the two labels). Same decision as ``classify``."""
         ranked = self.distances(reading)
         d1, best = ranked[0]
         d2, second = ranked[1]
