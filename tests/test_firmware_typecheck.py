@@ -13,6 +13,9 @@ import sys
 import pytest
 from camelhost import paths
 
+# both tests on one xdist worker, so a missing stub set is installed once
+pytestmark = pytest.mark.xdist_group("firmware-typecheck")
+
 STUBS = "micropython-rp2-stubs==1.29.0.post1"
 CONFIG = os.path.join(paths.FIRMWARE_DIR, "mypy.ini")
 #: Files of the sensor side, which must type-check cleanly.
