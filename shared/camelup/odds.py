@@ -59,6 +59,7 @@ _BLACK = "x"  # letter of the black crazy camel inside a board string
 _WHITE = "y"  # letter of the white crazy camel
 _GREY_DIE = "*"  # the grey die inside a dice mask
 _EMPTY_BOARD = SEP * (TRACK + 1)
+_NO_TILES = [0] * (TRACK + 2)
 
 
 class Position:
@@ -449,6 +450,8 @@ def _rest_marks(rest, strip):
 def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
     """Last reveal of the leg: racing die ``c`` with each value, weight ``w`` each.
 
+    ``tiles``: list indexed by space, or ``None`` when there is no tile at all.
+
     Only the rank key (first, second, last) of each outcome is needed, so the
     final board is never built: the unit is taken out, and its insertion index in
     what is left, compared with the indices of that board's top two and bottom
@@ -463,7 +466,8 @@ def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
         u = u.replace(_BLACK, "").replace(_WHITE, "")
     n = len(u)
     if nracing - n < 2:
-        _leaf_slow(s, c, w, tiles, acc, landings, len(strip) > 1, True)
+        _leaf_slow(s, c, w, _NO_TILES if tiles is None else tiles, acc, landings,
+                   len(strip) > 1, True)
         return
     k = s.count(SEP, 0, i)
     rest = s[:i] + s[j:]
@@ -473,8 +477,27 @@ def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
     a2 = len(t2) - 1
     b0 = len(rest) - len(rest.lstrip(strip))
     above = between = pack = under = 0
+    if tiles is None:  # no tile on the board: the plain moves, unrolled
+        q = rest.find(SEP, i + 1)
+        for v in (1, 2, 3):
+            if k + v > TRACK:  # this value and the higher ones cross the line
+                above += w * (4 - v)
+                landings[0] = landings.get(0, 0) + w * (4 - v)
+                break
+            if v > 1:
+                q = rest.find(SEP, q + 1)
+            if q > a1:
+                above += w
+            elif q > a2:
+                between += w
+            elif q > b0:
+                pack += w
+            else:
+                under += w
+        v = 4
+    else:
+        v = 1
     below = i  # in rest: separator after space k + v - 1
-    v = 1
     while v < 4:
         m = k + v
         if m > TRACK:  # this value and the higher ones cross the line
@@ -617,6 +640,7 @@ def _enumerate(coded, tiles=None):
     total = _perm(n, levels) * per_die ** levels
     crazy = coded.crazy
     strip = SEP + _BLACK + _WHITE if crazy else SEP
+    plain = None if not any(tiles) else tiles  # None: no tile on the board at all
     board = coded.board
     if crazy and _GREY_DIE not in mask:
         board = board.replace(_BLACK, "").replace(_WHITE, "")
@@ -638,7 +662,7 @@ def _enumerate(coded, tiles=None):
                 if after == 0:
                     if d != _GREY_DIE:
                         for s in boards:
-                            _leaf_forward(s, d, boards[s] * wr, tiles, acc, landings,
+                            _leaf_forward(s, d, boards[s] * wr, plain, acc, landings,
                                           strip, nracing)
                     else:
                         for s in boards:
