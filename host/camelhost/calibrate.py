@@ -1,0 +1,406 @@
+"""Guided colour calibration of a pyramid, over its serial protocol.
+
+The session (``calibrate()``):
+
+1. reads the device's settings (``SET`` without fields -> ``CFG``), switching it
+   to the edition asked for and to ``--gain`` / ``--integration`` when given;
+2. collects ``samples`` readings of every die of the edition and of the empty
+   head (twice as many of the grey die's two inks, which differ only in
+   brightness), in rounds, so that every reading is a fresh release and the
+   faces 1, 2, 3 take turns. Each reading is one ``CAL`` -> ``SAMPLE`` exchange:
+   the LED-on and LED-off counts; the classifier sees their difference;
+3. fits the profile (``camelup.classifier.fit``) with the sensor settings the
+   readings were taken with, checks it on the readings themselves
+   (leave-one-out), and reports the separation of every pair of classes
+   (``camelup.classifier.separation``), the pairs that are too close, and one
+   line of plain advice;
+4. saves the profile on the device (``PROF`` chunks, ``SAVE``), where the
+   firmware checks it, installs it and writes it to flash.
+
+Who puts the dice in the head is a *driver*: ``HumanDriver`` asks a person at
+the keyboard to release each die; ``VirtualDriver`` has the virtual pyramid's
+simulated table put it there (``--auto``).
+
+Every failure a user can meet ends in a ``CliError`` (printed as ``pyramid: ...``):
+sensor missing or failing, the board restarting mid-session (nothing is saved
+then), the port going away, the device refusing the profile.
+"""
+
+import json
+import sys
+
+from camelhost.errors import CliError
+from camelhost.monitor import (
+    difference,
+    full_scale,
+    integration_ms,
+    sensor_problem,
+)
+
+#: Default readings per class (docs/classifier.md: 12 per class, every face, fresh release).
+DEFAULT_SAMPLES = 12
+#: The grey die's two inks differ only in brightness: they get this many times more readings.
+GREY_FACTOR = 2
+
+
+def saturation_level(it_ms):
+    """Clear count at which a TCS34725 reading is no longer trustworthy.
+
+    Digital full scale is ``min(65535, 1024 * steps)``; below 153.6 ms (64 steps)
+    the analog front end clips first, at about 75 % of it (docs/classifier.md).
+    """
+    steps = max(1, int(round(it_ms / 2.4)))
+    scale = full_scale(it_ms)
+    return scale * 3 // 4 if steps < 64 else scale
+
+
+def plan(edition, samples=DEFAULT_SAMPLES):
+    """The session's steps: a list of ``(label, value)`` in the order to take them.
+
+    Every class of ``edition`` (its dice and ``empty``) gets ``samples`` readings,
+    the grey die's ``grey-black`` / ``grey-white`` ``GREY_FACTOR`` times as many.
+    Rounds visit every class once, so consecutive steps never hold the same
+    content (each is a fresh release). ``value``: the face to show (1, 2, 3 in
+    turn; ``None`` for the empty head). Raises ``ValueError`` for an unknown
+    edition or fewer than 3 samples.
+    """
+    from camelup import classifier
+
+    if samples < 3:
+        raise ValueError("--samples must be at least 3 (12 or more advised)")
+    labels = classifier.classes_for(edition)
+    want = {}
+    for label in labels:
+        want[label] = samples * (GREY_FACTOR if label.startswith("grey-") else 1)
+    steps = []
+    done = {label: 0 for label in labels}
+    for _round in range(max(want.values())):
+        for label in labels:
+            if done[label] < want[label]:
+                value = None if label == classifier.EMPTY else done[label] % 3 + 1
+                steps.append((label, value))
+                done[label] += 1
+    return steps
+
+
+def describe_step(label, value):
+    """What the person at the pyramid should do for one step."""
+    if value is None:
+        return "take every die out: the head must be empty"
+    colour = label
+    if label.startswith("grey-"):
+        colour = "grey die (%s numerals)" % label[5:]
+    else:
+        colour += " die"
+    return "release the %s, showing %d (alternate its two %d faces)" % (colour, value, value)
+
+
+class HumanDriver:
+    """Asks a person to put each die in the head: they release it through the slider
+    and press Enter. ``input_fn`` and ``out`` default to the terminal."""
+
+    automatic = False
+
+    def __init__(self, input_fn=None, out=None):
+        self.input_fn = input_fn or (lambda prompt: input(prompt))
+        self.out = out or sys.stdout
+
+    def present(self, label, value, index, total):
+        prompt = "[%3d/%d] %s, then press Enter (q to stop): " % (
+            index, total, describe_step(label, value))
+        try:
+            answer = self.input_fn(prompt)
+        except EOFError:
+            raise CliError("calibration needs a person at the keyboard to release the dice "
+                           "(with --port virtual, --auto does it); nothing was saved") from None
+        if answer.strip().lower() in ("q", "quit"):
+            raise CliError("calibration stopped; nothing was saved")
+
+
+class VirtualDriver:
+    """The virtual pyramid's table puts each die (or nothing) in the head."""
+
+    automatic = True
+
+    def __init__(self, virtual):
+        self.virtual = virtual
+
+    def present(self, label, value, index, total):
+        self.virtual.place(label)
+
+
+class Result:
+    """What a session produced: ``profile`` (dict), ``samples`` (``{label: [(c, r, g,
+    b), ...]}``), ``pairs`` (``separation`` list, worst first), ``loo`` (leave-one-out
+    ``evaluate`` report), ``saturated`` (count of saturated readings), ``advice``
+    (one line), ``saved`` (bool)."""
+
+    def __init__(self, profile, samples, pairs, loo, saturated, advice, saved=False):
+        self.profile = profile
+        self.samples = samples
+        self.pairs = pairs
+        self.loo = loo
+        self.saturated = saturated
+        self.advice = advice
+        self.saved = saved
+
+
+def _sample(pyramid, done, total):
+    """One ``CAL`` exchange -> ``(on, off)``; turns link failures into plain errors."""
+    from camelhost.link import LinkError
+
+    try:
+        on, off = pyramid.link.sample()
+    except LinkError as exc:
+        _explain_failure(pyramid, exc, "after %d of %d readings" % (done, total))
+    pyramid.check_alive()
+    return on, off
+
+
+def _explain_failure(pyramid, exc, when):
+    """Raise the most telling ``CliError`` for a failed command ``exc``."""
+    import time
+
+    text = str(exc)
+    if text.endswith(": sensor"):
+        # the firmware refused to sample: ask for a HELLO naming the sensor's state
+        state = "fault"
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            seen = pyramid.poll_sensor_state(every=0.5)
+            if seen != "ok":
+                state = seen
+                break
+            time.sleep(0.05)
+        raise CliError(sensor_problem(state) + " (%s; nothing was saved)" % when) from None
+    # a silent device: did it restart? its HELLO may still be on the way
+    deadline = time.monotonic() + 2.0
+    while time.monotonic() < deadline:
+        pyramid.check_alive()
+        time.sleep(0.05)
+    raise CliError("%s (%s; nothing was saved)" % (text, when)) from None
+
+
+def leave_one_out(samples, edition, settings):
+    """``evaluate`` report of each reading classified by a profile fitted without it.
+
+    An honest estimate of how the profile will do on new releases; classes with
+    fewer than 4 readings are skipped (``fit`` needs 3 per class).
+    """
+    from camelup import classifier
+
+    labels = sorted(samples)
+    got = {label: [] for label in labels}
+    for label in labels:
+        readings = samples[label]
+        if len(readings) < 4:
+            continue
+        for i in range(len(readings)):
+            rest = dict(samples)
+            rest[label] = readings[:i] + readings[i + 1:]
+            clf = classifier.Classifier(classifier.fit(rest, edition, settings))
+            got[label].append(clf.classify(readings[i])[0])
+    report = {}
+    n_all = correct_all = rejected_all = wrong_all = 0
+    for label in labels:
+        n = len(got[label])
+        correct = sum(1 for g in got[label] if g == label)
+        rejected = sum(1 for g in got[label] if g in (classifier.UNKNOWN, classifier.DOUBLE))
+        wrong = {}
+        for g in got[label]:
+            if g != label and g not in (classifier.UNKNOWN, classifier.DOUBLE):
+                wrong[g] = wrong.get(g, 0) + 1
+        report[label] = {"n": n, "correct": correct, "rejected": rejected, "wrong": wrong}
+        n_all += n
+        correct_all += correct
+        rejected_all += rejected
+        wrong_all += sum(wrong.values())
+    total = n_all or 1
+    report["_total"] = {"n": n_all, "correct": correct_all, "accuracy": correct_all / total,
+                        "rejected": rejected_all / total, "error": wrong_all / total}
+    return report
+
+
+def advise(pairs, saturated, loo, n_readings):
+    """One plain line: is the profile good, and if not, what to change in the build."""
+    close = [p for p in pairs if p["too_close"]]
+    if saturated:
+        return ("%d of %d readings saturated the sensor's clear channel: lower the gain "
+                "(--gain) or the integration time (--integration), then calibrate again"
+                % (saturated, n_readings))
+    if not close:
+        worst = pairs[0]
+        return ("good: every pair of classes is at least %.1f sigma apart (closest: %s/%s); "
+                "%.0f %% of the readings were named right when left out of the fit"
+                % (worst["sigma"], worst["a"], worst["b"], 100 * loo["_total"]["accuracy"]))
+    names = ", ".join("%s/%s (%.1f)" % (p["a"], p["b"], p["sigma"]) for p in close)
+    empty = [p for p in close if "empty" in (p["a"], p["b"])]
+    if empty:
+        return ("the empty head looks too much like a die (%s): the head's floor or walls "
+                "reflect the LED; paint them matte black or flock them, then calibrate again"
+                % names)
+    if all(p["a"].startswith("grey-") and p["b"].startswith("grey-") for p in close):
+        return ("the grey die's black and white numerals are too close (%s): they differ only "
+                "in brightness, so the die must land at the same height every time; make it "
+                "seat in one spot, and calibrate with more readings (--samples 24)" % names)
+    return ("too close: %s. Check the head: no room light at the slider gap, sensor tilted "
+            "15-25 degrees off the die's face to avoid glare, matte black inside; then "
+            "calibrate again. Otherwise expect more 'unknown' for these pairs (the table "
+            "asks the player)" % names)
+
+
+def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
+              integration=None, save=True, out=None):
+    """Run a whole session on an open ``monitor.Pyramid``; return a ``Result``.
+
+    ``edition``: ``classic``/``second`` (set on the device), or ``None`` for the
+    device's own. ``gain`` (1, 4, 16, 60) and ``integration`` (ms): new sensor
+    settings, else the device's. ``save``: store the profile on the device.
+    Raises ``CliError`` (see the module docstring).
+    """
+    from camelup import classifier
+
+    out = out or sys.stdout
+    hello = pyramid.hello
+    if hello["sensor"] != "ok":
+        raise CliError(sensor_problem(hello["sensor"]))
+    from camelhost.link import LinkError
+
+    try:
+        cfg = pyramid.link.configure(edition=edition if edition != hello["ed"] else None,
+                                     gain=gain, integration_ms=integration)
+    except LinkError as exc:
+        _explain_failure(pyramid, exc, "setting up")
+    pyramid.check_alive()
+    edition = cfg["ed"]
+    it = integration_ms(cfg["it"])
+    settings = {"integration_ms": it, "gain": cfg["gain"]}
+    steps = plan(edition, samples)
+    dice = [label for label in classifier.classes_for(edition) if label != classifier.EMPTY]
+    print("calibrating the %s edition: %d dice and the empty head, %d readings "
+          "(%d per class, %d for each grey ink)" % (
+              edition, len(dice), len(steps), samples, samples * GREY_FACTOR)
+          if edition == "second" else
+          "calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)"
+          % (edition, len(dice), len(steps), samples), file=out)
+    print("sensor: integration time %.1f ms, gain %dx, saturation at %d counts"
+          % (it, cfg["gain"], saturation_level(it)), file=out)
+    collected = {label: [] for label in classifier.classes_for(edition)}
+    saturated = 0
+    limit = saturation_level(it)
+    for index, (label, value) in enumerate(steps, 1):
+        driver.present(label, value, index, len(steps))
+        pyramid.link.pending_events()  # slider pushes while calibrating are not game events
+        on, off = _sample(pyramid, index - 1, len(steps))
+        reading = difference(on, off)
+        flag = ""
+        if on[0] >= limit:
+            saturated += 1
+            flag = "  SATURATED"
+        collected[label].append(reading)
+        if not driver.automatic or index == len(steps) or index % 10 == 0:
+            print("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s"
+                  % (index, len(steps), label, reading[0], reading[1], reading[2],
+                     reading[3], off[0], flag), file=out)
+    profile = classifier.fit(collected, edition, settings)
+    pairs = classifier.separation(profile)
+    loo = leave_one_out(collected, edition, settings)
+    advice = advise(pairs, saturated, loo, len(steps))
+    result = Result(profile, collected, pairs, loo, saturated, advice)
+    print_report(result, out)
+    if save:
+        text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
+        try:
+            pyramid.link.save_profile(profile)
+        except LinkError as exc:
+            if str(exc).endswith("bad_profile"):
+                raise CliError("the pyramid refused the profile as invalid (%s)" % exc) from None
+            _explain_failure(pyramid, exc, "while saving the profile")
+        pyramid.check_alive()
+        result.saved = True
+        print("profile saved on the pyramid (%d bytes, %s edition, %.1f ms, gain %dx)"
+              % (len(text), edition, it, cfg["gain"]), file=out)
+    return result
+
+
+def print_report(result, out):
+    """Per-pair separation, the leave-one-out check and the advice line."""
+    print("separation of every pair of classes, closest first (sigma; under %.0f is "
+          "too close):" % _too_close(), file=out)
+    for p in result.pairs:
+        print("  %-11s %-11s %7.1f%s" % (p["a"], p["b"], p["sigma"],
+                                         "  TOO CLOSE" if p["too_close"] else ""), file=out)
+    close = [p for p in result.pairs if p["too_close"]]
+    print("pairs too close: %s" % (", ".join("%s/%s" % (p["a"], p["b"]) for p in close)
+                                   or "none"), file=out)
+    t = result.loo["_total"]
+    print("check (each reading left out of the fit in turn): %.1f %% named right, %.1f %% "
+          "rejected, %.1f %% named as another class" % (
+              100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"]), file=out)
+    print("advice: " + result.advice, file=out)
+
+
+def _too_close():
+    from camelup import classifier
+
+    return classifier.TOO_CLOSE
+
+
+# --- the separation plot ------------------------------------------------------
+
+_COLOURS = {
+    "blue": "#1f5fbf", "green": "#2e9e44", "orange": "#f08a1c", "yellow": "#f2d21b",
+    "white": "#f4f4f4", "red": "#d12a2a", "purple": "#7b3fa0", "grey-black": "#7a7a7a",
+    "grey-white": "#bdbdbd", "empty": "#111111",
+}
+
+
+def plot(result, path):
+    """Write a PNG: the readings in feature space (chromaticity; brightness) and the
+    per-pair separation bars with the too-close line. Needs matplotlib (Agg)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise CliError("--plot needs matplotlib (pip install matplotlib)") from None
+    from camelup import classifier
+
+    ref = result.profile["ref_clear"]
+    fig, axes = plt.subplots(1, 3, figsize=(16, 5.2))
+    ax_rg, ax_bl, ax_pairs = axes
+    for label in sorted(result.samples):
+        feats = [classifier.features(r, ref) for r in result.samples[label]]
+        colour = _COLOURS.get(label, "#888888")
+        kw = dict(color=colour, edgecolors="#222222", linewidths=0.5, s=28, label=label)
+        ax_rg.scatter([f[0] for f in feats], [f[1] for f in feats], **kw)
+        ax_bl.scatter([f[2] for f in feats], [f[3] for f in feats], **kw)
+    ax_rg.set_xlabel("r / c")
+    ax_rg.set_ylabel("g / c")
+    ax_rg.set_title("chromaticity")
+    ax_bl.set_xlabel("b / c")
+    ax_bl.set_ylabel("log(c / ref_clear)")
+    ax_bl.set_title("brightness (grey inks, white, empty)")
+    ax_rg.legend(fontsize=8, loc="best")
+    pairs = list(reversed(result.pairs))  # closest at the top
+    names = ["%s / %s" % (p["a"], p["b"]) for p in pairs]
+    values = [min(p["sigma"], 60.0) for p in pairs]
+    colours = ["#d62728" if p["too_close"] else "#4c8c4a" for p in pairs]
+    ax_pairs.barh(range(len(pairs)), values, color=colours)
+    ax_pairs.set_yticks(range(len(pairs)))
+    ax_pairs.set_yticklabels(names, fontsize=7)
+    ax_pairs.axvline(_too_close(), color="#d62728", linestyle="--",
+                     label="too close (%.0f sigma)" % _too_close())
+    ax_pairs.set_xlabel("separation (sigma, capped at 60)")
+    ax_pairs.set_title("pairs of classes")
+    ax_pairs.legend(fontsize=8, loc="lower right")
+    settings = result.profile["settings"]
+    fig.suptitle("%s edition calibration: %d readings, %.1f ms, gain %dx" % (
+        result.profile["edition"], sum(len(v) for v in result.samples.values()),
+        settings["integration_ms"], settings["gain"]))
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=90)
+    finally:
+        plt.close(fig)

@@ -1,0 +1,61 @@
+"""``pyramid calibrate``: guided colour calibration of the pyramid's sensor."""
+
+import json
+
+from camelhost.calibrate import DEFAULT_SAMPLES, HumanDriver, VirtualDriver, calibrate, plot
+from camelhost.monitor import VIRTUAL, open_pyramid
+
+HELP = ("Guided colour calibration: release every die several times (every face) and "
+        "leave the head empty; the readings are fitted into the classifier's profile, the "
+        "separation of every pair of classes is reported with advice, and the profile is "
+        "saved on the pyramid. See docs/calibration.md.")
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", default="auto",
+                        help="serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
+                        "or 'virtual' (the simulated pyramid); default auto")
+    parser.add_argument("--edition", choices=("classic", "second"), default=None,
+                        help="the dice to calibrate (set on the pyramid); default: the "
+                        "pyramid's edition (second for the virtual one)")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="N",
+                        help="readings per die and of the empty head (twice as many for the "
+                        "grey die's inks); default %(default)s")
+    parser.add_argument("--auto", action="store_true",
+                        help="unattended: the virtual pyramid's table puts the dice in the "
+                        "head (needs --port virtual)")
+    parser.add_argument("--plot", metavar="FILE", default=None,
+                        help="write a separation plot (PNG)")
+    parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
+                        help="set the sensor's analog gain first (default: keep)")
+    parser.add_argument("--integration", type=float, default=None, metavar="MS",
+                        help="set the integration time first, 2.4 ms steps, 3..614 (default: keep)")
+    parser.add_argument("--out", metavar="FILE", default=None,
+                        help="also write the profile (JSON) to FILE")
+    parser.add_argument("--no-save", action="store_true",
+                        help="do not store the profile on the pyramid")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+
+
+def run(args):
+    if args.auto and args.port != VIRTUAL:
+        raise ValueError("--auto needs --port virtual: on a real pyramid a person releases "
+                         "the dice")
+    if args.samples < 3:
+        raise ValueError("--samples must be at least 3 (12 or more advised)")
+    if args.integration is not None and not 3 <= args.integration <= 614:
+        raise ValueError("--integration must be 3..614 ms")
+    with open_pyramid(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
+        driver = VirtualDriver(pyramid.virtual) if args.auto else HumanDriver()
+        result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
+                           gain=args.gain, integration=args.integration,
+                           save=not args.no_save)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump(result.profile, f, sort_keys=True, indent=1)
+            f.write("\n")
+        print("profile written to %s" % args.out)
+    if args.plot:
+        plot(result, args.plot)
+        print("separation plot written to %s" % args.plot)
+    return 0

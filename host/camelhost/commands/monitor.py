@@ -1,0 +1,37 @@
+"""``pyramid monitor``: live sensor readings and classification, for checking a build."""
+
+from camelhost.monitor import VIRTUAL, monitor, open_pyramid
+
+HELP = ("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
+        "the classification with its margin, every slider push, firmware and protocol "
+        "version, sensor status. For checking a build (hardware/README.md).")
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", default="auto",
+                        help="serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
+                        "or 'virtual' (the simulated pyramid); default auto")
+    parser.add_argument("--count", type=int, default=None, metavar="N",
+                        help="stop after N readings (default: run until Ctrl-C)")
+    parser.add_argument("--period", type=int, default=250, metavar="MS",
+                        help="time between readings in ms, 20..60000 (default 250)")
+    parser.add_argument("--edition", choices=("classic", "second"), default="second",
+                        help="edition of the virtual pyramid (default second)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+    parser.add_argument("--place", metavar="CONTENT", default=None,
+                        help="virtual pyramid only: what lies in the head (a die label such "
+                        "as red or grey-black, or empty)")
+
+
+def run(args):
+    if args.count is not None and args.count < 1:
+        raise ValueError("--count must be at least 1")
+    if not 20 <= args.period <= 60000:
+        raise ValueError("--period must be 20..60000 ms")
+    if args.place and args.port != VIRTUAL:
+        raise ValueError("--place works with --port virtual only")
+    with open_pyramid(args.port, edition=args.edition, seed=args.seed) as pyramid:
+        if args.place:
+            pyramid.virtual.place(args.place)
+        monitor(pyramid, count=args.count, period_ms=args.period)
+    return 0

@@ -1,0 +1,336 @@
+"""Live sensor readings from a pyramid, for checking a build; and the connection
+helper ``open_pyramid`` that ``calibrate`` shares.
+
+``open_pyramid(port, ...)`` opens a real pyramid (a serial path, ``auto`` for the
+first USB serial port with the RP2040's vendor id 0x2E8A) or starts the virtual
+pyramid (``virtual``: the real firmware on simulated hardware behind a pty), then
+waits for the firmware's ``HELLO``. Every failure a user can meet (no such port,
+no permission, no firmware answering, sensor missing, the board restarting, the
+cable pulled) becomes a ``CliError`` with a plain message: the CLI prints it as
+``pyramid: ...`` without a traceback.
+
+``monitor(pyramid, count, out)`` prints the firmware and protocol version, the
+sensor status and settings, then one line per streamed reading: the raw counts
+with the illumination LED on and off, their difference (what the classifier
+sees), the classification with its margin, and a line for every slider push the
+firmware reports (``EVT``). Wire format: ``docs/protocol.md``.
+"""
+
+import sys
+import time
+
+from camelhost.errors import CliError
+
+#: ``--port`` value that starts the virtual pyramid.
+VIRTUAL = "virtual"
+#: Seconds to wait for the firmware's HELLO after opening the port.
+HELLO_TIMEOUT = 5.0
+#: Where the sensor trouble-shooting steps are.
+SENSOR_HELP = 'see "When the sensor is not found" in hardware/README.md'
+
+
+class DeviceRestarted(CliError):
+    """The pyramid rebooted (new boot id) while a session depended on its state."""
+
+
+def integration_ms(cfg_it):
+    """Exact integration time in ms from the whole milliseconds a ``CFG`` reports.
+
+    The TCS34725 integrates in 2.4 ms steps, so the nearest step is the true time
+    (``7`` -> 7.2, ``24`` -> 24.0, ``101`` -> 100.8)."""
+    steps = max(1, min(256, int(round(cfg_it / 2.4))))
+    return round(steps * 2.4, 1)
+
+
+def full_scale(integration_ms):
+    """Largest count of a TCS34725 channel at ``integration_ms``: ``min(65535, 1024 * steps)``
+    with ``steps = integration_ms / 2.4`` (TCS3472 datasheet, RGBC timing)."""
+    steps = max(1, int(round(integration_ms / 2.4)))
+    return min(65535, 1024 * steps)
+
+
+def difference(on, off):
+    """Ambient-subtracted reading ``on - off`` per channel (clear, red, green, blue), floor 0."""
+    return tuple(a - b if a > b else 0 for a, b in zip(on, off, strict=True))
+
+
+def sensor_problem(state):
+    """Plain sentence for a HELLO/HB sensor state other than ``ok``."""
+    if state == "missing":
+        return ("the pyramid reports no colour sensor (no TCS34725 answering at I2C address "
+                "0x29); check its power, ground, SDA and SCL wires: " + SENSOR_HELP)
+    return ("the pyramid's colour sensor is not answering (sensor %s: I2C errors); check the "
+            "sensor's wiring and solder joints: %s" % (state, SENSOR_HELP))
+
+
+def _port_message(port, exc):
+    text = str(exc)
+    if "No such file" in text or "could not open port" in text and "[Errno 2]" in text:
+        return ("cannot open %s: no such port. Is the pyramid plugged in? (Linux: /dev/ttyACM0, "
+                "macOS: /dev/cu.usbmodem..., Windows: COM3; --port auto finds it, "
+                "--port virtual runs the simulated one)" % port)
+    if "Permission denied" in text or "[Errno 13]" in text:
+        return ("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
+                "group and log in again)" % port)
+    return "cannot open %s: %s" % (port, text)
+
+
+class Pyramid:
+    """An open pyramid: ``link`` (``camelhost.link.Link``), ``hello`` (the first HELLO
+    ``protocol.Message``), ``boot`` (its boot id), ``virtual`` (the ``VirtualPyramid``
+    when ``port`` was ``virtual``, else ``None``), ``port`` (what was asked for).
+    Use as a context manager; ``close()`` stops everything it started."""
+
+    def __init__(self, port, link, virtual=None):
+        self.port = port
+        self.link = link
+        self.virtual = virtual
+        self.hello = None
+        self.boot = None
+        self.reconnect_grace = 3.0
+        self._lost_since = None
+        self._asked = 0.0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        if self.virtual is not None:
+            self.virtual.close()
+            self.virtual = None
+
+    def wait_hello(self, timeout=HELLO_TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while self.link.hello is None:
+            if time.monotonic() > deadline:
+                raise CliError("no answer from %s within %.0f s: is it a smart pyramid running "
+                               "its firmware? (flash it with: make flash PORT=%s)"
+                               % (self.port, timeout, self.port))
+            time.sleep(0.02)
+        self.hello = self.link.hello
+        self.boot = self.hello["boot"]
+        return self.hello
+
+    def check_alive(self):
+        """Raise ``DeviceRestarted`` when the board has a new boot id, ``CliError`` when
+        its port has gone (cable pulled) and has not come back."""
+        link = self.link
+        hello = link.hello
+        if hello is not None and hello["boot"] != self.boot:
+            raise DeviceRestarted(
+                "the pyramid restarted (boot %s -> %s): a reset, a power dip or a crash"
+                % (self.boot, hello["boot"]))
+        if link.state == "connecting":
+            # the reader closed the port after an error and is reopening it: give a
+            # resetting board a few seconds to come back on the same port
+            now = time.monotonic()
+            if self._lost_since is None:
+                self._lost_since = now
+            elif now - self._lost_since > self.reconnect_grace:
+                raise CliError("lost the connection to %s for %.0f s (USB cable pulled?)"
+                               % (self.port, now - self._lost_since))
+        else:
+            self._lost_since = None
+
+    def poll_sensor_state(self, every=1.0):
+        """Sensor state (``ok``, ``fault``, ``missing``) from the newest HELLO; asks for a
+        fresh HELLO at most every ``every`` seconds."""
+        now = time.monotonic()
+        if now - self._asked > every:
+            self._asked = now
+            try:
+                self.link.send("HELLO?")
+            except OSError:
+                pass
+        hello = self.link.hello
+        return hello["sensor"] if hello is not None else "missing"
+
+    def settings(self):
+        """The device's settings ``{ed, it, gain, vb}`` (a ``SET`` without fields)."""
+        return self.link.configure()
+
+
+def open_pyramid(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
+    """Open ``port`` (path, ``auto`` or ``virtual``) and wait for HELLO; return a ``Pyramid``.
+
+    ``edition``, ``seed``, ``value_buttons``: for the virtual pyramid only.
+    Raises ``CliError`` with a plain message for every failure.
+    """
+    from camelhost.link import Link
+
+    virtual = None
+    path = port
+    if port == VIRTUAL:
+        from camelhost.virtual import VirtualPyramid, VirtualPyramidError
+
+        virtual = VirtualPyramid(edition or "second", seed=seed, value_buttons=value_buttons)
+        try:
+            virtual.start()
+        except (VirtualPyramidError, OSError) as exc:
+            raise CliError("the virtual pyramid did not start: %s" % exc) from None
+        path = virtual.port
+    elif port == "auto":
+        from camelhost.commands.play import find_rp2040_port
+
+        path = find_rp2040_port()
+    link = Link(path)
+    try:
+        link.open()
+    except OSError as exc:  # serial.SerialException is an OSError
+        if virtual is not None:
+            virtual.close()
+        raise CliError(_port_message(path, exc)) from None
+    pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, link, virtual)
+    try:
+        pyramid.wait_hello(hello_timeout)
+    except BaseException:
+        pyramid.close()
+        raise
+    return pyramid
+
+
+def describe(hello, settings=None):
+    """Lines describing the device: versions, board id, boot, edition, sensor."""
+    lines = [
+        "firmware %s, protocol %d (host speaks %d), board %s, boot %s"
+        % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
+        "edition %s, value buttons %s, sensor %s, %d events this boot"
+        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"], hello["seq"]),
+    ]
+    if settings:
+        it = integration_ms(settings["it"])
+        lines.append("integration time %.1f ms, gain %sx, full scale %d counts per channel"
+                     % (it, settings["gain"], full_scale(it)))
+    return lines
+
+
+def _host_protocol():
+    from camelup import protocol
+
+    return protocol.PROTOCOL_VERSION
+
+
+HEADER = "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %s" % (
+    "#", "slider", "clear", "red", "green", "blue", "LED off (c,r,g,b)", "label", "margin")
+
+
+def format_reading(n, reading, scale):
+    """One monitor line for streamed reading number ``n`` (dict ``on, off, label, m``)."""
+    on, off = reading["on"], reading["off"]
+    diff = difference(on, off)
+    label = reading["label"]
+    margin = reading["m"] / 100.0
+    flags = []
+    if max(on) >= scale:
+        flags.append("SATURATED: lower the gain or the integration time")
+    if label == "unknown":
+        flags.append("rejected")
+    slider = reading.get("sl")
+    slider = "?" if slider is None else ("PUSHED" if slider else "-")
+    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s %5.2f %s" % (
+        n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off), label,
+        margin, " ".join(flags))
+    return line.rstrip()
+
+
+def format_event(event):
+    """One monitor line for a slider push (``camelhost.link.DieEvent``)."""
+    if event.kind == "die":
+        what = "die %s" % event.label()
+        if event.value is not None:
+            what += " value %d" % event.value
+        if event.margin is not None:
+            what += " (margin %.2f)" % event.margin
+    elif event.kind == "unknown":
+        what = "die not recognised (nearest: %s)" % event.best
+    elif event.kind == "nodie":
+        what = "no die came out"
+    elif event.kind == "double":
+        what = "two dice came out together"
+    elif event.kind == "fault":
+        what = "sensor fault (%s)" % event.code
+    else:
+        what = "events lost: %s" % ",".join(str(s) for s in event.missing)
+    return "      slider pushed -> event %s: %s" % (event.seq, what)
+
+
+def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, sensor_grace=3.0,
+            follow_restarts=True):
+    """Stream readings from ``pyramid`` and print them; stop after ``count`` readings.
+
+    ``period_ms``: time between readings (20..60000). ``quiet_timeout``: seconds
+    without any reading before giving up with a ``CliError``; ``sensor_grace``:
+    seconds the firmware gets to bring a failed sensor back (it retries on its
+    own) before the ``CliError`` names the sensor problem. ``follow_restarts``: after the board reboots, print a notice and
+    stream again (else raise ``DeviceRestarted``). Returns the number of
+    readings printed.
+    """
+    out = out or sys.stdout
+    quiet_timeout = max(quiet_timeout, 3 * period_ms / 1000.0)
+    link = pyramid.link
+    hello = pyramid.hello
+    settings = pyramid.settings()
+    for line in describe(hello, settings):
+        print(line, file=out)
+    if hello["sensor"] != "ok":
+        raise CliError(sensor_problem(hello["sensor"]))
+    scale = full_scale(integration_ms(settings["it"]))
+    link.stream(period_ms)
+    print("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
+          "(ambient light); classification; margin in sigma", file=out)
+    print(HEADER, file=out)
+    n = 0
+    last_reading = time.monotonic()
+    sensor_state = hello["sensor"]
+    try:
+        while count is None or n < count:
+            for event in link.pending_events():
+                print(format_event(event), file=out)
+            try:
+                pyramid.check_alive()
+            except DeviceRestarted as exc:
+                if not follow_restarts:
+                    raise
+                print("!! %s; streaming again" % exc, file=out)
+                pyramid.wait_hello()
+                pyramid.hello = hello = link.hello
+                pyramid.boot = hello["boot"]
+                link.stream(period_ms)
+                last_reading = time.monotonic()
+            reading = link.next_reading(timeout=0.1)
+            if reading is None and time.monotonic() - last_reading > 1.0:
+                # readings stopped: the firmware streams only while its sensor works
+                state = pyramid.poll_sensor_state()
+                if state != sensor_state:
+                    print("!! sensor status: %s -> %s" % (sensor_state, state), file=out)
+                    sensor_state = state
+            elif reading is not None and sensor_state != "ok":
+                print("!! sensor status: %s -> ok" % sensor_state, file=out)
+                sensor_state = "ok"
+            if reading is None:
+                quiet = time.monotonic() - last_reading
+                if sensor_state != "ok" and quiet > sensor_grace:
+                    raise CliError(sensor_problem(sensor_state))
+                if quiet > quiet_timeout:
+                    raise CliError("no reading from the pyramid for %.0f s" % quiet_timeout)
+                continue
+            last_reading = time.monotonic()
+            n += 1
+            print(format_reading(n, reading, scale), file=out)
+            out.flush()
+    finally:
+        try:
+            if link.state == "connected":
+                link.stream(0, timeout=1.0)
+        except OSError:
+            pass
+    for event in link.pending_events():
+        print(format_event(event), file=out)
+    return n
+
