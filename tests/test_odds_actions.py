@@ -230,3 +230,11 @@ def test_tile_spaces_match_the_engine_legal_actions():
             legal = sorted({a.space for a in g.legal_actions() if a.kind == "tile"})
             from camelup.odds import tile_spaces
             assert tile_spaces(position_from_game(g), g.turn) == legal, g.position()
+
+
+def test_position_accepts_engine_tiles():
+    # the rules engine writes tiles as {space: (owner, "+"/"-")}
+    a = Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
+                 tiles={4: (2, "-"), 6: ("+", 1)})
+    assert a.tiles == {4: -1, 6: 1} and a.tile_owners == {4: 2, 6: 1}
+    assert leg_odds(a).landings == {4: 44012, 6: 20911}  # P1t

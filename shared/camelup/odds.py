@@ -69,9 +69,10 @@ class Position:
     ``stacks``: dict ``space -> list of camel colours bottom -> top``; spaces 1..16.
     Any racing colour names are accepted (the acceptance cases use labels); in the
     second edition ``black`` and ``white`` are the crazy camels (RULES 3.1).
-    ``tiles``: dict ``space -> side`` with side ``+1`` (oasis / cheering, RULES 1.5)
-    or ``-1`` (mirage / booing); or ``space -> (side, owner)``; owners are kept for
-    the caller, the odds do not depend on them.
+    ``tiles``: dict ``space -> side`` with side ``+1`` or ``"+"`` (oasis / cheering,
+    RULES 1.5), ``-1`` or ``"-"`` (mirage / booing); or ``space -> (side, owner)``;
+    the rules engine's ``(owner, "+"/"-")`` is recognised by its text side. Owners
+    are kept for the caller (``tile_owners``); the odds do not depend on them.
     ``dice``: colours of the dice still inside the pyramid; the grey die is
     ``"grey"``. Default: all dice of the edition (a fresh leg).
     ``reveals``: how many of those dice will still come out this leg. Default:
@@ -108,7 +109,16 @@ class Position:
             side = tiles[space]
             owner = None
             if isinstance(side, tuple):
-                side, owner = side
+                if side[0] in ("+", "-"):
+                    side, owner = side
+                elif side[1] in ("+", "-"):  # the rules engine's (owner, side)
+                    owner, side = side
+                else:
+                    side, owner = side
+            if side == "+":
+                side = 1
+            elif side == "-":
+                side = -1
             if side not in (1, -1):
                 raise ValueError("tile side must be +1 or -1, not %r" % (side,))
             if not 2 <= space <= TRACK:
