@@ -106,6 +106,18 @@ def test_far_off_reading_is_unknown(second):
     assert clf.classify((mid, rgb[0], rgb[1], rgb[2]))[0] == "unknown"
 
 
+def test_saturated_reading_is_unknown(second):
+    clf = C.Classifier(second[0])  # 24 ms: full scale 10240, saturated from 7680
+    assert clf.saturation == 7680
+    white = OpticalModel(3).samples("grey-white", 1)[0]
+    scaled = tuple(v * 4 for v in white)  # as if read at 4x the exposure, clipped
+    assert scaled[0] >= 7680
+    assert clf.classify(scaled) == ("unknown", 0.0)
+    assert clf.classify_detail(scaled)[2]["reason"] == "saturated"
+    assert C.saturation_level({"integration_ms": 614.4, "gain": 60}) == 65535
+    assert C.Classifier(second[0], {"integration_ms": 153.6, "gain": 4}).saturation == 65535
+
+
 def test_margin_is_large_for_a_typical_reading(second):
     profile, test = second
     clf = C.Classifier(profile)

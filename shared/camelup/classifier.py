@@ -108,6 +108,18 @@ def exposure(settings):
     return steps * settings["gain"]
 
 
+def saturation_level(settings):
+    """Clear count at which a reading taken with ``settings`` counts as saturated.
+
+    ``min(65535, 1024 * steps)``, and 75 % of that below 64 steps (153.6 ms),
+    where the analog front end clips first (TCS3472 datasheet "RGBC Operation";
+    ams design note DN40); the same rule as ``pyramid.tcs34725``.
+    """
+    steps = int((settings["integration_ms"] * 10 + 12) // 24)
+    full = min(65535, 1024 * steps)
+    return full - full // 4 if steps < 64 else full
+
+
 # --- small linear algebra on lists (4x4), pure Python ---
 
 
@@ -346,6 +358,8 @@ class Classifier:
         if settings is not None:
             scale = exposure(settings) / exposure(profile["settings"])
         self.ref_clear = profile["ref_clear"] * scale
+        #: clear count from which a reading is rejected as saturated
+        self.saturation = saturation_level(settings or profile["settings"])
         #: LED brightness factor tracked by ``observe`` (1.0 = as at calibration)
         self.drift = 1.0
 
@@ -374,11 +388,14 @@ class Classifier:
     def classify(self, reading):
         """``(label, margin)`` for one ``(c, r, g, b)`` reading.
 
-        ``label``: a class of the profile, ``unknown`` or ``double``. ``margin``:
+        ``label``: a class of the profile, ``unknown`` (also for a clear count at
+        or over ``saturation``) or ``double``. ``margin``:
         how much further (sigma) the second nearest class is than the nearest;
         large = confident; for ``double``, the pair fit's residual headroom
         (``double_residual - residual`` over ``double_residual``, 0..1).
         """
+        if reading[0] >= self.saturation:
+            return (UNKNOWN, 0.0)  # clipped counts: the hue cannot be trusted
         x = features(reading, self.ref_clear * self.drift)
         classes = self.profile["classes"]
         d1 = d2 = 1e30
@@ -401,13 +418,17 @@ class Classifier:
 
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
-        sigma) pairs, ``reason`` (``ok``, ``far``, ``between``, ``double``) and,
-        for ``double``, ``pair`` (the two labels). Same decision as ``classify``."""
+        sigma) pairs, ``reason`` (``ok``, ``far``, ``between``, ``double``,
+        ``saturated``) and, for ``double``, ``pair`` (the two labels). Same
+        decision as ``classify``."""
         ranked = self.distances(reading)
         d1, best = ranked[0]
         d2, second = ranked[1]
         margin = d2 - d1
         detail = {"best": (best, d1), "second": (second, d2), "reason": "ok"}
+        if reading[0] >= self.saturation:
+            detail["reason"] = "saturated"
+            return (UNKNOWN, 0.0, detail)
         if d1 <= self.reject and margin >= self.min_margin:
             return (best, margin, detail)
         detail["reason"] = "far" if d1 > self.reject else "between"
