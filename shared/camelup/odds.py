@@ -58,7 +58,6 @@ _RACING_LETTERS = "ABCDEFGHIJ"
 _BLACK = "x"  # letter of the black crazy camel inside a board string
 _WHITE = "y"  # letter of the white crazy camel
 _GREY_DIE = "*"  # the grey die inside a dice mask
-_EMPTY_BOARD = SEP * (TRACK + 1)
 _NO_TILES = [0] * (TRACK + 2)
 
 
@@ -882,108 +881,6 @@ def _decode(position, coded, s):
     result = position.copy()
     result.stacks = stacks
     return result
-
-
-def _anonymous(board, keep):
-    """``board`` with every racing camel whose letter is not in ``keep`` written ``.``."""
-    for letter in _RACING_LETTERS:
-        if letter not in keep and letter in board:
-            board = board.replace(letter, ".")
-    return board
-
-
-def _landings_on(coded, space, side, base):
-    """Exact weighted number of landings on a tile put on ``space`` with ``side``.
-
-    ``base``: the other tiles (list indexed by space). Only landings matter here,
-    so a camel whose die is out is anonymous: where a die's unit lands depends only
-    on the die camel's space and on which camels still to move ride on it. Such a
-    camel is written ``.`` while the grey die is inside (the grey rule asks whether
-    a racing camel rides a crazy camel, RULES 3.5), one ``.`` standing for a run of
-    them, and is dropped once the grey die is out (or in the classic edition).
-    A unit's landing space and whether it crosses the line depend on its die
-    camel's space alone, so this is exact. Returns ``(weight, total)``.
-    """
-    tiles = list(base)
-    tiles[space] = side
-    wr = coded.value_weight
-    per_die = 3 * wr
-    mask = coded.mask
-    levels = coded.levels
-    n = len(mask)
-    total = _perm(n, levels) * per_die ** levels
-    board = coded.board
-    if coded.crazy and _GREY_DIE not in mask:
-        board = board.replace(_BLACK, "").replace(_WHITE, "")
-    board = _anonymous(board, mask)
-    if _GREY_DIE in mask:
-        while ".." in board:
-            board = board.replace("..", ".")
-    else:
-        board = board.replace(".", "")
-    landings = {}
-    sink = {}
-    count = 0
-    current = {mask: {board: 1}}
-    for level in range(levels):
-        after = levels - level - 1
-        cont = _perm(n - level - 1, after) * per_die ** after
-        following = {}
-        for mask in current:
-            boards = current[mask]
-            for d in mask:
-                if after == 0:  # last reveal: only whether it lands on ``space``
-                    if d != _GREY_DIE:
-                        for s in boards:
-                            if 1 <= space - s.count(SEP, 0, s.find(d)) <= 3:
-                                count += boards[s] * wr
-                    else:
-                        for s in boards:
-                            w = boards[s]
-                            who = _grey_choice(s)
-                            if who is None:
-                                pairs = ((_BLACK, w), (_WHITE, w))
-                            else:
-                                pairs = ((who, 2 * w),)
-                            for c, wc in pairs:
-                                if 1 <= s.count(SEP, 0, s.find(c)) - space <= 3:
-                                    count += wc
-                    continue
-                nmask = mask.replace(d, "")
-                target = following.get(nmask)
-                if target is None:
-                    target = {}
-                    following[nmask] = target
-                if d != _GREY_DIE:
-                    for s in boards:
-                        _expand_forward(s, d, boards[s] * wr, tiles, target, sink, landings,
-                                        cont, False)
-                else:
-                    for s in boards:
-                        w = boards[s]
-                        who = _grey_choice(s)
-                        if who is None:
-                            _expand_backward(s, _BLACK, w, tiles, target, sink, landings, cont)
-                            _expand_backward(s, _WHITE, w, tiles, target, sink, landings, cont)
-                        else:
-                            _expand_backward(s, who, 2 * w, tiles, target, sink, landings, cont)
-        current = {}
-        for nmask in following:
-            merged = {}
-            boards = following[nmask]
-            grey_inside = _GREY_DIE in nmask
-            for s in boards:
-                key = _anonymous(s, nmask)
-                if grey_inside:
-                    # racing camels matter to the grey die only as "some racing
-                    # camel above" (RULES 3.5 a) and "nothing between" (b)
-                    while ".." in key:
-                        key = key.replace("..", ".")
-                else:
-                    key = key.replace(".", "")
-                merged[key] = merged.get(key, 0) + boards[s]
-            current[nmask] = merged
-    return count + landings.get(space, 0), total
 
 
 def tile_spaces(position, player=None):

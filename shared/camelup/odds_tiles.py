@@ -12,9 +12,13 @@ the race is the race without it. So one enumeration serves every candidate:
   world and seeds two *disturbed* worlds, ``(t, +1)`` and ``(t, -1)``, where the tile
   is really there; they are enumerated on their own from then on.
 
-Only landings are counted here, so camels whose die is out are anonymous (see
-``camelup.odds._landings_on``), which merges far more boards. Exact: checked against
-placing the tile and running ``camelup.odds.leg_odds``.
+Only landings are counted here, so a camel whose die is out is anonymous: where a
+die's unit lands, and whether it crosses the line, depend only on the die camel's
+space and on which camels still to move ride on it. Such a camel is written ``.``
+while the grey die is inside (the grey rule asks whether a racing camel rides a
+crazy camel, RULES 3.5; one ``.`` stands for a run of them) and dropped once the
+grey die is out (or in the classic edition). Far more boards merge. Exact: checked
+against placing the tile and running ``camelup.odds.leg_odds``.
 """
 
 from camelup.odds import (
