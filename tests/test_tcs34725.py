@@ -146,7 +146,7 @@ def test_read_waits_for_avalid_then_returns_counts():
     c, r, g, b = tcs.read()
     elapsed = time.monotonic() - began
     assert model.cycles >= 1
-    assert 0.020 <= elapsed < 0.5  # 2.4 ms init + 24 ms integration
+    assert 0.020 <= elapsed < 2.0  # 2.4 ms init + 24 ms integration (slack for a busy CI)
     assert 4000 < c < 7000 and 0 < r < c and 0 < g < c and 0 < b < c
 
 
@@ -158,7 +158,7 @@ def test_read_times_out_with_etimedout_when_avalid_never_comes():
     with pytest.raises(OSError) as err:
         tcs.read(timeout_ms=60)
     assert err.value.args[0] == 110
-    assert time.monotonic() - began < 0.5
+    assert time.monotonic() - began < 2.0
 
 
 @pytest.mark.parametrize("errno", [5, 110])
