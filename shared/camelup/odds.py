@@ -15,8 +15,13 @@ How it is fast enough without compiled code:
   breadth first, one die reveal per level, keeping for every set of dice still
   inside a dictionary ``board -> integer weight``; different orders that give the
   same board are merged at once.
-* The last level does not keep the set of dice: all final boards are merged into
-  one dictionary and each distinct final board is ranked once.
+* Once the grey die is out the crazy camels never move again this leg; a camel
+  that never moves changes no landing, payout or racing rank, so they are
+  dropped from the boards, which merges many more of them. A crazy camel moved by
+  the grey die with no racing camel on it gives one board for all its values.
+* The last reveal never builds a board: the unit is lifted out and its insertion
+  index in what is left, compared with the indices of the top two and the bottom
+  racing camels left, gives the rank key (first, second, last) directly.
 * A move that crosses the finish line (RULES 1.13, 3.7) ends the race and the leg:
   the crossing unit is written outside the track (after the last ``|`` when
   crossing forward, before the first ``|`` when carried backwards), so ranking
@@ -28,7 +33,9 @@ Public entry points (see ``docs/odds.md`` for the stable API):
 * ``Position``: the compact position this module works on (edition, stacks, tiles,
   dice inside).
 * ``leg_odds(position)`` -> ``LegOdds`` (P(1st), P(2nd), P(last) as integer
-  weights, and expected tile landings).
+  weights, the joint outcome, and expected tile landings).
+* ``tile_landings``, ``tile_spaces``, ``tile_values``, ``best_tile``: tile income
+  (``camelup.odds_tiles`` does the candidates).
 * ``move(position, colour, value, ink=None)``: one die applied to a ``Position``
   (used to cross-check the rules engine).
 
