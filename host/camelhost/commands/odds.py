@@ -85,6 +85,12 @@ def report(game, seed=1, samples=10000, top=12, timing=False):
         lines.append("")
         lines.append("Best tile for p%d: %s on %d, %.3f expected landings"
                      % (game.turn, name, space, expected))
+        for own in sorted(position.tiles):
+            if position.tile_owners.get(own) == game.turn:
+                now = leg.landings.get(own, 0) / leg.total
+                verdict = "move it" if expected > now else "better left where it is"
+                lines.append("  (p%d's tile on %d earns %.3f where it is: %s)"
+                             % (game.turn, own, now, verdict))
     lines.append("")
     if values:
         shown = values if top <= 0 else values[:top]
