@@ -73,6 +73,14 @@ def test_fast_enumeration_equals_plain_enumeration_small(seed, edition):
     assert_same_as_naive(random_position(random.Random(seed), edition, 4, 3))
 
 
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
+def test_fast_enumeration_equals_plain_enumeration_medium(seed, edition):
+    # five or six dice inside, four reveals: deeper merging, grey die usually inside
+    assert_same_as_naive(random_position(random.Random(seed), edition, 6, 4, all_dice=True))
+
+
 def test_fast_enumeration_equals_plain_enumeration_full_legs():
     # whole legs (P1/P2a size) on a few random boards: the deepest merges and the
     # last-reveal shortcut with every die inside
