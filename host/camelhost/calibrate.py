@@ -31,6 +31,7 @@ import sys
 
 from camelhost.errors import CliError
 from camelhost.monitor import (
+    DeviceRestarted,
     difference,
     full_scale,
     integration_ms,
@@ -285,6 +286,17 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
           % (edition, len(dice), len(steps), samples), file=out)
     print("sensor: integration time %.1f ms, gain %dx, saturation at %d counts"
           % (it, cfg["gain"], saturation_level(it)), file=out)
+    try:
+        return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps)
+    except DeviceRestarted as exc:
+        raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
+
+
+def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
+    from camelup import classifier
+
+    from camelhost.link import LinkError
+
     collected = {label: [] for label in classifier.classes_for(edition)}
     saturated = 0
     limit = saturation_level(it)
