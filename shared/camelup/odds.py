@@ -677,9 +677,11 @@ def _enumerate(coded, tiles=None):
             for d in mask:
                 if after == 0:
                     if d != _GREY_DIE:
+                        # crazy camels are gone once the grey die is out
+                        st = strip if _GREY_DIE in mask else SEP
                         for s in boards:
                             _leaf_forward(s, d, boards[s] * wr, plain, acc, landings,
-                                          strip, nracing)
+                                          st, nracing)
                     else:
                         for s in boards:
                             _grey(s, boards[s], tiles, None, acc, landings, 1, nracing)
