@@ -1,0 +1,232 @@
+"""pyramid calibrate: the plan, the advice, and whole sessions against the virtual pyramid.
+
+End to end (issue 6): the session runs unattended against the virtual pyramid for
+both editions, the profile lands in the firmware's flash, and it then classifies
+the simulated dice at least as well as the classifier benchmark
+(``tests/bench/bench_classifier.py``, "calibrated 12 per class, reference box, 1x
+noise") reports, computed here the same way on the same test readings; the
+firmware, using the saved profile, names released dice without a wrong colour.
+"""
+
+import importlib.util
+import json
+import os
+
+import pytest
+from camelhost import calibrate, cli, paths
+from camelhost.monitor import open_pyramid
+from camelup import classifier
+
+BENCH = os.path.join(paths.REPO_ROOT, "tests", "bench", "bench_classifier.py")
+
+
+# --- the plan and the advice (no device) -----------------------------------
+
+
+@pytest.mark.parametrize("edition", ["classic", "second"])
+def test_plan_covers_every_class_face_and_fresh_release(edition):
+    steps = calibrate.plan(edition, 6)
+    counts = {}
+    for label, value in steps:
+        counts.setdefault(label, []).append(value)
+    assert set(counts) == set(classifier.classes_for(edition))
+    for label, values in counts.items():
+        if label == "empty":
+            assert values == [None] * 6
+        elif label.startswith("grey-"):
+            assert len(values) == 12  # the two inks differ only in brightness: twice the readings
+        else:
+            assert sorted(values) == [1, 1, 2, 2, 3, 3]  # every face value, twice
+    # never the same content twice running: each reading is a new release (new seating)
+    assert all(a[0] != b[0] for a, b in zip(steps, steps[1:], strict=False))
+
+
+def test_plan_refuses_too_few_samples():
+    with pytest.raises(ValueError, match="at least 3"):
+        calibrate.plan("classic", 2)
+
+
+def _pairs(*rows):
+    return [{"a": a, "b": b, "sigma": s, "too_close": s < classifier.TOO_CLOSE} for a, b, s in rows]
+
+
+LOO = {"_total": {"accuracy": 0.99, "rejected": 0.01, "error": 0.0}}
+
+
+@pytest.mark.parametrize("pairs, saturated, expect", [
+    (_pairs(("green", "white", 16.4), ("blue", "red", 30.0)), 0, "good: every pair"),
+    (_pairs(("green", "white", 16.4)), 5, "lower the gain"),
+    (_pairs(("grey-black", "grey-white", 4.2), ("blue", "red", 30.0)), 0, "same height"),
+    (_pairs(("empty", "blue", 3.0), ("blue", "red", 30.0)), 0, "matte black"),
+    (_pairs(("orange", "red", 2.5), ("blue", "red", 30.0)), 0, "light at the slider gap"),
+])
+def test_advice_names_the_problem(pairs, saturated, expect):
+    line = calibrate.advise(pairs, saturated, LOO, 72)
+    assert expect in line
+    if "good" not in expect:
+        assert "good" not in line
+
+
+def test_saturation_level_follows_the_datasheet():
+    assert calibrate.saturation_level(24) == 10240 * 3 // 4  # 10 steps: analog clipping first
+    assert calibrate.saturation_level(153.6) == 65535  # 64 steps: digital full scale
+    assert calibrate.saturation_level(7) == 3072 * 3 // 4
+
+
+# --- whole sessions on the virtual pyramid ----------------------------------
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("_bench_classifier", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+@pytest.mark.parametrize("edition", ["classic", "second"])
+def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
+    with open_pyramid("virtual", edition=edition, seed=11) as pyramid:
+        vp = pyramid.virtual
+        # the benchmark's conditions: 24 ms, gain 4 (the virtual pyramid's fast mode is 7.2 ms)
+        result = calibrate.calibrate(pyramid, calibrate.VirtualDriver(vp), edition=edition,
+                                     samples=12, integration=24, gain=4, out=open(os.devnull, "w"))
+        assert result.saved
+        with open(os.path.join(vp.flash_dir, "profile.json")) as f:
+            stored = json.load(f)
+        assert stored["edition"] == edition
+        assert stored["settings"] == {"integration_ms": 24.0, "gain": 4}
+        for label, entry in result.profile["classes"].items():
+            assert stored["classes"][label]["mean"] == pytest.approx(entry["mean"], rel=1e-5)
+
+        # the benchmark's figure for "calibrated, 12 per class, reference box, 1x noise",
+        # computed as the bench does on its test readings. One 12-reading calibration is
+        # a random draw (the bench's single seed gives classic 100 %, other seeds 98.4 to
+        # 100 %), so the figure is the mean over 8 calibrations, and ours must come
+        # within one point of it and name no more dice wrongly than they do on average.
+        bench = _bench()
+        settings = {"integration_ms": 24.0, "gain": 4}
+        _cal, test = bench._sim_sets(edition, 0.0, 1.0, 0, 1022)
+        accuracy = error = 0.0
+        for seed in range(8):
+            cal, _ = bench._sim_sets(edition, 0.0, 1.0, 12, 2000 + seed)
+            row = classifier.evaluate(
+                classifier.Classifier(classifier.fit(cal, edition, settings)), test)["_total"]
+            accuracy += row["accuracy"] / 8
+            error += row["error"] / 8
+        ours = classifier.evaluate(classifier.Classifier(stored), test)["_total"]
+        assert ours["accuracy"] >= accuracy - 0.01, (ours, accuracy)
+        assert ours["error"] <= error + 0.001, (ours, error)
+
+        # and the firmware, now using it, names released dice: never a wrong colour
+        vp.return_dice()
+        pyramid.link.pending_events()
+        named = 0
+        wrong = []
+        for _leg in range(2):
+            for _die in range(len(vp.dice_inside)):
+                released = vp.release()
+                label, _value = released.dice[0]
+                event = released.event
+                got = classifier.die_label(event.get("col"), event.get("ink")) \
+                    if event.kind == "die" else event.kind
+                if got == label:
+                    named += 1
+                elif got not in ("unknown",):
+                    wrong.append((label, got))
+            vp.return_dice()
+        assert wrong == []
+        assert named >= 2 * len(classifier.EDITION_CLASSES[edition]) - 2 - 1
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_cli_auto_session_writes_plot_and_profile(tmp_path, capsys, micropython):
+    png = tmp_path / "separation.png"
+    prof = tmp_path / "profile.json"
+    rc = cli.main(["calibrate", "--port", "virtual", "--auto", "--edition", "classic",
+                   "--samples", "5", "--plot", str(png), "--out", str(prof)])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert "separation of every pair" in out
+    assert "pairs too close:" in out
+    assert "advice: " in out
+    assert "profile saved on the pyramid" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    profile = json.loads(prof.read_text())
+    classifier.check_profile(profile)
+    assert sorted(profile["classes"]) == sorted(classifier.classes_for("classic"))
+    assert all(entry["n"] == 5 for entry in profile["classes"].values())
+
+
+# --- failures a user meets: one line, no traceback --------------------------
+
+
+def _fails_cleanly(capsys, argv, *words):
+    rc = cli.main(argv)
+    out, err = capsys.readouterr()
+    assert rc != 0
+    assert "Traceback" not in out + err
+    assert err.startswith("pyramid: "), err
+    for word in words:
+        assert word in err, err
+    return err
+
+
+def test_missing_port(capsys):
+    _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid"],
+                   "cannot open /dev/no-such-pyramid", "no such port")
+
+
+def test_auto_needs_the_virtual_pyramid(capsys):
+    _fails_cleanly(capsys, ["calibrate", "--port", "/dev/ttyACM0", "--auto"], "--port virtual")
+
+
+@pytest.fixture
+def virtual(micropython):
+    from camelhost.virtual import VirtualPyramid
+
+    with VirtualPyramid("classic", seed=5) as vp:
+        yield vp
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_device_without_sensor(virtual, capsys, monkeypatch):
+    virtual.unplug_sensor()
+    monkeypatch.setattr("builtins.input", lambda prompt: "")
+    err = _fails_cleanly(capsys, ["calibrate", "--port", virtual.port, "--edition", "classic"],
+                         "colour sensor", "hardware/README.md", "nothing was saved")
+    assert not os.path.exists(os.path.join(virtual.flash_dir, "profile.json")), err
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_device_rebooting_mid_session(virtual, capsys, monkeypatch):
+    prompts = []
+
+    def person(prompt):
+        prompts.append(prompt)
+        if len(prompts) == 4:
+            virtual.reboot()  # a power dip while the player is at the pyramid
+        return ""
+
+    monkeypatch.setattr("builtins.input", person)
+    err = _fails_cleanly(capsys, ["calibrate", "--port", virtual.port, "--edition", "classic"],
+                         "restarted", "nothing was saved")
+    assert len(prompts) == 4, err
+    assert not os.path.exists(os.path.join(virtual.flash_dir, "profile.json"))
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_person_stops_or_no_keyboard(virtual, capsys, monkeypatch):
+    monkeypatch.setattr("builtins.input", lambda prompt: "q")
+    _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "stopped", "nothing was saved")
+
+    def no_keyboard(prompt):
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", no_keyboard)
+    _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "person at the keyboard")

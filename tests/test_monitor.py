@@ -1,0 +1,133 @@
+"""pyramid monitor: live readings from the virtual pyramid, and the failures a builder meets
+(no port, no sensor, a board that restarts, a cable pulled) as one plain line."""
+
+import threading
+import time
+
+import pytest
+from camelhost import cli, monitor
+
+
+def test_integration_time_from_whole_milliseconds():
+    # CFG reports whole ms; the TCS34725 integrates in 2.4 ms steps
+    assert monitor.integration_ms(7) == 7.2
+    assert monitor.integration_ms(24) == 24.0
+    assert monitor.integration_ms(101) == 100.8
+    assert monitor.full_scale(24.0) == 10240
+    assert monitor.full_scale(614.4) == 65535
+
+
+def test_reading_line_shows_difference_slider_label_and_flags():
+    line = monitor.format_reading(
+        3, {"on": (5000, 2000, 1800, 1200), "off": (100, 40, 30, 20), "label": "white",
+            "m": 412, "sl": True}, scale=10240)
+    assert line.split()[:7] == ["3", "PUSHED", "4900", "1960", "1770", "1180", "|"]
+    assert "white" in line and "4.12" in line
+    assert "SATURATED" not in line
+    line = monitor.format_reading(
+        4, {"on": (10240, 4000, 3600, 2400), "off": (0, 0, 0, 0), "label": "unknown", "m": 0,
+            "sl": False}, scale=10240)
+    assert "SATURATED" in line and "rejected" in line
+
+
+def _run_in_thread(argv):
+    box = {}
+
+    def target():
+        box["rc"] = cli.main(argv)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    return thread, box
+
+
+def _wait_for(predicate, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def _raw_count(vp):
+    return sum(1 for _t, m in vp.emitted if m.name == "RAW")
+
+
+@pytest.fixture
+def virtual(micropython):
+    from camelhost.virtual import VirtualPyramid
+
+    with VirtualPyramid("second", seed=3) as vp:
+        yield vp
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_monitor_shows_versions_readings_and_slider_pushes(virtual, capsys):
+    virtual.place("purple")
+    thread, box = _run_in_thread(["monitor", "--port", virtual.port, "--count", "12",
+                                  "--period", "40"])
+    _wait_for(lambda: _raw_count(virtual) >= 3)
+    released = virtual.release()  # a push while monitoring
+    thread.join(30)
+    out, err = capsys.readouterr()
+    assert box.get("rc") == 0, err
+    assert "firmware 0.1.0, protocol 1" in out
+    assert "sensor ok" in out
+    assert "integration time 7.2 ms, gain 4x" in out
+    readings = [line for line in out.splitlines() if line[:5].strip().isdigit()]
+    assert len(readings) == 12
+    assert any("purple" in line for line in readings[:3])
+    label = released.dice[0][0]
+    assert "slider pushed -> event 1: die %s" % label in out
+
+
+def _fails_cleanly(capsys, argv, *words, rc_box=None):
+    rc = cli.main(argv) if rc_box is None else rc_box["rc"]
+    out, err = capsys.readouterr()
+    assert rc != 0
+    assert "Traceback" not in out + err
+    assert err.startswith("pyramid: "), err
+    for word in words:
+        assert word in err, err
+    return out, err
+
+
+def test_missing_port(capsys):
+    _fails_cleanly(capsys, ["monitor", "--port", "/dev/no-such-pyramid", "--count", "1"],
+                   "cannot open /dev/no-such-pyramid", "no such port", "--port virtual")
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_device_without_sensor(virtual, capsys):
+    virtual.unplug_sensor()
+    out, err = _fails_cleanly(capsys, ["monitor", "--port", virtual.port, "--count", "3"],
+                              "colour sensor", "When the sensor is not found")
+    assert "firmware 0.1.0" in out  # what was learnt before the failure is still shown
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_board_restart_is_reported_and_followed(virtual, capsys):
+    thread, box = _run_in_thread(["monitor", "--port", virtual.port, "--count", "10",
+                                  "--period", "40"])
+    _wait_for(lambda: _raw_count(virtual) >= 3)
+    old = virtual.boot_id
+    virtual.reboot()
+    thread.join(30)
+    out, err = capsys.readouterr()
+    assert box.get("rc") == 0, err
+    assert "Traceback" not in out + err
+    assert "the pyramid restarted (boot %s -> %s)" % (old, virtual.boot_id) in out
+    readings = [line for line in out.splitlines() if line[:5].strip().isdigit()]
+    assert len(readings) == 10
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_cable_pulled(virtual, capsys):
+    thread, box = _run_in_thread(["monitor", "--port", virtual.port, "--period", "40"])
+    _wait_for(lambda: _raw_count(virtual) >= 2)
+    virtual.close()  # the port disappears, as /dev/ttyACM0 does when unplugged
+    thread.join(30)
+    _fails_cleanly(capsys, [], "lost the connection", rc_box=box)
