@@ -26,6 +26,7 @@ from camelup.odds import (
     _GREY_DIE,
     _WHITE,
     SEP,
+    TRACK,
     _Coded,
     _expand_forward,
     _grey,
@@ -102,6 +103,71 @@ def _plain_grey(s, k, w, nmask, shift, counts, cont, calm_next, stirred_next):
             _add(calm_next, nmask, plain, rest)
 
 
+def _seed(stirred_next, world, nmask, board, weight):
+    table = stirred_next.get(world)
+    if table is None:
+        table = {}
+        stirred_next[world] = table
+    _add(table, nmask, board, weight)
+
+
+def _calm_forward(s, c, i, k, w, base, shift, counts, cont, nmask, gi, calm_next,
+                  stirred_next):
+    """Racing die ``c`` (at index ``i`` of ``s``, space ``k``) with its three values in
+    the undisturbed world, weights packed in ``w`` (see ``landing_table``).
+
+    The unit is lifted once; for each value the board without a candidate tile goes
+    on in the undisturbed world, and the field of a candidate space landed on
+    seeds the worlds where the tile is there (forward: on top one space further;
+    backward: underneath one space back, RULES 1.3, 1.5).
+    """
+    j = s.find(SEP, i)
+    head = s[:i]
+    unit = s[i:j]
+    below = j  # separator after space m - 1
+    for v in (1, 2, 3):
+        m = k + v
+        if m > TRACK:  # over the line: the race, and its landings, end
+            return
+        top = s.find(SEP, below + 1)  # separator after space m
+        if v == 1:
+            back = s.rfind(SEP, 0, i) + 1  # bottom of space k (m - 1)
+        else:
+            back = s.rfind(SEP, 0, below) + 1  # bottom of space m - 1
+        rest = w
+        if m in shift:
+            f = (w >> shift[m]) & _ONES
+            if f:
+                rest = w - (f << shift[m])
+                counts[(m, 1)] += f * cont
+                counts[(m, -1)] += f * cont
+                if m < TRACK:
+                    q = s.find(SEP, top + 1)
+                    ns = head + s[j:q] + unit + s[q:]
+                    _seed(stirred_next, (m, 1), nmask, _squeeze_one(ns, c, gi), f)
+                if v == 1:
+                    ns = s[:back] + unit + s[back:i] + s[j:]
+                else:
+                    ns = head + s[j:back] + unit + s[back:]
+                _seed(stirred_next, (m, -1), nmask, _squeeze_one(ns, c, gi), f)
+        if rest:
+            t = base[m]
+            if t == 0:
+                ns = head + s[j:top] + unit + s[top:]
+            elif t > 0:
+                if m == TRACK:
+                    below = top
+                    continue
+                q = s.find(SEP, top + 1)
+                ns = head + s[j:q] + unit + s[q:]
+            elif v == 1:
+                ns = s[:back] + unit + s[back:i] + s[j:]
+            else:
+                ns = head + s[j:back] + unit + s[back:]
+            _add(calm_next, nmask, _squeeze_one(ns, c, gi), rest)
+        below = top
+
+
 def landing_table(position, spaces, base):
     """Weighted landings for a tile on each space of ``spaces``, each side.
 
@@ -174,6 +240,10 @@ def landing_table(position, spaces, base):
                             # camels are dropped; only who gets which weight differs
                             _plain_grey(s, k, wc, nmask, shift, counts, cont, calm_next,
                                         stirred_next)
+                            continue
+                        if step > 0 and after:
+                            _calm_forward(s, c, i, k, wc, base, shift, counts, cont, nmask,
+                                          gi, calm_next, stirred_next)
                             continue
                         for v in (1, 2, 3):
                             m = k + step * v
