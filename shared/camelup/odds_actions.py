@@ -123,9 +123,11 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
     ``race``: a ``RaceOdds`` to use for finish cards (computed with ``seed`` and
     ``samples`` races when not given and a finish card is legal: 1,000 races give
     about +/-3 points; pass the table's own, larger, run to be both fast and
-    precise; identical calls are cached by ``race_odds``). ``leg``: a ``LegOdds`` of this position, if already
-    computed. Returns a list of ``ActionValue`` sorted by EV (ties: action text).
-    The pyramid actions (one per die face) appear once, as ``pyramid``.
+    precise; identical calls are cached by ``race_odds``). ``leg``: a ``LegOdds``
+    of this position, if already computed (saves one enumeration). Returns a list
+    of ``ActionValue`` sorted by EV (ties: action text). The pyramid actions (one
+    per die face) appear once, as ``pyramid``. Partnerships' copies are valued
+    only in the ``partner`` action itself.
     """
     seat = game.turn
     legal = game.legal_actions()
