@@ -55,12 +55,19 @@ def difference(on, off):
 
 
 def sensor_problem(state):
-    """Plain sentence for a HELLO/HB sensor state other than ``ok``."""
+    """Plain sentence for a HELLO/HB sensor state other than ``ok``.
+
+    ``fault``: the bus gave errors (rp2 ``OSError(5)`` when nothing acknowledges
+    address 0x29, ``OSError(110)`` on a stuck bus): wiring. ``missing``: a chip
+    answered but its id is not a TCS34725's (``OSError(19)`` from the driver).
+    """
     if state == "missing":
-        return ("the pyramid reports no colour sensor (no TCS34725 answering at I2C address "
-                "0x29); check its power, ground, SDA and SCL wires: " + SENSOR_HELP)
-    return ("the pyramid's colour sensor is not answering (sensor %s: I2C errors); check the "
-            "sensor's wiring and solder joints: %s" % (state, SENSOR_HELP))
+        return ("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
+                "did not give a TCS34725 chip id (0x44 or 0x4D); check the part on the "
+                "breakout and its wiring: " + SENSOR_HELP)
+    return ("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
+            "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
+            "SDA and SCL wires and solder joints: %s" % (state, SENSOR_HELP))
 
 
 def _port_message(port, exc):
