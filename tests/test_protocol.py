@@ -4,7 +4,6 @@ framing checks, and rejection of damaged lines with a reason."""
 import binascii
 
 import pytest
-
 from camelup import protocol
 from camelup.protocol import Message, ProtocolError
 

@@ -1,7 +1,6 @@
 """VirtualPyramid + Link: the real firmware under the MicroPython unix port, over a pty."""
 
 import pytest
-
 from camelhost.link import Link
 from camelhost.virtual import VirtualPyramid
 

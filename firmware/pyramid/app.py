@@ -17,11 +17,15 @@ in HB and HELLO) and re-opened every ``retry_ms``; a push while the sensor is
 faulty is reported as ``fault code=nosensor``. Every EVT is one slider push.
 """
 
+import asyncio
 import gc
 import json
 
-import asyncio
+# MicroPython's ticks; under CPython hardware/sim/cpython_shim.py adds them to ``time``
+from time import ticks_add, ticks_diff, ticks_ms
+
 import camelup.protocol as protocol
+
 from pyramid import VERSION
 from pyramid.eventlog import EventLog, read_previous
 from pyramid.link import LineReader, nak, parse_line
@@ -29,9 +33,6 @@ from pyramid.release import Release
 from pyramid.slider import PRESS, Slider
 from pyramid.status import StatusLed
 from pyramid.values import ValueButtons
-
-# MicroPython's ticks; under CPython hardware/sim/cpython_shim.py adds them to ``time``
-from time import ticks_add, ticks_diff, ticks_ms
 
 #: Files on the board's flash (relative to the current directory, "/" on the board).
 SETTINGS_FILE = "settings.json"
@@ -617,6 +618,7 @@ def run():
     import sys
 
     import machine
+
     from pyramid import config
     from pyramid.link import StdioPort
 

@@ -43,13 +43,13 @@ if sys.implementation.name != "micropython":
 
 import os
 import select
-from time import ticks_diff, ticks_ms
+from time import ticks_add, ticks_diff, ticks_ms
 
 import machine
-
 from pyramid import config
 
 _BOUNCE_MS = 3  # lever microswitch contact bounce after each edge
+_REST_MS = 30  # shortest time the slider rests out between two pushes (> the firmware's debounce)
 
 
 def _getenv(name, default=None):
@@ -72,6 +72,12 @@ class Head:
 
     def push(self, now, press_ms, drop_ms, hold_ms, content, value):
         self._settle(now)
+        if self.press_at is not None:
+            # a hand cannot push again before the slider is back out: the new push
+            # starts a little after the previous one ends (and its bounce settles)
+            free = ticks_add(self.press_at, self.press_ms + _BOUNCE_MS + _REST_MS)
+            if ticks_diff(free, now) > 0:
+                now = free
         self.now_content = "empty"  # the previous die is out of the head when the next drops
         self.press_at = now
         self.press_ms = press_ms

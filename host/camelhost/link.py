@@ -31,7 +31,6 @@ import threading
 import time
 
 import serial
-
 from camelup import protocol
 
 log = logging.getLogger("camelhost.link")
@@ -554,13 +553,15 @@ class Link:
         chunk = 96
         for offset in range(0, len(data), chunk):
             part = text[offset : offset + chunk]
-            self.request(
-                "PROF",
-                lambda m, o=offset + len(part): m.name == "OK" and m["cmd"] == "PROF" and m.get("n") == o,
-                timeout,
-                retries=0,
-                offset=offset,
-                chunk=part,
-            )
+            self.request("PROF", _ok_prof(offset + len(part)), timeout, retries=0, offset=offset, chunk=part)
         crc = "%08X" % protocol.crc32(data)
         self.request("SAVE", lambda m: m.name == "OK" and m["cmd"] == "SAVE", timeout, retries=0, length=len(data), crc=crc)
+
+
+def _ok_prof(received):
+    """Reply matcher for one ``PROF`` chunk: ``OK PROF n=<bytes received so far>``."""
+
+    def match(msg):
+        return msg.name == "OK" and msg["cmd"] == "PROF" and msg.get("n") == received
+
+    return match

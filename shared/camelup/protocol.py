@@ -435,7 +435,7 @@ def _format(fname, ftype, value):
     try:
         text = _TYPES[ftype][1](value)
     except (ValueError, TypeError, AttributeError, IndexError, KeyError):
-        raise ProtocolError("field", "%s=%r is not a valid %s" % (fname, value, ftype))
+        raise ProtocolError("field", "%s=%r is not a valid %s" % (fname, value, ftype)) from None
     if " " in text and ftype != "text":
         raise ProtocolError("field", "%s holds a space" % fname)
     return text
@@ -480,7 +480,7 @@ def decode_body(body):
             i += 1
         fields[fname] = _parse(fname, ftype, token)
     types = {}
-    for fname, ftype, required in keyed:
+    for fname, ftype, _required in keyed:
         types[fname] = ftype
     seen = {}
     for token in pos_tokens[i:]:
@@ -493,7 +493,7 @@ def decode_body(body):
         seen[key] = True
         if key in types:
             fields[key] = _parse(key, types[key], token[eq + 1 :])
-    for fname, ftype, required in keyed:
+    for fname, _ftype, required in keyed:
         if required and fname not in fields:
             raise ProtocolError("field", "%s needs %s" % (name, fname))
     return Message(name, fields, kind)
@@ -503,7 +503,7 @@ def _parse(fname, ftype, token):
     try:
         return _TYPES[ftype][0](token)
     except (ValueError, TypeError, IndexError):
-        raise ProtocolError("field", "%s=%r is not a valid %s" % (fname, token, ftype))
+        raise ProtocolError("field", "%s=%r is not a valid %s" % (fname, token, ftype)) from None
 
 
 def decode(line):

@@ -1,0 +1,209 @@
+"""Hardware in the loop: the real firmware under the MicroPython unix port on simulated
+hardware, its serial on a pty, the host link opened by path with pyserial.
+
+What must hold (issue 3): released dice arrive in order, none lost or duplicated,
+across host disconnects, device reboots, garbage and dropped bytes; where a loss
+cannot be avoided the host is told exactly which seqs are missing; double and empty
+releases are reported as such; sensor faults become events and the sensor recovers.
+"""
+
+import time
+
+import pytest
+import serial
+from camelhost.link import Link
+from camelhost.virtual import VirtualPyramid
+from camelup import protocol
+
+pytestmark = [pytest.mark.hil, pytest.mark.micropython]
+
+# quicker reads for the long run: two agreeing readings, short settle
+QUICK = {"stable": 2, "settle_ms": 10}
+
+
+def _drain(link, count, timeout=60.0):
+    """Collect ``count`` events; the timeout only bounds a failure."""
+    got = []
+    deadline = time.monotonic() + timeout
+    while len(got) < count and time.monotonic() < deadline:
+        event = link.next_event(0.5)
+        if event is not None:
+            got.append(event)
+    return got
+
+
+def _tapped(vp):
+    """(boot, seq, kind, line-free fields) of every event the firmware emitted."""
+    return [(m["boot"], m["seq"], m.kind, m.get("col"), m.get("ink")) for m in vp.events]
+
+
+def _seen(events):
+    return [(e.boot, e.seq, e.kind, e.colour, e.ink) for e in events]
+
+
+@pytest.mark.slow
+def test_500_dice_in_order_through_disconnects_reboots_garbage_and_dropped_bytes(micropython):
+    with VirtualPyramid("second", seed=500, settings=QUICK) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        received = []
+        for n in range(1, 501):
+            if not vp.dice_inside:
+                vp.return_dice()
+            if n % 100 == 50:
+                link.disconnect()  # the host program goes away; dice keep being released
+            if n % 100 == 60:
+                link.connect()
+            if n == 275:
+                # a reboot between dice, once everything so far has been delivered
+                received += _drain(link, len(vp.events) - len(received))
+                vp.reboot()
+            if n % 37 == 0:
+                vp.inject(b"\x00\xffgarbage*12345678\nEVT 99 die*00000000\n" + bytes(range(1, 40)) + b"\n")
+            if n % 53 == 0:
+                vp.drop_bytes(30)  # part of the next line is lost on the wire
+            vp.release()
+            received += link.pending_events()
+        received += _drain(link, 500 - len(received))
+
+        emitted = _tapped(vp)
+        assert len(emitted) == 500
+        assert [e.kind for e in received].count("gap") == 0
+        assert _seen(received) == emitted  # in order, none lost, none duplicated
+        boots = sorted(set(e.boot for e in received))
+        assert len(boots) == 2 and [e.seq for e in received if e.boot == emitted[-1][0]][0] == 1
+        kinds = set(e.kind for e in received)
+        assert kinds <= {"die", "unknown"}
+        assert [e.kind for e in received].count("die") >= 450
+        assert link.stats["bad_lines"] >= 10  # the noise was seen, logged and skipped
+        assert link.stats["reconnects"] == 0 and link.stats["syncs"] >= 5
+
+
+def test_reboot_before_delivery_names_exactly_the_missing_seqs(micropython):
+    with VirtualPyramid("classic", seed=3, settings=QUICK) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        vp.release()
+        first = link.next_event(10)
+        assert first.kind == "die" and first.seq == 1
+        link.disconnect()
+        for _ in range(3):
+            vp.release()  # seqs 2, 3, 4: emitted while no host listens
+        old_boot = vp.boot_id
+        vp.reboot()  # ...and the ring holding them is gone
+        vp.release()
+        link.connect()
+        gap = link.next_event(10)
+        assert gap.kind == "gap" and gap.boot == old_boot and gap.missing == (2, 3, 4)
+        after = link.next_event(10)
+        assert after.kind == "die" and after.boot != old_boot and after.seq == 1
+        assert link.next_event(0.5) is None
+
+
+def test_ring_overflow_while_away_is_a_gap_then_the_rest_arrive(micropython):
+    settings = dict(QUICK, ring=8)
+    with VirtualPyramid("classic", seed=4, settings=settings) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        link.disconnect()
+        for _ in range(12):
+            if not vp.dice_inside:
+                vp.return_dice()
+            vp.release()
+        link.connect()
+        events = _drain(link, 9)
+        assert events[0].kind == "gap" and events[0].missing == (1, 2, 3, 4)
+        assert [e.seq for e in events[1:]] == list(range(5, 13))
+        assert _seen(events[1:]) == _tapped(vp)[4:]
+
+
+def test_double_and_empty_releases(micropython):
+    with VirtualPyramid("second", seed=8) as vp, Link(vp.port) as link:
+        assert len(vp.release_double().dice) == 2
+        assert link.next_event(10).kind == "double"
+        assert vp.release_empty().dice == []
+        assert link.next_event(10).kind == "nodie"
+        vp.return_dice()
+        fell = vp.release()
+        event = link.next_event(10)
+        assert event.kind in ("die", "unknown")
+        if event.kind == "die":
+            assert event.label() == fell.dice[0][0]
+
+
+def test_sensor_faults_become_events_and_the_sensor_comes_back(micropython):
+    with VirtualPyramid("second", seed=9) as vp, Link(vp.port) as link:
+        vp.sensor_fault(110, 1)  # the bus times out once, mid-read
+        vp.release()
+        event = link.next_event(10)
+        assert (event.kind, event.code) == ("fault", "timeout")
+        vp.unplug_sensor()
+        vp.release()
+        event = link.next_event(10)
+        assert event.kind == "fault" and event.code in ("nosensor", "eio")
+        vp.replug_sensor()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if link.configure() and _last_hb_sensor(vp) == "ok":
+                break
+            time.sleep(0.1)
+        assert _last_hb_sensor(vp) == "ok"
+        vp.return_dice()
+        vp.release()
+        assert link.next_event(10).kind in ("die", "unknown")
+
+
+def _last_hb_sensor(vp):
+    for _t, msg in reversed(vp.emitted):
+        if msg.name == "HB":
+            return msg["sensor"]
+    return None
+
+
+def test_value_buttons_give_the_value(micropython):
+    with VirtualPyramid("classic", seed=12, value_buttons=True) as vp, Link(vp.port) as link:
+        for _ in range(3):
+            fell = vp.release()
+            event = link.next_event(10)
+            assert event.kind in ("die", "unknown")
+            assert event.value == fell.dice[0][1]
+
+
+def test_damaged_host_lines_are_refused_and_the_device_carries_on(micropython):
+    with VirtualPyramid("classic", seed=5) as vp:
+        with serial.Serial(vp.port, timeout=0.2) as port:
+            junk = [
+                b"\x00\x00\x00\n",
+                b"HELLO?\n",  # no CRC
+                b"PING x*DEADBEEF\n",  # wrong CRC
+                b"Z" * 500 + b"\n",  # too long
+                protocol.frame("FROB 1"),  # unknown message
+                protocol.frame("SYNC -1"),  # bad field
+                protocol.frame("PONG x"),  # a device message sent to the device
+                bytes(range(128, 256)) + b"\n",
+            ]
+            for line in junk:
+                port.write(line)
+            port.write(protocol.encode("PING", token="alive"))
+            naks, pong = [], None
+            deadline = time.monotonic() + 10
+            while pong is None and time.monotonic() < deadline:
+                line = port.readline()
+                try:
+                    msg = protocol.decode(line)
+                except protocol.ProtocolError:
+                    continue
+                if msg.name == "NAK":
+                    naks.append(msg["reason"])
+                elif msg.name == "PONG":
+                    pong = msg["token"]
+            assert pong == "alive"
+            assert naks == ["bad_byte", "no_crc", "crc", "too_long", "unknown", "field", "unexpected", "bad_byte"]
+        with Link(vp.port) as link:
+            vp.release()
+            assert link.next_event(10).kind in ("die", "unknown")
+
+
+def test_firmware_runs_under_cpython_too():
+    with VirtualPyramid("classic", seed=6, runtime="cpython") as vp, Link(vp.port) as link:
+        for _ in range(3):
+            fell = vp.release()
+            event = link.next_event(20)
+            assert (event.boot, event.seq) == (fell.boot, fell.seq)
+            assert event.kind in ("die", "unknown")
+        vp.release_double()
+        assert link.next_event(20).kind == "double"
