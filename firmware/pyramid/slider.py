@@ -8,12 +8,15 @@ keeps the unix-port simulation faithful and needs no ISR-safe code.
 """
 
 try:
-    from time import ticks_diff, ticks_ms
+    from time import ticks_add, ticks_diff, ticks_ms
 except ImportError:  # CPython tests: the caller injects ``clock``
     ticks_ms = None
 
     def ticks_diff(a, b):
         return a - b
+
+    def ticks_add(a, b):
+        return a + b
 
 
 PRESS = 1
@@ -40,7 +43,8 @@ class Slider:
             self.debounce_ms = debounce_ms
         self._clock = clock if clock is not None else ticks_ms
         self.pushed = self._read()  # a slider held at power-up is not a release
-        self._since = self._clock()
+        # no edge yet: the first push counts at once
+        self._since = ticks_add(self._clock(), -self.debounce_ms)
         self.presses = 0  # accepted pushes since start
 
     def _read(self):

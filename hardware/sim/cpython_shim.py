@@ -34,8 +34,9 @@ def _ticks_add(a, delta):
     return (a + delta) % _PERIOD
 
 
-def install():
-    """Install the shims (idempotent)."""
+def install(stdin=True):
+    """Install the shims (idempotent). ``stdin``: also make ``sys.stdin.buffer``
+    unbuffered (the board process; leave it alone inside a test runner)."""
     if getattr(time, "ticks_ms", None) is None:
         time.ticks_ms = _ticks_ms
         time.ticks_us = _ticks_us
@@ -55,7 +56,7 @@ def install():
         mp.mem_info = lambda *a: None
         mp.kbd_intr = lambda c: None
         sys.modules["micropython"] = mp
-    if not isinstance(sys.stdin, _Stdin):
+    if stdin and not isinstance(sys.stdin, _Stdin):
         # sys.stdin.buffer must be the raw file (TextIOWrapper.buffer is read-only)
         sys.stdin = _Stdin(io.FileIO(sys.stdin.fileno(), "rb", closefd=False))
 
