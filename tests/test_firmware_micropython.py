@@ -91,7 +91,7 @@ def test_protocol_and_firmware_logic_agree_under_micropython(micropython):
     result = micropython(script, [paths.SHARED_DIR, paths.FIRMWARE_DIR], timeout=120, heapsize="1M")
     assert result.returncode == 0, result.stdout + result.stderr
     out = json.loads(result.stdout.strip().splitlines()[-1])
-    for (key, fields, _body), line in zip(CASES, out["encoded"]):
+    for (key, fields, _body), line in zip(CASES, out["encoded"], strict=True):
         name, kind = _split(key)
         assert line.encode() == protocol.encode(name, kind, **fields)  # byte-identical on both runtimes
     assert all(out["decoded"])
