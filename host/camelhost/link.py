@@ -148,6 +148,7 @@ class Link:
         self._sync_sent = 0.0  # monotonic time of the SYNC in flight (0 = none)
         self._last_rx = 0.0
         self._last_hello_ask = 0.0
+        self._hello_wanted = False
         self.stats = {"bad_lines": 0, "duplicates": 0, "syncs": 0, "gaps": 0, "reconnects": 0, "naks": 0}
 
     # --- life cycle ---
@@ -242,7 +243,15 @@ class Link:
 
     def _ask_hello(self):
         self._last_hello_ask = time.monotonic()
+        self._hello_wanted = False
         self._try_write(protocol.encode("HELLO?"))
+
+    def _want_hello(self):
+        # ask now, or as soon as the last ask is 0.5 s old (no flood while lines pour in)
+        if time.monotonic() - self._last_hello_ask > 0.5:
+            self._ask_hello()
+        else:
+            self._hello_wanted = True
 
     def _sync(self):
         if self._sync_sent and time.monotonic() - self._sync_sent < self.sync_timeout:
@@ -301,6 +310,8 @@ class Link:
                 self._ask_hello()
         elif not self._synced and now - self._last_hello_ask > 1.0:
             self._ask_hello()  # the HELLO answer was lost
+        elif self._hello_wanted and now - self._last_hello_ask > 0.5:
+            self._ask_hello()
         if self._sync_sent and now - self._sync_sent > self.sync_timeout and self._heard > self.delivered:
             self._sync_sent = 0.0
             self._sync()
@@ -403,8 +414,7 @@ class Link:
 
     def _on_heartbeat(self, msg):
         if msg["boot"] != self.boot or not self._synced:
-            if time.monotonic() - self._last_hello_ask > 0.5:
-                self._ask_hello()  # a restart we have not heard the HELLO of
+            self._want_hello()  # a restart we have not heard the HELLO of
             return
         self._heard = max(self._heard, msg["seq"])
         if msg["seq"] > self.delivered:
@@ -413,8 +423,7 @@ class Link:
     def _on_event(self, msg, text):
         boot, seq = msg["boot"], msg["seq"]
         if boot != self.boot or not self._synced:
-            if time.monotonic() - self._last_hello_ask > 0.5:
-                self._ask_hello()  # the HELLO (or restart) this event belongs to is unknown yet
+            self._want_hello()  # the HELLO (or restart) this event belongs to is unknown yet
             return
         self._heard = max(self._heard, seq)
         if seq <= self.delivered:

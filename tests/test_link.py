@@ -1,0 +1,225 @@
+"""Host link against a scripted device on a pty: resume, duplicates, holes, heartbeats,
+restarts with and without a record, silence, unplug and replug."""
+
+import os
+import select
+import threading
+import time
+import tty
+
+import pytest
+from camelhost.link import Link, LinkError
+from camelup import protocol
+
+A, B = "AAAAAAAA", "BBBBBBBB"
+
+
+class FakeDevice:
+    """The device end of a pty; ``port`` is a stable symlink (replug re-points it)."""
+
+    def __init__(self, folder):
+        self.port = os.path.join(folder, "ttyFAKE")
+        self.master = None
+        self.plug()
+        self._buf = b""
+
+    def plug(self):
+        self.master, slave = os.openpty()
+        tty.setraw(slave)
+        self._slave = slave
+        if os.path.lexists(self.port):
+            os.unlink(self.port)
+        os.symlink(os.ttyname(slave), self.port)
+
+    def unplug(self):
+        os.close(self.master)
+        os.close(self._slave)
+        os.unlink(self.port)
+        self.master = None
+
+    def send(self, name, kind=None, **fields):
+        os.write(self.master, protocol.encode(name, kind, **fields))
+
+    def evt(self, boot, seq, colour="red"):
+        self.send("EVT", "die", seq=seq, boot=boot, col=colour, val=None, m=300, raw=(1, 2, 3, 4))
+
+    def hello(self, boot, seq, prev=None):
+        self.send("HELLO", proto=1, fw="0.1.0", uid="0102", boot=boot, seq=seq, oldest=1, ed="second", sensor="ok", vb=False, prev=prev)
+
+    def expect(self, name, timeout=10.0):
+        """The next host message called ``name`` (others are skipped); fails after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            while b"\n" in self._buf:
+                line, self._buf = self._buf.split(b"\n", 1)
+                msg = protocol.decode(line)
+                if msg.name == name:
+                    return msg
+            r, _, _ = select.select([self.master], [], [], 0.1)
+            if r:
+                self._buf += os.read(self.master, 4096)
+        raise AssertionError("the host did not send %s" % name)
+
+    def close(self):
+        for fd in (self.master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+
+@pytest.fixture
+def device(tmp_path):
+    dev = FakeDevice(str(tmp_path))
+    yield dev
+    dev.close()
+
+
+def _events(link, n, timeout=10.0):
+    out = []
+    deadline = time.monotonic() + timeout
+    while len(out) < n and time.monotonic() < deadline:
+        e = link.next_event(0.1)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+def test_resume_from_the_journal_replays_the_rest(device):
+    with Link(device.port, resume=(A, 5)) as link:
+        device.expect("HELLO?")
+        device.hello(A, 7)
+        assert device.expect("SYNC")["seq"] == 5
+        device.evt(A, 6, "blue")
+        device.evt(A, 7, "green")
+        device.send("SYNCED", seq=7, boot=A)
+        got = _events(link, 2)
+        assert [(e.seq, e.colour) for e in got] == [(6, "blue"), (7, "green")]
+
+
+def test_duplicates_are_dropped_and_a_hole_is_filled_in_order(device):
+    with Link(device.port) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        device.evt(A, 1)
+        device.evt(A, 1)  # resent
+        device.evt(A, 3)  # 2 was lost on the wire
+        assert device.expect("SYNC")["seq"] == 1
+        device.evt(A, 2, "blue")
+        device.evt(A, 3, "green")
+        device.send("SYNCED", seq=3, boot=A)
+        got = _events(link, 3)
+        assert [(e.seq, e.colour) for e in got] == [(1, "red"), (2, "blue"), (3, "green")]
+        assert link.stats["duplicates"] >= 1
+        assert link.next_event(0.2) is None
+
+
+def test_a_heartbeat_ahead_asks_for_the_missing_events(device):
+    with Link(device.port) as link:
+        device.expect("HELLO?")
+        device.hello(A, 4)  # events before connecting are history: not delivered
+        device.send("HB", boot=A, seq=5, up=9, sensor="ok")
+        assert device.expect("SYNC")["seq"] == 4
+        device.evt(A, 5)
+        assert _events(link, 1)[0].seq == 5
+
+
+def test_gap_reply_becomes_one_gap_event(device):
+    with Link(device.port, resume=(A, 2)) as link:
+        device.expect("HELLO?")
+        device.hello(A, 9)
+        assert device.expect("SYNC")["seq"] == 2
+        device.send("GAP", first=3, last=6, boot=A)
+        for seq in (7, 8, 9):
+            device.evt(A, seq)
+        got = _events(link, 4)
+        assert got[0].kind == "gap" and got[0].missing == (3, 4, 5, 6) and got[0].boot == A
+        assert [e.seq for e in got[1:]] == [7, 8, 9]
+
+
+def test_a_restart_names_the_events_it_took_with_it(device):
+    with Link(device.port) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        device.evt(A, 1)
+        assert _events(link, 1)[0].seq == 1
+        # the device restarts; its flash record says boot A reached seq 4
+        device.hello(B, 1, prev=(A, 4))
+        assert device.expect("SYNC")["seq"] == 0
+        device.evt(B, 1, "white")
+        got = _events(link, 2)
+        assert got[0].kind == "gap" and got[0].boot == A and got[0].missing == (2, 3, 4)
+        assert (got[1].boot, got[1].seq, got[1].colour) == (B, 1, "white")
+
+
+def test_a_restart_without_a_record_still_names_what_heartbeats_announced(device):
+    with Link(device.port) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        device.send("HB", boot=A, seq=2, up=1, sensor="ok")
+        device.expect("SYNC")  # the device dies before answering
+        device.send("HB", boot=B, seq=0, up=0, sensor="ok")
+        device.expect("HELLO?")
+        device.hello(B, 0, prev=None)
+        got = _events(link, 1)
+        assert got[0].kind == "gap" and got[0].missing == (1, 2)
+
+
+def test_silence_makes_the_link_stale_and_it_asks_again(device):
+    with Link(device.port, heartbeat_timeout=0.3) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        time.sleep(0.05)
+        assert link.state == "connected"
+        device.expect("HELLO?", timeout=5)  # asked again after the silence
+        assert link.state == "stale"
+        device.hello(A, 0)
+        deadline = time.monotonic() + 5
+        while link.state != "connected" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert link.state == "connected"
+
+
+def test_unplug_and_replug_of_the_same_path(device):
+    with Link(device.port, retry_interval=0.05) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        device.evt(A, 1)
+        assert _events(link, 1)[0].seq == 1
+        device.unplug()
+        time.sleep(0.3)  # the link notices and keeps trying to reopen the path
+        device.plug()
+        device.expect("HELLO?")
+        device.hello(A, 2)
+        assert device.expect("SYNC")["seq"] == 1
+        device.evt(A, 2)
+        assert _events(link, 1)[0].seq == 2
+        assert link.stats["reconnects"] >= 1
+
+
+def test_commands_time_out_or_report_a_refusal(device):
+    with Link(device.port) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        with pytest.raises(LinkError, match="no answer"):
+            link.request("PING", lambda m: m.name == "PONG", timeout=0.2, retries=1, token="x")
+        outcome = []
+
+        def ask():
+            try:
+                link.request("SET", lambda m: m.name == "CFG", timeout=10, retries=0, gain=16)
+            except LinkError as exc:
+                outcome.append(str(exc))
+
+        asker = threading.Thread(target=ask)
+        asker.start()
+        assert device.expect("SET")["gain"] == 16
+        device.send("NAK", reason="gain")
+        asker.join(10)
+        assert outcome and "refused SET: gain" in outcome[0]
+
+
+def test_opening_a_missing_port_fails_clearly(tmp_path):
+    with pytest.raises(OSError):
+        Link(str(tmp_path / "nothing")).open()
