@@ -95,14 +95,17 @@ class Game:
       leg tickets; ``pyramid``: per seat pyramid tickets held; ``out``: dice revealed this
       leg in order (``"grey"`` for the grey die); ``partners``: per seat partner or None.
     - ``winner_pile`` / ``loser_pile``: ``[(seat, colour), ...]`` in play order.
+    - ``legs``: ``{colour: [values left, top first]}`` for colours whose held tickets are
+      not the top of the stack (a case that names a blue 3 held but not who holds the
+      blue 5); held plus left must make up the colour's stack exactly.
 
-    Leg tickets left per colour follow from ``held`` (the taken ones are the top of the
-    stack). Raises ``NotationError`` (a ``ValueError``) naming what is inconsistent.
+    Leg tickets left per colour otherwise follow from ``held`` (the taken ones are the top
+    of the stack). Raises ``NotationError`` (a ``ValueError``) naming what is inconsistent.
     """
 
     def __init__(self, edition="second", players=3, stacks=None, tiles=None, turn=0,
                  start=None, coins=None, held=None, pyramid=None, out=None, partners=None,
-                 winner_pile=None, loser_pile=None, leg=1, _copy_of=None):
+                 winner_pile=None, loser_pile=None, leg=1, legs=None, _copy_of=None):
         if _copy_of is not None:
             # copy(): MicroPython has no object.__new__, so copies come through here.
             self.edition = _copy_of.edition
@@ -125,7 +128,7 @@ class Game:
         for p in range(n):
             if not isinstance(self._coins[p], int) or self._coins[p] < 0:
                 _bad("coins of p%d must be a whole number >= 0, got %r" % (p, self._coins[p]))
-        self._held = self._check_held(held)
+        self._held = self._check_held(held, legs or {})
         self._pyramid = self._seat_list(pyramid, "pyramid tickets", 0)
         self._out = self._check_out(out or [])
         self._partners = self._check_partners(partners)
@@ -217,7 +220,9 @@ class Game:
                 _bad("tiles on neighbouring spaces %d and %d" % (space, space + 1))
         return out
 
-    def _check_held(self, held):
+    def _check_held(self, held, legs):
+        """Check the held tickets (and ``legs``, tickets left for some colours); sets
+        ``self._legs`` (colour -> values left, top first). Returns the held lists."""
         ed = self.edition
         if held is None:
             held = [[] for _ in range(self.players)]
@@ -235,16 +240,30 @@ class Game:
                 mine.append((colour, value))
                 taken.setdefault(colour, []).append(value)
             out.append(mine)
-        # Tickets are taken from the top, so the taken ones are the top of the stack.
-        for colour in taken:
-            values = sorted(taken[colour])
+        for colour in legs:
+            if colour not in ed.racing:
+                _bad("legs lists %r, not a racing camel of the %s edition" % (colour, ed.name))
+        self._legs = {}
+        for colour in ed.racing:
+            values = sorted(taken.get(colour, []))
             n = len(values)
+            if colour in legs:
+                left = list(legs[colour])
+                if (sorted(values + left) != sorted(list(ed.leg_values))
+                        or left != sorted(left, reverse=True)):
+                    _bad("legs %s:%s does not match the tickets held %s (the stack is %s, "
+                         "highest on top)" % (colour, "".join([str(v) for v in left]) or "-",
+                                              values, "".join([str(v) for v in ed.leg_values])))
+                self._legs[colour] = left
+                continue
+            # Tickets are taken from the top, so the taken ones are the top of the stack.
             if n > len(ed.leg_values):
                 _bad("%d %s leg tickets held, only %d exist" % (n, colour, len(ed.leg_values)))
             want = sorted(list(ed.leg_values[:n]))
             if values != want:
                 _bad("held %s leg tickets %s are not the top %d of the stack %s"
                      % (colour, values, n, list(ed.leg_values)))
+            self._legs[colour] = list(ed.leg_values[n:])
         return out
 
     def _check_out(self, out):
@@ -370,16 +389,10 @@ class Game:
     def leg_tickets_left(self, colour):
         """Leg tickets of ``colour`` still on the board, top first (e.g. ``[3, 2, 2]``).
         Raises ``IllegalAction`` for a colour that has no leg tickets in this edition."""
-        vals = self.edition.leg_values
         if colour not in self.edition.racing:
             raise IllegalAction("%s has no leg tickets in the %s edition"
                                 % (colour, self.edition.name))
-        taken = 0
-        for mine in self._held:
-            for c, _ in mine:
-                if c == colour:
-                    taken += 1
-        return list(vals[taken:])
+        return list(self._legs[colour])
 
     def held_tickets(self, player):
         """Leg tickets ``(colour, value)`` held by ``player`` this leg, in take order."""
@@ -596,18 +609,28 @@ class Game:
     def _snapshot(self):
         return (
             movement.copy_stacks(self._stacks), dict(self._tiles), list(self._coins),
-            [list(h) for h in self._held], list(self._pyramid), list(self._out),
+            [list(h) for h in self._held], self._copy_legs(), list(self._pyramid),
+            list(self._out),
             list(self._partners), list(self._piles["winner"]), list(self._piles["loser"]),
             self._turn, self._start, self._leg, self.result,
         )
 
+    def _copy_legs(self):
+        out = {}
+        for c in self._legs:
+            out[c] = list(self._legs[c])
+        return out
+
     def _restore(self, s):
-        (stacks, tiles, coins, held, pyramid, out, partners, winner, loser,
+        (stacks, tiles, coins, held, legs, pyramid, out, partners, winner, loser,
          turn, start, leg, result) = s
         self._stacks = movement.copy_stacks(stacks)
         self._tiles = dict(tiles)
         self._coins = list(coins)
         self._held = [list(h) for h in held]
+        self._legs = {}
+        for c in legs:
+            self._legs[c] = list(legs[c])
         self._pyramid = list(pyramid)
         self._out = list(out)
         self._partners = list(partners)
@@ -668,7 +691,7 @@ class Game:
                   "tile": None, "move": None, "leg_ended": False, "leg_scores": None,
                   "leg_ranking": None, "race_over": False, "final": None}
         if a.kind == LEG:
-            value = self.leg_tickets_left(a.colour)[0]
+            value = self._legs[a.colour].pop(0)
             self._held[p].append((a.colour, value))
             report["ticket"] = {"colour": a.colour, "value": value}
         elif a.kind == TILE:
@@ -729,6 +752,9 @@ class Game:
         report["leg_ended"] = True
         n = self.players
         self._held = [[] for _ in range(n)]
+        self._legs = {}
+        for c in self.edition.racing:
+            self._legs[c] = list(self.edition.leg_values)
         self._pyramid = [0] * n
         self._out = []
         self._tiles = {}

@@ -232,16 +232,8 @@ def parse_position(text):
                 held=[e["tickets"] for e in players],
                 pyramid=[e["pyramid"] for e in players], out=out,
                 partners=[e["partner"] for e in players],
-                winner_pile=piles["winner"], loser_pile=piles["loser"], leg=leg)
-    if legs is not None:
-        for c in legs:
-            if c not in ed.racing:
-                _err("legs lists %r, not a racing camel of the %s edition" % (c, ed.name), text)
-        for c in ed.racing:
-            if c in legs and legs[c] != game.leg_tickets_left(c):
-                _err("legs %s:%s does not match the tickets held (left: %s)"
-                     % (c, "".join([str(v) for v in legs[c]]) or "-",
-                        game.leg_tickets_left(c)), text)
+                winner_pile=piles["winner"], loser_pile=piles["loser"], leg=leg,
+                legs=legs)
     if pyramid_left is not None and pyramid_left != game.pyramid_tickets_left:
         _err("pyramid %d does not match %d dice out" % (pyramid_left, len(out)), text)
     return game
