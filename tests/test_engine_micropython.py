@@ -72,6 +72,8 @@ def test_seeded_random_races_match(micropython, edition, players):
 
 def test_acceptance_scenarios_pass_under_micropython(micropython):
     files = sorted(os.path.join(SCN_DIR, f) for f in os.listdir(SCN_DIR) if f.endswith(".scn"))
+    var = os.path.join(SCN_DIR, "variants")
+    files += sorted(os.path.join(var, f) for f in os.listdir(var) if f.endswith(".scn"))
     out = run_mp(micropython, "check_scenarios.py", *files)
     lines = out.splitlines()
     assert len(lines) >= len(files)

@@ -13,11 +13,16 @@ from camelup.scenario import parse_scenarios, run_case
 
 HERE = os.path.join(os.path.dirname(__file__), "scenarios")
 FILES = sorted(f for f in os.listdir(HERE) if f.endswith(".scn"))
+#: More cases of the same kinds (tests/scenarios/variants/V-*.scn), some written in the
+#: case files' own style (P2 +1, order P, G, B, race over, ...).
+VARIANTS = os.path.join(HERE, "variants")
+VARIANT_FILES = sorted(os.path.join("variants", f) for f in os.listdir(VARIANTS)
+                       if f.endswith(".scn"))
 
 
 def _cases():
     out = []
-    for name in FILES:
+    for name in FILES + VARIANT_FILES:
         with open(os.path.join(HERE, name), encoding="utf-8") as fh:
             for case in parse_scenarios(fh.read(), name):
                 out.append(pytest.param(case, id=case.id))
@@ -43,6 +48,12 @@ def test_every_acceptance_case_has_a_scenario_file(reference_dir):
 
 def test_check_command_passes_on_the_cases(capsys):
     assert cli.main(["check", "-q", HERE]) == 0
+    assert "0 failed" in capsys.readouterr().out
+
+
+def test_check_command_passes_on_the_variants(capsys):
+    assert len(VARIANT_FILES) >= 60
+    assert cli.main(["check", "-q", VARIANTS]) == 0
     assert "0 failed" in capsys.readouterr().out
 
 

@@ -25,7 +25,7 @@ See docs/notation.md for every key. ``run_scenarios`` returns readable mismatche
 """
 
 from camelup.actions import colour_name, parse_action
-from camelup.editions import get_edition
+from camelup.editions import START_COINS, get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.notation import parse_position, parse_track, position_text, track_text
 
@@ -52,9 +52,69 @@ class Case:
         return "Case(%r)" % self.id
 
 
+#: Words that name a tile side in the case files ("P2 cheering on 10", "mirage on 6").
+_SIDE_WORDS = {"cheering": "+", "cheer": "+", "oasis": "+", "booing": "-", "boo": "-",
+               "mirage": "-"}
+#: Expectation keys a line may start with without ``expect`` (``order P, G, B``,
+#: ``winner R``, ``race over``); build keys count too once the case has steps.
+_BARE_EXPECT = ("space", "at", "order", "ranking", "over", "race-over", "winners", "moved",
+                "mover", "rule", "payout", "leg-scored", "net", "in-pyramid", "legs", "held",
+                "partner", "position")
+
+
+def _tile_words(words):
+    """``[seat] side-word [tile] [on] space`` (``P2 booing on 4``, ``P2's mirage on 6``,
+    ``cheering on 16``) -> ``(seat word or None, side, space word)``, else ``None``."""
+    seat = None
+    if words and _is_seat(words[0]):
+        seat = words[0]
+        words = words[1:]
+    if not words or words[0].lower() not in _SIDE_WORDS:
+        return None
+    side = _SIDE_WORDS[words[0].lower()]
+    rest = [w for w in words[1:] if w.lower() not in ("tile", "on", "at")]
+    if len(rest) != 1 or not rest[0].isdigit():
+        return None
+    return seat, side, rest[0]
+
+
+def _bare(line, key, rest, has_steps):
+    """Classify a line that starts with no scenario keyword, written as the case files
+    write it. Returns ``(verb, text)`` (verb ``tile``, ``expect`` or ``do``) or ``None``."""
+    words = line.split()
+    tile = _tile_words(words)
+    if tile is not None and not has_steps:
+        return "tile", line
+    if _is_seat(words[0]) and len(words) > 1 and words[1][:1] in ("+", "-"):
+        return "expect", "delta " + line  # "P2 +1", "P1 +8, P2 -1"
+    if key == "race":
+        return "expect", "over " + ("no" if "not" in rest.lower() or "on" in rest.lower()
+                                    else "yes")
+    if key in _BARE_EXPECT or key in _ALIASES:
+        return "expect", line
+    if has_steps and key in BUILD_KEYS:
+        return "expect", line
+    if ":" in words[0]:
+        return "expect", line  # "9:[W,R] 14:[K]"
+    if len(words) == 3 and words[1].lower() == "at":
+        return "expect", "at %s %s" % (words[0], words[2])  # "W at F-"
+    try:
+        parse_action(_seats_lowered(line, "") if not _is_seat(words[0])
+                     else " ".join(words[1:]))
+    except (NotationError, ValueError):
+        return None
+    return "do", line
+
+
 def parse_scenarios(text, source="<text>"):
     """Read scenario text into a list of ``Case``. Raises ``NotationError`` with the
-    file name and line number for an unknown line."""
+    file name and line number for an unknown line.
+
+    Besides the keyword lines of the module docstring, lines written the way the case
+    files write them are understood: ``P2 booing on 4`` (a tile, before the first step),
+    ``P2 +1`` / ``P1 +8, P2 -1`` (coin changes of the last action), ``order P, G, B``,
+    ``winner R``, ``loser G``, ``race over``, ``W at F-``, ``9:[W,R] 14:[K]`` (those spaces),
+    and a bare action such as ``grey WHITE 1`` (pushed like ``do``)."""
     cases = []
     current = None
     lines = text.split("\n")
@@ -62,11 +122,13 @@ def parse_scenarios(text, source="<text>"):
         no = i + 1
         raw = lines[i]
         cut = raw.find("#")
-        line = (raw[:cut] if cut >= 0 else raw).strip()
+        line = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "")
         if not line:
             continue
         parts = line.split(None, 1)
         key = parts[0].lower()
+        if key.endswith(":") and len(key) > 1 and key[:-1].isalpha():
+            key = key[:-1]  # "expect: ...", "illegal: ..."
         rest = parts[1].strip() if len(parts) > 1 else ""
         if key == "case":
             words = rest.split(None, 1)
@@ -81,8 +143,14 @@ def parse_scenarios(text, source="<text>"):
                 name = name[:-4]
             current = Case(name, "", source, no)
             cases.append(current)
-        if key in BUILD_KEYS and not current.steps:
+        if key in ("winner", "loser") and rest != "-" and ":" not in rest and not [
+                w for w in rest.replace(",", " ").split() if _is_seat(w)]:
+            # "winner R": the overall winner, not a finish pile
+            current.steps.append((no, "expect", line))
+        elif key in BUILD_KEYS and not current.steps:
             current.setup.append((no, key, rest))
+        elif key in ("tile", "tiles") and not current.steps:
+            current.setup.append((no, "tile", rest))
         elif key in ("do", "illegal", "legal", "expect"):
             if not rest:
                 raise NotationError("%s:%d: %r needs an argument" % (source, no, key))
@@ -90,15 +158,61 @@ def parse_scenarios(text, source="<text>"):
         elif key == "undo":
             current.steps.append((no, key, rest))
         else:
-            raise NotationError("%s:%d: unknown scenario line %r" % (source, no, raw.strip()))
+            found = _bare(line, key, rest, bool(current.steps))
+            if found is None:
+                raise NotationError("%s:%d: unknown scenario line %r" % (source, no, raw.strip()))
+            verb, what = found
+            if verb == "tile":
+                current.setup.append((no, "tile", what))
+            else:
+                current.steps.append((no, verb, what))
     return cases
 
 
+def _is_seat(word):
+    """True for a seat token: ``p0``, ``p1``, ... (0-based) or ``P1``, ``P2``, ... (the
+    case files' players, 1-based), optionally with ``'s`` (``P2's``)."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    return len(word) > 1 and word[0] in "pP" and word[1:].isdigit()
+
+
 def _seat(word, where):
-    word = word.lower()
-    if not word.startswith("p") or not word[1:].isdigit():
-        raise NotationError("%s: seat %r must look like p0, p1, ..." % (where, word))
-    return int(word[1:])
+    """Seat index of ``p2`` (0-based, as the engine numbers seats) or ``P2`` (upper case:
+    the case files' player 2, which is seat ``p1``)."""
+    word = word.strip().rstrip(",")
+    if word.endswith("'s"):
+        word = word[:-2]
+    if not _is_seat(word):
+        raise NotationError("%s: seat %r must look like p0, p1, ... (0-based) or P1, P2, ... "
+                            "(the case files' players)" % (where, word))
+    n = int(word[1:])
+    if word[0] == "P":
+        if n < 1:
+            raise NotationError("%s: the case files count players from P1 (P0 does not "
+                                "exist; p0 is the 0-based first seat)" % where)
+        return n - 1
+    return n
+
+
+def _seats_lowered(text, where):
+    """``text`` with every upper-case player token ``P2`` rewritten as the 0-based ``p1``
+    (as words, or after ``:+``/``:-`` in track tokens); colours are untouched."""
+    out = []
+    for word in text.split(" "):
+        tail = ""
+        while word and word[-1] in ",;":
+            tail = word[-1] + tail
+            word = word[:-1]
+        head = ""
+        cut = word.find(":")
+        if cut >= 0 and word[cut + 1:cut + 2] in ("+", "-") and word[cut + 1:cut + 2] != "":
+            head = word[:cut + 2]
+            word = word[cut + 2:]
+        if _is_seat(word) and word[0] == "P":
+            word = "p%d" % _seat(word, where)
+        out.append(head + word + tail)
+    return " ".join(out)
 
 
 def _ints(text, where):
@@ -108,44 +222,130 @@ def _ints(text, where):
         raise NotationError("%s: expected numbers, got %r" % (where, text)) from None
 
 
+def _tokens(text, stacks=False):
+    """Split on blanks and on commas outside brackets: ``9:[W, R], 14:[K]`` ->
+    ``["9:[W,R]", "14:[K]"]``; the word ``and`` is dropped (``grey 2 and grey 2``).
+    ``stacks``: a comma right after a word (``10:white,red``) joins a stack instead."""
+    out = []
+    cur = ""
+    depth = 0
+    n = len(text)
+    for i in range(n):
+        ch = text[i]
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        if depth > 0 and ch in " \t":
+            continue
+        if (stacks and ch == "," and depth <= 0 and not cur.endswith("]")
+                and i + 1 < n and text[i + 1] not in " \t"):
+            cur += ch
+            continue
+        if depth <= 0 and ch in " \t,;":
+            if cur:
+                out.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    if cur:
+        out.append(cur)
+    return [t for t in out if t.lower() != "and"]
+
+
 def _cards(text, where):
-    if text == "-":
+    """Finish pile in play order: ``p0:red,p2:blue`` or as the case files write it,
+    ``P1 R, P2 B`` (seat then colour). Returns ``[(seat, colour)]``."""
+    if text.strip() == "-":
         return []
     out = []
-    for card in text.split(","):
-        if ":" not in card:
-            raise NotationError("%s: finish card %r must be pN:colour" % (where, card))
-        seat, colour = card.split(":", 1)
-        out.append((_seat(seat, where), colour))
+    toks = _tokens(text)
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if ":" in tok:
+            seat, colour = tok.split(":", 1)
+            i += 1
+        elif _is_seat(tok) and i + 1 < len(toks):
+            seat, colour = tok, toks[i + 1]
+            i += 2
+        else:
+            raise NotationError("%s: finish card %r must be pN:colour (or P1 R)" % (where, tok))
+        out.append((_seat(seat, where), colour_name(colour)))
     return out
 
 
 def _tickets(text, where):
+    """Leg tickets ``red5,blue3`` or ``red-5, blue-3`` or ``R5`` -> ``[(colour, value)]``."""
+    if text.strip() == "-":
+        return []
     out = []
-    for t in text.split(","):
+    for t in _tokens(text):
         i = len(t)
         while i > 0 and t[i - 1].isdigit():
             i -= 1
-        if i == 0 or i == len(t):
+        colour = t[:i].rstrip("-")
+        if not colour or i == len(t):
             raise NotationError("%s: leg ticket %r must be colour then value, like red5"
                                 % (where, t))
-        out.append((t[:i], int(t[i:])))
+        out.append((colour_name(colour), int(t[i:])))
     return out
 
 
 def _rolls(ed, text, where):
-    """``rolls colour:value ...`` in placement order -> stacks (RULES 2.2, 3.2)."""
+    """``rolls colour:value ...`` (or ``colour value, ...``) in placement order -> stacks
+    (RULES 2.2, 3.2). ``grey:N`` / ``grey N`` is the next crazy camel's setup roll, black
+    first (docs/rules-decisions.md)."""
     from camelup.game import setup_stacks
 
     racing = []
     crazy = []
-    for tok in text.split():
-        if ":" not in tok:
+    toks = _tokens(text.replace("=", ":"))
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if ":" in tok:
+            colour, value = tok.split(":", 1)
+            i += 1
+        elif i + 1 < len(toks) and toks[i + 1].isdigit():
+            colour, value = tok, toks[i + 1]
+            i += 2
+        else:
             raise NotationError("%s: setup roll %r must be colour:value" % (where, tok))
-        colour, value = tok.split(":", 1)
+        colour = colour_name(colour)
+        if colour in ("grey", "gray"):
+            done = [c for c, _ in crazy]
+            left = [c for c in ed.crazy if c not in done]
+            if not left:
+                raise NotationError("%s: more grey setup rolls than crazy camels (%d)"
+                                    % (where, len(ed.crazy)))
+            colour = left[0]
         roll = (colour, _ints(value, where)[0])
         (crazy if colour in ed.crazy else racing).append(roll)
     return setup_stacks(ed, racing, crazy)
+
+
+def _board(text):
+    """A board or expected-spaces text made ready for ``parse_track``: tokens as
+    ``_tokens`` splits them, case files' player tokens (``6:+P2``) made 0-based."""
+    return _seats_lowered(" ".join(_tokens(text, True)), "board")
+
+
+def _tile_line(text, where):
+    """``P2 booing on 4`` / ``P2 booing 4`` / ``cheering on 16`` (several may be separated
+    by commas) -> list of ``(space, seat or None, side)``; ``None``: owner not given."""
+    out = []
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        found = _tile_words(words)
+        if found is None:
+            raise NotationError("%s: tile %r must read like 'P2 booing on 4' or "
+                                "'p1 cheering 10'" % (where, part.strip()))
+        seat, side, space = found
+        out.append((int(space), None if seat is None else _seat(seat, where), side))
+    return out
 
 
 def _place_unlisted(ed, stacks, tiles):
@@ -181,9 +381,9 @@ def _guess_edition(stacks, fields, case):
         for sp in stacks:
             words += stacks[sp]
     if "rolls" in fields:
-        words += [colour_name(t.split(":")[0]) for t in fields["rolls"][0].split()]
+        words += [colour_name(t.split(":")[0]) for t in _tokens(fields["rolls"][0])]
     for w in words:
-        if w in ("red", "purple", "black"):
+        if w in ("red", "purple", "black", "grey", "gray"):
             return get_edition("second")
         if w == "orange":
             return get_edition("classic")
@@ -191,12 +391,35 @@ def _guess_edition(stacks, fields, case):
                         % (case.source, case.line, case.id))
 
 
+def _coins(text, where, n=None):
+    """``3 0 3`` (every seat) or ``P1 0, P2 0`` (the seats named; the others keep 3).
+    With ``n`` None returns the highest seat named (for guessing the players)."""
+    toks = _tokens(text)
+    if not toks or not _is_seat(toks[0]):
+        values = _ints(" ".join(toks), where)
+        return len(values) - 1 if n is None else values
+    pairs = []
+    if len(toks) % 2:
+        raise NotationError("%s: coins per seat come in pairs, like 'P1 0, P2 4'" % where)
+    for j in range(0, len(toks), 2):
+        pairs.append((_seat(toks[j], where), _ints(toks[j + 1], where)[0]))
+    if n is None:
+        return max([p for p, _ in pairs])
+    values = [START_COINS] * n
+    for p, c in pairs:
+        if p >= n:
+            raise NotationError("%s: no seat p%d with %d players" % (where, p, n))
+        values[p] = c
+    return values
+
+
 def _guess_players(ed, tiles, fields):
     """No ``players`` line: enough seats for every seat the case names, at least the
     edition's minimum."""
     top = -1
     for sp in tiles:
-        top = max(top, tiles[sp][0])
+        if tiles[sp][0] is not None:
+            top = max(top, tiles[sp][0])
     for key in ("tickets", "pyramid"):
         for seat, _, _ in fields.get(key, []):
             top = max(top, seat)
@@ -208,11 +431,36 @@ def _guess_players(ed, tiles, fields):
             for seat, _ in _cards(fields[key][0], fields[key][1]):
                 top = max(top, seat)
     if "partners" in fields:
-        for w in fields["partners"][0].split():
+        for w in _tokens(fields["partners"][0]):
             top = max(top, _seat(w, fields["partners"][1]))
     if "coins" in fields:
-        top = max(top, len(fields["coins"][0].split()) - 1)
+        top = max(top, _coins(fields["coins"][0], fields["coins"][1]))
     return max(ed.min_players, top + 1)
+
+
+def _legs_left(ed, held, where):
+    """Leg tickets left per colour when ``held`` are not the top of their stacks (the case
+    files name only the tickets that matter, e.g. a blue 3 while nobody is said to hold
+    the blue 5): the stack minus the tickets held, highest on top. ``None`` when the held
+    tickets are the top of every stack (the usual case)."""
+    left = {}
+    loose = False
+    for c in ed.racing:
+        stack = list(ed.leg_values)
+        for mine in held:
+            for colour, value in mine:
+                if colour != c:
+                    continue
+                if value not in stack:
+                    raise NotationError("%s: more %s leg tickets of value %d held than exist "
+                                        "(stack %s)" % (where, c, value,
+                                                        "".join([str(v) for v in ed.leg_values])))
+                stack.remove(value)
+        n = len(ed.leg_values) - len(stack)
+        if stack != list(ed.leg_values[n:]):
+            loose = True
+        left[c] = stack
+    return left if loose else None
 
 
 def build_game(case):
@@ -220,6 +468,7 @@ def build_game(case):
     from camelup.game import Game
 
     fields = {}
+    tile_lines = []
     for no, key, value in case.setup:
         where = "%s:%d" % (case.source, no)
         if key == "position":
@@ -229,15 +478,28 @@ def build_game(case):
             if len(words) != 2:
                 raise NotationError("%s: %s needs a seat and a value" % (where, key))
             fields.setdefault(key, []).append((_seat(words[0], where), words[1], where))
+        elif key == "tile":
+            tile_lines += _tile_line(value, where)
         else:
+            if key in fields:
+                raise NotationError("%s: a second %r line (the first is at %s)"
+                                    % (where, key, fields[key][1]))
             fields[key] = (value, where)
     if "board" not in fields and "rolls" not in fields:
         raise NotationError("%s:%d: case %s needs a board or rolls line (or a position line)"
                             % (case.source, case.line, case.id))
     if "board" in fields:
-        stacks, tiles = parse_track(fields["board"][0])
+        stacks, tiles = parse_track(_board(fields["board"][0]))
     else:
         stacks, tiles = None, {}
+    ownerless = []
+    for space, seat, side in tile_lines:
+        if space in tiles:
+            raise NotationError("%s:%d: case %s: two tiles on space %d"
+                                % (case.source, case.line, case.id, space))
+        if seat is None:
+            ownerless.append(space)
+        tiles[space] = (seat, side)
     if "edition" in fields:
         ed = get_edition(fields["edition"][0])
     else:
@@ -247,9 +509,19 @@ def build_game(case):
     else:
         case.unlisted = _place_unlisted(ed, stacks, tiles)
     if "players" in fields:
-        n = _ints(fields["players"][0], fields["players"][1])[0]
+        n = _ints(fields["players"][0], fields["players"][1])
+        if len(n) != 1:
+            raise NotationError("%s: players needs one number" % fields["players"][1])
+        n = n[0]
     else:
         n = _guess_players(ed, tiles, fields)
+    for space in ownerless:
+        # "cheering on 5" names no owner: give it to the last seat without a tile
+        owners = [tiles[sp][0] for sp in tiles]
+        seat = n - 1
+        while seat > 0 and seat in owners:
+            seat -= 1
+        tiles[space] = (seat, tiles[space][1])
     kw = {"tiles": tiles}
     if "turn" in fields:
         kw["turn"] = _seat(fields["turn"][0], fields["turn"][1])
@@ -258,10 +530,10 @@ def build_game(case):
     if "leg" in fields:
         kw["leg"] = _ints(fields["leg"][0], fields["leg"][1])[0]
     if "coins" in fields:
-        kw["coins"] = _ints(fields["coins"][0], fields["coins"][1])
+        kw["coins"] = _coins(fields["coins"][0], fields["coins"][1], n)
     if "out" in fields:
         v = fields["out"][0]
-        kw["out"] = [] if v == "-" else v.split(",")
+        kw["out"] = [] if v.strip() == "-" else [colour_name(d) for d in _tokens(v)]
     held = [[] for _ in range(n)]
     pyr = [0] * n
     for seat, value, where in fields.get("tickets", []):
@@ -271,17 +543,31 @@ def build_game(case):
     for seat, value, where in fields.get("pyramid", []):
         if seat >= n:
             raise NotationError("%s: no seat p%d with %d players" % (where, seat, n))
-        pyr[seat] += _ints(value, where)[0]
+        words = value.split()
+        pyr[seat] += _ints(words[0] if words else "", where)[0]
     kw["held"] = held
     kw["pyramid"] = pyr
+    for seat in range(n):
+        for colour, _ in held[seat]:
+            if colour not in ed.racing:
+                raise NotationError("%s:%d: case %s: p%d holds a %s leg ticket, but %s is "
+                                    "not a racing camel of the %s edition"
+                                    % (case.source, case.line, case.id, seat, colour, colour,
+                                       ed.name))
+    legs = _legs_left(ed, held, "%s:%d: case %s" % (case.source, case.line, case.id))
+    if legs is not None:
+        kw["legs"] = legs
     if "partners" in fields:
         partners = [None] * n
-        words = fields["partners"][0].split()
+        words = _tokens(fields["partners"][0])
         if len(words) % 2:
             raise NotationError("%s: partners come in pairs" % fields["partners"][1])
         for j in range(0, len(words), 2):
             a = _seat(words[j], fields["partners"][1])
             b = _seat(words[j + 1], fields["partners"][1])
+            if a >= n or b >= n:
+                raise NotationError("%s: no such seat with %d players"
+                                    % (fields["partners"][1], n))
             partners[a] = b
             partners[b] = a
         kw["partners"] = partners
@@ -312,7 +598,63 @@ def _space_of(game, word):
             if (w == "F+" and s > 16) or (w == "F-" and s < 1):
                 return s
         return None
-    return int(word)
+    try:
+        return int(word)
+    except ValueError:
+        raise NotationError("space %r must be a number, F+ or F-" % word) from None
+
+
+def _hide(camels, unlisted, named):
+    """``camels`` without the ones the case left out of its board (and does not name)."""
+    return [c for c in camels if c not in unlisted or c in named]
+
+
+def _expect_spaces(game, text, unlisted):
+    """``9:[W,R] 14:[K] F-:[W]``: each space named holds exactly these camels (bottom to
+    top; ``-`` or ``[]`` for none); tiles as ``6:+p1``. Other spaces are not checked."""
+    problems = []
+    for tok in _tokens(text, True):
+        if ":" not in tok:
+            raise NotationError("expected space %r must look like 9:[W,R]" % tok)
+        left, right = tok.split(":", 1)
+        space = _space_of(game, left)
+        if right[:1] in ("+", "-") and len(right) > 1:
+            side = right[0]
+            owner = _seat(right[1:], "expect")
+            got = game.tiles.get(space)
+            if got != (owner, side):
+                problems.append("space %s: want tile %s%s, got %s" % (
+                    left, side, "p%d" % owner,
+                    "no tile" if got is None else "%sp%d" % (got[1], got[0])))
+            continue
+        want = _colours(right)
+        got = game.stacks.get(space, []) if space is not None else []
+        got = _hide(got, unlisted, want)
+        if got != want:
+            problems.append("space %s: want %s, got %s" % (left, ",".join(want) or "-",
+                                                          ",".join(got) or "-"))
+    return "; ".join(problems) if problems else None
+
+
+def _expect_deltas(game, before, text):
+    """``P2 +1`` / ``P1 +8, P2 -1``: each seat's coins changed by that much in the last
+    ``do`` (or since the start when nothing was pushed yet)."""
+    toks = _tokens(text)
+    if not toks or len(toks) % 2:
+        raise NotationError("coin changes %r must be seat and signed amount pairs, like "
+                            "'P2 +1'" % text)
+    problems = []
+    for j in range(0, len(toks), 2):
+        seat = _seat(toks[j], "coin change")
+        if seat >= len(before):
+            raise NotationError("coin change for %s: there are only %d seats"
+                                % (toks[j], len(before)))
+        want = _ints(toks[j + 1].lstrip("+"), "coin change")[0]
+        got = game.coins[seat] - before[seat]
+        if got != want:
+            problems.append("%s coins: want %+d, got %+d (%d -> %d)"
+                            % (toks[j], want, got, before[seat], game.coins[seat]))
+    return "; ".join(problems) if problems else None
 
 
 def _diff_positions(want, got):
@@ -331,23 +673,41 @@ _ALIASES = {"score": "coins", "scores": "coins", "points": "coins", "track": "bo
             "order": "ranking", "race-over": "over", "mover": "moved"}
 
 
-def _expect(game, last, text, unlisted=()):
-    """Return ``None`` when the expectation holds, else a one-line (or few-line) message."""
+def _expect(game, last, text, unlisted=(), before=None):
+    """Return ``None`` when the expectation holds, else a one-line (or few-line) message.
+    ``before``: coins before the last ``do`` (for ``P2 +1``)."""
+    if before is None:
+        before = game.coins
+    text = text.strip()
+    words = text.split()
+    if ":" in words[0]:
+        return _expect_spaces(game, text, unlisted)
+    if len(words) == 3 and words[1].lower() == "at":
+        text = "at %s %s" % (words[0], words[2])  # "W at F-"
+    if _is_seat(words[0]):
+        text = "delta " + text  # "P2 +1"
+    if words[0].lower() == "race":
+        text = "over " + ("no" if "not" in text.lower() else "yes")
     parts = text.split(None, 1)
     key = parts[0].lower()
     arg = parts[1].strip() if len(parts) > 1 else ""
     key = _ALIASES.get(key, key)
+    if key == "delta":
+        return _expect_deltas(game, before, arg)
     if key == "space":
         words = arg.split(None, 1)
         space = _space_of(game, words[0])
         want = _colours(words[1] if len(words) > 1 else "-")
         got = game.stacks.get(space, []) if space is not None else []
+        got = _hide(got, unlisted, want)
         if got != want:
             return "space %s: want %s, got %s" % (words[0], ",".join(want) or "-",
                                                  ",".join(got) or "-")
         return None
     if key == "at":
         words = arg.split()
+        if len(words) != 2:
+            raise NotationError("'at' needs a camel and a space, like 'at W F-'")
         camel = colour_name(words[0])
         got = None
         for s in game.stacks:
@@ -382,32 +742,41 @@ def _expect(game, last, text, unlisted=()):
             return "position differs:\n" + _diff_positions(want, got)
         return None
     if key == "coins":
-        words = arg.split()
-        if words and words[0].lower().startswith("p"):
+        words = _tokens(arg)
+        if words and _is_seat(words[0]):
+            if len(words) > 1 and words[1][:1] in ("+", "-"):
+                return _expect_deltas(game, before, arg)  # "expect coins P2 +1"
+            if len(words) != 2:
+                raise NotationError("one seat's coins read 'coins p1 4' (or 'coins P2 4')")
             # "expect coins p1 4": one seat only
             seat = _seat(words[0], "coins")
+            if seat >= game.players:
+                raise NotationError("coins of %s: there are only %d seats"
+                                    % (words[0], game.players))
             got = game.coins[seat]
-            if got != int(words[1]):
+            if got != _ints(words[1], "coins")[0]:
                 return "p%d coins: want %s, got %d" % (seat, words[1], got)
             return None
-        want = [int(w) for w in words]
+        want = _ints(" ".join(words), "coins")
         if game.coins != want:
             return "coins: want %s, got %s" % (want, game.coins)
         return None
     if key == "ranking":
         want = _colours(arg)
-        got = game.ranking()
+        got = _hide(game.ranking(), unlisted, want)
         if want != got[:len(want)]:  # a shorter list checks the first places only
             return "ranking: want %s, got %s" % (",".join(want), ",".join(got))
         return None
     if key == "over":
+        if not arg:
+            arg = "yes"
         if game.is_over != _yes(arg):
             return "race over: want %s, got %s" % (arg, "yes" if game.is_over else "no")
         return None
     if key in ("winner", "loser"):
-        order = game.ranking()
-        got = order[0] if key == "winner" else order[-1]
         arg = colour_name(arg)
+        order = _hide(game.ranking(), unlisted, [arg])
+        got = order[0] if key == "winner" else order[-1]
         if got != arg:
             return "overall %s: want %s, got %s" % (key, arg, got)
         return None
@@ -509,6 +878,17 @@ def _expect(game, last, text, unlisted=()):
     raise NotationError("unknown expectation %r" % key)
 
 
+def _seat_action(game, text, where):
+    """Split ``P1 partner P4`` / ``p0 leg red`` into the action text (with case-file
+    seats made 0-based) and the seat it names first (``None`` when none)."""
+    words = text.split(None, 1)
+    seat = None
+    if len(words) == 2 and _is_seat(words[0]):
+        seat = _seat(words[0], "seat")
+        text = words[1]
+    return seat, _seats_lowered(text, "seat")
+
+
 def run_case(case):
     """Run one ``Case``. Returns a list of mismatch messages (empty: the case passes)."""
     problems = []
@@ -516,46 +896,56 @@ def run_case(case):
         game = build_game(case)
     except ValueError as exc:
         return ["line %d: cannot build the position: %s" % (case.line, exc)]
+    except Exception as exc:  # a malformed line must never end in a traceback
+        return ["line %d: cannot build the position: %s: %s"
+                % (case.line, type(exc).__name__, exc)]
     last = None
+    before = game.coins
     for no, verb, text in case.steps:
         where = "line %d: %s %s" % (no, verb, text)
         try:
-            if verb == "do":
-                words = text.split(None, 1)
-                if len(words) == 2 and words[0].lower()[:1] == "p" and words[0][1:].isdigit():
+            if verb in ("do", "legal", "illegal"):
+                seat, text = _seat_action(game, text, where)
+                if seat is not None and seat != game.turn:
                     # "do p1 leg red": the seat must be the one to act
-                    seat = int(words[0][1:])
-                    if seat != game.turn:
-                        problems.append("%s: it is p%d's turn, not p%d's"
-                                        % (where, game.turn, seat))
-                        break
-                    text = words[1]
+                    problems.append("%s: it is p%d's turn, not p%d's (case files' numbering: "
+                                    "P%d's, not P%d's)"
+                                    % (where, game.turn, seat, game.turn + 1, seat + 1))
+                    break
+            if verb == "do":
+                coins = game.coins
                 last = game.push(text)
+                before = coins
             elif verb == "undo":
+                if not game.history:
+                    problems.append("%s: nothing to undo" % where)
+                    break
                 game.pop()
                 last = None
+                before = game.coins
             elif verb == "legal":
                 game.check(text)
             elif verb == "illegal":
-                before = game.position()
+                position = game.position()
                 action = parse_action(text)
                 try:
                     game.push(action)
                 except IllegalAction:
-                    if game.position() != before:
+                    if game.position() != position:
                         problems.append("%s: the refused action changed the game" % where)
                 else:
                     game.pop()
                     problems.append("%s: the engine allowed it" % where)
             else:
-                msg = _expect(game, last, text, case.unlisted)
+                msg = _expect(game, last, text, case.unlisted, before)
                 if msg is not None:
                     problems.append("%s\n  %s" % (where, msg))
-        except IndexError:
-            problems.append("%s: nothing to undo" % where)
-            break
         except ValueError as exc:  # IllegalAction, NotationError, or a bad number
             problems.append("%s: %s" % (where, exc))
+            break
+        except (IndexError, KeyError, TypeError, AttributeError) as exc:
+            problems.append("%s: cannot read this step (%s: %s)"
+                            % (where, type(exc).__name__, exc))
             break
     return problems
 
