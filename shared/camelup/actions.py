@@ -15,8 +15,8 @@ Canonical texts (docs/interfaces.md):
 ``parse_action`` also accepts aliases (case and spacing are free): ``oasis 7``,
 ``mirage 7``, ``cheer 7``/``cheering 7``, ``boo 7``/``booing 7``, ``tile 7 oasis``,
 ``winner red``, ``loser red``, ``bet red``, ``pyramid grey-black 3``, a bare die
-``red 2`` / ``grey black 3`` (a pyramid ticket with that die), and one-letter colours
-``b g y r p o w k`` (``k`` is black).
+``red 2`` / ``grey black 3`` / ``grey W 1`` / ``grey 3 black`` (a pyramid ticket with that
+die), ``partners 3``, and one-letter colours ``b g y r p o w k`` (``k`` is black).
 """
 
 from camelup.editions import CLASSIC, GREY, INKS, SECOND
@@ -225,7 +225,7 @@ def parse_action(text):
         return Action.finish(rest[0], _colour(rest[1], text))
     if head in PILES and len(rest) == 1:
         return Action.finish(head, _colour(rest[0], text))
-    if head in ("partner", "partnership") and len(rest) == 1:
+    if head in ("partner", "partners", "partnership") and len(rest) == 1:
         return Action.partner(_int(rest[0].lstrip("p"), "partner seat", text))
     if head in COLOURS or head in LETTERS or head == GREY:
         # a bare die: "red 2", "grey black 3" (as the case files write dice)
@@ -234,6 +234,10 @@ def parse_action(text):
         rest = words[1:]
     if head == "pyramid" and rest:
         if rest[0] == GREY:
+            if len(rest) == 3 and rest[1].isdigit():
+                rest = [rest[0], rest[2], rest[1]]  # "grey 2 black"
+            if len(rest) == 3:
+                rest = [rest[0], colour_name(rest[1]), rest[2]]  # "grey W 1", "grey K 2"
             if len(rest) != 3 or rest[1] not in INKS:
                 raise NotationError("grey die needs its numeral ink and value, like "
                                     "'pyramid grey black 3', got %r" % text)

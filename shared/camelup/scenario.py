@@ -59,7 +59,8 @@ _SIDE_WORDS = {"cheering": "+", "cheer": "+", "oasis": "+", "booing": "-", "boo"
 #: ``winner R``, ``race over``); build keys count too once the case has steps.
 _BARE_EXPECT = ("space", "at", "order", "ranking", "over", "race-over", "winners", "moved",
                 "mover", "rule", "payout", "leg-scored", "net", "in-pyramid", "legs", "held",
-                "partner", "position")
+                "partner", "position", "owner", "first", "leader", "second", "runner-up",
+                "last", "tiles")
 
 
 def _tile_words(words):
@@ -98,9 +99,10 @@ def _bare(line, key, rest, has_steps):
         return "expect", line  # "9:[W,R] 14:[K]"
     if len(words) == 3 and words[1].lower() == "at":
         return "expect", "at %s %s" % (words[0], words[2])  # "W at F-"
+    act = line.split("->")[0].split(";")[0]
     try:
-        parse_action(_seats_lowered(line, "") if not _is_seat(words[0])
-                     else " ".join(words[1:]))
+        parse_action(_seats_lowered(act, "") if not _is_seat(words[0])
+                     else " ".join(act.split()[1:]))
     except (NotationError, ValueError):
         return None
     return "do", line
@@ -143,6 +145,12 @@ def parse_scenarios(text, source="<text>"):
                 name = name[:-4]
             current = Case(name, "", source, no)
             cases.append(current)
+        if key == "dice" and not current.steps:
+            key = "rolls"  # "dice green 1, yellow 1, ..." (setup rolls, S-01)
+        if key in ("do", "expect") and (";" in rest or "->" in rest):
+            # "do green 2 -> 2:[Y] 4:[R,B,G]; order P, G, B, R, Y"
+            _split_steps(current, no, key, rest)
+            continue
         if key in ("winner", "loser") and rest != "-" and ":" not in rest and not [
                 w for w in rest.replace(",", " ").split() if _is_seat(w)]:
             # "winner R": the overall winner, not a finish pile
@@ -164,9 +172,25 @@ def parse_scenarios(text, source="<text>"):
             verb, what = found
             if verb == "tile":
                 current.setup.append((no, "tile", what))
+            elif ";" in what or "->" in what:
+                _split_steps(current, no, verb, what)
             else:
                 current.steps.append((no, verb, what))
     return cases
+
+
+def _split_steps(case, no, verb, text):
+    """``ACTION -> EXPECT; EXPECT`` (the case files' arrow) and ``EXPECT; EXPECT``."""
+    if "->" in text:
+        left, text = text.split("->", 1)
+        left = left.strip()
+        if left:
+            case.steps.append((no, verb, left))
+        verb = "expect"
+    for part in text.split(";"):
+        part = part.strip().rstrip(".")
+        if part:
+            case.steps.append((no, "expect", part))
 
 
 def _is_seat(word):
@@ -259,7 +283,7 @@ def _cards(text, where):
     if text.strip() == "-":
         return []
     out = []
-    toks = _tokens(text)
+    toks = [t for t in _tokens(text) if t.lower() not in ("pile", "in", "play", "order")]
     i = 0
     while i < len(toks):
         tok = toks[i]
@@ -325,10 +349,31 @@ def _rolls(ed, text, where):
     return setup_stacks(ed, racing, crazy)
 
 
-def _board(text):
+def _board(text, tiles=None):
     """A board or expected-spaces text made ready for ``parse_track``: tokens as
-    ``_tokens`` splits them, case files' player tokens (``6:+P2``) made 0-based."""
-    return _seats_lowered(" ".join(_tokens(text, True)), "board")
+    ``_tokens`` splits them, case files' player tokens (``6:+P2``) made 0-based. Tiles
+    written into the board as the case files do (``3:[orange,yellow] oasis on 4``,
+    ``P2 cheering on 10``) are taken out and appended to ``tiles`` as
+    ``(space, seat or None, side)`` (refused when ``tiles`` is None)."""
+    toks = _tokens(text, True)
+    keep = []
+    i = 0
+    while i < len(toks):
+        j = i + 1 if _is_seat(toks[i]) else i
+        if j < len(toks) and toks[j].lower() in _SIDE_WORDS:
+            k = j + 1
+            while k < len(toks) and toks[k].lower() in ("tile", "on", "at"):
+                k += 1
+            if k < len(toks) and toks[k].isdigit():
+                if tiles is None:
+                    raise NotationError("tiles in %r: write them as 6:+p1 here" % text)
+                seat = _seat(toks[i], "board") if j > i else None
+                tiles.append((int(toks[k]), seat, _SIDE_WORDS[toks[j].lower()]))
+                i = k + 1
+                continue
+        keep.append(toks[i])
+        i += 1
+    return _seats_lowered(" ".join(keep), "board")
 
 
 def _tile_line(text, where):
@@ -463,6 +508,30 @@ def _legs_left(ed, held, where):
     return left if loose else None
 
 
+def _dice_out(ed, case, fields):
+    """No ``out`` line but pyramid tickets held (``1 pyramid ticket``, as the case files
+    say): that many dice are out; take the ones the case's actions do not roll, the
+    racing dice first, in the edition's order (docs/rules-decisions.md)."""
+    total = 0
+    for _, value, where in fields["pyramid"]:
+        words = value.split()
+        total += _ints(words[0] if words else "", where)[0]
+    rolled = []
+    for _, verb, text in case.steps:
+        if verb in ("do", "legal", "illegal"):
+            try:
+                a = parse_action(_seat_action(None, text, "")[1])
+            except ValueError:
+                continue
+            if a.kind == "pyramid":
+                rolled.append(a.colour)
+    order = [d for d in ed.dice if d not in rolled] + [d for d in ed.dice if d in rolled]
+    if total > len(order):
+        raise NotationError("%s:%d: case %s: %d pyramid tickets held, but only %d dice"
+                            % (case.source, case.line, case.id, total, len(order)))
+    return order[:total]
+
+
 def build_game(case):
     """The case's starting ``Game`` from its setup lines. Raises ``NotationError``."""
     from camelup.game import Game
@@ -489,7 +558,7 @@ def build_game(case):
         raise NotationError("%s:%d: case %s needs a board or rolls line (or a position line)"
                             % (case.source, case.line, case.id))
     if "board" in fields:
-        stacks, tiles = parse_track(_board(fields["board"][0]))
+        stacks, tiles = parse_track(_board(fields["board"][0], tile_lines))
     else:
         stacks, tiles = None, {}
     ownerless = []
@@ -534,6 +603,8 @@ def build_game(case):
     if "out" in fields:
         v = fields["out"][0]
         kw["out"] = [] if v.strip() == "-" else [colour_name(d) for d in _tokens(v)]
+    elif fields.get("pyramid"):
+        kw["out"] = _dice_out(ed, case, fields)
     held = [[] for _ in range(n)]
     pyr = [0] * n
     for seat, value, where in fields.get("tickets", []):
@@ -670,7 +741,8 @@ def _diff_positions(want, got):
 
 
 _ALIASES = {"score": "coins", "scores": "coins", "points": "coins", "track": "board",
-            "order": "ranking", "race-over": "over", "mover": "moved"}
+            "order": "ranking", "race-over": "over", "mover": "moved", "first": "leader",
+            "runner-up": "second", "last": "loser", "partners": "partner"}
 
 
 def _expect(game, last, text, unlisted=(), before=None):
@@ -773,10 +845,15 @@ def _expect(game, last, text, unlisted=(), before=None):
         if game.is_over != _yes(arg):
             return "race over: want %s, got %s" % (arg, "yes" if game.is_over else "no")
         return None
-    if key in ("winner", "loser"):
+    if key in ("winner", "loser", "leader", "second"):
         arg = colour_name(arg)
         order = _hide(game.ranking(), unlisted, [arg])
-        got = order[0] if key == "winner" else order[-1]
+        got = order[{"winner": 0, "leader": 0, "second": 1, "loser": -1}[key]]
+        if key in ("leader", "second"):
+            if got != arg:
+                return "%s racing camel: want %s, got %s" % (
+                    "first" if key == "leader" else "second", arg, got)
+            return None
         if got != arg:
             return "overall %s: want %s, got %s" % (key, arg, got)
         return None
@@ -812,10 +889,20 @@ def _expect(game, last, text, unlisted=(), before=None):
         if game.pyramid_tickets_left != int(arg):
             return "pyramid tickets left: want %s, got %d" % (arg, game.pyramid_tickets_left)
         return None
+    if key == "tiles":
+        want_s, want_t = parse_track(_board(arg if arg.strip() != "-" else ""))
+        if want_s:
+            raise NotationError("'expect tiles' lists tiles only, like 6:+p1 12:-p0 (or -)")
+        got = game.tiles
+        if want_t != got:
+            return "tiles: want %s, got %s" % (track_text({}, want_t) or "-",
+                                               track_text({}, got) or "-")
+        return None
     if key == "legs":
-        words = arg.split()
+        words = arg.split(None, 1)
         colour = colour_name(words[0])
-        want = [] if len(words) < 2 or words[1] == "-" else [int(c) for c in words[1]]
+        digits = "".join([c for c in (words[1] if len(words) > 1 else "") if c.isdigit()])
+        want = [int(c) for c in digits]
         got = game.leg_tickets_left(colour)
         if want != got:
             return "%s leg tickets left: want %s, got %s" % (colour, want, got)
@@ -847,9 +934,16 @@ def _expect(game, last, text, unlisted=(), before=None):
         return None
     if key == "rule":
         got = move["rule"] if move else None
+        arg = arg.lower().replace("exception", "").replace("(", "").replace(")", "").strip()
         if got != arg:
             return "grey-die rule: want %s, got %s" % (arg, got)
         return None
+    if key == "owner":
+        # "owner +1": the owner of the tile the last move landed on gained that much
+        tile = move["tile"] if move else None
+        if tile is None:
+            return "tile owner: the last move landed on no tile"
+        return _expect_deltas(game, before, "p%d %s" % (tile["owner"], arg))
     if key == "payout":
         tile = move["tile"] if move else None
         if arg == "-":
@@ -889,6 +983,15 @@ def _seat_action(game, text, where):
     return seat, _seats_lowered(text, "seat")
 
 
+def _sided(text):
+    """``tile 5`` (no side) for ``legal``/``illegal``: legality does not depend on the
+    side, so check it cheering/oasis side up."""
+    words = text.split()
+    if len(words) == 2 and words[0].lower() == "tile" and words[1].isdigit():
+        return text + " +"
+    return text
+
+
 def run_case(case):
     """Run one ``Case``. Returns a list of mismatch messages (empty: the case passes)."""
     problems = []
@@ -924,10 +1027,10 @@ def run_case(case):
                 last = None
                 before = game.coins
             elif verb == "legal":
-                game.check(text)
+                game.check(_sided(text))
             elif verb == "illegal":
                 position = game.position()
-                action = parse_action(text)
+                action = parse_action(_sided(text))
                 try:
                     game.push(action)
                 except IllegalAction:
