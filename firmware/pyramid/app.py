@@ -202,7 +202,10 @@ class App:
         self.stream_ms = 0
         self.pending = 0  # slider pushes not yet handled
         self._push = asyncio.Event()
-        self._profile_buf = bytearray()
+        # a profile arrives in PROF chunks: one buffer for the largest, taken at boot while
+        # the heap is whole (growing a bytearray later needs ever larger free blocks)
+        self._profile_buf = bytearray(MAX_PROFILE)
+        self._profile_len = 0
         self._t0 = ticks_ms()
         self._tasks = []
         self._busy = False  # the sensor is in use (release, stream or CAL)
@@ -360,45 +363,49 @@ class App:
         self.send(self.cfg_line())
 
     def profile_chunk(self, offset, chunk):
-        buf = self._profile_buf
         if offset == 0:
-            buf = self._profile_buf = bytearray()
-        if offset != len(buf):
+            self._profile_len = 0
+        n = self._profile_len
+        if offset != n:
             self.send(nak("offset"))
             return
-        if len(buf) + len(chunk) > MAX_PROFILE:
-            self._profile_buf = bytearray()
+        raw = chunk.encode()
+        if n + len(raw) > MAX_PROFILE:
+            self._profile_len = 0
             self.send(nak("too_big"))
             return
-        buf.extend(chunk.encode())
-        self.send(protocol.encode("OK", cmd="PROF", n=len(buf)))
+        self._profile_buf[n : n + len(raw)] = raw
+        self._profile_len = n + len(raw)
+        self.send(protocol.encode("OK", cmd="PROF", n=self._profile_len))
 
     def save_profile(self, length, crc):
-        data = bytes(self._profile_buf)
-        if len(data) != length or "%08X" % protocol.crc32(data) != crc:
+        n = self._profile_len
+        received = memoryview(self._profile_buf)[:n]
+        if n != length or "%08X" % protocol.crc32(received) != crc:
             self.send(nak("profile_crc"))
             return
         try:
-            new = json.loads(data)
+            try:
+                new = json.loads(received)  # MicroPython parses a memoryview: no copy
+            except TypeError:
+                new = json.loads(bytes(received))  # CPython wants bytes
             if new.get("edition") != self.s["ed"]:
                 raise ValueError("profile is for another edition")
             classifier = self._make_classifier(new, self.s)
         except (ValueError, KeyError, TypeError, AttributeError):
             self.send(nak("bad_profile"))
             return
+        self._profile_len = 0
         if self._files:
             try:
                 from pyramid import profile
 
-                self._profile_buf = bytearray()
-                del data  # free the received copy before json.dumps makes another
                 gc.collect()
                 profile.save(new, PROFILE_FILE)
             except (OSError, ValueError):
                 self.send(nak("flash"))
                 return
         self.classifier = classifier
-        self._profile_buf = bytearray()
         gc.collect()
         self.send(protocol.encode("OK", cmd="SAVE", n=length))
 
