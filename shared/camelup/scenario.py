@@ -790,7 +790,16 @@ def _expect(game, last, text, unlisted=(), before=None):
             return "%s at: want %s, got %s" % (camel, words[1], got)
         return None
     if key == "board":
-        want_s, want_t = parse_track(arg)
+        toks = []
+        for tok in _tokens(_board(arg), True):
+            head = tok.split(":", 1)[0].upper()
+            if head in ("F+", "F-"):
+                space = _space_of(game, head)
+                if space is None:  # no such stack: a space that can never match
+                    space = 99 if head == "F+" else -99
+                tok = "%d:%s" % (space, tok.split(":", 1)[1])
+            toks.append(tok)
+        want_s, want_t = parse_track(" ".join(toks))
         want = track_text(want_s, want_t)
         got_s = game.stacks
         named = [c for sp in want_s for c in want_s[sp]]
