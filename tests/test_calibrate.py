@@ -9,6 +9,7 @@ firmware, using the saved profile, names released dice without a wrong colour.
 """
 
 import importlib.util
+import io
 import json
 import os
 
@@ -50,7 +51,7 @@ def _pairs(*rows):
     return [{"a": a, "b": b, "sigma": s, "too_close": s < classifier.TOO_CLOSE} for a, b, s in rows]
 
 
-LOO = {"_total": {"accuracy": 0.99, "rejected": 0.01, "error": 0.0}}
+LOO = {"_total": {"n": 72, "accuracy": 0.99, "rejected": 0.01, "error": 0.0}}
 
 
 @pytest.mark.parametrize("pairs, saturated, expect", [
@@ -65,6 +66,11 @@ def test_advice_names_the_problem(pairs, saturated, expect):
     assert expect in line
     if "good" not in expect:
         assert "good" not in line
+
+
+def test_advice_claims_no_check_it_did_not_make():
+    line = calibrate.advise(_pairs(("green", "white", 16.4)), 0, {"_total": {"n": 0}}, 18)
+    assert line.startswith("good") and "%" not in line
 
 
 def test_saturation_level_follows_the_datasheet():
@@ -138,6 +144,23 @@ def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
             vp.return_dice()
         assert wrong == []
         assert named >= 2 * len(classifier.EDITION_CLASSES[edition]) - 2 - 1
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_autorange_picks_the_highest_unsaturated_gain(micropython):
+    out = io.StringIO()
+    with open_pyramid("virtual", edition="classic", seed=4) as pyramid:
+        pyramid.link.configure(gain=1)
+        cfg = calibrate.choose_gain(pyramid, calibrate.VirtualDriver(pyramid.virtual), "classic",
+                                    out)
+        assert pyramid.link.configure()["gain"] == cfg["gain"]
+    lines = out.getvalue().splitlines()
+    # the simulated white die fills about half the 7.2 ms full scale at 4x: 60x and 16x saturate
+    assert [line.split(":")[0] for line in lines[:3]] == ["gain 60x", "gain 16x", "gain  4x"]
+    assert "100 % of full scale" in lines[1]
+    assert cfg["gain"] == 4
+    assert lines[-1] == "gain set to 4x"
 
 
 @pytest.mark.hil

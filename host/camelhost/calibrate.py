@@ -231,9 +231,12 @@ def advise(pairs, saturated, loo, n_readings):
                 % (saturated, n_readings))
     if not close:
         worst = pairs[0]
-        return ("good: every pair of classes is at least %.1f sigma apart (closest: %s/%s); "
-                "%.0f %% of the readings were named right when left out of the fit"
-                % (worst["sigma"], worst["a"], worst["b"], 100 * loo["_total"]["accuracy"]))
+        line = ("good: every pair of classes is at least %.1f sigma apart (closest: %s/%s)"
+                % (worst["sigma"], worst["a"], worst["b"]))
+        if loo["_total"].get("n"):
+            line += ("; %.0f %% of the readings were named right when left out of the fit"
+                     % (100 * loo["_total"]["accuracy"]))
+        return line
     names = ", ".join("%s/%s (%.1f)" % (p["a"], p["b"], p["sigma"]) for p in close)
     empty = [p for p in close if "empty" in (p["a"], p["b"])]
     if empty:
@@ -251,13 +254,14 @@ def advise(pairs, saturated, loo, n_readings):
 
 
 def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
-              integration=None, save=True, out=None):
+              integration=None, save=True, out=None, autorange=False):
     """Run a whole session on an open ``monitor.Pyramid``; return a ``Result``.
 
     ``edition``: ``classic``/``second`` (set on the device), or ``None`` for the
     device's own. ``gain`` (1, 4, 16, 60) and ``integration`` (ms): new sensor
-    settings, else the device's. ``save``: store the profile on the device.
-    Raises ``CliError`` (see the module docstring).
+    settings, else the device's. ``autorange``: pick the gain first with the
+    brightest die in the head (``choose_gain``). ``save``: store the profile on
+    the device. Raises ``CliError`` (see the module docstring).
     """
     from camelup import classifier
 
@@ -274,6 +278,11 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         _explain_failure(pyramid, exc, "setting up")
     pyramid.check_alive()
     edition = cfg["ed"]
+    if autorange:
+        try:
+            cfg = choose_gain(pyramid, driver, edition, out)
+        except DeviceRestarted as exc:
+            raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
     steps = plan(edition, samples)
@@ -290,6 +299,53 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps)
     except DeviceRestarted as exc:
         raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
+
+
+#: The brightest die of each edition (largest clear count under the white LED).
+BRIGHTEST = {"classic": "white", "second": "yellow"}
+#: Target window of the brightest die's LED-on clear count, as a fraction of full scale
+#: (docs/classifier.md, ``ColourSensor.autorange``): bright enough for resolution,
+#: with headroom for seating and LED drift below the saturation level.
+RANGE_WINDOW = (0.35, 0.65)
+
+
+def choose_gain(pyramid, driver, edition, out):
+    """Pick the analog gain with the brightest die in the head; return the new ``CFG``.
+
+    Tries 60, 16, 4, 1 (times) at the current integration time and keeps the
+    highest gain whose LED-on clear count stays under ``RANGE_WINDOW``'s top and
+    the saturation level; 1 if every gain is too bright. Prints what it saw.
+    """
+    from camelhost.link import LinkError
+
+    label = BRIGHTEST[edition]
+    driver.present(label, 1, 0, 0)
+    chosen = None
+    cfg = None
+    for gain in (60, 16, 4, 1):
+        try:
+            cfg = pyramid.link.configure(gain=gain)
+        except LinkError as exc:
+            _explain_failure(pyramid, exc, "choosing the gain")
+        it = integration_ms(cfg["it"])
+        on, _off = _sample(pyramid, 0, 0)
+        share = on[0] / float(full_scale(it))
+        print("gain %2dx: %s clear %d counts (%.0f %% of full scale)"
+              % (gain, label, on[0], 100 * share), file=out)
+        if on[0] < saturation_level(it) and share <= RANGE_WINDOW[1]:
+            chosen = gain
+            break
+    if chosen is None:
+        chosen = 1
+        print("even gain 1x is near saturation: shorten the integration time "
+              "(--integration)", file=out)
+    if cfg["gain"] != chosen:
+        cfg = pyramid.link.configure(gain=chosen)
+    if on[0] < RANGE_WINDOW[0] * full_scale(integration_ms(cfg["it"])) and chosen == 60:
+        print("the brightest die gives few counts even at 60x: lengthen the integration "
+              "time (--integration) or move the sensor closer", file=out)
+    print("gain set to %dx" % chosen, file=out)
+    return cfg
 
 
 def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
@@ -346,9 +402,12 @@ def print_report(result, out):
     print("pairs too close: %s" % (", ".join("%s/%s" % (p["a"], p["b"]) for p in close)
                                    or "none"), file=out)
     t = result.loo["_total"]
-    print("check (each reading left out of the fit in turn): %.1f %% named right, %.1f %% "
-          "rejected, %.1f %% named as another class" % (
-              100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"]), file=out)
+    if t["n"]:
+        print("check (each reading left out of the fit in turn): %.1f %% named right, %.1f %% "
+              "rejected, %.1f %% named as another class" % (
+                  100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"]), file=out)
+    else:
+        print("check skipped: it needs 4 or more readings per class", file=out)
     print("advice: " + result.advice, file=out)
 
 

@@ -28,6 +28,9 @@ def add_arguments(parser):
                         help="write a separation plot (PNG)")
     parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
                         help="set the sensor's analog gain first (default: keep)")
+    parser.add_argument("--autorange", action="store_true",
+                        help="first pick the gain with the brightest die in the head "
+                        "(highest gain keeping it under 65 %% of full scale)")
     parser.add_argument("--integration", type=float, default=None, metavar="MS",
                         help="set the integration time first, 2.4 ms steps, 3..614 (default: keep)")
     parser.add_argument("--out", metavar="FILE", default=None,
@@ -43,13 +46,15 @@ def run(args):
                          "the dice")
     if args.samples < 3:
         raise ValueError("--samples must be at least 3 (12 or more advised)")
+    if args.autorange and args.gain is not None:
+        raise ValueError("give --gain or --autorange, not both")
     if args.integration is not None and not 3 <= args.integration <= 614:
         raise ValueError("--integration must be 3..614 ms")
     with open_pyramid(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         driver = VirtualDriver(pyramid.virtual) if args.auto else HumanDriver()
         result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
                            gain=args.gain, integration=args.integration,
-                           save=not args.no_save)
+                           save=not args.no_save, autorange=args.autorange)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(result.profile, f, sort_keys=True, indent=1)
