@@ -86,6 +86,9 @@ def _bare(line, key, rest, has_steps):
     tile = _tile_words(words)
     if tile is not None and not has_steps:
         return "tile", line
+    if (not has_steps and len(words) > 2 and _is_seat(words[0])
+            and words[1].lower() in ("holds", "has", "tickets")):
+        return "tickets", words[0] + " " + " ".join(words[2:])  # "P1 holds red-5, blue-3"
     if _is_seat(words[0]) and len(words) > 1 and words[1][:1] in ("+", "-"):
         return "expect", "delta " + line  # "P2 +1", "P1 +8, P2 -1"
     if key == "race":
@@ -170,8 +173,8 @@ def parse_scenarios(text, source="<text>"):
             if found is None:
                 raise NotationError("%s:%d: unknown scenario line %r" % (source, no, raw.strip()))
             verb, what = found
-            if verb == "tile":
-                current.setup.append((no, "tile", what))
+            if verb in ("tile", "tickets"):
+                current.setup.append((no, verb, what))
             elif ";" in what or "->" in what:
                 _split_steps(current, no, verb, what)
             else:
@@ -241,7 +244,8 @@ def _seats_lowered(text, where):
 
 def _ints(text, where):
     try:
-        return [int(w) for w in text.split()]
+        return [int(w) for w in text.replace("[", " ").replace("]", " ").replace(",", " ")
+                .split()]
     except ValueError:
         raise NotationError("%s: expected numbers, got %r" % (where, text)) from None
 
@@ -297,6 +301,26 @@ def _cards(text, where):
             raise NotationError("%s: finish card %r must be pN:colour (or P1 R)" % (where, tok))
         out.append((_seat(seat, where), colour_name(colour)))
     return out
+
+
+def _pyramid_phrase(text):
+    """Take "N pyramid ticket(s)" out of a tickets text (``red-5, 1 pyramid ticket``).
+    Returns ``(rest, N)``."""
+    toks = _tokens(text)
+    keep = []
+    count = 0
+    i = 0
+    while i < len(toks):
+        if (toks[i].isdigit() and i + 1 < len(toks)
+                and toks[i + 1].lower().startswith("pyramid")):
+            count += int(toks[i])
+            i += 2
+            while i < len(toks) and toks[i].lower().rstrip("s") in ("ticket", "tile"):
+                i += 1
+            continue
+        keep.append(toks[i])
+        i += 1
+    return (",".join(keep) if keep else "-"), count
 
 
 def _tickets(text, where):
@@ -508,14 +532,10 @@ def _legs_left(ed, held, where):
     return left if loose else None
 
 
-def _dice_out(ed, case, fields):
+def _dice_out(ed, case, total):
     """No ``out`` line but pyramid tickets held (``1 pyramid ticket``, as the case files
     say): that many dice are out; take the ones the case's actions do not roll, the
     racing dice first, in the edition's order (docs/rules-decisions.md)."""
-    total = 0
-    for _, value, where in fields["pyramid"]:
-        words = value.split()
-        total += _ints(words[0] if words else "", where)[0]
     rolled = []
     for _, verb, text in case.steps:
         if verb in ("do", "legal", "illegal"):
@@ -603,14 +623,14 @@ def build_game(case):
     if "out" in fields:
         v = fields["out"][0]
         kw["out"] = [] if v.strip() == "-" else [colour_name(d) for d in _tokens(v)]
-    elif fields.get("pyramid"):
-        kw["out"] = _dice_out(ed, case, fields)
     held = [[] for _ in range(n)]
     pyr = [0] * n
     for seat, value, where in fields.get("tickets", []):
         if seat >= n:
             raise NotationError("%s: no seat p%d with %d players" % (where, seat, n))
+        value, count = _pyramid_phrase(value)
         held[seat] += _tickets(value, where)
+        pyr[seat] += count
     for seat, value, where in fields.get("pyramid", []):
         if seat >= n:
             raise NotationError("%s: no seat p%d with %d players" % (where, seat, n))
@@ -618,6 +638,8 @@ def build_game(case):
         pyr[seat] += _ints(words[0] if words else "", where)[0]
     kw["held"] = held
     kw["pyramid"] = pyr
+    if "out" not in fields and sum(pyr):
+        kw["out"] = _dice_out(ed, case, sum(pyr))
     for seat in range(n):
         for colour, _ in held[seat]:
             if colour not in ed.racing:
@@ -657,7 +679,7 @@ def _colours(text):
     if text.strip() == "-":
         return []
     return [colour_name(w) for w in text.replace("[", " ").replace("]", " ")
-            .replace(",", " ").split()]
+            .replace(",", " ").replace(">", " ").replace(";", " ").split()]
 
 
 def _space_of(game, word):
@@ -684,7 +706,13 @@ def _expect_spaces(game, text, unlisted):
     """``9:[W,R] 14:[K] F-:[W]``: each space named holds exactly these camels (bottom to
     top; ``-`` or ``[]`` for none); tiles as ``6:+p1``. Other spaces are not checked."""
     problems = []
+    toks = []
     for tok in _tokens(text, True):
+        if toks and toks[-1].endswith(":"):
+            toks[-1] += tok  # "9: [W,R]"
+        else:
+            toks.append(tok)
+    for tok in toks:
         if ":" not in tok:
             raise NotationError("expected space %r must look like 9:[W,R]" % tok)
         left, right = tok.split(":", 1)
@@ -756,6 +784,10 @@ def _expect(game, last, text, unlisted=(), before=None):
         return _expect_spaces(game, text, unlisted)
     if len(words) == 3 and words[1].lower() == "at":
         text = "at %s %s" % (words[0], words[2])  # "W at F-"
+    if words[0].rstrip(":").isdigit() or words[0].rstrip(":").upper() in ("F+", "F-"):
+        text = "space %s %s" % (words[0].rstrip(":"), " ".join(words[1:]))  # "9 [W,R]"
+    if words[0].lower() == "leg" and len(words) > 1 and not words[1].isdigit():
+        text = "leg-scored " + ("no" if "not" in text.lower() else "yes")  # "leg scored"
     if _is_seat(words[0]):
         text = "delta " + text  # "P2 +1"
     if words[0].lower() == "race":
@@ -768,7 +800,7 @@ def _expect(game, last, text, unlisted=(), before=None):
         return _expect_deltas(game, before, arg)
     if key == "space":
         words = arg.split(None, 1)
-        space = _space_of(game, words[0])
+        space = _space_of(game, words[0].rstrip(":"))
         want = _colours(words[1] if len(words) > 1 else "-")
         got = game.stacks.get(space, []) if space is not None else []
         got = _hide(got, unlisted, want)
@@ -867,7 +899,8 @@ def _expect(game, last, text, unlisted=(), before=None):
             return "overall %s: want %s, got %s" % (key, arg, got)
         return None
     if key == "winners":
-        want = [_seat(w, "winners") for w in _colours(arg)]
+        want = [_seat(w, "winners") for w in _tokens(arg.replace("[", " ").replace("]", " "))
+                if w.lower() not in ("and", "share")]
         got = game.winners() if game.is_over else []
         if want != got:
             return "winning seats: want %s, got %s" % (want, got)
@@ -966,6 +999,8 @@ def _expect(game, last, text, unlisted=(), before=None):
                 want, "none" if tile is None else "p%d" % tile["owner"])
         return None
     if key == "leg-scored":
+        if not arg:
+            arg = "yes"
         if last["leg_ended"] != _yes(arg):
             return "leg scored: want %s, got %s" % (arg, last["leg_ended"])
         return None
