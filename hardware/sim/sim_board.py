@@ -29,6 +29,7 @@ sensor, i.e. the world changes when the firmware looks, as on the real table.
     fault <id> <errno> <n>   the next n sensor transactions fail with OSError(errno)
     unplug <id> / replug <id>   the sensor's cable
     ping <id>                just the ack
+    mem <id>                 ack <id> <live heap> <free heap> <sim's share> (MicroPython, bytes)
 
 Other environment: ``SIM_SEED`` (optics seed, int), ``SIM_UID`` (hex unique id),
 ``SIM_NOISE`` (optics noise scale, default 1.0).
@@ -41,6 +42,7 @@ if sys.implementation.name != "micropython":
 
     cpython_shim.install()
 
+import gc
 import os
 import select
 from time import ticks_add, ticks_diff, ticks_ms
@@ -48,6 +50,17 @@ from time import ticks_add, ticks_diff, ticks_ms
 import machine
 from pyramid import config
 
+_HAS_GC = hasattr(gc, "mem_alloc")  # MicroPython only
+
+
+def _live():
+    if not _HAS_GC:
+        return 0
+    gc.collect()
+    return gc.mem_alloc()
+
+
+_HEAP_AT_START = _live()
 _BOUNCE_MS = 3  # lever microswitch contact bounce after each edge
 _REST_MS = 30  # shortest time the slider rests out between two pushes (> the firmware's debounce)
 
@@ -129,6 +142,7 @@ class Head:
 class Board:
     def __init__(self):
         self.head = Head()
+        self.sim_bytes = 0  # heap held by the simulated parts (measured in setup)
         self.sensor = None
         self._ctrl_in = None
         self._ctrl_out = None
@@ -183,6 +197,9 @@ class Board:
                 self.sensor.unplug()
             elif op == "replug":
                 self.sensor.replug()
+            elif op == "mem":
+                self.reply("ack %s %s" % (cid, self.memory()))
+                return
             elif op != "ping":
                 self.reply("err %s unknown" % cid)
                 return
@@ -190,6 +207,12 @@ class Board:
             self.reply("err %s %s" % (cid, type(exc).__name__))
             return
         self.reply("ack " + cid)
+
+    def memory(self):
+        """``"<live> <free> <sim>"``: heap bytes in use after a collection, free, and the
+        share of the live heap held by the simulated parts (not on a real board)."""
+        gc.collect()
+        return "%d %d %d" % (gc.mem_alloc(), gc.mem_free(), self.sim_bytes)
 
     # inputs the fake machine reads
 
@@ -230,6 +253,9 @@ def setup():
     machine.set_input(config.SLIDER, board.slider_level)
     for i in range(3):
         machine.set_input(config.VALUE_BUTTONS[i], board.button_fn(i + 1))
+    # the heap the sim holds: its modules, models and this board (measured from the
+    # first line of this script; the optics' per-label caches add ~6 KB later)
+    board.sim_bytes = _live() - _HEAP_AT_START
     board.reply("ready")
     return board
 

@@ -490,6 +490,7 @@ class VirtualPyramid:
             self._acks.pop(cid, None)
         if reply[0] != "ack":
             raise VirtualPyramidError("the board refused %r: %s" % (words, " ".join(reply)))
+        return reply[2:]
 
     def _wait(self, predicate, timeout, what):
         deadline = time.monotonic() + timeout
@@ -570,6 +571,15 @@ class VirtualPyramid:
 
     def replug_sensor(self):
         self._send("replug")
+
+    def memory(self):
+        """Heap of the firmware process (MicroPython only), after a garbage collection:
+        dict of bytes ``live`` (in use), ``free``, ``sim`` (the part of ``live`` held by
+        the simulated sensor, optics and board, absent on a real pyramid)."""
+        if self.runtime != "micropython":
+            raise VirtualPyramidError("heap figures need the MicroPython runtime")
+        live, free, sim = (int(x) for x in self._send("mem"))
+        return {"live": live, "free": free, "sim": sim}
 
     def inject(self, data):
         """Write raw ``data`` (bytes) to the host as if it came from the device (line noise)."""
