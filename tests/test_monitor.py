@@ -20,14 +20,15 @@ def test_integration_time_from_whole_milliseconds():
 def test_reading_line_shows_difference_slider_label_and_flags():
     line = monitor.format_reading(
         3, {"on": (5000, 2000, 1800, 1200), "off": (100, 40, 30, 20), "label": "white",
-            "m": 412, "sl": True}, scale=10240)
+            "m": 412, "sl": True}, saturation=7680)
     assert line.split()[:7] == ["3", "PUSHED", "4900", "1960", "1770", "1180", "|"]
     assert "white" in line and "4.12" in line
     assert "SATURATED" not in line
     line = monitor.format_reading(
-        4, {"on": (10240, 4000, 3600, 2400), "off": (0, 0, 0, 0), "label": "unknown", "m": 0,
-            "sl": False}, scale=10240)
+        4, {"on": (7700, 4000, 3600, 2400), "off": (0, 0, 0, 0), "label": "unknown", "m": 3009,
+            "sl": False}, saturation=7680)
     assert "SATURATED" in line and "rejected" in line
+    assert "30.09" not in line  # a rejected reading has no confidence to show
 
 
 def _run_in_thread(argv):
@@ -90,6 +91,10 @@ def _fails_cleanly(capsys, argv, *words, rc_box=None):
     for word in words:
         assert word in err, err
     return out, err
+
+
+def test_place_is_checked_before_starting_anything(capsys):
+    _fails_cleanly(capsys, ["monitor", "--port", "virtual", "--place", "pink"], "--place takes")
 
 
 def test_missing_port(capsys):

@@ -35,6 +35,7 @@ from camelhost.monitor import (
     difference,
     full_scale,
     integration_ms,
+    saturation_level,
     sensor_problem,
 )
 
@@ -42,17 +43,6 @@ from camelhost.monitor import (
 DEFAULT_SAMPLES = 12
 #: The grey die's two inks differ only in brightness: they get this many times more readings.
 GREY_FACTOR = 2
-
-
-def saturation_level(it_ms):
-    """Clear count at which a TCS34725 reading is no longer trustworthy.
-
-    Digital full scale is ``min(65535, 1024 * steps)``; below 153.6 ms (64 steps)
-    the analog front end clips first, at about 75 % of it (docs/classifier.md).
-    """
-    steps = max(1, int(round(it_ms / 2.4)))
-    scale = full_scale(it_ms)
-    return scale * 3 // 4 if steps < 64 else scale
 
 
 def plan(edition, samples=DEFAULT_SAMPLES):

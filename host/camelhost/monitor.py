@@ -29,6 +29,14 @@ HELLO_TIMEOUT = 5.0
 SENSOR_HELP = 'see "When the sensor is not found" in hardware/README.md'
 
 
+def quiet_link_log(verbose=False):
+    """Show the serial link's warnings (damaged lines, port lost) only when ``verbose``:
+    these commands say what went wrong in their own words."""
+    import logging
+
+    logging.getLogger("camelhost.link").setLevel(logging.INFO if verbose else logging.ERROR)
+
+
 class DeviceRestarted(CliError):
     """The pyramid rebooted (new boot id) while a session depended on its state."""
 
@@ -47,6 +55,17 @@ def full_scale(integration_ms):
     with ``steps = integration_ms / 2.4`` (TCS3472 datasheet, RGBC timing)."""
     steps = max(1, int(round(integration_ms / 2.4)))
     return min(65535, 1024 * steps)
+
+
+def saturation_level(it_ms):
+    """Clear count at which a TCS34725 reading is no longer trustworthy.
+
+    Digital full scale is ``min(65535, 1024 * steps)``; below 153.6 ms (64 steps)
+    the analog front end clips first, at about 75 % of it (docs/classifier.md).
+    """
+    steps = max(1, int(round(it_ms / 2.4)))
+    scale = full_scale(it_ms)
+    return scale * 3 // 4 if steps < 64 else scale
 
 
 def difference(on, off):
@@ -227,22 +246,25 @@ HEADER = "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %s" % (
     "#", "slider", "clear", "red", "green", "blue", "LED off (c,r,g,b)", "label", "margin")
 
 
-def format_reading(n, reading, scale):
-    """One monitor line for streamed reading number ``n`` (dict ``on, off, label, m``)."""
+def format_reading(n, reading, saturation):
+    """One monitor line for streamed reading number ``n`` (dict ``on, off, label, m``,
+    ``sl``); ``saturation``: the clear count flagged as saturated."""
     on, off = reading["on"], reading["off"]
     diff = difference(on, off)
     label = reading["label"]
     margin = reading["m"] / 100.0
     flags = []
-    if max(on) >= scale:
+    if on[0] >= saturation:
         flags.append("SATURATED: lower the gain or the integration time")
-    if label == "unknown":
-        flags.append("rejected")
+    shown = "%5.2f" % margin
+    if label in ("unknown", "double"):
+        shown = "    -"  # no class won: the margin says nothing about confidence
+        flags.append("rejected" if label == "unknown" else "two dice?")
     slider = reading.get("sl")
     slider = "?" if slider is None else ("PUSHED" if slider else "-")
-    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s %5.2f %s" % (
+    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s %s %s" % (
         n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off), label,
-        margin, " ".join(flags))
+        shown, " ".join(flags))
     return line.rstrip()
 
 
@@ -287,7 +309,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
         print(line, file=out)
     if hello["sensor"] != "ok":
         raise CliError(sensor_problem(hello["sensor"]))
-    scale = full_scale(integration_ms(settings["it"]))
+    saturation = saturation_level(integration_ms(settings["it"]))
     link.stream(period_ms)
     print("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
           "(ambient light); classification; margin in sigma", file=out)
@@ -329,7 +351,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                 continue
             last_reading = time.monotonic()
             n += 1
-            print(format_reading(n, reading, scale), file=out)
+            print(format_reading(n, reading, saturation), file=out)
             out.flush()
     finally:
         try:

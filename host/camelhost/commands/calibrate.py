@@ -3,7 +3,7 @@
 import json
 
 from camelhost.calibrate import DEFAULT_SAMPLES, HumanDriver, VirtualDriver, calibrate, plot
-from camelhost.monitor import VIRTUAL, open_pyramid
+from camelhost.monitor import VIRTUAL, open_pyramid, quiet_link_log
 
 HELP = ("Guided colour calibration: release every die several times (every face) and "
         "leave the head empty; the readings are fitted into the classifier's profile, the "
@@ -37,6 +37,8 @@ def add_arguments(parser):
                         help="also write the profile (JSON) to FILE")
     parser.add_argument("--no-save", action="store_true",
                         help="do not store the profile on the pyramid")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also show the serial link's warnings (damaged lines, reconnects)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
 
 
@@ -50,6 +52,7 @@ def run(args):
         raise ValueError("give --gain or --autorange, not both")
     if args.integration is not None and not 3 <= args.integration <= 614:
         raise ValueError("--integration must be 3..614 ms")
+    quiet_link_log(args.verbose)
     with open_pyramid(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         driver = VirtualDriver(pyramid.virtual) if args.auto else HumanDriver()
         result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,

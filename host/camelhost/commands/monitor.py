@@ -1,6 +1,6 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
-from camelhost.monitor import VIRTUAL, monitor, open_pyramid
+from camelhost.monitor import VIRTUAL, monitor, open_pyramid, quiet_link_log
 
 HELP = ("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
         "the classification with its margin, every slider push, firmware and protocol "
@@ -18,6 +18,8 @@ def add_arguments(parser):
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
                         help="edition of the virtual pyramid (default second)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also show the serial link's warnings (damaged lines, reconnects)")
     parser.add_argument("--place", metavar="CONTENT", default=None,
                         help="virtual pyramid only: what lies in the head (a die label such "
                         "as red or grey-black, or empty)")
@@ -30,6 +32,17 @@ def run(args):
         raise ValueError("--period must be 20..60000 ms")
     if args.place and args.port != VIRTUAL:
         raise ValueError("--place works with --port virtual only")
+    if args.place:
+        from camelup import classifier
+
+        known = {"empty"}
+        for labels in classifier.EDITION_CLASSES.values():
+            known.update(labels)
+        parts = args.place.split("+")
+        if len(parts) > 2 or any(part not in known for part in parts):
+            raise ValueError("--place takes a die label (%s), two joined by '+', or empty"
+                             % " ".join(sorted(known - {"empty"})))
+    quiet_link_log(args.verbose)
     with open_pyramid(args.port, edition=args.edition, seed=args.seed) as pyramid:
         if args.place:
             pyramid.virtual.place(args.place)
