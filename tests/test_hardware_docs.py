@@ -95,6 +95,16 @@ def test_settings_table_matches_config(cfg, readme):
         assert ast.literal_eval(cells[2]) == cfg[name], name
 
 
+def test_every_setting_of_config_py_is_documented(cfg, readme):
+    documented = {c[0].strip("`") for c in _table(readme, "config name | GPIO | Pico pin")}
+    documented |= {c[1].strip("`") for c in _table(readme, "setting | config name | value")}
+    for name in cfg:
+        if name == "VALUE_BUTTONS":
+            assert "VALUE_BUTTONS[0]" in documented
+        else:
+            assert name in documented, "%s is in config.py but not in hardware/README.md" % name
+
+
 def test_every_pin_like_setting_is_in_the_table(cfg):
     # a new constant whose comment names a GPn must be listed in wiring.PIN_NAMES
     with open(wiring.CONFIG_PATH, encoding="utf-8") as f:
