@@ -127,7 +127,7 @@ def parse_scenarios(text, source="<text>"):
         no = i + 1
         raw = lines[i]
         cut = raw.find("#")
-        line = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "")
+        line = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "").rstrip(".").strip()
         if not line:
             continue
         parts = line.split(None, 1)
@@ -868,7 +868,7 @@ def _expect(game, last, text, unlisted=(), before=None):
                                     % (words[0], game.players))
             got = game.coins[seat]
             if got != _ints(words[1], "coins")[0]:
-                return "p%d coins: want %s, got %d" % (seat, words[1], got)
+                return "p%d (P%d) coins: want %s, got %d" % (seat, seat + 1, words[1], got)
             return None
         want = _ints(" ".join(words), "coins")
         if game.coins != want:
