@@ -158,3 +158,11 @@ def test_pico_header_map_is_complete():
     gpios = [int(n[2:]) for n in wiring.PICO_HEADER.values() if n.startswith("GP")]
     assert sorted(gpios) == [g for g in range(30) if g not in wiring.PICO_INTERNAL]
     assert sorted(wiring.PICO_HEADER) == list(range(1, 41))
+
+
+def test_i2c_pin_tables_follow_the_rp2040_function_table():
+    # RP2040 datasheet, GPIO function 3 (I2C): GPn is I2C((n // 2) % 2), SDA if n is even
+    for n in range(30):
+        block = (n // 2) % 2
+        table = wiring.I2C_SDA_PINS if n % 2 == 0 else wiring.I2C_SCL_PINS
+        assert n in table[block] and n not in table[1 - block], n
