@@ -396,3 +396,42 @@ def test_settings_file_overrides_config_and_ignores_junk(tmp_path):
     path.write_text("{broken")
     assert app_mod.load_settings(None, str(path)) == app_mod.DEFAULTS
     assert os.path.exists(path)
+
+
+def test_app_survives_memory_errors():
+    world = {"content": "red", "fail": None}
+
+    class Flaky(FakeClassifier):
+        left = [1]
+
+        def classify(self, reading):
+            if self.left[0]:
+                self.left[0] -= 1
+                raise MemoryError("fragmented heap")
+            return FakeClassifier.classify(self, reading)
+
+    async def scenario():
+        a, slider, port = _make_app(world)
+        a.classifier = Flaky()
+        task = asyncio.create_task(a.main())
+        await _push(slider, port, 1)
+        await _push(slider, port, 2)
+        task.cancel()
+        return port
+
+    port = asyncio.run(scenario())
+    assert [(m.kind, m.get("code")) for m in _events(port)] == [("fault", "memory"), ("die", None)]
+
+
+def test_a_failing_task_is_restarted(capsys):
+    calls = []
+
+    async def body():
+        calls.append(1)
+        if len(calls) < 3:
+            raise RuntimeError("boom %d" % len(calls))
+
+    a, _slider, _port = _make_app({"content": "red", "fail": None})
+    asyncio.run(a._supervise("test", body))
+    assert len(calls) == 3 and a.restarts == 2
+    assert "task test restarted after RuntimeError('boom 1')" in capsys.readouterr().out

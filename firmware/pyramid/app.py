@@ -208,6 +208,7 @@ class App:
         self._profile_len = 0
         self._t0 = ticks_ms()
         self._tasks = []
+        self.restarts = 0  # tasks restarted after an unexpected error
         self._busy = False  # the sensor is in use (release, stream or CAL)
         self._cal_wanted = False  # a CAL is waiting for the sensor
         self._cal_token = None
@@ -431,7 +432,12 @@ class App:
                 if reason is not None:
                     self.send(nak(reason))
                 elif msg is not None:
-                    self.handle(msg)
+                    try:
+                        self.handle(msg)
+                    except MemoryError:
+                        # a fragmented heap refused this command: say so, keep serving
+                        gc.collect()
+                        self.send(nak("memory"))
             if got < 64:
                 await asyncio.sleep_ms(10)
             else:
@@ -475,6 +481,11 @@ class App:
                     await asyncio.sleep_ms(0)
         except OSError as exc:
             self._sensor_fault(exc)
+            return
+        except MemoryError:
+            # the push must still give its one event: the host asks the player instead
+            gc.collect()
+            self.emit("fault", {"code": "memory"})
             return
         finally:
             self._busy = False
@@ -572,21 +583,38 @@ class App:
         """Start every task, announce ourselves with HELLO, and run until cancelled."""
         self.led.state = "idle" if self.sensor is not None else "fault"
         self.send(self.hello_line())
-        for coro in (
-            self.rx_task(),
-            self.slider_task(),
-            self.release_task(),
-            self.heartbeat_task(),
-            self.stream_task(),
-            self.sensor_task(),
-            self.led.run(),
+        for name, body in (
+            ("rx", self.rx_task),
+            ("slider", self.slider_task),
+            ("release", self.release_task),
+            ("heartbeat", self.heartbeat_task),
+            ("stream", self.stream_task),
+            ("sensor", self.sensor_task),
+            ("led", self.led.run),
         ):
-            self._tasks.append(asyncio.create_task(coro))
+            self._tasks.append(asyncio.create_task(self._supervise(name, body)))
         gc.collect()
         try:
             await asyncio.gather(*self._tasks)
         finally:
             self.deinit()
+
+    async def _supervise(self, name, body):
+        """Run task ``body()``; if it ever fails (a ``MemoryError`` on a fragmented heap,
+        a bug), print why on the console, collect garbage and start it again: one bad
+        moment must not leave a pyramid that no longer reports dice."""
+        while True:
+            try:
+                await body()
+                return
+            except Exception as exc:  # CancelledError is a BaseException: deinit still works
+                self.restarts += 1
+                gc.collect()
+                try:
+                    print("pyramid: task %s restarted after %r" % (name, exc))
+                except Exception:
+                    pass
+                await asyncio.sleep_ms(100)
 
     def deinit(self):
         """Cancel every task (safe to call twice)."""

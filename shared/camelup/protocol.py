@@ -30,7 +30,7 @@ MAX_BODY = MAX_LINE - 10
 #: EVT kinds (the ``kind`` the host link hands to the session).
 EVENT_KINDS = ("die", "nodie", "double", "unknown", "fault")
 #: Fault codes in ``EVT <seq> fault code=...`` and sensor status words in HELLO/HB.
-FAULT_CODES = ("eio", "timeout", "missing", "saturated", "nosensor", "recovered")
+FAULT_CODES = ("eio", "timeout", "nosensor", "memory")
 SENSOR_STATES = ("ok", "fault", "missing")
 
 _HEX = "0123456789ABCDEF"
