@@ -352,7 +352,12 @@ def _rolls(ed, text, where):
     i = 0
     while i < len(toks):
         tok = toks[i]
-        if ":" in tok:
+        if (colour_name(tok) in ("grey", "gray") and i + 2 < len(toks)
+                and colour_name(toks[i + 1]) in ("black", "white") and toks[i + 2].isdigit()):
+            # "grey BLACK 2": the numeral colour is ignored at setup (RULES 3.2)
+            colour, value = tok, toks[i + 2]
+            i += 3
+        elif ":" in tok:
             colour, value = tok.split(":", 1)
             i += 1
         elif i + 1 < len(toks) and toks[i + 1].isdigit():
