@@ -42,6 +42,13 @@ def test_plan_covers_every_class_face_and_fresh_release(edition):
     assert all(a[0] != b[0] for a, b in zip(steps, steps[1:], strict=False))
 
 
+def test_prompts_name_the_face_to_show():
+    assert calibrate.describe_step("blue", 2) == \
+        "release the blue die, showing 2 (alternate its two 2 faces)"
+    assert calibrate.describe_step("grey-white", 3) == "release the grey die with its white 3 up"
+    assert "empty" in calibrate.describe_step("empty", None)
+
+
 def test_plan_refuses_too_few_samples():
     with pytest.raises(ValueError, match="at least 3"):
         calibrate.plan("classic", 2)

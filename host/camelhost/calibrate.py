@@ -78,12 +78,10 @@ def describe_step(label, value):
     """What the person at the pyramid should do for one step."""
     if value is None:
         return "take every die out: the head must be empty"
-    colour = label
     if label.startswith("grey-"):
-        colour = "grey die (%s numerals)" % label[5:]
-    else:
-        colour += " die"
-    return "release the %s, showing %d (alternate its two %d faces)" % (colour, value, value)
+        # the grey die has each value once in black and once in white numerals
+        return "release the grey die with its %s %d up" % (label[5:], value)
+    return "release the %s die, showing %d (alternate its two %d faces)" % (label, value, value)
 
 
 class HumanDriver:

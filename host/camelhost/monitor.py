@@ -141,6 +141,11 @@ class Pyramid:
             time.sleep(0.02)
         self.hello = self.link.hello
         self.boot = self.hello["boot"]
+        if self.hello["proto"] != _host_protocol():
+            print("pyramid: warning: the pyramid speaks protocol %d, this program %d: update "
+                  "the %s" % (self.hello["proto"], _host_protocol(),
+                              "program" if self.hello["proto"] > _host_protocol() else
+                              "firmware (make flash)"), file=sys.stderr)
         return self.hello
 
     def check_alive(self):
