@@ -150,6 +150,15 @@ def parse_scenarios(text, source="<text>"):
             cases.append(current)
         if key == "dice" and not current.steps:
             key = "rolls"  # "dice green 1, yellow 1, ..." (setup rolls, S-01)
+        first = rest.split()[0] if rest else ""
+        if ((key == "leg" and first and not first.isdigit())
+                or (key == "pyramid" and first and not first.isdigit() and not _is_seat(first))
+                or (key == "tile" and first.isdigit())):
+            if key == "leg" and first.lower() in ("scored", "is", "not", "ends", "ended"):
+                current.steps.append((no, "expect", line))  # "leg scored"
+            else:
+                current.steps.append((no, "do", line))  # a bare action: "leg red", "tile 7 +"
+            continue
         if key in ("do", "expect") and (";" in rest or "->" in rest):
             # "do green 2 -> 2:[Y] 4:[R,B,G]; order P, G, B, R, Y"
             _split_steps(current, no, key, rest)
