@@ -163,3 +163,51 @@ def test_edition_and_players_can_be_left_out(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "2 passed, 1 failed" in out
     assert "add an 'edition classic|second' line" in out
+
+
+def test_case_file_forms_report_mismatches(tmp_path, capsys):
+    """Every case-file form is checked, not skipped: wrong values in each form fail."""
+    f = tmp_path / "wrong.scn"
+    f.write_text(
+        "case W-1 wrong expectations in the case files' style\n"
+        "board 5:[B,R,G] 1:[Y] 2:[P] 14:[K] 15:[W]\n"
+        "P2 booing on 6\n"
+        "red 1 -> 5:[R,B,G]; P2 +2\n"
+        "P1 +1\n"
+        "order G, B\n"
+        "winner R\n"
+        "loser B\n"
+        "runner-up R\n"
+        "race over\n"
+        "W at F-\n"
+        "owner +2\n"
+        "expect coins P2 5\n"
+        "expect tiles -\n"
+    )
+    assert cli.main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    for line in range(4, 15):
+        assert "line %d:" % line in out, (line, out)
+    assert "P2 coins: want +2, got +1 (3 -> 4)" in out
+    assert "p1 (P2) coins: want 5, got 4" in out
+
+
+def test_case_file_seats_count_from_one(tmp_path, capsys):
+    f = tmp_path / "seats.scn"
+    f.write_text(
+        "case W-2 P1 is seat p0\n"
+        "edition second\nplayers 6\n"
+        "board 1:[B,G,Y,R,P] 14:[K] 15:[W]\n"
+        "do P1 partner P4\n"
+        "expect partner p0 p3\n"
+        "do P3 leg red\n"
+        "case W-3 P0 does not exist\n"
+        "edition second\nplayers 3\n"
+        "board 1:[B,G,Y,R,P] 14:[K] 15:[W]\n"
+        "do P0 leg red\n"
+    )
+    assert cli.main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "line 7: do P3 leg red: it is p1's turn, not p2's" in out
+    assert "count players from P1" in out
+    assert "1 passed" not in out and "0 passed, 2 failed" in out
