@@ -630,6 +630,8 @@ def build_game(case):
         kw["turn"] = _seat(fields["turn"][0], fields["turn"][1])
     if "start" in fields:
         kw["start"] = _seat(fields["start"][0], fields["start"][1])
+        if "turn" not in fields:
+            kw["turn"] = kw["start"]  # the marker holder begins the leg (RULES 1.12)
     if "leg" in fields:
         kw["leg"] = _ints(fields["leg"][0], fields["leg"][1])[0]
     if "coins" in fields:
