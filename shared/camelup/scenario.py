@@ -828,15 +828,26 @@ def _expect(game, last, text, unlisted=(), before=None):
         words = arg.split()
         if len(words) != 2:
             raise NotationError("'at' needs a camel and a space, like 'at W F-'")
-        camel = colour_name(words[0])
-        got = None
-        for s in game.stacks:
-            if camel in game.stacks[s]:
-                got = s
+        if words[0].lower() in ("unit", "stack"):
+            # "unit at F+": every camel of the last move's unit
+            if last is None or last.get("move") is None:
+                return "unit at: the last action moved no camel"
+            camels = last["move"]["unit"]
+        else:
+            camels = _colours(words[0])
         want = _space_of(game, words[1])
-        if got != want:
-            return "%s at: want %s, got %s" % (camel, words[1], got)
-        return None
+        bad = []
+        for camel in camels:
+            got = None
+            for s in game.stacks:
+                if camel in game.stacks[s]:
+                    got = s
+            if got is None and camel not in game.edition.camels:
+                raise NotationError("'at': %r is not a camel of the %s edition"
+                                    % (camel, game.edition.name))
+            if got != want:
+                bad.append("%s at: want %s, got %s" % (camel, words[1], got))
+        return "; ".join(bad) if bad else None
     if key == "board":
         toks = []
         for tok in _tokens(_board(arg), True):
