@@ -79,6 +79,21 @@ def _tile_words(words):
     return seat, side, rest[0]
 
 
+_PLACES = {"first": "leader", "leads": "leader", "second": "second", "last": "loser"}
+
+
+def _placing(words):
+    """``G ahead of B`` / ``G behind B`` -> ``("ahead", G, B)``; ``Y first`` / ``R second`` /
+    ``G last`` / ``G leads`` -> ``(key, Y, None)``; else ``None``."""
+    if len(words) == 4 and words[1].lower() in ("ahead", "behind") and words[2].lower() == "of":
+        return words[1].lower(), words[0], words[3]
+    if len(words) == 3 and words[1].lower() == "behind":
+        return "behind", words[0], words[2]
+    if len(words) == 2 and words[1].lower() in _PLACES:
+        return _PLACES[words[1].lower()], words[0], None
+    return None
+
+
 def _bare(line, key, rest, has_steps):
     """Classify a line that starts with no scenario keyword, written as the case files
     write it. Returns ``(verb, text)`` (verb ``tile``, ``expect`` or ``do``) or ``None``."""
@@ -102,6 +117,8 @@ def _bare(line, key, rest, has_steps):
         return "expect", line  # "9:[W,R] 14:[K]"
     if len(words) == 3 and words[1].lower() == "at":
         return "expect", "at %s %s" % (words[0], words[2])  # "W at F-"
+    if _placing(words) is not None or key == "overall":
+        return "expect", line  # "G ahead of B", "Y first", "overall loser G"
     act = line.split("->")[0].split(";")[0]
     try:
         parse_action(_seats_lowered(act, "") if not _is_seat(words[0])
@@ -808,6 +825,25 @@ def _expect(game, last, text, unlisted=(), before=None):
         text = "delta " + text  # "P2 +1"
     if words[0].lower() == "race":
         text = "over " + ("no" if "not" in text.lower() else "yes")
+    if words[0].lower() == "overall" and len(words) > 1:
+        text = " ".join(words[1:])  # "overall loser G"
+    placing = _placing(words)
+    if placing is not None:
+        kind, a, b = placing
+        if b is None:
+            text = "%s %s" % (kind, a)
+        else:
+            a, b = colour_name(a), colour_name(b)
+            order = game.ranking()
+            for c in (a, b):
+                if c not in order:
+                    raise NotationError("%r is not a racing camel of the %s edition"
+                                        % (c, game.edition.name))
+            if kind == "behind":
+                a, b = b, a
+            if order.index(a) > order.index(b):
+                return "%s ahead of %s: no, the ranking is %s" % (a, b, ",".join(order))
+            return None
     parts = text.split(None, 1)
     key = parts[0].lower()
     arg = parts[1].strip() if len(parts) > 1 else ""
