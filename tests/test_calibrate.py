@@ -260,3 +260,19 @@ def test_person_stops_or_no_keyboard(virtual, capsys, monkeypatch):
 
     monkeypatch.setattr("builtins.input", no_keyboard)
     _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "person at the keyboard")
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_cable_pulled_mid_session(virtual, capsys, monkeypatch):
+    prompts = []
+
+    def person(prompt):
+        prompts.append(prompt)
+        if len(prompts) == 3:
+            virtual.close()  # the port disappears, as /dev/ttyACM0 does when unplugged
+        return ""
+
+    monkeypatch.setattr("builtins.input", person)
+    _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "lost the connection",
+                   "after 2 of 72 readings", "nothing was saved")

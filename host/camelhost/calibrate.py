@@ -167,6 +167,9 @@ def _explain_failure(pyramid, exc, when):
     while time.monotonic() < deadline:
         pyramid.check_alive()
         time.sleep(0.05)
+    if pyramid.link.state in ("connecting", "closed"):
+        raise CliError("lost the connection to %s: USB cable pulled, or the board reset "
+                       "(%s; nothing was saved)" % (pyramid.port, when)) from None
     raise CliError("%s (%s; nothing was saved)" % (text, when)) from None
 
 
