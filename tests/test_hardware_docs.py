@@ -166,3 +166,16 @@ def test_i2c_pin_tables_follow_the_rp2040_function_table():
         block = (n // 2) % 2
         table = wiring.I2C_SDA_PINS if n % 2 == 0 else wiring.I2C_SCL_PINS
         assert n in table[block] and n not in table[1 - block], n
+
+
+def test_status_led_table_matches_the_firmware(readme):
+    spec = importlib.util.spec_from_file_location(
+        "_status_under_test", os.path.join(paths.FIRMWARE_DIR, "pyramid", "status.py"))
+    status = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(status)
+    rows = _table(readme, "state | on / off (ms)")
+    documented = {}
+    for cells in rows:
+        on, off = (int(v) for v in cells[1].split("/"))
+        documented[cells[0].strip("`")] = (on, off)
+    assert documented == status.PATTERNS
