@@ -54,7 +54,10 @@ def run(args):
         raise ValueError("--integration must be 3..614 ms")
     quiet_link_log(args.verbose)
     with open_pyramid(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
-        driver = VirtualDriver(pyramid.virtual) if args.auto else HumanDriver()
+        if pyramid.virtual is not None and not args.auto:
+            # nobody can put a die into the simulated head: its table does it
+            print("virtual pyramid: the simulated table puts the dice in the head (--auto)")
+        driver = VirtualDriver(pyramid.virtual) if pyramid.virtual else HumanDriver()
         result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
                            gain=args.gain, integration=args.integration,
                            save=not args.no_save, autorange=args.autorange)
