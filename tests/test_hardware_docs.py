@@ -179,3 +179,27 @@ def test_status_led_table_matches_the_firmware(readme):
         on, off = (int(v) for v in cells[1].split("/"))
         documented[cells[0].strip("`")] = (on, off)
     assert documented == status.PATTERNS
+
+
+def _load_mount():
+    spec = importlib.util.spec_from_file_location(
+        "_mount_under_test", os.path.join(HW, "wiring", "mount.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_mount_drawing_regenerates_and_shows_the_advised_numbers(readme):
+    mount = _load_mount()
+    text = mount.render()
+    with open(mount.SVG_PATH, encoding="utf-8", newline="") as f:
+        assert f.read() == text, "run: python hardware/wiring/mount.py"
+    joined = " ".join(_svg_texts(text))
+    m = mount.MOUNT
+    assert "%.0f mm (%d-%d)" % ((m["distance_mm"],) + tuple(m["distance_range_mm"])) in joined
+    assert "tilt %.0f deg (%d-%d)" % ((m["tilt_deg"],) + tuple(m["tilt_range_deg"])) in joined
+    # the README gives the same ranges in words
+    assert "%d to %d mm from the sensor window" % tuple(m["distance_range_mm"]) in readme
+    assert "%d to %d degrees" % tuple(m["tilt_range_deg"]) in readme
+    with pytest.raises(ValueError, match="outside the advised"):
+        mount.render(dict(m, distance_mm=30.0))
