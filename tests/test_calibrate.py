@@ -104,7 +104,7 @@ def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
         vp = pyramid.virtual
         # the benchmark's conditions: 24 ms, gain 4 (the virtual pyramid's fast mode is 7.2 ms)
         result = calibrate.calibrate(pyramid, calibrate.VirtualDriver(vp), edition=edition,
-                                     samples=12, integration=24, gain=4, out=open(os.devnull, "w"))
+                                     samples=12, integration=24, gain=4, out=io.StringIO())
         assert result.saved
         with open(os.path.join(vp.flash_dir, "profile.json")) as f:
             stored = json.load(f)
