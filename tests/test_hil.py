@@ -44,7 +44,7 @@ def _seen(events):
 @pytest.mark.slow
 def test_500_dice_in_order_through_disconnects_reboots_garbage_and_dropped_bytes(micropython):
     with VirtualPyramid("second", seed=500, settings=QUICK) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
-        received = []
+        received, fell = [], []
         for n in range(1, 501):
             if not vp.dice_inside:
                 vp.return_dice()
@@ -60,7 +60,7 @@ def test_500_dice_in_order_through_disconnects_reboots_garbage_and_dropped_bytes
                 vp.inject(b"\x00\xffgarbage*12345678\nEVT 99 die*00000000\n" + bytes(range(1, 40)) + b"\n")
             if n % 53 == 0:
                 vp.drop_bytes(30)  # part of the next line is lost on the wire
-            vp.release()
+            fell.append(vp.release())
             received += link.pending_events()
         received += _drain(link, 500 - len(received))
 
@@ -70,9 +70,13 @@ def test_500_dice_in_order_through_disconnects_reboots_garbage_and_dropped_bytes
         assert _seen(received) == emitted  # in order, none lost, none duplicated
         boots = sorted(set(e.boot for e in received))
         assert len(boots) == 2 and [e.seq for e in received if e.boot == emitted[-1][0]][0] == 1
-        kinds = set(e.kind for e in received)
-        assert kinds <= {"die", "unknown"}
-        assert [e.kind for e in received].count("die") >= 450
+        # the classifier's share: mostly read, the rest rejected (the host asks), about
+        # never a wrong colour or a single die taken for two
+        kinds = [e.kind for e in received]
+        assert set(kinds) <= {"die", "unknown", "double"}
+        assert kinds.count("die") >= 450 and kinds.count("double") <= 3
+        wrong = [(e, f.dice) for e, f in zip(received, fell, strict=True) if e.kind == "die" and e.label() != f.dice[0][0]]
+        assert len(wrong) <= 2, wrong
         assert link.stats["bad_lines"] >= 10  # the noise was seen, logged and skipped
         assert link.stats["reconnects"] == 0 and link.stats["syncs"] >= 5
 
@@ -81,7 +85,7 @@ def test_reboot_before_delivery_names_exactly_the_missing_seqs(micropython):
     with VirtualPyramid("classic", seed=3, settings=QUICK) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
         vp.release()
         first = link.next_event(10)
-        assert first.kind == "die" and first.seq == 1
+        assert first.kind in ("die", "unknown") and first.seq == 1
         link.disconnect()
         for _ in range(3):
             vp.release()  # seqs 2, 3, 4: emitted while no host listens
@@ -99,6 +103,7 @@ def test_reboot_before_delivery_names_exactly_the_missing_seqs(micropython):
 def test_ring_overflow_while_away_is_a_gap_then_the_rest_arrive(micropython):
     settings = dict(QUICK, ring=8)
     with VirtualPyramid("classic", seed=4, settings=settings) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        link.wait_hello()
         link.disconnect()
         for _ in range(12):
             if not vp.dice_inside:

@@ -209,6 +209,7 @@ class App:
         self._t0 = ticks_ms()
         self._tasks = []
         self.restarts = 0  # tasks restarted after an unexpected error
+        self.guess = None  # nearest die of the last rejected reading
         self._busy = False  # the sensor is in use (release, stream or CAL)
         self._cal_wanted = False  # a CAL is waiting for the sensor
         self._cal_token = None
@@ -244,7 +245,24 @@ class App:
         return sensor.sample()
 
     def _judge(self, reading):
-        label, margin = self.classifier.classify(reading)
+        """``(label, margin in hundredths of a sigma)`` of one reading.
+
+        A rejected reading whose nearest class is the empty head counts as empty: no
+        die is darker than the empty head, and a dim head's noise makes such
+        readings common at short integration times. The nearest die of a rejected
+        reading is kept in ``self.guess`` for the ``unknown`` event's ``best``.
+        """
+        detail = getattr(self.classifier, "classify_detail", None)
+        if detail is not None:
+            label, margin, info = detail(reading)
+            if label == "unknown":
+                nearest = info["best"][0]
+                if nearest == "empty":
+                    label = "empty"
+                else:
+                    self.guess = nearest
+        else:
+            label, margin = self.classifier.classify(reading)
         m = int(margin * 100) if margin is not None and margin >= 0 else 0
         return label, (m if m < 999999 else 999999)
 
@@ -470,6 +488,7 @@ class App:
         self.led.state = "reading"
         try:
             rel = self.release
+            self.guess = None
             rel.start(ticks_ms())
             result = None
             while result is None:
@@ -502,7 +521,8 @@ class App:
             self.emit("double", {"raw": raw})
         elif kind == "unknown":
             value = await self._value()
-            best = label.split("-")[0] if label else "none"
+            guess = label if label else self.guess
+            best = guess.split("-")[0] if guess else "none"
             self.emit("unknown", {"best": best, "val": value, "raw": raw})
         else:
             value = await self._value()

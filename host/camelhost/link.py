@@ -457,6 +457,16 @@ class Link:
 
     # --- events out ---
 
+    def wait_hello(self, timeout=10.0):
+        """Wait until this connection has had its ``HELLO`` (the device's boot and seq are
+        known); return that ``protocol.Message``. Raises ``LinkError`` after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while not (self._synced and self.hello is not None):
+            if time.monotonic() > deadline:
+                raise LinkError("no HELLO from the pyramid within %.1f s" % timeout)
+            time.sleep(0.01)
+        return self.hello
+
     def next_event(self, timeout=None):
         """The next ``DieEvent`` in order, waiting up to ``timeout`` s (``None`` = forever);
         ``None`` when none came in time."""
