@@ -211,3 +211,26 @@ def test_case_file_seats_count_from_one(tmp_path, capsys):
     assert "line 7: do P3 leg red: it is p1's turn, not p2's" in out
     assert "count players from P1" in out
     assert "1 passed" not in out and "0 passed, 2 failed" in out
+
+
+def test_malformed_steps_get_readable_messages(tmp_path, capsys):
+    """A malformed step names itself and how it should read; never a traceback."""
+    f = tmp_path / "malformed.scn"
+    cases = [("expect partner P1", "expect partner needs two seats"),
+             ("expect held P7 red5", "there is no seat P7 with 3 players"),
+             ("expect pyramid rule a", "expected numbers, got 'rule a'"),
+             ("expect net", "write it like 'expect net P1 4'"),
+             ("expect at W", "'at' needs a camel and a space"),
+             ("undo", "nothing to undo"),
+             ("do leg white", "white is not a racing camel"),
+             ("do frobnicate", "not an action: 'frobnicate'")]
+    text = ""
+    for i, (step, _) in enumerate(cases):
+        text += "case M-%d\nboard 1:[B,G,Y,R,P] 14:[K] 15:[W]\n%s\n" % (i, step)
+    f.write_text(text)
+    assert cli.main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    for step, needle in cases:
+        assert needle in out, (step, out)
+    assert "Traceback" not in out
+    assert "0 passed, %d failed" % len(cases) in out

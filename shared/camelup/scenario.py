@@ -215,7 +215,10 @@ def _split_steps(case, no, verb, text):
         left = left.strip()
         if left:
             case.steps.append((no, verb, left))
-        verb = "expect"
+    elif verb == "do":
+        left, text = (text.split(";", 1) + [""])[:2]
+        if left.strip():
+            case.steps.append((no, verb, left.strip()))
     for part in text.split(";"):
         part = part.strip().rstrip(".")
         if part:
@@ -266,6 +269,14 @@ def _seats_lowered(text, where):
             word = "p%d" % _seat(word, where)
         out.append(head + word + tail)
     return " ".join(out)
+
+
+def _int1(text, where):
+    """Exactly one whole number in ``text`` (else ``NotationError`` naming it)."""
+    values = _ints(text, where)
+    if len(values) != 1:
+        raise NotationError("%s: expected one number, got %r" % (where, text))
+    return values[0]
 
 
 def _ints(text, where):
@@ -399,7 +410,7 @@ def _rolls(ed, text, where):
                 raise NotationError("%s: more grey setup rolls than crazy camels (%d)"
                                     % (where, len(ed.crazy)))
             colour = left[0]
-        roll = (colour, _ints(value, where)[0])
+        roll = (colour, _int1(value, where))
         (crazy if colour in ed.crazy else racing).append(roll)
     return setup_stacks(ed, racing, crazy)
 
@@ -502,7 +513,7 @@ def _coins(text, where, n=None):
     if len(toks) % 2:
         raise NotationError("%s: coins per seat come in pairs, like 'P1 0, P2 4'" % where)
     for j in range(0, len(toks), 2):
-        pairs.append((_seat(toks[j], where), _ints(toks[j + 1], where)[0]))
+        pairs.append((_seat(toks[j], where), _int1(toks[j + 1], where)))
     if n is None:
         return max([p for p, _ in pairs])
     values = [START_COINS] * n
@@ -650,7 +661,7 @@ def build_game(case):
         if "turn" not in fields:
             kw["turn"] = kw["start"]  # the marker holder begins the leg (RULES 1.12)
     if "leg" in fields:
-        kw["leg"] = _ints(fields["leg"][0], fields["leg"][1])[0]
+        kw["leg"] = _int1(fields["leg"][0], fields["leg"][1])
     if "coins" in fields:
         kw["coins"] = _coins(fields["coins"][0], fields["coins"][1], n)
     if "out" in fields:
@@ -668,7 +679,7 @@ def build_game(case):
         if seat >= n:
             raise NotationError("%s: no seat p%d with %d players" % (where, seat, n))
         words = value.split()
-        pyr[seat] += _ints(words[0] if words else "", where)[0]
+        pyr[seat] += _int1(words[0] if words else "", where)
     kw["held"] = held
     kw["pyramid"] = pyr
     if "out" not in fields and sum(pyr):
@@ -781,7 +792,7 @@ def _expect_deltas(game, before, text):
         if seat >= len(before):
             raise NotationError("coin change for %s: there are only %d seats"
                                 % (toks[j], len(before)))
-        want = _ints(toks[j + 1].lstrip("+"), "coin change")[0]
+        want = _int1(toks[j + 1].lstrip("+"), "coin change")
         got = game.coins[seat] - before[seat]
         if got != want:
             problems.append("%s coins: want %+d, got %+d (%d -> %d)"
@@ -804,6 +815,28 @@ def _diff_positions(want, got):
 _ALIASES = {"score": "coins", "scores": "coins", "points": "coins", "track": "board",
             "order": "ranking", "race-over": "over", "mover": "moved", "first": "leader",
             "runner-up": "second", "last": "loser", "partners": "partner"}
+
+
+#: How each expectation reads (for messages about a malformed one).
+_USAGE = {"space": "space 9 W,R", "at": "at W F-", "board": "board 9:[W,R] 14:[K]",
+          "position": "position <position line>", "coins": "coins 3 4 3 (or coins P2 4)",
+          "ranking": "order P, G, B, R, Y", "winner": "winner R", "loser": "loser G",
+          "leader": "first R", "second": "runner-up Y", "winners": "winners P1, P2",
+          "turn": "turn P2", "start": "start P2", "leg": "leg 2", "out": "out red,grey",
+          "in-pyramid": "in-pyramid red,purple", "pyramid": "pyramid 5 (tickets left)",
+          "legs": "legs red 5322", "held": "held P1 red-5, blue-3", "partner": "partner P1 P4",
+          "moved": "moved W", "rule": "rule b", "payout": "payout P2", "net": "net P1 4",
+          "owner": "owner +1", "tiles": "tiles 6:+p1 (or -)", "delta": "P2 +1",
+          "leg-scored": "leg-scored yes", "over": "over yes"}
+
+
+def _expect_usage(text):
+    """'expect ...' as it should read, for the expectation in ``text`` (or ``None``)."""
+    words = text.split()
+    key = _ALIASES.get(words[0].lower(), words[0].lower()) if words else ""
+    if key in _USAGE:
+        return "expect " + _USAGE[key]
+    return None
 
 
 def _expect(game, last, text, unlisted=(), before=None):
@@ -848,6 +881,10 @@ def _expect(game, last, text, unlisted=(), before=None):
     key = parts[0].lower()
     arg = parts[1].strip() if len(parts) > 1 else ""
     key = _ALIASES.get(key, key)
+    if not arg and key not in ("over", "leg-scored", "winners", "out", "in-pyramid", "tiles"):
+        if key in _USAGE:
+            raise NotationError("expect %s needs more: write it like 'expect %s'"
+                                % (key, _USAGE[key]))
     if key == "delta":
         return _expect_deltas(game, before, arg)
     if key == "space":
@@ -888,7 +925,7 @@ def _expect(game, last, text, unlisted=(), before=None):
         toks = []
         for tok in _tokens(_board(arg), True):
             head = tok.split(":", 1)[0].upper()
-            if head in ("F+", "F-"):
+            if head in ("F+", "F-") and ":" in tok:
                 space = _space_of(game, head)
                 if space is None:  # no such stack: a space that can never match
                     space = 99 if head == "F+" else -99
@@ -930,7 +967,7 @@ def _expect(game, last, text, unlisted=(), before=None):
                 raise NotationError("coins of %s: there are only %d seats"
                                     % (words[0], game.players))
             got = game.coins[seat]
-            if got != _ints(words[1], "coins")[0]:
+            if got != _int1(words[1], "coins"):
                 return "p%d (P%d) coins: want %s, got %d" % (seat, seat + 1, words[1], got)
             return None
         want = _ints(" ".join(words), "coins")
@@ -975,7 +1012,7 @@ def _expect(game, last, text, unlisted=(), before=None):
             return "%s: want p%d, got p%d" % (key, want, got)
         return None
     if key == "leg":
-        if game.leg != int(arg):
+        if game.leg != _int1(arg, "expect leg"):
             return "leg number: want %s, got %d" % (arg, game.leg)
         return None
     if key == "out":
@@ -991,7 +1028,7 @@ def _expect(game, last, text, unlisted=(), before=None):
             return "dice in pyramid: want %s, got %s" % (",".join(want), ",".join(got))
         return None
     if key == "pyramid":
-        if game.pyramid_tickets_left != int(arg):
+        if game.pyramid_tickets_left != _int1(arg, "expect pyramid (tickets left)"):
             return "pyramid tickets left: want %s, got %d" % (arg, game.pyramid_tickets_left)
         return None
     if key == "tiles":
@@ -1022,8 +1059,14 @@ def _expect(game, last, text, unlisted=(), before=None):
         return None
     if key == "partner":
         words = arg.split()
+        if len(words) != 2:
+            raise NotationError("expect partner needs two seats (or a seat and -), like "
+                                "'expect partner P1 P4'")
         seat = _seat(words[0], "partner")
         want = None if words[1] == "-" else _seat(words[1], "partner")
+        if seat >= game.players:
+            raise NotationError("expect partner: no seat %s with %d players"
+                                % (words[0], game.players))
         if game.partner_of(seat) != want:
             return "partner of p%d: want %s, got %s" % (seat, want, game.partner_of(seat))
         return None
@@ -1073,7 +1116,9 @@ def _expect(game, last, text, unlisted=(), before=None):
         if not last["leg_scores"]:
             return "net: the last action did not score a leg"
         got = last["leg_scores"][seat]["net"]
-        if got != int(words[1]):
+        if len(words) != 2:
+            raise NotationError("expect net: needs a seat and a number, like 'net P1 4'")
+        if got != _int1(words[1], "expect net"):
             return "p%d leg net: want %s, got %d" % (seat, words[1], got)
         return None
     raise NotationError("unknown expectation %r" % key)
@@ -1154,8 +1199,17 @@ def run_case(case):
             problems.append("%s: %s" % (where, exc))
             break
         except (IndexError, KeyError, TypeError, AttributeError) as exc:
-            problems.append("%s: cannot read this step (%s: %s)"
-                            % (where, type(exc).__name__, exc))
+            hint = _expect_usage(text) if verb == "expect" else None
+            far = [w for w in text.replace(",", " ").split()
+                   if _is_seat(w) and _seat(w, "seat") >= game.players]
+            if far:
+                problems.append("%s: there is no seat %s with %d players (seats p0..p%d, "
+                                "P1..P%d)" % (where, far[0], game.players, game.players - 1,
+                                              game.players))
+                break
+            problems.append("%s: cannot read this step (%s: %s)%s"
+                            % (where, type(exc).__name__, exc,
+                               "; write it like '%s'" % hint if hint else ""))
             break
     return problems
 
