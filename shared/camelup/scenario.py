@@ -221,6 +221,8 @@ def _split_steps(case, no, verb, text):
             case.steps.append((no, verb, left.strip()))
     for part in text.split(";"):
         part = part.strip().rstrip(".")
+        if part.lower().startswith("expect "):
+            part = part[7:].strip()
         if part:
             case.steps.append((no, "expect", part))
 
