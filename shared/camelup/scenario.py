@@ -94,6 +94,11 @@ def _placing(words):
     return None
 
 
+def _words_coins(line):
+    """The N of "P1 (N coins) holds ..." (as text)."""
+    return line.split("(", 1)[1].split()[0]
+
+
 def _bare(line, key, rest, has_steps):
     """Classify a line that starts with no scenario keyword, written as the case files
     write it. Returns ``(verb, text)`` (verb ``tile``, ``expect`` or ``do``) or ``None``."""
@@ -101,6 +106,14 @@ def _bare(line, key, rest, has_steps):
     tile = _tile_words(words)
     if tile is not None and not has_steps:
         return "tile", line
+    if (not has_steps and len(words) > 4 and _is_seat(words[0]) and words[1].startswith("(")
+            and words[2].lower().rstrip(")").rstrip(",") in ("coins", "coin")):
+        # "P1 (0 coins) holds red-5, ...": the coins, then the rest as usual
+        words = [words[0]] + words[3:]
+        found = _bare(" ".join(words), words[0].lower(), " ".join(words[1:]), has_steps)
+        if found is not None and found[0] == "tickets":
+            return "tickets", found[1] + " (coins=%s)" % _words_coins(line)
+        return None
     if (not has_steps and len(words) > 2 and _is_seat(words[0])
             and words[1].lower() in ("holds", "has", "tickets")):
         return "tickets", words[0] + " " + " ".join(words[2:])  # "P1 holds red-5, blue-3"
@@ -602,6 +615,7 @@ def build_game(case):
 
     fields = {}
     tile_lines = []
+    seat_coins = []  # "P1 (0 coins) holds ..."
     for no, key, value in case.setup:
         where = "%s:%d" % (case.source, no)
         if key == "position":
@@ -610,7 +624,11 @@ def build_game(case):
             words = value.split(None, 1)
             if len(words) != 2:
                 raise NotationError("%s: %s needs a seat and a value" % (where, key))
-            fields.setdefault(key, []).append((_seat(words[0], where), words[1], where))
+            seat = _seat(words[0], where)
+            if words[1].endswith(")") and " (coins=" in words[1]:
+                words[1], c = words[1][:-1].split(" (coins=", 1)
+                seat_coins.append((seat, _int1(c, where), where))
+            fields.setdefault(key, []).append((seat, words[1], where))
         elif key == "tile":
             tile_lines += _tile_line(value, where)
         else:
@@ -666,6 +684,12 @@ def build_game(case):
         kw["leg"] = _int1(fields["leg"][0], fields["leg"][1])
     if "coins" in fields:
         kw["coins"] = _coins(fields["coins"][0], fields["coins"][1], n)
+    if seat_coins:
+        kw["coins"] = list(kw.get("coins") or [START_COINS] * n)
+        for seat, c, where in seat_coins:
+            if seat >= n:
+                raise NotationError("%s: no seat p%d with %d players" % (where, seat, n))
+            kw["coins"][seat] = c
     if "out" in fields:
         v = fields["out"][0]
         kw["out"] = [] if v.strip() == "-" else [colour_name(d) for d in _tokens(v)]
