@@ -228,8 +228,8 @@ def parse_action(text):
     if head in ("partner", "partners", "partnership") and len(rest) == 1:
         return Action.partner(_int(rest[0].lstrip("p"), "partner seat", text))
     if head in COLOURS or head in LETTERS or head == GREY:
-        # a bare die: "red 2", "grey black 3" (as the case files write dice)
-        words = [PYRAMID] + words
+        # a bare die: "red 2", "grey black 3", "white die 2" (as the case files write dice)
+        words = [PYRAMID] + [w for w in words if w != "die"]
         head = words[0]
         rest = words[1:]
     if head == "pyramid" and rest:
