@@ -513,6 +513,14 @@ def _guess_edition(stacks, fields, case):
             return get_edition("second")
         if w == "orange":
             return get_edition("classic")
+    # the board does not tell: the case's own words may (a mirage, a grey die, ...)
+    texts = [v for _, _, v in case.setup] + [t for _, _, t in case.steps]
+    for text in texts:
+        for w in text.lower().replace(",", " ").replace(";", " ").split():
+            if w in ("mirage", "oasis", "orange"):
+                return get_edition("classic")
+            if w in ("cheering", "booing", "grey", "gray", "red", "purple", "black"):
+                return get_edition("second")
     raise NotationError("%s:%d: case %s: add an 'edition classic|second' line"
                         % (case.source, case.line, case.id))
 
