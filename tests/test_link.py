@@ -87,7 +87,7 @@ def _events(link, n, timeout=10.0):
 
 
 def test_resume_from_the_journal_replays_the_rest(device):
-    with Link(device.port, resume=(A, 5)) as link:
+    with Link(device.port, hello_wait=0, resume=(A, 5)) as link:
         device.expect("HELLO?")
         device.hello(A, 7)
         assert device.expect("SYNC")["seq"] == 5
@@ -99,7 +99,7 @@ def test_resume_from_the_journal_replays_the_rest(device):
 
 
 def test_duplicates_are_dropped_and_a_hole_is_filled_in_order(device):
-    with Link(device.port) as link:
+    with Link(device.port, hello_wait=0) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
         device.evt(A, 1)
@@ -116,7 +116,7 @@ def test_duplicates_are_dropped_and_a_hole_is_filled_in_order(device):
 
 
 def test_a_heartbeat_ahead_asks_for_the_missing_events(device):
-    with Link(device.port) as link:
+    with Link(device.port, hello_wait=0) as link:
         device.expect("HELLO?")
         device.hello(A, 4)  # events before connecting are history: not delivered
         device.send("HB", boot=A, seq=5, up=9, sensor="ok")
@@ -126,7 +126,7 @@ def test_a_heartbeat_ahead_asks_for_the_missing_events(device):
 
 
 def test_gap_reply_becomes_one_gap_event(device):
-    with Link(device.port, resume=(A, 2)) as link:
+    with Link(device.port, hello_wait=0, resume=(A, 2)) as link:
         device.expect("HELLO?")
         device.hello(A, 9)
         assert device.expect("SYNC")["seq"] == 2
@@ -139,7 +139,7 @@ def test_gap_reply_becomes_one_gap_event(device):
 
 
 def test_a_restart_names_the_events_it_took_with_it(device):
-    with Link(device.port) as link:
+    with Link(device.port, hello_wait=0) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
         device.evt(A, 1)
@@ -154,7 +154,7 @@ def test_a_restart_names_the_events_it_took_with_it(device):
 
 
 def test_a_restart_without_a_record_still_names_what_heartbeats_announced(device):
-    with Link(device.port) as link:
+    with Link(device.port, hello_wait=0) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
         device.send("HB", boot=A, seq=2, up=1, sensor="ok")
@@ -167,7 +167,7 @@ def test_a_restart_without_a_record_still_names_what_heartbeats_announced(device
 
 
 def test_silence_makes_the_link_stale_and_it_asks_again(device):
-    with Link(device.port, heartbeat_timeout=0.3) as link:
+    with Link(device.port, hello_wait=0, heartbeat_timeout=0.3) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
         time.sleep(0.05)
@@ -182,7 +182,7 @@ def test_silence_makes_the_link_stale_and_it_asks_again(device):
 
 
 def test_unplug_and_replug_of_the_same_path(device):
-    with Link(device.port, retry_interval=0.05) as link:
+    with Link(device.port, hello_wait=0, retry_interval=0.05) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
         device.evt(A, 1)
@@ -199,7 +199,7 @@ def test_unplug_and_replug_of_the_same_path(device):
 
 
 def test_commands_time_out_or_report_a_refusal(device):
-    with Link(device.port) as link:
+    with Link(device.port, hello_wait=0) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
         with pytest.raises(LinkError, match="no answer"):

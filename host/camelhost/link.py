@@ -116,13 +116,17 @@ class Link:
     longer come is reported as a gap. Without it, delivery starts with the first
     event after connecting. ``retry_interval``: seconds between reopen attempts.
     ``sync_timeout``: seconds before an unanswered SYNC is sent again.
+    ``hello_wait``: seconds ``open()`` waits for the first HELLO (0 = do not wait).
 
     Raises ``serial.SerialException`` / ``OSError`` from ``open()`` when the port
     cannot be opened the first time (later losses are retried in the background).
     """
 
-    def __init__(self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=1.0):
+    def __init__(
+        self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=1.0, hello_wait=3.0
+    ):
         self.port = port
+        self.hello_wait = hello_wait
         self.baudrate = baudrate
         self.heartbeat_timeout = heartbeat_timeout
         self.retry_interval = retry_interval
@@ -161,13 +165,22 @@ class Link:
         self.close()
 
     def open(self):
-        """Open the port (raises if it cannot) and start the reader thread."""
+        """Open the port (raises if it cannot), start the reader thread, and wait up to
+        ``hello_wait`` s for the device's ``HELLO`` (a device that is not there yet is
+        no error: the link keeps asking). Events start with the first one after that
+        HELLO (or after ``resume``), so this wait keeps a push made right after
+        ``open()`` from counting as history."""
         self._open_port()
         self._want_open.set()
         if self._thread is None:
             self._stop.clear()
             self._thread = threading.Thread(target=self._run, name="pyramid-link", daemon=True)
             self._thread.start()
+        if self.hello_wait:
+            try:
+                self.wait_hello(self.hello_wait)
+            except LinkError:
+                log.warning("no HELLO from %s yet; still asking", self.port)
 
     def close(self):
         """Stop the reader and close the port (safe to call twice)."""
