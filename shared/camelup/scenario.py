@@ -392,7 +392,7 @@ def _tickets(text, where):
     return out
 
 
-def _rolls(ed, text, where):
+def _rolls(ed, text, where, missing=None):
     """``rolls colour:value ...`` (or ``colour value, ...``) in placement order -> stacks
     (RULES 2.2, 3.2). ``grey:N`` / ``grey N`` is the next crazy camel's setup roll, black
     first (docs/rules-decisions.md)."""
@@ -427,7 +427,15 @@ def _rolls(ed, text, where):
             colour = left[0]
         roll = (colour, _int1(value, where))
         (crazy if colour in ed.crazy else racing).append(roll)
-    return setup_stacks(ed, racing, crazy)
+    # Camels the rolls leave out (as "setup rolls grey 2 and grey 2" does): racing camels
+    # as if they rolled 1 before the others (under them on space 1), crazy camels as if
+    # they rolled 1 (space 16). ``missing`` collects them for the expectations to ignore.
+    named = [c for c, _ in racing] + [c for c, _ in crazy]
+    early = [(c, 1) for c in ed.racing if c not in named]
+    late = [(c, 1) for c in ed.crazy if c not in named]
+    if missing is not None:
+        missing += [c for c, _ in early + late]
+    return setup_stacks(ed, early + racing, crazy + late)
 
 
 def _board(text, tiles=None):
@@ -664,7 +672,8 @@ def build_game(case):
     else:
         ed = _guess_edition(stacks, fields, case)
     if stacks is None:
-        stacks = _rolls(ed, fields["rolls"][0], fields["rolls"][1])
+        case.unlisted = []
+        stacks = _rolls(ed, fields["rolls"][0], fields["rolls"][1], case.unlisted)
     else:
         case.unlisted = _place_unlisted(ed, stacks, tiles)
     if "players" in fields:
