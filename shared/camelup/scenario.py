@@ -47,6 +47,9 @@ class Case:
         self.steps = []
         #: camels the board line left out (placed out of the way by ``build_game``)
         self.unlisted = []
+        #: expectations written after an arrow on a setup line (``rolls ... -> 15:[K,W]``),
+        #: checked on the starting position before the steps
+        self.checks = []
 
     def __repr__(self):
         return "Case(%r)" % self.id
@@ -198,6 +201,15 @@ def parse_scenarios(text, source="<text>"):
             # "winner R": the overall winner, not a finish pile
             current.steps.append((no, "expect", line))
         elif key in BUILD_KEYS and not current.steps:
+            if "->" in rest:
+                rest, after = rest.split("->", 1)
+                rest = rest.strip()
+                for part in after.split(";"):
+                    part = part.strip().rstrip(".")
+                    if part.lower().startswith("expect "):
+                        part = part[7:].strip()
+                    if part:
+                        current.checks.append((no, "expect", part))
             current.setup.append((no, key, rest))
         elif key in ("tile", "tiles") and not current.steps:
             current.setup.append((no, "tile", rest))
@@ -1199,7 +1211,7 @@ def run_case(case):
                 % (case.line, type(exc).__name__, exc)]
     last = None
     before = game.coins
-    for no, verb, text in case.steps:
+    for no, verb, text in case.checks + case.steps:
         where = "line %d: %s %s" % (no, verb, text)
         try:
             if verb in ("do", "legal", "illegal"):
