@@ -11,13 +11,8 @@ import pytest
 from camelhost import paths
 from camelup import protocol
 
-for folder in (paths.FIRMWARE_DIR, paths.SIM_DIR):
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-
-import cpython_shim  # noqa: E402
-
-cpython_shim.install(stdin=False)
+if paths.FIRMWARE_DIR not in sys.path:
+    sys.path.insert(0, paths.FIRMWARE_DIR)
 
 from pyramid import app as app_mod  # noqa: E402
 from pyramid.eventlog import EventLog, read_previous  # noqa: E402

@@ -21,8 +21,27 @@ import asyncio
 import gc
 import json
 
-# MicroPython's ticks; under CPython hardware/sim/cpython_shim.py adds them to ``time``
-from time import ticks_add, ticks_diff, ticks_ms
+try:
+    from time import ticks_add, ticks_diff, ticks_ms
+except ImportError:  # CPython (unit tests): plain monotonic milliseconds, no wrap-around
+    import time as _time
+
+    def ticks_ms():
+        return int(_time.monotonic() * 1000)
+
+    def ticks_add(a, b):
+        return a + b
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+if hasattr(asyncio, "sleep_ms"):
+    sleep_ms = asyncio.sleep_ms
+else:  # CPython
+
+    async def sleep_ms(ms):
+        await asyncio.sleep(ms / 1000)
 
 import camelup.protocol as protocol
 
@@ -457,9 +476,9 @@ class App:
                         gc.collect()
                         self.send(nak("memory"))
             if got < 64:
-                await asyncio.sleep_ms(10)
+                await sleep_ms(10)
             else:
-                await asyncio.sleep_ms(0)
+                await sleep_ms(0)
 
     async def slider_task(self):
         poll = self.s["debounce_ms"]
@@ -468,7 +487,7 @@ class App:
             if self.slider.update() == PRESS:
                 self.pending += 1
                 self._push.set()
-            await asyncio.sleep_ms(poll)
+            await sleep_ms(poll)
 
     async def release_task(self):
         while True:
@@ -497,7 +516,7 @@ class App:
                 label, margin = self._judge(reading)
                 result = rel.feed(ticks_ms(), label, margin, reading)
                 if result is None:
-                    await asyncio.sleep_ms(0)
+                    await sleep_ms(0)
         except OSError as exc:
             self._sensor_fault(exc)
             return
@@ -541,7 +560,7 @@ class App:
             v = self.values.pressed()
             if v:
                 return v
-            await asyncio.sleep_ms(10)
+            await sleep_ms(10)
         return None
 
     def _sensor_fault(self, exc):
@@ -554,7 +573,7 @@ class App:
     async def sensor_task(self):
         """Re-open a faulty or missing sensor every ``retry_ms``."""
         while True:
-            await asyncio.sleep_ms(self.s["retry_ms"])
+            await sleep_ms(self.s["retry_ms"])
             if self.sensor is None and not self._busy:
                 if self._reopen_sensor():
                     self.led.state = "idle"
@@ -565,7 +584,7 @@ class App:
             self.send(
                 protocol.encode("HB", boot=self.boot, seq=self.log.seq, up=up if up > 0 else 0, sensor=self.sensor_state)
             )
-            await asyncio.sleep_ms(self.s["hb_ms"])
+            await sleep_ms(self.s["hb_ms"])
 
     async def stream_task(self):
         """RAW readings every ``stream_ms`` while streaming; SAMPLE answers to CAL."""
@@ -592,12 +611,12 @@ class App:
                         self.send(nak("sensor"))
                 finally:
                     self._busy = False
-                await asyncio.sleep_ms(self.stream_ms if self.stream_ms else 20)
+                await sleep_ms(self.stream_ms if self.stream_ms else 20)
             else:
                 if self._cal_wanted and self.sensor is None:
                     self._cal_wanted = False
                     self.send(nak("sensor"))
-                await asyncio.sleep_ms(20)
+                await sleep_ms(20)
 
     async def main(self):
         """Start every task, announce ourselves with HELLO, and run until cancelled."""
@@ -634,7 +653,7 @@ class App:
                     print("pyramid: task %s restarted after %r" % (name, exc))
                 except Exception:
                     pass
-                await asyncio.sleep_ms(100)
+                await sleep_ms(100)
 
     def deinit(self):
         """Cancel every task (safe to call twice)."""

@@ -9,8 +9,11 @@ keeps the unix-port simulation faithful and needs no ISR-safe code.
 
 try:
     from time import ticks_add, ticks_diff, ticks_ms
-except ImportError:  # CPython tests: the caller injects ``clock``
-    ticks_ms = None
+except ImportError:  # CPython: plain monotonic milliseconds (tests usually inject ``clock``)
+    import time as _time
+
+    def ticks_ms():
+        return int(_time.monotonic() * 1000)
 
     def ticks_diff(a, b):
         return a - b

@@ -5,10 +5,14 @@ current state's pattern and re-reads the state every cycle, so a change shows
 within one pattern period (<= 2 s).
 """
 
-try:
-    import asyncio
-except ImportError:  # pragma: no cover
-    asyncio = None
+import asyncio
+
+if hasattr(asyncio, "sleep_ms"):
+    sleep_ms = asyncio.sleep_ms
+else:  # CPython
+
+    async def sleep_ms(ms):
+        await asyncio.sleep(ms / 1000)
 
 #: state -> (on ms, off ms)
 PATTERNS = {
@@ -34,9 +38,9 @@ class StatusLed:
                 on_ms, off_ms = PATTERNS.get(self.state, PATTERNS["idle"])
                 if on_ms:
                     self._pin.value(1)
-                    await asyncio.sleep_ms(on_ms)
+                    await sleep_ms(on_ms)
                 if off_ms:
                     self._pin.value(0)
-                    await asyncio.sleep_ms(off_ms)
+                    await sleep_ms(off_ms)
         finally:
             self._pin.value(0)
