@@ -510,8 +510,7 @@ class App:
             self.guess = None
             rel.start(ticks_ms())
             result = None
-            while result is None:
-                # a newer push means the player released again: report this one as it stands
+            while result is None:  # bounded: Release.feed decides by timeout_ms at the latest
                 reading = await self._sample()
                 label, margin = self._judge(reading)
                 result = rel.feed(ticks_ms(), label, margin, reading)
