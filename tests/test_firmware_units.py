@@ -430,3 +430,40 @@ def test_a_failing_task_is_restarted(capsys):
     asyncio.run(a._supervise("test", body))
     assert len(calls) == 3 and a.restarts == 2
     assert "task test restarted after RuntimeError('boom 1')" in capsys.readouterr().out
+
+
+def test_status_led_shows_the_state_pattern():
+    from pyramid.status import PATTERNS, StatusLed
+
+    class Recorder(FakePin):
+        def __init__(self):
+            FakePin.__init__(self, 0)
+            self.writes = []
+
+        def value(self, x=None):
+            if x is not None:
+                self.writes.append(1 if x else 0)
+            return FakePin.value(self, x)
+
+    async def scenario():
+        pin = Recorder()
+        led = StatusLed(pin)
+        led.state = "fault"  # 150 ms on, 150 ms off
+        task = asyncio.create_task(led.run())
+        await asyncio.sleep(0.4)
+        led.state = "reading"  # steady on (generous: a loaded machine oversleeps)
+        await asyncio.sleep(0.9)
+        writes_reading = len(pin.writes)
+        level = pin.level
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        return pin, writes_reading, level
+
+    pin, _writes, level = asyncio.run(scenario())
+    assert PATTERNS["fault"] == (150, 150) and PATTERNS["reading"][1] == 0
+    assert pin.writes[:3] == [1, 0, 1]  # blinking while faulty
+    assert level == 1  # steady on while reading
+    assert pin.level == 0  # cancelled: the LED is left off
