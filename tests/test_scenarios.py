@@ -9,7 +9,7 @@ import re
 
 import pytest
 from camelhost import cli
-from camelup.scenario import parse_scenarios, run_case
+from camelup.scenario import build_game, parse_scenarios, run_case
 
 HERE = os.path.join(os.path.dirname(__file__), "scenarios")
 FILES = sorted(f for f in os.listdir(HERE) if f.endswith(".scn"))
@@ -49,6 +49,23 @@ def test_every_acceptance_case_has_a_scenario_file(reference_dir):
 def test_check_command_passes_on_the_cases(capsys):
     assert cli.main(["check", "-q", HERE]) == 0
     assert "0 failed" in capsys.readouterr().out
+
+
+def test_check_command_searches_folders_recursively(tmp_path, capsys):
+    """`pyramid check tests/scenarios` runs tests/scenarios/variants as well."""
+    assert cli.main(["check", "-q", HERE]) == 0
+    out = capsys.readouterr().out
+    total = sum(len(parse_scenarios(open(os.path.join(HERE, f), encoding="utf-8").read(), f))
+                for f in FILES + VARIANT_FILES)
+    assert "%d passed, 0 failed" % total in out
+    deep = tmp_path / "a" / "b"
+    deep.mkdir(parents=True)
+    (deep / "one.scn").write_text("board 3:[B,G,Y,R,P] 14:[K] 15:[W]\nexpect 3:[B,G,Y,R,P]\n")
+    (tmp_path / "top.scn").write_text("board 3:[B,G,Y,R,P] 14:[K] 15:[W]\nexpect 14:[K]\n")
+    assert cli.main(["check", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.index("ok   top") < out.index("ok   one")
+    assert "2 passed, 0 failed" in out
 
 
 def test_check_command_passes_on_the_variants(capsys):
@@ -123,10 +140,36 @@ def test_unlisted_camels_are_placed_out_of_the_way(tmp_path, capsys):
         "board 9:[G] 10:+p1 12:[W] 16:[K]\n"
         "do grey WHITE 2\n"
         "expect space 9 G,W\nexpect coins 3 4 3\n"
-        "expect board 1:blue 2:yellow 3:red 4:purple 9:green,white 10:+p1 16:black\n"
         "expect board 9:[G,W] 10:+p1 16:[K]\n"
     )
     assert cli.main(["check", str(f)]) == 0, capsys.readouterr().out
+
+
+def _placed(text):
+    case = parse_scenarios(text, "t.scn")[0]
+    game = build_game(case)
+    return {s: game.stacks[s] for s in game.stacks if set(game.stacks[s]) & set(case.unlisted)}
+
+
+def test_unlisted_camels_form_one_stack_each_out_of_reach():
+    """Decision 24, derived by hand. Board 9:[G], the case names space 2 (a tile action):
+    2 and its neighbours are kept clear; green reaches 10..13, so the racing camels go
+    behind green on the lowest space whose own moves (1..4 ahead) reach nothing listed
+    (4: 5..8 are empty; 5 would reach 9); the crazy camels on the highest space nothing
+    reaches (16)."""
+    assert _placed("edition second\nplayers 3\nboard 9:[G]\nlegal P1 tile 2\n") == {
+        4: ["blue", "yellow", "red", "purple"], 16: ["black", "white"]}
+    # A crazy camel on 16 would be landed on by green 3 from 13: not there. Racing
+    # camels behind both (13 is the rear racer), away from white's backward reach 6..9.
+    placed = _placed("edition second\nplayers 3\nboard 10:[W] 13:[G]\n"
+                     "green 3 -> 16:[G]\ngrey WHITE 1 -> 9:[W]\n")
+    assert placed[1] == ["blue", "yellow", "red", "purple"]
+    crazy = [s for s in placed if placed[s] == ["black"]]
+    assert crazy and crazy[0] not in (9, 10, 13, 14, 15, 16, 17)
+    # Classic: no crazy camels; the missing racers stack behind the race.
+    assert _placed("edition classic\nplayers 3\nboard 7:[orange] 9:[blue]\n"
+                   "orange 2 -> 9:[blue,orange]\n") == {
+        1: ["green", "yellow", "white"]}
 
 
 def test_flexible_expectations(tmp_path, capsys):

@@ -494,29 +494,150 @@ def _tile_line(text, where):
     return out
 
 
-def _place_unlisted(ed, stacks, tiles):
-    """Put camels the board leaves out where they interfere least (the case files say
-    "unlisted camels are placed where they don't interfere"): each missing racing camel
-    alone on the lowest free space, each missing crazy camel alone on the highest free
-    space (free: no camel, no tile). Camels listed twice or unknown are left for the
-    engine to report. Returns the list of camels placed."""
+def _mentioned(case):
+    """Spaces the case's steps and checks name: ``(spaces, tile_spaces)``. ``spaces``:
+    every space an expectation or action names (``expect space 9``, ``9:[W,R]``,
+    ``W at 12``, ``tile 5``); ``tile_spaces``: the spaces of tile actions (``legal P1
+    tile 5``), whose neighbours matter too (RULES 1.5: no tile next to a tile)."""
+    spaces = {}
+    tile_spaces = {}
+    for _, verb, text in case.checks + case.steps:
+        if verb in ("do", "legal", "illegal"):
+            try:
+                a = parse_action(_sided(_seat_action(None, text, "")[1]))
+            except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+                continue
+            if a.kind == "tile":
+                spaces[a.space] = True
+                tile_spaces[a.space] = True
+            continue
+        if verb != "expect":
+            continue
+        words = _tokens(text.replace("[", " [").replace(":", ": "), False)
+        for i in range(len(words)):
+            w = words[i]
+            if w.endswith(":") and w[:-1].isdigit():
+                spaces[int(w[:-1])] = True  # "9:[W,R]", "6:+p1"
+            elif w.isdigit() and i > 0 and words[i - 1].lower() in ("space", "at", "on"):
+                spaces[int(w)] = True  # "space 9", "W at 12", "tile on 5"
+            elif w.isdigit() and i == 0 and len(words) > 1:
+                spaces[int(w)] = True  # "9 [W,R]"
+    return spaces, tile_spaces
+
+
+def _reach(stacks, ed, listed):
+    """Spaces one move of the listed stacks can end on (RULES 1.2-1.5, 3.5, 3.6): a
+    stack holding a racing camel 1..3 ahead plus one for a tile; one holding a crazy
+    camel 1..3 behind plus one."""
+    out = {}
+    for s in stacks:
+        camels = [c for c in stacks[s] if c in listed]
+        if [c for c in camels if c in ed.racing]:
+            for d in range(1, 5):
+                out[s + d] = True
+        if [c for c in camels if c in ed.crazy]:
+            for d in range(1, 5):
+                out[s - d] = True
+    return out
+
+
+def _unlisted_choices(ed, stacks, tiles, case, racing, crazy):
+    """Candidate ``(racing space, crazy space)`` pairs for the camels the board leaves out
+    (``racing`` / ``crazy``: their colours, each group one stack; ``None`` when a group is
+    empty), best first (docs/rules-decisions.md, 24). Never a listed stack's space or a
+    tile's; if at all possible not a space the case names, not next to a tile or a tile
+    action's space; then, in this order of preference: out of one move's reach of every
+    listed stack, racing camels behind every listed racing camel (crazy camels as high as
+    possible), and the placed stack's own moves not reaching anything listed."""
+    named, tile_named = _mentioned(case)
     listed = [c for s in stacks for c in stacks[s]]
-    placed = []
-    for c in ed.racing:
-        if c not in listed:
-            space = 1
-            while space in stacks or space in tiles:
-                space += 1
-            stacks[space] = [c]
-            placed.append(c)
-    for c in ed.crazy:
-        if c not in listed:
-            space = 16
-            while space in stacks or space in tiles:
-                space -= 1
-            stacks[space] = [c]
-            placed.append(c)
-    return placed
+    reach = _reach(stacks, ed, listed)
+    busy = {}
+    for s in stacks:
+        busy[s] = True
+    for s in tiles:
+        busy[s] = True
+    near = {}
+    for s in list(tiles) + list(tile_named):
+        for d in (-1, 0, 1):
+            near[s + d] = True
+    rear = [s for s in stacks for c in stacks[s] if c in ed.racing and c in listed]
+    rear = min(rear) if rear else 17
+
+    def free(s):
+        return s not in busy
+
+    def clean(s):
+        return free(s) and s not in named and s not in near
+
+    def hits(s, step):
+        for d in range(1, 5):
+            t = s + step * d
+            if t in busy or t in named or t in near:
+                return True
+        return False
+
+    spaces = list(range(1, 17))
+    if racing:
+        pool = [s for s in spaces if clean(s)] or [s for s in spaces if free(s)]
+        keyed = [((s in reach), not s < rear, hits(s, 1), s) for s in pool]
+        keyed.sort()
+        rspaces = [k[-1] for k in keyed]
+    else:
+        rspaces = [None]
+    out = []
+    for r in rspaces[:6]:
+        if crazy:
+            pool = [s for s in spaces if clean(s) and s != r] or [
+                s for s in spaces if free(s) and s != r]
+            keyed = []
+            for s in pool:
+                mine = r is not None and s - 4 <= r < s
+                keyed.append(((s in reach) or (r is not None and r < s <= r + 4),
+                              hits(s, -1) or mine, -s))
+            keyed.sort()
+            for k in keyed[:6]:
+                out.append((r, -k[-1]))
+        else:
+            out.append((r, None))
+    return out
+
+
+def _undisturbed(game, case, unlisted):
+    """True when the case's actions, pushed on ``game`` (a copy is used), never move,
+    carry or land on a camel the board left out (except by that camel's own die)."""
+    g = game.copy(history=False)
+
+    def where():
+        out = {}
+        for s in g.stacks:
+            for c in g.stacks[s]:
+                if c in unlisted:
+                    out[c] = (s, tuple(g.stacks[s]))
+        return out
+
+    before = where()
+    for _, verb, text in case.steps:
+        if verb == "undo":
+            if not g.history:
+                return True
+            g.pop()
+            before = where()
+            continue
+        if verb != "do":
+            continue
+        try:
+            report = g.push(_seat_action(g, text, "")[1])
+        except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+            return True  # the case's own problem: reported when it runs
+        move = report.get("move")
+        now = where()
+        if move is not None and move["camel"] in unlisted:
+            before = now  # moved by its own die: the case asked for it
+            continue
+        if now != before:
+            return False
+    return True
 
 
 def _guess_edition(stacks, fields, case):
@@ -687,7 +808,8 @@ def build_game(case):
         case.unlisted = []
         stacks = _rolls(ed, fields["rolls"][0], fields["rolls"][1], case.unlisted)
     else:
-        case.unlisted = _place_unlisted(ed, stacks, tiles)
+        listed = [c for sp in stacks for c in stacks[sp]]
+        case.unlisted = [c for c in ed.camels if c not in listed]
     if "players" in fields:
         n = _ints(fields["players"][0], fields["players"][1])
         if len(n) != 1:
@@ -767,7 +889,23 @@ def build_game(case):
         kw["winner_pile"] = _cards(fields["winner"][0], fields["winner"][1])
     if "loser" in fields:
         kw["loser_pile"] = _cards(fields["loser"][0], fields["loser"][1])
-    return Game(ed, n, stacks, **kw)
+    racing = [c for c in case.unlisted if c in ed.racing and "board" in fields]
+    crazy = [c for c in case.unlisted if c in ed.crazy and "board" in fields]
+    if not racing and not crazy:
+        return Game(ed, n, stacks, **kw)
+    first = None
+    for r, k in _unlisted_choices(ed, stacks, tiles, case, racing, crazy):
+        placed = dict(stacks)
+        if r is not None:
+            placed[r] = list(racing)
+        if k is not None:
+            placed[k] = list(crazy)
+        game = Game(ed, n, placed, **kw)
+        if first is None:
+            first = game
+        if _undisturbed(game, case, case.unlisted):
+            return game
+    return first
 
 
 def _yes(word):

@@ -16,18 +16,34 @@ HELP = "Run scenario files (position, actions, expected outcome) against the rul
 
 def add_arguments(parser):
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="scenario files (.scn) or folders holding them")
+                        help="scenario files (.scn) or folders holding them (searched "
+                        "recursively)")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="print only failures and the summary")
+
+
+def _walk(folder):
+    """``.scn`` files in ``folder`` and its sub-folders: a folder's own files first
+    (sorted), then each sub-folder in name order. Hidden folders are skipped."""
+    files = []
+    subs = []
+    for name in sorted(os.listdir(folder)):
+        full = os.path.join(folder, name)
+        if os.path.isdir(full):
+            if not name.startswith("."):
+                subs.append(full)
+        elif name.endswith(".scn"):
+            files.append(full)
+    for sub in subs:
+        files += _walk(sub)
+    return files
 
 
 def _expand(paths):
     out = []
     for path in paths:
         if os.path.isdir(path):
-            for name in sorted(os.listdir(path)):
-                if name.endswith(".scn"):
-                    out.append(os.path.join(path, name))
+            out += _walk(path)
         else:
             out.append(path)
     return out
