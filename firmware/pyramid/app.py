@@ -26,13 +26,13 @@ try:
 except ImportError:  # CPython (unit tests): plain monotonic milliseconds, no wrap-around
     import time as _time
 
-    def ticks_ms():
-        return int(_time.monotonic() * 1000)
+    def ticks_ms():  # type: ignore
+        return int(_time.monotonic() * 1000)  # type: ignore
 
-    def ticks_add(a, b):
+    def ticks_add(a, b):  # type: ignore
         return a + b
 
-    def ticks_diff(a, b):
+    def ticks_diff(a, b):  # type: ignore
         return a - b
 
 
@@ -217,7 +217,6 @@ class App:
         self.reader = LineReader()
         self.sensor = None
         self.sensor_state = "missing"
-        self.classifier = None
         self.stream_ms = 0
         self.pending = 0  # slider pushes not yet handled
         self._push = asyncio.Event()
@@ -259,6 +258,8 @@ class App:
 
     async def _sample(self):
         sensor = self.sensor
+        if sensor is None:  # the callers check first; a sensor gone meanwhile is a missing chip
+            raise OSError(19)
         if hasattr(sensor, "sample_async"):
             return await sensor.sample_async()
         return sensor.sample()
@@ -424,7 +425,7 @@ class App:
             return
         try:
             try:
-                new = json.loads(received)  # MicroPython parses a memoryview: no copy
+                new = json.loads(received)  # type: ignore  # MicroPython parses a memoryview: no copy
             except TypeError:
                 new = json.loads(bytes(received))  # CPython wants bytes
             if new.get("edition") != self.s["ed"]:

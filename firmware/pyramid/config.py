@@ -9,7 +9,7 @@ try:
     from micropython import const
 except ImportError:  # CPython (tests, host tools)
 
-    def const(value):
+    def const(value):  # type: ignore
         return value
 
 

@@ -17,7 +17,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
+    def const(value):  # type: ignore
         return value
 
 

@@ -22,7 +22,7 @@ try:
     from time import ticks_diff
 except ImportError:  # CPython
 
-    def ticks_diff(a, b):
+    def ticks_diff(a, b):  # type: ignore
         return a - b
 
 
@@ -105,6 +105,8 @@ class Release:
             if self._full <= self._empty:
                 return self._finish(EMPTY, 0, reading)
             best = self._best
+            if best is None:  # not reachable: _full > 0 means a reading was kept
+                return self._finish(UNKNOWN, 0, reading)
             return self._finish(UNKNOWN, best[1], best[2], best[0])
         return None
 
