@@ -166,6 +166,17 @@ def test_a_restart_without_a_record_still_names_what_heartbeats_announced(device
         assert got[0].kind == "gap" and got[0].missing == (1, 2)
 
 
+def test_two_restarts_while_away_are_never_silent(device):
+    with Link(device.port, hello_wait=0, resume=(A, 3)) as link:
+        device.expect("HELLO?")
+        # boot A (ours), then B with 2 events we never saw, now C
+        device.hello("CCCCCCCC", 0, prev=(B, 2))
+        got = _events(link, 2)
+        assert link.next_event(0.3) is None
+        assert [(e.kind, e.boot, e.missing) for e in got] == [("gap", B, (1, 2)), ("gap", A, ())]
+        assert got[1].seq == 4  # from A:4 on, an unknown number may be missing
+
+
 def test_silence_makes_the_link_stale_and_it_asks_again(device):
     with Link(device.port, hello_wait=0, heartbeat_timeout=0.3) as link:
         device.expect("HELLO?")

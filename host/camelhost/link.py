@@ -51,7 +51,9 @@ class DieEvent:
     ``ink``: ``black``/``white`` for the grey die, else ``None``. ``value``: 1..3
     when the pyramid has value buttons, else ``None``. ``boot``: the device's boot
     id (8 hex digits); ``seq``: the event's number in that boot (for ``gap``: the
-    first missing one). ``missing``: for ``gap``, the tuple of every missing seq.
+    first missing one). ``missing``: for ``gap``, the tuple of every missing seq;
+    empty when the count cannot be known (the pyramid restarted twice while the
+    host was away: events from ``seq`` on *may* be missing).
     ``best``: for ``unknown``, the nearest colour or ``none``. ``code``: for
     ``fault``, ``eio``/``timeout``/``nosensor``. ``reading``: the raw
     ``(c, r, g, b)`` counts when sent. ``margin``: classifier margin in sigma.
@@ -421,6 +423,13 @@ class Link:
         if prev is not None and prev[0] == old:
             last = max(last, prev[1])  # the device's own record of the old boot's last event
         self._report_gap(old, self.delivered + 1, last, "the pyramid restarted before sending them")
+        if prev is not None and prev[0] not in (old, boot) and prev[1] > 0:
+            # the device restarted more than once while we were away: the boot in between
+            # had events we never saw, and the old boot may have had more after ``last``
+            self._report_gap(prev[0], 1, prev[1], "a restart in between took them")
+            self.stats["gaps"] += 1
+            log.warning("pyramid events of boot %s after %d may be lost (count unknown)", old, last)
+            self._deliver(DieEvent("gap", old, last + 1, ""))
         log.info("pyramid restarted: boot %s -> %s", old, boot)
         self.boot, self.delivered, self._heard = boot, 0, seq
         self._sync_sent = 0.0
