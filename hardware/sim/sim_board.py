@@ -62,6 +62,7 @@ def _live():
 
 _HEAP_AT_START = _live()
 _BOUNCE_MS = 3  # lever microswitch contact bounce after each edge
+_BUTTON_MS = 1000  # how long the player holds a value button after the die drops
 _REST_MS = 30  # shortest time the slider rests out between two pushes (> the firmware's debounce)
 
 
@@ -136,7 +137,7 @@ class Head:
         if self.value_at is None or self.value != value:
             return False
         t = ticks_diff(now, self.value_at)
-        return 0 <= t < 300  # the player holds the button ~0.3 s
+        return 0 <= t < _BUTTON_MS
 
 
 class Board:
