@@ -60,6 +60,9 @@ def test_500_dice_in_order_through_disconnects_reboots_garbage_and_dropped_bytes
                 vp.inject(b"\x00\xffgarbage*12345678\nEVT 99 die*00000000\n" + bytes(range(1, 40)) + b"\n")
             if n % 53 == 0:
                 vp.drop_bytes(30)  # part of the next line is lost on the wire
+            if n % 41 == 0:
+                # noise towards the device too (never 0x03: Ctrl-C is the REPL's, not line noise)
+                vp.inject_to_device(b"\x00\xfe" + b"Q" * 300 + b"\nSYNC 1*00000000\n" + bytes(range(4, 32)) + b"\n")
             fell.append(vp.release())
             received += link.pending_events()
         received += _drain(link, 500 - len(received))
@@ -81,6 +84,7 @@ def test_500_dice_in_order_through_disconnects_reboots_garbage_and_dropped_bytes
         assert len(wrong) <= 5, wrong
         assert link.stats["bad_lines"] >= 10  # the noise was seen, logged and skipped
         assert link.stats["reconnects"] == 0 and link.stats["syncs"] >= 5
+        assert link.stats["naks"] >= 30  # the device refused the noise line by line (3 per burst, 12 bursts)
 
 
 def test_reboot_before_delivery_names_exactly_the_missing_seqs(micropython):

@@ -585,6 +585,17 @@ class VirtualPyramid:
         """Write raw ``data`` (bytes) to the host as if it came from the device (line noise)."""
         self._to_host(bytes(data))
 
+    def inject_to_device(self, data):
+        """Write raw ``data`` (bytes) to the firmware's serial input, as line noise from
+        the host side would arrive."""
+        boot = self._boot
+        if boot is None:
+            raise VirtualPyramidError("the board is off")
+        try:
+            boot.proc.stdin.write(bytes(data))
+        except (BrokenPipeError, OSError, ValueError) as exc:
+            raise VirtualPyramidError("the board is not listening: %s" % exc) from None
+
     def drop_bytes(self, n):
         """Lose the next ``n`` bytes the device sends to the host."""
         with self._lock:
