@@ -1,7 +1,8 @@
 """Every acceptance case as a scenario file, run through the engine and `pyramid check`.
 
-Case ids (E2-01 ... S-04 of ../shared/cases/rules-cases.md, M1..M10 and K1..K3 of
-../shared/cases/odds-cases.md) are the test ids: ``test_scenario[E2-01]``.
+Case ids (E2-01 ... S-04 of ../shared/cases/rules-cases.md; P1, P1t, C1..C4, P2a, P2b,
+D1..D12, M1..M10 and K1..K3 of ../shared/cases/odds-cases.md) are the test ids:
+``test_scenario[E2-01]``.
 """
 
 import os
@@ -40,8 +41,9 @@ def test_every_acceptance_case_has_a_scenario_file(reference_dir):
     with open(os.path.join(reference_dir, "cases", "rules-cases.md"), encoding="utf-8") as fh:
         ids |= set(re.findall(r"^([A-Z][0-9]?-\d\d) ", fh.read(), re.M))
     with open(os.path.join(reference_dir, "cases", "odds-cases.md"), encoding="utf-8") as fh:
-        ids |= set(re.findall(r"^([MK]\d+): ", fh.read(), re.M))
-    assert len(ids) > 40
+        ids |= set(re.findall(r"^([A-Z]\d+[a-z]?): ", fh.read(), re.M))
+    assert len(ids) > 60
+    assert {"P1", "P1t", "C1", "C4", "P2a", "P2b", "D1", "D8", "D12", "M10", "K3"} <= ids
     missing = sorted(i for i in ids if i + ".scn" not in FILES)
     assert not missing
 
@@ -277,3 +279,57 @@ def test_malformed_steps_get_readable_messages(tmp_path, capsys):
         assert needle in out, (step, out)
     assert "Traceback" not in out
     assert "0 passed, %d failed" % len(cases) in out
+
+
+def test_odds_expectations_report_mismatches(tmp_path, capsys):
+    """Leg-odds expectations in the odds cases' words: wrong values fail with want/got
+    (exact fraction and 6-place decimal), unreadable ones name the text, never a
+    traceback."""
+    f = tmp_path / "odds.scn"
+    f.write_text(
+        "case O-1 D4 with wrong figures\n"
+        "2:[Y,P] 9:[G] 10:[B] 11:[R] 14:[K,W]; pyramid {G,B} -> 1st: B 6/12, G 5/12\n"
+        "second: B .5\n"
+        "P(R 1st) = 2/12\n"
+        "case O-2 a weight without its total\n"
+        "2:[Y,G,R,B,P] 14:[K,W]; pyramid {P,R,B}\n"
+        "1st: P 144\n"
+        "case O-3 an unknown camel\n"
+        "2:[Y,G,R,B,P] 14:[K,W]; pyramid {P,R,B}\n"
+        "1st: Q 1/2\n"
+        "case O-4 labels take odds only\n"
+        "edition classic\n"
+        "3:[purple,green,blue,yellow,red]; dice blue, yellow\n"
+        "do blue 1\n"
+        "case O-5 a die that is not in the pyramid\n"
+        "2:[Y,G,R,B,P] 14:[K,W]; pyramid {P,orange}\n"
+        "1st: P 1/2\n"
+    )
+    assert cli.main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "P(green 1st): want 5/12, got 1/3 = 0.333333" in out
+    assert "P(blue 2nd): want .5, got 0 (0.000000)" in out
+    assert "line 4:" not in out  # P(R 1st) = 2/12 holds
+    assert "'144' is a weight: give the total" in out
+    assert "cannot read 'q'" in out
+    assert "the board names purple, red, not camels of the classic edition" in out
+    assert "die 'orange' is not in the second pyramid" in out
+    assert "Traceback" not in out
+    assert "0 passed, 5 failed" in out
+
+
+def test_odds_expectations_use_the_listed_camels_only():
+    """Left-out racing camels and their dice are not part of the race the odds are about
+    (decision 25): a second-edition board with only red and yellow and red's die inside is
+    C4 in the second edition: one die inside, none revealed -> yellow leads, certain. With
+    red's and yellow's dice inside one of the two is revealed (12 outcomes, by hand): red's
+    die (6) puts red on yellow (2) or past it (3) in 4 of them, on 2 in 2; yellow's die (6)
+    always keeps yellow ahead -> P(red 1st) = 4/12 = 1/3, P(yellow 1st) = 8/12 = 2/3."""
+    text = ("edition second\nplayers 3\nred on 1, yellow on 3; pyramid {R}\n"
+            "nothing is revealed; yellow 1st, red last, certain\n")
+    case = parse_scenarios(text, "t.scn")[0]
+    assert run_case(case) == []
+    text = ("edition second\nplayers 3\nred on 1, yellow on 3; pyramid {R,Y}\n"
+            "exactly one is revealed; P(R 1st) = 1/3; P(Y 1st) = 2/3\n")
+    case = parse_scenarios(text, "t.scn")[0]
+    assert run_case(case) == []

@@ -24,13 +24,14 @@ A file holds one or more cases. Lines (``#`` starts a comment)::
 See docs/notation.md for every key. ``run_scenarios`` returns readable mismatches.
 """
 
-from camelup.actions import colour_name, parse_action
-from camelup.editions import START_COINS, get_edition
+from camelup.actions import COLOURS, colour_name, parse_action
+from camelup.editions import DICE_PER_LEG, START_COINS, get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.notation import parse_position, parse_track, position_text, track_text
+from camelup.odds_expect import is_odds
 
 BUILD_KEYS = ("edition", "players", "board", "rolls", "turn", "start", "leg", "coins", "tickets",
-              "pyramid", "out", "partners", "winner", "loser", "position")
+              "pyramid", "out", "partners", "winner", "loser", "position", "inside")
 
 
 class Case:
@@ -50,6 +51,11 @@ class Case:
         #: expectations written after an arrow on a setup line (``rolls ... -> 15:[K,W]``),
         #: checked on the starting position before the steps
         self.checks = []
+        #: dice still inside from a ``pyramid {G,B}`` / ``dice blue, yellow`` line
+        self.inside = None
+        #: odds ``Position`` when the board's names are labels (``build_game`` -> None)
+        self.labels = None
+        self.start_leg = 1
 
     def __repr__(self):
         return "Case(%r)" % self.id
@@ -156,13 +162,24 @@ def parse_scenarios(text, source="<text>"):
     cases = []
     current = None
     lines = text.split("\n")
+    work = []
     for i in range(len(lines)):
-        no = i + 1
-        raw = lines[i]
+        work.append((i + 1, lines[i]))
+    work.reverse()
+    while work:
+        no, raw = work.pop()
         cut = raw.find("#")
         line = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "").rstrip(".").strip()
         if not line:
             continue
+        if _track_first(line) and (current is None or (not _started(current) and not [
+                k for _, k, _ in current.setup if k in ("board", "rolls", "position")])):
+            line = "board " + line  # "2:[R,Y,P] 9:[G] 14:[K,W]" as the odds cases open
+        if line.lower().startswith("board ") and ";" in line.split("->")[0]:
+            # "board 2:[R,Y,P] 9:[G]; pyramid {G,B} -> ...": the rest is another line
+            head, tail = line.split(";", 1)
+            work.append((no, tail))
+            line = head.strip()
         parts = line.split(None, 1)
         key = parts[0].lower()
         if key.endswith(":") and len(key) > 1 and key[:-1].isalpha():
@@ -181,9 +198,20 @@ def parse_scenarios(text, source="<text>"):
                 name = name[:-4]
             current = Case(name, "", source, no)
             cases.append(current)
-        if key == "dice" and not current.steps:
-            key = "rolls"  # "dice green 1, yellow 1, ..." (setup rolls, S-01)
         first = rest.split()[0] if rest else ""
+        if ((key in ("dice", "die", "inside") or (key == "pyramid" and not _is_seat(first)))
+                and not _started(current) and not _has_digit(rest.split("->")[0])):
+            key = "inside"  # "pyramid {G,B}", "dice blue, yellow": the dice still inside
+        elif key == "dice" and not _started(current):
+            key = "rolls"  # "dice green 1, yellow 1, ..." (setup rolls, S-01)
+        if (key not in ("do", "expect", "legal", "illegal", "undo", "case", "position",
+                        "board", "rolls", "inside", "tickets", "coins", "out")
+                and is_odds(line)):
+            if ";" in line or "->" in line:
+                _split_steps(current, no, "expect", line)
+            else:
+                current.steps.append((no, "expect", line))  # "leg winner: blue 8/81, ..."
+            continue
         if ((key == "leg" and first and not first.isdigit())
                 or (key == "pyramid" and first and not first.isdigit() and not _is_seat(first))
                 or (key == "tile" and first.isdigit())):
@@ -200,7 +228,7 @@ def parse_scenarios(text, source="<text>"):
                 w for w in rest.replace(",", " ").split() if _is_seat(w)]:
             # "winner R": the overall winner, not a finish pile
             current.steps.append((no, "expect", line))
-        elif key in BUILD_KEYS and not current.steps:
+        elif key in BUILD_KEYS and not _started(current):
             if "->" in rest:
                 rest, after = rest.split("->", 1)
                 rest = rest.strip()
@@ -211,7 +239,7 @@ def parse_scenarios(text, source="<text>"):
                     if part:
                         current.checks.append((no, "expect", part))
             current.setup.append((no, key, rest))
-        elif key in ("tile", "tiles") and not current.steps:
+        elif key in ("tile", "tiles") and not _started(current):
             current.setup.append((no, "tile", rest))
         elif key in ("do", "illegal", "legal", "expect"):
             if not rest:
@@ -220,7 +248,7 @@ def parse_scenarios(text, source="<text>"):
         elif key == "undo":
             current.steps.append((no, key, rest))
         else:
-            found = _bare(line, key, rest, bool(current.steps))
+            found = _bare(line, key, rest, _started(current))
             if found is None:
                 raise NotationError("%s:%d: unknown scenario line %r" % (source, no, raw.strip()))
             verb, what = found
@@ -231,6 +259,34 @@ def parse_scenarios(text, source="<text>"):
             else:
                 current.steps.append((no, verb, what))
     return cases
+
+
+def _started(case):
+    """True once the case has a step other than a leg-odds expectation (those read the
+    starting position and may come before more setup lines)."""
+    for _, verb, text in case.steps:
+        if verb != "expect" or not is_odds(text):
+            return True
+    return False
+
+
+def _has_digit(text):
+    for ch in text:
+        if ch.isdigit():
+            return True
+    return False
+
+
+def _track_first(line):
+    """True for a line that opens with a track token (``2:[R,Y,P] ...``, ``3:blue``)."""
+    words = _tokens(line.replace(";", " ; "))
+    word = words[0]
+    head = word.split(":", 1)[0]
+    if ":" in word and head.isdigit() and len(word) > len(head) + 1:
+        return True
+    # "red on 1, yellow on 3", "[Y,R,P] on 1" (odds cases C4, D12)
+    return (len(words) > 2 and words[1].lower() == "on" and words[2].rstrip(";").isdigit()
+            and (word.startswith("[") or colour_name(word) in COLOURS))
 
 
 def _split_steps(case, no, verb, text):
@@ -472,6 +528,15 @@ def _board(text, tiles=None):
                 tiles.append((int(toks[k]), seat, _SIDE_WORDS[toks[j].lower()]))
                 i = k + 1
                 continue
+        if (i + 2 < len(toks) and toks[i + 1].lower() == "on" and toks[i + 2].isdigit()
+                and ":" not in toks[i]):
+            # "red on 1", "[Y,R,P] on 1" (odds cases C4, D12)
+            camels = toks[i]
+            if not camels.startswith("["):
+                camels = "[" + camels + "]"
+            keep.append("%s:%s" % (toks[i + 2], camels))
+            i += 3
+            continue
         keep.append(toks[i])
         i += 1
     return _seats_lowered(" ".join(keep), "board")
@@ -804,6 +869,18 @@ def build_game(case):
         ed = get_edition(fields["edition"][0])
     else:
         ed = _guess_edition(stacks, fields, case)
+    case.inside = None
+    case.labels = None
+    if "inside" in fields:
+        case.inside = _inside(fields["inside"][0], fields["inside"][1])
+    if stacks is not None:
+        strange = [c for sp in stacks for c in stacks[sp] if c not in ed.camels]
+        if strange and not [c for c in strange if c not in COLOURS]:
+            # C1: "3:[purple,green,blue,yellow,red] (colours as labels)" in a classic leg
+            case.labels = _label_position(ed, stacks, tiles, case.inside, strange,
+                                          "%s:%d: case %s" % (case.source, case.line, case.id))
+            case.unlisted = []
+            return None
     if stacks is None:
         case.unlisted = []
         stacks = _rolls(ed, fields["rolls"][0], fields["rolls"][1], case.unlisted)
@@ -859,7 +936,24 @@ def build_game(case):
         pyr[seat] += _int1(words[0] if words else "", where)
     kw["held"] = held
     kw["pyramid"] = pyr
-    if "out" not in fields and sum(pyr):
+    if case.inside is not None and "out" not in fields:
+        for d in case.inside:
+            if d not in ed.dice:
+                raise NotationError("%s: die %r is not in the %s pyramid (%s)"
+                                    % (fields["inside"][1], d, ed.name, ", ".join(ed.dice)))
+        out = [d for d in ed.dice if d not in case.inside]
+        if len(out) < DICE_PER_LEG:
+            # the dice not inside are out this leg; their pyramid tickets go round the
+            # seats from p0 unless the case says who holds them
+            if not sum(pyr):
+                for j in range(len(out)):
+                    pyr[j % n] += 1
+            if sum(pyr) != len(out):
+                raise NotationError("%s: %d pyramid tickets held, but %d dice are out "
+                                    "(every die not inside)" % (fields["inside"][1], sum(pyr),
+                                                                len(out)))
+            kw["out"] = out
+    if "out" not in fields and sum(pyr) and "out" not in kw:
         kw["out"] = _dice_out(ed, case, sum(pyr))
     for seat in range(n):
         for colour, _ in held[seat]:
@@ -906,6 +1000,74 @@ def build_game(case):
         if _undisturbed(game, case, case.unlisted):
             return game
     return first
+
+
+def _inside(text, where):
+    """``{G,B}`` / ``G, B`` / ``blue, grey`` -> the dice still inside, as die names."""
+    out = []
+    for w in _tokens(text.replace("{", " ").replace("}", " ")):
+        if w.lower() in ("die", "dice", "inside", "still", "in", "pyramid", "only"):
+            continue
+        d = colour_name(w)
+        if d == "gray":
+            d = "grey"
+        if d != "grey" and d not in COLOURS:
+            raise NotationError("%s: %r is not a die (a camel colour or grey)" % (where, w))
+        if d in out:
+            raise NotationError("%s: die %s listed twice" % (where, d))
+        out.append(d)
+    if not out:
+        raise NotationError("%s: which dice are still inside? (like 'pyramid {G,B}')" % where)
+    return out
+
+
+def _label_position(ed, stacks, tiles, inside, strange, where):
+    """The odds ``Position`` of a board whose camel names are labels (odds case C1 writes
+    purple and red in a classic leg): the listed camels are the whole race, every one a
+    racing camel (in second, black and white stay crazy); dice: ``inside`` or each
+    listed racing camel's die (and the grey die with a crazy camel in second)."""
+    from camelup.odds import Position
+
+    if inside is not None:
+        for d in inside:
+            if d != "grey" and not [s for s in stacks if d in stacks[s]]:
+                raise NotationError("%s: die %s has no camel on the board" % (where, d))
+    try:
+        return Position(ed.name, stacks, tiles, dice=inside)
+    except ValueError as exc:
+        raise NotationError("%s: %s" % (where, exc)) from None
+
+
+def _odds_position(game, case):
+    """The ``camelup.odds.Position`` leg-odds expectations read: the camels the case
+    lists (left-out racing camels and their dice are not part of the race), the dice
+    inside from the ``pyramid {..}`` / ``dice ..`` line (less those rolled since) or the
+    game's, revealed by the edition's rule (classic all, second k-1)."""
+    from camelup.odds import Position
+    from camelup.odds_game import position_from_game
+
+    if game is None:
+        return case.labels
+    pos = position_from_game(game)
+    drop = [c for c in case.unlisted if c in game.edition.racing]
+    if not drop and (case.inside is None or pos.over):
+        return pos
+    stacks = {}
+    for sp in pos.stacks:
+        camels = [c for c in pos.stacks[sp] if c not in drop]
+        if camels:
+            stacks[sp] = camels
+    tiles = {}
+    for sp in pos.tiles:
+        tiles[sp] = (pos.tiles[sp], pos.tile_owners[sp])
+    if pos.over:
+        out = Position(pos.edition, stacks, tiles, dice=[], reveals=0)
+        out.over = True
+        return out
+    dice = pos.dice
+    if case.inside is not None and game.leg == case.start_leg:
+        dice = [d for d in case.inside if d not in game.dice_out]
+    return Position(pos.edition, stacks, tiles, dice=[d for d in dice if d not in drop])
 
 
 def _yes(word):
@@ -1347,11 +1509,26 @@ def run_case(case):
     except Exception as exc:  # a malformed line must never end in a traceback
         return ["line %d: cannot build the position: %s: %s"
                 % (case.line, type(exc).__name__, exc)]
+    if game is None and case.labels is None:
+        return ["line %d: cannot build the position" % case.line]
+    case.start_leg = game.leg if game is not None else 1
     last = None
-    before = game.coins
+    before = game.coins if game is not None else []
+    odds_cache = {}
     for no, verb, text in case.checks + case.steps:
         where = "line %d: %s %s" % (no, verb, text)
         try:
+            if verb == "expect" and is_odds(text):
+                msg = _expect_odds(game, case, text, where, odds_cache)
+                if msg is not None:
+                    problems.append("%s\n  %s" % (where, msg))
+                continue
+            if game is None:
+                problems.append(
+                    "%s: the board names %s, not camels of the %s edition: read as labels, "
+                    "for leg-odds expectations only (docs/notation.md)"
+                    % (where, ", ".join(_label_names(case)), case.labels.edition))
+                break
             if verb in ("do", "legal", "illegal"):
                 seat, text = _seat_action(game, text, where)
                 if seat is not None and seat != game.turn:
@@ -1405,6 +1582,32 @@ def run_case(case):
                                "; write it like '%s'" % hint if hint else ""))
             break
     return problems
+
+
+def _label_names(case):
+    from camelup.editions import get_edition
+
+    ed = get_edition(case.labels.edition)
+    return [c for c in case.labels.camels() if c not in ed.camels]
+
+
+def _expect_odds(game, case, text, where, cache):
+    """A leg-odds expectation (``camelup.odds_expect``) on the case's current position."""
+    from camelup.odds_expect import OddsError, check, parse
+
+    try:
+        checks = parse(text, "odds")
+    except OddsError as exc:
+        raise OddsError(str(exc)[len("odds: "):]) from None
+    pos = _odds_position(game, case)
+    stacks = []
+    for sp in sorted(pos.stacks):
+        stacks.append((sp, tuple(pos.stacks[sp])))
+    key = (tuple(stacks), tuple(sorted(pos.tiles.items())), tuple(pos.dice), pos.reveals)
+    if key not in cache:
+        cache.clear()
+        cache[key] = {}
+    return check(pos, checks, cache[key])
 
 
 def run_scenarios(text, source="<text>"):
