@@ -114,7 +114,22 @@ def compiled_tree():
         os.rename(work, final)
     except OSError:  # another worker got there first
         shutil.rmtree(work, ignore_errors=True)
+    _forget_old_trees(final)
     return final
+
+
+def _forget_old_trees(keep, age=3600.0):
+    """Remove compiled trees of older sources not touched for ``age`` s (a board boots
+    from its tree in well under a second, so none is still in use)."""
+    import glob
+
+    now = time.time()
+    for path in glob.glob(os.path.join(tempfile.gettempdir(), "pyramid-mpy-*")):
+        try:
+            if path != keep and now - os.stat(path).st_mtime > age:
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            pass
 
 
 class VirtualPyramidError(RuntimeError):
