@@ -98,6 +98,8 @@ def is_odds(text):
             return True
     if text.lower().replace(" ", "").startswith("p("):
         return True
+    if head == "leg" and len(plain) > 1 and plain[1] == "winner":
+        return True  # "leg winner: B 1, G 0"
     if head in PLACES and len(plain) > 2 and [w for w in plain[1:] if _is_number(w)]:
         return True  # "1st: B 3" (a weight without its total: reported as such)
     for i in range(len(plain) - 1):
