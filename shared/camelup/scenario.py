@@ -722,7 +722,8 @@ def _guess_edition(stacks, fields, case):
     # the board does not tell: the case's own words may (a mirage, a grey die, ...)
     texts = [v for _, _, v in case.setup] + [t for _, _, t in case.steps]
     for text in texts:
-        for w in text.lower().replace(",", " ").replace(";", " ").split():
+        for w in (text.lower().replace(",", " ").replace(";", " ").replace("{", " ")
+                  .replace("}", " ").split()):
             if w in ("mirage", "oasis", "orange"):
                 return get_edition("classic")
             if w in ("cheering", "booing", "grey", "gray", "red", "purple", "black"):
@@ -1038,7 +1039,7 @@ def _label_position(ed, stacks, tiles, inside, strange, where):
         raise NotationError("%s: %s" % (where, exc)) from None
 
 
-def _odds_position(game, case):
+def odds_position(game, case):
     """The ``camelup.odds.Position`` leg-odds expectations read: the camels the case
     lists (left-out racing camels and their dice are not part of the race), the dice
     inside from the ``pyramid {..}`` / ``dice ..`` line (less those rolled since) or the
@@ -1599,7 +1600,7 @@ def _expect_odds(game, case, text, where, cache):
         checks = parse(text, "odds")
     except OddsError as exc:
         raise OddsError(str(exc)[len("odds: "):]) from None
-    pos = _odds_position(game, case)
+    pos = odds_position(game, case)
     stacks = []
     for sp in sorted(pos.stacks):
         stacks.append((sp, tuple(pos.stacks[sp])))

@@ -1,6 +1,8 @@
 """``pyramid odds "<position>"``: exact leg odds, tile landings, best tile, ranked
 action values and race odds for a position in the project's notation
-(docs/notation.md; docs/odds.md for the figures).
+(docs/notation.md; docs/odds.md for the figures), or written the way the case files
+write one (``"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W]" --pyramid G,B --tile "booing 3"``, read
+by the scenario parser).
 
 Exit status 0; a position that does not parse is reported as ``pyramid: ...`` with
 status 1 (the CLI's ``ValueError`` path).
@@ -21,7 +23,19 @@ HELP = "Exact leg odds, tile landings, best tile, action values and race odds of
 
 def add_arguments(parser):
     parser.add_argument("position", help="position text, as printed by the table or journal "
-                        "(quote it: it holds spaces and |)")
+                        "(quote it: it holds spaces and |), or a board as the case files "
+                        "write it: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W]\", \"red on 1, yellow "
+                        "on 3; die red\"")
+    parser.add_argument("--edition", choices=("classic", "second"),
+                        help="case-file style: the edition (else from the camels named)")
+    parser.add_argument("--pyramid", "--dice", dest="pyramid", metavar="DICE",
+                        help="case-file style: dice still inside, e.g. G,B or blue,grey "
+                        "(second: k inside, k-1 revealed; classic: all rolled)")
+    parser.add_argument("--tile", action="append", default=[], metavar="TILE",
+                        help="case-file style: a tile, e.g. 'booing 3', 'P2 cheering on 9', "
+                        "'mirage on 4' (repeatable)")
+    parser.add_argument("--players", type=int, help="case-file style: number of players")
+    parser.add_argument("--turn", help="case-file style: seat to act, e.g. P2 or p1")
     parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
     parser.add_argument("--samples", type=int, default=10000,
                         help="races to simulate (default 10000: +/-1 point at 95%%)")
@@ -109,10 +123,112 @@ def report(game, seed=1, samples=10000, top=12, timing=False):
     return lines
 
 
+def leg_report(position, note):
+    """Leg odds only (a case-file board that leaves camels out or names labels: the
+    race odds and action values need a whole game), as a list of lines."""
+    from camelup.odds import CLASSIC
+
+    lines = []
+    leg = leg_odds(position)
+    inside = ", ".join(position.dice) or "none"
+    lines.append("%s edition; dice inside: %s; %d to come out"
+                 % (position.edition, inside, position.reveals))
+    lines.append(note)
+    lines.append("")
+    lines.append("Leg odds (exact, %d outcomes)" % leg.total)
+    lines.append("  %-8s %7s %7s %7s" % ("camel", "1st", "2nd", "last"))
+    for c in sorted(leg.first, key=lambda c: (-leg.first[c], c)):
+        lines.append("  %-8s %7s %7s %7s" % (c, _pct(leg.first[c] / leg.total),
+                                             _pct(leg.second[c] / leg.total),
+                                             _pct(leg.last[c] / leg.total)))
+    if leg.finished:
+        lines.append("  the race ends during this leg in %s of outcomes"
+                     % _pct(leg.finished / leg.total).strip())
+    names = ("oasis", "mirage") if position.edition == CLASSIC else ("cheering", "booing")
+    if position.tiles:
+        lines.append("")
+        lines.append("Tiles on the board (expected landings = expected coins this leg)")
+        for space in sorted(position.tiles):
+            name = names[0] if position.tiles[space] > 0 else names[1]
+            lines.append("  %-9s on %2d: %.3f" % (name, space,
+                                                 leg.landings.get(space, 0) / leg.total))
+    tile = best_tile(position, None)
+    if tile is not None:
+        space, side, expected = tile
+        lines.append("")
+        lines.append("Best new tile: %s on %d, %.3f expected landings"
+                     % (names[0] if side > 0 else names[1], space, expected))
+    return lines
+
+
+def _case_style(args):
+    """Game (or ``None``) and odds ``Position`` of a case-file style position."""
+    from camelup.errors import NotationError
+    from camelup.scenario import build_game, odds_position, parse_scenarios
+
+    text = args.position.strip()
+    if not text:
+        raise NotationError("empty position")
+    lines = []
+    if args.edition:
+        lines.append("edition " + args.edition)
+    if args.players is not None:
+        lines.append("players %d" % args.players)
+    if args.turn:
+        lines.append("turn " + args.turn)
+    first = text.split()[0].lower()
+    if first not in ("board", "position", "rolls") and ":" not in text.split(";")[0].split()[0] \
+            and " on " not in " " + text.split(";")[0]:
+        raise NotationError("not a position: %r (give the project's notation, or a board "
+                            "like \"2:[R,Y,P] 9:[G] 14:[K,W]\")" % text)
+    lines.append(text)
+    for tile in args.tile:
+        lines.append(tile)
+    if args.pyramid:
+        lines.append("pyramid {%s}" % args.pyramid.strip("{}"))
+    cases = parse_scenarios("\n".join(lines), "position")
+    case = cases[0]
+    if case.steps or case.checks:
+        bad = (case.steps or case.checks)[0][2]
+        raise NotationError("a position only, not actions or expectations: %r" % bad)
+    try:
+        game = build_game(case)
+    except NotationError as exc:
+        if "add an 'edition" in str(exc):
+            raise NotationError("which edition? the camels named do not tell: add --edition "
+                                "classic or --edition second") from None
+        raise
+    return game, case, odds_position(game, case)
+
+
 def run(args):
     if args.samples < 1:
         raise CliError("--samples must be at least 1", 2)
-    game = parse_position(args.position)
+    if "|" in args.position:
+        if args.pyramid or args.tile or args.edition or args.players or args.turn:
+            raise CliError("--edition, --pyramid, --tile, --players and --turn are for a "
+                           "board in the case files' style; the project's notation holds "
+                           "them already", 2)
+        game = parse_position(args.position)
+    else:
+        game, case, position = _case_style(args)
+        whole = (game is not None and not case.unlisted
+                 and sorted(position_from_game(game).dice) == sorted(position.dice))
+        if not whole:
+            if game is None:
+                note = ("(the board's names are labels: %s; the listed camels are the race)"
+                        % ", ".join([c for c in position.camels()
+                                     if c not in ("black", "white")]))
+            elif case.unlisted:
+                note = ("(the listed camels only: %s left out; race odds and action values "
+                        "need every camel)" % ", ".join(case.unlisted))
+            else:
+                note = ("(only %d dice inside: more dice out than a leg holds before it is "
+                        "scored; race odds and action values need a position the engine can "
+                        "hold)" % len(position.dice))
+            for line in leg_report(position, note):
+                print(line)
+            return 0
     for line in report(game, args.seed, args.samples, args.top, args.timing):
         print(line)
     return 0
