@@ -217,3 +217,8 @@ def test_firmware_runs_under_cpython_too():
             assert event.kind in ("die", "unknown")
         vp.release_double()
         assert link.next_event(20).kind == "double"
+        old = vp.boot_id
+        vp.reboot()
+        vp.release()
+        event = link.next_event(20)
+        assert event.boot != old and event.seq == 1
