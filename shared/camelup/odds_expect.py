@@ -37,7 +37,7 @@ _FILLER = ("and", "each", "exactly", "=", "is", "are", "leg", "prob", "probabili
            "odds", "with", "at", "place", "places", "camel", "the", "in", "for", "both",
            "expect", "exact", "weights", "weight", "->", "all")
 #: Words that make an expectation a leg-odds one (besides numbers with / . or %).
-_MARKERS = ("certain", "landing", "landings", "revealed", "reveals", "reveal")
+_MARKERS = ("certain", "landing", "landings", "revealed", "reveals", "reveal", "outcomes")
 #: Expectation keys that never are leg odds.
 _NOT_ODDS = ("position", "board", "track", "coins", "score", "scores", "points", "tiles",
              "legs", "held", "partner", "partners", "net", "space", "at", "turn", "start",
@@ -175,13 +175,66 @@ def _show(num, den):
     return "%d/%d = %s" % (num // g, den // g, dec)
 
 
+def _known(word):
+    return (word in PLACES or word in _FILLER or word in _MARKERS or word in _NUMBER_WORDS
+            or _is_number(word) or _colour(word) is not None
+            or word in ("(", ")", "of", "out", "certain", "ev", "on", "expected", "mirage",
+                        "oasis", "cheering", "booing", "tile", "space", "revealed", "this",
+                        "outcomes", "total"))
+
+
+def _remarks_dropped(words):
+    """``words`` without parenthesised remarks (``(1.0 means the engine wrongly rolled the
+    last die.)``): a ``( ... )`` group with a word that is none of camel, place, number or
+    the words above. ``(of 216)``, ``(1.5093)``, ``P(B 1st)`` and ``(exact weights out of
+    5,598,720: B 425760, ...)`` stay."""
+    out = []
+    i = 0
+    while i < len(words):
+        if words[i] == "(":
+            j = i + 1
+            depth = 1
+            while j < len(words) and depth:
+                if words[j] == "(":
+                    depth += 1
+                elif words[j] == ")":
+                    depth -= 1
+                j += 1
+            group = words[i:j]
+            if [w for w in group if not _known(w.rstrip("."))]:
+                i = j
+                continue
+            out += group
+            i = j
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def parse(text, where="odds"):
     """Read one leg-odds expectation into checks: a list of tuples
     ``("place", colour, place, Value, of)``, ``("landing", space, Value)``,
-    ``("reveals", n)``, ``("ev", colour, ticket value, Value)``.
+    ``("reveals", n)``, ``("ev", colour, ticket value, Value)``, ``("total", n)``.
     Raises ``OddsError`` naming the text it cannot read."""
-    words = [w for w in _plain(text).split()]
+    words = _remarks_dropped([w for w in _plain(text).split()])
+    words = [w.rstrip(".") if not _is_number(w) else w for w in words]
     checks = []
+    # "29,160 equally likely outcomes", "outcomes 29160", "total 216"
+    for i in range(len(words)):
+        if words[i] in ("outcomes", "total"):
+            n = None
+            if i + 1 < len(words) and words[i + 1].isdigit():
+                n = int(words[i + 1])
+            else:
+                for j in (i - 1, i - 2, i - 3):
+                    if 0 <= j and words[j].isdigit():
+                        n = int(words[j])
+                        break
+            if n is None:
+                raise OddsError("%s: how many outcomes in %r? (like 'outcomes 29160')"
+                                % (where, text))
+            return [("total", n)]
     # "nothing is revealed", "exactly one is revealed", "reveals 2", "2 revealed"
     for i in range(len(words)):
         if words[i] in ("revealed", "reveals", "reveal"):
@@ -523,6 +576,13 @@ def check(position, checks, cache=None):
                                 % (chk[1], position.reveals, len(position.dice),
                                    ", ".join(position.dice) or "none"))
             continue
+        if kind == "total":
+            if odds is None:
+                odds = cache.get("leg") or _leg(position)
+                cache["leg"] = odds
+            if odds.total != chk[1]:
+                problems.append("equally likely outcomes: want %d, got %d" % (chk[1], odds.total))
+            continue
         if odds is None:
             odds = cache.get("leg")
             if odds is None:
@@ -576,12 +636,20 @@ def check(position, checks, cache=None):
                 got_num, got_den = places[0][colour][place], places[1]
                 if not v.matches(got_num, got_den, of):
                     problems.append("P(%s %s): want %s, got %s" % (
-                        colour, _place_word(place), _want(v, of), _show(got_num, got_den)))
+                        colour, _place_word(place), _want(v, of), _got(got_num, got_den, of)))
                 continue
         if not v.matches(got, total, of):
             problems.append("P(%s %s): want %s, got %s" % (colour, _place_word(place),
-                                                            _want(v, of), _show(got, total)))
+                                                            _want(v, of), _got(got, total, of)))
     return "; ".join(problems) if problems else None
+
+
+def _got(num, den, of):
+    """The exact value, and as a weight out of ``of`` when that is whole."""
+    text = _show(num, den)
+    if of is not None and den and (num * of) % den == 0:
+        text = "%d/%d, i.e. %s" % (num * of // den, of, text)
+    return text
 
 
 def _want(v, of):

@@ -172,6 +172,16 @@ def parse_scenarios(text, source="<text>"):
         line = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "").rstrip(".").strip()
         if not line:
             continue
+        head = line.split(None, 1)
+        if (len(head) == 2 and head[0].endswith(":") and _case_id(head[0][:-1])
+                and _track_first(head[1])):
+            # "D2: 2:[R,Y,P] 9:[G] ..." as the odds cases open a vector: the id starts a
+            # case, unless a 'case' line just started one (that keeps its own id)
+            if current is None or _started(current) or [
+                    k for _, k, _ in current.setup if k in ("board", "rolls", "position")]:
+                current = Case(head[0][:-1], "", source, no)
+                cases.append(current)
+            line = head[1]
         if _track_first(line) and (current is None or (not _started(current) and not [
                 k for _, k, _ in current.setup if k in ("board", "rolls", "position")])):
             line = "board " + line  # "2:[R,Y,P] 9:[G] 14:[K,W]" as the odds cases open
@@ -270,6 +280,31 @@ def _started(case):
     return False
 
 
+def _case_id(word):
+    """``D2``, ``P1t``, ``P2a``, ``E2-01``, ``C4``: an upper-case letter, then digits (and
+    a lower-case letter or ``-NN``)."""
+    if len(word) < 2 or not ("A" <= word[0] <= "Z"):
+        return False
+    for ch in word[1:]:
+        if not (ch.isdigit() or ch == "-" or "a" <= ch <= "z"):
+            return False
+    return word[1].isdigit()
+
+
+def _unparen(text):
+    """``text`` without its ``( ... )`` remarks (``3:[purple,...] (colours as labels)``)."""
+    out = ""
+    depth = 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+        elif not depth:
+            out += ch
+    return out
+
+
 def _has_digit(text):
     for ch in text:
         if ch.isdigit():
@@ -279,7 +314,9 @@ def _has_digit(text):
 
 def _track_first(line):
     """True for a line that opens with a track token (``2:[R,Y,P] ...``, ``3:blue``)."""
-    words = _tokens(line.replace(";", " ; "))
+    words = _tokens(_unparen(line).replace(";", " ; "))
+    if not words:
+        return False
     word = words[0]
     head = word.split(":", 1)[0]
     if ":" in word and head.isdigit() and len(word) > len(head) + 1:
@@ -855,7 +892,7 @@ def build_game(case):
         raise NotationError("%s:%d: case %s needs a board or rolls line (or a position line)"
                             % (case.source, case.line, case.id))
     if "board" in fields:
-        stacks, tiles = parse_track(_board(fields["board"][0], tile_lines))
+        stacks, tiles = parse_track(_board(_unparen(fields["board"][0]), tile_lines))
     else:
         stacks, tiles = None, {}
     ownerless = []
