@@ -176,11 +176,16 @@ def _show(num, den):
 
 
 def _known(word):
+    cut = len(word)
+    while cut > 0 and word[cut - 1].isdigit():
+        cut -= 1
+    if 0 < cut < len(word) and _colour(word[:cut].rstrip("-")) is not None:
+        return True  # "blue-2", "B5"
     return (word in PLACES or word in _FILLER or word in _MARKERS or word in _NUMBER_WORDS
             or _is_number(word) or _colour(word) is not None
             or word in ("(", ")", "of", "out", "certain", "ev", "on", "expected", "mirage",
                         "oasis", "cheering", "booing", "tile", "space", "revealed", "this",
-                        "outcomes", "total"))
+                        "outcomes", "total", "ticket", "tickets", "value", "camel"))
 
 
 def _remarks_dropped(words):
@@ -384,7 +389,16 @@ def _parse_ev(words, text, where):
     colour = None
     ticket = None
     value = None
+    split = []
     for w in toks:
+        cut = len(w)
+        while cut > 0 and w[cut - 1].isdigit():
+            cut -= 1
+        if 0 < cut < len(w) and _colour(w[:cut].rstrip("-")) is not None:
+            split += [w[:cut].rstrip("-"), w[cut:]]  # "blue-5", "B5"
+        else:
+            split.append(w)
+    for w in split:
         c = _colour(w)
         if c is not None and colour is None:
             colour = c
