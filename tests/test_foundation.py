@@ -27,3 +27,14 @@ def test_camelup_imports_under_micropython(micropython):
     import camelup
 
     assert done.stdout.strip() == camelup.__version__
+
+
+def test_from_camelup_import_submodule_under_micropython(micropython):
+    # MicroPython consults camelup.__getattr__ before looking for a submodule.
+    done = micropython(
+        "from camelup import protocol, classifier\n"
+        "from camelup import Game\n"
+        "print(protocol.__name__, classifier.__name__, Game.__name__)"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.split() == ["camelup.protocol", "camelup.classifier", "Game"]

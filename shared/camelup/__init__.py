@@ -36,6 +36,13 @@ _EXPORTS = {
 def _lazy(name):
     mod = _EXPORTS.get(name)
     if mod is None:
-        raise AttributeError(name)
+        if name[:1] == "_":
+            raise AttributeError(name)
+        # MicroPython asks the module's __getattr__ before it looks for a submodule, so
+        # `from camelup import protocol` must be answered here with the submodule itself.
+        try:
+            return __import__("camelup." + name, None, None, [name])
+        except ImportError:
+            raise AttributeError(name) from None
     m = __import__("camelup." + mod, None, None, [name])
     return getattr(m, name)
