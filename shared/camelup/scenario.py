@@ -1080,7 +1080,9 @@ def odds_position(game, case):
     """The ``camelup.odds.Position`` leg-odds expectations read: the camels the case
     lists (left-out racing camels and their dice are not part of the race), the dice
     inside from the ``pyramid {..}`` / ``dice ..`` line (less those rolled since) or the
-    game's, revealed by the edition's rule (classic all, second k-1)."""
+    game's, revealed by the edition's rule (classic all, second k-1). With no crazy camel
+    listed (and no grey die named inside) the crazy camels and the grey die are left out
+    too."""
     from camelup.odds import Position
     from camelup.odds_game import position_from_game
 
@@ -1088,6 +1090,10 @@ def odds_position(game, case):
         return case.labels
     pos = position_from_game(game)
     drop = [c for c in case.unlisted if c in game.edition.racing]
+    crazy = game.edition.crazy
+    if crazy and not [c for c in crazy if c not in case.unlisted] and (
+            case.inside is None or "grey" not in case.inside):
+        drop += list(crazy) + ["grey"]  # no crazy camel listed: none in the race
     if not drop and (case.inside is None or pos.over):
         return pos
     stacks = {}
