@@ -11,7 +11,6 @@ import platform
 import sys
 
 import pytest
-
 from camelhost import paths
 from camelhost.micropython import find_micropython, run_micropython
 
