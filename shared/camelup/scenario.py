@@ -21,6 +21,9 @@ A file holds one or more cases. Lines (``#`` starts a comment)::
     expect coins 3 4 3 3 | ranking purple,yellow,... | over yes | winner purple
     expect position <notation line>       the exact position
 
+Leg-odds expectations in the odds cases' words (``leg winner: blue 8/81, ...``,
+``pyramid {G,B} -> B 1st, G 2nd, certain``) are read by ``camelup.odds_expect``.
+
 See docs/notation.md for every key. ``run_scenarios`` returns readable mismatches.
 """
 

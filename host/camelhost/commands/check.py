@@ -1,4 +1,5 @@
-"""``pyramid check FILE...``: run scenario files against the rules engine.
+"""``pyramid check FILE|FOLDER...``: run scenario files against the rules engine (and
+their leg-odds expectations against the exact odds). A folder is searched recursively.
 
 Exit status 0 when every case passes, 1 when any case fails (each mismatch shown
 with its file, case id and line, want/got), 2 for a file that cannot be read.
@@ -11,7 +12,8 @@ from camelup.scenario import run_scenarios
 
 from camelhost.errors import CliError
 
-HELP = "Run scenario files (position, actions, expected outcome) against the rules engine."
+HELP = ("Run scenario files (position, actions, expected outcome, leg odds) against the "
+        "rules engine; folders are searched recursively.")
 
 
 def add_arguments(parser):
