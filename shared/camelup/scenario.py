@@ -118,6 +118,8 @@ def _bare(line, key, rest, has_steps):
     tile = _tile_words(words)
     if tile is not None and not has_steps:
         return "tile", line
+    if not has_steps and _tile_parts(line):
+        return "tile", line  # "a mirage on 4 and an oasis on 6"
     if (not has_steps and len(words) > 4 and _is_seat(words[0]) and words[1].startswith("(")
             and words[2].lower().rstrip(")").rstrip(",") in ("coins", "coin")):
         # "P1 (0 coins) holds red-5, ...": the coins, then the rest as usual
@@ -552,7 +554,7 @@ def _board(text, tiles=None):
     written into the board as the case files do (``3:[orange,yellow] oasis on 4``,
     ``P2 cheering on 10``) are taken out and appended to ``tiles`` as
     ``(space, seat or None, side)`` (refused when ``tiles`` is None)."""
-    toks = _tokens(text, True)
+    toks = [t for t in _tokens(text, True) if t.lower() not in ("a", "an", "plus", "with")]
     keep = []
     i = 0
     while i < len(toks):
@@ -582,11 +584,31 @@ def _board(text, tiles=None):
     return _seats_lowered(" ".join(keep), "board")
 
 
+def _tile_parts(text):
+    """``a mirage on 4 and an oasis on 6`` / ``P2 booing on 4, P3 cheering on 9`` -> one
+    text per tile when every part reads as a tile (articles and ``plus`` dropped), else
+    ``None``."""
+    words = [w for w in text.replace(",", " , ").split()
+             if w.lower() not in ("a", "an", "plus", "with")]
+    parts = []
+    cur = []
+    for w in words + [","]:
+        if w in (",", "and", "And"):
+            if cur:
+                if _tile_words(cur) is None:
+                    return None
+                parts.append(" ".join(cur))
+            cur = []
+        else:
+            cur.append(w)
+    return parts or None
+
+
 def _tile_line(text, where):
     """``P2 booing on 4`` / ``P2 booing 4`` / ``cheering on 16`` (several may be separated
     by commas) -> list of ``(space, seat or None, side)``; ``None``: owner not given."""
     out = []
-    for part in text.split(","):
+    for part in _tile_parts(text) or text.split(","):
         words = part.split()
         if not words:
             continue
