@@ -28,7 +28,7 @@ from camelup.odds import CRAZY, GREY, SECOND, TRACK, Position, leg_odds, move
 from camelup.odds_naive import choose_crazy, order, play
 
 #: Place words -> 0-based place (-1 last).
-PLACES = {"1st": 0, "first": 0, "winner": 0, "leader": 0, "leads": 0, "2nd": 1,
+PLACES = {"1st": 0, "first": 0, "winner": 0, "leader": 0, "leads": 0, "wins": 0, "2nd": 1,
           "second": 1, "runner-up": 1, "3rd": 2, "third": 2, "4th": 3, "fourth": 3,
           "5th": 4, "fifth": 4, "last": -1, "loser": -1}
 _NUMBER_WORDS = {"nothing": 0, "none": 0, "no": 0, "zero": 0, "one": 1, "two": 2,

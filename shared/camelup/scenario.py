@@ -195,6 +195,12 @@ def parse_scenarios(text, source="<text>"):
             head, tail = line.split(";", 1)
             work.append((no, tail))
             line = head.strip()
+        low = line.lower()
+        for lead in ("in the pyramid", "in pyramid", "dice still inside", "still inside",
+                     "dice inside"):
+            if low.startswith(lead) and not _has_digit(line.split("->")[0]):
+                line = "inside " + line[len(lead):].lstrip(" :=")  # "in the pyramid: G, B"
+                break
         parts = line.split(None, 1)
         key = parts[0].lower()
         if key.endswith(":") and len(key) > 1 and key[:-1].isalpha():
@@ -1068,8 +1074,10 @@ def build_game(case):
 def _inside(text, where):
     """``{G,B}`` / ``G, B`` / ``blue, grey`` -> the dice still inside, as die names."""
     out = []
-    for w in _tokens(text.replace("{", " ").replace("}", " ")):
-        if w.lower() in ("die", "dice", "inside", "still", "in", "pyramid", "only"):
+    for w in _tokens(text.replace("{", " ").replace("}", " ").replace(":", " ")
+                     .replace("=", " ")):
+        if w.lower() in ("die", "dice", "inside", "still", "in", "the", "pyramid", "only",
+                         "are", "is"):
             continue
         d = colour_name(w)
         if d == "gray":
