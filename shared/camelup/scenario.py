@@ -1123,6 +1123,10 @@ def odds_position(game, case):
         return case.labels
     pos = position_from_game(game)
     drop = [c for c in case.unlisted if c in game.edition.racing]
+    for d in case.inside or []:
+        if d in drop:
+            raise NotationError("die %s is inside, but the board does not list %s: list "
+                                "every camel whose die is inside" % (d, d))
     crazy = game.edition.crazy
     if crazy and not [c for c in crazy if c not in case.unlisted] and (
             case.inside is None or "grey" not in case.inside):
