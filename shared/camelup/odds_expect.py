@@ -147,10 +147,13 @@ class Value:
                 return num * of == self.a * den
             return num * 1 == self.a * den
         scale = 10 ** self.b
-        # |num/den - a/scale| <= 1/(2 scale): the exact value rounds to what is written
+        # |num/den - a/scale| <= 1/(2 scale): the exact value rounds to what is written;
+        # more than six places written: compared to six (within half a millionth)
         diff = num * scale - self.a * den
         if diff < 0:
             diff = -diff
+        if self.b > 6:
+            return 2 * diff * 1000000 <= den * scale
         return 2 * diff <= den
 
     def needs_total(self, of):

@@ -201,6 +201,10 @@ def parse_scenarios(text, source="<text>"):
             if low.startswith(lead) and not _has_digit(line.split("->")[0]):
                 line = "inside " + line[len(lead):].lstrip(" :=")  # "in the pyramid: G, B"
                 break
+        plain = _unparen(low).replace(",", " ").replace(":", " ").split()
+        if plain and plain[0] in ("classic", "first", "second") and (
+                plain == ["classic"] or (len(plain) == 2 and plain[1] == "edition")):
+            line = "edition " + plain[0]  # "Second edition", "classic", "First edition:"
         parts = line.split(None, 1)
         key = parts[0].lower()
         if key.endswith(":") and len(key) > 1 and key[:-1].isalpha():
@@ -935,7 +939,8 @@ def build_game(case):
             ownerless.append(space)
         tiles[space] = (seat, side)
     if "edition" in fields:
-        ed = get_edition(fields["edition"][0])
+        name = _unparen(fields["edition"][0]).lower().replace("edition", " ").split()
+        ed = get_edition(name[0] if name else fields["edition"][0])
     else:
         ed = _guess_edition(stacks, fields, case)
     case.inside = None
