@@ -59,6 +59,8 @@ class Case:
         #: odds ``Position`` when the board's names are labels (``build_game`` -> None)
         self.labels = None
         self.start_leg = 1
+        #: read for its leg odds (``pyramid odds``): guess the edition as for odds cases
+        self.odds = False
 
     def __repr__(self):
         return "Case(%r)" % self.id
@@ -784,6 +786,13 @@ def _guess_edition(stacks, fields, case):
     if stacks:
         for sp in stacks:
             words += stacks[sp]
+        inside = fields["inside"][0].lower() if "inside" in fields else ""
+        if ("black" not in words and "grey" not in inside and "gray" not in inside
+                and (case.odds or [t for _, v, t in case.checks + case.steps
+                                   if v == "expect" and is_odds(t)])):
+            # leg odds of a board with no crazy camel: the odds cases' classic vectors
+            # (C1-C4 name red and purple as labels); second-edition ones list K and W
+            return get_edition("classic")
     if "rolls" in fields:
         words += [colour_name(t.split(":")[0]) for t in _tokens(fields["rolls"][0])]
     for w in words:

@@ -27,7 +27,9 @@ def add_arguments(parser):
                         "write it: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W]\", \"red on 1, yellow "
                         "on 3; die red\"")
     parser.add_argument("--edition", choices=("classic", "second"),
-                        help="case-file style: the edition (else from the camels named)")
+                        help="case-file style: the edition (else from the camels named: "
+                        "second with black/grey, red or purple beside them; classic with "
+                        "orange or with no crazy camel, as the odds cases are)")
     parser.add_argument("--pyramid", "--dice", dest="pyramid", metavar="DICE",
                         help="case-file style: dice still inside, e.g. G,B or blue,grey "
                         "(second: k inside, k-1 revealed; classic: all rolled)")
@@ -188,6 +190,7 @@ def _case_style(args):
         lines.append("pyramid {%s}" % args.pyramid.strip("{}"))
     cases = parse_scenarios("\n".join(lines), "position")
     case = cases[0]
+    case.odds = True  # no crazy camel and no --edition: classic, as the odds cases are
     if case.steps or case.checks:
         bad = (case.steps or case.checks)[0][2]
         raise NotationError("a position only, not actions or expectations: %r" % bad)
