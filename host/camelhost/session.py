@@ -449,6 +449,12 @@ class Session:
                 raise TableError("a pyramid ticket is taken with 'pyramid' and a die")
             report = self.game.push(action)
         except (camelup.IllegalAction, camelup.NotationError) as exc:
+            if text.split()[0] == "finish":
+                # The engine's reason names the colour of a card already on a pile:
+                # hidden until the final reveal (RULES 1.8, 5).
+                raise TableError("%s can't play that finish card: each card is played once, "
+                                 "on either pile (RULES 1.8)" % self.names[event["player"]]) \
+                    from None
             raise TableError(_one_line(exc)) from None
         self.race_log.append(event)
         self.reports.append(report)
@@ -642,12 +648,45 @@ class Session:
             raise TableError("nothing to undo in this race")
         last = log.pop()
         if last["type"] == "value":
-            last = log.pop()
+            value = last.get("value")
+            last = dict(log.pop())
+            last["value"] = value
+        holder = last.get("player")
         if last["type"] == "die" and log and log[-1]["type"] == "pyramid":
-            log.pop()
+            holder = log.pop().get("player")
         self._rebuild(log)
-        return [{"kind": "info", "text": "undone: %s" % _describe(last)}] + \
+        setup_die = last["type"] == "die" and self.game is None
+        if last["type"] == "die" and not setup_die and holder is None:
+            holder = self.game.turn  # a die released without 'pyramid' first
+        if holder is not None:
+            last = dict(last, player=holder)
+        return [{"kind": "info", "text": "undone: %s" % self._describe(last, setup_die)}] + \
             self._turn_notice()
+
+    def _describe(self, event, setup_die=False):
+        """What ``undo`` took back, in words. A finish card's colour stays hidden until
+        the final reveal (RULES 1.8, 5)."""
+        t = event.get("type")
+        who = self.names[event["player"]] if event.get("player") is not None else None
+        if t == "action":
+            words = event["action"].split()
+            if words[0] == "finish":
+                return "%s's finish card on the %s pile" % (who, words[1])
+            return "%s's %s" % (who, event["action"]) if who else event["action"]
+        if t == "die" and setup_die:
+            return "the setup die %s" % die_text(event)
+        if t == "die":
+            return "%s pyramid ticket and its die %s" % (
+                "%s's" % who if who else "the", die_text(event))
+        if t == "pyramid":
+            return "%s's pyramid ticket (no die had come out yet)" % who
+        if t == "correction":
+            return "the board correction"
+        if t == "setup":
+            return "the setup"
+        if t == "unscored":
+            return "the unscored end of the race"
+        return t
 
     def _rebuild(self, log):
         """Replay this race's events ``log`` from a fresh race (no journal writes)."""
@@ -718,15 +757,3 @@ class Session:
                       "bot": i in self.bots} for i, n in enumerate(self.names)])
         return view
 
-
-def _describe(event):
-    t = event.get("type")
-    if t == "action":
-        return event["action"]
-    if t in ("die", "pyramid", "value"):
-        return "the pyramid ticket and its die"
-    if t == "correction":
-        return "the board correction"
-    if t == "setup":
-        return "the setup"
-    return t
