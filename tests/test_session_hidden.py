@@ -49,3 +49,15 @@ def test_undo_of_a_pyramid_action_names_the_player_and_the_die():
     assert _lines(s, s.command("undo")) == ["undone: Ann's pyramid ticket and its die red 3"]
     s.command("leg red")
     assert _lines(s, s.command("undo")) == ["undone: Ann's leg red"]
+
+
+@pytest.mark.parametrize("grey", ["grey 1", "grey black 1", "grey white 1", "gray 1"])
+def test_setup_takes_the_grey_die_with_or_without_its_ink(grey):
+    # RULES 3.2: the ink does not matter at setup
+    s = Session("second", ["Ann", "Ben", "Cy"])
+    for text in ("red 2", "blue 1", "green 1", "yellow 3", "purple 2", grey, "grey 3"):
+        s.command(text)
+    assert s.phase == "turn"
+    assert s.view()["stacks"][16] == ["black"] and s.view()["stacks"][14] == ["white"]
+    with pytest.raises(TableError, match="numeral colour"):
+        s.command("grey 2")  # during the race the ink chooses the camel (RULES 3.5)

@@ -47,13 +47,15 @@ def parse_value(text):
     raise DieSyntaxError("a die shows 1, 2 or 3, not %r" % text)
 
 
-def parse_die(text, edition):
+def parse_die(text, edition, ink_optional=False):
     """Parse a typed die for ``edition`` (``classic`` or ``second``).
 
     Returns a dict ``{"kind": "die", "colour", "ink", "value", "raw", "source":
     "typed"}``; ``ink`` is ``black``/``white`` for the grey die else ``None``;
     ``value`` is 1-3 or ``None`` when typed as ``?`` (asked for afterwards).
-    The grey die (second edition only) needs its numeral ink: ``grey black 2``.
+    The grey die (second edition only) needs its numeral ink: ``grey black 2``,
+    except with ``ink_optional`` (setup, where the ink does not matter: RULES 3.2),
+    where ``grey 2`` gives ``ink`` ``None``.
     Raises ``DieSyntaxError`` (a ``ValueError``) with a one-line reason.
     """
     if edition not in RACING:
@@ -68,10 +70,13 @@ def parse_die(text, edition):
     ink = None
     rest = words[1:]
     if colour == "grey":
-        if not rest:
+        if ink_optional and len(rest) == 1 and rest[0] in ("1", "2", "3", "?"):
+            pass  # setup: the numeral colour does not matter
+        elif not rest:
             raise DieSyntaxError("the grey die needs its numeral colour: 'grey black 2'")
-        ink = match_name(rest[0], INKS, "numeral colour of the grey die")
-        rest = rest[1:]
+        else:
+            ink = match_name(rest[0], INKS, "numeral colour of the grey die")
+            rest = rest[1:]
     if len(rest) != 1:
         example = "grey white 3" if colour == "grey" else "%s 2" % colour
         raise DieSyntaxError("type the die as e.g. '%s'" % example)
@@ -83,6 +88,6 @@ def parse_die(text, edition):
 def die_text(die):
     """Canonical text of a die dict: ``red 2``, ``grey black 3``, ``red ?``."""
     value = "?" if die.get("value") is None else str(die["value"])
-    if die.get("colour") == "grey":
+    if die.get("colour") == "grey" and die.get("ink"):
         return "grey %s %s" % (die.get("ink"), value)
     return "%s %s" % (die["colour"], value)

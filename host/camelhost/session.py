@@ -294,7 +294,7 @@ class Session:
             return self._action(self._tile_text(head, words[1:]))
         # anything else must be a typed die
         try:
-            die = parse_die(text, self.edition.name)
+            die = parse_die(text, self.edition.name, ink_optional=self.phase == "setup")
         except DieSyntaxError as exc:
             first = head
             known = ("leg", "tile", "win", "lose", "partner", "pyramid")
