@@ -50,6 +50,32 @@ def find_rp2040_port():
                    "--pyramid manual to type the dice" % seen)
 
 
+def _fresh_journal_path(folder="journals"):
+    """``journals/<date-time>.jsonl``, created empty so that no other game takes the
+    same name: a second game started in the same second gets ``-2``, ``-3``, ..."""
+    os.makedirs(folder, exist_ok=True)
+    stem = os.path.join(folder, time.strftime("%Y%m%d-%H%M%S"))
+    for n in range(1, 1000):
+        path = stem + ("" if n == 1 else "-%d" % n) + ".jsonl"
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            continue
+        return path
+    raise CliError("too many journals named %s-*.jsonl: give --journal FILE" % stem)
+
+
+def _discard_unused(journal):
+    """Remove a journal that holds only its ``game`` line (a start that failed), so
+    it neither litters ``journals/`` nor blocks the next start with the same name."""
+    journal.close()
+    if len(journal.events) <= 1 and journal.path:
+        try:
+            os.unlink(journal.path)
+        except OSError:
+            pass
+
+
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     from camelhost.journal import Journal
@@ -68,9 +94,8 @@ def open_session(args):
         bots.append(matches[0])
     path = args.journal
     if not path:
-        os.makedirs("journals", exist_ok=True)
-        path = os.path.join("journals", time.strftime("%Y%m%d-%H%M%S") + ".jsonl")
-    if os.path.exists(path) and os.path.getsize(path) > 0:
+        path = _fresh_journal_path()
+    elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game: use --resume %s, or another --journal"
                        % (path, path))
     journal = Journal(path)
@@ -85,12 +110,20 @@ def open_session(args):
 
 def run(args):
     from camelhost.table import open_pyramid
-    session, journal = open_session(args)
     spec = args.pyramid
     if spec == "auto":
         spec = find_rp2040_port()
-    with journal, open_pyramid(spec, session.edition.name, session.seed,
-                                     resume=session.last_pyramid_event) as pyramid:
+    session, journal = open_session(args)
+    try:
+        pyramid = open_pyramid(spec, session.edition.name, session.seed,
+                               resume=session.last_pyramid_event)
+    except BaseException:
+        if args.resume:
+            journal.close()
+        else:
+            _discard_unused(journal)
+        raise
+    with journal, pyramid:
         if args.plain:
             from camelhost.table import PlainDisplay, Table, run_plain
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,

@@ -1,0 +1,41 @@
+"""``pyramid play`` start-up: a port that does not open is one ``pyramid: ...`` line
+and leaves no journal behind; default journal names never collide."""
+
+import os
+import time
+
+from camelhost import cli
+from camelhost.commands import play
+
+
+def test_a_missing_port_is_one_clear_line_and_leaves_no_journal(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    argv = ["play", "--players", "Ann,Ben,Cy", "--pyramid", str(tmp_path / "nonexistent"),
+            "--plain", "--journal", str(path)]
+    rc = cli.main(argv)
+    err = capsys.readouterr().err
+    assert rc == 1 and err.count("\n") == 1
+    assert err.startswith("pyramid: cannot open %s: no such port" % (tmp_path / "nonexistent"))
+    assert "Errno" not in err
+    assert not path.exists()
+    # the next start with the same journal is not blocked
+    assert cli.main(argv) == 1
+    assert "already holds a game" not in capsys.readouterr().err
+
+
+def test_default_journal_names_differ_within_one_second(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(time, "strftime", lambda fmt, *a: "20260101-120000")
+    first = play._fresh_journal_path()
+    second = play._fresh_journal_path()
+    assert first != second
+    assert os.path.basename(first) == "20260101-120000.jsonl"
+    assert os.path.basename(second) == "20260101-120000-2.jsonl"
+
+
+def test_a_failed_start_with_the_default_journal_leaves_nothing(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "/dev/nonexistent-pyr",
+                   "--plain"])
+    assert rc == 1 and "cannot open /dev/nonexistent-pyr" in capsys.readouterr().err
+    assert os.listdir(tmp_path / "journals") == []
