@@ -118,6 +118,9 @@ def notice_lines(notice, view):
     if k == "action":
         return [_action_line(notice, view)]
     if k == "pyramid":
+        if notice.get("die"):  # a die released or typed without 'pyramid' first
+            return ["%s takes a pyramid ticket: %s" % (_name(view, notice["player"]),
+                                                       notice["die"])]
         return ["%s takes a pyramid ticket: release one die" % _name(view, notice["player"])]
     if k == "ask_value":
         return ["%s die is out, value unknown: press 1, 2 or 3" % notice["die"].capitalize()]

@@ -75,13 +75,19 @@ class Table:
     ``release()`` and ``return_dice()`` (the virtual pyramid) or just the
     events (a real pyramid: ``release`` is the players' slider).
     ``auto_setup``: draw the starting stacks from the seed (virtual mode).
+    ``manual``: dice are typed at the table (no pyramid); default: ``pyramid is None``.
+    Only then does a die typed on a turn take a pyramid ticket by itself; with a
+    pyramid (real or virtual) it is refused with a hint, unless the pyramid just
+    asked for the die by hand (a gap or a sensor fault).
     """
 
-    def __init__(self, session, display, pyramid=None, auto_setup=False):
+    def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None):
         self.session = session
         self.display = display
         self.pyramid = pyramid
         self.auto_setup = auto_setup
+        self.manual = pyramid is None if manual is None else bool(manual)
+        self.hand_die_ok = False  # the pyramid asked for a die typed by hand
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False
 
@@ -113,10 +119,18 @@ class Table:
             self._release(manual=True)
             return True
         try:
-            notices = self.session.command(text)
+            event = self.session.parse_command(text)
+            if (event["type"] == "die" and self.session.phase == "turn"
+                    and not self.manual and not self.hand_die_ok):
+                raise TableError("%s: a die typed on %s's turn: type 'pyramid' first, or push "
+                                 "the slider" % (text.strip(),
+                                                 self.session.names[self.session.current]))
+            notices = self.session.feed(event)
         except TableError as exc:
             self.display.error(str(exc))
             return True
+        if event["type"] == "die":
+            self.hand_die_ok = False
         self._shown(notices)
         return True
 
@@ -126,6 +140,7 @@ class Table:
         kind = event.get("kind")
         self.waiting_release = False
         if kind == "die":
+            self.hand_die_ok = False
             die = {"type": "die", "colour": event.get("colour"), "ink": event.get("ink"),
                    "value": event.get("value"), "raw": event.get("raw"),
                    "boot": event.get("boot"), "seq": event.get("seq"), "source": "pyramid"}
@@ -146,10 +161,12 @@ class Table:
                 return
             self._shown(notices)
         elif kind == "gap":
+            self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
                                    "type the die that came out (e.g. 'red 2')"
                                    % event.get("missing", "")}], s.view())
         elif kind == "fault":
+            self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "
                                    "type the die by hand" % (event.get("code") or
                                                              event.get("reason") or "sensor")}],

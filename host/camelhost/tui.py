@@ -205,7 +205,8 @@ class TableApp(App):
         self.pyramid = pyramid
         self.table = Table(session, TuiDisplay(self),
                            pyramid=pyramid.driver if pyramid is not None else None,
-                           auto_setup=auto_setup)
+                           auto_setup=auto_setup,
+                           manual=pyramid is None or pyramid.events is None)
         self._stop = threading.Event()
 
     def compose(self) -> ComposeResult:

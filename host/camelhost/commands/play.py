@@ -127,6 +127,7 @@ def run(args):
         if args.plain:
             from camelhost.table import PlainDisplay, Table, run_plain
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
+                          manual=pyramid.events is None,
                           auto_setup=spec == "virtual")
             print("journal: %s" % journal.path)
             try:

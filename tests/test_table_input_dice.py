@@ -1,0 +1,48 @@
+"""A die typed on a turn (no pyramid ticket pending): taken as a pyramid ticket, said
+aloud, only when the dice are typed at the table (manual mode); with a pyramid it
+is refused with a hint, unless the pyramid asked for the die by hand (RULES 1.7)."""
+
+import io
+
+from camelhost.journal import Journal
+from camelhost.session import Session
+from camelhost.table import PlainDisplay, Table
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _table(**kw):
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), **kw)
+    t.start()
+    t.line(SETUP)
+    return t, out
+
+
+def test_manual_mode_says_a_typed_die_takes_a_pyramid_ticket():
+    t, out = _table()
+    t.line("red 2")
+    assert "Ann takes a pyramid ticket: red 2" in out.getvalue()
+    assert t.session.view()["players"][0]["pyramid_tickets"] == 1
+
+
+def test_with_a_pyramid_a_bare_typed_die_is_refused_with_a_hint():
+    t, out = _table(manual=False)
+    t.line("red 2")
+    assert "! red 2: a die typed on Ann's turn: type 'pyramid' first, or push the slider" \
+        in out.getvalue()
+    assert t.session.view()["players"][0]["pyramid_tickets"] == 0
+    assert t.session.phase == "turn"
+    t.line("pyramid")
+    t.line("red 2")  # completes the ticket just taken
+    assert t.session.view()["players"][0]["pyramid_tickets"] == 1
+
+
+def test_after_a_gap_the_die_may_be_typed_by_hand():
+    t, out = _table(manual=False)
+    t.pyramid_event({"kind": "gap", "missing": "4", "raw": "GAP 4 4"})
+    t.line("red 2")
+    assert t.session.view()["players"][0]["pyramid_tickets"] == 1
+    t.line("blue 1")  # only the one die the pyramid asked for
+    assert "type 'pyramid' first" in out.getvalue()
