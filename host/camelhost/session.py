@@ -501,19 +501,15 @@ class Session:
         if value not in (None, 1, 2, 3):
             raise TableError("a die shows 1, 2 or 3")
         self._die_action(event, value)  # checks before anything changes
-        # A die released (or typed) without 'pyramid' first: the current player took a
-        # ticket; say so.
-        took = []
-        if self.phase == "turn":
-            took = [{"kind": "pyramid", "player": self.current, "die": die_text(event)}]
+        # A die released without 'pyramid' first: the current player took a ticket.
         self.pending_player = self.current
         self.race_log.append(event)
         if value is None:
             self.pending_die = dict(event)
             self.phase = "value"
-            return took + [{"kind": "ask_value", "player": self.pending_player,
-                            "die": die_text(event).rsplit(" ", 1)[0]}]
-        return took + self._move(event, value)
+            return [{"kind": "ask_value", "player": self.pending_player,
+                     "die": die_text(event).rsplit(" ", 1)[0]}]
+        return self._move(event, value)
 
     def _on_value(self, event):
         self._need("value")

@@ -17,6 +17,7 @@ import sys
 import threading
 
 from camelhost import bots, plain
+from camelhost.manual import die_text
 from camelhost.session import TableError
 
 HELP = """Commands (the current player acts; colours may be shortened: r, pu, gre):
@@ -125,12 +126,16 @@ class Table:
                 raise TableError("%s: a die typed on %s's turn: type 'pyramid' first, or push "
                                  "the slider" % (text.strip(),
                                                  self.session.names[self.session.current]))
+            seat = self.session.current if self.session.phase == "turn" else None
             notices = self.session.feed(event)
         except TableError as exc:
             self.display.error(str(exc))
             return True
         if event["type"] == "die":
             self.hand_die_ok = False
+            if seat is not None:  # a die typed without 'pyramid' first: say what it did
+                notices = [{"kind": "pyramid", "player": seat,
+                            "die": die_text(event)}] + notices
         self._shown(notices)
         return True
 
@@ -144,8 +149,12 @@ class Table:
             die = {"type": "die", "colour": event.get("colour"), "ink": event.get("ink"),
                    "value": event.get("value"), "raw": event.get("raw"),
                    "boot": event.get("boot"), "seq": event.get("seq"), "source": "pyramid"}
+            seat = s.current if s.phase == "turn" else None
             try:
                 notices = s.feed(die)
+                if seat is not None and notices:  # the slider, pushed without 'pyramid'
+                    notices = [{"kind": "pyramid", "player": seat,
+                                "die": die_text(die)}] + notices
             except TableError as exc:
                 try:
                     notices = s.reject(event, str(exc))
