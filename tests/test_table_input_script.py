@@ -1,0 +1,60 @@
+"""Plain mode fed by a script (here-doc) with a pyramid: after ``release`` the next
+line waits for the die; at the end of the input a die on its way is still taken."""
+
+import io
+import queue
+import threading
+
+from camelhost.journal import Journal
+from camelhost.session import Session
+from camelhost.table import PlainDisplay, Table, run_plain
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+class SlowPyramid:
+    """A virtual pyramid whose die arrives a little after the slider is pushed."""
+
+    def __init__(self, events, dice, delay=0.3):
+        self.events = events
+        self.dice = list(dice)
+        self.delay = delay
+        self.seq = 0
+
+    def release(self):
+        colour, value = self.dice.pop(0)
+        self.seq += 1
+        ev = {"kind": "die", "colour": colour, "ink": None, "value": value, "boot": "B",
+              "seq": self.seq, "raw": "EVT %d" % self.seq}
+        threading.Timer(self.delay, self.events.put, (("event", ev),)).start()
+
+    def return_dice(self):
+        pass
+
+
+def _run(script, dice, die_wait_s=5.0):
+    events = queue.Queue()
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=SlowPyramid(events, dice))
+    run_plain(t, lines=[line + "\n" for line in script], events=events,
+              die_wait_s=die_wait_s)
+    return s, out.getvalue()
+
+
+def test_lines_after_release_wait_for_the_die():
+    s, out = _run([SETUP, "pyramid", "release", "leg blue", "pyramid", "release"],
+                  [("red", 2), ("blue", 1)])
+    assert "!" not in out, out
+    assert s.view()["players"][0]["pyramid_tickets"] == 1  # Ann: red 2
+    assert s.view()["players"][1]["leg_tickets"] == [("blue", 5)]  # Ben
+    assert s.view()["players"][2]["pyramid_tickets"] == 1  # Cy: the last die, after EOF
+    assert s.phase == "turn" and s.current == 0
+
+
+def test_a_die_that_never_comes_is_one_line_and_input_goes_on():
+    s, out = _run([SETUP, "pyramid", "release", "undo", "leg red"], [("red", 2)],
+                  die_wait_s=0.1)
+    s_red = s.view()["players"][0]["leg_tickets"]
+    assert "! no die from the pyramid after 0.1 s: release it again, or type the die" in out
+    assert s_red == [("red", 5)]
