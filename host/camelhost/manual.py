@@ -62,7 +62,7 @@ def parse_die(text, edition, ink_optional=False):
         raise ValueError("unknown edition %r" % (edition,))
     words = text.lower().replace(",", " ").split()
     if not words:
-        raise DieSyntaxError("type a die as colour and value, e.g. 'red 2'")
+        raise DieSyntaxError("type a die as colour and value, e.g. '%s 2'" % RACING[edition][0])
     names = RACING[edition] + (("grey",) if edition == "second" else ())
     if words[0] == "gray":
         words[0] = "grey"

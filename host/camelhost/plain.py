@@ -12,6 +12,15 @@ SIDES = {
 }
 
 
+def example_die(view):
+    """A die to show in hints: one of this edition (classic has no red camel), still
+    in the pyramid when the race is on: ``red 2``, ``orange 2``."""
+    inside = [d for d in view.get("dice_inside") or () if d != "grey"]
+    if inside:
+        return "%s 2" % inside[0]
+    return "orange 2" if view["edition"] == "classic" else "red 2"
+
+
 def _name(view, seat):
     return view["names"][seat] if seat is not None else "?"
 
@@ -51,8 +60,8 @@ def dice_line(view):
 def status_lines(view):
     """Every public fact of the current position, one topic per line."""
     if not view["stacks"]:
-        lines = ["Race %d setup: release each camel's die (or type 'red 2'), or type "
-                 "'setup 1:blue,green ...' or 'draw'" % view["race"]]
+        lines = ["Race %d setup: release each camel's die (or type '%s'), or type "
+                 "'setup 1:blue,green ...' or 'draw'" % (view["race"], example_die(view))]
         if view["setup_rolls"]:
             lines.append("Placed so far: " + ", ".join(
                 "%s %d" % (c, v) for c, v in view["setup_rolls"]))
@@ -93,7 +102,8 @@ def prompt_line(view):
     if phase == "turn":
         return "> %s's turn (leg / tile / win / lose / partner / pyramid)" % who
     if phase == "die":
-        return "> %s: release a die from the pyramid (or type it, e.g. 'red 2')" % who
+        return "> %s: release a die from the pyramid (or type it, e.g. '%s')" % (
+            who, example_die(view))
     if phase == "value":
         return "> value of the die? press 1, 2 or 3"
     if phase == "over":
@@ -205,12 +215,19 @@ def _die_lines(notice, view):
     if m["unit"][1:]:
         lines.append("  carrying %s" % ", ".join(m["unit"][1:]))
     tile = m.get("tile")
-    if tile:
+    if tile:  # the move, then the tile, then where the unit ends (RULES 1.5)
         side = SIDES[view["edition"]][tile["side"]]
-        lines.append("  lands on %s's %s tile on %d: %s +1 coin, then to %d%s" % (
-            _name(view, tile["owner"]), side, tile["space"], _name(view, tile["owner"]),
-            m["to"], " underneath" if m["under"] else ""))
-    if m["crossed"]:
+        owner = _name(view, tile["owner"])
+        lines.append("  from space %d to space %d" % (m["from"], tile["space"]))
+        lines.append("  lands on %s's %s tile there: %s +1 coin" % (owner, side, owner))
+        under = " underneath" if m["under"] else ""
+        if m["crossed"]:
+            lines.append("  then on across the finish line: the race is over")
+        elif m["to"] == m["from"]:
+            lines.append("  then back to space %d%s, where it started" % (m["to"], under))
+        else:
+            lines.append("  then on to space %d%s" % (m["to"], under))
+    elif m["crossed"]:
         lines.append("  crosses the finish line: the race is over")
     else:
         lines.append("  from space %d to space %d" % (m["from"], m["to"]))

@@ -301,6 +301,10 @@ class Session:
             if any(first.startswith(k[:3]) for k in known) or first.isdigit():
                 raise TableError("%r: %s" % (text.strip(), "check the form: 'help' shows "
                                  "every command")) from None
+            hits = [d for d in self.edition.dice if d.startswith(first)]
+            if len(hits) > 1 and first not in hits:
+                raise TableError("%r: ambiguous: %s (type more letters)"
+                                 % (text.strip(), " or ".join(hits))) from None
             try:
                 match_name(first, self.edition.dice, "colour")
             except DieSyntaxError:
@@ -366,7 +370,8 @@ class Session:
                         raise TableError(str(exc)) from None
             moved[int(space)] = row
         if not moved:
-            raise TableError("write the corrected stack as SPACE:colour,colour, e.g. fix 7:red,blue")
+            raise TableError("write the corrected stack as SPACE:colour,colour, e.g. "
+                             "fix 7:%s,blue" % self.edition.racing[-2])
         named = [c for row in moved.values() for c in row]
         if len(set(named)) != len(named):
             raise TableError("a camel is named twice in the correction")

@@ -38,6 +38,15 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   show               the whole table;  help;  quit"""
 
 
+def help_text(edition):
+    """``HELP`` in the colours of ``edition`` (classic has no red camel, no grey die)."""
+    if edition != "classic":
+        return HELP
+    text = HELP.replace("r, pu, gre", "o, wh, gre").replace(
+        "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
+    return text.replace("'red ?'", "'orange ?'").replace("red", "orange")
+
+
 class PlainDisplay:
     """Prints notices and status as lines (``camelhost.plain``) to ``stream``."""
 
@@ -112,7 +121,7 @@ class Table:
             self.quit = True
             return False
         if head in ("help", "?") and len(words) == 1:
-            self.display.text(HELP)
+            self.display.text(help_text(self.session.edition.name))
             return True
         if head in ("show", "board", "status") and len(words) == 1:
             self.display.status(self.session.view())
@@ -173,8 +182,9 @@ class Table:
         elif kind == "gap":
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
-                                   "type the die that came out (e.g. 'red 2')"
-                                   % event.get("missing", "")}], s.view())
+                                   "type the die that came out (e.g. '%s')"
+                                   % (event.get("missing", ""), plain.example_die(s.view()))}],
+                                 s.view())
         elif kind == "fault":
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Log, Static
 
 from camelhost import plain
-from camelhost.table import HELP, Table
+from camelhost.table import Table, help_text
 
 #: Colours of the camels on screen (foreground on background).
 STYLE = {
@@ -274,7 +274,7 @@ class TableApp(App):
             self._submit(message.value.strip())
 
     def action_help(self):
-        self.table.display.text(HELP)
+        self.table.display.text(help_text(self.session.edition.name))
 
     def action_release(self):
         self.table.line("release")
