@@ -1,7 +1,8 @@
 """The full-screen table display (Textual): the same facts as ``--plain`` (RULES 5),
 laid out for a laptop in the middle of the table.
 
-Top to bottom: the announcement of the last die in large clear text (camel,
+Top to bottom: the announcement of the last die in large clear text (its signed
+distance in big digits beside camel,
 direction, distance) and the first two racing camels; the track with every
 stack (bottom row at the bottom) and the tiles; the public state (dice still in
 the pyramid, leg tickets left, pyramid tickets left, every player's coins and
@@ -15,12 +16,13 @@ other command is typed and sent with Enter (``help`` lists them). Events from
 the pyramid arrive on a thread and are handed to the table on the UI thread.
 """
 
+import textwrap
 import threading
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Input, Log, Static
+from textual.widgets import Digits, Input, Log, Static
 
 from camelhost import plain
 from camelhost.table import Table, help_text
@@ -127,6 +129,29 @@ def odds_text(session):
     return "\n".join(lines)
 
 
+def big_number(notices):
+    """What the large digits show for the latest die: its signed distance (``+3``,
+    ``-2`` for a move counterclockwise), ``""`` for another announcement, else ``None``."""
+    for n in reversed(notices):
+        if n["kind"] == "die":
+            m = n["move"]
+            return "%+d" % (m["direction"] * m["distance"])
+        if n["kind"] in ("final", "retry", "ask_value"):
+            return ""
+    return None
+
+
+def wrap_lines(line, width):
+    """``line`` cut into pieces of at most ``width`` characters (at spaces when it
+    can), the pieces after the first indented by two spaces, for the log pane."""
+    width = max(20, width)
+    if len(line) <= width:
+        return [line]
+    indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
+    return textwrap.wrap(line, width=width, subsequent_indent=indent,
+                         drop_whitespace=True, break_long_words=True) or [line]
+
+
 def announce_text(notices, view):
     """Large-print line for the latest die or event (RULES 5), or ``None``."""
     for n in reversed(notices):
@@ -152,27 +177,36 @@ class TuiDisplay:
     def __init__(self, app):
         self.app = app
 
-    def notices(self, notices, view):
+    def _write(self, line):
         log = self.app.query_one("#log", Log)
+        width = (log.scrollable_content_region.width or 80) - 1
+        for piece in wrap_lines(line, width):
+            log.write_line(piece)
+
+    def notices(self, notices, view):
         for n in notices:
             for line in plain.notice_lines(n, view):
-                log.write_line(line)
+                self._write(line)
         big = announce_text(notices, view)
         if big is not None:
             self.app.query_one("#announce", Static).update(big)
+        digits = big_number(notices)
+        if digits is not None:
+            self.app.query_one("#big", Digits).update(digits)
         self.app.refresh_panels()
 
     def error(self, message):
-        self.app.query_one("#log", Log).write_line("! " + message)
+        """The error goes to the log and stays in the status line (wrapped, never cut)
+        until the next command is sent."""
+        self._write("! " + message)
         self.app.query_one("#error", Static).update(Text("! " + message, "bold red"))
 
     def status(self, view):
         self.app.refresh_panels()
 
     def text(self, text):
-        log = self.app.query_one("#log", Log)
         for line in text.splitlines():
-            log.write_line(line)
+            self._write(line)
 
     def prompt(self, view):
         self.app.query_one("#prompt", Static).update(plain.prompt_line(view))
@@ -186,7 +220,10 @@ class TableApp(App):
     TITLE = "Camel Up smart pyramid"
     CSS = """
     Screen { overflow: hidden; }
-    #announce { height: 3; content-align: center middle; text-style: bold; border: round $accent; }
+    #top { height: 3; }
+    #big { width: auto; min-width: 6; padding: 0 1; }
+    #announce { width: 1fr; height: 3; content-align: center middle; text-style: bold;
+                border: round $accent; }
     Input { height: 3; }
     #leaders { height: 1; }
     #track { height: auto; min-height: 4; }
@@ -194,7 +231,7 @@ class TableApp(App):
     #info-box { width: 2fr; }
     #odds-box { width: 1fr; min-width: 30; border-left: solid $accent; padding-left: 1; }
     #log { height: 7; border-top: solid $accent; }
-    #error { height: 1; }
+    #error { height: auto; max-height: 3; }
     #prompt { height: 1; text-style: bold; }
     """
     BINDINGS = [("f1", "help", "Help"), ("f5", "release", "Release (virtual)")]
@@ -210,7 +247,9 @@ class TableApp(App):
         self._stop = threading.Event()
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="announce")
+        with Horizontal(id="top"):
+            yield Digits("", id="big")
+            yield Static("", id="announce")
         yield Static("", id="leaders")
         yield Static("", id="track")
         with Horizontal(id="middle"):
