@@ -13,6 +13,8 @@ impossible is flagged and journaled as rejected, never applied.
 """
 
 import queue
+import shutil
+import subprocess
 import sys
 import threading
 import time
@@ -45,6 +47,56 @@ def help_text(edition):
     text = HELP.replace("r, pu, gre", "o, wh, gre").replace(
         "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
     return text.replace("'red ?'", "'orange ?'").replace("red", "orange")
+
+
+def spoken_text(notice):
+    """Words to say for a die notice (RULES 5, optional speech), else ``None``:
+    ``"blue camel, forward 3"``."""
+    if notice.get("kind") != "die":
+        return None
+    m = notice["move"]
+    return "%s camel, %s %d" % (m["camel"], "forward" if m["direction"] > 0 else "backward",
+                               m["distance"])
+
+
+class Speaker:
+    """Says each die announcement with ``espeak-ng`` (``--speak``), without waiting
+    for it. ``which``/``popen``: ``shutil.which``/``subprocess.Popen`` (for tests).
+    ``available`` is false when ``espeak-ng`` is not on PATH (``missing`` says so in
+    one line); ``say`` then does nothing."""
+
+    PROGRAM = "espeak-ng"
+
+    def __init__(self, which=None, popen=None):
+        self.exe = (which or shutil.which)(self.PROGRAM)
+        self.popen = popen or subprocess.Popen
+
+    @property
+    def available(self):
+        return self.exe is not None
+
+    missing = ("speech: espeak-ng is not on PATH (install it, e.g. apt install espeak-ng); "
+               "going on without speech")
+
+    def command(self, text):
+        """The command line that says ``text``, or ``None`` without espeak-ng."""
+        return None if self.exe is None else [self.exe, text]
+
+    def say(self, text):
+        argv = self.command(text)
+        if argv is None:
+            return
+        try:
+            self.popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        except OSError:
+            self.exe = None  # it went away: stay quiet from now on
+
+    def notices(self, notices):
+        for n in notices:
+            text = spoken_text(n)
+            if text:
+                self.say(text)
 
 
 class PlainDisplay:
@@ -80,6 +132,21 @@ class PlainDisplay:
         self._out([plain.prompt_line(view)])
 
 
+class _Speaking:
+    """A display that also hands each batch of notices to a ``Speaker``."""
+
+    def __init__(self, inner, speaker):
+        self.inner = inner
+        self.speaker = speaker
+
+    def notices(self, notices, view):
+        self.inner.notices(notices, view)
+        self.speaker.notices(notices)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
 class Table:
     """One table: ``session`` (``camelhost.session.Session``), ``display`` (see
     ``PlainDisplay``), ``pyramid``: ``None`` (dice typed) or an object with
@@ -89,11 +156,16 @@ class Table:
     ``manual``: dice are typed at the table (no pyramid); default: ``pyramid is None``.
     Only then does a die typed on a turn take a pyramid ticket by itself; with a
     pyramid (real or virtual) it is refused with a hint, unless the pyramid just
-    asked for the die by hand (a gap or a sensor fault).
+    asked for the die by hand (a gap or a sensor fault). ``speaker``: a ``Speaker``
+    that says each die announcement (``--speak``), or ``None``.
     """
 
-    def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None):
+    def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None,
+                 speaker=None):
         self.session = session
+        self.speaker = speaker
+        if speaker is not None:
+            display = _Speaking(display, speaker)
         self.display = display
         self.pyramid = pyramid
         self.auto_setup = auto_setup

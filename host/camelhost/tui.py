@@ -2,8 +2,8 @@
 laid out for a laptop in the middle of the table.
 
 Top to bottom: the announcement of the last die in large clear text (its signed
-distance in big digits beside camel,
-direction, distance) and the first two racing camels; the track with every
+distance in big digits beside camel, direction, distance) and the first two
+racing camels; the track with every
 stack (bottom row at the bottom) and the tiles; the public state (dice still in
 the pyramid, leg tickets left, pyramid tickets left, every player's coins and
 tickets, finish-pile sizes: never their colours until the final reveal) beside
@@ -215,7 +215,7 @@ class TuiDisplay:
 class TableApp(App):
     """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
     ``table.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
-    the starting stacks (virtual pyramid)."""
+    the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``)."""
 
     TITLE = "Camel Up smart pyramid"
     CSS = """
@@ -236,11 +236,11 @@ class TableApp(App):
     """
     BINDINGS = [("f1", "help", "Help"), ("f5", "release", "Release (virtual)")]
 
-    def __init__(self, session, pyramid=None, auto_setup=False):
+    def __init__(self, session, pyramid=None, auto_setup=False, speaker=None):
         App.__init__(self)
         self.session = session
         self.pyramid = pyramid
-        self.table = Table(session, TuiDisplay(self),
+        self.table = Table(session, TuiDisplay(self), speaker=speaker,
                            pyramid=pyramid.driver if pyramid is not None else None,
                            auto_setup=auto_setup,
                            manual=pyramid is None or pyramid.events is None)

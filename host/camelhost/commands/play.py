@@ -30,6 +30,8 @@ def add_arguments(parser):
     parser.add_argument("--journal", help="journal file to write (default journals/<time>.jsonl)")
     parser.add_argument("--resume", metavar="FILE", help="continue the game in this journal")
     parser.add_argument("--bots", default="", help="names of the seats bots play, comma-separated")
+    parser.add_argument("--speak", action="store_true",
+                        help="say each die announcement aloud with espeak-ng (if on PATH)")
     parser.add_argument("--seed", type=int, default=1,
                         help="seed for drawn setups, bots and the virtual pyramid (default 1)")
 
@@ -113,6 +115,15 @@ def run(args):
     spec = args.pyramid
     if spec == "auto":
         spec = find_rp2040_port()
+    speaker = None
+    if args.speak:
+        import sys
+
+        from camelhost.table import Speaker
+        speaker = Speaker()
+        if not speaker.available:
+            print(speaker.missing, file=sys.stderr)
+            speaker = None
     session, journal = open_session(args)
     try:
         pyramid = open_pyramid(spec, session.edition.name, session.seed,
@@ -128,7 +139,7 @@ def run(args):
             from camelhost.table import PlainDisplay, Table, run_plain
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
                           manual=pyramid.events is None,
-                          auto_setup=spec == "virtual")
+                          auto_setup=spec == "virtual", speaker=speaker)
             print("journal: %s" % journal.path)
             try:
                 return run_plain(table, events=pyramid.events)
@@ -136,6 +147,7 @@ def run(args):
                 raise CliError("%s; the game is safe in %s (--resume it)"
                                % (str(exc).strip().splitlines()[0], journal.path)) from None
         from camelhost.tui import TableApp
-        app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual")
+        app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
+                       speaker=speaker)
         app.run()
         return 0
