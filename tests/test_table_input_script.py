@@ -58,3 +58,22 @@ def test_a_die_that_never_comes_is_one_line_and_input_goes_on():
     s_red = s.view()["players"][0]["leg_tickets"]
     assert "! no die from the pyramid after 0.1 s: release it again, or type the die" in out
     assert s_red == [("red", 5)]
+
+
+def test_without_typed_input_the_wait_for_a_die_is_wait_s():
+    import time
+
+    import pytest
+
+    class Waiting(Table):
+        def start(self):
+            Table.start(self)
+            self.waiting_release = True  # a bot's release on its way
+
+    events = queue.Queue()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    t = Waiting(s, PlainDisplay(io.StringIO()), pyramid=SlowPyramid(events, []))
+    began = time.monotonic()
+    with pytest.raises(TimeoutError, match="0.4 s"):
+        run_plain(t, lines=False, events=events, wait_s=0.4, die_wait_s=0.05)
+    assert time.monotonic() - began >= 0.35

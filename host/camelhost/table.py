@@ -407,7 +407,10 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
         if stop_when_over and table.over:
             break
         if die_due():
-            limit = die_wait_s if wait_s is None else min(die_wait_s, wait_s)
+            if lines is False:  # nothing typed can come: wait as long as wait_s says
+                limit = wait_s
+            else:
+                limit = die_wait_s if wait_s is None else min(die_wait_s, wait_s)
             try:
                 _, item = events.get(timeout=limit)
             except queue.Empty:
