@@ -48,3 +48,12 @@ def test_an_ambiguous_colour_prefix_says_so():
     s.command("setup 1:blue,green 2:red 5:yellow,purple 15:black 16:white")
     with pytest.raises(TableError, match="ambiguous: green or grey"):
         s.command("gr 1")
+
+
+def test_a_die_of_the_other_edition_is_named_as_such():
+    s = Session("classic", ["Ann", "Ben"])
+    with pytest.raises(TableError, match="'red' is not a die of the classic edition "
+                       r"\(dice: blue, green, orange, yellow, white\)"):
+        s.command("red 2")
+    with pytest.raises(TableError, match="unknown command"):
+        s.command("dance 2x")

@@ -308,6 +308,12 @@ class Session:
             try:
                 match_name(first, self.edition.dice, "colour")
             except DieSyntaxError:
+                other = {"blue", "green", "orange", "yellow", "white", "red", "purple",
+                         "grey", "gray", "black"}
+                if first in other:  # a die of the other edition
+                    raise TableError("%r: %r is not a die of the %s edition (dice: %s)"
+                                     % (text.strip(), first, self.edition.name,
+                                        ", ".join(self.edition.dice))) from None
                 raise TableError("unknown command %r (help lists the commands)"
                                  % text.strip()) from None
             raise TableError(_one_line(exc)) from None
