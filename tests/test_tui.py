@@ -107,3 +107,21 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+def test_odds_panel_never_hints_at_finish_cards_already_played(tmp_path):
+    # RULES 1.8, 5: finish cards stay hidden. Advice that lists "finish winner X" for
+    # every colour but the ones a player has played would reveal them by omission.
+    from camelhost.tui import odds_text
+
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=2,
+                      journal=Journal(str(tmp_path / "odds.jsonl")))
+    session.command(SETUP)
+    session.command("finish winner purple")   # Ann
+    session.command("leg blue")               # Ben
+    session.command("leg green")              # Cy
+    text = odds_text(session)                 # Ann to act again
+    assert "Best for Ann:" in text
+    assert "finish" not in text.replace("finish cards: not advised", "")
+    assert "purple" in text.split("Best for")[0]  # leg odds still list every camel
+    assert "not advised on the shared screen" in text

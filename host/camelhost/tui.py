@@ -110,8 +110,12 @@ def odds_text(session):
     lines.append("Best for %s:" % session.names[g.turn])
     try:
         from camelup.odds_actions import action_values
-        for av in action_values(g)[:5]:
+        # The screen is shared: finish-card advice would show, by what it leaves
+        # out, which cards this player has already played (RULES 1.8, 5).
+        public = [av for av in action_values(g, leg=leg) if av.kind != "finish"]
+        for av in public[:5]:
             lines.append("  %s" % av.reason)
+        lines.append("  (finish cards: not advised on the shared screen)")
     except ImportError:
         values = []
         for c in g.edition.racing:
