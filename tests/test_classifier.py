@@ -75,6 +75,8 @@ def test_fit_rejects_bad_input(samples, edition, match):
         lambda p: p.update(ref_clear=0),
         lambda p: p["classes"]["blue"].pop("whiten"),
         lambda p: p.update(classes={"blue": p["classes"]["blue"]}),
+        lambda p: p.update(guard=-1),
+        lambda p: p.update(guard_se="3"),
     ],
 )
 def test_check_profile_names_the_problem(second, damage):
@@ -149,8 +151,10 @@ def test_settings_rescale_brightness(second):
     rescaled = C.Classifier(profile, settings={"integration_ms": 48, "gain": 4})
     assert rescaled.ref_clear == pytest.approx(2 * as_fitted.ref_clear)
     good = sum(rescaled.classify(r)[0] == "grey-white" for r in readings)
+    wrong = sum(rescaled.classify(r)[0] not in ("grey-white", "unknown", "double") for r in readings)
     bad = sum(as_fitted.classify(r)[0] == "grey-white" for r in readings)
-    assert good >= 18 and bad <= 2
+    # the guard leaves the dimmer grey-white readings unknown (the table asks), never black
+    assert good >= 12 and wrong == 0 and bad <= 2
 
 
 def test_observe_tracks_led_drift(second):
@@ -254,3 +258,91 @@ def test_same_answers_under_micropython(micropython, tmp_path):
     assert sum(e == t for e, t in zip(expected[:-1], truth, strict=True)) >= len(truth) - 2
     host = C.fit(cal, "classic", {"integration_ms": 24, "gain": 4})
     assert json.loads(lines[1]) == pytest.approx(host["classes"]["blue"]["mean"], rel=1e-4)
+
+
+# --- rejection margin: a wrong colour is far worse than `unknown` (RULES 3.5(c)) ---
+
+
+def _wrong_rates(profile, test):
+    """``{(true, got): rate}`` of readings named as another die or empty."""
+    clf = C.Classifier(profile)
+    rates = {}
+    for label, readings in test.items():
+        for r in readings:
+            got = clf.classify(r)[0]
+            if got not in (label, "unknown", "double"):
+                rates[(label, got)] = rates.get((label, got), 0) + 1 / len(readings)
+    return rates
+
+
+@pytest.mark.parametrize("noise, limit", [(1.0, 0.002), (2.0, 0.005)])
+def test_calibrated_profile_rarely_names_a_wrong_die(noise, limit):
+    """12 readings per class (the advice), the bench's seeds: per class, under
+    0.2 % wrong at the model's noise and 0.5 % at twice it; most dice still named."""
+    for seed in (1000 + int(noise * 10) + 12, 4242):
+        model = OpticalModel(seed, noise=noise)
+        labels = C.classes_for("second")
+        cal = {label: model.samples(label, 12) for label in labels}
+        test = {label: model.samples(label, 300) for label in labels}
+        profile = C.fit(cal, "second", SETTINGS)
+        worst = _wrong_rates(profile, test)
+        assert all(rate < limit for rate in worst.values()), (seed, worst)
+        report = C.evaluate(C.Classifier(profile), test)
+        for label in ("blue", "green", "yellow", "red", "purple"):
+            assert report[label]["correct"] >= 0.95 * report[label]["n"], (seed, report[label])
+        if noise == 1.0:  # the price: an unlucky calibration leaves many grey readings unknown
+            assert report["_total"]["accuracy"] >= 0.85, (seed, report["_total"])
+
+
+def test_guard_rejects_what_the_margin_lets_through():
+    """The bench's unlucky 12-reading calibration (grey-white's centroid a sigma too
+    bright): without the guard, dim grey-white readings are named grey-black."""
+    model = OpticalModel(1022)
+    labels = C.classes_for("second")
+    cal = {label: model.samples(label, 12) for label in labels}
+    test = {"grey-white": model.samples("grey-white", 300)}
+    unguarded = C.fit(cal, "second", SETTINGS, guard=0, guard_se=0, pool=0)
+    assert _wrong_rates(unguarded, test).get(("grey-white", "grey-black"), 0) > 0.01
+    guarded = C.fit(cal, "second", SETTINGS)
+    assert not _wrong_rates(guarded, test)
+    clf = C.Classifier(guarded)
+    reasons = set()
+    for r in test["grey-white"]:
+        label, margin, detail = clf.classify_detail(r)
+        assert (label, margin) == clf.classify(r)
+        reasons.add(detail["reason"])
+    assert "guard" in reasons and "ok" in reasons
+
+
+def test_guard_grows_for_small_calibrations(second):
+    profile, _ = second
+    clf = C.Classifier(profile)  # 24 readings per class
+    assert clf._guard("grey-black", "grey-white") == pytest.approx(
+        C.GUARD + C.GUARD_SE * math.sqrt(2 / 24))
+    small = json.loads(json.dumps(profile))
+    for entry in small["classes"].values():
+        entry["n"] = 12
+    assert C.Classifier(small)._guard("grey-black", "grey-white") > clf._guard("grey-black", "grey-white")
+
+
+def test_profile_without_guard_still_loads(second):
+    """Profiles saved before the guard existed (same format 1) get the defaults."""
+    old = json.loads(json.dumps(second[0]))
+    del old["guard"], old["guard_se"]
+    C.check_profile(old)
+    clf = C.Classifier(old)
+    assert (clf.guard, clf.guard_se) == (C.GUARD, C.GUARD_SE)
+    assert C.Classifier(second[0]).classify(second[1]["red"][0])[0] == "red"
+    assert clf.classify(second[1]["red"][0])[0] == "red"
+
+
+def test_pooling_steadies_a_class_spread():
+    """A die whose 12 readings happen to be tight gets a spread nearer the others'."""
+    samples = sim_optics.calibration_samples("second", seed=5, n=12)
+    c, r, g, b = samples["grey-white"][0]
+    samples["grey-white"] = [(c + i % 3, r + i % 2, g, b + i % 2) for i in range(12)]
+    own = C.fit(samples, "second", SETTINGS, pool=0)
+    pooled = C.fit(samples, "second", SETTINGS)
+    for k in range(4):
+        assert pooled["classes"]["grey-white"]["sd"][k] > own["classes"]["grey-white"]["sd"][k]
+    assert pooled["classes"]["empty"]["sd"] == own["classes"]["empty"]["sd"]  # the empty head keeps its own

@@ -14,7 +14,9 @@ brightness cancel out of three of them and are tracked in the fourth:
 (A small floor, 0.5 % of ``ref_clear``, is added to ``c`` in both so that the
 empty head's tiny counts give stable features.)
 
-Model: one centroid per class with its own spread: a 4x4 covariance shrunk
+Model: one centroid per class with its own spread: a 4x4 covariance whose
+variances are pulled towards the variances pooled over every die (``POOL``
+readings' worth: 12 readings pin a variance only to about +/-40 %), shrunk
 towards its diagonal (``SHRINK``) plus a floor per feature, stored as the
 inverse of its Cholesky factor. The distance of a reading to a class is the
 Mahalanobis distance in units of that class's spread (sigma).
@@ -24,7 +26,13 @@ Decision (``Classifier.classify``): the nearest class wins unless
 - it is further than ``reject`` sigma (default 5): nothing calibrated looks like
   this, or
 - the second nearest is less than ``min_margin`` sigma (default 1) further: the
-  reading sits between two classes;
+  reading sits between two classes, or
+- the reading is less than the guard (3.9 sigma for 12 + 12 calibration
+  readings, less for more: ``GUARD``) from the second nearest class, measured
+  in that class's spread along the line from its centroid to the nearest
+  one: a reading of the runner-up could well land there. This bites only for
+  close pairs (the grey die's two inks): a wrong colour moves the wrong
+  camel (RULES 3.5(c)), an ``unknown`` only makes the table ask;
 
 then the answer is ``unknown``. A rejected reading that two dice of the edition
 mixed together explain well (a non-negative least-squares fit of the two
@@ -53,7 +61,8 @@ UNKNOWN = "unknown"
 DOUBLE = "double"
 #: Names of the feature vector's components.
 FEATURES = ("r/c", "g/c", "b/c", "log(c/ref)")
-#: Profile format version.
+#: Profile format version (``guard`` and ``guard_se`` are optional keys of
+#: format 1: profiles saved without them get ``GUARD`` and ``GUARD_SE``).
 FORMAT = 1
 
 #: Shrinkage of each class covariance towards its diagonal (0 = full, 1 = diagonal).
@@ -63,6 +72,18 @@ SIGMA_FLOOR = (0.004, 0.004, 0.004, 0.03)
 #: Default rejection distance (sigma) and ambiguity margin (sigma).
 REJECT = 5.0
 MIN_MARGIN = 1.0
+#: Guard (sigma): a die is named only when the reading is at least
+#: ``GUARD + GUARD_SE * sqrt(1/n_a + 1/n_b)`` sigma from the runner-up class
+#: towards the winner, in the runner-up's spread (``n``: the two classes'
+#: calibration readings). The second term is for the centroids' own error:
+#: readings taken one after another share the LED's drift, so a 12-reading
+#: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma (a normal
+#: runner-up gets that far 0.004 % of the time); 24 + 24: 3.51; 40 + 40: 3.28.
+GUARD = 2.5
+GUARD_SE = 3.5
+#: Weight (in readings) of the variance pooled over all dice when a class's own
+#: variances are estimated (the seating and the LED spread every die alike).
+POOL = 12
 #: A pair of classes closer than this (sigma) is reported as too close.
 TOO_CLOSE = 6.0
 #: Floor added to the clear count, as a fraction of ``ref_clear``.
@@ -182,7 +203,8 @@ def _sorted(items):
 # --- fitting ---
 
 
-def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN):
+def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN,
+        guard=GUARD, guard_se=GUARD_SE, pool=POOL):
     """Fit a profile from calibration readings.
 
     ``samples_by_label``: ``{label: [(c, r, g, b), ...]}`` ambient-subtracted
@@ -194,12 +216,16 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     Returns the profile, a JSON-able dict::
 
         {"format": 1, "edition": str, "settings": {...}, "ref_clear": float,
-         "reject": float, "min_margin": float, "double_residual": float,
+         "reject": float, "min_margin": float, "guard": float, "guard_se": float,
+         "double_residual": float,
          "features": [...], "classes": {label: {"n": int, "mean": [4 floats],
          "sd": [4 floats], "whiten": [[4 floats] x 4], "unit": [4 floats]}}}
 
     ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
-    two-dice test). Raises ``ValueError`` for an unknown edition or label, a
+    two-dice test). Each die's variances are pulled towards the variances
+    pooled over all dice with the weight of ``pool`` readings (0 = own only):
+    ``(dof * own + pool * pooled) / (dof + pool)``, correlations kept; the
+    empty head keeps its own. Raises ``ValueError`` for an unknown edition or label, a
     label with fewer than 3 readings, or fewer than two labels.
     """
     allowed = classes_for(edition)
@@ -220,10 +246,11 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
         ref = max(ref, float(clears[len(clears) // 2]))
     if ref <= 0:
         ref = 1.0
-    classes = {}
+    moments = {}
+    pooled = [0.0] * 4
+    pooled_dof = 0
     for label in labels:
-        readings = samples_by_label[label]
-        rows = [features(s, ref) for s in readings]
+        rows = [features(s, ref) for s in samples_by_label[label]]
         n = len(rows)
         mean = [sum(r[k] for r in rows) / n for k in range(4)]
         cov = [[0.0] * 4 for _ in range(4)]
@@ -232,6 +259,27 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
             for i in range(4):
                 for j in range(i + 1):
                     cov[i][j] += d[i] * d[j] / (n - 1)
+        moments[label] = (n, mean, cov)
+        if label != EMPTY:
+            for k in range(4):
+                pooled[k] += cov[k][k] * (n - 1)
+            pooled_dof += n - 1
+    classes = {}
+    for label in labels:
+        readings = samples_by_label[label]
+        n, mean, cov = moments[label]
+        if label != EMPTY and pool > 0 and pooled_dof:
+            # pull the variances towards the pooled ones; keep the correlations
+            scale = [1.0] * 4
+            for k in range(4):
+                own = cov[k][k]
+                new = ((n - 1) * own + pool * pooled[k] / pooled_dof) / (n - 1 + pool)
+                scale[k] = math.sqrt(new / own) if own > 0 else 1.0
+                if own <= 0:
+                    cov[k][k] = new
+            for i in range(4):
+                for j in range(i + 1):
+                    cov[i][j] *= scale[i] * scale[j]
         for i in range(4):
             for j in range(i):
                 cov[i][j] *= 1.0 - shrink
@@ -253,6 +301,8 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
         "ref_clear": _round(ref),
         "reject": float(reject),
         "min_margin": float(min_margin),
+        "guard": float(guard),
+        "guard_se": float(guard_se),
         "double_residual": 0.0,
         "features": list(FEATURES),
         "classes": classes,
@@ -288,6 +338,10 @@ def check_profile(profile):
         raise ValueError("profile ref_clear must be > 0")
     if len(profile["classes"]) < 2:
         raise ValueError("profile has fewer than two classes")
+    for key in ("guard", "guard_se"):
+        value = profile.get(key, 0.0)
+        if not isinstance(value, (int, float)) or value < 0:
+            raise ValueError("profile %s must be a number >= 0" % key)
     for label in profile["classes"]:
         entry = profile["classes"][label]
         for key in ("mean", "whiten", "unit"):
@@ -353,6 +407,15 @@ class Classifier:
         self.labels = _sorted(profile["classes"])
         self.reject = profile["reject"]
         self.min_margin = profile["min_margin"]
+        #: sigma a named reading must keep from the runner-up (older profiles:
+        #: ``GUARD``), plus ``guard_se`` x sqrt(1/n_a + 1/n_b)
+        self.guard = profile.get("guard", GUARD)
+        self.guard_se = profile.get("guard_se", GUARD_SE)
+        inv_n = {}
+        for label in self.labels:
+            n = profile["classes"][label].get("n", 12)
+            inv_n[label] = 1.0 / n if n > 0 else 1.0
+        self._inv_n = inv_n
         self.double_residual = profile.get("double_residual", 0.0)
         scale = 1.0
         if settings is not None:
@@ -377,6 +440,50 @@ class Classifier:
         z3 = w[3][0] * d0 + w[3][1] * d1 + w[3][2] * d2 + w[3][3] * d3
         return math.sqrt(z0 * z0 + z1 * z1 + z2 * z2 + z3 * z3)
 
+    def _guard(self, best, second):
+        """The guard (sigma) between classes ``best`` and ``second``."""
+        return self.guard + self.guard_se * math.sqrt(self._inv_n[best] + self._inv_n[second])
+
+    def _clear_of(self, x, entry, other, guard):
+        """True when ``x`` lies at least ``guard`` sigma from class ``other``
+        towards class ``entry``: in ``other``'s whitened space, the reading's
+        offset from ``other``'s centroid projected on the direction of
+        ``entry``'s centroid. (A one-sided test under the runner-up's model: a
+        reading of ``other`` rarely gets that far; classes ``guard`` sigma or
+        closer never pass.)"""
+        if guard <= 0:
+            return True
+        mean = other["mean"]
+        w = other["whiten"]
+        a = entry["mean"]
+        d0 = x[0] - mean[0]
+        d1 = x[1] - mean[1]
+        d2 = x[2] - mean[2]
+        d3 = x[3] - mean[3]
+        e0 = a[0] - mean[0]
+        e1 = a[1] - mean[1]
+        e2 = a[2] - mean[2]
+        e3 = a[3] - mean[3]
+        dot = 0.0
+        vv = 0.0
+        for i in range(4):
+            row = w[i]
+            z = row[0] * d0
+            v = row[0] * e0
+            if i > 0:
+                z += row[1] * d1
+                v += row[1] * e1
+            if i > 1:
+                z += row[2] * d2
+                v += row[2] * e2
+            if i > 2:
+                z += row[3] * d3
+                v += row[3] * e3
+            dot += z * v
+            vv += v * v
+        # dot / |v| >= guard, without a square root: both sides >= 0
+        return dot > 0 and dot * dot >= guard * guard * vv
+
     def distances(self, reading):
         """``[(distance_sigma, label), ...]`` sorted nearest first, for every class."""
         x = features(reading, self.ref_clear * self.drift)
@@ -399,17 +506,20 @@ class Classifier:
         x = features(reading, self.ref_clear * self.drift)
         classes = self.profile["classes"]
         d1 = d2 = 1e30
-        best = None
+        best = second = None
         for label in self.labels:
             d = self._distance(x, classes[label])
             if d < d1:
                 d2 = d1
+                second = best
                 d1 = d
                 best = label
             elif d < d2:
                 d2 = d
+                second = label
         margin = d2 - d1
-        if d1 <= self.reject and margin >= self.min_margin:
+        if (d1 <= self.reject and margin >= self.min_margin
+                and self._clear_of(x, classes[best], classes[second], self._guard(best, second))):
             return (best, margin)
         pair = self._two_dice(reading)
         if pair is not None:
@@ -418,8 +528,9 @@ class Classifier:
 
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
-        sigma) pairs, ``reason`` (``ok``, ``far``, ``between``, ``double``,
-        ``saturated``) and, for ``double``, ``pair`` (the two labels). Same
+        sigma) pairs, ``reason`` (``ok``, ``far``, ``between``, ``guard``,
+        ``double``, ``saturated``) and, for ``double``, ``pair`` (the two
+        labels). ``guard``: within ``guard`` sigma of the runner-up. Same
         decision as ``classify``."""
         ranked = self.distances(reading)
         d1, best = ranked[0]
@@ -429,9 +540,17 @@ class Classifier:
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
-        if d1 <= self.reject and margin >= self.min_margin:
+        classes = self.profile["classes"]
+        x = features(reading, self.ref_clear * self.drift)
+        clear = self._clear_of(x, classes[best], classes[second], self._guard(best, second))
+        if d1 <= self.reject and margin >= self.min_margin and clear:
             return (best, margin, detail)
-        detail["reason"] = "far" if d1 > self.reject else "between"
+        if d1 > self.reject:
+            detail["reason"] = "far"
+        elif margin < self.min_margin:
+            detail["reason"] = "between"
+        else:
+            detail["reason"] = "guard"
         pair = self._two_dice(reading)
         if pair is not None:
             detail["reason"] = DOUBLE
@@ -584,61 +703,61 @@ def evaluate(classifier, samples_by_label):
 # BEGIN DEFAULT PROFILES (generated by `python hardware/sim/sim_optics.py`)
 _DEFAULTS = {
     'classic': (
-        '{"classes":{"blue":{"mean":[0.157428,0.301359,0.534828,-1.44313],"n":40,"sd":[0.0105'
-        '865,0.0105084,0.0188878,0.0840024],"unit":[0.231898,0.0373392,0.0713952,0.12651],"wh'
-        'iten":[[94.4597,0.0,0.0,0.0],[-17.1944,96.726,0.0,0.0],[32.7316,1.13299,56.0733,0.0]'
-        ',[-4.32718,1.13268,19.3092,12.7408]]},"empty":{"mean":[0.234505,0.253567,0.204067,-3'
-        '.79167],"n":40,"sd":[0.0621949,0.0565635,0.0365328,0.0957358],"unit":[0.0176491,0.00'
-        '530495,0.00571415,0.00461808],"whiten":[[16.0785,0.0,0.0,0.0],[0.611659,17.692,0.0,0'
-        '.0],[-2.85155,-3.96425,28.4295,0.0],[0.633793,2.91674,-0.361896,10.5874]]},"green":{'
-        '"mean":[0.214294,0.50426,0.217856,-1.17784],"n":40,"sd":[0.00754243,0.011538,0.00727'
-        '856,0.0768841],"unit":[0.303702,0.066212,0.155578,0.0672642],"whiten":[[132.583,0.0,'
-        '0.0,0.0],[8.03677,86.8289,0.0,0.0],[-23.4982,-5.52609,139.713,0.0],[-30.5008,20.0649'
-        ',-3.97783,13.7364]]},"orange":{"mean":[0.566815,0.19861,0.0886357,-0.866447],"n":40,'
-        '"sd":[0.0107681,0.00807447,0.00827008,0.0719694],"unit":[0.416319,0.238728,0.0837539'
-        ',0.0374074],"whiten":[[92.8666,0.0,0.0,0.0],[32.6104,131.261,0.0,0.0],[23.3856,-44.0'
-        '867,135.165,0.0],[9.26641,-19.9303,-11.3593,14.3957]]},"white":{"mean":[0.320575,0.3'
-        '37049,0.272325,0.00579001],"n":40,"sd":[0.00544772,0.00614774,0.00501716,0.0772693],'
-        '"unit":[1.00329,0.323285,0.339833,0.274557],"whiten":[[183.563,0.0,0.0,0.0],[-4.7070'
-        '7,162.715,0.0,0.0],[6.80439,-17.2177,200.546,0.0],[-16.0236,2.17656,8.73142,13.0066]'
-        ']},"yellow":{"mean":[0.4181,0.373135,0.089369,-0.304742],"n":40,"sd":[0.0059192,0.00'
-        '619112,0.00595021,0.0792601],"unit":[0.734256,0.309036,0.275828,0.0661194],"whiten":'
-        '[[168.942,0.0,0.0,0.0],[-7.04186,161.662,0.0,0.0],[-8.12466,10.621,168.596,0.0],[16.'
-        '258,3.25013,-19.2072,12.7559]]}},"double_residual":0.0435777,"edition":"classic","fe'
-        'atures":["r/c","g/c","b/c","log(c/ref)"],"format":1,"min_margin":1.0,"ref_clear":513'
-        '2.0,"reject":5.0,"settings":{"gain":4,"integration_ms":24.0}}'
+        '{"classes":{"blue":{"mean":[0.157428,0.301359,0.534828,-1.44313],"n":40,"sd":[0.010107'
+        '3,0.0101269,0.0172672,0.0826236],"unit":[0.231898,0.0373392,0.0713952,0.12651],"whiten'
+        '":[[98.9385,0.0,0.0,0.0],[-17.7384,100.321,0.0,0.0],[33.7816,1.2613,61.2425,0.0],[-4.5'
+        '8676,1.1456,20.9437,12.9407]]},"empty":{"mean":[0.234505,0.253567,0.204067,-3.79167],"'
+        'n":40,"sd":[0.0621949,0.0565635,0.0365328,0.0957358],"unit":[0.0176491,0.00530495,0.00'
+        '571415,0.00461808],"whiten":[[16.0785,0.0,0.0,0.0],[0.611659,17.692,0.0,0.0],[-2.85155'
+        ',-3.96425,28.4295,0.0],[0.633793,2.91674,-0.361896,10.5874]]},"green":{"mean":[0.21429'
+        '4,0.50426,0.217856,-1.17784],"n":40,"sd":[0.00774312,0.0109505,0.00811558,0.077142],"u'
+        'nit":[0.303702,0.066212,0.155578,0.0672642],"whiten":[[129.147,0.0,0.0,0.0],[7.84679,9'
+        '1.4881,0.0,0.0],[-24.1118,-6.0488,125.524,0.0],[-30.0292,20.9804,-3.59335,13.6937]]},"'
+        'orange":{"mean":[0.566815,0.19861,0.0886357,-0.866447],"n":40,"sd":[0.010253,0.0082442'
+        '9,0.00881203,0.0734265],"unit":[0.416319,0.238728,0.0837539,0.0374074],"whiten":[[97.5'
+        '329,0.0,0.0,0.0],[34.1826,128.53,0.0,0.0],[24.6936,-44.7301,127.476,0.0],[9.51488,-19.'
+        '6943,-10.9578,14.1179]]},"white":{"mean":[0.320575,0.337049,0.272325,0.00579001],"n":4'
+        '0,"sd":[0.00625683,0.00685664,0.00667828,0.0774357],"unit":[1.00329,0.323285,0.339833,'
+        '0.274557],"whiten":[[159.825,0.0,0.0,0.0],[-4.96585,145.914,0.0,0.0],[9.05692,-22.106,'
+        '151.647,0.0],[-15.6326,1.6616,8.58833,13.002]]},"yellow":{"mean":[0.4181,0.373135,0.08'
+        '9369,-0.304742],"n":40,"sd":[0.00657618,0.00688643,0.0072405,0.0789594],"unit":[0.7342'
+        '56,0.309036,0.275828,0.0661194],"whiten":[[152.064,0.0,0.0,0.0],[-7.28106,145.38,0.0,0'
+        '.0],[-8.95179,11.5417,138.755,0.0],[16.0243,2.70056,-17.9286,12.8368]]}},"double_resid'
+        'ual":0.0435777,"edition":"classic","features":["r/c","g/c","b/c","log(c/ref)"],"format'
+        '":1,"guard":2.5,"guard_se":3.5,"min_margin":1.0,"ref_clear":5132.0,"reject":5.0,"setti'
+        'ngs":{"gain":4,"integration_ms":24.0}}'
     ),
     'second': (
-        '{"classes":{"blue":{"mean":[0.1583,0.303031,0.5378,-1.14764],"n":40,"sd":[0.0106206,'
-        '0.0105532,0.0191101,0.0844088],"unit":[0.313349,0.0504542,0.0964718,0.170945],"white'
-        'n":[[94.157,0.0,0.0,0.0],[-16.9804,96.2864,0.0,0.0],[32.5035,0.732436,55.3834,0.0],['
-        '-3.84547,1.74477,19.5733,12.7088]]},"empty":{"mean":[0.251562,0.276141,0.229549,-3.5'
-        '5261],"n":40,"sd":[0.0651516,0.0532176,0.0525725,0.116313],"unit":[0.0238283,0.00718'
-        '799,0.00787256,0.00654292],"whiten":[[15.3488,0.0,0.0,0.0],[-2.83926,19.1096,0.0,0.0'
-        '],[-4.41534,0.0803515,19.7888,0.0],[1.55337,6.73237,5.38119,9.63912]]},"green":{"mea'
-        'n":[0.215203,0.506403,0.218782,-0.881058],"n":40,"sd":[0.00754186,0.0116368,0.007294'
-        '77,0.0771579],"unit":[0.410374,0.0894681,0.210222,0.0908899],"whiten":[[132.593,0.0,'
-        '0.0,0.0],[8.17873,86.0979,0.0,0.0],[-23.2959,-5.61663,139.377,0.0],[-29.9178,20.5771'
-        ',-3.43117,13.6964]]},"grey-black":{"mean":[0.31757,0.332545,0.2714,-0.599292],"n":40'
-        ',"sd":[0.00766422,0.00799054,0.00593094,0.0778474],"unit":[0.545577,0.174849,0.18302'
-        '4,0.149414],"whiten":[[130.476,0.0,0.0,0.0],[-4.33812,125.217,0.0,0.0],[-14.0918,-17'
-        '.6446,171.33,0.0],[-0.904983,18.5142,3.18935,12.9925]]},"grey-white":{"mean":[0.3189'
-        '5,0.334688,0.271339,-0.274756],"n":40,"sd":[0.00675115,0.00624426,0.00575873,0.06372'
-        '01],"unit":[0.755918,0.242707,0.254726,0.206471],"whiten":[[148.123,0.0,0.0,0.0],[-1'
-        '4.4078,160.903,0.0,0.0],[-17.9764,-18.2444,176.268,0.0],[-1.96322,-22.3486,1.674,15.'
-        '8477]]},"purple":{"mean":[0.313302,0.205327,0.3794,-1.25039],"n":40,"sd":[0.0103964,'
-        '0.0120294,0.0104817,0.0902806],"unit":[0.282399,0.0901001,0.0590771,0.108965],"white'
-        'n":[[96.1875,0.0,0.0,0.0],[-7.16259,83.3598,0.0,0.0],[13.7014,-2.33439,96.3768,0.0],'
-        '[-11.8041,-13.1523,18.0672,11.5338]]},"red":{"mean":[0.55378,0.162776,0.119512,-1.09'
-        '421],"n":40,"sd":[0.0150573,0.0116291,0.0114239,0.0985603],"unit":[0.331247,0.185947'
-        ',0.0549302,0.0403699],"whiten":[[66.4128,0.0,0.0,0.0],[29.9444,94.3277,0.0,0.0],[12.'
-        '8088,-40.1653,100.929,0.0],[17.4795,-17.6691,-18.3073,11.4662]]},"yellow":{"mean":[0'
-        '.417402,0.37324,0.0900892,-0.00844405],"n":40,"sd":[0.00602183,0.00608275,0.0059584,'
-        '0.0676977],"unit":[0.988369,0.41462,0.370794,0.0895274],"whiten":[[166.062,0.0,0.0,0'
-        '.0],[8.53659,164.616,0.0,0.0],[11.9974,-17.3451,169.262,0.0],[2.45159,-7.09008,-9.73'
-        '413,14.8171]]}},"double_residual":0.0480018,"edition":"second","features":["r/c","g/'
-        'c","b/c","log(c/ref)"],"format":1,"min_margin":1.0,"ref_clear":3798.0,"reject":5.0,"'
-        'settings":{"gain":4,"integration_ms":24.0}}'
+        '{"classes":{"blue":{"mean":[0.1583,0.303031,0.5378,-1.14764],"n":40,"sd":[0.0103894,0.'
+        '0103717,0.0174614,0.0835628],"unit":[0.313349,0.0504542,0.0964718,0.170945],"whiten":['
+        '[96.2523,0.0,0.0,0.0],[-17.2386,97.9508,0.0,0.0],[32.9132,0.783771,60.5531,0.0],[-4.01'
+        '923,1.75751,21.2577,12.8264]]},"empty":{"mean":[0.251562,0.276141,0.229549,-3.55261],"'
+        'n":40,"sd":[0.0651516,0.0532176,0.0525725,0.116313],"unit":[0.0238283,0.00718799,0.007'
+        '87256,0.00654292],"whiten":[[15.3488,0.0,0.0,0.0],[-2.83926,19.1096,0.0,0.0],[-4.41534'
+        ',0.0803515,19.7888,0.0],[1.55337,6.73237,5.38119,9.63912]]},"green":{"mean":[0.215203,'
+        '0.506403,0.218782,-0.881058],"n":40,"sd":[0.00807336,0.0112231,0.00814415,0.0780185],"'
+        'unit":[0.410374,0.0894681,0.210222,0.0908899],"whiten":[[123.864,0.0,0.0,0.0],[7.78948'
+        ',89.2781,0.0,0.0],[-23.2776,-6.09898,125.122,0.0],[-28.7555,21.2323,-2.94148,13.5621]]'
+        '},"grey-black":{"mean":[0.31757,0.332545,0.2714,-0.599292],"n":40,"sd":[0.008161,0.008'
+        '43985,0.00724801,0.0785405],"unit":[0.545577,0.174849,0.183024,0.149414],"whiten":[[12'
+        '2.534,0.0,0.0,0.0],[-4.2348,118.556,0.0,0.0],[-15.3325,-19.2728,140.939,0.0],[-0.95208'
+        '8,17.7912,2.87084,12.8838]]},"grey-white":{"mean":[0.31895,0.334688,0.271339,-0.274756'
+        '],"n":40,"sd":[0.00751909,0.00722648,0.00714103,0.0681119],"unit":[0.755918,0.242707,0'
+        '.254726,0.206471],"whiten":[[132.995,0.0,0.0,0.0],[-14.7687,139.231,0.0,0.0],[-19.3873'
+        ',-19.6568,143.22,0.0],[-1.67068,-21.5028,2.10211,14.8582]]},"purple":{"mean":[0.313302'
+        ',0.205327,0.3794,-1.25039],"n":40,"sd":[0.0102145,0.0115353,0.0104713,0.0881313],"unit'
+        '":[0.282399,0.0901001,0.0590771,0.108965],"whiten":[[97.9003,0.0,0.0,0.0],[-7.22737,86'
+        '.9262,0.0,0.0],[13.8957,-2.41465,96.465,0.0],[-11.9468,-13.597,18.0241,11.8098]]},"red'
+        '":{"mean":[0.55378,0.162776,0.119512,-1.09421],"n":40,"sd":[0.0139664,0.011217,0.01119'
+        '97,0.094672],"unit":[0.331247,0.185947,0.0549302,0.0403699],"whiten":[[71.6006,0.0,0.0'
+        ',0.0],[31.8505,97.5728,0.0,0.0],[13.7842,-41.242,102.719,0.0],[18.6347,-18.208,-18.633'
+        '3,11.914]]},"yellow":{"mean":[0.417402,0.37324,0.0900892,-0.00844405],"n":40,"sd":[0.0'
+        '0702943,0.00712036,0.00726521,0.0709857],"unit":[0.988369,0.41462,0.370794,0.0895274],'
+        '"whiten":[[142.259,0.0,0.0,0.0],[8.8395,140.713,0.0,0.0],[12.6016,-18.2842,139.435,0.0'
+        '],[2.10454,-6.47367,-8.96397,14.1412]]}},"double_residual":0.0480018,"edition":"second'
+        '","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3.5,"m'
+        'in_margin":1.0,"ref_clear":3798.0,"reject":5.0,"settings":{"gain":4,"integration_ms":2'
+        '4.0}}'
     ),
 }
 # END DEFAULT PROFILES
