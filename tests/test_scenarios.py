@@ -333,3 +333,78 @@ def test_odds_expectations_use_the_listed_camels_only():
             "exactly one is revealed; P(R 1st) = 1/3; P(Y 1st) = 2/3\n")
     case = parse_scenarios(text, "t.scn")[0]
     assert run_case(case) == []
+
+
+def _steps(text):
+    return [(c.id, c.setup, c.checks, c.steps) for c in parse_scenarios(text, "t.scn")]
+
+
+def test_one_whole_case_file_line_is_a_case():
+    """A case written on one line as rules-cases.md writes it: id, title, colon, board in
+    backticks, setup, action, arrow, expectations; prose and remarks are dropped."""
+    cases = parse_scenarios(
+        "E2-13 booing back onto the space it left: `3:[B,R,G]`, P2 booing on 4, red 1 -> "
+        "P2 +1, R and G return under what stayed: `3:[R,G,B]` (B leads that space).\n",
+        "t.scn")
+    assert len(cases) == 1
+    case = cases[0]
+    assert case.id == "E2-13" and case.title == "booing back onto the space it left"
+    assert [k for _, k, _ in case.setup] == ["board", "tile"]
+    assert [(v, t) for _, v, t in case.steps] == [
+        ("do", "red 1"), ("expect", "delta P2 +1"), ("expect", "3:[R,G,B]")]
+    assert run_case(case) == []
+
+
+def test_case_file_lines_over_several_lines_and_second_sentences():
+    text = ("G-1 a lone crazy camel crossing backwards ends the race:\n"
+            "`2:[K] 4:[R] 5:[B] 6:[G] 7:[Y] 8:[P] 12:[W]`, grey BLACK 2 -> K at F-, race over at\n"
+            "once; the leg is scored (P first, Y second), then finish piles (winner P, loser R).\n"
+            "\n"
+            "G-2 grey exception (a): `2:[B] 3:[G] 4:[Y] 5:[P] 12:[W,R] 14:[K]`, grey BLACK 3 ->\n"
+            "`9:[W,R]`, `14:[K]`. Grey WHITE 3 gives the same.\n"
+            "\n"
+            "G-3 `5:[blue,green,yellow] 7:[orange]`, green 2 -> `5:[blue]`,\n"
+            "`7:[orange,green,yellow]`. Same start with a mirage on 8, green 3 ->\n"
+            "`5:[blue]`, `7:[green,yellow,orange]`.\n"
+            "\n"
+            "G-4 crazy setup: setup rolls grey 2 and grey 2 -> `15:[K,W]` (second on top).\n"
+            "First grey reveal BLACK 3 -> exception (b): W moves to 12, K stays.\n"
+            "\n"
+            "G-5 ranking: `2:[K,G] 4:[P] 11:[B] 12:[R,W,Y]` -> order Y, R, B, P, G. Leg: Y\n"
+            "first, R second; overall loser G.\n")
+    cases = parse_scenarios(text, "t.scn")
+    assert [c.id for c in cases] == ["G-1", "G-2", "G-3", "G-3/2", "G-4", "G-5"]
+    for case in cases:
+        assert run_case(case) == [], case.id
+    steps = [t for _, _, t in cases[0].steps]
+    assert steps == ["grey BLACK 2", "at K F-", "over yes", "leg is scored", "P first",
+                     "Y second", "winner P", "loser R"]
+    assert [v for _, v, _ in cases[1].steps].count("undo") == 1
+    assert [t for _, k, t in cases[3].setup if k == "tile"] == ["a mirage on 8"]
+    assert [t for _, _, t in cases[4].checks] == ["15:[K,W]"]
+    # a wrong expectation in such a line is reported, not dropped
+    bad = parse_scenarios("G-6 x: `2:[K] 12:[W]`, grey BLACK 1 -> `1:[K]`, K stays\n", "t.scn")
+    assert run_case(bad[0])
+
+
+def test_case_file_line_prose_that_cannot_be_read_says_what_can():
+    with pytest.raises(ValueError) as err:
+        parse_scenarios("G-7 tickets: `3:[B]`, red 1 -> fine. Something else happens\n", "t.scn")
+    assert "'<die> gives the same'" in str(err.value)
+    with pytest.raises(ValueError) as err:
+        parse_scenarios("frobnicate 3\n", "t.scn")
+    assert "docs/notation.md section 3 lists every form" in str(err.value)
+
+
+def test_race_over_at_once_and_colons_after_keys():
+    """'race over at once' is over (the 'on' of 'once' is not 'race on'); 'order: P, G'."""
+    cases = parse_scenarios(
+        "case G-8 x\nboard 1:[K] 3:[R] 4:[B] 5:[G] 6:[Y] 7:[P] 12:[W]\n"
+        "grey BLACK 1\nrace over at once\norder: P, Y, G, B, R\nfirst: P\nK ignored\n"
+        "case G-9 y\nboard 1:[B] 3:[R] 4:[K] 5:[G] 6:[Y] 7:[P] 12:[W]\nred 1\nrace goes on\n"
+        "W ignored\n", "t.scn")
+    assert run_case(cases[0]) == [] and run_case(cases[1]) == []
+    wrong = parse_scenarios("case G-10 z\nboard 1:[B] 3:[R] 4:[K] 5:[G] 6:[Y] 7:[P] "
+                            "12:[W]\nred 1\nrace over at once\nB ignored\n", "t.scn")
+    problems = run_case(wrong[0])
+    assert len(problems) == 2 and "race over" in problems[0] and "ranked" in problems[1]

@@ -74,7 +74,7 @@ _SIDE_WORDS = {"cheering": "+", "cheer": "+", "oasis": "+", "booing": "-", "boo"
 _BARE_EXPECT = ("space", "at", "order", "ranking", "over", "race-over", "winners", "moved",
                 "mover", "rule", "payout", "leg-scored", "net", "in-pyramid", "legs", "held",
                 "partner", "position", "owner", "first", "leader", "second", "runner-up",
-                "last", "tiles")
+                "last", "tiles", "ignored", "stays")
 
 
 def _tile_words(words):
@@ -136,8 +136,8 @@ def _bare(line, key, rest, has_steps):
     if _is_seat(words[0]) and len(words) > 1 and words[1][:1] in ("+", "-"):
         return "expect", "delta " + line  # "P2 +1", "P1 +8, P2 -1"
     if key == "race":
-        return "expect", "over " + ("no" if "not" in rest.lower() or "on" in rest.lower()
-                                    else "yes")
+        said = rest.lower().replace(",", " ").split()
+        return "expect", "over " + ("no" if "not" in said or "on" in said else "yes")
     if key in _BARE_EXPECT or key in _ALIASES:
         return "expect", line
     if has_steps and key in BUILD_KEYS:
@@ -146,6 +146,14 @@ def _bare(line, key, rest, has_steps):
         return "expect", line  # "9:[W,R] 14:[K]"
     if len(words) == 3 and words[1].lower() == "at":
         return "expect", "at %s %s" % (words[0], words[2])  # "W at F-"
+    if len(words) == 2 and words[1].lower() == "stays":
+        return "expect", "stays " + words[0]  # "K stays" (not part of the last move)
+    if words[0].lower() == "exception" and len(words) == 2:
+        return "expect", "rule " + words[1]  # "exception (b)"
+    if len(words) == 4 and words[1].lower() == "moves" and words[2].lower() == "to":
+        return "expect", "at %s %s" % (words[0], words[3])  # "W moves to 13"
+    if len(words) == 2 and words[1].lower() == "ignored":
+        return "expect", "ignored " + words[0]  # "W ignored" (not ranked)
     if _placing(words) is not None or key == "overall":
         return "expect", line  # "G ahead of B", "Y first", "overall loser G"
     act = line.split("->")[0].split(";")[0]
@@ -178,6 +186,32 @@ def parse_scenarios(text, source="<text>"):
         cut = raw.find("#")
         line = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "").rstrip(".").strip()
         if not line:
+            continue
+        first_word = line.split(None, 1)[0]
+        if _literal_id(first_word) and work:
+            # a case-file case spread over several lines (E2-07, E2-23): joined up to
+            # the next blank line
+            joined = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "")  # keeps its "."
+            taken = []
+            while work:
+                nxt = work[-1][1].split("#", 1)[0].strip()
+                if not nxt or nxt.split(None, 1)[0].lower() == "case" or _literal_id(
+                        nxt.split(None, 1)[0].rstrip(":")):
+                    break
+                taken.append(work.pop())
+                joined += " " + nxt.replace("`", "").rstrip()
+            joined = joined.rstrip(".").strip()
+            if taken and _case_file_line(joined, source, no) is not None:
+                line = joined
+            else:
+                while taken:
+                    work.append(taken.pop())
+        lines_of = _case_file_line(line, source, no)
+        if lines_of is not None:
+            # "E2-13 title: `3:[B,R,G]`, P2 booing on 4, red 1 -> P2 +1, `3:[R,G,B]`":
+            # one case written as the case files write it, read as the lines it stands for
+            for one in reversed(lines_of):
+                work.append((no, one))
             continue
         head = line.split(None, 1)
         if (len(head) == 2 and head[0].endswith(":") and _case_id(head[0][:-1])
@@ -277,7 +311,8 @@ def parse_scenarios(text, source="<text>"):
         else:
             found = _bare(line, key, rest, _started(current))
             if found is None:
-                raise NotationError("%s:%d: unknown scenario line %r" % (source, no, raw.strip()))
+                raise NotationError("%s:%d: unknown scenario line %r%s" % (
+                    source, no, raw.strip(), _SUPPORTED))
             verb, what = found
             if verb in ("tile", "tickets"):
                 current.setup.append((no, verb, what))
@@ -286,6 +321,227 @@ def parse_scenarios(text, source="<text>"):
             else:
                 current.steps.append((no, verb, what))
     return cases
+
+
+_SUPPORTED = (" (a line is a keyword line such as 'board 3:[B,R,G]', 'do red 1', 'expect 3:[R,G,B]',"
+              " a case-file form such as 'P2 booing on 4', 'red 1 -> P2 +1; 3:[R,G,B]',"
+              " 'order B, G, R', 'P1 (0 coins) holds red-5', or one whole case-file line"
+              " 'ID title: `board`, setup, ..., action -> expectation, ...';"
+              " docs/notation.md section 3 lists every form)")
+
+#: Sentences of a case-file line that say "the same again with another die".
+_SAME = (" gives the same", " give the same", " instead gives the same")
+
+
+def _literal_id(word):
+    """``E2-13``, ``X-04``, ``S-01``, ``M11``, ``K4``, ``G-L1``: an upper-case letter, then
+    letters, digits and ``-``, with a digit somewhere (case ids of the case files)."""
+    if len(word) < 2 or not ("A" <= word[0] <= "Z") or not _has_digit(word) or _is_seat(word):
+        return False  # "P2" is the cases' player 2, not an id
+    for ch in word:
+        if not (ch.isalpha() or ch.isdigit() or ch == "-"):
+            return False
+    return True
+
+
+def _top_split(text, seps):
+    """Split ``text`` at any of the one-character ``seps`` outside brackets/parentheses."""
+    out = []
+    depth = 0
+    cur = ""
+    for ch in text:
+        if ch in "[(":
+            depth += 1
+        elif ch in "])" and depth:
+            depth -= 1
+        if ch in seps and not depth:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    return out
+
+
+def _clauses(text):
+    """A case-file sentence cut at commas and semicolons, keeping lists of colours
+    (``order P, G, B``) and coin changes (``P1 +8, P2 -1``) in one clause."""
+    out = []
+    for part in _top_split(text, ",;"):
+        part = _unparen(part).strip()
+        if not part:
+            continue
+        words = part.split()
+        if out and len(words) == 1 and colour_name(words[0]) in COLOURS and not _is_seat(
+                words[0]):
+            out[-1] = out[-1] + ", " + part  # "order Y, R, B": the rest of the list
+            continue
+        out.append(part)
+    return out
+
+
+def _expectation_clause(part):
+    """One expectation of a case-file line, without its prose: "then `8:[P,B,G,Y]`" ->
+    ``8:[P,B,G,Y]``; "W moves carrying R: `9:[W,R]`" -> ``9:[W,R]``; "ranking there: G
+    ahead of B" -> ``G ahead of B``."""
+    low = part.lower()
+    for lead in ("then ", "and ", "so "):
+        if low.startswith(lead):
+            part = part[len(lead):].strip()
+            low = part.lower()
+    if ": " in part:
+        head, tail = part.split(": ", 1)
+        if (len(head.split()) > 1 or head.lower() == "leg") and not _track_first(part):
+            part = tail.strip()  # prose before the colon
+    return part
+
+
+def _readable(part):
+    """True when ``part`` reads as an expectation."""
+    part = _expectation_clause(part.strip())
+    words = part.split()
+    if not words:
+        return False
+    found = _bare(part, words[0].lower(), " ".join(words[1:]), True)
+    if found is None or found[0] != "expect":
+        return False
+    key = _ALIASES.get(words[0].lower(), words[0].lower())
+    if key in ("ranking", "winner", "loser", "leader", "second"):
+        names = words[1:]  # "second on top" is a remark, "second Y" an expectation
+    elif _placing(words) is not None:
+        names = [words[0]] + ([words[3]] if len(words) == 4 else [])
+    else:
+        return True
+    for name in names:
+        if colour_name(name.rstrip(",")) not in COLOURS:
+            return False
+    return True
+
+
+def _with_remarks(part):
+    """A clause whose remark in parentheses holds expectations: "the leg is scored (P
+    first, Y second)" -> the clause and ``P first``, ``Y second``; the words outside are
+    dropped when they are prose ("then finish piles (winner P, loser R)"). Other remarks
+    ("(not +3)", "(B leads that space)") are dropped."""
+    if "(" not in part or ")" not in part:
+        return [part]
+    inner = part[part.find("(") + 1:part.rfind(")")]
+    if part.strip().lower().startswith("exception (") and len(inner.strip()) == 1:
+        tail = part.split(":", 1)[1].strip() if ":" in part else ""
+        return ["rule " + inner.strip()] + ([tail] if tail else [])  # "exception (b): ..."
+    found = [p.strip() for p in _top_split(inner, ",;") if p.strip()]
+    if not found or [p for p in found if not _readable(p)]:
+        return [_unparen(part)]
+    outer = _unparen(part).strip()
+    low = outer.lower()
+    for lead in ("then ", "the "):
+        if low.startswith(lead):
+            outer = outer[len(lead):].strip()
+            low = outer.lower()
+    return ([outer] if outer and _readable(outer) else []) + found
+
+
+def _case_file_line(line, source, no):
+    """``ID title: `board`, setup..., action -> expectations`` (one whole case as the
+    case files write it) -> the scenario lines it stands for, or ``None`` when ``line``
+    is not one. Sentences after the first: ``<die> gives the same`` (undo, push the
+    other die, the same expectations) and ``Same start with <setup>, <action> -> ...``
+    (a second case ``ID/2`` from the same board plus that setup)."""
+    words = line.split(None, 1)
+    if len(words) < 2 or not _literal_id(words[0]) or words[0].endswith(":"):
+        return None
+    rest = words[1]
+    if "->" not in rest:
+        return None
+    for sentence in rest.split(". "):
+        for part in _top_split(sentence.split("->", 1)[-1], ",;"):
+            if "->" in sentence and is_odds(_unparen(part)):
+                return None  # odds vectors ("D12 B on 14, ... -> P(B 1st) = 1/2"): elsewhere
+    if _track_first(rest):
+        title, body = "", rest  # "E1-05 `5:[blue,green,yellow] 7:[orange]`, green 2 -> ..."
+    elif ": " in rest:
+        title, body = rest.split(": ", 1)
+        if _track_first(title):
+            return None
+    else:
+        return None
+    sentences = []
+    for sentence in body.replace(". ", ".\n").split("\n"):
+        sentence = sentence.strip().rstrip(".").strip()
+        if sentence:
+            sentences.append(sentence)
+    out = ["case %s %s" % (words[0], title.strip())]
+    setup = []
+    checks = []
+    count = 1
+    for sentence in sentences:
+        low = sentence.lower()
+        same = [s for s in _SAME if low.endswith(s)]
+        if same and checks:
+            die = sentence[:len(sentence) - len(same[0])].strip()
+            out.append("undo")
+            out.append(die)
+            out.extend(checks)
+            continue
+        again = low.startswith("same start with ") or low.startswith("same with ")
+        if again:
+            count += 1
+            out.append("case %s/%d %s" % (words[0], count, title.strip()))
+            out.extend(setup)
+            sentence = sentence.split(None, 3)[3] if low.startswith("same start") else (
+                sentence.split(None, 2)[2])
+        if "->" not in sentence and not again and len(out) > 1:
+            more = []
+            for part in _top_split(sentence, ",;"):
+                more.extend(_with_remarks(part))
+            more = [_expectation_clause(p) for p in _clauses(", ".join(more))]
+            if more and not [p for p in more if not _readable(p)]:
+                out.extend(more)  # "Leg: Y first, R second; overall loser G"
+                checks.extend(more)
+                continue
+        if "->" not in sentence:
+            raise NotationError(
+                "%s:%d: case-file line %s: can't read %r: each sentence is 'setup, ..., action "
+                "-> expectation, ...', '<die> gives the same' or 'Same start with <setup>, "
+                "<action> -> ...'%s" % (source, no, words[0], sentence, _SUPPORTED))
+        left, right = sentence.split("->", 1)
+        left = _clauses(left)
+        if not left:
+            raise NotationError("%s:%d: case-file line %s: no action before '->'"
+                                % (source, no, words[0]))
+        for part in left[:-1]:
+            line_of = ("board " + part) if _track_first(part) else part
+            out.append(line_of)
+            if not again:
+                setup.append(line_of)
+        act = left[-1]
+        for lead in ("first ", "then ", "next ", "the "):
+            if act.lower().startswith(lead):
+                act = act[len(lead):].strip()
+        act = " ".join([w for w in act.split() if w.lower() not in ("reveal", "reveals")])
+        checks = []
+        for part in _top_split(right, ",;"):
+            checks.extend(_with_remarks(part))
+        checks = _clauses(", ".join(checks).replace(";", ","))
+        checks = [_expectation_clause(p) for p in checks]
+        checks = [p for p in checks if p]
+        low = act.lower()
+        if _track_first(act):
+            out.append("board " + act)  # "`board` -> order ...": no action, the start
+            if not again:
+                setup.append("board " + act)
+            out.extend(checks)
+            continue
+        if low.startswith("setup rolls ") or low.startswith("rolls ") or low.startswith(
+                "dice "):
+            # "setup rolls grey 2 and grey 2 -> 15:[K,W]": checked on the start
+            act = "rolls " + act.split(None, 2 if low.startswith("setup") else 1)[-1]
+            out.append(act.replace(" and ", ", ") + " -> " + "; ".join(checks))
+            checks = []
+            continue
+        out.append(act)
+        out.extend(checks)
+    return out
 
 
 def _started(case):
@@ -1296,6 +1552,9 @@ def _expect(game, last, text, unlisted=(), before=None):
         before = game.coins
     text = text.strip()
     words = text.split()
+    if words[0].endswith(":") and words[0][:-1].replace("-", "").isalpha():
+        text = text.replace(":", "", 1)  # "order: P, G, B", "first: P"
+        words = text.split()
     if ":" in words[0]:
         return _expect_spaces(game, text, unlisted)
     if len(words) == 3 and words[1].lower() == "at":
@@ -1430,6 +1689,11 @@ def _expect(game, last, text, unlisted=(), before=None):
         if want != got[:len(want)]:  # a shorter list checks the first places only
             return "ranking: want %s, got %s" % (",".join(want), ",".join(got))
         return None
+    if key == "ignored":
+        camel = colour_name(arg)
+        if camel in game.ranking():
+            return "%s ignored: no, it is ranked (%s)" % (camel, ",".join(game.ranking()))
+        return None
     if key == "over":
         if not arg:
             arg = "yes"
@@ -1524,6 +1788,11 @@ def _expect(game, last, text, unlisted=(), before=None):
     if last is None:
         return "%s: no action was pushed yet" % key
     move = last.get("move")
+    if key == "stays":
+        arg = colour_name(arg)
+        if move and arg in move["unit"]:
+            return "%s stays: no, it moved with %s" % (arg, ",".join(move["unit"]))
+        return None
     if key == "moved":
         got = move["camel"] if move else None
         arg = colour_name(arg)
