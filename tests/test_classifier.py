@@ -91,7 +91,7 @@ def test_accuracy_and_rejection_on_the_same_box(second):
     report = C.evaluate(C.Classifier(profile), test)
     total = report["_total"]
     assert total["error"] <= 0.01  # a wrong colour is rare...
-    assert total["accuracy"] >= 0.93  # ...and most readings are named
+    assert total["accuracy"] >= 0.9  # ...and most are named (the grey inks' guard costs some)
     for label in ("blue", "green", "yellow", "red", "purple"):
         assert report[label]["correct"] >= 0.97 * report[label]["n"], report[label]
 
@@ -337,12 +337,14 @@ def test_profile_without_guard_still_loads(second):
 
 
 def test_pooling_steadies_a_class_spread():
-    """A die whose 12 readings happen to be tight gets a spread nearer the others'."""
+    """A die whose 12 readings happen to be tight gets a brightness spread nearer the others'."""
     samples = sim_optics.calibration_samples("second", seed=5, n=12)
     c, r, g, b = samples["grey-white"][0]
     samples["grey-white"] = [(c + i % 3, r + i % 2, g, b + i % 2) for i in range(12)]
     own = C.fit(samples, "second", SETTINGS, pool=0)
     pooled = C.fit(samples, "second", SETTINGS)
-    for k in range(4):
-        assert pooled["classes"]["grey-white"]["sd"][k] > own["classes"]["grey-white"]["sd"][k]
+    # the log brightness (the seating's spread, shared by every die) is pooled...
+    assert pooled["classes"]["grey-white"]["sd"][3] > 1.5 * own["classes"]["grey-white"]["sd"][3]
+    # ...chromaticity (shot noise, the die's own brightness) is not
+    assert pooled["classes"]["grey-white"]["sd"][:3] == own["classes"]["grey-white"]["sd"][:3]
     assert pooled["classes"]["empty"]["sd"] == own["classes"]["empty"]["sd"]  # the empty head keeps its own

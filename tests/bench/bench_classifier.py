@@ -15,7 +15,9 @@
    the classifier and by one sample + classify under MicroPython (gc.mem_alloc).
 
 Rates: accuracy = named correctly; rejected = `unknown` or `double` (the host
-asks the player); error = named as another die (the failure that matters).
+asks the player); error = named as another die (the failure that matters);
+worst = the highest wrong rate of one class, and under each row every pair
+with wrong reads (true class -> read as, rate of the true class's readings).
 """
 
 import csv
@@ -44,10 +46,29 @@ def _sim_sets(edition, variation, noise, n_cal, seed):
     return cal, test
 
 
+def _wrong_pairs(report):
+    """``[(rate, true, read_as, count, n)]`` for every pair with wrong reads, worst first."""
+    out = []
+    for label in report:
+        if label == "_total":
+            continue
+        r = report[label]
+        for got, count in r["wrong"].items():
+            out.append((count / r["n"], label, got, count, r["n"]))
+    out.sort(key=lambda p: (-p[0], p[1], p[2]))
+    return out
+
+
 def _row(name, report):
     t = report["_total"]
-    return "%-44s %6d %8.2f%% %8.2f%% %7.2f%%" % (
-        name, t["n"], 100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"])
+    pairs = _wrong_pairs(report)
+    line = "%-44s %6d %8.2f%% %8.2f%% %7.2f%% %7.2f%%" % (
+        name, t["n"], 100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"],
+        100 * pairs[0][0] if pairs else 0.0)
+    if pairs:
+        line += "\n      wrong: " + ", ".join(
+            "%s->%s %.2f%% (%d/%d)" % (a, b, 100 * rate, count, n) for rate, a, b, count, n in pairs)
+    return line
 
 
 def _per_class(report):
@@ -63,7 +84,8 @@ def _per_class(report):
 
 def simulated():
     print("1. Simulated dice, %d test readings per class (dice + empty)" % TEST_PER_CLASS)
-    print("%-44s %6s %9s %9s %8s" % ("edition / profile / box / noise", "n", "accuracy", "rejected", "error"))
+    print("%-44s %6s %9s %9s %8s %8s" % (
+        "edition / profile / box / noise", "n", "accuracy", "rejected", "error", "worst"))
     keep = {}
     for edition in ("classic", "second"):
         for variation, box in ((0.0, "reference box"), (0.05, "other box")):
@@ -91,6 +113,34 @@ def simulated():
             worst["a"], worst["b"], worst["sigma"],
             ", ".join("%s/%s" % (p["a"], p["b"]) for p in close) or "none"))
     return keep
+
+
+def many_calibrations(runs=16):
+    """One 12-reading calibration is a random draw: the same figures over ``runs``."""
+    print("\n1b. Second edition, %d calibrations of 12 readings per class, reference box, %d test "
+          "readings per class each" % (runs, TEST_PER_CLASS))
+    for noise in (1.0, 2.0):
+        n = correct = 0
+        pooled = {}
+        worst = []
+        for run in range(runs):
+            cal, test = _sim_sets("second", 0.0, noise, 12, 5000 + run)
+            report = C.evaluate(C.Classifier(C.fit(cal, "second", DEFAULT_SETTINGS)), test)
+            n += report["_total"]["n"]
+            correct += report["_total"]["correct"]
+            pairs = _wrong_pairs(report)
+            worst.append(pairs[0][0] if pairs else 0.0)
+            for _rate, a, b, count, _n in pairs:
+                pooled[(a, b)] = pooled.get((a, b), 0) + count
+        worst.sort()
+        per_class = runs * TEST_PER_CLASS
+        print("  %gx noise: accuracy %.2f%%; worst class of one calibration: median %.2f%%, "
+              "max %.2f%%; %d of %d calibrations with any wrong read" % (
+                  noise, 100 * correct / n, 100 * worst[len(worst) // 2], 100 * worst[-1],
+                  sum(1 for w in worst if w > 0), runs))
+        print("      wrong, all runs: " + (", ".join(
+            "%s->%s %.3f%% (%d/%d)" % (a, b, 100 * count / per_class, count, per_class)
+            for (a, b), count in sorted(pooled.items(), key=lambda kv: -kv[1])) or "none"))
 
 
 def doubles(keep):
@@ -293,6 +343,7 @@ def cost(keep):
 def main():
     started = time.perf_counter()
     keep = simulated()
+    many_calibrations()
     doubles(keep)
     real_data()
     cost(keep)
