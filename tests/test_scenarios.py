@@ -389,7 +389,7 @@ def test_case_file_lines_over_several_lines_and_second_sentences():
 
 def test_case_file_line_prose_that_cannot_be_read_says_what_can():
     with pytest.raises(ValueError) as err:
-        parse_scenarios("G-7 tickets: `3:[B]`, red 1 -> fine. Something else happens\n", "t.scn")
+        parse_scenarios("G-7 tickets: `3:[B]`, red 1 -> 4:[B]. Something else happens\n", "t.scn")
     assert "'<die> gives the same'" in str(err.value)
     with pytest.raises(ValueError) as err:
         parse_scenarios("frobnicate 3\n", "t.scn")
@@ -408,3 +408,48 @@ def test_race_over_at_once_and_colons_after_keys():
                             "12:[W]\nred 1\nrace over at once\nB ignored\n", "t.scn")
     problems = run_case(wrong[0])
     assert len(problems) == 2 and "race over" in problems[0] and "ranked" in problems[1]
+
+
+#: rules-cases.md cases whose own paragraph reads as a case-file line (board, action,
+#: arrow, expectations); the others are prose and are written as keyword lines.
+LITERAL = ("E1-01", "E1-03", "E1-05", "E2-01", "E2-02", "E2-04", "E2-06", "E2-07", "E2-13",
+           "E2-15", "E2-17", "E2-21", "E2-23")
+
+
+def test_rules_cases_paragraphs_run_as_written(reference_dir):
+    with open(os.path.join(reference_dir, "cases", "rules-cases.md"), encoding="utf-8") as fh:
+        text = fh.read()
+    paragraphs = {}
+    for para in re.split(r"\n\s*\n", text):
+        head = para.strip().split(None, 1)
+        if head and head[0] in LITERAL:
+            paragraphs[head[0]] = para.strip() + "\n"
+    assert sorted(paragraphs) == sorted(LITERAL)
+    for cid in LITERAL:
+        cases = parse_scenarios(paragraphs[cid], cid + ".scn")
+        assert cases and cases[0].id == cid
+        for case in cases:
+            assert case.steps or case.checks, case.id
+            assert run_case(case) == [], case.id
+    # E2-04: "...; grey WHITE 1 instead -> ...". And `board`, ... -> ...": undo + a new case
+    e204 = parse_scenarios(paragraphs["E2-04"], "E2-04.scn")
+    assert [c.id for c in e204] == ["E2-04", "E2-04/2"]
+    assert [v for _, v, _ in e204[0].steps].count("undo") == 1
+    # E2-15: "Same with `14:[Y,R,W]` (W ignored in ranking)": same die, same expectations
+    e215 = parse_scenarios(paragraphs["E2-15"], "E2-15.scn")
+    assert [t for _, k, t in e215[1].setup if k == "board"] == ["14:[Y,R,W]"]
+    assert e215[1].steps == e215[0].steps
+
+
+def test_prose_case_lines_say_how_to_write_them():
+    with pytest.raises(ValueError) as err:
+        parse_scenarios("E2-18 leg tickets: four per colour taken in order 5, 3, 2, 2; a "
+                        "fifth is illegal\n", "t.scn")
+    assert "write this one as keyword lines" in str(err.value)
+    with pytest.raises(ValueError) as err:
+        parse_scenarios("E2-03 x: `10:[K,R,W]`, grey WHITE 2 -> only K has a racer above it, "
+                        "so K moves with everything above: `8:[K,R,W]`\n", "t.scn")
+    assert "put remarks in parentheses" in str(err.value)
+    fixed = parse_scenarios("E2-03 x: `10:[K,R,W]`, grey WHITE 2 -> (only K has a racer above "
+                            "it) so K moves with everything above: `8:[K,R,W]`\n", "t.scn")
+    assert run_case(fixed[0]) == []

@@ -311,6 +311,13 @@ def parse_scenarios(text, source="<text>"):
         else:
             found = _bare(line, key, rest, _started(current))
             if found is None:
+                if _literal_id(line.split()[0]):
+                    raise NotationError(
+                        "%s:%d: case-file line %s is prose the checker does not read: a "
+                        "case-file line needs 'ID title: `board`, setup, ..., action -> "
+                        "expectation, ...'; write this one as keyword lines (case %s ... / "
+                        "board ... / do ... / expect ...), as tests/scenarios/ does%s"
+                        % (source, no, line.split()[0], line.split()[0], _SUPPORTED))
                 raise NotationError("%s:%d: unknown scenario line %r%s" % (
                     source, no, raw.strip(), _SUPPORTED))
             verb, what = found
@@ -471,77 +478,133 @@ def _case_file_line(line, source, no):
         if sentence:
             sentences.append(sentence)
     out = ["case %s %s" % (words[0], title.strip())]
-    setup = []
-    checks = []
-    count = 1
+    state = {"setup": [], "checks": [], "act": None, "count": 1}
+    split = []
     for sentence in sentences:
-        low = sentence.lower()
-        same = [s for s in _SAME if low.endswith(s)]
-        if same and checks:
-            die = sentence[:len(sentence) - len(same[0])].strip()
-            out.append("undo")
-            out.append(die)
-            out.extend(checks)
-            continue
-        again = low.startswith("same start with ") or low.startswith("same with ")
-        if again:
-            count += 1
-            out.append("case %s/%d %s" % (words[0], count, title.strip()))
-            out.extend(setup)
-            sentence = sentence.split(None, 3)[3] if low.startswith("same start") else (
-                sentence.split(None, 2)[2])
-        if "->" not in sentence and not again and len(out) > 1:
-            more = []
-            for part in _top_split(sentence, ",;"):
-                more.extend(_with_remarks(part))
-            more = [_expectation_clause(p) for p in _clauses(", ".join(more))]
-            if more and not [p for p in more if not _readable(p)]:
-                out.extend(more)  # "Leg: Y first, R second; overall loser G"
-                checks.extend(more)
-                continue
-        if "->" not in sentence:
-            raise NotationError(
-                "%s:%d: case-file line %s: can't read %r: each sentence is 'setup, ..., action "
-                "-> expectation, ...', '<die> gives the same' or 'Same start with <setup>, "
-                "<action> -> ...'%s" % (source, no, words[0], sentence, _SUPPORTED))
-        left, right = sentence.split("->", 1)
-        left = _clauses(left)
-        if not left:
-            raise NotationError("%s:%d: case-file line %s: no action before '->'"
-                                % (source, no, words[0]))
-        for part in left[:-1]:
-            line_of = ("board " + part) if _track_first(part) else part
-            out.append(line_of)
-            if not again:
-                setup.append(line_of)
-        act = left[-1]
-        for lead in ("first ", "then ", "next ", "the "):
-            if act.lower().startswith(lead):
-                act = act[len(lead):].strip()
-        act = " ".join([w for w in act.split() if w.lower() not in ("reveal", "reveals")])
-        checks = []
-        for part in _top_split(right, ",;"):
-            checks.extend(_with_remarks(part))
-        checks = _clauses(", ".join(checks).replace(";", ","))
-        checks = [_expectation_clause(p) for p in checks]
-        checks = [p for p in checks if p]
-        low = act.lower()
-        if _track_first(act):
-            out.append("board " + act)  # "`board` -> order ...": no action, the start
-            if not again:
-                setup.append("board " + act)
-            out.extend(checks)
-            continue
-        if low.startswith("setup rolls ") or low.startswith("rolls ") or low.startswith(
-                "dice "):
-            # "setup rolls grey 2 and grey 2 -> 15:[K,W]": checked on the start
-            act = "rolls " + act.split(None, 2 if low.startswith("setup") else 1)[-1]
-            out.append(act.replace(" and ", ", ") + " -> " + "; ".join(checks))
-            checks = []
-            continue
-        out.append(act)
-        out.extend(checks)
+        # "grey BLACK 1 -> `13:[K,B]`; grey WHITE 1 instead -> `9:[W,R]`": two sentences
+        pieces = _top_split(sentence, ";")
+        cur = pieces[0]
+        for piece in pieces[1:]:
+            if "->" in piece and "->" in cur:
+                split.append(cur.strip())
+                cur = piece
+            else:
+                cur += ";" + piece
+        split.append(cur.strip())
+    for sentence in split:
+        _case_file_sentence(sentence, words[0], title.strip(), out, state, source, no)
     return out
+
+
+def _new_case(case_id, title, out, state):
+    state["count"] += 1
+    out.append("case %s/%d %s" % (case_id, state["count"], title))
+
+
+def _case_file_sentence(sentence, case_id, title, out, state, source, no):
+    """One sentence of a case-file line, appended to ``out`` as scenario lines."""
+    where = "%s:%d: case-file line %s" % (source, no, case_id)
+    low = sentence.lower()
+    same = [s for s in _SAME if low.endswith(s)]
+    if same and state["act"] is not None:
+        # "Grey WHITE 1 gives the same": undo, that die, the same expectations
+        out.append("undo")
+        out.append(sentence[:len(sentence) - len(same[0])].strip())
+        out.extend(state["checks"])
+        return
+    if low.endswith(" instead") or (" instead ->" in low):
+        # "grey WHITE 1 instead -> 9:[W,R]": undo, that die, these expectations
+        left, right = (sentence.split("->", 1) + [""])[:2]
+        out.append("undo")
+        out.append(left.strip()[:-len("instead")].strip())
+        checks = _expectations(right, where)
+        out.extend(checks)
+        state["checks"] = checks
+        return
+    setup_only = False
+    for lead in ("same start with ", "same with ", "and "):
+        if low.startswith(lead):
+            rest = sentence[len(lead):].strip()
+            _new_case(case_id, title, out, state)
+            if lead == "and ":
+                state["setup"] = []  # "And `10:[K,R,W,B]`, grey BLACK 1 -> ...": a new board
+            elif lead == "same with " and _track_first(rest) and "->" not in rest:
+                # "Same with `14:[Y,R,W]`": another board, the same action and expectations
+                out.append("board " + _unparen(rest).strip())
+                out.extend([line for line in state["setup"] if not line.startswith("board ")])
+                out.append(state["act"])
+                out.extend(state["checks"])
+                return
+            else:
+                out.extend(state["setup"])
+                setup_only = True
+            sentence = rest
+            break
+    if "->" not in sentence:
+        if len(out) > 1 and state["act"] is not None or state["checks"]:
+            more = _expectations(sentence, where, quiet=True)
+            if more:
+                out.extend(more)  # "Leg: Y first, R second; overall loser G"
+                state["checks"] = state["checks"] + more
+                return
+        raise NotationError(
+            "%s: can't read %r: each sentence is 'setup, ..., action -> expectation, ...', "
+            "'<die> gives the same', '<die> instead -> ...', 'Same start with <setup>, "
+            "<action> -> ...', 'Same with `board`' or 'And `board`, <action> -> ...'%s"
+            % (where, sentence, _SUPPORTED))
+    left, right = sentence.split("->", 1)
+    left = _clauses(left)
+    if not left:
+        raise NotationError("%s: no action before '->'" % where)
+    for part in left[:-1]:
+        line_of = ("board " + part) if _track_first(part) else part
+        out.append(line_of)
+        if not setup_only:
+            state["setup"].append(line_of)
+    act = left[-1]
+    for lead in ("first ", "then ", "next ", "the "):
+        if act.lower().startswith(lead):
+            act = act[len(lead):].strip()
+    act = " ".join([w for w in act.split() if w.lower() not in ("reveal", "reveals")])
+    checks = _expectations(right, where)
+    state["checks"] = checks
+    low = act.lower()
+    if _track_first(act):
+        out.append("board " + act)  # "`board` -> order ...": no action, the start
+        if not setup_only:
+            state["setup"].append("board " + act)
+        out.extend(checks)
+        return
+    if low.startswith("setup rolls ") or low.startswith("rolls ") or low.startswith("dice "):
+        # "setup rolls grey 2 and grey 2 -> 15:[K,W]": checked on the start
+        act = "rolls " + act.split(None, 2 if low.startswith("setup") else 1)[-1]
+        out.append(act.replace(" and ", ", ") + " -> " + "; ".join(checks))
+        state["checks"] = []
+        return
+    state["act"] = act
+    out.append(act)
+    out.extend(checks)
+
+
+def _expectations(text, where, quiet=False):
+    """The expectations of a case-file sentence (after its arrow). A clause that is not
+    one is refused (or, ``quiet``, makes the answer empty)."""
+    found = []
+    for part in _top_split(text, ",;"):
+        found.extend(_with_remarks(part))
+    found = [_expectation_clause(p) for p in _clauses(", ".join(found).replace(";", ","))]
+    found = [p for p in found if p]
+    for part in found:
+        if not _readable(part):
+            if quiet:
+                return []
+            raise NotationError(
+                "%s: %r is not an expectation the checker reads; put remarks in parentheses, "
+                "or write it as one of 'P2 +1', '3:[R,G,B]', 'order B, G, R', 'W at F-', "
+                "'unit at F+', 'G ahead of B', 'Y first', 'race over', 'winner R', 'loser G', "
+                "'rule b', 'moved K', 'K stays', 'W moves to 13', 'W ignored', 'leg scored'"
+                " (docs/notation.md section 3)" % (where, part))
+    return found
 
 
 def _started(case):
