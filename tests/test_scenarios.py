@@ -453,3 +453,14 @@ def test_prose_case_lines_say_how_to_write_them():
     fixed = parse_scenarios("E2-03 x: `10:[K,R,W]`, grey WHITE 2 -> (only K has a racer above "
                             "it) so K moves with everything above: `8:[K,R,W]`\n", "t.scn")
     assert run_case(fixed[0]) == []
+
+
+def test_out_without_pyramid_tickets_deals_them_round_from_p0():
+    """docs/rules-decisions.md 26: 'out' with nobody holding pyramid tickets."""
+    case = parse_scenarios(
+        "case G-11 x\nedition second\nplayers 3\n"
+        "board 1:[B] 2:[G] 3:[Y] 4:[R] 5:[P] 10:[K] 14:[W]\n"
+        "out red, blue, green, yellow\nexpect pyramid 1\ndo purple 1\nleg scored\n"
+        "expect coins 6 4 4\n", "t.scn")[0]
+    assert [t.pyramid_tickets(s) for t in [build_game(case)] for s in range(3)] == [2, 1, 1]
+    assert run_case(case) == []

@@ -1357,6 +1357,11 @@ def build_game(case):
             kw["out"] = out
     if "out" not in fields and sum(pyr) and "out" not in kw:
         kw["out"] = _dice_out(ed, case, sum(pyr))
+    if "out" in fields and kw["out"] and not sum(pyr):
+        # "out red, blue" and nobody said who holds their pyramid tickets: they go round
+        # the seats from p0, as for the dice not inside (docs/rules-decisions.md, 26)
+        for j in range(len(kw["out"])):
+            pyr[j % n] += 1
     for seat in range(n):
         for colour, _ in held[seat]:
             if colour not in ed.racing:
