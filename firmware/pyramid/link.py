@@ -4,6 +4,7 @@ On the board the link runs over USB CDC stdio. Reads follow the MicroPython
 caveats (firmware notes section 0/7): ``select.poll`` says a byte is ready, then
 ``read(1)`` exactly one byte (``sys.stdin.read()`` may block on rp2, and text mode
 may wait for UTF-8 continuation bytes), so the binary ``sys.stdin.buffer`` is used.
+A Ctrl-C byte (0x03, from a terminal or mpremote) is dropped.
 Lines longer than ``protocol.MAX_LINE`` are discarded up to the next newline and
 answered with ``NAK too_long``; lines that fail the CRC or the message table are
 answered with ``NAK <reason>``. Nothing the host sends can stop the loop.
@@ -21,6 +22,21 @@ except ImportError:  # CPython
         return value
 
 
+try:
+    from time import ticks_add, ticks_diff, ticks_ms
+except ImportError:  # CPython (unit tests)
+    import time as _time
+
+    def ticks_ms():  # type: ignore
+        return int(_time.monotonic() * 1000)  # type: ignore
+
+    def ticks_add(a, b):  # type: ignore
+        return a + b
+
+    def ticks_diff(a, b):  # type: ignore
+        return a - b
+
+
 _READ_MAX = const(64)  # bytes taken per poll round before yielding to other tasks
 
 
@@ -28,14 +44,36 @@ class StdioPort:
     """Non-blocking byte port over two binary streams (``rx`` must be pollable).
 
     ``rx``: e.g. ``sys.stdin.buffer``; ``tx``: e.g. ``sys.stdout.buffer``.
+
+    Writing never blocks for long. On rp2 USB CDC a write with no host (DTR low)
+    goes to the FIFO, older bytes lost; with a host that is connected but not
+    reading, each write waits up to 500 ms (``MICROPY_HW_USB_CDC_TX_TIMEOUT``) and
+    is then truncated. So: when ``tx`` is pollable and not writable the line is
+    dropped at once; a write that took ``STALL_MS`` or more marks the host stalled
+    and lines are dropped for ``BACKOFF_MS`` before the next try. Dropped lines are
+    counted (``dropped``); the protocol's seq/HB/SYNC recovers them.
     """
 
-    def __init__(self, rx, tx):
+    STALL_MS = 100
+    BACKOFF_MS = 1000
+
+    def __init__(self, rx, tx, clock=None):
         self._rx = rx
         self._tx = tx
         self._poll = select.poll()
         self._poll.register(rx, select.POLLIN)
         self._flush = getattr(tx, "flush", None)
+        self._clock = clock or ticks_ms
+        self._wpoll = None
+        try:
+            wpoll = select.poll()
+            wpoll.register(tx, select.POLLOUT)
+            self._wpoll = wpoll
+        except (OSError, TypeError, ValueError, AttributeError):
+            pass  # not pollable (a test double): write and time it
+        self._quiet_until = None  # ticks until which output is dropped (host stalled)
+        self.dropped = 0
+        self.stalls = 0
 
     def readbyte(self):
         """One byte (int 0..255) if one is waiting, else ``None``; never blocks."""
@@ -46,12 +84,35 @@ class StdioPort:
                     return b[0]
         return None
 
+    def _writable(self):
+        wpoll = self._wpoll
+        if wpoll is None:
+            return True
+        for _obj, ev in wpoll.poll(0):
+            if ev & select.POLLOUT:
+                return True
+        return False
+
     def write(self, data):
-        """Write ``data`` (bytes) whole. On the board USB CDC drops output when no
-        host listens; the protocol's seq/SYNC recovers it."""
+        """Write ``data`` (bytes) whole, or drop it (host absent or stalled); never
+        blocks longer than the port's own write timeout, and that once per backoff."""
+        quiet = self._quiet_until
+        if quiet is not None:
+            if ticks_diff(quiet, self._clock()) > 0:
+                self.dropped += 1
+                return
+            self._quiet_until = None
+        if not self._writable():
+            self.dropped += 1
+            return
+        t0 = self._clock()
         self._tx.write(data)
         if self._flush is not None:
             self._flush()
+        now = self._clock()
+        if ticks_diff(now, t0) >= self.STALL_MS:
+            self.stalls += 1
+            self._quiet_until = ticks_add(now, self.BACKOFF_MS)
 
 
 class LineReader:
@@ -71,6 +132,11 @@ class LineReader:
         self._overflow = False
 
     def feed(self, byte):
+        if byte == 3:
+            # Ctrl-C: data once kbd_intr(-1) is set, never part of a line (the
+            # protocol excludes it); dropped, not NAKed. Other bad bytes are NAKed
+            # (bad_byte) by the decoder.
+            return None
         if byte == 10:  # newline ends a line
             n = self._n
             self._n = 0

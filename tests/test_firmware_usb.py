@@ -1,0 +1,98 @@
+"""USB CDC realities of the RP2040 firmware's serial port (``pyramid.link``).
+
+On rp2 a write to a connected host that does not read waits 500 ms and is then
+truncated, and with kbd_intr(-1) a Ctrl-C arrives as a 0x03 data byte. The port
+must never block on such a host, and a 0x03 must not spoil the line it lands in.
+"""
+
+import os
+import sys
+import threading
+
+from camelhost import paths
+from camelup import protocol
+
+if paths.FIRMWARE_DIR not in sys.path:
+    sys.path.insert(0, paths.FIRMWARE_DIR)
+
+from pyramid.link import LineReader, StdioPort, parse_line  # noqa: E402
+
+# --- USB CDC: Ctrl-C bytes, writes that must not block --------------------------------
+
+
+def test_ctrl_c_bytes_are_dropped_from_lines():
+    reader = LineReader()
+    line = None
+    for b in b"\x03\x03" + protocol.encode("PING", token="a1")[:-1] + b"\x03\n":
+        got = reader.feed(b)
+        if got is not None:
+            line = got
+    msg, reason = parse_line(line)
+    assert reason is None and msg.name == "PING"
+    for b in b"\x01PING\n":  # other control bytes still spoil the line (NAK bad_byte)
+        got = reader.feed(b)
+    assert parse_line(got) == (None, "bad_byte")
+
+
+def test_a_host_that_reads_nothing_never_blocks_the_writer():
+    r, w = os.pipe()
+    try:
+        os.set_blocking(w, False)
+        try:
+            while True:
+                os.write(w, b"x" * 4096)
+        except BlockingIOError:
+            pass
+        os.set_blocking(w, True)  # like a USB CDC port: a blocking write would hang
+        rx_r, rx_w = os.pipe()
+        tx = open(w, "wb", buffering=0, closefd=False)
+        rx = open(rx_r, "rb", buffering=0, closefd=False)
+        port = StdioPort(rx, tx)
+        done = threading.Event()
+
+        def write_some():
+            for _ in range(5):
+                port.write(b"HB seq=1*00000000\n")
+            done.set()
+
+        t = threading.Thread(target=write_some, daemon=True)
+        t.start()
+        t.join(3)
+        assert done.is_set(), "StdioPort.write blocked on a full port"
+        assert port.dropped == 5
+        assert port.readbyte() is None
+        os.write(rx_w, b"\x03")
+        assert port.readbyte() == 3
+    finally:
+        for fd in (r, w):
+            os.close(fd)
+
+
+def test_a_slow_write_makes_the_port_drop_lines_for_a_while():
+    now = [0]
+
+    class SlowTx:
+        # connected host not reading: rp2 waits MICROPY_HW_USB_CDC_TX_TIMEOUT per write
+        def __init__(self):
+            self.writes = 0
+
+        def write(self, data):
+            self.writes += 1
+            now[0] += 500
+
+    r, w = os.pipe()
+    try:
+        tx = SlowTx()
+        port = StdioPort(open(r, "rb", buffering=0, closefd=False), tx, clock=lambda: now[0])
+        port.write(b"a\n")
+        assert (tx.writes, port.stalls) == (1, 1)
+        for _ in range(10):
+            now[0] += 50
+            port.write(b"b\n")
+        assert tx.writes == 1 and port.dropped == 10
+        now[0] += StdioPort.BACKOFF_MS
+        port.write(b"c\n")
+        assert tx.writes == 2
+    finally:
+        os.close(r)
+        os.close(w)
