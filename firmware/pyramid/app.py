@@ -52,6 +52,27 @@ from pyramid.release import Release
 from pyramid.slider import PRESS, Slider
 from pyramid.status import StatusLed
 from pyramid.values import ValueButtons
+from pyramid.watchdog import Watchdog, clamp_timeout
+
+#: Tasks the watchdog supervisor waits on (index = ``Watchdog.beat`` argument); the
+#: status LED is not essential (a stuck LED still reports dice).
+TASK_RX = 0
+TASK_SLIDER = 1
+TASK_RELEASE = 2
+TASK_HEARTBEAT = 3
+TASK_STREAM = 4
+TASK_SENSOR = 5
+ESSENTIAL = ("rx", "slider", "release", "heartbeat", "stream", "sensor")
+#: Longest sleep of a task between two beats (ms): long periods are slept in slices.
+SLICE_MS = 250
+#: reset_cause() constant names on the board -> the word HELLO reports as ``rst=``
+RESET_WORDS = (
+    ("PWRON_RESET", "power"),
+    ("WDT_RESET", "wdt"),
+    ("HARD_RESET", "hard"),
+    ("SOFT_RESET", "soft"),
+    ("DEEPSLEEP_RESET", "deepsleep"),
+)
 
 #: Files on the board's flash (relative to the current directory, "/" on the board).
 SETTINGS_FILE = "settings.json"
@@ -76,6 +97,7 @@ DEFAULTS = {
     "hb_ms": 2000,
     "retry_ms": 500,  # sensor re-open period while faulty
     "ring": 64,  # events kept for replay
+    "wd_ms": 0,  # hardware watchdog timeout (0 = off; config.WATCHDOG_MS on the board)
 }
 EDITIONS = ("classic", "second")
 
@@ -96,6 +118,7 @@ def load_settings(config=None, path=SETTINGS_FILE):
             ("settle_ms", "SETTLE_MS"),
             ("timeout_ms", "RELEASE_TIMEOUT_MS"),
             ("hb_ms", "HEARTBEAT_MS"),
+            ("wd_ms", "WATCHDOG_MS"),
         ):
             if hasattr(config, name):
                 s[key] = getattr(config, name)
@@ -197,9 +220,15 @@ class App:
     default to the real ones and are injectable for tests.
     ``files``: keep settings, profile and the last-event record on the
     filesystem (``False`` in unit tests).
+    ``wdt``: a started ``machine.WDT`` (or a fake with ``feed()``), fed by the
+    ``watchdog`` task only while every task in ``ESSENTIAL`` makes progress;
+    ``None``: the supervisor still watches but feeds nothing.
+    ``reset_cause``: word for HELLO's ``rst=`` (``power``, ``wdt``, ...) or ``None``.
     """
 
-    def __init__(self, board, settings, port, open_sensor=None, make_classifier=None, files=True):
+    def __init__(
+        self, board, settings, port, open_sensor=None, make_classifier=None, files=True, wdt=None, reset_cause=None
+    ):
         self.board = board
         self.s = settings
         self.port = port
@@ -231,6 +260,10 @@ class App:
         self._busy = False  # the sensor is in use (release, stream or CAL)
         self._cal_wanted = False  # a CAL is waiting for the sensor
         self._cal_token = None
+        self.reset_cause = reset_cause
+        stall = clamp_timeout(settings.get("wd_ms", 0)) or 5000
+        self.watchdog = Watchdog(wdt, len(ESSENTIAL), stall, ticks_ms)
+        self._stall_told = False
         self._load_classifier()
         self._reopen_sensor()
 
@@ -308,6 +341,7 @@ class App:
             sensor=self.sensor_state,
             vb=bool(self.s["vb"]),
             prev=self.prev,
+            rst=self.reset_cause,
         )
 
     def emit(self, kind, fields):
@@ -453,7 +487,9 @@ class App:
     async def rx_task(self):
         port = self.port
         reader = self.reader
+        beat = self.watchdog.beat
         while True:
+            beat(TASK_RX)
             got = 0
             while got < 64:
                 b = port.readbyte()
@@ -466,16 +502,21 @@ class App:
                 if line == LineReader.TOO_LONG:
                     self.send(nak("too_long"))
                     continue
-                msg, reason = parse_line(line)
-                if reason is not None:
-                    self.send(nak(reason))
-                elif msg is not None:
-                    try:
+                try:
+                    msg, reason = parse_line(line)
+                    if reason is not None:
+                        self.send(nak(reason))
+                    elif msg is not None:
                         self.handle(msg)
-                    except MemoryError:
-                        # a fragmented heap refused this command: say so, keep serving
-                        gc.collect()
+                except MemoryError:
+                    # a fragmented heap refused this line (decode or command): say so,
+                    # keep serving; the NAK itself may fail too, then the host retries
+                    line = msg = None
+                    gc.collect()
+                    try:
                         self.send(nak("memory"))
+                    except MemoryError:
+                        pass
             if got < 64:
                 await sleep_ms(10)
             else:
@@ -484,17 +525,21 @@ class App:
     async def slider_task(self):
         poll = self.s["debounce_ms"]
         poll = 5 if poll < 5 else (20 if poll > 20 else poll)
+        beat = self.watchdog.beat
         while True:
+            beat(TASK_SLIDER)
             if self.slider.update() == PRESS:
                 self.pending += 1
                 self._push.set()
             await sleep_ms(poll)
 
     async def release_task(self):
+        beat = self.watchdog.beat
         while True:
+            beat(TASK_RELEASE)
             if not self.pending:
-                self._push.clear()
-                await self._push.wait()
+                # polled, not Event.wait(): an idle task must still show progress
+                await sleep_ms(10)
                 continue
             self.pending -= 1
             await self.one_release()
@@ -512,6 +557,7 @@ class App:
             rel.start(ticks_ms())
             result = None
             while result is None:  # bounded: Release.feed decides by timeout_ms at the latest
+                self.watchdog.beat(TASK_RELEASE)
                 reading = await self._sample()
                 label, margin = self._judge(reading)
                 result = rel.feed(ticks_ms(), label, margin, reading)
@@ -557,6 +603,7 @@ class App:
             return None
         deadline = ticks_add(ticks_ms(), self.s["value_ms"])
         while ticks_diff(deadline, ticks_ms()) > 0:
+            self.watchdog.beat(TASK_RELEASE)
             v = self.values.pressed()
             if v:
                 return v
@@ -573,10 +620,20 @@ class App:
     async def sensor_task(self):
         """Re-open a faulty or missing sensor every ``retry_ms``."""
         while True:
-            await sleep_ms(self.s["retry_ms"])
+            await self._sleep_beating(TASK_SENSOR, self.s["retry_ms"])
             if self.sensor is None and not self._busy:
                 if self._reopen_sensor():
                     self.led.state = "idle"
+
+    async def _sleep_beating(self, task, ms):
+        """Sleep ``ms`` in slices of at most ``SLICE_MS``, beating for ``task`` after each."""
+        beat = self.watchdog.beat
+        while ms > 0:
+            beat(task)
+            step = SLICE_MS if ms > SLICE_MS else ms
+            await sleep_ms(step)
+            ms -= step
+        beat(task)
 
     async def heartbeat_task(self):
         while True:
@@ -584,11 +641,25 @@ class App:
             self.send(
                 protocol.encode("HB", boot=self.boot, seq=self.log.seq, up=up if up > 0 else 0, sensor=self.sensor_state)
             )
-            await sleep_ms(self.s["hb_ms"])
+            await self._sleep_beating(TASK_HEARTBEAT, self.s["hb_ms"])
+
+    async def watchdog_task(self):
+        """The only feeder of the hardware watchdog: feeds while every essential task
+        beats within ``watchdog.stall_ms``; else says which task stalled (once) and
+        lets the watchdog reset the board."""
+        wd = self.watchdog
+        period = wd.stall_ms // 4
+        while True:
+            if not wd.service() and not self._stall_told:
+                self._stall_told = True
+                print("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
+            await sleep_ms(period)
 
     async def stream_task(self):
         """RAW readings every ``stream_ms`` while streaming; SAMPLE answers to CAL."""
+        beat = self.watchdog.beat
         while True:
+            beat(TASK_STREAM)
             if (self.stream_ms or self._cal_wanted) and self.sensor is not None and not self.pending and not self._busy:
                 self._busy = True
                 try:
@@ -611,7 +682,7 @@ class App:
                         self.send(nak("sensor"))
                 finally:
                     self._busy = False
-                await sleep_ms(self.stream_ms if self.stream_ms else 20)
+                await self._sleep_beating(TASK_STREAM, self.stream_ms if self.stream_ms else 20)
             else:
                 if self._cal_wanted and self.sensor is None:
                     self._cal_wanted = False
@@ -622,6 +693,7 @@ class App:
         """Start every task, announce ourselves with HELLO, and run until cancelled."""
         self.led.state = "idle" if self.sensor is not None else "fault"
         self.send(self.hello_line())
+        self.watchdog.restart()  # the time spent booting is no stall
         for name, body in (
             ("rx", self.rx_task),
             ("slider", self.slider_task),
@@ -630,6 +702,7 @@ class App:
             ("stream", self.stream_task),
             ("sensor", self.sensor_task),
             ("led", self.led.run),
+            ("watchdog", self.watchdog_task),
         ):
             self._tasks.append(asyncio.create_task(self._supervise(name, body)))
         gc.collect()
@@ -651,9 +724,13 @@ class App:
                 gc.collect()
                 try:
                     print("pyramid: task %s restarted after %r" % (name, exc))
-                except Exception:
+                except Exception:  # MemoryError formatting the message
                     pass
+            # outside the handler: a MemoryError while pausing must not end the task
+            try:
                 await sleep_ms(100)
+            except MemoryError:
+                gc.collect()
 
     def deinit(self):
         """Cancel every task (safe to call twice)."""
@@ -687,8 +764,56 @@ def build_board(machine, config, value_buttons=False):
     )
 
 
+def reset_cause_word(machine):
+    """``machine.reset_cause()`` as a word for HELLO (``power``, ``wdt``, ...), or ``None``.
+
+    On rp2 ``machine.reset()`` also restarts through the watchdog, so it reads ``wdt``.
+    """
+    try:
+        cause = machine.reset_cause()
+    except (AttributeError, OSError):
+        return None
+    for name, word in RESET_WORDS:
+        if getattr(machine, name, None) == cause:
+            return word
+    return None
+
+
+def safe_boot(board, samples=5, sleep_ms_=None):
+    """True when the slider is held down at power-up (every one of ``samples`` reads,
+    10 ms apart): the firmware then stays out of the way (no watchdog, Ctrl-C works)
+    so mpremote can reach the REPL, e.g. for ``make flash``."""
+    if sleep_ms_ is None:
+        import time
+
+        sleep_ms_ = time.sleep_ms  # type: ignore  # MicroPython (and the sim's CPython shim)
+    active = 0 if board.slider_active_low else 1
+    for _ in range(samples):
+        if board.slider.value() != active:
+            return False
+        sleep_ms_(10)
+    return True
+
+
+def no_ctrl_c():
+    """Let a 0x03 byte from the host be data, not ``KeyboardInterrupt`` (on rp2 it
+    would also flush the stdin ring buffer and stop the firmware). Guarded: the
+    unix port and CPython may lack ``kbd_intr``."""
+    try:
+        import micropython
+
+        micropython.kbd_intr(-1)
+    except (ImportError, AttributeError):
+        pass
+
+
 def run():
-    """Entry point for ``main.py``: build the board, load settings, serve until reset."""
+    """Entry point for ``main.py``: build the board, load settings, serve until reset.
+
+    Slider held at power-up: safe boot (returns at once to the REPL). Otherwise Ctrl-C
+    is turned off, the watchdog (``WATCHDOG_MS``) is started once the app is built, and
+    an unexpected end of the event loop resets the board rather than leaving it idle.
+    """
     import sys
 
     import machine
@@ -698,9 +823,23 @@ def run():
 
     settings = load_settings(config)
     board = build_board(machine, config, bool(settings["vb"]))
+    if safe_boot(board):
+        print("pyramid: safe boot (slider held): firmware not started")
+        return
+    no_ctrl_c()
     port = StdioPort(sys.stdin.buffer, sys.stdout.buffer)
-    app = App(board, settings, port)
+    app = App(board, settings, port, reset_cause=reset_cause_word(machine))
+    gc.collect()
+    wd_ms = clamp_timeout(settings["wd_ms"])
+    if wd_ms:
+        app.watchdog.wdt = machine.WDT(timeout=wd_ms)
     try:
         asyncio.run(app.main())
+    except Exception as exc:  # not SystemExit/KeyboardInterrupt
+        try:
+            sys.print_exception(exc)  # type: ignore  # MicroPython
+        except Exception:
+            print("pyramid: stopped by %r" % (exc,))
+        machine.reset()
     finally:
         app.deinit()

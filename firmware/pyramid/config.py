@@ -43,3 +43,9 @@ GAIN = const(4)  # analog gain: 1, 4, 16 or 60
 SETTLE_MS = const(150)  # after the slider: time for the die to come to rest in the head
 RELEASE_TIMEOUT_MS = const(1500)  # no die seen by then: report "no die"
 HEARTBEAT_MS = const(2000)  # heartbeat period on the serial line
+
+# --- Watchdog (RP2040 hardware watchdog, machine.WDT) ---
+# ms without progress from any essential task before the board resets; 0 = off.
+# 2000..8388 (rp2's maximum; it cannot be stopped once started). Holding the slider
+# down at power-up (safe boot) starts neither the firmware nor the watchdog.
+WATCHDOG_MS = const(5000)

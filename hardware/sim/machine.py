@@ -15,11 +15,36 @@ Behaviour copied from the rp2 port (ports/rp2/machine_pin.c, machine_i2c.c):
   (EIO, the rp2 port's answer to an address NACK). Models raise ``OSError(5)``
   or ``OSError(110)`` (ETIMEDOUT) themselves to inject faults.
 * ``unique_id()`` -> 8 bytes (the RP2040 flash's id); ``reset()`` ends the
-  process with exit status ``RESET_EXIT`` (the runner boots it again);
-  ``freq()``; ``idle()``; ``WDT`` that is fed but never bites.
+  process with exit status ``RESET_EXIT`` (a runner may boot it again);
+  ``freq()``; ``idle()``; ``reset_cause()``; ``WDT`` that bites (see ``WDT``).
 """
 
 import sys
+
+try:
+    from time import ticks_add as _ticks_add
+    from time import ticks_diff as _ticks_diff
+    from time import ticks_ms as _ticks_ms
+except ImportError:  # CPython without the shim (unit tests): monotonic ms
+    import time as _time
+
+    def _ticks_ms():
+        return int(_time.monotonic() * 1000)
+
+    def _ticks_add(a, b):
+        return a + b
+
+    def _ticks_diff(a, b):
+        return a - b
+
+
+def _getenv(name):
+    try:
+        import os
+
+        return os.getenv(name)
+    except (ImportError, AttributeError):
+        return None
 
 #: exit status of ``reset()``: the board runner restarts the firmware on it
 RESET_EXIT = 75
@@ -61,8 +86,58 @@ def unique_id():
     return _uid[0]
 
 
-def reset():
+#: reset causes, as rp2's machine module names them (rp2 has only these two)
+PWRON_RESET = 1
+WDT_RESET = 3
+#: rp2's longest watchdog timeout (ms)
+WDT_MAX_MS = 8388
+#: file in the current directory (the board's flash) that carries the reset cause
+#: to the next boot, as the RP2040's watchdog scratch registers do
+RESET_FILE = ".sim_reset_cause"
+
+_wdt = [None]  # the started WDT (one per boot, as on rp2)
+_cause = [PWRON_RESET]
+
+
+def _load_cause():
+    try:
+        with open(RESET_FILE) as f:
+            cause = int(f.read())
+    except (OSError, ValueError):
+        return PWRON_RESET
+    try:
+        import os
+
+        os.remove(RESET_FILE)
+    except (OSError, ImportError):
+        pass
+    return cause
+
+
+_cause[0] = _load_cause()
+
+
+def _reset(cause):
+    try:
+        with open(RESET_FILE, "w") as f:
+            f.write(str(cause))
+    except OSError:
+        pass
+    try:
+        print("sim: board reset (%s)" % ("watchdog" if cause == WDT_RESET else "machine.reset"))
+    except OSError:
+        pass
     sys.exit(RESET_EXIT)
+
+
+def reset_cause():
+    """``PWRON_RESET`` at a first boot, ``WDT_RESET`` after a watchdog bite or
+    ``reset()`` (rp2 resets through the watchdog, so it reports that too)."""
+    return _cause[0]
+
+
+def reset():
+    _reset(WDT_RESET)
 
 
 def soft_reset():
@@ -76,7 +151,7 @@ def freq(hz=None):
 
 
 def idle():
-    pass
+    _wdt_check()
 
 
 def bootloader(*args):
@@ -108,6 +183,7 @@ class Pin:
             self.value(value)
 
     def value(self, x=None):
+        _wdt_check()
         if x is None:
             if self._mode == self.OUT:
                 return _outputs.get(self.id, 0)
@@ -152,6 +228,7 @@ class I2C:
         self.timeout = timeout
 
     def _dev(self, addr):
+        _wdt_check()
         dev = _devices.get(addr)
         if dev is None:
             raise OSError(5)  # rp2: no ACK for the address -> EIO
@@ -187,10 +264,36 @@ class I2C:
 
 
 class WDT:
-    """Watchdog that never bites (the runner's own timeouts stand in for it)."""
+    """Watchdog as on rp2 (ports/rp2/machine_wdt.c): ``timeout`` ms, at most 8388
+    (``ValueError`` above), cannot be stopped; ``feed()`` restarts the count.
+
+    It bites: when it has not been fed for ``timeout`` ms the board resets
+    (``reset_cause()`` of the next boot is ``WDT_RESET``, process exit status
+    ``RESET_EXIT``). The sim has no timer interrupt, so the bite is checked whenever
+    the firmware touches the fake hardware (``Pin``, ``I2C``, ``idle``) or feeds;
+    the slider task polls its pin every few ms, so a stalled task bites on time. A
+    firmware that blocks the whole loop is caught by the runner's own timeouts.
+    ``SIM_WDT=0`` in the environment makes it feed-only (never bites).
+    """
 
     def __init__(self, id=0, timeout=5000):
+        if timeout > WDT_MAX_MS or timeout < 1:
+            raise ValueError("timeout out of range")  # rp2's message for both ends
         self.timeout = timeout
+        self.bites = _getenv("SIM_WDT") != "0"
+        self._due = _ticks_add(_ticks_ms(), timeout)
+        _wdt[0] = self
 
     def feed(self):
-        pass
+        self._check()
+        self._due = _ticks_add(_ticks_ms(), self.timeout)
+
+    def _check(self):
+        if self.bites and _ticks_diff(_ticks_ms(), self._due) > 0:
+            _reset(WDT_RESET)
+
+
+def _wdt_check():
+    wdt = _wdt[0]
+    if wdt is not None:
+        wdt._check()

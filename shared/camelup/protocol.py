@@ -233,6 +233,7 @@ MESSAGES = {
             ("sensor", "word", _P),
             ("vb", "bool", _P),
             ("prev", "prev", _P),
+            ("rst", "word", _O),  # why the board last reset (machine.reset_cause())
         ),
         1,
     ),

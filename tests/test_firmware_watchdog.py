@@ -1,0 +1,337 @@
+"""Watchdog, reset cause, safe boot and MemoryError realities of the RP2040 firmware.
+
+CPython with fakes: the supervisor logic (``pyramid.watchdog``), the app feeding a
+fake watchdog only while every essential task beats, the HELLO reset cause, safe
+boot, a ``MemoryError`` while decoding a host line. Then the simulated board
+(``hardware/sim/machine.py``'s biting ``WDT``) under CPython and the MicroPython unix
+port: a stalled task resets the board, and the next boot reports ``rst=wdt``.
+"""
+
+import asyncio
+import os
+import subprocess
+import sys
+
+import pytest
+from camelhost import paths
+from camelup import protocol
+
+if paths.FIRMWARE_DIR not in sys.path:
+    sys.path.insert(0, paths.FIRMWARE_DIR)
+
+from pyramid import app as app_mod  # noqa: E402
+from pyramid.watchdog import WDT_MAX_MS, Watchdog, clamp_timeout  # noqa: E402
+from test_firmware_units import FakePin, _events, _make_app, _push  # noqa: E402
+
+SIM_DIR = os.path.join(paths.REPO_ROOT, "hardware", "sim")
+
+
+class FakeWDT:
+    def __init__(self):
+        self.fed = 0
+
+    def feed(self):
+        self.fed += 1
+
+
+# --- supervisor logic -----------------------------------------------------------------
+
+
+def test_watchdog_feeds_only_while_every_task_beats():
+    now = [0]
+    wdt = FakeWDT()
+    wd = Watchdog(wdt, 3, 1000, clock=lambda: now[0])
+    for t in range(0, 3000, 200):
+        now[0] = t
+        for i in range(3):
+            wd.beat(i)
+        assert wd.service()
+    assert wdt.fed == 15 and wd.stalled == -1
+    # task 1 stops: fed until its last beat is stall_ms old, then never again
+    last = now[0]
+    for t in range(last + 200, last + 3000, 200):
+        now[0] = t
+        wd.beat(0)
+        wd.beat(2)
+        fed = wd.service()
+        assert fed == (t - last <= 1000), t
+    assert wd.stalled == 1
+    wd.restart()
+    assert wd.service()
+
+
+def test_watchdog_timeout_is_clamped_to_what_rp2_accepts():
+    assert clamp_timeout(0) == 0
+    assert clamp_timeout(None) == 0
+    assert clamp_timeout(-5) == 0
+    assert clamp_timeout(5000) == 5000
+    assert clamp_timeout(10**6) == WDT_MAX_MS == 8388
+    assert clamp_timeout(100) == 2000  # slower than one 614 ms two-exposure reading
+
+
+def test_config_watchdog_reaches_the_settings():
+    from pyramid import config
+
+    assert config.WATCHDOG_MS == 5000
+    assert app_mod.load_settings(config, "/nonexistent/settings.json")["wd_ms"] == 5000
+    assert app_mod.DEFAULTS["wd_ms"] == 0  # off unless the board's config says so
+
+
+# --- the app feeding a watchdog ------------------------------------------------------
+
+
+def test_app_feeds_the_watchdog_until_a_task_hangs(capsys):
+    world = {"content": "red", "fail": None}
+
+    async def scenario():
+        a, slider, port = _make_app(world, wd_ms=2000)
+        wdt = FakeWDT()
+        a.watchdog.wdt = wdt
+        a.watchdog.stall_ms = 200  # 50 ms supervisor period
+        task = asyncio.create_task(a.main())
+        await _push(slider, port, 1)  # a normal release: feeding goes on
+        await asyncio.sleep(0.4)
+        fed_while_healthy = wdt.fed
+        assert a.watchdog.stalled == -1
+
+        # the sensor read never returns (a bus hung without its timeout)
+        async def hang():
+            await asyncio.Event().wait()
+
+        a.sensor.sample_async = hang
+        slider.level = 0
+        await asyncio.sleep(0.02)
+        slider.level = 1
+        await asyncio.sleep(0.5)
+        fed_at_stall = wdt.fed
+        await asyncio.sleep(0.3)
+        stalled = a.watchdog.stalled
+        task.cancel()
+        return fed_while_healthy, fed_at_stall, wdt.fed, stalled, port
+
+    healthy, at_stall, final, stalled, port = asyncio.run(scenario())
+    assert healthy >= 5
+    assert final == at_stall  # no feed once the release task stopped beating
+    assert stalled == app_mod.TASK_RELEASE
+    assert "task release stalled" in capsys.readouterr().out
+    assert [m.kind for m in _events(port)] == ["die"]
+
+
+def test_idle_tasks_with_long_periods_still_beat():
+    # heartbeat, stream and sensor sleep in slices: a 3 s heartbeat is no stall
+    world = {"content": "red", "fail": None}
+
+    async def scenario():
+        a, _slider, _port = _make_app(world, hb_ms=3000, retry_ms=3000)
+        a.watchdog.stall_ms = 400
+        task = asyncio.create_task(a.main())
+        await asyncio.sleep(1.2)
+        result = a.watchdog.fresh()
+        task.cancel()
+        return result
+
+    assert asyncio.run(scenario()) == -1
+
+
+def test_hello_reports_the_reset_cause_only_when_known():
+    a, _slider, _port = _make_app({"content": "red", "fail": None})
+    assert protocol.decode(a.hello_line()).get("rst") is None
+    a.reset_cause = "wdt"
+    assert protocol.decode(a.hello_line())["rst"] == "wdt"
+
+    class Machine:
+        PWRON_RESET = 1
+        WDT_RESET = 3
+
+        def __init__(self, cause):
+            self.cause = cause
+
+        def reset_cause(self):
+            return self.cause
+
+    assert app_mod.reset_cause_word(Machine(3)) == "wdt"
+    assert app_mod.reset_cause_word(Machine(1)) == "power"
+    assert app_mod.reset_cause_word(Machine(9)) is None
+    assert app_mod.reset_cause_word(object()) is None
+
+
+def test_the_longest_hello_with_a_reset_cause_fits_one_line():
+    line = protocol.encode(
+        "HELLO",
+        proto=2**32 - 1,
+        fw="10.10.10",
+        uid="E6614104033F3A2B",
+        boot="FFFFFFFF",
+        seq=2**32 - 1,
+        oldest=2**32 - 1,
+        ed="classic",
+        sensor="missing",
+        vb=True,
+        prev=("FFFFFFFF", 2**32 - 1),
+        rst=max((w for _n, w in app_mod.RESET_WORDS), key=len),
+    )
+    assert len(line) <= protocol.MAX_LINE
+
+
+def test_safe_boot_needs_the_slider_held_throughout():
+    held = app_mod.Board(None, FakePin(0), FakePin(0), FakePin(0), (), b"\0" * 8)
+    assert app_mod.safe_boot(held, sleep_ms_=lambda ms: None)
+    levels = iter([0, 0, 1, 0, 0])
+
+    class Bouncy:
+        def value(self):
+            return next(levels)
+
+    bouncy = app_mod.Board(None, Bouncy(), FakePin(0), FakePin(0), (), b"\0" * 8)
+    assert not app_mod.safe_boot(bouncy, sleep_ms_=lambda ms: None)
+    free = app_mod.Board(None, FakePin(1), FakePin(0), FakePin(0), (), b"\0" * 8)
+    assert not app_mod.safe_boot(free, sleep_ms_=lambda ms: None)
+
+
+def test_no_ctrl_c_is_safe_without_kbd_intr():
+    app_mod.no_ctrl_c()  # CPython has no micropython module: nothing happens
+
+
+# --- MemoryError while decoding a host line ------------------------------------------
+
+
+def test_memory_error_while_decoding_a_line_is_a_nak_and_serving_goes_on(monkeypatch):
+    real = app_mod.parse_line
+    left = [1]
+
+    def flaky(line):
+        if left[0]:
+            left[0] -= 1
+            raise MemoryError("fragmented heap")
+        return real(line)
+
+    monkeypatch.setattr(app_mod, "parse_line", flaky)
+
+    async def scenario():
+        a, _slider, port = _make_app({"content": "red", "fail": None})
+        task = asyncio.create_task(a.main())
+        port.host("PING", token="t1")
+        port.host("PING", token="t2")
+        for _ in range(500):
+            if any(m.name == "PONG" for m in port.lines):
+                break
+            await asyncio.sleep(0.005)
+        task.cancel()
+        return a, port
+
+    a, port = asyncio.run(scenario())
+    names = [(m.name, m.get("reason") or m.get("token")) for m in port.lines if m.name in ("NAK", "PONG")]
+    assert names == [("NAK", "memory"), ("PONG", "t2")]
+    assert a.restarts == 0
+
+
+# --- the simulated board: a stalled task resets it -------------------------------------
+
+SIM_SCRIPT = r"""
+import sys
+if sys.implementation.name != "micropython":
+    import cpython_shim
+    cpython_shim.install(stdin=False)
+import asyncio
+import time
+import machine
+from pyramid import app as app_mod
+
+MODE = sys.argv[-1]  # "stall": the sensor read never returns; "ok"
+
+class Port:
+    def readbyte(self):
+        return None
+    def write(self, data):
+        pass
+
+class Sensor:
+    last_on = last_off = (0, 0, 0, 0)
+    async def sample_async(self):
+        if MODE == "stall":
+            await asyncio.Event().wait()
+        await asyncio.sleep_ms(1)
+        return (100, 1, 2, 3)
+
+class Classifier:
+    def classify(self, reading):
+        return "red", 2.0
+
+Pin = machine.Pin
+board = app_mod.Board(None, Pin(15, Pin.IN, Pin.PULL_UP), Pin(6, Pin.OUT), Pin(25, Pin.OUT), (), machine.unique_id())
+settings = dict(app_mod.DEFAULTS)
+settings.update(debounce_ms=5, settle_ms=0, timeout_ms=100, stable=2, hb_ms=100, wd_ms=2000)
+a = app_mod.App(board, settings, Port(), lambda b, s: Sensor(), lambda p, s: Classifier(), False,
+                reset_cause=app_mod.reset_cause_word(machine))
+print("cause", a.reset_cause)
+a.watchdog.stall_ms = 300
+a.watchdog.wdt = machine.WDT(timeout=600)
+t0 = time.ticks_ms()
+machine.set_input(15, lambda: 0 if 100 <= time.ticks_diff(time.ticks_ms(), t0) < 150 else 1)
+
+async def main():
+    task = asyncio.create_task(a.main())
+    await asyncio.sleep_ms(2500)
+    print("alive", a.watchdog.feeds > 5, a.log.seq)
+    task.cancel()
+
+asyncio.run(main())
+"""
+
+
+def _run_cpython(script, mode, cwd):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
+    env.pop("SIM_WDT", None)
+    return subprocess.run(
+        [sys.executable, script, mode], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def _run_micropython(micropython, script, mode, cwd):
+    return micropython([script, mode], [SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR], timeout=60, cwd=cwd)
+
+
+def _check_stall_resets_and_next_boot_says_wdt(run, tmp_path):
+    script = tmp_path / "wdt_board.py"
+    script.write_text(SIM_SCRIPT)
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    healthy = run(str(script), "ok", str(flash))
+    assert healthy.returncode == 0, healthy.stdout + healthy.stderr
+    assert "cause power" in healthy.stdout
+    assert "alive True 1" in healthy.stdout  # fed throughout; the push gave its event
+
+    stalled = run(str(script), "stall", str(flash))
+    assert stalled.returncode == 75, stalled.stdout + stalled.stderr  # machine RESET_EXIT
+    assert "task release stalled" in stalled.stdout
+    assert "sim: board reset (watchdog)" in stalled.stdout
+    assert "alive" not in stalled.stdout
+
+    again = run(str(script), "ok", str(flash))
+    assert "cause wdt" in again.stdout, again.stdout + again.stderr
+    again = run(str(script), "ok", str(flash))
+    assert "cause power" in again.stdout  # the cause is read once, like rp2's
+
+
+def test_sim_watchdog_resets_a_stalled_board_cpython(tmp_path):
+    _check_stall_resets_and_next_boot_says_wdt(_run_cpython, tmp_path)
+
+
+@pytest.mark.micropython
+def test_sim_watchdog_resets_a_stalled_board_micropython(micropython, tmp_path):
+    def run(script, mode, cwd):
+        return _run_micropython(micropython, script, mode, cwd)
+
+    _check_stall_resets_and_next_boot_says_wdt(run, tmp_path)
+
+
+def test_sim_wdt_is_rp2_like():
+    code = (
+        "import machine\n"
+        "try:\n    machine.WDT(timeout=9000)\nexcept ValueError:\n    print('range ok')\n"
+        "w = machine.WDT(timeout=8388)\nw.feed()\nprint(machine.reset_cause() == machine.PWRON_RESET)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=SIM_DIR)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=30)
+    assert out.stdout.split("\n")[:2] == ["range ok", "True"], out.stderr
