@@ -143,6 +143,55 @@ def many_calibrations(runs=16):
             for (a, b), count in sorted(pooled.items(), key=lambda kv: -kv[1])) or "none"))
 
 
+def releases(runs=4, per_class=60):
+    """Whole releases as the firmware runs them: the die settles once (one seating),
+    readings every 64 ms (24 ms integration) go through ``pyramid.release.Release``
+    (150 ms settling, 3 agreeing readings, 1.5 s timeout) and the app's rule that a
+    rejected reading nearest the empty head counts as empty."""
+    sys.path.insert(0, os.path.join(REPO, "firmware"))
+    from pyramid.release import Release
+
+    print("\n1c. Second edition, whole releases (firmware release logic), %d calibrations of 12 "
+          "readings, %d releases per die each" % (runs, per_class))
+    for noise in (1.0, 2.0):
+        counts = {"die": 0, "wrong": 0, "unknown": 0, "other": 0}
+        grey = [0, 0]
+        for run in range(runs):
+            model = OpticalModel(6000 + run, noise=noise)
+            labels = C.classes_for("second")
+            cal = {label: model.samples(label, 12) for label in labels}
+            clf = C.Classifier(C.fit(cal, "second", DEFAULT_SETTINGS))
+            for die in EDITION_DICE["second"]:
+                for _ in range(per_class):
+                    model._content = die
+                    model.reseat()
+                    rel = Release(150, 1500, 3)
+                    rel.start(0)
+                    now = 0
+                    result = None
+                    while result is None:
+                        now += 64
+                        reading = model.samples(die, 1, reseat=False)[0]
+                        label, margin, detail = clf.classify_detail(reading)
+                        if label == "unknown" and detail["best"][0] == "empty":
+                            label = "empty"
+                        result = rel.feed(now, label, margin, reading)
+                    kind, got = result[0], result[1]
+                    if kind == "die":
+                        counts["die" if got == die else "wrong"] += 1
+                        if die.startswith("grey"):
+                            grey[got == die] += 1
+                    elif kind == "unknown":
+                        counts["unknown"] += 1
+                    else:
+                        counts["other"] += 1
+        total = sum(counts.values())
+        print("  %gx noise: %d releases: die named %.1f%%, wrong die %.2f%% (%d), unknown %.1f%%, "
+              "double/nodie %.1f%%" % (
+                  noise, total, 100 * counts["die"] / total, 100 * counts["wrong"] / total,
+                  counts["wrong"], 100 * counts["unknown"] / total, 100 * counts["other"] / total))
+
+
 def doubles(keep):
     print("\n2. Two dice in the head (30 readings per pair, calibrated profile above)")
     for edition in ("classic", "second"):
@@ -344,6 +393,7 @@ def main():
     started = time.perf_counter()
     keep = simulated()
     many_calibrations()
+    releases()
     doubles(keep)
     real_data()
     cost(keep)
