@@ -464,3 +464,18 @@ def test_out_without_pyramid_tickets_deals_them_round_from_p0():
         "expect coins 6 4 4\n", "t.scn")[0]
     assert [t.pyramid_tickets(s) for t in [build_game(case)] for s in range(3)] == [2, 1, 1]
     assert run_case(case) == []
+
+
+def test_case_file_clauses_after_an_arrow_and_on_their_own():
+    case = parse_scenarios(
+        "case G-12 x\nboard 3:[B,R,G] 1:[Y] 2:[P] 14:[K] 15:[W]\nP2 booing on 4\n"
+        "red 1 -> P2 +1, R and G return under what stayed: `3:[R,G,B]` (B leads that space)\n"
+        "P2 +1 (not +3)\nthen `3:[R,G,B]`\n", "t.scn")[0]
+    assert [t for _, v, t in case.steps if v == "expect"] == [
+        "P2 +1", "3:[R,G,B]", "delta P2 +1", "3:[R,G,B]"]
+    assert run_case(case) == []
+    # a coin list stays a coin list; a wrong figure is still caught
+    bad = parse_scenarios("case G-13 y\nboard 3:[B,R,G] 1:[Y] 2:[P] 14:[K] 15:[W]\n"
+                          "P2 booing on 4\nred 1 -> P1 +0, P2 +2\n", "t.scn")[0]
+    assert [t for _, v, t in bad.steps if v == "expect"] == ["P1 +0", "P2 +2"]
+    assert "want +2, got +1" in run_case(bad)[0]

@@ -134,7 +134,7 @@ def _bare(line, key, rest, has_steps):
             and words[1].lower() in ("holds", "has", "tickets")):
         return "tickets", words[0] + " " + " ".join(words[2:])  # "P1 holds red-5, blue-3"
     if _is_seat(words[0]) and len(words) > 1 and words[1][:1] in ("+", "-"):
-        return "expect", "delta " + line  # "P2 +1", "P1 +8, P2 -1"
+        return "expect", "delta " + _unparen(line).strip()  # "P2 +1 (not +3)", "P1 +8, P2 -1"
     if key == "race":
         said = rest.lower().replace(",", " ").split()
         return "expect", "over " + ("no" if "not" in said or "on" in said else "yes")
@@ -310,6 +310,12 @@ def parse_scenarios(text, source="<text>"):
             current.steps.append((no, key, rest))
         else:
             found = _bare(line, key, rest, _started(current))
+            if found is None and _started(current) and not is_odds(line):
+                more = _expectations(line, "", quiet=True)  # "then `8:[P,B,G,Y]`"
+                if more:
+                    for one in more:
+                        current.steps.append((no, "expect", one))
+                    continue
             if found is None:
                 if _literal_id(line.split()[0]):
                     raise NotationError(
@@ -412,6 +418,13 @@ def _readable(part):
     found = _bare(part, words[0].lower(), " ".join(words[1:]), True)
     if found is None or found[0] != "expect":
         return False
+    if _is_seat(words[0]) and len(words) > 1 and words[1][:1] in ("+", "-"):
+        toks = part.replace(",", " ").split()  # "P1 +8, P2 -1": seat and amount pairs only
+        for i in range(len(toks)):
+            if (i % 2 == 0 and not _is_seat(toks[i])) or (i % 2 == 1 and not (
+                    toks[i][:1] in ("+", "-") and toks[i][1:].isdigit())):
+                return False
+        return len(toks) % 2 == 0
     key = _ALIASES.get(words[0].lower(), words[0].lower())
     if key in ("ranking", "winner", "loser", "leader", "second"):
         names = words[1:]  # "second on top" is a remark, "second Y" an expectation
@@ -678,7 +691,19 @@ def _split_steps(case, no, verb, text):
         if part.lower().startswith("expect "):
             part = part[7:].strip()
         if part:
-            case.steps.append((no, "expect", part))
+            for one in _plain_expectations(part):
+                case.steps.append((no, "expect", one))
+
+
+def _plain_expectations(part):
+    """One expectation as written after an arrow, or the several a case-file clause list
+    holds ("P2 +1, R and G return under what stayed: 3:[R,G,B] (B leads that space)" ->
+    ``delta P2 +1``... as ``P2 +1``, ``3:[R,G,B]``); left as it is when it does not read
+    that way (odds expectations, or a mistake reported when the step runs)."""
+    if is_odds(part):
+        return [part]
+    found = _expectations(part, "", quiet=True)
+    return found if found else [part]
 
 
 def _is_seat(word):
