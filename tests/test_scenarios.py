@@ -479,3 +479,12 @@ def test_case_file_clauses_after_an_arrow_and_on_their_own():
                           "P2 booing on 4\nred 1 -> P1 +0, P2 +2\n", "t.scn")[0]
     assert [t for _, v, t in bad.steps if v == "expect"] == ["P1 +0", "P2 +2"]
     assert "want +2, got +1" in run_case(bad)[0]
+
+
+def test_several_leg_ticket_evs_on_one_line():
+    cases = parse_scenarios("G-EV2: 1:[yellow] 2:[white] 4:[green]; die yellow -> "
+                            "EV(yellow 5) = 7/3, EV(green 5) = 11/3, EV(white 2) = -1\n", "t.scn")
+    assert cases[0].id == "G-EV2" and run_case(cases[0]) == []
+    bad = parse_scenarios("G-EV3: 1:[yellow] 2:[white] 4:[green]; die yellow -> "
+                          "EV(yellow 5) = 11/3, EV(green 5) = 11/3\n", "t.scn")
+    assert "want 11/3, got 7/3" in run_case(bad[0])[0]

@@ -386,7 +386,15 @@ def _parse_landings(words, text, where):
 
 
 def _parse_ev(words, text, where):
-    """``EV(B 5) = 1.23``, ``ev blue 5 = 37/12`` (a leg ticket of value 5 on blue)."""
+    """``EV(B 5) = 1.23``, ``ev blue 5 = 37/12`` (a leg ticket of value 5 on blue); several
+    on one line (``EV(Y 5) = 7/3, EV(G 5) = 11/3``) are read one by one."""
+    starts = [i for i in range(len(words)) if words[i] == "ev"]
+    if len(starts) > 1:
+        out = []
+        for j in range(len(starts)):
+            end = starts[j + 1] if j + 1 < len(starts) else len(words)
+            out += _parse_ev(words[starts[j]:end], text, where)
+        return out
     toks = [w for w in words[1:] if w not in ("(", ")", "=", "ticket", "of", "value", "on",
                                              "camel", "tickets")]
     colour = None
@@ -407,8 +415,12 @@ def _parse_ev(words, text, where):
             colour = c
         elif w.isdigit() and ticket is None:
             ticket = int(w)
-        elif _is_number(w):
+        elif _is_number(w) and value is None:
             value = Value(w, where)
+        else:
+            raise OddsError("%s: a leg-ticket EV names one camel, one ticket value and one "
+                            "figure, like 'EV(B 5) = 1.23' (several: 'EV(B 5) = 1.23, "
+                            "EV(G 3) = -0.5'); %r is extra in %r" % (where, w, text))
     if colour is None or ticket is None or value is None:
         raise OddsError("%s: a leg-ticket EV reads like 'EV(B 5) = 1.23', got %r"
                         % (where, text))

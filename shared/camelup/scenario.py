@@ -214,8 +214,8 @@ def parse_scenarios(text, source="<text>"):
                 work.append((no, one))
             continue
         head = line.split(None, 1)
-        if (len(head) == 2 and head[0].endswith(":") and _case_id(head[0][:-1])
-                and _track_first(head[1])):
+        if (len(head) == 2 and head[0].endswith(":") and _track_first(head[1])
+                and (_case_id(head[0][:-1]) or _literal_id(head[0][:-1]))):
             # "D2: 2:[R,Y,P] 9:[G] ..." as the odds cases open a vector: the id starts a
             # case, unless a 'case' line just started one (that keeps its own id)
             if current is None or _started(current) or [
