@@ -335,3 +335,39 @@ def test_sim_wdt_is_rp2_like():
     env = dict(os.environ, PYTHONPATH=SIM_DIR)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=30)
     assert out.stdout.split("\n")[:2] == ["range ok", "True"], out.stderr
+
+
+def test_memory_error_while_framing_a_die_still_gives_the_push_one_event():
+    async def scenario():
+        a, slider, port = _make_app({"content": "red", "fail": None})
+        real = a.log.append
+        left = [1]
+
+        def flaky(kind, fields):
+            if kind == "die" and left[0]:
+                left[0] -= 1
+                raise MemoryError("fragmented heap")
+            return real(kind, fields)
+
+        a.log.append = flaky
+        task = asyncio.create_task(a.main())
+        await _push(slider, port, 1)
+        await _push(slider, port, 2)
+        task.cancel()
+        return a, port
+
+    a, port = asyncio.run(scenario())
+    assert [(m.kind, m.get("code"), m["seq"]) for m in _events(port)] == [("fault", "memory", 1), ("die", None, 2)]
+    assert a.restarts == 0
+
+
+def test_event_log_keeps_numbering_when_the_state_file_cannot_be_written(tmp_path, monkeypatch):
+    from pyramid import eventlog
+
+    def no_heap(*args, **kwargs):
+        raise MemoryError("fragmented heap")
+
+    log = eventlog.EventLog("0BADCAFE", 4, str(tmp_path / "state"))
+    monkeypatch.setattr(eventlog, "open", no_heap, raising=False)
+    line = log.append("nodie", {})
+    assert protocol.decode(line)["seq"] == 1 and log.get(1) == line

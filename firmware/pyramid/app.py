@@ -542,7 +542,16 @@ class App:
                 await sleep_ms(10)
                 continue
             self.pending -= 1
-            await self.one_release()
+            try:
+                await self.one_release()
+            except MemoryError:
+                # e.g. while framing the event: the push still gives one event
+                gc.collect()
+                try:
+                    self.emit("fault", {"code": "memory"})
+                except MemoryError:
+                    pass
+            gc.collect()  # a release makes the most garbage: collect now, not mid-read
 
     async def one_release(self):
         """Handle one slider push from start to its EVT."""
@@ -831,6 +840,9 @@ def run():
     app = App(board, settings, port, reset_cause=reset_cause_word(machine))
     gc.collect()
     wd_ms = clamp_timeout(settings["wd_ms"])
+    if hasattr(gc, "threshold"):
+        # collect early and often (short pauses) instead of once the heap is full
+        gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())  # type: ignore
     if wd_ms:
         app.watchdog.wdt = machine.WDT(timeout=wd_ms)
     try:

@@ -69,8 +69,10 @@ class EventLog:
             import os
 
             os.rename(tmp, self._state_path)
-        except OSError:
-            pass  # a full or failing flash must not stop the pyramid reporting dice
+        except (OSError, MemoryError):
+            # a full or failing flash (or a heap too fragmented for the file object)
+            # must not stop the pyramid reporting dice: the event is numbered already
+            pass
 
 
 def read_previous(state_path):
