@@ -420,6 +420,7 @@ class Classifier:
             n = profile["classes"][label].get("n", 12)
             inv_n[label] = 1.0 / n if n > 0 else 1.0
         self._inv_n = inv_n
+        self._axes = {}  # (winner, runner-up) -> the guard's test direction
         self.double_residual = profile.get("double_residual", 0.0)
         scale = 1.0
         if settings is not None:
@@ -448,45 +449,49 @@ class Classifier:
         """The guard (sigma) between classes ``best`` and ``second``."""
         return self.guard + self.guard_se * math.sqrt(self._inv_n[best] + self._inv_n[second])
 
-    def _clear_of(self, x, entry, other, guard):
-        """True when ``x`` lies at least ``guard`` sigma from class ``other``
-        towards class ``entry``: in ``other``'s whitened space, the reading's
-        offset from ``other``'s centroid projected on the direction of
-        ``entry``'s centroid. (A one-sided test under the runner-up's model: a
-        reading of ``other`` rarely gets that far; classes ``guard`` sigma or
-        closer never pass.)"""
-        if guard <= 0:
+    def _axis(self, best, second):
+        """The guard's test direction for winner ``best`` and runner-up ``second``:
+        ``u = v / (|v| * guard)`` with ``v`` the winner's centroid in the
+        runner-up's whitened space, or ``None`` when the two centroids
+        coincide. Computed once per pair that comes up (a few floats each)."""
+        key = (best, second)
+        if key in self._axes:
+            return self._axes[key]
+        classes = self.profile["classes"]
+        w = classes[second]["whiten"]
+        m = classes[second]["mean"]
+        a = classes[best]["mean"]
+        e = [a[k] - m[k] for k in range(4)]
+        v = [sum(w[i][k] * e[k] for k in range(i + 1)) for i in range(4)]
+        norm = math.sqrt(sum(t * t for t in v)) * self._guard(best, second)
+        axis = tuple(t / norm for t in v) if norm > 0 else None
+        self._axes[key] = axis
+        return axis
+
+    def _clear_of(self, x, best, second):
+        """True when ``x`` lies at least the guard from class ``second`` towards
+        class ``best``: in ``second``'s whitened space, the reading's offset
+        from ``second``'s centroid projected on the direction of ``best``'s
+        centroid. (A one-sided test under the runner-up's model: a reading of
+        ``second`` rarely gets that far; classes the guard or closer apart
+        never pass.)"""
+        if self.guard <= 0 and self.guard_se <= 0:
             return True
-        mean = other["mean"]
-        w = other["whiten"]
-        a = entry["mean"]
+        axis = self._axis(best, second)
+        if axis is None:
+            return False
+        entry = self.profile["classes"][second]
+        mean = entry["mean"]
+        w = entry["whiten"]
         d0 = x[0] - mean[0]
         d1 = x[1] - mean[1]
         d2 = x[2] - mean[2]
         d3 = x[3] - mean[3]
-        e0 = a[0] - mean[0]
-        e1 = a[1] - mean[1]
-        e2 = a[2] - mean[2]
-        e3 = a[3] - mean[3]
-        dot = 0.0
-        vv = 0.0
-        for i in range(4):
-            row = w[i]
-            z = row[0] * d0
-            v = row[0] * e0
-            if i > 0:
-                z += row[1] * d1
-                v += row[1] * e1
-            if i > 1:
-                z += row[2] * d2
-                v += row[2] * e2
-            if i > 2:
-                z += row[3] * d3
-                v += row[3] * e3
-            dot += z * v
-            vv += v * v
-        # dot / |v| >= guard, without a square root: both sides >= 0
-        return dot > 0 and dot * dot >= guard * guard * vv
+        dot = (axis[0] * w[0][0] * d0
+               + axis[1] * (w[1][0] * d0 + w[1][1] * d1)
+               + axis[2] * (w[2][0] * d0 + w[2][1] * d1 + w[2][2] * d2)
+               + axis[3] * (w[3][0] * d0 + w[3][1] * d1 + w[3][2] * d2 + w[3][3] * d3))
+        return dot >= 1.0
 
     def distances(self, reading):
         """``[(distance_sigma, label), ...]`` sorted nearest first, for every class."""
@@ -523,7 +528,7 @@ class Classifier:
                 second = label
         margin = d2 - d1
         if (d1 <= self.reject and margin >= self.min_margin
-                and self._clear_of(x, classes[best], classes[second], self._guard(best, second))):
+                and self._clear_of(x, best, second)):
             return (best, margin)
         pair = self._two_dice(reading)
         if pair is not None:
@@ -544,9 +549,8 @@ class Classifier:
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
-        classes = self.profile["classes"]
         x = features(reading, self.ref_clear * self.drift)
-        clear = self._clear_of(x, classes[best], classes[second], self._guard(best, second))
+        clear = self._clear_of(x, best, second)
         if d1 <= self.reject and margin >= self.min_margin and clear:
             return (best, margin, detail)
         if d1 > self.reject:
