@@ -823,8 +823,9 @@ def _cards(text, where):
 
 def _pyramid_phrase(text):
     """Take "N pyramid ticket(s)" out of a tickets text (``red-5, 1 pyramid ticket``).
-    Returns ``(rest, N)``."""
-    toks = _tokens(text)
+    Returns ``(rest, N)``. Remarks in parentheses (``blue-3 (-1)``, ``(+6 own)``) and the
+    word ``and`` are skipped (E2-22: "red-5 and 1 pyramid ticket")."""
+    toks = [t for t in _tokens(_unparen(text)) if t.lower() != "and"]
     keep = []
     count = 0
     i = 0
