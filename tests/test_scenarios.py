@@ -488,3 +488,10 @@ def test_several_leg_ticket_evs_on_one_line():
     bad = parse_scenarios("G-EV3: 1:[yellow] 2:[white] 4:[green]; die yellow -> "
                           "EV(yellow 5) = 11/3, EV(green 5) = 11/3\n", "t.scn")
     assert "want 11/3, got 7/3" in run_case(bad[0])[0]
+
+
+def test_winners_before_the_race_ends_say_so():
+    case = parse_scenarios("case G-14 x\ncoins 17 17 12\n1:[B] 2:[G] 3:[Y] 4:[R] 5:[P] 10:[K] "
+                           "14:[W]\nexpect winners P1, P2\n", "t.scn")[0]
+    problems = run_case(case)
+    assert len(problems) == 1 and "the race is not over" in problems[0]

@@ -74,7 +74,7 @@ _SIDE_WORDS = {"cheering": "+", "cheer": "+", "oasis": "+", "booing": "-", "boo"
 _BARE_EXPECT = ("space", "at", "order", "ranking", "over", "race-over", "winners", "moved",
                 "mover", "rule", "payout", "leg-scored", "net", "in-pyramid", "legs", "held",
                 "partner", "position", "owner", "first", "leader", "second", "runner-up",
-                "last", "tiles", "ignored", "stays")
+                "last", "tiles", "ignored", "stays", "final", "totals")
 
 
 def _tile_words(words):
@@ -1613,6 +1613,7 @@ def _diff_positions(want, got):
 
 
 _ALIASES = {"score": "coins", "scores": "coins", "points": "coins", "track": "board",
+            "totals": "coins", "total": "coins",
             "order": "ranking", "race-over": "over", "mover": "moved", "first": "leader",
             "runner-up": "second", "last": "loser", "partners": "partner"}
 
@@ -1663,6 +1664,8 @@ def _expect(game, last, text, unlisted=(), before=None):
         text = "over " + ("no" if "not" in text.lower() else "yes")
     if words[0].lower() == "overall" and len(words) > 1:
         text = " ".join(words[1:])  # "overall loser G"
+    if words[0].lower() == "final" and len(words) > 1:
+        text = " ".join(words[1:])  # "final totals 17, 17, 12", "final coins 3 4 3"
     placing = _placing(words)
     if placing is not None:
         kind, a, b = placing
@@ -1810,6 +1813,10 @@ def _expect(game, last, text, unlisted=(), before=None):
         want = [_seat(w, "winners") for w in _tokens(arg.replace("[", " ").replace("]", " "))
                 if w.lower() not in ("and", "share")]
         got = game.winners() if game.is_over else []
+        if want and not game.is_over:
+            return ("winning seats: want %s, but the race is not over (coins now %s); victory "
+                    "is decided when a camel crosses the line: end the race first, e.g. a "
+                    "camel on 16 and 'do red 1'" % (want, game.coins))
         if want != got:
             return "winning seats: want %s, got %s" % (want, got)
         return None
