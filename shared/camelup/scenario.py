@@ -130,6 +130,10 @@ def _bare(line, key, rest, has_steps):
         if found is not None and found[0] == "tickets":
             return "tickets", found[1] + " (coins=%s)" % _words_coins(line)
         return None
+    if (not has_steps and len(words) == 4 and _is_seat(words[0])
+            and words[1].lower() in ("has", "holds") and words[2].isdigit()
+            and words[3].lower().rstrip(".") in ("coin", "coins")):
+        return "coins", "%s %s" % (words[0], words[2])  # "P4 has 1 coin"
     if (not has_steps and len(words) > 2 and _is_seat(words[0])
             and words[1].lower() in ("holds", "has", "tickets")):
         return "tickets", words[0] + " " + " ".join(words[2:])  # "P1 holds red-5, blue-3"
@@ -273,6 +277,12 @@ def parse_scenarios(text, source="<text>"):
             else:
                 current.steps.append((no, "expect", line))  # "leg winner: blue 8/81, ..."
             continue
+        if key == "roll" and rest:
+            if "->" in rest or ";" in rest:  # "roll red 2", "roll grey black 1": the die
+                _split_steps(current, no, "do", rest)
+            else:
+                current.steps.append((no, "do", rest))
+            continue
         if ((key == "leg" and first and not first.isdigit())
                 or (key == "pyramid" and first and not first.isdigit() and not _is_seat(first))
                 or (key == "tile" and first.isdigit())):
@@ -327,7 +337,7 @@ def parse_scenarios(text, source="<text>"):
                 raise NotationError("%s:%d: unknown scenario line %r%s" % (
                     source, no, raw.strip(), _SUPPORTED))
             verb, what = found
-            if verb in ("tile", "tickets"):
+            if verb in ("tile", "tickets", "coins"):
                 current.setup.append((no, verb, what))
             elif ";" in what or "->" in what:
                 _split_steps(current, no, verb, what)
@@ -788,6 +798,9 @@ def _tokens(text, stacks=False):
                 and i + 1 < n and text[i + 1] not in " \t"):
             cur += ch
             continue
+        if (depth <= 0 and ch in " \t" and cur.endswith(":") and cur[:-1].isdigit()
+                and text[i:].lstrip(" \t")[:1] == "["):
+            continue  # "3: [B, R, G]" is "3:[B,R,G]"
         if depth <= 0 and ch in " \t,;":
             if cur:
                 out.append(cur)
@@ -805,7 +818,8 @@ def _cards(text, where):
     if text.strip() == "-":
         return []
     out = []
-    toks = [t for t in _tokens(text) if t.lower() not in ("pile", "in", "play", "order")]
+    toks = [t for t in _tokens(text) if t.lower().rstrip(":") not in ("pile", "in", "play",
+                                                                     "order", "")]
     i = 0
     while i < len(toks):
         tok = toks[i]
@@ -847,7 +861,14 @@ def _tickets(text, where):
     if text.strip() == "-":
         return []
     out = []
-    for t in _tokens(text):
+    toks = _tokens(text)
+    joined = []
+    for t in toks:
+        if t.isdigit() and joined and not _has_digit(joined[-1]):
+            joined[-1] = joined[-1] + t  # "red 5" is red5
+        else:
+            joined.append(t)
+    for t in joined:
         i = len(t)
         while i > 0 and t[i - 1].isdigit():
             i -= 1
@@ -1273,6 +1294,12 @@ def build_game(case):
         elif key == "tile":
             tile_lines += _tile_line(value, where)
         else:
+            if (key == "coins" and key in fields and _tokens(value)
+                    and _is_seat(_tokens(value)[0]) and _tokens(fields[key][0])
+                    and _is_seat(_tokens(fields[key][0])[0])):
+                # "coins P1 0" then "P4 has 1 coin": the seats named add up
+                fields[key] = (fields[key][0] + ", " + value, fields[key][1])
+                continue
             if key in fields:
                 raise NotationError("%s: a second %r line (the first is at %s)"
                                     % (where, key, fields[key][1]))
