@@ -8,8 +8,12 @@ must never block on such a host, and a 0x03 must not spoil the line it lands in.
 import os
 import sys
 import threading
+import time
 
+import pytest
+import serial
 from camelhost import paths
+from camelhost.virtual import VirtualPyramid
 from camelup import protocol
 
 if paths.FIRMWARE_DIR not in sys.path:
@@ -23,7 +27,7 @@ from pyramid.link import LineReader, StdioPort, parse_line  # noqa: E402
 def test_ctrl_c_bytes_are_dropped_from_lines():
     reader = LineReader()
     line = None
-    for b in b"\x03\x03" + protocol.encode("PING", token="a1")[:-1] + b"\x03\n":
+    for b in b"\r\x03\x03" + protocol.encode("PING", token="a1")[:-1] + b"\x03\n":
         got = reader.feed(b)
         if got is not None:
             line = got
@@ -96,3 +100,29 @@ def test_a_slow_write_makes_the_port_drop_lines_for_a_while():
     finally:
         os.close(r)
         os.close(w)
+
+
+# --- on the simulated board (MicroPython unix port) -------------------------------------
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_ctrl_c_from_the_host_does_not_stop_the_board(micropython):
+    with VirtualPyramid("classic", seed=5) as vp:
+        with serial.Serial(vp.port, timeout=0.2) as port:
+            port.write(b"\x03\x03\r\x03")  # what a terminal or mpremote sends to interrupt
+            port.write(b"\x03" + protocol.encode("PING", token="alive"))
+            port.write(protocol.encode("HELLO?"))
+            got = {}
+            deadline = time.monotonic() + 10
+            while len(got) < 2 and time.monotonic() < deadline:
+                try:
+                    msg = protocol.decode(port.readline())
+                except protocol.ProtocolError:
+                    continue
+                if msg.name in ("PONG", "HELLO"):
+                    got[msg.name] = msg
+        assert got["PONG"]["token"] == "alive"
+        assert got["HELLO"]["rst"] == "power"  # the sim's first boot: power-on
+        fell = vp.release()
+        assert fell.event is not None and fell.event.kind in ("die", "unknown")

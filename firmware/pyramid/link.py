@@ -4,7 +4,8 @@ On the board the link runs over USB CDC stdio. Reads follow the MicroPython
 caveats (firmware notes section 0/7): ``select.poll`` says a byte is ready, then
 ``read(1)`` exactly one byte (``sys.stdin.read()`` may block on rp2, and text mode
 may wait for UTF-8 continuation bytes), so the binary ``sys.stdin.buffer`` is used.
-A Ctrl-C byte (0x03, from a terminal or mpremote) is dropped.
+A Ctrl-C byte (0x03, from a terminal or mpremote) and a CR at the start of a
+line are dropped.
 Lines longer than ``protocol.MAX_LINE`` are discarded up to the next newline and
 answered with ``NAK too_long``; lines that fail the CRC or the message table are
 answered with ``NAK <reason>``. Nothing the host sends can stop the loop.
@@ -132,9 +133,10 @@ class LineReader:
         self._overflow = False
 
     def feed(self, byte):
-        if byte == 3:
+        if byte == 3 or (byte == 13 and self._n == 0):
             # Ctrl-C: data once kbd_intr(-1) is set, never part of a line (the
-            # protocol excludes it); dropped, not NAKed. Other bad bytes are NAKed
+            # protocol excludes it); dropped, not NAKed, and so is a CR that starts a
+            # line (terminals and mpremote send "\r\x03"). Other bad bytes are NAKed
             # (bad_byte) by the decoder.
             return None
         if byte == 10:  # newline ends a line
