@@ -277,6 +277,12 @@ def parse_scenarios(text, source="<text>"):
             else:
                 current.steps.append((no, "expect", line))  # "leg winner: blue 8/81, ..."
             continue
+        use = _may_use(line)
+        if use is not None:
+            # "P1 may not use 1 (never), 4 or 9, 5, 6, 7": tile legality for each space
+            for verb, action in use:
+                current.steps.append((no, verb, action))
+            continue
         if key == "roll" and rest:
             if "->" in rest or ";" in rest:  # "roll red 2", "roll grey black 1": the die
                 _split_steps(current, no, "do", rest)
@@ -628,6 +634,30 @@ def _expectations(text, where, quiet=False):
                 "'rule b', 'moved K', 'K stays', 'W moves to 13', 'W ignored', 'leg scored'"
                 " (docs/notation.md section 3)" % (where, part))
     return found
+
+
+def _may_use(line):
+    """``P1 may not use 1 (never), 4 or 9, 5`` / ``P1 may use 13`` (E2-16's words) ->
+    ``[("illegal", "P1 tile 1 +"), ...]`` (both sides are checked), else ``None``."""
+    words = _unparen(line).replace(",", " ").split()
+    if len(words) < 4 or not _is_seat(words[0]) or words[1].lower() not in ("may", "can"):
+        return None
+    i = 2
+    verb = "legal"
+    if words[i].lower() in ("not", "never"):
+        verb = "illegal"
+        i += 1
+    if i >= len(words) or words[i].lower() not in ("use", "place", "put"):
+        return None
+    spaces = [w for w in words[i + 1:] if w.lower() not in ("or", "and", "space", "spaces",
+                                                             "a", "tile", "on")]
+    if not spaces or [w for w in spaces if not w.isdigit()]:
+        return None
+    out = []
+    for w in spaces:
+        out.append((verb, "%s tile %s +" % (words[0], w)))
+        out.append((verb, "%s tile %s -" % (words[0], w)))
+    return out
 
 
 def _started(case):
