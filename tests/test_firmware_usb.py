@@ -13,6 +13,7 @@ import time
 import pytest
 import serial
 from camelhost import paths
+from camelhost.micropython import run_micropython
 from camelhost.virtual import VirtualPyramid
 from camelup import protocol
 
@@ -126,3 +127,39 @@ def test_ctrl_c_from_the_host_does_not_stop_the_board(micropython):
         assert got["HELLO"]["rst"] == "power"  # the sim's first boot: power-on
         fell = vp.release()
         assert fell.event is not None and fell.event.kind in ("die", "unknown")
+
+
+ALLOC_SCRIPT = r"""
+import gc
+import sys
+from pyramid.link import StdioPort
+
+port = StdioPort(sys.stdin.buffer, sys.stdout.buffer)
+got = [port.readbyte(), port.readbyte()]
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+for _ in range(1000):
+    port.readbyte()
+idle = gc.mem_alloc() - before
+gc.enable()
+print("got", got, "idle", idle)
+"""
+
+
+@pytest.mark.micropython
+def test_idle_serial_polling_allocates_nothing_on_micropython(micropython, tmp_path):
+    # the rx task polls every 10 ms: a list per poll would be ~10 KB/s of garbage
+    script = tmp_path / "alloc.py"
+    script.write_text(ALLOC_SCRIPT)
+    r, w = os.pipe()
+    try:
+        os.write(w, b"\x03A")
+        # the fixture skips where the unix port is missing; it takes no stdin, so run directly
+        out = run_micropython([str(script)], [paths.FIRMWARE_DIR, paths.SHARED_DIR], timeout=60, stdin=r)
+    finally:
+        os.close(r)
+        os.close(w)
+    words = out.stdout.split()
+    assert words[:3] == ["got", "[3,", "65]"], out.stdout + out.stderr
+    assert int(words[-1]) < 1000, out.stdout
