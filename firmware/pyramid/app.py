@@ -9,7 +9,15 @@ Tasks (each handle kept, all cancelled by ``deinit``):
 * ``heartbeat``: ``HB`` every ``hb_ms`` so the host notices lost lines and reboots;
 * ``stream``: ``RAW`` readings for calibration and monitoring while switched on;
 * ``sensor``: re-initialises the colour sensor after an I2C fault;
-* ``led``: the status LED pattern.
+* ``led``: the status LED pattern;
+* ``watchdog``: the only feeder of the hardware watchdog (``WATCHDOG_MS``), and only
+  while every task above but ``led`` shows progress (``pyramid.watchdog``): a hung
+  task resets the board, whose next HELLO says ``rst=wdt``.
+
+On the board (``run``) Ctrl-C is off (``kbd_intr(-1)``); holding the slider at
+power-up is a safe boot that leaves the REPL to mpremote. A ``MemoryError`` in a
+command or a task is answered (``NAK memory``, ``EVT fault code=memory``) or the task
+is restarted; it never stops the firmware.
 
 An I2C ``OSError`` never stops a task: the release in progress is reported as
 ``EVT <seq> fault code=eio|timeout``, the sensor is marked faulty (``sensor=fault``
@@ -248,7 +256,6 @@ class App:
         self.sensor_state = "missing"
         self.stream_ms = 0
         self.pending = 0  # slider pushes not yet handled
-        self._push = asyncio.Event()
         # a profile arrives in PROF chunks: one buffer for the largest, taken at boot while
         # the heap is whole (growing a bytearray later needs ever larger free blocks)
         self._profile_buf = bytearray(MAX_PROFILE)
@@ -530,7 +537,6 @@ class App:
             beat(TASK_SLIDER)
             if self.slider.update() == PRESS:
                 self.pending += 1
-                self._push.set()
             await sleep_ms(poll)
 
     async def release_task(self):

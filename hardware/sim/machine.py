@@ -278,7 +278,7 @@ class WDT:
 
     def __init__(self, id=0, timeout=5000):
         if timeout > WDT_MAX_MS or timeout < 1:
-            raise ValueError("timeout out of range")  # rp2's message for both ends
+            raise ValueError("timeout out of range")  # rp2: ValueError above 8388 ms
         self.timeout = timeout
         self.bites = _getenv("SIM_WDT") != "0"
         self._due = _ticks_add(_ticks_ms(), timeout)
