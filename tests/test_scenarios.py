@@ -495,3 +495,16 @@ def test_winners_before_the_race_ends_say_so():
                            "14:[W]\nexpect winners P1, P2\n", "t.scn")[0]
     problems = run_case(case)
     assert len(problems) == 1 and "the race is not over" in problems[0]
+
+
+def test_an_unreadable_case_file_line_is_never_taken_as_expectations():
+    """A case-file line that does not read as one must not be swallowed by the case
+    before it as a list of expectations."""
+    text = ("G-15 x: `12:[W,G,K]`, grey BLACK 1 -> `11:[W,G,K]`\n\n"
+            "G-16 y: `12:[W,G,K]`, grey BLACK 1 => `11:[W,G,K]`\n")
+    with pytest.raises(ValueError) as err:
+        parse_scenarios(text, "t.scn")
+    assert "G-16" in str(err.value)
+    # an arrow character reads as '->', also on a continued line
+    cases = parse_scenarios("G-17 x: `12:[W,G,K]`,\ngrey BLACK 1 \u2192 `11:[W,G,K]`\n", "t.scn")
+    assert run_case(cases[0]) == [] and cases[0].steps[0][2] == "grey BLACK 1"

@@ -187,6 +187,7 @@ def parse_scenarios(text, source="<text>"):
     work.reverse()
     while work:
         no, raw = work.pop()
+        raw = raw.replace("\u2192", "->")  # "grey BLACK 1 \u2192 ..." (an arrow character)
         cut = raw.find("#")
         line = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "").rstrip(".").strip()
         if not line:
@@ -198,7 +199,7 @@ def parse_scenarios(text, source="<text>"):
             joined = (raw[:cut] if cut >= 0 else raw).strip().replace("`", "")  # keeps its "."
             taken = []
             while work:
-                nxt = work[-1][1].split("#", 1)[0].strip()
+                nxt = work[-1][1].replace("\u2192", "->").split("#", 1)[0].strip()
                 if not nxt or nxt.split(None, 1)[0].lower() == "case" or _literal_id(
                         nxt.split(None, 1)[0].rstrip(":")):
                     break
@@ -326,8 +327,11 @@ def parse_scenarios(text, source="<text>"):
             current.steps.append((no, key, rest))
         else:
             found = _bare(line, key, rest, _started(current))
-            if found is None and _started(current) and not is_odds(line):
-                more = _expectations(line, "", quiet=True)  # "then `8:[P,B,G,Y]`"
+            if (found is None and _started(current) and not is_odds(line)
+                    and not _literal_id(line.split()[0]) and ": " not in _unparen(line)):
+                # "then `8:[P,B,G,Y]`", "P2 +1 (not +3)" (no prose dropped before a colon
+                # on a line of its own)
+                more = _expectations(line, "", quiet=True)
                 if more:
                     for one in more:
                         current.steps.append((no, "expect", one))
