@@ -371,3 +371,24 @@ def test_event_log_keeps_numbering_when_the_state_file_cannot_be_written(tmp_pat
     monkeypatch.setattr(eventlog, "open", no_heap, raising=False)
     line = log.append("nodie", {})
     assert protocol.decode(line)["seq"] == 1 and log.get(1) == line
+
+
+def test_ctrl_c_from_the_host_gets_one_console_hint_and_serving_goes_on(capsys):
+    async def scenario():
+        a, _slider, port = _make_app({"content": "red", "fail": None})
+        task = asyncio.create_task(a.main())
+        port.rx += b"\r\x03\x03"
+        port.host("PING", token="t1")
+        port.rx += b"\x03"
+        port.host("PING", token="t2")
+        for _ in range(500):
+            if sum(m.name == "PONG" for m in port.lines) == 2:
+                break
+            await asyncio.sleep(0.005)
+        task.cancel()
+        return port
+
+    port = asyncio.run(scenario())
+    assert [m["token"] for m in port.lines if m.name == "PONG"] == ["t1", "t2"]
+    assert not [m for m in port.lines if m.name == "NAK"]
+    assert capsys.readouterr().out.count(app_mod.CTRL_C_HINT) == 1

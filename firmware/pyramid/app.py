@@ -73,6 +73,8 @@ TASK_SENSOR = 5
 ESSENTIAL = ("rx", "slider", "release", "heartbeat", "stream", "sensor")
 #: Longest sleep of a task between two beats (ms): long periods are slept in slices.
 SLICE_MS = 250
+#: console line for the first Ctrl-C from the host (the firmware ignores Ctrl-C)
+CTRL_C_HINT = "pyramid: Ctrl-C ignored while running; for the REPL unplug, then plug in holding the slider (safe boot)"
 #: reset_cause() constant names on the board -> the word HELLO reports as ``rst=``
 RESET_WORDS = (
     ("PWRON_RESET", "power"),
@@ -271,6 +273,7 @@ class App:
         stall = clamp_timeout(settings.get("wd_ms", 0)) or 5000
         self.watchdog = Watchdog(wdt, len(ESSENTIAL), stall, ticks_ms)
         self._stall_told = False
+        self._told_ctrl_c = False
         self._load_classifier()
         self._reopen_sensor()
 
@@ -503,6 +506,10 @@ class App:
                 if b is None:
                     break
                 got += 1
+                if b == 3 and not self._told_ctrl_c:
+                    # someone wants the REPL (mpremote, a terminal): say how, once per boot
+                    self._told_ctrl_c = True
+                    print(CTRL_C_HINT)
                 line = reader.feed(b)
                 if line is None:
                     continue
