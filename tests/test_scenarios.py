@@ -508,3 +508,11 @@ def test_an_unreadable_case_file_line_is_never_taken_as_expectations():
     # an arrow character reads as '->', also on a continued line
     cases = parse_scenarios("G-17 x: `12:[W,G,K]`,\ngrey BLACK 1 \u2192 `11:[W,G,K]`\n", "t.scn")
     assert run_case(cases[0]) == [] and cases[0].steps[0][2] == "grey BLACK 1"
+
+
+def test_unknown_expectation_lists_the_supported_ones():
+    case = parse_scenarios("case G-18 x\nboard 1:[B] 2:[G] 3:[Y] 4:[R] 5:[P] 10:[K] 14:[W]\n"
+                           "red 1\nexpect frobnicated red\n", "t.scn")[0]
+    problems = run_case(case)
+    assert "unknown expectation 'frobnicated'" in problems[0]
+    assert "'order P, G, B, R, Y'" in problems[0] and "'P2 +1'" in problems[0]

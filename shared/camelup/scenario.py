@@ -2002,7 +2002,10 @@ def _expect(game, last, text, unlisted=(), before=None):
         if got != _int1(words[1], "expect net"):
             return "p%d leg net: want %s, got %d" % (seat, words[1], got)
         return None
-    raise NotationError("unknown expectation %r" % key)
+    raise NotationError("unknown expectation %r; expectations read like %s, or the cases' "
+                        "'3:[R,G,B]', 'P2 +1', 'G ahead of B', 'Y first', 'W at F-', 'race "
+                        "over', 'W ignored', 'K stays' (docs/notation.md section 3)"
+                        % (key, ", ".join(["'%s'" % _USAGE[k] for k in sorted(_USAGE)])))
 
 
 def _seat_action(game, text, where):
