@@ -516,3 +516,15 @@ def test_unknown_expectation_lists_the_supported_ones():
     problems = run_case(case)
     assert "unknown expectation 'frobnicated'" in problems[0]
     assert "'order P, G, B, R, Y'" in problems[0] and "'P2 +1'" in problems[0]
+
+
+def test_case_file_second_sentences_without_a_new_board_or_action():
+    # "And ..." without a board adds to the case; "Same with `board`" with no action
+    cases = parse_scenarios("G-19 x: `12:[W,G,K]`, grey BLACK 1 -> `11:[W,G,K]`. And P2 +0\n"
+                            "\nG-20 y: `2:[K,B] 12:[W]` -> first B. Same with `3:[K,B] 13:[W]`\n",
+                            "t.scn")
+    assert [c.id for c in cases] == ["G-19", "G-20", "G-20/2"]
+    assert cases[0].steps[-1][2] == "delta P2 +0"
+    assert [t for _, k, t in cases[2].setup if k == "board"] == ["3:[K,B] 13:[W]"]
+    for case in cases:
+        assert run_case(case) == [], case.id

@@ -558,6 +558,8 @@ def _case_file_sentence(sentence, case_id, title, out, state, source, no):
     for lead in ("same start with ", "same with ", "and "):
         if low.startswith(lead):
             rest = sentence[len(lead):].strip()
+            if lead == "and " and not _track_first(rest):
+                break  # "And ..." without a board: not a new case
             _new_case(case_id, title, out, state)
             if lead == "and ":
                 state["setup"] = []  # "And `10:[K,R,W,B]`, grey BLACK 1 -> ...": a new board
@@ -565,7 +567,8 @@ def _case_file_sentence(sentence, case_id, title, out, state, source, no):
                 # "Same with `14:[Y,R,W]`": another board, the same action and expectations
                 out.append("board " + _unparen(rest).strip())
                 out.extend([line for line in state["setup"] if not line.startswith("board ")])
-                out.append(state["act"])
+                if state["act"] is not None:
+                    out.append(state["act"])
                 out.extend(state["checks"])
                 return
             else:
