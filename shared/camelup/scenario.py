@@ -87,7 +87,10 @@ def _tile_words(words):
     if not words or words[0].lower() not in _SIDE_WORDS:
         return None
     side = _SIDE_WORDS[words[0].lower()]
-    rest = [w for w in words[1:] if w.lower() not in ("tile", "on", "at")]
+    rest = [w for w in words[1:] if w.lower() not in ("tile", "on", "at", "of", "by", "for")]
+    if seat is None and len(rest) == 2 and _is_seat(rest[0]):
+        seat = rest[0]  # "mirage P2 6", "oasis of P3 on 5"
+        rest = rest[1:]
     if len(rest) != 1 or not rest[0].isdigit():
         return None
     return seat, side, rest[0]
