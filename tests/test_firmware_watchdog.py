@@ -392,3 +392,25 @@ def test_ctrl_c_from_the_host_gets_one_console_hint_and_serving_goes_on(capsys):
     assert [m["token"] for m in port.lines if m.name == "PONG"] == ["t1", "t2"]
     assert not [m for m in port.lines if m.name == "NAK"]
     assert capsys.readouterr().out.count(app_mod.CTRL_C_HINT) == 1
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_virtual_pyramid_hung_on_the_bus_is_reset_by_its_watchdog(micropython):
+    # the whole board as flashed: main.py -> run() -> machine.WDT(WATCHDOG_MS = 5000)
+    from camelhost.virtual import VirtualPyramid, VirtualPyramidError
+
+    with VirtualPyramid("classic", seed=3) as vp:
+        first = [m for _t, m in vp.emitted if m.name == "HELLO"][-1]
+        assert first["rst"] == "power"
+        assert vp.release().event is not None
+        vp._send("hang", 6500)  # the next sensor transaction blocks everything for 6.5 s
+        with pytest.raises(VirtualPyramidError, match="exit status 75"):
+            vp.release(timeout=20)
+        assert "sim: board reset (watchdog)" in vp.board_log()
+        vp.reboot()
+        hello = [m for _t, m in vp.emitted if m.name == "HELLO"][-1]
+        assert hello["rst"] == "wdt" and hello["boot"] != first["boot"]
+        assert hello["prev"] == (first["boot"], 1)  # the earlier boot's events are accounted for
+        fell = vp.release()
+        assert fell.event is not None

@@ -755,11 +755,15 @@ class App:
                 gc.collect()
 
     def deinit(self):
-        """Cancel every task (safe to call twice)."""
+        """Cancel every task (safe to call twice, and after the loop died with a
+        task still current: MicroPython then refuses to cancel that one)."""
         tasks = self._tasks
         self._tasks = []
         for task in tasks:
-            task.cancel()
+            try:
+                task.cancel()
+            except RuntimeError:  # "can't cancel self"
+                pass
 
 
 def build_board(machine, config, value_buttons=False):

@@ -97,6 +97,7 @@ RESET_FILE = ".sim_reset_cause"
 
 _wdt = [None]  # the started WDT (one per boot, as on rp2)
 _cause = [PWRON_RESET]
+_resetting = [False]
 
 
 def _load_cause():
@@ -118,6 +119,9 @@ _cause[0] = _load_cause()
 
 
 def _reset(cause):
+    if _resetting[0]:  # already going down (cleanup code touching pins on the way out)
+        sys.exit(RESET_EXIT)
+    _resetting[0] = True
     try:
         with open(RESET_FILE, "w") as f:
             f.write(str(cause))

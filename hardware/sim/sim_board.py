@@ -27,6 +27,8 @@ sensor, i.e. the world changes when the firmware looks, as on the real table.
         (0 = the player presses none)
     place <id> <content>     put content in the head until the next place/push
     fault <id> <errno> <n>   the next n sensor transactions fail with OSError(errno)
+    hang <id> <ms>           the next sensor transaction blocks the firmware for ms
+                             (with ms > WATCHDOG_MS the fake watchdog resets the board)
     unplug <id> / replug <id>   the sensor's cable
     ping <id>                just the ack
     mem <id>                 ack <id> <live heap> <free heap> <sim's share> (MicroPython, bytes)
@@ -194,6 +196,8 @@ class Board:
                 self.head.place(words[2])
             elif op == "fault":
                 self.sensor.fail_next(int(words[2]), int(words[3]))
+            elif op == "hang":
+                self.sensor.hang_next(int(words[2]))
             elif op == "unplug":
                 self.sensor.unplug()
             elif op == "replug":

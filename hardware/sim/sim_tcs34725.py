@@ -85,6 +85,7 @@ class TCS34725Model:
         self.transactions = 0  # bus transactions seen (reads and writes)
         self.cycles = 0  # integration cycles completed
         self._fail = []  # errnos to raise on the next transactions
+        self._hang_ms = 0  # the next transaction blocks this long (a stuck bus)
         self._unplugged = False
         self._pointer = 0
         self._inc = False
@@ -180,6 +181,11 @@ class TCS34725Model:
         """Make the next ``count`` transactions raise ``OSError(errno)`` (5 or 110)."""
         self._fail.extend([errno] * count)
 
+    def hang_next(self, ms):
+        """The next transaction blocks the whole firmware for ``ms`` (a bus held low:
+        the hung task the hardware watchdog must reset)."""
+        self._hang_ms = ms
+
     def unplug(self):
         """Every transaction raises ``OSError(5)`` (no ACK) until ``replug()``."""
         self._unplugged = True
@@ -191,6 +197,11 @@ class TCS34725Model:
 
     def _transaction(self):
         self.transactions += 1
+        if self._hang_ms:
+            ms, self._hang_ms = self._hang_ms, 0
+            import time
+
+            time.sleep_ms(ms)  # type: ignore  # MicroPython / the sim's CPython shim
         if self._unplugged:
             raise OSError(5)
         if self._fail:
