@@ -414,3 +414,44 @@ def test_virtual_pyramid_hung_on_the_bus_is_reset_by_its_watchdog(micropython):
         assert hello["prev"] == (first["boot"], 1)  # the earlier boot's events are accounted for
         fell = vp.release()
         assert fell.event is not None
+
+
+def test_a_task_failing_over_and_over_stops_the_feeding(capsys, monkeypatch):
+    # one failure is a restart; a storm of them (a heap too fragmented to work with)
+    # lets the watchdog reset the board, which gives a fresh heap
+    monkeypatch.setattr(app_mod.gc, "collect", lambda: 0)  # CPython's is slow: restarts stay frequent
+
+    async def scenario():
+        a, _slider, _port = _make_app({"content": "red", "fail": None})
+        wdt = FakeWDT()
+        a.watchdog.wdt = wdt
+        a.watchdog.stall_ms = 400  # 100 ms supervisor period
+        a.restart_pause_ms = 5
+        calls = [0]
+        real = a.heartbeat_task
+
+        async def flaky_heartbeat():
+            calls[0] += 1
+            if calls[0] == 1 or calls[0] > 3:
+                raise MemoryError("fragmented heap")
+            await real()
+
+        a.heartbeat_task = flaky_heartbeat
+        task = asyncio.create_task(a.main())
+        await asyncio.sleep(0.05)
+        calls[0] = 2  # after the first failure it ran fine: feeding goes on
+        await asyncio.sleep(0.4)
+        fed_after_one = wdt.fed
+        calls[0] = 4  # from now on it fails on every start
+        task2 = asyncio.create_task(a._supervise("heartbeat2", flaky_heartbeat))
+        await asyncio.sleep(0.3)
+        fed_in_storm = wdt.fed
+        await asyncio.sleep(0.4)
+        task2.cancel()
+        task.cancel()
+        return fed_after_one, fed_in_storm, wdt.fed
+
+    fed_after_one, fed_in_storm, final = asyncio.run(scenario())
+    assert fed_after_one >= 3
+    assert final == fed_in_storm
+    assert "tasks keep failing" in capsys.readouterr().out

@@ -71,6 +71,8 @@ TASK_HEARTBEAT = 3
 TASK_STREAM = 4
 TASK_SENSOR = 5
 ESSENTIAL = ("rx", "slider", "release", "heartbeat", "stream", "sensor")
+#: Task restarts within one watchdog period that count as a failure storm (no feeding).
+RESTART_STORM = 5
 #: Longest sleep of a task between two beats (ms): long periods are slept in slices.
 SLICE_MS = 250
 #: console line for the first Ctrl-C from the host (the firmware ignores Ctrl-C)
@@ -265,6 +267,7 @@ class App:
         self._t0 = ticks_ms()
         self._tasks = []
         self.restarts = 0  # tasks restarted after an unexpected error
+        self.restart_pause_ms = 100  # pause before a failed task starts again
         self.guess = None  # nearest die of the last rejected reading
         self._busy = False  # the sensor is in use (release, stream or CAL)
         self._cal_wanted = False  # a CAL is waiting for the sensor
@@ -671,8 +674,17 @@ class App:
         lets the watchdog reset the board."""
         wd = self.watchdog
         period = wd.stall_ms // 4
+        seen_restarts = self.restarts
         while True:
-            if not wd.service() and not self._stall_told:
+            storm = self.restarts - seen_restarts >= RESTART_STORM
+            seen_restarts = self.restarts
+            if storm:
+                # a task failing over and over (a heap too fragmented to work with):
+                # no feeding; if it lasts the watchdog's timeout, the reset cures it
+                if not self._stall_told:
+                    self._stall_told = True
+                    print("pyramid: tasks keep failing; watchdog reset follows unless they recover")
+            elif not wd.service() and not self._stall_told:
                 self._stall_told = True
                 print("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
             await sleep_ms(period)
@@ -750,7 +762,7 @@ class App:
                     pass
             # outside the handler: a MemoryError while pausing must not end the task
             try:
-                await sleep_ms(100)
+                await sleep_ms(self.restart_pause_ms)
             except MemoryError:
                 gc.collect()
 
