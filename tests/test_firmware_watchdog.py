@@ -455,3 +455,17 @@ def test_a_task_failing_over_and_over_stops_the_feeding(capsys, monkeypatch):
     assert fed_after_one >= 3
     assert final == fed_in_storm
     assert "tasks keep failing" in capsys.readouterr().out
+
+
+def test_a_boot_survives_settings_and_profile_files_that_do_not_fit_the_heap(tmp_path, monkeypatch):
+    from pyramid import profile
+
+    (tmp_path / "settings.json").write_text('{"it": 100}')
+    (tmp_path / "profile.json").write_text("{}")
+
+    def no_heap(*args, **kwargs):
+        raise MemoryError("fragmented heap")
+
+    monkeypatch.setattr(app_mod.json, "load", no_heap)
+    assert app_mod.load_settings(None, str(tmp_path / "settings.json")) == app_mod.DEFAULTS
+    assert profile.load(str(tmp_path / "profile.json")) is None

@@ -140,7 +140,7 @@ def load_settings(config=None, path=SETTINGS_FILE):
         for key in saved:
             if key in DEFAULTS and type(saved[key]) in (type(DEFAULTS[key]), int, float):
                 s[key] = saved[key]
-    except (OSError, ValueError):
+    except (OSError, ValueError, MemoryError):
         pass
     return s
 

@@ -49,8 +49,9 @@ def save(profile, path=DEFAULT_PATH):
 def load(path=DEFAULT_PATH):
     """The stored profile (dict), or ``None`` when there is none or it is unusable.
 
-    A file that is not valid JSON or fails ``check_profile`` counts as none, so
-    the firmware falls back to its default profile instead of crashing.
+    A file that is not valid JSON, fails ``check_profile`` or does not fit the heap
+    counts as none, so the firmware falls back to its default profile instead of
+    crashing.
     """
     from camelup.classifier import check_profile
 
@@ -59,10 +60,12 @@ def load(path=DEFAULT_PATH):
             continue
         try:
             with open(candidate) as f:
-                profile = json.loads(f.read())
+                # parsed from the stream: no whole-file string (up to 8 KB) on the heap
+                profile = json.load(f)
             check_profile(profile)
             return profile
-        except (ValueError, OSError):
+        except (ValueError, OSError, MemoryError):
+            # MemoryError: a boot must not fail on it (the default profile still reads dice)
             continue
     return None
 
