@@ -49,8 +49,11 @@ class StdioPort:
     Writing never blocks for long. On rp2 USB CDC a write with no host (DTR low)
     goes to the FIFO, older bytes lost; with a host that is connected but not
     reading, each write waits up to 500 ms (``MICROPY_HW_USB_CDC_TX_TIMEOUT``) and
-    is then truncated. So: when ``tx`` is pollable and not writable the line is
-    dropped at once; a write that took ``STALL_MS`` or more marks the host stalled
+    is then truncated. ``POLLOUT`` on stdio follows the same rule
+    (shared/tinyusb/mp_usbd_cdc.c ``mp_usbd_cdc_poll_interfaces``: writable when not
+    connected, else only while the TX FIFO has room). So: when ``tx`` is pollable
+    and not writable the line is dropped at once; since room for one byte is not
+    room for a line, a write that took ``STALL_MS`` or more marks the host stalled
     and lines are dropped for ``BACKOFF_MS`` before the next try. Dropped lines are
     counted (``dropped``); the protocol's seq/HB/SYNC recovers them.
     """
