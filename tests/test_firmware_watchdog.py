@@ -469,3 +469,28 @@ def test_a_boot_survives_settings_and_profile_files_that_do_not_fit_the_heap(tmp
     monkeypatch.setattr(app_mod.json, "load", no_heap)
     assert app_mod.load_settings(None, str(tmp_path / "settings.json")) == app_mod.DEFAULTS
     assert profile.load(str(tmp_path / "profile.json")) is None
+
+
+SAFE_BOOT_SCRIPT = r"""
+import sys
+if sys.implementation.name != "micropython":
+    import cpython_shim
+    cpython_shim.install(stdin=False)
+import machine
+from pyramid import config
+machine.set_input(config.SLIDER, lambda: 0 if config.SLIDER_ACTIVE_LOW else 1)  # held at power-up
+from pyramid import app
+app.run()
+print("returned; watchdog started:", machine._wdt[0] is not None)
+"""
+
+
+@pytest.mark.micropython
+def test_slider_held_at_power_up_is_a_safe_boot_without_watchdog(micropython, tmp_path):
+    script = tmp_path / "safe.py"
+    script.write_text(SAFE_BOOT_SCRIPT)
+    for run in (_run_cpython, lambda s, m, c: _run_micropython(micropython, s, m, c)):
+        out = run(str(script), "-", str(tmp_path))
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert "pyramid: safe boot (slider held): firmware not started" in out.stdout
+        assert "returned; watchdog started: False" in out.stdout
