@@ -171,3 +171,20 @@ def test_mip_installs_from_package_json(repl, tmp_path):
     for dest, url in flash.package_json()["urls"]:
         with open(os.path.join(paths.FIRMWARE_DIR, url), "rb") as f:
             assert (target / dest).read_bytes() == f.read(), dest
+
+
+def test_a_running_pyramid_that_ignores_ctrl_c_gets_the_safe_boot_hint(tmp_path, monkeypatch):
+    # The firmware turns Ctrl-C off on the board, so mpremote can't break into it;
+    # the message must tell the maker how to get the REPL back.
+    real_run = subprocess.run
+
+    def refused(cmd, **kwargs):
+        if not os.path.basename(cmd[0]).startswith("mpremote"):
+            return real_run(cmd, **kwargs)  # mpy-cross builds for real
+        return subprocess.CompletedProcess(cmd, 1, "", "mpremote: could not enter raw repl\n")
+
+    monkeypatch.setattr(flash.subprocess, "run", refused)
+    with pytest.raises(flash.CliError) as exc:
+        flash.flash("/dev/ttyACM0", build_dir=str(tmp_path / "build"), log=lambda *_: None)
+    assert "could not enter raw repl" in str(exc.value)
+    assert "safe boot" in str(exc.value)

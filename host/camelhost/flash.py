@@ -203,7 +203,12 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print)
         raise CliError("mpremote did not finish within %d s on %s" % (MPREMOTE_TIMEOUT, port)) from None
     if done.returncode != 0:
         message = (done.stderr.strip() or done.stdout.strip()).splitlines()
-        raise CliError("mpremote failed on %s: %s" % (port, message[-1] if message else "no output"))
+        last = message[-1] if message else "no output"
+        if "raw repl" in last.lower():
+            # A running pyramid ignores Ctrl-C (kbd_intr(-1)), so mpremote can't stop it.
+            last += ("; the pyramid firmware is running: unplug it, hold the slider down while"
+                     " plugging it back in (safe boot, hardware/README.md), then flash again")
+        raise CliError("mpremote failed on %s: %s" % (port, last))
     listing = parse_listing(done.stdout)
     missing = []
     for rel, size in files:
