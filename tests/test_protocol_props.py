@@ -114,22 +114,3 @@ def test_host_link_survives_any_byte_stream(chunks):
     for event in link.pending_events():
         assert event.kind in ("die", "nodie", "double", "unknown", "fault", "gap")
 
-
-def test_the_longest_hello_the_firmware_can_send_fits_one_line():
-    # Widest real values: 32-bit counters, an 8-byte RP2040 unique id (16 hex digits),
-    # the longest edition and sensor words, a recorded earlier boot.
-    line = protocol.encode(
-        "HELLO",
-        proto=2**32 - 1,
-        fw="10.10.10",
-        uid="E6614104033F3A2B",
-        boot="FFFFFFFF",
-        seq=2**32 - 1,
-        oldest=2**32 - 1,
-        ed="classic",
-        sensor="missing",
-        vb=True,
-        prev=("FFFFFFFF", 2**32 - 1),
-    )
-    assert len(line) <= protocol.MAX_LINE
-    assert protocol.decode(line).name == "HELLO"
