@@ -104,6 +104,8 @@ def prompt_line(view):
     if phase == "die":
         return "> %s: release a die from the pyramid (or type it, e.g. '%s')" % (
             who, example_die(view))
+    if phase == "ink":
+        return "> grey die: black or white numerals? (b/w, or 'again' to release again)"
     if phase == "value":
         return "> value of the die? press 1, 2 or 3"
     if phase == "over":
@@ -132,6 +134,10 @@ def notice_lines(notice, view):
             return ["%s takes a pyramid ticket: %s" % (_name(view, notice["player"]),
                                                        notice["die"])]
         return ["%s takes a pyramid ticket: release one die" % _name(view, notice["player"])]
+    if k == "ask_ink":
+        return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
+                "black or white? press b or w, or type 'again' to release again"
+                % (_name(view, notice["player"]), notice["best"])]
     if k == "ask_value":
         return ["%s die is out, value unknown: press 1, 2 or 3" % notice["die"].capitalize()]
     if k == "die":
@@ -173,7 +179,8 @@ def notice_lines(notice, view):
 
 def _why(kind):
     return {"double": "two dice came out at once", "nodie": "no die came out",
-            "unknown": "the colour could not be read"}.get(kind, kind)
+            "unknown": "the colour could not be read",
+            "again": "the grey die's numerals could not be read"}.get(kind, kind)
 
 
 def _action_line(notice, view):

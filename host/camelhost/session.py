@@ -18,6 +18,9 @@ Phases (``Session.phase``):
            black, then for white), or drawn from the seed (``draw``).
 ``turn``   the current player chooses an action (RULES 1.5-1.8, 3.8).
 ``die``    a pyramid ticket is taken; the next die completes the action (RULES 1.7).
+``ink``    the pyramid could not tell the grey die's numeral ink apart (an ``unknown``
+           release whose nearest colour is ``grey-black``/``grey-white``): one key, ``b``
+           or ``w`` (RULES 3.5 (c)), or ``again`` to return the dice and release again.
 ``value``  the die's colour is known but the pyramid reported value ``?``; one key (1-3).
 ``over``   the race is scored; ``again`` starts another race with the same seats.
 ``unscored`` the race was ended unscored (board could not be restored, RULES 4).
@@ -25,7 +28,7 @@ Phases (``Session.phase``):
 Notices are dicts with a ``kind``: ``action``, ``die`` (camel, direction, distance:
 RULES 5), ``move``, ``leaders`` (first two racing camels), ``dice_left``,
 ``leg_scored`` (breakdown), ``final`` (piles revealed in play order), ``setup``,
-``retry`` (return the dice and release again), ``ask_value``, ``manual`` (type
+``retry`` (return the dice and release again), ``ask_ink``, ``ask_value``, ``manual`` (type
 the die by hand), ``info``.
 """
 
@@ -36,8 +39,11 @@ from camelup.rng import XorShift32
 from camelhost.journal import FORMAT
 from camelhost.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
-PHASES = ("setup", "turn", "die", "value", "over", "unscored")
+PHASES = ("setup", "turn", "die", "ink", "value", "over", "unscored")
 _REACTIONS = ("double", "nodie", "unknown")
+#: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
+GREY_BEST = {"grey-black": "black", "grey-white": "white"}
+INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
 
 
 class TableError(ValueError):
@@ -256,6 +262,8 @@ class Session:
             raise TableError("type a command (help lists them)")
         head = words[0].lower()
         rest = " ".join(words[1:])
+        if self.phase == "ink" and head not in ("undo", "unscored"):
+            return self._parse_ink(text)
         if head == "undo" and not rest:
             return {"type": "undo"}
         if head == "again" and not rest:
@@ -322,6 +330,17 @@ class Session:
             die["player"] = self.current
         die["source"] = "typed"
         return die
+
+    def _parse_ink(self, text):
+        word = text.strip().lower()
+        if word in ("b", "black"):
+            return {"type": "ink", "ink": "black"}
+        if word in ("w", "white"):
+            return {"type": "ink", "ink": "white"}
+        if word in ("a", "again"):
+            return {"type": "ink", "ink": None, "again": True}
+        raise TableError("%r: the grey die's numerals are b (black) or w (white); 'again' "
+                         "to release again, 'undo' to take the ticket back" % text.strip())
 
     def _racing(self, word):
         try:
@@ -409,6 +428,8 @@ class Session:
         if p == "die":
             return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" \
                 % self.names[self.pending_player]
+        if p == "ink":
+            return INK_QUESTION
         if p == "value":
             return "press 1, 2 or 3 for the value of the %s die" % die_text(
                 self.pending_die).rsplit(" ", 1)[0]
@@ -511,16 +532,55 @@ class Session:
         value = event.get("value")
         if value not in (None, 1, 2, 3):
             raise TableError("a die shows 1, 2 or 3")
-        self._die_action(event, value)  # checks before anything changes
+        unsure = self._ink_unsure(event)
+        # checks before anything changes (either ink is possible when the ink is unsure)
+        self._die_action(dict(event, ink="black") if unsure else event, value)
         # A die released without 'pyramid' first: the current player took a ticket.
         self.pending_player = self.current
         self.race_log.append(event)
+        if unsure:
+            self.pending_die = dict(event)
+            self.phase = "ink"
+            return [{"kind": "ask_ink", "player": self.pending_player,
+                     "best": GREY_BEST[event["best"]]}]
         if value is None:
             self.pending_die = dict(event)
             self.phase = "value"
             return [{"kind": "ask_value", "player": self.pending_player,
                      "die": die_text(event).rsplit(" ", 1)[0]}]
         return self._move(event, value)
+
+    @staticmethod
+    def _ink_unsure(event):
+        """A grey die from an ``unknown`` release: colour sure, numeral ink not."""
+        return (event.get("colour") == "grey" and event.get("ink") is None
+                and event.get("best") in GREY_BEST)
+
+    def _on_ink(self, event):
+        """The numeral ink keyed for a grey die the pyramid could not tell apart
+        (RULES 3.5 (c)), or ``again``: the dice go back and the ticket already taken
+        waits for the next release (seed 001 host remedy)."""
+        self._need("ink")
+        if event.get("again"):
+            self.race_log.pop()  # the unsure die: as if it never came out
+            if not (self.race_log and self.race_log[-1]["type"] == "pyramid"):
+                self.race_log.append({"type": "pyramid", "player": self.pending_player})
+            self.pending_die = None
+            self.phase = "die"
+            return [{"kind": "retry", "why": "again", "raw": None},
+                    {"kind": "pyramid", "player": self.pending_player}]
+        ink = event.get("ink")
+        if ink not in ("black", "white"):
+            raise TableError("the grey die's numerals are black or white")
+        die = dict(self.pending_die, ink=ink)
+        self._die_action(die, die.get("value"))
+        self.race_log.append(event)
+        if die.get("value") is None:
+            self.pending_die = die
+            self.phase = "value"
+            return [{"kind": "ask_value", "player": self.pending_player,
+                     "die": die_text(die).rsplit(" ", 1)[0]}]
+        return self._move(die, die["value"])
 
     def _on_value(self, event):
         self._need("value")
@@ -658,10 +718,12 @@ class Session:
         if not log:
             raise TableError("nothing to undo in this race")
         last = log.pop()
-        if last["type"] == "value":
-            value = last.get("value")
-            last = dict(log.pop())
-            last["value"] = value
+        keyed = {}  # a value and/or a grey die's ink keyed after the die
+        while last["type"] in ("value", "ink") and log:
+            keyed.setdefault(last["type"], last.get(last["type"]))
+            last = log.pop()
+        if keyed:
+            last = dict(last, **keyed)
         holder = last.get("player")
         if last["type"] == "die" and log and log[-1]["type"] == "pyramid":
             holder = log.pop().get("player")
@@ -710,7 +772,7 @@ class Session:
             self._apply(ev)
 
     def _on_unscored(self, event):
-        self._need("turn", "die", "value")
+        self._need("turn", "die", "ink", "value")
         self.phase = "unscored"
         self.pending_player = None
         self.pending_die = None

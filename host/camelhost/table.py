@@ -9,7 +9,9 @@ release a die for a bot's pyramid ticket, and puts the dice back at leg end.
 Pyramid events (``docs/interfaces.md``) are dicts with ``kind`` ``die``,
 ``nodie``, ``double``, ``unknown``, ``fault`` or ``gap`` (plus ``colour``,
 ``ink``, ``value``, ``boot``, ``seq``, ``raw``). A die the game state makes
-impossible is flagged and journaled as rejected, never applied.
+impossible is flagged and journaled as rejected, never applied. An ``unknown``
+release whose ``best`` is ``grey-black``/``grey-white`` is taken as the grey die
+with its ink asked at the table (one key, ``b``/``w``, or ``again``).
 """
 
 import queue
@@ -21,7 +23,7 @@ import time
 
 from camelhost import bots, plain
 from camelhost.manual import die_text
-from camelhost.session import TableError
+from camelhost.session import GREY_BEST, TableError
 
 HELP = """Commands (the current player acts; colours may be shortened: r, pu, gre):
   leg red            take the top red leg ticket
@@ -31,6 +33,7 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   pyramid            take a pyramid ticket; the next die released completes it
   red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
   1 2 3              value of a die the pyramid reported as ?
+  b  w  again        numeral ink of a grey die the pyramid could not read (again: release again)
   release            push the virtual pyramid's slider
   fix 7:red,blue     correct the board: space 7 holds red then blue on top
   undo               take back the last action
@@ -44,7 +47,8 @@ def help_text(edition):
     """``HELP`` in the colours of ``edition`` (classic has no red camel, no grey die)."""
     if edition != "classic":
         return HELP
-    text = HELP.replace("r, pu, gre", "o, wh, gre").replace(
+    text = "\n".join(line for line in HELP.splitlines() if not line.startswith("  b  w"))
+    text = text.replace("r, pu, gre", "o, wh, gre").replace(
         "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
     return text.replace("'red ?'", "'orange ?'").replace("red", "orange")
 
@@ -226,11 +230,14 @@ class Table:
         s = self.session
         kind = event.get("kind")
         self.waiting_release = False
-        if kind == "die":
+        grey = kind == "unknown" and event.get("best") in GREY_BEST and s.phase != "value"
+        if kind == "die" or grey:
             self.hand_die_ok = False
             die = {"type": "die", "colour": event.get("colour"), "ink": event.get("ink"),
                    "value": event.get("value"), "raw": event.get("raw"),
                    "boot": event.get("boot"), "seq": event.get("seq"), "source": "pyramid"}
+            if grey:  # surely the grey die, only its numeral ink unsure: ask just that
+                die.update(colour="grey", ink=None, best=event.get("best"))
             seat = s.current if s.phase == "turn" else None
             try:
                 notices = s.feed(die)
@@ -334,6 +341,12 @@ class Table:
                 if self.pyramid is not None and hasattr(self.pyramid, "release"):
                     self._release()
                 return
+            if s.phase == "ink":
+                if self.pyramid is not None and hasattr(self.pyramid, "release"):
+                    # the virtual pyramid: the bot has the dice released again
+                    self.display.notices(s.command("again"), s.view())
+                    continue
+                return  # a real die on the table: the players key its ink
             if s.phase == "value":
                 count = len(s.journal.events) if s.journal is not None else 0
                 notices = s.command(str(bots.value_for_unknown(s.seed, count)))

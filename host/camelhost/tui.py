@@ -11,7 +11,8 @@ the odds panel (exact leg odds and the best actions for the player to move);
 the running log (leg-scoring breakdown, final reveal of each pile in play
 order); the prompt and the command line.
 
-A die reported with value ``?`` is completed by a single key (1, 2 or 3); every
+A die reported with value ``?`` is completed by a single key (1, 2 or 3), the
+numeral ink of a grey die the pyramid could not read by ``b`` or ``w``; every
 other command is typed and sent with Enter (``help`` lists them). Events from
 the pyramid arrive on a thread and are handed to the table on the UI thread.
 """
@@ -140,7 +141,7 @@ def big_number(notices):
         if n["kind"] == "die":
             m = n["move"]
             return "%+d" % (m["direction"] * m["distance"])
-        if n["kind"] in ("final", "retry", "ask_value"):
+        if n["kind"] in ("final", "retry", "ask_value", "ask_ink"):
             return ""
     return None
 
@@ -170,6 +171,8 @@ def announce_text(notices, view):
                         "bold reverse")
         if n["kind"] == "retry":
             return Text("RETURN THE DICE AND RELEASE AGAIN", "bold white on red")
+        if n["kind"] == "ask_ink":
+            return Text("GREY DIE: BLACK OR WHITE NUMERALS? PRESS B OR W", "bold reverse")
         if n["kind"] == "ask_value":
             return Text("%s: PRESS 1, 2 OR 3" % n["die"].upper(), "bold reverse")
     return None
@@ -315,6 +318,9 @@ class TableApp(App):
         # One key completes a die reported as '?' (no Enter needed).
         if self.session.phase == "value" and message.value.strip() in ("1", "2", "3"):
             self._submit(message.value.strip())
+        # ... and one key the numeral ink of a grey die the pyramid could not read.
+        elif self.session.phase == "ink" and message.value.strip().lower() in ("b", "w"):
+            self._submit(message.value.strip().lower())
 
     def action_help(self):
         self.table.display.text(help_text(self.session.edition.name))
