@@ -14,6 +14,8 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``pyramid``     a pyramid ticket was taken; the next die completes it (RULES 1.7)
 ``die``         a die from the pyramid or typed by hand, with the raw protocol line
 ``value``       the value (1-3) a player keyed in for a die reported as ``?``
+``ink``         the grey die's numeral ink (black/white) a player keyed in when the
+                pyramid could not tell it, or ``again`` for a re-release (RULES 3.5)
 ``rejected``    a die the table refused (double, no die, unknown, impossible), for the record
 ``correction``  a board correction (a bumped stack put back, RULES 4)
 ``undo``        the last action taken back
