@@ -10,3 +10,20 @@ class CliError(Exception):
     def __init__(self, message, exit_code=1):
         Exception.__init__(self, message)
         self.exit_code = exit_code
+
+
+def port_message(port, exc, hint):
+    """One line saying why the pyramid's serial port ``port`` did not open.
+
+    ``exc``: the ``OSError`` / ``serial.SerialException`` raised by pyserial; ``hint``:
+    how this command finds or replaces the pyramid (its options), shown with a
+    missing port. Returns the text for a ``CliError``.
+    """
+    text = " ".join(str(exc).split())
+    if "No such file" in text or "[Errno 2]" in text:
+        return ("cannot open %s: no such port. Is the pyramid plugged in? (Linux: "
+                "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; %s)" % (port, hint))
+    if "Permission denied" in text or "[Errno 13]" in text:
+        return ("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
+                "group and log in again)" % port)
+    return "cannot open %s: %s" % (port, text)

@@ -19,7 +19,7 @@ firmware reports (``EVT``). Wire format: ``docs/protocol.md``.
 import sys
 import time
 
-from camelhost.errors import CliError
+from camelhost.errors import CliError, port_message
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -87,18 +87,6 @@ def sensor_problem(state):
     return ("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
             "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
             "SDA and SCL wires and solder joints: %s" % (state, SENSOR_HELP))
-
-
-def _port_message(port, exc):
-    text = str(exc)
-    if "No such file" in text or "could not open port" in text and "[Errno 2]" in text:
-        return ("cannot open %s: no such port. Is the pyramid plugged in? (Linux: /dev/ttyACM0, "
-                "macOS: /dev/cu.usbmodem..., Windows: COM3; --port auto finds it, "
-                "--port virtual runs the simulated one)" % port)
-    if "Permission denied" in text or "[Errno 13]" in text:
-        return ("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
-                "group and log in again)" % port)
-    return "cannot open %s: %s" % (port, text)
 
 
 class Pyramid:
@@ -216,7 +204,8 @@ def open_pyramid(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_
     except OSError as exc:  # serial.SerialException is an OSError
         if virtual is not None:
             virtual.close()
-        raise CliError(_port_message(path, exc)) from None
+        raise CliError(port_message(
+            path, exc, "--port auto finds it, --port virtual runs the simulated one")) from None
     pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, link, virtual)
     try:
         pyramid.wait_hello(hello_timeout)

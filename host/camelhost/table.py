@@ -465,19 +465,6 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
     return 0
 
 
-def _port_message(port, exc):
-    """One line saying why the pyramid's serial port ``port`` did not open."""
-    text = " ".join(str(exc).split())
-    if "No such file" in text or "[Errno 2]" in text:
-        return ("cannot open %s: no such port. Is the pyramid plugged in? (Linux: "
-                "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; --pyramid auto "
-                "finds it, --pyramid manual lets you type the dice)" % port)
-    if "Permission denied" in text or "[Errno 13]" in text:
-        return ("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
-                "group and log in again)" % port)
-    return "cannot open %s: %s" % (port, text)
-
-
 def _first_line(exc):
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
@@ -543,7 +530,7 @@ def open_pyramid(spec, edition, seed, resume=None):
     Raises ``CliError`` (one line) when the port can't be opened or the link is
     not in this build.
     """
-    from camelhost.errors import CliError
+    from camelhost.errors import CliError, port_message
     p = _Pyramid()
     if spec == "manual":
         return p
@@ -568,7 +555,8 @@ def open_pyramid(spec, edition, seed, resume=None):
     except OSError as exc:  # serial.SerialException is one
         if p._virtual is not None:
             p._virtual.close()
-        raise CliError(_port_message(spec, exc)) from None
+        raise CliError(port_message(
+            spec, exc, "--pyramid auto finds it, --pyramid manual lets you type the dice")) from None
     except BaseException:
         if p._virtual is not None:
             p._virtual.close()
