@@ -12,7 +12,7 @@ import sys
 
 import pytest
 from camelhost import paths
-from camelhost.micropython import find_micropython, run_micropython
+from camelhost.device.micropython import find_micropython, run_micropython
 
 REPO = paths.REPO_ROOT
 

@@ -14,8 +14,9 @@ import json
 import os
 
 import pytest
-from camelhost import calibrate, cli, paths
-from camelhost.monitor import open_pyramid
+from camelhost import cli, paths
+from camelhost.tools import calibrate
+from camelhost.tools.monitor import open_pyramid
 from camelup import classifier
 
 BENCH = os.path.join(paths.REPO_ROOT, "tests", "bench", "bench_classifier.py")
@@ -215,7 +216,7 @@ def test_auto_needs_the_virtual_pyramid(capsys):
 
 @pytest.fixture
 def virtual(micropython):
-    from camelhost.virtual import VirtualPyramid
+    from camelhost.device.virtual import VirtualPyramid
 
     with VirtualPyramid("classic", seed=5) as vp:
         yield vp

@@ -15,9 +15,9 @@ import subprocess
 import sys
 
 import pytest
-from camelhost import bots
-from camelhost.journal import read_events
-from camelhost.session import Session
+from camelhost.table import bots
+from camelhost.table.journal import read_events
+from camelhost.table.session import Session
 from camelup.rng import XorShift32
 from test_demo import replay_in_engine
 

@@ -45,7 +45,7 @@ def replay_in_engine(events):
 @pytest.mark.parametrize("edition,seed", [("second", 1), ("classic", 3)])
 def test_demo_final_scores_match_the_engine_replaying_the_journal(tmp_path, edition, seed,
                                                                   micropython):
-    from camelhost.journal import read_events
+    from camelhost.table.journal import read_events
     journal = str(tmp_path / "demo.jsonl")
     proc = subprocess.run([PYRAMID, "demo", "--edition", edition, "--seed", str(seed),
                            "--seats", "4", "--journal", journal],

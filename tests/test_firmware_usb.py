@@ -13,8 +13,8 @@ import time
 import pytest
 import serial
 from camelhost import paths
-from camelhost.micropython import run_micropython
-from camelhost.virtual import VirtualPyramid
+from camelhost.device.micropython import run_micropython
+from camelhost.device.virtual import VirtualPyramid
 from camelup import protocol
 
 if paths.FIRMWARE_DIR not in sys.path:

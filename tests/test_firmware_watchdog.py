@@ -401,7 +401,7 @@ def test_ctrl_c_from_the_host_gets_one_console_hint_and_serving_goes_on(capsys):
 @pytest.mark.micropython
 def test_virtual_pyramid_hung_on_the_bus_is_reset_by_its_watchdog(micropython):
     # the whole board as flashed: main.py -> run() -> machine.WDT(WATCHDOG_MS = 5000)
-    from camelhost.virtual import VirtualPyramid, VirtualPyramidError
+    from camelhost.device.virtual import VirtualPyramid, VirtualPyramidError
 
     with VirtualPyramid("classic", seed=3) as vp:
         first = [m for _t, m in vp.emitted if m.name == "HELLO"][-1]

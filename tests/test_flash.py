@@ -15,8 +15,9 @@ import threading
 import tty
 
 import pytest
-from camelhost import cli, flash, paths
-from camelhost.micropython import find_micropython, micropython_env
+from camelhost import cli, paths
+from camelhost.device import flash
+from camelhost.device.micropython import find_micropython, micropython_env
 
 
 class ReplOnPty:
@@ -144,7 +145,7 @@ def test_package_json_lists_the_firmware():
     with open(os.path.join(paths.FIRMWARE_DIR, "package.json"), encoding="utf-8") as f:
         stored = f.read()
     assert stored == flash.package_json_text(), (
-        "firmware/package.json is stale: python -m camelhost.flash > firmware/package.json"
+        "firmware/package.json is stale: python -m camelhost.device.flash > firmware/package.json"
     )
 
 

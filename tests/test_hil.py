@@ -11,8 +11,8 @@ import time
 
 import pytest
 import serial
-from camelhost.link import Link
-from camelhost.virtual import VirtualPyramid
+from camelhost.device.link import Link
+from camelhost.device.virtual import VirtualPyramid
 from camelup import protocol
 
 pytestmark = [pytest.mark.hil, pytest.mark.micropython]

@@ -4,7 +4,7 @@ import json
 import os
 
 import pytest
-from camelhost.journal import Journal, JournalError, read_events
+from camelhost.table.journal import Journal, JournalError, read_events
 
 
 def _game():

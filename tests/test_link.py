@@ -8,7 +8,7 @@ import time
 import tty
 
 import pytest
-from camelhost.link import Link, LinkError
+from camelhost.device.link import Link, LinkError
 from camelup import protocol
 
 A, B = "AAAAAAAA", "BBBBBBBB"

@@ -1,7 +1,7 @@
 """Typed dice: the accepted forms and a one-line reason for each malformed one."""
 
 import pytest
-from camelhost.manual import DieSyntaxError, die_text, parse_die
+from camelhost.table.manual import DieSyntaxError, die_text, parse_die
 
 
 @pytest.mark.parametrize("text,edition,colour,ink,value", [

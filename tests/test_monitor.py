@@ -5,7 +5,8 @@ import threading
 import time
 
 import pytest
-from camelhost import cli, monitor
+from camelhost import cli
+from camelhost.tools import monitor
 
 
 def test_integration_time_from_whole_milliseconds():
@@ -55,7 +56,7 @@ def _raw_count(vp):
 
 @pytest.fixture
 def virtual(micropython):
-    from camelhost.virtual import VirtualPyramid
+    from camelhost.device.virtual import VirtualPyramid
 
     with VirtualPyramid("second", seed=3) as vp:
         yield vp

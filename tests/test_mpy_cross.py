@@ -10,7 +10,8 @@ import os
 import subprocess
 
 import pytest
-from camelhost import flash, paths
+from camelhost import paths
+from camelhost.device import flash
 
 
 def sources():

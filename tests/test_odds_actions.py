@@ -5,15 +5,15 @@ from fractions import Fraction
 import camelup
 from camelhost.cli import main
 from camelup.odds import Position, best_tile, leg_odds, tile_landings, tile_values
-from camelup.odds_actions import (
+from camelup.odds.actions import (
     action_values,
     finish_card_ev,
     ladder,
     leg_ticket_ev,
     partnership_ev,
 )
-from camelup.odds_game import position_from_game, position_from_text
-from camelup.odds_race import race_odds, simulate
+from camelup.odds.game import position_from_game, position_from_text
+from camelup.odds.race import race_odds, simulate
 
 P2A = {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"], 15: ["black"], 16: ["white"]}
 

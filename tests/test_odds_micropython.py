@@ -7,9 +7,9 @@ import pytest
 
 SCRIPT = r'''
 from camelup.odds import Position, leg_odds, tile_values
-from camelup.odds_race import simulate
+from camelup.odds.race import simulate
 from camelup.game import Game
-from camelup.odds_actions import action_values
+from camelup.odds.actions import action_values
 
 out = []
 p = Position("second", {2: ["yellow", "green", "red", "blue", "purple"], 14: ["black", "white"]},

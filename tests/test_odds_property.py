@@ -157,7 +157,7 @@ def test_move_agrees_with_whole_engine_games():
     # random games played by the engine: every die it applies, applied by the odds'
     # own move to the position before it, gives the same board (RULES 1.2-1.5, 3.5-3.7)
     import camelup
-    from camelup.odds_game import position_from_game
+    from camelup.odds.game import position_from_game
 
     rnd = random.Random(77)
     checked = 0

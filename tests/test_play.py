@@ -59,9 +59,9 @@ def test_a_journal_in_use_is_not_overwritten(tmp_path, capsys, monkeypatch):
 
 
 def test_replay_of_a_finished_game_reveals_the_piles_and_final_scores(tmp_path, capsys):
-    from camelhost import bots
-    from camelhost.journal import Journal
-    from camelhost.session import Session
+    from camelhost.table import bots
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
     from camelup.rng import XorShift32
 
     path = str(tmp_path / "done.jsonl")

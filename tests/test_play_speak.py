@@ -5,9 +5,9 @@ audio is played here: only the command lines are checked."""
 import io
 
 from camelhost import cli
-from camelhost.journal import Journal
-from camelhost.session import Session
-from camelhost.table import PlainDisplay, Speaker, Table
+from camelhost.table.controller import PlainDisplay, Speaker, Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 

@@ -5,7 +5,7 @@ import string
 import sys
 
 from camelhost import paths
-from camelhost.link import Link
+from camelhost.device.link import Link
 from camelup import protocol
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -3,8 +3,8 @@
 import json
 
 import pytest
-from camelhost.journal import Journal
-from camelhost.session import Session, TableError
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session, TableError
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -180,7 +180,7 @@ def test_a_failed_journal_write_takes_nothing(tmp_path, monkeypatch):
         s.command("blue 2")
     assert _state(s) == before
     s.journal.close()
-    from camelhost.journal import read_events
+    from camelhost.table.journal import read_events
     assert [e["type"] for e in read_events(str(tmp_path / "g.jsonl"))] == ["game", "setup", "action"]
 
 
@@ -212,7 +212,7 @@ def test_partnership_with_a_named_player_six_seats():
 
 
 def test_grey_die_announcement_names_the_camel_and_why():
-    from camelhost import plain
+    from camelhost.ui import plain
     s, _ = _session()
     s.command("setup 1:blue,green 2:red 3:yellow,purple 14:black,white")
     notices = s.command("grey black 2")  # RULES 3.5 (b): white sits on black, so white moves

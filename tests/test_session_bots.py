@@ -1,8 +1,8 @@
 """Bots: legal, deterministic, and they take the action the odds value most."""
 
 import camelup
-from camelhost import bots
-from camelhost.session import Session
+from camelhost.table import bots
+from camelhost.table.session import Session
 
 
 def test_bot_takes_the_best_valued_legal_action():

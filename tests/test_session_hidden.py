@@ -2,9 +2,9 @@
 (RULES 1.8, 5); undo names what it took back, also at setup."""
 
 import pytest
-from camelhost import plain
-from camelhost.journal import Journal
-from camelhost.session import Session, TableError
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session, TableError
+from camelhost.ui import plain
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 

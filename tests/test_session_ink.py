@@ -7,10 +7,10 @@ import json
 import shutil
 
 import pytest
-from camelhost import plain
-from camelhost.journal import Journal
-from camelhost.session import Session, TableError
-from camelhost.table import PlainDisplay, Table
+from camelhost.table.controller import PlainDisplay, Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session, TableError
+from camelhost.ui import plain
 
 # Crazy camels apart, nothing on them: RULES 3.5 (c), the numeral's colour decides.
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"

@@ -3,9 +3,9 @@ told in order (move, tile, final space), a bounce back to the start space, an
 ambiguous colour prefix (RULES 1.5, 5)."""
 
 import pytest
-from camelhost import plain
-from camelhost.session import Session, TableError
-from camelhost.table import help_text
+from camelhost.table.controller import help_text
+from camelhost.table.session import Session, TableError
+from camelhost.ui import plain
 
 
 def _die_lines(s, text):

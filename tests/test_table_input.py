@@ -2,9 +2,9 @@
 
 import io
 
-from camelhost.journal import Journal
-from camelhost.session import Session
-from camelhost.table import PlainDisplay, Table
+from camelhost.table.controller import PlainDisplay, Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 

@@ -5,9 +5,9 @@ import io
 import queue
 import threading
 
-from camelhost.journal import Journal
-from camelhost.session import Session
-from camelhost.table import PlainDisplay, Table, run_plain
+from camelhost.table.controller import PlainDisplay, Table, run_plain
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 

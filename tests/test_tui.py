@@ -6,9 +6,9 @@ completed by one key and a bad command, and the screen must show what RULES 5 as
 
 import asyncio
 
-from camelhost.journal import Journal
-from camelhost.session import Session
-from camelhost.tui import TableApp
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.tui import TableApp
 from textual.widgets import Log
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -112,7 +112,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
 def test_odds_panel_never_hints_at_finish_cards_already_played(tmp_path):
     # RULES 1.8, 5: finish cards stay hidden. Advice that lists "finish winner X" for
     # every colour but the ones a player has played would reveal them by omission.
-    from camelhost.tui import odds_text
+    from camelhost.ui.tui import odds_text
 
     session = Session("second", ["Ann", "Ben", "Cy"], seed=2,
                       journal=Journal(str(tmp_path / "odds.jsonl")))

@@ -5,9 +5,9 @@ import asyncio
 import queue
 import types
 
-from camelhost.journal import Journal
-from camelhost.session import Session
-from camelhost.tui import TableApp
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.tui import TableApp
 from textual.widgets import Log
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"

@@ -4,9 +4,9 @@ whole in the status line until the next command, the die's distance in large dig
 
 import asyncio
 
-from camelhost.journal import Journal
-from camelhost.session import Session
-from camelhost.tui import TableApp, wrap_lines
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.tui import TableApp, wrap_lines
 from textual.widgets import Digits, Log
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"

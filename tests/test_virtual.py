@@ -1,8 +1,8 @@
 """VirtualPyramid + Link: the real firmware under the MicroPython unix port, over a pty."""
 
 import pytest
-from camelhost.link import Link
-from camelhost.virtual import VirtualPyramid
+from camelhost.device.link import Link
+from camelhost.device.virtual import VirtualPyramid
 
 pytestmark = [pytest.mark.hil, pytest.mark.micropython]
 

@@ -8,7 +8,7 @@ the board's flash::
 
 It wires the fake ``machine`` to the simulated parts, then imports the firmware's
 ``main`` exactly as the board would. Serial is the process's stdin/stdout; the
-host-side launcher (``camelhost.virtual``) puts it on a pseudo-terminal.
+host-side launcher (``camelhost.device.virtual``) puts it on a pseudo-terminal.
 
 Simulated parts: the colour sensor (``sim_tcs34725.TCS34725Model`` over
 ``sim_optics.OpticalModel``), the pyramid's head (what lies in it and when), the

@@ -6,7 +6,7 @@ the grey one showing a black or a white numeral. The seed's "pyramid releases
 two dice" and a jammed slider that releases nothing are modelled too. At leg end
 (RULES 1.12) the revealed dice go back inside (``return_dice``).
 
-Host-side only (CPython): it lives in the launcher (``camelhost.virtual``), not in
+Host-side only (CPython): it lives in the launcher (``camelhost.device.virtual``), not in
 the firmware process, so the dice survive a reboot of the simulated board.
 """
 

@@ -520,7 +520,7 @@ class _Odds:
 
 def _clamped(position, stacks):
     """A finished race's stacks (17+ / 0-) merged onto 16 / 1 in board order, which keeps
-    the ranking (as ``camelup.odds_game`` does), with nothing left to reveal."""
+    the ranking (as ``camelup.odds.game`` does), with nothing left to reveal."""
     track = {}
     for space in sorted(stacks):
         target = min(TRACK, max(1, space))

@@ -1548,7 +1548,7 @@ def odds_position(game, case):
     listed (and no grey die named inside) the crazy camels and the grey die are left out
     too."""
     from camelup.odds import Position
-    from camelup.odds_game import position_from_game
+    from camelup.odds.game import position_from_game
 
     if game is None:
         return case.labels

@@ -362,7 +362,7 @@ def cost(keep):
     text = json.dumps(C.default_profile("second"))
     print("  second-edition profile: %d bytes of JSON" % len(text))
     sys.path.insert(0, os.path.join(REPO, "host"))
-    from camelhost.micropython import find_micropython, run_micropython
+    from camelhost.device.micropython import find_micropython, run_micropython
 
     if find_micropython() is None:
         print("  MicroPython: skipped (unix port not installed)")

@@ -6,8 +6,8 @@ import logging
 import statistics
 import time
 
-from camelhost.link import Link
-from camelhost.virtual import VirtualPyramid, VirtualPyramidError
+from camelhost.device.link import Link
+from camelhost.device.virtual import VirtualPyramid, VirtualPyramidError
 
 
 def _workout(vp, link, dice):
@@ -70,7 +70,7 @@ def smallest_heap(mpy=True, low=16, high=256):
     The probes below the answer run out of memory on purpose; the link's warnings
     about the board's traceback lines are silenced while they run.
     """
-    link_log = logging.getLogger("camelhost.link")
+    link_log = logging.getLogger("camelhost.device.link")
     level = link_log.level
     link_log.setLevel(logging.ERROR)
     try:

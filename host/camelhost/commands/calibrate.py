@@ -2,8 +2,8 @@
 
 import json
 
-from camelhost.calibrate import DEFAULT_SAMPLES, HumanDriver, VirtualDriver, calibrate, plot
-from camelhost.monitor import VIRTUAL, open_pyramid, quiet_link_log
+from camelhost.tools.calibrate import DEFAULT_SAMPLES, HumanDriver, VirtualDriver, calibrate, plot
+from camelhost.tools.monitor import VIRTUAL, open_pyramid, quiet_link_log
 
 HELP = ("Guided colour calibration: release every die several times (every face) and "
         "leave the head empty; the readings are fitted into the classifier's profile, the "

@@ -27,7 +27,7 @@ class _Quiet:
         self.inner = inner
 
     def notices(self, notices, view):
-        from camelhost import plain
+        from camelhost.ui import plain
         for n in notices:
             if n["kind"] == "final":
                 f = n["final"]
@@ -48,9 +48,9 @@ class _Quiet:
 
 def run(args):
     from camelhost.errors import CliError
-    from camelhost.journal import Journal
-    from camelhost.session import Session, TableError
-    from camelhost.table import PlainDisplay, Table, open_pyramid, run_plain
+    from camelhost.table.controller import PlainDisplay, Table, open_pyramid, run_plain
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session, TableError
     if not 2 <= args.seats <= len(NAMES):
         raise CliError("--seats must be 2..8")
     path = args.journal

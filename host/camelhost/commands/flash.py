@@ -5,7 +5,7 @@ board with the size it was built with; 1 (``pyramid: message``) when mpy-cross
 or mpremote is missing, the board is not at PORT, or the copy does not verify.
 """
 
-from camelhost import flash
+from camelhost.device import flash
 
 HELP = (
     "Compile firmware/ and the camelup modules it needs with mpy-cross, copy them "

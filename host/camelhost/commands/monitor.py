@@ -1,6 +1,6 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
-from camelhost.monitor import VIRTUAL, monitor, open_pyramid, quiet_link_log
+from camelhost.tools.monitor import VIRTUAL, monitor, open_pyramid, quiet_link_log
 
 HELP = ("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
         "the classification with its margin, every slider push, firmware and protocol "

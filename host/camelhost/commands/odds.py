@@ -12,9 +12,9 @@ import time
 
 from camelup.notation import parse_position
 from camelup.odds import best_tile, leg_odds
-from camelup.odds_actions import action_values
-from camelup.odds_game import position_from_game
-from camelup.odds_race import race_odds
+from camelup.odds.actions import action_values
+from camelup.odds.game import position_from_game
+from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
 

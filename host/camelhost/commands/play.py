@@ -80,8 +80,8 @@ def _discard_unused(journal):
 
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
-    from camelhost.journal import Journal
-    from camelhost.session import Session, TableError
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session, TableError
     if args.resume:
         journal = Journal.resume(args.resume)
         return Session.resume(journal), journal
@@ -111,7 +111,7 @@ def open_session(args):
 
 
 def run(args):
-    from camelhost.table import open_pyramid
+    from camelhost.table.controller import open_pyramid
     spec = args.pyramid
     if spec == "auto":
         spec = find_rp2040_port()
@@ -119,7 +119,7 @@ def run(args):
     if args.speak:
         import sys
 
-        from camelhost.table import Speaker
+        from camelhost.table.controller import Speaker
         speaker = Speaker()
         if not speaker.available:
             print(speaker.missing, file=sys.stderr)
@@ -136,7 +136,7 @@ def run(args):
         raise
     with journal, pyramid:
         if args.plain:
-            from camelhost.table import PlainDisplay, Table, run_plain
+            from camelhost.table.controller import PlainDisplay, Table, run_plain
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
                           manual=pyramid.events is None,
                           auto_setup=spec == "virtual", speaker=speaker)
@@ -146,7 +146,7 @@ def run(args):
             except RuntimeError as exc:  # the virtual pyramid's board stopped
                 raise CliError("%s; the game is safe in %s (--resume it)"
                                % (str(exc).strip().splitlines()[0], journal.path)) from None
-        from camelhost.tui import TableApp
+        from camelhost.ui.tui import TableApp
         app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
                        speaker=speaker)
         app.run()

@@ -11,9 +11,9 @@ def add_arguments(parser):
 
 
 def run(args):
-    from camelhost import plain
-    from camelhost.journal import Journal, read_events
-    from camelhost.session import Session
+    from camelhost.table.journal import Journal, read_events
+    from camelhost.table.session import Session
+    from camelhost.ui import plain
     events = read_events(args.file)
     if not events:
         raise ValueError("%s: the journal is empty" % args.file)

@@ -1,7 +1,7 @@
 """The table session: a deterministic state machine over journal events.
 
 Everything that can change the game arrives as one *event* (a JSON-able dict, see
-``camelhost.journal``): a command typed at the table, a die from the pyramid, a
+``camelhost.table.journal``): a command typed at the table, a die from the pyramid, a
 die typed by hand, a bot's choice. ``Session.feed(event)`` checks the event
 against the game, applies it, writes it to the journal (``fsync``) and only then
 returns the *notices* the display shows. Replaying the journal's events through
@@ -36,8 +36,8 @@ import camelup
 from camelup.editions import get_edition
 from camelup.rng import XorShift32
 
-from camelhost.journal import FORMAT
-from camelhost.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
+from camelhost.table.journal import FORMAT
+from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
 PHASES = ("setup", "turn", "die", "ink", "value", "over", "unscored")
 _REACTIONS = ("double", "nodie", "unknown")
@@ -104,7 +104,7 @@ class Session:
 
     ``edition``: ``"classic"``/``"second"``; ``players``: list of names in seat
     order (the first holds the start marker); ``seed``: int for drawn setups and
-    bots; ``bots``: seats played by bots; ``journal``: a ``camelhost.journal.Journal``
+    bots; ``bots``: seats played by bots; ``journal``: a ``camelhost.table.journal.Journal``
     (a fresh one gets the ``game`` line). Raises ``TableError`` for a player count
     the edition does not allow (RULES 2.1, 3.1).
     """

@@ -4,7 +4,7 @@ Every event the table accepts is written here and forced to disk (``flush`` then
 ``os.fsync``) *before* the table shows its result, so a crash, a pulled plug or a
 closed laptop loses at most the event being typed. ``pyramid play --resume FILE``
 and ``pyramid replay FILE`` rebuild the game by feeding the events back through
-the same session code that accepted them (see ``camelhost.session``).
+the same session code that accepted them (see ``camelhost.table.session``).
 
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 

@@ -30,7 +30,7 @@ import json
 import sys
 
 from camelhost.errors import CliError
-from camelhost.monitor import (
+from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
     full_scale,
@@ -136,7 +136,7 @@ class Result:
 
 def _sample(pyramid, done, total):
     """One ``CAL`` exchange -> ``(on, off)``; turns link failures into plain errors."""
-    from camelhost.link import LinkError
+    from camelhost.device.link import LinkError
 
     try:
         on, off = pyramid.link.sample()
@@ -260,7 +260,7 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     hello = pyramid.hello
     if hello["sensor"] != "ok":
         raise CliError(sensor_problem(hello["sensor"]))
-    from camelhost.link import LinkError
+    from camelhost.device.link import LinkError
 
     try:
         cfg = pyramid.link.configure(edition=edition if edition != hello["ed"] else None,
@@ -307,7 +307,7 @@ def choose_gain(pyramid, driver, edition, out):
     highest gain whose LED-on clear count stays under ``RANGE_WINDOW``'s top and
     the saturation level; 1 if every gain is too bright. Prints what it saw.
     """
-    from camelhost.link import LinkError
+    from camelhost.device.link import LinkError
 
     label = BRIGHTEST[edition]
     driver.present(label, 1, 0, 0)
@@ -342,7 +342,7 @@ def choose_gain(pyramid, driver, edition, out):
 def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
     from camelup import classifier
 
-    from camelhost.link import LinkError
+    from camelhost.device.link import LinkError
 
     collected = {label: [] for label in classifier.classes_for(edition)}
     saturated = 0

@@ -3,7 +3,7 @@
 ``VirtualPyramid(edition, seed)`` starts ``firmware/main.py`` (through
 ``hardware/sim/sim_board.py``) under the MicroPython unix port (or CPython) and
 puts its serial line on a pty. Open ``.port`` with pyserial (or
-``camelhost.link.Link``) exactly as you would open ``/dev/ttyACM0``::
+``camelhost.device.link.Link``) exactly as you would open ``/dev/ttyACM0``::
 
     with VirtualPyramid("second", seed=7) as vp, Link(vp.port) as link:
         got = vp.release()              # push the slider: one random die falls
@@ -36,7 +36,7 @@ import time
 import tty
 
 from camelhost import paths
-from camelhost.micropython import find_micropython, micropython_env
+from camelhost.device.micropython import find_micropython, micropython_env
 
 if paths.SIM_DIR not in sys.path:
     sys.path.insert(0, paths.SIM_DIR)

@@ -9,7 +9,7 @@ Formulas (docs/odds.md has the reasoning):
   the player's tile is already on the board, minus what it is expected to earn
   where it is (moving it gives that up);
 * finish card ``c`` on a pile: ``P(c) * E[ladder place] - (1 - P(c))`` with race
-  odds from ``camelup.odds_race`` and the place estimated from the pile size
+  odds from ``camelup.odds.race`` and the place estimated from the pile size
   (RULES 1.13);
 * partnership with seat ``q`` (RULES 3.8): the expected best non-negative reward
   among ``q``'s tickets held now, from the exact joint leg outcome.
@@ -18,7 +18,7 @@ Runs on MicroPython too; needs a ``camelup.Game`` (tickets, piles, partners).
 """
 
 from camelup.odds import leg_odds, tile_values
-from camelup.odds_game import position_from_game
+from camelup.odds.game import position_from_game
 
 #: Finish pile payouts by place among the correct cards (RULES 1.13).
 LADDER = (8, 5, 3, 2)
@@ -152,7 +152,7 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
         for expected, space, side in tile_values(position, seat):
             tile_ev[(space, "+" if side > 0 else "-")] = expected
     if finish_wanted and race is None:
-        from camelup.odds_race import race_odds
+        from camelup.odds.race import race_odds
 
         race = race_odds(position, seed=seed, samples=samples, leg=leg)
     own_tile = None

@@ -34,7 +34,7 @@ def quiet_link_log(verbose=False):
     these commands say what went wrong in their own words."""
     import logging
 
-    logging.getLogger("camelhost.link").setLevel(logging.INFO if verbose else logging.ERROR)
+    logging.getLogger("camelhost.device.link").setLevel(logging.INFO if verbose else logging.ERROR)
 
 
 class DeviceRestarted(CliError):
@@ -90,7 +90,7 @@ def sensor_problem(state):
 
 
 class Pyramid:
-    """An open pyramid: ``link`` (``camelhost.link.Link``), ``hello`` (the first HELLO
+    """An open pyramid: ``link`` (``camelhost.device.link.Link``), ``hello`` (the first HELLO
     ``protocol.Message``), ``boot`` (its boot id), ``virtual`` (the ``VirtualPyramid``
     when ``port`` was ``virtual``, else ``None``), ``port`` (what was asked for).
     Use as a context manager; ``close()`` stops everything it started."""
@@ -181,12 +181,12 @@ def open_pyramid(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_
     ``edition``, ``seed``, ``value_buttons``: for the virtual pyramid only.
     Raises ``CliError`` with a plain message for every failure.
     """
-    from camelhost.link import Link
+    from camelhost.device.link import Link
 
     virtual = None
     path = port
     if port == VIRTUAL:
-        from camelhost.virtual import VirtualPyramid, VirtualPyramidError
+        from camelhost.device.virtual import VirtualPyramid, VirtualPyramidError
 
         virtual = VirtualPyramid(edition or "second", seed=seed, value_buttons=value_buttons)
         try:
@@ -263,7 +263,7 @@ def format_reading(n, reading, saturation):
 
 
 def format_event(event):
-    """One monitor line for a slider push (``camelhost.link.DieEvent``)."""
+    """One monitor line for a slider push (``camelhost.device.link.DieEvent``)."""
     if event.kind == "die":
         what = "die %s" % event.label()
         if event.value is not None:

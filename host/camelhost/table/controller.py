@@ -1,7 +1,7 @@
 """The table driver: joins a session, a display, the pyramid and the bots.
 
 ``Table`` is synchronous and single-threaded; whoever runs it (the plain line
-loop below, or the Textual app in ``camelhost.tui``) hands it typed lines with
+loop below, or the Textual app in ``camelhost.ui.tui``) hands it typed lines with
 ``line(text)`` and pyramid events with ``pyramid_event(event)``, one at a time.
 After each one it lets bots act while it is their turn, asks the pyramid to
 release a die for a bot's pyramid ticket, and puts the dice back at leg end.
@@ -21,9 +21,10 @@ import sys
 import threading
 import time
 
-from camelhost import bots, plain
-from camelhost.manual import die_text
-from camelhost.session import GREY_BEST, TableError
+from camelhost.table import bots
+from camelhost.table.manual import die_text
+from camelhost.table.session import GREY_BEST, TableError
+from camelhost.ui import plain
 
 HELP = """Commands (the current player acts; colours may be shortened: r, pu, gre):
   leg red            take the top red leg ticket
@@ -104,7 +105,7 @@ class Speaker:
 
 
 class PlainDisplay:
-    """Prints notices and status as lines (``camelhost.plain``) to ``stream``."""
+    """Prints notices and status as lines (``camelhost.ui.plain``) to ``stream``."""
 
     def __init__(self, stream=None, status_every=True):
         self.stream = stream or sys.stdout
@@ -152,7 +153,7 @@ class _Speaking:
 
 
 class Table:
-    """One table: ``session`` (``camelhost.session.Session``), ``display`` (see
+    """One table: ``session`` (``camelhost.table.session.Session``), ``display`` (see
     ``PlainDisplay``), ``pyramid``: ``None`` (dice typed) or an object with
     ``release()`` and ``return_dice()`` (the virtual pyramid) or just the
     events (a real pyramid: ``release`` is the players' slider).
@@ -535,13 +536,13 @@ def open_pyramid(spec, edition, seed, resume=None):
     if spec == "manual":
         return p
     try:
-        from camelhost.link import Link
+        from camelhost.device.link import Link
     except ImportError:
         raise CliError("the serial link is not available in this build: use --pyramid "
                        "manual") from None
     port = spec
     if spec == "virtual":
-        from camelhost.virtual import VirtualPyramid
+        from camelhost.device.virtual import VirtualPyramid
         p._virtual = VirtualPyramid(edition, seed=seed, value_buttons=True)
         try:
             p._virtual.start()

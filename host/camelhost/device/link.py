@@ -33,7 +33,7 @@ import time
 import serial
 from camelup import protocol
 
-log = logging.getLogger("camelhost.link")
+log = logging.getLogger("camelhost.device.link")
 
 #: Event kinds handed to the session (docs/interfaces.md).
 KINDS = ("die", "nodie", "double", "unknown", "fault", "gap")

@@ -25,8 +25,8 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Digits, Input, Log, Static
 
-from camelhost import plain
-from camelhost.table import Table, help_text
+from camelhost.table.controller import Table, help_text
+from camelhost.ui import plain
 
 #: Colours of the camels on screen (foreground on background).
 STYLE = {
@@ -91,7 +91,7 @@ def odds_text(session):
     """Leg odds of every racing camel and the best actions for the player to move.
 
     Uses ``camelup.odds`` (exact leg enumeration) and, when present,
-    ``camelup.odds_actions.action_values``; returns a short note when the position
+    ``camelup.odds.actions.action_values``; returns a short note when the position
     has no odds (setup, race over)."""
     g = session.game
     if g is None or session.phase in ("over", "unscored", "setup"):
@@ -99,7 +99,7 @@ def odds_text(session):
     try:
         from camelup import odds
 
-        from camelhost.bots import _position
+        from camelhost.table.bots import _position
         leg = odds.leg_odds(_position(g))
     except (ValueError, TypeError, KeyError) as exc:
         return "Odds unavailable: %s" % exc
@@ -110,7 +110,7 @@ def odds_text(session):
     lines.append("")
     lines.append("Best for %s:" % session.names[g.turn])
     try:
-        from camelup.odds_actions import action_values
+        from camelup.odds.actions import action_values
         # The screen is shared: finish-card advice would show, by what it leaves
         # out, which cards this player has already played (RULES 1.8, 5).
         public = [av for av in action_values(g, leg=leg) if av.kind != "finish"]

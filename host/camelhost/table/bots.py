@@ -1,7 +1,7 @@
 """Bots for empty seats (``pyramid demo``, ``pyramid play --bots``).
 
 A bot takes the action with the best expected value in coins. It asks the odds
-engine (``camelup.odds_actions.action_values``: exact leg odds, tile landings,
+engine (``camelup.odds.actions.action_values``: exact leg odds, tile landings,
 seeded race odds for finish cards, partnerships) and takes the first legal action
 of that ranked list. Should that fail, it values a smaller set itself:
 
@@ -28,7 +28,7 @@ FINISH_HORIZON = 5
 
 def _position(game):
     try:
-        from camelup.odds_game import position_from_game
+        from camelup.odds.game import position_from_game
     except ImportError:
         tiles = {}
         for space, (owner, side) in game.tiles.items():
@@ -46,7 +46,7 @@ def choose(game, names=None, quick=False):
     if quick:
         return _own_choice(game)
     try:
-        from camelup.odds_actions import action_values
+        from camelup.odds.actions import action_values
         ranked = action_values(game)
     except (ImportError, ValueError, TypeError, KeyError):
         ranked = []

@@ -1,6 +1,6 @@
 """Plain line display (``--plain``): every fact of RULES section 5 as short text lines.
 
-For scripts, logs and screen readers. Each notice of ``camelhost.session`` becomes
+For scripts, logs and screen readers. Each notice of ``camelhost.table.session`` becomes
 one or more lines; ``status_lines(view)`` prints the public state (track, dice,
 tickets, money, pile sizes). Finish cards are shown as pile *sizes* only until
 the final reveal, which lists each pile in play order (RULES 1.8, 5).

@@ -254,5 +254,5 @@ def package_json_text(firmware_dir=None):
 
 
 if __name__ == "__main__":
-    # python -m camelhost.flash > firmware/package.json
+    # python -m camelhost.device.flash > firmware/package.json
     sys.stdout.write(package_json_text())

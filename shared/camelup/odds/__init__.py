@@ -35,7 +35,7 @@ Public entry points (see ``docs/odds.md`` for the stable API):
 * ``leg_odds(position)`` -> ``LegOdds`` (P(1st), P(2nd), P(last) as integer
   weights, the joint outcome, and expected tile landings).
 * ``tile_landings``, ``tile_spaces``, ``tile_values``, ``best_tile``: tile income
-  (``camelup.odds_tiles`` does the candidates).
+  (``camelup.odds.tiles`` does the candidates).
 * ``move(position, colour, value, ink=None)``: one die applied to a ``Position``
   (used to cross-check the rules engine).
 
@@ -148,7 +148,7 @@ class Position:
         if len(set(dice)) != len(dice):
             raise ValueError("a die is listed twice: %r" % (dice,))
         self.dice = dice
-        #: True for a finished race (``camelup.odds_game`` sets it): nothing moves any more.
+        #: True for a finished race (``camelup.odds.game`` sets it): nothing moves any more.
         self.over = False
         if reveals is None:
             reveals = len(dice) if edition == CLASSIC else max(0, len(dice) - 1)
@@ -839,11 +839,11 @@ def leg_odds(position):
 
 def as_position(obj):
     """Return ``obj`` as a ``Position``: a ``Position`` itself, or a rules-engine
-    game (via ``camelup.odds_game.position_from_game``). Raises ``TypeError``."""
+    game (via ``camelup.odds.game.position_from_game``). Raises ``TypeError``."""
     if isinstance(obj, Position):
         return obj
     try:
-        from camelup.odds_game import position_from_game
+        from camelup.odds.game import position_from_game
     except ImportError:
         raise TypeError("can't compute odds for %r" % (obj,)) from None
     return position_from_game(obj)
@@ -925,7 +925,7 @@ def tile_values(position, player=None):
     and both sides (+1 oasis / cheering, -1 mirage / booing), best first (ties:
     lower space, then +1 first). Other tiles stay; the player's own tile is lifted.
     """
-    from camelup.odds_tiles import landing_table
+    from camelup.odds.tiles import landing_table
 
     position = as_position(position)
     base = [0] * (TRACK + 2)
