@@ -29,6 +29,7 @@ class Edition:
     ``name`` ("classic" or "second"); ``racing``: racing camel colours (tuple, the
     order used in notation); ``crazy``: crazy camel colours (empty in classic);
     ``dice``: die names in the pyramid (racing colours, plus "grey" in second);
+    ``sensor_labels``: what the pyramid's colour sensor names (the grey die split by ink);
     ``leg_values``: a colour's leg-ticket stack from top to bottom; ``min_players``,
     ``max_players``; ``partnership_min``: fewest players for partnerships (``None``:
     no partnerships); ``tile_name``: what the player tile is called.
@@ -41,6 +42,10 @@ class Edition:
         self.crazy = tuple(crazy)
         self.camels = self.racing + self.crazy
         self.dice = self.racing + ((GREY,) if self.crazy else ())
+        #: What the colour sensor tells apart: a racing die's colour, and the grey die
+        #: split by its numeral ink (``grey-black``, ``grey-white``; RULES 3.1).
+        self.sensor_labels = self.racing + tuple(
+            GREY + "-" + ink for ink in (INKS if self.crazy else ()))
         self.leg_values = tuple(leg_values)
         self.min_players = min_players
         self.max_players = max_players
