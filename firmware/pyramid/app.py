@@ -39,6 +39,7 @@ from pyramid.compat import ticks_add, ticks_diff, ticks_ms
 from pyramid.eventlog import EventLog, read_previous
 from pyramid.link import LineReader, nak, parse_line
 from pyramid.release import Release
+from pyramid.safeboot import bootsel_reader, safe_boot
 from pyramid.settings import load_settings
 from pyramid.slider import PRESS, Slider
 from pyramid.status import StatusLed
@@ -608,22 +609,6 @@ def reset_cause_word(machine):
     return None
 
 
-def safe_boot(board, samples=5, sleep_ms_=None):
-    """True when the slider is held down at power-up (every one of ``samples`` reads,
-    10 ms apart): the firmware then stays out of the way (no watchdog, Ctrl-C works)
-    so mpremote can reach the REPL, e.g. for ``make flash``."""
-    if sleep_ms_ is None:
-        import time
-
-        sleep_ms_ = time.sleep_ms  # type: ignore  # MicroPython (and the sim's CPython shim)
-    active = 0 if board.slider_active_low else 1
-    for _ in range(samples):
-        if board.slider.value() != active:
-            return False
-        sleep_ms_(10)
-    return True
-
-
 def no_ctrl_c():
     """Let a 0x03 byte from the host be data, not ``KeyboardInterrupt`` (on rp2 it
     would also flush the stdin ring buffer and stop the firmware). Guarded: the
@@ -639,7 +624,8 @@ def no_ctrl_c():
 def run():
     """Entry point for ``main.py``: build the board, load settings, serve until reset.
 
-    Slider held at power-up: safe boot (returns at once to the REPL). Otherwise Ctrl-C
+    Slider held at power-up, or BOOTSEL pressed in the safe-boot window after a power-on
+    (``pyramid.safeboot``): safe boot (returns to the REPL). Otherwise Ctrl-C
     is turned off, the watchdog (``WATCHDOG_MS``) is started once the app is built, and
     an unexpected end of the event loop resets the board rather than leaving it idle.
     """
@@ -652,8 +638,11 @@ def run():
 
     settings = load_settings(config)
     board = build_board(machine, config, bool(settings["value_buttons"]))
-    if safe_boot(board):
-        print("pyramid: safe boot (slider held): firmware not started")
+    power_on = getattr(machine, "PWRON_RESET", None) == machine.reset_cause()
+    window = getattr(config, "SAFE_BOOT_WINDOW_MS", 0) if power_on else 0
+    held = safe_boot(board, bootsel=bootsel_reader(), window_ms=window)
+    if held:
+        print("pyramid: safe boot (%s held): firmware not started" % ("BOOTSEL" if held == "bootsel" else "slider"))
         return
     no_ctrl_c()
     port = StdioPort(sys.stdin.buffer, sys.stdout.buffer)

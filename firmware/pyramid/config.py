@@ -43,3 +43,8 @@ HEARTBEAT_MS = const(2000)  # heartbeat period on the serial line
 # 2000..8388 (rp2's maximum; it cannot be stopped once started). Holding the slider
 # down at power-up (safe boot) starts neither the firmware nor the watchdog.
 WATCHDOG_MS = const(5000)
+
+# --- Safe boot (pyramid.safeboot) ---
+# after a power-on, ms during which a BOOTSEL press (held 50 ms) gives the safe boot;
+# the status LED is lit meanwhile. Press BOOTSEL only once the cable is in.
+SAFE_BOOT_WINDOW_MS = const(1500)

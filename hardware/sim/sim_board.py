@@ -34,7 +34,9 @@ sensor, i.e. the world changes when the firmware looks, as on the real table.
     mem <id>                 ack <id> <live heap> <free heap> <sim's share> (MicroPython, bytes)
 
 Other environment: ``SIM_SEED`` (optics seed, int), ``SIM_UID`` (hex unique id),
-``SIM_NOISE`` (optics noise scale, default 1.0).
+``SIM_NOISE`` (optics noise scale, default 1.0), ``SIM_BOOTSEL`` (``press:release``
+ms after power-up: the BOOTSEL button, ``rp2.py``), ``SIM_SAFE_BOOT_WINDOW_MS``
+(replaces ``config.SAFE_BOOT_WINDOW_MS``: the launcher's fast timings use 0).
 """
 
 import sys
@@ -255,6 +257,9 @@ def setup():
     if uid:
         machine.set_unique_id(bytes(int(uid[i : i + 2], 16) for i in range(0, len(uid), 2)))
     optics = OpticalModel(seed, noise=noise)
+    window = _getenv("SIM_SAFE_BOOT_WINDOW_MS")
+    if window is not None:
+        config.SAFE_BOOT_WINDOW_MS = int(window)
     board.sensor = TCS34725Model(optics, board.content, board.led_lit)
     machine.register_i2c(config.SENSOR_ADDR, board.sensor)
     machine.set_input(config.SLIDER, board.slider_level)
@@ -267,6 +272,16 @@ def setup():
     return board
 
 
+def _tell_safe_boot_timing():
+    """After a safe boot (the firmware returned): when the firmware first read BOOTSEL,
+    in ms after power-up, on stderr (the board log), for the bring-up timing."""
+    rp2 = sys.modules.get("rp2")
+    if rp2 is not None and rp2.first_read_ms() is not None:
+        sys.stderr.write("sim: BOOTSEL first read %d ms after power-up\n" % rp2.first_read_ms())
+
+
 if __name__ == "__main__":
     setup()
     import main  # noqa: F401  (the firmware's own entry point; runs until reset)
+
+    _tell_safe_boot_timing()

@@ -350,6 +350,8 @@ class VirtualPyramid:
         env["SIM_SEED"] = str(self.seed * 7919 + self._boots)
         env["SIM_NOISE"] = repr(float(self.noise))
         env["SIM_UID"] = self.uid
+        if self.fast:  # the BOOTSEL safe-boot window only on the board's real timings
+            env["SIM_SAFE_BOOT_WINDOW_MS"] = "0"
         self._boots += 1
         log = open(os.path.join(self._dir, "board-%d.log" % self._boots), "wb")
         try:
