@@ -170,9 +170,11 @@ def test_the_longest_hello_with_a_reset_cause_fits_one_line():
         vb=True,
         prev=("FFFFFFFF", 2**32 - 1),
         rst=max((w for _n, w in app_mod.RESET_WORDS), key=len),
+        sid="0x4D",
     )
     # Widest real values: 32-bit counters, an 8-byte RP2040 unique id (16 hex digits),
-    # the longest edition, sensor and reset-cause words, a recorded earlier boot.
+    # the longest edition, sensor and reset-cause words, a recorded earlier boot, the
+    # sensor's chip id.
     assert len(line) <= protocol.MAX_LINE
     assert protocol.decode(line).name == "HELLO"
 

@@ -178,6 +178,7 @@ class App:
         self.reader = LineReader()
         self.sensor = None
         self.sensor_state = "missing"
+        self.sensor_id = None  # chip id the sensor's id register gave (int), None if unread
         self.stream_ms = 0
         self.pending = 0  # slider pushes not yet handled
         self.commands = Commands(self)
@@ -217,9 +218,13 @@ class App:
         try:
             self.sensor = self._open_sensor(self.board, self.s)
             self.sensor_state = "ok"
+            tcs = getattr(self.sensor, "tcs", None)
+            self.sensor_id = getattr(tcs, "chip_id", None)
         except OSError as exc:
             self.sensor = None
             self.sensor_state = "missing" if _errno(exc) == 19 else "fault"
+            # ENODEV from the driver carries the id it read; a bus fault read none
+            self.sensor_id = exc.args[2] if len(exc.args) > 2 and isinstance(exc.args[2], int) else None
         return self.sensor_state == "ok"
 
     async def _sample(self):
@@ -275,6 +280,7 @@ class App:
             vb=bool(self.s["value_buttons"]),
             prev=self.prev,
             rst=self.reset_cause,
+            sid=("0x%02X" % self.sensor_id) if self.sensor_id is not None else None,
         )
 
     def emit(self, kind, fields):

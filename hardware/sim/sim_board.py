@@ -36,7 +36,10 @@ sensor, i.e. the world changes when the firmware looks, as on the real table.
 Other environment: ``SIM_SEED`` (optics seed, int), ``SIM_UID`` (hex unique id),
 ``SIM_NOISE`` (optics noise scale, default 1.0), ``SIM_BOOTSEL`` (``press:release``
 ms after power-up: the BOOTSEL button, ``rp2.py``), ``SIM_SAFE_BOOT_WINDOW_MS``
-(replaces ``config.SAFE_BOOT_WINDOW_MS``: the launcher's fast timings use 0).
+(replaces ``config.SAFE_BOOT_WINDOW_MS``: the launcher's fast timings use 0),
+``SIM_CHIP_ID`` (the sensor's id register, default 0x44; e.g. 16 for a 0x10 part),
+``SIM_SENSOR=absent`` (no chip on the bus), ``SIM_LED=dead`` (the illumination LED
+never lights).
 """
 
 import sys
@@ -149,6 +152,7 @@ class Board:
         self.head = Head()
         self.sim_bytes = 0  # heap held by the simulated parts (measured in setup)
         self.sensor = None
+        self.led_dead = _getenv("SIM_LED") == "dead"
         self._ctrl_in = None
         self._ctrl_out = None
         self._poll = None
@@ -236,6 +240,8 @@ class Board:
         return self.head.content(ticks_ms())
 
     def led_lit(self):
+        if self.led_dead:
+            return 0
         return machine.output_level(config.SENSOR_LED)
 
     def button_fn(self, value):
@@ -260,8 +266,10 @@ def setup():
     window = _getenv("SIM_SAFE_BOOT_WINDOW_MS")
     if window is not None:
         config.SAFE_BOOT_WINDOW_MS = int(window)
-    board.sensor = TCS34725Model(optics, board.content, board.led_lit)
-    machine.register_i2c(config.SENSOR_ADDR, board.sensor)
+    chip_id = int(_getenv("SIM_CHIP_ID", "68"))
+    board.sensor = TCS34725Model(optics, board.content, board.led_lit, chip_id=chip_id)
+    if _getenv("SIM_SENSOR") != "absent":
+        machine.register_i2c(config.SENSOR_ADDR, board.sensor)
     machine.set_input(config.SLIDER, board.slider_level)
     for i in range(3):
         machine.set_input(config.VALUE_BUTTONS[i], board.button_fn(i + 1))

