@@ -92,7 +92,7 @@ def test_wrong_chip_id_raises_enodev_with_the_id_read():
     with pytest.raises(OSError) as err:
         TCS34725(bus)
     assert err.value.args[0] == 19
-    assert err.value.args[2] == 0x23
+    assert err.value.chip_id == 0x23
 
 
 @pytest.mark.parametrize("chip_id", [0x44, 0x4D, 0x10])

@@ -224,7 +224,7 @@ class App:
             self.sensor = None
             self.sensor_state = "missing" if _errno(exc) == 19 else "fault"
             # ENODEV from the driver carries the id it read; a bus fault read none
-            self.sensor_id = exc.args[2] if len(exc.args) > 2 and isinstance(exc.args[2], int) else None
+            self.sensor_id = getattr(exc, "chip_id", None)
         return self.sensor_state == "ok"
 
     async def _sample(self):

@@ -59,6 +59,15 @@ INTEGRATION_MIN_MS = 2.4
 INTEGRATION_MAX_MS = 614.4
 
 
+class ChipIdError(OSError):
+    """``OSError(19)`` (ENODEV): a chip answered at the address with an id not in
+    ``CHIP_IDS``; ``chip_id`` is the id it gave (int)."""
+
+    def __init__(self, address, chip):
+        super().__init__(19, "no TCS34725 at 0x%02x (id 0x%02x)" % (address, chip))
+        self.chip_id = chip
+
+
 class TCS34725:
     """One TCS34725 on an I2C bus.
 
@@ -68,8 +77,8 @@ class TCS34725:
     ``GAINS``.
 
     The constructor powers the chip up and starts the ADC; ``chip_id`` keeps the id it
-    read. Raises ``OSError(19, message, id)`` (ENODEV, the id read as its third
-    argument) when the id register holds an id not in ``CHIP_IDS``, ``ValueError`` on
+    read. Raises ``ChipIdError`` (an ``OSError(19)``, ENODEV, whose ``chip_id`` is the
+    id read) when the id register holds an id not in ``CHIP_IDS``, ``ValueError`` on
     a setting out of range, and lets the bus's ``OSError`` (5, 110) through.
     """
 
@@ -84,7 +93,7 @@ class TCS34725:
         self._started = ticks_ms()
         chip = self._read_u8(_REG_ID)
         if chip not in CHIP_IDS:
-            raise OSError(19, "no TCS34725 at 0x%02x (id 0x%02x)" % (address, chip), chip)
+            raise ChipIdError(address, chip)
         self.chip_id = chip
         self.init(integration_ms, gain)
 
