@@ -289,10 +289,19 @@ MESSAGES = {
         1,
     ),
     "OK": ("D", (("cmd", "word"),), (("n", "uint", _O),), 1),
+    # what runs the firmware: sys.implementation name, version, _mpy; the slider now
+    # (debounced): for pyramid doctor
+    "INFO": (
+        "D",
+        (),
+        (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O)),
+        1,
+    ),
     "NAK": ("D", (("reason", "word"),), (), 1),
     "HELLO?": ("H", (), (), 1),
     "SYNC": ("H", (("seq", "uint"),), (), 1),
     "PING": ("H", (("token", "word"),), (), 1),
+    "INFO?": ("H", (), (), 1),
     "STREAM": ("H", (("period", "uint"),), (), 1),
     "CAL": ("H", (("token", "word"),), (), 1),
     "SET": (

@@ -270,6 +270,14 @@ def mpy_header(path):
     return head[1], head[2] & 3, head[2] >> 2, head[3]
 
 
+def describe_header(header):
+    """``"v6 bytecode"`` or ``"v6.3 armv6m native code"`` for a ``mpy_header``."""
+    version, sub, arch, _bits = header
+    if not arch:
+        return "v%d bytecode" % version
+    return "v%d.%d %s native code" % (version, sub, _ARCHES[arch] if arch < len(_ARCHES) else arch)
+
+
 def check_compatible(board, header):
     """Raise ``CliError`` saying why when ``board`` cannot load .mpy files with
     ``header`` (``mpy_header``), as MicroPython's loader decides (py/persistentcode.c):
@@ -351,9 +359,9 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
                 raise CliError("%s: refusing to flash (nothing copied): %s" % (rel, exc)) from None
             header = header or this
     got = board.mpy_version
-    log("board: %s %s, loads .mpy v%d.%d (%s); built .mpy v%d.%d"
+    log("board: %s %s, loads .mpy v%d.%d (%s); built .mpy %s"
         % (board.name, board.version, got[0], got[1],
-           _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], header[0], header[1]))
+           _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], describe_header(header)))
     args = mpremote_args(port, build_dir, target, resume, reset, remove=board.stale)
     if board.stale:
         log("removing sources that would shadow the compiled files: " + ", ".join(board.stale))
