@@ -54,7 +54,7 @@ else:  # CPython
 import camelup.protocol as protocol
 
 from pyramid import VERSION
-from pyramid.eventlog import EventLog, read_previous
+from pyramid.eventlog import EventLog
 from pyramid.link import LineReader, nak, parse_line
 from pyramid.release import Release
 from pyramid.slider import PRESS, Slider
@@ -89,7 +89,7 @@ RESET_WORDS = (
 #: Files on the board's flash (relative to the current directory, "/" on the board).
 SETTINGS_FILE = "settings.json"
 PROFILE_FILE = "profile.json"
-STATE_FILE = "state"
+EVENTS_FILE = "events.log"  # events kept until a host acknowledges them (pyramid.eventlog)
 #: Largest calibration profile accepted over the wire (bytes of JSON).
 MAX_PROFILE = 8192
 
@@ -248,8 +248,8 @@ class App:
         self._make_classifier = make_classifier or default_classifier
         self._files = files
         self.boot = _new_boot_id()
-        self.prev = read_previous(STATE_FILE) if files else None
-        self.log = EventLog(self.boot, settings["ring"], STATE_FILE if files else None)
+        self.log = EventLog(self.boot, settings["ring"], EVENTS_FILE if files else None)
+        self.prev = self.log.prev
         self.uid = _hex(board.uid)
         self.slider = Slider(board.slider, board.slider_active_low, settings["debounce_ms"])
         self.values = ValueButtons(board.value_pins) if board.value_pins else None
@@ -355,6 +355,7 @@ class App:
             vb=bool(self.s["vb"]),
             prev=self.prev,
             rst=self.reset_cause,
+            acked=self.log.acked(),
         )
 
     def emit(self, kind, fields):
@@ -369,7 +370,9 @@ class App:
         if name == "HELLO?":
             self.send(self.hello_line())
         elif name == "SYNC":
-            self.replay(msg["seq"])
+            self.replay(msg["seq"], msg.get("boot"), msg.get("to"))
+        elif name == "ACK":
+            self.log.ack(msg["boot"], msg["seq"])
         elif name == "PING":
             self.send(protocol.encode("PONG", token=msg["token"]))
         elif name == "STREAM":
@@ -389,22 +392,14 @@ class App:
         elif name == "SAVE":
             self.save_profile(msg["length"], msg["crc"])
 
-    def replay(self, after):
-        """Resend events ``after+1 .. seq``; ``GAP first last`` for those no longer kept; then ``SYNCED``."""
-        log = self.log
-        start = after + 1
-        oldest = log.oldest()
-        if start < oldest and start <= log.seq:
-            last_gone = oldest - 1 if oldest - 1 < log.seq else log.seq
-            self.send(protocol.encode("GAP", first=start, last=last_gone, boot=self.boot))
-            start = last_gone + 1
-        seq = start
-        while seq <= log.seq:
-            line = log.get(seq)
-            if line is not None:
-                self.send(line)
-            seq += 1
-        self.send(protocol.encode("SYNCED", seq=log.seq, boot=self.boot))
+    def replay(self, after, boot=None, to=None):
+        """``SYNC``: resend the events of ``boot`` (default this one) after ``after`` up
+        to ``to``, ``GAP`` for those no longer kept, then ``SYNCED``
+        (``pyramid.eventlog.EventLog.replay``). The host has everything up to
+        ``after``: that counts as its acknowledgement."""
+        boot = boot or self.boot
+        self.log.ack(boot, after)
+        self.log.replay(boot, after, to, self.send)
 
     def cfg_line(self):
         return protocol.encode(
@@ -534,6 +529,8 @@ class App:
                         self.send(nak("memory"))
                     except MemoryError:
                         pass
+            if not self.pending and not self._busy:
+                self.log.persist()  # flash writes only between releases
             if got < 64:
                 await sleep_ms(10)
             else:
