@@ -109,6 +109,17 @@ def _check_header(path, event):
         raise JournalError("%s: line 1 (the game header): players is not a list of names" % path)
 
 
+def _torn(chunk):
+    """True when ``chunk`` (a last line without newline) can be the start of a line
+    whose write was cut short; a whole checked line followed by more bytes cannot."""
+    star = chunk.find(b"*")
+    while star >= 0:
+        if len(chunk) > star + 9 and _crc(chunk[:star]).encode() == chunk[star + 1 : star + 9]:
+            return False
+        star = chunk.find(b"*", star + 1)
+    return True
+
+
 def _scan(path, data):
     """``(events, good_end, bad)`` of journal bytes: the events up to the first bad
     line, the byte offset after the last good one, and ``None`` or
@@ -134,7 +145,7 @@ def _scan(path, data):
             if line_no == 1:
                 raise JournalError("%s: not a game journal (line 1: %s); nothing was changed"
                                    % (path, exc)) from None
-            return events, pos, (line_no, str(exc), nl < 0)
+            return events, pos, (line_no, str(exc), nl < 0 and _torn(chunk))
         if nl < 0 and not checked and line_no > 1:
             # format 1 had no checksums: a last line without its newline may be torn
             return events, pos, (line_no, "no newline", True)
