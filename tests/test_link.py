@@ -1,14 +1,13 @@
 """Host link against a scripted device on a pty: resume, duplicates, holes, heartbeats,
 restarts with and without a record, silence, unplug and replug."""
 
+import logging
 import os
 import select
 import threading
 import time
-import tty
-
-import logging
 import tracemalloc
+import tty
 
 import pytest
 from camelhost.device.link import Link, LinkError, NotAPyramid, PortInUse
