@@ -326,6 +326,9 @@ class App:
                         pass
             if not self.pending and not self._busy:
                 self.log.persist()  # flash writes only between releases (pyramid.eventlog)
+            again = self.log.resend(ticks_ms())
+            if again is not None:
+                self.send(again)  # the newest event, not yet acknowledged
             if got < 64:
                 await sleep_ms(10)
             else:

@@ -57,6 +57,8 @@ class Commands:
         self.app.send(self.app.hello_line())
 
     def sync(self, msg):
+        if msg.get("boot") is not None:
+            self.app.log.acking = True  # a host that acknowledges what it takes
         self.replay(msg["seq"], msg.get("boot"), msg.get("to"))
 
     def ack(self, msg):

@@ -29,12 +29,19 @@ import os
 
 import camelup.protocol as protocol
 
+from pyramid.compat import ticks_add, ticks_diff
+
 #: Store size that triggers a rewrite without the acknowledged records (bytes).
 COMPACT_BYTES = 24576
 #: Largest store (bytes, ~1,200 events): beyond it new events stay in RAM only.
 MAX_BYTES = 98304
 #: Boots remembered in the store (each costs a few bytes of RAM).
 MAX_BOOTS = 12
+#: The newest event, while no host acknowledges it, is sent again after this (ms),
+#: the wait doubling up to ``RESEND_MAX_MS``: a line lost on the way costs one resend,
+#: not a heartbeat period plus a SYNC round trip.
+RESEND_FIRST_MS = 150
+RESEND_MAX_MS = 2000
 
 
 def _record(body):
@@ -73,6 +80,12 @@ class EventLog:
         self._unsaved = []  # framed event lines not yet on flash
         self._ack_dirty = False
         self.store_errors = 0
+        self._resend_at = None  # ticks when the newest event goes out again (None = not due)
+        self._resend_wait = RESEND_FIRST_MS
+        self._resend_new = False
+        #: a host that acknowledges events listens (ACK, or SYNC with boot=): only
+        #: then is the newest event sent again until acknowledged
+        self.acking = False
         # boots known to the store, oldest first: [boot, last seq, acked seq or -1]
         self._boots = []
         self.prev = None
@@ -276,6 +289,7 @@ class EventLog:
         self.seq = seq
         self._boots[-1][1] = seq
         self._ring[seq % self._cap] = line
+        self._resend_new = True
         if self._path is not None:
             self._unsaved.append(line)
         return line
@@ -295,11 +309,35 @@ class EventLog:
         """A host has every event up to ``seq`` of ``boot`` and of every boot before
         it (``ACK``, or the ``SYNC`` that asks for what follows). Unknown boots and
         seqs beyond what exists are ignored."""
+        self.acking = True
         entry = self._find(boot)
         if entry is None or seq > entry[1]:
             return
         if self._mark_acked(boot, seq):
             self._ack_dirty = True
+        if self._boots[-1][2] >= self.seq:
+            self._resend_at = None
+            self._resend_new = False
+
+    def resend(self, now):
+        """The newest event's line (bytes) when it is due to go out again, else ``None``.
+
+        ``now``: ``ticks_ms()``. Due ``RESEND_FIRST_MS`` after it was numbered, then
+        after ever doubling waits (up to ``RESEND_MAX_MS``), until a host
+        acknowledges it (``ack``). Older unacknowledged events come back through the
+        host's ``SYNC`` once it sees the newest."""
+        if self._resend_new:
+            self._resend_new = False
+            self._resend_wait = RESEND_FIRST_MS
+            self._resend_at = ticks_add(now, RESEND_FIRST_MS)
+            return None
+        at = self._resend_at
+        if at is None or not self.acking or ticks_diff(at, now) > 0 or self._boots[-1][2] >= self.seq:
+            return None
+        wait = self._resend_wait * 2
+        self._resend_wait = wait if wait < RESEND_MAX_MS else RESEND_MAX_MS
+        self._resend_at = ticks_add(now, self._resend_wait)
+        return self.get(self.seq)
 
     def replay(self, boot, after, to, send):
         """Send (``send(line)``) the events of ``boot`` after seq ``after`` up to ``to``

@@ -449,7 +449,7 @@ class Link:
 
     def _maybe_ack(self, now):
         point = self._consumed
-        if not self._store or point is None or point == self._ack_sent or now - self._ack_time < 0.2:
+        if not self._store or point is None or point == self._ack_sent or now - self._ack_time < 0.05:
             return
         if self._try_write(protocol.encode("ACK", seq=point[1], boot=point[0])):
             self._ack_sent = point
@@ -714,9 +714,11 @@ class Link:
             return  # a later boot's event while older ones are replayed: asked for in turn
         if seq <= self.delivered or seq in self._ahead:
             self.stats["duplicates"] += 1
+            if self._consumed is not None and self._consumed == (boot, seq):
+                self._ack_sent = None  # the device resends what we took: our ACK was lost
             return
         event = DieEvent.from_message(msg, text)
-        resent = seq < self._heard
+        resent = seq <= self._heard
         self._heard = max(self._heard, seq)
         if resent:
             self.stats["replayed"] += 1  # announced before (HB, HELLO, a later event): a resend
