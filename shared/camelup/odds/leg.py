@@ -329,7 +329,7 @@ def _leaf_slow(s, c, w, tiles, acc, landings, crazy, forward):
         acc[key] = acc.get(key, 0) + boards[ns]
 
 
-def _enumerate(coded, tiles=None):
+def _enumerate(coded, tiles=None, fast=True):
     """Breadth-first exact enumeration of the leg.
 
     Returns ``(acc, landings, total)``: ``acc`` maps a rank key (letters of the
@@ -340,16 +340,99 @@ def _enumerate(coded, tiles=None):
     """
     if tiles is None:
         tiles = coded.tiles
-    wr = coded.value_weight
-    per_die = 3 * wr  # total weight of one die's outcomes (grey: 6 faces of 1)
-    mask = coded.mask
+    if fast and coded.crazy and GREY_DIE in coded.mask and coded.levels > 0:
+        out = _enumerate_blank_grey(coded, tiles)
+        if out is not None:
+            return out
+    return _walk(coded.board, coded.mask, coded.levels, coded.value_weight, tiles,
+                 coded.crazy, None)
+
+
+def _enumerate_blank_grey(coded, tiles):
+    """The leg when the grey die can change nothing: ``None`` when it might.
+
+    The grey die is blank when no crazy camel shares a space with a racing camel, none
+    can be carried back over the line or land on a tile (RULES 3.5-3.7), and no racing
+    camel can land on a crazy camel's space before the grey die comes out (checked on
+    the boards of the racing-only enumeration). Then, with ``n`` dice inside and ``L``
+    reveals, an outcome either leaves the grey die inside (the racing dice alone, all
+    ``L`` revealed: enumeration ``A``) or reveals it at one of ``L`` places with one of
+    six faces and ``L - 1`` racing dice (``B``, the same enumeration one level
+    shorter). Exactly: weights = ``A + 6 L B``. ``B`` costs almost nothing: its final
+    boards are ``A``'s boards before the last level, and its crossings are ``A``'s
+    early crossings divided by ``6 (n - L)`` (the ratio of the completions).
+    """
+    board = coded.board
+    watch = []
+    for ch in (BLACK, WHITE):
+        i = board.find(ch)
+        if i < 0:
+            continue
+        seg = board[board.rfind(SEP, 0, i) + 1:board.find(SEP, i)]
+        if seg.replace(BLACK, "").replace(WHITE, ""):
+            return None  # carries a racing camel or rides on one
+        k = board.count(SEP, 0, i)
+        if k < 4 or tiles[k - 1] or tiles[k - 2] or tiles[k - 3]:
+            return None  # could cross the line backwards or land on a tile
+        watch.append(k)
+    racing = board.replace(BLACK, "").replace(WHITE, "")
+    rear = len(racing) - len(racing.lstrip(SEP))  # space of the last racing camel
+    front = TRACK + 1 - (len(racing) - len(racing.rstrip(SEP)))
+    ahead = [k for k in watch if k > rear]  # racing camels move forward only
+    for k in ahead:
+        if k <= front + 3:
+            return None  # within one die of a racing camel: not worth trying
+    mask = coded.mask.replace(GREY_DIE, "")
+    n = len(coded.mask)
     levels = coded.levels
+    wr = coded.value_weight
+    per_die = 3 * wr
+    split = []
+    acc, landings, _total = _walk(racing, mask, levels, wr, tiles, False, split)
+    acc_early, land_early, before_last = split
+    if ahead:
+        if land_early.get(0, 0):
+            return None  # a crossing before the last die: the check below can't see it
+        near = ahead[0] if len(ahead) == 1 or ahead[0] < ahead[1] else ahead[1]
+        for last in before_last:
+            d = last[0]
+            for s in last[1]:
+                front = TRACK + 1 - (len(s) - len(s.rstrip(SEP)))
+                if front >= near:
+                    return None
+                if front + 4 < near:
+                    continue
+                k = s.count(SEP, 0, s.find(d))
+                for v in (1, 2, 3):
+                    m = k + v
+                    if m in ahead or m - 1 in ahead or (m <= TRACK and tiles[m] > 0
+                                                        and m + 1 in ahead):
+                        return None
+    ratio = per_die * (n - levels)
+    factor = per_die * levels
+    for key in acc_early:
+        acc[key] = acc.get(key, 0) + acc_early[key] // ratio * factor
+    for space in land_early:
+        landings[space] = landings.get(space, 0) + land_early[space] // ratio * factor
+    for last in before_last:
+        boards = last[1]
+        for s in boards:
+            key = rank_key(s, False)
+            acc[key] = acc.get(key, 0) + boards[s] * factor
+    return acc, landings, perm(n, levels) * per_die ** levels
+
+
+def _walk(board, mask, levels, wr, tiles, crazy, split):
+    """The breadth-first enumeration of ``_enumerate`` from ``board`` with the dice of
+    ``mask`` inside and ``levels`` reveals (``wr``: weight of one die value; ``crazy``:
+    crazy camels on the board). ``split``: ``None``, or a list that receives, before
+    the last level, copies of the rank-key and landing weights so far and the
+    ``(mask, boards)`` pairs still to reveal."""
+    per_die = 3 * wr  # total weight of one die's outcomes (grey: 6 faces of 1)
     n = len(mask)
     total = perm(n, levels) * per_die ** levels
-    crazy = coded.crazy
     strip = SEP + BLACK + WHITE if crazy else SEP
     plain = None if not any(tiles) else tiles  # None: no tile on the board at all
-    board = coded.board
     if crazy and GREY_DIE not in mask:
         board = board.replace(BLACK, "").replace(WHITE, "")
     nracing = len(board.replace(strip[0], "").replace(BLACK, "").replace(WHITE, ""))
@@ -364,6 +447,10 @@ def _enumerate(coded, tiles=None):
         # completions of the rest of the leg once this level's die is out
         cont = perm(n - level - 1, after) * per_die ** after
         following = {}
+        if after == 0 and split is not None:
+            split.append(dict(acc))
+            split.append(dict(landings))
+            split.append([(m, current[m]) for m in current])
         for mask in current:
             boards = current[mask]
             for d in mask:
@@ -512,18 +599,20 @@ def _fill(coded, acc, landings, result):
     result.finished = landings.get(0, 0)
 
 
-def leg_odds(position):
+def leg_odds(position, fast=True):
     """Exact leg odds of a ``Position`` (or anything ``as_position`` accepts).
 
     Returns ``LegOdds`` with integer weights over ``total`` = (ordered choices of
     the revealed dice) x (faces per die)^(reveals): classic counts the three values
     of a die (5!*3^5 = 29,160 for a full leg); second counts the six faces of each
     die (720*6^5 = 5,598,720 for a full leg). A race that ends mid-leg stops the
-    leg there (RULES 1.13, 3.7). Raises ``ValueError`` for an invalid position.
+    leg there (RULES 1.13, 3.7). ``fast=False``: the plain breadth-first enumeration
+    only, without the shortcut for a grey die that can change nothing (same weights,
+    slower; for tests and benchmarks). Raises ``ValueError`` for an invalid position.
     """
     position = as_position(position)
     coded = Coded(position)
-    acc, landings, total = _enumerate(coded)
+    acc, landings, total = _enumerate(coded, None, fast)
     result = LegOdds(position.racing(), total)
     _fill(coded, acc, landings, result)
     return result
