@@ -87,3 +87,24 @@ def test_shortcut_matches_the_naive_oracle_on_P2a():
     first, second, last, landings, total = naive_leg_odds(pos)
     assert (fast.total, fast.first, fast.second, fast.last, fast.landings) == (
         total, first, second, last, landings)
+
+
+def naive_places(pos):
+    """Every place of every camel by the plain oracle of ``camelup.odds_expect``."""
+    from camelup.odds_expect import place_weights
+    return place_weights(pos)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
+def test_every_place_matches_the_plain_oracle(seed, edition):
+    # 3rd and 4th places (odds cases) from the fast enumeration, same as the oracle's
+    pos = spread_position(random.Random(seed), edition, 4)
+    fast = leg_odds(pos, places=True)
+    plain = leg_odds(pos)
+    assert (fast.first, fast.second, fast.last, fast.landings, fast.joint) == (
+        plain.first, plain.second, plain.last, plain.landings, plain.joint)
+    weights, total = naive_places(pos)
+    assert total == fast.total
+    assert weights == fast.places, pos
