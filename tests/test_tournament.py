@@ -72,3 +72,11 @@ def test_coach_counts_what_a_die_gives_away():
     scores = {action: (score, ev) for score, action, ev in coach.evaluate(g)}
     score, ev = scores["pyramid"]
     assert ev == 1.0 and score < ev
+
+
+def test_table_suggestions_follow_the_coach():
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    12: ["white"]})
+    advice = bots.suggestions(g)
+    assert [av.action for av in advice] == [r[1] for r in coach.evaluate(g)]
+    assert advice[0].action == "finish winner white" and "white" in advice[0].reason

@@ -40,6 +40,9 @@ from camelup.odds.race import race_odds
 REPLY_WEIGHT = 0.6
 #: Each later player's reply counts this much less than the one before.
 REPLY_DECAY = 0.6
+#: Weight of my own best action at my next turn, after the others' replies (what they
+#: leave me).
+SELF_WEIGHT = 0.0
 #: Races simulated for the finish-card odds (about +/-2 points at 95 %).
 FINISH_SAMPLES = 2000
 #: Tile candidates valued with their effect on the leg (the best by landings).
@@ -91,8 +94,12 @@ def _rollout(table, seat, leg, taken=None, pyramid_used=0, tile_best=None, finis
     total = 0.0
     weight = 1.0
     p = seat
-    for _ in range(game.players - 1):
+    for turn in range(game.players):
         p = (p + 1) % game.players
+        if turn == game.players - 1:
+            weight = -SELF_WEIGHT / REPLY_WEIGHT  # my own next turn counts for me
+            if not SELF_WEIGHT:
+                break
         best = max(tile_best, finish_best.get(p, 0.0))
         if pyramid_left > 0 and best < 1.0:
             best = 1.0
@@ -123,14 +130,12 @@ def _fresh_rollout(game):
 
 
 def _finish_best(game, race, extra=None):
-    """{seat: best finish-card EV (>= 0)} for every seat but the one to act;
+    """{seat: best finish-card EV (>= 0)} for every seat;
     ``extra``: ``(pile, card)`` put on that pile first (my card)."""
     out = {}
     if race is None:
         return out
     for p in range(game.players):
-        if p == game.turn:
-            continue
         best = 0.0
         for c in game.finish_cards_in_hand(p):
             for pile, odds in (("winner", race.winner), ("loser", race.loser)):
@@ -210,15 +215,27 @@ def _with_tile(game, position, seat, space, side):
     return leg, mine - theirs / max(1, game.players - 1)
 
 
-def evaluate(game, seed=1):
+def evaluate(game, seed=1, leg=None):
     """Every candidate action of the seat to act with the coach's score, best first.
 
     Returns a list of ``(score, action text, immediate EV)``; ``action text`` is the
-    ``ActionValue.action`` form (``pyramid`` for any pyramid ticket).
+    ``ActionValue.action`` form (``pyramid`` for any pyramid ticket). ``leg``: this
+    position's ``LegOdds`` if already computed.
     """
+    return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg)]
+
+
+def suggestions(game, leg=None, seed=1):
+    """The table's advice for the seat to act: ``ActionValue`` objects (``.action``,
+    ``.ev`` immediate coins, ``.reason``) in the coach's order, best first."""
+    return [av for _score, av in _scored(game, seed, leg)]
+
+
+def _scored(game, seed, leg):
     seat = game.turn
     position = position_from_game(game)
-    leg = leg_odds(position)
+    if leg is None:
+        leg = leg_odds(position)
     race = None
     if game.finish_cards_in_hand(seat) or any(
             game.finish_cards_in_hand(p) for p in range(game.players) if p != seat):
@@ -261,8 +278,8 @@ def evaluate(game, seed=1):
             reply = plain
         else:
             reply = plain
-        out.append((ev - REPLY_WEIGHT * reply, av.action, av.ev))
-    out.sort(key=lambda t: (-t[0], t[1]))
+        out.append((ev - REPLY_WEIGHT * reply, av))
+    out.sort(key=lambda t: (-t[0], t[1].action))
     return out
 
 
