@@ -143,6 +143,17 @@ def test_examples_in_the_docs_are_valid():
         assert parse_position(line).position() == line
     block = re.search(r"```\n(# camelup transcript 1\n.*?)```", doc, re.S).group(1)
     assert len(replay(block).history) == 4
+    # the scenario example runs, and the short board example reads
+    from camelup.notation import read_board
+    from camelup.scenario import run_scenarios
+
+    block = re.search(r"```\n(# RULES 3.5 \(b\)\ncase .*?)```", doc, re.S).group(1)
+    results = run_scenarios(block, "notation.md")
+    assert len(results) == 1 and results[0][1] == []
+    board = re.search(r"```\n(2:\[R,Y,P\] .*?)\n```", doc, re.S).group(1)
+    assert read_board(board) == ({2: ["red", "yellow", "purple"], 9: ["green"],
+                                  13: ["blue"], 14: ["black", "white"]},
+                                 {3: (1, "-"), 6: (None, "+")}, [6])
 
 
 @st.composite
