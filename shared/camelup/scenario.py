@@ -414,40 +414,54 @@ def _finish(case):
                 line = setup[key][0]
         raise NotationError("%s:%d: case %s: %s" % (case.source, line, case.id, exc)) from None
     for no, verb, _text, parsed in case.steps:
-        if verb == "expect":
-            try:
-                _names_of(game, parsed)
-            except NotationError as exc:
-                raise NotationError("%s:%d: %s" % (case.source, no, exc)) from None
+        try:
+            _check_names(game, verb, parsed)
+        except NotationError as exc:
+            raise NotationError("%s:%d: %s" % (case.source, no, exc)) from None
 
 
-def _names_of(game, parsed):
-    """Refuse an expectation naming a camel or die the case's edition does not have."""
-    key, arg = parsed
+#: What each expectation names: ``(camels, racing camels, dice, seats)`` of its args.
+_NAMES = {
+    "space": lambda a: (a[1], (), (), ()), "at": lambda a: ([a[0]], (), (), ()),
+    "moved": lambda a: ([a], (), (), ()), "ranking": lambda a: ((), a, (), ()),
+    "ahead": lambda a: ((), a, (), ()), "place": lambda a: ((), [a[1]], (), ()),
+    "legs": lambda a: ((), [a[0]], (), ()), "ev": lambda a: ((), [a[0]], (), ()),
+    "odds": lambda a: ((), [c for c, _ in a[1]], (), ()),
+    "out": lambda a: ((), (), a, ()), "in-pyramid": lambda a: ((), (), a, ()),
+    "held": lambda a: ((), [c for c, _ in a[1]], (), [a[0]]),
+    "partner": lambda a: ((), (), (), [a[0]] + ([a[1]] if a[1] is not None else [])),
+    "gain": lambda a: ((), (), (), [a[0]]), "net": lambda a: ((), (), (), [a[0]]),
+    "turn": lambda a: ((), (), (), [a]), "start": lambda a: ((), (), (), [a]),
+    "payout": lambda a: ((), (), (), [] if a is None else [a]),
+    "winners": lambda a: ((), (), (), a),
+}
+
+
+def _check_names(game, verb, parsed):
+    """Refuse a step naming a camel, die or seat the case's game does not have."""
     ed = game.edition
-    if key in ("space", "ranking", "ahead", "place", "at", "moved", "legs", "ev", "odds"):
-        if key == "space":
-            names = arg[1]
-        elif key in ("ranking", "ahead"):
-            names = list(arg)
-        elif key == "place":
-            names = [arg[1]]
-        elif key == "odds":
-            names = [c for c, _ in arg[1]]
-        else:
-            names = [arg] if key == "moved" else [arg[0]]
-        known = ed.camels if key in ("space", "at", "moved") else ed.racing
-        what = "camel" if key in ("space", "at", "moved") else "racing camel"
-    elif key in ("out", "in-pyramid"):
-        names, known, what = arg, ed.dice, "die"
-    elif key == "held":
-        names, known, what = [c for c, _ in arg[1]], ed.racing, "racing camel"
+    if verb != "expect":
+        seats = [] if parsed is None or parsed[0] is None else [parsed[0]]
+        camels = racing = dice = ()
+    elif parsed[0] == "coins":
+        if len(parsed[1]) != game.players:
+            _fail("coins lists %d seats, the game has %d" % (len(parsed[1]), game.players))
+        return
+    elif parsed[0] in _NAMES:
+        camels, racing, dice, seats = _NAMES[parsed[0]](parsed[1])
     else:
         return
-    for name in names:
-        if name not in known:
-            _fail("%r is not a %s of the %s edition (%s)"
-                  % (name, what, ed.name, ", ".join(known)))
+    for names, known, what in ((camels, ed.camels, "camel"), (racing, ed.racing,
+                                                              "racing camel"),
+                               (dice, ed.dice, "die")):
+        for name in names:
+            if name not in known:
+                _fail("%r is not a %s of the %s edition (%s)"
+                      % (name, what, ed.name, ", ".join(known)))
+    for seat in seats:
+        if seat >= game.players:
+            _fail("no seat p%d with %d players (p0..p%d)"
+                  % (seat, game.players, game.players - 1))
 
 
 def build_game(case):
@@ -561,34 +575,6 @@ def _space_of(game, space):
     return space
 
 
-def _camel(game, colour):
-    if colour not in game.edition.camels:
-        _fail("%r is not a camel of the %s edition (%s)"
-              % (colour, game.edition.name, ", ".join(game.edition.camels)))
-    return colour
-
-
-def _racing(game, colour):
-    if colour not in game.edition.racing:
-        _fail("%r is not a racing camel of the %s edition (%s)"
-              % (colour, game.edition.name, ", ".join(game.edition.racing)))
-    return colour
-
-
-def _dice(game, dice):
-    for d in dice:
-        if d not in game.edition.dice:
-            _fail("%r is not a die of the %s pyramid (%s)"
-                  % (d, game.edition.name, ", ".join(game.edition.dice)))
-    return dice
-
-
-def _seat_of(game, seat):
-    if seat >= game.players:
-        _fail("no seat p%d with %d players" % (seat, game.players))
-    return seat
-
-
 def _want_got(what, want, got):
     return None if want == got else "%s: want %s, got %s" % (what, want, got)
 
@@ -602,14 +588,11 @@ def _expect(game, case, last, before, parsed, odds):
     key, arg = parsed
     if key == "space":
         space, want = arg
-        for c in want:
-            _camel(game, c)
         at = _space_of(game, space)
         got = game.stacks.get(at, []) if at is not None else []
         return _want_got("space %s" % space, _names(want), _names(got))
     if key == "at":
         camel, space = arg
-        _camel(game, camel)
         got = None
         for s in game.stacks:
             if camel in game.stacks[s]:
@@ -636,24 +619,19 @@ def _expect(game, case, last, before, parsed, odds):
                 out.append("    - want: %s\n    + got:  %s" % (w, g))
         return "\n".join(out)
     if key == "coins":
-        if len(arg) != game.players:
-            _fail("coins lists %d seats, the game has %d" % (len(arg), game.players))
         return _want_got("coins", arg, game.coins)
     if key == "ranking":
-        for c in arg:
-            _racing(game, c)
         got = game.ranking()
         return None if got[:len(arg)] == arg else "ranking: want %s, got %s" % (
             _names(arg), _names(got))
     if key == "place":
         place, camel = arg
-        _racing(game, camel)
         got = game.ranking()
         if place > len(got):
             _fail("place %d: there are %d racing camels" % (place, len(got)))
         return _want_got("place %d" % place, camel, got[place - 1])
     if key == "ahead":
-        a, b = _racing(game, arg[0]), _racing(game, arg[1])
+        a, b = arg
         got = game.ranking()
         return None if got.index(a) < got.index(b) else "%s ahead of %s: no, the ranking " \
             "is %s" % (a, b, _names(got))
@@ -670,21 +648,21 @@ def _expect(game, case, last, before, parsed, odds):
     if key == "leg":
         return _want_got("leg number", arg, game.leg)
     if key == "out":
-        return _want_got("dice out", _names(_dice(game, arg)), _names(game.dice_out))
+        return _want_got("dice out", _names(arg), _names(game.dice_out))
     if key == "in-pyramid":
-        return _want_got("dice in the pyramid", _names(sorted(_dice(game, arg))),
+        return _want_got("dice in the pyramid", _names(sorted(arg)),
                          _names(sorted(game.dice_in_pyramid())))
     if key == "pyramid":
         return _want_got("pyramid tickets left", arg, game.pyramid_tickets_left)
     if key == "legs":
         return _want_got("%s leg tickets left" % arg[0], arg[1],
-                         game.leg_tickets_left(_racing(game, arg[0])))
+                         game.leg_tickets_left(arg[0]))
     if key == "held":
         return _want_got("p%d leg tickets" % arg[0], arg[1],
-                         game.held_tickets(_seat_of(game, arg[0])))
+                         game.held_tickets(arg[0]))
     if key == "partner":
         return _want_got("partner of p%d" % arg[0], arg[1],
-                         game.partner_of(_seat_of(game, arg[0])))
+                         game.partner_of(arg[0]))
     if key in ("reveals", "outcomes", "odds", "landings", "ev"):
         return _expect_odds(game, case, key, arg, odds)
     if last is None:
@@ -692,7 +670,6 @@ def _expect(game, case, last, before, parsed, odds):
     move = last.get("move")
     if key == "gain":
         seat, want = arg
-        _seat_of(game, seat)
         got = game.coins[seat] - before[seat]
         return None if got == want else "p%d coins: want %+d, got %+d (%d -> %d)" % (
             seat, want, got, before[seat], game.coins[seat])
@@ -700,14 +677,14 @@ def _expect(game, case, last, before, parsed, odds):
         if not last["leg_scores"]:
             return "net: the last action did not score a leg"
         return _want_got("p%d leg net" % arg[0], arg[1],
-                         last["leg_scores"][_seat_of(game, arg[0])]["net"])
+                         last["leg_scores"][arg[0]]["net"])
     if key == "payout":
         tile = move["tile"] if move else None
         got = None if tile is None else tile["owner"]
         return None if got == arg else "tile payout: want %s, got %s" % (
             "-" if arg is None else "p%d" % arg, "-" if got is None else "p%d" % got)
     if key == "moved":
-        return _want_got("camel moved", _camel(game, arg), move["camel"] if move else None)
+        return _want_got("camel moved", arg, move["camel"] if move else None)
     if key == "rule":
         return _want_got("grey-die rule", arg, move["rule"] if move else None)
     return _want_got("leg scored", arg, bool(last["leg_ended"]))  # leg-scored
@@ -755,7 +732,6 @@ def _expect_odds(game, case, key, arg, cache):
             % (space, v.text, _show(got, total))
     if key == "ev":
         colour, ticket, v = arg
-        _racing(game, colour)
         w1, w2 = leg.first[colour], leg.second[colour]
         num = ticket * w1 + w2 - (total - w1 - w2)
         return None if v.matches(num, total) else "EV of %s leg ticket %d: want %s, got %s" \
@@ -764,7 +740,6 @@ def _expect_odds(game, case, key, arg, cache):
     n = len(pos.racing())
     problems = []
     for colour, v in pairs:
-        _racing(game, colour)
         if place == 0:
             got = leg.first[colour]
         elif place == 1:
