@@ -333,3 +333,28 @@ def test_strict_odds_files_say_what_the_case_file_says(reference_dir):
             if cid == "D7":  # "D6 plus a booing tile": D6's weights of 216
                 part = part.replace("1st:", "1st (of 216):")
             assert check(pos, parse(part)) is None, (cid, part)
+
+
+def test_steps_that_cannot_run_say_why(tmp_path, capsys):
+    """A step that fails stops its case with a one-line reason; never a traceback."""
+    f = tmp_path / "steps.scn"
+    f.write_text(CASE_HEAD % "S-1" + "do p1 leg red\n"
+                 + CASE_HEAD % "S-2" + "undo\n"
+                 + CASE_HEAD % "S-3" + "do leg white\n"
+                 + CASE_HEAD % "S-4" + "legal tile 3 +\n"
+                 + CASE_HEAD % "S-5" + "illegal leg red\n"
+                 + CASE_HEAD % "S-6" + "expect moved red\n"
+                 + CASE_HEAD % "S-7" + "expect held p5 -\n")
+    with pytest.raises(ParseError) as err:
+        parse_scenarios(f.read_text(), "steps.scn")
+    assert "steps.scn:35: no seat p5 with 3 players" in str(err.value)
+    f.write_text(f.read_text().replace("expect held p5 -", "expect held p2 -"))
+    assert cli.main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "line 5: do p1 leg red: it is p0's turn, not p1's" in out
+    assert "line 10: undo: nothing to undo" in out
+    assert "line 15: do leg white: " in out and "white is not a racing camel" in out
+    assert "line 20: legal tile 3 +: " in out
+    assert "line 25: illegal leg red: the engine allowed it" in out
+    assert "line 30: expect moved red\n    moved: no action was pushed yet" in out
+    assert "Traceback" not in out and "1 passed, 6 failed" in out

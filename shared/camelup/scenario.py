@@ -523,7 +523,7 @@ def run_case(case, trace=None):
     before = None
     odds = {}
     for no, verb, text, parsed in case.steps:
-        where = "line %d: %s %s" % (no, verb, text)
+        where = ("line %d: %s %s" % (no, verb, text)).rstrip()
         if trace is not None:
             trace.append(game.position())
         try:
