@@ -71,6 +71,9 @@ def test_public_form_hides_finish_piles():
     (("3:yellow,purple", "3:yellow,purple 5:+p1 6:-p2"), "neighbouring"),
     (("3:yellow,purple", "3:Y,P"), "'Y' is not a camel colour"),
     (("3:yellow,purple", "3:[yellow,purple]"), "is not a camel colour"),
+    (("15:black", "\u0661\u0665:black"), "is not a number"),
+    (("p1 coins=3", "p1 coins=\u00b2"), "coins '\u00b2' is not a number"),
+    (("| winner -", "| p3 coins=3 tickets=red\u00b2 | winner -"), "leg ticket 'red\u00b2'"),
 ])
 def test_bad_positions_name_the_problem(change, needle):
     old, new = change

@@ -358,3 +358,39 @@ def test_steps_that_cannot_run_say_why(tmp_path, capsys):
     assert "line 25: illegal leg red: the engine allowed it" in out
     assert "line 30: expect moved red\n    moved: no action was pushed yet" in out
     assert "Traceback" not in out and "1 passed, 6 failed" in out
+
+
+def test_damaged_scenario_files_are_refused_or_run_never_a_traceback():
+    """Seeded byte-level damage of the real files: each is either refused as a ParseError
+    (FILE:LINE: ...) or runs to its list of mismatches; nothing else escapes."""
+    import random
+
+    rnd = random.Random(9)
+    texts = []
+    for name in FILES + VARIANT_FILES:
+        with open(os.path.join(HERE, name), encoding="utf-8") as fh:
+            texts.append(fh.read())
+    alphabet = list("0123456789:,[]-+p|# \n") + ["\u00b2", "\u0661", "\x00", "blue", "F+",
+                                                  "expect ", "do ", "grey"]
+    refused = ran = 0
+    for _ in range(400):
+        chars = list(rnd.choice(texts))
+        for _ in range(rnd.randint(1, 4)):
+            k = rnd.randrange(len(chars))
+            op = rnd.random()
+            if op < 0.4:
+                chars[k] = rnd.choice(alphabet)
+            elif op < 0.7:
+                del chars[k]
+            else:
+                chars.insert(k, rnd.choice(alphabet))
+        try:
+            cases = parse_scenarios("".join(chars), "d.scn")
+        except ParseError as exc:
+            assert str(exc).startswith("d.scn:") and "\n" not in str(exc).split(": ", 1)[0]
+            refused += 1
+            continue
+        for case in cases:
+            assert isinstance(run_case(case), list)
+        ran += 1
+    assert refused > 50 and ran > 50

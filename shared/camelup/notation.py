@@ -87,10 +87,10 @@ def _err(msg, text):
 
 
 def _parse_int(word, what, text):
-    try:
-        return int(word)
-    except ValueError:
+    digits = word[1:] if word[:1] == "-" else word
+    if not digits or [c for c in digits if c not in "0123456789"] or len(digits) > 9:
         _err("%s %r is not a number" % (what, word), text)
+    return int(word)
 
 
 def _parse_seat(word, text):
@@ -171,7 +171,9 @@ def read_board(text):
     unowned = []
     for tok in text.split():
         left, colon, right = tok.partition(":")
-        if not colon or not left.lstrip("-").isdigit() or len(left) > 3:
+        digits = left[1:] if left[:1] == "-" else left
+        if not colon or not digits or [c for c in digits if c not in "0123456789"] \
+                or len(left) > 3:
             raise NotationError("board token %r must look like 3:[blue,red] or 6:+p1" % tok)
         space = _check_space(int(left), text)
         if space in stacks or space in tiles:
@@ -292,7 +294,7 @@ def parse_position(text):
                 elif k == "tickets":
                     for t in v.split(","):
                         i = len(t)
-                        while i > 0 and t[i - 1].isdigit():
+                        while i > 0 and t[i - 1] in "0123456789":
                             i -= 1
                         if i == 0 or i == len(t):
                             _err("leg ticket %r must be colour then value, like red5" % t, text)

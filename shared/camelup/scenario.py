@@ -1,7 +1,7 @@
 """Scenario files: a small, strict language of positions, actions and expectations.
 
 A file holds cases. Each case is ``case ID TITLE``, then its setup, then its steps;
-``#`` starts a comment, blank lines are ignored. docs/notation.md section 3 is the
+``#`` starts a comment, blank lines are ignored. docs/notation.md section 4 is the
 reference; in short::
 
     case E2-02 grey exception (b): the top crazy camel moves
@@ -84,6 +84,11 @@ def _fail(msg):
     raise NotationError(msg)
 
 
+def _digits(text):
+    """True for a non-empty run of ASCII digits (``str.isdigit`` also takes ``²``)."""
+    return text != "" and not [c for c in text if c not in "0123456789"]
+
+
 def _yes_no(text):
     if text not in ("yes", "no"):
         _fail("want yes or no, got %r" % text)
@@ -92,7 +97,7 @@ def _yes_no(text):
 
 def _int(text, what, low=None):
     word = text[1:] if text[:1] in "+-" else text
-    if not word.isdigit() or len(word) > 9:
+    if not _digits(word) or len(word) > 9:
         _fail("%s must be a whole number, got %r" % (what, text))
     n = int(text)
     if low is not None and n < low:
@@ -101,7 +106,7 @@ def _int(text, what, low=None):
 
 
 def _seat(text):
-    if len(text) < 2 or text[0] != "p" or not text[1:].isdigit() or len(text) > 3:
+    if len(text) < 2 or text[0] != "p" or not _digits(text[1:]) or len(text) > 3:
         _fail("a seat reads p0, p1, ... (0-based), got %r" % text)
     return int(text[1:])
 
@@ -132,7 +137,7 @@ def _tickets(text):
     out = []
     for tok in _list(text):
         i = len(tok)
-        while i > 0 and tok[i - 1].isdigit():
+        while i > 0 and _digits(tok[i - 1]):
             i -= 1
         if i == 0 or i == len(tok):
             _fail("a leg ticket reads colour then value, like red5, got %r" % tok)
@@ -161,12 +166,12 @@ class Value:
         sign = -1 if text[:1] == "-" else 1
         if "/" in word:
             a, b = word.split("/", 1)
-            if not a.isdigit() or not b.isdigit() or int(b) == 0:
+            if not _digits(a) or not _digits(b) or len(a) + len(b) > 40 or int(b) == 0:
                 _fail("a fraction reads a/b with b > 0, got %r" % text)
             self.num, self.den, self.places = sign * int(a), int(b), None
         elif "." in word:
             whole, frac = word.split(".", 1)
-            if not (whole == "" or whole.isdigit()) or not frac.isdigit():
+            if not (whole == "" or _digits(whole)) or not _digits(frac) or len(text) > 40:
                 _fail("a decimal reads like .112003 or 0.5, got %r" % text)
             self.num, self.den, self.places = sign * int((whole or "0") + frac), 1, len(frac)
         else:
@@ -246,7 +251,7 @@ def _expect_args(key, rest):
         return _list(rest)
     if key == "legs":
         a, b = _words(rest, 2, "a camel and the values left")
-        if b != "-" and not b.isdigit():
+        if b != "-" and not _digits(b):
             _fail("values left read like 322 (or -)")
         return a, [] if b == "-" else [int(c) for c in b]
     if key == "held":
@@ -358,7 +363,7 @@ def _setup(case, key, rest, no):
         value = {}
         for tok in rest.split():
             colour, _, left = tok.partition(":")
-            if not colour or not (left == "-" or left.isdigit()):
+            if not colour or not (left == "-" or _digits(left)):
                 _fail("legs reads colour:values, like 'legs blue:52 green:-', got %r" % tok)
             value[colour] = [] if left == "-" else [int(c) for c in left]
     elif key == "partners":
@@ -380,7 +385,7 @@ def _step(verb, rest):
         return _parse_expect(rest)
     seat = None
     words = rest.split(None, 1)
-    if len(words) == 2 and words[0][:1] == "p" and words[0][1:].isdigit():
+    if len(words) == 2 and words[0][:1] == "p" and _digits(words[0][1:]):
         seat, rest = _seat(words[0]), words[1]
     action = parse_action(rest)
     if str(action) != rest:
