@@ -12,7 +12,8 @@ import pytest
 from camelhost import cli
 from camelup.errors import ParseError
 from camelup.odds.game import position_from_game
-from camelup.scenario import build_game, parse_scenarios, place_weights, run_case
+from camelup.scenario import build_game, parse_scenarios, run_case
+from camelup.scenario_odds import place_weights
 
 HERE = os.path.join(os.path.dirname(__file__), "scenarios")
 #: A complete case head (id to fill in): edition, players and every camel.

@@ -19,9 +19,10 @@ Runs unchanged on MicroPython (the cross-runtime check runs every scenario there
 """
 
 from camelup.actions import parse_action
-from camelup.editions import GREY, INKS, get_edition
+from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.notation import parse_position, position_text, read_board, track_text
+from camelup.scenario_odds import PLACES, Value, check_odds
 
 #: Setup keywords (each once per case, except ``tickets`` and ``pyramid``: once per seat).
 SETUP = ("position", "edition", "players", "board", "rolls", "leg", "turn", "start", "coins",
@@ -60,7 +61,6 @@ EXPECT = {
     "reveals": "expect reveals 2 (dice still to come out this leg)",
     "outcomes": "expect outcomes 216 (equally likely outcomes of the leg)",
 }
-PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 
 
 class Case:
@@ -153,50 +153,6 @@ def _cards(text):
         seat, colour = tok.split(":", 1)
         out.append((_seat(seat), colour))
     return out
-
-
-class Value:
-    """A probability or expected value as written: ``a/b`` (exact, need not be reduced),
-    a whole number, or a decimal (``.112003``, ``-0.5``: the exact value must round to it
-    at the places written)."""
-
-    def __init__(self, text):
-        self.text = text
-        word = text[1:] if text[:1] == "-" else text
-        sign = -1 if text[:1] == "-" else 1
-        if "/" in word:
-            a, b = word.split("/", 1)
-            if not _digits(a) or not _digits(b) or len(a) + len(b) > 40 or int(b) == 0:
-                _fail("a fraction reads a/b with b > 0, got %r" % text)
-            self.num, self.den, self.places = sign * int(a), int(b), None
-        elif "." in word:
-            whole, frac = word.split(".", 1)
-            if not (whole == "" or _digits(whole)) or not _digits(frac) or len(text) > 40:
-                _fail("a decimal reads like .112003 or 0.5, got %r" % text)
-            self.num, self.den, self.places = sign * int((whole or "0") + frac), 1, len(frac)
-        else:
-            self.num, self.den, self.places = sign * _int(word, "a value"), 1, None
-
-    def matches(self, num, den):
-        """Does the exact ``num / den`` (den > 0) equal this value (or round to it)?"""
-        if self.places is None:
-            return num * self.den == self.num * den
-        diff = num * 10 ** self.places - self.num * den
-        return 2 * (diff if diff >= 0 else -diff) <= den
-
-
-def _show(num, den):
-    """``num/den`` reduced, with six decimals done in integers (same on every runtime)."""
-    a, b = (num if num >= 0 else -num), den
-    while b:
-        a, b = b, a % b
-    g = a or 1
-    n = num if num >= 0 else -num
-    micro = (n * 2000000 + den) // (2 * den)
-    dec = "%s%d.%06d" % ("-" if num < 0 else "", micro // 1000000, micro % 1000000)
-    if den // g == 1:
-        return "%d (%s)" % (num // g, dec)
-    return "%d/%d = %s" % (num // g, den // g, dec)
 
 
 def _parse_expect(text):
@@ -588,6 +544,28 @@ def _names(camels):
     return ",".join(camels) or "-"
 
 
+#: Expectations of one fact of the game: key -> (what, fact(game, arg)).
+_FACTS = {
+    "coins": ("coins", lambda g, a: g.coins),
+    "over": ("race over", lambda g, a: g.is_over),
+    "turn": ("turn", lambda g, a: g.turn),
+    "start": ("start marker", lambda g, a: g.start_player),
+    "leg": ("leg number", lambda g, a: g.leg),
+    "out": ("dice out", lambda g, a: g.dice_out),
+    "in-pyramid": ("dice in the pyramid", lambda g, a: g.dice_in_pyramid()),
+    "pyramid": ("pyramid tickets left", lambda g, a: g.pyramid_tickets_left),
+}
+
+
+def _shown(key, value):
+    """A fact as messages show it (seats as pN, dice as a list, dice inside sorted)."""
+    if key in ("turn", "start"):
+        return "p%d" % value
+    if key == "in-pyramid":
+        return _names(sorted(value))
+    return _names(value) if key == "out" else value
+
+
 def _expect(game, case, last, before, parsed, odds):
     """``None`` when the expectation holds, else a message (want / got)."""
     key, arg = parsed
@@ -623,8 +601,10 @@ def _expect(game, case, last, before, parsed, odds):
             if w != g:
                 out.append("    - want: %s\n    + got:  %s" % (w, g))
         return "\n".join(out)
-    if key == "coins":
-        return _want_got("coins", arg, game.coins)
+    if key in _FACTS:
+        what, fact = _FACTS[key]
+        return _want_got(what, _shown(key, arg),
+                         _shown(key, fact(game, arg)))
     if key == "ranking":
         got = game.ranking()
         return None if got[:len(arg)] == arg else "ranking: want %s, got %s" % (
@@ -640,36 +620,18 @@ def _expect(game, case, last, before, parsed, odds):
         got = game.ranking()
         return None if got.index(a) < got.index(b) else "%s ahead of %s: no, the ranking " \
             "is %s" % (a, b, _names(got))
-    if key == "over":
-        return _want_got("race over", arg, game.is_over)
     if key == "winners":
         if not game.is_over:
             return "winning seats: want %s, but the race is not over" % arg
         return _want_got("winning seats", arg, game.winners())
-    if key == "turn":
-        return _want_got("turn", "p%d" % arg, "p%d" % game.turn)
-    if key == "start":
-        return _want_got("start marker", "p%d" % arg, "p%d" % game.start_player)
-    if key == "leg":
-        return _want_got("leg number", arg, game.leg)
-    if key == "out":
-        return _want_got("dice out", _names(arg), _names(game.dice_out))
-    if key == "in-pyramid":
-        return _want_got("dice in the pyramid", _names(sorted(arg)),
-                         _names(sorted(game.dice_in_pyramid())))
-    if key == "pyramid":
-        return _want_got("pyramid tickets left", arg, game.pyramid_tickets_left)
-    if key == "legs":
-        return _want_got("%s leg tickets left" % arg[0], arg[1],
-                         game.leg_tickets_left(arg[0]))
-    if key == "held":
-        return _want_got("p%d leg tickets" % arg[0], arg[1],
-                         game.held_tickets(arg[0]))
-    if key == "partner":
-        return _want_got("partner of p%d" % arg[0], arg[1],
-                         game.partner_of(arg[0]))
+    if key in ("legs", "held", "partner"):
+        what, fact = {"legs": ("%s leg tickets left", game.leg_tickets_left),
+                      "held": ("p%d leg tickets", game.held_tickets),
+                      "partner": ("partner of p%d", game.partner_of)}[key]
+        return _want_got(what % arg[0], arg[1], fact(arg[0]))
     if key in ("reveals", "outcomes", "odds", "landings", "ev"):
-        return _expect_odds(game, case, key, arg, odds)
+        inside = case.setup["inside"][1] if "inside" in case.setup else None
+        return check_odds(game, inside, key, arg, odds)
     if last is None:
         return "%s: no action was pushed yet (since the start or the last undo)" % key
     move = last.get("move")
@@ -693,116 +655,3 @@ def _expect(game, case, last, before, parsed, odds):
     if key == "rule":
         return _want_got("grey-die rule", arg, move["rule"] if move else None)
     return _want_got("leg scored", arg, bool(last["leg_ended"]))  # leg-scored
-
-
-def _odds_position(game, case):
-    from camelup.odds import Position
-    from camelup.odds.game import position_from_game
-
-    pos = position_from_game(game)
-    if "inside" not in case.setup:
-        return pos
-    if game.history:
-        _fail("the 'inside' line is for the start position; leg odds after an action use "
-              "the game's own dice")
-    tiles = {}
-    for s in pos.tiles:
-        tiles[s] = (pos.tiles[s], pos.tile_owners[s])
-    return Position(pos.edition, pos.stacks, tiles, dice=case.setup["inside"][1])
-
-
-def _expect_odds(game, case, key, arg, cache):
-    """Leg-odds expectations, exact: ``camelup.odds.leg_odds`` (1st, 2nd, last, landings),
-    every place by playing each order and face (3rd, 4th)."""
-    from camelup.odds import leg_odds
-
-    pos = _odds_position(game, case)
-    if key == "reveals":
-        return _want_got("dice revealed this leg", arg, pos.reveals)
-    sig = "%r %r" % (pos, sorted(pos.tiles.items()))
-    if cache.get("sig") != sig:
-        cache.clear()
-        cache["sig"] = sig
-        cache["leg"] = leg_odds(pos)
-    leg = cache["leg"]
-    total = leg.total
-    if key == "outcomes":
-        return _want_got("equally likely outcomes", arg, total)
-    if key == "landings":
-        space, v = arg
-        if space not in pos.tiles:
-            return "landings on %d: there is no tile on space %d" % (space, space)
-        got = leg.landings.get(space, 0)
-        return None if v.matches(got, total) else "expected landings on %d: want %s, got %s" \
-            % (space, v.text, _show(got, total))
-    if key == "ev":
-        colour, ticket, v = arg
-        w1, w2 = leg.first[colour], leg.second[colour]
-        num = ticket * w1 + w2 - (total - w1 - w2)
-        return None if v.matches(num, total) else "EV of %s leg ticket %d: want %s, got %s" \
-            % (colour, ticket, v.text, _show(num, total))
-    place, pairs = arg
-    n = len(pos.racing())
-    problems = []
-    for colour, v in pairs:
-        if place == 0:
-            got = leg.first[colour]
-        elif place == 1:
-            got = leg.second[colour]
-        elif place == n - 1:
-            got = leg.last[colour]
-        else:
-            if "places" not in cache:
-                cache["places"] = place_weights(pos)
-            weights, total = cache["places"]
-            got = weights[colour][place]
-        if not v.matches(got, total):
-            problems.append("P(%s %s): want %s, got %s" % (colour, PLACES[place], v.text,
-                                                           _show(got, total)))
-    return "; ".join(problems) if problems else None
-
-
-def place_weights(pos):
-    """Every racing camel's weight in every place at the end of the leg of ``pos`` (a
-    ``camelup.odds.Position``), by playing each order and face of the dice to come out
-    with ``camelup.odds.move``; weights as ``leg_odds`` counts them (RULES 1.4, 3.4).
-    Returns ``({colour: [weight 1st, 2nd, ...]}, total)``."""
-    from camelup.odds import move
-
-    racing = pos.racing()
-    out = {}
-    for c in racing:
-        out[c] = [0] * len(racing)
-    second = pos.edition == "second"
-    per_die = 6 if second else 3
-    total = [0]
-
-    def rest_of_leg(left, inside):
-        ways = 1
-        for i in range(left):
-            ways *= (inside - i) * per_die
-        return ways
-
-    def rank(p, weight):
-        ranked = [c for c in p.ranking() if c in out]
-        for i in range(len(ranked)):
-            out[ranked[i]][i] += weight
-        total[0] += weight
-
-    def walk(p, dice, left, weight):
-        if left == 0 or p.over:
-            rank(p, weight)
-            return
-        for die in dice:
-            rest = [d for d in dice if d != die]
-            faces = [(ink, v, 1) for ink in INKS for v in (1, 2, 3)] if die == GREY else \
-                [(None, v, 2 if second else 1) for v in (1, 2, 3)]
-            for ink, v, w in faces:
-                after, _, crossed = move(p, die, v, ink)
-                if crossed:
-                    rank(after, weight * w * rest_of_leg(left - 1, len(rest)))
-                else:
-                    walk(after, rest, left - 1, weight * w)
-
-    walk(pos, list(pos.dice), pos.reveals, 1)
-    return out, total[0]
