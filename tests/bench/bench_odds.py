@@ -18,13 +18,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
+sys.path.insert(0, os.path.join(HERE, ".."))  # tests/: the oracles
 
 import camelup  # noqa: E402
 from camelhost import tournament  # noqa: E402
 from camelup.odds import Position, leg_odds, tile_values  # noqa: E402
 from camelup.odds.actions import action_values  # noqa: E402
 from camelup.odds.race import race_odds, simulate  # noqa: E402
-from camelup.odds_naive import naive_leg_odds  # noqa: E402
+from oracles.odds_naive import naive_leg_odds  # noqa: E402
 
 P1 = Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
 P2A = {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"], 15: ["black"], 16: ["white"]}
