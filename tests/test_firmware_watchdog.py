@@ -159,7 +159,7 @@ def test_hello_reports_the_reset_cause_only_when_known():
 def test_the_longest_hello_with_a_reset_cause_fits_one_line():
     line = protocol.encode(
         "HELLO",
-        proto=2**32 - 1,
+        proto=protocol.PROTOCOL_VERSION,  # a constant of the build, not a counter
         fw="10.10.10",
         uid="E6614104033F3A2B",
         boot="FFFFFFFF",
@@ -170,11 +170,12 @@ def test_the_longest_hello_with_a_reset_cause_fits_one_line():
         vb=True,
         prev=("FFFFFFFF", 2**32 - 1),
         rst=max((w for _n, w in app_mod.RESET_WORDS), key=len),
-        sid="0x4D",
+        acked=2**32 - 1,
+        sid="4D",
     )
     # Widest real values: 32-bit counters, an 8-byte RP2040 unique id (16 hex digits),
     # the longest edition, sensor and reset-cause words, a recorded earlier boot, the
-    # sensor's chip id.
+    # acknowledged seq, the sensor's chip id.
     assert len(line) <= protocol.MAX_LINE
     assert protocol.decode(line).name == "HELLO"
 

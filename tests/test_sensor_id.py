@@ -24,7 +24,7 @@ def _hello(link):
 def test_chip_id_is_accepted_or_refused_and_shown(micropython, chip_id, state, shown):
     with VirtualPyramid("second", seed=2, hardware={"chip_id": chip_id}) as vp, Link(vp.port) as link:
         hello = _hello(link)
-        assert hello["sensor"] == state and hello["sid"] == shown
+        assert hello["sensor"] == state and "0x" + hello["sid"] == shown
         lines = monitor.describe(hello)
         assert "sensor %s (chip id %s)" % (state, shown) in lines[1]
         if state == "ok":

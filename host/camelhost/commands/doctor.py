@@ -175,7 +175,7 @@ def checklist(pyramid, hands, edition):
         settings = pyramid.settings()
     except OSError:
         pass
-    shown = "chip id %s" % sid if sid else "no chip id read"
+    shown = "chip id 0x%s" % sid if sid else "no chip id read"
     if settings:
         shown += "; edition %s, integration %d ms, gain %dx, value buttons %s" % (
             settings["ed"], settings["it"], settings["gain"], "fitted" if settings["vb"] else "not fitted")

@@ -148,7 +148,8 @@ class Session:
         for i, event in enumerate(journal.events[1:], start=2):
             try:
                 out = s._apply(event)
-            except TableError as exc:
+            except (TableError, KeyError, TypeError, ValueError) as exc:
+                # a renamed or missing key reads as a one-line refusal, never a traceback
                 raise ValueError("%s: event on line %d no longer applies: %s"
                                  % (journal.path, i, exc)) from None
             if notices is not None:

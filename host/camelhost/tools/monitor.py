@@ -222,7 +222,7 @@ def describe(hello, settings=None):
         % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
         "edition %s, value buttons %s, sensor %s%s, %d events this boot"
         % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"],
-           " (chip id %s)" % hello["sid"] if hello.get("sid") else "", hello["seq"]),
+           " (chip id 0x%s)" % hello["sid"] if hello.get("sid") else "", hello["seq"]),
     ]
     if settings:
         it = integration_ms(settings["it"])
