@@ -21,6 +21,7 @@ if paths.FIRMWARE_DIR not in sys.path:
 
 from pyramid import app as app_mod  # noqa: E402
 from pyramid import settings as settings_mod  # noqa: E402
+from pyramid.safeboot import safe_boot  # noqa: E402
 from pyramid.watchdog import WDT_MAX_MS, Watchdog, clamp_timeout  # noqa: E402
 from test_firmware_units import FakePin, _events, _make_app, _push  # noqa: E402
 
@@ -182,7 +183,7 @@ def test_the_longest_hello_with_a_reset_cause_fits_one_line():
 
 def test_safe_boot_needs_the_slider_held_throughout():
     held = app_mod.Board(None, FakePin(0), FakePin(0), FakePin(0), (), b"\0" * 8)
-    assert app_mod.safe_boot(held, sleep_ms_=lambda ms: None)
+    assert safe_boot(held, sleep_ms_=lambda ms: None)
     levels = iter([0, 0, 1, 0, 0])
 
     class Bouncy:
@@ -190,9 +191,9 @@ def test_safe_boot_needs_the_slider_held_throughout():
             return next(levels)
 
     bouncy = app_mod.Board(None, Bouncy(), FakePin(0), FakePin(0), (), b"\0" * 8)
-    assert not app_mod.safe_boot(bouncy, sleep_ms_=lambda ms: None)
+    assert not safe_boot(bouncy, sleep_ms_=lambda ms: None)
     free = app_mod.Board(None, FakePin(1), FakePin(0), FakePin(0), (), b"\0" * 8)
-    assert not app_mod.safe_boot(free, sleep_ms_=lambda ms: None)
+    assert not safe_boot(free, sleep_ms_=lambda ms: None)
 
 
 def test_no_ctrl_c_is_safe_without_kbd_intr():

@@ -39,7 +39,6 @@ from pyramid.compat import ticks_add, ticks_diff, ticks_ms
 from pyramid.eventlog import EventLog
 from pyramid.link import LineReader, nak, parse_line
 from pyramid.release import Release
-from pyramid.safeboot import bootsel_reader, safe_boot
 from pyramid.settings import load_settings
 from pyramid.slider import PRESS, Slider
 from pyramid.status import StatusLed
@@ -633,6 +632,21 @@ def no_ctrl_c():
         pass
 
 
+def _forget_module(package, name):
+    """Drop ``package.name`` from ``sys.modules`` and its package, so the heap it holds
+    can be collected (a module used only at boot)."""
+    import sys
+
+    sys.modules.pop(package + "." + name, None)
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, name):
+        try:
+            delattr(parent, name)
+        except (AttributeError, TypeError):
+            pass
+    gc.collect()
+
+
 def run():
     """Entry point for ``main.py``: build the board, load settings, serve until reset.
 
@@ -650,9 +664,14 @@ def run():
 
     settings = load_settings(config)
     board = build_board(machine, config, bool(settings["value_buttons"]))
+    from pyramid import safeboot
+
     power_on = getattr(machine, "PWRON_RESET", None) == machine.reset_cause()
     window = getattr(config, "SAFE_BOOT_WINDOW_MS", 0) if power_on else 0
-    held = safe_boot(board, bootsel=bootsel_reader(), window_ms=window)
+    held = safeboot.safe_boot(board, bootsel=safeboot.bootsel_reader(), window_ms=window)
+    # used once per boot: give its RAM back to the firmware
+    del safeboot
+    _forget_module("pyramid", "safeboot")
     if held:
         print("pyramid: safe boot (%s held): firmware not started" % ("BOOTSEL" if held == "bootsel" else "slider"))
         return

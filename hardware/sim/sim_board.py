@@ -277,6 +277,8 @@ def setup():
         machine.set_input(config.VALUE_BUTTONS[i], board.button_fn(i + 1))
     # the heap the sim holds: its modules, models and this board (measured from the
     # first line of this script; the optics' per-label caches add ~6 KB later)
+    import rp2  # noqa: F401  (the simulated BOOTSEL: built into the board's firmware, so the sim's share)
+
     board.sim_bytes = _live() - _HEAP_AT_START
     board.reply("ready")
     return board
