@@ -59,3 +59,28 @@ def test_a_foreign_chip_fails_the_sensor_step_naming_its_id(micropython):
     status, out = _run({"chip_id": 0x23})
     assert status == 1 and _status_of(out)["sensor"] == "FAILED"
     assert "sensor missing, chip id 0x23" in out
+
+
+def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython):
+    # the real-board path (prompts), with the virtual pyramid's table standing in for
+    # the maker's hands
+    from camelhost.tools import monitor
+
+    asked, said = [], []
+    with monitor.open_pyramid("virtual", edition="second", seed=5) as pyramid:
+        vp = pyramid.virtual
+
+        def ask(prompt):
+            asked.append(prompt)
+            vp.place("green")
+            return ""
+
+        def say(text):
+            said.append(text)
+            vp.release(wait=False)
+
+        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
+    assert [s.name for s in steps] == STEPS and all(s.status == "ok" for s in steps), steps
+    assert asked and "put one die in the pyramid's head" in asked[0]
+    assert said and "push the slider" in said[0]
+    assert "reads green" in [s for s in steps if s.name == "reading"][0].detail
