@@ -71,7 +71,7 @@ def run(args):
                               journal=journal)
         except TableError as exc:
             raise CliError(str(exc)) from None
-        display = PlainDisplay()
+        display = PlainDisplay(prompts=False)  # nobody types in a demo
         if args.quiet:
             display = _Quiet(display)
         else:

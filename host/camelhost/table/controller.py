@@ -80,6 +80,9 @@ class Table:
         self.hand_die_ok = False  # the pyramid asked for a die typed by hand
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False
+        #: ``"winner"``/``"loser"`` after a bare ``win``/``lose``: the next line is the
+        #: finish card's colour, taken privately (never shown, RULES 1.8, 5).
+        self.private = None
 
     @property
     def pyramid(self):
@@ -107,10 +110,18 @@ class Table:
             self.display.error(str(exc))
             return True
         words = text.lower().split()
+        if self.private is not None:
+            return self._private_card(words)
         if not words:
             return True
         head = words[0]
         alone = len(words) == 1
+        if head in ("win", "winner", "lose", "loser") and alone and self.session.phase == "turn":
+            self.private = "winner" if head.startswith("w") else "loser"
+            self.display.text("%s: type the colour of your finish card for the %s pile "
+                              "(it is not shown; an empty line cancels)"
+                              % (self.session.names[self.session.current], self.private))
+            return True
         if head in ("quit", "exit") and alone:
             self.quit = True
             return False
@@ -150,6 +161,24 @@ class Table:
             if seat is not None:  # a die typed without 'pyramid' first: say what it did
                 notices = [{"kind": "pyramid", "player": seat,
                             "die": die_text(event)}] + notices
+        self._shown(notices)
+        return True
+
+    def _private_card(self, words):
+        """The colour typed after a bare ``win``/``lose``: played, never echoed."""
+        pile, self.private = self.private, None
+        if not words:
+            self.display.text("no finish card played")
+            self.display.prompt(self.view())
+            return True
+        if len(words) != 1:
+            self.display.error("type just the colour of the finish card (nothing was played)")
+            return True
+        try:
+            notices = self.session.command("finish %s %s" % (pile, words[0]))
+        except TableError as exc:
+            self.display.error(str(exc))
+            return True
         self._shown(notices)
         return True
 

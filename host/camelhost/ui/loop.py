@@ -59,50 +59,74 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
         return not interactive and real and table.session.phase == "die"
 
     last = time.monotonic()
-    while not table.quit:
-        if stop_when_over and table.over:
-            break
-        if die_due():
-            if lines is False:  # nothing typed can come: wait as long as wait_s says
-                limit = wait_s
-            else:
-                limit = die_wait_s if wait_s is None else min(die_wait_s, wait_s)
-            try:
-                _, item = events.get(timeout=limit)
-            except queue.Empty:
-                if lines is False:
-                    raise TimeoutError("no die from the pyramid for %s s" % limit) from None
-                table.waiting_release = False
-                gave_up = True
-                table.display.error("no die from the pyramid after %g s: release it again, "
-                                    "or type the die" % limit)
-                continue
-            table.pyramid_event(item)
-            last = time.monotonic()
-            continue
-        if eof:
-            break
-        got = None
-        if events is not None:
-            try:
-                got = events.get_nowait()
-            except queue.Empty:
-                got = None
-        if got is None:
-            try:
-                got = typed.get(timeout=0.05)
-            except queue.Empty:
-                if wait_s is not None and time.monotonic() - last > wait_s:
-                    raise TimeoutError("no die from the pyramid for %s s" % wait_s) from None
-                continue
-        last = time.monotonic()
-        gave_up = False
-        kind, item = got
-        if kind == "eof":
-            eof = True
-        elif kind == "line":
-            if not table.line(item):
+    hidden = False  # the terminal's echo is off for a private finish card
+    try:
+        while not table.quit:
+            if interactive and hidden != (table.private is not None):
+                hidden = _echo(not hidden) is False
+            if stop_when_over and table.over:
                 break
-        else:
-            table.pyramid_event(item)
+            if die_due():
+                if lines is False:  # nothing typed can come: wait as long as wait_s says
+                    limit = wait_s
+                else:
+                    limit = die_wait_s if wait_s is None else min(die_wait_s, wait_s)
+                try:
+                    _, item = events.get(timeout=limit)
+                except queue.Empty:
+                    if lines is False:
+                        raise TimeoutError("no die from the pyramid for %s s" % limit) from None
+                    table.waiting_release = False
+                    gave_up = True
+                    table.display.error("no die from the pyramid after %g s: release it again, "
+                                        "or type the die" % limit)
+                    continue
+                table.pyramid_event(item)
+                last = time.monotonic()
+                continue
+            if eof:
+                break
+            got = None
+            if events is not None:
+                try:
+                    got = events.get_nowait()
+                except queue.Empty:
+                    got = None
+            if got is None:
+                try:
+                    got = typed.get(timeout=0.05)
+                except queue.Empty:
+                    if wait_s is not None and time.monotonic() - last > wait_s:
+                        raise TimeoutError("no die from the pyramid for %s s" % wait_s) from None
+                    continue
+            last = time.monotonic()
+            gave_up = False
+            kind, item = got
+            if kind == "eof":
+                eof = True
+            elif kind == "line":
+                if not table.line(item):
+                    break
+            else:
+                table.pyramid_event(item)
+    finally:
+        if interactive:
+            _echo(True)
     return 0
+
+
+def _echo(on):
+    """Turn the terminal's echo of typed keys on or off (stdin a tty). Returns ``on``,
+    or ``None`` when the terminal can't be told (the line is still never printed)."""
+    try:
+        import termios
+        fd = sys.stdin.fileno()
+        attrs = termios.tcgetattr(fd)
+        if on:
+            attrs[3] |= termios.ECHO
+        else:
+            attrs[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    except (ImportError, OSError, ValueError, AttributeError):
+        return None
+    return on

@@ -163,11 +163,13 @@ def prompt_line(view):
 
 class PlainDisplay:
     """Prints notices and status as lines to ``stream`` (default stdout), one
-    announcement per line. ``status_every``: print the whole table at each new leg."""
+    announcement per line. ``status_every``: print the whole table at each new leg.
+    ``prompts``: print what the table waits for (False where nobody types: the demo)."""
 
-    def __init__(self, stream=None, status_every=True):
+    def __init__(self, stream=None, status_every=True, prompts=True):
         self.stream = stream or sys.stdout
         self.status_every = status_every
+        self.prompts = prompts
 
     def _out(self, lines):
         for line in lines:
@@ -192,4 +194,5 @@ class PlainDisplay:
         self._out(text.splitlines())
 
     def prompt(self, view):
-        self._out([prompt_line(view)])
+        if self.prompts:
+            self._out([prompt_line(view)])
