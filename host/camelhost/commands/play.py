@@ -34,6 +34,8 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for drawn setups, bots and the virtual pyramid (default: "
                         "a new one, printed so the game can be played again)")
+    from camelhost.web import add_web_argument
+    add_web_argument(parser)
 
 
 def fresh_seed():
@@ -151,7 +153,8 @@ def run(args):
     if args.resume:
         for line in resumed_lines(session, journal):
             print(line)
-    with journal, pyramid:
+    from camelhost.web import serving, wait_for_enter
+    with journal, pyramid, serving(args.web, journal) as board:
         try:
             if args.plain:
                 from camelhost.table.controller import Table
@@ -167,6 +170,7 @@ def run(args):
                     raise CliError("%s; the game is safe in %s (--resume it)"
                                    % (str(exc).strip().splitlines()[0], journal.path)) from None
             from camelhost.ui.tui import TableApp
+            wait_for_enter(board)  # the full screen would hide the address and its QR code
             app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
                            speaker=speaker)
             app.run()

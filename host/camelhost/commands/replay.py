@@ -8,6 +8,8 @@ def add_arguments(parser):
     parser.add_argument("file", help="journal file written by pyramid play or pyramid demo")
     parser.add_argument("--brief", action="store_true",
                         help="only the table at the end, not every event")
+    from camelhost.web import add_web_argument
+    add_web_argument(parser)
 
 
 def _print(line):
@@ -49,6 +51,9 @@ def run(args):
         for line in plain.status_lines(view):
             _print(line)
         _print(plain.prompt_line(view))
+        if args.web is not None:
+            from camelhost.web import serve_replay_until_interrupted
+            serve_replay_until_interrupted(args.web, events)
     except BrokenPipeError:
         # the reader closed the pipe: nothing more to show, and no complaint at exit
         devnull = os.open(os.devnull, os.O_WRONLY)

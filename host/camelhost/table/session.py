@@ -214,6 +214,14 @@ class Session:
                 raise
         return notices
 
+    def apply(self, event):
+        """Check and apply one event *without* journaling it (a shadow of another
+        table's journal, a replay); returns its notices. Raises ``TableError``."""
+        key = self._die_key(event)
+        if key is not None and key in self.seen_dice:
+            return []
+        return self._apply(event)
+
     def _reload(self):
         """Become the session the journal's events make (after a failed write)."""
         again = Session.from_events(self.journal.events, self.journal.path)
