@@ -10,6 +10,8 @@ in play order (RULES 1.8, 5).
 
 import re
 
+from camelup.editions import get_edition
+
 from camelhost.table.manual import die_text
 
 INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
@@ -35,8 +37,8 @@ def die_name(die):
 
 def side_name(view, side):
     """The edition's word for a tile side: oasis / mirage, cheering / booing."""
-    return {"classic": {"+": "oasis", "-": "mirage"},
-            "second": {"+": "cheering", "-": "booing"}}[view["edition"]][side]
+    ed = get_edition(view["edition"])
+    return ed.forward_name if side == "+" else ed.backward_name
 
 
 def example_die(view):
@@ -123,7 +125,7 @@ def notice_lines(notice, view):
             "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks)))]
     if k == "setup_die":
         camel, value = notice["camel"], notice["value"]
-        crazy = camel in ("black", "white") and view["edition"] == "second"
+        crazy = camel in get_edition(view["edition"]).crazy
         line = "Setup: %s camel on space %d" % (camel, 17 - value if crazy else value)
         if notice["missing"]:
             line += "; still to place: %s" % ", ".join(notice["missing"])
