@@ -176,3 +176,26 @@ def test_replay_into_head_ends_quietly(tmp_path):
     assert proc.returncode == 0
     assert len(proc.stdout.splitlines()) == 2
     assert proc.stderr == ""
+
+
+def test_the_race_over_lines_give_the_camels_order_and_the_players_ranking():
+    from camelhost.table import bots
+    from camelup.rng import XorShift32
+    s = Session("classic", ["Ann", "Ben"], seed=5)
+    s.command("draw")
+    rng = XorShift32(5)
+    notices = []
+    while s.phase != "over":
+        text, _ = bots.choose(s.game, s.names, quick=True)
+        if text == "pyramid":
+            inside = s.game.dice_in_pyramid()
+            text = "%s %d" % (inside[rng.below(len(inside))], 1 + rng.below(3))
+        notices = s.command(text)
+    final = [n for n in notices if n["kind"] == "final"][0]
+    lines = plain.notice_lines(final, table_view(s, odds=False))
+    assert lines[1] == "Final order of the camels: " + ", ".join(s.game.ranking())
+    coins = s.result["coins"]
+    order = sorted([(-coins[0], 0, "Ann"), (-coins[1], 1, "Ben")])
+    assert lines[-1] == "Final ranking: 1. %s %d, 2. %s %d" % (
+        order[0][2], -order[0][0], order[1][2], -order[1][0])
+    assert lines[-2].startswith("FINAL SCORES: Ann ")

@@ -272,6 +272,8 @@ def final_lines(notice, view):
     f = notice["final"]
     lines = ["RACE %d OVER: overall winner %s, overall loser %s" % (
         notice["race"], f["winner"], f["loser"])]
+    if view.get("ranking"):
+        lines.append("Final order of the camels: %s" % ", ".join(view["ranking"]))
     for pile in ("winner", "loser"):
         cards = [c for c in f["cards"] if c["pile"] == pile]
         lines.append("%s pile revealed in play order:%s" % (
@@ -283,6 +285,10 @@ def final_lines(notice, view):
                 _signed(c["reward"]), c["before"], c["after"]))
     names = [p["name"] for p in view["players"]]
     lines.append(final_scores_line(names, f["coins"], f["winners"]))
+    coins = f["coins"]
+    order = sorted(range(len(names)), key=lambda i: (-coins[i], i))
+    lines.append("Final ranking: %s" % ", ".join(
+        "%d. %s %d" % (place, names[i], coins[i]) for place, i in enumerate(order, 1)))
     return lines
 
 
