@@ -55,3 +55,8 @@ lint: setup typings
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+
+# the table's command parser under 100,000 mutated lines (issue 10; part of make fuzz)
+.PHONY: fuzz-table
+fuzz-table: setup
+	$(PY) tests/bench/fuzz_table.py 100000 1
