@@ -110,20 +110,6 @@ def open_session(args):
     return session, journal
 
 
-def resumed_lines(session, journal):
-    """What the table says after ``--resume``: how many events were restored, and the
-    last die (so the players can check the board)."""
-    from camelhost.table.view import table_view
-    from camelhost.ui import plain
-    view = table_view(session, odds=False)
-    lines = ["resumed %s: %d events restored (race %d, %s)" % (
-        journal.path, len(journal.events) - 1, view["race"],
-        "setup" if view["phase"] == "setup" else "leg %d" % view["leg"])]
-    if view["last_die"]:
-        lines.append(plain.last_die_line(view))
-    return lines
-
-
 def quit_line(journal):
     """The last line of a game: where it is kept and the command that resumes it."""
     return "game saved in %s; continue it with: pyramid play --resume %s" % (
@@ -150,9 +136,6 @@ def run(args):
         else:
             _discard_unused(journal)
         raise
-    if args.resume:
-        for line in resumed_lines(session, journal):
-            print(line)
     from camelhost.web import serving, wait_for_enter
     with journal, pyramid, serving(args.web, journal) as board:
         try:

@@ -65,11 +65,18 @@ class Table:
     pyramid (real or virtual) it is refused with a hint, unless the pyramid just
     asked for the die by hand (a gap or a sensor fault). ``speaker``: a
     ``camelhost.table.speaker.Speaker`` that says each die announcement, or ``None``.
+    ``resumed``: the session was rebuilt from its journal (``--resume``): ``start``
+    says how many events were restored and shows the last die; default: its journal
+    is a file that already held events when the table was made.
     """
 
     def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None,
-                 speaker=None):
+                 speaker=None, resumed=None):
         self.session = session
+        journal = session.journal
+        if resumed is None:
+            resumed = journal is not None and bool(journal.path) and len(journal.events) > 1
+        self.resumed = resumed
         self.speaker = speaker
         if speaker is not None:
             display = Speaking(display, speaker)
@@ -97,6 +104,10 @@ class Table:
 
     def start(self):
         """Show the table and let bots (and the drawn setup) go first."""
+        if self.resumed:
+            journal = self.session.journal
+            self.display.text("\n".join(plain.resumed_lines(
+                self.view(), journal.path, len(journal.events) - 1)))
         self._auto_setup()
         self.display.status(self.view())
         self.drive()
