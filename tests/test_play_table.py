@@ -215,3 +215,20 @@ def test_the_race_over_lines_give_the_camels_order_and_the_players_ranking():
     assert lines[-1] == "Final ranking: 1. %s %d, 2. %s %d" % (
         order[0][2], -order[0][0], order[1][2], -order[1][0])
     assert lines[-2].startswith("FINAL SCORES: Ann ")
+
+
+def test_auto_without_a_board_hints_the_option_of_the_command_asking(monkeypatch):
+    import types
+
+    import pytest
+    from camelhost.device.open import open_pyramid
+    from camelhost.errors import CliError
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [types.SimpleNamespace(device="/dev/ttyS0", vid=None)])
+    with pytest.raises(CliError) as info:
+        open_pyramid("auto", option="--port")  # monitor, calibrate
+    assert "give --port PORT" in str(info.value) and "--pyramid" not in str(info.value)
+    with pytest.raises(CliError) as info:
+        open_pyramid("auto")  # play
+    assert "give --pyramid PORT" in str(info.value) and "--pyramid manual" in str(info.value)
