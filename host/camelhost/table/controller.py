@@ -28,6 +28,7 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   leg red            take the top red leg ticket
   tile 7 +  tile 7 - place or move your tile on space 7, forward (+) or backward (-) side
   win red  lose red  red finish card on the overall winner / loser pile
+  win  lose          the same, privately: type the colour next; it is never shown
   partner Ben        partnership with Ben (second edition, 6-8 players)
   pyramid            take a pyramid ticket; the next die released completes it
   red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
