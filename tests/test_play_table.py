@@ -232,3 +232,12 @@ def test_auto_without_a_board_hints_the_option_of_the_command_asking(monkeypatch
     with pytest.raises(CliError) as info:
         open_pyramid("auto")  # play
     assert "give --pyramid PORT" in str(info.value) and "--pyramid manual" in str(info.value)
+
+
+def test_players_with_the_same_coins_share_their_place_in_the_final_ranking():
+    from camelhost.table import narration
+    view = {"players": [{"name": n} for n in ("Ann", "Ben", "Cy", "Dee")], "ranking": []}
+    final = {"winner": "red", "loser": "blue", "cards": [], "coins": [33, 24, 22, 24],
+             "winners": [0]}
+    lines = narration.final_lines({"final": final, "race": 1}, view)
+    assert lines[-1] == "Final ranking: 1. Ann 33, 2. Ben 24, 2. Dee 24, 4. Cy 22"
