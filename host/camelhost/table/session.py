@@ -129,7 +129,8 @@ class Session:
         for i, event in enumerate(events[1:], start=2):
             try:
                 notices = s._apply(event)
-            except (TableError, KeyError, TypeError) as exc:
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                # a renamed or missing key reads as a one-line refusal, never a traceback
                 raise ValueError("%s: event on line %d no longer applies: %s"
                                  % (path or "journal", i, one_line(exc))) from None
             if each is not None:
