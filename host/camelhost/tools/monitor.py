@@ -82,7 +82,7 @@ def sensor_problem(state):
     """
     if state == "missing":
         return ("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
-                "did not give a TCS34725 chip id (0x44 or 0x4D); check the part on the "
+                "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on the "
                 "breakout and its wiring: " + SENSOR_HELP)
     return ("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
             "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
@@ -202,8 +202,9 @@ def describe(hello, settings=None):
     lines = [
         "firmware %s, protocol %d (host speaks %d), board %s, boot %s"
         % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
-        "edition %s, value buttons %s, sensor %s, %d events this boot"
-        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"], hello["seq"]),
+        "edition %s, value buttons %s, sensor %s%s, %d events this boot"
+        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"],
+           " (chip id 0x%s)" % hello["sid"] if hello.get("sid") else "", hello["seq"]),
     ]
     if settings:
         it = integration_ms(settings["it"])
