@@ -34,6 +34,8 @@ def add_arguments(parser):
                         help="say each die announcement aloud with espeak-ng (if on PATH)")
     parser.add_argument("--seed", type=int, default=1,
                         help="seed for drawn setups, bots and the virtual pyramid (default 1)")
+    from camelhost.web import add_web_argument
+    add_web_argument(parser)
 
 
 def find_rp2040_port():
@@ -134,7 +136,8 @@ def run(args):
         else:
             _discard_unused(journal)
         raise
-    with journal, pyramid:
+    from camelhost.web import serving, wait_for_enter
+    with journal, pyramid, serving(args.web, journal) as board:
         if args.plain:
             from camelhost.table.controller import PlainDisplay, Table, run_plain
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
@@ -147,6 +150,7 @@ def run(args):
                 raise CliError("%s; the game is safe in %s (--resume it)"
                                % (str(exc).strip().splitlines()[0], journal.path)) from None
         from camelhost.ui.tui import TableApp
+        wait_for_enter(board)  # the full screen would hide the address and its QR code
         app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
                        speaker=speaker)
         app.run()
