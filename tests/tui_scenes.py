@@ -10,8 +10,6 @@ from camelhost.ui.tui import TableApp
 
 SECOND_SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 CLASSIC_SETUP = "setup 1:blue 2:green,orange 3:yellow,white"
-#: Few races for the overall odds in tests: quick, and seeded like the real run.
-SAMPLES = 2000
 
 
 def keys_of(text):
@@ -42,7 +40,7 @@ async def type_lines(pilot, lines):
 def app_for(edition, players, seed=2, theme="dark", tmp=None):
     journal = Journal(str(tmp / "scene.jsonl") if tmp is not None else None)
     session = Session(edition, players, seed=seed, journal=journal)
-    return TableApp(session, theme_name=theme, odds_samples=SAMPLES)
+    return TableApp(session, theme_name=theme)
 
 
 #: A second-edition leg half played: tickets, a tile, a grey die, a finish card.

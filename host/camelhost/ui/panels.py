@@ -1,12 +1,14 @@
 """What each part of the full screen says, as Rich ``Text`` built from the table's
-public facts (the view dict, see ``camelhost.ui.tui.facts``). No Textual here: each
-function is plain data in, text out, so tests read it without a screen.
+view model (``camelhost.table.view.table_view``: public facts only, players by
+name). No Textual here: each function is plain data in, text out, so tests read it
+without a screen.
 
 Every camel, die and tile is drawn with ``camelhost.ui.palette`` (its colour *and*
 its short label, for colour-blind players). Finish cards appear as counts only until
 the race is over; then each pile is revealed in play order (RULES 1.8, 5).
 """
 
+from camelup.editions import get_edition
 from rich.text import Text
 
 from camelhost.ui import palette
@@ -29,39 +31,35 @@ def track_text(view, width=CELL * 16):
     tile's colour. Crossed camels show in the columns ``<0`` and ``17>``.
     ``width``: characters available; each space gets 4 to ``CELL`` of them, so 16
     spaces (18 with both crossed columns) fit in 72 characters."""
-    stacks = view["stacks"]
-    crazy = view.get("crazy") or (("black", "white") if view["edition"] == "second" else ())
-    low = [s for s in stacks if s < 1]
-    high = [s for s in stacks if s > 16]
-    columns = [("<0", sum((stacks[s] for s in sorted(low)), []))] if low else []
-    columns += [(str(s), stacks.get(s, [])) for s in range(1, 17)]
+    low = [c for b in view["beyond"] if b["space"] < 1 for c in b["stack"]]
+    high = [c for b in view["beyond"] if b["space"] > 16 for c in b["stack"]]
+    columns = [("<0", low, None)] if low else []
+    columns += [(str(t["space"]), t["stack"], t["tile"]) for t in view["track"]]
     if high:
-        columns.append(("17>", sum((stacks[s] for s in sorted(high)), [])))
-    height = max([len(c) for _, c in columns] + [1])
+        columns.append(("17>", high, None))
+    height = max([len(c) for _, c, _ in columns] + [1])
     cell = max(4, min(CELL, width // len(columns)))
     inner = cell - 1  # one blank column between spaces
     text = Text(no_wrap=True, overflow="crop")
     for row in range(height - 1, -1, -1):
-        for _, camels in columns:
+        for _, camels, _ in columns:
             if row < len(camels):
                 camel = camels[row]
-                mark = "<" if camel in crazy else ""
-                label = mark + palette.piece(camel).label[:inner - len(mark)]
-                text.append(label.center(inner), palette.style(camel))
+                mark = "<" if camel["crazy"] else ""
+                label = mark + palette.piece(camel["colour"]).label[:inner - len(mark)]
+                text.append(label.center(inner), palette.style(camel["colour"]))
                 text.append(" ")
             else:
                 text.append(" " * cell)
         text.append("\n")
-    for label, _ in columns:
+    for label, _, _ in columns:
         text.append(label.center(inner), "bold underline")
         text.append(" ")
     text.append("\n")
-    tiles = view["tiles"]
-    for label, _ in columns:
-        if label.isdigit() and int(label) in tiles:
-            owner, side = tiles[int(label)]
-            mark = (side + view["names"][owner])[:inner]
-            text.append(mark.ljust(inner), palette.style(side))
+    for _, _, tile in columns:
+        if tile is not None:
+            mark = (tile["side"] + tile["owner"])[:inner]
+            text.append(mark.ljust(inner), palette.style(tile["side"]))
             text.append(" ")
         else:
             text.append(" " * cell)
@@ -86,7 +84,7 @@ def leaders_text(view):
     """The line under the announcement: race, leg and the first two racing camels
     (RULES 5)."""
     r = view["ranking"]
-    if not view["stacks"]:
+    if not view["leg"]:
         return Text("Race %d: setup (release each camel's die, type the stacks, or 'draw')"
                     % view["race"])
     text = Text()
@@ -107,29 +105,28 @@ def players_text(view):
     """The players as a table, in seat order: turn marker, name, coins, pyramid
     tickets, finish cards left in hand, partner (when partnerships are in play),
     leg tickets held (``G5``: the green 5, on green)."""
-    names = view["names"]
+    names = [p["name"] for p in view["players"]]
+    racing = len(get_edition(view["edition"]).racing)
     width = max([len(n) for n in names] + [6])
-    partners = view.get("partnerships")
-    if partners is None:
-        partners = any(p["partner"] is not None for p in view["players"]) or (
-            view["edition"] == "second" and len(names) >= 6)
+    partners = any(p["partner"] is not None for p in view["players"]) or (
+        view["edition"] == "second" and len(names) >= 6)
     pwidth = max([len(n) for n in names] + [7])
+    playing = view["phase"] in ("turn", "die", "ink", "value")
     text = Text()
     text.append("  %-*s coins pyr cards %s tickets\n" % (
         width, "player", ("%-*s" % (pwidth, "partner")) if partners else ""), "bold")
-    for seat, p in enumerate(view["players"]):
-        mine = seat == view["current"] and view["phase"] in ("turn", "die", "ink", "value")
+    for p in view["players"]:
+        mine = playing and p["name"] == view["turn"]
         text.append("▶ " if mine else "  ", "bold")
         text.append("%-*s" % (width, p["name"]), "bold reverse" if mine else "bold")
         text.append(" %5d %3s %5d " % (p["coins"], p["pyramid_tickets"] or "-",
-                                       p["cards_in_hand"]))
+                                       racing - p["finish_cards_played"]))
         if partners:
-            text.append("%-*s " % (pwidth, names[p["partner"]] if p["partner"] is not None
-                                   else "-"))
-        for i, (colour, value) in enumerate(p["leg_tickets"]):
+            text.append("%-*s " % (pwidth, p["partner"] or "-"))
+        for i, t in enumerate(p["leg_tickets"]):
             if i:
                 text.append(" ")
-            text.append_text(_ticket(colour, value))
+            text.append_text(_ticket(t["colour"], t["value"]))
         if not p["leg_tickets"]:
             text.append("-", "dim")
         if p.get("bot"):
@@ -143,10 +140,10 @@ def info_text(view):
     """The public counts under the odds and players: dice that can still come out,
     pyramid tickets left, finish-pile sizes (never their colours), what leg scoring
     would pay now."""
-    if not view["stacks"]:
+    if not view["leg"]:
         if view.get("setup_rolls"):
             return Text("Placed so far: " + ", ".join(
-                "%s %d" % (c, v) for c, v in view["setup_rolls"]))
+                "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
         return Text("")
     over = view["phase"] in ("over", "unscored")
     text = Text()
@@ -155,27 +152,27 @@ def info_text(view):
         text.append(". ")
     piles = view["piles"]
     text.append("Pyramid tickets left: %d. Finish piles: winner %d card%s, loser %d card%s%s" % (
-        view["pyramid_tickets"], piles["winner"], "" if piles["winner"] == 1 else "s",
+        view["pyramid_tickets_left"], piles["winner"], "" if piles["winner"] == 1 else "s",
         piles["loser"], "" if piles["loser"] == 1 else "s",
         "" if over else " (hidden until the end)"))
     if view.get("leg_now"):
         text.append("\nIf the leg ended now: " + ", ".join(
-            "%s %+d" % (view["names"][i], net) for i, net in enumerate(view["leg_now"])))
+            "%s %+d" % (row["name"], row["net"]) for row in view["leg_now"]))
     return text
 
 
-def leg_score_text(notice, view, hint=True):
-    """The leg-scoring panel: the leg's first two camels, then per player the coins
-    before -> after (net), and each ticket with what it paid (RULES 1.10, 3.8)."""
-    r = notice["ranking"]
+def leg_score_text(leg, hint=True):
+    """The leg-scoring panel of ``leg`` (the view's ``leg_scored``): the leg's first
+    two camels, then per player the coins before -> after (net), and each ticket with
+    what it paid (RULES 1.10, 3.8)."""
+    r = leg["ranking"]
     text = Text()
-    text.append("LEG %d SCORED" % notice["leg"], "bold reverse")
+    text.append("LEG %d SCORED" % leg["leg"], "bold reverse")
     text.append(" 1st %s, 2nd %s" % (r[0], r[1] if len(r) > 1 else "-"))
     text.append("  (Esc: odds)\n" if hint else "\n", "dim")
-    names = view["names"]
-    width = max(len(n) for n in names)
-    for row in notice["scores"]:
-        text.append("%-*s " % (width, names[row["player"]]), "bold")
+    width = max(len(row["name"]) for row in leg["players"])
+    for row in leg["players"]:
+        text.append("%-*s " % (width, row["name"]), "bold")
         text.append("%2d -> %2d (%+d):" % (row["before"], row["after"], row["net"]))
         if not row["items"]:
             text.append(" no tickets", "dim")
@@ -186,21 +183,21 @@ def leg_score_text(notice, view, hint=True):
             elif it["kind"] == "pyramid":
                 text.append("pyramid")
             else:
-                text.append("copy of %s" % names[it["from"]])
+                text.append("copy of %s" % it["from"])
             text.append(" %+d" % it["reward"], "bold" if it["reward"] > 0 else "")
         text.append("\n")
     text.rstrip()
     return text
 
 
-def race_over_text(final, view, race, last_leg=None):
-    """The race-over panel: overall winner and loser, the final order of the racing
-    camels, the scoring of the last leg (``last_leg``: its ``leg_scored`` notice, or
-    ``None``), each finish pile revealed in play order (who, which colour, what it
-    paid), the final coins ranked and the player(s) who won (RULES 1.13)."""
-    names = view["names"]
+def race_over_text(view):
+    """The race-over panel (the view's ``final``): overall winner and loser, the final
+    order of the racing camels, the scoring of the last leg, each finish pile revealed
+    in play order (who, which colour, what it paid), the final coins ranked and the
+    player(s) who won (RULES 1.13)."""
+    final = view["final"]
     text = Text()
-    text.append("RACE %d OVER" % race, "bold reverse")
+    text.append("RACE %d OVER" % view["race"], "bold reverse")
     text.append("  overall winner ")
     text.append_text(badge(final["winner"], " %s " % final["winner"].upper()))
     text.append(", overall loser ")
@@ -210,30 +207,28 @@ def race_over_text(final, view, race, last_leg=None):
         text.append(" %d." % i)
         text.append_text(badge(c))
     text.append("\n")
-    if last_leg is not None:
-        text.append_text(leg_score_text(last_leg, view, hint=False))
+    if view.get("leg_scored") is not None:
+        text.append_text(leg_score_text(view["leg_scored"], hint=False))
         text.append("\n")
     for pile in ("winner", "loser"):
-        cards = [c for c in final["cards"] if c["pile"] == pile]
+        cards = final["piles"][pile]
         text.append("%s pile, in play order:" % pile.capitalize(), "bold")
         if not cards:
             text.append(" empty")
         text.append("\n")
         for i, c in enumerate(cards, 1):
-            text.append("  %d. %s " % (i, names[c["player"]]))
+            text.append("  %d. %s " % (i, c["name"]))
             text.append_text(badge(c["colour"]))
             text.append(" %s %+d (%d -> %d)\n" % (
                 "correct, place %d" % c["place"] if c["correct"] else "wrong",
                 c["reward"], c["before"], c["after"]))
-    coins = final["coins"]
-    order = sorted(range(len(names)), key=lambda i: (-coins[i], i))
     text.append("Final coins:", "bold")
-    for place, i in enumerate(order, 1):
-        text.append(" %d. %s %d" % (place, names[i], coins[i]))
+    for place, row in enumerate(final["standings"], 1):
+        text.append(" %d. %s %d" % (place, row["name"], row["coins"]))
     winners = final["winners"]
     text.append("\n")
-    text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "",
-                                  " and ".join(names[i] for i in winners)), "bold reverse")
+    text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", " and ".join(winners)),
+                "bold reverse")
     text.append("   ('again' starts another race)")
     return text
 

@@ -30,7 +30,6 @@ Ctrl-D all quit (every event is already in the journal). Events from the pyramid
 arrive on a thread and are handed to the table on the UI thread.
 """
 
-import copy
 import textwrap
 import threading
 
@@ -42,8 +41,9 @@ from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
 from camelhost.table.controller import Table, help_text
+from camelhost.table.view import table_view
 from camelhost.ui import palette, plain
-from camelhost.ui.odds_view import compute_odds, odds_lines
+from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
     CELL,
     info_text,
@@ -76,29 +76,29 @@ THEMES = {
 
 
 def facts(session):
-    """The table's public facts the screen draws, as a dict (``Session.view()``).
-    The one place the screen reads the session's state from."""
-    return session.view()
+    """The table's public facts the screen draws: the view model
+    (``camelhost.table.view.table_view``) without its odds, which a worker thread
+    computes. The one place the screen reads the session's state from."""
+    return table_view(session, odds=False)
 
 
-def state_key(session):
-    """Changes whenever the game may have changed (race, events of the race, phase,
-    player to act): the odds are recomputed when it does."""
-    return (session.race_no, len(session.race_log), session.phase, session.current)
+def state_key(view):
+    """Changes whenever the game may have changed (the view model's ``version``):
+    the odds are recomputed when it does."""
+    return (view["version"], view["race"], view["phase"])
+
+
+def names_of(view):
+    """Player names by seat, from the view model."""
+    return [p["name"] for p in view["players"]]
 
 
 def odds_text(session):
     """The odds panel for ``session`` as plain text, computed here and now (the
-    screen does the same work on a worker thread); a short note when the position
-    has no odds (setup, race over)."""
-    g = session.game
-    if g is None or session.phase in ("over", "unscored", "setup"):
-        return "Odds: none now"
-    try:
-        figures = compute_odds(copy.deepcopy(g), actions=session.phase == "turn")
-    except (ValueError, TypeError, KeyError) as exc:
-        return "Odds unavailable: %s" % exc
-    return odds_lines(figures, session.names, g.edition, tile_names(facts(session))).plain
+    screen does the same work on a worker thread); ``Odds: none now`` when the
+    position has no odds (setup, race over)."""
+    view = facts(session)
+    return odds_lines(compute(snapshot(session)), view, 80, tile_names(view)).plain
 
 
 def big_number(notices):
@@ -173,7 +173,7 @@ def detail_text(notices, view):
     for n in reversed(notices):
         if n["kind"] == "die":
             m = n["move"]
-            names = view["names"]
+            names = names_of(view)
             who = names[n["player"]] if n.get("player") is not None else "?"
             text = Text("%s's pyramid ticket: die %s %d. " % (
                 who, m["die"] if m["die"] != "grey" else "grey %s" % m.get("ink"), m["value"]))
@@ -235,8 +235,7 @@ class TableApp(App):
     """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
     ``table.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
     the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``);
-    ``theme_name``: ``"dark"`` or ``"light"`` (F6 switches); ``odds_samples``: races
-    simulated for the overall odds."""
+    ``theme_name``: ``"dark"`` or ``"light"`` (F6 switches)."""
 
     TITLE = "Camel Up smart pyramid"
     CSS = """
@@ -274,7 +273,7 @@ class TableApp(App):
     ]
 
     def __init__(self, session, pyramid=None, auto_setup=False, speaker=None,
-                 theme_name="dark", odds_samples=None):
+                 theme_name="dark"):
         App.__init__(self)
         self.session = session
         self.pyramid = pyramid
@@ -284,10 +283,7 @@ class TableApp(App):
                            manual=pyramid is None or pyramid.events is None)
         self._stop = threading.Event()
         self.theme_name = theme_name
-        self.odds_samples = odds_samples
         self.hide_colours = False  # a finish card is being played: mask colour words
-        self.last_leg = None  # the latest leg_scored notice (for its panel)
-        self.final = None  # (final, race) once the race is over
         self._odds_key = None  # state_key of the odds shown (or being computed)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
@@ -321,8 +317,6 @@ class TableApp(App):
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
-        if self.session.phase == "over" and self.session.result is not None:
-            self.final = (self.session.result, self.session.race_no)
         self.table.start()
         self.query_one("#command", Input).focus()
         if self.pyramid is not None and self.pyramid.events is not None:
@@ -352,6 +346,7 @@ class TableApp(App):
 
     def show_notices(self, notices, view):
         """Announcement, big digits and panels after a batch of notices."""
+        view = facts(self.session)
         big = announce_text(notices, view)
         if big is not None:
             box = self.query_one("#announce", Static)
@@ -364,15 +359,7 @@ class TableApp(App):
         digits = big_number(notices)
         if digits is not None:
             self._show_digits(digits, notices)
-        for n in notices:
-            if n["kind"] == "leg_scored":
-                self.last_leg = n
-            elif n["kind"] == "final":
-                self.final = (n["final"], n["race"])
-            elif n["kind"] == "new_race":
-                self.final = None
-                self.last_leg = None
-        if any(n["kind"] == "leg_scored" for n in notices) and self.final is None:
+        if any(n["kind"] == "leg_scored" for n in notices) and view["final"] is None:
             self._switch("leg-box")
         self.refresh_panels()
 
@@ -395,7 +382,7 @@ class TableApp(App):
 
     def odds_width(self):
         """Columns of the odds panel: the narrow form on an 80-column terminal."""
-        if self.final is not None and self.session.phase == "over":
+        if self.session.phase == "over" and self.session.result is not None:
             return max(46, (self.size.width or 80) * 3 // 5)  # the race-over panel
         return 64 if (self.size.width or 80) >= 110 else 46
 
@@ -407,10 +394,10 @@ class TableApp(App):
         if left.styles.width is None or left.styles.width.value != self.odds_width():
             left.styles.width = self.odds_width()
             if self._odds is not None:
-                self._show_odds(self._odds, view["names"], tile_names(view))
+                self._show_odds(self._odds, view)
         track = self.query_one("#track", Static)
         width = track.size.width or self.size.width or CELL * 16
-        if view["stacks"]:
+        if view["leg"]:
             track.update(track_text(view, width))
             track.display = True
         else:
@@ -418,47 +405,38 @@ class TableApp(App):
         self.query_one("#leaders", Static).update(leaders_text(view))
         self.query_one("#players", Static).update(players_text(view))
         self.query_one("#info", Static).update(info_text(view))
-        over = self.final is not None and self.session.phase == "over"
+        over = view["final"] is not None and view["phase"] == "over"
         if over != self.has_class("-over"):
             self.set_class(over, "-over")
             log = self.query_one("#log", Log)
             self.call_after_refresh(log.scroll_end, animate=False)
         if over:
-            final, race = self.final
-            self.query_one("#raceover", Static).update(race_over_text(final, view, race, self.last_leg))
+            self.query_one("#raceover", Static).update(race_over_text(view))
             self._switch("over-box")
         elif self.query_one("#left", ContentSwitcher).current == "over-box":
             self._switch("odds-box")
-        if self.last_leg is not None:
-            self.query_one("#legscore", Static).update(leg_score_text(self.last_leg, view))
+        if view["leg_scored"] is not None:
+            self.query_one("#legscore", Static).update(leg_score_text(view["leg_scored"]))
         self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
         self._want_odds(view)
 
     def _want_odds(self, view):
         s = self.session
-        key = state_key(s)
+        key = state_key(view)
         if key == self._odds_key:
             return
         self._odds_key = key
         odds = self.query_one("#odds", Static)
         if s.game is None or s.phase in ("over", "unscored", "setup"):
             self._odds = None
-            odds.update("Odds: none now")
+            odds.update(odds_lines(None, view))
             return
-        game = copy.deepcopy(s.game)  # the worker reads its own copy
-        actions = s.phase == "turn"
         if self._odds is None:  # else the old figures stay until the new are ready
-            odds.update(odds_lines(None, view["names"], s.edition))
-        samples = self.odds_samples
-        names = list(view["names"])
-        sides = tile_names(view)
+            odds.update(odds_lines(None, view, waiting=True))
+        snap = snapshot(s)  # the worker reads its own copy of the game
 
         def work():
-            if samples is None:
-                figures = compute_odds(game, actions=actions)
-            else:
-                figures = compute_odds(game, samples=samples, actions=actions)
-            return key, figures, names, sides
+            return key, compute(snap), view
 
         self.run_worker(work, thread=True, exclusive=True, group="odds", exit_on_error=False)
 
@@ -466,19 +444,19 @@ class TableApp(App):
         from textual.worker import WorkerState
         if event.worker.group != "odds":
             return
-        odds = self.query_one("#odds", Static)
         if event.state == WorkerState.SUCCESS:
-            key, figures, names, sides = event.worker.result
+            key, figures, view = event.worker.result
             if key != self._odds_key:
                 return  # the game moved on; a newer computation is on its way
             self._odds = figures
-            self._show_odds(figures, names, sides)
+            self._show_odds(figures, view)
         elif event.state == WorkerState.ERROR:
-            odds.update("Odds unavailable: %s" % (event.worker.error,))
+            self.query_one("#odds", Static).update("Odds unavailable: %s" % (event.worker.error,))
 
-    def _show_odds(self, figures, names, sides):
+    def _show_odds(self, figures, view):
         self.query_one("#odds", Static).update(
-            odds_lines(figures, names, self.session.edition, sides, self.odds_width()))
+            odds_lines(figures, view, self.odds_width(), tile_names(view),
+                       waiting=figures is None))
 
     # -- input -------------------------------------------------------------------
 
@@ -511,7 +489,7 @@ class TableApp(App):
             self.action_help()
             return
         if len(words) == 1 and words[0] in ("show", "board", "status"):
-            for line in plain.status_lines(facts(self.session)):
+            for line in plain.status_lines(self.session.view()):  # plain's own input
                 self.table.display._write(line)
             self.refresh_panels()
             return
@@ -585,7 +563,7 @@ class TableApp(App):
         switcher = self.query_one("#left", ContentSwitcher)
         if switcher.current == "leg-box":
             self._switch("odds-box")
-        elif self.last_leg is not None and self.final is None:
+        elif self.session.result is None and facts(self.session)["leg_scored"] is not None:
             self._switch("leg-box")
 
     def action_back(self):
