@@ -19,7 +19,10 @@ def keys_of(text):
 
 
 async def settle(pilot):
-    """Wait until the odds worker is done and the screen has caught up."""
+    """Wait until the odds worker is done and the screen has caught up; the command
+    line's cursor stops blinking (a snapshot must not catch it half-way)."""
+    for box in pilot.app.query("Input"):
+        box.cursor_blink = False
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
@@ -73,3 +76,9 @@ async def play_race_out(pilot, seed=7):
         else:
             await type_line(pilot, "%s %d" % (die, value))
     raise AssertionError("the race did not end")
+
+#: Six players: two partnerships formed, tickets, a booing tile.
+SIX_PARTNERS = [SECOND_SETUP, "leg green", "partner Dee", "blue 3", "leg blue", "partner Flo",
+                "tile 8 -"]
+#: A classic leg half played, on the light screen.
+CLASSIC_MID_LEG = [CLASSIC_SETUP, "leg orange", "green 2", "tile 7 +", "white 1"]

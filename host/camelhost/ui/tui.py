@@ -406,10 +406,10 @@ class TableApp(App):
         self.query_one("#players", Static).update(players_text(view))
         self.query_one("#info", Static).update(info_text(view))
         over = view["final"] is not None and view["phase"] == "over"
-        if over != self.has_class("-over"):
-            self.set_class(over, "-over")
-            log = self.query_one("#log", Log)
-            self.call_after_refresh(log.scroll_end, animate=False)
+        self.set_class(over, "-over")
+        # Panels above may have grown: keep the newest history line in view.
+        log = self.query_one("#log", Log)
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
         if over:
             self.query_one("#raceover", Static).update(race_over_text(view))
             self._switch("over-box")
