@@ -12,7 +12,6 @@ from camelup.editions import get_edition
 from rich.text import Text
 
 from camelhost.ui import palette
-from camelhost.ui.plain import SIDES
 
 #: Most characters per track space; the fewest is 4 (fits 18 columns in 80).
 CELL = 7
@@ -235,5 +234,5 @@ def race_over_text(view):
 
 def tile_names(view):
     """The edition's words for the forward and backward tile side."""
-    side = SIDES[view["edition"]]
-    return side["+"], side["-"]
+    ed = get_edition(view["edition"])
+    return ed.forward_name, ed.backward_name

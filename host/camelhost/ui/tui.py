@@ -41,6 +41,7 @@ from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
 from camelhost.table.controller import Table, help_text
+from camelhost.table.narration import notice_lines
 from camelhost.table.view import table_view
 from camelhost.ui import palette, plain
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
@@ -205,7 +206,7 @@ class TuiDisplay:
 
     def notices(self, notices, view):
         for n in notices:
-            for line in plain.notice_lines(n, view):
+            for line in notice_lines(n, view):
                 self._write(line)
         self.app.show_notices(notices, view)
 
@@ -233,7 +234,7 @@ class TuiDisplay:
 
 class TableApp(App):
     """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
-    ``table.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
+    ``camelhost.device.open.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
     the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``);
     ``theme_name``: ``"dark"`` or ``"light"`` (F6 switches)."""
 
@@ -278,9 +279,9 @@ class TableApp(App):
         self.session = session
         self.pyramid = pyramid
         self.table = Table(session, TuiDisplay(self), speaker=speaker,
-                           pyramid=pyramid.driver if pyramid is not None else None,
+                           pyramid=pyramid.virtual if pyramid is not None else None,
                            auto_setup=auto_setup,
-                           manual=pyramid is None or pyramid.events is None)
+                           manual=pyramid is None or pyramid.manual)
         self._stop = threading.Event()
         self.theme_name = theme_name
         self.hide_colours = False  # a finish card is being played: mask colour words
@@ -319,7 +320,8 @@ class TableApp(App):
         self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         self.table.start()
         self.query_one("#command", Input).focus()
-        if self.pyramid is not None and self.pyramid.events is not None:
+        self.events = self.pyramid.events() if self.pyramid is not None else None
+        if self.events is not None:
             threading.Thread(target=self._pump, daemon=True).start()
 
     def on_unmount(self):
@@ -333,7 +335,7 @@ class TableApp(App):
         import queue
         while not self._stop.is_set():
             try:
-                kind, item = self.pyramid.events.get(timeout=0.2)
+                kind, item = self.events.get(timeout=0.2)
             except queue.Empty:
                 continue
             if kind == "event":
@@ -489,7 +491,7 @@ class TableApp(App):
             self.action_help()
             return
         if len(words) == 1 and words[0] in ("show", "board", "status"):
-            for line in plain.status_lines(self.session.view()):  # plain's own input
+            for line in plain.status_lines(facts(self.session)):
                 self.table.display._write(line)
             self.refresh_panels()
             return
