@@ -41,6 +41,8 @@ async def type_lines(pilot, lines):
 
 
 def app_for(edition, players, seed=2, theme="dark", tmp=None):
+    if tmp is not None:
+        tmp.mkdir(parents=True, exist_ok=True)
     journal = Journal(str(tmp / "scene.jsonl") if tmp is not None else None)
     session = Session(edition, players, seed=seed, journal=journal)
     return TableApp(session, theme_name=theme)

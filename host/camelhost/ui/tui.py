@@ -30,6 +30,7 @@ Ctrl-D all quit (every event is already in the journal). Events from the pyramid
 arrive on a thread and are handed to the table on the UI thread.
 """
 
+import re
 import textwrap
 import threading
 
@@ -285,6 +286,7 @@ class TableApp(App):
         self._stop = threading.Event()
         self.theme_name = theme_name
         self.hide_colours = False  # a finish card is being played: mask colour words
+        self._hidden_words = []  # ... and the words typed after its command
         self._odds_key = None  # state_key of the odds shown (or being computed)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
@@ -463,10 +465,13 @@ class TableApp(App):
     # -- input -------------------------------------------------------------------
 
     def masked(self, message):
-        """``message`` with every racing colour's name replaced by ``•••`` (a finish
-        card's colour is never drawn, RULES 1.8, 5)."""
-        for colour in sorted(self.session.edition.racing, key=len, reverse=True):
-            message = message.replace(colour, "•••")
+        """``message`` with every racing colour's name, and every word typed after
+        the finish-card command, replaced by ``•••`` (a finish card's colour is never
+        drawn, RULES 1.8, 5)."""
+        words = set(self._hidden_words) | set(self.session.edition.racing)
+        for word in sorted(words, key=len, reverse=True):
+            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), "•••",
+                             message)
         return message
 
     def _echo(self, text):
@@ -502,10 +507,13 @@ class TableApp(App):
         if self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")  # the next leg goes on: its odds back in view
         self.hide_colours = is_finish_command(text)
+        self._hidden_words = [w for w in words[1:] if w not in ("winner", "loser")] \
+            if self.hide_colours else []
         try:
             go_on = self.table.line(text)
         finally:
             self.hide_colours = False
+            self._hidden_words = []
         if not go_on:
             self.exit()
 
