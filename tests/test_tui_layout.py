@@ -261,3 +261,26 @@ def test_every_refusal_names_players_by_name():
 
     asyncio.run(play())
     assert len(seen) == len([n for _, n in ILLEGAL if n is not None])
+
+
+def test_a_resumed_table_shows_the_last_die_and_the_race_so_far(tmp_path):
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    path = str(tmp_path / "resume.jsonl")
+    first = Session("second", P4, seed=2, journal=Journal(path))
+    for text in scenes.SECOND_MID_LEG:
+        first.command(text)
+    first.journal.close()
+    session = Session.resume(Journal.resume(path))
+    app = TableApp(session)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert _text(app, "#announce") == "WHITE  BACKWARD 2"
+            assert str(app.query_one("#big").value) == "-2"
+            assert "Best for Cy:" in _text(app, "#odds")
+            assert "winner 1 card" in _text(app, "#info")
+
+    asyncio.run(play())

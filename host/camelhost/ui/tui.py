@@ -254,7 +254,8 @@ class TableApp(App):
     #left > VerticalScroll { height: auto; max-height: 100%; }
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
     #info { height: auto; }
-    #log { height: 1fr; min-height: 3; background: $panel; overflow-x: hidden; }
+    #log { height: 1fr; min-height: 2; background: $panel; overflow-x: hidden; }
+    #bottom { dock: bottom; height: auto; }
     #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
     #command { height: 1; border: none; padding: 0 1; }
@@ -311,16 +312,18 @@ class TableApp(App):
                 yield Static("", id="players")
         yield Static("", id="info")
         yield Log(id="log")
-        yield Static("", id="error")
-        yield Static("", id="prompt")
-        yield Input(placeholder="command, then Enter  (F1 help, PgUp history, Ctrl-Q quit)",
-                    id="command")
+        with Vertical(id="bottom"):  # docked: the command line is never pushed off
+            yield Static("", id="error")
+            yield Static("", id="prompt")
+            yield Input(placeholder="command, then Enter  (F1 help, PgUp history, "
+                        "Ctrl-Q quit)", id="command")
 
     def on_mount(self):
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         self.table.start()
+        self._show_last_die()
         self.query_one("#command", Input).focus()
         self.events = self.pyramid.events() if self.pyramid is not None else None
         if self.events is not None:
@@ -366,6 +369,18 @@ class TableApp(App):
         if any(n["kind"] == "leg_scored" for n in notices) and view["final"] is None:
             self._switch("leg-box")
         self.refresh_panels()
+
+    def _show_last_die(self):
+        """After a resume: the last die of the race, as if just announced."""
+        if self.query_one("#announce", Static).display:
+            return
+        view = facts(self.session)
+        for report in reversed(self.session.reports):
+            if report.get("move"):
+                if view["phase"] not in ("over", "unscored"):
+                    self.show_notices([{"kind": "die", "player": report["player"],
+                                        "move": report["move"]}], view)
+                return
 
     def _show_digits(self, digits, notices):
         big = self.query_one("#big", Digits)
