@@ -284,3 +284,20 @@ def test_a_resumed_table_shows_the_last_die_and_the_race_so_far(tmp_path):
             assert "winner 1 card" in _text(app, "#info")
 
     asyncio.run(play())
+
+
+def test_a_resized_terminal_gets_the_track_and_odds_redrawn_to_fit():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG)
+            await scenes.settle(pilot)
+            assert "left" in _text(app, "#odds").splitlines()[0]  # the wide form
+            await pilot.resize_terminal(80, 24)
+            await scenes.settle(pilot)
+            assert all(len(line) <= 80 for line in _text(app, "#track").splitlines())
+            assert "left" not in _text(app, "#odds").splitlines()[0]  # the narrow form
+            assert _visible(app, "#command") and _visible(app, "#players")
+
+    asyncio.run(play())

@@ -193,6 +193,18 @@ def detail_text(notices, view):
     return None
 
 
+class TrackView(Static):
+    """The track; when its width changes (a resized terminal) the screen is laid out
+    again for the new width (the track's cells, the odds panel's form)."""
+
+    _width = None
+
+    def on_resize(self, event):
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.app.refresh_panels()
+
+
 class TuiDisplay:
     """The ``Table`` display that writes into the app's widgets."""
 
@@ -299,7 +311,7 @@ class TableApp(App):
                 yield Static("", id="announce")
                 yield Static("", id="detail")
                 yield Static("", id="leaders")
-        yield Static("", id="track")
+        yield TrackView("", id="track")
         with Horizontal(id="middle"):
             with ContentSwitcher(initial="odds-box", id="left"):
                 with VerticalScroll(id="odds-box"):
@@ -332,9 +344,6 @@ class TableApp(App):
     def on_unmount(self):
         self._stop.set()
 
-    def on_resize(self, event):
-        if self.is_mounted:
-            self.refresh_panels()
 
     def _pump(self):
         import queue
