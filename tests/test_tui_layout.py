@@ -216,6 +216,7 @@ def test_every_quit_key_closes_the_table_and_keeps_the_journal(key, tmp_path):
             assert app.return_code == 0  # exited, not crashed
 
     asyncio.run(play())
+    app.session.journal.close()  # what 'pyramid play' does once the screen is closed
     resumed = Journal.resume(str(tmp_path / "scene.jsonl"))
     assert [e["type"] for e in resumed.events] == ["game", "setup", "action"]
 
