@@ -302,3 +302,20 @@ def test_a_resized_terminal_gets_the_track_and_odds_redrawn_to_fit():
             assert _visible(app, "#command") and _visible(app, "#players")
 
     asyncio.run(play())
+
+
+def test_light_terminals_get_the_light_screen_and_f6_switches():
+    from camelhost.ui.tui import default_theme
+
+    assert default_theme({"COLORFGBG": "0;15"}) == "light"
+    assert default_theme({"COLORFGBG": "15;default;0"}) == "dark"
+    assert default_theme({}) == "dark"
+    app = scenes.app_for("classic", ["Ann", "Ben"], theme="light")
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.theme == "camel-light"
+            await pilot.press("f6")
+            assert app.theme == "camel-dark"
+
+    asyncio.run(play())

@@ -77,6 +77,15 @@ THEMES = {
 }
 
 
+def default_theme(environ=None):
+    """``"light"`` when the terminal says its background is light (``COLORFGBG``
+    ending in 7 or 15, as xterm-like terminals and rxvt set it), else ``"dark"``."""
+    import os
+    value = (os.environ if environ is None else environ).get("COLORFGBG", "")
+    background = value.split(";")[-1].strip()
+    return "light" if background in ("7", "15") else "dark"
+
+
 def facts(session):
     """The table's public facts the screen draws: the view model
     (``camelhost.table.view.table_view``) without its odds, which a worker thread
@@ -249,7 +258,8 @@ class TableApp(App):
     """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
     ``camelhost.device.open.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
     the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``);
-    ``theme_name``: ``"dark"`` or ``"light"`` (F6 switches)."""
+    ``theme_name``: ``"dark"`` or ``"light"`` (default: ``default_theme()``; F6
+    switches)."""
 
     TITLE = "Camel Up smart pyramid"
     CSS = """
@@ -288,7 +298,7 @@ class TableApp(App):
     ]
 
     def __init__(self, session, pyramid=None, auto_setup=False, speaker=None,
-                 theme_name="dark"):
+                 theme_name=None):
         App.__init__(self)
         self.session = session
         self.pyramid = pyramid
@@ -297,7 +307,7 @@ class TableApp(App):
                            auto_setup=auto_setup,
                            manual=pyramid is None or pyramid.manual)
         self._stop = threading.Event()
-        self.theme_name = theme_name
+        self.theme_name = theme_name or default_theme()
         self.hide_colours = False  # a finish card is being played: mask colour words
         self._hidden_words = []  # ... and the words typed after its command
         self._odds_key = None  # state_key of the odds shown (or being computed)
