@@ -285,9 +285,10 @@ class WebBoard:
             app.router.add_post(p + "/control/{command}", self._control)
         if p:
             app.router.add_get(p, self._slash)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, shutdown_timeout=1.0)
+        site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         if self.port == 0:
             self.port = self._runner.addresses[0][1]
@@ -345,7 +346,7 @@ class WebBoard:
                             charset="utf-8")
 
     async def _slash(self, request):
-        raise web.HTTPFound(self.prefix + "/")
+        return web.Response(status=302, headers={"Location": self.prefix + "/"})
 
     async def _file(self, request):
         name = request.path.rsplit("/", 1)[1]
