@@ -15,6 +15,7 @@ if paths.FIRMWARE_DIR not in sys.path:
     sys.path.insert(0, paths.FIRMWARE_DIR)
 
 from pyramid import app as app_mod  # noqa: E402
+from pyramid import settings as settings_mod  # noqa: E402
 from pyramid.eventlog import EventLog, read_previous  # noqa: E402
 from pyramid.link import LineReader, parse_line  # noqa: E402
 from pyramid.release import Release  # noqa: E402
@@ -215,7 +216,7 @@ class FakeClassifier:
 
 
 def _make_app(world, **overrides):
-    settings = dict(app_mod.DEFAULTS, debounce_ms=1, settle_ms=0, timeout_ms=80, stable=2, hb_ms=40, retry_ms=20)
+    settings = dict(settings_mod.DEFAULTS, debounce_ms=1, settle_ms=0, release_timeout_ms=80, stable_readings=2, heartbeat_ms=40, sensor_retry_ms=20)
     settings.update(overrides)
     slider = FakePin(1)
     board = app_mod.Board(None, slider, FakePin(0), FakePin(0), (), b"\x01\x02\x03\x04\x05\x06\x07\x08")
@@ -227,7 +228,7 @@ def _make_app(world, **overrides):
         return FakeSensor(world)
 
     def make_classifier(profile, settings_):
-        if profile is not None and profile.get("edition") != settings_["ed"]:
+        if profile is not None and profile.get("edition") != settings_["edition"]:
             raise ValueError("edition")
         return FakeClassifier()
 
@@ -299,7 +300,7 @@ def test_app_answers_host_commands():
     world = {"content": "red", "fail": None}
 
     async def scenario():
-        a, slider, port = _make_app(world, ring=2)
+        a, slider, port = _make_app(world, replay_ring=2)
         task = asyncio.create_task(a.main())
         for n in range(1, 4):
             await _push(slider, port, n)
@@ -384,12 +385,12 @@ def test_settings_file_overrides_config_and_ignores_junk(tmp_path):
         GAIN = 16
 
     path = tmp_path / "settings.json"
-    assert app_mod.load_settings(Config, str(path))["it"] == 50
+    assert settings_mod.load_settings(Config, str(path))["integration_ms"] == 50
     path.write_text('{"it": 100, "gain": "loud", "nonsense": 1}')
-    s = app_mod.load_settings(Config, str(path))
-    assert (s["it"], s["gain"]) == (100, 16)
+    s = settings_mod.load_settings(Config, str(path))
+    assert (s["integration_ms"], s["gain"]) == (100, 16)
     path.write_text("{broken")
-    assert app_mod.load_settings(None, str(path)) == app_mod.DEFAULTS
+    assert settings_mod.load_settings(None, str(path)) == settings_mod.DEFAULTS
     assert os.path.exists(path)
 
 

@@ -424,3 +424,47 @@ def test_driver_sensor_classifier_under_micropython(micropython, tmp_path):
     assert "fault 110" in lines and "chip 0x44" in lines and "missing 5" in lines
     assert "async green" in lines
 
+
+
+# --- a seeded virtual game reads the same under any load (issue 9) ---
+
+
+def _release_readings(waits_ms, seed=5):
+    """Driver readings of one release (content red) where the firmware is late by
+    ``waits_ms[i]`` before reading ``i``: a loaded machine lets more cycles pass."""
+    clock = Clock()
+    bus, model, led, box = rig("red", clock=clock, seed=seed)
+    tcs = TCS34725(bus, 0x29, 7.2, 4)
+    model.begin_release()
+    out = []
+    for late in waits_ms:
+        for lit in (0, 1):
+            led.value(lit)
+            tcs.start()
+            clock.t += 3 + 7.2 + late  # init + integration, then however late the task is
+            out.append(tcs.read_now())
+    return out
+
+
+def test_readings_of_a_release_depend_on_its_index_not_on_the_machines_load():
+    idle = _release_readings([0.5, 0.5, 0.5, 0.5])
+    loaded = _release_readings([40.0, 3.0, 95.0, 17.0])  # several whole cycles missed
+    assert idle == loaded
+    # and they are noisy readings, not one value repeated
+    assert len(set(idle[1::2])) > 1
+    # another seed, other readings
+    assert _release_readings([0.5] * 4, seed=6) != idle
+
+
+def test_each_release_draws_its_own_seating_and_noise():
+    clock = Clock()
+    bus, model, led, box = rig("red", clock=clock, seed=5)
+    tcs = TCS34725(bus, 0x29, 7.2, 4)
+    firsts = []
+    for _ in range(3):
+        model.begin_release()
+        led.value(1)
+        tcs.start()
+        clock.t += 11
+        firsts.append(tcs.read_now())
+    assert len(set(firsts)) == 3

@@ -15,28 +15,7 @@ import select
 
 import camelup.protocol as protocol
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):  # type: ignore
-        return value
-
-
-try:
-    from time import ticks_add, ticks_diff, ticks_ms
-except ImportError:  # CPython (unit tests)
-    import time as _time
-
-    def ticks_ms():  # type: ignore
-        return int(_time.monotonic() * 1000)  # type: ignore
-
-    def ticks_add(a, b):  # type: ignore
-        return a + b
-
-    def ticks_diff(a, b):  # type: ignore
-        return a - b
-
+from pyramid.compat import const, ticks_add, ticks_diff, ticks_ms
 
 _READ_MAX = const(64)  # bytes taken per poll round before yielding to other tasks
 

@@ -8,22 +8,8 @@ the two lighting states (TCS3472 datasheet, "System State Machine": a cycle
 integrates from AEN until ATIME runs out).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):  # type: ignore
-        return value
-
-
-try:
-    from time import sleep_ms
-except ImportError:  # CPython
-    import time as _time
-
-    def sleep_ms(ms):  # type: ignore
-        _time.sleep(ms / 1000)
-
+from pyramid.compat import async_sleep_ms as _sleep_ms_async
+from pyramid.compat import const, sleep_ms
 
 #: ms for the LED's light output to settle after switching (a few ms for a
 #: small white LED and its transistor; the datasheet of the breakout gives none)
@@ -31,15 +17,6 @@ LED_SETTLE_MS = const(2)
 #: auto-range target: the brightest die's clear count as a fraction of full scale
 AUTORANGE_LOW = 0.35
 AUTORANGE_HIGH = 0.65
-
-
-async def _sleep_ms_async(ms):
-    import asyncio
-
-    if hasattr(asyncio, "sleep_ms"):
-        await asyncio.sleep_ms(ms)
-    else:  # CPython
-        await asyncio.sleep(ms / 1000)
 
 
 class ColourSensor:

@@ -192,8 +192,10 @@ class Board:
         try:
             if op == "push":
                 self.head.push(now, int(words[2]), int(words[3]), int(words[4]), words[5], int(words[6]))
+                self.sensor.begin_release()  # the readings of a release: (seed, release, index)
             elif op == "place":
                 self.head.place(words[2])
+                self.sensor.begin_release()
             elif op == "fault":
                 self.sensor.fail_next(int(words[2]), int(words[3]))
             elif op == "hang":

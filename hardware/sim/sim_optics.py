@@ -161,6 +161,17 @@ class _Rng:
         return seq[int(self.random() * len(seq)) % len(seq)]
 
 
+def _mix(a, b):
+    """A 32-bit hash of two non-negative ints (the same on CPython and MicroPython)."""
+    x = (a * 0x9E3779B1 + b * 0x85EBCA77 + 0x7F4A7C15) & 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * 0x85EBCA6B) & 0xFFFFFFFF
+    x ^= x >> 13
+    x = (x * 0xC2B2AE35) & 0xFFFFFFFF
+    x ^= x >> 16
+    return x
+
+
 def _integrate(spectrum_fn):
     """(clear, red, green, blue) sums of ``spectrum_fn(lam) * channel(lam)`` over the grid."""
     c = r = g = b = 0.0
@@ -188,7 +199,9 @@ class OpticalModel:
     """
 
     def __init__(self, seed=0, variation=0.0, noise=1.0, ambient=0.04, led_drift=0.06):
+        self._seed = seed & 0xFFFFFFFF
         self._rng = _Rng(seed)
+        self._key = None  # set by begin(): readings keyed by (seed, release, index)
         self.noise = noise
         self.ambient = ambient
         self.led_drift = led_drift
@@ -254,11 +267,27 @@ class OpticalModel:
             self._responses["_blue"] = share
         return share
 
+    # --- keyed randomness (a seeded virtual game is the same every run) ---
+
+    def begin(self, release):
+        """Start release number ``release`` (int >= 0): from now on the seating is
+        drawn from ``(seed, release)`` and each reading's noise from ``(seed,
+        release, index)`` (``counts(..., index=)``), so what the firmware reads
+        does not depend on how many cycles the machine's load let it take. The
+        slow LED drift takes one step per release."""
+        self._key = _mix(self._seed, release & 0xFFFFFFFF)
+        self._content = None
+        if self.noise and self.led_drift:
+            rng = _Rng(_mix(self._key, 1))
+            half = self.led_drift / 2
+            self.drift = min(1.0 + half, max(1.0 - half, self.drift + rng.normal(0.0, 0.004)))
+            self.balance_drift = min(1.02, max(0.98, self.balance_drift + rng.normal(0.0, 0.0015)))
+
     # --- seating ---
 
     def reseat(self):
         """Draw a new seating (height, tilt, face, gloss, ambient) for the current content."""
-        rng = self._rng
+        rng = self._rng if self._key is None else _Rng(_mix(self._key, 2))
         n = self.noise
 
         def one():
@@ -291,23 +320,27 @@ class OpticalModel:
 
     # --- the reading ---
 
-    def counts(self, content, led_on, integration_ms, gain):
+    def counts(self, content, led_on, integration_ms, gain, index=None):
         """One reading of the head in counts: ``(clear, red, green, blue)``.
 
         ``content``: a die label (``LABELS``), ``"empty"``, or a tuple of two die
         labels (two dice in the head). ``led_on``: bool, or the fraction 0..1 of
         the integration time the LED was lit. ``integration_ms``: 2.4 .. 614.4.
         ``gain``: 1, 4, 16 or 60. Each count is an int in 0 .. min(65535, 1024 *
-        steps). Raises ``ValueError`` for an unknown label.
+        steps) when ``index`` is None and no release was begun. ``index``: the
+        reading's number within the release begun by ``begin()``
+        (the sensor model counts integration restarts): its noise then depends
+        only on ``(seed, release, index)``. Raises ``ValueError`` for an unknown label.
         """
         if content != self._content or self._seating is None:
             self._content = content
             self.reseat()
-        rng = self._rng
+        keyed = self._key is not None and index is not None
+        rng = _Rng(_mix(_mix(self._key, 3), index & 0xFFFFFFFF)) if keyed else self._rng
         n = self.noise
         height, tilt, first, second, share, closer, leak = self._seating
-        # slow LED drift: a bounded random walk, one step per reading
-        if n and self.led_drift:
+        # slow LED drift: a bounded random walk, one step per reading (per release when keyed)
+        if n and self.led_drift and not keyed:
             half = self.led_drift / 2
             self.drift = min(1.0 + half, max(1.0 - half, self.drift + rng.normal(0.0, 0.004)))
             self.balance_drift = min(

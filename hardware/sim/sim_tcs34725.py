@@ -89,6 +89,8 @@ class TCS34725Model:
         self._unplugged = False
         self._pointer = 0
         self._inc = False
+        self.release = 0  # releases begun (begin_release)
+        self.reading = 0  # integration restarts since the last begin_release
         self._power_on()
 
     # --- state ---
@@ -122,6 +124,20 @@ class TCS34725Model:
         enabled = self.regs[_ENABLE] & (_PON | _AEN) == (_PON | _AEN)
         self.regs[_STATUS] &= 0xFE
         self._cycle_start = now + _INIT_MS if enabled else None
+        if enabled:
+            self.reading += 1
+
+    def begin_release(self):
+        """A new release (or a new placement) starts: readings are numbered from
+        here (one number per integration restart, the driver restarts once per
+        reading), and an optics with ``begin(release)`` keys its noise by them.
+        Every cycle after one restart reads the same counts, so a firmware slowed
+        down by the machine's load reads what an idle one would."""
+        self.release += 1
+        self.reading = 0
+        begin = getattr(self.optics, "begin", None)
+        if begin is not None:
+            begin(self.release)
 
     def _note_led(self, now):
         lit = bool(self.led_fn())
@@ -164,7 +180,7 @@ class TCS34725Model:
         completed = int((now - self._cycle_start) // length)
         last_start = self._cycle_start + (completed - 1) * length
         fraction = self._lit_fraction(last_start, last_start + length)
-        counts = self.optics.counts(self.content_fn(), fraction, length, self.gain)
+        counts = self.optics.counts(self.content_fn(), fraction, length, self.gain, index=self.reading)
         full = self.full_scale
         for k in range(4):
             value = min(full, max(0, int(counts[k])))

@@ -43,44 +43,39 @@ if paths.SIM_DIR not in sys.path:
 import sim_table  # noqa: E402  (hardware/sim is not a package)
 from camelup import protocol  # noqa: E402
 
-#: Firmware settings for fast simulation (keys of ``pyramid.app.DEFAULTS``).
+#: Firmware settings for fast simulation (keys of ``pyramid.settings.DEFAULTS``).
 FAST_SETTINGS = {
-    "it": 7.2,  # 3 integration steps (the profiles are made at 24 ms; the classifier rescales)
+    "integration_ms": 7.2,  # 3 integration steps (the profiles are made at 24 ms; the classifier rescales)
     "gain": 4,
     "debounce_ms": 5,
     "settle_ms": 15,
-    "timeout_ms": 400,
-    "stable": 3,
-    "value_ms": 400,
-    "hb_ms": 500,
-    "retry_ms": 100,
+    "release_timeout_ms": 400,
+    "stable_readings": 3,
+    "value_wait_ms": 400,
+    "heartbeat_ms": 500,
+    "sensor_retry_ms": 100,
 }
 #: Slider push shape (ms): (press, drop after push, die stays in the head)
 FAST_PUSH = (30, 10, 5000)
 REAL_PUSH = (150, 80, 8000)
 
 
-#: What the firmware imports, compiled for the sim: (source folder, files, tree folder)
-_COMPILED = (
-    ("FIRMWARE_DIR", None, "firmware"),
-    ("SIM_DIR", None, "sim"),
-    ("SHARED_DIR", ("camelup/__init__.py", "camelup/protocol.py", "camelup/classifier.py"), "shared"),
-)
 _NOT_COMPILED = ("sim_board.py", "cpython_shim.py")  # run as a script / CPython only
 
 
 def _sources():
+    """``[(source, tree path), ...]``: the firmware's modules (``flash.firmware_modules``,
+    the list ``flash`` ships) and ``main.py``, and the simulated hardware's modules."""
+    from camelhost.device.flash import firmware_modules
+
     out = []
-    for attr, files, dest in _COMPILED:
-        root = getattr(paths, attr)
-        if files is None:
-            files = []
-            for folder, _dirs, names in os.walk(root):
-                for name in sorted(names):
-                    if name.endswith(".py") and name not in _NOT_COMPILED:
-                        files.append(os.path.relpath(os.path.join(folder, name), root))
-        for rel in sorted(files):
-            out.append((os.path.join(root, rel), os.path.join(dest, rel[:-3] + ".mpy")))
+    for src, rel in firmware_modules():
+        top = "firmware/" if rel.startswith("pyramid/") else "shared/"
+        out.append((src, top + rel[:-3] + ".mpy"))
+    out.append((os.path.join(paths.FIRMWARE_DIR, "main.py"), os.path.join("firmware", "main.mpy")))
+    for name in sorted(os.listdir(paths.SIM_DIR)):
+        if name.endswith(".py") and name not in _NOT_COMPILED:
+            out.append((os.path.join(paths.SIM_DIR, name), os.path.join("sim", name[:-3] + ".mpy")))
     return out
 
 
@@ -132,6 +127,24 @@ def _forget_old_trees(keep, age=3600.0):
             pass
 
 
+def _readable_key(key):
+    """The firmware's readable settings key for ``key`` (``pyramid.settings.OLD_KEYS``)."""
+    global _OLD_KEYS
+    if _OLD_KEYS is None:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location(
+            "_pyramid_settings", os.path.join(paths.FIRMWARE_DIR, "pyramid", "settings.py")
+        )
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _OLD_KEYS = module.OLD_KEYS
+    return _OLD_KEYS.get(key, key)
+
+
+_OLD_KEYS = None
+
+
 class VirtualPyramidError(RuntimeError):
     """The simulated board did not start, stopped, or did not answer in time."""
 
@@ -169,7 +182,7 @@ class VirtualPyramid:
     optics. ``runtime``: ``micropython`` (the unix port) or ``cpython``.
     ``value_buttons``: the pyramid has value buttons (the sim presses the right
     one, so events carry the value). ``fast``: short sim timings. ``settings``:
-    extra firmware settings (``pyramid.app.DEFAULTS`` keys). ``noise``: optics
+    extra firmware settings (``pyramid.settings.DEFAULTS`` keys; the old short keys are read too). ``noise``: optics
     noise scale (1.0 realistic). ``heapsize``: MicroPython heap; the default
     224 KiB is the RP2040's ~190 KiB of free heap plus ~35 KiB the simulated
     parts hold (bench_firmware measures both). ``uid``: the board's unique id.
@@ -209,9 +222,9 @@ class VirtualPyramid:
         self.mpy = mpy
         self.table = sim_table.Table(edition, seed)
         self._settings = dict(FAST_SETTINGS) if fast else {}
-        self._settings.update({"ed": edition, "vb": bool(value_buttons)})
+        self._settings.update({"edition": edition, "value_buttons": bool(value_buttons)})
         if settings:
-            self._settings.update(settings)
+            self._settings.update({_readable_key(k): v for k, v in settings.items()})
         self._push = FAST_PUSH if fast else REAL_PUSH
         self._dir = None
         self.port = None

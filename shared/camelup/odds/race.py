@@ -10,20 +10,20 @@ When the current leg ends the race in every outcome, the exact leg enumeration
 answers instead (``RaceOdds.exact``).
 """
 
-from camelup.odds import (
-    _BLACK,
-    _GREY_DIE,
-    _WHITE,
+from camelup.odds.board import (
+    BLACK,
+    GREY_DIE,
     LEG_REVEALS,
     SEP,
     TRACK,
-    _Coded,
-    _grey_choice,
-    _step_backward,
-    _step_forward,
-    as_position,
-    leg_odds,
+    WHITE,
+    Coded,
+    grey_choice,
+    step_backward,
+    step_forward,
 )
+from camelup.odds.game import as_position
+from camelup.odds.leg import leg_odds
 
 _MASK32 = 0xFFFFFFFF
 #: 95 % two-sided normal quantile.
@@ -88,7 +88,7 @@ def simulate(position, seed=1, samples=10000):
     that come out (uniform over every ordered choice, RULES 1.4), the other the
     six-sided face of each (racing value = face mod 3 + 1; grey ink = face div 3).
     """
-    coded = _Coded(position)
+    coded = Coded(position)
     names = coded.name
     bare = [0] * (TRACK + 2)
     tiles0 = coded.tiles
@@ -99,7 +99,7 @@ def simulate(position, seed=1, samples=10000):
     racing_dice = [coded.letter[c] for c in position.racing()]
     racing_dice.sort()
     if coded.crazy:
-        racing_dice.append(_GREY_DIE)
+        racing_dice.append(GREY_DIE)
     later_orders = _orders(racing_dice, LEG_REVEALS[position.edition])
     n_first = len(first_orders)
     n_later = len(later_orders)
@@ -126,11 +126,11 @@ def simulate(position, seed=1, samples=10000):
             for d in order:
                 f = faces % 6
                 faces //= 6
-                if d == _GREY_DIE:
-                    who = _grey_choice(s)
+                if d == GREY_DIE:
+                    who = grey_choice(s)
                     if who is None:  # RULES 3.5 (c): the numeral's ink
-                        who = _BLACK if f >= 3 else _WHITE
-                    s, _hit = _step_backward(s, who, f % 3 + 1, tiles)
+                        who = BLACK if f >= 3 else WHITE
+                    s, _hit = step_backward(s, who, f % 3 + 1, tiles)
                     if s[0] != SEP:
                         over = True
                         break
@@ -152,7 +152,7 @@ def simulate(position, seed=1, samples=10000):
                         break
                     s = s[:i] + s[j:q] + s[i:j] + s[q:]
                 else:
-                    s, _hit = _step_forward(s, d, f % 3 + 1, tiles)
+                    s, _hit = step_forward(s, d, f % 3 + 1, tiles)
                     if s[-1] != SEP:
                         over = True
                         break
@@ -166,7 +166,7 @@ def simulate(position, seed=1, samples=10000):
             tiles = bare
         r = s.replace(SEP, "")
         if crazy:
-            r = r.replace(_BLACK, "").replace(_WHITE, "")
+            r = r.replace(BLACK, "").replace(WHITE, "")
         a = r[-1]
         z = r[0]
         wins[a] = wins.get(a, 0) + 1
@@ -187,7 +187,7 @@ _CACHE_SIZE = 8
 
 
 def _signature(position, seed, samples):
-    coded = _Coded(position)
+    coded = Coded(position)
     tiles = ",".join(["%d" % t for t in coded.tiles])
     return "%s|%s|%s|%s|%d|%d|%d|%d" % (position.edition, coded.board, tiles, coded.mask,
                                           coded.levels, position.over, seed, samples)
