@@ -86,7 +86,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
     import types
 
     events = queue.Queue()
-    pyramid = types.SimpleNamespace(events=events, driver=None)
+    pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
     app = TableApp(session, pyramid=pyramid)
 
@@ -103,7 +103,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
                     break
             assert "RETURN THE DICE AND RELEASE AGAIN" in _screen(app, "#log")
             assert "ORANGE  FORWARD 3" in _screen(app, "#announce")
-            assert session.view()["stacks"][6] == ["orange", "yellow", "white"]
+            assert session.game.stacks[6] == ["orange", "yellow", "white"]
             await pilot.press("ctrl+q")
 
     asyncio.run(play())

@@ -26,6 +26,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Digits, Input, Log, Static
 
 from camelhost.table.controller import Table, help_text
+from camelhost.table.view import table_view
 from camelhost.ui import plain
 
 #: Colours of the camels on screen (foreground on background).
@@ -43,7 +44,8 @@ def track_text(view, width=CELL * 16):
     crazy camels marked with ``<`` (they run counterclockwise), tiles under the space
     numbers as ``+Ann`` / ``-Ben``. Crossed camels show in the columns ``<0`` and ``17>``.
     ``width``: characters available; each space gets 4 to 6 of them."""
-    stacks = view["stacks"]
+    stacks = {row["space"]: [c["colour"] for c in row["stack"]]
+              for row in view["beyond"] + view["track"] if row["stack"]}
     crazy = ("black", "white") if view["edition"] == "second" else ()
     low = [s for s in stacks if s < 1]
     high = [s for s in stacks if s > 16]
@@ -69,19 +71,19 @@ def track_text(view, width=CELL * 16):
     for label, _ in columns:
         text.append(label.center(inner) + " ", "bold")
     text.append("\n")
-    tiles = view["tiles"]
+    tiles = {row["space"]: row["tile"] for row in view["track"] if row["tile"]}
     for label, _ in columns:
         mark = ""
         if label.isdigit() and int(label) in tiles:
-            owner, side = tiles[int(label)]
-            mark = side + view["names"][owner][:inner - 1]
+            tile = tiles[int(label)]
+            mark = tile["side"] + tile["owner"][:inner - 1]
         text.append(mark.center(inner) + " ", "bold cyan")
     return text
 
 
 def info_text(view):
     """The public state as text: dice, tickets, players, pile sizes."""
-    if not view["stacks"]:
+    if not view["ranking"]:
         return "\n".join(plain.status_lines(view))
     lines = plain.status_lines(view)[2:]  # the track is drawn above
     return "\n".join(lines)
@@ -98,9 +100,8 @@ def odds_text(session):
         return "Odds: none now"
     try:
         from camelup import odds
-
-        from camelhost.table.bots import _position
-        leg = odds.leg_odds(_position(g))
+        from camelup.odds.game import position_from_game
+        leg = odds.leg_odds(position_from_game(g))
     except (ValueError, TypeError, KeyError) as exc:
         return "Odds unavailable: %s" % exc
     lines = ["Leg odds   1st   2nd  last"]
@@ -221,7 +222,7 @@ class TuiDisplay:
 
 class TableApp(App):
     """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
-    ``table.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
+    ``camelhost.device.open.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
     the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``)."""
 
     TITLE = "Camel Up smart pyramid"
@@ -248,9 +249,9 @@ class TableApp(App):
         self.session = session
         self.pyramid = pyramid
         self.table = Table(session, TuiDisplay(self), speaker=speaker,
-                           pyramid=pyramid.driver if pyramid is not None else None,
+                           pyramid=pyramid.virtual if pyramid is not None else None,
                            auto_setup=auto_setup,
-                           manual=pyramid is None or pyramid.events is None)
+                           manual=pyramid is None or pyramid.manual)
         self._stop = threading.Event()
 
     def compose(self) -> ComposeResult:
@@ -272,7 +273,8 @@ class TableApp(App):
     def on_mount(self):
         self.table.start()
         self.query_one("#command", Input).focus()
-        if self.pyramid is not None and self.pyramid.events is not None:
+        self.events = self.pyramid.events() if self.pyramid is not None else None
+        if self.events is not None:
             threading.Thread(target=self._pump, daemon=True).start()
 
     def on_unmount(self):
@@ -282,7 +284,7 @@ class TableApp(App):
         import queue
         while not self._stop.is_set():
             try:
-                kind, item = self.pyramid.events.get(timeout=0.2)
+                kind, item = self.events.get(timeout=0.2)
             except queue.Empty:
                 continue
             if kind == "event":
@@ -293,7 +295,7 @@ class TableApp(App):
 
     def refresh_panels(self):
         """Redraw the track, the public state and the odds from the session."""
-        view = self.session.view()
+        view = table_view(self.session, odds=False)
         track = self.query_one("#track", Static)
         track.update(track_text(view, track.size.width or CELL * 16))
         self.query_one("#info", Static).update(info_text(view))

@@ -42,7 +42,7 @@ class _Events:
 def shadow_session(head):
     """A fresh ``Session`` for the ``game`` line ``head`` (nothing written anywhere)."""
     return Session(head["edition"], head["players"], head.get("seed", 1), head.get("bots", ()),
-                   journal=None, _header=False)
+                   journal=None)
 
 
 class Follower:
@@ -135,7 +135,7 @@ class Follower:
             self.shadow = shadow_session(events[0])
             self.done = 1
         for event in events[self.done:n]:
-            self.shadow._apply(event)
+            self.shadow.apply(event)
         self.done = n
         self.shadow.journal = _Events(events[:n])
         self.board.publish(self.view(self.shadow))
@@ -171,7 +171,7 @@ class Replay:
             self._shadow = shadow_session(self.events[0])
             self._applied = 0
         for event in self.events[1 + self._applied:1 + step]:
-            self._shadow._apply(event)
+            self._shadow.apply(event)
         self._applied = step
         self._shadow.journal = _Events(self.events[:1 + step])
         return self._shadow
