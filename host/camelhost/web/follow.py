@@ -12,31 +12,16 @@ built are taken together (the page then shows the newest state).
 ``Replay`` does the same over a finished game's events, one step at a time, for
 ``pyramid replay FILE --web`` (next, previous, play, pause).
 
-Only public facts are published: the view function (``board_view``) gives finish
-piles as sizes until the race is over (RULES 1.8, 5).
+Only public facts are published: the shared view model
+(``camelhost.table.view.table_view``) gives finish piles as sizes until the race is
+over (RULES 1.8, 5).
 """
 
 import threading
 import time
 
 from camelhost.table.session import Session
-
-
-def _view_function():
-    try:
-        from camelhost.table.view import table_view  # the shared view model
-    except ImportError:
-        from camelhost.web.adapter import board_view
-        return board_view
-    return table_view
-
-
-class _Events:
-    """A list of journal events standing in for a ``Journal`` (for the view's ``version``)."""
-
-    def __init__(self, events):
-        self.events = events
-        self.path = None
+from camelhost.table.view import table_view
 
 
 def shadow_session(head):
@@ -56,7 +41,7 @@ class Follower:
     def __init__(self, board, journal, view=None, poll_s=1.0):
         self.board = board
         self.journal = journal
-        self.view = view or _view_function()
+        self.view = view or table_view
         self.poll_s = poll_s
         self.done = 0  # journal events applied to the shadow
         self.shadow = None
@@ -137,7 +122,6 @@ class Follower:
         for event in events[self.done:n]:
             self.shadow.apply(event)
         self.done = n
-        self.shadow.journal = _Events(events[:n])
         self.board.publish(self.view(self.shadow))
 
 
@@ -156,7 +140,7 @@ class Replay:
             raise ValueError("a replay needs a journal that starts with its game line")
         self.board = board
         self.events = list(events)
-        self.view = view or _view_function()
+        self.view = view or table_view
         self.play_s = play_s
         self.steps = len(self.events) - 1
         self.step = 0
@@ -173,7 +157,6 @@ class Replay:
         for event in self.events[1 + self._applied:1 + step]:
             self._shadow.apply(event)
         self._applied = step
-        self._shadow.journal = _Events(self.events[:1 + step])
         return self._shadow
 
     def show(self):
