@@ -302,7 +302,11 @@
     const panel = $("final-panel"), f = v.final;
     panel.hidden = !f;
     document.body.classList.toggle("over", !!f);
-    if (!f) return;
+    if (!f) {  // e.g. the last die undone: no revealed card stays in the page
+      clear($("final-piles"));
+      clear($("final-ranking"));
+      return;
+    }
     $("final-title").textContent = "Race over: " + f.winner + " wins, " + f.loser + " last";
     const piles = clear($("final-piles"));
     for (const name of ["winner", "loser"]) {
