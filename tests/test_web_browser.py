@@ -52,7 +52,9 @@ def page(browser):
 
 
 def shown_version(page, version, timeout=20000):
-    page.wait_for_function("v => document.documentElement.dataset.version === String(v)",
+    """Wait until the page has drawn ``version`` with its odds."""
+    page.wait_for_function("v => document.documentElement.dataset.version === String(v) && "
+                           "document.documentElement.dataset.odds === 'ready'",
                            arg=version, timeout=timeout)
 
 

@@ -243,7 +243,10 @@ def _frames(cards):
         for text in commands:
             s.command(text)
             assert follower.wait_idle()
-            frames.append(stream.next()[1])
+            while True:  # the position at once, then with its odds
+                frames.append(stream.next()[1])
+                if b'"odds_pending":true' not in frames[-1]:
+                    break
             frames.append(get(b.port, "/view")[2])
         follower.stop()
         stream.close()

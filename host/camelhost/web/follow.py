@@ -7,7 +7,10 @@ same deterministic path ``--resume`` and ``replay`` use), builds the board's
 view of that shadow on its own thread and hands it to the ``WebBoard``. The live
 session is never read from another thread, and working out the odds for the
 page never holds up the table; several events that arrive while a view is being
-built are taken together (the page then shows the newest state).
+built are taken together (the page then shows the newest state). Each new
+position is published twice: at once without its odds (``"odds": None``,
+``"odds_pending": True``: the page keeps the previous odds, dimmed), then with
+them.
 
 ``Replay`` does the same over a finished game's events, one step at a time, for
 ``pyramid replay FILE --web`` (next, previous, play, pause).
@@ -30,12 +33,16 @@ def shadow_session(head):
                    journal=None)
 
 
+#: Phases whose position has odds (``camelhost.table.view.odds_view``).
+IN_PLAY = ("turn", "die", "ink", "value")
+
+
 class Follower:
     """Keeps the board in step with ``journal`` (a ``camelhost.table.journal.Journal``).
 
     ``start()`` wraps ``journal.append`` so that each event written wakes the
     follower at once (it also looks every ``poll_s`` seconds); ``stop()`` undoes
-    that. ``view``: ``session -> dict`` (default: the shared view model).
+    that. ``view``: ``(session, odds=True) -> dict`` (default: ``table_view``).
     """
 
     def __init__(self, board, journal, view=None, poll_s=1.0):
@@ -122,6 +129,16 @@ class Follower:
         for event in events[self.done:n]:
             self.shadow.apply(event)
         self.done = n
+        if self.shadow.phase not in IN_PLAY:
+            self.board.publish(self.view(self.shadow))
+            return
+        # The die first, the odds a moment later: working them out takes a few hundred
+        # milliseconds, and the table should not wait for them to see the die.
+        quick = self.view(self.shadow, odds=False)
+        quick["odds_pending"] = True
+        self.board.publish(quick)
+        if len(self.journal.events) > self.done:
+            return  # more has happened already: no odds for a position that is gone
         self.board.publish(self.view(self.shadow))
 
 

@@ -200,6 +200,16 @@
   }
 
   function drawOdds(v) {
+    const panel = $("odds-panel");
+    if (!v.odds && v.odds_pending) {  // the odds of this position are on their way
+      panel.classList.add("stale");
+      $("best").classList.add("stale");
+      document.documentElement.dataset.odds = "pending";
+      return;
+    }
+    panel.classList.remove("stale");
+    $("best").classList.remove("stale");
+    document.documentElement.dataset.odds = "ready";
     const odds = v.odds || {};
     const leg = clear($("leg-odds"));
     if (odds.leg) {
