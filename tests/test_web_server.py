@@ -313,3 +313,35 @@ def test_replay_steps_through_the_journal_and_only_replay_has_controls():
         assert get(b.port, "/control/next", method="POST",
                    headers={"Sec-Fetch-Site": "cross-site"})[0] == 403
         replay.stop()
+
+
+def test_palette_css_has_every_camel_and_die_colour_of_both_editions(board):
+    from camelup.editions import EDITIONS
+    status, headers, body = get(board.port, "/palette.css")
+    css = body.decode()
+    assert status == 200 and headers["Content-Type"].startswith("text/css")
+    for ed in EDITIONS.values():
+        for colour in set(ed.camels) | set(ed.dice):
+            assert ".c-%s {" % colour in css and "--ink-%s:" % colour in css
+
+
+def test_palette_css_takes_the_tables_palette_when_there_is_one(monkeypatch):
+    import sys
+    import types
+
+    from camelhost.web import server
+    fake = types.ModuleType("camelhost.ui.palette")
+
+    class Piece:
+        def __init__(self, rgb, ink):
+            self.rgb, self.ink = rgb, ink
+
+    fake.PIECES = {"blue": Piece("#0000fe", "#ffffff"), "+": Piece("#00ff00", "#000000"),
+                   "-": Piece("#ff00ff", "#000000")}
+    fake.BACKGROUNDS, fake.FOREGROUNDS = {"dark": "#101010"}, {"dark": "#fefefe"}
+    monkeypatch.setitem(sys.modules, "camelhost.ui.palette", fake)
+    import camelhost.ui
+    monkeypatch.setattr(camelhost.ui, "palette", fake, raising=False)
+    css = server.palette_css()
+    assert "--blue: #0000fe;" in css and "--tile-plus: #00ff00;" in css
+    assert "--board: #101010;" in css and "--red: #d9261c;" in css  # the rest: defaults

@@ -250,7 +250,7 @@
       race.appendChild(el("p", "none", "none now"));
     }
     const best = clear($("best"));
-    const acts = odds.actions && odds.actions.values ? odds.actions.values.slice(0, 4) : [];
+    const acts = odds.actions && odds.actions.values ? odds.actions.values.slice(0, 3) : [];
     $("best-title").textContent = acts.length ? "Best for " + odds.actions.player : "";
     for (const a of acts) best.appendChild(el("li", "", a.text || a.action));
   }
