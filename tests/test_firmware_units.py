@@ -16,7 +16,7 @@ if paths.FIRMWARE_DIR not in sys.path:
 
 from pyramid import app as app_mod  # noqa: E402
 from pyramid import settings as settings_mod  # noqa: E402
-from pyramid.eventlog import EventLog, read_previous  # noqa: E402
+from pyramid.eventlog import EventLog  # noqa: E402
 from pyramid.link import LineReader, parse_line  # noqa: E402
 from pyramid.release import Release  # noqa: E402
 from pyramid.slider import PRESS, RELEASE, Slider  # noqa: E402
@@ -107,8 +107,8 @@ def test_release_refuses_bad_setup_and_unstarted_feed():
 
 
 def test_event_ring_keeps_the_last_events_framed(tmp_path):
-    state = str(tmp_path / "state")
-    log = EventLog(BOOT, capacity=4, state_path=state)
+    store = str(tmp_path / "events.log")
+    log = EventLog(BOOT, capacity=4, path=store)
     assert (log.seq, log.oldest()) == (0, 1)
     lines = [log.append("nodie", {}) for _ in range(6)]
     assert (log.seq, log.oldest()) == (6, 3)
@@ -117,7 +117,8 @@ def test_event_ring_keeps_the_last_events_framed(tmp_path):
         msg = protocol.decode(log.get(seq))
         assert (msg.kind, msg["seq"], msg["boot"]) == ("nodie", seq, BOOT)
         assert log.get(seq) == lines[seq - 1]
-    assert read_previous(state) == (BOOT, 6)
+    log.persist()
+    assert EventLog("0BADCAFE", 4, store).prev == (BOOT, 6)
 
 
 def test_event_ring_bad_field_uses_no_seq():
@@ -128,12 +129,15 @@ def test_event_ring_bad_field_uses_no_seq():
 
 
 def test_previous_boot_record_tolerates_junk(tmp_path):
-    path = tmp_path / "state"
-    assert read_previous(str(path)) is None
-    path.write_text("garbage")
-    assert read_previous(str(path)) is None
-    path.write_text("0BADCAFE 12\n")
-    assert read_previous(str(path)) == ("0BADCAFE", 12)
+    path = tmp_path / "events.log"
+    assert EventLog(BOOT, 4, str(path)).prev is None  # a fresh store: one boot marker
+    path.write_bytes(b"garbage\n" + protocol.frame("B 0BADCAFE -") + b"torn EVT 3 nod")
+    log = EventLog(BOOT, 4, str(path))
+    assert log.prev == ("0BADCAFE", 0)
+    (tmp_path / "events.log").write_bytes(
+        protocol.frame("B 0BADCAFE -") + protocol.encode("EVT", "nodie", seq=12, boot="0BADCAFE") + b"\xff\x00junk\n"
+    )
+    assert EventLog(BOOT, 4, str(path)).prev == ("0BADCAFE", 12)
 
 
 # --- line assembly and host lines ----------------------------------------------------

@@ -42,8 +42,24 @@ def test_after_a_resume_a_line_counts_the_events_and_shows_the_last_die(tmp_path
     _play(monkeypatch, capsys, [SETUP, "leg red", "pyramid", "blue 2", "quit"],
           "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
     out = _play(monkeypatch, capsys, ["quit"], "--resume", path)
-    assert out[0] == "resumed %s: 4 events restored (race 1, leg 1)" % path
-    assert out[1] == "Last die: blue 2 (Ben): blue camel forward 2, space 1 to 3"
+    at = out.index("resumed %s: 4 events restored (race 1, leg 1)" % path)
+    assert out[at + 1] == "Last die: blue 2 (Ben): blue camel forward 2, space 1 to 3"
+
+
+def test_the_full_screen_table_also_says_what_a_resume_restored(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path) as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        s.command(SETUP)
+        s.command("red 1")
+    journal = Journal.resume(path)
+    out = io.StringIO()
+    t = Table(Session.resume(journal), PlainDisplay(out))  # as TableApp builds it
+    t.start()
+    journal.close()
+    lines = out.getvalue().splitlines()
+    assert lines[:2] == ["resumed %s: 2 events restored (race 1, leg 1)" % path,
+                         "Last die: red 1 (Ann): red camel forward 1, space 2 to 3"]
 
 
 def test_without_seed_a_new_seed_is_drawn_and_printed(tmp_path, monkeypatch, capsys):
@@ -199,3 +215,29 @@ def test_the_race_over_lines_give_the_camels_order_and_the_players_ranking():
     assert lines[-1] == "Final ranking: 1. %s %d, 2. %s %d" % (
         order[0][2], -order[0][0], order[1][2], -order[1][0])
     assert lines[-2].startswith("FINAL SCORES: Ann ")
+
+
+def test_auto_without_a_board_hints_the_option_of_the_command_asking(monkeypatch):
+    import types
+
+    import pytest
+    from camelhost.device.open import open_pyramid
+    from camelhost.errors import CliError
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [types.SimpleNamespace(device="/dev/ttyS0", vid=None)])
+    with pytest.raises(CliError) as info:
+        open_pyramid("auto", option="--port")  # monitor, calibrate
+    assert "give --port PORT" in str(info.value) and "--pyramid" not in str(info.value)
+    with pytest.raises(CliError) as info:
+        open_pyramid("auto")  # play
+    assert "give --pyramid PORT" in str(info.value) and "--pyramid manual" in str(info.value)
+
+
+def test_players_with_the_same_coins_share_their_place_in_the_final_ranking():
+    from camelhost.table import narration
+    view = {"players": [{"name": n} for n in ("Ann", "Ben", "Cy", "Dee")], "ranking": []}
+    final = {"winner": "red", "loser": "blue", "cards": [], "coins": [33, 24, 22, 24],
+             "winners": [0]}
+    lines = narration.final_lines({"final": final, "race": 1}, view)
+    assert lines[-1] == "Final ranking: 1. Ann 33, 2. Ben 24, 2. Dee 24, 4. Cy 22"

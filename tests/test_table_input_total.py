@@ -120,3 +120,14 @@ def test_any_argument_of_a_known_command_is_an_event_or_a_table_error(head, rest
         parse_command("%s %s" % (head, rest), s)
     except TableError as exc:
         assert "\n" not in str(exc)
+
+
+def test_a_short_seeded_fuzz_of_the_parser_finds_no_other_exception():
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "bench", "fuzz.py")  # make fuzz
+    spec = importlib.util.spec_from_file_location("fuzz", path)
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    _, bad, examples, _ = fuzz.fuzz_commands(3000, 7)
+    assert bad == 0, examples

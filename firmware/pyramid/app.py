@@ -36,7 +36,7 @@ from pyramid import VERSION
 from pyramid.commands import PROFILE_FILE, Commands
 from pyramid.compat import async_sleep_ms as sleep_ms
 from pyramid.compat import ticks_add, ticks_diff, ticks_ms
-from pyramid.eventlog import EventLog, read_previous
+from pyramid.eventlog import EventLog
 from pyramid.link import LineReader, nak, parse_line
 from pyramid.release import Release
 from pyramid.settings import load_settings
@@ -70,7 +70,7 @@ RESET_WORDS = (
 )
 
 #: Files on the board's flash (relative to the current directory, "/" on the board).
-STATE_FILE = "state"
+EVENTS_FILE = "events.log"  # events kept until a host acknowledges them (pyramid.eventlog)
 
 
 def _hex(data):
@@ -167,8 +167,8 @@ class App:
         self.make_classifier = make_classifier or default_classifier
         self.files = files
         self.boot = _new_boot_id()
-        self.prev = read_previous(STATE_FILE) if files else None
-        self.log = EventLog(self.boot, settings["replay_ring"], STATE_FILE if files else None)
+        self.log = EventLog(self.boot, settings["replay_ring"], EVENTS_FILE if files else None)
+        self.prev = self.log.prev
         self.uid = _hex(board.uid)
         self.slider = Slider(board.slider, board.slider_active_low, settings["debounce_ms"])
         self.values = ValueButtons(board.value_pins) if board.value_pins else None
@@ -274,6 +274,7 @@ class App:
             vb=bool(self.s["value_buttons"]),
             prev=self.prev,
             rst=self.reset_cause,
+            acked=self.log.acked(),
         )
 
     def emit(self, kind, fields):
@@ -323,6 +324,11 @@ class App:
                         self.send(nak("memory"))
                     except MemoryError:
                         pass
+            if not self.pending and not self._busy:
+                self.log.persist()  # flash writes only between releases (pyramid.eventlog)
+            again = self.log.resend(ticks_ms())
+            if again is not None:
+                self.send(again)  # the newest event, not yet acknowledged
             if got < 64:
                 await sleep_ms(10)
             else:

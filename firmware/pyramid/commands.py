@@ -23,6 +23,7 @@ PROFILE_FILE = "profile.json"
 TABLE = {
     "HELLO?": "hello",
     "SYNC": "sync",
+    "ACK": "ack",
     "PING": "ping",
     "STREAM": "stream",
     "CAL": "cal",
@@ -56,7 +57,12 @@ class Commands:
         self.app.send(self.app.hello_line())
 
     def sync(self, msg):
-        self.replay(msg["seq"])
+        if msg.get("boot") is not None:
+            self.app.log.acking = True  # a host that acknowledges what it takes
+        self.replay(msg["seq"], msg.get("boot"), msg.get("to"))
+
+    def ack(self, msg):
+        self.app.log.ack(msg["boot"], msg["seq"])
 
     def ping(self, msg):
         self.app.send(protocol.encode("PONG", token=msg["token"]))
@@ -84,23 +90,12 @@ class Commands:
 
     # --- the work behind them ---
 
-    def replay(self, after):
-        """Resend events ``after+1 .. seq``; ``GAP first last`` for those no longer kept; then ``SYNCED``."""
+    def replay(self, after, boot=None, to=None):
+        """``SYNC``: resend the events of ``boot`` (default this one) after ``after`` up
+        to ``to``, ``GAP`` for those no longer kept, then ``SYNCED``
+        (``pyramid.eventlog.EventLog.replay``: earlier boots from the flash store)."""
         app = self.app
-        log = app.log
-        start = after + 1
-        oldest = log.oldest()
-        if start < oldest and start <= log.seq:
-            last_gone = oldest - 1 if oldest - 1 < log.seq else log.seq
-            app.send(protocol.encode("GAP", first=start, last=last_gone, boot=app.boot))
-            start = last_gone + 1
-        seq = start
-        while seq <= log.seq:
-            line = log.get(seq)
-            if line is not None:
-                app.send(line)
-            seq += 1
-        app.send(protocol.encode("SYNCED", seq=log.seq, boot=app.boot))
+        app.log.replay(boot or app.boot, after, to, app.send)
 
     def cfg_line(self):
         s = self.app.s

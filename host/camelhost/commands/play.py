@@ -9,7 +9,6 @@ continues a game from its journal after a crash.
 """
 
 import os
-import sys
 import time
 
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
@@ -21,13 +20,18 @@ HELP = "track a real game at the table (pyramid on USB, virtual, or dice typed i
 def add_arguments(parser):
     parser.add_argument("--players", help="names in seat order, comma-separated; the "
                         "first holds the start marker (e.g. Ann,Ben,Cy)")
-    parser.add_argument("--edition", choices=("classic", "second"), default="second")
-    parser.add_argument("--pyramid", default="manual",
-                        help="auto | PORT | virtual | manual (default manual)")
+    parser.add_argument("--edition", choices=("classic", "second"), default=None,
+                        help="classic or second (default second; --resume takes the journal's)")
+    parser.add_argument("--pyramid", default=None,
+                        help="auto | PORT | virtual | manual (default manual; --resume takes "
+                        "the journal's)")
     parser.add_argument("--plain", action="store_true",
                         help="plain line mode (scripts, screen readers) instead of the full screen")
     parser.add_argument("--journal", help="journal file to write (default journals/<time>.jsonl)")
     parser.add_argument("--resume", metavar="FILE", help="continue the game in this journal")
+    parser.add_argument("--upto-damage", action="store_true",
+                        help="with --resume: continue up to the first damaged line (the rest "
+                        "is kept in FILE.damaged)")
     parser.add_argument("--bots", default="", help="names of the seats bots play, comma-separated")
     parser.add_argument("--speak", action="store_true",
                         help="say each die announcement aloud with espeak-ng (if on PATH)")
@@ -75,12 +79,14 @@ def open_session(args):
     from camelhost.table.journal import Journal
     from camelhost.table.session import Session, TableError
     if args.resume:
-        journal = Journal.resume(args.resume)
+        journal = Journal.resume(args.resume, upto_damage=args.upto_damage)
         try:
-            return Session.resume(journal), journal
+            _check_resume_options(args, journal.header)
+            session = Session.resume(journal)
         except BaseException:
             journal.close()
             raise
+        return session, journal
     if not args.players:
         raise CliError("give the players: --players Ann,Ben,Cy (or --resume FILE)")
     names = [n.strip() for n in args.players.split(",") if n.strip()]
@@ -96,13 +102,13 @@ def open_session(args):
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game: use --resume %s, or another --journal"
                        % (path, path))
-    journal = Journal(path)
     seed = args.seed
     if seed is None:
         seed = fresh_seed()
         print("seed: %d (play this race again with --seed %d)" % (seed, seed))
+    journal = Journal(path, pyramid=args.pyramid or "manual")
     try:
-        session = Session(args.edition, names, seed=seed, bots=bots, journal=journal)
+        session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
     except TableError as exc:
         journal.close()
         os.unlink(path)
@@ -110,18 +116,26 @@ def open_session(args):
     return session, journal
 
 
-def resumed_lines(session, journal):
-    """What the table says after ``--resume``: how many events were restored, and the
-    last die (so the players can check the board)."""
-    from camelhost.table.view import table_view
-    from camelhost.ui import plain
-    view = table_view(session, odds=False)
-    lines = ["resumed %s: %d events restored (race %d, %s)" % (
-        journal.path, len(journal.events) - 1, view["race"],
-        "setup" if view["phase"] == "setup" else "leg %d" % view["leg"])]
-    if view["last_die"]:
-        lines.append(plain.last_die_line(view))
-    return lines
+def _check_resume_options(args, header):
+    """``--resume`` plays on with the journal's edition and seats: a conflicting
+    ``--players`` or ``--edition`` is an error (``CliError``), not silently ignored."""
+    if args.players:
+        names = [n.strip() for n in args.players.split(",") if n.strip()]
+        if names != header["players"]:
+            raise CliError("--players %s conflicts with the journal's players (%s): leave it out "
+                           "with --resume" % (",".join(names), ",".join(header["players"])))
+    if args.edition and args.edition != header["edition"]:
+        raise CliError("--edition %s conflicts with the journal's edition (%s): leave it out "
+                       "with --resume" % (args.edition, header["edition"]))
+
+
+def _pyramid_spec(args, journal):
+    """The dice source: ``--pyramid``, else the journal's (on ``--resume``), else manual."""
+    if args.pyramid:
+        return args.pyramid
+    if args.resume and journal.header:
+        return journal.header.get("pyramid") or "manual"
+    return "manual"
 
 
 def quit_line(journal):
@@ -131,8 +145,9 @@ def quit_line(journal):
 
 
 def run(args):
+    import sys
+
     from camelhost.device.open import open_pyramid
-    spec = args.pyramid
     speaker = None
     if args.speak:
         from camelhost.table.speaker import Speaker
@@ -141,6 +156,7 @@ def run(args):
             print(speaker.missing, file=sys.stderr)
             speaker = None
     session, journal = open_session(args)
+    spec = _pyramid_spec(args, journal)
     try:
         pyramid = open_pyramid(spec, session.edition.name, session.seed,
                                resume=session.last_pyramid_event)
@@ -150,9 +166,6 @@ def run(args):
         else:
             _discard_unused(journal)
         raise
-    if args.resume:
-        for line in resumed_lines(session, journal):
-            print(line)
     from camelhost.web import serving, wait_for_enter
     with journal, pyramid, serving(args.web, journal) as board:
         try:

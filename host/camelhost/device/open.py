@@ -43,17 +43,22 @@ def find_rp2040_port(option="--pyramid"):
 
 def event_values(ev):
     """A link event (a ``DieEvent``, or already a dict) as a dict of plain values:
-    ``EVENT_FIELDS`` plus ``missing`` (the missing sequence numbers of a gap, as text)."""
+    ``EVENT_FIELDS`` plus ``missing`` (the missing sequence numbers of a gap, as text:
+    ``"2, 3, 4"``, ``"2..4000"``; never one entry per missing event)."""
     if isinstance(ev, dict):
         get = ev.get
     else:
         def get(name, default=None):
             return getattr(ev, name, default)
     out = {key: get(key) for key in EVENT_FIELDS}
-    missing = list(get("missing") or ())
+    missing = get("missing") or ()
+    if hasattr(missing, "first"):  # a link SeqRange: two numbers whatever the count
+        out["missing"] = str(missing)
+        return out
+    missing = list(missing)[:MISSING_SHOWN + 1]
     shown = ", ".join(str(m) for m in missing[:MISSING_SHOWN])
     if len(missing) > MISSING_SHOWN:
-        shown += " and %d more" % (len(missing) - MISSING_SHOWN)
+        shown += " and more"
     out["missing"] = shown
     return out
 

@@ -249,6 +249,9 @@ class VirtualPyramid:
         #: serial line, as on the board): deque of str
         self.console = collections.deque(maxlen=100)
         self.dropped_bytes = 0  # device bytes the relay dropped (host not reading, or injected)
+        self._faults = None  # (loss, flip, random.Random) while line_faults() is on
+        self._releases = 0  # pushes sent: the optics keys each release's noise by its number
+        self.mangled = {"lost": 0, "flipped": 0}  # bytes the line faults took or changed
 
     # --- life cycle ---
 
@@ -320,7 +323,10 @@ class VirtualPyramid:
         to_board_r, to_board_w = os.pipe()
         from_board_r, from_board_w = os.pipe()
         env["SIM_CTRL"] = "%d:%d" % (to_board_r, from_board_w)
-        env["SIM_SEED"] = str(self.seed * 7919 + self._boots)
+        # the optics noise depends only on the seed and the release number, not on how
+        # often the board restarted: a game with reboots reads what one without does
+        env["SIM_SEED"] = str(self.seed * 7919)
+        env["SIM_RELEASES"] = str(self._releases)
         env["SIM_NOISE"] = repr(float(self.noise))
         env["SIM_UID"] = self.uid
         self._boots += 1
@@ -415,7 +421,8 @@ class VirtualPyramid:
                     continue
                 return
             boot = self._boot
-            if boot is not None and boot.proc.poll() is None:
+            data = self._mangle(data)
+            if data and boot is not None and boot.proc.poll() is None:
                 try:
                     boot.proc.stdin.write(data)
                 except (BrokenPipeError, OSError, ValueError):
@@ -438,6 +445,7 @@ class VirtualPyramid:
             self._to_host(data)
 
     def _to_host(self, data):
+        data = self._mangle(data)
         with self._lock:
             if self._drop:
                 cut = min(self._drop, len(data))
@@ -552,6 +560,7 @@ class VirtualPyramid:
         with self._lock:
             before = len(self.events)
         press, drop, hold = self._push
+        self._releases += 1
         self._send("push", press, drop, hold, content, value)
         if wait:
             self._wait(lambda: len(self.events) > before, timeout, "the firmware's event")
@@ -589,6 +598,7 @@ class VirtualPyramid:
     def place(self, content):
         """Put ``content`` in the head and leave it there (calibration, monitor): a label
         (``red``, ``grey-black``), ``a+b`` for two dice, or ``empty``."""
+        self._releases += 1
         self._send("place", content)
 
     def sensor_fault(self, errno_=5, count=1):
@@ -624,6 +634,33 @@ class VirtualPyramid:
             boot.proc.stdin.write(bytes(data))
         except (BrokenPipeError, OSError, ValueError) as exc:
             raise VirtualPyramidError("the board is not listening: %s" % exc) from None
+
+    def line_faults(self, loss=0.0, flip=0.0, seed=0):
+        """Seeded line noise on the cable, both ways: each byte is lost with
+        probability ``loss`` and, if not, has one bit flipped with probability
+        ``flip``. ``line_faults()`` (all zero) switches it off. Counts in ``mangled``."""
+        import random
+
+        with self._lock:
+            self._faults = (loss, flip, random.Random(seed)) if (loss or flip) else None
+
+    def _mangle(self, data):
+        with self._lock:
+            faults = self._faults
+            if faults is None:
+                return data
+            loss, flip, rng = faults
+            out = bytearray()
+            for b in data:
+                r = rng.random()
+                if r < loss:
+                    self.mangled["lost"] += 1
+                    continue
+                if r < loss + flip:
+                    self.mangled["flipped"] += 1
+                    b ^= 1 << rng.randrange(8)
+                out.append(b)
+            return bytes(out)
 
     def drop_bytes(self, n):
         """Lose the next ``n`` bytes the device sends to the host."""

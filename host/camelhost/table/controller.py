@@ -28,6 +28,7 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   leg red            take the top red leg ticket
   tile 7 +  tile 7 - place or move your tile on space 7, forward (+) or backward (-) side
   win red  lose red  red finish card on the overall winner / loser pile
+  win  lose          the same, privately: type the colour next; it is never shown
   partner Ben        partnership with Ben (second edition, 6-8 players)
   pyramid            take a pyramid ticket; the next die released completes it
   red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
@@ -65,11 +66,18 @@ class Table:
     pyramid (real or virtual) it is refused with a hint, unless the pyramid just
     asked for the die by hand (a gap or a sensor fault). ``speaker``: a
     ``camelhost.table.speaker.Speaker`` that says each die announcement, or ``None``.
+    ``resumed``: the session was rebuilt from its journal (``--resume``): ``start``
+    says how many events were restored and shows the last die; default: its journal
+    is a file that already held events when the table was made.
     """
 
     def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None,
-                 speaker=None):
+                 speaker=None, resumed=None):
         self.session = session
+        journal = session.journal
+        if resumed is None:
+            resumed = journal is not None and bool(journal.path) and len(journal.events) > 1
+        self.resumed = resumed
         self.speaker = speaker
         if speaker is not None:
             display = Speaking(display, speaker)
@@ -97,6 +105,10 @@ class Table:
 
     def start(self):
         """Show the table and let bots (and the drawn setup) go first."""
+        if self.resumed:
+            journal = self.session.journal
+            self.display.text("\n".join(plain.resumed_lines(
+                self.view(), journal.path, len(journal.events) - 1)))
         self._auto_setup()
         self.display.status(self.view())
         self.drive()

@@ -287,8 +287,9 @@ def final_lines(notice, view):
     lines.append(final_scores_line(names, f["coins"], f["winners"]))
     coins = f["coins"]
     order = sorted(range(len(names)), key=lambda i: (-coins[i], i))
-    lines.append("Final ranking: %s" % ", ".join(
-        "%d. %s %d" % (place, names[i], coins[i]) for place, i in enumerate(order, 1)))
+    lines.append("Final ranking: %s" % ", ".join(  # a tie shares its place
+        "%d. %s %d" % (1 + sum(1 for c in coins if c > coins[i]), names[i], coins[i])
+        for i in order))
     return lines
 
 

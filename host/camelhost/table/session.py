@@ -4,9 +4,18 @@ Everything that can change the game arrives as one *event* (a JSON-able dict, se
 ``camelhost.table.journal``): a command typed at the table, a die from the pyramid, a
 die typed by hand, a bot's choice. ``Session.feed(event)`` checks the event
 against the game, applies it, writes it to the journal (``fsync``) and only then
-returns the *notices* the display shows. Replaying the journal's events through
-the same ``feed`` path (``Session.resume``) rebuilds exactly the same state, so a
-crash loses nothing the table has seen.
+returns the *notices* the display shows. Applying the journal's events through
+the same handlers (``Session.from_events``, ``Session.resume``) rebuilds exactly the
+same state, so a crash loses nothing the table has seen.
+
+This module is only the state machine. Typed text becomes events in
+``camelhost.table.parser``; notices become words in ``camelhost.table.narration``;
+what the screens show is ``camelhost.table.view.table_view``. A die reaches the game
+as values: ``camelup.Action.pyramid(colour, value, ink)`` to ``Game.push``, which is
+its one legality check. ``undo`` takes back the last *step* of the race (a pyramid
+ticket with its die and any key pressed for it, an action, a setup die, a
+correction...): each step keeps a mark of the session before it, and the game goes
+back to the mark through ``Game.pop``; nothing is replayed.
 
 Bad input never changes anything: ``feed`` and ``command`` raise ``TableError``
 (a ``ValueError`` with a one-line message) before touching the game or the journal.
@@ -120,7 +129,8 @@ class Session:
         for i, event in enumerate(events[1:], start=2):
             try:
                 notices = s._apply(event)
-            except (TableError, KeyError, TypeError) as exc:
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                # a renamed or missing key reads as a one-line refusal, never a traceback
                 raise ValueError("%s: event on line %d no longer applies: %s"
                                  % (path or "journal", i, one_line(exc))) from None
             if each is not None:

@@ -99,6 +99,16 @@ def last_die_line(view):
         "forward" if d["direction"] > 0 else "backward", d["distance"], d["from"], d["to"])
 
 
+def resumed_lines(view, path, count):
+    """What the table says after ``--resume``: how many events were restored from the
+    journal at ``path``, and the last die (so the players can check the board)."""
+    lines = ["resumed %s: %d events restored (race %d, %s)" % (
+        path, count, view["race"], "setup" if view["phase"] == "setup" else "leg %d" % view["leg"])]
+    if view["last_die"]:
+        lines.append(last_die_line(view))
+    return lines
+
+
 def odds_lines(view):
     """The ``odds`` command: leg odds 1st/2nd/last of every racing camel, then the
     overall winner and loser odds with their 95 % interval (RULES 1.10, 1.13)."""

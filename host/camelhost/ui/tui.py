@@ -26,6 +26,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Digits, Input, Log, Static
 
 from camelhost.table.controller import Table, help_text
+from camelhost.table.narration import with_names
 from camelhost.table.view import table_view
 from camelhost.ui import plain
 
@@ -116,7 +117,7 @@ def odds_text(session):
         # out, which cards this player has already played (RULES 1.8, 5).
         public = [av for av in action_values(g, leg=leg) if av.kind != "finish"]
         for av in public[:5]:
-            lines.append("  %s" % av.reason)
+            lines.append("  %s" % with_names(av.reason, session.names))
         lines.append("  (finish cards: not advised on the shared screen)")
     except ImportError:
         values = []
