@@ -236,6 +236,7 @@ def _frames(cards):
     s, commands = _game(cards)
     with WebBoard("127.0.0.1", 0) as b:
         follower = Follower(b, s.journal).start()
+        assert follower.wait_idle()  # the game line is on the board
         stream = Stream(b.port, "/events")
         static = b"".join(get(b.port, p)[2] for p in ("/", "/board.js", "/board.css",
                                                        "/palette.css"))

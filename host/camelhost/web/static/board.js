@@ -413,7 +413,8 @@
     state.lastMessage = Date.now();
     retry = 1000;
     setLink(true, "live");
-    render(JSON.parse(e.data));
+    const view = JSON.parse(e.data);
+    if (typeof view.version === "number") render(view);  // "{}": nothing published yet
   }
   function connect() {
     if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
