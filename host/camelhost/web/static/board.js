@@ -364,7 +364,7 @@
     $("replay-step").textContent = "step " + v.replay.step + " of " + v.replay.steps;
     const play = $("play");
     play.dataset.control = v.replay.playing ? "pause" : "play";
-    play.textContent = v.replay.playing ? "\u23F8 pause" : "\u25B6 play";
+    play.textContent = v.replay.playing ? "\u275A\u275A pause" : "\u25B6 play";
   }
 
   function render(v) {
