@@ -346,3 +346,18 @@ def test_palette_css_takes_the_tables_palette_when_there_is_one(monkeypatch):
     css = server.palette_css()
     assert "--blue: #0000fe;" in css and "--tile-plus: #00ff00;" in css
     assert "--board: #101010;" in css and "--red: #d9261c;" in css  # the rest: defaults
+
+
+def test_every_page_file_is_served_and_goes_into_the_wheel():
+    import fnmatch
+    import os
+    import tomllib
+
+    from camelhost import paths
+    from camelhost.web.server import STATIC, STATIC_DIR
+    with open(os.path.join(paths.REPO_ROOT, "pyproject.toml"), "rb") as fh:
+        patterns = tomllib.load(fh)["tool"]["setuptools"]["package-data"]["camelhost.web"]
+    files = set(os.listdir(STATIC_DIR))
+    assert files == set(STATIC)
+    for name in files:
+        assert any(fnmatch.fnmatch("static/" + name, p) for p in patterns), name

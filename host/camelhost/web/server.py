@@ -319,12 +319,11 @@ class WebBoard:
         """``(status, text)`` for a request this board does not answer, else ``None``."""
         path = request.path
         if self.token:
-            own = self.prefix
-            if not (path == own or path.startswith(own + "/")):
-                # constant-time check of whatever stands where the token belongs
-                given = path[1:].split("/", 1)[0]
-                secrets.compare_digest(given.encode(), self.token.encode())
-                return 403, "this scoreboard needs the address with its token (see the table's screen)"
+            given = path[1:].split("/", 1)[0]  # where the token stands: /<token>/...
+            if not secrets.compare_digest(given.encode("utf-8", "replace"),
+                                          self.token.encode()):
+                return 403, ("this scoreboard needs the address with its token "
+                             "(see the table's screen)")
         elif not self._local_host(request.host):
             return 403, "this scoreboard answers only to its own loopback address"
         if request.method not in ("GET", "HEAD", "POST"):
