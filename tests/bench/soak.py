@@ -36,6 +36,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 from camelhost.device.link import Link  # noqa: E402
+from camelhost.device.open import event_values  # noqa: E402
 from camelhost.device.virtual import VirtualPyramid  # noqa: E402
 from camelhost.table import controller  # noqa: E402
 from camelhost.table.journal import Journal, read_events  # noqa: E402
@@ -184,11 +185,11 @@ class Game:
     def _take(self, ev):
         if ev.kind == "gap":
             self.gaps.append((ev.boot, ev.missing))
-            self.table.pyramid_event(controller._event_dict(ev))
+            self.table.pyramid_event(event_values(ev))
             self._type_missing(ev)
             return
         self.delivered.append((ev.boot, ev.seq))
-        self.table.pyramid_event(controller._event_dict(ev))
+        self.table.pyramid_event(event_values(ev))
 
     def _type_missing(self, ev):
         """The player types what came out for a named gap (the simulated pyramid saw it)."""
