@@ -224,3 +224,51 @@ def test_live_page_has_no_controls(page):
         assert page.eval_on_selector_all("input, textarea, select, form", "x => x.length") == 0
         status = page.evaluate("() => fetch('control/next', {method: 'POST'}).then(r => r.status)")
         assert status in (404, 405)
+
+
+#: Runs before the page's own script: note what the page asks the browser to say.
+SPOKEN = """
+  window.__said = [];
+  if (!("speechSynthesis" in window)) {
+    window.speechSynthesis = {};
+    window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+  }
+  window.speechSynthesis.speak = (u) => window.__said.push(u.text);
+"""
+
+
+def test_speech_is_off_until_asked_then_says_each_new_die_once(browser):
+    context = browser.new_context()
+    context.add_init_script(script=SPOKEN)
+    page = context.new_page()
+    journal = Journal(None)
+    s = Session("second", NAMES[:3], seed=1, journal=journal)
+    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+        for text in (SETUP, "pyramid", "blue 2"):
+            s.command(text)
+        assert follower.wait_idle()
+        page.goto(board.url)
+        shown_version(page, s.version)
+        assert page.text_content("#speech") == "speech off"
+        s.command("pyramid")
+        s.command("red 1")
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == []  # off: nothing said
+        page.click("#speech")
+        assert page.get_attribute("#speech", "aria-pressed") == "true"
+        for text in ("pyramid", "grey black 3"):
+            s.command(text)
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        said = page.evaluate("() => window.__said")
+        assert said == ["speech on", "%s camel, backward 3" % s.reports[-1]["move"]["camel"]]
+        board.drop_clients()  # a reconnect does not say the same die again
+        page.wait_for_timeout(1500)
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == said
+        s.command("leg yellow")  # not a die: nothing said
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == said
+    context.close()
