@@ -130,14 +130,16 @@ def _fresh_rollout(game):
 
 
 def _finish_best(game, race, extra=None):
-    """{seat: best finish-card EV (>= 0)} for every seat;
-    ``extra``: ``(pile, card)`` put on that pile first (my card)."""
+    """{seat: best finish-card EV (>= 0)} for every seat; ``extra``: ``(pile, card)``
+    put on that pile first (my card). Which cards the others still hold is hidden
+    (RULES 1.8): they are assumed to hold every colour."""
     out = {}
     if race is None:
         return out
     for p in range(game.players):
         best = 0.0
-        for c in game.finish_cards_in_hand(p):
+        hand = game.finish_cards_in_hand(p) if p == game.turn else game.edition.racing
+        for c in hand:
             for pile, odds in (("winner", race.winner), ("loser", race.loser)):
                 cards = game.pile(pile)
                 if extra is not None and extra[0] == pile:
@@ -236,10 +238,7 @@ def _scored(game, seed, leg):
     position = position_from_game(game)
     if leg is None:
         leg = leg_odds(position)
-    race = None
-    if game.finish_cards_in_hand(seat) or any(
-            game.finish_cards_in_hand(p) for p in range(game.players) if p != seat):
-        race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+    race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     ranked = action_values(game, race=race, leg=leg)
     if not ranked:
         return []
