@@ -312,7 +312,7 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
         same_dice += faulted["dice"] == clean["dice"]
         same_truth += faulted["final"] == faulted["truth"] and faulted["final"] is not None
         if faulted["dice"] != clean["dice"]:
-            first = next((i for i, (a, b) in enumerate(zip(faulted["dice"], clean["dice"])) if a != b),
+            first = next((i for i, (a, b) in enumerate(zip(faulted["dice"], clean["dice"], strict=False)) if a != b),
                          min(len(faulted["dice"]), len(clean["dice"])))
             out("    dice differ from die %d: faulted %s, clean %s; faults %s"
                 % (first + 1, faulted["dice"][first:first + 3], clean["dice"][first:first + 3], faulted["counts"]))
