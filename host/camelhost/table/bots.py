@@ -61,6 +61,14 @@ def choose(game, names=None, quick=False):
     return ev_choose(game, names)
 
 
+def suggestions(game, leg=None):
+    """The table's ranked advice for the seat to act (``ActionValue`` list, best
+    first) from ``TABLE_POLICY``: the coach's order, or the immediate EV's."""
+    if TABLE_POLICY == "coach":
+        return coach.suggestions(game, leg=leg)
+    return action_values(game, leg=leg)
+
+
 def ev_choose(game, names=None):
     """The ``ev`` policy: the legal action with the best immediate expected value
     (``camelup.odds.actions.action_values``). Returns ``(text, value)`` like ``choose``."""

@@ -55,7 +55,15 @@ from camelup.odds.board import (
 from camelup.odds.game import as_position
 
 
-def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy):
+def full_order(s, crazy):
+    """Every racing camel letter of board ``s``, first to last (RULES 1.11)."""
+    r = s.replace(SEP, "")
+    if crazy:
+        r = r.replace(BLACK, "").replace(WHITE, "")
+    return r[::-1]
+
+
+def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker=rank_key):
     """All three values of racing die ``c`` on board ``s`` (weight ``w`` per value).
 
     Boards still racing go to ``target`` (board -> weight); a unit crossing the
@@ -74,7 +82,7 @@ def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy):
         m = k + v
         if m > TRACK:  # this value and every higher one cross the line
             ns = head + s[j:] + unit
-            key = rank_key(ns, crazy)
+            key = ranker(ns, crazy)
             acc[key] = acc.get(key, 0) + w * cont * (4 - v)
             landings[0] = landings.get(0, 0) + w * cont * (4 - v)
             return
@@ -86,7 +94,7 @@ def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy):
             landings[m] = landings.get(m, 0) + w * cont
             if m == TRACK:
                 ns = head + s[j:] + unit
-                key = rank_key(ns, crazy)
+                key = ranker(ns, crazy)
                 acc[key] = acc.get(key, 0) + w * cont
                 landings[0] = landings.get(0, 0) + w * cont
                 below = top
@@ -107,7 +115,7 @@ def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy):
         v += 1
 
 
-def _expand_backward(s, c, w, tiles, target, acc, landings, cont):
+def _expand_backward(s, c, w, tiles, target, acc, landings, cont, ranker=rank_key):
     """All three values of the grey die moving crazy camel ``c`` (weight ``w`` each).
 
     Like ``expand_forward`` but counterclockwise (RULES 3.5-3.7). The boards put
@@ -129,7 +137,7 @@ def _expand_backward(s, c, w, tiles, target, acc, landings, cont):
         if t:
             landings[m] = landings.get(m, 0) + w * cont
         if m < 1 or (t > 0 and m == 1):  # carried backwards over the line (RULES 3.7)
-            key = rank_key(unit + s[:i] + tail, True)
+            key = ranker(unit + s[:i] + tail, True)
             acc[key] = acc.get(key, 0) + w * cont
             landings[0] = landings.get(0, 0) + w * cont
         else:
@@ -316,47 +324,134 @@ def _leaf_backward(s, c, w, tiles, acc, landings, nracing):
         v += 1
 
 
-def _leaf_slow(s, c, w, tiles, acc, landings, crazy, forward):
+def _leaf_slow(s, c, w, tiles, acc, landings, crazy, forward, ranker=rank_key):
     """Last reveal by building each final board (few racing camels left outside
     the unit, where the index shortcut of ``_leaf_forward`` does not apply)."""
     boards = {}
     if forward:
-        expand_forward(s, c, w, tiles, boards, acc, landings, 1, crazy)
+        expand_forward(s, c, w, tiles, boards, acc, landings, 1, crazy, ranker)
     else:
-        _expand_backward(s, c, w, tiles, boards, acc, landings, 1)
+        _expand_backward(s, c, w, tiles, boards, acc, landings, 1, ranker)
     for ns in boards:
-        key = rank_key(ns, crazy)
+        key = ranker(ns, crazy)
         acc[key] = acc.get(key, 0) + boards[ns]
 
 
-def _enumerate(coded, tiles=None):
+def _enumerate(coded, tiles=None, fast=True, ranker=None):
     """Breadth-first exact enumeration of the leg.
 
     Returns ``(acc, landings, total)``: ``acc`` maps a rank key (letters of the
     first, second and last racing camel; ``-`` for a missing second) to its
     integer weight; ``landings`` maps tile space -> weighted number of landings,
     and ``landings[0]`` is the weight of the outcomes where the race ends;
-    ``total`` is the sum of all outcome weights.
+    ``total`` is the sum of all outcome weights. ``ranker``: ``None`` for those
+    three-letter keys, or ``full_order`` for keys naming every racing camel.
     """
     if tiles is None:
         tiles = coded.tiles
-    wr = coded.value_weight
-    per_die = 3 * wr  # total weight of one die's outcomes (grey: 6 faces of 1)
-    mask = coded.mask
+    if fast and coded.crazy and GREY_DIE in coded.mask and coded.levels > 0:
+        out = _enumerate_blank_grey(coded, tiles, ranker)
+        if out is not None:
+            return out
+    return _walk(coded.board, coded.mask, coded.levels, coded.value_weight, tiles,
+                 coded.crazy, None, ranker)
+
+
+def _enumerate_blank_grey(coded, tiles, ranker=None):
+    """The leg when the grey die can change nothing: ``None`` when it might.
+
+    The grey die is blank when no crazy camel shares a space with a racing camel, none
+    can be carried back over the line or land on a tile (RULES 3.5-3.7), and no racing
+    camel can land on a crazy camel's space before the grey die comes out (checked on
+    the boards of the racing-only enumeration). Then, with ``n`` dice inside and ``L``
+    reveals, an outcome either leaves the grey die inside (the racing dice alone, all
+    ``L`` revealed: enumeration ``A``) or reveals it at one of ``L`` places with one of
+    six faces and ``L - 1`` racing dice (``B``, the same enumeration one level
+    shorter). Exactly: weights = ``A + 6 L B``. ``B`` costs almost nothing: its final
+    boards are ``A``'s boards before the last level, and its crossings are ``A``'s
+    early crossings divided by ``6 (n - L)`` (the ratio of the completions).
+    """
+    board = coded.board
+    watch = []
+    for ch in (BLACK, WHITE):
+        i = board.find(ch)
+        if i < 0:
+            continue
+        seg = board[board.rfind(SEP, 0, i) + 1:board.find(SEP, i)]
+        if seg.replace(BLACK, "").replace(WHITE, ""):
+            return None  # carries a racing camel or rides on one
+        k = board.count(SEP, 0, i)
+        if k < 4 or tiles[k - 1] or tiles[k - 2] or tiles[k - 3]:
+            return None  # could cross the line backwards or land on a tile
+        watch.append(k)
+    racing = board.replace(BLACK, "").replace(WHITE, "")
+    rear = len(racing) - len(racing.lstrip(SEP))  # space of the last racing camel
+    front = TRACK + 1 - (len(racing) - len(racing.rstrip(SEP)))
+    ahead = [k for k in watch if k > rear]  # racing camels move forward only
+    for k in ahead:
+        if k <= front + 3:
+            return None  # within one die of a racing camel: not worth trying
+    mask = coded.mask.replace(GREY_DIE, "")
+    n = len(coded.mask)
     levels = coded.levels
+    wr = coded.value_weight
+    per_die = 3 * wr
+    split = []
+    acc, landings, _total = _walk(racing, mask, levels, wr, tiles, False, split, ranker)
+    acc_early, land_early, before_last = split
+    if ahead:
+        if land_early.get(0, 0):
+            return None  # a crossing before the last die: the check below can't see it
+        near = ahead[0] if len(ahead) == 1 or ahead[0] < ahead[1] else ahead[1]
+        for last in before_last:
+            d = last[0]
+            for s in last[1]:
+                front = TRACK + 1 - (len(s) - len(s.rstrip(SEP)))
+                if front >= near:
+                    return None
+                if front + 4 < near:
+                    continue
+                k = s.count(SEP, 0, s.find(d))
+                for v in (1, 2, 3):
+                    m = k + v
+                    if m in ahead or m - 1 in ahead or (m <= TRACK and tiles[m] > 0
+                                                        and m + 1 in ahead):
+                        return None
+    ratio = per_die * (n - levels)
+    factor = per_die * levels
+    for key in acc_early:
+        acc[key] = acc.get(key, 0) + acc_early[key] // ratio * factor
+    for space in land_early:
+        landings[space] = landings.get(space, 0) + land_early[space] // ratio * factor
+    for last in before_last:
+        boards = last[1]
+        for s in boards:
+            key = rank_key(s, False) if ranker is None else ranker(s, False)
+            acc[key] = acc.get(key, 0) + boards[s] * factor
+    return acc, landings, perm(n, levels) * per_die ** levels
+
+
+def _walk(board, mask, levels, wr, tiles, crazy, split, ranker=None):
+    """The breadth-first enumeration of ``_enumerate`` from ``board`` with the dice of
+    ``mask`` inside and ``levels`` reveals (``wr``: weight of one die value; ``crazy``:
+    crazy camels on the board). ``split``: ``None``, or a list that receives, before
+    the last level, copies of the rank-key and landing weights so far and the
+    ``(mask, boards)`` pairs still to reveal. ``ranker``: see ``_enumerate``."""
+    per_die = 3 * wr  # total weight of one die's outcomes (grey: 6 faces of 1)
     n = len(mask)
     total = perm(n, levels) * per_die ** levels
-    crazy = coded.crazy
     strip = SEP + BLACK + WHITE if crazy else SEP
     plain = None if not any(tiles) else tiles  # None: no tile on the board at all
-    board = coded.board
     if crazy and GREY_DIE not in mask:
         board = board.replace(BLACK, "").replace(WHITE, "")
     nracing = len(board.replace(strip[0], "").replace(BLACK, "").replace(WHITE, ""))
     acc = {}
     landings = {}
+    full = ranker is not None
+    if not full:
+        ranker = rank_key
     if levels == 0:
-        acc[rank_key(board, crazy)] = 1
+        acc[ranker(board, crazy)] = 1
         return acc, landings, 1
     current = {mask: {board: 1}}
     for level in range(levels):
@@ -364,11 +459,23 @@ def _enumerate(coded, tiles=None):
         # completions of the rest of the leg once this level's die is out
         cont = perm(n - level - 1, after) * per_die ** after
         following = {}
+        if after == 0 and split is not None:
+            split.append(dict(acc))
+            split.append(dict(landings))
+            split.append([(m, current[m]) for m in current])
         for mask in current:
             boards = current[mask]
             for d in mask:
                 if after == 0:
-                    if d != GREY_DIE:
+                    if full:
+                        for s in boards:
+                            if d != GREY_DIE:
+                                _leaf_slow(s, d, boards[s] * wr, tiles, acc, landings, crazy,
+                                           True, ranker)
+                            else:
+                                expand_grey(s, boards[s], tiles, None, acc, landings, 1,
+                                            nracing, ranker)
+                    elif d != GREY_DIE:
                         # crazy camels are gone once the grey die is out
                         st = strip if GREY_DIE in mask else SEP
                         for s in boards:
@@ -386,15 +493,16 @@ def _enumerate(coded, tiles=None):
                 if d != GREY_DIE:
                     for s in boards:
                         expand_forward(s, d, boards[s] * wr, tiles, target, acc, landings,
-                                        cont, crazy)
+                                       cont, crazy, ranker)
                 else:
                     for s in boards:
-                        expand_grey(s, boards[s], tiles, target, acc, landings, cont, nracing)
+                        expand_grey(s, boards[s], tiles, target, acc, landings, cont, nracing,
+                                    ranker)
         current = following
     return acc, landings, total
 
 
-def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing):
+def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing, ranker=rank_key):
     """The grey die on board ``s`` (weight ``w0`` per face), RULES 3.5-3.7.
 
     ``target`` is the next level's dictionary, or ``None`` for the last reveal.
@@ -414,13 +522,15 @@ def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing):
         i = s.find(c)
         j = s.find(SEP, i)
         if s[i + 1:j].replace(BLACK, "").replace(WHITE, ""):  # racing passengers
-            if target is None:
+            if target is not None:
+                _expand_backward(s, c, w, tiles, target, acc, landings, cont, ranker)
+            elif ranker is rank_key:
                 _leaf_backward(s, c, w, tiles, acc, landings, nracing)
             else:
-                _expand_backward(s, c, w, tiles, target, acc, landings, cont)
+                _leaf_slow(s, c, w, tiles, acc, landings, True, False, ranker)
             continue
         if key is None:
-            key = rank_key(s, True)
+            key = ranker(s, True)
             if target is not None:
                 plain = s.replace(BLACK, "").replace(WHITE, "")
         k = s.count(SEP, 0, i)
@@ -457,6 +567,8 @@ class LegOdds:
     ``joint``: dict ``(first, second, last)`` colour tuple -> weight (``second`` is
     ``None`` with a single racing camel); the joint distribution behind the three
     marginals (partnership values need it).
+    ``places``: ``None``, or (``leg_odds(..., places=True)``) dict racing colour ->
+    list of integer weights, one per place from 1st to last (3rd and 4th included).
     Probabilities: ``first[c] / total`` (use ``fractions.Fraction`` on CPython for
     exact values).
     """
@@ -473,6 +585,7 @@ class LegOdds:
         self.landings = {}
         self.finished = 0
         self.joint = {}
+        self.places = None
 
     def p_first(self, colour):
         """P(colour leads the leg), a float in 0..1."""
@@ -512,18 +625,49 @@ def _fill(coded, acc, landings, result):
     result.finished = landings.get(0, 0)
 
 
-def leg_odds(position):
+def _fill_places(coded, acc, landings, result):
+    """Like ``_fill`` for keys naming every racing camel first to last."""
+    names = coded.name
+    joint = result.joint
+    places = {}
+    for colour in result.first:
+        places[colour] = [0] * len(result.first)
+    for key in acc:
+        w = acc[key]
+        for index in range(len(key)):
+            places[names[key[index]]][index] += w
+        triple = (names[key[0]], names[key[1]] if len(key) > 1 else None, names[key[-1]])
+        joint[triple] = joint.get(triple, 0) + w
+        result.first[triple[0]] += w
+        if triple[1] is not None:
+            result.second[triple[1]] += w
+        result.last[triple[2]] += w
+    result.places = places
+    for space in landings:
+        if space:
+            result.landings[space] = landings[space]
+    result.finished = landings.get(0, 0)
+
+
+def leg_odds(position, fast=True, places=False):
     """Exact leg odds of a ``Position`` (or anything ``as_position`` accepts).
 
     Returns ``LegOdds`` with integer weights over ``total`` = (ordered choices of
     the revealed dice) x (faces per die)^(reveals): classic counts the three values
     of a die (5!*3^5 = 29,160 for a full leg); second counts the six faces of each
     die (720*6^5 = 5,598,720 for a full leg). A race that ends mid-leg stops the
-    leg there (RULES 1.13, 3.7). Raises ``ValueError`` for an invalid position.
+    leg there (RULES 1.13, 3.7). ``fast=False``: the plain breadth-first enumeration
+    only, without the shortcut for a grey die that can change nothing (same weights,
+    slower; for tests and benchmarks). ``places=True``: also every place of every
+    camel (``LegOdds.places``), by ranking each final board in full (about twice
+    the time). Raises ``ValueError`` for an invalid position.
     """
     position = as_position(position)
     coded = Coded(position)
-    acc, landings, total = _enumerate(coded)
+    acc, landings, total = _enumerate(coded, None, fast, full_order if places else None)
     result = LegOdds(position.racing(), total)
-    _fill(coded, acc, landings, result)
+    if places:
+        _fill_places(coded, acc, landings, result)
+    else:
+        _fill(coded, acc, landings, result)
     return result
