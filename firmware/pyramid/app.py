@@ -265,6 +265,15 @@ class App:
         except OSError:
             pass
 
+    def say(self, text):
+        """A console line for a person at a terminal, never blocking: through the
+        port's non-blocking path (``StdioPort.console``), else ``print()``."""
+        console = getattr(self.port, "console", None)
+        if console is not None:
+            console(text)
+        else:
+            print(text)
+
     def hello_line(self):
         return protocol.encode(
             "HELLO",
@@ -308,7 +317,7 @@ class App:
                 if b == 3 and not self._told_ctrl_c:
                     # someone wants the REPL (mpremote, a terminal): say how, once per boot
                     self._told_ctrl_c = True
-                    print(CTRL_C_HINT)
+                    self.say(CTRL_C_HINT)
                 line = reader.feed(b)
                 if line is None:
                     continue
@@ -332,6 +341,9 @@ class App:
                         pass
             if not self.pending and not self._busy:
                 self.log.persist()  # flash writes only between releases (pyramid.eventlog)
+            pump = getattr(port, "pump", None)
+            if pump is not None:
+                pump()  # the rest of a line the host had no room for
             again = self.log.resend(ticks_ms())
             if again is not None:
                 self.send(again)  # the newest event, not yet acknowledged
@@ -486,10 +498,10 @@ class App:
                 # no feeding; if it lasts the watchdog's timeout, the reset cures it
                 if not self._stall_told:
                     self._stall_told = True
-                    print("pyramid: tasks keep failing; watchdog reset follows unless they recover")
+                    self.say("pyramid: tasks keep failing; watchdog reset follows unless they recover")
             elif not wd.service() and not self._stall_told:
                 self._stall_told = True
-                print("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
+                self.say("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
             await sleep_ms(period)
 
     async def stream_task(self):
@@ -560,7 +572,7 @@ class App:
                 self.restarts += 1
                 gc.collect()
                 try:
-                    print("pyramid: task %s restarted after %r" % (name, exc))
+                    self.say("pyramid: task %s restarted after %r" % (name, exc))
                 except Exception:  # MemoryError formatting the message
                     pass
             # outside the handler: a MemoryError while pausing must not end the task
