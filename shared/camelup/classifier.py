@@ -14,88 +14,119 @@ brightness cancel out of three of them and are tracked in the fourth:
 (A small floor, 0.5 % of ``ref_clear``, is added to ``c`` in both so that the
 empty head's tiny counts give stable features.)
 
-Model: one centroid per class with its own spread: a 4x4 covariance whose
-brightness variance is pulled towards the one pooled over every die (``POOL``
-readings' worth: 12 readings pin a variance only to about +/-40 %), shrunk
-towards its diagonal (``SHRINK``) plus a floor per feature, stored as the
-inverse of its Cholesky factor. The distance of a reading to a class is the
-Mahalanobis distance in units of that class's spread (sigma).
+Model (linear discriminant analysis with shrinkage, docs/classifier.md): one
+centroid per class and ONE spread shared by every die, the within-class
+covariance pooled over all dice (a 12-reading class cannot pin its own 4x4
+covariance; the seating and the LED spread every die alike), its correlations
+shrunk towards the diagonal (``SHRINK``). The empty head keeps its own spread
+(its features are mostly noise). Each class then adds, at its own mean counts,
 
-Decision (``Classifier.classify``): the nearest class wins unless
+- the centroid's own error (``1/n`` of the spread, ``n`` calibration readings);
+- the count noise: shot noise growing with the count (``shot`` x count) plus
+  one count squared (``step``: the one-count steps of a quantised low count
+  and the LED-off subtraction), carried into the features through their
+  derivatives: a one-count change of a dim reading costs about one sigma,
+  never eight;
+- a small floor per feature (``SIGMA_FLOOR``);
+
+stored as the inverse of its Cholesky factor. The count noise is recomputed for
+the settings a ``Classifier`` runs at (a profile made at 24 ms used at 7.2 ms
+knows its counts are 3.3 times fewer).
+
+Decision (``Classifier.classify``): the class with the highest likelihood wins
+(the smallest ``distance^2 + log det``) unless
 
 - it is further than ``reject`` sigma (default 5): nothing calibrated looks like
-  this, or
-- the second nearest is less than ``min_margin`` sigma (default 1) further: the
-  reading sits between two classes, or
+  this (``far``), or
+- its posterior probability (equal priors) is under ``posterior`` (default
+  0.999), or the second is less than ``min_margin`` sigma further: the reading
+  sits between two classes (``between``), or
 - the reading is less than the guard (3.9 sigma for 12 + 12 calibration
-  readings, less for more: ``GUARD``) from the second nearest class, measured
-  in that class's spread along the line from its centroid to the nearest
-  one: a reading of the runner-up could well land there. This bites only for
-  close pairs (the grey die's two inks): a wrong colour moves the wrong
-  camel (RULES 3.5(c)), an ``unknown`` only makes the table ask;
+  readings, less for more: ``GUARD``) from the runner-up class, measured in
+  that class's spread along the line from its centroid to the winner's
+  (``guard``): this bites only for close pairs (the grey die's two inks); a
+  wrong colour moves the wrong camel (RULES 3.5(c)), an ``unknown`` only makes
+  the table ask;
 
 then the answer is ``unknown``. A rejected reading that two dice of the edition
-mixed together explain well (a non-negative least-squares fit of the two
-class mean readings, residual under the profile's ``double_residual``) is
-``double``.
+mixed together explain well is ``double``: a non-negative least-squares fit of
+the two class mean readings, residual under the profile's ``double_residual``,
+each die at least 15 % of it, and the two shares adding up to two dice' worth
+of light (``DOUBLE_LIGHT``: at least what 0.6 of one seated die gives; a dim
+reading is never "two dice").
 
-Labels: die colours (``blue green orange yellow white`` for ``classic``;
-``blue green yellow red purple grey-black grey-white`` for ``second``; the grey
-die split by its numeral ink), ``empty`` (no die), ``unknown``, ``double``.
+Labels: the edition's ``sensor_labels`` (``camelup.editions``: the die colours,
+the grey die split by its numeral ink, ``grey-black`` and ``grey-white``),
+``empty`` (no die), ``unknown``, ``double``.
 
 Profiles are JSON-able dicts (see ``fit``) recording the sensor settings they
-were made with. Runs unchanged on MicroPython: no typing, dataclasses, enum,
-functools or itertools; no reliance on dict order (classes are visited in
-sorted order).
+were made with. Runs unchanged on MicroPython, in float32 on the board
+(tests/test_classifier_float32.py): no typing, dataclasses, enum, functools or
+itertools; no reliance on dict order (classes are visited in sorted order).
 """
 
 import math
 
-#: Die labels of each edition, in a fixed order.
-EDITION_CLASSES = {
-    "classic": ("blue", "green", "orange", "yellow", "white"),
-    "second": ("blue", "green", "yellow", "red", "purple", "grey-black", "grey-white"),
-}
+import camelup.tcs34725 as _tcs
+from camelup.editions import EDITIONS
+
+#: Die labels of each edition, in a fixed order (``Edition.sensor_labels``).
+EDITION_CLASSES = {}
+for _name in EDITIONS:
+    EDITION_CLASSES[_name] = EDITIONS[_name].sensor_labels
 EMPTY = "empty"
 UNKNOWN = "unknown"
 DOUBLE = "double"
 #: Names of the feature vector's components.
 FEATURES = ("r/c", "g/c", "b/c", "log(c/ref)")
-#: Profile format version (``guard`` and ``guard_se`` are optional keys of
-#: format 1: profiles saved without them get ``GUARD`` and ``GUARD_SE``).
+#: Profile format version (``guard``, ``guard_se``, ``posterior``, ``shot``,
+#: ``step``, ``shared`` and a class's ``own`` are optional keys of format 1:
+#: profiles saved without them get the defaults and keep their stored spreads).
 FORMAT = 1
 
-#: Shrinkage of each class covariance towards its diagonal (0 = full, 1 = diagonal).
-SHRINK = 0.3
+#: Shrinkage of the pooled covariance's correlations towards the diagonal (0 = full, 1 = diagonal).
+SHRINK = 0.2
 #: Smallest spread (sigma) per feature: chromaticity, chromaticity, chromaticity, log.
-SIGMA_FLOOR = (0.004, 0.004, 0.004, 0.03)
-#: Default rejection distance (sigma) and ambiguity margin (sigma).
-REJECT = 5.0
-MIN_MARGIN = 1.0
+SIGMA_FLOOR = (0.002, 0.002, 0.002, 0.01)
+#: Count noise of one channel of a reading: variance ``SHOT * count + STEP`` (counts^2).
+#: ``STEP``: a count is an integer and the reading a difference of two of them:
+#: one count's step must not look like a big move.
+SHOT = 0.05
+STEP = 1.0
+#: Beyond ``NEAR`` sigma from its class (about 1 in 100 of a class's own readings)
+#: a reading is named only when every other class is ``LEAD`` sigma further still.
+NEAR = 4.0
+LEAD = 4.5
+#: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal).
+TAIL = 4.0
+#: Default rejection distance (sigma), smallest posterior and ambiguity margin (sigma).
+REJECT = 6.0
+POSTERIOR = 0.8
+MIN_MARGIN = 0.5
+#: Weight (in readings) of the pooled covariance in each die's own: a die with
+#: ``n`` calibration readings gets ``(n - 1) own + POOL pooled`` over ``n - 1 + POOL``
+#: (regularised discriminant analysis: 12 readings, 65 % pooled; 200, 9 %).
+#: ``None``: the pooled one only (plain shrinkage LDA).
+POOL = 20
 #: Guard (sigma): a die is named only when the reading is at least
 #: ``GUARD + GUARD_SE * sqrt(1/n_a + 1/n_b)`` sigma from the runner-up class
 #: towards the winner, in the runner-up's spread (``n``: the two classes'
 #: calibration readings). The second term is for the centroids' own error:
 #: readings taken one after another share the LED's drift, so a 12-reading
-#: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma (a normal
-#: runner-up gets that far 0.004 % of the time); 24 + 24: 3.51; 40 + 40: 3.28.
+#: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma; 24 + 24: 3.51.
 GUARD = 2.5
 GUARD_SE = 3.5
-#: Weight (in readings) of the variance pooled over all dice when a class's own
-#: brightness variance is estimated (the seating and the LED spread every die alike).
-POOL = 12
-#: Features whose variance is pooled: the log brightness only (the seating's
-#: spread). Chromaticity noise is shot noise, larger for dim dice than for bright
-#: ones, so each die keeps its own.
-POOLED = (3,)
 #: A pair of classes closer than this (sigma) is reported as too close.
 TOO_CLOSE = 6.0
+#: Two dice: the fitted shares must add up to at least this many seated dice' worth
+#: of light (two dice in the head each show part of their face, the upper one closer).
+DOUBLE_LIGHT = 0.6
 #: Floor added to the clear count, as a fraction of ``ref_clear``.
 _CLEAR_FLOOR = 0.005
 
 
 def classes_for(edition):
-    """Labels a profile of ``edition`` holds: the edition's dice then ``empty``.
+    """Labels a profile of ``edition`` holds: the edition's ``sensor_labels`` then ``empty``.
 
     Raises ``ValueError`` for an unknown edition (``classic`` or ``second``).
     """
@@ -128,9 +159,9 @@ def features(reading, ref_clear):
 
 
 def exposure(settings):
-    """Relative exposure of sensor settings: integration steps x nominal gain."""
-    steps = int((settings["integration_ms"] * 10 + 12) // 24)
-    return steps * settings["gain"]
+    """Relative exposure of sensor settings: integration steps x nominal gain
+    (``camelup.tcs34725.exposure``)."""
+    return _tcs.exposure(settings)
 
 
 def saturation_level(settings):
@@ -138,11 +169,10 @@ def saturation_level(settings):
 
     ``min(65535, 1024 * steps)``, and 75 % of that below 64 steps (153.6 ms),
     where the analog front end clips first (TCS3472 datasheet "RGBC Operation";
-    ams design note DN40); the same rule as ``pyramid.tcs34725``.
+    ams design note DN40): ``camelup.tcs34725.saturation_level``, the rule the
+    firmware's driver uses.
     """
-    steps = int((settings["integration_ms"] * 10 + 12) // 24)
-    full = min(65535, 1024 * steps)
-    return full - full // 4 if steps < 64 else full
+    return _tcs.saturation_level(settings["integration_ms"])
 
 
 # --- small linear algebra on lists (4x4), pure Python ---
@@ -204,33 +234,121 @@ def _sorted(items):
     return out
 
 
+def _pack(cov):
+    """Lower triangle of a 4x4 matrix, row by row (10 floats)."""
+    return [_round(cov[i][j]) for i in range(4) for j in range(i + 1)]
+
+
+def _unpack(tri):
+    """4x4 symmetric matrix from ``_pack``'s 10 floats."""
+    m = [[0.0] * 4 for _ in range(4)]
+    k = 0
+    for i in range(4):
+        for j in range(i + 1):
+            m[i][j] = m[j][i] = float(tri[k])
+            k += 1
+    return m
+
+
+def count_noise(counts, ref_clear, shot=SHOT, step=STEP):
+    """Covariance (4x4 list) the count noise gives the features of a reading ``counts``.
+
+    ``counts``: expected ``(c, r, g, b)`` (floats >= 0) at the settings of
+    ``ref_clear``. Each channel's variance is ``shot * count + step`` counts^2
+    (shot noise grows with the count; ``step`` keeps a one-count change of a dim
+    channel near one sigma); the features' covariance follows from their first
+    derivatives (``features()``), channels taken as independent.
+    """
+    c = counts[0] + _CLEAR_FLOOR * ref_clear
+    var = [shot * (v if v > 0 else 0.0) + step for v in counts]
+    # d feature / d channel: chroma k = x_k / c, log = log(c / ref)
+    jac = [
+        [-counts[1] / (c * c), 1.0 / c, 0.0, 0.0],
+        [-counts[2] / (c * c), 0.0, 1.0 / c, 0.0],
+        [-counts[3] / (c * c), 0.0, 0.0, 1.0 / c],
+        [1.0 / c, 0.0, 0.0, 0.0],
+    ]
+    out = [[0.0] * 4 for _ in range(4)]
+    for i in range(4):
+        for j in range(i + 1):
+            s = 0.0
+            for k in range(4):
+                s += jac[i][k] * jac[j][k] * var[k]
+            out[i][j] = out[j][i] = s
+    return out
+
+
+def class_spread(base, n, counts, ref_clear, shot=SHOT, step=STEP):
+    """A class's covariance: ``base`` (the pooled one, or the empty head's own)
+    times ``1 + 1/n`` (the centroid's own error), plus ``count_noise`` at the
+    class's mean ``counts``, plus ``SIGMA_FLOOR`` squared on the diagonal."""
+    noise = count_noise(counts, ref_clear, shot, step)
+    grow = 1.0 + 1.0 / n if n > 0 else 2.0
+    out = [[0.0] * 4 for _ in range(4)]
+    for i in range(4):
+        for j in range(4):
+            out[i][j] = base[i][j] * grow + noise[i][j]
+        out[i][i] += SIGMA_FLOOR[i] * SIGMA_FLOOR[i]
+    return out
+
+
 # --- fitting ---
 
 
+def _scatter(rows, mean):
+    """Sum of outer products of ``rows - mean`` (4x4)."""
+    out = [[0.0] * 4 for _ in range(4)]
+    for r in rows:
+        d = [r[k] - mean[k] for k in range(4)]
+        for i in range(4):
+            for j in range(i + 1):
+                out[i][j] += d[i] * d[j]
+    for i in range(4):
+        for j in range(i):
+            out[j][i] = out[i][j]
+    return out
+
+
+def _shrunk(scatter, dof, shrink):
+    """Covariance ``scatter / dof`` with its correlations scaled by ``1 - shrink``."""
+    out = [[0.0] * 4 for _ in range(4)]
+    if dof <= 0:
+        return out
+    for i in range(4):
+        for j in range(4):
+            v = scatter[i][j] / dof
+            out[i][j] = v if i == j else v * (1.0 - shrink)
+    return out
+
+
 def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN,
-        guard=GUARD, guard_se=GUARD_SE, pool=POOL):
+        guard=GUARD, guard_se=GUARD_SE, posterior=POSTERIOR, shot=SHOT, step=STEP, pool=POOL,
+        tail=None, near=None, lead=None):
     """Fit a profile from calibration readings.
 
     ``samples_by_label``: ``{label: [(c, r, g, b), ...]}`` ambient-subtracted
     counts; labels from ``classes_for(edition)``; at least 3 readings per label
     (12 or more advised: every face, several seatings). ``edition``:
     ``"classic"`` or ``"second"``. ``settings``: ``{"integration_ms": float,
-    "gain": int}`` the readings were taken with.
+    "gain": int}`` the readings were taken with. ``shrink``, ``reject``,
+    ``min_margin``, ``guard``, ``guard_se``, ``posterior``, ``shot``, ``step``:
+    see the module's constants.
 
     Returns the profile, a JSON-able dict::
 
         {"format": 1, "edition": str, "settings": {...}, "ref_clear": float,
-         "reject": float, "min_margin": float, "guard": float, "guard_se": float,
-         "double_residual": float,
-         "features": [...], "classes": {label: {"n": int, "mean": [4 floats],
-         "sd": [4 floats], "whiten": [[4 floats] x 4], "unit": [4 floats]}}}
+         "reject": float, "min_margin": float, "posterior": float,
+         "guard": float, "guard_se": float, "shot": float, "step": float,
+         "double_residual": float, "features": [...],
+         "shared": [10 floats: the pooled covariance's lower triangle],
+         "classes": {label: {"n": int, "mean": [4 floats], "sd": [4 floats],
+         "whiten": [[4 floats] x 4], "unit": [4 floats]}}}
 
+    (the empty head's entry also has ``own``: its own covariance, 10 floats).
     ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
-    two-dice test). Each die's brightness variance (``POOLED`` features) is
-    pulled towards the one pooled over all dice with the weight of ``pool``
-    readings (0 = own only): ``(dof * own + pool * pooled) / (dof + pool)``,
-    correlations kept; the empty head keeps its own. Raises ``ValueError`` for an unknown edition or label, a
-    label with fewer than 3 readings, or fewer than two labels.
+    count noise and the two-dice test); ``whiten`` and ``sd`` are for the
+    profile's own settings. Raises ``ValueError`` for an unknown edition or
+    label, a label with fewer than 3 readings, or fewer than two labels.
     """
     allowed = classes_for(edition)
     labels = _sorted(samples_by_label)
@@ -251,53 +369,39 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     if ref <= 0:
         ref = 1.0
     moments = {}
-    pooled = [0.0] * 4
-    pooled_dof = 0
-    for label in labels:
-        rows = [features(s, ref) for s in samples_by_label[label]]
-        n = len(rows)
-        mean = [sum(r[k] for r in rows) / n for k in range(4)]
-        cov = [[0.0] * 4 for _ in range(4)]
-        for r in rows:
-            d = [r[k] - mean[k] for k in range(4)]
-            for i in range(4):
-                for j in range(i + 1):
-                    cov[i][j] += d[i] * d[j] / (n - 1)
-        moments[label] = (n, mean, cov)
-        if label != EMPTY:
-            for k in range(4):
-                pooled[k] += cov[k][k] * (n - 1)
-            pooled_dof += n - 1
-    classes = {}
+    pooled = [[0.0] * 4 for _ in range(4)]
+    dof = 0
     for label in labels:
         readings = samples_by_label[label]
-        n, mean, cov = moments[label]
-        if label != EMPTY and pool > 0 and pooled_dof:
-            # pull the variances towards the pooled ones; keep the correlations
-            scale = [1.0] * 4
-            for k in POOLED:
-                own = cov[k][k]
-                new = ((n - 1) * own + pool * pooled[k] / pooled_dof) / (n - 1 + pool)
-                scale[k] = math.sqrt(new / own) if own > 0 else 1.0
-                if own <= 0:
-                    cov[k][k] = new
-            for i in range(4):
-                for j in range(i + 1):
-                    cov[i][j] *= scale[i] * scale[j]
-        for i in range(4):
-            for j in range(i):
-                cov[i][j] *= 1.0 - shrink
-                cov[j][i] = cov[i][j]
-            cov[i][i] += SIGMA_FLOOR[i] ** 2
-        whiten = _invert_lower(_cholesky(cov))
+        rows = [features(s, ref) for s in readings]
+        n = len(rows)
+        mean = [sum(r[k] for r in rows) / n for k in range(4)]
+        scatter = _scatter(rows, mean)
         unit = [sum(s[k] for s in readings) / n / ref for k in range(4)]
-        classes[label] = {
-            "n": n,
-            "mean": [_round(v) for v in mean],
-            "sd": [_round(math.sqrt(cov[k][k])) for k in range(4)],
-            "whiten": [[_round(v) for v in row] for row in whiten],
-            "unit": [_round(v) for v in unit],
-        }
+        moments[label] = (n, mean, scatter, unit)
+        if label != EMPTY:
+            for i in range(4):
+                for j in range(4):
+                    pooled[i][j] += scatter[i][j]
+            dof += n - 1
+    dice = [label for label in labels if label != EMPTY]
+    shared = _shrunk(pooled, dof, shrink)  # the within-class covariance pooled over the dice
+    classes = {}
+    for label in labels:
+        n, mean, scatter, unit = moments[label]
+        entry = {"n": n, "mean": [_round(v) for v in mean], "unit": [_round(v) for v in unit]}
+        base = shared
+        if pool is not None and label != EMPTY:
+            own = _shrunk(scatter, n - 1, shrink)
+            wt = (n - 1) / (n - 1 + pool) if n - 1 + pool > 0 else 0.0
+            base = [[wt * own[i][j] + (1 - wt) * shared[i][j] for j in range(4)] for i in range(4)]
+        if label == EMPTY or not dice:
+            base = _shrunk(scatter, n - 1, shrink)
+            entry["own"] = _pack(base)
+        cov = class_spread(base, n, [u * ref for u in unit], ref, shot, step)
+        entry["sd"] = [_round(math.sqrt(cov[k][k])) for k in range(4)]
+        entry["whiten"] = [[_round(v) for v in row] for row in _invert_lower(_cholesky(cov))]
+        classes[label] = entry
     profile = {
         "format": FORMAT,
         "edition": edition,
@@ -305,17 +409,22 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
         "ref_clear": _round(ref),
         "reject": float(reject),
         "min_margin": float(min_margin),
+        "posterior": float(posterior),
         "guard": float(guard),
         "guard_se": float(guard_se),
+        "shot": float(shot),
+        "step": float(step),
+        "tail": float(TAIL if tail is None else tail),
+        "near": float(NEAR if near is None else near),
+        "lead": float(LEAD if lead is None else lead),
         "double_residual": 0.0,
         "features": list(FEATURES),
+        "shared": _pack(shared),
         "classes": classes,
     }
     # the two-dice residual threshold: well above what single dice leave behind
     residuals = []
-    for label in labels:
-        if label == EMPTY:
-            continue
+    for label in dice:
         for s in samples_by_label[label]:
             x = [v / ref for v in s]
             residuals.append(_single_residual(x, classes[label]["unit"]))
@@ -342,10 +451,15 @@ def check_profile(profile):
         raise ValueError("profile ref_clear must be > 0")
     if len(profile["classes"]) < 2:
         raise ValueError("profile has fewer than two classes")
-    for key in ("guard", "guard_se"):
+    for key in ("guard", "guard_se", "shot", "step"):
         value = profile.get(key, 0.0)
         if not isinstance(value, (int, float)) or value < 0:
             raise ValueError("profile %s must be a number >= 0" % key)
+    value = profile.get("posterior", 0.0)
+    if not isinstance(value, (int, float)) or not 0 <= value < 1:
+        raise ValueError("profile posterior must be a number in 0..1")
+    if "shared" in profile and len(profile["shared"]) != 10:
+        raise ValueError("profile shared covariance must have 10 numbers")
     for label in profile["classes"]:
         entry = profile["classes"][label]
         for key in ("mean", "whiten", "unit"):
@@ -353,6 +467,8 @@ def check_profile(profile):
                 raise ValueError("class %r lacks %r" % (label, key))
         if len(entry["mean"]) != 4 or len(entry["whiten"]) != 4 or len(entry["unit"]) != 4:
             raise ValueError("class %r has the wrong vector sizes" % (label,))
+        if "own" in entry and len(entry["own"]) != 10:
+            raise ValueError("class %r own covariance must have 10 numbers" % (label,))
 
 
 # --- two dice ---
@@ -383,7 +499,7 @@ def _pair_fit(x, u, v):
         xv += x[k] * v[k]
         xx += x[k] * x[k]
     det = uu * vv - uv * uv
-    if xx <= 0 or det <= 1e-18:
+    if xx <= 0 or det <= 1e-12 * uu * vv:
         return (1.0, 0.0, 0.0)
     a = (xu * vv - xv * uv) / det
     b = (xv * uu - xu * uv) / det
@@ -402,7 +518,11 @@ class Classifier:
     ``profile``: a dict from ``fit`` (or ``default_profile``); checked with
     ``check_profile`` (``ValueError``). ``settings``: the sensor settings the
     readings will be taken with, when they differ from the profile's; brightness
-    is rescaled by the exposure ratio (integration steps x nominal gain).
+    is rescaled by the exposure ratio (integration steps x nominal gain) and the
+    count noise recomputed for the new counts (profiles with ``shared``).
+
+    Memory: besides the profile, one 4x4 whitening matrix and a log determinant
+    per class (about 3 KB for the second edition on the board).
     """
 
     def __init__(self, profile, settings=None):
@@ -411,13 +531,18 @@ class Classifier:
         self.labels = _sorted(profile["classes"])
         self.reject = profile["reject"]
         self.min_margin = profile["min_margin"]
+        self.posterior = profile.get("posterior", 0.0)
+        self.tail = profile.get("tail", 0.0)
+        self.near = profile.get("near", self.reject)
+        self.lead = profile.get("lead", 0.0)
         #: sigma a named reading must keep from the runner-up (older profiles:
         #: ``GUARD``), plus ``guard_se`` x sqrt(1/n_a + 1/n_b)
         self.guard = profile.get("guard", GUARD)
         self.guard_se = profile.get("guard_se", GUARD_SE)
+        classes = profile["classes"]
         inv_n = {}
         for label in self.labels:
-            n = profile["classes"][label].get("n", 12)
+            n = classes[label].get("n", 12)
             inv_n[label] = 1.0 / n if n > 0 else 1.0
         self._inv_n = inv_n
         self._axes = {}  # (winner, runner-up) -> the guard's test direction
@@ -430,11 +555,30 @@ class Classifier:
         self.saturation = saturation_level(settings or profile["settings"])
         #: LED brightness factor tracked by ``observe`` (1.0 = as at calibration)
         self.drift = 1.0
+        #: per class: whitening matrix (rows) and log determinant of its covariance
+        self._whiten = {}
+        self._logdet = {}
+        shared = _unpack(profile["shared"]) if "shared" in profile else None
+        shot = profile.get("shot", SHOT)
+        step = profile.get("step", STEP)
+        for label in self.labels:
+            entry = classes[label]
+            w = entry["whiten"]
+            if shared is not None and scale != 1.0:
+                base = _unpack(entry["own"]) if "own" in entry else shared
+                counts = [u * self.ref_clear for u in entry["unit"]]
+                cov = class_spread(base, entry.get("n", 12), counts, self.ref_clear, shot, step)
+                w = _invert_lower(_cholesky(cov))
+            self._whiten[label] = w
+            logdet = 0.0
+            for k in range(4):
+                logdet -= 2.0 * math.log(abs(w[k][k]))
+            self._logdet[label] = logdet
 
-    def _distance(self, x, entry):
-        """Mahalanobis distance (sigma) of feature vector ``x`` to one class."""
-        mean = entry["mean"]
-        w = entry["whiten"]
+    def _distance(self, x, label):
+        """Mahalanobis distance (sigma) of feature vector ``x`` to class ``label``."""
+        mean = self.profile["classes"][label]["mean"]
+        w = self._whiten[label]
         d0 = x[0] - mean[0]
         d1 = x[1] - mean[1]
         d2 = x[2] - mean[2]
@@ -458,7 +602,7 @@ class Classifier:
         if key in self._axes:
             return self._axes[key]
         classes = self.profile["classes"]
-        w = classes[second]["whiten"]
+        w = self._whiten[second]
         m = classes[second]["mean"]
         a = classes[best]["mean"]
         e = [a[k] - m[k] for k in range(4)]
@@ -480,9 +624,8 @@ class Classifier:
         axis = self._axis(best, second)
         if axis is None:
             return False
-        entry = self.profile["classes"][second]
-        mean = entry["mean"]
-        w = entry["whiten"]
+        mean = self.profile["classes"][second]["mean"]
+        w = self._whiten[second]
         d0 = x[0] - mean[0]
         d1 = x[1] - mean[1]
         d2 = x[2] - mean[2]
@@ -496,71 +639,71 @@ class Classifier:
     def distances(self, reading):
         """``[(distance_sigma, label), ...]`` sorted nearest first, for every class."""
         x = features(reading, self.ref_clear * self.drift)
-        classes = self.profile["classes"]
-        out = [(self._distance(x, classes[label]), label) for label in self.labels]
+        out = [(self._distance(x, label), label) for label in self.labels]
         out.sort()
         return out
+
+    def _rank(self, x):
+        """``(best, second, d_best, d_second, posterior of best)`` for features ``x``.
+
+        Ranked by likelihood (``distance^2 + log det``, smallest first)."""
+        scores = []
+        dist = {}
+        nu = self.tail
+        for label in self.labels:
+            d = self._distance(x, label)
+            dist[label] = d
+            if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
+                score = (nu + 4.0) * math.log(1.0 + d * d / nu) + self._logdet[label]
+            else:
+                score = d * d + self._logdet[label]
+            scores.append((score, label))
+        scores.sort()
+        s1, best = scores[0]
+        s2, second = scores[1]
+        total = 0.0
+        for s, _label in scores:
+            gap = (s - s1) * 0.5
+            if gap < 60.0:  # exp(-60) adds nothing, even in float32
+                total += math.exp(-gap)
+        return (best, second, dist[best], dist[second], 1.0 / total)
 
     def classify(self, reading):
         """``(label, margin)`` for one ``(c, r, g, b)`` reading.
 
         ``label``: a class of the profile, ``unknown`` (also for a clear count at
         or over ``saturation``) or ``double``. ``margin``:
-        how much further (sigma) the second nearest class is than the nearest;
-        large = confident; for ``double``, the pair fit's residual headroom
-        (``double_residual - residual`` over ``double_residual``, 0..1).
+        how much further (sigma) the second likeliest class is than the likeliest
+        (>= 0 when named; large = confident); for ``double``, the pair fit's
+        residual headroom (``double_residual - residual`` over
+        ``double_residual``, 0..1).
         """
-        if reading[0] >= self.saturation:
-            return (UNKNOWN, 0.0)  # clipped counts: the hue cannot be trusted
-        x = features(reading, self.ref_clear * self.drift)
-        classes = self.profile["classes"]
-        d1 = d2 = 1e30
-        best = second = None
-        for label in self.labels:
-            d = self._distance(x, classes[label])
-            if d < d1:
-                d2 = d1
-                second = best
-                d1 = d
-                best = label
-            elif d < d2:
-                d2 = d
-                second = label
-        margin = d2 - d1
-        if (d1 <= self.reject and margin >= self.min_margin
-                and self._clear_of(x, best, second)):
-            return (best, margin)
-        pair = self._two_dice(reading)
-        if pair is not None:
-            return (DOUBLE, pair[0])
-        return (UNKNOWN, margin)
+        label, margin, _detail = self.classify_detail(reading)
+        return (label, margin)
 
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
-        sigma) pairs, ``reason`` (``ok``, ``far``, ``between``, ``guard``,
-        ``double``, ``saturated``) and, for ``double``, ``pair`` (the two
-        labels). ``guard``: within ``guard`` sigma of the runner-up. Same
-        decision as ``classify``."""
-        ranked = self.distances(reading)
-        d1, best = ranked[0]
-        d2, second = ranked[1]
+        sigma) pairs, ``posterior`` (of ``best``, 0..1), ``reason`` (``ok``,
+        ``far``, ``between``, ``guard``, ``double``, ``saturated``) and, for
+        ``double``, ``pair`` (the two labels). Same decision as ``classify``."""
+        x = features(reading, self.ref_clear * self.drift)
+        best, second, d1, d2, post = self._rank(x)
         margin = d2 - d1
-        detail = {"best": (best, d1), "second": (second, d2), "reason": "ok"}
+        detail = {"best": (best, d1), "second": (second, d2), "posterior": post, "reason": "ok"}
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
-        x = features(reading, self.ref_clear * self.drift)
-        clear = self._clear_of(x, best, second)
-        if d1 <= self.reject and margin >= self.min_margin and clear:
-            return (best, margin, detail)
-        if d1 > self.reject:
+        if d1 > self.reject or (d1 > self.near and margin < self.lead):
             detail["reason"] = "far"
-        elif margin < self.min_margin:
+        elif margin < self.min_margin or post < self.posterior:
             detail["reason"] = "between"
-        else:
+        elif not self._clear_of(x, best, second):
             detail["reason"] = "guard"
+        else:
+            return (best, margin, detail)
         pair = self._two_dice(reading)
         if pair is not None:
+            detail["rejected"] = detail["reason"]  # why no single die was named
             detail["reason"] = DOUBLE
             detail["pair"] = pair[1]
             return (DOUBLE, pair[0], detail)
@@ -582,9 +725,13 @@ class Classifier:
         best = None
         for i in range(len(dice)):
             for j in range(i + 1, len(dice)):
-                res, a, b = _pair_fit(x, classes[dice[i]]["unit"], classes[dice[j]]["unit"])
-                share = a / (a + b) if a + b > 0 else 0.0
-                if res < limit and 0.15 <= share <= 0.85 and (best is None or res < best[0]):
+                u = classes[dice[i]]["unit"]
+                v = classes[dice[j]]["unit"]
+                res, a, b = _pair_fit(x, u, v)
+                if res >= limit or a + b < DOUBLE_LIGHT:
+                    continue  # a poor fit, or too little light for two dice
+                share = a / (a + b)
+                if 0.15 <= share <= 0.85 and (best is None or res < best[0]):
                     best = (res, (dice[i], dice[j]))
         # the pair must explain the reading much better than any one die does
         if best is None or best[0] > 0.35 * single:
@@ -636,11 +783,28 @@ def separation(profile, too_close=TOO_CLOSE):
     ]
 
 
+#: What fixes a pair that is too close, in the order to try (docs/calibration.md).
+REMEDIES = (
+    "a longer integration time or a higher gain (more counts: less shot noise and "
+    "fewer one-count steps, up to 65 % of full scale for the brightest die)",
+    "more LED current (a brighter die, the same noise)",
+    "the sensor closer to the die and square above it, the head matte black, no room "
+    "light at the slider gap",
+)
+#: The grey die's inks differ only in the small numeral: what fixes them too close.
+GREY_REMEDY = ("the grey die's inks differ only in its small numeral: seat the die in one "
+               "spot right under the sensor (the numeral in its field of view), or leave "
+               "them to the table's one-key ink question (b/w) when the reading is unknown")
+
+
 def advice(pairs):
     """One plain line of advice from ``separation()``'s list, for a calibration report.
 
-    Names the pairs that are too close and what to do about them, or says the
-    classes separate well (with the closest pair and its distance in sigma).
+    Names the pairs that are too close and what would separate them (integration
+    time, gain, LED current, sensor position; for the grey die's two inks, its
+    seating or the table's one-key ink question), or says the classes separate
+    well (with the closest pair and its distance in sigma). More readings never
+    fix a pair that is too close: they pin the centroids, not the spread.
     """
     if not pairs:
         return "no classes to compare: calibrate at least two"
@@ -650,12 +814,13 @@ def advice(pairs):
         return "all classes separate well (closest: %s and %s, %.1f sigma)" % (
             worst["a"], worst["b"], worst["sigma"])
     names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
-    hint = "more readings of those dice, a steadier seat in the head, less light at the slider"
-    for p in close:
-        if p["a"].startswith("grey-") and p["b"].startswith("grey-"):
-            hint = "the grey die's inks differ only in brightness: seat the die more tightly, " + hint
-            break
-    return "too close: %s; expect 'unknown' between them. Try %s." % (names, hint)
+    grey = [p for p in close if p["a"].startswith("grey-") and p["b"].startswith("grey-")]
+    if len(grey) == len(close):
+        return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, GREY_REMEDY)
+    hint = "; ".join(REMEDIES)
+    if grey:
+        hint += "; for the grey inks, " + GREY_REMEDY
+    return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, hint)
 
 
 def evaluate(classifier, samples_by_label):
@@ -711,61 +876,67 @@ def evaluate(classifier, samples_by_label):
 # BEGIN DEFAULT PROFILES (generated by `python hardware/sim/sim_optics.py`)
 _DEFAULTS = {
     'classic': (
-        '{"classes":{"blue":{"mean":[0.157428,0.301359,0.534828,-1.44313],"n":40,"sd":[0.010586'
-        '5,0.0105084,0.0188878,0.0826236],"unit":[0.231898,0.0373392,0.0713952,0.12651],"whiten'
-        '":[[94.4597,0.0,0.0,0.0],[-17.1944,96.726,0.0,0.0],[32.7316,1.13299,56.0733,0.0],[-4.3'
-        '1498,1.12949,19.2548,12.9488]]},"empty":{"mean":[0.234505,0.253567,0.204067,-3.79167],'
-        '"n":40,"sd":[0.0621949,0.0565635,0.0365328,0.0957358],"unit":[0.0176491,0.00530495,0.0'
-        '0571415,0.00461808],"whiten":[[16.0785,0.0,0.0,0.0],[0.611659,17.692,0.0,0.0],[-2.8515'
-        '5,-3.96425,28.4295,0.0],[0.633793,2.91674,-0.361896,10.5874]]},"green":{"mean":[0.2142'
-        '94,0.50426,0.217856,-1.17784],"n":40,"sd":[0.00754243,0.011538,0.00727856,0.077142],"u'
-        'nit":[0.303702,0.066212,0.155578,0.0672642],"whiten":[[132.583,0.0,0.0,0.0],[8.03677,8'
-        '6.8289,0.0,0.0],[-23.4982,-5.52609,139.713,0.0],[-30.5212,20.0783,-3.98049,13.6915]]},'
-        '"orange":{"mean":[0.566815,0.19861,0.0886357,-0.866447],"n":40,"sd":[0.0107681,0.00807'
-        '447,0.00827008,0.0734265],"unit":[0.416319,0.238728,0.0837539,0.0374074],"whiten":[[92'
-        '.8666,0.0,0.0,0.0],[32.6104,131.261,0.0,0.0],[23.3856,-44.0867,135.165,0.0],[9.30744,-'
-        '20.0186,-11.4096,14.1144]]},"white":{"mean":[0.320575,0.337049,0.272325,0.00579001],"n'
-        '":40,"sd":[0.00544772,0.00614774,0.00501716,0.0774357],"unit":[1.00329,0.323285,0.3398'
-        '33,0.274557],"whiten":[[183.563,0.0,0.0,0.0],[-4.70707,162.715,0.0,0.0],[6.80439,-17.2'
-        '177,200.546,0.0],[-16.0298,2.1774,8.73478,12.9787]]},"yellow":{"mean":[0.4181,0.373135'
-        ',0.089369,-0.304742],"n":40,"sd":[0.0059192,0.00619112,0.00595021,0.0789594],"unit":[0'
-        '.734256,0.309036,0.275828,0.0661194],"whiten":[[168.942,0.0,0.0,0.0],[-7.04186,161.662'
-        ',0.0,0.0],[-8.12466,10.621,168.596,0.0],[16.2474,3.24801,-19.1947,12.8043]]}},"double_'
-        'residual":0.0435777,"edition":"classic","features":["r/c","g/c","b/c","log(c/ref)"],"f'
-        'ormat":1,"guard":2.5,"guard_se":3.5,"min_margin":1.0,"ref_clear":5132.0,"reject":5.0,"'
-        'settings":{"gain":4,"integration_ms":24.0}}'
+        '{"classes":{"blue":{"mean":[0.150021,0.297079,0.541547,-1.48304],"n":40,"sd":[0.0067508,'
+        '0.00695845,0.0119461,0.0454253],"unit":[0.222168,0.0341105,0.067487,0.122971],"whiten":['
+        '[148.131,0.0,0.0,0.0],[-22.8472,145.409,0.0,0.0],[41.842,-18.1529,87.189,0.0],[-26.6282,'
+        '13.9939,24.8371,23.6698]]},"empty":{"mean":[0.252326,0.266244,0.210327,-3.777],"n":40,"o'
+        'wn":[0.000526998,1.82017e-05,0.000327314,-3.76641e-05,4.02024e-05,0.000307349,0.00036314'
+        '4,-0.000560201,-0.000265547,0.00864074],"sd":[0.0318106,0.0286744,0.0271749,0.0988456],"'
+        'unit":[0.0179879,0.00581174,0.00610535,0.00482729],"whiten":[[31.436,0.0,0.0,0.0],[-2.53'
+        '412,34.9874,0.0,0.0],[0.115116,-3.90971,37.0283,0.0],[-2.49922,9.92845,5.25495,10.6733]]'
+        '},"green":{"mean":[0.210054,0.512529,0.212204,-1.22719],"n":40,"sd":[0.00633829,0.008796'
+        '3,0.00580655,0.0435667],"unit":[0.288368,0.0616408,0.150328,0.0622539],"whiten":[[157.77'
+        '1,0.0,0.0,0.0],[-4.31011,113.727,0.0,0.0],[-10.285,-17.4416,174.642,0.0],[-16.9806,28.51'
+        '24,10.5995,23.8606]]},"orange":{"mean":[0.579445,0.195814,0.0813394,-0.921136],"n":40,"s'
+        'd":[0.00892492,0.0049446,0.0050025,0.0397276],"unit":[0.393325,0.230769,0.0780052,0.0324'
+        '18],"whiten":[[112.046,0.0,0.0,0.0],[3.27143,202.327,0.0,0.0],[25.7585,-40.6978,209.28,0'
+        '.0],[23.4672,5.16164,-4.06145,25.7479]]},"white":{"mean":[0.322227,0.337835,0.268171,0.0'
+        '0547102],"n":40,"sd":[0.00441778,0.00425328,0.00453568,0.0390911],"unit":[1.00111,0.3241'
+        '97,0.339905,0.26981],"whiten":[[226.358,0.0,0.0,0.0],[-18.7366,235.917,0.0,0.0],[18.3485'
+        ',-28.6599,222.646,0.0],[1.19162,9.7819,17.6491,25.6949]]},"yellow":{"mean":[0.420124,0.3'
+        '74843,0.0859771,-0.309721],"n":40,"sd":[0.00540952,0.00478264,0.00420011,0.0401488],"uni'
+        't":[0.729154,0.308428,0.27519,0.0631261],"whiten":[[184.859,0.0,0.0,0.0],[-21.6676,210.5'
+        '21,0.0,0.0],[31.1362,-21.0663,242.169,0.0],[8.5921,15.1083,10.8007,25.0327]]}},"double_r'
+        'esidual":0.0237127,"edition":"classic","features":["r/c","g/c","b/c","log(c/ref)"],"form'
+        'at":1,"guard":2.5,"guard_se":3.5,"lead":4.5,"min_margin":0.5,"near":4.0,"posterior":0.8,'
+        '"ref_clear":2895.0,"reject":6.0,"settings":{"gain":4,"integration_ms":24.0},"shared":[1.'
+        '95423e-05,-1.6336e-06,1.19575e-05,-8.99348e-06,2.71813e-07,2.42412e-05,1.44236e-05,-1.42'
+        '482e-05,-2.82969e-05,0.00155308],"shot":0.05,"step":1.0,"tail":4.0}'
     ),
     'second': (
-        '{"classes":{"blue":{"mean":[0.1583,0.303031,0.5378,-1.14764],"n":40,"sd":[0.0106206,0.'
-        '0105532,0.0191101,0.0835628],"unit":[0.313349,0.0504542,0.0964718,0.170945],"whiten":['
-        '[94.157,0.0,0.0,0.0],[-16.9804,96.2864,0.0,0.0],[32.5035,0.732436,55.3834,0.0],[-3.838'
-        '96,1.74181,19.5401,12.8346]]},"empty":{"mean":[0.251562,0.276141,0.229549,-3.55261],"n'
-        '":40,"sd":[0.0651516,0.0532176,0.0525725,0.116313],"unit":[0.0238283,0.00718799,0.0078'
-        '7256,0.00654292],"whiten":[[15.3488,0.0,0.0,0.0],[-2.83926,19.1096,0.0,0.0],[-4.41534,'
-        '0.0803515,19.7888,0.0],[1.55337,6.73237,5.38119,9.63912]]},"green":{"mean":[0.215203,0'
-        '.506403,0.218782,-0.881058],"n":40,"sd":[0.00754186,0.0116368,0.00729477,0.0780185],"u'
-        'nit":[0.410374,0.0894681,0.210222,0.0908899],"whiten":[[132.593,0.0,0.0,0.0],[8.17873,'
-        '86.0979,0.0,0.0],[-23.2959,-5.61663,139.377,0.0],[-29.9831,20.622,-3.43865,13.5484]]},'
-        '"grey-black":{"mean":[0.31757,0.332545,0.2714,-0.599292],"n":40,"sd":[0.00766422,0.007'
-        '99054,0.00593094,0.0785405],"unit":[0.545577,0.174849,0.183024,0.149414],"whiten":[[13'
-        '0.476,0.0,0.0,0.0],[-4.33812,125.217,0.0,0.0],[-14.0918,-17.6446,171.33,0.0],[-0.90640'
-        '1,18.5432,3.19434,12.8783]]},"grey-white":{"mean":[0.31895,0.334688,0.271339,-0.274756'
-        '],"n":40,"sd":[0.00675115,0.00624426,0.00575873,0.0681119],"unit":[0.755918,0.242707,0'
-        '.254726,0.206471],"whiten":[[148.123,0.0,0.0,0.0],[-14.4078,160.903,0.0,0.0],[-17.9764'
-        ',-18.2444,176.268,0.0],[-1.99851,-22.7502,1.70408,14.8311]]},"purple":{"mean":[0.31330'
-        '2,0.205327,0.3794,-1.25039],"n":40,"sd":[0.0103964,0.0120294,0.0104817,0.0881313],"uni'
-        't":[0.282399,0.0901001,0.0590771,0.108965],"whiten":[[96.1875,0.0,0.0,0.0],[-7.16259,8'
-        '3.3598,0.0,0.0],[13.7014,-2.33439,96.3768,0.0],[-11.7648,-13.1085,18.0071,11.812]]},"r'
-        'ed":{"mean":[0.55378,0.162776,0.119512,-1.09421],"n":40,"sd":[0.0150573,0.0116291,0.01'
-        '14239,0.094672],"unit":[0.331247,0.185947,0.0549302,0.0403699],"whiten":[[66.4128,0.0,'
-        '0.0,0.0],[29.9444,94.3277,0.0,0.0],[12.8088,-40.1653,100.929,0.0],[17.3839,-17.5725,-1'
-        '8.2072,11.923]]},"yellow":{"mean":[0.417402,0.37324,0.0900892,-0.00844405],"n":40,"sd"'
-        ':[0.00602183,0.00608275,0.0059584,0.0709857],"unit":[0.988369,0.41462,0.370794,0.08952'
-        '74],"whiten":[[166.062,0.0,0.0,0.0],[8.53659,164.616,0.0,0.0],[11.9974,-17.3451,169.26'
-        '2,0.0],[2.47872,-7.16853,-9.84184,14.1318]]}},"double_residual":0.0480018,"edition":"s'
-        'econd","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3'
-        '.5,"min_margin":1.0,"ref_clear":3798.0,"reject":5.0,"settings":{"gain":4,"integration_'
-        'ms":24.0}}'
+        '{"classes":{"blue":{"mean":[0.151019,0.299056,0.545153,-1.13324],"n":40,"sd":[0.0068716,'
+        '0.00717739,0.0120943,0.0461324],"unit":[0.317304,0.0487173,0.0963863,0.175629],"whiten":'
+        '[[145.527,0.0,0.0,0.0],[-17.8022,140.365,0.0,0.0],[39.4747,-18.1608,86.0065,0.0],[-19.54'
+        '64,7.68964,25.0954,23.0892]]},"empty":{"mean":[0.263531,0.27959,0.224081,-3.49751],"n":4'
+        '0,"own":[0.000763379,-2.01384e-06,0.000453695,-0.000101703,5.70265e-05,0.000448527,0.000'
+        '928489,-0.000680941,-0.00102455,0.0110388],"sd":[0.0364643,0.0321086,0.030886,0.111153],'
+        '"unit":[0.0254317,0.00805377,0.00848545,0.00678342],"whiten":[[27.4241,0.0,0.0,0.0],[-1.'
+        '57939,31.1959,0.0,0.0],[1.38967,-3.79212,32.6461,0.0],[-5.35426,8.43936,12.1102,10.1609]'
+        ']},"green":{"mean":[0.211135,0.515166,0.213296,-0.875896],"n":40,"sd":[0.00646231,0.0090'
+        '0621,0.00585889,0.0442343],"unit":[0.411852,0.0880365,0.214702,0.0889122],"whiten":[[154'
+        '.743,0.0,0.0,0.0],[-1.11333,111.037,0.0,0.0],[-11.5804,-19.2136,173.703,0.0],[-10.1369,2'
+        '4.7904,7.682,23.2636]]},"grey-black":{"mean":[0.320495,0.335718,0.267566,-0.55897],"n":4'
+        '0,"sd":[0.00587734,0.00586382,0.00559569,0.0377046],"unit":[0.567082,0.18335,0.192057,0.'
+        '153071],"whiten":[[170.145,0.0,0.0,0.0],[-18.7986,171.575,0.0,0.0],[-4.24272,-28.0627,18'
+        '1.247,0.0],[11.512,5.76194,12.345,26.6827]]},"grey-white":{"mean":[0.319814,0.334865,0.2'
+        '72108,-0.209437],"n":40,"sd":[0.00534004,0.00523243,0.00516161,0.044017],"unit":[0.80675'
+        '9,0.259595,0.271806,0.220893],"whiten":[[187.264,0.0,0.0,0.0],[-14.1721,191.662,0.0,0.0]'
+        ',[3.00421,-28.917,195.933,0.0],[17.9003,16.2758,5.51411,22.9347]]},"purple":{"mean":[0.3'
+        '15701,0.197485,0.379171,-1.2458],"n":40,"sd":[0.00776027,0.0072802,0.00906963,0.0449078]'
+        ',"unit":[0.282967,0.0909102,0.0568944,0.109176],"whiten":[[128.861,0.0,0.0,0.0],[-11.942'
+        ',137.947,0.0,0.0],[-15.6682,-16.6134,112.015,0.0],[11.4201,-19.2199,18.6169,22.8331]]},"'
+        'red":{"mean":[0.565508,0.155751,0.111597,-1.07553],"n":40,"sd":[0.011674,0.00756493,0.00'
+        '651717,0.0469745],"unit":[0.33647,0.193032,0.0532437,0.0381475],"whiten":[[85.6604,0.0,0'
+        '.0,0.0],[23.1833,136.945,0.0,0.0],[12.5059,-54.0225,169.447,0.0],[22.1125,-24.6341,-7.77'
+        '627,22.7564]]},"yellow":{"mean":[0.422525,0.376726,0.0854264,0.00613242],"n":40,"sd":[0.'
+        '00565065,0.00502503,0.00421592,0.0389355],"unit":[1.00174,0.425345,0.379255,0.0860138],"'
+        'whiten":[[176.971,0.0,0.0,0.0],[-21.3251,200.443,0.0,0.0],[25.6314,-16.2353,240.12,0.0],'
+        '[22.6184,7.19493,5.73359,25.9215]]}},"double_residual":0.0293042,"edition":"second","fea'
+        'tures":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3.5,"lead":4.5'
+        ',"min_margin":0.5,"near":4.0,"posterior":0.8,"ref_clear":2027.0,"reject":6.0,"settings":'
+        '{"gain":4,"integration_ms":24.0},"shared":[2.34139e-05,-5.00985e-06,1.90222e-05,-8.24118'
+        'e-06,3.05377e-06,2.528e-05,-8.41495e-06,1.24014e-05,-1.65346e-05,0.00168456],"shot":0.05'
+        ',"step":1.0,"tail":4.0}'
     ),
 }
 # END DEFAULT PROFILES

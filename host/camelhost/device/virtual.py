@@ -64,7 +64,8 @@ REAL_PUSH = (150, 80, 8000)
 _COMPILED = (
     ("FIRMWARE_DIR", None, "firmware"),
     ("SIM_DIR", None, "sim"),
-    ("SHARED_DIR", ("camelup/__init__.py", "camelup/protocol.py", "camelup/classifier.py"), "shared"),
+    ("SHARED_DIR", ("camelup/__init__.py", "camelup/protocol.py", "camelup/classifier.py",
+                    "camelup/tcs34725.py", "camelup/editions.py", "camelup/errors.py"), "shared"),
 )
 _NOT_COMPILED = ("sim_board.py", "cpython_shim.py")  # run as a script / CPython only
 
