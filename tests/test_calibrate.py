@@ -76,6 +76,18 @@ def test_advice_names_the_problem(pairs, saturated, expect):
         assert "good" not in line
 
 
+def test_advice_for_close_grey_inks_names_what_fixes_them_not_more_readings():
+    pairs = _pairs(("grey-black", "grey-white", 4.2), ("blue", "red", 30.0))
+    dim = calibrate.advise(pairs, 0, LOO, 72, {"integration_ms": 7.2, "gain": 4}, 400)
+    assert "ink question" in dim and "more readings" not in dim and "--samples" not in dim
+    assert "gain 16x (--gain 16)" in dim  # 400 of 3072 counts: 16x stays under 65 %
+    bright = calibrate.advise(pairs, 0, LOO, 72, {"integration_ms": 24.0, "gain": 4}, 5000)
+    assert "LED current or the sensor closer" in bright
+    long_it = calibrate.advise(_pairs(("orange", "red", 2.5)), 0, LOO, 72,
+                               {"integration_ms": 24.0, "gain": 60}, 1000)
+    assert "--integration" in long_it and "LED current" in long_it
+
+
 def test_advice_claims_no_check_it_did_not_make():
     line = calibrate.advise(_pairs(("green", "white", 16.4)), 0, {"_total": {"n": 0}}, 18)
     assert line.startswith("good") and "%" not in line
