@@ -128,7 +128,7 @@ def test_micropython_gives_the_same_counts(micropython):
         "print(json.dumps([m.samples(l, 3) for l in ('purple', 'grey-black', 'empty')]"
         " + [m.counts(('red', 'green'), True, 50.4, 16)]))"
     )
-    done = micropython(code, [paths.SIM_DIR])
+    done = micropython(code, [paths.SIM_DIR, paths.SHARED_DIR])
     assert done.returncode == 0, done.stderr
     m = OpticalModel(21)
     expected = [m.samples(label, 3) for label in ("purple", "grey-black", "empty")]

@@ -38,24 +38,14 @@ same seed gives the same counts under CPython and the MicroPython unix port.
 
 import math
 
-#: Die labels of each edition (the colours of the dice in the box).
-EDITION_DICE = {
-    "classic": ("blue", "green", "orange", "yellow", "white"),
-    "second": ("blue", "green", "yellow", "red", "purple", "grey-black", "grey-white"),
-}
-#: Every label the model knows, ``empty`` included.
-LABELS = (
-    "blue",
-    "green",
-    "orange",
-    "yellow",
-    "white",
-    "red",
-    "purple",
-    "grey-black",
-    "grey-white",
-    "empty",
-)
+from camelup.editions import EDITIONS
+
+#: Die labels of each edition as the sensor names them (``Edition.sensor_labels``).
+EDITION_DICE = {}
+for _name in EDITIONS:
+    EDITION_DICE[_name] = EDITIONS[_name].sensor_labels
+#: Every label the model knows (the dice of both editions), ``empty`` last.
+LABELS = tuple(sorted(set(EDITION_DICE["classic"] + EDITION_DICE["second"]))) + ("empty",)
 
 _WAVELENGTHS = tuple(range(380, 721, 10))
 # Ink fraction of the top face for the numerals 1, 2, 3 (firmware notes 2.2).
