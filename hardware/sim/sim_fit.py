@@ -8,12 +8,12 @@ same statistics and the same classifier protocol.
 A real log (one class, readings one after another) is modelled, per reading
 ``t`` and channel ``k`` (red, green, blue), as::
 
-    log x[k,t] = m[k] + s[k] * L[t] + S[k,t]          (then shot noise, quantisation)
+    log x[k,t] = m[k] + s[k] L[t] + q[k] (L[t]^2 - sigma_l^2) + S[k,t]   (then shot noise, quantisation)
 
 - ``L``: the object's brightness (distance, tilt, reseating): an AR(1) process
   in log brightness with spread ``sigma_l`` and lag-1 autocorrelation ``rho_l``;
-  ``s[k]``: how a channel follows it (1 for a linear sensor; the TCS230's
-  pulse-width front end bends its chromaticity with brightness);
+  ``s[k]``, ``q[k]``: how a channel follows it (1 and 0 for a linear sensor; the
+  TCS230's pulse-width front end bends its chromaticity with brightness);
 - ``S``: slow stepwise drift of each channel: it keeps its level and, with
   probability ``p`` per reading, jumps to a new one (spread ``sigma_s[k]``), so a
   colour sits at two or three levels (lag-1 autocorrelation ``1 - p``);
@@ -65,7 +65,7 @@ def _sd(xs):
 
 def fit_class(rows):
     """Fit one class's log. ``rows``: ``[(c, r, g, b), ...]`` in intensity units,
-    in the order they were read (at least 10). Returns a dict: ``m``, ``s``,
+    in the order they were read (at least 10). Returns a dict: ``m``, ``s``, ``q``,
     ``sigma_s`` (3 floats each), ``sigma_l``, ``rho_l``, ``p``, ``shot``, ``n``."""
     logc = [math.log(max(row[0], 1e-9)) for row in rows]
     mc = _mean(logc)
@@ -76,12 +76,24 @@ def fit_class(rows):
            "m": [], "s": [], "sigma_s": [], "p": 0.0, "shot": 0.0}
     ps = []
     shots = []
+    # the curvature of each channel's response to brightness: regress on L and L^2 - E[L^2]
+    l2 = [v * v - vl for v in lc]
+    vq = _mean([v * v for v in l2])
+    clq = _mean([lc[i] * l2[i] for i in range(len(lc))])
+    det = vl * vq - clq * clq
+    out["q"] = []
     for k in range(1, 4):
         y = [math.log(max(row[k], 0.5)) for row in rows]
         my = _mean(y)
-        cov = sum(lc[i] * (y[i] - my) for i in range(len(y))) / len(y)
-        slope = cov / vl if vl > 0 else 1.0
-        res = [y[i] - my - slope * lc[i] for i in range(len(y))]
+        cy = _mean([lc[i] * (y[i] - my) for i in range(len(y))])
+        qy = _mean([l2[i] * (y[i] - my) for i in range(len(y))])
+        if det > 1e-12:
+            slope = (cy * vq - qy * clq) / det
+            curve = (qy * vl - cy * clq) / det
+        else:
+            slope, curve = (cy / vl if vl > 0 else 1.0), 0.0
+        out["q"].append(curve)
+        res = [y[i] - my - slope * lc[i] - curve * l2[i] for i in range(len(y))]
         a0 = _autocov(res, 0)
         a1 = _autocov(res, 1)
         a2 = _autocov(res, 2)
@@ -103,11 +115,29 @@ def fit_class(rows):
     return out
 
 
-def fit_set(data):
-    """``{label: fit_class(rows)}`` for a whole set ``{label: rows}``."""
+def fit_set(data, units=None, rounds=2, seed=99):
+    """``{label: fit_class(rows)}`` for a whole set ``{label: rows}``.
+
+    With ``units`` (``ev3`` or ``tcs230``), each class's drift steps are then
+    scaled, ``rounds`` times, so that a simulated log of it has the real log's
+    chromaticity spread (the autocovariances alone leave slow components out):
+    a moment-matching fit of ``sigma_s``, each channel's factor within 0.5 .. 3.
+    """
     out = {}
     for label in sorted(data):
         out[label] = fit_class(data[label])
+    if units is None:
+        return out
+    for r in range(rounds):
+        model = LogModel(out, units, seed + r)
+        for label in sorted(data):
+            real = log_stats(data[label])["chroma_sd"]
+            sim = log_stats(model.log(label, len(data[label])))["chroma_sd"]
+            ratio = [real[k] / sim[k] if sim[k] > 0 else 1.0 for k in range(3)]
+            mean = sum(ratio) / 3
+            mean = 0.5 if mean < 0.5 else (3.0 if mean > 3.0 else mean)
+            f = out[label]
+            f["sigma_s"] = [v * mean for v in f["sigma_s"]]
     return out
 
 
@@ -156,7 +186,8 @@ class LogModel:
             for k in range(3):
                 if rng.random() < f["p"]:
                     steps[k] = rng.normal(0.0, f["sigma_s"][k] * g)
-                x = math.exp(f["m"][k] + f["s"][k] * lvl + steps[k])
+                curve = f["q"][k] * (lvl * lvl - f["sigma_l"] ** 2) if "q" in f else 0.0
+                x = math.exp(f["m"][k] + f["s"][k] * lvl + curve + steps[k])
                 x += rng.normal(0.0, math.sqrt(f["shot"] * x) * g) if f["shot"] > 0 else 0.0
                 row.append(self._quantise(x))
             out.append((row[0] + row[1] + row[2], row[0], row[1], row[2]))

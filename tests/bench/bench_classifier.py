@@ -467,7 +467,8 @@ def replica(data, units, seed=1):
     lengths drawn from the fit."""
     import sim_fit
 
-    return sim_fit.LogModel(sim_fit.fit_set(data), units, seed).sets({k: len(v) for k, v in data.items()})
+    fits = sim_fit.fit_set(data, units)
+    return sim_fit.LogModel(fits, units, seed).sets({k: len(v) for k, v in data.items()})
 
 
 def real_data(splits=20):
