@@ -2,6 +2,7 @@
 
 import json
 import math
+import os
 import sys
 
 import pytest
@@ -227,6 +228,7 @@ def test_profile_store_roundtrip_and_atomic(tmp_path):
 
 _MP_SCRIPT = """
 import json
+import os
 import camelup.classifier as C
 from pyramid import profile as P
 readings = json.loads(%r)
@@ -372,3 +374,29 @@ def test_pooling_steadies_a_class_spread():
     assert pooled["classes"]["empty"]["sd"] == own["classes"]["empty"]["sd"]  # the empty head keeps its own
     # plain LDA: every die has the same spread but for its own count noise
     assert lda["shared"] == pooled["shared"]
+
+
+# --- whole releases through the firmware's release logic (the bench runs 100,000) ---
+
+
+def _bench():
+    sys.path.insert(0, os.path.join(paths.REPO_ROOT, "tests", "bench"))
+    import bench_classifier
+
+    return bench_classifier
+
+
+@pytest.mark.parametrize("settings, profile", [
+    ({"integration_ms": 24.0, "gain": 4}, None),  # calibrated with 12 readings per class
+    ({"integration_ms": 7.2, "gain": 4}, "default"),  # the virtual pyramid: built-in 24 ms profile
+])
+def test_seeded_releases_never_misread_a_die_silently(settings, profile):
+    """3,000 simulated releases (90 % one die, 5 % two dice, 5 % a jam) through
+    ``pyramid.release.Release`` and the app's rule for rejected readings: no wrong
+    colour, no double for one die, no empty for a die; nearly every die named."""
+    got = _bench().simulate_releases(
+        3000, seed=11, settings=settings,
+        profile=C.default_profile("second") if profile == "default" else None)
+    assert got["wrong"] == 0 and got["double_for_one"] == 0 and got["empty_for_die"] == 0, got
+    assert got["named"] >= 0.99 * got["singles"], got
+    assert got["nodie_ok"] > 0 and got["double_ok"] > 0

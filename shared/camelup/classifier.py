@@ -462,6 +462,17 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     return profile
 
 
+def _is_number(value):
+    """True for an int or float (or a float32 scalar in the float32 tests), not a str or bool."""
+    if isinstance(value, (str, bool)):
+        return False
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def check_profile(profile):
     """Raise ``ValueError`` naming the problem unless ``profile`` is usable."""
     if not isinstance(profile, dict):
@@ -479,12 +490,12 @@ def check_profile(profile):
         raise ValueError("profile ref_clear must be > 0")
     if len(profile["classes"]) < 2:
         raise ValueError("profile has fewer than two classes")
-    for key in ("guard", "guard_se", "shot", "step"):
+    for key in ("guard", "guard_se", "shot", "step", "tail", "near", "lead"):
         value = profile.get(key, 0.0)
-        if not isinstance(value, (int, float)) or value < 0:
+        if not _is_number(value) or value < 0:
             raise ValueError("profile %s must be a number >= 0" % key)
     value = profile.get("posterior", 0.0)
-    if not isinstance(value, (int, float)) or not 0 <= value < 1:
+    if not _is_number(value) or not 0 <= value < 1:
         raise ValueError("profile posterior must be a number in 0..1")
     if "shared" in profile and len(profile["shared"]) != 10:
         raise ValueError("profile shared covariance must have 10 numbers")
