@@ -6,6 +6,8 @@
 #   make bench   odds, classifier and firmware-heap benchmarks (figures and ratios)
 #   make flash PORT=/dev/ttyACM0   compile the firmware with mpy-cross, copy it with mpremote
 #   make lint    ruff over the Python trees, mypy over the firmware with the rp2 stubs
+#   make soak    200 bot games through the virtual pyramid under seeded line faults (figures)
+#   make fuzz    mutated lines, commands and positions through every parser (figures)
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -18,7 +20,7 @@ SEATS  ?= 4
 # pytest-xdist workers; the machines have 2 cores.
 JOBS   ?= 2
 
-.PHONY: setup test hil demo bench flash lint typings clean
+.PHONY: setup test hil demo bench flash lint typings clean soak fuzz
 
 setup: $(STAMP)
 
@@ -39,6 +41,12 @@ demo: setup
 
 bench: setup
 	$(PY) tests/bench/run_all.py
+
+soak: setup
+	$(PY) tests/bench/soak.py --games $(or $(GAMES),200)
+
+fuzz: setup
+	$(PY) tests/bench/fuzz.py
 
 flash: setup
 	$(VENV)/bin/pyramid flash --port $(PORT)

@@ -15,7 +15,8 @@ if paths.FIRMWARE_DIR not in sys.path:
     sys.path.insert(0, paths.FIRMWARE_DIR)
 
 from pyramid import app as app_mod  # noqa: E402
-from pyramid.eventlog import EventLog, read_previous  # noqa: E402
+from pyramid import settings as settings_mod  # noqa: E402
+from pyramid.eventlog import EventLog  # noqa: E402
 from pyramid.link import LineReader, parse_line  # noqa: E402
 from pyramid.release import Release  # noqa: E402
 from pyramid.slider import PRESS, RELEASE, Slider  # noqa: E402
@@ -106,8 +107,8 @@ def test_release_refuses_bad_setup_and_unstarted_feed():
 
 
 def test_event_ring_keeps_the_last_events_framed(tmp_path):
-    state = str(tmp_path / "state")
-    log = EventLog(BOOT, capacity=4, state_path=state)
+    store = str(tmp_path / "events.log")
+    log = EventLog(BOOT, capacity=4, path=store)
     assert (log.seq, log.oldest()) == (0, 1)
     lines = [log.append("nodie", {}) for _ in range(6)]
     assert (log.seq, log.oldest()) == (6, 3)
@@ -116,7 +117,8 @@ def test_event_ring_keeps_the_last_events_framed(tmp_path):
         msg = protocol.decode(log.get(seq))
         assert (msg.kind, msg["seq"], msg["boot"]) == ("nodie", seq, BOOT)
         assert log.get(seq) == lines[seq - 1]
-    assert read_previous(state) == (BOOT, 6)
+    log.persist()
+    assert EventLog("0BADCAFE", 4, store).prev == (BOOT, 6)
 
 
 def test_event_ring_bad_field_uses_no_seq():
@@ -127,12 +129,15 @@ def test_event_ring_bad_field_uses_no_seq():
 
 
 def test_previous_boot_record_tolerates_junk(tmp_path):
-    path = tmp_path / "state"
-    assert read_previous(str(path)) is None
-    path.write_text("garbage")
-    assert read_previous(str(path)) is None
-    path.write_text("0BADCAFE 12\n")
-    assert read_previous(str(path)) == ("0BADCAFE", 12)
+    path = tmp_path / "events.log"
+    assert EventLog(BOOT, 4, str(path)).prev is None  # a fresh store: one boot marker
+    path.write_bytes(b"garbage\n" + protocol.frame("B 0BADCAFE -") + b"torn EVT 3 nod")
+    log = EventLog(BOOT, 4, str(path))
+    assert log.prev == ("0BADCAFE", 0)
+    (tmp_path / "events.log").write_bytes(
+        protocol.frame("B 0BADCAFE -") + protocol.encode("EVT", "nodie", seq=12, boot="0BADCAFE") + b"\xff\x00junk\n"
+    )
+    assert EventLog(BOOT, 4, str(path)).prev == ("0BADCAFE", 12)
 
 
 # --- line assembly and host lines ----------------------------------------------------
@@ -215,7 +220,7 @@ class FakeClassifier:
 
 
 def _make_app(world, **overrides):
-    settings = dict(app_mod.DEFAULTS, debounce_ms=1, settle_ms=0, timeout_ms=80, stable=2, hb_ms=40, retry_ms=20)
+    settings = dict(settings_mod.DEFAULTS, debounce_ms=1, settle_ms=0, release_timeout_ms=80, stable_readings=2, heartbeat_ms=40, sensor_retry_ms=20)
     settings.update(overrides)
     slider = FakePin(1)
     board = app_mod.Board(None, slider, FakePin(0), FakePin(0), (), b"\x01\x02\x03\x04\x05\x06\x07\x08")
@@ -227,7 +232,7 @@ def _make_app(world, **overrides):
         return FakeSensor(world)
 
     def make_classifier(profile, settings_):
-        if profile is not None and profile.get("edition") != settings_["ed"]:
+        if profile is not None and profile.get("edition") != settings_["edition"]:
             raise ValueError("edition")
         return FakeClassifier()
 
@@ -299,7 +304,7 @@ def test_app_answers_host_commands():
     world = {"content": "red", "fail": None}
 
     async def scenario():
-        a, slider, port = _make_app(world, ring=2)
+        a, slider, port = _make_app(world, replay_ring=2)
         task = asyncio.create_task(a.main())
         for n in range(1, 4):
             await _push(slider, port, n)
@@ -384,12 +389,12 @@ def test_settings_file_overrides_config_and_ignores_junk(tmp_path):
         GAIN = 16
 
     path = tmp_path / "settings.json"
-    assert app_mod.load_settings(Config, str(path))["it"] == 50
+    assert settings_mod.load_settings(Config, str(path))["integration_ms"] == 50
     path.write_text('{"it": 100, "gain": "loud", "nonsense": 1}')
-    s = app_mod.load_settings(Config, str(path))
-    assert (s["it"], s["gain"]) == (100, 16)
+    s = settings_mod.load_settings(Config, str(path))
+    assert (s["integration_ms"], s["gain"]) == (100, 16)
     path.write_text("{broken")
-    assert app_mod.load_settings(None, str(path)) == app_mod.DEFAULTS
+    assert settings_mod.load_settings(None, str(path)) == settings_mod.DEFAULTS
     assert os.path.exists(path)
 
 

@@ -20,6 +20,7 @@ if paths.FIRMWARE_DIR not in sys.path:
     sys.path.insert(0, paths.FIRMWARE_DIR)
 
 from pyramid import app as app_mod  # noqa: E402
+from pyramid import settings as settings_mod  # noqa: E402
 from pyramid.watchdog import WDT_MAX_MS, Watchdog, clamp_timeout  # noqa: E402
 from test_firmware_units import FakePin, _events, _make_app, _push  # noqa: E402
 
@@ -73,8 +74,8 @@ def test_config_watchdog_reaches_the_settings():
     from pyramid import config
 
     assert config.WATCHDOG_MS == 5000
-    assert app_mod.load_settings(config, "/nonexistent/settings.json")["wd_ms"] == 5000
-    assert app_mod.DEFAULTS["wd_ms"] == 0  # off unless the board's config says so
+    assert settings_mod.load_settings(config, "/nonexistent/settings.json")["watchdog_ms"] == 5000
+    assert settings_mod.DEFAULTS["watchdog_ms"] == 0  # off unless the board's config says so
 
 
 # --- the app feeding a watchdog ------------------------------------------------------
@@ -84,7 +85,7 @@ def test_app_feeds_the_watchdog_until_a_task_hangs(capsys):
     world = {"content": "red", "fail": None}
 
     async def scenario():
-        a, slider, port = _make_app(world, wd_ms=2000)
+        a, slider, port = _make_app(world, watchdog_ms=2000)
         wdt = FakeWDT()
         a.watchdog.wdt = wdt
         a.watchdog.stall_ms = 200  # 50 ms supervisor period
@@ -122,7 +123,7 @@ def test_idle_tasks_with_long_periods_still_beat():
     world = {"content": "red", "fail": None}
 
     async def scenario():
-        a, _slider, _port = _make_app(world, hb_ms=3000, retry_ms=3000)
+        a, _slider, _port = _make_app(world, heartbeat_ms=3000, sensor_retry_ms=3000)
         a.watchdog.stall_ms = 400
         task = asyncio.create_task(a.main())
         await asyncio.sleep(1.2)
@@ -239,6 +240,7 @@ import asyncio
 import time
 import machine
 from pyramid import app as app_mod
+from pyramid import settings as settings_mod
 
 MODE = sys.argv[-1]  # "stall": the sensor read never returns; "ok"
 
@@ -262,8 +264,8 @@ class Classifier:
 
 Pin = machine.Pin
 board = app_mod.Board(None, Pin(15, Pin.IN, Pin.PULL_UP), Pin(6, Pin.OUT), Pin(25, Pin.OUT), (), machine.unique_id())
-settings = dict(app_mod.DEFAULTS)
-settings.update(debounce_ms=5, settle_ms=0, timeout_ms=100, stable=2, hb_ms=100, wd_ms=2000)
+settings = dict(settings_mod.DEFAULTS)
+settings.update(debounce_ms=5, settle_ms=0, release_timeout_ms=100, stable_readings=2, heartbeat_ms=100, watchdog_ms=2000)
 a = app_mod.App(board, settings, Port(), lambda b, s: Sensor(), lambda p, s: Classifier(), False,
                 reset_cause=app_mod.reset_cause_word(machine))
 print("cause", a.reset_cause)
@@ -469,8 +471,8 @@ def test_a_boot_survives_settings_and_profile_files_that_do_not_fit_the_heap(tmp
     def no_heap(*args, **kwargs):
         raise MemoryError("fragmented heap")
 
-    monkeypatch.setattr(app_mod.json, "load", no_heap)
-    assert app_mod.load_settings(None, str(tmp_path / "settings.json")) == app_mod.DEFAULTS
+    monkeypatch.setattr(settings_mod.json, "load", no_heap)
+    assert settings_mod.load_settings(None, str(tmp_path / "settings.json")) == settings_mod.DEFAULTS
     assert profile.load(str(tmp_path / "profile.json")) is None
 
 

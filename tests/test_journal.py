@@ -19,7 +19,7 @@ def test_events_round_trip_one_line_each(tmp_path):
         j.append({"type": "die", "colour": "grey", "ink": "white", "value": 3, "raw": "EVT 4 DIE*00"})
     lines = path.read_text().splitlines()
     assert len(lines) == 3
-    assert [json.loads(x)["type"] for x in lines] == ["game", "action", "die"]
+    assert [json.loads(x.rsplit("*", 1)[0])["type"] for x in lines] == ["game", "action", "die"]
     assert read_events(str(path))[2]["ink"] == "white"
 
 
@@ -65,3 +65,203 @@ def test_not_a_journal(tmp_path):
     empty.write_text("")
     with pytest.raises(JournalError, match="empty"):
         Journal.resume(str(empty))
+
+
+# --- issue 10: the journal under damage, hand edits, locks and a full disk ---------
+
+import errno  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from camelhost.table.journal import JournalFull  # noqa: E402
+from camelhost.table.session import Session  # noqa: E402
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _sample(path):
+    """A short real game journal (setup, actions, dice, a value, an undo)."""
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in (SETUP, "leg red", "pyramid", "purple 2", "tile 8 -", "undo", "tile 9 +", "grey black ?", "1"):
+        s.command(text)
+    journal.close()
+    return s
+
+
+def _state(s):
+    return json.dumps(s.view(), sort_keys=True, default=str), s.phase, s.current
+
+
+def test_journal_each_line_carries_a_checksum(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    for line in path.read_bytes().splitlines():
+        text, crc = line.rsplit(b"*", 1)
+        assert crc.decode() == "%08X" % (__import__("binascii").crc32(text) & 0xFFFFFFFF)
+
+
+def test_journal_a_valid_json_edit_of_a_die_value_is_refused_naming_the_line(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    data = path.read_bytes()
+    lines = data.splitlines(keepends=True)
+    n = next(i for i, x in enumerate(lines) if b'"value":2' in x)
+    lines[n] = lines[n].replace(b'"value":2', b'"value":3')
+    path.write_bytes(b"".join(lines))
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="line %d is damaged" % (n + 1)):
+        Journal.resume(str(path))
+    assert path.read_bytes() == before  # untouched
+
+
+def test_journal_a_damaged_complete_last_line_is_refused_not_dropped(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    data = path.read_bytes()
+    damaged = data[:-5] + b"0" + data[-4:]  # a CRC digit of the last line, newline kept
+    if damaged == data:
+        damaged = data[:-5] + b"1" + data[-4:]
+    path.write_bytes(damaged)
+    with pytest.raises(JournalError, match="line %d is damaged" % data.count(b"\n")):
+        Journal.resume(str(path))
+    assert path.read_bytes() == damaged
+
+
+def test_journal_renamed_keys_never_give_a_key_error_traceback(tmp_path):
+    from camelhost.table.journal import encode_line
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    header = json.loads(lines[0].rsplit(b"*", 1)[0])
+    header["seats"] = header.pop("players")  # a renamed key, checksum recomputed
+    path.write_bytes(encode_line(header) + b"".join(lines[1:]))
+    with pytest.raises(JournalError, match="line 1.*players"):
+        Journal.resume(str(path))
+    lines2 = [encode_line(header | {"players": header["seats"]})] + lines[1:]
+    event = json.loads(lines2[2].rsplit(b"*", 1)[0])
+    event["acton"] = event.pop("action")
+    lines2[2] = encode_line(event)
+    path.write_bytes(b"".join(lines2))
+    with pytest.raises(ValueError, match="line 3"):
+        Session.resume(Journal.resume(str(path)))
+
+
+def test_journal_resume_upto_damage_keeps_the_rest_aside(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    data = path.read_bytes()
+    lines = data.splitlines(keepends=True)
+    lines[3] = lines[3].replace(b"{", b"[", 1)
+    path.write_bytes(b"".join(lines))
+    j = Journal.resume(str(path), upto_damage=True)
+    assert len(j.events) == 3
+    j.close()
+    assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == b"".join(lines)
+
+
+def test_journal_never_destroys_a_file_that_is_not_a_journal(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"shopping: camels, dice")  # one line, no newline
+    with pytest.raises(JournalError, match="not a game journal"):
+        Journal.resume(str(notes))
+    assert notes.read_bytes() == b"shopping: camels, dice"
+
+
+def test_journal_a_one_line_journal_without_trailing_newline_is_kept(tmp_path):
+    from camelhost.table.journal import encode_line
+    path = tmp_path / "g.jsonl"
+    head = {"type": "game", "format": 2, "edition": "second", "players": ["Ann", "Ben"], "seed": 1}
+    path.write_bytes(encode_line(head)[:-1])  # its newline missing
+    j = Journal.resume(str(path))
+    assert j.events == [head]
+    j.append({"type": "undo"})
+    j.close()
+    assert [e["type"] for e in read_events(str(path))] == ["game", "undo"]
+    legacy = tmp_path / "old.jsonl"
+    legacy.write_bytes(json.dumps(dict(head, format=1)).encode())  # format 1, no newline
+    assert Journal.resume(str(legacy)).events[0]["players"] == ["Ann", "Ben"]
+    assert legacy.read_bytes() == json.dumps(dict(head, format=1)).encode()
+
+
+def test_journal_header_records_edition_seats_pyramid_and_seed(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    head = read_events(str(path))[0]
+    assert (head["edition"], head["players"], head["pyramid"], head["seed"]) == ("second", ["Ann", "Ben", "Cy"], "manual", 4)
+
+
+def test_journal_resume_refuses_conflicting_players_or_edition(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    before = path.read_bytes()
+    assert cli.main(["play", "--resume", str(path), "--players", "Ann,Zed", "--plain"]) != 0
+    assert "conflicts with the journal's players" in capsys.readouterr().err
+    assert cli.main(["play", "--resume", str(path), "--edition", "classic", "--plain"]) != 0
+    assert "conflicts with the journal's edition (second)" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_journal_lock_two_programs_cannot_append_to_one_journal(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    first = Journal.resume(str(path))
+    try:
+        code = ("import sys; from camelhost.table.journal import Journal, JournalError\n"
+                "try:\n    Journal.resume(sys.argv[1])\nexcept JournalError as e:\n    print(e); sys.exit(3)\n")
+        done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 3 and "in use by another program" in done.stdout
+    finally:
+        first.close()
+    Journal.resume(str(path)).close()  # free again once the first closed it
+
+
+def test_journal_disk_full_says_the_game_is_safe_and_how_to_resume(tmp_path, monkeypatch):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    j = Journal.resume(str(path))
+    before = path.read_bytes()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(JournalFull) as info:
+        j.append({"type": "undo"})
+    assert "safe in %s up to the last event" % path in str(info.value)
+    assert "pyramid play --resume %s" % path in str(info.value)
+    monkeypatch.undo()
+    j.close()
+    assert path.read_bytes() == before
+
+
+def test_journal_damage_every_single_byte_change_is_refused_or_identical(tmp_path):
+    """Each byte of a sample journal replaced by several others (a flipped bit, a
+    newline, a space, a digit): resume either refuses naming a line, or rebuilds the
+    identical game. Never a traceback, never a different state."""
+    path = tmp_path / "g.jsonl"
+    want = _state(_sample(path))
+    data = path.read_bytes()
+    outcomes = {"refused": 0, "identical": 0}
+    for i in range(len(data)):
+        for new in {data[i] ^ 0x01, data[i] ^ 0x20, 0x0A, 0x20, 0x37} - {data[i]}:
+            damaged = data[:i] + bytes([new]) + data[i + 1:]
+            path.write_bytes(damaged)
+            try:
+                j = Journal.resume(str(path))
+                try:
+                    got = _state(Session.resume(j))
+                finally:
+                    j.close()
+            except JournalError as exc:
+                assert "line" in str(exc) or "not a game journal" in str(exc), exc
+                outcomes["refused"] += 1
+                continue
+            except ValueError as exc:  # the session's one-line refusal
+                assert "line" in str(exc), exc
+                outcomes["refused"] += 1
+                continue
+            assert got == want, (i, new)
+            outcomes["identical"] += 1
+    assert outcomes["refused"] > 0 and sum(outcomes.values()) >= 4 * len(data)

@@ -1,14 +1,16 @@
 """Host link against a scripted device on a pty: resume, duplicates, holes, heartbeats,
 restarts with and without a record, silence, unplug and replug."""
 
+import logging
 import os
 import select
 import threading
 import time
+import tracemalloc
 import tty
 
 import pytest
-from camelhost.device.link import Link, LinkError
+from camelhost.device.link import Link, LinkError, NotAPyramid, PortInUse
 from camelup import protocol
 
 A, B = "AAAAAAAA", "BBBBBBBB"
@@ -43,8 +45,10 @@ class FakeDevice:
     def evt(self, boot, seq, colour="red"):
         self.send("EVT", "die", seq=seq, boot=boot, col=colour, val=None, m=300, raw=(1, 2, 3, 4))
 
-    def hello(self, boot, seq, prev=None):
-        self.send("HELLO", proto=1, fw="0.1.0", uid="0102", boot=boot, seq=seq, oldest=1, ed="second", sensor="ok", vb=False, prev=prev)
+    def hello(self, boot, seq, prev=None, acked=None, proto=1):
+        """HELLO; ``acked`` given = a device with a flash store (walks boots on SYNC boot=)."""
+        self.send("HELLO", proto=proto, fw="0.1.0", uid="0102", boot=boot, seq=seq, oldest=1, ed="second",
+                  sensor="ok", vb=False, prev=prev, acked=acked)
 
     def expect(self, name, timeout=10.0):
         """The next host message called ``name`` (others are skipped); fails after ``timeout``."""
@@ -104,8 +108,9 @@ def test_duplicates_are_dropped_and_a_hole_is_filled_in_order(device):
         device.hello(A, 0)
         device.evt(A, 1)
         device.evt(A, 1)  # resent
-        device.evt(A, 3)  # 2 was lost on the wire
-        assert device.expect("SYNC")["seq"] == 1
+        device.evt(A, 3, "green")  # 2 was lost on the wire: 3 is held, only 2 asked for
+        sync = device.expect("SYNC")
+        assert (sync["seq"], sync.get("to")) == (1, None)  # a device without a store: no range
         device.evt(A, 2, "blue")
         device.evt(A, 3, "green")
         device.send("SYNCED", seq=3, boot=A)
@@ -234,3 +239,163 @@ def test_commands_time_out_or_report_a_refusal(device):
 def test_opening_a_missing_port_fails_clearly(tmp_path):
     with pytest.raises(OSError):
         Link(str(tmp_path / "nothing")).open()
+
+
+# --- issue 10: lose nothing, say everything ---------------------------------------
+
+
+def test_no_silent_loss_dice_before_the_first_hello_are_delivered(device):
+    # a device with a store says what a host acknowledged: everything after it is handed over
+    with Link(device.port, hello_wait=0) as link:
+        device.expect("HELLO?")
+        device.hello(A, 2, acked=0)  # two dice fell before this HELLO got through
+        sync = device.expect("SYNC")
+        assert (sync["seq"], sync["boot"]) == (0, A)
+        device.evt(A, 1, "blue")
+        device.evt(A, 2, "green")
+        device.send("SYNCED", seq=2, boot=A)
+        got = _events(link, 2)
+        assert [(e.seq, e.colour) for e in got] == [(1, "blue"), (2, "green")]
+        ack = device.expect("ACK")
+        assert (ack["boot"], ack["seq"]) == (A, 2)
+
+
+def test_no_silent_loss_three_restarts_while_away_name_each_boot_and_seq(device):
+    C, D = "CCCCCCCC", "DDDDDDDD"
+    with Link(device.port, hello_wait=0, resume=(A, 3)) as link:
+        device.expect("HELLO?")
+        device.hello(D, 1, prev=(C, 2), acked=0)  # A (ours), then B, C, and now D
+        sync = device.expect("SYNC")
+        assert (sync["seq"], sync["boot"]) == (3, A)
+        device.evt(A, 4)
+        device.send("GAP", first=5, last=5, boot=A)  # A:5 never reached flash
+        device.send("SYNCED", seq=5, boot=A, next=B)
+        assert device.expect("SYNC")["boot"] == B
+        device.send("GAP", first=1, last=2, boot=B)
+        device.send("SYNCED", seq=2, boot=B, next=C)
+        assert device.expect("SYNC")["boot"] == C
+        device.evt(C, 1)
+        device.evt(C, 2)
+        device.send("SYNCED", seq=2, boot=C, next=D)
+        assert device.expect("SYNC")["boot"] == D
+        device.evt(D, 1)
+        device.send("SYNCED", seq=1, boot=D)
+        got = [(e.kind, e.boot, e.seq, tuple(e.missing)) for e in _events(link, 6)]
+        assert got == [("die", A, 4, ()), ("gap", A, 5, (5,)), ("gap", B, 1, (1, 2)),
+                       ("die", C, 1, ()), ("die", C, 2, ()), ("die", D, 1, ())]
+        assert link.next_event(0.3) is None
+
+
+def test_recovery_under_loss_replayed_events_in_any_order_fill_the_hole(device):
+    with Link(device.port, hello_wait=0) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0, acked=0)
+        for seq in (1, 4, 5):  # 2 and 3 lost on the wire
+            device.evt(A, seq)
+        sync = device.expect("SYNC")
+        assert (sync["seq"], sync["to"]) == (1, 3)  # only the hole is asked for
+        device.evt(A, 3)  # the replay arrives out of order
+        device.evt(A, 2)
+        got = _events(link, 5)
+        assert [e.seq for e in got] == [1, 2, 3, 4, 5]
+        t0 = time.monotonic()
+        device.evt(A, 7)
+        device.expect("SYNC", timeout=2)
+        device.expect("SYNC", timeout=2)  # unanswered: asked again quickly
+        assert time.monotonic() - t0 < 1.5
+
+
+def test_bounded_state_a_huge_seq_never_allocates_per_missing_event(device):
+    with Link(device.port, hello_wait=0) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        tracemalloc.start()
+        device.send("HB", boot=A, seq=4294967295, up=1, sensor="ok")
+        time.sleep(0.2)
+        device.hello(B, 0, prev=(A, 4294967295))
+        gap = link.next_event(5)
+        _size, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert gap.kind == "gap" and len(gap.missing) == 4294967295 and peak < 2_000_000
+        assert str(gap.missing) == "1..4294967295"
+        device.evt(B, 1)
+        assert link.next_event(5).seq == 1  # the reader lives on
+
+
+def test_bounded_state_a_reader_that_dies_is_noticed_reported_and_restarted(device, monkeypatch, caplog):
+    with Link(device.port, hello_wait=0) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        real = link._housekeeping
+        calls = []
+
+        def broken():
+            if not calls:
+                calls.append(1)
+                raise MemoryError("simulated")
+            real()
+
+        monkeypatch.setattr(link, "_housekeeping", broken)
+        device.evt(A, 1)
+        assert link.next_event(5).seq == 1 or link.next_event(5).seq == 1
+        device.evt(A, 2)
+        assert link.next_event(5).seq == 2
+        assert link.stats["reader_restarts"] >= 1 and isinstance(link.reader_error, MemoryError)
+        assert "reader failed" in caplog.text
+
+
+def test_protocol_version_an_unknown_proto_is_refused_naming_both_versions(device):
+    link = Link(device.port, hello_wait=5)
+    threading.Timer(0.2, lambda: device.hello(A, 0, proto=2)).start()
+    with pytest.raises(NotAPyramid) as info:
+        link.open()
+    text = str(info.value)
+    assert "protocol version 2" in text and "version 1" in text and "update this program" in text
+    link2 = Link(device.port, hello_wait=0)
+    link2.open()
+    device.hello(A, 0, proto=0)
+    with pytest.raises(NotAPyramid, match="update the pyramid's firmware"):
+        link2.wait_hello(5)
+    link2.close()
+
+
+@pytest.mark.parametrize("talk, seen", [
+    (b"$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n", "NMEA"),
+    (b"MicroPython v1.22.0 on 2024-01-05; Raspberry Pi Pico with RP2040\r\n>>> ", "MicroPython REPL"),
+    (b"", "silence"),
+    (bytes(range(256)) * 4, "random bytes"),
+])
+def test_wrong_device_is_called_out_within_5_s(device, talk, seen):
+    link = Link(device.port, hello_wait=1.0)
+    stop = threading.Event()
+
+    def chatter():
+        while talk and not stop.is_set():
+            os.write(device.master, talk)
+            time.sleep(0.1)
+
+    threading.Thread(target=chatter, daemon=True).start()
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(NotAPyramid) as info:
+            link.open()
+    finally:
+        stop.set()
+    assert time.monotonic() - t0 < 5.5
+    text = str(info.value)
+    assert "does not look like a smart pyramid" in text and seen in text and "--pyramid manual" in text
+
+
+def test_wrong_device_warnings_are_rate_limited(caplog):
+    link = Link("loop://")  # never opened: the per-line path alone
+    caplog.set_level(logging.WARNING, "camelhost.device.link")
+    for _ in range(100):
+        link.feed(bytes(range(11, 255)) * 40 + b"\n")
+    assert link.stats["bad_lines"] >= 100
+    assert len(caplog.records) <= 4
+
+
+def test_one_program_per_port_the_second_is_told_in_use(device):
+    with Link(device.port, hello_wait=0):
+        with pytest.raises(PortInUse, match="in use"):
+            Link(device.port, hello_wait=0).open()

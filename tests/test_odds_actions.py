@@ -238,3 +238,31 @@ def test_position_accepts_engine_tiles():
                  tiles={4: (2, "-"), 6: ("+", 1)})
     assert a.tiles == {4: -1, 6: 1} and a.tile_owners == {4: 2, 6: 1}
     assert leg_odds(a).landings == {4: 44012, 6: 20911}  # P1t
+
+
+def test_race_odds_after_the_exact_leg_agree_with_the_plain_simulation():
+    # RULES 1.13: the current leg exact, later legs simulated: same odds as simulating
+    # every leg, within 4 standard errors of both
+    pos = Position("classic", {9: ["blue"], 11: ["green", "orange"], 12: ["white"],
+                               14: ["yellow"]})
+    leg = leg_odds(pos)
+    assert 0 < leg.finished < leg.total  # the race may end this leg, or go on
+    race = race_odds(pos, seed=2, samples=6000, cache=False)
+    n = 6000
+    wins, losses = simulate(pos, seed=3, samples=n)
+    assert abs(sum(race.winner.values()) - 1) < 1e-9
+    for c in leg.first:
+        p = wins.get(c, 0) / n
+        se = (p * (1 - p) / n) ** 0.5 + race.winner_hw[c] / 1.96
+        assert abs(race.winner[c] - p) <= 4 * se + 1e-9, c
+    assert race.samples == 6000 and not race.exact
+
+
+def test_race_odds_default_reaches_half_a_point():
+    # the default takes as many races as a 95 % half-width of 0.5 points needs
+    g = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+                                   15: ["black"], 13: ["white"]})
+    g.push("pyramid red 2")
+    race = race_odds(g, cache=False)
+    assert race.half_width <= 0.005 and 4000 <= race.samples <= 40000
+    assert max(race.winner_hw.values()) <= race.half_width

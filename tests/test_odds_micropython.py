@@ -1,13 +1,14 @@
 """The odds code runs unchanged on MicroPython and gives the same numbers as CPython:
 exact weights (D7-sized second-edition leg with a booing tile, a classic part-leg with
-both tile sides), the tile table, a seeded race simulation and the action values.
+both tile sides), the tile table, seeded race simulations (plain, and after the exact
+current leg) and the action values.
 """
 
 import pytest
 
 SCRIPT = r'''
 from camelup.odds import Position, leg_odds, tile_values
-from camelup.odds.race import simulate
+from camelup.odds.race import simulate, simulate_after_leg
 from camelup.game import Game
 from camelup.odds.actions import action_values
 
@@ -26,6 +27,10 @@ t = Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"
 out.append(repr(["%d %d %.9f" % (s, side, e) for e, s, side in tile_values(t)]))
 w, l = simulate(q, seed=5, samples=300)
 out.append(repr((sorted(w.items()), sorted(l.items()))))
+ew, el, w, l, share = simulate_after_leg(Position("second", {1: ["blue", "green"], 2: ["red"],
+    3: ["yellow", "purple"], 15: ["black"], 12: ["white"]}, dice=["red", "grey", "blue"]),
+    seed=9, samples=300)
+out.append(repr((sorted(ew.items()), sorted(w.items()), sorted(l.items()), "%.9f" % share)))
 g = Game("second", 6, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
                        15: ["black"], 16: ["white"]})
 for text in ("leg purple", "pyramid red 2", "pyramid blue 1", "pyramid grey white 1"):
@@ -44,5 +49,5 @@ def test_odds_same_on_micropython_and_cpython(micropython, capsys):
     exec(compile(SCRIPT, "odds_script", "exec"), {})
     expected = capsys.readouterr().out
     assert got.stdout == expected
-    assert got.stdout.count("\n") == 5
+    assert got.stdout.count("\n") == 6
     assert "('purple', 108)" in got.stdout  # D7: P 108/216

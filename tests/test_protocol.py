@@ -44,6 +44,7 @@ CASES = [
     ("NAK", dict(reason="crc"), "NAK crc"),
     ("HELLO?", dict(), "HELLO?"),
     ("SYNC", dict(seq=0), "SYNC 0"),
+    ("ACK", dict(seq=4, boot=B), "ACK 4 boot=1A2B3C4D"),
     ("PING", dict(token="abc"), "PING abc"),
     ("STREAM", dict(period=100), "STREAM 100"),
     ("CAL", dict(token="c7"), "CAL c7"),

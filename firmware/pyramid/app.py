@@ -1,4 +1,6 @@
-"""The pyramid application: asyncio tasks wiring slider, sensor, classifier and link.
+"""The pyramid application: asyncio tasks and their supervisor, wiring slider,
+sensor, classifier and link. Host commands are handled by ``pyramid.commands``
+(a table of handlers), settings come from ``pyramid.settings`` (readable keys).
 
 Tasks (each handle kept, all cancelled by ``deinit``):
 
@@ -6,7 +8,7 @@ Tasks (each handle kept, all cancelled by ``deinit``):
 * ``slider``: polls the debounced slider and counts pushes;
 * ``release``: one release at a time (``pyramid.release.Release``): read the head
   until the die is stable, classify, optionally wait for a value button, report;
-* ``heartbeat``: ``HB`` every ``hb_ms`` so the host notices lost lines and reboots;
+* ``heartbeat``: ``HB`` every ``heartbeat_ms`` so the host notices lost lines and reboots;
 * ``stream``: ``RAW`` readings for calibration and monitoring while switched on;
 * ``sensor``: re-initialises the colour sensor after an I2C fault;
 * ``led``: the status LED pattern;
@@ -21,42 +23,23 @@ is restarted; it never stops the firmware.
 
 An I2C ``OSError`` never stops a task: the release in progress is reported as
 ``EVT <seq> fault code=eio|timeout``, the sensor is marked faulty (``sensor=fault``
-in HB and HELLO) and re-opened every ``retry_ms``; a push while the sensor is
+in HB and HELLO) and re-opened every ``sensor_retry_ms``; a push while the sensor is
 faulty is reported as ``fault code=nosensor``. Every EVT is one slider push.
 """
 
 import asyncio
 import gc
-import json
-
-try:
-    from time import ticks_add, ticks_diff, ticks_ms
-except ImportError:  # CPython (unit tests): plain monotonic milliseconds, no wrap-around
-    import time as _time
-
-    def ticks_ms():  # type: ignore
-        return int(_time.monotonic() * 1000)  # type: ignore
-
-    def ticks_add(a, b):  # type: ignore
-        return a + b
-
-    def ticks_diff(a, b):  # type: ignore
-        return a - b
-
-
-if hasattr(asyncio, "sleep_ms"):
-    sleep_ms = asyncio.sleep_ms
-else:  # CPython
-
-    async def sleep_ms(ms):
-        await asyncio.sleep(ms / 1000)
 
 import camelup.protocol as protocol
 
 from pyramid import VERSION
-from pyramid.eventlog import EventLog, read_previous
+from pyramid.commands import PROFILE_FILE, Commands
+from pyramid.compat import async_sleep_ms as sleep_ms
+from pyramid.compat import ticks_add, ticks_diff, ticks_ms
+from pyramid.eventlog import EventLog
 from pyramid.link import LineReader, nak, parse_line
 from pyramid.release import Release
+from pyramid.settings import load_settings
 from pyramid.slider import PRESS, Slider
 from pyramid.status import StatusLed
 from pyramid.values import ValueButtons
@@ -87,71 +70,7 @@ RESET_WORDS = (
 )
 
 #: Files on the board's flash (relative to the current directory, "/" on the board).
-SETTINGS_FILE = "settings.json"
-PROFILE_FILE = "profile.json"
-STATE_FILE = "state"
-#: Largest calibration profile accepted over the wire (bytes of JSON).
-MAX_PROFILE = 8192
-
-#: Settings and their defaults (``config.py`` gives the board's defaults;
-#: ``settings.json`` on the flash overrides them; ``SET`` changes and saves them).
-#: Timing keys are in ms.
-DEFAULTS = {
-    "ed": "second",  # edition: "classic" or "second" (which dice are in the box)
-    "it": 24,  # integration time, ms (2.4 .. 614.4)
-    "gain": 4,  # analog gain: 1, 4, 16, 60
-    "vb": False,  # value buttons fitted
-    "debounce_ms": 20,
-    "settle_ms": 150,
-    "timeout_ms": 1500,
-    "stable": 3,  # agreeing readings for a die
-    "value_ms": 5000,  # wait for a value button after a die
-    "hb_ms": 2000,
-    "retry_ms": 500,  # sensor re-open period while faulty
-    "ring": 64,  # events kept for replay
-    "wd_ms": 0,  # hardware watchdog timeout (0 = off; config.WATCHDOG_MS on the board)
-}
-EDITIONS = ("classic", "second")
-
-
-def load_settings(config=None, path=SETTINGS_FILE):
-    """Return the settings dict: ``DEFAULTS``, then ``config`` module values, then the file.
-
-    Unknown keys and values of the wrong type in the file are ignored (a damaged
-    file must not stop the board from booting).
-    """
-    s = dict(DEFAULTS)
-    if config is not None:
-        for key, name in (
-            ("it", "INTEGRATION_MS"),
-            ("gain", "GAIN"),
-            ("vb", "VALUE_BUTTONS_FITTED"),
-            ("debounce_ms", "DEBOUNCE_MS"),
-            ("settle_ms", "SETTLE_MS"),
-            ("timeout_ms", "RELEASE_TIMEOUT_MS"),
-            ("hb_ms", "HEARTBEAT_MS"),
-            ("wd_ms", "WATCHDOG_MS"),
-        ):
-            if hasattr(config, name):
-                s[key] = getattr(config, name)
-    try:
-        with open(path) as f:
-            saved = json.load(f)
-        for key in saved:
-            if key in DEFAULTS and type(saved[key]) in (type(DEFAULTS[key]), int, float):
-                s[key] = saved[key]
-    except (OSError, ValueError, MemoryError):
-        pass
-    return s
-
-
-def _save_json(path, obj):
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(obj, f)
-    import os
-
-    os.rename(tmp, path)
+EVENTS_FILE = "events.log"  # events kept until a host acknowledges them (pyramid.eventlog)
 
 
 def _hex(data):
@@ -205,7 +124,7 @@ def default_open_sensor(board, settings):
     from pyramid.sensor import ColourSensor
     from pyramid.tcs34725 import TCS34725
 
-    tcs = TCS34725(board.i2c, board.sensor_address, settings["it"], settings["gain"])
+    tcs = TCS34725(board.i2c, board.sensor_address, settings["integration_ms"], settings["gain"])
     return ColourSensor(tcs, board.sensor_led)
 
 
@@ -216,15 +135,15 @@ def default_classifier(profile, settings):
     Raises ``ValueError`` for a profile that fails the classifier's check."""
     import camelup.classifier as classifier
 
-    if profile is None or profile.get("edition") != settings["ed"]:
-        profile = classifier.default_profile(settings["ed"])
-    return classifier.Classifier(profile, {"integration_ms": float(settings["it"]), "gain": settings["gain"]})
+    if profile is None or profile.get("edition") != settings["edition"]:
+        profile = classifier.default_profile(settings["edition"])
+    return classifier.Classifier(profile, {"integration_ms": float(settings["integration_ms"]), "gain": settings["gain"]})
 
 
 class App:
     """The pyramid firmware.
 
-    ``board``: a ``Board``. ``settings``: dict as from ``load_settings``.
+    ``board``: a ``Board``. ``settings``: dict as from ``pyramid.settings.load_settings``.
     ``port``: byte port (``pyramid.link.StdioPort``): ``readbyte()``, ``write()``.
     ``open_sensor(board, settings)`` -> object with ``sample()`` (or
     ``sample_async()``), ``last_on``, ``last_off``; ``make_classifier(profile,
@@ -245,55 +164,55 @@ class App:
         self.s = settings
         self.port = port
         self._open_sensor = open_sensor or default_open_sensor
-        self._make_classifier = make_classifier or default_classifier
-        self._files = files
+        self.make_classifier = make_classifier or default_classifier
+        self.files = files
         self.boot = _new_boot_id()
-        self.prev = read_previous(STATE_FILE) if files else None
-        self.log = EventLog(self.boot, settings["ring"], STATE_FILE if files else None)
+        self.log = EventLog(self.boot, settings["replay_ring"], EVENTS_FILE if files else None)
+        self.prev = self.log.prev
         self.uid = _hex(board.uid)
         self.slider = Slider(board.slider, board.slider_active_low, settings["debounce_ms"])
         self.values = ValueButtons(board.value_pins) if board.value_pins else None
-        self.release = Release(settings["settle_ms"], settings["timeout_ms"], settings["stable"])
+        self.release = Release(settings["settle_ms"], settings["release_timeout_ms"], settings["stable_readings"])
         self.led = StatusLed(board.status_led)
         self.reader = LineReader()
         self.sensor = None
         self.sensor_state = "missing"
         self.stream_ms = 0
         self.pending = 0  # slider pushes not yet handled
-        # a profile arrives in PROF chunks: one buffer for the largest, taken at boot while
-        # the heap is whole (growing a bytearray later needs ever larger free blocks)
-        self._profile_buf = bytearray(MAX_PROFILE)
-        self._profile_len = 0
+        self.commands = Commands(self)
         self._t0 = ticks_ms()
         self._tasks = []
         self.restarts = 0  # tasks restarted after an unexpected error
         self.restart_pause_ms = 100  # pause before a failed task starts again
         self.guess = None  # nearest die of the last rejected reading
         self._busy = False  # the sensor is in use (release, stream or CAL)
-        self._cal_wanted = False  # a CAL is waiting for the sensor
-        self._cal_token = None
+        self.cal_wanted = False  # a CAL is waiting for the sensor
+        self.cal_token = None
         self.reset_cause = reset_cause
-        stall = clamp_timeout(settings.get("wd_ms", 0)) or 5000
+        stall = clamp_timeout(settings.get("watchdog_ms", 0)) or 5000
         self.watchdog = Watchdog(wdt, len(ESSENTIAL), stall, ticks_ms)
         self._stall_told = False
         self._told_ctrl_c = False
-        self._load_classifier()
-        self._reopen_sensor()
+        self.load_classifier()
+        self.reopen_sensor()
 
     # --- sensor and classifier ---
 
-    def _load_classifier(self):
+    def load_classifier(self):
+        """(Re)build the classifier from the stored profile (the edition's default when
+        there is none, or it fails the classifier's check)."""
         stored = None
-        if self._files:
+        if self.files:
             from pyramid import profile
 
             stored = profile.load(PROFILE_FILE)
         try:
-            self.classifier = self._make_classifier(stored, self.s)
+            self.classifier = self.make_classifier(stored, self.s)
         except (ValueError, KeyError, TypeError):
-            self.classifier = self._make_classifier(None, self.s)
+            self.classifier = self.make_classifier(None, self.s)
 
-    def _reopen_sensor(self):
+    def reopen_sensor(self):
+        """Open the sensor again; True when it answered (``sensor_state`` says how it went)."""
         try:
             self.sensor = self._open_sensor(self.board, self.s)
             self.sensor_state = "ok"
@@ -349,150 +268,21 @@ class App:
             boot=self.boot,
             seq=self.log.seq,
             oldest=self.log.oldest(),
-            ed=self.s["ed"],
+            ed=self.s["edition"],
             sensor=self.sensor_state,
-            vb=bool(self.s["vb"]),
+            vb=bool(self.s["value_buttons"]),
             prev=self.prev,
             rst=self.reset_cause,
+            acked=self.log.acked(),
         )
 
     def emit(self, kind, fields):
         """Number, keep and send one event (``EVT``)."""
         self.send(self.log.append(kind, fields))
 
-    # --- commands from the host ---
-
     def handle(self, msg):
-        """Act on one decoded host ``protocol.Message``."""
-        name = msg.name
-        if name == "HELLO?":
-            self.send(self.hello_line())
-        elif name == "SYNC":
-            self.replay(msg["seq"])
-        elif name == "PING":
-            self.send(protocol.encode("PONG", token=msg["token"]))
-        elif name == "STREAM":
-            period = msg["period"]
-            if period and (period < 20 or period > 60000):
-                self.send(nak("range"))
-                return
-            self.stream_ms = period
-            self.send(protocol.encode("OK", cmd="STREAM", n=period))
-        elif name == "CAL":
-            self._cal_token = msg["token"]
-            self._cal_wanted = True
-        elif name == "SET":
-            self.configure(msg)
-        elif name == "PROF":
-            self.profile_chunk(msg["offset"], msg["chunk"])
-        elif name == "SAVE":
-            self.save_profile(msg["length"], msg["crc"])
-
-    def replay(self, after):
-        """Resend events ``after+1 .. seq``; ``GAP first last`` for those no longer kept; then ``SYNCED``."""
-        log = self.log
-        start = after + 1
-        oldest = log.oldest()
-        if start < oldest and start <= log.seq:
-            last_gone = oldest - 1 if oldest - 1 < log.seq else log.seq
-            self.send(protocol.encode("GAP", first=start, last=last_gone, boot=self.boot))
-            start = last_gone + 1
-        seq = start
-        while seq <= log.seq:
-            line = log.get(seq)
-            if line is not None:
-                self.send(line)
-            seq += 1
-        self.send(protocol.encode("SYNCED", seq=log.seq, boot=self.boot))
-
-    def cfg_line(self):
-        return protocol.encode(
-            "CFG", ed=self.s["ed"], it=int(self.s["it"] + 0.5), gain=self.s["gain"], vb=bool(self.s["vb"])
-        )
-
-    def configure(self, msg):
-        """``SET``: check every given field first, then apply all, save, reopen the sensor."""
-        new = {}
-        ed = msg.get("ed")
-        if ed is not None:
-            if ed not in EDITIONS:
-                self.send(nak("edition"))
-                return
-            new["ed"] = ed
-        it = msg.get("it")
-        if it is not None:
-            if it < 3 or it > 614:
-                self.send(nak("it"))
-                return
-            new["it"] = it
-        gain = msg.get("gain")
-        if gain is not None:
-            if gain not in (1, 4, 16, 60):
-                self.send(nak("gain"))
-                return
-            new["gain"] = gain
-        vb = msg.get("vb")
-        if vb is not None:
-            new["vb"] = vb
-        if new:
-            for key in new:
-                self.s[key] = new[key]
-            if self._files:
-                try:
-                    _save_json(SETTINGS_FILE, self.s)
-                except OSError:
-                    pass
-            self._load_classifier()
-            if "it" in new or "gain" in new:
-                self._reopen_sensor()
-        self.send(self.cfg_line())
-
-    def profile_chunk(self, offset, chunk):
-        if offset == 0:
-            self._profile_len = 0
-        n = self._profile_len
-        if offset != n:
-            self.send(nak("offset"))
-            return
-        raw = chunk.encode()
-        if n + len(raw) > MAX_PROFILE:
-            self._profile_len = 0
-            self.send(nak("too_big"))
-            return
-        self._profile_buf[n : n + len(raw)] = raw
-        self._profile_len = n + len(raw)
-        self.send(protocol.encode("OK", cmd="PROF", n=self._profile_len))
-
-    def save_profile(self, length, crc):
-        n = self._profile_len
-        received = memoryview(self._profile_buf)[:n]
-        if n != length or "%08X" % protocol.crc32(received) != crc:
-            self.send(nak("profile_crc"))
-            return
-        try:
-            try:
-                new = json.loads(received)  # type: ignore  # MicroPython parses a memoryview: no copy
-            except TypeError:
-                new = json.loads(bytes(received))  # CPython wants bytes
-            if new.get("edition") != self.s["ed"]:
-                raise ValueError("profile is for another edition")
-            classifier = self._make_classifier(new, self.s)
-        except (ValueError, KeyError, TypeError, AttributeError):
-            self.send(nak("bad_profile"))
-            return
-        self._profile_len = 0
-        if self._files:
-            try:
-                from pyramid import profile
-
-                gc.collect()
-                profile.save(new, PROFILE_FILE)
-            except (OSError, ValueError):
-                self.send(nak("flash"))
-                return
-        self.classifier = classifier
-        gc.collect()
-        self.send(protocol.encode("OK", cmd="SAVE", n=length))
+        """Act on one decoded host ``protocol.Message`` (``pyramid.commands``)."""
+        self.commands.handle(msg)
 
     # --- tasks ---
 
@@ -533,6 +323,11 @@ class App:
                         self.send(nak("memory"))
                     except MemoryError:
                         pass
+            if not self.pending and not self._busy:
+                self.log.persist()  # flash writes only between releases (pyramid.eventlog)
+            again = self.log.resend(ticks_ms())
+            if again is not None:
+                self.send(again)  # the newest event, not yet acknowledged
             if got < 64:
                 await sleep_ms(10)
             else:
@@ -611,7 +406,9 @@ class App:
         elif kind == "unknown":
             value = await self._value()
             guess = label if label else self.guess
-            best = guess.split("-")[0] if guess else "none"
+            # the full label: "grey-black"/"grey-white" tells the host the die is the
+            # grey one and only its numeral ink is unsure (docs/protocol.md)
+            best = guess if guess else "none"
             self.emit("unknown", {"best": best, "val": value, "raw": raw})
         else:
             value = await self._value()
@@ -623,9 +420,9 @@ class App:
 
     async def _value(self):
         """The value button pressed within ``value_ms`` (1..3), else ``None`` (``?``)."""
-        if not (self.s["vb"] and self.values):
+        if not (self.s["value_buttons"] and self.values):
             return None
-        deadline = ticks_add(ticks_ms(), self.s["value_ms"])
+        deadline = ticks_add(ticks_ms(), self.s["value_wait_ms"])
         while ticks_diff(deadline, ticks_ms()) > 0:
             self.watchdog.beat(TASK_RELEASE)
             v = self.values.pressed()
@@ -644,9 +441,9 @@ class App:
     async def sensor_task(self):
         """Re-open a faulty or missing sensor every ``retry_ms``."""
         while True:
-            await self._sleep_beating(TASK_SENSOR, self.s["retry_ms"])
+            await self._sleep_beating(TASK_SENSOR, self.s["sensor_retry_ms"])
             if self.sensor is None and not self._busy:
-                if self._reopen_sensor():
+                if self.reopen_sensor():
                     self.led.state = "idle"
 
     async def _sleep_beating(self, task, ms):
@@ -665,7 +462,7 @@ class App:
             self.send(
                 protocol.encode("HB", boot=self.boot, seq=self.log.seq, up=up if up > 0 else 0, sensor=self.sensor_state)
             )
-            await self._sleep_beating(TASK_HEARTBEAT, self.s["hb_ms"])
+            await self._sleep_beating(TASK_HEARTBEAT, self.s["heartbeat_ms"])
 
     async def watchdog_task(self):
         """The only feeder of the hardware watchdog: feeds while every essential task
@@ -693,14 +490,14 @@ class App:
         beat = self.watchdog.beat
         while True:
             beat(TASK_STREAM)
-            if (self.stream_ms or self._cal_wanted) and self.sensor is not None and not self.pending and not self._busy:
+            if (self.stream_ms or self.cal_wanted) and self.sensor is not None and not self.pending and not self._busy:
                 self._busy = True
                 try:
                     reading = await self._sample()
                     on, off = self.sensor.last_on, self.sensor.last_off
-                    if self._cal_wanted:
-                        self._cal_wanted = False
-                        self.send(protocol.encode("SAMPLE", token=self._cal_token, on=on, off=off))
+                    if self.cal_wanted:
+                        self.cal_wanted = False
+                        self.send(protocol.encode("SAMPLE", token=self.cal_token, on=on, off=off))
                     if self.stream_ms:
                         label, margin = self._judge(reading)
                         self.send(
@@ -710,15 +507,15 @@ class App:
                     self.sensor = None
                     self.sensor_state = "fault"
                     self.led.state = "fault"
-                    if self._cal_wanted:
-                        self._cal_wanted = False
+                    if self.cal_wanted:
+                        self.cal_wanted = False
                         self.send(nak("sensor"))
                 finally:
                     self._busy = False
                 await self._sleep_beating(TASK_STREAM, self.stream_ms if self.stream_ms else 20)
             else:
-                if self._cal_wanted and self.sensor is None:
-                    self._cal_wanted = False
+                if self.cal_wanted and self.sensor is None:
+                    self.cal_wanted = False
                     self.send(nak("sensor"))
                 await sleep_ms(20)
 
@@ -859,7 +656,7 @@ def run():
     from pyramid.link import StdioPort
 
     settings = load_settings(config)
-    board = build_board(machine, config, bool(settings["vb"]))
+    board = build_board(machine, config, bool(settings["value_buttons"]))
     if safe_boot(board):
         print("pyramid: safe boot (slider held): firmware not started")
         return
@@ -867,7 +664,7 @@ def run():
     port = StdioPort(sys.stdin.buffer, sys.stdout.buffer)
     app = App(board, settings, port, reset_cause=reset_cause_word(machine))
     gc.collect()
-    wd_ms = clamp_timeout(settings["wd_ms"])
+    wd_ms = clamp_timeout(settings["watchdog_ms"])
     if hasattr(gc, "threshold"):
         # collect early and often (short pauses) instead of once the heap is full
         gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())  # type: ignore

@@ -5,13 +5,7 @@ table (a test keeps the two in step). GPIO numbers are RP2040 ``GPn`` numbers,
 valid for a Raspberry Pi Pico and for RP2040-Zero class boards alike.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython (tests, host tools)
-
-    def const(value):  # type: ignore
-        return value
-
+from pyramid.compat import const
 
 # --- I2C bus to the AMS TCS34725 colour sensor (datasheet section "I2C protocol") ---
 I2C_ID = const(0)  # rp2 hardware I2C block 0

@@ -1,37 +1,276 @@
-"""Numbered event log: a fixed RAM ring of framed EVT lines, ready to resend.
+"""Numbered events kept until a host acknowledges them: a RAM ring plus an append log on flash.
 
 Every event the pyramid reports gets the next sequence number of this boot
-(1, 2, 3, ...) and is framed once (``camelup.protocol.encode``); the framed bytes
-are what the ring keeps, so a replay after ``SYNC`` costs no formatting and no
-allocation. The ring holds the last ``capacity`` events; older ones are gone and a
-replay reports them as a ``GAP`` (docs/protocol.md, "Delivery").
+(1, 2, 3, ...) and is framed once (``camelup.protocol.encode``). The framed line
+goes into a RAM ring of the last ``capacity`` events (replay without flash reads)
+and, a moment later and outside the slider and release timing (``persist()``, called
+by the idle host-command loop), is appended to the store file on flash. The store
+keeps events of earlier boots too, until the host acknowledges them (``ACK``), so a
+reboot before delivery loses nothing (docs/protocol.md, "Delivery").
 
-Optionally the last ``(boot, seq)`` is written to a small file after each event,
-so the next boot can tell the host which events of the previous boot existed
-(``prev=`` in HELLO) even if they were never delivered.
+The store file (``events.log``, littlefs on the board, a plain file in the
+simulator) holds one record per line, each framed like a wire line (``BODY*CRC``),
+so a torn or damaged record is detected by its CRC and skipped:
+
+* ``EVT <seq> <kind> ... boot=B`` the event line exactly as sent;
+* ``B <boot> <prev>``            a boot started; ``prev`` = ``BOOT:LASTSEQ`` of the boot
+  before it, or ``-``;
+* ``A <boot> <seq>``             a host has every event up to ``seq`` of ``boot`` (and
+  of every boot before it).
+
+Flash wear: one short append per event and one per acknowledgement; the file is
+rewritten (write-then-rename, atomic on littlefs and POSIX) only at boot or when it
+exceeds ``COMPACT_BYTES``, keeping what is not yet acknowledged. A write error is
+counted (``store_errors``) and never stops the pyramid: its events stay in the
+RAM ring and anything beyond is reported to the host as a ``GAP``.
 """
+
+import os
 
 import camelup.protocol as protocol
 
+from pyramid.compat import ticks_add, ticks_diff
+
+#: Store size that triggers a rewrite without the acknowledged records (bytes).
+COMPACT_BYTES = 24576
+#: Largest store (bytes, ~1,200 events): beyond it new events stay in RAM only.
+MAX_BYTES = 98304
+#: Boots remembered in the store (each costs a few bytes of RAM).
+MAX_BOOTS = 12
+#: The newest event, while no host acknowledges it, is sent again after this (ms),
+#: the wait doubling up to ``RESEND_MAX_MS``: a line lost on the way costs one resend,
+#: not a heartbeat period plus a SYNC round trip.
+RESEND_FIRST_MS = 150
+RESEND_MAX_MS = 2000
+
+
+def _record(body):
+    return protocol.frame(body)
+
+
+def _evt_key(body):
+    """``(boot, seq)`` of an ``EVT`` body, or ``None``."""
+    if not body.startswith("EVT "):
+        return None
+    sp = body.find(" ", 4)
+    at = body.find(" boot=")
+    if sp < 0 or at < 0:
+        return None
+    try:
+        return body[at + 6 : at + 14], protocol._parse_uint(body[4:sp])
+    except ValueError:
+        return None
+
 
 class EventLog:
-    """Ring of the last ``capacity`` framed events of one boot.
+    """The events of this boot and the unacknowledged ones of earlier boots.
 
-    ``boot``: this boot's id (8 uppercase hex digits). ``state_path``: file for
-    the ``BOOT SEQ`` record, or ``None`` to keep nothing across reboots.
-    ``capacity``: events kept (default 64; each line is at most
-    ``protocol.MAX_LINE`` bytes, so 64 events cost at most about 10 KB).
+    ``boot``: this boot's id (8 uppercase hex digits). ``capacity``: events kept in
+    RAM (default 64; a line is at most ``protocol.MAX_LINE`` bytes, so about 13 KB
+    at most). ``path``: the store file, or ``None`` for RAM only (unit tests).
+    ``prev``: ``(boot, last seq)`` of the boot before this one, or ``None``.
     """
 
-    def __init__(self, boot, capacity=64, state_path=None):
+    def __init__(self, boot, capacity=64, path=None):
         self.boot = boot
         self.seq = 0  # last seq used in this boot (0 = none yet)
         self._ring = [None] * capacity
         self._cap = capacity
-        self._state_path = state_path
+        self._path = path
+        self._unsaved = []  # framed event lines not yet on flash
+        self._ack_dirty = False
+        self.store_errors = 0
+        self._resend_at = None  # ticks when the newest event goes out again (None = not due)
+        self._resend_wait = RESEND_FIRST_MS
+        self._resend_new = False
+        #: a host that acknowledges events listens (ACK, or SYNC with boot=): only
+        #: then is the newest event sent again until acknowledged
+        self.acking = False
+        # boots known to the store, oldest first: [boot, last seq, acked seq or -1]
+        self._boots = []
+        self.prev = None
+        self._size = 0
+        if path is not None:
+            self._load()
+            self._compact()
+        self._boots.append([boot, 0, -1])
+        if path is not None:
+            self._write((_record("B %s %s" % (boot, protocol._fmt_prev(self.prev))),))
+
+    # --- the store ---
+
+    def _scan(self, visit):
+        """Call ``visit(body)`` for every intact record of the store file, oldest
+        first, until it returns ``True``. A torn or damaged record (its CRC says so)
+        is skipped. Raises ``OSError`` only when the file exists but can't be read."""
+        try:
+            f = open(self._path, "rb")
+        except OSError:
+            return
+        try:
+            while True:
+                line = f.readline()
+                if not line:
+                    return
+                try:
+                    body = protocol.unframe(line)
+                except (ValueError, UnicodeError):
+                    continue
+                if visit(body):
+                    return
+        finally:
+            f.close()
+
+    def _find(self, boot):
+        for entry in self._boots:
+            if entry[0] == boot:
+                return entry
+        return None
+
+    def _load(self):
+        boots = self._boots
+
+        def visit(body):
+            key = _evt_key(body)
+            if key is not None:
+                entry = self._find(key[0])
+                if entry is None:
+                    entry = [key[0], 0, -1]
+                    boots.append(entry)
+                if key[1] > entry[1]:
+                    entry[1] = key[1]
+                return False
+            parts = body.split(" ")
+            if len(parts) != 3:
+                return False
+            if parts[0] == "B" and self._find(parts[1]) is None:
+                boots.append([parts[1], 0, -1])
+            elif parts[0] == "A":
+                try:
+                    seq = protocol._parse_uint(parts[2])
+                except ValueError:
+                    return False
+                self._mark_acked(parts[1], seq)
+            return False
+
+        try:
+            self._scan(visit)
+        except (OSError, MemoryError):
+            self.store_errors += 1
+        if boots:
+            self.prev = (boots[-1][0], boots[-1][1])
+
+    def _mark_acked(self, boot, seq):
+        """An acknowledgement covers ``boot`` up to ``seq`` and every boot before it;
+        True when it changed anything."""
+        entry = self._find(boot)
+        if entry is None:
+            return False
+        changed = False
+        for e in self._boots:
+            if e is entry:
+                break
+            if e[2] < e[1]:
+                e[2] = e[1]
+                changed = True
+        if seq > entry[2]:
+            entry[2] = seq
+            changed = True
+        return changed
+
+    def _needed(self):
+        """The boots the store must still describe: from the last one a host
+        acknowledged (the host's walk continues from it) on, or all."""
+        first = 0
+        for i in range(len(self._boots)):
+            if self._boots[i][2] >= 0:
+                first = i
+        return self._boots[first:]
+
+    def _compact(self):
+        """Rewrite the store with the boots still needed and their unacknowledged
+        events (a temporary file renamed over the old one: atomic on littlefs)."""
+        if len(self._boots) >= MAX_BOOTS:
+            self._boots = self._boots[-(MAX_BOOTS - 1) :]
+        kept = self._needed()
+        tmp = self._path + ".tmp"
+        state = [0, None]  # bytes written, output file
+
+        def put(line):
+            state[1].write(line)
+            state[0] += len(line)
+
+        def visit(body):
+            key = _evt_key(body)
+            if key is not None:
+                for entry in kept:
+                    if entry[0] == key[0]:
+                        if key[1] > entry[2]:
+                            put(_record(body))
+                        break
+            return False
+
+        try:
+            with open(tmp, "wb") as out:
+                state[1] = out
+                prev = None
+                for entry in kept:
+                    put(_record("B %s %s" % (entry[0], protocol._fmt_prev(prev))))
+                    prev = (entry[0], entry[1])
+                    if entry[2] >= 0:
+                        put(_record("A %s %d" % (entry[0], entry[2])))
+                self._scan(visit)
+            os.rename(tmp, self._path)
+            self._boots = kept
+            self._size = state[0]
+        except (OSError, MemoryError):
+            self.store_errors += 1
+
+    def _write(self, lines):
+        try:
+            with open(self._path, "ab") as f:
+                for line in lines:
+                    f.write(line)
+                    self._size += len(line)
+            return True
+        except (OSError, MemoryError):
+            self.store_errors += 1
+            return False
+
+    def persist(self):
+        """Append the events and the acknowledgement not yet on flash (call it when
+        no release is in progress: a littlefs block erase stalls the CPU for tens of
+        ms). Returns the number of records written. Never raises for flash errors;
+        a store over ``MAX_BYTES`` takes no more events (they stay in the RAM ring,
+        and replay names what is beyond it in a ``GAP``)."""
+        if self._path is None:
+            self._unsaved = []
+            self._ack_dirty = False
+            return 0
+        lines = self._unsaved
+        if self._size > MAX_BYTES:
+            self.store_errors += len(lines)
+            lines = []
+        if self._ack_dirty:
+            entry = None
+            for e in self._boots:
+                if e[2] >= 0:
+                    entry = e
+            if entry is not None:
+                lines = lines + [_record("A %s %d" % (entry[0], entry[2]))]
+        self._unsaved = []
+        self._ack_dirty = False
+        if not lines:
+            return 0
+        self._write(lines)
+        if self._size > COMPACT_BYTES:
+            self._compact()
+        return len(lines)
+
+    # --- events ---
 
     def oldest(self):
-        """Oldest seq still in the ring (``seq + 1`` when the ring is empty)."""
+        """Oldest seq of this boot still in the RAM ring (``seq + 1`` when none)."""
         first = self.seq - self._cap + 1
         return first if first > 1 else 1
 
@@ -39,50 +278,120 @@ class EventLog:
         """Number, frame and keep one event; return its line (bytes).
 
         ``kind``: one of ``protocol.EVENT_KINDS``; ``fields``: dict of the kind's
-        fields (``seq`` and ``boot`` are filled in here). Raises ``ProtocolError`` on a bad field,
-        in which case no seq is used up. ``boot`` is filled in too, so
-        every line names its boot and the host de-duplicates on (boot, seq).
+        fields (``seq`` and ``boot`` are filled in here). Raises ``ProtocolError`` on
+        a bad field, in which case no seq is used up. The line reaches flash at the
+        next ``persist()``.
         """
         seq = self.seq + 1
         fields["seq"] = seq
         fields["boot"] = self.boot
         line = protocol.encode("EVT", kind, **fields)
         self.seq = seq
+        self._boots[-1][1] = seq
         self._ring[seq % self._cap] = line
-        self._save()
+        self._resend_new = True
+        if self._path is not None:
+            self._unsaved.append(line)
         return line
 
     def get(self, seq):
-        """The framed line of event ``seq`` (bytes), or ``None`` if never sent or dropped."""
+        """The framed line of event ``seq`` of this boot from the RAM ring (bytes), or ``None``."""
         if seq < self.oldest() or seq > self.seq or seq < 1:
             return None
         return self._ring[seq % self._cap]
 
-    def _save(self):
-        if self._state_path is None:
+    def acked(self):
+        """Last seq of this boot a host acknowledged (0 = none)."""
+        seq = self._boots[-1][2]
+        return seq if seq > 0 else 0
+
+    def ack(self, boot, seq):
+        """A host has every event up to ``seq`` of ``boot`` and of every boot before
+        it (``ACK``, or the ``SYNC`` that asks for what follows). Unknown boots and
+        seqs beyond what exists are ignored."""
+        self.acking = True
+        entry = self._find(boot)
+        if entry is None or seq > entry[1]:
             return
-        tmp = self._state_path + ".tmp"
-        try:
-            with open(tmp, "w") as f:
-                f.write(self.boot + " " + str(self.seq) + "\n")
-            # rename is atomic on LittleFS and POSIX: the record is old or new, never torn
-            import os
+        if self._mark_acked(boot, seq):
+            self._ack_dirty = True
+        if self._boots[-1][2] >= self.seq:
+            self._resend_at = None
+            self._resend_new = False
 
-            os.rename(tmp, self._state_path)
-        except (OSError, MemoryError):
-            # a full or failing flash (or a heap too fragmented for the file object)
-            # must not stop the pyramid reporting dice: the event is numbered already
-            pass
+    def resend(self, now):
+        """The newest event's line (bytes) when it is due to go out again, else ``None``.
 
-
-def read_previous(state_path):
-    """Return ``(boot, seq)`` recorded by an earlier boot, or ``None`` if absent or unreadable."""
-    try:
-        with open(state_path) as f:
-            parts = f.read().split()
-        if len(parts) != 2:
+        ``now``: ``ticks_ms()``. Due ``RESEND_FIRST_MS`` after it was numbered, then
+        after ever doubling waits (up to ``RESEND_MAX_MS``), until a host
+        acknowledges it (``ack``). Older unacknowledged events come back through the
+        host's ``SYNC`` once it sees the newest."""
+        if self._resend_new:
+            self._resend_new = False
+            self._resend_wait = RESEND_FIRST_MS
+            self._resend_at = ticks_add(now, RESEND_FIRST_MS)
             return None
-        boot = protocol._parse_hex8(parts[0])
-        return (boot, protocol._parse_uint(parts[1]))
-    except (OSError, ValueError):
-        return None
+        at = self._resend_at
+        if at is None or not self.acking or ticks_diff(at, now) > 0 or self._boots[-1][2] >= self.seq:
+            return None
+        wait = self._resend_wait * 2
+        self._resend_wait = wait if wait < RESEND_MAX_MS else RESEND_MAX_MS
+        self._resend_at = ticks_add(now, self._resend_wait)
+        return self.get(self.seq)
+
+    def replay(self, boot, after, to, send):
+        """Send (``send(line)``) the events of ``boot`` after seq ``after`` up to ``to``
+        (``None`` = all), ``GAP`` lines for those no longer kept, then one ``SYNCED``.
+
+        For an earlier boot, ``SYNCED`` carries ``next=`` (the boot that followed
+        it); for a boot the device has no record of, ``known=0``.
+        """
+        entry = self._find(boot)
+        if entry is None:
+            nxt = self._boots[0][0]
+            send(protocol.encode("SYNCED", seq=after, boot=boot, next=nxt, known=False))
+            return
+        last = entry[1]
+        end = last if to is None or to > last else to
+        expected = after + 1
+        ring_from = self.oldest() if boot == self.boot else last + 1
+        if expected < ring_from and expected <= end and self._path is not None:
+            # older than the RAM ring: from the store file, in order
+            cursor = [expected]
+
+            def visit(body):
+                key = _evt_key(body)
+                if key is None or key[0] != boot or key[1] < cursor[0]:
+                    return False
+                if key[1] >= ring_from or key[1] > end:
+                    return True
+                if key[1] > cursor[0]:
+                    send(protocol.encode("GAP", first=cursor[0], last=key[1] - 1, boot=boot))
+                send(_record(body))
+                cursor[0] = key[1] + 1
+                return False
+
+            try:
+                self._scan(visit)
+            except (OSError, MemoryError):
+                self.store_errors += 1
+            expected = cursor[0]
+        if expected < ring_from and expected <= end:
+            stop = ring_from - 1 if ring_from - 1 < end else end
+            send(protocol.encode("GAP", first=expected, last=stop, boot=boot))
+            expected = stop + 1
+        while expected <= end:
+            line = self.get(expected)
+            if line is None:
+                send(protocol.encode("GAP", first=expected, last=expected, boot=boot))
+            else:
+                send(line)
+            expected += 1
+        if boot == self.boot:
+            send(protocol.encode("SYNCED", seq=last, boot=boot))
+        else:
+            nxt = None
+            for i in range(len(self._boots) - 1):
+                if self._boots[i] is entry:
+                    nxt = self._boots[i + 1][0]
+            send(protocol.encode("SYNCED", seq=last, boot=boot, next=nxt))

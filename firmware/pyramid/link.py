@@ -15,28 +15,7 @@ import select
 
 import camelup.protocol as protocol
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):  # type: ignore
-        return value
-
-
-try:
-    from time import ticks_add, ticks_diff, ticks_ms
-except ImportError:  # CPython (unit tests)
-    import time as _time
-
-    def ticks_ms():  # type: ignore
-        return int(_time.monotonic() * 1000)  # type: ignore
-
-    def ticks_add(a, b):  # type: ignore
-        return a + b
-
-    def ticks_diff(a, b):  # type: ignore
-        return a - b
-
+from pyramid.compat import const, ticks_add, ticks_diff, ticks_ms
 
 _READ_MAX = const(64)  # bytes taken per poll round before yielding to other tasks
 
@@ -127,45 +106,8 @@ class StdioPort:
             self._quiet_until = ticks_add(now, self.BACKOFF_MS)
 
 
-class LineReader:
-    """Assembles bytes into lines in one preallocated buffer of ``protocol.MAX_LINE`` bytes.
-
-    ``feed(byte)`` returns ``None`` while a line is incomplete, the line
-    (``bytes``, without the newline) when one ends, or ``TOO_LONG`` once for a line
-    that overflowed (its rest is discarded up to the next newline).
-    """
-
-    TOO_LONG = -1
-
-    def __init__(self, size=protocol.MAX_LINE):
-        self._buf = bytearray(size)
-        self._mv = memoryview(self._buf)
-        self._n = 0
-        self._overflow = False
-
-    def feed(self, byte):
-        if byte == 3 or (byte == 13 and self._n == 0):
-            # Ctrl-C: data once kbd_intr(-1) is set, never part of a line (the
-            # protocol excludes it); dropped, not NAKed, and so is a CR that starts a
-            # line (terminals and mpremote send "\r\x03"). Other bad bytes are NAKed
-            # (bad_byte) by the decoder.
-            return None
-        if byte == 10:  # newline ends a line
-            n = self._n
-            self._n = 0
-            if self._overflow:
-                self._overflow = False
-                return None
-            return bytes(self._mv[:n])
-        if self._overflow:
-            return None
-        if self._n >= len(self._buf) - 1:
-            self._overflow = True
-            self._n = 0
-            return self.TOO_LONG
-        self._buf[self._n] = byte
-        self._n += 1
-        return None
+#: Line assembly is shared with the host: ``camelup.protocol.LineAssembler``.
+LineReader = protocol.LineAssembler
 
 
 def nak(reason):

@@ -18,13 +18,7 @@ Pure logic with an injected clock (``now`` in ms is passed in), so it is tested
 on CPython and MicroPython without hardware; the application feeds it readings.
 """
 
-try:
-    from time import ticks_diff
-except ImportError:  # CPython
-
-    def ticks_diff(a, b):  # type: ignore
-        return a - b
-
+from pyramid.compat import ticks_diff
 
 IDLE = 0
 SETTLING = 1

@@ -10,22 +10,8 @@ integrates from AEN until ATIME runs out).
 
 import camelup.tcs34725 as _math
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):  # type: ignore
-        return value
-
-
-try:
-    from time import sleep_ms
-except ImportError:  # CPython
-    import time as _time
-
-    def sleep_ms(ms):  # type: ignore
-        _time.sleep(ms / 1000)
-
+from pyramid.compat import async_sleep_ms as _sleep_ms_async
+from pyramid.compat import const, sleep_ms
 
 #: ms for the LED's light output to settle after switching (a few ms for a
 #: small white LED and its transistor; the datasheet of the breakout gives none)
@@ -35,15 +21,6 @@ LED_SETTLE_MS = const(2)
 #: (``camelup.tcs34725.RANGE_LOW`` / ``RANGE_HIGH``, the host's calibration uses the same)
 AUTORANGE_LOW = _math.RANGE_LOW
 AUTORANGE_HIGH = _math.RANGE_HIGH
-
-
-async def _sleep_ms_async(ms):
-    import asyncio
-
-    if hasattr(asyncio, "sleep_ms"):
-        await asyncio.sleep_ms(ms)
-    else:  # CPython
-        await asyncio.sleep(ms / 1000)
 
 
 class ColourSensor:

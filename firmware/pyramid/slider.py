@@ -7,20 +7,7 @@ for ``debounce_ms`` while the contacts bounce. Polling (rather than a pin IRQ)
 keeps the unix-port simulation faithful and needs no ISR-safe code.
 """
 
-try:
-    from time import ticks_add, ticks_diff, ticks_ms
-except ImportError:  # CPython: plain monotonic milliseconds (tests usually inject ``clock``)
-    import time as _time
-
-    def ticks_ms():  # type: ignore
-        return int(_time.monotonic() * 1000)  # type: ignore
-
-    def ticks_diff(a, b):  # type: ignore
-        return a - b
-
-    def ticks_add(a, b):  # type: ignore
-        return a + b
-
+from pyramid.compat import ticks_add, ticks_diff, ticks_ms
 
 PRESS = 1
 RELEASE = 2

@@ -5,14 +5,7 @@ current state's pattern and re-reads the state every cycle, so a change shows
 within one pattern period (<= 2 s).
 """
 
-import asyncio
-
-if hasattr(asyncio, "sleep_ms"):
-    sleep_ms = asyncio.sleep_ms
-else:  # CPython
-
-    async def sleep_ms(ms):
-        await asyncio.sleep(ms / 1000)
+from pyramid.compat import async_sleep_ms as sleep_ms
 
 #: state -> (on ms, off ms)
 PATTERNS = {

@@ -27,28 +27,7 @@ copy for the board, the classifier and the host tools).
 
 import camelup.tcs34725 as _math
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):  # type: ignore
-        return value
-
-
-try:
-    from time import sleep_ms, ticks_diff, ticks_ms
-except ImportError:  # CPython: the host tools and CPython simulation runs
-    import time as _time
-
-    def sleep_ms(ms):  # type: ignore
-        _time.sleep(ms / 1000)
-
-    def ticks_ms():  # type: ignore
-        return int(_time.monotonic() * 1000)  # type: ignore
-
-    def ticks_diff(a, b):  # type: ignore
-        return a - b
-
+from pyramid.compat import const, sleep_ms, ticks_diff, ticks_ms
 
 # Command register (datasheet "Command Register"): bit 7 must be set; bits 6:5
 # select the transaction type; 0b01 = auto-increment through the registers.

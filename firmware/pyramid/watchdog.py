@@ -14,17 +14,7 @@ Pure logic with an injectable clock: no allocation per beat or check (ticks are
 small ints, ``_seen`` is a preallocated list).
 """
 
-try:
-    from time import ticks_diff, ticks_ms
-except ImportError:  # CPython (unit tests)
-    import time as _time
-
-    def ticks_ms():  # type: ignore
-        return int(_time.monotonic() * 1000)  # type: ignore
-
-    def ticks_diff(a, b):  # type: ignore
-        return a - b
-
+from pyramid.compat import ticks_diff, ticks_ms
 
 #: rp2's longest watchdog timeout (ms)
 WDT_MAX_MS = 8388

@@ -20,6 +20,7 @@ COMMANDS = [
     ("replay", "show a finished or interrupted game from its journal"),
     ("check", "run scenario files against the rules engine"),
     ("odds", "exact leg odds, race odds and action values for a position"),
+    ("tournament", "seeded games between bot policies: win rates and coins"),
     ("calibrate", "guided colour calibration of the pyramid's sensor"),
     ("monitor", "live sensor readings and classification, for checking a build"),
     ("flash", "compile the firmware with mpy-cross and copy it with mpremote"),

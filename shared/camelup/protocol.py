@@ -234,6 +234,9 @@ MESSAGES = {
             ("vb", "bool", _P),
             ("prev", "prev", _P),
             ("rst", "word", _O),  # why the board last reset (machine.reset_cause())
+            # last seq of this boot a host acknowledged (ACK); its presence says the
+            # device keeps unacknowledged events on flash and walks boots on SYNC boot=
+            ("acked", "uint", _O),
         ),
         1,
     ),
@@ -266,7 +269,16 @@ MESSAGES = {
         1,
     ),
     "GAP": ("D", (("first", "uint"), ("last", "uint")), (("boot", "hex8", _P),), 1),
-    "SYNCED": ("D", (("seq", "uint"),), (("boot", "hex8", _P),), 1),
+    "SYNCED": (
+        "D",
+        (("seq", "uint"),),
+        (
+            ("boot", "hex8", _P),
+            ("next", "hex8", _O),  # an earlier boot's replay ends here: the boot that followed it
+            ("known", "bool", _O),  # 0: the device holds no record of this boot
+        ),
+        1,
+    ),
     "PONG": ("D", (("token", "word"),), (), 1),
     "RAW": (
         "D",
@@ -290,7 +302,8 @@ MESSAGES = {
     "OK": ("D", (("cmd", "word"),), (("n", "uint", _O),), 1),
     "NAK": ("D", (("reason", "word"),), (), 1),
     "HELLO?": ("H", (), (), 1),
-    "SYNC": ("H", (("seq", "uint"),), (), 1),
+    "SYNC": ("H", (("seq", "uint"),), (("boot", "hex8", _O), ("to", "uint", _O)), 1),
+    "ACK": ("H", (("seq", "uint"),), (("boot", "hex8", _P),), 1),
     "PING": ("H", (("token", "word"),), (), 1),
     "STREAM": ("H", (("period", "uint"),), (), 1),
     "CAL": ("H", (("token", "word"),), (), 1),
@@ -510,3 +523,59 @@ def _parse(fname, ftype, token):
 def decode(line):
     """Unframe and parse one wire line (bytes) into a ``Message``; raises ``ProtocolError``."""
     return decode_body(unframe(line))
+
+
+class LineAssembler:
+    """Bytes in, protocol lines out: the one place both ends cut the byte stream.
+
+    One preallocated buffer of ``size`` bytes (default ``MAX_LINE``), so assembling
+    allocates nothing but the finished line. ``feed(byte)`` (an int 0..255) returns
+    ``None`` while a line is incomplete, the line (``bytes`` without its newline)
+    when a newline ends it, or ``TOO_LONG`` once for a line that overflowed (the rest
+    of it, up to the next newline, is discarded). A Ctrl-C byte (0x03) and a CR that
+    starts a line are dropped: the protocol carries neither, while terminals and
+    mpremote send ``\\r\\x03``. ``feed_many(data)`` feeds a whole chunk and returns
+    the list of results that were not ``None``.
+    """
+
+    TOO_LONG = -1
+
+    def __init__(self, size=MAX_LINE):
+        self._buf = bytearray(size)
+        self._mv = memoryview(self._buf)
+        self._n = 0
+        self._overflow = False
+
+    def reset(self):
+        """Forget a partial line (e.g. after the port was reopened)."""
+        self._n = 0
+        self._overflow = False
+
+    def feed(self, byte):
+        if byte == 3 or (byte == 13 and self._n == 0):
+            return None
+        if byte == 10:
+            n = self._n
+            self._n = 0
+            if self._overflow:
+                self._overflow = False
+                return None
+            return bytes(self._mv[:n])
+        if self._overflow:
+            return None
+        if self._n >= len(self._buf) - 1:
+            self._overflow = True
+            self._n = 0
+            return self.TOO_LONG
+        self._buf[self._n] = byte
+        self._n += 1
+        return None
+
+    def feed_many(self, data):
+        out = []
+        feed = self.feed
+        for b in data:
+            got = feed(b)
+            if got is not None:
+                out.append(got)
+        return out

@@ -18,6 +18,8 @@ def add_arguments(parser):
     parser.add_argument("--quiet", action="store_true", help="print only the final scores")
     parser.add_argument("--wait", type=float, default=30.0,
                         help="longest wait for the pyramid, seconds (default 30)")
+    from camelhost.web import add_web_argument
+    add_web_argument(parser)
 
 
 class _Quiet:
@@ -51,6 +53,7 @@ def run(args):
     from camelhost.table.controller import PlainDisplay, Table, open_pyramid, run_plain
     from camelhost.table.journal import Journal
     from camelhost.table.session import Session, TableError
+    from camelhost.web import serving, wait_for_enter
     if not 2 <= args.seats <= len(NAMES):
         raise CliError("--seats must be 2..8")
     path = args.journal
@@ -61,7 +64,7 @@ def run(args):
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game; give another --journal" % path)
     names = list(NAMES[:args.seats])
-    with Journal(path) as journal:
+    with Journal(path) as journal, serving(args.web, journal) as board:
         try:
             session = Session(args.edition, names, seed=args.seed, bots=range(args.seats),
                               journal=journal)
@@ -83,5 +86,6 @@ def run(args):
                                % (str(exc).strip().splitlines()[0], path)) from None
         if session.phase != "over":
             raise CliError("the demo stopped before the end of the race")
-    print("journal: %s" % path)
+        print("journal: %s" % path)
+        wait_for_enter(board, "the race is over; press Enter to close the scoreboard")
     return 0

@@ -22,18 +22,25 @@ RP2040_VID = 0x2E8A
 def add_arguments(parser):
     parser.add_argument("--players", help="names in seat order, comma-separated; the "
                         "first holds the start marker (e.g. Ann,Ben,Cy)")
-    parser.add_argument("--edition", choices=("classic", "second"), default="second")
-    parser.add_argument("--pyramid", default="manual",
-                        help="auto | PORT | virtual | manual (default manual)")
+    parser.add_argument("--edition", choices=("classic", "second"), default=None,
+                        help="classic or second (default second; --resume takes the journal's)")
+    parser.add_argument("--pyramid", default=None,
+                        help="auto | PORT | virtual | manual (default manual; --resume takes "
+                        "the journal's)")
     parser.add_argument("--plain", action="store_true",
                         help="plain line mode (scripts, screen readers) instead of the full screen")
     parser.add_argument("--journal", help="journal file to write (default journals/<time>.jsonl)")
     parser.add_argument("--resume", metavar="FILE", help="continue the game in this journal")
+    parser.add_argument("--upto-damage", action="store_true",
+                        help="with --resume: continue up to the first damaged line (the rest "
+                        "is kept in FILE.damaged)")
     parser.add_argument("--bots", default="", help="names of the seats bots play, comma-separated")
     parser.add_argument("--speak", action="store_true",
                         help="say each die announcement aloud with espeak-ng (if on PATH)")
     parser.add_argument("--seed", type=int, default=1,
                         help="seed for drawn setups, bots and the virtual pyramid (default 1)")
+    from camelhost.web import add_web_argument
+    add_web_argument(parser)
 
 
 def find_rp2040_port():
@@ -83,8 +90,14 @@ def open_session(args):
     from camelhost.table.journal import Journal
     from camelhost.table.session import Session, TableError
     if args.resume:
-        journal = Journal.resume(args.resume)
-        return Session.resume(journal), journal
+        journal = Journal.resume(args.resume, upto_damage=args.upto_damage)
+        try:
+            _check_resume_options(args, journal.header)
+            session = Session.resume(journal)
+        except BaseException:
+            journal.close()
+            raise
+        return session, journal
     if not args.players:
         raise CliError("give the players: --players Ann,Ben,Cy (or --resume FILE)")
     names = [n.strip() for n in args.players.split(",") if n.strip()]
@@ -100,14 +113,36 @@ def open_session(args):
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game: use --resume %s, or another --journal"
                        % (path, path))
-    journal = Journal(path)
+    journal = Journal(path, pyramid=args.pyramid or "manual")
     try:
-        session = Session(args.edition, names, seed=args.seed, bots=bots, journal=journal)
+        session = Session(args.edition or "second", names, seed=args.seed, bots=bots, journal=journal)
     except TableError as exc:
         journal.close()
         os.unlink(path)
         raise CliError(str(exc)) from None
     return session, journal
+
+
+def _check_resume_options(args, header):
+    """``--resume`` plays on with the journal's edition and seats: a conflicting
+    ``--players`` or ``--edition`` is an error (``CliError``), not silently ignored."""
+    if args.players:
+        names = [n.strip() for n in args.players.split(",") if n.strip()]
+        if names != header["players"]:
+            raise CliError("--players %s conflicts with the journal's players (%s): leave it out "
+                           "with --resume" % (",".join(names), ",".join(header["players"])))
+    if args.edition and args.edition != header["edition"]:
+        raise CliError("--edition %s conflicts with the journal's edition (%s): leave it out "
+                       "with --resume" % (args.edition, header["edition"]))
+
+
+def _pyramid_spec(args, journal):
+    """The dice source: ``--pyramid``, else the journal's (on ``--resume``), else manual."""
+    if args.pyramid:
+        return args.pyramid
+    if args.resume and journal.header:
+        return journal.header.get("pyramid") or "manual"
+    return "manual"
 
 
 def run(args):
@@ -125,6 +160,14 @@ def run(args):
             print(speaker.missing, file=sys.stderr)
             speaker = None
     session, journal = open_session(args)
+    if spec is None:
+        spec = _pyramid_spec(args, journal)
+        if spec == "auto":
+            try:
+                spec = find_rp2040_port()
+            except CliError:
+                journal.close()
+                raise
     try:
         pyramid = open_pyramid(spec, session.edition.name, session.seed,
                                resume=session.last_pyramid_event)
@@ -134,7 +177,8 @@ def run(args):
         else:
             _discard_unused(journal)
         raise
-    with journal, pyramid:
+    from camelhost.web import serving, wait_for_enter
+    with journal, pyramid, serving(args.web, journal) as board:
         if args.plain:
             from camelhost.table.controller import PlainDisplay, Table, run_plain
             table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
@@ -147,6 +191,7 @@ def run(args):
                 raise CliError("%s; the game is safe in %s (--resume it)"
                                % (str(exc).strip().splitlines()[0], journal.path)) from None
         from camelhost.ui.tui import TableApp
+        wait_for_enter(board)  # the full screen would hide the address and its QR code
         app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
                        speaker=speaker)
         app.run()

@@ -8,6 +8,8 @@ def add_arguments(parser):
     parser.add_argument("file", help="journal file written by pyramid play or pyramid demo")
     parser.add_argument("--brief", action="store_true",
                         help="only the table at the end, not every event")
+    from camelhost.web import add_web_argument
+    add_web_argument(parser)
 
 
 def run(args):
@@ -38,4 +40,7 @@ def run(args):
     for line in plain.status_lines(session.view()):
         print(line)
     print(plain.prompt_line(session.view()))
+    if args.web is not None:
+        from camelhost.web import serve_replay_until_interrupted
+        serve_replay_until_interrupted(args.web, events)
     return 0

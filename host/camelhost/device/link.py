@@ -8,13 +8,20 @@ the pty of a ``VirtualPyramid``, or any pyserial URL such as ``loop://`` or
   line noise share the port), logs every damaged line with its reason and skips
   it, never crashing (``stats["bad_lines"]``);
 * asks ``HELLO?`` on every (re)connection; the answer gives the boot id and the
-  last seq, and the link sends ``SYNC <last delivered>`` for the rest;
-* delivers events in seq order per boot, de-duplicated on ``(boot, seq)``; a hole
-  (an EVT, a heartbeat or a HELLO ahead of what was delivered) triggers a ``SYNC``;
-* reports events that can no longer come as ``gap`` events naming exactly the
-  missing seqs: when the device's ring has dropped them (``GAP`` reply), or when
-  the device rebooted before delivering them (known from heartbeats, or from
-  ``prev=`` in the new boot's HELLO);
+  last seq, and the link sends ``SYNC <last delivered> boot=<its boot>`` for the
+  rest; when the device restarted meanwhile, the replay walks its boots in order
+  (``SYNCED ... next=``) out of the device's flash store;
+* delivers events in seq order per boot, de-duplicated on ``(boot, seq)``; events
+  ahead of a hole are held (up to ``WINDOW``) and only the hole is asked for
+  (``SYNC ... to=``), at once, then again with backoff;
+* acknowledges (``ACK``) what the consumer has taken, so the device may forget it;
+* reports events that can no longer come as ``gap`` events naming the boot and
+  the seq range (two numbers, whatever the count): ``GAP`` replies, or a device
+  without a store that rebooted before delivering them;
+* refuses a device of another protocol version, and a port on which nothing
+  speaks the protocol (``NotAPyramid``); opens the port exclusively (``PortInUse``);
+  summarises skipped lines every ``WARN_EVERY_S`` s; restarts its reader thread
+  after a failure;
 * notices silence (no valid line for ``heartbeat_timeout`` s: state ``stale``,
   ``HELLO?`` again) and a vanished port (unplug): it closes it and reopens the
   same path every ``retry_interval`` s until it is back.
@@ -43,6 +50,76 @@ class LinkError(OSError):
     """A command got no answer in time, or the device refused it (``NAK``)."""
 
 
+class NotAPyramid(LinkError):
+    """The port answers, but not as a smart pyramid (another device, a REPL, noise,
+    silence), or it speaks a protocol version this program does not."""
+
+
+class PortInUse(LinkError):
+    """Another program has the port open (the port is opened exclusively)."""
+
+
+#: How long ``open()`` waits for a first valid protocol line before it calls the
+#: port "not a smart pyramid" (seconds).
+IDENTIFY_S = 5.0
+#: Events of one boot accepted ahead of the next expected seq (replays come in any
+#: order within this window; later ones are asked for again).
+WINDOW = 512
+#: First retry of an unanswered SYNC (s); doubled per retry up to ``SYNC_MAX_S``.
+SYNC_FIRST_S = 0.15
+SYNC_MAX_S = 2.0
+#: Seconds between two summaries of skipped lines (the first few are logged at once).
+WARN_EVERY_S = 5.0
+
+
+class SeqRange:
+    """Event seqs ``first..last`` of one boot, stored as two numbers whatever the count.
+
+    ``last`` is ``None`` when the count is unknown (the device kept no record):
+    then ``len()`` is 0 and iteration yields nothing. Compares equal to the tuple of
+    its seqs (``SeqRange(2, 4) == (2, 3, 4)``). ``str()``: ``"2, 3, 4"`` for up to
+    eight seqs, ``"2..4000"`` beyond, ``"5 and after (count unknown)"``.
+    """
+
+    __slots__ = ("first", "last")
+
+    def __init__(self, first, last=None):
+        self.first = first
+        self.last = last
+
+    def __len__(self):
+        return 0 if self.last is None else self.last - self.first + 1
+
+    def __iter__(self):
+        if self.last is not None:
+            yield from range(self.first, self.last + 1)
+
+    def __contains__(self, seq):
+        return self.last is not None and self.first <= seq <= self.last
+
+    def __eq__(self, other):
+        if isinstance(other, SeqRange):
+            return (self.first, self.last) == (other.first, other.last)
+        if isinstance(other, tuple):
+            if self.last is None:
+                return other == ()
+            return len(other) == len(self) and (not other or (other[0] == self.first and other == tuple(self)))
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.first, self.last))
+
+    def __str__(self):
+        if self.last is None:
+            return "%d and after (count unknown)" % self.first
+        if len(self) <= 8:
+            return ", ".join(str(n) for n in self)
+        return "%d..%d" % (self.first, self.last)
+
+    def __repr__(self):
+        return "SeqRange(%r, %r)" % (self.first, self.last)
+
+
 class DieEvent:
     """One outcome of a slider push, or a hole in the sequence.
 
@@ -51,9 +128,9 @@ class DieEvent:
     ``ink``: ``black``/``white`` for the grey die, else ``None``. ``value``: 1..3
     when the pyramid has value buttons, else ``None``. ``boot``: the device's boot
     id (8 hex digits); ``seq``: the event's number in that boot (for ``gap``: the
-    first missing one). ``missing``: for ``gap``, the tuple of every missing seq;
-    empty when the count cannot be known (the pyramid restarted twice while the
-    host was away: events from ``seq`` on *may* be missing).
+    first missing one). ``missing``: for ``gap``, a ``SeqRange`` of the missing
+    seqs (compares equal to their tuple; length 0 when the count cannot be known:
+    events from ``seq`` on *may* be missing).
     ``best``: for ``unknown``, the nearest colour or ``none``. ``code``: for
     ``fault``, ``eio``/``timeout``/``nosensor``. ``reading``: the raw
     ``(c, r, g, b)`` counts when sent. ``margin``: classifier margin in sigma.
@@ -70,7 +147,7 @@ class DieEvent:
         self.colour = colour
         self.ink = ink
         self.value = value
-        self.missing = tuple(missing)
+        self.missing = missing if isinstance(missing, SeqRange) else tuple(missing)
         self.best = best
         self.code = code
         self.reading = reading
@@ -103,8 +180,28 @@ class DieEvent:
 
     def __repr__(self):
         if self.kind == "gap":
-            return "DieEvent(gap %s missing=%r)" % (self.boot, self.missing)
+            return "DieEvent(gap %s missing=%s)" % (self.boot, self.missing)
         return "DieEvent(%s %s:%d %s %s %s)" % (self.kind, self.boot, self.seq, self.colour, self.ink, self.value)
+
+
+def describe_bytes(sample, total, valid):
+    """What a port that is not a pyramid sent, in a few words: ``silence``, ``NMEA
+    sentences (a GPS?)``, ``a MicroPython REPL``, ``text lines`` or ``random bytes``,
+    with the byte count and the first few characters. ``sample``: the first bytes
+    seen (bytes); ``total``: bytes seen; ``valid``: protocol lines that passed."""
+    if not total:
+        return "silence (no byte in %.0f s)" % IDENTIFY_S
+    text = sample.decode("ascii", "replace")
+    shown = "".join(c if " " <= c <= "~" else "." for c in text[:40])
+    if "$GP" in text or "$GN" in text or "$GL" in text:
+        what = "NMEA sentences (a GPS receiver?)"
+    elif ">>>" in text or "MicroPython" in text or "Traceback" in text:
+        what = "a MicroPython REPL (the board runs no pyramid firmware, or is in safe boot)"
+    elif sum(1 for b in sample if 32 <= b < 127 or b in (10, 13)) > 0.9 * len(sample):
+        what = "text lines without the protocol's checksums"
+    else:
+        what = "random bytes"
+    return "%s: %d bytes, no valid line, starting %r" % (what, total, shown)
 
 
 class Link:
@@ -114,18 +211,23 @@ class Link:
     used by real UARTs (115200). ``heartbeat_timeout``: seconds of silence before
     the link counts as stale (default 6.0 = three 2 s heartbeats).
     ``resume``: ``(boot, seq)`` of the last event already handled (from the game
-    journal): delivery continues after it, and anything of that boot that can no
-    longer come is reported as a gap. Without it, delivery starts with the first
-    event after connecting. ``retry_interval``: seconds between reopen attempts.
-    ``sync_timeout``: seconds before an unanswered SYNC is sent again.
-    ``hello_wait``: seconds ``open()`` waits for the first HELLO (0 = do not wait).
+    journal): delivery continues after it, through every boot the pyramid went
+    through since, and anything that can no longer come is reported as a gap.
+    Without it, delivery starts after the last event a host acknowledged
+    (``acked=`` in HELLO), so dice released before the first HELLO arrived are
+    delivered too. ``retry_interval``: seconds between reopen attempts.
+    ``sync_timeout``: the longest wait before an unanswered SYNC is sent again
+    (retries start at ``SYNC_FIRST_S`` and double). ``hello_wait``: seconds
+    ``open()`` waits for the first HELLO (0 = do not wait).
 
-    Raises ``serial.SerialException`` / ``OSError`` from ``open()`` when the port
-    cannot be opened the first time (later losses are retried in the background).
+    Raises from ``open()``: ``PortInUse`` when another program holds the port,
+    ``NotAPyramid`` when nothing on it speaks the protocol within ``IDENTIFY_S`` (or
+    it speaks another version), ``serial.SerialException`` / ``OSError`` when the
+    port cannot be opened the first time (later losses are retried in the background).
     """
 
     def __init__(
-        self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=1.0, hello_wait=3.0
+        self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=SYNC_MAX_S, hello_wait=3.0
     ):
         self.port = port
         self.hello_wait = hello_wait
@@ -142,20 +244,39 @@ class Link:
         self._thread = None
         self._stop = threading.Event()
         self._want_open = threading.Event()
-        #: "closed", "connecting", "connected" (lines flowing), "stale" (silent too long)
+        self._lines = protocol.LineAssembler()
+        #: "closed", "connecting", "connected" (lines flowing), "stale" (silent too long),
+        #: "refused" (the device speaks another protocol version: ``refused`` says which)
         self.state = "closed"
+        self.refused = None
         #: the last HELLO (``protocol.Message``) or ``None``
         self.hello = None
         self.boot = resume[0] if resume else None
         self.delivered = resume[1] if resume else 0  # last seq handed out in ``boot``
         self._resume = resume is not None
         self._heard = self.delivered  # highest seq known to exist in ``boot``
+        self._ahead = {}  # seq -> DieEvent of ``boot`` received before its predecessors
+        self._device_boot = None  # the boot the device runs now (its last HELLO)
+        self._store = False  # the device keeps events until ACKed (HELLO acked=)
         self._synced = False  # HELLO seen on this connection
         self._sync_sent = 0.0  # monotonic time of the SYNC in flight (0 = none)
+        self._sync_wait = SYNC_FIRST_S
         self._last_rx = 0.0
         self._last_hello_ask = 0.0
         self._hello_wanted = False
-        self.stats = {"bad_lines": 0, "duplicates": 0, "syncs": 0, "gaps": 0, "reconnects": 0, "naks": 0}
+        self._consumed = None  # (boot, seq) the consumer has taken: what ACK says
+        self._ack_sent = None
+        self._ack_time = 0.0
+        self._stall_until = 0.0
+        self._bytes_in = 0
+        self._valid_lines = 0
+        self._sample = bytearray()
+        self._warn = [0, 0.0, ""]  # lines skipped since the last summary, its time, last reason
+        self.reader_error = None  # the last exception that stopped the reader (restarted)
+        self.stats = {
+            "bad_lines": 0, "duplicates": 0, "syncs": 0, "gaps": 0, "reconnects": 0, "naks": 0,
+            "replayed": 0, "reader_restarts": 0,
+        }
 
     # --- life cycle ---
 
@@ -168,31 +289,55 @@ class Link:
 
     def open(self):
         """Open the port (raises if it cannot), start the reader thread, and wait up to
-        ``hello_wait`` s for the device's ``HELLO`` (a device that is not there yet is
-        no error: the link keeps asking). Events start with the first one after that
-        HELLO (or after ``resume``), so this wait keeps a push made right after
-        ``open()`` from counting as history."""
+        ``hello_wait`` s for the device's ``HELLO``. A device whose HELLO is late is no
+        error (the link keeps asking, and events released meanwhile are delivered);
+        a port with no valid protocol line at all within ``IDENTIFY_S`` raises
+        ``NotAPyramid`` naming what was seen, and so does another protocol version."""
         self._open_port()
         self._want_open.set()
-        if self._thread is None:
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._run, name="pyramid-link", daemon=True)
-            self._thread.start()
+        self._start_reader()
         if self.hello_wait:
             try:
                 self.wait_hello(self.hello_wait)
+            except NotAPyramid:
+                self.close()
+                raise
             except LinkError:
+                if not self._valid_lines:
+                    self.identify(IDENTIFY_S - self.hello_wait)
                 log.warning("no HELLO from %s yet; still asking", self.port)
+
+    def identify(self, timeout=IDENTIFY_S):
+        """Wait up to ``timeout`` s for one valid protocol line; raise ``NotAPyramid``
+        (and close) when none came, saying what the port sent instead."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        while not self._valid_lines and time.monotonic() < deadline and self.refused is None:
+            time.sleep(0.02)
+        if self.refused is not None or not self._valid_lines:
+            text = self.refused or (
+                "%s does not look like a smart pyramid (%s); check the port, or play with "
+                "--pyramid manual and type the dice" % (self.port, describe_bytes(bytes(self._sample), self._bytes_in, 0))
+            )
+            self.close()
+            raise NotAPyramid(text)
+
+    def _start_reader(self):
+        if self._thread is None or not self._thread.is_alive():
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="pyramid-link", daemon=True)
+            self._thread.start()
 
     def close(self):
         """Stop the reader and close the port (safe to call twice)."""
         self._stop.set()
         self._want_open.clear()
         if self._thread is not None:
-            self._thread.join(5)
+            if self._thread is not threading.current_thread():
+                self._thread.join(5)
             self._thread = None
         self._close_port()
-        self.state = "closed"
+        if self.state != "refused":
+            self.state = "closed"
 
     def disconnect(self):
         """Close the port but keep the link's memory (boot, delivered seq): the host
@@ -208,15 +353,29 @@ class Link:
             self._open_port()
         self._want_open.set()
 
+    def stall(self, seconds):
+        """Stop reading the port for ``seconds`` (a host that does not read: fault
+        injection for the soak benchmark and tests)."""
+        self._stall_until = time.monotonic() + seconds
+
     def _open_port(self):
-        ser = serial.serial_for_url(self.port, baudrate=self.baudrate, timeout=0.05, write_timeout=1.0)
+        try:
+            ser = serial.serial_for_url(
+                self.port, baudrate=self.baudrate, timeout=0.05, write_timeout=1.0, exclusive=True
+            )
+        except serial.SerialException as exc:
+            if "lock" in str(exc).lower():
+                raise PortInUse(
+                    "%s is in use by another program (another 'pyramid play' or 'monitor'?): "
+                    "close it first" % self.port
+                ) from None
+            raise
         try:
             ser.reset_input_buffer()
         except (serial.SerialException, OSError, NotImplementedError, AttributeError):
             pass
         self._ser = ser
-        self._buf = bytearray()
-        self._skip = False
+        self._lines.reset()
         self._synced = False
         self._sync_sent = 0.0
         self._last_rx = time.monotonic()
@@ -268,16 +427,49 @@ class Link:
         else:
             self._hello_wanted = True
 
-    def _sync(self):
-        if self._sync_sent and time.monotonic() - self._sync_sent < self.sync_timeout:
+    def _sync(self, force=False):
+        """Ask the device to replay what follows ``delivered`` of ``boot``: only the
+        hole before the first event held ahead (``to=``), retried with backoff."""
+        now = time.monotonic()
+        if not force and self._sync_sent and now - self._sync_sent < self._sync_wait:
             return
-        self._sync_sent = time.monotonic()
+        if self._sync_sent and not force:
+            self._sync_wait = min(self._sync_wait * 2, self.sync_timeout)
+        self._sync_sent = now
         self.stats["syncs"] += 1
-        self._try_write(protocol.encode("SYNC", seq=self.delivered))
+        fields = {"seq": self.delivered}
+        if self._store:
+            fields["boot"] = self.boot
+            if self._ahead:
+                fields["to"] = min(self._ahead) - 1
+        self._try_write(protocol.encode("SYNC", **fields))
+
+    def _progress(self):
+        self._sync_wait = SYNC_FIRST_S
+
+    def _maybe_ack(self, now):
+        point = self._consumed
+        if not self._store or point is None or point == self._ack_sent or now - self._ack_time < 0.05:
+            return
+        if self._try_write(protocol.encode("ACK", seq=point[1], boot=point[0])):
+            self._ack_sent = point
+            self._ack_time = now
 
     # --- the reader thread ---
 
     def _run(self):
+        """The reader thread: a failure inside is logged, counted and the loop starts
+        again (``stats["reader_restarts"]``, ``reader_error``); it never dies silently."""
+        while not self._stop.is_set():
+            try:
+                self._read_loop()
+            except Exception as exc:  # a bug must not end delivery: report and go on
+                self.stats["reader_restarts"] += 1
+                self.reader_error = exc
+                log.error("the pyramid link's reader failed (%s: %s); restarting it", type(exc).__name__, exc)
+                self._stop.wait(0.1)
+
+    def _read_loop(self):
         while not self._stop.is_set():
             if not self._want_open.is_set():
                 self._stop.wait(0.05)
@@ -285,6 +477,9 @@ class Link:
             ser = self._ser
             if ser is None:
                 self._reopen()
+                continue
+            if self._stall_until and time.monotonic() < self._stall_until:
+                self._stop.wait(0.02)
                 continue
             try:
                 waiting = ser.in_waiting
@@ -297,7 +492,7 @@ class Link:
                         self.state = "connecting"
                 continue
             if data:
-                self._feed(data)
+                self.feed(data)
             self._housekeeping()
 
     def _reopen(self):
@@ -315,7 +510,7 @@ class Link:
 
     def _housekeeping(self):
         now = time.monotonic()
-        if self._ser is None:
+        if self._ser is None or self.state == "refused":
             return
         if now - self._last_rx > self.heartbeat_timeout:
             if self.state != "stale":
@@ -327,29 +522,43 @@ class Link:
             self._ask_hello()  # the HELLO answer was lost
         elif self._hello_wanted and now - self._last_hello_ask > 0.5:
             self._ask_hello()
-        if self._sync_sent and now - self._sync_sent > self.sync_timeout and self._heard > self.delivered:
-            self._sync_sent = 0.0
-            self._sync()
+        if self._synced and self._sync_sent and now - self._sync_sent > self._sync_wait:
+            if self._heard > self.delivered or self._ahead or self._walking():
+                self._sync()
+            else:
+                self._sync_sent = 0.0
+        self._maybe_ack(now)
+        warn = self._warn
+        if warn[0] and now - warn[1] >= WARN_EVERY_S:
+            log.warning("skipped %d damaged lines from the pyramid in %.0f s (last: %s)", warn[0], now - warn[1], warn[2])
+            warn[0], warn[1] = 0, now
 
-    def _feed(self, data):
-        buf = self._buf
-        for b in data:
-            if b == 10:
-                if self._skip:
-                    self._skip = False
-                    self._reject(b"", "too_long")
-                else:
-                    self._line(bytes(buf))
-                buf.clear()
-            elif not self._skip:
-                buf.append(b)
-                if len(buf) >= protocol.MAX_LINE:
-                    buf.clear()
-                    self._skip = True
+    def _walking(self):
+        return self._store and self._device_boot is not None and self.boot != self._device_boot
+
+    def feed(self, data):
+        """Take bytes received from the port (the reader thread calls this; tests and
+        the fuzz benchmark may call it directly on a link never opened). Never raises
+        for any input: every damaged line is counted and skipped."""
+        self._bytes_in += len(data)
+        if len(self._sample) < 64:
+            self._sample += data[: 64 - len(self._sample)]
+        for line in self._lines.feed_many(data):
+            if line == protocol.LineAssembler.TOO_LONG:
+                self._reject(b"", "too_long")
+            else:
+                self._line(line)
 
     def _reject(self, line, reason):
         self.stats["bad_lines"] += 1
-        log.warning("skipped a damaged line from the pyramid (%s): %r", reason, line[:80])
+        warn = self._warn
+        now = time.monotonic()
+        if self.stats["bad_lines"] <= 3:
+            log.warning("skipped a damaged line from the pyramid (%s): %r", reason, line[:80])
+            warn[1] = now
+        else:
+            warn[0] += 1
+            warn[2] = reason
 
     def _line(self, line):
         if not line.strip():
@@ -362,7 +571,10 @@ class Link:
         except (ValueError, UnicodeError) as exc:
             self._reject(line, str(exc))
             return
+        self._valid_lines += 1
         self._last_rx = time.monotonic()
+        if self.state == "refused":
+            return
         if self.state in ("stale", "connecting") and self._synced:
             self.state = "connected"
         text = line.decode().rstrip("\r")
@@ -394,49 +606,100 @@ class Link:
         self._events.put(event)
 
     def _report_gap(self, boot, first, last, why):
-        if last < first:
+        """One ``gap`` event for seqs ``first..last`` of ``boot`` (``last`` ``None``:
+        from ``first`` on, count unknown). Two numbers, whatever the count."""
+        if last is not None and last < first:
             return
         self.stats["gaps"] += 1
-        missing = tuple(range(first, last + 1))
-        log.warning("pyramid events %s:%d..%d are lost (%s)", boot, first, last, why)
-        self._deliver(DieEvent("gap", boot, first, "", missing=missing))
+        if last is None:
+            log.warning("pyramid events of boot %s from %d on may be lost (count unknown; %s)", boot, first, why)
+        else:
+            log.warning("pyramid events %s:%d..%d are lost (%s)", boot, first, last, why)
+        self._deliver(DieEvent("gap", boot, first, "", missing=SeqRange(first, last)))
 
     def _on_hello(self, msg):
+        proto = msg["proto"]
+        if proto != protocol.PROTOCOL_VERSION:
+            self._refuse(proto)
+            return
         self.hello = msg
         boot, seq = msg["boot"], msg["seq"]
         self._synced = True
+        self._device_boot = boot
+        acked = msg.get("acked")
+        self._store = acked is not None
         if self.state != "connected":
             self.state = "connected"
         if self.boot is None:
-            # first contact and nothing to resume: deliver what happens from now on
-            self.boot, self.delivered, self._heard = boot, seq, seq
+            # first contact, nothing to resume: a device that keeps events until a host
+            # acknowledges them hands over the ones no host took (released before this
+            # HELLO arrived); an older one only what happens from now on
+            start = acked if self._store and acked <= seq else seq
+            self.boot, self.delivered, self._heard = boot, start, seq
+            self._consumed = None
+            if seq > start:
+                self._sync(force=True)
             return
         if boot != self.boot:
+            if self._store:
+                self._sync(force=True)  # walk the device's boots from ours on
+                return
             self._new_boot(boot, msg.get("prev"), seq)
         self._heard = max(self._heard, seq)
         if seq > self.delivered:
-            self._sync_sent = 0.0
-            self._sync()
+            self._sync(force=True)
+
+    def _refuse(self, proto):
+        ours = protocol.PROTOCOL_VERSION
+        if proto > ours:
+            fix = "update this program (pip install --upgrade the pyramid host package)"
+        else:
+            fix = "update the pyramid's firmware (pyramid flash --port %s)" % self.port
+        text = ("the pyramid on %s speaks protocol version %d, this program version %d: %s"
+                % (self.port, proto, ours, fix))
+        if self.refused is None:
+            log.error("%s", text)
+        self.refused = text
+        self.state = "refused"
 
     def _new_boot(self, boot, prev, seq):
+        # a device without an event store (no acked= in HELLO): name what its restart took
         old, last = self.boot, self._heard
         if prev is not None and prev[0] == old:
             last = max(last, prev[1])  # the device's own record of the old boot's last event
+        self._flush_ahead(old)
         self._report_gap(old, self.delivered + 1, last, "the pyramid restarted before sending them")
         if prev is not None and prev[0] not in (old, boot) and prev[1] > 0:
             # the device restarted more than once while we were away: the boot in between
             # had events we never saw, and the old boot may have had more after ``last``
             self._report_gap(prev[0], 1, prev[1], "a restart in between took them")
-            self.stats["gaps"] += 1
-            log.warning("pyramid events of boot %s after %d may be lost (count unknown)", old, last)
-            self._deliver(DieEvent("gap", old, last + 1, ""))
+            self._report_gap(old, last + 1, None, "a restart in between")
         log.info("pyramid restarted: boot %s -> %s", old, boot)
-        self.boot, self.delivered, self._heard = boot, 0, seq
+        self._enter_boot(boot, seq)
+
+    def _enter_boot(self, boot, heard=0):
+        self.boot, self.delivered, self._heard = boot, 0, heard
+        self._ahead = {}
         self._sync_sent = 0.0
+        self._progress()
+
+    def _flush_ahead(self, boot):
+        """Deliver events held ahead that are now next in order."""
+        ahead = self._ahead
+        while ahead:
+            nxt = ahead.pop(self.delivered + 1, None)
+            if nxt is None:
+                return
+            self.delivered += 1
+            self._deliver(nxt)
 
     def _on_heartbeat(self, msg):
-        if msg["boot"] != self.boot or not self._synced:
+        if msg["boot"] != self._device_boot or not self._synced:
             self._want_hello()  # a restart we have not heard the HELLO of
+            return
+        if msg["boot"] != self.boot:
+            if self._walking():
+                self._sync()  # still walking older boots: keep the replay going
             return
         self._heard = max(self._heard, msg["seq"])
         if msg["seq"] > self.delivered:
@@ -444,46 +707,90 @@ class Link:
 
     def _on_event(self, msg, text):
         boot, seq = msg["boot"], msg["seq"]
-        if boot != self.boot or not self._synced:
+        if not self._synced or (boot != self.boot and boot != self._device_boot):
             self._want_hello()  # the HELLO (or restart) this event belongs to is unknown yet
             return
-        self._heard = max(self._heard, seq)
-        if seq <= self.delivered:
+        if boot != self.boot:
+            return  # a later boot's event while older ones are replayed: asked for in turn
+        if seq <= self.delivered or seq in self._ahead:
             self.stats["duplicates"] += 1
+            if self._consumed is not None and self._consumed == (boot, seq):
+                self._ack_sent = None  # the device resends what we took: our ACK was lost
             return
+        event = DieEvent.from_message(msg, text)
+        resent = seq <= self._heard
+        self._heard = max(self._heard, seq)
+        if resent:
+            self.stats["replayed"] += 1  # announced before (HB, HELLO, a later event): a resend
         if seq > self.delivered + 1:
-            self._sync()  # a hole before this one: have the device replay in order
+            if seq <= self.delivered + WINDOW:
+                self._ahead[seq] = event
+            self._sync()  # a hole before this one: ask for just the hole
             return
         self.delivered = seq
-        self._deliver(DieEvent.from_message(msg, text))
+        self._deliver(event)
+        self._flush_ahead(boot)
+        self._progress()
 
     def _on_gap(self, msg):
         if msg["boot"] != self.boot:
             return
         first, last = msg["first"], msg["last"]
-        if last <= self.delivered:
-            return
-        start = max(first, self.delivered + 1)
-        if start > self.delivered + 1:
-            return  # not contiguous with what we have: the next SYNC sorts it out
-        self._report_gap(self.boot, start, last, "the pyramid's replay ring no longer holds them")
+        if last <= self.delivered or first > self.delivered + 1:
+            return  # old news, or not contiguous with what we have: the next SYNC sorts it out
+        start = self.delivered + 1
+        self._report_gap(self.boot, start, last, "the pyramid no longer holds them")
+        for seq in [s for s in self._ahead if s <= last]:
+            del self._ahead[seq]
         self.delivered = last
+        self._heard = max(self._heard, last)
+        self._flush_ahead(self.boot)
+        self._progress()
 
     def _on_synced(self, msg):
-        if msg["boot"] != self.boot:
+        boot, seq = msg["boot"], msg["seq"]
+        if boot != self.boot:
             return
-        self._heard = max(self._heard, msg["seq"])
+        self._heard = max(self._heard, seq)
+        if not msg.get("known", True):
+            # the device has no record of our boot: whatever followed is unaccounted for
+            self._flush_ahead(boot)
+            first = self.delivered + 1
+            self._ahead = {}
+            self._report_gap(boot, first, None if self._heard < first else self._heard,
+                             "the pyramid kept no record of that boot")
+            if self._heard >= first:
+                self._report_gap(boot, self._heard + 1, None, "the pyramid kept no record of that boot")
+            self._next_boot(msg.get("next"))
+            return
+        if seq > self.delivered:
+            self._sync(force=True)  # the replay ended and a line of it was lost: ask again
+            return
+        nxt = msg.get("next")
+        if nxt is not None and self._store:
+            self._next_boot(nxt)
+            return
         self._sync_sent = 0.0
-        if msg["seq"] > self.delivered:
-            self._sync()  # a replayed line was damaged on the way: ask again
+        self._progress()
+
+    def _next_boot(self, nxt):
+        """Our boot is fully accounted for: continue with the one after it."""
+        if nxt is None or nxt == self.boot:
+            nxt = self._device_boot
+        log.info("pyramid boot %s done; replaying boot %s", self.boot, nxt)
+        self._enter_boot(nxt)
+        self._sync(force=True)
 
     # --- events out ---
 
     def wait_hello(self, timeout=10.0):
         """Wait until this connection has had its ``HELLO`` (the device's boot and seq are
-        known); return that ``protocol.Message``. Raises ``LinkError`` after ``timeout`` s."""
+        known); return that ``protocol.Message``. Raises ``LinkError`` after ``timeout`` s,
+        ``NotAPyramid`` at once when the device speaks another protocol version."""
         deadline = time.monotonic() + timeout
         while not (self._synced and self.hello is not None):
+            if self.refused is not None:
+                raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:
                 raise LinkError("no HELLO from the pyramid within %.1f s" % timeout)
             time.sleep(0.01)
@@ -492,19 +799,36 @@ class Link:
     def next_event(self, timeout=None):
         """The next ``DieEvent`` in order, waiting up to ``timeout`` s (``None`` = forever);
         ``None`` when none came in time."""
+        if self._thread is not None and not self._thread.is_alive() and not self._stop.is_set():
+            log.error("the pyramid link's reader thread had stopped; starting it again")
+            self.stats["reader_restarts"] += 1
+            self._thread = None
+            self._start_reader()
         try:
-            return self._events.get(timeout=timeout)
+            event = self._events.get(timeout=timeout)
         except queue.Empty:
             return None
+        self._took(event)
+        return event
+
+    def _took(self, event):
+        # what the consumer has taken is what the next ACK tells the device
+        if event.kind == "gap":
+            last = getattr(event.missing, "last", None)
+            self._consumed = (event.boot, last if last is not None else event.seq - 1)
+        else:
+            self._consumed = (event.boot, event.seq)
 
     def pending_events(self):
         """Every ``DieEvent`` already received, without waiting (list)."""
         out = []
         while True:
             try:
-                out.append(self._events.get_nowait())
+                event = self._events.get_nowait()
             except queue.Empty:
                 return out
+            self._took(event)
+            out.append(event)
 
     # --- commands and replies ---
 

@@ -43,45 +43,39 @@ if paths.SIM_DIR not in sys.path:
 import sim_table  # noqa: E402  (hardware/sim is not a package)
 from camelup import protocol  # noqa: E402
 
-#: Firmware settings for fast simulation (keys of ``pyramid.app.DEFAULTS``).
+#: Firmware settings for fast simulation (keys of ``pyramid.settings.DEFAULTS``).
 FAST_SETTINGS = {
-    "it": 7.2,  # 3 integration steps (the profiles are made at 24 ms; the classifier rescales)
+    "integration_ms": 7.2,  # 3 integration steps (the profiles are made at 24 ms; the classifier rescales)
     "gain": 4,
     "debounce_ms": 5,
     "settle_ms": 15,
-    "timeout_ms": 400,
-    "stable": 3,
-    "value_ms": 400,
-    "hb_ms": 500,
-    "retry_ms": 100,
+    "release_timeout_ms": 400,
+    "stable_readings": 3,
+    "value_wait_ms": 400,
+    "heartbeat_ms": 500,
+    "sensor_retry_ms": 100,
 }
 #: Slider push shape (ms): (press, drop after push, die stays in the head)
 FAST_PUSH = (30, 10, 5000)
 REAL_PUSH = (150, 80, 8000)
 
 
-#: What the firmware imports, compiled for the sim: (source folder, files, tree folder)
-_COMPILED = (
-    ("FIRMWARE_DIR", None, "firmware"),
-    ("SIM_DIR", None, "sim"),
-    ("SHARED_DIR", ("camelup/__init__.py", "camelup/protocol.py", "camelup/classifier.py",
-                    "camelup/tcs34725.py", "camelup/editions.py", "camelup/errors.py"), "shared"),
-)
 _NOT_COMPILED = ("sim_board.py", "cpython_shim.py")  # run as a script / CPython only
 
 
 def _sources():
+    """``[(source, tree path), ...]``: the firmware's modules (``flash.firmware_modules``,
+    the list ``flash`` ships) and ``main.py``, and the simulated hardware's modules."""
+    from camelhost.device.flash import firmware_modules
+
     out = []
-    for attr, files, dest in _COMPILED:
-        root = getattr(paths, attr)
-        if files is None:
-            files = []
-            for folder, _dirs, names in os.walk(root):
-                for name in sorted(names):
-                    if name.endswith(".py") and name not in _NOT_COMPILED:
-                        files.append(os.path.relpath(os.path.join(folder, name), root))
-        for rel in sorted(files):
-            out.append((os.path.join(root, rel), os.path.join(dest, rel[:-3] + ".mpy")))
+    for src, rel in firmware_modules():
+        top = "firmware/" if rel.startswith("pyramid/") else "shared/"
+        out.append((src, top + rel[:-3] + ".mpy"))
+    out.append((os.path.join(paths.FIRMWARE_DIR, "main.py"), os.path.join("firmware", "main.mpy")))
+    for name in sorted(os.listdir(paths.SIM_DIR)):
+        if name.endswith(".py") and name not in _NOT_COMPILED:
+            out.append((os.path.join(paths.SIM_DIR, name), os.path.join("sim", name[:-3] + ".mpy")))
     return out
 
 
@@ -133,6 +127,24 @@ def _forget_old_trees(keep, age=3600.0):
             pass
 
 
+def _readable_key(key):
+    """The firmware's readable settings key for ``key`` (``pyramid.settings.OLD_KEYS``)."""
+    global _OLD_KEYS
+    if _OLD_KEYS is None:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location(
+            "_pyramid_settings", os.path.join(paths.FIRMWARE_DIR, "pyramid", "settings.py")
+        )
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _OLD_KEYS = module.OLD_KEYS
+    return _OLD_KEYS.get(key, key)
+
+
+_OLD_KEYS = None
+
+
 class VirtualPyramidError(RuntimeError):
     """The simulated board did not start, stopped, or did not answer in time."""
 
@@ -170,7 +182,7 @@ class VirtualPyramid:
     optics. ``runtime``: ``micropython`` (the unix port) or ``cpython``.
     ``value_buttons``: the pyramid has value buttons (the sim presses the right
     one, so events carry the value). ``fast``: short sim timings. ``settings``:
-    extra firmware settings (``pyramid.app.DEFAULTS`` keys). ``noise``: optics
+    extra firmware settings (``pyramid.settings.DEFAULTS`` keys; the old short keys are read too). ``noise``: optics
     noise scale (1.0 realistic). ``heapsize``: MicroPython heap; the default
     224 KiB is the RP2040's ~190 KiB of free heap plus ~35 KiB the simulated
     parts hold (bench_firmware measures both). ``uid``: the board's unique id.
@@ -210,9 +222,9 @@ class VirtualPyramid:
         self.mpy = mpy
         self.table = sim_table.Table(edition, seed)
         self._settings = dict(FAST_SETTINGS) if fast else {}
-        self._settings.update({"ed": edition, "vb": bool(value_buttons)})
+        self._settings.update({"edition": edition, "value_buttons": bool(value_buttons)})
         if settings:
-            self._settings.update(settings)
+            self._settings.update({_readable_key(k): v for k, v in settings.items()})
         self._push = FAST_PUSH if fast else REAL_PUSH
         self._dir = None
         self.port = None
@@ -237,6 +249,9 @@ class VirtualPyramid:
         #: serial line, as on the board): deque of str
         self.console = collections.deque(maxlen=100)
         self.dropped_bytes = 0  # device bytes the relay dropped (host not reading, or injected)
+        self._faults = None  # (loss, flip, random.Random) while line_faults() is on
+        self._releases = 0  # pushes sent: the optics keys each release's noise by its number
+        self.mangled = {"lost": 0, "flipped": 0}  # bytes the line faults took or changed
 
     # --- life cycle ---
 
@@ -308,7 +323,10 @@ class VirtualPyramid:
         to_board_r, to_board_w = os.pipe()
         from_board_r, from_board_w = os.pipe()
         env["SIM_CTRL"] = "%d:%d" % (to_board_r, from_board_w)
-        env["SIM_SEED"] = str(self.seed * 7919 + self._boots)
+        # the optics noise depends only on the seed and the release number, not on how
+        # often the board restarted: a game with reboots reads what one without does
+        env["SIM_SEED"] = str(self.seed * 7919)
+        env["SIM_RELEASES"] = str(self._releases)
         env["SIM_NOISE"] = repr(float(self.noise))
         env["SIM_UID"] = self.uid
         self._boots += 1
@@ -403,7 +421,8 @@ class VirtualPyramid:
                     continue
                 return
             boot = self._boot
-            if boot is not None and boot.proc.poll() is None:
+            data = self._mangle(data)
+            if data and boot is not None and boot.proc.poll() is None:
                 try:
                     boot.proc.stdin.write(data)
                 except (BrokenPipeError, OSError, ValueError):
@@ -426,6 +445,7 @@ class VirtualPyramid:
             self._to_host(data)
 
     def _to_host(self, data):
+        data = self._mangle(data)
         with self._lock:
             if self._drop:
                 cut = min(self._drop, len(data))
@@ -540,6 +560,7 @@ class VirtualPyramid:
         with self._lock:
             before = len(self.events)
         press, drop, hold = self._push
+        self._releases += 1
         self._send("push", press, drop, hold, content, value)
         if wait:
             self._wait(lambda: len(self.events) > before, timeout, "the firmware's event")
@@ -577,6 +598,7 @@ class VirtualPyramid:
     def place(self, content):
         """Put ``content`` in the head and leave it there (calibration, monitor): a label
         (``red``, ``grey-black``), ``a+b`` for two dice, or ``empty``."""
+        self._releases += 1
         self._send("place", content)
 
     def sensor_fault(self, errno_=5, count=1):
@@ -612,6 +634,33 @@ class VirtualPyramid:
             boot.proc.stdin.write(bytes(data))
         except (BrokenPipeError, OSError, ValueError) as exc:
             raise VirtualPyramidError("the board is not listening: %s" % exc) from None
+
+    def line_faults(self, loss=0.0, flip=0.0, seed=0):
+        """Seeded line noise on the cable, both ways: each byte is lost with
+        probability ``loss`` and, if not, has one bit flipped with probability
+        ``flip``. ``line_faults()`` (all zero) switches it off. Counts in ``mangled``."""
+        import random
+
+        with self._lock:
+            self._faults = (loss, flip, random.Random(seed)) if (loss or flip) else None
+
+    def _mangle(self, data):
+        with self._lock:
+            faults = self._faults
+            if faults is None:
+                return data
+            loss, flip, rng = faults
+            out = bytearray()
+            for b in data:
+                r = rng.random()
+                if r < loss:
+                    self.mangled["lost"] += 1
+                    continue
+                if r < loss + flip:
+                    self.mangled["flipped"] += 1
+                    b ^= 1 << rng.randrange(8)
+                out.append(b)
+            return bytes(out)
 
     def drop_bytes(self, n):
         """Lose the next ``n`` bytes the device sends to the host."""

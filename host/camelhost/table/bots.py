@@ -1,6 +1,11 @@
-"""Bots for empty seats (``pyramid demo``, ``pyramid play --bots``).
+"""Bots for empty seats (``pyramid demo``, ``pyramid play --bots``) and the bot
+policies of ``pyramid tournament``.
 
-A bot takes the action with the best expected value in coins. It asks the odds
+The table's bots play ``TABLE_POLICY``: ``"coach"`` (``camelhost.coach``: plays to
+win the race) or ``"ev"`` (below). ``POLICIES`` names every policy a tournament can
+seat: ``random``, ``greedy``, ``ev``, ``coach``.
+
+The ``ev`` bot takes the action with the best expected value in coins. It asks the odds
 engine (``camelup.odds.actions.action_values``: exact leg odds, tile landings,
 seeded race odds for finish cards, partnerships) and takes the first legal action
 of that ranked list. Should that fail, it values a smaller set itself:
@@ -21,19 +26,21 @@ first candidate in a fixed order.
 """
 
 from camelup import odds
+from camelup.odds.actions import action_values
+from camelup.odds.game import position_from_game
+from camelup.randomplay import random_action
+from camelup.rng import XorShift32
+
+from camelhost import coach
+
+#: The policy the table's bots (demo, play --bots) use: "coach" or "ev".
+TABLE_POLICY = "coach"
 
 #: A camel this close to the finish line makes finish cards worth considering.
 FINISH_HORIZON = 5
 
 
 def _position(game):
-    try:
-        from camelup.odds.game import position_from_game
-    except ImportError:
-        tiles = {}
-        for space, (owner, side) in game.tiles.items():
-            tiles[space] = (1 if side == "+" else -1, owner)
-        return odds.Position(game.edition.name, game.stacks, tiles, game.dice_in_pyramid())
     return position_from_game(game)
 
 
@@ -42,11 +49,30 @@ def choose(game, names=None, quick=False):
     ``game`` (a ``camelup.Game`` in play) and its expected value in coins. Commands:
     ``leg red``, ``pyramid``, ``tile 7 +``, ``finish winner red``, ``partner NAME``
     (``names``: seat names; without them the partner's seat number, 1-based).
-    ``quick``: skip the full action values (about 0.2 s) and use the leg odds only."""
+    The policy is ``TABLE_POLICY``. ``quick``: skip the full action values (about
+    0.1 s) and use the leg odds only."""
     if quick:
         return _own_choice(game)
+    if TABLE_POLICY == "coach":
+        try:
+            return coach.choose(game, names)
+        except (ValueError, TypeError, KeyError):
+            return _own_choice(game)
+    return ev_choose(game, names)
+
+
+def suggestions(game, leg=None):
+    """The table's ranked advice for the seat to act (``ActionValue`` list, best
+    first) from ``TABLE_POLICY``: the coach's order, or the immediate EV's."""
+    if TABLE_POLICY == "coach":
+        return coach.suggestions(game, leg=leg)
+    return action_values(game, leg=leg)
+
+
+def ev_choose(game, names=None):
+    """The ``ev`` policy: the legal action with the best immediate expected value
+    (``camelup.odds.actions.action_values``). Returns ``(text, value)`` like ``choose``."""
     try:
-        from camelup.odds.actions import action_values
         ranked = action_values(game)
     except (ImportError, ValueError, TypeError, KeyError):
         ranked = []
@@ -115,5 +141,44 @@ def _fallback(game):
 def value_for_unknown(seed, count):
     """A die face 1-3 for a bot seat when the pyramid reported ``?`` (no value buttons):
     stands in for reading the die, deterministic in ``seed`` and the ``count`` of events."""
-    from camelup.rng import XorShift32
     return 1 + XorShift32(seed * 7919 + count).below(3)
+
+
+# -- tournament policies: (game, rng) -> table command ------------------------------
+
+
+def random_policy(game, rng):
+    """A uniformly random legal action: a pyramid ticket half of the time (when one is
+    left), else any other legal action (``camelup.randomplay.random_action``)."""
+    action = random_action(game, rng)
+    return "pyramid" if action.kind == "pyramid" else str(action)
+
+
+def greedy_policy(game, rng):
+    """The top leg ticket of the camel leading now, else a pyramid ticket, else the
+    top leg ticket of the best placed camel that has one left."""
+    ranking = game.ranking()
+    if game.leg_tickets_left(ranking[0]):
+        return "leg %s" % ranking[0]
+    if game.pyramid_tickets_left > 0:
+        return "pyramid"
+    for colour in ranking:
+        if game.leg_tickets_left(colour):
+            return "leg %s" % colour
+    raise ValueError("no action left for the greedy bot")
+
+
+def ev_policy(game, rng):
+    """The ``ev`` bot (``ev_choose``): best immediate expected value."""
+    return ev_choose(game)[0]
+
+
+def coach_policy(game, rng):
+    """The coach (``camelhost.coach.choose``): plays to win the race."""
+    return coach.choose(game)[0]
+
+
+#: Policy name -> function ``(game, rng) -> command`` (``pyramid`` for a pyramid
+#: ticket, else an action text ``Game.push`` takes; partners by 1-based seat).
+POLICIES = {"random": random_policy, "greedy": greedy_policy, "ev": ev_policy,
+            "coach": coach_policy}

@@ -482,7 +482,8 @@ def _event_dict(ev):
     for key in ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best"):
         out[key] = get(key)
     missing = get("missing") or ()
-    out["missing"] = ", ".join(str(m) for m in missing)
+    # a link gap is a SeqRange (two numbers, whatever the count): its own short text
+    out["missing"] = str(missing) if hasattr(missing, "first") else ", ".join(str(m) for m in missing)
     return out
 
 

@@ -1,4 +1,4 @@
-"""The game journal: an append-only file, one JSON object per line, one line per event.
+"""The game journal: an append-only file, one checksummed JSON object per line, one line per event.
 
 Every event the table accepts is written here and forced to disk (``flush`` then
 ``os.fsync``) *before* the table shows its result, so a crash, a pulled plug or a
@@ -6,9 +6,16 @@ closed laptop loses at most the event being typed. ``pyramid play --resume FILE`
 and ``pyramid replay FILE`` rebuild the game by feeding the events back through
 the same session code that accepted them (see ``camelhost.table.session``).
 
+A line is ``JSON*CRC\\n``: the compact JSON text of the event, ``*``, and the
+CRC-32 (zlib/IEEE, as on the pyramid's wire, ``docs/protocol.md``) of the JSON
+bytes as 8 uppercase hex digits. Any change to a line (damage or a hand edit) is
+detected. Journals of format 1 (no checksums) are still read.
+
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
-``game``        first line: format version, edition, player names, seed, bots
+``game``        first line: format version, edition, player names, seed, bots, and
+                the pyramid the game was played with (``pyramid``: a port,
+                ``virtual`` or ``manual``); ``--resume`` uses them
 ``setup``       starting stacks of a race (RULES 2.2, 3.2), and who starts
 ``action``      a player's action in canonical text (``leg red``, ``tile 7 +``, ...)
 ``pyramid``     a pyramid ticket was taken; the next die completes it (RULES 1.7)
@@ -22,94 +29,219 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``unscored``    the race ended unscored because the board could not be restored
 ``race``        another race with the same seats
 
-A torn last line (the process died while writing it) is dropped when the journal
-is opened again, and the file is cut back to the last whole line so the next
-append starts cleanly. Damage anywhere else is an error: the journal is the
-record of a real game and must not be silently rewritten.
+Never destroying a file: a torn last line (no newline: the process died while
+writing it) is the only thing ever cut, and only when a good line precedes it.
+Any other damage is refused naming the first bad line, the file untouched;
+``upto_damage=True`` resumes up to that line after moving the rest aside to
+``FILE.damaged`` (a copy, never deleted). A file whose first line is no game
+header is refused untouched. An open journal holds an exclusive lock
+(``fcntl.flock``), so two programs cannot append to one file.
 """
 
+import binascii
+import errno
 import json
 import os
 
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; one program per journal is then on trust
+    fcntl = None
+
 #: Version written in the ``game`` line; readers refuse newer versions.
-FORMAT = 1
+FORMAT = 2
+#: Fields the ``game`` line must hold (a journal without them can't be resumed).
+HEADER_FIELDS = ("edition", "players")
 
 
 class JournalError(ValueError):
-    """The journal file cannot be used: damaged before its last line, or not a journal."""
+    """The journal file cannot be used: damaged, not a journal, or in use."""
 
 
-def read_events(path, repair=False):
+class JournalFull(OSError):
+    """The disk is full: the event was not written; the game is safe up to the last one."""
+
+
+def _crc(data):
+    return "%08X" % (binascii.crc32(data) & 0xFFFFFFFF)
+
+
+def encode_line(event):
+    """The journal line (bytes, newline included) of ``event`` (a JSON-able dict)."""
+    text = json.dumps(event, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return text + b"*" + _crc(text).encode() + b"\n"
+
+
+def _parse(chunk, checked):
+    """The event dict of one line (bytes, no newline). ``checked``: the CRC is
+    required (format 2); otherwise a line without one is read as plain JSON.
+    Raises ``ValueError`` saying what is wrong."""
+    if len(chunk) >= 9 and chunk[-9:-8] == b"*":
+        text, crc = chunk[:-9], chunk[-8:]
+        if _crc(text).encode() != crc:
+            raise ValueError("checksum does not match")
+    elif checked:
+        raise ValueError("no checksum")
+    else:
+        text = chunk
+    try:
+        event = json.loads(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise ValueError("not an event object")
+    return event
+
+
+def _check_header(path, event):
+    if event.get("type") != "game":
+        raise JournalError("%s: not a game journal (the first line is not a game header); "
+                           "nothing was changed" % path)
+    fmt = event.get("format", 0)
+    if not isinstance(fmt, int) or fmt > FORMAT:
+        raise JournalError("%s: journal format %r is newer than this program (%d): update it"
+                           % (path, fmt, FORMAT))
+    for name in HEADER_FIELDS:
+        if name not in event:
+            raise JournalError("%s: line 1 (the game header) has no %r" % (path, name))
+    players = event["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise JournalError("%s: line 1 (the game header): players is not a list of names" % path)
+
+
+def _torn(chunk):
+    """True when ``chunk`` (a last line without newline) can be the start of a line
+    whose write was cut short; a whole checked line followed by more bytes cannot."""
+    star = chunk.find(b"*")
+    while star >= 0:
+        if len(chunk) > star + 9 and _crc(chunk[:star]).encode() == chunk[star + 1 : star + 9]:
+            return False
+        star = chunk.find(b"*", star + 1)
+    return True
+
+
+def _scan(path, data):
+    """``(events, good_end, bad)`` of journal bytes: the events up to the first bad
+    line, the byte offset after the last good one, and ``None`` or
+    ``(line number, reason, torn)`` for the first bad line."""
+    events = []
+    pos = 0
+    checked = True
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        chunk = data[pos:] if nl < 0 else data[pos:nl]
+        line_no = len(events) + 1
+        try:
+            if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
+                checked = False  # a format-1 journal: no checksums (checked below)
+            event = _parse(chunk, checked)
+            if line_no == 1:
+                _check_header(path, event)
+                if event.get("format", 0) >= 2 and not checked:
+                    raise ValueError("no checksum")
+        except ValueError as exc:
+            if isinstance(exc, JournalError):
+                raise
+            if line_no == 1:
+                raise JournalError("%s: not a game journal (line 1: %s); nothing was changed"
+                                   % (path, exc)) from None
+            return events, pos, (line_no, str(exc), nl < 0 and _torn(chunk))
+        if nl < 0 and not checked and line_no > 1:
+            # format 1 had no checksums: a last line without its newline may be torn
+            return events, pos, (line_no, "no newline", True)
+        events.append(event)
+        if nl < 0:  # a whole, checked last line whose newline is missing: it stands
+            return events, len(data), None
+        pos = nl + 1
+    return events, pos, None
+
+
+def read_events(path, repair=False, upto_damage=False):
     """Return the list of events (dicts) stored in the journal at ``path``.
 
-    ``repair``: when true and the last line is torn (no trailing newline, or not
-    valid JSON), the file is truncated to the end of the last whole line.
-    Without ``repair`` a torn last line is simply skipped.
-    Raises ``OSError`` when the file can't be read, ``JournalError`` when a line
-    other than the last is damaged or the first event is not a ``game`` line.
+    A torn last line (no newline, failing its checksum) is skipped; ``repair``:
+    the file is then cut back to the end of the last good line (only then, and
+    only when a good line precedes it). Any other bad line raises ``JournalError``
+    naming it, the file untouched, unless ``upto_damage``: the events before it are
+    returned and, with ``repair``, the rest of the file is moved to
+    ``FILE.damaged`` first. Raises ``OSError`` when the file can't be read,
+    ``JournalError`` when it is not a game journal.
     """
     with open(path, "rb") as fh:
         data = fh.read()
-    events = []
-    good_end = 0  # byte offset just after the last whole, valid line
-    pos = 0
-    torn = False
-    while pos < len(data):
-        nl = data.find(b"\n", pos)
-        last = nl < 0 or nl == len(data) - 1
-        chunk = data[pos:] if nl < 0 else data[pos:nl]
-        try:
-            if nl < 0:
-                raise ValueError("no newline")
-            event = json.loads(chunk.decode("utf-8"))
-            if not isinstance(event, dict) or "type" not in event:
-                raise ValueError("not an event object")
-        except ValueError as exc:
-            if last:
-                torn = True
-                break
-            line_no = data.count(b"\n", 0, pos) + 1
-            raise JournalError("%s: line %d is damaged (%s)" % (path, line_no, exc)) from None
-        events.append(event)
-        pos = nl + 1
-        good_end = pos
-    if events and events[0].get("type") != "game":
-        raise JournalError("%s: not a game journal (first line is %r)" % (path, events[0]["type"]))
-    if events and events[0].get("format", 0) > FORMAT:
-        raise JournalError("%s: journal format %s is newer than this program"
-                           % (path, events[0].get("format")))
-    if torn and repair:
-        with open(path, "r+b") as fh:
-            fh.truncate(good_end)
-            fh.flush()
-            os.fsync(fh.fileno())
+    events, good_end, bad = _scan(path, data)
+    if bad is not None:
+        line_no, reason, torn = bad
+        if not torn and not upto_damage:
+            raise JournalError("%s: line %d is damaged (%s); nothing was changed (to resume up to "
+                               "it, moving the rest to %s.damaged: --resume-upto-damage)"
+                               % (path, line_no, reason, path))
+        if repair:
+            if not torn:
+                with open(path + ".damaged", "ab") as side:
+                    side.write(data[good_end:])
+                    side.flush()
+                    os.fsync(side.fileno())
+            with open(path, "r+b") as fh:
+                fh.truncate(good_end)
+                fh.flush()
+                os.fsync(fh.fileno())
     return events
 
 
 class Journal:
     """An open journal file, appended to one event at a time.
 
-    ``Journal(path)`` opens (creating if needed) for appending; ``path=None``
-    keeps events in memory only (used by tests and by ``replay``).
-    ``.events`` is every event written through this object or loaded by
-    ``Journal.resume``.
+    ``Journal(path)`` opens (creating if needed) for appending and takes an
+    exclusive lock (``JournalError`` when another program holds it); ``path=None``
+    keeps events in memory only (used by tests and by ``replay``). ``pyramid``:
+    the dice source of a new game (``virtual``, ``manual`` or a port), recorded in
+    its ``game`` line. ``.events`` is every event written through this object or
+    loaded by ``Journal.resume``; ``.header`` the ``game`` line (or ``None``).
     """
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, pyramid=None):
         self.path = path
         self.events = []
-        self._fh = open(path, "ab") if path else None
+        self.pyramid = pyramid
+        self._fh = None
+        self._newline_owed = False
+        if path:
+            fh = open(path, "ab")
+            try:
+                _lock(fh, path)
+            except BaseException:
+                fh.close()
+                raise
+            self._fh = fh
+
+    @property
+    def header(self):
+        return self.events[0] if self.events else None
 
     @classmethod
-    def resume(cls, path):
-        """Open an existing journal: repair a torn last line, load its events.
+    def resume(cls, path, upto_damage=False):
+        """Open an existing journal: lock it, cut a torn last line, load its events.
 
-        Raises ``OSError`` if missing, ``JournalError`` if damaged or empty.
+        ``upto_damage``: resume up to the first damaged line (the rest is kept in
+        ``FILE.damaged``). Raises ``OSError`` if missing, ``JournalError`` if damaged,
+        empty, not a journal or in use; the file is then unchanged.
         """
-        events = read_events(path, repair=True)
-        if not events:
-            raise JournalError("%s: the journal is empty" % path)
+        if not os.path.isfile(path):
+            raise FileNotFoundError(errno.ENOENT, "no such journal", path)
         journal = cls(path)
+        try:
+            events = read_events(path, repair=True, upto_damage=upto_damage)
+            if not events:
+                raise JournalError("%s: the journal is empty" % path)
+            with open(path, "rb") as fh:
+                fh.seek(0, os.SEEK_END)
+                if fh.tell():
+                    fh.seek(-1, os.SEEK_END)
+                    journal._newline_owed = fh.read(1) != b"\n"
+        except BaseException:
+            journal.close()
+            raise
         journal.events = events
         return journal
 
@@ -117,30 +249,43 @@ class Journal:
         """Write one event (a JSON-able dict with ``type``) and force it to disk.
 
         Returns only after ``os.fsync`` so the caller may then show the result.
-        Raises ``OSError`` when the write or the sync fails; the line is then cut
-        from the file again (best effort) and not counted in ``events``.
+        Raises ``JournalFull`` (an ``OSError``) when the disk is full and ``OSError``
+        when the write or the sync fails otherwise; the line is then cut from the
+        file again (best effort) and not counted in ``events``.
         """
         if "type" not in event:
             raise ValueError("journal event without a type: %r" % (event,))
-        line = json.dumps(event, sort_keys=True, separators=(",", ":")) + "\n"
+        if event["type"] == "game" and self.pyramid is not None and "pyramid" not in event:
+            event = dict(event, pyramid=self.pyramid)
+        line = encode_line(event)
         if self._fh is not None:
+            if self._newline_owed:
+                line = b"\n" + line
+            self._fh.seek(0, os.SEEK_END)
             start = self._fh.tell()
             try:
-                self._fh.write(line.encode("utf-8"))
+                self._fh.write(line)
                 self._fh.flush()
                 os.fsync(self._fh.fileno())
-            except OSError:
+            except OSError as exc:
                 # Not safely on disk: cut the partial line so the file stays the record.
                 try:
                     self._fh.truncate(start)
                     self._fh.seek(start)
                 except OSError:
                     pass
+                if exc.errno == errno.ENOSPC:
+                    raise JournalFull(
+                        errno.ENOSPC,
+                        "the disk is full: the game is safe in %s up to the last event; free some "
+                        "space, then continue with: pyramid play --resume %s" % (self.path, self.path),
+                    ) from None
                 raise
+            self._newline_owed = False
         self.events.append(event)
 
     def close(self):
-        """Close the file (idempotent)."""
+        """Close the file and release its lock (idempotent)."""
         if self._fh is not None:
             self._fh.close()
             self._fh = None
@@ -151,3 +296,15 @@ class Journal:
     def __exit__(self, *exc):
         self.close()
         return False
+
+
+def _lock(fh, path):
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise JournalError("%s is in use by another program (another 'pyramid play "
+                               "--resume'?): close it first" % path) from None
+        raise

@@ -126,6 +126,7 @@ class Session:
         self.scores = []  # final coins of finished races
         self.seen_dice = set()  # (boot, seq) of pyramid events already taken
         self.last_pyramid_event = None  # (boot, seq) of the latest, for the link's resume
+        self.version = 0  # grows with every event applied (camelhost.table.view)
         self._reset_race()
         if _header and journal is not None and not journal.events:
             journal.append({"type": "game", "format": FORMAT, "edition": self.edition.name,
@@ -147,7 +148,8 @@ class Session:
         for i, event in enumerate(journal.events[1:], start=2):
             try:
                 out = s._apply(event)
-            except TableError as exc:
+            except (TableError, KeyError, TypeError, ValueError) as exc:
+                # a renamed or missing key reads as a one-line refusal, never a traceback
                 raise ValueError("%s: event on line %d no longer applies: %s"
                                  % (journal.path, i, exc)) from None
             if notices is not None:
@@ -219,6 +221,7 @@ class Session:
         self.scores = []
         self.seen_dice = set()
         self.last_pyramid_event = None
+        self.version += 1
         self._reset_race()
         for event in events:
             self._apply(event)
@@ -235,6 +238,7 @@ class Session:
         if handler is None:
             raise TableError("unknown journal event %r" % (kind,))
         notices = handler(event)
+        self.version += 1
         key = self._die_key(event)
         if key is not None:
             self.seen_dice.add(key)

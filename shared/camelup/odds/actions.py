@@ -17,8 +17,10 @@ Formulas (docs/odds.md has the reasoning):
 Runs on MicroPython too; needs a ``camelup.Game`` (tickets, piles, partners).
 """
 
-from camelup.odds import leg_odds, tile_values
 from camelup.odds.game import position_from_game
+from camelup.odds.leg import leg_odds
+from camelup.odds.race import race_odds
+from camelup.odds.tiles import tile_values
 
 #: Finish pile payouts by place among the correct cards (RULES 1.13).
 LADDER = (8, 5, 3, 2)
@@ -152,8 +154,6 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
         for expected, space, side in tile_values(position, seat):
             tile_ev[(space, "+" if side > 0 else "-")] = expected
     if finish_wanted and race is None:
-        from camelup.odds.race import race_odds
-
         race = race_odds(position, seed=seed, samples=samples, leg=leg)
     own_tile = None
     own_income = 0.0

@@ -1,10 +1,21 @@
 """Adapters from the rules engine (``camelup.Game``) and the position notation to the
 odds' compact ``camelup.odds.Position``.
 
-Runs on MicroPython too (it only reads the game's public attributes).
+Layer just above ``camelup.odds.board``; ``leg``, ``tiles``, ``race`` and ``actions``
+read games through ``as_position``. Runs on MicroPython too (it only reads the game's
+public attributes).
 """
 
-from camelup.odds import CLASSIC, Position
+from camelup.notation import parse_position
+from camelup.odds.board import CLASSIC, TRACK, Position
+
+
+def as_position(obj):
+    """Return ``obj`` as a ``Position``: a ``Position`` itself, or a rules-engine game
+    (through ``position_from_game``). Raises ``TypeError`` for anything else."""
+    if isinstance(obj, Position):
+        return obj
+    return position_from_game(obj)
 
 
 def position_from_game(game):
@@ -30,9 +41,9 @@ def position_from_game(game):
         coded_tiles[space] = (1 if side == "+" else -1, owner)
     track = {}
     for space in stacks:
-        if 1 <= space <= 16:
+        if 1 <= space <= TRACK:
             track[space] = list(stacks[space])
-    crossed = [s for s in stacks if not 1 <= s <= 16]
+    crossed = [s for s in stacks if not 1 <= s <= TRACK]
     if over or crossed:
         return _over_position(edition, stacks)
     if edition == CLASSIC:
@@ -50,7 +61,7 @@ def _over_position(edition, stacks):
     """
     track = {}
     for space in sorted(stacks):
-        target = min(16, max(1, space))
+        target = min(TRACK, max(1, space))
         track[target] = track.get(target, []) + list(stacks[space])
     out = Position(edition, track, {}, dice=[], reveals=0)
     out.over = True
@@ -62,6 +73,4 @@ def position_from_text(text):
 
     Raises ``camelup.NotationError`` (a ``ValueError``) for bad text.
     """
-    from camelup.notation import parse_position
-
     return position_from_game(parse_position(text))

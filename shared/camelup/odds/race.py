@@ -10,20 +10,21 @@ When the current leg ends the race in every outcome, the exact leg enumeration
 answers instead (``RaceOdds.exact``).
 """
 
-from camelup.odds import (
-    _BLACK,
-    _GREY_DIE,
-    _WHITE,
+from camelup.odds.board import (
+    BLACK,
+    GREY_DIE,
     LEG_REVEALS,
     SEP,
     TRACK,
-    _Coded,
-    _grey_choice,
-    _step_backward,
-    _step_forward,
-    as_position,
-    leg_odds,
+    WHITE,
+    Coded,
+    grey_choice,
+    perm,
+    step_backward,
+    step_forward,
 )
+from camelup.odds.game import as_position
+from camelup.odds.leg import leg_odds
 
 _MASK32 = 0xFFFFFFFF
 #: 95 % two-sided normal quantile.
@@ -80,6 +81,117 @@ def _orders(dice, reveals):
     return out
 
 
+def _run(s, x, orders, count, tiles, later_orders, n_later, bare):
+    """Play legs from board ``s`` (generator state ``x``) until a unit crosses the line
+    (or ``MAX_LEGS``); the first leg with ``orders`` and ``tiles``, every later one
+    with all dice inside and no tiles. Returns ``(final board, x)``."""
+    legs = 0
+    while True:
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        order = orders[x % count]
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        faces = x
+        for d in order:
+            f = faces % 6
+            faces //= 6
+            if d == GREY_DIE:
+                who = grey_choice(s)
+                if who is None:  # RULES 3.5 (c): the numeral's ink
+                    who = BLACK if f >= 3 else WHITE
+                s, _hit = step_backward(s, who, f % 3 + 1, tiles)
+                if s[0] != SEP:
+                    return s, x
+            elif tiles is bare:
+                # no tiles: the plain move, inline (RULES 1.2, 1.3); the
+                # separator after the landing space is missing past the line
+                i = s.find(d)
+                j = s.find(SEP, i)
+                q = j
+                v = f % 3 + 1
+                while v:
+                    q = s.find(SEP, q + 1)
+                    if q < 0:
+                        break
+                    v -= 1
+                if q < 0:  # crossed the finish line (RULES 1.13)
+                    return s[:i] + s[j:] + s[i:j], x
+                s = s[:i] + s[j:q] + s[i:j] + s[q:]
+            else:
+                s, _hit = step_forward(s, d, f % 3 + 1, tiles)
+                if s[-1] != SEP:
+                    return s, x
+        legs += 1
+        if legs > MAX_LEGS:
+            return s, x
+        orders = later_orders
+        count = n_later
+        tiles = bare
+
+
+def _run_fresh(s, x, orders, count):
+    """``_run`` for legs that all start with every die inside and no tiles (the legs
+    after the current one), with both moves written out. Returns ``(board, x)``."""
+    legs = 0
+    while legs <= MAX_LEGS:
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        order = orders[x % count]
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        faces = x
+        for d in order:
+            f = faces % 6
+            faces //= 6
+            v = f % 3 + 1
+            if d == GREY_DIE:
+                who = grey_choice(s)
+                if who is None:  # RULES 3.5 (c): the numeral's ink
+                    who = BLACK if f >= 3 else WHITE
+                i = s.find(who)
+                j = s.find(SEP, i)
+                q = s.rfind(SEP, 0, i)  # the separator after space k - 1
+                while v > 1 and q > 0:
+                    q = s.rfind(SEP, 0, q)
+                    v -= 1
+                if q <= 0:  # carried back over the line (RULES 3.7)
+                    return s[i:j] + s[:i] + s[j:], x
+                s = s[:q] + s[i:j] + s[q:i] + s[j:]  # on top of space k - v (3.5)
+            else:
+                i = s.find(d)
+                j = s.find(SEP, i)
+                q = j
+                while v:
+                    q = s.find(SEP, q + 1)
+                    if q < 0:  # crossed the finish line (RULES 1.13)
+                        return s[:i] + s[j:] + s[i:j], x
+                    v -= 1
+                s = s[:i] + s[j:q] + s[i:j] + s[q:]
+        legs += 1
+    return s, x
+
+
+def _later_orders(coded, position):
+    racing_dice = [coded.letter[c] for c in position.racing()]
+    racing_dice.sort()
+    if coded.crazy:
+        racing_dice.append(GREY_DIE)
+    return _orders(racing_dice, LEG_REVEALS[position.edition])
+
+
+def _ends(s, crazy):
+    """(leader letter, last letter) of a final board."""
+    r = s.replace(SEP, "")
+    if crazy:
+        r = r.replace(BLACK, "").replace(WHITE, "")
+    return r[-1], r[0]
+
+
 def simulate(position, seed=1, samples=10000):
     """Play the rest of the race ``samples`` times; returns ``(wins, losses)``.
 
@@ -88,7 +200,7 @@ def simulate(position, seed=1, samples=10000):
     that come out (uniform over every ordered choice, RULES 1.4), the other the
     six-sided face of each (racing value = face mod 3 + 1; grey ink = face div 3).
     """
-    coded = _Coded(position)
+    coded = Coded(position)
     names = coded.name
     bare = [0] * (TRACK + 2)
     tiles0 = coded.tiles
@@ -96,11 +208,7 @@ def simulate(position, seed=1, samples=10000):
         tiles0 = bare
     board0 = coded.board
     first_orders = _orders(list(coded.mask), coded.levels)
-    racing_dice = [coded.letter[c] for c in position.racing()]
-    racing_dice.sort()
-    if coded.crazy:
-        racing_dice.append(_GREY_DIE)
-    later_orders = _orders(racing_dice, LEG_REVEALS[position.edition])
+    later_orders = _later_orders(coded, position)
     n_first = len(first_orders)
     n_later = len(later_orders)
     crazy = coded.crazy
@@ -108,67 +216,8 @@ def simulate(position, seed=1, samples=10000):
     wins = {}
     losses = {}
     for _ in range(samples):
-        s = board0
-        orders = first_orders
-        count = n_first
-        tiles = tiles0
-        over = False
-        legs = 0
-        while True:
-            x ^= (x << 13) & _MASK32
-            x ^= x >> 17
-            x ^= (x << 5) & _MASK32
-            order = orders[x % count]
-            x ^= (x << 13) & _MASK32
-            x ^= x >> 17
-            x ^= (x << 5) & _MASK32
-            faces = x
-            for d in order:
-                f = faces % 6
-                faces //= 6
-                if d == _GREY_DIE:
-                    who = _grey_choice(s)
-                    if who is None:  # RULES 3.5 (c): the numeral's ink
-                        who = _BLACK if f >= 3 else _WHITE
-                    s, _hit = _step_backward(s, who, f % 3 + 1, tiles)
-                    if s[0] != SEP:
-                        over = True
-                        break
-                elif tiles is bare:
-                    # no tiles: the plain move, inline (RULES 1.2, 1.3); the
-                    # separator after the landing space is missing past the line
-                    i = s.find(d)
-                    j = s.find(SEP, i)
-                    q = j
-                    v = f % 3 + 1
-                    while v:
-                        q = s.find(SEP, q + 1)
-                        if q < 0:
-                            break
-                        v -= 1
-                    if q < 0:  # crossed the finish line (RULES 1.13)
-                        s = s[:i] + s[j:] + s[i:j]
-                        over = True
-                        break
-                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
-                else:
-                    s, _hit = _step_forward(s, d, f % 3 + 1, tiles)
-                    if s[-1] != SEP:
-                        over = True
-                        break
-            if over:
-                break
-            legs += 1
-            if legs > MAX_LEGS:
-                break
-            orders = later_orders
-            count = n_later
-            tiles = bare
-        r = s.replace(SEP, "")
-        if crazy:
-            r = r.replace(_BLACK, "").replace(_WHITE, "")
-        a = r[-1]
-        z = r[0]
+        s, x = _run(board0, x, first_orders, n_first, tiles0, later_orders, n_later, bare)
+        a, z = _ends(s, crazy)
         wins[a] = wins.get(a, 0) + 1
         losses[z] = losses.get(z, 0) + 1
     out_w = {}
@@ -180,6 +229,131 @@ def simulate(position, seed=1, samples=10000):
     return out_w, out_l
 
 
+def leg_end(position):
+    """The exact end of the current leg, boards and all: ``(boards, over, total)``.
+
+    ``boards``: dict board string -> integer weight of the outcomes where the race goes
+    on (crazy camels kept: they move in later legs); ``over``: the same for the
+    outcomes where the race ends this leg (the crossing unit outside the track);
+    ``total``: the sum of all weights, counted as ``leg_odds`` counts them (RULES 1.4,
+    3.4; a crossing stops the leg, RULES 1.13, 3.7).
+    """
+    coded = Coded(position)
+    wr = coded.value_weight
+    per_die = 3 * wr
+    mask0 = coded.mask
+    n = len(mask0)
+    levels = coded.levels
+    tiles = coded.tiles
+    over = {}
+    current = {mask0: {coded.board: 1}}
+    for level in range(levels):
+        after = levels - level - 1
+        cont = perm(n - level - 1, after) * per_die ** after
+        following = {}
+        for mask in current:
+            boards = current[mask]
+            for d in mask:
+                nmask = mask.replace(d, "")
+                target = following.get(nmask)
+                if target is None:
+                    target = {}
+                    following[nmask] = target
+                for s in boards:
+                    w = boards[s]
+                    if d == GREY_DIE:
+                        who = grey_choice(s)
+                        if who is None:  # RULES 3.5 (c): the ink decides, 3 faces each
+                            movers = ((BLACK, w), (WHITE, w))
+                        else:
+                            movers = ((who, 2 * w),)
+                        for c, wc in movers:
+                            for v in (1, 2, 3):
+                                ns, _ = step_backward(s, c, v, tiles)
+                                if ns[0] != SEP:
+                                    over[ns] = over.get(ns, 0) + wc * cont
+                                else:
+                                    target[ns] = target.get(ns, 0) + wc
+                    else:
+                        ww = w * wr
+                        for v in (1, 2, 3):
+                            ns, _ = step_forward(s, d, v, tiles)
+                            if ns[-1] != SEP:
+                                over[ns] = over.get(ns, 0) + ww * cont
+                            else:
+                                target[ns] = target.get(ns, 0) + ww
+        current = following
+    final = {}
+    for mask in current:
+        boards = current[mask]
+        for s in boards:
+            final[s] = final.get(s, 0) + boards[s]
+    return final, over, perm(n, levels) * per_die ** levels
+
+
+def simulate_after_leg(position, seed=1, samples=10000, ends=None):
+    """Winner / loser counts with the current leg exact and the later legs simulated.
+
+    The current leg's end (``leg_end``, or ``ends`` if already computed) is exact.
+    The boards where the race goes on are sampled stratified: the cumulative weight
+    is cut into ``samples`` equal slices and one board is drawn uniformly inside
+    each slice, then raced to the end from a fresh leg (``_run``). Stratified
+    sampling with proportional allocation never has more variance than plain
+    sampling, so the binomial half-width is a safe bound. Boards are taken in sorted
+    order: a seed gives the same figures on CPython and MicroPython.
+
+    Returns ``(exact_wins, exact_losses, wins, losses, share)``: integer weights (over
+    ``total``) of the leg's race-ending outcomes per colour, the simulated counts per
+    colour over ``samples`` races, and ``share``, the probability that the race goes
+    on past this leg.
+    """
+    coded = Coded(position)
+    names = coded.name
+    crazy = coded.crazy
+    final, over, total = ends if ends is not None else leg_end(position)
+    exact_w = {}
+    exact_l = {}
+    going = total
+    for s in over:
+        a, z = _ends(s, crazy)
+        exact_w[names[a]] = exact_w.get(names[a], 0) + over[s]
+        exact_l[names[z]] = exact_l.get(names[z], 0) + over[s]
+        going -= over[s]
+    wins = {}
+    losses = {}
+    if going:
+        boards = sorted(final)
+        weights = [final[s] for s in boards]
+        later_orders = _later_orders(coded, position)
+        n_later = len(later_orders)
+        x = _seed_state(seed)
+        index = 0
+        edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
+        base = 0
+        for _j in range(samples):
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            point = base + x % going  # uniform inside slice j
+            base += going
+            while point >= edge:
+                index += 1
+                edge += weights[index] * samples
+            s, x = _run_fresh(boards[index], x, later_orders, n_later)
+            r = s.replace(SEP, "")
+            if crazy:
+                r = r.replace(BLACK, "").replace(WHITE, "")
+            wins[r[-1]] = wins.get(r[-1], 0) + 1
+            losses[r[0]] = losses.get(r[0], 0) + 1
+    out_w = {}
+    out_l = {}
+    for letter in wins:
+        out_w[names[letter]] = wins[letter]
+    for letter in losses:
+        out_l[names[letter]] = losses[letter]
+    return exact_w, exact_l, out_w, out_l, going / total
+
+
 #: Recent results: the table asks again after every action, and only a die (or a
 #: tile) changes the answer. Keyed by the position as the simulation sees it.
 _CACHE = {}
@@ -187,33 +361,42 @@ _CACHE_SIZE = 8
 
 
 def _signature(position, seed, samples):
-    coded = _Coded(position)
+    coded = Coded(position)
     tiles = ",".join(["%d" % t for t in coded.tiles])
-    return "%s|%s|%s|%s|%d|%d|%d|%d" % (position.edition, coded.board, tiles, coded.mask,
+    return "%s|%s|%s|%s|%d|%d|%d|%s" % (position.edition, coded.board, tiles, coded.mask,
                                           coded.levels, position.over, seed, samples)
 
 
-def race_odds(obj, seed=1, samples=10000, leg=None, cache=True):
+#: Default precision of ``race_odds``: the widest 95 % half-width aimed at, and the
+#: most races it may take to get there (about 0.5 s on this machine).
+TARGET = 0.005
+MAX_SAMPLES = 40000
+FIRST_BATCH = 4000
+
+
+def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET):
     """Overall winner / loser odds of a ``camelup.Game`` or ``camelup.odds.Position``.
 
-    ``seed``: any int (same seed, same result on both runtimes). ``samples``:
-    races to simulate, >= 1 (10,000 keeps every 95 % half-width under one
-    percentage point). ``leg``: this position's ``LegOdds`` if already computed.
-    ``cache``: reuse the result of an identical earlier call (same board, tiles,
-    dice, seed and samples; the last few are kept). Returns ``RaceOdds`` (shared
-    when cached: read it, don't change it). Raises ``ValueError`` for
-    ``samples < 1``.
+    The current leg is exact (its end-of-leg distribution, ``leg_end``), the later
+    legs are simulated from its boards (``simulate_after_leg``). ``seed``: any int
+    (same seed, same result on both runtimes). ``samples``: races to simulate, >= 1;
+    ``None`` (default): as many as it takes for every 95 % half-width to be at most
+    ``target`` (0.005 = half a percentage point), at most ``MAX_SAMPLES``. ``leg``:
+    this position's ``LegOdds`` if already computed. ``cache``: reuse the result of
+    an identical earlier call (same board, tiles, dice, seed and samples; the last
+    few are kept). Returns ``RaceOdds`` (shared when cached: read it, don't change
+    it). Raises ``ValueError`` for ``samples < 1``.
     """
-    if samples < 1:
+    if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1, not %r" % (samples,))
     position = as_position(obj)
     key = None
     if cache:
-        key = _signature(position, seed, samples)
+        key = _signature(position, seed, samples) + "|%r" % (target,)
         hit = _CACHE.get(key)
         if hit is not None:
             return hit
-    result = _race_odds(position, seed, samples, leg)
+    result = _race_odds(position, seed, samples, leg, target)
     if key is not None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
@@ -221,7 +404,18 @@ def race_odds(obj, seed=1, samples=10000, leg=None, cache=True):
     return result
 
 
-def _race_odds(position, seed, samples, leg):
+def _needed(counts, n, share, target):
+    """Races for the widest half-width of ``counts`` (over ``n``) to reach ``target``."""
+    worst = 0.0
+    for c in counts:
+        q = counts[c] / n
+        if q * (1 - q) > worst:
+            worst = q * (1 - q)
+    worst = max(worst, 0.01)
+    return int(worst * (Z95 * share / target) ** 2) + 1
+
+
+def _race_odds(position, seed, samples, leg, target):
     colours = position.racing()
     if leg is None:
         leg = leg_odds(position)
@@ -232,16 +426,30 @@ def _race_odds(position, seed, samples, leg):
             result.winner[c] = leg.first[c] / leg.total
             result.loser[c] = leg.last[c] / leg.total
         return result
-    wins, losses = simulate(position, seed, samples)
-    result = RaceOdds(colours, samples, seed)
+    ends = leg_end(position)
+    first = samples if samples is not None else FIRST_BATCH
+    ew, el, wins, losses, share = simulate_after_leg(position, seed, first, ends)
+    n = first
+    if samples is None:
+        more = min(MAX_SAMPLES, max(_needed(wins, n, share, target),
+                                    _needed(losses, n, share, target))) - n
+        if more > 0:
+            _ew, _el, w2, l2, _share = simulate_after_leg(position, seed * 7919 + 17, more, ends)
+            for c in w2:
+                wins[c] = wins.get(c, 0) + w2[c]
+            for c in l2:
+                losses[c] = losses.get(c, 0) + l2[c]
+            n += more
+    total = leg.total
+    result = RaceOdds(colours, n, seed)
     widest = 0.0
     for c in colours:
-        p = wins.get(c, 0) / samples
-        q = losses.get(c, 0) / samples
-        result.winner[c] = p
-        result.loser[c] = q
-        hw_p = Z95 * (p * (1 - p) / samples) ** 0.5
-        hw_q = Z95 * (q * (1 - q) / samples) ** 0.5
+        p = wins.get(c, 0) / n
+        q = losses.get(c, 0) / n
+        result.winner[c] = ew.get(c, 0) / total + share * p
+        result.loser[c] = el.get(c, 0) / total + share * q
+        hw_p = Z95 * share * (p * (1 - p) / n) ** 0.5
+        hw_q = Z95 * share * (q * (1 - q) / n) ** 0.5
         result.winner_hw[c] = hw_p
         result.loser_hw[c] = hw_q
         if hw_p > widest:

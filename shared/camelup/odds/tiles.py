@@ -1,4 +1,7 @@
-"""Exact expected landings of a tile not yet placed, for every candidate space and side
+"""Tile income: legal spaces (``tile_spaces``), every candidate valued (``tile_values``,
+``best_tile``) and the tiles on the board (``tile_landings``). Layer above ``leg``.
+
+Exact expected landings of a tile not yet placed, for every candidate space and side
 at once (RULES 1.5, 3.6).
 
 A tile on space ``t`` changes nothing until a unit first lands on ``t``: until then
@@ -21,20 +24,20 @@ grey die is out (or in the classic edition). Far more boards merge. Exact: check
 against placing the tile and running ``camelup.odds.leg_odds``.
 """
 
-from camelup.odds import (
-    _BLACK,
-    _GREY_DIE,
-    _WHITE,
+from camelup.odds.board import (
+    BLACK,
+    GREY_DIE,
     SEP,
     TRACK,
-    _Coded,
-    _expand_forward,
-    _grey,
-    _grey_choice,
-    _perm,
-    _step_backward,
-    _step_forward,
+    WHITE,
+    Coded,
+    grey_choice,
+    perm,
+    step_backward,
+    step_forward,
 )
+from camelup.odds.game import as_position
+from camelup.odds.leg import expand_forward, expand_grey, leg_odds
 
 _FIELD = 48  # bits per packed weight (a full leg's total is below 2**23)
 _ONES = (1 << _FIELD) - 1
@@ -45,7 +48,7 @@ def _squeeze(board, mask, letters):
 
     ``letters``: the racing camel letters of the position.
     """
-    if _GREY_DIE in mask:
+    if GREY_DIE in mask:
         for letter in letters:
             if letter not in mask:
                 board = board.replace(letter, ".")
@@ -61,7 +64,7 @@ def _squeeze(board, mask, letters):
 def _squeeze_one(board, d, grey_inside):
     """Landings-only key of a board just produced by die ``d``: every other camel
     whose die is out is anonymous already, so only ``d``'s camel needs hiding."""
-    if d == _GREY_DIE:  # crazy camels already dropped; no ``.`` needed any more
+    if d == GREY_DIE:  # crazy camels already dropped; no ``.`` needed any more
         return board.replace(".", "")
     if grey_inside:
         board = board.replace(d, ".")
@@ -82,7 +85,7 @@ def _add(table, mask, board, weight):
 def _plain_grey(s, k, w, nmask, shift, counts, cont, calm_next, stirred_next):
     """The grey die moving a crazy camel (on space ``k``, weight ``w`` per value)
     that carries no racing camel, in the undisturbed world (see ``landing_table``)."""
-    plain = s.replace(_BLACK, "").replace(_WHITE, "").replace(".", "")
+    plain = s.replace(BLACK, "").replace(WHITE, "").replace(".", "")
     for v in (1, 2, 3):
         m = k - v
         if m < 1:  # over the line: the race and its landings end (RULES 3.7)
@@ -175,13 +178,13 @@ def landing_table(position, spaces, base):
     of ``spaces`` must be free of tiles there and not next to one. Returns
     ``({(space, side): weight}, total)``; expected landings = weight / total.
     """
-    coded = _Coded(position)
+    coded = Coded(position)
     wr = coded.value_weight
     per_die = 3 * wr
     mask0 = coded.mask
     levels = coded.levels
     n = len(mask0)
-    total = _perm(n, levels) * per_die ** levels
+    total = perm(n, levels) * per_die ** levels
     counts = {}
     shift = {}
     worlds = {}
@@ -199,8 +202,8 @@ def landing_table(position, spaces, base):
     if not spaces or levels == 0:
         return counts, total
     board = coded.board
-    if coded.crazy and _GREY_DIE not in mask0:
-        board = board.replace(_BLACK, "").replace(_WHITE, "")
+    if coded.crazy and GREY_DIE not in mask0:
+        board = board.replace(BLACK, "").replace(WHITE, "")
     letters = [coded.letter[c] for c in position.racing()]
     calm = {mask0: {_squeeze(board, mask0, letters): packed}}  # the undisturbed world
     stirred = {}  # (t, side) -> {mask: {board: weight}}
@@ -210,20 +213,20 @@ def landing_table(position, spaces, base):
         landed[world] = {}
     for level in range(levels):
         after = levels - level - 1
-        cont = _perm(n - level - 1, after) * per_die ** after
+        cont = perm(n - level - 1, after) * per_die ** after
         calm_next = {}
         stirred_next = {}
         for mask in calm:
             boards = calm[mask]
             for d in mask:
                 nmask = mask.replace(d, "")
-                gi = _GREY_DIE in nmask
+                gi = GREY_DIE in nmask
                 for s in boards:
                     w = boards[s]
-                    if d == _GREY_DIE:
-                        who = _grey_choice(s)
+                    if d == GREY_DIE:
+                        who = grey_choice(s)
                         if who is None:
-                            moves = ((_BLACK, w), (_WHITE, w))
+                            moves = ((BLACK, w), (WHITE, w))
                         else:
                             moves = ((who, 2 * w),)
                         step = -1
@@ -234,7 +237,7 @@ def landing_table(position, spaces, base):
                         i = s.find(c)
                         k = s.count(SEP, 0, i)
                         if step < 0 and after and not s[i + 1:s.find(SEP, i)].replace(
-                                _BLACK, "").replace(_WHITE, ""):
+                                BLACK, "").replace(WHITE, ""):
                             # a crazy camel with no racing camel on it: every value
                             # (in every world) gives the same board once the crazy
                             # camels are dropped; only who gets which weight differs
@@ -262,12 +265,12 @@ def landing_table(position, spaces, base):
                                     counts[(m, side)] += f * cont
                                     tiles = worlds[(m, side)]
                                     if step > 0:
-                                        ns, _ = _step_forward(s, c, v, tiles)
+                                        ns, _ = step_forward(s, c, v, tiles)
                                         over = ns[-1] != SEP
                                     else:
-                                        ns, _ = _step_backward(s, c, v, tiles)
+                                        ns, _ = step_backward(s, c, v, tiles)
                                         over = ns[0] != SEP
-                                        ns = ns.replace(_BLACK, "").replace(_WHITE, "")
+                                        ns = ns.replace(BLACK, "").replace(WHITE, "")
                                     if not over:
                                         table = stirred_next.get((m, side))
                                         if table is None:
@@ -277,14 +280,14 @@ def landing_table(position, spaces, base):
                             if not rest:
                                 continue
                             if step > 0:
-                                ns, _ = _step_forward(s, c, v, base)
+                                ns, _ = step_forward(s, c, v, base)
                                 if ns[-1] != SEP:
                                     continue
                             else:
-                                ns, _ = _step_backward(s, c, v, base)
+                                ns, _ = step_backward(s, c, v, base)
                                 if ns[0] != SEP:
                                     continue
-                                ns = ns.replace(_BLACK, "").replace(_WHITE, "")
+                                ns = ns.replace(BLACK, "").replace(WHITE, "")
                             _add(calm_next, nmask, _squeeze_one(ns, d, gi), rest)
         for world in stirred:
             tiles = worlds[world]
@@ -295,16 +298,16 @@ def landing_table(position, spaces, base):
                 for d in mask:
                     if after == 0:
                         got = 0
-                        if d != _GREY_DIE:
+                        if d != GREY_DIE:
                             for s in boards:
                                 if 1 <= t - s.count(SEP, 0, s.find(d)) <= 3:
                                     got += boards[s] * wr
                         else:
                             for s in boards:
                                 w = boards[s]
-                                who = _grey_choice(s)
+                                who = grey_choice(s)
                                 if who is None:
-                                    pairs = ((_BLACK, w), (_WHITE, w))
+                                    pairs = ((BLACK, w), (WHITE, w))
                                 else:
                                     pairs = ((who, 2 * w),)
                                 for c, wc in pairs:
@@ -322,14 +325,14 @@ def landing_table(position, spaces, base):
                         target = {}
                         table[nmask] = target
                     fresh = {}
-                    if d != _GREY_DIE:
+                    if d != GREY_DIE:
                         for s in boards:
-                            _expand_forward(s, d, boards[s] * wr, tiles, fresh, sink, land,
+                            expand_forward(s, d, boards[s] * wr, tiles, fresh, sink, land,
                                             cont, False)
                     else:
                         for s in boards:
-                            _grey(s, boards[s], tiles, fresh, sink, land, cont, 0)
-                    gi = _GREY_DIE in nmask
+                            expand_grey(s, boards[s], tiles, fresh, sink, land, cont, 0)
+                    gi = GREY_DIE in nmask
                     for ns in fresh:
                         key = _squeeze_one(ns, d, gi)
                         target[key] = target.get(key, 0) + fresh[ns]
@@ -339,3 +342,73 @@ def landing_table(position, spaces, base):
         counts[world] += landed[world].get(world[0], 0)
     return counts, total
 
+
+def tile_spaces(position, player=None):
+    """Spaces where ``player`` may put (or move) a tile now (RULES 1.5).
+
+    Not space 1, not a space with a camel or a tile, not next to another tile; the
+    player's own tile (``position.tile_owners``) is lifted first and may not stay
+    where it is. ``player=None``: a player with no tile on the board. Returns a
+    sorted list of spaces.
+    """
+    position = as_position(position)
+    others = []
+    own = None
+    for space in position.tiles:
+        if player is not None and position.tile_owners.get(space) == player:
+            own = space
+        else:
+            others.append(space)
+    out = []
+    for space in range(2, TRACK + 1):
+        if space in position.stacks or space == own:
+            continue
+        if space in others or space - 1 in others or space + 1 in others:
+            continue
+        out.append(space)
+    return out
+
+
+def tile_values(position, player=None):
+    """Exact expected landings (float coins) for every legal placement of ``player``'s tile.
+
+    Returns a list of ``(expected, space, side)`` for every space of ``tile_spaces``
+    and both sides (+1 oasis / cheering, -1 mirage / booing), best first (ties:
+    lower space, then +1 first). Other tiles stay; the player's own tile is lifted.
+    """
+    position = as_position(position)
+    base = [0] * (TRACK + 2)
+    for space in position.tiles:
+        if player is None or position.tile_owners.get(space) != player:
+            base[space] = position.tiles[space]
+    table, total = landing_table(position, tile_spaces(position, player), base)
+    out = []
+    for space, side in table:
+        out.append((-table[(space, side)], space, -side))
+    out.sort()
+    return [(-w / total, space, -side) for w, space, side in out]
+
+
+def best_tile(position, player=None):
+    """The best space and side for ``player``'s tile: ``(space, side, expected landings)``.
+
+    ``side`` is +1 (oasis / cheering) or -1 (mirage / booing); ``None`` when there is
+    no legal space. See ``tile_values``.
+    """
+    values = tile_values(position, player)
+    if not values:
+        return None
+    expected, space, side = values[0]
+    return space, side, expected
+
+
+def tile_landings(position):
+    """Expected landings this leg (float) of every tile on the board: ``{space: value}``.
+
+    Each landing pays the tile's owner 1 coin (RULES 1.5).
+    """
+    result = leg_odds(position)
+    out = {}
+    for space in as_position(position).tiles:
+        out[space] = result.landings.get(space, 0) / result.total
+    return out

@@ -1,0 +1,306 @@
+"""The coach: a bot policy that plays to win the race, not to grab the most coins now.
+
+``choose(game)`` -> ``(action text, expected coins)`` for the seat to act. The
+immediate value of every legal action comes from ``camelup.odds.actions.action_values``
+(exact leg odds, tile landings, race odds for finish cards; RULES 1.5-1.13, 3.8). The
+winner is whoever ends with the most coins (RULES 1.13), so the coach scores each
+candidate against the other players:
+
+* **Lookahead over the next players' replies.** After a candidate, each other player
+  in turn order is assumed to take their best immediate action (what the ``ev`` bots
+  do): the best leg ticket left (taking it off its stack for the players after them),
+  a pyramid ticket, their best tile or finish card. A pyramid ticket of mine reveals a
+  die first: every die and face is weighed as the pyramid releases it (RULES 1.4,
+  3.4), each with the exact leg odds after it, so what the reveal gives away to the
+  others is counted. Score: ``my EV - REPLY_WEIGHT * (their gains, the next player's
+  first, each later one times REPLY_DECAY)``.
+* **Tiles valued over the rest of the leg.** Besides its expected landings, a tile
+  changes the leg: the best few candidates are valued with the exact leg odds with the
+  tile placed (my leg tickets held count for me, the others' against me), and the
+  replies are played on those odds.
+* **Finish cards timed by the race odds and pile sizes.** The race odds are a larger
+  seeded run (``FINISH_SAMPLES`` races, cached per die); a card is worth its EV with
+  its place on the pile estimated from the pile size (``finish_card_ev``). Waiting
+  risks that a later player takes that place: their finish cards are part of the
+  replies, with my card on the pile or not.
+* **Partnerships chosen by value** (6-8 players, RULES 3.8): what I copy from the
+  partner, minus what the partner copies from me.
+
+Deterministic: the same game gives the same choice. About 0.05-0.3 s per move on this
+machine (the budget is 1 s).
+"""
+
+from camelup.editions import GREY, INKS
+from camelup.odds import leg_odds, move
+from camelup.odds.actions import action_values, finish_card_ev, leg_ticket_ev, partnership_ev
+from camelup.odds.game import position_from_game
+from camelup.odds.race import race_odds
+
+#: Weight of the next player's best reply in a candidate's score.
+REPLY_WEIGHT = 0.6
+#: Each later player's reply counts this much less than the one before.
+REPLY_DECAY = 0.6
+#: Weight of my own best action at my next turn, after the others' replies (what they
+#: leave me).
+SELF_WEIGHT = 0.0
+#: Races simulated for the finish-card odds (about +/-2 points at 95 %).
+FINISH_SAMPLES = 2000
+#: Tile candidates valued with their effect on the leg (the best by landings).
+TILE_CANDIDATES = 3
+#: What a player can expect from one action at the start of a fresh leg (about a
+#: 5 ticket of a camel leading a third of the time, or a pyramid ticket): the replies
+#: after a die of mine that ends the leg.
+FRESH_LEG_REPLY = 1.2
+
+
+class _Table:
+    """What the replies depend on: leg odds, ticket stacks, pyramid tickets left, the
+    best tile each player could place and each player's best finish card."""
+
+    def __init__(self, game, leg, tile_best, finish_best):
+        self.game = game
+        self.leg = leg
+        self.stacks = {}
+        for c in game.edition.racing:
+            self.stacks[c] = list(game.leg_tickets_left(c))
+        self.pyramid_left = game.pyramid_tickets_left
+        self.tile_best = tile_best
+        self.finish_best = finish_best
+
+
+def _rollout(table, seat, leg, taken=None, pyramid_used=0, tile_best=None, finish_best=None):
+    """Weighted sum of the other players' best immediate gains after my action.
+
+    ``leg``: the leg odds they see; ``taken``: colour of the leg ticket I took;
+    ``pyramid_used``: pyramid tickets I used; ``tile_best`` / ``finish_best``:
+    overrides of the table's (per seat). Each player takes the best of: the top leg
+    ticket left (off its stack for the next), a pyramid ticket, a tile, a finish card.
+    """
+    game = table.game
+    stacks = {}
+    for c in table.stacks:
+        left = table.stacks[c]
+        stacks[c] = left[1:] if c == taken else left
+    pyramid_left = table.pyramid_left - pyramid_used
+    if tile_best is None:
+        tile_best = table.tile_best
+    if finish_best is None:
+        finish_best = table.finish_best
+    p1 = {}
+    p2 = {}
+    for c in stacks:
+        p1[c] = leg.first[c] / leg.total
+        p2[c] = leg.second[c] / leg.total
+    total = 0.0
+    weight = 1.0
+    p = seat
+    for turn in range(game.players):
+        p = (p + 1) % game.players
+        if turn == game.players - 1:
+            weight = -SELF_WEIGHT / REPLY_WEIGHT  # my own next turn counts for me
+            if not SELF_WEIGHT:
+                break
+        best = max(tile_best, finish_best.get(p, 0.0))
+        if pyramid_left > 0 and best < 1.0:
+            best = 1.0
+        choice = None
+        for c in stacks:
+            left = stacks[c]
+            if left:
+                ev = leg_ticket_ev(left[0], p1[c], p2[c])
+                if ev > best:
+                    best = ev
+                    choice = c
+        if choice is not None:
+            stacks[choice] = stacks[choice][1:]
+        elif best == 1.0 and pyramid_left > 0:
+            pyramid_left -= 1
+        total += weight * best
+        weight *= REPLY_DECAY
+    return total
+
+
+def _fresh_rollout(game):
+    total = 0.0
+    weight = 1.0
+    for _ in range(game.players - 1):
+        total += weight * FRESH_LEG_REPLY
+        weight *= REPLY_DECAY
+    return total
+
+
+def _finish_best(game, race, extra=None):
+    """{seat: best finish-card EV (>= 0)} for every seat;
+    ``extra``: ``(pile, card)`` put on that pile first (my card)."""
+    out = {}
+    if race is None:
+        return out
+    for p in range(game.players):
+        best = 0.0
+        for c in game.finish_cards_in_hand(p):
+            for pile, odds in (("winner", race.winner), ("loser", race.loser)):
+                cards = game.pile(pile)
+                if extra is not None and extra[0] == pile:
+                    cards = cards + [extra[1]]
+                ev = finish_card_ev(odds.get(c, 0.0), cards, p, c)
+                if ev > best:
+                    best = ev
+        out[p] = best
+    return out
+
+
+def _after_die(position, die, value, ink):
+    """(position after the die with it out of the pyramid, crossed)."""
+    moved, _tile, crossed = move(position, die, value, ink)
+    moved.dice = [d for d in position.dice if d != die]
+    moved.reveals = max(0, position.reveals - 1)
+    return moved, crossed
+
+
+def _pyramid_rollout(table, seat, position):
+    """Expected ``_rollout`` after my pyramid ticket: every die inside and face (grey:
+    both inks), each with the exact leg odds after it (RULES 1.4, 3.4-3.7)."""
+    game = table.game
+    if table.pyramid_left <= 1:
+        return _fresh_rollout(game)  # my die ends the leg
+    total = 0.0
+    for die in position.dice:
+        faces = []
+        for v in (1, 2, 3):
+            if die == GREY:
+                for ink in INKS:
+                    faces.append((v, ink))
+            else:
+                faces.append((v, None))
+        part = 0.0
+        for v, ink in faces:
+            after, crossed = _after_die(position, die, v, ink)
+            if not crossed:  # a crossing ends the race on my die: nobody replies
+                part += _rollout(table, seat, leg_odds(after), pyramid_used=1)
+        total += part / len(faces)
+    return total / len(position.dice)
+
+
+def _held_value(leg, held):
+    """Expected leg payout of the tickets ``held`` [(colour, value)] under ``leg``."""
+    total = 0.0
+    for c, v in held:
+        total += leg_ticket_ev(v, leg.first[c] / leg.total, leg.second[c] / leg.total)
+    return total
+
+
+def _with_tile(game, position, seat, space, side):
+    """(leg odds with my tile on ``space``/``side``, change in my held tickets minus the
+    others' (averaged) under them)."""
+    placed = position.copy()
+    for s in list(placed.tiles):
+        if placed.tile_owners.get(s) == seat:
+            del placed.tiles[s]
+            del placed.tile_owners[s]
+    placed.tiles[space] = side
+    placed.tile_owners[space] = seat
+    leg = leg_odds(placed)
+    base = leg_odds(position)
+    mine = 0.0
+    theirs = 0.0
+    for p in range(game.players):
+        held = game.held_tickets(p)
+        if not held:
+            continue
+        d = _held_value(leg, held) - _held_value(base, held)
+        if p == seat:
+            mine += d
+        else:
+            theirs += d
+    return leg, mine - theirs / max(1, game.players - 1)
+
+
+def evaluate(game, seed=1, leg=None):
+    """Every candidate action of the seat to act with the coach's score, best first.
+
+    Returns a list of ``(score, action text, immediate EV)``; ``action text`` is the
+    ``ActionValue.action`` form (``pyramid`` for any pyramid ticket). ``leg``: this
+    position's ``LegOdds`` if already computed.
+    """
+    return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg)]
+
+
+def suggestions(game, leg=None, seed=1):
+    """The table's advice for the seat to act: ``ActionValue`` objects (``.action``,
+    ``.ev`` immediate coins, ``.reason``) in the coach's order, best first."""
+    return [av for _score, av in _scored(game, seed, leg)]
+
+
+def _scored(game, seed, leg):
+    seat = game.turn
+    position = position_from_game(game)
+    if leg is None:
+        leg = leg_odds(position)
+    race = None
+    if game.finish_cards_in_hand(seat) or any(
+            game.finish_cards_in_hand(p) for p in range(game.players) if p != seat):
+        race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+    ranked = action_values(game, race=race, leg=leg)
+    if not ranked:
+        return []
+    tiles = [av for av in ranked if av.kind == "tile"]
+    tile_best = tiles[0].ev if tiles else 0.0
+    table = _Table(game, leg, tile_best, _finish_best(game, race))
+    plain = _rollout(table, seat, leg)
+    out = []
+    for av in ranked:
+        ev = av.ev
+        words = av.action.split()
+        if av.kind == "leg":
+            reply = _rollout(table, seat, leg, taken=words[1])
+        elif av.kind == "tile":
+            space = int(words[1])
+            rest = 0.0  # the best tile left to the others: not on or next to mine
+            for other in tiles:
+                if abs(int(other.action.split()[1]) - space) > 1:
+                    rest = other.ev
+                    break
+            if tiles.index(av) < TILE_CANDIDATES:
+                placed, effect = _with_tile(game, position, seat, space,
+                                            1 if words[2] == "+" else -1)
+                ev += effect
+                reply = _rollout(table, seat, placed, tile_best=rest)
+            else:
+                reply = _rollout(table, seat, leg, tile_best=rest)
+        elif av.kind == "pyramid":
+            reply = _pyramid_rollout(table, seat, position)
+        elif av.kind == "finish":
+            reply = _rollout(table, seat, leg,
+                             finish_best=_finish_best(game, race, (words[1], (seat, words[2]))))
+        elif av.kind == "partner":
+            # the partner copies my best ticket too (RULES 3.8)
+            ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))
+            reply = plain
+        else:
+            reply = plain
+        out.append((ev - REPLY_WEIGHT * reply, av))
+    out.sort(key=lambda t: (-t[0], t[1].action))
+    return out
+
+
+def choose(game, names=None, seed=1):
+    """The coach's action for the seat to act: ``(text, value)``, ``value`` its
+    immediate expected value in coins (the ranking itself uses the coach's score).
+
+    ``text`` is a table command (``leg red``, ``pyramid``, ``tile 7 +``, ``finish winner
+    red``, ``partner NAME`` with ``names`` the seat names, else the 1-based seat).
+    Raises ``ValueError`` when the race is over.
+    """
+    scored = evaluate(game, seed=seed)
+    for _score, action, ev in scored:
+        if action == "pyramid":
+            if game.pyramid_tickets_left > 0:
+                return ("pyramid", ev)
+            continue
+        if not game.is_legal(action):
+            continue
+        if action.startswith("partner "):
+            q = int(action.split()[1])
+            return ("partner %s" % (names[q] if names else q + 1), ev)
+        return (action, ev)
+    raise ValueError("no legal action for the coach (is the race over?)")

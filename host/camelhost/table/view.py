@@ -1,0 +1,295 @@
+"""The table's view model: one JSON-serialisable snapshot of everything the shared
+screen may show, and nothing hidden (RULES 5; finish cards stay face down, RULES 1.8).
+
+Every display reads this dict and nothing else of the session: the plain mode, the
+Textual full screen and the web scoreboard. ``table_view(session)`` builds it; the keys
+below are stable (new keys may be added, none renamed). Players are given by name,
+never by seat number. Colours are the edition's lowercase names (``camelup.editions``).
+
+Keys and shapes::
+
+    version      int, grows by one (or more) with every event the session takes
+    edition      "classic" | "second"
+    race         int, race number from 1
+    leg          int, leg number from 1 (0 before the setup is complete)
+    phase        "setup" | "turn" | "die" | "ink" | "value" | "over" | "unscored"
+                 (see camelhost.table.session)
+    turn         name of the player to act (or whose pyramid ticket waits), or None
+    players      [{"name": str, "coins": int, "bot": bool,
+                   "leg_tickets": [{"colour": str, "value": int}, ...] (take order),
+                   "pyramid_tickets": int (this leg),
+                   "finish_cards_played": int (count only, never which),
+                   "partner": str name or None,
+                   "tile": {"space": int, "side": "+"|"-"} or None}, ...]  seat order
+    track        [{"space": int 1..16,
+                   "stack": [{"colour": str, "crazy": bool}, ...] bottom -> top,
+                   "tile": {"side": "+"|"-", "name": "oasis"|"mirage"|"cheering"|
+                            "booing", "owner": str} or None}, ...]  16 entries
+    beyond       [{"space": int, "stack": [...]}]: camels past the finish line (space
+                 > 16) or behind the start (space < 1), same stack shape; usually []
+    ranking      racing camels first -> last ([] before the setup)
+    dice_inside  die names still inside the pyramid (edition order)
+    dice_out     die names revealed this leg, in order ("grey" for the grey die)
+    leg_tickets  [{"colour": str, "top": int or None, "left": [int, ...] top first}]
+    pyramid_tickets_left  int 0..5
+    piles        {"winner": int, "loser": int}: sizes only
+    setup_rolls  [{"camel": str, "value": int}]: dice released so far at setup
+    pending_die  {"colour": str, "ink": str or None, "value": int or None} waiting for
+                 its ink or value, else None
+    last_die     {"colour": die name, "ink": str or None, "value": int, "camel": str,
+                  "direction": +1 | -1, "distance": int, "from": int, "to": int,
+                  "carrying": [colour, ...], "player": str,
+                  "tile": {"space", "side", "owner": str} or None} or None
+    leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
+                 when not in play)
+    leg_scored   the last leg scoring of this race, or None:
+                 {"leg": int, "ranking": [colour, ...],
+                  "players": [{"name": str, "before": int, "after": int, "net": int,
+                               "items": [{"kind": "leg", "colour": str, "value": int,
+                                          "reward": int} |
+                                         {"kind": "pyramid", "reward": 1} |
+                                         {"kind": "copy", "from": str, "reward": int,
+                                          "ticket": {"kind", "colour", "value"}}]}]}
+    final        once the race is over, else None:
+                 {"winner": colour, "loser": colour,
+                  "piles": {"winner": [card...], "loser": [card...]} in play order, card =
+                  {"name": str, "colour": str, "correct": bool, "place": int or None,
+                   "reward": int, "before": int, "after": int},
+                  "standings": [{"name": str, "coins": int}] most coins first,
+                  "coins": [int per seat], "winners": [name, ...] (a tie: several)}
+    odds         None when there are none (setup, race over, or not asked), else
+                 {"leg": [{"colour": str, "first": p, "second": p, "last": p}],
+                  "race": {"winner": [{"colour", "p", "hw"}], "loser": [...],
+                           "samples": int, "exact": bool} or None,
+                  "actions": {"player": str,
+                              "values": [{"kind": str, "action": str, "ev": float,
+                                          "text": str}, ...] best first}}
+                 probabilities p are floats 0..1; "hw" the 95 % half-width; action
+                 values leave finish cards out (they would show which cards the player
+                 still holds) and name partners by name.
+
+Odds come from ``camelup.odds`` (exact leg enumeration), ``camelup.odds.race``
+(seeded simulation, ``RACE_SAMPLES`` races) and ``camelup.odds.actions``; they are
+cached per position, so calling ``table_view`` after every change stays cheap.
+"""
+
+#: Races simulated for the overall winner / loser odds shown at the table (95 %
+#: half-width under 1.4 points).
+RACE_SAMPLES = 5000
+
+_ODDS_CACHE = {}
+_ODDS_CACHE_SIZE = 16
+
+
+def _name(session, seat):
+    return None if seat is None else session.names[seat]
+
+
+def _stack(edition, camels):
+    return [{"colour": c, "crazy": c in edition.crazy} for c in camels]
+
+
+def _tile_name(edition, side):
+    return edition.forward_name if side == "+" else edition.backward_name
+
+
+def _players(session):
+    g = session.game
+    ed = session.edition
+    out = []
+    for i, name in enumerate(session.names):
+        row = {"name": name, "bot": session.is_bot(i), "coins": 3, "leg_tickets": [],
+               "pyramid_tickets": 0, "finish_cards_played": 0, "partner": None, "tile": None}
+        if g is not None:
+            tile = g.tile_of(i)
+            row.update(
+                coins=g.coins[i],
+                leg_tickets=[{"colour": c, "value": v} for c, v in g.held_tickets(i)],
+                pyramid_tickets=g.pyramid_tickets(i),
+                finish_cards_played=len(ed.racing) - len(g.finish_cards_in_hand(i)),
+                partner=_name(session, g.partner_of(i)),
+                tile=None if tile is None else {"space": tile[0], "side": tile[1]})
+        out.append(row)
+    return out
+
+
+def _track(session):
+    g = session.game
+    ed = session.edition
+    stacks = g.stacks if g is not None else {}
+    tiles = g.tiles if g is not None else {}
+    track = []
+    for space in range(1, 17):
+        tile = None
+        if space in tiles:
+            owner, side = tiles[space]
+            tile = {"side": side, "name": _tile_name(ed, side), "owner": session.names[owner]}
+        track.append({"space": space, "stack": _stack(ed, stacks.get(space, [])),
+                      "tile": tile})
+    beyond = [{"space": s, "stack": _stack(ed, stacks[s])}
+              for s in sorted(stacks) if not 1 <= s <= 16]
+    return track, beyond
+
+
+def _last_die(session):
+    for report in reversed(session.reports):
+        m = report.get("move")
+        if m is None:
+            continue
+        tile = m.get("tile")
+        return {"colour": m["die"], "ink": m.get("ink"), "value": m["value"],
+                "camel": m["camel"], "direction": m["direction"], "distance": m["distance"],
+                "from": m["from"], "to": m["to"], "carrying": list(m["unit"][1:]),
+                "player": session.names[report["player"]],
+                "tile": None if not tile else {
+                    "space": tile["space"], "side": tile["side"],
+                    "owner": _name(session, tile.get("owner"))}}
+    return None
+
+
+def leg_scored_view(session, scores, ranking, leg):
+    """The ``leg_scored`` shape (see the module docstring) of a ``scoring.score_leg``
+    breakdown ``scores`` with its camel ``ranking`` and ``leg`` number."""
+    players = []
+    for row in scores:
+        items = []
+        for it in row["items"]:
+            if it["kind"] == "leg":
+                items.append({"kind": "leg", "colour": it["colour"], "value": it["value"],
+                              "reward": it["reward"]})
+            elif it["kind"] == "pyramid":
+                items.append({"kind": "pyramid", "reward": it.get("reward", 1)})
+            else:
+                t = it.get("ticket") or {}
+                items.append({"kind": "copy", "from": _name(session, it.get("from")),
+                              "ticket": {"kind": t.get("kind"), "colour": t.get("colour"),
+                                         "value": t.get("value")},
+                              "reward": it["reward"]})
+        players.append({"name": session.names[row["player"]], "before": row["before"],
+                        "after": row["after"], "net": row["net"], "items": items})
+    return {"leg": leg, "ranking": list(ranking), "players": players}
+
+
+def _leg_scored(session):
+    leg = 0
+    for report in session.reports:
+        if report.get("leg_ended"):
+            leg += 1
+    for report in reversed(session.reports):
+        if report.get("leg_ended"):
+            return leg_scored_view(session, report["leg_scores"], report["leg_ranking"], leg)
+    return None
+
+
+def final_view(session, final):
+    """The ``final`` shape (see the module docstring) of a ``Game`` final report."""
+    piles = {"winner": [], "loser": []}
+    for c in final["cards"]:
+        piles[c["pile"]].append({"name": session.names[c["player"]], "colour": c["colour"],
+                                 "correct": bool(c["correct"]), "place": c.get("place"),
+                                 "reward": c["reward"], "before": c["before"],
+                                 "after": c["after"]})
+    coins = list(final["coins"])
+    order = sorted(range(len(coins)), key=lambda i: (-coins[i], i))
+    return {"winner": final["winner"], "loser": final["loser"], "piles": piles,
+            "standings": [{"name": session.names[i], "coins": coins[i]} for i in order],
+            "coins": coins, "winners": [session.names[i] for i in final["winners"]]}
+
+
+def _action_text(session, av):
+    """The table's words for one action value: partners by name."""
+    if av.kind == "partner":
+        seat = int(av.action.split()[1])
+        return "partner %s: %+.2f (best of their tickets to copy)" % (session.names[seat], av.ev)
+    return av.reason
+
+
+def odds_view(session, samples=RACE_SAMPLES):
+    """The ``odds`` entry (see the module docstring) for the position in play, or
+    ``None`` (setup, race over, a position the odds engine refuses). Cached per
+    position and seed."""
+    g = session.game
+    if g is None or session.phase in ("setup", "over", "unscored") or g.is_over:
+        return None
+    key = (g.position(), session.seed, samples, tuple(session.names))
+    hit = _ODDS_CACHE.get(key)
+    if hit is not None:
+        return hit
+    from camelup import odds
+    from camelup.odds.actions import action_values
+    from camelup.odds.game import position_from_game
+    from camelup.odds.race import race_odds
+    try:
+        position = position_from_game(g)
+        leg = odds.leg_odds(position)
+    except (ValueError, TypeError, KeyError):
+        return None
+    racing = g.edition.racing
+    out = {"leg": [{"colour": c, "first": leg.p_first(c), "second": leg.p_second(c),
+                    "last": leg.p_last(c)} for c in racing],
+           "race": None, "actions": None}
+    race = None
+    try:
+        race = race_odds(position, seed=session.seed, samples=samples, leg=leg)
+        out["race"] = {
+            "winner": [{"colour": c, "p": race.winner[c], "hw": race.winner_hw[c]}
+                       for c in racing],
+            "loser": [{"colour": c, "p": race.loser[c], "hw": race.loser_hw[c]}
+                      for c in racing],
+            "samples": race.samples, "exact": bool(race.exact)}
+    except (ValueError, TypeError, KeyError):
+        race = None
+    try:
+        values = action_values(g, race=race, seed=session.seed, leg=leg)
+    except (ValueError, TypeError, KeyError):
+        values = []
+    out["actions"] = {"player": session.names[g.turn], "values": [
+        {"kind": av.kind, "action": av.action, "ev": av.ev, "text": _action_text(session, av)}
+        for av in values if av.kind != "finish"]}
+    if len(_ODDS_CACHE) >= _ODDS_CACHE_SIZE:
+        _ODDS_CACHE.clear()
+    _ODDS_CACHE[key] = out
+    return out
+
+
+def table_view(session, odds=True):
+    """The snapshot described in the module docstring, for ``session`` (a
+    ``camelhost.table.session.Session``). ``odds``: False leaves ``odds`` as None
+    (faster, for tests and scripts). Never changes the session."""
+    g = session.game
+    ed = session.edition
+    track, beyond = _track(session)
+    pending = session.pending_die
+    view = {
+        "version": session.version,
+        "edition": ed.name,
+        "race": session.race_no,
+        "leg": 0 if g is None else g.leg,
+        "phase": session.phase,
+        "turn": _name(session, session.current),
+        "players": _players(session),
+        "track": track,
+        "beyond": beyond,
+        "ranking": [] if g is None else g.ranking(),
+        "dice_inside": [] if g is None else list(g.dice_in_pyramid()),
+        "dice_out": [] if g is None else list(g.dice_out),
+        "leg_tickets": [] if g is None else [
+            {"colour": c, "top": (g.leg_tickets_left(c) or [None])[0],
+             "left": list(g.leg_tickets_left(c))} for c in ed.racing],
+        "pyramid_tickets_left": 0 if g is None else g.pyramid_tickets_left,
+        "piles": {"winner": 0 if g is None else len(g.pile("winner")),
+                  "loser": 0 if g is None else len(g.pile("loser"))},
+        "setup_rolls": [{"camel": c, "value": v} for c, v in session.setup_rolls],
+        "pending_die": None if pending is None else {
+            "colour": pending.get("colour"), "ink": pending.get("ink"),
+            "value": pending.get("value")},
+        "last_die": _last_die(session),
+        "leg_now": [],
+        "leg_scored": _leg_scored(session),
+        "final": None if session.result is None else final_view(session, session.result),
+        "odds": odds_view(session) if odds else None,
+    }
+    if g is not None and session.phase not in ("over", "unscored") and not g.is_over:
+        view["leg_now"] = [{"name": session.names[row["player"]], "net": row["net"]}
+                           for row in g.leg_scores_now()]
+    return view

@@ -1,0 +1,137 @@
+"""Seeded games between bot policies through the rules engine (no pyramid), and their
+statistics: ``pyramid tournament`` (``camelhost.commands.tournament``) runs them.
+
+Game ``i`` of a tournament with seed ``S`` starts from ``Game.random(edition, seats,
+S * 100003 + i)``; its dice come from a ``XorShift32`` seeded from the same number
+(a pyramid ticket releases a die uniformly among those inside, a uniform face and,
+for the grey die, a uniform ink: RULES 1.4, 3.4). The policies sit in the order given,
+rotated by ``i`` seats, so over ``seats`` games every policy plays every seat.
+Identical arguments give identical results on any number of processes.
+"""
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+
+from camelup.actions import Action
+from camelup.editions import GREY, INKS
+from camelup.game import Game
+from camelup.rng import XorShift32
+
+from camelhost.table.bots import POLICIES
+
+#: 95 % two-sided normal quantile.
+Z95 = 1.96
+#: Actions after which a game is stopped as a failure (a race takes about 60-120).
+MAX_ACTIONS = 2000
+
+
+def game_seed(seed, index):
+    """The setup / dice seed of game ``index`` (0-based) of a tournament seeded ``seed``."""
+    return seed * 100003 + index
+
+
+def play_game(policies, edition, seed, index):
+    """Play game ``index`` with ``policies`` (list of names, one per seat before the
+    rotation). Returns ``{"seats": [policy per seat], "coins": [...], "winners":
+    [seats], "actions": n}``. Raises ``ValueError`` for an unknown policy or a policy
+    that gives an illegal action, ``RuntimeError`` for a race that does not end."""
+    seats = len(policies)
+    shift = index % seats
+    order = [policies[(s + shift) % seats] for s in range(seats)]
+    for name in order:
+        if name not in POLICIES:
+            raise ValueError("unknown bot policy %r (one of %s)"
+                             % (name, ", ".join(sorted(POLICIES))))
+    number = game_seed(seed, index)
+    game = Game.random(edition, seats, number)
+    dice = XorShift32(number * 7 + 3)
+    rngs = [XorShift32(number * 31 + s + 1) for s in range(seats)]
+    actions = 0
+    while not game.is_over:
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError("game %d: race not over after %d actions" % (index, actions))
+        seat = game.turn
+        text = POLICIES[order[seat]](game, rngs[seat])
+        if text == "pyramid":
+            die = dice.choice(game.dice_in_pyramid())
+            value = 1 + dice.below(3)
+            ink = INKS[dice.below(2)] if die == GREY else None
+            action = Action.pyramid(die, value, ink)
+        elif text.startswith("partner "):
+            action = "partner %d" % (int(text.split()[1]) - 1)  # bots name seats from 1
+        else:
+            action = text
+        if not game.is_legal(action):
+            raise ValueError("game %d: policy %s chose an illegal action %r"
+                             % (index, order[seat], text))
+        game.push(action)
+        actions += 1
+    return {"seats": order, "coins": list(game.coins), "winners": list(game.winners()),
+            "actions": actions}
+
+
+def _play(job):
+    policies, edition, seed, index = job
+    return index, play_game(policies, edition, seed, index)
+
+
+def run(policies, edition, games, seed, workers=None):
+    """Play ``games`` games on a process pool (``workers`` processes, default one per
+    core); yields ``(index, result)`` as games finish (any order)."""
+    jobs = [(list(policies), edition, seed, i) for i in range(games)]
+    if workers == 1:
+        for job in jobs:
+            yield _play(job)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for item in pool.map(_play, jobs, chunksize=1):
+            yield item
+
+
+class Tally:
+    """Win share and final coins per policy over finished games.
+
+    A win shared by ``k`` seats counts ``1/k`` to each. ``rows()`` gives, per policy,
+    ``(name, seats played, win rate, half-width, mean coins, half-width)``; rates are
+    fractions of the seats that policy played, half-widths the 95 % normal
+    approximation ``1.96 * s / sqrt(n)``.
+    """
+
+    def __init__(self, policies):
+        self.names = []
+        for name in policies:
+            if name not in self.names:
+                self.names.append(name)
+        self.wins = {}
+        self.coins = {}
+        for name in self.names:
+            self.wins[name] = []
+            self.coins[name] = []
+        self.games = 0
+
+    def add(self, result):
+        self.games += 1
+        winners = result["winners"]
+        for seat in range(len(result["seats"])):
+            name = result["seats"][seat]
+            self.wins[name].append(1.0 / len(winners) if seat in winners else 0.0)
+            self.coins[name].append(float(result["coins"][seat]))
+
+    def rows(self):
+        out = []
+        for name in self.names:
+            w_mean, w_hw = _mean_hw(self.wins[name])
+            c_mean, c_hw = _mean_hw(self.coins[name])
+            out.append((name, len(self.wins[name]), w_mean, w_hw, c_mean, c_hw))
+        return out
+
+
+def _mean_hw(values):
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)

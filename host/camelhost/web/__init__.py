@@ -1,0 +1,111 @@
+"""The live web scoreboard: the table's public facts on any phone, tablet or TV.
+
+``pyramid play ... --web [HOST:PORT]``, ``pyramid demo --web`` and ``pyramid replay
+FILE --web`` serve a read-only page (``camelhost.web.server``) fed from a shadow
+session that follows the journal (``camelhost.web.follow``). See docs/web.md.
+"""
+
+import contextlib
+import sys
+
+from camelhost.web.server import DEFAULT_HOST, DEFAULT_PORT, WebBoard, parse_address, qr_text
+
+__all__ = ["WebBoard", "add_web_argument", "serving", "serving_replay", "parse_address"]
+
+
+def add_web_argument(parser):
+    """Add ``--web [HOST:PORT]`` to a command's parser."""
+    parser.add_argument(
+        "--web", nargs="?", const="%s:%d" % (DEFAULT_HOST, DEFAULT_PORT), default=None,
+        metavar="HOST:PORT",
+        help="serve a live scoreboard page (default %s:%d, this computer only; "
+             "0.0.0.0:8080 serves the local network, with a secret address and a QR code)"
+             % (DEFAULT_HOST, DEFAULT_PORT))
+
+
+def announce(board, stream=None):
+    """Print the page's address, and its QR code when it serves the network."""
+    stream = stream or sys.stdout
+    stream.write("web scoreboard: %s\n" % board.url)
+    if board.token:
+        stream.write(qr_text(board.url))
+        stream.write("(scan it with a phone on the same network; the address is the key: "
+                     "share it only with the table)\n")
+    stream.flush()
+
+
+def _board(address, controls=None):
+    from camelhost.errors import CliError
+    host, port = parse_address(address)
+    board = WebBoard(host, port, controls=controls)
+    try:
+        board.start()
+    except OSError as exc:
+        raise CliError("--web %s: can't serve there (%s)" % (address, exc)) from None
+    return board
+
+
+@contextlib.contextmanager
+def serving(address, journal, stream=None):
+    """While the block runs, serve the board of the game in ``journal`` at
+    ``address`` (``"HOST:PORT"``; ``None``: no board, the block just runs).
+    Yields the ``WebBoard`` (or ``None``). Raises ``CliError`` when the address
+    can't be bound."""
+    if address is None:
+        yield None
+        return
+    from camelhost.web.follow import Follower
+    board = _board(address)
+    follower = Follower(board, journal).start()
+    announce(board, stream)
+    try:
+        yield board
+    finally:
+        follower.stop()
+        board.stop()
+
+
+@contextlib.contextmanager
+def serving_replay(address, events, stream=None):
+    """Serve ``events`` (a whole journal) as a replay with next / previous / play."""
+    from camelhost.web.follow import Replay
+    holder = {}
+    board = _board(address, controls=lambda command: holder["replay"].command(command))
+    replay = holder["replay"] = Replay(board, events)
+    replay.show()
+    announce(board, stream)
+    try:
+        yield board, replay
+    finally:
+        replay.stop()
+        board.stop()
+
+
+def wait_for_enter(board, message="press Enter to go on to the table", stdin=None):
+    """With a board and a terminal: wait for Enter so that the address (and its QR
+    code) can be read before a full screen covers it. Returns at once otherwise."""
+    stdin = stdin or sys.stdin
+    if board is None:
+        return
+    try:
+        if not stdin.isatty():
+            return
+    except (AttributeError, ValueError):
+        return
+    print(message)
+    try:
+        stdin.readline()
+    except (KeyboardInterrupt, EOFError):
+        pass
+
+
+def serve_replay_until_interrupted(address, events):
+    """``pyramid replay FILE --web``: serve the replay until Ctrl-C (or end of input)."""
+    import time
+    with serving_replay(address, events):
+        print("step through the game on the page (next, previous, play); Ctrl-C stops")
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass

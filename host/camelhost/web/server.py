@@ -1,0 +1,462 @@
+"""The scoreboard's web server: aiohttp on its own thread, the page and a live stream.
+
+``WebBoard(host, port)`` serves, under one path prefix:
+
+``/``          the page (``static/index.html``), with ``board.css``, ``board.js`` and
+               ``palette.css`` (the camel colours)
+``/events``    server-sent events: every message is a *full* snapshot of the board
+               (``event: snapshot``, ``data: <json>``), the first one sent on connect,
+               so a page that reconnects after a phone slept or the wifi dropped
+               shows exactly the current state and misses nothing
+``/view``      the current snapshot as JSON (the same bytes as the stream's data)
+``/control/C`` replay only (``controls`` given): ``POST`` next / previous / play / pause
+
+The prefix is ``""`` on the loopback address and ``/<token>`` (``secrets.token_urlsafe``)
+when the board serves the local network (or ``token=True``); every request is checked
+against it (``403`` otherwise). Every answer carries strict headers (a
+Content-Security-Policy without ``unsafe-inline``, ``nosniff``, ``no-referrer``, no
+framing, no caching). At most ``max_clients`` streams are open at once (``503``
+beyond). Each stream has its own queue of ``queue_size`` snapshots: a client that
+reads too slowly has its queue emptied and gets the newest snapshot instead
+(``event: resync``), and a write that does not finish within ``write_timeout_s``
+closes its stream; ``publish`` never waits for a client.
+
+The board is read-only: apart from the replay controls it accepts only ``GET`` and
+``HEAD``, and it only sends what ``publish`` was given (public facts, see
+``camelhost.web.follow``).
+"""
+
+import asyncio
+import ipaddress
+import json
+import os
+import secrets
+import threading
+import time
+
+from aiohttp import web
+
+STATIC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+
+#: Files the page needs, name -> content type. Nothing else is served from disk.
+STATIC = {
+    "index.html": "text/html; charset=utf-8",
+    "board.css": "text/css; charset=utf-8",
+    "board.js": "text/javascript; charset=utf-8",
+    "favicon.svg": "image/svg+xml",
+}
+
+#: Default address of ``--web`` without a value (loopback only).
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    "Cache-Control": "no-store",
+}
+
+CONTROLS = ("next", "previous", "play", "pause", "first", "last")
+
+_CLOSE = object()
+
+
+def parse_address(text):
+    """``"HOST:PORT"``, ``"HOST"``, ``":PORT"`` or ``"PORT"`` -> ``(host, port)``.
+
+    Missing parts take ``DEFAULT_HOST`` / ``DEFAULT_PORT``; ``[::1]:8080`` for IPv6.
+    Raises ``ValueError`` (one line) for a port outside 0..65535 or not a number.
+    """
+    text = (text or "").strip()
+    host, port = DEFAULT_HOST, DEFAULT_PORT
+    if not text:
+        return host, port
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError("--web %r: an IPv6 address is written [ADDR]:PORT" % text)
+        host = text[1:end]
+        rest = text[end + 1:]
+        if rest.startswith(":"):
+            port = rest[1:]
+    elif text.isdigit():
+        port = text
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+        host = host or DEFAULT_HOST
+        port = port or DEFAULT_PORT
+    else:
+        host = text
+    try:
+        port = int(port)
+    except ValueError:
+        raise ValueError("--web %r: the port must be a number" % text) from None
+    if not 0 <= port <= 65535:
+        raise ValueError("--web %r: the port must be 0..65535" % text)
+    return host, port
+
+
+def is_loopback(host):
+    """True when ``host`` is ``localhost`` or a loopback address (127/8, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class _Client:
+    def __init__(self, size):
+        self.queue = asyncio.Queue(size)
+        self.dropped = 0
+
+
+class WebBoard:
+    """The scoreboard server (see the module docstring).
+
+    ``host``/``port``: where to listen (``port=0``: any free port, see ``.port``).
+    ``token``: ``None`` = a token only off loopback; ``True`` = always one; a str =
+    that token. ``controls``: a callable ``(command) -> None`` for the replay
+    buttons, or ``None`` (live tables: no controls). ``heartbeat_s``: a ``ping``
+    event is sent on an idle stream that often, so the page notices a dead one.
+    """
+
+    def __init__(self, host=DEFAULT_HOST, port=DEFAULT_PORT, token=None, max_clients=16,
+                 queue_size=8, write_timeout_s=10.0, heartbeat_s=15.0, controls=None):
+        self.host = host
+        self.port = port
+        if token is None:
+            token = not is_loopback(host)
+        if token is True:
+            token = secrets.token_urlsafe(24)
+        self.token = token or None
+        self.prefix = "/" + self.token if self.token else ""
+        self.max_clients = max_clients
+        self.queue_size = queue_size
+        self.write_timeout_s = write_timeout_s
+        self.heartbeat_s = heartbeat_s
+        self.controls = controls
+        self.seq = 0
+        self.published_at = {}  # seq -> time.time() of publish (for benchmarks)
+        self._latest = b"{}"
+        self._clients = set()
+        self._loop = None
+        self._runner = None
+        self._thread = None
+        self._ready = threading.Event()
+        self._error = None
+        self._static = {}
+        for name in STATIC:
+            with open(os.path.join(STATIC_DIR, name), "rb") as fh:
+                self._static[name] = fh.read()
+
+    # -- the table's side (any thread) ----------------------------------------
+
+    @property
+    def url(self):
+        """The page's address (the token included when there is one)."""
+        host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            host = lan_address()
+        if ":" in host:
+            host = "[%s]" % host
+        return "http://%s:%d%s/" % (host, self.port, self.prefix)
+
+    @property
+    def clients(self):
+        """Number of open streams."""
+        return len(self._clients)
+
+    def publish(self, view):
+        """Send ``view`` (a JSON-able dict of public facts) to every open page and keep
+        it for pages that connect later. Never blocks on a client. Returns the
+        stream's sequence number of this snapshot."""
+        data = json.dumps(view, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        self.seq += 1
+        seq = self.seq
+        self.published_at[seq] = time.time()
+        if self._loop is None:
+            self._latest = data
+            return seq
+        self._loop.call_soon_threadsafe(self._fanout, seq, data)
+        return seq
+
+    def drop_clients(self):
+        """Close every open stream (the pages reconnect by themselves)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._close_all)
+
+    def start(self):
+        """Start serving on a background thread; returns ``url``. Raises ``OSError``
+        when the address can't be bound (in use, not this machine's)."""
+        self._thread = threading.Thread(target=self._serve, name="web-board", daemon=True)
+        self._thread.start()
+        self._ready.wait(15)
+        if self._error is not None:
+            raise self._error
+        if not self._ready.is_set():
+            raise OSError("the web board did not start within 15 s")
+        return self.url
+
+    def stop(self):
+        """Close every stream and stop the server thread."""
+        loop = self._loop
+        if loop is None:
+            return
+        fut = asyncio.run_coroutine_threadsafe(self._shutdown(), loop)
+        try:
+            fut.result(10)
+        except Exception:  # noqa: BLE001 - stopping: nothing more to do
+            pass
+        if self._thread is not None:
+            self._thread.join(10)
+        self._loop = None
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+    # -- the server thread ------------------------------------------------------
+
+    def _frame(self, seq, data, event="snapshot"):
+        return b"retry: 1000\nid: %d\nevent: %s\ndata: %s\n\n" % (seq, event.encode(), data)
+
+    def _fanout(self, seq, data):
+        self._latest = data
+        self._latest_seq = seq
+        frame = self._frame(seq, data)
+        for client in list(self._clients):
+            try:
+                client.queue.put_nowait(frame)
+            except asyncio.QueueFull:
+                # Too slow: forget what it has not read; it gets the newest in full.
+                while not client.queue.empty():
+                    client.queue.get_nowait()
+                client.dropped += 1
+                client.queue.put_nowait(self._frame(seq, data, "resync"))
+
+    def _close_all(self):
+        for client in list(self._clients):
+            while not client.queue.empty():
+                client.queue.get_nowait()
+            client.queue.put_nowait(_CLOSE)
+
+    def _serve(self):
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._begin())
+        except BaseException as exc:  # noqa: BLE001 - handed to start()
+            self._error = exc if isinstance(exc, OSError) else OSError(str(exc))
+            self._ready.set()
+            loop.close()
+            return
+        self._loop = loop
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.close()
+
+    async def _begin(self):
+        app = web.Application(middlewares=[self._guard], client_max_size=4096)
+        p = self.prefix
+        app.router.add_get(p + "/", self._page)
+        for name in STATIC:
+            if name != "index.html":
+                app.router.add_get(p + "/" + name, self._file)
+        app.router.add_get(p + "/palette.css", self._palette)
+        app.router.add_get(p + "/events", self._events)
+        app.router.add_get(p + "/view", self._view)
+        if self.controls is not None:
+            app.router.add_post(p + "/control/{command}", self._control)
+        if p:
+            app.router.add_get(p, self._slash)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, shutdown_timeout=1.0)
+        await site.start()
+        if self.port == 0:
+            self.port = self._runner.addresses[0][1]
+        self._latest_seq = self.seq
+
+    async def _shutdown(self):
+        self._close_all()
+        await asyncio.sleep(0.05)
+        if self._runner is not None:
+            await self._runner.cleanup()
+        asyncio.get_running_loop().call_soon(asyncio.get_running_loop().stop)
+
+    @web.middleware
+    async def _guard(self, request, handler):
+        try:
+            refusal = self._refusal(request)
+            if refusal is not None:
+                resp = web.Response(status=refusal[0], text=refusal[1] + "\n")
+            else:
+                resp = await handler(request)
+        except web.HTTPException as exc:
+            resp = web.Response(status=exc.status, text=exc.reason + "\n")
+        for key, value in HEADERS.items():
+            resp.headers.setdefault(key, value)
+        return resp
+
+    def _refusal(self, request):
+        """``(status, text)`` for a request this board does not answer, else ``None``."""
+        path = request.path
+        if self.token:
+            own = self.prefix
+            if not (path == own or path.startswith(own + "/")):
+                # constant-time check of whatever stands where the token belongs
+                given = path[1:].split("/", 1)[0]
+                secrets.compare_digest(given.encode(), self.token.encode())
+                return 403, "this scoreboard needs the address with its token (see the table's screen)"
+        elif not self._local_host(request.host):
+            return 403, "this scoreboard answers only to its own loopback address"
+        if request.method not in ("GET", "HEAD", "POST"):
+            return 405, "read-only"
+        if request.method == "POST":
+            if self.controls is None:
+                return 405, "read-only"
+            site = request.headers.get("Sec-Fetch-Site")
+            if site not in (None, "same-origin"):
+                return 403, "controls only from the scoreboard page"
+        return None
+
+    def _local_host(self, host_header):
+        host = (host_header or "").rsplit(":", 1)[0].strip("[]")
+        return host in ("127.0.0.1", "localhost", "::1") or is_loopback(host)
+
+    async def _page(self, request):
+        return web.Response(body=self._static["index.html"], content_type="text/html",
+                            charset="utf-8")
+
+    async def _slash(self, request):
+        raise web.HTTPFound(self.prefix + "/")
+
+    async def _file(self, request):
+        name = request.path.rsplit("/", 1)[1]
+        ctype = STATIC[name]
+        resp = web.Response(body=self._static[name])
+        resp.headers["Content-Type"] = ctype
+        return resp
+
+    async def _palette(self, request):
+        resp = web.Response(body=palette_css().encode("utf-8"))
+        resp.headers["Content-Type"] = "text/css; charset=utf-8"
+        return resp
+
+    async def _view(self, request):
+        resp = web.Response(body=self._latest)
+        resp.headers["Content-Type"] = "application/json"
+        return resp
+
+    async def _control(self, request):
+        command = request.match_info["command"]
+        if command not in CONTROLS:
+            raise web.HTTPNotFound()
+        await asyncio.get_running_loop().run_in_executor(None, self.controls, command)
+        return web.Response(status=204)
+
+    async def _events(self, request):
+        if len(self._clients) >= self.max_clients:
+            raise web.HTTPServiceUnavailable(reason="too many screens are open")
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                           "X-Accel-Buffering": "no"})
+        for key, value in HEADERS.items():
+            resp.headers[key] = value
+        await resp.prepare(request)
+        client = _Client(self.queue_size)
+        self._clients.add(client)
+        try:
+            await asyncio.wait_for(resp.write(self._frame(self._latest_seq, self._latest)),
+                                   self.write_timeout_s)
+            while True:
+                try:
+                    item = await asyncio.wait_for(client.queue.get(), self.heartbeat_s)
+                except asyncio.TimeoutError:
+                    item = b"event: ping\ndata: 1\n\n"
+                if item is _CLOSE:
+                    break
+                await asyncio.wait_for(resp.write(item), self.write_timeout_s)
+        except (ConnectionError, asyncio.TimeoutError, RuntimeError):
+            pass  # gone or too slow: the page reconnects and resyncs
+        finally:
+            self._clients.discard(client)
+        return resp
+
+
+def palette_css():
+    """CSS custom properties for the camel and die colours, one source: the palette
+    module when present, else these defaults."""
+    colours = camel_colours()
+    lines = [":root {"]
+    for name in sorted(colours):
+        lines.append("  --%s: %s;" % (name, colours[name]))
+    lines.append("}")
+    for name in sorted(colours):
+        lines.append(".c-%s { fill: var(--%s); background-color: var(--%s); }"
+                     % (name, name, name))
+    return "\n".join(lines) + "\n"
+
+
+#: Screen colours of the camels and dice (sRGB), used when ``camelhost.ui.palette`` is absent.
+_FALLBACK = {
+    "blue": "#2f6fde", "green": "#2fa84f", "yellow": "#f2d22e", "red": "#d8352f",
+    "purple": "#8e4fc4", "orange": "#f28a1e", "white": "#f4f1e8", "black": "#23211f",
+    "grey": "#8c8c8c",
+}
+
+
+def camel_colours():
+    """``{name: "#rrggbb"}`` for every camel and die colour."""
+    out = dict(_FALLBACK)
+    try:
+        from camelhost.ui import palette  # written by the TUI side; optional
+    except ImportError:
+        return out
+    table = getattr(palette, "RGB", None) or getattr(palette, "PALETTE", None) or {}
+    for name, rgb in dict(table).items():
+        if isinstance(rgb, str) and rgb.startswith("#"):
+            out[name] = rgb
+        elif isinstance(rgb, (tuple, list)) and len(rgb) == 3:
+            out[name] = "#%02x%02x%02x" % tuple(int(x) for x in rgb)
+    return out
+
+
+def lan_address():
+    """This machine's address on the local network, for the printed URL (no packet
+    is sent: a UDP socket only asks the routing table). ``127.0.0.1`` if unknown."""
+    import socket
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1: routed, never reached
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def qr_text(url):
+    """The QR code of ``url`` as terminal text (``segno``), two modules per character
+    row so it fits a laptop screen."""
+    import io
+
+    import segno
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()

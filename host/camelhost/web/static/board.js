@@ -1,0 +1,441 @@
+// Camel Up scoreboard: draws each full snapshot the table sends on /events.
+// Read-only: the only requests are the stream itself and, in a replay, the
+// step buttons. Every snapshot is complete, so a page that reconnects (phone
+// asleep, wifi gone) shows the current table from its first message.
+"use strict";
+
+(function () {
+  const SVG = "http://www.w3.org/2000/svg";
+  const $ = (id) => document.getElementById(id);
+  const state = { view: null, spokenDie: null, firstAfterConnect: true, lastMessage: 0 };
+
+  // -- small DOM helpers (text only through textContent: names are typed by people)
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function svg(tag, attrs, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const key in attrs) node.setAttribute(key, attrs[key]);
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  function pct(p) { return Math.round(100 * p) + "%"; }
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function chip(colour, text) {
+    const c = el("span", "chip c-" + colour, text);
+    c.dataset.colour = colour;
+    return c;
+  }
+  function dieBox(colour, cls) {
+    const d = el("span", "die c-" + colour + (cls ? " " + cls : ""));
+    d.dataset.die = colour;
+    d.title = colour + " die";
+    return d;
+  }
+
+  // -- the track ---------------------------------------------------------------
+  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16;
+
+  function camelShape(colour, crazy, x, y) {
+    // A camel drawn facing right in a 90x40 box; crazy camels face backwards.
+    const g = svg("g", { "class": "camel c-" + colour, "data-camel": colour });
+    const body = svg("g", {
+      transform: crazy ? "translate(" + (x + 95) + "," + y + ") scale(-1,1)"
+                       : "translate(" + (x + 5) + "," + y + ")" });
+    body.appendChild(svg("path", {
+      "class": "camel-body",
+      d: "M4 30 Q4 14 20 13 Q28 1 38 10 Q46 3 55 12 L62 14 Q64 5 71 3 L82 4 " +
+         "Q88 6 84 11 L76 12 Q75 24 70 30 Z" }));
+    body.appendChild(svg("rect", { "class": "camel-body", x: 12, y: 28, width: 6, height: 12, rx: 2 }));
+    body.appendChild(svg("rect", { "class": "camel-body", x: 56, y: 28, width: 6, height: 12, rx: 2 }));
+    g.appendChild(body);
+    g.appendChild(svg("text", { "class": "camel-label", x: x + 42, y: y + 27 },
+                      colour.slice(0, 3)));
+    if (crazy) g.appendChild(svg("text", { "class": "camel-back", x: x + 86, y: y + 20 }, "\u25C0"));
+    return g;
+  }
+
+  function drawTrack(v) {
+    const root = clear($("track"));
+    const stacks = {};
+    let low = [], high = [];
+    for (const row of v.track || []) {
+      if (row.space < 1) low = low.concat(row.camels);
+      else if (row.space > 16) high = high.concat(row.camels);
+      else stacks[row.space] = row.camels;
+    }
+    const columns = [];
+    if (low.length) columns.push({ label: "<1", camels: low, space: 0 });
+    for (let s = 1; s <= 16; s++) columns.push({ label: String(s), camels: stacks[s] || [], space: s });
+    if (high.length) columns.push({ label: "\u2691", camels: high, space: 17 });
+    const perRow = root.parentNode.clientWidth < 720 ? Math.ceil(columns.length / 2) : columns.length;
+    const rows = Math.ceil(columns.length / perRow);
+    const tallest = Math.max(3, ...columns.map((c) => c.camels.length));
+    const rowH = tallest * CAMEL_H + LABEL_H + TILE_H + GAP;
+    root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + rows * rowH);
+    const crazy = new Set(v.crazy || []);
+    const tiles = {};
+    for (const t of v.tiles || []) tiles[t.space] = t;
+    const leader = (v.ranking || [])[0];
+    columns.forEach((col, i) => {
+      const x = (i % perRow) * COL, top = Math.floor(i / perRow) * rowH;
+      const base = top + tallest * CAMEL_H;
+      const g = svg("g", { "class": "space", "data-space": col.space,
+                           "data-camels": col.camels.join(",") });
+      g.appendChild(svg("rect", { "class": "space-floor" + (col.space % 2 ? " odd" : ""),
+                                  x: x + 2, y: base + 2, width: COL - 4, height: LABEL_H - 4, rx: 6 }));
+      g.appendChild(svg("text", { "class": "space-label", x: x + COL / 2, y: base + LABEL_H - 10 },
+                        col.label));
+      col.camels.forEach((camel, level) => {
+        const shape = camelShape(camel, crazy.has(camel), x, base - (level + 1) * CAMEL_H + 2);
+        if (camel === leader) shape.classList.add("leader");
+        g.appendChild(shape);
+      });
+      const tile = tiles[col.space];
+      if (tile) {
+        const tg = svg("g", { "class": "tile " + (tile.side === "+" ? "tile-plus" : "tile-minus"),
+                              "data-owner": tile.owner, "data-side": tile.side });
+        tg.appendChild(svg("rect", { x: x + 4, y: base + LABEL_H, width: COL - 8, height: TILE_H - 4, rx: 5 }));
+        tg.appendChild(svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
+                           (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner));
+        tg.appendChild(svg("title", {}, tile.owner + "'s " + (tile.name || "tile")));
+        g.appendChild(tg);
+      }
+      root.appendChild(g);
+    });
+  }
+
+  // -- the last die ----------------------------------------------------------------
+  function drawAnnounce(v) {
+    const box = $("announce"), d = v.last_die;
+    box.className = "";
+    if (v.final) {
+      box.classList.add("announce-final");
+      $("die-arrow").textContent = "\u2691";
+      $("die-distance").textContent = "";
+      $("die-camel").textContent = "race over: " + v.final.winner + " wins";
+      $("die-detail").textContent = v.final.loser + " is last";
+      return;
+    }
+    if (!d) {
+      box.classList.add("announce-none");
+      $("die-arrow").textContent = "";
+      $("die-distance").textContent = "";
+      $("die-camel").textContent = v.phase === "setup" ? "setting up the camels" : "no die yet this race";
+      $("die-detail").textContent = "";
+      return;
+    }
+    box.classList.add("c-" + d.camel, "announce-die");
+    box.dataset.camel = d.camel;
+    const forward = d.direction > 0;
+    $("die-arrow").textContent = forward ? "\u25B6" : "\u25C0";
+    $("die-distance").textContent = String(d.distance);
+    $("die-camel").textContent = d.camel + " " + (forward ? "forward " : "backward ") + d.distance;
+    const bits = [];
+    if (d.player) bits.push(d.player + "'s pyramid ticket");
+    bits.push(d.die === "grey" ? "grey die, " + d.ink + " numeral " + d.value : d.die + " die " + d.value);
+    if (d.unit && d.unit.length > 1) bits.push("carrying " + d.unit.slice(1).join(", "));
+    if (d.tile) bits.push("landed on " + d.tile.owner + "'s tile");
+    bits.push(d.crossed ? "across the finish line" : "space " + d.from + " \u2192 " + d.to);
+    $("die-detail").textContent = bits.join(" \u00B7 ");
+  }
+
+  // -- panels ------------------------------------------------------------------------
+  function drawPyramid(v) {
+    const inside = clear($("dice-inside"));
+    const inSet = new Set(v.dice_inside || []);
+    for (const die of v.dice || []) {
+      inside.appendChild(dieBox(die, inSet.has(die) ? "in" : "out"));
+    }
+    const n = (v.dice_inside || []).length;
+    $("dice-note").textContent = v.phase === "setup" || !v.track || !v.track.length ? "" :
+      (n ? (n === 1 ? "1 die" : n + " dice") + " inside" + (v.edition === "second" && n ? " (one stays in)" : "")
+         : "none inside");
+    const r = v.ranking || [];
+    const lead = clear($("leading"));
+    if (r.length >= 2) {
+      lead.appendChild(el("span", "", "1st "));
+      lead.appendChild(chip(r[0], r[0]));
+      lead.appendChild(el("span", "", " 2nd "));
+      lead.appendChild(chip(r[1], r[1]));
+    }
+  }
+
+  function drawPlayers(v) {
+    const box = clear($("players"));
+    for (const p of v.players || []) {
+      const card = el("div", "player" + (p.name === v.current ? " current" : ""));
+      card.dataset.name = p.name;
+      const head = el("div", "player-head");
+      head.appendChild(el("span", "player-name", p.name));
+      const coins = el("span", "coins", p.coins);
+      coins.title = "coins";
+      head.appendChild(coins);
+      card.appendChild(head);
+      const held = el("div", "held");
+      for (const t of p.leg_tickets || []) held.appendChild(chip(t.colour, t.value));
+      if (p.pyramid_tickets) held.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
+      card.appendChild(held);
+      const extra = [];
+      if (p.tile) extra.push("tile on " + p.tile);
+      if (p.partner) extra.push("partner " + p.partner);
+      extra.push(plural(p.cards_in_hand, "finish card") + " in hand");
+      card.appendChild(el("div", "player-extra", extra.join(" \u00B7 ")));
+      box.appendChild(card);
+    }
+  }
+
+  function bar(cls, p) {
+    const outer = el("span", "bar " + cls);
+    const inner = el("span", "fill");
+    inner.style.width = Math.max(0, Math.min(100, 100 * p)) + "%";
+    outer.appendChild(inner);
+    return outer;
+  }
+
+  function drawOdds(v) {
+    const leg = clear($("leg-odds"));
+    if (v.leg_odds) {
+      const rows = v.leg_odds.slice().sort((a, b) => b.first - a.first);
+      for (const o of rows) {
+        const row = el("div", "odds-row");
+        row.dataset.camel = o.camel;
+        row.appendChild(chip(o.camel, o.camel));
+        for (const key of ["first", "second", "last"]) {
+          const cell = el("span", "odds-cell");
+          cell.appendChild(bar("c-" + o.camel, o[key]));
+          cell.appendChild(el("span", "pct pct-" + key, pct(o[key])));
+          row.appendChild(cell);
+        }
+        leg.appendChild(row);
+      }
+    } else {
+      leg.appendChild(el("p", "none", "none now"));
+    }
+    const race = clear($("race-odds"));
+    if (v.race_odds) {
+      const colours = (v.racing || []).slice().sort((a, b) => v.race_odds.winner[b] - v.race_odds.winner[a]);
+      for (const c of colours) {
+        const row = el("div", "odds-row race");
+        row.dataset.camel = c;
+        row.appendChild(chip(c, c));
+        for (const key of ["winner", "loser"]) {
+          const cell = el("span", "odds-cell");
+          cell.appendChild(bar("c-" + c, v.race_odds[key][c]));
+          cell.appendChild(el("span", "pct pct-" + key, pct(v.race_odds[key][c])));
+          row.appendChild(cell);
+        }
+        race.appendChild(row);
+      }
+    } else {
+      race.appendChild(el("p", "none", "none now"));
+    }
+    const best = clear($("best"));
+    $("best-title").textContent = v.current && v.actions && v.actions.length ? "Best for " + v.current : "";
+    for (const a of v.actions || []) best.appendChild(el("li", "", a.reason || a.action));
+  }
+
+  function drawTickets(v) {
+    const box = clear($("leg-tickets"));
+    for (const c of v.racing || []) {
+      const values = (v.leg_tickets || {})[c] || [];
+      const row = el("div", "ticket-row");
+      row.dataset.colour = c;
+      row.appendChild(chip(c, c));
+      if (!values.length) row.appendChild(el("span", "ticket none", "none"));
+      values.forEach((val, i) => row.appendChild(el("span", "ticket c-" + c + (i ? " under" : " top"), val)));
+      box.appendChild(row);
+    }
+    $("pyramid-tickets").textContent = v.track && v.track.length ?
+      plural(v.pyramid_tickets || 0, "pyramid ticket") + " left" : "";
+    const piles = clear($("piles"));
+    for (const name of ["winner", "loser"]) {
+      const n = (v.piles || {})[name] || 0;
+      const pile = el("div", "pile");
+      pile.dataset.pile = name;
+      pile.appendChild(el("span", "pile-name", "overall " + name));
+      const backs = el("span", "backs");
+      for (let i = 0; i < n; i++) backs.appendChild(el("span", "card-back"));
+      pile.appendChild(backs);
+      pile.appendChild(el("span", "pile-count", plural(n, "card")));
+      piles.appendChild(pile);
+    }
+  }
+
+  function drawLeg(v) {
+    const panel = $("leg-panel"), s = v.leg_scored;
+    panel.hidden = !s;
+    if (!s) return;
+    $("leg-title").textContent = "Leg " + s.leg + " scored: 1st " + (s.ranking[0] || "-") +
+      ", 2nd " + (s.ranking[1] || "-");
+    const body = clear($("leg-table").tBodies[0]);
+    for (const row of s.rows) {
+      const tr = el("tr");
+      tr.dataset.name = row.player;
+      tr.appendChild(el("th", "", row.player));
+      const items = el("td", "items");
+      for (const it of row.items) {
+        if (it.kind === "leg") items.appendChild(chip(it.colour, it.value + " \u2192 " + signed(it.reward)));
+        else if (it.kind === "pyramid") items.appendChild(el("span", "chip pyramid", "\u25B2 +" + (it.reward || 1)));
+        else items.appendChild(el("span", "chip copy", "from " + it.from + " " + signed(it.reward)));
+      }
+      if (!row.items.length) items.appendChild(el("span", "none", "nothing"));
+      tr.appendChild(items);
+      tr.appendChild(el("td", "net", signed(row.net)));
+      tr.appendChild(el("td", "after", row.before + " \u2192 " + row.after));
+      body.appendChild(tr);
+    }
+  }
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "\u00B1") + Math.abs(n); }
+
+  function drawFinal(v) {
+    const panel = $("final-panel"), f = v.final;
+    panel.hidden = !f;
+    document.body.classList.toggle("over", !!f);
+    if (!f) return;
+    $("final-title").textContent = "Race over: " + f.winner + " wins, " + f.loser + " last";
+    const piles = clear($("final-piles"));
+    for (const name of ["winner", "loser"]) {
+      const box = el("div", "revealed");
+      box.dataset.pile = name;
+      box.appendChild(el("h3", "", "overall " + name + " pile, in play order"));
+      const list = el("ol");
+      for (const c of f.piles[name] || []) {
+        const li = el("li", c.correct ? "right" : "wrong");
+        li.appendChild(el("span", "", c.player + " "));
+        li.appendChild(chip(c.colour, c.colour));
+        li.appendChild(el("span", "", " " + signed(c.reward)));
+        list.appendChild(li);
+      }
+      if (!(f.piles[name] || []).length) list.appendChild(el("li", "none", "empty"));
+      box.appendChild(list);
+      piles.appendChild(box);
+    }
+    const rank = clear($("final-ranking"));
+    for (const r of f.ranking) {
+      const li = el("li", (f.winners || []).indexOf(r.player) >= 0 ? "winner" : "");
+      li.dataset.name = r.player;
+      li.appendChild(el("span", "player-name", r.player));
+      li.appendChild(el("span", "coins", r.coins));
+      rank.appendChild(li);
+    }
+  }
+
+  function drawHeader(v) {
+    $("title").textContent = "Camel Up \u00B7 " + v.edition;
+    $("where").textContent = !v.track || !v.track.length ? "race " + v.race + ": setting up" :
+      "race " + v.race + " \u00B7 leg " + v.leg;
+    const words = {
+      turn: "'s turn", die: ": release a die", ink: ": grey die, black or white numerals?",
+      value: ": which value did the die show?" };
+    $("turn").textContent = v.phase === "over" ? "race over" : v.phase === "unscored" ?
+      "race ended unscored" : v.current ? v.current + (words[v.phase] || "") : "";
+  }
+
+  function drawReplay(v) {
+    const nav = $("replay");
+    nav.hidden = !v.replay;
+    document.body.classList.toggle("replaying", !!v.replay);
+    if (!v.replay) return;
+    $("replay-step").textContent = "step " + v.replay.step + " of " + v.replay.steps;
+    const play = $("play");
+    play.dataset.control = v.replay.playing ? "pause" : "play";
+    play.textContent = v.replay.playing ? "\u23F8 pause" : "\u25B6 play";
+  }
+
+  function render(v) {
+    state.view = v;
+    drawHeader(v);
+    drawAnnounce(v);
+    drawPyramid(v);
+    drawTrack(v);
+    drawPlayers(v);
+    drawOdds(v);
+    drawTickets(v);
+    drawLeg(v);
+    drawFinal(v);
+    drawReplay(v);
+    speak(v);
+    document.documentElement.dataset.version = String(v.version);
+  }
+
+  // -- speech (Web Speech API), off until the toggle is pressed ----------------------
+  function speechOn() { return window.localStorage && localStorage.getItem("speech") === "on"; }
+  function showSpeech() {
+    const b = $("speech"), on = speechOn();
+    b.textContent = on ? "speech on" : "speech off";
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.hidden = !("speechSynthesis" in window);
+  }
+  function speak(v) {
+    const d = v.last_die;
+    const key = d ? v.race + ":" + d.n : null;
+    const fresh = key !== state.spokenDie && !state.firstAfterConnect;
+    state.spokenDie = key;
+    state.firstAfterConnect = false;
+    if (!d || !fresh || !speechOn() || !("speechSynthesis" in window)) return;
+    const words = d.camel + " camel, " + (d.direction > 0 ? "forward " : "backward ") + d.distance;
+    window.speechSynthesis.speak(new SpeechSynthesisUtterance(words));
+  }
+
+  // -- the stream, reconnecting by itself ---------------------------------------------
+  let source = null, retry = 1000, retryTimer = null;
+  function setLink(up, text) {
+    const link = $("link");
+    link.className = up ? "link-up" : "link-down";
+    link.textContent = text;
+  }
+  function onSnapshot(e) {
+    state.lastMessage = Date.now();
+    retry = 1000;
+    setLink(true, "live");
+    render(JSON.parse(e.data));
+  }
+  function connect() {
+    if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
+    if (source) source.close();
+    state.firstAfterConnect = true;
+    source = new EventSource("events");
+    source.addEventListener("snapshot", onSnapshot);
+    source.addEventListener("resync", onSnapshot);
+    source.addEventListener("ping", () => { state.lastMessage = Date.now(); });
+    source.onopen = () => { state.lastMessage = Date.now(); setLink(true, "live"); };
+    source.onerror = () => {
+      setLink(false, "reconnecting");
+      if (source && source.readyState === EventSource.CLOSED) {
+        source = null;
+        retryTimer = setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 15000);
+      }
+    };
+  }
+  // A stream that went quiet (the server sends a ping every 15 s) is dead: a phone
+  // that slept or a wifi that dropped often leaves no error behind.
+  setInterval(() => {
+    if (source && source.readyState === EventSource.OPEN && Date.now() - state.lastMessage > 40000) connect();
+  }, 5000);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && (!source || source.readyState !== EventSource.OPEN)) connect();
+  });
+  window.addEventListener("online", connect);
+
+  document.addEventListener("DOMContentLoaded", () => {
+    showSpeech();
+    $("speech").addEventListener("click", () => {
+      localStorage.setItem("speech", speechOn() ? "off" : "on");
+      showSpeech();
+      if (speechOn()) window.speechSynthesis.speak(new SpeechSynthesisUtterance("speech on"));
+    });
+    for (const b of document.querySelectorAll("#replay button")) {
+      b.addEventListener("click", () => {
+        fetch("control/" + b.dataset.control, { method: "POST" });
+      });
+    }
+    window.addEventListener("resize", () => { if (state.view) drawTrack(state.view); });
+    connect();
+  });
+})();

@@ -1,0 +1,673 @@
+"""Exact leg odds for Camel Up, both editions, in plain Python (CPython and MicroPython).
+
+Layer above ``camelup.odds.board`` and ``camelup.odds.game`` (nothing in the
+package above it is imported here).
+
+The leg is enumerated exactly: every order in which the dice still inside can come
+out and every face of each die (RULES 1.4, 3.4), with integer weights, so results
+are exact rationals ``weight / total``.
+
+How it is fast enough without compiled code:
+
+* A board is one ``str``: ``"|" + space1 + "|" + space2 + ... + "|" + space16 + "|"``,
+  each space listing its camels bottom -> top, one letter per camel. Finding a
+  camel, its unit (the rest of its segment) and its space (count of ``|`` before
+  it) and re-assembling the board are all single C-level string operations, and
+  the board is its own hashable, already-hashed dictionary key.
+* Dice only matter through the boards they produce, so the enumeration goes
+  breadth first, one die reveal per level, keeping for every set of dice still
+  inside a dictionary ``board -> integer weight``; different orders that give the
+  same board are merged at once.
+* Once the grey die is out the crazy camels never move again this leg; a camel
+  that never moves changes no landing, payout or racing rank, so they are
+  dropped from the boards, which merges many more of them. A crazy camel moved by
+  the grey die with no racing camel on it gives one board for all its values.
+* The last reveal never builds a board: the unit is lifted out and its insertion
+  index in what is left, compared with the indices of the top two and the bottom
+  racing camels left, gives the rank key (first, second, last) directly.
+* A move that crosses the finish line (RULES 1.13, 3.7) ends the race and the leg:
+  the crossing unit is written outside the track (after the last ``|`` when
+  crossing forward, before the first ``|`` when carried backwards), so ranking
+  such a board needs no special case, and its weight is multiplied by the number
+  of ways the rest of the leg could have been revealed.
+
+Public entry points: ``leg_odds(position)`` -> ``LegOdds`` (P(1st), P(2nd), P(last)
+as integer weights, the joint outcome, and expected tile landings). ``expand_forward``
+and ``expand_grey`` (one die's three values on one board) are shared with
+``camelup.odds.tiles``.
+
+Nothing here imports ``fractions``, ``enum``, ``typing`` or ``itertools``: the
+module runs unchanged on MicroPython.
+"""
+
+from camelup.odds.board import (
+    BLACK,
+    GREY_DIE,
+    NO_TILES,
+    SEP,
+    TRACK,
+    WHITE,
+    Coded,
+    grey_choice,
+    perm,
+    rank_key,
+)
+from camelup.odds.game import as_position
+
+
+def full_order(s, crazy):
+    """Every racing camel letter of board ``s``, first to last (RULES 1.11)."""
+    r = s.replace(SEP, "")
+    if crazy:
+        r = r.replace(BLACK, "").replace(WHITE, "")
+    return r[::-1]
+
+
+def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker=rank_key):
+    """All three values of racing die ``c`` on board ``s`` (weight ``w`` per value).
+
+    Boards still racing go to ``target`` (board -> weight); a unit crossing the
+    line ends the leg: its rank key goes to ``acc`` with weight ``w * cont``.
+    Tile landings go to ``landings`` (space -> weight x completions); the
+    finished weight is kept under ``landings[0]``. RULES 1.2-1.5, 1.13.
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    k = s.count(SEP, 0, i)
+    head = s[:i]
+    unit = s[i:j]
+    below = j  # separator after space k + v - 1 (top of that space)
+    v = 1
+    while v < 4:
+        m = k + v
+        if m > TRACK:  # this value and every higher one cross the line
+            ns = head + s[j:] + unit
+            key = ranker(ns, crazy)
+            acc[key] = acc.get(key, 0) + w * cont * (4 - v)
+            landings[0] = landings.get(0, 0) + w * cont * (4 - v)
+            return
+        top = s.find(SEP, below + 1)  # separator after space m
+        t = tiles[m]
+        if t == 0:
+            ns = head + s[j:top] + unit + s[top:]
+        elif t > 0:  # oasis / cheering: one space further, on top
+            landings[m] = landings.get(m, 0) + w * cont
+            if m == TRACK:
+                ns = head + s[j:] + unit
+                key = ranker(ns, crazy)
+                acc[key] = acc.get(key, 0) + w * cont
+                landings[0] = landings.get(0, 0) + w * cont
+                below = top
+                v += 1
+                continue
+            q = s.find(SEP, top + 1)
+            ns = head + s[j:q] + unit + s[q:]
+        else:  # mirage / booing: one space back, underneath
+            landings[m] = landings.get(m, 0) + w * cont
+            if v == 1:  # under what stayed on the space it left
+                p = s.rfind(SEP, 0, i) + 1
+                ns = s[:p] + unit + s[p:i] + s[j:]
+            else:
+                p = s.rfind(SEP, 0, below) + 1
+                ns = head + s[j:p] + unit + s[p:]
+        target[ns] = target.get(ns, 0) + w
+        below = top
+        v += 1
+
+
+def _expand_backward(s, c, w, tiles, target, acc, landings, cont, ranker=rank_key):
+    """All three values of the grey die moving crazy camel ``c`` (weight ``w`` each).
+
+    Like ``expand_forward`` but counterclockwise (RULES 3.5-3.7). The boards put
+    in ``target`` lose both crazy camels: the grey die is out for the rest of the
+    leg, so they will not move again, and a camel that never moves changes no
+    landing, tile payout or racing rank (RULES 1.3, 1.11); dropping them merges
+    boards that differ only in them.
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    k = s.count(SEP, 0, i)
+    unit = s[i:j]
+    tail = s[j:]
+    top = s.rfind(SEP, 0, i)  # separator after space k - v (v = 1 first)
+    v = 1
+    while v < 4:
+        m = k - v
+        t = tiles[m] if m > 0 else 0
+        if t:
+            landings[m] = landings.get(m, 0) + w * cont
+        if m < 1 or (t > 0 and m == 1):  # carried backwards over the line (RULES 3.7)
+            key = ranker(unit + s[:i] + tail, True)
+            acc[key] = acc.get(key, 0) + w * cont
+            landings[0] = landings.get(0, 0) + w * cont
+        else:
+            if t == 0:
+                ns = s[:top] + unit + s[top:i] + tail
+            elif t > 0:  # cheering: one more space counterclockwise, on top
+                q = s.rfind(SEP, 0, top)
+                ns = s[:q] + unit + s[q:i] + tail
+            else:  # booing: one space clockwise, underneath
+                p = top + 1
+                ns = s[:p] + unit + s[p:i] + tail
+            ns = ns.replace(BLACK, "").replace(WHITE, "")
+            target[ns] = target.get(ns, 0) + w
+            top = s.rfind(SEP, 0, top)
+        v += 1
+
+
+def _rest_marks(rest, strip):
+    """Indices and letters of the top two and the bottom racing camel of ``rest``."""
+    t1 = rest.rstrip(strip)
+    t2 = t1[:-1].rstrip(strip)
+    t0 = rest.lstrip(strip)
+    return len(t1) - 1, t1[-1], len(t2) - 1, t2[-1], len(rest) - len(t0), t0[0]
+
+
+def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
+    """Last reveal of the leg: racing die ``c`` with each value, weight ``w`` each.
+
+    ``tiles``: list indexed by space, or ``None`` when there is no tile at all.
+
+    Only the rank key (first, second, last) of each outcome is needed, so the
+    final board is never built: the unit is taken out, and its insertion index in
+    what is left, compared with the indices of that board's top two and bottom
+    racing camels, gives the key (indices follow the race order along the string).
+    The three values are counted per zone (above the leader, between the top two,
+    in the pack, below the last) and turned into keys once.
+    """
+    i = s.find(c)
+    j = s.find(SEP, i)
+    u = s[i:j]
+    if len(strip) > 1:
+        u = u.replace(BLACK, "").replace(WHITE, "")
+    n = len(u)
+    if nracing - n < 2:
+        _leaf_slow(s, c, w, NO_TILES if tiles is None else tiles, acc, landings,
+                   len(strip) > 1, True)
+        return
+    k = s.count(SEP, 0, i)
+    rest = s[:i] + s[j:]
+    t1 = rest.rstrip(strip)
+    a1 = len(t1) - 1
+    t2 = t1[:-1].rstrip(strip)
+    a2 = len(t2) - 1
+    b0 = len(rest) - len(rest.lstrip(strip))
+    above = between = pack = under = 0
+    if tiles is None:  # no tile on the board: the plain moves, unrolled
+        q = rest.find(SEP, i + 1)
+        for v in (1, 2, 3):
+            if k + v > TRACK:  # this value and the higher ones cross the line
+                above += w * (4 - v)
+                landings[0] = landings.get(0, 0) + w * (4 - v)
+                break
+            if v > 1:
+                q = rest.find(SEP, q + 1)
+            if q > a1:
+                above += w
+            elif q > a2:
+                between += w
+            elif q > b0:
+                pack += w
+            else:
+                under += w
+        v = 4
+    else:
+        v = 1
+    below = i  # in rest: separator after space k + v - 1
+    while v < 4:
+        m = k + v
+        if m > TRACK:  # this value and the higher ones cross the line
+            above += w * (4 - v)
+            landings[0] = landings.get(0, 0) + w * (4 - v)
+            break
+        top = rest.find(SEP, below + 1)
+        t = tiles[m]
+        if t == 0:
+            pos = top
+        else:
+            landings[m] = landings.get(m, 0) + w
+            if t > 0:
+                if m == TRACK:
+                    pos = len(rest) + 1
+                    landings[0] = landings.get(0, 0) + w
+                else:
+                    pos = rest.find(SEP, top + 1)
+            elif v == 1:
+                pos = rest.rfind(SEP, 0, i) + 1
+            else:
+                pos = rest.rfind(SEP, 0, below) + 1
+        if pos > a1:
+            above += w
+        elif pos > a2:
+            between += w
+        elif pos > b0:
+            pack += w
+        else:
+            under += w
+        below = top
+        v += 1
+    top1 = t1[-1]
+    bot = rest[b0]
+    if above:
+        key = u[-1] + (u[-2] if n > 1 else top1) + bot
+        acc[key] = acc.get(key, 0) + above
+    if between:
+        key = top1 + u[-1] + bot
+        acc[key] = acc.get(key, 0) + between
+    if pack:
+        key = top1 + t2[-1] + bot
+        acc[key] = acc.get(key, 0) + pack
+    if under:
+        key = top1 + t2[-1] + u[0]
+        acc[key] = acc.get(key, 0) + under
+
+
+def _leaf_backward(s, c, w, tiles, acc, landings, nracing):
+    """Last reveal of the leg is the grey die moving crazy camel ``c`` (RULES 3.5-3.7)."""
+    strip = SEP + BLACK + WHITE
+    i = s.find(c)
+    j = s.find(SEP, i)
+    u = s[i:j].replace(BLACK, "").replace(WHITE, "")
+    n = len(u)
+    if n and nracing - n < 2:
+        _leaf_slow(s, c, w, tiles, acc, landings, True, False)
+        return
+    k = s.count(SEP, 0, i)
+    if n == 0:  # no racing passenger: the ranking can't change
+        key = rank_key(s, True)
+        v = 1
+        while v < 4:
+            m = k - v
+            if m < 1:
+                landings[0] = landings.get(0, 0) + w
+            else:
+                t = tiles[m]
+                if t:
+                    landings[m] = landings.get(m, 0) + w
+                    if t > 0 and m == 1:
+                        landings[0] = landings.get(0, 0) + w
+            v += 1
+        acc[key] = acc.get(key, 0) + 3 * w
+        return
+    rest = s[:i] + s[j:]
+    a1, top1, a2, top2, b0, bot = _rest_marks(rest, strip)
+    top = rest.rfind(SEP, 0, i)  # separator after space k - v
+    v = 1
+    while v < 4:
+        m = k - v
+        if m < 1:
+            pos = -1
+            landings[0] = landings.get(0, 0) + w
+        else:
+            t = tiles[m]
+            if t == 0:
+                pos = top
+            else:
+                landings[m] = landings.get(m, 0) + w
+                if t < 0:
+                    pos = top + 1
+                elif m == 1:
+                    pos = -1
+                    landings[0] = landings.get(0, 0) + w
+                else:
+                    pos = rest.rfind(SEP, 0, top)
+            top = rest.rfind(SEP, 0, top)
+        if pos > a1:
+            key = u[-1] + (u[-2] if n > 1 else top1) + bot
+        elif pos > a2:
+            key = top1 + u[-1] + bot
+        elif pos > b0:
+            key = top1 + top2 + bot
+        else:
+            key = top1 + top2 + u[0]
+        acc[key] = acc.get(key, 0) + w
+        v += 1
+
+
+def _leaf_slow(s, c, w, tiles, acc, landings, crazy, forward, ranker=rank_key):
+    """Last reveal by building each final board (few racing camels left outside
+    the unit, where the index shortcut of ``_leaf_forward`` does not apply)."""
+    boards = {}
+    if forward:
+        expand_forward(s, c, w, tiles, boards, acc, landings, 1, crazy, ranker)
+    else:
+        _expand_backward(s, c, w, tiles, boards, acc, landings, 1, ranker)
+    for ns in boards:
+        key = ranker(ns, crazy)
+        acc[key] = acc.get(key, 0) + boards[ns]
+
+
+def _enumerate(coded, tiles=None, fast=True, ranker=None):
+    """Breadth-first exact enumeration of the leg.
+
+    Returns ``(acc, landings, total)``: ``acc`` maps a rank key (letters of the
+    first, second and last racing camel; ``-`` for a missing second) to its
+    integer weight; ``landings`` maps tile space -> weighted number of landings,
+    and ``landings[0]`` is the weight of the outcomes where the race ends;
+    ``total`` is the sum of all outcome weights. ``ranker``: ``None`` for those
+    three-letter keys, or ``full_order`` for keys naming every racing camel.
+    """
+    if tiles is None:
+        tiles = coded.tiles
+    if fast and coded.crazy and GREY_DIE in coded.mask and coded.levels > 0:
+        out = _enumerate_blank_grey(coded, tiles, ranker)
+        if out is not None:
+            return out
+    return _walk(coded.board, coded.mask, coded.levels, coded.value_weight, tiles,
+                 coded.crazy, None, ranker)
+
+
+def _enumerate_blank_grey(coded, tiles, ranker=None):
+    """The leg when the grey die can change nothing: ``None`` when it might.
+
+    The grey die is blank when no crazy camel shares a space with a racing camel, none
+    can be carried back over the line or land on a tile (RULES 3.5-3.7), and no racing
+    camel can land on a crazy camel's space before the grey die comes out (checked on
+    the boards of the racing-only enumeration). Then, with ``n`` dice inside and ``L``
+    reveals, an outcome either leaves the grey die inside (the racing dice alone, all
+    ``L`` revealed: enumeration ``A``) or reveals it at one of ``L`` places with one of
+    six faces and ``L - 1`` racing dice (``B``, the same enumeration one level
+    shorter). Exactly: weights = ``A + 6 L B``. ``B`` costs almost nothing: its final
+    boards are ``A``'s boards before the last level, and its crossings are ``A``'s
+    early crossings divided by ``6 (n - L)`` (the ratio of the completions).
+    """
+    board = coded.board
+    watch = []
+    for ch in (BLACK, WHITE):
+        i = board.find(ch)
+        if i < 0:
+            continue
+        seg = board[board.rfind(SEP, 0, i) + 1:board.find(SEP, i)]
+        if seg.replace(BLACK, "").replace(WHITE, ""):
+            return None  # carries a racing camel or rides on one
+        k = board.count(SEP, 0, i)
+        if k < 4 or tiles[k - 1] or tiles[k - 2] or tiles[k - 3]:
+            return None  # could cross the line backwards or land on a tile
+        watch.append(k)
+    racing = board.replace(BLACK, "").replace(WHITE, "")
+    rear = len(racing) - len(racing.lstrip(SEP))  # space of the last racing camel
+    front = TRACK + 1 - (len(racing) - len(racing.rstrip(SEP)))
+    ahead = [k for k in watch if k > rear]  # racing camels move forward only
+    for k in ahead:
+        if k <= front + 3:
+            return None  # within one die of a racing camel: not worth trying
+    mask = coded.mask.replace(GREY_DIE, "")
+    n = len(coded.mask)
+    levels = coded.levels
+    wr = coded.value_weight
+    per_die = 3 * wr
+    split = []
+    acc, landings, _total = _walk(racing, mask, levels, wr, tiles, False, split, ranker)
+    acc_early, land_early, before_last = split
+    if ahead:
+        if land_early.get(0, 0):
+            return None  # a crossing before the last die: the check below can't see it
+        near = ahead[0] if len(ahead) == 1 or ahead[0] < ahead[1] else ahead[1]
+        for last in before_last:
+            d = last[0]
+            for s in last[1]:
+                front = TRACK + 1 - (len(s) - len(s.rstrip(SEP)))
+                if front >= near:
+                    return None
+                if front + 4 < near:
+                    continue
+                k = s.count(SEP, 0, s.find(d))
+                for v in (1, 2, 3):
+                    m = k + v
+                    if m in ahead or m - 1 in ahead or (m <= TRACK and tiles[m] > 0
+                                                        and m + 1 in ahead):
+                        return None
+    ratio = per_die * (n - levels)
+    factor = per_die * levels
+    for key in acc_early:
+        acc[key] = acc.get(key, 0) + acc_early[key] // ratio * factor
+    for space in land_early:
+        landings[space] = landings.get(space, 0) + land_early[space] // ratio * factor
+    for last in before_last:
+        boards = last[1]
+        for s in boards:
+            key = rank_key(s, False) if ranker is None else ranker(s, False)
+            acc[key] = acc.get(key, 0) + boards[s] * factor
+    return acc, landings, perm(n, levels) * per_die ** levels
+
+
+def _walk(board, mask, levels, wr, tiles, crazy, split, ranker=None):
+    """The breadth-first enumeration of ``_enumerate`` from ``board`` with the dice of
+    ``mask`` inside and ``levels`` reveals (``wr``: weight of one die value; ``crazy``:
+    crazy camels on the board). ``split``: ``None``, or a list that receives, before
+    the last level, copies of the rank-key and landing weights so far and the
+    ``(mask, boards)`` pairs still to reveal. ``ranker``: see ``_enumerate``."""
+    per_die = 3 * wr  # total weight of one die's outcomes (grey: 6 faces of 1)
+    n = len(mask)
+    total = perm(n, levels) * per_die ** levels
+    strip = SEP + BLACK + WHITE if crazy else SEP
+    plain = None if not any(tiles) else tiles  # None: no tile on the board at all
+    if crazy and GREY_DIE not in mask:
+        board = board.replace(BLACK, "").replace(WHITE, "")
+    nracing = len(board.replace(strip[0], "").replace(BLACK, "").replace(WHITE, ""))
+    acc = {}
+    landings = {}
+    full = ranker is not None
+    if not full:
+        ranker = rank_key
+    if levels == 0:
+        acc[ranker(board, crazy)] = 1
+        return acc, landings, 1
+    current = {mask: {board: 1}}
+    for level in range(levels):
+        after = levels - level - 1
+        # completions of the rest of the leg once this level's die is out
+        cont = perm(n - level - 1, after) * per_die ** after
+        following = {}
+        if after == 0 and split is not None:
+            split.append(dict(acc))
+            split.append(dict(landings))
+            split.append([(m, current[m]) for m in current])
+        for mask in current:
+            boards = current[mask]
+            for d in mask:
+                if after == 0:
+                    if full:
+                        for s in boards:
+                            if d != GREY_DIE:
+                                _leaf_slow(s, d, boards[s] * wr, tiles, acc, landings, crazy,
+                                           True, ranker)
+                            else:
+                                expand_grey(s, boards[s], tiles, None, acc, landings, 1,
+                                            nracing, ranker)
+                    elif d != GREY_DIE:
+                        # crazy camels are gone once the grey die is out
+                        st = strip if GREY_DIE in mask else SEP
+                        for s in boards:
+                            _leaf_forward(s, d, boards[s] * wr, plain, acc, landings,
+                                          st, nracing)
+                    else:
+                        for s in boards:
+                            expand_grey(s, boards[s], tiles, None, acc, landings, 1, nracing)
+                    continue
+                nmask = mask.replace(d, "")
+                target = following.get(nmask)
+                if target is None:
+                    target = {}
+                    following[nmask] = target
+                if d != GREY_DIE:
+                    for s in boards:
+                        expand_forward(s, d, boards[s] * wr, tiles, target, acc, landings,
+                                       cont, crazy, ranker)
+                else:
+                    for s in boards:
+                        expand_grey(s, boards[s], tiles, target, acc, landings, cont, nracing,
+                                    ranker)
+        current = following
+    return acc, landings, total
+
+
+def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing, ranker=rank_key):
+    """The grey die on board ``s`` (weight ``w0`` per face), RULES 3.5-3.7.
+
+    ``target`` is the next level's dictionary, or ``None`` for the last reveal.
+    A crazy camel with no racing camel above it changes no racing rank wherever it
+    goes, and it is dropped from the next boards anyway (see ``_expand_backward``),
+    so all its values give one board (or one rank key) and only its tile landings
+    and a crossing of the line need looking at value by value.
+    """
+    who = grey_choice(s)
+    if who is None:  # rule 3.5 (c): the numeral's ink decides
+        movers = ((BLACK, w0), (WHITE, w0))
+    else:
+        movers = ((who, 2 * w0),)
+    key = None
+    plain = None
+    for c, w in movers:
+        i = s.find(c)
+        j = s.find(SEP, i)
+        if s[i + 1:j].replace(BLACK, "").replace(WHITE, ""):  # racing passengers
+            if target is not None:
+                _expand_backward(s, c, w, tiles, target, acc, landings, cont, ranker)
+            elif ranker is rank_key:
+                _leaf_backward(s, c, w, tiles, acc, landings, nracing)
+            else:
+                _leaf_slow(s, c, w, tiles, acc, landings, True, False, ranker)
+            continue
+        if key is None:
+            key = ranker(s, True)
+            if target is not None:
+                plain = s.replace(BLACK, "").replace(WHITE, "")
+        k = s.count(SEP, 0, i)
+        wc = w * cont
+        stay = 0
+        v = 1
+        while v < 4:
+            m = k - v
+            if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
+                acc[key] = acc.get(key, 0) + wc
+                landings[0] = landings.get(0, 0) + wc
+            else:
+                if tiles[m]:
+                    landings[m] = landings.get(m, 0) + wc
+                stay += w
+            v += 1
+        if stay:
+            if target is None:
+                acc[key] = acc.get(key, 0) + stay
+            else:
+                target[plain] = target.get(plain, 0) + stay
+
+
+class LegOdds:
+    """Exact outcome of the current leg, as integer weights over ``total``.
+
+    ``first``, ``second``, ``last``: dict racing colour -> integer weight of the
+    outcomes where that camel is leg leader / second / last (RULES 1.10, 1.11).
+    ``landings``: dict tile space -> weighted number of landings on that tile
+    (each landing pays its owner 1 coin, RULES 1.5); ``landings[s] / total`` is
+    the owner's expected income from it this leg.
+    ``total``: sum of the weights of all outcomes (orders x faces, RULES 1.4).
+    ``finished``: weight of the outcomes where the race ends during this leg.
+    ``joint``: dict ``(first, second, last)`` colour tuple -> weight (``second`` is
+    ``None`` with a single racing camel); the joint distribution behind the three
+    marginals (partnership values need it).
+    ``places``: ``None``, or (``leg_odds(..., places=True)``) dict racing colour ->
+    list of integer weights, one per place from 1st to last (3rd and 4th included).
+    Probabilities: ``first[c] / total`` (use ``fractions.Fraction`` on CPython for
+    exact values).
+    """
+
+    def __init__(self, colours, total):
+        self.total = total
+        self.first = {}
+        self.second = {}
+        self.last = {}
+        for c in colours:
+            self.first[c] = 0
+            self.second[c] = 0
+            self.last[c] = 0
+        self.landings = {}
+        self.finished = 0
+        self.joint = {}
+        self.places = None
+
+    def p_first(self, colour):
+        """P(colour leads the leg), a float in 0..1."""
+        return self.first[colour] / self.total
+
+    def p_second(self, colour):
+        """P(colour is second at leg end), a float in 0..1."""
+        return self.second[colour] / self.total
+
+    def p_last(self, colour):
+        """P(colour is last at leg end), a float in 0..1."""
+        return self.last[colour] / self.total
+
+    def expected_landings(self, space):
+        """Expected number of landings on the tile on ``space`` (float, coins)."""
+        return self.landings.get(space, 0) / self.total
+
+    def __repr__(self):
+        return "LegOdds(total=%d first=%r)" % (self.total, sorted(self.first.items()))
+
+
+def _fill(coded, acc, landings, result):
+    """Turn rank-key weights into per-colour weights of ``result``."""
+    names = coded.name
+    joint = result.joint
+    for key in acc:
+        w = acc[key]
+        triple = (names[key[0]], names.get(key[1]), names[key[2]])
+        joint[triple] = joint.get(triple, 0) + w
+        result.first[names[key[0]]] += w
+        if key[1] != "-":
+            result.second[names[key[1]]] += w
+        result.last[names[key[2]]] += w
+    for space in landings:
+        if space:
+            result.landings[space] = landings[space]
+    result.finished = landings.get(0, 0)
+
+
+def _fill_places(coded, acc, landings, result):
+    """Like ``_fill`` for keys naming every racing camel first to last."""
+    names = coded.name
+    joint = result.joint
+    places = {}
+    for colour in result.first:
+        places[colour] = [0] * len(result.first)
+    for key in acc:
+        w = acc[key]
+        for index in range(len(key)):
+            places[names[key[index]]][index] += w
+        triple = (names[key[0]], names[key[1]] if len(key) > 1 else None, names[key[-1]])
+        joint[triple] = joint.get(triple, 0) + w
+        result.first[triple[0]] += w
+        if triple[1] is not None:
+            result.second[triple[1]] += w
+        result.last[triple[2]] += w
+    result.places = places
+    for space in landings:
+        if space:
+            result.landings[space] = landings[space]
+    result.finished = landings.get(0, 0)
+
+
+def leg_odds(position, fast=True, places=False):
+    """Exact leg odds of a ``Position`` (or anything ``as_position`` accepts).
+
+    Returns ``LegOdds`` with integer weights over ``total`` = (ordered choices of
+    the revealed dice) x (faces per die)^(reveals): classic counts the three values
+    of a die (5!*3^5 = 29,160 for a full leg); second counts the six faces of each
+    die (720*6^5 = 5,598,720 for a full leg). A race that ends mid-leg stops the
+    leg there (RULES 1.13, 3.7). ``fast=False``: the plain breadth-first enumeration
+    only, without the shortcut for a grey die that can change nothing (same weights,
+    slower; for tests and benchmarks). ``places=True``: also every place of every
+    camel (``LegOdds.places``), by ranking each final board in full (about twice
+    the time). Raises ``ValueError`` for an invalid position.
+    """
+    position = as_position(position)
+    coded = Coded(position)
+    acc, landings, total = _enumerate(coded, None, fast, full_order if places else None)
+    result = LegOdds(position.racing(), total)
+    if places:
+        _fill_places(coded, acc, landings, result)
+    else:
+        _fill(coded, acc, landings, result)
+    return result

@@ -1,0 +1,110 @@
+"""The fast paths of the exact leg odds give exactly the plain enumeration's weights.
+
+``leg_odds(position)`` takes a shortcut when the grey die can change nothing this leg
+(no crazy camel can touch a racing camel, cross the line or land on a tile: RULES
+3.5-3.7); ``leg_odds(position, fast=False)`` is the plain breadth-first enumeration.
+Random positions of both editions, many built so the shortcut applies (crazy camels
+behind the racing camels or far ahead of them), the rest clustered so it must refuse.
+"""
+
+import random
+
+from camelup.odds import GREY, Position, leg_odds
+from camelup.odds_naive import naive_leg_odds
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+CLASSIC = ("blue", "green", "orange", "yellow", "white")
+SECOND = ("blue", "green", "yellow", "red", "purple")
+
+
+def spread_position(rnd, edition, max_dice):
+    """Racing camels clustered somewhere; in the second edition the crazy camels
+    behind them, far ahead, or among them; 0-2 tiles; any dice inside."""
+    racing = list(CLASSIC if edition == "classic" else SECOND)
+    rnd.shuffle(racing)
+    low = rnd.randint(1, 12) if edition == "classic" else rnd.randint(5, 9)
+    high = min(16, low + rnd.choice([0, 1, 2, 3]))
+    stacks = {}
+    for camel in racing:
+        stacks.setdefault(rnd.randint(low, high), []).append(camel)
+    if edition == "second":
+        for camel in ("black", "white"):
+            where = rnd.choice(["behind", "behind", "ahead", "ahead", "ahead", "among", "same"])
+            if where == "behind":
+                space = rnd.randint(min(4, low - 1), low - 1)
+            elif where == "ahead" and high < 12:
+                space = rnd.randint(high + 4, 16)
+            elif where == "same" and camel == "white" and "black" in str(stacks):
+                space = [s for s in stacks if "black" in stacks[s]][0]
+            else:
+                space = rnd.randint(low, high)
+            stacks.setdefault(space, []).append(camel)
+    tiles = {}
+    for _ in range(rnd.randint(0, 2)):
+        space = rnd.randint(2, 16)
+        if space in stacks or space in tiles or space - 1 in tiles or space + 1 in tiles:
+            continue
+        tiles[space] = rnd.choice([1, -1])
+    dice = list(racing)
+    rnd.shuffle(dice)
+    if edition == "second":
+        dice.insert(rnd.randint(0, 1), GREY)  # the grey die inside nearly always
+    dice = dice[:rnd.randint(2 if edition == "second" else 1, max_dice)]
+    reveals = len(dice) if edition == "classic" else len(dice) - 1
+    return Position(edition, stacks, tiles, dice=dice, reveals=reveals)
+
+
+def same(a, b):
+    return (a.total, a.first, a.second, a.last, a.landings, a.finished, a.joint) == (
+        b.total, b.first, b.second, b.last, b.landings, b.finished, b.joint)
+
+
+@settings(max_examples=4000, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second", "second", "second"]))
+def test_fast_paths_give_the_plain_enumeration_weights(seed, edition):
+    pos = spread_position(random.Random(seed), edition, 4)
+    assert same(leg_odds(pos), leg_odds(pos, fast=False)), pos
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_fast_paths_on_whole_second_edition_legs(seed):
+    # six dice inside, five revealed (RULES 3.4): the shortcut's main use
+    pos = spread_position(random.Random(seed), "second", 6)
+    if len(pos.dice) < 6:
+        pos = Position("second", pos.stacks, dict(pos.tiles), reveals=5)
+    assert same(leg_odds(pos), leg_odds(pos, fast=False)), pos
+
+
+def test_shortcut_matches_the_naive_oracle_on_P2a():
+    # P2a: crazy camels on 15 and 16 out of the racing camels' reach (docs/odds.md)
+    pos = Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
+                              15: ["black"], 16: ["white"]})
+    fast = leg_odds(pos)
+    first, second, last, landings, total = naive_leg_odds(pos)
+    assert (fast.total, fast.first, fast.second, fast.last, fast.landings) == (
+        total, first, second, last, landings)
+
+
+def naive_places(pos):
+    """Every place of every camel by the plain oracle of ``camelup.odds_expect``."""
+    from camelup.odds_expect import place_weights
+    return place_weights(pos)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
+def test_every_place_matches_the_plain_oracle(seed, edition):
+    # 3rd and 4th places (odds cases) from the fast enumeration, same as the oracle's
+    pos = spread_position(random.Random(seed), edition, 4)
+    fast = leg_odds(pos, places=True)
+    plain = leg_odds(pos)
+    assert (fast.first, fast.second, fast.last, fast.landings, fast.joint) == (
+        plain.first, plain.second, plain.last, plain.landings, plain.joint)
+    weights, total = naive_places(pos)
+    assert total == fast.total
+    assert weights == fast.places, pos

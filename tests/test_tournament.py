@@ -1,0 +1,82 @@
+"""``pyramid tournament`` and the bot policies: seeded, seats rotated, every game a
+legal race through the rules engine, win shares split, the coach legal and sensible."""
+
+import camelup
+from camelhost import coach, tournament
+from camelhost.cli import main
+from camelhost.table import bots
+from camelup.rng import XorShift32
+
+
+def test_games_are_seeded_and_seats_rotate():
+    a = tournament.play_game(["greedy", "random", "random"], "classic", 4, 1)
+    b = tournament.play_game(["greedy", "random", "random"], "classic", 4, 1)
+    assert a == b
+    assert a["seats"] == ["random", "random", "greedy"]  # game 1: rotated by one seat
+    assert tournament.play_game(["greedy", "random", "random"], "classic", 4, 0)["seats"] == [
+        "greedy", "random", "random"]
+    assert a["winners"] and all(a["coins"][w] == max(a["coins"]) for w in a["winners"])
+    assert a["actions"] > 10
+
+
+def test_tally_splits_shared_wins():
+    t = tournament.Tally(["coach", "ev", "ev"])
+    t.add({"seats": ["coach", "ev", "ev"], "coins": [10, 10, 4], "winners": [0, 1]})
+    t.add({"seats": ["ev", "coach", "ev"], "coins": [3, 9, 9], "winners": [1, 2]})
+    rows = {r[0]: r for r in t.rows()}
+    assert rows["coach"][1] == 2 and rows["coach"][2] == 0.5  # half of each game
+    assert rows["ev"][1] == 4 and rows["ev"][2] == 0.25
+    assert rows["coach"][4] == 9.5
+
+
+def test_cli_tournament_prints_win_rates(capsys):
+    rc = main(["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
+               "--edition", "classic", "--seed", "2", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "3 games in" in out
+    assert "greedy" in out and "random" in out and "win rate" in out
+
+
+def test_cli_tournament_refuses_an_unknown_policy(capsys):
+    assert main(["tournament", "--bots", "coach,ev,ev,wizard"]) == 1
+    assert "unknown bot policy 'wizard'" in capsys.readouterr().err
+
+
+def test_policies_give_legal_actions():
+    g = camelup.Game.random("second", 4, 3)
+    rng = XorShift32(5)
+    for name, policy in bots.POLICIES.items():
+        text = policy(g, rng)
+        assert text == "pyramid" or g.is_legal(text), (name, text)
+
+
+def test_coach_backs_the_runaway_camel_first_and_is_deterministic():
+    # RULES 1.10, 1.13: white far ahead leads the leg for sure and likely wins the race.
+    # The next players would take the first place on the winner pile (8 coins), so the
+    # coach takes it before the 5 leg ticket
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    12: ["white"]})
+    text, value = coach.choose(g)
+    assert text == "finish winner white" and value > 5
+    assert coach.choose(g.copy()) == (text, value)
+    ranked = coach.evaluate(g)
+    assert [r[1] for r in ranked[:2]] == ["finish winner white", "leg white"]
+    assert ranked == sorted(ranked, key=lambda r: (-r[0], r[1]))
+
+
+def test_coach_counts_what_a_die_gives_away():
+    # after a pyramid ticket the next player sees a sharper leg: the coach scores the
+    # pyramid ticket below its 1 coin, by the replies it expects
+    g = camelup.Game.random("second", 4, 11)
+    scores = {action: (score, ev) for score, action, ev in coach.evaluate(g)}
+    score, ev = scores["pyramid"]
+    assert ev == 1.0 and score < ev
+
+
+def test_table_suggestions_follow_the_coach():
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    12: ["white"]})
+    advice = bots.suggestions(g)
+    assert [av.action for av in advice] == [r[1] for r in coach.evaluate(g)]
+    assert advice[0].action == "finish winner white" and "white" in advice[0].reason
