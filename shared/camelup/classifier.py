@@ -96,7 +96,7 @@ STEP = 1.0
 #: Beyond ``NEAR`` sigma from its class (about 1 in 100 of a class's own readings)
 #: a reading is named only when every other class is ``LEAD`` sigma further still.
 NEAR = 4.0
-LEAD = 4.5
+LEAD = 5.5
 #: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal).
 TAIL = 4.0
 #: Default rejection distance (sigma), smallest posterior and ambiguity margin (sigma).
@@ -944,7 +944,7 @@ _DEFAULTS = {
         '"whiten":[[185.001,0.0,0.0,0.0],[-22.6974,208.436,0.0,0.0],[26.8129,-20.1287,241.456,0.0'
         '],[6.84933,17.5559,16.8273,24.9646]]}},"double_residual":0.0237127,"edition":"classic","'
         'features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3.5,"lead":'
-        '4.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2895.0,"reject":7.0,"settin'
+        '5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2895.0,"reject":7.0,"settin'
         'gs":{"gain":4,"integration_ms":24.0},"shared":[1.95423e-05,-1.6336e-06,1.19575e-05,-8.99'
         '348e-06,2.71813e-07,2.42412e-05,1.44236e-05,-1.42482e-05,-2.82969e-05,0.00155308],"shot"'
         ':0.05,"step":1.0,"tail":4.0}'
@@ -989,7 +989,7 @@ _DEFAULTS = {
         '4,0.425345,0.379255,0.0860138],"whiten":[[177.521,0.0,0.0,0.0],[-23.8444,200.18,0.0,0.0]'
         ',[19.295,-15.23,238.115,0.0],[26.185,5.9098,5.84447,25.5542]]}},"double_residual":0.0293'
         '042,"edition":"second","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.'
-        '5,"guard_se":3.5,"lead":4.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":202'
+        '5,"guard_se":3.5,"lead":5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":202'
         '7.0,"reject":7.0,"settings":{"gain":4,"integration_ms":24.0},"shared":[2.34139e-05,-5.00'
         '985e-06,1.90222e-05,-8.24118e-06,3.05377e-06,2.528e-05,-8.41495e-06,1.24014e-05,-1.65346'
         'e-05,0.00168456],"shot":0.05,"step":1.0,"tail":4.0}'

@@ -272,7 +272,7 @@ def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=N
 def releases(n=100000):
     """100,000 releases through the firmware's release logic, second edition."""
     print("\n4. Whole releases through the firmware's release logic (pyramid.release.Release, "
-          "the app's _judge), second edition: 90 %% one die, 5 %% two dice, 5 %% a jam")
+          "the app's _judge), second edition: 90 % one die, 5 % two dice, 5 % a jam")
     runs = (
         ("24 ms / 4x, calibrated with 12 readings per class", DEFAULT_SETTINGS, None, None),
         ("7.2 ms / 4x (the virtual pyramid), the built-in 24 ms profile rescaled",
