@@ -74,7 +74,7 @@ def test_fit_rejects_bad_input(samples, edition, match):
         lambda p: p.pop("settings"),
         lambda p: p.update(format=99),
         lambda p: p.update(ref_clear=0),
-        lambda p: p["classes"]["blue"].pop("whiten"),
+        lambda p: p["classes"]["blue"].pop("base"),
         lambda p: p.update(classes={"blue": p["classes"]["blue"]}),
         lambda p: p.update(guard=-1),
         lambda p: p.update(guard_se="3"),
@@ -367,13 +367,15 @@ def test_pooling_steadies_a_class_spread():
     own = C.fit(samples, "second", SETTINGS, pool=0)
     pooled = C.fit(samples, "second", SETTINGS)
     lda = C.fit(samples, "second", SETTINGS, pool=None)
+    sd = {name: {label: C.spread(p, label) for label in ("grey-white", "empty")}
+          for name, p in (("own", own), ("pooled", pooled), ("lda", lda))}
     for k in range(4):
         # every feature: the seating and the LED spread every die alike
-        assert pooled["classes"]["grey-white"]["sd"][k] > 1.2 * own["classes"]["grey-white"]["sd"][k]
-        assert lda["classes"]["grey-white"]["sd"][k] >= pooled["classes"]["grey-white"]["sd"][k]
-    assert pooled["classes"]["empty"]["sd"] == own["classes"]["empty"]["sd"]  # the empty head keeps its own
-    # plain LDA: every die has the same spread but for its own count noise
-    assert lda["shared"] == pooled["shared"]
+        assert sd["pooled"]["grey-white"][k] > 1.2 * sd["own"]["grey-white"][k]
+        assert sd["lda"]["grey-white"][k] >= sd["pooled"]["grey-white"][k]
+    assert sd["pooled"]["empty"] == sd["own"]["empty"]  # the empty head keeps its own
+    # plain LDA: every die has the same base spread (their count noise differs)
+    assert lda["classes"]["grey-white"]["base"] == lda["classes"]["blue"]["base"]
 
 
 # --- whole releases through the firmware's release logic (the bench runs 100,000) ---
@@ -400,3 +402,18 @@ def test_seeded_releases_never_misread_a_die_silently(settings, profile):
     assert got["wrong"] == 0 and got["double_for_one"] == 0 and got["empty_for_die"] == 0, got
     assert got["named"] >= 0.99 * got["singles"], got
     assert got["nodie_ok"] > 0 and got["double_ok"] > 0
+
+
+def test_a_profile_saved_with_whitening_matrices_still_classifies_alike(second):
+    """Profiles written before ``base`` (v1: each class's ``whiten`` stored) still load,
+    and decide as the ``base`` form does at the profile's settings."""
+    profile, test = second
+    old = json.loads(json.dumps(profile))
+    for label, entry in old["classes"].items():
+        entry["whiten"] = [list(row) for row in C.whitening(profile, label)]
+        del entry["base"]
+    C.check_profile(old)
+    new, former = C.Classifier(profile), C.Classifier(old)
+    for readings in test.values():
+        for r in readings[:20]:
+            assert new.classify(r)[0] == former.classify(r)[0]

@@ -80,8 +80,9 @@ DOUBLE = "double"
 #: Names of the feature vector's components.
 FEATURES = ("r/c", "g/c", "b/c", "log(c/ref)")
 #: Profile format version (``guard``, ``guard_se``, ``posterior``, ``shot``,
-#: ``step``, ``shared`` and a class's ``own`` are optional keys of format 1:
-#: profiles saved without them get the defaults and keep their stored spreads).
+#: ``step``, ``tail``, ``near``, ``lead`` and a class's ``base`` are optional keys
+#: of format 1: profiles saved without them get the defaults and keep their
+#: stored ``whiten``).
 FORMAT = 1
 
 #: Shrinkage of the pooled covariance's correlations towards the diagonal (0 = full, 1 = diagonal).
@@ -292,6 +293,35 @@ def class_spread(base, n, counts, ref_clear, shot=SHOT, step=STEP):
     return out
 
 
+def whitening(profile, label, ref_clear=None, shot=None, step=None):
+    """Inverse Cholesky factor (4 rows, lower-triangular) of class ``label``'s
+    covariance (``class_spread``) at the clear reference ``ref_clear`` (default:
+    the profile's; a Classifier passes the one of its settings). Older profiles
+    without ``base``: their stored ``whiten``."""
+    entry = profile["classes"][label]
+    if "base" not in entry:
+        return entry["whiten"]
+    ref = profile["ref_clear"] if ref_clear is None else ref_clear
+    shot = profile.get("shot", SHOT) if shot is None else shot
+    step = profile.get("step", STEP) if step is None else step
+    counts = [u * ref for u in entry["unit"]]
+    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref, shot, step)
+    return _invert_lower(_cholesky(cov))
+
+
+def spread(profile, label):
+    """Standard deviation of each feature (4 floats) of class ``label`` at the
+    profile's settings (for reports)."""
+    entry = profile["classes"][label]
+    if "base" not in entry:
+        return entry.get("sd", [0.0] * 4)
+    ref = profile["ref_clear"]
+    counts = [u * ref for u in entry["unit"]]
+    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref,
+                       profile.get("shot", SHOT), profile.get("step", STEP))
+    return [math.sqrt(cov[k][k]) for k in range(4)]
+
+
 # --- fitting ---
 
 
@@ -340,14 +370,13 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
          "reject": float, "min_margin": float, "posterior": float,
          "guard": float, "guard_se": float, "shot": float, "step": float,
          "double_residual": float, "features": [...],
-         "shared": [10 floats: the pooled covariance's lower triangle],
-         "classes": {label: {"n": int, "mean": [4 floats], "sd": [4 floats],
-         "whiten": [[4 floats] x 4], "unit": [4 floats]}}}
+         "classes": {label: {"n": int, "mean": [4 floats], "unit": [4 floats],
+         "base": [10 floats]}}}
 
-    (the empty head's entry also has ``own``: its own covariance, 10 floats).
     ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
-    count noise and the two-dice test); ``whiten`` and ``sd`` are for the
-    profile's own settings. Raises ``ValueError`` for an unknown edition or
+    count noise and the two-dice test); ``base`` the lower triangle of the
+    class's covariance before its count noise (``whitening()`` and ``spread()``
+    complete it for given settings). Raises ``ValueError`` for an unknown edition or
     label, a label with fewer than 3 readings, or fewer than two labels.
     """
     allowed = classes_for(edition)
@@ -426,9 +455,6 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
                 base[i][3] = base[3][i] = b[i] * vl
             base[3][3] = vl
         entry["base"] = _pack(base)
-        cov = class_spread(base, n, [u * ref for u in unit], ref, shot, step)
-        entry["sd"] = [_round(math.sqrt(cov[k][k])) for k in range(4)]
-        entry["whiten"] = [[_round(v) for v in row] for row in _invert_lower(_cholesky(cov))]
         classes[label] = entry
     profile = {
         "format": FORMAT,
@@ -447,7 +473,6 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
         "lead": float(LEAD if lead is None else lead),
         "double_residual": 0.0,
         "features": list(FEATURES),
-        "shared": _pack(shared),
         "classes": classes,
     }
     # the two-dice residual threshold: well above what single dice leave behind
@@ -497,14 +522,14 @@ def check_profile(profile):
     value = profile.get("posterior", 0.0)
     if not _is_number(value) or not 0 <= value < 1:
         raise ValueError("profile posterior must be a number in 0..1")
-    if "shared" in profile and len(profile["shared"]) != 10:
-        raise ValueError("profile shared covariance must have 10 numbers")
     for label in profile["classes"]:
         entry = profile["classes"][label]
-        for key in ("mean", "whiten", "unit"):
+        for key in ("mean", "unit"):
             if key not in entry:
                 raise ValueError("class %r lacks %r" % (label, key))
-        if len(entry["mean"]) != 4 or len(entry["whiten"]) != 4 or len(entry["unit"]) != 4:
+        if "base" not in entry and "whiten" not in entry:
+            raise ValueError("class %r lacks 'base' (or an older profile's 'whiten')" % (label,))
+        if len(entry["mean"]) != 4 or len(entry["unit"]) != 4 or len(entry.get("whiten", "1234")) != 4:
             raise ValueError("class %r has the wrong vector sizes" % (label,))
         if "base" in entry and len(entry["base"]) != 10:
             raise ValueError("class %r base covariance must have 10 numbers" % (label,))
@@ -558,7 +583,7 @@ class Classifier:
     ``check_profile`` (``ValueError``). ``settings``: the sensor settings the
     readings will be taken with, when they differ from the profile's; brightness
     is rescaled by the exposure ratio (integration steps x nominal gain) and the
-    count noise recomputed for the new counts (profiles with ``shared``).
+    count noise recomputed for the new counts (profiles with ``base``).
 
     Memory: besides the profile, one 4x4 whitening matrix and a log determinant
     per class (about 3 KB for the second edition on the board).
@@ -600,13 +625,7 @@ class Classifier:
         shot = profile.get("shot", SHOT)
         step = profile.get("step", STEP)
         for label in self.labels:
-            entry = classes[label]
-            w = entry["whiten"]
-            if "base" in entry and scale != 1.0:
-                base = _unpack(entry["base"])
-                counts = [u * self.ref_clear for u in entry["unit"]]
-                cov = class_spread(base, entry.get("n", 12), counts, self.ref_clear, shot, step)
-                w = _invert_lower(_cholesky(cov))
+            w = whitening(profile, label, self.ref_clear, shot, step)
             self._whiten[label] = w
             logdet = 0.0
             for k in range(4):
@@ -806,6 +825,9 @@ def separation(profile, too_close=TOO_CLOSE):
     """
     classes = profile["classes"]
     labels = _sorted(classes)
+    whiten = {}
+    for label in labels:
+        whiten[label] = whitening(profile, label)
     pairs = []
     for i in range(len(labels)):
         for j in range(i + 1, len(labels)):
@@ -813,7 +835,7 @@ def separation(profile, too_close=TOO_CLOSE):
             b = classes[labels[j]]
             ab = [b["mean"][k] - a["mean"][k] for k in range(4)]
             ba = [-v for v in ab]
-            sigma = min(_whitened_norm(a["whiten"], ab), _whitened_norm(b["whiten"], ba))
+            sigma = min(_whitened_norm(whiten[labels[i]], ab), _whitened_norm(whiten[labels[j]], ba))
             pairs.append((sigma, labels[i], labels[j]))
     pairs.sort()
     return [
@@ -916,83 +938,52 @@ _DEFAULTS = {
     'classic': (
         '{"classes":{"blue":{"base":[2.2174e-05,3.00061e-06,1.21234e-05,-2.20421e-05,-4.32174e-06'
         ',5.94979e-05,7.89824e-05,-8.91711e-06,-0.000134726,0.00179629],"mean":[0.150021,0.297079'
-        ',0.541547,-1.48304],"n":40,"sd":[0.00649501,0.00693481,0.011442,0.0449207],"unit":[0.222'
-        '168,0.0341105,0.067487,0.122971],"whiten":[[153.964,0.0,0.0,0.0],[-22.4383,145.723,0.0,0'
-        '.0],[38.1566,-20.0088,90.4365,0.0],[-31.3433,15.6719,28.436,24.2736]]},"empty":{"base":['
-        '0.000526998,1.82017e-05,0.000327314,-3.76641e-05,4.02024e-05,0.000307349,0.000363144,-0.'
-        '000560201,-0.000265547,0.00864074],"mean":[0.252326,0.266244,0.210327,-3.777],"n":40,"sd'
-        '":[0.0318106,0.0286744,0.0271749,0.0988456],"unit":[0.0179879,0.00581174,0.00610535,0.00'
-        '482729],"whiten":[[31.436,0.0,0.0,0.0],[-2.53412,34.9874,0.0,0.0],[0.115116,-3.90971,37.'
-        '0283,0.0],[-2.49922,9.92845,5.25495,10.6733]]},"green":{"base":[1.80147e-05,-4.06207e-06'
-        ',2.27231e-05,-4.35406e-07,1.64508e-06,1.26771e-05,4.08469e-05,-6.6532e-05,-1.69398e-05,0'
-        '.00167424],"mean":[0.210054,0.512529,0.212204,-1.22719],"n":40,"sd":[0.00623196,0.008625'
-        '77,0.00579151,0.0433053],"unit":[0.288368,0.0616408,0.150328,0.0622539],"whiten":[[160.4'
-        '63,0.0,0.0,0.0],[-6.62111,116.03,0.0,0.0],[-8.83103,-18.8866,175.264,0.0],[-20.9918,31.0'
-        '194,15.4748,24.2215]]},"orange":{"base":[2.98933e-05,-4.92126e-06,9.27482e-06,-9.74606e-'
-        '06,3.47459e-06,1.48667e-05,-5.23599e-05,4.49595e-06,1.40292e-05,0.00142343],"mean":[0.57'
-        '9445,0.195814,0.0813394,-0.921136],"n":40,"sd":[0.0086681,0.00494174,0.00487933,0.040032'
-        '3],"unit":[0.393325,0.230769,0.0780052,0.032418],"whiten":[[115.366,0.0,0.0,0.0],[0.2729'
-        '65,202.359,0.0,0.0],[22.3498,-36.8677,212.086,0.0],[26.5666,4.87698,-3.69444,25.6614]]},'
-        '"white":{"base":[8.25784e-06,-1.98198e-07,6.54688e-06,-2.55757e-06,6.26375e-07,1.04644e-'
-        '05,7.19282e-06,-4.52431e-06,-1.46215e-05,0.0014038],"mean":[0.322227,0.337835,0.268171,0'
-        '.00547102],"n":40,"sd":[0.00446087,0.00431171,0.00454799,0.0394474],"unit":[1.00111,0.32'
-        '4197,0.339905,0.26981],"whiten":[[224.172,0.0,0.0,0.0],[-19.5273,232.805,0.0,0.0],[14.96'
-        '67,-27.5894,221.764,0.0],[-2.03946,11.8324,22.8255,25.5356]]},"yellow":{"base":[1.06836e'
-        '-05,-5.19598e-07,6.83927e-06,-3.73792e-06,8.13829e-07,1.09244e-05,1.6228e-06,-9.30408e-0'
-        '6,-9.90226e-06,0.00146766],"mean":[0.420124,0.374843,0.0859771,-0.309721],"n":40,"sd":[0'
-        '.00540539,0.00483362,0.00419715,0.0403478],"unit":[0.729154,0.308428,0.27519,0.0631261],'
-        '"whiten":[[185.001,0.0,0.0,0.0],[-22.6974,208.436,0.0,0.0],[26.8129,-20.1287,241.456,0.0'
-        '],[6.84933,17.5559,16.8273,24.9646]]}},"double_residual":0.0237127,"edition":"classic","'
-        'features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3.5,"lead":'
-        '5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2895.0,"reject":7.0,"settin'
-        'gs":{"gain":4,"integration_ms":24.0},"shared":[1.95423e-05,-1.6336e-06,1.19575e-05,-8.99'
-        '348e-06,2.71813e-07,2.42412e-05,1.44236e-05,-1.42482e-05,-2.82969e-05,0.00155308],"shot"'
-        ':0.05,"step":1.0,"tail":4.0}'
+        ',0.541547,-1.48304],"n":40,"unit":[0.222168,0.0341105,0.067487,0.122971]},"empty":{"base'
+        '":[0.000526998,1.82017e-05,0.000327314,-3.76641e-05,4.02024e-05,0.000307349,0.000363144,'
+        '-0.000560201,-0.000265547,0.00864074],"mean":[0.252326,0.266244,0.210327,-3.777],"n":40,'
+        '"unit":[0.0179879,0.00581174,0.00610535,0.00482729]},"green":{"base":[1.80147e-05,-4.062'
+        '07e-06,2.27231e-05,-4.35406e-07,1.64508e-06,1.26771e-05,4.08469e-05,-6.6532e-05,-1.69398'
+        'e-05,0.00167424],"mean":[0.210054,0.512529,0.212204,-1.22719],"n":40,"unit":[0.288368,0.'
+        '0616408,0.150328,0.0622539]},"orange":{"base":[2.98933e-05,-4.92126e-06,9.27482e-06,-9.7'
+        '4606e-06,3.47459e-06,1.48667e-05,-5.23599e-05,4.49595e-06,1.40292e-05,0.00142343],"mean"'
+        ':[0.579445,0.195814,0.0813394,-0.921136],"n":40,"unit":[0.393325,0.230769,0.0780052,0.03'
+        '2418]},"white":{"base":[8.25784e-06,-1.98198e-07,6.54688e-06,-2.55757e-06,6.26375e-07,1.'
+        '04644e-05,7.19282e-06,-4.52431e-06,-1.46215e-05,0.0014038],"mean":[0.322227,0.337835,0.2'
+        '68171,0.00547102],"n":40,"unit":[1.00111,0.324197,0.339905,0.26981]},"yellow":{"base":[1'
+        '.06836e-05,-5.19598e-07,6.83927e-06,-3.73792e-06,8.13829e-07,1.09244e-05,1.6228e-06,-9.3'
+        '0408e-06,-9.90226e-06,0.00146766],"mean":[0.420124,0.374843,0.0859771,-0.309721],"n":40,'
+        '"unit":[0.729154,0.308428,0.27519,0.0631261]}},"double_residual":0.0237127,"edition":"cl'
+        'assic","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3.5'
+        ',"lead":5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2895.0,"reject":7.0'
+        ',"settings":{"gain":4,"integration_ms":24.0},"shot":0.05,"step":1.0,"tail":4.0}'
     ),
     'second': (
         '{"classes":{"blue":{"base":[2.29572e-05,2.63219e-06,1.42487e-05,-2.1134e-05,-4.1928e-06,'
         '6.10045e-05,6.64151e-05,5.67762e-06,-0.000135296,0.00186917],"mean":[0.151019,0.299056,0'
-        '.545153,-1.13324],"n":40,"sd":[0.00657399,0.00712625,0.0115605,0.0457558],"unit":[0.3173'
-        '04,0.0487173,0.0963863,0.175629],"whiten":[[152.115,0.0,0.0,0.0],[-20.3426,141.575,0.0,0'
-        '.0],[34.1689,-18.847,89.0795,0.0],[-21.1965,5.86476,29.0067,23.4745]]},"empty":{"base":['
-        '0.000763379,-2.01384e-06,0.000453695,-0.000101703,5.70265e-05,0.000448527,0.000928489,-0'
-        '.000680941,-0.00102455,0.0110388],"mean":[0.263531,0.27959,0.224081,-3.49751],"n":40,"sd'
-        '":[0.0364643,0.0321086,0.030886,0.111153],"unit":[0.0254317,0.00805377,0.00848545,0.0067'
-        '8342],"whiten":[[27.4241,0.0,0.0,0.0],[-1.57939,31.1959,0.0,0.0],[1.38967,-3.79212,32.64'
-        '61,0.0],[-5.35426,8.43936,12.1102,10.1609]]},"green":{"base":[1.90092e-05,-4.37605e-06,2'
-        '.46645e-05,2.68647e-07,2.2397e-06,1.31713e-05,2.77335e-05,-5.59171e-05,-1.06154e-05,0.00'
-        '174241],"mean":[0.211135,0.515166,0.213296,-0.875896],"n":40,"sd":[0.0063287,0.00877729,'
-        '0.00585203,0.0441116],"unit":[0.411852,0.0880365,0.214702,0.0889122],"whiten":[[158.01,0'
-        '.0,0.0,0.0],[-5.76812,114.006,0.0,0.0],[-11.9122,-19.723,173.98,0.0],[-11.2927,25.8413,1'
-        '0.4273,23.3749]]},"grey-black":{"base":[1.12171e-05,-4.05227e-07,9.93673e-06,-1.73382e-0'
-        '6,1.2894e-06,1.1721e-05,-2.96576e-06,3.65064e-06,-5.62731e-06,0.00131463],"mean":[0.3204'
-        '95,0.335718,0.267566,-0.55897],"n":40,"sd":[0.00587596,0.00585706,0.00560427,0.0386132],'
-        '"unit":[0.567082,0.18335,0.192057,0.153071],"whiten":[[170.185,0.0,0.0,0.0],[-21.246,172'
-        '.059,0.0,0.0],[-6.92841,-26.7046,180.89,0.0],[11.4827,4.85077,12.9171,26.0568]]},"grey-w'
-        'hite":{"base":[1.10437e-05,-6.70885e-07,9.0871e-06,-2.06325e-06,1.09861e-06,1.15718e-05,'
-        '-1.58578e-05,-9.02185e-06,-4.55946e-06,0.00175075],"mean":[0.319814,0.334865,0.272108,-0'
-        '.209437],"n":40,"sd":[0.00534163,0.00522356,0.00517328,0.0438758],"unit":[0.806759,0.259'
-        '595,0.271806,0.220893],"whiten":[[187.209,0.0,0.0,0.0],[-17.4232,192.268,0.0,0.0],[-1.20'
-        '647,-27.8907,195.362,0.0],[19.6279,13.3133,8.83051,23.0226]]},"purple":{"base":[1.63531e'
-        '-05,7.934e-08,2.25829e-05,-7.36154e-07,1.66475e-06,2.72916e-05,-7.66299e-06,5.47688e-05,'
-        '-3.50755e-05,0.00176945],"mean":[0.315701,0.197485,0.379171,-1.2458],"n":40,"sd":[0.0077'
-        '0847,0.00709975,0.00893895,0.0447303],"unit":[0.282967,0.0909102,0.0568944,0.109176],"wh'
-        'iten":[[129.727,0.0,0.0,0.0],[-13.1382,141.57,0.0,0.0],[-16.9656,-16.7226,113.774,0.0],['
-        '12.4365,-22.5471,20.7176,23.0531]]},"red":{"base":[5.35791e-05,-2.34754e-05,3.11476e-05,'
-        '-1.70379e-05,1.47322e-05,2.32597e-05,-0.00011657,9.97421e-05,5.20958e-05,0.00193749],"me'
-        'an":[0.565508,0.155751,0.111597,-1.07553],"n":40,"sd":[0.0111917,0.00714553,0.00623803,0'
-        '.0464671],"unit":[0.33647,0.193032,0.0532437,0.0381475],"whiten":[[89.3517,0.0,0.0,0.0],'
-        '[20.164,143.467,0.0,0.0],[10.4661,-52.0354,173.484,0.0],[24.8988,-30.8605,-5.77774,23.22'
-        ']]},"yellow":{"base":[1.24343e-05,-1.35458e-07,8.23499e-06,-3.13981e-06,5.13391e-07,1.11'
-        '189e-05,-2.19071e-05,-7.5625e-07,8.72332e-08,0.00140799],"mean":[0.422525,0.376726,0.085'
-        '4264,0.00613242],"n":40,"sd":[0.00563313,0.00504036,0.00423204,0.0395956],"unit":[1.0017'
-        '4,0.425345,0.379255,0.0860138],"whiten":[[177.521,0.0,0.0,0.0],[-23.8444,200.18,0.0,0.0]'
-        ',[19.295,-15.23,238.115,0.0],[26.185,5.9098,5.84447,25.5542]]}},"double_residual":0.0293'
-        '042,"edition":"second","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.'
-        '5,"guard_se":3.5,"lead":5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":202'
-        '7.0,"reject":7.0,"settings":{"gain":4,"integration_ms":24.0},"shared":[2.34139e-05,-5.00'
-        '985e-06,1.90222e-05,-8.24118e-06,3.05377e-06,2.528e-05,-8.41495e-06,1.24014e-05,-1.65346'
-        'e-05,0.00168456],"shot":0.05,"step":1.0,"tail":4.0}'
+        '.545153,-1.13324],"n":40,"unit":[0.317304,0.0487173,0.0963863,0.175629]},"empty":{"base"'
+        ':[0.000763379,-2.01384e-06,0.000453695,-0.000101703,5.70265e-05,0.000448527,0.000928489,'
+        '-0.000680941,-0.00102455,0.0110388],"mean":[0.263531,0.27959,0.224081,-3.49751],"n":40,"'
+        'unit":[0.0254317,0.00805377,0.00848545,0.00678342]},"green":{"base":[1.90092e-05,-4.3760'
+        '5e-06,2.46645e-05,2.68647e-07,2.2397e-06,1.31713e-05,2.77335e-05,-5.59171e-05,-1.06154e-'
+        '05,0.00174241],"mean":[0.211135,0.515166,0.213296,-0.875896],"n":40,"unit":[0.411852,0.0'
+        '880365,0.214702,0.0889122]},"grey-black":{"base":[1.12171e-05,-4.05227e-07,9.93673e-06,-'
+        '1.73382e-06,1.2894e-06,1.1721e-05,-2.96576e-06,3.65064e-06,-5.62731e-06,0.00131463],"mea'
+        'n":[0.320495,0.335718,0.267566,-0.55897],"n":40,"unit":[0.567082,0.18335,0.192057,0.1530'
+        '71]},"grey-white":{"base":[1.10437e-05,-6.70885e-07,9.0871e-06,-2.06325e-06,1.09861e-06,'
+        '1.15718e-05,-1.58578e-05,-9.02185e-06,-4.55946e-06,0.00175075],"mean":[0.319814,0.334865'
+        ',0.272108,-0.209437],"n":40,"unit":[0.806759,0.259595,0.271806,0.220893]},"purple":{"bas'
+        'e":[1.63531e-05,7.934e-08,2.25829e-05,-7.36154e-07,1.66475e-06,2.72916e-05,-7.66299e-06,'
+        '5.47688e-05,-3.50755e-05,0.00176945],"mean":[0.315701,0.197485,0.379171,-1.2458],"n":40,'
+        '"unit":[0.282967,0.0909102,0.0568944,0.109176]},"red":{"base":[5.35791e-05,-2.34754e-05,'
+        '3.11476e-05,-1.70379e-05,1.47322e-05,2.32597e-05,-0.00011657,9.97421e-05,5.20958e-05,0.0'
+        '0193749],"mean":[0.565508,0.155751,0.111597,-1.07553],"n":40,"unit":[0.33647,0.193032,0.'
+        '0532437,0.0381475]},"yellow":{"base":[1.24343e-05,-1.35458e-07,8.23499e-06,-3.13981e-06,'
+        '5.13391e-07,1.11189e-05,-2.19071e-05,-7.5625e-07,8.72332e-08,0.00140799],"mean":[0.42252'
+        '5,0.376726,0.0854264,0.00613242],"n":40,"unit":[1.00174,0.425345,0.379255,0.0860138]}},"'
+        'double_residual":0.0293042,"edition":"second","features":["r/c","g/c","b/c","log(c/ref)"'
+        '],"format":1,"guard":2.5,"guard_se":3.5,"lead":5.5,"min_margin":0.5,"near":4.0,"posterio'
+        'r":0.95,"ref_clear":2027.0,"reject":7.0,"settings":{"gain":4,"integration_ms":24.0},"sho'
+        't":0.05,"step":1.0,"tail":4.0}'
     ),
 }
 # END DEFAULT PROFILES
