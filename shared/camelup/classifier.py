@@ -14,12 +14,14 @@ brightness cancel out of three of them and are tracked in the fourth:
 (A small floor, 0.5 % of ``ref_clear``, is added to ``c`` in both so that the
 empty head's tiny counts give stable features.)
 
-Model (linear discriminant analysis with shrinkage, docs/classifier.md): one
-centroid per class and ONE spread shared by every die, the within-class
-covariance pooled over all dice (a 12-reading class cannot pin its own 4x4
-covariance; the seating and the LED spread every die alike), its correlations
-shrunk towards the diagonal (``SHRINK``). The empty head keeps its own spread
-(its features are mostly noise). Each class then adds, at its own mean counts,
+Model (regularised discriminant analysis, docs/classifier.md): per die a
+centroid, the slopes of its chromaticity on its log brightness, and a residual
+spread; spread, brightness variance and slopes are pulled towards the ones
+pooled over every die with the weight of ``POOL`` readings (a 12-reading class
+cannot pin its own 4x4 covariance; the seating and the LED spread every die
+alike; ``pool=None`` is plain shrinkage LDA), correlations shrunk towards the
+diagonal (``SHRINK``). The empty head keeps its own spread (its features are
+mostly noise). Each class then adds, at its own mean counts,
 
 - the centroid's own error (``1/n`` of the spread, ``n`` calibration readings);
 - the count noise: shot noise growing with the count (``shot`` x count) plus
@@ -29,18 +31,20 @@ shrunk towards the diagonal (``SHRINK``). The empty head keeps its own spread
   never eight;
 - a small floor per feature (``SIGMA_FLOOR``);
 
-stored as the inverse of its Cholesky factor. The count noise is recomputed for
-the settings a ``Classifier`` runs at (a profile made at 24 ms used at 7.2 ms
+and the ``Classifier`` keeps the inverse of its Cholesky factor, computed at
+start-up for the settings it runs at (a profile made at 24 ms used at 7.2 ms
 knows its counts are 3.3 times fewer).
 
 Decision (``Classifier.classify``): the class with the highest likelihood wins
-(the smallest ``distance^2 + log det``) unless
+(a Student-t with ``TAIL`` degrees of freedom: ``(TAIL + 4) log(1 + d^2 / TAIL)
++ log det``; real readings have heavy tails) unless
 
-- it is further than ``reject`` sigma (default 5): nothing calibrated looks like
-  this (``far``), or
+- it is further than ``reject`` sigma (default 7), or further than ``near``
+  (4) without leading every other class by ``lead`` (5.5) sigma: nothing
+  calibrated looks like this (``far``), or
 - its posterior probability (equal priors) is under ``posterior`` (default
-  0.999), or the second is less than ``min_margin`` sigma further: the reading
-  sits between two classes (``between``), or
+  0.95), or the second is less than ``min_margin`` (0.5) sigma further: the
+  reading sits between two classes (``between``), or
 - the reading is less than the guard (3.9 sigma for 12 + 12 calibration
   readings, less for more: ``GUARD``) from the runner-up class, measured in
   that class's spread along the line from its centroid to the winner's
