@@ -417,3 +417,14 @@ def test_a_profile_saved_with_whitening_matrices_still_classifies_alike(second):
     for readings in test.values():
         for r in readings[:20]:
             assert new.classify(r)[0] == former.classify(r)[0]
+
+
+def test_two_dice_need_two_dice_worth_of_light(second):
+    """A dim reading mixed like two dice is no double: the shares must add up to at
+    least DOUBLE_LIGHT of a seated die (the empty head was reported as double)."""
+    clf = C.Classifier(second[0])
+    pairs = OpticalModel(41).samples(("blue", "yellow"), 30)
+    assert sum(clf.classify(s)[0] == "double" for s in pairs) >= 24
+    dim = [tuple(int(v * 0.3) for v in s) for s in pairs]
+    assert all(clf.classify(s)[0] != "double" for s in dim)
+    assert C.DOUBLE_LIGHT == pytest.approx(0.8)

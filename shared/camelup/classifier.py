@@ -56,7 +56,7 @@ then the answer is ``unknown``. A rejected reading that two dice of the edition
 mixed together explain well is ``double``: a non-negative least-squares fit of
 the two class mean readings, residual under the profile's ``double_residual``,
 each die at least 15 % of it, and the two shares adding up to two dice' worth
-of light (``DOUBLE_LIGHT``: at least what 0.6 of one seated die gives; a dim
+of light (``DOUBLE_LIGHT``: at least what 0.8 of one seated die gives; a dim
 reading is never "two dice").
 
 Labels: the edition's ``sensor_labels`` (``camelup.editions``: the die colours,
@@ -125,7 +125,7 @@ GUARD_SE = 3.5
 TOO_CLOSE = 6.0
 #: Two dice: the fitted shares must add up to at least this many seated dice' worth
 #: of light (two dice in the head each show part of their face, the upper one closer).
-DOUBLE_LIGHT = 0.6
+DOUBLE_LIGHT = 0.8
 #: Floor added to the clear count, as a fraction of ``ref_clear``.
 _CLEAR_FLOOR = 0.005
 
