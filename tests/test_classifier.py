@@ -428,3 +428,35 @@ def test_two_dice_need_two_dice_worth_of_light(second):
     dim = [tuple(int(v * 0.3) for v in s) for s in pairs]
     assert all(clf.classify(s)[0] != "double" for s in dim)
     assert C.DOUBLE_LIGHT == pytest.approx(0.8)
+
+
+def test_the_firmware_never_turns_a_rejected_reading_into_no_die():
+    """``App._judge`` (firmware/pyramid/app.py): a reading the classifier rejects stays
+    ``unknown`` even when the empty head is its nearest class (a dim blue die is no
+    "no die"); the nearest die is kept as the event's guess."""
+    from pyramid.app import App
+
+    class Stub:
+        guess = None
+
+        def __init__(self, answer):
+            self.classifier = self
+            self.answer = answer
+
+        def classify_detail(self, reading):
+            return self.answer
+
+    near_empty = Stub(("unknown", 0.4, {"best": ("empty", 5.1), "second": ("blue", 6.0)}))
+    assert App._judge(near_empty, (40, 5, 9, 20)) == ("unknown", 40)
+    assert near_empty.guess is None
+    near_blue = Stub(("unknown", 0.2, {"best": ("blue", 5.5), "second": ("empty", 5.7)}))
+    assert App._judge(near_blue, (60, 8, 14, 30)) == ("unknown", 20)
+    assert near_blue.guess == "blue"
+    # and the real classifier on a dim blue die at 2.4 ms: never "empty" from a rejection
+    clf = C.Classifier(C.default_profile("second"), {"integration_ms": 2.4, "gain": 4})
+    stub = Stub(None)
+    stub.classifier = clf
+    for reading in OpticalModel(12).samples("blue", 200, 2.4, 4):
+        label, _margin, detail = clf.classify_detail(reading)
+        if label == "unknown":
+            assert App._judge(stub, reading)[0] == "unknown"

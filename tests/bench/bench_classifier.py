@@ -162,11 +162,21 @@ def many_calibrations(runs=16):
             for (a, b), count in sorted(pooled.items(), key=lambda kv: -kv[1])) or "none"))
 
 
-def judge(clf, reading):
-    """The firmware app's ``_judge`` (firmware/pyramid/app.py): the classifier's label;
-    a rejected reading stays ``unknown``, whatever its nearest class."""
-    label, margin, _detail = clf.classify_detail(reading)
-    return label, margin
+class _Judge:
+    """Runs the firmware app's own ``App._judge`` (firmware/pyramid/app.py) on a
+    classifier: the label the release logic is fed (a rejected reading stays
+    ``unknown``, whatever its nearest class), margin in hundredths of a sigma."""
+
+    def __init__(self, clf):
+        sys.path.insert(0, os.path.join(REPO, "firmware"))
+        from pyramid.app import App
+
+        self.classifier = clf
+        self.guess = None
+        self._judge = App._judge
+
+    def __call__(self, reading):
+        return self._judge(self, reading)
 
 
 def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=None,
@@ -194,6 +204,7 @@ def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=N
                for label in labels}
         profile = C.fit(cal, edition, cal_settings)
     clf = C.Classifier(profile, settings)
+    judge = _Judge(clf)
     it = settings["integration_ms"]
     step = reading_ms or int(2 * (3 + it * 1.1) + 4 + 2)
     dice = EDITION_DICE[edition]
@@ -227,7 +238,7 @@ def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=N
             on = model.counts(content, True, it, settings["gain"], index=reading_index + 1)
             reading_index += 2
             reading = tuple(max(0, on[k] - off[k]) for k in range(4))
-            label, margin = judge(clf, reading)
+            label, margin = judge(reading)
             result = rel.feed(now, label, margin, reading)
         kind, got = result[0], result[1]
         out["releases"] += 1
