@@ -327,8 +327,14 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
 
 
-#: The brightest die of each edition (largest clear count under the white LED).
-BRIGHTEST = {"classic": "white", "second": "yellow"}
+def brightest(edition):
+    """The edition's brightest die (the largest clear count under the white LED), as
+    the built-in profile sees it: ``white`` (classic), ``yellow`` (second)."""
+    from camelup import classifier
+
+    classes = classifier.default_profile(edition)["classes"]
+    dice = [label for label in classes if label != classifier.EMPTY]
+    return max(dice, key=lambda label: classes[label]["mean"][3])
 #: Target window of the brightest die's LED-on clear count, as a fraction of full scale
 #: (docs/classifier.md, ``ColourSensor.autorange``): bright enough for resolution,
 #: with headroom for seating and LED drift below the saturation level.
@@ -348,7 +354,7 @@ def choose_gain(pyramid, driver, edition, out):
 
     from camelhost.device.link import LinkError
 
-    label = BRIGHTEST[edition]
+    label = brightest(edition)
     driver.present(label, 1, 0, 0)
     state = {"cfg": None}
 
