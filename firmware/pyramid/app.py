@@ -237,19 +237,18 @@ class App:
     def _judge(self, reading):
         """``(label, margin in hundredths of a sigma)`` of one reading.
 
-        A rejected reading whose nearest class is the empty head counts as empty: no
-        die is darker than the empty head, and a dim head's noise makes such
-        readings common at short integration times. The nearest die of a rejected
-        reading is kept in ``self.guess`` for the ``unknown`` event's ``best``.
+        A rejected reading stays ``unknown`` even when its nearest class is the
+        empty head: a dim die (blue, at a short integration time) is no "no die"
+        (``Release`` decides ``nodie`` only from readings named ``empty``). The
+        nearest die of a rejected reading is kept in ``self.guess`` for the
+        ``unknown`` event's ``best``.
         """
         detail = getattr(self.classifier, "classify_detail", None)
         if detail is not None:
             label, margin, info = detail(reading)
             if label == "unknown":
                 nearest = info["best"][0]
-                if nearest == "empty":
-                    label = "empty"
-                else:
+                if nearest != "empty":
                     self.guess = nearest
         else:
             label, margin = self.classifier.classify(reading)
