@@ -237,19 +237,18 @@ class App:
     def _judge(self, reading):
         """``(label, margin in hundredths of a sigma)`` of one reading.
 
-        A rejected reading whose nearest class is the empty head counts as empty: no
-        die is darker than the empty head, and a dim head's noise makes such
-        readings common at short integration times. The nearest die of a rejected
-        reading is kept in ``self.guess`` for the ``unknown`` event's ``best``.
+        A rejected reading stays ``unknown`` even when its nearest class is the
+        empty head: a dim die (blue, at a short integration time) is no "no die"
+        (``Release`` decides ``nodie`` only from readings named ``empty``). The
+        nearest die of a rejected reading is kept in ``self.guess`` for the
+        ``unknown`` event's ``best``.
         """
         detail = getattr(self.classifier, "classify_detail", None)
         if detail is not None:
             label, margin, info = detail(reading)
             if label == "unknown":
                 nearest = info["best"][0]
-                if nearest == "empty":
-                    label = "empty"
-                else:
+                if nearest != "empty":
                     self.guess = nearest
         else:
             label, margin = self.classifier.classify(reading)
@@ -264,6 +263,15 @@ class App:
             self.port.write(line)
         except OSError:
             pass
+
+    def say(self, text):
+        """A console line for a person at a terminal, never blocking: through the
+        port's non-blocking path (``StdioPort.console``), else ``print()``."""
+        console = getattr(self.port, "console", None)
+        if console is not None:
+            console(text)
+        else:
+            print(text)
 
     def hello_line(self):
         return protocol.encode(
@@ -308,7 +316,7 @@ class App:
                 if b == 3 and not self._told_ctrl_c:
                     # someone wants the REPL (mpremote, a terminal): say how, once per boot
                     self._told_ctrl_c = True
-                    print(CTRL_C_HINT)
+                    self.say(CTRL_C_HINT)
                 line = reader.feed(b)
                 if line is None:
                     continue
@@ -332,6 +340,9 @@ class App:
                         pass
             if not self.pending and not self._busy:
                 self.log.persist()  # flash writes only between releases (pyramid.eventlog)
+            pump = getattr(port, "pump", None)
+            if pump is not None:
+                pump()  # the rest of a line the host had no room for
             again = self.log.resend(ticks_ms())
             if again is not None:
                 self.send(again)  # the newest event, not yet acknowledged
@@ -486,10 +497,10 @@ class App:
                 # no feeding; if it lasts the watchdog's timeout, the reset cures it
                 if not self._stall_told:
                     self._stall_told = True
-                    print("pyramid: tasks keep failing; watchdog reset follows unless they recover")
+                    self.say("pyramid: tasks keep failing; watchdog reset follows unless they recover")
             elif not wd.service() and not self._stall_told:
                 self._stall_told = True
-                print("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
+                self.say("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
             await sleep_ms(period)
 
     async def stream_task(self):
@@ -560,7 +571,7 @@ class App:
                 self.restarts += 1
                 gc.collect()
                 try:
-                    print("pyramid: task %s restarted after %r" % (name, exc))
+                    self.say("pyramid: task %s restarted after %r" % (name, exc))
                 except Exception:  # MemoryError formatting the message
                     pass
             # outside the handler: a MemoryError while pausing must not end the task

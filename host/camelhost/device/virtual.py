@@ -279,6 +279,7 @@ class VirtualPyramid:
         self.dropped_bytes = 0  # device bytes the relay dropped (host not reading, or injected)
         self._faults = None  # (loss, flip, random.Random) while line_faults() is on
         self._releases = 0  # pushes sent: the optics keys each release's noise by its number
+        self._paused_until = 0.0
         self.mangled = {"lost": 0, "flipped": 0}  # bytes the line faults took or changed
 
     # --- life cycle ---
@@ -467,8 +468,16 @@ class VirtualPyramid:
 
     def _device_to_host(self, boot, _ctrl_unused):
         out = boot.proc.stdout
+        try:  # a small pipe (Linux, 16 KiB): a host that does not read fills it soon
+            import fcntl
+
+            fcntl.fcntl(out.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), 16384)
+        except (ImportError, OSError, ValueError):
+            pass
         pending = b""
         while True:
+            while time.monotonic() < self._paused_until and self._boot is boot:
+                time.sleep(0.01)  # a connected host that reads nothing: the board's writes back up
             try:
                 data = out.read1(4096) if hasattr(out, "read1") else os.read(out.fileno(), 4096)
             except (OSError, ValueError):
@@ -698,6 +707,12 @@ class VirtualPyramid:
                     b ^= 1 << rng.randrange(8)
                 out.append(b)
             return bytes(out)
+
+    def pause_host(self, seconds):
+        """A host that is connected but does not read, for ``seconds``: the relay stops
+        taking the board's output, whose pipe (16 KiB) fills as rp2's USB CDC FIFO does;
+        the firmware must go on serving the slider and releases."""
+        self._paused_until = time.monotonic() + seconds
 
     def drop_bytes(self, n):
         """Lose the next ``n`` bytes the device sends to the host."""

@@ -1,7 +1,7 @@
 """Live sensor readings from a pyramid, for checking a build; and the connection
-helper ``open_pyramid`` that ``calibrate`` shares.
+helper ``connect`` that ``calibrate`` shares.
 
-``open_pyramid(port, ...)`` opens a real pyramid (a serial path, ``auto`` for the
+``connect(port, ...)`` opens (through ``camelhost.device.open.open_pyramid``) a real pyramid (a serial path, ``auto`` for the
 first USB serial port with the RP2040's vendor id 0x2E8A) or starts the virtual
 pyramid (``virtual``: the real firmware on simulated hardware behind a pty), then
 waits for the firmware's ``HELLO``. Every failure a user can meet (no such port,
@@ -19,7 +19,9 @@ firmware reports (``EVT``). Wire format: ``docs/protocol.md``.
 import sys
 import time
 
-from camelhost.errors import CliError, port_message
+import camelup.tcs34725 as _tcs
+
+from camelhost.errors import CliError
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -45,27 +47,21 @@ def integration_ms(cfg_it):
     """Exact integration time in ms from the whole milliseconds a ``CFG`` reports.
 
     The TCS34725 integrates in 2.4 ms steps, so the nearest step is the true time
-    (``7`` -> 7.2, ``24`` -> 24.0, ``101`` -> 100.8)."""
-    steps = max(1, min(256, int(round(cfg_it / 2.4))))
-    return round(steps * 2.4, 1)
+    (``7`` -> 7.2, ``24`` -> 24.0, ``101`` -> 100.8; ``camelup.tcs34725.integration_ms``)."""
+    return _tcs.integration_ms(cfg_it)
 
 
 def full_scale(integration_ms):
     """Largest count of a TCS34725 channel at ``integration_ms``: ``min(65535, 1024 * steps)``
-    with ``steps = integration_ms / 2.4`` (TCS3472 datasheet, RGBC timing)."""
-    steps = max(1, int(round(integration_ms / 2.4)))
-    return min(65535, 1024 * steps)
+    (TCS3472 datasheet, RGBC timing; ``camelup.tcs34725.full_scale``)."""
+    return _tcs.full_scale(integration_ms)
 
 
 def saturation_level(it_ms):
-    """Clear count at which a TCS34725 reading is no longer trustworthy.
-
-    Digital full scale is ``min(65535, 1024 * steps)``; below 153.6 ms (64 steps)
-    the analog front end clips first, at about 75 % of it (docs/classifier.md).
-    """
-    steps = max(1, int(round(it_ms / 2.4)))
-    scale = full_scale(it_ms)
-    return scale * 3 // 4 if steps < 64 else scale
+    """Clear count at which a TCS34725 reading is no longer trustworthy: the full
+    scale, or 75 % of it below 153.6 ms (64 steps), where the analog front end clips
+    first (``camelup.tcs34725.saturation_level``, docs/classifier.md)."""
+    return _tcs.saturation_level(it_ms)
 
 
 def difference(on, off):
@@ -175,38 +171,20 @@ class Pyramid:
         return self.link.configure()
 
 
-def open_pyramid(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
-    """Open ``port`` (path, ``auto`` or ``virtual``) and wait for HELLO; return a ``Pyramid``.
+def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
+    """Open ``port`` (path, ``auto`` or ``virtual``) with ``camelhost.device.open.open_pyramid``
+    and wait for HELLO; return a ``Pyramid``.
 
     ``edition``, ``seed``, ``value_buttons``: for the virtual pyramid only.
     Raises ``CliError`` with a plain message for every failure.
     """
-    from camelhost.device.link import Link
+    from camelhost.device.open import open_pyramid
 
-    virtual = None
-    path = port
-    if port == VIRTUAL:
-        from camelhost.device.virtual import VirtualPyramid, VirtualPyramidError
-
-        virtual = VirtualPyramid(edition or "second", seed=seed, value_buttons=value_buttons)
-        try:
-            virtual.start()
-        except (VirtualPyramidError, OSError) as exc:
-            raise CliError("the virtual pyramid did not start: %s" % exc) from None
-        path = virtual.port
-    elif port == "auto":
-        from camelhost.commands.play import find_rp2040_port
-
-        path = find_rp2040_port()
-    link = Link(path)
-    try:
-        link.open()
-    except OSError as exc:  # serial.SerialException is an OSError
-        if virtual is not None:
-            virtual.close()
-        raise CliError(port_message(
-            path, exc, "--port auto finds it, --port virtual runs the simulated one")) from None
-    pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, link, virtual)
+    opened = open_pyramid(port, edition or "second", seed, value_buttons=value_buttons,
+                          option="--port",
+                          hint="--port auto finds it, --port virtual runs the simulated one")
+    path = opened.port
+    pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, opened.link, opened.virtual)
     try:
         pyramid.wait_hello(hello_timeout)
     except BaseException:
