@@ -67,7 +67,7 @@ def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython)
     from camelhost.tools import monitor
 
     asked, said = [], []
-    with monitor.open_pyramid("virtual", edition="second", seed=5) as pyramid:
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
         vp = pyramid.virtual
 
         def ask(prompt):

@@ -261,7 +261,7 @@ def run(args, out=None, hardware=None):
         if virtual and hardware:
             pyramid = _open_virtual(args, hardware)
         else:
-            pyramid = monitor.open_pyramid(args.port, edition=args.edition, seed=args.seed)
+            pyramid = monitor.connect(args.port, edition=args.edition, seed=args.seed)
     except CliError as exc:
         for line in Step("connection", "failed", str(exc),
                          "plug the pyramid in, check --port, flash it (pyramid flash)").lines():
