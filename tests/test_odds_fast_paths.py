@@ -10,9 +10,9 @@ behind the racing camels or far ahead of them), the rest clustered so it must re
 import random
 
 from camelup.odds import GREY, Position, leg_odds
-from oracles.odds_naive import naive_leg_odds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.odds_naive import naive_leg_odds
 
 CLASSIC = ("blue", "green", "orange", "yellow", "white")
 SECOND = ("blue", "green", "yellow", "red", "purple")
