@@ -90,8 +90,8 @@ def test_shortcut_matches_the_naive_oracle_on_P2a():
 
 
 def naive_places(pos):
-    """Every place of every camel by the plain oracle of ``camelup.odds_expect``."""
-    from camelup.odds_expect import place_weights
+    """Every place of every camel by the plain oracle of ``tests/oracles/odds_expect.py``."""
+    from oracles.odds_expect import place_weights
     return place_weights(pos)
 
 

@@ -79,7 +79,7 @@ def main():
             name, med, cpu, pmed, pcpu, pcpu / cpu, naive, naive / med, goals[name],
             "" if same else "  MISMATCH"))
     print("every place (3rd, 4th: leg_odds(places=True)) vs the naive place oracle:")
-    from camelup.odds_expect import place_weights
+    from oracles.odds_expect import place_weights
     for name, pos in POSITIONS:
         med, _ = _median_ms(lambda p=pos: leg_odds(p, places=True), runs=5)
         t = time.perf_counter()
