@@ -301,6 +301,21 @@ def test_place_weights_agree_with_the_oracle():
             assert place_weights(pos) == oracle(pos), (stacks, dice)
 
 
+def test_place_weights_agree_with_the_odds_places():
+    """The scenario reader's every-place enumeration equals ``camelup.odds``'
+    ``leg_odds(places=True)`` (which does not run on MicroPython yet: a stepped str slice),
+    on the odds cases' boards."""
+    from camelup.odds import leg_odds
+
+    for cid in ("D1", "D2", "D3", "D6", "D7", "D8", "C1", "P1t"):
+        with open(os.path.join(HERE, cid + ".scn"), encoding="utf-8") as fh:
+            case = parse_scenarios(fh.read(), cid + ".scn")[0]
+        pos = position_from_game(build_game(case))
+        weights, total = place_weights(pos)
+        odds = leg_odds(pos, places=True)
+        assert total == odds.total and weights == odds.places, cid
+
+
 #: odds-cases.md vectors whose strict scenario keeps the case's board and dice: their own
 #: text (after the arrow), read by the oracle, holds on the strict file's position.
 ODDS_TEXT = ("D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D12")
