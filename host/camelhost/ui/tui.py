@@ -271,7 +271,7 @@ class TableApp(App):
     #detail { height: auto; display: none; }
     #leaders { height: auto; }
     #track { height: auto; width: 100%; }
-    #middle { height: auto; max-height: 60%; background: $surface; }
+    #middle { height: auto; max-height: 45%; background: $surface; }
     #left { width: 46; height: auto; max-height: 100%; }
     #left > VerticalScroll { height: auto; max-height: 100%; }
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
@@ -441,7 +441,8 @@ class TableApp(App):
         else:
             track.display = False
         self.query_one("#leaders", Static).update(leaders_text(view))
-        self.query_one("#players", Static).update(players_text(view))
+        room = (self.size.width or 80) - self.odds_width() - 3
+        self.query_one("#players", Static).update(players_text(view, room))
         self.query_one("#info", Static).update(info_text(view))
         over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
