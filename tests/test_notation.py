@@ -69,6 +69,11 @@ def test_public_form_hides_finish_piles():
     (("| winner -", "| winner p0-red"), "finish card 'p0-red' must be pN:colour"),
     (("| out -", "| out - | weather sunny"), "unknown section 'weather sunny'"),
     (("3:yellow,purple", "3:yellow,purple 5:+p1 6:-p2"), "neighbouring"),
+    (("3:yellow,purple", "3:Y,P"), "'Y' is not a camel colour"),
+    (("3:yellow,purple", "3:[yellow,purple]"), "is not a camel colour"),
+    (("15:black", "\u0661\u0665:black"), "is not a number"),
+    (("p1 coins=3", "p1 coins=\u00b2"), "coins '\u00b2' is not a number"),
+    (("| winner -", "| p3 coins=3 tickets=red\u00b2 | winner -"), "leg ticket 'red\u00b2'"),
 ])
 def test_bad_positions_name_the_problem(change, needle):
     old, new = change
@@ -76,6 +81,25 @@ def test_bad_positions_name_the_problem(change, needle):
     with pytest.raises(NotationError) as err:
         parse_position(START.replace(old, new, 1))
     assert needle in str(err.value)
+
+
+@pytest.mark.parametrize("space", [51, 20, 100, -3, -51])
+def test_a_camel_off_the_track_is_refused(space):
+    """Issue 10: a camel on space 51 was read as a race over. Spaces are 1..16 (RULES 1.1);
+    only a finished race's crossing stack stands past the line, on 17..19 or -2..0."""
+    text = START.replace("16:white", "%d:white" % space)
+    with pytest.raises(NotationError) as err:
+        parse_position(text)
+    msg = str(err.value)
+    assert "space %d is off the track (spaces 1..16;" % space in msg
+    assert "\n" not in msg
+
+
+@pytest.mark.parametrize("space", [17, 19, 0, -2])
+def test_a_finished_race_stack_past_the_line_reads(space):
+    game = parse_position(START.replace("16:white", "%d:white" % space))
+    assert game.is_over and game.stacks[space] == ["white"]
+    assert parse_position(game.position()) == game
 
 
 def test_transcript_round_trip_and_replay():
@@ -122,6 +146,17 @@ def test_examples_in_the_docs_are_valid():
         assert parse_position(line).position() == line
     block = re.search(r"```\n(# camelup transcript 1\n.*?)```", doc, re.S).group(1)
     assert len(replay(block).history) == 4
+    # the scenario example runs, and the short board example reads
+    from camelup.notation import read_board
+    from camelup.scenario import run_scenarios
+
+    block = re.search(r"```\n(# RULES 3.5 \(b\)\ncase .*?)```", doc, re.S).group(1)
+    results = run_scenarios(block, "notation.md")
+    assert len(results) == 1 and results[0][1] == []
+    board = re.search(r"```\n(2:\[R,Y,P\] .*?)\n```", doc, re.S).group(1)
+    assert read_board(board) == ({2: ["red", "yellow", "purple"], 9: ["green"],
+                                  13: ["blue"], 14: ["black", "white"]},
+                                 {3: (1, "-"), 6: (None, "+")}, [6])
 
 
 @st.composite

@@ -1,6 +1,6 @@
-"""`pyramid odds` with a position written the way the case files write it (read by the
-scenario parser, docs/odds.md): boards with brackets and letters, `--pyramid` for the
-dice inside, `--tile`, labels, left-out camels; and its errors."""
+"""`pyramid odds` with a board in the short form of docs/notation.md (`1:[R,Y,P] 9:[G]`,
+names or capital letters, tiles `3:-` / `6:+p1`), `--pyramid` for the dice inside, the
+edition from the colours; and its errors."""
 
 import camelup
 from camelhost.cli import main
@@ -16,17 +16,36 @@ def _rows(out):
     return rows
 
 
-def test_D2_as_the_case_writes_it(capsys):
+def test_D2_in_the_short_form(capsys):
     # odds-cases D2: pyramid {G,B} -> B 1st, G 2nd, R last, certain; with a tile too
-    assert main(["odds", "--edition", "second", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W]",
-                 "--pyramid", "G,B", "--tile", "booing 3", "--samples", "300"]) == 0
+    assert main(["odds", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-", "--pyramid", "G,B",
+                 "--samples", "300"]) == 0
     out = capsys.readouterr().out
     rows = _rows(out)
     assert rows["blue"][0] == "100.0%" and rows["green"][1] == "100.0%"
     assert rows["red"][2] == "100.0%"
     assert "dice inside: blue, green; 1 to come out" in out
-    assert "booing    on  3" in out
+    # a tile given without an owner is shown without one
+    assert "  booing    on  3: " in out and "on  3 (p" not in out
     assert "race odds: 300 simulated races" in out  # every camel listed: the whole report
+
+
+def test_a_tile_with_its_owner_shows_it(capsys):
+    assert main(["odds", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-p2", "--pyramid", "G,B",
+                 "--samples", "50"]) == 0
+    assert "  booing    on  3 (p2): " in capsys.readouterr().out
+
+
+def test_second_edition_colours_select_the_second_edition(capsys):
+    # red, purple, black: second (these letters used to be read as classic labels)
+    assert main(["odds", "1:[R,Y,P] 9:[G] 10:[B] 14:[K,W]", "--samples", "50"]) == 0
+    assert capsys.readouterr().out.startswith("second edition")
+    # the grey die names the second edition too
+    assert main(["odds", "1:[blue,yellow] 9:[green] 10:[white]", "--pyramid", "grey"]) == 1
+    assert "camel red is missing" in capsys.readouterr().err
+    # orange: classic
+    assert main(["odds", "1:[B,G,Y,W] 3:[O]", "--samples", "50"]) == 0
+    assert capsys.readouterr().out.startswith("classic edition")
 
 
 def test_full_board_without_options_is_the_full_leg(capsys):
@@ -36,30 +55,26 @@ def test_full_board_without_options_is_the_full_leg(capsys):
     assert rows["purple"][0] == "39.5%" and rows["blue"][2] == "40.9%"
 
 
-def test_labels_and_left_out_camels_give_the_leg_odds_only(capsys):
-    # odds-cases C1 (classic, colours as labels): red 191/486 = 39.3 %
-    assert main(["odds", "--edition", "classic", "3:[purple,green,blue,yellow,red]",
-                 "--dice", "blue, yellow, green, red"]) == 0
+def test_one_die_inside_gives_the_leg_odds_only(capsys):
+    # odds-cases D1: one die inside reveals nothing (no game holds five dice out)
+    assert main(["odds", "1:[B,K,W] 2:[G] 3:[R] 4:[Y] 5:[P]", "--pyramid", "P"]) == 0
     out = capsys.readouterr().out
-    assert "labels" in out and _rows(out)["red"][0] == "39.3%"
-    assert "Actions for" not in out
-    # odds-cases C4 in its own words: red 2/3; no crazy camel and no --edition: classic
-    assert main(["odds", "red on 1, yellow on 3; die red"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("classic edition") and _rows(out)["red"][0] == "66.7%"
-    # a second-edition board leaving camels out: the listed camels are the race
-    assert main(["odds", "9:[G] 12:[W]", "--pyramid", "G,grey"]) == 0
-    out = capsys.readouterr().out
-    assert "left out" in out and list(_rows(out)) == ["green"]
+    assert "dice inside: purple; 0 to come out" in out and "Actions for" not in out
+    assert _rows(out)["purple"][0] == "100.0%"
 
 
-def test_case_style_errors_are_readable(capsys):
-    cases = [(["not a position"], 1, "not a position: 'not a position'"),
-             (["9:[Q]"], 1, "'q' is not a camel of the classic edition"),
+def test_short_form_errors_are_readable(capsys):
+    cases = [(["not a position"], 1, "board token 'not' must look like 3:[blue,red]"),
+             (["9:[Q]"], 1, "'Q' on space 9 is not a camel"),
+             (["9:[G] 12:[W]"], 1, "which edition?"),
+             (["1:[R,Y,P] 9:[G]"], 1, "camel blue is missing"),
              (["3:[B,G,Y,R,P] 14:[K,W]", "--pyramid", "orange"], 1,
-              "die 'orange' is not in the second pyramid"),
-             (["3:[B,G,Y,R,P] 14:[K,W] -> B 1st"], 1, "a position only"),
-             (["3:[B,G,Y,R,P] 14:[K,W]", "--tile", "booing 3"], 1, "tile on space 3"),
+              "the board names red (second edition only) and orange (classic only)"),
+             (["3:[B,G,Y,W,O]", "--edition", "second"], 1,
+              "the board names classic camels or dice, but --edition is second"),
+             (["3:[B,G,Y,R,P] 14:[K,W] -> B 1st"], 1, "board token '->'"),
+             (["3:[B,G,Y,R,P] 51:[K,W]"], 1, "space 51 is off the track"),
+             (["3:[B,G,Y,R,P] 14:[K,W] 3:-"], 1, "space 3 given twice"),
              (["second | leg 1 turn p0 start p0 | 1:blue,green 2:red 3:yellow,purple "
                "15:black 16:white | out - | legs blue:5322 green:5322 yellow:5322 red:5322 "
                "purple:5322 | pyramid 5 | p0 coins=3 | p1 coins=3 | p2 coins=3 | winner - | "

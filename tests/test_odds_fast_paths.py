@@ -10,9 +10,9 @@ behind the racing camels or far ahead of them), the rest clustered so it must re
 import random
 
 from camelup.odds import GREY, Position, leg_odds
-from camelup.odds_naive import naive_leg_odds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.odds_naive import naive_leg_odds
 
 CLASSIC = ("blue", "green", "orange", "yellow", "white")
 SECOND = ("blue", "green", "yellow", "red", "purple")
@@ -90,8 +90,8 @@ def test_shortcut_matches_the_naive_oracle_on_P2a():
 
 
 def naive_places(pos):
-    """Every place of every camel by the plain oracle of ``camelup.odds_expect``."""
-    from camelup.odds_expect import place_weights
+    """Every place of every camel by the plain oracle of ``tests/oracles/odds_expect.py``."""
+    from oracles.odds_expect import place_weights
     return place_weights(pos)
 
 

@@ -1,7 +1,7 @@
 """Property tests of the exact odds.
 
 * The fast enumerator agrees exactly with the plain full enumeration
-  (``camelup.odds_naive``) on random positions of both editions: stacks anywhere on
+  (``tests/oracles/odds_naive.py``) on random positions of both editions: stacks anywhere on
   the track (so crossings both ways happen), tiles of both sides, any dice inside.
 * The all-candidates tile table agrees with placing each tile and enumerating.
 * One die moved by ``camelup.odds.move`` gives what the rules engine's
@@ -12,9 +12,9 @@ import random
 
 from camelup import movement
 from camelup.odds import GREY, Position, leg_odds, move, tile_spaces, tile_values
-from camelup.odds_naive import naive_leg_odds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.odds_naive import naive_leg_odds
 
 CLASSIC = ("blue", "green", "orange", "yellow", "white")
 SECOND = ("blue", "green", "yellow", "red", "purple")

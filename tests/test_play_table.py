@@ -241,3 +241,20 @@ def test_players_with_the_same_coins_share_their_place_in_the_final_ranking():
              "winners": [0]}
     lines = narration.final_lines({"final": final, "race": 1}, view)
     assert lines[-1] == "Final ranking: 1. Ann 33, 2. Ben 24, 2. Dee 24, 4. Cy 22"
+
+
+def test_ctrl_c_in_plain_mode_leaves_like_quit(tmp_path, monkeypatch, capsys):
+    import camelhost.ui.loop
+
+    def interrupted(table, **kw):
+        table.line("draw")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(camelhost.ui.loop, "run_plain", interrupted)
+    path = str(tmp_path / "g.jsonl")
+    rc = cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--journal", path,
+                   "--seed", "2"])
+    out = capsys.readouterr()
+    assert rc == 0 and out.err == ""
+    assert out.out.splitlines()[-1].startswith("game saved in %s; continue it with: " % path)
+    assert [e["type"] for e in read_events(path)] == ["game", "setup"]

@@ -91,3 +91,16 @@ def test_the_best_command_names_the_partner_in_plain_mode():
     t.line("best")
     line = [x for x in out.getvalue().splitlines() if x.startswith("Best for Ann: ")]
     assert line and not SEAT.search(line[0])
+
+
+@pytest.mark.parametrize("text,form", [
+    ("leg", "leg <colour>"), ("win red blue", "win <colour>"), ("lose", "lose <colour>"),
+    ("partner", "partner <name>"), ("tile", "tile <space> + or tile <space> -"),
+    ("tile 7", "tile <space> + or tile <space> -"), ("cheer", "cheer <space>"),
+    ("setup", "setup 1:blue,green 2:red ..."), ("finish red", "finish winner|loser <colour>"),
+])
+def test_a_command_without_what_it_needs_says_its_form(text, form):
+    s = _six()
+    with pytest.raises(TableError) as info:
+        s.command(text)
+    assert "check the form: %s" % form in str(info.value)

@@ -11,8 +11,8 @@ Sections are separated by ``" | "`` in this order (docs/notation.md has the deta
 ``position_text(parse_position(t)) == t`` for every ``t`` that ``position_text`` made.
 """
 
-from camelup.actions import colour_name
-from camelup.editions import get_edition
+from camelup.actions import COLOURS, LETTERS
+from camelup.editions import TRACK, get_edition
 from camelup.errors import NotationError
 
 SEP = " | "
@@ -87,10 +87,10 @@ def _err(msg, text):
 
 
 def _parse_int(word, what, text):
-    try:
-        return int(word)
-    except ValueError:
+    digits = word[1:] if word[:1] == "-" else word
+    if not digits or [c for c in digits if c not in "0123456789"] or len(digits) > 9:
         _err("%s %r is not a number" % (what, word), text)
+    return int(word)
 
 
 def _parse_seat(word, text):
@@ -100,11 +100,31 @@ def _parse_seat(word, text):
     return _parse_int(word[1:], "seat", text)
 
 
-def parse_track(section, text=None):
-    """Read a track section into ``(stacks, tiles)``; see ``track_text``. Also accepts
-    ``3:[B,R,G]`` (brackets, one-letter colours, any case) as the case files write it.
+#: Where a stack may stand: the track (RULES 1.1), or past the line once the race is
+#: over (RULES 1.13, 3.7): a move is 1..3 spaces plus at most one for a tile, so a
+#: crossing stack stands on 17..19 (clockwise) or -2..0 (counterclockwise).
+CROSSED_FORWARD = (17, 19)
+CROSSED_BACKWARD = (-2, 0)
 
-    Raises ``NotationError`` on a malformed token or a space given twice."""
+
+def _check_space(space, text):
+    if 1 <= space <= TRACK:
+        return space
+    if (CROSSED_FORWARD[0] <= space <= CROSSED_FORWARD[1]
+            or CROSSED_BACKWARD[0] <= space <= CROSSED_BACKWARD[1]):
+        return space
+    _err("space %d is off the track (spaces 1..%d; a stack that crossed the line stands "
+         "on %d..%d or %d..%d)" % (space, TRACK, CROSSED_FORWARD[0], CROSSED_FORWARD[1],
+                                   CROSSED_BACKWARD[0], CROSSED_BACKWARD[1]), text)
+
+
+def parse_track(section, text=None):
+    """Read a track section into ``(stacks, tiles)``; see ``track_text``: tokens
+    ``space:camel,camel`` (lowercase names, bottom first) and ``space:+pN`` /
+    ``space:-pN``. Spaces 1..16, or 17..19 / -2..0 for the stack of a finished race.
+
+    Raises ``NotationError`` on a malformed token, a space off the track or a space
+    given twice."""
     text = section if text is None else text
     stacks = {}
     tiles = {}
@@ -112,7 +132,7 @@ def parse_track(section, text=None):
         if ":" not in tok:
             _err("track token %r needs space:contents" % tok, text)
         left, right = tok.split(":", 1)
-        space = _parse_int(left, "space", text)
+        space = _check_space(_parse_int(left, "space", text), text)
         if right[:1] in ("+", "-"):
             if space in tiles:
                 _err("two tiles on space %d" % space, text)
@@ -120,13 +140,84 @@ def parse_track(section, text=None):
         else:
             if space in stacks:
                 _err("space %d given twice" % space, text)
-            # Accept the case files' "3:[B,R,G]" too: brackets and one-letter colours.
-            right = right.replace("[", "").replace("]", "")
-            camels = [colour_name(c) for c in right.split(",") if c]
-            if not camels:
-                _err("space %d has no camels" % space, text)
+            camels = right.split(",") if right else []
+            if not camels or "" in camels:
+                _err("space %d: camels read a,b,c" % space, text)
+            for c in camels:
+                if c not in COLOURS:
+                    _err("%r is not a camel colour (%s)" % (c, ", ".join(COLOURS)), text)
             stacks[space] = camels
     return stacks, tiles
+
+
+#: The short board form's one-letter camels (capitals, as the case files write them).
+BOARD_LETTERS = {}
+for _k in LETTERS:
+    BOARD_LETTERS[_k.upper()] = LETTERS[_k]
+
+
+def read_board(text):
+    """Read the short board form (docs/notation.md, "Short board form") into
+    ``(stacks, tiles, unowned)``.
+
+    Tokens, separated by blanks: ``space:[camel,camel,...]`` (bottom to top; a camel
+    is its lowercase name or its capital letter B G O Y W R P K), ``space:+pN`` /
+    ``space:-pN`` (a tile and its owner) or ``space:+`` / ``space:-`` (a tile given
+    without an owner: ``tiles[space] = (None, side)``, its space listed in
+    ``unowned``). Spaces 1..16 (a finished race's stack: 17..19 or -2..0). Raises
+    ``NotationError`` naming the bad token."""
+    stacks = {}
+    tiles = {}
+    unowned = []
+    for tok in text.split():
+        left, colon, right = tok.partition(":")
+        digits = left[1:] if left[:1] == "-" else left
+        if not colon or not digits or [c for c in digits if c not in "0123456789"] \
+                or len(left) > 3:
+            raise NotationError("board token %r must look like 3:[blue,red] or 6:+p1" % tok)
+        space = _check_space(int(left), text)
+        if space in stacks or space in tiles:
+            raise NotationError("board: space %d given twice" % space)
+        if right in ("+", "-"):
+            tiles[space] = (None, right)
+            unowned.append(space)
+        elif right[:1] in ("+", "-"):
+            tiles[space] = (_parse_seat(right[1:], text), right[0])
+        elif right[:1] == "[" and right[-1:] == "]":
+            camels = []
+            for c in right[1:-1].split(","):
+                name = BOARD_LETTERS.get(c, c)
+                if name not in COLOURS:
+                    raise NotationError("board: %r on space %d is not a camel (a name like "
+                                        "blue, or a capital letter B G O Y W R P K)"
+                                        % (c, space))
+                camels.append(name)
+            stacks[space] = camels
+        else:
+            raise NotationError("board token %r must look like 3:[blue,red] or 6:+p1" % tok)
+    return stacks, tiles, unowned
+
+
+#: Colours (and the grey die) only the second edition has; ``orange`` only classic has.
+_SECOND_ONLY = ("red", "purple", "black", "grey")
+_CLASSIC_ONLY = ("orange",)
+
+
+def board_edition(colours):
+    """The edition that a short board's colours (and dice) name: ``"second"`` when they
+    include red, purple, black or the grey die, ``"classic"`` with orange, ``None``
+    when they name neither (blue, green, yellow and white are in both). Raises
+    ``NotationError`` when they name both."""
+    second = [c for c in colours if c in _SECOND_ONLY]
+    classic = [c for c in colours if c in _CLASSIC_ONLY]
+    if second and classic:
+        raise NotationError("the board names %s (second edition only) and %s (classic only)"
+                            % (second[0], classic[0]))
+    if second:
+        return "second"
+    if classic:
+        return "classic"
+    return None
 
 
 def parse_position(text):
@@ -203,7 +294,7 @@ def parse_position(text):
                 elif k == "tickets":
                     for t in v.split(","):
                         i = len(t)
-                        while i > 0 and t[i - 1].isdigit():
+                        while i > 0 and t[i - 1] in "0123456789":
                             i -= 1
                         if i == 0 or i == len(t):
                             _err("leg ticket %r must be colour then value, like red5" % t, text)

@@ -18,13 +18,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
+sys.path.insert(0, os.path.join(HERE, ".."))  # tests/: the oracles
 
 import camelup  # noqa: E402
 from camelhost import tournament  # noqa: E402
 from camelup.odds import Position, leg_odds, tile_values  # noqa: E402
 from camelup.odds.actions import action_values  # noqa: E402
 from camelup.odds.race import race_odds, simulate  # noqa: E402
-from camelup.odds_naive import naive_leg_odds  # noqa: E402
+from oracles.odds_naive import naive_leg_odds  # noqa: E402
 
 P1 = Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
 P2A = {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"], 15: ["black"], 16: ["white"]}
@@ -78,7 +79,7 @@ def main():
             name, med, cpu, pmed, pcpu, pcpu / cpu, naive, naive / med, goals[name],
             "" if same else "  MISMATCH"))
     print("every place (3rd, 4th: leg_odds(places=True)) vs the naive place oracle:")
-    from camelup.odds_expect import place_weights
+    from oracles.odds_expect import place_weights
     for name, pos in POSITIONS:
         med, _ = _median_ms(lambda p=pos: leg_odds(p, places=True), runs=5)
         t = time.perf_counter()

@@ -1,8 +1,10 @@
-"""``pyramid check FILE|FOLDER...``: run scenario files against the rules engine (and
-their leg-odds expectations against the exact odds). A folder is searched recursively.
+"""``pyramid check FILE|FOLDER...``: run scenario files (the strict language of
+docs/notation.md section 4, read by ``camelup.scenario``) against the rules engine and
+their leg-odds expectations against the exact odds. A folder is searched recursively.
 
 Exit status 0 when every case passes, 1 when any case fails (each mismatch shown
-with its file, case id and line, want/got), 2 for a file that cannot be read.
+with its file, case id and line, want/got), 2 for a file that cannot be read or parsed
+(the error names the file and line).
 """
 
 import os

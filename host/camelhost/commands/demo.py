@@ -22,31 +22,22 @@ def add_arguments(parser):
     add_web_argument(parser)
 
 
-class _Quiet:
-    """A display that keeps only the final scores line."""
+def _quiet(inner):
+    """A display that keeps only the final scores line (``--quiet``)."""
+    from camelhost.ui import plain
 
-    def __init__(self, inner):
-        self.inner = inner
+    class Quiet(plain.Display):
+        def notices(self, notices, view):
+            names = [p["name"] for p in view["players"]]
+            for n in notices:
+                if n["kind"] == "final":
+                    f = n["final"]
+                    inner.text(plain.final_scores_line(names, f["coins"], f["winners"]))
 
-    def notices(self, notices, view):
-        from camelhost.ui import plain
-        names = [p["name"] for p in view["players"]]
-        for n in notices:
-            if n["kind"] == "final":
-                f = n["final"]
-                self.inner.text(plain.final_scores_line(names, f["coins"], f["winners"]))
+        def error(self, message):
+            inner.error(message)
 
-    def error(self, message):
-        self.inner.error(message)
-
-    def status(self, view):
-        pass
-
-    def text(self, text):
-        pass
-
-    def prompt(self, view):
-        pass
+    return Quiet()
 
 
 def run(args):
@@ -76,7 +67,7 @@ def run(args):
             raise CliError(str(exc)) from None
         display = PlainDisplay(prompts=False)  # nobody types in a demo
         if args.quiet:
-            display = _Quiet(display)
+            display = _quiet(display)
         else:
             print("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid"
                   % (args.edition, args.seed, args.seats))

@@ -1,8 +1,8 @@
 """``pyramid odds "<position>"``: exact leg odds, tile landings, best tile, ranked
 action values and race odds for a position in the project's notation
-(docs/notation.md; docs/odds.md for the figures), or written the way the case files
-write one (``"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W]" --pyramid G,B --tile "booing 3"``, read
-by the scenario parser).
+(docs/notation.md; docs/odds.md for the figures), or a board in the short form of
+docs/notation.md (``"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-" --pyramid G,B``, read by
+``camelup.notation.read_board``, as scenario files' boards are).
 
 Exit status 0; a position that does not parse is reported as ``pyramid: ...`` with
 status 1 (the CLI's ``ValueError`` path).
@@ -10,7 +10,10 @@ status 1 (the CLI's ``ValueError`` path).
 
 import time
 
-from camelup.notation import parse_position
+from camelup.editions import DICE_PER_LEG, get_edition
+from camelup.errors import NotationError
+from camelup.game import Game
+from camelup.notation import BOARD_LETTERS, board_edition, parse_position, read_board
 from camelup.odds import best_tile, leg_odds
 from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game
@@ -23,21 +26,18 @@ HELP = "Exact leg odds, tile landings, best tile, action values and race odds of
 
 def add_arguments(parser):
     parser.add_argument("position", help="position text, as printed by the table or journal "
-                        "(quote it: it holds spaces and |), or a board as the case files "
-                        "write it: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W]\", \"red on 1, yellow "
-                        "on 3; die red\"")
+                        "(quote it: it holds spaces and |), or a board in the short form "
+                        "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\"")
     parser.add_argument("--edition", choices=("classic", "second"),
-                        help="case-file style: the edition (else from the camels named: "
-                        "second with black/grey, red or purple beside them; classic with "
-                        "orange or with no crazy camel, as the odds cases are)")
+                        help="short board form: the edition, when the colours do not say it "
+                        "(red, purple, black or the grey die: second; orange: classic)")
     parser.add_argument("--pyramid", "--dice", dest="pyramid", metavar="DICE",
-                        help="case-file style: dice still inside, e.g. G,B or blue,grey "
-                        "(second: k inside, k-1 revealed; classic: all rolled)")
-    parser.add_argument("--tile", action="append", default=[], metavar="TILE",
-                        help="case-file style: a tile, e.g. 'booing 3', 'P2 cheering on 9', "
-                        "'mirage on 4' (repeatable)")
-    parser.add_argument("--players", type=int, help="case-file style: number of players")
-    parser.add_argument("--turn", help="case-file style: seat to act, e.g. P2 or p1")
+                        help="short board form: dice still inside, e.g. G,B or blue,grey "
+                        "(default: all; second: k inside, k-1 revealed; classic: all rolled)")
+    parser.add_argument("--players", type=int,
+                        help="short board form: number of players (default: the edition's "
+                        "fewest, or enough for the tile owners named)")
+    parser.add_argument("--turn", help="short board form: seat to act, e.g. p1 (default p0)")
     parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
     parser.add_argument("--samples", type=int, default=10000,
                         help="races to simulate (default 10000: +/-1 point at 95%%)")
@@ -50,8 +50,9 @@ def _pct(x):
     return "%5.1f%%" % (100.0 * x)
 
 
-def report(game, seed=1, samples=10000, top=12, timing=False):
-    """The text ``pyramid odds`` prints for ``game`` (a ``camelup.Game``), as a list of lines."""
+def report(game, seed=1, samples=10000, top=12, timing=False, unowned=()):
+    """The text ``pyramid odds`` prints for ``game`` (a ``camelup.Game``), as a list of
+    lines. ``unowned``: spaces of tiles given without an owner (shown without one)."""
     lines = []
     clock = time.perf_counter
     position = position_from_game(game)
@@ -92,7 +93,7 @@ def report(game, seed=1, samples=10000, top=12, timing=False):
             side = position.tiles[space]
             name = edition.forward_name if side > 0 else edition.backward_name
             owner = position.tile_owners.get(space)
-            who = "" if owner is None else " (p%d)" % owner
+            who = "" if owner is None or space in unowned else " (p%d)" % owner
             lines.append("  %-9s on %2d%s: %.3f" % (name, space, who,
                                                     leg.landings.get(space, 0) / leg.total))
     if tile is not None:
@@ -102,7 +103,7 @@ def report(game, seed=1, samples=10000, top=12, timing=False):
         lines.append("Best tile for p%d: %s on %d, %.3f expected landings"
                      % (game.turn, name, space, expected))
         for own in sorted(position.tiles):
-            if position.tile_owners.get(own) == game.turn:
+            if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
                 verdict = "move it" if expected > now else "better left where it is"
                 lines.append("  (p%d's tile on %d earns %.3f where it is: %s)"
@@ -163,75 +164,92 @@ def leg_report(position, note):
     return lines
 
 
-def _case_style(args):
-    """Game (or ``None``) and odds ``Position`` of a case-file style position."""
-    from camelup.errors import NotationError
-    from camelup.scenario import build_game, odds_position, parse_scenarios
+def _dice_names(text):
+    """``G,B`` / ``blue, grey`` -> die names (letters as in the short board form)."""
+    out = []
+    for word in text.replace(",", " ").split():
+        name = BOARD_LETTERS.get(word, word)
+        if name in out:
+            raise NotationError("--pyramid: die %s given twice" % name)
+        out.append(name)
+    return out
 
-    text = args.position.strip()
-    if not text:
-        raise NotationError("empty position")
-    lines = []
-    if args.edition:
-        lines.append("edition " + args.edition)
-    if args.players is not None:
-        lines.append("players %d" % args.players)
-    if args.turn:
-        lines.append("turn " + args.turn)
-    first = text.split()[0].lower()
-    if first not in ("board", "position", "rolls") and ":" not in text.split(";")[0].split()[0] \
-            and " on " not in " " + text.split(";")[0]:
+
+def _short_board(args):
+    """``(game, position, note)`` of a board in the short form (docs/notation.md):
+    ``game`` is ``None`` when the dice inside are more than a leg can have out (then
+    ``position`` is the odds ``Position`` for the leg odds alone)."""
+    stacks, tiles, unowned = read_board(args.position)
+    if not stacks:
         raise NotationError("not a position: %r (give the project's notation, or a board "
-                            "like \"2:[R,Y,P] 9:[G] 14:[K,W]\")" % text)
-    lines.append(text)
-    for tile in args.tile:
-        lines.append(tile)
-    if args.pyramid:
-        lines.append("pyramid {%s}" % args.pyramid.strip("{}"))
-    cases = parse_scenarios("\n".join(lines), "position")
-    case = cases[0]
-    case.odds = True  # no crazy camel and no --edition: classic, as the odds cases are
-    if case.steps or case.checks:
-        bad = (case.steps or case.checks)[0][2]
-        raise NotationError("a position only, not actions or expectations: %r" % bad)
-    try:
-        game = build_game(case)
-    except NotationError as exc:
-        if "add an 'edition" in str(exc):
-            raise NotationError("which edition? the camels named do not tell: add --edition "
-                                "classic or --edition second") from None
-        raise
-    return game, case, odds_position(game, case)
+                            "like \"2:[R,Y,P] 9:[G] 14:[K,W]\")" % args.position)
+    inside = _dice_names(args.pyramid) if args.pyramid else None
+    named = [c for s in stacks for c in stacks[s]] + (inside or [])
+    said = board_edition(named)
+    if args.edition and said and said != args.edition:
+        raise NotationError("the board names %s camels or dice, but --edition is %s"
+                            % (said, args.edition))
+    name = args.edition or said
+    if name is None:
+        raise NotationError("which edition? the board names only colours both editions have "
+                            "(blue, green, yellow, white): add --edition classic or second")
+    ed = get_edition(name)
+    owners = [tiles[s][0] for s in tiles if tiles[s][0] is not None]
+    players = args.players or max([ed.min_players] + [o + 1 for o in owners])
+    turn = 0
+    if args.turn:
+        if not (args.turn[:1] == "p" and args.turn[1:].isdigit()):
+            raise NotationError("--turn reads p0, p1, ... (0-based), got %r" % args.turn)
+        turn = int(args.turn[1:])
+    # a tile given without an owner belongs to a seat other than the one to act, from
+    # the last seat down (the engine needs an owner; the report shows none)
+    free = [p for p in range(players - 1, -1, -1) if p != turn and p not in owners]
+    for space in unowned:
+        if not free:
+            raise NotationError("%d tiles without an owner, but only %d seats to hold them: "
+                                "give owners (3:+p1) or --players" % (len(unowned), players))
+        tiles[space] = (free.pop(0), tiles[space][1])
+    if inside is not None:
+        for die in inside:
+            if die not in ed.dice:
+                raise NotationError("die %r is not in the %s pyramid (%s)"
+                                    % (die, ed.name, ", ".join(ed.dice)))
+    on_board = [c for s in stacks for c in stacks[s]]
+    for camel in ed.camels:
+        if camel not in on_board:
+            raise NotationError("camel %s is missing: the short board form lists every camel "
+                                "of the %s edition (%s)" % (camel, ed.name, ", ".join(ed.camels)))
+    out = [d for d in ed.dice if inside is not None and d not in inside]
+    if len(out) >= DICE_PER_LEG:
+        from camelup.odds import Position
+
+        coded = {}
+        for space in tiles:
+            coded[space] = (1 if tiles[space][1] == "+" else -1, None)
+        note = ("(only %d dice inside: more out than a leg has before it is scored; race "
+                "odds and action values need a position the engine can hold)" % len(inside))
+        return None, Position(ed.name, stacks, coded, dice=inside), note
+    pyramid = [0] * players
+    for j in range(len(out)):
+        pyramid[j % players] += 1  # pyramid tickets of the dice out: round from p0
+    game = Game(ed, players, stacks, tiles=tiles, turn=turn, out=out, pyramid=pyramid)
+    return game, unowned, None
 
 
 def run(args):
     if args.samples < 1:
         raise CliError("--samples must be at least 1", 2)
     if "|" in args.position:
-        if args.pyramid or args.tile or args.edition or args.players or args.turn:
-            raise CliError("--edition, --pyramid, --tile, --players and --turn are for a "
-                           "board in the case files' style; the project's notation holds "
-                           "them already", 2)
-        game = parse_position(args.position)
+        if args.pyramid or args.edition or args.players or args.turn:
+            raise CliError("--edition, --pyramid, --players and --turn are for the short "
+                           "board form; the project's notation holds them already", 2)
+        game, unowned = parse_position(args.position), ()
     else:
-        game, case, position = _case_style(args)
-        whole = (game is not None and not case.unlisted
-                 and sorted(position_from_game(game).dice) == sorted(position.dice))
-        if not whole:
-            if game is None:
-                note = ("(the board's names are labels: %s; the listed camels are the race)"
-                        % ", ".join([c for c in position.camels()
-                                     if c not in ("black", "white")]))
-            elif case.unlisted:
-                note = ("(the listed camels only: %s left out; race odds and action values "
-                        "need every camel)" % ", ".join(case.unlisted))
-            else:
-                note = ("(only %d dice inside: more dice out than a leg holds before it is "
-                        "scored; race odds and action values need a position the engine can "
-                        "hold)" % len(position.dice))
-            for line in leg_report(position, note):
+        game, unowned, note = _short_board(args)
+        if game is None:  # the leg odds of a position no game holds (one die inside)
+            for line in leg_report(unowned, note):
                 print(line)
             return 0
-    for line in report(game, args.seed, args.samples, args.top, args.timing):
+    for line in report(game, args.seed, args.samples, args.top, args.timing, unowned):
         print(line)
     return 0

@@ -179,6 +179,9 @@ def run(args):
                 print("journal: %s" % journal.path)
                 try:
                     return run_plain(table, events=pyramid.events())
+                except KeyboardInterrupt:  # Ctrl-C leaves as 'quit' and Ctrl-D do
+                    print()
+                    return 0
                 except RuntimeError as exc:  # the virtual pyramid's board stopped
                     raise CliError("%s; the game is safe in %s (--resume it)"
                                    % (str(exc).strip().splitlines()[0], journal.path)) from None

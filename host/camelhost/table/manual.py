@@ -67,7 +67,7 @@ def parse_die(text, edition, ink_optional=False):
     if colour == "grey":
         if ink_optional and len(rest) == 1 and rest[0] in ("1", "2", "3", "?"):
             pass  # setup: the numeral colour does not matter
-        elif not rest:
+        elif not rest or rest[0] in ("1", "2", "3", "?"):
             raise DieSyntaxError("the grey die needs its numeral colour: 'grey black 2'")
         else:
             ink = match_name(rest[0], INKS, "numeral colour of the grey die")

@@ -32,7 +32,7 @@ FORMS = {
     "lose": "lose <colour>", "loser": "lose <colour>",
     "finish": "finish winner|loser <colour>",
     "partner": "partner <name>", "partnership": "partner <name>",
-    "tile": "tile <space> + | tile <space> -", "t": "tile <space> + | tile <space> -",
+    "tile": "tile <space> + or tile <space> -", "t": "tile <space> + or tile <space> -",
     "oasis": "oasis <space>", "mirage": "mirage <space>", "cheer": "cheer <space>",
     "cheering": "cheering <space>", "boo": "boo <space>", "booing": "booing <space>",
     "setup": "setup 1:blue,green 2:red ...", "fix": "fix <space>:<colour>,<colour>",
@@ -280,15 +280,14 @@ def _tile_text(head, args):
         side = "-"
     if side is None:
         if len(args) != 2:
-            raise TableError("%s: place a tile as 'tile SPACE +' or 'tile SPACE -'"
-                             % FORMS[head])
+            raise _form(head, "e.g. 'tile 7 +'")
         space, side = args
         side = _SIDES.get(side.lower())
         if side is None:
             raise TableError("tile side is + (oasis/cheering) or - (mirage/booing)")
     else:
         if len(args) != 1:
-            raise TableError("%s: give the space, e.g. '%s 7'" % (FORMS[head], head))
+            raise _form(head, "e.g. '%s 7'" % head)
         space = args[0]
     return "tile %d %s" % (number(space, "space", 1, 16), side)
 

@@ -264,7 +264,7 @@ class Session:
 
     # -- typed commands --------------------------------------------------------
 
-    def command(self, text, player=None):
+    def command(self, text):
         """Turn one typed command into an event (``camelhost.table.parser``) and
         ``feed`` it; returns notices. Raises ``TableError``; nothing changes then."""
         return self.feed(parse_command(text, self))

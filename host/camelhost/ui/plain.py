@@ -171,7 +171,28 @@ def prompt_line(view):
     return "> race ended unscored: 'again' for another race"
 
 
-class PlainDisplay:
+class Display:
+    """What a ``Table`` display does (every method a no-op here): ``notices(notices,
+    view)``, ``error(message)``, ``status(view)``, ``text(text)``, ``prompt(view)``.
+    Subclass it for a display that shows only some of it."""
+
+    def notices(self, notices, view):
+        pass
+
+    def error(self, message):
+        pass
+
+    def status(self, view):
+        pass
+
+    def text(self, text):
+        pass
+
+    def prompt(self, view):
+        pass
+
+
+class PlainDisplay(Display):
     """Prints notices and status as lines to ``stream`` (default stdout), one
     announcement per line. ``status_every``: print the whole table at each new leg.
     ``prompts``: print what the table waits for (False where nobody types: the demo)."""

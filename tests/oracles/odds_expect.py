@@ -1,5 +1,7 @@
-"""Leg-odds expectations written the way ../shared/cases/odds-cases.md writes them, for
-scenario files (``camelup.scenario``) and ``pyramid check``.
+"""Test oracle: leg-odds expectations worded the way ../shared/cases/odds-cases.md words
+them, read and checked on a ``camelup.odds.Position``. The scenario files state odds in
+one strict form (docs/notation.md); tests/test_scenarios.py checks the odds cases' own
+text against the strict files' positions with this reader.
 
 Understood (one expectation per line, or several separated by ``;``)::
 
@@ -25,7 +27,8 @@ of every place (``place_weights``), slower but exact.
 
 from camelup.actions import COLOURS, colour_name
 from camelup.odds import CRAZY, GREY, SECOND, TRACK, Position, leg_odds, move
-from camelup.odds_naive import choose_crazy, order, play
+
+from oracles.odds_naive import choose_crazy, order, play
 
 #: Place words -> 0-based place (-1 last).
 PLACES = {"1st": 0, "first": 0, "winner": 0, "leader": 0, "leads": 0, "wins": 0, "2nd": 1,
