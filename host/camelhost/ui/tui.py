@@ -553,13 +553,19 @@ class TableApp(App):
             self.exit()
 
     def open_picker(self, pile):
-        """Open the private finish-card picker for the player to act on ``pile``."""
+        """Open the private finish-card picker for the player to act on ``pile``. If
+        the turn moves on while it is open (a die from the pyramid), nothing is played."""
         s = self.session
-        name = s.names[s.current]
+        seat = s.current
+        version = facts(s)["version"]
 
         def chosen(colour):
             if colour is None:
                 self.table.display._write("(no finish card played)")
+                return
+            if s.current != seat or s.phase != "turn" or facts(s)["version"] != version:
+                self.table.display.error("the table moved on while the picker was open: "
+                                         "no finish card played")
                 return
             self.hide_colours = True
             try:
@@ -567,7 +573,7 @@ class TableApp(App):
             finally:
                 self.hide_colours = False
 
-        self.push_screen(FinishCardPicker(name, pile, s.edition), chosen)
+        self.push_screen(FinishCardPicker(s.names[seat], pile, s.edition), chosen)
 
     def on_input_submitted(self, message):
         self._submit(message.value)
