@@ -10,6 +10,7 @@ import pytest
 import tui_scenes as scenes
 from camelhost.table.journal import Journal
 from camelhost.ui.screens import HelpScreen
+from textual import events
 from textual.widgets import ContentSwitcher, Log
 
 P4 = ["Ann", "Ben", "Cy", "Dee"]
@@ -97,6 +98,14 @@ def test_history_scrolls_back_with_page_up_and_down():
             await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
             await pilot.pause()
             assert log.scroll_y == log.max_scroll_y
+            # the mouse wheel over the history scrolls it too
+            r = log.region
+            wheel = dict(x=1, y=1, delta_x=0, delta_y=0, button=0, shift=False, meta=False,
+                         ctrl=False, screen_x=r.x + 1, screen_y=r.y + 1)
+            for _ in range(3):
+                log.post_message(events.MouseScrollUp(log, **wheel))
+            await pilot.pause()
+            assert log.scroll_y < log.max_scroll_y
 
     asyncio.run(play())
 
