@@ -328,3 +328,27 @@ def test_light_terminals_get_the_light_screen_and_f6_switches():
             assert app.theme == "camel-dark"
 
     asyncio.run(play())
+
+
+def test_undo_takes_the_announcement_and_the_leg_panel_back_too():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_LEG_SCORED)
+            await scenes.settle(pilot)
+            left = app.query_one("#left", ContentSwitcher)
+            assert left.current == "leg-box"
+            assert _text(app, "#announce") == "YELLOW  FORWARD 3"
+            await scenes.type_line(pilot, "undo")  # the leg's last die
+            await scenes.settle(pilot)
+            assert left.current == "odds-box"
+            assert _text(app, "#announce") == "PURPLE  FORWARD 2"  # the die before it
+            assert str(app.query_one("#big").value) == "+2"
+            for _ in range(8):
+                await scenes.type_line(pilot, "undo")
+            await scenes.settle(pilot)
+            assert not app.query_one("#announce").display  # no die left this race
+            assert not app.query_one("#big").display
+
+    asyncio.run(play())
