@@ -51,7 +51,10 @@ def test_a_whole_leg_through_the_keyboard(tmp_path):
             await typed("blue 3", keys=True)                        # Ben: die typed = pyramid ticket
             assert "BLUE  FORWARD 3" in _screen(app, "#announce")
             assert "Leading: 1st green, 2nd blue" in _screen(app, "#leaders")
-            assert "If the leg ended now: Ann +5, Ben +1, Cy +0, Dee +0" in _screen(app, "#info")
+            # if the leg ended now: Ann +5, Ben +1, Cy +0, Dee +0 (the players' "now" column)
+            rows = _screen(app, "#players").splitlines()
+            assert " now " in rows[0]
+            assert [r.split()[4] for r in rows[1:]] == ["+5", "+1", "+0", "+0"]
             await typed("leg orange")                      # bad input: one line, no change
             assert "not a racing camel" in _screen(app, "#error")
             assert session.current == 2

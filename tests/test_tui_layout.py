@@ -10,6 +10,7 @@ import pytest
 import tui_scenes as scenes
 from camelhost.table.journal import Journal
 from camelhost.ui.screens import HelpScreen
+from textual import events
 from textual.widgets import ContentSwitcher, Log
 
 P4 = ["Ann", "Ben", "Cy", "Dee"]
@@ -97,6 +98,14 @@ def test_history_scrolls_back_with_page_up_and_down():
             await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
             await pilot.pause()
             assert log.scroll_y == log.max_scroll_y
+            # the mouse wheel over the history scrolls it too
+            r = log.region
+            wheel = dict(x=1, y=1, delta_x=0, delta_y=0, button=0, shift=False, meta=False,
+                         ctrl=False, screen_x=r.x + 1, screen_y=r.y + 1)
+            for _ in range(3):
+                log.post_message(events.MouseScrollUp(log, **wheel))
+            await pilot.pause()
+            assert log.scroll_y < log.max_scroll_y
 
     asyncio.run(play())
 
@@ -317,5 +326,29 @@ def test_light_terminals_get_the_light_screen_and_f6_switches():
             assert app.theme == "camel-light"
             await pilot.press("f6")
             assert app.theme == "camel-dark"
+
+    asyncio.run(play())
+
+
+def test_undo_takes_the_announcement_and_the_leg_panel_back_too():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_LEG_SCORED)
+            await scenes.settle(pilot)
+            left = app.query_one("#left", ContentSwitcher)
+            assert left.current == "leg-box"
+            assert _text(app, "#announce") == "YELLOW  FORWARD 3"
+            await scenes.type_line(pilot, "undo")  # the leg's last die
+            await scenes.settle(pilot)
+            assert left.current == "odds-box"
+            assert _text(app, "#announce") == "PURPLE  FORWARD 2"  # the die before it
+            assert str(app.query_one("#big").value) == "+2"
+            for _ in range(8):
+                await scenes.type_line(pilot, "undo")
+            await scenes.settle(pilot)
+            assert not app.query_one("#announce").display  # no die left this race
+            assert not app.query_one("#big").display
 
     asyncio.run(play())

@@ -142,3 +142,32 @@ def test_the_plain_output_is_the_same_whichever_card_was_played():
     typed_red, _ = _plain(BEFORE + ["win red"])
     typed_green, _ = _plain(BEFORE + ["win green"])
     assert typed_red == typed_green
+
+
+def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
+    import queue
+    import types
+
+    from camelhost.ui.tui import TableApp
+
+    events = queue.Queue()
+    pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
+    session = Session("second", P4, seed=2, journal=Journal(str(tmp_path / "p.jsonl")))
+    app = TableApp(session, pyramid=pyramid)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "win"])  # Ann's picker
+            assert isinstance(app.screen, FinishCardPicker)
+            events.put(("event", {"kind": "die", "colour": "red", "ink": None, "value": 1,
+                                  "boot": "B", "seq": 1, "raw": "EVT 1"}))
+            for _ in range(600):  # the slider was pushed: Ann took a pyramid ticket
+                await pilot.pause(0.05)
+                if session.current == 1:
+                    break
+            await pilot.press("r")
+            await pilot.pause()
+            assert "no finish card played" in str(app.query_one("#error").content)
+
+    asyncio.run(play())
+    assert _cards(session) == []  # not played for Ben, not for Ann

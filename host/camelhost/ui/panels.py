@@ -100,33 +100,39 @@ def _ticket(colour, value):
     return badge(colour, "%s%d" % (palette.piece(colour).letter, value))
 
 
-def players_text(view):
-    """The players as a table, in seat order: turn marker, name, coins, pyramid
-    tickets, finish cards left in hand, partner (when partnerships are in play),
-    leg tickets held (``G5``: the green 5, on green)."""
+def players_text(view, width=80):
+    """The players as a table, in seat order: ``▶`` for the player to act, name,
+    coins, pyramid tickets, finish cards still in hand, what leg scoring would pay
+    now (``now``), then the partner (``&Dee``, second edition, 6-8 players) and the
+    leg tickets held (``G5``: the green 5, on green). ``width``: characters
+    available (the last column's heading is left out below 40)."""
     names = [p["name"] for p in view["players"]]
     racing = len(get_edition(view["edition"]).racing)
+    room = width
     width = max([len(n) for n in names] + [6])
-    partners = any(p["partner"] is not None for p in view["players"]) or (
-        view["edition"] == "second" and len(names) >= 6)
-    pwidth = max([len(n) for n in names] + [7])
     playing = view["phase"] in ("turn", "die", "ink", "value")
+    now = {row["name"]: row["net"] for row in view.get("leg_now") or ()}
+    partners = any(p["partner"] is not None for p in view["players"])
     text = Text()
-    text.append("  %-*s coins pyr cards %s tickets\n" % (
-        width, "player", ("%-*s" % (pwidth, "partner")) if partners else ""), "bold")
+    last = ("&partner tickets" if partners else "tickets") if room >= 40 else ""
+    text.append(" %-*s coins pyr cards%s %s\n" % (width, "player", " now" if now else "", last),
+                "bold")
     for p in view["players"]:
         mine = playing and p["name"] == view["turn"]
-        text.append("▶ " if mine else "  ", "bold")
+        text.append("▶" if mine else " ", "bold")
         text.append("%-*s" % (width, p["name"]), "bold reverse" if mine else "bold")
-        text.append(" %5d %3s %5d " % (p["coins"], p["pyramid_tickets"] or "-",
-                                       racing - p["finish_cards_played"]))
-        if partners:
-            text.append("%-*s " % (pwidth, p["partner"] or "-"))
+        text.append(" %5d %3s %5d" % (p["coins"], p["pyramid_tickets"] or "-",
+                                      racing - p["finish_cards_played"]))
+        if now:
+            text.append(" %+3d" % now.get(p["name"], 0))
+        text.append(" ")
+        if p["partner"] is not None:
+            text.append("&%s " % p["partner"], "italic")
         for i, t in enumerate(p["leg_tickets"]):
             if i:
                 text.append(" ")
             text.append_text(_ticket(t["colour"], t["value"]))
-        if not p["leg_tickets"]:
+        if not p["leg_tickets"] and p["partner"] is None:
             text.append("-", "dim")
         if p.get("bot"):
             text.append(" (bot)", "dim")
@@ -137,8 +143,7 @@ def players_text(view):
 
 def info_text(view):
     """The public counts under the odds and players: dice that can still come out,
-    pyramid tickets left, finish-pile sizes (never their colours), what leg scoring
-    would pay now."""
+    pyramid tickets left, finish-pile sizes (never their colours)."""
     if not view["leg"]:
         if view.get("setup_rolls"):
             return Text("Placed so far: " + ", ".join(
@@ -150,13 +155,10 @@ def info_text(view):
         text.append_text(dice_text(view))
         text.append(". ")
     piles = view["piles"]
-    text.append("Pyramid tickets left: %d. Finish piles: winner %d card%s, loser %d card%s%s" % (
-        view["pyramid_tickets_left"], piles["winner"], "" if piles["winner"] == 1 else "s",
-        piles["loser"], "" if piles["loser"] == 1 else "s",
-        "" if over else " (hidden until the end)"))
-    if view.get("leg_now"):
-        text.append("\nIf the leg ended now: " + ", ".join(
-            "%s %+d" % (row["name"], row["net"]) for row in view["leg_now"]))
+    text.append("Pyramid tickets left: %d. Finish piles%s: winner %d card%s, loser %d card%s" % (
+        view["pyramid_tickets_left"], "" if over else " (hidden)",
+        piles["winner"], "" if piles["winner"] == 1 else "s",
+        piles["loser"], "" if piles["loser"] == 1 else "s"))
     return text
 
 

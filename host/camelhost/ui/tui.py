@@ -271,7 +271,7 @@ class TableApp(App):
     #detail { height: auto; display: none; }
     #leaders { height: auto; }
     #track { height: auto; width: 100%; }
-    #middle { height: auto; max-height: 60%; background: $surface; }
+    #middle { height: auto; max-height: 45%; background: $surface; }
     #left { width: 46; height: auto; max-height: 100%; }
     #left > VerticalScroll { height: auto; max-height: 100%; }
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
@@ -310,6 +310,7 @@ class TableApp(App):
         self.theme_name = theme_name or default_theme()
         self.hide_colours = False  # a finish card is being played: mask colour words
         self._hidden_words = []  # ... and the words typed after its command
+        self._die_shown = None  # _latest_die() of the die announced
         self._odds_key = None  # state_key of the odds shown (or being computed)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
@@ -345,7 +346,8 @@ class TableApp(App):
             self.register_theme(theme)
         self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         self.table.start()
-        self._show_last_die()
+        if self._die_shown != self._latest_die():
+            self._show_last_die()  # a resumed race: its last die
         self.query_one("#command", Input).focus()
         self.events = self.pyramid.events() if self.pyramid is not None else None
         if self.events is not None:
@@ -375,31 +377,46 @@ class TableApp(App):
         view = facts(self.session)
         big = announce_text(notices, view)
         if big is not None:
-            box = self.query_one("#announce", Static)
-            box.update(big)
-            box.display = True
-            detail = self.query_one("#detail", Static)
-            more = detail_text(notices, view)
-            detail.update(more or "")
-            detail.display = more is not None
-        digits = big_number(notices)
-        if digits is not None:
-            self._show_digits(digits, notices)
+            self._announce(notices, view, big)
+        elif self._die_shown != self._latest_die():
+            self._show_last_die()  # an undo took the announced die back
         if any(n["kind"] == "leg_scored" for n in notices) and view["final"] is None:
             self._switch("leg-box")
         self.refresh_panels()
 
+    def _announce(self, notices, view, big):
+        box = self.query_one("#announce", Static)
+        box.update(big)
+        box.display = True
+        detail = self.query_one("#detail", Static)
+        more = detail_text(notices, view)
+        detail.update(more or "")
+        detail.display = more is not None
+        digits = big_number(notices)
+        if digits is not None:
+            self._show_digits(digits, notices)
+        self._die_shown = self._latest_die()
+
+    def _latest_die(self):
+        """(race, how many reports up to the latest die's) of the session now."""
+        reports = self.session.reports
+        for i in range(len(reports) - 1, -1, -1):
+            if reports[i].get("move"):
+                return (self.session.race_no, i + 1)
+        return (self.session.race_no, 0)
+
     def _show_last_die(self):
-        """After a resume: the last die of the race, as if just announced."""
-        if self.query_one("#announce", Static).display:
-            return
+        """The latest die of the race, as if just announced (after a resume or an
+        undo); nothing announced when the race has none."""
         view = facts(self.session)
         for report in reversed(self.session.reports):
             if report.get("move"):
-                if view["phase"] not in ("over", "unscored"):
-                    self.show_notices([{"kind": "die", "player": report["player"],
-                                        "move": report["move"]}], view)
+                notice = {"kind": "die", "player": report["player"], "move": report["move"]}
+                self._announce([notice], view, announce_text([notice], view))
                 return
+        for wid in ("#announce", "#detail", "#big"):
+            self.query_one(wid).display = False
+        self._die_shown = self._latest_die()
 
     def _show_digits(self, digits, notices):
         big = self.query_one("#big", Digits)
@@ -441,7 +458,8 @@ class TableApp(App):
         else:
             track.display = False
         self.query_one("#leaders", Static).update(leaders_text(view))
-        self.query_one("#players", Static).update(players_text(view))
+        room = (self.size.width or 80) - self.odds_width() - 3
+        self.query_one("#players", Static).update(players_text(view, room))
         self.query_one("#info", Static).update(info_text(view))
         over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
@@ -455,6 +473,8 @@ class TableApp(App):
             self._switch("odds-box")
         if view["leg_scored"] is not None:
             self.query_one("#legscore", Static).update(leg_score_text(view["leg_scored"]))
+        elif self.query_one("#left", ContentSwitcher).current == "leg-box":
+            self._switch("odds-box")  # the leg's end was undone
         self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
         self._want_odds(view)
 
@@ -552,13 +572,19 @@ class TableApp(App):
             self.exit()
 
     def open_picker(self, pile):
-        """Open the private finish-card picker for the player to act on ``pile``."""
+        """Open the private finish-card picker for the player to act on ``pile``. If
+        the turn moves on while it is open (a die from the pyramid), nothing is played."""
         s = self.session
-        name = s.names[s.current]
+        seat = s.current
+        version = facts(s)["version"]
 
         def chosen(colour):
             if colour is None:
                 self.table.display._write("(no finish card played)")
+                return
+            if s.current != seat or s.phase != "turn" or facts(s)["version"] != version:
+                self.table.display.error("the table moved on while the picker was open: "
+                                         "no finish card played")
                 return
             self.hide_colours = True
             try:
@@ -566,7 +592,7 @@ class TableApp(App):
             finally:
                 self.hide_colours = False
 
-        self.push_screen(FinishCardPicker(name, pile, s.edition), chosen)
+        self.push_screen(FinishCardPicker(s.names[seat], pile, s.edition), chosen)
 
     def on_input_submitted(self, message):
         self._submit(message.value)
