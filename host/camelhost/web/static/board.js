@@ -311,6 +311,7 @@
   function drawFinal(v) {
     const panel = $("final-panel"), f = v.final;
     panel.hidden = !f;
+    $("ranking-panel").hidden = !f;
     document.body.classList.toggle("over", !!f);
     if (!f) {  // e.g. the last die undone: no revealed card stays in the page
       clear($("final-piles"));
