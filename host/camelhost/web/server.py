@@ -146,7 +146,7 @@ class WebBoard:
         self.heartbeat_s = heartbeat_s
         self.controls = controls
         self.seq = 0
-        self.published_at = {}  # seq -> time.time() of publish (for benchmarks)
+        self.published_at = {}  # seq -> time.time() of publish, the last 1000 (benchmarks)
         self._latest = b"{}"
         self._clients = set()
         self._loop = None
@@ -184,6 +184,7 @@ class WebBoard:
         self.seq += 1
         seq = self.seq
         self.published_at[seq] = time.time()
+        self.published_at.pop(seq - 1000, None)  # the last thousand are plenty
         if self._loop is None:
             self._latest = data
             return seq
