@@ -159,6 +159,8 @@ def test_live_board_is_read_only(board):
         assert status in (403, 404, 405), method
     status, _, _ = get(board.port, "/view", method="POST")
     assert status in (404, 405)
+    assert get(board.port, "/events", method="HEAD")[0] == 405  # no stream held open
+    assert board.clients == 0
 
 
 def test_stream_starts_with_the_full_snapshot_and_follows_each_publish(board):

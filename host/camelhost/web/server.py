@@ -280,7 +280,7 @@ class WebBoard:
             if name != "index.html":
                 app.router.add_get(p + "/" + name, self._file)
         app.router.add_get(p + "/palette.css", self._palette)
-        app.router.add_get(p + "/events", self._events)
+        app.router.add_get(p + "/events", self._events, allow_head=False)
         app.router.add_get(p + "/view", self._view)
         if self.controls is not None:
             app.router.add_post(p + "/control/{command}", self._control)
