@@ -87,11 +87,18 @@ def test_accepts_both_chip_ids_and_powers_up(chip_id):
     assert all(entry[2] & 0x80 for entry in bus.log)
 
 
-def test_wrong_chip_id_raises_enodev():
-    bus, _, _, _ = rig(chip_id=0x10)
+def test_wrong_chip_id_raises_enodev_with_the_id_read():
+    bus, _, _, _ = rig(chip_id=0x23)
     with pytest.raises(OSError) as err:
         TCS34725(bus)
     assert err.value.args[0] == 19
+    assert err.value.chip_id == 0x23
+
+
+@pytest.mark.parametrize("chip_id", [0x44, 0x4D, 0x10])
+def test_every_tcs3472x_chip_id_is_accepted(chip_id):
+    bus, _, _, _ = rig(chip_id=chip_id)
+    assert TCS34725(bus).chip_id == chip_id
 
 
 def test_missing_chip_raises_eio():
@@ -147,7 +154,7 @@ def test_read_waits_for_avalid_then_returns_counts():
     elapsed = time.monotonic() - began
     assert model.cycles >= 1
     assert 0.020 <= elapsed < 2.0  # 2.4 ms init + 24 ms integration (slack for a busy CI)
-    assert 4000 < c < 7000 and 0 < r < c and 0 < g < c and 0 < b < c
+    assert 2500 < c < 3500 and 0 < r < c and 0 < g < c and 0 < b < c
 
 
 def test_read_times_out_with_etimedout_when_avalid_never_comes():
@@ -278,8 +285,9 @@ def test_autorange_picks_gain_in_window():
     bus, _, led, _ = rig("white")
     sensor = ColourSensor(TCS34725(bus, gain=1), led)
     settings = sensor.autorange()
-    assert settings["gain"] == 4  # white reads ~50 % of full scale at 24 ms, gain 4
-    assert 0.35 <= sensor.last_on[0] / sensor.tcs.full_scale <= 0.65
+    # white reads ~30 % of full scale at 24 ms, gain 4; 16x would saturate it
+    assert settings["gain"] == 4
+    assert 0.2 <= sensor.last_on[0] / sensor.tcs.full_scale <= 0.65
 
 
 # --- register model details ---

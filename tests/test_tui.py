@@ -46,7 +46,8 @@ def test_a_whole_leg_through_the_keyboard(tmp_path):
             track = _screen(app, "#track")
             assert "<bla" in track and "pur" in track and "16" in track
             await typed("leg green", keys=True)                     # Ann
-            assert "Ann: 3 coins; green 5" in _screen(app, "#info")
+            ann = [r for r in _screen(app, "#players").splitlines() if "Ann" in r][0]
+            assert ann.split()[:2] == ["Ann", "3"] and "G5" in ann  # 3 coins, green 5
             await typed("blue 3", keys=True)                        # Ben: die typed = pyramid ticket
             assert "BLUE  FORWARD 3" in _screen(app, "#announce")
             assert "Leading: 1st green, 2nd blue" in _screen(app, "#leaders")

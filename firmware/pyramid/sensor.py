@@ -8,15 +8,19 @@ the two lighting states (TCS3472 datasheet, "System State Machine": a cycle
 integrates from AEN until ATIME runs out).
 """
 
+import camelup.tcs34725 as _math
+
 from pyramid.compat import async_sleep_ms as _sleep_ms_async
 from pyramid.compat import const, sleep_ms
 
 #: ms for the LED's light output to settle after switching (a few ms for a
 #: small white LED and its transistor; the datasheet of the breakout gives none)
 LED_SETTLE_MS = const(2)
-#: auto-range target: the brightest die's clear count as a fraction of full scale
-AUTORANGE_LOW = 0.35
-AUTORANGE_HIGH = 0.65
+
+#: auto-range window: the brightest die's clear count as a fraction of full scale
+#: (``camelup.tcs34725.RANGE_LOW`` / ``RANGE_HIGH``, the host's calibration uses the same)
+AUTORANGE_LOW = _math.RANGE_LOW
+AUTORANGE_HIGH = _math.RANGE_HIGH
 
 
 class ColourSensor:
@@ -103,29 +107,28 @@ class ColourSensor:
         return (c // n, r // n, g // n, b // n)
 
     def autorange(self, sample_fn=None, gains=(60, 16, 4, 1)):
-        """Pick the gain that puts the LED-on clear count in 35..65 % of full scale.
+        """Pick the highest gain whose LED-on clear count is unsaturated and at most
+        65 % of full scale (``camelup.tcs34725.choose_gain``, the rule the host's
+        ``pyramid calibrate --autorange`` follows too).
 
         Meant for calibration with the brightest die (white, or yellow) in the
         head: the chosen settings then stay fixed for the profile (re-ranging per
         reading would change what the profile's brightness means). Tries gains
         from high to low at the current integration time; ``sample_fn`` (default
         ``self.sample``) takes each reading. Returns the chosen settings dict
-        ``{"integration_ms": float, "gain": int}``; when no gain lands in the
-        window, the highest unsaturated one is kept. Raises ``OSError``.
+        ``{"integration_ms": float, "gain": int}``; when every gain is too bright,
+        the lowest is kept. Raises ``OSError``.
         """
         take = sample_fn or self.sample
         tcs = self.tcs
-        best = None
-        for gain in gains:
+
+        def measure(gain):
             tcs.gain = gain
             take()
-            clear = self.last_on[0]
-            level = clear / tcs.full_scale
-            if not tcs.saturated(clear):
-                if best is None:
-                    best = gain
-                if AUTORANGE_LOW <= level <= AUTORANGE_HIGH:
-                    best = gain
-                    break
-        tcs.gain = best if best is not None else gains[-1]
+            return self.last_on[0]
+
+        gain = _math.choose_gain(measure, tcs.full_scale, tcs.saturation_level(), gains)[0]
+        if tcs.gain != gain:
+            tcs.gain = gain
+            take()
         return tcs.settings()

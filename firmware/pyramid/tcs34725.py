@@ -20,7 +20,12 @@ Allowed settings (units):
   ATIME = 256 - n. Other values are rounded to the nearest step.
 - analog gain: 1, 4, 16 or 60 (times).
 - full scale of each channel: ``min(65535, 1024 * n)`` counts.
+
+The step, full-scale and saturation arithmetic is ``camelup.tcs34725``'s (one
+copy for the board, the classifier and the host tools).
 """
+
+import camelup.tcs34725 as _math
 
 from pyramid.compat import const, sleep_ms, ticks_diff, ticks_ms
 
@@ -47,15 +52,25 @@ _PON_DELAY_MS = const(3)
 # add bus and oscillator slack (the internal oscillator is specified +/-10 %).
 _INIT_MS = const(3)
 
-#: Chip ids accepted: 0x44 = TCS34721/TCS34725, 0x4D = TCS34723/TCS34727.
-CHIP_IDS = (0x44, 0x4D)
+#: Chip ids accepted: 0x44 = TCS34721/TCS34725, 0x4D = TCS34723/TCS34727, 0x10 =
+#: reported by some TCS34725 modules sold today (the Adafruit drivers accept it too).
+CHIP_IDS = (0x44, 0x4D, 0x10)
 #: Allowed analog gains (times), index = CONTROL.AGAIN value.
-GAINS = (1, 4, 16, 60)
+GAINS = _math.GAINS
 #: One integration step in ms (ATIME counts down in these steps).
-STEP_MS = 2.4
+STEP_MS = _math.STEP_MS
 #: Integration time limits in ms.
-INTEGRATION_MIN_MS = 2.4
-INTEGRATION_MAX_MS = 614.4
+INTEGRATION_MIN_MS = _math.INTEGRATION_MIN_MS
+INTEGRATION_MAX_MS = _math.INTEGRATION_MAX_MS
+
+
+class ChipIdError(OSError):
+    """``OSError(19)`` (ENODEV): a chip answered at the address with an id not in
+    ``CHIP_IDS``; ``chip_id`` is the id it gave (int)."""
+
+    def __init__(self, address, chip):
+        super().__init__(19, "no TCS34725 at 0x%02x (id 0x%02x)" % (address, chip))
+        self.chip_id = chip
 
 
 class TCS34725:
@@ -66,9 +81,10 @@ class TCS34725:
     ``integration_ms``: 2.4 .. 614.4 ms, rounded to 2.4 ms steps. ``gain``: one of
     ``GAINS``.
 
-    The constructor powers the chip up and starts the ADC. Raises ``OSError(19)``
-    (ENODEV) when the id register holds an unknown id, ``ValueError`` on a setting
-    out of range, and lets the bus's ``OSError`` (5, 110) through.
+    The constructor powers the chip up and starts the ADC; ``chip_id`` keeps the id it
+    read. Raises ``ChipIdError`` (an ``OSError(19)``, ENODEV, whose ``chip_id`` is the
+    id read) when the id register holds an id not in ``CHIP_IDS``, ``ValueError`` on
+    a setting out of range, and lets the bus's ``OSError`` (5, 110) through.
     """
 
     def __init__(self, i2c, address=0x29, integration_ms=24, gain=4):
@@ -82,7 +98,7 @@ class TCS34725:
         self._started = ticks_ms()
         chip = self._read_u8(_REG_ID)
         if chip not in CHIP_IDS:
-            raise OSError(19, "no TCS34725 at 0x%02x (id 0x%02x)" % (address, chip))
+            raise ChipIdError(address, chip)
         self.chip_id = chip
         self.init(integration_ms, gain)
 
@@ -118,17 +134,12 @@ class TCS34725:
 
     @staticmethod
     def _cycles_for(integration_ms):
-        if not INTEGRATION_MIN_MS <= integration_ms <= INTEGRATION_MAX_MS:
-            raise ValueError("integration time %r ms not in 2.4..614.4" % (integration_ms,))
         # nearest whole number of 2.4 ms steps, in integer arithmetic (x10 / 24)
-        return max(1, min(256, int((integration_ms * 10 + 12) // 24)))
+        return _math.steps(_math.check_integration(integration_ms))
 
     @staticmethod
     def _gain_index(gain):
-        for i in range(4):
-            if GAINS[i] == gain:
-                return i
-        raise ValueError("gain %r not one of 1, 4, 16, 60" % (gain,))
+        return _math.gain_index(gain)
 
     @property
     def integration_ms(self):
@@ -156,7 +167,7 @@ class TCS34725:
     @property
     def full_scale(self):
         """Digital full scale of every channel in counts: min(65535, 1024 * steps)."""
-        return min(65535, 1024 * self._cycles)
+        return _math.full_scale_steps(self._cycles)
 
     def settings(self):
         """The settings a reading was taken with: ``{"integration_ms": float, "gain": int}``."""
@@ -245,12 +256,9 @@ class TCS34725:
         Digital saturation: the counter stops at ``full_scale``. Analog saturation:
         for integration times under 153.6 ms (fewer than 64 steps), the front end
         clips before the counter fills; ams design note DN40 advises treating 75 %
-        of the digital full scale as saturated there.
+        of the digital full scale as saturated there (``camelup.tcs34725``).
         """
-        full = self.full_scale
-        if self._cycles < 64:
-            return full - full // 4
-        return full
+        return _math.saturation_steps(self._cycles)
 
     def saturated(self, clear):
         """True when a clear-channel count (the largest channel) is saturated."""

@@ -38,24 +38,14 @@ same seed gives the same counts under CPython and the MicroPython unix port.
 
 import math
 
-#: Die labels of each edition (the colours of the dice in the box).
-EDITION_DICE = {
-    "classic": ("blue", "green", "orange", "yellow", "white"),
-    "second": ("blue", "green", "yellow", "red", "purple", "grey-black", "grey-white"),
-}
-#: Every label the model knows, ``empty`` included.
-LABELS = (
-    "blue",
-    "green",
-    "orange",
-    "yellow",
-    "white",
-    "red",
-    "purple",
-    "grey-black",
-    "grey-white",
-    "empty",
-)
+from camelup.editions import EDITIONS
+
+#: Die labels of each edition as the sensor names them (``Edition.sensor_labels``).
+EDITION_DICE = {}
+for _name in EDITIONS:
+    EDITION_DICE[_name] = EDITIONS[_name].sensor_labels
+#: Every label the model knows (the dice of both editions), ``empty`` last.
+LABELS = tuple(sorted(set(EDITION_DICE["classic"] + EDITION_DICE["second"]))) + ("empty",)
 
 _WAVELENGTHS = tuple(range(380, 721, 10))
 # Ink fraction of the top face for the numerals 1, 2, 3 (firmware notes 2.2).
@@ -63,6 +53,21 @@ _INK_FRACTION = (0.129, 0.151, 0.154)
 _BLACK_INK = 0.045
 _WHITE_INK = 0.85
 _NOMINAL_MM = 12.0
+#: Seating of a die in the head (mechanical): height within +/- ``height_mm``
+#: of 12 mm, up to ``tilt`` of light lost to tilt.
+SEATING = {"height_mm": 0.25, "tilt": 0.03}
+#: Clear counts of a white die per ms of integration and unit of gain (about
+#: 2900 at 24 ms and gain 4, under a third of full scale: real breakouts read
+#: well below the 50 % the notes aimed at).
+WHITE_COUNTS_PER_MS_GAIN = 35.0
+#: The sensor's noise, parameters fitted to the real logs (hardware/sim/sim_fit.py,
+#: ``make bench``; EV3 set, LED-lit reflectance like the pyramid's head):
+#: ``shot``: variance per count at gain 4 (counts^2 / count; shot noise grows with
+#: the count); ``read``: read noise (counts, sd); ``dark_per_step``: dark counts
+#: per integration step at gain 4; ``step_p``: chance per reading that the
+#: slow drift takes a step; ``step_size``: the LED's relative step (the EV3 logs'
+#: steps include the cubes moving; a seated die's is the LED's own).
+SENSOR_NOISE = {"shot": 0.014, "read": 0.3, "dark_per_step": 0.02, "step_p": 0.10, "step_size": 0.004}
 _EMPTY_MM = 20.0  # the head's floor is further than a die's top face
 
 
@@ -227,6 +232,7 @@ class OpticalModel:
         self.balance_drift = 1.0  # LED blue/phosphor factor
         self._content = None
         self._seating = None
+        self._steps = [1.0]
 
     # --- spectra -> channel responses (cached per label) ---
 
@@ -277,6 +283,7 @@ class OpticalModel:
         slow LED drift takes one step per release."""
         self._key = _mix(self._seed, release & 0xFFFFFFFF)
         self._content = None
+        self._steps = [1.0]  # the LED's stepwise level at each reading index of this release
         if self.noise and self.led_drift:
             rng = _Rng(_mix(self._key, 1))
             half = self.led_drift / 2
@@ -294,11 +301,12 @@ class OpticalModel:
             face = int(rng.random() * 3) % 3
             return (
                 _INK_FRACTION[face] * (1.0 + n * rng.uniform(-0.2, 0.2)),  # ink seen
-                n * rng.uniform(0.005, 0.035),  # gloss (specular) fraction
+                n * rng.uniform(0.005, 0.02),  # gloss (specular) fraction
             )
 
-        height = _NOMINAL_MM + n * rng.uniform(-0.6, 0.6)
-        tilt = 1.0 - n * rng.uniform(0.0, 0.08)
+        seat = SEATING
+        height = _NOMINAL_MM + n * rng.uniform(-seat["height_mm"], seat["height_mm"])
+        tilt = 1.0 - n * rng.uniform(0.0, seat["tilt"])
         first = one()
         second = one()
         # two dice: each covers part of the view; the upper one is closer
@@ -364,21 +372,47 @@ class OpticalModel:
         steps = int((integration_ms * 10 + 12) // 24)
         exposure = steps * 2.4 * gain * self._gain_error.get(gain, 1.0)
         # one unit of signal = a white die's clear response under the LED
-        unit = 62.0 * exposure / self._white_clear
+        unit = WHITE_COUNTS_PER_MS_GAIN * exposure / self._white_clear
         full = min(65535, 1024 * steps)
         knee = full - full // 4 if steps < 64 else full
+        noise = SENSOR_NOISE
+        level = self._step_level(index, rng) if n else 1.0
+        shot = noise["shot"] * (gain / 4.0)  # fewer electrons per count at higher gain
         out = []
         for k in range(4):
-            led_part = signal[k] * self.drift * (1.0 + (self.balance_drift - 1.0) * blue[k])
+            led_part = signal[k] * self.drift * level * (1.0 + (self.balance_drift - 1.0) * blue[k])
             light = on * led_part + leak * flicker * amb[k] * ambient_unit
-            mean = light * unit + 0.3 * steps  # dark counts
-            sigma = math.sqrt(0.15 * mean + 4.0 + (0.002 * mean) ** 2) * n
-            value = mean + rng.normal(0.0, 1.0) * sigma if sigma else mean
+            mean = light * unit + noise["dark_per_step"] * steps * gain / 4.0  # dark counts
+            var = shot * mean + noise["read"] ** 2 if mean > 0 else noise["read"] ** 2
+            value = mean + rng.normal(0.0, 1.0) * math.sqrt(var) * n if n else mean
             if value > knee:  # the analog front end compresses, then the counter clips
                 value = knee + (value - knee) * 0.3
-            value = int(value + 0.5)
+            value = int(value + 0.5)  # the ADC's integer count
             out.append(0 if value < 0 else (full if value > full else value))
         return (out[0], out[1], out[2], out[3])
+
+    def _step_level(self, index, rng):
+        """The LED's stepwise level (about 1.0) at reading ``index`` of the release:
+        it keeps its level and, with probability ``SENSOR_NOISE["step_p"]`` per
+        reading, moves by a step of ``step_size`` (a colour sits at two or three
+        levels). Keyed releases draw each step from ``(seed, release, index)``."""
+        noise = SENSOR_NOISE
+        if self._key is None or index is None:
+            level = self._steps[-1]
+            if rng.random() < noise["step_p"]:
+                level *= 1.0 + noise["step_size"] * (1.0 if rng.random() < 0.5 else -1.0)
+                level = min(1.02, max(0.98, level))
+            self._steps[-1] = level
+            return level
+        levels = self._steps
+        while len(levels) <= index:
+            r = _Rng(_mix(_mix(self._key, 5), len(levels)))
+            level = levels[-1]
+            if r.random() < noise["step_p"]:
+                level *= 1.0 + noise["step_size"] * (1.0 if r.random() < 0.5 else -1.0)
+                level = min(1.02, max(0.98, level))
+            levels.append(level)
+        return levels[index]
 
     def samples(self, label, n, integration_ms=24, gain=4, reseat=True):
         """``n`` ambient-subtracted readings (LED on minus LED off) of ``label``.
@@ -417,11 +451,27 @@ def calibration_samples(edition, seed=DEFAULT_SEED, n=DEFAULT_SAMPLES, settings=
     return out
 
 
+#: The default profiles also see ``DEFAULT_BOXES`` other boxes of dice and breakouts
+#: (``variation`` 0.05, ``DEFAULT_BOX_SAMPLES`` readings per class each): an
+#: uncalibrated pyramid is another box, and a profile of the reference box alone
+#: read its grey inks the wrong way round on 7.7 % of another box's grey-black.
+DEFAULT_BOXES = 8
+DEFAULT_BOX_SAMPLES = 10
+DEFAULT_VARIATION = 0.05
+
+
 def default_profile(edition):
-    """The profile ``camelup.classifier.default_profile(edition)`` ships, fitted afresh."""
+    """The profile ``camelup.classifier.default_profile(edition)`` ships, fitted afresh:
+    the reference box's ``DEFAULT_SAMPLES`` readings per class plus
+    ``DEFAULT_BOX_SAMPLES`` of each of ``DEFAULT_BOXES`` other boxes."""
     from camelup import classifier
 
     samples = calibration_samples(edition)
+    for box in range(DEFAULT_BOXES):
+        extra = calibration_samples(edition, seed=3000 + box, n=DEFAULT_BOX_SAMPLES,
+                                    variation=DEFAULT_VARIATION)
+        for label in extra:
+            samples[label] = samples[label] + extra[label]
     return classifier.fit(samples, edition, DEFAULT_SETTINGS)
 
 

@@ -12,12 +12,12 @@ the firmware process, so the dice survive a reboot of the simulated board.
 
 import random
 
-#: Dice in the box, per edition (the grey die's label adds its numeral ink).
-DICE = {
-    "classic": ("blue", "green", "orange", "yellow", "white"),
-    "second": ("blue", "green", "yellow", "red", "purple", "grey"),
-}
-INKS = ("black", "white")
+from camelup.editions import EDITIONS, GREY, INKS
+
+#: Dice in the box, per edition (``Edition.dice``; the grey die's label adds its numeral ink).
+DICE = {}
+for _name in EDITIONS:
+    DICE[_name] = EDITIONS[_name].dice
 
 
 class Table:
@@ -41,8 +41,8 @@ class Table:
         self.inside.remove(die)
         self.out.append(die)
         label = die
-        if die == "grey":
-            label = "grey-" + self.rng.choice(INKS)
+        if die == GREY:
+            label = GREY + "-" + self.rng.choice(INKS)
         return (label, self.rng.randint(1, 3))
 
     def release(self):

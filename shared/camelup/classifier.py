@@ -14,88 +14,124 @@ brightness cancel out of three of them and are tracked in the fourth:
 (A small floor, 0.5 % of ``ref_clear``, is added to ``c`` in both so that the
 empty head's tiny counts give stable features.)
 
-Model: one centroid per class with its own spread: a 4x4 covariance whose
-brightness variance is pulled towards the one pooled over every die (``POOL``
-readings' worth: 12 readings pin a variance only to about +/-40 %), shrunk
-towards its diagonal (``SHRINK``) plus a floor per feature, stored as the
-inverse of its Cholesky factor. The distance of a reading to a class is the
-Mahalanobis distance in units of that class's spread (sigma).
+Model (regularised discriminant analysis, docs/classifier.md): per die a
+centroid, the slopes of its chromaticity on its log brightness, and a residual
+spread; spread, brightness variance and slopes are pulled towards the ones
+pooled over every die with the weight of ``POOL`` readings (a 12-reading class
+cannot pin its own 4x4 covariance; the seating and the LED spread every die
+alike; ``pool=None`` is plain shrinkage LDA), correlations shrunk towards the
+diagonal (``SHRINK``). The empty head keeps its own spread (its features are
+mostly noise). Each class then adds, at its own mean counts,
 
-Decision (``Classifier.classify``): the nearest class wins unless
+- the centroid's own error (``1/n`` of the spread, ``n`` calibration readings);
+- the count noise: shot noise growing with the count (``shot`` x count) plus
+  one count squared (``step``: the one-count steps of a quantised low count
+  and the LED-off subtraction), carried into the features through their
+  derivatives: a one-count change of a dim reading costs about one sigma,
+  never eight;
+- a small floor per feature (``SIGMA_FLOOR``);
 
-- it is further than ``reject`` sigma (default 5): nothing calibrated looks like
-  this, or
-- the second nearest is less than ``min_margin`` sigma (default 1) further: the
-  reading sits between two classes, or
+and the ``Classifier`` keeps the inverse of its Cholesky factor, computed at
+start-up for the settings it runs at (a profile made at 24 ms used at 7.2 ms
+knows its counts are 3.3 times fewer).
+
+Decision (``Classifier.classify``): the class with the highest likelihood wins
+(a Student-t with ``TAIL`` degrees of freedom: ``(TAIL + 4) log(1 + d^2 / TAIL)
++ log det``; real readings have heavy tails) unless
+
+- it is further than ``reject`` sigma (default 7), or further than ``near``
+  (4) without leading every other class by ``lead`` (5.5) sigma: nothing
+  calibrated looks like this (``far``), or
+- its posterior probability (equal priors) is under ``posterior`` (default
+  0.95), or the second is less than ``min_margin`` (0.5) sigma further: the
+  reading sits between two classes (``between``), or
 - the reading is less than the guard (3.9 sigma for 12 + 12 calibration
-  readings, less for more: ``GUARD``) from the second nearest class, measured
-  in that class's spread along the line from its centroid to the nearest
-  one: a reading of the runner-up could well land there. This bites only for
-  close pairs (the grey die's two inks): a wrong colour moves the wrong
-  camel (RULES 3.5(c)), an ``unknown`` only makes the table ask;
+  readings, less for more: ``GUARD``) from the runner-up class, measured in
+  that class's spread along the line from its centroid to the winner's
+  (``guard``): this bites only for close pairs (the grey die's two inks); a
+  wrong colour moves the wrong camel (RULES 3.5(c)), an ``unknown`` only makes
+  the table ask;
 
 then the answer is ``unknown``. A rejected reading that two dice of the edition
-mixed together explain well (a non-negative least-squares fit of the two
-class mean readings, residual under the profile's ``double_residual``) is
-``double``.
+mixed together explain well is ``double``: a non-negative least-squares fit of
+the two class mean readings, residual under the profile's ``double_residual``,
+each die at least 15 % of it, and the two shares adding up to two dice' worth
+of light (``DOUBLE_LIGHT``: at least what 0.8 of one seated die gives; a dim
+reading is never "two dice").
 
-Labels: die colours (``blue green orange yellow white`` for ``classic``;
-``blue green yellow red purple grey-black grey-white`` for ``second``; the grey
-die split by its numeral ink), ``empty`` (no die), ``unknown``, ``double``.
+Labels: the edition's ``sensor_labels`` (``camelup.editions``: the die colours,
+the grey die split by its numeral ink, ``grey-black`` and ``grey-white``),
+``empty`` (no die), ``unknown``, ``double``.
 
 Profiles are JSON-able dicts (see ``fit``) recording the sensor settings they
-were made with. Runs unchanged on MicroPython: no typing, dataclasses, enum,
-functools or itertools; no reliance on dict order (classes are visited in
-sorted order).
+were made with. Runs unchanged on MicroPython, in float32 on the board
+(tests/test_classifier_float32.py): no typing, dataclasses, enum, functools or
+itertools; no reliance on dict order (classes are visited in sorted order).
 """
 
 import math
 
-#: Die labels of each edition, in a fixed order.
-EDITION_CLASSES = {
-    "classic": ("blue", "green", "orange", "yellow", "white"),
-    "second": ("blue", "green", "yellow", "red", "purple", "grey-black", "grey-white"),
-}
+import camelup.tcs34725 as _tcs
+from camelup.editions import EDITIONS
+
+#: Die labels of each edition, in a fixed order (``Edition.sensor_labels``).
+EDITION_CLASSES = {}
+for _name in EDITIONS:
+    EDITION_CLASSES[_name] = EDITIONS[_name].sensor_labels
 EMPTY = "empty"
 UNKNOWN = "unknown"
 DOUBLE = "double"
 #: Names of the feature vector's components.
 FEATURES = ("r/c", "g/c", "b/c", "log(c/ref)")
-#: Profile format version (``guard`` and ``guard_se`` are optional keys of
-#: format 1: profiles saved without them get ``GUARD`` and ``GUARD_SE``).
+#: Profile format version (``guard``, ``guard_se``, ``posterior``, ``shot``,
+#: ``step``, ``tail``, ``near``, ``lead`` and a class's ``base`` are optional keys
+#: of format 1: profiles saved without them get the defaults and keep their
+#: stored ``whiten``).
 FORMAT = 1
 
-#: Shrinkage of each class covariance towards its diagonal (0 = full, 1 = diagonal).
-SHRINK = 0.3
+#: Shrinkage of the pooled covariance's correlations towards the diagonal (0 = full, 1 = diagonal).
+SHRINK = 0.2
 #: Smallest spread (sigma) per feature: chromaticity, chromaticity, chromaticity, log.
-SIGMA_FLOOR = (0.004, 0.004, 0.004, 0.03)
-#: Default rejection distance (sigma) and ambiguity margin (sigma).
-REJECT = 5.0
-MIN_MARGIN = 1.0
+SIGMA_FLOOR = (0.002, 0.002, 0.002, 0.01)
+#: Count noise of one channel of a reading: variance ``SHOT * count + STEP`` (counts^2).
+#: ``STEP``: a count is an integer and the reading a difference of two of them:
+#: one count's step must not look like a big move.
+SHOT = 0.05
+STEP = 1.0
+#: Beyond ``NEAR`` sigma from its class (about 1 in 100 of a class's own readings)
+#: a reading is named only when every other class is ``LEAD`` sigma further still.
+NEAR = 4.0
+LEAD = 5.5
+#: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal).
+TAIL = 4.0
+#: Default rejection distance (sigma), smallest posterior and ambiguity margin (sigma).
+REJECT = 7.0
+POSTERIOR = 0.95
+MIN_MARGIN = 0.5
+#: Weight (in readings) of the pooled covariance in each die's own: a die with
+#: ``n`` calibration readings gets ``(n - 1) own + POOL pooled`` over ``n - 1 + POOL``
+#: (regularised discriminant analysis: 12 readings, 65 % pooled; 200, 9 %).
+#: ``None``: the pooled one only (plain shrinkage LDA).
+POOL = 30
 #: Guard (sigma): a die is named only when the reading is at least
 #: ``GUARD + GUARD_SE * sqrt(1/n_a + 1/n_b)`` sigma from the runner-up class
 #: towards the winner, in the runner-up's spread (``n``: the two classes'
 #: calibration readings). The second term is for the centroids' own error:
 #: readings taken one after another share the LED's drift, so a 12-reading
-#: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma (a normal
-#: runner-up gets that far 0.004 % of the time); 24 + 24: 3.51; 40 + 40: 3.28.
+#: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma; 24 + 24: 3.51.
 GUARD = 2.5
 GUARD_SE = 3.5
-#: Weight (in readings) of the variance pooled over all dice when a class's own
-#: brightness variance is estimated (the seating and the LED spread every die alike).
-POOL = 12
-#: Features whose variance is pooled: the log brightness only (the seating's
-#: spread). Chromaticity noise is shot noise, larger for dim dice than for bright
-#: ones, so each die keeps its own.
-POOLED = (3,)
 #: A pair of classes closer than this (sigma) is reported as too close.
 TOO_CLOSE = 6.0
+#: Two dice: the fitted shares must add up to at least this many seated dice' worth
+#: of light (two dice in the head each show part of their face, the upper one closer).
+DOUBLE_LIGHT = 0.8
 #: Floor added to the clear count, as a fraction of ``ref_clear``.
 _CLEAR_FLOOR = 0.005
 
 
 def classes_for(edition):
-    """Labels a profile of ``edition`` holds: the edition's dice then ``empty``.
+    """Labels a profile of ``edition`` holds: the edition's ``sensor_labels`` then ``empty``.
 
     Raises ``ValueError`` for an unknown edition (``classic`` or ``second``).
     """
@@ -128,9 +164,9 @@ def features(reading, ref_clear):
 
 
 def exposure(settings):
-    """Relative exposure of sensor settings: integration steps x nominal gain."""
-    steps = int((settings["integration_ms"] * 10 + 12) // 24)
-    return steps * settings["gain"]
+    """Relative exposure of sensor settings: integration steps x nominal gain
+    (``camelup.tcs34725.exposure``)."""
+    return _tcs.exposure(settings)
 
 
 def saturation_level(settings):
@@ -138,11 +174,10 @@ def saturation_level(settings):
 
     ``min(65535, 1024 * steps)``, and 75 % of that below 64 steps (153.6 ms),
     where the analog front end clips first (TCS3472 datasheet "RGBC Operation";
-    ams design note DN40); the same rule as ``pyramid.tcs34725``.
+    ams design note DN40): ``camelup.tcs34725.saturation_level``, the rule the
+    firmware's driver uses.
     """
-    steps = int((settings["integration_ms"] * 10 + 12) // 24)
-    full = min(65535, 1024 * steps)
-    return full - full // 4 if steps < 64 else full
+    return _tcs.saturation_level(settings["integration_ms"])
 
 
 # --- small linear algebra on lists (4x4), pure Python ---
@@ -204,33 +239,149 @@ def _sorted(items):
     return out
 
 
+def _pack(cov):
+    """Lower triangle of a 4x4 matrix, row by row (10 floats)."""
+    return [_round(cov[i][j]) for i in range(4) for j in range(i + 1)]
+
+
+def _unpack(tri):
+    """4x4 symmetric matrix from ``_pack``'s 10 floats."""
+    m = [[0.0] * 4 for _ in range(4)]
+    k = 0
+    for i in range(4):
+        for j in range(i + 1):
+            m[i][j] = m[j][i] = float(tri[k])
+            k += 1
+    return m
+
+
+def count_noise(counts, ref_clear, shot=SHOT, step=STEP):
+    """Covariance (4x4 list) the count noise gives the features of a reading ``counts``.
+
+    ``counts``: expected ``(c, r, g, b)`` (floats >= 0) at the settings of
+    ``ref_clear``. Each channel's variance is ``shot * count + step`` counts^2
+    (shot noise grows with the count; ``step`` keeps a one-count change of a dim
+    channel near one sigma); the features' covariance follows from their first
+    derivatives (``features()``), channels taken as independent.
+    """
+    c = counts[0] + _CLEAR_FLOOR * ref_clear
+    var = [shot * (v if v > 0 else 0.0) + step for v in counts]
+    # d feature / d channel: chroma k = x_k / c, log = log(c / ref)
+    jac = [
+        [-counts[1] / (c * c), 1.0 / c, 0.0, 0.0],
+        [-counts[2] / (c * c), 0.0, 1.0 / c, 0.0],
+        [-counts[3] / (c * c), 0.0, 0.0, 1.0 / c],
+        [1.0 / c, 0.0, 0.0, 0.0],
+    ]
+    out = [[0.0] * 4 for _ in range(4)]
+    for i in range(4):
+        for j in range(i + 1):
+            s = 0.0
+            for k in range(4):
+                s += jac[i][k] * jac[j][k] * var[k]
+            out[i][j] = out[j][i] = s
+    return out
+
+
+def class_spread(base, n, counts, ref_clear, shot=SHOT, step=STEP):
+    """A class's covariance: ``base`` (the pooled one, or the empty head's own)
+    times ``1 + 1/n`` (the centroid's own error), plus ``count_noise`` at the
+    class's mean ``counts``, plus ``SIGMA_FLOOR`` squared on the diagonal."""
+    noise = count_noise(counts, ref_clear, shot, step)
+    grow = 1.0 + 1.0 / n if n > 0 else 2.0
+    out = [[0.0] * 4 for _ in range(4)]
+    for i in range(4):
+        for j in range(4):
+            out[i][j] = base[i][j] * grow + noise[i][j]
+        out[i][i] += SIGMA_FLOOR[i] * SIGMA_FLOOR[i]
+    return out
+
+
+def whitening(profile, label, ref_clear=None, shot=None, step=None):
+    """Inverse Cholesky factor (4 rows, lower-triangular) of class ``label``'s
+    covariance (``class_spread``) at the clear reference ``ref_clear`` (default:
+    the profile's; a Classifier passes the one of its settings). Older profiles
+    without ``base``: their stored ``whiten``."""
+    entry = profile["classes"][label]
+    if "base" not in entry:
+        return entry["whiten"]
+    ref = profile["ref_clear"] if ref_clear is None else ref_clear
+    shot = profile.get("shot", SHOT) if shot is None else shot
+    step = profile.get("step", STEP) if step is None else step
+    counts = [u * ref for u in entry["unit"]]
+    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref, shot, step)
+    return _invert_lower(_cholesky(cov))
+
+
+def spread(profile, label):
+    """Standard deviation of each feature (4 floats) of class ``label`` at the
+    profile's settings (for reports)."""
+    entry = profile["classes"][label]
+    if "base" not in entry:
+        return entry.get("sd", [0.0] * 4)
+    ref = profile["ref_clear"]
+    counts = [u * ref for u in entry["unit"]]
+    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref,
+                       profile.get("shot", SHOT), profile.get("step", STEP))
+    return [math.sqrt(cov[k][k]) for k in range(4)]
+
+
 # --- fitting ---
 
 
+def _scatter(rows, mean):
+    """Sum of outer products of ``rows - mean`` (4x4)."""
+    out = [[0.0] * 4 for _ in range(4)]
+    for r in rows:
+        d = [r[k] - mean[k] for k in range(4)]
+        for i in range(4):
+            for j in range(i + 1):
+                out[i][j] += d[i] * d[j]
+    for i in range(4):
+        for j in range(i):
+            out[j][i] = out[i][j]
+    return out
+
+
+def _shrunk(scatter, dof, shrink):
+    """Covariance ``scatter / dof`` with its correlations scaled by ``1 - shrink``."""
+    out = [[0.0] * 4 for _ in range(4)]
+    if dof <= 0:
+        return out
+    for i in range(4):
+        for j in range(4):
+            v = scatter[i][j] / dof
+            out[i][j] = v if i == j else v * (1.0 - shrink)
+    return out
+
+
 def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN,
-        guard=GUARD, guard_se=GUARD_SE, pool=POOL):
+        guard=GUARD, guard_se=GUARD_SE, posterior=POSTERIOR, shot=SHOT, step=STEP, pool=POOL,
+        tail=None, near=None, lead=None):
     """Fit a profile from calibration readings.
 
     ``samples_by_label``: ``{label: [(c, r, g, b), ...]}`` ambient-subtracted
     counts; labels from ``classes_for(edition)``; at least 3 readings per label
     (12 or more advised: every face, several seatings). ``edition``:
     ``"classic"`` or ``"second"``. ``settings``: ``{"integration_ms": float,
-    "gain": int}`` the readings were taken with.
+    "gain": int}`` the readings were taken with. ``shrink``, ``reject``,
+    ``min_margin``, ``guard``, ``guard_se``, ``posterior``, ``shot``, ``step``:
+    see the module's constants.
 
     Returns the profile, a JSON-able dict::
 
         {"format": 1, "edition": str, "settings": {...}, "ref_clear": float,
-         "reject": float, "min_margin": float, "guard": float, "guard_se": float,
-         "double_residual": float,
-         "features": [...], "classes": {label: {"n": int, "mean": [4 floats],
-         "sd": [4 floats], "whiten": [[4 floats] x 4], "unit": [4 floats]}}}
+         "reject": float, "min_margin": float, "posterior": float,
+         "guard": float, "guard_se": float, "shot": float, "step": float,
+         "double_residual": float, "features": [...],
+         "classes": {label: {"n": int, "mean": [4 floats], "unit": [4 floats],
+         "base": [10 floats]}}}
 
     ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
-    two-dice test). Each die's brightness variance (``POOLED`` features) is
-    pulled towards the one pooled over all dice with the weight of ``pool``
-    readings (0 = own only): ``(dof * own + pool * pooled) / (dof + pool)``,
-    correlations kept; the empty head keeps its own. Raises ``ValueError`` for an unknown edition or label, a
-    label with fewer than 3 readings, or fewer than two labels.
+    count noise and the two-dice test); ``base`` the lower triangle of the
+    class's covariance before its count noise (``whitening()`` and ``spread()``
+    complete it for given settings). Raises ``ValueError`` for an unknown edition or
+    label, a label with fewer than 3 readings, or fewer than two labels.
     """
     allowed = classes_for(edition)
     labels = _sorted(samples_by_label)
@@ -251,53 +402,64 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     if ref <= 0:
         ref = 1.0
     moments = {}
-    pooled = [0.0] * 4
-    pooled_dof = 0
-    for label in labels:
-        rows = [features(s, ref) for s in samples_by_label[label]]
-        n = len(rows)
-        mean = [sum(r[k] for r in rows) / n for k in range(4)]
-        cov = [[0.0] * 4 for _ in range(4)]
-        for r in rows:
-            d = [r[k] - mean[k] for k in range(4)]
-            for i in range(4):
-                for j in range(i + 1):
-                    cov[i][j] += d[i] * d[j] / (n - 1)
-        moments[label] = (n, mean, cov)
-        if label != EMPTY:
-            for k in range(4):
-                pooled[k] += cov[k][k] * (n - 1)
-            pooled_dof += n - 1
-    classes = {}
+    pooled = [[0.0] * 4 for _ in range(4)]
+    dof = 0
+    # brightness-conditioned chromaticity: per die, the slope of each chromaticity
+    # on the log brightness (its own), and the residual spread (pooled)
+    cond = [[0.0] * 3 for _ in range(3)]
+    cond_dof = 0
+    log_var = 0.0
     for label in labels:
         readings = samples_by_label[label]
-        n, mean, cov = moments[label]
-        if label != EMPTY and pool > 0 and pooled_dof:
-            # pull the variances towards the pooled ones; keep the correlations
-            scale = [1.0] * 4
-            for k in POOLED:
-                own = cov[k][k]
-                new = ((n - 1) * own + pool * pooled[k] / pooled_dof) / (n - 1 + pool)
-                scale[k] = math.sqrt(new / own) if own > 0 else 1.0
-                if own <= 0:
-                    cov[k][k] = new
-            for i in range(4):
-                for j in range(i + 1):
-                    cov[i][j] *= scale[i] * scale[j]
-        for i in range(4):
-            for j in range(i):
-                cov[i][j] *= 1.0 - shrink
-                cov[j][i] = cov[i][j]
-            cov[i][i] += SIGMA_FLOOR[i] ** 2
-        whiten = _invert_lower(_cholesky(cov))
+        rows = [features(s, ref) for s in readings]
+        n = len(rows)
+        mean = [sum(r[k] for r in rows) / n for k in range(4)]
+        scatter = _scatter(rows, mean)
         unit = [sum(s[k] for s in readings) / n / ref for k in range(4)]
-        classes[label] = {
-            "n": n,
-            "mean": [_round(v) for v in mean],
-            "sd": [_round(math.sqrt(cov[k][k])) for k in range(4)],
-            "whiten": [[_round(v) for v in row] for row in whiten],
-            "unit": [_round(v) for v in unit],
-        }
+        ll = scatter[3][3]
+        slope = [scatter[i][3] / ll if ll > 0 else 0.0 for i in range(3)]
+        resid = [[scatter[i][j] - slope[i] * scatter[j][3] for j in range(3)] for i in range(3)]
+        moments[label] = (n, mean, scatter, unit, slope, resid)
+        if label != EMPTY:
+            for i in range(4):
+                for j in range(4):
+                    pooled[i][j] += scatter[i][j]
+            for i in range(3):
+                for j in range(3):
+                    cond[i][j] += resid[i][j]
+            dof += n - 1
+            cond_dof += n - 2
+            log_var += ll
+    dice = [label for label in labels if label != EMPTY]
+    shared = _shrunk(pooled, dof, shrink)  # the within-class covariance pooled over the dice
+    classes = {}
+    for label in labels:
+        n, mean, scatter, unit, slope, resid = moments[label]
+        entry = {"n": n, "mean": [_round(v) for v in mean], "unit": [_round(v) for v in unit]}
+        if label == EMPTY or not dice:
+            base = _shrunk(scatter, n - 1, shrink)
+        elif pool is None:
+            base = shared  # plain shrinkage LDA
+        else:
+            wt = (n - 2) / (n - 2 + pool) if n - 2 + pool > 0 else 0.0
+            vl = (wt * scatter[3][3] / (n - 1) + (1 - wt) * log_var / dof) if dof > 0 else 0.0
+            # the slopes too: a 12-reading die's own are noisy, so pulled to the pooled ones
+            b = [wt * slope[i] + (1 - wt) * (pooled[i][3] / pooled[3][3] if pooled[3][3] > 0 else 0.0)
+                 for i in range(3)]
+            ll = scatter[3][3]
+            base = [[0.0] * 4 for _ in range(4)]
+            for i in range(3):
+                for j in range(3):
+                    # own residual scatter about the slopes b, pooled residual spread
+                    own = scatter[i][j] - b[i] * scatter[j][3] - b[j] * scatter[i][3] + b[i] * b[j] * ll
+                    r = wt * own / (n - 2) + (1 - wt) * (cond[i][j] / cond_dof if cond_dof > 0 else 0.0)
+                    if i != j:
+                        r *= 1.0 - shrink
+                    base[i][j] = r + b[i] * b[j] * vl
+                base[i][3] = base[3][i] = b[i] * vl
+            base[3][3] = vl
+        entry["base"] = _pack(base)
+        classes[label] = entry
     profile = {
         "format": FORMAT,
         "edition": edition,
@@ -305,17 +467,21 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
         "ref_clear": _round(ref),
         "reject": float(reject),
         "min_margin": float(min_margin),
+        "posterior": float(posterior),
         "guard": float(guard),
         "guard_se": float(guard_se),
+        "shot": float(shot),
+        "step": float(step),
+        "tail": float(TAIL if tail is None else tail),
+        "near": float(NEAR if near is None else near),
+        "lead": float(LEAD if lead is None else lead),
         "double_residual": 0.0,
         "features": list(FEATURES),
         "classes": classes,
     }
     # the two-dice residual threshold: well above what single dice leave behind
     residuals = []
-    for label in labels:
-        if label == EMPTY:
-            continue
+    for label in dice:
         for s in samples_by_label[label]:
             x = [v / ref for v in s]
             residuals.append(_single_residual(x, classes[label]["unit"]))
@@ -323,6 +489,17 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     if residuals:
         profile["double_residual"] = _round(2.0 * residuals[(len(residuals) * 95) // 100])
     return profile
+
+
+def _is_number(value):
+    """True for an int or float (or a float32 scalar in the float32 tests), not a str or bool."""
+    if isinstance(value, (str, bool)):
+        return False
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def check_profile(profile):
@@ -342,17 +519,24 @@ def check_profile(profile):
         raise ValueError("profile ref_clear must be > 0")
     if len(profile["classes"]) < 2:
         raise ValueError("profile has fewer than two classes")
-    for key in ("guard", "guard_se"):
+    for key in ("guard", "guard_se", "shot", "step", "tail", "near", "lead"):
         value = profile.get(key, 0.0)
-        if not isinstance(value, (int, float)) or value < 0:
+        if not _is_number(value) or value < 0:
             raise ValueError("profile %s must be a number >= 0" % key)
+    value = profile.get("posterior", 0.0)
+    if not _is_number(value) or not 0 <= value < 1:
+        raise ValueError("profile posterior must be a number in 0..1")
     for label in profile["classes"]:
         entry = profile["classes"][label]
-        for key in ("mean", "whiten", "unit"):
+        for key in ("mean", "unit"):
             if key not in entry:
                 raise ValueError("class %r lacks %r" % (label, key))
-        if len(entry["mean"]) != 4 or len(entry["whiten"]) != 4 or len(entry["unit"]) != 4:
+        if "base" not in entry and "whiten" not in entry:
+            raise ValueError("class %r lacks 'base' (or an older profile's 'whiten')" % (label,))
+        if len(entry["mean"]) != 4 or len(entry["unit"]) != 4 or len(entry.get("whiten", "1234")) != 4:
             raise ValueError("class %r has the wrong vector sizes" % (label,))
+        if "base" in entry and len(entry["base"]) != 10:
+            raise ValueError("class %r base covariance must have 10 numbers" % (label,))
 
 
 # --- two dice ---
@@ -383,7 +567,7 @@ def _pair_fit(x, u, v):
         xv += x[k] * v[k]
         xx += x[k] * x[k]
     det = uu * vv - uv * uv
-    if xx <= 0 or det <= 1e-18:
+    if xx <= 0 or det <= 1e-12 * uu * vv:
         return (1.0, 0.0, 0.0)
     a = (xu * vv - xv * uv) / det
     b = (xv * uu - xu * uv) / det
@@ -402,7 +586,11 @@ class Classifier:
     ``profile``: a dict from ``fit`` (or ``default_profile``); checked with
     ``check_profile`` (``ValueError``). ``settings``: the sensor settings the
     readings will be taken with, when they differ from the profile's; brightness
-    is rescaled by the exposure ratio (integration steps x nominal gain).
+    is rescaled by the exposure ratio (integration steps x nominal gain) and the
+    count noise recomputed for the new counts (profiles with ``base``).
+
+    Memory: besides the profile, one 4x4 whitening matrix and a log determinant
+    per class (about 3 KB for the second edition on the board).
     """
 
     def __init__(self, profile, settings=None):
@@ -411,13 +599,18 @@ class Classifier:
         self.labels = _sorted(profile["classes"])
         self.reject = profile["reject"]
         self.min_margin = profile["min_margin"]
+        self.posterior = profile.get("posterior", 0.0)
+        self.tail = profile.get("tail", 0.0)
+        self.near = profile.get("near", self.reject)
+        self.lead = profile.get("lead", 0.0)
         #: sigma a named reading must keep from the runner-up (older profiles:
         #: ``GUARD``), plus ``guard_se`` x sqrt(1/n_a + 1/n_b)
         self.guard = profile.get("guard", GUARD)
         self.guard_se = profile.get("guard_se", GUARD_SE)
+        classes = profile["classes"]
         inv_n = {}
         for label in self.labels:
-            n = profile["classes"][label].get("n", 12)
+            n = classes[label].get("n", 12)
             inv_n[label] = 1.0 / n if n > 0 else 1.0
         self._inv_n = inv_n
         self._axes = {}  # (winner, runner-up) -> the guard's test direction
@@ -430,11 +623,23 @@ class Classifier:
         self.saturation = saturation_level(settings or profile["settings"])
         #: LED brightness factor tracked by ``observe`` (1.0 = as at calibration)
         self.drift = 1.0
+        #: per class: whitening matrix (rows) and log determinant of its covariance
+        self._whiten = {}
+        self._logdet = {}
+        shot = profile.get("shot", SHOT)
+        step = profile.get("step", STEP)
+        for label in self.labels:
+            w = whitening(profile, label, self.ref_clear, shot, step)
+            self._whiten[label] = w
+            logdet = 0.0
+            for k in range(4):
+                logdet -= 2.0 * math.log(abs(w[k][k]))
+            self._logdet[label] = logdet
 
-    def _distance(self, x, entry):
-        """Mahalanobis distance (sigma) of feature vector ``x`` to one class."""
-        mean = entry["mean"]
-        w = entry["whiten"]
+    def _distance(self, x, label):
+        """Mahalanobis distance (sigma) of feature vector ``x`` to class ``label``."""
+        mean = self.profile["classes"][label]["mean"]
+        w = self._whiten[label]
         d0 = x[0] - mean[0]
         d1 = x[1] - mean[1]
         d2 = x[2] - mean[2]
@@ -458,7 +663,7 @@ class Classifier:
         if key in self._axes:
             return self._axes[key]
         classes = self.profile["classes"]
-        w = classes[second]["whiten"]
+        w = self._whiten[second]
         m = classes[second]["mean"]
         a = classes[best]["mean"]
         e = [a[k] - m[k] for k in range(4)]
@@ -480,9 +685,8 @@ class Classifier:
         axis = self._axis(best, second)
         if axis is None:
             return False
-        entry = self.profile["classes"][second]
-        mean = entry["mean"]
-        w = entry["whiten"]
+        mean = self.profile["classes"][second]["mean"]
+        w = self._whiten[second]
         d0 = x[0] - mean[0]
         d1 = x[1] - mean[1]
         d2 = x[2] - mean[2]
@@ -496,71 +700,71 @@ class Classifier:
     def distances(self, reading):
         """``[(distance_sigma, label), ...]`` sorted nearest first, for every class."""
         x = features(reading, self.ref_clear * self.drift)
-        classes = self.profile["classes"]
-        out = [(self._distance(x, classes[label]), label) for label in self.labels]
+        out = [(self._distance(x, label), label) for label in self.labels]
         out.sort()
         return out
+
+    def _rank(self, x):
+        """``(best, second, d_best, d_second, posterior of best)`` for features ``x``.
+
+        Ranked by likelihood (``distance^2 + log det``, smallest first)."""
+        scores = []
+        dist = {}
+        nu = self.tail
+        for label in self.labels:
+            d = self._distance(x, label)
+            dist[label] = d
+            if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
+                score = (nu + 4.0) * math.log(1.0 + d * d / nu) + self._logdet[label]
+            else:
+                score = d * d + self._logdet[label]
+            scores.append((score, label))
+        scores.sort()
+        s1, best = scores[0]
+        s2, second = scores[1]
+        total = 0.0
+        for s, _label in scores:
+            gap = (s - s1) * 0.5
+            if gap < 60.0:  # exp(-60) adds nothing, even in float32
+                total += math.exp(-gap)
+        return (best, second, dist[best], dist[second], 1.0 / total)
 
     def classify(self, reading):
         """``(label, margin)`` for one ``(c, r, g, b)`` reading.
 
         ``label``: a class of the profile, ``unknown`` (also for a clear count at
         or over ``saturation``) or ``double``. ``margin``:
-        how much further (sigma) the second nearest class is than the nearest;
-        large = confident; for ``double``, the pair fit's residual headroom
-        (``double_residual - residual`` over ``double_residual``, 0..1).
+        how much further (sigma) the second likeliest class is than the likeliest
+        (>= 0 when named; large = confident); for ``double``, the pair fit's
+        residual headroom (``double_residual - residual`` over
+        ``double_residual``, 0..1).
         """
-        if reading[0] >= self.saturation:
-            return (UNKNOWN, 0.0)  # clipped counts: the hue cannot be trusted
-        x = features(reading, self.ref_clear * self.drift)
-        classes = self.profile["classes"]
-        d1 = d2 = 1e30
-        best = second = None
-        for label in self.labels:
-            d = self._distance(x, classes[label])
-            if d < d1:
-                d2 = d1
-                second = best
-                d1 = d
-                best = label
-            elif d < d2:
-                d2 = d
-                second = label
-        margin = d2 - d1
-        if (d1 <= self.reject and margin >= self.min_margin
-                and self._clear_of(x, best, second)):
-            return (best, margin)
-        pair = self._two_dice(reading)
-        if pair is not None:
-            return (DOUBLE, pair[0])
-        return (UNKNOWN, margin)
+        label, margin, _detail = self.classify_detail(reading)
+        return (label, margin)
 
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
-        sigma) pairs, ``reason`` (``ok``, ``far``, ``between``, ``guard``,
-        ``double``, ``saturated``) and, for ``double``, ``pair`` (the two
-        labels). ``guard``: within ``guard`` sigma of the runner-up. Same
-        decision as ``classify``."""
-        ranked = self.distances(reading)
-        d1, best = ranked[0]
-        d2, second = ranked[1]
+        sigma) pairs, ``posterior`` (of ``best``, 0..1), ``reason`` (``ok``,
+        ``far``, ``between``, ``guard``, ``double``, ``saturated``) and, for
+        ``double``, ``pair`` (the two labels). Same decision as ``classify``."""
+        x = features(reading, self.ref_clear * self.drift)
+        best, second, d1, d2, post = self._rank(x)
         margin = d2 - d1
-        detail = {"best": (best, d1), "second": (second, d2), "reason": "ok"}
+        detail = {"best": (best, d1), "second": (second, d2), "posterior": post, "reason": "ok"}
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
-        x = features(reading, self.ref_clear * self.drift)
-        clear = self._clear_of(x, best, second)
-        if d1 <= self.reject and margin >= self.min_margin and clear:
-            return (best, margin, detail)
-        if d1 > self.reject:
+        if d1 > self.reject or (d1 > self.near and margin < self.lead):
             detail["reason"] = "far"
-        elif margin < self.min_margin:
+        elif margin < self.min_margin or post < self.posterior:
             detail["reason"] = "between"
-        else:
+        elif not self._clear_of(x, best, second):
             detail["reason"] = "guard"
+        else:
+            return (best, margin, detail)
         pair = self._two_dice(reading)
         if pair is not None:
+            detail["rejected"] = detail["reason"]  # why no single die was named
             detail["reason"] = DOUBLE
             detail["pair"] = pair[1]
             return (DOUBLE, pair[0], detail)
@@ -582,9 +786,13 @@ class Classifier:
         best = None
         for i in range(len(dice)):
             for j in range(i + 1, len(dice)):
-                res, a, b = _pair_fit(x, classes[dice[i]]["unit"], classes[dice[j]]["unit"])
-                share = a / (a + b) if a + b > 0 else 0.0
-                if res < limit and 0.15 <= share <= 0.85 and (best is None or res < best[0]):
+                u = classes[dice[i]]["unit"]
+                v = classes[dice[j]]["unit"]
+                res, a, b = _pair_fit(x, u, v)
+                if res >= limit or a + b < DOUBLE_LIGHT:
+                    continue  # a poor fit, or too little light for two dice
+                share = a / (a + b)
+                if 0.15 <= share <= 0.85 and (best is None or res < best[0]):
                     best = (res, (dice[i], dice[j]))
         # the pair must explain the reading much better than any one die does
         if best is None or best[0] > 0.35 * single:
@@ -621,6 +829,9 @@ def separation(profile, too_close=TOO_CLOSE):
     """
     classes = profile["classes"]
     labels = _sorted(classes)
+    whiten = {}
+    for label in labels:
+        whiten[label] = whitening(profile, label)
     pairs = []
     for i in range(len(labels)):
         for j in range(i + 1, len(labels)):
@@ -628,7 +839,7 @@ def separation(profile, too_close=TOO_CLOSE):
             b = classes[labels[j]]
             ab = [b["mean"][k] - a["mean"][k] for k in range(4)]
             ba = [-v for v in ab]
-            sigma = min(_whitened_norm(a["whiten"], ab), _whitened_norm(b["whiten"], ba))
+            sigma = min(_whitened_norm(whiten[labels[i]], ab), _whitened_norm(whiten[labels[j]], ba))
             pairs.append((sigma, labels[i], labels[j]))
     pairs.sort()
     return [
@@ -636,11 +847,28 @@ def separation(profile, too_close=TOO_CLOSE):
     ]
 
 
+#: What fixes a pair that is too close, in the order to try (docs/calibration.md).
+REMEDIES = (
+    "a longer integration time or a higher gain (more counts: less shot noise and "
+    "fewer one-count steps, up to 65 % of full scale for the brightest die)",
+    "more LED current (a brighter die, the same noise)",
+    "the sensor closer to the die and square above it, the head matte black, no room "
+    "light at the slider gap",
+)
+#: The grey die's inks differ only in the small numeral: what fixes them too close.
+GREY_REMEDY = ("the grey die's inks differ only in its small numeral: seat the die in one "
+               "spot right under the sensor (the numeral in its field of view), or leave "
+               "them to the table's one-key ink question (b/w) when the reading is unknown")
+
+
 def advice(pairs):
     """One plain line of advice from ``separation()``'s list, for a calibration report.
 
-    Names the pairs that are too close and what to do about them, or says the
-    classes separate well (with the closest pair and its distance in sigma).
+    Names the pairs that are too close and what would separate them (integration
+    time, gain, LED current, sensor position; for the grey die's two inks, its
+    seating or the table's one-key ink question), or says the classes separate
+    well (with the closest pair and its distance in sigma). More readings never
+    fix a pair that is too close: they pin the centroids, not the spread.
     """
     if not pairs:
         return "no classes to compare: calibrate at least two"
@@ -650,12 +878,13 @@ def advice(pairs):
         return "all classes separate well (closest: %s and %s, %.1f sigma)" % (
             worst["a"], worst["b"], worst["sigma"])
     names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
-    hint = "more readings of those dice, a steadier seat in the head, less light at the slider"
-    for p in close:
-        if p["a"].startswith("grey-") and p["b"].startswith("grey-"):
-            hint = "the grey die's inks differ only in brightness: seat the die more tightly, " + hint
-            break
-    return "too close: %s; expect 'unknown' between them. Try %s." % (names, hint)
+    grey = [p for p in close if p["a"].startswith("grey-") and p["b"].startswith("grey-")]
+    if len(grey) == len(close):
+        return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, GREY_REMEDY)
+    hint = "; ".join(REMEDIES)
+    if grey:
+        hint += "; for the grey inks, " + GREY_REMEDY
+    return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, hint)
 
 
 def evaluate(classifier, samples_by_label):
@@ -705,67 +934,60 @@ def evaluate(classifier, samples_by_label):
 # --- default profiles ---
 
 # Fitted from the simulated pyramid head (hardware/sim/sim_optics.py: 40 readings
-# per class, seed 2026, 24 ms, gain 4) so the virtual pyramid works out of the
-# box; a real pyramid needs `pyramid calibrate`. Kept as JSON text so that only
+# per class, seed 2026, plus 10 of each of 8 other boxes; 24 ms, gain 4) so the
+# virtual pyramid works out of the box; a real pyramid needs `pyramid calibrate`. Kept as JSON text so that only
 # the edition asked for is parsed (RAM on the device).
 # BEGIN DEFAULT PROFILES (generated by `python hardware/sim/sim_optics.py`)
 _DEFAULTS = {
     'classic': (
-        '{"classes":{"blue":{"mean":[0.157428,0.301359,0.534828,-1.44313],"n":40,"sd":[0.010586'
-        '5,0.0105084,0.0188878,0.0826236],"unit":[0.231898,0.0373392,0.0713952,0.12651],"whiten'
-        '":[[94.4597,0.0,0.0,0.0],[-17.1944,96.726,0.0,0.0],[32.7316,1.13299,56.0733,0.0],[-4.3'
-        '1498,1.12949,19.2548,12.9488]]},"empty":{"mean":[0.234505,0.253567,0.204067,-3.79167],'
-        '"n":40,"sd":[0.0621949,0.0565635,0.0365328,0.0957358],"unit":[0.0176491,0.00530495,0.0'
-        '0571415,0.00461808],"whiten":[[16.0785,0.0,0.0,0.0],[0.611659,17.692,0.0,0.0],[-2.8515'
-        '5,-3.96425,28.4295,0.0],[0.633793,2.91674,-0.361896,10.5874]]},"green":{"mean":[0.2142'
-        '94,0.50426,0.217856,-1.17784],"n":40,"sd":[0.00754243,0.011538,0.00727856,0.077142],"u'
-        'nit":[0.303702,0.066212,0.155578,0.0672642],"whiten":[[132.583,0.0,0.0,0.0],[8.03677,8'
-        '6.8289,0.0,0.0],[-23.4982,-5.52609,139.713,0.0],[-30.5212,20.0783,-3.98049,13.6915]]},'
-        '"orange":{"mean":[0.566815,0.19861,0.0886357,-0.866447],"n":40,"sd":[0.0107681,0.00807'
-        '447,0.00827008,0.0734265],"unit":[0.416319,0.238728,0.0837539,0.0374074],"whiten":[[92'
-        '.8666,0.0,0.0,0.0],[32.6104,131.261,0.0,0.0],[23.3856,-44.0867,135.165,0.0],[9.30744,-'
-        '20.0186,-11.4096,14.1144]]},"white":{"mean":[0.320575,0.337049,0.272325,0.00579001],"n'
-        '":40,"sd":[0.00544772,0.00614774,0.00501716,0.0774357],"unit":[1.00329,0.323285,0.3398'
-        '33,0.274557],"whiten":[[183.563,0.0,0.0,0.0],[-4.70707,162.715,0.0,0.0],[6.80439,-17.2'
-        '177,200.546,0.0],[-16.0298,2.1774,8.73478,12.9787]]},"yellow":{"mean":[0.4181,0.373135'
-        ',0.089369,-0.304742],"n":40,"sd":[0.0059192,0.00619112,0.00595021,0.0789594],"unit":[0'
-        '.734256,0.309036,0.275828,0.0661194],"whiten":[[168.942,0.0,0.0,0.0],[-7.04186,161.662'
-        ',0.0,0.0],[-8.12466,10.621,168.596,0.0],[16.2474,3.24801,-19.1947,12.8043]]}},"double_'
-        'residual":0.0435777,"edition":"classic","features":["r/c","g/c","b/c","log(c/ref)"],"f'
-        'ormat":1,"guard":2.5,"guard_se":3.5,"min_margin":1.0,"ref_clear":5132.0,"reject":5.0,"'
-        'settings":{"gain":4,"integration_ms":24.0}}'
+        '{"classes":{"blue":{"base":[2.84254e-05,7.81173e-06,4.02119e-05,-3.20025e-05,-2.84223e-0'
+        '5,0.000121988,0.000121279,-4.11112e-05,-3.61157e-06,0.00606902],"mean":[0.150288,0.29722'
+        '6,0.543617,-1.4418],"n":120,"unit":[0.232243,0.0356887,0.070503,0.128967]},"empty":{"bas'
+        'e":[0.000521247,6.4974e-05,0.000340785,1.90933e-05,3.82596e-05,0.000395745,0.000463001,-'
+        '0.000354356,-0.000376165,0.00958573],"mean":[0.251193,0.26623,0.215658,-3.78625],"n":120'
+        ',"unit":[0.0177888,0.00573878,0.00605776,0.00490431]},"green":{"base":[2.37185e-05,-2.34'
+        '663e-07,3.6956e-05,-1.72623e-05,-1.30315e-05,6.76231e-05,5.14518e-05,-9.61758e-06,1.0087'
+        '8e-05,0.00573696],"mean":[0.210464,0.511081,0.21421,-1.1925],"n":120,"unit":[0.299356,0.'
+        '0640721,0.155548,0.0651999]},"orange":{"base":[3.35281e-05,-4.48106e-06,1.37159e-05,-1.4'
+        '6338e-05,1.09066e-06,2.34952e-05,7.42177e-06,3.02672e-05,9.26199e-06,0.00579251],"mean":'
+        '[0.578665,0.194389,0.0825096,-0.890431],"n":120,"unit":[0.406684,0.238226,0.080041,0.033'
+        '9741]},"white":{"base":[1.05287e-05,3.76637e-06,9.39648e-06,-1.25605e-05,-8.93058e-06,4.'
+        '07383e-05,1.54118e-05,1.60927e-05,-3.38331e-05,0.0027903],"mean":[0.321263,0.336868,0.27'
+        '0867,0.00824438],"n":120,"unit":[1.00434,0.324274,0.340029,0.273365]},"yellow":{"base":['
+        '1.24797e-05,1.23857e-06,8.66213e-06,-5.86461e-06,-2.40431e-06,1.49283e-05,5.05055e-05,3.'
+        '5943e-05,-1.40664e-05,0.0067877],"mean":[0.419469,0.375147,0.0867266,-0.298524],"n":120,'
+        '"unit":[0.73961,0.31238,0.279372,0.0645648]}},"double_residual":0.0339822,"edition":"cla'
+        'ssic","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3.5,'
+        '"lead":5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2926.0,"reject":7.0,'
+        '"settings":{"gain":4,"integration_ms":24.0},"shot":0.05,"step":1.0,"tail":4.0}'
     ),
     'second': (
-        '{"classes":{"blue":{"mean":[0.1583,0.303031,0.5378,-1.14764],"n":40,"sd":[0.0106206,0.'
-        '0105532,0.0191101,0.0835628],"unit":[0.313349,0.0504542,0.0964718,0.170945],"whiten":['
-        '[94.157,0.0,0.0,0.0],[-16.9804,96.2864,0.0,0.0],[32.5035,0.732436,55.3834,0.0],[-3.838'
-        '96,1.74181,19.5401,12.8346]]},"empty":{"mean":[0.251562,0.276141,0.229549,-3.55261],"n'
-        '":40,"sd":[0.0651516,0.0532176,0.0525725,0.116313],"unit":[0.0238283,0.00718799,0.0078'
-        '7256,0.00654292],"whiten":[[15.3488,0.0,0.0,0.0],[-2.83926,19.1096,0.0,0.0],[-4.41534,'
-        '0.0803515,19.7888,0.0],[1.55337,6.73237,5.38119,9.63912]]},"green":{"mean":[0.215203,0'
-        '.506403,0.218782,-0.881058],"n":40,"sd":[0.00754186,0.0116368,0.00729477,0.0780185],"u'
-        'nit":[0.410374,0.0894681,0.210222,0.0908899],"whiten":[[132.593,0.0,0.0,0.0],[8.17873,'
-        '86.0979,0.0,0.0],[-23.2959,-5.61663,139.377,0.0],[-29.9831,20.622,-3.43865,13.5484]]},'
-        '"grey-black":{"mean":[0.31757,0.332545,0.2714,-0.599292],"n":40,"sd":[0.00766422,0.007'
-        '99054,0.00593094,0.0785405],"unit":[0.545577,0.174849,0.183024,0.149414],"whiten":[[13'
-        '0.476,0.0,0.0,0.0],[-4.33812,125.217,0.0,0.0],[-14.0918,-17.6446,171.33,0.0],[-0.90640'
-        '1,18.5432,3.19434,12.8783]]},"grey-white":{"mean":[0.31895,0.334688,0.271339,-0.274756'
-        '],"n":40,"sd":[0.00675115,0.00624426,0.00575873,0.0681119],"unit":[0.755918,0.242707,0'
-        '.254726,0.206471],"whiten":[[148.123,0.0,0.0,0.0],[-14.4078,160.903,0.0,0.0],[-17.9764'
-        ',-18.2444,176.268,0.0],[-1.99851,-22.7502,1.70408,14.8311]]},"purple":{"mean":[0.31330'
-        '2,0.205327,0.3794,-1.25039],"n":40,"sd":[0.0103964,0.0120294,0.0104817,0.0881313],"uni'
-        't":[0.282399,0.0901001,0.0590771,0.108965],"whiten":[[96.1875,0.0,0.0,0.0],[-7.16259,8'
-        '3.3598,0.0,0.0],[13.7014,-2.33439,96.3768,0.0],[-11.7648,-13.1085,18.0071,11.812]]},"r'
-        'ed":{"mean":[0.55378,0.162776,0.119512,-1.09421],"n":40,"sd":[0.0150573,0.0116291,0.01'
-        '14239,0.094672],"unit":[0.331247,0.185947,0.0549302,0.0403699],"whiten":[[66.4128,0.0,'
-        '0.0,0.0],[29.9444,94.3277,0.0,0.0],[12.8088,-40.1653,100.929,0.0],[17.3839,-17.5725,-1'
-        '8.2072,11.923]]},"yellow":{"mean":[0.417402,0.37324,0.0900892,-0.00844405],"n":40,"sd"'
-        ':[0.00602183,0.00608275,0.0059584,0.0709857],"unit":[0.988369,0.41462,0.370794,0.08952'
-        '74],"whiten":[[166.062,0.0,0.0,0.0],[8.53659,164.616,0.0,0.0],[11.9974,-17.3451,169.26'
-        '2,0.0],[2.47872,-7.16853,-9.84184,14.1318]]}},"double_residual":0.0480018,"edition":"s'
-        'econd","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3'
-        '.5,"min_margin":1.0,"ref_clear":3798.0,"reject":5.0,"settings":{"gain":4,"integration_'
-        'ms":24.0}}'
+        '{"classes":{"blue":{"base":[3.02831e-05,7.46772e-06,4.12163e-05,-3.36836e-05,-2.82044e-0'
+        '5,0.000126104,0.000106469,-4.51408e-05,-1.59975e-05,0.00620436],"mean":[0.151211,0.29905'
+        '4,0.546959,-1.1081],"n":120,"unit":[0.326232,0.050132,0.0990358,0.181161]},"empty":{"bas'
+        'e":[0.000667511,6.48595e-05,0.000464767,-7.15655e-05,4.86751e-05,0.00045666,0.000862141,'
+        '3.76002e-05,-0.000240504,0.0119457],"mean":[0.264079,0.279678,0.225831,-3.50881],"n":120'
+        ',"unit":[0.025104,0.00798128,0.00842135,0.00678909]},"green":{"base":[2.57909e-05,-7.156'
+        '21e-07,3.77888e-05,-1.85377e-05,-1.27159e-05,7.08921e-05,3.56561e-05,-1.54424e-05,9.3314'
+        '8e-06,0.00585534],"mean":[0.211471,0.513526,0.215235,-0.857441],"n":120,"unit":[0.420507'
+        ',0.0900024,0.218499,0.0915867]},"grey-black":{"base":[1.46413e-05,3.57877e-06,1.25739e-0'
+        '5,-1.24763e-05,-8.30467e-06,4.65631e-05,3.90495e-05,3.77462e-05,-6.40756e-05,0.00582555]'
+        ',"mean":[0.319159,0.334842,0.271286,-0.574401],"n":120,"unit":[0.559666,0.180245,0.18909'
+        '4,0.153145]},"grey-white":{"base":[1.48153e-05,3.86444e-06,1.18234e-05,-1.22402e-05,-8.1'
+        '8851e-06,4.15781e-05,2.07628e-05,2.64115e-05,-4.16003e-05,0.0054092],"mean":[0.319271,0.'
+        '334916,0.273256,-0.213443],"n":120,"unit":[0.804925,0.258605,0.271275,0.221275]},"purple'
+        '":{"base":[4.90312e-05,1.5493e-06,2.75359e-05,-4.71828e-05,-7.37069e-06,0.000135967,-9.6'
+        '8801e-05,0.000102147,7.72847e-05,0.00642611],"mean":[0.314589,0.196733,0.38296,-1.24033]'
+        ',"n":120,"unit":[0.285266,0.0912746,0.0571411,0.111194]},"red":{"base":[8.21639e-05,-2.7'
+        '1011e-05,3.33855e-05,-2.82718e-05,1.44258e-05,3.60579e-05,-0.000147424,0.000121609,0.000'
+        '10996,0.00396474],"mean":[0.563683,0.155891,0.113124,-1.10571],"n":120,"unit":[0.326552,'
+        '0.186838,0.0517283,0.037546]},"yellow":{"base":[1.35361e-05,8.63064e-07,9.19047e-06,-6.9'
+        '0849e-06,-2.73155e-06,1.8e-05,-2.19607e-05,1.65104e-05,2.29541e-05,0.00696028],"mean":[0'
+        '.421064,0.376144,0.0865861,0.0283548],"n":120,"unit":[1.02754,0.434742,0.388394,0.089430'
+        '3]}},"double_residual":0.0383971,"edition":"second","features":["r/c","g/c","b/c","log(c'
+        '/ref)"],"format":1,"guard":2.5,"guard_se":3.5,"lead":5.5,"min_margin":0.5,"near":4.0,"po'
+        'sterior":0.95,"ref_clear":2083.0,"reject":7.0,"settings":{"gain":4,"integration_ms":24.0'
+        '},"shot":0.05,"step":1.0,"tail":4.0}'
     ),
 }
 # END DEFAULT PROFILES

