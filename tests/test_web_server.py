@@ -159,6 +159,8 @@ def test_live_board_is_read_only(board):
         assert status in (403, 404, 405), method
     status, _, _ = get(board.port, "/view", method="POST")
     assert status in (404, 405)
+    assert get(board.port, "/events", method="HEAD")[0] == 405  # no stream held open
+    assert board.clients == 0
 
 
 def test_stream_starts_with_the_full_snapshot_and_follows_each_publish(board):
@@ -356,8 +358,11 @@ def test_every_page_file_is_served_and_goes_into_the_wheel():
     from camelhost import paths
     from camelhost.web.server import STATIC, STATIC_DIR
     with open(os.path.join(paths.REPO_ROOT, "pyproject.toml"), "rb") as fh:
-        patterns = tomllib.load(fh)["tool"]["setuptools"]["package-data"]["camelhost.web"]
-    files = set(os.listdir(STATIC_DIR))
+        data = tomllib.load(fh)["tool"]["setuptools"]["package-data"]
+    # as data of camelhost.web ("static/*.js") or of the package camelhost.web.static
+    patterns = ["static/" + p for p in data.get("camelhost.web.static", [])] + \
+        list(data.get("camelhost.web", []))
+    files = set(os.listdir(STATIC_DIR)) - {"__pycache__", "__init__.py"}
     assert files == set(STATIC)
     for name in files:
         assert any(fnmatch.fnmatch("static/" + name, p) for p in patterns), name

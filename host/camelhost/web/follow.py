@@ -115,6 +115,7 @@ class Follower:
                 self._step()
             except Exception as exc:  # noqa: BLE001 - the board must not stop the table
                 self.error = exc
+                self.shadow = None  # start again from the journal's first line next time
             if self.done >= len(self.journal.events) and not self._wake.is_set():
                 self._idle.set()
 

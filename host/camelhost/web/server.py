@@ -146,7 +146,7 @@ class WebBoard:
         self.heartbeat_s = heartbeat_s
         self.controls = controls
         self.seq = 0
-        self.published_at = {}  # seq -> time.time() of publish (for benchmarks)
+        self.published_at = {}  # seq -> time.time() of publish, the last 1000 (benchmarks)
         self._latest = b"{}"
         self._clients = set()
         self._loop = None
@@ -184,6 +184,7 @@ class WebBoard:
         self.seq += 1
         seq = self.seq
         self.published_at[seq] = time.time()
+        self.published_at.pop(seq - 1000, None)  # the last thousand are plenty
         if self._loop is None:
             self._latest = data
             return seq
@@ -279,7 +280,7 @@ class WebBoard:
             if name != "index.html":
                 app.router.add_get(p + "/" + name, self._file)
         app.router.add_get(p + "/palette.css", self._palette)
-        app.router.add_get(p + "/events", self._events)
+        app.router.add_get(p + "/events", self._events, allow_head=False)
         app.router.add_get(p + "/view", self._view)
         if self.controls is not None:
             app.router.add_post(p + "/control/{command}", self._control)

@@ -31,7 +31,9 @@
     return c;
   }
   function dieBox(colour, cls) {
-    const d = el("span", "die c-" + colour + (cls ? " " + cls : ""));
+    // three letters on the die, as on the camels: never the colour alone
+    const d = el("span", "die c-" + colour + (cls ? " " + cls : ""),
+                 colour === "grey" ? "gry" : colour.slice(0, 3));
     d.dataset.die = colour;
     d.title = colour + " die";
     return d;
@@ -311,6 +313,7 @@
   function drawFinal(v) {
     const panel = $("final-panel"), f = v.final;
     panel.hidden = !f;
+    $("ranking-panel").hidden = !f;
     document.body.classList.toggle("over", !!f);
     if (!f) {  // e.g. the last die undone: no revealed card stays in the page
       clear($("final-piles"));
