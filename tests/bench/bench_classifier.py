@@ -323,6 +323,8 @@ def doubles(keep):
         worst = []
         for i in range(len(dice)):
             for j in range(i + 1, len(dice)):
+                if dice[i].startswith("grey-") and dice[j].startswith("grey-"):
+                    continue  # one grey die: its two inks never fall together
                 got = [clf.classify(s)[0] for s in model.samples((dice[i], dice[j]), 30)]
                 for g in got:
                     if g in ("double", "unknown"):
