@@ -365,14 +365,17 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     (12 or more advised: every face, several seatings). ``edition``:
     ``"classic"`` or ``"second"``. ``settings``: ``{"integration_ms": float,
     "gain": int}`` the readings were taken with. ``shrink``, ``reject``,
-    ``min_margin``, ``guard``, ``guard_se``, ``posterior``, ``shot``, ``step``:
-    see the module's constants.
+    ``min_margin``, ``guard``, ``guard_se``, ``posterior``, ``shot``, ``step``,
+    ``pool`` (readings' weight of the pooled spread; ``None``: plain shrinkage
+    LDA, ``0``: each die its own), ``tail``, ``near``, ``lead``: see the
+    module's constants of the same names in capitals.
 
     Returns the profile, a JSON-able dict::
 
         {"format": 1, "edition": str, "settings": {...}, "ref_clear": float,
          "reject": float, "min_margin": float, "posterior": float,
          "guard": float, "guard_se": float, "shot": float, "step": float,
+         "tail": float, "near": float, "lead": float,
          "double_residual": float, "features": [...],
          "classes": {label: {"n": int, "mean": [4 floats], "unit": [4 floats],
          "base": [10 floats]}}}
