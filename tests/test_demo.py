@@ -67,3 +67,6 @@ def test_demo_final_scores_match_the_engine_replaying_the_journal(tmp_path, edit
     assert sum(1 for x in out if x.startswith("Now leading: 1st ")) == len(dice)
     assert any(x.startswith("LEG 1 SCORED") for x in out)
     assert any("pile revealed in play order" in x for x in out)
+    # nobody types in a demo: it ends on the journal line, with no prompt anywhere
+    assert not [x for x in out if x.startswith("> ")]
+    assert out[-1].startswith("journal: ")

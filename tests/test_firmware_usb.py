@@ -163,3 +163,74 @@ def test_idle_serial_polling_allocates_nothing_on_micropython(micropython, tmp_p
     words = out.stdout.split()
     assert words[:3] == ["got", "[3,", "65]"], out.stdout + out.stderr
     assert int(words[-1]) < 1000, out.stdout
+
+
+# --- issue 10/13: a host that does not read never blocks the slider or the releases ----
+
+
+def test_a_line_that_does_not_fit_waits_in_the_port_never_blocking():
+    room = [5]
+    now = [0]
+
+    class Fifo:
+        # rp2 USB CDC with a connected host that stopped reading: a byte beyond the
+        # room would wait 500 ms; the port must never write one
+        def __init__(self):
+            self.data = bytearray()
+
+        def write(self, data):
+            if room[0] <= 0:
+                now[0] += 500
+                return 0
+            room[0] -= len(data)
+            self.data += data
+            return len(data)
+
+    r, w = os.pipe()
+    try:
+        fifo = Fifo()
+        port = StdioPort(open(r, "rb", buffering=0, closefd=False), fifo, clock=lambda: now[0],
+                         writable=lambda: room[0] > 0)
+        line = protocol.encode("HB", boot="0BADCAFE", seq=1, up=2, sensor="ok")
+        port.write(line)
+        assert bytes(fifo.data) == line[:5] and now[0] == 0  # what fits went, nothing blocked
+        port.write(b"another\n")  # queued behind it, whole
+        port.write(b"x" * StdioPort.QUEUE_BYTES)  # beyond the queue: dropped whole, never torn
+        assert port.dropped == 1
+        assert port.pump() is False
+        room[0] = 1000  # the host reads again
+        assert port.pump() is True
+        assert bytes(fifo.data) == line + b"another\n" and now[0] == 0 and port.stalls == 0
+        port.console("pyramid: a console line \u00e9")
+        assert bytes(fifo.data).endswith(b"pyramid: a console line ?\n")
+        room[0] = 0
+        port.console("never blocks")
+        assert now[0] == 0
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_a_paused_host_never_blocks_the_slider_or_the_releases(micropython):
+    from camelhost.device.link import Link
+
+    with VirtualPyramid("second", seed=21) as vp, Link(vp.port, heartbeat_timeout=3.0) as link:
+        link.wait_hello()
+        link.stream(20)  # RAW readings every 20 ms: the line fills while the host pauses
+        vp.pause_host(8.0)  # ~3.6 KB/s of output fills the 16 KiB pipe after ~4.5 s
+        time.sleep(4.5)
+        for _ in range(4):
+            vp.release(wait=False)  # pushes while the board's output is backed up
+            time.sleep(0.6)
+        got = []
+        deadline = time.monotonic() + 30
+        while len(got) < 4 and time.monotonic() < deadline:
+            e = link.next_event(0.5)
+            if e is not None:
+                got.append(e)
+        link.stream(0)
+        # every push was seen and released while nobody read: the tasks never blocked
+        assert [e.seq for e in got] == [1, 2, 3, 4]
+        assert [(m["boot"], m["seq"]) for m in vp.events] == [(e.boot, e.seq) for e in got]

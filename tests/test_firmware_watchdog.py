@@ -21,6 +21,7 @@ if paths.FIRMWARE_DIR not in sys.path:
 
 from pyramid import app as app_mod  # noqa: E402
 from pyramid import settings as settings_mod  # noqa: E402
+from pyramid.safeboot import safe_boot  # noqa: E402
 from pyramid.watchdog import WDT_MAX_MS, Watchdog, clamp_timeout  # noqa: E402
 from test_firmware_units import FakePin, _events, _make_app, _push  # noqa: E402
 
@@ -159,7 +160,7 @@ def test_hello_reports_the_reset_cause_only_when_known():
 def test_the_longest_hello_with_a_reset_cause_fits_one_line():
     line = protocol.encode(
         "HELLO",
-        proto=2**32 - 1,
+        proto=protocol.PROTOCOL_VERSION,  # a constant of the build, not a counter
         fw="10.10.10",
         uid="E6614104033F3A2B",
         boot="FFFFFFFF",
@@ -170,16 +171,19 @@ def test_the_longest_hello_with_a_reset_cause_fits_one_line():
         vb=True,
         prev=("FFFFFFFF", 2**32 - 1),
         rst=max((w for _n, w in app_mod.RESET_WORDS), key=len),
+        acked=2**32 - 1,
+        sid="4D",
     )
     # Widest real values: 32-bit counters, an 8-byte RP2040 unique id (16 hex digits),
-    # the longest edition, sensor and reset-cause words, a recorded earlier boot.
+    # the longest edition, sensor and reset-cause words, a recorded earlier boot, the
+    # acknowledged seq, the sensor's chip id.
     assert len(line) <= protocol.MAX_LINE
     assert protocol.decode(line).name == "HELLO"
 
 
 def test_safe_boot_needs_the_slider_held_throughout():
     held = app_mod.Board(None, FakePin(0), FakePin(0), FakePin(0), (), b"\0" * 8)
-    assert app_mod.safe_boot(held, sleep_ms_=lambda ms: None)
+    assert safe_boot(held, sleep_ms_=lambda ms: None)
     levels = iter([0, 0, 1, 0, 0])
 
     class Bouncy:
@@ -187,9 +191,9 @@ def test_safe_boot_needs_the_slider_held_throughout():
             return next(levels)
 
     bouncy = app_mod.Board(None, Bouncy(), FakePin(0), FakePin(0), (), b"\0" * 8)
-    assert not app_mod.safe_boot(bouncy, sleep_ms_=lambda ms: None)
+    assert not safe_boot(bouncy, sleep_ms_=lambda ms: None)
     free = app_mod.Board(None, FakePin(1), FakePin(0), FakePin(0), (), b"\0" * 8)
-    assert not app_mod.safe_boot(free, sleep_ms_=lambda ms: None)
+    assert not safe_boot(free, sleep_ms_=lambda ms: None)
 
 
 def test_no_ctrl_c_is_safe_without_kbd_intr():

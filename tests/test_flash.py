@@ -192,3 +192,62 @@ def test_a_running_pyramid_that_ignores_ctrl_c_gets_the_safe_boot_hint(tmp_path,
         flash.flash("/dev/ttyACM0", build_dir=str(tmp_path / "build"), log=lambda *_: None)
     assert "could not enter raw repl" in str(exc.value)
     assert "safe boot" in str(exc.value)
+
+
+@pytest.mark.micropython
+def test_flash_removes_stale_sources_that_would_shadow_the_compiled_files(repl, tmp_path):
+    target = tmp_path / "board"
+    for rel in ("lib/pyramid/app.py", "lib/pyramid/old_module.py", "lib/camelup/protocol.py"):
+        (target / rel).parent.mkdir(parents=True, exist_ok=True)
+        (target / rel).write_text("raise ImportError('stale source imported')\n")
+    logged = []
+    listing = flash.flash(repl.port, build_dir=str(tmp_path / "build"), target=str(target), resume=True,
+                          reset=False, log=logged.append)
+    assert not any(rel.endswith(".py") and rel.startswith("lib/") for rel in listing)
+    assert not (target / "lib" / "pyramid" / "app.py").exists()
+    assert any("removing sources" in line and "lib/pyramid/app.py" in line for line in logged)
+    assert any(line.startswith("board: micropython ") and "loads .mpy v6" in line for line in logged)
+    # the compiled modules are what imports now
+    done = subprocess.run(
+        [find_micropython(), "-c", "import camelup.protocol as p; print(p.MAX_LINE)"],
+        env=micropython_env([str(target / "lib")]), capture_output=True, text=True, timeout=30,
+    )
+    assert done.stdout.strip() == "200", done.stderr
+
+
+@pytest.mark.micropython
+def test_flash_refuses_a_board_that_could_not_load_the_compiled_files(repl, tmp_path):
+    # native code built for the RP2040 (armv6m) cannot load on this x86-64 unix port
+    fw = tmp_path / "fw"
+    (fw / "pyramid").mkdir(parents=True)
+    (fw / "pyramid" / "__init__.py").write_text("import micropython\n\n@micropython.native\ndef f():\n    return 1\n")
+    (fw / "main.py").write_text("import pyramid\n")
+    target = tmp_path / "board"
+    target.mkdir()
+    with pytest.raises(flash.CliError) as exc:
+        flash.flash(repl.port, build_dir=str(tmp_path / "build"), target=str(target), resume=True,
+                    reset=False, log=lambda *_: None, firmware_dir=str(fw))
+    message = str(exc.value)
+    assert "lib/pyramid/__init__.mpy" in message and "nothing copied" in message
+    assert "armv6m" in message and "x64" in message
+    assert list(target.iterdir()) == []
+
+
+def _board(name="micropython", version="1.24.1", mpy=6 | (3 << 8) | (4 << 10)):
+    return flash.Board(name, version, mpy, [])
+
+
+def test_compatibility_follows_micropythons_loader():
+    flash.check_compatible(_board(), (6, 3, 0, 31))  # bytecode: the major version decides
+    flash.check_compatible(_board(mpy=6 | (1 << 8) | (4 << 10)), (6, 3, 0, 31))
+    flash.check_compatible(_board(), (6, 3, 4, 31))  # armv6m native code on an rp2
+    for board, header, words in [
+        (_board(mpy=5 | (4 << 10)), (6, 3, 0, 31), ("loads .mpy v5", "1.23 or later")),
+        (_board(mpy=-1, version="1.12.0"), (6, 3, 0, 31), ("too old", "1.23 or later")),
+        (_board(name="circuitpython", version="9.0.0"), (6, 3, 0, 31), ("circuitpython", "not MicroPython")),
+        (_board(mpy=6 | (2 << 8) | (4 << 10)), (6, 3, 4, 31), ("v6.3", "v6.2")),
+    ]:
+        with pytest.raises(flash.CliError) as exc:
+            flash.check_compatible(board, header)
+        for word in words:
+            assert word in str(exc.value)

@@ -169,10 +169,11 @@ def test_i2c_pin_tables_follow_the_rp2040_function_table():
 
 
 def test_status_led_table_matches_the_firmware(readme):
-    spec = importlib.util.spec_from_file_location(
-        "_status_under_test", os.path.join(paths.FIRMWARE_DIR, "pyramid", "status.py"))
-    status = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(status)
+    import sys
+
+    if paths.FIRMWARE_DIR not in sys.path:
+        sys.path.insert(0, paths.FIRMWARE_DIR)
+    from pyramid import status
     rows = _table(readme, "state | on / off (ms)")
     documented = {}
     for cells in rows:

@@ -248,3 +248,33 @@ def test_firmware_runs_under_cpython_too():
         vp.release()
         event = link.next_event(20)
         assert event.boot != old and event.seq == 1
+
+
+# --- issue 10: no silent loss through the real firmware ---------------------------
+
+
+def test_no_silent_loss_dice_released_before_the_host_connects_are_delivered(micropython):
+    with VirtualPyramid("second", seed=31, settings=QUICK) as vp:
+        vp.release()
+        vp.release()  # no host yet: nobody has acknowledged these
+        with Link(vp.port, heartbeat_timeout=2.0) as link:
+            got = _drain(link, 2, timeout=20)
+            assert _seen(got) == _tapped(vp)
+            assert link.next_event(0.5) is None
+
+
+def test_no_silent_loss_three_restarts_while_the_host_is_away(micropython):
+    with VirtualPyramid("classic", seed=32, settings=QUICK) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        vp.release()
+        assert link.next_event(10).seq == 1
+        link.disconnect()
+        for _ in range(3):
+            vp.release()
+            time.sleep(0.2)  # on flash between releases
+            vp.reboot()
+        vp.release()
+        link.connect()
+        got = _drain(link, 4, timeout=30)
+        assert _seen(got) == _tapped(vp)[1:]  # every boot's events, in order, none named lost
+        assert len(set(e.boot for e in got)) == 4
+        assert link.next_event(0.5) is None

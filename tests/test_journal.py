@@ -75,6 +75,7 @@ import sys  # noqa: E402
 
 from camelhost.table.journal import JournalFull  # noqa: E402
 from camelhost.table.session import Session  # noqa: E402
+from camelhost.table.view import table_view  # noqa: E402
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -90,7 +91,9 @@ def _sample(path):
 
 
 def _state(s):
-    return json.dumps(s.view(), sort_keys=True, default=str), s.phase, s.current
+    # the view model, without its version (a count of events applied, not table state)
+    return json.dumps(dict(table_view(s, odds=False), version=0), sort_keys=True,
+                      default=str), s.phase, s.current
 
 
 def test_journal_each_line_carries_a_checksum(tmp_path):

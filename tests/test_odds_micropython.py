@@ -1,7 +1,7 @@
 """The odds code runs unchanged on MicroPython and gives the same numbers as CPython:
 exact weights (D7-sized second-edition leg with a booing tile, a classic part-leg with
 both tile sides), the tile table, seeded race simulations (plain, and after the exact
-current leg) and the action values.
+current leg), every place of a leg (3rd, 4th) and the action values.
 """
 
 import pytest
@@ -31,6 +31,10 @@ ew, el, w, l, share = simulate_after_leg(Position("second", {1: ["blue", "green"
     3: ["yellow", "purple"], 15: ["black"], 12: ["white"]}, dice=["red", "grey", "blue"]),
     seed=9, samples=300)
 out.append(repr((sorted(ew.items()), sorted(w.items()), sorted(l.items()), "%.9f" % share)))
+r = leg_odds(Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
+                                 15: ["black"], 16: ["white"]}, dice=["red", "grey", "blue", "green"]),
+             places=True)
+out.append(repr((r.total, sorted(r.places.items()))))
 g = Game("second", 6, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
                        15: ["black"], 16: ["white"]})
 for text in ("leg purple", "pyramid red 2", "pyramid blue 1", "pyramid grey white 1"):
@@ -49,5 +53,5 @@ def test_odds_same_on_micropython_and_cpython(micropython, capsys):
     exec(compile(SCRIPT, "odds_script", "exec"), {})
     expected = capsys.readouterr().out
     assert got.stdout == expected
-    assert got.stdout.count("\n") == 6
+    assert got.stdout.count("\n") == 7
     assert "('purple', 108)" in got.stdout  # D7: P 108/216

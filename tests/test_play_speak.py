@@ -5,9 +5,11 @@ audio is played here: only the command lines are checked."""
 import io
 
 from camelhost import cli
-from camelhost.table.controller import PlainDisplay, Speaker, Table
+from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.table.speaker import Speaker
+from camelhost.ui.plain import PlainDisplay
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 

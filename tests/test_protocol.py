@@ -33,6 +33,7 @@ CASES = [
     ("GAP", dict(first=3, last=5, boot=B), "GAP 3 5 boot=1A2B3C4D"),
     ("SYNCED", dict(seq=11, boot=B), "SYNCED 11 boot=1A2B3C4D"),
     ("PONG", dict(token="p42"), "PONG p42"),
+    ("INFO", dict(impl="micropython", mp="1.24.1", mpy=3078, sl=False), "INFO impl=micropython mp=1.24.1 mpy=3078 sl=0"),
     (
         "RAW",
         dict(on=(500, 200, 150, 100), off=(50, 20, 15, 10), label="red", m=250),
@@ -46,6 +47,7 @@ CASES = [
     ("SYNC", dict(seq=0), "SYNC 0"),
     ("ACK", dict(seq=4, boot=B), "ACK 4 boot=1A2B3C4D"),
     ("PING", dict(token="abc"), "PING abc"),
+    ("INFO?", {}, "INFO?"),
     ("STREAM", dict(period=100), "STREAM 100"),
     ("CAL", dict(token="c7"), "CAL c7"),
     ("SET", dict(ed="second", gain=4), "SET ed=second gain=4"),

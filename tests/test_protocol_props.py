@@ -7,7 +7,7 @@ import sys
 from camelhost import paths
 from camelhost.device.link import Link
 from camelup import protocol
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 if paths.FIRMWARE_DIR not in sys.path:
@@ -71,7 +71,12 @@ def test_every_message_round_trips(msg):
 @given(messages(), st.data())
 def test_any_single_byte_change_is_rejected(msg, data):
     name, kind, fields = msg
-    line = bytearray(protocol.encode(name, kind, **fields))
+    try:
+        line = bytearray(protocol.encode(name, kind, **fields))
+    except protocol.ProtocolError as exc:
+        # drawn fields too long to frame (the round-trip test checks that refusal)
+        assert exc.reason == "too_long", exc
+        assume(False)
     at = data.draw(st.integers(0, len(line) - 2))  # keep the newline
     new = data.draw(st.integers(0, 255).filter(lambda b: b != line[at] and b != 10))
     line[at] = new

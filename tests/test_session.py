@@ -5,6 +5,7 @@ import json
 import pytest
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session, TableError
+from camelhost.table.view import table_view
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -16,7 +17,7 @@ def _session(tmp_path=None, players=("Ann", "Ben", "Cy", "Dee"), edition="second
 
 
 def _state(s):
-    return json.dumps(s.view(), sort_keys=True, default=str), s.phase, s.current
+    return json.dumps(dict(table_view(s, odds=False), version=0), sort_keys=True, default=str), s.phase, s.current
 
 
 @pytest.mark.parametrize("text,why", [
@@ -49,18 +50,18 @@ def test_leg_ticket_then_pyramid_die_moves_and_announces():
     s, _ = _session()
     s.command(SETUP)
     s.command("leg green")
-    assert s.view()["leg_tickets"]["green"] == [3, 2, 2]
+    assert s.game.leg_tickets_left("green") == [3, 2, 2]
     notices = s.command("pyramid")
     assert s.phase == "die" and s.current == 1
     notices = s.command("blue 3")  # RULES 1.2: blue carries green
     die = [n for n in notices if n["kind"] == "die"][0]["move"]
     assert (die["camel"], die["direction"], die["distance"]) == ("blue", 1, 3)
-    assert s.view()["stacks"][4] == ["blue", "green"]
+    assert s.game.stacks[4] == ["blue", "green"]
     leaders = [n for n in notices if n["kind"] == "leaders"][0]["ranking"]
     assert leaders[:2] == ["green", "blue"]
     left = [n for n in notices if n["kind"] == "dice_left"][0]["dice"]
     assert "blue" not in left and "grey" in left
-    assert s.view()["players"][1]["pyramid_tickets"] == 1
+    assert table_view(s, odds=False)["players"][1]["pyramid_tickets"] == 1
     assert s.current == 2
 
 
@@ -77,7 +78,7 @@ def test_double_release_keeps_the_ticket_for_the_same_action():
     s.reject({"kind": "nodie", "raw": "EVT 4 NODIE*0", "boot": "b1", "seq": 4}, "nodie")
     assert s.phase == "die" and s.current == 1
     s.command("yellow 1")
-    assert s.view()["players"][1]["pyramid_tickets"] == 1
+    assert table_view(s, odds=False)["players"][1]["pyramid_tickets"] == 1
     assert [e["type"] for e in journal.events].count("rejected") == 2
 
 
@@ -90,7 +91,7 @@ def test_question_mark_value_completed_by_one_key():
     with pytest.raises(TableError, match="1, 2 or 3"):
         s.command("7")
     s.command("2")
-    assert s.view()["stacks"][14] == ["white"]  # RULES 3.5 (c): white numeral moves white
+    assert s.game.stacks[14] == ["white"]  # RULES 3.5 (c): white numeral moves white
 
 
 def test_same_pyramid_event_twice_is_taken_once():
@@ -112,8 +113,7 @@ def test_setup_from_released_dice_black_then_white():
     with pytest.raises(TableError, match="already placed"):
         s.command("red 1")
     s.command("grey black 1")
-    v = s.view()
-    assert v["stacks"] == {1: ["blue", "green"], 2: ["red", "purple"], 3: ["yellow"],
+    assert s.game.stacks == {1: ["blue", "green"], 2: ["red", "purple"], 3: ["yellow"],
                            14: ["black"], 16: ["white"]}
     assert s.phase == "turn" and s.current == 0
 
@@ -130,7 +130,7 @@ def test_undo_restores_the_previous_table():
     s.command("undo")
     assert _state(s) == before
     s.command("undo")
-    assert s.view()["leg_tickets"]["red"] == [5, 3, 2, 2]
+    assert s.game.leg_tickets_left("red") == [5, 3, 2, 2]
 
 
 def test_correction_unscored_and_another_race():
@@ -138,8 +138,8 @@ def test_correction_unscored_and_another_race():
     s.command(SETUP)
     s.command("leg red")
     s.command("fix 2:red,purple 3:yellow")  # a bumped stack put back as the table agrees
-    assert s.view()["stacks"][2] == ["red", "purple"]
-    assert s.view()["players"][0]["leg_tickets"] == [("red", 5)]
+    assert s.game.stacks[2] == ["red", "purple"]
+    assert s.game.held_tickets(0) == [("red", 5)]
     with pytest.raises(TableError, match="still on"):
         s.command("again")
     s.command("unscored")
@@ -149,7 +149,7 @@ def test_correction_unscored_and_another_race():
     s.command("again")
     assert s.phase == "setup" and s.race_no == 2
     s.command("draw")
-    assert [p["coins"] for p in s.view()["players"]] == [3, 3, 3, 3]
+    assert [p["coins"] for p in table_view(s, odds=False)["players"]] == [3, 3, 3, 3]
 
 
 def test_resume_rebuilds_exactly_and_tolerates_a_torn_line(tmp_path):
@@ -197,7 +197,7 @@ def test_setup_dice_without_value_buttons_ask_one_key_each():
     assert s.phase == "setup"
     s.command("grey black 2")
     assert s.phase == "turn"
-    assert s.view()["stacks"] == {1: ["red", "blue", "green", "yellow", "purple"],
+    assert s.game.stacks == {1: ["red", "blue", "green", "yellow", "purple"],
                                   14: ["black"], 15: ["white"]}
 
 
@@ -205,8 +205,8 @@ def test_partnership_with_a_named_player_six_seats():
     s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"], seed=1)
     s.command(SETUP)
     s.command("partner fi")  # RULES 3.8: Ann and Finn
-    v = s.view()
-    assert v["players"][0]["partner"] == 5 and v["players"][5]["partner"] == 0
+    v = table_view(s, odds=False)
+    assert v["players"][0]["partner"] == "Finn" and v["players"][5]["partner"] == "Ann"
     with pytest.raises(TableError, match="partner"):
         s.command("partner Ann")  # Ben can't pick Ann: she already has a partner
 
@@ -216,7 +216,7 @@ def test_grey_die_announcement_names_the_camel_and_why():
     s, _ = _session()
     s.command("setup 1:blue,green 2:red 3:yellow,purple 14:black,white")
     notices = s.command("grey black 2")  # RULES 3.5 (b): white sits on black, so white moves
-    lines = plain.notice_lines(notices[0], s.view())
+    lines = plain.notice_lines(notices[0], table_view(s, odds=False))
     assert lines[0].startswith("DIE grey (black numeral) 2 (Ann's pyramid ticket): the white "
                                "camel (it sits directly on the other crazy camel) moves "
                                "backward (counterclockwise) 2 spaces")

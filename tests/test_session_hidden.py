@@ -4,13 +4,14 @@
 import pytest
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session, TableError
+from camelhost.table.view import table_view
 from camelhost.ui import plain
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 
 def _lines(s, notices):
-    return [line for n in notices for line in plain.notice_lines(n, s.view())]
+    return [line for n in notices for line in plain.notice_lines(n, table_view(s, odds=False))]
 
 
 def test_undo_of_a_finish_card_keeps_its_colour_hidden():
@@ -58,6 +59,6 @@ def test_setup_takes_the_grey_die_with_or_without_its_ink(grey):
     for text in ("red 2", "blue 1", "green 1", "yellow 3", "purple 2", grey, "grey 3"):
         s.command(text)
     assert s.phase == "turn"
-    assert s.view()["stacks"][16] == ["black"] and s.view()["stacks"][14] == ["white"]
+    assert s.game.stacks[16] == ["black"] and s.game.stacks[14] == ["white"]
     with pytest.raises(TableError, match="numeral colour"):
         s.command("grey 2")  # during the race the ink chooses the camel (RULES 3.5)

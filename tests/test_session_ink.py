@@ -7,10 +7,12 @@ import json
 import shutil
 
 import pytest
-from camelhost.table.controller import PlainDisplay, Table
+from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session, TableError
+from camelhost.table.view import table_view
 from camelhost.ui import plain
+from camelhost.ui.plain import PlainDisplay
 
 # Crazy camels apart, nothing on them: RULES 3.5 (c), the numeral's colour decides.
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -32,7 +34,7 @@ def _table(tmp_path, path="g.jsonl"):
 
 
 def _state(s):
-    return json.dumps(s.view(), sort_keys=True, default=str), s.phase, s.current
+    return json.dumps(dict(table_view(s, odds=False), version=0), sort_keys=True, default=str), s.phase, s.current
 
 
 def test_grey_white_best_asks_the_ink_and_w_moves_the_white_camel(tmp_path):
@@ -42,13 +44,13 @@ def test_grey_white_best_asks_the_ink_and_w_moves_the_white_camel(tmp_path):
     t.pyramid_event(_unknown("grey-white", 1))
     assert s.phase == "ink" and s.current == 0
     assert "black or white? press b or w" in out.getvalue()
-    assert plain.prompt_line(s.view()).startswith("> grey die: black or white numerals?")
+    assert plain.prompt_line(table_view(s, odds=False)).startswith("> grey die: black or white numerals?")
     t.line("w")
     # RULES 3.5 (c): white numeral, white camel 16 -> 14
-    assert s.view()["stacks"][14] == ["white"] and s.view()["stacks"][15] == ["black"]
+    assert s.game.stacks[14] == ["white"] and s.game.stacks[15] == ["black"]
     assert s.phase == "turn" and s.current == 1
-    assert s.view()["players"][0]["pyramid_tickets"] == 1
-    assert "grey" not in s.view()["dice_inside"]
+    assert table_view(s, odds=False)["players"][0]["pyramid_tickets"] == 1
+    assert "grey" not in s.game.dice_in_pyramid()
     types = [e["type"] for e in journal.events]
     assert types[-2:] == ["die", "ink"] and "rejected" not in types
     assert journal.events[-2]["best"] == "grey-white" and journal.events[-1]["ink"] == "white"
@@ -61,14 +63,14 @@ def test_again_returns_to_the_re_release_with_the_ticket_kept(tmp_path):
     assert s.phase == "ink"
     t.line("again")
     assert "RETURN THE DICE AND RELEASE AGAIN" in out.getvalue()
-    assert s.phase == "die" and s.current == 0 and "grey" in s.view()["dice_inside"]
+    assert s.phase == "die" and s.current == 0 and "grey" in s.game.dice_in_pyramid()
     t.pyramid_event({"kind": "die", "colour": "red", "ink": None, "value": 1, "boot": "B1",
                      "seq": 2, "raw": "EVT 2 DIE c=red"})
-    assert s.view()["stacks"][3] == ["yellow", "purple", "red"]
-    assert s.view()["players"][0]["pyramid_tickets"] == 1 and s.current == 1
+    assert s.game.stacks[3] == ["yellow", "purple", "red"]
+    assert table_view(s, odds=False)["players"][0]["pyramid_tickets"] == 1 and s.current == 1
     s.command("undo")  # the whole pyramid action: ticket and die
     assert s.phase == "turn" and s.current == 0
-    assert s.view()["players"][0]["pyramid_tickets"] == 0
+    assert table_view(s, odds=False)["players"][0]["pyramid_tickets"] == 0
 
 
 @pytest.mark.parametrize("best", ["red", "none", "purple"])
@@ -110,7 +112,7 @@ def test_ink_then_a_question_mark_value_then_resume_and_undo(tmp_path):
     again = Session.resume(Journal.resume(str(tmp_path / "mid.jsonl")))
     assert _state(again) == mid
     t.line("3")
-    assert s.view()["stacks"][12] == ["black"]  # RULES 3.5 (c): black numeral, 15 -> 12
+    assert s.game.stacks[12] == ["black"]  # RULES 3.5 (c): black numeral, 15 -> 12
     assert s.current == 2
     after = _state(s)
     s.journal.close()

@@ -5,20 +5,21 @@ ambiguous colour prefix (RULES 1.5, 5)."""
 import pytest
 from camelhost.table.controller import help_text
 from camelhost.table.session import Session, TableError
+from camelhost.table.view import table_view
 from camelhost.ui import plain
 
 
 def _die_lines(s, text):
     notices = s.command(text)
-    return plain.notice_lines([n for n in notices if n["kind"] == "die"][0], s.view())
+    return plain.notice_lines([n for n in notices if n["kind"] == "die"][0], table_view(s, odds=False))
 
 
 def test_classic_hints_use_a_classic_colour():
     s = Session("classic", ["Ann", "Ben"])
-    assert "'orange 2'" in plain.status_lines(s.view())[0]
+    assert "'orange 2'" in plain.status_lines(table_view(s, odds=False))[0]
     s.command("setup 1:blue 2:green 3:orange,yellow,white")
     s.command("pyramid")
-    prompt = plain.prompt_line(s.view())
+    prompt = plain.prompt_line(table_view(s, odds=False))
     assert "red" not in prompt and "e.g. 'blue 2'" in prompt
     assert "red" not in help_text("classic") and "grey" not in help_text("classic")
 

@@ -2,9 +2,11 @@
 
 import io
 
-from camelhost.table.controller import PlainDisplay, Table
+from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui.plain import PlainDisplay
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -40,9 +42,9 @@ def _die(colour, value, seq, ink=None):
 def test_impossible_die_from_the_pyramid_is_flagged_and_not_applied():
     t, out, journal = _table()
     t.pyramid_event(_die("red", 2, 1))
-    before = t.session.view()
+    before = t.session.game.stacks
     t.pyramid_event(_die("red", 3, 2))  # red already out this leg (RULES 1.4)
-    assert t.session.view()["stacks"] == before["stacks"]
+    assert t.session.game.stacks == before
     text = out.getvalue()
     assert "already came out this leg" in text
     assert "RETURN THE DICE AND RELEASE AGAIN" in text
@@ -50,7 +52,7 @@ def test_impossible_die_from_the_pyramid_is_flagged_and_not_applied():
     assert rejected and rejected[0]["raw"].startswith("EVT 2")
     assert t.session.phase == "die" and t.session.current == 1  # Ben's ticket still covers it
     t.pyramid_event(_die("blue", 1, 3))
-    assert t.session.view()["players"][1]["pyramid_tickets"] == 1
+    assert table_view(t.session, odds=False)["players"][1]["pyramid_tickets"] == 1
 
 
 def test_double_nodie_unknown_ask_for_a_new_release():
@@ -61,7 +63,7 @@ def test_double_nodie_unknown_ask_for_a_new_release():
     assert "two dice came out at once" in text and "no die came out" in text
     assert "colour could not be read" in text
     assert t.session.phase == "die" and t.session.current == 0
-    assert t.session.view()["pyramid_tickets"] == 5  # taken only when the die completes it
+    assert t.session.game.pyramid_tickets_left == 5  # taken only when the die completes it
 
 
 def test_gap_and_fault_ask_for_the_die_by_hand():
@@ -72,7 +74,7 @@ def test_gap_and_fault_ask_for_the_die_by_hand():
     assert "TYPE THE DIE BY HAND: the pyramid lost events 12-13" in text
     assert "sensor fault (eio)" in text
     t.line("green 1")  # typed instead
-    assert t.session.view()["stacks"][2] == ["red", "green"]
+    assert t.session.game.stacks[2] == ["red", "green"]
 
 
 def test_bots_release_the_virtual_pyramid_and_dice_go_back_at_leg_end():

@@ -4,9 +4,11 @@ is refused with a hint, unless the pyramid asked for the die by hand (RULES 1.7)
 
 import io
 
-from camelhost.table.controller import PlainDisplay, Table
+from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui.plain import PlainDisplay
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -24,7 +26,7 @@ def test_manual_mode_says_a_typed_die_takes_a_pyramid_ticket():
     t, out = _table()
     t.line("red 2")
     assert "Ann takes a pyramid ticket: red 2" in out.getvalue()
-    assert t.session.view()["players"][0]["pyramid_tickets"] == 1
+    assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 1
 
 
 def test_with_a_pyramid_a_bare_typed_die_is_refused_with_a_hint():
@@ -32,17 +34,17 @@ def test_with_a_pyramid_a_bare_typed_die_is_refused_with_a_hint():
     t.line("red 2")
     assert "! red 2: a die typed on Ann's turn: type 'pyramid' first, or push the slider" \
         in out.getvalue()
-    assert t.session.view()["players"][0]["pyramid_tickets"] == 0
+    assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 0
     assert t.session.phase == "turn"
     t.line("pyramid")
     t.line("red 2")  # completes the ticket just taken
-    assert t.session.view()["players"][0]["pyramid_tickets"] == 1
+    assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 1
 
 
 def test_after_a_gap_the_die_may_be_typed_by_hand():
     t, out = _table(manual=False)
     t.pyramid_event({"kind": "gap", "missing": "4", "raw": "GAP 4 4"})
     t.line("red 2")
-    assert t.session.view()["players"][0]["pyramid_tickets"] == 1
+    assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 1
     t.line("blue 1")  # only the one die the pyramid asked for
     assert "type 'pyramid' first" in out.getvalue()

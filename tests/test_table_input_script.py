@@ -5,9 +5,12 @@ import io
 import queue
 import threading
 
-from camelhost.table.controller import PlainDisplay, Table, run_plain
+from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui.loop import run_plain
+from camelhost.ui.plain import PlainDisplay
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -46,16 +49,16 @@ def test_lines_after_release_wait_for_the_die():
     s, out = _run([SETUP, "pyramid", "release", "leg blue", "pyramid", "release"],
                   [("red", 2), ("blue", 1)])
     assert "!" not in out, out
-    assert s.view()["players"][0]["pyramid_tickets"] == 1  # Ann: red 2
-    assert s.view()["players"][1]["leg_tickets"] == [("blue", 5)]  # Ben
-    assert s.view()["players"][2]["pyramid_tickets"] == 1  # Cy: the last die, after EOF
+    assert table_view(s, odds=False)["players"][0]["pyramid_tickets"] == 1  # Ann: red 2
+    assert s.game.held_tickets(1) == [("blue", 5)]  # Ben
+    assert table_view(s, odds=False)["players"][2]["pyramid_tickets"] == 1  # Cy: the last die, after EOF
     assert s.phase == "turn" and s.current == 0
 
 
 def test_a_die_that_never_comes_is_one_line_and_input_goes_on():
     s, out = _run([SETUP, "pyramid", "release", "undo", "leg red"], [("red", 2)],
                   die_wait_s=0.1)
-    s_red = s.view()["players"][0]["leg_tickets"]
+    s_red = s.game.held_tickets(0)
     assert "! no die from the pyramid after 0.1 s: release it again, or type the die" in out
     assert s_red == [("red", 5)]
 

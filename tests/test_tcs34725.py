@@ -87,11 +87,18 @@ def test_accepts_both_chip_ids_and_powers_up(chip_id):
     assert all(entry[2] & 0x80 for entry in bus.log)
 
 
-def test_wrong_chip_id_raises_enodev():
-    bus, _, _, _ = rig(chip_id=0x10)
+def test_wrong_chip_id_raises_enodev_with_the_id_read():
+    bus, _, _, _ = rig(chip_id=0x23)
     with pytest.raises(OSError) as err:
         TCS34725(bus)
     assert err.value.args[0] == 19
+    assert err.value.chip_id == 0x23
+
+
+@pytest.mark.parametrize("chip_id", [0x44, 0x4D, 0x10])
+def test_every_tcs3472x_chip_id_is_accepted(chip_id):
+    bus, _, _, _ = rig(chip_id=chip_id)
+    assert TCS34725(bus).chip_id == chip_id
 
 
 def test_missing_chip_raises_eio():

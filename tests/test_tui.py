@@ -46,7 +46,8 @@ def test_a_whole_leg_through_the_keyboard(tmp_path):
             track = _screen(app, "#track")
             assert "<bla" in track and "pur" in track and "16" in track
             await typed("leg green", keys=True)                     # Ann
-            assert "Ann: 3 coins; green 5" in _screen(app, "#info")
+            ann = [r for r in _screen(app, "#players").splitlines() if "Ann" in r][0]
+            assert ann.split()[:2] == ["Ann", "3"] and "G5" in ann  # 3 coins, green 5
             await typed("blue 3", keys=True)                        # Ben: die typed = pyramid ticket
             assert "BLUE  FORWARD 3" in _screen(app, "#announce")
             assert "Leading: 1st green, 2nd blue" in _screen(app, "#leaders")
@@ -86,7 +87,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
     import types
 
     events = queue.Queue()
-    pyramid = types.SimpleNamespace(events=events, driver=None)
+    pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
     app = TableApp(session, pyramid=pyramid)
 
@@ -103,7 +104,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
                     break
             assert "RETURN THE DICE AND RELEASE AGAIN" in _screen(app, "#log")
             assert "ORANGE  FORWARD 3" in _screen(app, "#announce")
-            assert session.view()["stacks"][6] == ["orange", "yellow", "white"]
+            assert session.game.stacks[6] == ["orange", "yellow", "white"]
             await pilot.press("ctrl+q")
 
     asyncio.run(play())

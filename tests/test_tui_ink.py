@@ -22,7 +22,7 @@ def _screen(app, wid):
 
 def test_one_key_b_answers_the_grey_ink(tmp_path):
     events = queue.Queue()
-    pyramid = types.SimpleNamespace(events=events, driver=None)
+    pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     journal = Journal(str(tmp_path / "ink.jsonl"))
     session = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
     app = TableApp(session, pyramid=pyramid)
@@ -45,7 +45,7 @@ def test_one_key_b_answers_the_grey_ink(tmp_path):
             await pilot.pause()
             assert session.phase == "turn" and session.current == 1
             assert "BLACK  BACKWARD 3" in _screen(app, "#announce")
-            assert session.view()["stacks"][12] == ["black"]  # 15 -> 12
+            assert session.game.stacks[12] == ["black"]  # 15 -> 12
             assert app.query_one("#command").value == ""
             await pilot.press("ctrl+q")
 

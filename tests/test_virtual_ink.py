@@ -7,9 +7,11 @@ import io
 
 import pytest
 from camelhost.device.link import Link
+from camelhost.device.open import event_values
 from camelhost.device.virtual import VirtualPyramid
-from camelhost.table.controller import PlainDisplay, Table, _event_dict
+from camelhost.table.controller import Table
 from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
 from camelup import classifier
 
 pytestmark = [pytest.mark.hil, pytest.mark.micropython]
@@ -38,10 +40,10 @@ def test_an_unsure_grey_die_reaches_the_table_as_the_ink_question(micropython):
     table.start()
     table.line(SETUP)
     table.line("pyramid")  # Ann takes a pyramid ticket
-    table.pyramid_event(_event_dict(event))
+    table.pyramid_event(event_values(event))
     assert session.phase == "ink"
     assert "black or white? press b or w" in out.getvalue()
     table.line("w")
     # the white camel (on 16) moves backwards by the die's value
-    assert session.view()["stacks"][16 - event.value] == ["white"]
+    assert session.game.stacks[16 - event.value] == ["white"]
     assert session.phase == "turn" and session.current == 1

@@ -177,6 +177,7 @@ class App:
         self.reader = LineReader()
         self.sensor = None
         self.sensor_state = "missing"
+        self.sensor_id = None  # chip id the sensor's id register gave (int), None if unread
         self.stream_ms = 0
         self.pending = 0  # slider pushes not yet handled
         self.commands = Commands(self)
@@ -216,9 +217,13 @@ class App:
         try:
             self.sensor = self._open_sensor(self.board, self.s)
             self.sensor_state = "ok"
+            tcs = getattr(self.sensor, "tcs", None)
+            self.sensor_id = getattr(tcs, "chip_id", None)
         except OSError as exc:
             self.sensor = None
             self.sensor_state = "missing" if _errno(exc) == 19 else "fault"
+            # ENODEV from the driver carries the id it read; a bus fault read none
+            self.sensor_id = getattr(exc, "chip_id", None)
         return self.sensor_state == "ok"
 
     async def _sample(self):
@@ -259,6 +264,15 @@ class App:
         except OSError:
             pass
 
+    def say(self, text):
+        """A console line for a person at a terminal, never blocking: through the
+        port's non-blocking path (``StdioPort.console``), else ``print()``."""
+        console = getattr(self.port, "console", None)
+        if console is not None:
+            console(text)
+        else:
+            print(text)
+
     def hello_line(self):
         return protocol.encode(
             "HELLO",
@@ -274,6 +288,7 @@ class App:
             prev=self.prev,
             rst=self.reset_cause,
             acked=self.log.acked(),
+            sid=("%02X" % self.sensor_id) if self.sensor_id is not None else None,
         )
 
     def emit(self, kind, fields):
@@ -301,7 +316,7 @@ class App:
                 if b == 3 and not self._told_ctrl_c:
                     # someone wants the REPL (mpremote, a terminal): say how, once per boot
                     self._told_ctrl_c = True
-                    print(CTRL_C_HINT)
+                    self.say(CTRL_C_HINT)
                 line = reader.feed(b)
                 if line is None:
                     continue
@@ -325,6 +340,9 @@ class App:
                         pass
             if not self.pending and not self._busy:
                 self.log.persist()  # flash writes only between releases (pyramid.eventlog)
+            pump = getattr(port, "pump", None)
+            if pump is not None:
+                pump()  # the rest of a line the host had no room for
             again = self.log.resend(ticks_ms())
             if again is not None:
                 self.send(again)  # the newest event, not yet acknowledged
@@ -479,10 +497,10 @@ class App:
                 # no feeding; if it lasts the watchdog's timeout, the reset cures it
                 if not self._stall_told:
                     self._stall_told = True
-                    print("pyramid: tasks keep failing; watchdog reset follows unless they recover")
+                    self.say("pyramid: tasks keep failing; watchdog reset follows unless they recover")
             elif not wd.service() and not self._stall_told:
                 self._stall_told = True
-                print("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
+                self.say("pyramid: task %s stalled; watchdog reset follows" % ESSENTIAL[wd.stalled])
             await sleep_ms(period)
 
     async def stream_task(self):
@@ -553,7 +571,7 @@ class App:
                 self.restarts += 1
                 gc.collect()
                 try:
-                    print("pyramid: task %s restarted after %r" % (name, exc))
+                    self.say("pyramid: task %s restarted after %r" % (name, exc))
                 except Exception:  # MemoryError formatting the message
                     pass
             # outside the handler: a MemoryError while pausing must not end the task
@@ -613,22 +631,6 @@ def reset_cause_word(machine):
     return None
 
 
-def safe_boot(board, samples=5, sleep_ms_=None):
-    """True when the slider is held down at power-up (every one of ``samples`` reads,
-    10 ms apart): the firmware then stays out of the way (no watchdog, Ctrl-C works)
-    so mpremote can reach the REPL, e.g. for ``make flash``."""
-    if sleep_ms_ is None:
-        import time
-
-        sleep_ms_ = time.sleep_ms  # type: ignore  # MicroPython (and the sim's CPython shim)
-    active = 0 if board.slider_active_low else 1
-    for _ in range(samples):
-        if board.slider.value() != active:
-            return False
-        sleep_ms_(10)
-    return True
-
-
 def no_ctrl_c():
     """Let a 0x03 byte from the host be data, not ``KeyboardInterrupt`` (on rp2 it
     would also flush the stdin ring buffer and stop the firmware). Guarded: the
@@ -641,10 +643,26 @@ def no_ctrl_c():
         pass
 
 
+def _forget_module(package, name):
+    """Drop ``package.name`` from ``sys.modules`` and its package, so the heap it holds
+    can be collected (a module used only at boot)."""
+    import sys
+
+    sys.modules.pop(package + "." + name, None)
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, name):
+        try:
+            delattr(parent, name)
+        except (AttributeError, TypeError):
+            pass
+    gc.collect()
+
+
 def run():
     """Entry point for ``main.py``: build the board, load settings, serve until reset.
 
-    Slider held at power-up: safe boot (returns at once to the REPL). Otherwise Ctrl-C
+    Slider held at power-up, or BOOTSEL pressed in the safe-boot window after a power-on
+    (``pyramid.safeboot``): safe boot (returns to the REPL). Otherwise Ctrl-C
     is turned off, the watchdog (``WATCHDOG_MS``) is started once the app is built, and
     an unexpected end of the event loop resets the board rather than leaving it idle.
     """
@@ -657,8 +675,16 @@ def run():
 
     settings = load_settings(config)
     board = build_board(machine, config, bool(settings["value_buttons"]))
-    if safe_boot(board):
-        print("pyramid: safe boot (slider held): firmware not started")
+    from pyramid import safeboot
+
+    power_on = getattr(machine, "PWRON_RESET", None) == machine.reset_cause()
+    window = getattr(config, "SAFE_BOOT_WINDOW_MS", 0) if power_on else 0
+    held = safeboot.safe_boot(board, bootsel=safeboot.bootsel_reader(), window_ms=window)
+    # used once per boot: give its RAM back to the firmware
+    del safeboot
+    _forget_module("pyramid", "safeboot")
+    if held:
+        print("pyramid: safe boot (%s held): firmware not started" % ("BOOTSEL" if held == "bootsel" else "slider"))
         return
     no_ctrl_c()
     port = StdioPort(sys.stdin.buffer, sys.stdout.buffer)

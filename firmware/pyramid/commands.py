@@ -2,7 +2,7 @@
 
 Every handler takes the decoded ``protocol.Message`` and answers on the app's port
 (docs/protocol.md, "Host -> device"): ``HELLO?`` -> ``HELLO``, ``SYNC`` -> the replay
-then ``SYNCED``, ``PING`` -> ``PONG``, ``STREAM`` -> ``OK``, ``CAL`` -> a ``SAMPLE``
+then ``SYNCED``, ``PING`` -> ``PONG``, ``INFO?`` -> ``INFO``, ``STREAM`` -> ``OK``, ``CAL`` -> a ``SAMPLE``
 later (from the stream task), ``SET`` -> ``CFG``, ``PROF``/``SAVE`` -> ``OK``; a
 refused command -> ``NAK <reason>``, and nothing changes.
 """
@@ -25,6 +25,7 @@ TABLE = {
     "SYNC": "sync",
     "ACK": "ack",
     "PING": "ping",
+    "INFO?": "info",
     "STREAM": "stream",
     "CAL": "cal",
     "SET": "set",
@@ -66,6 +67,17 @@ class Commands:
 
     def ping(self, msg):
         self.app.send(protocol.encode("PONG", token=msg["token"]))
+
+    def info(self, _msg):
+        import sys
+
+        impl = sys.implementation
+        version = ".".join(str(v) for v in impl.version[:3])
+        self.app.send(
+            protocol.encode(
+                "INFO", impl=impl.name, mp=version, mpy=getattr(impl, "_mpy", 0), sl=bool(self.app.slider.pushed)
+            )
+        )
 
     def stream(self, msg):
         period = msg["period"]

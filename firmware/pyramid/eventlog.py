@@ -194,25 +194,25 @@ class EventLog:
             self._boots = self._boots[-(MAX_BOOTS - 1) :]
         kept = self._needed()
         tmp = self._path + ".tmp"
-        state = [0, None]  # bytes written, output file
-
-        def put(line):
-            state[1].write(line)
-            state[0] += len(line)
-
-        def visit(body):
-            key = _evt_key(body)
-            if key is not None:
-                for entry in kept:
-                    if entry[0] == key[0]:
-                        if key[1] > entry[2]:
-                            put(_record(body))
-                        break
-            return False
+        size = [0]  # bytes written
 
         try:
             with open(tmp, "wb") as out:
-                state[1] = out
+
+                def put(line):
+                    out.write(line)
+                    size[0] += len(line)
+
+                def visit(body):
+                    key = _evt_key(body)
+                    if key is not None:
+                        for entry in kept:
+                            if entry[0] == key[0]:
+                                if key[1] > entry[2]:
+                                    put(_record(body))
+                                break
+                    return False
+
                 prev = None
                 for entry in kept:
                     put(_record("B %s %s" % (entry[0], protocol._fmt_prev(prev))))
@@ -222,7 +222,7 @@ class EventLog:
                 self._scan(visit)
             os.rename(tmp, self._path)
             self._boots = kept
-            self._size = state[0]
+            self._size = size[0]
         except (OSError, MemoryError):
             self.store_errors += 1
 

@@ -24,23 +24,30 @@ class StdioPort:
     """Non-blocking byte port over two binary streams (``rx`` must be pollable).
 
     ``rx``: e.g. ``sys.stdin.buffer``; ``tx``: e.g. ``sys.stdout.buffer``.
+    ``writable``: optional callable saying whether ``tx`` takes one more byte now
+    (default: ``POLLOUT`` on ``tx`` when it is pollable; tests pass their own).
 
-    Writing never blocks for long. On rp2 USB CDC a write with no host (DTR low)
-    goes to the FIFO, older bytes lost; with a host that is connected but not
-    reading, each write waits up to 500 ms (``MICROPY_HW_USB_CDC_TX_TIMEOUT``) and
-    is then truncated. ``POLLOUT`` on stdio follows the same rule
+    Writing never blocks the slider or release tasks. On rp2 USB CDC a write with no
+    host (DTR low) goes to the FIFO, older bytes lost; with a host that is connected
+    but not reading, each write waits up to 500 ms (``MICROPY_HW_USB_CDC_TX_TIMEOUT``)
+    and is then truncated. ``POLLOUT`` on stdio follows the same rule
     (shared/tinyusb/mp_usbd_cdc.c ``mp_usbd_cdc_poll_interfaces``: writable when not
-    connected, else only while the TX FIFO has room). So: when ``tx`` is pollable
-    and not writable the line is dropped at once; since room for one byte is not
-    room for a line, a write that took ``STALL_MS`` or more marks the host stalled
-    and lines are dropped for ``BACKOFF_MS`` before the next try. Dropped lines are
-    counted (``dropped``); the protocol's seq/HB/SYNC recovers them.
+    connected, else only while the TX FIFO has room), and room for one byte is not
+    room for a line. So a line is written one byte per ``POLLOUT``: what fits goes
+    now, the rest waits in the port with the lines after it (up to ``QUEUE_BYTES``;
+    ``pump()``, called by the ``rx`` task every few ms, sends them as room comes); a
+    line beyond that, or when ``tx`` is not writable at all, is dropped whole and
+    counted (``dropped``): the
+    protocol's seq, resend, HB and SYNC recover it. As a last guard a single byte
+    write that took ``STALL_MS`` or more marks the host stalled, and lines are
+    dropped for ``BACKOFF_MS``. ``console(text)`` writes a console line (for a
+    person at a terminal) through the same path, instead of a blocking ``print()``.
     """
 
     STALL_MS = 100
     BACKOFF_MS = 1000
 
-    def __init__(self, rx, tx, clock=None):
+    def __init__(self, rx, tx, clock=None, writable=None):
         self._rx = rx
         self._tx = tx
         self._poll = select.poll()
@@ -49,16 +56,22 @@ class StdioPort:
         self._ipoll = getattr(self._poll, "ipoll", self._poll.poll)
         self._flush = getattr(tx, "flush", None)
         self._b1 = bytearray(1)
+        self._o1 = bytearray(1)
         self._clock = clock or ticks_ms
         self._wpoll = None
-        try:
-            wpoll = select.poll()
-            wpoll.register(tx, select.POLLOUT)
-            self._wpoll = wpoll
-            self._iwpoll = getattr(wpoll, "ipoll", wpoll.poll)
-        except (OSError, TypeError, ValueError, AttributeError):
-            pass  # not pollable (a test double): write and time it
+        self._writable_fn = writable
+        if writable is None:
+            try:
+                wpoll = select.poll()
+                wpoll.register(tx, select.POLLOUT)
+                self._wpoll = wpoll
+                self._iwpoll = getattr(wpoll, "ipoll", wpoll.poll)
+            except (OSError, TypeError, ValueError, AttributeError):
+                pass  # not pollable (a test double): write whole lines and time them
         self._quiet_until = None  # ticks until which output is dropped (host stalled)
+        self._queue = []  # lines waiting for room, oldest first (the first maybe half sent)
+        self._queued = 0  # bytes in the queue
+        self._pos = 0  # bytes of the first queued line already sent
         self.dropped = 0
         self.stalls = 0
 
@@ -76,6 +89,9 @@ class StdioPort:
         return None
 
     def _writable(self):
+        fn = self._writable_fn
+        if fn is not None:
+            return fn()
         wpoll = self._wpoll
         if wpoll is None:
             return True
@@ -84,26 +100,93 @@ class StdioPort:
                 return True
         return False
 
-    def write(self, data):
-        """Write ``data`` (bytes) whole, or drop it (host absent or stalled); never
-        blocks longer than the port's own write timeout, and that once per backoff."""
+    def _quiet(self):
         quiet = self._quiet_until
         if quiet is not None:
             if ticks_diff(quiet, self._clock()) > 0:
-                self.dropped += 1
-                return
+                return True
             self._quiet_until = None
-        if not self._writable():
-            self.dropped += 1
-            return
-        t0 = self._clock()
-        self._tx.write(data)
+        return False
+
+    def _send_from(self, data, i):
+        """Write ``data[i:]`` one byte per writable check; return the index reached."""
+        tx = self._tx
+        o1 = self._o1
+        n = len(data)
+        while i < n:
+            if not self._writable():
+                break
+            o1[0] = data[i]
+            t0 = self._clock()
+            tx.write(o1)
+            i += 1
+            if ticks_diff(self._clock(), t0) >= self.STALL_MS:
+                self.stalls += 1
+                self._quiet_until = ticks_add(self._clock(), self.BACKOFF_MS)
+                break
         if self._flush is not None:
             self._flush()
-        now = self._clock()
-        if ticks_diff(now, t0) >= self.STALL_MS:
-            self.stalls += 1
-            self._quiet_until = ticks_add(now, self.BACKOFF_MS)
+        return i
+
+    #: Bytes of whole lines that may wait for room (beyond: new lines are dropped).
+    QUEUE_BYTES = 768
+
+    def pump(self):
+        """Send queued lines as far as there is room (never blocks); True when none waits."""
+        queue = self._queue
+        while queue:
+            if self._quiet():
+                return False
+            data = queue[0]
+            i = self._send_from(data, self._pos)
+            if i < len(data):
+                self._pos = i
+                return False
+            queue.pop(0)
+            self._queued -= len(data)
+            self._pos = 0
+        return True
+
+    def write(self, data):
+        """Write ``data`` (bytes, one line): now as far as it fits, the rest by ``pump()``;
+        or drop it whole (host absent or stalled, or the queue full). Never blocks
+        longer than one byte's write, and that once per backoff."""
+        if not self.pump():
+            if self._queued + len(data) <= self.QUEUE_BYTES and not self._quiet():
+                self._queue.append(data)
+                self._queued += len(data)
+            else:
+                self.dropped += 1
+            return
+        if self._quiet() or not self._writable():
+            self.dropped += 1
+            return
+        if self._wpoll is None and self._writable_fn is None:
+            # a test double without poll: the whole line, timed
+            t0 = self._clock()
+            self._tx.write(data)
+            if self._flush is not None:
+                self._flush()
+            now = self._clock()
+            if ticks_diff(now, t0) >= self.STALL_MS:
+                self.stalls += 1
+                self._quiet_until = ticks_add(now, self.BACKOFF_MS)
+            return
+        i = self._send_from(data, 0)
+        if i < len(data):
+            self._queue.append(data)
+            self._queued += len(data)
+            self._pos = i
+
+    def console(self, text):
+        """A console line for a person (``str``), never blocking; bytes outside
+        printable ASCII are sent as ``?``."""
+        out = bytearray()
+        for ch in text:
+            o = ord(ch)
+            out.append(o if 32 <= o < 127 else 63)
+        out.append(10)
+        self.write(bytes(out))
 
 
 #: Line assembly is shared with the host: ``camelup.protocol.LineAssembler``.

@@ -52,8 +52,9 @@ _PON_DELAY_MS = const(3)
 # add bus and oscillator slack (the internal oscillator is specified +/-10 %).
 _INIT_MS = const(3)
 
-#: Chip ids accepted: 0x44 = TCS34721/TCS34725, 0x4D = TCS34723/TCS34727.
-CHIP_IDS = (0x44, 0x4D)
+#: Chip ids accepted: 0x44 = TCS34721/TCS34725, 0x4D = TCS34723/TCS34727, 0x10 =
+#: reported by some TCS34725 modules sold today (the Adafruit drivers accept it too).
+CHIP_IDS = (0x44, 0x4D, 0x10)
 #: Allowed analog gains (times), index = CONTROL.AGAIN value.
 GAINS = _math.GAINS
 #: One integration step in ms (ATIME counts down in these steps).
@@ -61,6 +62,15 @@ STEP_MS = _math.STEP_MS
 #: Integration time limits in ms.
 INTEGRATION_MIN_MS = _math.INTEGRATION_MIN_MS
 INTEGRATION_MAX_MS = _math.INTEGRATION_MAX_MS
+
+
+class ChipIdError(OSError):
+    """``OSError(19)`` (ENODEV): a chip answered at the address with an id not in
+    ``CHIP_IDS``; ``chip_id`` is the id it gave (int)."""
+
+    def __init__(self, address, chip):
+        super().__init__(19, "no TCS34725 at 0x%02x (id 0x%02x)" % (address, chip))
+        self.chip_id = chip
 
 
 class TCS34725:
@@ -71,9 +81,10 @@ class TCS34725:
     ``integration_ms``: 2.4 .. 614.4 ms, rounded to 2.4 ms steps. ``gain``: one of
     ``GAINS``.
 
-    The constructor powers the chip up and starts the ADC. Raises ``OSError(19)``
-    (ENODEV) when the id register holds an unknown id, ``ValueError`` on a setting
-    out of range, and lets the bus's ``OSError`` (5, 110) through.
+    The constructor powers the chip up and starts the ADC; ``chip_id`` keeps the id it
+    read. Raises ``ChipIdError`` (an ``OSError(19)``, ENODEV, whose ``chip_id`` is the
+    id read) when the id register holds an id not in ``CHIP_IDS``, ``ValueError`` on
+    a setting out of range, and lets the bus's ``OSError`` (5, 110) through.
     """
 
     def __init__(self, i2c, address=0x29, integration_ms=24, gain=4):
@@ -87,7 +98,7 @@ class TCS34725:
         self._started = ticks_ms()
         chip = self._read_u8(_REG_ID)
         if chip not in CHIP_IDS:
-            raise OSError(19, "no TCS34725 at 0x%02x (id 0x%02x)" % (address, chip))
+            raise ChipIdError(address, chip)
         self.chip_id = chip
         self.init(integration_ms, gain)
 

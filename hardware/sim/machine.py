@@ -38,6 +38,10 @@ except ImportError:  # CPython without the shim (unit tests): monotonic ms
         return a - b
 
 
+#: ticks_ms() when this board powered up (the process imported ``machine``)
+POWER_UP_MS = _ticks_ms()
+
+
 def _getenv(name):
     try:
         import os

@@ -34,7 +34,12 @@ sensor, i.e. the world changes when the firmware looks, as on the real table.
     mem <id>                 ack <id> <live heap> <free heap> <sim's share> (MicroPython, bytes)
 
 Other environment: ``SIM_SEED`` (optics seed, int), ``SIM_UID`` (hex unique id),
-``SIM_NOISE`` (optics noise scale, default 1.0).
+``SIM_NOISE`` (optics noise scale, default 1.0), ``SIM_BOOTSEL`` (``press:release``
+ms after power-up: the BOOTSEL button, ``rp2.py``), ``SIM_SAFE_BOOT_WINDOW_MS``
+(replaces ``config.SAFE_BOOT_WINDOW_MS``: the launcher's fast timings use 0),
+``SIM_CHIP_ID`` (the sensor's id register, default 0x44; e.g. 16 for a 0x10 part),
+``SIM_SENSOR=absent`` (no chip on the bus), ``SIM_LED=dead`` (the illumination LED
+never lights).
 """
 
 import sys
@@ -147,6 +152,7 @@ class Board:
         self.head = Head()
         self.sim_bytes = 0  # heap held by the simulated parts (measured in setup)
         self.sensor = None
+        self.led_dead = _getenv("SIM_LED") == "dead"
         self._ctrl_in = None
         self._ctrl_out = None
         self._poll = None
@@ -234,6 +240,8 @@ class Board:
         return self.head.content(ticks_ms())
 
     def led_lit(self):
+        if self.led_dead:
+            return 0
         return machine.output_level(config.SENSOR_LED)
 
     def button_fn(self, value):
@@ -255,20 +263,37 @@ def setup():
     if uid:
         machine.set_unique_id(bytes(int(uid[i : i + 2], 16) for i in range(0, len(uid), 2)))
     optics = OpticalModel(seed, noise=noise)
-    board.sensor = TCS34725Model(optics, board.content, board.led_lit)
+    window = _getenv("SIM_SAFE_BOOT_WINDOW_MS")
+    if window is not None:
+        config.SAFE_BOOT_WINDOW_MS = int(window)
+    chip_id = int(_getenv("SIM_CHIP_ID", "68"))
+    board.sensor = TCS34725Model(optics, board.content, board.led_lit, chip_id=chip_id)
     # releases begun in earlier boots of this board: the noise keys go on from there
     board.sensor.release = int(_getenv("SIM_RELEASES", "0"))
-    machine.register_i2c(config.SENSOR_ADDR, board.sensor)
+    if _getenv("SIM_SENSOR") != "absent":
+        machine.register_i2c(config.SENSOR_ADDR, board.sensor)
     machine.set_input(config.SLIDER, board.slider_level)
     for i in range(3):
         machine.set_input(config.VALUE_BUTTONS[i], board.button_fn(i + 1))
     # the heap the sim holds: its modules, models and this board (measured from the
     # first line of this script; the optics' per-label caches add ~6 KB later)
+    import rp2  # noqa: F401  (the simulated BOOTSEL: built into the board's firmware, so the sim's share)
+
     board.sim_bytes = _live() - _HEAP_AT_START
     board.reply("ready")
     return board
 
 
+def _tell_safe_boot_timing():
+    """After a safe boot (the firmware returned): when the firmware first read BOOTSEL,
+    in ms after power-up, on stderr (the board log), for the bring-up timing."""
+    rp2 = sys.modules.get("rp2")
+    if rp2 is not None and rp2.first_read_ms() is not None:
+        sys.stderr.write("sim: BOOTSEL first read %d ms after power-up\n" % rp2.first_read_ms())
+
+
 if __name__ == "__main__":
     setup()
     import main  # noqa: F401  (the firmware's own entry point; runs until reset)
+
+    _tell_safe_boot_timing()

@@ -380,8 +380,8 @@ def render(cfg, layout):
         "I2C%d at %d kHz, TCS34725 at address 0x%02X; integration time %s ms, gain %dx"
         % (cfg["I2C_ID"], cfg["I2C_FREQ"] // 1000, cfg["SENSOR_ADDR"], cfg["INTEGRATION_MS"],
            cfg["GAIN"]),
-        "SLIDER and VALUE_BUTTONS: switch to GND, RP2040 internal pull-up, closed reads 0; "
-        "debounce %d ms" % cfg["DEBOUNCE_MS"],
+        "SLIDER and VALUE_BUTTONS: switch to GND, closed reads 0; SLIDER with a 3.3 kohm "
+        "pull-up to 3V3 (lever switch minimum load); debounce %d ms" % cfg["DEBOUNCE_MS"],
         "SENSOR_LED drives the breakout's LED pin (high = illumination LED on); "
         "VIN from 3V3(OUT), not VBUS",
         "Dashed: optional value buttons (set VALUE_BUTTONS_FITTED = True in config.py).",

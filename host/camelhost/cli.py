@@ -24,6 +24,7 @@ COMMANDS = [
     ("calibrate", "guided colour calibration of the pyramid's sensor"),
     ("monitor", "live sensor readings and classification, for checking a build"),
     ("flash", "compile the firmware with mpy-cross and copy it with mpremote"),
+    ("doctor", "bring-up checklist of a pyramid: versions, sensor, LED, slider"),
 ]
 
 

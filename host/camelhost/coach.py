@@ -47,10 +47,31 @@ SELF_WEIGHT = 0.0
 FINISH_SAMPLES = 2000
 #: Tile candidates valued with their effect on the leg (the best by landings).
 TILE_CANDIDATES = 3
+#: Candidates whose immediate EV is this far below the best get the cheap lookahead
+#: only (the others' replies on the leg as it is), never the die-by-die or
+#: tile-placed one: they can't climb that far.
+PRUNE = 2.0
 #: What a player can expect from one action at the start of a fresh leg (about a
 #: 5 ticket of a camel leading a third of the time, or a pyramid ticket): the replies
 #: after a die of mine that ends the leg.
 FRESH_LEG_REPLY = 1.2
+
+
+#: Leg odds of positions the lookahead met lately (the same die state comes back while
+#: players take tickets): ``repr(position)`` -> ``LegOdds``.
+_LEGS = {}
+_LEGS_SIZE = 512
+
+
+def _leg(position):
+    key = repr(position)
+    hit = _LEGS.get(key)
+    if hit is None:
+        if len(_LEGS) >= _LEGS_SIZE:
+            _LEGS.clear()
+        hit = leg_odds(position)
+        _LEGS[key] = hit
+    return hit
 
 
 class _Table:
@@ -130,14 +151,16 @@ def _fresh_rollout(game):
 
 
 def _finish_best(game, race, extra=None):
-    """{seat: best finish-card EV (>= 0)} for every seat;
-    ``extra``: ``(pile, card)`` put on that pile first (my card)."""
+    """{seat: best finish-card EV (>= 0)} for every seat; ``extra``: ``(pile, card)``
+    put on that pile first (my card). Which cards the others still hold is hidden
+    (RULES 1.8): they are assumed to hold every colour."""
     out = {}
     if race is None:
         return out
     for p in range(game.players):
         best = 0.0
-        for c in game.finish_cards_in_hand(p):
+        hand = game.finish_cards_in_hand(p) if p == game.turn else game.edition.racing
+        for c in hand:
             for pile, odds in (("winner", race.winner), ("loser", race.loser)):
                 cards = game.pile(pile)
                 if extra is not None and extra[0] == pile:
@@ -173,10 +196,15 @@ def _pyramid_rollout(table, seat, position):
             else:
                 faces.append((v, None))
         part = 0.0
+        seen = {}
         for v, ink in faces:
             after, crossed = _after_die(position, die, v, ink)
-            if not crossed:  # a crossing ends the race on my die: nobody replies
-                part += _rollout(table, seat, leg_odds(after), pyramid_used=1)
+            if crossed:
+                continue  # a crossing ends the race on my die: nobody replies
+            key = repr(after)  # both inks often move the same crazy camel (RULES 3.5)
+            if key not in seen:
+                seen[key] = _rollout(table, seat, _leg(after), pyramid_used=1)
+            part += seen[key]
         total += part / len(faces)
     return total / len(position.dice)
 
@@ -189,9 +217,9 @@ def _held_value(leg, held):
     return total
 
 
-def _with_tile(game, position, seat, space, side):
+def _with_tile(game, position, base, seat, space, side):
     """(leg odds with my tile on ``space``/``side``, change in my held tickets minus the
-    others' (averaged) under them)."""
+    others' (averaged) under them); ``base``: the leg odds without it."""
     placed = position.copy()
     for s in list(placed.tiles):
         if placed.tile_owners.get(s) == seat:
@@ -199,8 +227,7 @@ def _with_tile(game, position, seat, space, side):
             del placed.tile_owners[s]
     placed.tiles[space] = side
     placed.tile_owners[space] = seat
-    leg = leg_odds(placed)
-    base = leg_odds(position)
+    leg = _leg(placed)
     mine = 0.0
     theirs = 0.0
     for p in range(game.players):
@@ -235,11 +262,8 @@ def _scored(game, seed, leg):
     seat = game.turn
     position = position_from_game(game)
     if leg is None:
-        leg = leg_odds(position)
-    race = None
-    if game.finish_cards_in_hand(seat) or any(
-            game.finish_cards_in_hand(p) for p in range(game.players) if p != seat):
-        race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+        leg = _leg(position)
+    race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     ranked = action_values(game, race=race, leg=leg)
     if not ranked:
         return []
@@ -247,10 +271,15 @@ def _scored(game, seed, leg):
     tile_best = tiles[0].ev if tiles else 0.0
     table = _Table(game, leg, tile_best, _finish_best(game, race))
     plain = _rollout(table, seat, leg)
+    holders = any(game.held_tickets(p) for p in range(game.players))
+    floor = ranked[0].ev - PRUNE
     out = []
     for av in ranked:
         ev = av.ev
         words = av.action.split()
+        if ev < floor and av.kind != "leg" and av.kind != "finish":
+            out.append((ev - REPLY_WEIGHT * plain, av))
+            continue
         if av.kind == "leg":
             reply = _rollout(table, seat, leg, taken=words[1])
         elif av.kind == "tile":
@@ -260,8 +289,8 @@ def _scored(game, seed, leg):
                 if abs(int(other.action.split()[1]) - space) > 1:
                     rest = other.ev
                     break
-            if tiles.index(av) < TILE_CANDIDATES:
-                placed, effect = _with_tile(game, position, seat, space,
+            if holders and tiles.index(av) < TILE_CANDIDATES:
+                placed, effect = _with_tile(game, position, leg, seat, space,
                                             1 if words[2] == "+" else -1)
                 ev += effect
                 reply = _rollout(table, seat, placed, tile_best=rest)

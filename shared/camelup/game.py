@@ -600,8 +600,8 @@ class Game:
                 raise IllegalAction("%s: there is no %s die in the %s edition (RULES 2.1, 3.1)"
                                     % (a, die, ed.name), a)
             if die in self._out:
-                raise IllegalAction("%s: the %s die is already out this leg; it is not in the "
-                                    "pyramid (RULES 1.4)" % (a, die), a)
+                raise IllegalAction("%s: the %s die already came out this leg; it is not in "
+                                    "the pyramid (RULES 1.4)" % (a, die), a)
         return a
 
     # -- push / pop -----------------------------------------------------------

@@ -237,6 +237,7 @@ MESSAGES = {
             # last seq of this boot a host acknowledged (ACK); its presence says the
             # device keeps unacknowledged events on flash and walks boots on SYNC boot=
             ("acked", "uint", _O),
+            ("sid", "hexid", _O),  # colour sensor chip id read, hex: "44" (absent: none read)
         ),
         1,
     ),
@@ -300,11 +301,20 @@ MESSAGES = {
         1,
     ),
     "OK": ("D", (("cmd", "word"),), (("n", "uint", _O),), 1),
+    # what runs the firmware: sys.implementation name, version, _mpy; the slider now
+    # (debounced): for pyramid doctor
+    "INFO": (
+        "D",
+        (),
+        (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O)),
+        1,
+    ),
     "NAK": ("D", (("reason", "word"),), (), 1),
     "HELLO?": ("H", (), (), 1),
     "SYNC": ("H", (("seq", "uint"),), (("boot", "hex8", _O), ("to", "uint", _O)), 1),
     "ACK": ("H", (("seq", "uint"),), (("boot", "hex8", _P),), 1),
     "PING": ("H", (("token", "word"),), (), 1),
+    "INFO?": ("H", (), (), 1),
     "STREAM": ("H", (("period", "uint"),), (), 1),
     "CAL": ("H", (("token", "word"),), (), 1),
     "SET": (

@@ -3,7 +3,7 @@
 import json
 
 from camelhost.tools.calibrate import DEFAULT_SAMPLES, HumanDriver, VirtualDriver, calibrate, plot
-from camelhost.tools.monitor import VIRTUAL, open_pyramid, quiet_link_log
+from camelhost.tools.monitor import VIRTUAL, connect, quiet_link_log
 
 HELP = ("Guided colour calibration: release every die several times (every face) and "
         "leave the head empty; the readings are fitted into the classifier's profile, the "
@@ -53,7 +53,7 @@ def run(args):
     if args.integration is not None and not 3 <= args.integration <= 614:
         raise ValueError("--integration must be 3..614 ms")
     quiet_link_log(args.verbose)
-    with open_pyramid(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
+    with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         if pyramid.virtual is not None and not args.auto:
             # nobody can put a die into the simulated head: its table does it
             print("virtual pyramid: the simulated table puts the dice in the head (--auto)")

@@ -22,37 +22,32 @@ def add_arguments(parser):
     add_web_argument(parser)
 
 
-class _Quiet:
-    """A display that keeps only the final scores line."""
+def _quiet(inner):
+    """A display that keeps only the final scores line (``--quiet``)."""
+    from camelhost.ui import plain
 
-    def __init__(self, inner):
-        self.inner = inner
+    class Quiet(plain.Display):
+        def notices(self, notices, view):
+            names = [p["name"] for p in view["players"]]
+            for n in notices:
+                if n["kind"] == "final":
+                    f = n["final"]
+                    inner.text(plain.final_scores_line(names, f["coins"], f["winners"]))
 
-    def notices(self, notices, view):
-        from camelhost.ui import plain
-        for n in notices:
-            if n["kind"] == "final":
-                f = n["final"]
-                self.inner.text(plain.final_scores_line(view["names"], f["coins"], f["winners"]))
+        def error(self, message):
+            inner.error(message)
 
-    def error(self, message):
-        self.inner.error(message)
-
-    def status(self, view):
-        pass
-
-    def text(self, text):
-        pass
-
-    def prompt(self, view):
-        pass
+    return Quiet()
 
 
 def run(args):
+    from camelhost.device.open import open_pyramid
     from camelhost.errors import CliError
-    from camelhost.table.controller import PlainDisplay, Table, open_pyramid, run_plain
+    from camelhost.table.controller import Table
     from camelhost.table.journal import Journal
     from camelhost.table.session import Session, TableError
+    from camelhost.ui.loop import run_plain
+    from camelhost.ui.plain import PlainDisplay
     from camelhost.web import serving, wait_for_enter
     if not 2 <= args.seats <= len(NAMES):
         raise CliError("--seats must be 2..8")
@@ -70,16 +65,16 @@ def run(args):
                               journal=journal)
         except TableError as exc:
             raise CliError(str(exc)) from None
-        display = PlainDisplay()
+        display = PlainDisplay(prompts=False)  # nobody types in a demo
         if args.quiet:
-            display = _Quiet(display)
+            display = _quiet(display)
         else:
             print("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid"
                   % (args.edition, args.seed, args.seats))
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
-            table = Table(session, display, pyramid=pyramid.driver, auto_setup=True)
+            table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True)
             try:
-                run_plain(table, lines=False, events=pyramid.events, stop_when_over=True,
+                run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
                           wait_s=args.wait)
             except (RuntimeError, TimeoutError) as exc:
                 raise CliError("the virtual pyramid failed: %s (journal: %s)"

@@ -31,11 +31,10 @@ def add_arguments(parser):
 
 def run(args):
     if args.build_only:
-        import os
 
         from camelhost import paths
 
-        build_dir = args.build_dir or os.path.join(paths.REPO_ROOT, "build", "firmware")
+        build_dir = args.build_dir or paths.build_dir("firmware")
         files = flash.build(build_dir)
         for rel, size in files:
             print("%7d  %s" % (size, rel))

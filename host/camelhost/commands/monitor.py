@@ -1,6 +1,6 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
-from camelhost.tools.monitor import VIRTUAL, monitor, open_pyramid, quiet_link_log
+from camelhost.tools.monitor import VIRTUAL, connect, monitor, quiet_link_log
 
 HELP = ("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
         "the classification with its margin, every slider push, firmware and protocol "
@@ -43,7 +43,7 @@ def run(args):
             raise ValueError("--place takes a die label (%s), two joined by '+', or empty"
                              % " ".join(sorted(known - {"empty"})))
     quiet_link_log(args.verbose)
-    with open_pyramid(args.port, edition=args.edition, seed=args.seed) as pyramid:
+    with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
         if args.place:
             pyramid.virtual.place(args.place)
         monitor(pyramid, count=args.count, period_ms=args.period)

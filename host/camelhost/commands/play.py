@@ -11,12 +11,10 @@ continues a game from its journal after a crash.
 import os
 import time
 
+from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
 
 HELP = "track a real game at the table (pyramid on USB, virtual, or dice typed in)"
-
-#: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
-RP2040_VID = 0x2E8A
 
 
 def add_arguments(parser):
@@ -37,26 +35,17 @@ def add_arguments(parser):
     parser.add_argument("--bots", default="", help="names of the seats bots play, comma-separated")
     parser.add_argument("--speak", action="store_true",
                         help="say each die announcement aloud with espeak-ng (if on PATH)")
-    parser.add_argument("--seed", type=int, default=1,
-                        help="seed for drawn setups, bots and the virtual pyramid (default 1)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed for drawn setups, bots and the virtual pyramid (default: "
+                        "a new one, printed so the game can be played again)")
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 
 
-def find_rp2040_port():
-    """Return the device path of the first serial port with USB VID 0x2E8A.
-
-    Raises ``CliError`` listing the ports seen when there is none.
-    """
-    from serial.tools import list_ports
-    ports = list(list_ports.comports())
-    for p in ports:
-        if p.vid == RP2040_VID:
-            return p.device
-    seen = ", ".join(p.device for p in ports) or "none"
-    raise CliError("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                   "ports seen: %s). Plug it in, give --pyramid PORT, or use "
-                   "--pyramid manual to type the dice" % seen)
+def fresh_seed():
+    """A new seed (1..999999) for a game started without ``--seed``."""
+    import random
+    return random.SystemRandom().randint(1, 999999)
 
 
 def _fresh_journal_path(folder="journals"):
@@ -113,9 +102,13 @@ def open_session(args):
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game: use --resume %s, or another --journal"
                        % (path, path))
+    seed = args.seed
+    if seed is None:
+        seed = fresh_seed()
+        print("seed: %d (play this race again with --seed %d)" % (seed, seed))
     journal = Journal(path, pyramid=args.pyramid or "manual")
     try:
-        session = Session(args.edition or "second", names, seed=args.seed, bots=bots, journal=journal)
+        session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
     except TableError as exc:
         journal.close()
         os.unlink(path)
@@ -145,29 +138,25 @@ def _pyramid_spec(args, journal):
     return "manual"
 
 
+def quit_line(journal):
+    """The last line of a game: where it is kept and the command that resumes it."""
+    return "game saved in %s; continue it with: pyramid play --resume %s" % (
+        journal.path, journal.path)
+
+
 def run(args):
-    from camelhost.table.controller import open_pyramid
-    spec = args.pyramid
-    if spec == "auto":
-        spec = find_rp2040_port()
+    import sys
+
+    from camelhost.device.open import open_pyramid
     speaker = None
     if args.speak:
-        import sys
-
-        from camelhost.table.controller import Speaker
+        from camelhost.table.speaker import Speaker
         speaker = Speaker()
         if not speaker.available:
             print(speaker.missing, file=sys.stderr)
             speaker = None
     session, journal = open_session(args)
-    if spec is None:
-        spec = _pyramid_spec(args, journal)
-        if spec == "auto":
-            try:
-                spec = find_rp2040_port()
-            except CliError:
-                journal.close()
-                raise
+    spec = _pyramid_spec(args, journal)
     try:
         pyramid = open_pyramid(spec, session.edition.name, session.seed,
                                resume=session.last_pyramid_event)
@@ -179,20 +168,29 @@ def run(args):
         raise
     from camelhost.web import serving, wait_for_enter
     with journal, pyramid, serving(args.web, journal) as board:
-        if args.plain:
-            from camelhost.table.controller import PlainDisplay, Table, run_plain
-            table = Table(session, PlainDisplay(), pyramid=pyramid.driver,
-                          manual=pyramid.events is None,
-                          auto_setup=spec == "virtual", speaker=speaker)
-            print("journal: %s" % journal.path)
-            try:
-                return run_plain(table, events=pyramid.events)
-            except RuntimeError as exc:  # the virtual pyramid's board stopped
-                raise CliError("%s; the game is safe in %s (--resume it)"
-                               % (str(exc).strip().splitlines()[0], journal.path)) from None
-        from camelhost.ui.tui import TableApp
-        wait_for_enter(board)  # the full screen would hide the address and its QR code
-        app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
-                       speaker=speaker)
-        app.run()
-        return 0
+        try:
+            if args.plain:
+                from camelhost.table.controller import Table
+                from camelhost.ui.loop import run_plain
+                from camelhost.ui.plain import PlainDisplay
+                table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
+                              manual=pyramid.manual,
+                              auto_setup=spec == "virtual", speaker=speaker)
+                print("journal: %s" % journal.path)
+                try:
+                    return run_plain(table, events=pyramid.events())
+                except KeyboardInterrupt:  # Ctrl-C leaves as 'quit' and Ctrl-D do
+                    print()
+                    return 0
+                except RuntimeError as exc:  # the virtual pyramid's board stopped
+                    raise CliError("%s; the game is safe in %s (--resume it)"
+                                   % (str(exc).strip().splitlines()[0], journal.path)) from None
+            from camelhost.ui.tui import TableApp
+            wait_for_enter(board)  # the full screen would hide the address and its QR code
+            app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
+                           speaker=speaker)
+            app.run()
+            return 0
+        finally:
+            if journal.path:
+                print(quit_line(journal))

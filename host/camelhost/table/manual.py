@@ -11,11 +11,7 @@ Colours (RULES 2.1, 3.1): classic ``blue green orange yellow white``; second
 is the initial the table uses on the display (``r`` red, ``p`` purple).
 """
 
-RACING = {
-    "classic": ("blue", "green", "orange", "yellow", "white"),
-    "second": ("blue", "green", "yellow", "red", "purple"),
-}
-INKS = ("black", "white")
+from camelup.editions import INKS, get_edition
 
 
 class DieSyntaxError(ValueError):
@@ -58,21 +54,20 @@ def parse_die(text, edition, ink_optional=False):
     where ``grey 2`` gives ``ink`` ``None``.
     Raises ``DieSyntaxError`` (a ``ValueError``) with a one-line reason.
     """
-    if edition not in RACING:
-        raise ValueError("unknown edition %r" % (edition,))
+    ed = get_edition(edition)  # ValueError for an unknown edition
     words = text.lower().replace(",", " ").split()
     if not words:
-        raise DieSyntaxError("type a die as colour and value, e.g. '%s 2'" % RACING[edition][0])
-    names = RACING[edition] + (("grey",) if edition == "second" else ())
+        raise DieSyntaxError("type a die as colour and value, e.g. '%s 2'" % ed.racing[0])
+    names = ed.dice
     if words[0] == "gray":
         words[0] = "grey"
-    colour = match_name(words[0], names, "die colour in the %s edition" % edition)
+    colour = match_name(words[0], names, "die colour in the %s edition" % ed.name)
     ink = None
     rest = words[1:]
     if colour == "grey":
         if ink_optional and len(rest) == 1 and rest[0] in ("1", "2", "3", "?"):
             pass  # setup: the numeral colour does not matter
-        elif not rest:
+        elif not rest or rest[0] in ("1", "2", "3", "?"):
             raise DieSyntaxError("the grey die needs its numeral colour: 'grey black 2'")
         else:
             ink = match_name(rest[0], INKS, "numeral colour of the grey die")

@@ -222,7 +222,7 @@ def odds_view(session, samples=RACE_SAMPLES):
     try:
         position = position_from_game(g)
         leg = odds.leg_odds(position)
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError, IndexError):
         return None
     racing = g.edition.racing
     out = {"leg": [{"colour": c, "first": leg.p_first(c), "second": leg.p_second(c),
@@ -237,11 +237,11 @@ def odds_view(session, samples=RACE_SAMPLES):
             "loser": [{"colour": c, "p": race.loser[c], "hw": race.loser_hw[c]}
                       for c in racing],
             "samples": race.samples, "exact": bool(race.exact)}
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError, IndexError):
         race = None
     try:
         values = action_values(g, race=race, seed=session.seed, leg=leg)
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError, IndexError):
         values = []
     out["actions"] = {"player": session.names[g.turn], "values": [
         {"kind": av.kind, "action": av.action, "ev": av.ev, "text": _action_text(session, av)}

@@ -1,7 +1,7 @@
 """Live sensor readings from a pyramid, for checking a build; and the connection
-helper ``open_pyramid`` that ``calibrate`` shares.
+helper ``connect`` that ``calibrate`` shares.
 
-``open_pyramid(port, ...)`` opens a real pyramid (a serial path, ``auto`` for the
+``connect(port, ...)`` opens (through ``camelhost.device.open.open_pyramid``) a real pyramid (a serial path, ``auto`` for the
 first USB serial port with the RP2040's vendor id 0x2E8A) or starts the virtual
 pyramid (``virtual``: the real firmware on simulated hardware behind a pty), then
 waits for the firmware's ``HELLO``. Every failure a user can meet (no such port,
@@ -21,7 +21,7 @@ import time
 
 import camelup.tcs34725 as _tcs
 
-from camelhost.errors import CliError, port_message
+from camelhost.errors import CliError
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -78,7 +78,7 @@ def sensor_problem(state):
     """
     if state == "missing":
         return ("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
-                "did not give a TCS34725 chip id (0x44 or 0x4D); check the part on the "
+                "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on the "
                 "breakout and its wiring: " + SENSOR_HELP)
     return ("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
             "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
@@ -171,38 +171,20 @@ class Pyramid:
         return self.link.configure()
 
 
-def open_pyramid(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
-    """Open ``port`` (path, ``auto`` or ``virtual``) and wait for HELLO; return a ``Pyramid``.
+def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
+    """Open ``port`` (path, ``auto`` or ``virtual``) with ``camelhost.device.open.open_pyramid``
+    and wait for HELLO; return a ``Pyramid``.
 
     ``edition``, ``seed``, ``value_buttons``: for the virtual pyramid only.
     Raises ``CliError`` with a plain message for every failure.
     """
-    from camelhost.device.link import Link
+    from camelhost.device.open import open_pyramid
 
-    virtual = None
-    path = port
-    if port == VIRTUAL:
-        from camelhost.device.virtual import VirtualPyramid, VirtualPyramidError
-
-        virtual = VirtualPyramid(edition or "second", seed=seed, value_buttons=value_buttons)
-        try:
-            virtual.start()
-        except (VirtualPyramidError, OSError) as exc:
-            raise CliError("the virtual pyramid did not start: %s" % exc) from None
-        path = virtual.port
-    elif port == "auto":
-        from camelhost.commands.play import find_rp2040_port
-
-        path = find_rp2040_port()
-    link = Link(path)
-    try:
-        link.open()
-    except OSError as exc:  # serial.SerialException is an OSError
-        if virtual is not None:
-            virtual.close()
-        raise CliError(port_message(
-            path, exc, "--port auto finds it, --port virtual runs the simulated one")) from None
-    pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, link, virtual)
+    opened = open_pyramid(port, edition or "second", seed, value_buttons=value_buttons,
+                          option="--port",
+                          hint="--port auto finds it, --port virtual runs the simulated one")
+    path = opened.port
+    pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, opened.link, opened.virtual)
     try:
         pyramid.wait_hello(hello_timeout)
     except BaseException:
@@ -216,8 +198,9 @@ def describe(hello, settings=None):
     lines = [
         "firmware %s, protocol %d (host speaks %d), board %s, boot %s"
         % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
-        "edition %s, value buttons %s, sensor %s, %d events this boot"
-        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"], hello["seq"]),
+        "edition %s, value buttons %s, sensor %s%s, %d events this boot"
+        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"],
+           " (chip id 0x%s)" % hello["sid"] if hello.get("sid") else "", hello["seq"]),
     ]
     if settings:
         it = integration_ms(settings["it"])

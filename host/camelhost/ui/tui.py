@@ -1,137 +1,115 @@
 """The full-screen table display (Textual): the same facts as ``--plain`` (RULES 5),
-laid out for a laptop in the middle of the table.
+laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
+gives the history more lines.
 
-Top to bottom: the announcement of the last die in large clear text (its signed
-distance in big digits beside camel, direction, distance) and the first two
-racing camels; the track with every
-stack (bottom row at the bottom) and the tiles; the public state (dice still in
-the pyramid, leg tickets left, pyramid tickets left, every player's coins and
-tickets, finish-pile sizes: never their colours until the final reveal) beside
-the odds panel (exact leg odds and the best actions for the player to move);
-the running log (leg-scoring breakdown, final reveal of each pile in play
-order); the prompt and the command line.
+Top to bottom:
+
+* the announcement of the last die: its signed distance in big digits on the
+  camel's colour, ``BLUE  FORWARD 3`` and where the unit went, then the race, leg,
+  the first two racing camels and the dice that can still come out (hidden before
+  the first die, so no empty banner);
+* the track: every stack (bottom camel on the bottom row), space numbers, tiles
+  (``+Ann`` in the tile's colour);
+* left: the odds (leg 1st / 2nd / last of every racing camel, overall winner and
+  loser with their 95 % interval, the value of every leg ticket, the pyramid
+  ticket, the best tile and the best partnership for the player to act), computed
+  on a worker thread after every change and shown when ready; after a leg, the
+  leg-scoring panel takes its place (Esc / F3 switch back and forth); once the race
+  is over, the race-over panel (final order, each finish pile revealed in play
+  order, final coins, the winner) stays until ``again``;
+* right: every player's coins and tickets (always in view);
+* the public counts (pyramid tickets, finish-pile sizes, what the leg would pay);
+* the history (PgUp / PgDn, mouse wheel), the last error, the prompt and the
+  command line.
 
 A die reported with value ``?`` is completed by a single key (1, 2 or 3), the
-numeral ink of a grey die the pyramid could not read by ``b`` or ``w``; every
-other command is typed and sent with Enter (``help`` lists them). Events from
-the pyramid arrive on a thread and are handed to the table on the UI thread.
+numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` or
+``lose`` alone opens the finish-card picker (one key per colour, nothing drawn); a
+typed ``win red`` is masked while typed and never echoed. Ctrl-Q, Ctrl-C and
+Ctrl-D all quit (every event is already in the journal). Events from the pyramid
+arrive on a thread and are handed to the table on the UI thread.
 """
 
+import re
 import textwrap
 import threading
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Digits, Input, Log, Static
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.theme import Theme
+from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
 from camelhost.table.controller import Table, help_text
-from camelhost.ui import plain
+from camelhost.table.narration import notice_lines
+from camelhost.table.view import table_view
+from camelhost.ui import palette, plain
+from camelhost.ui.odds_view import compute, odds_lines, snapshot
+from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
+    CELL,
+    info_text,
+    leaders_text,
+    leg_score_text,
+    players_text,
+    race_over_text,
+    tile_names,
+    track_text,
+)
+from camelhost.ui.screens import FinishCardPicker, HelpScreen
 
-#: Colours of the camels on screen (foreground on background).
-STYLE = {
-    "blue": "bold white on blue", "green": "bold black on green",
-    "yellow": "bold black on yellow", "red": "bold white on red",
-    "purple": "bold white on magenta", "orange": "bold black on dark_orange",
-    "white": "bold black on white", "black": "bold white on grey30",
+#: Words that start a finish-card command (``win red``, ``lose red``, ``finish ...``).
+FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
+#: Longest typed command echoed whole in the history; longer ones are shortened.
+ECHO_MAX = 60
+#: Longest error message shown whole; longer ones keep their start and end.
+ERROR_MAX = 240
+
+THEMES = {
+    "dark": Theme(name="camel-dark", primary="#e0a84a", secondary="#7fb8d8",
+                  accent="#e0a84a", foreground=palette.FOREGROUNDS["dark"],
+                  background=palette.BACKGROUNDS["dark"], surface="#3d3222", panel="#574731",
+                  error="#ff6b5e", dark=True),
+    "light": Theme(name="camel-light", primary="#8a5a12", secondary="#1f5f8a",
+                   accent="#8a5a12", foreground=palette.FOREGROUNDS["light"],
+                   background=palette.BACKGROUNDS["light"], surface="#f3e7c6", panel="#d9c593",
+                   error="#b00020", dark=False),
 }
-CELL = 6  # characters per track space
 
 
-def track_text(view, width=CELL * 16):
-    """Rich ``Text`` of the track: spaces 1..16 left to right, stacks drawn upwards,
-    crazy camels marked with ``<`` (they run counterclockwise), tiles under the space
-    numbers as ``+Ann`` / ``-Ben``. Crossed camels show in the columns ``<0`` and ``17>``.
-    ``width``: characters available; each space gets 4 to 6 of them."""
-    stacks = view["stacks"]
-    crazy = ("black", "white") if view["edition"] == "second" else ()
-    low = [s for s in stacks if s < 1]
-    high = [s for s in stacks if s > 16]
-    columns = [("<0", sum((stacks[s] for s in sorted(low)), []))] if low else []
-    columns += [(str(s), stacks.get(s, [])) for s in range(1, 17)]
-    if high:
-        columns.append(("17>", sum((stacks[s] for s in sorted(high)), [])))
-    height = max([len(c) for _, c in columns] + [1])
-    cell = max(4, min(CELL, width // len(columns)))
-    inner = cell - 1  # one blank column between spaces
-    text = Text()
-    for row in range(height - 1, -1, -1):
-        for _, camels in columns:
-            if row < len(camels):
-                camel = camels[row]
-                mark = "<" if camel in crazy else ""
-                label = mark + camel[:min(3, inner - len(mark))]
-                text.append(label.center(inner), STYLE.get(camel, "bold"))
-                text.append(" ")
-            else:
-                text.append(" " * cell)
-        text.append("\n")
-    for label, _ in columns:
-        text.append(label.center(inner) + " ", "bold")
-    text.append("\n")
-    tiles = view["tiles"]
-    for label, _ in columns:
-        mark = ""
-        if label.isdigit() and int(label) in tiles:
-            owner, side = tiles[int(label)]
-            mark = side + view["names"][owner][:inner - 1]
-        text.append(mark.center(inner) + " ", "bold cyan")
-    return text
+def default_theme(environ=None):
+    """``"light"`` when the terminal says its background is light (``COLORFGBG``
+    ending in 7 or 15, as xterm-like terminals and rxvt set it), else ``"dark"``."""
+    import os
+    value = (os.environ if environ is None else environ).get("COLORFGBG", "")
+    background = value.split(";")[-1].strip()
+    return "light" if background in ("7", "15") else "dark"
 
 
-def info_text(view):
-    """The public state as text: dice, tickets, players, pile sizes."""
-    if not view["stacks"]:
-        return "\n".join(plain.status_lines(view))
-    lines = plain.status_lines(view)[2:]  # the track is drawn above
-    return "\n".join(lines)
+def facts(session):
+    """The table's public facts the screen draws: the view model
+    (``camelhost.table.view.table_view``) without its odds, which a worker thread
+    computes. The one place the screen reads the session's state from."""
+    return table_view(session, odds=False)
+
+
+def state_key(view):
+    """Changes whenever the game may have changed (the view model's ``version``):
+    the odds are recomputed when it does."""
+    return (view["version"], view["race"], view["phase"])
+
+
+def names_of(view):
+    """Player names by seat, from the view model."""
+    return [p["name"] for p in view["players"]]
 
 
 def odds_text(session):
-    """Leg odds of every racing camel and the best actions for the player to move.
-
-    Uses ``camelup.odds`` (exact leg enumeration) and, when present,
-    ``camelup.odds.actions.action_values``; returns a short note when the position
-    has no odds (setup, race over)."""
-    g = session.game
-    if g is None or session.phase in ("over", "unscored", "setup"):
-        return "Odds: none now"
-    try:
-        from camelup import odds
-
-        from camelhost.table.bots import _position
-        leg = odds.leg_odds(_position(g))
-    except (ValueError, TypeError, KeyError) as exc:
-        return "Odds unavailable: %s" % exc
-    lines = ["Leg odds   1st   2nd  last"]
-    for c in sorted(g.edition.racing, key=lambda c: -leg.first[c]):
-        lines.append("%-8s %4.0f%% %4.0f%% %4.0f%%" % (
-            c, 100 * leg.p_first(c), 100 * leg.p_second(c), 100 * leg.p_last(c)))
-    lines.append("")
-    lines.append("Best for %s:" % session.names[g.turn])
-    try:
-        from camelup.odds.actions import action_values
-        # The screen is shared: finish-card advice would show, by what it leaves
-        # out, which cards this player has already played (RULES 1.8, 5).
-        public = [av for av in action_values(g, leg=leg) if av.kind != "finish"]
-        for av in public[:5]:
-            lines.append("  %s" % av.reason)
-        lines.append("  (finish cards: not advised on the shared screen)")
-    except ImportError:
-        values = []
-        for c in g.edition.racing:
-            left = g.leg_tickets_left(c)
-            if left:
-                p1, p2 = leg.p_first(c), leg.p_second(c)
-                values.append((left[0] * p1 + p2 - (1 - p1 - p2), "%s leg ticket %d" % (
-                    c, left[0])))
-        values.append((1.0, "pyramid ticket"))
-        values.sort(key=lambda v: -v[0])
-        for ev, what in values[:5]:
-            lines.append("  %s: %+.2f" % (what, ev))
-    except (ValueError, TypeError, KeyError) as exc:
-        lines.append("  (unavailable: %s)" % exc)
-    return "\n".join(lines)
+    """The odds panel for ``session`` as plain text, computed here and now (the
+    screen does the same work on a worker thread); ``Odds: none now`` when the
+    position has no odds (setup, race over)."""
+    view = facts(session)
+    return odds_lines(compute(snapshot(session)), view, 80, tile_names(view)).plain
 
 
 def big_number(notices):
@@ -141,7 +119,7 @@ def big_number(notices):
         if n["kind"] == "die":
             m = n["move"]
             return "%+d" % (m["direction"] * m["distance"])
-        if n["kind"] in ("final", "retry", "ask_value", "ask_ink"):
+        if n["kind"] in ("final", "retry", "ask_value", "ask_ink", "new_race"):
             return ""
     return None
 
@@ -157,25 +135,83 @@ def wrap_lines(line, width):
                          drop_whitespace=True, break_long_words=True) or [line]
 
 
+def shorten(text, limit):
+    """``text`` on one line, at most ``limit`` characters: a longer one keeps its
+    start and end around ``...`` and says how long it was."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    tail = "... (%d characters) ..." % len(text)
+    keep = max(8, limit - len(tail))
+    return text[:keep * 2 // 3] + tail + text[-(keep - keep * 2 // 3):]
+
+
+def is_finish_command(text):
+    """True when ``text`` plays (or starts to play) a finish card: its colour must
+    not be drawn."""
+    words = text.strip().lower().split()
+    return bool(words) and words[0] in FINISH_WORDS and (len(words) > 1 or text.endswith(" "))
+
+
 def announce_text(notices, view):
     """Large-print line for the latest die or event (RULES 5), or ``None``."""
     for n in reversed(notices):
         if n["kind"] == "die":
             m = n["move"]
             way = "FORWARD" if m["direction"] > 0 else "BACKWARD"
-            return Text("%s  %s %d" % (m["camel"].upper(), way, m["distance"]),
-                        STYLE.get(m["camel"], "bold"))
+            text = Text()
+            text.append(m["camel"].upper(), palette.style(m["camel"]))
+            text.append("  %s %d" % (way, m["distance"]), "bold")
+            return text
         if n["kind"] == "final":
             f = n["final"]
             return Text("RACE OVER: %s WINS, %s LAST" % (f["winner"].upper(), f["loser"].upper()),
                         "bold reverse")
         if n["kind"] == "retry":
-            return Text("RETURN THE DICE AND RELEASE AGAIN", "bold white on red")
+            return Text("RETURN THE DICE AND RELEASE AGAIN", "bold reverse")
         if n["kind"] == "ask_ink":
             return Text("GREY DIE: BLACK OR WHITE NUMERALS? PRESS B OR W", "bold reverse")
         if n["kind"] == "ask_value":
             return Text("%s: PRESS 1, 2 OR 3" % n["die"].upper(), "bold reverse")
+        if n["kind"] == "new_race":
+            return Text("RACE %d: SET UP THE CAMELS" % n["race"], "bold reverse")
     return None
+
+
+def detail_text(notices, view):
+    """The line under a die's announcement: whose pyramid ticket, what the unit
+    carried, where it went, a tile paid (RULES 1.5, 5)."""
+    for n in reversed(notices):
+        if n["kind"] == "die":
+            m = n["move"]
+            names = names_of(view)
+            who = names[n["player"]] if n.get("player") is not None else "?"
+            text = Text("%s's pyramid ticket: die %s %d. " % (
+                who, m["die"] if m["die"] != "grey" else "grey %s" % m.get("ink"), m["value"]))
+            if m["unit"][1:]:
+                text.append("Carries %s. " % ", ".join(m["unit"][1:]))
+            tile = m.get("tile")
+            if tile:
+                text.append("Tile on %d pays %s 1 coin. " % (tile["space"], names[tile["owner"]]))
+            if m["crossed"]:
+                text.append("Crosses the finish line!", "bold")
+            else:
+                text.append("Space %d -> %d%s" % (m["from"], m["to"],
+                                                 " (underneath)" if m["under"] else ""))
+            return text
+    return None
+
+
+class TrackView(Static):
+    """The track; when its width changes (a resized terminal) the screen is laid out
+    again for the new width (the track's cells, the odds panel's form)."""
+
+    _width = None
+
+    def on_resize(self, event):
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.app.refresh_panels()
 
 
 class TuiDisplay:
@@ -186,27 +222,26 @@ class TuiDisplay:
 
     def _write(self, line):
         log = self.app.query_one("#log", Log)
-        width = (log.scrollable_content_region.width or 80) - 1
+        width = (log.scrollable_content_region.width or self.app.size.width or 80) - 3
         for piece in wrap_lines(line, width):
             log.write_line(piece)
 
     def notices(self, notices, view):
         for n in notices:
-            for line in plain.notice_lines(n, view):
+            for line in notice_lines(n, view):
                 self._write(line)
-        big = announce_text(notices, view)
-        if big is not None:
-            self.app.query_one("#announce", Static).update(big)
-        digits = big_number(notices)
-        if digits is not None:
-            self.app.query_one("#big", Digits).update(digits)
-        self.app.refresh_panels()
+        self.app.show_notices(notices, view)
 
     def error(self, message):
-        """The error goes to the log and stays in the status line (wrapped, never cut)
-        until the next command is sent."""
+        """The error goes to the log and stays in the status line (wrapped, never cut,
+        a very long one shortened) until the next command is sent."""
+        message = shorten(message, ERROR_MAX)
+        if self.app.hide_colours:
+            message = self.app.masked(message)
         self._write("! " + message)
-        self.app.query_one("#error", Static).update(Text("! " + message, "bold red"))
+        box = self.app.query_one("#error", Static)
+        box.update(Text("! " + message, "bold"))
+        box.display = True
 
     def status(self, view):
         self.app.refresh_panels()
@@ -221,68 +256,110 @@ class TuiDisplay:
 
 class TableApp(App):
     """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
-    ``table.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
-    the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``)."""
+    ``camelhost.device.open.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
+    the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``);
+    ``theme_name``: ``"dark"`` or ``"light"`` (default: ``default_theme()``; F6
+    switches)."""
 
     TITLE = "Camel Up smart pyramid"
     CSS = """
     Screen { overflow: hidden; }
-    #top { height: 3; }
-    #big { width: auto; min-width: 6; padding: 0 1; }
-    #announce { width: 1fr; height: 3; content-align: center middle; text-style: bold;
-                border: round $accent; }
-    Input { height: 3; }
-    #leaders { height: 1; }
-    #track { height: auto; min-height: 4; }
-    #middle { height: 1fr; min-height: 3; }
-    #info-box { width: 2fr; }
-    #odds-box { width: 1fr; min-width: 30; border-left: solid $accent; padding-left: 1; }
-    #log { height: 7; border-top: solid $accent; }
-    #error { height: auto; max-height: 3; }
+    #top { height: auto; }
+    #big { width: auto; min-width: 8; padding: 0 1; display: none; text-style: bold; }
+    #heads { height: auto; width: 1fr; padding-left: 1; }
+    #announce { height: auto; display: none; text-style: bold; }
+    #detail { height: auto; display: none; }
+    #leaders { height: auto; }
+    #track { height: auto; width: 100%; }
+    #middle { height: auto; max-height: 60%; background: $surface; }
+    #left { width: 46; height: auto; max-height: 100%; }
+    #left > VerticalScroll { height: auto; max-height: 100%; }
+    #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
+    #info { height: auto; }
+    #log { height: 1fr; min-height: 2; background: $panel; overflow-x: hidden; }
+    #bottom { dock: bottom; height: auto; }
+    #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
+    #command { height: 1; border: none; padding: 0 1; }
+    TableApp.-over #middle { height: 1fr; max-height: 100%; }
+    TableApp.-over #log { height: 6; }
     """
-    BINDINGS = [("f1", "help", "Help"), ("f5", "release", "Release (virtual)")]
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("f3", "leg_panel", "Leg scoring"),
+        Binding("f5", "release", "Release (virtual)"),
+        Binding("f6", "toggle_theme", "Dark/light"),
+        Binding("pageup", "history(-1)", "History back", show=False),
+        Binding("pagedown", "history(1)", "History on", show=False),
+        Binding("escape", "back", "Back to the odds", show=False),
+        Binding("ctrl+q", "quit_table", "Quit", priority=True),
+        Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
+        Binding("ctrl+d", "quit_table", "Quit", show=False, priority=True),
+    ]
 
-    def __init__(self, session, pyramid=None, auto_setup=False, speaker=None):
+    def __init__(self, session, pyramid=None, auto_setup=False, speaker=None,
+                 theme_name=None):
         App.__init__(self)
         self.session = session
         self.pyramid = pyramid
         self.table = Table(session, TuiDisplay(self), speaker=speaker,
-                           pyramid=pyramid.driver if pyramid is not None else None,
+                           pyramid=pyramid.virtual if pyramid is not None else None,
                            auto_setup=auto_setup,
-                           manual=pyramid is None or pyramid.events is None)
+                           manual=pyramid is None or pyramid.manual)
         self._stop = threading.Event()
+        self.theme_name = theme_name or default_theme()
+        self.hide_colours = False  # a finish card is being played: mask colour words
+        self._hidden_words = []  # ... and the words typed after its command
+        self._odds_key = None  # state_key of the odds shown (or being computed)
+        self._odds = None  # figures shown
+        self._last_die = []  # notices of the last die announced (for a resize)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             yield Digits("", id="big")
-            yield Static("", id="announce")
-        yield Static("", id="leaders")
-        yield Static("", id="track")
+            with Vertical(id="heads"):
+                yield Static("", id="announce")
+                yield Static("", id="detail")
+                yield Static("", id="leaders")
+        yield TrackView("", id="track")
         with Horizontal(id="middle"):
+            with ContentSwitcher(initial="odds-box", id="left"):
+                with VerticalScroll(id="odds-box"):
+                    yield Static("", id="odds")
+                with VerticalScroll(id="leg-box"):
+                    yield Static("", id="legscore")
+                with VerticalScroll(id="over-box"):
+                    yield Static("", id="raceover")
             with VerticalScroll(id="info-box"):
-                yield Static("", id="info")
-            with VerticalScroll(id="odds-box"):
-                yield Static("", id="odds")
+                yield Static("", id="players")
+        yield Static("", id="info")
         yield Log(id="log")
-        yield Static("", id="error")
-        yield Static("", id="prompt")
-        yield Input(placeholder="command (help)", id="command")
+        with Vertical(id="bottom"):  # docked: the command line is never pushed off
+            yield Static("", id="error")
+            yield Static("", id="prompt")
+            yield Input(placeholder="command, then Enter  (F1 help, PgUp history, "
+                        "Ctrl-Q quit)", id="command")
 
     def on_mount(self):
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         self.table.start()
+        self._show_last_die()
         self.query_one("#command", Input).focus()
-        if self.pyramid is not None and self.pyramid.events is not None:
+        self.events = self.pyramid.events() if self.pyramid is not None else None
+        if self.events is not None:
             threading.Thread(target=self._pump, daemon=True).start()
 
     def on_unmount(self):
         self._stop.set()
 
+
     def _pump(self):
         import queue
         while not self._stop.is_set():
             try:
-                kind, item = self.pyramid.events.get(timeout=0.2)
+                kind, item = self.events.get(timeout=0.2)
             except queue.Empty:
                 continue
             if kind == "event":
@@ -291,39 +368,257 @@ class TableApp(App):
                 except RuntimeError:  # the app is closing
                     return
 
+    # -- what the screen shows -------------------------------------------------
+
+    def show_notices(self, notices, view):
+        """Announcement, big digits and panels after a batch of notices."""
+        view = facts(self.session)
+        big = announce_text(notices, view)
+        if big is not None:
+            box = self.query_one("#announce", Static)
+            box.update(big)
+            box.display = True
+            detail = self.query_one("#detail", Static)
+            more = detail_text(notices, view)
+            detail.update(more or "")
+            detail.display = more is not None
+        digits = big_number(notices)
+        if digits is not None:
+            self._show_digits(digits, notices)
+        if any(n["kind"] == "leg_scored" for n in notices) and view["final"] is None:
+            self._switch("leg-box")
+        self.refresh_panels()
+
+    def _show_last_die(self):
+        """After a resume: the last die of the race, as if just announced."""
+        if self.query_one("#announce", Static).display:
+            return
+        view = facts(self.session)
+        for report in reversed(self.session.reports):
+            if report.get("move"):
+                if view["phase"] not in ("over", "unscored"):
+                    self.show_notices([{"kind": "die", "player": report["player"],
+                                        "move": report["move"]}], view)
+                return
+
+    def _show_digits(self, digits, notices):
+        big = self.query_one("#big", Digits)
+        big.update(digits)
+        big.display = bool(digits)
+        camel = None
+        for n in reversed(notices):
+            if n["kind"] == "die":
+                camel = n["move"]["camel"]
+                break
+        if camel is not None:
+            p = palette.piece(camel)
+            big.styles.background = p.rgb
+            big.styles.color = p.ink
+
+    def _switch(self, panel):
+        self.query_one("#left", ContentSwitcher).current = panel
+
+    def odds_width(self):
+        """Columns of the odds panel: the narrow form on an 80-column terminal."""
+        if self.session.phase == "over" and self.session.result is not None:
+            return max(46, (self.size.width or 80) * 3 // 5)  # the race-over panel
+        return 64 if (self.size.width or 80) >= 110 else 46
+
     def refresh_panels(self):
-        """Redraw the track, the public state and the odds from the session."""
-        view = self.session.view()
+        """Redraw the track, players, counts and the panel on the left from the
+        session; start the odds worker when the game changed."""
+        view = facts(self.session)
+        left = self.query_one("#left", ContentSwitcher)
+        if left.styles.width is None or left.styles.width.value != self.odds_width():
+            left.styles.width = self.odds_width()
+            if self._odds is not None:
+                self._show_odds(self._odds, view)
         track = self.query_one("#track", Static)
-        track.update(track_text(view, track.size.width or CELL * 16))
+        width = track.size.width or self.size.width or CELL * 16
+        if view["leg"]:
+            track.update(track_text(view, width))
+            track.display = True
+        else:
+            track.display = False
+        self.query_one("#leaders", Static).update(leaders_text(view))
+        self.query_one("#players", Static).update(players_text(view))
         self.query_one("#info", Static).update(info_text(view))
-        self.query_one("#odds", Static).update(odds_text(self.session))
-        r = view["ranking"]
-        self.query_one("#leaders", Static).update(
-            "Race %d, leg %d. Leading: 1st %s, 2nd %s" % (view["race"], view["leg"], r[0], r[1])
-            if len(r) >= 2 else "Race %d: setup" % view["race"])
+        over = view["final"] is not None and view["phase"] == "over"
+        self.set_class(over, "-over")
+        # Panels above may have grown: keep the newest history line in view.
+        log = self.query_one("#log", Log)
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+        if over:
+            self.query_one("#raceover", Static).update(race_over_text(view))
+            self._switch("over-box")
+        elif self.query_one("#left", ContentSwitcher).current == "over-box":
+            self._switch("odds-box")
+        if view["leg_scored"] is not None:
+            self.query_one("#legscore", Static).update(leg_score_text(view["leg_scored"]))
         self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
+        self._want_odds(view)
+
+    def _want_odds(self, view):
+        s = self.session
+        key = state_key(view)
+        if key == self._odds_key:
+            return
+        self._odds_key = key
+        odds = self.query_one("#odds", Static)
+        if s.game is None or s.phase in ("over", "unscored", "setup"):
+            self._odds = None
+            odds.update(odds_lines(None, view))
+            return
+        if self._odds is None:  # else the old figures stay until the new are ready
+            odds.update(odds_lines(None, view, waiting=True))
+        snap = snapshot(s)  # the worker reads its own copy of the game
+
+        def work():
+            return key, compute(snap), view
+
+        self.run_worker(work, thread=True, exclusive=True, group="odds", exit_on_error=False)
+
+    def on_worker_state_changed(self, event):
+        from textual.worker import WorkerState
+        if event.worker.group != "odds":
+            return
+        if event.state == WorkerState.SUCCESS:
+            key, figures, view = event.worker.result
+            if key != self._odds_key:
+                return  # the game moved on; a newer computation is on its way
+            self._odds = figures
+            self._show_odds(figures, view)
+        elif event.state == WorkerState.ERROR:
+            self.query_one("#odds", Static).update("Odds unavailable: %s" % (event.worker.error,))
+
+    def _show_odds(self, figures, view):
+        self.query_one("#odds", Static).update(
+            odds_lines(figures, view, self.odds_width(), tile_names(view),
+                       waiting=figures is None))
+
+    # -- input -------------------------------------------------------------------
+
+    def masked(self, message):
+        """``message`` with every racing colour's name, and every word typed after
+        the finish-card command, replaced by ``•••`` (a finish card's colour is never
+        drawn, RULES 1.8, 5)."""
+        words = set(self._hidden_words) | set(self.session.edition.racing)
+        for word in sorted(words, key=len, reverse=True):
+            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), "•••",
+                             message)
+        return message
+
+    def _echo(self, text):
+        if is_finish_command(text):
+            shown = text.split()[0] + " •••"
+        else:
+            shown = shorten(text, ECHO_MAX)
+        self.table.display._write("> " + shown)
 
     def _submit(self, text):
         box = self.query_one("#command", Input)
         box.value = ""
-        self.query_one("#error", Static).update("")
-        if not self.table.line(text):
+        box.password = False
+        error = self.query_one("#error", Static)
+        error.update("")
+        error.display = False
+        words = text.strip().lower().split()
+        if not words:
+            return
+        self._echo(text)
+        if len(words) == 1 and words[0] in ("help", "?"):
+            self.action_help()
+            return
+        if len(words) == 1 and words[0] in ("show", "board", "status"):
+            for line in plain.status_lines(facts(self.session)):
+                self.table.display._write(line)
+            self.refresh_panels()
+            return
+        if (len(words) == 1 and words[0] in ("win", "winner", "lose", "loser")
+                and self.session.phase == "turn"):
+            self.open_picker("winner" if words[0].startswith("w") else "loser")
+            return
+        if self.query_one("#left", ContentSwitcher).current == "leg-box":
+            self._switch("odds-box")  # the next leg goes on: its odds back in view
+        self.hide_colours = is_finish_command(text)
+        self._hidden_words = [w for w in words[1:] if w not in ("winner", "loser")] \
+            if self.hide_colours else []
+        try:
+            go_on = self.table.line(text)
+        finally:
+            self.hide_colours = False
+            self._hidden_words = []
+        if not go_on:
             self.exit()
+
+    def open_picker(self, pile):
+        """Open the private finish-card picker for the player to act on ``pile``."""
+        s = self.session
+        name = s.names[s.current]
+
+        def chosen(colour):
+            if colour is None:
+                self.table.display._write("(no finish card played)")
+                return
+            self.hide_colours = True
+            try:
+                self.table.line("finish %s %s" % (pile, colour))
+            finally:
+                self.hide_colours = False
+
+        self.push_screen(FinishCardPicker(name, pile, s.edition), chosen)
 
     def on_input_submitted(self, message):
         self._submit(message.value)
 
     def on_input_changed(self, message):
+        box = message.input
+        value = message.value
+        phase = self.session.phase
         # One key completes a die reported as '?' (no Enter needed).
-        if self.session.phase == "value" and message.value.strip() in ("1", "2", "3"):
-            self._submit(message.value.strip())
+        if phase == "value" and value.strip() in ("1", "2", "3"):
+            self._submit(value.strip())
+            return
         # ... and one key the numeral ink of a grey die the pyramid could not read.
-        elif self.session.phase == "ink" and message.value.strip().lower() in ("b", "w"):
-            self._submit(message.value.strip().lower())
+        if phase == "ink" and value.strip().lower() in ("b", "w"):
+            self._submit(value.strip().lower())
+            return
+        # A finish card typed on the shared screen: its colour is masked as it is typed.
+        masked = phase == "turn" and is_finish_command(value)
+        if box.password != masked:
+            box.password = masked
+
+    # -- keys --------------------------------------------------------------------
 
     def action_help(self):
-        self.table.display.text(help_text(self.session.edition.name))
+        self.push_screen(HelpScreen(help_text(self.session.edition.name)))
 
     def action_release(self):
         self.table.line("release")
+
+    def action_history(self, pages):
+        log = self.query_one("#log", Log)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    def action_leg_panel(self):
+        switcher = self.query_one("#left", ContentSwitcher)
+        if switcher.current == "leg-box":
+            self._switch("odds-box")
+        elif self.session.result is None and facts(self.session)["leg_scored"] is not None:
+            self._switch("leg-box")
+
+    def action_back(self):
+        if self.query_one("#left", ContentSwitcher).current == "leg-box":
+            self._switch("odds-box")
+
+    def action_toggle_theme(self):
+        self.theme_name = "light" if self.theme_name == "dark" else "dark"
+        self.theme = THEMES[self.theme_name].name
+
+    def action_quit_table(self):
+        """Ctrl-Q, Ctrl-C, Ctrl-D: the table closes; every event is in the journal."""
+        self.table.quit = True
+        self.exit()

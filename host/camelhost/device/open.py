@@ -1,0 +1,172 @@
+"""``open_pyramid``: the one way every command opens a dice source.
+
+``manual`` (dice typed at the table: no link), ``virtual`` (the real firmware on
+simulated hardware behind a pty, ``camelhost.device.virtual``), ``auto`` (the first
+USB serial port with the RP2040's vendor id 0x2E8A) or a serial port path. The
+result, an ``OpenPyramid``, holds the ``link`` and the ``virtual`` pyramid and stops
+both on ``close()``; ``events()`` starts a thread that hands every link event to a
+queue as a plain dict of values (``event_values``).
+"""
+
+import queue
+import threading
+
+from camelhost.errors import CliError, port_message
+
+#: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
+RP2040_VID = 0x2E8A
+#: What the dice sources are called on the command line.
+MANUAL = "manual"
+VIRTUAL = "virtual"
+AUTO = "auto"
+#: The fields of a link event the table uses (``camelhost.device.link.DieEvent``).
+EVENT_FIELDS = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best")
+#: Longest list of missing sequence numbers written out in a gap event.
+MISSING_SHOWN = 20
+
+
+def find_rp2040_port(option="--pyramid"):
+    """Return the device path of the first serial port with USB VID 0x2E8A.
+
+    Raises ``CliError`` listing the ports seen when there is none; ``option`` is the
+    command's option that names a port."""
+    from serial.tools import list_ports
+    ports = list(list_ports.comports())
+    for p in ports:
+        if p.vid == RP2040_VID:
+            return p.device
+    seen = ", ".join(p.device for p in ports) or "none"
+    manual = ", or use --pyramid manual to type the dice" if option == "--pyramid" else ""
+    raise CliError("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
+                   "ports seen: %s). Plug it in, give %s PORT%s" % (seen, option, manual))
+
+
+def event_values(ev):
+    """A link event (a ``DieEvent``, or already a dict) as a dict of plain values:
+    ``EVENT_FIELDS`` plus ``missing`` (the missing sequence numbers of a gap, as text:
+    ``"2, 3, 4"``, ``"2..4000"``; never one entry per missing event)."""
+    if isinstance(ev, dict):
+        get = ev.get
+    else:
+        def get(name, default=None):
+            return getattr(ev, name, default)
+    out = {key: get(key) for key in EVENT_FIELDS}
+    missing = get("missing") or ()
+    if hasattr(missing, "first"):  # a link SeqRange: two numbers whatever the count
+        out["missing"] = str(missing)
+        return out
+    missing = list(missing)[:MISSING_SHOWN + 1]
+    shown = ", ".join(str(m) for m in missing[:MISSING_SHOWN])
+    if len(missing) > MISSING_SHOWN:
+        shown += " and more"
+    out["missing"] = shown
+    return out
+
+
+def _first_line(exc):
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+class OpenPyramid:
+    """An open dice source: ``spec`` (what was asked for), ``port`` (the serial path,
+    ``None`` in manual mode), ``link`` (``camelhost.device.link.Link`` or ``None``),
+    ``virtual`` (the ``VirtualPyramid`` in virtual mode, else ``None``: it has
+    ``release()`` and ``return_dice()``). A context manager; ``close()`` stops all."""
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.port = None
+        self.link = None
+        self.virtual = None
+        self._queue = None
+        self._stop = threading.Event()
+        self._thread = None
+
+    @property
+    def manual(self):
+        """True when the dice are typed (no link)."""
+        return self.link is None
+
+    def events(self):
+        """A ``queue.Queue`` of ``("event", dict)`` items (``event_values``) filled by a
+        thread reading the link; ``None`` in manual mode. Started once."""
+        if self.link is None:
+            return None
+        if self._queue is None:
+            self._queue = queue.Queue()
+            self._thread = threading.Thread(target=self._pump, daemon=True)
+            self._thread.start()
+        return self._queue
+
+    def _pump(self):
+        while not self._stop.is_set():
+            try:
+                ev = self.link.next_event(0.5)
+            except OSError as exc:  # the link reports its own reconnects; this is final
+                self._queue.put(("event", {"kind": "fault", "reason": str(exc)}))
+                return
+            if ev is not None:
+                self._queue.put(("event", event_values(ev)))
+
+    def close(self):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+            self._thread = None
+        if self.link is not None:
+            self.link.close()
+        if self.virtual is not None:
+            self.virtual.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,
+                 option="--pyramid", hint=None):
+    """Open the dice source ``spec`` (``manual``, ``virtual``, ``auto`` or a port path)
+    and return an ``OpenPyramid``. ``edition``, ``seed``, ``value_buttons``: for the
+    virtual pyramid. ``resume``: ``(boot, seq)`` of the last pyramid event already
+    taken, so the link continues after it. ``option``/``hint``: how the calling
+    command names a port, for the messages. Raises ``CliError`` (one line) when the
+    port can't be opened, the virtual pyramid does not start, or the link is missing.
+    """
+    p = OpenPyramid(spec)
+    if spec == MANUAL:
+        return p
+    if hint is None:
+        hint = "%s auto finds it, %s manual lets you type the dice" % (option, option)
+    try:
+        from camelhost.device.link import Link
+    except ImportError:
+        raise CliError("the serial link is not available in this build: use %s manual"
+                       % option) from None
+    port = spec
+    if spec == AUTO:
+        port = find_rp2040_port(option)
+    elif spec == VIRTUAL:
+        from camelhost.device.virtual import VirtualPyramid
+        p.virtual = VirtualPyramid(edition, seed=seed, value_buttons=value_buttons)
+        try:
+            p.virtual.start()
+        except (RuntimeError, OSError) as exc:  # VirtualPyramidError: the board did not boot
+            raise CliError("the virtual pyramid did not start: %s" % _first_line(exc)) from None
+        port = p.virtual.port
+    p.port = port
+    try:
+        p.link = Link(port, resume=resume)
+        p.link.open()
+    except OSError as exc:  # serial.SerialException is one
+        p.link = None
+        p.close()
+        raise CliError(port_message(port if spec == AUTO else spec, exc, hint)) from None
+    except BaseException:
+        p.link = None
+        p.close()
+        raise
+    return p

@@ -1,0 +1,300 @@
+"""Narration: the table's English words for what happened (RULES 5).
+
+``notice_lines(notice, view)`` turns one session notice into lines of text; ``view``
+is the ``camelhost.table.view.table_view`` snapshot taken after the change (for names
+and the edition's words). Players are named, never numbered: ``with_names`` rewrites
+the rules engine's seat numbers (``p1``, ``partner 3``) into the players' names.
+Finish cards are told as pile sizes only until the final reveal, which lists each pile
+in play order (RULES 1.8, 5).
+"""
+
+import re
+
+from camelup.editions import get_edition
+
+from camelhost.table.manual import die_text
+
+INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
+
+_SEAT = re.compile(r"\bp(\d+)\b")
+_PARTNER = re.compile(r"\bpartner (\d+)\b")
+
+
+def with_names(text, names):
+    """``text`` (a rules-engine message) with seats written as names: ``p1`` -> ``Ben``,
+    ``partner 0`` -> ``partner Ann`` (seats are 0-based there); other text unchanged."""
+    def seat(match, prefix=""):
+        i = int(match.group(1))
+        return prefix + names[i] if 0 <= i < len(names) else match.group(0)
+    text = _PARTNER.sub(lambda m: seat(m, "partner "), text)
+    return _SEAT.sub(seat, text)
+
+
+def die_name(die):
+    """``red`` / ``grey black`` / ``grey``: a die without its value."""
+    return die_text(die).rsplit(" ", 1)[0]
+
+
+def side_name(view, side):
+    """The edition's word for a tile side: oasis / mirage, cheering / booing."""
+    ed = get_edition(view["edition"])
+    return ed.forward_name if side == "+" else ed.backward_name
+
+
+def example_die(view):
+    """A die to show in hints: one of this edition (classic has no red camel), still
+    in the pyramid when the race is on: ``red 2``, ``orange 2``."""
+    inside = [d for d in view.get("dice_inside") or () if d != "grey"]
+    if inside:
+        return "%s 2" % inside[0]
+    return "orange 2" if view["edition"] == "classic" else "red 2"
+
+
+def name(view, seat):
+    """The name of ``seat`` in ``view`` (``?`` for none)."""
+    return view["players"][seat]["name"] if seat is not None else "?"
+
+
+def plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def _signed(n):
+    return "%+d" % n
+
+
+def phase_hint(session):
+    """What the table waits for now, as the reason a command can't be taken."""
+    p = session.phase
+    if p == "setup":
+        return "the setup comes first: release or type each camel's die, 'setup ...' or 'draw'"
+    if p == "die":
+        return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" \
+            % session.names[session.pending_player]
+    if p == "ink":
+        return INK_QUESTION
+    if p == "value":
+        return "press 1, 2 or 3 for the value of the %s die" % die_name(session.pending_die)
+    if p == "over":
+        return "the race is over: 'again' starts another race with the same seats"
+    if p == "unscored":
+        return "the race was ended unscored: 'again' starts another race"
+    return "it is %s's turn" % session.names[session.current]
+
+
+def undone(events, names, holder):
+    """What ``undo`` took back (the events of one step), in words. A finish card's
+    colour stays hidden until the final reveal (RULES 1.8, 5). ``holder``: the seat
+    that acted."""
+    first = events[0]
+    t = first.get("type")
+    seat = first.get("player") if first.get("player") is not None else holder
+    who = names[seat] if seat is not None else None
+    if t == "setup":
+        return "the setup"
+    if t == "correction":
+        return "the board correction"
+    if t == "unscored":
+        return "the unscored end of the race"
+    if t == "action":
+        words = first["action"].split()
+        if words[0] == "finish":
+            return "%s's finish card on the %s pile" % (who, words[1])
+        return with_names("%s's %s" % (who, first["action"]), names)
+    die = None
+    for ev in events:
+        if ev["type"] == "die":
+            die = dict(ev)
+        elif ev["type"] == "value" and die is not None:
+            die["value"] = ev.get("value")
+        elif ev["type"] == "ink" and die is not None:
+            die = None if ev.get("again") else dict(die, ink=ev.get("ink"))
+    if t == "die" and holder is None:
+        return "the setup die %s" % die_text(die)
+    if die is None:
+        return "%s's pyramid ticket (no die had come out yet)" % who
+    return "%s pyramid ticket and its die %s" % ("%s's" % who if who else "the", die_text(die))
+
+
+def notice_lines(notice, view):
+    """Lines for one session notice (``view``: ``table_view`` after the change)."""
+    k = notice["kind"]
+    if k == "setup":
+        stacks = notice["stacks"]
+        return ["Race %d set up (%s): %s" % (notice["race"], notice["how"], " ".join(
+            "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks)))]
+    if k == "setup_die":
+        camel, value = notice["camel"], notice["value"]
+        crazy = camel in get_edition(view["edition"]).crazy
+        line = "Setup: %s camel on space %d" % (camel, 17 - value if crazy else value)
+        if notice["missing"]:
+            line += "; still to place: %s" % ", ".join(notice["missing"])
+        return [line]
+    if k == "turn":
+        return []
+    if k == "action":
+        return [_action_line(notice, view)]
+    if k == "pyramid":
+        if notice.get("die"):  # a die released or typed without 'pyramid' first
+            return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]),
+                                                       notice["die"])]
+        return ["%s takes a pyramid ticket: release one die" % name(view, notice["player"])]
+    if k == "ask_ink":
+        return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
+                "black or white? press b or w, or type 'again' to release again"
+                % (name(view, notice["player"]), notice["best"])]
+    if k == "ask_value":
+        return ["%s die is out, value unknown: press 1, 2 or 3" % notice["die"].capitalize()]
+    if k == "die":
+        return die_lines(notice, view)
+    if k == "leaders":
+        r = notice["ranking"]
+        return ["Now leading: 1st %s, 2nd %s" % (r[0], r[1])] if len(r) >= 2 else []
+    if k == "dice_left":
+        dice = notice["dice"]
+        if notice["new_leg"]:
+            return ["New leg: all dice back in the pyramid (%s); tickets and tiles returned"
+                    % ", ".join(dice)]
+        line = "Can still come out: %s" % ", ".join(dice)
+        if view["edition"] == "second":
+            line += " (one stays inside)"
+        return [line + "; pyramid tickets left: %d" % view["pyramid_tickets_left"]]
+    if k == "leg_scored":
+        return leg_lines(notice, view)
+    if k == "final":
+        return final_lines(notice, view)
+    if k == "retry":
+        why = notice.get("why") or "the release could not be read"
+        return ["RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
+                "still covers this action" % _why(why)]
+    if k == "manual":
+        return ["TYPE THE DIE BY HAND: %s" % notice["text"]]
+    if k == "correction":
+        stacks = notice["stacks"]
+        return ["Board corrected: " + " ".join(
+            "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks))]
+    if k == "unscored":
+        return ["Race %d ended unscored (board could not be restored)" % notice["race"]]
+    if k == "new_race":
+        return ["Race %d: everyone back to 3 coins; set up the camels again" % notice["race"]]
+    if k == "info":
+        return [notice["text"]]
+    return [str(notice)]
+
+
+def _why(kind):
+    return {"double": "two dice came out at once", "nodie": "no die came out",
+            "unknown": "the colour could not be read",
+            "again": "the grey die's numerals could not be read"}.get(kind, kind)
+
+
+def _action_line(notice, view):
+    r = notice["report"]
+    who = name(view, r["player"])
+    kind = r["kind"]
+    if kind == "leg":
+        t = r["ticket"]
+        left = [row["left"] for row in view["leg_tickets"] if row["colour"] == t["colour"]]
+        left = left[0] if left else []
+        return "%s takes the %s leg ticket worth %d (%s left: %s)" % (
+            who, t["colour"], t["value"], t["colour"], ",".join(str(v) for v in left) or "none")
+    if kind == "tile":
+        t = r["tile"]
+        side = side_name(view, t["side"])
+        if t.get("from"):
+            return "%s moves the tile from space %d to space %d, %s side up" % (
+                who, t["from"], t["space"], side)
+        return "%s places the tile on space %d, %s side up" % (who, t["space"], side)
+    if kind == "finish":
+        pile = r["action"].split()[1]
+        return "%s plays a finish card face down on the overall-%s pile (now %s)" % (
+            who, pile, plural(view["piles"][pile], "card"))
+    if kind == "partner":
+        return "%s forms a partnership with %s" % (who, name(view, int(r["action"].split()[1])))
+    return "%s: %s" % (who, r["action"])
+
+
+def die_lines(notice, view):
+    """The die announcement: die, camel, direction and distance, then the path."""
+    m = notice["move"]
+    who = name(view, notice["player"])
+    die = m["die"] if m["die"] != "grey" else "grey (%s numeral)" % m["ink"]
+    direction = "forward" if m["direction"] > 0 else "backward (counterclockwise)"
+    why = {"a": " (the only crazy camel carrying racing camels)",
+           "b": " (it sits directly on the other crazy camel)",
+           "c": " (the numeral's colour)"}.get(m.get("rule"), "")
+    lines = ["DIE %s %d (%s's pyramid ticket): the %s camel%s moves %s %d space%s" % (
+        die, m["value"], who, m["camel"], why, direction, m["distance"],
+        "" if m["distance"] == 1 else "s")]
+    if m["unit"][1:]:
+        lines.append("  carrying %s" % ", ".join(m["unit"][1:]))
+    tile = m.get("tile")
+    if tile:  # the move, then the tile, then where the unit ends (RULES 1.5)
+        side = side_name(view, tile["side"])
+        owner = name(view, tile["owner"])
+        lines.append("  from space %d to space %d" % (m["from"], tile["space"]))
+        lines.append("  lands on %s's %s tile there: %s +1 coin" % (owner, side, owner))
+        under = " underneath" if m["under"] else ""
+        if m["crossed"]:
+            lines.append("  then on across the finish line: the race is over")
+        elif m["to"] == m["from"]:
+            lines.append("  then back to space %d%s, where it started" % (m["to"], under))
+        else:
+            lines.append("  then on to space %d%s" % (m["to"], under))
+    elif m["crossed"]:
+        lines.append("  crosses the finish line: the race is over")
+    else:
+        lines.append("  from space %d to space %d" % (m["from"], m["to"]))
+    return lines
+
+
+def leg_lines(notice, view):
+    """LEG n SCORED, then one line per player: each ticket and what it paid."""
+    r = notice["ranking"]
+    lines = ["LEG %d SCORED: 1st %s, 2nd %s" % (notice["leg"], r[0], r[1] if len(r) > 1 else "-")]
+    for row in notice["scores"]:
+        items = []
+        for it in row["items"]:
+            if it["kind"] == "leg":
+                items.append("%s %d ticket %s" % (it["colour"], it["value"], _signed(it["reward"])))
+            elif it["kind"] == "pyramid":
+                items.append("pyramid ticket +1")
+            else:
+                items.append("copied from %s %s" % (name(view, it["from"]), _signed(it["reward"])))
+        lines.append("  %s: %s => net %s, %d -> %d" % (
+            name(view, row["player"]), ", ".join(items) or "nothing", _signed(row["net"]),
+            row["before"], row["after"]))
+    return lines
+
+
+def final_lines(notice, view):
+    """RACE n OVER, each finish pile revealed in play order, the final scores."""
+    f = notice["final"]
+    lines = ["RACE %d OVER: overall winner %s, overall loser %s" % (
+        notice["race"], f["winner"], f["loser"])]
+    if view.get("ranking"):
+        lines.append("Final order of the camels: %s" % ", ".join(view["ranking"]))
+    for pile in ("winner", "loser"):
+        cards = [c for c in f["cards"] if c["pile"] == pile]
+        lines.append("%s pile revealed in play order:%s" % (
+            pile.capitalize(), "" if cards else " empty"))
+        for i, c in enumerate(cards, 1):
+            lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
+                i, name(view, c["player"]), c["colour"],
+                "correct, place %d" % c["place"] if c["correct"] else "wrong",
+                _signed(c["reward"]), c["before"], c["after"]))
+    names = [p["name"] for p in view["players"]]
+    lines.append(final_scores_line(names, f["coins"], f["winners"]))
+    coins = f["coins"]
+    order = sorted(range(len(names)), key=lambda i: (-coins[i], i))
+    lines.append("Final ranking: %s" % ", ".join(  # a tie shares its place
+        "%d. %s %d" % (1 + sum(1 for c in coins if c > coins[i]), names[i], coins[i])
+        for i in order))
+    return lines
+
+
+def final_scores_line(names, coins, winners):
+    """``FINAL SCORES: Ann 12, Ben 7 | winner: Ann`` (a tie names every winner)."""
+    return "FINAL SCORES: %s | winner%s: %s" % (
+        ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
+        "s" if len(winners) > 1 else "", " and ".join(names[i] for i in winners))

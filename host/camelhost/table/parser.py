@@ -1,0 +1,332 @@
+"""Text to events: what one line typed at the table stands for (docs/table.md).
+
+``parse_command(text, session)`` returns the journal event a typed command stands
+for, or raises ``TableError`` with a one-line message; it never changes anything.
+It reads the session only through its public state (``phase``, ``edition``,
+``names``, ``current``, ``game``, ``pending_die``, ``seed``, ``race_no``).
+
+Every input is total: any string, of any length, with any characters, gives either
+an event or a ``TableError``. Numbers are ASCII digits of at most ``NUMBER_MAX``
+characters (no ``²``, no other scripts' digits, no 5,000-digit numbers); control
+characters and lines longer than ``LINE_MAX`` are refused before anything else;
+input quoted back in a message is shortened (``camelhost.table.errors.shown``).
+"""
+
+import camelup
+from camelup.rng import XorShift32
+
+from camelhost.table.errors import TableError, shown
+from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
+
+#: Longest command line the table reads (characters); a ``setup`` of every camel fits.
+LINE_MAX = 300
+#: Longest number the table reads (digits): spaces are 1..16, seats up to 8.
+NUMBER_MAX = 3
+#: Every colour word of either edition, to tell "a die of the other edition" apart.
+ALL_DICE = tuple(sorted(set(camelup.editions.CLASSIC.dice + camelup.editions.SECOND.dice
+                            + ("gray",))))
+#: The forms a command takes, said when it is typed without what it needs.
+FORMS = {
+    "leg": "leg <colour>", "l": "leg <colour>", "bet": "leg <colour>",
+    "win": "win <colour>", "winner": "win <colour>", "w": "win <colour>",
+    "lose": "lose <colour>", "loser": "lose <colour>",
+    "finish": "finish winner|loser <colour>",
+    "partner": "partner <name>", "partnership": "partner <name>",
+    "tile": "tile <space> + or tile <space> -", "t": "tile <space> + or tile <space> -",
+    "oasis": "oasis <space>", "mirage": "mirage <space>", "cheer": "cheer <space>",
+    "cheering": "cheering <space>", "boo": "boo <space>", "booing": "booing <space>",
+    "setup": "setup 1:blue,green 2:red ...", "fix": "fix <space>:<colour>,<colour>",
+    "pyramid": "pyramid", "p": "pyramid", "undo": "undo", "again": "again",
+    "unscored": "unscored", "draw": "draw",
+}
+_SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
+          "mirage": "-", "booing": "-", "boo": "-"}
+_FINISH = ("win", "winner", "w", "lose", "loser")
+
+
+def check_line(text):
+    """Refuse a line the table cannot read at all: too long, or with control
+    characters (``TableError``). Returns the line stripped."""
+    if len(text) > LINE_MAX:
+        raise TableError("that line is %d characters long; commands are at most %d "
+                         "(help lists them)" % (len(text), LINE_MAX))
+    for ch in text:
+        if ord(ch) < 32 and ch != "\t" or 127 <= ord(ch) < 160:
+            raise TableError("%s holds a control character (%r): type the command again"
+                             % (shown(text), ch))
+    return text.strip()
+
+
+def number(word, what, low, high):
+    """The whole number ``word`` stands for, ``low``..``high``; ASCII digits only.
+    Raises ``TableError`` naming ``what`` was expected."""
+    if not (word.isascii() and word.isdigit()) or len(word) > NUMBER_MAX:
+        raise TableError("%s is not a %s (%d..%d)" % (shown(word), what, low, high))
+    value = int(word)
+    if not low <= value <= high:
+        raise TableError("%s %d is not on the track (%d..%d)" % (what, value, low, high)
+                         if what == "space" else
+                         "%s is not a %s (%d..%d)" % (shown(word), what, low, high))
+    return value
+
+
+def _name(names, word, what):
+    try:
+        return match_name(word, names, what)
+    except DieSyntaxError as exc:
+        raise TableError(str(exc) if len(word) <= 40 else
+                         "%s is not a %s (one of: %s)" % (shown(word), what, ", ".join(names))
+                         ) from None
+
+
+def parse_stacks(text, edition):
+    """Parse typed starting stacks ``"1:blue,green 2:red 15:black 16:white"``.
+
+    Spaces 1..16, colours bottom -> top (prefixes allowed). Returns ``{space:
+    [colours]}``. Raises ``TableError`` when a camel is missing, repeated or unknown.
+    """
+    ed = camelup.get_edition(edition)
+    stacks = {}
+    seen = []
+    for token in text.replace(";", " ").split():
+        if ":" not in token:
+            raise TableError("write each space as SPACE:colour,colour (e.g. 1:blue,green), "
+                             "not %s" % shown(token))
+        space, _, camels = token.partition(":")
+        space = number(space, "space", 1, 16)
+        for word in camels.split(","):
+            if not word:
+                continue
+            colour = _name(ed.camels, word, "camel of the %s edition" % ed.name)
+            if colour in seen:
+                raise TableError("camel %s is placed twice" % colour)
+            seen.append(colour)
+            stacks.setdefault(space, []).append(colour)
+    missing = [c for c in ed.camels if c not in seen]
+    if missing:
+        raise TableError("setup is missing: %s" % ", ".join(missing))
+    return stacks
+
+
+def stacks_json(stacks):
+    """``{space: [colours]}`` as the journal writes it: ``[[space, [colours]], ...]``."""
+    return [[space, list(stacks[space])] for space in sorted(stacks)]
+
+
+def stacks_from_json(rows):
+    """The inverse of ``stacks_json``."""
+    return {int(space): list(camels) for space, camels in rows}
+
+
+def drawn_stacks(session):
+    """Starting stacks drawn from the session's seed and race number (``draw``)."""
+    if session.phase != "setup":
+        raise TableError("the setup is already done")
+    return camelup.random_stacks(session.edition,
+                                 XorShift32(session.seed * 1000 + session.race_no))
+
+
+def seat_of(names, word):
+    """Seat index of the player named ``word`` (case-free, a unique prefix, or the seat
+    number 1..n). Raises ``TableError`` listing the players."""
+    low = word.lower()
+    for i, n in enumerate(names):
+        if n.lower() == low:
+            return i
+    hits = [i for i, n in enumerate(names) if n.lower().startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if low.isascii() and low.isdigit() and len(low) <= NUMBER_MAX and \
+            1 <= int(low) <= len(names):
+        return int(low) - 1
+    raise TableError("no player called %s (players: %s)" % (shown(word), ", ".join(names)))
+
+
+def _form(head, why=None):
+    form = FORMS.get(head)
+    text = "%s: check the form: %s" % (head, form) if form else \
+        "%s: check the form" % shown(head)
+    return TableError(text + ("; " + why if why else " ('help' shows every command)"))
+
+
+def parse_command(text, session):
+    """Return the event a typed command stands for (no change). Raises ``TableError``.
+
+    Commands (see docs/table.md): ``leg red``, ``tile 7 +``, ``cheer 7``, ``win red``,
+    ``lose red``, ``partner Ben``, ``pyramid``, a die ``red 2`` / ``grey white 3``, a
+    value ``1``-``3``, ``setup 1:blue,green ...``, ``draw``, ``fix 7:red,blue``,
+    ``undo``, ``unscored``, ``again``.
+    """
+    text = check_line(text)
+    words = text.split()
+    if not words:
+        raise TableError("type a command (help lists them)")
+    head = words[0].lower()
+    rest = " ".join(words[1:])
+    phase = session.phase
+    if phase == "ink" and head not in ("undo", "unscored"):
+        return _parse_ink(text)
+    if head in ("undo", "again", "unscored", "draw") and rest:
+        raise _form(head, "nothing comes after it")
+    if head == "undo":
+        return {"type": "undo"}
+    if head == "again":
+        return {"type": "race"}
+    if head == "unscored":
+        return {"type": "unscored"}
+    if head == "draw":
+        return {"type": "setup", "how": "drawn", "stacks": stacks_json(drawn_stacks(session))}
+    if head == "setup":
+        if not rest:
+            raise _form(head)
+        return {"type": "setup", "how": "typed",
+                "stacks": stacks_json(parse_stacks(rest, session.edition.name))}
+    if head == "fix":
+        return _parse_fix(rest, session)
+    if phase == "value":
+        try:
+            value = parse_value(text)
+        except DieSyntaxError:
+            raise TableError("press 1, 2 or 3 for the value of the %s die (or undo)"
+                             % die_text(session.pending_die).rsplit(" ", 1)[0]) from None
+        if value is None:
+            raise TableError("press 1, 2 or 3 for the value")
+        return {"type": "value", "value": value}
+    if head in ("pyramid", "p"):
+        if rest:
+            raise _form(head, "nothing comes after it: the die that comes out completes it")
+        return {"type": "pyramid", "player": session.current}
+    racing = session.edition.racing
+    what = "racing camel of the %s edition" % session.edition.name
+    if head in ("leg", "l", "bet"):
+        if len(words) != 2:
+            raise _form(head)
+        return _action(session, "leg %s" % _name(racing, words[1], what))
+    if head in _FINISH or head == "finish":
+        if head == "finish":
+            if len(words) != 3 or words[1].lower() not in ("winner", "loser"):
+                raise _form(head)
+            pile, word = words[1].lower(), words[2]
+        else:
+            if len(words) != 2:
+                raise _form(head)
+            pile, word = ("winner" if head.startswith("w") else "loser"), words[1]
+        try:
+            colour = match_name(word, racing, what)
+        except DieSyntaxError:
+            # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
+            raise TableError("%s: that is not a racing camel of the %s edition (%s)"
+                             % (FORMS[head], session.edition.name, ", ".join(racing))) from None
+        return _action(session, "finish %s %s" % (pile, colour))
+    if head in ("partner", "partnership"):
+        if len(words) != 2:
+            raise _form(head)
+        return _action(session, "partner %d" % seat_of(session.names, words[1]))
+    if head in ("tile", "t", "oasis", "mirage", "cheer", "cheering", "boo", "booing"):
+        return _action(session, _tile_text(head, words[1:]))
+    return _parse_die(text, head, session)
+
+
+def _parse_die(text, head, session):
+    """Anything else must be a typed die."""
+    ed = session.edition
+    try:
+        die = parse_die(text, ed.name, ink_optional=session.phase == "setup")
+    except DieSyntaxError as exc:
+        known = ("leg", "tile", "win", "lose", "partner", "pyramid")
+        if any(head.startswith(k[:3]) for k in known) or head.isdigit():
+            raise TableError("%s: check the form ('help' shows every command)"
+                             % shown(text)) from None
+        hits = [d for d in ed.dice if d.startswith(head)]
+        if len(hits) > 1 and head not in hits:
+            raise TableError("%s: ambiguous: %s (type more letters)"
+                             % (shown(text), " or ".join(hits))) from None
+        try:
+            match_name(head, ed.dice, "colour")
+        except DieSyntaxError:
+            if head in ALL_DICE:  # a die of the other edition
+                raise TableError("%s: %r is not a die of the %s edition (dice: %s)"
+                                 % (shown(text), head, ed.name, ", ".join(ed.dice))) from None
+            raise TableError("unknown command %s (help lists the commands)"
+                             % shown(text)) from None
+        if len(text) > 40:
+            raise TableError("%s: type the die as colour and value, e.g. '%s 2'"
+                             % (shown(text), ed.racing[0])) from None
+        raise TableError(" ".join(str(exc).split())) from None
+    die["type"] = "die"
+    if session.phase == "turn":
+        die["player"] = session.current
+    die["source"] = "typed"
+    return die
+
+
+def _parse_ink(text):
+    word = text.strip().lower()
+    if word in ("b", "black"):
+        return {"type": "ink", "ink": "black"}
+    if word in ("w", "white"):
+        return {"type": "ink", "ink": "white"}
+    if word in ("a", "again"):
+        return {"type": "ink", "ink": None, "again": True}
+    raise TableError("%s: the grey die's numerals are b (black) or w (white); 'again' "
+                     "to release again, 'undo' to take the ticket back" % shown(text))
+
+
+def _tile_text(head, args):
+    side = None
+    if head in ("oasis", "cheer", "cheering"):
+        side = "+"
+    elif head in ("mirage", "boo", "booing"):
+        side = "-"
+    if side is None:
+        if len(args) != 2:
+            raise _form(head, "e.g. 'tile 7 +'")
+        space, side = args
+        side = _SIDES.get(side.lower())
+        if side is None:
+            raise TableError("tile side is + (oasis/cheering) or - (mirage/booing)")
+    else:
+        if len(args) != 1:
+            raise _form(head, "e.g. '%s 7'" % head)
+        space = args[0]
+    return "tile %d %s" % (number(space, "space", 1, 16), side)
+
+
+def _action(session, text):
+    return {"type": "action", "player": session.current, "action": text}
+
+
+def _parse_fix(rest, session):
+    game = session.game
+    if game is None:
+        raise TableError("nothing to fix before the setup is complete")
+    ed = session.edition
+    example = "fix 7:%s,blue" % ed.racing[-2]
+    moved = {}
+    for token in rest.split():
+        if ":" not in token:
+            raise TableError("write the corrected stack as SPACE:colour,colour, e.g. %s"
+                             % example)
+        space, _, camels = token.partition(":")
+        space = number(space, "space", 1, 16)
+        row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
+        if not row:
+            raise TableError("fix %d: name the camels on space %d, bottom to top, e.g. "
+                             "fix %d:%s" % (space, space, space, ed.racing[0]))
+        if space in moved:
+            raise TableError("space %d is named twice in the correction" % space)
+        moved[space] = row
+    if not moved:
+        raise TableError("write the corrected stack as SPACE:colour,colour, e.g. %s" % example)
+    named = [c for row in moved.values() for c in row]
+    if len(set(named)) != len(named):
+        raise TableError("a camel is named twice in the correction")
+    stacks = game.stacks
+    new = {}
+    for space in stacks:
+        keep = [c for c in stacks[space] if c not in named]
+        if keep and space not in moved:
+            new[space] = keep
+    for space, row in moved.items():
+        new[space] = row
+    return {"type": "correction", "stacks": stacks_json(new)}

@@ -1,0 +1,69 @@
+"""Speech (``--speak``): each die announcement said aloud with ``espeak-ng`` (RULES 5)."""
+
+import shutil
+import subprocess
+
+
+def spoken_text(notice):
+    """Words to say for a die notice (RULES 5, optional speech), else ``None``:
+    ``"blue camel, forward 3"``."""
+    if notice.get("kind") != "die":
+        return None
+    m = notice["move"]
+    return "%s camel, %s %d" % (m["camel"], "forward" if m["direction"] > 0 else "backward",
+                               m["distance"])
+
+
+class Speaker:
+    """Says each die announcement with ``espeak-ng`` (``--speak``), without waiting
+    for it. ``which``/``popen``: ``shutil.which``/``subprocess.Popen`` (for tests).
+    ``available`` is false when ``espeak-ng`` is not on PATH (``missing`` says so in
+    one line); ``say`` then does nothing."""
+
+    PROGRAM = "espeak-ng"
+
+    def __init__(self, which=None, popen=None):
+        self.exe = (which or shutil.which)(self.PROGRAM)
+        self.popen = popen or subprocess.Popen
+
+    @property
+    def available(self):
+        return self.exe is not None
+
+    missing = ("speech: espeak-ng is not on PATH (install it, e.g. apt install espeak-ng); "
+               "going on without speech")
+
+    def command(self, text):
+        """The command line that says ``text``, or ``None`` without espeak-ng."""
+        return None if self.exe is None else [self.exe, text]
+
+    def say(self, text):
+        argv = self.command(text)
+        if argv is None:
+            return
+        try:
+            self.popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        except OSError:
+            self.exe = None  # it went away: stay quiet from now on
+
+    def notices(self, notices):
+        for n in notices:
+            text = spoken_text(n)
+            if text:
+                self.say(text)
+
+
+class Speaking:
+    """A display that also hands each batch of notices to a ``Speaker``."""
+
+    def __init__(self, inner, speaker):
+        self.inner = inner
+        self.speaker = speaker
+
+    def notices(self, notices, view):
+        self.inner.notices(notices, view)
+        self.speaker.notices(notices)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)

@@ -1,0 +1,132 @@
+"""The plain line loop: typed lines and pyramid events handed to a ``Table`` one at a time."""
+
+import queue
+import sys
+import threading
+import time
+
+#: Longest wait, in plain mode, for the die of a release before reading on (seconds).
+DIE_WAIT_S = 20.0
+
+
+def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
+              die_wait_s=DIE_WAIT_S):
+    """Run ``table`` in the plain line mode until input ends or ``quit``.
+
+    ``lines``: an iterable of typed lines (default: stdin), read on a thread
+    (``False``: none); ``events``: a ``queue.Queue`` the pyramid link fills with
+    ``("event", dict)`` items (or ``None``); ``stop_when_over``: return once the race
+    is over (demo). ``wait_s``: longest wait for the next input (``None``: forever);
+    raises ``TimeoutError`` after it.
+
+    While a die is on its way (after ``release``, a bot's release, or in a script
+    after ``pyramid`` with a real pyramid), the next typed line waits for it, at most
+    ``die_wait_s`` seconds (then a one-line message, and typed lines are read again);
+    at the end of the input a die on its way is waited for the same way before
+    returning. Returns 0.
+    """
+    typed = queue.Queue()
+    if lines is None:
+        lines = sys.stdin
+    interactive = False
+    if lines is sys.stdin:
+        try:
+            interactive = sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            interactive = False
+
+    def feed():
+        try:
+            for text in lines:
+                typed.put(("line", text.rstrip("\n")))
+        finally:
+            typed.put(("eof", None))
+
+    eof = False
+    if lines is not False:
+        threading.Thread(target=feed, daemon=True).start()
+    table.start()
+    gave_up = False  # the last wait for a die timed out: read typed lines again
+
+    def die_due():
+        if events is None or gave_up:
+            return False
+        if table.waiting_release:
+            return True
+        # a real pyramid in a script: its slider is pushed by hand after 'pyramid'
+        # (a virtual one waits for 'release')
+        real = not table.manual and table.virtual is None
+        return not interactive and real and table.session.phase == "die"
+
+    last = time.monotonic()
+    hidden = False  # the terminal's echo is off for a private finish card
+    try:
+        while not table.quit:
+            if interactive and hidden != (table.private is not None):
+                hidden = _echo(not hidden) is False
+            if stop_when_over and table.over:
+                break
+            if die_due():
+                if lines is False:  # nothing typed can come: wait as long as wait_s says
+                    limit = wait_s
+                else:
+                    limit = die_wait_s if wait_s is None else min(die_wait_s, wait_s)
+                try:
+                    _, item = events.get(timeout=limit)
+                except queue.Empty:
+                    if lines is False:
+                        raise TimeoutError("no die from the pyramid for %s s" % limit) from None
+                    table.waiting_release = False
+                    gave_up = True
+                    table.display.error("no die from the pyramid after %g s: release it again, "
+                                        "or type the die" % limit)
+                    continue
+                table.pyramid_event(item)
+                last = time.monotonic()
+                continue
+            if eof:
+                break
+            got = None
+            if events is not None:
+                try:
+                    got = events.get_nowait()
+                except queue.Empty:
+                    got = None
+            if got is None:
+                try:
+                    got = typed.get(timeout=0.05)
+                except queue.Empty:
+                    if wait_s is not None and time.monotonic() - last > wait_s:
+                        raise TimeoutError("no die from the pyramid for %s s" % wait_s) from None
+                    continue
+            last = time.monotonic()
+            gave_up = False
+            kind, item = got
+            if kind == "eof":
+                eof = True
+            elif kind == "line":
+                if not table.line(item):
+                    break
+            else:
+                table.pyramid_event(item)
+    finally:
+        if interactive:
+            _echo(True)
+    return 0
+
+
+def _echo(on):
+    """Turn the terminal's echo of typed keys on or off (stdin a tty). Returns ``on``,
+    or ``None`` when the terminal can't be told (the line is still never printed)."""
+    try:
+        import termios
+        fd = sys.stdin.fileno()
+        attrs = termios.tcgetattr(fd)
+        if on:
+            attrs[3] |= termios.ECHO
+        else:
+            attrs[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    except (ImportError, OSError, ValueError, AttributeError):
+        return None
+    return on

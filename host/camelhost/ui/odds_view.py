@@ -1,0 +1,138 @@
+"""The odds panel of the full screen: computed off the UI thread, laid out as text.
+
+The figures are the view model's (``camelhost.table.view.odds_view``: exact leg
+odds, seeded race simulation, the value of every public action of the player to
+act). ``snapshot(session)`` copies what that computation reads, so a worker thread
+can run ``compute(snap)`` while the table goes on changing the real game.
+``odds_lines(odds, view, width)`` lays the result out: one row per racing camel
+(leg 1st / 2nd / last, overall winner / loser with their 95 % interval, the value
+of its top leg ticket, the stack left), then the best of the other actions (pyramid
+ticket, best tile space and side, best partnership). Finish cards are never
+advised: on a shared screen, advice that leaves out the colours a player already
+played would reveal them (RULES 1.8, 5).
+"""
+
+import copy
+import types
+
+from rich.text import Text
+
+from camelhost.table.view import odds_view
+from camelhost.ui import palette
+
+#: Widest odds panel laid out in the narrow form (80-column terminals).
+NARROW = 56
+
+
+def snapshot(session):
+    """What ``odds_view`` reads of ``session``, copied (the game deep-copied)."""
+    return types.SimpleNamespace(game=copy.deepcopy(session.game), phase=session.phase,
+                                 seed=session.seed, names=list(session.names))
+
+
+def compute(snap):
+    """The view model's ``odds`` entry for a ``snapshot`` (``None``: no odds now)."""
+    return odds_view(snap)
+
+
+def _pct(p):
+    return "%3.0f" % (100 * p)
+
+
+def _interval(p, hw):
+    """``23±2`` (percent, 95 % half-width at least 1 when simulated), ``23`` when exact."""
+    if hw <= 0:
+        return "%3.0f  " % (100 * p)
+    return "%3.0f±%-1.0f" % (100 * p, min(9, max(1, round(100 * hw))))
+
+
+def _signed(x):
+    return "%+.2f" % x
+
+
+def best_actions(odds, view):
+    """``{"leg": {colour: ev}, "pyramid": ev, "tile": (space, side, ev), "partner":
+    (name, ev)}`` from the odds' action values (best of each kind; missing kinds
+    left out)."""
+    out = {"leg": {}}
+    actions = odds.get("actions") or {"values": []}
+    for av in actions["values"]:
+        kind = av["kind"]
+        if kind == "leg":
+            out["leg"][av["action"].split()[1]] = av["ev"]
+        elif kind in ("pyramid", "tile", "partner") and kind not in out:
+            if kind == "tile":
+                _, space, side = av["action"].split()
+                out[kind] = (int(space), side, av["ev"])
+            elif kind == "partner":
+                out[kind] = (view["players"][int(av["action"].split()[1])]["name"], av["ev"])
+            else:
+                out[kind] = av["ev"]
+    return out
+
+
+def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting=False):
+    """The odds panel as a Rich ``Text``: one row per racing camel (best leg odds
+    first), then the best actions for the player to act.
+
+    ``odds``: the view model's ``odds`` entry (``None``: none now, or still being
+    worked out when ``waiting``); ``view``: the view model (names, leg tickets, phase);
+    ``width``: characters available (below ``NARROW`` the stacks left and the
+    finish-card note are left out; 46 is enough); ``tile_names``: the edition's words
+    for the forward and backward side."""
+    text = Text()
+    if odds is None:
+        text.append("Leg odds: working them out..." if waiting else "Odds: none now", "italic")
+        return text
+    wide = width >= NARROW
+    text.append("Leg odds 1st 2nd last   win±  lose±  ticket%s\n"
+                % ("  left" if wide else ""), "bold")
+    race = odds.get("race") or {}
+    wins = {r["colour"]: r for r in race.get("winner", [])}
+    losses = {r["colour"]: r for r in race.get("loser", [])}
+    left = {t["colour"]: t for t in view["leg_tickets"]}
+    best = best_actions(odds, view)
+    acting = view["phase"] == "turn" and odds.get("actions") is not None
+    for row in sorted(odds["leg"], key=lambda r: (-r["first"], r["colour"])):
+        c = row["colour"]
+        text.append(" %-6s " % c, palette.style(c))
+        w = wins.get(c, {"p": 0.0, "hw": 0.0})
+        lo = losses.get(c, {"p": 0.0, "hw": 0.0})
+        text.append(" %s %s  %s  %s  %s  " % (
+            _pct(row["first"]), _pct(row["second"]), _pct(row["last"]),
+            _interval(w["p"], w["hw"]) if wins else "   - ",
+            _interval(lo["p"], lo["hw"]) if losses else "   - "))
+        ticket = left.get(c)
+        if acting and c in best["leg"] and ticket and ticket["top"] is not None:
+            text.append("%d %s" % (ticket["top"], _signed(best["leg"][c])))
+        elif acting:
+            text.append("none   ", "dim")
+        else:
+            text.append("       ")
+        if wide and ticket is not None:
+            text.append("  %s" % (",".join(str(v) for v in ticket["left"]) or "-"))
+        text.append("\n")
+    if wide:
+        text.append("(%%; win/lose: the whole race, ± its 95%% interval%s)\n" % (
+            ", exact" if race.get("exact") else ""), "dim")
+    if not acting:
+        text.rstrip()
+        return text
+    text.append("Best for %s:" % odds["actions"]["player"], "bold")
+    parts = []
+    if best["leg"]:
+        colour = max(best["leg"], key=lambda c: (best["leg"][c], c))
+        parts.append("%s leg ticket %s" % (colour, _signed(best["leg"][colour])))
+    if "pyramid" in best:
+        parts.append("pyramid ticket %s" % _signed(best["pyramid"]))
+    if "tile" in best:
+        space, side, ev = best["tile"]
+        parts.append("%s tile on %d %s" % (tile_names[0] if side == "+" else tile_names[1],
+                                          space, _signed(ev)))
+    if "partner" in best:
+        name, ev = best["partner"]
+        parts.append("partner %s %s" % (name, _signed(ev)))
+    text.append(" " + "; ".join(parts))
+    if wide:
+        text.append("\n(finish cards: not advised on the shared screen)", "dim")
+    return text

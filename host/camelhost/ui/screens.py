@@ -1,0 +1,104 @@
+"""The full screen's pop-ups: the private finish-card picker and the help.
+
+``FinishCardPicker``: one key per racing colour (its first letter, or 1..5); the
+choice is never drawn (no highlight, no echo, the picker closes on the key), so the
+table sees that a card was played on which pile, never its colour (RULES 1.8, 5).
+``HelpScreen``: the commands and keys in a scrollable box sized to the screen.
+"""
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from camelhost.ui import palette
+
+
+def picker_keys(edition):
+    """``{key: colour}`` for the picker: each racing colour's first letter (lower
+    case) and its position 1..5 (``camelup.editions``: the letters differ within an
+    edition)."""
+    keys = {}
+    for i, colour in enumerate(edition.racing, 1):
+        keys[palette.piece(colour).letter.lower()] = colour
+        keys[str(i)] = colour
+    return keys
+
+
+class FinishCardPicker(ModalScreen):
+    """Asks ``name`` for a finish card's colour for the overall-``pile`` pile
+    (``"winner"``/``"loser"``) of ``edition``; dismisses with the colour, or
+    ``None`` on Esc. Every colour is listed whether or not it is still in hand
+    (listing only those left would show what was played)."""
+
+    DEFAULT_CSS = """
+    FinishCardPicker { align: center middle; }
+    #picker { width: 62; max-width: 100%; height: auto; border: thick $accent;
+              padding: 0 2; background: $surface; }
+    #picker-text { width: 100%; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, name, pile, edition):
+        ModalScreen.__init__(self)
+        self.player = name
+        self.pile = pile
+        self.edition = edition
+        self.keys = picker_keys(edition)
+
+    def compose(self) -> ComposeResult:
+        text = Text("%s: finish card on the overall-%s pile\n" % (self.player, self.pile),
+                    "bold")
+        text.append("Press the key of its colour. Nothing you press is shown.\n\n")
+        for i, colour in enumerate(self.edition.racing, 1):
+            p = palette.piece(colour)
+            text.append(" %s " % p.letter.lower(), "bold reverse")
+            text.append(" or %d  " % i)
+            text.append(" %-7s" % colour, palette.style(colour))
+            text.append("\n")
+        text.append("\nEsc: cancel (no card played)", "dim")
+        with Vertical(id="picker"):
+            yield Static(text, id="picker-text")
+
+    def on_key(self, event):
+        key = (event.character or "").lower()
+        if key in self.keys:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.keys[key])
+
+    def action_cancel(self):
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen):
+    """The commands (``text``) and the screen's keys, scrollable; Esc, F1 or q closes."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help-box { width: 96%; max-width: 100; height: 90%; border: thick $accent;
+                background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,f1,q", "close", "Close")]
+
+    KEYS = """Keys:
+  F1                 this help (Esc closes it)
+  PgUp PgDn          scroll the history (the mouse wheel too)
+  F3                 the last leg's scoring again (Esc: back to the odds)
+  F5                 release the virtual pyramid
+  F6                 dark / light screen
+  win  lose          (alone) a private finish card: press its colour's key
+  Ctrl-Q Ctrl-C Ctrl-D   quit (the journal keeps the game; resume it later)"""
+
+    def __init__(self, text):
+        ModalScreen.__init__(self)
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static(self.text + "\n\n" + self.KEYS, id="help-text")
+
+    def action_close(self):
+        self.dismiss(None)

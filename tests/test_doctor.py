@@ -1,0 +1,86 @@
+"""`pyramid doctor`: the bring-up checklist passes on the virtual pyramid and names the
+failing step when a simulated part is missing or dead."""
+
+import argparse
+import io
+
+import pytest
+from camelhost import cli
+from camelhost.commands import doctor
+
+pytestmark = [pytest.mark.hil, pytest.mark.micropython]
+
+STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "slider"]
+
+
+def _run(hardware=None):
+    out = io.StringIO()
+    args = argparse.Namespace(port="virtual", edition="second", seed=3)
+    status = doctor.run(args, out=out, hardware=hardware)
+    return status, out.getvalue()
+
+
+def _status_of(text):
+    got = {}
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[0] in ("ok", "FAILED", "skipped") and words[1] in STEPS:
+            got[words[1]] = words[0]
+    return got
+
+
+def test_doctor_passes_on_the_virtual_pyramid(micropython, capsys):
+    assert cli.main(["doctor", "--port", "virtual"]) == 0
+    out = capsys.readouterr().out
+    assert _status_of(out) == {name: "ok" for name in STEPS}
+    assert "MicroPython 1.29.0" in out and "chip id 0x44" in out and "all 7 checks passed" in out
+
+
+def test_a_missing_sensor_fails_the_sensor_step_with_its_advice(micropython):
+    status, out = _run({"sensor": "absent"})
+    assert status == 1
+    got = _status_of(out)
+    assert got["sensor"] == "FAILED" and got["LED"] == got["reading"] == "skipped"
+    assert got["slider"] == "ok"  # the push still arrives (as a sensor fault event)
+    assert "fix: the pyramid's colour sensor is not answering on the I2C bus" in out
+    assert "checks failed: sensor" in out
+
+
+def test_a_dead_led_fails_the_led_step_with_its_advice(micropython):
+    status, out = _run({"led": "dead"})
+    assert status == 1
+    got = _status_of(out)
+    assert got["sensor"] == "ok" and got["LED"] == "FAILED"
+    assert "the illumination LED does not light" in out
+    assert "checks failed: LED" in out
+
+
+def test_a_foreign_chip_fails_the_sensor_step_naming_its_id(micropython):
+    status, out = _run({"chip_id": 0x23})
+    assert status == 1 and _status_of(out)["sensor"] == "FAILED"
+    assert "sensor missing, chip id 0x23" in out
+
+
+def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython):
+    # the real-board path (prompts), with the virtual pyramid's table standing in for
+    # the maker's hands
+    from camelhost.tools import monitor
+
+    asked, said = [], []
+    with monitor.open_pyramid("virtual", edition="second", seed=5) as pyramid:
+        vp = pyramid.virtual
+
+        def ask(prompt):
+            asked.append(prompt)
+            vp.place("green")
+            return ""
+
+        def say(text):
+            said.append(text)
+            vp.release(wait=False)
+
+        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
+    assert [s.name for s in steps] == STEPS and all(s.status == "ok" for s in steps), steps
+    assert asked and "put one die in the pyramid's head" in asked[0]
+    assert said and "push the slider" in said[0]
+    assert "reads green" in [s for s in steps if s.name == "reading"][0].detail

@@ -1,0 +1,260 @@
+"""What the table says around a game (issue 11): the quit line, the resume line, a fresh
+seed, the position, plain-mode odds and best, private finish cards, the classic setup
+words, and ``replay`` into a closed pipe."""
+
+import io
+import os
+import subprocess
+import sys
+
+from camelhost import cli
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal, read_events
+from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui import plain
+from camelhost.ui.plain import PlainDisplay
+
+PYRAMID = os.path.join(os.path.dirname(sys.executable), "pyramid")
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _play(monkeypatch, capsys, lines, *argv):
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in lines))
+    rc = cli.main(["play", "--plain"] + list(argv))
+    out = capsys.readouterr()
+    assert rc == 0, out.err
+    return out.out.splitlines()
+
+
+def test_on_quit_one_line_names_the_journal_and_the_resume_command(tmp_path, monkeypatch,
+                                                                   capsys):
+    path = str(tmp_path / "g.jsonl")
+    out = _play(monkeypatch, capsys, ["draw", "leg red", "quit"],
+                "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
+    assert out[-1] == "game saved in %s; continue it with: pyramid play --resume %s" % (
+        path, path)
+
+
+def test_after_a_resume_a_line_counts_the_events_and_shows_the_last_die(tmp_path,
+                                                                        monkeypatch, capsys):
+    path = str(tmp_path / "g.jsonl")
+    _play(monkeypatch, capsys, [SETUP, "leg red", "pyramid", "blue 2", "quit"],
+          "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
+    out = _play(monkeypatch, capsys, ["quit"], "--resume", path)
+    at = out.index("resumed %s: 4 events restored (race 1, leg 1)" % path)
+    assert out[at + 1] == "Last die: blue 2 (Ben): blue camel forward 2, space 1 to 3"
+
+
+def test_the_full_screen_table_also_says_what_a_resume_restored(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path) as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        s.command(SETUP)
+        s.command("red 1")
+    journal = Journal.resume(path)
+    out = io.StringIO()
+    t = Table(Session.resume(journal), PlainDisplay(out))  # as TableApp builds it
+    t.start()
+    journal.close()
+    lines = out.getvalue().splitlines()
+    assert lines[:2] == ["resumed %s: 2 events restored (race 1, leg 1)" % path,
+                         "Last die: red 1 (Ann): red camel forward 1, space 2 to 3"]
+
+
+def test_without_seed_a_new_seed_is_drawn_and_printed(tmp_path, monkeypatch, capsys):
+    seeds = []
+    for n in range(3):
+        path = str(tmp_path / ("g%d.jsonl" % n))
+        out = _play(monkeypatch, capsys, ["quit"], "--players", "Ann,Ben,Cy", "--journal", path)
+        line = [x for x in out if x.startswith("seed: ")]
+        assert len(line) == 1
+        seed = int(line[0].split()[1])
+        assert "--seed %d" % seed in line[0]
+        assert read_events(path)[0]["seed"] == seed
+        seeds.append(seed)
+    assert len(set(seeds)) > 1
+
+
+def test_position_prints_the_notation_that_pyramid_odds_reads(tmp_path, monkeypatch, capsys):
+    out = _play(monkeypatch, capsys, [SETUP, "tile 6 +", "pyramid", "red 2", "position",
+                                      "quit"],
+                "--players", "Ann,Ben,Cy", "--journal", str(tmp_path / "g.jsonl"))
+    line = [x for x in out if x.startswith("Position: ")]
+    assert len(line) == 1
+    position = line[0][len("Position: "):]
+    assert cli.main(["odds", position]) == 0
+    odds_out = capsys.readouterr().out
+    assert "red" in odds_out and "purple" in odds_out
+
+
+def _table(players=("Ann", "Ben", "Cy")):
+    out = io.StringIO()
+    s = Session("second", list(players), seed=4, journal=Journal(None))
+    t = Table(s, PlainDisplay(out))
+    t.start()
+    t.line(SETUP)
+    return t, out
+
+
+def test_plain_mode_has_odds_and_best_commands():
+    t, out = _table()
+    start = len(out.getvalue())
+    t.line("odds")
+    t.line("best")
+    lines = out.getvalue()[start:].splitlines()
+    assert lines[0].startswith("Leg odds: ") and " 1st " in lines[0] and " last " in lines[0]
+    assert lines[1].startswith("Overall winner odds (") and "+/-" in lines[1]
+    assert lines[2].startswith("Overall loser odds (")
+    assert lines[3].startswith("Best for Ann: ") and "leg ticket" in lines[3]
+    assert "finish" not in lines[3]  # the screen is shared: no finish-card advice
+
+
+def test_a_bare_win_takes_the_colour_privately_and_never_shows_it():
+    t, out = _table()
+    t.line("win")
+    start = len(out.getvalue())
+    t.line("purple")
+    shown = out.getvalue()[start:]
+    assert "purple" not in shown
+    assert shown.startswith("Ann plays a finish card face down on the overall-winner pile")
+    assert t.session.game.pile("winner") == [(0, "purple")]
+
+
+def test_win_red_in_plain_mode_is_echoed_without_the_colour():
+    t, out = _table()
+    start = len(out.getvalue())
+    t.line("win red")
+    t.line("lose purple")
+    shown = out.getvalue()[start:]
+    assert "red" not in shown and "purple" not in shown
+    assert "Ben plays a finish card face down on the overall-loser pile" in shown
+
+
+def test_a_mistyped_finish_colour_is_not_echoed():
+    t, out = _table()
+    start = len(out.getvalue())
+    t.line("win purpel")
+    shown = out.getvalue()[start:]
+    assert shown.startswith("! ") and "purpel" not in shown
+
+
+def test_plain_mode_tells_the_leg_scoring_and_the_race_result_one_per_line():
+    t, out = _table()
+    s = t.session
+    t.line("leg red")
+    for die in ("red 3", "blue 1", "green 1", "yellow 1", "purple 1"):
+        t.line("pyramid")
+        t.line(die)
+        if s.game.leg == 2:
+            break
+    lines = out.getvalue().splitlines()
+    scored = [i for i, x in enumerate(lines) if x.startswith("LEG 1 SCORED: 1st ")]
+    assert len(scored) == 1
+    ann = lines[scored[0] + 1]
+    assert ann.startswith("  Ann: red 5 ticket ") and " => net " in ann
+    assert [x.split(":")[0] for x in lines[scored[0] + 1:scored[0] + 4]] == [
+        "  Ann", "  Ben", "  Cy"]
+
+
+def test_classic_setup_dice_say_which_space_the_camel_goes_on():
+    s = Session("classic", ["Ann", "Ben"], seed=1)
+    notices = s.command("orange 2")
+    lines = plain.notice_lines(notices[0], table_view(s, odds=False))
+    assert lines == ["Setup: orange camel on space 2; still to place: blue, green, yellow, "
+                     "white"]
+
+
+def test_second_edition_crazy_setup_die_says_its_space():
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=1)
+    notices = s.command("grey 1")
+    lines = plain.notice_lines(notices[0], table_view(s, odds=False))
+    assert lines[0].startswith("Setup: black camel on space 16; ")
+
+
+def test_replay_of_a_missing_file_says_so_in_one_line(capsys, tmp_path):
+    assert cli.main(["replay", str(tmp_path / "nothing.jsonl")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No such file" in err and "nothing.jsonl" in err
+
+
+def test_replay_into_head_ends_quietly(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path) as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        s.command(SETUP)
+        for _ in range(30):
+            s.command("leg red" if s.game.leg_tickets_left("red") else "pyramid")
+            if s.phase == "die":
+                s.command("%s 1" % [d for d in s.game.dice_in_pyramid() if d != "grey"][0])
+    proc = subprocess.run("'%s' replay '%s' | head -2" % (PYRAMID, path), shell=True,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    assert len(proc.stdout.splitlines()) == 2
+    assert proc.stderr == ""
+
+
+def test_the_race_over_lines_give_the_camels_order_and_the_players_ranking():
+    from camelhost.table import bots
+    from camelup.rng import XorShift32
+    s = Session("classic", ["Ann", "Ben"], seed=5)
+    s.command("draw")
+    rng = XorShift32(5)
+    notices = []
+    while s.phase != "over":
+        text, _ = bots.choose(s.game, s.names, quick=True)
+        if text == "pyramid":
+            inside = s.game.dice_in_pyramid()
+            text = "%s %d" % (inside[rng.below(len(inside))], 1 + rng.below(3))
+        notices = s.command(text)
+    final = [n for n in notices if n["kind"] == "final"][0]
+    lines = plain.notice_lines(final, table_view(s, odds=False))
+    assert lines[1] == "Final order of the camels: " + ", ".join(s.game.ranking())
+    coins = s.result["coins"]
+    order = sorted([(-coins[0], 0, "Ann"), (-coins[1], 1, "Ben")])
+    assert lines[-1] == "Final ranking: 1. %s %d, 2. %s %d" % (
+        order[0][2], -order[0][0], order[1][2], -order[1][0])
+    assert lines[-2].startswith("FINAL SCORES: Ann ")
+
+
+def test_auto_without_a_board_hints_the_option_of_the_command_asking(monkeypatch):
+    import types
+
+    import pytest
+    from camelhost.device.open import open_pyramid
+    from camelhost.errors import CliError
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [types.SimpleNamespace(device="/dev/ttyS0", vid=None)])
+    with pytest.raises(CliError) as info:
+        open_pyramid("auto", option="--port")  # monitor, calibrate
+    assert "give --port PORT" in str(info.value) and "--pyramid" not in str(info.value)
+    with pytest.raises(CliError) as info:
+        open_pyramid("auto")  # play
+    assert "give --pyramid PORT" in str(info.value) and "--pyramid manual" in str(info.value)
+
+
+def test_players_with_the_same_coins_share_their_place_in_the_final_ranking():
+    from camelhost.table import narration
+    view = {"players": [{"name": n} for n in ("Ann", "Ben", "Cy", "Dee")], "ranking": []}
+    final = {"winner": "red", "loser": "blue", "cards": [], "coins": [33, 24, 22, 24],
+             "winners": [0]}
+    lines = narration.final_lines({"final": final, "race": 1}, view)
+    assert lines[-1] == "Final ranking: 1. Ann 33, 2. Ben 24, 2. Dee 24, 4. Cy 22"
+
+
+def test_ctrl_c_in_plain_mode_leaves_like_quit(tmp_path, monkeypatch, capsys):
+    import camelhost.ui.loop
+
+    def interrupted(table, **kw):
+        table.line("draw")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(camelhost.ui.loop, "run_plain", interrupted)
+    path = str(tmp_path / "g.jsonl")
+    rc = cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--journal", path,
+                   "--seed", "2"])
+    out = capsys.readouterr()
+    assert rc == 0 and out.err == ""
+    assert out.out.splitlines()[-1].startswith("game saved in %s; continue it with: " % path)
+    assert [e["type"] for e in read_events(path)] == ["game", "setup"]

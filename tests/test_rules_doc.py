@@ -1,0 +1,77 @@
+"""docs/rules.md is the rules reference the product ships: every ``RULES n.m`` (and
+``RULES 3.5 (c)``) cited anywhere in the code, tests and docs names a section of it."""
+
+import os
+import re
+
+from camelhost import paths
+
+ROOT = paths.REPO_ROOT
+RULES_DOC = os.path.join(ROOT, "docs", "rules.md")
+TREES = ("shared", "host", "firmware", "hardware", "tests", "docs")
+CITE = re.compile(r"RULES (\d+(?:\.\d+)?)(?: ?\(([a-z])\))?")
+
+
+def sections():
+    """Section names of docs/rules.md: ``1``, ``1.5``, ``3.5 (a)``."""
+    found = set()
+    current = None
+    with open(RULES_DOC, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"## (\d+)\. ", line)
+            if m:
+                found.add(m.group(1))
+            m = re.match(r"\*\*(\d+\.\d+) ", line)
+            if m:
+                current = m.group(1)
+                found.add(current)
+            m = re.match(r"- \(([a-z])\) ", line)
+            if m and current:
+                found.add("%s (%s)" % (current, m.group(1)))
+    return found
+
+
+def citations():
+    """``{section: [file, ...]}`` of every citation outside docs/rules.md."""
+    out = {}
+    files = [os.path.join(ROOT, "README.md")]
+    for tree in TREES:
+        for folder, dirs, names in os.walk(os.path.join(ROOT, tree)):
+            dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"]
+            files += [os.path.join(folder, n) for n in names if n.endswith((".py", ".md", ".scn", ".txt"))]
+    for path in files:
+        if os.path.abspath(path) == os.path.abspath(RULES_DOC):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        for m in CITE.finditer(text):
+            name = m.group(1) + (" (%s)" % m.group(2) if m.group(2) else "")
+            out.setdefault(name, []).append(os.path.relpath(path, ROOT))
+    return out
+
+
+def test_every_cited_rules_section_exists_in_docs_rules_md():
+    have = sections()
+    cited = citations()
+    assert len(cited) > 30  # the code does cite the rules
+    missing = {name: sorted(set(files))[:3] for name, files in cited.items() if name not in have}
+    assert not missing, "cited but not in docs/rules.md: %r" % missing
+
+
+def test_the_reference_has_every_numbered_section():
+    have = sections()
+    expected = {"1", "2", "3", "4", "5"}
+    expected |= {"1.%d" % n for n in range(1, 14)}
+    expected |= {"2.%d" % n for n in range(1, 6)}
+    expected |= {"3.%d" % n for n in range(1, 9)}
+    expected |= {"3.5 (a)", "3.5 (b)", "3.5 (c)"}
+    assert expected <= have, sorted(expected - have)
+
+
+def test_no_doc_sends_the_reader_to_a_file_users_do_not_have():
+    for folder in ("docs",):
+        for name in os.listdir(os.path.join(ROOT, folder)):
+            with open(os.path.join(ROOT, folder, name), encoding="utf-8") as f:
+                assert "../shared/RULES.md" not in f.read(), name
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        assert "../shared/RULES.md" not in f.read()

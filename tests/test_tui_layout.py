@@ -1,0 +1,321 @@
+"""The full screen at 80x24 and beyond: everything the table needs stays in view
+(RULES 5), the history scrolls back, the leg-scoring and race-over panels stay
+until they are done with, help fits, and every quit key closes the table with the
+journal kept."""
+
+import asyncio
+import re
+
+import pytest
+import tui_scenes as scenes
+from camelhost.table.journal import Journal
+from camelhost.ui.screens import HelpScreen
+from textual.widgets import ContentSwitcher, Log
+
+P4 = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def _text(app, wid):
+    return str(app.query_one(wid).content)
+
+
+def _visible(app, wid):
+    """True when the widget is shown and lies wholly inside the screen."""
+    w = app.query_one(wid)
+    r = w.region
+    return w.display and r.height > 0 and r.x >= 0 and r.y >= 0 \
+        and r.right <= app.size.width and r.bottom <= app.size.height
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_everything_the_table_needs_is_in_view(size):
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=size) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.settle(pilot)
+            # no empty banner before the first die
+            assert not app.query_one("#big").display and not app.query_one("#announce").display
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG[1:])
+            await scenes.settle(pilot)
+            track = _text(app, "#track").splitlines()
+            assert all(len(line) <= size[0] for line in track)
+            numbers = [line for line in track if " 16" in line][0]
+            assert re.search(r"\b1\b.*\b14\b.*\b15\b.*\b16\b", numbers)  # one row, no wrap
+            for wid in ("#big", "#announce", "#detail", "#leaders", "#track", "#players",
+                        "#odds", "#info", "#log", "#prompt", "#command"):
+                assert _visible(app, wid), wid
+            announce = app.query_one("#announce")
+            assert _text(app, "#announce") == "WHITE  BACKWARD 2"
+            assert announce.region.width >= len("WHITE  BACKWARD 2")  # never cut off
+            players = _text(app, "#players")
+            box = app.query_one("#info-box")
+            assert box.region.height >= len(players.splitlines())  # every player in view
+            for name in P4:
+                row = [r for r in players.splitlines() if name in r][0]
+                assert re.search(r"%s\s+3\b" % name, row)  # name and coins
+            odds = _text(app, "#odds")
+            for colour in ("blue", "green", "yellow", "red", "purple"):
+                row = [r for r in odds.splitlines() if r.strip().startswith(colour)][0]
+                assert len(re.findall(r"\d+", row)) >= 8, row  # 1st 2nd last win± lose± ticket
+            assert "Best for Cy:" in odds and "pyramid ticket +1.00" in odds
+            assert re.search(r"(cheering|booing) tile on \d+ [+-]\d", odds)
+
+    asyncio.run(play())
+
+
+def test_the_odds_follow_every_change():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP])
+            await scenes.settle(pilot)
+            first = _text(app, "#odds")
+            assert "Best for Ann:" in first
+            await scenes.type_line(pilot, "blue 3")
+            await scenes.settle(pilot)
+            second = _text(app, "#odds")
+            assert "Best for Ben:" in second and second != first
+
+    asyncio.run(play())
+
+
+def test_history_scrolls_back_with_page_up_and_down():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_LEG_SCORED)
+            await scenes.settle(pilot)
+            log = app.query_one("#log", Log)
+            assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert log.scroll_y < log.max_scroll_y
+            await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y
+
+    asyncio.run(play())
+
+
+def test_leg_scoring_panel_stays_until_the_next_leg_goes_on():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_LEG_SCORED)
+            await scenes.settle(pilot)
+            left = app.query_one("#left", ContentSwitcher)
+            assert left.current == "leg-box"
+            panel = _text(app, "#legscore")
+            assert panel.startswith("LEG 1 SCORED 1st yellow, 2nd red")
+            ann = [r for r in panel.splitlines() if r.startswith("Ann")][0]
+            assert "3 ->  1 (-2): G5 -1 B5 -1" in ann  # each ticket and what it paid
+            await pilot.press("escape")
+            assert left.current == "odds-box"
+            await pilot.press("f3")
+            assert left.current == "leg-box"
+            await scenes.type_line(pilot, "leg red")  # the next leg goes on
+            assert left.current == "odds-box"
+
+    asyncio.run(play())
+
+
+def test_race_over_screen_stays_until_another_race():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "win purple", "lose red"])
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            left = app.query_one("#left", ContentSwitcher)
+            assert left.current == "over-box"
+            panel = _text(app, "#raceover")
+            assert "RACE 1 OVER" in panel and "overall winner" in panel
+            assert "Winner pile, in play order:\n  1. Ann" in panel
+            assert "Loser pile, in play order:\n  1. Ben" in panel
+            assert "Final coins: 1." in panel and "WINNER" in panel
+            assert _visible(app, "#raceover")
+            for text in ("show", "help", "odds"):  # looking around keeps it
+                await scenes.type_line(pilot, text)
+                if isinstance(app.screen, HelpScreen):
+                    await pilot.press("escape")
+            assert left.current == "over-box"
+            await scenes.type_line(pilot, "again")
+            await scenes.settle(pilot)
+            assert left.current == "odds-box"
+            assert "Race 2" in _text(app, "#leaders")
+
+    asyncio.run(play())
+
+
+def test_help_opens_in_a_box_that_fits_and_scrolls():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, "help")
+            assert isinstance(app.screen, HelpScreen)
+            box = app.screen.query_one("#help-box")
+            assert box.region.bottom <= 24 and box.region.right <= 80
+            assert box.max_scroll_y > 0  # longer than the box: it scrolls, nothing lost
+            await pilot.press("escape")
+            assert not isinstance(app.screen, HelpScreen)
+            await pilot.press("f1")
+            assert isinstance(app.screen, HelpScreen)
+
+    asyncio.run(play())
+
+
+def test_show_writes_the_whole_table_into_the_history():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG + ["show"])
+            log = "\n".join(app.query_one("#log", Log).lines)
+            assert "> show" in log
+            shown = log.split("> show")[-1]
+            assert "Ann" in shown and "coin" in shown and "Track" in shown
+
+    asyncio.run(play())
+
+
+def test_long_input_is_shortened_in_the_echo_and_the_error():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            log = app.query_one("#log", Log)
+            before = log.line_count
+            await scenes.type_line(pilot, "x" * 4800)
+            assert log.line_count - before <= 4
+            assert all(len(line) <= 80 for line in log.lines)
+            assert "(4800 characters)" in "\n".join(log.lines[before:])
+            assert app.session.game.leg == 1 and app.session.current == 0  # nothing changed
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("key", ["ctrl+q", "ctrl+c", "ctrl+d"])
+def test_every_quit_key_closes_the_table_and_keeps_the_journal(key, tmp_path):
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg green"])
+            app.query_one("#command").value = "half typed"
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.table.quit
+            assert app.return_code == 0  # exited, not crashed
+
+    asyncio.run(play())
+    app.session.journal.close()  # what 'pyramid play' does once the screen is closed
+    resumed = Journal.resume(str(tmp_path / "scene.jsonl"))
+    assert [e["type"] for e in resumed.events] == ["game", "setup", "action"]
+
+
+ILLEGAL = [
+    # (command, names the message must hold) on a six-player second-edition table
+    ("partner Ann", ["Ann"]),             # Ann with herself
+    ("tile 5 +", None),                   # legal: Ann's tile on 5
+    ("tile 6 +", ["Ann"]),                # Ben next to Ann's tile
+    ("tile 5 -", ["Ann"]),                # Ben onto Ann's tile
+    ("partner Ann", None),                # legal: Ben with Ann
+    ("partner Ann", ["Ann", "Ben"]),      # Cy: Ann is taken
+    ("partner Ben", ["Ben", "Ann"]),      # Cy: Ben is taken
+    ("partner Zed", ["Ann", "Flo"]),      # nobody called Zed: the names are listed
+    ("win red", None),                    # legal: Cy's card
+    ("leg blue", None), ("leg blue", None), ("leg blue", None),
+    ("leg blue", None),                   # Dee, Eve, Flo, Ann
+    ("pyramid", None),                    # Ben takes a pyramid ticket
+    ("leg red", ["Ben"]),                 # Ben's ticket waits for its die
+    ("blue 1", None),                     # the die
+    ("lose red", ["Cy"]),                 # Cy: red already played
+]
+
+
+def test_every_refusal_names_players_by_name():
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"])
+    seen = []
+
+    async def play():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            for text, names in ILLEGAL:
+                await scenes.type_line(pilot, text)
+                error = _text(app, "#error")
+                if names is None:
+                    assert error == "", (text, error)
+                    continue
+                seen.append(error)
+                assert error.startswith("! "), text
+                for name in names:
+                    assert name in error, (text, error)
+                assert not re.search(r"\bp\d\b|\bseat\b|\bplayer \d", error), error
+
+    asyncio.run(play())
+    assert len(seen) == len([n for _, n in ILLEGAL if n is not None])
+
+
+def test_a_resumed_table_shows_the_last_die_and_the_race_so_far(tmp_path):
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    path = str(tmp_path / "resume.jsonl")
+    first = Session("second", P4, seed=2, journal=Journal(path))
+    for text in scenes.SECOND_MID_LEG:
+        first.command(text)
+    first.journal.close()
+    session = Session.resume(Journal.resume(path))
+    app = TableApp(session)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert _text(app, "#announce") == "WHITE  BACKWARD 2"
+            assert str(app.query_one("#big").value) == "-2"
+            assert "Best for Cy:" in _text(app, "#odds")
+            assert "winner 1 card" in _text(app, "#info")
+
+    asyncio.run(play())
+
+
+def test_a_resized_terminal_gets_the_track_and_odds_redrawn_to_fit():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG)
+            await scenes.settle(pilot)
+            assert "left" in _text(app, "#odds").splitlines()[0]  # the wide form
+            await pilot.resize_terminal(80, 24)
+            await scenes.settle(pilot)
+            assert all(len(line) <= 80 for line in _text(app, "#track").splitlines())
+            assert "left" not in _text(app, "#odds").splitlines()[0]  # the narrow form
+            assert _visible(app, "#command") and _visible(app, "#players")
+
+    asyncio.run(play())
+
+
+def test_light_terminals_get_the_light_screen_and_f6_switches():
+    from camelhost.ui.tui import default_theme
+
+    assert default_theme({"COLORFGBG": "0;15"}) == "light"
+    assert default_theme({"COLORFGBG": "15;default;0"}) == "dark"
+    assert default_theme({}) == "dark"
+    app = scenes.app_for("classic", ["Ann", "Ben"], theme="light")
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.theme == "camel-light"
+            await pilot.press("f6")
+            assert app.theme == "camel-dark"
+
+    asyncio.run(play())

@@ -1,0 +1,144 @@
+"""Finish cards stay private on the shared full screen (RULES 1.8, 5): played through
+the picker (``win`` / ``lose`` alone, one key per colour) or typed (``win red``,
+masked as it is typed), the screen is the same whichever colour was played, and so
+is the plain output. The journal still holds the real card."""
+
+import asyncio
+import io
+
+import tui_scenes as scenes
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+from camelhost.ui.screens import FinishCardPicker
+
+P4 = ["Ann", "Ben", "Cy", "Dee"]
+BEFORE = scenes.SECOND_MID_LEG[:4]  # setup, three actions: Dee to act
+
+
+def _cards(session):
+    return [e["action"] for e in session.journal.events
+            if e.get("type") == "action" and e["action"].startswith("finish")]
+
+
+def _picked(key, tmp_path):
+    """The screens (picker open, then after the key) and the app, for ``key``."""
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+    shots = []
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, "win")
+            assert isinstance(app.screen, FinishCardPicker)
+            await scenes.settle(pilot)
+            shots.append(app.export_screenshot())
+            await pilot.press(key)
+            await scenes.settle(pilot)
+            assert not isinstance(app.screen, FinishCardPicker)
+            shots.append(app.export_screenshot())
+            shots.append("\n".join(app.query_one("#log").lines))
+
+    asyncio.run(play())
+    return app, shots
+
+
+def test_a_card_played_through_the_picker_leaves_no_trace_of_its_colour(tmp_path):
+    red_app, red = _picked("r", tmp_path / "r")
+    blue_app, blue = _picked("2", tmp_path / "b")  # 2: the second racing colour, green
+    assert _cards(red_app.session) == ["finish winner red"]
+    assert _cards(blue_app.session) == ["finish winner green"]
+    assert red[0] == blue[0]  # the picker, open
+    assert red[1] == blue[1]  # the whole screen after the card: identical, styles too
+    assert red[2] == blue[2]  # and the history
+    assert "Dee plays a finish card face down on the overall-winner pile" in red[2]
+    after = red[2].split("> win")[-1]
+    assert "red" not in after and "(no finish card played)" not in after
+
+
+def test_escape_closes_the_picker_without_a_card(tmp_path):
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await scenes.type_line(pilot, "lose")
+            assert isinstance(app.screen, FinishCardPicker)
+            assert "overall-loser pile" in str(app.screen.query_one("#picker-text").content)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, FinishCardPicker)
+            assert app.session.current == 3  # still Dee's turn
+
+    asyncio.run(play())
+    assert _cards(app.session) == []
+
+
+def _typed(text, tmp_path):
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+    shots = []
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await pilot.press(*scenes.keys_of(text))  # key by key, as a player types
+            await scenes.settle(pilot)
+            box = app.query_one("#command")
+            assert box.password and box.value == text  # masked on screen, kept in full
+            shots.append(app.export_screenshot())
+            await pilot.press("enter")
+            await scenes.settle(pilot)
+            shots.append(app.export_screenshot())
+
+    asyncio.run(play())
+    return app, shots
+
+
+def test_a_typed_finish_card_is_masked_while_typed_and_never_echoed(tmp_path):
+    red_app, red = _typed("win red", tmp_path / "r")
+    blue_app, blue = _typed("win blu", tmp_path / "b")
+    assert _cards(red_app.session) == ["finish winner red"]
+    assert _cards(blue_app.session) == ["finish winner blue"]
+    assert red == blue  # while typed, and after Enter
+
+
+def test_a_refused_finish_card_does_not_name_its_colour_either(tmp_path):
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, BEFORE + ["win red", "leg blue", "leg red",
+                                                     "leg yellow"])
+            await scenes.type_line(pilot, "lose red")  # Dee again: red already played
+            error = str(app.query_one("#error").content)
+            assert "Dee can't play that finish card" in error
+            await scenes.type_line(pilot, "win rex")  # a slip of the finger, not shown
+            error = str(app.query_one("#error").content)
+            assert "rex" not in error and "•••" in error
+            log = "\n".join(app.query_one("#log").lines)
+            assert "red" not in log.split("> leg yellow")[-1]
+
+    asyncio.run(play())
+    assert _cards(app.session) == ["finish winner red"]
+
+
+def _plain(lines):
+    out = io.StringIO()
+    session = Session("second", P4, seed=2, journal=Journal(None))
+    table = Table(session, PlainDisplay(out))
+    table.start()
+    for text in lines:
+        table.line(text)
+    return out.getvalue(), session
+
+
+def test_the_plain_output_is_the_same_whichever_card_was_played():
+    red, s1 = _plain(BEFORE + ["win", "red"])
+    green, s2 = _plain(BEFORE + ["win", "green"])
+    assert red == green and "finish card face down" in red
+    assert _cards(s1) == ["finish winner red"] and _cards(s2) == ["finish winner green"]
+    typed_red, _ = _plain(BEFORE + ["win red"])
+    typed_green, _ = _plain(BEFORE + ["win green"])
+    assert typed_red == typed_green

@@ -1,0 +1,60 @@
+"""Snapshots of the full screen (pytest-textual-snapshot): each scene is typed in
+through the command line from a seeded table, the odds worker is waited for, and
+the screen must match the stored SVG in ``__snapshots__`` (update with
+``pytest --snapshot-update`` after looking at the new picture).
+
+Scenes (RULES 5): the second edition mid-leg at 120x40 and 80x24, a leg just
+scored (its panel), the race over (final order, piles revealed in play order,
+coins, winner), six players with partnerships, the classic edition mid-leg on the
+light screen, and the finish-card picker open.
+"""
+
+import tui_scenes as scenes
+
+P4 = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def _steps(lines, then=None):
+    async def run_before(pilot):
+        await scenes.type_lines(pilot, lines)
+        if then is not None:
+            await then(pilot)
+        await scenes.settle(pilot)
+    return run_before
+
+
+def test_second_edition_mid_leg_120x40(snap_compare):
+    assert snap_compare(scenes.app_for("second", P4), terminal_size=(120, 40),
+                        run_before=_steps(scenes.SECOND_MID_LEG))
+
+
+def test_second_edition_mid_leg_80x24(snap_compare):
+    assert snap_compare(scenes.app_for("second", P4), terminal_size=(80, 24),
+                        run_before=_steps(scenes.SECOND_MID_LEG))
+
+
+def test_leg_scored_panel(snap_compare):
+    assert snap_compare(scenes.app_for("second", P4), terminal_size=(100, 32),
+                        run_before=_steps(scenes.SECOND_LEG_SCORED))
+
+
+def test_race_over_screen(snap_compare):
+    assert snap_compare(scenes.app_for("second", P4), terminal_size=(100, 32),
+                        run_before=_steps([scenes.SECOND_SETUP, "win purple", "lose red"],
+                                          scenes.play_race_out))
+
+
+def test_six_players_with_partnerships(snap_compare):
+    players = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"]
+    assert snap_compare(scenes.app_for("second", players), terminal_size=(120, 40),
+                        run_before=_steps(scenes.SIX_PARTNERS))
+
+
+def test_classic_mid_leg_light_screen(snap_compare):
+    assert snap_compare(scenes.app_for("classic", ["Ann", "Ben", "Cy"], theme="light"),
+                        terminal_size=(80, 24), run_before=_steps(scenes.CLASSIC_MID_LEG))
+
+
+def test_finish_card_picker_open(snap_compare):
+    assert snap_compare(scenes.app_for("second", P4), terminal_size=(80, 24),
+                        run_before=_steps(scenes.SECOND_MID_LEG[:4] + ["win"]))

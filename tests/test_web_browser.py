@@ -1,0 +1,274 @@
+"""The web scoreboard in a real browser (issue 12): Debian's headless Chromium driven
+by Playwright. One browser for the whole module (kept on one xdist worker); every
+page talks to a board on 127.0.0.1 only.
+
+What the page shows is read from the DOM (the track's stacks, the coins, the odds
+as printed) and compared with the engine's own state and an independent odds
+computation after each die."""
+
+import io
+import os
+
+import pytest
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.table.view import RACE_SAMPLES
+from camelhost.ui.plain import PlainDisplay
+from camelhost.web.follow import Follower, Replay
+from camelhost.web.server import WebBoard
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+NAMES = ["Ann", "Ben", "Cy", "Dee"]
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+pytestmark = pytest.mark.xdist_group("web_browser")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("%s is missing: .ci/run installs Debian's chromium "
+                    "(apt-get install -y chromium)" % CHROMIUM)
+    from playwright.sync_api import sync_playwright
+    pw = sync_playwright().start()
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
+    pw.stop()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    p.problems = []
+    p.on("pageerror", lambda exc: p.problems.append(str(exc)))
+    p.on("console", lambda m: p.problems.append(m.text) if m.type == "error" else None)
+    yield p
+    context.close()
+
+
+def shown_version(page, version, timeout=20000):
+    """Wait until the page has drawn ``version`` with its odds."""
+    page.wait_for_function("v => document.documentElement.dataset.version === String(v) && "
+                           "document.documentElement.dataset.odds === 'ready'",
+                           arg=version, timeout=timeout)
+
+
+def percent(p):
+    """How the page prints a probability: rounded half up, as JavaScript's Math.round."""
+    return "%d%%" % int(100 * p + 0.5)
+
+
+def check_page_matches_engine(page, session):
+    """The stacks, coins, last die and odds on the page are the engine's."""
+    from camelup import odds
+    from camelup.odds.game import position_from_game
+    from camelup.odds.race import race_odds
+    g = session.game
+    spaces = page.eval_on_selector_all(
+        "#track g.space", "gs => gs.map(g => [Number(g.dataset.space), g.dataset.camels])")
+    on_track = {space: camels for space, camels in spaces if 1 <= space <= 16}
+    assert on_track == {s: ",".join(g.stacks.get(s, [])) for s in range(1, 17)}
+    coins = page.eval_on_selector_all(
+        ".player", "ps => ps.map(p => [p.dataset.name, p.querySelector('.coins').textContent])")
+    assert coins == [[n, str(c)] for n, c in zip(session.names, g.coins, strict=True)]
+    last = [r["move"] for r in session.reports if r.get("move")][-1]
+    assert page.get_attribute("#announce", "data-camel") == last["camel"]
+    assert page.text_content("#die-distance") == str(last["distance"])
+    if session.phase == "over":
+        return
+    position = position_from_game(g)
+    leg = odds.leg_odds(position)
+    rows = page.eval_on_selector_all(
+        "#leg-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
+        "r.querySelector('.pct-first').textContent, r.querySelector('.pct-second').textContent,"
+        " r.querySelector('.pct-last').textContent])")
+    assert sorted(rows) == sorted([c, percent(leg.p_first(c)), percent(leg.p_second(c)),
+                                   percent(leg.p_last(c))] for c in g.edition.racing)
+    race = race_odds(position, seed=session.seed, samples=RACE_SAMPLES, leg=leg)
+    rows = page.eval_on_selector_all(
+        "#race-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
+        "r.querySelector('.pct-winner').textContent, r.querySelector('.pct-loser').textContent])")
+    assert sorted(rows) == sorted([c, percent(race.winner[c]), percent(race.loser[c])]
+                                  for c in g.edition.racing)
+
+
+def _dice(journal):
+    return sum(1 for e in journal.events if e["type"] == "die")
+
+
+@pytest.mark.hil
+def test_page_follows_a_virtual_game_die_by_die(page, micropython):
+    # Bots at four seats; the dice come from the real firmware on the virtual pyramid.
+    from camelhost.device.open import open_pyramid
+    journal = Journal(None)
+    session = Session("second", NAMES, seed=2, bots=range(4), journal=journal)
+    with open_pyramid("virtual", "second", 2) as pyramid, WebBoard("127.0.0.1", 0) as board, \
+            Follower(board, journal) as follower:
+        page.goto(board.url)
+        table = Table(session, PlainDisplay(stream=io.StringIO()), pyramid=pyramid.virtual,
+                      auto_setup=True)
+        table.start()
+        events = pyramid.events()
+        seen = 0
+        legs = session.game.leg
+        while session.game.leg == legs and session.phase != "over":  # until a leg is scored
+            _, event = events.get(timeout=30)
+            table.pyramid_event(event)
+            if _dice(journal) == seen:
+                continue  # a release the table refused: it asked for another
+            seen = _dice(journal)
+            assert follower.wait_idle()
+            shown_version(page, session.version)
+            check_page_matches_engine(page, session)
+        assert session.game.leg > legs  # a leg was scored on the way
+        assert page.is_visible("#leg-panel")
+        rows = page.eval_on_selector_all("#leg-table tr", "rs => rs.map(r => r.dataset.name)")
+        assert rows == NAMES
+    assert page.problems == []
+
+
+def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    journal = Journal(None)
+    s = Session("second", NAMES[:3], seed=5, journal=journal)
+    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+        for text in (SETUP, "leg red", "pyramid", "blue 2"):
+            s.command(text)
+        assert follower.wait_idle()
+        page.goto(board.url)
+        shown_version(page, s.version)
+        check_page_matches_engine(page, s)
+        stale = s.version
+        context.set_offline(True)  # the wifi goes ...
+        board.drop_clients()  # ... and the stream with it
+        page.wait_for_function("() => document.getElementById('link').textContent === "
+                               "'reconnecting'")
+        for text in ("tile 6 +", "pyramid", "green 3", "leg yellow", "pyramid", "grey white 1"):
+            s.command(text)
+        assert follower.wait_idle()
+        page.wait_for_timeout(1500)
+        assert page.evaluate("() => document.documentElement.dataset.version") == str(stale)
+        context.set_offline(False)  # ... and comes back: the page resyncs by itself
+        shown_version(page, s.version)
+        check_page_matches_engine(page, s)
+        assert page.text_content("#link") == "live"
+        tile = page.eval_on_selector("#track .tile", "t => [t.dataset.owner, t.dataset.side]")
+        assert tile == ["Cy", "+"]
+    context.close()
+
+
+def test_lan_mode_page_works_with_its_token_and_is_refused_without(page):
+    journal = Journal(None)
+    s = Session("second", NAMES[:3], seed=1, journal=journal)
+    s.command(SETUP)
+    with WebBoard("127.0.0.1", 0, token=True) as board, Follower(board, journal) as follower:
+        assert follower.wait_idle()
+        base = "http://127.0.0.1:%d/" % board.port
+        assert page.goto(base).status == 403
+        assert page.goto(base + "board.js").status == 403
+        response = page.goto(board.url)
+        assert response.status == 200
+        assert "unsafe-inline" not in response.headers["content-security-policy"]
+        shown_version(page, s.version)
+        assert page.text_content("#link") == "live"
+        assert page.eval_on_selector_all(".player .player-name", "ns => ns.map(n => n.textContent)") \
+            == NAMES[:3]
+    assert [p for p in page.problems if "403" not in p] == []  # the refused loads only
+
+
+def test_replay_buttons_step_through_a_finished_game(page):
+    journal = Journal(None)
+    s = Session("second", NAMES[:3], seed=1, journal=journal)
+    for text in ("setup 14:blue 15:green 16:yellow,red,purple 10:black 11:white",
+                 "win blue", "lose red", "pyramid", "yellow 2"):
+        s.command(text)
+    holder = {}
+    with WebBoard("127.0.0.1", 0, controls=lambda c: holder["r"].command(c)) as board:
+        replay = holder["r"] = Replay(board, journal.events, play_s=0.1)
+        replay.show()
+        page.goto(board.url)
+        page.wait_for_selector("#replay:not([hidden])")
+        assert page.text_content("#replay-step") == "step 0 of 5"
+        page.click("#replay [data-control=next]")
+        page.wait_for_function("() => document.getElementById('replay-step').textContent === "
+                               "'step 1 of 5'")
+        assert page.get_attribute("#track g.space[data-space='16']", "data-camels") == \
+            "yellow,red,purple"
+        page.click("#replay [data-control=last]")
+        page.wait_for_selector("#final-panel:not([hidden])")
+        cards = page.eval_on_selector_all(".revealed[data-pile=winner] .chip",
+                                          "cs => cs.map(c => c.dataset.colour)")
+        assert cards == ["blue"]
+        page.click("#replay [data-control=previous]")
+        page.wait_for_selector("#final-panel", state="hidden")
+        assert page.eval_on_selector_all(".revealed .chip", "cs => cs.length") == 0
+        replay.stop()
+    assert page.problems == []
+
+
+def test_live_page_has_no_controls(page):
+    journal = Journal(None)
+    s = Session("second", NAMES[:3], seed=1, journal=journal)
+    s.command(SETUP)
+    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+        assert follower.wait_idle()
+        page.goto(board.url)
+        shown_version(page, s.version)
+        assert page.is_hidden("#replay")
+        assert page.eval_on_selector_all("input, textarea, select, form", "x => x.length") == 0
+        status = page.evaluate("() => fetch('control/next', {method: 'POST'}).then(r => r.status)")
+        assert status in (404, 405)
+
+
+#: Runs before the page's own script: note what the page asks the browser to say.
+SPOKEN = """
+  window.__said = [];
+  if (!("speechSynthesis" in window)) {
+    window.speechSynthesis = {};
+    window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+  }
+  window.speechSynthesis.speak = (u) => window.__said.push(u.text);
+"""
+
+
+def test_speech_is_off_until_asked_then_says_each_new_die_once(browser):
+    context = browser.new_context()
+    context.add_init_script(script=SPOKEN)
+    page = context.new_page()
+    journal = Journal(None)
+    s = Session("second", NAMES[:3], seed=1, journal=journal)
+    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+        for text in (SETUP, "pyramid", "blue 2"):
+            s.command(text)
+        assert follower.wait_idle()
+        page.goto(board.url)
+        shown_version(page, s.version)
+        assert page.text_content("#speech") == "speech off"
+        s.command("pyramid")
+        s.command("red 1")
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == []  # off: nothing said
+        page.click("#speech")
+        assert page.get_attribute("#speech", "aria-pressed") == "true"
+        for text in ("pyramid", "grey black 3"):
+            s.command(text)
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        said = page.evaluate("() => window.__said")
+        assert said == ["speech on", "%s camel, backward 3" % s.reports[-1]["move"]["camel"]]
+        board.drop_clients()  # a reconnect does not say the same die again
+        page.wait_for_timeout(1500)
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == said
+        s.command("leg yellow")  # not a die: nothing said
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == said
+    context.close()

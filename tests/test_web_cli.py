@@ -1,0 +1,103 @@
+"""``--web`` on the commands (issue 12): the address printed, the QR code in LAN
+mode, a replay served until Ctrl-C. Loopback only."""
+
+import http.client
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+
+from camelhost import cli
+from camelhost.table.journal import Journal, read_events
+from camelhost.table.session import Session
+from camelhost.web import announce
+from camelhost.web.server import WebBoard
+
+PYRAMID = os.path.join(os.path.dirname(sys.executable), "pyramid")
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _get(url_path, port):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", url_path)
+    resp = conn.getresponse()
+    body = resp.read()
+    conn.close()
+    return resp.status, body
+
+
+def test_lan_mode_prints_the_address_with_its_token_and_a_qr_code():
+    with WebBoard("127.0.0.1", 0, token=True) as board:
+        out = io.StringIO()
+        announce(board, out)
+    text = out.getvalue()
+    assert "web scoreboard: %s" % board.url in text and board.token in board.url
+    rows = [line for line in text.splitlines() if set(line) & set("\u2580\u2584\u2588")]
+    assert len(rows) >= 12  # a QR code of at least version 2, two modules per row
+
+
+def test_loopback_mode_prints_the_address_without_a_qr_code():
+    with WebBoard("127.0.0.1", 0) as board:
+        out = io.StringIO()
+        announce(board, out)
+    assert out.getvalue() == "web scoreboard: http://127.0.0.1:%d/\n" % board.port
+
+
+def test_play_plain_with_web_serves_while_the_table_runs(tmp_path, monkeypatch, capsys):
+    path = str(tmp_path / "g.jsonl")
+    monkeypatch.setattr("sys.stdin", iter(["draw\n", "leg red\n", "quit\n"]))
+    rc = cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--journal", path,
+                   "--web", "127.0.0.1:0"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert re.search(r"^web scoreboard: http://127\.0\.0\.1:[1-9]\d*/$", out, re.M)
+    assert [e["type"] for e in read_events(path)] == ["game", "setup", "action"]
+
+
+def test_web_address_that_cannot_be_bound_is_one_clear_error(tmp_path, monkeypatch, capsys):
+    with WebBoard("127.0.0.1", 0) as taken:
+        monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+        rc = cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--journal",
+                       str(tmp_path / "g.jsonl"), "--web", "127.0.0.1:%d" % taken.port])
+    err = capsys.readouterr().err
+    assert rc != 0 and err.startswith("pyramid: --web 127.0.0.1:%d: can't serve there"
+                                      % taken.port)
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path) as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
+        for text in (SETUP, "leg red", "pyramid", "blue 2"):
+            s.command(text)
+    proc = subprocess.Popen([PYRAMID, "replay", path, "--brief", "--web", "127.0.0.1:0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        for line in proc.stdout:
+            m = re.match(r"web scoreboard: http://127\.0\.0\.1:(\d+)/$", line.strip())
+            if m:
+                port = int(m.group(1))
+            if line.startswith("step through the game"):
+                break
+        assert port
+        status, body = _get("/view", port)
+        view = json.loads(body)
+        assert status == 200 and view["replay"] == {"step": 0, "steps": 4, "playing": False}
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("POST", "/control/last")
+        assert conn.getresponse().status == 204
+        conn.close()
+        view = json.loads(_get("/view", port)[1])
+        assert view["last_die"]["camel"] == "blue" and view["players"][0]["leg_tickets"] == \
+            [{"colour": "red", "value": 5}]
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

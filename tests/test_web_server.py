@@ -1,0 +1,363 @@
+"""The web scoreboard's server without a browser: what it sends, to whom, and what
+it refuses (issue 12). Everything listens on 127.0.0.1 only; LAN mode is tested by
+forcing the token on the loopback address."""
+
+import http.client
+import json
+import socket
+import time
+
+import pytest
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.web.follow import Follower, Replay
+from camelhost.web.server import WebBoard, parse_address
+
+FAST_SETUP = "setup 14:blue 15:green 16:yellow,red,purple 10:black 11:white"
+
+
+class Stream:
+    """A server-sent-events reader on a plain socket (HTTP/1.1, chunked)."""
+
+    def __init__(self, port, path, timeout=20, rcvbuf=None):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        if rcvbuf:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.sock.sendall(b"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                          b"Accept: text/event-stream\r\n\r\n" % (path.encode(), port))
+        self.file = self.sock.makefile("rb")
+        head = self.file.readline().split()
+        self.status = int(head[1])
+        self.headers = {}
+        while True:
+            line = self.file.readline().strip()
+            if not line:
+                break
+            key, _, value = line.decode().partition(":")
+            self.headers[key.strip().lower()] = value.strip()
+        self.buffer = b""
+
+    def _more(self):
+        size = self.file.readline()
+        if not size:
+            raise EOFError("stream closed")
+        size = int(size.strip(), 16)
+        if size == 0:
+            raise EOFError("stream ended")
+        self.buffer += self.file.read(size + 2)[:-2]
+
+    def next(self, skip_pings=True):
+        """``(event, data bytes)`` of the next message."""
+        while True:
+            while b"\n\n" not in self.buffer:
+                self._more()
+            block, self.buffer = self.buffer.split(b"\n\n", 1)
+            fields = dict(line.split(b": ", 1) for line in block.split(b"\n") if b": " in line)
+            if b"data" not in fields:
+                continue
+            event = fields.get(b"event", b"message").decode()
+            if skip_pings and event == "ping":
+                continue
+            return event, fields[b"data"]
+
+    def close(self):
+        self.file.close()
+        self.sock.close()
+
+
+def get(port, path, method="GET", headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request(method, path, headers=headers or {})
+    resp = conn.getresponse()
+    body = resp.read()
+    conn.close()
+    return resp.status, dict(resp.getheaders()), body
+
+
+@pytest.fixture
+def board():
+    b = WebBoard("127.0.0.1", 0)
+    b.start()
+    yield b
+    b.stop()
+
+
+def test_parse_address_forms():
+    assert parse_address(None) == ("127.0.0.1", 8765)
+    assert parse_address("0.0.0.0:8080") == ("0.0.0.0", 8080)
+    assert parse_address("9000") == ("127.0.0.1", 9000)
+    assert parse_address(":9001") == ("127.0.0.1", 9001)
+    assert parse_address("[::1]:8080") == ("::1", 8080)
+    with pytest.raises(ValueError, match="port"):
+        parse_address("0.0.0.0:http")
+    with pytest.raises(ValueError, match="0..65535"):
+        parse_address("0.0.0.0:70000")
+
+
+def test_every_answer_has_the_strict_headers(board):
+    board.publish({"version": 1})
+    for path, status in (("/", 200), ("/board.js", 200), ("/board.css", 200),
+                         ("/palette.css", 200), ("/view", 200), ("/favicon.svg", 200),
+                         ("/nothing-here", 404), ("/../server.py", 404)):
+        got, headers, _ = get(board.port, path)
+        assert got == status, path
+        csp = headers["Content-Security-Policy"]
+        assert "unsafe-inline" not in csp and "script-src 'self'" in csp
+        assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+    s = Stream(board.port, "/events")
+    assert "unsafe-inline" not in s.headers["content-security-policy"]
+    assert s.headers["content-type"].startswith("text/event-stream")
+    assert s.headers["referrer-policy"] == "no-referrer"
+    s.close()
+
+
+def test_page_has_no_inline_script_or_style(board):
+    _, _, html = get(board.port, "/")
+    text = html.decode()
+    assert "<script src=\"board.js\"" in text
+    assert "style=" not in text and "<style" not in text and "onclick" not in text
+    assert "http://" not in text and "https://" not in text  # nothing from elsewhere
+
+
+def test_lan_mode_refuses_every_request_without_the_token():
+    with WebBoard("127.0.0.1", 0, token=True) as b:
+        b.publish({"version": 3})
+        assert len(b.token) >= 32 and b.url.endswith("/%s/" % b.token)
+        wrong = b.token[:-1] + ("A" if b.token[-1] != "A" else "B")
+        for path in ("/", "/view", "/events", "/board.js", "/palette.css",
+                     "/%s/view" % wrong, "/%sx/view" % b.token, "/view?token=" + b.token):
+            status, headers, body = get(b.port, path)
+            assert status == 403, path
+            assert b.token.encode() not in body
+            assert headers["Referrer-Policy"] == "no-referrer"
+        status, _, body = get(b.port, "/%s/view" % b.token)
+        assert status == 200 and json.loads(body) == {"version": 3}
+        status, _, body = get(b.port, "/%s/" % b.token)
+        assert status == 200 and b"board.js" in body
+        status, headers, _ = get(b.port, "/%s" % b.token)
+        assert status == 302 and headers["Location"] == "/%s/" % b.token
+
+
+def test_off_loopback_address_gets_a_token_by_itself():
+    b = WebBoard("0.0.0.0", 0)  # not started: nothing leaves this machine
+    assert b.token and b.prefix == "/" + b.token
+    assert WebBoard("127.0.0.1", 0).token is None
+
+
+def test_loopback_board_answers_only_its_own_host_name(board):
+    status, _, _ = get(board.port, "/view", headers={"Host": "evil.example:%d" % board.port})
+    assert status == 403
+    status, _, _ = get(board.port, "/view", headers={"Host": "localhost:%d" % board.port})
+    assert status == 200
+
+
+def test_live_board_is_read_only(board):
+    for method in ("POST", "PUT", "DELETE"):
+        status, _, _ = get(board.port, "/control/next", method=method)
+        assert status in (403, 404, 405), method
+    status, _, _ = get(board.port, "/view", method="POST")
+    assert status in (404, 405)
+
+
+def test_stream_starts_with_the_full_snapshot_and_follows_each_publish(board):
+    board.publish({"version": 1, "x": "a"})
+    s = Stream(board.port, "/events")
+    assert s.next() == ("snapshot", b'{"version":1,"x":"a"}')
+    board.publish({"version": 2, "x": "b"})
+    assert s.next() == ("snapshot", b'{"version":2,"x":"b"}')
+    board.drop_clients()
+    with pytest.raises(EOFError):
+        s.next()
+    again = Stream(board.port, "/events")  # a page reconnecting gets the same state
+    assert again.next() == ("snapshot", b'{"version":2,"x":"b"}')
+    again.close()
+
+
+def test_bounded_number_of_streams():
+    with WebBoard("127.0.0.1", 0, max_clients=2) as b:
+        b.publish({"version": 1})
+        first, second = Stream(b.port, "/events"), Stream(b.port, "/events")
+        first.next()
+        second.next()
+        assert b.clients == 2
+        third = Stream(b.port, "/events")
+        assert third.status == 503
+        third.close()
+        first.close()
+        deadline = time.monotonic() + 5
+        while b.clients > 1 and time.monotonic() < deadline:
+            b.publish({"version": 2})  # a write to the closed stream ends it
+            time.sleep(0.05)
+        fourth = Stream(b.port, "/events")
+        assert fourth.status == 200
+        fourth.close()
+        second.close()
+
+
+def test_a_slow_client_gets_a_resync_and_never_holds_up_the_others():
+    big = "x" * 1_000_000  # large snapshots fill the slow reader's socket at once
+    with WebBoard("127.0.0.1", 0, queue_size=3, write_timeout_s=60) as b:
+        b.publish({"version": 0})
+        slow = Stream(b.port, "/events")  # and it does not read for now
+        fast = Stream(b.port, "/events")
+        assert fast.next()[1] == b'{"version":0}'
+        count = 24
+        for n in range(1, count + 1):
+            b.publish({"version": n, "pad": big})
+            got = json.loads(fast.next()[1])
+            assert got["version"] == n  # the fast page sees every snapshot, in order
+        # the slow page reads at last: snapshots were dropped, then a resync with the newest
+        seen, resyncs = [], 0
+        while not seen or seen[-1] != count:
+            event, data = slow.next()
+            seen.append(json.loads(data)["version"])
+            resyncs += event == "resync"
+        assert resyncs >= 1 and len(seen) < count + 1
+        assert seen == sorted(seen)
+        slow.close()
+        fast.close()
+
+
+# -- hidden information: finish cards ------------------------------------------------
+
+
+def _game(cards):
+    """A three-seat race that ends after one die; ``cards``: Ann's and Ben's finish
+    card actions. Returns the session (journal in memory)."""
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None))
+    return s, [FAST_SETUP, cards[0], cards[1], "leg green", "pyramid", "yellow 2"]
+
+
+def _frames(cards):
+    """Every byte the board sends for that game: page files, every snapshot on the
+    stream and the /view answer after each event."""
+    s, commands = _game(cards)
+    with WebBoard("127.0.0.1", 0) as b:
+        follower = Follower(b, s.journal).start()
+        assert follower.wait_idle()  # the game line is on the board
+        stream = Stream(b.port, "/events")
+        static = b"".join(get(b.port, p)[2] for p in ("/", "/board.js", "/board.css",
+                                                       "/palette.css"))
+        frames = []
+        for text in commands:
+            s.command(text)
+            assert follower.wait_idle()
+            while True:  # the position at once, then with its odds
+                frames.append(stream.next()[1])
+                if b'"odds_pending":true' not in frames[-1]:
+                    break
+            frames.append(get(b.port, "/view")[2])
+        follower.stop()
+        stream.close()
+    assert s.phase == "over"
+    return static, frames
+
+
+def test_no_byte_tells_a_played_finish_card_before_the_reveal():
+    # Two games that differ only in the colours of the finish cards played: every
+    # byte the board sends must be the same until the race is over.
+    static_a, a = _frames(("win blue", "lose red"))
+    static_b, b = _frames(("win green", "lose purple"))
+    assert static_a == static_b
+    last = len(a) - 2  # the frames of the die that ends the race
+    assert a[:last] == b[:last]
+    for frame in a[:last]:
+        assert b"finish winner" not in frame and b"finish loser" not in frame
+        view = json.loads(frame)
+        assert view["final"] is None and view["piles"] in (
+            {"winner": 0, "loser": 0}, {"winner": 1, "loser": 0}, {"winner": 1, "loser": 1})
+    # ... and the reveal does show them, each pile in play order
+    final_a, final_b = json.loads(a[-1])["final"], json.loads(b[-1])["final"]
+    assert [c["colour"] for c in final_a["piles"]["winner"]] == ["blue"]
+    assert [c["colour"] for c in final_b["piles"]["loser"]] == ["purple"]
+    assert final_a["piles"]["winner"][0]["name"] == "Ann"
+
+
+# -- replay ------------------------------------------------------------------------------
+
+
+def test_replay_steps_through_the_journal_and_only_replay_has_controls():
+    s, commands = _game(("win blue", "lose red"))
+    for text in commands:
+        s.command(text)
+    events = s.journal.events
+    holder = {}
+    with WebBoard("127.0.0.1", 0, controls=lambda c: holder["r"].command(c)) as b:
+        replay = holder["r"] = Replay(b, events, play_s=0.05)
+        replay.show()
+        view = json.loads(get(b.port, "/view")[2])
+        assert view["replay"] == {"step": 0, "steps": len(events) - 1, "playing": False}
+        assert not any(r["stack"] for r in view["track"]) and view["final"] is None
+        assert get(b.port, "/control/next", method="POST")[0] == 204
+        view = json.loads(get(b.port, "/view")[2])
+        assert view["replay"]["step"] == 1
+        assert [r["space"] for r in view["track"] if r["stack"]] == [10, 11, 14, 15, 16]
+        assert get(b.port, "/control/last", method="POST")[0] == 204
+        view = json.loads(get(b.port, "/view")[2])
+        assert view["phase"] == "over" and view["final"]["winner"] == "purple"
+        get(b.port, "/control/previous", method="POST")
+        view = json.loads(get(b.port, "/view")[2])
+        assert view["final"] is None and view["piles"] == {"winner": 1, "loser": 1}
+        get(b.port, "/control/first", method="POST")
+        get(b.port, "/control/play", method="POST")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            view = json.loads(get(b.port, "/view")[2])
+            if view["replay"]["step"] == view["replay"]["steps"]:
+                break
+            time.sleep(0.05)
+        assert view["replay"] == {"step": len(events) - 1, "steps": len(events) - 1,
+                                  "playing": False}
+        assert get(b.port, "/control/explode", method="POST")[0] == 404
+        assert get(b.port, "/control/next", method="POST",
+                   headers={"Sec-Fetch-Site": "cross-site"})[0] == 403
+        replay.stop()
+
+
+def test_palette_css_has_every_camel_and_die_colour_of_both_editions(board):
+    from camelup.editions import EDITIONS
+    status, headers, body = get(board.port, "/palette.css")
+    css = body.decode()
+    assert status == 200 and headers["Content-Type"].startswith("text/css")
+    for ed in EDITIONS.values():
+        for colour in set(ed.camels) | set(ed.dice):
+            assert ".c-%s {" % colour in css and "--ink-%s:" % colour in css
+
+
+def test_palette_css_takes_the_tables_palette_when_there_is_one(monkeypatch):
+    import sys
+    import types
+
+    from camelhost.web import server
+    fake = types.ModuleType("camelhost.ui.palette")
+
+    class Piece:
+        def __init__(self, rgb, ink):
+            self.rgb, self.ink = rgb, ink
+
+    fake.PIECES = {"blue": Piece("#0000fe", "#ffffff"), "+": Piece("#00ff00", "#000000"),
+                   "-": Piece("#ff00ff", "#000000")}
+    fake.BACKGROUNDS, fake.FOREGROUNDS = {"dark": "#101010"}, {"dark": "#fefefe"}
+    monkeypatch.setitem(sys.modules, "camelhost.ui.palette", fake)
+    import camelhost.ui
+    monkeypatch.setattr(camelhost.ui, "palette", fake, raising=False)
+    css = server.palette_css()
+    assert "--blue: #0000fe;" in css and "--tile-plus: #00ff00;" in css
+    assert "--board: #101010;" in css and "--red: #d9261c;" in css  # the rest: defaults
+
+
+def test_every_page_file_is_served_and_goes_into_the_wheel():
+    import fnmatch
+    import os
+    import tomllib
+
+    from camelhost import paths
+    from camelhost.web.server import STATIC, STATIC_DIR
+    with open(os.path.join(paths.REPO_ROOT, "pyproject.toml"), "rb") as fh:
+        patterns = tomllib.load(fh)["tool"]["setuptools"]["package-data"]["camelhost.web"]
+    files = set(os.listdir(STATIC_DIR))
+    assert files == set(STATIC)
+    for name in files:
+        assert any(fnmatch.fnmatch("static/" + name, p) for p in patterns), name

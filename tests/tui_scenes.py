@@ -1,0 +1,86 @@
+"""Seeded table positions for the full-screen tests (snapshots and Pilot): each
+scene is an app and the keys that bring it to a position, so a snapshot shows
+exactly what a table would have seen after typing them."""
+
+import random
+
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.tui import TableApp
+
+SECOND_SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+CLASSIC_SETUP = "setup 1:blue 2:green,orange 3:yellow,white"
+
+
+def keys_of(text):
+    """Pilot key names that type ``text``."""
+    return [{" ": "space", ":": "colon", ",": "comma", "+": "plus", "-": "minus",
+             "?": "question_mark"}.get(ch, ch) for ch in text]
+
+
+async def settle(pilot):
+    """Wait until the odds worker is done and the screen has caught up; the command
+    line's cursor stops blinking (a snapshot must not catch it half-way)."""
+    for box in pilot.app.query("Input"):
+        box.cursor_blink = False
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def type_line(pilot, text):
+    """Put ``text`` in the command line and press Enter (as if pasted)."""
+    pilot.app.query_one("#command").value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def type_lines(pilot, lines):
+    for text in lines:
+        await type_line(pilot, text)
+
+
+def app_for(edition, players, seed=2, theme="dark", tmp=None):
+    if tmp is not None:
+        tmp.mkdir(parents=True, exist_ok=True)
+    journal = Journal(str(tmp / "scene.jsonl") if tmp is not None else None)
+    session = Session(edition, players, seed=seed, journal=journal)
+    return TableApp(session, theme_name=theme)
+
+
+#: A second-edition leg half played: tickets, a tile, a grey die, a finish card.
+SECOND_MID_LEG = [SECOND_SETUP, "leg green", "blue 3", "tile 8 +", "grey white 2",
+                  "leg blue", "win green"]
+#: ... and on to the end of the leg.
+SECOND_LEG_SCORED = SECOND_MID_LEG + ["red 1", "purple 2", "lose yellow", "yellow 3"]
+
+
+async def play_race_out(pilot, seed=7):
+    """Type seeded dice (and a few tickets) until the race is over."""
+    app = pilot.app
+    s = app.session
+    rng = random.Random(seed)
+    for _ in range(400):
+        if s.phase == "over":
+            return
+        g = s.game
+        roll = rng.random()
+        if roll < 0.15 and g.legal_actions():
+            colours = [c for c in g.edition.racing if g.leg_tickets_left(c)]
+            if colours:
+                await type_line(pilot, "leg %s" % rng.choice(sorted(colours)))
+                continue
+        dice = sorted(g.dice_in_pyramid())
+        die = rng.choice(dice)
+        value = rng.randint(1, 3)
+        if die == "grey":
+            await type_line(pilot, "grey %s %d" % (rng.choice(("black", "white")), value))
+        else:
+            await type_line(pilot, "%s %d" % (die, value))
+    raise AssertionError("the race did not end")
+
+#: Six players: two partnerships formed, tickets, a booing tile.
+SIX_PARTNERS = [SECOND_SETUP, "leg green", "partner Dee", "blue 3", "leg blue", "partner Flo",
+                "tile 8 -"]
+#: A classic leg half played, on the light screen.
+CLASSIC_MID_LEG = [CLASSIC_SETUP, "leg orange", "green 2", "tile 7 +", "white 1"]
