@@ -92,8 +92,9 @@ def test_needed_modules_follow_imports(tmp_path):
     fw = tmp_path / "fw"
     (fw / "pyramid").mkdir(parents=True)
     (fw / "pyramid" / "a.py").write_text("import camelup.classifier as c\n")
-    # the classifier brings the edition facts and the TCS34725 arithmetic (and theirs)
-    assert flash.needed_camelup_modules(str(fw)) == ["__init__", "classifier", "editions", "errors",
+    # the classifier brings its built-in profiles, the edition facts and the TCS34725
+    # arithmetic (and theirs)
+    assert flash.needed_camelup_modules(str(fw)) == ["__init__", "classifier", "default_profiles", "editions", "errors",
                                                      "tcs34725"]
     (fw / "pyramid" / "b.py").write_text("from camelup.nosuchmodule import x\n")
     with pytest.raises(Exception, match="nosuchmodule"):

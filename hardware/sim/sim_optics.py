@@ -476,7 +476,7 @@ def default_profile(edition):
 
 
 def main():
-    """Print the default profiles as the JSON strings ``camelup.classifier`` embeds."""
+    """Print the default profiles as the JSON strings ``camelup.default_profiles`` holds."""
     import json
 
     for edition in ("classic", "second"):
