@@ -80,3 +80,19 @@ def test_table_suggestions_follow_the_coach():
     advice = bots.suggestions(g)
     assert [av.action for av in advice] == [r[1] for r in coach.evaluate(g)]
     assert advice[0].action == "finish winner white" and "white" in advice[0].reason
+
+
+def test_partnerships_in_six_seat_games_name_the_chosen_seat():
+    # RULES 3.8: policies name the partner from 1; the game gets the 0-based seat
+    g = camelup.Game.random("second", 6, 4)
+    rng = XorShift32(1)
+    seen = 0
+    for _ in range(200):
+        text = bots.random_policy(g, rng)
+        if text.startswith("partner "):
+            seat = int(text.split()[1]) - 1
+            assert 0 <= seat < 6 and seat != g.turn and g.is_legal("partner %d" % seat)
+            seen += 1
+    assert seen > 0
+    r = tournament.play_game(["random"] * 6, "second", 5, 0)
+    assert len(r["coins"]) == 6 and r["winners"]

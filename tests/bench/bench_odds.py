@@ -121,7 +121,7 @@ def main():
         print("tile values, every space and side, %s: %.1f ms median" % (name, med))
 
     print()
-    print("all action values for the seat to act, race odds passed in (a 10,000-race run):")
+    print("all action values for the seat to act, race odds passed in (default precision):")
     game = camelup.Game("second", 6, dict(P2A))
     med, _ = _median_ms(lambda: action_values(game, race=race), runs=5)
     cpu = _median_cpu_ms(lambda: action_values(game, race=race), runs=5)

@@ -151,6 +151,8 @@ def random_policy(game, rng):
     """A uniformly random legal action: a pyramid ticket half of the time (when one is
     left), else any other legal action (``camelup.randomplay.random_action``)."""
     action = random_action(game, rng)
+    if action.kind == "partner":
+        return "partner %d" % (action.player + 1)  # policies name seats from 1
     return "pyramid" if action.kind == "pyramid" else str(action)
 
 

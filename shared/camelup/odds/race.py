@@ -112,20 +112,28 @@ def _first_leg(s, x, orders, count, tiles):
     return s, x, False
 
 
+#: Racing value and "black ink" of each of a die's six faces (face mod 3 + 1, face div 3).
+_VALUE = (1, 2, 3, 1, 2, 3)
+
+
 def _run_fresh(s, x, orders, count):
     """Legs that each start with every die inside and no tiles (the legs after the
     current one), both moves written out, until a unit crosses the line (or
     ``MAX_LEGS``). Returns ``(board, x)``."""
     legs = 0
+    value = _VALUE
     while legs < MAX_LEGS:
-        x = _next(x)
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
         order = orders[x % count]
-        x = _next(x)
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
         faces = x
         for d in order:
             f = faces % 6
             faces //= 6
-            v = f % 3 + 1
             if d == GREY_DIE:
                 who = grey_choice(s)
                 if who is None:  # RULES 3.5 (c): the numeral's ink
@@ -133,6 +141,7 @@ def _run_fresh(s, x, orders, count):
                 i = s.find(who)
                 j = s.find(SEP, i)
                 q = s.rfind(SEP, 0, i)  # the separator after space k - 1
+                v = value[f]
                 while v > 1 and q > 0:
                     q = s.rfind(SEP, 0, q)
                     v -= 1
@@ -142,12 +151,14 @@ def _run_fresh(s, x, orders, count):
             else:
                 i = s.find(d)
                 j = s.find(SEP, i)
-                q = j
-                while v:
+                q = s.find(SEP, j + 1)
+                v = value[f]
+                if v > 1 and q > 0:
                     q = s.find(SEP, q + 1)
-                    if q < 0:  # crossed the finish line (RULES 1.13)
-                        return s[:i] + s[j:] + s[i:j], x
-                    v -= 1
+                    if v > 2 and q > 0:
+                        q = s.find(SEP, q + 1)
+                if q < 0:  # crossed the finish line (RULES 1.13)
+                    return s[:i] + s[j:] + s[i:j], x
                 s = s[:i] + s[j:q] + s[i:j] + s[q:]
         legs += 1
     return s, x
