@@ -775,6 +775,9 @@ class Link:
             return
         nxt = msg.get("next")
         if nxt is not None and self._store:
+            if self._heard > seq:
+                # we heard of events the device's store does not hold (its flash failed)
+                self._report_gap(boot, seq + 1, self._heard, "the pyramid restarted before storing them")
             self._next_boot(nxt)
             return
         self._sync_sent = 0.0
