@@ -183,7 +183,6 @@ class Game:
 
     def play(self):
         f = self.faults
-        rng = f.rng
         with self.vp:
             try:
                 return self._play()
