@@ -44,7 +44,7 @@ class StdioPort:
     person at a terminal) through the same path, instead of a blocking ``print()``.
     """
 
-    STALL_MS = 100
+    STALL_MS = 250  # rp2 waits 500 ms when the host stalls; a loaded machine can pause ~100 ms
     BACKOFF_MS = 1000
 
     def __init__(self, rx, tx, clock=None, writable=None):

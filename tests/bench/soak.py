@@ -184,31 +184,46 @@ class Game:
 
     def play(self):
         f = self.faults
-        rng = f.rng
         with self.vp:
-            self._open_table()
-            self.vp.line_faults(f.loss, f.flip, seed=self.seed)
-            self.table.start()
-            events = 0
+            try:
+                return self._play()
+            except (RuntimeError, OSError):
+                sys.stderr.write("--- board log of game %d (%s):\n%s\n" % (
+                    self.seed, "faulted" if f.on else "clean", self.vp.board_log()[-3000:]))
+                sys.stderr.write("--- tapped: %s\n" % [(m.kind, m["boot"], m["seq"]) for m in self.vp.events][-5:])
+                link = getattr(self, "link", None)
+                if link is not None:
+                    sys.stderr.write("--- link: %s boot %s delivered %d heard %d ahead %s device %s stats %s\n" % (
+                        link.state, link.boot, link.delivered, link._heard, sorted(link._ahead)[:5],
+                        link._device_boot, link.stats))
+                raise
+
+    def _play(self):
+        f = self.faults
+        rng = f.rng
+        self._open_table()
+        self.vp.line_faults(f.loss, f.flip, seed=self.seed)
+        self.table.start()
+        events = 0
+        last = time.monotonic()
+        while not self.table.over:
+            ev = self.link.next_event(0.5)
+            if ev is None:
+                if time.monotonic() - last > STUCK_S:
+                    raise RuntimeError("game %d stuck: no event for %.0f s (phase %s)"
+                                       % (self.seed, STUCK_S, self.session.phase))
+                if not self.table.waiting_release and self.session.phase == "die":
+                    self.table.drive()  # a rejected release the table did not redo
+                continue
             last = time.monotonic()
-            while not self.table.over:
-                ev = self.link.next_event(0.5)
-                if ev is None:
-                    if time.monotonic() - last > STUCK_S:
-                        raise RuntimeError("game %d stuck: no event for %.0f s (phase %s)"
-                                           % (self.seed, STUCK_S, self.session.phase))
-                    if not self.table.waiting_release and self.session.phase == "die":
-                        self.table.drive()  # a rejected release the table did not redo
-                    continue
-                last = time.monotonic()
-                events += 1
-                self._take(ev)
-                if f.on:
-                    self._faults_after(events, rng)
-            self.vp.line_faults()
-            for link in self.links:
-                link.close()
-            self.journal.close()
+            events += 1
+            self._take(ev)
+            if f.on:
+                self._faults_after(events, rng)
+        self.vp.line_faults()
+        for link in self.links:
+            link.close()
+        self.journal.close()
         return self._result()
 
     def _take(self, ev):

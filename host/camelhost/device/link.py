@@ -245,6 +245,7 @@ class Link:
         self._stop = threading.Event()
         self._want_open = threading.Event()
         self._lines = protocol.LineAssembler()
+        self._fresh = False
         #: "closed", "connecting", "connected" (lines flowing), "stale" (silent too long),
         #: "refused" (the device speaks another protocol version: ``refused`` says which)
         self.state = "closed"
@@ -376,6 +377,7 @@ class Link:
             pass
         self._ser = ser
         self._lines.reset()
+        self._fresh = True  # the first line may be the tail of one the flush above cut
         self._synced = False
         self._sync_sent = 0.0
         self._last_rx = time.monotonic()
@@ -550,6 +552,10 @@ class Link:
                 self._line(line)
 
     def _reject(self, line, reason):
+        if self._fresh:
+            self._fresh = False
+            log.info("dropped the first line after opening %s (cut by the open): %r", self.port, line[:80])
+            return
         self.stats["bad_lines"] += 1
         warn = self._warn
         now = time.monotonic()
@@ -572,6 +578,7 @@ class Link:
             self._reject(line, str(exc))
             return
         self._valid_lines += 1
+        self._fresh = False
         self._last_rx = time.monotonic()
         if self.state == "refused":
             return
@@ -768,6 +775,9 @@ class Link:
             return
         nxt = msg.get("next")
         if nxt is not None and self._store:
+            if self._heard > seq:
+                # we heard of events the device's store does not hold (its flash failed)
+                self._report_gap(boot, seq + 1, self._heard, "the pyramid restarted before storing them")
             self._next_boot(nxt)
             return
         self._sync_sent = 0.0

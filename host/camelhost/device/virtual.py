@@ -160,6 +160,15 @@ def _say_cpython_once():
         sys.stderr.write(CPYTHON_NOTICE + "\n")
 
 
+def _pipe_size(stream, size):
+    try:
+        import fcntl
+
+        fcntl.fcntl(stream.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), size)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
 class VirtualPyramidError(RuntimeError):
     """The simulated board did not start, stopped, or did not answer in time."""
 
@@ -468,16 +477,15 @@ class VirtualPyramid:
 
     def _device_to_host(self, boot, _ctrl_unused):
         out = boot.proc.stdout
-        try:  # a small pipe (Linux, 16 KiB): a host that does not read fills it soon
-            import fcntl
-
-            fcntl.fcntl(out.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), 16384)
-        except (ImportError, OSError, ValueError):
-            pass
         pending = b""
         while True:
-            while time.monotonic() < self._paused_until and self._boot is boot:
-                time.sleep(0.01)  # a connected host that reads nothing: the board's writes back up
+            if time.monotonic() < self._paused_until:
+                # a connected host that reads nothing: the board's writes back up in a
+                # small pipe (Linux, 16 KiB), as in rp2's USB CDC FIFO
+                _pipe_size(out, 16384)
+                while time.monotonic() < self._paused_until and self._boot is boot:
+                    time.sleep(0.01)
+                _pipe_size(out, 65536)
             try:
                 data = out.read1(4096) if hasattr(out, "read1") else os.read(out.fileno(), 4096)
             except (OSError, ValueError):
