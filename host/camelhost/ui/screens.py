@@ -73,6 +73,34 @@ class FinishCardPicker(ModalScreen):
         self.dismiss(None)
 
 
+def help_table(text):
+    """``text`` (heading lines, then ``  command   what it does`` lines) as Rich
+    renderables: each run of command lines a two-column grid whose second column
+    wraps under itself, not under the commands."""
+    from rich.console import Group
+    from rich.table import Table
+
+    parts = []
+    table = None
+    for line in text.splitlines():
+        if not line.startswith("  "):
+            table = None
+            parts.append(Text(line, "bold") if line else Text(""))
+            continue
+        if table is None:
+            table = Table.grid(padding=(0, 2))
+            table.add_column(style="bold", max_width=22)
+            table.add_column()
+            parts.append(table)
+        # the command ends at the first double space from column 19 on (a command
+        # such as "tile 7 +  tile 7 -" holds one itself), else at column 20
+        cut = line.find("  ", 19)
+        if cut < 0:
+            cut = 20 if len(line) > 20 and line[20] == " " else len(line)
+        table.add_row(line[:cut].strip(), line[cut:].strip())
+    return Group(*parts)
+
+
 class HelpScreen(ModalScreen):
     """The commands (``text``) and the screen's keys, scrollable; Esc, F1 or q closes."""
 
@@ -98,7 +126,7 @@ class HelpScreen(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static(self.text + "\n\n" + self.KEYS, id="help-text")
+            yield Static(help_table(self.text + "\n\n" + self.KEYS), id="help-text")
 
     def action_close(self):
         self.dismiss(None)
