@@ -352,3 +352,22 @@ def test_undo_takes_the_announcement_and_the_leg_panel_back_too():
             assert not app.query_one("#big").display
 
     asyncio.run(play())
+
+
+def test_leg_scoring_panel_shows_what_a_partner_copied():
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"])
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg red", "partner Ann",
+                                            "green 3", "blue 1", "red 1", "grey white 1",
+                                            "yellow 1"])  # the fifth die ends the leg
+            await scenes.settle(pilot)
+            rows = _text(app, "#legscore").splitlines()
+            ann = [r for r in rows if r.startswith("Ann")][0]
+            ben = [r for r in rows if r.startswith("Ben")][0]
+            paid = re.search(r"R5 ([+-]\d+)", ann).group(1)
+            copied = re.search(r"copy of Ann ([+-]\d+)", ben).group(1)
+            assert copied == paid and int(paid) > 0  # RULES 3.8: Ben copies Ann's red 5
+
+    asyncio.run(play())
