@@ -5,9 +5,8 @@ gives the history more lines.
 Top to bottom:
 
 * the announcement of the last die: its signed distance in big digits on the
-  camel's colour, ``BLUE  FORWARD 3`` and where the unit went, then the race, leg,
-  the first two racing camels and the dice that can still come out (hidden before
-  the first die, so no empty banner);
+  camel's colour, ``BLUE  FORWARD 3`` and where the unit went (hidden before the
+  first die, so no empty banner), then the race, leg and the first two racing camels;
 * the track: every stack (bottom camel on the bottom row), space numbers, tiles
   (``+Ann`` in the tile's colour);
 * left: the odds (leg 1st / 2nd / last of every racing camel, overall winner and
@@ -17,8 +16,10 @@ Top to bottom:
   leg-scoring panel takes its place (Esc / F3 switch back and forth); once the race
   is over, the race-over panel (final order, each finish pile revealed in play
   order, final coins, the winner) stays until ``again``;
-* right: every player's coins and tickets (always in view);
-* the public counts (pyramid tickets, finish-pile sizes, what the leg would pay);
+* right: every player's coins, tickets, finish cards in hand, partner and what the
+  leg would pay them now (always in view);
+* the public counts (dice that can still come out, pyramid tickets left,
+  finish-pile sizes);
 * the history (PgUp / PgDn, mouse wheel), the last error, the prompt and the
   command line.
 
@@ -27,7 +28,9 @@ numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` 
 ``lose`` alone opens the finish-card picker (one key per colour, nothing drawn); a
 typed ``win red`` is masked while typed and never echoed. Ctrl-Q, Ctrl-C and
 Ctrl-D all quit (every event is already in the journal). Events from the pyramid
-arrive on a thread and are handed to the table on the UI thread.
+arrive on a thread and are handed to the table on the UI thread. Everything drawn
+comes from the view model (``camelhost.table.view``), colours from
+``camelhost.ui.palette``; ``docs/screen.md`` is the user's guide.
 """
 
 import re
