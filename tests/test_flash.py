@@ -157,7 +157,7 @@ def test_mip_installs_from_package_json(repl, tmp_path):
     target = tmp_path / "lib"
     done = subprocess.run(
         [
-            flash._tool("mpremote"),
+            flash.tool("mpremote"),
             "connect",
             repl.port,
             "resume",

