@@ -15,14 +15,13 @@ the game state makes impossible is journaled as rejected, never applied. An
 grey die with its ink asked at the table (one key, ``b``/``w``, or ``again``).
 """
 
-from camelhost.table import bots
+from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import die_text
 from camelhost.table.parser import check_line
 from camelhost.table.session import GREY_BEST
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
-from camelhost.ui import plain
 
 HELP = """Commands (the current player acts; colours may be shortened: r, pu, gre):
   leg red            take the top red leg ticket
@@ -107,7 +106,7 @@ class Table:
         """Show the table and let bots (and the drawn setup) go first."""
         if self.resumed:
             journal = self.session.journal
-            self.display.text("\n".join(plain.resumed_lines(
+            self.display.text("\n".join(narration.resumed_lines(
                 self.view(), journal.path, len(journal.events) - 1)))
         self._auto_setup()
         self.display.status(self.view())
@@ -144,13 +143,13 @@ class Table:
             self.display.status(self.view())
             return True
         if head == "odds" and alone:
-            self.display.text("\n".join(plain.odds_lines(self.view(odds=True))))
+            self.display.text("\n".join(narration.odds_lines(self.view(odds=True))))
             return True
         if head == "best" and alone:
-            self.display.text("\n".join(plain.best_lines(self.view(odds=True))))
+            self.display.text("\n".join(narration.best_lines(self.view(odds=True))))
             return True
         if head == "position" and alone:
-            self.display.text(plain.position_line(self.session))
+            self.display.text(narration.position_line(self.session))
             return True
         if head == "release" and alone:
             self._release(manual=True)
@@ -229,7 +228,7 @@ class Table:
             view = self.view()
             self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
                                    "type the die that came out (e.g. '%s')"
-                                   % (event.get("missing", ""), plain.example_die(view))}],
+                                   % (event.get("missing", ""), narration.example_die(view))}],
                                  view)
         elif kind == "fault":
             self.hand_die_ok = True

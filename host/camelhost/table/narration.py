@@ -298,3 +298,64 @@ def final_scores_line(names, coins, winners):
     return "FINAL SCORES: %s | winner%s: %s" % (
         ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
         "s" if len(winners) > 1 else "", " and ".join(names[i] for i in winners))
+
+
+def last_die_line(view):
+    """``Last die: red 2 (Ann): red camel forward 2, space 3 to 5``."""
+    d = view["last_die"]
+    die = "grey %s" % d["ink"] if d["colour"] == "grey" else d["colour"]
+    return "Last die: %s %d (%s): %s camel %s %d, space %d to %d" % (
+        die, d["value"], d["player"], d["camel"],
+        "forward" if d["direction"] > 0 else "backward", d["distance"], d["from"], d["to"])
+
+
+def resumed_lines(view, path, count):
+    """What the table says after ``--resume``: how many events were restored from the
+    journal at ``path``, and the last die (so the players can check the board)."""
+    lines = ["resumed %s: %d events restored (race %d, %s)" % (
+        path, count, view["race"], "setup" if view["phase"] == "setup" else "leg %d" % view["leg"])]
+    if view["last_die"]:
+        lines.append(last_die_line(view))
+    return lines
+
+
+def odds_lines(view):
+    """The ``odds`` command: leg odds 1st/2nd/last of every racing camel, then the
+    overall winner and loser odds with their 95 % interval (RULES 1.10, 1.13)."""
+    odds = view["odds"]
+    if odds is None:
+        return ["No odds now (%s)" % ("setup" if view["phase"] == "setup" else "race over")]
+    lines = ["Leg odds: " + "; ".join(
+        "%s 1st %.0f%% 2nd %.0f%% last %.0f%%" % (
+            r["colour"], 100 * r["first"], 100 * r["second"], 100 * r["last"])
+        for r in sorted(odds["leg"], key=lambda r: -r["first"]))]
+    race = odds["race"]
+    if race is not None:
+        for pile in ("winner", "loser"):
+            rows = sorted(race[pile], key=lambda r: -r["p"])
+            how = "exact" if race["exact"] else "%d races simulated, 95%% interval" % (
+                race["samples"])
+            lines.append("Overall %s odds (%s): %s" % (pile, how, "; ".join(
+                "%s %.0f%%%s" % (r["colour"], 100 * r["p"],
+                                 "" if race["exact"] else " +/-%.1f" % (100 * r["hw"]))
+                for r in rows)))
+    return lines
+
+
+def best_lines(view, count=6):
+    """The ``best`` command: the value in coins of the best actions for the player to
+    act, best first (finish cards left out: the screen is shared)."""
+    odds = view["odds"]
+    if odds is None or not odds["actions"] or not odds["actions"]["values"]:
+        return ["No action values now"]
+    acts = odds["actions"]
+    return ["Best for %s: %s" % (acts["player"], "; ".join(
+        v["text"] for v in acts["values"][:count]))]
+
+
+def position_line(session):
+    """The ``position`` command: the position in the project notation, ready to paste
+    into ``pyramid odds`` (docs/notation.md)."""
+    if session.game is None:
+        return "No position yet: the setup comes first"
+    return "Position: %s" % session.game.position()
