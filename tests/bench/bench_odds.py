@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
 sys.path.insert(0, os.path.join(HERE, ".."))  # tests/: the oracles
 
 import camelup  # noqa: E402
-from camelhost import tournament  # noqa: E402
+from camelhost import coach, tournament  # noqa: E402
 from camelup.odds import Position, leg_odds, tile_values  # noqa: E402
 from camelup.odds.actions import action_values  # noqa: E402
 from camelup.odds.race import race_odds, simulate  # noqa: E402
@@ -148,6 +148,10 @@ def main():
     race_odds(fresh, samples=1000)
     med, _ = _median_ms(lambda: action_values(fresh), runs=3)
     print("  same, race odds cached (a ticket taken, no die): %.1f ms median" % med)
+
+    fresh4 = camelup.Game("second", 4, dict(P2A))
+    cpu = _median_cpu_ms(lambda: coach.choose(fresh4), runs=3)
+    print("  coach's move, P2a start of a leg, 4 seats (budget 1 s): cpu %.1f ms median" % cpu)
 
     print()
     games = int(os.environ.get("BENCH_GAMES", "8"))
