@@ -113,7 +113,7 @@ def truth_scores(edition, seed, emitted):
     for msg in emitted:
         if table.over:
             break
-        table.pyramid_event(controller._event_dict(DieEvent.from_message(msg, protocol.encode_body(
+        table.pyramid_event(event_values(DieEvent.from_message(msg, protocol.encode_body(
             msg.name, dict(msg.fields), msg.kind))))
     return display.final
 
