@@ -11,13 +11,13 @@ import os
 
 import pytest
 from camelhost import paths
+from camelhost.device.micropython import find_micropython, run_micropython
 from hypothesis import settings
 
 # Tests must pass on a loaded machine and draw the same examples every run: no
 # per-example deadline (a loaded CI box is slow, not wrong) and a fixed seed.
 settings.register_profile("project", deadline=None, derandomize=True)
 settings.load_profile("project")
-from camelhost.device.micropython import find_micropython, run_micropython
 
 REPO = paths.REPO_ROOT
 
