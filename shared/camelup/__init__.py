@@ -22,7 +22,7 @@ def __getattr__(name):
 _EXPORTS = {
     "Game": "game", "setup_stacks": "game", "random_stacks": "game",
     "Action": "actions", "parse_action": "actions",
-    "parse_position": "notation", "position_text": "notation",
+    "parse_position": "game", "position_text": "notation",
     "IllegalAction": "errors", "NotationError": "errors", "ParseError": "errors",
     "get_edition": "editions", "Edition": "editions",
     "move_unit": "movement", "select_crazy": "movement", "ranking": "movement",

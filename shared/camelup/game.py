@@ -18,6 +18,7 @@ from camelup.editions import (
     get_edition,
 )
 from camelup.errors import IllegalAction, NotationError
+from camelup.notation import position_text, read_position
 from camelup.rng import XorShift32
 
 #: Faces of a racing die (RULES 1.4) and of the grey die as (value, ink) (RULES 3.1).
@@ -315,7 +316,6 @@ class Game:
     def from_position(cls, text):
         """The ``Game`` of a position line (``camelup.parse_position``; docs/notation.md).
         Raises ``NotationError`` naming the bad part."""
-        from camelup.notation import parse_position
         return parse_position(text)
 
     def new_race(self, seed=None, stacks=None, start=None):
@@ -463,7 +463,6 @@ class Game:
 
     def position(self):
         """One-line notation of this position (docs/notation.md)."""
-        from camelup.notation import position_text
         return position_text(self)
 
     def __str__(self):
@@ -778,3 +777,19 @@ class Game:
                  "coins": list(coins), "winners": scoring.winners(coins)}
         report["final"] = final
         self.result = final
+
+
+def parse_position(text):
+    """Read a position line (as made by ``Game.position``; docs/notation.md) and return
+    its ``Game``.
+
+    Raises ``NotationError`` naming the bad part: unknown section, malformed token, or
+    an inconsistent position (camel missing or twice, tickets left that do not match
+    tickets held, tiles next to each other, ...).
+    """
+    edition, players, stacks, fields, pyramid_left = read_position(text)
+    game = Game(edition, players, stacks, **fields)
+    if pyramid_left is not None and pyramid_left != game.pyramid_tickets_left:
+        raise NotationError("pyramid %d does not match %d dice out in position %r"
+                            % (pyramid_left, len(fields["out"]), text))
+    return game

@@ -220,15 +220,15 @@ def board_edition(colours):
     return None
 
 
-def parse_position(text):
-    """Read a position line (as made by ``position_text``) and return a ``Game``.
+def read_position(text):
+    """Read a position line (as made by ``position_text``) into the ``Game``
+    constructor's arguments: ``(edition, players, stacks, fields, pyramid_left)``,
+    ``fields`` a dict of keyword arguments, ``pyramid_left`` the line's ``pyramid N``
+    (``None`` when absent). ``camelup.game.parse_position`` builds the ``Game``; this
+    module never imports the engine (one-way: game -> notation).
 
-    Raises ``NotationError`` naming the bad part: unknown section, malformed token,
-    or an inconsistent position (camel missing or twice, tickets left that do not
-    match tickets held, tiles next to each other, ...).
+    Raises ``NotationError`` naming the bad part: unknown section or malformed token.
     """
-    from camelup.game import Game
-
     if not isinstance(text, str):
         raise NotationError("a position is text, got %r" % (text,))
     parts = [s.strip() for s in text.strip().split("|")]
@@ -318,13 +318,11 @@ def parse_position(text):
         _err("no track section", text)
     if not players:
         _err("no player sections (p0 coins=3 | p1 coins=3 | ...)", text)
-    game = Game(ed, len(players), stacks, tiles=tiles, turn=turn, start=start,
-                coins=[e["coins"] for e in players],
-                held=[e["tickets"] for e in players],
-                pyramid=[e["pyramid"] for e in players], out=out,
-                partners=[e["partner"] for e in players],
-                winner_pile=piles["winner"], loser_pile=piles["loser"], leg=leg,
-                legs=legs)
-    if pyramid_left is not None and pyramid_left != game.pyramid_tickets_left:
-        _err("pyramid %d does not match %d dice out" % (pyramid_left, len(out)), text)
-    return game
+    fields = {"tiles": tiles, "turn": turn, "start": start,
+              "coins": [e["coins"] for e in players],
+              "held": [e["tickets"] for e in players],
+              "pyramid": [e["pyramid"] for e in players], "out": out,
+              "partners": [e["partner"] for e in players],
+              "winner_pile": piles["winner"], "loser_pile": piles["loser"], "leg": leg,
+              "legs": legs}
+    return ed, len(players), stacks, fields, pyramid_left

@@ -21,7 +21,8 @@ Runs unchanged on MicroPython (the cross-runtime check runs every scenario there
 from camelup.actions import parse_action
 from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
-from camelup.notation import parse_position, position_text, read_board, track_text
+from camelup.game import parse_position
+from camelup.notation import position_text, read_board, track_text
 from camelup.scenario_odds import PLACES, Value, check_odds
 
 #: Setup keywords (each once per case, except ``tickets`` and ``pyramid``: once per seat).

@@ -17,7 +17,7 @@ deterministic: the same text always gives the same final position and scores.
 from camelup.actions import parse_action
 from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
-from camelup.notation import parse_position
+from camelup.game import parse_position
 
 HEADER = "# camelup transcript 1"
 

@@ -7,7 +7,7 @@
   as the ``rx`` task runs them, on fake hardware);
 * ``--commands`` (100,000) strings through the table's command parser
   (``Session.parse_command``, in the setup, turn and value phases);
-* ``--positions`` (100,000) mutated positions through ``camelup.notation.parse_position``.
+* ``--positions`` (100,000) mutated positions through ``camelup.game.parse_position`` (reading ``camelup.notation.read_position``).
 
 Half of the mutated lines get a correct CRC after the mutation, so they reach the
 message decoder and the handlers, not only the checksum. The documented errors are:
@@ -356,7 +356,8 @@ def fuzz_commands(n, seed):
 
 
 def fuzz_positions(n, seed):
-    """Mutated positions through ``camelup.notation.parse_position``; ``NotationError`` is documented."""
+    """Mutated positions through ``camelup.game.parse_position`` (reading ``camelup.notation.read_position``); ``NotationError`` is documented."""
+    from camelup import game as engine
     from camelup import notation
     from camelup.errors import NotationError
     from camelup.game import Game
@@ -385,7 +386,7 @@ def fuzz_positions(n, seed):
                 chars = chars[:pos]
         text = "".join(chars)
         try:
-            notation.parse_position(text)
+            engine.parse_position(text)
         except NotationError:
             pass
         except Exception as exc:  # noqa: BLE001

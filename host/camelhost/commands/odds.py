@@ -12,8 +12,8 @@ import time
 
 from camelup.editions import DICE_PER_LEG, get_edition
 from camelup.errors import NotationError
-from camelup.game import Game
-from camelup.notation import BOARD_LETTERS, board_edition, parse_position, read_board
+from camelup.game import Game, parse_position
+from camelup.notation import BOARD_LETTERS, board_edition, read_board
 from camelup.odds import best_tile, leg_odds
 from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game

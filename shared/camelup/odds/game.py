@@ -6,7 +6,7 @@ read games through ``as_position``. Runs on MicroPython too (it only reads the g
 public attributes).
 """
 
-from camelup.notation import parse_position
+from camelup.game import parse_position
 from camelup.odds.board import CLASSIC, TRACK, Position
 
 
