@@ -57,7 +57,7 @@ def _evt_key(body):
     if sp < 0 or at < 0:
         return None
     try:
-        return body[at + 6 : at + 14], protocol._parse_uint(body[4:sp])
+        return body[at + 6 : at + 14], protocol.parse_uint(body[4:sp])
     except ValueError:
         return None
 
@@ -95,7 +95,7 @@ class EventLog:
             self._compact()
         self._boots.append([boot, 0, -1])
         if path is not None:
-            self._write((_record("B %s %s" % (boot, protocol._fmt_prev(self.prev))),))
+            self._write((_record("B %s %s" % (boot, protocol.format_prev(self.prev))),))
 
     # --- the store ---
 
@@ -147,7 +147,7 @@ class EventLog:
                 boots.append([parts[1], 0, -1])
             elif parts[0] == "A":
                 try:
-                    seq = protocol._parse_uint(parts[2])
+                    seq = protocol.parse_uint(parts[2])
                 except ValueError:
                     return False
                 self._mark_acked(parts[1], seq)
@@ -215,7 +215,7 @@ class EventLog:
 
                 prev = None
                 for entry in kept:
-                    put(_record("B %s %s" % (entry[0], protocol._fmt_prev(prev))))
+                    put(_record("B %s %s" % (entry[0], protocol.format_prev(prev))))
                     prev = (entry[0], entry[1])
                     if entry[2] >= 0:
                         put(_record("A %s %d" % (entry[0], entry[2])))

@@ -53,7 +53,9 @@ class ProtocolError(ValueError):
 # --- field types: name -> (check-and-parse, format) ---------------------------
 
 
-def _parse_uint(text):
+def parse_uint(text):
+    """A wire uint: 1..10 ASCII digits, no leading zero, at most 4294967295 (the
+    protocol's ``uint``, docs/protocol.md). Raises ``ValueError`` for anything else."""
     if not text or len(text) > 10:
         raise ValueError
     for ch in text:
@@ -134,7 +136,7 @@ def _parse_quad(text):
         raise ValueError
     out = []
     for part in parts:
-        n = _parse_uint(part)
+        n = parse_uint(part)
         if n > 65535:
             raise ValueError
         out.append(n)
@@ -146,7 +148,7 @@ def _fmt_quad(value):
         raise ValueError
     parts = []
     for n in value:
-        if _parse_uint(_fmt_uint(n)) > 65535:
+        if parse_uint(_fmt_uint(n)) > 65535:
             raise ValueError
         parts.append(str(n))
     return ",".join(parts)
@@ -173,10 +175,12 @@ def _parse_prev(text):
     parts = text.split(":")
     if len(parts) != 2:
         raise ValueError
-    return (_parse_hex8(parts[0]), _parse_uint(parts[1]))
+    return (_parse_hex8(parts[0]), parse_uint(parts[1]))
 
 
-def _fmt_prev(value):
+def format_prev(value):
+    """``(boot, seq)`` as the wire's ``BOOT:SEQ`` (``-`` for ``None``), as HELLO's
+    ``prev`` and the flash event store write it."""
     if value is None:
         return "-"
     return _fmt_hex8(value[0]) + ":" + _fmt_uint(value[1])
@@ -198,14 +202,14 @@ def _fmt_text(value):
 
 
 _TYPES = {
-    "uint": (_parse_uint, _fmt_uint),
+    "uint": (parse_uint, _fmt_uint),
     "hex8": (_parse_hex8, _fmt_hex8),
     "hexid": (_parse_hexid, _fmt_hexid),
     "word": (_parse_word, _fmt_word),
     "value": (_parse_value, _fmt_value),
     "quad": (_parse_quad, _fmt_quad),
     "bool": (_parse_bool, _fmt_bool),
-    "prev": (_parse_prev, _fmt_prev),
+    "prev": (_parse_prev, format_prev),
     "text": (_parse_text, _fmt_text),
 }
 
