@@ -106,3 +106,15 @@ def test_the_wheel_maps_the_rules_reference_into_the_package():
     assert tool["package-dir"]["camelhost.docs"] == "docs"
     assert "camelhost.docs" in tool["packages"]
     assert "rules.md" in tool["package-data"]["camelhost.docs"]
+
+
+def test_rules_into_a_pipe_that_closes_early_ends_quietly(tmp_path):
+    """`pyramid rules | head`: the reader leaving is no error message."""
+    code = "import sys; from camelhost import cli; sys.exit(cli.main(['rules']))"
+    reader = subprocess.Popen(["true"], stdin=subprocess.PIPE)
+    reader.wait()  # gone before anything is written: the first write breaks the pipe
+    done = subprocess.run([sys.executable, "-c", code], stdout=reader.stdin,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    reader.stdin.close()
+    assert done.stderr == ""
+    assert done.returncode == 141
