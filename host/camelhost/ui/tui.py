@@ -26,7 +26,8 @@ Top to bottom:
 A die reported with value ``?`` is completed by a single key (1, 2 or 3), the
 numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` or
 ``lose`` alone opens the finish-card picker (one key per colour, nothing drawn); a
-typed ``win red`` is masked while typed and never echoed. Ctrl-Q, Ctrl-C and
+typed ``win red`` shows as ``win •••`` (the same mask whatever its length) and
+is never echoed. Ctrl-Q, Ctrl-C and
 Ctrl-D all quit (every event is already in the journal). Events from the pyramid
 arrive on a thread and are handed to the table on the UI thread. Everything drawn
 comes from the view model (``camelhost.table.view``), colours from
@@ -63,6 +64,9 @@ from camelhost.ui.screens import FinishCardPicker, HelpScreen
 
 #: Words that start a finish-card command (``win red``, ``lose red``, ``finish ...``).
 FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
+#: What stands for everything typed after a finish-card command word, whatever its
+#: length (a mask as long as the text would tell ``red`` from ``yellow``).
+MASK = "•••"
 #: Longest typed command echoed whole in the history; longer ones are shortened.
 ECHO_MAX = 60
 #: Longest error message shown whole; longer ones keep their start and end.
@@ -154,6 +158,54 @@ def is_finish_command(text):
     not be drawn."""
     words = text.strip().lower().split()
     return bool(words) and words[0] in FINISH_WORDS and (len(words) > 1 or text.endswith(" "))
+
+
+def masked_command(text):
+    """What the command line shows of ``text`` while a finish card is typed: the
+    command word as typed, then ``MASK`` however much (or little) follows it, so
+    neither the colour nor its length shows (RULES 1.8, 5)."""
+    head = text[:len(text) - len(text.lstrip())]
+    word = text.strip().split()[0] if text.strip() else ""
+    return head + word + " " + MASK
+
+
+class CommandInput(Input):
+    """The command line. While ``password`` is set (a finish card being typed) it
+    draws ``masked_command(value)`` instead of the value, with the cursor after the
+    mask: the same picture for every colour and every partial word."""
+
+    def _shown(self):
+        return masked_command(self.value)
+
+    def _position_to_cell(self, position):
+        if not self.password:
+            return Input._position_to_cell(self, position)
+        shown = self._shown()
+        keep = len(shown) - len(MASK) - 1  # the command word, visible as typed
+        return position if position <= keep else len(shown)
+
+    @property
+    def _value(self):
+        if not self.password:
+            return Input._value.fget(self)
+        return Text(self._shown(), no_wrap=True, overflow="ignore", end="")
+
+    def render_line(self, y):
+        if not self.password or y != 0 or not self.value:
+            return Input.render_line(self, y)
+        from textual.strip import Strip
+        text = self._value
+        if self.has_focus and self._cursor_visible:
+            at = self._position_to_cell(self.cursor_position)
+            if at >= len(text):
+                text.pad_right(at + 1 - len(text))
+            text.stylize(self.get_component_rich_style("input--cursor"), at, at + 1)
+        width = self.scrollable_content_region.width
+        strip = Strip(self.app.console.render(
+            text, self.app.console_options.update_width(self.content_width)))
+        scroll_x, _ = self.scroll_offset
+        strip = strip.crop(scroll_x, scroll_x + width + 1).extend_cell_length(width + 1)
+        return strip.apply_style(self.rich_style)
 
 
 def announce_text(notices, view):
@@ -341,7 +393,7 @@ class TableApp(App):
         with Vertical(id="bottom"):  # docked: the command line is never pushed off
             yield Static("", id="error")
             yield Static("", id="prompt")
-            yield Input(placeholder="command, then Enter  (F1 help, PgUp history, "
+            yield CommandInput(placeholder="command, then Enter  (F1 help, PgUp history, "
                         "Ctrl-Q quit)", id="command")
 
     def on_mount(self):
@@ -523,17 +575,17 @@ class TableApp(App):
 
     def masked(self, message):
         """``message`` with every racing colour's name, and every word typed after
-        the finish-card command, replaced by ``•••`` (a finish card's colour is never
+        the finish-card command, replaced by ``MASK`` (a finish card's colour is never
         drawn, RULES 1.8, 5)."""
         words = set(self._hidden_words) | set(self.session.edition.racing)
         for word in sorted(words, key=len, reverse=True):
-            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), "•••",
+            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), MASK,
                              message)
         return message
 
     def _echo(self, text):
         if is_finish_command(text):
-            shown = text.split()[0] + " •••"
+            shown = masked_command(text.strip())
         else:
             shown = shorten(text, ECHO_MAX)
         self.table.display._write("> " + shown)
