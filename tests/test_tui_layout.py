@@ -162,6 +162,45 @@ def test_race_over_screen_stays_until_another_race():
     asyncio.run(play())
 
 
+def _banner(app):
+    box = app.query_one("#announce")
+    return str(box.content) if box.display else ""
+
+
+def test_the_banner_follows_the_phase_after_again():
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    # the virtual pyramid's table: 'again' draws the next race's camels at once
+    drawn = TableApp(Session("second", P4, seed=2, journal=Journal(None)), auto_setup=True)
+    typed = scenes.app_for("second", P4)
+
+    async def play(app, setup):
+        async with app.run_test(size=(80, 24)) as pilot:
+            if setup:
+                await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            assert "RACE OVER" in _banner(app)
+            await scenes.type_line(pilot, "again")
+            await scenes.settle(pilot)
+            if setup:  # the camels still to set up: the banner asks for them
+                assert _banner(app) == "RACE 2: SET UP THE CAMELS"
+                await scenes.type_line(pilot, scenes.SECOND_SETUP)
+                await scenes.settle(pilot)
+            assert app.session.race_no == 2 and app.session.phase == "turn"
+            log = "\n".join(app.query_one(Log).lines)
+            assert "Race 2 set up" in log
+            assert "SET UP" not in _banner(app)  # nothing before race 2's first die
+            assert not app.query_one("#big").display
+            assert "Race 2, leg 1" in _text(app, "#leaders")
+            await scenes.type_line(pilot, "blue 2")
+            assert _banner(app).startswith("BLUE")
+
+    asyncio.run(play(drawn, False))
+    asyncio.run(play(typed, True))
+
+
 def test_help_opens_in_a_box_that_fits_and_scrolls():
     app = scenes.app_for("second", P4)
 

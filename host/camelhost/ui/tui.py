@@ -208,6 +208,18 @@ class CommandInput(Input):
         return strip.apply_style(self.rich_style)
 
 
+#: Notices that put a banner at the top (the latest of them is shown).
+BANNER_KINDS = ("die", "final", "retry", "ask_ink", "ask_value", "new_race")
+
+
+def banner_kind(notices):
+    """The kind of the notice whose banner ``announce_text`` shows, or ``None``."""
+    for n in reversed(notices):
+        if n["kind"] in BANNER_KINDS:
+            return n["kind"]
+    return None
+
+
 def announce_text(notices, view):
     """Large-print line for the latest die or event (RULES 5), or ``None``."""
     for n in reversed(notices):
@@ -369,6 +381,7 @@ class TableApp(App):
         self._odds_key = None  # state_key of the odds shown (or being computed)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
+        self._setup_banner = False  # the banner asks for the camels to be set up
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -451,6 +464,7 @@ class TableApp(App):
         if digits is not None:
             self._show_digits(digits, notices)
         self._die_shown = self._latest_die()
+        self._setup_banner = banner_kind(notices) == "new_race"
 
     def _latest_die(self):
         """(race, how many reports up to the latest die's) of the session now."""
@@ -472,6 +486,7 @@ class TableApp(App):
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
         self._die_shown = self._latest_die()
+        self._setup_banner = False
 
     def _show_digits(self, digits, notices):
         big = self.query_one("#big", Digits)
@@ -516,6 +531,8 @@ class TableApp(App):
         room = (self.size.width or 80) - self.odds_width() - 3
         self.query_one("#players", Static).update(players_text(view, room))
         self.query_one("#info", Static).update(info_text(view))
+        if self._setup_banner and view["phase"] != "setup":
+            self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
         over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
         # Panels above may have grown: keep the newest history line in view.
