@@ -281,6 +281,66 @@ class TrackView(Static):
             self.app.refresh_panels()
 
 
+class HistoryLog(Log):
+    """The history pane. It keeps every line as written and wraps it to the pane's
+    width (again after a resize: nothing is cut). It follows the newest line, through
+    every announcement and every change of the panes above, until the player scrolls
+    back (PgUp, the wheel); then it stays put and ``marker`` (a widget) is shown, and
+    PgDn / the wheel down to the newest line, or End, make it follow again."""
+
+    def __init__(self, **kwargs):
+        Log.__init__(self, **kwargs)
+        self.history = []  # every line, unwrapped
+        self.following = True
+        self.marker = None
+        self._wrapped_for = None  # the width the lines are wrapped to
+
+    def _room(self):
+        return (self.scrollable_content_region.width or self.app.size.width or 80) - 3
+
+    def add(self, line):
+        """Write ``line`` (wrapped) and keep it; stay on the newest line if following."""
+        self.history.append(line)
+        self.write_lines(wrap_lines(line, self._room()), scroll_end=False)
+        if self._wrapped_for is None:
+            self._wrapped_for = self._room()
+        self._follow_up()
+
+    def _follow_up(self):
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.call_after_refresh(self._settle)
+
+    def _settle(self):
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def follow(self, on=True):
+        """Follow the newest line again (``on``), or stop following."""
+        self.following = on
+        if on:
+            self._follow_up()
+        if self.marker is not None:
+            self.marker.display = not on
+
+    def watch_scroll_y(self, old_value, new_value):
+        Log.watch_scroll_y(self, old_value, new_value)
+        at_end = new_value >= self.max_scroll_y
+        if self.following and not at_end and new_value < old_value:
+            self.follow(False)  # the player scrolled back
+        elif not self.following and at_end:
+            self.follow(True)
+
+    def on_resize(self, event):
+        width = self._room()
+        if self.history and width != self._wrapped_for:
+            self._wrapped_for = width
+            self.clear()
+            self.write_lines([piece for line in self.history
+                              for piece in wrap_lines(line, width)], scroll_end=False)
+        self._follow_up()
+
+
 class TuiDisplay:
     """The ``Table`` display that writes into the app's widgets."""
 
@@ -288,10 +348,7 @@ class TuiDisplay:
         self.app = app
 
     def _write(self, line):
-        log = self.app.query_one("#log", Log)
-        width = (log.scrollable_content_region.width or self.app.size.width or 80) - 3
-        for piece in wrap_lines(line, width):
-            log.write_line(piece)
+        self.app.query_one("#log", HistoryLog).add(line)
 
     def notices(self, notices, view):
         for n in notices:
@@ -344,6 +401,7 @@ class TableApp(App):
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
     #info { height: auto; }
     #log { height: 1fr; min-height: 2; background: $panel; overflow-x: hidden; }
+    #more { height: 1; display: none; background: $panel; text-style: italic; }
     #bottom { dock: bottom; height: auto; }
     #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
@@ -358,6 +416,7 @@ class TableApp(App):
         Binding("f6", "toggle_theme", "Dark/light"),
         Binding("pageup", "history(-1)", "History back", show=False),
         Binding("pagedown", "history(1)", "History on", show=False),
+        Binding("end", "newest", "Newest history line", show=False, priority=True),
         Binding("escape", "back", "Back to the odds", show=False),
         Binding("ctrl+q", "quit_table", "Quit", priority=True),
         Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
@@ -402,7 +461,8 @@ class TableApp(App):
             with VerticalScroll(id="info-box"):
                 yield Static("", id="players")
         yield Static("", id="info")
-        yield Log(id="log")
+        yield HistoryLog(id="log")
+        yield Static("▲ older lines shown; newer below: PgDn or End", id="more")
         with Vertical(id="bottom"):  # docked: the command line is never pushed off
             yield Static("", id="error")
             yield Static("", id="prompt")
@@ -416,6 +476,7 @@ class TableApp(App):
         self.table.start()
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
+        self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
         self.query_one("#command", Input).focus()
         self.events = self.pyramid.events() if self.pyramid is not None else None
         if self.events is not None:
@@ -535,9 +596,8 @@ class TableApp(App):
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
         over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
-        # Panels above may have grown: keep the newest history line in view.
-        log = self.query_one("#log", Log)
-        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+        # Panels above may have grown: the history keeps its newest line in view.
+        self.query_one("#log", HistoryLog)._follow_up()
         if over:
             self.query_one("#raceover", Static).update(race_over_text(view))
             self._switch("over-box")
@@ -695,11 +755,20 @@ class TableApp(App):
         self.table.line("release")
 
     def action_history(self, pages):
-        log = self.query_one("#log", Log)
+        log = self.query_one("#log", HistoryLog)
         if pages < 0:
             log.scroll_page_up(animate=False)
         else:
             log.scroll_page_down(animate=False)
+
+    def action_newest(self):
+        """End while the history is scrolled back: back to its newest line."""
+        self.query_one("#log", HistoryLog).follow(True)
+
+    def check_action(self, action, parameters):
+        if action == "newest":  # else End stays the command line's (end of the line)
+            return not self.query_one("#log", HistoryLog).following
+        return True
 
     def action_leg_panel(self):
         switcher = self.query_one("#left", ContentSwitcher)
