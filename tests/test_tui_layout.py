@@ -397,7 +397,8 @@ def test_a_resized_terminal_gets_the_track_and_odds_redrawn_to_fit():
             await pilot.resize_terminal(80, 24)
             await scenes.settle(pilot)
             assert all(len(line) <= 80 for line in _text(app, "#track").splitlines())
-            assert "left" not in _text(app, "#odds").splitlines()[0]  # the narrow form
+            assert "left" in _text(app, "#odds").splitlines()[0]  # the narrow form ...
+            assert "finish cards: not advised" not in _text(app, "#odds")  # (no notes)
             assert _visible(app, "#command") and _visible(app, "#players")
 
     asyncio.run(play())
@@ -419,6 +420,34 @@ def test_a_log_line_is_wrapped_not_cut_after_shrinking_to_80_columns():
             assert room < 80 and all(len(line) <= room for line in log.lines)
             assert " ".join(" ".join(log.lines).split()) == " ".join(" ".join(before).split())
             assert _newest_in_view(log)
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("players, lines", [
+    (P4, scenes.SECOND_MID_LEG),
+    (["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"], scenes.SIX_PARTNERS),
+])
+def test_every_column_header_with_data_shows_at_80x24(players, lines):
+    app = scenes.app_for("second", players)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, lines)
+            await scenes.settle(pilot)
+            for wid, heads, rows in (
+                    ("#players", ["coins", "pyr", "cards", "now", "tickets"], len(players)),
+                    ("#odds", ["1st", "2nd", "last", "win±", "lose±", "ticket", "left"],
+                     5)):  # a row per racing camel
+                text = _text(app, wid).splitlines()
+                assert text[0].split()[-len(heads):] == heads, wid
+                room = app.query_one(wid).content_region.width
+                assert all(len(line) <= room for line in text[:rows + 1]), wid
+                assert app.query_one(wid).region.height >= len(text)  # wholly shown
+                assert _visible(app, wid)
+            odds = _text(app, "#odds").splitlines()
+            purple = [line for line in odds if line.split()[:1] == ["purple"]][0]
+            assert purple.split()[-1] == "4"  # 5,3,2,2 left: four leg tickets
 
     asyncio.run(play())
 

@@ -589,7 +589,7 @@ class TableApp(App):
         else:
             track.display = False
         self.query_one("#leaders", Static).update(leaders_text(view))
-        room = (self.size.width or 80) - self.odds_width() - 3
+        room = (self.size.width or 80) - self.odds_width() - 1  # the panel's padding
         self.query_one("#players", Static).update(players_text(view, room))
         self.query_one("#info", Static).update(info_text(view))
         if self._setup_banner and view["phase"] != "setup":
