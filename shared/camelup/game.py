@@ -95,7 +95,9 @@ class Game:
     - ``coins``: per seat (default 3 each); ``held``: per seat list of ``(colour, value)``
       leg tickets; ``pyramid``: per seat pyramid tickets held; ``out``: dice revealed this
       leg in order (``"grey"`` for the grey die); ``partners``: per seat partner or None.
-    - ``winner_pile`` / ``loser_pile``: ``[(seat, colour), ...]`` in play order.
+    - ``winner_pile`` / ``loser_pile``: ``[(seat, colour), ...]`` in play order; a
+      hidden card (read from the public form, docs/notation.md) is ``(None, None)``:
+      it counts for the pile's size and place ladder, is nobody's, and scores nothing.
     - ``legs``: ``{colour: [values left, top first]}`` for colours whose held tickets are
       not the top of the stack (a case that names a blue 3 held but not who holds the
       blue 5); held plus left must make up the colour's stack exactly.
@@ -138,6 +140,11 @@ class Game:
         for name, pile in (("winner", winner_pile), ("loser", loser_pile)):
             for card in pile or []:
                 p, colour = card
+                if p is None and colour is None:
+                    # a hidden card (a public position line): it counts for the pile's
+                    # size only (odds), never for anyone's hand or score
+                    self._piles[name].append((None, None))
+                    continue
                 self._seat(p, "finish card owner")
                 if colour not in ed.racing:
                     _bad("finish card %r is not a racing camel of the %s edition"

@@ -11,6 +11,7 @@ in play order (RULES 1.8, 5).
 import re
 
 from camelup.editions import get_edition
+from camelup.notation import position_text
 
 from camelhost.table.manual import die_text
 
@@ -355,7 +356,9 @@ def best_lines(view, count=6):
 
 def position_line(session):
     """The ``position`` command: the position in the project notation, ready to paste
-    into ``pyramid odds`` (docs/notation.md)."""
+    into ``pyramid odds`` (docs/notation.md). Until the race is over the finish piles
+    are written as their sizes only (``winner 2 | loser 1``, the public form): their
+    colours and owners are hidden (RULES 5)."""
     if session.game is None:
         return "No position yet: the setup comes first"
-    return "Position: %s" % session.game.position()
+    return "Position: %s" % position_text(session.game, public=not session.game.is_over)

@@ -1,0 +1,50 @@
+"""QA findings on the table: each test is named after the finding it pins down."""
+
+import io
+
+from camelhost.commands.odds import report
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+from camelup.game import parse_position
+from camelup.notation import position_text
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _table(names=("Ann", "Ben", "Cy"), edition="second", setup=SETUP):
+    out = io.StringIO()
+    s = Session(edition, list(names), seed=9, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=None)
+    t.start()
+    if setup:
+        t.line(setup)
+    return t, out
+
+
+def _position_line(out):
+    lines = [ln for ln in out.getvalue().splitlines() if "Position:" in ln]
+    return lines[-1].split("Position:", 1)[1].strip()
+
+
+def test_position_command_hides_finish_card_colours_and_pastes_into_odds():
+    t, out = _table()
+    t.line("win purple")   # Ann
+    t.line("lose green")   # Ben
+    t.line("win red")      # Cy
+    t.line("position")
+    text = _position_line(out)
+    piles = text.split(" | ")[-2:]
+    assert piles == ["winner 2", "loser 1"]
+    for colour in ("purple", "green", "red"):
+        assert colour not in " ".join(piles)
+    assert "p0:" not in text and "p2:" not in text
+    # what the table printed reads back and gives the odds report
+    game = parse_position(text)
+    assert len(game.pile("winner")) == 2 and len(game.pile("loser")) == 1
+    assert position_text(game) == text
+    lines = report(game, samples=200)
+    assert any("finish winner" in ln and "2 cards on the pile" in ln for ln in lines)
+    # the hidden cards are nobody's: every seat still holds all its finish cards
+    assert game.finish_cards_in_hand(0) == list(game.edition.racing)
