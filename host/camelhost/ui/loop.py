@@ -62,8 +62,11 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
     hidden = False  # the terminal's echo is off for a private finish card
     try:
         while not table.quit:
-            if interactive and hidden != (table.private is not None):
-                hidden = _echo(not hidden) is False
+            private = table.private is not None
+            if interactive and hidden != private:
+                # echo off while the private finish card's colour is typed, on again
+                # after it (a terminal that can't be told stays as it is)
+                hidden = _echo(not private) is False
             if stop_when_over and table.over:
                 break
             if die_due():
