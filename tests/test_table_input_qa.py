@@ -2,6 +2,8 @@
 
 import io
 
+import pytest
+
 from camelhost.commands.odds import report
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
@@ -48,3 +50,42 @@ def test_position_command_hides_finish_card_colours_and_pastes_into_odds():
     assert any("finish winner" in ln and "2 cards on the pile" in ln for ln in lines)
     # the hidden cards are nobody's: every seat still holds all its finish cards
     assert game.finish_cards_in_hand(0) == list(game.edition.racing)
+
+
+def _refusal(s, text):
+    from camelhost.table.session import TableError
+    try:
+        s.command(text)
+    except TableError as exc:
+        return str(exc)
+    raise AssertionError("%r was accepted" % text)
+
+
+@pytest.mark.parametrize("text,wording", [
+    ("tile 5 -", "tile 5 -: there is already Ann's tile on space 5 (RULES 1.5)"),
+    ("tile 6 +", "tile 6 +: space 6 is next to Ann's tile on space 5 (tiles never lie side "
+                 "by side) (RULES 1.5)"),
+    ("tile 4 -", "tile 4 -: space 4 is next to Ann's tile on space 5"),
+    ("tile 3 +", "tile 3 +: space 3 holds camels (yellow, purple) (RULES 1.5)"),
+    ("tile 2 +", "tile 2 +: space 2 holds camel (red) (RULES 1.5)"),
+    ("tile 1 +", "tile 1 +: a tile may never go on space 1 (RULES 1.5)"),
+])
+def test_tile_refusals_read_naturally(text, wording):
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    s.command("tile 5 +")  # Ann's tile on 5; Ben to act
+    message = _refusal(s, text)
+    assert message.startswith(wording)
+    assert " is on " not in message and "p0" not in message
+
+
+def test_tile_refusal_for_moving_the_own_tile_onto_its_space_reads_naturally():
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    s.command("tile 5 +")
+    s.command("leg red")
+    s.command("leg red")  # Ann again
+    for text in ("tile 5 +", "tile 5 -"):
+        assert _refusal(s, text).startswith(
+            "%s: Ann's own tile already lies on space 5; moving it must go to a different "
+            "space" % text)

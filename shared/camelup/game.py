@@ -532,16 +532,19 @@ class Game:
         if space == 1:
             return "a tile may never go on space 1"
         if space in self._stacks:
-            return "space %d holds camels (%s)" % (space, ",".join(self._stacks[space]))
+            camels = self._stacks[space]
+            return "space %d holds camel%s (%s)" % (space, "" if len(camels) == 1 else "s",
+                                                     ", ".join(camels))
         mine = self.tile_of(p)
         if mine is not None and mine[0] == space:
-            return ("p%d's tile already lies on space %d; moving it must go to a different "
-                    "space (flipping in place is not an action)" % (p, space))
-        for s in (space - 1, space, space + 1):
+            return ("p%d's own tile already lies on space %d; moving it must go to a "
+                    "different space (turning it over in place is not an action)" % (p, space))
+        if space in self._tiles:
+            return "there is already p%d's tile on space %d" % (self._tiles[space][0], space)
+        for s in (space - 1, space + 1):
             if s in self._tiles and self._tiles[s][0] != p:
-                where = "on" if s == space else "next to"
-                return "space %d is %s p%d's tile on space %d" % (space, where,
-                                                                  self._tiles[s][0], s)
+                return ("space %d is next to p%d's tile on space %d (tiles never lie side "
+                        "by side)" % (space, self._tiles[s][0], s))
         return None
 
     def check(self, action):
