@@ -3,7 +3,6 @@
 import io
 
 import pytest
-
 from camelhost.commands.odds import report
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
