@@ -88,3 +88,38 @@ def test_tile_refusal_for_moving_the_own_tile_onto_its_space_reads_naturally():
         assert _refusal(s, text).startswith(
             "%s: Ann's own tile already lies on space 5; moving it must go to a different "
             "space" % text)
+
+
+def _prompt(session):
+    from camelhost.table.view import table_view
+    from camelhost.ui.plain import prompt_line
+    return prompt_line(table_view(session, odds=False))
+
+
+def test_turn_prompt_offers_only_what_is_legal_now():
+    # three or four players, second edition: no partnerships (RULES 3.8)
+    for names in (["Ann", "Ben", "Cy"], ["Ann", "Ben", "Cy", "Dee"]):
+        s = Session("second", names, journal=Journal(None))
+        s.command(SETUP)
+        assert _prompt(s) == "> Ann's turn (leg / tile / win / lose / pyramid)"
+    # classic never has partnerships
+    s = Session("classic", ["Ann", "Ben"], journal=Journal(None))
+    s.command("setup 1:blue,green 2:orange 3:yellow,white")
+    assert _prompt(s) == "> Ann's turn (leg / tile / win / lose / pyramid)"
+    # six players: partner is offered until no partner is left to take
+    six = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"]
+    s = Session("second", six, journal=Journal(None))
+    s.command(SETUP)
+    assert _prompt(s) == "> Ann's turn (leg / tile / win / lose / partner / pyramid)"
+    s.command("partner Ben")   # Ann & Ben: Ben, now partnered, may not take another
+    assert _prompt(s) == "> Ben's turn (leg / tile / win / lose / pyramid)"
+    s.command("leg blue")
+    assert _prompt(s) == "> Cy's turn (leg / tile / win / lose / partner / pyramid)"
+    # every finish card played: no win / lose
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    for colour in ("blue", "green", "red", "yellow", "purple"):
+        s.command("win %s" % colour)  # Ann
+        s.command("leg %s" % colour)  # Ben
+        s.command("leg %s" % colour)  # Cy
+    assert _prompt(s) == "> Ann's turn (leg / tile / pyramid)"

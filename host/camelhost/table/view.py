@@ -15,6 +15,9 @@ Keys and shapes::
     phase        "setup" | "turn" | "die" | "ink" | "value" | "over" | "unscored"
                  (see camelhost.table.session)
     turn         name of the player to act (or whose pyramid ticket waits), or None
+    choices      the words for what ``turn`` may do now, in this order, only the legal
+                 ones: "leg" "tile" "win" "lose" "partner" "pyramid" ([] outside the
+                 turn phase; "partner" only with partnerships in play, RULES 3.8)
     players      [{"name": str, "coins": int, "bot": bool,
                    "leg_tickets": [{"colour": str, "value": int}, ...] (take order),
                    "pyramid_tickets": int (this leg),
@@ -252,6 +255,22 @@ def odds_view(session, samples=RACE_SAMPLES):
     return out
 
 
+#: The table's word for each kind of action, in the order the prompt offers them.
+CHOICE_WORDS = (("leg", "leg"), ("tile", "tile"), ("win", "finish"), ("lose", "finish"),
+                ("partner", "partner"), ("pyramid", "pyramid"))
+
+
+def _choices(session):
+    """The ``choices`` entry: the action words legal for the player to act."""
+    g = session.game
+    if g is None or session.phase != "turn" or g.is_over:
+        return []
+    kinds = {}
+    for action in g.legal_actions():
+        kinds[action.kind] = True
+    return [word for word, kind in CHOICE_WORDS if kind in kinds]
+
+
 def table_view(session, odds=True):
     """The snapshot described in the module docstring, for ``session`` (a
     ``camelhost.table.session.Session``). ``odds``: False leaves ``odds`` as None
@@ -267,6 +286,7 @@ def table_view(session, odds=True):
         "leg": 0 if g is None else g.leg,
         "phase": session.phase,
         "turn": _name(session, session.current),
+        "choices": _choices(session),
         "players": _players(session),
         "track": track,
         "beyond": beyond,
