@@ -123,3 +123,36 @@ def test_turn_prompt_offers_only_what_is_legal_now():
         s.command("leg %s" % colour)  # Ben
         s.command("leg %s" % colour)  # Cy
     assert _prompt(s) == "> Ann's turn (leg / tile / pyramid)"
+
+
+SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"]
+
+
+def test_best_values_partnerships_by_name_with_six_players():
+    from camelhost.table import narration
+    from camelhost.table.view import table_view
+    s = Session("second", SIX, seed=3, journal=Journal(None))
+    s.command(SETUP)
+    s.command("leg blue")  # Ann holds blue 5: a partnership with her is worth something
+    lines = narration.best_lines(table_view(s))
+    assert lines[0].startswith("Best for Ben: ")
+    assert lines[1].startswith("Partnership for Ben (the partner's best ticket to copy): "
+                               "Ann +0.")
+    for name in ("Cy", "Dee", "Eve", "Flo"):
+        assert "%s +0.00" % name in lines[1]
+    assert "Ben +" not in lines[1] and "p0" not in " ".join(lines)
+    s.command("partner Ann")  # Ben & Ann for this leg
+    s.command("leg yellow")   # Cy
+    s.command("leg green")    # Dee
+    s.command("leg red")      # Eve
+    s.command("leg purple")   # Flo
+    lines = narration.best_lines(table_view(s))  # Ann again: partnered with Ben
+    assert lines[0].startswith("Best for Ann: ")
+    assert not any(line.startswith("Partnership for Ann (") for line in lines)
+    assert lines[-1].startswith("Partnership for Ann: with Ben this leg, copying Ben's best "
+                                "ticket is worth +0.00 now (RULES 3.8)")
+    # three players: no partnership line at all
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    s.command(SETUP)
+    s.command("leg blue")
+    assert not any("artner" in line for line in narration.best_lines(table_view(s)))

@@ -66,7 +66,11 @@ Keys and shapes::
                            "samples": int, "exact": bool} or None,
                   "actions": {"player": str,
                               "values": [{"kind": str, "action": str, "ev": float,
-                                          "text": str}, ...] best first}}
+                                          "text": str}, ...] best first (a
+                                          partner entry also has "partner": name),
+                              "partnership": {"partner": str, "ev": float} when the
+                                 player to act is partnered this leg (what copying the
+                                 partner's best ticket is worth now, RULES 3.8), else None}}
                  probabilities p are floats 0..1; "hw" the 95 % half-width; action
                  values leave finish cards out (they would show which cards the player
                  still holds) and name partners by name.
@@ -246,9 +250,22 @@ def odds_view(session, samples=RACE_SAMPLES):
         values = action_values(g, race=race, seed=session.seed, leg=leg)
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
-    out["actions"] = {"player": session.names[g.turn], "values": [
-        {"kind": av.kind, "action": av.action, "ev": av.ev, "text": _action_text(session, av)}
-        for av in values if av.kind != "finish"]}
+    shown = []
+    for av in values:
+        if av.kind == "finish":
+            continue
+        entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
+                 "text": _action_text(session, av)}
+        if av.kind == "partner":
+            entry["partner"] = session.names[int(av.action.split()[1])]
+        shown.append(entry)
+    out["actions"] = {"player": session.names[g.turn], "values": shown, "partnership": None}
+    mate = g.partner_of(g.turn) if g.edition.has_partnerships(g.players) else None
+    if mate is not None:
+        from camelup.odds.actions import partnership_ev
+        out["actions"]["partnership"] = {
+            "partner": session.names[mate],
+            "ev": partnership_ev(leg, g.held_tickets(mate), g.pyramid_tickets(mate))}
     if len(_ODDS_CACHE) >= _ODDS_CACHE_SIZE:
         _ODDS_CACHE.clear()
     _ODDS_CACHE[key] = out
