@@ -77,7 +77,7 @@ def _discard_unused(journal):
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     from camelhost.table.journal import Journal
-    from camelhost.table.session import Session, TableError
+    from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage)
         try:
@@ -89,7 +89,12 @@ def open_session(args):
         return session, journal
     if not args.players:
         raise CliError("give the players: --players Ann,Ben,Cy (or --resume FILE)")
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    # every argument checked before a journal is made or a seed drawn and printed
+    names = [n.strip() for n in args.players.split(",")]
+    try:
+        check_names(args.edition or "second", names)
+    except TableError as exc:
+        raise CliError("--players %s: %s" % (args.players, exc)) from None
     bots = []
     for b in [n.strip() for n in args.bots.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
