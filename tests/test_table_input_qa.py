@@ -156,3 +156,32 @@ def test_best_values_partnerships_by_name_with_six_players():
     s.command(SETUP)
     s.command("leg blue")
     assert not any("artner" in line for line in narration.best_lines(table_view(s)))
+
+
+RACING_SETUP = ("red 2", "blue 1", "green 1", "yellow 3", "purple 2")
+
+
+def test_setup_takes_a_crazy_camels_name_as_the_grey_die_in_rules_order():
+    from camelhost.table.session import TableError
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    for text in RACING_SETUP:
+        s.command(text)
+    with pytest.raises(TableError) as info:
+        s.command("white 3")  # RULES 3.2: the first grey roll places black
+    assert str(info.value) == ("'white 3': at setup the grey die's first roll places the "
+                               "black crazy camel, the second the white one (RULES 3.2): "
+                               "type 'black 3' (or 'grey 3') for the black camel now, or "
+                               "the whole board with 'setup ...'")
+    assert s.setup_rolls[-1] == ("purple", 2)  # nothing changed
+    s.command("black 2")  # as 'grey black 2'
+    assert s.setup_rolls[-1] == ("black", 2)
+    die = [e for e in s.journal.events if e.get("type") == "die"][-1]
+    assert die["colour"] == "grey" and die["ink"] == "black" and die["value"] == 2
+    s.command("white 3")
+    assert s.phase == "turn"
+    assert "14:white" in s.game.position() and "15:black" in s.game.position()
+    # after the setup a crazy camel's name is not a die: say which die to type
+    with pytest.raises(TableError) as info:
+        s.command("black 2")
+    assert "type 'grey black 2'" in str(info.value)
+    assert "unknown command" not in str(info.value)
