@@ -158,6 +158,11 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
             raise CliError("the virtual pyramid did not start: %s" % _first_line(exc)) from None
         port = p.virtual.port
     p.port = port
+    if spec == VIRTUAL:
+        # A virtual pyramid is a new board every time (its simulated flash is new): it
+        # holds no record of the journal's boots, and asking it for them would only
+        # report a loss that never happened.
+        resume = None
     try:
         p.link = Link(port, resume=resume)
         p.link.open()
