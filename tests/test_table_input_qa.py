@@ -62,11 +62,11 @@ def _refusal(s, text):
 
 @pytest.mark.parametrize("text,wording", [
     ("tile 5 -", "tile 5 -: there is already Ann's tile on space 5 (RULES 1.5)"),
-    ("tile 6 +", "tile 6 +: space 6 is next to Ann's tile on space 5 (tiles never lie side "
-                 "by side) (RULES 1.5)"),
+    ("tile 6 +", "tile 6 +: space 6 is next to Ann's tile on space 5: tiles never lie side "
+                 "by side (RULES 1.5)"),
     ("tile 4 -", "tile 4 -: space 4 is next to Ann's tile on space 5"),
     ("tile 3 +", "tile 3 +: space 3 holds camels (yellow, purple) (RULES 1.5)"),
-    ("tile 2 +", "tile 2 +: space 2 holds camel (red) (RULES 1.5)"),
+    ("tile 2 +", "tile 2 +: space 2 holds the red camel (RULES 1.5)"),
     ("tile 1 +", "tile 1 +: a tile may never go on space 1 (RULES 1.5)"),
 ])
 def test_tile_refusals_read_naturally(text, wording):

@@ -533,8 +533,9 @@ class Game:
             return "a tile may never go on space 1"
         if space in self._stacks:
             camels = self._stacks[space]
-            return "space %d holds camel%s (%s)" % (space, "" if len(camels) == 1 else "s",
-                                                     ", ".join(camels))
+            if len(camels) == 1:
+                return "space %d holds the %s camel" % (space, camels[0])
+            return "space %d holds camels (%s)" % (space, ", ".join(camels))
         mine = self.tile_of(p)
         if mine is not None and mine[0] == space:
             return ("p%d's own tile already lies on space %d; moving it must go to a "
@@ -543,8 +544,8 @@ class Game:
             return "there is already p%d's tile on space %d" % (self._tiles[space][0], space)
         for s in (space - 1, space + 1):
             if s in self._tiles and self._tiles[s][0] != p:
-                return ("space %d is next to p%d's tile on space %d (tiles never lie side "
-                        "by side)" % (space, self._tiles[s][0], s))
+                return ("space %d is next to p%d's tile on space %d: tiles never lie side "
+                        "by side" % (space, self._tiles[s][0], s))
         return None
 
     def check(self, action):
