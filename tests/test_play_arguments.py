@@ -26,3 +26,12 @@ def test_play_validates_players_before_drawing_the_seed(players, why, capsys, tm
     assert "--players" in captured.err and "Traceback" not in captured.err
     # nothing was left behind: no journal folder, no empty journal
     assert not os.path.exists(tmp_path / "journals") or not os.listdir(tmp_path / "journals")
+
+
+def test_play_prints_no_seed_when_the_pyramid_cannot_be_opened(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--plain",
+                   "--pyramid", str(tmp_path / "no-such-port")])
+    captured = capsys.readouterr()
+    assert rc == 1 and "seed" not in captured.out
+    assert captured.err.startswith("pyramid: ") and captured.err.count("\n") == 1
