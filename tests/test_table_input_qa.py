@@ -185,3 +185,9 @@ def test_setup_takes_a_crazy_camels_name_as_the_grey_die_in_rules_order():
         s.command("black 2")
     assert "type 'grey black 2'" in str(info.value)
     assert "unknown command" not in str(info.value)
+
+
+def test_classic_help_offers_no_partnership():
+    from camelhost.table.controller import help_text
+    assert "partner" not in help_text("classic")
+    assert "partner Ben" in help_text("second")
