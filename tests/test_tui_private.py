@@ -203,3 +203,26 @@ def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
 
     asyncio.run(play())
     assert _cards(session) == []  # not played for Ben, not for Ann
+
+
+def test_position_command_on_the_full_screen_shows_pile_sizes_only(tmp_path):
+    # QA finding: 'position' printed every finish card's colour and owner
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+    got = {}
+
+    async def play():
+        async with app.run_test(size=(160, 40)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await scenes.type_line(pilot, "win purple")  # Dee
+            await scenes.type_line(pilot, "lose green")  # Ann
+            await scenes.type_line(pilot, "position")
+            await scenes.settle(pilot)
+            got["log"] = "\n".join(app.query_one("#log").lines)
+
+    asyncio.run(play())
+    # the log wraps a long line: join what follows 'Position:'
+    line = " ".join(got["log"].split("Position:")[-1].split())
+    assert "| winner 1 | loser 1" in line
+    assert "purple" not in line.split("| winner", 1)[1]
+    assert ":purple" not in line and ":green" not in line
+    assert _cards(app.session) == ["finish winner purple", "finish loser green"]
