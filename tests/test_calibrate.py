@@ -223,6 +223,35 @@ def test_missing_port(capsys):
                    "cannot open /dev/no-such-pyramid", "no such port")
 
 
+def test_plot_without_matplotlib_fails_before_calibrating(tmp_path, capsys, monkeypatch):
+    """QA finding: `calibrate --port virtual --auto --plot` ran the whole session and only
+    then said matplotlib was missing. Now it is one line up front, and nothing is done."""
+    import sys
+
+    from camelhost.commands import calibrate as command
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    opened = []
+    monkeypatch.setattr(command, "connect", lambda *a, **k: opened.append(a))
+    png, prof = tmp_path / "sep.png", tmp_path / "profile.json"
+    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--plot", str(png),
+                                  "--out", str(prof)],
+                         "--plot needs matplotlib", "pip install 'smart-pyramid[plot]'")
+    assert err.count("\n") == 1
+    assert opened == []  # no pyramid was opened, no session ran
+    assert not png.exists() and not prof.exists()
+
+
+def test_plot_extra_names_matplotlib_and_runtime_does_not():
+    """The extra the error message names exists; matplotlib stays out of the runtime."""
+    import tomllib
+
+    with open(os.path.join(paths.REPO_ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]
+    assert any(dep.startswith("matplotlib") for dep in project["optional-dependencies"]["plot"])
+    assert not any(dep.startswith("matplotlib") for dep in project["dependencies"])
+
+
 def test_auto_needs_the_virtual_pyramid(capsys):
     _fails_cleanly(capsys, ["calibrate", "--port", "/dev/ttyACM0", "--auto"], "--port virtual")
 

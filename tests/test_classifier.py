@@ -460,3 +460,30 @@ def test_the_firmware_never_turns_a_rejected_reading_into_no_die():
         label, _margin, detail = clf.classify_detail(reading)
         if label == "unknown":
             assert App._judge(stub, reading)[0] == "unknown"
+
+
+def _cloud(rng, mean, sd, n):
+    """``n`` readings (c, r, g, b) around ``mean`` counts, ``sd`` counts per channel."""
+    return [tuple(max(0, int(round(rng.gauss(m, sd)))) for m in mean) for _ in range(n)]
+
+
+def test_a_tail_reading_is_named_unless_two_dice_explain_it():
+    """A reading beyond ``near`` sigma without a ``lead`` over the runner-up is named
+    when no mixture of two dice explains it (a die's own tail: seated a little low),
+    and is not when one does (a die with another in view); it used to be unknown
+    either way."""
+    import random
+
+    rng = random.Random(5)
+    mean = {"red": (3000, 1800, 600, 600), "purple": (3000, 1640, 600, 760),
+            "yellow": (3000, 1400, 1400, 200)}
+    clf = C.Classifier(C.fit({label: _cloud(rng, m, 25, 40) for label, m in mean.items()},
+                             "second", SETTINGS))
+    for reading, expect in (((2820, 1701, 564, 554), "red"),  # red, 6 % dimmer
+                            ((3000, 1720, 760, 520), "double")):  # 80 % red, 20 % yellow
+        label, _margin, detail = clf.classify_detail(reading)
+        assert detail["best"][0] == "red" and clf.near < detail["best"][1] <= clf.reject
+        assert detail["second"][1] - detail["best"][1] < clf.lead
+        assert detail["posterior"] >= clf.posterior
+        assert label == expect, detail
+    assert detail["pair"] == ("red", "yellow") and detail["rejected"] == "far"

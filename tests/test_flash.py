@@ -144,6 +144,30 @@ def test_flash_reports_a_missing_port(tmp_path, capsys):
     assert err.startswith("pyramid: ") and "Traceback" not in err
 
 
+def test_flash_port_that_does_not_exist_says_so(tmp_path, capsys):
+    """QA finding: a port path that does not exist was reported by mpremote as "failed to
+    access ... (it may be in use by another program)". Now: one line, no such port, the
+    ports seen and --port auto; nothing is built."""
+    build = tmp_path / "b"
+    status = cli.main(["flash", "--port", "/dev/nonexistent", "--build-dir", str(build)])
+    assert status == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pyramid: no such port /dev/nonexistent (serial ports seen: "), err
+    assert "--port auto" in err and err.count("\n") == 1, err
+    assert "in use" not in err and "mpremote" not in err, err
+    assert not build.exists()
+
+
+def test_flash_port_that_exists_but_cannot_be_opened_keeps_mpremotes_reason(tmp_path, capsys):
+    not_a_tty = tmp_path / "ttyFILE"  # exists, but is no serial port
+    not_a_tty.write_text("")
+    status = cli.main(["flash", "--port", str(not_a_tty), "--build-dir", str(tmp_path / "b")])
+    assert status == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pyramid: mpremote failed on %s: " % not_a_tty), err
+    assert "no such port" not in err and err.count("\n") == 1, err
+
+
 def test_package_json_lists_the_firmware():
     with open(os.path.join(paths.FIRMWARE_DIR, "package.json"), encoding="utf-8") as f:
         stored = f.read()
@@ -188,8 +212,10 @@ def test_a_running_pyramid_that_ignores_ctrl_c_gets_the_safe_boot_hint(tmp_path,
         return subprocess.CompletedProcess(cmd, 1, "", "mpremote: could not enter raw repl\n")
 
     monkeypatch.setattr(flash.subprocess, "run", refused)
+    port = tmp_path / "ttyACM0"  # the board's port exists; mpremote is what refuses
+    port.write_text("")
     with pytest.raises(flash.CliError) as exc:
-        flash.flash("/dev/ttyACM0", build_dir=str(tmp_path / "build"), log=lambda *_: None)
+        flash.flash(str(port), build_dir=str(tmp_path / "build"), log=lambda *_: None)
     assert "could not enter raw repl" in str(exc.value)
     assert "safe boot" in str(exc.value)
 

@@ -53,8 +53,13 @@ def test_public_form_hides_finish_piles():
     public = position_text(g, public=True)
     assert public.endswith("| winner 2 | loser 1")
     assert "p0:red" not in public
+    # the public form reads back (docs/notation.md): the piles hold hidden cards
+    hidden = parse_position(public)
+    assert hidden.pile("winner") == [(None, None), (None, None)]
+    assert hidden.pile("loser") == [(None, None)]
+    assert hidden.position() == public
     with pytest.raises(NotationError):
-        parse_position(public)
+        parse_position(public.replace("winner 2", "winner two"))
 
 
 @pytest.mark.parametrize("change,needle", [

@@ -4,7 +4,7 @@
 import os
 import re
 
-from camelhost import paths
+from camelhost import cli, paths, rulesdoc
 
 ROOT = paths.REPO_ROOT
 RULES_DOC = os.path.join(ROOT, "docs", "rules.md")
@@ -13,22 +13,10 @@ CITE = re.compile(r"RULES (\d+(?:\.\d+)?)(?: ?\(([a-z])\))?")
 
 
 def sections():
-    """Section names of docs/rules.md: ``1``, ``1.5``, ``3.5 (a)``."""
-    found = set()
-    current = None
+    """Section names of docs/rules.md: ``1``, ``1.5``, ``3.5 (a)``, as ``pyramid rules``
+    reads them (``camelhost.rulesdoc``, the one parser of the file)."""
     with open(RULES_DOC, encoding="utf-8") as f:
-        for line in f:
-            m = re.match(r"## (\d+)\. ", line)
-            if m:
-                found.add(m.group(1))
-            m = re.match(r"\*\*(\d+\.\d+) ", line)
-            if m:
-                current = m.group(1)
-                found.add(current)
-            m = re.match(r"- \(([a-z])\) ", line)
-            if m and current:
-                found.add("%s (%s)" % (current, m.group(1)))
-    return found
+        return {name for name, _text in rulesdoc.sections(f.read())}
 
 
 def citations():
@@ -75,3 +63,22 @@ def test_no_doc_sends_the_reader_to_a_file_users_do_not_have():
                 assert "../shared/RULES.md" not in f.read(), name
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         assert "../shared/RULES.md" not in f.read()
+
+
+def test_the_checkout_and_the_package_read_the_same_reference():
+    assert os.path.samefile(paths.RULES_DOC, RULES_DOC)  # editable install: the checkout's
+
+
+def test_pyramid_rules_prints_every_cited_section(capsys):
+    """Every `RULES n.m` an error message or doc cites can be looked up with
+    `pyramid rules n.m`, and what it prints opens with that section's number."""
+    for name in sorted(citations()):
+        assert cli.main(["rules", name]) == 0, name
+        out = capsys.readouterr().out
+        number, _, item = name.partition(" ")
+        if item:
+            assert out.startswith("- %s " % item), (name, out[:80])
+        elif "." in number:
+            assert out.startswith("**%s " % number), (name, out[:80])
+        else:
+            assert out.startswith("## %s. " % number), (name, out[:80])

@@ -110,6 +110,57 @@ def test_history_scrolls_back_with_page_up_and_down():
     asyncio.run(play())
 
 
+def _newest_in_view(log):
+    return log.scroll_y + log.scrollable_content_region.height >= log.line_count
+
+
+def test_the_log_follows_the_newest_line_after_a_multi_line_announcement():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            log = app.query_one("#log", Log)
+            more = app.query_one("#more")
+            # every die: 'then on to ...', 'Now leading ...', 'Can still come out ...';
+            # a refusal also opens the error line under the history (which shrinks)
+            for text in scenes.SECOND_LEG_SCORED + [
+                    "leg red", "frobnicate the camels please now", "blue 1", "tile 1 +",
+                    "tile 12 +", "grey white 3", "bogus", "purple 2", "red 1", "red 1"]:
+                await scenes.type_line(pilot, text)
+                await scenes.settle(pilot)
+                assert _newest_in_view(log), text
+                assert not more.display
+            # scrolled back: the history stays put and says there is more
+            await pilot.press("pageup")
+            await scenes.settle(pilot)
+            back = log.scroll_y
+            assert not _newest_in_view(log) and more.display
+            assert "PgDn" in str(more.content) and "End" in str(more.content)
+            await scenes.type_line(pilot, "red 1")
+            await scenes.settle(pilot)
+            assert log.scroll_y == back and more.display
+            # End: following again (typing goes on in the command line)
+            await pilot.press("end")
+            await scenes.settle(pilot)
+            assert _newest_in_view(log) and not more.display
+            await scenes.type_line(pilot, "leg blue")
+            await scenes.settle(pilot)
+            assert _newest_in_view(log)
+            # PgDn down to the newest line follows again too
+            await pilot.press("pageup", "pageup")
+            await scenes.settle(pilot)
+            assert more.display
+            for _ in range(8):
+                await pilot.press("pagedown")
+            await scenes.settle(pilot)
+            assert not more.display
+            await scenes.type_line(pilot, "pyramid")
+            await scenes.settle(pilot)
+            assert _newest_in_view(log)
+
+    asyncio.run(play())
+
+
 def test_leg_scoring_panel_stays_until_the_next_leg_goes_on():
     app = scenes.app_for("second", P4)
 
@@ -160,6 +211,45 @@ def test_race_over_screen_stays_until_another_race():
             assert "Race 2" in _text(app, "#leaders")
 
     asyncio.run(play())
+
+
+def _banner(app):
+    box = app.query_one("#announce")
+    return str(box.content) if box.display else ""
+
+
+def test_the_banner_follows_the_phase_after_again():
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    # the virtual pyramid's table: 'again' draws the next race's camels at once
+    drawn = TableApp(Session("second", P4, seed=2, journal=Journal(None)), auto_setup=True)
+    typed = scenes.app_for("second", P4)
+
+    async def play(app, setup):
+        async with app.run_test(size=(80, 24)) as pilot:
+            if setup:
+                await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            assert "RACE OVER" in _banner(app)
+            await scenes.type_line(pilot, "again")
+            await scenes.settle(pilot)
+            if setup:  # the camels still to set up: the banner asks for them
+                assert _banner(app) == "RACE 2: SET UP THE CAMELS"
+                await scenes.type_line(pilot, scenes.SECOND_SETUP)
+                await scenes.settle(pilot)
+            assert app.session.race_no == 2 and app.session.phase == "turn"
+            log = "\n".join(app.query_one(Log).lines)
+            assert "Race 2 set up" in log
+            assert "SET UP" not in _banner(app)  # nothing before race 2's first die
+            assert not app.query_one("#big").display
+            assert "Race 2, leg 1" in _text(app, "#leaders")
+            await scenes.type_line(pilot, "blue 2")
+            assert _banner(app).startswith("BLUE")
+
+    asyncio.run(play(drawn, False))
+    asyncio.run(play(typed, True))
 
 
 def test_help_opens_in_a_box_that_fits_and_scrolls():
@@ -307,8 +397,57 @@ def test_a_resized_terminal_gets_the_track_and_odds_redrawn_to_fit():
             await pilot.resize_terminal(80, 24)
             await scenes.settle(pilot)
             assert all(len(line) <= 80 for line in _text(app, "#track").splitlines())
-            assert "left" not in _text(app, "#odds").splitlines()[0]  # the narrow form
+            assert "left" in _text(app, "#odds").splitlines()[0]  # the narrow form ...
+            assert "finish cards: not advised" not in _text(app, "#odds")  # (no notes)
             assert _visible(app, "#command") and _visible(app, "#players")
+
+    asyncio.run(play())
+
+
+def test_a_log_line_is_wrapped_not_cut_after_shrinking_to_80_columns():
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG + ["frobnicate"])
+            await scenes.settle(pilot)
+            log = app.query_one("#log", Log)
+            before = list(log.lines)
+            assert max(len(line) for line in before) > 80  # one line as wide as 120 allows
+            await pilot.resize_terminal(80, 24)
+            await scenes.settle(pilot)
+            room = log.scrollable_content_region.width
+            assert room < 80 and all(len(line) <= room for line in log.lines)
+            assert " ".join(" ".join(log.lines).split()) == " ".join(" ".join(before).split())
+            assert _newest_in_view(log)
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("players, lines", [
+    (P4, scenes.SECOND_MID_LEG),
+    (["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"], scenes.SIX_PARTNERS),
+])
+def test_every_column_header_with_data_shows_at_80x24(players, lines):
+    app = scenes.app_for("second", players)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, lines)
+            await scenes.settle(pilot)
+            for wid, heads, rows in (
+                    ("#players", ["coins", "pyr", "cards", "now", "tickets"], len(players)),
+                    ("#odds", ["1st", "2nd", "last", "win±", "lose±", "ticket", "left"],
+                     5)):  # a row per racing camel
+                text = _text(app, wid).splitlines()
+                assert text[0].split()[-len(heads):] == heads, wid
+                room = app.query_one(wid).content_region.width
+                assert all(len(line) <= room for line in text[:rows + 1]), wid
+                assert app.query_one(wid).region.height >= len(text)  # wholly shown
+                assert _visible(app, wid)
+            odds = _text(app, "#odds").splitlines()
+            purple = [line for line in odds if line.split()[:1] == ["purple"]][0]
+            assert purple.split()[-1] == "4"  # 5,3,2,2 left: four leg tickets
 
     asyncio.run(play())
 

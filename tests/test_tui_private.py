@@ -104,6 +104,38 @@ def test_a_typed_finish_card_is_masked_while_typed_and_never_echoed(tmp_path):
     assert red == blue  # while typed, and after Enter
 
 
+def _while_typed(text, tmp_path):
+    """The whole screen with ``text`` typed key by key into the command line."""
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+    shots = []
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await pilot.press(*scenes.keys_of(text))
+            await scenes.settle(pilot)
+            assert app.query_one("#command").value == text
+            shots.append(app.export_screenshot())
+            shots.append(app.query_one("#command").render_line(0).text.rstrip())
+
+    asyncio.run(play())
+    return shots
+
+
+def test_the_typed_mask_does_not_give_the_colour_length_away(tmp_path):
+    # red 3 letters, yellow 6: one mask dot per letter told them apart
+    red_app, red = _typed("win red", tmp_path / "r")
+    yellow_app, yellow = _typed("win yellow", tmp_path / "y")
+    assert _cards(red_app.session) == ["finish winner red"]
+    assert _cards(yellow_app.session) == ["finish winner yellow"]
+    assert red == yellow  # while typed, and after Enter
+    # ... nor the length of a word half typed, nor whether anything was typed yet
+    shots = [_while_typed(text, tmp_path / str(i)) for i, text in enumerate(
+        ["win ", "win y", "win purp", "win purple", "lose gr"])]
+    assert shots[0] == shots[1] == shots[2] == shots[3]  # the screen, styles too
+    assert [line for _, line in shots] == ["win •••"] * 4 + ["lose •••"]
+
+
 def test_a_refused_finish_card_does_not_name_its_colour_either(tmp_path):
     app = scenes.app_for("second", P4, tmp=tmp_path)
 
@@ -171,3 +203,26 @@ def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
 
     asyncio.run(play())
     assert _cards(session) == []  # not played for Ben, not for Ann
+
+
+def test_position_command_on_the_full_screen_shows_pile_sizes_only(tmp_path):
+    # QA finding: 'position' printed every finish card's colour and owner
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+    got = {}
+
+    async def play():
+        async with app.run_test(size=(160, 40)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await scenes.type_line(pilot, "win purple")  # Dee
+            await scenes.type_line(pilot, "lose green")  # Ann
+            await scenes.type_line(pilot, "position")
+            await scenes.settle(pilot)
+            got["log"] = "\n".join(app.query_one("#log").lines)
+
+    asyncio.run(play())
+    # the log wraps a long line: join what follows 'Position:'
+    line = " ".join(got["log"].split("Position:")[-1].split())
+    assert "| winner 1 | loser 1" in line
+    assert "purple" not in line.split("| winner", 1)[1]
+    assert ":purple" not in line and ":green" not in line
+    assert _cards(app.session) == ["finish winner purple", "finish loser green"]

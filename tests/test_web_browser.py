@@ -163,6 +163,40 @@ def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser
     context.close()
 
 
+def test_page_shows_the_table_right_after_load_without_the_stream(page):
+    """QA finding: a headless screenshot right after load showed "waiting for the table..."
+    and empty panels until the stream connected. The page now draws the snapshot it
+    arrives with: here the stream is cut off entirely, and the table is there anyway the
+    moment the page has loaded (no waiting)."""
+    journal = Journal(None)
+    s = Session("second", NAMES[:3], seed=5, journal=journal)
+    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+        for text in (SETUP, "leg red", "pyramid", "blue 2"):
+            s.command(text)
+        assert follower.wait_idle()
+        streams = []
+
+        def no_stream(route):
+            streams.append(route.request.url)
+            route.abort()
+
+        page.route("**/events", no_stream)
+        page.goto(board.url)  # returns at the load event; nothing is awaited after it
+        drawn = page.evaluate("() => [document.documentElement.dataset.version, "
+                              "document.documentElement.dataset.odds, "
+                              "document.getElementById('where').textContent]")
+        png = page.screenshot()
+        assert drawn[0] == str(s.version) and drawn[1] == "ready", drawn
+        assert "waiting" not in drawn[2], drawn
+        check_page_matches_engine(page, s)
+        assert page.eval_on_selector_all(".player .player-name",
+                                         "ns => ns.map(n => n.textContent)") == NAMES[:3]
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert streams  # the page did try its stream: what it shows did not come from it
+        assert page.text_content("#link") != "live"
+    assert [p for p in page.problems if "ERR_FAILED" not in p and "events" not in p] == []
+
+
 def test_lan_mode_page_works_with_its_token_and_is_refused_without(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)

@@ -121,6 +121,49 @@ def test_page_has_no_inline_script_or_style(board):
     assert "http://" not in text and "https://" not in text  # nothing from elsewhere
 
 
+def _page_snapshot(html):
+    """The JSON of the page's snapshot data block (and the block must be the only one)."""
+    import re
+
+    text = html.decode()
+    blocks = re.findall(r'<script id="snapshot" type="application/json">(.*?)</script>', text,
+                        re.S)
+    assert len(blocks) == 1, text[:400]
+    return json.loads(blocks[0])
+
+
+def test_page_arrives_with_the_current_snapshot_before_any_stream(board):
+    """QA finding: the page showed "waiting for the table..." until its stream connected.
+    The page's own first response now carries the snapshot /view would give."""
+    _, _, html = get(board.port, "/")
+    assert _page_snapshot(html) == {}  # nothing published yet: the page waits
+    view = {"version": 7, "names": ["Ann</script><script>alert(1)</script>", "B&<!--"]}
+    board.publish(view)
+    deadline = time.time() + 10
+    while json.loads(get(board.port, "/view")[2]) != view and time.time() < deadline:
+        time.sleep(0.02)
+    _, headers, html = get(board.port, "/")
+    assert headers["Content-Type"].startswith("text/html")
+    assert _page_snapshot(html) == view == json.loads(get(board.port, "/view")[2])
+    text = html.decode()
+    assert "alert(1)</script>" not in text and "<!--" not in text  # a name cannot break out
+    assert text.count("<script") == 2  # the data block and board.js: no inline code
+    assert "unsafe-inline" not in headers["Content-Security-Policy"]
+
+
+def test_page_of_a_followed_game_carries_its_position():
+    s, commands = _game(("win blue", "lose red"))
+    with WebBoard("127.0.0.1", 0) as b, Follower(b, s.journal) as follower:
+        for text in commands[:4]:
+            s.command(text)
+        assert follower.wait_idle()
+        shown = _page_snapshot(get(b.port, "/")[2])
+        assert shown == json.loads(get(b.port, "/view")[2])
+        assert shown["version"] == s.version
+        assert shown["piles"] == {"winner": 1, "loser": 1}  # counted, colours hidden
+        assert b"blue" not in json.dumps(shown["piles"]).encode()
+
+
 def test_lan_mode_refuses_every_request_without_the_token():
     with WebBoard("127.0.0.1", 0, token=True) as b:
         b.publish({"version": 3})

@@ -25,6 +25,7 @@ COMMANDS = [
     ("monitor", "live sensor readings and classification, for checking a build"),
     ("flash", "compile the firmware with mpy-cross and copy it with mpremote"),
     ("doctor", "bring-up checklist of a pyramid: versions, sensor, LED, slider"),
+    ("rules", "print the rules reference, or the section an error cites (rules 3.8)"),
 ]
 
 
@@ -50,6 +51,17 @@ def build_parser():
     return parser
 
 
+def _quiet_stdout():
+    """Point stdout at the null device, so the flush at exit after a broken pipe
+    raises nothing."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no file (captured in a test)
+        pass
+
+
 def main(argv=None):
     """Entry point of the ``pyramid`` console script; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -68,6 +80,10 @@ def main(argv=None):
     except CliError as exc:
         print("pyramid: %s" % exc, file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:
+        # the reader went away (`pyramid rules | head`): stop quietly, as cat does
+        _quiet_stdout()
+        return 141
     except (ValueError, OSError) as exc:
         print("pyramid: %s" % exc, file=sys.stderr)
         return 1

@@ -4,11 +4,12 @@ The one place locations are resolved. Each tree is found through the installed
 packages, never through the current directory:
 
 * an installed wheel carries the firmware as ``camelhost/firmware`` (``main.py``
-  and the ``pyramid`` package) and the simulated hardware as ``camelhost/sim``
-  (``pyproject.toml`` maps ``firmware/`` and ``hardware/sim/`` there);
+  and the ``pyramid`` package), the simulated hardware as ``camelhost/sim`` and the
+  rules reference as ``camelhost/docs/rules.md`` (``pyproject.toml`` maps
+  ``firmware/``, ``hardware/sim/`` and ``docs/`` there);
 * an editable install (``pip install -e .``, what ``make setup`` does) has no
-  such folders inside ``host/camelhost``: the checkout's ``firmware/`` and
-  ``hardware/sim/`` beside it are the same files.
+  such folders inside ``host/camelhost``: the checkout's ``firmware/``,
+  ``hardware/sim/`` and ``docs/`` beside it are the same files.
 
 ``camelup`` is an ordinary package; the firmware's camelup modules are its files.
 """
@@ -41,6 +42,9 @@ SHARED_DIR = os.path.dirname(os.path.dirname(os.path.abspath(camelup.__file__)))
 FIRMWARE_DIR = _inside_or_checkout("firmware", "firmware")
 #: The simulated hardware: fake ``machine`` module, the optical and table models.
 SIM_DIR = _inside_or_checkout("sim", "hardware", "sim")
+#: The rules reference the product ships (``docs/rules.md``; in a wheel
+#: ``camelhost/docs/rules.md``): the sections cited as ``RULES 1.5``, ``pyramid rules``.
+RULES_DOC = os.path.join(_inside_or_checkout("docs", "docs"), "rules.md")
 #: ``../shared`` beside the checkout: reference documents and third-party data (may be absent).
 REFERENCE_DIR = os.path.abspath(os.path.join(REPO_ROOT, "..", "shared"))
 

@@ -39,9 +39,8 @@ Decision (``Classifier.classify``): the class with the highest likelihood wins
 (a Student-t with ``TAIL`` degrees of freedom: ``(TAIL + 4) log(1 + d^2 / TAIL)
 + log det``; real readings have heavy tails) unless
 
-- it is further than ``reject`` sigma (default 7), or further than ``near``
-  (4) without leading every other class by ``lead`` (5.5) sigma: nothing
-  calibrated looks like this (``far``), or
+- it is further than ``reject`` sigma (default 7): nothing calibrated looks
+  like this (``far``), or
 - its posterior probability (equal priors) is under ``posterior`` (default
   0.95), or the second is less than ``min_margin`` (0.5) sigma further: the
   reading sits between two classes (``between``), or
@@ -52,7 +51,11 @@ Decision (``Classifier.classify``): the class with the highest likelihood wins
   wrong colour moves the wrong camel (RULES 3.5(c)), an ``unknown`` only makes
   the table ask;
 
-then the answer is ``unknown``. A rejected reading that two dice of the edition
+or it is further than ``near`` (4) without leading every other class by
+``lead`` (5.5) sigma and a mixture of two dice explains it (the two-dice test
+below: a die with another in view, a die mid-fall; ``far``): such a tail
+reading is named only when no mixture explains it (a die's own tail, seated a
+little off). Then the answer is ``unknown``. A rejected reading that two dice of the edition
 mixed together explain well is ``double``: a non-negative least-squares fit of
 the two class mean readings, residual under the profile's ``double_residual``,
 each die at least 15 % of it, and the two shares adding up to two dice' worth
@@ -99,7 +102,8 @@ SIGMA_FLOOR = (0.002, 0.002, 0.002, 0.01)
 SHOT = 0.05
 STEP = 1.0
 #: Beyond ``NEAR`` sigma from its class (about 1 in 100 of a class's own readings)
-#: a reading is named only when every other class is ``LEAD`` sigma further still.
+#: a reading that every other class is not ``LEAD`` sigma further from still is
+#: named only when no mixture of two dice explains it (``Classifier._two_dice``).
 NEAR = 4.0
 LEAD = 5.5
 #: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal).
@@ -757,15 +761,24 @@ class Classifier:
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
-        if d1 > self.reject or (d1 > self.near and margin < self.lead):
+        pair = None
+        if d1 > self.reject:
             detail["reason"] = "far"
         elif margin < self.min_margin or post < self.posterior:
             detail["reason"] = "between"
         elif not self._clear_of(x, best, second):
             detail["reason"] = "guard"
+        elif d1 > self.near and margin < self.lead:
+            # a tail reading without a clear lead: named unless a mixture of two
+            # dice explains it (a die half in view of another, a die mid-fall)
+            pair = self._two_dice(reading)
+            if pair is None:
+                return (best, margin, detail)
+            detail["reason"] = "far"
         else:
             return (best, margin, detail)
-        pair = self._two_dice(reading)
+        if pair is None:
+            pair = self._two_dice(reading)
         if pair is not None:
             detail["rejected"] = detail["reason"]  # why no single die was named
             detail["reason"] = DOUBLE

@@ -95,7 +95,9 @@ class Game:
     - ``coins``: per seat (default 3 each); ``held``: per seat list of ``(colour, value)``
       leg tickets; ``pyramid``: per seat pyramid tickets held; ``out``: dice revealed this
       leg in order (``"grey"`` for the grey die); ``partners``: per seat partner or None.
-    - ``winner_pile`` / ``loser_pile``: ``[(seat, colour), ...]`` in play order.
+    - ``winner_pile`` / ``loser_pile``: ``[(seat, colour), ...]`` in play order; a
+      hidden card (read from the public form, docs/notation.md) is ``(None, None)``:
+      it counts for the pile's size and place ladder, is nobody's, and scores nothing.
     - ``legs``: ``{colour: [values left, top first]}`` for colours whose held tickets are
       not the top of the stack (a case that names a blue 3 held but not who holds the
       blue 5); held plus left must make up the colour's stack exactly.
@@ -138,6 +140,11 @@ class Game:
         for name, pile in (("winner", winner_pile), ("loser", loser_pile)):
             for card in pile or []:
                 p, colour = card
+                if p is None and colour is None:
+                    # a hidden card (a public position line): it counts for the pile's
+                    # size only (odds), never for anyone's hand or score
+                    self._piles[name].append((None, None))
+                    continue
                 self._seat(p, "finish card owner")
                 if colour not in ed.racing:
                     _bad("finish card %r is not a racing camel of the %s edition"
@@ -525,16 +532,20 @@ class Game:
         if space == 1:
             return "a tile may never go on space 1"
         if space in self._stacks:
-            return "space %d holds camels (%s)" % (space, ",".join(self._stacks[space]))
+            camels = self._stacks[space]
+            if len(camels) == 1:
+                return "space %d holds the %s camel" % (space, camels[0])
+            return "space %d holds camels (%s)" % (space, ", ".join(camels))
         mine = self.tile_of(p)
         if mine is not None and mine[0] == space:
-            return ("p%d's tile already lies on space %d; moving it must go to a different "
-                    "space (flipping in place is not an action)" % (p, space))
-        for s in (space - 1, space, space + 1):
+            return ("p%d's own tile already lies on space %d; moving it must go to a "
+                    "different space (turning it over in place is not an action)" % (p, space))
+        if space in self._tiles:
+            return "there is already p%d's tile on space %d" % (self._tiles[space][0], space)
+        for s in (space - 1, space + 1):
             if s in self._tiles and self._tiles[s][0] != p:
-                where = "on" if s == space else "next to"
-                return "space %d is %s p%d's tile on space %d" % (space, where,
-                                                                  self._tiles[s][0], s)
+                return ("space %d is next to p%d's tile on space %d: tiles never lie side "
+                        "by side" % (space, self._tiles[s][0], s))
         return None
 
     def check(self, action):

@@ -45,8 +45,9 @@ def track_text(stacks, tiles):
 def position_text(game, public=False):
     """The one-line notation of ``game``'s position.
 
-    ``public=True`` hides the finish piles' colours and owners (only their sizes, as
-    the table may see them); that form is for display and cannot be parsed back.
+    ``public=True`` hides the finish piles' colours and owners (only their sizes,
+    ``winner 2 | loser 1``, as the table may see them, RULES 1.8 and the display
+    rules); ``read_position`` reads that form back with the cards hidden.
     """
     ed = game.edition
     parts = [ed.name]
@@ -72,14 +73,24 @@ def position_text(game, public=False):
             toks.append("partner=" + _seat(game._partners[p]))
         parts.append(" ".join(toks))
     for name in ("winner", "loser"):
-        pile = game._piles[name]
-        if public:
-            parts.append("%s %d" % (name, len(pile)))
-        elif pile:
-            parts.append("%s %s" % (name, ",".join(["%s:%s" % (_seat(p), c) for p, c in pile])))
-        else:
-            parts.append("%s -" % name)
+        parts.append(pile_text(name, game._piles[name], public))
     return SEP.join(parts)
+
+
+def pile_text(name, pile, public=False):
+    """One finish-pile section: ``winner p0:red,p2:blue`` (play order), ``winner -``
+    when empty, or ``winner N`` (its size only) when ``public`` or when every card in
+    it is hidden (``(None, None)``, as read from a public line). A hidden card among
+    known ones is written ``?``."""
+    hidden = [card for card in pile if card[1] is None]
+    if public or (pile and len(hidden) == len(pile)):
+        return "%s %d" % (name, len(pile))
+    if not pile:
+        return "%s -" % name
+    toks = []
+    for p, c in pile:
+        toks.append("?" if c is None else "%s:%s" % (_seat(p), c))
+    return "%s %s" % (name, ",".join(toks))
 
 
 def _err(msg, text):
@@ -227,6 +238,9 @@ def read_position(text):
     (``None`` when absent). ``camelup.game.parse_position`` builds the ``Game``; this
     module never imports the engine (one-way: game -> notation).
 
+    A pile given as a number (the public form, ``winner 2``) or with ``?`` cards
+    holds that many hidden cards ``(None, None)``: owner and colour unknown.
+
     Raises ``NotationError`` naming the bad part: unknown section or malformed token.
     """
     if not isinstance(text, str):
@@ -273,11 +287,20 @@ def read_position(text):
             pyramid_left = _parse_int(words[1], "pyramid tickets left", text)
         elif head in ("winner", "loser"):
             if len(words) != 2:
-                _err("%s pile must be 'pN:colour,...' or '-'" % head, text)
-            if words[1] != "-":
+                _err("%s pile must be 'pN:colour,...', a number of hidden cards or '-'"
+                     % head, text)
+            if words[1].isdigit():
+                count = _parse_int(words[1], "%s pile size" % head, text)
+                for _ in range(count):
+                    piles[head].append((None, None))
+            elif words[1] != "-":
                 for card in words[1].split(","):
+                    if card == "?":
+                        piles[head].append((None, None))
+                        continue
                     if ":" not in card:
-                        _err("finish card %r must be pN:colour" % card, text)
+                        _err("finish card %r must be pN:colour (or ? when hidden)" % card,
+                             text)
                     seat, colour = card.split(":", 1)
                     piles[head].append((_parse_seat(seat, text), colour))
         elif len(head) > 1 and head[0] == "p" and head[1:].isdigit():

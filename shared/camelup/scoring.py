@@ -88,7 +88,8 @@ def score_pile(name, pile, camel, coins):
     """Resolve one finish pile card by card, earliest first (RULES 1.9, 1.13).
 
     ``name``: ``"winner"`` or ``"loser"``; ``pile``: list of ``(player, colour)`` in play
-    order; ``camel``: the actual overall winner / loser; ``coins``: per-player coins,
+    order (a hidden card ``(None, None)`` is skipped); ``camel``: the actual overall
+    winner / loser; ``coins``: per-player coins,
     **updated in place** (each card applied at once with the zero floor).
     Returns a list of dicts: ``pile``, ``player``, ``colour``, ``correct``,
     ``place`` (1-based among correct cards, ``None`` for a wrong card), ``reward``,
@@ -97,6 +98,9 @@ def score_pile(name, pile, camel, coins):
     out = []
     place = 0
     for player, colour in pile:
+        if player is None:
+            # a hidden card of a public position (docs/notation.md): nobody's, unscored
+            continue
         correct = colour == camel
         if correct:
             place += 1

@@ -2,7 +2,14 @@
 
 import json
 
-from camelhost.tools.calibrate import DEFAULT_SAMPLES, HumanDriver, VirtualDriver, calibrate, plot
+from camelhost.tools.calibrate import (
+    DEFAULT_SAMPLES,
+    HumanDriver,
+    VirtualDriver,
+    calibrate,
+    plot,
+    plot_backend,
+)
 from camelhost.tools.monitor import VIRTUAL, connect, quiet_link_log
 
 HELP = ("Guided colour calibration: release every die several times (every face) and "
@@ -25,7 +32,8 @@ def add_arguments(parser):
                         help="unattended: the virtual pyramid's table puts the dice in the "
                         "head (needs --port virtual)")
     parser.add_argument("--plot", metavar="FILE", default=None,
-                        help="write a separation plot (PNG)")
+                        help="write a separation plot (PNG); needs matplotlib: "
+                        "pip install 'smart-pyramid[plot]'")
     parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
                         help="set the sensor's analog gain first (default: keep)")
     parser.add_argument("--autorange", action="store_true",
@@ -52,6 +60,8 @@ def run(args):
         raise ValueError("give --gain or --autorange, not both")
     if args.integration is not None and not 3 <= args.integration <= 614:
         raise ValueError("--integration must be 3..614 ms")
+    if args.plot:
+        plot_backend()  # a missing matplotlib is reported now, not after the whole session
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         if pyramid.virtual is not None and not args.auto:

@@ -77,7 +77,7 @@ def _discard_unused(journal):
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     from camelhost.table.journal import Journal
-    from camelhost.table.session import Session, TableError
+    from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage)
         try:
@@ -89,7 +89,12 @@ def open_session(args):
         return session, journal
     if not args.players:
         raise CliError("give the players: --players Ann,Ben,Cy (or --resume FILE)")
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    # every argument checked before a journal is made or a seed drawn and printed
+    names = [n.strip() for n in args.players.split(",")]
+    try:
+        check_names(args.edition or "second", names)
+    except TableError as exc:
+        raise CliError("--players %s: %s" % (args.players, exc)) from None
     bots = []
     for b in [n.strip() for n in args.bots.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
@@ -104,8 +109,7 @@ def open_session(args):
                        % (path, path))
     seed = args.seed
     if seed is None:
-        seed = fresh_seed()
-        print("seed: %d (play this race again with --seed %d)" % (seed, seed))
+        seed = fresh_seed()  # printed by run() once the game really starts
     journal = Journal(path, pyramid=args.pyramid or "manual")
     try:
         session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
@@ -120,7 +124,7 @@ def _check_resume_options(args, header):
     """``--resume`` plays on with the journal's edition and seats: a conflicting
     ``--players`` or ``--edition`` is an error (``CliError``), not silently ignored."""
     if args.players:
-        names = [n.strip() for n in args.players.split(",") if n.strip()]
+        names = [n.strip() for n in args.players.split(",")]
         if names != header["players"]:
             raise CliError("--players %s conflicts with the journal's players (%s): leave it out "
                            "with --resume" % (",".join(names), ",".join(header["players"])))
@@ -166,6 +170,9 @@ def run(args):
         else:
             _discard_unused(journal)
         raise
+    if not args.resume and args.seed is None:
+        # only now: every argument was good and the dice source is open
+        print("seed: %d (play this race again with --seed %d)" % (session.seed, session.seed))
     from camelhost.web import serving, wait_for_enter
     with journal, pyramid, serving(args.web, journal) as board:
         try:

@@ -311,9 +311,28 @@ def check_compatible(board, header):
                           _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], got[0], got[1]))
 
 
+def check_port(port):
+    """Raise ``CliError`` when ``port`` names a device path that does not exist.
+
+    ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
+    is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
+    The message lists the serial ports pyserial sees and suggests ``--port auto``; a
+    port that exists but cannot be opened is left to mpremote (busy, permission)."""
+    path = port[len("port:"):] if port.startswith("port:") else port
+    if "/" not in path or os.path.exists(path):
+        return
+    from serial.tools import list_ports
+
+    seen = ", ".join(sorted(p.device for p in list_ports.comports())) or "none"
+    raise CliError("no such port %s (serial ports seen: %s); plug the board in, or give "
+                   "--port auto for the first USB serial board" % (path, seen))
+
+
 def probe(port, target="/", resume=False):
     """Ask the board at ``port`` what it runs and which stale sources it holds; ``Board``.
-    Raises ``CliError`` when mpremote fails (message as for ``flash``)."""
+    Raises ``CliError`` when the port does not exist (``check_port``) or mpremote fails
+    (message as for ``flash``)."""
+    check_port(port)
     base = target.rstrip("/") + "/"
     args = ["connect", port] + (["resume"] if resume else []) + ["exec", _PROBE_SCRIPT % base]
     return parse_probe(_mpremote(port, args).stdout)
@@ -348,11 +367,12 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     ``.py`` files in ``lib/pyramid`` and ``lib/camelup`` (left by the mip route, they
     would be imported instead of the ``.mpy``) are removed in the copy session.
 
-    Raises ``CliError`` when a tool is missing, mpremote fails (no board at
-    ``port``, board busy), the board is incompatible, or a file on the board differs
-    in size from the build. ``firmware_dir``: the firmware to build (default the
-    package's).
+    Raises ``CliError`` when ``port`` is a path that does not exist (checked first,
+    nothing is built: ``check_port``), a tool is missing, mpremote fails (board busy or
+    not answering), the board is incompatible, or a file on the board differs in size
+    from the build. ``firmware_dir``: the firmware to build (default the package's).
     """
+    check_port(port)
     build_dir = build_dir or paths.build_dir("firmware")
     files = build(build_dir, firmware_dir)
     log("built %d files in %s (%d bytes)" % (len(files), build_dir, sum(s for _, s in files)))

@@ -40,15 +40,19 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   again              another race with the same seats
   setup 1:blue,green 2:red ...   starting stacks typed in; 'draw' draws them
   odds  best         leg and race odds; the value of each action for the player to act
-  position           this position in the project notation (paste into 'pyramid odds')
+  position           this position in the project notation (paste into 'pyramid odds');
+                     finish piles as their sizes only until the race is over
   show               the whole table;  help;  quit"""
 
 
 def help_text(edition):
-    """``HELP`` in the colours of ``edition`` (classic has no red camel, no grey die)."""
+    """``HELP`` in the colours of ``edition`` (classic has no red camel, no grey die,
+    no partnerships)."""
     if edition != "classic":
         return HELP
-    text = "\n".join(line for line in HELP.splitlines() if not line.startswith("  b  w"))
+    # classic has no grey die and no partnerships (RULES 2)
+    text = "\n".join(line for line in HELP.splitlines()
+                     if not line.startswith("  b  w") and not line.startswith("  partner"))
     text = text.replace("r, pu, gre", "o, wh, gre").replace(
         "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
     return text.replace("'red ?'", "'orange ?'").replace("red", "orange")

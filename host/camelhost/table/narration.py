@@ -11,6 +11,7 @@ in play order (RULES 1.8, 5).
 import re
 
 from camelup.editions import get_edition
+from camelup.notation import position_text
 
 from camelhost.table.manual import die_text
 
@@ -344,18 +345,34 @@ def odds_lines(view):
 
 def best_lines(view, count=6):
     """The ``best`` command: the value in coins of the best actions for the player to
-    act, best first (finish cards left out: the screen is shared)."""
+    act, best first (finish cards left out: the screen is shared); with partnerships in
+    play, a second line values each partner on offer by name, or the partnership the
+    player already has."""
     odds = view["odds"]
     if odds is None or not odds["actions"] or not odds["actions"]["values"]:
         return ["No action values now"]
     acts = odds["actions"]
-    return ["Best for %s: %s" % (acts["player"], "; ".join(
-        v["text"] for v in acts["values"][:count]))]
+    shown = acts["values"][:count]
+    lines = ["Best for %s: %s" % (acts["player"], "; ".join(v["text"] for v in shown))]
+    # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
+    # by name, even when none makes the top of the list
+    offers = [v for v in acts["values"] if v["kind"] == "partner"]
+    if offers:
+        lines.append("Partnership for %s (the partner's best ticket to copy): %s" % (
+            acts["player"], "; ".join("%s %+.2f" % (v["partner"], v["ev"]) for v in offers)))
+    mine = acts.get("partnership")
+    if mine is not None:
+        lines.append("Partnership for %s: with %s this leg, copying %s's best ticket is "
+                     "worth %+.2f now (RULES 3.8)" % (acts["player"], mine["partner"],
+                                                      mine["partner"], mine["ev"]))
+    return lines
 
 
 def position_line(session):
     """The ``position`` command: the position in the project notation, ready to paste
-    into ``pyramid odds`` (docs/notation.md)."""
+    into ``pyramid odds`` (docs/notation.md). Until the race is over the finish piles
+    are written as their sizes only (``winner 2 | loser 1``, the public form): their
+    colours and owners are hidden (RULES 5)."""
     if session.game is None:
         return "No position yet: the setup comes first"
-    return "Position: %s" % session.game.position()
+    return "Position: %s" % position_text(session.game, public=not session.game.is_over)

@@ -227,9 +227,47 @@ def parse_command(text, session):
     return _parse_die(text, head, session)
 
 
+def _crazy_die(text, head, session):
+    """``black 2`` / ``white 3``: a crazy camel's name typed as if it were a die.
+
+    Crazy camels have no die of their own: the grey die moves them (RULES 3.1, 3.5).
+    At setup the grey die's first roll places the black camel and the second the white
+    one, the ink ignored (RULES 3.2); so ``black 2`` typed while black is the next to
+    place is the grey die with that ink (as ``grey black 2``). Anything else is refused
+    with what to type. Returns the die event, or raises ``TableError``."""
+    ed = session.edition
+    words = text.lower().split()
+    value = words[1] if len(words) == 2 else "2"
+    if session.phase == "setup":
+        done = [c for c, _ in session.setup_rolls if c in ed.crazy]
+        if len(done) == len(ed.crazy):
+            raise TableError("%s: both crazy camels are already placed" % shown(text))
+        first = ed.crazy[len(done)]
+        if head != first:
+            raise TableError("%s: at setup the grey die's first roll places the %s crazy "
+                             "camel, the second the %s one (RULES 3.2): type '%s %s' (or "
+                             "'grey %s') for the %s camel now, or the whole board with "
+                             "'setup ...'" % (shown(text), ed.crazy[0], ed.crazy[1], first,
+                                              value, value, first))
+        try:
+            die = parse_die("grey %s %s" % (head, " ".join(words[1:])), ed.name)
+        except DieSyntaxError:
+            raise TableError("%s: type the grey die's roll for the %s camel as '%s 2' "
+                             "(or 'grey 2')" % (shown(text), head, head)) from None
+        die["raw"] = text.strip()
+        die["type"] = "die"
+        die["source"] = "typed"
+        return die
+    raise TableError("%s: the %s crazy camel has no die of its own; the grey die moves "
+                     "it: type 'grey %s %s' (the numerals' colour, then the value)"
+                     % (shown(text), head, head, value))
+
+
 def _parse_die(text, head, session):
     """Anything else must be a typed die."""
     ed = session.edition
+    if head in ed.crazy and session.phase in ("setup", "turn", "die"):
+        return _crazy_die(text, head, session)
     try:
         die = parse_die(text, ed.name, ink_optional=session.phase == "setup")
     except DieSyntaxError as exc:

@@ -66,6 +66,31 @@ class _Step:
         self.events = [event]
 
 
+def check_names(edition, names):
+    """The players' names ``names`` (a list of strings, seat order) checked for a table
+    of the ``edition`` (``"classic"``/``"second"``); returns them as a new list.
+
+    Raises ``TableError`` (one line naming what is wrong) for an empty name, a name
+    given twice (letter case aside), or a player count the edition does not allow
+    (RULES 2.1, 3.1)."""
+    ed = get_edition(edition)
+    names = list(names)
+    n = len(names)
+    for i in range(n):
+        if not isinstance(names[i], str) or not names[i].strip():
+            raise TableError("player name %d of %d is empty: give every player a name, "
+                             "e.g. Ann,Ben,Cy" % (i + 1, n))
+    seen = {}
+    for name in names:
+        if name.lower() in seen:
+            raise TableError("player names must differ: %s is given twice" % name)
+        seen[name.lower()] = True
+    if not ed.min_players <= n <= ed.max_players:
+        raise TableError("the %s edition is for %d to %d players, not %d"
+                         % (ed.name, ed.min_players, ed.max_players, n))
+    return names
+
+
 class Session:
     """One table: seats, the current race, the journal.
 
@@ -84,14 +109,7 @@ class Session:
 
     def __init__(self, edition, players, seed=1, bots=(), journal=None):
         self.edition = get_edition(edition)
-        self.names = list(players)
-        n = len(self.names)
-        if not self.edition.min_players <= n <= self.edition.max_players:
-            raise TableError("the %s edition is for %d to %d players, not %d"
-                             % (self.edition.name, self.edition.min_players,
-                                self.edition.max_players, n))
-        if len(set(name.lower() for name in self.names)) != n:
-            raise TableError("player names must differ")
+        self.names = check_names(self.edition.name, players)
         self.seed = int(seed)
         self.bots = sorted(set(int(b) for b in bots))
         self.journal = journal

@@ -15,6 +15,9 @@ Keys and shapes::
     phase        "setup" | "turn" | "die" | "ink" | "value" | "over" | "unscored"
                  (see camelhost.table.session)
     turn         name of the player to act (or whose pyramid ticket waits), or None
+    choices      the words for what ``turn`` may do now, in this order, only the legal
+                 ones: "leg" "tile" "win" "lose" "partner" "pyramid" ([] outside the
+                 turn phase; "partner" only with partnerships in play, RULES 3.8)
     players      [{"name": str, "coins": int, "bot": bool,
                    "leg_tickets": [{"colour": str, "value": int}, ...] (take order),
                    "pyramid_tickets": int (this leg),
@@ -63,7 +66,11 @@ Keys and shapes::
                            "samples": int, "exact": bool} or None,
                   "actions": {"player": str,
                               "values": [{"kind": str, "action": str, "ev": float,
-                                          "text": str}, ...] best first}}
+                                          "text": str}, ...] best first (a
+                                          partner entry also has "partner": name),
+                              "partnership": {"partner": str, "ev": float} when the
+                                 player to act is partnered this leg (what copying the
+                                 partner's best ticket is worth now, RULES 3.8), else None}}
                  probabilities p are floats 0..1; "hw" the 95 % half-width; action
                  values leave finish cards out (they would show which cards the player
                  still holds) and name partners by name.
@@ -243,13 +250,42 @@ def odds_view(session, samples=RACE_SAMPLES):
         values = action_values(g, race=race, seed=session.seed, leg=leg)
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
-    out["actions"] = {"player": session.names[g.turn], "values": [
-        {"kind": av.kind, "action": av.action, "ev": av.ev, "text": _action_text(session, av)}
-        for av in values if av.kind != "finish"]}
+    shown = []
+    for av in values:
+        if av.kind == "finish":
+            continue
+        entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
+                 "text": _action_text(session, av)}
+        if av.kind == "partner":
+            entry["partner"] = session.names[int(av.action.split()[1])]
+        shown.append(entry)
+    out["actions"] = {"player": session.names[g.turn], "values": shown, "partnership": None}
+    mate = g.partner_of(g.turn) if g.edition.has_partnerships(g.players) else None
+    if mate is not None:
+        from camelup.odds.actions import partnership_ev
+        out["actions"]["partnership"] = {
+            "partner": session.names[mate],
+            "ev": partnership_ev(leg, g.held_tickets(mate), g.pyramid_tickets(mate))}
     if len(_ODDS_CACHE) >= _ODDS_CACHE_SIZE:
         _ODDS_CACHE.clear()
     _ODDS_CACHE[key] = out
     return out
+
+
+#: The table's word for each kind of action, in the order the prompt offers them.
+CHOICE_WORDS = (("leg", "leg"), ("tile", "tile"), ("win", "finish"), ("lose", "finish"),
+                ("partner", "partner"), ("pyramid", "pyramid"))
+
+
+def _choices(session):
+    """The ``choices`` entry: the action words legal for the player to act."""
+    g = session.game
+    if g is None or session.phase != "turn" or g.is_over:
+        return []
+    kinds = {}
+    for action in g.legal_actions():
+        kinds[action.kind] = True
+    return [word for word, kind in CHOICE_WORDS if kind in kinds]
 
 
 def table_view(session, odds=True):
@@ -267,6 +303,7 @@ def table_view(session, odds=True):
         "leg": 0 if g is None else g.leg,
         "phase": session.phase,
         "turn": _name(session, session.current),
+        "choices": _choices(session),
         "players": _players(session),
         "track": track,
         "beyond": beyond,

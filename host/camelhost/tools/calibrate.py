@@ -467,16 +467,33 @@ _COLOURS = {
 }
 
 
-def plot(result, path):
-    """Write a PNG: the readings in feature space (chromaticity; brightness) and the
-    per-pair separation bars with the too-close line. Needs matplotlib (Agg)."""
+#: What to install for ``--plot``: matplotlib is an optional extra (``plot``), not a
+#: runtime dependency, because it is heavy.
+PLOT_INSTALL = "pip install 'smart-pyramid[plot]' or pip install matplotlib"
+
+
+def plot_backend():
+    """``matplotlib.pyplot`` on the Agg backend (files only, no window).
+
+    Raises ``CliError`` saying how to install matplotlib when it is missing; the
+    ``calibrate`` command calls this before it connects, so a missing matplotlib is
+    reported before the session, not after it."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise CliError("--plot needs matplotlib (pip install matplotlib)") from None
+        raise CliError("--plot needs matplotlib, which is not installed (%s)"
+                       % PLOT_INSTALL) from None
+    return plt
+
+
+def plot(result, path):
+    """Write a PNG: the readings in feature space (chromaticity; brightness) and the
+    per-pair separation bars with the too-close line. Needs matplotlib (Agg); raises
+    ``CliError`` without it (``plot_backend``)."""
+    plt = plot_backend()
     from camelup import classifier
 
     ref = result.profile["ref_clear"]

@@ -59,11 +59,17 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
         return not interactive and real and table.session.phase == "die"
 
     last = time.monotonic()
-    hidden = False  # the terminal's echo is off for a private finish card
+    hidden = [False]  # the terminal's echo is off for a private finish card
+
+    def echo(private):
+        # echo off while the private finish card's colour is typed, on again once
+        # it is in (a terminal that can't be told stays as it is)
+        if interactive and hidden[0] != private:
+            hidden[0] = _echo(not private) is False
+
     try:
         while not table.quit:
-            if interactive and hidden != (table.private is not None):
-                hidden = _echo(not hidden) is False
+            echo(table.private is not None)
             if stop_when_over and table.over:
                 break
             if die_due():
@@ -105,7 +111,10 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
             if kind == "eof":
                 eof = True
             elif kind == "line":
-                if not table.line(item):
+                echo(False)  # the private line, if it was one, is typed: echo back on
+                going_on = table.line(item)
+                echo(table.private is not None)  # before anyone can type the colour
+                if not going_on:
                     break
             else:
                 table.pyramid_event(item)

@@ -6,7 +6,7 @@ act). ``snapshot(session)`` copies what that computation reads, so a worker thre
 can run ``compute(snap)`` while the table goes on changing the real game.
 ``odds_lines(odds, view, width)`` lays the result out: one row per racing camel
 (leg 1st / 2nd / last, overall winner / loser with their 95 % interval, the value
-of its top leg ticket, the stack left), then the best of the other actions (pyramid
+of its top leg ticket, the leg tickets left), then the best of the other actions (pyramid
 ticket, best tile space and side, best partnership). Finish cards are never
 advised: on a shared screen, advice that leaves out the colours a player already
 played would reveal them (RULES 1.8, 5).
@@ -77,16 +77,18 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
 
     ``odds``: the view model's ``odds`` entry (``None``: none now, or still being
     worked out when ``waiting``); ``view``: the view model (names, leg tickets, phase);
-    ``width``: characters available (below ``NARROW`` the stacks left and the
-    finish-card note are left out; 46 is enough); ``tile_names``: the edition's words
+    ``width``: characters available (below ``NARROW``, 46 is enough: tighter columns,
+    how many leg tickets are left instead of their values, no notes); ``tile_names``: the edition's words
     for the forward and backward side."""
     text = Text()
     if odds is None:
         text.append("Leg odds: working them out..." if waiting else "Odds: none now", "italic")
         return text
     wide = width >= NARROW
-    text.append("Leg odds 1st 2nd last   win±  lose±  ticket%s\n"
-                % ("  left" if wide else ""), "bold")
+    if wide:
+        text.append("Leg odds 1st 2nd last   win±  lose±  ticket  left\n", "bold")
+    else:  # tighter columns; "left": how many leg tickets are left
+        text.append("Leg odds 1st 2nd last win± lose±   ticket left\n", "bold")
     race = odds.get("race") or {}
     wins = {r["colour"]: r for r in race.get("winner", [])}
     losses = {r["colour"]: r for r in race.get("loser", [])}
@@ -98,7 +100,7 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         text.append(" %-6s " % c, palette.style(c))
         w = wins.get(c, {"p": 0.0, "hw": 0.0})
         lo = losses.get(c, {"p": 0.0, "hw": 0.0})
-        text.append(" %s %s  %s  %s  %s  " % (
+        text.append((" %s %s  %s  %s  %s  " if wide else " %s %s  %s %s %s  ") % (
             _pct(row["first"]), _pct(row["second"]), _pct(row["last"]),
             _interval(w["p"], w["hw"]) if wins else "   - ",
             _interval(lo["p"], lo["hw"]) if losses else "   - "))
@@ -111,6 +113,8 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
             text.append("       ")
         if wide and ticket is not None:
             text.append("  %s" % (",".join(str(v) for v in ticket["left"]) or "-"))
+        elif ticket is not None:  # the values follow: the top one is under "ticket"
+            text.append(" %3d" % len(ticket["left"]))
         text.append("\n")
     if wide:
         text.append("(%%; win/lose: the whole race, ± its 95%% interval%s)\n" % (

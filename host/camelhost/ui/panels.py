@@ -105,18 +105,22 @@ def players_text(view, width=80):
     coins, pyramid tickets, finish cards still in hand, what leg scoring would pay
     now (``now``), then the partner (``&Dee``, second edition, 6-8 players) and the
     leg tickets held (``G5``: the green 5, on green). ``width``: characters
-    available (the last column's heading is left out below 40)."""
+    available; every column keeps its heading (in a narrow panel the first column is
+    headed ``name`` and the last ``tickets`` even with partners)."""
     names = [p["name"] for p in view["players"]]
     racing = len(get_edition(view["edition"]).racing)
     room = width
-    width = max([len(n) for n in names] + [6])
     playing = view["phase"] in ("turn", "die", "ink", "value")
     now = {row["name"]: row["net"] for row in view.get("leg_now") or ()}
     partners = any(p["partner"] is not None for p in view["players"])
     text = Text()
-    last = ("&partner tickets" if partners else "tickets") if room >= 40 else ""
-    text.append(" %-*s coins pyr cards%s %s\n" % (width, "player", " now" if now else "", last),
-                "bold")
+    heads = [("player", "&partner tickets" if partners else "tickets"), ("name", "tickets")]
+    for first, last in heads:  # the first heading that fits, else the shortest
+        width = max([len(n) for n in names] + [len(first)])
+        heading = " %-*s coins pyr cards%s %s" % (width, first, " now" if now else "", last)
+        if len(heading) <= room:
+            break
+    text.append(heading + "\n", "bold")
     for p in view["players"]:
         mine = playing and p["name"] == view["turn"]
         text.append("▶" if mine else " ", "bold")

@@ -102,7 +102,8 @@ def prompt_line(view):
     if phase == "setup":
         return "> setup"
     if phase == "turn":
-        return "> %s's turn (leg / tile / win / lose / partner / pyramid)" % who
+        choices = view.get("choices") or ["leg", "tile", "win", "lose", "pyramid"]
+        return "> %s's turn (%s)" % (who, " / ".join(choices))
     if phase == "die":
         return "> %s: release a die from the pyramid (or type it, e.g. '%s')" % (
             who, example_die(view))

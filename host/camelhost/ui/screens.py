@@ -114,6 +114,7 @@ class HelpScreen(ModalScreen):
     KEYS = """Keys:
   F1                 this help (Esc closes it)
   PgUp PgDn          scroll the history (the mouse wheel too)
+  End                back to the newest history line (once scrolled back)
   F3                 the last leg's scoring again (Esc: back to the odds)
   F5                 release the virtual pyramid
   F6                 dark / light screen

@@ -26,7 +26,8 @@ Top to bottom:
 A die reported with value ``?`` is completed by a single key (1, 2 or 3), the
 numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` or
 ``lose`` alone opens the finish-card picker (one key per colour, nothing drawn); a
-typed ``win red`` is masked while typed and never echoed. Ctrl-Q, Ctrl-C and
+typed ``win red`` shows as ``win •••`` (the same mask whatever its length) and
+is never echoed. Ctrl-Q, Ctrl-C and
 Ctrl-D all quit (every event is already in the journal). Events from the pyramid
 arrive on a thread and are handed to the table on the UI thread. Everything drawn
 comes from the view model (``camelhost.table.view``), colours from
@@ -63,6 +64,9 @@ from camelhost.ui.screens import FinishCardPicker, HelpScreen
 
 #: Words that start a finish-card command (``win red``, ``lose red``, ``finish ...``).
 FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
+#: What stands for everything typed after a finish-card command word, whatever its
+#: length (a mask as long as the text would tell ``red`` from ``yellow``).
+MASK = "•••"
 #: Longest typed command echoed whole in the history; longer ones are shortened.
 ECHO_MAX = 60
 #: Longest error message shown whole; longer ones keep their start and end.
@@ -156,6 +160,66 @@ def is_finish_command(text):
     return bool(words) and words[0] in FINISH_WORDS and (len(words) > 1 or text.endswith(" "))
 
 
+def masked_command(text):
+    """What the command line shows of ``text`` while a finish card is typed: the
+    command word as typed, then ``MASK`` however much (or little) follows it, so
+    neither the colour nor its length shows (RULES 1.8, 5)."""
+    head = text[:len(text) - len(text.lstrip())]
+    word = text.strip().split()[0] if text.strip() else ""
+    return head + word + " " + MASK
+
+
+class CommandInput(Input):
+    """The command line. While ``password`` is set (a finish card being typed) it
+    draws ``masked_command(value)`` instead of the value, with the cursor after the
+    mask: the same picture for every colour and every partial word."""
+
+    def _shown(self):
+        return masked_command(self.value)
+
+    def _position_to_cell(self, position):
+        if not self.password:
+            return Input._position_to_cell(self, position)
+        shown = self._shown()
+        keep = len(shown) - len(MASK) - 1  # the command word, visible as typed
+        return position if position <= keep else len(shown)
+
+    @property
+    def _value(self):
+        if not self.password:
+            return Input._value.fget(self)
+        return Text(self._shown(), no_wrap=True, overflow="ignore", end="")
+
+    def render_line(self, y):
+        if not self.password or y != 0 or not self.value:
+            return Input.render_line(self, y)
+        from textual.strip import Strip
+        text = self._value
+        if self.has_focus and self._cursor_visible:
+            at = self._position_to_cell(self.cursor_position)
+            if at >= len(text):
+                text.pad_right(at + 1 - len(text))
+            text.stylize(self.get_component_rich_style("input--cursor"), at, at + 1)
+        width = self.scrollable_content_region.width
+        strip = Strip(self.app.console.render(
+            text, self.app.console_options.update_width(self.content_width)))
+        scroll_x, _ = self.scroll_offset
+        strip = strip.crop(scroll_x, scroll_x + width + 1).extend_cell_length(width + 1)
+        return strip.apply_style(self.rich_style)
+
+
+#: Notices that put a banner at the top (the latest of them is shown).
+BANNER_KINDS = ("die", "final", "retry", "ask_ink", "ask_value", "new_race")
+
+
+def banner_kind(notices):
+    """The kind of the notice whose banner ``announce_text`` shows, or ``None``."""
+    for n in reversed(notices):
+        if n["kind"] in BANNER_KINDS:
+            return n["kind"]
+    return None
+
+
 def announce_text(notices, view):
     """Large-print line for the latest die or event (RULES 5), or ``None``."""
     for n in reversed(notices):
@@ -217,6 +281,66 @@ class TrackView(Static):
             self.app.refresh_panels()
 
 
+class HistoryLog(Log):
+    """The history pane. It keeps every line as written and wraps it to the pane's
+    width (again after a resize: nothing is cut). It follows the newest line, through
+    every announcement and every change of the panes above, until the player scrolls
+    back (PgUp, the wheel); then it stays put and ``marker`` (a widget) is shown, and
+    PgDn / the wheel down to the newest line, or End, make it follow again."""
+
+    def __init__(self, **kwargs):
+        Log.__init__(self, **kwargs)
+        self.history = []  # every line, unwrapped
+        self.following = True
+        self.marker = None
+        self._wrapped_for = None  # the width the lines are wrapped to
+
+    def _room(self):
+        return (self.scrollable_content_region.width or self.app.size.width or 80) - 3
+
+    def add(self, line):
+        """Write ``line`` (wrapped) and keep it; stay on the newest line if following."""
+        self.history.append(line)
+        self.write_lines(wrap_lines(line, self._room()), scroll_end=False)
+        if self._wrapped_for is None:
+            self._wrapped_for = self._room()
+        self._follow_up()
+
+    def _follow_up(self):
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.call_after_refresh(self._settle)
+
+    def _settle(self):
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def follow(self, on=True):
+        """Follow the newest line again (``on``), or stop following."""
+        self.following = on
+        if on:
+            self._follow_up()
+        if self.marker is not None:
+            self.marker.display = not on
+
+    def watch_scroll_y(self, old_value, new_value):
+        Log.watch_scroll_y(self, old_value, new_value)
+        at_end = new_value >= self.max_scroll_y
+        if self.following and not at_end and new_value < old_value:
+            self.follow(False)  # the player scrolled back
+        elif not self.following and at_end:
+            self.follow(True)
+
+    def on_resize(self, event):
+        width = self._room()
+        if self.history and width != self._wrapped_for:
+            self._wrapped_for = width
+            self.clear()
+            self.write_lines([piece for line in self.history
+                              for piece in wrap_lines(line, width)], scroll_end=False)
+        self._follow_up()
+
+
 class TuiDisplay:
     """The ``Table`` display that writes into the app's widgets."""
 
@@ -224,10 +348,7 @@ class TuiDisplay:
         self.app = app
 
     def _write(self, line):
-        log = self.app.query_one("#log", Log)
-        width = (log.scrollable_content_region.width or self.app.size.width or 80) - 3
-        for piece in wrap_lines(line, width):
-            log.write_line(piece)
+        self.app.query_one("#log", HistoryLog).add(line)
 
     def notices(self, notices, view):
         for n in notices:
@@ -280,6 +401,7 @@ class TableApp(App):
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
     #info { height: auto; }
     #log { height: 1fr; min-height: 2; background: $panel; overflow-x: hidden; }
+    #more { height: 1; display: none; background: $panel; text-style: italic; }
     #bottom { dock: bottom; height: auto; }
     #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
@@ -294,6 +416,7 @@ class TableApp(App):
         Binding("f6", "toggle_theme", "Dark/light"),
         Binding("pageup", "history(-1)", "History back", show=False),
         Binding("pagedown", "history(1)", "History on", show=False),
+        Binding("end", "newest", "Newest history line", show=False, priority=True),
         Binding("escape", "back", "Back to the odds", show=False),
         Binding("ctrl+q", "quit_table", "Quit", priority=True),
         Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
@@ -317,6 +440,7 @@ class TableApp(App):
         self._odds_key = None  # state_key of the odds shown (or being computed)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
+        self._setup_banner = False  # the banner asks for the camels to be set up
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -337,11 +461,12 @@ class TableApp(App):
             with VerticalScroll(id="info-box"):
                 yield Static("", id="players")
         yield Static("", id="info")
-        yield Log(id="log")
+        yield HistoryLog(id="log")
+        yield Static("▲ older lines shown; newer below: PgDn or End", id="more")
         with Vertical(id="bottom"):  # docked: the command line is never pushed off
             yield Static("", id="error")
             yield Static("", id="prompt")
-            yield Input(placeholder="command, then Enter  (F1 help, PgUp history, "
+            yield CommandInput(placeholder="command, then Enter  (F1 help, PgUp history, "
                         "Ctrl-Q quit)", id="command")
 
     def on_mount(self):
@@ -351,6 +476,7 @@ class TableApp(App):
         self.table.start()
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
+        self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
         self.query_one("#command", Input).focus()
         self.events = self.pyramid.events() if self.pyramid is not None else None
         if self.events is not None:
@@ -399,6 +525,7 @@ class TableApp(App):
         if digits is not None:
             self._show_digits(digits, notices)
         self._die_shown = self._latest_die()
+        self._setup_banner = banner_kind(notices) == "new_race"
 
     def _latest_die(self):
         """(race, how many reports up to the latest die's) of the session now."""
@@ -420,6 +547,7 @@ class TableApp(App):
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
         self._die_shown = self._latest_die()
+        self._setup_banner = False
 
     def _show_digits(self, digits, notices):
         big = self.query_one("#big", Digits)
@@ -461,14 +589,15 @@ class TableApp(App):
         else:
             track.display = False
         self.query_one("#leaders", Static).update(leaders_text(view))
-        room = (self.size.width or 80) - self.odds_width() - 3
+        room = (self.size.width or 80) - self.odds_width() - 1  # the panel's padding
         self.query_one("#players", Static).update(players_text(view, room))
         self.query_one("#info", Static).update(info_text(view))
+        if self._setup_banner and view["phase"] != "setup":
+            self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
         over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
-        # Panels above may have grown: keep the newest history line in view.
-        log = self.query_one("#log", Log)
-        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+        # Panels above may have grown: the history keeps its newest line in view.
+        self.query_one("#log", HistoryLog)._follow_up()
         if over:
             self.query_one("#raceover", Static).update(race_over_text(view))
             self._switch("over-box")
@@ -523,17 +652,17 @@ class TableApp(App):
 
     def masked(self, message):
         """``message`` with every racing colour's name, and every word typed after
-        the finish-card command, replaced by ``•••`` (a finish card's colour is never
+        the finish-card command, replaced by ``MASK`` (a finish card's colour is never
         drawn, RULES 1.8, 5)."""
         words = set(self._hidden_words) | set(self.session.edition.racing)
         for word in sorted(words, key=len, reverse=True):
-            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), "•••",
+            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), MASK,
                              message)
         return message
 
     def _echo(self, text):
         if is_finish_command(text):
-            shown = text.split()[0] + " •••"
+            shown = masked_command(text.strip())
         else:
             shown = shorten(text, ECHO_MAX)
         self.table.display._write("> " + shown)
@@ -626,11 +755,20 @@ class TableApp(App):
         self.table.line("release")
 
     def action_history(self, pages):
-        log = self.query_one("#log", Log)
+        log = self.query_one("#log", HistoryLog)
         if pages < 0:
             log.scroll_page_up(animate=False)
         else:
             log.scroll_page_down(animate=False)
+
+    def action_newest(self):
+        """End while the history is scrolled back: back to its newest line."""
+        self.query_one("#log", HistoryLog).follow(True)
+
+    def check_action(self, action, parameters):
+        if action == "newest":  # else End stays the command line's (end of the line)
+            return not self.query_one("#log", HistoryLog).following
+        return True
 
     def action_leg_panel(self):
         switcher = self.query_one("#left", ContentSwitcher)

@@ -3,7 +3,10 @@
 ``WebBoard(host, port)`` serves, under one path prefix:
 
 ``/``          the page (``static/index.html``), with ``board.css``, ``board.js`` and
-               ``palette.css`` (the camel colours)
+               ``palette.css`` (the camel colours); the page itself carries the current
+               snapshot in a non-executable data block (``<script type=
+               "application/json" id="snapshot">``, allowed by the CSP), so it draws
+               the table at once, before its stream is open
 ``/events``    server-sent events: every message is a *full* snapshot of the board
                (``event: snapshot``, ``data: <json>``), the first one sent on connect,
                so a page that reconnects after a phone slept or the wifi dropped
@@ -67,6 +70,20 @@ HEADERS = {
 CONTROLS = ("next", "previous", "play", "pause", "first", "last")
 
 _CLOSE = object()
+
+#: The snapshot's place in ``index.html``: empty there, filled by ``page_with_snapshot``.
+SNAPSHOT_BLOCK = b'<script id="snapshot" type="application/json">{}</script>'
+
+
+def page_with_snapshot(html, data):
+    """``html`` (the page's bytes) with ``SNAPSHOT_BLOCK`` holding ``data`` (a snapshot's
+    JSON bytes, as on the stream). ``<``, ``>`` and ``&`` are written as JSON escapes
+    (``\\u003c``...), so no text in the snapshot can end the block; the JSON read back
+    is the same. Raises ``ValueError`` when the page has no snapshot block."""
+    if SNAPSHOT_BLOCK not in html:
+        raise ValueError("index.html has no snapshot block %r" % SNAPSHOT_BLOCK.decode())
+    safe = data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
+    return html.replace(SNAPSHOT_BLOCK, SNAPSHOT_BLOCK.replace(b"{}", safe), 1)
 
 
 def parse_address(text):
@@ -342,8 +359,8 @@ class WebBoard:
         return host in ("127.0.0.1", "localhost", "::1") or is_loopback(host)
 
     async def _page(self, request):
-        return web.Response(body=self._static["index.html"], content_type="text/html",
-                            charset="utf-8")
+        body = page_with_snapshot(self._static["index.html"], self._latest)
+        return web.Response(body=body, content_type="text/html", charset="utf-8")
 
     async def _slash(self, request):
         return web.Response(status=302, headers={"Location": self.prefix + "/"})

@@ -1,7 +1,8 @@
 // Camel Up scoreboard: draws each full snapshot the table sends on /events.
 // Read-only: the only requests are the stream itself and, in a replay, the
 // step buttons. Every snapshot is complete, so a page that reconnects (phone
-// asleep, wifi gone) shows the current table from its first message.
+// asleep, wifi gone) shows the current table from its first message; the page
+// itself carries the snapshot of when it was served, drawn before the stream opens.
 "use strict";
 
 (function () {
@@ -419,6 +420,18 @@
     const view = JSON.parse(e.data);
     if (typeof view.version === "number") render(view);  // "{}": nothing published yet
   }
+  // The page arrives with the current snapshot (a JSON data block the server fills):
+  // the table is drawn at once, before the stream opens. Its die is not spoken.
+  function drawSnapshot() {
+    const block = $("snapshot");
+    if (!block) return;
+    let view = null;
+    try { view = JSON.parse(block.textContent); } catch (e) { return; }
+    if (view && typeof view.version === "number") {
+      state.firstAfterConnect = true;
+      render(view);
+    }
+  }
   function connect() {
     if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
     if (source) source.close();
@@ -460,6 +473,7 @@
       });
     }
     window.addEventListener("resize", () => { if (state.view) drawTrack(state.view); });
+    drawSnapshot();
     connect();
   });
 })();

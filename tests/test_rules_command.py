@@ -1,0 +1,120 @@
+"""QA finding: errors cite `(RULES 3.8)` but a pip-installed user had no rules document.
+The wheel ships docs/rules.md as camelhost/docs/rules.md and `pyramid rules [SECTION]`
+prints it, or one section, with a one-line error for a section it does not have."""
+
+import os
+import subprocess
+import sys
+import zipfile
+
+import pytest
+from camelhost import cli, paths
+
+
+def _fails(capsys, argv, *words):
+    assert cli.main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err
+    assert err.startswith("pyramid: ") and err.count("\n") == 1, err
+    for word in words:
+        assert word in err, err
+    return err
+
+
+def test_rules_prints_one_section(capsys):
+    assert cli.main(["rules", "3.8"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("**3.8 Partnerships**")
+    assert "Finish cards are never copied" in out
+    assert "## 4." not in out  # stops at the end of the section
+
+
+def test_rules_prints_a_lettered_item_in_any_spelling(capsys):
+    printed = []
+    for argv in (["3.5", "(c)"], ["3.5 (c)"], ["3.5c"], ["3.5(c)"]):
+        assert cli.main(["rules"] + argv) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0].startswith("- (c) otherwise the crazy camel of the numeral's colour")
+    assert printed.count(printed[0]) == 4
+
+
+def test_rules_prints_a_whole_chapter_and_the_whole_reference(capsys):
+    assert cli.main(["rules", "3"]) == 0
+    chapter = capsys.readouterr().out
+    assert chapter.startswith("## 3. Second edition")
+    assert "**3.1 " in chapter and "**3.8 " in chapter and "## 4." not in chapter
+    assert cli.main(["rules"]) == 0
+    whole = capsys.readouterr().out
+    with open(paths.RULES_DOC, encoding="utf-8") as f:
+        assert whole == f.read().rstrip("\n") + "\n"
+
+
+def test_rules_unknown_section_is_one_line(capsys):
+    _fails(capsys, ["rules", "9.9"], "no section 9.9", "1 (1.1-1.13)", "3 (3.1-3.8)")
+    _fails(capsys, ["rules", "3.5 (z)"], "no section 3.5 (z)")
+    _fails(capsys, ["rules", "partnerships"], "'partnerships' is not a rules section", "3.8")
+
+
+@pytest.mark.slow
+def test_rules_command_reads_the_installed_packages_data(tmp_path):
+    """Build the real wheel, unpack it (a wheel is the site-packages layout) away from
+    the checkout, and run `pyramid rules` from it: the reference comes from the package."""
+    dist = tmp_path / "dist"
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                            "--wheel-dir", str(dist), paths.REPO_ROOT],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (wheel,) = dist.glob("*.whl")
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as z:
+        assert "camelhost/docs/rules.md" in z.namelist()
+        z.extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(site))
+    code = ("import sys; from camelhost import cli, paths; print(paths.RULES_DOC); "
+            "sys.exit(cli.main(sys.argv[1:]))")
+
+    def pyramid(*argv):
+        return subprocess.run([sys.executable, "-c", code] + list(argv), env=env,
+                              cwd=str(elsewhere), capture_output=True, text=True, timeout=60)
+
+    done = pyramid("rules", "1.5")
+    assert done.returncode == 0, done.stderr
+    where, _, text = done.stdout.partition("\n")
+    assert where == str(site / "camelhost" / "docs" / "rules.md")  # not the checkout's
+    assert text.startswith("**1.5 Player tiles.**")
+    unknown = pyramid("rules", "7.1")
+    assert unknown.returncode == 1
+    assert unknown.stderr.startswith("pyramid: no section 7.1 in the rules reference")
+    assert unknown.stderr.count("\n") == 1
+
+
+def test_readme_and_table_guide_say_how_to_look_up_a_cited_rule():
+    for rel in ("README.md", os.path.join("docs", "table.md")):
+        with open(os.path.join(paths.REPO_ROOT, rel), encoding="utf-8") as f:
+            text = f.read()
+        assert "`pyramid rules 1.5`" in text, rel
+
+
+def test_the_wheel_maps_the_rules_reference_into_the_package():
+    import tomllib
+
+    with open(os.path.join(paths.REPO_ROOT, "pyproject.toml"), "rb") as f:
+        tool = tomllib.load(f)["tool"]["setuptools"]
+    assert tool["package-dir"]["camelhost.docs"] == "docs"
+    assert "camelhost.docs" in tool["packages"]
+    assert "rules.md" in tool["package-data"]["camelhost.docs"]
+
+
+def test_rules_into_a_pipe_that_closes_early_ends_quietly(tmp_path):
+    """`pyramid rules | head`: the reader leaving is no error message."""
+    code = "import sys; from camelhost import cli; sys.exit(cli.main(['rules']))"
+    reader = subprocess.Popen(["true"], stdin=subprocess.PIPE)
+    reader.wait()  # gone before anything is written: the first write breaks the pipe
+    done = subprocess.run([sys.executable, "-c", code], stdout=reader.stdin,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+    reader.stdin.close()
+    assert done.stderr == ""
+    assert done.returncode == 141

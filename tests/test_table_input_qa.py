@@ -1,0 +1,193 @@
+"""QA findings on the table: each test is named after the finding it pins down."""
+
+import io
+
+import pytest
+from camelhost.commands.odds import report
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+from camelup.game import parse_position
+from camelup.notation import position_text
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _table(names=("Ann", "Ben", "Cy"), edition="second", setup=SETUP):
+    out = io.StringIO()
+    s = Session(edition, list(names), seed=9, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=None)
+    t.start()
+    if setup:
+        t.line(setup)
+    return t, out
+
+
+def _position_line(out):
+    lines = [ln for ln in out.getvalue().splitlines() if "Position:" in ln]
+    return lines[-1].split("Position:", 1)[1].strip()
+
+
+def test_position_command_hides_finish_card_colours_and_pastes_into_odds():
+    t, out = _table()
+    t.line("win purple")   # Ann
+    t.line("lose green")   # Ben
+    t.line("win red")      # Cy
+    t.line("position")
+    text = _position_line(out)
+    piles = text.split(" | ")[-2:]
+    assert piles == ["winner 2", "loser 1"]
+    for colour in ("purple", "green", "red"):
+        assert colour not in " ".join(piles)
+    assert "p0:" not in text and "p2:" not in text
+    # what the table printed reads back and gives the odds report
+    game = parse_position(text)
+    assert len(game.pile("winner")) == 2 and len(game.pile("loser")) == 1
+    assert position_text(game) == text
+    lines = report(game, samples=200)
+    assert any("finish winner" in ln and "2 cards on the pile" in ln for ln in lines)
+    # the hidden cards are nobody's: every seat still holds all its finish cards
+    assert game.finish_cards_in_hand(0) == list(game.edition.racing)
+
+
+def _refusal(s, text):
+    from camelhost.table.session import TableError
+    try:
+        s.command(text)
+    except TableError as exc:
+        return str(exc)
+    raise AssertionError("%r was accepted" % text)
+
+
+@pytest.mark.parametrize("text,wording", [
+    ("tile 5 -", "tile 5 -: there is already Ann's tile on space 5 (RULES 1.5)"),
+    ("tile 6 +", "tile 6 +: space 6 is next to Ann's tile on space 5: tiles never lie side "
+                 "by side (RULES 1.5)"),
+    ("tile 4 -", "tile 4 -: space 4 is next to Ann's tile on space 5"),
+    ("tile 3 +", "tile 3 +: space 3 holds camels (yellow, purple) (RULES 1.5)"),
+    ("tile 2 +", "tile 2 +: space 2 holds the red camel (RULES 1.5)"),
+    ("tile 1 +", "tile 1 +: a tile may never go on space 1 (RULES 1.5)"),
+])
+def test_tile_refusals_read_naturally(text, wording):
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    s.command("tile 5 +")  # Ann's tile on 5; Ben to act
+    message = _refusal(s, text)
+    assert message.startswith(wording)
+    assert " is on " not in message and "p0" not in message
+
+
+def test_tile_refusal_for_moving_the_own_tile_onto_its_space_reads_naturally():
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    s.command("tile 5 +")
+    s.command("leg red")
+    s.command("leg red")  # Ann again
+    for text in ("tile 5 +", "tile 5 -"):
+        assert _refusal(s, text).startswith(
+            "%s: Ann's own tile already lies on space 5; moving it must go to a different "
+            "space" % text)
+
+
+def _prompt(session):
+    from camelhost.table.view import table_view
+    from camelhost.ui.plain import prompt_line
+    return prompt_line(table_view(session, odds=False))
+
+
+def test_turn_prompt_offers_only_what_is_legal_now():
+    # three or four players, second edition: no partnerships (RULES 3.8)
+    for names in (["Ann", "Ben", "Cy"], ["Ann", "Ben", "Cy", "Dee"]):
+        s = Session("second", names, journal=Journal(None))
+        s.command(SETUP)
+        assert _prompt(s) == "> Ann's turn (leg / tile / win / lose / pyramid)"
+    # classic never has partnerships
+    s = Session("classic", ["Ann", "Ben"], journal=Journal(None))
+    s.command("setup 1:blue,green 2:orange 3:yellow,white")
+    assert _prompt(s) == "> Ann's turn (leg / tile / win / lose / pyramid)"
+    # six players: partner is offered until no partner is left to take
+    six = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"]
+    s = Session("second", six, journal=Journal(None))
+    s.command(SETUP)
+    assert _prompt(s) == "> Ann's turn (leg / tile / win / lose / partner / pyramid)"
+    s.command("partner Ben")   # Ann & Ben: Ben, now partnered, may not take another
+    assert _prompt(s) == "> Ben's turn (leg / tile / win / lose / pyramid)"
+    s.command("leg blue")
+    assert _prompt(s) == "> Cy's turn (leg / tile / win / lose / partner / pyramid)"
+    # every finish card played: no win / lose
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    for colour in ("blue", "green", "red", "yellow", "purple"):
+        s.command("win %s" % colour)  # Ann
+        s.command("leg %s" % colour)  # Ben
+        s.command("leg %s" % colour)  # Cy
+    assert _prompt(s) == "> Ann's turn (leg / tile / pyramid)"
+
+
+SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"]
+
+
+def test_best_values_partnerships_by_name_with_six_players():
+    from camelhost.table import narration
+    from camelhost.table.view import table_view
+    s = Session("second", SIX, seed=3, journal=Journal(None))
+    s.command(SETUP)
+    s.command("leg blue")  # Ann holds blue 5: a partnership with her is worth something
+    lines = narration.best_lines(table_view(s))
+    assert lines[0].startswith("Best for Ben: ")
+    assert lines[1].startswith("Partnership for Ben (the partner's best ticket to copy): "
+                               "Ann +0.")
+    for name in ("Cy", "Dee", "Eve", "Flo"):
+        assert "%s +0.00" % name in lines[1]
+    assert "Ben +" not in lines[1] and "p0" not in " ".join(lines)
+    s.command("partner Ann")  # Ben & Ann for this leg
+    s.command("leg yellow")   # Cy
+    s.command("leg green")    # Dee
+    s.command("leg red")      # Eve
+    s.command("leg purple")   # Flo
+    lines = narration.best_lines(table_view(s))  # Ann again: partnered with Ben
+    assert lines[0].startswith("Best for Ann: ")
+    assert not any(line.startswith("Partnership for Ann (") for line in lines)
+    assert lines[-1].startswith("Partnership for Ann: with Ben this leg, copying Ben's best "
+                                "ticket is worth +0.00 now (RULES 3.8)")
+    # three players: no partnership line at all
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    s.command(SETUP)
+    s.command("leg blue")
+    assert not any("artner" in line for line in narration.best_lines(table_view(s)))
+
+
+RACING_SETUP = ("red 2", "blue 1", "green 1", "yellow 3", "purple 2")
+
+
+def test_setup_takes_a_crazy_camels_name_as_the_grey_die_in_rules_order():
+    from camelhost.table.session import TableError
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    for text in RACING_SETUP:
+        s.command(text)
+    with pytest.raises(TableError) as info:
+        s.command("white 3")  # RULES 3.2: the first grey roll places black
+    assert str(info.value) == ("'white 3': at setup the grey die's first roll places the "
+                               "black crazy camel, the second the white one (RULES 3.2): "
+                               "type 'black 3' (or 'grey 3') for the black camel now, or "
+                               "the whole board with 'setup ...'")
+    assert s.setup_rolls[-1] == ("purple", 2)  # nothing changed
+    s.command("black 2")  # as 'grey black 2'
+    assert s.setup_rolls[-1] == ("black", 2)
+    die = [e for e in s.journal.events if e.get("type") == "die"][-1]
+    assert die["colour"] == "grey" and die["ink"] == "black" and die["value"] == 2
+    s.command("white 3")
+    assert s.phase == "turn"
+    assert "14:white" in s.game.position() and "15:black" in s.game.position()
+    # after the setup a crazy camel's name is not a die: say which die to type
+    with pytest.raises(TableError) as info:
+        s.command("black 2")
+    assert "type 'grey black 2'" in str(info.value)
+    assert "unknown command" not in str(info.value)
+
+
+def test_classic_help_offers_no_partnership():
+    from camelhost.table.controller import help_text
+    assert "partner" not in help_text("classic")
+    assert "partner Ben" in help_text("second")
