@@ -41,6 +41,7 @@ from camelhost.device.virtual import VirtualPyramid  # noqa: E402
 from camelhost.table import controller  # noqa: E402
 from camelhost.table.journal import Journal, read_events  # noqa: E402
 from camelhost.table.session import Session  # noqa: E402
+from camelhost.ui.plain import Display  # noqa: E402
 from camelup import protocol  # noqa: E402
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
@@ -65,8 +66,8 @@ def _quick_bots():
 STUCK_S = 60.0
 
 
-class _Display:
-    """Collects the final scores; shows nothing."""
+class _Display(Display):
+    """Collects the final scores and the errors; shows nothing."""
 
     def __init__(self):
         self.final = None
@@ -79,15 +80,6 @@ class _Display:
 
     def error(self, message):
         self.errors.append(message)
-
-    def status(self, view):
-        pass
-
-    def text(self, text):
-        pass
-
-    def prompt(self, view):
-        pass
 
 
 class _Replayed:
