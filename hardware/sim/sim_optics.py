@@ -207,6 +207,7 @@ class OpticalModel:
         self._seed = seed & 0xFFFFFFFF
         self._rng = _Rng(seed)
         self._key = None  # set by begin(): readings keyed by (seed, release, index)
+        self._walked = None  # the release the LED drift walk has reached (begin())
         self.noise = noise
         self.ambient = ambient
         self.led_drift = led_drift
@@ -285,10 +286,26 @@ class OpticalModel:
         self._content = None
         self._steps = [1.0]  # the LED's stepwise level at each reading index of this release
         if self.noise and self.led_drift:
-            rng = _Rng(_mix(self._key, 1))
-            half = self.led_drift / 2
+            self._walk_drift(release)
+
+    def _walk_drift(self, release):
+        """Set ``drift`` and ``balance_drift`` to the slow walk's level at release
+        ``release``: one step per release, each drawn from ``(seed, release)``, from
+        1.0 before release 1. Only the seed and the release number decide it, so a
+        board rebooted before release ``release`` (a new model told the count so
+        far) has the LED level one that ran through every release has. Walks on
+        from the last release begun when it is an earlier one, else replays from 1."""
+        walked = self._walked
+        if walked is None or walked > release:
+            walked = 0
+            self.drift = 1.0
+            self.balance_drift = 1.0
+        half = self.led_drift / 2
+        for r in range(walked + 1, release + 1):
+            rng = _Rng(_mix(_mix(self._seed, r & 0xFFFFFFFF), 1))
             self.drift = min(1.0 + half, max(1.0 - half, self.drift + rng.normal(0.0, 0.004)))
             self.balance_drift = min(1.02, max(0.98, self.balance_drift + rng.normal(0.0, 0.0015)))
+        self._walked = release
 
     # --- seating ---
 
