@@ -94,6 +94,33 @@ def test_release_outcomes(name, readings, expected):
     assert not rel.busy()
 
 
+def _decide(rel, times, labels):
+    rel.start(0)
+    for n, (t, label) in enumerate(zip(times, labels, strict=True)):
+        result = rel.feed(t, label, 7, (n, 0, 0, 0))
+        if result is not None:
+            return n + 1, result
+    return None
+
+
+def test_a_release_counted_in_readings_decides_on_the_same_readings_however_late_they_come():
+    """With ``period_ms`` (one reading's nominal length) the settle and timeout are
+    counted in readings: the same labels give the same outcome at the same reading
+    whether they come every 25 ms or every 90 ms (a CPU shared with other work)."""
+    labels = ["unknown", "grey-white"] * 30  # never stable: decided at the timeout
+    outcomes = []
+    for gap in (25, 90):
+        rel = Release(settle_ms=50, timeout_ms=300, stable=3)
+        rel.period_ms = 25
+        outcomes.append(_decide(rel, [gap * (n + 1) for n in range(60)], labels))
+    assert outcomes[0] == outcomes[1]
+    n, result = outcomes[0]
+    assert n == 12 and result[:2] == ("unknown", "grey-white")  # 12 x 25 ms = the 300 ms timeout
+    # by the clock (no period), the slow feed times out after fewer readings
+    rel = Release(settle_ms=50, timeout_ms=300, stable=3)
+    assert _decide(rel, [90 * (n + 1) for n in range(60)], labels)[0] == 4
+
+
 def test_release_refuses_bad_setup_and_unstarted_feed():
     with pytest.raises(ValueError):
         Release(settle_ms=100, timeout_ms=100)

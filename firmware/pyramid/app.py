@@ -397,6 +397,9 @@ class App:
         try:
             rel = self.release
             self.guess = None
+            # settle and timeout counted in readings: the outcome does not depend on load
+            sample_ms = getattr(self.sensor, "sample_ms", None)
+            rel.period_ms = sample_ms() if sample_ms is not None else None
             rel.start(ticks_ms())
             result = None
             while result is None:  # bounded: Release.feed decides by timeout_ms at the latest

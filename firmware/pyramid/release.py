@@ -36,6 +36,13 @@ class Release:
     still falling or rolling), ms >= 0. ``timeout_ms``: no stable die by then ->
     ``nodie`` (head empty) or ``unknown`` (something there), ms > settle_ms.
     ``stable``: consecutive agreeing readings needed (>= 1).
+
+    ``period_ms`` (set before ``start``): the nominal length of one reading (ms > 0,
+    ``ColourSensor.sample_ms``). When set, a release's time is counted in readings:
+    the n-th reading fed is taken at ``n * period_ms``, whatever the clock says, so
+    a CPU slowed down by other work (the virtual pyramid on a loaded machine)
+    decides on the same readings as an idle board; an idle board's clock agrees to
+    within the polling latency. ``None``: the clock passed to ``feed`` decides.
     """
 
     def __init__(self, settle_ms=150, timeout_ms=1500, stable=3):
@@ -44,7 +51,9 @@ class Release:
         self.settle_ms = settle_ms
         self.timeout_ms = timeout_ms
         self.stable = stable
+        self.period_ms = None
         self.state = IDLE
+        self._fed = 0  # readings fed since start
         self._t0 = 0
         self._label = None
         self._count = 0
@@ -56,6 +65,7 @@ class Release:
         """The slider was pushed at ``now`` (ms): begin a new release (an old one is dropped)."""
         self.state = SETTLING
         self._t0 = now
+        self._fed = 0
         self._label = None
         self._count = 0
         self._empty = 0
@@ -78,7 +88,11 @@ class Release:
         """
         if self.state == IDLE:
             raise ValueError("feed() without start()")
-        elapsed = ticks_diff(now, self._t0)
+        self._fed += 1
+        if self.period_ms:
+            elapsed = self._fed * self.period_ms
+        else:
+            elapsed = ticks_diff(now, self._t0)
         if elapsed < self.settle_ms:
             return None
         self.state = READING

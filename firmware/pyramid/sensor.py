@@ -54,6 +54,12 @@ class ColourSensor:
         # noise can make a channel of a dark reading dip below its ambient twin
         return (c if c > 0 else 0, r if r > 0 else 0, g if g > 0 else 0, b if b > 0 else 0)
 
+    def sample_ms(self):
+        """Nominal ms one ``sample()`` takes on an idle board: two LED settles and two
+        integration cycles (``TCS34725.cycle_ms``), int > 0. ``pyramid.release.Release``
+        counts a release's settle and timeout in samples of this length."""
+        return 2 * (LED_SETTLE_MS + self.tcs.cycle_ms())
+
     def sample(self):
         """One blocking sample: ``(c, r, g, b)`` counts, LED on minus LED off, each >= 0.
 
