@@ -58,3 +58,25 @@ def test_host_commands_answer(rig):
     on, off = link.sample()
     assert on[1] > on[2] and on[1] > off[1]  # red channel leads, LED adds light
     vp.place("empty")
+
+
+def test_a_push_the_firmware_first_looks_at_late_is_still_seen_and_lasts_its_length(micropython):
+    """The simulated slider (``sim_board.Head``): a firmware kept off the CPU through
+    the whole 30 ms push (a loaded machine) finds the slider still held at its first
+    read, for the push's length from there, then out; a firmware that looks at once
+    sees the push on its own timeline (seed 71's fault-free soak game waited forever
+    for a push the board never saw)."""
+    from camelhost import paths
+
+    code = (
+        "from sim_board import Head\n"
+        "h = Head()\n"
+        "h.push(1000, 30, 10, 5000, 'red', 0)\n"
+        "late = [h.slider_pushed(t) for t in (1100, 1120, 1132, 1140)]\n"
+        "h.push(2000, 30, 10, 5000, 'red', 0)\n"
+        "prompt = [h.slider_pushed(t) for t in (2000, 2010, 2029, 2033, 2040)]\n"
+        "print(late, prompt)\n"
+    )
+    done = micropython(code, [paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == "[True, True, False, False] [True, True, True, False, False]".split()
