@@ -460,11 +460,19 @@ def _too_close():
 
 # --- the separation plot ------------------------------------------------------
 
-_COLOURS = {
-    "blue": "#1f5fbf", "green": "#2e9e44", "orange": "#f08a1c", "yellow": "#f2d21b",
-    "white": "#f4f4f4", "red": "#d12a2a", "purple": "#7b3fa0", "grey-black": "#7a7a7a",
-    "grey-white": "#bdbdbd", "empty": "#111111",
-}
+def plot_colour(label):
+    """The fill of a classifier label in the plot: the piece's colour from
+    ``camelhost.ui.palette`` (the grey die's two inks as the black and white pieces,
+    the empty head dark grey)."""
+    from camelhost.ui.palette import piece
+
+    if label == "empty":
+        return "#444444"
+    name = label.split("-", 1)[1] if label.startswith("grey-") else label
+    try:
+        return piece(name).rgb
+    except KeyError:
+        return "#888888"
 
 
 #: What to install for ``--plot``: matplotlib is an optional extra (``plot``), not a
@@ -501,7 +509,7 @@ def plot(result, path):
     ax_rg, ax_bl, ax_pairs = axes
     for label in sorted(result.samples):
         feats = [classifier.features(r, ref) for r in result.samples[label]]
-        colour = _COLOURS.get(label, "#888888")
+        colour = plot_colour(label)
         kw = dict(color=colour, edgecolors="#222222", linewidths=0.5, s=28, label=label)
         ax_rg.scatter([f[0] for f in feats], [f[1] for f in feats], **kw)
         ax_bl.scatter([f[2] for f in feats], [f[3] for f in feats], **kw)
