@@ -27,7 +27,8 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   leg red            take the top red leg ticket
   tile 7 +  tile 7 - place or move your tile on space 7, forward (+) or backward (-) side
   win red  lose red  red finish card on the overall winner / loser pile
-  win  lose          the same, privately: type the colour next; it is never shown
+  win  lose          the same, privately: a picker (full screen, one key per
+                     colour) or the colour asked next (plain); it is never shown
   partner Ben        partnership with Ben (second edition, 6-8 players)
   pyramid            take a pyramid ticket; the next die released completes it
   red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
@@ -55,7 +56,21 @@ def help_text(edition):
                      if not line.startswith("  b  w") and not line.startswith("  partner"))
     text = text.replace("r, pu, gre", "o, wh, gre").replace(
         "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
-    return text.replace("'red ?'", "'orange ?'").replace("red", "orange")
+    return "\n".join(_recoloured(line) for line in text.splitlines())
+
+
+def _recoloured(line, column=21):
+    """``line`` with the red camel named orange (whole words only: 'unscored' stays);
+    a description that starts at ``column`` stays there while the command fits."""
+    import re
+
+    def orange(text):
+        return re.sub(r"\bred\b", "orange", text)
+
+    if len(line) > column and line[column - 2:column] == "  " and line[column] != " ":
+        command = orange(line[:column].rstrip())
+        return command.ljust(column - 2) + "  " + orange(line[column:])
+    return orange(line)
 
 
 class Table:
