@@ -15,6 +15,10 @@ the game state makes impossible is journaled as rejected, never applied. An
 grey die with its ink asked at the table (one key, ``b``/``w``, or ``again``).
 """
 
+import re
+
+from camelup.actions import colour_name
+
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import die_text
@@ -195,19 +199,33 @@ class Table:
         return True
 
     def _private_card(self, words):
-        """The colour typed after a bare ``win``/``lose``: played, never echoed."""
+        """The colour typed after a bare ``win``/``lose``: played, never echoed. A
+        colour that can't be played asks again, still unseen (an empty line cancels);
+        the refusal never names a colour."""
         pile, self.private = self.private, None
         if not words:
             self.display.text("no finish card played")
             self.display.prompt(self.view())
             return True
+        again = "type the colour again (it is not shown), or an empty line to cancel"
+        racing = self.session.edition.racing
         if len(words) != 1:
-            self.display.error("type just the colour of the finish card (nothing was played)")
+            self.private = pile
+            self.display.error("type just the colour of the finish card; " + again)
             return True
         try:
             notices = self.session.command("finish %s %s" % (pile, words[0]))
         except TableError as exc:
-            self.display.error(str(exc))
+            self.private = pile
+            if colour_name(words[0].lower()) not in racing:
+                self.display.error("that is not a racing camel's colour (%s); %s"
+                                   % (", ".join(racing), again))
+            else:
+                reason = str(exc).split(": ", 1)[-1]
+                for colour in racing:
+                    reason = re.sub(r"\b%s\b" % colour, "that colour", reason)
+                self.display.error("that finish card can't be played (%s); %s"
+                                   % (reason, again))
             return True
         self._shown(notices)
         return True
