@@ -88,3 +88,22 @@ def test_private_finish_card_without_a_terminal_reads_a_line_and_never_prints_it
     out = done.stdout + done.stderr
     assert "face down on the overall-winner pile" in out
     assert "purple" not in out.split("it is not shown", 1)[1]
+
+
+def test_a_colour_refused_at_the_private_prompt_is_asked_again_unseen(tmp_path):
+    """QA: 'win', then 'pink' (no colour), then 'purple': the prompt was dropped, so
+    'purple' was echoed on the shared screen and taken as a die."""
+    import subprocess
+    script = "\n".join([SETUP, "win", "pink", "purple", "quit"]) + "\n"
+    journal = tmp_path / "g.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-c", MAIN, "play", "--plain", "--players", "Ann,Ben,Cy",
+         "--seed", "3", "--journal", str(journal)],
+        input=script, capture_output=True, text=True, timeout=60)
+    out = done.stdout + done.stderr
+    after = out.split("it is not shown", 1)[1]
+    assert "type the colour again (it is not shown)" in after
+    assert "finish winner|loser" not in out
+    assert "face down on the overall-winner pile" in after
+    assert "purple" not in after.replace("blue, green, yellow, red, purple", "")
+    assert "finish winner purple" in journal.read_text()

@@ -226,3 +226,36 @@ def test_position_command_on_the_full_screen_shows_pile_sizes_only(tmp_path):
     assert "purple" not in line.split("| winner", 1)[1]
     assert ":purple" not in line and ":green" not in line
     assert _cards(app.session) == ["finish winner purple", "finish loser green"]
+
+
+def _spelled(word, tmp_path):
+    """``win`` then the whole colour typed at once, then Enter (QA: the picker took the
+    first letter, a later letter tried to close it again: a traceback)."""
+    app = scenes.app_for("second", P4, tmp=tmp_path)
+    out = {}
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, "win")
+            assert isinstance(app.screen, FinishCardPicker)
+            await pilot.press(*scenes.keys_of(word), "enter")
+            await scenes.settle(pilot)
+            out["screen"] = app.export_screenshot()
+            out["command"] = app.query_one("#command").value
+            out["log"] = "\n".join(app.query_one("#log").lines)
+
+    asyncio.run(play())
+    return app, out
+
+
+def test_a_colour_spelled_out_in_the_picker_plays_once_and_shows_nowhere(tmp_path):
+    purple_app, purple = _spelled("purple", tmp_path / "p")
+    yellow_app, yellow = _spelled("yellow", tmp_path / "y")
+    assert _cards(purple_app.session) == ["finish winner purple"]
+    assert _cards(yellow_app.session) == ["finish winner yellow"]
+    assert purple["command"] == yellow["command"] == ""  # the rest of the word swallowed
+    assert purple["screen"] == yellow["screen"]
+    assert purple["log"] == yellow["log"]
+    assert "purple" not in purple["log"].split("> win")[-1]

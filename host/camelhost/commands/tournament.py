@@ -69,7 +69,8 @@ def run(args):
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
     console.print("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers"
-                  % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers))
+                  % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers),
+                  soft_wrap=True)
     log = open(args.log, "a") if args.log else None
     started = time.perf_counter()
     try:

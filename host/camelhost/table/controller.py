@@ -15,6 +15,10 @@ the game state makes impossible is journaled as rejected, never applied. An
 grey die with its ink asked at the table (one key, ``b``/``w``, or ``again``).
 """
 
+import re
+
+from camelup.actions import colour_name
+
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import die_text
@@ -27,7 +31,8 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   leg red            take the top red leg ticket
   tile 7 +  tile 7 - place or move your tile on space 7, forward (+) or backward (-) side
   win red  lose red  red finish card on the overall winner / loser pile
-  win  lose          the same, privately: type the colour next; it is never shown
+  win  lose          the same, privately: a picker (full screen, one key per
+                     colour) or the colour asked next (plain); it is never shown
   partner Ben        partnership with Ben (second edition, 6-8 players)
   pyramid            take a pyramid ticket; the next die released completes it
   red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
@@ -55,7 +60,21 @@ def help_text(edition):
                      if not line.startswith("  b  w") and not line.startswith("  partner"))
     text = text.replace("r, pu, gre", "o, wh, gre").replace(
         "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
-    return text.replace("'red ?'", "'orange ?'").replace("red", "orange")
+    return "\n".join(_recoloured(line) for line in text.splitlines())
+
+
+def _recoloured(line, column=21):
+    """``line`` with the red camel named orange (whole words only: 'unscored' stays);
+    a description that starts at ``column`` stays there while the command fits."""
+    import re
+
+    def orange(text):
+        return re.sub(r"\bred\b", "orange", text)
+
+    if len(line) > column and line[column - 2:column] == "  " and line[column] != " ":
+        command = orange(line[:column].rstrip())
+        return command.ljust(column - 2) + "  " + orange(line[column:])
+    return orange(line)
 
 
 class Table:
@@ -180,19 +199,33 @@ class Table:
         return True
 
     def _private_card(self, words):
-        """The colour typed after a bare ``win``/``lose``: played, never echoed."""
+        """The colour typed after a bare ``win``/``lose``: played, never echoed. A
+        colour that can't be played asks again, still unseen (an empty line cancels);
+        the refusal never names a colour."""
         pile, self.private = self.private, None
         if not words:
             self.display.text("no finish card played")
             self.display.prompt(self.view())
             return True
+        again = "type the colour again (it is not shown), or an empty line to cancel"
+        racing = self.session.edition.racing
         if len(words) != 1:
-            self.display.error("type just the colour of the finish card (nothing was played)")
+            self.private = pile
+            self.display.error("type just the colour of the finish card; " + again)
             return True
         try:
             notices = self.session.command("finish %s %s" % (pile, words[0]))
         except TableError as exc:
-            self.display.error(str(exc))
+            self.private = pile
+            if colour_name(words[0].lower()) not in racing:
+                self.display.error("that is not a racing camel's colour (%s); %s"
+                                   % (", ".join(racing), again))
+            else:
+                reason = str(exc).split(": ", 1)[-1]
+                for colour in racing:
+                    reason = re.sub(r"\b%s\b" % colour, "that colour", reason)
+                self.display.error("that finish card can't be played (%s); %s"
+                                   % (reason, again))
             return True
         self._shown(notices)
         return True

@@ -56,6 +56,14 @@ def name(view, seat):
     return view["players"][seat]["name"] if seat is not None else "?"
 
 
+def name_list(names):
+    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cy``."""
+    names = list(names)
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
@@ -298,7 +306,7 @@ def final_scores_line(names, coins, winners):
     """``FINAL SCORES: Ann 12, Ben 7 | winner: Ann`` (a tie names every winner)."""
     return "FINAL SCORES: %s | winner%s: %s" % (
         ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
-        "s" if len(winners) > 1 else "", " and ".join(names[i] for i in winners))
+        "s" if len(winners) > 1 else "", name_list(names[i] for i in winners))
 
 
 def last_die_line(view):

@@ -123,19 +123,21 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         text.rstrip()
         return text
     text.append("Best for %s:" % odds["actions"]["player"], "bold")
-    parts = []
+    parts = []  # (value, text): shown best first, like plain mode's 'best'
     if best["leg"]:
         colour = max(best["leg"], key=lambda c: (best["leg"][c], c))
-        parts.append("%s leg ticket %s" % (colour, _signed(best["leg"][colour])))
+        parts.append((best["leg"][colour],
+                      "%s leg ticket %s" % (colour, _signed(best["leg"][colour]))))
     if "pyramid" in best:
-        parts.append("pyramid ticket %s" % _signed(best["pyramid"]))
+        parts.append((best["pyramid"], "pyramid ticket %s" % _signed(best["pyramid"])))
     if "tile" in best:
         space, side, ev = best["tile"]
-        parts.append("%s tile on %d %s" % (tile_names[0] if side == "+" else tile_names[1],
-                                          space, _signed(ev)))
+        parts.append((ev, "%s tile on %d %s" % (
+            tile_names[0] if side == "+" else tile_names[1], space, _signed(ev))))
     if "partner" in best:
         name, ev = best["partner"]
-        parts.append("partner %s %s" % (name, _signed(ev)))
+        parts.append((ev, "partner %s %s" % (name, _signed(ev))))
+    parts = [t for _v, t in sorted(parts, key=lambda p: -p[0])]
     text.append(" " + "; ".join(parts))
     if wide:
         text.append("\n(finish cards: not advised on the shared screen)", "dim")

@@ -11,6 +11,7 @@ the race is over; then each pile is revealed in play order (RULES 1.8, 5).
 from camelup.editions import get_edition
 from rich.text import Text
 
+from camelhost.table.narration import name_list
 from camelhost.ui import palette
 
 #: Most characters per track space; the fewest is 4 (fits 18 columns in 80).
@@ -232,7 +233,7 @@ def race_over_text(view):
         text.append(" %d. %s %d" % (place, row["name"], row["coins"]))
     winners = final["winners"]
     text.append("\n")
-    text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", " and ".join(winners)),
+    text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", name_list(winners)),
                 "bold reverse")
     text.append("   ('again' starts another race)")
     return text

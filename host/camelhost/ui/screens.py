@@ -47,6 +47,13 @@ class FinishCardPicker(ModalScreen):
         self.pile = pile
         self.edition = edition
         self.keys = picker_keys(edition)
+        #: set by the first key that picks a card: the keys typed after it (a player
+        #: spelling the whole colour) are swallowed, never a second dismiss
+        self.picked = False
+        #: ``on_pick(colour)`` at the pick, and ``swallow_key(event)`` for the keys
+        #: after it: the table's command line swallows the rest of a spelled colour
+        self.on_pick = None
+        self.swallow_key = None
 
     def compose(self) -> ComposeResult:
         text = Text("%s: finish card on the overall-%s pile\n" % (self.player, self.pile),
@@ -64,13 +71,24 @@ class FinishCardPicker(ModalScreen):
 
     def on_key(self, event):
         key = (event.character or "").lower()
+        if self.picked:  # the rest of a spelled colour, before this screen is gone
+            if self.swallow_key is not None:
+                self.swallow_key(event)
+            event.stop()
+            event.prevent_default()
+            return
         if key in self.keys:
             event.stop()
             event.prevent_default()
+            self.picked = True
+            if self.on_pick is not None and not key.isdigit():
+                self.on_pick(self.keys[key])
             self.dismiss(self.keys[key])
 
     def action_cancel(self):
-        self.dismiss(None)
+        if not self.picked:
+            self.picked = True
+            self.dismiss(None)
 
 
 def help_table(text):

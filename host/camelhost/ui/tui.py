@@ -174,6 +174,43 @@ class CommandInput(Input):
     draws ``masked_command(value)`` instead of the value, with the cursor after the
     mask: the same picture for every colour and every partial word."""
 
+    #: After a card is picked by its colour's first letter, the rest of that colour
+    #: typed in full (``urple``, then Enter) must neither show here nor run as a
+    #: command: those keys, in that order and each within this long of the one
+    #: before, are swallowed; any other key ends it (s).
+    SWALLOW_S = 1.0
+
+    _swallow = ()
+    _swallow_until = 0.0
+
+    def swallow_rest_of(self, colour):
+        """Expect the rest of ``colour`` (and an Enter) as the next keys."""
+        import time
+        self._swallow = list(colour[1:]) + ["enter"]
+        self._swallow_until = time.monotonic() + self.SWALLOW_S
+
+    def swallow_key(self, event):
+        """True (and the key stopped) when ``event`` is the next expected key."""
+        import time
+        now = time.monotonic()
+        if not self._swallow or now > self._swallow_until:
+            self._swallow = ()
+            return False
+        got = "enter" if event.key == "enter" else (event.character or "").lower()
+        if got != self._swallow[0]:
+            self._swallow = ()
+            return False
+        self._swallow = self._swallow[1:]
+        self._swallow_until = now + self.SWALLOW_S
+        event.stop()
+        event.prevent_default()
+        return True
+
+    async def _on_key(self, event):
+        if self.swallow_key(event):
+            return
+        await Input._on_key(self, event)
+
     def _shown(self):
         return masked_command(self.value)
 
@@ -724,7 +761,10 @@ class TableApp(App):
             finally:
                 self.hide_colours = False
 
-        self.push_screen(FinishCardPicker(s.names[seat], pile, s.edition), chosen)
+        picker = FinishCardPicker(s.names[seat], pile, s.edition)
+        box = self.screen.query_one("#command", CommandInput)
+        picker.on_pick, picker.swallow_key = box.swallow_rest_of, box.swallow_key
+        self.push_screen(picker, chosen)
 
     def on_input_submitted(self, message):
         self._submit(message.value)
