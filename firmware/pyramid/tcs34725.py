@@ -230,6 +230,10 @@ class TCS34725:
                 sleep_ms(wait)
             while not self.ready():
                 if ticks_diff(ticks_ms(), began) >= timeout_ms:
+                    # the deadline may have passed while this task was not running (a
+                    # GC pause, a busy loop): one last look before calling it a fault
+                    if self.ready():
+                        break
                     raise OSError(110, "TCS34725: no valid reading in %d ms" % timeout_ms)
                 sleep_ms(1)
         return self.read_now()
