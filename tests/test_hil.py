@@ -148,6 +148,30 @@ def test_ring_overflow_while_away_is_filled_from_the_flash_store(micropython):
         assert _seen(events) == _tapped(vp)
 
 
+#: Heap the firmware must leave free on the virtual pyramid (224 KiB: the RP2040's
+#: ~190 KiB plus the simulated parts) once its RAM ring of events is full. A release
+#: makes up to ~13 KB of short-lived garbage on the 64-bit unix port, and a heap
+#: with less room than this fragmented into a MemoryError fault every few hundred
+#: dice (the ring then held 64 events and the PROF buffer 8 KB: 16 KB were free).
+HEAP_MARGIN = 24 * 1024
+
+
+def test_the_heap_keeps_its_margin_once_the_event_ring_is_full(micropython):
+    with VirtualPyramid("second", seed=7, settings=QUICK) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        link.wait_hello()
+        link.disconnect()  # the host away: the ring and the flash store fill
+        n = 40  # past the RAM ring (pyramid.settings.DEFAULTS["replay_ring"])
+        for _ in range(n):
+            if not vp.dice_inside:
+                vp.return_dice()
+            vp.release()
+        link.connect()
+        assert len(_drain(link, n)) == n  # the older ones replayed from flash
+        heap = vp.memory()
+    assert heap["free"] >= HEAP_MARGIN, heap
+    assert "MemoryError" not in vp.board_log()
+
+
 def test_double_and_empty_releases(micropython):
     with VirtualPyramid("second", seed=8) as vp, Link(vp.port) as link:
         assert len(vp.release_double().dice) == 2
@@ -278,3 +302,22 @@ def test_no_silent_loss_three_restarts_while_the_host_is_away(micropython):
         assert _seen(got) == _tapped(vp)[1:]  # every boot's events, in order, none named lost
         assert len(set(e.boot for e in got)) == 4
         assert link.next_event(0.5) is None
+
+
+@pytest.mark.parametrize("edition", ["classic", "second"])
+def test_a_profile_larger_than_the_pyramid_takes_is_refused_before_sending(micropython, edition):
+    import json
+
+    from camelhost.device.link import LinkError
+    from camelup import classifier
+
+    profile = classifier.default_profile(edition)
+    # a calibrated profile fits the board's PROF buffer with room to spare
+    assert len(json.dumps(profile, separators=(",", ":"))) < protocol.MAX_PROFILE * 0.7
+    big = dict(profile, note="x" * protocol.MAX_PROFILE)
+    with VirtualPyramid(edition, seed=3) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        link.wait_hello()
+        with pytest.raises(LinkError, match="profile is [0-9]+ bytes of JSON; a pyramid takes at most 4096"):
+            link.save_profile(big)
+        link.save_profile(profile)  # the link is still fine and the real one goes in
+        assert vp.board_log().count("Traceback") == 0

@@ -16,7 +16,7 @@ from pyramid.link import nak
 from pyramid.settings import EDITIONS, GAINS, INTEGRATION_RANGE, save_settings
 
 #: Largest calibration profile accepted over the wire (bytes of JSON).
-MAX_PROFILE = 8192
+MAX_PROFILE = protocol.MAX_PROFILE
 PROFILE_FILE = "profile.json"
 
 #: host message name -> handler method name of ``Commands``

@@ -25,7 +25,7 @@ DEFAULTS = {
     "value_wait_ms": 5000,  # wait for a value button after a die
     "heartbeat_ms": 2000,  # HB period
     "sensor_retry_ms": 500,  # re-open period of a faulty sensor
-    "replay_ring": 64,  # events kept for SYNC replay
+    "replay_ring": 16,  # events kept in RAM for SYNC replay (older ones: from flash)
     "watchdog_ms": 0,  # hardware watchdog timeout (0 = off; config.WATCHDOG_MS on the board)
 }
 #: short key of firmware 0.1 settings files -> readable key

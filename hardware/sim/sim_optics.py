@@ -234,6 +234,7 @@ class OpticalModel:
         self._content = None
         self._seating = None
         self._steps = [1.0]
+        self._step_at = (0, 1.0)
 
     # --- spectra -> channel responses (cached per label) ---
 
@@ -284,7 +285,7 @@ class OpticalModel:
         slow LED drift takes one step per release."""
         self._key = _mix(self._seed, release & 0xFFFFFFFF)
         self._content = None
-        self._steps = [1.0]  # the LED's stepwise level at each reading index of this release
+        self._step_at = (0, 1.0)  # (reading index, the LED's stepwise level there) in this release
         if self.noise and self.led_drift:
             self._walk_drift(release)
 
@@ -421,15 +422,19 @@ class OpticalModel:
                 level = min(1.02, max(0.98, level))
             self._steps[-1] = level
             return level
-        levels = self._steps
-        while len(levels) <= index:
-            r = _Rng(_mix(_mix(self._key, 5), len(levels)))
-            level = levels[-1]
+        # a walk over the indices, kept as its furthest point only: the sim's heap
+        # stays the same however many readings a release takes
+        at, level = self._step_at
+        if index < at:
+            at, level = 0, 1.0
+        while at < index:
+            at += 1
+            r = _Rng(_mix(_mix(self._key, 5), at))
             if r.random() < noise["step_p"]:
                 level *= 1.0 + noise["step_size"] * (1.0 if r.random() < 0.5 else -1.0)
                 level = min(1.02, max(0.98, level))
-            levels.append(level)
-        return levels[index]
+        self._step_at = (at, level)
+        return level
 
     def samples(self, label, n, integration_ms=24, gain=4, reseat=True):
         """``n`` ambient-subtracted readings (LED on minus LED off) of ``label``.

@@ -26,6 +26,10 @@ PROTOCOL_VERSION = 1
 MAX_LINE = 200
 #: Longest body: ``MAX_LINE`` minus ``*`` + 8 hex digits + newline.
 MAX_BODY = MAX_LINE - 10
+#: Largest calibration profile a device takes through ``PROF`` (bytes of compact
+#: JSON). The board holds one buffer of this size from boot; a fitted profile is
+#: about 2.4 KB (second edition), 1.9 KB (classic).
+MAX_PROFILE = 4096
 
 #: EVT kinds (the ``kind`` the host link hands to the session).
 EVENT_KINDS = ("die", "nodie", "double", "unknown", "fault")

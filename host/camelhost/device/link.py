@@ -922,9 +922,14 @@ class Link:
 
     def save_profile(self, profile, timeout=5.0):
         """Send a calibration profile (JSON-able dict) in chunks and have the device store it.
-        Raises ``LinkError`` when the device rejects it."""
+        Raises ``LinkError`` when the device rejects it or it is larger than
+        ``protocol.MAX_PROFILE`` bytes of compact JSON."""
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
         data = text.encode("ascii")
+        if len(data) > protocol.MAX_PROFILE:
+            raise LinkError(
+                "profile is %d bytes of JSON; a pyramid takes at most %d" % (len(data), protocol.MAX_PROFILE)
+            )
         chunk = 96
         for offset in range(0, len(data), chunk):
             part = text[offset : offset + chunk]
