@@ -78,6 +78,7 @@ def test_fit_rejects_bad_input(samples, edition, match):
         lambda p: p.update(classes={"blue": p["classes"]["blue"]}),
         lambda p: p.update(guard=-1),
         lambda p: p.update(guard_se="3"),
+        lambda p: p.update(tail=2.0),  # a Student-t at 2 degrees of freedom has no covariance
     ],
 )
 def test_check_profile_names_the_problem(second, damage):
@@ -487,3 +488,43 @@ def test_a_tail_reading_is_named_unless_two_dice_explain_it():
         assert detail["posterior"] >= clf.posterior
         assert label == expect, detail
     assert detail["pair"] == ("red", "yellow") and detail["rejected"] == "far"
+
+
+def test_posterior_is_the_multivariate_t_whose_covariance_is_the_class_spread(second):
+    """The posterior of ``classify_detail`` is computed independently here (numpy):
+    each class a 4-variate Student-t with the profile's degrees of freedom and the
+    class's spread (``whitening``) as its covariance, equal priors. A t scaled as
+    if the spread were its scale matrix (``d^2 / tail`` instead of ``d^2 / (tail - 2)``)
+    gives other posteriors for readings between two classes."""
+    np = pytest.importorskip("numpy")
+    profile, test = second
+    clf = C.Classifier(profile)
+    nu = profile["tail"]
+    assert nu > 2
+
+    def posterior(x, covariance_is_spread):
+        logs = []
+        for label in clf.labels:
+            w = np.array(C.whitening(profile, label))
+            cov = np.linalg.inv(w.T @ w)  # the class spread: W^T W is its inverse
+            shape = cov * (nu - 2) / nu if covariance_is_spread else cov
+            diff = np.array(x) - np.array(profile["classes"][label]["mean"])
+            d2 = diff @ np.linalg.solve(shape, diff)
+            logs.append(-0.5 * (nu + 4) * math.log(1 + d2 / nu) - 0.5 * math.log(np.linalg.det(shape)))
+        top = max(logs)
+        return 1.0 / sum(math.exp(v - top) for v in logs)
+
+    readings = []
+    for a, b in (("grey-black", "grey-white"), ("red", "purple")):
+        for i in range(10):  # from one class towards the other: some readings between them
+            ra, rb = test[a][i], test[b][i]
+            t = 0.3 + 0.04 * i
+            readings += [ra, rb, tuple((1 - t) * ra[k] + t * rb[k] for k in range(4))]
+    moved = 0
+    for reading in readings:
+        x = C.features(reading, clf.ref_clear)
+        got = clf.classify_detail(reading)[2]["posterior"]
+        assert got == pytest.approx(posterior(x, True), rel=1e-6, abs=1e-9), reading
+        if abs(posterior(x, False) - got) > 1e-3:
+            moved += 1
+    assert moved >= 3, moved

@@ -36,8 +36,9 @@ start-up for the settings it runs at (a profile made at 24 ms used at 7.2 ms
 knows its counts are 3.3 times fewer).
 
 Decision (``Classifier.classify``): the class with the highest likelihood wins
-(a Student-t with ``TAIL`` degrees of freedom: ``(TAIL + 4) log(1 + d^2 / TAIL)
-+ log det``; real readings have heavy tails) unless
+(a multivariate Student-t with ``TAIL`` degrees of freedom whose covariance is
+the class's spread: ``(TAIL + 4) log(1 + d^2 / (TAIL - 2)) + log det``; real
+readings have heavy tails) unless
 
 - it is further than ``reject`` sigma (default 7): nothing calibrated looks
   like this (``far``), or
@@ -106,8 +107,13 @@ STEP = 1.0
 #: named only when no mixture of two dice explains it (``Classifier._two_dice``).
 NEAR = 4.0
 LEAD = 5.5
-#: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal).
-TAIL = 4.0
+#: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal;
+#: otherwise above 2, where a t has a covariance). The class's spread is the t's
+#: covariance, so the Mahalanobis distance enters as ``d^2 / (TAIL - 2)``
+#: (the t's scale matrix is the covariance times ``(TAIL - 2) / TAIL``). 3: the
+#: heaviest whole-number tail with a covariance (real readings have glitches,
+#: fades and mixtures a Gaussian calls impossible).
+TAIL = 3.0
 #: Default rejection distance (sigma), smallest posterior and ambiguity margin (sigma).
 REJECT = 7.0
 POSTERIOR = 0.95
@@ -530,6 +536,8 @@ def check_profile(profile):
         value = profile.get(key, 0.0)
         if not _is_number(value) or value < 0:
             raise ValueError("profile %s must be a number >= 0" % key)
+    if 0 < profile.get("tail", 0.0) <= 2:
+        raise ValueError("profile tail must be 0 (normal) or above 2 (a Student-t with a covariance)")
     value = profile.get("posterior", 0.0)
     if not _is_number(value) or not 0 <= value < 1:
         raise ValueError("profile posterior must be a number in 0..1")
@@ -714,7 +722,8 @@ class Classifier:
     def _rank(self, x):
         """``(best, second, d_best, d_second, posterior of best)`` for features ``x``.
 
-        Ranked by likelihood (``distance^2 + log det``, smallest first)."""
+        Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
+        (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
         scores = []
         dist = {}
         nu = self.tail
@@ -722,7 +731,7 @@ class Classifier:
             d = self._distance(x, label)
             dist[label] = d
             if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
-                score = (nu + 4.0) * math.log(1.0 + d * d / nu) + self._logdet[label]
+                score = (nu + 4.0) * math.log(1.0 + d * d / (nu - 2.0)) + self._logdet[label]
             else:
                 score = d * d + self._logdet[label]
             scores.append((score, label))

@@ -421,15 +421,16 @@ class PlainLDA:
         return (self.labels[order[0]], 0.0)
 
 
-def split_protocol(data, make, splits=20, share=0.25, dark="black"):
-    """The real-set protocol: for each of ``splits`` seeds and each edition, calibrate
-    on a random ``share`` of every class's log (``make(cal, edition)`` -> object with
-    ``classify``) and classify the rest. Returns counts over single dice: ``n``,
+def split_protocol(data, make, splits=20, share=0.25, dark="black", per_class=None, first_seed=0):
+    """The real-set protocol: for each of ``splits`` seeds (from ``first_seed``) and each
+    edition, calibrate on a random ``share`` of every class's log (or ``per_class``
+    readings of it, as ``pyramid calibrate`` takes) (``make(cal, edition)`` -> object
+    with ``classify``) and classify the rest. Returns counts over single dice: ``n``,
     ``named``, ``rejected`` (unknown, double, or empty for a die), ``wrong``."""
     import random
 
     out = {"n": 0, "named": 0, "rejected": 0, "wrong": 0}
-    for seed in range(splits):
+    for seed in range(first_seed, first_seed + splits):
         rng = random.Random(seed)
         for edition in ("classic", "second"):
             subset = _real_edition(data, edition, dark)
@@ -439,7 +440,7 @@ def split_protocol(data, make, splits=20, share=0.25, dark="black"):
                 rows = subset[label]
                 order = list(range(len(rows)))
                 rng.shuffle(order)
-                k = int(len(rows) * share)
+                k = per_class if per_class else int(len(rows) * share)
                 cal[label] = [rows[i] for i in sorted(order[:k])]
                 test[label] = [rows[i] for i in sorted(order[k:])]
             clf = make(cal, edition)
@@ -510,6 +511,15 @@ def real_data(splits=20):
                 print("  %-30s %-34s %7.2f%% %8.2f%% %7.3f%%  (%d wrong of %d)" % (
                     name.split(" (")[0] + " " + which, how, named, rejected, wrong, got["wrong"],
                     got["n"]))
+    print("  Other calibration sizes, ours, 20 other seeds (100-119): named / wrong (count)")
+    for name, _units, data in sets:
+        cells = []
+        for how, share, per_class in (("12 per class", 0.25, 12), ("24 per class", 0.25, 24),
+                                      ("10 %", 0.1, None), ("50 %", 0.5, None)):
+            got = split_protocol(data, ours, splits, share=share, per_class=per_class, first_seed=100)
+            named, _rejected, wrong = _rates(got)
+            cells.append("%s %.2f%% / %.3f%% (%d)" % (how, named, wrong, got["wrong"]))
+        print("  %-30s %s" % (name.split(" (")[0], "; ".join(cells)))
 
 
 _MP_BENCH = r"""
