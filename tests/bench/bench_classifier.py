@@ -36,6 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path[:0] = [os.path.join(REPO, "shared"), os.path.join(REPO, "hardware", "sim")]
 
+from camelup import calibration  # noqa: E402
 from camelup import classifier as C  # noqa: E402
 from camelup.editions import get_edition  # noqa: E402
 from sim_optics import DEFAULT_SETTINGS, EDITION_DICE, OpticalModel  # noqa: E402
@@ -116,9 +117,9 @@ def simulated():
                         profile = C.default_profile(edition)
                         how = "default"
                     else:
-                        profile = C.fit(cal, edition, DEFAULT_SETTINGS)
+                        profile = calibration.fit(cal, edition, DEFAULT_SETTINGS)
                         how = "calibrated %d" % n_cal
-                    report = C.evaluate(C.Classifier(profile), test)
+                    report = calibration.evaluate(C.Classifier(profile), test)
                     print(_row("%s / %s / %s / %gx" % (edition, how, box, noise), report))
                     if variation == 0 and noise == 1.0 and n_cal == 12:
                         keep[edition] = (profile, report)
@@ -126,8 +127,8 @@ def simulated():
         profile, report = keep[edition]
         print("\n  %s, calibrated with 12 readings per class, reference box, 1x noise:" % edition)
         print(_per_class(report))
-        close = [p for p in C.separation(profile) if p["too_close"]]
-        worst = C.separation(profile)[0]
+        close = [p for p in calibration.separation(profile) if p["too_close"]]
+        worst = calibration.separation(profile)[0]
         print("    closest pair: %s/%s %.1f sigma; too close: %s" % (
             worst["a"], worst["b"], worst["sigma"],
             ", ".join("%s/%s" % (p["a"], p["b"]) for p in close) or "none"))
@@ -144,7 +145,7 @@ def many_calibrations(runs=16):
         worst = []
         for run in range(runs):
             cal, test = _sim_sets("second", 0.0, noise, 12, 5000 + run)
-            report = C.evaluate(C.Classifier(C.fit(cal, "second", DEFAULT_SETTINGS)), test)
+            report = calibration.evaluate(C.Classifier(calibration.fit(cal, "second", DEFAULT_SETTINGS)), test)
             n += report["_total"]["n"]
             correct += report["_total"]["correct"]
             pairs = _wrong_pairs(report)
@@ -202,7 +203,7 @@ def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=N
     if profile is None:
         cal = {label: model.samples(label, 12, cal_settings["integration_ms"], cal_settings["gain"])
                for label in labels}
-        profile = C.fit(cal, edition, cal_settings)
+        profile = calibration.fit(cal, edition, cal_settings)
     clf = C.Classifier(profile, settings)
     judge = _Judge(clf)
     it = settings["integration_ms"]
@@ -495,7 +496,7 @@ def real_data(splits=20):
     if not sets:
         print("  skipped: the real readings (../shared/data/sensor) are not beside this checkout")
         return
-    ours = lambda cal, edition: C.Classifier(C.fit(cal, edition, REAL_SETTINGS))  # noqa: E731
+    ours = lambda cal, edition: C.Classifier(calibration.fit(cal, edition, REAL_SETTINGS))  # noqa: E731
     lda = lambda cal, edition: PlainLDA(cal)  # noqa: E731
     lda_rej = lambda cal, edition: PlainLDA(cal, 0.999)  # noqa: E731
     print("  %-30s %-34s %8s %9s %8s" % ("set", "classifier", "named", "rejected", "wrong"))
