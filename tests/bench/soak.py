@@ -17,11 +17,13 @@ Faults of a faulted game, all drawn from the seed:
   flipped (``VirtualPyramid.line_faults``), and bursts of garbage both ways;
 * host disconnects: Ctrl-C (SIGINT), the program leaves; a wanted die is released
   while it is away; ``--resume`` after 0.1 to 1 s;
-* pyramid reboots, some before the last die was delivered;
-* host read stalls of 0.5 to 2.5 s (SIGSTOP, then SIGCONT);
+* pyramid reboots 0, 0.05 or 0.3 s after a slider push (its event emitted, maybe
+  not yet delivered);
+* host read stalls of 0.5 to 2.5 s right after a push (SIGSTOP, then SIGCONT);
 * a host crash: SIGKILL at a seeded moment 0 to 0.3 s after a slider push (before
-  the event reached the host, before it was journaled, or after), then ``pyramid
-  play --resume`` on the journal, against the same virtual pyramid.
+  the event reached the host, before it was journaled, or after), one time in two
+  a pyramid reboot while no host runs, then ``pyramid play --resume`` on the
+  journal, against the same virtual pyramid.
 
 Printed per run: dice released, delivered, replayed, typed after a gap, duplicated,
 silently lost, the share delivered without a gap, and the score comparison.
@@ -271,6 +273,7 @@ class HostGame:
         self.shadow = None
         self.push = None  # the release on its way: {"dice": count of die events, "before": len(vp.events)}
         self.pushes = 0
+        self.after_push = []  # faults drawn for the moment right after the next push
         self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0}
 
     # --- the host program ---
@@ -345,11 +348,15 @@ class HostGame:
             raise RuntimeError("game %d: the host exited with status %s: %s" % (
                 self.seed, self.proc.returncode, " | ".join(list(self.err_tail)[-3:] or list(self.out_tail)[-3:])))
 
-    def _crash(self):
-        """SIGKILL (no goodbye, nothing flushed beyond the disk), then ``--resume``."""
+    def _crash(self, rng):
+        """SIGKILL (no goodbye, nothing flushed beyond the disk); one time in two the
+        pyramid reboots while no host runs; then ``--resume``."""
         self.proc.send_signal(signal.SIGKILL)
         self._reap(30)
         self.counts["crashes"] += 1
+        if rng.random() < 0.5:
+            self.counts["reboots"] += 1
+            self.vp.reboot()
         self._start()
 
     def _disconnect(self, rng):
@@ -410,7 +417,19 @@ class HostGame:
         if crash:
             # anywhere from before the event left the pyramid to after it was journaled
             time.sleep(self.faults.rng.uniform(0.0, 0.3))
-            self._crash()
+            self._crash(self.faults.rng)
+        if not crash_ok:
+            return  # released while no host runs: the faults wait for the next push
+        # the event is out of the pyramid (maybe not yet at the host): stall, reboot
+        todo, self.after_push = self.after_push, []
+        for fault, value in todo:
+            if fault == "stall":
+                self.counts["stalls"] += 1
+                self._stall(value)
+            else:
+                self.counts["reboots"] += 1
+                time.sleep(value)
+                self.vp.reboot()
 
     def _gap_notices(self):
         """Type the die a gap notice names, when it is the die on its way (the simulated
@@ -493,15 +512,12 @@ class HostGame:
             vp.inject(junk + b"\n")
             vp.inject_to_device(bytes(b for b in junk if b != 3) + b"\n")
         if rng.random() < f.p_stall or n in forced.get("stall", ()):
-            self.counts["stalls"] += 1
-            self._stall(rng.uniform(0.5, 2.5))
+            self.after_push.append(("stall", rng.uniform(0.5, 2.5)))
         if rng.random() < f.p_disconnect or n in forced.get("disconnect", ()):
             self._disconnect(rng)
         if rng.random() < f.p_reboot or n in forced.get("reboot", ()):
-            # the release the table just made may not have reached the host yet
-            self.counts["reboots"] += 1
-            time.sleep(rng.choice((0.0, 0.05, 0.3)))
-            vp.reboot()
+            # right after the next push: its event may not have reached the host yet
+            self.after_push.append(("reboot", rng.choice((0.0, 0.05, 0.3))))
 
     def _result(self, final):
         events = read_events(self.path)
