@@ -13,6 +13,7 @@ played would reveal them (RULES 1.8, 5).
 """
 
 import copy
+import textwrap
 import types
 
 from rich.text import Text
@@ -46,8 +47,13 @@ def _interval(p, hw):
     return "%3.0f±%-1.0f" % (100 * p, min(9, max(1, round(100 * hw))))
 
 
-def _signed(x):
-    return "%+.2f" % x
+def signed(x):
+    """An expected value in coins as the panels print it: ``+1.92``, ``-0.32``, and
+    ``0.00`` for anything that rounds to zero (never ``-0.00``, never ``+0.00``)."""
+    shown = "%+.2f" % x
+    return "0.00" if float(shown) == 0 else shown
+
+
 
 
 def best_actions(odds, view):
@@ -80,7 +86,11 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
     ``width``: characters available (below ``NARROW``, 46 is enough: tighter columns,
     how many leg tickets are left instead of their values, no notes); ``tile_names``: the edition's words
     for the forward and backward side."""
-    text = Text()
+    # Laid out for ``width`` here, the "Best for" sentence wrapped at its words: the
+    # screen draws it unwrapped (``text-wrap: nowrap``), so the panel's height never
+    # depends on a scrollbar taking two columns (rows wrapped under one, the panel
+    # grew, the scrollbar stayed: after a resize the panel stayed broken).
+    text = Text(no_wrap=True, overflow="crop")
     if odds is None:
         text.append("Leg odds: working them out..." if waiting else "Odds: none now", "italic")
         return text
@@ -106,7 +116,7 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
             _interval(lo["p"], lo["hw"]) if losses else "   - "))
         ticket = left.get(c)
         if acting and c in best["leg"] and ticket and ticket["top"] is not None:
-            text.append("%d %s" % (ticket["top"], _signed(best["leg"][c])))
+            text.append("%d %5s" % (ticket["top"], signed(best["leg"][c])))
         elif acting:
             text.append("none   ", "dim")
         else:
@@ -122,23 +132,28 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
     if not acting:
         text.rstrip()
         return text
-    text.append("Best for %s:" % odds["actions"]["player"], "bold")
+    head = "Best for %s:" % odds["actions"]["player"]
     parts = []  # (value, text): shown best first, like plain mode's 'best'
     if best["leg"]:
         colour = max(best["leg"], key=lambda c: (best["leg"][c], c))
         parts.append((best["leg"][colour],
-                      "%s leg ticket %s" % (colour, _signed(best["leg"][colour]))))
+                      "%s leg ticket %s" % (colour, signed(best["leg"][colour]))))
     if "pyramid" in best:
-        parts.append((best["pyramid"], "pyramid ticket %s" % _signed(best["pyramid"])))
+        parts.append((best["pyramid"], "pyramid ticket %s" % signed(best["pyramid"])))
     if "tile" in best:
         space, side, ev = best["tile"]
         parts.append((ev, "%s tile on %d %s" % (
-            tile_names[0] if side == "+" else tile_names[1], space, _signed(ev))))
+            tile_names[0] if side == "+" else tile_names[1], space, signed(ev))))
     if "partner" in best:
         name, ev = best["partner"]
-        parts.append((ev, "partner %s %s" % (name, _signed(ev))))
+        parts.append((ev, "partner %s %s" % (name, signed(ev))))
     parts = [t for _v, t in sorted(parts, key=lambda p: -p[0])]
-    text.append(" " + "; ".join(parts))
+    start = len(text)
+    keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
+    text.append("\n".join(textwrap.wrap(
+        head + " " + "; ".join(keep), width=max(20, width), subsequent_indent="  ",
+        break_long_words=True, break_on_hyphens=False)).replace("\u00a0", " "))
+    text.stylize("bold", start, start + len(head))
     if wide:
         text.append("\n(finish cards: not advised on the shared screen)", "dim")
     return text

@@ -94,28 +94,44 @@ class FinishCardPicker(ModalScreen):
 def help_table(text):
     """``text`` (heading lines, then ``  command   what it does`` lines) as Rich
     renderables: each run of command lines a two-column grid whose second column
-    wraps under itself, not under the commands."""
+    wraps under itself, not under the commands, at the width it is drawn in. A line
+    with nothing in the command column goes on the description above it (the text's
+    own line breaks are for an 80-column terminal, not for the box)."""
     from rich.console import Group
     from rich.table import Table
 
     parts = []
-    table = None
+    rows = None  # [command, description] of the current run of command lines
+
+    def grid(rows):
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", max_width=22)
+        table.add_column()
+        for command, what in rows:
+            table.add_row(command, what)
+        return table
+
     for line in text.splitlines():
         if not line.startswith("  "):
-            table = None
+            if rows:
+                parts.append(grid(rows))
+            rows = None
             parts.append(Text(line, "bold") if line else Text(""))
             continue
-        if table is None:
-            table = Table.grid(padding=(0, 2))
-            table.add_column(style="bold", max_width=22)
-            table.add_column()
-            parts.append(table)
         # the command ends at the first double space from column 19 on (a command
         # such as "tile 7 +  tile 7 -" holds one itself), else at column 20
         cut = line.find("  ", 19)
         if cut < 0:
             cut = 20 if len(line) > 20 and line[20] == " " else len(line)
-        table.add_row(line[:cut].strip(), line[cut:].strip())
+        command, what = line[:cut].strip(), line[cut:].strip()
+        if rows is None:
+            rows = []
+        if not command and rows:
+            rows[-1][1] += " " + what
+        else:
+            rows.append([command, what])
+    if rows:
+        parts.append(grid(rows))
     return Group(*parts)
 
 
@@ -125,7 +141,8 @@ class HelpScreen(ModalScreen):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     #help-box { width: 96%; max-width: 100; height: 90%; border: thick $accent;
-                background: $surface; padding: 0 1; }
+                background: $surface; padding: 0 0 0 1; }
+    #help-text { padding-right: 1; }
     """
     BINDINGS = [Binding("escape,f1,q", "close", "Close")]
 

@@ -431,7 +431,8 @@ class TableApp(App):
     #announce { height: auto; display: none; text-style: bold; }
     #detail { height: auto; display: none; }
     #leaders { height: auto; }
-    #track { height: auto; width: 100%; }
+    #track { height: auto; width: 100%; text-wrap: nowrap; text-overflow: clip; }
+    #odds, #players { text-wrap: nowrap; text-overflow: clip; }
     #middle { height: auto; max-height: 45%; background: $surface; }
     #left { width: 46; height: auto; max-height: 100%; }
     #left > VerticalScroll { height: auto; max-height: 100%; }
@@ -532,11 +533,24 @@ class TableApp(App):
                 continue
             if kind == "event":
                 try:
-                    self.call_from_thread(self.table.pyramid_event, item)
+                    self.call_from_thread(self.pyramid_event, item)
                 except RuntimeError:  # the app is closing
                     return
 
+    def pyramid_event(self, event):
+        """One event from the pyramid, on the UI thread: the last error goes (it was
+        about what came before), then the table takes the event."""
+        self.clear_error()
+        self.table.pyramid_event(event)
+
     # -- what the screen shows -------------------------------------------------
+
+    def clear_error(self):
+        """The status line's last error goes: a command was sent, or the pyramid
+        reported an event."""
+        error = self.query_one("#error", Static)
+        error.update("")
+        error.display = False
 
     def show_notices(self, notices, view):
         """Announcement, big digits and panels after a batch of notices."""
@@ -708,9 +722,7 @@ class TableApp(App):
         box = self.query_one("#command", Input)
         box.value = ""
         box.password = False
-        error = self.query_one("#error", Static)
-        error.update("")
-        error.display = False
+        self.clear_error()
         words = text.strip().lower().split()
         if not words:
             return
@@ -748,6 +760,7 @@ class TableApp(App):
         version = facts(s)["version"]
 
         def chosen(colour):
+            self.clear_error()
             if colour is None:
                 self.table.display._write("(no finish card played)")
                 return
@@ -792,6 +805,7 @@ class TableApp(App):
         self.push_screen(HelpScreen(help_text(self.session.edition.name)))
 
     def action_release(self):
+        self.clear_error()
         self.table.line("release")
 
     def action_history(self, pages):

@@ -1,0 +1,145 @@
+"""The full screen as a fresh tester found it: after a resize the odds panel must
+come back whole, every player stays in view at 80x24, a stale error goes at the
+next command or pyramid event, no ``-0.00``, the help wraps to its box, and a
+pyramid ticket waiting for its die after a crash is shown and counted (RULES 5)."""
+
+import asyncio
+import queue
+import re
+import types
+
+import pytest
+import tui_scenes as scenes
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.odds_view import signed
+from camelhost.ui.screens import HelpScreen
+from camelhost.ui.tui import TableApp
+
+P3 = ["Ann", "Ben", "Cy"]
+P4 = ["Ann", "Ben", "Cy", "Dee"]
+RACING = ("blue", "green", "yellow", "red", "purple")
+
+
+def screen_lines(app):
+    """What the terminal shows, one string per row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def _text(app, wid):
+    return str(app.query_one(wid).content)
+
+
+def _odds_whole(app):
+    """The odds panel is drawn as laid out: no scrollbar, one screen row per line,
+    every camel's row whole on the screen."""
+    box = app.query_one("#odds-box")
+    odds = app.query_one("#odds")
+    lines = _text(app, "#odds").splitlines()
+    assert not box.show_vertical_scrollbar
+    assert odds.region.width == app.odds_width() and odds.region.height == len(lines)
+    shown = screen_lines(app)
+    left = odds.region.x
+    for y, line in enumerate(lines, odds.region.y):
+        assert shown[y][left:left + len(line)] == line, (y, line)
+    assert lines[0].split()[-2:] == ["ticket", "left"]
+    assert sum(1 for line in lines if line.split()[:1] and line.split()[0] in RACING) == 5
+
+
+@pytest.mark.parametrize("sizes", [[(120, 30), (80, 24)], [(120, 30), (120, 24), (80, 24)]])
+def test_the_odds_panel_comes_back_whole_after_a_resize_and_back(sizes):
+    app = scenes.app_for("second", P3, seed=21)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.settle(pilot)
+            _odds_whole(app)
+            for size in sizes:
+                await pilot.resize_terminal(*size)
+                await scenes.settle(pilot)
+                _odds_whole(app)
+            await scenes.type_lines(pilot, ["leg green", "blue 3"])  # and after later moves
+            await scenes.settle(pilot)
+            _odds_whole(app)
+
+    asyncio.run(play())
+
+
+def test_an_expected_value_that_rounds_to_zero_prints_as_zero():
+    assert [signed(x) for x in (-0.001, -0.0, 0.0, 0.004, 1.915, -0.32)] == \
+        ["0.00", "0.00", "0.00", "0.00", "+1.92", "-0.32"]
+    # seed 11, drawn setup: green's leg ticket is worth -0.00... coins: shown 0.00
+    app = TableApp(Session("second", P4, seed=11, journal=Journal(None)), auto_setup=True)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            odds = _text(app, "#odds")
+            green = [r for r in odds.splitlines() if r.split()[:1] == ["green"]][0]
+            assert re.search(r" 5  0\.00 ", green), green
+            assert "-0.00" not in odds and "+0.00" not in odds
+
+    asyncio.run(play())
+
+
+def test_a_stale_error_goes_at_the_next_command_or_pyramid_event():
+    events = queue.Queue()
+    pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
+    session = Session("second", P4, seed=2, journal=Journal(None))
+    app = TableApp(session, pyramid=pyramid)
+
+    def error(app):
+        box = app.query_one("#error")
+        return _text(app, "#error") if box.display else ""
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.type_line(pilot, "xyzzy")
+            assert error(app).startswith("! unknown command 'xyzzy'")
+            assert any("xyzzy" in line for line in screen_lines(app))
+            # the pyramid reports dice (the slider pushed): each an event for the table
+            for seq, (colour, value) in enumerate(
+                    [("blue", 1), ("green", 1), ("red", 1), ("yellow", 1), ("purple", 1)], 1):
+                events.put(("event", {"kind": "die", "colour": colour, "ink": None,
+                                      "value": value, "boot": "B", "seq": seq,
+                                      "raw": "EVT %d" % seq}))
+                for _ in range(600):
+                    await pilot.pause(0.02)
+                    if len([r for r in session.reports if r.get("move")]) == seq:
+                        break
+                assert error(app) == "", seq
+                assert not any("xyzzy" in line for line in screen_lines(app)[-4:])
+            assert session.game.leg == 2  # the leg was scored on the way
+            await scenes.type_line(pilot, "xyzzy")
+            assert error(app).startswith("! unknown")
+            await scenes.type_line(pilot, "leg red")  # an accepted command
+            assert error(app) == ""
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_the_help_wraps_to_its_box_and_its_scrollbar_stays_off_the_text(size):
+    app = scenes.app_for("second", P3)
+
+    async def play():
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            box = app.screen.query_one("#help-box")
+            assert box.show_vertical_scrollbar
+            shown = screen_lines(app)
+            rows = range(box.region.y + 1, box.region.bottom - 1)
+            text = [shown[y][box.region.x + 1:box.region.right - 1] for y in rows]
+            # the box's own line breaks are gone: the sentence wraps at the box's width
+            assert any("one key per colour)" in line for line in text), text
+            assert not any(line.rstrip().endswith("one key per") for line in text)
+            # the column left of the scrollbar is blank on every row: no text under it
+            bar = box.region.right - 1 - box.styles.scrollbar_size_vertical
+            assert all(shown[y][bar - 1] == " " for y in rows)
+
+    asyncio.run(play())
