@@ -143,3 +143,58 @@ def test_the_help_wraps_to_its_box_and_its_scrollbar_stays_off_the_text(size):
             assert all(shown[y][bar - 1] == " " for y in rows)
 
     asyncio.run(play())
+
+
+def _crashed_while_a_ticket_waits(tmp_path):
+    """A journal cut off (as by SIGKILL) after Cy took a pyramid ticket, its die not
+    yet out; the session resumed from it."""
+    path = str(tmp_path / "killed.jsonl")
+    first = Session("second", P4, seed=2, journal=Journal(path))
+    for text in [scenes.SECOND_SETUP, "leg green", "blue 3", "pyramid"]:
+        first.command(text)
+    first.journal.close()  # what survives a SIGKILL: every event already written
+    return Session.resume(Journal.resume(path))
+
+
+def test_a_resumed_pyramid_ticket_waiting_for_its_die_is_shown_and_counted(tmp_path):
+    session = _crashed_while_a_ticket_waits(tmp_path)
+    assert session.phase == "die"
+    app = TableApp(session)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            info = " ".join(_text(app, "#info").split())
+            assert "Pyramid tickets left: 3 (Cy's waits for its die)" in info  # Ben's, Cy's
+            rows = _text(app, "#players").splitlines()
+            cy = [r for r in rows if "Cy" in r][0]
+            assert cy.split()[1:3] == ["3", "1"], cy  # 3 coins, one pyramid ticket
+            log = app.query_one("#log")
+            assert sum("Last die:" in line for line in log.lines) == 1
+            await scenes.type_line(pilot, "show")
+            shown = "\n".join(log.lines).split("> show")[-1]
+            assert "Pyramid tickets left: 3 (Cy's pyramid ticket waits for its die)" in shown
+            assert "Cy: 3 coins; no leg tickets; 1 pyramid;" in shown
+            await scenes.type_line(pilot, "red 2")  # the die comes: the ticket is complete
+            await scenes.settle(pilot)
+            assert "Pyramid tickets left: 3." in " ".join(_text(app, "#info").split())
+            assert "waits" not in _text(app, "#info")
+
+    asyncio.run(play())
+
+
+def test_plain_show_says_whose_pyramid_ticket_waits_for_its_die(tmp_path):
+    import io
+
+    from camelhost.table.controller import Table
+    from camelhost.ui.plain import PlainDisplay
+
+    out = io.StringIO()
+    session = Session("second", P4, seed=2, journal=Journal(None))
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
+    table.start()
+    for text in [scenes.SECOND_SETUP, "pyramid", "show"]:
+        table.line(text)
+    text = out.getvalue().split("> Ann: release")[-1]
+    assert "Pyramid tickets left: 4 (Ann's pyramid ticket waits for its die)" in text
+    assert "Ann: 3 coins; no leg tickets; 1 pyramid;" in text

@@ -34,7 +34,10 @@ Keys and shapes::
     dice_inside  die names still inside the pyramid (edition order)
     dice_out     die names revealed this leg, in order ("grey" for the grey die)
     leg_tickets  [{"colour": str, "top": int or None, "left": [int, ...] top first}]
-    pyramid_tickets_left  int 0..5
+    pyramid_tickets_left  int 0..5 (a ticket waiting for its die counts as taken)
+    pyramid_waiting  name of the player whose pyramid ticket waits for its die (phases
+                 "die", "ink", "value"; also after a crash and ``--resume``), else None;
+                 that player's ``pyramid_tickets`` counts it
     piles        {"winner": int, "loser": int}: sizes only
     setup_rolls  [{"camel": str, "value": int}]: dice released so far at setup
     pending_die  {"colour": str, "ink": str or None, "value": int or None} waiting for
@@ -100,9 +103,18 @@ def _tile_name(edition, side):
     return edition.forward_name if side == "+" else edition.backward_name
 
 
+def _waiting(session):
+    """Seat whose pyramid ticket waits for its die (RULES 1.4: taken, the die still to
+    come), or None."""
+    if session.game is None or session.phase not in ("die", "ink", "value"):
+        return None
+    return session.pending_player
+
+
 def _players(session):
     g = session.game
     ed = session.edition
+    waiting = _waiting(session)
     out = []
     for i, name in enumerate(session.names):
         row = {"name": name, "bot": session.is_bot(i), "coins": 3, "leg_tickets": [],
@@ -112,7 +124,7 @@ def _players(session):
             row.update(
                 coins=g.coins[i],
                 leg_tickets=[{"colour": c, "value": v} for c, v in g.held_tickets(i)],
-                pyramid_tickets=g.pyramid_tickets(i),
+                pyramid_tickets=g.pyramid_tickets(i) + (1 if i == waiting else 0),
                 finish_cards_played=len(ed.racing) - len(g.finish_cards_in_hand(i)),
                 partner=_name(session, g.partner_of(i)),
                 tile=None if tile is None else {"space": tile[0], "side": tile[1]})
@@ -313,7 +325,9 @@ def table_view(session, odds=True):
         "leg_tickets": [] if g is None else [
             {"colour": c, "top": (g.leg_tickets_left(c) or [None])[0],
              "left": list(g.leg_tickets_left(c))} for c in ed.racing],
-        "pyramid_tickets_left": 0 if g is None else g.pyramid_tickets_left,
+        "pyramid_tickets_left": 0 if g is None else
+        g.pyramid_tickets_left - (0 if _waiting(session) is None else 1),
+        "pyramid_waiting": _name(session, _waiting(session)),
         "piles": {"winner": 0 if g is None else len(g.pile("winner")),
                   "loser": 0 if g is None else len(g.pile("loser"))},
         "setup_rolls": [{"camel": c, "value": v} for c, v in session.setup_rolls],

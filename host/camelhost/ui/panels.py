@@ -146,9 +146,15 @@ def players_text(view, width=80):
     return text
 
 
+def _waiting(view):
+    who = view.get("pyramid_waiting")
+    return " (%s's waits for its die)" % who if who else ""
+
+
 def info_text(view):
     """The public counts under the odds and players: dice that can still come out,
-    pyramid tickets left, finish-pile sizes (never their colours)."""
+    pyramid tickets left (and whose waits for its die), finish-pile sizes (never
+    their colours)."""
     if not view["leg"]:
         if view.get("setup_rolls"):
             return Text("Placed so far: " + ", ".join(
@@ -160,8 +166,8 @@ def info_text(view):
         text.append_text(dice_text(view))
         text.append(". ")
     piles = view["piles"]
-    text.append("Pyramid tickets left: %d. Finish piles%s: winner %d card%s, loser %d card%s" % (
-        view["pyramid_tickets_left"], "" if over else " (hidden)",
+    text.append("Pyramid tickets left: %d%s. Finish piles%s: winner %d card%s, loser %d card%s" % (
+        view["pyramid_tickets_left"], _waiting(view), "" if over else " (hidden)",
         piles["winner"], "" if piles["winner"] == 1 else "s",
         piles["loser"], "" if piles["loser"] == 1 else "s"))
     return text

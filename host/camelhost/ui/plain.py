@@ -56,6 +56,12 @@ def dice_line(view):
     return line
 
 
+def waiting_words(view):
+    """`` (Ann's pyramid ticket waits for its die)`` while one does, else ``""``."""
+    who = view.get("pyramid_waiting")
+    return " (%s's pyramid ticket waits for its die)" % who if who else ""
+
+
 def status_lines(view):
     """Every public fact of the current position, one topic per line."""
     if not view["ranking"]:
@@ -69,7 +75,7 @@ def status_lines(view):
     lines.append("Leg tickets left: " + "; ".join(
         "%s %s" % (row["colour"], ",".join(str(v) for v in row["left"]) or "none")
         for row in view["leg_tickets"]))
-    lines.append("Pyramid tickets left: %d" % view["pyramid_tickets_left"])
+    lines.append("Pyramid tickets left: %d%s" % (view["pyramid_tickets_left"], waiting_words(view)))
     for p in view["players"]:
         held = ", ".join("%s %d" % (t["colour"], t["value"]) for t in p["leg_tickets"]) \
             or "no leg tickets"
