@@ -12,6 +12,7 @@ import pytest
 import tui_scenes as scenes
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.ui import palette
 from camelhost.ui.odds_view import signed
 from camelhost.ui.screens import HelpScreen
 from camelhost.ui.tui import TableApp
@@ -198,3 +199,114 @@ def test_plain_show_says_whose_pyramid_ticket_waits_for_its_die(tmp_path):
     text = out.getvalue().split("> Ann: release")[-1]
     assert "Pyramid tickets left: 4 (Ann's pyramid ticket waits for its die)" in text
     assert "Ann: 3 coins; no leg tickets; 1 pyramid;" in text
+
+
+LONG4 = ["Alexandria", "Bartholomew", "Christopher", "Dominique"]
+EIGHT = ["Augustine", "Beatrice", "Cornelius", "Desmond", "Evangeline", "Frederick",
+         "Gwendolyn", "Harrison"]
+
+
+def _players_in_view(app, names):
+    """Every player has one whole row in the players panel, by name (a long one cut
+    with an ellipsis, never to the same text as another's)."""
+    box = app.query_one("#info-box")
+    assert not box.show_vertical_scrollbar
+    r = app.query_one("#players").region
+    assert r.bottom <= app.query_one("#bottom").region.y
+    rows = [line[r.x:r.right] for line in screen_lines(app)[r.y:r.bottom]]
+    assert len(rows) == len(names) + 1  # the heading, then one row a player
+    assert rows[0].split()[-1] in ("tickets", "tix")
+    shown = []
+    for name, row in zip(names, rows[1:]):
+        word = row[1:].split()[0]
+        assert word == name or (word.endswith("…") and name.startswith(word[:-1])
+                                and len(word) >= 7), (name, row)
+        shown.append(word)
+    assert len(set(shown)) == len(names)
+
+
+def _in_view(app, wid):
+    w = app.query_one(wid)
+    r = w.region
+    return w.display and r.height > 0 and r.bottom <= app.query_one("#bottom").region.y
+
+
+@pytest.mark.parametrize("names, lines", [
+    (P4, [scenes.SECOND_SETUP, "leg green", "blue 3"]),
+    (LONG4, [scenes.SECOND_SETUP, "leg green", "blue 3", "leg blue"]),
+    (EIGHT, [scenes.SECOND_SETUP, "leg green", "partner Desmond", "blue 3", "leg red",
+             "partner Augustine", "leg green", "leg yellow", "leg blue"]),
+])
+def test_every_player_stays_in_view_by_name_at_80x24(names, lines):
+    app = scenes.app_for("second", names, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, lines)
+            await scenes.settle(pilot)
+            _players_in_view(app, names)
+            _odds_whole(app)
+            assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
+
+    asyncio.run(play())
+
+
+def test_the_race_over_screen_shows_every_player_the_coins_and_the_winner_at_80x24():
+    app = scenes.app_for("second", P4, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "win purple", "lose red"])
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            assert app.session.phase == "over"
+            _players_in_view(app, P4)
+            panel = app.query_one("#raceover").region
+            rows = [line[panel.x:panel.right].rstrip()
+                    for line in screen_lines(app)[panel.y:panel.bottom]]
+            final = app.session.result
+            winner, loser = final["winner"].upper(), final["loser"].upper()
+            assert rows[0].startswith("RACE 1 OVER") and rows[0].endswith(
+                "overall winner  %s" % winner)  # never split across lines
+            assert rows[1].strip() == "overall loser   %s" % loser
+            coins = [i for i, row in enumerate(rows) if row.startswith("Final coins:")][0]
+            shown = " ".join(" ".join(rows[coins:coins + 2]).split())
+            for name in P4:
+                assert re.search(r"\d\. %s \d+" % name, shown), shown
+            assert any(row.startswith("WINNER") for row in rows)
+            assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("stack", ["blue,green,yellow,red,purple,white,black",
+                                   "blue,green,yellow,red,purple,white"])
+def test_a_tall_stack_leaves_the_history_and_the_status_line_whole_at_80x24(stack):
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 40)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "blue 1",
+                                            "fix 5:%s" % stack])
+            await scenes.settle(pilot)
+            tall = _text(app, "#track").splitlines()
+            assert len(tall) >= len(stack.split(","))  # room enough: one camel a row
+            await pilot.resize_terminal(80, 24)
+            await scenes.settle(pilot)
+            assert app.query_one("#big").display  # the die's banner takes its 3 rows
+            track = _text(app, "#track").splitlines()
+            assert len(track) <= 5  # two camels a row: at most 4 rows, then the numbers
+            at = re.search(r"\b5\b", track[-1]).start()  # space 5, in the numbers row
+            column = "".join(line[at - 2:at + 3] for line in track[:-1])
+            for colour in stack.split(","):
+                assert palette.piece(colour).letter in column, (colour, column)
+            for wid in ("#track", "#odds", "#players", "#info"):
+                assert _in_view(app, wid), wid
+            info = _text(app, "#info")
+            shown = " ".join(" ".join(screen_lines(app)).split())
+            assert " ".join(info.split()) in shown  # the status line whole
+            assert app.query_one("#log").region.height >= 3
+            _players_in_view(app, P4)
+            _odds_whole(app)
+
+    asyncio.run(play())

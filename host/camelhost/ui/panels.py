@@ -24,46 +24,94 @@ def badge(name, text=None):
     return Text(label, palette.style(name))
 
 
-def track_text(view, width=CELL * 16):
-    """Rich ``Text`` of the track: spaces 1..16 left to right, stacks drawn upwards
-    (bottom camel on the bottom row), crazy camels marked with ``<`` (they run
-    counterclockwise), tiles under the space numbers as ``+Ann`` / ``-Ben`` in the
-    tile's colour. Crossed camels show in the columns ``<0`` and ``17>``.
-    ``width``: characters available; each space gets 4 to ``CELL`` of them, so 16
-    spaces (18 with both crossed columns) fit in 72 characters."""
+def track_columns(view):
+    """The track's columns, left to right: ``(label, stack, tile)``, the crossed
+    camels in ``<0`` and ``17>`` when there are any."""
     low = [c for b in view["beyond"] if b["space"] < 1 for c in b["stack"]]
     high = [c for b in view["beyond"] if b["space"] > 16 for c in b["stack"]]
     columns = [("<0", low, None)] if low else []
     columns += [(str(t["space"]), t["stack"], t["tile"]) for t in view["track"]]
     if high:
         columns.append(("17>", high, None))
+    return columns
+
+
+def track_rows(view, rows=None):
+    """Lines ``track_text(view, width, rows)`` takes: the camel rows (the tallest
+    stack, or half of it, rounded up, in the compact form), the space numbers and,
+    when a tile lies on the track, the tiles."""
+    columns = track_columns(view)
     height = max([len(c) for _, c, _ in columns] + [1])
+    if rows is not None and height > rows:
+        height = (height + 1) // 2
+    return height + 1 + (1 if any(t is not None for _, _, t in columns) else 0)
+
+
+def track_text(view, width=CELL * 16, rows=None):
+    """Rich ``Text`` of the track: spaces 1..16 left to right, stacks drawn upwards
+    (bottom camel on the bottom row), crazy camels marked with ``<`` (they run
+    counterclockwise), tiles under the space numbers as ``+Ann`` / ``-Ben`` in the
+    tile's colour (that row left out while no tile lies on the track). Crossed
+    camels show in the columns ``<0`` and ``17>``.
+    ``width``: characters available; each space gets 4 to ``CELL`` of them, so 16
+    spaces (18 with both crossed columns) fit in 72 characters. ``rows``: most
+    camel rows (``None``: no limit); a taller stack is drawn in the compact form, two
+    camels a row by their capital letters (``B G``: blue, green on top of it; ``<W``
+    a crazy camel when there is room), so a 7-high stack takes 4 rows."""
+    columns = track_columns(view)
+    height = max([len(c) for _, c, _ in columns] + [1])
+    compact = rows is not None and height > rows
     cell = max(4, min(CELL, width // len(columns)))
     inner = cell - 1  # one blank column between spaces
     text = Text(no_wrap=True, overflow="crop")
+    if compact:
+        height = (height + 1) // 2
     for row in range(height - 1, -1, -1):
         for _, camels, _ in columns:
-            if row < len(camels):
+            if compact:
+                _pair(text, camels[2 * row:2 * row + 2], inner)
+            elif row < len(camels):
                 camel = camels[row]
                 mark = "<" if camel["crazy"] else ""
                 label = mark + palette.piece(camel["colour"]).label[:inner - len(mark)]
                 text.append(label.center(inner), palette.style(camel["colour"]))
-                text.append(" ")
             else:
-                text.append(" " * cell)
+                text.append(" " * inner)
+            text.append(" ")
         text.append("\n")
     for label, _, _ in columns:
         text.append(label.center(inner), "bold underline")
         text.append(" ")
-    text.append("\n")
-    for _, _, tile in columns:
-        if tile is not None:
-            mark = (tile["side"] + tile["owner"])[:inner]
-            text.append(mark.ljust(inner), palette.style(tile["side"]))
-            text.append(" ")
-        else:
-            text.append(" " * cell)
+    if any(tile is not None for _, _, tile in columns):
+        text.append("\n")
+        for _, _, tile in columns:
+            if tile is not None:
+                mark = (tile["side"] + tile["owner"])[:inner]
+                text.append(mark.ljust(inner), palette.style(tile["side"]))
+                text.append(" ")
+            else:
+                text.append(" " * cell)
     return text
+
+
+def _pair(text, camels, inner):
+    """Up to two camels (lower first) in ``inner`` columns, each its capital letter on
+    its colour, ``<`` before a crazy camel's when there is room."""
+    def token(camel, marks):
+        return ("<" if marks and camel["crazy"] else "") + palette.piece(camel["colour"]).letter
+
+    for marks, gap in ((True, " "), (False, " "), (False, "")):
+        tokens = [token(c, marks) for c in camels]
+        if len(gap.join(tokens)) <= inner:
+            break
+    used = len(gap.join(tokens))
+    left = (inner - used) // 2
+    text.append(" " * left)
+    for i, (camel, tok) in enumerate(zip(camels, tokens)):
+        if i:
+            text.append(gap)
+        text.append(tok, palette.style(camel["colour"]))
+    text.append(" " * (inner - used - left))
 
 
 def dice_text(view):
@@ -101,49 +149,118 @@ def _ticket(colour, value):
     return badge(colour, "%s%d" % (palette.piece(colour).letter, value))
 
 
+def cut(text, width):
+    """``text`` in at most ``width`` characters: a longer one ends in ``…``."""
+    return text if len(text) <= width else text[:max(0, width - 1)] + "…"
+
+
+def _names_in(names, width):
+    """The narrowest width, from ``width`` up, at which the names shortened by ``cut``
+    are still told apart."""
+    longest = max(len(n) for n in names)
+    while width < longest and len({cut(n, width) for n in names}) < len(names):
+        width += 1
+    return min(width, longest)
+
+
+#: The players table's column sets, widest first: (first heading, the headings and
+#: widths of coins / pyramid tickets / finish cards / leg now).
+_PLAYER_FORMS = (
+    ("player", (("coins", 5), ("pyr", 3), ("cards", 5), ("now", 3))),
+    ("name", (("coins", 5), ("pyr", 3), ("cards", 5), ("now", 3))),
+    ("name", (("coin", 4), ("pyr", 3), ("card", 4), ("now", 3))),
+)
+
+
 def players_text(view, width=80):
-    """The players as a table, in seat order: ``▶`` for the player to act, name,
-    coins, pyramid tickets, finish cards still in hand, what leg scoring would pay
-    now (``now``), then the partner (``&Dee``, second edition, 6-8 players) and the
-    leg tickets held (``G5``: the green 5, on green). ``width``: characters
-    available; every column keeps its heading (in a narrow panel the first column is
-    headed ``name`` and the last ``tickets`` even with partners)."""
+    """The players as a table, in seat order, one row each (never wrapped): ``▶``
+    for the player to act, name, coins, pyramid tickets, finish cards still in hand,
+    what leg scoring would pay now (``now``), then the partner (``&Dee``, second
+    edition, 6-8 players) and the leg tickets held (``G5``: the green 5, on green).
+    ``width``: characters available. The widest column set whose headings and full
+    names fit is used (in a narrow panel the first column is headed ``name``, then
+    ``coin``/``card``); if none fits, names are cut with ``…`` (never to the same
+    text) and the tickets column keeps at least 4 characters, its overflow cut with
+    ``…``."""
     names = [p["name"] for p in view["players"]]
     racing = len(get_edition(view["edition"]).racing)
     room = width
     playing = view["phase"] in ("turn", "die", "ink", "value")
     now = {row["name"]: row["net"] for row in view.get("leg_now") or ()}
     partners = any(p["partner"] is not None for p in view["players"])
-    text = Text()
-    heads = [("player", "&partner tickets" if partners else "tickets"), ("name", "tickets")]
-    for first, last in heads:  # the first heading that fits, else the shortest
-        width = max([len(n) for n in names] + [len(first)])
-        heading = " %-*s coins pyr cards%s %s" % (width, first, " now" if now else "", last)
-        if len(heading) <= room:
+    longest = max(len(n) for n in names)
+
+    def fixed(columns):  # the marker, the number columns, the space before tickets
+        return 1 + sum(w + 1 for head, w in columns if head != "now" or now) + 1
+
+    last = "tickets"
+    for i, (first, columns) in enumerate(_PLAYER_FORMS):
+        last = "&partner tickets" if partners and i == 0 else "tickets"
+        name_w = max(longest, len(first))
+        if fixed(columns) + name_w + len(last) <= room:
             break
-    text.append(heading + "\n", "bold")
+    else:  # nothing fits whole: names cut, at least "tix" for the tickets
+        last = "tix"
+        name_w = max(len(first), _names_in(names, max(4, room - fixed(columns) - 4)))
+    tickets_w = max(len(last), room - fixed(columns) - name_w)
+    text = Text()
+    heading = " %-*s" % (name_w, first)
+    for head, w in columns:
+        if head != "now" or now:
+            heading += " %*s" % (w, head)
+    text.append(heading + " " + last + "\n", "bold")
     for p in view["players"]:
         mine = playing and p["name"] == view["turn"]
         text.append("▶" if mine else " ", "bold")
-        text.append("%-*s" % (width, p["name"]), "bold reverse" if mine else "bold")
-        text.append(" %5d %3s %5d" % (p["coins"], p["pyramid_tickets"] or "-",
-                                      racing - p["finish_cards_played"]))
-        if now:
-            text.append(" %+3d" % now.get(p["name"], 0))
+        text.append("%-*s" % (name_w, cut(p["name"], name_w)),
+                    "bold reverse" if mine else "bold")
+        values = {"coins": p["coins"], "coin": p["coins"],
+                  "pyr": p["pyramid_tickets"] or "-",
+                  "cards": racing - p["finish_cards_played"],
+                  "card": racing - p["finish_cards_played"],
+                  "now": "%+d" % now.get(p["name"], 0)}
+        for head, w in columns:
+            if head != "now" or now:
+                text.append(" %*s" % (w, values[head]))
         text.append(" ")
+        pieces = []  # (text, style): cut to the tickets column
         if p["partner"] is not None:
-            text.append("&%s " % p["partner"], "italic")
-        for i, t in enumerate(p["leg_tickets"]):
-            if i:
-                text.append(" ")
-            text.append_text(_ticket(t["colour"], t["value"]))
-        if not p["leg_tickets"] and p["partner"] is None:
-            text.append("-", "dim")
+            pieces.append(("&%s" % p["partner"], "italic"))
+        for t in p["leg_tickets"]:
+            pieces.append(("%s%d" % (palette.piece(t["colour"]).letter, t["value"]),
+                           palette.style(t["colour"])))
+        if not pieces:
+            pieces.append(("-", "dim"))
         if p.get("bot"):
-            text.append(" (bot)", "dim")
+            pieces.append(("(bot)", "dim"))
+        text.append_text(_fit(pieces, tickets_w))
         text.append("\n")
     text.rstrip()
     return text
+
+
+def _fit(pieces, width):
+    """``pieces`` (text, style) joined by spaces in at most ``width`` characters; what
+    does not fit ends in ``…``."""
+    out = Text()
+    used = 0
+    for i, (piece, style) in enumerate(pieces):
+        sep = 1 if i else 0
+        rest = len(pieces) - i - 1
+        if used + sep + len(piece) + (2 if rest else 0) <= width or (
+                not rest and used + sep + len(piece) <= width):
+            out.append(" " * sep)
+            out.append(piece, style)
+            used += sep + len(piece)
+            continue
+        room = width - used - sep
+        if room >= 2:
+            out.append(" " * sep)
+            out.append(cut(piece, room), style)
+        elif room >= 0:
+            out.append(" " * sep + "…")
+        return out
+    return out
 
 
 def _waiting(view):
@@ -202,26 +319,42 @@ def leg_score_text(leg, hint=True):
     return text
 
 
-def race_over_text(view):
-    """The race-over panel (the view's ``final``): overall winner and loser, the final
-    order of the racing camels, the scoring of the last leg, each finish pile revealed
-    in play order (who, which colour, what it paid), the final coins ranked and the
-    player(s) who won (RULES 1.13)."""
+def race_over_text(view, width=None):
+    """The race-over panel (the view's ``final``), what matters most first, so a small
+    screen shows it without scrolling: overall winner and loser (each on its line),
+    the final order of the racing camels, the final coins ranked, the player(s) who
+    won; then each finish pile revealed in play order (who, which colour, what it
+    paid) and the scoring of the last leg (RULES 1.13). ``width``: the panel's
+    columns, if known: the final coins then wrap between players, never inside one."""
     final = view["final"]
     text = Text()
-    text.append("RACE %d OVER" % view["race"], "bold reverse")
+    head = "RACE %d OVER" % view["race"]
+    text.append(head, "bold reverse")
     text.append("  overall winner ")
     text.append_text(badge(final["winner"], " %s " % final["winner"].upper()))
-    text.append(", overall loser ")
+    text.append("\n" + " " * len(head) + "  overall loser  ")
     text.append_text(badge(final["loser"], " %s " % final["loser"].upper()))
     text.append("\nFinal order:")
     for i, c in enumerate(view["ranking"], 1):
         text.append(" %d." % i)
         text.append_text(badge(c))
     text.append("\n")
-    if view.get("leg_scored") is not None:
-        text.append_text(leg_score_text(view["leg_scored"], hint=False))
-        text.append("\n")
+    text.append("Final coins:", "bold")
+    used = len("Final coins:")
+    rows = final["standings"]
+    for place, row in enumerate(rows, 1):
+        entry = "%d. %s %d%s" % (place, row["name"], row["coins"],
+                                 "," if place < len(rows) else "")
+        if width is not None and used + 1 + len(entry) > width:  # wrapped between players
+            text.append("\n ")
+            used = 1
+        text.append(" " + entry)
+        used += 1 + len(entry)
+    winners = final["winners"]
+    text.append("\n")
+    text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", name_list(winners)),
+                "bold reverse")
+    text.append("  ('again': another race)\n")
     for pile in ("winner", "loser"):
         cards = final["piles"][pile]
         text.append("%s pile, in play order:" % pile.capitalize(), "bold")
@@ -234,14 +367,9 @@ def race_over_text(view):
             text.append(" %s %+d (%d -> %d)\n" % (
                 "correct, place %d" % c["place"] if c["correct"] else "wrong",
                 c["reward"], c["before"], c["after"]))
-    text.append("Final coins:", "bold")
-    for place, row in enumerate(final["standings"], 1):
-        text.append(" %d. %s %d" % (place, row["name"], row["coins"]))
-    winners = final["winners"]
-    text.append("\n")
-    text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", name_list(winners)),
-                "bold reverse")
-    text.append("   ('again' starts another race)")
+    if view.get("leg_scored") is not None:
+        text.append_text(leg_score_text(view["leg_scored"], hint=False))
+    text.rstrip()
     return text
 
 

@@ -58,6 +58,8 @@ from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this modul
     players_text,
     race_over_text,
     tile_names,
+    track_columns,
+    track_rows,
     track_text,
 )
 from camelhost.ui.screens import FinishCardPicker, HelpScreen
@@ -69,6 +71,11 @@ FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
 MASK = "•••"
 #: Longest typed command echoed whole in the history; longer ones are shortened.
 ECHO_MAX = 60
+#: Fewest history lines the screen keeps when it shares out its height.
+LOG_MIN = 3
+#: Lines of the race-over panel the track makes room for (overall winner and loser,
+#: final order, final coins, the winner); the piles and the last leg scroll.
+RACE_OVER_FIRST = 7
 #: Longest error message shown whole; longer ones keep their start and end.
 ERROR_MAX = 240
 
@@ -140,6 +147,15 @@ def wrap_lines(line, width):
     indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
     return textwrap.wrap(line, width=width, subsequent_indent=indent,
                          drop_whitespace=True, break_long_words=True) or [line]
+
+
+def text_rows(text, width):
+    """Screen rows ``text`` takes, wrapped at words to ``width`` columns (``0``: not
+    wrapped, one row a line)."""
+    lines = text.split("\n")
+    if width <= 0:
+        return len(lines)
+    return sum(max(1, len(textwrap.wrap(line, width))) for line in lines)
 
 
 def shorten(text, limit):
@@ -403,6 +419,7 @@ class TuiDisplay:
         box = self.app.query_one("#error", Static)
         box.update(Text("! " + message, "bold"))
         box.display = True
+        self.app.fit()
 
     def status(self, view):
         self.app.refresh_panels()
@@ -433,7 +450,7 @@ class TableApp(App):
     #leaders { height: auto; }
     #track { height: auto; width: 100%; text-wrap: nowrap; text-overflow: clip; }
     #odds, #players { text-wrap: nowrap; text-overflow: clip; }
-    #middle { height: auto; max-height: 45%; background: $surface; }
+    #middle { height: auto; background: $surface; }
     #left { width: 46; height: auto; max-height: 100%; }
     #left > VerticalScroll { height: auto; max-height: 100%; }
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
@@ -444,8 +461,7 @@ class TableApp(App):
     #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
     #command { height: 1; border: none; padding: 0 1; }
-    TableApp.-over #middle { height: 1fr; max-height: 100%; }
-    TableApp.-over #log { height: 6; }
+    #leg-box, #over-box { scrollbar-gutter: stable; }
     """
     BINDINGS = [
         Binding("f1", "help", "Help"),
@@ -479,6 +495,8 @@ class TableApp(App):
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
         self._setup_banner = False  # the banner asks for the camels to be set up
+        self._view = None  # the facts last drawn
+        self._texts = {}  # widget id -> the Text last put in it (for fit)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -520,6 +538,12 @@ class TableApp(App):
         if self.events is not None:
             threading.Thread(target=self._pump, daemon=True).start()
 
+    def on_resize(self, event):
+        """A new terminal height shares the screen out again (a new width also redraws
+        the track and the panels: ``TrackView``)."""
+        if self._view is not None:
+            self.call_after_refresh(self.fit)
+
     def on_unmount(self):
         self._stop.set()
 
@@ -549,8 +573,10 @@ class TableApp(App):
         """The status line's last error goes: a command was sent, or the pyramid
         reported an event."""
         error = self.query_one("#error", Static)
-        error.update("")
-        error.display = False
+        if error.display:
+            error.update("")
+            error.display = False
+            self.fit()
 
     def show_notices(self, notices, view):
         """Announcement, big digits and panels after a batch of notices."""
@@ -615,7 +641,10 @@ class TableApp(App):
             big.styles.color = p.ink
 
     def _switch(self, panel):
-        self.query_one("#left", ContentSwitcher).current = panel
+        switcher = self.query_one("#left", ContentSwitcher)
+        if switcher.current != panel:
+            switcher.current = panel
+            self.fit()
 
     def odds_width(self):
         """Columns of the odds panel: the narrow form on an 80-column terminal."""
@@ -626,40 +655,93 @@ class TableApp(App):
     def refresh_panels(self):
         """Redraw the track, players, counts and the panel on the left from the
         session; start the odds worker when the game changed."""
-        view = facts(self.session)
+        view = self._view = facts(self.session)
         left = self.query_one("#left", ContentSwitcher)
         if left.styles.width is None or left.styles.width.value != self.odds_width():
             left.styles.width = self.odds_width()
             if self._odds is not None:
                 self._show_odds(self._odds, view)
-        track = self.query_one("#track", Static)
-        width = track.size.width or self.size.width or CELL * 16
-        if view["leg"]:
-            track.update(track_text(view, width))
-            track.display = True
-        else:
-            track.display = False
         self.query_one("#leaders", Static).update(leaders_text(view))
         room = (self.size.width or 80) - self.odds_width() - 1  # the panel's padding
-        self.query_one("#players", Static).update(players_text(view, room))
-        self.query_one("#info", Static).update(info_text(view))
+        self._put("#players", players_text(view, room))
+        self._put("#info", info_text(view))
         if self._setup_banner and view["phase"] != "setup":
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
         over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
-        # Panels above may have grown: the history keeps its newest line in view.
-        self.query_one("#log", HistoryLog)._follow_up()
         if over:
-            self.query_one("#raceover", Static).update(race_over_text(view))
+            self._put("#raceover", race_over_text(view, self.odds_width() - 2))
             self._switch("over-box")
         elif self.query_one("#left", ContentSwitcher).current == "over-box":
             self._switch("odds-box")
         if view["leg_scored"] is not None:
-            self.query_one("#legscore", Static).update(leg_score_text(view["leg_scored"]))
+            self._put("#legscore", leg_score_text(view["leg_scored"]))
         elif self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")  # the leg's end was undone
         self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
+        self.fit()
         self._want_odds(view)
+
+    def _put(self, wid, text):
+        """Show ``text`` in the widget ``wid`` and keep it for ``fit``."""
+        self._texts[wid] = text
+        self.query_one(wid, Static).update(text)
+
+    def _rows(self, wid, width, wrapped=True):
+        """Screen rows the text last put in ``wid`` takes at ``width`` columns."""
+        text = self._texts.get(wid)
+        if text is None:
+            return 0
+        return text_rows(text.plain, width if wrapped else 0)
+
+    def fit(self):
+        """Share the screen's height (RULES 5: everything the table needs in view, at
+        80x24 too): the banner, the counts, the error and the command line take what
+        they need; the players' rows and the panel on the left come next (every player
+        always); the track draws tall stacks in its compact form when the rest would
+        not fit, so the history keeps at least ``LOG_MIN`` lines."""
+        view = self._view
+        if view is None:
+            return
+        width = self.size.width or 80
+        height = self.size.height or 24
+        big = self.query_one("#big")
+        heads = width - 1 - (10 if big.display else 0)
+        top = sum(text_rows(str(self.query_one(wid, Static).content), heads)
+                  for wid in ("#announce", "#detail", "#leaders")
+                  if self.query_one(wid).display)
+        top = max(top, 3 if big.display else 0)
+        error = self.query_one("#error", Static)
+        bottom = 2 + (min(3, text_rows(str(error.content), width)) if error.display else 0)
+        more = 1 if self.query_one("#more").display else 0
+        avail = height - top - self._rows("#info", width) - bottom - more - LOG_MIN
+        players = self._rows("#players", 0, wrapped=False)
+        panel = self.odds_width() - 2  # the leg and race-over panels keep a scrollbar's room
+        current = self.query_one("#left", ContentSwitcher).current
+        left = {"odds-box": self._rows("#odds", 0, wrapped=False),
+                "leg-box": self._rows("#legscore", panel),
+                "over-box": self._rows("#raceover", panel)}.get(current, 0)
+        # the track gives up rows for every player and the odds whole, but for the
+        # scrollable panels only for their first lines (the race-over panel puts the
+        # winner, the order and the coins first)
+        if current != "odds-box":
+            left = min(left, RACE_OVER_FIRST if current == "over-box" else players)
+        need = max(players, left)
+        track = self.query_one("#track", Static)
+        used = 0
+        if view["leg"]:
+            stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
+            rows = max(1, avail - need - (track_rows(view) - stacks))
+            track.update(track_text(view, track.size.width or width, rows=rows))
+            track.display = True
+            used = track_rows(view, rows=rows)
+        else:
+            track.display = False
+        middle = self.query_one("#middle")
+        middle.styles.max_height = max(players, avail - used, 1)
+        # (the panel on the left may be longer than ``need`` said: it gets what is left)
+        # Panels above may have grown: the history keeps its newest line in view.
+        self.query_one("#log", HistoryLog)._follow_up()
 
     def _want_odds(self, view):
         s = self.session
@@ -667,13 +749,12 @@ class TableApp(App):
         if key == self._odds_key:
             return
         self._odds_key = key
-        odds = self.query_one("#odds", Static)
         if s.game is None or s.phase in ("over", "unscored", "setup"):
             self._odds = None
-            odds.update(odds_lines(None, view))
+            self._put("#odds", odds_lines(None, view))
             return
         if self._odds is None:  # else the old figures stay until the new are ready
-            odds.update(odds_lines(None, view, waiting=True))
+            self._put("#odds", odds_lines(None, view, waiting=True))
         snap = snapshot(s)  # the worker reads its own copy of the game
 
         def work():
@@ -692,12 +773,12 @@ class TableApp(App):
             self._odds = figures
             self._show_odds(figures, view)
         elif event.state == WorkerState.ERROR:
-            self.query_one("#odds", Static).update("Odds unavailable: %s" % (event.worker.error,))
+            self._put("#odds", Text("Odds unavailable: %s" % (event.worker.error,)))
 
     def _show_odds(self, figures, view):
-        self.query_one("#odds", Static).update(
-            odds_lines(figures, view, self.odds_width(), tile_names(view),
-                       waiting=figures is None))
+        self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
+                                      waiting=figures is None))
+        self.fit()
 
     # -- input -------------------------------------------------------------------
 
