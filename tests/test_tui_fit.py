@@ -217,7 +217,7 @@ def _players_in_view(app, names):
     assert len(rows) == len(names) + 1  # the heading, then one row a player
     assert rows[0].split()[-1] in ("tickets", "tix")
     shown = []
-    for name, row in zip(names, rows[1:]):
+    for name, row in zip(names, rows[1:], strict=True):
         word = row[1:].split()[0]
         assert word == name or (word.endswith("…") and name.startswith(word[:-1])
                                 and len(word) >= 7), (name, row)

@@ -107,7 +107,7 @@ def _pair(text, camels, inner):
     used = len(gap.join(tokens))
     left = (inner - used) // 2
     text.append(" " * left)
-    for i, (camel, tok) in enumerate(zip(camels, tokens)):
+    for i, (camel, tok) in enumerate(zip(camels, tokens, strict=True)):
         if i:
             text.append(gap)
         text.append(tok, palette.style(camel["colour"]))
