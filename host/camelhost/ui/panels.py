@@ -290,15 +290,17 @@ def info_text(view):
     return text
 
 
-def leg_score_text(leg, hint=True):
+def leg_score_text(leg, hint=True, width=None):
     """The leg-scoring panel of ``leg`` (the view's ``leg_scored``): the leg's first
     two camels, then per player the coins before -> after (net), and each ticket with
-    what it paid (RULES 1.10, 3.8)."""
+    what it paid (RULES 1.10, 3.8). ``hint``: say that Esc goes back to the odds, on
+    the first line when it fits in ``width`` columns (``None``: it does), else last."""
     r = leg["ranking"]
     text = Text()
     text.append("LEG %d SCORED" % leg["leg"], "bold reverse")
     text.append(" 1st %s, 2nd %s" % (r[0], r[1] if len(r) > 1 else "-"))
-    text.append("  (Esc: odds)\n" if hint else "\n", "dim")
+    late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
+    text.append("  (Esc: odds)\n" if hint and not late else "\n", "dim")
     width = max(len(row["name"]) for row in leg["players"])
     for row in leg["players"]:
         text.append("%-*s " % (width, row["name"]), "bold")
@@ -316,6 +318,8 @@ def leg_score_text(leg, hint=True):
             text.append(" %+d" % it["reward"], "bold" if it["reward"] > 0 else "")
         text.append("\n")
     text.rstrip()
+    if late:
+        text.append("\n(Esc: back to the odds)", "dim")
     return text
 
 

@@ -461,7 +461,7 @@ class TableApp(App):
     #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
     #command { height: 1; border: none; padding: 0 1; }
-    #leg-box, #over-box { scrollbar-gutter: stable; }
+    #leg-box, #over-box { scrollbar-gutter: stable; scrollbar-size-horizontal: 0; }
     """
     BINDINGS = [
         Binding("f1", "help", "Help"),
@@ -675,7 +675,8 @@ class TableApp(App):
         elif self.query_one("#left", ContentSwitcher).current == "over-box":
             self._switch("odds-box")
         if view["leg_scored"] is not None:
-            self._put("#legscore", leg_score_text(view["leg_scored"]))
+            self._put("#legscore", leg_score_text(view["leg_scored"],
+                                                  width=self.odds_width() - 2))
         elif self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")  # the leg's end was undone
         self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
