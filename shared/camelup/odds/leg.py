@@ -128,16 +128,16 @@ def _expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, rank
             expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker)
             continue
         j = s.find(SEP, i)
-        head = s[:i]
         unit = s[i:j]
-        q = s.find(SEP, j + 1)
-        ns = head + s[j:q] + unit + s[q:]
+        rest = s[:i] + s[j:]  # the separator closing space k is now at i
+        q = rest.find(SEP, i + 1)
+        ns = rest[:q] + unit + rest[q:]
         target[ns] = get(ns, 0) + w
-        q = s.find(SEP, q + 1)
-        ns = head + s[j:q] + unit + s[q:]
+        q = rest.find(SEP, q + 1)
+        ns = rest[:q] + unit + rest[q:]
         target[ns] = get(ns, 0) + w
-        q = s.find(SEP, q + 1)
-        ns = head + s[j:q] + unit + s[q:]
+        q = rest.find(SEP, q + 1)
+        ns = rest[:q] + unit + rest[q:]
         target[ns] = get(ns, 0) + w
 
 
@@ -611,17 +611,143 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
 def _class_outcomes(s, mask, wr, tiles, plain, st, nracing):
     """``[outcomes, landings, 0]`` of the last reveal on board ``s`` (unit weight):
     outcomes as ``(index of first, second, last in s, weight)``; see ``_last_level``."""
-    keys = {}
-    land = {}
+    packed = None
     for d in mask:
-        if d != GREY_DIE:
-            _leaf_forward(s, d, wr, plain, keys, land, st, nracing)
-        else:
-            expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
+        part, sub = _die_outcomes(s, d, wr, tiles, plain, st, nracing)
+        if packed is None:
+            packed = part
+            land = sub
+            continue
+        for code in part:
+            packed[code] = packed.get(code, 0) + part[code]
+        for space in sub:
+            land[space] = land.get(space, 0) + sub[space]
+    return [_unpack(packed), land, 0]
+
+
+def _unpack(packed):
     outcomes = []
+    for code in packed:
+        outcomes.append((code >> 12, (code >> 6) & 63, code & 63, packed[code]))
+    return outcomes
+
+
+def _die_outcomes(s, d, wr, tiles, plain, st, nracing):
+    """``(packed, landings)`` of die ``d`` (one letter, or the grey die) as the last
+    reveal on board ``s``, unit weight: ``packed`` maps first << 12 | second << 6 |
+    last (string indices in ``s``) to a weight. The common cases (no tile, enough
+    racing camels outside the unit; a grey die whose crazy camel carries no racing
+    camel) find the indices directly; the others go through ``_leaf_forward`` /
+    ``expand_grey`` and look their letters up."""
+    packed = {}
+    land = {}
+    if d != GREY_DIE:
+        if plain is None and _index_forward(s, d, wr, packed, land, st, nracing):
+            return packed, land
+        keys = {}
+        _leaf_forward(s, d, wr, plain, keys, land, st, nracing)
+    else:
+        if _index_grey(s, tiles, packed, land):
+            return packed, land
+        keys = {}
+        expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
     for key in keys:
-        outcomes.append((s.find(key[0]), s.find(key[1]), s.find(key[2]), keys[key]))
-    return [outcomes, land, 0]
+        code = (s.find(key[0]) << 12) | (s.find(key[1]) << 6) | s.find(key[2])
+        packed[code] = packed.get(code, 0) + keys[key]
+    return packed, land
+
+
+def _index_forward(s, c, w, packed, land, strip, nracing):
+    """``_leaf_forward`` on a board with no tile, writing each outcome as the packed
+    string indices (first << 12 | second << 6 | last) of board ``s``. Returns
+    ``False``, doing nothing, when fewer than two racing camels stay outside the unit
+    (then ``_leaf_slow`` is needed)."""
+    i = s.find(c)
+    j = s.find(SEP, i)
+    if len(strip) > 1:
+        seg = s[i:j]
+        n = j - i - seg.count(BLACK) - seg.count(WHITE)
+        if nracing - n < 2:
+            return False
+        u1 = seg.rstrip(strip)
+        top = i + len(u1) - 1  # the unit's top racing camel
+        if n > 1:
+            second = i + len(u1[:-1].rstrip(strip)) - 1
+    else:
+        n = j - i
+        if nracing - n < 2:
+            return False
+        top = j - 1
+        second = j - 2
+    k = s.count(SEP, 0, i)
+    rest = s[:i] + s[j:]
+    shift = j - i  # index in rest -> index in s past the unit
+    a1 = len(rest.rstrip(strip)) - 1
+    a2 = len(rest[:a1].rstrip(strip)) - 1
+    b0 = len(rest) - len(rest.lstrip(strip))
+    above = between = pack = under = 0
+    q = rest.find(SEP, i + 1)
+    for v in (1, 2, 3):
+        if k + v > TRACK:  # this value and the higher ones cross the line
+            above += w * (4 - v)
+            land[0] = land.get(0, 0) + w * (4 - v)
+            break
+        if v > 1:
+            q = rest.find(SEP, q + 1)
+        if q > a1:
+            above += w
+        elif q > a2:
+            between += w
+        elif q > b0:
+            pack += w
+        else:
+            under += w
+    r1 = a1 + shift if a1 >= i else a1
+    r2 = a2 + shift if a2 >= i else a2
+    r0 = b0 + shift if b0 >= i else b0
+    if above:
+        code = (top << 12) | ((second if n > 1 else r1) << 6) | r0
+        packed[code] = packed.get(code, 0) + above
+    if between:
+        code = (r1 << 12) | (top << 6) | r0
+        packed[code] = packed.get(code, 0) + between
+    if pack:
+        code = (r1 << 12) | (r2 << 6) | r0
+        packed[code] = packed.get(code, 0) + pack
+    if under:
+        code = (r1 << 12) | (r2 << 6) | i
+        packed[code] = packed.get(code, 0) + under
+    return True
+
+
+def _index_grey(s, tiles, packed, land):
+    """The grey die as the last reveal (one weight per face) when the crazy camel it
+    moves carries no racing camel (RULES 3.5-3.7): the ranking stays, only landings
+    and a crossing count. Packed indices as ``_index_forward``; ``False`` (nothing
+    done) when a racing camel rides the camel it moves (either, under rule 3.5 c)."""
+    who = grey_choice(s)
+    if who is None:
+        movers = ((BLACK, 1), (WHITE, 1))
+    else:
+        movers = ((who, 2),)
+    for c, w in movers:
+        i = s.find(c)
+        seg = s[i + 1:s.find(SEP, i)]
+        if seg and seg.replace(BLACK, "").replace(WHITE, ""):
+            return False
+    strip = SEP + BLACK + WHITE
+    a1 = len(s.rstrip(strip)) - 1
+    a2 = len(s[:a1].rstrip(strip)) - 1
+    code = (a1 << 12) | (a2 << 6) | (len(s) - len(s.lstrip(strip)))
+    for c, w in movers:
+        k = s.count(SEP, 0, s.find(c))
+        for m in (k - 1, k - 2, k - 3):
+            if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
+                land[0] = land.get(0, 0) + w
+            elif tiles[m]:
+                land[m] = land.get(m, 0) + w
+    packed[code] = packed.get(code, 0) + 6
+    return True
 
 
 def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing, ranker=rank_key):
