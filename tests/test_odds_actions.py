@@ -142,7 +142,15 @@ def test_race_odds_seeded_and_confidence():
     assert a.winner != c.winner
     assert abs(sum(a.winner.values()) - 1) < 1e-9 and abs(sum(a.loser.values()) - 1) < 1e-9
     p = a.winner["purple"]
-    assert a.winner_hw["purple"] == 1.96 * (p * (1 - p) / 1500) ** 0.5
+    # the half-width is the stratified sampling's own (pairs of races per slice), next
+    # to the plain binomial p (1 - p): the same up to what the exact first leg explains
+    var = a.winner_var["purple"]
+    assert a.winner_hw["purple"] == 1.96 * (var / 1500) ** 0.5
+    assert 0.75 * p * (1 - p) <= var <= 1.1 * p * (1 - p)
+    for c in a.loser:
+        q = a.loser[c]
+        assert a.loser_hw[c] == 1.96 * (a.loser_var[c] / 1500) ** 0.5
+        assert 0.75 * q * (1 - q) <= a.loser_var[c] <= 1.1 * q * (1 - q), c
     assert not a.exact and a.samples == 1500
     # 10,000 races keep every half-width under one point whatever p is
     assert 1.96 * (0.25 / 10000) ** 0.5 < 0.01

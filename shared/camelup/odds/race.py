@@ -38,8 +38,13 @@ class RaceOdds:
 
     ``winner``, ``loser``: dict racing colour -> probability (float 0..1).
     ``winner_hw``, ``loser_hw``: dict colour -> 95 % confidence half-width (normal
-    approximation ``1.96 * sqrt(p (1 - p) / samples)``; 0 when exact).
-    ``half_width``: the largest of them. ``samples``: races simulated (0 when
+    approximation ``1.96 * share * sqrt(var / samples)``; 0 when exact), ``share``
+    the probability that the race outlives the current leg.
+    ``winner_var``, ``loser_var``: dict colour -> ``var``, the variance of one
+    simulated race's verdict on that colour (0 or 1) as the stratified sampling
+    measures it: from the pairs of races drawn in the same slice (``_Strata.sample``;
+    at most ``p (1 - p)``, the plain binomial figure, up to noise; 0 when exact).
+    ``half_width``: the largest half-width. ``samples``: races simulated (0 when
     exact). ``exact``: True when the race is over or the current leg surely ends
     it, and the figures are exact. ``seed``: the seed used.
     """
@@ -49,11 +54,15 @@ class RaceOdds:
         self.loser = {}
         self.winner_hw = {}
         self.loser_hw = {}
+        self.winner_var = {}
+        self.loser_var = {}
         for c in colours:
             self.winner[c] = 0.0
             self.loser[c] = 0.0
             self.winner_hw[c] = 0.0
             self.loser_hw[c] = 0.0
+            self.winner_var[c] = 0.0
+            self.loser_var[c] = 0.0
         self.samples = samples
         self.seed = seed
         self.exact = False
@@ -364,12 +373,22 @@ class _Strata:
         self.weights = [final[s] for s in self.boards]
         self.orders = _later_orders(coded, position)
 
-    def sample(self, seed, samples, wins, losses):
-        """Race ``samples`` boards drawn stratified (``simulate_after_leg``) to the end,
-        adding the winners' and losers' letters to ``wins`` / ``losses``."""
+    def sample(self, seed, samples, wins, losses, split_w=None, split_l=None):
+        """Race ``samples`` boards drawn stratified to the end, adding the winners' and
+        losers' letters to ``wins`` / ``losses``.
+
+        The boards' cumulative weight is cut into slices of two races each (one of one
+        race when ``samples`` is odd) and two boards are drawn independently and
+        uniformly inside every slice. Where the two races of a slice disagree about a
+        camel (one won, the other did not), ``split_w`` (``split_l`` for the loser)
+        counts it: ``split / samples**2`` is an unbiased estimate of the variance of
+        the stratified share (``race_odds``)."""
         going = self.going
         if not going:
             return
+        if split_w is None:
+            split_w = {}
+            split_l = {}
         boards = self.boards
         weights = self.weights
         orders = self.orders
@@ -379,12 +398,47 @@ class _Strata:
         index = 0
         edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
         base = 0
-        for _j in range(samples):
+        width = 2 * going
+        for _j in range(samples // 2):
             x ^= (x << 13) & _MASK32
             x ^= x >> 17
             x ^= (x << 5) & _MASK32
-            point = base + x % going  # uniform inside slice j
-            base += going
+            p1 = base + x % width  # two points uniform inside the slice
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            p2 = base + x % width
+            base += width
+            if p2 < p1:
+                p1, p2 = p2, p1
+            while p1 >= edge:
+                index += 1
+                edge += weights[index] * samples
+            b1 = boards[index]
+            while p2 >= edge:
+                index += 1
+                edge += weights[index] * samples
+            s, x = _run_fresh(b1, x, orders, count)
+            a1 = s.rstrip(strip)[-1]
+            z1 = s.lstrip(strip)[0]
+            s, x = _run_fresh(boards[index], x, orders, count)
+            a2 = s.rstrip(strip)[-1]
+            z2 = s.lstrip(strip)[0]
+            wins[a1] = wins.get(a1, 0) + 1
+            wins[a2] = wins.get(a2, 0) + 1
+            losses[z1] = losses.get(z1, 0) + 1
+            losses[z2] = losses.get(z2, 0) + 1
+            if a1 != a2:
+                split_w[a1] = split_w.get(a1, 0) + 1
+                split_w[a2] = split_w.get(a2, 0) + 1
+            if z1 != z2:
+                split_l[z1] = split_l.get(z1, 0) + 1
+                split_l[z2] = split_l.get(z2, 0) + 1
+        if samples % 2:  # the last slice holds one race
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            point = base + x % going
             while point >= edge:
                 index += 1
                 edge += weights[index] * samples
@@ -475,15 +529,23 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET):
     return result
 
 
-def _needed(counts, n, share, target):
-    """Races for the widest half-width of ``counts`` (over ``n``) to reach ``target``."""
-    worst = 0.0
-    for c in counts:
-        q = counts[c] / n
-        if q * (1 - q) > worst:
-            worst = q * (1 - q)
-    worst = max(worst, 0.01)
+def _needed(split, n, singles, share, target):
+    """Races for the widest half-width to reach ``target``: the per-race variance
+    estimated so far (``_variance``, at least 0.01) x (1.96 share / target)^2."""
+    worst = 0.01
+    for c in split:
+        v = _variance(split[c], n, singles)
+        if v > worst:
+            worst = v
+    if singles:
+        worst = max(worst, _variance(0, n, singles))
     return int(worst * (Z95 * share / target) ** 2) + 1
+
+
+def _variance(split, n, singles):
+    """Per-race variance of a camel's share from ``split`` disagreeing pairs over ``n``
+    races (``_Strata.sample``); a slice of one race counts its bound, 1/4."""
+    return (split + 0.25 * singles) / n
 
 
 def _race_odds(position, seed, samples, leg, target):
@@ -503,19 +565,25 @@ def _race_odds(position, seed, samples, leg, target):
     el = strata.exact_l
     wins = {}
     losses = {}
+    split_w = {}
+    split_l = {}
     if samples is not None:
-        strata.sample(seed, samples, wins, losses)
+        strata.sample(seed, samples, wins, losses, split_w, split_l)
         n = samples
+        singles = samples % 2
     else:
         # batches, each its own stratified sample, until the widest half-width is
         # at most target: the first tells how many races the interval needs
         n = 0
+        singles = 0
         batch = FIRST_BATCH
         batch_seed = seed
         while True:
-            strata.sample(batch_seed, batch, wins, losses)
+            strata.sample(batch_seed, batch, wins, losses, split_w, split_l)
             n += batch
-            need = max(_needed(wins, n, share, target), _needed(losses, n, share, target))
+            singles += batch % 2
+            need = max(_needed(split_w, n, singles, share, target),
+                       _needed(split_l, n, singles, share, target))
             if need <= n or n >= MAX_SAMPLES:
                 break
             batch = min(MAX_SAMPLES, max(need, n + n // 20)) - n
@@ -524,14 +592,20 @@ def _race_odds(position, seed, samples, leg, target):
     losses = strata.named(losses)
     total = leg.total
     result = RaceOdds(colours, n, seed)
+    split_w = strata.named(split_w)
+    split_l = strata.named(split_l)
     widest = 0.0
     for c in colours:
         p = wins.get(c, 0) / n
         q = losses.get(c, 0) / n
         result.winner[c] = ew.get(c, 0) / total + share * p
         result.loser[c] = el.get(c, 0) / total + share * q
-        hw_p = Z95 * share * (p * (1 - p) / n) ** 0.5
-        hw_q = Z95 * share * (q * (1 - q) / n) ** 0.5
+        vp = _variance(split_w.get(c, 0), n, singles)
+        vq = _variance(split_l.get(c, 0), n, singles)
+        result.winner_var[c] = vp
+        result.loser_var[c] = vq
+        hw_p = Z95 * share * (vp / n) ** 0.5
+        hw_q = Z95 * share * (vq / n) ** 0.5
         result.winner_hw[c] = hw_p
         result.loser_hw[c] = hw_q
         if hw_p > widest:
