@@ -610,51 +610,35 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
 
 def _class_outcomes(s, mask, wr, tiles, plain, st, nracing):
     """``[outcomes, landings, 0]`` of the last reveal on board ``s`` (unit weight):
-    outcomes as ``(index of first, second, last in s, weight)``; see ``_last_level``."""
-    packed = None
-    for d in mask:
-        part, sub = _die_outcomes(s, d, wr, tiles, plain, st, nracing)
-        if packed is None:
-            packed = part
-            land = sub
-            continue
-        for code in part:
-            packed[code] = packed.get(code, 0) + part[code]
-        for space in sub:
-            land[space] = land.get(space, 0) + sub[space]
-    return [_unpack(packed), land, 0]
-
-
-def _unpack(packed):
-    outcomes = []
-    for code in packed:
-        outcomes.append((code >> 12, (code >> 6) & 63, code & 63, packed[code]))
-    return outcomes
-
-
-def _die_outcomes(s, d, wr, tiles, plain, st, nracing):
-    """``(packed, landings)`` of die ``d`` (one letter, or the grey die) as the last
-    reveal on board ``s``, unit weight: ``packed`` maps first << 12 | second << 6 |
-    last (string indices in ``s``) to a weight. The common cases (no tile, enough
-    racing camels outside the unit; a grey die whose crazy camel carries no racing
-    camel) find the indices directly; the others go through ``_leaf_forward`` /
+    outcomes as ``(index of first, second, last in s, weight)``; see ``_last_level``.
+    The common cases (no tile, enough racing camels outside the unit; a grey die
+    whose crazy camel carries no racing camel) find the indices directly
+    (``_index_forward``, ``_index_grey``); the others go through ``_leaf_forward`` /
     ``expand_grey`` and look their letters up."""
     packed = {}
     land = {}
-    if d != GREY_DIE:
-        if plain is None and _index_forward(s, d, wr, packed, land, st, nracing):
-            return packed, land
-        keys = {}
-        _leaf_forward(s, d, wr, plain, keys, land, st, nracing)
-    else:
-        if _index_grey(s, tiles, packed, land):
-            return packed, land
-        keys = {}
-        expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
-    for key in keys:
-        code = (s.find(key[0]) << 12) | (s.find(key[1]) << 6) | s.find(key[2])
-        packed[code] = packed.get(code, 0) + keys[key]
-    return packed, land
+    keys = None
+    for d in mask:
+        if d != GREY_DIE:
+            if plain is None and _index_forward(s, d, wr, packed, land, st, nracing):
+                continue
+            if keys is None:
+                keys = {}
+            _leaf_forward(s, d, wr, plain, keys, land, st, nracing)
+        else:
+            if _index_grey(s, tiles, packed, land):
+                continue
+            if keys is None:
+                keys = {}
+            expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
+    if keys is not None:
+        for key in keys:
+            code = (s.find(key[0]) << 12) | (s.find(key[1]) << 6) | s.find(key[2])
+            packed[code] = packed.get(code, 0) + keys[key]
+    outcomes = []
+    for code in packed:
+        outcomes.append((code >> 12, (code >> 6) & 63, code & 63, packed[code]))
+    return [outcomes, land, 0]
 
 
 def _index_forward(s, c, w, packed, land, strip, nracing):
@@ -777,11 +761,11 @@ def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing, ranker=rank_
             else:
                 _leaf_slow(s, c, w, tiles, acc, landings, True, False, ranker)
             continue
-        if key is None:
-            key = ranker(s, True)
-            if target is not None:
-                plain = s.replace(BLACK, "").replace(WHITE, "")
         k = s.count(SEP, 0, i)
+        if key is None and (target is None or k < 4):  # a rank key is needed
+            key = ranker(s, True)
+        if plain is None and target is not None:
+            plain = s.replace(BLACK, "").replace(WHITE, "")
         wc = w * cont
         stay = 0
         v = 1
