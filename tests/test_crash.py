@@ -13,8 +13,10 @@ import random
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
+from camelhost.device.virtual import VirtualPyramid
 from camelhost.table import bots
 from camelhost.table.journal import read_events
 from camelhost.table.session import Session
@@ -109,3 +111,63 @@ def test_sigkill_at_random_points_then_resume_gives_the_same_final_scores(tmp_pa
     events = read_events(path)
     assert len(events) == len(lines) + 1  # nothing lost, nothing doubled
     assert replay_in_engine(events)["coins"] == coins
+
+
+def _wait_for(predicate, timeout, what):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = predicate()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError("timed out after %.0f s waiting for %s" % (timeout, what))
+
+
+def _pyramid_dice(path):
+    return [e for e in _events(path) if e["type"] in ("die", "rejected") and e.get("boot")]
+
+
+@pytest.mark.slow
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_sigkill_between_a_slider_push_and_its_journal_line_then_resume_takes_that_die(tmp_path, micropython):
+    """The host is killed while the die of a push is on its way (frozen with SIGSTOP, so
+    it has not read it, then SIGKILL); ``--resume`` takes that same die from the
+    pyramid's store: no second push, the die journaled once with its boot and seq."""
+    path = str(tmp_path / "game.jsonl")
+    with VirtualPyramid("second", seed=17, value_buttons=True) as vp:
+        args = [PYRAMID, "play", "--plain", "--pyramid", vp.port, "--players", "Ann,Ben,Cy",
+                "--seed", "17", "--journal", path]
+        host = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        try:
+            host.stdin.write(b"draw\npyramid\n")
+            host.stdin.flush()
+            _wait_for(lambda: any(e["type"] == "pyramid" for e in _events(path)), 60,
+                      "the pyramid ticket in the journal")
+            host.send_signal(signal.SIGSTOP)  # it reads nothing from now on
+            released = vp.release()  # waits for the firmware's event
+            host.send_signal(signal.SIGKILL)
+            host.communicate(timeout=30)
+        finally:
+            if host.poll() is None:
+                host.kill()
+                host.communicate()
+        assert _pyramid_dice(path) == []  # the crashed host never wrote the die down
+        resumed = subprocess.Popen([PYRAMID, "play", "--plain", "--resume", path],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE)
+        try:
+            _wait_for(lambda: _pyramid_dice(path), 60, "the die on its way, after --resume")
+            resumed.stdin.write(b"quit\n")
+            resumed.stdin.flush()
+            out, err = resumed.communicate(timeout=30)
+        finally:
+            if resumed.poll() is None:
+                resumed.kill()
+                resumed.communicate()
+        assert resumed.returncode == 0, err.decode()
+        assert len(vp.events) == 1  # one push, one event: nothing released again
+    (die,) = _pyramid_dice(path)
+    assert (die["boot"], die["seq"]) == (released.boot, released.seq)
+    assert (die["colour"], die.get("value")) == (released.event["col"], released.event["val"])

@@ -131,6 +131,27 @@ def test_journal_a_damaged_complete_last_line_is_refused_not_dropped(tmp_path):
     assert path.read_bytes() == damaged
 
 
+def test_journal_damage_refusal_names_a_command_play_accepts(tmp_path):
+    import argparse
+    import shlex
+
+    from camelhost.commands import play
+
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    data = path.read_bytes()
+    path.write_bytes(data[:-5] + (b"1" if data[-5:-4] == b"0" else b"0") + data[-4:])
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path))
+    command = str(refused.value).split(".damaged: ", 1)[1].rstrip(")")
+    words = shlex.split(command)
+    assert words[:2] == ["pyramid", "play"], command
+    parser = argparse.ArgumentParser()
+    play.add_arguments(parser)
+    args = parser.parse_args(words[2:])  # an unknown option would exit here
+    assert args.resume == str(path) and args.upto_damage
+
+
 def test_journal_renamed_keys_never_give_a_key_error_traceback(tmp_path):
     from camelhost.table.journal import encode_line
     path = tmp_path / "g.jsonl"

@@ -401,3 +401,26 @@ def test_one_program_per_port_the_second_is_told_in_use(device):
     with Link(device.port, hello_wait=0):
         with pytest.raises(PortInUse, match="in use"):
             Link(device.port, hello_wait=0).open()
+
+
+def test_ack_waits_for_the_journal_so_a_host_killed_before_writing_a_die_down_finds_it_kept(device):
+    # the pyramid drops acknowledged events from its store at its next boot: a host that
+    # acknowledged a die it never journaled (killed in between) would get a gap for it
+    journaled = [None]
+    with Link(device.port, hello_wait=0, taken=lambda: journaled[0]) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0, acked=0)
+        device.evt(A, 1, "blue")
+        (got,) = _events(link, 1)
+        assert (got.boot, got.seq) == (A, 1)
+        with pytest.raises(AssertionError, match="did not send ACK"):
+            device.expect("ACK", timeout=0.6)  # taken, not yet written down
+        journaled[0] = (A, 1)
+        ack = device.expect("ACK")
+        assert (ack["boot"], ack["seq"]) == (A, 1)
+        # a sensor fault is never journaled: acknowledged once what precedes it is
+        device.send("EVT", "fault", seq=2, boot=A, code="eio")
+        (fault,) = _events(link, 1)
+        assert fault.kind == "fault"
+        ack = device.expect("ACK")
+        assert (ack["boot"], ack["seq"]) == (A, 2)

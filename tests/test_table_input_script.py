@@ -80,3 +80,23 @@ def test_without_typed_input_the_wait_for_a_die_is_wait_s():
     with pytest.raises(TimeoutError, match="0.4 s"):
         run_plain(t, lines=False, events=events, wait_s=0.4, die_wait_s=0.05)
     assert time.monotonic() - began >= 0.35
+
+
+def test_after_a_gap_the_typed_die_is_read_at_once_not_after_the_die_wait():
+    """A real pyramid (not virtual) in a script: it names a gap for the die on its way;
+    the next typed line is that die, read at once (it used to wait ``die_wait_s`` for a
+    die the pyramid had just said was lost, then say 'no die from the pyramid')."""
+    import time
+
+    events = queue.Queue()
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=None, manual=False)
+    gap = {"kind": "gap", "boot": "B", "seq": None, "missing": "1"}
+    threading.Timer(0.3, events.put, (("event", gap),)).start()
+    began = time.monotonic()
+    run_plain(t, lines=[SETUP + "\n", "pyramid\n", "red 2\n"], events=events, die_wait_s=5.0)
+    assert time.monotonic() - began < 4.0
+    assert "no die from the pyramid" not in out.getvalue(), out.getvalue()
+    assert "lost events 1" in out.getvalue()
+    assert table_view(s, odds=False)["players"][0]["pyramid_tickets"] == 1  # Ann: red 2

@@ -3,8 +3,9 @@
 Every event the pyramid reports gets the next sequence number of this boot
 (1, 2, 3, ...) and is framed once (``camelup.protocol.encode``). The framed line
 goes into a RAM ring of the last ``capacity`` events (replay without flash reads)
-and, a moment later and outside the slider and release timing (``persist()``, called
-by the idle host-command loop), is appended to the store file on flash. The store
+and is appended to the store file on flash by ``persist()`` before it goes on the
+wire (``App.emit``: write-ahead, the release's readings being done by then; the idle
+host-command loop persists acknowledgements). The store
 keeps events of earlier boots too, until the host acknowledges them (``ACK``), so a
 reboot before delivery loses nothing (docs/protocol.md, "Delivery").
 

@@ -3,20 +3,27 @@
 Every game is played twice with the same seed: once on a clean line, once with the
 faults below, and the final scores (and the dice the table took) are compared.
 The game runs the real firmware (MicroPython unix port) on simulated hardware
-behind a pty, the real host link and the real table (``camelhost.table``): only the
-player at the table is a script, which types a die when the pyramid names a gap
-(it knows which die fell: the simulated pyramid saw it).
+behind a pty. The fault-free run's host is the library in this process (link,
+session, table with bots). The faulted run's host is the real program, ``pyramid
+play --pyramid <pty> --plain`` with all four seats bots (``soak_host.py``: the
+command line with the bots on their quick policy), a separate process; this
+harness owns the virtual pyramid and plays the people at the table from the
+journal: it pushes the slider when a die is wanted, types ``draw``/``again``, and
+types the die a gap names (it knows which die fell: the simulated pyramid saw it).
 
 Faults of a faulted game, all drawn from the seed:
 
 * line noise both ways: ``--loss`` of the bytes lost and ``--flip`` of them with a bit
   flipped (``VirtualPyramid.line_faults``), and bursts of garbage both ways;
-* host disconnects (the program goes away while dice are released, then reconnects);
-* pyramid reboots, some before the last die was delivered;
-* host read stalls of 0.5 to 2.5 s (``Link.stall``);
-* a host crash (journal and port dropped, no goodbye, as SIGKILL leaves them), then
-  ``--resume``: the session rebuilt from the journal, a new link resuming after the
-  journal's last pyramid event.
+* host disconnects: Ctrl-C (SIGINT), the program leaves; a wanted die is released
+  while it is away; ``--resume`` after 0.1 to 1 s;
+* pyramid reboots 0, 0.05 or 0.3 s after a slider push (its event emitted, maybe
+  not yet delivered);
+* host read stalls of 0.5 to 2.5 s right after a push (SIGSTOP, then SIGCONT);
+* a host crash: SIGKILL at a seeded moment 0 to 0.3 s after a slider push (before
+  the event reached the host, before it was journaled, or after), one time in two
+  a pyramid reboot while no host runs, then ``pyramid play --resume`` on the
+  journal, against the same virtual pyramid.
 
 Printed per run: dice released, delivered, replayed, typed after a gap, duplicated,
 silently lost, the share delivered without a gap, and the score comparison.
@@ -27,10 +34,16 @@ Targets: 0 silently lost, 0 duplicated, identical scores, >= 99 % without a gap.
 """
 
 import argparse
+import collections
 import os
+import queue
 import random
+import re
+import signal
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,24 +56,10 @@ from camelhost.table.journal import Journal, read_events  # noqa: E402
 from camelhost.table.session import Session  # noqa: E402
 from camelhost.ui.plain import Display  # noqa: E402
 from camelup import protocol  # noqa: E402
+from soak_host import quick_bots  # noqa: E402  (tests/bench)
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 
-
-def _quick_bots():
-    """Bots on their quick policy (leg odds only, no full action values): the soak is
-    about the link, and a game then takes seconds; both runs of a seed use it."""
-    from camelhost.table import bots
-
-    full = bots.choose
-    if getattr(full, "quick_policy", False):
-        return
-
-    def choose(game, names=None, quick=True):
-        return full(game, names, quick=True)
-
-    choose.quick_policy = True
-    bots.choose = choose
 
 #: Longest wait for the next event before a game counts as stuck (s).
 STUCK_S = 60.0
@@ -118,129 +117,394 @@ class Faults:
         self.on = on
         self.loss = loss if on else 0.0
         self.flip = flip if on else 0.0
-        # per delivered event; a game has ~30 events, so per 200 games these give
+        # per journaled pyramid event; a game has ~30, so per 200 games these give
         # about 60 disconnects, 24 reboots, ~120 stalls and ~180 garbage bursts
         self.p_disconnect = 0.01 if on else 0.0
         self.p_reboot = 0.004 if on else 0.0
         self.p_stall = 0.02 if on else 0.0
         self.p_garbage = 0.03 if on else 0.0
+        #: the slider push (its number in the game) the host is killed after
         self.crash_at = rng.randrange(5, 20) if on else None
         # a short run meets every kind of fault at fixed points (event numbers)
         self.forced = {"garbage": (2, 11), "stall": (4,), "disconnect": (6, 14), "reboot": (8, 16)} if on and quick else {}
 
 
+def _pyramid_key(event):
+    """(boot, seq) of a journal event that came from the pyramid link, else None."""
+    if event.get("type") in ("die", "rejected") and event.get("boot") is not None:
+        return (str(event["boot"]), event["seq"])
+    return None
+
+
+def _released_keys(vp):
+    return [(str(m["boot"]), m["seq"]) for m in vp.events]
+
+
+def _named(gaps, vp):
+    """(boot, seq) of the events the pyramid released that a gap named."""
+    named = set()
+    for boot, first, last in gaps:
+        for key in _released_keys(vp):
+            if key[0] == boot and key[1] >= first and (last is None or key[1] <= last):
+                named.add(key)
+    return named
+
+
+def _resent(vp):
+    """EVT lines the pyramid sent again (a replay after a SYNC): emitted lines whose
+    (boot, seq) it had sent before."""
+    seen = set()
+    again = 0
+    for _, msg in list(vp.emitted):
+        if msg.name != "EVT":
+            continue
+        key = (msg["boot"], msg["seq"])
+        if key in seen:
+            again += 1
+        seen.add(key)
+    return again
+
+
+def _die_text(msg):
+    """What a player types for the die of EVT ``msg`` (``grey black 2``, ``red 3``)."""
+    return msg["col"] + (" " + msg["ink"] if msg.get("ink") else "") + " %s" % (msg.get("val") or "?")
+
+
 class Game:
-    """One game: the virtual pyramid, the link, the session with bots, the table."""
+    """The fault-free run of a seed, in this process: the virtual pyramid, the link,
+    the session with bots, the table."""
+
+    def __init__(self, seed, edition, folder):
+        self.seed = seed
+        self.edition = edition
+        self.path = os.path.join(folder, "game-%d-c.jsonl" % seed)
+        self.vp = VirtualPyramid(edition, seed=seed, value_buttons=True)
+        self.display = _Display()
+
+    def play(self):
+        with self.vp:
+            try:
+                return self._play()
+            except (RuntimeError, OSError):
+                sys.stderr.write("--- board log of game %d (clean):\n%s\n" % (self.seed, self.vp.board_log()[-3000:]))
+                raise
+
+    def _play(self):
+        journal = Journal(self.path, pyramid="virtual")
+        session = Session(self.edition, list(NAMES), seed=self.seed, bots=range(len(NAMES)), journal=journal)
+        self.session = session
+        link = Link(self.vp.port, heartbeat_timeout=2.0)
+        link.open()
+        table = controller.Table(session, self.display, pyramid=self.vp, auto_setup=True)
+        table.start()
+        last = time.monotonic()
+        try:
+            while not table.over:
+                ev = link.next_event(0.5)
+                if ev is None:
+                    if time.monotonic() - last > STUCK_S:
+                        raise RuntimeError("game %d stuck: no event for %.0f s (phase %s)"
+                                           % (self.seed, STUCK_S, session.phase))
+                    if not table.waiting_release and session.phase == "die":
+                        table.drive()  # a rejected release the table did not redo
+                    continue
+                last = time.monotonic()
+                table.pyramid_event(event_values(ev))
+        finally:
+            link.close()
+            journal.close()
+        events = read_events(self.path)
+        return {"final": self.display.final,
+                "dice": [(e.get("colour"), e.get("ink"), e.get("value")) for e in events if e["type"] == "die"]}
+
+
+#: The host program of the faulted run: ``pyramid play`` with the quick bots.
+HOST = os.path.join(HERE, "soak_host.py")
+#: What the host prints when the pyramid names a gap (``narration``: the 'manual' notice).
+GAP_NOTICE = re.compile(r"the pyramid lost events (.*?); type the die")
+#: The link's warnings naming a gap (``camelhost.device.link.Link._report_gap``).
+GAP_LOST = re.compile(r"pyramid events ([0-9A-Za-z]+):(\d+)\.\.(\d+) are lost")
+GAP_UNKNOWN = re.compile(r"pyramid events of boot ([0-9A-Za-z]+) from (\d+) on may be lost")
+
+
+def _names_seq(text, seq):
+    """True when a gap notice's list of missing seqs (``2, 3``, ``2..4000``, ``5 and
+    after (count unknown)``, ``1, 2 ... and more``) takes in ``seq``."""
+    m = re.match(r"(\d+)\.\.(\d+)$", text.strip())
+    if m:
+        return int(m.group(1)) <= seq <= int(m.group(2))
+    m = re.match(r"(\d+) and after", text.strip())
+    if m:
+        return seq >= int(m.group(1))
+    return str(seq) in re.findall(r"\d+", text) or ("and more" in text and seq > max(
+        int(n) for n in re.findall(r"\d+", text)))
+
+
+class HostGame:
+    """The faulted run of a seed: the host is the real ``pyramid play`` program
+    (``soak_host.py``: the command line with the quick bots), a separate process on
+    the virtual pyramid's pty, all four seats bots; this harness owns the virtual
+    pyramid and plays the people at the table from what the journal holds: it pushes
+    the slider when the game wants a die (after putting back the dice the game has
+    inside, as players do), types ``draw`` and ``again`` (a grey die's ink unread),
+    and types the die a gap names. Faults: line noise, garbage, pyramid reboots
+    (the board), read stalls (SIGSTOP then SIGCONT of the host: nothing read for
+    0.5 to 2.5 s), host disconnects (Ctrl-C, i.e. SIGINT: the program leaves;
+    after 0.1 to 1 s, during which a wanted die is released, ``--resume``), and a
+    host crash: SIGKILL at a seeded moment after a slider push (before or after the
+    host got its event or wrote it down), then ``--resume`` on the journal."""
 
     def __init__(self, seed, edition, folder, faults):
         self.seed = seed
         self.edition = edition
         self.faults = faults
-        self.path = os.path.join(folder, "game-%d-%s.jsonl" % (seed, "f" if faults.on else "c"))
+        self.path = os.path.join(folder, "game-%d-f.jsonl" % seed)
         self.vp = VirtualPyramid(edition, seed=seed, value_buttons=True)
-        self.display = _Display()
-        self.links = []
-        self.delivered = []  # (boot, seq) handed to the table, in order, across links
-        self.gaps = []  # (boot, SeqRange)
+        self.proc = None
+        self.runs = 0  # host processes started
+        self.gaps = []  # (boot, first, last or None) the host's link named
+        self.notices = queue.Queue()  # missing seqs of the gap notices the table printed
+        self.out_tail = collections.deque(maxlen=30)
+        self.err_tail = collections.deque(maxlen=30)
+        self.readers = []
         self.typed = 0
+        self.asked = set()  # (host run, journal length, line) typed once each
+        self.events = []
+        self.shadow = None
+        self.push = None  # the release on its way: {"dice": count of die events, "before": len(vp.events)}
+        self.pushes = 0
+        self.after_push = []  # faults drawn for the moment right after the next push
         self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0}
 
-    # --- set-up and crash ---
+    # --- the host program ---
 
-    def _open_table(self, resume_journal=None):
-        if resume_journal is None:
-            journal = Journal(self.path, pyramid="virtual")
-            session = Session(self.edition, list(NAMES), seed=self.seed, bots=range(len(NAMES)), journal=journal)
+    def _start(self):
+        args = [sys.executable, HOST, "play", "--plain"]
+        if os.path.exists(self.path) and os.path.getsize(self.path) > 0:
+            args += ["--resume", self.path]
         else:
-            journal = resume_journal
-            session = Session.resume(journal)
-        self.journal, self.session = journal, session
-        link = Link(self.vp.port, heartbeat_timeout=2.0, resume=session.last_pyramid_event)
-        link.open()
-        self.link = link
-        self.links.append(link)
-        self.table = controller.Table(session, self.display, pyramid=self.vp, auto_setup=True)
+            args += ["--pyramid", self.vp.port, "--players", ",".join(NAMES), "--bots", ",".join(NAMES),
+                     "--edition", self.edition, "--seed", str(self.seed), "--journal", self.path]
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=env)
+        self.runs += 1
+        self.readers = [threading.Thread(target=self._read, args=(self.proc.stdout, self._out_line), daemon=True),
+                        threading.Thread(target=self._read, args=(self.proc.stderr, self._err_line), daemon=True)]
+        for t in self.readers:
+            t.start()
 
-    def _crash_and_resume(self):
-        """The host dies (as SIGKILL: nothing flushed beyond what is on disk, the port and
-        the journal's lock dropped by the OS), then ``pyramid play --resume``."""
-        in_flight = self.table.waiting_release
-        self.link.close()
-        self.journal.close()
+    @staticmethod
+    def _read(stream, each):
+        for raw in stream:
+            each(raw.decode(errors="replace").rstrip("\n"))
+
+    def _out_line(self, line):
+        self.out_tail.append(line)
+        m = GAP_NOTICE.search(line)
+        if m:
+            self.notices.put(m.group(1))
+
+    def _err_line(self, line):
+        self.err_tail.append(line)
+        m = GAP_LOST.search(line)
+        if m:
+            self.gaps.append((m.group(1), int(m.group(2)), int(m.group(3))))
+        m = GAP_UNKNOWN.search(line)
+        if m:
+            self.gaps.append((m.group(1), int(m.group(2)), None))
+
+    def _reap(self, timeout):
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise RuntimeError("game %d: the host did not leave within %.0f s" % (self.seed, timeout)) from None
+        finally:
+            for t in self.readers:
+                t.join(5)
+            for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+    def _type(self, text):
+        try:
+            self.proc.stdin.write((text + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError:
+            pass  # the host is gone; _alive says why
+
+    def _type_once(self, text):
+        key = (self.runs, len(self.events), text)
+        if key not in self.asked:
+            self.asked.add(key)
+            self._type(text)
+
+    def _alive(self):
+        if self.proc.poll() is not None:
+            raise RuntimeError("game %d: the host exited with status %s: %s" % (
+                self.seed, self.proc.returncode, " | ".join(list(self.err_tail)[-3:] or list(self.out_tail)[-3:])))
+
+    def _crash(self, rng):
+        """SIGKILL (no goodbye, nothing flushed beyond the disk); one time in two the
+        pyramid reboots while no host runs; then ``--resume``."""
+        self.proc.send_signal(signal.SIGKILL)
+        self._reap(30)
         self.counts["crashes"] += 1
-        self._open_table(Journal.resume(self.path))
-        # the die the crashed program released is on its way: the table waits for it
-        self.table.waiting_release = in_flight and self.session.phase == "die"
+        if rng.random() < 0.5:
+            self.counts["reboots"] += 1
+            self.vp.reboot()
+        self._start()
+
+    def _disconnect(self, rng):
+        """Ctrl-C: the program leaves (its journal closed); a wanted die is released while
+        it is away; after 0.1 to 1 s it is started again with ``--resume``."""
+        self.proc.send_signal(signal.SIGINT)
+        self._reap(30)
+        self.counts["disconnects"] += 1
+        away = time.monotonic() + rng.uniform(0.1, 1.0)
+        self._reload()
+        if self.shadow is not None and self.shadow.phase == "die" and not self._on_its_way():
+            self._release(crash_ok=False)
+        time.sleep(max(0.0, away - time.monotonic()))
+        self._start()
+
+    def _stall(self, seconds):
+        """The host stops reading (SIGSTOP) for ``seconds``, then goes on (SIGCONT)."""
+        self.proc.send_signal(signal.SIGSTOP)
+        try:
+            time.sleep(seconds)
+        finally:
+            self.proc.send_signal(signal.SIGCONT)
+
+    # --- the people at the table ---
+
+    def _reload(self):
+        """Read the journal (a torn last line is not there yet) and rebuild the shadow
+        session from it. Returns True when it holds more than before."""
+        try:
+            events = read_events(self.path)
+        except (OSError, ValueError):
+            return False
+        if len(events) == len(self.events):
+            return False
+        self.events = events
+        self.shadow = Session.from_events(events, self.path)
+        return True
+
+    def _dice_taken(self):
+        return sum(1 for e in self.events if e.get("type") in ("die", "rejected"))
+
+    def _on_its_way(self):
+        push = self.push
+        if push is not None and self._dice_taken() > push["dice"]:
+            self.push = push = None
+        return push is not None
+
+    def _release(self, crash_ok=True):
+        s = self.shadow
+        inside = list(s.game.dice_in_pyramid())
+        sim = self.vp.table
+        sim.inside = inside
+        sim.out = [d for d in s.edition.dice if d not in inside]
+        self.pushes += 1
+        self.push = {"dice": self._dice_taken(), "before": len(self.vp.events)}
+        crash = crash_ok and self.pushes == self.faults.crash_at
+        self.vp.release(wait=not crash)
+        if crash:
+            # anywhere from before the event left the pyramid to after it was journaled
+            time.sleep(self.faults.rng.uniform(0.0, 0.3))
+            self._crash(self.faults.rng)
+        if not crash_ok:
+            return  # released while no host runs: the faults wait for the next push
+        # the event is out of the pyramid (maybe not yet at the host): stall, reboot
+        todo, self.after_push = self.after_push, []
+        for fault, value in todo:
+            if fault == "stall":
+                self.counts["stalls"] += 1
+                self._stall(value)
+            else:
+                self.counts["reboots"] += 1
+                time.sleep(value)
+                self.vp.reboot()
+
+    def _gap_notices(self):
+        """Type the die a gap notice names, when it is the die on its way (the simulated
+        pyramid saw which fell). A named release that was no die is released again."""
+        while True:
+            try:
+                text = self.notices.get_nowait()
+            except queue.Empty:
+                return
+            if not self._on_its_way() or len(self.vp.events) <= self.push["before"]:
+                continue
+            msg = self.vp.events[self.push["before"]]
+            if not _names_seq(text, msg["seq"]):
+                continue
+            if msg.kind != "die":
+                self.push = None
+                continue
+            self.typed += 1
+            self._type(_die_text(msg))
 
     # --- the game ---
 
     def play(self):
-        f = self.faults
         with self.vp:
             try:
                 return self._play()
             except (RuntimeError, OSError):
-                sys.stderr.write("--- board log of game %d (%s):\n%s\n" % (
-                    self.seed, "faulted" if f.on else "clean", self.vp.board_log()[-3000:]))
+                sys.stderr.write("--- board log of game %d (faulted):\n%s\n" % (self.seed, self.vp.board_log()[-3000:]))
                 sys.stderr.write("--- tapped: %s\n" % [(m.kind, m["boot"], m["seq"]) for m in self.vp.events][-5:])
-                link = getattr(self, "link", None)
-                if link is not None:
-                    sys.stderr.write("--- link: %s boot %s delivered %d heard %d ahead %s device %s stats %s\n" % (
-                        link.state, link.boot, link.delivered, link._heard, sorted(link._ahead)[:5],
-                        link._device_boot, link.stats))
+                sys.stderr.write("--- host stdout:\n%s\n--- host stderr:\n%s\n" % (
+                    "\n".join(self.out_tail), "\n".join(self.err_tail)))
                 raise
+            finally:
+                if self.proc is not None and self.proc.poll() is None:
+                    self.proc.kill()
+                    self.proc.wait()
 
     def _play(self):
         f = self.faults
-        rng = f.rng
-        self._open_table()
         self.vp.line_faults(f.loss, f.flip, seed=self.seed)
-        self.table.start()
-        events = 0
+        self._start()
+        taken = 0  # pyramid events in the journal, faults drawn after each
         last = time.monotonic()
-        while not self.table.over:
-            ev = self.link.next_event(0.5)
-            if ev is None:
-                if time.monotonic() - last > STUCK_S:
-                    raise RuntimeError("game %d stuck: no event for %.0f s (phase %s)"
-                                       % (self.seed, STUCK_S, self.session.phase))
-                if not self.table.waiting_release and self.session.phase == "die":
-                    self.table.drive()  # a rejected release the table did not redo
-                continue
-            last = time.monotonic()
-            events += 1
-            self._take(ev)
-            if f.on:
-                self._faults_after(events, rng)
+        while True:
+            self._alive()
+            if self._reload():
+                last = time.monotonic()
+                keys = [k for k in (_pyramid_key(e) for e in self.events) if k is not None]
+                while taken < len(keys):
+                    taken += 1
+                    self._faults_after(taken, f.rng)
+            s = self.shadow
+            if s is not None and s.phase in ("over", "unscored"):
+                break
+            self._gap_notices()
+            if s is not None:
+                if s.phase == "setup":
+                    self._type_once("draw")
+                elif s.phase == "ink":
+                    self._type_once("again")  # as the in-process bots do on a virtual pyramid
+                elif s.phase == "die" and not self._on_its_way():
+                    self._release()
+            if time.monotonic() - last > STUCK_S:
+                raise RuntimeError("game %d stuck: the journal did not grow for %.0f s (phase %s)"
+                                   % (self.seed, STUCK_S, s.phase if s else "none"))
+            time.sleep(0.02)
+        final = list(self.shadow.result["coins"]) if self.shadow.result else None
+        self._type("quit")
+        self._reap(30)
         self.vp.line_faults()
-        for link in self.links:
-            link.close()
-        self.journal.close()
-        return self._result()
-
-    def _take(self, ev):
-        if ev.kind == "gap":
-            self.gaps.append((ev.boot, ev.missing))
-            self.table.pyramid_event(event_values(ev))
-            self._type_missing(ev)
-            return
-        self.delivered.append((ev.boot, ev.seq))
-        self.table.pyramid_event(event_values(ev))
-
-    def _type_missing(self, ev):
-        """The player types what came out for a named gap (the simulated pyramid saw it)."""
-        truth = {(m["boot"], m["seq"]): m for m in self.vp.events}
-        for seq in ev.missing:
-            msg = truth.get((ev.boot, seq))
-            if msg is None or msg.kind != "die" or self.session.phase not in ("die", "turn"):
-                continue
-            text = msg["col"] + (" " + msg["ink"] if msg.get("ink") else "") + " %s" % (msg.get("val") or "?")
-            self.typed += 1
-            self.table.line(text)
+        return self._result(final)
 
     def _faults_after(self, n, rng):
         f = self.faults
-        vp, link = self.vp, self.link
+        vp = self.vp
         forced = f.forced
         if rng.random() < f.p_garbage or n in forced.get("garbage", ()):
             self.counts["garbage"] += 1
@@ -248,39 +512,29 @@ class Game:
             vp.inject(junk + b"\n")
             vp.inject_to_device(bytes(b for b in junk if b != 3) + b"\n")
         if rng.random() < f.p_stall or n in forced.get("stall", ()):
-            self.counts["stalls"] += 1
-            link.stall(rng.uniform(0.5, 2.5))
+            self.after_push.append(("stall", rng.uniform(0.5, 2.5)))
         if rng.random() < f.p_disconnect or n in forced.get("disconnect", ()):
-            self.counts["disconnects"] += 1
-            link.disconnect()
-            time.sleep(rng.uniform(0.1, 1.0))  # dice may be released meanwhile
-            link.connect()
+            self._disconnect(rng)
         if rng.random() < f.p_reboot or n in forced.get("reboot", ()):
-            # the release the table just made may not have reached the host yet
-            self.counts["reboots"] += 1
-            time.sleep(rng.choice((0.0, 0.05, 0.3)))
-            vp.reboot()
-        if f.crash_at is not None and n == f.crash_at:
-            self._crash_and_resume()
+            # right after the next push: its event may not have reached the host yet
+            self.after_push.append(("reboot", rng.choice((0.0, 0.05, 0.3))))
 
-    def _result(self):
+    def _result(self, final):
         events = read_events(self.path)
         dice = [(e.get("colour"), e.get("ink"), e.get("value")) for e in events if e["type"] == "die"]
-        keys = [(e.get("boot"), e.get("seq")) for e in events if e["type"] == "die" and e.get("boot")]
-        released = [(m["boot"], m["seq"]) for m in self.vp.events]
-        named = set()
-        for boot, missing in self.gaps:
-            named.update((boot, s) for s in missing)
-        got = set(self.delivered)
+        keys = [k for k in (_pyramid_key(e) for e in events) if k is not None]
+        released = _released_keys(self.vp)
+        named = _named(self.gaps, self.vp)
+        got = set(keys)
         return {
-            "final": self.display.final,
+            "final": final,
             "dice": dice,
             "released": len(released),
-            "delivered": len(got),
-            "replayed": sum(link.stats["replayed"] for link in self.links),
+            "delivered": sum(1 for k in released if k in got),
+            "replayed": _resent(self.vp),
             "typed": self.typed,
             "gapped": len(named),
-            "duplicated": len(keys) - len(set(keys)),
+            "duplicated": len(keys) - len(got),
             "lost": sum(1 for k in released if k not in got and k not in named),
             "counts": dict(self.counts),
             "mangled": dict(self.vp.mangled),
@@ -289,7 +543,7 @@ class Game:
 
 
 def run(games, first_seed, edition, loss, flip, quick, out=print):
-    _quick_bots()
+    quick_bots()
     folder = tempfile.mkdtemp(prefix="soak-")
     total = {"released": 0, "delivered": 0, "replayed": 0, "typed": 0, "gapped": 0, "duplicated": 0, "lost": 0}
     counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0}
@@ -301,8 +555,8 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
     for g in range(games):
         seed = first_seed + g
         try:
-            clean = Game(seed, edition, folder, Faults(random.Random(seed), False, loss, flip, quick)).play()
-            faulted = Game(seed, edition, folder, Faults(random.Random(seed), True, loss, flip, quick)).play()
+            clean = Game(seed, edition, folder).play()
+            faulted = HostGame(seed, edition, folder, Faults(random.Random(seed), True, loss, flip, quick)).play()
         except (RuntimeError, OSError) as exc:  # the simulated board or the machine gave up
             broken.append(seed)
             out("game %3d seed %d: not finished: %s" % (g + 1, seed, str(exc).splitlines()[0]))
@@ -336,9 +590,9 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
     out("soak: %d games (%s, seeds %d..%d), %.0f s; line: %.2f%% bytes lost, %.2f%% flipped, both ways"
         % (games, edition, first_seed, first_seed + games - 1, elapsed, 100 * loss, 100 * flip))
     out("faults: %(disconnects)d host disconnects, %(reboots)d pyramid reboots, %(stalls)d read stalls, "
-        "%(garbage)d garbage bursts, %(crashes)d host crashes + resume" % counts)
+        "%(garbage)d garbage bursts, %(crashes)d host crashes (SIGKILL) + --resume" % counts)
     out("bytes mangled on the line: %(lost)d lost, %(flipped)d flipped" % mangled)
-    out("dice released %(released)d, delivered %(delivered)d, replayed %(replayed)d, typed after a gap "
+    out("dice released %(released)d, delivered %(delivered)d, replayed (resent by the pyramid) %(replayed)d, typed after a gap "
         "%(typed)d, named in gaps %(gapped)d, duplicated %(duplicated)d, silently lost %(lost)d" % total)
     out("delivered without a gap: %.2f%% (target >= 99%%)" % share)
     out("final scores identical to the fault-free run: %d/%d; dice the table took identical: %d/%d%s"

@@ -162,8 +162,10 @@ def run(args):
     session, journal = open_session(args)
     spec = _pyramid_spec(args, journal)
     try:
+        # the pyramid forgets an event once acknowledged: only what the journal holds
         pyramid = open_pyramid(spec, session.edition.name, session.seed,
-                               resume=session.last_pyramid_event)
+                               resume=session.last_pyramid_event,
+                               taken=lambda: session.last_pyramid_event)
     except BaseException:
         if args.resume:
             journal.close()

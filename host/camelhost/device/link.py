@@ -218,7 +218,12 @@ class Link:
     delivered too. ``retry_interval``: seconds between reopen attempts.
     ``sync_timeout``: the longest wait before an unanswered SYNC is sent again
     (retries start at ``SYNC_FIRST_S`` and double). ``hello_wait``: seconds
-    ``open()`` waits for the first HELLO (0 = do not wait).
+    ``open()`` waits for the first HELLO (0 = do not wait). ``taken``: a callable
+    returning the ``(boot, seq)`` of the last pyramid event the consumer has made
+    safe (the game journal's last, ``Session.last_pyramid_event``) or ``None``; given,
+    ``ACK`` acknowledges only that far (plus the gap and fault events after it, which
+    no journal keeps), so a host killed between taking an event and writing it down
+    finds it still in the pyramid's store; without it, what ``next_event`` handed out.
 
     Raises from ``open()``: ``PortInUse`` when another program holds the port,
     ``NotAPyramid`` when nothing on it speaks the protocol within ``IDENTIFY_S`` (or
@@ -227,7 +232,8 @@ class Link:
     """
 
     def __init__(
-        self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=SYNC_MAX_S, hello_wait=3.0
+        self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=SYNC_MAX_S, hello_wait=3.0,
+        taken=None
     ):
         self.port = port
         self.hello_wait = hello_wait
@@ -266,6 +272,8 @@ class Link:
         self._last_hello_ask = 0.0
         self._hello_wanted = False
         self._consumed = None  # (boot, seq) the consumer has taken: what ACK says
+        self._taken = taken
+        self._kept = None  # (boot, seq) of the last event taken that a journal keeps
         self._ack_sent = None
         self._ack_time = 0.0
         self._stall_until = 0.0
@@ -449,8 +457,18 @@ class Link:
     def _progress(self):
         self._sync_wait = SYNC_FIRST_S
 
+    def _ack_point(self):
+        """What ``ACK`` may say: what the consumer took, or with ``taken`` only what it
+        made safe (and the unjournaled gap/fault events right after that)."""
+        if self._taken is None:
+            return self._consumed
+        safe = self._taken()
+        if safe is not None and safe == self._kept:
+            return self._consumed  # everything taken since is a gap or a fault
+        return safe
+
     def _maybe_ack(self, now):
-        point = self._consumed
+        point = self._ack_point()
         if not self._store or point is None or point == self._ack_sent or now - self._ack_time < 0.05:
             return
         if self._try_write(protocol.encode("ACK", seq=point[1], boot=point[0])):
@@ -643,7 +661,7 @@ class Link:
             # HELLO arrived); an older one only what happens from now on
             start = acked if self._store and acked <= seq else seq
             self.boot, self.delivered, self._heard = boot, start, seq
-            self._consumed = None
+            self._consumed = self._kept = None
             if seq > start:
                 self._sync(force=True)
             return
@@ -828,6 +846,8 @@ class Link:
             self._consumed = (event.boot, last if last is not None else event.seq - 1)
         else:
             self._consumed = (event.boot, event.seq)
+            if event.kind != "fault":
+                self._kept = self._consumed
 
     def pending_events(self):
         """Every ``DieEvent`` already received, without waiting (list)."""

@@ -128,11 +128,13 @@ class OpenPyramid:
 
 
 def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,
-                 option="--pyramid", hint=None):
+                 option="--pyramid", hint=None, taken=None):
     """Open the dice source ``spec`` (``manual``, ``virtual``, ``auto`` or a port path)
     and return an ``OpenPyramid``. ``edition``, ``seed``, ``value_buttons``: for the
     virtual pyramid. ``resume``: ``(boot, seq)`` of the last pyramid event already
-    taken, so the link continues after it. ``option``/``hint``: how the calling
+    taken, so the link continues after it. ``taken``: a callable giving the last
+    ``(boot, seq)`` the journal holds, so the link acknowledges only what is written
+    down (``Link``'s ``taken``). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
     port can't be opened, the virtual pyramid does not start, or the link is missing.
     """
@@ -164,7 +166,7 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         # report a loss that never happened.
         resume = None
     try:
-        p.link = Link(port, resume=resume)
+        p.link = Link(port, resume=resume, taken=taken)
         p.link.open()
     except OSError as exc:  # serial.SerialException is one
         p.link = None

@@ -174,8 +174,8 @@ def read_events(path, repair=False, upto_damage=False):
         line_no, reason, torn = bad
         if not torn and not upto_damage:
             raise JournalError("%s: line %d is damaged (%s); nothing was changed (to resume up to "
-                               "it, moving the rest to %s.damaged: --resume-upto-damage)"
-                               % (path, line_no, reason, path))
+                               "it, moving the rest to %s.damaged: pyramid play --resume %s "
+                               "--upto-damage)" % (path, line_no, reason, path, path))
         if repair:
             if not torn:
                 with open(path + ".damaged", "ab") as side:

@@ -53,6 +53,8 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
             return False
         if table.waiting_release:
             return True
+        if table.hand_die_ok:  # the pyramid asked for this die by hand (a gap): read it
+            return False
         # a real pyramid in a script: its slider is pushed by hand after 'pyramid'
         # (a virtual one waits for 'release')
         real = not table.manual and table.virtual is None
