@@ -571,8 +571,8 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     """
     plain_classes = {}
     grey_classes = {}
-    for mask in current:
-        boards = current[mask]
+    for mask in list(current):
+        boards = current.pop(mask)  # each mask's boards freed once done (MicroPython heap)
         if not boards:
             continue
         grey = GREY_DIE in mask
