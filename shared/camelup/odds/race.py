@@ -148,8 +148,10 @@ def _run_fresh(s, x, orders, count):
                 iy = s.find(WHITE)
                 if ix < 0:
                     i = iy
+                    j = s.find(SEP, i)
                 elif iy < 0:
                     i = ix
+                    j = s.find(SEP, i)
                 else:
                     jx = s.find(SEP, ix)
                     jy = s.find(SEP, iy)
@@ -175,7 +177,7 @@ def _run_fresh(s, x, orders, count):
                         i = ix
                     else:
                         i = iy
-                j = s.find(SEP, i)
+                    j = jx if i == ix else jy
                 q = s.rfind(SEP, 0, i)  # the separator after space k - 1
                 v = f % 3
                 while v and q > 0:
