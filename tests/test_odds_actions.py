@@ -274,3 +274,18 @@ def test_race_odds_default_reaches_half_a_point():
     race = race_odds(g, cache=False)
     assert race.half_width <= 0.005 and 4000 <= race.samples <= 40000
     assert max(race.winner_hw.values()) <= race.half_width
+
+
+def test_cli_odds_stops_at_half_a_point_by_default(capsys):
+    # without --samples the race odds go on until every 95 % interval is +/-0.5 points
+    g = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+                                   15: ["black"], 13: ["white"]})
+    g.push("pyramid red 2")
+    assert main(["odds", g.position(), "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    line = [x for x in out.splitlines() if "simulated races" in x][0]
+    assert line.endswith("points (stopped at the interval)")
+    races = int(line.split("race odds:")[1].split()[0])
+    width = float(line.split("+/-")[1].split()[0])
+    assert width <= 0.50 and races == race_odds(g, seed=1).samples
+    assert main(["odds", g.position(), "--samples", "0"]) == 2
