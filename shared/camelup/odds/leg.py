@@ -714,7 +714,7 @@ def _index_grey(s, tiles, packed, land):
         movers = ((BLACK, 1), (WHITE, 1))
     else:
         movers = ((who, 2),)
-    for c, w in movers:
+    for c, _w in movers:
         i = s.find(c)
         seg = s[i + 1:s.find(SEP, i)]
         if seg and seg.replace(BLACK, "").replace(WHITE, ""):
