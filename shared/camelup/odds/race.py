@@ -552,16 +552,23 @@ def _variance(split, n, singles):
 
 def _race_odds(position, seed, samples, leg, target):
     colours = position.racing()
-    if leg is None:
+    ends = None
+    if leg is None and not position.over:
+        ends = leg_end(position)  # tells whether the leg surely ends the race, too
+        if ends[0]:
+            leg = None
+        else:
+            leg = leg_odds(position)
+    elif leg is None:
         leg = leg_odds(position)
-    if leg.finished == leg.total or position.over:
+    if leg is not None and (leg.finished == leg.total or position.over):
         result = RaceOdds(colours, 0, seed)
         result.exact = True
         for c in colours:
             result.winner[c] = leg.first[c] / leg.total
             result.loser[c] = leg.last[c] / leg.total
         return result
-    strata = _Strata(position, leg_end(position))
+    strata = _Strata(position, ends if ends is not None else leg_end(position))
     share = strata.going / strata.total
     ew = strata.exact_w
     el = strata.exact_l
@@ -592,7 +599,7 @@ def _race_odds(position, seed, samples, leg, target):
             batch_seed = batch_seed * 7919 + 17
     wins = strata.named(wins)
     losses = strata.named(losses)
-    total = leg.total
+    total = strata.total
     result = RaceOdds(colours, n, seed)
     split_w = strata.named(split_w)
     split_l = strata.named(split_l)
