@@ -115,7 +115,7 @@ def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker=ra
         v += 1
 
 
-def _expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, ranker):
+def expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, ranker):
     """``expand_forward`` of racing die ``c`` on every board of ``boards`` (board ->
     weight; one value weighs ``wr``) when there is no tile on the track: the three
     moves unrolled, one call for all the boards. A unit that could cross the line
@@ -523,7 +523,7 @@ def _walk(board, mask, levels, wr, tiles, crazy, split, ranker=None, fast=True):
                     target = {}
                     following[nmask] = target
                 if d != GREY_DIE and plain is None and fast:
-                    _expand_plain(boards, d, wr, target, tiles, acc, landings, cont, crazy,
+                    expand_plain(boards, d, wr, target, tiles, acc, landings, cont, crazy,
                                   ranker)
                 elif d != GREY_DIE:
                     for s in boards:

@@ -23,7 +23,7 @@ from camelup.odds.board import (
     step_forward,
 )
 from camelup.odds.game import as_position
-from camelup.odds.leg import _expand_plain, expand_forward, leg_odds
+from camelup.odds.leg import expand_forward, expand_plain, leg_odds
 
 _MASK32 = 0xFFFFFFFF
 #: 95 % two-sided normal quantile.
@@ -335,7 +335,7 @@ def leg_end(position):
                     for s in boards:
                         _grey_keep(s, boards[s], tiles, target, over, cont)
                 elif plain:
-                    _expand_plain(boards, d, wr, target, tiles, over, landings, cont, crazy,
+                    expand_plain(boards, d, wr, target, tiles, over, landings, cont, crazy,
                                   _board_itself)
                 else:
                     for s in boards:
