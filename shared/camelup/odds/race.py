@@ -319,6 +319,7 @@ def leg_end(position):
     over = {}
     landings = {}  # not needed here
     current = {mask0: {coded.board: 1}}
+    final = {}  # the last reveal's boards, whatever die stays inside
     for level in range(levels):
         after = levels - level - 1
         cont = perm(n - level - 1, after) * per_die ** after
@@ -327,7 +328,7 @@ def leg_end(position):
             boards = current[mask]
             for d in mask:
                 nmask = mask.replace(d, "")
-                target = following.get(nmask)
+                target = final if after == 0 else following.get(nmask)
                 if target is None:
                     target = {}
                     following[nmask] = target
@@ -342,11 +343,8 @@ def leg_end(position):
                         expand_forward(s, d, boards[s] * wr, tiles, target, over, landings,
                                        cont, crazy, _board_itself)
         current = following
-    final = {}
-    for mask in current:
-        boards = current[mask]
-        for s in boards:
-            final[s] = final.get(s, 0) + boards[s]
+    if levels == 0:
+        final[coded.board] = 1
     return final, over, perm(n, levels) * per_die ** levels
 
 
