@@ -459,12 +459,11 @@ def simulate_after_leg(position, seed=1, samples=10000, ends=None):
     """Winner / loser counts with the current leg exact and the later legs simulated.
 
     The current leg's end (``leg_end``, or ``ends`` if already computed) is exact.
-    The boards where the race goes on are sampled stratified: the cumulative weight
-    is cut into ``samples`` equal slices and one board is drawn uniformly inside
-    each slice, then raced to the end from a fresh leg (``_run_fresh``). Stratified
-    sampling with proportional allocation never has more variance than plain
-    sampling, so the binomial half-width is a safe bound. Boards are taken in sorted
-    order: a seed gives the same figures on CPython and MicroPython.
+    The boards where the race goes on are sampled stratified (``_Strata.sample``):
+    the cumulative weight is cut into slices of two races and two boards are drawn
+    uniformly inside each slice, then raced to the end from a fresh leg
+    (``_run_fresh``). Boards are taken in sorted order: a seed gives the same figures
+    on CPython and MicroPython.
 
     Returns ``(exact_wins, exact_losses, wins, losses, share)``: integer weights (over
     ``total``) of the leg's race-ending outcomes per colour, the simulated counts per
