@@ -25,6 +25,9 @@ How it is fast enough without compiled code:
 * The last reveal never builds a board: the unit is lifted out and its insertion
   index in what is left, compared with the indices of the top two and the bottom
   racing camels left, gives the rank key (first, second, last) directly.
+* At the last reveal, boards that read the same once every racing camel is written
+  ``p`` (die inside) or ``o`` (die out) share one leaf computation: its outcomes are
+  kept as string indices and read back from each board (``_last_level``).
 * A move that crosses the finish line (RULES 1.13, 3.7) ends the race and the leg:
   the crossing unit is written outside the track (after the last ``|`` when
   crossing forward, before the first ``|`` when carried backwards), so ranking
