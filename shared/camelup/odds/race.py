@@ -121,8 +121,6 @@ def _first_leg(s, x, orders, count, tiles):
     return s, x, False
 
 
-#: Racing value and "black ink" of each of a die's six faces (face mod 3 + 1, face div 3).
-_VALUE = (1, 2, 3, 1, 2, 3)
 
 
 def _run_fresh(s, x, orders, count):
