@@ -121,8 +121,6 @@ def _first_leg(s, x, orders, count, tiles):
     return s, x, False
 
 
-
-
 def _run_fresh(s, x, orders, count):
     """Legs that each start with every die inside and no tiles (the legs after the
     current one), both moves written out, until a unit crosses the line (or
