@@ -176,7 +176,7 @@ def main():
     for name, n, rate, hw, coins, chw in tally.rows():
         print("  %-6s %3d seats  win rate %5.1f%% +/- %4.1f   coins %5.1f +/- %4.1f"
               % (name, n, 100 * rate, 100 * hw, coins, chw))
-    print("  %.1f s per game" % (dt / games))
+    print("  %.1f s per game" % (dt / max(games, 1)))
 
 
 if __name__ == "__main__":
