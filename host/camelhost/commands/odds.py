@@ -39,8 +39,9 @@ def add_arguments(parser):
                         "fewest, or enough for the tile owners named)")
     parser.add_argument("--turn", help="short board form: seat to act, e.g. p1 (default p0)")
     parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
-    parser.add_argument("--samples", type=int, default=10000,
-                        help="races to simulate (default 10000: +/-1 point at 95%%)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="races to simulate (default: as many as it takes for every "
+                        "95%% interval of the race odds to be within +/-0.5 points)")
     parser.add_argument("--top", type=int, default=12,
                         help="how many ranked actions to show (default 12; 0 = all)")
     parser.add_argument("--timing", action="store_true", help="show how long each part took")
@@ -50,9 +51,11 @@ def _pct(x):
     return "%5.1f%%" % (100.0 * x)
 
 
-def report(game, seed=1, samples=10000, top=12, timing=False, unowned=()):
+def report(game, seed=1, samples=None, top=12, timing=False, unowned=()):
     """The text ``pyramid odds`` prints for ``game`` (a ``camelup.Game``), as a list of
-    lines. ``unowned``: spaces of tiles given without an owner (shown without one)."""
+    lines. ``samples``: races to simulate; ``None``: until every 95 % half-width of the
+    race odds is at most half a point (``camelup.odds.race.TARGET``). ``unowned``:
+    spaces of tiles given without an owner (shown without one)."""
     lines = []
     clock = time.perf_counter
     position = position_from_game(game)
@@ -84,8 +87,9 @@ def report(game, seed=1, samples=10000, top=12, timing=False, unowned=()):
     if race.exact:
         lines.append("  race odds exact (the race ends this leg in every outcome)")
     else:
-        lines.append("  race odds: %d simulated races, seed %d, 95%% CI +/- %.1f points"
-                     % (race.samples, race.seed, 100 * race.half_width))
+        lines.append("  race odds: %d simulated races, seed %d, 95%% CI +/- %.2f points%s"
+                     % (race.samples, race.seed, 100 * race.half_width,
+                        " (stopped at the interval)" if samples is None else ""))
     if position.tiles:
         lines.append("")
         lines.append("Tiles on the board (expected landings = expected coins this leg)")
@@ -237,7 +241,7 @@ def _short_board(args):
 
 
 def run(args):
-    if args.samples < 1:
+    if args.samples is not None and args.samples < 1:
         raise CliError("--samples must be at least 1", 2)
     if "|" in args.position:
         if args.pyramid or args.edition or args.players or args.turn:
