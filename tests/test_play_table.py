@@ -258,3 +258,32 @@ def test_ctrl_c_in_plain_mode_leaves_like_quit(tmp_path, monkeypatch, capsys):
     assert rc == 0 and out.err == ""
     assert out.out.splitlines()[-1].startswith("game saved in %s; continue it with: " % path)
     assert [e["type"] for e in read_events(path)] == ["game", "setup"]
+
+
+def test_play_without_plain_on_piped_input_plays_in_plain_mode_and_says_so(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    run = subprocess.run([PYRAMID, "play", "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3"],
+                         input="draw\nleg red\nquit\n", capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "not a terminal: playing in plain line mode (--plain)" in run.stderr
+    assert read_events(path)[-1] == {"type": "action", "action": "leg red", "player": 0}
+
+
+def test_a_web_board_that_cannot_start_leaves_no_journal_behind(tmp_path):
+    import socket
+
+    path = str(tmp_path / "g.jsonl")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        run = subprocess.run([PYRAMID, "play", "--plain", "--players", "Ann,Ben,Cy", "--journal", path,
+                              "--web", "127.0.0.1:%d" % port], input="quit\n", capture_output=True,
+                             text=True, timeout=60)
+    finally:
+        taken.close()
+    assert run.returncode != 0
+    assert "can't serve there" in run.stderr and "Traceback" not in run.stderr
+    assert "seed:" not in run.stdout  # the game never started
+    assert not os.path.exists(path)  # so a retry with the same --journal is not blocked
