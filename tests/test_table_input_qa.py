@@ -191,3 +191,35 @@ def test_classic_help_offers_no_partnership():
     from camelhost.table.controller import help_text
     assert "partner" not in help_text("classic")
     assert "partner Ben" in help_text("second")
+
+
+def test_a_command_typed_at_the_private_finish_card_prompt_runs_as_the_command():
+    t, out = _table()
+    t.line("win")
+    t.line("pyramid")  # not a colour: no finish card, and Ann takes a pyramid ticket
+    assert t.session.game.pile("winner") == []
+    assert t.session.phase == "die"
+    text = out.getvalue()
+    assert "no finish card played" in text
+    # a word that is not a command is still asked again, unseen
+    t.line("undo")
+    t.line("win")
+    t.line("banana")
+    assert t.private == "winner" and "not a racing camel's colour" in out.getvalue()
+    before = len(out.getvalue())
+    t.line("win red")  # a finish word is no command there: asked again, never echoed
+    assert t.private == "winner" and "red" not in out.getvalue()[before:]
+    t.line("red")
+    assert len(t.session.game.pile("winner")) == 1
+
+
+@pytest.mark.parametrize("command", ["win", "lose"])
+def test_a_bare_finish_word_out_of_turn_names_what_the_table_waits_for(command):
+    t, out = _table(setup=None)
+    t.line(command)
+    assert "%s: the setup comes first" % command in out.getvalue()
+    t.line(SETUP)
+    t.line("pyramid")
+    t.line(command)
+    assert "%s: Ann's pyramid ticket waits for its die" % command in out.getvalue()
+    assert t.private is None
