@@ -223,3 +223,17 @@ def test_a_bare_finish_word_out_of_turn_names_what_the_table_waits_for(command):
     t.line(command)
     assert "%s: Ann's pyramid ticket waits for its die" % command in out.getvalue()
     assert t.private is None
+
+
+def test_the_grey_die_without_its_ink_is_hinted_with_the_value_typed():
+    t, out = _table()
+    t.line("grey 1")
+    assert "needs its numeral colour: 'grey black 1' or 'grey white 1'" in out.getvalue()
+
+
+def test_partner_takes_a_name_with_a_space():
+    names = ("Ann Marie", "Ben", "Cy", "Dee", "Eve", "Fay")
+    t, out = _table(names=names)
+    t.line("leg red")  # Ann Marie; Ben to act
+    t.line("partner Ann Marie")
+    assert t.session.game.partner_of(1) == 0

@@ -219,9 +219,11 @@ def parse_command(text, session):
                              % (FORMS[head], session.edition.name, ", ".join(racing))) from None
         return _action(session, "finish %s %s" % (pile, colour))
     if head in ("partner", "partnership"):
-        if len(words) != 2:
+        if len(words) < 2:
             raise _form(head)
-        return _action(session, "partner %d" % seat_of(session.names, words[1]))
+        # the rest of the line is the name: names may hold spaces ('Ann Marie')
+        name = " ".join(words[1:])
+        return _action(session, "partner %d" % seat_of(session.names, name))
     if head in ("tile", "t", "oasis", "mirage", "cheer", "cheering", "boo", "booing"):
         return _action(session, _tile_text(head, words[1:]))
     return _parse_die(text, head, session)
