@@ -105,6 +105,12 @@ def open_session(args):
     path = args.journal
     if not path:
         path = _fresh_journal_path()
+    elif os.path.isdir(path):
+        raise CliError("--journal %s is a folder: give a file name, e.g. %s"
+                       % (path, os.path.join(path, "game.jsonl")))
+    elif not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise CliError("--journal %s: the folder %s does not exist"
+                       % (path, os.path.dirname(os.path.abspath(path))))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game: use --resume %s, or another --journal"
                        % (path, path))

@@ -331,7 +331,12 @@ class Table:
 
     def _release(self, manual=False):
         if self.virtual is None:
-            self.display.error("no virtual pyramid here: release the real one, or type the die")
+            if self.manual:
+                self.display.error("no pyramid is attached (dice are typed): type the die, "
+                                   "e.g. '%s 2'" % self.session.edition.racing[0])
+            else:
+                self.display.error("the pyramid here is a real one: release the die from it, "
+                                   "or type the die")
             return
         if self.session.phase not in ("turn", "die"):
             self.display.error("no die is wanted now")
