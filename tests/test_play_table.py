@@ -86,6 +86,9 @@ def test_position_prints_the_notation_that_pyramid_odds_reads(tmp_path, monkeypa
     assert cli.main(["odds", position]) == 0
     odds_out = capsys.readouterr().out
     assert "red" in odds_out and "purple" in odds_out
+    # the whole line as the table printed it, label and all, pastes too
+    assert cli.main(["odds", line[0]]) == 0
+    assert capsys.readouterr().out == odds_out
 
 
 def _table(players=("Ann", "Ben", "Cy")):
