@@ -364,6 +364,13 @@ def test_replay_steps_through_the_journal_and_only_replay_has_controls():
         assert get(b.port, "/control/explode", method="POST")[0] == 404
         assert get(b.port, "/control/next", method="POST",
                    headers={"Sec-Fetch-Site": "cross-site"})[0] == 403
+        # a browser that sends no Sec-Fetch-Site: its Origin must be this board
+        step = json.loads(get(b.port, "/view")[2])["replay"]["step"]
+        assert get(b.port, "/control/first", method="POST",
+                   headers={"Origin": "http://evil.example"})[0] == 403
+        assert json.loads(get(b.port, "/view")[2])["replay"]["step"] == step
+        assert get(b.port, "/control/first", method="POST",
+                   headers={"Origin": "http://127.0.0.1:%d" % b.port})[0] == 204
         replay.stop()
 
 
