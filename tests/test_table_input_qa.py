@@ -237,3 +237,17 @@ def test_partner_takes_a_name_with_a_space():
     t.line("leg red")  # Ann Marie; Ben to act
     t.line("partner Ann Marie")
     assert t.session.game.partner_of(1) == 0
+
+
+def test_fix_refusals_say_where_the_camels_or_the_tile_are():
+    t, out = _table()
+    t.line("tile 7 +")  # Ann
+    before = position_text(t.session.game)
+    t.line("fix 1:green")
+    assert ("fix 1:green: blue stood on space 1 too; list every camel there, bottom to top "
+            "(fix 1:blue,green), or say where it went (e.g. fix 1:green 2:blue)") in out.getvalue()
+    t.line("fix 7:red")
+    assert "fix 7:red: space 7 holds Ann's tile, and a camel never stands on a tile (RULES 1.5)" \
+        in out.getvalue()
+    assert position_text(t.session.game) == before
+    assert "bad position" not in out.getvalue()
