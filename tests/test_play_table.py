@@ -290,3 +290,15 @@ def test_a_web_board_that_cannot_start_leaves_no_journal_behind(tmp_path):
     assert "can't serve there" in run.stderr and "Traceback" not in run.stderr
     assert "seed:" not in run.stdout  # the game never started
     assert not os.path.exists(path)  # so a retry with the same --journal is not blocked
+
+
+def test_a_resume_says_it_left_out_a_line_cut_off_by_a_crash(tmp_path, monkeypatch, capsys):
+    path = str(tmp_path / "g.jsonl")
+    _play(monkeypatch, capsys, [SETUP, "leg red", "quit"],
+          "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
+    with open(path, "ab") as fh:
+        fh.write(b'{"type":"action","player":1,"act')  # the program died mid-write
+    out = _play(monkeypatch, capsys, ["quit"], "--resume", path)
+    at = out.index("resumed %s: 2 events restored (race 1, leg 1)" % path)
+    assert out[at + 1] == ("line 4 was cut off when the program stopped (32 bytes): left out, "
+                           "kept in %s.damaged" % path)

@@ -147,7 +147,7 @@ class Table:
         if self.resumed:
             journal = self.session.journal
             self.display.text("\n".join(narration.resumed_lines(
-                self.view(), journal.path, len(journal.events) - 1)))
+                self.view(), journal.path, len(journal.events) - 1) + journal.notes))
         self._auto_setup()
         self.display.status(self.view())
         self.drive()
