@@ -44,6 +44,10 @@ def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
     j = Journal.resume(str(path))
     assert j.events == [_game()]
     assert path.read_bytes() == good
+    # the cut bytes are kept, and the resume says what it left out
+    assert (tmp_path / "g.jsonl.damaged").read_bytes() == tail + b"\n"
+    assert j.notes == ["line 2 was cut off when the program stopped (%d bytes): left out, kept "
+                       "in %s.damaged" % (len(tail), path)]
     j.append({"type": "undo"})
     j.close()
     assert [e["type"] for e in read_events(str(path))] == ["game", "undo"]

@@ -142,7 +142,15 @@ def test_race_odds_seeded_and_confidence():
     assert a.winner != c.winner
     assert abs(sum(a.winner.values()) - 1) < 1e-9 and abs(sum(a.loser.values()) - 1) < 1e-9
     p = a.winner["purple"]
-    assert a.winner_hw["purple"] == 1.96 * (p * (1 - p) / 1500) ** 0.5
+    # the half-width is the stratified sampling's own (pairs of races per slice), next
+    # to the plain binomial p (1 - p): the same up to what the exact first leg explains
+    var = a.winner_var["purple"]
+    assert a.winner_hw["purple"] == 1.96 * (var / 1500) ** 0.5
+    assert 0.75 * p * (1 - p) <= var <= 1.1 * p * (1 - p)
+    for c in a.loser:
+        q = a.loser[c]
+        assert a.loser_hw[c] == 1.96 * (a.loser_var[c] / 1500) ** 0.5
+        assert 0.75 * q * (1 - q) <= a.loser_var[c] <= 1.1 * q * (1 - q), c
     assert not a.exact and a.samples == 1500
     # 10,000 races keep every half-width under one point whatever p is
     assert 1.96 * (0.25 / 10000) ** 0.5 < 0.01
@@ -266,3 +274,18 @@ def test_race_odds_default_reaches_half_a_point():
     race = race_odds(g, cache=False)
     assert race.half_width <= 0.005 and 4000 <= race.samples <= 40000
     assert max(race.winner_hw.values()) <= race.half_width
+
+
+def test_cli_odds_stops_at_half_a_point_by_default(capsys):
+    # without --samples the race odds go on until every 95 % interval is +/-0.5 points
+    g = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+                                   15: ["black"], 13: ["white"]})
+    g.push("pyramid red 2")
+    assert main(["odds", g.position(), "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    line = [x for x in out.splitlines() if "simulated races" in x][0]
+    assert line.endswith("points (stopped at the interval)")
+    races = int(line.split("race odds:")[1].split()[0])
+    width = float(line.split("+/-")[1].split()[0])
+    assert width <= 0.50 and races == race_odds(g, seed=1).samples
+    assert main(["odds", g.position(), "--samples", "0"]) == 2

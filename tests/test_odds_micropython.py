@@ -1,6 +1,8 @@
 """The odds code runs unchanged on MicroPython and gives the same numbers as CPython:
 exact weights (D7-sized second-edition leg with a booing tile, a classic part-leg with
-both tile sides), the tile table, seeded race simulations (plain, and after the exact
+both tile sides, a whole P2b leg with a booing tile: the last reveal by colour symmetry,
+which MicroPython does with ``replace`` where CPython uses ``str.translate``), the tile
+table, seeded race simulations (plain, and after the exact
 current leg), every place of a leg (3rd, 4th) and the action values.
 """
 
@@ -35,6 +37,10 @@ r = leg_odds(Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow",
                                  15: ["black"], 16: ["white"]}, dice=["red", "grey", "blue", "green"]),
              places=True)
 out.append(repr((r.total, sorted(r.places.items()))))
+r = leg_odds(Position("second", {4: ["blue", "green"], 5: ["red"], 6: ["yellow", "purple"],
+                                 7: ["black", "white"]}, tiles={9: -1}))
+out.append(repr((r.total, sorted(r.first.items()), sorted(r.last.items()),
+                 sorted(r.joint.items()), sorted(r.landings.items()))))
 g = Game("second", 6, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
                        15: ["black"], 16: ["white"]})
 for text in ("leg purple", "pyramid red 2", "pyramid blue 1", "pyramid grey white 1"):
@@ -53,5 +59,5 @@ def test_odds_same_on_micropython_and_cpython(micropython, capsys):
     exec(compile(SCRIPT, "odds_script", "exec"), {})
     expected = capsys.readouterr().out
     assert got.stdout == expected
-    assert got.stdout.count("\n") == 7
+    assert got.stdout.count("\n") == 8
     assert "('purple', 108)" in got.stdout  # D7: P 108/216

@@ -55,7 +55,7 @@ def test_a_journal_in_use_is_not_overwritten(tmp_path, capsys, monkeypatch):
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Ann takes the red leg ticket worth 5" in out
-    assert "> Ben's turn" in out
+    assert "Next: Ben's turn" in out
 
 
 def test_replay_of_a_finished_game_reveals_the_piles_and_final_scores(tmp_path, capsys):
@@ -83,4 +83,4 @@ def test_replay_of_a_finished_game_reveals_the_piles_and_final_scores(tmp_path, 
     reveal = lines.index("Winner pile revealed in play order:")
     assert lines[reveal + 1].startswith("  1. Ann blue: ")
     assert "FINAL SCORES: Ann %d, Ben %d" % tuple(s.result["coins"]) in out
-    assert out.count("LEG ") >= 1 and "> race over" in out
+    assert out.count("LEG ") >= 1 and "The race is over." in out

@@ -39,3 +39,19 @@ def test_a_failed_start_with_the_default_journal_leaves_nothing(tmp_path, capsys
                    "--plain"])
     assert rc == 1 and "cannot open /dev/nonexistent-pyr" in capsys.readouterr().err
     assert os.listdir(tmp_path / "journals") == []
+
+
+def test_journal_paths_that_cannot_be_a_journal_get_one_line_saying_why(tmp_path, capsys):
+    cases = [
+        (["--journal", str(tmp_path)], "--journal %s is a folder: give a file name" % tmp_path),
+        (["--journal", str(tmp_path / "no" / "g.jsonl")],
+         "--journal %s: the folder %s does not exist" % (tmp_path / "no" / "g.jsonl", tmp_path / "no")),
+        (["--resume", str(tmp_path / "missing.jsonl")], "%s: no such journal" % (tmp_path / "missing.jsonl")),
+    ]
+    for extra, expected in cases:
+        rc = cli.main(["play", "--plain", "--players", "Ann,Ben,Cy"] + extra)
+        err = capsys.readouterr().err
+        assert rc != 0 and err.count("\n") == 1, err
+        assert err.startswith("pyramid: " + expected), err
+        assert "Errno" not in err
+    assert os.listdir(tmp_path) == []

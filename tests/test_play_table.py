@@ -86,6 +86,9 @@ def test_position_prints_the_notation_that_pyramid_odds_reads(tmp_path, monkeypa
     assert cli.main(["odds", position]) == 0
     odds_out = capsys.readouterr().out
     assert "red" in odds_out and "purple" in odds_out
+    # the whole line as the table printed it, label and all, pastes too
+    assert cli.main(["odds", line[0]]) == 0
+    assert capsys.readouterr().out == odds_out
 
 
 def _table(players=("Ann", "Ben", "Cy")):
@@ -258,3 +261,44 @@ def test_ctrl_c_in_plain_mode_leaves_like_quit(tmp_path, monkeypatch, capsys):
     assert rc == 0 and out.err == ""
     assert out.out.splitlines()[-1].startswith("game saved in %s; continue it with: " % path)
     assert [e["type"] for e in read_events(path)] == ["game", "setup"]
+
+
+def test_play_without_plain_on_piped_input_plays_in_plain_mode_and_says_so(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    run = subprocess.run([PYRAMID, "play", "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3"],
+                         input="draw\nleg red\nquit\n", capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "not a terminal: playing in plain line mode (--plain)" in run.stderr
+    assert read_events(path)[-1] == {"type": "action", "action": "leg red", "player": 0}
+
+
+def test_a_web_board_that_cannot_start_leaves_no_journal_behind(tmp_path):
+    import socket
+
+    path = str(tmp_path / "g.jsonl")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        run = subprocess.run([PYRAMID, "play", "--plain", "--players", "Ann,Ben,Cy", "--journal", path,
+                              "--web", "127.0.0.1:%d" % port], input="quit\n", capture_output=True,
+                             text=True, timeout=60)
+    finally:
+        taken.close()
+    assert run.returncode != 0
+    assert "can't serve there" in run.stderr and "Traceback" not in run.stderr
+    assert "seed:" not in run.stdout  # the game never started
+    assert not os.path.exists(path)  # so a retry with the same --journal is not blocked
+
+
+def test_a_resume_says_it_left_out_a_line_cut_off_by_a_crash(tmp_path, monkeypatch, capsys):
+    path = str(tmp_path / "g.jsonl")
+    _play(monkeypatch, capsys, [SETUP, "leg red", "quit"],
+          "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
+    with open(path, "ab") as fh:
+        fh.write(b'{"type":"action","player":1,"act')  # the program died mid-write
+    out = _play(monkeypatch, capsys, ["quit"], "--resume", path)
+    at = out.index("resumed %s: 2 events restored (race 1, leg 1)" % path)
+    assert out[at + 1] == ("line 4 was cut off when the program stopped (32 bytes): left out, "
+                           "kept in %s.damaged" % path)

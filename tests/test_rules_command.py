@@ -118,3 +118,22 @@ def test_rules_into_a_pipe_that_closes_early_ends_quietly(tmp_path):
     reader.stdin.close()
     assert done.stderr == ""
     assert done.returncode == 141
+
+
+def test_several_sections_print_one_after_the_other(capsys):
+    from camelhost import cli
+
+    assert cli.main(["rules", "1.5", "3.5", "(c)"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("**1.5 ") and "\n\n- (c) otherwise the crazy camel" in out
+    assert cli.main(["rules", "1.5", "9.9"]) != 0
+    assert "no section 9.9" in capsys.readouterr().err
+
+
+def test_odds_top_takes_only_a_count(capsys):
+    import pytest
+    from camelhost import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["odds", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-", "--top", "-1"])
+    assert "--top: give a whole number of actions, 0 or more" in capsys.readouterr().err

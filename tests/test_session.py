@@ -221,3 +221,23 @@ def test_grey_die_announcement_names_the_camel_and_why():
                                "camel (it sits directly on the other crazy camel) moves "
                                "backward (counterclockwise) 2 spaces")
     assert lines[1] == "  from space 14 to space 12"
+
+
+@pytest.mark.parametrize("edition,text,why", [
+    ("second", "setup 1:blue,green 2:red 9:yellow,purple 15:black 16:white", "yellow camel starts on space 1, 2 or 3 (RULES 2.2), not 9"),
+    ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black 10:white", "crazy white camel starts on space 14, 15 or 16 (RULES 3.2), not 10"),
+    ("second", "setup 1:white 2:red 3:yellow,purple 4:blue,green 15:black", "crazy white camel starts on space 14, 15 or 16"),
+    ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black", "setup is missing: white"),
+    ("classic", "setup 1:blue,green 2:orange 3:yellow 16:white", "white camel starts on space 1, 2 or 3 (RULES 2.2), not 16"),
+])
+def test_a_typed_setup_only_takes_a_board_the_setup_rolls_can_give(edition, text, why):
+    s = Session(edition, ["Ann", "Ben", "Cy"], seed=4)
+    before = _state(s)
+    with pytest.raises(TableError, match=why.replace("(", r"\(").replace(")", r"\)")):
+        s.command(text)
+    assert _state(s) == before and s.phase == "setup"
+    # crazy camels stacked on one space and racing camels in any order are fine
+    good = ("setup 3:red,blue 1:green 2:yellow,purple 14:white,black" if edition == "second"
+            else "setup 3:orange,blue 1:green 2:yellow,white")
+    s.command(good)
+    assert s.phase == "turn"

@@ -29,7 +29,8 @@ def test_classic_hints_use_a_classic_colour():
 
 def test_a_tile_landing_is_told_move_then_tile_then_final_space():
     s = Session("second", ["Ann", "Ben", "Cy"])
-    s.command("setup 1:blue,green 2:red 5:yellow,purple 15:black 16:white")
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    s.command("fix 5:yellow,purple")  # a correction: yellow and purple on 5, Ann still to act
     s.command("boo 8")      # Ann
     lines = _die_lines(s, "yellow 3")  # Ben: yellow (carrying purple) 5 -> 8 -> 7
     assert lines[1:] == ["  carrying purple", "  from space 5 to space 8",
@@ -49,7 +50,8 @@ def test_a_mirage_bounce_back_to_the_start_space_says_it_returned():
 
 def test_an_ambiguous_colour_prefix_says_so():
     s = Session("second", ["Ann", "Ben", "Cy"])
-    s.command("setup 1:blue,green 2:red 5:yellow,purple 15:black 16:white")
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    s.command("fix 5:yellow,purple")  # a correction: yellow and purple on 5, Ann still to act
     with pytest.raises(TableError, match="ambiguous: green or grey"):
         s.command("gr 1")
 

@@ -107,7 +107,7 @@ def test_table_commands_and_unknown_ones():
     text = out.getvalue()
     assert "partner Ben" in text and "Pyramid tickets left: 5" in text
     assert "If the leg ended now: Ann +0, Ben +0, Cy +0" in text
-    assert "no virtual pyramid here" in text
+    assert "no pyramid is attached (dice are typed): type the die, e.g. 'blue 2'" in text
     assert "! unknown command 'flap 3'" in text
     assert t.line("quit") is False
 

@@ -191,3 +191,63 @@ def test_classic_help_offers_no_partnership():
     from camelhost.table.controller import help_text
     assert "partner" not in help_text("classic")
     assert "partner Ben" in help_text("second")
+
+
+def test_a_command_typed_at_the_private_finish_card_prompt_runs_as_the_command():
+    t, out = _table()
+    t.line("win")
+    t.line("pyramid")  # not a colour: no finish card, and Ann takes a pyramid ticket
+    assert t.session.game.pile("winner") == []
+    assert t.session.phase == "die"
+    text = out.getvalue()
+    assert "no finish card played" in text
+    # a word that is not a command is still asked again, unseen
+    t.line("undo")
+    t.line("win")
+    t.line("banana")
+    assert t.private == "winner" and "not a racing camel's colour" in out.getvalue()
+    before = len(out.getvalue())
+    t.line("win red")  # a finish word is no command there: asked again, never echoed
+    assert t.private == "winner" and "red" not in out.getvalue()[before:]
+    t.line("red")
+    assert len(t.session.game.pile("winner")) == 1
+
+
+@pytest.mark.parametrize("command", ["win", "lose"])
+def test_a_bare_finish_word_out_of_turn_names_what_the_table_waits_for(command):
+    t, out = _table(setup=None)
+    t.line(command)
+    assert "%s: the setup comes first" % command in out.getvalue()
+    t.line(SETUP)
+    t.line("pyramid")
+    t.line(command)
+    assert "%s: Ann's pyramid ticket waits for its die" % command in out.getvalue()
+    assert t.private is None
+
+
+def test_the_grey_die_without_its_ink_is_hinted_with_the_value_typed():
+    t, out = _table()
+    t.line("grey 1")
+    assert "needs its numeral colour: 'grey black 1' or 'grey white 1'" in out.getvalue()
+
+
+def test_partner_takes_a_name_with_a_space():
+    names = ("Ann Marie", "Ben", "Cy", "Dee", "Eve", "Fay")
+    t, out = _table(names=names)
+    t.line("leg red")  # Ann Marie; Ben to act
+    t.line("partner Ann Marie")
+    assert t.session.game.partner_of(1) == 0
+
+
+def test_fix_refusals_say_where_the_camels_or_the_tile_are():
+    t, out = _table()
+    t.line("tile 7 +")  # Ann
+    before = position_text(t.session.game)
+    t.line("fix 1:green")
+    assert ("fix 1:green: blue stood on space 1 too; list every camel there, bottom to top "
+            "(fix 1:blue,green), or say where it went (e.g. fix 1:green 2:blue)") in out.getvalue()
+    t.line("fix 7:red")
+    assert "fix 7:red: space 7 holds Ann's tile, and a camel never stands on a tile (RULES 1.5)" \
+        in out.getvalue()
+    assert position_text(t.session.game) == before
+    assert "bad position" not in out.getvalue()

@@ -219,7 +219,8 @@ def test_lan_mode_page_works_with_its_token_and_is_refused_without(page):
 def test_replay_buttons_step_through_a_finished_game(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
-    for text in ("setup 14:blue 15:green 16:yellow,red,purple 10:black 11:white",
+    for text in ("setup 1:blue 2:green 3:yellow,red,purple 14:black 15:white",  # RULES 3.2
+                 "fix 14:blue 15:green 16:yellow,red,purple 10:black 11:white",  # near the end
                  "win blue", "lose red", "pyramid", "yellow 2"):
         s.command(text)
     holder = {}
@@ -228,10 +229,13 @@ def test_replay_buttons_step_through_a_finished_game(page):
         replay.show()
         page.goto(board.url)
         page.wait_for_selector("#replay:not([hidden])")
-        assert page.text_content("#replay-step") == "step 0 of 5"
+        assert page.text_content("#replay-step") == "step 0 of 6"
         page.click("#replay [data-control=next]")
         page.wait_for_function("() => document.getElementById('replay-step').textContent === "
-                               "'step 1 of 5'")
+                               "'step 1 of 6'")
+        page.click("#replay [data-control=next]")
+        page.wait_for_function("() => document.getElementById('replay-step').textContent === "
+                               "'step 2 of 6'")
         assert page.get_attribute("#track g.space[data-space='16']", "data-camels") == \
             "yellow,red,purple"
         page.click("#replay [data-control=last]")

@@ -13,7 +13,10 @@ from camelhost.table.session import Session
 from camelhost.web.follow import Follower, Replay
 from camelhost.web.server import WebBoard, parse_address
 
-FAST_SETUP = "setup 14:blue 15:green 16:yellow,red,purple 10:black 11:white"
+# a legal start (RULES 3.2), then a correction puts the racers at the finish: the race
+# ends after one die
+FAST_SETUP = ["setup 1:blue 2:green 3:yellow,red,purple 14:black 15:white",
+              "fix 14:blue 15:green 16:yellow,red,purple 10:black 11:white"]
 
 
 class Stream:
@@ -272,7 +275,7 @@ def _game(cards):
     """A three-seat race that ends after one die; ``cards``: Ann's and Ben's finish
     card actions. Returns the session (journal in memory)."""
     s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None))
-    return s, [FAST_SETUP, cards[0], cards[1], "leg green", "pyramid", "yellow 2"]
+    return s, FAST_SETUP + [cards[0], cards[1], "leg green", "pyramid", "yellow 2"]
 
 
 def _frames(cards):
@@ -338,7 +341,10 @@ def test_replay_steps_through_the_journal_and_only_replay_has_controls():
         assert get(b.port, "/control/next", method="POST")[0] == 204
         view = json.loads(get(b.port, "/view")[2])
         assert view["replay"]["step"] == 1
-        assert [r["space"] for r in view["track"] if r["stack"]] == [10, 11, 14, 15, 16]
+        assert [r["space"] for r in view["track"] if r["stack"]] == [1, 2, 3, 14, 15]  # the setup
+        get(b.port, "/control/next", method="POST")
+        view = json.loads(get(b.port, "/view")[2])
+        assert [r["space"] for r in view["track"] if r["stack"]] == [10, 11, 14, 15, 16]  # the fix
         assert get(b.port, "/control/last", method="POST")[0] == 204
         view = json.loads(get(b.port, "/view")[2])
         assert view["phase"] == "over" and view["final"]["winner"] == "purple"
@@ -358,6 +364,13 @@ def test_replay_steps_through_the_journal_and_only_replay_has_controls():
         assert get(b.port, "/control/explode", method="POST")[0] == 404
         assert get(b.port, "/control/next", method="POST",
                    headers={"Sec-Fetch-Site": "cross-site"})[0] == 403
+        # a browser that sends no Sec-Fetch-Site: its Origin must be this board
+        step = json.loads(get(b.port, "/view")[2])["replay"]["step"]
+        assert get(b.port, "/control/first", method="POST",
+                   headers={"Origin": "http://evil.example"})[0] == 403
+        assert json.loads(get(b.port, "/view")[2])["replay"]["step"] == step
+        assert get(b.port, "/control/first", method="POST",
+                   headers={"Origin": "http://127.0.0.1:%d" % b.port})[0] == 204
         replay.stop()
 
 

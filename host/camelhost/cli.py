@@ -84,12 +84,24 @@ def main(argv=None):
         # the reader went away (`pyramid rules | head`): stop quietly, as cat does
         _quiet_stdout()
         return 141
-    except (ValueError, OSError) as exc:
+    except OSError as exc:
+        print("pyramid: %s" % os_error_line(exc), file=sys.stderr)
+        return 1
+    except ValueError as exc:
         print("pyramid: %s" % exc, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("pyramid: interrupted", file=sys.stderr)
         return 130
+
+
+def os_error_line(exc):
+    """An ``OSError`` as one line in the shell's style, ``PATH: reason`` (no errno
+    number): ``/tmp/x/g.jsonl: No such file or directory``."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return "%s: %s" % (exc.filename, reason)
+    return reason
 
 
 if __name__ == "__main__":

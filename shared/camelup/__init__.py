@@ -20,7 +20,7 @@ def __getattr__(name):
 
 
 _EXPORTS = {
-    "Game": "game", "setup_stacks": "game", "random_stacks": "game",
+    "Game": "game", "setup_stacks": "game", "check_start": "game", "random_stacks": "game",
     "Action": "actions", "parse_action": "actions",
     "parse_position": "game", "position_text": "notation",
     "IllegalAction": "errors", "NotationError": "errors", "ParseError": "errors",

@@ -59,6 +59,33 @@ def setup_stacks(edition, racing_rolls, crazy_rolls=()):
     return stacks
 
 
+def check_start(edition, stacks):
+    """Raise ``NotationError`` unless ``stacks`` is a starting board the setup rolls can
+    give (RULES 2.2, 3.2): every camel of ``edition`` once, the racing camels on
+    spaces 1..3, the crazy camels (second edition) on 14..16; stacked in any order.
+
+    ``stacks``: ``{space: [colour, ...]}`` bottom first, as ``setup_stacks`` returns.
+    """
+    ed = get_edition(edition)
+    seen = []
+    for space in stacks:
+        for colour in stacks[space]:
+            if colour in seen:
+                raise NotationError("camel %s is on the board twice" % colour)
+            seen.append(colour)
+            if colour in ed.racing and not 1 <= space <= 3:
+                raise NotationError("the %s camel starts on space 1, 2 or 3 (RULES 2.2), not %d"
+                                    % (colour, space))
+            if colour in ed.crazy and not TRACK - 2 <= space <= TRACK:
+                raise NotationError("the crazy %s camel starts on space %d, %d or %d (RULES 3.2), not %d"
+                                    % (colour, TRACK - 2, TRACK - 1, TRACK, space))
+            if colour not in ed.camels:
+                raise NotationError("%r is not a camel of the %s edition" % (colour, ed.name))
+    for colour in ed.camels:
+        if colour not in seen:
+            raise NotationError("the %s camel is missing from the setup" % colour)
+
+
 def random_stacks(edition, rng):
     """Random starting stacks from ``rng`` (an ``XorShift32``): roll each racing die,
     stack camels sharing a space in random order, then roll the grey die for black and

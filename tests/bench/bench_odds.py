@@ -24,7 +24,8 @@ import camelup  # noqa: E402
 from camelhost import coach, tournament  # noqa: E402
 from camelup.odds import Position, leg_odds, tile_values  # noqa: E402
 from camelup.odds.actions import action_values  # noqa: E402
-from camelup.odds.race import race_odds, simulate  # noqa: E402
+from camelup.odds.game import as_position  # noqa: E402
+from camelup.odds.race import leg_end, race_odds, simulate  # noqa: E402
 from oracles.odds_naive import naive_leg_odds  # noqa: E402
 
 P1 = Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
@@ -96,8 +97,10 @@ def main():
     simulate(pos, seed=7, samples=n)
     dt = time.perf_counter() - t
     print("simulated races from P2a: %d races in %.2f s = %.0f races/s" % (n, dt, n / dt))
-    print("race odds (current leg exact, later legs simulated; default precision), "
-          "goal +/-0.5 points in 0.5 s:")
+    print("race odds (current leg exact, later legs simulated; default precision: batches "
+          "until every 95% half-width is at most 0.5 points), goal 0.5 s at race start (P2a):")
+    print("  %-8s %6s %8s %8s %8s %8s %10s" % (
+        "pos", "races", "wall s", "cpu s", "leg end", "sim us", "half-width"))
     mid = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
                                      15: ["black"], 13: ["white"]})
     mid.push("pyramid red 2")
@@ -108,12 +111,18 @@ def main():
         got = race_odds(where, seed=7, cache=False)
         cpu = time.process_time() - c
         dt = time.perf_counter() - t
-        print("  %-8s %6d races: %.2f s (cpu %.2f s), widest 95%% half-width %.2f points"
-              % (name, got.samples, dt, cpu, 100 * got.half_width))
+        c = time.process_time()
+        leg_end(as_position(where))
+        end_cpu = time.process_time() - c
+        print("  %-8s %6d %8.2f %8.2f %6.0f ms %8.1f %7.2f pt" % (
+            name, got.samples, dt, cpu, 1e3 * end_cpu,
+            1e6 * max(0.0, cpu - end_cpu) / got.samples, 100 * got.half_width))
         if name == "P1":
             race_c = got
         elif name == "P2a":
             race = got
+    print("  (leg end: CPU of the exact current leg's boards; sim us: the rest of the CPU per "
+          "race; half-width: the widest 95% interval reached, winner and loser piles)")
 
     print()
     for name, p in POSITIONS:
@@ -167,7 +176,7 @@ def main():
     for name, n, rate, hw, coins, chw in tally.rows():
         print("  %-6s %3d seats  win rate %5.1f%% +/- %4.1f   coins %5.1f +/- %4.1f"
               % (name, n, 100 * rate, 100 * hw, coins, chw))
-    print("  %.1f s per game" % (dt / games))
+    print("  %.1f s per game" % (dt / max(games, 1)))
 
 
 if __name__ == "__main__":

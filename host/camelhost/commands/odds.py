@@ -25,7 +25,7 @@ HELP = "Exact leg odds, tile landings, best tile, action values and race odds of
 
 
 def add_arguments(parser):
-    parser.add_argument("position", help="position text, as printed by the table or journal "
+    parser.add_argument("position", help="position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
                         "(quote it: it holds spaces and |), or a board in the short form "
                         "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\"")
     parser.add_argument("--edition", choices=("classic", "second"),
@@ -39,20 +39,37 @@ def add_arguments(parser):
                         "fewest, or enough for the tile owners named)")
     parser.add_argument("--turn", help="short board form: seat to act, e.g. p1 (default p0)")
     parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
-    parser.add_argument("--samples", type=int, default=10000,
-                        help="races to simulate (default 10000: +/-1 point at 95%%)")
-    parser.add_argument("--top", type=int, default=12,
+    parser.add_argument("--samples", type=int, default=None,
+                        help="races to simulate (default: as many as it takes for every "
+                        "95%% interval of the race odds to be within +/-0.5 points)")
+    parser.add_argument("--top", type=_top, default=12,
                         help="how many ranked actions to show (default 12; 0 = all)")
     parser.add_argument("--timing", action="store_true", help="show how long each part took")
+
+
+def _top(text):
+    """``--top``: a whole number >= 0 (0 = all)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0 or len(text) > 4:
+        raise argparse.ArgumentTypeError("give a whole number of actions, 0 or more (0 = all), not %r"
+                                         % text)
+    return value
 
 
 def _pct(x):
     return "%5.1f%%" % (100.0 * x)
 
 
-def report(game, seed=1, samples=10000, top=12, timing=False, unowned=()):
+def report(game, seed=1, samples=None, top=12, timing=False, unowned=()):
     """The text ``pyramid odds`` prints for ``game`` (a ``camelup.Game``), as a list of
-    lines. ``unowned``: spaces of tiles given without an owner (shown without one)."""
+    lines. ``samples``: races to simulate; ``None``: until every 95 % half-width of the
+    race odds is at most half a point (``camelup.odds.race.TARGET``). ``unowned``:
+    spaces of tiles given without an owner (shown without one)."""
     lines = []
     clock = time.perf_counter
     position = position_from_game(game)
@@ -84,8 +101,9 @@ def report(game, seed=1, samples=10000, top=12, timing=False, unowned=()):
     if race.exact:
         lines.append("  race odds exact (the race ends this leg in every outcome)")
     else:
-        lines.append("  race odds: %d simulated races, seed %d, 95%% CI +/- %.1f points"
-                     % (race.samples, race.seed, 100 * race.half_width))
+        lines.append("  race odds: %d simulated races, seed %d, 95%% CI +/- %.2f points%s"
+                     % (race.samples, race.seed, 100 * race.half_width,
+                        " (stopped at the interval)" if samples is None else ""))
     if position.tiles:
         lines.append("")
         lines.append("Tiles on the board (expected landings = expected coins this leg)")
@@ -237,13 +255,17 @@ def _short_board(args):
 
 
 def run(args):
-    if args.samples < 1:
+    if args.samples is not None and args.samples < 1:
         raise CliError("--samples must be at least 1", 2)
-    if "|" in args.position:
+    text = args.position.strip()
+    if text[:9].lower() == "position:":
+        # the table's 'position' line pasted whole: its label is ours, the rest the notation
+        text = text[9:].strip()
+    if "|" in text:
         if args.pyramid or args.edition or args.players or args.turn:
             raise CliError("--edition, --pyramid, --players and --turn are for the short "
                            "board form; the project's notation holds them already", 2)
-        game, unowned = parse_position(args.position), ()
+        game, unowned = parse_position(text), ()
     else:
         game, unowned, note = _short_board(args)
         if game is None:  # the leg odds of a position no game holds (one die inside)

@@ -8,6 +8,7 @@ by hand (``manual``). Every accepted event goes to the journal first
 continues a game from its journal after a crash.
 """
 
+import contextlib
 import os
 import time
 
@@ -104,6 +105,12 @@ def open_session(args):
     path = args.journal
     if not path:
         path = _fresh_journal_path()
+    elif os.path.isdir(path):
+        raise CliError("--journal %s is a folder: give a file name, e.g. %s"
+                       % (path, os.path.join(path, "game.jsonl")))
+    elif not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise CliError("--journal %s: the folder %s does not exist"
+                       % (path, os.path.dirname(os.path.abspath(path))))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game: use --resume %s, or another --journal"
                        % (path, path))
@@ -172,34 +179,55 @@ def run(args):
         else:
             _discard_unused(journal)
         raise
-    if not args.resume and args.seed is None:
-        # only now: every argument was good and the dice source is open
-        print("seed: %d (play this race again with --seed %d)" % (session.seed, session.seed))
-    from camelhost.web import serving, wait_for_enter
-    with journal, pyramid, serving(args.web, journal) as board:
+    from camelhost.web import serving
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(journal)
+        stack.enter_context(pyramid)
         try:
-            if args.plain:
-                from camelhost.table.controller import Table
-                from camelhost.ui.loop import run_plain
-                from camelhost.ui.plain import PlainDisplay
-                table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
-                              manual=pyramid.manual,
-                              auto_setup=spec == "virtual", speaker=speaker)
-                print("journal: %s" % journal.path)
-                try:
-                    return run_plain(table, events=pyramid.events())
-                except KeyboardInterrupt:  # Ctrl-C leaves as 'quit' and Ctrl-D do
-                    print()
-                    return 0
-                except RuntimeError as exc:  # the virtual pyramid's board stopped
-                    raise CliError("%s; the game is safe in %s (--resume it)"
-                                   % (str(exc).strip().splitlines()[0], journal.path)) from None
-            from camelhost.ui.tui import TableApp
-            wait_for_enter(board)  # the full screen would hide the address and its QR code
-            app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
-                           speaker=speaker)
-            app.run()
-            return 0
+            board = stack.enter_context(serving(args.web, journal))
+        except BaseException:
+            if not args.resume:
+                _discard_unused(journal)  # nothing was played: no journal left to block a retry
+            raise
+        if not args.resume and args.seed is None:
+            # only now: every argument was good, the dice source and the board are open
+            print("seed: %d (play this race again with --seed %d)" % (session.seed, session.seed))
+        try:
+            return _play(args, session, journal, pyramid, spec, speaker, board)
         finally:
             if journal.path:
                 print(quit_line(journal))
+
+
+def _play(args, session, journal, pyramid, spec, speaker, board):
+    """Run the table (plain lines or the full screen) until the players leave."""
+    import sys
+
+    from camelhost.web import wait_for_enter
+    plain = args.plain
+    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # piped input or output: the full screen can't read it; say so and go plain
+        print("not a terminal: playing in plain line mode (--plain)", file=sys.stderr)
+        plain = True
+    if plain:
+        from camelhost.table.controller import Table
+        from camelhost.ui.loop import run_plain
+        from camelhost.ui.plain import PlainDisplay
+        table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
+                      manual=pyramid.manual,
+                      auto_setup=spec == "virtual", speaker=speaker)
+        print("journal: %s" % journal.path)
+        try:
+            return run_plain(table, events=pyramid.events())
+        except KeyboardInterrupt:  # Ctrl-C leaves as 'quit' and Ctrl-D do
+            print()
+            return 0
+        except RuntimeError as exc:  # the virtual pyramid's board stopped
+            raise CliError("%s; the game is safe in %s (--resume it)"
+                           % (str(exc).strip().splitlines()[0], journal.path)) from None
+    from camelhost.ui.tui import TableApp
+    wait_for_enter(board)  # the full screen would hide the address and its QR code
+    app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
+                   speaker=speaker)
+    app.run()
+    return 0

@@ -50,7 +50,12 @@ def run(args):
         view = table_view(session, odds=False)
         for line in plain.status_lines(view):
             _print(line)
-        _print(plain.prompt_line(view))
+        # where the journal leaves the game (no prompt: replay takes no input)
+        if view["phase"] == "over":
+            _print("The race is over.")
+        else:
+            line = plain.prompt_line(view)
+            _print("Next: " + line[2:] if line.startswith("> ") else line)
         if args.web is not None:
             from camelhost.web import serve_replay_until_interrupted
             serve_replay_until_interrupted(args.web, events)

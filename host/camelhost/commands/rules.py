@@ -14,13 +14,25 @@ HELP = ("Print the Camel Up rules as this program implements them (docs/rules.md
 
 def add_arguments(parser):
     parser.add_argument("section", nargs="*", metavar="SECTION",
-                        help="a section number: 1.5, 3.8, 3.5 (c) or 3.5c; default: the "
+                        help="section numbers: 1.5, 3.8, 3.5 (c) or 3.5c, one or more; default: the "
                         "whole reference")
+
+
+def _sections(words):
+    """Group the words into section references: a word that starts with a digit
+    starts one, a ``(c)`` after it belongs to it (``1.5 3.5 (c)`` -> two)."""
+    groups = []
+    for word in words:
+        if groups and not word[:1].isdigit():
+            groups[-1] += " " + word
+        else:
+            groups.append(word)
+    return groups
 
 
 def run(args):
     if args.section:
-        print(rulesdoc.section(" ".join(args.section)))
+        print("\n\n".join(rulesdoc.section(ref) for ref in _sections(args.section)))
     else:
         print(rulesdoc.read().rstrip("\n"))
     return 0

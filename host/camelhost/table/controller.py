@@ -22,7 +22,7 @@ from camelup.actions import colour_name
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import die_text
-from camelhost.table.parser import check_line
+from camelhost.table.parser import FORMS, check_line
 from camelhost.table.session import GREY_BEST
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
@@ -75,6 +75,23 @@ def _recoloured(line, column=21):
         command = orange(line[:column].rstrip())
         return command.ljust(column - 2) + "  " + orange(line[column:])
     return orange(line)
+
+
+#: Words that start a table command (besides the game's own forms): a line typed at
+#: the private finish-card prompt that starts with one is that command, not a colour.
+TABLE_WORDS = ("quit", "exit", "help", "show", "board", "status", "odds", "best", "position",
+               "release")
+
+
+def _is_command(word, racing):
+    """True when ``word`` is a command word of three letters or more that is not (the
+    start of) a racing camel's colour: ``undo``, ``quit``, ``pyramid``, ``leg``... The
+    finish-card words are not: ``win red`` typed there stays unseen and is asked again."""
+    if len(word) < 3 or (word not in FORMS and word not in TABLE_WORDS):
+        return False
+    if word in ("win", "winner", "lose", "loser", "finish"):
+        return False
+    return colour_name(word) not in racing and not any(c.startswith(word) for c in racing)
 
 
 class Table:
@@ -130,7 +147,7 @@ class Table:
         if self.resumed:
             journal = self.session.journal
             self.display.text("\n".join(narration.resumed_lines(
-                self.view(), journal.path, len(journal.events) - 1)))
+                self.view(), journal.path, len(journal.events) - 1) + journal.notes))
         self._auto_setup()
         self.display.status(self.view())
         self.drive()
@@ -145,11 +162,19 @@ class Table:
             return True
         words = text.lower().split()
         if self.private is not None:
-            return self._private_card(words)
+            if words and _is_command(words[0], self.session.edition.racing):
+                # a command, not a colour: the card is not played and the command runs
+                self.private = None
+                self.display.text("no finish card played")
+            else:
+                return self._private_card(words)
         if not words:
             return True
         head = words[0]
         alone = len(words) == 1
+        if head in ("win", "winner", "lose", "loser") and alone and self.session.phase != "turn":
+            self.display.error("%s: %s" % (head, narration.phase_hint(self.session)))
+            return True
         if head in ("win", "winner", "lose", "loser") and alone and self.session.phase == "turn":
             self.private = "winner" if head.startswith("w") else "loser"
             self.display.text("%s: type the colour of your finish card for the %s pile "
@@ -306,7 +331,12 @@ class Table:
 
     def _release(self, manual=False):
         if self.virtual is None:
-            self.display.error("no virtual pyramid here: release the real one, or type the die")
+            if self.manual:
+                self.display.error("no pyramid is attached (dice are typed): type the die, "
+                                   "e.g. '%s 2'" % self.session.edition.racing[0])
+            else:
+                self.display.error("the pyramid here is a real one: release the die from it, "
+                                   "or type the die")
             return
         if self.session.phase not in ("turn", "die"):
             self.display.error("no die is wanted now")

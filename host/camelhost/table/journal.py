@@ -30,7 +30,8 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``race``        another race with the same seats
 
 Never destroying a file: a torn last line (no newline: the process died while
-writing it) is the only thing ever cut, and only when a good line precedes it.
+writing it) is the only thing ever cut, only when a good line precedes it, and its
+bytes are kept in ``FILE.damaged`` (``resume`` says so in ``Journal.notes``).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
 ``FILE.damaged`` (a copy, never deleted). A file whose first line is no game
@@ -156,7 +157,7 @@ def _scan(path, data):
     return events, pos, None
 
 
-def read_events(path, repair=False, upto_damage=False):
+def read_events(path, repair=False, upto_damage=False, notes=None):
     """Return the list of events (dicts) stored in the journal at ``path``.
 
     A torn last line (no newline, failing its checksum) is skipped; ``repair``:
@@ -164,7 +165,8 @@ def read_events(path, repair=False, upto_damage=False):
     only when a good line precedes it). Any other bad line raises ``JournalError``
     naming it, the file untouched, unless ``upto_damage``: the events before it are
     returned and, with ``repair``, the rest of the file is moved to
-    ``FILE.damaged`` first. Raises ``OSError`` when the file can't be read,
+    ``FILE.damaged`` first (a torn last line too: no byte is lost). ``notes``: a
+    list that gets one line in words for what was set aside. Raises ``OSError`` when the file can't be read,
     ``JournalError`` when it is not a game journal.
     """
     with open(path, "rb") as fh:
@@ -177,11 +179,17 @@ def read_events(path, repair=False, upto_damage=False):
                                "it, moving the rest to %s.damaged: pyramid play --resume %s "
                                "--upto-damage)" % (path, line_no, reason, path, path))
         if repair:
-            if not torn:
-                with open(path + ".damaged", "ab") as side:
-                    side.write(data[good_end:])
-                    side.flush()
-                    os.fsync(side.fileno())
+            with open(path + ".damaged", "ab") as side:
+                side.write(data[good_end:] if not torn else data[good_end:] + b"\n")
+                side.flush()
+                os.fsync(side.fileno())
+            if notes is not None:
+                if torn:
+                    notes.append("line %d was cut off when the program stopped (%d bytes): "
+                                 "left out, kept in %s.damaged" % (line_no, len(data) - good_end, path))
+                else:
+                    notes.append("resumed up to the damaged line %d; it and the rest are kept "
+                                 "in %s.damaged" % (line_no, path))
             with open(path, "r+b") as fh:
                 fh.truncate(good_end)
                 fh.flush()
@@ -206,6 +214,8 @@ class Journal:
         self.pyramid = pyramid
         self._fh = None
         self._newline_owed = False
+        #: lines in words for what ``resume`` set aside (a torn or damaged tail)
+        self.notes = []
         if path:
             fh = open(path, "ab")
             try:
@@ -231,7 +241,7 @@ class Journal:
             raise FileNotFoundError(errno.ENOENT, "no such journal", path)
         journal = cls(path)
         try:
-            events = read_events(path, repair=True, upto_damage=upto_damage)
+            events = read_events(path, repair=True, upto_damage=upto_damage, notes=journal.notes)
             if not events:
                 raise JournalError("%s: the journal is empty" % path)
             with open(path, "rb") as fh:

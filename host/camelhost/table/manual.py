@@ -68,7 +68,9 @@ def parse_die(text, edition, ink_optional=False):
         if ink_optional and len(rest) == 1 and rest[0] in ("1", "2", "3", "?"):
             pass  # setup: the numeral colour does not matter
         elif not rest or rest[0] in ("1", "2", "3", "?"):
-            raise DieSyntaxError("the grey die needs its numeral colour: 'grey black 2'")
+            value = rest[0] if rest else "2"
+            raise DieSyntaxError("the grey die needs its numeral colour: 'grey black %s' or "
+                                 "'grey white %s'" % (value, value))
         else:
             ink = match_name(rest[0], INKS, "numeral colour of the grey die")
             rest = rest[1:]

@@ -118,11 +118,14 @@ def undone(events, names, holder):
             die["value"] = ev.get("value")
         elif ev["type"] == "ink" and die is not None:
             die = None if ev.get("again") else dict(die, ink=ev.get("ink"))
+    # the die is out of the pyramid on the table: the undo counts it inside again
+    back = "; put the %s die back in the pyramid" % (die["colour"] if die else "")
     if t == "die" and holder is None:
         return "the setup die %s" % die_text(die)
     if die is None:
         return "%s's pyramid ticket (no die had come out yet)" % who
-    return "%s pyramid ticket and its die %s" % ("%s's" % who if who else "the", die_text(die))
+    return "%s pyramid ticket and its die %s%s" % ("%s's" % who if who else "the",
+                                                   die_text(die), back)
 
 
 def notice_lines(notice, view):

@@ -219,9 +219,11 @@ def parse_command(text, session):
                              % (FORMS[head], session.edition.name, ", ".join(racing))) from None
         return _action(session, "finish %s %s" % (pile, colour))
     if head in ("partner", "partnership"):
-        if len(words) != 2:
+        if len(words) < 2:
             raise _form(head)
-        return _action(session, "partner %d" % seat_of(session.names, words[1]))
+        # the rest of the line is the name: names may hold spaces ('Ann Marie')
+        name = " ".join(words[1:])
+        return _action(session, "partner %d" % seat_of(session.names, name))
     if head in ("tile", "t", "oasis", "mirage", "cheer", "cheering", "boo", "booing"):
         return _action(session, _tile_text(head, words[1:]))
     return _parse_die(text, head, session)
@@ -360,6 +362,21 @@ def _parse_fix(rest, session):
     if len(set(named)) != len(named):
         raise TableError("a camel is named twice in the correction")
     stacks = game.stacks
+    given = " ".join("%d:%s" % (sp, ",".join(moved[sp])) for sp in moved)
+    for space in moved:
+        tile = game.tiles.get(space)
+        if tile is not None:
+            raise TableError("fix %s: space %d holds %s's tile, and a camel never stands on a "
+                             "tile (RULES 1.5): fix that space after the tile moves"
+                             % (given, space, session.names[tile[0]]))
+        left = [c for c in stacks.get(space, ()) if c not in named]
+        if left:
+            raise TableError("fix %s: %s stood on space %d too; list every camel there, "
+                             "bottom to top (fix %d:%s), or say where %s went (e.g. %s %d:%s)"
+                             % (given, " and ".join(left), space, space,
+                                ",".join(stacks[space]), "it" if len(left) == 1 else "they",
+                                "fix " + given, space + 1 if space < 16 else space - 1,
+                                ",".join(left)))
     new = {}
     for space in stacks:
         keep = [c for c in stacks[space] if c not in named]

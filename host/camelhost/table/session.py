@@ -316,6 +316,10 @@ class Session:
                              "or undo")
         mark = self._mark()
         stacks = stacks_from_json(event["stacks"])
+        try:
+            camelup.check_start(self.edition, stacks)
+        except ValueError as exc:
+            raise TableError(one_line(exc)) from None
         start = event.get("start", 0)
         notices = self._started(self._new_game(stacks, start), stacks, event.get("how", "typed"))
         self._begin(mark, event)

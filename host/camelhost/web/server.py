@@ -352,6 +352,10 @@ class WebBoard:
             site = request.headers.get("Sec-Fetch-Site")
             if site not in (None, "same-origin"):
                 return 403, "controls only from the scoreboard page"
+            # an older browser sends no Sec-Fetch-Site but an Origin: it must be this board
+            origin = request.headers.get("Origin")
+            if origin is not None and origin.split("://", 1)[-1] != request.host:
+                return 403, "controls only from the scoreboard page"
         return None
 
     def _local_host(self, host_header):

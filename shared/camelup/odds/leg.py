@@ -25,6 +25,9 @@ How it is fast enough without compiled code:
 * The last reveal never builds a board: the unit is lifted out and its insertion
   index in what is left, compared with the indices of the top two and the bottom
   racing camels left, gives the rank key (first, second, last) directly.
+* At the last reveal, boards that read the same once every racing camel is written
+  ``p`` (die inside) or ``o`` (die out) share one leaf computation: its outcomes are
+  kept as string indices and read back from each board (``_last_level``).
 * A move that crosses the finish line (RULES 1.13, 3.7) ends the race and the leg:
   the crossing unit is written outside the track (after the last ``|`` when
   crossing forward, before the first ``|`` when carried backwards), so ranking
@@ -115,7 +118,7 @@ def expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker=ra
         v += 1
 
 
-def _expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, ranker):
+def expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, ranker):
     """``expand_forward`` of racing die ``c`` on every board of ``boards`` (board ->
     weight; one value weighs ``wr``) when there is no tile on the track: the three
     moves unrolled, one call for all the boards. A unit that could cross the line
@@ -128,16 +131,16 @@ def _expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, rank
             expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker)
             continue
         j = s.find(SEP, i)
-        head = s[:i]
         unit = s[i:j]
-        q = s.find(SEP, j + 1)
-        ns = head + s[j:q] + unit + s[q:]
+        rest = s[:i] + s[j:]  # the separator closing space k is now at i
+        q = rest.find(SEP, i + 1)
+        ns = rest[:q] + unit + rest[q:]
         target[ns] = get(ns, 0) + w
-        q = s.find(SEP, q + 1)
-        ns = head + s[j:q] + unit + s[q:]
+        q = rest.find(SEP, q + 1)
+        ns = rest[:q] + unit + rest[q:]
         target[ns] = get(ns, 0) + w
-        q = s.find(SEP, q + 1)
-        ns = head + s[j:q] + unit + s[q:]
+        q = rest.find(SEP, q + 1)
+        ns = rest[:q] + unit + rest[q:]
         target[ns] = get(ns, 0) + w
 
 
@@ -523,7 +526,7 @@ def _walk(board, mask, levels, wr, tiles, crazy, split, ranker=None, fast=True):
                     target = {}
                     following[nmask] = target
                 if d != GREY_DIE and plain is None and fast:
-                    _expand_plain(boards, d, wr, target, tiles, acc, landings, cont, crazy,
+                    expand_plain(boards, d, wr, target, tiles, acc, landings, cont, crazy,
                                   ranker)
                 elif d != GREY_DIE:
                     for s in boards:
@@ -571,8 +574,8 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     """
     plain_classes = {}
     grey_classes = {}
-    for mask in current:
-        boards = current[mask]
+    for mask in list(current):
+        boards = current.pop(mask)  # each mask's boards freed once done (MicroPython heap)
         if not boards:
             continue
         grey = GREY_DIE in mask
@@ -610,18 +613,128 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
 
 def _class_outcomes(s, mask, wr, tiles, plain, st, nracing):
     """``[outcomes, landings, 0]`` of the last reveal on board ``s`` (unit weight):
-    outcomes as ``(index of first, second, last in s, weight)``; see ``_last_level``."""
-    keys = {}
+    outcomes as ``(index of first, second, last in s, weight)``; see ``_last_level``.
+    The common cases (no tile, enough racing camels outside the unit; a grey die
+    whose crazy camel carries no racing camel) find the indices directly
+    (``_index_forward``, ``_index_grey``); the others go through ``_leaf_forward`` /
+    ``expand_grey`` and look their letters up."""
+    packed = {}
     land = {}
+    keys = None
     for d in mask:
         if d != GREY_DIE:
+            if plain is None and _index_forward(s, d, wr, packed, land, st, nracing):
+                continue
+            if keys is None:
+                keys = {}
             _leaf_forward(s, d, wr, plain, keys, land, st, nracing)
         else:
+            if _index_grey(s, tiles, packed, land):
+                continue
+            if keys is None:
+                keys = {}
             expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
+    if keys is not None:
+        for key in keys:
+            code = (s.find(key[0]) << 12) | (s.find(key[1]) << 6) | s.find(key[2])
+            packed[code] = packed.get(code, 0) + keys[key]
     outcomes = []
-    for key in keys:
-        outcomes.append((s.find(key[0]), s.find(key[1]), s.find(key[2]), keys[key]))
+    for code in packed:
+        outcomes.append((code >> 12, (code >> 6) & 63, code & 63, packed[code]))
     return [outcomes, land, 0]
+
+
+def _index_forward(s, c, w, packed, land, strip, nracing):
+    """``_leaf_forward`` on a board with no tile, writing each outcome as the packed
+    string indices (first << 12 | second << 6 | last) of board ``s``. Returns
+    ``False``, doing nothing, when fewer than two racing camels stay outside the unit
+    (then ``_leaf_slow`` is needed)."""
+    i = s.find(c)
+    j = s.find(SEP, i)
+    if len(strip) > 1:
+        seg = s[i:j]
+        n = j - i - seg.count(BLACK) - seg.count(WHITE)
+        if nracing - n < 2:
+            return False
+        u1 = seg.rstrip(strip)
+        top = i + len(u1) - 1  # the unit's top racing camel
+        if n > 1:
+            second = i + len(u1[:-1].rstrip(strip)) - 1
+    else:
+        n = j - i
+        if nracing - n < 2:
+            return False
+        top = j - 1
+        second = j - 2
+    k = s.count(SEP, 0, i)
+    rest = s[:i] + s[j:]
+    shift = j - i  # index in rest -> index in s past the unit
+    a1 = len(rest.rstrip(strip)) - 1
+    a2 = len(rest[:a1].rstrip(strip)) - 1
+    b0 = len(rest) - len(rest.lstrip(strip))
+    above = between = pack = under = 0
+    q = rest.find(SEP, i + 1)
+    for v in (1, 2, 3):
+        if k + v > TRACK:  # this value and the higher ones cross the line
+            above += w * (4 - v)
+            land[0] = land.get(0, 0) + w * (4 - v)
+            break
+        if v > 1:
+            q = rest.find(SEP, q + 1)
+        if q > a1:
+            above += w
+        elif q > a2:
+            between += w
+        elif q > b0:
+            pack += w
+        else:
+            under += w
+    r1 = a1 + shift if a1 >= i else a1
+    r2 = a2 + shift if a2 >= i else a2
+    r0 = b0 + shift if b0 >= i else b0
+    if above:
+        code = (top << 12) | ((second if n > 1 else r1) << 6) | r0
+        packed[code] = packed.get(code, 0) + above
+    if between:
+        code = (r1 << 12) | (top << 6) | r0
+        packed[code] = packed.get(code, 0) + between
+    if pack:
+        code = (r1 << 12) | (r2 << 6) | r0
+        packed[code] = packed.get(code, 0) + pack
+    if under:
+        code = (r1 << 12) | (r2 << 6) | i
+        packed[code] = packed.get(code, 0) + under
+    return True
+
+
+def _index_grey(s, tiles, packed, land):
+    """The grey die as the last reveal (one weight per face) when the crazy camel it
+    moves carries no racing camel (RULES 3.5-3.7): the ranking stays, only landings
+    and a crossing count. Packed indices as ``_index_forward``; ``False`` (nothing
+    done) when a racing camel rides the camel it moves (either, under rule 3.5 c)."""
+    who = grey_choice(s)
+    if who is None:
+        movers = ((BLACK, 1), (WHITE, 1))
+    else:
+        movers = ((who, 2),)
+    for c, _w in movers:
+        i = s.find(c)
+        seg = s[i + 1:s.find(SEP, i)]
+        if seg and seg.replace(BLACK, "").replace(WHITE, ""):
+            return False
+    strip = SEP + BLACK + WHITE
+    a1 = len(s.rstrip(strip)) - 1
+    a2 = len(s[:a1].rstrip(strip)) - 1
+    code = (a1 << 12) | (a2 << 6) | (len(s) - len(s.lstrip(strip)))
+    for c, w in movers:
+        k = s.count(SEP, 0, s.find(c))
+        for m in (k - 1, k - 2, k - 3):
+            if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
+                land[0] = land.get(0, 0) + w
+            elif tiles[m]:
+                land[m] = land.get(m, 0) + w
+    packed[code] = packed.get(code, 0) + 6
+    return True
 
 
 def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing, ranker=rank_key):
@@ -651,11 +764,11 @@ def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing, ranker=rank_
             else:
                 _leaf_slow(s, c, w, tiles, acc, landings, True, False, ranker)
             continue
-        if key is None:
-            key = ranker(s, True)
-            if target is not None:
-                plain = s.replace(BLACK, "").replace(WHITE, "")
         k = s.count(SEP, 0, i)
+        if key is None and (target is None or k < 4):  # a rank key is needed
+            key = ranker(s, True)
+        if plain is None and target is not None:
+            plain = s.replace(BLACK, "").replace(WHITE, "")
         wc = w * cont
         stay = 0
         v = 1

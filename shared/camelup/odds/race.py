@@ -23,7 +23,7 @@ from camelup.odds.board import (
     step_forward,
 )
 from camelup.odds.game import as_position
-from camelup.odds.leg import leg_odds
+from camelup.odds.leg import expand_forward, expand_plain, leg_odds
 
 _MASK32 = 0xFFFFFFFF
 #: 95 % two-sided normal quantile.
@@ -38,8 +38,13 @@ class RaceOdds:
 
     ``winner``, ``loser``: dict racing colour -> probability (float 0..1).
     ``winner_hw``, ``loser_hw``: dict colour -> 95 % confidence half-width (normal
-    approximation ``1.96 * sqrt(p (1 - p) / samples)``; 0 when exact).
-    ``half_width``: the largest of them. ``samples``: races simulated (0 when
+    approximation ``1.96 * share * sqrt(var / samples)``; 0 when exact), ``share``
+    the probability that the race outlives the current leg.
+    ``winner_var``, ``loser_var``: dict colour -> ``var``, the variance of one
+    simulated race's verdict on that colour (0 or 1) as the stratified sampling
+    measures it: from the pairs of races drawn in the same slice (``_Strata.sample``;
+    at most ``p (1 - p)``, the plain binomial figure, up to noise; 0 when exact).
+    ``half_width``: the largest half-width. ``samples``: races simulated (0 when
     exact). ``exact``: True when the race is over or the current leg surely ends
     it, and the figures are exact. ``seed``: the seed used.
     """
@@ -49,11 +54,15 @@ class RaceOdds:
         self.loser = {}
         self.winner_hw = {}
         self.loser_hw = {}
+        self.winner_var = {}
+        self.loser_var = {}
         for c in colours:
             self.winner[c] = 0.0
             self.loser[c] = 0.0
             self.winner_hw[c] = 0.0
             self.loser_hw[c] = 0.0
+            self.winner_var[c] = 0.0
+            self.loser_var[c] = 0.0
         self.samples = samples
         self.seed = seed
         self.exact = False
@@ -112,16 +121,12 @@ def _first_leg(s, x, orders, count, tiles):
     return s, x, False
 
 
-#: Racing value and "black ink" of each of a die's six faces (face mod 3 + 1, face div 3).
-_VALUE = (1, 2, 3, 1, 2, 3)
-
-
 def _run_fresh(s, x, orders, count):
     """Legs that each start with every die inside and no tiles (the legs after the
     current one), both moves written out, until a unit crosses the line (or
-    ``MAX_LEGS``). Returns ``(board, x)``."""
+    ``MAX_LEGS``). Returns ``(board, x)``. The grey die's choice (RULES 3.5) is
+    ``camelup.odds.board.grey_choice`` written out."""
     legs = 0
-    value = _VALUE
     while legs < MAX_LEGS:
         x ^= (x << 13) & _MASK32
         x ^= x >> 17
@@ -135,14 +140,43 @@ def _run_fresh(s, x, orders, count):
             f = faces % 6
             faces //= 6
             if d == GREY_DIE:
-                who = grey_choice(s)
-                if who is None:  # RULES 3.5 (c): the numeral's ink
-                    who = BLACK if f >= 3 else WHITE
-                i = s.find(who)
-                j = s.find(SEP, i)
+                ix = s.find(BLACK)
+                iy = s.find(WHITE)
+                if ix < 0:
+                    i = iy
+                    j = s.find(SEP, i)
+                elif iy < 0:
+                    i = ix
+                    j = s.find(SEP, i)
+                else:
+                    jx = s.find(SEP, ix)
+                    jy = s.find(SEP, iy)
+                    if jx == jy:  # one stack: the upper one carries the lower's load
+                        if iy > ix:  # white above black
+                            above_x = jx - ix > 2 or iy != ix + 1
+                            above_y = jy - iy > 1
+                        else:
+                            above_y = jy - iy > 2 or ix != iy + 1
+                            above_x = jx - ix > 1
+                    else:
+                        above_x = jx - ix > 1
+                        above_y = jy - iy > 1
+                    if above_x and not above_y:
+                        i = ix
+                    elif above_y and not above_x:
+                        i = iy
+                    elif iy == ix + 1:
+                        i = iy
+                    elif ix == iy + 1:
+                        i = ix
+                    elif f >= 3:  # RULES 3.5 (c): the numeral's ink
+                        i = ix
+                    else:
+                        i = iy
+                    j = jx if i == ix else jy
                 q = s.rfind(SEP, 0, i)  # the separator after space k - 1
-                v = value[f]
-                while v > 1 and q > 0:
+                v = f % 3
+                while v and q > 0:
                     q = s.rfind(SEP, 0, q)
                     v -= 1
                 if q <= 0:  # carried back over the line (RULES 3.7)
@@ -152,10 +186,10 @@ def _run_fresh(s, x, orders, count):
                 i = s.find(d)
                 j = s.find(SEP, i)
                 q = s.find(SEP, j + 1)
-                v = value[f]
-                if v > 1 and q > 0:
+                v = f % 3
+                if v and q > 0:
                     q = s.find(SEP, q + 1)
-                    if v > 2 and q > 0:
+                    if v > 1 and q > 0:
                         q = s.find(SEP, q + 1)
                 if q < 0:  # crossed the finish line (RULES 1.13)
                     return s[:i] + s[j:] + s[i:j], x
@@ -216,6 +250,49 @@ def simulate(position, seed=1, samples=10000):
     return out_w, out_l
 
 
+def _board_itself(s, crazy):
+    """``ranker`` for ``camelup.odds.leg.expand_forward`` that keeps the crossing board."""
+    return s
+
+
+def _grey_keep(s, w0, tiles, target, over, cont):
+    """The grey die's six faces on board ``s`` (weight ``w0`` each), crazy camels kept
+    (they move again in later legs): boards still racing go to ``target``, boards where
+    a unit was carried back over the line to ``over`` with weight x ``cont``.
+    RULES 3.5-3.7, as ``camelup.odds.board.step_backward``."""
+    who = grey_choice(s)
+    if who is None:  # RULES 3.5 (c): the ink decides, 3 faces each
+        movers = ((BLACK, w0), (WHITE, w0))
+    else:
+        movers = ((who, 2 * w0),)
+    for c, w in movers:
+        i = s.find(c)
+        j = s.find(SEP, i)
+        k = s.count(SEP, 0, i)
+        unit = s[i:j]
+        tail = s[j:]
+        top = s.rfind(SEP, 0, i)  # separator after space k - v (v = 1 first)
+        v = 1
+        while v < 4:
+            m = k - v
+            t = tiles[m] if m > 0 else 0
+            if m < 1 or (t > 0 and m == 1):  # carried back over the line (RULES 3.7)
+                ns = unit + s[:i] + tail
+                over[ns] = over.get(ns, 0) + w * cont
+            else:
+                if t == 0:
+                    ns = s[:top] + unit + s[top:i] + tail
+                elif t > 0:  # cheering: one more space counterclockwise, on top
+                    q = s.rfind(SEP, 0, top)
+                    ns = s[:q] + unit + s[q:i] + tail
+                else:  # booing: one space clockwise, underneath
+                    p = top + 1
+                    ns = s[:p] + unit + s[p:i] + tail
+                target[ns] = target.get(ns, 0) + w
+                top = s.rfind(SEP, 0, top)
+            v += 1
+
+
 def leg_end(position):
     """The exact end of the current leg, boards and all: ``(boards, over, total)``.
 
@@ -223,7 +300,8 @@ def leg_end(position):
     on (crazy camels kept: they move in later legs); ``over``: the same for the
     outcomes where the race ends this leg (the crossing unit outside the track);
     ``total``: the sum of all weights, counted as ``leg_odds`` counts them (RULES 1.4,
-    3.4; a crossing stops the leg, RULES 1.13, 3.7).
+    3.4; a crossing stops the leg, RULES 1.13, 3.7). The moves are the leg
+    enumeration's (``camelup.odds.leg``), with the crazy camels kept on every board.
     """
     coded = Coded(position)
     wr = coded.value_weight
@@ -232,8 +310,12 @@ def leg_end(position):
     n = len(mask0)
     levels = coded.levels
     tiles = coded.tiles
+    plain = not any(tiles)
+    crazy = coded.crazy
     over = {}
+    landings = {}  # not needed here
     current = {mask0: {coded.board: 1}}
+    final = {}  # the last reveal's boards, whatever die stays inside
     for level in range(levels):
         after = levels - level - 1
         cont = perm(n - level - 1, after) * per_die ** after
@@ -242,101 +324,154 @@ def leg_end(position):
             boards = current[mask]
             for d in mask:
                 nmask = mask.replace(d, "")
-                target = following.get(nmask)
+                target = final if after == 0 else following.get(nmask)
                 if target is None:
                     target = {}
                     following[nmask] = target
-                for s in boards:
-                    w = boards[s]
-                    if d == GREY_DIE:
-                        who = grey_choice(s)
-                        if who is None:  # RULES 3.5 (c): the ink decides, 3 faces each
-                            movers = ((BLACK, w), (WHITE, w))
-                        else:
-                            movers = ((who, 2 * w),)
-                        for c, wc in movers:
-                            for v in (1, 2, 3):
-                                ns, _ = step_backward(s, c, v, tiles)
-                                if ns[0] != SEP:
-                                    over[ns] = over.get(ns, 0) + wc * cont
-                                else:
-                                    target[ns] = target.get(ns, 0) + wc
-                    else:
-                        ww = w * wr
-                        for v in (1, 2, 3):
-                            ns, _ = step_forward(s, d, v, tiles)
-                            if ns[-1] != SEP:
-                                over[ns] = over.get(ns, 0) + ww * cont
-                            else:
-                                target[ns] = target.get(ns, 0) + ww
+                if d == GREY_DIE:
+                    for s in boards:
+                        _grey_keep(s, boards[s], tiles, target, over, cont)
+                elif plain:
+                    expand_plain(boards, d, wr, target, tiles, over, landings, cont, crazy,
+                                  _board_itself)
+                else:
+                    for s in boards:
+                        expand_forward(s, d, boards[s] * wr, tiles, target, over, landings,
+                                       cont, crazy, _board_itself)
         current = following
-    final = {}
-    for mask in current:
-        boards = current[mask]
-        for s in boards:
-            final[s] = final.get(s, 0) + boards[s]
+    if levels == 0:
+        final[coded.board] = 1
     return final, over, perm(n, levels) * per_die ** levels
+
+
+class _Strata:
+    """The current leg's exact end (``leg_end``) made ready for sampling the later legs:
+    the race-ending outcomes counted per colour, the boards where the race goes on in
+    sorted order (a seed gives the same races on both runtimes) with their weights."""
+
+    def __init__(self, position, ends):
+        coded = Coded(position)
+        self.names = coded.name
+        self.crazy = coded.crazy
+        final, over, total = ends
+        self.total = total
+        self.exact_w = {}
+        self.exact_l = {}
+        going = total
+        names = self.names
+        for s in over:
+            a, z = _ends(s, self.crazy)
+            self.exact_w[names[a]] = self.exact_w.get(names[a], 0) + over[s]
+            self.exact_l[names[z]] = self.exact_l.get(names[z], 0) + over[s]
+            going -= over[s]
+        self.going = going
+        self.boards = sorted(final)
+        self.weights = [final[s] for s in self.boards]
+        self.orders = _later_orders(coded, position)
+
+    def sample(self, seed, samples, wins, losses, split_w=None, split_l=None):
+        """Race ``samples`` boards drawn stratified to the end, adding the winners' and
+        losers' letters to ``wins`` / ``losses``.
+
+        The boards' cumulative weight is cut into slices of two races each (one of one
+        race when ``samples`` is odd) and two boards are drawn independently and
+        uniformly inside every slice. Where the two races of a slice disagree about a
+        camel (one won, the other did not), ``split_w`` (``split_l`` for the loser)
+        counts it: ``split / samples**2`` is an unbiased estimate of the variance of
+        the stratified share (``race_odds``)."""
+        going = self.going
+        if not going:
+            return
+        if split_w is None:
+            split_w = {}
+            split_l = {}
+        boards = self.boards
+        weights = self.weights
+        orders = self.orders
+        count = len(orders)
+        strip = SEP + BLACK + WHITE if self.crazy else SEP
+        x = _seed_state(seed)
+        index = 0
+        edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
+        base = 0
+        width = 2 * going
+        for _j in range(samples // 2):
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            p1 = base + x % width  # two points uniform inside the slice
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            p2 = base + x % width
+            base += width
+            if p2 < p1:
+                p1, p2 = p2, p1
+            while p1 >= edge:
+                index += 1
+                edge += weights[index] * samples
+            b1 = boards[index]
+            while p2 >= edge:
+                index += 1
+                edge += weights[index] * samples
+            s, x = _run_fresh(b1, x, orders, count)
+            a1 = s.rstrip(strip)[-1]
+            z1 = s.lstrip(strip)[0]
+            s, x = _run_fresh(boards[index], x, orders, count)
+            a2 = s.rstrip(strip)[-1]
+            z2 = s.lstrip(strip)[0]
+            wins[a1] = wins.get(a1, 0) + 1
+            wins[a2] = wins.get(a2, 0) + 1
+            losses[z1] = losses.get(z1, 0) + 1
+            losses[z2] = losses.get(z2, 0) + 1
+            if a1 != a2:
+                split_w[a1] = split_w.get(a1, 0) + 1
+                split_w[a2] = split_w.get(a2, 0) + 1
+            if z1 != z2:
+                split_l[z1] = split_l.get(z1, 0) + 1
+                split_l[z2] = split_l.get(z2, 0) + 1
+        if samples % 2:  # the last slice holds one race
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            point = base + x % going
+            while point >= edge:
+                index += 1
+                edge += weights[index] * samples
+            s, x = _run_fresh(boards[index], x, orders, count)
+            a = s.rstrip(strip)[-1]
+            z = s.lstrip(strip)[0]
+            wins[a] = wins.get(a, 0) + 1
+            losses[z] = losses.get(z, 0) + 1
+
+    def named(self, counts):
+        out = {}
+        for letter in counts:
+            out[self.names[letter]] = counts[letter]
+        return out
 
 
 def simulate_after_leg(position, seed=1, samples=10000, ends=None):
     """Winner / loser counts with the current leg exact and the later legs simulated.
 
     The current leg's end (``leg_end``, or ``ends`` if already computed) is exact.
-    The boards where the race goes on are sampled stratified: the cumulative weight
-    is cut into ``samples`` equal slices and one board is drawn uniformly inside
-    each slice, then raced to the end from a fresh leg (``_run_fresh``). Stratified
-    sampling with proportional allocation never has more variance than plain
-    sampling, so the binomial half-width is a safe bound. Boards are taken in sorted
-    order: a seed gives the same figures on CPython and MicroPython.
+    The boards where the race goes on are sampled stratified (``_Strata.sample``):
+    the cumulative weight is cut into slices of two races and two boards are drawn
+    uniformly inside each slice, then raced to the end from a fresh leg
+    (``_run_fresh``). Boards are taken in sorted order: a seed gives the same figures
+    on CPython and MicroPython.
 
     Returns ``(exact_wins, exact_losses, wins, losses, share)``: integer weights (over
     ``total``) of the leg's race-ending outcomes per colour, the simulated counts per
     colour over ``samples`` races, and ``share``, the probability that the race goes
     on past this leg.
     """
-    coded = Coded(position)
-    names = coded.name
-    crazy = coded.crazy
-    final, over, total = ends if ends is not None else leg_end(position)
-    exact_w = {}
-    exact_l = {}
-    going = total
-    for s in over:
-        a, z = _ends(s, crazy)
-        exact_w[names[a]] = exact_w.get(names[a], 0) + over[s]
-        exact_l[names[z]] = exact_l.get(names[z], 0) + over[s]
-        going -= over[s]
+    strata = _Strata(position, ends if ends is not None else leg_end(position))
     wins = {}
     losses = {}
-    if going:
-        boards = sorted(final)
-        weights = [final[s] for s in boards]
-        later_orders = _later_orders(coded, position)
-        n_later = len(later_orders)
-        x = _seed_state(seed)
-        index = 0
-        edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
-        base = 0
-        for _j in range(samples):
-            x = _next(x)
-            point = base + x % going  # uniform inside slice j
-            base += going
-            while point >= edge:
-                index += 1
-                edge += weights[index] * samples
-            s, x = _run_fresh(boards[index], x, later_orders, n_later)
-            r = s.replace(SEP, "")
-            if crazy:
-                r = r.replace(BLACK, "").replace(WHITE, "")
-            wins[r[-1]] = wins.get(r[-1], 0) + 1
-            losses[r[0]] = losses.get(r[0], 0) + 1
-    out_w = {}
-    out_l = {}
-    for letter in wins:
-        out_w[names[letter]] = wins[letter]
-    for letter in losses:
-        out_l[names[letter]] = losses[letter]
-    return exact_w, exact_l, out_w, out_l, going / total
+    strata.sample(seed, samples, wins, losses)
+    return (strata.exact_w, strata.exact_l, strata.named(wins), strata.named(losses),
+            strata.going / strata.total)
 
 
 #: Recent results: the table asks again after every action, and only a die (or a
@@ -389,52 +524,90 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET):
     return result
 
 
-def _needed(counts, n, share, target):
-    """Races for the widest half-width of ``counts`` (over ``n``) to reach ``target``."""
-    worst = 0.0
-    for c in counts:
-        q = counts[c] / n
-        if q * (1 - q) > worst:
-            worst = q * (1 - q)
-    worst = max(worst, 0.01)
+def _needed(split, n, singles, share, target):
+    """Races for the widest half-width to reach ``target``: the per-race variance
+    estimated so far (``_variance``, at least 0.01) x (1.96 share / target)^2."""
+    worst = 0.01
+    for c in split:
+        v = _variance(split[c], n, singles)
+        if v > worst:
+            worst = v
+    if singles:
+        worst = max(worst, _variance(0, n, singles))
     return int(worst * (Z95 * share / target) ** 2) + 1
+
+
+def _variance(split, n, singles):
+    """Per-race variance of a camel's share from ``split`` disagreeing pairs over ``n``
+    races (``_Strata.sample``); a slice of one race counts its bound, 1/4."""
+    return (split + 0.25 * singles) / n
 
 
 def _race_odds(position, seed, samples, leg, target):
     colours = position.racing()
-    if leg is None:
+    ends = None
+    if leg is None and not position.over:
+        ends = leg_end(position)  # tells whether the leg surely ends the race, too
+        if ends[0]:
+            leg = None
+        else:
+            leg = leg_odds(position)
+    elif leg is None:
         leg = leg_odds(position)
-    if leg.finished == leg.total or position.over:
+    if leg is not None and (leg.finished == leg.total or position.over):
         result = RaceOdds(colours, 0, seed)
         result.exact = True
         for c in colours:
             result.winner[c] = leg.first[c] / leg.total
             result.loser[c] = leg.last[c] / leg.total
         return result
-    ends = leg_end(position)
-    first = samples if samples is not None else FIRST_BATCH
-    ew, el, wins, losses, share = simulate_after_leg(position, seed, first, ends)
-    n = first
-    if samples is None:
-        more = min(MAX_SAMPLES, max(_needed(wins, n, share, target),
-                                    _needed(losses, n, share, target))) - n
-        if more > 0:
-            _ew, _el, w2, l2, _share = simulate_after_leg(position, seed * 7919 + 17, more, ends)
-            for c in w2:
-                wins[c] = wins.get(c, 0) + w2[c]
-            for c in l2:
-                losses[c] = losses.get(c, 0) + l2[c]
-            n += more
-    total = leg.total
+    strata = _Strata(position, ends if ends is not None else leg_end(position))
+    share = strata.going / strata.total
+    ew = strata.exact_w
+    el = strata.exact_l
+    wins = {}
+    losses = {}
+    split_w = {}
+    split_l = {}
+    if samples is not None:
+        strata.sample(seed, samples, wins, losses, split_w, split_l)
+        n = samples
+        singles = samples % 2
+    else:
+        # batches, each its own stratified sample, until the widest half-width is
+        # at most target: the first tells how many races the interval needs
+        n = 0
+        singles = 0
+        batch = FIRST_BATCH
+        batch_seed = seed
+        while True:
+            strata.sample(batch_seed, batch, wins, losses, split_w, split_l)
+            n += batch
+            singles += batch % 2
+            need = max(_needed(split_w, n, singles, share, target),
+                       _needed(split_l, n, singles, share, target))
+            if need <= n or n >= MAX_SAMPLES:
+                break
+            batch = min(MAX_SAMPLES, max(need, n + n // 20)) - n
+            batch_seed = batch_seed * 7919 + 17
+    wins = strata.named(wins)
+    losses = strata.named(losses)
+    total = strata.total
     result = RaceOdds(colours, n, seed)
+    split_w = strata.named(split_w)
+    split_l = strata.named(split_l)
     widest = 0.0
     for c in colours:
         p = wins.get(c, 0) / n
         q = losses.get(c, 0) / n
         result.winner[c] = ew.get(c, 0) / total + share * p
         result.loser[c] = el.get(c, 0) / total + share * q
-        hw_p = Z95 * share * (p * (1 - p) / n) ** 0.5
-        hw_q = Z95 * share * (q * (1 - q) / n) ** 0.5
+        vp = _variance(split_w.get(c, 0), n, singles)
+        vq = _variance(split_l.get(c, 0), n, singles)
+        result.winner_var[c] = vp
+        result.loser_var[c] = vq
+        hw_p = Z95 * share * (vp / n) ** 0.5
+        hw_q = Z95 * share * (vq / n) ** 0.5
         result.winner_hw[c] = hw_p
         result.loser_hw[c] = hw_q
         if hw_p > widest:
