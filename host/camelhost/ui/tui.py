@@ -1,6 +1,8 @@
 """The full-screen table display (Textual): the same facts as ``--plain`` (RULES 5),
 laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
-gives the history more lines.
+gives the history more lines. ``TableApp.fit`` shares the height out after every
+change and resize (every player's row and the odds whole; a stack too tall for
+the rest drawn two camels a row; the history at least ``LOG_MIN`` lines).
 
 Top to bottom:
 
@@ -539,10 +541,10 @@ class TableApp(App):
             threading.Thread(target=self._pump, daemon=True).start()
 
     def on_resize(self, event):
-        """A new terminal height shares the screen out again (a new width also redraws
-        the track and the panels: ``TrackView``)."""
+        """A resized terminal: the panels are laid out again for its width (also
+        while the track is hidden, at setup) and its height shared out again."""
         if self._view is not None:
-            self.call_after_refresh(self.fit)
+            self.call_after_refresh(self.refresh_panels)
 
     def on_unmount(self):
         self._stop.set()
