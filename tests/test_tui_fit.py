@@ -310,3 +310,23 @@ def test_a_tall_stack_leaves_the_history_and_the_status_line_whole_at_80x24(stac
             _odds_whole(app)
 
     asyncio.run(play())
+
+
+def test_plain_resume_says_the_last_die_once_and_the_waiting_ticket(tmp_path):
+    import io
+
+    from camelhost.table.controller import Table
+    from camelhost.ui.plain import PlainDisplay
+
+    out = io.StringIO()
+    session = _crashed_while_a_ticket_waits(tmp_path)
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=False, resumed=True)
+    table.start()
+    text = out.getvalue()
+    assert text.startswith("resumed ")
+    assert text.count("Last die: blue 3 (Ben)") == 1
+    assert "Pyramid tickets left: 3 (Cy's pyramid ticket waits for its die)" in text
+    assert text.rstrip().endswith("> Cy: release a die from the pyramid (or type it, "
+                                  "e.g. 'green 2')")
+    table.line("show")  # asked for: the whole table again, its last die too
+    assert out.getvalue()[len(text):].count("Last die: blue 3 (Ben)") == 1

@@ -152,11 +152,13 @@ class PlainDisplay(Display):
         self.stream = stream or sys.stdout
         self.status_every = status_every
         self.prompts = prompts
+        self._just_said = []  # the lines of the last output
 
     def _out(self, lines):
         for line in lines:
             self.stream.write(line + "\n")
         self.stream.flush()
+        self._just_said = list(lines)
 
     def notices(self, notices, view):
         lines = []
@@ -170,7 +172,10 @@ class PlainDisplay(Display):
         self._out(["! " + message])
 
     def status(self, view):
-        self._out(status_lines(view))
+        lines = status_lines(view)
+        if view["last_die"] and last_die_line(view) in self._just_said:
+            lines.remove(last_die_line(view))  # just said (after a resume): once is enough
+        self._out(lines)
 
     def text(self, text):
         self._out(text.splitlines())
