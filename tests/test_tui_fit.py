@@ -330,3 +330,21 @@ def test_plain_resume_says_the_last_die_once_and_the_waiting_ticket(tmp_path):
                                   "e.g. 'green 2')")
     table.line("show")  # asked for: the whole table again, its last die too
     assert out.getvalue()[len(text):].count("Last die: blue 3 (Ben)") == 1
+
+
+def test_names_cut_to_fit_are_never_cut_to_the_same_text():
+    from camelhost.table.view import table_view
+    from camelhost.ui.panels import players_text
+
+    names = ["Christopher", "Christophine", "Christa", "Ann"]
+    session = Session("second", names, seed=2, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    for text in ("leg green", "leg green", "leg blue", "leg red", "leg green", "leg blue"):
+        session.command(text)
+    rows = players_text(table_view(session, odds=False), 33).plain.splitlines()
+    assert all(len(row) <= 33 for row in rows), rows
+    shown = [row[1:].split()[0] for row in rows[1:]]
+    assert len(set(shown)) == 4 and shown[3] == "Ann"
+    for name, word in zip(names, shown, strict=True):
+        assert word == name or (word.endswith("…") and name.startswith(word[:-1]))
+    assert rows[1].endswith("…")  # Christopher's three tickets do not fit: cut, marked

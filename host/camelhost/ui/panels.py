@@ -180,8 +180,8 @@ def players_text(view, width=80):
     ``width``: characters available. The widest column set whose headings and full
     names fit is used (in a narrow panel the first column is headed ``name``, then
     ``coin``/``card``); if none fits, names are cut with ``…`` (never to the same
-    text) and the tickets column keeps at least 4 characters, its overflow cut with
-    ``…``."""
+    text) and the tickets column keeps at least 4 characters (fewer only when the
+    names need them to be told apart), its overflow cut with ``…``."""
     names = [p["name"] for p in view["players"]]
     racing = len(get_edition(view["edition"]).racing)
     room = width
@@ -202,7 +202,9 @@ def players_text(view, width=80):
     else:  # nothing fits whole: names cut, at least "tix" for the tickets
         last = "tix"
         name_w = max(len(first), _names_in(names, max(4, room - fixed(columns) - 4)))
-    tickets_w = max(len(last), room - fixed(columns) - name_w)
+        name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
+    tickets_w = max(1, room - fixed(columns) - name_w)
+    last = last[:tickets_w]
     text = Text()
     heading = " %-*s" % (name_w, first)
     for head, w in columns:
@@ -240,25 +242,24 @@ def players_text(view, width=80):
 
 
 def _fit(pieces, width):
-    """``pieces`` (text, style) joined by spaces in at most ``width`` characters; what
-    does not fit ends in ``…``."""
+    """``pieces`` (text, style) joined by spaces in at most ``width`` characters; when
+    they do not all fit, what is shown ends in ``…``."""
     out = Text()
     used = 0
     for i, (piece, style) in enumerate(pieces):
         sep = 1 if i else 0
-        rest = len(pieces) - i - 1
-        if used + sep + len(piece) + (2 if rest else 0) <= width or (
-                not rest and used + sep + len(piece) <= width):
+        last = i == len(pieces) - 1
+        if used + sep + len(piece) + (0 if last else 2) <= width:  # room left for " …"
             out.append(" " * sep)
             out.append(piece, style)
             used += sep + len(piece)
             continue
         room = width - used - sep
-        if room >= 2:
+        if room >= 1:
             out.append(" " * sep)
-            out.append(cut(piece, room), style)
-        elif room >= 0:
-            out.append(" " * sep + "…")
+            if room > 1:
+                out.append(piece[:room - 1], style)
+            out.append("…")
         return out
     return out
 
