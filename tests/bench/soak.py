@@ -227,6 +227,13 @@ GAP_LOST = re.compile(r"pyramid events ([0-9A-Za-z]+):(\d+)\.\.(\d+) are lost")
 GAP_UNKNOWN = re.compile(r"pyramid events of boot ([0-9A-Za-z]+) from (\d+) on may be lost")
 
 
+def _ctrl_c_default():
+    """In the host's process, before it starts: SIGINT back to its default, so Python
+    turns Ctrl-C into KeyboardInterrupt (a soak started in the background by a shell
+    inherits SIGINT ignored, and the host would never leave)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _names_seq(text, seq):
     """True when a gap notice's list of missing seqs (``2, 3``, ``2..4000``, ``5 and
     after (count unknown)``, ``1, 2 ... and more``) takes in ``seq``."""
@@ -287,7 +294,7 @@ class HostGame:
                      "--edition", self.edition, "--seed", str(self.seed), "--journal", self.path]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=env)
+                                     stderr=subprocess.PIPE, env=env, preexec_fn=_ctrl_c_default)
         self.runs += 1
         self.readers = [threading.Thread(target=self._read, args=(self.proc.stdout, self._out_line), daemon=True),
                         threading.Thread(target=self._read, args=(self.proc.stderr, self._err_line), daemon=True)]
@@ -355,6 +362,9 @@ class HostGame:
         self._reap(30)
         self.counts["crashes"] += 1
         if rng.random() < 0.5:
+            # once the push's event is out (a power cut in the middle of reading the die
+            # would leave nothing to deliver: the table then asks for the die again)
+            self.vp.wait_events(self.push["before"] + 1, timeout=10)
             self.counts["reboots"] += 1
             self.vp.reboot()
         self._start()
@@ -458,7 +468,8 @@ class HostGame:
                 return self._play()
             except (RuntimeError, OSError):
                 sys.stderr.write("--- board log of game %d (faulted):\n%s\n" % (self.seed, self.vp.board_log()[-3000:]))
-                sys.stderr.write("--- tapped: %s\n" % [(m.kind, m["boot"], m["seq"]) for m in self.vp.events][-5:])
+                sys.stderr.write("--- tapped: %s; pushes %d, faults %s, push on its way %s\n" % (
+                    [(m.kind, m["boot"], m["seq"]) for m in self.vp.events][-5:], self.pushes, self.counts, self.push))
                 sys.stderr.write("--- host stdout:\n%s\n--- host stderr:\n%s\n" % (
                     "\n".join(self.out_tail), "\n".join(self.err_tail)))
                 raise
