@@ -17,7 +17,7 @@ import pytest
 from camelhost import cli, paths
 from camelhost.tools import calibrate
 from camelhost.tools.monitor import connect
-from camelup import classifier
+from camelup import calibration, classifier
 
 BENCH = os.path.join(paths.REPO_ROOT, "tests", "bench", "bench_classifier.py")
 
@@ -56,7 +56,7 @@ def test_plan_refuses_too_few_samples():
 
 
 def _pairs(*rows):
-    return [{"a": a, "b": b, "sigma": s, "too_close": s < classifier.TOO_CLOSE} for a, b, s in rows]
+    return [{"a": a, "b": b, "sigma": s, "too_close": s < calibration.TOO_CLOSE} for a, b, s in rows]
 
 
 LOO = {"_total": {"n": 72, "accuracy": 0.99, "rejected": 0.01, "error": 0.0}}
@@ -137,11 +137,11 @@ def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
         accuracy = error = 0.0
         for seed in range(8):
             cal, _ = bench._sim_sets(edition, 0.0, 1.0, 12, 2000 + seed)
-            row = classifier.evaluate(
-                classifier.Classifier(classifier.fit(cal, edition, settings)), test)["_total"]
+            row = calibration.evaluate(
+                classifier.Classifier(calibration.fit(cal, edition, settings)), test)["_total"]
             accuracy += row["accuracy"] / 8
             error += row["error"] / 8
-        ours = classifier.evaluate(classifier.Classifier(stored), test)["_total"]
+        ours = calibration.evaluate(classifier.Classifier(stored), test)["_total"]
         assert ours["accuracy"] >= accuracy - 0.01, (ours, accuracy)
         assert ours["error"] <= error + 0.001, (ours, error)
 

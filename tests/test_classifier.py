@@ -11,6 +11,7 @@ from camelhost import paths
 sys.path[:0] = [paths.SIM_DIR, paths.FIRMWARE_DIR]
 
 import sim_optics  # noqa: E402
+from camelup import calibration  # noqa: E402
 from camelup import classifier as C  # noqa: E402
 from pyramid import profile as stored  # noqa: E402
 from sim_optics import OpticalModel  # noqa: E402
@@ -22,7 +23,7 @@ SETTINGS = {"integration_ms": 24.0, "gain": 4}
 def second():
     """A profile fitted on one simulated box, and a test set from the same box."""
     samples = sim_optics.calibration_samples("second", seed=31, n=24)
-    profile = C.fit(samples, "second", SETTINGS)
+    profile = calibration.fit(samples, "second", SETTINGS)
     return profile, sim_optics.calibration_samples("second", seed=32, n=60)
 
 
@@ -65,7 +66,7 @@ def test_fit_records_settings_and_is_json(second):
 )
 def test_fit_rejects_bad_input(samples, edition, match):
     with pytest.raises(ValueError, match=match):
-        C.fit(samples, edition, SETTINGS)
+        calibration.fit(samples, edition, SETTINGS)
 
 
 @pytest.mark.parametrize(
@@ -78,6 +79,7 @@ def test_fit_rejects_bad_input(samples, edition, match):
         lambda p: p.update(classes={"blue": p["classes"]["blue"]}),
         lambda p: p.update(guard=-1),
         lambda p: p.update(guard_se="3"),
+        lambda p: p.update(tail=2.0),  # a Student-t at 2 degrees of freedom has no covariance
     ],
 )
 def test_check_profile_names_the_problem(second, damage):
@@ -89,7 +91,7 @@ def test_check_profile_names_the_problem(second, damage):
 
 def test_accuracy_and_rejection_on_the_same_box(second):
     profile, test = second
-    report = C.evaluate(C.Classifier(profile), test)
+    report = calibration.evaluate(C.Classifier(profile), test)
     total = report["_total"]
     assert total["error"] <= 0.01  # a wrong colour is rare...
     assert total["accuracy"] >= 0.9  # ...and most are named (the grey inks' guard costs some)
@@ -140,7 +142,7 @@ def test_two_dice_are_reported_as_double(second):
 
 def test_singles_are_rarely_called_double(second):
     profile, test = second
-    report = C.evaluate(C.Classifier(profile), test)
+    report = calibration.evaluate(C.Classifier(profile), test)
     assert report["_total"]["double"] <= 0.01 * report["_total"]["n"]
 
 
@@ -171,7 +173,7 @@ def test_observe_tracks_led_drift(second):
 
 
 def test_separation_report_flags_the_close_pair(second):
-    pairs = C.separation(second[0])
+    pairs = calibration.separation(second[0])
     assert len(pairs) == 28  # 8 classes
     assert pairs == sorted(pairs, key=lambda p: p["sigma"])
     assert {pairs[0]["a"], pairs[0]["b"]} == {"grey-black", "grey-white"}
@@ -181,14 +183,14 @@ def test_separation_report_flags_the_close_pair(second):
 
 
 def test_advice_names_close_pairs(second):
-    assert C.advice(C.separation(second[0])).startswith("all classes separate well")
+    assert calibration.advice(calibration.separation(second[0])).startswith("all classes separate well")
     cal, _ = _close_greys(7, 24, 0, bias=1.0)
-    pairs = C.separation(C.fit(cal, "second", SETTINGS))
+    pairs = calibration.separation(calibration.fit(cal, "second", SETTINGS))
     assert {pairs[0]["a"], pairs[0]["b"]} == {"grey-black", "grey-white"} and pairs[0]["too_close"]
-    text = C.advice(pairs)
+    text = calibration.advice(pairs)
     # names what would fix it, not "more readings"
     assert "grey-black/grey-white" in text and "ink question" in text and "more readings" not in text
-    assert C.advice(pairs[1:]).startswith("all classes separate well")
+    assert calibration.advice(pairs[1:]).startswith("all classes separate well")
 
 
 @pytest.mark.parametrize("edition", ["classic", "second"])
@@ -199,7 +201,7 @@ def test_default_profiles_are_the_optical_models_fit(edition):
 @pytest.mark.parametrize("edition", ["classic", "second"])
 def test_default_profile_works_on_other_seeds(edition):
     clf = C.Classifier(C.default_profile(edition))
-    report = C.evaluate(clf, sim_optics.calibration_samples(edition, seed=77, n=25))
+    report = calibration.evaluate(clf, sim_optics.calibration_samples(edition, seed=77, n=25))
     assert report["_total"]["error"] <= 0.01
     assert report["_total"]["accuracy"] >= 0.93
 
@@ -229,13 +231,14 @@ def test_profile_store_roundtrip_and_atomic(tmp_path):
 _MP_SCRIPT = """
 import json
 import os
+import camelup.calibration as calibration
 import camelup.classifier as C
 from pyramid import profile as P
 readings = json.loads(%r)
 clf = C.Classifier(C.default_profile("second"))
 print(json.dumps([clf.classify(r)[0] for r in readings]))
 samples = json.loads(%r)
-p = C.fit(samples, "classic", {"integration_ms": 24, "gain": 4})
+p = calibration.fit(samples, "classic", {"integration_ms": 24, "gain": 4})
 P.save(p, %r)
 q = P.load(%r)
 print(json.dumps(q["classes"]["blue"]["mean"]))
@@ -262,7 +265,7 @@ def test_same_answers_under_micropython(micropython, tmp_path):
     lines = done.stdout.strip().split("\n")
     assert json.loads(lines[0]) == expected
     assert sum(e == t for e, t in zip(expected[:-1], truth, strict=True)) >= len(truth) - 2
-    host = C.fit(cal, "classic", {"integration_ms": 24, "gain": 4})
+    host = calibration.fit(cal, "classic", {"integration_ms": 24, "gain": 4})
     assert json.loads(lines[1]) == pytest.approx(host["classes"]["blue"]["mean"], rel=1e-4)
 
 
@@ -290,10 +293,10 @@ def test_calibrated_profile_rarely_names_a_wrong_die(noise, limit):
         labels = C.classes_for("second")
         cal = {label: model.samples(label, 12) for label in labels}
         test = {label: model.samples(label, 300) for label in labels}
-        profile = C.fit(cal, "second", SETTINGS)
+        profile = calibration.fit(cal, "second", SETTINGS)
         worst = _wrong_rates(profile, test)
         assert all(rate < limit for rate in worst.values()), (seed, worst)
-        report = C.evaluate(C.Classifier(profile), test)
+        report = calibration.evaluate(C.Classifier(profile), test)
         for label in ("blue", "green", "yellow", "red", "purple"):
             assert report[label]["correct"] >= 0.95 * report[label]["n"], (seed, report[label])
         if noise == 1.0:  # the price: an unlucky calibration leaves many grey readings unknown
@@ -321,9 +324,9 @@ def test_guard_rejects_what_the_margin_lets_through():
     unguarded = guarded = 0.0
     for seed in range(1020, 1028):
         cal, test = _close_greys(seed, 12, 300)
-        off = C.fit(cal, "second", SETTINGS, guard=0, guard_se=0)
+        off = calibration.fit(cal, "second", SETTINGS, guard=0, guard_se=0)
         unguarded += _wrong_rates(off, test).get(("grey-white", "grey-black"), 0)
-        on = C.fit(cal, "second", SETTINGS)
+        on = calibration.fit(cal, "second", SETTINGS)
         guarded += _wrong_rates(on, test).get(("grey-white", "grey-black"), 0)
     assert unguarded / 8 > 0.02
     assert guarded < 0.3 * unguarded
@@ -364,9 +367,9 @@ def test_pooling_steadies_a_class_spread():
     samples = sim_optics.calibration_samples("second", seed=5, n=12)
     c, r, g, b = samples["grey-white"][0]
     samples["grey-white"] = [(c + i % 3, r + i % 2, g, b + i % 2) for i in range(12)]
-    own = C.fit(samples, "second", SETTINGS, pool=0)
-    pooled = C.fit(samples, "second", SETTINGS)
-    lda = C.fit(samples, "second", SETTINGS, pool=None)
+    own = calibration.fit(samples, "second", SETTINGS, pool=0)
+    pooled = calibration.fit(samples, "second", SETTINGS)
+    lda = calibration.fit(samples, "second", SETTINGS, pool=None)
     sd = {name: {label: C.spread(p, label) for label in ("grey-white", "empty")}
           for name, p in (("own", own), ("pooled", pooled), ("lda", lda))}
     for k in range(4):
@@ -477,7 +480,7 @@ def test_a_tail_reading_is_named_unless_two_dice_explain_it():
     rng = random.Random(5)
     mean = {"red": (3000, 1800, 600, 600), "purple": (3000, 1640, 600, 760),
             "yellow": (3000, 1400, 1400, 200)}
-    clf = C.Classifier(C.fit({label: _cloud(rng, m, 25, 40) for label, m in mean.items()},
+    clf = C.Classifier(calibration.fit({label: _cloud(rng, m, 25, 40) for label, m in mean.items()},
                              "second", SETTINGS))
     for reading, expect in (((2820, 1701, 564, 554), "red"),  # red, 6 % dimmer
                             ((3000, 1720, 760, 520), "double")):  # 80 % red, 20 % yellow
@@ -487,3 +490,67 @@ def test_a_tail_reading_is_named_unless_two_dice_explain_it():
         assert detail["posterior"] >= clf.posterior
         assert label == expect, detail
     assert detail["pair"] == ("red", "yellow") and detail["rejected"] == "far"
+
+
+def test_posterior_is_the_multivariate_t_whose_covariance_is_the_class_spread(second):
+    """The posterior of ``classify_detail`` is computed independently here (numpy):
+    each class a 4-variate Student-t with the profile's degrees of freedom and the
+    class's spread (``whitening``) as its covariance, equal priors. A t scaled as
+    if the spread were its scale matrix (``d^2 / tail`` instead of ``d^2 / (tail - 2)``)
+    gives other posteriors for readings between two classes."""
+    np = pytest.importorskip("numpy")
+    profile, test = second
+    clf = C.Classifier(profile)
+    nu = profile["tail"]
+    assert nu > 2
+
+    def posterior(x, covariance_is_spread):
+        logs = []
+        for label in clf.labels:
+            w = np.array(C.whitening(profile, label))
+            cov = np.linalg.inv(w.T @ w)  # the class spread: W^T W is its inverse
+            shape = cov * (nu - 2) / nu if covariance_is_spread else cov
+            diff = np.array(x) - np.array(profile["classes"][label]["mean"])
+            d2 = diff @ np.linalg.solve(shape, diff)
+            logs.append(-0.5 * (nu + 4) * math.log(1 + d2 / nu) - 0.5 * math.log(np.linalg.det(shape)))
+        top = max(logs)
+        return 1.0 / sum(math.exp(v - top) for v in logs)
+
+    readings = []
+    for a, b in (("grey-black", "grey-white"), ("red", "purple")):
+        for i in range(10):  # from one class towards the other: some readings between them
+            ra, rb = test[a][i], test[b][i]
+            t = 0.3 + 0.04 * i
+            readings += [ra, rb, tuple((1 - t) * ra[k] + t * rb[k] for k in range(4))]
+    moved = 0
+    for reading in readings:
+        x = C.features(reading, clf.ref_clear)
+        got = clf.classify_detail(reading)[2]["posterior"]
+        assert got == pytest.approx(posterior(x, True), rel=1e-6, abs=1e-9), reading
+        if abs(posterior(x, False) - got) > 1e-3:
+            moved += 1
+    assert moved >= 3, moved
+
+
+def test_the_board_never_loads_the_calibration_code():
+    """The fit and the reports are host-only (``camelup.calibration``): the module
+    list shipped to the board (followed from the firmware's imports) holds the
+    classifier and not them, and the classifier does not import them."""
+    from camelhost.device import flash
+
+    needed = flash.needed_camelup_modules()
+    assert "classifier" in needed and "calibration" not in needed, needed
+    import ast
+
+    with open(os.path.join(paths.SHARED_DIR, "camelup", "classifier.py")) as f:
+        tree = ast.parse(f.read())
+    imported = set()
+    for node in ast.walk(tree):  # at any depth: an import inside a function counts
+        if isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported |= {"%s.%s" % (node.module, a.name) for a in node.names}
+            imported.add(node.module or "")
+    assert not [name for name in imported if "calibration" in name], imported
+    for name in ("fit", "separation", "advice", "evaluate", "REMEDIES", "GREY_REMEDY"):
+        assert not hasattr(C, name) and hasattr(calibration, name), name

@@ -20,6 +20,7 @@ sys.path[:0] = [paths.SIM_DIR, os.path.join(paths.REPO_ROOT, "tests", "bench")]
 
 import bench_classifier as bench  # noqa: E402
 import sim_optics  # noqa: E402
+from camelup import calibration  # noqa: E402
 from camelup import classifier as C  # noqa: E402
 
 F32 = np.float32
@@ -100,7 +101,7 @@ def _sim_readings(edition, seed, it=24.0, gain=4, n=100):
 @pytest.mark.parametrize("edition", ["classic", "second"])
 def test_float32_gives_the_same_decisions_and_margins_on_simulated_dice(float32, edition):
     cal = sim_optics.calibration_samples(edition, seed=91, n=12)
-    profile = C.fit(cal, edition, sim_optics.DEFAULT_SETTINGS)
+    profile = calibration.fit(cal, edition, sim_optics.DEFAULT_SETTINGS)
     n, differ, worst = _compare(profile, _sim_readings(edition, 92), float32)
     assert n > 600 and differ == [] and worst < 1e-3, (differ[:3], worst)
     # the built-in profile rescaled to the virtual pyramid's 7.2 ms (the Cholesky runs on the board)
@@ -118,7 +119,7 @@ def test_float32_gives_the_same_decisions_on_real_readings(float32):
         subset = bench._real_edition(data, "second", "black")
         cal = {label: rows[::4] for label, rows in subset.items()}
         test = [r for label, rows in subset.items() for i, r in enumerate(rows) if i % 4]
-        profile = C.fit(cal, "second", bench.REAL_SETTINGS)
+        profile = calibration.fit(cal, "second", bench.REAL_SETTINGS)
         n, differ, worst = _compare(profile, test, float32)
         # a reading exactly on a threshold may flip; none did on these sets
         assert len(differ) <= n // 2000, (units, differ[:3])

@@ -15,6 +15,7 @@ from camelhost import paths
 sys.path[:0] = [os.path.join(paths.REPO_ROOT, "tests", "bench")]
 
 import bench_classifier as bench  # noqa: E402
+from camelup import calibration  # noqa: E402
 from camelup import classifier as C  # noqa: E402
 
 SETTINGS = {"integration_ms": 614.4, "gain": 1}  # other units: never saturated
@@ -37,7 +38,7 @@ def real_sets():
 
 
 def _ours(cal, edition):
-    return C.Classifier(C.fit(cal, edition, SETTINGS))
+    return C.Classifier(calibration.fit(cal, edition, SETTINGS))
 
 
 def test_split_protocol_on_the_ev3_set_names_nearly_all_and_never_a_wrong_die(real_sets):
@@ -81,7 +82,7 @@ def test_waddle_every_4th_reading_calibrates_the_rest(waddle, edition):
     assert len(subset) == 5
     cal = {label: rows[::4] for label, rows in subset.items()}
     test = {label: [r for i, r in enumerate(rows) if i % 4] for label, rows in subset.items()}
-    report = C.evaluate(C.Classifier(C.fit(cal, edition, SETTINGS)), test)
+    report = calibration.evaluate(C.Classifier(calibration.fit(cal, edition, SETTINGS)), test)
     total = report["_total"]
     assert total["n"] > 2500
     assert total["accuracy"] >= 0.97, total
@@ -93,6 +94,6 @@ def test_waddle_rejects_rather_than_guesses_when_calibration_is_narrow(waddle):
     subset = bench._real_edition(waddle, "second", None)
     cal = {label: rows[: len(rows) // 4] for label, rows in subset.items()}
     test = {label: rows[len(rows) // 4 :] for label, rows in subset.items()}
-    total = C.evaluate(C.Classifier(C.fit(cal, "second", SETTINGS)), test)["_total"]
+    total = calibration.evaluate(C.Classifier(calibration.fit(cal, "second", SETTINGS)), test)["_total"]
     assert total["rejected"] > 0.05
     assert total["error"] <= 0.005, total

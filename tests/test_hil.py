@@ -153,7 +153,7 @@ def test_ring_overflow_while_away_is_filled_from_the_flash_store(micropython):
 #: makes up to ~13 KB of short-lived garbage on the 64-bit unix port, and a heap
 #: with less room than this fragmented into a MemoryError fault every few hundred
 #: dice (the ring then held 64 events and the PROF buffer 8 KB: 16 KB were free).
-HEAP_MARGIN = 24 * 1024
+HEAP_MARGIN = 28 * 1024  # 34 KB free measured (2026-12, after the calibration code left the board)
 
 
 def test_the_heap_keeps_its_margin_once_the_event_ring_is_full(micropython):

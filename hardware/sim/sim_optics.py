@@ -486,7 +486,7 @@ def default_profile(edition):
     """The profile ``camelup.classifier.default_profile(edition)`` ships, fitted afresh:
     the reference box's ``DEFAULT_SAMPLES`` readings per class plus
     ``DEFAULT_BOX_SAMPLES`` of each of ``DEFAULT_BOXES`` other boxes."""
-    from camelup import classifier
+    from camelup import calibration
 
     samples = calibration_samples(edition)
     for box in range(DEFAULT_BOXES):
@@ -494,7 +494,7 @@ def default_profile(edition):
                                     variation=DEFAULT_VARIATION)
         for label in extra:
             samples[label] = samples[label] + extra[label]
-    return classifier.fit(samples, edition, DEFAULT_SETTINGS)
+    return calibration.fit(samples, edition, DEFAULT_SETTINGS)
 
 
 def main():

@@ -14,14 +14,10 @@ brightness cancel out of three of them and are tracked in the fourth:
 (A small floor, 0.5 % of ``ref_clear``, is added to ``c`` in both so that the
 empty head's tiny counts give stable features.)
 
-Model (regularised discriminant analysis, docs/classifier.md): per die a
-centroid, the slopes of its chromaticity on its log brightness, and a residual
-spread; spread, brightness variance and slopes are pulled towards the ones
-pooled over every die with the weight of ``POOL`` readings (a 12-reading class
-cannot pin its own 4x4 covariance; the seating and the LED spread every die
-alike; ``pool=None`` is plain shrinkage LDA), correlations shrunk towards the
-diagonal (``SHRINK``). The empty head keeps its own spread (its features are
-mostly noise). Each class then adds, at its own mean counts,
+Model (docs/classifier.md): per class a centroid and a spread (``base``),
+fitted at calibration time by ``camelup.calibration.fit`` (regularised
+discriminant analysis; host-only code, never flashed). Each class then adds,
+at its own mean counts (``class_spread``),
 
 - the centroid's own error (``1/n`` of the spread, ``n`` calibration readings);
 - the count noise: shot noise growing with the count (``shot`` x count) plus
@@ -36,8 +32,9 @@ start-up for the settings it runs at (a profile made at 24 ms used at 7.2 ms
 knows its counts are 3.3 times fewer).
 
 Decision (``Classifier.classify``): the class with the highest likelihood wins
-(a Student-t with ``TAIL`` degrees of freedom: ``(TAIL + 4) log(1 + d^2 / TAIL)
-+ log det``; real readings have heavy tails) unless
+(a multivariate Student-t with ``TAIL`` degrees of freedom whose covariance is
+the class's spread: ``(TAIL + 4) log(1 + d^2 / (TAIL - 2)) + log det``; real
+readings have heavy tails) unless
 
 - it is further than ``reject`` sigma (default 7): nothing calibrated looks
   like this (``far``), or
@@ -66,8 +63,8 @@ Labels: the edition's ``sensor_labels`` (``camelup.editions``: the die colours,
 the grey die split by its numeral ink, ``grey-black`` and ``grey-white``),
 ``empty`` (no die), ``unknown``, ``double``.
 
-Profiles are JSON-able dicts (see ``fit``) recording the sensor settings they
-were made with. Runs unchanged on MicroPython, in float32 on the board
+Profiles are JSON-able dicts (``camelup.calibration.fit``; checked by
+``check_profile``) recording the sensor settings they were made with. Runs unchanged on MicroPython, in float32 on the board
 (tests/test_classifier_float32.py): no typing, dataclasses, enum, functools or
 itertools; no reliance on dict order (classes are visited in sorted order).
 """
@@ -92,8 +89,6 @@ FEATURES = ("r/c", "g/c", "b/c", "log(c/ref)")
 #: stored ``whiten``).
 FORMAT = 1
 
-#: Shrinkage of the pooled covariance's correlations towards the diagonal (0 = full, 1 = diagonal).
-SHRINK = 0.2
 #: Smallest spread (sigma) per feature: chromaticity, chromaticity, chromaticity, log.
 SIGMA_FLOOR = (0.002, 0.002, 0.002, 0.01)
 #: Count noise of one channel of a reading: variance ``SHOT * count + STEP`` (counts^2).
@@ -106,17 +101,17 @@ STEP = 1.0
 #: named only when no mixture of two dice explains it (``Classifier._two_dice``).
 NEAR = 4.0
 LEAD = 5.5
-#: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal).
-TAIL = 4.0
+#: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal;
+#: otherwise above 2, where a t has a covariance). The class's spread is the t's
+#: covariance, so the Mahalanobis distance enters as ``d^2 / (TAIL - 2)``
+#: (the t's scale matrix is the covariance times ``(TAIL - 2) / TAIL``). 3: the
+#: heaviest whole-number tail with a covariance (real readings have glitches,
+#: fades and mixtures a Gaussian calls impossible).
+TAIL = 3.0
 #: Default rejection distance (sigma), smallest posterior and ambiguity margin (sigma).
 REJECT = 7.0
 POSTERIOR = 0.95
 MIN_MARGIN = 0.5
-#: Weight (in readings) of the pooled covariance in each die's own: a die with
-#: ``n`` calibration readings gets ``(n - 1) own + POOL pooled`` over ``n - 1 + POOL``
-#: (regularised discriminant analysis: 12 readings, 65 % pooled; 200, 9 %).
-#: ``None``: the pooled one only (plain shrinkage LDA).
-POOL = 30
 #: Guard (sigma): a die is named only when the reading is at least
 #: ``GUARD + GUARD_SE * sqrt(1/n_a + 1/n_b)`` sigma from the runner-up class
 #: towards the winner, in the runner-up's spread (``n``: the two classes'
@@ -125,8 +120,6 @@ POOL = 30
 #: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma; 24 + 24: 3.51.
 GUARD = 2.5
 GUARD_SE = 3.5
-#: A pair of classes closer than this (sigma) is reported as too close.
-TOO_CLOSE = 6.0
 #: Two dice: the fitted shares must add up to at least this many seated dice' worth
 #: of light (two dice in the head each show part of their face, the upper one closer).
 DOUBLE_LIGHT = 0.8
@@ -217,39 +210,15 @@ def _invert_lower(low):
     return inv
 
 
-def _whitened_norm(whiten, diff):
-    """|W diff| for a lower-triangular W given as rows."""
-    total = 0.0
-    for i in range(len(diff)):
-        row = whiten[i]
-        s = 0.0
-        for k in range(i + 1):
-            s += row[k] * diff[k]
-        total += s * s
-    return math.sqrt(total)
-
-
-def _round(x):
-    """Round a float to 6 significant digits (profiles stay small and stable)."""
-    if x == 0:
-        return 0.0
-    digits = 5 - int(math.floor(math.log(abs(x)) / math.log(10)))
-    return round(x, digits)
-
-
 def _sorted(items):
     out = list(items)
     out.sort()
     return out
 
 
-def _pack(cov):
-    """Lower triangle of a 4x4 matrix, row by row (10 floats)."""
-    return [_round(cov[i][j]) for i in range(4) for j in range(i + 1)]
-
-
 def _unpack(tri):
-    """4x4 symmetric matrix from ``_pack``'s 10 floats."""
+    """4x4 symmetric matrix from the 10 floats of its lower triangle, row by row
+    (a profile's ``base``)."""
     m = [[0.0] * 4 for _ in range(4)]
     k = 0
     for i in range(4):
@@ -330,174 +299,6 @@ def spread(profile, label):
     return [math.sqrt(cov[k][k]) for k in range(4)]
 
 
-# --- fitting ---
-
-
-def _scatter(rows, mean):
-    """Sum of outer products of ``rows - mean`` (4x4)."""
-    out = [[0.0] * 4 for _ in range(4)]
-    for r in rows:
-        d = [r[k] - mean[k] for k in range(4)]
-        for i in range(4):
-            for j in range(i + 1):
-                out[i][j] += d[i] * d[j]
-    for i in range(4):
-        for j in range(i):
-            out[j][i] = out[i][j]
-    return out
-
-
-def _shrunk(scatter, dof, shrink):
-    """Covariance ``scatter / dof`` with its correlations scaled by ``1 - shrink``."""
-    out = [[0.0] * 4 for _ in range(4)]
-    if dof <= 0:
-        return out
-    for i in range(4):
-        for j in range(4):
-            v = scatter[i][j] / dof
-            out[i][j] = v if i == j else v * (1.0 - shrink)
-    return out
-
-
-def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN,
-        guard=GUARD, guard_se=GUARD_SE, posterior=POSTERIOR, shot=SHOT, step=STEP, pool=POOL,
-        tail=None, near=None, lead=None):
-    """Fit a profile from calibration readings.
-
-    ``samples_by_label``: ``{label: [(c, r, g, b), ...]}`` ambient-subtracted
-    counts; labels from ``classes_for(edition)``; at least 3 readings per label
-    (12 or more advised: every face, several seatings). ``edition``:
-    ``"classic"`` or ``"second"``. ``settings``: ``{"integration_ms": float,
-    "gain": int}`` the readings were taken with. ``shrink``, ``reject``,
-    ``min_margin``, ``guard``, ``guard_se``, ``posterior``, ``shot``, ``step``,
-    ``pool`` (readings' weight of the pooled spread; ``None``: plain shrinkage
-    LDA, ``0``: each die its own), ``tail``, ``near``, ``lead``: see the
-    module's constants of the same names in capitals.
-
-    Returns the profile, a JSON-able dict::
-
-        {"format": 1, "edition": str, "settings": {...}, "ref_clear": float,
-         "reject": float, "min_margin": float, "posterior": float,
-         "guard": float, "guard_se": float, "shot": float, "step": float,
-         "tail": float, "near": float, "lead": float,
-         "double_residual": float, "features": [...],
-         "classes": {label: {"n": int, "mean": [4 floats], "unit": [4 floats],
-         "base": [10 floats]}}}
-
-    ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
-    count noise and the two-dice test); ``base`` the lower triangle of the
-    class's covariance before its count noise (``whitening()`` and ``spread()``
-    complete it for given settings). Raises ``ValueError`` for an unknown edition or
-    label, a label with fewer than 3 readings, or fewer than two labels.
-    """
-    allowed = classes_for(edition)
-    labels = _sorted(samples_by_label)
-    if len(labels) < 2:
-        raise ValueError("need readings of at least two classes, got %d" % len(labels))
-    for label in labels:
-        if label not in allowed:
-            raise ValueError("%r is not a class of the %s edition" % (label, edition))
-        if len(samples_by_label[label]) < 3:
-            raise ValueError("need at least 3 readings of %r" % (label,))
-    # brightness reference: the brightest die's median clear count
-    ref = 0.0
-    for label in labels:
-        if label == EMPTY:
-            continue
-        clears = _sorted(s[0] for s in samples_by_label[label])
-        ref = max(ref, float(clears[len(clears) // 2]))
-    if ref <= 0:
-        ref = 1.0
-    moments = {}
-    pooled = [[0.0] * 4 for _ in range(4)]
-    dof = 0
-    # brightness-conditioned chromaticity: per die, the slope of each chromaticity
-    # on the log brightness (its own), and the residual spread (pooled)
-    cond = [[0.0] * 3 for _ in range(3)]
-    cond_dof = 0
-    log_var = 0.0
-    for label in labels:
-        readings = samples_by_label[label]
-        rows = [features(s, ref) for s in readings]
-        n = len(rows)
-        mean = [sum(r[k] for r in rows) / n for k in range(4)]
-        scatter = _scatter(rows, mean)
-        unit = [sum(s[k] for s in readings) / n / ref for k in range(4)]
-        ll = scatter[3][3]
-        slope = [scatter[i][3] / ll if ll > 0 else 0.0 for i in range(3)]
-        resid = [[scatter[i][j] - slope[i] * scatter[j][3] for j in range(3)] for i in range(3)]
-        moments[label] = (n, mean, scatter, unit, slope, resid)
-        if label != EMPTY:
-            for i in range(4):
-                for j in range(4):
-                    pooled[i][j] += scatter[i][j]
-            for i in range(3):
-                for j in range(3):
-                    cond[i][j] += resid[i][j]
-            dof += n - 1
-            cond_dof += n - 2
-            log_var += ll
-    dice = [label for label in labels if label != EMPTY]
-    shared = _shrunk(pooled, dof, shrink)  # the within-class covariance pooled over the dice
-    classes = {}
-    for label in labels:
-        n, mean, scatter, unit, slope, resid = moments[label]
-        entry = {"n": n, "mean": [_round(v) for v in mean], "unit": [_round(v) for v in unit]}
-        if label == EMPTY or not dice:
-            base = _shrunk(scatter, n - 1, shrink)
-        elif pool is None:
-            base = shared  # plain shrinkage LDA
-        else:
-            wt = (n - 2) / (n - 2 + pool) if n - 2 + pool > 0 else 0.0
-            vl = (wt * scatter[3][3] / (n - 1) + (1 - wt) * log_var / dof) if dof > 0 else 0.0
-            # the slopes too: a 12-reading die's own are noisy, so pulled to the pooled ones
-            b = [wt * slope[i] + (1 - wt) * (pooled[i][3] / pooled[3][3] if pooled[3][3] > 0 else 0.0)
-                 for i in range(3)]
-            ll = scatter[3][3]
-            base = [[0.0] * 4 for _ in range(4)]
-            for i in range(3):
-                for j in range(3):
-                    # own residual scatter about the slopes b, pooled residual spread
-                    own = scatter[i][j] - b[i] * scatter[j][3] - b[j] * scatter[i][3] + b[i] * b[j] * ll
-                    r = wt * own / (n - 2) + (1 - wt) * (cond[i][j] / cond_dof if cond_dof > 0 else 0.0)
-                    if i != j:
-                        r *= 1.0 - shrink
-                    base[i][j] = r + b[i] * b[j] * vl
-                base[i][3] = base[3][i] = b[i] * vl
-            base[3][3] = vl
-        entry["base"] = _pack(base)
-        classes[label] = entry
-    profile = {
-        "format": FORMAT,
-        "edition": edition,
-        "settings": {"integration_ms": float(settings["integration_ms"]), "gain": int(settings["gain"])},
-        "ref_clear": _round(ref),
-        "reject": float(reject),
-        "min_margin": float(min_margin),
-        "posterior": float(posterior),
-        "guard": float(guard),
-        "guard_se": float(guard_se),
-        "shot": float(shot),
-        "step": float(step),
-        "tail": float(TAIL if tail is None else tail),
-        "near": float(NEAR if near is None else near),
-        "lead": float(LEAD if lead is None else lead),
-        "double_residual": 0.0,
-        "features": list(FEATURES),
-        "classes": classes,
-    }
-    # the two-dice residual threshold: well above what single dice leave behind
-    residuals = []
-    for label in dice:
-        for s in samples_by_label[label]:
-            x = [v / ref for v in s]
-            residuals.append(_single_residual(x, classes[label]["unit"]))
-    residuals.sort()
-    if residuals:
-        profile["double_residual"] = _round(2.0 * residuals[(len(residuals) * 95) // 100])
-    return profile
-
-
 def _is_number(value):
     """True for an int or float (or a float32 scalar in the float32 tests), not a str or bool."""
     if isinstance(value, (str, bool)):
@@ -530,6 +331,8 @@ def check_profile(profile):
         value = profile.get(key, 0.0)
         if not _is_number(value) or value < 0:
             raise ValueError("profile %s must be a number >= 0" % key)
+    if 0 < profile.get("tail", 0.0) <= 2:
+        raise ValueError("profile tail must be 0 (normal) or above 2 (a Student-t with a covariance)")
     value = profile.get("posterior", 0.0)
     if not _is_number(value) or not 0 <= value < 1:
         raise ValueError("profile posterior must be a number in 0..1")
@@ -549,13 +352,20 @@ def check_profile(profile):
 # --- two dice ---
 
 
-def _single_residual(x, u):
-    """Relative residual of x fitted as a * u (a >= 0): |x - a u| / |x|."""
+def single_die_residual(x, unit):
+    """How badly one die explains a reading: ``|x - a unit| / |x|`` for the best
+    ``a >= 0`` (least squares), 0..1.
+
+    ``x``: a reading ``(c, r, g, b)`` divided by ``ref_clear`` (4 floats);
+    ``unit``: a class's mean reading over ``ref_clear`` (a profile class's
+    ``unit``). 1.0 when either is all zero. The two-dice test compares it with
+    the pair fit's residual; ``camelup.calibration.fit`` sets the profile's
+    ``double_residual`` from the single dice's own."""
     xx = uu = xu = 0.0
     for k in range(4):
         xx += x[k] * x[k]
-        uu += u[k] * u[k]
-        xu += x[k] * u[k]
+        uu += unit[k] * unit[k]
+        xu += x[k] * unit[k]
     if xx <= 0 or uu <= 0:
         return 1.0
     a = xu / uu if xu > 0 else 0.0
@@ -590,8 +400,8 @@ def _pair_fit(x, u, v):
 class Classifier:
     """Classify readings with a profile.
 
-    ``profile``: a dict from ``fit`` (or ``default_profile``); checked with
-    ``check_profile`` (``ValueError``). ``settings``: the sensor settings the
+    ``profile``: a dict from ``camelup.calibration.fit`` (or
+    ``default_profile``); checked with ``check_profile`` (``ValueError``). ``settings``: the sensor settings the
     readings will be taken with, when they differ from the profile's; brightness
     is rescaled by the exposure ratio (integration steps x nominal gain) and the
     count noise recomputed for the new counts (profiles with ``base``).
@@ -714,7 +524,8 @@ class Classifier:
     def _rank(self, x):
         """``(best, second, d_best, d_second, posterior of best)`` for features ``x``.
 
-        Ranked by likelihood (``distance^2 + log det``, smallest first)."""
+        Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
+        (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
         scores = []
         dist = {}
         nu = self.tail
@@ -722,7 +533,7 @@ class Classifier:
             d = self._distance(x, label)
             dist[label] = d
             if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
-                score = (nu + 4.0) * math.log(1.0 + d * d / nu) + self._logdet[label]
+                score = (nu + 4.0) * math.log(1.0 + d * d / (nu - 2.0)) + self._logdet[label]
             else:
                 score = d * d + self._logdet[label]
             scores.append((score, label))
@@ -796,7 +607,7 @@ class Classifier:
         dice = [label for label in self.labels if label != EMPTY]
         single = 1.0
         for label in dice:
-            r = _single_residual(x, classes[label]["unit"])
+            r = single_die_residual(x, classes[label]["unit"])
             if r < single:
                 single = r
         best = None
@@ -829,122 +640,6 @@ class Classifier:
         ratio = reading[0] / expected
         drift = self.drift + weight * (ratio - self.drift)
         self.drift = min(1.25, max(0.8, drift))
-
-
-# --- reports ---
-
-
-def separation(profile, too_close=TOO_CLOSE):
-    """How well each pair of classes separates, worst first.
-
-    Returns ``[{"a": label, "b": label, "sigma": float, "too_close": bool}]``:
-    ``sigma`` is the distance of each class's centroid from the other class,
-    in the other class's spread, the smaller of the two ways (Mahalanobis).
-    Readings of a pair under ``too_close`` (default 6) sigma apart will often be
-    ``unknown`` or confused.
-    """
-    classes = profile["classes"]
-    labels = _sorted(classes)
-    whiten = {}
-    for label in labels:
-        whiten[label] = whitening(profile, label)
-    pairs = []
-    for i in range(len(labels)):
-        for j in range(i + 1, len(labels)):
-            a = classes[labels[i]]
-            b = classes[labels[j]]
-            ab = [b["mean"][k] - a["mean"][k] for k in range(4)]
-            ba = [-v for v in ab]
-            sigma = min(_whitened_norm(whiten[labels[i]], ab), _whitened_norm(whiten[labels[j]], ba))
-            pairs.append((sigma, labels[i], labels[j]))
-    pairs.sort()
-    return [
-        {"a": a, "b": b, "sigma": _round(s), "too_close": s < too_close} for s, a, b in pairs
-    ]
-
-
-#: What fixes a pair that is too close, in the order to try (docs/calibration.md).
-REMEDIES = (
-    "a longer integration time or a higher gain (more counts: less shot noise and "
-    "fewer one-count steps, up to 65 % of full scale for the brightest die)",
-    "more LED current (a brighter die, the same noise)",
-    "the sensor closer to the die and square above it, the head matte black, no room "
-    "light at the slider gap",
-)
-#: The grey die's inks differ only in the small numeral: what fixes them too close.
-GREY_REMEDY = ("the grey die's inks differ only in its small numeral: seat the die in one "
-               "spot right under the sensor (the numeral in its field of view), or leave "
-               "them to the table's one-key ink question (b/w) when the reading is unknown")
-
-
-def advice(pairs):
-    """One plain line of advice from ``separation()``'s list, for a calibration report.
-
-    Names the pairs that are too close and what would separate them (integration
-    time, gain, LED current, sensor position; for the grey die's two inks, its
-    seating or the table's one-key ink question), or says the classes separate
-    well (with the closest pair and its distance in sigma). More readings never
-    fix a pair that is too close: they pin the centroids, not the spread.
-    """
-    if not pairs:
-        return "no classes to compare: calibrate at least two"
-    close = [p for p in pairs if p["too_close"]]
-    if not close:
-        worst = pairs[0]
-        return "all classes separate well (closest: %s and %s, %.1f sigma)" % (
-            worst["a"], worst["b"], worst["sigma"])
-    names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
-    grey = [p for p in close if p["a"].startswith("grey-") and p["b"].startswith("grey-")]
-    if len(grey) == len(close):
-        return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, GREY_REMEDY)
-    hint = "; ".join(REMEDIES)
-    if grey:
-        hint += "; for the grey inks, " + GREY_REMEDY
-    return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, hint)
-
-
-def evaluate(classifier, samples_by_label):
-    """Score a classifier on labelled readings.
-
-    Returns ``{label: {"n": int, "correct": int, "unknown": int, "double": int,
-    "wrong": {other_label: count}}}`` plus ``"_total"`` with the sums and the
-    ``accuracy`` (correct / n), ``rejected`` ((unknown + double) / n) and
-    ``error`` (wrong / n) rates.
-    """
-    out = {}
-    n_all = correct_all = unknown_all = double_all = wrong_all = 0
-    for label in _sorted(samples_by_label):
-        n = correct = unknown = double = 0
-        wrong: dict = {}
-        for reading in samples_by_label[label]:
-            got = classifier.classify(reading)[0]
-            n += 1
-            if got == label:
-                correct += 1
-            elif got == UNKNOWN:
-                unknown += 1
-            elif got == DOUBLE:
-                double += 1
-            else:
-                wrong[got] = wrong.get(got, 0) + 1
-        out[label] = {"n": n, "correct": correct, "unknown": unknown, "double": double, "wrong": wrong}
-        n_all += n
-        correct_all += correct
-        unknown_all += unknown
-        double_all += double
-        wrong_all += sum(wrong.values())
-    total = n_all or 1
-    out["_total"] = {
-        "n": n_all,
-        "correct": correct_all,
-        "unknown": unknown_all,
-        "double": double_all,
-        "wrong": wrong_all,
-        "accuracy": correct_all / total,
-        "rejected": (unknown_all + double_all) / total,
-        "error": wrong_all / total,
-    }
-    return out
 
 
 # --- default profiles ---

@@ -31,7 +31,7 @@ PROFILES = {
         '"unit":[0.73961,0.31238,0.279372,0.0645648]}},"double_residual":0.0339822,"edition":"cla'
         'ssic","features":["r/c","g/c","b/c","log(c/ref)"],"format":1,"guard":2.5,"guard_se":3.5,'
         '"lead":5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2926.0,"reject":7.0,'
-        '"settings":{"gain":4,"integration_ms":24.0},"shot":0.05,"step":1.0,"tail":4.0}'
+        '"settings":{"gain":4,"integration_ms":24.0},"shot":0.05,"step":1.0,"tail":3.0}'
     ),
     'second': (
         '{"classes":{"blue":{"base":[3.02831e-05,7.46772e-06,4.12163e-05,-3.36836e-05,-2.82044e-0'
@@ -59,7 +59,7 @@ PROFILES = {
         '3]}},"double_residual":0.0383971,"edition":"second","features":["r/c","g/c","b/c","log(c'
         '/ref)"],"format":1,"guard":2.5,"guard_se":3.5,"lead":5.5,"min_margin":0.5,"near":4.0,"po'
         'sterior":0.95,"ref_clear":2083.0,"reject":7.0,"settings":{"gain":4,"integration_ms":24.0'
-        '},"shot":0.05,"step":1.0,"tail":4.0}'
+        '},"shot":0.05,"step":1.0,"tail":3.0}'
     ),
 }
 # END DEFAULT PROFILES

@@ -36,6 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path[:0] = [os.path.join(REPO, "shared"), os.path.join(REPO, "hardware", "sim")]
 
+from camelup import calibration  # noqa: E402
 from camelup import classifier as C  # noqa: E402
 from camelup.editions import get_edition  # noqa: E402
 from sim_optics import DEFAULT_SETTINGS, EDITION_DICE, OpticalModel  # noqa: E402
@@ -116,9 +117,9 @@ def simulated():
                         profile = C.default_profile(edition)
                         how = "default"
                     else:
-                        profile = C.fit(cal, edition, DEFAULT_SETTINGS)
+                        profile = calibration.fit(cal, edition, DEFAULT_SETTINGS)
                         how = "calibrated %d" % n_cal
-                    report = C.evaluate(C.Classifier(profile), test)
+                    report = calibration.evaluate(C.Classifier(profile), test)
                     print(_row("%s / %s / %s / %gx" % (edition, how, box, noise), report))
                     if variation == 0 and noise == 1.0 and n_cal == 12:
                         keep[edition] = (profile, report)
@@ -126,8 +127,8 @@ def simulated():
         profile, report = keep[edition]
         print("\n  %s, calibrated with 12 readings per class, reference box, 1x noise:" % edition)
         print(_per_class(report))
-        close = [p for p in C.separation(profile) if p["too_close"]]
-        worst = C.separation(profile)[0]
+        close = [p for p in calibration.separation(profile) if p["too_close"]]
+        worst = calibration.separation(profile)[0]
         print("    closest pair: %s/%s %.1f sigma; too close: %s" % (
             worst["a"], worst["b"], worst["sigma"],
             ", ".join("%s/%s" % (p["a"], p["b"]) for p in close) or "none"))
@@ -144,7 +145,7 @@ def many_calibrations(runs=16):
         worst = []
         for run in range(runs):
             cal, test = _sim_sets("second", 0.0, noise, 12, 5000 + run)
-            report = C.evaluate(C.Classifier(C.fit(cal, "second", DEFAULT_SETTINGS)), test)
+            report = calibration.evaluate(C.Classifier(calibration.fit(cal, "second", DEFAULT_SETTINGS)), test)
             n += report["_total"]["n"]
             correct += report["_total"]["correct"]
             pairs = _wrong_pairs(report)
@@ -202,7 +203,7 @@ def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=N
     if profile is None:
         cal = {label: model.samples(label, 12, cal_settings["integration_ms"], cal_settings["gain"])
                for label in labels}
-        profile = C.fit(cal, edition, cal_settings)
+        profile = calibration.fit(cal, edition, cal_settings)
     clf = C.Classifier(profile, settings)
     judge = _Judge(clf)
     it = settings["integration_ms"]
@@ -421,15 +422,16 @@ class PlainLDA:
         return (self.labels[order[0]], 0.0)
 
 
-def split_protocol(data, make, splits=20, share=0.25, dark="black"):
-    """The real-set protocol: for each of ``splits`` seeds and each edition, calibrate
-    on a random ``share`` of every class's log (``make(cal, edition)`` -> object with
-    ``classify``) and classify the rest. Returns counts over single dice: ``n``,
+def split_protocol(data, make, splits=20, share=0.25, dark="black", per_class=None, first_seed=0):
+    """The real-set protocol: for each of ``splits`` seeds (from ``first_seed``) and each
+    edition, calibrate on a random ``share`` of every class's log (or ``per_class``
+    readings of it, as ``pyramid calibrate`` takes) (``make(cal, edition)`` -> object
+    with ``classify``) and classify the rest. Returns counts over single dice: ``n``,
     ``named``, ``rejected`` (unknown, double, or empty for a die), ``wrong``."""
     import random
 
     out = {"n": 0, "named": 0, "rejected": 0, "wrong": 0}
-    for seed in range(splits):
+    for seed in range(first_seed, first_seed + splits):
         rng = random.Random(seed)
         for edition in ("classic", "second"):
             subset = _real_edition(data, edition, dark)
@@ -439,7 +441,7 @@ def split_protocol(data, make, splits=20, share=0.25, dark="black"):
                 rows = subset[label]
                 order = list(range(len(rows)))
                 rng.shuffle(order)
-                k = int(len(rows) * share)
+                k = per_class if per_class else int(len(rows) * share)
                 cal[label] = [rows[i] for i in sorted(order[:k])]
                 test[label] = [rows[i] for i in sorted(order[k:])]
             clf = make(cal, edition)
@@ -494,7 +496,7 @@ def real_data(splits=20):
     if not sets:
         print("  skipped: the real readings (../shared/data/sensor) are not beside this checkout")
         return
-    ours = lambda cal, edition: C.Classifier(C.fit(cal, edition, REAL_SETTINGS))  # noqa: E731
+    ours = lambda cal, edition: C.Classifier(calibration.fit(cal, edition, REAL_SETTINGS))  # noqa: E731
     lda = lambda cal, edition: PlainLDA(cal)  # noqa: E731
     lda_rej = lambda cal, edition: PlainLDA(cal, 0.999)  # noqa: E731
     print("  %-30s %-34s %8s %9s %8s" % ("set", "classifier", "named", "rejected", "wrong"))
@@ -510,6 +512,15 @@ def real_data(splits=20):
                 print("  %-30s %-34s %7.2f%% %8.2f%% %7.3f%%  (%d wrong of %d)" % (
                     name.split(" (")[0] + " " + which, how, named, rejected, wrong, got["wrong"],
                     got["n"]))
+    print("  Other calibration sizes, ours, 20 other seeds (100-119): named / wrong (count)")
+    for name, _units, data in sets:
+        cells = []
+        for how, share, per_class in (("12 per class", 0.25, 12), ("24 per class", 0.25, 24),
+                                      ("10 %", 0.1, None), ("50 %", 0.5, None)):
+            got = split_protocol(data, ours, splits, share=share, per_class=per_class, first_seed=100)
+            named, _rejected, wrong = _rates(got)
+            cells.append("%s %.2f%% / %.3f%% (%d)" % (how, named, wrong, got["wrong"]))
+        print("  %-30s %s" % (name.split(" (")[0], "; ".join(cells)))
 
 
 _MP_BENCH = r"""

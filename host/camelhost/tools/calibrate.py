@@ -9,10 +9,10 @@ The session (``calibrate()``):
    brightness), in rounds, so that every reading is a fresh release and the
    faces 1, 2, 3 take turns. Each reading is one ``CAL`` -> ``SAMPLE`` exchange:
    the LED-on and LED-off counts; the classifier sees their difference;
-3. fits the profile (``camelup.classifier.fit``) with the sensor settings the
+3. fits the profile (``camelup.calibration.fit``) with the sensor settings the
    readings were taken with, checks it on the readings themselves
    (leave-one-out), and reports the separation of every pair of classes
-   (``camelup.classifier.separation``), the pairs that are too close, and one
+   (``camelup.calibration.separation``), the pairs that are too close, and one
    line of plain advice;
 4. saves the profile on the device (``PROF`` chunks, ``SAVE``), where the
    firmware checks it, installs it and writes it to flash.
@@ -181,7 +181,7 @@ def leave_one_out(samples, edition, settings):
     An honest estimate of how the profile will do on new releases; classes with
     fewer than 4 readings are skipped (``fit`` needs 3 per class).
     """
-    from camelup import classifier
+    from camelup import calibration, classifier
 
     labels = sorted(samples)
     got = {label: [] for label in labels}
@@ -192,7 +192,7 @@ def leave_one_out(samples, edition, settings):
         for i in range(len(readings)):
             rest = dict(samples)
             rest[label] = readings[:i] + readings[i + 1:]
-            clf = classifier.Classifier(classifier.fit(rest, edition, settings))
+            clf = classifier.Classifier(calibration.fit(rest, edition, settings))
             got[label].append(clf.classify(readings[i])[0])
     report = {}
     n_all = correct_all = rejected_all = wrong_all = 0
@@ -385,7 +385,7 @@ def choose_gain(pyramid, driver, edition, out):
 
 
 def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
-    from camelup import classifier
+    from camelup import calibration, classifier
 
     from camelhost.device.link import LinkError
 
@@ -406,8 +406,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             print("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s"
                   % (index, len(steps), label, reading[0], reading[1], reading[2],
                      reading[3], off[0], flag), file=out)
-    profile = classifier.fit(collected, edition, settings)
-    pairs = classifier.separation(profile)
+    profile = calibration.fit(collected, edition, settings)
+    pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
     brightest = 0
     for label in collected:
@@ -453,9 +453,9 @@ def print_report(result, out):
 
 
 def _too_close():
-    from camelup import classifier
+    from camelup import calibration
 
-    return classifier.TOO_CLOSE
+    return calibration.TOO_CLOSE
 
 
 # --- the separation plot ------------------------------------------------------

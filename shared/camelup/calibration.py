@@ -1,0 +1,371 @@
+"""Calibration-time code for the colour classifier: fit a profile, report on it.
+
+``fit`` turns labelled readings into the profile ``camelup.classifier.Classifier``
+runs with; ``separation`` and ``advice`` say how well its classes separate and
+what would separate a pair that is too close; ``evaluate`` scores a classifier
+on labelled readings. The host runs them (``pyramid calibrate``, the optical
+model's default profiles, the benchmarks); the board never does, so this
+module is not flashed (``camelhost.device.flash`` follows the firmware's
+imports, and ``camelup.classifier`` does not import this one): its code would
+take heap the firmware needs. It still runs unchanged on MicroPython (the
+cross-checks fit there too): no typing, dataclasses, enum, functools or
+itertools; classes are visited in sorted order.
+
+Model (regularised discriminant analysis, docs/classifier.md): per die a
+centroid, the slopes of its chromaticity on its log brightness, and a residual
+spread; spread, brightness variance and slopes are pulled towards the ones
+pooled over every die with the weight of ``POOL`` readings (a 12-reading class
+cannot pin its own 4x4 covariance; the seating and the LED spread every die
+alike; ``pool=None`` is plain shrinkage LDA), correlations shrunk towards the
+diagonal (``SHRINK``). The empty head keeps its own spread (its features are
+mostly noise). The profile stores that spread as each class's ``base``; the
+classifier completes it for the settings it runs at (centroid error, count
+noise, floor: ``camelup.classifier.class_spread``).
+"""
+
+import math
+
+from camelup.classifier import (
+    DOUBLE,
+    EMPTY,
+    FEATURES,
+    FORMAT,
+    GUARD,
+    GUARD_SE,
+    LEAD,
+    MIN_MARGIN,
+    NEAR,
+    POSTERIOR,
+    REJECT,
+    SHOT,
+    STEP,
+    TAIL,
+    UNKNOWN,
+    classes_for,
+    features,
+    single_die_residual,
+    whitening,
+)
+
+#: Shrinkage of the pooled covariance's correlations towards the diagonal (0 = full, 1 = diagonal).
+SHRINK = 0.2
+#: Weight (in readings) of the pooled covariance in each die's own: a die with
+#: ``n`` calibration readings gets ``(n - 2) own + POOL pooled`` over ``n - 2 + POOL``
+#: (regularised discriminant analysis: 12 readings, 75 % pooled; 200, 13 %).
+#: ``None``: the pooled one only (plain shrinkage LDA).
+POOL = 30
+#: A pair of classes closer than this (sigma) is reported as too close.
+TOO_CLOSE = 6.0
+
+
+# --- small helpers ---
+
+
+def _whitened_norm(whiten, diff):
+    """|W diff| for a lower-triangular W given as rows."""
+    total = 0.0
+    for i in range(len(diff)):
+        row = whiten[i]
+        s = 0.0
+        for k in range(i + 1):
+            s += row[k] * diff[k]
+        total += s * s
+    return math.sqrt(total)
+
+
+def _round(x):
+    """Round a float to 6 significant digits (profiles stay small and stable)."""
+    if x == 0:
+        return 0.0
+    digits = 5 - int(math.floor(math.log(abs(x)) / math.log(10)))
+    return round(x, digits)
+
+
+def _pack(cov):
+    """Lower triangle of a 4x4 matrix, row by row (10 floats)."""
+    return [_round(cov[i][j]) for i in range(4) for j in range(i + 1)]
+
+
+# --- fitting ---
+
+
+def _scatter(rows, mean):
+    """Sum of outer products of ``rows - mean`` (4x4)."""
+    out = [[0.0] * 4 for _ in range(4)]
+    for r in rows:
+        d = [r[k] - mean[k] for k in range(4)]
+        for i in range(4):
+            for j in range(i + 1):
+                out[i][j] += d[i] * d[j]
+    for i in range(4):
+        for j in range(i):
+            out[j][i] = out[i][j]
+    return out
+
+
+def _shrunk(scatter, dof, shrink):
+    """Covariance ``scatter / dof`` with its correlations scaled by ``1 - shrink``."""
+    out = [[0.0] * 4 for _ in range(4)]
+    if dof <= 0:
+        return out
+    for i in range(4):
+        for j in range(4):
+            v = scatter[i][j] / dof
+            out[i][j] = v if i == j else v * (1.0 - shrink)
+    return out
+
+
+def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN,
+        guard=GUARD, guard_se=GUARD_SE, posterior=POSTERIOR, shot=SHOT, step=STEP, pool=POOL,
+        tail=None, near=None, lead=None):
+    """Fit a profile from calibration readings.
+
+    ``samples_by_label``: ``{label: [(c, r, g, b), ...]}`` ambient-subtracted
+    counts; labels from ``classes_for(edition)``; at least 3 readings per label
+    (12 or more advised: every face, several seatings). ``edition``:
+    ``"classic"`` or ``"second"``. ``settings``: ``{"integration_ms": float,
+    "gain": int}`` the readings were taken with. ``shrink``, ``reject``,
+    ``min_margin``, ``guard``, ``guard_se``, ``posterior``, ``shot``, ``step``,
+    ``pool`` (readings' weight of the pooled spread; ``None``: plain shrinkage
+    LDA, ``0``: each die its own), ``tail``, ``near``, ``lead``: see the
+    constants of the same names in capitals (``SHRINK`` and ``POOL`` here, the
+    decision's in ``camelup.classifier``).
+
+    Returns the profile, a JSON-able dict::
+
+        {"format": 1, "edition": str, "settings": {...}, "ref_clear": float,
+         "reject": float, "min_margin": float, "posterior": float,
+         "guard": float, "guard_se": float, "shot": float, "step": float,
+         "tail": float, "near": float, "lead": float,
+         "double_residual": float, "features": [...],
+         "classes": {label: {"n": int, "mean": [4 floats], "unit": [4 floats],
+         "base": [10 floats]}}}
+
+    ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
+    count noise and the two-dice test); ``base`` the lower triangle of the
+    class's covariance before its count noise (``camelup.classifier.whitening``
+    and ``spread`` complete it for given settings). Raises ``ValueError`` for an unknown edition or
+    label, a label with fewer than 3 readings, or fewer than two labels.
+    """
+    allowed = classes_for(edition)
+    labels = sorted(samples_by_label)
+    if len(labels) < 2:
+        raise ValueError("need readings of at least two classes, got %d" % len(labels))
+    for label in labels:
+        if label not in allowed:
+            raise ValueError("%r is not a class of the %s edition" % (label, edition))
+        if len(samples_by_label[label]) < 3:
+            raise ValueError("need at least 3 readings of %r" % (label,))
+    # brightness reference: the brightest die's median clear count
+    ref = 0.0
+    for label in labels:
+        if label == EMPTY:
+            continue
+        clears = sorted(s[0] for s in samples_by_label[label])
+        ref = max(ref, float(clears[len(clears) // 2]))
+    if ref <= 0:
+        ref = 1.0
+    moments = {}
+    pooled = [[0.0] * 4 for _ in range(4)]
+    dof = 0
+    # brightness-conditioned chromaticity: per die, the slope of each chromaticity
+    # on the log brightness (its own), and the residual spread (pooled)
+    cond = [[0.0] * 3 for _ in range(3)]
+    cond_dof = 0
+    log_var = 0.0
+    for label in labels:
+        readings = samples_by_label[label]
+        rows = [features(s, ref) for s in readings]
+        n = len(rows)
+        mean = [sum(r[k] for r in rows) / n for k in range(4)]
+        scatter = _scatter(rows, mean)
+        unit = [sum(s[k] for s in readings) / n / ref for k in range(4)]
+        ll = scatter[3][3]
+        slope = [scatter[i][3] / ll if ll > 0 else 0.0 for i in range(3)]
+        resid = [[scatter[i][j] - slope[i] * scatter[j][3] for j in range(3)] for i in range(3)]
+        moments[label] = (n, mean, scatter, unit, slope, resid)
+        if label != EMPTY:
+            for i in range(4):
+                for j in range(4):
+                    pooled[i][j] += scatter[i][j]
+            for i in range(3):
+                for j in range(3):
+                    cond[i][j] += resid[i][j]
+            dof += n - 1
+            cond_dof += n - 2
+            log_var += ll
+    dice = [label for label in labels if label != EMPTY]
+    shared = _shrunk(pooled, dof, shrink)  # the within-class covariance pooled over the dice
+    classes = {}
+    for label in labels:
+        n, mean, scatter, unit, slope, resid = moments[label]
+        entry = {"n": n, "mean": [_round(v) for v in mean], "unit": [_round(v) for v in unit]}
+        if label == EMPTY or not dice:
+            base = _shrunk(scatter, n - 1, shrink)
+        elif pool is None:
+            base = shared  # plain shrinkage LDA
+        else:
+            wt = (n - 2) / (n - 2 + pool) if n - 2 + pool > 0 else 0.0
+            vl = (wt * scatter[3][3] / (n - 1) + (1 - wt) * log_var / dof) if dof > 0 else 0.0
+            # the slopes too: a 12-reading die's own are noisy, so pulled to the pooled ones
+            b = [wt * slope[i] + (1 - wt) * (pooled[i][3] / pooled[3][3] if pooled[3][3] > 0 else 0.0)
+                 for i in range(3)]
+            ll = scatter[3][3]
+            base = [[0.0] * 4 for _ in range(4)]
+            for i in range(3):
+                for j in range(3):
+                    # own residual scatter about the slopes b, pooled residual spread
+                    own = scatter[i][j] - b[i] * scatter[j][3] - b[j] * scatter[i][3] + b[i] * b[j] * ll
+                    r = wt * own / (n - 2) + (1 - wt) * (cond[i][j] / cond_dof if cond_dof > 0 else 0.0)
+                    if i != j:
+                        r *= 1.0 - shrink
+                    base[i][j] = r + b[i] * b[j] * vl
+                base[i][3] = base[3][i] = b[i] * vl
+            base[3][3] = vl
+        entry["base"] = _pack(base)
+        classes[label] = entry
+    profile = {
+        "format": FORMAT,
+        "edition": edition,
+        "settings": {"integration_ms": float(settings["integration_ms"]), "gain": int(settings["gain"])},
+        "ref_clear": _round(ref),
+        "reject": float(reject),
+        "min_margin": float(min_margin),
+        "posterior": float(posterior),
+        "guard": float(guard),
+        "guard_se": float(guard_se),
+        "shot": float(shot),
+        "step": float(step),
+        "tail": float(TAIL if tail is None else tail),
+        "near": float(NEAR if near is None else near),
+        "lead": float(LEAD if lead is None else lead),
+        "double_residual": 0.0,
+        "features": list(FEATURES),
+        "classes": classes,
+    }
+    # the two-dice residual threshold: well above what single dice leave behind
+    residuals = []
+    for label in dice:
+        for s in samples_by_label[label]:
+            x = [v / ref for v in s]
+            residuals.append(single_die_residual(x, classes[label]["unit"]))
+    residuals.sort()
+    if residuals:
+        profile["double_residual"] = _round(2.0 * residuals[(len(residuals) * 95) // 100])
+    return profile
+
+
+# --- reports ---
+
+
+def separation(profile, too_close=TOO_CLOSE):
+    """How well each pair of classes separates, worst first.
+
+    Returns ``[{"a": label, "b": label, "sigma": float, "too_close": bool}]``:
+    ``sigma`` is the distance of each class's centroid from the other class,
+    in the other class's spread, the smaller of the two ways (Mahalanobis).
+    Readings of a pair under ``too_close`` (default 6) sigma apart will often be
+    ``unknown`` or confused.
+    """
+    classes = profile["classes"]
+    labels = sorted(classes)
+    whiten = {}
+    for label in labels:
+        whiten[label] = whitening(profile, label)
+    pairs = []
+    for i in range(len(labels)):
+        for j in range(i + 1, len(labels)):
+            a = classes[labels[i]]
+            b = classes[labels[j]]
+            ab = [b["mean"][k] - a["mean"][k] for k in range(4)]
+            ba = [-v for v in ab]
+            sigma = min(_whitened_norm(whiten[labels[i]], ab), _whitened_norm(whiten[labels[j]], ba))
+            pairs.append((sigma, labels[i], labels[j]))
+    pairs.sort()
+    return [
+        {"a": a, "b": b, "sigma": _round(s), "too_close": s < too_close} for s, a, b in pairs
+    ]
+
+
+#: What fixes a pair that is too close, in the order to try (docs/calibration.md).
+REMEDIES = (
+    "a longer integration time or a higher gain (more counts: less shot noise and "
+    "fewer one-count steps, up to 65 % of full scale for the brightest die)",
+    "more LED current (a brighter die, the same noise)",
+    "the sensor closer to the die and square above it, the head matte black, no room "
+    "light at the slider gap",
+)
+#: The grey die's inks differ only in the small numeral: what fixes them too close.
+GREY_REMEDY = ("the grey die's inks differ only in its small numeral: seat the die in one "
+               "spot right under the sensor (the numeral in its field of view), or leave "
+               "them to the table's one-key ink question (b/w) when the reading is unknown")
+
+
+def advice(pairs):
+    """One plain line of advice from ``separation()``'s list, for a calibration report.
+
+    Names the pairs that are too close and what would separate them (integration
+    time, gain, LED current, sensor position; for the grey die's two inks, its
+    seating or the table's one-key ink question), or says the classes separate
+    well (with the closest pair and its distance in sigma). More readings never
+    fix a pair that is too close: they pin the centroids, not the spread.
+    """
+    if not pairs:
+        return "no classes to compare: calibrate at least two"
+    close = [p for p in pairs if p["too_close"]]
+    if not close:
+        worst = pairs[0]
+        return "all classes separate well (closest: %s and %s, %.1f sigma)" % (
+            worst["a"], worst["b"], worst["sigma"])
+    names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
+    grey = [p for p in close if p["a"].startswith("grey-") and p["b"].startswith("grey-")]
+    if len(grey) == len(close):
+        return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, GREY_REMEDY)
+    hint = "; ".join(REMEDIES)
+    if grey:
+        hint += "; for the grey inks, " + GREY_REMEDY
+    return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, hint)
+
+
+def evaluate(classifier, samples_by_label):
+    """Score a classifier on labelled readings.
+
+    Returns ``{label: {"n": int, "correct": int, "unknown": int, "double": int,
+    "wrong": {other_label: count}}}`` plus ``"_total"`` with the sums and the
+    ``accuracy`` (correct / n), ``rejected`` ((unknown + double) / n) and
+    ``error`` (wrong / n) rates.
+    """
+    out = {}
+    n_all = correct_all = unknown_all = double_all = wrong_all = 0
+    for label in sorted(samples_by_label):
+        n = correct = unknown = double = 0
+        wrong: dict = {}
+        for reading in samples_by_label[label]:
+            got = classifier.classify(reading)[0]
+            n += 1
+            if got == label:
+                correct += 1
+            elif got == UNKNOWN:
+                unknown += 1
+            elif got == DOUBLE:
+                double += 1
+            else:
+                wrong[got] = wrong.get(got, 0) + 1
+        out[label] = {"n": n, "correct": correct, "unknown": unknown, "double": double, "wrong": wrong}
+        n_all += n
+        correct_all += correct
+        unknown_all += unknown
+        double_all += double
+        wrong_all += sum(wrong.values())
+    total = n_all or 1
+    out["_total"] = {
+        "n": n_all,
+        "correct": correct_all,
+        "unknown": unknown_all,
+        "double": double_all,
+        "wrong": wrong_all,
+        "accuracy": correct_all / total,
+        "rejected": (unknown_all + double_all) / total,
+        "error": wrong_all / total,
+    }
+    return out
