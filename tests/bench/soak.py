@@ -118,8 +118,9 @@ class Faults:
         self.loss = loss if on else 0.0
         self.flip = flip if on else 0.0
         # per journaled pyramid event; a game has ~30, so per 200 games these give
-        # about 60 disconnects, 24 reboots, ~120 stalls and ~180 garbage bursts
-        self.p_disconnect = 0.01 if on else 0.0
+        # about 60 disconnects, 24 reboots (plus one crash in two), ~120 stalls and ~180
+        # garbage bursts
+        self.p_disconnect = 0.012 if on else 0.0
         self.p_reboot = 0.004 if on else 0.0
         self.p_stall = 0.02 if on else 0.0
         self.p_garbage = 0.03 if on else 0.0
