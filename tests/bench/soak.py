@@ -282,7 +282,7 @@ class HostGame:
         self.push = None  # the release on its way: {"dice": count of die events, "before": len(vp.events)}
         self.pushes = 0
         self.after_push = []  # faults drawn for the moment right after the next push
-        self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0}
+        self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0}
 
     # --- the host program ---
 
@@ -367,6 +367,7 @@ class HostGame:
             # would leave nothing to deliver: the table then asks for the die again)
             self.vp.wait_events(self.push["before"] + 1, timeout=10)
             self.counts["reboots"] += 1
+            self.counts["reboots_away"] += 1
             self.vp.reboot()
         self._start()
 
@@ -558,7 +559,7 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
     quick_bots()
     folder = tempfile.mkdtemp(prefix="soak-")
     total = {"released": 0, "delivered": 0, "replayed": 0, "typed": 0, "gapped": 0, "duplicated": 0, "lost": 0}
-    counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0}
+    counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0}
     mangled = {"lost": 0, "flipped": 0}
     same_scores = same_dice = same_truth = 0
     differ = []
@@ -602,7 +603,8 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
     out("soak: %d games (%s, seeds %d..%d), %.0f s; line: %.2f%% bytes lost, %.2f%% flipped, both ways"
         % (games, edition, first_seed, first_seed + games - 1, elapsed, 100 * loss, 100 * flip))
     out("faults: %(disconnects)d host disconnects, %(reboots)d pyramid reboots, %(stalls)d read stalls, "
-        "%(garbage)d garbage bursts, %(crashes)d host crashes (SIGKILL) + --resume" % counts)
+        "%(garbage)d garbage bursts, %(crashes)d host crashes (SIGKILL) + --resume; "
+        "%(reboots_away)d of the reboots while a killed host was away" % counts)
     out("bytes mangled on the line: %(lost)d lost, %(flipped)d flipped" % mangled)
     out("dice released %(released)d, delivered %(delivered)d, replayed (resent by the pyramid) %(replayed)d, typed after a gap "
         "%(typed)d, named in gaps %(gapped)d, duplicated %(duplicated)d, silently lost %(lost)d" % total)
