@@ -118,8 +118,9 @@ class Faults:
         self.loss = loss if on else 0.0
         self.flip = flip if on else 0.0
         # per journaled pyramid event; a game has ~30, so per 200 games these give
-        # about 60 disconnects, 24 reboots, ~120 stalls and ~180 garbage bursts
-        self.p_disconnect = 0.01 if on else 0.0
+        # about 60 disconnects, 24 reboots (plus one crash in two), ~120 stalls and ~180
+        # garbage bursts
+        self.p_disconnect = 0.012 if on else 0.0
         self.p_reboot = 0.004 if on else 0.0
         self.p_stall = 0.02 if on else 0.0
         self.p_garbage = 0.03 if on else 0.0
@@ -227,6 +228,13 @@ GAP_LOST = re.compile(r"pyramid events ([0-9A-Za-z]+):(\d+)\.\.(\d+) are lost")
 GAP_UNKNOWN = re.compile(r"pyramid events of boot ([0-9A-Za-z]+) from (\d+) on may be lost")
 
 
+def _ctrl_c_default():
+    """In the host's process, before it starts: SIGINT back to its default, so Python
+    turns Ctrl-C into KeyboardInterrupt (a soak started in the background by a shell
+    inherits SIGINT ignored, and the host would never leave)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _names_seq(text, seq):
     """True when a gap notice's list of missing seqs (``2, 3``, ``2..4000``, ``5 and
     after (count unknown)``, ``1, 2 ... and more``) takes in ``seq``."""
@@ -274,7 +282,7 @@ class HostGame:
         self.push = None  # the release on its way: {"dice": count of die events, "before": len(vp.events)}
         self.pushes = 0
         self.after_push = []  # faults drawn for the moment right after the next push
-        self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0}
+        self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0}
 
     # --- the host program ---
 
@@ -287,7 +295,7 @@ class HostGame:
                      "--edition", self.edition, "--seed", str(self.seed), "--journal", self.path]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=env)
+                                     stderr=subprocess.PIPE, env=env, preexec_fn=_ctrl_c_default)
         self.runs += 1
         self.readers = [threading.Thread(target=self._read, args=(self.proc.stdout, self._out_line), daemon=True),
                         threading.Thread(target=self._read, args=(self.proc.stderr, self._err_line), daemon=True)]
@@ -355,7 +363,11 @@ class HostGame:
         self._reap(30)
         self.counts["crashes"] += 1
         if rng.random() < 0.5:
+            # once the push's event is out (a power cut in the middle of reading the die
+            # would leave nothing to deliver: the table then asks for the die again)
+            self.vp.wait_events(self.push["before"] + 1, timeout=10)
             self.counts["reboots"] += 1
+            self.counts["reboots_away"] += 1
             self.vp.reboot()
         self._start()
 
@@ -458,7 +470,8 @@ class HostGame:
                 return self._play()
             except (RuntimeError, OSError):
                 sys.stderr.write("--- board log of game %d (faulted):\n%s\n" % (self.seed, self.vp.board_log()[-3000:]))
-                sys.stderr.write("--- tapped: %s\n" % [(m.kind, m["boot"], m["seq"]) for m in self.vp.events][-5:])
+                sys.stderr.write("--- tapped: %s; pushes %d, faults %s, push on its way %s\n" % (
+                    [(m.kind, m["boot"], m["seq"]) for m in self.vp.events][-5:], self.pushes, self.counts, self.push))
                 sys.stderr.write("--- host stdout:\n%s\n--- host stderr:\n%s\n" % (
                     "\n".join(self.out_tail), "\n".join(self.err_tail)))
                 raise
@@ -546,7 +559,7 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
     quick_bots()
     folder = tempfile.mkdtemp(prefix="soak-")
     total = {"released": 0, "delivered": 0, "replayed": 0, "typed": 0, "gapped": 0, "duplicated": 0, "lost": 0}
-    counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0}
+    counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0}
     mangled = {"lost": 0, "flipped": 0}
     same_scores = same_dice = same_truth = 0
     differ = []
@@ -590,7 +603,8 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
     out("soak: %d games (%s, seeds %d..%d), %.0f s; line: %.2f%% bytes lost, %.2f%% flipped, both ways"
         % (games, edition, first_seed, first_seed + games - 1, elapsed, 100 * loss, 100 * flip))
     out("faults: %(disconnects)d host disconnects, %(reboots)d pyramid reboots, %(stalls)d read stalls, "
-        "%(garbage)d garbage bursts, %(crashes)d host crashes (SIGKILL) + --resume" % counts)
+        "%(garbage)d garbage bursts, %(crashes)d host crashes (SIGKILL) + --resume; "
+        "%(reboots_away)d of the reboots while a killed host was away" % counts)
     out("bytes mangled on the line: %(lost)d lost, %(flipped)d flipped" % mangled)
     out("dice released %(released)d, delivered %(delivered)d, replayed (resent by the pyramid) %(replayed)d, typed after a gap "
         "%(typed)d, named in gaps %(gapped)d, duplicated %(duplicated)d, silently lost %(lost)d" % total)
