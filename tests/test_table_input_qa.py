@@ -139,7 +139,7 @@ def test_best_values_partnerships_by_name_with_six_players():
     assert lines[1].startswith("Partnership for Ben (the partner's best ticket to copy): "
                                "Ann +0.")
     for name in ("Cy", "Dee", "Eve", "Flo"):
-        assert "%s +0.00" % name in lines[1]
+        assert "%s 0.00" % name in lines[1]
     assert "Ben +" not in lines[1] and "p0" not in " ".join(lines)
     s.command("partner Ann")  # Ben & Ann for this leg
     s.command("leg yellow")   # Cy
@@ -150,7 +150,7 @@ def test_best_values_partnerships_by_name_with_six_players():
     assert lines[0].startswith("Best for Ann: ")
     assert not any(line.startswith("Partnership for Ann (") for line in lines)
     assert lines[-1].startswith("Partnership for Ann: with Ben this leg, copying Ben's best "
-                                "ticket is worth +0.00 now (RULES 3.8)")
+                                "ticket is worth 0.00 now (RULES 3.8)")
     # three players: no partnership line at all
     s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
     s.command(SETUP)

@@ -14,6 +14,7 @@ from camelup.editions import get_edition
 from camelup.notation import position_text
 
 from camelhost.table.manual import die_text
+from camelhost.table.view import signed
 
 INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
 
@@ -370,12 +371,12 @@ def best_lines(view, count=6):
     offers = [v for v in acts["values"] if v["kind"] == "partner"]
     if offers:
         lines.append("Partnership for %s (the partner's best ticket to copy): %s" % (
-            acts["player"], "; ".join("%s %+.2f" % (v["partner"], v["ev"]) for v in offers)))
+            acts["player"], "; ".join("%s %s" % (v["partner"], signed(v["ev"])) for v in offers)))
     mine = acts.get("partnership")
     if mine is not None:
         lines.append("Partnership for %s: with %s this leg, copying %s's best ticket is "
-                     "worth %+.2f now (RULES 3.8)" % (acts["player"], mine["partner"],
-                                                      mine["partner"], mine["ev"]))
+                     "worth %s now (RULES 3.8)" % (acts["player"], mine["partner"],
+                                                      mine["partner"], signed(mine["ev"])))
     return lines
 
 

@@ -91,6 +91,13 @@ _ODDS_CACHE = {}
 _ODDS_CACHE_SIZE = 16
 
 
+
+def signed(x):
+    """An expected value in coins as every screen prints it: ``+1.92``, ``-0.32``, and
+    ``0.00`` for anything that rounds to zero (never ``-0.00``, never ``+0.00``)."""
+    shown = "%+.2f" % x
+    return "0.00" if float(shown) == 0 else shown
+
 def _name(session, seat):
     return None if seat is None else session.names[seat]
 
@@ -219,7 +226,7 @@ def _action_text(session, av):
     """The table's words for one action value: partners by name."""
     if av.kind == "partner":
         seat = int(av.action.split()[1])
-        return "partner %s: %+.2f (best of their tickets to copy)" % (session.names[seat], av.ev)
+        return "partner %s: %s (best of their tickets to copy)" % (session.names[seat], signed(av.ev))
     return av.reason
 
 

@@ -18,7 +18,7 @@ import types
 
 from rich.text import Text
 
-from camelhost.table.view import odds_view
+from camelhost.table.view import odds_view, signed
 from camelhost.ui import palette
 
 #: Widest odds panel laid out in the narrow form (80-column terminals).
@@ -47,11 +47,6 @@ def _interval(p, hw):
     return "%3.0f±%-1.0f" % (100 * p, min(9, max(1, round(100 * hw))))
 
 
-def signed(x):
-    """An expected value in coins as the panels print it: ``+1.92``, ``-0.32``, and
-    ``0.00`` for anything that rounds to zero (never ``-0.00``, never ``+0.00``)."""
-    shown = "%+.2f" % x
-    return "0.00" if float(shown) == 0 else shown
 
 
 
