@@ -13,9 +13,8 @@ from camelup.odds import GREY, Position, leg_odds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
-
-CLASSIC = ("blue", "green", "orange", "yellow", "white")
-SECOND = ("blue", "green", "yellow", "red", "purple")
+from oracles.positions import CLASSIC, SECOND
+from oracles.positions import same_weights as same
 
 
 def spread_position(rnd, edition, max_dice):
@@ -53,11 +52,6 @@ def spread_position(rnd, edition, max_dice):
     dice = dice[:rnd.randint(2 if edition == "second" else 1, max_dice)]
     reveals = len(dice) if edition == "classic" else len(dice) - 1
     return Position(edition, stacks, tiles, dice=dice, reveals=reveals)
-
-
-def same(a, b):
-    return (a.total, a.first, a.second, a.last, a.landings, a.finished, a.joint) == (
-        b.total, b.first, b.second, b.last, b.landings, b.finished, b.joint)
 
 
 @settings(max_examples=4000, deadline=None, derandomize=True,

@@ -15,10 +15,7 @@ from camelup.odds import GREY, Position, leg_odds, move, tile_spaces, tile_value
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
-
-CLASSIC = ("blue", "green", "orange", "yellow", "white")
-SECOND = ("blue", "green", "yellow", "red", "purple")
-CRAZY = ("black", "white")
+from oracles.positions import CLASSIC, CRAZY, SECOND, random_board
 
 
 def random_position(rnd, edition, max_dice, max_reveals, all_dice=False):
@@ -26,17 +23,7 @@ def random_position(rnd, edition, max_dice, max_reveals, all_dice=False):
     camels = list(CLASSIC if edition == "classic" else SECOND + CRAZY)
     rnd.shuffle(camels)
     # cluster the camels so stacks and carrying are common; sometimes near the line
-    low = rnd.choice([1, 1, 4, 8, 11, 13])
-    high = min(16, low + rnd.choice([2, 3, 5, 8]))
-    stacks = {}
-    for camel in camels:
-        stacks.setdefault(rnd.randint(low, high), []).append(camel)
-    tiles = {}
-    for _ in range(rnd.randint(0, 3)):
-        space = rnd.randint(2, 16)
-        if space in stacks or space in tiles or space - 1 in tiles or space + 1 in tiles:
-            continue
-        tiles[space] = rnd.choice([1, -1])
+    stacks, tiles = random_board(rnd, camels, [1, 1, 4, 8, 11, 13], [2, 3, 5, 8], 3)
     racing = [c for c in camels if c in (CLASSIC if edition == "classic" else SECOND)]
     dice = list(racing)
     if edition == "second":

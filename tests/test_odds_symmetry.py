@@ -16,27 +16,16 @@ from camelup.odds.race import leg_end
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
-
-CLASSIC = ("blue", "green", "orange", "yellow", "white")
-SECOND = ("blue", "green", "yellow", "red", "purple")
+from oracles.positions import CLASSIC, CRAZY, SECOND, random_board
+from oracles.positions import same_weights as same
 
 
 def crowded_position(rnd, edition, max_dice):
     """Every camel within a few spaces (crazy camels among the racing ones), 0-2 tiles,
     somewhere on the track (near the start, the middle or the finish line)."""
-    camels = list(CLASSIC if edition == "classic" else SECOND + ("black", "white"))
+    camels = list(CLASSIC if edition == "classic" else SECOND + CRAZY)
     rnd.shuffle(camels)
-    low = rnd.choice([1, 2, 5, 9, 12, 13, 14])
-    high = min(16, low + rnd.choice([1, 2, 3, 4]))
-    stacks = {}
-    for camel in camels:
-        stacks.setdefault(rnd.randint(low, high), []).append(camel)
-    tiles = {}
-    for _ in range(rnd.randint(0, 2)):
-        space = rnd.randint(2, 16)
-        if space in stacks or space in tiles or space - 1 in tiles or space + 1 in tiles:
-            continue
-        tiles[space] = rnd.choice([1, -1])
+    stacks, tiles = random_board(rnd, camels, [1, 2, 5, 9, 12, 13, 14], [1, 2, 3, 4], 2)
     dice = [c for c in camels if c in (CLASSIC if edition == "classic" else SECOND)]
     if edition == "second":
         dice.append(GREY)
@@ -44,11 +33,6 @@ def crowded_position(rnd, edition, max_dice):
     dice = dice[:rnd.randint(2, max_dice)]
     reveals = len(dice) if edition == "classic" else len(dice) - 1
     return Position(edition, stacks, tiles, dice=dice, reveals=reveals)
-
-
-def same(a, b):
-    return (a.total, a.first, a.second, a.last, a.landings, a.finished, a.joint) == (
-        b.total, b.first, b.second, b.last, b.landings, b.finished, b.joint)
 
 
 @settings(max_examples=1500, deadline=None, derandomize=True,
