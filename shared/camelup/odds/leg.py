@@ -574,6 +574,7 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     """
     plain_classes = {}
     grey_classes = {}
+    grey_memo = {}
     for mask in list(current):
         boards = current.pop(mask)  # each mask's boards freed once done (MicroPython heap)
         if not boards:
@@ -595,7 +596,7 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
                     t = t.replace(ch, to)
             rec = classes.get(t)
             if rec is None:
-                rec = _class_outcomes(s, mask, wr, tiles, plain, st, nracing)
+                rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo)
                 classes[t] = rec
             for i1, i2, i3, wt in rec[0]:
                 key = s[i1] + s[i2] + s[i3]
@@ -611,44 +612,82 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
                     landings[space] = landings.get(space, 0) + land[space] * rec[2]
 
 
-def _class_outcomes(s, mask, wr, tiles, plain, st, nracing):
-    """``[outcomes, landings, 0]`` of the last reveal on board ``s`` (unit weight):
-    outcomes as ``(index of first, second, last in s, weight)``; see ``_last_level``.
-    The common cases (no tile, enough racing camels outside the unit; a grey die
-    whose crazy camel carries no racing camel) find the indices directly
-    (``_index_forward``, ``_index_grey``); the others go through ``_leaf_forward`` /
-    ``expand_grey`` and look their letters up."""
+def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo):
+    """``[outcomes, landings, 0]`` of the last reveal on board ``s`` of class ``t``
+    (unit weight): outcomes as ``(index of first, second, last in s, weight)``; see
+    ``_last_level``. The common case (no tile, enough racing camels outside the unit)
+    finds the indices directly (``_index_forward``); the others go through
+    ``_leaf_forward`` and look their letters up. The grey die's outcomes depend on the
+    board's shape alone (every racing camel alike, whatever its die): they are kept in
+    ``grey_memo`` under the class with every ``p`` written ``o`` (``_grey_outcomes``)."""
     packed = {}
     land = {}
     keys = None
+    marks = _board_marks(s, st) if plain is None else None
     for d in mask:
         if d != GREY_DIE:
-            if plain is None and _index_forward(s, d, wr, packed, land, st, nracing):
+            if plain is None and _index_forward(s, d, wr, packed, land, st, nracing, marks):
                 continue
             if keys is None:
                 keys = {}
             _leaf_forward(s, d, wr, plain, keys, land, st, nracing)
         else:
-            if _index_grey(s, tiles, packed, land):
-                continue
-            if keys is None:
-                keys = {}
-            expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
+            shape = t.replace("p", "o")
+            grey = grey_memo.get(shape)
+            if grey is None:
+                grey = _grey_outcomes(s, tiles, nracing)
+                grey_memo[shape] = grey
+            for code, wt in grey[0]:
+                packed[code] = packed.get(code, 0) + wt
+            for space in grey[1]:
+                land[space] = land.get(space, 0) + grey[1][space]
     if keys is not None:
-        for key in keys:
-            code = (s.find(key[0]) << 12) | (s.find(key[1]) << 6) | s.find(key[2])
-            packed[code] = packed.get(code, 0) + keys[key]
+        _pack_keys(s, keys, packed)
     outcomes = []
     for code in packed:
         outcomes.append((code >> 12, (code >> 6) & 63, code & 63, packed[code]))
     return [outcomes, land, 0]
 
 
-def _index_forward(s, c, w, packed, land, strip, nracing):
+def _pack_keys(s, keys, packed):
+    """Add rank-key weights ``keys`` to ``packed`` as string indices of board ``s``."""
+    for key in keys:
+        code = (s.find(key[0]) << 12) | (s.find(key[1]) << 6) | s.find(key[2])
+        packed[code] = packed.get(code, 0) + keys[key]
+
+
+def _grey_outcomes(s, tiles, nracing):
+    """``(list of (packed indices, weight), landings)`` of the grey die as the last
+    reveal on board ``s`` (unit weight per face): ``_index_grey`` when the crazy camel
+    it moves carries no racing camel, else ``expand_grey``."""
+    packed = {}
+    land = {}
+    if not _index_grey(s, tiles, packed, land):
+        keys = {}
+        expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
+        _pack_keys(s, keys, packed)
+    out = []
+    for code in packed:
+        out.append((code, packed[code]))
+    return out, land
+
+
+def _board_marks(s, strip):
+    """String indices of the top, the second and the bottom racing camel of board ``s``
+    (``strip``: the separator, and the crazy camels' letters when they are on it)."""
+    t1 = len(s.rstrip(strip)) - 1
+    return t1, len(s[:t1].rstrip(strip)) - 1, len(s) - len(s.lstrip(strip))
+
+
+def _index_forward(s, c, w, packed, land, strip, nracing, marks):
     """``_leaf_forward`` on a board with no tile, writing each outcome as the packed
-    string indices (first << 12 | second << 6 | last) of board ``s``. Returns
-    ``False``, doing nothing, when fewer than two racing camels stay outside the unit
-    (then ``_leaf_slow`` is needed)."""
+    string indices (first << 12 | second << 6 | last) of board ``s``. ``marks``:
+    ``_board_marks(s, strip)``. Returns ``False``, doing nothing, when fewer than two
+    racing camels stay outside the unit (then ``_leaf_slow`` is needed).
+
+    Everything is read on ``s`` itself: the unit ``s[i:j]`` moving to the top of a
+    space further on lands just before that space's closing separator ``q > j``, and
+    it ends above a camel of the rest exactly when ``q`` is past that camel's index."""
     i = s.find(c)
     j = s.find(SEP, i)
     if len(strip) > 1:
@@ -666,21 +705,27 @@ def _index_forward(s, c, w, packed, land, strip, nracing):
             return False
         top = j - 1
         second = j - 2
-    k = s.count(SEP, 0, i)
-    rest = s[:i] + s[j:]
-    shift = j - i  # index in rest -> index in s past the unit
-    a1 = len(rest.rstrip(strip)) - 1
-    a2 = len(rest[:a1].rstrip(strip)) - 1
-    b0 = len(rest) - len(rest.lstrip(strip))
+    # the top two (a1, a2) and the bottom (b0) racing camels outside the unit
+    t1, t2, b0 = marks
+    if t1 > j:
+        a1 = t1
+        if i <= t2 < j:  # the second camel of the board is in the unit
+            a2 = len(s[:i].rstrip(strip)) - 1
+        else:
+            a2 = t2
+    else:  # the unit holds the leader: the rest is all below it
+        a1 = len(s[:i].rstrip(strip)) - 1
+        a2 = len(s[:a1].rstrip(strip)) - 1
+    if b0 == i:  # the unit holds the last camel
+        b0 = len(s) - len(s[j:].lstrip(strip))
     above = between = pack = under = 0
-    q = rest.find(SEP, i + 1)
+    q = j
     for v in (1, 2, 3):
-        if k + v > TRACK:  # this value and the higher ones cross the line
+        q = s.find(SEP, q + 1)
+        if q < 0:  # past space 16: this value and the higher ones cross the line
             above += w * (4 - v)
             land[0] = land.get(0, 0) + w * (4 - v)
             break
-        if v > 1:
-            q = rest.find(SEP, q + 1)
         if q > a1:
             above += w
         elif q > a2:
@@ -689,20 +734,17 @@ def _index_forward(s, c, w, packed, land, strip, nracing):
             pack += w
         else:
             under += w
-    r1 = a1 + shift if a1 >= i else a1
-    r2 = a2 + shift if a2 >= i else a2
-    r0 = b0 + shift if b0 >= i else b0
     if above:
-        code = (top << 12) | ((second if n > 1 else r1) << 6) | r0
+        code = (top << 12) | ((second if n > 1 else a1) << 6) | b0
         packed[code] = packed.get(code, 0) + above
     if between:
-        code = (r1 << 12) | (top << 6) | r0
+        code = (a1 << 12) | (top << 6) | b0
         packed[code] = packed.get(code, 0) + between
     if pack:
-        code = (r1 << 12) | (r2 << 6) | r0
+        code = (a1 << 12) | (a2 << 6) | b0
         packed[code] = packed.get(code, 0) + pack
     if under:
-        code = (r1 << 12) | (r2 << 6) | i
+        code = (a1 << 12) | (a2 << 6) | i
         packed[code] = packed.get(code, 0) + under
     return True
 
