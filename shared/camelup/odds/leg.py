@@ -125,22 +125,22 @@ def expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, ranke
     goes through ``expand_forward``."""
     get = target.get
     for s, w in boards.items():
-        w *= wr
         i = s.find(c)
-        if s.count(SEP, 0, i) > TRACK - 3:
-            expand_forward(s, c, w, tiles, target, acc, landings, cont, crazy, ranker)
-            continue
         j = s.find(SEP, i)
-        unit = s[i:j]
         rest = s[:i] + s[j:]  # the separator closing space k is now at i
-        q = rest.find(SEP, i + 1)
-        ns = rest[:q] + unit + rest[q:]
+        q1 = rest.find(SEP, i + 1)
+        q2 = rest.find(SEP, q1 + 1)
+        q3 = rest.find(SEP, q2 + 1)
+        if q3 < 0:  # on space 14 or further: a value may cross the line
+            expand_forward(s, c, w * wr, tiles, target, acc, landings, cont, crazy, ranker)
+            continue
+        w *= wr
+        unit = s[i:j]
+        ns = rest[:q1] + unit + rest[q1:]
         target[ns] = get(ns, 0) + w
-        q = rest.find(SEP, q + 1)
-        ns = rest[:q] + unit + rest[q:]
+        ns = rest[:q2] + unit + rest[q2:]
         target[ns] = get(ns, 0) + w
-        q = rest.find(SEP, q + 1)
-        ns = rest[:q] + unit + rest[q:]
+        ns = rest[:q3] + unit + rest[q3:]
         target[ns] = get(ns, 0) + w
 
 
