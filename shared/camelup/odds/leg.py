@@ -131,7 +131,7 @@ def expand_plain(boards, c, wr, target, tiles, acc, landings, cont, crazy, ranke
         q1 = rest.find(SEP, i + 1)
         q2 = rest.find(SEP, q1 + 1)
         q3 = rest.find(SEP, q2 + 1)
-        if q3 < 0:  # on space 14 or further: a value may cross the line
+        if q1 < 0 or q2 < 0 or q3 < 0:  # on space 14 or further: a value may cross
             expand_forward(s, c, w * wr, tiles, target, acc, landings, cont, crazy, ranker)
             continue
         w *= wr
