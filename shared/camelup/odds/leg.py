@@ -598,7 +598,7 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
             if rec is None:
                 rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo)
                 classes[t] = rec
-            for (i1, i2, i3), wt in rec[0]:
+            for i1, i2, i3, wt in rec[0]:
                 key = s[i1] + s[i2] + s[i3]
                 acc[key] = get(key, 0) + w * wt
             if rec[1]:
@@ -614,7 +614,7 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
 
 def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo):
     """``[outcomes, landings, 0]`` of the last reveal on board ``s`` of class ``t``
-    (unit weight): outcomes as ``((index of first, second, last in s), weight)``; see
+    (unit weight): outcomes as ``(index of first, second, last in s, weight)``; see
     ``_last_level``. The common case (no tile, enough racing camels outside the unit)
     finds the indices directly (``_index_forward``); the others go through
     ``_leaf_forward`` and look their letters up. The grey die's outcomes depend on the
@@ -643,18 +643,21 @@ def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo):
                 land[space] = land.get(space, 0) + grey[1][space]
     if keys is not None:
         _pack_keys(s, keys, packed)
-    return [list(packed.items()), land, 0]
+    outcomes = []
+    for code in packed:
+        outcomes.append((code >> 12, (code >> 6) & 63, code & 63, packed[code]))
+    return [outcomes, land, 0]
 
 
 def _pack_keys(s, keys, packed):
     """Add rank-key weights ``keys`` to ``packed`` as string indices of board ``s``."""
     for key in keys:
-        code = (s.find(key[0]), s.find(key[1]), s.find(key[2]))
+        code = (s.find(key[0]) << 12) | (s.find(key[1]) << 6) | s.find(key[2])
         packed[code] = packed.get(code, 0) + keys[key]
 
 
 def _grey_outcomes(s, tiles, nracing):
-    """``(list of ((first, second, last indices), weight), landings)`` of the grey die as the last
+    """``(list of (packed indices, weight), landings)`` of the grey die as the last
     reveal on board ``s`` (unit weight per face): ``_index_grey`` when the crazy camel
     it moves carries no racing camel, else ``expand_grey``."""
     packed = {}
@@ -663,7 +666,10 @@ def _grey_outcomes(s, tiles, nracing):
         keys = {}
         expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
         _pack_keys(s, keys, packed)
-    return list(packed.items()), land
+    out = []
+    for code in packed:
+        out.append((code, packed[code]))
+    return out, land
 
 
 def _board_marks(s, strip):
@@ -675,7 +681,7 @@ def _board_marks(s, strip):
 
 def _index_forward(s, c, w, packed, land, strip, nracing, marks):
     """``_leaf_forward`` on a board with no tile, writing each outcome as the packed
-    string indices ``(first, second, last)`` of board ``s``. ``marks``:
+    packed string indices (first << 12 | second << 6 | last) of board ``s``. ``marks``:
     ``_board_marks(s, strip)``. Returns ``False``, doing nothing, when fewer than two
     racing camels stay outside the unit (then ``_leaf_slow`` is needed).
 
@@ -729,16 +735,16 @@ def _index_forward(s, c, w, packed, land, strip, nracing, marks):
         else:
             under += w
     if above:
-        code = (top, second if n > 1 else a1, b0)
+        code = (top << 12) | ((second if n > 1 else a1) << 6) | b0
         packed[code] = packed.get(code, 0) + above
     if between:
-        code = (a1, top, b0)
+        code = (a1 << 12) | (top << 6) | b0
         packed[code] = packed.get(code, 0) + between
     if pack:
-        code = (a1, a2, b0)
+        code = (a1 << 12) | (a2 << 6) | b0
         packed[code] = packed.get(code, 0) + pack
     if under:
-        code = (a1, a2, i)
+        code = (a1 << 12) | (a2 << 6) | i
         packed[code] = packed.get(code, 0) + under
     return True
 
@@ -746,7 +752,7 @@ def _index_forward(s, c, w, packed, land, strip, nracing, marks):
 def _index_grey(s, tiles, packed, land):
     """The grey die as the last reveal (one weight per face) when the crazy camel it
     moves carries no racing camel (RULES 3.5-3.7): the ranking stays, only landings
-    and a crossing count. Indices as ``_index_forward``; ``False`` (nothing
+    and a crossing count. Packed indices as ``_index_forward``; ``False`` (nothing
     done) when a racing camel rides the camel it moves (either, under rule 3.5 c)."""
     who = grey_choice(s)
     if who is None:
@@ -761,7 +767,7 @@ def _index_grey(s, tiles, packed, land):
     strip = SEP + BLACK + WHITE
     a1 = len(s.rstrip(strip)) - 1
     a2 = len(s[:a1].rstrip(strip)) - 1
-    code = (a1, a2, len(s) - len(s.lstrip(strip)))
+    code = (a1 << 12) | (a2 << 6) | (len(s) - len(s.lstrip(strip)))
     for c, w in movers:
         k = s.count(SEP, 0, s.find(c))
         for m in (k - 1, k - 2, k - 3):
