@@ -575,6 +575,8 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     plain_classes = {}
     grey_classes = {}
     grey_memo = {}
+    packed = {}
+    land = {}
     for mask in list(current):
         boards = current.pop(mask)  # each mask's boards freed once done (MicroPython heap)
         if not boards:
@@ -596,7 +598,8 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
                     t = t.replace(ch, to)
             rec = classes.get(t)
             if rec is None:
-                rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo)
+                rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo,
+                                      packed, land)
                 classes[t] = rec
             for i1, i2, i3, wt in rec[0]:
                 key = s[i1] + s[i2] + s[i3]
@@ -606,22 +609,22 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     for classes in (plain_classes, grey_classes):
         for t in classes:
             rec = classes[t]
-            land = rec[1]
-            if land:
-                for space in land:
-                    landings[space] = landings.get(space, 0) + land[space] * rec[2]
+            found = rec[1]
+            if found:
+                for space in found:
+                    landings[space] = landings.get(space, 0) + found[space] * rec[2]
 
 
-def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo):
+def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo, packed, land):
     """``[outcomes, landings, 0]`` of the last reveal on board ``s`` of class ``t``
     (unit weight): outcomes as ``(index of first, second, last in s, weight)``; see
     ``_last_level``. The common case (no tile, enough racing camels outside the unit)
     finds the indices directly (``_index_forward``); the others go through
     ``_leaf_forward`` and look their letters up. The grey die's outcomes depend on the
     board's shape alone (every racing camel alike, whatever its die): they are kept in
-    ``grey_memo`` under the class with every ``p`` written ``o`` (``_grey_outcomes``)."""
-    packed = {}
-    land = {}
+    ``grey_memo`` under the class with every ``p`` written ``o`` (``_grey_outcomes``).
+    ``packed`` and ``land``: empty scratch dictionaries, left empty (fewer allocations);
+    the landings come back as ``None`` when there are none."""
     keys = None
     marks = _board_marks(s, st) if plain is None else None
     for d in mask:
@@ -646,7 +649,12 @@ def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo):
     outcomes = []
     for code in packed:
         outcomes.append((code >> 12, (code >> 6) & 63, code & 63, packed[code]))
-    return [outcomes, land, 0]
+    packed.clear()
+    if land:
+        found = dict(land)
+        land.clear()
+        return [outcomes, found, 0]
+    return [outcomes, None, 0]
 
 
 def _pack_keys(s, keys, packed):
