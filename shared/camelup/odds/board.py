@@ -298,16 +298,18 @@ def grey_choice(s):
         return WHITE
     if iy < 0:
         return BLACK
+    # one directly on the other: whatever rides the top one rides both, so (a) can't
+    # pick one and (b) gives the top one
+    if iy == ix + 1:
+        return WHITE
+    if ix == iy + 1:
+        return BLACK
     above_x = s[ix + 1:s.find(SEP, ix)].replace(WHITE, "")
     above_y = s[iy + 1:s.find(SEP, iy)].replace(BLACK, "")
     if above_x and not above_y:
         return BLACK
     if above_y and not above_x:
         return WHITE
-    if iy == ix + 1:
-        return WHITE
-    if ix == iy + 1:
-        return BLACK
     return None
 
 
