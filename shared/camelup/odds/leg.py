@@ -627,10 +627,14 @@ def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo, packed
     ``packed`` and ``land``: empty scratch dictionaries, left empty (fewer allocations);
     the landings come back as ``None`` when there are none."""
     keys = None
-    marks = _board_marks(s, st) if plain is None else None
+    if plain is None:  # the top, the second and the bottom racing camel of the board
+        t1 = len(s.rstrip(st)) - 1
+        t2 = len(s[:t1].rstrip(st)) - 1
+        t0 = len(s) - len(s.lstrip(st))
     for d in mask:
         if d != GREY_DIE:
-            if plain is None and _index_forward(s, d, wr, packed, land, st, nracing, marks):
+            if plain is None and _index_forward(s, d, wr, packed, land, st, nracing, t1, t2,
+                                                t0):
                 continue
             if keys is None:
                 keys = {}
@@ -681,17 +685,11 @@ def _grey_outcomes(s, tiles, nracing):
     return out, land
 
 
-def _board_marks(s, strip):
-    """String indices of the top, the second and the bottom racing camel of board ``s``
-    (``strip``: the separator, and the crazy camels' letters when they are on it)."""
-    t1 = len(s.rstrip(strip)) - 1
-    return t1, len(s[:t1].rstrip(strip)) - 1, len(s) - len(s.lstrip(strip))
-
-
-def _index_forward(s, c, w, packed, land, strip, nracing, marks):
+def _index_forward(s, c, w, packed, land, strip, nracing, t1, t2, b0):
     """``_leaf_forward`` on a board with no tile, writing each outcome as the packed
-    packed string indices (first << 12 | second << 6 | last) of board ``s``. ``marks``:
-    ``_board_marks(s, strip)``. Returns ``False``, doing nothing, when fewer than two
+    packed string indices (first << 12 | second << 6 | last) of board ``s``. ``t1``,
+    ``t2``, ``b0``: string indices of the board's top, second and bottom racing camels
+    (``strip``: the separator, and the crazy camels' letters when they are on it). Returns ``False``, doing nothing, when fewer than two
     racing camels stay outside the unit (then ``_leaf_slow`` is needed).
 
     Everything is read on ``s`` itself: the unit ``s[i:j]`` moving to the top of a
@@ -715,7 +713,6 @@ def _index_forward(s, c, w, packed, land, strip, nracing, marks):
         top = j - 1
         second = j - 2
     # the top two (a1, a2) and the bottom (b0) racing camels outside the unit
-    t1, t2, b0 = marks
     if t1 > j:
         a1 = t1
         if i <= t2 < j:  # the second camel of the board is in the unit
