@@ -761,11 +761,13 @@ def _index_grey(s, tiles, packed, land):
     and a crossing count. Packed indices as ``_index_forward``; ``False`` (nothing
     done) when a racing camel rides the camel it moves (either, under rule 3.5 c)."""
     who = grey_choice(s)
-    if who is None:
-        movers = ((BLACK, 1), (WHITE, 1))
+    if who is None:  # either, half the faces each
+        movers = BLACK + WHITE
+        w = 1
     else:
-        movers = ((who, 2),)
-    for c, _w in movers:
+        movers = who
+        w = 2
+    for c in movers:
         i = s.find(c)
         seg = s[i + 1:s.find(SEP, i)]
         if seg and seg.replace(BLACK, "").replace(WHITE, ""):
@@ -774,7 +776,7 @@ def _index_grey(s, tiles, packed, land):
     a1 = len(s.rstrip(strip)) - 1
     a2 = len(s[:a1].rstrip(strip)) - 1
     code = (a1 << 12) | (a2 << 6) | (len(s) - len(s.lstrip(strip)))
-    for c, w in movers:
+    for c in movers:
         k = s.count(SEP, 0, s.find(c))
         for m in (k - 1, k - 2, k - 3):
             if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
@@ -795,13 +797,15 @@ def expand_grey(s, w0, tiles, target, acc, landings, cont, nracing, ranker=rank_
     and a crossing of the line need looking at value by value.
     """
     who = grey_choice(s)
-    if who is None:  # rule 3.5 (c): the numeral's ink decides
-        movers = ((BLACK, w0), (WHITE, w0))
+    if who is None:  # rule 3.5 (c): the numeral's ink decides: either, half the faces
+        movers = BLACK + WHITE
+        w = w0
     else:
-        movers = ((who, 2 * w0),)
+        movers = who
+        w = 2 * w0
     key = None
     plain = None
-    for c, w in movers:
+    for c in movers:
         i = s.find(c)
         j = s.find(SEP, i)
         if s[i + 1:j].replace(BLACK, "").replace(WHITE, ""):  # racing passengers
