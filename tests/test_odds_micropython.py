@@ -61,3 +61,26 @@ def test_odds_same_on_micropython_and_cpython(micropython, capsys):
     assert got.stdout == expected
     assert got.stdout.count("\n") == 8
     assert "('purple', 108)" in got.stdout  # D7: P 108/216
+
+
+P2B_SCRIPT = r'''
+from camelup.odds import Position, leg_odds
+
+r = leg_odds(Position("second", {4: ["blue", "green"], 5: ["red"], 6: ["yellow", "purple"],
+                                 7: ["black", "white"]}))
+print(repr((r.total, sorted(r.first.items()), sorted(r.second.items()),
+            sorted(r.last.items()), sorted(r.joint.items()), r.finished)))
+'''
+
+
+@pytest.mark.micropython
+def test_whole_leg_without_tiles_same_on_micropython(micropython, capsys):
+    # P2b with no tile: the last reveal read off string indices (racing dice with the
+    # crazy camels on the board, the grey die's outcomes per board shape); MicroPython
+    # names the classes with ``replace``. A whole leg needs about 4 MB of heap there.
+    got = micropython(P2B_SCRIPT, timeout=120, heapsize="8M")
+    assert got.returncode == 0, got.stderr
+    exec(compile(P2B_SCRIPT, "p2b_script", "exec"), {})
+    expected = capsys.readouterr().out
+    assert got.stdout == expected
+    assert got.stdout.startswith("(5598720, [('blue', 449536), ('green', 1401440)")
