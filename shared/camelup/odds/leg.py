@@ -671,11 +671,10 @@ def _pack_keys(s, keys, packed):
 
 def _grey_outcomes(s, tiles, nracing):
     """``(list of (packed indices, weight), landings)`` of the grey die as the last
-    reveal on board ``s`` (unit weight per face): ``_index_grey`` when the crazy camel
-    it moves carries no racing camel, else ``expand_grey``."""
+    reveal on board ``s`` (unit weight per face): ``_index_grey`` when it can, else ``expand_grey``."""
     packed = {}
     land = {}
-    if not _index_grey(s, tiles, packed, land):
+    if not _index_grey(s, tiles, packed, land, nracing):
         keys = {}
         expand_grey(s, 1, tiles, None, keys, land, 1, nracing)
         _pack_keys(s, keys, packed)
@@ -755,11 +754,33 @@ def _index_forward(s, c, w, packed, land, strip, nracing, t1, t2, b0):
     return True
 
 
-def _index_grey(s, tiles, packed, land):
-    """The grey die as the last reveal (one weight per face) when the crazy camel it
-    moves carries no racing camel (RULES 3.5-3.7): the ranking stays, only landings
-    and a crossing count. Packed indices as ``_index_forward``; ``False`` (nothing
-    done) when a racing camel rides the camel it moves (either, under rule 3.5 c)."""
+def _rest_indices(s, i, j, strip, t1, t2, t0):
+    """``(a1, a2, b0)``: string indices of the top two and the bottom racing camels of
+    board ``s`` outside the unit ``s[i:j]``, from the board's own ``t1``, ``t2``, ``t0``
+    (``_index_forward`` does the same inline)."""
+    if t1 > j:
+        a1 = t1
+        if i <= t2 < j:  # the second camel of the board is in the unit
+            a2 = len(s[:i].rstrip(strip)) - 1
+        else:
+            a2 = t2
+    else:  # the unit holds the leader: the rest is all below it
+        a1 = len(s[:i].rstrip(strip)) - 1
+        a2 = len(s[:a1].rstrip(strip)) - 1
+    if t0 >= i and t0 < j:  # the unit holds the last camel
+        t0 = len(s) - len(s[j:].lstrip(strip))
+    return a1, a2, t0
+
+
+def _index_grey(s, tiles, packed, land, nracing):
+    """The grey die as the last reveal (one weight per face), RULES 3.5-3.7: each
+    outcome as packed string indices of board ``s`` like ``_index_forward``, landings
+    and crossings into ``land``. A crazy camel with no racing camel on it leaves the
+    ranking as it is; one carrying racing camels puts them on top of the space it
+    reaches (a cheering tile: one space further, on top; booing: one space back,
+    underneath; over the line: below everyone). ``False`` (nothing done) when fewer
+    than two racing camels stay outside the unit it moves (``_leaf_slow`` is needed)."""
+    strip = SEP + BLACK + WHITE
     who = grey_choice(s)
     if who is None:  # either, half the faces each
         movers = BLACK + WHITE
@@ -769,21 +790,64 @@ def _index_grey(s, tiles, packed, land):
         w = 2
     for c in movers:
         i = s.find(c)
-        seg = s[i + 1:s.find(SEP, i)]
-        if seg and seg.replace(BLACK, "").replace(WHITE, ""):
+        seg = s[i:s.find(SEP, i)]
+        n = len(seg) - seg.count(BLACK) - seg.count(WHITE)
+        if n and nracing - n < 2:
             return False
-    strip = SEP + BLACK + WHITE
-    a1 = len(s.rstrip(strip)) - 1
-    a2 = len(s[:a1].rstrip(strip)) - 1
-    code = (a1 << 12) | (a2 << 6) | (len(s) - len(s.lstrip(strip)))
+    t1 = len(s.rstrip(strip)) - 1
+    t2 = len(s[:t1].rstrip(strip)) - 1
+    t0 = len(s) - len(s.lstrip(strip))
     for c in movers:
-        k = s.count(SEP, 0, s.find(c))
+        i = s.find(c)
+        j = s.find(SEP, i)
+        k = s.count(SEP, 0, i)
+        seg = s[i:j]
+        n = len(seg) - seg.count(BLACK) - seg.count(WHITE)
+        if n == 0:  # no racing passenger: the ranking can't change
+            for m in (k - 1, k - 2, k - 3):
+                if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
+                    land[0] = land.get(0, 0) + w
+                elif tiles[m]:
+                    land[m] = land.get(m, 0) + w
+                    if tiles[m] > 0 and m == 1:  # cheered over the line
+                        land[0] = land.get(0, 0) + w
+            code = (t1 << 12) | (t2 << 6) | t0
+            packed[code] = packed.get(code, 0) + 3 * w
+            continue
+        u1 = seg.rstrip(strip)
+        top_u = i + len(u1) - 1  # the unit's top, second and bottom racing camels
+        second_u = i + len(u1[:-1].rstrip(strip)) - 1 if n > 1 else -1
+        bottom_u = i + len(seg) - len(seg.lstrip(strip))
+        a1, a2, b0 = _rest_indices(s, i, j, strip, t1, t2, t0)
+        top = s.rfind(SEP, 0, i)  # separator after space k - v
         for m in (k - 1, k - 2, k - 3):
-            if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
+            if m < 1:  # carried backwards over the line: below everyone (RULES 3.7)
+                pos = -1
                 land[0] = land.get(0, 0) + w
-            elif tiles[m]:
-                land[m] = land.get(m, 0) + w
-    packed[code] = packed.get(code, 0) + 6
+            else:
+                t = tiles[m]
+                if t == 0:
+                    pos = top
+                else:
+                    land[m] = land.get(m, 0) + w
+                    if t < 0:  # booing: one space clockwise, underneath
+                        pos = top + 1
+                    elif m == 1:  # cheering over the line
+                        pos = -1
+                        land[0] = land.get(0, 0) + w
+                    else:  # cheering: one more space counterclockwise, on top
+                        pos = s.rfind(SEP, 0, top)
+                top = s.rfind(SEP, 0, top)
+            # pos < i: compared with the rest's indices as they are in s
+            if pos > a1:
+                code = (top_u << 12) | ((second_u if n > 1 else a1) << 6) | b0
+            elif pos > a2:
+                code = (a1 << 12) | (top_u << 6) | b0
+            elif pos > b0:
+                code = (a1 << 12) | (a2 << 6) | b0
+            else:
+                code = (a1 << 12) | (a2 << 6) | bottom_u
+            packed[code] = packed.get(code, 0) + w
     return True
 
 
