@@ -568,10 +568,11 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     whether its die is still inside, so boards that are the same once every racing
     camel is written ``p`` (die inside) or ``o`` (die out) give the same outcomes up to
     the names, wherever the camels are. The outcomes of one board of such a class are
-    worked out once (``_leaf_forward``, ``expand_grey``) as string indices of the
-    first, second and last camel and a weight; every other board of the class reads
-    its three letters at those indices. Landings depend on the class alone (summed
-    weight x landings per unit weight). About 2.5x fewer leaves than boards x dice.
+    worked out once (``_class_outcomes``) as string indices of the first, second and
+    last camel and a weight; every other board of the class reads its three letters at
+    those indices. Landings depend on the class alone (summed weight x landings per
+    unit weight). About 2.5x fewer leaves than boards x dice. The grey die's outcomes
+    depend on the shape alone, so classes of one shape share them (``grey_memo``).
     """
     plain_classes = {}
     grey_classes = {}
@@ -671,7 +672,8 @@ def _pack_keys(s, keys, packed):
 
 def _grey_outcomes(s, tiles, nracing):
     """``(list of (packed indices, weight), landings)`` of the grey die as the last
-    reveal on board ``s`` (unit weight per face): ``_index_grey`` when it can, else ``expand_grey``."""
+    reveal on board ``s`` (unit weight per face): ``_index_grey`` when it can, else
+    ``expand_grey``."""
     packed = {}
     land = {}
     if not _index_grey(s, tiles, packed, land, nracing):
@@ -686,10 +688,11 @@ def _grey_outcomes(s, tiles, nracing):
 
 def _index_forward(s, c, w, packed, land, strip, nracing, t1, t2, b0):
     """``_leaf_forward`` on a board with no tile, writing each outcome as the packed
-    packed string indices (first << 12 | second << 6 | last) of board ``s``. ``t1``,
-    ``t2``, ``b0``: string indices of the board's top, second and bottom racing camels
-    (``strip``: the separator, and the crazy camels' letters when they are on it). Returns ``False``, doing nothing, when fewer than two
-    racing camels stay outside the unit (then ``_leaf_slow`` is needed).
+    string indices (first << 12 | second << 6 | last) of board ``s``. ``t1``, ``t2``,
+    ``b0``: string indices of the board's top, second and bottom racing camels
+    (``strip``: the separator, and the crazy camels' letters when they are on it).
+    Returns ``False``, doing nothing, when fewer than two racing camels stay outside
+    the unit (then ``_leaf_slow`` is needed).
 
     Everything is read on ``s`` itself: the unit ``s[i:j]`` moving to the top of a
     space further on lands just before that space's closing separator ``q > j``, and
