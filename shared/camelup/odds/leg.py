@@ -544,8 +544,9 @@ def _canon_table(board, mask):
     """How ``_last_level`` names the racing camels of a board with dice ``mask`` inside:
     ``(letter, "p")`` for a camel whose die is inside, ``(letter, "o")`` for the others.
     On CPython a ``str.translate`` table doing the same, as a string indexed by
-    character code (faster to apply than a dict; MicroPython has no ``translate``: the
-    pairs are applied with ``replace``, giving the same strings)."""
+    character code (MicroPython has no ``translate``: the pairs are applied with
+    ``replace``, giving the same strings). Either is applied once to all the boards of
+    a mask joined by newlines."""
     pairs = []
     for ch in board:
         if ch != SEP and ch != BLACK and ch != WHITE:
@@ -586,18 +587,18 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
         grey = GREY_DIE in mask
         classes = grey_classes if grey else plain_classes
         st = strip if grey else SEP
-        table = None
-        for s in boards:
-            table = _canon_table(s, mask)
-            break
+        order = list(boards)
+        # every board's class at once: one string of all of them, renamed, split again
+        table = _canon_table(order[0], mask)
+        named = "\n".join(order)
+        if _TRANSLATE:
+            named = named.translate(table)
+        else:
+            for ch, to in table:
+                named = named.replace(ch, to)
         get = acc.get
-        for s, w in boards.items():
-            if _TRANSLATE:
-                t = s.translate(table)
-            else:
-                t = s
-                for ch, to in table:
-                    t = t.replace(ch, to)
+        for s, t in zip(order, named.split("\n")):
+            w = boards[s]
             rec = classes.get(t)
             if rec is None:
                 rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo,
