@@ -596,8 +596,11 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
         else:
             for ch, to in table:
                 named = named.replace(ch, to)
+        names = named.split("\n")
         get = acc.get
-        for s, t in zip(order, named.split("\n")):
+        for index in range(len(order)):
+            s = order[index]
+            t = names[index]
             w = boards[s]
             rec = classes.get(t)
             if rec is None:
