@@ -26,7 +26,7 @@ from camelup.odds.race import (
     TILE_TRIES,
     _later_orders,
     _next,
-    _run_tiles,
+    _run_fresh,
     _seed_state,
     race_odds,
     simulate,
@@ -54,16 +54,15 @@ def _leader_space(board, crazy):
 
 def _reference_run(s, x, orders, tables, crazy):
     """The later legs with tiles written with the board layer's moves and a tile list
-    (RULES 1.5), drawing from the generator in the same order as ``_run_tiles``."""
-    counts, places = tables
+    (RULES 1.5), drawing from the generator in the same order as ``_run_fresh``."""
+    counts, places, radix = tables
     legs = 0
     while legs < MAX_LEGS:
         x = _next(x)
         order = orders[x % len(orders)]
         x = _next(x)
         faces = x
-        x = _next(x)
-        k = counts[x % len(counts)]
+        k = counts[faces // radix % len(counts)]  # past the five dice's faces
         pending = []
         for _ in range(k):
             x = _next(x)
@@ -105,8 +104,8 @@ def _reference_run(s, x, orders, tables, crazy):
 
 
 #: Many tiles, every timing, both sides, near and far: stresses the moves onto tiles.
-DENSE = ([3, 2, 3], [(t, off, mark) for t in range(5) for off in (-4, -2, -1, 1, 2, 3, 4)
-                     for mark in ("+", "-")])
+DENSE = ([3, 2, 3, 0], [(t, off, mark) for t in range(5) for off in (-4, -2, -1, 1, 2, 3, 4)
+                     for mark in ("+", "-")], 6 ** 5)
 
 
 def _boards(edition, n, seed):
@@ -129,7 +128,7 @@ def test_later_tile_moves_are_the_board_layers_draw_for_draw():
             orders = _later_orders(coded, pos)
             for tables in (_TABLES[edition], DENSE):
                 x = _seed_state(n)
-                got, gx = _run_tiles(coded.board, x, orders, len(orders), tables, coded.crazy)
+                got, gx = _run_fresh(coded.board, x, orders, len(orders), tables, coded.crazy)
                 want, wx = _reference_run(coded.board, x, orders, tables, coded.crazy)
                 assert got.replace("+", "").replace("-", "") == want, (edition, n, pos)
                 assert gx == wx
@@ -158,7 +157,7 @@ def test_later_tiles_only_on_legal_spaces():
     orders = _later_orders(coded, pos)
     trace = []
     for seed in range(300):
-        _run_tiles(coded.board, _seed_state(seed), orders, len(orders), DENSE, True, trace)
+        _run_fresh(coded.board, _seed_state(seed), orders, len(orders), DENSE, True, trace)
     assert len(trace) > 1000
     for board in trace:
         segs = _spaces(board)

@@ -74,7 +74,7 @@ LATER_TILES = {
                           (4, -1, -1, 3), (4, -1, 1, 5), (4, 1, -1, 10), (4, 3, 1, 3))},
 }
 TILE_TRIES = 3
-#: A tile on the string board (``_run_tiles``): its space's segment is this one
+#: A tile on the string board (``_tile_leg``): its space's segment is this one
 #: character (a tile space never holds a camel: a unit landing there moves on).
 TILE_MARK = {1: "+", -1: "-"}
 _MARKS = "+-"
@@ -169,13 +169,40 @@ def _first_leg(s, x, orders, count, tiles):
     return s, x, False
 
 
-def _run_fresh(s, x, orders, count):
-    """Legs that each start with every die inside and no tiles (the legs after the
-    current one), both moves written out, until a unit crosses the line (or
-    ``MAX_LEGS``). Returns ``(board, x)``. The grey die's choice (RULES 3.5) is
-    ``camelup.odds.board.grey_choice`` written out."""
-    legs = 0
-    while legs < MAX_LEGS:
+def _expand(edition):
+    """``LATER_TILES[edition]`` made ready to index with a draw: ``(counts, places,
+    radix)``, the tile counts and the ``(dice out, offset, mark)`` entries each repeated
+    as often as measured, and ``6 ** dice per leg`` (the faces' part of a draw)."""
+    table = LATER_TILES[edition]
+    counts = []
+    for tiles, legs in table["count"]:
+        counts.extend([tiles] * legs)
+    places = []
+    for out, offset, side, actions in table["place"]:
+        places.extend([(out, offset, TILE_MARK[side])] * actions)
+    return counts, places, 6 ** LEG_REVEALS[edition]
+
+
+_TABLES = {}
+for _edition in LATER_TILES:
+    _TABLES[_edition] = _expand(_edition)
+
+
+def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
+    """Legs that each start with every die inside (the legs after the current one),
+    both moves written out, until a unit crosses the line (or ``MAX_LEGS``). Returns
+    ``(board, x)``. The GREY_DIE die's choice (RULES 3.5) is
+    ``camelup.odds.board.grey_choice`` written out.
+
+    ``tables`` (``_TABLES[edition]``) puts tiles down: the faces' draw, past the
+    faces, also picks the leg's number of tiles (``counts``); a leg with tiles is
+    ``_tile_leg``. ``None``: no tiles. ``crazy``: crazy camels on the board;
+    ``trace``: see ``simulate``."""
+    if tables is not None:
+        counts, places, radix = tables
+        n_counts = len(counts)
+        strip = SEP + _MARKS + (BLACK + WHITE if crazy else "")
+    for _leg in range(MAX_LEGS):
         x ^= (x << 13) & _MASK32
         x ^= x >> 17
         x ^= (x << 5) & _MASK32
@@ -184,10 +211,16 @@ def _run_fresh(s, x, orders, count):
         x ^= x >> 17
         x ^= (x << 5) & _MASK32
         faces = x
+        if tables is not None:
+            k = counts[faces // radix % n_counts]
+            if k:
+                s, x, over = _tile_leg(s, x, order, faces, k, places, strip, trace)
+                if over:
+                    return s, x
+                continue
         for d in order:
-            f = faces % 6
-            faces //= 6
             if d == GREY_DIE:
+                f = faces % 6
                 ix = s.find(BLACK)
                 iy = s.find(WHITE)
                 if ix < 0:
@@ -200,7 +233,7 @@ def _run_fresh(s, x, orders, count):
                     jx = s.find(SEP, ix)
                     jy = s.find(SEP, iy)
                     if jx == jy:  # one stack: the upper one carries the lower's load
-                        if iy > ix:  # white above black
+                        if iy > ix:  # WHITE above BLACK
                             above_x = jx - ix > 2 or iy != ix + 1
                             above_y = jy - iy > 1
                         else:
@@ -234,7 +267,7 @@ def _run_fresh(s, x, orders, count):
                 i = s.find(d)
                 j = s.find(SEP, i)
                 q = s.find(SEP, j + 1)
-                v = f % 3
+                v = faces % 3  # = (face mod 6) mod 3
                 if v and q > 0:
                     q = s.find(SEP, q + 1)
                     if v > 1 and q > 0:
@@ -242,48 +275,116 @@ def _run_fresh(s, x, orders, count):
                 if q < 0:  # crossed the finish line (RULES 1.13)
                     return s[:i] + s[j:] + s[i:j], x
                 s = s[:i] + s[j:q] + s[i:j] + s[q:]
-        legs += 1
+            faces //= 6
     return s, x
 
 
-def _expand(edition):
-    """``LATER_TILES[edition]`` as two lists to index with a draw: tile counts and
-    ``(dice out, offset, mark)`` entries, each repeated as often as it was measured."""
-    table = LATER_TILES[edition]
-    counts = []
-    for tiles, legs in table["count"]:
-        counts.extend([tiles] * legs)
-    places = []
-    for out, offset, side, actions in table["place"]:
-        places.extend([(out, offset, TILE_MARK[side])] * actions)
-    return counts, places
-
-
-_TABLES = {}
-for _edition in LATER_TILES:
-    _TABLES[_edition] = _expand(_edition)
+def _tile_leg(s, x, order, faces, k, places, strip, trace):
+    """One later leg with ``k`` tiles (``_run_fresh``): one draw per tile picks its
+    entry in ``places``; each goes down when its number of dice are out (``_place``);
+    a unit landing on one moves as RULES 1.5 / 3.6 say (forward tile: one more space,
+    on top; backward tile: one space back, underneath; the moves of
+    ``camelup.odds.board.step_forward`` / ``step_backward``). A tile is its space's
+    segment, one mark (``TILE_MARK``): a tile space never holds a camel. The marks go
+    at leg end (RULES 1.12). Returns ``(board, x, over)``."""
+    n_places = len(places)
+    pending = []
+    while len(pending) < k:
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        pending.append(places[x % n_places])
+    if k > 1:
+        pending.sort()
+    due = pending[0][0]
+    out = 0
+    for d in order:
+        while due == out:
+            s, x = _place(s, x, pending.pop(0), places, strip, trace)
+            due = pending[0][0] if pending else -1
+        out += 1
+        if d == GREY_DIE:
+            f = faces % 6
+            who = grey_choice(s)
+            if who is None:  # RULES 3.5 (c): the numeral's ink
+                who = BLACK if f >= 3 else WHITE
+            i = s.find(who)
+            j = s.find(SEP, i)
+            q = s.rfind(SEP, 0, i)  # the separator after space k - 1
+            v = f % 3
+            while v and q > 0:
+                q = s.rfind(SEP, 0, q)
+                v -= 1
+            if q <= 0:  # carried back over the line (RULES 3.7)
+                return s[i:j] + s[:i] + s[j:], x, True
+            t = s[q - 1]
+            if t == "+":  # cheering: one more space counterclockwise, on top (3.6)
+                q = s.rfind(SEP, 0, q - 1)
+                if q <= 0:
+                    return s[i:j] + s[:i] + s[j:], x, True
+            elif t == "-":  # booing: one space clockwise, underneath (3.6)
+                q += 1
+            s = s[:q] + s[i:j] + s[q:i] + s[j:]
+        else:
+            i = s.find(d)
+            j = s.find(SEP, i)
+            q = s.find(SEP, j + 1)
+            v = faces % 3
+            if v and q > 0:
+                q = s.find(SEP, q + 1)
+                if v > 1 and q > 0:
+                    q = s.find(SEP, q + 1)
+            if q < 0:  # crossed the finish line (RULES 1.13)
+                return s[:i] + s[j:] + s[i:j], x, True
+            t = s[q - 1]
+            if t == "+":  # forward tile: one more space, on top (RULES 1.5)
+                q = s.find(SEP, q + 1)
+                if q < 0:
+                    return s[:i] + s[j:] + s[i:j], x, True
+                s = s[:i] + s[j:q] + s[i:j] + s[q:]
+            elif t == "-":  # backward tile: one space back, underneath (1.5)
+                p = s.rfind(SEP, 0, q - 2) + 1
+                if p <= i:  # back onto the space it left, under what stayed
+                    s = s[:p] + s[i:j] + s[p:i] + s[j:]
+                else:
+                    s = s[:i] + s[j:p] + s[i:j] + s[p:]
+            else:
+                s = s[:i] + s[j:q] + s[i:j] + s[q:]
+        faces //= 6
+    return s.replace("+", "").replace("-", ""), x, False  # tiles back to their owners
 
 
 def _place(s, x, entry, places, strip, trace):
     """Put one tile on board ``s`` (generator state ``x``) as ``entry`` (``(dice out,
-    offset from the leader, mark)``) says, drawing again from ``places`` while the space
-    is not legal (RULES 1.5), at most ``TILE_TRIES`` draws in all. ``strip``: the
-    separator, the tile marks and the crazy camels' letters, stripped to find the
-    leading racing camel. Returns ``(board, x)``; ``trace`` (a list or None) gets every
+    offset from the leading racing camel's space, mark)``) says, drawing again from
+    ``places`` while that space is not legal (RULES 1.5: on the track, not space 1,
+    no camel, no tile on it or next to it), at most ``TILE_TRIES`` entries in all.
+    ``strip``: the separator, the marks and the crazy camels' letters (stripped to
+    find the leader). Returns ``(board, x)``; ``trace`` (a list or None) gets every
     board a tile went down on."""
     tries = 0
     while True:
-        lead = s.count(SEP, 0, len(s.rstrip(strip)) - 1)
-        m = lead + entry[1]
-        if 2 <= m <= TRACK:
-            segs = s.split(SEP)  # segs[k] is space k, segs[0] and segs[17] are empty
-            if not segs[m] and segs[m - 1] not in _MARK_TUPLE and \
-                    segs[m + 1] not in _MARK_TUPLE:
-                segs[m] = entry[2]
-                s = SEP.join(segs)
-                if trace is not None:
-                    trace.append(s)
-                return s, x
+        off = entry[1]
+        i = len(s.rstrip(strip)) - 1  # the leading racing camel
+        if off > 0:
+            q = s.find(SEP, i)  # the separator after the leader's space
+            while off and q >= 0:
+                q = s.find(SEP, q + 1)
+                off -= 1
+            ok = q >= 0  # q: the separator after the tile's space (at most 16)
+        else:
+            q = s.rfind(SEP, 0, i)
+            while off < -1 and q > 0:
+                q = s.rfind(SEP, 0, q)
+                off += 1
+            ok = q > s.find(SEP, 1)  # beyond space 1
+        # the space is empty, its neighbours hold no tile
+        if ok and s[q - 1] == SEP and s[q - 2] not in _MARK_TUPLE and \
+                s[q + 1:q + 2] not in _MARK_TUPLE:
+            s = s[:q] + entry[2] + s[q:]
+            if trace is not None:
+                trace.append(s)
+            return s, x
         tries += 1
         if tries >= TILE_TRIES:
             return s, x
@@ -291,131 +392,6 @@ def _place(s, x, entry, places, strip, trace):
         x ^= x >> 17
         x ^= (x << 5) & _MASK32
         entry = places[x % len(places)]
-
-
-
-def _run_tiles(s, x, orders, count, tables, crazy, trace=None):
-    """``_run_fresh`` with tiles: each leg first draws its number of tiles and each
-    tile's entry from ``tables`` (``_TABLES[edition]``), puts each down when its number
-    of dice are out (``_place``), and moves as RULES 1.5 / 3.6 say when a unit lands
-    on one (forward tile: one more space, on top; backward tile: one space back,
-    underneath; the same moves as ``camelup.odds.board.step_forward`` and
-    ``step_backward``). A tile is its space's segment, one mark character
-    (``TILE_MARK``); the marks go at leg end (RULES 1.12). Returns ``(board, x)``."""
-    counts, places = tables
-    n_counts = len(counts)
-    n_places = len(places)
-    strip = SEP + _MARKS + (BLACK + WHITE if crazy else "")
-    legs = 0
-    while legs < MAX_LEGS:
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        order = orders[x % count]
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        faces = x
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        k = counts[x % n_counts]
-        pending = []
-        while len(pending) < k:
-            x ^= (x << 13) & _MASK32
-            x ^= x >> 17
-            x ^= (x << 5) & _MASK32
-            pending.append(places[x % n_places])
-        if k > 1:
-            pending.sort()
-        due = pending[0][0] if k else 99
-        out = 0
-        for d in order:
-            while due == out:
-                s, x = _place(s, x, pending.pop(0), places, strip, trace)
-                due = pending[0][0] if pending else 99
-            out += 1
-            f = faces % 6
-            faces //= 6
-            if d == GREY_DIE:
-                ix = s.find(BLACK)
-                iy = s.find(WHITE)
-                if ix < 0:
-                    i = iy
-                    j = s.find(SEP, i)
-                elif iy < 0:
-                    i = ix
-                    j = s.find(SEP, i)
-                else:
-                    jx = s.find(SEP, ix)
-                    jy = s.find(SEP, iy)
-                    if jx == jy:  # one stack: the upper one carries the lower's load
-                        if iy > ix:  # white above black
-                            above_x = jx - ix > 2 or iy != ix + 1
-                            above_y = jy - iy > 1
-                        else:
-                            above_y = jy - iy > 2 or ix != iy + 1
-                            above_x = jx - ix > 1
-                    else:
-                        above_x = jx - ix > 1
-                        above_y = jy - iy > 1
-                    if above_x and not above_y:
-                        i = ix
-                    elif above_y and not above_x:
-                        i = iy
-                    elif iy == ix + 1:
-                        i = iy
-                    elif ix == iy + 1:
-                        i = ix
-                    elif f >= 3:  # RULES 3.5 (c): the numeral's ink
-                        i = ix
-                    else:
-                        i = iy
-                    j = jx if i == ix else jy
-                q = s.rfind(SEP, 0, i)  # the separator after space k - 1
-                v = f % 3
-                while v and q > 0:
-                    q = s.rfind(SEP, 0, q)
-                    v -= 1
-                if q <= 0:  # carried back over the line (RULES 3.7)
-                    return s[i:j] + s[:i] + s[j:], x
-                t = s[q - 1]
-                if t == "+":  # cheering: one more space counterclockwise, on top (3.6)
-                    q = s.rfind(SEP, 0, q - 1)
-                    if q <= 0:
-                        return s[i:j] + s[:i] + s[j:], x
-                elif t == "-":  # booing: one space clockwise, underneath (3.6)
-                    q += 1
-                s = s[:q] + s[i:j] + s[q:i] + s[j:]
-            else:
-                i = s.find(d)
-                j = s.find(SEP, i)
-                q = s.find(SEP, j + 1)
-                v = f % 3
-                if v and q > 0:
-                    q = s.find(SEP, q + 1)
-                    if v > 1 and q > 0:
-                        q = s.find(SEP, q + 1)
-                if q < 0:  # crossed the finish line (RULES 1.13)
-                    return s[:i] + s[j:] + s[i:j], x
-                t = s[q - 1]
-                if t == "+":  # forward tile: one more space, on top (RULES 1.5)
-                    q = s.find(SEP, q + 1)
-                    if q < 0:
-                        return s[:i] + s[j:] + s[i:j], x
-                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
-                elif t == "-":  # backward tile: one space back, underneath (1.5)
-                    p = s.rfind(SEP, 0, q - 2) + 1
-                    if p <= i:  # back onto the space it left, under what stayed
-                        s = s[:p] + s[i:j] + s[p:i] + s[j:]
-                    else:
-                        s = s[:i] + s[j:p] + s[i:j] + s[p:]
-                else:
-                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
-        if k:
-            s = s.replace("+", "").replace("-", "")  # tiles back to their owners
-        legs += 1
-    return s, x
 
 
 def _later_orders(coded, position):
@@ -461,12 +437,8 @@ def simulate(position, seed=1, samples=10000, later_tiles=True, trace=None):
     tables = _TABLES[position.edition] if later_tiles else None
     for _ in range(samples):
         s, x, over = _first_leg(board0, x, first_orders, n_first, tiles0)
-        if over:
-            pass
-        elif tables is None:
-            s, x = _run_fresh(s, x, later_orders, n_later)
-        else:
-            s, x = _run_tiles(s, x, later_orders, n_later, tables, crazy, trace)
+        if not over:
+            s, x = _run_fresh(s, x, later_orders, n_later, tables, crazy, trace)
         a, z = _ends(s, crazy)
         wins[a] = wins.get(a, 0) + 1
         losses[z] = losses.get(z, 0) + 1
@@ -649,16 +621,10 @@ class _Strata:
             while p2 >= edge:
                 index += 1
                 edge += weights[index] * samples
-            if tables is None:
-                s, x = _run_fresh(b1, x, orders, count)
-            else:
-                s, x = _run_tiles(b1, x, orders, count, tables, crazy)
+            s, x = _run_fresh(b1, x, orders, count, tables, crazy)
             a1 = s.rstrip(strip)[-1]
             z1 = s.lstrip(strip)[0]
-            if tables is None:
-                s, x = _run_fresh(boards[index], x, orders, count)
-            else:
-                s, x = _run_tiles(boards[index], x, orders, count, tables, crazy)
+            s, x = _run_fresh(boards[index], x, orders, count, tables, crazy)
             a2 = s.rstrip(strip)[-1]
             z2 = s.lstrip(strip)[0]
             wins[a1] = wins.get(a1, 0) + 1
@@ -679,10 +645,7 @@ class _Strata:
             while point >= edge:
                 index += 1
                 edge += weights[index] * samples
-            if tables is None:
-                s, x = _run_fresh(boards[index], x, orders, count)
-            else:
-                s, x = _run_tiles(boards[index], x, orders, count, tables, crazy)
+            s, x = _run_fresh(boards[index], x, orders, count, tables, crazy)
             a = s.rstrip(strip)[-1]
             z = s.lstrip(strip)[0]
             wins[a] = wins.get(a, 0) + 1
@@ -702,7 +665,7 @@ def simulate_after_leg(position, seed=1, samples=10000, ends=None, later_tiles=T
     The boards where the race goes on are sampled stratified (``_Strata.sample``):
     the cumulative weight is cut into slices of two races and two boards are drawn
     uniformly inside each slice, then raced to the end from a fresh leg
-    (``_run_tiles``; ``_run_fresh`` with ``later_tiles=False``). Boards are taken in sorted order: a seed gives the same figures
+    (``_run_fresh``). Boards are taken in sorted order: a seed gives the same figures
     on CPython and MicroPython.
 
     Returns ``(exact_wins, exact_losses, wins, losses, share)``: integer weights (over
