@@ -288,20 +288,30 @@ def _tile_leg(s, x, order, faces, k, places, strip, trace):
     segment, one mark (``TILE_MARK``): a tile space never holds a camel. The marks go
     at leg end (RULES 1.12). Returns ``(board, x, over)``."""
     n_places = len(places)
-    pending = []
-    while len(pending) < k:
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        pending.append(places[x % n_places])
+    x ^= (x << 13) & _MASK32
+    x ^= x >> 17
+    x ^= (x << 5) & _MASK32
+    entry = places[x % n_places]
+    pending = []  # the tiles after the next one, in the order they go down
     if k > 1:
+        pending.append(entry)
+        while len(pending) < k:
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            pending.append(places[x % n_places])
         pending.sort()
-    due = pending[0][0]
+        entry = pending.pop(0)
+    due = entry[0]
     out = 0
     for d in order:
         while due == out:
-            s, x = _place(s, x, pending.pop(0), places, strip, trace)
-            due = pending[0][0] if pending else -1
+            s, x = _place(s, x, entry, places, strip, trace)
+            if pending:
+                entry = pending.pop(0)
+                due = entry[0]
+            else:
+                due = -1
         out += 1
         if d == GREY_DIE:
             f = faces % 6
