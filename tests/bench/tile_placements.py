@@ -12,8 +12,8 @@ writes one JSON line per game to ``--out``:
 * ``winner`` / ``loser``: the race's first and last racing camel (RULES 1.13, 3.7).
 
 ``--summary FILE...`` prints the tables ``camelup.odds.race`` keeps (``LATER_TILES``)
-from such files. The games are those of ``camelhost.tournament.play_game`` (this
-loop is its loop with a look at the game before every action).
+from such files. The games are ``camelhost.tournament.play_game``'s own, its
+policies wrapped to look at the game before every action.
 
     nice python tests/bench/tile_placements.py --edition classic --games 200 --seed 11 \
         --out /tmp/tiles-classic.jsonl
@@ -24,13 +24,7 @@ import argparse
 import json
 import sys
 
-from camelup.actions import Action
-from camelup.editions import GREY, INKS
-from camelup.game import Game
-from camelup.rng import XorShift32
-
 from camelhost import tournament
-from camelhost.table.bots import POLICIES
 
 
 def _leader_space(game):
@@ -43,50 +37,39 @@ def _leader_space(game):
 
 
 def play(policies, edition, seed, index):
-    """One game as ``tournament.play_game`` plays it, recorded (see the module doc)."""
-    seats = len(policies)
-    shift = index % seats
-    order = [policies[(s + shift) % seats] for s in range(seats)]
-    number = tournament.game_seed(seed, index)
-    game = Game.random(edition, seats, number)
-    dice = XorShift32(number * 7 + 3)
-    rngs = [XorShift32(number * 31 + s + 1) for s in range(seats)]
+    """Game ``index`` played by ``tournament.play_game`` itself, its policies wrapped to
+    look at the game before each action (see the module doc for the record)."""
     record = {"edition": edition, "seed": seed, "index": index, "tiles": [], "legs": [],
               "starts": []}
-    leg = 0
-    actions = 0
-    while not game.is_over:
-        if actions >= tournament.MAX_ACTIONS:
-            raise RuntimeError("game %d: race not over" % index)
-        if game.leg != leg:
-            if leg:
-                record["legs"].append(last_tiles)
-            leg = game.leg
-            record["starts"].append(game.position())
-        last_tiles = len(game.tiles)
-        seat = game.turn
-        text = POLICIES[order[seat]](game, rngs[seat])
-        if text == "pyramid":
-            die = dice.choice(game.dice_in_pyramid())
-            value = 1 + dice.below(3)
-            ink = INKS[dice.below(2)] if die == GREY else None
-            action = Action.pyramid(die, value, ink)
-        elif text.startswith("partner "):
-            action = "partner %d" % (int(text.split()[1]) - 1)
-        else:
-            action = text
+    seen = {"game": None, "leg": 0, "tiles": 0}
+
+    def wrap(policy):
+        def look(game, rng):
+            if game.leg != seen["leg"]:
+                if seen["leg"]:
+                    record["legs"].append(seen["tiles"])
+                seen["leg"] = game.leg
+                record["starts"].append(game.position())
+            seen["tiles"] = len(game.tiles)  # before a die: what the leg ends with
+            seen["game"] = game
+            text = policy(game, rng)
             if text.startswith("tile "):
                 parts = text.split()
-                space = int(parts[1])
-                side = 1 if parts[2] == "+" else -1
-                moved = game.tile_of(seat) is not None
                 record["tiles"].append([game.leg, len(game.dice_out),
-                                        space - _leader_space(game), side, moved])
-        game.push(action)
-        actions += 1
-        if not game.is_over and game.leg == leg:
-            last_tiles = len(game.tiles)
-    record["legs"].append(last_tiles)
+                                        int(parts[1]) - _leader_space(game),
+                                        1 if parts[2] == "+" else -1,
+                                        game.tile_of(game.turn) is not None])
+            return text
+        return look
+
+    saved = tournament.POLICIES
+    tournament.POLICIES = {name: wrap(saved[name]) for name in saved}
+    try:
+        tournament.play_game(policies, edition, seed, index)
+    finally:
+        tournament.POLICIES = saved
+    game = seen["game"]  # the game object play_game pushed every action on
+    record["legs"].append(seen["tiles"])
     ranking = game.ranking()
     record["winner"] = ranking[0]
     record["loser"] = ranking[-1]
