@@ -291,76 +291,70 @@ def _tile_leg(s, x, order, faces, k, places, strip, trace):
     x ^= (x << 13) & _MASK32
     x ^= x >> 17
     x ^= (x << 5) & _MASK32
-    entry = places[x % n_places]
-    pending = []  # the tiles after the next one, in the order they go down
+    tiles = [places[x % n_places]]
+    while len(tiles) < k:
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        tiles.append(places[x % n_places])
     if k > 1:
-        pending.append(entry)
-        while len(pending) < k:
-            x ^= (x << 13) & _MASK32
-            x ^= x >> 17
-            x ^= (x << 5) & _MASK32
-            pending.append(places[x % n_places])
-        pending.sort()
-        entry = pending.pop(0)
-    due = entry[0]
-    out = 0
-    for d in order:
-        while due == out:
-            s, x = _place(s, x, entry, places, strip, trace)
-            if pending:
-                entry = pending.pop(0)
-                due = entry[0]
-            else:
-                due = -1
-        out += 1
-        if d == GREY_DIE:
-            f = faces % 6
-            who = grey_choice(s)
-            if who is None:  # RULES 3.5 (c): the numeral's ink
-                who = BLACK if f >= 3 else WHITE
-            i = s.find(who)
-            j = s.find(SEP, i)
-            q = s.rfind(SEP, 0, i)  # the separator after space k - 1
-            v = f % 3
-            while v and q > 0:
-                q = s.rfind(SEP, 0, q)
-                v -= 1
-            if q <= 0:  # carried back over the line (RULES 3.7)
-                return s[i:j] + s[:i] + s[j:], x, True
-            t = s[q - 1]
-            if t == "+":  # cheering: one more space counterclockwise, on top (3.6)
-                q = s.rfind(SEP, 0, q - 1)
-                if q <= 0:
+        tiles.sort()  # in the order they go down
+    tiles.append((len(order), 0, ""))  # the end of the leg
+    start = 0
+    for entry in tiles:
+        stop = entry[0]
+        for d in order[start:stop]:  # the dice before this tile goes down
+            if d == GREY_DIE:
+                f = faces % 6
+                who = grey_choice(s)
+                if who is None:  # RULES 3.5 (c): the numeral's ink
+                    who = BLACK if f >= 3 else WHITE
+                i = s.find(who)
+                j = s.find(SEP, i)
+                q = s.rfind(SEP, 0, i)  # the separator after space k - 1
+                v = f % 3
+                while v and q > 0:
+                    q = s.rfind(SEP, 0, q)
+                    v -= 1
+                if q <= 0:  # carried back over the line (RULES 3.7)
                     return s[i:j] + s[:i] + s[j:], x, True
-            elif t == "-":  # booing: one space clockwise, underneath (3.6)
-                q += 1
-            s = s[:q] + s[i:j] + s[q:i] + s[j:]
-        else:
-            i = s.find(d)
-            j = s.find(SEP, i)
-            q = s.find(SEP, j + 1)
-            v = faces % 3
-            if v and q > 0:
-                q = s.find(SEP, q + 1)
-                if v > 1 and q > 0:
-                    q = s.find(SEP, q + 1)
-            if q < 0:  # crossed the finish line (RULES 1.13)
-                return s[:i] + s[j:] + s[i:j], x, True
-            t = s[q - 1]
-            if t == "+":  # forward tile: one more space, on top (RULES 1.5)
-                q = s.find(SEP, q + 1)
-                if q < 0:
-                    return s[:i] + s[j:] + s[i:j], x, True
-                s = s[:i] + s[j:q] + s[i:j] + s[q:]
-            elif t == "-":  # backward tile: one space back, underneath (1.5)
-                p = s.rfind(SEP, 0, q - 2) + 1
-                if p <= i:  # back onto the space it left, under what stayed
-                    s = s[:p] + s[i:j] + s[p:i] + s[j:]
-                else:
-                    s = s[:i] + s[j:p] + s[i:j] + s[p:]
+                t = s[q - 1]
+                if t == "+":  # cheering: one more space counterclockwise, on top (3.6)
+                    q = s.rfind(SEP, 0, q - 1)
+                    if q <= 0:
+                        return s[i:j] + s[:i] + s[j:], x, True
+                elif t == "-":  # booing: one space clockwise, underneath (3.6)
+                    q += 1
+                s = s[:q] + s[i:j] + s[q:i] + s[j:]
             else:
-                s = s[:i] + s[j:q] + s[i:j] + s[q:]
-        faces //= 6
+                i = s.find(d)
+                j = s.find(SEP, i)
+                q = s.find(SEP, j + 1)
+                v = faces % 3
+                if v and q > 0:
+                    q = s.find(SEP, q + 1)
+                    if v > 1 and q > 0:
+                        q = s.find(SEP, q + 1)
+                if q < 0:  # crossed the finish line (RULES 1.13)
+                    return s[:i] + s[j:] + s[i:j], x, True
+                t = s[q - 1]
+                if t == "+":  # forward tile: one more space, on top (RULES 1.5)
+                    q = s.find(SEP, q + 1)
+                    if q < 0:
+                        return s[:i] + s[j:] + s[i:j], x, True
+                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
+                elif t == "-":  # backward tile: one space back, underneath (1.5)
+                    p = s.rfind(SEP, 0, q - 2) + 1
+                    if p <= i:  # back onto the space it left, under what stayed
+                        s = s[:p] + s[i:j] + s[p:i] + s[j:]
+                    else:
+                        s = s[:i] + s[j:p] + s[i:j] + s[p:]
+                else:
+                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
+            faces //= 6
+        if entry[2]:
+            s, x = _place(s, x, entry, places, strip, trace)
+        start = stop
     return s.replace("+", "").replace("-", ""), x, False  # tiles back to their owners
 
 
