@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+import camelup
+
 from camelup.odds import Position, leg_odds
 from camelup.odds.board import (
     BLACK,
@@ -196,6 +198,15 @@ def test_no_tile_model_still_there_and_seeded():
 
 
 def test_exact_paths_do_not_change():
+    # a finished race: its final ranking, with or without later tiles (RULES 1.13)
+    g = camelup.Game("classic", 3, {13: ["blue", "white"], 14: ["orange"], 15: ["green"],
+                                   16: ["yellow"]})
+    g.push("pyramid yellow 2")
+    assert g.is_over
+    for later in (True, False):
+        race = race_odds(g, cache=False, later_tiles=later)
+        assert race.exact and race.winner["yellow"] == 1.0 and race.loser["blue"] == 1.0
+        assert race.samples == 0
     # RULES 1.13: the current leg ends the race in every outcome: exact either way
     pos = Position("classic", {12: ["blue"], 13: ["green", "orange"], 14: ["white"],
                                16: ["yellow"]})
