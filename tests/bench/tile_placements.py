@@ -13,7 +13,10 @@ writes one JSON line per game to ``--out``:
 
 ``--summary FILE...`` prints the tables ``camelup.odds.race`` keeps (``LATER_TILES``)
 from such files. The games are ``camelhost.tournament.play_game``'s own, its
-policies wrapped to look at the game before every action.
+policies wrapped to look at the game before every action. The bots' finish cards
+use the race odds, so the games depend on the code they run on: ``LATER_TILES``
+was measured with the bots of main at commit 1da3fb0 (a checkout of it, this script
+copied in, ``PYTHONPATH`` on its ``shared`` and ``host``).
 
     nice python tests/bench/tile_placements.py --edition classic --games 200 --seed 11 \
         --out /tmp/tiles-classic.jsonl

@@ -37,7 +37,8 @@ MAX_LEGS = 60
 
 #: Where tiles come down in the legs after the current one, per edition: measured on
 #: the table's bots by ``tests/bench/tile_placements.py`` (policies coach,ev,ev,ev,
-#: tournament seed 11, games 0-199 of each edition; ``--summary`` prints this table).
+#: tournament seed 11, games 0-199 of each edition, the bots of main at commit 1da3fb0,
+#: whose race odds had no later tiles; ``--summary`` prints this table).
 #: ``count``: ``(tiles on the track when a later leg ended, legs)``; ``place``: ``(dice
 #: already out, space minus the leading racing camel's space, side +1 / -1, tile
 #: actions)`` over every tile action of those legs. A simulated later leg draws its
