@@ -6,10 +6,8 @@ odds where they must."""
 
 import random
 
-import pytest
-
 import camelup
-
+import pytest
 from camelup.odds import Position, leg_odds
 from camelup.odds.board import (
     BLACK,
@@ -167,7 +165,7 @@ def test_later_tiles_only_on_legal_spaces():
         segs = _spaces(board)
         marks = [k for k in range(TRACK + 2) if segs[k] in ("+", "-")]
         assert all(2 <= k <= TRACK for k in marks)
-        assert all(b - a >= 2 for a, b in zip(marks, marks[1:]))
+        assert all(b - a >= 2 for a, b in zip(marks, marks[1:], strict=False))
         assert all(len(segs[k]) == 1 for k in marks)
 
 

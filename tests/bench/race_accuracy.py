@@ -91,7 +91,7 @@ def main(argv=None):
                                      later_tiles=later)
                     wb, wl = _scores(odds.winner, r["winner"])
                     lb, ll = _scores(odds.loser, r["loser"])
-                    for m, v in zip(metrics, (wb, wl, lb, ll)):
+                    for m, v in zip(metrics, (wb, wl, lb, ll), strict=True):
                         game_sum[later][m] += v
             positions += len(starts)
             for m in metrics:

@@ -98,7 +98,7 @@ def summary(paths):
             later_legs += len(r["legs"]) - 1
             for n in r["legs"][1:]:
                 per_leg[n] = per_leg.get(n, 0) + 1
-            for leg, out, off, side, moved in r["tiles"]:
+            for leg, out, off, side, _moved in r["tiles"]:
                 if leg == 1:
                     first += 1
                     continue

@@ -17,7 +17,6 @@ from camelup.odds.board import (
     GREY_DIE,
     LEG_REVEALS,
     SEP,
-    TRACK,
     WHITE,
     Coded,
     grey_choice,
