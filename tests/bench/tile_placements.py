@@ -109,6 +109,19 @@ def summary(paths):
               "(%.2f a leg), %d in first legs" % (edition, len(games), later_legs, total,
                                                   total / max(1, later_legs), first))
         print("  tiles on the track at a later leg's end: %s" % sorted(per_leg.items()))
+        legs = max(1, sum(per_leg.values()))
+        share = max(1, total)
+        print("  legs ending with 0/1/2/3+ tiles: %s %%; tile actions before the first "
+              "die %.0f %%, backward %.0f %%, 1-3 spaces ahead of the leader %.0f %% "
+              "(of them backward %.0f %%), behind it %.0f %%" % (
+                  "/".join("%.0f" % (100 * per_leg.get(n, 0) / legs) for n in (0, 1, 2))
+                  + "/%.0f" % (100 * sum(per_leg[n] for n in per_leg if n >= 3) / legs),
+                  100 * counts.get(0, 0) / share,
+                  100 * sum(placed[k] for k in placed if k[2] < 0) / share,
+                  100 * sum(placed[k] for k in placed if 1 <= k[1] <= 3) / share,
+                  100 * sum(placed[k] for k in placed if 1 <= k[1] <= 3 and k[2] < 0)
+                  / max(1, sum(placed[k] for k in placed if 1 <= k[1] <= 3)),
+                  100 * sum(placed[k] for k in placed if k[1] < 0) / share))
         print("  tile actions by dice out: %s" % sorted(counts.items()))
         print("  (dice out, offset from leader, side): count")
         for key in sorted(placed, key=lambda k: -placed[k]):
