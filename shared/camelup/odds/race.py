@@ -671,7 +671,7 @@ def simulate_after_leg(position, seed=1, samples=10000, ends=None, later_tiles=T
     the cumulative weight is cut into slices of two races and two boards are drawn
     uniformly inside each slice, then raced to the end from a fresh leg
     (``_run_fresh``). Boards are taken in sorted order: a seed gives the same figures
-    on CPython and MicroPython.
+    on CPython and MicroPython. ``later_tiles``: as ``simulate``.
 
     Returns ``(exact_wins, exact_losses, wins, losses, share)``: integer weights (over
     ``total``) of the leg's race-ending outcomes per colour, the simulated counts per
