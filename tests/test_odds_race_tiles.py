@@ -142,7 +142,7 @@ def test_later_tiles_only_on_legal_spaces():
     for edition in ("classic", "second"):
         trace = []
         for n, pos in enumerate(_boards(edition, 40, 9)):
-            simulate(pos, seed=n, samples=20, trace=trace)
+            simulate(pos, seed=n, samples=20, later_tiles=True, trace=trace)
         assert len(trace) > 200  # most races see later legs with tiles
         for board in trace:
             segs = _spaces(board)
@@ -184,14 +184,15 @@ def test_no_tile_model_still_there_and_seeded():
     pos = Position("second", P2A)
     a = race_odds(pos, seed=3, samples=1500, cache=False, later_tiles=False)
     b = race_odds(pos, seed=3, samples=1500, cache=False, later_tiles=False)
-    c = race_odds(pos, seed=3, samples=1500, cache=False)
-    d = race_odds(pos, seed=3, samples=1500, cache=False)
+    c = race_odds(pos, seed=3, samples=1500, cache=False, later_tiles=True)
+    d = race_odds(pos, seed=3, samples=1500, cache=False, later_tiles=True)
+    assert race_odds(pos, seed=3, samples=1500, cache=False).winner == a.winner  # default
     assert a.winner == b.winner and c.winner == d.winner and c.loser == d.loser
     assert a.winner != c.winner  # the later legs differ
     assert abs(sum(c.winner.values()) - 1) < 1e-9 and abs(sum(c.loser.values()) - 1) < 1e-9
     # cached answers keep the two models apart
-    e = race_odds(pos, seed=3, samples=1500)
-    f = race_odds(pos, seed=3, samples=1500, later_tiles=False)
+    e = race_odds(pos, seed=3, samples=1500, later_tiles=True)
+    f = race_odds(pos, seed=3, samples=1500)
     assert e.winner == c.winner and f.winner == a.winner
 
 
@@ -224,7 +225,7 @@ def test_later_tiles_move_the_odds_where_they_must():
     # the top camel's winning chance drops, beyond both 95 % intervals
     pos = Position("classic", {12: ["blue", "green", "orange", "yellow", "white"]}, dice=[])
     old = race_odds(pos, seed=1, samples=20000, cache=False, later_tiles=False)
-    new = race_odds(pos, seed=1, samples=20000, cache=False)
+    new = race_odds(pos, seed=1, samples=20000, cache=False, later_tiles=True)
     assert not old.exact and not new.exact
     gap = old.winner["white"] - new.winner["white"]
     assert gap > old.winner_hw["white"] + new.winner_hw["white"]
@@ -238,7 +239,7 @@ out = []
 trace = []
 w, l = simulate(Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
                          tiles={4: -1, 6: 1}, dice=["blue", "orange", "white"]),
-                seed=5, samples=200, trace=trace)
+                seed=5, samples=200, later_tiles=True, trace=trace)
 out.append(repr((sorted(w.items()), sorted(l.items()), len(trace), trace[:5])))
 p = Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
                         15: ["black"], 12: ["white"]}, dice=["red", "grey", "blue"])
@@ -247,7 +248,8 @@ for later in (True, False):
     out.append(repr((sorted(ew.items()), sorted(w.items()), sorted(l.items()), "%.9f" % share)))
 trace = []
 w, l = simulate(Position("second", {4: ["black", "blue"], 5: ["red", "white"], 6: ["green"],
-                                    7: ["yellow", "purple"]}), seed=2, samples=200, trace=trace)
+                                    7: ["yellow", "purple"]}), seed=2, samples=200, later_tiles=True,
+                trace=trace)
 out.append(repr((sorted(w.items()), sorted(l.items()), len(trace), trace[-3:])))
 for line in out:
     print(line)

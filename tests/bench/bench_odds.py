@@ -105,8 +105,8 @@ def main():
                                      15: ["black"], 13: ["white"]})
     mid.push("pyramid red 2")
     race = race_c = None
-    cases = (("P1", POSITIONS[0][1], True), ("P2a", pos, True), ("mid-race", mid, True),
-             ("P1 no-t", POSITIONS[0][1], False), ("P2a no-t", pos, False))
+    cases = (("P1", POSITIONS[0][1], False), ("P2a", pos, False), ("mid-race", mid, False),
+             ("P1 +t", POSITIONS[0][1], True), ("P2a +t", pos, True))
     for name, where, later in cases:
         cpus = []
         for _ in range(3 if name.startswith("P2a") else 1):  # median CPU of P2a's runs
@@ -128,8 +128,8 @@ def main():
             race = got
     print("  (leg end: CPU of the exact current leg's boards; sim us: the rest of the CPU per "
           "race; half-width: the widest 95% interval reached, winner and loser piles;\n"
-          "  no-t: later legs without tiles, later_tiles=False; the others carry the measured "
-          "tiles, the default; P2a: median CPU of 3 runs)")
+          "  +t: later legs carry the measured tiles, later_tiles=True; the others are the "
+          "default, later legs without tiles; P2a: median CPU of 3 runs)")
 
     print()
     for name, p in POSITIONS:

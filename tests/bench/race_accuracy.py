@@ -1,7 +1,7 @@
 """How well the race odds foretell real races: winner / loser odds at every leg start of
 recorded tournament games, next to how those races really ended, for the race odds
-with the measured tiles in later legs (``later_tiles=True``, the default) and without
-(``later_tiles=False``).
+with the measured tiles in later legs (``later_tiles=True``) and without
+(``later_tiles=False``, the default).
 
 Input: JSON lines written by ``tests/bench/tile_placements.py`` (``starts``: the
 position at each leg start; ``winner`` / ``loser``: the race's first and last camel).

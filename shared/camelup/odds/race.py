@@ -2,9 +2,11 @@
 
 The current leg goes on with the dice still inside and the tiles on the board; every
 later leg starts with all dice inside. Tiles go back to their owners at leg end
-(RULES 1.12) and come down again as the table's bots were measured to put them
-(``LATER_TILES``, ``later_tiles=True``, the default), or not at all
-(``later_tiles=False``). Moves use the same string boards as ``camelup.odds``.
+(RULES 1.12); by default the later legs are raced without them (``later_tiles=False``),
+or with tiles coming down as the table's bots were measured to put them
+(``LATER_TILES``, ``later_tiles=True``): against real race outcomes the two models
+score the same within their intervals, and the tiles cost about half as much time
+again (docs/odds.md, "Tiles in later legs"). Moves use the same string boards as ``camelup.odds``.
 Randomness is a xorshift32 generator written out here, so a seed gives the same races
 on CPython and MicroPython.
 
@@ -415,15 +417,16 @@ def _ends(s, crazy):
     return r[-1], r[0]
 
 
-def simulate(position, seed=1, samples=10000, later_tiles=True, trace=None):
+def simulate(position, seed=1, samples=10000, later_tiles=False, trace=None):
     """Play the rest of the race ``samples`` times; returns ``(wins, losses)``.
 
     ``wins``/``losses``: dict colour -> number of races that colour won / lost.
     Each leg takes two draws of the generator: one picks the order of the dice
     that come out (uniform over every ordered choice, RULES 1.4), the other the
     six-sided face of each (racing value = face mod 3 + 1; grey ink = face div 3).
-    ``later_tiles``: tiles come down in the later legs as measured (``LATER_TILES``,
-    one more draw a leg and one a tile); False: no tiles after the current leg.
+    ``later_tiles``: True: tiles come down in the later legs as measured
+    (``LATER_TILES``, one more draw a leg and one a tile); False (default): no tiles
+    after the current leg.
     ``trace``: a list that gets every board string a later-leg tile went down on
     (a tile is its space's one-character segment, ``TILE_MARK``), or None.
     """
@@ -556,7 +559,7 @@ class _Strata:
     sorted order (a seed gives the same races on both runtimes) with their weights.
     ``later_tiles``: the later legs' tiles as ``simulate`` has them."""
 
-    def __init__(self, position, ends, later_tiles=True):
+    def __init__(self, position, ends, later_tiles=False):
         coded = Coded(position)
         self.names = coded.name
         self.crazy = coded.crazy
@@ -663,7 +666,7 @@ class _Strata:
         return out
 
 
-def simulate_after_leg(position, seed=1, samples=10000, ends=None, later_tiles=True):
+def simulate_after_leg(position, seed=1, samples=10000, ends=None, later_tiles=False):
     """Winner / loser counts with the current leg exact and the later legs simulated.
 
     The current leg's end (``leg_end``, or ``ends`` if already computed) is exact.
@@ -708,7 +711,7 @@ FIRST_BATCH = 4000
 
 
 def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
-              later_tiles=True):
+              later_tiles=False):
     """Overall winner / loser odds of a ``camelup.Game`` or ``camelup.odds.Position``.
 
     The current leg is exact (its end-of-leg distribution, ``leg_end``), the later
@@ -718,9 +721,9 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
     ``target`` (0.005 = half a percentage point), at most ``MAX_SAMPLES``. ``leg``:
     this position's ``LegOdds`` if already computed. ``cache``: reuse the result of
     an identical earlier call (same board, tiles, dice, seed and samples; the last
-    few are kept). ``later_tiles``: tiles come down in the later legs as the table's
-    bots were measured to put them (``LATER_TILES``); False: later legs without
-    tiles. Returns ``RaceOdds`` (shared when cached: read it, don't change
+    few are kept). ``later_tiles``: True: tiles come down in the later legs as the
+    table's bots were measured to put them (``LATER_TILES``, about 1.5x the time);
+    False (default): later legs without tiles. Returns ``RaceOdds`` (shared when cached: read it, don't change
     it). Raises ``ValueError`` for ``samples < 1``.
     """
     if samples is not None and samples < 1:
