@@ -289,3 +289,23 @@ def test_cli_odds_stops_at_half_a_point_by_default(capsys):
     width = float(line.split("+/-")[1].split()[0])
     assert width <= 0.50 and races == race_odds(g, seed=1).samples
     assert main(["odds", g.position(), "--samples", "0"]) == 2
+
+
+def test_cli_odds_later_tiles_on_request(capsys):
+    # --later-tiles races the later legs with the measured tiles: the figures are those
+    # of race_odds(later_tiles=True), and the line says so; without it, the default model
+    g = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+                                   15: ["black"], 13: ["white"]})
+    g.push("pyramid red 2")
+    assert main(["odds", g.position(), "--samples", "3000", "--top", "1", "--later-tiles"]) == 0
+    out = capsys.readouterr().out
+    line = [x for x in out.splitlines() if "simulated races" in x][0]
+    assert line.endswith("; later legs with tiles")
+    tiled = race_odds(g, seed=1, samples=3000, later_tiles=True)
+    plain = race_odds(g, seed=1, samples=3000)
+    assert tiled.winner != plain.winner
+    best = max(tiled.winner, key=lambda c: (tiled.winner[c], c))
+    row = [x for x in out.splitlines() if x.strip().startswith(best + " ")][0]
+    assert row.split()[4] == "%.1f%%" % (100 * tiled.winner[best])
+    assert main(["odds", g.position(), "--samples", "3000", "--top", "1"]) == 0
+    assert "with tiles" not in capsys.readouterr().out

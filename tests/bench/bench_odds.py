@@ -105,12 +105,17 @@ def main():
                                      15: ["black"], 13: ["white"]})
     mid.push("pyramid red 2")
     race = race_c = None
-    for name, where in (("P1", POSITIONS[0][1]), ("P2a", pos), ("mid-race", mid)):
-        t = time.perf_counter()
-        c = time.process_time()
-        got = race_odds(where, seed=7, cache=False)
-        cpu = time.process_time() - c
-        dt = time.perf_counter() - t
+    cases = (("P1", POSITIONS[0][1], False), ("P2a", pos, False), ("mid-race", mid, False),
+             ("P1 +t", POSITIONS[0][1], True), ("P2a +t", pos, True))
+    for name, where, later in cases:
+        cpus = []
+        for _ in range(3 if name.startswith("P2a") else 1):  # median CPU of P2a's runs
+            t = time.perf_counter()
+            c = time.process_time()
+            got = race_odds(where, seed=7, cache=False, later_tiles=later)
+            cpus.append(time.process_time() - c)
+            dt = time.perf_counter() - t
+        cpu = statistics.median(cpus)
         c = time.process_time()
         leg_end(as_position(where))
         end_cpu = time.process_time() - c
@@ -122,7 +127,9 @@ def main():
         elif name == "P2a":
             race = got
     print("  (leg end: CPU of the exact current leg's boards; sim us: the rest of the CPU per "
-          "race; half-width: the widest 95% interval reached, winner and loser piles)")
+          "race; half-width: the widest 95% interval reached, winner and loser piles;\n"
+          "  +t: later legs carry the measured tiles, later_tiles=True; the others are the "
+          "default, later legs without tiles; P2a: median CPU of 3 runs)")
 
     print()
     for name, p in POSITIONS:

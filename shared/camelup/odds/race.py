@@ -1,10 +1,14 @@
 """Overall winner / loser odds by seeded simulation of the rest of the race.
 
 The current leg goes on with the dice still inside and the tiles on the board; every
-later leg starts with all dice inside and no tiles (tiles go back to their owners at
-leg end, RULES 1.12, and where they come back is the players' choice). Moves use the
-same string boards as ``camelup.odds``. Randomness is a xorshift32 generator written
-out here, so a seed gives the same races on CPython and MicroPython.
+later leg starts with all dice inside. Tiles go back to their owners at leg end
+(RULES 1.12); by default the later legs are raced without them (``later_tiles=False``),
+or with tiles coming down as the table's bots were measured to put them
+(``LATER_TILES``, ``later_tiles=True``): against real race outcomes the two models
+score the same within their intervals, and the tiles cost about half as much time
+again (docs/odds.md, "Tiles in later legs"). Moves use the same string boards as ``camelup.odds``.
+Randomness is a xorshift32 generator written out here, so a seed gives the same races
+on CPython and MicroPython.
 
 When the current leg ends the race in every outcome, the exact leg enumeration
 answers instead (``RaceOdds.exact``).
@@ -31,6 +35,53 @@ Z95 = 1.96
 #: Races that run longer than this many legs are stopped and ranked as they stand
 #: (it never happens in practice: racing camels gain ground every leg).
 MAX_LEGS = 60
+
+#: Where tiles come down in the legs after the current one, per edition: measured on
+#: the table's bots by ``tests/bench/tile_placements.py`` (policies coach,ev,ev,ev,
+#: tournament seed 11, games 0-199 of each edition, the bots of main at commit 1da3fb0,
+#: whose race odds had no later tiles; ``--summary`` prints this table).
+#: ``count``: ``(tiles on the track when a later leg ended, legs)``; ``place``: ``(dice
+#: already out, space minus the leading racing camel's space, side +1 / -1, tile
+#: actions)`` over every tile action of those legs. A simulated later leg draws its
+#: number of tiles from ``count`` and each tile from ``place``: it goes down when that
+#: many dice are out, that far from the leader; a draw that is not a legal space
+#: (RULES 1.5: off the track, space 1, a camel there, a tile on it or next to it) is
+#: drawn again, at most ``TILE_TRIES`` times, then that tile stays with its owner.
+LATER_TILES = {
+    "classic": {"count": ((0, 311), (1, 331), (2, 117), (3, 4)),
+                "place": ((0, -3, -1, 1), (0, -3, 1, 2), (0, -2, -1, 14), (0, -2, 1, 5),
+                          (0, -1, -1, 38), (0, -1, 1, 40), (0, 1, -1, 159), (0, 1, 1, 38),
+                          (0, 2, -1, 59), (0, 2, 1, 5), (0, 3, -1, 105), (1, -4, -1, 1),
+                          (1, -4, 1, 2), (1, -3, -1, 1), (1, -3, 1, 3), (1, -2, -1, 3),
+                          (1, -1, -1, 5), (1, -1, 1, 6), (1, 1, -1, 16), (1, 1, 1, 7),
+                          (1, 2, -1, 2), (1, 2, 1, 2), (1, 3, -1, 24), (2, -4, -1, 1),
+                          (2, -4, 1, 1), (2, -3, -1, 2), (2, -3, 1, 1), (2, -2, -1, 2),
+                          (2, -1, -1, 1), (2, -1, 1, 6), (2, 1, -1, 16), (2, 1, 1, 2),
+                          (2, 3, -1, 5), (3, -4, 1, 1), (3, -3, -1, 1), (3, -2, -1, 1),
+                          (3, -1, 1, 7), (3, 1, -1, 9), (3, 2, 1, 2), (3, 3, 1, 2),
+                          (4, -4, 1, 1), (4, -3, -1, 1), (4, -2, -1, 1), (4, -2, 1, 1),
+                          (4, -1, -1, 3), (4, -1, 1, 5), (4, 1, -1, 10), (4, 3, 1, 3))},
+    "second": {"count": ((0, 409), (1, 434), (2, 86), (3, 2)),
+                "place": ((0, -5, -1, 1), (0, -5, 1, 1), (0, -4, -1, 4), (0, -3, -1, 7),
+                          (0, -3, 1, 5), (0, -2, -1, 27), (0, -2, 1, 7), (0, -1, -1, 31),
+                          (0, -1, 1, 55), (0, 1, -1, 165), (0, 1, 1, 35), (0, 2, -1, 64),
+                          (0, 2, 1, 10), (0, 3, -1, 77), (0, 3, 1, 2), (1, -4, 1, 2),
+                          (1, -3, -1, 5), (1, -3, 1, 2), (1, -2, -1, 3), (1, -2, 1, 2),
+                          (1, -1, -1, 4), (1, -1, 1, 12), (1, 1, -1, 16), (1, 1, 1, 8),
+                          (1, 2, -1, 3), (1, 2, 1, 4), (1, 3, -1, 13), (2, -3, 1, 1),
+                          (2, -2, -1, 2), (2, -1, -1, 2), (2, -1, 1, 9), (2, 1, -1, 14),
+                          (2, 1, 1, 2), (2, 2, 1, 1), (2, 3, -1, 1), (3, -5, 1, 1),
+                          (3, -4, 1, 1), (3, -3, -1, 1), (3, -3, 1, 1), (3, -2, -1, 2),
+                          (3, -1, 1, 5), (3, 1, -1, 10), (3, 3, -1, 1), (4, -4, -1, 1),
+                          (4, -3, -1, 1), (4, -1, 1, 7), (4, 1, -1, 8), (4, 2, 1, 1),
+                          (4, 3, 1, 1))},
+}
+TILE_TRIES = 3
+#: A tile on the string board (``_tile_leg``): its space's segment is this one
+#: character (a tile space never holds a camel: a unit landing there moves on).
+TILE_MARK = {1: "+", -1: "-"}
+_MARKS = "+-"
+_MARK_TUPLE = ("+", "-")
 
 
 class RaceOdds:
@@ -121,13 +172,40 @@ def _first_leg(s, x, orders, count, tiles):
     return s, x, False
 
 
-def _run_fresh(s, x, orders, count):
-    """Legs that each start with every die inside and no tiles (the legs after the
-    current one), both moves written out, until a unit crosses the line (or
-    ``MAX_LEGS``). Returns ``(board, x)``. The grey die's choice (RULES 3.5) is
-    ``camelup.odds.board.grey_choice`` written out."""
-    legs = 0
-    while legs < MAX_LEGS:
+def _expand(edition):
+    """``LATER_TILES[edition]`` made ready to index with a draw: ``(counts, places,
+    radix)``, the tile counts and the ``(dice out, offset, mark)`` entries each repeated
+    as often as measured, and ``6 ** dice per leg`` (the faces' part of a draw)."""
+    table = LATER_TILES[edition]
+    counts = []
+    for tiles, legs in table["count"]:
+        counts.extend([tiles] * legs)
+    places = []
+    for out, offset, side, actions in table["place"]:
+        places.extend([(out, offset, TILE_MARK[side])] * actions)
+    return counts, places, 6 ** LEG_REVEALS[edition]
+
+
+_TABLES = {}
+for _edition in LATER_TILES:
+    _TABLES[_edition] = _expand(_edition)
+
+
+def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
+    """Legs that each start with every die inside (the legs after the current one),
+    both moves written out, until a unit crosses the line (or ``MAX_LEGS``). Returns
+    ``(board, x)``. The GREY_DIE die's choice (RULES 3.5) is
+    ``camelup.odds.board.grey_choice`` written out.
+
+    ``tables`` (``_TABLES[edition]``) puts tiles down: the faces' draw, past the
+    faces, also picks the leg's number of tiles (``counts``); a leg with tiles is
+    ``_tile_leg``. ``None``: no tiles. ``crazy``: crazy camels on the board;
+    ``trace``: see ``simulate``."""
+    if tables is not None:
+        counts, places, radix = tables
+        n_counts = len(counts)
+        strip = SEP + _MARKS + (BLACK + WHITE if crazy else "")
+    for _leg in range(MAX_LEGS):
         x ^= (x << 13) & _MASK32
         x ^= x >> 17
         x ^= (x << 5) & _MASK32
@@ -136,10 +214,16 @@ def _run_fresh(s, x, orders, count):
         x ^= x >> 17
         x ^= (x << 5) & _MASK32
         faces = x
+        if tables is not None:
+            k = counts[faces // radix % n_counts]
+            if k:
+                s, x, over = _tile_leg(s, x, order, faces, k, places, strip, trace)
+                if over:
+                    return s, x
+                continue
         for d in order:
-            f = faces % 6
-            faces //= 6
             if d == GREY_DIE:
+                f = faces % 6
                 ix = s.find(BLACK)
                 iy = s.find(WHITE)
                 if ix < 0:
@@ -152,7 +236,7 @@ def _run_fresh(s, x, orders, count):
                     jx = s.find(SEP, ix)
                     jy = s.find(SEP, iy)
                     if jx == jy:  # one stack: the upper one carries the lower's load
-                        if iy > ix:  # white above black
+                        if iy > ix:  # WHITE above BLACK
                             above_x = jx - ix > 2 or iy != ix + 1
                             above_y = jy - iy > 1
                         else:
@@ -186,7 +270,7 @@ def _run_fresh(s, x, orders, count):
                 i = s.find(d)
                 j = s.find(SEP, i)
                 q = s.find(SEP, j + 1)
-                v = f % 3
+                v = faces % 3  # = (face mod 6) mod 3
                 if v and q > 0:
                     q = s.find(SEP, q + 1)
                     if v > 1 and q > 0:
@@ -194,8 +278,127 @@ def _run_fresh(s, x, orders, count):
                 if q < 0:  # crossed the finish line (RULES 1.13)
                     return s[:i] + s[j:] + s[i:j], x
                 s = s[:i] + s[j:q] + s[i:j] + s[q:]
-        legs += 1
+            faces //= 6
     return s, x
+
+
+def _tile_leg(s, x, order, faces, k, places, strip, trace):
+    """One later leg with ``k`` tiles (``_run_fresh``): one draw per tile picks its
+    entry in ``places``; each goes down when its number of dice are out (``_place``);
+    a unit landing on one moves as RULES 1.5 / 3.6 say (forward tile: one more space,
+    on top; backward tile: one space back, underneath; the moves of
+    ``camelup.odds.board.step_forward`` / ``step_backward``). A tile is its space's
+    segment, one mark (``TILE_MARK``): a tile space never holds a camel. The marks go
+    at leg end (RULES 1.12). Returns ``(board, x, over)``."""
+    n_places = len(places)
+    x ^= (x << 13) & _MASK32
+    x ^= x >> 17
+    x ^= (x << 5) & _MASK32
+    tiles = [places[x % n_places]]
+    while len(tiles) < k:
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        tiles.append(places[x % n_places])
+    if k > 1:
+        tiles.sort()  # in the order they go down
+    tiles.append((len(order), 0, ""))  # the end of the leg
+    start = 0
+    for entry in tiles:
+        stop = entry[0]
+        for d in order[start:stop]:  # the dice before this tile goes down
+            if d == GREY_DIE:
+                f = faces % 6
+                who = grey_choice(s)
+                if who is None:  # RULES 3.5 (c): the numeral's ink
+                    who = BLACK if f >= 3 else WHITE
+                i = s.find(who)
+                j = s.find(SEP, i)
+                q = s.rfind(SEP, 0, i)  # the separator after space k - 1
+                v = f % 3
+                while v and q > 0:
+                    q = s.rfind(SEP, 0, q)
+                    v -= 1
+                if q <= 0:  # carried back over the line (RULES 3.7)
+                    return s[i:j] + s[:i] + s[j:], x, True
+                t = s[q - 1]
+                if t == "+":  # cheering: one more space counterclockwise, on top (3.6)
+                    q = s.rfind(SEP, 0, q - 1)
+                    if q <= 0:
+                        return s[i:j] + s[:i] + s[j:], x, True
+                elif t == "-":  # booing: one space clockwise, underneath (3.6)
+                    q += 1
+                s = s[:q] + s[i:j] + s[q:i] + s[j:]
+            else:
+                i = s.find(d)
+                j = s.find(SEP, i)
+                q = s.find(SEP, j + 1)
+                v = faces % 3
+                if v and q > 0:
+                    q = s.find(SEP, q + 1)
+                    if v > 1 and q > 0:
+                        q = s.find(SEP, q + 1)
+                if q < 0:  # crossed the finish line (RULES 1.13)
+                    return s[:i] + s[j:] + s[i:j], x, True
+                t = s[q - 1]
+                if t == "+":  # forward tile: one more space, on top (RULES 1.5)
+                    q = s.find(SEP, q + 1)
+                    if q < 0:
+                        return s[:i] + s[j:] + s[i:j], x, True
+                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
+                elif t == "-":  # backward tile: one space back, underneath (1.5)
+                    p = s.rfind(SEP, 0, q - 2) + 1
+                    if p <= i:  # back onto the space it left, under what stayed
+                        s = s[:p] + s[i:j] + s[p:i] + s[j:]
+                    else:
+                        s = s[:i] + s[j:p] + s[i:j] + s[p:]
+                else:
+                    s = s[:i] + s[j:q] + s[i:j] + s[q:]
+            faces //= 6
+        if entry[2]:
+            s, x = _place(s, x, entry, places, strip, trace)
+        start = stop
+    return s.replace("+", "").replace("-", ""), x, False  # tiles back to their owners
+
+
+def _place(s, x, entry, places, strip, trace):
+    """Put one tile on board ``s`` (generator state ``x``) as ``entry`` (``(dice out,
+    offset from the leading racing camel's space, mark)``) says, drawing again from
+    ``places`` while that space is not legal (RULES 1.5: on the track, not space 1,
+    no camel, no tile on it or next to it), at most ``TILE_TRIES`` entries in all.
+    ``strip``: the separator, the marks and the crazy camels' letters (stripped to
+    find the leader). Returns ``(board, x)``; ``trace`` (a list or None) gets every
+    board a tile went down on."""
+    tries = 0
+    while True:
+        off = entry[1]
+        i = len(s.rstrip(strip)) - 1  # the leading racing camel
+        if off > 0:
+            q = s.find(SEP, i)  # the separator after the leader's space
+            while off and q >= 0:
+                q = s.find(SEP, q + 1)
+                off -= 1
+            ok = q >= 0  # q: the separator after the tile's space (at most 16)
+        else:
+            q = s.rfind(SEP, 0, i)
+            while off < -1 and q > 0:
+                q = s.rfind(SEP, 0, q)
+                off += 1
+            ok = q > s.find(SEP, 1)  # beyond space 1
+        # the space is empty, its neighbours hold no tile
+        if ok and s[q - 1] == SEP and s[q - 2] not in _MARK_TUPLE and \
+                s[q + 1:q + 2] not in _MARK_TUPLE:
+            s = s[:q] + entry[2] + s[q:]
+            if trace is not None:
+                trace.append(s)
+            return s, x
+        tries += 1
+        if tries >= TILE_TRIES:
+            return s, x
+        x ^= (x << 13) & _MASK32
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK32
+        entry = places[x % len(places)]
 
 
 def _later_orders(coded, position):
@@ -207,20 +410,25 @@ def _later_orders(coded, position):
 
 
 def _ends(s, crazy):
-    """(leader letter, last letter) of a final board."""
-    r = s.replace(SEP, "")
+    """(leader letter, last letter) of a final board (tile marks left out)."""
+    r = s.replace(SEP, "").replace("+", "").replace("-", "")
     if crazy:
         r = r.replace(BLACK, "").replace(WHITE, "")
     return r[-1], r[0]
 
 
-def simulate(position, seed=1, samples=10000):
+def simulate(position, seed=1, samples=10000, later_tiles=False, trace=None):
     """Play the rest of the race ``samples`` times; returns ``(wins, losses)``.
 
     ``wins``/``losses``: dict colour -> number of races that colour won / lost.
     Each leg takes two draws of the generator: one picks the order of the dice
     that come out (uniform over every ordered choice, RULES 1.4), the other the
     six-sided face of each (racing value = face mod 3 + 1; grey ink = face div 3).
+    ``later_tiles``: True: tiles come down in the later legs as measured
+    (``LATER_TILES``, one more draw a leg and one a tile); False (default): no tiles
+    after the current leg.
+    ``trace``: a list that gets every board string a later-leg tile went down on
+    (a tile is its space's one-character segment, ``TILE_MARK``), or None.
     """
     coded = Coded(position)
     names = coded.name
@@ -234,10 +442,11 @@ def simulate(position, seed=1, samples=10000):
     x = _seed_state(seed)
     wins = {}
     losses = {}
+    tables = _TABLES[position.edition] if later_tiles else None
     for _ in range(samples):
         s, x, over = _first_leg(board0, x, first_orders, n_first, tiles0)
         if not over:
-            s, x = _run_fresh(s, x, later_orders, n_later)
+            s, x = _run_fresh(s, x, later_orders, n_later, tables, crazy, trace)
         a, z = _ends(s, crazy)
         wins[a] = wins.get(a, 0) + 1
         losses[z] = losses.get(z, 0) + 1
@@ -347,12 +556,14 @@ def leg_end(position):
 class _Strata:
     """The current leg's exact end (``leg_end``) made ready for sampling the later legs:
     the race-ending outcomes counted per colour, the boards where the race goes on in
-    sorted order (a seed gives the same races on both runtimes) with their weights."""
+    sorted order (a seed gives the same races on both runtimes) with their weights.
+    ``later_tiles``: the later legs' tiles as ``simulate`` has them."""
 
-    def __init__(self, position, ends):
+    def __init__(self, position, ends, later_tiles=False):
         coded = Coded(position)
         self.names = coded.name
         self.crazy = coded.crazy
+        self.tables = _TABLES[position.edition] if later_tiles else None
         final, over, total = ends
         self.total = total
         self.exact_w = {}
@@ -390,6 +601,10 @@ class _Strata:
         orders = self.orders
         count = len(orders)
         strip = SEP + BLACK + WHITE if self.crazy else SEP
+        tables = self.tables
+        crazy = self.crazy
+        if tables is not None:
+            strip += _MARKS
         x = _seed_state(seed)
         index = 0
         edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
@@ -414,10 +629,10 @@ class _Strata:
             while p2 >= edge:
                 index += 1
                 edge += weights[index] * samples
-            s, x = _run_fresh(b1, x, orders, count)
+            s, x = _run_fresh(b1, x, orders, count, tables, crazy)
             a1 = s.rstrip(strip)[-1]
             z1 = s.lstrip(strip)[0]
-            s, x = _run_fresh(boards[index], x, orders, count)
+            s, x = _run_fresh(boards[index], x, orders, count, tables, crazy)
             a2 = s.rstrip(strip)[-1]
             z2 = s.lstrip(strip)[0]
             wins[a1] = wins.get(a1, 0) + 1
@@ -438,7 +653,7 @@ class _Strata:
             while point >= edge:
                 index += 1
                 edge += weights[index] * samples
-            s, x = _run_fresh(boards[index], x, orders, count)
+            s, x = _run_fresh(boards[index], x, orders, count, tables, crazy)
             a = s.rstrip(strip)[-1]
             z = s.lstrip(strip)[0]
             wins[a] = wins.get(a, 0) + 1
@@ -451,7 +666,7 @@ class _Strata:
         return out
 
 
-def simulate_after_leg(position, seed=1, samples=10000, ends=None):
+def simulate_after_leg(position, seed=1, samples=10000, ends=None, later_tiles=False):
     """Winner / loser counts with the current leg exact and the later legs simulated.
 
     The current leg's end (``leg_end``, or ``ends`` if already computed) is exact.
@@ -459,14 +674,15 @@ def simulate_after_leg(position, seed=1, samples=10000, ends=None):
     the cumulative weight is cut into slices of two races and two boards are drawn
     uniformly inside each slice, then raced to the end from a fresh leg
     (``_run_fresh``). Boards are taken in sorted order: a seed gives the same figures
-    on CPython and MicroPython.
+    on CPython and MicroPython. ``later_tiles``: as ``simulate``.
 
     Returns ``(exact_wins, exact_losses, wins, losses, share)``: integer weights (over
     ``total``) of the leg's race-ending outcomes per colour, the simulated counts per
     colour over ``samples`` races, and ``share``, the probability that the race goes
     on past this leg.
     """
-    strata = _Strata(position, ends if ends is not None else leg_end(position))
+    strata = _Strata(position, ends if ends is not None else leg_end(position),
+                     later_tiles)
     wins = {}
     losses = {}
     strata.sample(seed, samples, wins, losses)
@@ -494,7 +710,8 @@ MAX_SAMPLES = 40000
 FIRST_BATCH = 4000
 
 
-def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET):
+def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
+              later_tiles=False):
     """Overall winner / loser odds of a ``camelup.Game`` or ``camelup.odds.Position``.
 
     The current leg is exact (its end-of-leg distribution, ``leg_end``), the later
@@ -504,7 +721,9 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET):
     ``target`` (0.005 = half a percentage point), at most ``MAX_SAMPLES``. ``leg``:
     this position's ``LegOdds`` if already computed. ``cache``: reuse the result of
     an identical earlier call (same board, tiles, dice, seed and samples; the last
-    few are kept). Returns ``RaceOdds`` (shared when cached: read it, don't change
+    few are kept). ``later_tiles``: True: tiles come down in the later legs as the
+    table's bots were measured to put them (``LATER_TILES``, about 1.5x the time);
+    False (default): later legs without tiles. Returns ``RaceOdds`` (shared when cached: read it, don't change
     it). Raises ``ValueError`` for ``samples < 1``.
     """
     if samples is not None and samples < 1:
@@ -512,11 +731,11 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET):
     position = as_position(obj)
     key = None
     if cache:
-        key = _signature(position, seed, samples) + "|%r" % (target,)
+        key = _signature(position, seed, samples) + "|%r|%d" % (target, later_tiles)
         hit = _CACHE.get(key)
         if hit is not None:
             return hit
-    result = _race_odds(position, seed, samples, leg, target)
+    result = _race_odds(position, seed, samples, leg, target, later_tiles)
     if key is not None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
@@ -543,7 +762,7 @@ def _variance(split, n, singles):
     return (split + 0.25 * singles) / n
 
 
-def _race_odds(position, seed, samples, leg, target):
+def _race_odds(position, seed, samples, leg, target, later_tiles):
     colours = position.racing()
     ends = None
     if leg is None and not position.over:
@@ -561,7 +780,8 @@ def _race_odds(position, seed, samples, leg, target):
             result.winner[c] = leg.first[c] / leg.total
             result.loser[c] = leg.last[c] / leg.total
         return result
-    strata = _Strata(position, ends if ends is not None else leg_end(position))
+    strata = _Strata(position, ends if ends is not None else leg_end(position),
+                     later_tiles)
     share = strata.going / strata.total
     ew = strata.exact_w
     el = strata.exact_l
