@@ -251,3 +251,25 @@ def test_fix_refusals_say_where_the_camels_or_the_tile_are():
         in out.getvalue()
     assert position_text(t.session.game) == before
     assert "bad position" not in out.getvalue()
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("cheer 6", "tile 6 +"), ("boo  4", "tile 4 -"), ("booing 5", "tile 5 -"),
+    ("tile 6 cheer", "tile 6 +"),
+])
+def test_a_tile_refusal_is_headed_with_the_words_typed(typed, canonical):
+    # second edition names its tiles cheering / booing; a refusal quotes what the player
+    # typed, not the engine's canonical form, and still gives the reason
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    s.command("tile 5 +")  # Ann's tile on 5; Ben to act
+    message = _refusal(s, typed)
+    assert message.startswith(" ".join(typed.split()) + ": "), message
+    assert not message.startswith(canonical)
+    assert "RULES 1.5" in message
+    # the full-screen and plain table show the same words
+    t, out = _table()
+    t.line("tile 5 +")
+    t.line(typed)
+    assert (" ".join(typed.split()) + ": ") in out.getvalue()
+    assert (canonical + ": ") not in out.getvalue()

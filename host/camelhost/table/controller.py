@@ -22,7 +22,7 @@ from camelup.actions import colour_name
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import die_text
-from camelhost.table.parser import FORMS, check_line
+from camelhost.table.parser import FORMS, check_line, in_own_words
 from camelhost.table.session import GREY_BEST
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
@@ -203,6 +203,7 @@ class Table:
             self._release(manual=True)
             return True
         s = self.session
+        event = None
         try:
             event = s.parse_command(text)
             if (event["type"] == "die" and s.phase == "turn"
@@ -213,7 +214,10 @@ class Table:
             seat = s.current if s.phase == "turn" else None
             notices = s.feed(event)
         except TableError as exc:
-            self.display.error(str(exc))
+            message = str(exc)
+            if event is not None:
+                message = in_own_words(message, text, event)
+            self.display.error(message)
             return True
         if event["type"] == "die":
             self.hand_die_ok = False

@@ -312,6 +312,17 @@ def _parse_ink(text):
                      "to release again, 'undo' to take the ticket back" % shown(text))
 
 
+def in_own_words(message, text, event):
+    """A refusal of ``event`` (parsed from the typed ``text``) headed with the words the
+    player typed: ``cheer 5: ...`` rather than the canonical ``tile 5 +: ...`` that the
+    engine names. Other messages come back unchanged."""
+    canonical = event.get("action") if event.get("type") == "action" else None
+    typed = " ".join(str(text).split())
+    if canonical and typed != canonical and message.startswith(canonical + ":"):
+        return typed + message[len(canonical):]
+    return message
+
+
 def _tile_text(head, args):
     side = None
     if head in ("oasis", "cheer", "cheering"):

@@ -47,7 +47,7 @@ from camelup.editions import get_edition
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
 from camelhost.table.journal import FORMAT
-from camelhost.table.parser import parse_command, seat_of, stacks_from_json
+from camelhost.table.parser import in_own_words, parse_command, seat_of, stacks_from_json
 
 __all__ = ["Session", "TableError", "GREY_BEST", "INK_QUESTION", "PHASES"]
 
@@ -285,7 +285,11 @@ class Session:
     def command(self, text):
         """Turn one typed command into an event (``camelhost.table.parser``) and
         ``feed`` it; returns notices. Raises ``TableError``; nothing changes then."""
-        return self.feed(parse_command(text, self))
+        event = parse_command(text, self)
+        try:
+            return self.feed(event)
+        except TableError as exc:
+            raise TableError(in_own_words(str(exc), text, event)) from None
 
     def parse_command(self, text):
         """The event a typed command stands for (no change). Raises ``TableError``."""
