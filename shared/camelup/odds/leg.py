@@ -292,32 +292,17 @@ def _leaf_forward(s, c, w, tiles, acc, landings, strip, nracing):
 
 
 def _leaf_backward(s, c, w, tiles, acc, landings, nracing):
-    """Last reveal of the leg is the grey die moving crazy camel ``c`` (RULES 3.5-3.7)."""
+    """Last reveal of the leg is the grey die moving crazy camel ``c`` (RULES 3.5-3.7),
+    which carries racing camels (``expand_grey`` answers a crazy camel without any)."""
     strip = SEP + BLACK + WHITE
     i = s.find(c)
     j = s.find(SEP, i)
     u = s[i:j].replace(BLACK, "").replace(WHITE, "")
     n = len(u)
-    if n and nracing - n < 2:
+    if nracing - n < 2:
         _leaf_slow(s, c, w, tiles, acc, landings, True, False)
         return
     k = s.count(SEP, 0, i)
-    if n == 0:  # no racing passenger: the ranking can't change
-        key = rank_key(s, True)
-        v = 1
-        while v < 4:
-            m = k - v
-            if m < 1:
-                landings[0] = landings.get(0, 0) + w
-            else:
-                t = tiles[m]
-                if t:
-                    landings[m] = landings.get(m, 0) + w
-                    if t > 0 and m == 1:
-                        landings[0] = landings.get(0, 0) + w
-            v += 1
-        acc[key] = acc.get(key, 0) + 3 * w
-        return
     rest = s[:i] + s[j:]
     a1, top1, a2, top2, b0, bot = _rest_marks(rest, strip)
     top = rest.rfind(SEP, 0, i)  # separator after space k - v
