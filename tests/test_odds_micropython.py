@@ -7,6 +7,7 @@ current leg), every place of a leg (3rd, 4th) and the action values.
 """
 
 import pytest
+from oracles.runtimes import same_on_both
 
 SCRIPT = r'''
 from camelup.odds import Position, leg_odds, tile_values
@@ -54,13 +55,9 @@ for line in out:
 @pytest.mark.micropython
 def test_odds_same_on_micropython_and_cpython(micropython, capsys):
     # RULES 3.4-3.6 (grey die, booing), 1.5, 2.4: same exact weights on both runtimes
-    got = micropython(SCRIPT, timeout=120)
-    assert got.returncode == 0, got.stderr
-    exec(compile(SCRIPT, "odds_script", "exec"), {})
-    expected = capsys.readouterr().out
-    assert got.stdout == expected
-    assert got.stdout.count("\n") == 8
-    assert "('purple', 108)" in got.stdout  # D7: P 108/216
+    out = same_on_both(micropython, capsys, SCRIPT, "odds_script")
+    assert out.count("\n") == 8
+    assert "('purple', 108)" in out  # D7: P 108/216
 
 
 P2B_SCRIPT = r'''
@@ -78,9 +75,5 @@ def test_whole_leg_without_tiles_same_on_micropython(micropython, capsys):
     # P2b with no tile: the last reveal read off string indices (racing dice with the
     # crazy camels on the board, the grey die's outcomes per board shape); MicroPython
     # names the classes with ``replace``. A whole leg needs about 4 MB of heap there.
-    got = micropython(P2B_SCRIPT, timeout=120, heapsize="8M")
-    assert got.returncode == 0, got.stderr
-    exec(compile(P2B_SCRIPT, "p2b_script", "exec"), {})
-    expected = capsys.readouterr().out
-    assert got.stdout == expected
-    assert got.stdout.startswith("(5598720, [('blue', 449536), ('green', 1401440)")
+    out = same_on_both(micropython, capsys, P2B_SCRIPT, "p2b_script", heapsize="8M")
+    assert out.startswith("(5598720, [('blue', 449536), ('green', 1401440)")

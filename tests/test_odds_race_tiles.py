@@ -34,6 +34,7 @@ from camelup.odds.race import (
     simulate,
 )
 from oracles.positions import CLASSIC, CRAZY, SECOND, random_board
+from oracles.runtimes import same_on_both
 
 P2A = {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"], 15: ["black"], 16: ["white"]}
 
@@ -260,10 +261,6 @@ for line in out:
 def test_later_tiles_same_on_micropython_and_cpython(micropython, capsys):
     # the seeded later legs with tiles (xorshift32 draws, string boards) give the same
     # races on both runtimes, tile for tile
-    got = micropython(MP_SCRIPT, timeout=120)
-    assert got.returncode == 0, got.stderr
-    exec(compile(MP_SCRIPT, "race_tiles_script", "exec"), {})
-    expected = capsys.readouterr().out
-    assert got.stdout == expected
-    assert got.stdout.count("\n") == 4
-    assert "+" in got.stdout and "-" in got.stdout  # tiles of both sides went down
+    out = same_on_both(micropython, capsys, MP_SCRIPT, "race_tiles_script")
+    assert out.count("\n") == 4
+    assert "+" in out and "-" in out  # tiles of both sides went down
