@@ -64,7 +64,10 @@ _LEGS = {}
 _LEGS_SIZE = 512
 
 
-def _leg(position):
+def cached_leg_odds(position):
+    """``leg_odds(position)`` kept in ``_LEGS`` (the last 512 positions): between two
+    dice every player's bot asks about the same position. The result is shared: read
+    it, don't change it."""
     key = repr(position)
     hit = _LEGS.get(key)
     if hit is None:
@@ -204,7 +207,7 @@ def _pyramid_rollout(table, seat, position):
                 continue  # a crossing ends the race on my die: nobody replies
             key = repr(after)  # both inks often move the same crazy camel (RULES 3.5)
             if key not in seen:
-                seen[key] = _rollout(table, seat, _leg(after), pyramid_used=1)
+                seen[key] = _rollout(table, seat, cached_leg_odds(after), pyramid_used=1)
             part += seen[key]
         total += part / len(faces)
     return total / len(position.dice)
@@ -228,7 +231,7 @@ def _with_tile(game, position, base, seat, space, side):
             del placed.tile_owners[s]
     placed.tiles[space] = side
     placed.tile_owners[space] = seat
-    leg = _leg(placed)
+    leg = cached_leg_odds(placed)
     mine = 0.0
     theirs = 0.0
     for p in range(game.players):
@@ -263,7 +266,7 @@ def _scored(game, seed, leg):
     seat = game.turn
     position = position_from_game(game)
     if leg is None:
-        leg = _leg(position)
+        leg = cached_leg_odds(position)
     race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     ranked = action_values(game, race=race, leg=leg)
     if not ranked:

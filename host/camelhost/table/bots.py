@@ -73,7 +73,7 @@ def ev_choose(game, names=None):
     """The ``ev`` policy: the legal action with the best immediate expected value
     (``camelup.odds.actions.action_values``). Returns ``(text, value)`` like ``choose``."""
     try:
-        ranked = action_values(game)
+        ranked = action_values(game, leg=coach.cached_leg_odds(_position(game)))
     except (ImportError, ValueError, TypeError, KeyError):
         ranked = []
     for av in ranked:

@@ -743,6 +743,26 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
     return result
 
 
+#: The last few legs' ends made ready for sampling: a different seed or number of
+#: races (the table's bots and the coach ask with their own) reuses the exact part.
+_STRATA = {}
+_STRATA_SIZE = 4
+
+
+def _strata(position, ends, later_tiles):
+    """``_Strata`` of ``position`` (``ends``: its ``leg_end`` if already computed),
+    kept in ``_STRATA``."""
+    key = _signature(position, 0, 0) + "|%d" % later_tiles
+    hit = _STRATA.get(key)
+    if hit is None:
+        hit = _Strata(position, ends if ends is not None else leg_end(position),
+                      later_tiles)
+        if len(_STRATA) >= _STRATA_SIZE:
+            _STRATA.clear()
+        _STRATA[key] = hit
+    return hit
+
+
 def _needed(split, n, singles, share, target):
     """Races for the widest half-width to reach ``target``: the per-race variance
     estimated so far (``_variance``, at least 0.01) x (1.96 share / target)^2."""
@@ -780,8 +800,7 @@ def _race_odds(position, seed, samples, leg, target, later_tiles):
             result.winner[c] = leg.first[c] / leg.total
             result.loser[c] = leg.last[c] / leg.total
         return result
-    strata = _Strata(position, ends if ends is not None else leg_end(position),
-                     later_tiles)
+    strata = _strata(position, ends, later_tiles)
     share = strata.going / strata.total
     ew = strata.exact_w
     el = strata.exact_l

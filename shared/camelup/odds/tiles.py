@@ -381,12 +381,30 @@ def tile_values(position, player=None):
     for space in position.tiles:
         if player is None or position.tile_owners.get(space) != player:
             base[space] = position.tiles[space]
-    table, total = landing_table(position, tile_spaces(position, player), base)
+    spaces = tile_spaces(position, player)
+    coded = Coded(position)
+    key = "%s|%s|%s|%d|%r|%r" % (position.edition, coded.board, coded.mask,
+                                 coded.levels, base, spaces)
+    hit = _VALUES.get(key)
+    if hit is not None:
+        return list(hit)
+    table, total = landing_table(position, spaces, base)
     out = []
     for space, side in table:
         out.append((-table[(space, side)], space, -side))
     out.sort()
-    return [(-w / total, space, -side) for w, space, side in out]
+    out = [(-w / total, space, -side) for w, space, side in out]
+    if len(_VALUES) >= _VALUES_SIZE:
+        _VALUES.clear()
+    _VALUES[key] = out
+    return list(out)
+
+
+#: Recent ``tile_values`` results: between two dice every player asks again with the
+#: same board, and only the tiles already down (and whose they are) change the answer.
+#: Keyed by board, dice inside, the other tiles and the candidate spaces.
+_VALUES = {}
+_VALUES_SIZE = 16
 
 
 def best_tile(position, player=None):
