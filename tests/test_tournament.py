@@ -2,6 +2,8 @@
 legal race through the rules engine, win shares split, the coach legal and sensible."""
 
 import camelup
+import pytest
+from bench.coach_variants import paired, parse_variant
 from camelhost import coach, tournament
 from camelhost.cli import main
 from camelhost.table import bots
@@ -96,3 +98,14 @@ def test_partnerships_in_six_seat_games_name_the_chosen_seat():
     assert seen > 0
     r = tournament.play_game(["random"] * 6, "second", 5, 0)
     assert len(r["coins"]) == 6 and r["winners"]
+
+
+def test_coach_variants_bench_reads_settings_and_pairs_games():
+    assert parse_variant("base") == {}
+    assert parse_variant("REPLY_DECAY=0.9,PRUNE=1") == {"REPLY_DECAY": 0.9, "PRUNE": 1.0}
+    for bad in ("reply_decay=0.9", "NOT_A_SETTING=1", "REPLY_DECAY", "_LEGS=1"):
+        with pytest.raises(ValueError, match="number setting"):
+            parse_variant(bad)
+    mean, hw, changed = paired([1.0, 0.0, 0.5, 0.0], [1.0, 1.0, 0.0, 0.0])
+    assert (mean, changed) == (-0.125, 2)
+    assert hw > 0
