@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import camelup
+import pytest
 from camelhost.cli import main
 from camelup.odds import Position, best_tile, leg_odds, tile_landings, tile_values
 from camelup.odds.actions import (
@@ -309,3 +310,26 @@ def test_cli_odds_later_tiles_on_request(capsys):
     assert row.split()[4] == "%.1f%%" % (100 * tiled.winner[best])
     assert main(["odds", g.position(), "--samples", "3000", "--top", "1"]) == 0
     assert "with tiles" not in capsys.readouterr().out
+
+
+def test_cli_odds_names_the_players(capsys):
+    # the notation has seats p0, p1, ...; --names puts the players' names on every line
+    g = camelup.Game("second", 6, dict(P2A))
+    g.push("tile 5 -")  # Ann's tile
+    g.push("leg purple")  # Bob holds a ticket: Cid may partner him (RULES 3.8)
+    names = "Ann,Bob,Cid,Dee,Eve,Fay"
+    assert main(["odds", g.position(), "--samples", "200", "--top", "0", "--names", names]) == 0
+    out = capsys.readouterr().out
+    assert "leg 1, Cid to act;" in out
+    assert "booing    on  5 (Ann):" in out
+    assert "Best tile for Cid:" in out and "Actions for Cid, best first" in out
+    assert any(". partner Bob " in x and "partner Bob: " in x for x in out.splitlines())
+    assert "p0" not in out and "p1" not in out and "partner 1" not in out
+    # a wrong count or a bad list: a one-line error, status 2
+    assert main(["odds", g.position(), "--names", "Ann,Bob"]) == 2
+    err = capsys.readouterr().err
+    assert "--names: 2 names for 6 seats" in err and err.count("\n") == 1
+    for bad in ("Ann,,Bob", "Ann,Ann,Bob,Cid,Dee,Eve"):
+        with pytest.raises(SystemExit):
+            main(["odds", g.position(), "--names", bad])
+        assert "argument --names:" in capsys.readouterr().err

@@ -38,6 +38,9 @@ def add_arguments(parser):
                         help="short board form: number of players (default: the edition's "
                         "fewest, or enough for the tile owners named)")
     parser.add_argument("--turn", help="short board form: seat to act, e.g. p1 (default p0)")
+    parser.add_argument("--names", type=_names,
+                        help="the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
+                        "has seats p0, p1, ...: the report then names the players)")
     parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
     parser.add_argument("--samples", type=int, default=None,
                         help="races to simulate (default: as many as it takes for every "
@@ -65,16 +68,37 @@ def _top(text):
     return value
 
 
+def _names(text):
+    """``--names``: comma-separated, each a name (letters, digits, ``-``, ``_``, ``'``),
+    no name twice."""
+    import argparse
+
+    out = [w.strip() for w in text.split(",")]
+    for name in out:
+        if not name or not all(ch.isalnum() or ch in "-_'" for ch in name):
+            raise argparse.ArgumentTypeError("give names separated by commas, like Ann,Bob,Cid "
+                                             "(letters and digits), not %r" % text)
+        if out.count(name) > 1:
+            raise argparse.ArgumentTypeError("%s is named twice" % name)
+    return out
+
+
 def _pct(x):
     return "%5.1f%%" % (100.0 * x)
 
 
-def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False):
+def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False,
+           names=None):
     """The text ``pyramid odds`` prints for ``game`` (a ``camelup.Game``), as a list of
     lines. ``samples``: races to simulate; ``None``: until every 95 % half-width of the
     race odds is at most half a point (``camelup.odds.race.TARGET``). ``unowned``:
     spaces of tiles given without an owner (shown without one). ``later_tiles``: the
-    race odds' later legs carry the measured tiles (``camelup.odds.race.LATER_TILES``)."""
+    race odds' later legs carry the measured tiles (``camelup.odds.race.LATER_TILES``).
+    ``names``: the players' names by seat (else the notation's seats, ``p0``, ...)."""
+
+    def who(seat):
+        return names[seat] if names else "p%d" % seat
+
     lines = []
     clock = time.perf_counter
     position = position_from_game(game)
@@ -90,8 +114,8 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
 
     edition = game.edition
     inside = ", ".join(position.dice) or "none"
-    lines.append("%s edition, leg %d, seat to act p%d; dice inside: %s; %d to come out"
-                 % (edition.name, game.leg, game.turn, inside, position.reveals))
+    lines.append("%s edition, leg %d, %s to act; dice inside: %s; %d to come out"
+                 % (edition.name, game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
     lines.append("Leg odds (exact, %d outcomes)" % leg.total)
     lines.append("  %-8s %7s %7s %7s   %7s %7s" % ("camel", "1st", "2nd", "last", "win", "lose"))
@@ -117,27 +141,32 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
             side = position.tiles[space]
             name = edition.forward_name if side > 0 else edition.backward_name
             owner = position.tile_owners.get(space)
-            who = "" if owner is None or space in unowned else " (p%d)" % owner
-            lines.append("  %-9s on %2d%s: %.3f" % (name, space, who,
+            held = "" if owner is None or space in unowned else " (%s)" % who(owner)
+            lines.append("  %-9s on %2d%s: %.3f" % (name, space, held,
                                                     leg.landings.get(space, 0) / leg.total))
     if tile is not None:
         space, side, expected = tile
         name = edition.forward_name if side > 0 else edition.backward_name
         lines.append("")
-        lines.append("Best tile for p%d: %s on %d, %.3f expected landings"
-                     % (game.turn, name, space, expected))
+        lines.append("Best tile for %s: %s on %d, %.3f expected landings"
+                     % (who(game.turn), name, space, expected))
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
                 verdict = "move it" if expected > now else "better left where it is"
-                lines.append("  (p%d's tile on %d earns %.3f where it is: %s)"
-                             % (game.turn, own, now, verdict))
+                lines.append("  (%s's tile on %d earns %.3f where it is: %s)"
+                             % (who(game.turn), own, now, verdict))
     lines.append("")
     if values:
         shown = values if top <= 0 else values[:top]
-        lines.append("Actions for p%d, best first (EV in coins)" % game.turn)
+        lines.append("Actions for %s, best first (EV in coins)" % who(game.turn))
         for i, v in enumerate(shown):
-            lines.append("  %2d. %-22s %s" % (i + 1, v.action, v.reason))
+            action, reason = v.action, v.reason
+            if v.kind == "partner":  # the engine's seat index, the reason's p<seat>
+                seat = int(action.split()[1])
+                action = "partner %s" % who(seat)
+                reason = reason.replace("p%d" % seat, who(seat), 1)
+            lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
         if len(shown) < len(values):
             lines.append("  ... %d more (--top 0 shows all)" % (len(values) - len(shown)))
     else:
@@ -278,7 +307,10 @@ def run(args):
             for line in leg_report(unowned, note):
                 print(line)
             return 0
+    if args.names and len(args.names) != game.players:
+        raise CliError("--names: %d name%s for %d seats (give one per seat, in seat order)"
+                       % (len(args.names), "" if len(args.names) == 1 else "s", game.players), 2)
     for line in report(game, args.seed, args.samples, args.top, args.timing, unowned,
-                       args.later_tiles):
+                       args.later_tiles, args.names):
         print(line)
     return 0
