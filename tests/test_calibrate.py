@@ -116,9 +116,14 @@ def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
     with connect("virtual", edition=edition, seed=11) as pyramid:
         vp = pyramid.virtual
         # the benchmark's conditions: 24 ms, gain 4 (the virtual pyramid's fast mode is 7.2 ms)
+        said = io.StringIO()
         result = calibrate.calibrate(pyramid, calibrate.VirtualDriver(vp), edition=edition,
-                                     samples=12, integration=24, gain=4, out=io.StringIO())
+                                     samples=12, integration=24, gain=4, out=said)
         assert result.saved
+        # the pyramid's dice, the grey one once (its two inks are two classes)
+        first = said.getvalue().splitlines()[0]
+        assert ("the %s edition: %d dice " % (edition, 5 if edition == "classic" else 6)
+                in first), first
         with open(os.path.join(vp.flash_dir, "profile.json")) as f:
             stored = json.load(f)
         assert stored["edition"] == edition

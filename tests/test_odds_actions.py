@@ -323,7 +323,10 @@ def test_cli_odds_names_the_players(capsys):
     assert "leg 1, Cid to act;" in out
     assert "booing    on  5 (Ann):" in out
     assert "Best tile for Cid:" in out and "Actions for Cid, best first" in out
-    assert any(". partner Bob " in x and "partner Bob: " in x for x in out.splitlines())
+    partner = [x for x in out.splitlines() if ". partner Bob " in x]
+    assert len(partner) == 1 and "(best of their tickets to copy)" in partner[0]
+    # each action said once: the reason does not repeat it
+    assert not [x for x in out.splitlines() if x.count("finish ") > 1 or x.count("partner") > 1]
     assert "p0" not in out and "p1" not in out and "partner 1" not in out
     # a wrong count or a bad list: a one-line error, status 2
     assert main(["odds", g.position(), "--names", "Ann,Bob"]) == 2
@@ -333,3 +336,17 @@ def test_cli_odds_names_the_players(capsys):
         with pytest.raises(SystemExit):
             main(["odds", g.position(), "--names", bad])
         assert "argument --names:" in capsys.readouterr().err
+
+
+def test_cli_odds_says_the_others_finish_cards_are_hidden(capsys):
+    # RULES 1.8: the seat to act sees only how many cards lie on a pile, so the report
+    # values its finish cards that way even when the position text names the colours
+    g = camelup.Game("classic", 4, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
+    assert main(["odds", g.position(), "--samples", "300", "--top", "0"]) == 0
+    assert "count by number only" not in capsys.readouterr().out
+    g.push("finish winner white")
+    assert main(["odds", g.position(), "--samples", "300", "--top", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "(the others' finish cards count by number only: hidden, RULES 1.8)" in out
+    row = [x for x in out.splitlines() if ". finish winner white " in x]
+    assert len(row) == 1 and "1 card on the pile" in row[0]

@@ -166,7 +166,12 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                 seat = int(action.split()[1])
                 action = "partner %s" % who(seat)
                 reason = reason.replace("p%d" % seat, who(seat), 1)
+            if reason.startswith(action + ": "):  # say the action once
+                reason = reason[len(action) + 2:]
             lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
+        if any(v.kind == "finish" for v in shown) and (game.pile("winner")
+                                                        or game.pile("loser")):
+            lines.append("  (the others' finish cards count by number only: hidden, RULES 1.8)")
         if len(shown) < len(values):
             lines.append("  ... %d more (--top 0 shows all)" % (len(values) - len(shown)))
     else:

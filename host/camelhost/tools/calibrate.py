@@ -30,6 +30,7 @@ import json
 import sys
 
 import camelup.tcs34725 as _tcs
+from camelup.editions import get_edition
 
 from camelhost.errors import CliError
 from camelhost.tools.monitor import (
@@ -312,13 +313,14 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
     steps = plan(edition, samples)
-    dice = [label for label in classifier.classes_for(edition) if label != classifier.EMPTY]
-    print("calibrating the %s edition: %d dice and the empty head, %d readings "
-          "(%d per class, %d for each grey ink)" % (
-              edition, len(dice), len(steps), samples, samples * GREY_FACTOR)
-          if edition == "second" else
+    faces = [label for label in classifier.classes_for(edition) if label != classifier.EMPTY]
+    dice = len(get_edition(edition).dice)
+    print("calibrating the %s edition: %d dice (the grey die in both inks) and the empty "
+          "head, %d readings (%d per class, %d for each grey ink)" % (
+              edition, dice, len(steps), samples, samples * GREY_FACTOR)
+          if len(faces) > dice else
           "calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)"
-          % (edition, len(dice), len(steps), samples), file=out)
+          % (edition, dice, len(steps), samples), file=out)
     print("sensor: integration time %.1f ms, gain %dx, saturation at %d counts"
           % (it, cfg["gain"], saturation_level(it)), file=out)
     try:
