@@ -103,6 +103,10 @@ def test_partnerships_in_six_seat_games_name_the_chosen_seat():
 def test_coach_variants_bench_reads_settings_and_pairs_games():
     assert parse_variant("base") == {}
     assert parse_variant("REPLY_DECAY=0.9,PRUNE=1") == {"REPLY_DECAY": 0.9, "PRUNE": 1.0}
+    got = parse_variant("FINISH_SAMPLES=8000")
+    assert got == {"FINISH_SAMPLES": 8000} and isinstance(got["FINISH_SAMPLES"], int)
+    with pytest.raises(ValueError, match="whole number"):
+        parse_variant("FINISH_SAMPLES=80.5")
     for bad in ("reply_decay=0.9", "NOT_A_SETTING=1", "REPLY_DECAY", "_LEGS=1"):
         with pytest.raises(ValueError, match="number setting"):
             parse_variant(bad)

@@ -28,8 +28,9 @@ Z95 = 1.96
 
 
 def parse_variant(text):
-    """``base`` -> ``{}``; ``A=1,B=0.5`` -> ``{"A": 1.0, "B": 0.5}``. Raises
-    ``ValueError`` naming a setting that is not a number constant of the coach."""
+    """``base`` -> ``{}``; ``A=1,B=0.5`` -> ``{"A": 1, "B": 0.5}`` (each value of the
+    setting's own type: int or float). Raises ``ValueError`` naming a setting that is
+    not a number constant of the coach, or a value it can't take."""
     if text == "base":
         return {}
     out = {}
@@ -39,7 +40,12 @@ def parse_variant(text):
                                                            (int, float)):
             raise ValueError("%r: not NAME=VALUE with NAME a number setting of "
                              "camelhost.coach" % item)
-        out[name] = float(value)
+        current = getattr(coach, name)
+        try:
+            out[name] = type(current)(value)  # an integer setting stays an integer
+        except ValueError:
+            raise ValueError("%r: %s takes %s" % (item, name, "a whole number" if isinstance(
+                current, int) else "a number")) from None
     return out
 
 
