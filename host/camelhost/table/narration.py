@@ -255,7 +255,7 @@ def die_lines(notice, view):
         else:
             lines.append("  then on to space %d%s" % (m["to"], under))
     elif m["crossed"]:
-        lines.append("  crosses the finish line: the race is over")
+        lines.append("  from space %d across the finish line: the race is over" % m["from"])
     else:
         lines.append("  from space %d to space %d" % (m["from"], m["to"]))
     return lines
@@ -314,12 +314,14 @@ def final_scores_line(names, coins, winners):
 
 
 def last_die_line(view):
-    """``Last die: red 2 (Ann): red camel forward 2, space 3 to 5``."""
+    """``Last die: red 2 (Ann): red camel forward 2, space 3 to 5``; a tile landed on is
+    told with its effect (``..., space 14 to 15, back 1 to 14 on Bob's booing tile``,
+    the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
     die = "grey %s" % d["ink"] if d["colour"] == "grey" else d["colour"]
-    return "Last die: %s %d (%s): %s camel %s %d, space %d to %d" % (
+    return "Last die: %s %d (%s): %s camel %s %d, %s" % (
         die, d["value"], d["player"], d["camel"],
-        "forward" if d["direction"] > 0 else "backward", d["distance"], d["from"], d["to"])
+        "forward" if d["direction"] > 0 else "backward", d["distance"], d["path"])
 
 
 def resumed_lines(view, path, count):

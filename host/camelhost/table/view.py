@@ -45,7 +45,10 @@ Keys and shapes::
     last_die     {"colour": die name, "ink": str or None, "value": int, "camel": str,
                   "direction": +1 | -1, "distance": int, "from": int, "to": int,
                   "carrying": [colour, ...], "player": str,
-                  "tile": {"space", "side", "owner": str} or None} or None
+                  "tile": {"space", "side", "name", "owner": str} or None,
+                  "path": str, where the unit went in words (``move_path``): "space 3
+                  to 5", "space 14 to 15, back 1 to 14 on Bob's booing tile",
+                  "from space 15 across the finish line"} or None
     leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
                  when not in play)
     leg_scored   the last leg scoring of this race, or None:
@@ -157,6 +160,32 @@ def _track(session):
     return track, beyond
 
 
+def move_path(move, names, edition):
+    """Where a die's unit went, in words, the tile it landed on included (RULES 1.5,
+    1.13): the one wording of every screen's last die. ``move``: a rules-engine move
+    (``movement.move_unit``'s dict, tile owner a seat); ``names``: the players' names
+    by seat; ``edition``: a ``camelup.editions`` edition (its tile side names).
+
+    ``space 3 to 5``; ``space 14 to 15, back 1 to 14 on Bob's booing tile``; ``space
+    13 to 15, on to 16 on Bob's cheering tile``; ``from space 15 across the finish
+    line``; ``space 14 to 16, on across the finish line on Bob's cheering tile``."""
+    tile = move.get("tile")
+    if not tile:
+        if move["crossed"]:
+            return "from space %d across the finish line" % move["from"]
+        return "space %d to %d" % (move["from"], move["to"])
+    owner = tile.get("owner")
+    whose = "%s's " % names[owner] if owner is not None else ""
+    where = "space %d to %d" % (move["from"], tile["space"])
+    if move["crossed"]:
+        then = "on across the finish line"
+    elif tile["side"] == "+":
+        then = "on to %d" % move["to"]
+    else:
+        then = "back 1 to %d" % move["to"]
+    return "%s, %s on %s%s tile" % (where, then, whose, _tile_name(edition, tile["side"]))
+
+
 def _last_die(session):
     for report in reversed(session.reports):
         m = report.get("move")
@@ -169,7 +198,9 @@ def _last_die(session):
                 "player": session.names[report["player"]],
                 "tile": None if not tile else {
                     "space": tile["space"], "side": tile["side"],
-                    "owner": _name(session, tile.get("owner"))}}
+                    "name": _tile_name(session.edition, tile["side"]),
+                    "owner": _name(session, tile.get("owner"))},
+                "path": move_path(m, session.names, session.edition)}
     return None
 
 
