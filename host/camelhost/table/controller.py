@@ -124,6 +124,7 @@ class Table:
         self.virtual = pyramid
         self.auto_setup = auto_setup
         self.manual = pyramid is None if manual is None else bool(manual)
+        session.dice_typed = self.manual  # the hints and prompts ask to type the die
         self.hand_die_ok = False  # the pyramid asked for a die typed by hand
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False

@@ -79,8 +79,13 @@ def phase_hint(session):
     if p == "setup":
         return "the setup comes first: release or type each camel's die, 'setup ...' or 'draw'"
     if p == "die":
-        return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" \
-            % session.names[session.pending_player]
+        who = session.names[session.pending_player]
+        if session.dice_typed:  # no pyramid: nothing to release
+            return "%s's pyramid ticket waits for its die: type the die that came out, like " \
+                "%s (or undo)" % (who, example_die({
+                    "edition": session.edition.name,
+                    "dice_inside": list(session.game.dice_in_pyramid())}))
+        return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" % who
     if p == "ink":
         return INK_QUESTION
     if p == "value":

@@ -40,6 +40,8 @@ Keys and shapes::
                  that player's ``pyramid_tickets`` counts it
     piles        {"winner": int, "loser": int}: sizes only
     setup_rolls  [{"camel": str, "value": int}]: dice released so far at setup
+    dice_typed   True when the dice are typed at the table (no pyramid: ``--pyramid
+                 manual``; ``Session.dice_typed``): prompts ask to type the die
     pending_die  {"colour": str, "ink": str or None, "value": int or None} waiting for
                  its ink or value, else None
     last_die     {"colour": die name, "ink": str or None, "value": int, "camel": str,
@@ -369,6 +371,7 @@ def table_view(session, odds=True):
         "piles": {"winner": 0 if g is None else len(g.pile("winner")),
                   "loser": 0 if g is None else len(g.pile("loser"))},
         "setup_rolls": [{"camel": c, "value": v} for c, v in session.setup_rolls],
+        "dice_typed": bool(getattr(session, "dice_typed", False)),
         "pending_die": None if pending is None else {
             "colour": pending.get("colour"), "ink": pending.get("ink"),
             "value": pending.get("value")},
