@@ -32,8 +32,47 @@ def test_on_quit_one_line_names_the_journal_and_the_resume_command(tmp_path, mon
     path = str(tmp_path / "g.jsonl")
     out = _play(monkeypatch, capsys, ["draw", "leg red", "quit"],
                 "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
-    assert out[-1] == "game saved in %s; continue it with: pyramid play --resume %s" % (
-        path, path)
+    assert out[-1] == ("game saved in %s; continue it with: pyramid play --resume %s --plain"
+                       % (path, path))
+
+
+def test_the_quit_line_command_reopens_the_game_as_it_ran(tmp_path, monkeypatch, capsys):
+    import shlex
+    path = str(tmp_path / "a game.jsonl")  # a space: the command quotes the file
+    with Journal(path, pyramid="virtual") as journal:  # started with the virtual pyramid
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        s.command(SETUP)
+        s.command("leg red")
+    # resumed with the dice typed instead: the journal still says virtual
+    out = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--pyramid", "manual")
+    hint = out[-1].split("; continue it with: ", 1)[1]
+    assert hint == "pyramid play --resume '%s' --plain --pyramid manual" % path
+    argv = shlex.split(hint)
+    assert argv[:2] == ["pyramid", "play"]
+    monkeypatch.setattr("sys.stdin", iter(["show\n", "quit\n"]))
+    assert cli.main(argv[1:]) == 0  # plain (it reads the piped lines), dice typed
+    again = capsys.readouterr().out.splitlines()
+    assert again[:2] == ["journal: %s" % path,  # in plain mode
+                         "resumed %s: 2 events restored (race 1, leg 1)" % path]
+    assert again[-1] == out[-1]
+
+
+def test_the_resume_command_gives_the_options_the_journal_does_not_keep(tmp_path):
+    import argparse
+
+    from camelhost.commands.play import resume_command
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path, pyramid="auto") as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        full = argparse.Namespace(speak=False, web=None)
+        assert resume_command(full, journal, "auto", plain=False) == \
+            "pyramid play --resume %s" % path  # the full screen, the journal's pyramid
+        port = argparse.Namespace(speak=True, web="0.0.0.0:8080")
+        assert resume_command(port, journal, "/dev/ttyACM1", plain=True) == (
+            "pyramid play --resume %s --plain --pyramid /dev/ttyACM1 --speak --web 0.0.0.0:8080"
+            % path)
+        local = argparse.Namespace(speak=False, web="127.0.0.1:8765")  # plain --web
+        assert resume_command(local, journal, "auto", plain=False).endswith(" --web")
 
 
 def test_after_a_resume_a_line_counts_the_events_and_shows_the_last_die(tmp_path,
