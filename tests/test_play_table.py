@@ -4,6 +4,7 @@ words, and ``replay`` into a closed pipe."""
 
 import io
 import os
+import shlex
 import subprocess
 import sys
 
@@ -37,7 +38,6 @@ def test_on_quit_one_line_names_the_journal_and_the_resume_command(tmp_path, mon
 
 
 def test_the_quit_line_command_reopens_the_game_as_it_ran(tmp_path, monkeypatch, capsys):
-    import shlex
     path = str(tmp_path / "a game.jsonl")  # a space: the command quotes the file
     with Journal(path, pyramid="virtual") as journal:  # started with the virtual pyramid
         s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
@@ -128,6 +128,31 @@ def test_position_prints_the_notation_that_pyramid_odds_reads(tmp_path, monkeypa
     # the whole line as the table printed it, label and all, pastes too
     assert cli.main(["odds", line[0]]) == 0
     assert capsys.readouterr().out == odds_out
+
+
+def test_position_also_gives_the_odds_command_with_the_players_names(tmp_path, monkeypatch,
+                                                                    capsys):
+    out = _play(monkeypatch, capsys, [SETUP, "tile 6 +", "pyramid", "red 2", "position",
+                                      "quit"],
+                "--players", "Alice,Bruno,Chiara", "--journal", str(tmp_path / "g.jsonl"))
+    at = [i for i, x in enumerate(out) if x.startswith("Position: ")][0]
+    position = out[at][len("Position: "):]
+    assert out[at + 1] == "pyramid odds %s --names Alice,Bruno,Chiara" % shlex.quote(position)
+    argv = shlex.split(out[at + 1])  # as a POSIX shell reads the pasted line
+    assert argv[:2] == ["pyramid", "odds"] and argv[2] == position
+    assert cli.main(argv[1:]) == 0
+    report = capsys.readouterr().out
+    assert "Alice" in report and "Chiara" in report  # the tile owner, the player to act
+    assert "p0" not in report and "p2" not in report
+
+
+def test_position_leaves_names_out_of_the_odds_command_when_it_would_refuse_them():
+    t, out = _table(players=("Ann Marie", "Ben", "Cy"))  # a space: not a --names name
+    t.line("position")
+    lines = out.getvalue().splitlines()
+    at = [i for i, x in enumerate(lines) if x.startswith("Position: ")][0]
+    assert lines[at + 1].startswith("pyramid odds '") and "--names" not in lines[at + 1]
+    assert cli.main(shlex.split(lines[at + 1])[1:]) == 0
 
 
 def _table(players=("Ann", "Ben", "Cy")):

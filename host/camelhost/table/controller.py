@@ -45,8 +45,9 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   again              another race with the same seats
   setup 1:blue,green 2:red ...   starting stacks typed in; 'draw' draws them
   odds  best         leg and race odds; the value of each action for the player to act
-  position           this position in the project notation (paste into 'pyramid odds');
-                     finish piles as their sizes only until the race is over
+  position           this position in the project notation, then the 'pyramid odds'
+                     command to paste, with the players' names; finish piles as their
+                     sizes only until the race is over
   show               the whole table;  help;  quit"""
 
 

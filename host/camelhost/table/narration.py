@@ -9,11 +9,13 @@ in play order (RULES 1.8, 5).
 """
 
 import re
+import shlex
 
 from camelup.editions import get_edition
 from camelup.notation import position_text
 
 from camelhost.table.manual import die_text
+from camelhost.table.parser import is_plain_name
 from camelhost.table.view import signed
 
 INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
@@ -389,9 +391,16 @@ def best_lines(view, count=6):
 
 def position_line(session):
     """The ``position`` command: the position in the project notation, ready to paste
-    into ``pyramid odds`` (docs/notation.md). Until the race is over the finish piles
-    are written as their sizes only (``winner 2 | loser 1``, the public form): their
-    colours and owners are hidden (RULES 5)."""
+    into ``pyramid odds`` (docs/notation.md), then the whole command, quoted for a
+    POSIX shell, with the players' names for the notation's seats (``pyramid odds
+    '<position>' --names Ann,Ben,Cy``; without ``--names`` when a name is not one it
+    takes: ``camelhost.table.parser.is_plain_name``). Until the race is over the
+    finish piles are written as their sizes only (``winner 2 | loser 1``, the public
+    form): their colours and owners are hidden (RULES 5). Two lines, one string."""
     if session.game is None:
         return "No position yet: the setup comes first"
-    return "Position: %s" % position_text(session.game, public=not session.game.is_over)
+    text = position_text(session.game, public=not session.game.is_over)
+    command = "pyramid odds %s" % shlex.quote(text)
+    if all(is_plain_name(n) for n in session.names):
+        command += " --names %s" % shlex.quote(",".join(session.names))
+    return "Position: %s\n%s" % (text, command)
