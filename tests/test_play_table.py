@@ -4,6 +4,7 @@ words, and ``replay`` into a closed pipe."""
 
 import io
 import os
+import shlex
 import subprocess
 import sys
 
@@ -32,8 +33,46 @@ def test_on_quit_one_line_names_the_journal_and_the_resume_command(tmp_path, mon
     path = str(tmp_path / "g.jsonl")
     out = _play(monkeypatch, capsys, ["draw", "leg red", "quit"],
                 "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
-    assert out[-1] == "game saved in %s; continue it with: pyramid play --resume %s" % (
-        path, path)
+    assert out[-1] == ("game saved in %s; continue it with: pyramid play --resume %s --plain"
+                       % (path, path))
+
+
+def test_the_quit_line_command_reopens_the_game_as_it_ran(tmp_path, monkeypatch, capsys):
+    path = str(tmp_path / "a game.jsonl")  # a space: the command quotes the file
+    with Journal(path, pyramid="virtual") as journal:  # started with the virtual pyramid
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        s.command(SETUP)
+        s.command("leg red")
+    # resumed with the dice typed instead: the journal still says virtual
+    out = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--pyramid", "manual")
+    hint = out[-1].split("; continue it with: ", 1)[1]
+    assert hint == "pyramid play --resume '%s' --plain --pyramid manual" % path
+    argv = shlex.split(hint)
+    assert argv[:2] == ["pyramid", "play"]
+    monkeypatch.setattr("sys.stdin", iter(["show\n", "quit\n"]))
+    assert cli.main(argv[1:]) == 0  # plain (it reads the piped lines), dice typed
+    again = capsys.readouterr().out.splitlines()
+    assert again[:2] == ["journal: %s" % path,  # in plain mode
+                         "resumed %s: 2 events restored (race 1, leg 1)" % path]
+    assert again[-1] == out[-1]
+
+
+def test_the_resume_command_gives_the_options_the_journal_does_not_keep(tmp_path):
+    import argparse
+
+    from camelhost.commands.play import resume_command
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path, pyramid="auto") as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        full = argparse.Namespace(speak=False, web=None)
+        assert resume_command(full, journal, "auto", plain=False) == \
+            "pyramid play --resume %s" % path  # the full screen, the journal's pyramid
+        port = argparse.Namespace(speak=True, web="0.0.0.0:8080")
+        assert resume_command(port, journal, "/dev/ttyACM1", plain=True) == (
+            "pyramid play --resume %s --plain --pyramid /dev/ttyACM1 --speak --web 0.0.0.0:8080"
+            % path)
+        local = argparse.Namespace(speak=False, web="127.0.0.1:8765")  # plain --web
+        assert resume_command(local, journal, "auto", plain=False).endswith(" --web")
 
 
 def test_after_a_resume_a_line_counts_the_events_and_shows_the_last_die(tmp_path,
@@ -89,6 +128,31 @@ def test_position_prints_the_notation_that_pyramid_odds_reads(tmp_path, monkeypa
     # the whole line as the table printed it, label and all, pastes too
     assert cli.main(["odds", line[0]]) == 0
     assert capsys.readouterr().out == odds_out
+
+
+def test_position_also_gives_the_odds_command_with_the_players_names(tmp_path, monkeypatch,
+                                                                    capsys):
+    out = _play(monkeypatch, capsys, [SETUP, "tile 6 +", "pyramid", "red 2", "position",
+                                      "quit"],
+                "--players", "Alice,Bruno,Chiara", "--journal", str(tmp_path / "g.jsonl"))
+    at = [i for i, x in enumerate(out) if x.startswith("Position: ")][0]
+    position = out[at][len("Position: "):]
+    assert out[at + 1] == "pyramid odds %s --names Alice,Bruno,Chiara" % shlex.quote(position)
+    argv = shlex.split(out[at + 1])  # as a POSIX shell reads the pasted line
+    assert argv[:2] == ["pyramid", "odds"] and argv[2] == position
+    assert cli.main(argv[1:]) == 0
+    report = capsys.readouterr().out
+    assert "Alice" in report and "Chiara" in report  # the tile owner, the player to act
+    assert "p0" not in report and "p2" not in report
+
+
+def test_position_leaves_names_out_of_the_odds_command_when_it_would_refuse_them():
+    t, out = _table(players=("Ann Marie", "Ben", "Cy"))  # a space: not a --names name
+    t.line("position")
+    lines = out.getvalue().splitlines()
+    at = [i for i, x in enumerate(lines) if x.startswith("Position: ")][0]
+    assert lines[at + 1].startswith("pyramid odds '") and "--names" not in lines[at + 1]
+    assert cli.main(shlex.split(lines[at + 1])[1:]) == 0
 
 
 def _table(players=("Ann", "Ben", "Cy")):

@@ -63,3 +63,72 @@ def test_a_die_of_the_other_edition_is_named_as_such():
         s.command("red 2")
     with pytest.raises(TableError, match="unknown command"):
         s.command("dance 2x")
+
+
+def _plain_table(edition, names, setup):
+    import io
+
+    from camelhost.table.controller import Table
+    from camelhost.table.journal import Journal
+    from camelhost.ui.plain import PlainDisplay
+    out = io.StringIO()
+    t = Table(Session(edition, list(names), seed=2, journal=Journal(None)), PlainDisplay(out))
+    t.start()
+    t.line(setup)
+    return t, out
+
+
+def _shown_last_die(t, out):
+    """The ``Last die:`` line of the table's ``show`` command."""
+    start = len(out.getvalue())
+    t.line("show")
+    return [ln for ln in out.getvalue()[start:].splitlines() if ln.startswith("Last die:")]
+
+
+@pytest.mark.parametrize("edition,setup,tile,die,expected", [
+    ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "boo 4",
+     "yellow 1", "Last die: yellow 1 (Bob): yellow camel forward 1, space 3 to 4, back 1 to 3 "
+     "on Ann's booing tile"),
+    ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "cheer 5",
+     "red 3", "Last die: red 3 (Bob): red camel forward 3, space 2 to 5, on to 6 on Ann's "
+     "cheering tile"),
+    ("classic", "setup 1:blue 2:green 3:orange,yellow,white", "mirage 4",
+     "white 1", "Last die: white 1 (Bob): white camel forward 1, space 3 to 4, back 1 to 3 "
+     "on Ann's mirage tile"),
+    ("classic", "setup 1:blue 2:green 3:orange,yellow,white", "oasis 5",
+     "green 3", "Last die: green 3 (Bob): green camel forward 3, space 2 to 5, on to 6 on "
+     "Ann's oasis tile"),
+])
+def test_the_last_die_line_tells_the_tile_it_landed_on_and_where_it_sent_the_unit(
+        edition, setup, tile, die, expected):
+    t, out = _plain_table(edition, ["Ann", "Bob", "Cy"], setup)
+    t.line(tile)   # Ann
+    t.line(die)    # Bob
+    assert _shown_last_die(t, out) == [expected]
+
+
+def test_a_unit_crossing_the_finish_line_is_told_from_which_space():
+    t, out = _plain_table("second", ["Ann", "Bob", "Cy"],
+                          "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    t.line("fix 14:purple")
+    start = len(out.getvalue())
+    t.line("purple 3")   # Ann: purple 14 -> 17
+    lines = out.getvalue()[start:].splitlines()
+    at = [i for i, ln in enumerate(lines) if ln.startswith("DIE purple 3 (Ann's pyramid")][0]
+    assert lines[at + 1] == "  from space 14 across the finish line: the race is over"
+    assert _shown_last_die(t, out) == [
+        "Last die: purple 3 (Ann): purple camel forward 3, from space 14 across the finish line"]
+
+
+def test_the_full_screen_and_the_web_page_use_the_same_words_for_the_last_die():
+    from camelhost.ui.tui import detail_text
+    s = Session("second", ["Ann", "Bob", "Cy"])
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    s.command("boo 4")   # Ann
+    notices = s.command("yellow 1")  # Bob: yellow (carrying purple) 3 -> 4 -> back to 3
+    view = table_view(s, odds=False)
+    path = "space 3 to 4, back 1 to 3 on Ann's booing tile"
+    assert view["last_die"]["path"] == path  # what the web page prints
+    assert str(detail_text(notices, view)) == (
+        "Bob's pyramid ticket: die yellow 1. Carries purple. Space 3 to 4, back 1 to 3 on "
+        "Ann's booing tile; it pays Ann 1 coin.")

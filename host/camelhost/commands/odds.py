@@ -20,6 +20,7 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
+from camelhost.table.parser import is_plain_name
 
 HELP = "Exact leg odds, tile landings, best tile, action values and race odds of a position."
 
@@ -75,7 +76,7 @@ def _names(text):
 
     out = [w.strip() for w in text.split(",")]
     for name in out:
-        if not name or not all(ch.isalnum() or ch in "-_'" for ch in name):
+        if not is_plain_name(name):
             raise argparse.ArgumentTypeError("give names separated by commas, like Ann,Bob,Cid "
                                              "(letters and digits), not %r" % text)
         if out.count(name) > 1:

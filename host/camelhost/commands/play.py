@@ -149,10 +149,44 @@ def _pyramid_spec(args, journal):
     return "manual"
 
 
-def quit_line(journal):
-    """The last line of a game: where it is kept and the command that resumes it."""
-    return "game saved in %s; continue it with: pyramid play --resume %s" % (
-        journal.path, journal.path)
+def resume_command(args, journal, spec, plain):
+    """The command that reopens the game as it ran: ``pyramid play --resume FILE`` and
+    the options the journal does not keep (its ``game`` line holds the edition, the
+    seats, the seed, the bots and the pyramid of the start): ``--plain`` when the table
+    ran in line mode (``plain``), ``--pyramid SPEC`` when the dice source ``spec``
+    is not the journal's, ``--speak``, ``--web``. Each word quoted for a POSIX shell."""
+    import shlex
+
+    from camelhost.web import DEFAULT_HOST, DEFAULT_PORT
+    words = ["pyramid", "play", "--resume", journal.path]
+    if plain:
+        words.append("--plain")
+    header = journal.header or {}
+    if spec != (header.get("pyramid") or "manual"):
+        words += ["--pyramid", spec]
+    if args.speak:
+        words.append("--speak")
+    if args.web is not None:
+        words.append("--web")
+        if args.web != "%s:%d" % (DEFAULT_HOST, DEFAULT_PORT):
+            words.append(args.web)
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def quit_line(journal, command=None):
+    """The last line of a game: where it is kept and the command that resumes it
+    (``command``, from ``resume_command``; default ``pyramid play --resume FILE``)."""
+    if command is None:
+        import shlex
+        command = "pyramid play --resume %s" % shlex.quote(journal.path)
+    return "game saved in %s; continue it with: %s" % (journal.path, command)
+
+
+def _plain(args):
+    """True when the table runs in plain line mode: ``--plain``, or input or output
+    that is no terminal (the full screen can't read it)."""
+    import sys
+    return bool(args.plain) or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
 def run(args):
@@ -180,6 +214,7 @@ def run(args):
             _discard_unused(journal)
         raise
     from camelhost.web import serving
+    plain = _plain(args)
     with contextlib.ExitStack() as stack:
         stack.enter_context(journal)
         stack.enter_context(pyramid)
@@ -193,22 +228,20 @@ def run(args):
             # only now: every argument was good, the dice source and the board are open
             print("seed: %d (play this race again with --seed %d)" % (session.seed, session.seed))
         try:
-            return _play(args, session, journal, pyramid, spec, speaker, board)
+            return _play(args, session, journal, pyramid, spec, speaker, board, plain)
         finally:
             if journal.path:
-                print(quit_line(journal))
+                print(quit_line(journal, resume_command(args, journal, spec, plain)))
 
 
-def _play(args, session, journal, pyramid, spec, speaker, board):
+def _play(args, session, journal, pyramid, spec, speaker, board, plain):
     """Run the table (plain lines or the full screen) until the players leave."""
     import sys
 
     from camelhost.web import wait_for_enter
-    plain = args.plain
-    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if plain and not args.plain:
         # piped input or output: the full screen can't read it; say so and go plain
         print("not a terminal: playing in plain line mode (--plain)", file=sys.stderr)
-        plain = True
     if plain:
         from camelhost.table.controller import Table
         from camelhost.ui.loop import run_plain

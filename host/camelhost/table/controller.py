@@ -45,8 +45,9 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   again              another race with the same seats
   setup 1:blue,green 2:red ...   starting stacks typed in; 'draw' draws them
   odds  best         leg and race odds; the value of each action for the player to act
-  position           this position in the project notation (paste into 'pyramid odds');
-                     finish piles as their sizes only until the race is over
+  position           this position in the project notation, then the 'pyramid odds'
+                     command to paste, with the players' names; finish piles as their
+                     sizes only until the race is over
   show               the whole table;  help;  quit"""
 
 
@@ -124,6 +125,7 @@ class Table:
         self.virtual = pyramid
         self.auto_setup = auto_setup
         self.manual = pyramid is None if manual is None else bool(manual)
+        session.dice_typed = self.manual  # the hints and prompts ask to type the die
         self.hand_die_ok = False  # the pyramid asked for a die typed by hand
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False

@@ -9,11 +9,13 @@ in play order (RULES 1.8, 5).
 """
 
 import re
+import shlex
 
 from camelup.editions import get_edition
 from camelup.notation import position_text
 
 from camelhost.table.manual import die_text
+from camelhost.table.parser import is_plain_name
 from camelhost.table.view import signed
 
 INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
@@ -79,8 +81,13 @@ def phase_hint(session):
     if p == "setup":
         return "the setup comes first: release or type each camel's die, 'setup ...' or 'draw'"
     if p == "die":
-        return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" \
-            % session.names[session.pending_player]
+        who = session.names[session.pending_player]
+        if session.dice_typed:  # no pyramid: nothing to release
+            return "%s's pyramid ticket waits for its die: type the die that came out, like " \
+                "%s (or undo)" % (who, example_die({
+                    "edition": session.edition.name,
+                    "dice_inside": list(session.game.dice_in_pyramid())}))
+        return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" % who
     if p == "ink":
         return INK_QUESTION
     if p == "value":
@@ -255,7 +262,7 @@ def die_lines(notice, view):
         else:
             lines.append("  then on to space %d%s" % (m["to"], under))
     elif m["crossed"]:
-        lines.append("  crosses the finish line: the race is over")
+        lines.append("  from space %d across the finish line: the race is over" % m["from"])
     else:
         lines.append("  from space %d to space %d" % (m["from"], m["to"]))
     return lines
@@ -314,12 +321,14 @@ def final_scores_line(names, coins, winners):
 
 
 def last_die_line(view):
-    """``Last die: red 2 (Ann): red camel forward 2, space 3 to 5``."""
+    """``Last die: red 2 (Ann): red camel forward 2, space 3 to 5``; a tile landed on is
+    told with its effect (``..., space 14 to 15, back 1 to 14 on Bob's booing tile``,
+    the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
     die = "grey %s" % d["ink"] if d["colour"] == "grey" else d["colour"]
-    return "Last die: %s %d (%s): %s camel %s %d, space %d to %d" % (
+    return "Last die: %s %d (%s): %s camel %s %d, %s" % (
         die, d["value"], d["player"], d["camel"],
-        "forward" if d["direction"] > 0 else "backward", d["distance"], d["from"], d["to"])
+        "forward" if d["direction"] > 0 else "backward", d["distance"], d["path"])
 
 
 def resumed_lines(view, path, count):
@@ -382,9 +391,16 @@ def best_lines(view, count=6):
 
 def position_line(session):
     """The ``position`` command: the position in the project notation, ready to paste
-    into ``pyramid odds`` (docs/notation.md). Until the race is over the finish piles
-    are written as their sizes only (``winner 2 | loser 1``, the public form): their
-    colours and owners are hidden (RULES 5)."""
+    into ``pyramid odds`` (docs/notation.md), then the whole command, quoted for a
+    POSIX shell, with the players' names for the notation's seats (``pyramid odds
+    '<position>' --names Ann,Ben,Cy``; without ``--names`` when a name is not one it
+    takes: ``camelhost.table.parser.is_plain_name``). Until the race is over the
+    finish piles are written as their sizes only (``winner 2 | loser 1``, the public
+    form): their colours and owners are hidden (RULES 5). Two lines, one string."""
     if session.game is None:
         return "No position yet: the setup comes first"
-    return "Position: %s" % position_text(session.game, public=not session.game.is_over)
+    text = position_text(session.game, public=not session.game.is_over)
+    command = "pyramid odds %s" % shlex.quote(text)
+    if all(is_plain_name(n) for n in session.names):
+        command += " --names %s" % shlex.quote(",".join(session.names))
+    return "Position: %s\n%s" % (text, command)

@@ -105,6 +105,10 @@ class Session:
     ``current``, ``setup_rolls``, ``pending_die``, ``reports`` (``Game.push`` reports
     of this race), ``result`` (final report), ``scores``, ``version``,
     ``last_pyramid_event``. What the screens show: ``camelhost.table.view``.
+    ``dice_typed``: True when the dice are typed at the table (no pyramid:
+    ``--pyramid manual``), so hints ask to type the die rather than release it; the
+    table that drives the session sets it (``camelhost.table.controller.Table``),
+    default False.
     """
 
     def __init__(self, edition, players, seed=1, bots=(), journal=None):
@@ -118,6 +122,7 @@ class Session:
         self.seen_dice = set()  # (boot, seq) of pyramid events already taken
         self.last_pyramid_event = None  # (boot, seq) of the latest, for the link's resume
         self.version = 0  # grows with every event applied (camelhost.table.view)
+        self.dice_typed = False
         self._reset_race()
         if journal is not None and not journal.events:
             journal.append(self.header())

@@ -40,12 +40,17 @@ Keys and shapes::
                  that player's ``pyramid_tickets`` counts it
     piles        {"winner": int, "loser": int}: sizes only
     setup_rolls  [{"camel": str, "value": int}]: dice released so far at setup
+    dice_typed   True when the dice are typed at the table (no pyramid: ``--pyramid
+                 manual``; ``Session.dice_typed``): prompts ask to type the die
     pending_die  {"colour": str, "ink": str or None, "value": int or None} waiting for
                  its ink or value, else None
     last_die     {"colour": die name, "ink": str or None, "value": int, "camel": str,
                   "direction": +1 | -1, "distance": int, "from": int, "to": int,
                   "carrying": [colour, ...], "player": str,
-                  "tile": {"space", "side", "owner": str} or None} or None
+                  "tile": {"space", "side", "name", "owner": str} or None,
+                  "path": str, where the unit went in words (``move_path``): "space 3
+                  to 5", "space 14 to 15, back 1 to 14 on Bob's booing tile",
+                  "from space 15 across the finish line"} or None
     leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
                  when not in play)
     leg_scored   the last leg scoring of this race, or None:
@@ -157,6 +162,32 @@ def _track(session):
     return track, beyond
 
 
+def move_path(move, names, edition):
+    """Where a die's unit went, in words, the tile it landed on included (RULES 1.5,
+    1.13): the one wording of every screen's last die. ``move``: a rules-engine move
+    (``movement.move_unit``'s dict, tile owner a seat); ``names``: the players' names
+    by seat; ``edition``: a ``camelup.editions`` edition (its tile side names).
+
+    ``space 3 to 5``; ``space 14 to 15, back 1 to 14 on Bob's booing tile``; ``space
+    13 to 15, on to 16 on Bob's cheering tile``; ``from space 15 across the finish
+    line``; ``space 14 to 16, on across the finish line on Bob's cheering tile``."""
+    tile = move.get("tile")
+    if not tile:
+        if move["crossed"]:
+            return "from space %d across the finish line" % move["from"]
+        return "space %d to %d" % (move["from"], move["to"])
+    owner = tile.get("owner")
+    whose = "%s's " % names[owner] if owner is not None else ""
+    where = "space %d to %d" % (move["from"], tile["space"])
+    if move["crossed"]:
+        then = "on across the finish line"
+    elif tile["side"] == "+":
+        then = "on to %d" % move["to"]
+    else:
+        then = "back 1 to %d" % move["to"]
+    return "%s, %s on %s%s tile" % (where, then, whose, _tile_name(edition, tile["side"]))
+
+
 def _last_die(session):
     for report in reversed(session.reports):
         m = report.get("move")
@@ -169,7 +200,9 @@ def _last_die(session):
                 "player": session.names[report["player"]],
                 "tile": None if not tile else {
                     "space": tile["space"], "side": tile["side"],
-                    "owner": _name(session, tile.get("owner"))}}
+                    "name": _tile_name(session.edition, tile["side"]),
+                    "owner": _name(session, tile.get("owner"))},
+                "path": move_path(m, session.names, session.edition)}
     return None
 
 
@@ -338,6 +371,7 @@ def table_view(session, odds=True):
         "piles": {"winner": 0 if g is None else len(g.pile("winner")),
                   "loser": 0 if g is None else len(g.pile("loser"))},
         "setup_rolls": [{"camel": c, "value": v} for c, v in session.setup_rolls],
+        "dice_typed": bool(getattr(session, "dice_typed", False)),
         "pending_die": None if pending is None else {
             "colour": pending.get("colour"), "ink": pending.get("ink"),
             "value": pending.get("value")},

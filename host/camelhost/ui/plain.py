@@ -111,6 +111,8 @@ def prompt_line(view):
         choices = view.get("choices") or ["leg", "tile", "win", "lose", "pyramid"]
         return "> %s's turn (%s)" % (who, " / ".join(choices))
     if phase == "die":
+        if view.get("dice_typed"):  # no pyramid (--pyramid manual): nothing to release
+            return "> %s: type the die that came out, like %s" % (who, example_die(view))
         return "> %s: release a die from the pyramid (or type it, e.g. '%s')" % (
             who, example_die(view))
     if phase == "ink":

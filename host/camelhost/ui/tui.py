@@ -40,6 +40,7 @@ import re
 import textwrap
 import threading
 
+from camelup.editions import get_edition
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -49,7 +50,7 @@ from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
 from camelhost.table.controller import Table, help_text
 from camelhost.table.narration import notice_lines
-from camelhost.table.view import table_view
+from camelhost.table.view import move_path, table_view
 from camelhost.ui import palette, plain
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
@@ -312,14 +313,15 @@ def detail_text(notices, view):
                 who, m["die"] if m["die"] != "grey" else "grey %s" % m.get("ink"), m["value"]))
             if m["unit"][1:]:
                 text.append("Carries %s. " % ", ".join(m["unit"][1:]))
-            tile = m.get("tile")
-            if tile:
-                text.append("Tile on %d pays %s 1 coin. " % (tile["space"], names[tile["owner"]]))
+            path = move_path(m, names, get_edition(view["edition"]))
+            path = path[0].upper() + path[1:]
             if m["crossed"]:
-                text.append("Crosses the finish line!", "bold")
+                text.append(path + "!", "bold")
             else:
-                text.append("Space %d -> %d%s" % (m["from"], m["to"],
-                                                 " (underneath)" if m["under"] else ""))
+                text.append(path)
+            tile = m.get("tile")
+            if tile and tile.get("owner") is not None:
+                text.append("; it pays %s 1 coin." % names[tile["owner"]])
             return text
     return None
 

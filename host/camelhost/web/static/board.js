@@ -145,8 +145,7 @@
     if (d.player) bits.push(d.player + "'s pyramid ticket");
     bits.push(d.colour === "grey" ? "grey die, " + d.ink + " numeral " + d.value : d.colour + " die " + d.value);
     if (d.carrying && d.carrying.length) bits.push("carrying " + d.carrying.join(", "));
-    if (d.tile) bits.push("landed on " + d.tile.owner + "'s tile");
-    bits.push(d.to > 16 ? "across the finish line" : "space " + d.from + " \u2192 " + d.to);
+    bits.push(d.path);  // the table's one wording: the tile landed on and where it sent the unit
     $("die-detail").textContent = bits.join(" \u00B7 ");
   }
 
