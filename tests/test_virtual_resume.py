@@ -40,3 +40,21 @@ def test_a_virtual_pyramid_opened_for_a_resumed_journal_reports_no_gap():
             if event is not None:
                 got.append(event)
         assert [e for e in got if e.kind == "gap"] == []
+
+
+@pytest.mark.hil
+def test_the_virtual_pyramid_lets_a_table_try_two_dice_and_a_jam(tmp_path, monkeypatch, capsys):
+    # README "when something goes wrong": two dice together or none, read by the real
+    # firmware on the simulated sensor; the ticket still covers the action, and the next
+    # release completes it (the dice are put back as the game has them)
+    path = str(tmp_path / "g.jsonl")
+    out = _play(monkeypatch, capsys, ["pyramid", "release two", "release none", "release",
+                                      "release sideways", "quit"],
+                "--players", "Ann,Ben,Cy", "--pyramid", "virtual", "--seed", "5",
+                "--journal", path)
+    assert "RETURN THE DICE AND RELEASE AGAIN (two dice came out at once)" in out, out
+    assert "RETURN THE DICE AND RELEASE AGAIN (no die came out)" in out, out
+    dice = [e for e in read_events(path) if e.get("type") == "die"]
+    assert len(dice) == 1 and dice[0]["source"] == "pyramid"
+    assert "Ann's pyramid ticket" in out
+    assert "! unknown command 'release sideways'" in out and "Traceback" not in out

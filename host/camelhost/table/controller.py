@@ -39,6 +39,8 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   1 2 3              value of a die the pyramid reported as ?
   b  w  again        numeral ink of a grey die the pyramid could not read (again: release again)
   release            push the virtual pyramid's slider
+  release two  release none   the same with two dice falling together / none (a jam):
+                     what the table does when that happens at a real pyramid
   fix 7:red,blue     correct the board: space 7 holds red then blue on top
   undo               take back the last action
   unscored           end this race unscored (the board can't be restored)
@@ -82,6 +84,11 @@ def _recoloured(line, column=21):
 #: the private finish-card prompt that starts with one is that command, not a colour.
 TABLE_WORDS = ("quit", "exit", "help", "show", "board", "status", "odds", "best", "position",
                "release")
+
+
+#: ``release two`` / ``release none``: the virtual pyramid's faults a table can try
+#: (``camelhost.device.virtual``: two dice fall together / the slider jams).
+_FAULTS = {"two": "release_double", "none": "release_empty"}
 
 
 def _is_command(word, racing):
@@ -201,8 +208,8 @@ class Table:
         if head == "position" and alone:
             self.display.text(narration.position_line(self.session))
             return True
-        if head == "release" and alone:
-            self._release(manual=True)
+        if head == "release" and (alone or len(words) == 2 and words[1] in _FAULTS):
+            self._release(manual=True, fault=None if alone else words[1])
             return True
         s = self.session
         event = None
@@ -335,7 +342,7 @@ class Table:
         if self.auto_setup and self.session.phase == "setup" and not self.session.setup_rolls:
             self._show(self.session.command("draw"))
 
-    def _release(self, manual=False):
+    def _release(self, manual=False, fault=None):
         if self.virtual is None:
             if self.manual:
                 self.display.error("no pyramid is attached (dice are typed): type the die, "
@@ -348,9 +355,15 @@ class Table:
             self.display.error("no die is wanted now")
             return
         self._sync_virtual_dice()
+        push = self.virtual.release
+        if fault is not None:
+            push = getattr(self.virtual, _FAULTS[fault], None)
+            if push is None:
+                self.display.error("release %s: this pyramid can only release one die" % fault)
+                return
         self.waiting_release = True
         try:
-            self.virtual.release()
+            push()
         except RuntimeError as exc:  # the simulated board stopped or did not answer
             self.waiting_release = False
             self.display.error("virtual pyramid: %s; type the die instead" % _first_line(exc))
