@@ -366,3 +366,11 @@ def test_a_resume_says_it_left_out_a_line_cut_off_by_a_crash(tmp_path, monkeypat
     at = out.index("resumed %s: 2 events restored (race 1, leg 1)" % path)
     assert out[at + 1] == ("line 4 was cut off when the program stopped (32 bytes): left out, "
                            "kept in %s.damaged" % path)
+
+
+def test_the_resume_line_counts_one_event_in_the_singular():
+    from camelhost.table.narration import resumed_lines
+    view = {"race": 1, "phase": "setup", "leg": 1, "last_die": None}
+    assert resumed_lines(view, "g.jsonl", 1) == ["resumed g.jsonl: 1 event restored (race 1, "
+                                                  "setup)"]
+    assert resumed_lines(view, "g.jsonl", 2)[0].startswith("resumed g.jsonl: 2 events restored")

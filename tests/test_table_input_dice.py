@@ -54,7 +54,8 @@ def test_manual_mode_asks_to_type_the_die_that_came_out_after_a_pyramid_ticket()
     t, out = _table()   # no pyramid: the dice are typed
     t.line("pyramid")
     lines = out.getvalue().splitlines()
-    assert lines[-1] == "> Ann: type the die that came out, like blue 2"
+    assert lines[-2:] == ["Ann takes a pyramid ticket: type the die that came out",
+                          "> Ann: type the die that came out, like blue 2"]
     t.line("leg red")   # refused: the ticket waits for its die, and it says how to give it
     assert out.getvalue().splitlines()[-1] == (
         "! Ann's pyramid ticket waits for its die: type the die that came out, like blue 2 "
@@ -64,8 +65,9 @@ def test_manual_mode_asks_to_type_the_die_that_came_out_after_a_pyramid_ticket()
 def test_with_a_pyramid_the_waiting_ticket_asks_to_release_a_die():
     t, out = _table(manual=False)
     t.line("pyramid")
-    assert out.getvalue().splitlines()[-1] == (
-        "> Ann: release a die from the pyramid (or type it, e.g. 'blue 2')")
+    assert out.getvalue().splitlines()[-2:] == [
+        "Ann takes a pyramid ticket: release one die",
+        "> Ann: release a die from the pyramid (or type it, e.g. 'blue 2')"]
     t.line("leg red")
     assert out.getvalue().splitlines()[-1] == (
         "! Ann's pyramid ticket waits for its die: release it (or type it, or undo)")

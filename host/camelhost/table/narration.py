@@ -158,6 +158,9 @@ def notice_lines(notice, view):
         if notice.get("die"):  # a die released or typed without 'pyramid' first
             return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]),
                                                        notice["die"])]
+        if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
+            return ["%s takes a pyramid ticket: type the die that came out"
+                    % name(view, notice["player"])]
         return ["%s takes a pyramid ticket: release one die" % name(view, notice["player"])]
     if k == "ask_ink":
         return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
@@ -334,8 +337,9 @@ def last_die_line(view):
 def resumed_lines(view, path, count):
     """What the table says after ``--resume``: how many events were restored from the
     journal at ``path``, and the last die (so the players can check the board)."""
-    lines = ["resumed %s: %d events restored (race %d, %s)" % (
-        path, count, view["race"], "setup" if view["phase"] == "setup" else "leg %d" % view["leg"])]
+    lines = ["resumed %s: %d event%s restored (race %d, %s)" % (
+        path, count, "" if count == 1 else "s", view["race"],
+        "setup" if view["phase"] == "setup" else "leg %d" % view["leg"])]
     if view["last_die"]:
         lines.append(last_die_line(view))
     return lines
