@@ -374,3 +374,17 @@ def test_the_resume_line_counts_one_event_in_the_singular():
     assert resumed_lines(view, "g.jsonl", 1) == ["resumed g.jsonl: 1 event restored (race 1, "
                                                   "setup)"]
     assert resumed_lines(view, "g.jsonl", 2)[0].startswith("resumed g.jsonl: 2 events restored")
+
+
+def test_replay_of_a_game_without_pyramid_asks_for_the_die_typed(tmp_path, capsys):
+    # the journal's game line says the dice were typed (--pyramid manual): the replay
+    # tells the ticket and the next step as that table did
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path, pyramid="manual") as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        s.command(SETUP)
+        s.command("pyramid")
+    assert cli.main(["replay", path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Ann takes a pyramid ticket: type the die that came out" in out
+    assert out[-1] == "Next: Ann: type the die that came out, like blue 2"

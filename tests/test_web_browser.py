@@ -310,3 +310,20 @@ def test_speech_is_off_until_asked_then_says_each_new_die_once(browser):
         shown_version(page, s.version)
         assert page.evaluate("() => window.__said") == said
     context.close()
+
+
+def test_page_asks_to_type_the_die_when_the_game_has_no_pyramid(page):
+    # a game played with --pyramid manual: the page's header asks for the die typed,
+    # as the table's own prompt does; with a pyramid it asks to release one
+    for source, words in (("manual", "Ann: type the die that came out"),
+                          ("virtual", "Ann: release a die")):
+        journal = Journal(None, pyramid=source)
+        s = Session("second", NAMES[:3], seed=5, journal=journal)
+        with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+            for text in (SETUP, "pyramid"):
+                s.command(text)
+            assert follower.wait_idle()
+            page.goto(board.url)
+            shown_version(page, s.version)
+            assert page.text_content("#turn") == words
+    assert page.problems == []

@@ -91,6 +91,12 @@ def check_names(edition, names):
     return names
 
 
+
+def dice_typed(head):
+    """True when the journal's ``game`` line ``head`` says the dice were typed at the
+    table (``--pyramid manual``): prompts and hints then ask to type the die."""
+    return head.get("pyramid") == "manual"
+
 class Session:
     """One table: seats, the current race, the journal.
 
@@ -149,6 +155,7 @@ class Session:
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError("%s: line 1 is not a usable game line: %s"
                              % (path or "journal", one_line(exc))) from None
+        s.dice_typed = dice_typed(head)
         for i, event in enumerate(events[1:], start=2):
             try:
                 notices = s._apply(event)

@@ -23,14 +23,17 @@ over (RULES 1.8, 5).
 import threading
 import time
 
-from camelhost.table.session import Session
+from camelhost.table.session import Session, dice_typed
 from camelhost.table.view import table_view
 
 
 def shadow_session(head):
-    """A fresh ``Session`` for the ``game`` line ``head`` (nothing written anywhere)."""
-    return Session(head["edition"], head["players"], head.get("seed", 1), head.get("bots", ()),
-                   journal=None)
+    """A fresh ``Session`` for the ``game`` line ``head`` (nothing written anywhere); a
+    game played with ``--pyramid manual`` has its dice typed (``dice_typed``)."""
+    session = Session(head["edition"], head["players"], head.get("seed", 1),
+                      head.get("bots", ()), journal=None)
+    session.dice_typed = dice_typed(head)
+    return session
 
 
 #: Phases whose position has odds (``camelhost.table.view.odds_view``).

@@ -353,7 +353,8 @@
     $("where").textContent = !v.ranking || !v.ranking.length ? "race " + v.race + ": setting up" :
       "race " + v.race + " \u00B7 leg " + v.leg;
     const words = {
-      turn: "'s turn", die: ": release a die", ink: ": grey die, black or white numerals?",
+      turn: "'s turn", die: v.dice_typed ? ": type the die that came out" : ": release a die",
+      ink: ": grey die, black or white numerals?",
       value: ": which value did the die show?" };
     $("turn").textContent = v.phase === "over" ? "race over" : v.phase === "unscored" ?
       "race ended unscored" : v.turn ? v.turn + (words[v.phase] || "") : "";
