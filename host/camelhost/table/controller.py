@@ -302,8 +302,9 @@ class Table:
             self.hand_die_ok = True
             view = self.view()
             self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
-                                   "type the die that came out (e.g. '%s')"
-                                   % (event.get("missing", ""), narration.example_die(view))}],
+                                   "%s (e.g. '%s')"
+                                   % (event.get("missing", ""), narration.TYPE_DIE,
+                                      narration.example_die(view))}],
                                  view)
         elif kind == "fault":
             self.hand_die_ok = True

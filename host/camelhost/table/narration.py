@@ -18,6 +18,8 @@ from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import signed
 
+#: What the table asks for when the dice are typed (no pyramid, or a die it lost).
+TYPE_DIE = "type the die that came out"
 INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
 
 _SEAT = re.compile(r"\bp(\d+)\b")
@@ -83,8 +85,8 @@ def phase_hint(session):
     if p == "die":
         who = session.names[session.pending_player]
         if session.dice_typed:  # no pyramid: nothing to release
-            return "%s's pyramid ticket waits for its die: type the die that came out, like " \
-                "%s (or undo)" % (who, example_die({
+            return "%s's pyramid ticket waits for its die: %s, like %s (or undo)" % (
+                who, TYPE_DIE, example_die({
                     "edition": session.edition.name,
                     "dice_inside": list(session.game.dice_in_pyramid())}))
         return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" % who
@@ -159,8 +161,7 @@ def notice_lines(notice, view):
             return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]),
                                                        notice["die"])]
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
-            return ["%s takes a pyramid ticket: type the die that came out"
-                    % name(view, notice["player"])]
+            return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]), TYPE_DIE)]
         return ["%s takes a pyramid ticket: release one die" % name(view, notice["player"])]
     if k == "ask_ink":
         return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "

@@ -12,6 +12,7 @@ play order (RULES 1.8, 5).
 import sys
 
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
+    TYPE_DIE,
     best_lines,
     example_die,
     final_scores_line,
@@ -112,7 +113,7 @@ def prompt_line(view):
         return "> %s's turn (%s)" % (who, " / ".join(choices))
     if phase == "die":
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): nothing to release
-            return "> %s: type the die that came out, like %s" % (who, example_die(view))
+            return "> %s: %s, like %s" % (who, TYPE_DIE, example_die(view))
         return "> %s: release a die from the pyramid (or type it, e.g. '%s')" % (
             who, example_die(view))
     if phase == "ink":
