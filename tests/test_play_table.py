@@ -57,6 +57,39 @@ def test_the_quit_line_command_reopens_the_game_as_it_ran(tmp_path, monkeypatch,
     assert again[-1] == out[-1]
 
 
+def test_a_full_disk_stops_the_table_with_the_same_resume_command(tmp_path, monkeypatch,
+                                                                   capsys):
+    """The disk fills up mid-game: the table stops, the journal keeps every event taken
+    before, and both the error and the quit line give the command that reopens the
+    game as it ran (here with --plain and the dice typed)."""
+    import errno
+    path = str(tmp_path / "g.jsonl")
+    real = os.fsync
+    writes = []
+
+    def fsync(fd):
+        writes.append(fd)
+        if len(writes) > 3:  # the game line, the setup, one ticket: then the disk is full
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in
+                                          ["draw", "leg red", "leg blue", "quit"]))
+    rc = cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--journal", path,
+                   "--seed", "3", "--pyramid", "manual"])
+    monkeypatch.undo()
+    out = capsys.readouterr()
+    assert rc == 1
+    command = "pyramid play --resume %s --plain" % path
+    assert out.out.splitlines()[-1].endswith("continue it with: " + command)
+    assert out.err.strip() == ("pyramid: the disk is full: the game is safe in %s up to the "
+                               "last event; free some space, then continue with: %s"
+                               % (path, command))
+    kinds = [e["type"] for e in read_events(path)]
+    assert kinds == ["game", "setup", "action"]  # Ben's ticket was not taken
+
+
 def test_the_resume_command_gives_the_options_the_journal_does_not_keep(tmp_path):
     import argparse
 

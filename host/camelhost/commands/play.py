@@ -215,6 +215,9 @@ def run(args):
         raise
     from camelhost.web import serving
     plain = _plain(args)
+    if journal.path:
+        # said on quitting and when the disk is full: the game reopens as it ran
+        journal.resume_command = resume_command(args, journal, spec, plain)
     with contextlib.ExitStack() as stack:
         stack.enter_context(journal)
         stack.enter_context(pyramid)
@@ -231,7 +234,7 @@ def run(args):
             return _play(args, session, journal, pyramid, spec, speaker, board, plain)
         finally:
             if journal.path:
-                print(quit_line(journal, resume_command(args, journal, spec, plain)))
+                print(quit_line(journal, journal.resume_command))
 
 
 def _play(args, session, journal, pyramid, spec, speaker, board, plain):

@@ -43,6 +43,7 @@ import binascii
 import errno
 import json
 import os
+import shlex
 
 try:
     import fcntl
@@ -216,6 +217,10 @@ class Journal:
         self._newline_owed = False
         #: lines in words for what ``resume`` set aside (a torn or damaged tail)
         self.notes = []
+        #: the shell command that continues this game, said when the disk is full
+        #: (``pyramid play`` sets it with the options the game runs with); ``None``:
+        #: ``pyramid play --resume PATH``
+        self.resume_command = None
         if path:
             fh = open(path, "ab")
             try:
@@ -285,10 +290,13 @@ class Journal:
                 except OSError:
                     pass
                 if exc.errno == errno.ENOSPC:
+                    command = self.resume_command
+                    if command is None:
+                        command = "pyramid play --resume %s" % shlex.quote(self.path)
                     raise JournalFull(
                         errno.ENOSPC,
                         "the disk is full: the game is safe in %s up to the last event; free some "
-                        "space, then continue with: pyramid play --resume %s" % (self.path, self.path),
+                        "space, then continue with: %s" % (self.path, command),
                     ) from None
                 raise
             self._newline_owed = False
