@@ -327,3 +327,35 @@ def test_page_asks_to_type_the_die_when_the_game_has_no_pyramid(page):
             shown_version(page, s.version)
             assert page.text_content("#turn") == words
     assert page.problems == []
+
+
+def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser):
+    """Tester's finding: the finish piles drew one card back per card in a row that
+    never wrapped, so 40 cards on the winner pile made the page 702 px wide on a
+    375 px phone (the track cut off). Eight players play all their finish cards: on a
+    phone the page still fits its width, and every card is still drawn and counted."""
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"]
+    journal = Journal(None)
+    s = Session("second", names, seed=5, journal=journal)
+    s.command(SETUP)
+    for colour in ("red", "blue", "green", "yellow", "purple"):
+        for _ in names:
+            s.command("win %s" % colour)
+    assert len(s.game.pile("winner")) == 40
+    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+        assert follower.wait_idle()
+        for width in (320, 375, 414):
+            context = browser.new_context(viewport={"width": width, "height": 800})
+            page = context.new_page()
+            try:
+                page.goto(board.url)
+                shown_version(page, s.version)
+                wide = page.evaluate("() => document.documentElement.scrollWidth")
+                assert wide <= width, (width, wide)
+                backs = page.eval_on_selector_all(
+                    "#piles .pile[data-pile=winner] .card-back", "bs => bs.length")
+                assert backs == 40
+                assert page.text_content("#piles .pile[data-pile=winner] .pile-count") == \
+                    "40 cards"
+            finally:
+                context.close()
