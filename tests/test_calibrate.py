@@ -50,9 +50,12 @@ def test_prompts_name_the_face_to_show():
     assert "empty" in calibrate.describe_step("empty", None)
 
 
-def test_plan_refuses_too_few_samples():
-    with pytest.raises(ValueError, match="at least 3"):
+def test_plan_refuses_too_few_or_too_many_samples():
+    with pytest.raises(ValueError, match=r"--samples must be 3\.\.100 .*got 2"):
         calibrate.plan("classic", 2)
+    with pytest.raises(ValueError, match=r"--samples must be 3\.\.100 .*got 101"):
+        calibrate.plan("classic", 101)
+    assert len(calibrate.plan("classic", 100)) == 600  # 5 dice and the empty head
 
 
 def _pairs(*rows):
@@ -245,6 +248,27 @@ def test_plot_without_matplotlib_fails_before_calibrating(tmp_path, capsys, monk
     assert err.count("\n") == 1
     assert opened == []  # no pyramid was opened, no session ran
     assert not png.exists() and not prof.exists()
+
+
+def test_an_unwritable_out_or_plot_file_is_refused_before_calibrating(tmp_path, capsys,
+                                                                      monkeypatch):
+    """Tester's finding: `--out /nonexistent/dir/p.json` was refused only after the whole
+    session (120 releases by hand on a real pyramid). Now one line, before any pyramid
+    is opened; a too large --samples too."""
+    from camelhost.commands import calibrate as command
+
+    opened = []
+    monkeypatch.setattr(command, "connect", lambda *a, **k: opened.append(a))
+    missing = str(tmp_path / "nowhere" / "p.json")
+    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--out", missing],
+                   "--out %s: no folder %s" % (missing, tmp_path / "nowhere"))
+    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--out", str(tmp_path)],
+                   "--out %s: that is a folder" % tmp_path)
+    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--plot", missing],
+                   "--plot %s: no folder" % missing)
+    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--samples", "100000"],
+                   "--samples must be 3..100")
+    assert opened == []
 
 
 def test_plot_extra_names_matplotlib_and_runtime_does_not():

@@ -7,6 +7,7 @@ from camelhost.tools.calibrate import (
     HumanDriver,
     VirtualDriver,
     calibrate,
+    check_samples,
     plot,
     plot_backend,
 )
@@ -50,16 +51,31 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
 
 
+def _check_writable(option, path):
+    """Raise ``ValueError`` naming ``option`` when ``path`` can't be written: a folder,
+    a folder that doesn't exist, or one this user may not write in."""
+    import os
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError("%s %s: that is a folder; give a file name" % (option, path))
+    if not os.path.isdir(folder):
+        raise ValueError("%s %s: no folder %s" % (option, path, folder))
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise ValueError("%s %s: not allowed to write there" % (option, path))
+
+
 def run(args):
     if args.auto and args.port != VIRTUAL:
         raise ValueError("--auto needs --port virtual: on a real pyramid a person releases "
                          "the dice")
-    if args.samples < 3:
-        raise ValueError("--samples must be at least 3 (12 or more advised)")
+    check_samples(args.samples)
     if args.autorange and args.gain is not None:
         raise ValueError("give --gain or --autorange, not both")
     if args.integration is not None and not 3 <= args.integration <= 614:
         raise ValueError("--integration must be 3..614 ms")
+    for option, path in (("--out", args.out), ("--plot", args.plot)):
+        if path:
+            _check_writable(option, path)  # now, not after a hundred releases
     if args.plot:
         plot_backend()  # a missing matplotlib is reported now, not after the whole session
     quiet_link_log(args.verbose)

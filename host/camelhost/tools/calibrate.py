@@ -46,6 +46,15 @@ from camelhost.tools.monitor import (
 DEFAULT_SAMPLES = 12
 #: The grey die's two inks differ only in brightness: they get this many times more readings.
 GREY_FACTOR = 2
+#: Readings per class a session takes at most (100 means about 800 releases by hand).
+MAX_SAMPLES = 100
+
+
+def check_samples(samples):
+    """Raise ``ValueError`` (naming ``--samples``) unless 3 <= ``samples`` <= ``MAX_SAMPLES``."""
+    if not 3 <= samples <= MAX_SAMPLES:
+        raise ValueError("--samples must be 3..%d (12 or more advised; got %d)"
+                         % (MAX_SAMPLES, samples))
 
 
 def plan(edition, samples=DEFAULT_SAMPLES):
@@ -56,12 +65,11 @@ def plan(edition, samples=DEFAULT_SAMPLES):
     Rounds visit every class once, so consecutive steps never hold the same
     content (each is a fresh release). ``value``: the face to show (1, 2, 3 in
     turn; ``None`` for the empty head). Raises ``ValueError`` for an unknown
-    edition or fewer than 3 samples.
+    edition or ``samples`` outside 3..``MAX_SAMPLES``.
     """
     from camelup import classifier
 
-    if samples < 3:
-        raise ValueError("--samples must be at least 3 (12 or more advised)")
+    check_samples(samples)
     labels = classifier.classes_for(edition)
     want = {}
     for label in labels:
