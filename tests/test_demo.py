@@ -70,3 +70,19 @@ def test_demo_final_scores_match_the_engine_replaying_the_journal(tmp_path, edit
     # nobody types in a demo: it ends on the journal line, with no prompt anywhere
     assert not [x for x in out if x.startswith("> ")]
     assert out[-1].startswith("journal: ")
+
+
+def test_demo_refuses_bad_wait_and_journal_paths_in_its_own_words(tmp_path, capsys):
+    # tester's findings: `--wait -5` named an internal 'timeout'; a folder as --journal
+    # was said to "hold a game"
+    from camelhost import cli
+    for argv, line in (
+            (["--wait", "-5"], "--wait must be a positive number of seconds, not -5"),
+            (["--journal", str(tmp_path)], "--journal %s is a folder: give a file name, e.g. %s"
+             % (tmp_path, tmp_path / "game.jsonl")),
+            (["--journal", str(tmp_path / "no" / "g.jsonl")],
+             "--journal %s: the folder %s does not exist" % (tmp_path / "no" / "g.jsonl",
+                                                             tmp_path / "no"))):
+        assert cli.main(["demo"] + argv) == 1, argv
+        assert capsys.readouterr().err == "pyramid: %s\n" % line
+    assert os.listdir(tmp_path) == []

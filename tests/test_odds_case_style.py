@@ -84,3 +84,14 @@ def test_short_form_errors_are_readable(capsys):
         err = capsys.readouterr().err
         assert err.startswith("pyramid: ") and needle in err, (argv, err)
         assert "Traceback" not in err
+
+
+
+def test_a_huge_bad_token_is_quoted_short(capsys):
+    # tester's finding: a 100,000-character token was quoted back whole
+    assert main(["odds", "1:[R,Y,P,G,B] " + "x" * 100000]) == 1
+    err = capsys.readouterr().err
+    assert err == ("pyramid: board token %r... (100000 characters) must look like "
+                   "3:[blue,red] or 6:+p1\n" % ("x" * 40))
+    assert main(["odds", "second | leg 1 turn p0 start p0 | " + "y" * 5000]) == 1
+    assert len(capsys.readouterr().err) < 400

@@ -40,6 +40,15 @@ def test_cli_tournament_prints_win_rates(capsys):
     assert "greedy" in out and "random" in out and "win rate" in out
 
 
+def test_cli_tournament_starts_no_more_workers_than_games_and_refuses_none(capsys):
+    # tester's finding: `--games 2 --workers 500` announced 500 workers
+    assert main(["tournament", "--seats", "3", "--games", "2", "--bots", "greedy,random,random",
+                 "--edition", "classic", "--workers", "500"]) == 0
+    assert ", 2 workers" in capsys.readouterr().out.splitlines()[0]
+    assert main(["tournament", "--games", "2", "--workers", "0"]) == 1
+    assert capsys.readouterr().err == "pyramid: --workers must be at least 1\n"
+
+
 def test_cli_tournament_refuses_an_unknown_policy(capsys):
     assert main(["tournament", "--bots", "coach,ev,ev,wizard"]) == 1
     assert "unknown bot policy 'wizard'" in capsys.readouterr().err

@@ -93,21 +93,38 @@ def pile_text(name, pile, public=False):
     return "%s %s" % (name, ",".join(toks))
 
 
+#: Characters of the user's text an error message quotes at most.
+ECHO_MAX = 40
+
+
+def quoted(text, limit=ECHO_MAX):
+    """``text`` quoted for an error message (``repr``, so control characters are
+    visible), cut to ``limit`` characters with ``...`` and its full length when longer:
+    ``quoted("x" * 300)`` -> ``'xxx...x'... (300 characters)``."""
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    return "%r... (%d characters)" % (text[:limit], len(text))
+
+
+_q = quoted
+
+
 def _err(msg, text):
-    raise NotationError("%s in position %r" % (msg, text))
+    raise NotationError("%s in position %s" % (msg, _q(text)))
 
 
 def _parse_int(word, what, text):
     digits = word[1:] if word[:1] == "-" else word
     if not digits or [c for c in digits if c not in "0123456789"] or len(digits) > 9:
-        _err("%s %r is not a number" % (what, word), text)
+        _err("%s %s is not a number" % (what, _q(word)), text)
     return int(word)
 
 
 def _parse_seat(word, text):
     word = word.lower()
     if not word.startswith("p"):
-        _err("seat %r must look like p0, p1, ..." % word, text)
+        _err("seat %s must look like p0, p1, ..." % _q(word), text)
     return _parse_int(word[1:], "seat", text)
 
 
@@ -141,7 +158,7 @@ def parse_track(section, text=None):
     tiles = {}
     for tok in section.split():
         if ":" not in tok:
-            _err("track token %r needs space:contents" % tok, text)
+            _err("track token %s needs space:contents" % _q(tok), text)
         left, right = tok.split(":", 1)
         space = _check_space(_parse_int(left, "space", text), text)
         if right[:1] in ("+", "-"):
@@ -156,7 +173,7 @@ def parse_track(section, text=None):
                 _err("space %d: camels read a,b,c" % space, text)
             for c in camels:
                 if c not in COLOURS:
-                    _err("%r is not a camel colour (%s)" % (c, ", ".join(COLOURS)), text)
+                    _err("%s is not a camel colour (%s)" % (_q(c), ", ".join(COLOURS)), text)
             stacks[space] = camels
     return stacks, tiles
 
@@ -185,7 +202,7 @@ def read_board(text):
         digits = left[1:] if left[:1] == "-" else left
         if not colon or not digits or [c for c in digits if c not in "0123456789"] \
                 or len(left) > 3:
-            raise NotationError("board token %r must look like 3:[blue,red] or 6:+p1" % tok)
+            raise NotationError("board token %s must look like 3:[blue,red] or 6:+p1" % _q(tok))
         space = _check_space(int(left), text)
         if space in stacks or space in tiles:
             raise NotationError("board: space %d given twice" % space)
@@ -199,13 +216,13 @@ def read_board(text):
             for c in right[1:-1].split(","):
                 name = BOARD_LETTERS.get(c, c)
                 if name not in COLOURS:
-                    raise NotationError("board: %r on space %d is not a camel (a name like "
+                    raise NotationError("board: %s on space %d is not a camel (a name like "
                                         "blue, or a capital letter B G O Y W R P K)"
-                                        % (c, space))
+                                        % (_q(c), space))
                 camels.append(name)
             stacks[space] = camels
         else:
-            raise NotationError("board token %r must look like 3:[blue,red] or 6:+p1" % tok)
+            raise NotationError("board token %s must look like 3:[blue,red] or 6:+p1" % _q(tok))
     return stacks, tiles, unowned
 
 
@@ -266,19 +283,19 @@ def read_position(text):
         head = words[0]
         if head == "leg":
             if len(words) != 6 or words[2] != "turn" or words[4] != "start":
-                _err("header must be 'leg N turn pN start pN', got %r" % sec, text)
+                _err("header must be 'leg N turn pN start pN', got %s" % _q(sec), text)
             leg = _parse_int(words[1], "leg", text)
             turn = _parse_seat(words[3], text)
             start = _parse_seat(words[5], text)
         elif head == "out":
             if len(words) != 2:
-                _err("'out' takes one comma list or '-', got %r" % sec, text)
+                _err("'out' takes one comma list or '-', got %s" % _q(sec), text)
             out = [] if words[1] == "-" else words[1].split(",")
         elif head == "legs":
             legs = {}
             for tok in words[1:]:
                 if ":" not in tok:
-                    _err("legs token %r must be colour:values" % tok, text)
+                    _err("legs token %s must be colour:values" % _q(tok), text)
                 c, v = tok.split(":", 1)
                 legs[c] = [] if v == "-" else [_parse_int(ch, "ticket value", text) for ch in v]
         elif head == "pyramid":
@@ -299,7 +316,7 @@ def read_position(text):
                         piles[head].append((None, None))
                         continue
                     if ":" not in card:
-                        _err("finish card %r must be pN:colour (or ? when hidden)" % card,
+                        _err("finish card %s must be pN:colour (or ? when hidden)" % _q(card),
                              text)
                     seat, colour = card.split(":", 1)
                     piles[head].append((_parse_seat(seat, text), colour))
@@ -310,7 +327,7 @@ def read_position(text):
             entry = {"coins": None, "tickets": [], "pyramid": 0, "partner": None}
             for tok in words[1:]:
                 if "=" not in tok:
-                    _err("player token %r must be key=value" % tok, text)
+                    _err("player token %s must be key=value" % _q(tok), text)
                 k, v = tok.split("=", 1)
                 if k == "coins":
                     entry["coins"] = _parse_int(v, "coins", text)
@@ -320,14 +337,14 @@ def read_position(text):
                         while i > 0 and t[i - 1] in "0123456789":
                             i -= 1
                         if i == 0 or i == len(t):
-                            _err("leg ticket %r must be colour then value, like red5" % t, text)
+                            _err("leg ticket %s must be colour then value, like red5" % _q(t), text)
                         entry["tickets"].append((t[:i], int(t[i:])))
                 elif k == "pyramid":
                     entry["pyramid"] = _parse_int(v, "pyramid tickets", text)
                 elif k == "partner":
                     entry["partner"] = _parse_seat(v, text)
                 else:
-                    _err("unknown player key %r" % k, text)
+                    _err("unknown player key %s" % _q(k), text)
             if entry["coins"] is None:
                 _err("%s needs coins=N" % head, text)
             players.append(entry)
@@ -336,7 +353,7 @@ def read_position(text):
                 _err("two track sections", text)
             stacks, tiles = parse_track(sec, text)
         else:
-            _err("unknown section %r" % sec, text)
+            _err("unknown section %s" % _q(sec), text)
     if stacks is None:
         _err("no track section", text)
     if not players:

@@ -44,18 +44,22 @@ def run(args):
     from camelhost.device.open import open_pyramid
     from camelhost.errors import CliError
     from camelhost.table.controller import Table
-    from camelhost.table.journal import Journal
+    from camelhost.table.journal import Journal, new_path_problem
     from camelhost.table.session import Session, TableError
     from camelhost.ui.loop import run_plain
     from camelhost.ui.plain import PlainDisplay
     from camelhost.web import serving, wait_for_enter
     if not 2 <= args.seats <= len(NAMES):
         raise CliError("--seats must be 2..8")
+    if not args.wait > 0:
+        raise CliError("--wait must be a positive number of seconds, not %g" % args.wait)
     path = args.journal
     if not path:
         fd, path = tempfile.mkstemp(prefix="demo-%s-%d-" % (args.edition, args.seed),
                                     suffix=".jsonl")
         os.close(fd)
+    elif new_path_problem(path):
+        raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game; give another --journal" % path)
     names = list(NAMES[:args.seats])

@@ -77,7 +77,7 @@ def _discard_unused(journal):
 
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
-    from camelhost.table.journal import Journal
+    from camelhost.table.journal import Journal, new_path_problem
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage)
@@ -105,12 +105,8 @@ def open_session(args):
     path = args.journal
     if not path:
         path = _fresh_journal_path()
-    elif os.path.isdir(path):
-        raise CliError("--journal %s is a folder: give a file name, e.g. %s"
-                       % (path, os.path.join(path, "game.jsonl")))
-    elif not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise CliError("--journal %s: the folder %s does not exist"
-                       % (path, os.path.dirname(os.path.abspath(path))))
+    elif new_path_problem(path):
+        raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game: use --resume %s, or another --journal"
                        % (path, path))

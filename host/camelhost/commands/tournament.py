@@ -65,7 +65,10 @@ def run(args):
     if args.games < 1:
         raise CliError("--games must be at least 1")
     names = _policies(args)
-    workers = args.workers or os.cpu_count() or 1
+    if args.workers is not None and args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    # no more processes than games: the others would only start and stop
+    workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
     console.print("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers"

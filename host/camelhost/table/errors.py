@@ -1,7 +1,6 @@
 """The table's one error type, and how input is quoted back in an error message."""
 
-#: Longest quoted input in an error message; longer input is shortened with "...".
-ECHO_MAX = 40
+from camelup.notation import ECHO_MAX, quoted
 
 
 class TableError(ValueError):
@@ -16,7 +15,4 @@ def one_line(exc):
 def shown(text, limit=ECHO_MAX):
     """``text`` quoted for an error message (``repr``, so control characters are visible),
     cut to about ``limit`` characters with ``...`` and its full length when longer."""
-    text = str(text).strip()
-    if len(text) <= limit:
-        return repr(text)
-    return "%r... (%d characters)" % (text[:limit], len(text))
+    return quoted(str(text).strip(), limit)

@@ -198,6 +198,19 @@ def read_events(path, repair=False, upto_damage=False, notes=None):
     return events
 
 
+def new_path_problem(path):
+    """Why a new game can't be journaled at ``path`` (one line naming ``--journal``),
+    or ``None``: a folder, a folder that doesn't exist. A file that already holds a
+    game is for the caller to word (``play`` offers ``--resume``)."""
+    if os.path.isdir(path):
+        return ("--journal %s is a folder: give a file name, e.g. %s"
+                % (path, os.path.join(path, "game.jsonl")))
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return "--journal %s: the folder %s does not exist" % (path, folder)
+    return None
+
+
 class Journal:
     """An open journal file, appended to one event at a time.
 
