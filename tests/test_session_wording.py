@@ -35,7 +35,7 @@ def test_a_tile_landing_is_told_move_then_tile_then_final_space():
     lines = _die_lines(s, "yellow 3")  # Ben: yellow (carrying purple) 5 -> 8 -> 7
     assert lines[1:] == ["  carrying purple", "  from space 5 to space 8",
                          "  lands on Ann's booing tile there: Ann +1 coin",
-                         "  then on to space 7 underneath"]
+                         "  then back 1 to space 7 underneath"]  # as the last-die line
 
 
 def test_a_mirage_bounce_back_to_the_start_space_says_it_returned():

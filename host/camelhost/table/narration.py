@@ -263,8 +263,10 @@ def die_lines(notice, view):
             lines.append("  then on across the finish line: the race is over")
         elif m["to"] == m["from"]:
             lines.append("  then back to space %d%s, where it started" % (m["to"], under))
-        else:
+        elif tile["side"] == "+":
             lines.append("  then on to space %d%s" % (m["to"], under))
+        else:  # the words of view.move_path: back one space, under what is there
+            lines.append("  then back 1 to space %d%s" % (m["to"], under))
     elif m["crossed"]:
         lines.append("  from space %d across the finish line: the race is over" % m["from"])
     else:
