@@ -132,3 +132,23 @@ def test_the_full_screen_and_the_web_page_use_the_same_words_for_the_last_die():
     assert str(detail_text(notices, view)) == (
         "Bob's pyramid ticket: die yellow 1. Carries purple. Space 3 to 4, back 1 to 3 on "
         "Ann's booing tile; it pays Ann 1 coin.")
+
+
+def test_show_after_the_race_gives_the_result_not_tickets_or_hidden_piles():
+    # tester's finding: `show` after the finish still listed the scored leg tickets and
+    # said the finish piles were "hidden until the end"
+    s = Session("classic", ["Ann", "Ben"])
+    s.command("setup 1:blue 2:green 3:orange,yellow,white")
+    s.command("fix 16:white")
+    s.command("win white")   # Ann
+    s.command("leg white")   # Ben
+    s.command("lose blue")   # Ann
+    s.command("pyramid")     # Ben
+    s.command("white 1")     # white crosses the line
+    lines = plain.status_lines(table_view(s, odds=False))
+    assert lines[0] == "Race 1 is over (leg 1): overall winner white, overall loser blue"
+    assert lines[2:5] == ["Winner pile: Ann white +8", "Loser pile: Ann blue +8",
+                          "Final ranking: 1. Ann 19, 2. Ben 9"]
+    assert lines[5].startswith("Last die: white 1 (Ben)")
+    text = "\n".join(lines)
+    assert "hidden" not in text and "Leg tickets" not in text and "pyramid" not in text

@@ -311,11 +311,32 @@ def final_lines(notice, view):
                 _signed(c["reward"]), c["before"], c["after"]))
     names = [p["name"] for p in view["players"]]
     lines.append(final_scores_line(names, f["coins"], f["winners"]))
-    coins = f["coins"]
+    lines.append(final_ranking_line(names, f["coins"]))
+    return lines
+
+
+def final_ranking_line(names, coins):
+    """``Final ranking: 1. Ben 38, 2. Ann 37, 3. Cy 33`` (a tie shares its place)."""
     order = sorted(range(len(names)), key=lambda i: (-coins[i], i))
-    lines.append("Final ranking: %s" % ", ".join(  # a tie shares its place
+    return "Final ranking: %s" % ", ".join(
         "%d. %s %d" % (1 + sum(1 for c in coins if c > coins[i]), names[i], coins[i])
-        for i in order))
+        for i in order)
+
+
+def over_lines(view):
+    """The table after the race (``show`` once it is over): the result, the final
+    track, both finish piles revealed (RULES 1.13) and the final ranking; no tickets
+    or pile sizes any more (they were scored)."""
+    f = view["final"]
+    names = [p["name"] for p in view["players"]]
+    lines = ["Race %d is over (leg %d): overall winner %s, overall loser %s" % (
+        view["race"], view["leg"], f["winner"], f["loser"])]
+    for pile in ("winner", "loser"):
+        cards = f["piles"][pile]
+        lines.append("%s pile: %s" % (pile.capitalize(), ", ".join(
+            "%s %s %s" % (c["name"], c["colour"], _signed(c["reward"])) for c in cards)
+            or "empty"))
+    lines.append(final_ranking_line(names, f["coins"]))
     return lines
 
 

@@ -19,6 +19,7 @@ from camelhost.table.narration import (  # noqa: F401  (the words plain mode pri
     last_die_line,
     notice_lines,
     odds_lines,
+    over_lines,
     plural,
     position_line,
     resumed_lines,
@@ -71,6 +72,12 @@ def status_lines(view):
         if view["setup_rolls"]:
             lines.append("Placed so far: " + ", ".join(
                 "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
+        return lines
+    if view["final"]:
+        lines = over_lines(view)
+        lines.insert(1, track_line(view))
+        if view["last_die"]:
+            lines.append(last_die_line(view))
         return lines
     lines = ["Race %d, leg %d" % (view["race"], view["leg"]), track_line(view), dice_line(view)]
     lines.append("Leg tickets left: " + "; ".join(
