@@ -293,3 +293,53 @@ def test_journal_damage_every_single_byte_change_is_refused_or_identical(tmp_pat
             assert got == want, (i, new)
             outcomes["identical"] += 1
     assert outcomes["refused"] > 0 and sum(outcomes.values()) >= 4 * len(data)
+
+
+# --- a journal that went through a Windows editor or git autocrlf ------------------
+
+def _crlf(data):
+    return data.replace(b"\n", b"\r\n")
+
+
+def test_journal_with_crlf_line_endings_resumes_and_replays(tmp_path, monkeypatch, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    events = read_events(str(path))
+    crlf = _crlf(path.read_bytes())
+    path.write_bytes(crlf)
+    assert read_events(str(path)) == events
+    assert cli.main(["replay", str(path), "--brief"]) == 0
+    assert "not a game journal" not in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", iter(["undo\n", "quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 0
+    out = capsys.readouterr()
+    assert "resumed %s: %d events restored" % (path, len(events) - 1) in out.out, out.err
+    data = path.read_bytes()
+    assert data.startswith(crlf)  # the lines that were there are kept as they were
+    assert read_events(str(path)) == events + [{"type": "undo"}]  # mixed endings read fine
+
+
+def test_journal_crlf_last_line_without_its_newline_stands_and_takes_appends(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    events = read_events(str(path))
+    path.write_bytes(_crlf(path.read_bytes())[:-1])  # ends in CR: the LF never written
+    j = Journal.resume(str(path))
+    assert j.events == events and j.notes == []
+    j.append({"type": "undo"})
+    j.close()
+    assert read_events(str(path)) == events + [{"type": "undo"}]
+
+
+@pytest.mark.parametrize("ending", [b"\r\r\n", b" \r\n", b"\r \n"])
+def test_journal_only_one_cr_before_the_newline_is_a_line_ending(tmp_path, ending):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _crlf(path.read_bytes()).splitlines(keepends=True)
+    lines[2] = lines[2][:-2] + ending
+    path.write_bytes(b"".join(lines))
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="line 3 is damaged"):
+        Journal.resume(str(path))
+    assert path.read_bytes() == before

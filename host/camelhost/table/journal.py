@@ -9,7 +9,10 @@ the same session code that accepted them (see ``camelhost.table.session``).
 A line is ``JSON*CRC\\n``: the compact JSON text of the event, ``*``, and the
 CRC-32 (zlib/IEEE, as on the pyramid's wire, ``docs/protocol.md``) of the JSON
 bytes as 8 uppercase hex digits. Any change to a line (damage or a hand edit) is
-detected. Journals of format 1 (no checksums) are still read.
+detected. A line may also end in ``\r\n`` (the file went through a Windows editor
+or git's autocrlf): one CR before the newline is read as part of the line ending;
+lines appended later end in ``\n`` (mixed endings read fine). Journals of format 1
+(no checksums) are still read.
 
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
@@ -132,6 +135,10 @@ def _scan(path, data):
     while pos < len(data):
         nl = data.find(b"\n", pos)
         chunk = data[pos:] if nl < 0 else data[pos:nl]
+        if chunk.endswith(b"\r"):
+            # a CRLF line ending (a Windows editor, git autocrlf): the checksum covers
+            # the line without its line ending, so one CR before the LF is no damage
+            chunk = chunk[:-1]
         line_no = len(events) + 1
         try:
             if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
