@@ -343,3 +343,71 @@ def test_journal_only_one_cr_before_the_newline_is_a_line_ending(tmp_path, endin
     with pytest.raises(JournalError, match="line 3 is damaged"):
         Journal.resume(str(path))
     assert path.read_bytes() == before
+
+
+# --- a line whose checksum is right but whose event no longer applies --------------
+
+def _stale_variants(path):
+    """name -> (journal bytes, the line that no longer applies) made from the sample:
+    two lines swapped, a line duplicated, an illegal action appended with its checksum."""
+    from camelhost.table.journal import encode_line
+    _sample(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    swapped = lines[:2] + [lines[3], lines[2]] + lines[4:]  # Ben's pyramid before Ann's leg
+    duplicated = lines[:3] + [lines[2]] + lines[3:]  # Ann's 'leg red' twice
+    turn = Session.from_events(read_events(str(path))).current
+    illegal = encode_line({"type": "action", "player": (turn + 1) % 3, "action": "leg red"})
+    return {"swapped": (b"".join(swapped), 3), "duplicated": (b"".join(duplicated), 4),
+            "appended": (b"".join(lines) + illegal, len(lines) + 1)}
+
+
+@pytest.mark.parametrize("kind", ["swapped", "duplicated", "appended"])
+def test_journal_a_stale_event_is_refused_saying_nothing_changed_and_how_to_go_on(
+        tmp_path, monkeypatch, capsys, kind):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)[kind]
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("pyramid: %s: event on line %d no longer applies (it is " % (path, line))
+    assert err[0].endswith("; nothing was changed (to resume up to it, moving the rest to "
+                           "%s.damaged: pyramid play --resume %s --upto-damage)" % (path, path))
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+@pytest.mark.parametrize("kind", ["swapped", "duplicated", "appended"])
+def test_journal_upto_damage_stops_at_a_stale_event_and_keeps_the_rest_aside(
+        tmp_path, monkeypatch, capsys, kind):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)[kind]
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("resumed %s: %d event" % (path, line - 2))
+    note = [x for x in out if "no longer applies" in x]
+    assert len(note) == 1 and note[0].startswith("resumed up to line %d, whose event no longer "
+                                                 "applies (it is " % line)
+    assert note[0].endswith("; it and the rest are kept in %s.damaged" % path)
+    side = (tmp_path / "g.jsonl.damaged").read_bytes()
+    assert path.read_bytes() + side == data  # nothing lost, byte for byte
+    assert side == b"".join(data.splitlines(keepends=True)[line - 1:])
+    Session.resume(Journal.resume(str(path))).journal.close()  # the rest now resumes plainly
+
+
+def test_journal_a_stale_event_refusal_leaves_a_torn_tail_in_place_too(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)["swapped"]
+    data += b'{"type":"action","pla'  # and the program died mid-write
+    path.write_bytes(data)
+    with pytest.raises(JournalError, match="line %d no longer applies.*nothing was changed" % line):
+        Journal.resume(str(path), check=Session.stale_line)
+    assert path.read_bytes() == data  # the torn tail was not cut before the refusal
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    j.close()
+    assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == data

@@ -31,8 +31,8 @@ def add_arguments(parser):
     parser.add_argument("--journal", help="journal file to write (default journals/<time>.jsonl)")
     parser.add_argument("--resume", metavar="FILE", help="continue the game in this journal")
     parser.add_argument("--upto-damage", action="store_true",
-                        help="with --resume: continue up to the first damaged line (the rest "
-                        "is kept in FILE.damaged)")
+                        help="with --resume: continue up to the first damaged line or event "
+                        "that no longer applies (the rest is kept in FILE.damaged)")
     parser.add_argument("--bots", default="", help="names of the seats bots play, comma-separated")
     parser.add_argument("--speak", action="store_true",
                         help="say each die announcement aloud with espeak-ng (if on PATH)")
@@ -80,7 +80,8 @@ def open_session(args):
     from camelhost.table.journal import Journal
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
-        journal = Journal.resume(args.resume, upto_damage=args.upto_damage)
+        journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
+                                 check=Session.stale_line)
         try:
             _check_resume_options(args, journal.header)
             session = Session.resume(journal)
