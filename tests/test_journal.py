@@ -411,3 +411,56 @@ def test_journal_a_stale_event_refusal_leaves_a_torn_tail_in_place_too(tmp_path)
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
     j.close()
     assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == data
+
+
+# --- replay is a viewer: it shows what it can and changes nothing -------------------
+
+def _replay(capsys, *argv):
+    from camelhost import cli
+    rc = cli.main(["replay"] + list(argv))
+    out = capsys.readouterr()
+    assert rc == 0 and out.err == "", out.err
+    return out.out.splitlines()
+
+
+@pytest.mark.parametrize("brief", [False, True])
+def test_replay_shows_the_game_up_to_a_damaged_middle_line_and_changes_nothing(
+        tmp_path, capsys, brief):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    prefix = tmp_path / "prefix.jsonl"
+    prefix.write_bytes(b"".join(lines[:5]))
+    lines[5] = lines[5].replace(b"tile 8 -", b"tile 8 +")  # line 6, checksum now wrong
+    path.write_bytes(b"".join(lines))
+    flags = ["--brief"] if brief else []
+    out = _replay(capsys, str(path), *flags)
+    note = "shown up to the damaged line 6 (checksum does not match); %s is unchanged" % path
+    assert out.count(note) == 1
+    # the game as the good lines leave it: what a replay of those lines alone shows
+    want = _replay(capsys, str(prefix), *flags)
+    assert [x for x in out if x != note] == [x.replace(str(prefix), str(path)) for x in want]
+    assert path.read_bytes() == b"".join(lines)
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_replay_stops_at_an_event_that_no_longer_applies(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)["duplicated"]
+    path.write_bytes(data)
+    out = _replay(capsys, str(path), "--brief")
+    assert out[1].startswith("shown up to line %d, whose event no longer applies (it is " % line)
+    assert out[1].endswith("; %s is unchanged" % path)
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_replay_says_a_last_line_cut_off_by_a_crash_was_left_out(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    data = path.read_bytes() + b'{"type":"action","pla'
+    path.write_bytes(data)
+    out = _replay(capsys, str(path), "--brief")
+    assert out[1] == ("line %d was cut off when the program stopped (21 bytes): left out; %s "
+                      "is unchanged" % (data.count(b"\n") + 1, path))
+    assert path.read_bytes() == data
