@@ -75,8 +75,17 @@ def _discard_unused(journal):
             pass
 
 
+def _check_options(args):
+    """Options that only go with others: ``--upto-damage`` without ``--resume`` is a
+    usage error (``CliError``, exit 2) before anything starts, not silently ignored."""
+    if args.upto_damage and not args.resume:
+        raise CliError("--upto-damage goes with --resume FILE (it resumes a journal up to "
+                       "its first damaged line); no game was started", 2)
+
+
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
+    _check_options(args)
     from camelhost.table.journal import Journal
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
@@ -194,6 +203,7 @@ def run(args):
     import sys
 
     from camelhost.device.open import open_pyramid
+    _check_options(args)  # before anything is said or opened
     speaker = None
     if args.speak:
         from camelhost.table.speaker import Speaker
