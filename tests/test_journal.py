@@ -464,3 +464,14 @@ def test_replay_says_a_last_line_cut_off_by_a_crash_was_left_out(tmp_path, capsy
     assert out[1] == ("line %d was cut off when the program stopped (21 bytes): left out; %s "
                       "is unchanged" % (data.count(b"\n") + 1, path))
     assert path.read_bytes() == data
+
+
+def test_journal_refusals_name_a_resume_command_that_works_for_a_path_with_a_space(tmp_path):
+    import shlex
+    path = tmp_path / "a game.jsonl"
+    data, line = _stale_variants(path)["swapped"]
+    path.write_bytes(data)
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), check=Session.stale_line)
+    command = str(refused.value).split(".damaged: ", 1)[1].rstrip(")")
+    assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage"]
