@@ -293,3 +293,185 @@ def test_journal_damage_every_single_byte_change_is_refused_or_identical(tmp_pat
             assert got == want, (i, new)
             outcomes["identical"] += 1
     assert outcomes["refused"] > 0 and sum(outcomes.values()) >= 4 * len(data)
+
+
+# --- a journal that went through a Windows editor or git autocrlf ------------------
+
+def _crlf(data):
+    return data.replace(b"\n", b"\r\n")
+
+
+def test_journal_with_crlf_line_endings_resumes_and_replays(tmp_path, monkeypatch, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    events = read_events(str(path))
+    crlf = _crlf(path.read_bytes())
+    path.write_bytes(crlf)
+    assert read_events(str(path)) == events
+    assert cli.main(["replay", str(path), "--brief"]) == 0
+    assert "not a game journal" not in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", iter(["undo\n", "quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 0
+    out = capsys.readouterr()
+    assert "resumed %s: %d events restored" % (path, len(events) - 1) in out.out, out.err
+    data = path.read_bytes()
+    assert data.startswith(crlf)  # the lines that were there are kept as they were
+    assert read_events(str(path)) == events + [{"type": "undo"}]  # mixed endings read fine
+
+
+def test_journal_crlf_last_line_without_its_newline_stands_and_takes_appends(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    events = read_events(str(path))
+    path.write_bytes(_crlf(path.read_bytes())[:-1])  # ends in CR: the LF never written
+    j = Journal.resume(str(path))
+    assert j.events == events and j.notes == []
+    j.append({"type": "undo"})
+    j.close()
+    assert read_events(str(path)) == events + [{"type": "undo"}]
+
+
+@pytest.mark.parametrize("ending", [b"\r\r\n", b" \r\n", b"\r \n"])
+def test_journal_only_one_cr_before_the_newline_is_a_line_ending(tmp_path, ending):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _crlf(path.read_bytes()).splitlines(keepends=True)
+    lines[2] = lines[2][:-2] + ending
+    path.write_bytes(b"".join(lines))
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="line 3 is damaged"):
+        Journal.resume(str(path))
+    assert path.read_bytes() == before
+
+
+# --- a line whose checksum is right but whose event no longer applies --------------
+
+def _stale_variants(path):
+    """name -> (journal bytes, the line that no longer applies) made from the sample:
+    two lines swapped, a line duplicated, an illegal action appended with its checksum."""
+    from camelhost.table.journal import encode_line
+    _sample(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    swapped = lines[:2] + [lines[3], lines[2]] + lines[4:]  # Ben's pyramid before Ann's leg
+    duplicated = lines[:3] + [lines[2]] + lines[3:]  # Ann's 'leg red' twice
+    turn = Session.from_events(read_events(str(path))).current
+    illegal = encode_line({"type": "action", "player": (turn + 1) % 3, "action": "leg red"})
+    return {"swapped": (b"".join(swapped), 3), "duplicated": (b"".join(duplicated), 4),
+            "appended": (b"".join(lines) + illegal, len(lines) + 1)}
+
+
+@pytest.mark.parametrize("kind", ["swapped", "duplicated", "appended"])
+def test_journal_a_stale_event_is_refused_saying_nothing_changed_and_how_to_go_on(
+        tmp_path, monkeypatch, capsys, kind):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)[kind]
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("pyramid: %s: event on line %d no longer applies (it is " % (path, line))
+    assert err[0].endswith("; nothing was changed (to resume up to it, moving the rest to "
+                           "%s.damaged: pyramid play --resume %s --upto-damage)" % (path, path))
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+@pytest.mark.parametrize("kind", ["swapped", "duplicated", "appended"])
+def test_journal_upto_damage_stops_at_a_stale_event_and_keeps_the_rest_aside(
+        tmp_path, monkeypatch, capsys, kind):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)[kind]
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("resumed %s: %d event" % (path, line - 2))
+    note = [x for x in out if "no longer applies" in x]
+    assert len(note) == 1 and note[0].startswith("resumed up to line %d, whose event no longer "
+                                                 "applies (it is " % line)
+    assert note[0].endswith("; it and the rest are kept in %s.damaged" % path)
+    side = (tmp_path / "g.jsonl.damaged").read_bytes()
+    assert path.read_bytes() + side == data  # nothing lost, byte for byte
+    assert side == b"".join(data.splitlines(keepends=True)[line - 1:])
+    Session.resume(Journal.resume(str(path))).journal.close()  # the rest now resumes plainly
+
+
+def test_journal_a_stale_event_refusal_leaves_a_torn_tail_in_place_too(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)["swapped"]
+    data += b'{"type":"action","pla'  # and the program died mid-write
+    path.write_bytes(data)
+    with pytest.raises(JournalError, match="line %d no longer applies.*nothing was changed" % line):
+        Journal.resume(str(path), check=Session.stale_line)
+    assert path.read_bytes() == data  # the torn tail was not cut before the refusal
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    j.close()
+    assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == data
+
+
+# --- replay is a viewer: it shows what it can and changes nothing -------------------
+
+def _replay(capsys, *argv):
+    from camelhost import cli
+    rc = cli.main(["replay"] + list(argv))
+    out = capsys.readouterr()
+    assert rc == 0 and out.err == "", out.err
+    return out.out.splitlines()
+
+
+@pytest.mark.parametrize("brief", [False, True])
+def test_replay_shows_the_game_up_to_a_damaged_middle_line_and_changes_nothing(
+        tmp_path, capsys, brief):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    prefix = tmp_path / "prefix.jsonl"
+    prefix.write_bytes(b"".join(lines[:5]))
+    lines[5] = lines[5].replace(b"tile 8 -", b"tile 8 +")  # line 6, checksum now wrong
+    path.write_bytes(b"".join(lines))
+    flags = ["--brief"] if brief else []
+    out = _replay(capsys, str(path), *flags)
+    note = "shown up to the damaged line 6 (checksum does not match); %s is unchanged" % path
+    assert out.count(note) == 1
+    # the game as the good lines leave it: what a replay of those lines alone shows
+    want = _replay(capsys, str(prefix), *flags)
+    assert [x for x in out if x != note] == [x.replace(str(prefix), str(path)) for x in want]
+    assert path.read_bytes() == b"".join(lines)
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_replay_stops_at_an_event_that_no_longer_applies(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    data, line = _stale_variants(path)["duplicated"]
+    path.write_bytes(data)
+    out = _replay(capsys, str(path), "--brief")
+    assert out[1].startswith("shown up to line %d, whose event no longer applies (it is " % line)
+    assert out[1].endswith("; %s is unchanged" % path)
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_replay_says_a_last_line_cut_off_by_a_crash_was_left_out(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    data = path.read_bytes() + b'{"type":"action","pla'
+    path.write_bytes(data)
+    out = _replay(capsys, str(path), "--brief")
+    assert out[1] == ("line %d was cut off when the program stopped (21 bytes): left out; %s "
+                      "is unchanged" % (data.count(b"\n") + 1, path))
+    assert path.read_bytes() == data
+
+
+def test_journal_refusals_name_a_resume_command_that_works_for_a_path_with_a_space(tmp_path):
+    import shlex
+    path = tmp_path / "a game.jsonl"
+    data, line = _stale_variants(path)["swapped"]
+    path.write_bytes(data)
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), check=Session.stale_line)
+    command = str(refused.value).split(".damaged: ", 1)[1].rstrip(")")
+    assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage"]

@@ -35,3 +35,20 @@ def test_play_prints_no_seed_when_the_pyramid_cannot_be_opened(capsys, tmp_path,
     captured = capsys.readouterr()
     assert rc == 1 and "seed" not in captured.out
     assert captured.err.startswith("pyramid: ") and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "Ann,Ben,Cy"],
+    ["--players", "Ann,Ben,Cy", "--journal", "g.jsonl", "--seed", "3"],
+    [],
+])
+def test_play_upto_damage_without_resume_is_refused_not_ignored(argv, capsys, tmp_path,
+                                                                monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    rc = cli.main(["play", "--plain", "--upto-damage"] + argv)
+    captured = capsys.readouterr()
+    assert rc == 2 and captured.out == ""  # no seed, no game started
+    assert captured.err == ("pyramid: --upto-damage goes with --resume FILE (it resumes a "
+                            "journal up to its first damaged line); no game was started\n")
+    assert os.listdir(tmp_path) == []  # no journal made

@@ -101,3 +101,42 @@ def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path) as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
+        for text in (SETUP, "leg red", "pyramid", "blue 2"):
+            s.command(text)
+    with open(path, "rb") as fh:
+        lines = fh.read().splitlines(keepends=True)
+    lines[3] = lines[3].replace(b'"player":1', b'"player":2')  # line 4: checksum wrong
+    with open(path, "wb") as fh:
+        fh.write(b"".join(lines))
+    proc = subprocess.Popen([PYRAMID, "replay", path, "--brief", "--web", "127.0.0.1:0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        said = []
+        for line in proc.stdout:
+            said.append(line.strip())
+            m = re.match(r"web scoreboard: http://127\.0\.0\.1:(\d+)/$", line.strip())
+            if m:
+                port = int(m.group(1))
+            if line.startswith("step through the game"):
+                break
+        assert port, said
+        assert "shown up to the damaged line 4 (checksum does not match); %s is unchanged" \
+            % path in said
+        view = json.loads(_get("/view", port)[1])
+        assert view["replay"] == {"step": 0, "steps": 2, "playing": False}  # setup, leg red
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    with open(path, "rb") as fh:
+        assert fh.read() == b"".join(lines)
+    assert not os.path.exists(path + ".damaged")

@@ -31,8 +31,8 @@ def add_arguments(parser):
     parser.add_argument("--journal", help="journal file to write (default journals/<time>.jsonl)")
     parser.add_argument("--resume", metavar="FILE", help="continue the game in this journal")
     parser.add_argument("--upto-damage", action="store_true",
-                        help="with --resume: continue up to the first damaged line (the rest "
-                        "is kept in FILE.damaged)")
+                        help="with --resume: continue up to the first damaged line or event "
+                        "that no longer applies (the rest is kept in FILE.damaged)")
     parser.add_argument("--bots", default="", help="names of the seats bots play, comma-separated")
     parser.add_argument("--speak", action="store_true",
                         help="say each die announcement aloud with espeak-ng (if on PATH)")
@@ -75,12 +75,22 @@ def _discard_unused(journal):
             pass
 
 
+def _check_options(args):
+    """Options that only go with others: ``--upto-damage`` without ``--resume`` is a
+    usage error (``CliError``, exit 2) before anything starts, not silently ignored."""
+    if args.upto_damage and not args.resume:
+        raise CliError("--upto-damage goes with --resume FILE (it resumes a journal up to "
+                       "its first damaged line); no game was started", 2)
+
+
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
+    _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
-        journal = Journal.resume(args.resume, upto_damage=args.upto_damage)
+        journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
+                                 check=Session.stale_line)
         try:
             _check_resume_options(args, journal.header)
             session = Session.resume(journal)
@@ -189,6 +199,7 @@ def run(args):
     import sys
 
     from camelhost.device.open import open_pyramid
+    _check_options(args)  # before anything is said or opened
     speaker = None
     if args.speak:
         from camelhost.table.speaker import Speaker

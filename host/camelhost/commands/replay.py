@@ -1,5 +1,9 @@
 """``pyramid replay FILE``: show a finished (or interrupted) game from its journal,
-in the plain line form, then the table as it stands at the end."""
+in the plain line form, then the table as it stands at the end.
+
+A viewer: it never changes the file. A damaged line, or an event that no longer
+applies, ends the replay there with one line naming it (``pyramid play --resume
+FILE --upto-damage`` is what sets the rest aside)."""
 
 HELP = "show a finished or interrupted game from its journal"
 
@@ -31,7 +35,8 @@ def run(args):
                        % args.file)
     if os.path.isdir(args.file):
         raise CliError("%s is a folder, not a journal file" % args.file)
-    events = read_events(args.file)
+    notes = []  # where the replay stops early, if it does (the file stays as it is)
+    events = read_events(args.file, upto_damage=True, notes=notes, check=Session.stale_line)
     if not events:
         raise CliError("%s: the journal is empty" % args.file)
     head = events[0]
@@ -47,6 +52,8 @@ def run(args):
                     _print(line)
 
         session = Session.from_events(events, args.file, None if args.brief else each)
+        for line in notes:
+            _print(line)
         view = table_view(session, odds=False)
         for line in plain.status_lines(view):
             _print(line)

@@ -9,7 +9,10 @@ the same session code that accepted them (see ``camelhost.table.session``).
 A line is ``JSON*CRC\\n``: the compact JSON text of the event, ``*``, and the
 CRC-32 (zlib/IEEE, as on the pyramid's wire, ``docs/protocol.md``) of the JSON
 bytes as 8 uppercase hex digits. Any change to a line (damage or a hand edit) is
-detected. Journals of format 1 (no checksums) are still read.
+detected. A line may also end in ``\r\n`` (the file went through a Windows editor
+or git's autocrlf): one CR before the newline is read as part of the line ending;
+lines appended later end in ``\n`` (mixed endings read fine). Journals of format 1
+(no checksums) are still read.
 
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
@@ -34,7 +37,10 @@ writing it) is the only thing ever cut, only when a good line precedes it, and i
 bytes are kept in ``FILE.damaged`` (``resume`` says so in ``Journal.notes``).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
-``FILE.damaged`` (a copy, never deleted). A file whose first line is no game
+``FILE.damaged`` (a copy, never deleted). With ``check`` (``Session.stale_line``)
+a line whose checksum is right but whose event no longer applies to the game
+(lines swapped or duplicated, an edit with a new checksum) is treated the same way,
+and the check runs before any byte of the file changes. A file whose first line is no game
 header is refused untouched. An open journal holds an exclusive lock
 (``fcntl.flock``), so two programs cannot append to one file.
 """
@@ -123,15 +129,21 @@ def _torn(chunk):
 
 
 def _scan(path, data):
-    """``(events, good_end, bad)`` of journal bytes: the events up to the first bad
-    line, the byte offset after the last good one, and ``None`` or
-    ``(line number, reason, torn)`` for the first bad line."""
+    """``(events, good_end, bad, starts)`` of journal bytes: the events up to the first
+    bad line, the byte offset after the last good one, ``None`` or ``(line number,
+    reason, torn)`` for the first bad line, and the byte offset where each event's
+    line starts."""
     events = []
+    starts = []
     pos = 0
     checked = True
     while pos < len(data):
         nl = data.find(b"\n", pos)
         chunk = data[pos:] if nl < 0 else data[pos:nl]
+        if chunk.endswith(b"\r"):
+            # a CRLF line ending (a Windows editor, git autocrlf): the checksum covers
+            # the line without its line ending, so one CR before the LF is no damage
+            chunk = chunk[:-1]
         line_no = len(events) + 1
         try:
             if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
@@ -147,18 +159,25 @@ def _scan(path, data):
             if line_no == 1:
                 raise JournalError("%s: not a game journal (line 1: %s); nothing was changed"
                                    % (path, exc)) from None
-            return events, pos, (line_no, str(exc), nl < 0 and _torn(chunk))
+            return events, pos, (line_no, str(exc), nl < 0 and _torn(chunk)), starts
         if nl < 0 and not checked and line_no > 1:
             # format 1 had no checksums: a last line without its newline may be torn
-            return events, pos, (line_no, "no newline", True)
+            return events, pos, (line_no, "no newline", True), starts
         events.append(event)
+        starts.append(pos)
         if nl < 0:  # a whole, checked last line whose newline is missing: it stands
-            return events, len(data), None
+            return events, len(data), None, starts
         pos = nl + 1
-    return events, pos, None
+    return events, pos, None, starts
 
 
-def read_events(path, repair=False, upto_damage=False, notes=None):
+def _resume_hint(path):
+    """What a refusal suggests: the command that resumes up to the bad line."""
+    return ("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
+            "pyramid play --resume %s --upto-damage)" % (path, shlex.quote(path)))
+
+
+def read_events(path, repair=False, upto_damage=False, notes=None, check=None):
     """Return the list of events (dicts) stored in the journal at ``path``.
 
     A torn last line (no newline, failing its checksum) is skipped; ``repair``:
@@ -166,19 +185,40 @@ def read_events(path, repair=False, upto_damage=False, notes=None):
     only when a good line precedes it). Any other bad line raises ``JournalError``
     naming it, the file untouched, unless ``upto_damage``: the events before it are
     returned and, with ``repair``, the rest of the file is moved to
-    ``FILE.damaged`` first (a torn last line too: no byte is lost). ``notes``: a
-    list that gets one line in words for what was set aside. Raises ``OSError`` when the file can't be read,
-    ``JournalError`` when it is not a game journal.
+    ``FILE.damaged`` first (a torn last line too: no byte is lost). ``check``: a
+    function of the events read that returns ``None`` or ``(line, reason)`` of the
+    first event that no longer applies to the game (``Session.stale_line``); that
+    line counts as a bad line (refused, or with ``upto_damage`` the end of what is
+    read), and it is called before anything in the file changes. ``notes``: a
+    list that gets one line in words for what was set aside (without ``repair``:
+    where the reading stopped; the file is never changed then). Raises ``OSError``
+    when the file can't be read, ``JournalError`` when it is not a game journal.
     """
     with open(path, "rb") as fh:
         data = fh.read()
-    events, good_end, bad = _scan(path, data)
+    events, good_end, bad, starts = _scan(path, data)
+    stale = check(events) if check is not None and events else None
+    if stale is not None:
+        line_no, reason = stale  # within the good lines: it comes before any bad one
+        events, good_end = events[: line_no - 1], starts[line_no - 1]
+        bad = (line_no, reason, False)
+        what = "event on line %d no longer applies (%s)" % (line_no, reason)
+    elif bad is not None:
+        what = "line %d is damaged (%s)" % (bad[0], bad[1])
     if bad is not None:
         line_no, reason, torn = bad
         if not torn and not upto_damage:
-            raise JournalError("%s: line %d is damaged (%s); nothing was changed (to resume up to "
-                               "it, moving the rest to %s.damaged: pyramid play --resume %s "
-                               "--upto-damage)" % (path, line_no, reason, path, path))
+            raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path)))
+        if not repair and notes is not None:
+            if torn:
+                notes.append("line %d was cut off when the program stopped (%d bytes): left "
+                             "out; %s is unchanged" % (line_no, len(data) - good_end, path))
+            elif stale is not None:
+                notes.append("shown up to line %d, whose event no longer applies (%s); %s is "
+                             "unchanged" % (line_no, reason, path))
+            else:
+                notes.append("shown up to the damaged line %d (%s); %s is unchanged"
+                             % (line_no, reason, path))
         if repair:
             with open(path + ".damaged", "ab") as side:
                 side.write(data[good_end:] if not torn else data[good_end:] + b"\n")
@@ -188,6 +228,9 @@ def read_events(path, repair=False, upto_damage=False, notes=None):
                 if torn:
                     notes.append("line %d was cut off when the program stopped (%d bytes): "
                                  "left out, kept in %s.damaged" % (line_no, len(data) - good_end, path))
+                elif stale is not None:
+                    notes.append("resumed up to line %d, whose event no longer applies (%s); it "
+                                 "and the rest are kept in %s.damaged" % (line_no, reason, path))
                 else:
                     notes.append("resumed up to the damaged line %d; it and the rest are kept "
                                  "in %s.damaged" % (line_no, path))
@@ -248,18 +291,21 @@ class Journal:
         return self.events[0] if self.events else None
 
     @classmethod
-    def resume(cls, path, upto_damage=False):
+    def resume(cls, path, upto_damage=False, check=None):
         """Open an existing journal: lock it, cut a torn last line, load its events.
 
-        ``upto_damage``: resume up to the first damaged line (the rest is kept in
-        ``FILE.damaged``). Raises ``OSError`` if missing, ``JournalError`` if damaged,
-        empty, not a journal or in use; the file is then unchanged.
+        ``check``: ``Session.stale_line`` (see ``read_events``): an event that no
+        longer applies counts as a damaged line. ``upto_damage``: resume up to the
+        first damaged line (the rest is kept in ``FILE.damaged``). Raises ``OSError``
+        if missing, ``JournalError`` if damaged, empty, not a journal or in use; the
+        file is then unchanged.
         """
         if not os.path.isfile(path):
             raise FileNotFoundError(errno.ENOENT, "no such journal", path)
         journal = cls(path)
         try:
-            events = read_events(path, repair=True, upto_damage=upto_damage, notes=journal.notes)
+            events = read_events(path, repair=True, upto_damage=upto_damage, notes=journal.notes,
+                                 check=check)
             if not events:
                 raise JournalError("%s: the journal is empty" % path)
             with open(path, "rb") as fh:

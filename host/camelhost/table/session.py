@@ -49,7 +49,19 @@ from camelhost.table.errors import TableError, one_line
 from camelhost.table.journal import FORMAT
 from camelhost.table.parser import in_own_words, parse_command, seat_of, stacks_from_json
 
-__all__ = ["Session", "TableError", "GREY_BEST", "INK_QUESTION", "PHASES"]
+__all__ = ["Session", "StaleEvent", "TableError", "GREY_BEST", "INK_QUESTION", "PHASES"]
+
+
+class StaleEvent(ValueError):
+    """A journal event that no longer applies to the game its earlier lines make (lines
+    swapped, duplicated or edited with a new checksum): ``line`` (1-based line of the
+    journal) and ``reason`` (one line, why not)."""
+
+    def __init__(self, path, line, reason):
+        super().__init__("%s: event on line %d no longer applies: %s"
+                         % (path or "journal", line, reason))
+        self.line = line
+        self.reason = reason
 
 PHASES = ("setup", "turn", "die", "ink", "value", "over", "unscored")
 #: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
@@ -145,8 +157,9 @@ class Session:
         """Rebuild a session (without a journal) from a journal's ``events`` (the
         ``game`` line first). ``each(event, notices, session)``, when given, is called
         after every event (``pyramid replay`` shows each notice with the state it
-        left). Raises ``ValueError`` naming the line of an event that no longer
-        applies (the file was edited by hand); ``path`` names the file in it."""
+        left). Raises ``StaleEvent`` (a ``ValueError``) naming the line of an event that
+        no longer applies (the file was edited by hand), ``ValueError`` for an unusable
+        ``game`` line; ``path`` names the file in it."""
         if not events or events[0].get("type") != "game":
             raise ValueError("%s: not a game journal" % (path or "journal"))
         head = events[0]
@@ -161,11 +174,23 @@ class Session:
                 notices = s._apply(event)
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 # a renamed or missing key reads as a one-line refusal, never a traceback
-                raise ValueError("%s: event on line %d no longer applies: %s"
-                                 % (path or "journal", i, one_line(exc))) from None
+                raise StaleEvent(path, i, one_line(exc)) from None
             if each is not None:
                 each(event, notices, s)
         return s
+
+    @classmethod
+    def stale_line(cls, events):
+        """``None`` when every event of a journal's ``events`` applies, else ``(line,
+        reason)`` of the first that no longer does: the ``check`` of
+        ``camelhost.table.journal.read_events`` and ``Journal.resume``, so that
+        ``--upto-damage`` (and ``pyramid replay``) stop there. Raises ``ValueError``
+        for an unusable ``game`` line."""
+        try:
+            cls.from_events(events)
+        except StaleEvent as exc:
+            return exc.line, exc.reason
+        return None
 
     @classmethod
     def resume(cls, journal, notices=None):
