@@ -68,6 +68,23 @@ def test_web_address_that_cannot_be_bound_is_one_clear_error(tmp_path, monkeypat
     assert len(err.strip().splitlines()) == 1
 
 
+def test_replay_refuses_a_bad_or_busy_web_address_before_printing_the_game(tmp_path,
+                                                                           capsys):
+    # tester's finding: every event was printed first, the address refused at the end
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path) as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
+        for text in (SETUP, "leg red"):
+            s.command(text)
+    with WebBoard("127.0.0.1", 0) as taken:
+        for address, words in (("127.0.0.1:abc", "the port must be a number"),
+                               ("127.0.0.1:%d" % taken.port, "can't serve there")):
+            assert cli.main(["replay", path, "--web", address]) == 1
+            out, err = capsys.readouterr()
+            assert out == "" and err.startswith("pyramid: --web ") and words in err, err
+            assert len(err.strip().splitlines()) == 1
+
+
 def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
     path = str(tmp_path / "g.jsonl")
     with Journal(path) as journal:

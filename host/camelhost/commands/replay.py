@@ -22,6 +22,7 @@ def _print(line):
 
 
 def run(args):
+    import contextlib
     import os
     import sys
 
@@ -40,6 +41,11 @@ def run(args):
     if not events:
         raise CliError("%s: the journal is empty" % args.file)
     head = events[0]
+    board = contextlib.ExitStack()
+    if args.web is not None:
+        from camelhost.web import serving_replay
+        # the address first: a bad or busy one is refused before the game is printed
+        board.enter_context(serving_replay(args.web, events))
     try:
         _print("Journal %s: %s edition, players %s" % (args.file, head["edition"],
                                                        ", ".join(head["players"])))
@@ -64,10 +70,12 @@ def run(args):
             line = plain.prompt_line(view)
             _print("Next: " + line[2:] if line.startswith("> ") else line)
         if args.web is not None:
-            from camelhost.web import serve_replay_until_interrupted
-            serve_replay_until_interrupted(args.web, events)
+            from camelhost.web import wait_until_interrupted
+            wait_until_interrupted()
     except BrokenPipeError:
         # the reader closed the pipe: nothing more to show, and no complaint at exit
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        board.close()
     return 0

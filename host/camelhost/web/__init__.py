@@ -99,13 +99,13 @@ def wait_for_enter(board, message="press Enter to go on to the table", stdin=Non
         pass
 
 
-def serve_replay_until_interrupted(address, events):
-    """``pyramid replay FILE --web``: serve the replay until Ctrl-C (or end of input)."""
+def wait_until_interrupted(message="step through the game on the page (next, previous, "
+                                   "play); Ctrl-C stops"):
+    """Say ``message``, then sleep until Ctrl-C (the board serves meanwhile)."""
     import time
-    with serving_replay(address, events):
-        print("step through the game on the page (next, previous, play); Ctrl-C stops")
-        try:
-            while True:
-                time.sleep(3600)
-        except KeyboardInterrupt:
-            pass
+    print(message)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
