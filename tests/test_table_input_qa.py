@@ -167,10 +167,11 @@ def test_setup_takes_a_crazy_camels_name_as_the_grey_die_in_rules_order():
     for text in RACING_SETUP:
         s.command(text)
     with pytest.raises(TableError) as info:
-        s.command("white 3")  # RULES 3.2: the first grey roll places black
+        s.command("white 3")  # the table places black first (rules-decisions 3)
     assert str(info.value) == ("'white 3': at setup the grey die's first roll places the "
-                               "black crazy camel, the second the white one (RULES 3.2): "
-                               "type 'black 3' (or 'grey 3') for the black camel now, or "
+                               "black crazy camel, the second the white one (the table's "
+                               "order: RULES 3.2 rolls once for each, "
+                               "docs/rules-decisions.md 3): type 'black 3' (or 'grey 3') for the black camel now, or "
                                "the whole board with 'setup ...'")
     assert s.setup_rolls[-1] == ("purple", 2)  # nothing changed
     s.command("black 2")  # as 'grey black 2'

@@ -239,8 +239,8 @@ def _crazy_die(text, head, session):
     """``black 2`` / ``white 3``: a crazy camel's name typed as if it were a die.
 
     Crazy camels have no die of their own: the grey die moves them (RULES 3.1, 3.5).
-    At setup the grey die's first roll places the black camel and the second the white
-    one, the ink ignored (RULES 3.2); so ``black 2`` typed while black is the next to
+    At setup the grey die is rolled once for each crazy camel, the ink ignored (RULES
+    3.2); the table takes black first, then white (docs/rules-decisions.md 3), so ``black 2`` typed while black is the next to
     place is the grey die with that ink (as ``grey black 2``). Anything else is refused
     with what to type. Returns the die event, or raises ``TableError``."""
     ed = session.edition
@@ -253,7 +253,8 @@ def _crazy_die(text, head, session):
         first = ed.crazy[len(done)]
         if head != first:
             raise TableError("%s: at setup the grey die's first roll places the %s crazy "
-                             "camel, the second the %s one (RULES 3.2): type '%s %s' (or "
+                             "camel, the second the %s one (the table's order: RULES 3.2 rolls once for "
+                             "each, docs/rules-decisions.md 3): type '%s %s' (or "
                              "'grey %s') for the %s camel now, or the whole board with "
                              "'setup ...'" % (shown(text), ed.crazy[0], ed.crazy[1], first,
                                               value, value, first))

@@ -32,7 +32,7 @@ Phases (``Session.phase``):
            or ``w`` (RULES 3.5 (c)), or ``again`` to return the dice and release again.
 ``value``  the die's colour is known but the pyramid reported value ``?``; one key (1-3).
 ``over``   the race is scored; ``again`` starts another race with the same seats.
-``unscored`` the race was ended unscored (board could not be restored, RULES 4).
+``unscored`` the race was ended unscored (the board could not be restored).
 
 Notices are dicts with a ``kind``: ``action``, ``die`` (camel, direction, distance:
 RULES 5), ``move``, ``leaders`` (first two racing camels), ``dice_left``,

@@ -116,7 +116,7 @@ def _tile_name(edition, side):
 
 
 def _waiting(session):
-    """Seat whose pyramid ticket waits for its die (RULES 1.4: taken, the die still to
+    """Seat whose pyramid ticket waits for its die (RULES 1.7: taken, the die still to
     come), or None."""
     if session.game is None or session.phase not in ("die", "ink", "value"):
         return None
