@@ -308,12 +308,17 @@ def leg_score_text(leg, hint=True, width=None):
         text.append("%2d -> %2d (%+d):" % (row["before"], row["after"], row["net"]))
         if not row["items"]:
             text.append(" no tickets", "dim")
+        pyramids = [it for it in row["items"] if it["kind"] == "pyramid"]
         for it in row["items"]:
+            if it["kind"] == "pyramid":
+                if it is not pyramids[0]:
+                    continue  # the pyramid tickets are told once, counted (a row fits)
+                it = {"kind": "pyramid", "reward": sum(p["reward"] for p in pyramids)}
             text.append(" ")
             if it["kind"] == "leg":
                 text.append_text(_ticket(it["colour"], it["value"]))
             elif it["kind"] == "pyramid":
-                text.append("pyramid")
+                text.append("pyramid" if len(pyramids) == 1 else "%d pyramid" % len(pyramids))
             else:
                 text.append("copy of %s" % it["from"])
             text.append(" %+d" % it["reward"], "bold" if it["reward"] > 0 else "")
