@@ -279,6 +279,33 @@ def test_the_race_over_screen_shows_every_player_the_coins_and_the_winner_at_80x
     asyncio.run(play())
 
 
+def test_the_leg_scoring_panel_shows_every_player_at_80x24():
+    """Tester's finding: at 80x24 the leg-scoring panel showed three players of four
+    (the fourth only in the history) and wrapped a row. Every player's row is on the
+    screen, whole, by name."""
+    app = scenes.app_for("second", P4)
+    # Ann ends the leg holding a leg ticket and two pyramid tickets (the longest row)
+    lines = [scenes.SECOND_SETUP, "leg green", "blue 3", "tile 8 +", "grey white 2",
+             "red 1", "leg blue", "purple 2", "win green", "yellow 3"]
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, lines)
+            await scenes.settle(pilot)
+            assert app.query_one("#left").current == "leg-box"
+            panel = app.query_one("#legscore").region
+            box = app.query_one("#leg-box").region
+            shown = [line[panel.x:panel.right].rstrip()
+                     for line in screen_lines(app)[box.y:box.bottom]]
+            assert shown[0].startswith("LEG 1 SCORED"), shown
+            for name, row in zip(P4, shown[1:5], strict=True):
+                assert re.match(r"%s +\d+ -> +\d+ \([+-]\d+\):" % name, row), shown
+            assert shown[1].endswith("G5 -1 2 pyramid +2"), shown
+            assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
+
+    asyncio.run(play())
+
+
 @pytest.mark.parametrize("stack", ["blue,green,yellow,red,purple,white,black",
                                    "blue,green,yellow,red,purple,white"])
 def test_a_tall_stack_leaves_the_history_and_the_status_line_whole_at_80x24(stack):
