@@ -61,7 +61,7 @@ def test_everything_the_table_needs_is_in_view(size):
                 row = [r for r in odds.splitlines() if r.strip().startswith(colour)][0]
                 assert len(re.findall(r"\d+", row)) >= 8, row  # 1st 2nd last win± lose± ticket
             assert "Best for Cy:" in odds and "pyramid ticket +1.00" in odds
-            assert re.search(r"(cheering|booing) tile on \d+ [+-]\d", odds)
+            assert re.search(r"(cheering|booing) tile on \d+( \(from \d+\))? [+-]\d", odds)
 
     asyncio.run(play())
 

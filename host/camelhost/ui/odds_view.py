@@ -137,8 +137,13 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         parts.append((best["pyramid"], "pyramid ticket %s" % signed(best["pyramid"])))
     if "tile" in best:
         space, side, ev = best["tile"]
-        parts.append((ev, "%s tile on %d %s" % (
-            tile_names[0] if side == "+" else tile_names[1], space, signed(ev))))
+        # a tile already down is moved: its value is what it gains over where it is
+        # (RULES 1.5), so "from 4" says why it can be below zero
+        mine = [p["tile"]["space"] for p in view["players"]
+                if p["name"] == odds["actions"]["player"] and p["tile"]]
+        parts.append((ev, "%s tile on %d%s %s" % (
+            tile_names[0] if side == "+" else tile_names[1], space,
+            " (from %d)" % mine[0] if mine and mine[0] != space else "", signed(ev))))
     if "partner" in best:
         name, ev = best["partner"]
         parts.append((ev, "partner %s %s" % (name, signed(ev))))
