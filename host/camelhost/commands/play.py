@@ -89,8 +89,11 @@ def open_session(args):
     from camelhost.table.journal import Journal, new_path_problem
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
+        options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
+        if args.pyramid:
+            options += ["--pyramid", args.pyramid]
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
-                                 check=Session.stale_line)
+                                 check=Session.stale_line, options=options)
         try:
             _check_resume_options(args, journal.header)
             session = Session.resume(journal)

@@ -171,13 +171,15 @@ def _scan(path, data):
     return events, pos, None, starts
 
 
-def _resume_hint(path):
-    """What a refusal suggests: the command that resumes up to the bad line."""
+def _resume_hint(path, options=()):
+    """What a refusal suggests: the command that resumes up to the bad line, with the
+    table's ``options`` (words such as ``--plain``) after it."""
     return ("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
-            "pyramid play --resume %s --upto-damage)" % (path, shlex.quote(path)))
+            "pyramid play --resume %s --upto-damage%s)"
+            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
-def read_events(path, repair=False, upto_damage=False, notes=None, check=None):
+def read_events(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
     """Return the list of events (dicts) stored in the journal at ``path``.
 
     A torn last line (no newline, failing its checksum) is skipped; ``repair``:
@@ -191,8 +193,10 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None):
     line counts as a bad line (refused, or with ``upto_damage`` the end of what is
     read), and it is called before anything in the file changes. ``notes``: a
     list that gets one line in words for what was set aside (without ``repair``:
-    where the reading stopped; the file is never changed then). Raises ``OSError``
-    when the file can't be read, ``JournalError`` when it is not a game journal.
+    where the reading stopped; the file is never changed then). ``options``: words
+    the refusal's suggested command gets after ``--upto-damage`` (``--plain``).
+    Raises ``OSError`` when the file can't be read, ``JournalError`` when it is not
+    a game journal.
     """
     with open(path, "rb") as fh:
         data = fh.read()
@@ -208,7 +212,7 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None):
     if bad is not None:
         line_no, reason, torn = bad
         if not torn and not upto_damage:
-            raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path)))
+            raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
         if not repair and notes is not None:
             if torn:
                 notes.append("line %d was cut off when the program stopped (%d bytes): left "
@@ -291,12 +295,13 @@ class Journal:
         return self.events[0] if self.events else None
 
     @classmethod
-    def resume(cls, path, upto_damage=False, check=None):
+    def resume(cls, path, upto_damage=False, check=None, options=()):
         """Open an existing journal: lock it, cut a torn last line, load its events.
 
         ``check``: ``Session.stale_line`` (see ``read_events``): an event that no
         longer applies counts as a damaged line. ``upto_damage``: resume up to the
-        first damaged line (the rest is kept in ``FILE.damaged``). Raises ``OSError``
+        first damaged line (the rest is kept in ``FILE.damaged``). ``options``: the
+        table's options, said in a refusal's command (see ``read_events``). Raises ``OSError``
         if missing, ``JournalError`` if damaged, empty, not a journal or in use; the
         file is then unchanged.
         """
@@ -305,7 +310,7 @@ class Journal:
         journal = cls(path)
         try:
             events = read_events(path, repair=True, upto_damage=upto_damage, notes=journal.notes,
-                                 check=check)
+                                 check=check, options=options)
             if not events:
                 raise JournalError("%s: the journal is empty" % path)
             with open(path, "rb") as fh:
