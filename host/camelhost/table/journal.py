@@ -179,6 +179,24 @@ def _resume_hint(path, options=()):
             % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
+def _set_aside_note(kind, line_no, reason, size, path, kept):
+    """The line that says where reading stopped: ``kind`` ``torn`` (a last line cut off,
+    ``size`` bytes), ``stale`` (an event that no longer applies) or ``damaged``; ``kept``:
+    the rest was moved to ``FILE.damaged`` (a resume), else the file is unchanged (a
+    replay)."""
+    if kind == "torn":
+        return "line %d was cut off when the program stopped (%d bytes): left out%s" % (
+            line_no, size, ", kept in %s.damaged" % path if kept else "; %s is unchanged" % path)
+    if kind == "stale":
+        return "%s up to line %d, whose event no longer applies (%s); %s" % (
+            "resumed" if kept else "shown", line_no, reason,
+            "it and the rest are kept in %s.damaged" % path if kept else "%s is unchanged" % path)
+    if kept:
+        return "resumed up to the damaged line %d; it and the rest are kept in %s.damaged" % (
+            line_no, path)
+    return "shown up to the damaged line %d (%s); %s is unchanged" % (line_no, reason, path)
+
+
 def read_events(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
     """Return the list of events (dicts) stored in the journal at ``path``.
 
@@ -213,35 +231,19 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
         line_no, reason, torn = bad
         if not torn and not upto_damage:
             raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
-        if not repair and notes is not None:
-            if torn:
-                notes.append("line %d was cut off when the program stopped (%d bytes): left "
-                             "out; %s is unchanged" % (line_no, len(data) - good_end, path))
-            elif stale is not None:
-                notes.append("shown up to line %d, whose event no longer applies (%s); %s is "
-                             "unchanged" % (line_no, reason, path))
-            else:
-                notes.append("shown up to the damaged line %d (%s); %s is unchanged"
-                             % (line_no, reason, path))
         if repair:
             with open(path + ".damaged", "ab") as side:
                 side.write(data[good_end:] if not torn else data[good_end:] + b"\n")
                 side.flush()
                 os.fsync(side.fileno())
-            if notes is not None:
-                if torn:
-                    notes.append("line %d was cut off when the program stopped (%d bytes): "
-                                 "left out, kept in %s.damaged" % (line_no, len(data) - good_end, path))
-                elif stale is not None:
-                    notes.append("resumed up to line %d, whose event no longer applies (%s); it "
-                                 "and the rest are kept in %s.damaged" % (line_no, reason, path))
-                else:
-                    notes.append("resumed up to the damaged line %d; it and the rest are kept "
-                                 "in %s.damaged" % (line_no, path))
             with open(path, "r+b") as fh:
                 fh.truncate(good_end)
                 fh.flush()
                 os.fsync(fh.fileno())
+        if notes is not None:  # said once it is done
+            kind = "torn" if torn else ("stale" if stale is not None else "damaged")
+            notes.append(_set_aside_note(kind, line_no, reason, len(data) - good_end, path,
+                                         repair))
     return events
 
 
