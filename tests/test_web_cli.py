@@ -57,6 +57,14 @@ def test_play_plain_with_web_serves_while_the_table_runs(tmp_path, monkeypatch, 
     assert [e["type"] for e in read_events(path)] == ["game", "setup", "action"]
 
 
+def _journal(path, *commands):
+    """A second-edition journal at ``path`` (Ann, Ben, Cy, seed 1) with ``commands`` played."""
+    with Journal(path) as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
+        for text in commands:
+            s.command(text)
+
+
 def test_web_address_that_cannot_be_bound_is_one_clear_error(tmp_path, monkeypatch, capsys):
     with WebBoard("127.0.0.1", 0) as taken:
         monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
@@ -72,10 +80,7 @@ def test_replay_refuses_a_bad_or_busy_web_address_before_printing_the_game(tmp_p
                                                                            capsys):
     # tester's finding: every event was printed first, the address refused at the end
     path = str(tmp_path / "g.jsonl")
-    with Journal(path) as journal:
-        s = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
-        for text in (SETUP, "leg red"):
-            s.command(text)
+    _journal(path, SETUP, "leg red")
     with WebBoard("127.0.0.1", 0) as taken:
         for address, words in (("127.0.0.1:abc", "the port must be a number"),
                                ("127.0.0.1:%d" % taken.port, "can't serve there")):
@@ -87,10 +92,7 @@ def test_replay_refuses_a_bad_or_busy_web_address_before_printing_the_game(tmp_p
 
 def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
     path = str(tmp_path / "g.jsonl")
-    with Journal(path) as journal:
-        s = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
-        for text in (SETUP, "leg red", "pyramid", "blue 2"):
-            s.command(text)
+    _journal(path, SETUP, "leg red", "pyramid", "blue 2")
     proc = subprocess.Popen([PYRAMID, "replay", path, "--brief", "--web", "127.0.0.1:0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -122,10 +124,7 @@ def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
 
 def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_path):
     path = str(tmp_path / "g.jsonl")
-    with Journal(path) as journal:
-        s = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=journal)
-        for text in (SETUP, "leg red", "pyramid", "blue 2"):
-            s.command(text)
+    _journal(path, SETUP, "leg red", "pyramid", "blue 2")
     with open(path, "rb") as fh:
         lines = fh.read().splitlines(keepends=True)
     lines[3] = lines[3].replace(b'"player":1', b'"player":2')  # line 4: checksum wrong
