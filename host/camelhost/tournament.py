@@ -12,9 +12,8 @@ Identical arguments give identical results on any number of processes.
 import math
 from concurrent.futures import ProcessPoolExecutor
 
-from camelup.actions import Action
-from camelup.editions import GREY, INKS
 from camelup.game import Game
+from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 from camelhost.table.bots import POLICIES
@@ -53,10 +52,7 @@ def play_game(policies, edition, seed, index):
         seat = game.turn
         text = POLICIES[order[seat]](game, rngs[seat])
         if text == "pyramid":
-            die = dice.choice(game.dice_in_pyramid())
-            value = 1 + dice.below(3)
-            ink = INKS[dice.below(2)] if die == GREY else None
-            action = Action.pyramid(die, value, ink)
+            action = random_release(game, dice)
         elif text.startswith("partner "):
             action = "partner %d" % (int(text.split()[1]) - 1)  # bots name seats from 1
         else:

@@ -5,6 +5,17 @@ from camelup.editions import GREY, INKS
 from camelup.rng import XorShift32
 
 
+def random_release(game, rng):
+    """The pyramid ticket of a die drawn as the pyramid releases one (RULES 1.4, 3.4):
+    a die uniform among those still inside, a uniform face 1-3 and, for the grey die,
+    a uniform ink. Draws from ``rng`` (``XorShift32``) in that order. Returns an
+    ``Action``; raises ``IndexError`` when no die is inside (the race is over)."""
+    die = rng.choice(game.dice_in_pyramid())
+    value = 1 + rng.below(3)
+    ink = INKS[rng.below(2)] if die == GREY else None
+    return Action.pyramid(die, value, ink)
+
+
 def random_action(game, rng, pyramid_share=2):
     """A random legal action for the seat to act, drawn with ``rng`` (``XorShift32``).
 
@@ -15,14 +26,10 @@ def random_action(game, rng, pyramid_share=2):
     if game.is_over:
         return None
     if rng.below(pyramid_share) == 0:
-        die = rng.choice(game.dice_in_pyramid())
-        value = 1 + rng.below(3)
-        ink = INKS[rng.below(2)] if die == GREY else None
-        return Action.pyramid(die, value, ink)
+        return random_release(game, rng)
     others = [a for a in game.legal_actions() if a.kind != PYRAMID]
     if not others:
-        die = rng.choice(game.dice_in_pyramid())
-        return Action.pyramid(die, 1 + rng.below(3), INKS[rng.below(2)] if die == GREY else None)
+        return random_release(game, rng)
     return rng.choice(others)
 
 
