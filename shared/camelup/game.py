@@ -162,24 +162,7 @@ class Game:
         self._pyramid = self._seat_list(pyramid, "pyramid tickets", 0)
         self._out = self._check_out(out or [])
         self._partners = self._check_partners(partners)
-        self._piles = {"winner": [], "loser": []}
-        used = {}
-        for name, pile in (("winner", winner_pile), ("loser", loser_pile)):
-            for card in pile or []:
-                p, colour = card
-                if p is None and colour is None:
-                    # a hidden card (a public position line): it counts for the pile's
-                    # size only (odds), never for anyone's hand or score
-                    self._piles[name].append((None, None))
-                    continue
-                self._seat(p, "finish card owner")
-                if colour not in ed.racing:
-                    _bad("finish card %r is not a racing camel of the %s edition"
-                         % (colour, ed.name))
-                if (p, colour) in used:
-                    _bad("p%d played the %s finish card twice" % (p, colour))
-                used[(p, colour)] = True
-                self._piles[name].append((p, colour))
+        self._piles = self._check_piles(winner_pile, loser_pile)
         self._turn = self._seat(turn, "turn")
         self._start = self._seat(turn if start is None else start, "start marker")
         if not isinstance(leg, int) or leg < 1:
@@ -321,6 +304,28 @@ class Game:
             _bad("pyramid tickets held (%d) must equal dice out this leg (%d)"
                  % (sum(self._pyramid), len(res)))
         return res
+
+    def _check_piles(self, winner_pile, loser_pile):
+        ed = self.edition
+        piles = {"winner": [], "loser": []}
+        used = {}
+        for name, pile in (("winner", winner_pile), ("loser", loser_pile)):
+            for card in pile or []:
+                p, colour = card
+                if p is None and colour is None:
+                    # a hidden card (a public position line): it counts for the pile's
+                    # size only (odds), never for anyone's hand or score
+                    piles[name].append((None, None))
+                    continue
+                self._seat(p, "finish card owner")
+                if colour not in ed.racing:
+                    _bad("finish card %r is not a racing camel of the %s edition"
+                         % (colour, ed.name))
+                if (p, colour) in used:
+                    _bad("p%d played the %s finish card twice" % (p, colour))
+                used[(p, colour)] = True
+                piles[name].append((p, colour))
+        return piles
 
     def _check_partners(self, partners):
         if partners is None:
@@ -493,6 +498,16 @@ class Game:
         """An independent copy (with the undo history unless ``history=False``)."""
         g = Game(_copy_of=self)
         g._history = list(self._history) if history else []
+        return g
+
+    def with_piles(self, winner_pile, loser_pile):
+        """A copy (without undo history) whose finish piles are ``winner_pile`` /
+        ``loser_pile`` (``[(seat, colour)]`` in play order, as the constructor takes
+        them): what a player guesses the others' hidden cards to be (RULES 1.8), played
+        out to see what they would score. Raises ``NotationError`` like the
+        constructor (a card twice, a colour not racing, a bad seat)."""
+        g = self.copy(history=False)
+        g._piles = g._check_piles(winner_pile, loser_pile)
         return g
 
     def position(self):
