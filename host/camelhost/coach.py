@@ -25,17 +25,32 @@ candidate against the other players:
   replies, with my card on the pile or not.
 * **Partnerships chosen by value** (6-8 players, RULES 3.8): what I copy from the
   partner, minus what the partner copies from me.
+* **The end-game played out to win.** In a leg that likely ends the race
+  (``race_ends_this_leg``), the best few candidates by the score above are ranked
+  again by my chance to win the race (``win_chances``): each is played out a few
+  hundred times through the rules engine on the same dice, the others' hidden finish
+  cards guessed from the race odds when they were played (``card_guesses``: who played
+  which pile and when, never the colour), the next players' best immediate replies,
+  then the dice to the finish; the engine scores the legs and piles (RULES 1.9-1.13),
+  so what matters is coming out ahead of everyone, not the coins alone.
 
-Deterministic: the same game gives the same choice. About 30 ms of CPU per move on
-average, 0.15 s at most in a whole game (the budget is 1 s); leg odds met in the
+Deterministic: the same game gives the same choice (play-outs are seeded by the public
+position). About 30 ms of CPU per move before the end-game, a few tenths of a second in
+it (the budget is 1 s; ``tests/bench/bench_odds.py`` prints both); leg odds met in the
 lookahead are kept (``_LEGS``) for the next moves.
 """
 
+import zlib
+
+from camelup.actions import FINISH
 from camelup.editions import GREY, INKS
+from camelup.notation import position_text
 from camelup.odds import leg_odds, move
 from camelup.odds.actions import action_values, finish_card_ev, leg_ticket_ev, partnership_ev
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
+from camelup.randomplay import random_release
+from camelup.rng import XorShift32
 
 #: Weight of the next player's best reply in a candidate's score.
 REPLY_WEIGHT = 0.6
@@ -56,6 +71,21 @@ PRUNE = 2.0
 #: 5 ticket of a camel leading a third of the time, or a pyramid ticket): the replies
 #: after a die of mine that ends the leg.
 FRESH_LEG_REPLY = 1.2
+#: The end-game: when the race ends during this leg in at least this share of
+#: ``ENDGAME_PROBES`` dice-only samples, the best ``ENDGAME_CANDIDATES`` by the score
+#: above are ranked again by the coach's chance to win the race, each played out
+#: ``ENDGAME_SAMPLES`` times on the same dice (``win_chances``).
+ENDGAME_SHARE = 0.5
+ENDGAME_PROBES = 100
+ENDGAME_CANDIDATES = 5
+ENDGAME_SAMPLES = 300
+#: 1: in a play-out every player (me too) keeps playing the best immediate action
+#: until the leg ends; 0: only the others' one reply each, then dice only.
+ENDGAME_WHOLE_LEG = 0
+#: The others' hidden finish cards are guessed in each play-out: a card is the colour
+#: ``c`` with weight ``P(c)^GUESS_SHARPNESS``, ``P`` the race odds for its pile when it
+#: was played (1: as likely as the odds said then; larger: nearer the favourite).
+GUESS_SHARPNESS = 1.0
 
 
 #: Leg odds of positions the lookahead met lately (the same die state comes back while
@@ -246,6 +276,187 @@ def _with_tile(game, position, base, seat, space, side):
     return leg, mine - theirs / max(1, game.players - 1)
 
 
+# -- the end-game: the last leg, ranked by the chance to win ----------------------
+
+
+def _seed_of(game):
+    """Play-out seed from the public position (the finish piles by size only): the
+    same game gives the same dice, and the hidden cards' colours never change them."""
+    return zlib.crc32(position_text(game, public=True).encode()) & 0x7FFFFFFF
+
+
+def race_ends_this_leg(game, probes=None):
+    """Share (0..1) of ``probes`` (default ``ENDGAME_PROBES``) dice-only play-outs of
+    ``game`` (nobody acts; each die released as the pyramid does, RULES 1.4) in which a
+    camel crosses the finish line before the leg ends (RULES 1.9, 1.13). Seeded by the
+    position: the same game gives the same share."""
+    probes = probes or ENDGAME_PROBES
+    seed = _seed_of(game)
+    ends = 0
+    for i in range(probes):
+        rng = XorShift32(seed + 104729 * i + 5)
+        c = game.copy(history=False)
+        leg = c.leg
+        while not c.is_over and c.leg == leg:
+            c.push(random_release(c, rng))
+        if c.is_over:
+            ends += 1
+    return ends / probes
+
+
+#: Race odds (``{"winner": {colour: p}, "loser": ...}``) of positions where someone
+#: played a finish card: ``Game.position()`` -> odds, kept for the next moves.
+_PLAYED = {}
+_PLAYED_SIZE = 256
+
+
+def _pile_odds(game, samples=1000):
+    key = game.position()
+    hit = _PLAYED.get(key)
+    if hit is None:
+        position = position_from_game(game)
+        race = race_odds(position, seed=1, samples=samples, leg=cached_leg_odds(position))
+        hit = {"winner": dict(race.winner), "loser": dict(race.loser)}
+        if len(_PLAYED) >= _PLAYED_SIZE:
+            _PLAYED.clear()
+        _PLAYED[key] = hit
+    return hit
+
+
+def card_guesses(game, public=False):
+    """What the player to act can guess about the others' hidden finish cards (RULES
+    1.8): ``[(pile, index, seat, [(colour, weight), ...])]``, one entry per card of
+    another player on the ``"winner"`` / ``"loser"`` pile (``index`` its place there,
+    from 0), weights summing to 1 over the racing colours: ``P(colour)^GUESS_SHARPNESS``
+    with ``P`` that pile's race odds when the card was played (from the game's undo
+    history; a card the history doesn't reach uses the odds now). Only who played which
+    pile and when is used, never the card's colour. ``public``: the player's own cards
+    are guessed too (what anyone watching the shared screen could work out)."""
+    me = None if public else game.turn
+    when = {}
+    g = game.copy()
+    while g.history:
+        a = g.pop()
+        if a.kind == FINISH and g.turn != me:  # g is now as it was before that card
+            when[(a.pile, len(g.pile(a.pile)))] = g.copy(history=False)
+    now = None
+    out = []
+    for pile in ("winner", "loser"):
+        for index, (seat, _colour) in enumerate(game.pile(pile)):
+            if seat is None or seat == me:
+                continue
+            then = when.get((pile, index))
+            if then is None:
+                if now is None:
+                    now = _pile_odds(game)
+                odds = now
+            else:
+                odds = _pile_odds(then)
+            weights = []
+            total = 0.0
+            for c in game.edition.racing:
+                w = max(0.0, odds[pile].get(c, 0.0)) ** GUESS_SHARPNESS
+                weights.append((c, w))
+                total += w
+            if total <= 0.0:
+                weights = [(c, 1.0) for c, _w in weights]
+                total = float(len(weights))
+            out.append((pile, index, seat, [(c, w / total) for c, w in weights]))
+    return out
+
+
+def _guessed_piles(game, guesses, rng):
+    """Both piles with every guessed card drawn from its weights (a seat never gets a
+    colour twice: a repeat becomes its likeliest colour not yet drawn)."""
+    piles = {"winner": game.pile("winner"), "loser": game.pile("loser")}
+    drawn = {}
+    for pile, index, seat, weights in guesses:
+        used = drawn.setdefault(seat, [])
+        u = rng.below(1 << 24) / float(1 << 24)
+        pick = None
+        for colour, w in weights:
+            u -= w
+            if u < 0.0:
+                pick = colour
+                break
+        if pick is None or pick in used:
+            pick = None
+            for colour, _w in sorted(weights, key=lambda cw: -cw[1]):
+                if colour not in used:
+                    pick = colour
+                    break
+        used.append(pick)
+        piles[pile][index] = (seat, pick)
+    return piles["winner"], piles["loser"]
+
+
+def _best_immediate(game, race):
+    """The best immediate action of the seat to act as the ``ev`` bots value it: the top
+    leg ticket, a finish card (``race``'s odds) or a pyramid ticket (tiles left out)."""
+    p = game.turn
+    leg = cached_leg_odds(position_from_game(game))
+    best = 1.0 if game.pyramid_tickets_left > 0 else -99.0
+    action = "pyramid"
+    for c in game.edition.racing:
+        left = game.leg_tickets_left(c)
+        if left:
+            ev = leg_ticket_ev(left[0], leg.first[c] / leg.total, leg.second[c] / leg.total)
+            if ev > best:
+                best = ev
+                action = "leg " + c
+    if race is not None:
+        for c in game.finish_cards_in_hand(p):
+            for pile, odds in (("winner", race.winner), ("loser", race.loser)):
+                ev = finish_card_ev(odds.get(c, 0.0), game.pile(pile), p, c)
+                if ev > best:
+                    best = ev
+                    action = "finish %s %s" % (pile, c)
+    return action
+
+
+def _play_out(game, action, rng, race, guesses):
+    """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
+    cards guessed, their replies (``_best_immediate``), then every die to the finish."""
+    me = game.turn
+    c = game.with_piles(*_guessed_piles(game, guesses, rng))
+    c.push(random_release(c, rng) if action == "pyramid" else action)
+    leg = c.leg
+    turns = 0
+    while not c.is_over and c.leg == leg:
+        if not ENDGAME_WHOLE_LEG and (c.turn == me or turns >= game.players - 1):
+            break
+        reply = _best_immediate(c, race)
+        c.push(random_release(c, rng) if reply == "pyramid" else reply)
+        turns += 1
+    while not c.is_over:
+        c.push(random_release(c, rng))
+    winners = c.winners()
+    return 1.0 / len(winners) if me in winners else 0.0
+
+
+def win_chances(game, actions, race, samples=None, public=False):
+    """The chance (0..1) that the player to act wins the race after each of ``actions``
+    (action texts as ``ActionValue.action``: ``pyramid`` for a pyramid ticket): the
+    mean of ``samples`` (default ``ENDGAME_SAMPLES``) play-outs, the same dice and
+    guesses for every action. In a play-out the others' hidden finish cards are drawn
+    from ``card_guesses``, the next players reply once each with their best immediate
+    action (``ENDGAME_WHOLE_LEG``: everyone plays on to the leg's end), and the dice
+    then run to the finish; the engine scores the legs and the piles (RULES 1.9-1.13).
+    ``race``: the ``RaceOdds`` the replies' finish cards are valued with. A shared
+    victory counts ``1/k``. Deterministic for a given game. Returns a list of floats.
+    ``public``: the player's own finish cards are guessed too (``card_guesses``)."""
+    samples = samples or ENDGAME_SAMPLES
+    guesses = card_guesses(game, public)
+    seed = _seed_of(game)
+    out = []
+    for action in actions:
+        total = 0.0
+        for i in range(samples):
+            total += _play_out(game, action, XorShift32(seed + 7919 * i + 1), race, guesses)
+        out.append(total / samples)
+    return out
+
+
 def evaluate(game, seed=1, leg=None):
     """Every candidate action of the seat to act with the coach's score, best first.
 
@@ -256,19 +467,24 @@ def evaluate(game, seed=1, leg=None):
     return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg)]
 
 
-def suggestions(game, leg=None, seed=1):
+def suggestions(game, leg=None, seed=1, public=False):
     """The table's advice for the seat to act: ``ActionValue`` objects (``.action``,
-    ``.ev`` immediate coins, ``.reason``) in the coach's order, best first."""
-    return [av for _score, av in _scored(game, seed, leg)]
+    ``.ev`` immediate coins, ``.reason``, ``.win`` the chance to win in the end-game)
+    in the coach's order, best first. ``public``: advice for the shared screen: no
+    finish cards (the player's hand is private), and the end-game's play-outs guess
+    the player's own finish cards like everyone's, so the order gives nothing away."""
+    return [av for _score, av in _scored(game, seed, leg, public)]
 
 
-def _scored(game, seed, leg):
+def _scored(game, seed, leg, public=False):
     seat = game.turn
     position = position_from_game(game)
     if leg is None:
         leg = cached_leg_odds(position)
     race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     ranked = action_values(game, race=race, leg=leg)
+    if public:
+        ranked = [av for av in ranked if av.kind != "finish"]
     if not ranked:
         return []
     tiles = [av for av in ranked if av.kind == "tile"]
@@ -313,6 +529,13 @@ def _scored(game, seed, leg):
             reply = plain
         out.append((ev - REPLY_WEIGHT * reply, av))
     out.sort(key=lambda t: (-t[0], t[1].action))
+    if len(out) > 1 and race_ends_this_leg(game) >= ENDGAME_SHARE:
+        top = out[:ENDGAME_CANDIDATES]
+        chances = win_chances(game, [av.action for _score, av in top], race, public=public)
+        for (_score, av), chance in zip(top, chances, strict=True):
+            av.win = chance
+        order = sorted(range(len(top)), key=lambda i: -chances[i])  # stable: ties keep
+        out = [top[i] for i in order] + out[len(top):]
     return out
 
 

@@ -61,12 +61,16 @@ def choose(game, names=None, quick=False):
     return ev_choose(game, names)
 
 
-def suggestions(game, leg=None):
-    """The table's ranked advice for the seat to act (``ActionValue`` list, best
-    first) from ``TABLE_POLICY``: the coach's order, or the immediate EV's."""
+def suggestions(game, leg=None, race=None, seed=1):
+    """The shared screen's ranked advice for the seat to act (``ActionValue`` list,
+    best first, no finish cards: the hand is private) from ``TABLE_POLICY``: the
+    coach's order (``coach.suggestions(public=True)``; in the end-game each of its
+    best few carries ``.win``, the chance to win the race), or the immediate EV's
+    (``race``: the ``RaceOdds`` for it, ``seed`` its simulation's)."""
     if TABLE_POLICY == "coach":
-        return coach.suggestions(game, leg=leg)
-    return action_values(game, leg=leg)
+        return coach.suggestions(game, leg=leg, public=True)
+    return [av for av in action_values(game, race=race, seed=seed, leg=leg)
+            if av.kind != "finish"]
 
 
 def ev_choose(game, names=None):

@@ -39,7 +39,9 @@ class ActionValue:
     ``action``: canonical action text (``leg red``, ``tile 7 +``, ``finish winner
     red``, ``partner 3``) or ``pyramid`` (take a pyramid ticket); ``kind``: ``leg``,
     ``pyramid``, ``tile``, ``finish`` or ``partner``; ``ev``: expected coins
-    (float); ``reason``: one line for the table, e.g. ``blue leg ticket 5: +2.31``.
+    (float); ``reason``: one line for the table, e.g. ``blue leg ticket 5: +2.31``;
+    ``win``: the player's chance (0..1) to win the race after it, when the coach
+    played it out (the end-game, ``camelhost.coach.win_chances``), else ``None``.
     """
 
     def __init__(self, kind, action, ev, reason):
@@ -47,6 +49,7 @@ class ActionValue:
         self.action = action
         self.ev = ev
         self.reason = reason
+        self.win = None
 
     def __repr__(self):
         return "ActionValue(%r, %.4f)" % (self.action, self.ev)

@@ -1,0 +1,78 @@
+"""The coach's end-game (camelhost.coach): in the leg the race very likely ends in, its
+best candidates are ranked by the chance to win the race, played out through the rules
+engine with the others' hidden finish cards guessed, never read (RULES 1.8, 1.13)."""
+
+import camelup
+from camelhost import coach
+from camelhost.table import bots
+
+#: Blue one space from the line: the race ends this leg about two times in three.
+LAST_LEG = {15: ["blue"], 13: ["green"], 11: ["orange"], 9: ["yellow"], 7: ["white"]}
+
+
+def _last_leg(cards):
+    """Classic, 4 players, the given finish cards played in turn from Ann's seat."""
+    g = camelup.Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+    for text in cards:
+        g.push(text)
+    return g
+
+
+def test_the_end_game_starts_when_the_race_likely_ends_this_leg():
+    assert coach.race_ends_this_leg(camelup.Game.random("classic", 4, 3)) == 0.0
+    share = coach.race_ends_this_leg(_last_leg([]))
+    assert 0.4 < share < 0.9
+    assert coach.race_ends_this_leg(_last_leg([])) == share  # seeded by the position
+
+
+def test_end_game_advice_is_ranked_by_the_chance_to_win():
+    g = _last_leg(["finish winner blue", "finish winner green"])
+    advice = coach.suggestions(g)
+    chances = [av.win for av in advice if av.win is not None]
+    assert len(chances) == coach.ENDGAME_CANDIDATES
+    assert chances == sorted(chances, reverse=True)
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    assert [av.win is not None for av in advice[:len(chances)]] == [True] * len(chances)
+    # the coach plays the first of them
+    assert coach.choose(g)[0] == advice[0].action
+
+
+def test_the_others_hidden_cards_are_guessed_never_read():
+    # the same game but for the colour of Ben's hidden card: the same guesses, the
+    # same chances, the same choice
+    a = _last_leg(["finish winner blue", "finish winner green"])
+    b = _last_leg(["finish winner blue", "finish winner orange"])
+    assert coach.card_guesses(a) == coach.card_guesses(b)
+    guesses = coach.card_guesses(a)
+    assert [(pile, index, seat) for pile, index, seat, _w in guesses] == [
+        ("winner", 0, 0), ("winner", 1, 1)]
+    for _pile, _index, _seat, weights in guesses:
+        assert abs(sum(w for _c, w in weights) - 1.0) < 1e-9
+        assert max(weights, key=lambda cw: cw[1])[0] == "blue"  # the favourite then
+    actions = ["pyramid", "leg blue", "finish loser white"]
+    race = camelup.odds.race.race_odds(camelup.odds.game.position_from_game(a), samples=500)
+    assert coach.win_chances(a, actions, race, samples=60) == \
+        coach.win_chances(b, actions, race, samples=60)
+    assert coach.choose(a) == coach.choose(b)
+
+
+def test_public_advice_does_not_depend_on_the_players_own_cards():
+    # Ann's own card is private too on the shared screen: guessed like the others'
+    a = _last_leg(["finish winner blue", "leg blue", "leg green", "finish loser white"])
+    b = _last_leg(["finish winner green", "leg blue", "leg green", "finish loser white"])
+    assert a.turn == 0
+    assert coach.choose(a) != coach.choose(b) or coach.evaluate(a) != coach.evaluate(b)
+    shown = [[(av.action, av.win) for av in bots.suggestions(g)] for g in (a, b)]
+    assert shown[0] == shown[1]
+    assert any(win is not None for _action, win in shown[0])
+    assert not any(action.startswith("finish ") for action, _win in shown[0])
+
+
+def test_a_game_without_history_guesses_from_the_odds_now():
+    # a position typed in (no undo history): the cards are guessed from today's odds
+    g = camelup.Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()),
+                     turn=2, winner_pile=[(0, "white"), (1, "blue")])
+    guesses = coach.card_guesses(g)
+    assert [seat for _p, _i, seat, _w in guesses] == [0, 1]
+    assert guesses[0][3] == guesses[1][3]
+    assert coach.suggestions(g)[0].win is not None
