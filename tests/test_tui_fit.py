@@ -375,3 +375,43 @@ def test_names_cut_to_fit_are_never_cut_to_the_same_text():
     for name, word in zip(names, shown, strict=True):
         assert word == name or (word.endswith("…") and name.startswith(word[:-1]))
     assert rows[1].endswith("…")  # Christopher's three tickets do not fit: cut, marked
+
+
+def test_the_history_keeps_three_lines_scrolled_back_with_a_four_high_stack_at_80x24():
+    """Tester's finding: with a four-high stack (and a tile) on the board the history
+    had its 3 lines, but scrolled back (PgUp) the line saying newer lines are below
+    took one of them: 2 left. Scrolled back, the screen is shared out again."""
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "blue 1",
+                                            "fix 5:blue,green,yellow,red", "leg red",
+                                            "tile 9 +"])
+            await scenes.settle(pilot)
+            log, more = app.query_one("#log"), app.query_one("#more")
+            assert len(_text(app, "#track").splitlines()) == 6  # 4 camels, numbers, tiles
+            assert log.region.height >= 3 and not more.display
+            await pilot.press("pageup")
+            await scenes.settle(pilot)
+            assert not log.following and more.display
+            assert _in_view(app, "#more")
+            assert log.scrollable_content_region.height >= 3
+            shown = screen_lines(app)
+            assert shown[more.region.y].startswith("▲ older lines shown")
+            for wid in ("#track", "#odds", "#players", "#info"):
+                assert _in_view(app, wid), wid
+            _players_in_view(app, P4)
+            _odds_whole(app)
+            track = _text(app, "#track").splitlines()
+            at = re.search(r"\b5\b", track[-2]).start()  # space 5, in the numbers row
+            column = "".join(line[at - 2:at + 3] for line in track[:-2])
+            for colour in ("blue", "green", "yellow", "red"):
+                assert palette.piece(colour).letter in column, (colour, column)
+            await pilot.press("end")  # following again: the marker's row back to the track
+            await scenes.settle(pilot)
+            assert log.following and not more.display
+            assert len(_text(app, "#track").splitlines()) == 6
+            assert log.region.height >= 3
+
+    asyncio.run(play())

@@ -377,8 +377,9 @@ class HistoryLog(Log):
         self.following = on
         if on:
             self._follow_up()
-        if self.marker is not None:
+        if self.marker is not None and self.marker.display != (not on):
             self.marker.display = not on
+            self.app.fit()  # the marker takes a row: the history keeps its LOG_MIN
 
     def watch_scroll_y(self, old_value, new_value):
         Log.watch_scroll_y(self, old_value, new_value)
