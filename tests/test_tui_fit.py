@@ -415,3 +415,60 @@ def test_the_history_keeps_three_lines_scrolled_back_with_a_four_high_stack_at_8
             assert log.region.height >= 3
 
     asyncio.run(play())
+
+
+def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_both():
+    """Tester's finding: each refusal showed twice, in the history and on the error
+    line. What was typed (or pressed) and refused: the error line only, where the eye
+    is; the history keeps what happened (no echo of the refused command either). An
+    error about what the pyramid sent: the error line and the history (its next event
+    clears the error line)."""
+    events = queue.Queue()
+    pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
+    session = Session("second", P4, seed=2, journal=Journal(None))
+    app = TableApp(session, pyramid=pyramid)
+
+    def error():
+        return _text(app, "#error") if app.query_one("#error").display else ""
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg green"])
+            log = app.query_one("#log")
+            for text, said in [("xyzzy", "unknown command 'xyzzy'"),
+                               ("leg orange", "'orange' is not"),
+                               ("tile 1 +", "a tile may never go on space 1"),
+                               ("win", None),  # the picker: nothing played with Esc
+                               ("x" * 300, "(300 characters)")]:
+                before = list(log.history)
+                state = (session.game.leg, session.current, len(session.reports))
+                await scenes.type_line(pilot, text)
+                if said is None:
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    assert log.history[len(before):] == ["> win", "(no finish card played)"]
+                    continue
+                assert said in error(), (text, error())
+                assert log.history == before, (text, log.history[len(before):])
+                assert (session.game.leg, session.current, len(session.reports)) == state
+                shown = screen_lines(app)
+                assert sum(said in line for line in shown) == 1, (text, shown)
+            await pilot.press("f5")  # a key refused: the error line only too
+            await pilot.pause()
+            assert "no pyramid is attached" in error() or "real one" in error(), error()
+            assert log.history == before
+            await scenes.type_line(pilot, "leg blue")  # accepted: echoed, then its reply
+            assert error() == ""
+            assert log.history[len(before)] == "> leg blue"
+            assert "blue leg ticket" in log.history[len(before) + 1]
+            # the pyramid sends what the table cannot take: said in the history too
+            events.put(("event", {"kind": "hiccup", "seq": 1, "raw": "EVT 1"}))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if error():
+                    break
+            assert error() == "! pyramid sent an event the table does not know: 'hiccup'"
+            assert log.history[-1] == error()
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())

@@ -406,6 +406,7 @@ class TuiDisplay:
         self.app = app
 
     def _write(self, line):
+        self.app.flush_echo()
         self.app.query_one("#log", HistoryLog).add(line)
 
     def notices(self, notices, view):
@@ -415,12 +416,19 @@ class TuiDisplay:
         self.app.show_notices(notices, view)
 
     def error(self, message):
-        """The error goes to the log and stays in the status line (wrapped, never cut,
-        a very long one shortened) until the next command is sent."""
+        """The error stays in the status line (wrapped, never cut, a very long one
+        shortened) until the next command, ``F5`` or event from the pyramid. A refusal
+        of what was typed (or pressed) goes there only: the game did not change, so the
+        history keeps neither it nor the refused command's echo. An error about what
+        the pyramid reported goes to the history too (``! ...``): the pyramid's next
+        event clears the status line, and nobody typed anything to look at it."""
         message = shorten(message, ERROR_MAX)
         if self.app.hide_colours:
             message = self.app.masked(message)
-        self._write("! " + message)
+        if self.app.answering:
+            self.app.drop_echo()
+        else:
+            self._write("! " + message)
         box = self.app.query_one("#error", Static)
         box.update(Text("! " + message, "bold"))
         box.display = True
@@ -502,6 +510,8 @@ class TableApp(App):
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
+        self.answering = 0  # > 0 while the table answers what was typed or pressed
+        self._echo_waits = None  # the echo of the command being answered, not yet written
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -799,11 +809,33 @@ class TableApp(App):
         return message
 
     def _echo(self, text):
+        """Echo ``text`` in the history once the table says anything in reply to it
+        (or accepts it in silence): a refused command is not echoed (``drop_echo``)."""
         if is_finish_command(text):
             shown = masked_command(text.strip())
         else:
             shown = shorten(text, ECHO_MAX)
-        self.table.display._write("> " + shown)
+        self._echo_waits = "> " + shown
+
+    def flush_echo(self):
+        """Write the echo waiting for the table's reply, if any (before that reply)."""
+        line, self._echo_waits = self._echo_waits, None
+        if line is not None:
+            self.query_one("#log", HistoryLog).add(line)
+
+    def drop_echo(self):
+        """The command was refused: its echo is not written."""
+        self._echo_waits = None
+
+    def _answer(self, work):
+        """Run ``work()`` as the table's answer to what was typed or pressed: a refusal
+        shows on the error line only (``TuiDisplay.error``). Returns what it returns."""
+        self.answering += 1
+        try:
+            return work()
+        finally:
+            self.answering -= 1
+            self.flush_echo()  # accepted in silence: still echoed
 
     def _submit(self, text):
         box = self.query_one("#command", Input)
@@ -815,6 +847,7 @@ class TableApp(App):
             return
         self._echo(text)
         if len(words) == 1 and words[0] in ("help", "?"):
+            self.flush_echo()
             self.action_help()
             return
         if len(words) == 1 and words[0] in ("show", "board", "status"):
@@ -824,6 +857,7 @@ class TableApp(App):
             return
         if (len(words) == 1 and words[0] in ("win", "winner", "lose", "loser")
                 and self.session.phase == "turn"):
+            self.flush_echo()
             self.open_picker("winner" if words[0].startswith("w") else "loser")
             return
         if self.query_one("#left", ContentSwitcher).current == "leg-box":
@@ -832,7 +866,7 @@ class TableApp(App):
         self._hidden_words = [w for w in words[1:] if w not in ("winner", "loser")] \
             if self.hide_colours else []
         try:
-            go_on = self.table.line(text)
+            go_on = self._answer(lambda: self.table.line(text))
         finally:
             self.hide_colours = False
             self._hidden_words = []
@@ -852,12 +886,12 @@ class TableApp(App):
                 self.table.display._write("(no finish card played)")
                 return
             if s.current != seat or s.phase != "turn" or facts(s)["version"] != version:
-                self.table.display.error("the table moved on while the picker was open: "
-                                         "no finish card played")
+                self._answer(lambda: self.table.display.error(
+                    "the table moved on while the picker was open: no finish card played"))
                 return
             self.hide_colours = True
             try:
-                self.table.line("finish %s %s" % (pile, colour))
+                self._answer(lambda: self.table.line("finish %s %s" % (pile, colour)))
             finally:
                 self.hide_colours = False
 
@@ -893,7 +927,7 @@ class TableApp(App):
 
     def action_release(self):
         self.clear_error()
-        self.table.line("release")
+        self._answer(lambda: self.table.line("release"))
 
     def action_history(self, pages):
         log = self.query_one("#log", HistoryLog)
