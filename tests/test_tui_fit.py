@@ -269,10 +269,12 @@ def test_the_race_over_screen_shows_every_player_the_coins_and_the_winner_at_80x
             assert rows[0].startswith("RACE 1 OVER") and rows[0].endswith(
                 "overall winner  %s" % winner)  # never split across lines
             assert rows[1].strip() == "overall loser   %s" % loser
-            coins = [i for i, row in enumerate(rows) if row.startswith("Final coins:")][0]
-            shown = " ".join(" ".join(rows[coins:coins + 2]).split())
-            for name in P4:
-                assert re.search(r"\d\. %s \d+" % name, shown), shown
+            # the final ranking: a row a player, most coins first, names and coins
+            ranking = [i for i, row in enumerate(rows) if row.startswith("Final ranking")][0]
+            coins = final["coins"]
+            order = sorted(range(4), key=lambda i: (-coins[i], i))
+            for seat, row in zip(order, rows[ranking + 1:ranking + 5], strict=True):
+                assert re.match(r" ?\d\. %s +%d " % (P4[seat], coins[seat]), row), rows
             assert any(row.startswith("WINNER") for row in rows)
             assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
 
@@ -470,5 +472,136 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
             assert error() == "! pyramid sent an event the table does not know: 'hiccup'"
             assert log.history[-1] == error()
             await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def _over_rows(app):
+    """The rows of the race-over panel on the screen now (its scrolled view)."""
+    r = app.query_one("#over-scroll").scrollable_content_region  # not its scrollbar
+    return [line[r.x:r.right].rstrip() for line in screen_lines(app)[r.y:r.bottom]]
+
+
+def _hint(app):
+    hint = app.query_one("#over-more")
+    return _text(app, "#over-more") if hint.display and hint.region.height else ""
+
+
+def _result_facts(session):
+    """From the session's result: each player's (coins, what their finish cards paid),
+    and each pile's cards as shown (``3.Ann pur -1``), in play order."""
+    from camelhost.table.view import table_view
+    final = table_view(session, odds=False)["final"]
+    paid = {}
+    shown = {}
+    for pile in ("winner", "loser"):
+        shown[pile] = []
+        for i, c in enumerate(final["piles"][pile], 1):
+            paid.setdefault(c["name"], []).append(c["reward"])
+            shown[pile].append("%d.%s %s %+d" % (i, c["name"], palette.piece(c["colour"]).label,
+                                                 c["reward"]))
+    coins = {row["name"]: row["coins"] for row in final["standings"]}
+    return coins, paid, shown, final
+
+
+def _check_ranking(rows, coins, paid, final):
+    """One ranking row a player, most coins first (a tie sharing its place): place,
+    name, coins, what the finish cards paid."""
+    head = [i for i, row in enumerate(rows) if row.startswith("Final ranking")]
+    assert head, rows
+    assert rows[head[0]].split()[2:5] == ["coins", "finish", "cards"], rows[head[0]]
+    got = [row.split() for row in rows[head[0] + 1:head[0] + 1 + len(coins)]]
+    totals = sorted(coins.values(), reverse=True)
+    for words, row in zip(got, final["standings"], strict=True):
+        name = row["name"]
+        assert words[1] == name and int(words[2]) == coins[name], (words, row)
+        assert int(words[0].rstrip(".")) == 1 + sum(1 for c in totals if c > coins[name])
+        assert words[3] == ("%+d" % sum(paid[name]) if name in paid else "none"), words
+    assert any(row.startswith("WINNER") and all(w in row for w in final["winners"])
+               for row in rows[:head[0]])
+
+
+def test_the_race_over_panel_shows_both_piles_the_payouts_and_the_ranking_at_80x24():
+    """Tester's finding: at 80x24 the race-over panel cut the loser pile (its cards
+    only in the history). Four players, five cards on each pile: the whole result is
+    on the screen at once, the rest of the panel (the last leg) a key away, said so."""
+    app = scenes.app_for("second", P4, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + scenes.FINISH_CARDS_4)
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            assert app.session.phase == "over"
+            coins, paid, piles, final = _result_facts(app.session)
+            assert [len(piles[p]) for p in piles] == [5, 5]
+            rows = _over_rows(app)
+            assert rows[0].startswith("RACE 1 OVER")
+            shown = " ".join(" ".join(rows).split())
+            for pile in ("winner", "loser"):
+                for card in piles[pile]:
+                    assert card in shown, (card, rows)
+                start = shown.index("%s pile:" % pile.capitalize())
+                at = [shown.index(card, start) for card in piles[pile]]
+                assert at == sorted(at)  # in play order
+            _check_ranking(rows, coins, paid, final)
+            _players_in_view(app, P4)
+            assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
+            # the last leg's scoring comes next: out of view at 80x24, and said so
+            text = _text(app, "#raceover").splitlines()
+            below = len(text) - len(rows)
+            assert below > 0 and _hint(app) == "▼ %d more lines below: Down (or the wheel)" \
+                % below
+            await pilot.press("down")
+            await scenes.settle(pilot)
+            assert _over_rows(app)[-1] == text[-1].rstrip()  # the last leg's last row
+            assert _hint(app).startswith("▲ the end")
+            await pilot.press("up")
+            await scenes.settle(pilot)
+            assert _over_rows(app) == rows
+
+    asyncio.run(play())
+
+
+def test_the_race_over_panel_scrolls_with_a_hint_for_eight_players_and_forty_cards():
+    """Eight players, forty finish cards: more than 80x24 can hold. The ranking shows
+    whole; the piles follow in a panel that says how much is below, and Down shows
+    every line of it in turn (nothing cut)."""
+    app = scenes.app_for("second", EIGHT, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + scenes.finish_cards(8))
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            assert app.session.phase == "over"
+            coins, paid, piles, final = _result_facts(app.session)
+            assert [len(piles[p]) for p in piles] == [20, 20]
+            rows = _over_rows(app)
+            _check_ranking(rows, coins, paid, final)
+            _players_in_view(app, EIGHT)
+            assert app.query_one("#log").region.height >= 3
+            text = [line.rstrip() for line in _text(app, "#raceover").splitlines()]
+            assert re.fullmatch(r"▼ (\d+) more lines below: Down \(or the wheel\)", _hint(app))
+            assert int(_hint(app).split()[1]) == len(text) - len(rows)
+            seen = list(rows)
+            for _ in range(20):
+                if _hint(app).startswith("▲"):
+                    break
+                await pilot.press("down")
+                await scenes.settle(pilot)
+                now = _over_rows(app)
+                assert now[0] in seen  # a page on keeps one line of the last page
+                seen += now
+                left = len(text) - text.index(now[0]) - len(now)
+                assert _hint(app) == ("▼ %d more line%s below: Down (or the wheel)"
+                                      % (left, "" if left == 1 else "s") if left
+                                      else "▲ the end of it; Up goes back")
+            assert _hint(app).startswith("▲ the end")
+            assert all(line in seen for line in text)  # every line of the panel shown
+            shown = " ".join(" ".join(text).split())
+            for pile in ("winner", "loser"):
+                for card in piles[pile]:
+                    assert card in shown, card
 
     asyncio.run(play())

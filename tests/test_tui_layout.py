@@ -196,9 +196,11 @@ def test_race_over_screen_stays_until_another_race():
             assert left.current == "over-box"
             panel = _text(app, "#raceover")
             assert "RACE 1 OVER" in panel and "overall winner" in panel
-            assert "Winner pile, in play order:\n  1. Ann" in panel
-            assert "Loser pile, in play order:\n  1. Ben" in panel
-            assert "Final coins: 1." in panel and "WINNER" in panel
+            # each pile in play order, its first card Ann's (winner) and Ben's (loser)
+            assert re.search(r"\nWinner pile: 1\.Ann pur [+-]\d+\n", panel), panel
+            assert re.search(r"\nLoser pile: 1\.Ben red [+-]\d+\n", panel), panel
+            assert "\nFinal ranking  coins  finish cards  last leg\n 1. " in panel
+            assert "WINNER" in panel
             assert _visible(app, "#raceover")
             for text in ("show", "help", "odds"):  # looking around keeps it
                 await scenes.type_line(pilot, text)

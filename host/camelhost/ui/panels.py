@@ -329,13 +329,53 @@ def leg_score_text(leg, hint=True, width=None):
     return text
 
 
+def _places(coins):
+    """Each total's place, a tie sharing it (RULES 1.13: equal highest totals share the
+    victory): ``[16, 9, 9, 7]`` -> ``[1, 2, 2, 4]``."""
+    return [1 + sum(1 for c in coins if c > mine) for mine in coins]
+
+
+def _card_pieces(card, order):
+    """One revealed finish card as (text, style) pieces: ``3.Ann pur -1``, what it paid
+    bold when it was correct."""
+    return [("%d.%s " % (order, card["name"]), ""),
+            (palette.piece(card["colour"]).label, palette.style(card["colour"])),
+            (" %+d" % card["reward"], "bold" if card["correct"] else "")]
+
+
+def _flow(text, lead, items, width, indent=2):
+    """``lead`` then ``items`` (each a list of (text, style) pieces) two spaces apart,
+    wrapped between items (never inside one) to ``width`` columns (``None``: one line),
+    the rows after the first indented by ``indent``."""
+    text.append_text(lead)
+    used = len(lead)
+    for i, pieces in enumerate(items):
+        size = sum(len(t) for t, _ in pieces)
+        gap = 1 if i == 0 else 2
+        if width is not None and i and used + gap + size > width:
+            text.append("\n" + " " * indent)
+            used, gap = indent, 0
+        text.append(" " * gap)
+        for piece, style in pieces:
+            text.append(piece, style)
+        used += gap + size
+    text.append("\n")
+
+
 def race_over_text(view, width=None):
     """The race-over panel (the view's ``final``), what matters most first, so a small
-    screen shows it without scrolling: overall winner and loser (each on its line),
-    the final order of the racing camels, the final coins ranked, the player(s) who
-    won; then each finish pile revealed in play order (who, which colour, what it
-    paid) and the scoring of the last leg (RULES 1.13). ``width``: the panel's
-    columns, if known: the final coins then wrap between players, never inside one."""
+    screen shows it without scrolling (RULES 1.13, 5):
+
+    * ``RACE n OVER``, the overall winner and loser (each on its line), the final order
+      of the racing camels, the player(s) who won;
+    * the final ranking, one row a player, most coins first (a tie shares its place):
+      place, name, coins, what their finish cards paid and what the last leg paid;
+    * each finish pile revealed in play order, a few cards a row (``3.Ann pur -1``: the
+      third card, Ann's purple, wrong: -1);
+    * the scoring of the last leg, ticket by ticket.
+
+    ``width``: the panel's columns, if known (``None``: not wrapped): the piles then
+    wrap between cards, and names too long for the ranking are cut with ``…``."""
     final = view["final"]
     text = Text()
     head = "RACE %d OVER" % view["race"]
@@ -349,34 +389,43 @@ def race_over_text(view, width=None):
         text.append(" %d." % i)
         text.append_text(badge(c))
     text.append("\n")
-    text.append("Final coins:", "bold")
-    used = len("Final coins:")
-    rows = final["standings"]
-    for place, row in enumerate(rows, 1):
-        entry = "%d. %s %d%s" % (place, row["name"], row["coins"],
-                                 "," if place < len(rows) else "")
-        if width is not None and used + 1 + len(entry) > width:  # wrapped between players
-            text.append("\n ")
-            used = 1
-        text.append(" " + entry)
-        used += 1 + len(entry)
     winners = final["winners"]
-    text.append("\n")
     text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", name_list(winners)),
                 "bold reverse")
     text.append("  ('again': another race)\n")
+    # the ranking: coins, and where the last of them came from
+    cards = {}
     for pile in ("winner", "loser"):
-        cards = final["piles"][pile]
-        text.append("%s pile, in play order:" % pile.capitalize(), "bold")
-        if not cards:
-            text.append(" empty")
-        text.append("\n")
-        for i, c in enumerate(cards, 1):
-            text.append("  %d. %s " % (i, c["name"]))
-            text.append_text(badge(c["colour"]))
-            text.append(" %s %+d (%d -> %d)\n" % (
-                "correct, place %d" % c["place"] if c["correct"] else "wrong",
-                c["reward"], c["before"], c["after"]))
+        for c in final["piles"][pile]:
+            cards.setdefault(c["name"], []).append(c["reward"])
+    leg = {row["name"]: row["net"] for row in (view.get("leg_scored") or {}).get("players", ())}
+    rows = final["standings"]
+    columns = [("coins", 5)] + [("finish cards", 12)] + ([("last leg", 8)] if leg else [])
+    fixed = sum(w + 2 for _, w in columns)
+    names = [row["name"] for row in rows]
+    name_w = max(len(n) for n in names)
+    if width is not None and 4 + name_w + fixed > width:
+        name_w = max(4, _names_in(names, width - fixed - 4))
+    first = "Final ranking"
+    lead = max(len(first), 4 + name_w)
+    text.append(first.ljust(lead) + "".join("  %*s" % (w, h) for h, w in columns) + "\n",
+                "bold")
+    for place, row in zip(_places([r["coins"] for r in rows]), rows, strict=True):
+        paid = cards.get(row["name"])
+        values = ["%d" % row["coins"], "%+d" % sum(paid) if paid else "none"]
+        if leg:
+            values.append("%+d" % leg.get(row["name"], 0))
+        line = ("%2d. %s" % (place, cut(row["name"], name_w))).ljust(lead)
+        line += "".join("  %*s" % (w, v) for (_, w), v in zip(columns, values, strict=True))
+        text.append(line + "\n", "bold" if row["name"] in winners else "")
+    for pile in ("winner", "loser"):
+        lead = Text("%s pile:" % pile.capitalize(), "bold")
+        pile_cards = final["piles"][pile]
+        if not pile_cards:
+            text.append_text(lead)
+            text.append(" empty\n")
+            continue
+        _flow(text, lead, [_card_pieces(c, i) for i, c in enumerate(pile_cards, 1)], width)
     if view.get("leg_scored") is not None:
         text.append_text(leg_score_text(view["leg_scored"], hint=False))
     text.rstrip()

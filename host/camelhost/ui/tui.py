@@ -16,8 +16,10 @@ Top to bottom:
   ticket, the best tile and the best partnership for the player to act), computed
   on a worker thread after every change and shown when ready; after a leg, the
   leg-scoring panel takes its place (Esc / F3 switch back and forth); once the race
-  is over, the race-over panel (final order, each finish pile revealed in play
-  order, final coins, the winner) stays until ``again``;
+  is over, the race-over panel (final order, the winner, the final ranking with what
+  the finish cards paid, each finish pile revealed in play order) stays until
+  ``again``: the track makes way for it, and a line under it says when it is longer
+  than its room (Down / Up turn its pages);
 * right: every player's coins, tickets, finish cards in hand, partner and what the
   leg would pay them now (always in view);
 * the public counts (dice that can still come out, pyramid tickets left,
@@ -76,9 +78,6 @@ MASK = "•••"
 ECHO_MAX = 60
 #: Fewest history lines the screen keeps when it shares out its height.
 LOG_MIN = 3
-#: Lines of the race-over panel the track makes room for (overall winner and loser,
-#: final order, final coins, the winner); the piles and the last leg scroll.
-RACE_OVER_FIRST = 7
 #: Longest error message shown whole; longer ones keep their start and end.
 ERROR_MAX = 240
 
@@ -399,6 +398,30 @@ class HistoryLog(Log):
         self._follow_up()
 
 
+class PanelScroll(VerticalScroll):
+    """A panel on the left that may be longer than its room (the race-over panel with
+    many players and cards): ``hint``, a line under it, then says how many lines are
+    below or above, and ``Down`` / ``Up`` (or the wheel) scroll it."""
+
+    hint = None
+
+    def watch_scroll_y(self, old_value, new_value):
+        VerticalScroll.watch_scroll_y(self, old_value, new_value)
+        self.show_hint()
+
+    def show_hint(self):
+        """Say on ``hint`` what of the panel is out of view."""
+        if self.hint is None or not self.hint.display:
+            return
+        below = max(0, self.virtual_size.height - self.scrollable_content_region.height
+                    - round(self.scroll_y))
+        if below:
+            self.hint.update("▼ %d more line%s below: Down (or the wheel)"
+                             % (below, "" if below == 1 else "s"))
+        else:
+            self.hint.update("▲ the end of it; Up goes back")
+
+
 class TuiDisplay:
     """The ``Table`` display that writes into the app's widgets."""
 
@@ -465,7 +488,8 @@ class TableApp(App):
     #odds, #players { text-wrap: nowrap; text-overflow: clip; }
     #middle { height: auto; background: $surface; }
     #left { width: 46; height: auto; max-height: 100%; }
-    #left > VerticalScroll { height: auto; max-height: 100%; }
+    #left > VerticalScroll, #over-box, #over-scroll { height: auto; max-height: 100%; }
+    #over-more { height: 1; display: none; text-style: italic; }
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
     #info { height: auto; }
     #log { height: 1fr; min-height: 2; background: $panel; overflow-x: hidden; }
@@ -474,7 +498,7 @@ class TableApp(App):
     #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
     #command { height: 1; border: none; padding: 0 1; }
-    #leg-box, #over-box { scrollbar-gutter: stable; scrollbar-size-horizontal: 0; }
+    #leg-box, #over-scroll { scrollbar-gutter: stable; scrollbar-size-horizontal: 0; }
     """
     BINDINGS = [
         Binding("f1", "help", "Help"),
@@ -484,6 +508,8 @@ class TableApp(App):
         Binding("pageup", "history(-1)", "History back", show=False),
         Binding("pagedown", "history(1)", "History on", show=False),
         Binding("end", "newest", "Newest history line", show=False, priority=True),
+        Binding("down", "panel(1)", "Panel on", show=False),
+        Binding("up", "panel(-1)", "Panel back", show=False),
         Binding("escape", "back", "Back to the odds", show=False),
         Binding("ctrl+q", "quit_table", "Quit", priority=True),
         Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
@@ -527,8 +553,10 @@ class TableApp(App):
                     yield Static("", id="odds")
                 with VerticalScroll(id="leg-box"):
                     yield Static("", id="legscore")
-                with VerticalScroll(id="over-box"):
-                    yield Static("", id="raceover")
+                with Vertical(id="over-box"):
+                    with PanelScroll(id="over-scroll"):
+                        yield Static("", id="raceover")
+                    yield Static("", id="over-more")
             with VerticalScroll(id="info-box"):
                 yield Static("", id="players")
         yield Static("", id="info")
@@ -548,6 +576,7 @@ class TableApp(App):
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
+        self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
         self.query_one("#command", Input).focus()
         self.events = self.pyramid.events() if self.pyramid is not None else None
         if self.events is not None:
@@ -676,13 +705,15 @@ class TableApp(App):
             left.styles.width = self.odds_width()
             if self._odds is not None:
                 self._show_odds(self._odds, view)
-        self.query_one("#leaders", Static).update(leaders_text(view))
+        over = view["final"] is not None and view["phase"] == "over"
+        leaders = self.query_one("#leaders", Static)
+        leaders.update(leaders_text(view))
+        leaders.display = not over  # the race-over panel has the final order
         room = (self.size.width or 80) - self.odds_width() - 1  # the panel's padding
         self._put("#players", players_text(view, room))
         self._put("#info", info_text(view))
         if self._setup_banner and view["phase"] != "setup":
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
-        over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
         if over:
             self._put("#raceover", race_over_text(view, self.odds_width() - 2))
@@ -737,25 +768,35 @@ class TableApp(App):
         left = {"odds-box": self._rows("#odds", 0, wrapped=False),
                 "leg-box": self._rows("#legscore", panel),
                 "over-box": self._rows("#raceover", panel)}.get(current, 0)
-        # the track gives up rows for every player and the odds whole, but for the
-        # scrollable panels only for their first lines (the race-over panel puts the
-        # winner, the order and the coins first)
-        if current != "odds-box":
-            left = min(left, RACE_OVER_FIRST if current == "over-box" else players)
+        # the track gives up rows for every player and the odds whole, for the
+        # leg-scoring panel as many as the players', for the race-over panel all it
+        # needs: when even the compact track leaves too few, the track goes (the panel
+        # says the final order), and a panel still too long scrolls, a line saying so
+        over = current == "over-box"
+        if current == "leg-box":
+            left = min(left, players)
         need = max(players, left)
         track = self.query_one("#track", Static)
         used = 0
         if view["leg"]:
             stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
             rows = max(1, avail - need - (track_rows(view) - stacks))
-            track.update(track_text(view, track.size.width or width, rows=rows))
-            track.display = True
             used = track_rows(view, rows=rows)
+            track.display = not (over and avail - used < need)
+            if track.display:
+                track.update(track_text(view, track.size.width or width, rows=rows))
+            else:
+                used = 0
         else:
             track.display = False
-        middle = self.query_one("#middle")
-        middle.styles.max_height = max(players, avail - used, 1)
+        room = max(players, avail - used, 1)
+        self.query_one("#middle").styles.max_height = room
         # (the panel on the left may be longer than ``need`` said: it gets what is left)
+        if over:
+            scroll = self.query_one("#over-scroll", PanelScroll)
+            scroll.hint.display = left > room
+            scroll.styles.max_height = room - 1 if left > room else "100%"
+            self.call_after_refresh(scroll.show_hint)
         # Panels above may have grown: the history keeps its newest line in view.
         self.query_one("#log", HistoryLog)._follow_up()
 
@@ -928,6 +969,17 @@ class TableApp(App):
     def action_release(self):
         self.clear_error()
         self._answer(lambda: self.table.line("release"))
+
+    def action_panel(self, pages):
+        """Down / Up: the leg-scoring or race-over panel a page on / back (a line under
+        the race-over panel says when it is longer than its room)."""
+        box = {"leg-box": "#leg-box", "over-box": "#over-scroll"}.get(
+            self.query_one("#left", ContentSwitcher).current)
+        if box is None:
+            return
+        box = self.query_one(box)
+        step = max(1, box.scrollable_content_region.height - 1)
+        box.scroll_to(y=box.scroll_y + pages * step, animate=False)
 
     def action_history(self, pages):
         log = self.query_one("#log", HistoryLog)
