@@ -605,3 +605,57 @@ def test_the_race_over_panel_scrolls_with_a_hint_for_eight_players_and_forty_car
                     assert card in shown, card
 
     asyncio.run(play())
+
+
+def _squeezed(names, high):
+    """At 80x24: a stack ``high`` high on space 5, a tile, an error showing and the
+    history scrolled back (everything that takes a row at once)."""
+    app = scenes.app_for("second", names)
+    stack = ["blue", "green", "yellow", "red", "purple", "white", "black"]
+    spare = ["%d:%s" % (9 + i, c) for i, c in enumerate(stack[high:])]
+    fix = " ".join(["fix 5:%s" % ",".join(stack[:high])] + spare)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "blue 1", fix, "leg red",
+                                            "tile 3 +", "xyzzy"])
+            await scenes.settle(pilot)
+            await pilot.press("pageup")
+            await scenes.settle(pilot)
+            assert app.query_one("#error").display and app.query_one("#more").display
+            for wid in ("#track", "#odds", "#players", "#info", "#more"):
+                assert _in_view(app, wid), wid
+            _players_in_view(app, names)
+            _odds_whole(app)
+            track = _text(app, "#track").splitlines()
+            at = re.search(r"\b5\b", track[-2]).start()  # space 5, in the numbers row
+            column = "".join(line[at - 2:at + 3] for line in track[:-2])
+            compact = len(track) - 2 < high
+            for colour in stack[:high]:
+                piece = palette.piece(colour)
+                assert (piece.letter if compact else piece.label) in column, (colour, column)
+            return len(track) - 2, app.query_one("#log").scrollable_content_region.height
+
+    return asyncio.run(play())
+
+
+@pytest.mark.parametrize("names, high", [(["Ann", "Ben", "Cy", "Dee", "Eve"], 7),
+                                         (EIGHT, 4), (EIGHT, 3)])
+def test_the_history_keeps_three_lines_with_many_players_a_tall_stack_an_error_scrolled_back(
+        names, high):
+    """At 80x24 with five or eight players, a tile, an error showing and the history
+    scrolled back, two camels a row left the history 2 lines: the track then puts
+    three or four a row (``BGYR``), every camel still in its space's column."""
+    camel_rows, history = _squeezed(names, high)
+    assert camel_rows < (high + 1) // 2  # fewer rows than two camels a row
+    assert history >= 3
+
+
+@pytest.mark.parametrize("names", [EIGHT[:6], EIGHT])
+def test_when_nothing_more_gives_the_odds_stay_whole_and_the_history_keeps_two_lines(names):
+    """Six to eight players (the odds up to 10 rows, with a partner to advise), a tile,
+    an error and the history scrolled back: 80x24 cannot hold it all even with one
+    camel row. Every player and the odds stay whole (docs/screen.md), the history
+    gives up its third line (it used to be the odds that were cut, with a scrollbar)."""
+    camel_rows, history = _squeezed(names, 1)
+    assert camel_rows == 1 and history == 2

@@ -36,14 +36,30 @@ def track_columns(view):
     return columns
 
 
-def track_rows(view, rows=None):
+def _inner(width, columns):
+    """Characters a track space gets in ``width`` for ``columns`` spaces (4 to ``CELL``),
+    less the blank between spaces."""
+    return max(4, min(CELL, width // columns)) - 1
+
+
+def _per_row(height, rows, inner):
+    """Camels a row in the compact form: the fewest, from 2, that bring a stack
+    ``height`` high down to ``rows`` rows, at most ``inner`` (one letter each)."""
+    most = max(2, inner)
+    for per in range(2, most + 1):
+        if -(-height // per) <= rows:
+            return per
+    return most
+
+
+def track_rows(view, rows=None, width=CELL * 16):
     """Lines ``track_text(view, width, rows)`` takes: the camel rows (the tallest
-    stack, or half of it, rounded up, in the compact form), the space numbers and,
-    when a tile lies on the track, the tiles."""
+    stack; in the compact form that divided by the camels a row, rounded up), the space
+    numbers and, when a tile lies on the track, the tiles."""
     columns = track_columns(view)
     height = max([len(c) for _, c, _ in columns] + [1])
     if rows is not None and height > rows:
-        height = (height + 1) // 2
+        height = -(-height // _per_row(height, rows, _inner(width, len(columns))))
     return height + 1 + (1 if any(t is not None for _, _, t in columns) else 0)
 
 
@@ -57,19 +73,21 @@ def track_text(view, width=CELL * 16, rows=None):
     spaces (18 with both crossed columns) fit in 72 characters. ``rows``: most
     camel rows (``None``: no limit); a taller stack is drawn in the compact form, two
     camels a row by their capital letters (``B G``: blue, green on top of it; ``<W``
-    a crazy camel when there is room), so a 7-high stack takes 4 rows."""
+    a crazy camel when there is room), so a 7-high stack takes 4 rows; when ``rows`` is
+    fewer still, three or more a row, as many as a space has characters (``BGY``)."""
     columns = track_columns(view)
     height = max([len(c) for _, c, _ in columns] + [1])
     compact = rows is not None and height > rows
-    cell = max(4, min(CELL, width // len(columns)))
-    inner = cell - 1  # one blank column between spaces
+    inner = _inner(width, len(columns))  # one blank column between spaces
+    cell = inner + 1
     text = Text(no_wrap=True, overflow="crop")
     if compact:
-        height = (height + 1) // 2
+        per = _per_row(height, rows, inner)
+        height = -(-height // per)
     for row in range(height - 1, -1, -1):
         for _, camels, _ in columns:
             if compact:
-                _pair(text, camels[2 * row:2 * row + 2], inner)
+                _group(text, camels[per * row:per * row + per], inner)
             elif row < len(camels):
                 camel = camels[row]
                 mark = "<" if camel["crazy"] else ""
@@ -94,9 +112,10 @@ def track_text(view, width=CELL * 16, rows=None):
     return text
 
 
-def _pair(text, camels, inner):
-    """Up to two camels (lower first) in ``inner`` columns, each its capital letter on
-    its colour, ``<`` before a crazy camel's when there is room."""
+def _group(text, camels, inner):
+    """Camels (lower first; no more than ``inner``) in ``inner`` columns, each its
+    capital letter on its colour, a space between them and ``<`` before a crazy
+    camel's when there is room."""
     def token(camel, marks):
         return ("<" if marks and camel["crazy"] else "") + palette.piece(camel["colour"]).letter
 

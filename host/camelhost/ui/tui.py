@@ -780,18 +780,21 @@ class TableApp(App):
         used = 0
         if view["leg"]:
             stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
+            across = track.size.width or width
             rows = max(1, avail - need - (track_rows(view) - stacks))
-            used = track_rows(view, rows=rows)
+            used = track_rows(view, rows=rows, width=across)
             track.display = not (over and avail - used < need)
             if track.display:
-                track.update(track_text(view, track.size.width or width, rows=rows))
+                track.update(track_text(view, across, rows=rows))
             else:
                 used = 0
         else:
             track.display = False
-        room = max(players, avail - used, 1)
+        # every player's row and the odds whole come before the history's LOG_MIN
+        # lines (the history gives up rows when even the compact track is too tall);
+        # the race-over panel scrolls instead, saying so
+        room = max(players if over else need, avail - used, 1)
         self.query_one("#middle").styles.max_height = room
-        # (the panel on the left may be longer than ``need`` said: it gets what is left)
         if over:
             scroll = self.query_one("#over-scroll", PanelScroll)
             scroll.hint.display = left > room
