@@ -2,7 +2,8 @@
 laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
 change and resize (every player's row and the odds whole; a stack too tall for
-the rest drawn two camels a row; the history at least ``LOG_MIN`` lines).
+the rest drawn two, three or four camels a row; the history at least ``LOG_MIN``
+lines when 80x24 can hold them; the race-over panel before the track).
 
 Top to bottom:
 
@@ -745,8 +746,10 @@ class TableApp(App):
         """Share the screen's height (RULES 5: everything the table needs in view, at
         80x24 too): the banner, the counts, the error and the command line take what
         they need; the players' rows and the panel on the left come next (every player
-        always); the track draws tall stacks in its compact form when the rest would
-        not fit, so the history keeps at least ``LOG_MIN`` lines."""
+        always; the odds whole; the race-over panel before the track, scrolled, with a
+        line saying so, when it is longer than what is left); the track draws tall
+        stacks in its compact form when the rest would not fit, so the history keeps
+        at least ``LOG_MIN`` lines (fewer only when nothing else can give)."""
         view = self._view
         if view is None:
             return
