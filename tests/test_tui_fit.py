@@ -521,11 +521,15 @@ def _check_ranking(rows, coins, paid, final):
                for row in rows[:head[0]])
 
 
-def test_the_race_over_panel_shows_both_piles_the_payouts_and_the_ranking_at_80x24():
+@pytest.mark.parametrize("names, detail", [(P4, True), (LONG4, False)])
+def test_the_race_over_panel_shows_both_piles_the_payouts_and_the_ranking_at_80x24(
+        names, detail):
     """Tester's finding: at 80x24 the race-over panel cut the loser pile (its cards
     only in the history). Four players, five cards on each pile: the whole result is
-    on the screen at once, the rest of the panel (the last leg) a key away, said so."""
-    app = scenes.app_for("second", P4, seed=11)
+    on the screen at once, the rest of the panel (the last leg) a key away, said so.
+    With long names the piles take more rows: the last die's detail line under the
+    banner makes way for them."""
+    app = scenes.app_for("second", names, seed=11)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -545,8 +549,10 @@ def test_the_race_over_panel_shows_both_piles_the_payouts_and_the_ranking_at_80x
                 at = [shown.index(card, start) for card in piles[pile]]
                 assert at == sorted(at)  # in play order
             _check_ranking(rows, coins, paid, final)
-            _players_in_view(app, P4)
+            _players_in_view(app, names)
             assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
+            assert app.query_one("#detail").display == detail
+            assert _in_view(app, "#announce") and not app.query_one("#track").display
             # the last leg's scoring comes next: out of view at 80x24, and said so
             text = _text(app, "#raceover").splitlines()
             below = len(text) - len(rows)

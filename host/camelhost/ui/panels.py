@@ -381,7 +381,7 @@ def _flow(text, lead, items, width, indent=2):
     text.append("\n")
 
 
-def race_over_text(view, width=None):
+def race_over_text(view, width=None, last_leg=True):
     """The race-over panel (the view's ``final``), what matters most first, so a small
     screen shows it without scrolling (RULES 1.13, 5):
 
@@ -394,7 +394,9 @@ def race_over_text(view, width=None):
     * the scoring of the last leg, ticket by ticket.
 
     ``width``: the panel's columns, if known (``None``: not wrapped): the piles then
-    wrap between cards, and names too long for the ranking are cut with ``…``."""
+    wrap between cards, and names too long for the ranking are cut with ``…``.
+    ``last_leg``: ``False`` leaves the last leg's ticket-by-ticket scoring out (what is
+    left is the result itself, which a screen keeps in view first)."""
     final = view["final"]
     text = Text()
     head = "RACE %d OVER" % view["race"]
@@ -445,7 +447,7 @@ def race_over_text(view, width=None):
             text.append(" empty\n")
             continue
         _flow(text, lead, [_card_pieces(c, i) for i, c in enumerate(pile_cards, 1)], width)
-    if view.get("leg_scored") is not None:
+    if last_leg and view.get("leg_scored") is not None:
         text.append_text(leg_score_text(view["leg_scored"], hint=False))
     text.rstrip()
     return text

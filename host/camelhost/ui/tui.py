@@ -537,6 +537,7 @@ class TableApp(App):
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
+        self._detail_on = False  # the last die's detail line is announced
         self.answering = 0  # > 0 while the table answers what was typed or pressed
         self._echo_waits = None  # the echo of the command being answered, not yet written
 
@@ -642,7 +643,7 @@ class TableApp(App):
         detail = self.query_one("#detail", Static)
         more = detail_text(notices, view)
         detail.update(more or "")
-        detail.display = more is not None
+        detail.display = self._detail_on = more is not None
         digits = big_number(notices)
         if digits is not None:
             self._show_digits(digits, notices)
@@ -668,6 +669,7 @@ class TableApp(App):
                 return
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
+        self._detail_on = False
         self._die_shown = self._latest_die()
         self._setup_banner = False
 
@@ -742,6 +744,14 @@ class TableApp(App):
             return 0
         return text_rows(text.plain, width if wrapped else 0)
 
+    def _top_rows(self, heads, big):
+        """Rows the banner, the detail line and the leaders line take now (``heads``:
+        their width; at least the big digits' 3 rows when those show)."""
+        top = sum(text_rows(str(self.query_one(wid, Static).content), heads)
+                  for wid in ("#announce", "#detail", "#leaders")
+                  if self.query_one(wid).display)
+        return max(top, 3 if big.display else 0)
+
     def fit(self):
         """Share the screen's height (RULES 5: everything the table needs in view, at
         80x24 too): the banner, the counts, the error and the command line take what
@@ -757,17 +767,29 @@ class TableApp(App):
         height = self.size.height or 24
         big = self.query_one("#big")
         heads = width - 1 - (10 if big.display else 0)
-        top = sum(text_rows(str(self.query_one(wid, Static).content), heads)
-                  for wid in ("#announce", "#detail", "#leaders")
-                  if self.query_one(wid).display)
-        top = max(top, 3 if big.display else 0)
+        current = self.query_one("#left", ContentSwitcher).current
+        over = current == "over-box"
+        panel = self.odds_width() - 2  # the leg and race-over panels keep a scrollbar's room
+        detail = self.query_one("#detail", Static)
+        detail.display = self._detail_on
+        if over and detail.display:
+            # the race-over panel before the last die's detail line (the banner says
+            # the result; the history keeps the die): with no track, would it fit?
+            detail.display = False
+            room = height - self._top_rows(heads, big) - self._rows("#info", width) - 2 \
+                - (1 if self.query_one("#more").display else 0) - LOG_MIN \
+                - (min(3, text_rows(str(self.query_one("#error").content), width))
+                   if self.query_one("#error").display else 0) \
+                - text_rows(str(detail.content), heads)
+            whole = self._rows("#raceover", panel)
+            result = text_rows(race_over_text(self._view, panel, last_leg=False).plain, panel)
+            detail.display = result <= room - (1 if whole > room else 0)
+        top = self._top_rows(heads, big)
         error = self.query_one("#error", Static)
         bottom = 2 + (min(3, text_rows(str(error.content), width)) if error.display else 0)
         more = 1 if self.query_one("#more").display else 0
         avail = height - top - self._rows("#info", width) - bottom - more - LOG_MIN
         players = self._rows("#players", 0, wrapped=False)
-        panel = self.odds_width() - 2  # the leg and race-over panels keep a scrollbar's room
-        current = self.query_one("#left", ContentSwitcher).current
         left = {"odds-box": self._rows("#odds", 0, wrapped=False),
                 "leg-box": self._rows("#legscore", panel),
                 "over-box": self._rows("#raceover", panel)}.get(current, 0)
@@ -775,7 +797,6 @@ class TableApp(App):
         # leg-scoring panel as many as the players', for the race-over panel all it
         # needs: when even the compact track leaves too few, the track goes (the panel
         # says the final order), and a panel still too long scrolls, a line saying so
-        over = current == "over-box"
         if current == "leg-box":
             left = min(left, players)
         need = max(players, left)
