@@ -269,10 +269,12 @@ def test_the_race_over_screen_shows_every_player_the_coins_and_the_winner_at_80x
             assert rows[0].startswith("RACE 1 OVER") and rows[0].endswith(
                 "overall winner  %s" % winner)  # never split across lines
             assert rows[1].strip() == "overall loser   %s" % loser
-            coins = [i for i, row in enumerate(rows) if row.startswith("Final coins:")][0]
-            shown = " ".join(" ".join(rows[coins:coins + 2]).split())
-            for name in P4:
-                assert re.search(r"\d\. %s \d+" % name, shown), shown
+            # the final ranking: a row a player, most coins first, names and coins
+            ranking = [i for i, row in enumerate(rows) if row.startswith("Final ranking")][0]
+            coins = final["coins"]
+            order = sorted(range(4), key=lambda i: (-coins[i], i))
+            for seat, row in zip(order, rows[ranking + 1:ranking + 5], strict=True):
+                assert re.match(r" ?\d\. %s +%d " % (P4[seat], coins[seat]), row), rows
             assert any(row.startswith("WINNER") for row in rows)
             assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
 
@@ -375,3 +377,291 @@ def test_names_cut_to_fit_are_never_cut_to_the_same_text():
     for name, word in zip(names, shown, strict=True):
         assert word == name or (word.endswith("…") and name.startswith(word[:-1]))
     assert rows[1].endswith("…")  # Christopher's three tickets do not fit: cut, marked
+
+
+def test_the_history_keeps_three_lines_scrolled_back_with_a_four_high_stack_at_80x24():
+    """Tester's finding: with a four-high stack (and a tile) on the board the history
+    had its 3 lines, but scrolled back (PgUp) the line saying newer lines are below
+    took one of them: 2 left. Scrolled back, the screen is shared out again."""
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "blue 1",
+                                            "fix 5:blue,green,yellow,red", "leg red",
+                                            "tile 9 +"])
+            await scenes.settle(pilot)
+            log, more = app.query_one("#log"), app.query_one("#more")
+            assert len(_text(app, "#track").splitlines()) == 6  # 4 camels, numbers, tiles
+            assert log.region.height >= 3 and not more.display
+            await pilot.press("pageup")
+            await scenes.settle(pilot)
+            assert not log.following and more.display
+            assert _in_view(app, "#more")
+            assert log.scrollable_content_region.height >= 3
+            shown = screen_lines(app)
+            assert shown[more.region.y].startswith("▲ older lines shown")
+            for wid in ("#track", "#odds", "#players", "#info"):
+                assert _in_view(app, wid), wid
+            _players_in_view(app, P4)
+            _odds_whole(app)
+            track = _text(app, "#track").splitlines()
+            at = re.search(r"\b5\b", track[-2]).start()  # space 5, in the numbers row
+            column = "".join(line[at - 2:at + 3] for line in track[:-2])
+            for colour in ("blue", "green", "yellow", "red"):
+                assert palette.piece(colour).letter in column, (colour, column)
+            await pilot.press("end")  # following again: the marker's row back to the track
+            await scenes.settle(pilot)
+            assert log.following and not more.display
+            assert len(_text(app, "#track").splitlines()) == 6
+            assert log.region.height >= 3
+
+    asyncio.run(play())
+
+
+def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_both():
+    """Tester's finding: each refusal showed twice, in the history and on the error
+    line. What was typed (or pressed) and refused: the error line only, where the eye
+    is; the history keeps what happened (no echo of the refused command either). An
+    error about what the pyramid sent: the error line and the history (its next event
+    clears the error line)."""
+    events = queue.Queue()
+    pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
+    session = Session("second", P4, seed=2, journal=Journal(None))
+    app = TableApp(session, pyramid=pyramid)
+
+    def error():
+        return _text(app, "#error") if app.query_one("#error").display else ""
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg green"])
+            log = app.query_one("#log")
+            for text, said in [("xyzzy", "unknown command 'xyzzy'"),
+                               ("leg orange", "'orange' is not"),
+                               ("tile 1 +", "a tile may never go on space 1"),
+                               ("win", None),  # the picker: nothing played with Esc
+                               ("x" * 300, "(300 characters)")]:
+                before = list(log.history)
+                state = (session.game.leg, session.current, len(session.reports))
+                await scenes.type_line(pilot, text)
+                if said is None:
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    assert log.history[len(before):] == ["> win", "(no finish card played)"]
+                    continue
+                assert said in error(), (text, error())
+                assert log.history == before, (text, log.history[len(before):])
+                assert (session.game.leg, session.current, len(session.reports)) == state
+                shown = screen_lines(app)
+                assert sum(said in line for line in shown) == 1, (text, shown)
+            await pilot.press("f5")  # a key refused: the error line only too
+            await pilot.pause()
+            assert "no pyramid is attached" in error() or "real one" in error(), error()
+            assert log.history == before
+            await scenes.type_line(pilot, "leg blue")  # accepted: echoed, then its reply
+            assert error() == ""
+            assert log.history[len(before)] == "> leg blue"
+            assert "blue leg ticket" in log.history[len(before) + 1]
+            # the pyramid sends what the table cannot take: said in the history too
+            events.put(("event", {"kind": "hiccup", "seq": 1, "raw": "EVT 1"}))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if error():
+                    break
+            assert error() == "! pyramid sent an event the table does not know: 'hiccup'"
+            assert log.history[-1] == error()
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def _over_rows(app):
+    """The rows of the race-over panel on the screen now (its scrolled view)."""
+    r = app.query_one("#over-scroll").scrollable_content_region  # not its scrollbar
+    return [line[r.x:r.right].rstrip() for line in screen_lines(app)[r.y:r.bottom]]
+
+
+def _hint(app):
+    hint = app.query_one("#over-more")
+    return _text(app, "#over-more") if hint.display and hint.region.height else ""
+
+
+def _result_facts(session):
+    """From the session's result: each player's (coins, what their finish cards paid),
+    and each pile's cards as shown (``3.Ann pur -1``), in play order."""
+    from camelhost.table.view import table_view
+    final = table_view(session, odds=False)["final"]
+    paid = {}
+    shown = {}
+    for pile in ("winner", "loser"):
+        shown[pile] = []
+        for i, c in enumerate(final["piles"][pile], 1):
+            paid.setdefault(c["name"], []).append(c["reward"])
+            shown[pile].append("%d.%s %s %+d" % (i, c["name"], palette.piece(c["colour"]).label,
+                                                 c["reward"]))
+    coins = {row["name"]: row["coins"] for row in final["standings"]}
+    return coins, paid, shown, final
+
+
+def _check_ranking(rows, coins, paid, final):
+    """One ranking row a player, most coins first (a tie sharing its place): place,
+    name, coins, what the finish cards paid."""
+    head = [i for i, row in enumerate(rows) if row.startswith("Final ranking")]
+    assert head, rows
+    assert rows[head[0]].split()[2:5] == ["coins", "finish", "cards"], rows[head[0]]
+    got = [row.split() for row in rows[head[0] + 1:head[0] + 1 + len(coins)]]
+    totals = sorted(coins.values(), reverse=True)
+    for words, row in zip(got, final["standings"], strict=True):
+        name = row["name"]
+        assert words[1] == name and int(words[2]) == coins[name], (words, row)
+        assert int(words[0].rstrip(".")) == 1 + sum(1 for c in totals if c > coins[name])
+        assert words[3] == ("%+d" % sum(paid[name]) if name in paid else "none"), words
+    assert any(row.startswith("WINNER") and all(w in row for w in final["winners"])
+               for row in rows[:head[0]])
+
+
+@pytest.mark.parametrize("names, detail", [(P4, True), (LONG4, False)])
+def test_the_race_over_panel_shows_both_piles_the_payouts_and_the_ranking_at_80x24(
+        names, detail):
+    """Tester's finding: at 80x24 the race-over panel cut the loser pile (its cards
+    only in the history). Four players, five cards on each pile: the whole result is
+    on the screen at once, the rest of the panel (the last leg) a key away, said so.
+    With long names the piles take more rows: the last die's detail line under the
+    banner makes way for them."""
+    app = scenes.app_for("second", names, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + scenes.FINISH_CARDS_4)
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            assert app.session.phase == "over"
+            coins, paid, piles, final = _result_facts(app.session)
+            assert [len(piles[p]) for p in piles] == [5, 5]
+            rows = _over_rows(app)
+            assert rows[0].startswith("RACE 1 OVER")
+            shown = " ".join(" ".join(rows).split())
+            for pile in ("winner", "loser"):
+                for card in piles[pile]:
+                    assert card in shown, (card, rows)
+                start = shown.index("%s pile:" % pile.capitalize())
+                at = [shown.index(card, start) for card in piles[pile]]
+                assert at == sorted(at)  # in play order
+            _check_ranking(rows, coins, paid, final)
+            _players_in_view(app, names)
+            assert _in_view(app, "#info") and app.query_one("#log").region.height >= 3
+            assert app.query_one("#detail").display == detail
+            assert _in_view(app, "#announce") and not app.query_one("#track").display
+            # the last leg's scoring comes next: out of view at 80x24, and said so
+            text = _text(app, "#raceover").splitlines()
+            below = len(text) - len(rows)
+            assert below > 0 and _hint(app) == "▼ %d more lines below: Down (or the wheel)" \
+                % below
+            await pilot.press("down")
+            await scenes.settle(pilot)
+            assert _over_rows(app)[-1] == text[-1].rstrip()  # the last leg's last row
+            assert _hint(app).startswith("▲ the end")
+            await pilot.press("up")
+            await scenes.settle(pilot)
+            assert _over_rows(app) == rows
+
+    asyncio.run(play())
+
+
+def test_the_race_over_panel_scrolls_with_a_hint_for_eight_players_and_forty_cards():
+    """Eight players, forty finish cards: more than 80x24 can hold. The ranking shows
+    whole; the piles follow in a panel that says how much is below, and Down shows
+    every line of it in turn (nothing cut)."""
+    app = scenes.app_for("second", EIGHT, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + scenes.finish_cards(8))
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            assert app.session.phase == "over"
+            coins, paid, piles, final = _result_facts(app.session)
+            assert [len(piles[p]) for p in piles] == [20, 20]
+            rows = _over_rows(app)
+            _check_ranking(rows, coins, paid, final)
+            _players_in_view(app, EIGHT)
+            assert app.query_one("#log").region.height >= 3
+            text = [line.rstrip() for line in _text(app, "#raceover").splitlines()]
+            assert re.fullmatch(r"▼ (\d+) more lines below: Down \(or the wheel\)", _hint(app))
+            assert int(_hint(app).split()[1]) == len(text) - len(rows)
+            seen = list(rows)
+            for _ in range(20):
+                if _hint(app).startswith("▲"):
+                    break
+                await pilot.press("down")
+                await scenes.settle(pilot)
+                now = _over_rows(app)
+                assert now[0] in seen  # a page on keeps one line of the last page
+                seen += now
+                left = len(text) - text.index(now[0]) - len(now)
+                assert _hint(app) == ("▼ %d more line%s below: Down (or the wheel)"
+                                      % (left, "" if left == 1 else "s") if left
+                                      else "▲ the end of it; Up goes back")
+            assert _hint(app).startswith("▲ the end")
+            assert all(line in seen for line in text)  # every line of the panel shown
+            shown = " ".join(" ".join(text).split())
+            for pile in ("winner", "loser"):
+                for card in piles[pile]:
+                    assert card in shown, card
+
+    asyncio.run(play())
+
+
+def _squeezed(names, high):
+    """At 80x24: a stack ``high`` high on space 5, a tile, an error showing and the
+    history scrolled back (everything that takes a row at once)."""
+    app = scenes.app_for("second", names)
+    stack = ["blue", "green", "yellow", "red", "purple", "white", "black"]
+    spare = ["%d:%s" % (9 + i, c) for i, c in enumerate(stack[high:])]
+    fix = " ".join(["fix 5:%s" % ",".join(stack[:high])] + spare)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "blue 1", fix, "leg red",
+                                            "tile 3 +", "xyzzy"])
+            await scenes.settle(pilot)
+            await pilot.press("pageup")
+            await scenes.settle(pilot)
+            assert app.query_one("#error").display and app.query_one("#more").display
+            for wid in ("#track", "#odds", "#players", "#info", "#more"):
+                assert _in_view(app, wid), wid
+            _players_in_view(app, names)
+            _odds_whole(app)
+            track = _text(app, "#track").splitlines()
+            at = re.search(r"\b5\b", track[-2]).start()  # space 5, in the numbers row
+            column = "".join(line[at - 2:at + 3] for line in track[:-2])
+            compact = len(track) - 2 < high
+            for colour in stack[:high]:
+                piece = palette.piece(colour)
+                assert (piece.letter if compact else piece.label) in column, (colour, column)
+            return len(track) - 2, app.query_one("#log").scrollable_content_region.height
+
+    return asyncio.run(play())
+
+
+@pytest.mark.parametrize("names, high", [(["Ann", "Ben", "Cy", "Dee", "Eve"], 7),
+                                         (EIGHT, 4), (EIGHT, 3)])
+def test_the_history_keeps_three_lines_with_many_players_a_tall_stack_an_error_scrolled_back(
+        names, high):
+    """At 80x24 with five or eight players, a tile, an error showing and the history
+    scrolled back, two camels a row left the history 2 lines: the track then puts
+    three or four a row (``BGYR``), every camel still in its space's column."""
+    camel_rows, history = _squeezed(names, high)
+    assert camel_rows < (high + 1) // 2  # fewer rows than two camels a row
+    assert history >= 3
+
+
+@pytest.mark.parametrize("names", [EIGHT[:6], EIGHT])
+def test_when_nothing_more_gives_the_odds_stay_whole_and_the_history_keeps_two_lines(names):
+    """Six to eight players (the odds up to 10 rows, with a partner to advise), a tile,
+    an error and the history scrolled back: 80x24 cannot hold it all even with one
+    camel row. Every player and the odds stay whole (docs/screen.md), the history
+    gives up its third line (it used to be the odds that were cut, with a scrollbar)."""
+    camel_rows, history = _squeezed(names, 1)
+    assert camel_rows == 1 and history == 2

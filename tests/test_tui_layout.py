@@ -196,9 +196,11 @@ def test_race_over_screen_stays_until_another_race():
             assert left.current == "over-box"
             panel = _text(app, "#raceover")
             assert "RACE 1 OVER" in panel and "overall winner" in panel
-            assert "Winner pile, in play order:\n  1. Ann" in panel
-            assert "Loser pile, in play order:\n  1. Ben" in panel
-            assert "Final coins: 1." in panel and "WINNER" in panel
+            # each pile in play order, its first card Ann's (winner) and Ben's (loser)
+            assert re.search(r"\nWinner pile: 1\.Ann pur [+-]\d+\n", panel), panel
+            assert re.search(r"\nLoser pile: 1\.Ben red [+-]\d+\n", panel), panel
+            assert "\nFinal ranking  coins  finish cards  last leg\n 1. " in panel
+            assert "WINNER" in panel
             assert _visible(app, "#raceover")
             for text in ("show", "help", "odds"):  # looking around keeps it
                 await scenes.type_line(pilot, text)
@@ -284,18 +286,21 @@ def test_show_writes_the_whole_table_into_the_history():
     asyncio.run(play())
 
 
-def test_long_input_is_shortened_in_the_echo_and_the_error():
+def test_long_input_is_shortened_in_the_error_and_a_refusal_leaves_the_history_alone():
+    # a refused command shows on the error line only (docs/screen.md): shortened there
     app = scenes.app_for("second", P4)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
             await scenes.type_line(pilot, scenes.SECOND_SETUP)
             log = app.query_one("#log", Log)
-            before = log.line_count
+            before = list(log.lines)
             await scenes.type_line(pilot, "x" * 4800)
-            assert log.line_count - before <= 4
-            assert all(len(line) <= 80 for line in log.lines)
-            assert "(4800 characters)" in "\n".join(log.lines[before:])
+            error = app.query_one("#error")
+            assert "4800 characters" in _text(app, "#error")
+            assert len(_text(app, "#error")) < 300 and 1 <= error.region.height <= 3
+            assert error.region.bottom <= app.query_one("#prompt").region.y
+            assert list(log.lines) == before  # neither the echo nor the error
             assert app.session.game.leg == 1 and app.session.current == 0  # nothing changed
 
     asyncio.run(play())

@@ -4,8 +4,9 @@ the screen must match the stored SVG in ``__snapshots__`` (update with
 ``pytest --snapshot-update`` after looking at the new picture).
 
 Scenes (RULES 5): the second edition mid-leg at 120x40 and 80x24, a leg just
-scored (its panel), the race over (final order, piles revealed in play order,
-coins, winner), six players with partnerships, the classic edition mid-leg on the
+scored (its panel), the race over (final order, the winner, the final ranking with
+what the finish cards paid, piles revealed in play order; also at 80x24 with five
+cards on each pile), six players with partnerships, the classic edition mid-leg on the
 light screen, and the finish-card picker open.
 """
 
@@ -41,6 +42,12 @@ def test_leg_scored_panel(snap_compare):
 def test_race_over_screen(snap_compare):
     assert snap_compare(scenes.app_for("second", P4), terminal_size=(100, 32),
                         run_before=_steps([scenes.SECOND_SETUP, "win purple", "lose red"],
+                                          scenes.play_race_out))
+
+
+def test_race_over_ten_finish_cards_80x24(snap_compare):
+    assert snap_compare(scenes.app_for("second", P4, seed=11), terminal_size=(80, 24),
+                        run_before=_steps([scenes.SECOND_SETUP] + scenes.FINISH_CARDS_4,
                                           scenes.play_race_out))
 
 

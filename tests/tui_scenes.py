@@ -84,3 +84,14 @@ SIX_PARTNERS = [SECOND_SETUP, "leg green", "partner Dee", "blue 3", "leg blue", 
                 "tile 8 -"]
 #: A classic leg half played, on the light screen.
 CLASSIC_MID_LEG = [CLASSIC_SETUP, "leg orange", "green 2", "tile 7 +", "white 1"]
+
+#: Ten finish cards for four players (Ann, Ben, Cy, Dee in turn), five on each pile.
+FINISH_CARDS_4 = ["win purple", "lose red", "win blue", "lose yellow", "lose green",
+                  "win green", "lose purple", "win red", "win yellow", "lose blue"]
+
+
+def finish_cards(players, racing=("blue", "green", "yellow", "red", "purple")):
+    """Every player plays every finish card, round by round (each player one card a
+    round, winner and loser piles alternating): ``players * len(racing)`` cards."""
+    return ["%s %s" % ("win" if (p + r) % 2 else "lose", racing[(p + r) % len(racing)])
+            for r in range(len(racing)) for p in range(players)]

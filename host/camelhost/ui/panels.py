@@ -36,14 +36,30 @@ def track_columns(view):
     return columns
 
 
-def track_rows(view, rows=None):
+def _inner(width, columns):
+    """Characters a track space gets in ``width`` for ``columns`` spaces (4 to ``CELL``),
+    less the blank between spaces."""
+    return max(4, min(CELL, width // columns)) - 1
+
+
+def _per_row(height, rows, inner):
+    """Camels a row in the compact form: the fewest, from 2, that bring a stack
+    ``height`` high down to ``rows`` rows, at most ``inner`` (one letter each)."""
+    most = max(2, inner)
+    for per in range(2, most + 1):
+        if -(-height // per) <= rows:
+            return per
+    return most
+
+
+def track_rows(view, rows=None, width=CELL * 16):
     """Lines ``track_text(view, width, rows)`` takes: the camel rows (the tallest
-    stack, or half of it, rounded up, in the compact form), the space numbers and,
-    when a tile lies on the track, the tiles."""
+    stack; in the compact form that divided by the camels a row, rounded up), the space
+    numbers and, when a tile lies on the track, the tiles."""
     columns = track_columns(view)
     height = max([len(c) for _, c, _ in columns] + [1])
     if rows is not None and height > rows:
-        height = (height + 1) // 2
+        height = -(-height // _per_row(height, rows, _inner(width, len(columns))))
     return height + 1 + (1 if any(t is not None for _, _, t in columns) else 0)
 
 
@@ -57,19 +73,21 @@ def track_text(view, width=CELL * 16, rows=None):
     spaces (18 with both crossed columns) fit in 72 characters. ``rows``: most
     camel rows (``None``: no limit); a taller stack is drawn in the compact form, two
     camels a row by their capital letters (``B G``: blue, green on top of it; ``<W``
-    a crazy camel when there is room), so a 7-high stack takes 4 rows."""
+    a crazy camel when there is room), so a 7-high stack takes 4 rows; when ``rows`` is
+    fewer still, three or more a row, as many as a space has characters (``BGY``)."""
     columns = track_columns(view)
     height = max([len(c) for _, c, _ in columns] + [1])
     compact = rows is not None and height > rows
-    cell = max(4, min(CELL, width // len(columns)))
-    inner = cell - 1  # one blank column between spaces
+    inner = _inner(width, len(columns))  # one blank column between spaces
+    cell = inner + 1
     text = Text(no_wrap=True, overflow="crop")
     if compact:
-        height = (height + 1) // 2
+        per = _per_row(height, rows, inner)
+        height = -(-height // per)
     for row in range(height - 1, -1, -1):
         for _, camels, _ in columns:
             if compact:
-                _pair(text, camels[2 * row:2 * row + 2], inner)
+                _group(text, camels[per * row:per * row + per], inner)
             elif row < len(camels):
                 camel = camels[row]
                 mark = "<" if camel["crazy"] else ""
@@ -94,9 +112,10 @@ def track_text(view, width=CELL * 16, rows=None):
     return text
 
 
-def _pair(text, camels, inner):
-    """Up to two camels (lower first) in ``inner`` columns, each its capital letter on
-    its colour, ``<`` before a crazy camel's when there is room."""
+def _group(text, camels, inner):
+    """Camels (lower first; no more than ``inner``) in ``inner`` columns, each its
+    capital letter on its colour, a space between them and ``<`` before a crazy
+    camel's when there is room."""
     def token(camel, marks):
         return ("<" if marks and camel["crazy"] else "") + palette.piece(camel["colour"]).letter
 
@@ -329,13 +348,55 @@ def leg_score_text(leg, hint=True, width=None):
     return text
 
 
-def race_over_text(view, width=None):
+def _places(coins):
+    """Each total's place, a tie sharing it (RULES 1.13: equal highest totals share the
+    victory): ``[16, 9, 9, 7]`` -> ``[1, 2, 2, 4]``."""
+    return [1 + sum(1 for c in coins if c > mine) for mine in coins]
+
+
+def _card_pieces(card, order):
+    """One revealed finish card as (text, style) pieces: ``3.Ann pur -1``, what it paid
+    bold when it was correct."""
+    return [("%d.%s " % (order, card["name"]), ""),
+            (palette.piece(card["colour"]).label, palette.style(card["colour"])),
+            (" %+d" % card["reward"], "bold" if card["correct"] else "")]
+
+
+def _flow(text, lead, items, width, indent=2):
+    """``lead`` then ``items`` (each a list of (text, style) pieces) two spaces apart,
+    wrapped between items (never inside one) to ``width`` columns (``None``: one line),
+    the rows after the first indented by ``indent``."""
+    text.append_text(lead)
+    used = len(lead)
+    for i, pieces in enumerate(items):
+        size = sum(len(t) for t, _ in pieces)
+        gap = 1 if i == 0 else 2
+        if width is not None and i and used + gap + size > width:
+            text.append("\n" + " " * indent)
+            used, gap = indent, 0
+        text.append(" " * gap)
+        for piece, style in pieces:
+            text.append(piece, style)
+        used += gap + size
+    text.append("\n")
+
+
+def race_over_text(view, width=None, last_leg=True):
     """The race-over panel (the view's ``final``), what matters most first, so a small
-    screen shows it without scrolling: overall winner and loser (each on its line),
-    the final order of the racing camels, the final coins ranked, the player(s) who
-    won; then each finish pile revealed in play order (who, which colour, what it
-    paid) and the scoring of the last leg (RULES 1.13). ``width``: the panel's
-    columns, if known: the final coins then wrap between players, never inside one."""
+    screen shows it without scrolling (RULES 1.13, 5):
+
+    * ``RACE n OVER``, the overall winner and loser (each on its line), the final order
+      of the racing camels, the player(s) who won;
+    * the final ranking, one row a player, most coins first (a tie shares its place):
+      place, name, coins, what their finish cards paid and what the last leg paid;
+    * each finish pile revealed in play order, a few cards a row (``3.Ann pur -1``: the
+      third card, Ann's purple, wrong: -1);
+    * the scoring of the last leg, ticket by ticket.
+
+    ``width``: the panel's columns, if known (``None``: not wrapped): the piles then
+    wrap between cards, and names too long for the ranking are cut with ``…``.
+    ``last_leg``: ``False`` leaves the last leg's ticket-by-ticket scoring out (what is
+    left is the result itself, which a screen keeps in view first)."""
     final = view["final"]
     text = Text()
     head = "RACE %d OVER" % view["race"]
@@ -349,35 +410,44 @@ def race_over_text(view, width=None):
         text.append(" %d." % i)
         text.append_text(badge(c))
     text.append("\n")
-    text.append("Final coins:", "bold")
-    used = len("Final coins:")
-    rows = final["standings"]
-    for place, row in enumerate(rows, 1):
-        entry = "%d. %s %d%s" % (place, row["name"], row["coins"],
-                                 "," if place < len(rows) else "")
-        if width is not None and used + 1 + len(entry) > width:  # wrapped between players
-            text.append("\n ")
-            used = 1
-        text.append(" " + entry)
-        used += 1 + len(entry)
     winners = final["winners"]
-    text.append("\n")
     text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", name_list(winners)),
                 "bold reverse")
     text.append("  ('again': another race)\n")
+    # the ranking: coins, and where the last of them came from
+    cards = {}
     for pile in ("winner", "loser"):
-        cards = final["piles"][pile]
-        text.append("%s pile, in play order:" % pile.capitalize(), "bold")
-        if not cards:
-            text.append(" empty")
-        text.append("\n")
-        for i, c in enumerate(cards, 1):
-            text.append("  %d. %s " % (i, c["name"]))
-            text.append_text(badge(c["colour"]))
-            text.append(" %s %+d (%d -> %d)\n" % (
-                "correct, place %d" % c["place"] if c["correct"] else "wrong",
-                c["reward"], c["before"], c["after"]))
-    if view.get("leg_scored") is not None:
+        for c in final["piles"][pile]:
+            cards.setdefault(c["name"], []).append(c["reward"])
+    leg = {row["name"]: row["net"] for row in (view.get("leg_scored") or {}).get("players", ())}
+    rows = final["standings"]
+    columns = [("coins", 5)] + [("finish cards", 12)] + ([("last leg", 8)] if leg else [])
+    fixed = sum(w + 2 for _, w in columns)
+    names = [row["name"] for row in rows]
+    name_w = max(len(n) for n in names)
+    if width is not None and 4 + name_w + fixed > width:
+        name_w = max(4, _names_in(names, width - fixed - 4))
+    first = "Final ranking"
+    lead = max(len(first), 4 + name_w)
+    text.append(first.ljust(lead) + "".join("  %*s" % (w, h) for h, w in columns) + "\n",
+                "bold")
+    for place, row in zip(_places([r["coins"] for r in rows]), rows, strict=True):
+        paid = cards.get(row["name"])
+        values = ["%d" % row["coins"], "%+d" % sum(paid) if paid else "none"]
+        if leg:
+            values.append("%+d" % leg.get(row["name"], 0))
+        line = ("%2d. %s" % (place, cut(row["name"], name_w))).ljust(lead)
+        line += "".join("  %*s" % (w, v) for (_, w), v in zip(columns, values, strict=True))
+        text.append(line + "\n", "bold" if row["name"] in winners else "")
+    for pile in ("winner", "loser"):
+        lead = Text("%s pile:" % pile.capitalize(), "bold")
+        pile_cards = final["piles"][pile]
+        if not pile_cards:
+            text.append_text(lead)
+            text.append(" empty\n")
+            continue
+        _flow(text, lead, [_card_pieces(c, i) for i, c in enumerate(pile_cards, 1)], width)
+    if last_leg and view.get("leg_scored") is not None:
         text.append_text(leg_score_text(view["leg_scored"], hint=False))
     text.rstrip()
     return text

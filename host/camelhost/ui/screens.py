@@ -151,6 +151,8 @@ class HelpScreen(ModalScreen):
   PgUp PgDn          scroll the history (the mouse wheel too)
   End                back to the newest history line (once scrolled back)
   F3                 the last leg's scoring again (Esc: back to the odds)
+  Down Up            the race-over (or leg-scoring) panel a page on / back, when a
+                     line under it says there is more
   F5                 release the virtual pyramid
   F6                 dark / light screen
   win  lose          (alone) a private finish card: press its colour's key

@@ -2,7 +2,8 @@
 laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
 change and resize (every player's row and the odds whole; a stack too tall for
-the rest drawn two camels a row; the history at least ``LOG_MIN`` lines).
+the rest drawn two, three or four camels a row; the history at least ``LOG_MIN``
+lines when 80x24 can hold them; the race-over panel before the track).
 
 Top to bottom:
 
@@ -16,8 +17,10 @@ Top to bottom:
   ticket, the best tile and the best partnership for the player to act), computed
   on a worker thread after every change and shown when ready; after a leg, the
   leg-scoring panel takes its place (Esc / F3 switch back and forth); once the race
-  is over, the race-over panel (final order, each finish pile revealed in play
-  order, final coins, the winner) stays until ``again``;
+  is over, the race-over panel (final order, the winner, the final ranking with what
+  the finish cards paid, each finish pile revealed in play order) stays until
+  ``again``: the track makes way for it, and a line under it says when it is longer
+  than its room (Down / Up turn its pages);
 * right: every player's coins, tickets, finish cards in hand, partner and what the
   leg would pay them now (always in view);
 * the public counts (dice that can still come out, pyramid tickets left,
@@ -76,9 +79,6 @@ MASK = "•••"
 ECHO_MAX = 60
 #: Fewest history lines the screen keeps when it shares out its height.
 LOG_MIN = 3
-#: Lines of the race-over panel the track makes room for (overall winner and loser,
-#: final order, final coins, the winner); the piles and the last leg scroll.
-RACE_OVER_FIRST = 7
 #: Longest error message shown whole; longer ones keep their start and end.
 ERROR_MAX = 240
 
@@ -377,8 +377,9 @@ class HistoryLog(Log):
         self.following = on
         if on:
             self._follow_up()
-        if self.marker is not None:
+        if self.marker is not None and self.marker.display != (not on):
             self.marker.display = not on
+            self.app.fit()  # the marker takes a row: the history keeps its LOG_MIN
 
     def watch_scroll_y(self, old_value, new_value):
         Log.watch_scroll_y(self, old_value, new_value)
@@ -398,6 +399,30 @@ class HistoryLog(Log):
         self._follow_up()
 
 
+class PanelScroll(VerticalScroll):
+    """A panel on the left that may be longer than its room (the race-over panel with
+    many players and cards): ``hint``, a line under it, then says how many lines are
+    below or above, and ``Down`` / ``Up`` (or the wheel) scroll it."""
+
+    hint = None
+
+    def watch_scroll_y(self, old_value, new_value):
+        VerticalScroll.watch_scroll_y(self, old_value, new_value)
+        self.show_hint()
+
+    def show_hint(self):
+        """Say on ``hint`` what of the panel is out of view."""
+        if self.hint is None or not self.hint.display:
+            return
+        below = max(0, self.virtual_size.height - self.scrollable_content_region.height
+                    - round(self.scroll_y))
+        if below:
+            self.hint.update("▼ %d more line%s below: Down (or the wheel)"
+                             % (below, "" if below == 1 else "s"))
+        else:
+            self.hint.update("▲ the end of it; Up goes back")
+
+
 class TuiDisplay:
     """The ``Table`` display that writes into the app's widgets."""
 
@@ -405,6 +430,7 @@ class TuiDisplay:
         self.app = app
 
     def _write(self, line):
+        self.app.flush_echo()
         self.app.query_one("#log", HistoryLog).add(line)
 
     def notices(self, notices, view):
@@ -414,12 +440,19 @@ class TuiDisplay:
         self.app.show_notices(notices, view)
 
     def error(self, message):
-        """The error goes to the log and stays in the status line (wrapped, never cut,
-        a very long one shortened) until the next command is sent."""
+        """The error stays in the status line (wrapped, never cut, a very long one
+        shortened) until the next command, ``F5`` or event from the pyramid. A refusal
+        of what was typed (or pressed) goes there only: the game did not change, so the
+        history keeps neither it nor the refused command's echo. An error about what
+        the pyramid reported goes to the history too (``! ...``): the pyramid's next
+        event clears the status line, and nobody typed anything to look at it."""
         message = shorten(message, ERROR_MAX)
         if self.app.hide_colours:
             message = self.app.masked(message)
-        self._write("! " + message)
+        if self.app.answering:
+            self.app.drop_echo()
+        else:
+            self._write("! " + message)
         box = self.app.query_one("#error", Static)
         box.update(Text("! " + message, "bold"))
         box.display = True
@@ -456,7 +489,8 @@ class TableApp(App):
     #odds, #players { text-wrap: nowrap; text-overflow: clip; }
     #middle { height: auto; background: $surface; }
     #left { width: 46; height: auto; max-height: 100%; }
-    #left > VerticalScroll { height: auto; max-height: 100%; }
+    #left > VerticalScroll, #over-box, #over-scroll { height: auto; max-height: 100%; }
+    #over-more { height: 1; display: none; text-style: italic; }
     #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
     #info { height: auto; }
     #log { height: 1fr; min-height: 2; background: $panel; overflow-x: hidden; }
@@ -465,7 +499,7 @@ class TableApp(App):
     #error { height: auto; max-height: 3; display: none; color: $error; }
     #prompt { height: 1; text-style: bold; }
     #command { height: 1; border: none; padding: 0 1; }
-    #leg-box, #over-box { scrollbar-gutter: stable; scrollbar-size-horizontal: 0; }
+    #leg-box, #over-scroll { scrollbar-gutter: stable; scrollbar-size-horizontal: 0; }
     """
     BINDINGS = [
         Binding("f1", "help", "Help"),
@@ -475,6 +509,8 @@ class TableApp(App):
         Binding("pageup", "history(-1)", "History back", show=False),
         Binding("pagedown", "history(1)", "History on", show=False),
         Binding("end", "newest", "Newest history line", show=False, priority=True),
+        Binding("down", "panel(1)", "Panel on", show=False),
+        Binding("up", "panel(-1)", "Panel back", show=False),
         Binding("escape", "back", "Back to the odds", show=False),
         Binding("ctrl+q", "quit_table", "Quit", priority=True),
         Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
@@ -501,6 +537,9 @@ class TableApp(App):
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
+        self._detail_on = False  # the last die's detail line is announced
+        self.answering = 0  # > 0 while the table answers what was typed or pressed
+        self._echo_waits = None  # the echo of the command being answered, not yet written
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -516,8 +555,10 @@ class TableApp(App):
                     yield Static("", id="odds")
                 with VerticalScroll(id="leg-box"):
                     yield Static("", id="legscore")
-                with VerticalScroll(id="over-box"):
-                    yield Static("", id="raceover")
+                with Vertical(id="over-box"):
+                    with PanelScroll(id="over-scroll"):
+                        yield Static("", id="raceover")
+                    yield Static("", id="over-more")
             with VerticalScroll(id="info-box"):
                 yield Static("", id="players")
         yield Static("", id="info")
@@ -537,6 +578,7 @@ class TableApp(App):
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
+        self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
         self.query_one("#command", Input).focus()
         self.events = self.pyramid.events() if self.pyramid is not None else None
         if self.events is not None:
@@ -601,7 +643,7 @@ class TableApp(App):
         detail = self.query_one("#detail", Static)
         more = detail_text(notices, view)
         detail.update(more or "")
-        detail.display = more is not None
+        detail.display = self._detail_on = more is not None
         digits = big_number(notices)
         if digits is not None:
             self._show_digits(digits, notices)
@@ -627,6 +669,7 @@ class TableApp(App):
                 return
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
+        self._detail_on = False
         self._die_shown = self._latest_die()
         self._setup_banner = False
 
@@ -665,13 +708,15 @@ class TableApp(App):
             left.styles.width = self.odds_width()
             if self._odds is not None:
                 self._show_odds(self._odds, view)
-        self.query_one("#leaders", Static).update(leaders_text(view))
+        over = view["final"] is not None and view["phase"] == "over"
+        leaders = self.query_one("#leaders", Static)
+        leaders.update(leaders_text(view))
+        leaders.display = not over  # the race-over panel has the final order
         room = (self.size.width or 80) - self.odds_width() - 1  # the panel's padding
         self._put("#players", players_text(view, room))
         self._put("#info", info_text(view))
         if self._setup_banner and view["phase"] != "setup":
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
-        over = view["final"] is not None and view["phase"] == "over"
         self.set_class(over, "-over")
         if over:
             self._put("#raceover", race_over_text(view, self.odds_width() - 2))
@@ -699,12 +744,22 @@ class TableApp(App):
             return 0
         return text_rows(text.plain, width if wrapped else 0)
 
+    def _top_rows(self, heads, big):
+        """Rows the banner, the detail line and the leaders line take now (``heads``:
+        their width; at least the big digits' 3 rows when those show)."""
+        top = sum(text_rows(str(self.query_one(wid, Static).content), heads)
+                  for wid in ("#announce", "#detail", "#leaders")
+                  if self.query_one(wid).display)
+        return max(top, 3 if big.display else 0)
+
     def fit(self):
         """Share the screen's height (RULES 5: everything the table needs in view, at
         80x24 too): the banner, the counts, the error and the command line take what
         they need; the players' rows and the panel on the left come next (every player
-        always); the track draws tall stacks in its compact form when the rest would
-        not fit, so the history keeps at least ``LOG_MIN`` lines."""
+        always; the odds whole; the race-over panel before the track, scrolled, with a
+        line saying so, when it is longer than what is left); the track draws tall
+        stacks in its compact form when the rest would not fit, so the history keeps
+        at least ``LOG_MIN`` lines (fewer only when nothing else can give)."""
         view = self._view
         if view is None:
             return
@@ -712,39 +767,63 @@ class TableApp(App):
         height = self.size.height or 24
         big = self.query_one("#big")
         heads = width - 1 - (10 if big.display else 0)
-        top = sum(text_rows(str(self.query_one(wid, Static).content), heads)
-                  for wid in ("#announce", "#detail", "#leaders")
-                  if self.query_one(wid).display)
-        top = max(top, 3 if big.display else 0)
+        current = self.query_one("#left", ContentSwitcher).current
+        over = current == "over-box"
+        panel = self.odds_width() - 2  # the leg and race-over panels keep a scrollbar's room
+        detail = self.query_one("#detail", Static)
+        detail.display = self._detail_on
+        if over and detail.display:
+            # the race-over panel before the last die's detail line (the banner says
+            # the result; the history keeps the die): with no track, would it fit?
+            detail.display = False
+            room = height - self._top_rows(heads, big) - self._rows("#info", width) - 2 \
+                - (1 if self.query_one("#more").display else 0) - LOG_MIN \
+                - (min(3, text_rows(str(self.query_one("#error").content), width))
+                   if self.query_one("#error").display else 0) \
+                - text_rows(str(detail.content), heads)
+            whole = self._rows("#raceover", panel)
+            result = text_rows(race_over_text(self._view, panel, last_leg=False).plain, panel)
+            detail.display = result <= room - (1 if whole > room else 0)
+        top = self._top_rows(heads, big)
         error = self.query_one("#error", Static)
         bottom = 2 + (min(3, text_rows(str(error.content), width)) if error.display else 0)
         more = 1 if self.query_one("#more").display else 0
         avail = height - top - self._rows("#info", width) - bottom - more - LOG_MIN
         players = self._rows("#players", 0, wrapped=False)
-        panel = self.odds_width() - 2  # the leg and race-over panels keep a scrollbar's room
-        current = self.query_one("#left", ContentSwitcher).current
         left = {"odds-box": self._rows("#odds", 0, wrapped=False),
                 "leg-box": self._rows("#legscore", panel),
                 "over-box": self._rows("#raceover", panel)}.get(current, 0)
-        # the track gives up rows for every player and the odds whole, but for the
-        # scrollable panels only for their first lines (the race-over panel puts the
-        # winner, the order and the coins first)
-        if current != "odds-box":
-            left = min(left, RACE_OVER_FIRST if current == "over-box" else players)
+        # the track gives up rows for every player and the odds whole, for the
+        # leg-scoring panel as many as the players', for the race-over panel all it
+        # needs: when even the compact track leaves too few, the track goes (the panel
+        # says the final order), and a panel still too long scrolls, a line saying so
+        if current == "leg-box":
+            left = min(left, players)
         need = max(players, left)
         track = self.query_one("#track", Static)
         used = 0
         if view["leg"]:
             stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
+            across = track.size.width or width
             rows = max(1, avail - need - (track_rows(view) - stacks))
-            track.update(track_text(view, track.size.width or width, rows=rows))
-            track.display = True
-            used = track_rows(view, rows=rows)
+            used = track_rows(view, rows=rows, width=across)
+            track.display = not (over and avail - used < need)
+            if track.display:
+                track.update(track_text(view, across, rows=rows))
+            else:
+                used = 0
         else:
             track.display = False
-        middle = self.query_one("#middle")
-        middle.styles.max_height = max(players, avail - used, 1)
-        # (the panel on the left may be longer than ``need`` said: it gets what is left)
+        # every player's row and the odds whole come before the history's LOG_MIN
+        # lines (the history gives up rows when even the compact track is too tall);
+        # the race-over panel scrolls instead, saying so
+        room = max(players if over else need, avail - used, 1)
+        self.query_one("#middle").styles.max_height = room
+        if over:
+            scroll = self.query_one("#over-scroll", PanelScroll)
+            scroll.hint.display = left > room
+            scroll.styles.max_height = room - 1 if left > room else "100%"
+            self.call_after_refresh(scroll.show_hint)
         # Panels above may have grown: the history keeps its newest line in view.
         self.query_one("#log", HistoryLog)._follow_up()
 
@@ -798,11 +877,33 @@ class TableApp(App):
         return message
 
     def _echo(self, text):
+        """Echo ``text`` in the history once the table says anything in reply to it
+        (or accepts it in silence): a refused command is not echoed (``drop_echo``)."""
         if is_finish_command(text):
             shown = masked_command(text.strip())
         else:
             shown = shorten(text, ECHO_MAX)
-        self.table.display._write("> " + shown)
+        self._echo_waits = "> " + shown
+
+    def flush_echo(self):
+        """Write the echo waiting for the table's reply, if any (before that reply)."""
+        line, self._echo_waits = self._echo_waits, None
+        if line is not None:
+            self.query_one("#log", HistoryLog).add(line)
+
+    def drop_echo(self):
+        """The command was refused: its echo is not written."""
+        self._echo_waits = None
+
+    def _answer(self, work):
+        """Run ``work()`` as the table's answer to what was typed or pressed: a refusal
+        shows on the error line only (``TuiDisplay.error``). Returns what it returns."""
+        self.answering += 1
+        try:
+            return work()
+        finally:
+            self.answering -= 1
+            self.flush_echo()  # accepted in silence: still echoed
 
     def _submit(self, text):
         box = self.query_one("#command", Input)
@@ -814,6 +915,7 @@ class TableApp(App):
             return
         self._echo(text)
         if len(words) == 1 and words[0] in ("help", "?"):
+            self.flush_echo()
             self.action_help()
             return
         if len(words) == 1 and words[0] in ("show", "board", "status"):
@@ -823,6 +925,7 @@ class TableApp(App):
             return
         if (len(words) == 1 and words[0] in ("win", "winner", "lose", "loser")
                 and self.session.phase == "turn"):
+            self.flush_echo()
             self.open_picker("winner" if words[0].startswith("w") else "loser")
             return
         if self.query_one("#left", ContentSwitcher).current == "leg-box":
@@ -831,7 +934,7 @@ class TableApp(App):
         self._hidden_words = [w for w in words[1:] if w not in ("winner", "loser")] \
             if self.hide_colours else []
         try:
-            go_on = self.table.line(text)
+            go_on = self._answer(lambda: self.table.line(text))
         finally:
             self.hide_colours = False
             self._hidden_words = []
@@ -851,12 +954,12 @@ class TableApp(App):
                 self.table.display._write("(no finish card played)")
                 return
             if s.current != seat or s.phase != "turn" or facts(s)["version"] != version:
-                self.table.display.error("the table moved on while the picker was open: "
-                                         "no finish card played")
+                self._answer(lambda: self.table.display.error(
+                    "the table moved on while the picker was open: no finish card played"))
                 return
             self.hide_colours = True
             try:
-                self.table.line("finish %s %s" % (pile, colour))
+                self._answer(lambda: self.table.line("finish %s %s" % (pile, colour)))
             finally:
                 self.hide_colours = False
 
@@ -892,7 +995,18 @@ class TableApp(App):
 
     def action_release(self):
         self.clear_error()
-        self.table.line("release")
+        self._answer(lambda: self.table.line("release"))
+
+    def action_panel(self, pages):
+        """Down / Up: the leg-scoring or race-over panel a page on / back (a line under
+        the race-over panel says when it is longer than its room)."""
+        box = {"leg-box": "#leg-box", "over-box": "#over-scroll"}.get(
+            self.query_one("#left", ContentSwitcher).current)
+        if box is None:
+            return
+        box = self.query_one(box)
+        step = max(1, box.scrollable_content_region.height - 1)
+        box.scroll_to(y=box.scroll_y + pages * step, animate=False)
 
     def action_history(self, pages):
         log = self.query_one("#log", HistoryLog)
