@@ -126,6 +126,6 @@ def test_odds_panel_never_hints_at_finish_cards_already_played(tmp_path):
     session.command("leg green")              # Cy
     text = odds_text(session)                 # Ann to act again
     assert "Best for Ann:" in text
-    assert "finish" not in text.replace("finish cards: not advised", "")
+    assert "finish" not in text.replace("no finish cards on the shared screen", "")
     assert "purple" in text.split("Best for")[0]  # leg odds still list every camel
-    assert "not advised on the shared screen" in text
+    assert "no finish cards on the shared screen" in text

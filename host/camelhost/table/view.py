@@ -74,8 +74,11 @@ Keys and shapes::
                            "samples": int, "exact": bool} or None,
                   "actions": {"player": str,
                               "values": [{"kind": str, "action": str, "ev": float,
-                                          "text": str}, ...] best first (a
-                                          partner entry also has "partner": name),
+                                          "win": float or None, "text": str}, ...]
+                                          in the coach's order, best first ("win":
+                                          the chance to win the race after it, for
+                                          the best few in the end-game; a partner
+                                          entry also has "partner": name),
                               "partnership": {"partner": str, "ev": float} when the
                                  player to act is partnered this leg (what copying the
                                  partner's best ticket is worth now, RULES 3.8), else None}}
@@ -84,7 +87,8 @@ Keys and shapes::
                  still holds) and name partners by name.
 
 Odds come from ``camelup.odds`` (exact leg enumeration), ``camelup.odds.race``
-(seeded simulation, ``RACE_SAMPLES`` races) and ``camelup.odds.actions``; they are
+(seeded simulation, ``RACE_SAMPLES`` races) and ``camelup.odds.actions``, the advice's
+order from the table's bots (``camelhost.table.bots.suggestions``: the coach); they are
 cached per position, so calling ``table_view`` after every change stays cheap.
 """
 
@@ -95,6 +99,11 @@ RACE_SAMPLES = 5000
 _ODDS_CACHE = {}
 _ODDS_CACHE_SIZE = 16
 
+
+
+def percent(p):
+    """A chance 0..1 as the screens print it: ``41 %`` (whole percent)."""
+    return "%d %%" % round(100 * p)
 
 
 def signed(x):
@@ -275,7 +284,6 @@ def odds_view(session, samples=RACE_SAMPLES):
     if hit is not None:
         return hit
     from camelup import odds
-    from camelup.odds.actions import action_values
     from camelup.odds.game import position_from_game
     from camelup.odds.race import race_odds
     try:
@@ -298,16 +306,20 @@ def odds_view(session, samples=RACE_SAMPLES):
             "samples": race.samples, "exact": bool(race.exact)}
     except (ValueError, TypeError, KeyError, IndexError):
         race = None
+    from camelhost.table import bots
     try:
-        values = action_values(g, race=race, seed=session.seed, leg=leg)
+        values = bots.suggestions(g, leg=leg, race=race, seed=session.seed)
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
     shown = []
     for av in values:
         if av.kind == "finish":
             continue
-        entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
-                 "text": _action_text(session, av)}
+        text = _action_text(session, av)
+        if av.win is not None:
+            text += ", win %s" % percent(av.win)
+        entry = {"kind": av.kind, "action": av.action, "ev": av.ev, "win": av.win,
+                 "text": text}
         if av.kind == "partner":
             entry["partner"] = session.names[int(av.action.split()[1])]
         shown.append(entry)

@@ -18,7 +18,7 @@ import types
 
 from rich.text import Text
 
-from camelhost.table.view import odds_view, signed
+from camelhost.table.view import odds_view, percent, signed
 from camelhost.ui import palette
 
 #: Widest odds panel laid out in the narrow form (80-column terminals).
@@ -52,23 +52,31 @@ def _interval(p, hw):
 
 
 def best_actions(odds, view):
-    """``{"leg": {colour: ev}, "pyramid": ev, "tile": (space, side, ev), "partner":
-    (name, ev)}`` from the odds' action values (best of each kind; missing kinds
-    left out)."""
-    out = {"leg": {}}
+    """``{"leg": {colour: ev}, "shown": [(kind, words, ev, win), ...]}`` from the odds'
+    action values: every colour's leg ticket value, and the best of each kind (leg
+    ticket, pyramid ticket, tile, partner) in the advice's order (the coach's, best
+    first). ``words``: the colour for a leg ticket, ``(space, side)`` for a tile, the
+    partner's name; ``win``: the chance to win (end-game) or ``None``."""
+    out = {"leg": {}, "shown": []}
     actions = odds.get("actions") or {"values": []}
+    seen = {}
     for av in actions["values"]:
         kind = av["kind"]
         if kind == "leg":
             out["leg"][av["action"].split()[1]] = av["ev"]
-        elif kind in ("pyramid", "tile", "partner") and kind not in out:
-            if kind == "tile":
-                _, space, side = av["action"].split()
-                out[kind] = (int(space), side, av["ev"])
-            elif kind == "partner":
-                out[kind] = (view["players"][int(av["action"].split()[1])]["name"], av["ev"])
-            else:
-                out[kind] = av["ev"]
+        if kind not in ("leg", "pyramid", "tile", "partner") or kind in seen:
+            continue
+        seen[kind] = True
+        if kind == "leg":
+            words = av["action"].split()[1]
+        elif kind == "tile":
+            _, space, side = av["action"].split()
+            words = (int(space), side)
+        elif kind == "partner":
+            words = view["players"][int(av["action"].split()[1])]["name"]
+        else:
+            words = None
+        out["shown"].append((kind, words, av["ev"], av.get("win")))
     return out
 
 
@@ -128,26 +136,26 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         text.rstrip()
         return text
     head = "Best for %s:" % odds["actions"]["player"]
-    parts = []  # (value, text): shown best first, like plain mode's 'best'
-    if best["leg"]:
-        colour = max(best["leg"], key=lambda c: (best["leg"][c], c))
-        parts.append((best["leg"][colour],
-                      "%s leg ticket %s" % (colour, signed(best["leg"][colour]))))
-    if "pyramid" in best:
-        parts.append((best["pyramid"], "pyramid ticket %s" % signed(best["pyramid"])))
-    if "tile" in best:
-        space, side, ev = best["tile"]
-        # a tile already down is moved: its value is what it gains over where it is
-        # (RULES 1.5), so "from 4" says why it can be below zero
-        mine = [p["tile"]["space"] for p in view["players"]
-                if p["name"] == odds["actions"]["player"] and p["tile"]]
-        parts.append((ev, "%s tile on %d%s %s" % (
-            tile_names[0] if side == "+" else tile_names[1], space,
-            " (from %d)" % mine[0] if mine and mine[0] != space else "", signed(ev))))
-    if "partner" in best:
-        name, ev = best["partner"]
-        parts.append((ev, "partner %s %s" % (name, signed(ev))))
-    parts = [t for _v, t in sorted(parts, key=lambda p: -p[0])]
+    parts = []  # in the advice's order (the coach's), like plain mode's 'best'
+    for kind, words, ev, win in best["shown"]:
+        if kind == "leg":
+            part = "%s leg ticket %s" % (words, signed(ev))
+        elif kind == "pyramid":
+            part = "pyramid ticket %s" % signed(ev)
+        elif kind == "tile":
+            space, side = words
+            # a tile already down is moved: its value is what it gains over where it
+            # is (RULES 1.5), so "from 4" says why it can be below zero
+            mine = [p["tile"]["space"] for p in view["players"]
+                    if p["name"] == odds["actions"]["player"] and p["tile"]]
+            part = "%s tile on %d%s %s" % (
+                tile_names[0] if side == "+" else tile_names[1], space,
+                " (from %d)" % mine[0] if mine and mine[0] != space else "", signed(ev))
+        else:
+            part = "partner %s %s" % (words, signed(ev))
+        if win is not None:
+            part += " win %s" % percent(win)
+        parts.append(part)
     start = len(text)
     keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
     text.append("\n".join(textwrap.wrap(
@@ -155,5 +163,5 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         break_long_words=True, break_on_hyphens=False)).replace("\u00a0", " "))
     text.stylize("bold", start, start + len(head))
     if wide:
-        text.append("\n(finish cards: not advised on the shared screen)", "dim")
+        text.append("\n(coach's order; no finish cards on the shared screen)", "dim")
     return text
