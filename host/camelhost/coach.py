@@ -78,7 +78,7 @@ FRESH_LEG_REPLY = 1.2
 ENDGAME_SHARE = 0.5
 ENDGAME_PROBES = 100
 ENDGAME_CANDIDATES = 5
-ENDGAME_SAMPLES = 300
+ENDGAME_SAMPLES = 300  # with 4 players; with more, fewer (a play-out is longer)
 #: 1: in a play-out every player (me too) keeps playing the best immediate action
 #: until the leg ends; 0: only the others' one reply each, then dice only.
 ENDGAME_WHOLE_LEG = 0
@@ -437,7 +437,8 @@ def _play_out(game, action, rng, race, guesses):
 def win_chances(game, actions, race, samples=None, public=False):
     """The chance (0..1) that the player to act wins the race after each of ``actions``
     (action texts as ``ActionValue.action``: ``pyramid`` for a pyramid ticket): the
-    mean of ``samples`` (default ``ENDGAME_SAMPLES``) play-outs, the same dice and
+    mean of ``samples`` (default ``ENDGAME_SAMPLES`` for 4 players, fewer for more:
+    300 x 4 / players, so a move stays under the 1 s budget) play-outs, the same dice and
     guesses for every action. In a play-out the others' hidden finish cards are drawn
     from ``card_guesses``, the next players reply once each with their best immediate
     action (``ENDGAME_WHOLE_LEG``: everyone plays on to the leg's end), and the dice
@@ -445,7 +446,7 @@ def win_chances(game, actions, race, samples=None, public=False):
     ``race``: the ``RaceOdds`` the replies' finish cards are valued with. A shared
     victory counts ``1/k``. Deterministic for a given game. Returns a list of floats.
     ``public``: the player's own finish cards are guessed too (``card_guesses``)."""
-    samples = samples or ENDGAME_SAMPLES
+    samples = samples or ENDGAME_SAMPLES * 4 // max(4, game.players)
     guesses = card_guesses(game, public)
     seed = _seed_of(game)
     out = []

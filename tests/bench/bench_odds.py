@@ -168,6 +168,14 @@ def main():
     fresh4 = camelup.Game("second", 4, dict(P2A))
     cpu = _median_cpu_ms(lambda: coach.choose(fresh4), runs=3)
     print("  coach's move, P2a start of a leg, 4 seats (budget 1 s): cpu %.1f ms median" % cpu)
+    last = camelup.Game("classic", 4, {15: ["blue"], 13: ["green"], 11: ["orange"],
+                                       9: ["yellow"], 7: ["white"]})
+    for text in ("finish winner blue", "finish winner green"):
+        last.push(text)
+    share = coach.race_ends_this_leg(last)
+    cpu = _median_cpu_ms(lambda: coach.choose(last), runs=3)
+    print("  coach's move in the end-game (race ends this leg in %.0f %% of dice-only "
+          "play-outs), 4 seats: cpu %.1f ms median" % (100 * share, cpu))
 
     print()
     games = int(os.environ.get("BENCH_GAMES", "8"))
