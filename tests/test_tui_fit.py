@@ -31,6 +31,13 @@ def _text(app, wid):
     return str(app.query_one(wid).content)
 
 
+def _above_space(track, row, space=5):
+    """The track's lines above ``space`` (found by its number on line ``row``, the
+    numbers row), two columns either side, top to bottom, as one string."""
+    at = re.search(r"\b%d\b" % space, track[row]).start()
+    return "".join(line[at - 2:at + 3] for line in track[:row])
+
+
 def _odds_whole(app):
     """The odds panel is drawn as laid out: no scrollbar, one screen row per line,
     every camel's row whole on the screen."""
@@ -325,8 +332,7 @@ def test_a_tall_stack_leaves_the_history_and_the_status_line_whole_at_80x24(stac
             assert app.query_one("#big").display  # the die's banner takes its 3 rows
             track = _text(app, "#track").splitlines()
             assert len(track) <= 5  # two camels a row: at most 4 rows, then the numbers
-            at = re.search(r"\b5\b", track[-1]).start()  # space 5, in the numbers row
-            column = "".join(line[at - 2:at + 3] for line in track[:-1])
+            column = _above_space(track, -1)
             for colour in stack.split(","):
                 assert palette.piece(colour).letter in column, (colour, column)
             for wid in ("#track", "#odds", "#players", "#info"):
@@ -406,8 +412,7 @@ def test_the_history_keeps_three_lines_scrolled_back_with_a_four_high_stack_at_8
             _players_in_view(app, P4)
             _odds_whole(app)
             track = _text(app, "#track").splitlines()
-            at = re.search(r"\b5\b", track[-2]).start()  # space 5, in the numbers row
-            column = "".join(line[at - 2:at + 3] for line in track[:-2])
+            column = _above_space(track, -2)
             for colour in ("blue", "green", "yellow", "red"):
                 assert palette.piece(colour).letter in column, (colour, column)
             await pilot.press("end")  # following again: the marker's row back to the track
@@ -634,8 +639,7 @@ def _squeezed(names, high):
             _players_in_view(app, names)
             _odds_whole(app)
             track = _text(app, "#track").splitlines()
-            at = re.search(r"\b5\b", track[-2]).start()  # space 5, in the numbers row
-            column = "".join(line[at - 2:at + 3] for line in track[:-2])
+            column = _above_space(track, -2)
             compact = len(track) - 2 < high
             for colour in stack[:high]:
                 piece = palette.piece(colour)
