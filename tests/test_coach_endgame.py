@@ -76,3 +76,45 @@ def test_a_game_without_history_guesses_from_the_odds_now():
     assert [seat for _p, _i, seat, _w in guesses] == [0, 1]
     assert guesses[0][3] == guesses[1][3]
     assert coach.suggestions(g)[0].win is not None
+
+
+def _replayed(actions):
+    g = camelup.Game.random("classic", 4, 592655)
+    for a in actions:
+        g.push(a)
+    return g
+
+
+def test_no_advice_or_choice_depends_on_another_players_hidden_card():
+    # the same games but for the colour of one face-down card of a player who is not
+    # to act: the same ranking, the same choice, in any leg (a tester found the
+    # replies' finish-card values reading the others' colours before the end-game)
+    from camelup.randomplay import random_action
+    from camelup.rng import XorShift32
+    rng = XorShift32(5)
+    checked = 0
+    g = camelup.Game.random("classic", 4, 592655)
+    actions = []
+    while not g.is_over and checked < 12:
+        a = random_action(g, rng, pyramid_share=3)
+        g.push(a)
+        actions.append(str(a))
+        played = [(i, t) for i, t in enumerate(actions) if t.startswith("finish ")]
+        if not played or g.is_over:
+            continue
+        i, text = played[-1]
+        _, pile, colour = text.split()
+        seat = _replayed(actions[:i]).turn
+        if seat == g.turn:
+            continue
+        other = [c for c in g.edition.racing
+                 if c != colour and (seat, c) not in g.pile("winner") + g.pile("loser")]
+        changed = list(actions)
+        changed[i] = "finish %s %s" % (pile, other[0])
+        h = _replayed(changed)
+        assert h.position() != g.position()
+        assert coach.evaluate(h) == coach.evaluate(g), (text, changed[i])
+        assert [av.action for av in bots.suggestions(h)] == \
+            [av.action for av in bots.suggestions(g)]
+        checked += 1
+    assert checked == 12

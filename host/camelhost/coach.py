@@ -186,20 +186,32 @@ def _fresh_rollout(game):
 
 def _finish_best(game, race, extra=None):
     """{seat: best finish-card EV (>= 0)} for every seat; ``extra``: ``(pile, card)``
-    put on that pile first (my card). Which cards the others still hold is hidden
-    (RULES 1.8): they are assumed to hold every colour."""
+    put on that pile first (my card). The others' cards are hidden (RULES 1.8): each
+    other player is assumed to hold every colour, and on each pile their own cards are
+    left out (one of that colour would mean they can't play it again; one of another
+    colour is never ahead of theirs) and everyone else's counted by number only."""
     out = {}
     if race is None:
         return out
+    piles = {}
+    for pile in ("winner", "loser"):
+        cards = game.pile(pile)
+        if extra is not None and extra[0] == pile:
+            cards = cards + [extra[1]]
+        piles[pile] = cards
     for p in range(game.players):
         best = 0.0
-        hand = game.finish_cards_in_hand(p) if p == game.turn else game.edition.racing
+        mine = p == game.turn
+        hand = game.finish_cards_in_hand(p) if mine else game.edition.racing
+        seen = {}
+        for pile in piles:
+            if mine:
+                seen[pile] = piles[pile]
+            else:  # owners only: never a hidden colour
+                seen[pile] = [(owner, None) for owner, _c in piles[pile] if owner != p]
         for c in hand:
             for pile, odds in (("winner", race.winner), ("loser", race.loser)):
-                cards = game.pile(pile)
-                if extra is not None and extra[0] == pile:
-                    cards = cards + [extra[1]]
-                ev = finish_card_ev(odds.get(c, 0.0), cards, p, c)
+                ev = finish_card_ev(odds.get(c, 0.0), seen[pile], p, c)
                 if ev > best:
                     best = ev
         out[p] = best
