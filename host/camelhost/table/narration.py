@@ -394,15 +394,21 @@ def odds_lines(view):
 
 def best_lines(view, count=6):
     """The ``best`` command: the value in coins of the best actions for the player to
-    act, best first (finish cards left out: the screen is shared); with partnerships in
+    act in the coach's order, best first (finish cards left out: the screen is
+    shared; nothing while a die is being read); with partnerships in
     play, a second line values each partner on offer by name, or the partnership the
     player already has."""
     odds = view["odds"]
+    if view["phase"] in ("die", "value", "ink"):
+        # a pyramid ticket is being played out: the die comes first, then the next turn
+        return ["No advice while a die is being read: it comes with the next turn"]
     if odds is None or not odds["actions"] or not odds["actions"]["values"]:
         return ["No action values now"]
     acts = odds["actions"]
     shown = acts["values"][:count]
-    lines = ["Best for %s: %s" % (acts["player"], "; ".join(v["text"] for v in shown))]
+    lines = ["Best for %s: %s" % (acts["player"], "; ".join(v["text"] for v in shown)),
+             "(in the coach's order: what an action leaves the next players counts too; "
+             "finish cards are never advised on the shared screen)"]
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]

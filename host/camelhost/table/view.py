@@ -74,11 +74,9 @@ Keys and shapes::
                            "samples": int, "exact": bool} or None,
                   "actions": {"player": str,
                               "values": [{"kind": str, "action": str, "ev": float,
-                                          "win": float or None, "text": str}, ...]
-                                          in the coach's order, best first ("win":
-                                          the chance to win the race after it, for
-                                          the best few in the end-game; a partner
-                                          entry also has "partner": name),
+                                          "text": str}, ...] in the coach's order,
+                                          best first (a partner entry also has
+                                          "partner": name),
                               "partnership": {"partner": str, "ev": float} when the
                                  player to act is partnered this leg (what copying the
                                  partner's best ticket is worth now, RULES 3.8), else None}}
@@ -99,11 +97,6 @@ RACE_SAMPLES = 5000
 _ODDS_CACHE = {}
 _ODDS_CACHE_SIZE = 16
 
-
-
-def percent(p):
-    """A chance 0..1 as the screens print it: ``41 %`` (whole percent)."""
-    return "%d %%" % round(100 * p)
 
 
 def signed(x):
@@ -315,11 +308,8 @@ def odds_view(session, samples=RACE_SAMPLES):
     for av in values:
         if av.kind == "finish":
             continue
-        text = _action_text(session, av)
-        if av.win is not None:
-            text += ", win %s" % percent(av.win)
-        entry = {"kind": av.kind, "action": av.action, "ev": av.ev, "win": av.win,
-                 "text": text}
+        entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
+                 "text": _action_text(session, av)}
         if av.kind == "partner":
             entry["partner"] = session.names[int(av.action.split()[1])]
         shown.append(entry)

@@ -18,7 +18,7 @@ import types
 
 from rich.text import Text
 
-from camelhost.table.view import odds_view, percent, signed
+from camelhost.table.view import odds_view, signed
 from camelhost.ui import palette
 
 #: Widest odds panel laid out in the narrow form (80-column terminals).
@@ -52,11 +52,11 @@ def _interval(p, hw):
 
 
 def best_actions(odds, view):
-    """``{"leg": {colour: ev}, "shown": [(kind, words, ev, win), ...]}`` from the odds'
+    """``{"leg": {colour: ev}, "shown": [(kind, words, ev), ...]}`` from the odds'
     action values: every colour's leg ticket value, and the best of each kind (leg
     ticket, pyramid ticket, tile, partner) in the advice's order (the coach's, best
     first). ``words``: the colour for a leg ticket, ``(space, side)`` for a tile, the
-    partner's name; ``win``: the chance to win (end-game) or ``None``."""
+    partner's name."""
     out = {"leg": {}, "shown": []}
     actions = odds.get("actions") or {"values": []}
     seen = {}
@@ -76,7 +76,7 @@ def best_actions(odds, view):
             words = view["players"][int(av["action"].split()[1])]["name"]
         else:
             words = None
-        out["shown"].append((kind, words, av["ev"], av.get("win")))
+        out["shown"].append((kind, words, av["ev"]))
     return out
 
 
@@ -137,7 +137,7 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         return text
     head = "Best for %s:" % odds["actions"]["player"]
     parts = []  # in the advice's order (the coach's), like plain mode's 'best'
-    for kind, words, ev, win in best["shown"]:
+    for kind, words, ev in best["shown"]:
         if kind == "leg":
             part = "%s leg ticket %s" % (words, signed(ev))
         elif kind == "pyramid":
@@ -153,8 +153,6 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
                 " (from %d)" % mine[0] if mine and mine[0] != space else "", signed(ev))
         else:
             part = "partner %s %s" % (words, signed(ev))
-        if win is not None:
-            part += " win %s" % percent(win)
         parts.append(part)
     start = len(text)
     keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
