@@ -263,10 +263,7 @@ def test_the_race_over_screen_shows_every_player_the_coins_and_the_winner_at_80x
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
-            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "win purple", "lose red"])
-            await scenes.play_race_out(pilot)
-            await scenes.settle(pilot)
-            assert app.session.phase == "over"
+            await _play_to_the_end(app, pilot, ["win purple", "lose red"])
             _players_in_view(app, P4)
             panel = app.query_one("#raceover").region
             rows = [line[panel.x:panel.right].rstrip()
@@ -492,6 +489,15 @@ def _hint(app):
     return _text(app, "#over-more") if hint.display and hint.region.height else ""
 
 
+async def _play_to_the_end(app, pilot, lines):
+    """Type the setup and ``lines``, play the race out, and wait for the race-over
+    screen."""
+    await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + lines)
+    await scenes.play_race_out(pilot)
+    await scenes.settle(pilot)
+    assert app.session.phase == "over"
+
+
 def _result_facts(session):
     """From the session's result: each player's (coins, what their finish cards paid),
     and each pile's cards as shown (``3.Ann pur -1``), in play order."""
@@ -538,10 +544,7 @@ def test_the_race_over_panel_shows_both_piles_the_payouts_and_the_ranking_at_80x
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
-            await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + scenes.FINISH_CARDS_4)
-            await scenes.play_race_out(pilot)
-            await scenes.settle(pilot)
-            assert app.session.phase == "over"
+            await _play_to_the_end(app, pilot, scenes.FINISH_CARDS_4)
             coins, paid, piles, final = _result_facts(app.session)
             assert [len(piles[p]) for p in piles] == [5, 5]
             rows = _over_rows(app)
@@ -582,10 +585,7 @@ def test_the_race_over_panel_scrolls_with_a_hint_for_eight_players_and_forty_car
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
-            await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + scenes.finish_cards(8))
-            await scenes.play_race_out(pilot)
-            await scenes.settle(pilot)
-            assert app.session.phase == "over"
+            await _play_to_the_end(app, pilot, scenes.finish_cards(8))
             coins, paid, piles, final = _result_facts(app.session)
             assert [len(piles[p]) for p in piles] == [20, 20]
             rows = _over_rows(app)
