@@ -361,15 +361,22 @@ def _stale_variants(path):
             "appended": (b"".join(lines) + illegal, len(lines) + 1)}
 
 
-@pytest.mark.parametrize("kind", ["swapped", "duplicated", "appended"])
-def test_journal_a_stale_event_is_refused_saying_nothing_changed_and_how_to_go_on(
-        tmp_path, monkeypatch, capsys, kind):
+def _resume_stale(tmp_path, monkeypatch, kind, *flags):
+    """Write the ``kind`` stale journal and run ``pyramid play --resume FILE --plain
+    FLAGS`` on it (typing ``quit``): ``(path, bytes written, stale line, exit code)``."""
     from camelhost import cli
     path = tmp_path / "g.jsonl"
     data, line = _stale_variants(path)[kind]
     path.write_bytes(data)
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
-    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    return path, data, line, cli.main(["play", "--resume", str(path), "--plain"] + list(flags))
+
+
+@pytest.mark.parametrize("kind", ["swapped", "duplicated", "appended"])
+def test_journal_a_stale_event_is_refused_saying_nothing_changed_and_how_to_go_on(
+        tmp_path, monkeypatch, capsys, kind):
+    path, data, line, rc = _resume_stale(tmp_path, monkeypatch, kind)
+    assert rc == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1
     assert err[0].startswith("pyramid: %s: event on line %d no longer applies (it is " % (path, line))
@@ -384,12 +391,8 @@ def test_journal_a_stale_event_is_refused_saying_nothing_changed_and_how_to_go_o
 @pytest.mark.parametrize("kind", ["swapped", "duplicated", "appended"])
 def test_journal_upto_damage_stops_at_a_stale_event_and_keeps_the_rest_aside(
         tmp_path, monkeypatch, capsys, kind):
-    from camelhost import cli
-    path = tmp_path / "g.jsonl"
-    data, line = _stale_variants(path)[kind]
-    path.write_bytes(data)
-    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
-    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage"]) == 0
+    path, data, line, rc = _resume_stale(tmp_path, monkeypatch, kind, "--upto-damage")
+    assert rc == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("resumed %s: %d event" % (path, line - 2))
     note = [x for x in out if "no longer applies" in x]

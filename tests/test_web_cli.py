@@ -1,6 +1,7 @@
 """``--web`` on the commands (issue 12): the address printed, the QR code in LAN
 mode, a replay served until Ctrl-C. Loopback only."""
 
+import contextlib
 import http.client
 import io
 import json
@@ -27,6 +28,30 @@ def _get(url_path, port):
     body = resp.read()
     conn.close()
     return resp.status, body
+
+
+@contextlib.contextmanager
+def _replay_web(path):
+    """``pyramid replay PATH --brief --web 127.0.0.1:0`` running: yields ``(proc, port,
+    said)`` once it serves the game (``port`` from the printed address or None,
+    ``said`` its output lines up to then); killed if it still runs at the end."""
+    proc = subprocess.Popen([PYRAMID, "replay", path, "--brief", "--web", "127.0.0.1:0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        said = []
+        for line in proc.stdout:
+            said.append(line.strip())
+            m = re.match(r"web scoreboard: http://127\.0\.0\.1:(\d+)/$", line.strip())
+            if m:
+                port = int(m.group(1))
+            if line.startswith("step through the game"):
+                break
+        yield proc, port, said
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 def test_lan_mode_prints_the_address_with_its_token_and_a_qr_code():
@@ -93,16 +118,7 @@ def test_replay_refuses_a_bad_or_busy_web_address_before_printing_the_game(tmp_p
 def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
     path = str(tmp_path / "g.jsonl")
     _journal(path, SETUP, "leg red", "pyramid", "blue 2")
-    proc = subprocess.Popen([PYRAMID, "replay", path, "--brief", "--web", "127.0.0.1:0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        port = None
-        for line in proc.stdout:
-            m = re.match(r"web scoreboard: http://127\.0\.0\.1:(\d+)/$", line.strip())
-            if m:
-                port = int(m.group(1))
-            if line.startswith("step through the game"):
-                break
+    with _replay_web(path) as (proc, port, _said):
         assert port
         status, body = _get("/view", port)
         view = json.loads(body)
@@ -116,10 +132,6 @@ def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
             [{"colour": "red", "value": 5}]
         proc.send_signal(signal.SIGINT)
         assert proc.wait(10) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
 
 
 def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_path):
@@ -130,18 +142,7 @@ def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_pa
     lines[3] = lines[3].replace(b'"player":1', b'"player":2')  # line 4: checksum wrong
     with open(path, "wb") as fh:
         fh.write(b"".join(lines))
-    proc = subprocess.Popen([PYRAMID, "replay", path, "--brief", "--web", "127.0.0.1:0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        port = None
-        said = []
-        for line in proc.stdout:
-            said.append(line.strip())
-            m = re.match(r"web scoreboard: http://127\.0\.0\.1:(\d+)/$", line.strip())
-            if m:
-                port = int(m.group(1))
-            if line.startswith("step through the game"):
-                break
+    with _replay_web(path) as (proc, port, said):
         assert port, said
         assert "shown up to the damaged line 4 (checksum does not match); %s is unchanged" \
             % path in said
@@ -149,10 +150,6 @@ def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_pa
         assert view["replay"] == {"step": 0, "steps": 2, "playing": False}  # setup, leg red
         proc.send_signal(signal.SIGINT)
         assert proc.wait(10) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     with open(path, "rb") as fh:
         assert fh.read() == b"".join(lines)
     assert not os.path.exists(path + ".damaged")
