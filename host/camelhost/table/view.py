@@ -305,9 +305,7 @@ def odds_view(session, samples=RACE_SAMPLES):
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
     shown = []
-    for av in values:
-        if av.kind == "finish":
-            continue
+    for av in values:  # finish cards are never among them (the hand is private)
         entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
                  "text": _action_text(session, av)}
         if av.kind == "partner":
