@@ -9,6 +9,7 @@ from camelup.odds import Position, best_tile, leg_odds, tile_landings, tile_valu
 from camelup.odds.actions import (
     action_values,
     finish_card_ev,
+    finish_values,
     ladder,
     leg_ticket_ev,
     partnership_ev,
@@ -39,6 +40,41 @@ def test_finish_card_ev_ladder_and_pile():
     assert finish_card_ev(1.0, [(0, "red"), (0, "blue")], 0, "red") == 5
     # one hidden card of another seat names red with probability p (= 0.5 here)
     assert finish_card_ev(0.5, [(3, "green")], 0, "red") == 0.5 * (0.5 * 8 + 0.5 * 5) - 0.5
+
+
+def test_finish_values_for_the_shared_screen_never_read_a_hidden_colour():
+    # RULES 1.8: the hand is private; advice for every colour as if still held, the
+    # piles counted by owner only
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    9: ["white"]})
+    g.push("finish winner white")   # Ann
+    g.push("finish winner orange")  # Ben
+    g.push("leg white")
+    g.push("leg white")             # Ann again: white played, four left
+    race = race_odds(g, seed=2, samples=400)
+    own = finish_values(g, race)
+    assert sorted(v.action for v in own) == sorted(
+        "finish %s %s" % (pile, c) for c in ("blue", "green", "orange", "yellow")
+        for pile in ("winner", "loser"))
+    # the same values as the legal actions' (a player's own cards are never the colour
+    # played: one card a colour)
+    assert [(v.action, v.ev) for v in own] == [
+        (v.action, v.ev) for v in action_values(g, race=race) if v.kind == "finish"]
+    public = finish_values(g, race, g.edition.racing)
+    assert len(public) == 10 and public == sorted(public, key=lambda v: (-v.ev, v.action))
+    white = [v for v in public if v.action == "finish winner white"][0]
+    # two cards ahead on the winner pile, Ben's counted by number, Ann's not at all
+    assert white.ev == finish_card_ev(race.winner["white"], [(1, None)], 0, "white")
+    other = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                        9: ["white"]})
+    for text in ("finish winner green", "finish winner yellow", "leg white", "leg white"):
+        other.push(text)  # other colours, the same owners
+    assert [(v.action, v.ev) for v in finish_values(other, race, other.edition.racing)] == [
+        (v.action, v.ev) for v in public]
+    spent = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                        9: ["white"]},
+                         loser_pile=[(0, c) for c in g.edition.racing])
+    assert finish_values(spent, race, g.edition.racing) == []  # Ann has no card left
 
 
 def test_partnership_ev_exact_on_D3():

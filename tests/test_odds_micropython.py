@@ -3,7 +3,8 @@ exact weights (D7-sized second-edition leg with a booing tile, a classic part-le
 both tile sides, a whole P2b leg with a booing tile: the last reveal by colour symmetry,
 which MicroPython does with ``replace`` where CPython uses ``str.translate``), the tile
 table, seeded race simulations (plain, and after the exact
-current leg), every place of a leg (3rd, 4th) and the action values.
+current leg), every place of a leg (3rd, 4th), the action values and the finish cards
+advised on the shared screen.
 """
 
 import pytest
@@ -11,9 +12,9 @@ from oracles.runtimes import same_on_both
 
 SCRIPT = r'''
 from camelup.odds import Position, leg_odds, tile_values
-from camelup.odds.race import simulate, simulate_after_leg
+from camelup.odds.race import race_odds, simulate, simulate_after_leg
 from camelup.game import Game
-from camelup.odds.actions import action_values
+from camelup.odds.actions import action_values, finish_values
 
 out = []
 p = Position("second", {2: ["yellow", "green", "red", "blue", "purple"], 14: ["black", "white"]},
@@ -47,6 +48,9 @@ g = Game("second", 6, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"]
 for text in ("leg purple", "pyramid red 2", "pyramid blue 1", "pyramid grey white 1"):
     g.push(text)
 out.append(repr(["%s %.9f" % (a.action, a.ev) for a in action_values(g, samples=300)]))
+g.push("finish winner red")
+out.append(repr(["%s %.9f" % (a.action, a.ev) for a in finish_values(
+    g, race_odds(g, seed=3, samples=300), g.edition.racing)]))
 for line in out:
     print(line)
 '''
@@ -56,7 +60,7 @@ for line in out:
 def test_odds_same_on_micropython_and_cpython(micropython, capsys):
     # RULES 3.4-3.6 (grey die, booing), 1.5, 2.4: same exact weights on both runtimes
     out = same_on_both(micropython, capsys, SCRIPT, "odds_script")
-    assert out.count("\n") == 8
+    assert out.count("\n") == 9
     assert "('purple', 108)" in out  # D7: P 108/216
 
 

@@ -86,16 +86,35 @@ def test_coach_counts_what_a_die_gives_away():
 
 
 def test_table_suggestions_follow_the_coach():
-    # before the end-game: the coach's order, finish cards left out (the shared
-    # screen never shows what a player's hand could be)
+    # before the end-game: the coach's order; the shared screen never shows what a
+    # player's hand could be, so every colour's finish card is valued as if still held.
+    # Ann holds all five: the advice is the coach's own ranking
     g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     9: ["white"]})
     assert coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE
     ranked = [r[1] for r in coach.evaluate(g)]
     assert ranked[0].startswith("finish ")  # the coach itself would play a card
-    advice = bots.suggestions(g)
-    assert [av.action for av in advice] == [a for a in ranked if not a.startswith("finish ")]
-    assert all(av.win is None for av in advice)
+    assert [av.action for av in bots.suggestions(g)] == ranked
+    # Ann played one: it is advised all the same (leaving it out would show it)
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    9: ["white"]}, winner_pile=[(0, "white")])
+    g.push("leg white")
+    g.push("leg white")
+    g.push("leg blue")
+    assert g.turn == 3
+    g.push("finish loser blue")  # Ann's turn again: one card on each pile
+    assert "finish winner white" not in [r[1] for r in coach.evaluate(g)]
+    advice = [av.action for av in bots.suggestions(g)]
+    assert sorted(a for a in advice if a.startswith("finish ")) == sorted(
+        "finish %s %s" % (pile, c) for c in g.edition.racing for pile in ("winner", "loser"))
+    assert all(av.win is None for av in bots.suggestions(g))
+    # the same game but for the colour of Ann's hidden card: the same advice
+    h = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    9: ["white"]}, winner_pile=[(0, "green")])
+    for text in ("leg white", "leg white", "leg blue", "finish loser blue"):
+        h.push(text)
+    assert [(av.action, av.ev) for av in bots.suggestions(h)] == \
+        [(av.action, av.ev) for av in bots.suggestions(g)]
 
 
 def test_partnerships_in_six_seat_games_name_the_chosen_seat():

@@ -7,7 +7,7 @@ import re
 from camelhost.table import bots
 from camelhost.table.narration import best_lines
 from camelhost.table.session import Session
-from camelhost.table.view import table_view
+from camelhost.table.view import FINISH_ADVICE, signed, table_view
 from camelhost.ui.odds_view import odds_lines
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -24,9 +24,18 @@ def _session(players, commands):
     return s
 
 
+def _kept(advice):
+    """The advice the table lists: the best ``FINISH_ADVICE`` finish cards only."""
+    cards = [av for av in advice if av.kind == "finish"][:FINISH_ADVICE]
+    return [av for av in advice if av.kind != "finish" or av in cards]
+
+
 def _kind(part):
     if " leg ticket " in part:
         return "leg"
+    if part.split()[0] in ("win", "lose"):
+        assert "(if held)" in part, part  # the screen can't see the hand
+        return "finish"
     for kind in ("pyramid", "tile", "partner"):
         if kind in part:
             return kind
@@ -55,8 +64,13 @@ def test_plain_best_lists_the_coachs_advice_best_first():
     s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
     line = best_lines(table_view(s, odds=True))[0]
     advice = bots.suggestions(s.game)
-    assert advice and all(av.kind != "finish" for av in advice)  # the hand is private
-    assert line == "Best for Ben: " + "; ".join(av.reason for av in advice[:6])
+    # the hand is private: finish cards as if every colour were held, the best two
+    assert len([av for av in advice if av.kind == "finish"]) == 2 * len(s.game.edition.racing)
+    assert line == "Best for Ben: " + "; ".join(
+        "%s finish card on the %s pile, if you hold it: %s" % (
+            av.action.split()[2], av.action.split()[1], signed(av.ev))
+        if av.kind == "finish" else av.reason for av in _kept(advice)[:6])
+    assert "finish card" in line
     assert best_lines(table_view(s, odds=True))[1].startswith("(in the coach's order: ")
 
 
@@ -91,8 +105,8 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     assert chances and chances == sorted(chances, reverse=True)
     assert advice[0].win == chances[0]
     view = table_view(s, odds=True)
-    assert [v["action"] for v in view["odds"]["actions"]["values"]] == \
-        [av.action for av in advice]
+    values = view["odds"]["actions"]["values"]
+    assert [v["action"] for v in values] == [av.action for av in _kept(advice)]
     line = best_lines(view)[0]
     assert line.startswith("Best for %s: " % s.names[s.game.turn]) and " win " not in line
-    assert advice[0].reason in line
+    assert line.startswith("Best for %s: %s" % (s.names[s.game.turn], values[0]["text"]))

@@ -51,7 +51,9 @@ def _odds_whole(app):
     for y, line in enumerate(lines, odds.region.y):
         assert shown[y][left:left + len(line)] == line, (y, line)
     assert lines[0].split()[-2:] == ["ticket", "left"]
-    assert sum(1 for line in lines if line.split()[:1] and line.split()[0] in RACING) == 5
+    rows = lines[:next((i for i, line in enumerate(lines) if line.startswith("Best for")),
+                       len(lines))]  # the camels' rows, not the advice under them
+    assert sum(1 for line in rows if line.split()[:1] and line.split()[0] in RACING) == 5
 
 
 @pytest.mark.parametrize("sizes", [[(120, 30), (80, 24)], [(120, 30), (120, 24), (80, 24)]])
@@ -662,10 +664,10 @@ def test_the_history_keeps_three_lines_with_many_players_a_tall_stack_an_error_s
 
 
 @pytest.mark.parametrize("names", [EIGHT[:6], EIGHT])
-def test_when_nothing_more_gives_the_odds_stay_whole_and_the_history_keeps_two_lines(names):
-    """Six to eight players (the odds up to 10 rows, with a partner to advise), a tile,
-    an error and the history scrolled back: 80x24 cannot hold it all even with one
-    camel row. Every player and the odds stay whole (docs/screen.md), the history
-    gives up its third line (it used to be the odds that were cut, with a scrollbar)."""
+def test_six_to_eight_long_names_a_tile_an_error_scrolled_back_keep_three_history_lines(names):
+    """Six to eight players (the odds up to 10 rows), a tile, an error and the history
+    scrolled back: every player and the odds stay whole (docs/screen.md), and the
+    history keeps 3 lines (it had 2 while the advice took a line for every kind; it
+    takes two lines at most in the narrow form now)."""
     camel_rows, history = _squeezed(names, 1)
-    assert camel_rows == 1 and history == 2
+    assert camel_rows == 1 and history >= 3

@@ -60,8 +60,15 @@ def test_everything_the_table_needs_is_in_view(size):
             for colour in ("blue", "green", "yellow", "red", "purple"):
                 row = [r for r in odds.splitlines() if r.strip().startswith(colour)][0]
                 assert len(re.findall(r"\d+", row)) >= 8, row  # 1st 2nd last win± lose± ticket
-            assert "Best for Cy:" in odds and "pyramid ticket +1.00" in odds
-            assert re.search(r"(cheering|booing) tile on \d+( \(from \d+\))? [+-]\d", odds)
+            advice = odds[odds.index("Best for Cy: "):].splitlines()
+            assert "purple leg ticket +" in advice[0]  # the coach's best first
+            if size == (80, 24):  # the coach's best that fit two lines
+                assert len(advice) == 2 and "; " in "".join(advice)
+            else:  # the best of every kind, and a note on their order
+                text = " ".join(advice)
+                assert "pyramid ticket +1.00" in text and "(if held)" in text
+                assert re.search(r"(cheering|booing) tile on \d+( \(from \d+\))? [+-]\d", text)
+                assert advice[-1].startswith("(coach's order;")
 
     asyncio.run(play())
 
@@ -403,7 +410,7 @@ def test_a_resized_terminal_gets_the_track_and_odds_redrawn_to_fit():
             await scenes.settle(pilot)
             assert all(len(line) <= 80 for line in _text(app, "#track").splitlines())
             assert "left" in _text(app, "#odds").splitlines()[0]  # the narrow form ...
-            assert "finish cards: not advised" not in _text(app, "#odds")  # (no notes)
+            assert "(coach's order;" not in _text(app, "#odds")  # (no notes)
             assert _visible(app, "#command") and _visible(app, "#players")
 
     asyncio.run(play())

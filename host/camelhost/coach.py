@@ -46,7 +46,13 @@ from camelup.actions import FINISH
 from camelup.editions import GREY, INKS
 from camelup.notation import position_text
 from camelup.odds import leg_odds, move
-from camelup.odds.actions import action_values, finish_card_ev, leg_ticket_ev, partnership_ev
+from camelup.odds.actions import (
+    action_values,
+    finish_card_ev,
+    finish_values,
+    leg_ticket_ev,
+    partnership_ev,
+)
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 from camelup.randomplay import random_release
@@ -184,12 +190,14 @@ def _fresh_rollout(game):
     return total
 
 
-def _finish_best(game, race, extra=None):
+def _finish_best(game, race, extra=None, public=False):
     """{seat: best finish-card EV (>= 0)} for every seat; ``extra``: ``(pile, card)``
     put on that pile first (my card). The others' cards are hidden (RULES 1.8): each
     other player is assumed to hold every colour, and on each pile their own cards are
     left out (one of that colour would mean they can't play it again; one of another
-    colour is never ahead of theirs) and everyone else's counted by number only."""
+    colour is never ahead of theirs) and everyone else's counted by number only.
+    ``public``: the player to act is treated like the others (advice for a shared
+    screen)."""
     out = {}
     if race is None:
         return out
@@ -201,7 +209,7 @@ def _finish_best(game, race, extra=None):
         piles[pile] = cards
     for p in range(game.players):
         best = 0.0
-        mine = p == game.turn
+        mine = p == game.turn and not public
         hand = game.finish_cards_in_hand(p) if mine else game.edition.racing
         seen = {}
         for pile in piles:
@@ -377,11 +385,15 @@ def card_guesses(game, public=False):
     return out
 
 
-def _guessed_piles(game, guesses, rng):
+def _guessed_piles(game, guesses, rng, holds=None):
     """Both piles with every guessed card drawn from its weights (a seat never gets a
-    colour twice: a repeat becomes its likeliest colour not yet drawn)."""
+    colour twice: a repeat becomes its likeliest colour not yet drawn). ``holds``:
+    ``(seat, colour)``, a card that seat is about to play, so none of its guessed
+    cards is that colour."""
     piles = {"winner": game.pile("winner"), "loser": game.pile("loser")}
     drawn = {}
+    if holds is not None:
+        drawn[holds[0]] = [holds[1]]
     for pile, index, seat, weights in guesses:
         used = drawn.setdefault(seat, [])
         u = rng.below(1 << 24) / float(1 << 24)
@@ -430,7 +442,8 @@ def _play_out(game, action, rng, race, guesses):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
     cards guessed, their replies (``_best_immediate``), then every die to the finish."""
     me = game.turn
-    c = game.with_piles(*_guessed_piles(game, guesses, rng))
+    holds = (me, action.split()[2]) if action.startswith("finish ") else None
+    c = game.with_piles(*_guessed_piles(game, guesses, rng, holds))
     c.push(random_release(c, rng) if action == "pyramid" else action)
     leg = c.leg
     turns = 0
@@ -483,9 +496,12 @@ def evaluate(game, seed=1, leg=None):
 def suggestions(game, leg=None, seed=1, public=False):
     """The table's advice for the seat to act: ``ActionValue`` objects (``.action``,
     ``.ev`` immediate coins, ``.reason``, ``.win`` the chance to win in the end-game)
-    in the coach's order, best first. ``public``: advice for the shared screen: no
-    finish cards (the player's hand is private), and the end-game's play-outs guess
-    the player's own finish cards like everyone's, so the order gives nothing away."""
+    in the coach's order, best first. ``public``: advice for the shared screen, from
+    what everyone at the table can see: a finish card of every colour on both piles,
+    as if still held (the hand is private, RULES 1.8: a player skips those already
+    played), the player's own cards on the piles counted by number like everyone's,
+    and in the end-game the play-outs guess them too (never one of the colour about to
+    be played), so the order gives nothing away."""
     return [av for _score, av in _scored(game, seed, leg, public)]
 
 
@@ -496,13 +512,15 @@ def _scored(game, seed, leg, public=False):
         leg = cached_leg_odds(position)
     race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     ranked = action_values(game, race=race, leg=leg)
-    if public:
+    if public:  # every colour as if still held: the hand is private (RULES 1.8)
         ranked = [av for av in ranked if av.kind != "finish"]
+        ranked += finish_values(game, race, game.edition.racing)
+        ranked.sort(key=lambda a: (-a.ev, a.action))
     if not ranked:
         return []
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
-    table = _Table(game, leg, tile_best, _finish_best(game, race))
+    table = _Table(game, leg, tile_best, _finish_best(game, race, public=public))
     plain = _rollout(table, seat, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
@@ -533,7 +551,8 @@ def _scored(game, seed, leg, public=False):
             reply = _pyramid_rollout(table, seat, position)
         elif av.kind == "finish":
             reply = _rollout(table, seat, leg,
-                             finish_best=_finish_best(game, race, (words[1], (seat, words[2]))))
+                             finish_best=_finish_best(game, race, (words[1], (seat, words[2])),
+                                                      public))
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
             ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))

@@ -26,8 +26,9 @@ first candidate in a fixed order.
 """
 
 from camelup import odds
-from camelup.odds.actions import action_values
+from camelup.odds.actions import action_values, finish_values
 from camelup.odds.game import position_from_game
+from camelup.odds.race import race_odds
 from camelup.randomplay import random_action
 from camelup.rng import XorShift32
 
@@ -63,14 +64,19 @@ def choose(game, names=None, quick=False):
 
 def suggestions(game, leg=None, race=None, seed=1):
     """The shared screen's ranked advice for the seat to act (``ActionValue`` list,
-    best first, no finish cards: the hand is private) from ``TABLE_POLICY``: the
-    coach's order (``coach.suggestions(public=True)``; in the end-game each of its
-    best few carries ``.win``, the chance to win the race), or the immediate EV's
-    (``race``: the ``RaceOdds`` for it, ``seed`` its simulation's)."""
+    best first) from ``TABLE_POLICY``: the coach's order (``coach.suggestions(public=
+    True)``; in the end-game each of its best few carries ``.win``, the chance to win
+    the race), or the immediate EV's (``race``: the ``RaceOdds`` for it, ``seed`` its
+    simulation's). The hand is private (RULES 1.8), so a finish card of every colour is
+    valued as if still held, from what the table can see."""
     if TABLE_POLICY == "coach":
         return coach.suggestions(game, leg=leg, public=True)
-    return [av for av in action_values(game, race=race, seed=seed, leg=leg)
-            if av.kind != "finish"]
+    if race is None:
+        race = race_odds(_position(game), seed=seed, samples=1000, leg=leg)
+    out = [av for av in action_values(game, race=race, seed=seed, leg=leg)
+           if av.kind != "finish"] + finish_values(game, race, game.edition.racing)
+    out.sort(key=lambda a: (-a.ev, a.action))
+    return out
 
 
 def ev_choose(game, names=None):

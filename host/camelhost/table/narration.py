@@ -394,8 +394,9 @@ def odds_lines(view):
 
 def best_lines(view, count=6):
     """The ``best`` command: the value in coins of the best actions for the player to
-    act in the coach's order, best first (finish cards left out: the screen is
-    shared; nothing while a die is being read); with partnerships in
+    act in the coach's order, best first (finish cards as if the player still held
+    every colour: the screen is shared; nothing while a die is being read); with
+    partnerships in
     play, a second line values each partner on offer by name, or the partnership the
     player already has."""
     odds = view["odds"]
@@ -408,7 +409,7 @@ def best_lines(view, count=6):
     shown = acts["values"][:count]
     lines = ["Best for %s: %s" % (acts["player"], "; ".join(v["text"] for v in shown)),
              "(in the coach's order: what an action leaves the next players counts too; "
-             "finish cards are never advised on the shared screen)"]
+             "the screen can't see your hand: skip a finish card you have played)"]
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]

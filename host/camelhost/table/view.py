@@ -81,8 +81,9 @@ Keys and shapes::
                                  player to act is partnered this leg (what copying the
                                  partner's best ticket is worth now, RULES 3.8), else None}}
                  probabilities p are floats 0..1; "hw" the 95 % half-width; action
-                 values leave finish cards out (they would show which cards the player
-                 still holds) and name partners by name.
+                 values give finish cards as if the player still held every colour
+                 (the hand is private: they skip one they played), the best
+                 ``FINISH_ADVICE`` only, and name partners by name.
 
 Odds come from ``camelup.odds`` (exact leg enumeration), ``camelup.odds.race``
 (seeded simulation, ``RACE_SAMPLES`` races) and ``camelup.odds.actions``, the advice's
@@ -93,6 +94,10 @@ cached per position, so calling ``table_view`` after every change stays cheap.
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
 RACE_SAMPLES = 5000
+
+#: Finish cards in the advice (the best few: each is "if you hold it", and a list of
+#: them all would crowd out the rest).
+FINISH_ADVICE = 2
 
 _ODDS_CACHE = {}
 _ODDS_CACHE_SIZE = 16
@@ -258,10 +263,15 @@ def final_view(session, final):
 
 
 def _action_text(session, av):
-    """The table's words for one action value: partners by name."""
+    """The table's words for one action value: partners by name; a finish card as
+    advice for a player whose hand the table can't see."""
     if av.kind == "partner":
         seat = int(av.action.split()[1])
         return "partner %s: %s (best of their tickets to copy)" % (session.names[seat], signed(av.ev))
+    if av.kind == "finish":
+        _, pile, colour = av.action.split()
+        return "%s finish card on the %s pile, if you hold it: %s" % (colour, pile,
+                                                                       signed(av.ev))
     return av.reason
 
 
@@ -305,7 +315,12 @@ def odds_view(session, samples=RACE_SAMPLES):
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
     shown = []
-    for av in values:  # finish cards are never among them (the hand is private)
+    cards = 0
+    for av in values:  # finish cards of every colour: the hand is private (RULES 1.8)
+        if av.kind == "finish":
+            cards += 1
+            if cards > FINISH_ADVICE:
+                continue
         entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
                  "text": _action_text(session, av)}
         if av.kind == "partner":

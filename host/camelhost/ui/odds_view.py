@@ -7,9 +7,9 @@ can run ``compute(snap)`` while the table goes on changing the real game.
 ``odds_lines(odds, view, width)`` lays the result out: one row per racing camel
 (leg 1st / 2nd / last, overall winner / loser with their 95 % interval, the value
 of its top leg ticket, the leg tickets left), then the best of the other actions (pyramid
-ticket, best tile space and side, best partnership). Finish cards are never
-advised: on a shared screen, advice that leaves out the colours a player already
-played would reveal them (RULES 1.8, 5).
+ticket, best tile space and side, best finish card, best partnership). A finish card
+is advised as if the player still held every colour: on a shared screen, advice that
+left out the colours a player already played would reveal them (RULES 1.8, 5).
 """
 
 import copy
@@ -23,6 +23,9 @@ from camelhost.ui import palette
 
 #: Widest odds panel laid out in the narrow form (80-column terminals).
 NARROW = 56
+#: Lines of advice in the narrow form: as many of the coach's best actions as fit
+#: (one at least), so the history keeps its room at 80x24.
+NARROW_ADVICE_LINES = 2
 
 
 def snapshot(session):
@@ -54,9 +57,9 @@ def _interval(p, hw):
 def best_actions(odds, view):
     """``{"leg": {colour: ev}, "shown": [(kind, words, ev), ...]}`` from the odds'
     action values: every colour's leg ticket value, and the best of each kind (leg
-    ticket, pyramid ticket, tile, partner) in the advice's order (the coach's, best
-    first). ``words``: the colour for a leg ticket, ``(space, side)`` for a tile, the
-    partner's name."""
+    ticket, pyramid ticket, tile, finish card, partner) in the advice's order (the
+    coach's, best first). ``words``: the colour for a leg ticket, ``(space, side)`` for
+    a tile, ``(pile, colour)`` for a finish card, the partner's name."""
     out = {"leg": {}, "shown": []}
     actions = odds.get("actions") or {"values": []}
     seen = {}
@@ -64,7 +67,7 @@ def best_actions(odds, view):
         kind = av["kind"]
         if kind == "leg":
             out["leg"][av["action"].split()[1]] = av["ev"]
-        if kind not in ("leg", "pyramid", "tile", "partner") or kind in seen:
+        if kind not in ("leg", "pyramid", "tile", "finish", "partner") or kind in seen:
             continue
         seen[kind] = True
         if kind == "leg":
@@ -72,6 +75,9 @@ def best_actions(odds, view):
         elif kind == "tile":
             _, space, side = av["action"].split()
             words = (int(space), side)
+        elif kind == "finish":
+            _, pile, colour = av["action"].split()
+            words = (pile, colour)
         elif kind == "partner":
             words = view["players"][int(av["action"].split()[1])]["name"]
         else:
@@ -151,15 +157,30 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
             part = "%s tile on %d%s %s" % (
                 tile_names[0] if side == "+" else tile_names[1], space,
                 " (from %d)" % mine[0] if mine and mine[0] != space else "", signed(ev))
+        elif kind == "finish":
+            pile, colour = words
+            # the command that plays it (win red / lose red): short enough for the
+            # narrow form's line with the player's name
+            part = "%s %s (if held) %s" % ("win" if pile == "winner" else "lose", colour,
+                                           signed(ev))
         else:
             part = "partner %s %s" % (words, signed(ev))
         parts.append(part)
+    def wrapped(parts):
+        keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
+        return [line.replace("\u00a0", " ") for line in textwrap.wrap(
+            head + " " + "; ".join(keep), width=max(20, width), subsequent_indent="  ",
+            break_long_words=True, break_on_hyphens=False)]
+
+    lines = wrapped(parts)
+    if not wide:  # the coach's best that fit the narrow form's lines (one at least)
+        for count in range(len(parts), 0, -1):
+            lines = wrapped(parts[:count])
+            if len(lines) <= NARROW_ADVICE_LINES:
+                break
     start = len(text)
-    keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
-    text.append("\n".join(textwrap.wrap(
-        head + " " + "; ".join(keep), width=max(20, width), subsequent_indent="  ",
-        break_long_words=True, break_on_hyphens=False)).replace("\u00a0", " "))
+    text.append("\n".join(lines))
     text.stylize("bold", start, start + len(head))
     if wide:
-        text.append("\n(coach's order; no finish cards on the shared screen)", "dim")
+        text.append("\n(coach's order; a finish card only if you still hold it)", "dim")
     return text

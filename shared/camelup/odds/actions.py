@@ -122,6 +122,35 @@ def _signed(x):
     return ("+%.2f" % x) if x >= 0 else ("%.2f" % x)
 
 
+def _finish_value(game, race, pile, colour):
+    cards = game.pile(pile)
+    p = race.winner[colour] if pile == "winner" else race.loser[colour]
+    # a player holds one card of each colour, so none of theirs on the pile is this
+    # colour: the pile counts by owner only and no hidden colour is read
+    ev = finish_card_ev(p, [(owner, None) for owner, _c in cards], game.turn, colour)
+    return ActionValue("finish", "finish %s %s" % (pile, colour), ev,
+                       "finish %s %s: %s (P %.2f, %d card%s on the pile)"
+                       % (pile, colour, _signed(ev), p, len(cards),
+                          "" if len(cards) == 1 else "s"))
+
+
+def finish_values(game, race, colours=None):
+    """The finish cards of ``game.turn`` with their EV (RULES 1.13): ``ActionValue``
+    list, best first, one per colour of ``colours`` on each pile (``"winner"`` first).
+    ``colours``: default the cards in the player's hand; ``game.edition.racing`` for
+    advice on a shared screen, which must not show which cards the player still holds
+    (RULES 1.8): only the race odds ``race`` (``RaceOdds``) and how many cards each
+    pile holds are read, never a colour on a pile. Empty when the player has no finish
+    card left or the race is over."""
+    if game.is_over or not game.finish_cards_in_hand(game.turn):
+        return []
+    if colours is None:
+        colours = game.finish_cards_in_hand(game.turn)
+    out = [_finish_value(game, race, pile, c) for c in colours for pile in ("winner", "loser")]
+    out.sort(key=lambda a: (-a.ev, a.action))
+    return out
+
+
 def action_values(game, race=None, seed=1, samples=1000, leg=None):
     """Every legal action of ``game.turn`` with its EV, best first.
 
@@ -197,14 +226,7 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
                     name, action.space, _signed(ev), _signed(gain), own_income, own_tile)
             out.append(ActionValue(kind, str(action), ev, reason))
         elif kind == "finish":
-            c = action.colour
-            pile = game.pile(action.pile)
-            p = race.winner[c] if action.pile == "winner" else race.loser[c]
-            ev = finish_card_ev(p, pile, seat, c)
-            out.append(ActionValue(kind, str(action), ev,
-                                   "finish %s %s: %s (P %.2f, %d card%s on the pile)"
-                                   % (action.pile, c, _signed(ev), p, len(pile),
-                                      "" if len(pile) == 1 else "s")))
+            out.append(_finish_value(game, race, action.pile, action.colour))
         elif kind == "partner":
             q = action.player
             ev = partnership_ev(leg, game.held_tickets(q), game.pyramid_tickets(q))
