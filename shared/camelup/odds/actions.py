@@ -217,12 +217,13 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
                 continue
             gain = tile_ev[key]
             name = forward if action.side == "+" else backward
-            reason = "%s tile on %d: %s expected landings" % (name, action.space, _signed(gain))
+            reason = "%s tile on %d: %s (expected landings, a coin each)" % (
+                name, action.space, _signed(gain))
             ev = gain
             if own_tile is not None:
                 # moving the tile gives up what it earns where it is (RULES 1.5)
                 ev = gain - own_income
-                reason = "%s tile on %d: %s (%s expected landings there, %.2f lost on %d)" % (
+                reason = "%s tile on %d: %s (%s in landings there, %.2f lost on %d)" % (
                     name, action.space, _signed(ev), _signed(gain), own_income, own_tile)
             out.append(ActionValue(kind, str(action), ev, reason))
         elif kind == "finish":
