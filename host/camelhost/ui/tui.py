@@ -957,11 +957,16 @@ class TableApp(App):
                 self._answer(lambda: self.table.display.error(
                     "the table moved on while the picker was open: no finish card played"))
                 return
+            cards = len(s.game.pile(pile))
             self.hide_colours = True
             try:
                 self._answer(lambda: self.table.line("finish %s %s" % (pile, colour)))
             finally:
                 self.hide_colours = False
+            if s.game is not None and len(s.game.pile(pile)) == cards:
+                # refused (the error line says why): the history's '> win' gets an
+                # ending, as when the picker is cancelled
+                self.table.display._write("(no finish card played)")
 
         picker = FinishCardPicker(s.names[seat], pile, s.edition)
         box = self.screen.query_one("#command", CommandInput)
