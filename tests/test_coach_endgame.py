@@ -65,14 +65,14 @@ def test_public_advice_does_not_depend_on_the_players_own_cards():
     shown = [[(av.action, av.win) for av in bots.suggestions(g)] for g in (a, b)]
     assert shown[0] == shown[1]
     assert any(win is not None for _action, win in shown[0])
-    # a finish card of every colour on both piles, as if still held: blue is advised
-    # in a although Ann played it, green in b
-    finish = sorted(action for action, _win in shown[0] if action.startswith("finish "))
-    assert finish == sorted("finish %s %s" % (pile, c) for c in a.edition.racing
-                            for pile in ("winner", "loser"))
-    # the end-game played some of them out: never with a guessed card of Ann's of the
-    # colour she is about to play (the engine would refuse the play-out)
-    assert any(win is not None for action, win in shown[0] if action.startswith("finish "))
+    # finish cards as if every colour were still held, the best two: blue on the
+    # winner pile is advised in a although Ann played it (and in b, where she did not)
+    finish = [(action, win) for action, win in shown[0] if action.startswith("finish ")]
+    assert len(finish) == coach.FINISH_ADVICE
+    assert "finish winner blue" in [action for action, _win in finish]
+    # the end-game played them out: never with a guessed card of Ann's of the colour
+    # she is about to play (the engine would refuse the play-out)
+    assert all(win is not None for _action, win in finish)
 
 
 def test_a_game_without_history_guesses_from_the_odds_now():

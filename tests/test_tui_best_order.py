@@ -4,11 +4,15 @@ kind on the full screen; once was a fixed order with the best action last."""
 
 import re
 
+from camelhost import coach
 from camelhost.table import bots
 from camelhost.table.narration import best_lines
 from camelhost.table.session import Session
-from camelhost.table.view import FINISH_ADVICE, signed, table_view
+from camelhost.table.view import RACE_SAMPLES, signed, table_view
 from camelhost.ui.odds_view import odds_lines
+from camelup.odds.actions import finish_card_ev
+from camelup.odds.game import position_from_game
+from camelup.odds.race import race_odds
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -22,12 +26,6 @@ def _session(players, commands):
     for line in [SETUP] + commands:
         s.command(line)
     return s
-
-
-def _kept(advice):
-    """The advice the table lists: the best ``FINISH_ADVICE`` finish cards only."""
-    cards = [av for av in advice if av.kind == "finish"][:FINISH_ADVICE]
-    return [av for av in advice if av.kind != "finish" or av in cards]
 
 
 def _kind(part):
@@ -63,13 +61,20 @@ def test_full_screen_best_for_follows_the_coachs_order():
 def test_plain_best_lists_the_coachs_advice_best_first():
     s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
     line = best_lines(table_view(s, odds=True))[0]
-    advice = bots.suggestions(s.game)
+    # the race odds the table shows value the finish cards too: the advice and the
+    # odds column agree
+    race = race_odds(position_from_game(s.game), seed=s.seed, samples=RACE_SAMPLES)
+    advice = bots.suggestions(s.game, race=race)
     # the hand is private: finish cards as if every colour were held, the best two
-    assert len([av for av in advice if av.kind == "finish"]) == 2 * len(s.game.edition.racing)
+    cards = [av for av in advice if av.kind == "finish"]
+    assert len(cards) == coach.FINISH_ADVICE
+    _, pile, colour = cards[0].action.split()
+    p = race.winner[colour] if pile == "winner" else race.loser[colour]
+    assert cards[0].ev == finish_card_ev(p, s.game.pile(pile), s.game.turn, colour)
     assert line == "Best for Ben: " + "; ".join(
         "%s finish card on the %s pile, if you hold it: %s" % (
             av.action.split()[2], av.action.split()[1], signed(av.ev))
-        if av.kind == "finish" else av.reason for av in _kept(advice)[:6])
+        if av.kind == "finish" else av.reason for av in advice[:6])
     assert "finish card" in line
     assert best_lines(table_view(s, odds=True))[1].startswith("(in the coach's order: ")
 
@@ -88,7 +93,6 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     # are ordered by the player's chance to win (worked out with the player's own
     # finish cards guessed like everyone's); the chances themselves are not shown: on
     # the shared screen they leave out the player's finish cards, so they understate
-    from camelhost import coach
     from camelup.rng import XorShift32
     s = Session("classic", ["Ann", "Ben", "Cy", "Dee"], seed=4)
     s.command("draw")
@@ -106,7 +110,24 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     assert advice[0].win == chances[0]
     view = table_view(s, odds=True)
     values = view["odds"]["actions"]["values"]
-    assert [v["action"] for v in values] == [av.action for av in _kept(advice)]
+    assert [v["action"] for v in values] == [av.action for av in advice]
     line = best_lines(view)[0]
     assert line.startswith("Best for %s: " % s.names[s.game.turn]) and " win " not in line
     assert line.startswith("Best for %s: %s" % (s.names[s.game.turn], values[0]["text"]))
+
+
+def test_a_long_name_still_gets_two_actions_in_the_narrow_form():
+    # Tester's finding: at 80 columns (a 46-column odds panel) "Best for Fitzgerald:"
+    # and a finish card filled the first line, so the advice fell back to one action
+    names = ["Bartholomew", "Cassandra", "Maximilian", "Evangeline", "Fitzgerald"]
+    s = _session(names, ["leg purple", "win purple", "leg blue", "tile 6 +"])
+    assert s.names[s.game.turn] == "Fitzgerald"
+    view = table_view(s, odds=True)
+    text = str(odds_lines(view["odds"], view, width=46))
+    advice = text[text.index("For Fitzgerald: "):].splitlines()
+    assert len(advice) <= 2 and all(len(line) <= 46 for line in advice)
+    assert len(" ".join(advice).split("; ")) >= 2, advice
+    # a short name keeps "Best for"
+    s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
+    view = table_view(s, odds=True)
+    assert "Best for Ben: " in str(odds_lines(view["odds"], view, width=46))

@@ -94,6 +94,9 @@ ENDGAME_WHOLE_LEG = 0
 GUESS_SHARPNESS = 1.0
 
 
+#: Finish cards in the public advice (the best by the score above).
+FINISH_ADVICE = 2
+
 #: Leg odds of positions the lookahead met lately (the same die state comes back while
 #: players take tickets): ``repr(position)`` -> ``LegOdds``.
 _LEGS = {}
@@ -493,7 +496,7 @@ def evaluate(game, seed=1, leg=None):
     return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg)]
 
 
-def suggestions(game, leg=None, seed=1, public=False):
+def suggestions(game, leg=None, seed=1, public=False, race=None):
     """The table's advice for the seat to act: ``ActionValue`` objects (``.action``,
     ``.ev`` immediate coins, ``.reason``, ``.win`` the chance to win in the end-game)
     in the coach's order, best first. ``public``: advice for the shared screen, from
@@ -501,16 +504,20 @@ def suggestions(game, leg=None, seed=1, public=False):
     as if still held (the hand is private, RULES 1.8: a player skips those already
     played), the player's own cards on the piles counted by number like everyone's,
     and in the end-game the play-outs guess them too (never one of the colour about to
-    be played), so the order gives nothing away."""
-    return [av for _score, av in _scored(game, seed, leg, public)]
+    be played), so the order gives nothing away; the best ``FINISH_ADVICE`` finish
+    cards only (each is "if you hold it": more would crowd out the rest). ``race``: the
+    ``RaceOdds`` to value finish cards with (the table passes the odds it shows, so
+    the advice and the odds agree); default the coach's own ``FINISH_SAMPLES`` run."""
+    return [av for _score, av in _scored(game, seed, leg, public, race)]
 
 
-def _scored(game, seed, leg, public=False):
+def _scored(game, seed, leg, public=False, race=None):
     seat = game.turn
     position = position_from_game(game)
     if leg is None:
         leg = cached_leg_odds(position)
-    race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+    if race is None:
+        race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     ranked = action_values(game, race=race, leg=leg)
     if public:  # every colour as if still held: the hand is private (RULES 1.8)
         ranked = [av for av in ranked if av.kind != "finish"]
@@ -561,6 +568,9 @@ def _scored(game, seed, leg, public=False):
             reply = plain
         out.append((ev - REPLY_WEIGHT * reply, av))
     out.sort(key=lambda t: (-t[0], t[1].action))
+    if public:  # the best few finish cards only, before the end-game picks its few
+        cards = [t for t in out if t[1].kind == "finish"][:FINISH_ADVICE]
+        out = [t for t in out if t[1].kind != "finish" or t in cards]
     if len(out) > 1 and race_ends_this_leg(game) >= ENDGAME_SHARE:
         top = out[:ENDGAME_CANDIDATES]
         chances = win_chances(game, [av.action for _score, av in top], race, public=public)

@@ -67,14 +67,16 @@ def suggestions(game, leg=None, race=None, seed=1):
     best first) from ``TABLE_POLICY``: the coach's order (``coach.suggestions(public=
     True)``; in the end-game each of its best few carries ``.win``, the chance to win
     the race), or the immediate EV's (``race``: the ``RaceOdds`` for it, ``seed`` its
-    simulation's). The hand is private (RULES 1.8), so a finish card of every colour is
-    valued as if still held, from what the table can see."""
+    simulation's; the coach values finish cards with it too). The hand is private
+    (RULES 1.8), so a finish card of every colour is valued as if still held, from
+    what the table can see, and the best ``coach.FINISH_ADVICE`` are listed."""
     if TABLE_POLICY == "coach":
-        return coach.suggestions(game, leg=leg, public=True)
+        return coach.suggestions(game, leg=leg, public=True, race=race)
     if race is None:
         race = race_odds(_position(game), seed=seed, samples=1000, leg=leg)
     out = [av for av in action_values(game, race=race, seed=seed, leg=leg)
-           if av.kind != "finish"] + finish_values(game, race, game.edition.racing)
+           if av.kind != "finish"]
+    out += finish_values(game, race, game.edition.racing)[:coach.FINISH_ADVICE]
     out.sort(key=lambda a: (-a.ev, a.action))
     return out
 

@@ -262,7 +262,7 @@ class Table:
                 reason = str(exc).split(": ", 1)[-1]
                 for colour in racing:
                     reason = re.sub(r"\b%s\b" % colour, "that colour", reason)
-                self.display.error("that finish card can't be played (%s); %s"
+                self.display.error("that finish card can't be played: %s; %s"
                                    % (reason, again))
             return True
         self._shown(notices)

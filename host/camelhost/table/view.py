@@ -83,7 +83,7 @@ Keys and shapes::
                  probabilities p are floats 0..1; "hw" the 95 % half-width; action
                  values give finish cards as if the player still held every colour
                  (the hand is private: they skip one they played), the best
-                 ``FINISH_ADVICE`` only, and name partners by name.
+                 ``coach.FINISH_ADVICE`` only, and name partners by name.
 
 Odds come from ``camelup.odds`` (exact leg enumeration), ``camelup.odds.race``
 (seeded simulation, ``RACE_SAMPLES`` races) and ``camelup.odds.actions``, the advice's
@@ -94,10 +94,6 @@ cached per position, so calling ``table_view`` after every change stays cheap.
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
 RACE_SAMPLES = 5000
-
-#: Finish cards in the advice (the best few: each is "if you hold it", and a list of
-#: them all would crowd out the rest).
-FINISH_ADVICE = 2
 
 _ODDS_CACHE = {}
 _ODDS_CACHE_SIZE = 16
@@ -315,12 +311,7 @@ def odds_view(session, samples=RACE_SAMPLES):
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
     shown = []
-    cards = 0
-    for av in values:  # finish cards of every colour: the hand is private (RULES 1.8)
-        if av.kind == "finish":
-            cards += 1
-            if cards > FINISH_ADVICE:
-                continue
+    for av in values:  # finish cards as if held: the hand is private (RULES 1.8)
         entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
                  "text": _action_text(session, av)}
         if av.kind == "partner":

@@ -166,21 +166,28 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         else:
             part = "partner %s %s" % (words, signed(ev))
         parts.append(part)
-    def wrapped(parts):
+    def wrapped(head, parts):
         keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
         return [line.replace("\u00a0", " ") for line in textwrap.wrap(
             head + " " + "; ".join(keep), width=max(20, width), subsequent_indent="  ",
             break_long_words=True, break_on_hyphens=False)]
 
-    lines = wrapped(parts)
-    if not wide:  # the coach's best that fit the narrow form's lines (one at least)
-        for count in range(len(parts), 0, -1):
-            lines = wrapped(parts[:count])
-            if len(lines) <= NARROW_ADVICE_LINES:
-                break
+    lines = wrapped(head, parts)
+    if not wide and parts:
+        # the coach's best that fit the narrow form's lines (one at least); with a long
+        # name, "For NAME:" when it lets one more action in than "Best for NAME:"
+        best_fit = None
+        for words in (head, "For %s:" % odds["actions"]["player"]):
+            for count in range(len(parts), 0, -1):
+                fit = wrapped(words, parts[:count])
+                if len(fit) <= NARROW_ADVICE_LINES or count == 1:
+                    break
+            if best_fit is None or count > best_fit[0]:
+                best_fit = (count, words, fit)
+        _count, head, lines = best_fit
     start = len(text)
     text.append("\n".join(lines))
     text.stylize("bold", start, start + len(head))
     if wide:
-        text.append("\n(coach's order; a finish card only if you still hold it)", "dim")
+        text.append("\n(coach's order; finish cards as if you held every colour)", "dim")
     return text
