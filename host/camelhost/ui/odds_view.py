@@ -166,6 +166,7 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         else:
             part = "partner %s %s" % (words, signed(ev))
         parts.append(part)
+
     def wrapped(head, parts):
         keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
         return [line.replace("\u00a0", " ") for line in textwrap.wrap(
