@@ -149,3 +149,21 @@ def test_coach_variants_bench_reads_settings_and_pairs_games():
     mean, hw, changed = paired([1.0, 0.0, 0.5, 0.0], [1.0, 1.0, 0.0, 0.0])
     assert (mean, changed) == (-0.125, 2)
     assert hw > 0
+
+
+def test_the_ev_table_policy_advises_by_immediate_value_with_the_same_care(monkeypatch):
+    # bots.TABLE_POLICY = "ev" (the table's bots before the coach): the advice is the
+    # immediate-EV order, finish cards as if held, the best two, whatever was played
+    monkeypatch.setattr(bots, "TABLE_POLICY", "ev")
+    shown = []
+    for colour in ("white", "green"):
+        g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                        9: ["white"]}, winner_pile=[(0, colour)])
+        for text in ("leg white", "leg white", "leg blue", "finish loser blue"):
+            g.push(text)
+        advice = bots.suggestions(g)
+        assert [av.ev for av in advice] == sorted((av.ev for av in advice), reverse=True)
+        assert len([av for av in advice if av.kind == "finish"]) == coach.FINISH_ADVICE
+        shown.append([(av.action, av.ev) for av in advice])
+    assert shown[0] == shown[1]
+    assert shown[0][0][0] == "finish winner white"  # Ann played it in the first game
