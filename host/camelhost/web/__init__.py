@@ -92,8 +92,9 @@ def wait_for_enter(board, message="press Enter to go on to the table", stdin=Non
             return
     except (AttributeError, ValueError):
         return
-    print(message)
     try:
+        # inside the try: a Ctrl-C that lands while the line is written is caught too
+        print(message, flush=True)
         stdin.readline()
     except (KeyboardInterrupt, EOFError):
         pass
@@ -101,10 +102,13 @@ def wait_for_enter(board, message="press Enter to go on to the table", stdin=Non
 
 def wait_until_interrupted(message="step through the game on the page (next, previous, "
                                    "play); Ctrl-C stops"):
-    """Say ``message``, then sleep until Ctrl-C (the board serves meanwhile)."""
+    """Say ``message``, then sleep until Ctrl-C (the board serves meanwhile). Returns
+    normally on Ctrl-C, however early it comes after the message."""
     import time
-    print(message)
     try:
+        # inside the try, and flushed: whoever reads the message may press Ctrl-C at
+        # once, before print has even returned (the CI's flake: exit 130, not 0)
+        print(message, flush=True)
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
