@@ -172,9 +172,11 @@ class Table:
         words = text.lower().split()
         if self.private is not None:
             if words and _is_command(words[0], self.session.edition.racing):
-                # a command, not a colour: the card is not played and the command runs
+                # a command, not a colour: the card is not played and the command runs,
+                # named, since the prompt didn't show it (a command never names a card)
                 self.private = None
-                self.display.text("no finish card played")
+                self.display.text("no finish card played (%s is a command, not a colour)"
+                                  % shown(text))
             else:
                 return self._private_card(words)
         if not words:
