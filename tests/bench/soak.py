@@ -95,7 +95,7 @@ def truth_scores(edition, seed, emitted):
     """Final coins of the same table fed, in order, exactly the events the pyramid
     emitted (``emitted``: the firmware's EVT messages, as the simulated board saw
     them), with no link in between: what a perfect link gives."""
-    from camelhost.device.link import DieEvent
+    from camelhost.device.events import DieEvent
 
     display = _Display()
     session = Session(edition, list(NAMES), seed=seed, bots=range(len(NAMES)), journal=Journal(None))

@@ -1,0 +1,119 @@
+"""What the link hands out: each slider push's outcome (``DieEvent``) and the seqs of a
+hole in the sequence (``SeqRange``). Plain values, no I/O: the link
+(``camelhost.device.link``) builds them from the wire (docs/protocol.md), the table
+(``camelhost.device.open``) reads them."""
+
+#: Event kinds handed to the session (docs/interfaces.md).
+KINDS = ("die", "nodie", "double", "unknown", "fault", "gap")
+
+
+class SeqRange:
+    """Event seqs ``first..last`` of one boot, stored as two numbers whatever the count.
+
+    ``last`` is ``None`` when the count is unknown (the device kept no record):
+    then ``len()`` is 0 and iteration yields nothing. Compares equal to the tuple of
+    its seqs (``SeqRange(2, 4) == (2, 3, 4)``). ``str()``: ``"2, 3, 4"`` for up to
+    eight seqs, ``"2..4000"`` beyond, ``"5 and after (count unknown)"``.
+    """
+
+    __slots__ = ("first", "last")
+
+    def __init__(self, first, last=None):
+        self.first = first
+        self.last = last
+
+    def __len__(self):
+        return 0 if self.last is None else self.last - self.first + 1
+
+    def __iter__(self):
+        if self.last is not None:
+            yield from range(self.first, self.last + 1)
+
+    def __contains__(self, seq):
+        return self.last is not None and self.first <= seq <= self.last
+
+    def __eq__(self, other):
+        if isinstance(other, SeqRange):
+            return (self.first, self.last) == (other.first, other.last)
+        if isinstance(other, tuple):
+            if self.last is None:
+                return other == ()
+            return len(other) == len(self) and (not other or (other[0] == self.first and other == tuple(self)))
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.first, self.last))
+
+    def __str__(self):
+        if self.last is None:
+            return "%d and after (count unknown)" % self.first
+        if len(self) <= 8:
+            return ", ".join(str(n) for n in self)
+        return "%d..%d" % (self.first, self.last)
+
+    def __repr__(self):
+        return "SeqRange(%r, %r)" % (self.first, self.last)
+
+
+class DieEvent:
+    """One outcome of a slider push, or a hole in the sequence.
+
+    ``kind``: ``die``, ``nodie``, ``double``, ``unknown``, ``fault`` or ``gap``.
+    ``colour``: die colour (``red``, ``grey``...) for ``die``, else ``None``.
+    ``ink``: ``black``/``white`` for the grey die, else ``None``. ``value``: 1..3
+    when the pyramid has value buttons, else ``None``. ``boot``: the device's boot
+    id (8 hex digits); ``seq``: the event's number in that boot (for ``gap``: the
+    first missing one). ``missing``: for ``gap``, a ``SeqRange`` of the missing
+    seqs (compares equal to their tuple; length 0 when the count cannot be known:
+    events from ``seq`` on *may* be missing).
+    ``best``: for ``unknown``, the nearest colour or ``none``. ``code``: for
+    ``fault``, ``eio``/``timeout``/``nosensor``. ``reading``: the raw
+    ``(c, r, g, b)`` counts when sent. ``margin``: classifier margin in sigma.
+    ``raw``: the wire line (str, without newline; ``""`` for ``gap``).
+    """
+
+    __slots__ = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "missing", "best", "code", "reading", "margin")
+
+    def __init__(self, kind, boot, seq, raw="", colour=None, ink=None, value=None, missing=(), best=None, code=None, reading=None, margin=None):
+        self.kind = kind
+        self.boot = boot
+        self.seq = seq
+        self.raw = raw
+        self.colour = colour
+        self.ink = ink
+        self.value = value
+        self.missing = missing if isinstance(missing, SeqRange) else tuple(missing)
+        self.best = best
+        self.code = code
+        self.reading = reading
+        self.margin = margin
+
+    @classmethod
+    def from_message(cls, msg, raw=""):
+        """Build from a decoded ``EVT`` ``protocol.Message``."""
+        f = msg.fields
+        margin = f.get("m")
+        return cls(
+            msg.kind,
+            f["boot"],
+            f["seq"],
+            raw,
+            colour=f.get("col"),
+            ink=f.get("ink"),
+            value=f.get("val"),
+            best=f.get("best"),
+            code=f.get("code"),
+            reading=f.get("raw"),
+            margin=None if margin is None else margin / 100.0,
+        )
+
+    def label(self):
+        """Classifier-style label: ``red``, ``grey-black``; ``None`` unless kind is ``die``."""
+        if self.kind != "die":
+            return None
+        return self.colour + ("-" + self.ink if self.ink else "")
+
+    def __repr__(self):
+        if self.kind == "gap":
+            return "DieEvent(gap %s missing=%s)" % (self.boot, self.missing)
+        return "DieEvent(%s %s:%d %s %s %s)" % (self.kind, self.boot, self.seq, self.colour, self.ink, self.value)
