@@ -1,6 +1,8 @@
 """``pyramid tournament`` and the bot policies: seeded, seats rotated, every game a
 legal race through the rules engine, win shares split, the coach legal and sensible."""
 
+import os
+
 import camelup
 import pytest
 from bench.coach_variants import paired, parse_variant
@@ -149,6 +151,26 @@ def test_coach_variants_bench_reads_settings_and_pairs_games():
     mean, hw, changed = paired([1.0, 0.0, 0.5, 0.0], [1.0, 1.0, 0.0, 0.0])
     assert (mean, changed) == (-0.125, 2)
     assert hw > 0
+
+
+def test_coach_variants_bench_reads_a_cached_run_of_the_same_code_only(tmp_path,
+                                                                        monkeypatch):
+    import bench.coach_variants as cv
+    played = []
+
+    def fake(settings, bots_, edition, games, seed, workers):
+        played.append(settings)
+        return [1.0, 0.0, 0.5][:games]
+
+    monkeypatch.setattr(cv, "coach_wins", fake)
+    args = ({}, ["coach", "ev"], "classic", 3, 23, 1)
+    cache = str(tmp_path / "cache")
+    assert cv.cached_wins(cache, "base", *args) == ([1.0, 0.0, 0.5], False)
+    assert cv.cached_wins(cache, "base", *args) == ([1.0, 0.0, 0.5], True)
+    assert cv.cached_wins(cache, "PRUNE=1", *args)[1] is False  # another variant: played
+    monkeypatch.setattr(cv, "code_hash", lambda: "changed")
+    assert cv.cached_wins(cache, "base", *args)[1] is False  # other code: played again
+    assert len(played) == 3 and not [n for n in os.listdir(cache) if n.endswith(".tmp")]
 
 
 def test_the_ev_table_policy_advises_by_immediate_value_with_the_same_care(monkeypatch):

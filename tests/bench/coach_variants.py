@@ -7,7 +7,13 @@ the difference. That makes a paired difference far tighter than two independent
 win rates: a change that touches one game in ten shows up at a few hundred games.
 
     nice python tests/bench/coach_variants.py --edition classic --games 400 --seed 11 \
-        base REPLY_DECAY=0.9 PRUNE=1.0,TILE_CANDIDATES=5
+        --cache /tmp/coach-runs base REPLY_DECAY=0.9 PRUNE=1.0,TILE_CANDIDATES=5
+
+``--cache DIR`` keeps each variant's per-game results in ``DIR`` (one JSON file per
+variant, edition, games, seed and opponents, named with a hash of every source file
+of ``camelup`` and ``camelhost``): a later run on the same code reads them instead of
+playing the games again (the ``base`` run is the one every comparison repeats); any
+change to the code starts afresh.
 
 A variant is ``base`` (the coach as it is) or ``NAME=VALUE[,NAME=VALUE...]``, each
 NAME an upper-case number constant of ``camelhost.coach`` (set in every worker
@@ -18,6 +24,8 @@ many games changed result. The opponents are ``--bots`` (default three ``ev``).
 """
 
 import argparse
+import hashlib
+import json
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -70,6 +78,44 @@ def coach_wins(settings, bots, edition, games, seed, workers):
     return wins
 
 
+def code_hash():
+    """A short hash (12 hex digits) of every ``.py`` file of ``camelup`` and
+    ``camelhost`` (their paths and contents): what a cached result was played with."""
+    import camelhost
+    import camelup
+    h = hashlib.sha256()
+    for package in (camelup, camelhost):
+        root = os.path.dirname(package.__file__)
+        for folder, dirs, files in os.walk(root):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    h.update(os.path.relpath(path, root).encode())
+                    with open(path, "rb") as fh:
+                        h.update(fh.read())
+    return h.hexdigest()[:12]
+
+
+def cached_wins(cache, text, settings, bots, edition, games, seed, workers):
+    """``coach_wins`` kept in the folder ``cache`` (``None``: no cache), keyed by the
+    variant ``text``, the games and ``code_hash()``. Returns ``(wins, read)``, ``read``
+    True when the results came from the cache."""
+    if cache is None:
+        return coach_wins(settings, bots, edition, games, seed, workers), False
+    key = "%s|%s|%s|%d|%d|%s" % (code_hash(), text, ",".join(bots), games, seed, edition)
+    path = os.path.join(cache, hashlib.sha256(key.encode()).hexdigest()[:16] + ".json")
+    if os.path.exists(path):
+        with open(path) as fh:
+            return json.load(fh)["wins"], True
+    wins = coach_wins(settings, bots, edition, games, seed, workers)
+    os.makedirs(cache, exist_ok=True)
+    with open(path + ".tmp", "w") as fh:
+        json.dump({"key": key, "wins": wins}, fh)
+    os.replace(path + ".tmp", path)  # a run stopped half-way leaves no partial result
+    return wins, False
+
+
 def paired(a, b):
     """(mean of a - b, 95 % half-width, games that differ) over paired lists."""
     d = [x - y for x, y in zip(a, b, strict=True)]
@@ -87,6 +133,7 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--bots", default="ev,ev,ev", help="the coach's opponents")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--cache", help="folder keeping each variant's results for the same code")
     a = p.parse_args(argv)
     try:
         variants = [(text, parse_variant(text)) for text in a.variants]
@@ -96,9 +143,11 @@ def main(argv=None):
     print("%s, %d games, seed %d, coach against %s" % (a.edition, a.games, a.seed, a.bots))
     results = []
     for text, settings in variants:
-        wins = coach_wins(settings, bots, a.edition, a.games, a.seed, a.workers)
+        wins, read = cached_wins(a.cache, text, settings, bots, a.edition, a.games, a.seed,
+                                 a.workers)
         results.append(wins)
-        print("  %-40s win %5.1f %%" % (text, 100.0 * sum(wins) / a.games), flush=True)
+        print("  %-40s win %5.1f %%%s" % (text, 100.0 * sum(wins) / a.games,
+                                          " (cached)" if read else ""), flush=True)
     for k in range(1, len(results)):
         mean, hw, changed = paired(results[k], results[0])
         print("  %s - %s: %+.1f points +/- %.1f (95 %%), %d games changed"
