@@ -207,6 +207,17 @@ def test_a_command_typed_at_the_private_finish_card_prompt_runs_as_the_command()
     # a word that is not a command is still asked again, unseen
     t.line("undo")
     t.line("win")
+    t.line("undo")  # at the prompt: this card only, nothing else taken back
+    assert t.private is None and t.session.phase == "turn"
+    assert "no finish card played (nothing else undone)" in out.getvalue()
+    t.line("win")
+    before = len(out.getvalue())
+    t.line("red\x1b[D")  # an arrow key pressed while typing unseen
+    t.line("gre\x7f\x7fen")
+    said = out.getvalue()[before:]
+    assert t.private == "winner" and "can't read" in said
+    for typed in ("red", "gre", "x1b", "x7f"):  # nothing of what was typed is repeated
+        assert typed not in said
     t.line("banana")
     assert t.private == "winner" and "not a racing camel's colour" in out.getvalue()
     before = len(out.getvalue())

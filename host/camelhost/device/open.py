@@ -19,7 +19,7 @@ RP2040_VID = 0x2E8A
 MANUAL = "manual"
 VIRTUAL = "virtual"
 AUTO = "auto"
-#: The fields of a link event the table uses (``camelhost.device.link.DieEvent``).
+#: The fields of a link event the table uses (``camelhost.device.events.DieEvent``).
 EVENT_FIELDS = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best")
 #: Longest list of missing sequence numbers written out in a gap event.
 MISSING_SHOWN = 20

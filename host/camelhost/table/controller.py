@@ -167,10 +167,20 @@ class Table:
         try:
             text = check_line(text)
         except TableError as exc:
-            self.display.error(str(exc))
+            if self.private is not None:  # the unseen colour: never repeated (RULES 1.8)
+                self.display.error("that line holds a key the table can't read (an arrow "
+                                   "key?); type the colour again (it is not shown), or an "
+                                   "empty line to cancel")
+            else:
+                self.display.error(str(exc))
             return True
         words = text.lower().split()
         if self.private is not None:
+            if words == ["undo"]:  # what a player means there: not this card
+                self.private = None
+                self.display.text("no finish card played (nothing else undone)")
+                self.display.prompt(self.view())
+                return True
             if words and _is_command(words[0], self.session.edition.racing):
                 # a command, not a colour: the card is not played and the command runs,
                 # named, since the prompt didn't show it (a command never names a card)

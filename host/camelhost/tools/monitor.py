@@ -242,7 +242,7 @@ def format_reading(n, reading, saturation):
 
 
 def format_event(event):
-    """One monitor line for a slider push (``camelhost.device.link.DieEvent``)."""
+    """One monitor line for a slider push (``camelhost.device.events.DieEvent``)."""
     if event.kind == "die":
         what = "die %s" % event.label()
         if event.value is not None:
