@@ -151,6 +151,54 @@ def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
         assert proc.wait(10) == 0
 
 
+def test_replay_web_stops_quietly_on_two_quick_ctrl_c(tmp_path):
+    # a second Ctrl-C while the server shut down left with 130 ("interrupted") or
+    # killed the process by the signal: any number of them must end it with 0
+    path = str(tmp_path / "g.jsonl")
+    _journal(path, SETUP, "leg red")
+    with _replay_web(path) as (proc, port, said):
+        assert port, said
+        # a page open on the board: its stream ends when the first Ctrl-C has begun
+        # the shutdown, which is when the second one comes
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/events")
+        stream = conn.getresponse()
+        assert stream.status == 200 and stream.readline().startswith(b"retry:")
+        proc.send_signal(signal.SIGINT)
+        stream.read()  # to the end of the stream: the server is closing
+        proc.send_signal(signal.SIGINT)
+        conn.close()
+        assert proc.wait(10) == 0
+        assert proc.stderr.read() == ""
+
+
+def test_wait_until_interrupted_catches_every_ctrl_c_until_the_board_is_closed(monkeypatch):
+    # in-process: Ctrl-C just after the message, two more while the board closes; none
+    # escapes, the board is closed once, and the caller's own handler is back afterwards
+    said, closed = [], []
+
+    def print_then_ctrl_c(*args, **kwargs):
+        said.append(args)
+        signal.raise_signal(signal.SIGINT)  # its handler has run when this returns
+
+    def close_with_two_ctrl_c():
+        signal.raise_signal(signal.SIGINT)
+        signal.raise_signal(signal.SIGINT)
+        closed.append(True)
+
+    def before(signum, frame):
+        raise AssertionError("the caller's handler ran during the wait")
+
+    monkeypatch.setattr(web, "print", print_then_ctrl_c, raising=False)
+    previous = signal.signal(signal.SIGINT, before)
+    try:
+        web.wait_until_interrupted("the message", then=close_with_two_ctrl_c)
+        assert said == [("the message",)] and closed == [True]
+        assert signal.getsignal(signal.SIGINT) is before
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_ctrl_c_while_the_replay_message_is_written_still_stops_quietly(monkeypatch):
     # CI's flake: the test read the message and pressed Ctrl-C before print returned,
     # and the replay left with 130 ("interrupted") instead of 0

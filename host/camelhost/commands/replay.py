@@ -71,7 +71,8 @@ def run(args):
             _print("Next: " + line[2:] if line.startswith("> ") else line)
         if args.web is not None:
             from camelhost.web import wait_until_interrupted
-            wait_until_interrupted()
+            # the board closes while Ctrl-C is still caught: more of them end it quietly
+            wait_until_interrupted(then=board.close)
     except BrokenPipeError:
         # the reader closed the pipe: nothing more to show, and no complaint at exit
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -101,15 +101,36 @@ def wait_for_enter(board, message="press Enter to go on to the table", stdin=Non
 
 
 def wait_until_interrupted(message="step through the game on the page (next, previous, "
-                                   "play); Ctrl-C stops"):
-    """Say ``message``, then sleep until Ctrl-C (the board serves meanwhile). Returns
-    normally on Ctrl-C, however early it comes after the message."""
+                                   "play); Ctrl-C stops", then=None):
+    """Say ``message``, then wait until Ctrl-C (the board serves meanwhile), then call
+    ``then`` (which closes the board). Returns normally however early the Ctrl-C comes
+    after the message and however many come: from just before the message until
+    ``then`` has returned, Ctrl-C only sets a flag (a second one used to interrupt the
+    server's shutdown: exit 130); the previous handler is put back at the end."""
+    import signal
     import time
+    pressed = []
+    installed = False
     try:
-        # inside the try, and flushed: whoever reads the message may press Ctrl-C at
-        # once, before print has even returned (the CI's flake: exit 130, not 0)
-        print(message, flush=True)
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+        installed = True
+    except ValueError:  # not the main thread: Ctrl-C stays a KeyboardInterrupt there
         pass
+    try:
+        try:
+            # inside the try, and flushed: whoever reads the message may press Ctrl-C
+            # at once, before print has even returned (the CI's flake: exit 130, not 0)
+            print(message, flush=True)
+            while not pressed:
+                # a flag, not an Event: setting one from the handler could deadlock
+                # on its lock, held by this very thread when the signal lands
+                time.sleep(0.05)
+        except KeyboardInterrupt:
+            pass
+        if then is not None:
+            then()
+    finally:
+        if installed:
+            # None: the handler was not set from Python; Python's own is the closest
+            signal.signal(signal.SIGINT,
+                          signal.default_int_handler if previous is None else previous)
