@@ -58,3 +58,19 @@ def test_the_virtual_pyramid_lets_a_table_try_two_dice_and_a_jam(tmp_path, monke
     assert len(dice) == 1 and dice[0]["source"] == "pyramid"
     assert "Ann's pyramid ticket" in out
     assert "! unknown command 'release sideways'" in out and "Traceback" not in out
+
+
+@pytest.mark.hil
+def test_release_two_at_the_start_of_a_turn_announces_the_ticket_before_the_retry(
+        tmp_path, monkeypatch, capsys):
+    # QA: the slider pushed without 'pyramid' first and two dice fell: "RETURN THE
+    # DICE" came before the line saying that Ann takes the pyramid ticket it covers
+    out = _play(monkeypatch, capsys, ["release two", "release", "quit"],
+                "--players", "Ann,Ben,Cy", "--pyramid", "virtual", "--seed", "5",
+                "--journal", str(tmp_path / "g.jsonl")).splitlines()
+    ticket = out.index("Ann takes a pyramid ticket: release one die")
+    assert out[ticket + 1].startswith(
+        "RETURN THE DICE AND RELEASE AGAIN (two dice came out at once)"), out
+    assert sum(line.startswith("RETURN THE DICE") for line in out) == 1, out
+    assert any(line.startswith("DIE ") and "(Ann's pyramid ticket)" in line
+               for line in out[ticket:]), out

@@ -607,13 +607,15 @@ class Session:
     def _on_rejected(self, event):
         """A release the table can't use (two dice, no die, unknown colour, an impossible
         die): return the dice and release again; the pyramid ticket, once taken, still
-        covers that action (seed 001 host remedy)."""
-        notices = [{"kind": "retry", "why": event.get("reason") or event.get("kind"),
-                    "raw": event.get("raw")}]
+        covers that action (seed 001 host remedy). At the start of a turn (the slider
+        pushed without 'pyramid' first) the ticket is taken here, and said first: the
+        action, then what to do about the release."""
+        notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
             pending = {"type": "pyramid", "player": self.game.turn}
             notices += self._on_pyramid(pending)
-        return notices
+        return notices + [{"kind": "retry", "why": event.get("reason") or event.get("kind"),
+                           "raw": event.get("raw")}]
 
     def reject(self, event, reason):
         """Journal a pyramid release that can't be used (``kind`` double / nodie /
