@@ -87,6 +87,29 @@ def test_coach_counts_what_a_die_gives_away():
     assert ev == 1.0 and score < ev
 
 
+def test_coach_counts_the_die_a_waiting_move_hands_to_the_players_after():
+    # classic, 4 seats, one die out. The 5 tickets are held, the camels bunched on 5-9
+    # and the finish piles crowded: nothing is worth a pyramid ticket's coin. If Ann
+    # waits (the yellow 3, under 1 coin), Ben has nothing better than a pyramid
+    # ticket, and his die sharpens the leg for Cy and Dee (RULES 1.7, 1.10). The round
+    # of replies counts it: more than the three pyramid tickets they would take if no
+    # die were revealed
+    held = [[("blue", 5)], [("green", 5), ("orange", 5)], [("yellow", 5)], [("white", 5)]]
+    winner = [(0, "green"), (0, "yellow")] + [(s, c) for s in (1, 2, 3)
+                                              for c in ("white", "blue")]
+    loser = [(0, "blue"), (0, "white")] + [(s, c) for s in (1, 2, 3)
+                                           for c in ("orange", "yellow")]
+    g = camelup.Game("classic", 4, {5: ["blue"], 6: ["green"], 7: ["orange"],
+                                    8: ["yellow"], 9: ["white"]},
+                     tiles={10: (1, "+"), 12: (2, "-")}, held=held, winner_pile=winner,
+                     loser_pile=loser, out=["blue"], pyramid=[0, 1, 0, 0])
+    scores = {action: (score, ev) for score, action, ev in coach.evaluate(g)}
+    score, ev = scores["leg yellow"]
+    assert ev < 1.0
+    three_pyramid_tickets = 1.0 + coach.REPLY_DECAY + coach.REPLY_DECAY ** 2
+    assert score < ev - coach.REPLY_WEIGHT * three_pyramid_tickets - 0.05
+
+
 def test_table_suggestions_follow_the_coach():
     # before the end-game: the coach's order; the shared screen never shows what a
     # player's hand could be, so every colour's finish card is valued as if still held.

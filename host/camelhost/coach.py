@@ -6,14 +6,17 @@ immediate value of every legal action comes from ``camelup.odds.actions.action_v
 winner is whoever ends with the most coins (RULES 1.13), so the coach scores each
 candidate against the other players:
 
-* **Lookahead over the next players' replies.** After a candidate, each other player
-  in turn order is assumed to take their best immediate action (what the ``ev`` bots
-  do): the best leg ticket left (taking it off its stack for the players after them),
-  a pyramid ticket, their best tile or finish card. A pyramid ticket of mine reveals a
-  die first: every die and face is weighed as the pyramid releases it (RULES 1.4,
-  3.4), each with the exact leg odds after it, so what the reveal gives away to the
-  others is counted. Score: ``my EV - REPLY_WEIGHT * (their gains, the next player's
-  first, each later one times REPLY_DECAY)``.
+* **Lookahead over the next players' replies, a whole round.** After a candidate,
+  each other player in turn order, until my next turn, is assumed to take their best
+  immediate action (what the ``ev`` bots do): the best leg ticket left (taking it off
+  its stack for the players after them), a pyramid ticket, their best tile or finish
+  card. A pyramid ticket
+  reveals a die, mine or one of theirs: every die and face is weighed as the pyramid
+  releases it (RULES 1.4, 3.4), and the players after it reply on the exact leg odds
+  after that die. So what a reveal gives away counts whoever makes it: a waiting move
+  of mine that leaves the next player nothing better than a pyramid ticket hands the
+  players after them the die. Score: ``my EV - REPLY_WEIGHT * (their gains, the next
+  player's first, each later one times REPLY_DECAY)``.
 * **Tiles valued over the rest of the leg.** Besides its expected landings, a tile
   changes the leg: the best few candidates are valued with the exact leg odds with the
   tile placed (my leg tickets held count for me, the others' against me), and the
@@ -61,10 +64,11 @@ from camelup.rng import XorShift32
 #: Weight of the next player's best reply in a candidate's score.
 REPLY_WEIGHT = 0.6
 #: Each later player's reply counts this much less than the one before.
-REPLY_DECAY = 0.6
-#: Weight of my own best action at my next turn, after the others' replies (what they
-#: leave me).
-SELF_WEIGHT = 0.0
+REPLY_DECAY = 0.8
+#: Dice weighed face by face in a round of replies: a player after me who takes a
+#: pyramid ticket reveals a die, and the players after them reply on the odds after it
+#: (a further pyramid ticket in the same round: on the odds before its die).
+REPLY_REVEALS = 1
 #: Races simulated for the finish-card odds (about +/-2 points at 95 %).
 FINISH_SAMPLES = 2000
 #: Tile candidates valued with their effect on the leg (the best by landings).
@@ -132,65 +136,141 @@ class _Table:
         self.finish_best = finish_best
 
 
-def _rollout(table, seat, leg, taken=None, pyramid_used=0, tile_best=None, finish_best=None):
-    """Weighted sum of the other players' best immediate gains after my action.
+def _best_option(stacks, p1, p2, pyramid_left, tile_best, finish):
+    """A player's best immediate action as the ``ev`` bots choose it: ``(EV, colour of
+    the leg ticket or None, True for a pyramid ticket)``. ``stacks``: colour -> ticket
+    values left (top first); ``p1`` / ``p2``: colour -> chance to lead / be second in
+    the leg; ``tile_best`` / ``finish``: that player's best tile and finish card."""
+    best = max(tile_best, finish)
+    pyramid = False
+    if pyramid_left > 0 and best < 1.0:
+        best = 1.0
+        pyramid = True
+    choice = None
+    for c in stacks:
+        left = stacks[c]
+        if left:
+            ev = leg_ticket_ev(left[0], p1[c], p2[c])
+            if ev > best:
+                best = ev
+                choice = c
+                pyramid = False
+    return best, choice, pyramid
 
-    ``leg``: the leg odds they see; ``taken``: colour of the leg ticket I took;
-    ``pyramid_used``: pyramid tickets I used; ``tile_best`` / ``finish_best``:
-    overrides of the table's (per seat). Each player takes the best of: the top leg
-    ticket left (off its stack for the next), a pyramid ticket, a tile, a finish card.
-    """
+
+def _leg_chances(leg):
+    """(colour -> chance to lead the leg, colour -> chance to be second) of ``leg``."""
+    p1 = {}
+    p2 = {}
+    for c in leg.first:
+        p1[c] = leg.first[c] / leg.total
+        p2[c] = leg.second[c] / leg.total
+    return p1, p2
+
+
+def _over_reveals(position, value_of):
+    """Expected ``value_of(position after the die)`` over the next die the pyramid
+    releases: each die inside equally likely, each face equally likely (the grey die:
+    1-3 in either ink; RULES 1.4, 3.4, 3.5). A die that takes a camel over the finish
+    line ends the race (RULES 1.13): it counts 0, nobody gains any more. Faces giving
+    the same position are valued once."""
+    total = 0.0
+    for die in position.dice:
+        faces = []
+        for v in (1, 2, 3):
+            if die == GREY:
+                for ink in INKS:
+                    faces.append((v, ink))
+            else:
+                faces.append((v, None))
+        part = 0.0
+        seen = {}
+        for v, ink in faces:
+            after, crossed = _after_die(position, die, v, ink)
+            if crossed:
+                continue
+            key = repr(after)  # both inks often move the same crazy camel (RULES 3.5)
+            if key not in seen:
+                seen[key] = value_of(after)
+            part += seen[key]
+        total += part / len(faces)
+    return total / len(position.dice)
+
+
+def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_best,
+             finish_best, reveals):
+    """The weighted gains of the players after ``p`` until the turn comes back to
+    ``seat`` (``turn`` of them have played already): each takes their best immediate
+    action (``_best_option``) and a leg ticket leaves the next one of its stack to the
+    players after. A pyramid ticket releases a die: while ``reveals`` is above 0 every
+    die and face is weighed (``_over_reveals``) and the later players reply on the exact
+    leg odds after it; a die that ends the leg leaves the rest a fresh leg
+    (``FRESH_LEG_REPLY`` each). The ``k``-th reply weighs ``REPLY_DECAY ** k``."""
     game = table.game
+    total = 0.0
+    weight = REPLY_DECAY ** turn
+    p1, p2 = _leg_chances(leg)
+    while True:
+        p = (p + 1) % game.players
+        if p == seat:
+            return total
+        best, choice, pyramid = _best_option(stacks, p1, p2, pyramid_left, tile_best,
+                                             finish_best.get(p, 0.0))
+        total += weight * best
+        weight *= REPLY_DECAY
+        turn += 1
+        if choice is not None:
+            stacks = dict(stacks)
+            stacks[choice] = stacks[choice][1:]
+        elif pyramid:
+            if pyramid_left <= 1:  # their die ends the leg
+                return total + _fresh_replies(game, seat, p, turn)
+            pyramid_left -= 1
+            if reveals > 0:
+                def after_die(after, p=p, turn=turn, stacks=stacks, left=pyramid_left):
+                    return _replies(table, seat, p, turn, after, cached_leg_odds(after),
+                                    stacks, left, tile_best, finish_best, reveals - 1)
+                return total + _over_reveals(position, after_die)
+
+
+def _fresh_replies(game, seat, p, turn):
+    """The weighted gains of the players after ``p`` up to ``seat`` in a fresh leg:
+    ``FRESH_LEG_REPLY`` each (``turn`` of them have played already)."""
+    total = 0.0
+    weight = REPLY_DECAY ** turn
+    while True:
+        p = (p + 1) % game.players
+        if p == seat:
+            return total
+        total += weight * FRESH_LEG_REPLY
+        weight *= REPLY_DECAY
+
+
+def _replies_to(table, seat, position, leg, taken=None, tile_best=None, finish_best=None):
+    """``_replies`` of the round after my action: ``taken`` the colour of the leg ticket
+    I took, ``position`` / ``leg`` the board and its odds after it (a tile of mine
+    changes them), ``tile_best`` / ``finish_best`` overrides of the table's."""
     stacks = {}
     for c in table.stacks:
         left = table.stacks[c]
         stacks[c] = left[1:] if c == taken else left
-    pyramid_left = table.pyramid_left - pyramid_used
-    if tile_best is None:
-        tile_best = table.tile_best
-    if finish_best is None:
-        finish_best = table.finish_best
-    p1 = {}
-    p2 = {}
-    for c in stacks:
-        p1[c] = leg.first[c] / leg.total
-        p2[c] = leg.second[c] / leg.total
-    total = 0.0
-    weight = 1.0
-    p = seat
-    for turn in range(game.players):
-        p = (p + 1) % game.players
-        if turn == game.players - 1:
-            weight = -SELF_WEIGHT / REPLY_WEIGHT  # my own next turn counts for me
-            if not SELF_WEIGHT:
-                break
-        best = max(tile_best, finish_best.get(p, 0.0))
-        if pyramid_left > 0 and best < 1.0:
-            best = 1.0
-        choice = None
-        for c in stacks:
-            left = stacks[c]
-            if left:
-                ev = leg_ticket_ev(left[0], p1[c], p2[c])
-                if ev > best:
-                    best = ev
-                    choice = c
-        if choice is not None:
-            stacks[choice] = stacks[choice][1:]
-        elif best == 1.0 and pyramid_left > 0:
-            pyramid_left -= 1
-        total += weight * best
-        weight *= REPLY_DECAY
-    return total
+    return _replies(table, seat, seat, 0, position, leg, stacks, table.pyramid_left,
+                    table.tile_best if tile_best is None else tile_best,
+                    table.finish_best if finish_best is None else finish_best,
+                    REPLY_REVEALS)
 
 
-def _fresh_rollout(game):
-    total = 0.0
-    weight = 1.0
-    for _ in range(game.players - 1):
-        total += weight * FRESH_LEG_REPLY
-        weight *= REPLY_DECAY
-    return total
+def _replies_to_my_die(table, seat, position):
+    """``_replies`` after my own pyramid ticket: every die and face weighed first, the
+    round played on the exact leg odds after it (RULES 1.4, 3.4-3.7)."""
+    if table.pyramid_left <= 1:
+        return _fresh_replies(table.game, seat, seat, 0)  # my die ends the leg
+
+    def after_die(after):
+        return _replies(table, seat, seat, 0, after, cached_leg_odds(after), table.stacks,
+                        table.pyramid_left - 1, table.tile_best, table.finish_best,
+                        REPLY_REVEALS)
+    return _over_reveals(position, after_die)
 
 
 def _finish_best(game, race, extra=None, public=False):
@@ -237,35 +317,6 @@ def _after_die(position, die, value, ink):
     return moved, crossed
 
 
-def _pyramid_rollout(table, seat, position):
-    """Expected ``_rollout`` after my pyramid ticket: every die inside and face (grey:
-    both inks), each with the exact leg odds after it (RULES 1.4, 3.4-3.7)."""
-    game = table.game
-    if table.pyramid_left <= 1:
-        return _fresh_rollout(game)  # my die ends the leg
-    total = 0.0
-    for die in position.dice:
-        faces = []
-        for v in (1, 2, 3):
-            if die == GREY:
-                for ink in INKS:
-                    faces.append((v, ink))
-            else:
-                faces.append((v, None))
-        part = 0.0
-        seen = {}
-        for v, ink in faces:
-            after, crossed = _after_die(position, die, v, ink)
-            if crossed:
-                continue  # a crossing ends the race on my die: nobody replies
-            key = repr(after)  # both inks often move the same crazy camel (RULES 3.5)
-            if key not in seen:
-                seen[key] = _rollout(table, seat, cached_leg_odds(after), pyramid_used=1)
-            part += seen[key]
-        total += part / len(faces)
-    return total / len(position.dice)
-
-
 def _held_value(leg, held):
     """Expected leg payout of the tickets ``held`` [(colour, value)] under ``leg``."""
     total = 0.0
@@ -296,7 +347,7 @@ def _with_tile(game, position, base, seat, space, side):
             mine += d
         else:
             theirs += d
-    return leg, mine - theirs / max(1, game.players - 1)
+    return leg, mine - theirs / max(1, game.players - 1), placed
 
 
 # -- the end-game: the last leg, ranked by the chance to win ----------------------
@@ -528,7 +579,7 @@ def _scored(game, seed, leg, public=False, race=None):
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
     table = _Table(game, leg, tile_best, _finish_best(game, race, public=public))
-    plain = _rollout(table, seat, leg)
+    plain = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
     out = []
@@ -539,7 +590,7 @@ def _scored(game, seed, leg, public=False, race=None):
             out.append((ev - REPLY_WEIGHT * plain, av))
             continue
         if av.kind == "leg":
-            reply = _rollout(table, seat, leg, taken=words[1])
+            reply = _replies_to(table, seat, position, leg, taken=words[1])
         elif av.kind == "tile":
             space = int(words[1])
             rest = 0.0  # the best tile left to the others: not on or next to mine
@@ -548,18 +599,18 @@ def _scored(game, seed, leg, public=False, race=None):
                     rest = other.ev
                     break
             if holders and tiles.index(av) < TILE_CANDIDATES:
-                placed, effect = _with_tile(game, position, leg, seat, space,
-                                            1 if words[2] == "+" else -1)
+                placed, effect, where = _with_tile(game, position, leg, seat, space,
+                                                   1 if words[2] == "+" else -1)
                 ev += effect
-                reply = _rollout(table, seat, placed, tile_best=rest)
+                reply = _replies_to(table, seat, where, placed, tile_best=rest)
             else:
-                reply = _rollout(table, seat, leg, tile_best=rest)
+                reply = _replies_to(table, seat, position, leg, tile_best=rest)
         elif av.kind == "pyramid":
-            reply = _pyramid_rollout(table, seat, position)
+            reply = _replies_to_my_die(table, seat, position)
         elif av.kind == "finish":
-            reply = _rollout(table, seat, leg,
-                             finish_best=_finish_best(game, race, (words[1], (seat, words[2])),
-                                                      public))
+            reply = _replies_to(table, seat, position, leg,
+                                finish_best=_finish_best(game, race,
+                                                         (words[1], (seat, words[2])), public))
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
             ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))
