@@ -110,6 +110,19 @@ def test_coach_counts_the_die_a_waiting_move_hands_to_the_players_after():
     assert score < ev - coach.REPLY_WEIGHT * three_pyramid_tickets - 0.05
 
 
+def test_a_player_with_every_finish_card_laid_has_none_to_reply_with():
+    # the piles show who laid each card (RULES 1.8). White far ahead: if Ann takes the
+    # white 5, Ben lays a card on white and takes the winner pile's 8. Once Ben, Cy and
+    # Dee have laid five cards each, nobody can: the same ticket costs Ann far less
+    stacks = {1: ["blue", "green", "orange"], 2: ["yellow"], 12: ["white"]}
+    g = camelup.Game("classic", 4, stacks)
+    loser = [(s, c) for s in (1, 2, 3) for c in camelup.get_edition("classic").racing]
+    h = camelup.Game("classic", 4, stacks, loser_pile=loser)
+    before = {action: score for score, action, _ev in coach.evaluate(g)}
+    after = {action: score for score, action, _ev in coach.evaluate(h)}
+    assert after["leg white"] > before["leg white"] + coach.REPLY_WEIGHT * 5
+
+
 def test_table_suggestions_follow_the_coach():
     # before the end-game: the coach's order; the shared screen never shows what a
     # player's hand could be, so every colour's finish card is valued as if still held.

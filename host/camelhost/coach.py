@@ -10,7 +10,7 @@ candidate against the other players:
   each other player in turn order, until my next turn, is assumed to take their best
   immediate action (what the ``ev`` bots do): the best leg ticket left (taking it off
   its stack for the players after them), a pyramid ticket, their best tile or finish
-  card. A pyramid ticket
+  card (none for a player who has laid a card of every colour). A pyramid ticket
   reveals a die, mine or one of theirs: every die and face is weighed as the pyramid
   releases it (RULES 1.4, 3.4), and the players after it reply on the exact leg odds
   after that die. So what a reveal gives away counts whoever makes it: a waiting move
@@ -276,9 +276,11 @@ def _replies_to_my_die(table, seat, position):
 def _finish_best(game, race, extra=None, public=False):
     """{seat: best finish-card EV (>= 0)} for every seat; ``extra``: ``(pile, card)``
     put on that pile first (my card). The others' cards are hidden (RULES 1.8): each
-    other player is assumed to hold every colour, and on each pile their own cards are
-    left out (one of that colour would mean they can't play it again; one of another
-    colour is never ahead of theirs) and everyone else's counted by number only.
+    other player is assumed to hold every colour until they have laid as many cards as
+    there are colours (then none: who laid each card is public), and on each pile their
+    own cards are left out (one of that colour would mean they can't play it again; one
+    of another colour is never ahead of theirs) and everyone else's counted by number
+    only.
     ``public``: the player to act is treated like the others (advice for a shared
     screen)."""
     out = {}
@@ -294,6 +296,13 @@ def _finish_best(game, race, extra=None, public=False):
         best = 0.0
         mine = p == game.turn and not public
         hand = game.finish_cards_in_hand(p) if mine else game.edition.racing
+        laid = 0
+        for pile in piles:
+            for owner, _c in piles[pile]:
+                if owner == p:
+                    laid += 1
+        if laid >= len(game.edition.racing):
+            hand = ()  # every card laid: public, the piles show who laid each
         seen = {}
         for pile in piles:
             if mine:
