@@ -424,3 +424,26 @@ def test_replay_of_a_game_without_pyramid_asks_for_the_die_typed(tmp_path, capsy
     out = capsys.readouterr().out.splitlines()
     assert "Ann takes a pyramid ticket: type the die that came out" in out
     assert out[-1] == "Next: Ann: type the die that came out, like blue 2"
+
+
+def _all_five_laid_by_ann():
+    """Ann lays all five finish cards, Ben and Cy take leg tickets between them."""
+    lines = [SETUP]
+    for word, colour in (("win", "red"), ("win", "blue"), ("lose", "green"),
+                         ("lose", "yellow"), ("win", "purple")):
+        lines += ["%s %s" % (word, colour), "leg %s" % colour, "leg %s" % colour]
+    return lines
+
+
+def test_a_bare_win_or_lose_with_every_finish_card_laid_is_refused_at_once(
+        tmp_path, monkeypatch, capsys):
+    # QA: 'win' alone still opened the private colour prompt, then refused every colour
+    path = str(tmp_path / "g.jsonl")
+    out = _play(monkeypatch, capsys, _all_five_laid_by_ann() + ["win", "lose", "quit"],
+                "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "4")
+    at = out.index("> Ann's turn (leg / tile / pyramid)")
+    refusal = "Ann has laid all five finish cards: none is left to play (RULES 1.8)"
+    assert out[at + 1:at + 3] == ["! win: " + refusal, "! lose: " + refusal]
+    assert not any("type the colour" in line for line in out)
+    assert out[at + 3].startswith("game saved in ")
+    assert len(read_events(path)) == 17  # the game line, the setup, 15 actions: no more

@@ -270,3 +270,28 @@ def test_a_colour_spelled_out_in_the_picker_plays_once_and_shows_nowhere(tmp_pat
     assert purple["screen"] == yellow["screen"]
     assert purple["log"] == yellow["log"]
     assert "purple" not in purple["log"].split("> win")[-1]
+
+
+def test_win_alone_with_every_finish_card_laid_opens_no_picker(tmp_path):
+    # QA: the picker opened for a player with no finish card left, then refused every key
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], tmp=tmp_path)
+    lines = [scenes.SECOND_SETUP]
+    for word, colour in (("win", "red"), ("win", "blue"), ("lose", "green"),
+                         ("lose", "yellow"), ("win", "purple")):
+        lines += ["%s %s" % (word, colour), "leg %s" % colour, "leg %s" % colour]
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, lines)
+            await scenes.settle(pilot)
+            events = len(app.session.journal.events)
+            for word in ("win", "lose"):
+                await scenes.type_line(pilot, word)
+                await scenes.settle(pilot)
+                assert not isinstance(app.screen, FinishCardPicker)
+                assert str(app.query_one("#error").content) == (
+                    "! %s: Ann has laid all five finish cards: none is left to play "
+                    "(RULES 1.8)" % word)
+            assert len(app.session.journal.events) == events and app.session.current == 0
+
+    asyncio.run(play())

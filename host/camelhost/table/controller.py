@@ -197,6 +197,10 @@ class Table:
             self.display.error("%s: %s" % (head, narration.phase_hint(self.session)))
             return True
         if head in ("win", "winner", "lose", "loser") and alone and self.session.phase == "turn":
+            none_left = self.session.no_finish_card_left()
+            if none_left is not None:  # public: no colour to ask for (RULES 1.8)
+                self.display.error("%s: %s" % (head, none_left))
+                return True
             self.private = "winner" if head.startswith("w") else "loser"
             self.display.text("%s: type the colour of your finish card for the %s pile "
                               "(it is not shown; an empty line cancels)"

@@ -253,6 +253,17 @@ class Session:
     def is_bot(self, seat):
         return seat in self.bots
 
+    def no_finish_card_left(self, seat=None):
+        """The one-line refusal of a finish card for ``seat`` (default: the player to
+        act) when that player has laid all of theirs (RULES 1.8), else ``None``. Public:
+        the piles show who laid each card, only the colours are hidden."""
+        seat = self.current if seat is None else seat
+        if self.game is None or seat is None or self.game.finish_cards_in_hand(seat):
+            return None
+        count = len(self.edition.racing)
+        return "%s has laid all %s finish cards: none is left to play (RULES 1.8)" % (
+            self.names[seat], {5: "five"}.get(count, str(count)))
+
     def seat_of(self, name):
         """Seat index of a player named ``name`` (case-free, prefix allowed, or a number)."""
         return seat_of(self.names, name)
@@ -405,6 +416,9 @@ class Session:
             if str(text).split()[:1] == ["finish"]:
                 # The engine's reason names the colour of a card already on a pile:
                 # hidden until the final reveal (RULES 1.8, 5).
+                none_left = self.no_finish_card_left(event["player"])
+                if none_left is not None:
+                    raise TableError(none_left) from None
                 raise TableError("%s can't play that finish card: each card is played once, "
                                  "on either pile (RULES 1.8)" % self.names[event["player"]]) \
                     from None

@@ -923,8 +923,11 @@ class TableApp(App):
                 self.table.display._write(line)
             self.refresh_panels()
             return
+        # 'win' alone opens the picker; with every finish card laid, the table refuses
+        # it in one line instead (RULES 1.8)
         if (len(words) == 1 and words[0] in ("win", "winner", "lose", "loser")
-                and self.session.phase == "turn"):
+                and self.session.phase == "turn"
+                and self.session.no_finish_card_left() is None):
             self.flush_echo()
             self.open_picker("winner" if words[0].startswith("w") else "loser")
             return
