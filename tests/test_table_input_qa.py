@@ -287,3 +287,29 @@ def test_a_tile_refusal_is_headed_with_the_words_typed(typed, canonical):
     t.line(typed)
     assert (" ".join(typed.split()) + ": ") in out.getvalue()
     assert (canonical + ": ") not in out.getvalue()
+
+
+def test_finish_words_at_the_private_prompt_are_refused_unseen_as_the_guide_says():
+    # QA: docs/table.md said any command typed at the private colour prompt runs; the
+    # finish words never do (naming them back could show a colour): the guide says
+    # which words are refused and with what line, and the table says exactly that
+    import os
+
+    from camelhost import paths
+    with open(os.path.join(paths.REPO_ROOT, "docs", "table.md"), encoding="utf-8") as fh:
+        row = next(line for line in fh if line.startswith("| `win`, `lose` alone |"))
+    for quoted in ("`win yellow`", "`lose yellow`", "`that is not a racing camel's colour`",
+                   "`type just the colour`"):
+        assert quoted in row
+    t, out = _table()
+    t.line("win")
+    for typed, said in (("win", "that is not a racing camel's colour"),
+                        ("win yellow", "type just the colour"),
+                        ("lose yellow", "type just the colour"),
+                        ("finish winner red", "type just the colour")):
+        before = len(out.getvalue())
+        t.line(typed)
+        reply = out.getvalue()[before:]
+        assert reply.startswith("! " + said) and reply.count("\n") == 1
+        assert "'%s'" % typed not in reply and t.private == "winner"  # never repeated
+    assert t.session.game.pile("winner") == [] and t.session.current == 0
