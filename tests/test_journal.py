@@ -231,6 +231,39 @@ def test_journal_resume_refuses_conflicting_players_or_edition(tmp_path, capsys)
     assert path.read_bytes() == before
 
 
+def test_journal_resume_refuses_a_different_bots_or_seed_and_takes_the_same(
+        tmp_path, capsys, monkeypatch):
+    # QA: --bots and --seed were silently dropped with --resume (a bot added for a
+    # player who left never played, and nobody was told)
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=4, bots=[3], journal=journal)
+        s.command(SETUP)
+        s.command("leg red")  # Ben to act
+    with open(path, "ab") as fh:
+        fh.write(b'{"type":"action","pla')  # and a last line cut off by a crash
+    before = path.read_bytes()
+    for extra, said in (
+            (["--bots", "Cy"], "--bots Cy conflicts with the journal's bots (Dee): the journal "
+             "keeps the seats as the game started, so a bot can't take over a seat; leave it "
+             "out with --resume"),
+            (["--bots", "Dee,Cy"], "--bots Dee,Cy conflicts with the journal's bots (Dee)"),
+            (["--bots", ""], "--bots '' conflicts with the journal's bots (Dee)"),
+            (["--bots", "Zed"], "--bots names 'Zed', who is not among the players"),
+            (["--seed", "99"], "--seed 99 conflicts with the journal's seed (4): leave it out "
+             "with --resume")):
+        assert cli.main(["play", "--resume", str(path), "--plain"] + extra) != 0
+        err = capsys.readouterr().err
+        assert err.startswith("pyramid: " + said) and err.count("\n") == 1, err
+        assert path.read_bytes() == before  # nothing changed, not even the torn tail
+    # the journal's own values are taken
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--bots", "dee",
+                     "--seed", "4"]) == 0
+    assert "2 events restored" in capsys.readouterr().out
+
+
 def test_journal_lock_two_programs_cannot_append_to_one_journal(tmp_path):
     path = tmp_path / "g.jsonl"
     _sample(path)

@@ -33,12 +33,14 @@ def add_arguments(parser):
     parser.add_argument("--upto-damage", action="store_true",
                         help="with --resume: continue up to the first damaged line or event "
                         "that no longer applies (the rest is kept in FILE.damaged)")
-    parser.add_argument("--bots", default="", help="names of the seats bots play, comma-separated")
+    parser.add_argument("--bots", default=None, help="names of the seats bots play, "
+                        "comma-separated (--resume takes the journal's)")
     parser.add_argument("--speak", action="store_true",
                         help="say each die announcement aloud with espeak-ng (if on PATH)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for drawn setups, bots and the virtual pyramid (default: "
-                        "a new one, printed so the game can be played again)")
+                        "a new one, printed so the game can be played again; --resume takes "
+                        "the journal's)")
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 
@@ -86,16 +88,20 @@ def _check_options(args):
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     _check_options(args)
-    from camelhost.table.journal import Journal, new_path_problem
+    from camelhost.table.journal import Journal, new_path_problem, read_header
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
         if args.pyramid:
             options += ["--pyramid", args.pyramid]
+        header = read_header(args.resume)
+        if header is not None:  # a conflicting option changes nothing, a torn tail neither
+            _check_resume_options(args, header)
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
                                  check=Session.stale_line, options=options)
         try:
-            _check_resume_options(args, journal.header)
+            if header is None:
+                _check_resume_options(args, journal.header)
             session = Session.resume(journal)
         except BaseException:
             journal.close()
@@ -109,12 +115,7 @@ def open_session(args):
         check_names(args.edition or "second", names)
     except TableError as exc:
         raise CliError("--players %s: %s" % (args.players, exc)) from None
-    bots = []
-    for b in [n.strip() for n in args.bots.split(",") if n.strip()]:
-        matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
-        if not matches:
-            raise CliError("--bots names %r, who is not among the players" % b)
-        bots.append(matches[0])
+    bots = _bot_seats(args.bots or "", names)
     path = args.journal
     if not path:
         path = _fresh_journal_path()
@@ -136,9 +137,24 @@ def open_session(args):
     return session, journal
 
 
+def _bot_seats(text, names):
+    """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
+    ``text`` among the players ``names``; ``CliError`` for a name not among them."""
+    bots = []
+    for b in [n.strip() for n in text.split(",") if n.strip()]:
+        matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
+        if not matches:
+            raise CliError("--bots names %r, who is not among the players" % b)
+        bots.append(matches[0])
+    return bots
+
+
 def _check_resume_options(args, header):
-    """``--resume`` plays on with the journal's edition and seats: a conflicting
-    ``--players`` or ``--edition`` is an error (``CliError``), not silently ignored."""
+    """``--resume`` plays on with the journal's edition, seats, bots and seed (its
+    ``game`` line): a ``--players``, ``--edition``, ``--bots`` or ``--seed`` that differs
+    from them is an error (``CliError``), never silently ignored; the same value is
+    accepted. The journal has no event that hands a seat to a bot (or back), so a bot
+    can't take over the seat of a player who left."""
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
         if names != header["players"]:
@@ -147,6 +163,19 @@ def _check_resume_options(args, header):
     if args.edition and args.edition != header["edition"]:
         raise CliError("--edition %s conflicts with the journal's edition (%s): leave it out "
                        "with --resume" % (args.edition, header["edition"]))
+    if args.bots is not None:
+        import shlex
+        names = header["players"]
+        kept = sorted(set(i for i in header.get("bots") or () if isinstance(i, int)))
+        if sorted(set(_bot_seats(args.bots, names))) != kept:
+            raise CliError("--bots %s conflicts with the journal's bots (%s): the journal keeps "
+                           "the seats as the game started, so a bot can't take over a seat; "
+                           "leave it out with --resume"
+                           % (shlex.quote(args.bots), ",".join(names[i] for i in kept if i < len(names))
+                              or "none"))
+    if args.seed is not None and args.seed != header.get("seed", 1):
+        raise CliError("--seed %d conflicts with the journal's seed (%s): leave it out with "
+                       "--resume" % (args.seed, header.get("seed", 1)))
 
 
 def _pyramid_spec(args, journal):

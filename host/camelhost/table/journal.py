@@ -247,6 +247,19 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
     return events
 
 
+def read_header(path):
+    """The ``game`` line (a dict) of the journal at ``path``, or ``None`` when it can't
+    be read (no such file, not a game journal: ``Journal.resume`` then says why). Only
+    reads: the file is never changed, whatever its later lines hold."""
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline()
+        events = _scan(path, first)[0]
+    except (OSError, JournalError):
+        return None
+    return events[0] if events else None
+
+
 def new_path_problem(path):
     """Why a new game can't be journaled at ``path`` (one line naming ``--journal``),
     or ``None``: a folder, a folder that doesn't exist. A file that already holds a
