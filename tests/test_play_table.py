@@ -447,3 +447,16 @@ def test_a_bare_win_or_lose_with_every_finish_card_laid_is_refused_at_once(
     assert not any("type the colour" in line for line in out)
     assert out[at + 3].startswith("game saved in ")
     assert len(read_events(path)) == 17  # the game line, the setup, 15 actions: no more
+
+
+def test_setup_during_a_race_is_refused_as_draw_is_whatever_follows_it(
+        tmp_path, monkeypatch, capsys):
+    # QA: a whole board typed during a race answered "it is Ann's turn", and 'setup
+    # 1:blue' "setup is missing: green, ..." as if a full board would be taken
+    path = str(tmp_path / "g.jsonl")
+    again = [SETUP, "setup 1:blue", "setup", "setup 9:zebra", "draw"]
+    out = _play(monkeypatch, capsys, [SETUP] + again + ["quit"],
+                "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "4")
+    at = out.index("> Ann's turn (leg / tile / win / lose / pyramid)")
+    assert out[at + 1:at + 1 + len(again)] == ["! the setup is already done"] * len(again)
+    assert [e["type"] for e in read_events(path)] == ["game", "setup"]

@@ -124,10 +124,15 @@ def stacks_from_json(rows):
     return {int(space): list(camels) for space, camels in rows}
 
 
+#: ``draw`` or ``setup ...`` once the race is set up: the camels are set up once, at
+#: the start of a race (RULES 2.2, 3.2); a bumped stack is put back with ``fix``.
+SETUP_DONE = "the setup is already done"
+
+
 def drawn_stacks(session):
     """Starting stacks drawn from the session's seed and race number (``draw``)."""
     if session.phase != "setup":
-        raise TableError("the setup is already done")
+        raise TableError(SETUP_DONE)
     return camelup.random_stacks(session.edition,
                                  XorShift32(session.seed * 1000 + session.race_no))
 
@@ -183,6 +188,8 @@ def parse_command(text, session):
     if head == "draw":
         return {"type": "setup", "how": "drawn", "stacks": stacks_json(drawn_stacks(session))}
     if head == "setup":
+        if session.game is not None:  # whatever follows: refused as 'draw' is
+            raise TableError(SETUP_DONE)
         if not rest:
             raise _form(head)
         return {"type": "setup", "how": "typed",
