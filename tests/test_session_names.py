@@ -97,10 +97,21 @@ def test_the_best_command_names_the_partner_in_plain_mode():
     ("leg", "leg <colour>"), ("win red blue", "win <colour>"), ("lose", "lose <colour>"),
     ("partner", "partner <name>"), ("tile", "tile <space> + or tile <space> -"),
     ("tile 7", "tile <space> + or tile <space> -"), ("cheer", "cheer <space>"),
-    ("setup", "setup 1:blue,green 2:red ..."), ("finish red", "finish winner|loser <colour>"),
+    ("finish red", "finish winner|loser <colour>"),
 ])
 def test_a_command_without_what_it_needs_says_its_form(text, form):
     s = _six()
     with pytest.raises(TableError) as info:
         s.command(text)
     assert "check the form: %s" % form in str(info.value)
+
+
+def test_setup_alone_says_its_form_at_setup_and_during_the_race_that_it_is_done():
+    s = Session("second", SIX, seed=4)
+    with pytest.raises(TableError) as info:
+        s.command("setup")
+    assert "check the form: setup 1:blue,green 2:red ..." in str(info.value)
+    s.command(SETUP)
+    with pytest.raises(TableError) as info:
+        s.command("setup")
+    assert str(info.value) == "the setup is already done"
