@@ -460,3 +460,30 @@ def test_setup_during_a_race_is_refused_as_draw_is_whatever_follows_it(
     at = out.index("> Ann's turn (leg / tile / win / lose / pyramid)")
     assert out[at + 1:at + 1 + len(again)] == ["! the setup is already done"] * len(again)
     assert [e["type"] for e in read_events(path)] == ["game", "setup"]
+
+
+def test_replay_tells_a_ticket_taken_without_pyramid_first_as_the_live_table_did(
+        tmp_path, capsys):
+    # QA: the slider pushed without 'pyramid' first showed "Ann takes a pyramid ticket:
+    # red 3" live, but the replay showed only the DIE line; so did a die typed on a turn
+    for source, pyramid in (("slider", "virtual"), ("typed", "manual")):
+        path = str(tmp_path / ("%s.jsonl" % source))
+        out = io.StringIO()
+        with Journal(path, pyramid=pyramid) as journal:
+            s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+            t = Table(s, PlainDisplay(out), manual=pyramid == "manual")
+            t.start()
+            t.line(SETUP)
+            if source == "slider":
+                t.pyramid_event({"kind": "die", "colour": "red", "ink": None, "value": 3,
+                                 "boot": "B1", "seq": 1, "raw": "EVT 1 DIE red 3*0"})
+            else:
+                t.line("red 3")
+        live = out.getvalue().splitlines()
+        at = live.index("Ann takes a pyramid ticket: red 3")
+        assert live[at + 1].startswith("DIE red 3 (Ann's pyramid ticket)")
+        assert cli.main(["replay", path]) == 0
+        replayed = capsys.readouterr().out.splitlines()
+        again = replayed.index("Ann takes a pyramid ticket: red 3")
+        assert replayed[again + 1] == live[at + 1]
+        assert sum("takes a pyramid ticket" in line for line in live) == 1  # said once

@@ -216,7 +216,9 @@ def test_grey_die_announcement_names_the_camel_and_why():
     s, _ = _session()
     s.command("setup 1:blue,green 2:red 3:yellow,purple 14:black,white")
     notices = s.command("grey black 2")  # RULES 3.5 (b): white sits on black, so white moves
-    lines = plain.notice_lines(notices[0], table_view(s, odds=False))
+    # typed without 'pyramid' first: Ann takes the ticket, said first
+    assert notices[0] == {"kind": "pyramid", "player": 0, "die": "grey black 2"}
+    lines = plain.notice_lines(notices[1], table_view(s, odds=False))
     assert lines[0].startswith("DIE grey (black numeral) 2 (Ann's pyramid ticket): the white "
                                "camel (it sits directly on the other crazy camel) moves "
                                "backward (counterclockwise) 2 spaces")

@@ -21,7 +21,6 @@ from camelup.actions import colour_name
 
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
-from camelhost.table.manual import die_text
 from camelhost.table.parser import FORMS, check_line, in_own_words
 from camelhost.table.session import GREY_BEST
 from camelhost.table.speaker import Speaking
@@ -236,7 +235,6 @@ class Table:
                 raise TableError("%s: a die typed on %s's turn: type 'pyramid' first, or push "
                                  "the slider" % (text if len(text) <= 40 else shown(text),
                                                 s.names[s.current]))
-            seat = s.current if s.phase == "turn" else None
             notices = s.feed(event)
         except TableError as exc:
             message = str(exc)
@@ -246,9 +244,6 @@ class Table:
             return True
         if event["type"] == "die":
             self.hand_die_ok = False
-            if seat is not None:  # a die typed without 'pyramid' first: say what it did
-                notices = [{"kind": "pyramid", "player": seat,
-                            "die": die_text(event)}] + notices
         self._shown(notices)
         return True
 
@@ -294,12 +289,8 @@ class Table:
         if kind == "die" or grey:
             self.hand_die_ok = False
             die = s.pyramid_die(event)
-            seat = s.current if s.phase == "turn" else None
             try:
-                notices = s.feed(die)
-                if seat is not None and notices:  # the slider, pushed without 'pyramid'
-                    notices = [{"kind": "pyramid", "player": seat,
-                                "die": die_text(die)}] + notices
+                notices = s.feed(die)  # the slider pushed without 'pyramid': it says so
             except TableError as exc:
                 try:
                     notices = s.reject(event, str(exc))

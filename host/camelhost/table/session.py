@@ -47,6 +47,7 @@ from camelup.editions import get_edition
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
 from camelhost.table.journal import FORMAT
+from camelhost.table.manual import die_text
 from camelhost.table.parser import in_own_words, parse_command, seat_of, stacks_from_json
 
 __all__ = ["Session", "StaleEvent", "TableError", "GREY_BEST", "INK_QUESTION", "PHASES"]
@@ -456,8 +457,19 @@ class Session:
         return camelup.Action.pyramid(die.get("colour"), value, ink)
 
     def _on_die(self, event):
+        """A die from the pyramid or typed. On a turn, with no pyramid ticket taken
+        first (the slider pushed, or a die typed with the dice typed at the table), the
+        player to act takes the ticket (RULES 1.7): its notice comes first, naming the
+        die, live and in a replay alike."""
         if self.phase == "setup":
             return self._setup_die(event)
+        seat = self.current if self.phase == "turn" else None
+        notices = self._die_on_turn(event)
+        if seat is not None:
+            notices = [{"kind": "pyramid", "player": seat, "die": die_text(event)}] + notices
+        return notices
+
+    def _die_on_turn(self, event):
         self._need("turn", "die")
         if self.phase == "turn" and event.get("player") is not None:
             self._check_turn(event)
