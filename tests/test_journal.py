@@ -45,12 +45,31 @@ def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
     assert j.events == [_game()]
     assert path.read_bytes() == good
     # the cut bytes are kept, and the resume says what it left out
-    assert (tmp_path / "g.jsonl.damaged").read_bytes() == tail + b"\n"
+    # exactly: the journal and the .damaged file together give back the original bytes
+    assert (tmp_path / "g.jsonl.damaged").read_bytes() == tail
+    assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == good + tail
     assert j.notes == ["line 2 was cut off when the program stopped (%d bytes): left out, kept "
                        "in %s.damaged" % (len(tail), path)]
     j.append({"type": "undo"})
     j.close()
     assert [e["type"] for e in read_events(str(path))] == ["game", "undo"]
+
+
+def test_a_torn_tail_set_aside_by_resume_is_kept_byte_for_byte(tmp_path, monkeypatch, capsys):
+    # QA: "line 10 was cut off ... (5 bytes)" but FILE.damaged held 6: a newline was
+    # added, so the journal and FILE.damaged no longer gave back the file
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    torn = path.read_bytes()[:-20]  # truncate -s -20: the last line loses its end
+    path.write_bytes(torn)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    kept = (tmp_path / "g.jsonl.damaged").read_bytes()
+    assert "was cut off when the program stopped (%d bytes)" % len(kept) in out
+    assert not kept.endswith(b"\n")
+    assert path.read_bytes() + kept == torn
 
 
 def test_damage_before_the_last_line_is_an_error(tmp_path):

@@ -34,7 +34,7 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
 Never destroying a file: a torn last line (no newline: the process died while
 writing it) is the only thing ever cut, only when a good line precedes it, and its
-bytes are kept in ``FILE.damaged`` (``resume`` says so in ``Journal.notes``).
+bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
 ``FILE.damaged`` (a copy, never deleted). With ``check`` (``Session.stale_line``)
@@ -233,7 +233,9 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
             raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
         if repair:
             with open(path + ".damaged", "ab") as side:
-                side.write(data[good_end:] if not torn else data[good_end:] + b"\n")
+                # exactly the bytes cut: the journal and FILE.damaged put together are
+                # the file as it was (a torn tail gets no newline added)
+                side.write(data[good_end:])
                 side.flush()
                 os.fsync(side.fileno())
             with open(path, "r+b") as fh:
