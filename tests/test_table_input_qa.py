@@ -313,3 +313,22 @@ def test_finish_words_at_the_private_prompt_are_refused_unseen_as_the_guide_says
         assert reply.startswith("! " + said) and reply.count("\n") == 1
         assert "'%s'" % typed not in reply and t.private == "winner"  # never repeated
     assert t.session.game.pile("winner") == [] and t.session.current == 0
+
+
+def test_the_guides_say_a_pasted_position_values_finish_cards_apart_from_best():
+    # QA: 'best' and 'pyramid odds' on the line 'position' printed disagreed on a finish
+    # card's value: the public line keeps the piles' sizes only, so every card there is
+    # another player's (the notation is unchanged; the guides say so)
+    import os
+
+    from camelhost import paths
+    t, out = _table()
+    t.line("win red")  # Ann
+    t.line("position")
+    game = parse_position(_position_line(out))
+    assert len(game.pile("winner")) == 1 and game.finish_cards_in_hand(0) == list(
+        game.edition.racing)  # Ann's own card is nobody's in the pasted line
+    for doc in ("table.md", "notation.md"):
+        with open(os.path.join(paths.REPO_ROOT, "docs", doc), encoding="utf-8") as fh:
+            text = " ".join(fh.read().split())
+        assert "sizes only" in text and "can differ from `best`" in text, doc
