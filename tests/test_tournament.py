@@ -209,6 +209,40 @@ def test_coach_variants_bench_reads_a_cached_run_of_the_same_code_only(tmp_path,
     assert len(played) == 3 and not [n for n in os.listdir(cache) if n.endswith(".tmp")]
 
 
+def test_two_tournament_logs_of_the_same_games_are_paired_game_by_game(tmp_path, capsys):
+    import bench.pair_logs as pl
+    log = tmp_path / "before.log"
+    assert main(["tournament", "--seats", "3", "--games", "4", "--bots", "greedy,random,random",
+                 "--edition", "classic", "--seed", "2", "--workers", "1",
+                 "--log", str(log)]) == 0
+    lines = log.read_text().splitlines()
+    assert len(lines) == 4
+    before = pl.read_log(str(log), "greedy")
+    assert sorted(before) == [0, 1, 2, 3]
+    capsys.readouterr()
+    assert pl.main([str(log), str(log), "--policy", "greedy"]) == 0
+    assert "difference +0.0 points +/- 0.0 (95 %), 0 games changed" in capsys.readouterr().out
+    # the second run: game 0 now won by every seat (a three-way share), game 3 left out
+    index, seats, coins, _winners = lines[0].split()
+    after = tmp_path / "after.log"
+    after.write_text("\n".join(["%s %s %s 0,1,2" % (index, seats, coins)] + lines[1:3]) + "\n")
+    was = before[0][1]
+    assert pl.main([str(log), str(after), "--policy", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games in both logs" in out
+    assert ("%+.1f points" % (100 * (1 / 3 - was) / 3)) in out
+    assert ("%d games changed" % (1 if was != 1 / 3 else 0)) in out
+    # other seats in a game: not the same games; a damaged line: named, nothing paired
+    after.write_text("0 random,greedy,random 1,2,3 0\n")
+    with pytest.raises(SystemExit) as e:
+        pl.main([str(log), str(after), "--policy", "greedy"])
+    assert e.value.code == 2 and "not the same games" in capsys.readouterr().err
+    after.write_text("0 greedy,random\n")
+    with pytest.raises(SystemExit) as e:
+        pl.main([str(log), str(after)])
+    assert e.value.code == 2 and "after.log line 1" in capsys.readouterr().err
+
+
 def test_the_ev_table_policy_advises_by_immediate_value_with_the_same_care(monkeypatch):
     # bots.TABLE_POLICY = "ev" (the table's bots before the coach): the advice is the
     # immediate-EV order, finish cards as if held, the best two, whatever was played
