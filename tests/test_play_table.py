@@ -487,3 +487,29 @@ def test_replay_tells_a_ticket_taken_without_pyramid_first_as_the_live_table_did
         again = replayed.index("Ann takes a pyramid ticket: red 3")
         assert replayed[again + 1] == live[at + 1]
         assert sum("takes a pyramid ticket" in line for line in live) == 1  # said once
+
+
+def test_an_error_that_stops_the_full_screen_exits_non_zero(tmp_path, monkeypatch, capsys):
+    """Tester's finding: the full screen stopped on an error (its traceback printed)
+    and ``pyramid play`` still exited 0. Now it exits non-zero, saying so, after the
+    line that names the journal."""
+    from camelhost.commands import play
+    from camelhost.ui.tui import TableApp
+
+    path = str(tmp_path / "g.jsonl")
+    _play(monkeypatch, capsys, [SETUP, "leg red", "quit"],
+          "--players", "Ann,Ben,Cy", "--pyramid", "manual", "--seed", "3", "--journal", path)
+    monkeypatch.setattr(play, "_plain", lambda args: False)  # as in a terminal
+    run = TableApp.run
+    monkeypatch.setattr(TableApp, "run", lambda app: run(app, headless=True, size=(80, 24)))
+
+    def broken(app):
+        raise RuntimeError("a broken panel")
+
+    monkeypatch.setattr(TableApp, "refresh_panels", broken)
+    rc = cli.main(["play", "--resume", path])
+    out = capsys.readouterr()
+    assert rc == 1
+    assert "game saved in %s" % path in out.out
+    assert out.err.strip().splitlines()[-1] == (
+        "pyramid: the full screen stopped on an error (its traceback is above)")

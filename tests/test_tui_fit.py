@@ -671,3 +671,31 @@ def test_six_to_eight_long_names_a_tile_an_error_scrolled_back_keep_three_histor
     takes two lines at most in the narrow form now)."""
     camel_rows, history = _squeezed(names, 1)
     assert camel_rows == 1 and history >= 3
+
+
+def test_a_resumed_race_that_is_over_opens_on_the_race_over_panel_and_again_goes_on(
+        tmp_path):
+    """Tester's finding: ``play --resume`` of a journal whose race was already over
+    crashed the full screen at 80x24 (the race-over panel was fitted before its hint
+    line was wired). It opens on the race-over panel, and ``again`` starts race 2."""
+    path = str(tmp_path / "over.jsonl")
+    first = Session("second", P3, seed=3, journal=Journal(path))
+    for text in [scenes.SECOND_SETUP, "fix 1:black,red,blue,green", "pyramid",
+                 "grey white 1"]:  # the crazy camel carries the stack over the line
+        first.command(text)
+    assert first.phase == "over"
+    first.journal.close()
+    app = TableApp(Session.resume(Journal.resume(path)))
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert app.query_one("#left").current == "over-box"
+            assert any(row.startswith("WINNER") for row in _over_rows(app))
+            assert any(row.startswith("Final ranking") for row in _over_rows(app))
+            await scenes.type_line(pilot, "again")
+            await scenes.settle(pilot)
+            assert app.session.phase == "setup" and app.session.race_no == 2
+            assert app.query_one("#left").current == "odds-box"
+
+    asyncio.run(play())

@@ -305,4 +305,7 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain):
     app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
                    speaker=speaker)
     app.run()
+    if app.return_code:  # an error stopped the full screen (Textual printed it above)
+        raise CliError("the full screen stopped on an error (its traceback is above)",
+                       exit_code=app.return_code)
     return 0

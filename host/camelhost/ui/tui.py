@@ -574,11 +574,13 @@ class TableApp(App):
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
+        # wired before the table starts: a resumed race that is over shows its
+        # race-over panel at once, and ``fit`` sets that panel's hint line
+        self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
+        self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
         self.table.start()
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
-        self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
-        self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
         self.query_one("#command", Input).focus()
         self.events = self.pyramid.events() if self.pyramid is not None else None
         if self.events is not None:
