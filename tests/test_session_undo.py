@@ -94,3 +94,24 @@ def test_undo_back_to_the_setup_then_nothing_to_undo():
     assert s.phase == "setup" and s.game is None
     with pytest.raises(TableError, match="nothing to undo"):
         s.command("undo")
+
+
+def test_a_typed_undo_takes_back_the_bots_moves_with_the_players_and_says_so_in_its_line():
+    """With bots after a person, a typed ``undo`` takes back the bots' moves since the
+    person's last step, and that step: its journal line says how many steps
+    (``steps``), so a resume takes back the same. An ``undo`` line without ``steps``
+    (an older journal) still takes back one step, as it did when written."""
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=4, bots=[2, 3],
+                journal=Journal(None))
+    for text in (SETUP, "leg red", "leg blue", "leg green", "leg yellow"):  # Cy, Dee: bots
+        s.command(text)
+    older = s.journal.events + [{"type": "undo"}]
+    assert Session.from_events(older).current == 3  # Dee's leg ticket only
+    notices = s.command("undo")
+    assert s.journal.events[-1] == {"type": "undo", "steps": 3}
+    assert s.current == 1 and s.phase == "turn"
+    assert notices[0]["text"] == ("undone: Ben's leg blue, and the bots' moves after it: "
+                                  "Cy's leg green, Dee's leg yellow")
+    assert _state(Session.from_events(s.journal.events)) == _state(s)
+    s.command("undo")  # Ann's step: no bot after it
+    assert s.journal.events[-1] == {"type": "undo"} and s.current == 0

@@ -123,3 +123,51 @@ def test_virtual_pyramid_gets_back_the_dice_the_game_has_inside():
     t.line("release")
     assert sorted(pyramid.table.inside) == sorted(t.session.game.dice_in_pyramid())
     assert "red" in pyramid.table.inside
+
+
+def test_undo_with_bots_after_a_player_takes_back_the_players_move_and_the_bots_replies(
+        tmp_path):
+    """Tester's finding: with bots seated after a person, each ``undo`` took back the
+    last bot move and the bot played it again at once, so a person could never take
+    their own move back. ``undo`` now takes back the person's last move with the bots'
+    moves after it, in one step and one journal line: the table is back at that
+    person's turn, the bots wait, a released die goes back into the virtual pyramid,
+    and a resume gives the same table."""
+    import types
+    pyramid = FakePyramid()
+    pyramid.table = types.SimpleNamespace(inside=[], out=[])
+    out = io.StringIO()
+    path = str(tmp_path / "bots.jsonl")
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=21, bots=[2, 3],
+                journal=Journal(path))
+    t = Table(s, PlainDisplay(out), pyramid=pyramid)
+    t.start()
+    t.line(SETUP)
+    t.line("leg red")  # Ann
+    t.line("pyramid")  # Ben
+    t.line("release")
+    t.pyramid_event(_die("green", 2, 1))
+    seq = 1
+    while s.current in (2, 3):  # Cy and Dee (bots) play; their dice come out
+        seq += 1
+        die = [d for d in s.game.dice_in_pyramid() if d != "grey"][0]
+        t.pyramid_event(_die(die, 1, seq))
+    assert s.current == 0 and s.phase == "turn"  # Ann's turn again
+    played = len(s.journal.events)
+    t.line("undo")
+    text = out.getvalue()
+    assert "undone: Ben's pyramid ticket and its die green 2, and the bots' moves after it: Cy's" \
+        in text
+    assert "put the green" in text
+    assert s.current == 1 and s.phase == "turn"  # back at Ben's turn; the bots wait
+    assert len(s.journal.events) == played + 1 and s.journal.events[-1]["type"] == "undo"
+    assert "green" in s.game.dice_in_pyramid()
+    assert table_view(s, odds=False)["players"][1]["pyramid_tickets"] == 0
+    t.line("undo")  # and then Ann's leg ticket
+    assert s.current == 0 and table_view(s, odds=False)["players"][0]["leg_tickets"] == []
+    t.line("release")  # the green die is back in the virtual pyramid
+    assert "green" in pyramid.table.inside
+    s.journal.close()
+    again = Session.resume(Journal.resume(path))
+    assert (again.current, again.phase, again.game.position()) == \
+        (s.current, s.phase, s.game.position())

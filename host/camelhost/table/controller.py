@@ -41,7 +41,7 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   release two  release none   the same with two dice falling together / none (a jam):
                      what the table does when that happens at a real pyramid
   fix 7:red,blue     correct the board: space 7 holds red then blue on top
-  undo               take back the last action
+  undo               take back the last action (and the bots' moves after it)
   unscored           end this race unscored (the board can't be restored)
   again              another race with the same seats
   setup 1:blue,green 2:red ...   starting stacks typed in; 'draw' draws them

@@ -28,7 +28,8 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
                 pyramid could not tell it, or ``again`` for a re-release (RULES 3.5)
 ``rejected``    a die the table refused (double, no die, unknown, impossible), for the record
 ``correction``  a board correction (a bumped stack put back, RULES 4)
-``undo``        the last action taken back
+``undo``        the last action taken back (``steps``: that many, a player's and the
+                bots' after it)
 ``unscored``    the race ended unscored because the board could not be restored
 ``race``        another race with the same seats
 

@@ -101,25 +101,44 @@ def phase_hint(session):
     return "it is %s's turn" % session.names[session.current]
 
 
-def undone(events, names, holder):
-    """What ``undo`` took back (the events of one step), in words. A finish card's
-    colour stays hidden until the final reveal (RULES 1.8, 5). ``holder``: the seat
-    that acted."""
+def undone_steps(steps, names):
+    """What one ``undo`` took back, in words: ``steps``, a list of (events of one step,
+    holder: the seat that acted), oldest first (a player's step, then the bots' after
+    it); the player's step, the bots' moves, then which dice go back in the pyramid.
+    A finish card's colour stays hidden until the final reveal (RULES 1.8, 5)."""
+    parts = [_undone_step(events, names, holder) for events, holder in steps]
+    text = parts[0][0]
+    if len(parts) > 1:
+        text += ", and the bots' moves after it: %s" % ", ".join(p[0] for p in parts[1:])
+    return text + _put_back([die for _, die in parts if die])
+
+
+def _put_back(dice):
+    """The clause that puts ``dice`` (colours) out on the table back in the pyramid."""
+    if not dice:
+        return ""
+    if len(dice) == 1:
+        return "; put the %s die back in the pyramid" % dice[0]
+    return "; put the %s and %s dice back in the pyramid" % (", ".join(dice[:-1]), dice[-1])
+
+
+def _undone_step(events, names, holder):
+    """(words, colour of a die it puts back in the pyramid or ``None``) for one step."""
     first = events[0]
     t = first.get("type")
     seat = first.get("player") if first.get("player") is not None else holder
     who = names[seat] if seat is not None else None
     if t == "setup":
-        return "the setup"
+        return "the setup", None
     if t == "correction":
-        return "the board correction"
+        return "the board correction", None
     if t == "unscored":
-        return "the unscored end of the race"
+        return "the unscored end of the race", None
     if t == "action":
         words = first["action"].split()
         if words[0] == "finish":
-            return "%s's finish card on the %s pile" % (who, words[1])
-        return with_names("%s's %s" % (who, first["action"]), names)
+            return "%s's finish card on the %s pile" % (who, words[1]), None
+        return with_names("%s's %s" % (who, first["action"]), names), None
     die = None
     for ev in events:
         if ev["type"] == "die":
@@ -128,14 +147,13 @@ def undone(events, names, holder):
             die["value"] = ev.get("value")
         elif ev["type"] == "ink" and die is not None:
             die = None if ev.get("again") else dict(die, ink=ev.get("ink"))
-    # the die is out of the pyramid on the table: the undo counts it inside again
-    back = "; put the %s die back in the pyramid" % (die["colour"] if die else "")
     if t == "die" and holder is None:
-        return "the setup die %s" % die_text(die)
+        return "the setup die %s" % die_text(die), None
     if die is None:
-        return "%s's pyramid ticket (no die had come out yet)" % who
-    return "%s pyramid ticket and its die %s%s" % ("%s's" % who if who else "the",
-                                                   die_text(die), back)
+        return "%s's pyramid ticket (no die had come out yet)" % who, None
+    # the die is out of the pyramid on the table: the undo counts it inside again
+    return ("%s pyramid ticket and its die %s" % ("%s's" % who if who else "the",
+                                                  die_text(die)), die["colour"])
 
 
 def notice_lines(notice, view):

@@ -179,8 +179,9 @@ def parse_command(text, session):
         return _parse_ink(text)
     if head in ("undo", "again", "unscored", "draw") and rest:
         raise _form(head, "nothing comes after it")
-    if head == "undo":
-        return {"type": "undo"}
+    if head == "undo":  # with bots: back to the player's turn (``Session.undo_steps``)
+        steps = session.undo_steps()
+        return {"type": "undo", "steps": steps} if steps > 1 else {"type": "undo"}
     if head == "again":
         return {"type": "race"}
     if head == "unscored":

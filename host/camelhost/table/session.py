@@ -15,7 +15,8 @@ as values: ``camelup.Action.pyramid(colour, value, ink)`` to ``Game.push``, whic
 its one legality check. ``undo`` takes back the last *step* of the race (a pyramid
 ticket with its die and any key pressed for it, an action, a setup die, a
 correction...): each step keeps a mark of the session before it, and the game goes
-back to the mark through ``Game.pop``; nothing is replayed.
+back to the mark through ``Game.pop``; nothing is replayed. With bots, a typed ``undo``
+takes back the bots' steps since a player's last step too (``Session.undo_steps``).
 
 Bad input never changes anything: ``feed`` and ``command`` raise ``TableError``
 (a ``ValueError`` with a one-line message) before touching the game or the journal.
@@ -72,11 +73,15 @@ INK_QUESTION = narration.INK_QUESTION
 
 class _Step:
     """One undoable step of a race: the events it took (a pyramid ticket, its die, the
-    value keyed for it...) and the session as it was before it (``mark``)."""
+    value keyed for it...), the session as it was before it (``mark``), and ``bot``:
+    True when a bot's seat took it (an action, a pyramid ticket or a die on a bot's
+    turn), False for a player's step and for what the table typed (a setup, a
+    correction, an unscored end)."""
 
-    def __init__(self, mark, event):
+    def __init__(self, mark, event, bot=False):
         self.mark = mark
         self.events = [event]
+        self.bot = bot
 
 
 def check_names(edition, names):
@@ -222,7 +227,7 @@ class Session:
                 "phase": self.phase, "pending_player": self.pending_player,
                 "pending_die": self.pending_die, "setup_rolls": list(self.setup_rolls),
                 "reports": len(self.reports), "result": self.result,
-                "scores": len(self.scores)}
+                "scores": len(self.scores), "current": self.current}
 
     def _restore(self, mark):
         g = mark["game"]
@@ -239,7 +244,24 @@ class Session:
         del self.scores[mark["scores"]:]
 
     def _begin(self, mark, event):
-        self.steps.append(_Step(mark, event))
+        seat = event.get("player")
+        if seat is None:
+            seat = mark["current"]
+        bot = (event.get("type") in ("action", "pyramid", "die") and seat is not None
+               and self.is_bot(seat))
+        self.steps.append(_Step(mark, event, bot))
+
+    def undo_steps(self):
+        """How many steps a typed ``undo`` takes back now: the last step of a player
+        (or of the table: a setup, a correction) and every bot step after it, so the
+        table is back at that player's turn and the bots don't play again until the
+        player acts (without bots: the last step). 0 when the race has none."""
+        count = 0
+        for step in reversed(self.steps):
+            count += 1
+            if not step.bot:
+                break
+        return count
 
     def _continue(self, event):
         self.steps[-1].events.append(event)
@@ -673,15 +695,23 @@ class Session:
                 {"kind": "leaders", "ranking": new.ranking()}]
 
     def _on_undo(self, event):
-        """Take back the last step of this race: a whole pyramid action (ticket, die
-        and value), an action, a correction, an unscored end or a setup step. The game
-        goes back through ``Game.pop``; nothing is replayed."""
+        """Take back the last ``steps`` steps of this race (default 1: a journal of an
+        older version; ``undo_steps`` counts them for a typed ``undo``): each a whole
+        pyramid action (ticket, die and value), an action, a correction, an unscored
+        end or a setup step. The game goes back through ``Game.pop``; nothing is
+        replayed. The notice names the player's step first, then the bots' after it."""
+        count = event.get("steps", 1)
         if not self.steps:
             raise TableError("nothing to undo in this race")
-        step = self.steps.pop()
-        self._restore(step.mark)
-        holder = self.game.turn if self.game is not None else None
-        text = narration.undone(step.events, self.names, holder)
+        if not isinstance(count, int) or isinstance(count, bool) or \
+                not 1 <= count <= len(self.steps):
+            raise TableError("undo of %r steps: this race has %d to undo"
+                             % (count, len(self.steps)))
+        taken = self.steps[-count:]
+        del self.steps[-count:]
+        self._restore(taken[0].mark)
+        text = narration.undone_steps([(step.events, step.mark["current"]) for step in taken],
+                                      self.names)
         return [{"kind": "info", "text": "undone: %s" % text}] + self._turn_notice()
 
     def _on_unscored(self, event):
