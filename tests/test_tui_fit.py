@@ -210,6 +210,29 @@ def test_plain_show_says_whose_pyramid_ticket_waits_for_its_die(tmp_path):
     assert "Ann: 3 coins; no leg tickets; 1 pyramid;" in text
 
 
+def test_a_pyramid_ticket_waiting_for_its_die_counts_in_if_the_leg_ended_now():
+    """Tester's finding: the ticket was listed ("1 pyramid") but not counted in "If
+    the leg ended now" (+0). Taken, it pays 1 at leg scoring whatever the die shows
+    (RULES 1.7, 1.10): +1 while it waits, the same +1 once its die is out."""
+    import io
+
+    from camelhost.table.controller import Table
+    from camelhost.ui.plain import PlainDisplay
+
+    out = io.StringIO()
+    session = Session("classic", ["Ann", "Ben", "Cy"], seed=2, journal=Journal(None))
+    table = Table(session, PlainDisplay(out), manual=True)
+    table.start()
+    for text in [scenes.CLASSIC_SETUP, "pyramid", "show"]:
+        table.line(text)
+    text = out.getvalue().split("> show")[-1]
+    assert "Ann's pyramid ticket waits for its die" in text
+    assert "If the leg ended now: Ann +1, Ben +0, Cy +0" in text
+    table.line("blue 1")
+    table.line("show")
+    assert "If the leg ended now: Ann +1, Ben +0, Cy +0" in out.getvalue().split("> show")[-1]
+
+
 LONG4 = ["Alexandria", "Bartholomew", "Christopher", "Dominique"]
 EIGHT = ["Augustine", "Beatrice", "Cornelius", "Desmond", "Evangeline", "Frederick",
          "Gwendolyn", "Harrison"]

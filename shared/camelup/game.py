@@ -466,11 +466,17 @@ class Game:
         """Racing camels first to last (RULES 1.11, 3.7); crazy camels ignored."""
         return movement.ranking(self._stacks, self.edition.racing)
 
-    def leg_scores_now(self):
+    def leg_scores_now(self, waiting=None):
         """What leg scoring would pay if the leg ended in the current ranking (RULES
         1.10, 3.8): the ``scoring.score_leg`` breakdown, one dict per seat; nothing
-        changes. For the table display ("if the leg ended now")."""
-        breakdown, _ = scoring.score_leg(self.ranking(), self._held, self._pyramid,
+        changes. For the table display ("if the leg ended now"). ``waiting``: the seat
+        whose pyramid ticket is taken but waits for its die (the table's, not yet
+        pushed), or ``None``: counted as held, since it pays 1 at leg scoring whatever
+        the die shows (RULES 1.7, 1.10)."""
+        pyramid = list(self._pyramid)
+        if waiting is not None:
+            pyramid[waiting] += 1
+        breakdown, _ = scoring.score_leg(self.ranking(), self._held, pyramid,
                                          self._partners, self._coins)
         return breakdown
 

@@ -52,7 +52,8 @@ Keys and shapes::
                   to 5", "space 14 to 15, back 1 to 14 on Bob's booing tile",
                   "from space 15 across the finish line"} or None
     leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
-                 when not in play)
+                 when not in play); a pyramid ticket waiting for its die counts (it
+                 pays 1 whatever the die)
     leg_scored   the last leg scoring of this race, or None:
                  {"leg": int, "ranking": [colour, ...],
                   "players": [{"name": str, "before": int, "after": int, "net": int,
@@ -389,5 +390,5 @@ def table_view(session, odds=True):
     }
     if g is not None and session.phase not in ("over", "unscored") and not g.is_over:
         view["leg_now"] = [{"name": session.names[row["player"]], "net": row["net"]}
-                           for row in g.leg_scores_now()]
+                           for row in g.leg_scores_now(_waiting(session))]
     return view
