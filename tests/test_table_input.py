@@ -171,3 +171,26 @@ def test_undo_with_bots_after_a_player_takes_back_the_players_move_and_the_bots_
     again = Session.resume(Journal.resume(path))
     assert (again.current, again.phase, again.game.position()) == \
         (s.current, s.phase, s.game.position())
+
+
+def test_help_lists_only_the_commands_the_attached_pyramid_takes():
+    """Tester's finding: with the dice typed (``--pyramid manual``), ``help`` listed
+    ``release`` and ``release two / release none``, which are refused there. Each
+    pyramid's help lists what it takes: ``release`` with the virtual pyramid only."""
+    helps = {}
+    for kind, pyramid, manual in (("manual", None, True), ("real", None, False),
+                                  ("virtual", FakePyramid(), None)):
+        out = io.StringIO()
+        t = Table(Session("second", ["Ann", "Ben", "Cy"], seed=9), PlainDisplay(out),
+                  pyramid=pyramid, manual=manual)
+        t.line("help")
+        helps[kind] = out.getvalue()
+    for kind in ("manual", "real"):
+        assert "  release " not in helps[kind] and "release two" not in helps[kind]
+        assert "pyramid            take a pyramid ticket" in helps[kind]
+    assert "  release            push the virtual pyramid's slider" in helps["virtual"]
+    assert "release two  release none" in helps["virtual"]
+    # typed dice: no pyramid reports an unread grey die's ink or a die as '?'
+    assert "b  w  again" not in helps["manual"] and "b  w  again" in helps["real"]
+    assert "the next die typed completes it" in helps["manual"]
+    assert "release" not in helps["manual"], helps["manual"]

@@ -275,6 +275,9 @@ def test_help_opens_in_a_box_that_fits_and_scrolls():
             assert not isinstance(app.screen, HelpScreen)
             await pilot.press("f1")
             assert isinstance(app.screen, HelpScreen)
+            # the dice are typed here: no release command, no F5 (the virtual pyramid's)
+            shown = str(app.screen.query_one("#help-text").content)
+            assert "release" not in shown and "F5" not in shown
 
     asyncio.run(play())
 

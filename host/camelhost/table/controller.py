@@ -52,13 +52,30 @@ HELP = """Commands (the current player acts; colours may be shortened: r, pu, gr
   show               the whole table;  help;  quit"""
 
 
-def help_text(edition):
+#: Lines of ``HELP`` only a virtual pyramid takes: ``release`` pushes its slider (with
+#: a real pyramid the players push it; with dice typed there is none to push).
+_VIRTUAL_ONLY = ("  release", "                     what the table does when that happens")
+
+
+def help_text(edition, pyramid=None):
     """``HELP`` in the colours of ``edition`` (classic has no red camel, no grey die,
-    no partnerships)."""
+    no partnerships), with the commands that apply to ``pyramid`` (``Table.pyramid_kind``):
+    ``"virtual"`` every one; ``"real"`` no ``release``; ``"manual"`` (dice typed) no
+    ``release`` and no ink key for a grey die the pyramid could not read; ``None``:
+    every one."""
+    lines = HELP.splitlines()
+    if pyramid in ("real", "manual"):
+        lines = [line for line in lines if not line.startswith(_VIRTUAL_ONLY)]
+    if pyramid == "manual":  # no pyramid to report a die: every die is typed
+        lines = [line.replace("the next die released completes it", "the next die typed "
+                              "completes it").replace(" (also for a GAP)", "")
+                 .replace("the pyramid reported as ?", "typed with ? ('red ?')")
+                 for line in lines if not line.startswith("  b  w")]
+    text = "\n".join(lines)
     if edition != "classic":
-        return HELP
+        return text
     # classic has no grey die and no partnerships (RULES 2)
-    text = "\n".join(line for line in HELP.splitlines()
+    text = "\n".join(line for line in text.splitlines()
                      if not line.startswith("  b  w") and not line.startswith("  partner"))
     text = text.replace("r, pu, gre", "o, wh, gre").replace(
         "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
@@ -144,6 +161,13 @@ class Table:
         """The virtual pyramid (or ``None``)."""
         return self.virtual
 
+    @property
+    def pyramid_kind(self):
+        """``"virtual"``, ``"manual"`` (dice typed) or ``"real"``: what ``help`` shows."""
+        if self.virtual is not None:
+            return "virtual"
+        return "manual" if self.manual else "real"
+
     def view(self, odds=False):
         """``camelhost.table.view.table_view`` of the session (odds only when asked)."""
         return table_view(self.session, odds=odds)
@@ -209,7 +233,7 @@ class Table:
             self.quit = True
             return False
         if head in ("help", "?") and alone:
-            self.display.text(help_text(self.session.edition.name))
+            self.display.text(help_text(self.session.edition.name, self.pyramid_kind))
             return True
         if head in ("show", "board", "status") and alone:
             self.display.status(self.view())

@@ -136,7 +136,8 @@ def help_table(text):
 
 
 class HelpScreen(ModalScreen):
-    """The commands (``text``) and the screen's keys, scrollable; Esc, F1 or q closes."""
+    """The commands (``text``) and the screen's keys, scrollable; Esc, F1 or q closes.
+    ``release``: F5 is listed (a virtual pyramid is attached)."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -158,13 +159,15 @@ class HelpScreen(ModalScreen):
   win  lose          (alone) a private finish card: press its colour's key
   Ctrl-Q Ctrl-C Ctrl-D   quit (the journal keeps the game; resume it later)"""
 
-    def __init__(self, text):
+    def __init__(self, text, release=True):
         ModalScreen.__init__(self)
         self.text = text
+        self.keys = self.KEYS if release else "\n".join(
+            line for line in self.KEYS.splitlines() if not line.startswith("  F5"))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static(help_table(self.text + "\n\n" + self.KEYS), id="help-text")
+            yield Static(help_table(self.text + "\n\n" + self.keys), id="help-text")
 
     def action_close(self):
         self.dismiss(None)

@@ -1001,7 +1001,9 @@ class TableApp(App):
     # -- keys --------------------------------------------------------------------
 
     def action_help(self):
-        self.push_screen(HelpScreen(help_text(self.session.edition.name)))
+        kind = self.table.pyramid_kind
+        self.push_screen(HelpScreen(help_text(self.session.edition.name, kind),
+                                    release=kind == "virtual"))
 
     def action_release(self):
         self.clear_error()
