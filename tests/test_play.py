@@ -84,3 +84,21 @@ def test_replay_of_a_finished_game_reveals_the_piles_and_final_scores(tmp_path, 
     assert lines[reveal + 1].startswith("  1. Ann blue: ")
     assert "FINAL SCORES: Ann %d, Ben %d" % tuple(s.result["coins"]) in out
     assert out.count("LEG ") >= 1 and "The race is over." in out
+
+
+def test_replay_tells_a_pyramid_ticket_as_past_not_as_a_prompt(tmp_path, capsys, monkeypatch):
+    """Tester's finding: a replay printed "Ben takes a pyramid ticket: type the die that
+    came out", the live table's prompt. It tells the ticket, then the die's own line."""
+    path = str(tmp_path / "typed.jsonl")
+    setup = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in
+                                          [setup, "leg red", "pyramid", "blue 2", "quit"]))
+    assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid", "manual",
+                     "--seed", "3", "--journal", path]) == 0
+    live = capsys.readouterr().out
+    assert "Ben takes a pyramid ticket: type the die that came out" in live
+    assert cli.main(["replay", path]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    ticket = lines.index("Ben takes a pyramid ticket")
+    assert lines[ticket + 1].startswith("DIE blue 2 (Ben's pyramid ticket)")
+    assert not any("type the die" in line for line in lines)

@@ -54,7 +54,7 @@ def run(args):
             # event by event, so each notice is shown with the state it left behind
             view = table_view(session, odds=False)
             for n in notices:
-                for line in plain.notice_lines(n, view):
+                for line in plain.notice_lines(n, view, past=True):
                     _print(line)
 
         session = Session.from_events(events, args.file, None if args.brief else each)

@@ -156,8 +156,10 @@ def _undone_step(events, names, holder):
                                                   die_text(die)), die["colour"])
 
 
-def notice_lines(notice, view):
-    """Lines for one session notice (``view``: ``table_view`` after the change)."""
+def notice_lines(notice, view, past=False):
+    """Lines for one session notice (``view``: ``table_view`` after the change).
+    ``past``: told as a past event (``pyramid replay``), so a pyramid ticket is not
+    followed by what to do for its die (the die's own line comes next)."""
     k = notice["kind"]
     if k == "setup":
         stacks = notice["stacks"]
@@ -178,6 +180,8 @@ def notice_lines(notice, view):
         if notice.get("die"):  # a die released or typed without 'pyramid' first
             return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]),
                                                        notice["die"])]
+        if past:
+            return ["%s takes a pyramid ticket" % name(view, notice["player"])]
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
             return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]), TYPE_DIE)]
         return ["%s takes a pyramid ticket: release one die" % name(view, notice["player"])]
