@@ -9,11 +9,20 @@ HELP = "bots play a whole game against the virtual pyramid"
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
 
 
+def seats_text():
+    """Each edition's seat range from its own player limits (RULES 2.1, 3.1):
+    ``2-8 classic, 3-8 second edition``."""
+    from camelup.editions import EDITIONS
+    return ", ".join("%d-%d %s" % (EDITIONS[name].min_players, EDITIONS[name].max_players, name)
+                     for name in ("classic", "second")) + " edition"
+
+
 def add_arguments(parser):
     parser.add_argument("--edition", choices=("classic", "second"), default="second")
     parser.add_argument("--seed", type=int, default=1,
                         help="seed of the setup, the dice and the bots (default 1)")
-    parser.add_argument("--seats", type=int, default=4, help="number of seats, 2..8 (default 4)")
+    parser.add_argument("--seats", type=int, default=4,
+                        help="number of seats: %s (default 4)" % seats_text())
     parser.add_argument("--journal", help="journal file to write (default: a temporary file)")
     parser.add_argument("--quiet", action="store_true", help="print only the final scores")
     parser.add_argument("--wait", type=float, default=30.0,
@@ -41,6 +50,8 @@ def _quiet(inner):
 
 
 def run(args):
+    from camelup.editions import get_edition
+
     from camelhost.device.open import open_pyramid
     from camelhost.errors import CliError
     from camelhost.table.controller import Table
@@ -49,8 +60,10 @@ def run(args):
     from camelhost.ui.loop import run_plain
     from camelhost.ui.plain import PlainDisplay
     from camelhost.web import serving, wait_for_enter
-    if not 2 <= args.seats <= len(NAMES):
-        raise CliError("--seats must be 2..8")
+    edition = get_edition(args.edition)
+    if not edition.min_players <= args.seats <= edition.max_players:
+        raise CliError("--seats must be %d to %d for the %s edition, not %d"
+                       % (edition.min_players, edition.max_players, edition.name, args.seats))
     if not args.wait > 0:
         raise CliError("--wait must be a positive number of seconds, not %g" % args.wait)
     path = args.journal
