@@ -9,8 +9,12 @@ candidate against the other players:
 * **Lookahead over the next players' replies, a whole round.** After a candidate,
   each other player in turn order, until my next turn, is assumed to take their best
   immediate action (what the ``ev`` bots do): the best leg ticket left (taking it off
-  its stack for the players after them), a pyramid ticket, their best tile or finish
-  card (none for a player who has laid a card of every colour). A pyramid ticket
+  its stack for the players after them; a certain coin from one before a pyramid
+  ticket's), a pyramid ticket, their best tile or finish card. Their finish cards are
+  valued on the race odds the ``ev`` bots use, and their hands are read from their
+  play (``inferred_cards``): a card laid face down is taken to be the colour that was
+  that player's best card on that pile when they laid it, so it is not in their hand
+  any more (none left once they have laid one of every colour). A pyramid ticket
   reveals a die, mine or one of theirs: every die and face is weighed as the pyramid
   releases it (RULES 1.4, 3.4), and the players after it reply on the exact leg odds
   after that die. So what a reveal gives away counts whoever makes it: a waiting move
@@ -32,8 +36,8 @@ candidate against the other players:
   (``race_ends_this_leg``), the best few candidates by the score above are ranked
   again by my chance to win the race (``win_chances``): each is played out a few
   hundred times through the rules engine on the same dice, the others' hidden finish
-  cards guessed from the race odds when they were played (``card_guesses``: who played
-  which pile and when, never the colour), the next players' best immediate replies,
+  cards as inferred from their play (``card_guesses``: who played which pile and when,
+  never the colour), the next players' best immediate replies,
   then the dice to the finish; the engine scores the legs and piles (RULES 1.9-1.13),
   so what matters is coming out ahead of everyone, not the coins alone.
 
@@ -92,10 +96,10 @@ ENDGAME_SAMPLES = 300  # with 4 players; with more, fewer (a play-out is longer)
 #: 1: in a play-out every player (me too) keeps playing the best immediate action
 #: until the leg ends; 0: only the others' one reply each, then dice only.
 ENDGAME_WHOLE_LEG = 0
-#: The others' hidden finish cards are guessed in each play-out: a card is the colour
-#: ``c`` with weight ``P(c)^GUESS_SHARPNESS``, ``P`` the race odds for its pile when it
-#: was played (1: as likely as the odds said then; larger: nearer the favourite).
-GUESS_SHARPNESS = 1.0
+#: Races behind the others' finish cards in the replies (seed 1): the odds the ``ev``
+#: bots value their own cards with (``action_values``' default), so the replies
+#: expect the cards they lay.
+REPLY_RACE_SAMPLES = 1000
 
 
 #: Finish cards in the public advice (the best by the score above).
@@ -151,11 +155,34 @@ def _best_option(stacks, p1, p2, pyramid_left, tile_best, finish):
         left = stacks[c]
         if left:
             ev = leg_ticket_ev(left[0], p1[c], p2[c])
-            if ev > best:
+            if ev > best or (pyramid and ev == best):  # a certain coin: no die shown
                 best = ev
                 choice = c
                 pyramid = False
     return best, choice, pyramid
+
+
+def expected_reply(game):
+    """What the coach expects the seat to act to do when it replies in a round (the
+    model of ``_best_option``): ``"leg COLOUR"``, ``"pyramid"``, ``"tile"`` or
+    ``"finish"``. Their finish cards are valued on the race odds the ``ev`` bots use,
+    their hand as inferred from the cards they laid (``inferred_cards``); their best
+    tile is valued on its landings (``action_values``)."""
+    position = position_from_game(game)
+    leg = cached_leg_odds(position)
+    race = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+    tiles = [av.ev for av in action_values(game, race=race, leg=leg) if av.kind == "tile"]
+    tile = tiles[0] if tiles else 0.0
+    finish = _finish_best(game, race, public=True).get(game.turn, 0.0)
+    stacks = {c: list(game.leg_tickets_left(c)) for c in game.edition.racing}
+    p1, p2 = _leg_chances(leg)
+    _best, choice, pyramid = _best_option(stacks, p1, p2, game.pyramid_tickets_left, tile,
+                                          finish)
+    if choice is not None:
+        return "leg " + choice
+    if pyramid:
+        return "pyramid"
+    return "tile" if tile >= finish else "finish"
 
 
 def _leg_chances(leg):
@@ -276,11 +303,11 @@ def _replies_to_my_die(table, seat, position):
 def _finish_best(game, race, extra=None, public=False):
     """{seat: best finish-card EV (>= 0)} for every seat; ``extra``: ``(pile, card)``
     put on that pile first (my card). The others' cards are hidden (RULES 1.8): each
-    other player is assumed to hold every colour until they have laid as many cards as
-    there are colours (then none: who laid each card is public), and on each pile their
-    own cards are left out (one of that colour would mean they can't play it again; one
-    of another colour is never ahead of theirs) and everyone else's counted by number
-    only.
+    other player holds every colour but those ``inferred_cards`` says they laid (none
+    once they have laid as many cards as there are colours: who laid each card is
+    public), and on each pile their own cards are left out (one of that colour would
+    mean they can't play it again; one of another colour is never ahead of theirs) and
+    everyone else's counted by number only.
     ``public``: the player to act is treated like the others (advice for a shared
     screen)."""
     out = {}
@@ -292,10 +319,17 @@ def _finish_best(game, race, extra=None, public=False):
         if extra is not None and extra[0] == pile:
             cards = cards + [extra[1]]
         piles[pile] = cards
+    inferred = {}
+    for (pile, index), colour in inferred_cards(game, public).items():
+        inferred.setdefault(game.pile(pile)[index][0], []).append(colour)
     for p in range(game.players):
         best = 0.0
         mine = p == game.turn and not public
-        hand = game.finish_cards_in_hand(p) if mine else game.edition.racing
+        if mine:
+            hand = game.finish_cards_in_hand(p)
+        else:
+            gone = inferred.get(p, ())
+            hand = [c for c in game.edition.racing if c not in gone]
         laid = 0
         for pile in piles:
             for owner, _c in piles[pile]:
@@ -406,45 +440,76 @@ def _pile_odds(game, samples=1000):
     return hit
 
 
+def _finish_events(game, me):
+    """Every finish card laid by a seat other than ``me``, in play order: ``[(pile,
+    index on it, seat, the game just before it)]`` (from the undo history)."""
+    events = []
+    g = game.copy()
+    while g.history:
+        a = g.pop()
+        if a.kind == FINISH and g.turn != me:
+            events.append((a.pile, len(g.pile(a.pile)), g.turn, g.copy(history=False)))
+    events.reverse()
+    return events
+
+
+def inferred_cards(game, public=False):
+    """The colours of the others' hidden finish cards as their play suggests (RULES
+    1.8): ``{(pile, index): colour}`` for every card of another player on the
+    ``"winner"`` / ``"loser"`` pile (``index`` from 0). Each card, in play order, is
+    taken to be the colour that was that player's best card on that pile when it was
+    laid (``finish_card_ev`` with the race odds of that moment as the ``ev`` bots
+    compute them: 1,000 seeded races), among the colours not inferred for them before;
+    ties go to the first colour by name. A card the undo history doesn't reach (a
+    typed-in position) is inferred after those with today's odds. Only who laid which
+    pile and when is read, never a card's colour. ``public``: the player to act's own
+    cards too."""
+    me = None if public else game.turn
+    racing = sorted(game.edition.racing)
+    events = [(pile, index, seat, _pile_odds(then)[pile])
+              for pile, index, seat, then in _finish_events(game, me)]
+    known = set((pile, index) for pile, index, _s, _o in events)
+    now = None
+    for pile in ("winner", "loser"):
+        for index, (seat, _colour) in enumerate(game.pile(pile)):
+            if seat is None or seat == me or (pile, index) in known:
+                continue
+            if now is None:  # before the history (a typed-in position): today's odds
+                now = _pile_odds(game)
+            events.append((pile, index, seat, now[pile]))
+    used = {}
+    out = {}
+    for pile, index, seat, odds in events:
+        view = [(owner, None) for owner, _c in game.pile(pile)[:index]]
+        gone = used.setdefault(seat, [])
+        best = None
+        for c in racing:
+            if c in gone:
+                continue
+            ev = finish_card_ev(odds.get(c, 0.0), view, seat, c)
+            if best is None or ev > best[0]:
+                best = (ev, c)
+        if best is None:  # more cards than colours: not from a legal game
+            continue
+        gone.append(best[1])
+        out[(pile, index)] = best[1]
+    return out
+
+
 def card_guesses(game, public=False):
     """What the player to act can guess about the others' hidden finish cards (RULES
     1.8): ``[(pile, index, seat, [(colour, weight), ...])]``, one entry per card of
     another player on the ``"winner"`` / ``"loser"`` pile (``index`` its place there,
-    from 0), weights summing to 1 over the racing colours: ``P(colour)^GUESS_SHARPNESS``
-    with ``P`` that pile's race odds when the card was played (from the game's undo
-    history; a card the history doesn't reach uses the odds now). Only who played which
-    pile and when is used, never the card's colour. ``public``: the player's own cards
-    are guessed too (what anyone watching the shared screen could work out)."""
-    me = None if public else game.turn
-    when = {}
-    g = game.copy()
-    while g.history:
-        a = g.pop()
-        if a.kind == FINISH and g.turn != me:  # g is now as it was before that card
-            when[(a.pile, len(g.pile(a.pile)))] = g.copy(history=False)
-    now = None
+    from 0), weights summing to 1 over the racing colours: all of it on the colour
+    ``inferred_cards`` gives (the best card on that pile when it was laid). Only who
+    played which pile and when is used, never the card's colour. ``public``: the
+    player's own cards are guessed too (what anyone watching the shared screen could
+    work out)."""
     out = []
-    for pile in ("winner", "loser"):
-        for index, (seat, _colour) in enumerate(game.pile(pile)):
-            if seat is None or seat == me:
-                continue
-            then = when.get((pile, index))
-            if then is None:
-                if now is None:
-                    now = _pile_odds(game)
-                odds = now
-            else:
-                odds = _pile_odds(then)
-            weights = []
-            total = 0.0
-            for c in game.edition.racing:
-                w = max(0.0, odds[pile].get(c, 0.0)) ** GUESS_SHARPNESS
-                weights.append((c, w))
-                total += w
-            if total <= 0.0:
-                weights = [(c, 1.0) for c, _w in weights]
-                total = float(len(weights))
-            out.append((pile, index, seat, [(c, w / total) for c, w in weights]))
+    for (pile, index), colour in sorted(inferred_cards(game, public).items()):
+        seat = game.pile(pile)[index][0]
+        out.append((pile, index, seat,
+                    [(c, 1.0 if c == colour else 0.0) for c in game.edition.racing]))
     return out
 
 
@@ -488,7 +553,7 @@ def _best_immediate(game, race):
         left = game.leg_tickets_left(c)
         if left:
             ev = leg_ticket_ev(left[0], leg.first[c] / leg.total, leg.second[c] / leg.total)
-            if ev > best:
+            if ev > best or (action == "pyramid" and ev == best):
                 best = ev
                 action = "leg " + c
     if race is not None:
@@ -587,7 +652,8 @@ def _scored(game, seed, leg, public=False, race=None):
         return []
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
-    table = _Table(game, leg, tile_best, _finish_best(game, race, public=public))
+    theirs = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+    table = _Table(game, leg, tile_best, _finish_best(game, theirs, public=public))
     plain = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
@@ -618,7 +684,7 @@ def _scored(game, seed, leg, public=False, race=None):
             reply = _replies_to_my_die(table, seat, position)
         elif av.kind == "finish":
             reply = _replies_to(table, seat, position, leg,
-                                finish_best=_finish_best(game, race,
+                                finish_best=_finish_best(game, theirs,
                                                          (words[1], (seat, words[2])), public))
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
