@@ -23,8 +23,12 @@ async def settle(pilot):
     line's cursor stops blinking (a snapshot must not catch it half-way)."""
     for box in pilot.app.query("Input"):
         box.cursor_blink = False
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    # twice: a message handled after the first wait (a picker closing, a worker's
+    # result) may start another worker; on a loaded machine the first round can end
+    # before it starts (seen once: two screens that should match differed)
+    for _ in range(2):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 
