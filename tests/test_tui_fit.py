@@ -193,16 +193,23 @@ def test_a_resumed_pyramid_ticket_waiting_for_its_die_is_shown_and_counted(tmp_p
     asyncio.run(play())
 
 
-def test_plain_show_says_whose_pyramid_ticket_waits_for_its_die(tmp_path):
+def _plain_table(edition, players, manual):
+    """(a started plain-mode ``Table`` without a pyramid, the ``StringIO`` it prints
+    to): ``manual`` True for typed dice."""
     import io
 
     from camelhost.table.controller import Table
     from camelhost.ui.plain import PlainDisplay
 
     out = io.StringIO()
-    session = Session("second", P4, seed=2, journal=Journal(None))
-    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
+    session = Session(edition, players, seed=2, journal=Journal(None))
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=manual)
     table.start()
+    return table, out
+
+
+def test_plain_show_says_whose_pyramid_ticket_waits_for_its_die(tmp_path):
+    table, out = _plain_table("second", P4, manual=False)
     for text in [scenes.SECOND_SETUP, "pyramid", "show"]:
         table.line(text)
     text = out.getvalue().split("> Ann: release")[-1]
@@ -214,15 +221,7 @@ def test_a_pyramid_ticket_waiting_for_its_die_counts_in_if_the_leg_ended_now():
     """Tester's finding: the ticket was listed ("1 pyramid") but not counted in "If
     the leg ended now" (+0). Taken, it pays 1 at leg scoring whatever the die shows
     (RULES 1.7, 1.10): +1 while it waits, the same +1 once its die is out."""
-    import io
-
-    from camelhost.table.controller import Table
-    from camelhost.ui.plain import PlainDisplay
-
-    out = io.StringIO()
-    session = Session("classic", ["Ann", "Ben", "Cy"], seed=2, journal=Journal(None))
-    table = Table(session, PlainDisplay(out), manual=True)
-    table.start()
+    table, out = _plain_table("classic", ["Ann", "Ben", "Cy"], manual=True)
     for text in [scenes.CLASSIC_SETUP, "pyramid", "show"]:
         table.line(text)
     text = out.getvalue().split("> show")[-1]
