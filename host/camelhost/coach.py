@@ -300,14 +300,24 @@ def _replies_to_my_die(table, seat, position):
     return _over_reveals(position, after_die)
 
 
-def _finish_best(game, race, extra=None, public=False):
+def _laid_colours(game, public=False):
+    """{seat: [colours ``inferred_cards`` says they laid]} for the others (every seat
+    with ``public``)."""
+    laid = {}
+    for (pile, index), colour in inferred_cards(game, public).items():
+        laid.setdefault(game.pile(pile)[index][0], []).append(colour)
+    return laid
+
+
+def _finish_best(game, race, extra=None, public=False, laid=None):
     """{seat: best finish-card EV (>= 0)} for every seat; ``extra``: ``(pile, card)``
     put on that pile first (my card). The others' cards are hidden (RULES 1.8): each
     other player holds every colour but those ``inferred_cards`` says they laid (none
     once they have laid as many cards as there are colours: who laid each card is
     public), and on each pile their own cards are left out (one of that colour would
     mean they can't play it again; one of another colour is never ahead of theirs) and
-    everyone else's counted by number only.
+    everyone else's counted by number only. ``laid``: ``_laid_colours(game, public)``
+    if already known.
     ``public``: the player to act is treated like the others (advice for a shared
     screen)."""
     out = {}
@@ -319,23 +329,22 @@ def _finish_best(game, race, extra=None, public=False):
         if extra is not None and extra[0] == pile:
             cards = cards + [extra[1]]
         piles[pile] = cards
-    inferred = {}
-    for (pile, index), colour in inferred_cards(game, public).items():
-        inferred.setdefault(game.pile(pile)[index][0], []).append(colour)
+    if laid is None:
+        laid = _laid_colours(game, public)
     for p in range(game.players):
         best = 0.0
         mine = p == game.turn and not public
         if mine:
             hand = game.finish_cards_in_hand(p)
         else:
-            gone = inferred.get(p, ())
+            gone = laid.get(p, ())
             hand = [c for c in game.edition.racing if c not in gone]
-        laid = 0
+        cards = 0
         for pile in piles:
             for owner, _c in piles[pile]:
                 if owner == p:
-                    laid += 1
-        if laid >= len(game.edition.racing):
+                    cards += 1
+        if cards >= len(game.edition.racing):
             hand = ()  # every card laid: public, the piles show who laid each
         seen = {}
         for pile in piles:
@@ -653,7 +662,8 @@ def _scored(game, seed, leg, public=False, race=None):
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
     theirs = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
-    table = _Table(game, leg, tile_best, _finish_best(game, theirs, public=public))
+    laid = _laid_colours(game, public)  # the others' cards as their play tells
+    table = _Table(game, leg, tile_best, _finish_best(game, theirs, public=public, laid=laid))
     plain = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
@@ -685,7 +695,8 @@ def _scored(game, seed, leg, public=False, race=None):
         elif av.kind == "finish":
             reply = _replies_to(table, seat, position, leg,
                                 finish_best=_finish_best(game, theirs,
-                                                         (words[1], (seat, words[2])), public))
+                                                         (words[1], (seat, words[2])), public,
+                                                         laid))
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
             ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))
