@@ -210,7 +210,10 @@ def test_lan_mode_page_works_with_its_token_and_is_refused_without(page):
         assert response.status == 200
         assert "unsafe-inline" not in response.headers["content-security-policy"]
         shown_version(page, s.version)
-        assert page.text_content("#link") == "live"
+        # the first view can come before the stream opens: wait for it (a loaded CI
+        # machine once read "connecting" here), then it must say live
+        page.wait_for_function("() => document.getElementById('link').textContent === "
+                               "'live'", timeout=20000)
         assert page.eval_on_selector_all(".player .player-name", "ns => ns.map(n => n.textContent)") \
             == NAMES[:3]
     assert [p for p in page.problems if "403" not in p] == []  # the refused loads only
