@@ -436,7 +436,7 @@ _PLAYED = {}
 _PLAYED_SIZE = 256
 
 
-def _pile_odds(game, samples=1000):
+def _pile_odds(game, samples=REPLY_RACE_SAMPLES):
     key = game.position()
     hit = _PLAYED.get(key)
     if hit is None:
