@@ -162,3 +162,23 @@ def test_a_bot_with_the_virtual_pyramid_has_the_dice_released_again():
     assert s.phase == "die" and s.current == 0  # 'again': the same ticket waits
     assert pyramid.calls == ["release"]
     assert [e["type"] for e in s.journal.events][-2:] == ["die", "ink"]
+
+
+def test_a_replay_tells_the_ink_and_value_asked_as_past_not_as_prompts(tmp_path, capsys):
+    """A replay printed "press b or w" and "press 1, 2 or 3" in the middle of a game's
+    history, the live table's prompts; it tells what was asked, then the answer's line."""
+    from camelhost import cli
+    t, _out, journal = _table(tmp_path)
+    t.line("leg red")  # Ann
+    t.line("pyramid")  # Ben
+    t.pyramid_event(_unknown("grey-black", 1, value=None))
+    t.line("b")
+    t.line("3")
+    journal.close()
+    assert cli.main(["replay", str(tmp_path / "g.jsonl")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert not any("press" in line for line in lines), lines
+    ink = lines.index("GREY DIE (Ben's pyramid ticket), numerals not read for sure "
+                      "(looked black): black or white asked at the table")
+    assert lines[ink + 1] == "Grey black die came out, value not read: asked at the table"
+    assert lines[ink + 2].startswith("DIE grey (black numeral) 3 (Ben's pyramid ticket)")

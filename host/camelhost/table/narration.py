@@ -158,8 +158,9 @@ def _undone_step(events, names, holder):
 
 def notice_lines(notice, view, past=False):
     """Lines for one session notice (``view``: ``table_view`` after the change).
-    ``past``: told as a past event (``pyramid replay``), so a pyramid ticket is not
-    followed by what to do for its die (the die's own line comes next)."""
+    ``past``: told as a past event (``pyramid replay``), so a pyramid ticket, a grey
+    die's ink or a die's value asked at the table is not followed by what to press
+    (the answer's own line comes next)."""
     k = notice["kind"]
     if k == "setup":
         stacks = notice["stacks"]
@@ -186,10 +187,17 @@ def notice_lines(notice, view, past=False):
             return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]), TYPE_DIE)]
         return ["%s takes a pyramid ticket: release one die" % name(view, notice["player"])]
     if k == "ask_ink":
+        if past:  # the answer is the next line (the die, or a release again)
+            return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
+                    "black or white asked at the table" % (name(view, notice["player"]),
+                                                            notice["best"])]
         return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
                 "black or white? press b or w, or type 'again' to release again"
                 % (name(view, notice["player"]), notice["best"])]
     if k == "ask_value":
+        if past:
+            return ["%s die came out, value not read: asked at the table"
+                    % notice["die"].capitalize()]
         return ["%s die is out, value unknown: press 1, 2 or 3" % notice["die"].capitalize()]
     if k == "die":
         return die_lines(notice, view)
