@@ -57,6 +57,7 @@ from camelup.odds.actions import (
     action_values,
     finish_card_ev,
     finish_values,
+    ladder,
     leg_ticket_ev,
     partnership_ev,
 )
@@ -300,11 +301,13 @@ def _replies_to_my_die(table, seat, position):
     return _over_reveals(position, after_die)
 
 
-def _laid_colours(game, public=False):
+def _laid_colours(game, public=False, read=None):
     """{seat: [colours ``inferred_cards`` says they laid]} for the others (every seat
-    with ``public``)."""
+    with ``public``); ``read``: ``inferred_cards(game, public)`` if already known."""
+    if read is None:
+        read = inferred_cards(game, public)
     laid = {}
-    for (pile, index), colour in inferred_cards(game, public).items():
+    for (pile, index), colour in read.items():
         laid.setdefault(game.pile(pile)[index][0], []).append(colour)
     return laid
 
@@ -359,6 +362,33 @@ def _finish_best(game, race, extra=None, public=False, laid=None):
                     best = ev
         out[p] = best
     return out
+
+
+def _read_piles(game, race, ranked, read):
+    """My finish cards in ``ranked`` (``ActionValue``, re-sorted in place, best first)
+    valued on the piles as their play reads: a card of colour ``c`` pays
+    ``ladder(1 + k)`` when ``c`` wins that pile, ``k`` the cards before it that
+    ``read`` (``inferred_cards``: ``{(pile, index): colour}``) gives as ``c``, and costs
+    1 coin otherwise (RULES 1.13). ``finish_card_ev`` counts every hidden card as that
+    colour with the colour's own chance, as the ``ev`` bots do; but the others lay
+    their best card, mostly on the favourite, so a pile of three read as blue leaves a
+    blue card fourth and another colour first. None of my own cards is before it (one
+    card a colour). ``race``: the ``RaceOdds`` the cards are valued with."""
+    changed = False
+    for av in ranked:
+        if av.kind != "finish":
+            continue
+        _finish, pile, colour = av.action.split()
+        p = (race.winner if pile == "winner" else race.loser).get(colour, 0.0)
+        cards = game.pile(pile)
+        ahead = sum(1 for index in range(len(cards)) if read.get((pile, index)) == colour)
+        av.ev = p * ladder(1 + ahead) - (1.0 - p)
+        av.reason = "finish %s %s: %s (P %.2f, %d card%s on the pile, %d read as %s)" % (
+            pile, colour, "%+.2f" % av.ev, p, len(cards), "" if len(cards) == 1 else "s",
+            ahead, colour)
+        changed = True
+    if changed:
+        ranked.sort(key=lambda a: (-a.ev, a.action))
 
 
 def _after_die(position, die, value, ink):
@@ -662,7 +692,9 @@ def _scored(game, seed, leg, public=False, race=None):
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
     theirs = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
-    laid = _laid_colours(game, public)  # the others' cards as their play tells
+    read = inferred_cards(game, public)  # the others' cards as their play tells
+    laid = _laid_colours(game, public, read)
+    _read_piles(game, race, ranked, read)
     table = _Table(game, leg, tile_best, _finish_best(game, theirs, public=public, laid=laid))
     plain = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
