@@ -86,3 +86,32 @@ def test_the_replies_expect_what_the_ev_bots_then_do(edition, seed):
         g.push(random_release(g, dice) if text == "pyramid" else text)
         turns += 1
     assert turns > 40
+
+
+@pytest.mark.parametrize("edition,seed", [("classic", 1), ("second", 2)])
+def test_my_finish_cards_are_valued_on_the_piles_as_read(edition, seed):
+    # ev bots lay their best card, mostly the favourite: a card of that colour now
+    # comes behind all of theirs, one of another colour first. The coach values its
+    # own cards on the colours read from their play (RULES 1.13: 8, 5, 3, 2, 1 coins
+    # by place, -1 when wrong), not as if each hidden card were any colour by chance
+    from camelup.odds.actions import ladder
+    from camelup.odds.game import position_from_game
+    from camelup.odds.race import race_odds
+    g = camelup.Game.random(edition, 4, seed)
+    dice = XorShift32(seed)
+    while not g.is_over and len(g.pile("winner")) < 3:
+        text = bots.ev_choose(g)[0]
+        g.push(random_release(g, dice) if text == "pyramid" else text)
+    while g.pile("winner")[-1][0] == g.turn or not g.finish_cards_in_hand(g.turn):
+        g.push(random_release(g, dice))  # someone else's card on top: a seat to value
+    assert not g.is_over
+    race = race_odds(position_from_game(g), seed=1, samples=coach.FINISH_SAMPLES)
+    values = {action: ev for _score, action, ev in coach.evaluate(g)}
+    pile = g.pile("winner")
+    same = 0
+    for colour in g.finish_cards_in_hand(g.turn):
+        ahead = sum(1 for seat, c in pile if seat != g.turn and c == colour)
+        p = race.winner[colour]
+        assert values["finish winner " + colour] == pytest.approx(p * ladder(1 + ahead) - (1 - p))
+        same += ahead > 0
+    assert same >= 1  # a colour the others laid, worth less than a fresh one

@@ -25,11 +25,12 @@ candidate against the other players:
   changes the leg: the best few candidates are valued with the exact leg odds with the
   tile placed (my leg tickets held count for me, the others' against me), and the
   replies are played on those odds.
-* **Finish cards timed by the race odds and pile sizes.** The race odds are a larger
-  seeded run (``FINISH_SAMPLES`` races, cached per die); a card is worth its EV with
-  its place on the pile estimated from the pile size (``finish_card_ev``). Waiting
-  risks that a later player takes that place: their finish cards are part of the
-  replies, with my card on the pile or not.
+* **Finish cards timed by the race odds and the piles as read.** The race odds are a
+  larger seeded run (``FINISH_SAMPLES`` races, cached per die); a card is worth what
+  its place pays when its camel wins the pile, the cards before it of its colour
+  being those the others' play reads as that colour (``_read_piles``,
+  ``inferred_cards``), and -1 otherwise. Waiting risks that a later player takes that
+  place: their finish cards are part of the replies, with my card on the pile or not.
 * **Partnerships chosen by value** (6-8 players, RULES 3.8): what I copy from the
   partner, minus what the partner copies from me.
 * **The end-game played out to win.** In a leg that likely ends the race
