@@ -373,8 +373,10 @@ def _read_piles(game, race, ranked, read):
     1 coin otherwise (RULES 1.13). ``finish_card_ev`` counts every hidden card as that
     colour with the colour's own chance, as the ``ev`` bots do; but the others lay
     their best card, mostly on the favourite, so a pile of three read as blue leaves a
-    blue card fourth and another colour first. None of my own cards is before it (one
-    card a colour). ``race``: the ``RaceOdds`` the cards are valued with."""
+    blue card fourth and another colour first. My own cards are not in ``read`` (none
+    of them is that colour: one card a colour) unless it is the shared screen's
+    reading of every seat (``inferred_cards(public=True)``), which counts them as read
+    like the rest. ``race``: the ``RaceOdds`` the cards are valued with."""
     changed = False
     for av in ranked:
         if av.kind != "finish":
