@@ -17,7 +17,8 @@ import pytest
 from camelhost import cli, paths
 from camelhost.tools import calibrate
 from camelhost.tools.monitor import connect
-from camelup import calibration, classifier
+from camelup import calibration
+from camelup.board import classifier
 
 BENCH = os.path.join(paths.REPO_ROOT, "tests", "bench", "bench_classifier.py")
 

@@ -12,7 +12,7 @@ sys.path[:0] = [paths.SIM_DIR, paths.FIRMWARE_DIR]
 
 import sim_optics  # noqa: E402
 from camelup import calibration  # noqa: E402
-from camelup import classifier as C  # noqa: E402
+from camelup.board import classifier as C  # noqa: E402
 from pyramid import profile as stored  # noqa: E402
 from sim_optics import OpticalModel  # noqa: E402
 
@@ -232,7 +232,7 @@ _MP_SCRIPT = """
 import json
 import os
 import camelup.calibration as calibration
-import camelup.classifier as C
+import camelup.board.classifier as C
 from pyramid import profile as P
 readings = json.loads(%r)
 clf = C.Classifier(C.default_profile("second"))
@@ -534,15 +534,16 @@ def test_posterior_is_the_multivariate_t_whose_covariance_is_the_class_spread(se
 
 def test_the_board_never_loads_the_calibration_code():
     """The fit and the reports are host-only (``camelup.calibration``): the module
-    list shipped to the board (followed from the firmware's imports) holds the
+    list shipped to the board (the firmware, `camelup.board` and the editions) holds the
     classifier and not them, and the classifier does not import them."""
     from camelhost.device import flash
 
-    needed = flash.needed_camelup_modules()
-    assert "classifier" in needed and "calibration" not in needed, needed
+    needed = [rel for _source, rel in flash.firmware_modules()]
+    assert "camelup/board/classifier.py" in needed, needed
+    assert not [rel for rel in needed if "calibration" in rel], needed
     import ast
 
-    with open(os.path.join(paths.SHARED_DIR, "camelup", "classifier.py")) as f:
+    with open(os.path.join(paths.SHARED_DIR, "camelup", "board", "classifier.py")) as f:
         tree = ast.parse(f.read())
     imported = set()
     for node in ast.walk(tree):  # at any depth: an import inside a function counts

@@ -21,7 +21,7 @@ sys.path[:0] = [paths.SIM_DIR, os.path.join(paths.REPO_ROOT, "tests", "bench")]
 import bench_classifier as bench  # noqa: E402
 import sim_optics  # noqa: E402
 from camelup import calibration  # noqa: E402
-from camelup import classifier as C  # noqa: E402
+from camelup.board import classifier as C  # noqa: E402
 
 F32 = np.float32
 

@@ -16,7 +16,7 @@ sys.path[:0] = [os.path.join(paths.REPO_ROOT, "tests", "bench")]
 
 import bench_classifier as bench  # noqa: E402
 from camelup import calibration  # noqa: E402
-from camelup import classifier as C  # noqa: E402
+from camelup.board import classifier as C  # noqa: E402
 
 SETTINGS = {"integration_ms": 614.4, "gain": 1}  # other units: never saturated
 

@@ -5,6 +5,7 @@ engine with the others' hidden finish cards guessed, never read (RULES 1.8, 1.13
 import camelup
 from camelhost import coach
 from camelhost.table import bots
+from camelup.game import Game
 
 #: Blue one space from the line: the race ends this leg about two times in three.
 LAST_LEG = {15: ["blue"], 13: ["green"], 11: ["orange"], 9: ["yellow"], 7: ["white"]}
@@ -12,14 +13,14 @@ LAST_LEG = {15: ["blue"], 13: ["green"], 11: ["orange"], 9: ["yellow"], 7: ["whi
 
 def _last_leg(cards):
     """Classic, 4 players, the given finish cards played in turn from Ann's seat."""
-    g = camelup.Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
     for text in cards:
         g.push(text)
     return g
 
 
 def test_the_end_game_starts_when_the_race_likely_ends_this_leg():
-    assert coach.race_ends_this_leg(camelup.Game.random("classic", 4, 3)) == 0.0
+    assert coach.race_ends_this_leg(Game.random("classic", 4, 3)) == 0.0
     share = coach.race_ends_this_leg(_last_leg([]))
     assert 0.4 < share < 0.9
     assert coach.race_ends_this_leg(_last_leg([])) == share  # seeded by the position
@@ -77,7 +78,7 @@ def test_public_advice_does_not_depend_on_the_players_own_cards():
 
 def test_a_game_without_history_guesses_from_the_odds_now():
     # a position typed in (no undo history): the cards are guessed from today's odds
-    g = camelup.Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()),
+    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()),
                      turn=2, winner_pile=[(0, "white"), (1, "blue")])
     guesses = coach.card_guesses(g)
     assert [seat for _p, _i, seat, _w in guesses] == [0, 1]
@@ -86,7 +87,7 @@ def test_a_game_without_history_guesses_from_the_odds_now():
 
 
 def _replayed(actions):
-    g = camelup.Game.random("classic", 4, 592655)
+    g = Game.random("classic", 4, 592655)
     for a in actions:
         g.push(a)
     return g
@@ -100,7 +101,7 @@ def test_no_advice_or_choice_depends_on_another_players_hidden_card():
     from camelup.rng import XorShift32
     rng = XorShift32(5)
     checked = 0
-    g = camelup.Game.random("classic", 4, 592655)
+    g = Game.random("classic", 4, 592655)
     actions = []
     while not g.is_over and checked < 12:
         a = random_action(g, rng, pyramid_share=3)

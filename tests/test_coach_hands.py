@@ -2,10 +2,11 @@
 action, and the finish cards they laid face down are inferred from when and on which
 pile they laid them (RULES 1.8), never read."""
 
-import camelup
 import pytest
 from camelhost import coach
 from camelhost.table import bots
+from camelup.editions import get_edition
+from camelup.game import Game
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
@@ -16,7 +17,7 @@ STACKS = {1: ["blue", "green", "orange"], 2: ["yellow"], 12: ["white"]}
 def test_the_cards_of_players_who_lay_their_best_card_are_inferred(edition, seed):
     # ev bots lay the card worth most when they lay one: whoever watches the piles
     # (who laid which pile, and when) can tell every colour
-    g = camelup.Game.random(edition, 4, seed)
+    g = Game.random(edition, 4, seed)
     dice = XorShift32(seed)
     while not g.is_over and len(g.pile("winner")) + len(g.pile("loser")) < 5:
         text = bots.ev_choose(g)[0]
@@ -34,8 +35,8 @@ def test_the_cards_of_players_who_lay_their_best_card_are_inferred(edition, seed
 def _cards_down(card):
     """Cy and Dee have laid all five cards (a typed-in pile); Ben lays ``card``, Cy and
     Dee take a leg ticket each: Ann to act."""
-    racing = camelup.get_edition("classic").racing
-    g = camelup.Game("classic", 4, STACKS, turn=1,
+    racing = get_edition("classic").racing
+    g = Game("classic", 4, STACKS, turn=1,
                      loser_pile=[(s, c) for s in (2, 3) for c in racing])
     for text in (card, "leg blue", "leg green"):
         g.push(text)
@@ -51,7 +52,7 @@ def test_the_inference_reads_who_laid_which_pile_never_the_colour():
     assert coach.evaluate(a) == coach.evaluate(b)
     # a typed-in position has no history: its cards are inferred from today's odds,
     # a seat never twice the same colour
-    typed = coach.inferred_cards(camelup.Game(
+    typed = coach.inferred_cards(Game(
         "classic", 4, STACKS, loser_pile=[(1, "blue"), (1, "green"), (2, "blue")]))
     assert typed[("loser", 0)] != typed[("loser", 1)]
     assert typed[("loser", 0)] == typed[("loser", 2)]
@@ -75,7 +76,7 @@ def test_the_replies_expect_what_the_ev_bots_then_do(edition, seed):
     # ev bots, names the kind of action the bot takes (the leg ticket's colour too):
     # the cards it laid inferred, a certain coin from a leg ticket before a pyramid
     # ticket's (ties go as the bots break them), their finish cards on their odds
-    g = camelup.Game.random(edition, 4, seed)
+    g = Game.random(edition, 4, seed)
     dice = XorShift32(seed)
     turns = 0
     while not g.is_over:
@@ -97,7 +98,7 @@ def test_my_finish_cards_are_valued_on_the_piles_as_read(edition, seed):
     from camelup.odds.actions import ladder
     from camelup.odds.game import position_from_game
     from camelup.odds.race import race_odds
-    g = camelup.Game.random(edition, 4, seed)
+    g = Game.random(edition, 4, seed)
     dice = XorShift32(seed)
     while not g.is_over and len(g.pile("winner")) < 3:
         text = bots.ev_choose(g)[0]

@@ -15,7 +15,7 @@ PYRAMID = os.path.join(os.path.dirname(sys.executable), "pyramid")
 def replay_in_engine(events):
     """Final report of the journal's race, pushing its actions straight into the
     rules engine (independent of the session code): setup, actions, dice, undo."""
-    import camelup
+    from camelup.game import Game
     head = events[0]
     game = None
     final = None
@@ -24,7 +24,7 @@ def replay_in_engine(events):
         t = ev["type"]
         if t == "setup":
             stacks = {int(k): v for k, v in ev["stacks"]}
-            game = camelup.Game(head["edition"], len(head["players"]), stacks)
+            game = Game(head["edition"], len(head["players"]), stacks)
         elif t == "action":
             game.push(ev["action"])
         elif t == "die" and ev.get("value") is None:

@@ -91,7 +91,8 @@ def test_acceptance_scenarios_pass_under_micropython(micropython):
 
 def test_illegal_action_and_parse_error_under_micropython(micropython):
     code = (
-        "from camelup import Game, IllegalAction, NotationError\n"
+        "from camelup.errors import IllegalAction, NotationError\n"
+        "from camelup.game import Game\n"
         "g = Game.random('second', 3, 5)\n"
         "before = g.position()\n"
         "try:\n g.push('leg white')\nexcept IllegalAction as e:\n print('illegal', e)\n"

@@ -6,8 +6,8 @@ same transcript -> same result, a second-edition leg reveals at most five dice, 
 grey die comes out at most once per leg (RULES 1.2, 1.9, 1.12, 3.4).
 """
 
-from camelup import Game, parse_position
 from camelup.editions import DICE_PER_LEG, PYRAMID_TICKETS
+from camelup.game import Game, parse_position
 from camelup.movement import on_track
 from camelup.randomplay import random_game
 from camelup.transcript import replay, transcript_of

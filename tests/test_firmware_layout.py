@@ -11,7 +11,7 @@ from camelhost import paths
 if paths.FIRMWARE_DIR not in sys.path:
     sys.path.insert(0, paths.FIRMWARE_DIR)
 
-from camelup import protocol  # noqa: E402
+from camelup.board import protocol  # noqa: E402
 from pyramid import commands, settings  # noqa: E402
 
 PYRAMID = os.path.join(paths.FIRMWARE_DIR, "pyramid")

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from camelhost import paths
-from camelup import protocol
+from camelup.board import protocol
 from test_firmware_units import BOUNCY_PUSH, RELEASES
 from test_protocol import CASES, DAMAGED, _split
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.micropython
 
 SCRIPT = r"""
 import json
-import camelup.protocol as protocol
+import camelup.board.protocol as protocol
 from pyramid.release import Release
 from pyramid.slider import Slider
 from pyramid.eventlog import EventLog

@@ -23,7 +23,7 @@ SENSOR_FILES = (
     "firmware/pyramid/tcs34725.py",
     "firmware/pyramid/sensor.py",
     "firmware/pyramid/profile.py",
-    "shared/camelup/classifier.py",
+    "shared/camelup/board/classifier.py",
 )
 _UNREACHABLE = ("No matching distribution", "Could not find a version", "connection", "resolve")
 

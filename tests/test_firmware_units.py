@@ -9,7 +9,7 @@ import sys
 
 import pytest
 from camelhost import paths
-from camelup import protocol
+from camelup.board import protocol
 
 if paths.FIRMWARE_DIR not in sys.path:
     sys.path.insert(0, paths.FIRMWARE_DIR)

@@ -15,7 +15,7 @@ import serial
 from camelhost import paths
 from camelhost.device.micropython import run_micropython
 from camelhost.device.virtual import VirtualPyramid
-from camelup import protocol
+from camelup.board import protocol
 
 if paths.FIRMWARE_DIR not in sys.path:
     sys.path.insert(0, paths.FIRMWARE_DIR)

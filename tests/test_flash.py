@@ -83,22 +83,24 @@ def test_build_compiles_every_firmware_module(tmp_path):
     for name in os.listdir(os.path.join(paths.FIRMWARE_DIR, "pyramid")):
         if name.endswith(".py"):
             assert "lib/pyramid/%s.mpy" % name[:-3] in files
-    assert "lib/camelup/classifier.mpy" in files and "lib/camelup/__init__.mpy" in files
+    assert "lib/camelup/board/classifier.mpy" in files and "lib/camelup/__init__.mpy" in files
     if os.path.exists(os.path.join(paths.FIRMWARE_DIR, "main.py")):
         assert files["main.py"] > 0
 
 
-def test_needed_modules_follow_imports(tmp_path):
-    fw = tmp_path / "fw"
-    (fw / "pyramid").mkdir(parents=True)
-    (fw / "pyramid" / "a.py").write_text("import camelup.classifier as c\n")
-    # the classifier brings its built-in profiles, the edition facts and the TCS34725
-    # arithmetic (and theirs)
-    assert flash.needed_camelup_modules(str(fw)) == ["__init__", "classifier", "default_profiles", "editions", "errors",
-                                                     "tcs34725"]
-    (fw / "pyramid" / "b.py").write_text("from camelup.nosuchmodule import x\n")
-    with pytest.raises(Exception, match="nosuchmodule"):
-        flash.needed_camelup_modules(str(fw))
+def test_the_module_list_is_the_firmware_package_the_board_package_and_the_editions():
+    # what the firmware imports of camelup stays inside this list: tests/test_architecture.py
+    listed = [rel for _source, rel in flash.firmware_modules()]
+    package = sorted("pyramid/" + n for n in os.listdir(os.path.join(paths.FIRMWARE_DIR, "pyramid"))
+                     if n.endswith(".py"))
+    board = sorted("camelup/board/" + n
+                   for n in os.listdir(os.path.join(paths.SHARED_DIR, "camelup", "board"))
+                   if n.endswith(".py"))
+    assert listed == package + ["camelup/__init__.py", "camelup/editions.py",
+                                "camelup/errors.py"] + board
+    assert "camelup/board/classifier.py" in board and "camelup/board/protocol.py" in board
+    for source, rel in flash.firmware_modules():
+        assert os.path.isfile(source) and source.replace(os.sep, "/").endswith(rel)
 
 
 @pytest.mark.micropython
@@ -126,7 +128,7 @@ def test_flash_copies_and_lists_back_on_a_unix_port_repl(repl, tmp_path, capsys)
     assert "copied and verified %d files" % len(built) in out
     # what landed is loadable: the unix port imports the compiled driver and classifier
     done = subprocess.run(
-        [find_micropython(), "-c", "import pyramid.tcs34725, camelup.classifier as c; print(c.EMPTY)"],
+        [find_micropython(), "-c", "import pyramid.tcs34725, camelup.board.classifier as c; print(c.EMPTY)"],
         env=micropython_env([str(target / "lib")]),
         capture_output=True,
         text=True,
@@ -223,7 +225,8 @@ def test_a_running_pyramid_that_ignores_ctrl_c_gets_the_safe_boot_hint(tmp_path,
 @pytest.mark.micropython
 def test_flash_removes_stale_sources_that_would_shadow_the_compiled_files(repl, tmp_path):
     target = tmp_path / "board"
-    for rel in ("lib/pyramid/app.py", "lib/pyramid/old_module.py", "lib/camelup/protocol.py"):
+    for rel in ("lib/pyramid/app.py", "lib/pyramid/old_module.py",
+                "lib/camelup/board/protocol.py"):
         (target / rel).parent.mkdir(parents=True, exist_ok=True)
         (target / rel).write_text("raise ImportError('stale source imported')\n")
     logged = []
@@ -235,7 +238,7 @@ def test_flash_removes_stale_sources_that_would_shadow_the_compiled_files(repl, 
     assert any(line.startswith("board: micropython ") and "loads .mpy v6" in line for line in logged)
     # the compiled modules are what imports now
     done = subprocess.run(
-        [find_micropython(), "-c", "import camelup.protocol as p; print(p.MAX_LINE)"],
+        [find_micropython(), "-c", "import camelup.board.protocol as p; print(p.MAX_LINE)"],
         env=micropython_env([str(target / "lib")]), capture_output=True, text=True, timeout=30,
     )
     assert done.stdout.strip() == "200", done.stderr

@@ -29,12 +29,21 @@ def test_camelup_imports_under_micropython(micropython):
     assert done.stdout.strip() == camelup.__version__
 
 
-def test_from_camelup_import_submodule_under_micropython(micropython):
-    # MicroPython consults camelup.__getattr__ before looking for a submodule.
+def test_the_board_modules_load_without_the_engine_under_micropython(micropython):
+    """On the board, importing the wire protocol and the classifier loads the board's
+    modules and the editions, and never the rules engine, the odds or the fitting."""
     done = micropython(
-        "from camelup import protocol, classifier\n"
-        "from camelup import Game\n"
-        "print(protocol.__name__, classifier.__name__, Game.__name__)"
+        "import sys\n"
+        "from camelup.board import protocol, classifier\n"
+        "print(protocol.__name__, classifier.__name__)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('camelup'))))\n"
+        "from camelup.game import Game\n"
+        "print(Game.__name__, 'camelup.game' in sys.modules)"
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.split() == ["camelup.protocol", "camelup.classifier", "Game"]
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["camelup.board.protocol", "camelup.board.classifier"]
+    assert lines[1].split() == ["camelup", "camelup.board", "camelup.board.classifier",
+                                "camelup.board.protocol", "camelup.board.tcs34725",
+                                "camelup.editions", "camelup.errors"]
+    assert lines[2].split() == ["Game", "True"]

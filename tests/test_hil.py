@@ -14,7 +14,7 @@ import pytest
 import serial
 from camelhost.device.link import Link
 from camelhost.device.virtual import VirtualPyramid
-from camelup import protocol
+from camelup.board import protocol
 
 pytestmark = [pytest.mark.hil, pytest.mark.micropython]
 
@@ -309,7 +309,7 @@ def test_a_profile_larger_than_the_pyramid_takes_is_refused_before_sending(micro
     import json
 
     from camelhost.device.link import LinkError
-    from camelup import classifier
+    from camelup.board import classifier
 
     profile = classifier.default_profile(edition)
     # a calibrated profile fits the board's PROF buffer with room to spare

@@ -11,7 +11,7 @@ import tty
 
 import pytest
 from camelhost.device.link import Link, LinkError, NotAPyramid, PortInUse
-from camelup import protocol
+from camelup.board import protocol
 
 A, B = "AAAAAAAA", "BBBBBBBB"
 

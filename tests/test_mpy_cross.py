@@ -16,7 +16,7 @@ from camelhost.device import flash
 
 def sources():
     files = glob.glob(os.path.join(paths.FIRMWARE_DIR, "**", "*.py"), recursive=True)
-    files += glob.glob(os.path.join(paths.SHARED_DIR, "camelup", "*.py"))
+    files += glob.glob(os.path.join(paths.SHARED_DIR, "camelup", "**", "*.py"), recursive=True)
     return sorted(files)
 
 

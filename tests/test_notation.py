@@ -1,8 +1,9 @@
 """Position notation and transcripts: exact round trips, readable errors (docs/notation.md)."""
 
 import pytest
-from camelup import Game, IllegalAction, NotationError, parse_position
 from camelup.editions import CLASSIC, SECOND
+from camelup.errors import IllegalAction, NotationError
+from camelup.game import Game, parse_position
 from camelup.notation import position_text
 from camelup.transcript import parse_transcript, replay, transcript_of
 from hypothesis import given, settings

@@ -2,9 +2,9 @@
 
 from fractions import Fraction
 
-import camelup
 import pytest
 from camelhost.cli import main
+from camelup.game import Game
 from camelup.odds import Position, best_tile, leg_odds, tile_landings, tile_values
 from camelup.odds.actions import (
     action_values,
@@ -45,7 +45,7 @@ def test_finish_card_ev_ladder_and_pile():
 def test_finish_values_for_the_shared_screen_never_read_a_hidden_colour():
     # RULES 1.8: the hand is private; advice for every colour as if still held, the
     # piles counted by owner only
-    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     9: ["white"]})
     g.push("finish winner white")   # Ann
     g.push("finish winner orange")  # Ben
@@ -65,13 +65,13 @@ def test_finish_values_for_the_shared_screen_never_read_a_hidden_colour():
     white = [v for v in public if v.action == "finish winner white"][0]
     # two cards ahead on the winner pile, Ben's counted by number, Ann's not at all
     assert white.ev == finish_card_ev(race.winner["white"], [(1, None)], 0, "white")
-    other = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    other = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                         9: ["white"]})
     for text in ("finish winner green", "finish winner yellow", "leg white", "leg white"):
         other.push(text)  # other colours, the same owners
     assert [(v.action, v.ev) for v in finish_values(other, race, other.edition.racing)] == [
         (v.action, v.ev) for v in public]
-    spent = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    spent = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                         9: ["white"]},
                          loser_pile=[(0, c) for c in g.edition.racing])
     assert finish_values(spent, race, g.edition.racing) == []  # Ann has no card left
@@ -89,7 +89,7 @@ def test_partnership_ev_exact_on_D3():
 
 
 def test_action_values_cover_every_kind_sorted():
-    g = camelup.Game("second", 6, dict(P2A))
+    g = Game("second", 6, dict(P2A))
     values = action_values(g, samples=300)
     kinds = {v.kind for v in values}
     assert kinds == {"leg", "pyramid", "tile", "finish", "partner"}
@@ -112,7 +112,7 @@ def test_action_values_cover_every_kind_sorted():
 
 
 def test_action_values_after_tickets_use_the_top_ticket():
-    g = camelup.Game("second", 4, dict(P2A))
+    g = Game("second", 4, dict(P2A))
     g.push("leg purple")  # p0 takes the 5; p1 sees the 3 (RULES 3.3)
     values = {v.action: v for v in action_values(g, samples=200)}
     assert values["leg purple"].reason.startswith("purple leg ticket 3: ")
@@ -137,7 +137,7 @@ def test_best_tile_and_tile_landings():
 
 
 def test_game_adapter_dice_and_reveals():
-    g = camelup.Game("second", 4, dict(P2A))
+    g = Game("second", 4, dict(P2A))
     g.push("pyramid red 2")
     g.push("tile 7 -")
     pos = position_from_game(g)
@@ -147,7 +147,7 @@ def test_game_adapter_dice_and_reveals():
     assert leg_odds(g).first == leg_odds(pos).first
     same = position_from_text(g.position())
     assert same.stacks == pos.stacks and sorted(same.dice) == sorted(pos.dice)
-    c = camelup.Game("classic", 3, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
+    c = Game("classic", 3, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
     c.push("pyramid blue 1")
     assert position_from_game(c).reveals == 4  # RULES 2.4: every die inside is rolled
 
@@ -194,7 +194,7 @@ def test_race_odds_seeded_and_confidence():
 
 
 def test_cli_odds_prints_everything(capsys):
-    g = camelup.Game("second", 6, dict(P2A))
+    g = Game("second", 6, dict(P2A))
     g.push("tile 5 -")
     rc = main(["odds", g.position(), "--samples", "500", "--top", "5"])
     out = capsys.readouterr().out
@@ -213,7 +213,7 @@ def test_cli_odds_bad_position(capsys):
 
 def test_finished_race_is_exact_and_has_no_actions(capsys):
     # RULES 1.13: the race stops at the crossing; odds are the final ranking
-    g = camelup.Game("second", 4, {14: ["blue", "green"], 15: ["red"], 16: ["yellow", "purple"],
+    g = Game("second", 4, {14: ["blue", "green"], 15: ["red"], 16: ["yellow", "purple"],
                                    10: ["black"], 12: ["white"]})
     g.push("pyramid yellow 2")
     assert g.is_over
@@ -228,7 +228,7 @@ def test_finished_race_is_exact_and_has_no_actions(capsys):
 
 def test_moving_own_tile_counts_what_it_gives_up():
     # RULES 1.5: the tile action moves the player's own tile; its old income is lost
-    g = camelup.Game("second", 4, dict(P2A))
+    g = Game("second", 4, dict(P2A))
     g.push("tile 5 -")  # p0's booing tile on 5
     for _ in range(3):
         g.push("leg blue" if g.turn != 0 else "leg green")
@@ -265,7 +265,7 @@ def test_tile_spaces_match_the_engine_legal_actions():
     rnd = random.Random(5)
     for edition, seats in (("second", 4), ("classic", 3)):
         for seed in range(12):
-            g = camelup.Game.random(edition, seats, seed=seed)
+            g = Game.random(edition, seats, seed=seed)
             for _ in range(rnd.randint(0, 10)):
                 if g.is_over:
                     break
@@ -305,7 +305,7 @@ def test_race_odds_after_the_exact_leg_agree_with_the_plain_simulation():
 
 def test_race_odds_default_reaches_half_a_point():
     # the default takes as many races as a 95 % half-width of 0.5 points needs
-    g = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+    g = Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
                                    15: ["black"], 13: ["white"]})
     g.push("pyramid red 2")
     race = race_odds(g, cache=False)
@@ -315,7 +315,7 @@ def test_race_odds_default_reaches_half_a_point():
 
 def test_cli_odds_stops_at_half_a_point_by_default(capsys):
     # without --samples the race odds go on until every 95 % interval is +/-0.5 points
-    g = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+    g = Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
                                    15: ["black"], 13: ["white"]})
     g.push("pyramid red 2")
     assert main(["odds", g.position(), "--top", "3"]) == 0
@@ -331,7 +331,7 @@ def test_cli_odds_stops_at_half_a_point_by_default(capsys):
 def test_cli_odds_later_tiles_on_request(capsys):
     # --later-tiles races the later legs with the measured tiles: the figures are those
     # of race_odds(later_tiles=True), and the line says so; without it, the default model
-    g = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+    g = Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
                                    15: ["black"], 13: ["white"]})
     g.push("pyramid red 2")
     assert main(["odds", g.position(), "--samples", "3000", "--top", "1", "--later-tiles"]) == 0
@@ -350,7 +350,7 @@ def test_cli_odds_later_tiles_on_request(capsys):
 
 def test_cli_odds_names_the_players(capsys):
     # the notation has seats p0, p1, ...; --names puts the players' names on every line
-    g = camelup.Game("second", 6, dict(P2A))
+    g = Game("second", 6, dict(P2A))
     g.push("tile 5 -")  # Ann's tile
     g.push("leg purple")  # Bob holds a ticket: Cid may partner him (RULES 3.8)
     names = "Ann,Bob,Cid,Dee,Eve,Fay"
@@ -377,7 +377,7 @@ def test_cli_odds_names_the_players(capsys):
 def test_cli_odds_says_the_others_finish_cards_are_hidden(capsys):
     # RULES 1.8: the seat to act sees only how many cards lie on a pile, so the report
     # values its finish cards that way even when the position text names the colours
-    g = camelup.Game("classic", 4, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
+    g = Game("classic", 4, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
     assert main(["odds", g.position(), "--samples", "300", "--top", "0"]) == 0
     assert "count by number only" not in capsys.readouterr().out
     g.push("finish winner white")

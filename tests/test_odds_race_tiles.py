@@ -6,8 +6,8 @@ odds where they must."""
 
 import random
 
-import camelup
 import pytest
+from camelup.game import Game
 from camelup.odds import Position, leg_odds
 from camelup.odds.board import (
     BLACK,
@@ -199,7 +199,7 @@ def test_no_tile_model_still_there_and_seeded():
 
 def test_exact_paths_do_not_change():
     # a finished race: its final ranking, with or without later tiles (RULES 1.13)
-    g = camelup.Game("classic", 3, {13: ["blue", "white"], 14: ["orange"], 15: ["green"],
+    g = Game("classic", 3, {13: ["blue", "white"], 14: ["orange"], 15: ["green"],
                                    16: ["yellow"]})
     g.push("pyramid yellow 2")
     assert g.is_over

@@ -4,8 +4,8 @@ framing checks, and rejection of damaged lines with a reason."""
 import binascii
 
 import pytest
-from camelup import protocol
-from camelup.protocol import Message, ProtocolError
+from camelup.board import protocol
+from camelup.board.protocol import Message, ProtocolError
 
 B = "1A2B3C4D"
 

@@ -6,7 +6,7 @@ import sys
 
 from camelhost import paths
 from camelhost.device.link import Link
-from camelup import protocol
+from camelup.board import protocol
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

@@ -8,9 +8,9 @@ against it: movement of units and tiles (E1-05, E2-13, E2-17, M*, K*: RULES 1.2,
 X-05: RULES 1.9, 1.13).
 """
 
-from camelup import Game
 from camelup.actions import Action
 from camelup.editions import CLASSIC, SECOND
+from camelup.game import Game
 from camelup.movement import copy_stacks, move_unit, ranking, select_crazy
 from camelup.scoring import score_leg, score_pile
 from hypothesis import given, settings

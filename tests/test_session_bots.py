@@ -1,14 +1,14 @@
 """Bots: legal, deterministic, and they take the action the odds value most."""
 
-import camelup
 from camelhost.table import bots
 from camelhost.table.session import Session
+from camelup.game import Game
 
 
 def test_bot_takes_the_best_valued_legal_action():
     # RULES 1.10, 1.13: white far ahead, sure to lead the leg and likely to win the
     # race: its 5 leg ticket or its winner card, never the pyramid ticket's 1 coin.
-    g = camelup.Game("classic", 3, {1: ["blue", "green", "orange"], 2: ["yellow"], 12: ["white"]})
+    g = Game("classic", 3, {1: ["blue", "green", "orange"], 2: ["yellow"], 12: ["white"]})
     text, value = bots.choose(g)
     assert text in ("leg white", "finish winner white") and value > 4
     quick_text, _ = bots.choose(g, quick=True)

@@ -385,7 +385,7 @@ from sim_tcs34725 import TCS34725Model
 from pyramid import config
 from pyramid.tcs34725 import TCS34725
 from pyramid.sensor import ColourSensor
-import camelup.classifier as C
+import camelup.board.classifier as C
 
 box = ["empty"]
 led = machine.Pin(config.SENSOR_LED, machine.Pin.OUT, value=0)

@@ -3,12 +3,13 @@ legal race through the rules engine, win shares split, the coach legal and sensi
 
 import os
 
-import camelup
 import pytest
 from bench.coach_variants import paired, parse_variant
 from camelhost import coach, tournament
 from camelhost.cli import main
 from camelhost.table import bots
+from camelup.editions import get_edition
+from camelup.game import Game
 from camelup.rng import XorShift32
 
 
@@ -57,7 +58,7 @@ def test_cli_tournament_refuses_an_unknown_policy(capsys):
 
 
 def test_policies_give_legal_actions():
-    g = camelup.Game.random("second", 4, 3)
+    g = Game.random("second", 4, 3)
     rng = XorShift32(5)
     for name, policy in bots.POLICIES.items():
         text = policy(g, rng)
@@ -68,7 +69,7 @@ def test_coach_backs_the_runaway_camel_first_and_is_deterministic():
     # RULES 1.10, 1.13: white far ahead leads the leg for sure and likely wins the race.
     # The next players would take the first place on the winner pile (8 coins), so the
     # coach takes it before the 5 leg ticket
-    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     12: ["white"]})
     text, value = coach.choose(g)
     assert text == "finish winner white" and value > 5
@@ -81,7 +82,7 @@ def test_coach_backs_the_runaway_camel_first_and_is_deterministic():
 def test_coach_counts_what_a_die_gives_away():
     # after a pyramid ticket the next player sees a sharper leg: the coach scores the
     # pyramid ticket below its 1 coin, by the replies it expects
-    g = camelup.Game.random("second", 4, 11)
+    g = Game.random("second", 4, 11)
     scores = {action: (score, ev) for score, action, ev in coach.evaluate(g)}
     score, ev = scores["pyramid"]
     assert ev == 1.0 and score < ev
@@ -99,7 +100,7 @@ def test_coach_counts_the_die_a_waiting_move_hands_to_the_players_after():
                                               for c in ("white", "blue")]
     loser = [(0, "blue"), (0, "white")] + [(s, c) for s in (1, 2, 3)
                                            for c in ("orange", "yellow")]
-    g = camelup.Game("classic", 4, {5: ["blue"], 6: ["green"], 7: ["orange"],
+    g = Game("classic", 4, {5: ["blue"], 6: ["green"], 7: ["orange"],
                                     8: ["yellow"], 9: ["white"]},
                      tiles={10: (1, "+"), 12: (2, "-")}, held=held, winner_pile=winner,
                      loser_pile=loser, out=["blue"], pyramid=[0, 1, 0, 0])
@@ -115,9 +116,9 @@ def test_a_player_with_every_finish_card_laid_has_none_to_reply_with():
     # white 5, Ben lays a card on white and takes the winner pile's 8. Once Ben, Cy and
     # Dee have laid five cards each, nobody can: the same ticket costs Ann far less
     stacks = {1: ["blue", "green", "orange"], 2: ["yellow"], 12: ["white"]}
-    g = camelup.Game("classic", 4, stacks)
-    loser = [(s, c) for s in (1, 2, 3) for c in camelup.get_edition("classic").racing]
-    h = camelup.Game("classic", 4, stacks, loser_pile=loser)
+    g = Game("classic", 4, stacks)
+    loser = [(s, c) for s in (1, 2, 3) for c in get_edition("classic").racing]
+    h = Game("classic", 4, stacks, loser_pile=loser)
     before = {action: score for score, action, _ev in coach.evaluate(g)}
     after = {action: score for score, action, _ev in coach.evaluate(h)}
     assert after["leg white"] > before["leg white"] + coach.REPLY_WEIGHT * 5
@@ -128,7 +129,7 @@ def test_table_suggestions_follow_the_coach():
     # player's hand could be, so every colour's finish card is valued as if still held.
     # Ann holds all five: the advice is the coach's own ranking, its best two finish
     # cards only
-    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     9: ["white"]})
     assert coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE
     ranked = [r[1] for r in coach.evaluate(g)]
@@ -137,7 +138,7 @@ def test_table_suggestions_follow_the_coach():
     assert [av.action for av in bots.suggestions(g)] == [
         a for a in ranked if not a.startswith("finish ") or a in cards]
     # Ann played one: it is advised all the same (leaving it out would show it)
-    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     9: ["white"]}, winner_pile=[(0, "white")])
     g.push("leg white")
     g.push("leg white")
@@ -150,7 +151,7 @@ def test_table_suggestions_follow_the_coach():
     assert len([a for a in advice if a.startswith("finish ")]) == coach.FINISH_ADVICE
     assert all(av.win is None for av in bots.suggestions(g))
     # the same game but for the colour of Ann's hidden card: the same advice
-    h = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    h = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     9: ["white"]}, winner_pile=[(0, "green")])
     for text in ("leg white", "leg white", "leg blue", "finish loser blue"):
         h.push(text)
@@ -160,7 +161,7 @@ def test_table_suggestions_follow_the_coach():
 
 def test_partnerships_in_six_seat_games_name_the_chosen_seat():
     # RULES 3.8: policies name the partner from 1; the game gets the 0-based seat
-    g = camelup.Game.random("second", 6, 4)
+    g = Game.random("second", 6, 4)
     rng = XorShift32(1)
     seen = 0
     for _ in range(200):
@@ -249,7 +250,7 @@ def test_the_ev_table_policy_advises_by_immediate_value_with_the_same_care(monke
     monkeypatch.setattr(bots, "TABLE_POLICY", "ev")
     shown = []
     for colour in ("white", "green"):
-        g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+        g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                         9: ["white"]}, winner_pile=[(0, colour)])
         for text in ("leg white", "leg white", "leg blue", "finish loser blue"):
             g.push(text)

@@ -12,7 +12,7 @@ from camelhost.device.virtual import VirtualPyramid
 from camelhost.table.controller import Table
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
-from camelup import classifier
+from camelup.board import classifier
 
 pytestmark = [pytest.mark.hil, pytest.mark.micropython]
 

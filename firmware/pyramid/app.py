@@ -30,7 +30,7 @@ faulty is reported as ``fault code=nosensor``. Every EVT is one slider push.
 import asyncio
 import gc
 
-import camelup.protocol as protocol
+import camelup.board.protocol as protocol
 
 from pyramid import VERSION
 from pyramid.commands import PROFILE_FILE, Commands
@@ -129,11 +129,11 @@ def default_open_sensor(board, settings):
 
 
 def default_classifier(profile, settings):
-    """Return a ``camelup.classifier.Classifier`` for ``profile`` (dict) or, when
+    """Return a ``camelup.board.classifier.Classifier`` for ``profile`` (dict) or, when
     ``None`` or made for another edition, the edition's default profile; readings
     are taken with the sensor settings in ``settings`` (``it``, ``gain``).
     Raises ``ValueError`` for a profile that fails the classifier's check."""
-    import camelup.classifier as classifier
+    import camelup.board.classifier as classifier
 
     if profile is None or profile.get("edition") != settings["edition"]:
         profile = classifier.default_profile(settings["edition"])

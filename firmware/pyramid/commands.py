@@ -10,7 +10,7 @@ refused command -> ``NAK <reason>``, and nothing changes.
 import gc
 import json
 
-import camelup.protocol as protocol
+import camelup.board.protocol as protocol
 
 from pyramid.link import nak
 from pyramid.settings import EDITIONS, GAINS, INTEGRATION_RANGE, save_settings

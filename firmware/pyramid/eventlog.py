@@ -1,7 +1,7 @@
 """Numbered events kept until a host acknowledges them: a RAM ring plus an append log on flash.
 
 Every event the pyramid reports gets the next sequence number of this boot
-(1, 2, 3, ...) and is framed once (``camelup.protocol.encode``). The framed line
+(1, 2, 3, ...) and is framed once (``camelup.board.protocol.encode``). The framed line
 goes into a RAM ring of the last ``capacity`` events (replay without flash reads)
 and is appended to the store file on flash by ``persist()`` before it goes on the
 wire (``App.emit``: write-ahead, the release's readings being done by then; the idle
@@ -28,7 +28,7 @@ RAM ring and anything beyond is reported to the host as a ``GAP``.
 
 import os
 
-import camelup.protocol as protocol
+import camelup.board.protocol as protocol
 
 from pyramid.compat import ticks_add, ticks_diff
 

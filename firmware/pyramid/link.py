@@ -13,7 +13,7 @@ answered with ``NAK <reason>``. Nothing the host sends can stop the loop.
 
 import select
 
-import camelup.protocol as protocol
+import camelup.board.protocol as protocol
 
 from pyramid.compat import const, ticks_add, ticks_diff, ticks_ms
 
@@ -189,7 +189,7 @@ class StdioPort:
         self.write(bytes(out))
 
 
-#: Line assembly is shared with the host: ``camelup.protocol.LineAssembler``.
+#: Line assembly is shared with the host: ``camelup.board.protocol.LineAssembler``.
 LineReader = protocol.LineAssembler
 
 

@@ -26,10 +26,10 @@ def _exists(path):
 def save(profile, path=DEFAULT_PATH):
     """Store ``profile`` (a JSON-able dict) at ``path``, atomically.
 
-    Checks it first with ``camelup.classifier.check_profile`` (``ValueError``).
+    Checks it first with ``camelup.board.classifier.check_profile`` (``ValueError``).
     Raises ``OSError`` when the filesystem is full or read-only.
     """
-    from camelup.classifier import check_profile
+    from camelup.board.classifier import check_profile
 
     check_profile(profile)
     tmp = path + ".tmp"
@@ -53,7 +53,7 @@ def load(path=DEFAULT_PATH):
     counts as none, so the firmware falls back to its default profile instead of
     crashing.
     """
-    from camelup.classifier import check_profile
+    from camelup.board.classifier import check_profile
 
     for candidate in (path, path + ".tmp"):
         if not _exists(candidate):

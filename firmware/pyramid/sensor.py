@@ -8,7 +8,7 @@ the two lighting states (TCS3472 datasheet, "System State Machine": a cycle
 integrates from AEN until ATIME runs out).
 """
 
-import camelup.tcs34725 as _math
+import camelup.board.tcs34725 as _math
 
 from pyramid.compat import async_sleep_ms as _sleep_ms_async
 from pyramid.compat import const, sleep_ms
@@ -18,7 +18,7 @@ from pyramid.compat import const, sleep_ms
 LED_SETTLE_MS = const(2)
 
 #: auto-range window: the brightest die's clear count as a fraction of full scale
-#: (``camelup.tcs34725.RANGE_LOW`` / ``RANGE_HIGH``, the host's calibration uses the same)
+#: (``camelup.board.tcs34725.RANGE_LOW`` / ``RANGE_HIGH``, the host's calibration uses the same)
 AUTORANGE_LOW = _math.RANGE_LOW
 AUTORANGE_HIGH = _math.RANGE_HIGH
 
@@ -114,7 +114,7 @@ class ColourSensor:
 
     def autorange(self, sample_fn=None, gains=(60, 16, 4, 1)):
         """Pick the highest gain whose LED-on clear count is unsaturated and at most
-        65 % of full scale (``camelup.tcs34725.choose_gain``, the rule the host's
+        65 % of full scale (``camelup.board.tcs34725.choose_gain``, the rule the host's
         ``pyramid calibrate --autorange`` follows too).
 
         Meant for calibration with the brightest die (white, or yellow) in the

@@ -21,11 +21,11 @@ Allowed settings (units):
 - analog gain: 1, 4, 16 or 60 (times).
 - full scale of each channel: ``min(65535, 1024 * n)`` counts.
 
-The step, full-scale and saturation arithmetic is ``camelup.tcs34725``'s (one
+The step, full-scale and saturation arithmetic is ``camelup.board.tcs34725``'s (one
 copy for the board, the classifier and the host tools).
 """
 
-import camelup.tcs34725 as _math
+import camelup.board.tcs34725 as _math
 
 from pyramid.compat import const, sleep_ms, ticks_diff, ticks_ms
 
@@ -260,7 +260,7 @@ class TCS34725:
         Digital saturation: the counter stops at ``full_scale``. Analog saturation:
         for integration times under 153.6 ms (fewer than 64 steps), the front end
         clips before the counter fills; ams design note DN40 advises treating 75 %
-        of the digital full scale as saturated there (``camelup.tcs34725``).
+        of the digital full scale as saturated there (``camelup.board.tcs34725``).
         """
         return _math.saturation_steps(self._cycles)
 

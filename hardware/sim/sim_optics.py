@@ -455,7 +455,7 @@ class OpticalModel:
 
 
 #: Seed, readings per class and settings of the default profiles shipped in
-#: ``camelup.classifier`` (regenerate with ``python hardware/sim/sim_optics.py``).
+#: ``camelup.board.classifier`` (regenerate with ``python hardware/sim/sim_optics.py``).
 DEFAULT_SEED = 2026
 DEFAULT_SAMPLES = 40
 DEFAULT_SETTINGS = {"integration_ms": 24.0, "gain": 4}
@@ -483,7 +483,7 @@ DEFAULT_VARIATION = 0.05
 
 
 def default_profile(edition):
-    """The profile ``camelup.classifier.default_profile(edition)`` ships, fitted afresh:
+    """The profile ``camelup.board.classifier.default_profile(edition)`` ships, fitted afresh:
     the reference box's ``DEFAULT_SAMPLES`` readings per class plus
     ``DEFAULT_BOX_SAMPLES`` of each of ``DEFAULT_BOXES`` other boxes."""
     from camelup import calibration
@@ -498,7 +498,7 @@ def default_profile(edition):
 
 
 def main():
-    """Print the default profiles as the JSON strings ``camelup.default_profiles`` holds."""
+    """Print the default profiles as the JSON strings ``camelup.board.default_profiles`` holds."""
     import json
 
     for edition in ("classic", "second"):

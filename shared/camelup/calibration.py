@@ -1,12 +1,12 @@
 """Calibration-time code for the colour classifier: fit a profile, report on it.
 
-``fit`` turns labelled readings into the profile ``camelup.classifier.Classifier``
+``fit`` turns labelled readings into the profile ``camelup.board.classifier.Classifier``
 runs with; ``separation`` and ``advice`` say how well its classes separate and
 what would separate a pair that is too close; ``evaluate`` scores a classifier
 on labelled readings. The host runs them (``pyramid calibrate``, the optical
 model's default profiles, the benchmarks); the board never does, so this
 module is not flashed (``camelhost.device.flash`` follows the firmware's
-imports, and ``camelup.classifier`` does not import this one): its code would
+imports, and ``camelup.board.classifier`` does not import this one): its code would
 take heap the firmware needs. It still runs unchanged on MicroPython (the
 cross-checks fit there too): no typing, dataclasses, enum, functools or
 itertools; classes are visited in sorted order.
@@ -20,12 +20,12 @@ alike; ``pool=None`` is plain shrinkage LDA), correlations shrunk towards the
 diagonal (``SHRINK``). The empty head keeps its own spread (its features are
 mostly noise). The profile stores that spread as each class's ``base``; the
 classifier completes it for the settings it runs at (centroid error, count
-noise, floor: ``camelup.classifier.class_spread``).
+noise, floor: ``camelup.board.classifier.class_spread``).
 """
 
 import math
 
-from camelup.classifier import (
+from camelup.board.classifier import (
     DOUBLE,
     EMPTY,
     FEATURES,
@@ -129,7 +129,7 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     ``pool`` (readings' weight of the pooled spread; ``None``: plain shrinkage
     LDA, ``0``: each die its own), ``tail``, ``near``, ``lead``: see the
     constants of the same names in capitals (``SHRINK`` and ``POOL`` here, the
-    decision's in ``camelup.classifier``).
+    decision's in ``camelup.board.classifier``).
 
     Returns the profile, a JSON-able dict::
 
@@ -143,7 +143,7 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
 
     ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
     count noise and the two-dice test); ``base`` the lower triangle of the
-    class's covariance before its count noise (``camelup.classifier.whitening``
+    class's covariance before its count noise (``camelup.board.classifier.whitening``
     and ``spread`` complete it for given settings). Raises ``ValueError`` for an unknown edition or
     label, a label with fewer than 3 readings, or fewer than two labels.
     """

@@ -111,7 +111,7 @@ class Game:
 
     Construct from given stacks (the tracker takes the table's setup) or with
     ``Game.random(edition, players, seed)`` (the virtual pyramid), or from notation
-    with ``camelup.parse_position(text)``.
+    with ``camelup.game.parse_position(text)``.
 
     Arguments (all but ``edition``/``players``/``stacks`` default to the start of a leg):
 
@@ -353,7 +353,7 @@ class Game:
 
     @classmethod
     def from_position(cls, text):
-        """The ``Game`` of a position line (``camelup.parse_position``; docs/notation.md).
+        """The ``Game`` of a position line (``camelup.game.parse_position``; docs/notation.md).
         Raises ``NotationError`` naming the bad part."""
         return parse_position(text)
 

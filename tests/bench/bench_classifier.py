@@ -37,7 +37,7 @@ REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path[:0] = [os.path.join(REPO, "shared"), os.path.join(REPO, "hardware", "sim")]
 
 from camelup import calibration  # noqa: E402
-from camelup import classifier as C  # noqa: E402
+from camelup.board import classifier as C  # noqa: E402
 from camelup.editions import get_edition  # noqa: E402
 from sim_optics import DEFAULT_SETTINGS, EDITION_DICE, OpticalModel  # noqa: E402
 
@@ -525,7 +525,7 @@ def real_data(splits=20):
 
 _MP_BENCH = r"""
 import gc, json, time
-import camelup.classifier as C
+import camelup.board.classifier as C
 readings = json.loads(%r)
 gc.collect()
 before = gc.mem_alloc()
@@ -554,7 +554,7 @@ gc.collect()
 base = gc.mem_alloc()
 from pyramid.tcs34725 import TCS34725
 from pyramid.sensor import ColourSensor
-import camelup.classifier as C
+import camelup.board.classifier as C
 gc.collect()
 code = gc.mem_alloc() - base
 model = TCS34725Model(OpticalModel(3), lambda: "red", lambda: machine.output_level(6))

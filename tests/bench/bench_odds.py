@@ -20,8 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
 sys.path.insert(0, os.path.join(HERE, ".."))  # tests/: the oracles
 
-import camelup  # noqa: E402
 from camelhost import coach, tournament  # noqa: E402
+from camelup.game import Game  # noqa: E402
 from camelup.odds import Position, leg_odds, tile_values  # noqa: E402
 from camelup.odds.actions import action_values  # noqa: E402
 from camelup.odds.game import as_position  # noqa: E402
@@ -101,7 +101,7 @@ def main():
           "until every 95% half-width is at most 0.5 points), goal 0.5 s at race start (P2a):")
     print("  %-8s %6s %8s %8s %8s %8s %10s" % (
         "pos", "races", "wall s", "cpu s", "leg end", "sim us", "half-width"))
-    mid = camelup.Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
+    mid = Game("second", 4, {9: ["blue", "green"], 10: ["red"], 12: ["yellow", "purple"],
                                      15: ["black"], 13: ["white"]})
     mid.push("pyramid red 2")
     race = race_c = None
@@ -138,7 +138,7 @@ def main():
 
     print()
     print("all action values for the seat to act, race odds passed in (default precision):")
-    game = camelup.Game("second", 6, dict(P2A))
+    game = Game("second", 6, dict(P2A))
     med, _ = _median_ms(lambda: action_values(game, race=race), runs=5)
     cpu = _median_cpu_ms(lambda: action_values(game, race=race), runs=5)
     print("  P2a, start of a leg (6 dice inside), 6 seats: %.1f ms median, cpu %.1f ms "
@@ -149,7 +149,7 @@ def main():
     cpu = _median_cpu_ms(lambda: action_values(game, race=race), runs=5)
     print("  P2a after one die (5 inside):               %.1f ms median, cpu %.1f ms "
           "(goal 15 ms)" % (med, cpu))
-    cgame = camelup.Game("classic", 4, {1: ["blue", "green"], 2: ["orange"],
+    cgame = Game("classic", 4, {1: ["blue", "green"], 2: ["orange"],
                                         3: ["yellow", "white"]})
     med, _ = _median_ms(lambda: action_values(cgame, race=race_c), runs=5)
     print("  P1, start of a leg:                         %.1f ms median" % med)
@@ -157,7 +157,7 @@ def main():
     med, _ = _median_ms(lambda: action_values(game, race=race_odds(
         game, samples=1000, cache=False)), runs=3)
     print("  P2a after one die:                          %.1f ms median" % med)
-    fresh = camelup.Game("second", 6, dict(P2A))
+    fresh = Game("second", 6, dict(P2A))
     med, _ = _median_ms(lambda: action_values(fresh, race=race_odds(
         fresh, samples=1000, cache=False)), runs=3)
     print("  P2a start of a leg:                         %.1f ms median" % med)
@@ -165,10 +165,10 @@ def main():
     med, _ = _median_ms(lambda: action_values(fresh), runs=3)
     print("  same, race odds cached (a ticket taken, no die): %.1f ms median" % med)
 
-    fresh4 = camelup.Game("second", 4, dict(P2A))
+    fresh4 = Game("second", 4, dict(P2A))
     cpu = _median_cpu_ms(lambda: coach.choose(fresh4), runs=3)
     print("  coach's move, P2a start of a leg, 4 seats (budget 1 s): cpu %.1f ms median" % cpu)
-    last = camelup.Game("classic", 4, {15: ["blue"], 13: ["green"], 11: ["orange"],
+    last = Game("classic", 4, {15: ["blue"], 13: ["green"], 11: ["orange"],
                                        9: ["yellow"], 7: ["white"]})
     for text in ("finish winner blue", "finish winner green"):
         last.push(text)

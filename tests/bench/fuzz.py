@@ -30,7 +30,7 @@ import time
 from camelhost import paths
 from camelhost.device.link import Link
 from camelhost.device.micropython import find_micropython, micropython_env
-from camelup import protocol
+from camelup.board import protocol
 
 B1, B2 = "1A2B3C4D", "5E6F7081"
 
@@ -143,7 +143,7 @@ def fuzz_link(n, seed):
 
 MP_SCRIPT = r"""
 import sys
-import camelup.protocol as protocol
+import camelup.board.protocol as protocol
 from pyramid import app as app_mod
 from pyramid import settings as settings_mod
 from pyramid.link import LineReader, nak, parse_line

@@ -55,7 +55,7 @@ from camelhost.table import controller  # noqa: E402
 from camelhost.table.journal import Journal, read_events  # noqa: E402
 from camelhost.table.session import Session  # noqa: E402
 from camelhost.ui.plain import Display  # noqa: E402
-from camelup import protocol  # noqa: E402
+from camelup.board import protocol  # noqa: E402
 from soak_host import quick_bots  # noqa: E402  (tests/bench)
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")

@@ -33,7 +33,7 @@ def run(args):
     if args.place and args.port != VIRTUAL:
         raise ValueError("--place works with --port virtual only")
     if args.place:
-        from camelup import classifier
+        from camelup.board import classifier
 
         known = {"empty"}
         for labels in classifier.EDITION_CLASSES.values():

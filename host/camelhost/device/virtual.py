@@ -41,7 +41,7 @@ from camelhost.device.micropython import find_micropython, micropython_env
 if paths.SIM_DIR not in sys.path:
     sys.path.insert(0, paths.SIM_DIR)
 import sim_table  # noqa: E402  (hardware/sim is not a package)
-from camelup import protocol  # noqa: E402
+from camelup.board import protocol  # noqa: E402
 
 #: Firmware settings for fast simulation (keys of ``pyramid.settings.DEFAULTS``).
 FAST_SETTINGS = {

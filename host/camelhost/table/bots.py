@@ -47,7 +47,7 @@ def _position(game):
 
 def choose(game, names=None, quick=False):
     """Return ``(text, value)``: the table command the current player's bot types in
-    ``game`` (a ``camelup.Game`` in play) and its expected value in coins. Commands:
+    ``game`` (a ``camelup.game.Game`` in play) and its expected value in coins. Commands:
     ``leg red``, ``pyramid``, ``tile 7 +``, ``finish winner red``, ``partner NAME``
     (``names``: seat names; without them the partner's seat number, 1-based).
     The policy is ``TABLE_POLICY``. ``quick``: skip the full action values (about

@@ -13,6 +13,8 @@ input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
 import camelup
+from camelup.editions import get_edition
+from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
 from camelhost.table.errors import TableError, shown
@@ -91,7 +93,7 @@ def parse_stacks(text, edition):
     Spaces 1..16, colours bottom -> top (prefixes allowed). Returns ``{space:
     [colours]}``. Raises ``TableError`` when a camel is missing, repeated or unknown.
     """
-    ed = camelup.get_edition(edition)
+    ed = get_edition(edition)
     stacks = {}
     seen = []
     for token in text.replace(";", " ").split():
@@ -133,7 +135,7 @@ def drawn_stacks(session):
     """Starting stacks drawn from the session's seed and race number (``draw``)."""
     if session.phase != "setup":
         raise TableError(SETUP_DONE)
-    return camelup.random_stacks(session.edition,
+    return random_stacks(session.edition,
                                  XorShift32(session.seed * 1000 + session.race_no))
 
 

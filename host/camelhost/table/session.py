@@ -11,7 +11,7 @@ same state, so a crash loses nothing the table has seen.
 This module is only the state machine. Typed text becomes events in
 ``camelhost.table.parser``; notices become words in ``camelhost.table.narration``;
 what the screens show is ``camelhost.table.view.table_view``. A die reaches the game
-as values: ``camelup.Action.pyramid(colour, value, ink)`` to ``Game.push``, which is
+as values: ``camelup.actions.Action.pyramid(colour, value, ink)`` to ``Game.push``, which is
 its one legality check. ``undo`` takes back the last *step* of the race (a pyramid
 ticket with its die and any key pressed for it, an action, a setup die, a
 correction...): each step keeps a mark of the session before it, and the game goes
@@ -42,8 +42,10 @@ RULES 5), ``move``, ``leaders`` (first two racing camels), ``dice_left``,
 the die by hand), ``info``.
 """
 
-import camelup
+from camelup.actions import Action, parse_action
 from camelup.editions import get_edition
+from camelup.errors import IllegalAction, NotationError
+from camelup.game import Game, check_start, setup_stacks
 
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
@@ -125,7 +127,7 @@ class Session:
     the edition does not allow (RULES 2.1, 3.1).
 
     Public state (read it, don't set it): ``edition``, ``names``, ``seed``, ``bots``,
-    ``race_no``, ``phase``, ``game`` (``camelup.Game`` or ``None`` at setup),
+    ``race_no``, ``phase``, ``game`` (``camelup.game.Game`` or ``None`` at setup),
     ``current``, ``setup_rolls``, ``pending_die``, ``reports`` (``Game.push`` reports
     of this race), ``result`` (final report), ``scores``, ``version``,
     ``last_pyramid_event``. What the screens show: ``camelhost.table.view``.
@@ -392,7 +394,7 @@ class Session:
         mark = self._mark()
         stacks = stacks_from_json(event["stacks"])
         try:
-            camelup.check_start(self.edition, stacks)
+            check_start(self.edition, stacks)
         except ValueError as exc:
             raise TableError(one_line(exc)) from None
         start = event.get("start", 0)
@@ -402,7 +404,7 @@ class Session:
 
     def _new_game(self, stacks, start):
         try:
-            return camelup.Game(self.edition, len(self.names), stacks, turn=start, start=start)
+            return Game(self.edition, len(self.names), stacks, turn=start, start=start)
         except ValueError as exc:
             raise TableError(one_line(exc)) from None
 
@@ -430,12 +432,12 @@ class Session:
         self._check_turn(event)
         text = event.get("action")
         try:
-            action = camelup.parse_action(text)
+            action = parse_action(text)
             if action.kind == "pyramid":
                 raise TableError("a pyramid ticket is taken with 'pyramid' and a die")
             mark = self._mark()
             report = self.game.push(action)
-        except (camelup.IllegalAction, camelup.NotationError) as exc:
+        except (IllegalAction, NotationError) as exc:
             if str(text).split()[:1] == ["finish"]:
                 # The engine's reason names the colour of a card already on a pile:
                 # hidden until the final reveal (RULES 1.8, 5).
@@ -476,7 +478,7 @@ class Session:
     def _action_of(die, value):
         """The pyramid action (values, not text) for ``die`` showing ``value``."""
         ink = die.get("ink") if die.get("colour") == "grey" else None
-        return camelup.Action.pyramid(die.get("colour"), value, ink)
+        return Action.pyramid(die.get("colour"), value, ink)
 
     def _on_die(self, event):
         """A die from the pyramid or typed. On a turn, with no pyramid ticket taken
@@ -579,7 +581,7 @@ class Session:
         complete die is ``Game.push``'s), then the notices. Nothing changes on error."""
         try:
             report = self.game.push(self._action_of(die, value))
-        except (camelup.IllegalAction, camelup.NotationError) as exc:
+        except (IllegalAction, NotationError) as exc:
             raise self._engine_error(exc) from None
         self.pending_player = None
         self.pending_die = None
@@ -647,7 +649,7 @@ class Session:
             return [{"kind": "setup_die", "camel": camel, "value": value, "missing": missing}]
         racing = [r for r in rolls if r[0] in self.edition.racing]
         crazy = [r for r in rolls if r[0] in self.edition.crazy]
-        stacks = camelup.setup_stacks(self.edition, racing, crazy)
+        stacks = setup_stacks(self.edition, racing, crazy)
         game = self._new_game(stacks, 0)
         return [{"kind": "setup_die", "camel": camel, "value": value, "missing": []}] + \
             self._started(game, stacks, "dice")
@@ -680,7 +682,7 @@ class Session:
         g = self.game
         stacks = stacks_from_json(event["stacks"])
         try:
-            new = camelup.Game(
+            new = Game(
                 g.edition, g.players, stacks, tiles=g.tiles, turn=g.turn, start=g.start_player,
                 coins=g.coins, held=[g.held_tickets(p) for p in range(g.players)],
                 pyramid=[g.pyramid_tickets(p) for p in range(g.players)], out=g.dice_out,

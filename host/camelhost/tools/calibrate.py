@@ -29,7 +29,7 @@ then), the port going away, the device refusing the profile.
 import json
 import sys
 
-import camelup.tcs34725 as _tcs
+import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
@@ -67,7 +67,7 @@ def plan(edition, samples=DEFAULT_SAMPLES):
     turn; ``None`` for the empty head). Raises ``ValueError`` for an unknown
     edition or ``samples`` outside 3..``MAX_SAMPLES``.
     """
-    from camelup import classifier
+    from camelup.board import classifier
 
     check_samples(samples)
     labels = classifier.classes_for(edition)
@@ -190,7 +190,8 @@ def leave_one_out(samples, edition, settings):
     An honest estimate of how the profile will do on new releases; classes with
     fewer than 4 readings are skipped (``fit`` needs 3 per class).
     """
-    from camelup import calibration, classifier
+    from camelup import calibration
+    from camelup.board import classifier
 
     labels = sorted(samples)
     got = {label: [] for label in labels}
@@ -298,7 +299,7 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     brightest die in the head (``choose_gain``). ``save``: store the profile on
     the device. Raises ``CliError`` (see the module docstring).
     """
-    from camelup import classifier
+    from camelup.board import classifier
 
     out = out or sys.stdout
     hello = pyramid.hello
@@ -340,7 +341,7 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
 def brightest(edition):
     """The edition's brightest die (the largest clear count under the white LED), as
     the built-in profile sees it: ``white`` (classic), ``yellow`` (second)."""
-    from camelup import classifier
+    from camelup.board import classifier
 
     classes = classifier.default_profile(edition)["classes"]
     dice = [label for label in classes if label != classifier.EMPTY]
@@ -354,13 +355,13 @@ RANGE_WINDOW = (_tcs.RANGE_LOW, _tcs.RANGE_HIGH)
 def choose_gain(pyramid, driver, edition, out):
     """Pick the analog gain with the brightest die in the head; return the new ``CFG``.
 
-    The rule is ``camelup.tcs34725.choose_gain`` (the firmware's
+    The rule is ``camelup.board.tcs34725.choose_gain`` (the firmware's
     ``ColourSensor.autorange`` follows it too): tries 60, 16, 4, 1 (times) at the
     current integration time and keeps the highest gain whose LED-on clear count
     stays under the saturation level and at most ``RANGE_WINDOW``'s top; 1 if
     every gain is too bright. Prints what it saw.
     """
-    import camelup.tcs34725 as tcs
+    import camelup.board.tcs34725 as tcs
 
     from camelhost.device.link import LinkError
 
@@ -395,7 +396,8 @@ def choose_gain(pyramid, driver, edition, out):
 
 
 def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
-    from camelup import calibration, classifier
+    from camelup import calibration
+    from camelup.board import classifier
 
     from camelhost.device.link import LinkError
 
@@ -512,7 +514,7 @@ def plot(result, path):
     per-pair separation bars with the too-close line. Needs matplotlib (Agg); raises
     ``CliError`` without it (``plot_backend``)."""
     plt = plot_backend()
-    from camelup import classifier
+    from camelup.board import classifier
 
     ref = result.profile["ref_clear"]
     fig, axes = plt.subplots(1, 3, figsize=(16, 5.2))

@@ -19,7 +19,7 @@ firmware reports (``EVT``). Wire format: ``docs/protocol.md``.
 import sys
 import time
 
-import camelup.tcs34725 as _tcs
+import camelup.board.tcs34725 as _tcs
 
 from camelhost.errors import CliError
 
@@ -47,20 +47,20 @@ def integration_ms(cfg_it):
     """Exact integration time in ms from the whole milliseconds a ``CFG`` reports.
 
     The TCS34725 integrates in 2.4 ms steps, so the nearest step is the true time
-    (``7`` -> 7.2, ``24`` -> 24.0, ``101`` -> 100.8; ``camelup.tcs34725.integration_ms``)."""
+    (``7`` -> 7.2, ``24`` -> 24.0, ``101`` -> 100.8; ``camelup.board.tcs34725.integration_ms``)."""
     return _tcs.integration_ms(cfg_it)
 
 
 def full_scale(integration_ms):
     """Largest count of a TCS34725 channel at ``integration_ms``: ``min(65535, 1024 * steps)``
-    (TCS3472 datasheet, RGBC timing; ``camelup.tcs34725.full_scale``)."""
+    (TCS3472 datasheet, RGBC timing; ``camelup.board.tcs34725.full_scale``)."""
     return _tcs.full_scale(integration_ms)
 
 
 def saturation_level(it_ms):
     """Clear count at which a TCS34725 reading is no longer trustworthy: the full
     scale, or 75 % of it below 153.6 ms (64 steps), where the analog front end clips
-    first (``camelup.tcs34725.saturation_level``, docs/classifier.md)."""
+    first (``camelup.board.tcs34725.saturation_level``, docs/classifier.md)."""
     return _tcs.saturation_level(it_ms)
 
 
@@ -210,7 +210,7 @@ def describe(hello, settings=None):
 
 
 def _host_protocol():
-    from camelup import protocol
+    from camelup.board import protocol
 
     return protocol.PROTOCOL_VERSION
 

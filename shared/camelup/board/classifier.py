@@ -71,7 +71,7 @@ itertools; no reliance on dict order (classes are visited in sorted order).
 
 import math
 
-import camelup.tcs34725 as _tcs
+import camelup.board.tcs34725 as _tcs
 from camelup.editions import EDITIONS
 
 #: Die labels of each edition, in a fixed order (``Edition.sensor_labels``).
@@ -162,7 +162,7 @@ def features(reading, ref_clear):
 
 def exposure(settings):
     """Relative exposure of sensor settings: integration steps x nominal gain
-    (``camelup.tcs34725.exposure``)."""
+    (``camelup.board.tcs34725.exposure``)."""
     return _tcs.exposure(settings)
 
 
@@ -171,7 +171,7 @@ def saturation_level(settings):
 
     ``min(65535, 1024 * steps)``, and 75 % of that below 64 steps (153.6 ms),
     where the analog front end clips first (TCS3472 datasheet "RGBC Operation";
-    ams design note DN40): ``camelup.tcs34725.saturation_level``, the rule the
+    ams design note DN40): ``camelup.board.tcs34725.saturation_level``, the rule the
     firmware's driver uses.
     """
     return _tcs.saturation_level(settings["integration_ms"])
@@ -647,14 +647,14 @@ class Classifier:
 
 def default_profile(edition):
     """A fresh copy of the built-in profile of ``edition`` (``classic`` or ``second``),
-    from ``camelup.default_profiles`` (imported on first use: 5 KB of text a
+    from ``camelup.board.default_profiles`` (imported on first use: 5 KB of text a
     calibrated pyramid never loads).
 
     Raises ``ValueError`` for an unknown edition.
     """
     import json
 
-    import camelup.default_profiles as defaults  # imported on first use: a calibrated board never needs it
+    import camelup.board.default_profiles as defaults  # imported on first use: a calibrated board never needs it
 
     classes_for(edition)
     return json.loads(defaults.PROFILES[edition])

@@ -1,4 +1,4 @@
-"""The built-in colour profiles (``camelup.classifier.default_profile``), as JSON text.
+"""The built-in colour profiles (``camelup.board.classifier.default_profile``), as JSON text.
 
 Generated: ``python hardware/sim/sim_optics.py`` prints them (``tests/test_classifier.py``
 checks they match the optical model's fit). Runs unchanged on MicroPython.

@@ -1,7 +1,7 @@
 """TCS34725 arithmetic, the one copy: integration steps, full scale, saturation, gain ranging.
 
 Used by the firmware's driver (``pyramid.tcs34725``, flashed with this module),
-the classifier (``camelup.classifier``) and the host tools (``camelhost.tools``:
+the classifier (``camelup.board.classifier``) and the host tools (``camelhost.tools``:
 monitor, calibrate). Pure integer arithmetic where the chip counts, so the
 board (float32) and the host (float64) round alike.
 

@@ -4,7 +4,7 @@ Modules, each importing only those before it (no cycle, nothing imported inside 
 function):
 
 * ``camelup.odds.board``: the compact ``Position``, its string board, ``move``;
-* ``camelup.odds.game``: ``Position`` from a ``camelup.Game`` or the notation;
+* ``camelup.odds.game``: ``Position`` from a ``camelup.game.Game`` or the notation;
 * ``camelup.odds.leg``: exact leg odds (``leg_odds`` -> ``LegOdds``);
 * ``camelup.odds.tiles``: tile income (``tile_values``, ``best_tile``, ...);
 * ``camelup.odds.race``: overall winner / loser odds (``race_odds``);

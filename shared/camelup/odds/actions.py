@@ -14,7 +14,7 @@ Formulas (docs/odds.md has the reasoning):
 * partnership with seat ``q`` (RULES 3.8): the expected best non-negative reward
   among ``q``'s tickets held now, from the exact joint leg outcome.
 
-Runs on MicroPython too; needs a ``camelup.Game`` (tickets, piles, partners).
+Runs on MicroPython too; needs a ``camelup.game.Game`` (tickets, piles, partners).
 """
 
 from camelup.odds.game import position_from_game

@@ -1,4 +1,4 @@
-"""Adapters from the rules engine (``camelup.Game``) and the position notation to the
+"""Adapters from the rules engine (``camelup.game.Game``) and the position notation to the
 odds' compact ``camelup.odds.Position``.
 
 Layer just above ``camelup.odds.board``; ``leg``, ``tiles``, ``race`` and ``actions``
@@ -19,7 +19,7 @@ def as_position(obj):
 
 
 def position_from_game(game):
-    """The ``Position`` of a ``camelup.Game`` for the leg being played.
+    """The ``Position`` of a ``camelup.game.Game`` for the leg being played.
 
     Stacks, tiles (side +1 for ``"+"``, -1 for ``"-"``, owner = seat) and the dice
     still inside (``game.dice_in_pyramid()``). Dice still to come out this leg:
@@ -34,7 +34,7 @@ def position_from_game(game):
         dice = list(game.dice_in_pyramid())
         over = game.is_over
     except AttributeError:
-        raise TypeError("not a camelup.Game: %r" % (game,)) from None
+        raise TypeError("not a camelup.game.Game: %r" % (game,)) from None
     coded_tiles = {}
     for space in tiles:
         owner, side = tiles[space]
@@ -71,6 +71,6 @@ def _over_position(edition, stacks):
 def position_from_text(text):
     """``Position`` of a position in the project's notation (docs/notation.md).
 
-    Raises ``camelup.NotationError`` (a ``ValueError``) for bad text.
+    Raises ``camelup.errors.NotationError`` (a ``ValueError``) for bad text.
     """
     return position_from_game(parse_position(text))

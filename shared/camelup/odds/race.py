@@ -712,7 +712,7 @@ FIRST_BATCH = 4000
 
 def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
               later_tiles=False):
-    """Overall winner / loser odds of a ``camelup.Game`` or ``camelup.odds.Position``.
+    """Overall winner / loser odds of a ``camelup.game.Game`` or ``camelup.odds.Position``.
 
     The current leg is exact (its end-of-leg distribution, ``leg_end``), the later
     legs are simulated from its boards (``simulate_after_leg``). ``seed``: any int
