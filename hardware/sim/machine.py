@@ -21,34 +21,10 @@ Behaviour copied from the rp2 port (ports/rp2/machine_pin.c, machine_i2c.c):
 
 import sys
 
-try:
-    from time import ticks_add as _ticks_add
-    from time import ticks_diff as _ticks_diff
-    from time import ticks_ms as _ticks_ms
-except ImportError:  # CPython without the shim (unit tests): monotonic ms
-    import time as _time
-
-    def _ticks_ms():
-        return int(_time.monotonic() * 1000)
-
-    def _ticks_add(a, b):
-        return a + b
-
-    def _ticks_diff(a, b):
-        return a - b
-
+import sim_clock as _clock
 
 #: ticks_ms() when this board powered up (the process imported ``machine``)
-POWER_UP_MS = _ticks_ms()
-
-
-def _getenv(name):
-    try:
-        import os
-
-        return os.getenv(name)
-    except (ImportError, AttributeError):
-        return None
+POWER_UP_MS = _clock.ticks_ms()
 
 #: exit status of ``reset()``: the board runner restarts the firmware on it
 RESET_EXIT = 75
@@ -288,16 +264,16 @@ class WDT:
         if timeout > WDT_MAX_MS or timeout < 1:
             raise ValueError("timeout out of range")  # rp2: ValueError above 8388 ms
         self.timeout = timeout
-        self.bites = _getenv("SIM_WDT") != "0"
-        self._due = _ticks_add(_ticks_ms(), timeout)
+        self.bites = _clock.getenv("SIM_WDT") != "0"
+        self._due = _clock.ticks_add(_clock.ticks_ms(), timeout)
         _wdt[0] = self
 
     def feed(self):
         self._check()
-        self._due = _ticks_add(_ticks_ms(), self.timeout)
+        self._due = _clock.ticks_add(_clock.ticks_ms(), self.timeout)
 
     def _check(self):
-        if self.bites and _ticks_diff(_ticks_ms(), self._due) > 0:
+        if self.bites and _clock.ticks_diff(_clock.ticks_ms(), self._due) > 0:
             _reset(WDT_RESET)
 
 

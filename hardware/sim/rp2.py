@@ -13,12 +13,7 @@ safe-boot check runs.
 """
 
 import machine
-
-try:
-    from time import ticks_diff, ticks_ms
-except ImportError:  # CPython without the shim
-    from machine import _ticks_diff as ticks_diff  # type: ignore
-    from machine import _ticks_ms as ticks_ms  # type: ignore
+from sim_clock import getenv, ticks_diff, ticks_ms
 
 _window = [None]
 _first = [None]
@@ -30,7 +25,7 @@ def set_bootsel(press_ms=None, release_ms=None):
 
 
 def _from_env():
-    value = machine._getenv("SIM_BOOTSEL")
+    value = getenv("SIM_BOOTSEL")
     if value:
         a, b = value.split(":")
         set_bootsel(int(a), int(b))

@@ -35,7 +35,7 @@ lag-1 autocorrelation of each channel.
 
 import math
 
-from sim_optics import _Rng
+from sim_optics import Rng
 
 #: Native units of the real sets: ``ev3`` counts (clear = R + G + B);
 #: ``tcs230`` pulse widths in us, intensity ``10000 / width``.
@@ -167,7 +167,7 @@ class LogModel:
         self.fits = fits
         self.units = units
         self.noise = noise
-        self.rng = _Rng(seed)
+        self.rng = Rng(seed)
 
     def log(self, label, n):
         """``n`` readings ``(c, r, g, b)`` of class ``label``, one after another,

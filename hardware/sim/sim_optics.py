@@ -132,7 +132,7 @@ def _channels(lam):
     return (clear, red, green, blue)
 
 
-class _Rng:
+class Rng:
     """xorshift32 with Box-Muller normals: the same stream on CPython and MicroPython."""
 
     def __init__(self, seed):
@@ -205,13 +205,13 @@ class OpticalModel:
 
     def __init__(self, seed=0, variation=0.0, noise=1.0, ambient=0.04, led_drift=0.06):
         self._seed = seed & 0xFFFFFFFF
-        self._rng = _Rng(seed)
+        self._rng = Rng(seed)
         self._key = None  # set by begin(): readings keyed by (seed, release, index)
         self._walked = None  # the release the LED drift walk has reached (begin())
         self.noise = noise
         self.ambient = ambient
         self.led_drift = led_drift
-        unit = _Rng(seed ^ 0x5A5A5A5A)
+        unit = Rng(seed ^ 0x5A5A5A5A)
         # per-chip analog gain error and per-box dye/LED variation
         self._gain_error = {1: 1.0, 4: 1.0, 16: 1.0, 60: 1.0}
         for gain in (4, 16, 60):
@@ -303,7 +303,7 @@ class OpticalModel:
             self.balance_drift = 1.0
         half = self.led_drift / 2
         for r in range(walked + 1, release + 1):
-            rng = _Rng(_mix(_mix(self._seed, r & 0xFFFFFFFF), 1))
+            rng = Rng(_mix(_mix(self._seed, r & 0xFFFFFFFF), 1))
             self.drift = min(1.0 + half, max(1.0 - half, self.drift + rng.normal(0.0, 0.004)))
             self.balance_drift = min(1.02, max(0.98, self.balance_drift + rng.normal(0.0, 0.0015)))
         self._walked = release
@@ -312,7 +312,7 @@ class OpticalModel:
 
     def reseat(self):
         """Draw a new seating (height, tilt, face, gloss, ambient) for the current content."""
-        rng = self._rng if self._key is None else _Rng(_mix(self._key, 2))
+        rng = self._rng if self._key is None else Rng(_mix(self._key, 2))
         n = self.noise
 
         def one():
@@ -362,7 +362,7 @@ class OpticalModel:
             self._content = content
             self.reseat()
         keyed = self._key is not None and index is not None
-        rng = _Rng(_mix(_mix(self._key, 3), index & 0xFFFFFFFF)) if keyed else self._rng
+        rng = Rng(_mix(_mix(self._key, 3), index & 0xFFFFFFFF)) if keyed else self._rng
         n = self.noise
         height, tilt, first, second, share, closer, leak = self._seating
         # slow LED drift: a bounded random walk, one step per reading (per release when keyed)
@@ -429,7 +429,7 @@ class OpticalModel:
             at, level = 0, 1.0
         while at < index:
             at += 1
-            r = _Rng(_mix(_mix(self._key, 5), at))
+            r = Rng(_mix(_mix(self._key, 5), at))
             if r.random() < noise["step_p"]:
                 level *= 1.0 + noise["step_size"] * (1.0 if r.random() < 0.5 else -1.0)
                 level = min(1.02, max(0.98, level))
