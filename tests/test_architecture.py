@@ -1,23 +1,32 @@
 """The layout's import rules (docs/architecture.md), checked on the source.
 
-Every module of ``shared/camelup``, ``host/camelhost``, ``firmware/pyramid`` and
+Every module of ``shared/camelup``, ``host/camelhost``, ``firmware`` and
 ``hardware/sim`` is parsed (not imported); each ``import`` statement, at any depth,
-is an edge. The rules: who may import whom (one table), no import cycle (a cycle
-hidden inside a function counts), no ``from m import _private`` and no
-``module._private`` of another module.
+is an edge. The rules: who may import whom (one table); the firmware and what it
+ships of ``camelup`` import only ``camelup.board`` and the editions; no import cycle
+(a cycle hidden inside a function counts); no ``from m import _private`` (gettext's
+``_`` is a public name) and no ``module._private`` of another module; no test of an
+edition's name outside ``camelup.editions`` (an edition's facts are its fields).
 """
 
 import ast
 import os
 
+from camelhost.device import flash
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TREES = {"camelup": "shared/camelup", "camelhost": "host/camelhost",
          "pyramid": "firmware/pyramid"}
+#: Folders of top-level modules (no package): the firmware's ``main`` and the simulated
+#: hardware (``machine``, ``rp2``, ``sim_*``), imported by their bare names.
+FLAT = {"firmware": ("main.py",), "hardware/sim": None}
 
-#: A module in the first group may not import any module in the second.
+#: A module in the first group may not import any module in the second (``sim``: the
+#: simulated hardware's modules).
 FORBIDDEN = (
-    ("camelup", ("camelhost", "pyramid")),
-    ("pyramid", ("camelhost",)),
+    ("camelup", ("camelhost", "pyramid", "sim")),
+    ("pyramid", ("camelhost", "sim")),
+    ("sim", ("camelhost",)),
     ("camelhost.device", ("camelhost.table", "camelhost.ui", "camelhost.web",
                           "camelhost.tools", "camelhost.commands", "camelhost.cli")),
     ("camelhost.tools", ("camelhost.table", "camelhost.ui", "camelhost.web",
@@ -26,7 +35,15 @@ FORBIDDEN = (
                          "camelhost.cli")),
     ("camelhost.ui", ("camelhost.web", "camelhost.commands", "camelhost.cli")),
     ("camelhost.web", ("camelhost.ui.tui", "camelhost.commands", "camelhost.cli")),
-)
+    ("camelup.odds", ("camelup.scenario", "camelup.scenario_odds", "camelup.calibration",
+                      "camelup.board")),
+    ("camelup.calibration", ("camelup.game", "camelup.odds", "camelup.scenario")),
+) + tuple(
+    # the rules engine reads the editions and itself, never what is built on it
+    ("camelup." + engine, ("camelup.odds", "camelup.scenario", "camelup.scenario_odds",
+                           "camelup.calibration", "camelup.board"))
+    for engine in ("game", "actions", "movement", "scoring", "notation", "transcript", "rng",
+                   "randomplay", "editions", "errors"))
 
 #: The one exception: the palette (colours of the pieces; it imports ``camelup`` only)
 #: is a leaf any host package may draw with.
@@ -46,10 +63,34 @@ def _modules():
                 if parts[-1] == "__init__":
                     parts = parts[:-1]
                 out[".".join([top] + parts)] = path
+    for rel, names in FLAT.items():
+        base = os.path.join(ROOT, rel)
+        for name in sorted(os.listdir(base)):
+            if name.endswith(".py") and (names is None or name in names):
+                out[name[:-3]] = os.path.join(base, name)
     return out
 
 
 MODULES = _modules()
+#: The board's own MicroPython modules the simulation stands in for: the firmware
+#: imports them by design (on the board they are built in).
+STAND_INS = frozenset(("machine", "rp2"))
+#: The simulated hardware's other modules (``sim_board``, ``sim_optics``, ...).
+SIM = frozenset(m[:-3] for m in os.listdir(os.path.join(ROOT, "hardware", "sim"))
+                if m.endswith(".py")) - STAND_INS
+#: What the board holds of ``camelup`` besides ``camelup.board``: the one list
+#: ``camelhost.device.flash.firmware_modules`` ships (the package, the editions and the
+#: errors they raise).
+BESIDE_BOARD = frozenset("camelup" if name == "__init__.py" else "camelup." + name[:-3]
+                         for name in flash.CAMELUP_BESIDE_BOARD)
+#: Modules where an edition's name may still be tested or used as a key outside
+#: ``camelup.editions``, each with the reason.
+EDITION_NAMES_ALLOWED = {
+    "camelup.board.default_profiles": "generated data: the built-in classifier profile of "
+                                      "each edition, keyed by its name",
+    "camelup.odds.race": "LATER_TILES: the bots' tile play measured per edition, a fit to "
+                         "data for the race odds, not a rule",
+}
 
 
 def _is_package(mod):
@@ -80,6 +121,8 @@ def _imports(mod):
 
 
 def _within(mod, group):
+    if group == "sim":
+        return mod in SIM
     return mod == group or mod.startswith(group + ".")
 
 
@@ -150,7 +193,7 @@ def test_no_module_takes_another_modules_private_names():
         aliases = {}
         for line, target, names in _imports(mod):
             for name in names:
-                if name.startswith("_") and not name.startswith("__"):
+                if name.startswith("_") and not name.startswith("__") and name != "_":
                     bad.append("%s:%d takes %s from %s" % (MODULES[mod], line, name, target))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -169,3 +212,73 @@ def test_no_module_takes_another_modules_private_names():
                 bad.append("%s:%d uses %s.%s" % (MODULES[mod], node.lineno,
                                                  aliases[node.value.id], node.attr))
     assert not bad, "\n" + "\n".join(bad)
+
+
+def _on_board(mod):
+    return mod in BESIDE_BOARD or _within(mod, "camelup.board")
+
+
+def test_the_firmware_imports_only_the_board_and_the_editions():
+    """The firmware (``pyramid``, ``main``) and what it ships of ``camelup`` import
+    nothing of ``camelup`` but ``camelup.board`` and the editions: the board never
+    loads the rules engine, the odds or the host-only fitting."""
+    shipped = [m for m in MODULES if _within(m, "pyramid") or m == "main" or _on_board(m)]
+    assert "camelup.board.protocol" in shipped and "pyramid.app" in shipped
+    bad = ["%s:%d imports %s" % (MODULES[mod], line, target)
+           for mod in sorted(shipped)
+           for line, target, _names in _imports(mod)
+           if _within(target, "camelup") and not _on_board(target)]
+    assert not bad, "\n" + "\n".join(bad)
+
+
+def _names_an_edition(node):
+    """True for the literal ``"classic"``/``"second"``, a tuple or list holding one, or
+    the constants ``CLASSIC``/``SECOND``."""
+    if isinstance(node, ast.Constant):
+        return node.value in ("classic", "second")
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_names_an_edition(e) for e in node.elts)
+    if isinstance(node, ast.Name):
+        return node.id in ("CLASSIC", "SECOND")
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("CLASSIC", "SECOND")
+    return False
+
+
+def edition_name_tests(source):
+    """``[(line, text)]`` of every comparison with an edition's name or constant, and of
+    every dict keyed by both editions' names, in ``source`` (Python text)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            if any(_names_an_edition(x) for x in [node.left] + node.comparators):
+                found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Dict):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+            if {"classic", "second"} <= keys:
+                found.append((node.lineno, "a dict keyed by edition"))
+    return found
+
+
+def test_the_edition_name_check_finds_a_branch():
+    assert [t for _l, t in edition_name_tests("if view['edition'] == 'second':\n    x = 1\n")] \
+        == ["view['edition'] == 'second'"]
+    assert len(edition_name_tests("x = 1 if ed is SECOND else 2\ny = {'classic': 1, 'second': 2}")) == 2
+    assert edition_name_tests("ed = get_edition('second')\nn = ed.dice_left_inside\n") == []
+
+
+def test_no_edition_is_told_apart_by_its_name_outside_the_editions():
+    """An edition's facts are fields of ``camelup.editions.Edition`` (dice left inside,
+    tile words, letters, help rows, ...): no other module branches on its name."""
+    bad = []
+    for mod in sorted(MODULES):
+        if mod == "camelup.editions" or mod in EDITION_NAMES_ALLOWED:
+            continue
+        with open(MODULES[mod]) as f:
+            for line, text in edition_name_tests(f.read()):
+                bad.append("%s:%d %s" % (MODULES[mod], line, text))
+    assert not bad, "\n" + "\n".join(bad)
+    for mod, reason in EDITION_NAMES_ALLOWED.items():
+        assert mod in MODULES and reason, mod
+        with open(MODULES[mod]) as f:
+            assert edition_name_tests(f.read()), "%s no longer needs its exception" % mod

@@ -32,11 +32,20 @@ class Edition:
     ``sensor_labels``: what the pyramid's colour sensor names (the grey die split by ink);
     ``leg_values``: a colour's leg-ticket stack from top to bottom; ``min_players``,
     ``max_players``; ``partnership_min``: fewest players for partnerships (``None``:
-    no partnerships); ``tile_name``: what the player tile is called.
+    no partnerships); ``tile_name``: what the player tile is called, ``forward_name`` /
+    ``backward_name`` its two sides; ``dice_left_inside``: dice still in the pyramid
+    when a leg ends (0 classic, 1 second: RULES 2.4, 3.4); ``value_weight``: the
+    integer weight of one racing-die value in the odds' outcome counts (1 classic,
+    which counts the three values; 2 second, which counts the six faces of every die
+    so that the grey die's six faces weigh 1 each: RULES 1.4, 3.4);
+    ``example_colour``: the racing colour the help and the table's hints show in
+    examples (``red``; classic, which has no red camel, ``orange``);
+    ``short_colours``: the help's examples of shortened colour names.
     """
 
     def __init__(self, name, racing, crazy, leg_values, min_players, max_players,
-                 partnership_min, tile_name, forward_name, backward_name):
+                 partnership_min, tile_name, forward_name, backward_name, example_colour,
+                 short_colours):
         self.name = name
         self.racing = tuple(racing)
         self.crazy = tuple(crazy)
@@ -53,6 +62,10 @@ class Edition:
         self.tile_name = tile_name
         self.forward_name = forward_name
         self.backward_name = backward_name
+        self.dice_left_inside = len(self.dice) - DICE_PER_LEG
+        self.value_weight = 2 if GREY in self.dice else 1
+        self.example_colour = example_colour
+        self.short_colours = short_colours
 
     def __repr__(self):
         return "Edition(%r)" % self.name
@@ -82,6 +95,8 @@ CLASSIC = Edition(
     tile_name="desert tile",
     forward_name="oasis",
     backward_name="mirage",
+    example_colour="orange",
+    short_colours="o, wh, gre",
 )
 
 #: RULES 3: second edition.
@@ -96,6 +111,8 @@ SECOND = Edition(
     tile_name="spectator tile",
     forward_name="cheering",
     backward_name="booing",
+    example_colour="red",
+    short_colours="r, pu, gre",
 )
 
 EDITIONS = {"classic": CLASSIC, "second": SECOND}

@@ -19,7 +19,7 @@ Runs unchanged on MicroPython (the cross-runtime check runs every scenario there
 """
 
 from camelup.actions import parse_action
-from camelup.editions import get_edition
+from camelup.editions import EDITIONS, get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.game import parse_position
 from camelup.notation import position_text, read_board, track_text
@@ -296,7 +296,7 @@ def _setup(case, key, rest, no):
     if key in setup:
         _fail("a second %r line (the first is line %d)" % (key, setup[key][0]))
     if key == "edition":
-        value = get_edition(rest) if rest in ("classic", "second") else _fail(
+        value = get_edition(rest) if rest in EDITIONS else _fail(
             "the edition is classic or second, got %r" % rest)
     elif key in ("players", "leg"):
         value = _int(rest, key, 1)

@@ -7,7 +7,7 @@ of the dice still to come out with ``camelup.odds.move``). All integer arithmeti
 unchanged on MicroPython.
 """
 
-from camelup.editions import GREY, INKS
+from camelup.editions import EDITIONS, GREY, INKS
 from camelup.errors import NotationError
 from camelup.odds import Position, leg_odds, move
 from camelup.odds.game import position_from_game
@@ -148,8 +148,8 @@ def place_weights(pos):
     out = {}
     for c in racing:
         out[c] = [0] * len(racing)
-    second = pos.edition == "second"
-    per_die = 6 if second else 3
+    value_weight = EDITIONS[pos.edition].value_weight  # of one racing-die value
+    per_die = 3 * value_weight
     total = [0]
 
     def rest_of_leg(left, inside):
@@ -171,7 +171,7 @@ def place_weights(pos):
         for die in dice:
             rest = [d for d in dice if d != die]
             faces = [(ink, v, 1) for ink in INKS for v in (1, 2, 3)] if die == GREY else \
-                [(None, v, 2 if second else 1) for v in (1, 2, 3)]
+                [(None, v, value_weight) for v in (1, 2, 3)]
             for ink, v, w in faces:
                 after, _, crossed = move(p, die, v, ink)
                 if crossed:

@@ -188,8 +188,6 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
 def leg_report(position, note):
     """Leg odds only (a case-file board that leaves camels out or names labels: the
     race odds and action values need a whole game), as a list of lines."""
-    from camelup.odds import CLASSIC
-
     lines = []
     leg = leg_odds(position)
     inside = ", ".join(position.dice) or "none"
@@ -206,7 +204,8 @@ def leg_report(position, note):
     if leg.finished:
         lines.append("  the race ends during this leg in %s of outcomes"
                      % _pct(leg.finished / leg.total).strip())
-    names = ("oasis", "mirage") if position.edition == CLASSIC else ("cheering", "booing")
+    ed = get_edition(position.edition)
+    names = (ed.forward_name, ed.backward_name)
     if position.tiles:
         lines.append("")
         lines.append("Tiles on the board (expected landings = expected coins this leg)")

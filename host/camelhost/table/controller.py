@@ -18,7 +18,9 @@ grey die with its ink asked at the table (one key, ``b``/``w``, or ``again``).
 import re
 
 from camelup.actions import colour_name
+from camelup.editions import GREY, get_edition
 
+from camelhost.i18n import N_, _
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.parser import FORMS, check_line, in_own_words
@@ -26,74 +28,71 @@ from camelhost.table.session import GREY_BEST
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
-HELP = """Commands (the current player acts; colours may be shortened: r, pu, gre):
-  leg red            take the top red leg ticket
-  tile 7 +  tile 7 - place or move your tile on space 7, forward (+) or backward (-) side
-  win red  lose red  red finish card on the overall winner / loser pile
-  win  lose          the same, privately: a picker (full screen, one key per
-                     colour) or the colour asked next (plain); it is never shown
-  partner Ben        partnership with Ben (second edition, 6-8 players)
-  pyramid            take a pyramid ticket; the next die released completes it
-  red 2  grey white 3  a die typed by hand (also for a GAP); 'red ?' asks the value
-  1 2 3              value of a die the pyramid reported as ?
-  b  w  again        numeral ink of a grey die the pyramid could not read (again: release again)
-  release            push the virtual pyramid's slider
-  release two  release none   the same with two dice falling together / none (a jam):
-                     what the table does when that happens at a real pyramid
-  fix 7:red,blue     correct the board: space 7 holds red then blue on top
-  undo               take back the last action (and the bots' moves after it)
-  unscored           end this race unscored (the board can't be restored)
-  again              another race with the same seats
-  setup 1:blue,green 2:red ...   starting stacks typed in; 'draw' draws them
-  odds  best         leg and race odds; the value of each action for the player to act
-  position           this position in the project notation, then the 'pyramid odds'
-                     command to paste, with the players' names; finish piles as their
-                     sizes only until the race is over
-  show               the whole table;  help;  quit"""
-
-
-#: Lines of ``HELP`` only a virtual pyramid takes: ``release`` pushes its slider (with
-#: a real pyramid the players push it; with dice typed there is none to push).
-_VIRTUAL_ONLY = ("  release", "                     what the table does when that happens")
+#: The table's help, one row a command: ``(command, what it does, when it applies)``;
+#: the descriptions go through the translation catalogue, the commands are typed as they are.
+#: ``{c}`` is the edition's example colour (``Edition.example_colour``); the last
+#: field says which rows need what: ``"grey"`` a grey die in the edition, ``"partners"``
+#: partnerships, ``"virtual"`` a virtual pyramid (its slider), ``"reported"`` a pyramid
+#: that reports dice (not typed ones); ``manual`` rows replace them with dice typed.
+HELP_ROWS = (
+    ("leg {c}", N_("take the top {c} leg ticket"), None),
+    ("tile 7 +  tile 7 -", N_("place or move your tile on space 7, forward (+) or backward (-) side"),
+     None),
+    ("win {c}  lose {c}", N_("{c} finish card on the overall winner / loser pile"), None),
+    ("win  lose", N_("the same, privately: a picker (full screen, one key per"), None),
+    ("", N_("colour) or the colour asked next (plain); it is never shown"), None),
+    ("partner Ben", N_("partnership with Ben (second edition, 6-8 players)"), "partners"),
+    ("pyramid", N_("take a pyramid ticket; the next die released completes it"), "reported"),
+    ("pyramid", N_("take a pyramid ticket; the next die typed completes it"), "manual"),
+    ("{c} 2  grey white 3", N_("a die typed by hand (also for a GAP); '{c} ?' asks the value"),
+     "reported grey"),
+    ("{c} 2", N_("a die typed by hand (also for a GAP); '{c} ?' asks the value"), "reported plain"),
+    ("{c} 2  grey white 3", N_("a die typed by hand; '{c} ?' asks the value"), "manual grey"),
+    ("{c} 2", N_("a die typed by hand; '{c} ?' asks the value"), "manual plain"),
+    ("1 2 3", N_("value of a die the pyramid reported as ?"), "reported"),
+    ("1 2 3", N_("value of a die typed with ? ('{c} ?')"), "manual"),
+    ("b  w  again", N_("numeral ink of a grey die the pyramid could not read (again: release again)"),
+     "reported grey"),
+    ("release", N_("push the virtual pyramid's slider"), "virtual"),
+    ("release two  release none", N_("the same with two dice falling together / none (a jam):"),
+     "virtual"),
+    ("", N_("what the table does when that happens at a real pyramid"), "virtual"),
+    ("fix 7:{c},blue", N_("correct the board: space 7 holds {c} then blue on top"), None),
+    ("undo", N_("take back the last action (and the bots' moves after it)"), None),
+    ("unscored", N_("end this race unscored (the board can't be restored)"), None),
+    ("again", N_("another race with the same seats"), None),
+    ("setup 1:blue,green 2:{c} ...", N_("starting stacks typed in; 'draw' draws them"), None),
+    ("odds  best", N_("leg and race odds; the value of each action for the player to act"), None),
+    ("position", N_("this position in the project notation, then the 'pyramid odds'"), None),
+    ("", N_("command to paste, with the players' names; finish piles as their"), None),
+    ("", N_("sizes only until the race is over"), None),
+    ("show", N_("the whole table;  help;  quit"), None),
+)
+#: Where a command's description starts (a longer command is followed by two spaces).
+HELP_COLUMN = 21
 
 
 def help_text(edition, pyramid=None):
-    """``HELP`` in the colours of ``edition`` (classic has no red camel, no grey die,
-    no partnerships), with the commands that apply to ``pyramid`` (``Table.pyramid_kind``):
-    ``"virtual"`` every one; ``"real"`` no ``release``; ``"manual"`` (dice typed) no
-    ``release`` and no ink key for a grey die the pyramid could not read; ``None``:
-    every one."""
-    lines = HELP.splitlines()
-    if pyramid in ("real", "manual"):
-        lines = [line for line in lines if not line.startswith(_VIRTUAL_ONLY)]
-    if pyramid == "manual":  # no pyramid to report a die: every die is typed
-        lines = [line.replace("the next die released completes it", "the next die typed "
-                              "completes it").replace(" (also for a GAP)", "")
-                 .replace("the pyramid reported as ?", "typed with ? ('red ?')")
-                 for line in lines if not line.startswith("  b  w")]
-    text = "\n".join(lines)
-    if edition != "classic":
-        return text
-    # classic has no grey die and no partnerships (RULES 2)
-    text = "\n".join(line for line in text.splitlines()
-                     if not line.startswith("  b  w") and not line.startswith("  partner"))
-    text = text.replace("r, pu, gre", "o, wh, gre").replace(
-        "  red 2  grey white 3  a die typed by hand", "  orange 2           a die typed by hand")
-    return "\n".join(_recoloured(line) for line in text.splitlines())
-
-
-def _recoloured(line, column=21):
-    """``line`` with the red camel named orange (whole words only: 'unscored' stays);
-    a description that starts at ``column`` stays there while the command fits."""
-    import re
-
-    def orange(text):
-        return re.sub(r"\bred\b", "orange", text)
-
-    if len(line) > column and line[column - 2:column] == "  " and line[column] != " ":
-        command = orange(line[:column].rstrip())
-        return command.ljust(column - 2) + "  " + orange(line[column:])
-    return orange(line)
+    """The table's help (``HELP_ROWS``) for ``edition`` (a name or an ``Edition``): in its
+    example colour, with the grey die's rows only when it has a grey die and the
+    partnership row only when it has partnerships (RULES 2, 3), and the commands that
+    apply to ``pyramid`` (``Table.pyramid_kind``): ``"virtual"`` every one; ``"real"``
+    no ``release``; ``"manual"`` (dice typed) no ``release``, no ink key for a grey die
+    the pyramid could not read, and dice told as typed; ``None``: every one."""
+    ed = get_edition(edition)
+    has = {"grey": GREY in ed.dice, "plain": GREY not in ed.dice,
+           "partners": ed.partnership_min is not None,
+           "virtual": pyramid in (None, "virtual"),
+           "reported": pyramid != "manual", "manual": pyramid == "manual"}
+    lines = [_("Commands (the current player acts; colours may be shortened: %s):")
+             % ed.short_colours]
+    for command, what, needs in HELP_ROWS:
+        if needs and not all(has[need] for need in needs.split()):
+            continue
+        command = command.format(c=ed.example_colour)
+        gap = " " * (HELP_COLUMN - 2 - len(command)) if len(command) < HELP_COLUMN - 2 else "  "
+        lines.append("  " + command + gap + _(what).format(c=ed.example_colour))
+    return "\n".join(lines)
 
 
 #: Words that start a table command (besides the game's own forms): a line typed at
@@ -415,7 +414,7 @@ class Table:
     def drive(self):
         """Let bots act while it is a bot's turn (at most one pending release)."""
         s = self.session
-        for _ in range(200):  # bounded: a bot never loops on the same state
+        for _turn in range(200):  # bounded: a bot never loops on the same state
             seat = s.current
             if seat is None or not s.is_bot(seat) or self.waiting_release:
                 return

@@ -53,7 +53,7 @@ def example_die(view):
     inside = [d for d in view.get("dice_inside") or () if d != "grey"]
     if inside:
         return "%s 2" % inside[0]
-    return "orange 2" if view["edition"] == "classic" else "red 2"
+    return "%s 2" % get_edition(view["edition"]).example_colour
 
 
 def name(view, seat):
@@ -210,7 +210,7 @@ def notice_lines(notice, view, past=False):
             return ["New leg: all dice back in the pyramid (%s); tickets and tiles returned"
                     % ", ".join(dice)]
         line = "Can still come out: %s" % ", ".join(dice)
-        if view["edition"] == "second":
+        if get_edition(view["edition"]).dice_left_inside:
             line += " (one stays inside)"
         return [line + "; pyramid tickets left: %d" % view["pyramid_tickets_left"]]
     if k == "leg_scored":

@@ -48,9 +48,10 @@ class Position:
     are kept for the caller (``tile_owners``); the odds do not depend on them.
     ``dice``: colours of the dice still inside the pyramid; the grey die is
     ``"grey"``. Default: all dice of the edition (a fresh leg).
-    ``reveals``: how many of those dice will still come out this leg. Default:
-    classic all of them (RULES 2.4); second ``len(dice) - 1`` (RULES 3.4: five of
-    six dice are revealed, so with k inside k-1 come out).
+    ``reveals``: how many of those dice will still come out this leg. Default: all
+    but the edition's ``dice_left_inside`` (classic all of them, RULES 2.4; second
+    ``len(dice) - 1``, RULES 3.4: five of six dice are revealed, so with k inside k-1
+    come out).
 
     Raises ``ValueError`` for an unknown edition, a space outside 1..16, a camel
     on two spaces, a crazy camel in the classic edition, a tile on an occupied
@@ -61,6 +62,7 @@ class Position:
         if edition not in EDITIONS:
             raise ValueError("unknown edition %r (classic or second)" % (edition,))
         self.edition = edition
+        ed = editions.EDITIONS[edition]
         self.stacks = {}
         seen = {}
         for space in stacks:
@@ -72,8 +74,8 @@ class Position:
             for camel in camels:
                 if camel in seen:
                     raise ValueError("camel %r is on two spaces" % (camel,))
-                if edition == CLASSIC and camel == "black":
-                    raise ValueError("the classic edition has no crazy camels")
+                if camel in CRAZY and camel not in ed.camels:
+                    raise ValueError("the %s edition has no crazy camels" % edition)
                 seen[camel] = space
             self.stacks[space] = camels
         self.tiles = {}
@@ -103,7 +105,7 @@ class Position:
         crazy = self.crazy()
         if dice is None:
             dice = [c for c in self.racing()]
-            if edition == SECOND and crazy:
+            if GREY in ed.dice and crazy:
                 dice.append(GREY)
         dice = list(dice)
         for die in dice:
@@ -118,7 +120,7 @@ class Position:
         #: True for a finished race (``camelup.odds.game`` sets it): nothing moves any more.
         self.over = False
         if reveals is None:
-            reveals = len(dice) if edition == CLASSIC else max(0, len(dice) - 1)
+            reveals = max(0, len(dice) - ed.dice_left_inside)
         if not 0 <= reveals <= len(dice):
             raise ValueError("can't reveal %r of %d dice" % (reveals, len(dice)))
         self.reveals = reveals
@@ -132,9 +134,8 @@ class Position:
 
     def crazy(self):
         """The crazy camels on the board (second edition), sorted."""
-        if self.edition != SECOND:
-            return []
-        return sorted([c for c in self.camels() if c in CRAZY])
+        crazy = editions.EDITIONS[self.edition].crazy
+        return sorted([c for c in self.camels() if c in crazy])
 
     def racing(self):
         """The racing camels on the board, sorted by name."""
@@ -203,10 +204,8 @@ class Coded:
         mask.sort()
         self.mask = "".join(mask)
         self.levels = position.reveals
-        # Integer weight of one racing-die value: the second edition counts every
-        # face of six (1,1,2,2,3,3 -> 2 per value, matching the grey die's six
-        # faces of weight 1); the classic edition counts values (RULES 1.4).
-        self.value_weight = 1 if position.edition == CLASSIC else 2
+        # Integer weight of one racing-die value (Edition.value_weight, RULES 1.4).
+        self.value_weight = editions.EDITIONS[position.edition].value_weight
         self.crazy = len(crazy) > 0
 
 

@@ -7,7 +7,7 @@ public attributes).
 """
 
 from camelup.game import parse_position
-from camelup.odds.board import CLASSIC, TRACK, Position
+from camelup.odds.board import TRACK, Position
 
 
 def as_position(obj):
@@ -46,11 +46,8 @@ def position_from_game(game):
     crossed = [s for s in stacks if not 1 <= s <= TRACK]
     if over or crossed:
         return _over_position(edition, stacks)
-    if edition == CLASSIC:
-        reveals = len(dice)
-    else:
-        reveals = max(0, len(dice) - 1)
-    return Position(edition, track, coded_tiles, dice=dice, reveals=reveals)
+    # the dice to come out this leg: all but the edition's dice_left_inside (Position)
+    return Position(edition, track, coded_tiles, dice=dice)
 
 
 def _over_position(edition, stacks):
