@@ -249,39 +249,53 @@ def step_forward(s, c, v, tiles):
     return s[:i] + s[j:q] + s[i:j] + s[q:], m
 
 
+def backward_landings(s, i, tiles, values=3):
+    """Where the grey die's values put the crazy camel unit starting at index ``i`` of
+    board ``s`` (RULES 3.5-3.7): the one backward move of the odds.
+
+    Returns ``values`` (1 to 3) ``(m, t, pos)``, for 1, 2, ... spaces counterclockwise:
+    ``m`` the space reached (``< 1`` past the line), ``t`` the tile there (``+1`` cheering,
+    ``-1`` booing, ``0`` none or past the line), ``pos`` the index in ``s`` the unit
+    is inserted at (``s[:pos] + unit + s[pos:i] + rest``: with no tile on top of
+    space ``m``; cheering one more space counterclockwise, on top; booing one space
+    clockwise, underneath), or ``-1`` when it is carried back over the line (the
+    race is over). Every ``pos`` is below ``i``, so it holds for ``s`` with the unit
+    taken out too.
+    """
+    k = s.count(SEP, 0, i)
+    top = s.rfind(SEP, 0, i)  # the separator after space k - 1
+    out = []
+    for v in range(1, values + 1):
+        m = k - v
+        if m < 1:
+            out.append((m, 0, -1))
+            continue
+        t = tiles[m]
+        if t == 0:
+            pos = top
+        elif t < 0:  # booing: one space clockwise, underneath
+            pos = top + 1
+        elif m == 1:  # cheering on space 1: over the line
+            pos = -1
+        else:  # cheering: one more space counterclockwise, on top
+            pos = s.rfind(SEP, 0, top)
+        out.append((m, t, pos))
+        top = s.rfind(SEP, 0, top)
+    return out
+
+
 def step_backward(s, c, v, tiles):
-    """Move crazy camel letter ``c`` ``v`` spaces counterclockwise (RULES 3.5-3.7).
+    """Move crazy camel letter ``c`` ``v`` spaces counterclockwise (RULES 3.5-3.7;
+    ``backward_landings``).
 
     Returns ``(board, tile_space)`` like ``step_forward``.
     """
     i = s.find(c)
     j = s.find(SEP, i)
-    k = s.count(SEP, 0, i)
-    m = k - v
-    if m < 1:  # carried backwards over the line: race over (RULES 3.7)
-        return s[i:j] + s[:i] + s[j:], 0
-    t = tiles[m]
-    q = s.rfind(SEP, 0, i)  # the separator before space k
-    if t == 0:
-        v -= 1
-        while v:
-            q = s.rfind(SEP, 0, q)
-            v -= 1
-        return s[:q] + s[i:j] + s[q:i] + s[j:], 0
-    if t > 0:  # cheering: one more space counterclockwise, on top (RULES 3.6)
-        if m == 1:
-            return s[i:j] + s[:i] + s[j:], m
-        while v:
-            q = s.rfind(SEP, 0, q)
-            v -= 1
-        return s[:q] + s[i:j] + s[q:i] + s[j:], m
-    # booing: one space clockwise, underneath (RULES 3.6)
-    v -= 1
-    while v:
-        q = s.rfind(SEP, 0, q)
-        v -= 1
-    q += 1
-    return s[:q] + s[i:j] + s[q:i] + s[j:], m
+    m, t, pos = backward_landings(s, i, tiles, v)[-1]
+    if pos < 0:  # carried backwards over the line: race over (RULES 3.7)
+        return s[i:j] + s[:i] + s[j:], m if t else 0
+    return s[:pos] + s[i:j] + s[pos:i] + s[j:], m if t else 0
 
 
 def grey_choice(s):

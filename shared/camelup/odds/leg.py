@@ -51,6 +51,7 @@ from camelup.odds.board import (
     TRACK,
     WHITE,
     Coded,
+    backward_landings,
     grey_choice,
     perm,
     rank_key,
@@ -155,33 +156,19 @@ def _expand_backward(s, c, w, tiles, target, acc, landings, cont, ranker=rank_ke
     """
     i = s.find(c)
     j = s.find(SEP, i)
-    k = s.count(SEP, 0, i)
     unit = s[i:j]
     tail = s[j:]
-    top = s.rfind(SEP, 0, i)  # separator after space k - v (v = 1 first)
-    v = 1
-    while v < 4:
-        m = k - v
-        t = tiles[m] if m > 0 else 0
+    for m, t, pos in backward_landings(s, i, tiles):
         if t:
             landings[m] = landings.get(m, 0) + w * cont
-        if m < 1 or (t > 0 and m == 1):  # carried backwards over the line (RULES 3.7)
+        if pos < 0:  # carried backwards over the line (RULES 3.7)
             key = ranker(unit + s[:i] + tail, True)
             acc[key] = acc.get(key, 0) + w * cont
             landings[0] = landings.get(0, 0) + w * cont
         else:
-            if t == 0:
-                ns = s[:top] + unit + s[top:i] + tail
-            elif t > 0:  # cheering: one more space counterclockwise, on top
-                q = s.rfind(SEP, 0, top)
-                ns = s[:q] + unit + s[q:i] + tail
-            else:  # booing: one space clockwise, underneath
-                p = top + 1
-                ns = s[:p] + unit + s[p:i] + tail
+            ns = s[:pos] + unit + s[pos:i] + tail
             ns = ns.replace(BLACK, "").replace(WHITE, "")
             target[ns] = target.get(ns, 0) + w
-            top = s.rfind(SEP, 0, top)
-        v += 1
 
 
 def _rest_marks(rest, strip):
@@ -302,30 +289,13 @@ def _leaf_backward(s, c, w, tiles, acc, landings, nracing):
     if nracing - n < 2:
         _leaf_slow(s, c, w, tiles, acc, landings, True, False)
         return
-    k = s.count(SEP, 0, i)
     rest = s[:i] + s[j:]
     a1, top1, a2, top2, b0, bot = _rest_marks(rest, strip)
-    top = rest.rfind(SEP, 0, i)  # separator after space k - v
-    v = 1
-    while v < 4:
-        m = k - v
-        if m < 1:
-            pos = -1
+    for m, t, pos in backward_landings(s, i, tiles):  # pos < i: the same in rest
+        if t:
+            landings[m] = landings.get(m, 0) + w
+        if pos < 0:  # over the line
             landings[0] = landings.get(0, 0) + w
-        else:
-            t = tiles[m]
-            if t == 0:
-                pos = top
-            else:
-                landings[m] = landings.get(m, 0) + w
-                if t < 0:
-                    pos = top + 1
-                elif m == 1:
-                    pos = -1
-                    landings[0] = landings.get(0, 0) + w
-                else:
-                    pos = rest.rfind(SEP, 0, top)
-            top = rest.rfind(SEP, 0, top)
         if pos > a1:
             key = u[-1] + (u[-2] if n > 1 else top1) + bot
         elif pos > a2:
@@ -335,7 +305,6 @@ def _leaf_backward(s, c, w, tiles, acc, landings, nracing):
         else:
             key = top1 + top2 + u[0]
         acc[key] = acc.get(key, 0) + w
-        v += 1
 
 
 def _leaf_slow(s, c, w, tiles, acc, landings, crazy, forward, ranker=rank_key):
@@ -792,17 +761,15 @@ def _index_grey(s, tiles, packed, land, nracing):
     for c in movers:
         i = s.find(c)
         j = s.find(SEP, i)
-        k = s.count(SEP, 0, i)
         seg = s[i:j]
         n = len(seg) - seg.count(BLACK) - seg.count(WHITE)
+        moves = backward_landings(s, i, tiles)
+        for m, t, pos in moves:
+            if t:
+                land[m] = land.get(m, 0) + w
+            if pos < 0:  # over the line: race over (RULES 3.7)
+                land[0] = land.get(0, 0) + w
         if n == 0:  # no racing passenger: the ranking can't change
-            for m in (k - 1, k - 2, k - 3):
-                if m < 1:  # over the line: race over, ranks unchanged (RULES 3.7)
-                    land[0] = land.get(0, 0) + w
-                elif tiles[m]:
-                    land[m] = land.get(m, 0) + w
-                    if tiles[m] > 0 and m == 1:  # cheered over the line
-                        land[0] = land.get(0, 0) + w
             code = (t1 << 12) | (t2 << 6) | t0
             packed[code] = packed.get(code, 0) + 3 * w
             continue
@@ -811,25 +778,7 @@ def _index_grey(s, tiles, packed, land, nracing):
         second_u = i + len(u1[:-1].rstrip(strip)) - 1 if n > 1 else -1
         bottom_u = i + len(seg) - len(seg.lstrip(strip))
         a1, a2, b0 = _rest_indices(s, i, j, strip, t1, t2, t0)
-        top = s.rfind(SEP, 0, i)  # separator after space k - v
-        for m in (k - 1, k - 2, k - 3):
-            if m < 1:  # carried backwards over the line: below everyone (RULES 3.7)
-                pos = -1
-                land[0] = land.get(0, 0) + w
-            else:
-                t = tiles[m]
-                if t == 0:
-                    pos = top
-                else:
-                    land[m] = land.get(m, 0) + w
-                    if t < 0:  # booing: one space clockwise, underneath
-                        pos = top + 1
-                    elif m == 1:  # cheering over the line
-                        pos = -1
-                        land[0] = land.get(0, 0) + w
-                    else:  # cheering: one more space counterclockwise, on top
-                        pos = s.rfind(SEP, 0, top)
-                top = s.rfind(SEP, 0, top)
+        for _m, _t, pos in moves:  # over the line (pos -1): below everyone (RULES 3.7)
             # pos < i: compared with the rest's indices as they are in s
             if pos > a1:
                 code = (top_u << 12) | ((second_u if n > 1 else a1) << 6) | b0

@@ -18,9 +18,11 @@ from camelup.odds.board import (
     BLACK,
     GREY_DIE,
     LEG_REVEALS,
+    NO_TILES,
     SEP,
     WHITE,
     Coded,
+    backward_landings,
     grey_choice,
     perm,
     step_backward,
@@ -258,12 +260,8 @@ def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
                     else:
                         i = iy
                     j = jx if i == ix else jy
-                q = s.rfind(SEP, 0, i)  # the separator after space k - 1
-                v = f % 3
-                while v and q > 0:
-                    q = s.rfind(SEP, 0, q)
-                    v -= 1
-                if q <= 0:  # carried back over the line (RULES 3.7)
+                q = backward_landings(s, i, NO_TILES, f % 3 + 1)[-1][2]  # no tiles this leg
+                if q < 0:  # carried back over the line (RULES 3.7)
                     return s[i:j] + s[:i] + s[j:], x
                 s = s[:q] + s[i:j] + s[q:i] + s[j:]  # on top of space k - v (3.5)
             else:
@@ -477,29 +475,15 @@ def _grey_keep(s, w0, tiles, target, over, cont):
     for c, w in movers:
         i = s.find(c)
         j = s.find(SEP, i)
-        k = s.count(SEP, 0, i)
         unit = s[i:j]
         tail = s[j:]
-        top = s.rfind(SEP, 0, i)  # separator after space k - v (v = 1 first)
-        v = 1
-        while v < 4:
-            m = k - v
-            t = tiles[m] if m > 0 else 0
-            if m < 1 or (t > 0 and m == 1):  # carried back over the line (RULES 3.7)
+        for _m, _t, pos in backward_landings(s, i, tiles):
+            if pos < 0:  # carried back over the line (RULES 3.7)
                 ns = unit + s[:i] + tail
                 over[ns] = over.get(ns, 0) + w * cont
             else:
-                if t == 0:
-                    ns = s[:top] + unit + s[top:i] + tail
-                elif t > 0:  # cheering: one more space counterclockwise, on top
-                    q = s.rfind(SEP, 0, top)
-                    ns = s[:q] + unit + s[q:i] + tail
-                else:  # booing: one space clockwise, underneath
-                    p = top + 1
-                    ns = s[:p] + unit + s[p:i] + tail
+                ns = s[:pos] + unit + s[pos:i] + tail
                 target[ns] = target.get(ns, 0) + w
-                top = s.rfind(SEP, 0, top)
-            v += 1
 
 
 def leg_end(position):
