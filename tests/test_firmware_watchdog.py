@@ -196,8 +196,22 @@ def test_safe_boot_needs_the_slider_held_throughout():
     assert not safe_boot(free, sleep_ms_=lambda ms: None)
 
 
-def test_no_ctrl_c_is_safe_without_kbd_intr():
-    app_mod.no_ctrl_c()  # CPython has no micropython module: nothing happens
+def test_no_ctrl_c_turns_ctrl_c_into_data_where_it_can(monkeypatch):
+    import sys
+    import types
+
+    calls = []
+    board = types.ModuleType("micropython")
+    board.kbd_intr = calls.append
+    monkeypatch.setitem(sys.modules, "micropython", board)
+    app_mod.no_ctrl_c()  # rp2: a 0x03 byte from the host is data, not KeyboardInterrupt
+    assert calls == [-1]
+    monkeypatch.setitem(sys.modules, "micropython", types.ModuleType("micropython"))
+    app_mod.no_ctrl_c()  # a port without kbd_intr: nothing to turn off, no error
+    monkeypatch.delitem(sys.modules, "micropython")
+    monkeypatch.setattr(sys, "path", [])  # CPython: no micropython module at all
+    app_mod.no_ctrl_c()
+    assert calls == [-1]
 
 
 # --- MemoryError while decoding a host line ------------------------------------------

@@ -189,8 +189,10 @@ def test_race_odds_seeded_and_confidence():
         assert a.loser_hw[c] == 1.96 * (a.loser_var[c] / 1500) ** 0.5
         assert 0.75 * q * (1 - q) <= a.loser_var[c] <= 1.1 * q * (1 - q), c
     assert not a.exact and a.samples == 1500
-    # 10,000 races keep every half-width under one point whatever p is
-    assert 1.96 * (0.25 / 10000) ** 0.5 < 0.01
+    # 10,000 races (``simulate``'s default) keep every half-width under one point
+    big = race_odds(pos, seed=3, samples=10000)
+    assert big.samples == 10000
+    assert max(list(big.winner_hw.values()) + list(big.loser_hw.values())) < 0.01
 
 
 def test_cli_odds_prints_everything(capsys):
