@@ -328,7 +328,7 @@ def test_bounded_state_a_reader_that_dies_is_noticed_reported_and_restarted(devi
     with Link(device.port, hello_wait=0) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
-        real = link._housekeeping
+        real = link.transport.on_idle
         calls = []
 
         def broken():
@@ -337,7 +337,7 @@ def test_bounded_state_a_reader_that_dies_is_noticed_reported_and_restarted(devi
                 raise MemoryError("simulated")
             real()
 
-        monkeypatch.setattr(link, "_housekeeping", broken)
+        monkeypatch.setattr(link.transport, "on_idle", broken)
         device.evt(A, 1)
         assert link.next_event(5).seq == 1 or link.next_event(5).seq == 1
         device.evt(A, 2)
