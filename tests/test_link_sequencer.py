@@ -228,3 +228,48 @@ def test_a_huge_seq_is_two_numbers_not_a_list():
     ])
     assert seq.held == 0
 
+
+# --- issue 29, item 3: a seq the pyramid cannot have reached is damage, not a gap ---
+
+def test_an_impossible_seq_then_a_restart_invents_no_gap():
+    seq = play([
+        (0.0, "open", [], ["HELLO?"]),
+        (0.1, hello(A, 2, acked=2), [], []),
+        (0.2, evt(A, 4294967295), [], []),  # CRC-valid, impossible: skipped, nothing asked
+        (0.3, hb(A, 4294967295), [], []),
+        (0.4, "tick", [], []),
+        (0.5, hello(B, 0, prev=(A, 2), acked=0), [], ["SYNC 2 boot=%s" % A]),
+        (0.6, msg("SYNCED", seq=2, boot=A, next=B), [], ["SYNC 0 boot=%s" % B]),
+        (0.7, msg("SYNCED", seq=0, boot=B), [], []),
+        (0.8, evt(B, 1), [("die", B, 1)], []),
+    ])
+    assert seq.stats["implausible"] == 2 and seq.stats["gaps"] == 0
+
+
+def test_an_impossible_seq_without_a_store_invents_no_gap_either():
+    play([
+        (0.0, "open", [], ["HELLO?"]),
+        (0.1, hello(A, 2), [], []),
+        (0.2, evt(A, 4294967295), [], []),
+        (0.5, hello(B, 0, prev=(A, 2)), [], []),
+        (0.8, evt(B, 1), [("die", B, 1)], []),
+    ])
+
+
+def test_an_impossible_seq_is_said_once_per_boot(caplog):
+    seq = Sequencer()
+    seq.opened(0.0)
+    seq.receive(hello(A, 2, acked=2), 0.1)
+    for t in range(5):
+        seq.receive(evt(A, 4294967290 + t), 0.2 + t / 10)
+    assert seq.stats["implausible"] == 5
+    assert sum("cannot have numbered" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_a_seq_that_can_exist_is_still_a_hole_asked_for():
+    # 10 s after the HELLO at most seq 2 + 64 + 200 can exist: 200 is a hole, not damage
+    play([
+        (0.0, "open", [], ["HELLO?"]),
+        (0.1, hello(A, 2, acked=2), [], []),
+        (10.1, evt(A, 200), [], ["SYNC 2 boot=%s to=199" % A]),
+    ])

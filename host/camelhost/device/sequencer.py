@@ -47,6 +47,14 @@ SYNC_MAX_S = 2.0
 HELLO_RETRY_S = 1.0
 #: Shortest time between two asks caused by lines of an unknown boot (no flood).
 HELLO_FLOOD_S = 0.5
+#: The most events a pyramid can number per second (a release takes at least 0.2 s on
+#: the board, 0.1 s on the virtual pyramid: twice that, for margin), and the seqs a
+#: line may run ahead of the last HELLO or heartbeat whatever the time (replies read
+#: late by a stalled host). A seq of the current boot beyond ``seq + SEQ_SLACK +
+#: MAX_RATE * seconds since`` cannot exist: the line is damage (a CRC collision, a
+#: corrupted store), skipped and said once, never a gap (issue 29, item 3).
+MAX_RATE = 20
+SEQ_SLACK = 64
 
 
 class Sequencer:
@@ -97,7 +105,9 @@ class Sequencer:
         self._out_events = []
         self._out_lines = []
         self.stats = stats if stats is not None else {}
-        for key in ("duplicates", "syncs", "gaps", "naks", "replayed"):
+        self._anchor = None  # (seq, time) of the device's current boot last vouched for
+        self._implausible_said = None  # the boot whose impossible seqs were reported
+        for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible"):
             self.stats.setdefault(key, 0)
 
     # --- inputs ---
@@ -277,6 +287,7 @@ class Sequencer:
         self.hello = msg
         self.synced = True
         self._device_boot = boot
+        self._anchor = (seq, now)
         self._store = acked is not None
         self._ack_sent = None  # a new connection (or boot) is told once where we stand
         if self.state != "connected":
@@ -348,6 +359,9 @@ class Sequencer:
         if msg["boot"] != self._device_boot or not self.synced:
             self._want_hello(now)  # a restart we have not heard the HELLO of
             return
+        if not self._plausible(msg["boot"], msg["seq"], now, "heartbeat"):
+            return
+        self._anchor = (msg["seq"], now)
         if msg["boot"] != self.boot:
             if self._walking():
                 self._sync(now)  # still walking older boots: keep the replay going
@@ -360,6 +374,8 @@ class Sequencer:
         boot, seq = msg["boot"], msg["seq"]
         if not self.synced or (boot != self.boot and boot != self._device_boot):
             self._want_hello(now)  # the HELLO (or restart) this event belongs to is unknown yet
+            return
+        if not self._plausible(boot, seq, now, "die event"):
             return
         if boot != self.boot:
             return  # a later boot's event while older ones are replayed: asked for in turn
@@ -387,6 +403,8 @@ class Sequencer:
         if msg["boot"] != self.boot:
             return
         first, last = msg["first"], msg["last"]
+        if not self._plausible(self.boot, last, now, "GAP"):
+            return
         if last <= self.delivered or first > self.delivered + 1:
             return  # old news, or not contiguous with what we have: the next SYNC sorts it out
         start = self.delivered + 1
@@ -400,7 +418,7 @@ class Sequencer:
 
     def _on_synced(self, msg, now):
         boot, seq = msg["boot"], msg["seq"]
-        if boot != self.boot:
+        if boot != self.boot or not self._plausible(boot, seq, now, "SYNCED"):
             return
         self._heard = max(self._heard, seq)
         if not msg.get("known", True):
@@ -434,6 +452,21 @@ class Sequencer:
         log.info("pyramid boot %s done; replaying boot %s", self.boot, nxt)
         self._enter_boot(nxt)
         self._sync(now, force=True)
+
+    def _plausible(self, boot, seq, now, what):
+        """Whether ``seq`` of ``boot`` can exist (see ``MAX_RATE``); an impossible one is
+        counted (``stats["implausible"]``) and said once per boot."""
+        if boot != self._device_boot or self._anchor is None:
+            return True
+        limit = self._anchor[0] + SEQ_SLACK + int(MAX_RATE * max(0.0, now - self._anchor[1]))
+        if seq <= limit:
+            return True
+        self.stats["implausible"] += 1
+        if self._implausible_said != boot:
+            self._implausible_said = boot
+            log.warning("skipped a %s naming seq %d of boot %s: the pyramid cannot have numbered more "
+                        "than %d by now (a damaged line, not a lost event)", what, seq, boot, limit)
+        return False
 
     def _walking(self):
         return self._store and self._device_boot is not None and self.boot != self._device_boot
