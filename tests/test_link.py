@@ -23,9 +23,9 @@ class FakeDevice:
         self.port = os.path.join(folder, "ttyFAKE")
         self.master = None
         self.plug()
-        self._buf = b""
 
     def plug(self):
+        self._buf = b""  # a new pty: nothing the host wrote to the old one
         self.master, slave = os.openpty()
         tty.setraw(slave)
         self._slave = slave
@@ -63,6 +63,15 @@ class FakeDevice:
             if r:
                 self._buf += os.read(self.master, 4096)
         raise AssertionError("the host did not send %s" % name)
+
+    def drain(self, wait=0.1):
+        """Forget what the host sent so far (read for ``wait`` s)."""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            r, _, _ = select.select([self.master], [], [], 0.02)
+            if r:
+                os.read(self.master, 4096)
+        self._buf = b""
 
     def close(self):
         for fd in (self.master, self._slave):
@@ -188,6 +197,7 @@ def test_silence_makes_the_link_stale_and_it_asks_again(device):
         device.hello(A, 0)
         time.sleep(0.05)
         assert link.state == "connected"
+        device.drain(0.05)  # the asks of the opening
         device.expect("HELLO?", timeout=5)  # asked again after the silence
         assert link.state == "stale"
         device.hello(A, 0)
@@ -424,3 +434,49 @@ def test_ack_waits_for_the_journal_so_a_host_killed_before_writing_a_die_down_fi
         assert fault.kind == "fault"
         ack = device.expect("ACK")
         assert (ack["boot"], ack["seq"]) == (A, 2)
+
+
+# --- issue 29, item 10: a noisy line -----------------------------------------------
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_the_firmware_answers_the_short_ask_with_hi_and_the_plain_one_with_hello(micropython):
+    import serial
+    from camelhost.device.virtual import VirtualPyramid
+
+    with VirtualPyramid("classic", seed=5) as vp, serial.Serial(vp.port, timeout=0.2) as port:
+        port.write(protocol.encode("HELLO?", s=True))
+        port.write(protocol.encode("HELLO?"))
+        got = {}
+        deadline = time.monotonic() + 10
+        while len(got) < 2 and time.monotonic() < deadline:
+            try:
+                msg = protocol.decode(port.readline())
+            except protocol.ProtocolError:
+                continue
+            if msg.name in ("HI", "HELLO"):
+                got[msg.name] = (msg, len(protocol.encode_body(msg.name, dict(msg.fields), None)))
+    (hi, hi_len), (full, full_len) = got["HI"], got["HELLO"]
+    assert (hi["boot"], hi["seq"], hi["acked"], hi["proto"]) == (full["boot"], full["seq"], full["acked"], 1)
+    assert hi_len < full_len / 2  # what makes it get through a noisy line
+
+
+def test_the_line_quality_is_exposed_and_said_once_as_it_drops(caplog):
+    link = Link("loop://")  # never opened: the line path alone
+    caplog.set_level(logging.WARNING, "camelhost.device.link")
+    good = protocol.encode("HB", boot=A, seq=0, up=1, sensor="ok")
+    assert link.quality is None
+    for _ in range(50):
+        link.feed(good)
+    assert link.quality == 1.0
+    bad = bytearray(good)
+    bad[5] ^= 1  # one bit flipped: the CRC fails
+    for n in range(50):
+        link.feed(bytes(bad) if n % 3 else good)
+    assert 0.3 < link.quality < 0.4
+    noisy = [r.getMessage() for r in caplog.records if "noisy" in r.getMessage()]
+    assert len(noisy) == 1 and "% of its lines arrive whole" in noisy[0]
+    for _ in range(50):
+        link.feed(good)
+    assert link.quality == 1.0 and any("clean again" in r.getMessage() for r in caplog.records)

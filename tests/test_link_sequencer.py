@@ -8,10 +8,14 @@ events handed out, as ``(kind, boot, seq)`` for a die (``(kind, boot, first, las
 for a gap); ``lines`` the bodies of the lines to send, without their CRC.
 """
 
+import random
+
 from camelhost.device.sequencer import SYNC_FIRST_S, Sequencer
 from camelup import protocol
 
 A, B, C, D = "AAAAAAAA", "BBBBBBBB", "CCCCCCCC", "DDDDDDDD"
+#: What a link asks on opening: the short HI, and the full HELLO (identity unknown yet)
+ASK = ["HELLO? s=1", "HELLO?"]
 
 
 def msg(name, kind=None, **fields):
@@ -22,6 +26,10 @@ def msg(name, kind=None, **fields):
 def hello(boot, seq, acked=None, prev=None, proto=1):
     return msg("HELLO", proto=proto, fw="0.1.0", uid="0102", boot=boot, seq=seq, oldest=1, ed="second",
                sensor="ok", vb=False, prev=prev, acked=acked)
+
+
+def hi(boot, seq, acked=None, prev=None, proto=1):
+    return msg("HI", proto=proto, boot=boot, seq=seq, prev=prev, acked=acked)
 
 
 def evt(boot, seq, colour="red"):
@@ -67,7 +75,7 @@ def play(table, **options):
 
 def test_resume_from_the_journal_asks_for_the_rest_and_delivers_it_in_order():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 7), [], ["SYNC 5"]),
         (0.2, evt(A, 6, "blue"), [("die", A, 6)], []),
         (0.2, evt(A, 7, "green"), [("die", A, 7)], []),
@@ -77,7 +85,7 @@ def test_resume_from_the_journal_asks_for_the_rest_and_delivers_it_in_order():
 
 def test_duplicates_are_dropped_and_only_the_hole_is_asked_for():
     seq = play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 0, acked=0), [], []),
         (0.2, evt(A, 1), [("die", A, 1)], []),
         (0.2, evt(A, 1), [], []),  # resent
@@ -91,7 +99,7 @@ def test_duplicates_are_dropped_and_only_the_hole_is_asked_for():
 
 def test_an_unanswered_sync_is_asked_again_with_a_doubling_wait():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 0, acked=0), [], []),
         (0.2, evt(A, 2), [], ["SYNC 0 boot=%s to=1" % A]),
         (0.2 + SYNC_FIRST_S / 2, "tick", [], []),
@@ -103,7 +111,7 @@ def test_an_unanswered_sync_is_asked_again_with_a_doubling_wait():
 
 def test_a_heartbeat_ahead_asks_for_the_missing_events():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 4), [], []),  # events before connecting are history (no store)
         (0.2, hb(A, 5), [], ["SYNC 4"]),
         (0.3, evt(A, 5), [("die", A, 5)], []),
@@ -112,7 +120,7 @@ def test_a_heartbeat_ahead_asks_for_the_missing_events():
 
 def test_a_gap_reply_is_one_gap_event_then_the_rest():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 9), [], ["SYNC 2"]),
         (0.2, msg("GAP", first=3, last=6, boot=A), [("gap", A, 3, 6)], []),
         (0.3, evt(A, 7), [("die", A, 7)], []),
@@ -121,7 +129,7 @@ def test_a_gap_reply_is_one_gap_event_then_the_rest():
 
 def test_a_restart_without_a_store_names_what_it_took():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 0), [], []),
         (0.2, evt(A, 1), [("die", A, 1)], []),
         (0.3, hello(B, 1, prev=(A, 4)), [("gap", A, 2, 4)], ["SYNC 0"]),
@@ -131,14 +139,14 @@ def test_a_restart_without_a_store_names_what_it_took():
 
 def test_two_restarts_while_away_are_never_silent():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(C, 0, prev=(B, 2)), [("gap", B, 1, 2), ("gap", A, 4, None)], []),
     ], resume=(A, 3))
 
 
 def test_three_restarts_with_a_store_walk_every_boot_in_order():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(D, 1, prev=(C, 2), acked=0), [], ["SYNC 3 boot=%s" % A]),
         (0.2, evt(A, 4), [("die", A, 4)], []),
         (0.2, msg("GAP", first=5, last=5, boot=A), [("gap", A, 5, 5)], []),
@@ -155,7 +163,7 @@ def test_three_restarts_with_a_store_walk_every_boot_in_order():
 
 def test_a_new_host_takes_the_dice_no_host_acknowledged_and_acks_them():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 2, acked=0), [], ["SYNC 0 boot=%s" % A]),
         (0.2, evt(A, 1, "blue"), [("die", A, 1)], []),
         (0.2, evt(A, 2, "green"), [("die", A, 2)], []),
@@ -171,7 +179,7 @@ def test_a_new_host_takes_the_dice_no_host_acknowledged_and_acks_them():
 def test_ack_waits_for_the_journal():
     journaled = [None]
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 0, acked=0), [], []),
         (0.2, evt(A, 1), [("die", A, 1)], []),
         (0.2, "took", [], []),
@@ -181,10 +189,10 @@ def test_ack_waits_for_the_journal():
 
 def test_silence_makes_the_link_stale_and_it_asks_again():
     seq = play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 0), [], []),
         (0.5, "tick", [], []),
-        (6.2, "tick", [], ["HELLO?"]),
+        (6.2, "tick", [], ["HELLO? s=1"]),
     ], heartbeat_timeout=6.0)
     assert seq.state == "stale"
     seq.receive(hello(A, 0), 6.3)
@@ -193,15 +201,16 @@ def test_silence_makes_the_link_stale_and_it_asks_again():
 
 def test_a_lost_hello_is_asked_for_again():
     play([
-        (0.0, "open", [], ["HELLO?"]),
-        (0.5, "tick", [], []),
-        (1.1, "tick", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
+        (0.1, "tick", [], []),
+        (0.2, "tick", [], ["HELLO? s=1"]),
+        (1.1, "tick", [], ["HELLO? s=1", "HELLO?"]),
     ])
 
 
 def test_another_protocol_version_is_refused_naming_both():
     seq = play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 0, proto=2), [], []),
         (0.2, evt(A, 1), [], []),
         (9.0, "tick", [], []),
@@ -222,7 +231,7 @@ def test_an_unusable_message_is_reported_and_changes_nothing():
 
 def test_a_huge_seq_is_two_numbers_not_a_list():
     seq = play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 0), [], []),
         (0.2, hello(B, 0, prev=(A, 4294967295)), [("gap", A, 1, 4294967295)], []),
     ])
@@ -233,7 +242,7 @@ def test_a_huge_seq_is_two_numbers_not_a_list():
 
 def test_an_impossible_seq_then_a_restart_invents_no_gap():
     seq = play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 2, acked=2), [], []),
         (0.2, evt(A, 4294967295), [], []),  # CRC-valid, impossible: skipped, nothing asked
         (0.3, hb(A, 4294967295), [], []),
@@ -248,7 +257,7 @@ def test_an_impossible_seq_then_a_restart_invents_no_gap():
 
 def test_an_impossible_seq_without_a_store_invents_no_gap_either():
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 2), [], []),
         (0.2, evt(A, 4294967295), [], []),
         (0.5, hello(B, 0, prev=(A, 2)), [], []),
@@ -269,7 +278,66 @@ def test_an_impossible_seq_is_said_once_per_boot(caplog):
 def test_a_seq_that_can_exist_is_still_a_hole_asked_for():
     # 10 s after the HELLO at most seq 2 + 64 + 200 can exist: 200 is a hole, not damage
     play([
-        (0.0, "open", [], ["HELLO?"]),
+        (0.0, "open", [], ASK),
         (0.1, hello(A, 2, acked=2), [], []),
         (10.1, evt(A, 200), [], ["SYNC 2 boot=%s to=199" % A]),
     ])
+
+
+# --- issue 29, item 10: a noisy line does not stall the table ---
+
+def test_the_short_hi_moves_the_sequence_on_and_the_identity_is_asked_until_it_comes():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(A, 2, acked=0), [], ["SYNC 0 boot=%s" % A]),
+        (0.2, evt(A, 1), [("die", A, 1)], []),
+        (0.2, evt(A, 2), [("die", A, 2)], []),
+        (0.5, "tick", [], []),
+        (1.1, "tick", [], ["HELLO?"]),  # the full HELLO, for the pyramid's identity
+        (1.2, hello(A, 2, acked=0), [], []),
+        (2.5, "tick", [], []),  # asked no more
+    ])
+    assert seq.hello["uid"] == "0102"
+
+
+def test_a_restart_asks_for_the_new_boots_identity():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0, acked=0), [], []),
+        (0.6, hb(B, 0), [], ["HELLO? s=1"]),  # a boot we have no HELLO of
+        (0.7, hi(B, 0, prev=(A, 0), acked=0), [], ["SYNC 0 boot=%s" % A]),
+        (0.8, msg("SYNCED", seq=0, boot=A, next=B), [], ["SYNC 0 boot=%s" % B]),
+        (0.9, msg("SYNCED", seq=0, boot=B), [], []),
+        (1.7, "tick", [], ["HELLO?"]),
+        (1.8, hello(B, 0, prev=(A, 0), acked=0), [], []),
+        (2.9, "tick", [], []),
+    ])
+    assert seq.hello["boot"] == B
+
+
+def _device_answer(ask):
+    """What the pyramid sends back to one host line: ``HI`` to ``HELLO? s=1``, the
+    full ``HELLO`` (as long as the firmware's, about 150 bytes) to ``HELLO?``."""
+    if protocol.decode(ask).get("s"):
+        return protocol.encode("HI", proto=1, boot=A, seq=12, prev=(B, 34), acked=12)
+    return protocol.encode("HELLO", proto=1, fw="0.9.0", uid="E6614103E7452D2F", boot=A, seq=12, oldest=1,
+                           ed="second", sensor="ok", vb=True, prev=(B, 34), rst="power", acked=12, sid="44")
+
+
+def test_at_2_percent_byte_loss_both_ways_the_sequence_starts_within_10_s():
+    rng = random.Random(29)  # seeded: the same 300 connections every run
+    waits = []
+    for _trial in range(300):
+        seq, now = Sequencer(), 0.0
+        lines = seq.opened(now)[1]
+        while not seq.synced and now < 60:
+            for line in lines:  # each byte of the ask, then of the answer, lost at 2 %
+                if rng.random() < 0.98 ** len(line):
+                    answer = _device_answer(line)
+                    if rng.random() < 0.98 ** len(answer):
+                        seq.receive(protocol.decode(answer), now + 0.01)
+            now += 0.02
+            lines = seq.tick(now)[1]
+        waits.append(now)
+    assert max(waits) < 10.0, sorted(waits)[-5:]
+

@@ -291,6 +291,13 @@ class App:
             sid=("%02X" % self.sensor_id) if self.sensor_id is not None else None,
         )
 
+    def hi_line(self):
+        """The short HELLO (``HI``): what a host needs to follow the sequence."""
+        return protocol.encode(
+            "HI", proto=protocol.PROTOCOL_VERSION, boot=self.boot, seq=self.log.seq, prev=self.prev,
+            acked=self.log.acked(),
+        )
+
     def emit(self, kind, fields):
         """Number, keep and send one event (``EVT``): on flash first, then on the wire,
         so an event any host could have seen survives a reboot (write-ahead). The

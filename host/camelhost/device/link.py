@@ -24,6 +24,7 @@ Replies to commands are waited for by the calling thread. Source of the wire for
 ``docs/protocol.md``.
 """
 
+import collections
 import logging
 import queue
 import threading
@@ -45,6 +46,12 @@ log = logging.getLogger("camelhost.device.link")
 IDENTIFY_S = 5.0
 #: Seconds between two summaries of skipped lines (the first few are logged at once).
 WARN_EVERY_S = 5.0
+#: The line quality (``Link.quality``) is the share of the last ``QUALITY_LINES`` lines
+#: that passed their CRC; below ``NOISY`` the link says the line is noisy (once, and
+#: again once it is back above ``CLEAN``).
+QUALITY_LINES = 50
+NOISY = 0.9
+CLEAN = 0.97
 #: How often the reader's idle calls reach the sequencer at most (s).
 TICK_S = 0.02
 
@@ -119,6 +126,8 @@ class Link:
         self._valid_lines = 0
         self._sample = bytearray()
         self._warn = [0, 0.0, ""]  # lines skipped since the last summary, its time, last reason
+        self._outcomes = collections.deque(maxlen=QUALITY_LINES)  # True: the line passed
+        self._noisy = False  # the line's quality was said to be low
 
     # --- what the sequencer and the transport know ---
 
@@ -136,6 +145,29 @@ class Link:
     def hello(self):
         """The last HELLO (``protocol.Message``) or ``None``."""
         return self.sequencer.hello
+
+    @property
+    def quality(self):
+        """The line's quality: the share (0.0..1.0) of the last ``QUALITY_LINES`` lines
+        received that passed their CRC, or ``None`` before ten lines came. A line losing
+        2 % of its bytes reads about 0.5 (a 40-byte heartbeat passes 45 % of the time)."""
+        if len(self._outcomes) < 10:
+            return None
+        return sum(self._outcomes) / len(self._outcomes)
+
+    def _judged(self, passed):
+        self._outcomes.append(passed)
+        quality = self.quality
+        if quality is None:
+            return
+        if not self._noisy and quality < NOISY:
+            self._noisy = True
+            log.warning("the line to the pyramid is noisy: %d %% of its lines arrive whole (check the "
+                        "cable); every die still arrives, more slowly", round(quality * 100))
+        elif self._noisy and quality >= CLEAN:
+            self._noisy = False
+            log.warning("the line to the pyramid is clean again (%d %% of its lines arrive whole)",
+                        round(quality * 100))
 
     @property
     def reader_error(self):
@@ -160,7 +192,7 @@ class Link:
         self.transport.open()
         if self.hello_wait:
             try:
-                self.wait_hello(self.hello_wait)
+                self._wait_synced(self.hello_wait)
             except NotAPyramid:
                 self.close()
                 raise
@@ -261,6 +293,7 @@ class Link:
             log.info("dropped the first line after opening %s (cut by the open): %r", self.port, line[:80])
             return
         self.stats["bad_lines"] += 1
+        self._judged(False)
         warn = self._warn
         now = time.monotonic()
         if self.stats["bad_lines"] <= 3:
@@ -283,7 +316,8 @@ class Link:
             return
         self._valid_lines += 1
         self._fresh = False
-        if msg.name in ("EVT", "HELLO", "HB", "GAP", "SYNCED"):
+        self._judged(True)
+        if msg.name in ("EVT", "HELLO", "HI", "HB", "GAP", "SYNCED"):
             with self._lock:
                 events, lines = self.sequencer.receive(msg, time.monotonic(), line.decode().rstrip("\r"))
                 unusable = self.sequencer.unusable
@@ -314,6 +348,16 @@ class Link:
                 raise LinkError("no HELLO from the pyramid within %.1f s" % timeout)
             time.sleep(0.01)
         return self.hello
+
+    def _wait_synced(self, timeout):
+        # HELLO or its short form HI: delivery can go on (the identity may come later)
+        deadline = time.monotonic() + timeout
+        while not self.sequencer.synced:
+            if self.refused is not None:
+                raise NotAPyramid(self.refused)
+            if time.monotonic() > deadline:
+                raise LinkError("no HELLO from the pyramid within %.1f s" % timeout)
+            time.sleep(0.01)
 
     def next_event(self, timeout=None):
         """The next ``DieEvent`` in order, waiting up to ``timeout`` s (``None`` = forever);

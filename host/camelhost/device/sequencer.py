@@ -13,8 +13,9 @@ out (``tests/test_link_sequencer.py``).
 
 What it does (docs/protocol.md, "Delivery"):
 
-* asks ``HELLO?`` on every (re)connection and again while none came; the answer
-  gives the boot and the last seq, and ``SYNC <last delivered> boot=<its boot>``
+* asks ``HELLO? s=1`` on every (re)connection and again every ``HELLO_FAST_S`` while
+  none came, and the full ``HELLO?`` once a second until the current boot's identity
+  came; the answer (``HI``, or ``HELLO``) gives the boot and the last seq, and ``SYNC <last delivered> boot=<its boot>``
   asks for the rest; when the device restarted meanwhile, the replay walks its
   boots in order (``SYNCED ... next=``) out of the device's flash store;
 * delivers events in seq order per boot, de-duplicated on ``(boot, seq)``; events
@@ -43,7 +44,13 @@ WINDOW = 512
 #: First retry of an unanswered SYNC (s); doubled per retry up to ``SYNC_MAX_S``.
 SYNC_FIRST_S = 0.15
 SYNC_MAX_S = 2.0
-#: Seconds between two asks for a HELLO that did not come (the answer was lost).
+#: Seconds between two asks for the short ``HI`` while none came on this connection
+#: (the ask or the answer was lost: on a line losing 2 % of its bytes about one ask
+#: in six gets its answer, so asking six times a second makes a wait over 10 s a
+#: one-in-100,000 event; tests/test_link_sequencer.py simulates it).
+HELLO_FAST_S = 0.15
+#: Seconds between two asks for the full ``HELLO`` (the pyramid's identity: firmware,
+#: edition, sensor) while the one of the current boot has not come.
 HELLO_RETRY_S = 1.0
 #: Shortest time between two asks caused by lines of an unknown boot (no flood).
 HELLO_FLOOD_S = 0.5
@@ -71,9 +78,9 @@ class Sequencer:
 
     Public state, read by ``Link``: ``state`` (``closed``, ``connecting``,
     ``connected``, ``stale``, ``refused``), ``refused`` (the refusal's text),
-    ``hello`` (the last ``HELLO`` ``protocol.Message``), ``boot`` and ``delivered``
-    (the boot followed and the last seq handed out in it), ``synced`` (a HELLO was
-    seen on this connection), ``stats`` (counters, a dict shared with ``Link``).
+    ``hello`` (the last full ``HELLO`` ``protocol.Message``), ``boot`` and
+    ``delivered`` (the boot followed and the last seq handed out in it), ``synced``
+    (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``stats`` (counters, a dict shared with ``Link``).
     """
 
     def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
@@ -96,6 +103,7 @@ class Sequencer:
         self._sync_wait = SYNC_FIRST_S
         self._last_rx = None
         self._last_hello_ask = None
+        self._last_full_ask = None
         self._hello_wanted = False
         self._consumed = None  # (boot, seq) the consumer has taken: what ACK says
         self._taken = taken
@@ -148,7 +156,7 @@ class Sequencer:
         try:
             if name == "EVT":
                 self._on_event(msg, text, now)
-            elif name == "HELLO":
+            elif name == "HELLO" or name == "HI":
                 self._on_hello(msg, now)
             elif name == "HB":
                 self._on_heartbeat(msg, now)
@@ -171,10 +179,13 @@ class Sequencer:
                 self.state = "stale"
             if now - self._last_hello_ask > self.heartbeat_timeout / 2:
                 self._ask_hello(now)
-        elif not self.synced and now - self._last_hello_ask > HELLO_RETRY_S:
-            self._ask_hello(now)  # the HELLO answer was lost
+        elif not self.synced and now - self._last_hello_ask > HELLO_FAST_S:
+            self._ask_hello(now)  # the answer (or the ask) was lost
         elif self._hello_wanted and now - self._last_hello_ask > HELLO_FLOOD_S:
             self._ask_hello(now)
+        elif self._identity_wanted() and now - self._last_full_ask > HELLO_RETRY_S:
+            self._last_full_ask = now
+            self._send("HELLO?")
         if self.synced and self._sync_sent is not None and now - self._sync_sent > self._sync_wait:
             if self._heard > self.delivered or self._ahead or self._walking():
                 self._sync(now)
@@ -213,9 +224,20 @@ class Sequencer:
         self._out_events.append(event)
 
     def _ask_hello(self, now):
+        """Ask for the short ``HI`` (all delivery needs), and for the full ``HELLO`` too
+        while this boot's has not come (at most every ``HELLO_RETRY_S``). A pyramid of
+        an older firmware answers both with ``HELLO``."""
         self._last_hello_ask = now
         self._hello_wanted = False
-        self._send("HELLO?")
+        self._send("HELLO?", s=True)
+        if self._identity_wanted() and (self._last_full_ask is None or now - self._last_full_ask > HELLO_RETRY_S):
+            self._last_full_ask = now
+            self._send("HELLO?")
+
+    def _identity_wanted(self):
+        if self.state == "refused":
+            return False
+        return self.hello is None or (self._device_boot is not None and self.hello["boot"] != self._device_boot)
 
     def _want_hello(self, now):
         # ask now, or as soon as the last ask is HELLO_FLOOD_S old (no flood while lines pour in)
@@ -284,7 +306,8 @@ class Sequencer:
             return
         boot, seq = msg["boot"], msg["seq"]
         acked = msg.get("acked")
-        self.hello = msg
+        if msg.name == "HELLO":
+            self.hello = msg  # the identity; a HI only moves the sequence on
         self.synced = True
         self._device_boot = boot
         self._anchor = (seq, now)
