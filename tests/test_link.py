@@ -480,3 +480,56 @@ def test_the_line_quality_is_exposed_and_said_once_as_it_drops(caplog):
     for _ in range(50):
         link.feed(good)
     assert link.quality == 1.0 and any("clean again" in r.getMessage() for r in caplog.records)
+
+
+# --- issue 29, item 1: another game's dice on resume ---------------------------------
+
+
+def _taken_and_acknowledged(link, count, timeout=20.0):
+    """Take ``count`` events and wait until the pyramid says it has their ACK."""
+    got = _events(link, count, timeout)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        hello = link.hello
+        if hello is not None and got and hello.get("acked") == got[-1].seq:
+            return got
+        link.send("HELLO?")
+        time.sleep(0.2)
+    raise AssertionError("the pyramid never had the ACK of %r" % got)
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_a_resumed_game_never_takes_the_dice_another_game_took_on_its_pyramid(micropython):
+    import io
+
+    from camelhost.device.open import event_values
+    from camelhost.device.virtual import VirtualPyramid
+    from camelhost.table.controller import Table
+    from camelhost.table.session import Session
+    from camelhost.ui.plain import PlainDisplay
+
+    with VirtualPyramid("classic", seed=3, settings={"stable": 2, "settle_ms": 10}) as vp:
+        with Link(vp.port, heartbeat_timeout=2.0) as link:  # game 1: two dice, then quit
+            vp.release()
+            vp.release()
+            game1 = _taken_and_acknowledged(link, 2)
+        with Link(vp.port, heartbeat_timeout=2.0) as link:  # game 2: three dice, then quit
+            for _ in range(3):
+                vp.release()
+            game2 = _taken_and_acknowledged(link, 3)
+        assert [e.seq for e in game1 + game2] == [1, 2, 3, 4, 5]
+        boot = game1[-1].boot
+        with Link(vp.port, heartbeat_timeout=2.0, resume=(boot, 2)) as link:  # game 1 resumed
+            (foreign,) = _events(link, 1)
+            assert (foreign.kind, foreign.boot, tuple(foreign.missing)) == ("foreign", boot, (3, 4, 5))
+            assert link.next_event(1.0) is None  # game 2's dice never come
+            fell = vp.release()
+            (die,) = _events(link, 1)
+            assert (die.boot, die.seq) == (fell.boot, fell.seq) == (boot, 6)
+    out = io.StringIO()
+    table = Table(Session("classic", ["Ann", "Ben", "Cy"], seed=9), PlainDisplay(out), pyramid=None, manual=False)
+    table.start()
+    table.pyramid_event(event_values(foreign))
+    said = [line for line in out.getvalue().splitlines() if "another table" in line]
+    assert len(said) == 1 and "3, 4, 5" in said[0], out.getvalue()

@@ -41,8 +41,8 @@ def hb(boot, seq):
 
 
 def _short(event):
-    if event.kind == "gap":
-        return ("gap", event.boot, event.missing.first, event.missing.last)
+    if event.kind in ("gap", "foreign"):
+        return (event.kind, event.boot, event.missing.first, event.missing.last)
     return (event.kind, event.boot, event.seq)
 
 
@@ -341,3 +341,37 @@ def test_at_2_percent_byte_loss_both_ways_the_sequence_starts_within_10_s():
         waits.append(now)
     assert max(waits) < 10.0, sorted(waits)[-5:]
 
+
+# --- issue 29, item 1: another table's dice are never this game's ---
+
+def test_a_resumed_table_skips_the_dice_another_table_took_since_and_says_so_once():
+    seq = play([
+        (0.0, "open", [], ASK),
+        # game 1 journaled A:2; game 2 took (and acknowledged) A:3..5 since
+        (0.1, hello(A, 5, acked=5), [("foreign", A, 3, 5)], []),
+        (0.1, hi(A, 5, acked=5), [], []),  # said once
+        (0.2, evt(A, 4), [], []),  # a resend of game 2's die: not ours
+        (0.3, evt(A, 6), [("die", A, 6)], []),  # released for game 1 now
+    ], resume=(A, 2))
+    assert seq.stats["foreign"] == 1
+
+
+def test_a_resumed_table_skips_another_tables_dice_after_a_restart_too():
+    play([
+        (0.0, "open", [], ASK),
+        # game 1 journaled A:2; the pyramid restarted (boot B) and game 2 took B:1..3
+        (0.1, hello(B, 3, prev=(A, 2), acked=3), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, msg("SYNCED", seq=2, boot=A, next=B), [("foreign", B, 1, 3)], ["SYNC 3 boot=%s" % B]),
+        (0.3, evt(B, 2), [], []),
+        (0.3, msg("SYNCED", seq=3, boot=B), [], []),
+        (0.4, evt(B, 4), [("die", B, 4)], []),
+    ], resume=(A, 2))
+
+
+def test_a_resumed_table_alone_on_its_pyramid_gets_every_die_it_missed():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 4, acked=2), [], ["SYNC 2 boot=%s" % A]),  # 3 and 4 fell while away
+        (0.2, evt(A, 3), [("die", A, 3)], []),
+        (0.2, evt(A, 4), [("die", A, 4)], []),
+    ], resume=(A, 2))

@@ -24,7 +24,8 @@ What it does (docs/protocol.md, "Delivery"):
 * acknowledges (``ACK``) what the consumer has taken (``took``), or with ``taken``
   only what it made safe;
 * reports events that can no longer come as ``gap`` events naming the boot and the
-  seq range (two numbers, whatever the count);
+  seq range (two numbers, whatever the count), and events another host acknowledged
+  since the journal's last (``resume``) as one ``foreign`` event, never delivered;
 * refuses a device of another protocol version (``state == "refused"``);
 * notices silence (no valid line for ``heartbeat_timeout`` s: state ``stale``,
   ``HELLO?`` again).
@@ -113,9 +114,10 @@ class Sequencer:
         self._out_events = []
         self._out_lines = []
         self.stats = stats if stats is not None else {}
+        self._others = None  # (boot, seq): the device's current boot, acknowledged that far by another host
         self._anchor = None  # (seq, time) of the device's current boot last vouched for
         self._implausible_said = None  # the boot whose impossible seqs were reported
-        for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible"):
+        for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign"):
             self.stats.setdefault(key, 0)
 
     # --- inputs ---
@@ -197,7 +199,7 @@ class Sequencer:
     def took(self, event):
         """The consumer took ``event`` (a ``DieEvent`` this sequencer handed out): what
         the next ``ACK`` may say."""
-        if event.kind == "gap":
+        if event.kind in ("gap", "foreign"):
             last = getattr(event.missing, "last", None)
             self._consumed = (event.boot, last if last is not None else event.seq - 1)
         else:
@@ -325,9 +327,14 @@ class Sequencer:
             if seq > start:
                 self._sync(now, force=True)
             return
+        if self._store and boot == self.boot and acked > self.delivered:
+            self._foreign(boot, self.delivered + 1, acked)
         if boot != self.boot:
             if self._store:
-                self._sync(now, force=True)  # walk the device's boots from ours on
+                # walk the device's boots from ours on; what a host acknowledged of the
+                # current one was not this table's (our journal ends in an earlier boot)
+                self._others = (boot, acked) if acked else None
+                self._sync(now, force=True)
                 return
             self._new_boot(boot, msg.get("prev"), seq)
         self._heard = max(self._heard, seq)
@@ -367,6 +374,22 @@ class Sequencer:
         self._ahead = {}
         self._sync_sent = None
         self._progress()
+        if self._others is not None and self._others[0] == boot:
+            self._foreign(boot, 1, self._others[1])
+
+    def _foreign(self, boot, first, last):
+        """Events ``first..last`` of ``boot`` were acknowledged by another host (the
+        pyramid served another table since this one's last event): one ``foreign``
+        event names them, and none of them is delivered (issue 29, item 1)."""
+        self._others = None
+        self.stats["foreign"] += 1
+        log.warning("pyramid events %s:%d..%d were taken by another table since this game's last one; "
+                    "they are not this game's", boot, first, last)
+        self._ahead = {s: e for s, e in self._ahead.items() if s > last}
+        self.delivered = last
+        self._heard = max(self._heard, last)
+        self._deliver(DieEvent("foreign", boot, first, "", missing=SeqRange(first, last)))
+        self._flush_ahead()
 
     def _flush_ahead(self):
         """Deliver events held ahead that are now next in order."""

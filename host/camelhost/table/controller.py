@@ -19,6 +19,7 @@ import re
 
 from camelup.actions import colour_name
 
+from camelhost import i18n
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.parser import FORMS, check_line, in_own_words
@@ -337,6 +338,11 @@ class Table:
                                    % (event.get("missing", ""), narration.TYPE_DIE,
                                       narration.example_die(view))}],
                                  view)
+        elif kind == "foreign":
+            # another table took these since this game's last die (issue 29, item 1)
+            self.display.notices([{"kind": "info", "text": i18n._(
+                "the pyramid served another table since this game's last die: its events %s "
+                "were that table's and are left out") % event.get("missing", "")}], self.view())
         elif kind == "fault":
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "
