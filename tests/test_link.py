@@ -533,3 +533,29 @@ def test_a_resumed_game_never_takes_the_dice_another_game_took_on_its_pyramid(mi
     table.pyramid_event(event_values(foreign))
     said = [line for line in out.getvalue().splitlines() if "another table" in line]
     assert len(said) == 1 and "3, 4, 5" in said[0], out.getvalue()
+
+
+# --- issue 29, item 2: a reboot right after a slider push ---------------------------
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+@pytest.mark.parametrize("delay", [0.0, 0.03, 0.1, 0.3])
+def test_a_reboot_right_after_a_push_still_ends_the_push_as_one_event(micropython, delay):
+    from camelhost.device.virtual import VirtualPyramid
+
+    with VirtualPyramid("classic", seed=41) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        vp.release()
+        first = _events(link, 1)[0]
+        vp.return_dice()
+        vp.release(wait=False)
+        time.sleep(delay)
+        vp.reboot()  # a power dip, the watchdog, a brown-out: whatever instant
+        got = _events(link, 1, timeout=20)
+        assert link.next_event(1.5) is None, "more than one event for one push"
+        assert len(got) == 1, "the push ended without an event"
+        (event,) = got
+        assert (event.boot, event.seq) == (first.boot, 2)
+        assert event.kind in ("die", "unknown", "nodie")
+        if event.kind == "unknown" and event.best == "reboot":
+            assert event.reading == (0, 0, 0, 0)  # no reading: the table asks to release again
