@@ -282,3 +282,25 @@ def test_no_edition_is_told_apart_by_its_name_outside_the_editions():
         assert mod in MODULES and reason, mod
         with open(MODULES[mod]) as f:
             assert edition_name_tests(f.read()), "%s no longer needs its exception" % mod
+
+
+#: The link's sequencer is sans-IO (issue 27): it gets messages and the time, and
+#: hands back events and lines; no port, no thread, no clock of its own.
+SANS_IO = "camelhost.device.sequencer"
+IO_MODULES = ("serial", "threading", "time", "queue", "select", "socket", "asyncio", "_thread")
+
+
+def test_the_link_sequencer_imports_no_serial_threading_or_time_module():
+    seen, todo, bad = set(), [SANS_IO], []
+    while todo:  # the sequencer and every module of ours it imports, at any depth
+        mod = todo.pop()
+        if mod in seen:
+            continue
+        seen.add(mod)
+        for line, target, _names in _imports(mod):
+            if target.split(".")[0] in IO_MODULES:
+                bad.append("%s:%d imports %s" % (MODULES[mod], line, target))
+            elif target in MODULES:
+                todo.append(target)
+    assert SANS_IO in MODULES and "camelup.board.protocol" in seen
+    assert not bad, "\n" + "\n".join(bad)

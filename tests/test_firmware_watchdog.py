@@ -434,7 +434,14 @@ def test_virtual_pyramid_hung_on_the_bus_is_reset_by_its_watchdog(micropython):
         vp.reboot()
         hello = [m for _t, m in vp.emitted if m.name == "HELLO"][-1]
         assert hello["rst"] == "wdt" and hello["boot"] != first["boot"]
-        assert hello["prev"] == (first["boot"], 1)  # the earlier boot's events are accounted for
+        # the earlier boot's events are accounted for: the push the hang cut short is
+        # its event 2, an unknown with best=reboot (issue 29, item 2), kept for a host
+        assert hello["prev"] == (first["boot"], 2)
+        from camelhost.device.link import Link
+
+        with Link(vp.port, resume=(first["boot"], 1)) as link:
+            cut = link.next_event(10)
+        assert (cut.kind, cut.boot, cut.seq, cut.best) == ("unknown", first["boot"], 2, "reboot")
         fell = vp.release()
         assert fell.event is not None
 

@@ -23,9 +23,9 @@ class FakeDevice:
         self.port = os.path.join(folder, "ttyFAKE")
         self.master = None
         self.plug()
-        self._buf = b""
 
     def plug(self):
+        self._buf = b""  # a new pty: nothing the host wrote to the old one
         self.master, slave = os.openpty()
         tty.setraw(slave)
         self._slave = slave
@@ -63,6 +63,15 @@ class FakeDevice:
             if r:
                 self._buf += os.read(self.master, 4096)
         raise AssertionError("the host did not send %s" % name)
+
+    def drain(self, wait=0.1):
+        """Forget what the host sent so far (read for ``wait`` s)."""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            r, _, _ = select.select([self.master], [], [], 0.02)
+            if r:
+                os.read(self.master, 4096)
+        self._buf = b""
 
     def close(self):
         for fd in (self.master, self._slave):
@@ -188,6 +197,7 @@ def test_silence_makes_the_link_stale_and_it_asks_again(device):
         device.hello(A, 0)
         time.sleep(0.05)
         assert link.state == "connected"
+        device.drain(0.05)  # the asks of the opening
         device.expect("HELLO?", timeout=5)  # asked again after the silence
         assert link.state == "stale"
         device.hello(A, 0)
@@ -328,7 +338,7 @@ def test_bounded_state_a_reader_that_dies_is_noticed_reported_and_restarted(devi
     with Link(device.port, hello_wait=0) as link:
         device.expect("HELLO?")
         device.hello(A, 0)
-        real = link._housekeeping
+        real = link.transport.on_idle
         calls = []
 
         def broken():
@@ -337,7 +347,7 @@ def test_bounded_state_a_reader_that_dies_is_noticed_reported_and_restarted(devi
                 raise MemoryError("simulated")
             real()
 
-        monkeypatch.setattr(link, "_housekeeping", broken)
+        monkeypatch.setattr(link.transport, "on_idle", broken)
         device.evt(A, 1)
         assert link.next_event(5).seq == 1 or link.next_event(5).seq == 1
         device.evt(A, 2)
@@ -424,3 +434,128 @@ def test_ack_waits_for_the_journal_so_a_host_killed_before_writing_a_die_down_fi
         assert fault.kind == "fault"
         ack = device.expect("ACK")
         assert (ack["boot"], ack["seq"]) == (A, 2)
+
+
+# --- issue 29, item 10: a noisy line -----------------------------------------------
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_the_firmware_answers_the_short_ask_with_hi_and_the_plain_one_with_hello(micropython):
+    import serial
+    from camelhost.device.virtual import VirtualPyramid
+
+    with VirtualPyramid("classic", seed=5) as vp, serial.Serial(vp.port, timeout=0.2) as port:
+        port.write(protocol.encode("HELLO?", s=True))
+        port.write(protocol.encode("HELLO?"))
+        got = {}
+        deadline = time.monotonic() + 10
+        while len(got) < 2 and time.monotonic() < deadline:
+            try:
+                msg = protocol.decode(port.readline())
+            except protocol.ProtocolError:
+                continue
+            if msg.name in ("HI", "HELLO"):
+                got[msg.name] = (msg, len(protocol.encode_body(msg.name, dict(msg.fields), None)))
+    (hi, hi_len), (full, full_len) = got["HI"], got["HELLO"]
+    assert (hi["boot"], hi["seq"], hi["acked"], hi["proto"]) == (full["boot"], full["seq"], full["acked"], 1)
+    assert hi_len < full_len / 2  # what makes it get through a noisy line
+
+
+def test_the_line_quality_is_exposed_and_said_once_as_it_drops(caplog):
+    link = Link("loop://")  # never opened: the line path alone
+    caplog.set_level(logging.WARNING, "camelhost.device.link")
+    good = protocol.encode("HB", boot=A, seq=0, up=1, sensor="ok")
+    assert link.quality is None
+    for _ in range(50):
+        link.feed(good)
+    assert link.quality == 1.0
+    bad = bytearray(good)
+    bad[5] ^= 1  # one bit flipped: the CRC fails
+    for n in range(50):
+        link.feed(bytes(bad) if n % 3 else good)
+    assert 0.3 < link.quality < 0.4
+    noisy = [r.getMessage() for r in caplog.records if "noisy" in r.getMessage()]
+    assert len(noisy) == 1 and "% of its lines arrive whole" in noisy[0]
+    for _ in range(50):
+        link.feed(good)
+    assert link.quality == 1.0 and any("clean again" in r.getMessage() for r in caplog.records)
+
+
+# --- issue 29, item 1: another game's dice on resume ---------------------------------
+
+
+def _taken_and_acknowledged(link, count, timeout=20.0):
+    """Take ``count`` events and wait until the pyramid says it has their ACK."""
+    got = _events(link, count, timeout)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        hello = link.hello
+        if hello is not None and got and hello.get("acked") == got[-1].seq:
+            return got
+        link.send("HELLO?")
+        time.sleep(0.2)
+    raise AssertionError("the pyramid never had the ACK of %r" % got)
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_a_resumed_game_never_takes_the_dice_another_game_took_on_its_pyramid(micropython):
+    import io
+
+    from camelhost.device.open import event_values
+    from camelhost.device.virtual import VirtualPyramid
+    from camelhost.table.controller import Table
+    from camelhost.table.session import Session
+    from camelhost.ui.plain import PlainDisplay
+
+    with VirtualPyramid("classic", seed=3, settings={"stable": 2, "settle_ms": 10}) as vp:
+        with Link(vp.port, heartbeat_timeout=2.0) as link:  # game 1: two dice, then quit
+            vp.release()
+            vp.release()
+            game1 = _taken_and_acknowledged(link, 2)
+        with Link(vp.port, heartbeat_timeout=2.0) as link:  # game 2: three dice, then quit
+            for _ in range(3):
+                vp.release()
+            game2 = _taken_and_acknowledged(link, 3)
+        assert [e.seq for e in game1 + game2] == [1, 2, 3, 4, 5]
+        boot = game1[-1].boot
+        with Link(vp.port, heartbeat_timeout=2.0, resume=(boot, 2)) as link:  # game 1 resumed
+            (foreign,) = _events(link, 1)
+            assert (foreign.kind, foreign.boot, tuple(foreign.missing)) == ("foreign", boot, (3, 4, 5))
+            assert link.next_event(1.0) is None  # game 2's dice never come
+            fell = vp.release()
+            (die,) = _events(link, 1)
+            assert (die.boot, die.seq) == (fell.boot, fell.seq) == (boot, 6)
+    out = io.StringIO()
+    table = Table(Session("classic", ["Ann", "Ben", "Cy"], seed=9), PlainDisplay(out), pyramid=None, manual=False)
+    table.start()
+    table.pyramid_event(event_values(foreign))
+    said = [line for line in out.getvalue().splitlines() if "another table" in line]
+    assert len(said) == 1 and "3, 4, 5" in said[0], out.getvalue()
+
+
+# --- issue 29, item 2: a reboot right after a slider push ---------------------------
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+@pytest.mark.parametrize("delay", [0.0, 0.03, 0.1, 0.3])
+def test_a_reboot_right_after_a_push_still_ends_the_push_as_one_event(micropython, delay):
+    from camelhost.device.virtual import VirtualPyramid
+
+    with VirtualPyramid("classic", seed=41) as vp, Link(vp.port, heartbeat_timeout=2.0) as link:
+        vp.release()
+        first = _events(link, 1)[0]
+        vp.return_dice()
+        vp.release(wait=False)
+        time.sleep(delay)
+        vp.reboot()  # a power dip, the watchdog, a brown-out: whatever instant
+        got = _events(link, 1, timeout=20)
+        assert link.next_event(1.5) is None, "more than one event for one push"
+        assert len(got) == 1, "the push ended without an event"
+        (event,) = got
+        assert (event.boot, event.seq) == (first.boot, 2)
+        assert event.kind in ("die", "unknown", "nodie")
+        if event.kind == "unknown" and event.best == "reboot":
+            assert event.reading == (0, 0, 0, 0)  # no reading: the table asks to release again

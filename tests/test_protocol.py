@@ -44,6 +44,7 @@ CASES = [
     ("OK", dict(cmd="SAVE", n=812), "OK SAVE n=812"),
     ("NAK", dict(reason="crc"), "NAK crc"),
     ("HELLO?", dict(), "HELLO?"),
+    ("HI", dict(proto=1, boot=B, seq=3, prev=("5E6F7081", 9), acked=2), "HI proto=1 boot=1A2B3C4D seq=3 prev=5E6F7081:9 acked=2"),
     ("SYNC", dict(seq=0), "SYNC 0"),
     ("ACK", dict(seq=4, boot=B), "ACK 4 boot=1A2B3C4D"),
     ("PING", dict(token="abc"), "PING abc"),

@@ -180,6 +180,7 @@ class App:
         self.sensor_id = None  # chip id the sensor's id register gave (int), None if unread
         self.stream_ms = 0
         self.pending = 0  # slider pushes not yet handled
+        self.pushes = 0  # the seq the last push's event will have
         self.commands = Commands(self)
         self._t0 = ticks_ms()
         self._tasks = []
@@ -291,6 +292,13 @@ class App:
             sid=("%02X" % self.sensor_id) if self.sensor_id is not None else None,
         )
 
+    def hi_line(self):
+        """The short HELLO (``HI``): what a host needs to follow the sequence."""
+        return protocol.encode(
+            "HI", proto=protocol.PROTOCOL_VERSION, boot=self.boot, seq=self.log.seq, prev=self.prev,
+            acked=self.log.acked(),
+        )
+
     def emit(self, kind, fields):
         """Number, keep and send one event (``EVT``): on flash first, then on the wire,
         so an event any host could have seen survives a reboot (write-ahead). The
@@ -365,6 +373,10 @@ class App:
             beat(TASK_SLIDER)
             if self.slider.update() == PRESS:
                 self.pending += 1
+                # on flash before the release is read: a reset from now on still ends
+                # this push as one event (pyramid.eventlog, P records)
+                self.pushes = (self.pushes if self.pushes > self.log.seq else self.log.seq) + 1
+                self.log.pushed(self.pushes)
             await sleep_ms(poll)
 
     async def release_task(self):

@@ -1,7 +1,7 @@
 """Host-command handlers: one method per host message, found through ``TABLE``.
 
 Every handler takes the decoded ``protocol.Message`` and answers on the app's port
-(docs/protocol.md, "Host -> device"): ``HELLO?`` -> ``HELLO``, ``SYNC`` -> the replay
+(docs/protocol.md, "Host -> device"): ``HELLO?`` -> ``HELLO`` (``HELLO? s=1`` -> ``HI``), ``SYNC`` -> the replay
 then ``SYNCED``, ``PING`` -> ``PONG``, ``INFO?`` -> ``INFO``, ``STREAM`` -> ``OK``, ``CAL`` -> a ``SAMPLE``
 later (from the stream task), ``SET`` -> ``CFG``, ``PROF``/``SAVE`` -> ``OK``; a
 refused command -> ``NAK <reason>``, and nothing changes.
@@ -54,8 +54,8 @@ class Commands:
 
     # --- the table ---
 
-    def hello(self, _msg):
-        self.app.send(self.app.hello_line())
+    def hello(self, msg):
+        self.app.send(self.app.hi_line() if msg.get("s") else self.app.hello_line())
 
     def sync(self, msg):
         if msg.get("boot") is not None:

@@ -17,7 +17,11 @@ so a torn or damaged record is detected by its CRC and skipped:
 * ``B <boot> <prev>``            a boot started; ``prev`` = ``BOOT:LASTSEQ`` of the boot
   before it, or ``-``;
 * ``A <boot> <seq>``             a host has every event up to ``seq`` of ``boot`` (and
-  of every boot before it).
+  of every boot before it);
+* ``P <boot> <seq>``             a slider push was taken, its event will be ``seq``
+  (written at the slider's edge, before the release is read: a reset before the
+  event is numbered leaves a push without its event, which the next boot turns into
+  an ``unknown`` event with ``best=reboot``, so every push still ends as one event).
 
 Flash wear: one short append per event and one per acknowledgement; the file is
 rewritten (write-then-rename, atomic on littlefs and POSIX) only at boot or when it
@@ -130,6 +134,7 @@ class EventLog:
 
     def _load(self):
         boots = self._boots
+        pushes = {}  # boot -> the last seq a push was taken for
 
         def visit(body):
             key = _evt_key(body)
@@ -146,6 +151,15 @@ class EventLog:
                 return False
             if parts[0] == "B" and self._find(parts[1]) is None:
                 boots.append([parts[1], 0, -1])
+            elif parts[0] == "P":
+                try:
+                    seq = protocol.parse_uint(parts[2])
+                except ValueError:
+                    return False
+                if self._find(parts[1]) is None:
+                    boots.append([parts[1], 0, -1])
+                if seq > pushes.get(parts[1], 0):
+                    pushes[parts[1]] = seq
             elif parts[0] == "A":
                 try:
                     seq = protocol.parse_uint(parts[2])
@@ -158,8 +172,34 @@ class EventLog:
             self._scan(visit)
         except (OSError, MemoryError):
             self.store_errors += 1
+        self._finish_pushes(pushes)
         if boots:
             self.prev = (boots[-1][0], boots[-1][1])
+
+    def _finish_pushes(self, pushes):
+        """Pushes of earlier boots that never got their event (the board reset
+        between the slider's edge and the event): each becomes its event now, an
+        ``unknown`` with ``best=reboot`` (the table has the dice put back and released
+        again), appended to the store under its own boot and seq."""
+        lines = []
+        for entry in self._boots:
+            last = pushes.get(entry[0], 0)
+            seq = entry[1] + 1
+            while seq <= last:
+                lines.append(protocol.encode("EVT", "unknown", seq=seq, boot=entry[0], best="reboot", val=None,
+                                             raw=(0, 0, 0, 0)))
+                seq += 1
+            if last > entry[1]:
+                entry[1] = last
+        if lines:
+            self._write(lines)
+
+    def pushed(self, seq):
+        """A slider push was taken; its event will be ``seq`` of this boot. Written to
+        flash at once (``P`` record): see ``_finish_pushes``. Never raises for flash
+        errors."""
+        if self._path is not None:
+            self._write((_record("P %s %d" % (self.boot, seq)),))
 
     def _mark_acked(self, boot, seq):
         """An acknowledgement covers ``boot`` up to ``seq`` and every boot before it;
@@ -212,6 +252,12 @@ class EventLog:
                                 if key[1] > entry[2]:
                                     put(_record(body))
                                 break
+                    elif body.startswith("P " + self.boot + " "):
+                        try:
+                            if protocol.parse_uint(body[11:]) > self.seq:
+                                put(_record(body))  # a push of this boot still being read
+                        except ValueError:
+                            pass
                     return False
 
                 prev = None

@@ -137,7 +137,7 @@ def fuzz_link(n, seed):
             if rng.random() < 0.05:
                 link = Link("loop://")  # a fresh link now and then: first-contact paths
     elapsed = time.perf_counter() - t0
-    assert len(link._ahead) <= 512  # bounded, whatever the seqs
+    assert link.sequencer.held <= 512  # bounded, whatever the seqs
     return elapsed, bad, examples, dict(link.stats)
 
 

@@ -4,7 +4,7 @@ hole in the sequence (``SeqRange``). Plain values, no I/O: the link
 (``camelhost.device.open``) reads them."""
 
 #: Event kinds handed to the session (docs/interfaces.md).
-KINDS = ("die", "nodie", "double", "unknown", "fault", "gap")
+KINDS = ("die", "nodie", "double", "unknown", "fault", "gap", "foreign")
 
 
 class SeqRange:
@@ -58,12 +58,14 @@ class SeqRange:
 class DieEvent:
     """One outcome of a slider push, or a hole in the sequence.
 
-    ``kind``: ``die``, ``nodie``, ``double``, ``unknown``, ``fault`` or ``gap``.
+    ``kind``: ``die``, ``nodie``, ``double``, ``unknown``, ``fault``, ``gap``, or
+    ``foreign`` (events another table took since this one's last: never delivered,
+    named like a gap).
     ``colour``: die colour (``red``, ``grey``...) for ``die``, else ``None``.
     ``ink``: ``black``/``white`` for the grey die, else ``None``. ``value``: 1..3
     when the pyramid has value buttons, else ``None``. ``boot``: the device's boot
     id (8 hex digits); ``seq``: the event's number in that boot (for ``gap``: the
-    first missing one). ``missing``: for ``gap``, a ``SeqRange`` of the missing
+    first missing one). ``missing``: for ``gap`` (and ``foreign``), a ``SeqRange`` of the missing
     seqs (compares equal to their tuple; length 0 when the count cannot be known:
     events from ``seq`` on *may* be missing).
     ``best``: for ``unknown``, the nearest colour or ``none``. ``code``: for
@@ -114,6 +116,6 @@ class DieEvent:
         return self.colour + ("-" + self.ink if self.ink else "")
 
     def __repr__(self):
-        if self.kind == "gap":
-            return "DieEvent(gap %s missing=%s)" % (self.boot, self.missing)
+        if self.kind in ("gap", "foreign"):
+            return "DieEvent(%s %s missing=%s)" % (self.kind, self.boot, self.missing)
         return "DieEvent(%s %s:%d %s %s %s)" % (self.kind, self.boot, self.seq, self.colour, self.ink, self.value)

@@ -2,73 +2,58 @@
 
 ``Link(port)`` opens the pyramid's serial port (a path such as ``/dev/ttyACM0``,
 the pty of a ``VirtualPyramid``, or any pyserial URL such as ``loop://`` or
-``spy:///dev/ttyACM0``) and runs a reader thread that:
+``spy:///dev/ttyACM0``) and joins three parts behind one lock:
 
-* discards bytes until a line passes its CRC (REPL banners, tracebacks and
-  line noise share the port), logs every damaged line with its reason and skips
-  it, never crashing (``stats["bad_lines"]``);
-* asks ``HELLO?`` on every (re)connection; the answer gives the boot id and the
-  last seq, and the link sends ``SYNC <last delivered> boot=<its boot>`` for the
-  rest; when the device restarted meanwhile, the replay walks its boots in order
-  (``SYNCED ... next=``) out of the device's flash store;
-* delivers events in seq order per boot, de-duplicated on ``(boot, seq)``; events
-  ahead of a hole are held (up to ``WINDOW``) and only the hole is asked for
-  (``SYNC ... to=``), at once, then again with backoff;
-* acknowledges (``ACK``) what the consumer has taken, so the device may forget it;
-* reports events that can no longer come as ``gap`` events naming the boot and
-  the seq range (two numbers, whatever the count): ``GAP`` replies, or a device
-  without a store that rebooted before delivering them;
-* refuses a device of another protocol version, and a port on which nothing
-  speaks the protocol (``NotAPyramid``); opens the port exclusively (``PortInUse``);
-  summarises skipped lines every ``WARN_EVERY_S`` s; restarts its reader thread
-  after a failure;
-* notices silence (no valid line for ``heartbeat_timeout`` s: state ``stale``,
-  ``HELLO?`` again) and a vanished port (unplug): it closes it and reopens the
-  same path every ``retry_interval`` s until it is back.
+* ``camelhost.device.transport.Transport``: the port, opened exclusively
+  (``PortInUse``), read by one thread that is restarted after a failure, reopened
+  every ``retry_interval`` s after an unplug;
+* ``camelhost.device.sequencer.Sequencer``: the sequencing, without I/O (HELLO,
+  dedupe on ``(boot, seq)``, holes asked for with ``SYNC``, boots walked, gaps as
+  ranges, ``ACK`` of what the consumer took, staleness);
+* ``camelhost.device.calls.Calls``: commands and their replies (``ping``,
+  ``configure``, ``sample``, ``stream``, ``save_profile``, ``next_reading``).
 
-Events (``camelhost.device.events.DieEvent``) come out of ``next_event(timeout)``. Replies to commands
-(``ping``, ``configure``, ``sample``, ``stream``, ``save_profile``) are waited for
-by the calling thread. Source of the wire format: ``docs/protocol.md``.
+The link itself cuts bytes into lines (``camelup.board.protocol.LineAssembler``), discards
+bytes until a line passes its CRC (REPL banners, tracebacks and line noise share the
+port), logs every damaged line with its reason and skips it, never crashing
+(``stats["bad_lines"]``, summarised every ``WARN_EVERY_S`` s), and refuses a port on
+which nothing speaks the protocol (``NotAPyramid``, saying what it heard).
+
+Events (``camelhost.device.events.DieEvent``) come out of ``next_event(timeout)``.
+Replies to commands are waited for by the calling thread. Source of the wire format:
+``docs/protocol.md``.
 """
 
-import json
+import collections
 import logging
 import queue
 import threading
 import time
 
-import serial
 from camelup.board import protocol
 
-from camelhost.device.events import DieEvent, SeqRange
+from camelhost.device.calls import Calls
+from camelhost.device.sequencer import SYNC_FIRST_S, SYNC_MAX_S, WINDOW, Sequencer
+from camelhost.device.transport import LinkError, NotAPyramid, PortInUse, Transport
+
+__all__ = ["Link", "LinkError", "NotAPyramid", "PortInUse", "describe_bytes", "IDENTIFY_S", "WINDOW",
+           "SYNC_FIRST_S", "SYNC_MAX_S", "WARN_EVERY_S"]
 
 log = logging.getLogger("camelhost.device.link")
-
-
-class LinkError(OSError):
-    """A command got no answer in time, or the device refused it (``NAK``)."""
-
-
-class NotAPyramid(LinkError):
-    """The port answers, but not as a smart pyramid (another device, a REPL, noise,
-    silence), or it speaks a protocol version this program does not."""
-
-
-class PortInUse(LinkError):
-    """Another program has the port open (the port is opened exclusively)."""
-
 
 #: How long ``open()`` waits for a first valid protocol line before it calls the
 #: port "not a smart pyramid" (seconds).
 IDENTIFY_S = 5.0
-#: Events of one boot accepted ahead of the next expected seq (replays come in any
-#: order within this window; later ones are asked for again).
-WINDOW = 512
-#: First retry of an unanswered SYNC (s); doubled per retry up to ``SYNC_MAX_S``.
-SYNC_FIRST_S = 0.15
-SYNC_MAX_S = 2.0
 #: Seconds between two summaries of skipped lines (the first few are logged at once).
 WARN_EVERY_S = 5.0
+#: The line quality (``Link.quality``) is the share of the last ``QUALITY_LINES`` lines
+#: that passed their CRC; below ``NOISY`` the link says the line is noisy (once, and
+#: again once it is back above ``CLEAN``).
+QUALITY_LINES = 50
+NOISY = 0.9
+CLEAN = 0.97
+#: How often the reader's idle calls reach the sequencer at most (s).
+TICK_S = 0.02
 
 
 def describe_bytes(sample, total, valid):
@@ -124,55 +109,70 @@ class Link:
     ):
         self.port = port
         self.hello_wait = hello_wait
-        self.baudrate = baudrate
-        self.heartbeat_timeout = heartbeat_timeout
-        self.retry_interval = retry_interval
-        self.sync_timeout = sync_timeout
-        self._events = queue.Queue()
-        self._raw = queue.Queue(maxsize=1000)
-        self._ser = None
-        self._write_lock = threading.Lock()
-        self._lock = threading.Lock()
-        self._waiters = []
-        self._thread = None
-        self._stop = threading.Event()
-        self._want_open = threading.Event()
-        self._lines = protocol.LineAssembler()
-        self._fresh = False
-        #: "closed", "connecting", "connected" (lines flowing), "stale" (silent too long),
-        #: "refused" (the device speaks another protocol version: ``refused`` says which)
-        self.state = "closed"
-        self.refused = None
-        #: the last HELLO (``protocol.Message``) or ``None``
-        self.hello = None
-        self.boot = resume[0] if resume else None
-        self.delivered = resume[1] if resume else 0  # last seq handed out in ``boot``
-        self._resume = resume is not None
-        self._heard = self.delivered  # highest seq known to exist in ``boot``
-        self._ahead = {}  # seq -> DieEvent of ``boot`` received before its predecessors
-        self._device_boot = None  # the boot the device runs now (its last HELLO)
-        self._store = False  # the device keeps events until ACKed (HELLO acked=)
-        self._synced = False  # HELLO seen on this connection
-        self._sync_sent = 0.0  # monotonic time of the SYNC in flight (0 = none)
-        self._sync_wait = SYNC_FIRST_S
-        self._last_rx = 0.0
-        self._last_hello_ask = 0.0
-        self._hello_wanted = False
-        self._consumed = None  # (boot, seq) the consumer has taken: what ACK says
-        self._taken = taken
-        self._kept = None  # (boot, seq) of the last event taken that a journal keeps
-        self._ack_sent = None
-        self._ack_time = 0.0
-        self._stall_until = 0.0
-        self._bytes_in = 0
-        self._valid_lines = 0
-        self._sample = bytearray()
-        self._warn = [0, 0.0, ""]  # lines skipped since the last summary, its time, last reason
-        self.reader_error = None  # the last exception that stopped the reader (restarted)
         self.stats = {
             "bad_lines": 0, "duplicates": 0, "syncs": 0, "gaps": 0, "reconnects": 0, "naks": 0,
             "replayed": 0, "reader_restarts": 0,
         }
+        self._lock = threading.Lock()  # the sequencer is driven by the reader and the consumer
+        self.sequencer = Sequencer(resume, heartbeat_timeout, sync_timeout, taken, port=port, stats=self.stats)
+        self.transport = Transport(port, baudrate, retry_interval, on_open=self._opened, on_data=self.feed,
+                                   on_idle=self._idle, on_lost=self._lost, stats=self.stats)
+        self.calls = Calls(self.transport.write)
+        self._events = queue.Queue()
+        self._lines = protocol.LineAssembler()
+        self._fresh = False
+        self._last_tick = 0.0
+        self._bytes_in = 0
+        self._valid_lines = 0
+        self._sample = bytearray()
+        self._warn = [0, 0.0, ""]  # lines skipped since the last summary, its time, last reason
+        self._outcomes = collections.deque(maxlen=QUALITY_LINES)  # True: the line passed
+        self._noisy = False  # the line's quality was said to be low
+
+    # --- what the sequencer and the transport know ---
+
+    @property
+    def state(self):
+        """``closed``, ``connecting``, ``connected`` (lines flowing), ``stale`` (silent
+        too long), ``refused`` (another protocol version: ``refused`` says which)."""
+        return self.sequencer.state
+
+    @property
+    def refused(self):
+        return self.sequencer.refused
+
+    @property
+    def hello(self):
+        """The last HELLO (``protocol.Message``) or ``None``."""
+        return self.sequencer.hello
+
+    @property
+    def quality(self):
+        """The line's quality: the share (0.0..1.0) of the last ``QUALITY_LINES`` lines
+        received that passed their CRC, or ``None`` before ten lines came. A line losing
+        2 % of its bytes reads about 0.5 (a 40-byte heartbeat passes 45 % of the time)."""
+        if len(self._outcomes) < 10:
+            return None
+        return sum(self._outcomes) / len(self._outcomes)
+
+    def _judged(self, passed):
+        self._outcomes.append(passed)
+        quality = self.quality
+        if quality is None:
+            return
+        if not self._noisy and quality < NOISY:
+            self._noisy = True
+            log.warning("the line to the pyramid is noisy: %d %% of its lines arrive whole (check the "
+                        "cable); every die still arrives, more slowly", round(quality * 100))
+        elif self._noisy and quality >= CLEAN:
+            self._noisy = False
+            log.warning("the line to the pyramid is clean again (%d %% of its lines arrive whole)",
+                        round(quality * 100))
+
+    @property
+    def reader_error(self):
+        """The last exception that stopped the reader (it was restarted), or ``None``."""
+        return self.transport.reader_error
 
     # --- life cycle ---
 
@@ -189,12 +189,10 @@ class Link:
         error (the link keeps asking, and events released meanwhile are delivered);
         a port with no valid protocol line at all within ``IDENTIFY_S`` raises
         ``NotAPyramid`` naming what was seen, and so does another protocol version."""
-        self._open_port()
-        self._want_open.set()
-        self._start_reader()
+        self.transport.open()
         if self.hello_wait:
             try:
-                self.wait_hello(self.hello_wait)
+                self._wait_synced(self.hello_wait)
             except NotAPyramid:
                 self.close()
                 raise
@@ -217,231 +215,64 @@ class Link:
             self.close()
             raise NotAPyramid(text)
 
-    def _start_reader(self):
-        if self._thread is None or not self._thread.is_alive():
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._run, name="pyramid-link", daemon=True)
-            self._thread.start()
-
     def close(self):
         """Stop the reader and close the port (safe to call twice)."""
-        self._stop.set()
-        self._want_open.clear()
-        if self._thread is not None:
-            if self._thread is not threading.current_thread():
-                self._thread.join(5)
-            self._thread = None
-        self._close_port()
-        if self.state != "refused":
-            self.state = "closed"
+        self.transport.close()
+        with self._lock:
+            self.sequencer.closed()
 
     def disconnect(self):
         """Close the port but keep the link's memory (boot, delivered seq): the host
         program going away. ``connect()`` picks up where it left off."""
-        self._want_open.clear()
+        self.transport.disconnect()
         with self._lock:
-            self._close_port()
-            self.state = "closed"
+            self.sequencer.closed()
 
     def connect(self):
         """Reopen after ``disconnect()`` (raises if the port cannot be opened)."""
-        with self._lock:
-            self._open_port()
-        self._want_open.set()
+        self.transport.connect()
 
     def stall(self, seconds):
         """Stop reading the port for ``seconds`` (a host that does not read: fault
         injection for the soak benchmark and tests)."""
-        self._stall_until = time.monotonic() + seconds
+        self.transport.stall(seconds)
 
-    def _open_port(self):
-        try:
-            ser = serial.serial_for_url(
-                self.port, baudrate=self.baudrate, timeout=0.05, write_timeout=1.0, exclusive=True
-            )
-        except serial.SerialException as exc:
-            if "lock" in str(exc).lower():
-                raise PortInUse(
-                    "%s is in use by another program (another 'pyramid play' or 'monitor'?): "
-                    "close it first" % self.port
-                ) from None
-            raise
-        try:
-            ser.reset_input_buffer()
-        except (serial.SerialException, OSError, NotImplementedError, AttributeError):
-            pass
-        self._ser = ser
+    # --- the transport's calls (reader thread) ---
+
+    def _opened(self):
         self._lines.reset()
-        self._fresh = True  # the first line may be the tail of one the flush above cut
-        self._synced = False
-        self._sync_sent = 0.0
-        self._last_rx = time.monotonic()
-        self.state = "connecting"
-        self._ask_hello()
+        self._fresh = True  # the first line may be the tail of one the flush cut
+        with self._lock:
+            events, lines = self.sequencer.opened(time.monotonic())
+        self._out(events, lines)
 
-    def _close_port(self):
-        ser, self._ser = self._ser, None
-        if ser is not None:
-            try:
-                ser.close()
-            except (serial.SerialException, OSError):
-                pass
+    def _lost(self):
+        with self._lock:
+            self.sequencer.lost()
 
-    # --- output ---
-
-    def send(self, name, **fields):
-        """Send one host message (``protocol.encode(name, **fields)``). Raises ``LinkError``
-        when the port is not open."""
-        self._write(protocol.encode(name, **fields))
-
-    def _write(self, line):
-        with self._write_lock:
-            ser = self._ser
-            if ser is None:
-                raise LinkError("the pyramid's port is not open")
-            try:
-                ser.write(line)
-            except (serial.SerialException, OSError) as exc:
-                raise LinkError("writing to the pyramid failed: %s" % exc) from None
-
-    def _try_write(self, line):
-        try:
-            self._write(line)
-            return True
-        except LinkError as exc:
-            log.info("%s", exc)
-            return False
-
-    def _ask_hello(self):
-        self._last_hello_ask = time.monotonic()
-        self._hello_wanted = False
-        self._try_write(protocol.encode("HELLO?"))
-
-    def _want_hello(self):
-        # ask now, or as soon as the last ask is 0.5 s old (no flood while lines pour in)
-        if time.monotonic() - self._last_hello_ask > 0.5:
-            self._ask_hello()
-        else:
-            self._hello_wanted = True
-
-    def _sync(self, force=False):
-        """Ask the device to replay what follows ``delivered`` of ``boot``: only the
-        hole before the first event held ahead (``to=``), retried with backoff."""
+    def _idle(self):
         now = time.monotonic()
-        if not force and self._sync_sent and now - self._sync_sent < self._sync_wait:
+        if now - self._last_tick < TICK_S:
             return
-        if self._sync_sent and not force:
-            self._sync_wait = min(self._sync_wait * 2, self.sync_timeout)
-        self._sync_sent = now
-        self.stats["syncs"] += 1
-        fields = {"seq": self.delivered}
-        if self._store:
-            fields["boot"] = self.boot
-            if self._ahead:
-                fields["to"] = min(self._ahead) - 1
-        self._try_write(protocol.encode("SYNC", **fields))
-
-    def _progress(self):
-        self._sync_wait = SYNC_FIRST_S
-
-    def _ack_point(self):
-        """What ``ACK`` may say: what the consumer took, or with ``taken`` only what it
-        made safe (and the unjournaled gap/fault events right after that)."""
-        if self._taken is None:
-            return self._consumed
-        safe = self._taken()
-        if safe is not None and safe == self._kept:
-            return self._consumed  # everything taken since is a gap or a fault
-        return safe
-
-    def _maybe_ack(self, now):
-        point = self._ack_point()
-        if not self._store or point is None or point == self._ack_sent or now - self._ack_time < 0.05:
-            return
-        if self._try_write(protocol.encode("ACK", seq=point[1], boot=point[0])):
-            self._ack_sent = point
-            self._ack_time = now
-
-    # --- the reader thread ---
-
-    def _run(self):
-        """The reader thread: a failure inside is logged, counted and the loop starts
-        again (``stats["reader_restarts"]``, ``reader_error``); it never dies silently."""
-        while not self._stop.is_set():
-            try:
-                self._read_loop()
-            except Exception as exc:  # a bug must not end delivery: report and go on
-                self.stats["reader_restarts"] += 1
-                self.reader_error = exc
-                log.error("the pyramid link's reader failed (%s: %s); restarting it", type(exc).__name__, exc)
-                self._stop.wait(0.1)
-
-    def _read_loop(self):
-        while not self._stop.is_set():
-            if not self._want_open.is_set():
-                self._stop.wait(0.05)
-                continue
-            ser = self._ser
-            if ser is None:
-                self._reopen()
-                continue
-            if self._stall_until and time.monotonic() < self._stall_until:
-                self._stop.wait(0.02)
-                continue
-            try:
-                waiting = ser.in_waiting
-                data = ser.read(waiting if waiting > 0 else 1)
-            except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
-                if self._ser is ser:  # not a deliberate disconnect()
-                    log.warning("pyramid port lost (%s); reopening %s", exc, self.port)
-                    with self._lock:
-                        self._close_port()
-                        self.state = "connecting"
-                continue
-            if data:
-                self.feed(data)
-            self._housekeeping()
-
-    def _reopen(self):
-        self._stop.wait(self.retry_interval)
-        if self._stop.is_set() or not self._want_open.is_set():
-            return
-        try:
-            with self._lock:
-                if self._ser is None and self._want_open.is_set():
-                    self._open_port()
-                    self.stats["reconnects"] += 1
-                    log.info("pyramid port %s reopened", self.port)
-        except (serial.SerialException, OSError):
-            pass
-
-    def _housekeeping(self):
-        now = time.monotonic()
-        if self._ser is None or self.state == "refused":
-            return
-        if now - self._last_rx > self.heartbeat_timeout:
-            if self.state != "stale":
-                log.warning("no valid line from the pyramid for %.1f s", now - self._last_rx)
-                self.state = "stale"
-            if now - self._last_hello_ask > self.heartbeat_timeout / 2:
-                self._ask_hello()
-        elif not self._synced and now - self._last_hello_ask > 1.0:
-            self._ask_hello()  # the HELLO answer was lost
-        elif self._hello_wanted and now - self._last_hello_ask > 0.5:
-            self._ask_hello()
-        if self._synced and self._sync_sent and now - self._sync_sent > self._sync_wait:
-            if self._heard > self.delivered or self._ahead or self._walking():
-                self._sync()
-            else:
-                self._sync_sent = 0.0
-        self._maybe_ack(now)
+        self._last_tick = now
+        with self._lock:
+            events, lines = self.sequencer.tick(now)
+        self._out(events, lines)
         warn = self._warn
         if warn[0] and now - warn[1] >= WARN_EVERY_S:
             log.warning("skipped %d damaged lines from the pyramid in %.0f s (last: %s)", warn[0], now - warn[1], warn[2])
             warn[0], warn[1] = 0, now
 
-    def _walking(self):
-        return self._store and self._device_boot is not None and self.boot != self._device_boot
+    def _out(self, events, lines):
+        for event in events:
+            self._events.put(event)
+        for line in lines:
+            try:
+                self.transport.write(line)
+            except LinkError as exc:
+                log.info("%s", exc)
+
+    # --- bytes in ---
 
     def feed(self, data):
         """Take bytes received from the port (the reader thread calls this; tests and
@@ -462,6 +293,7 @@ class Link:
             log.info("dropped the first line after opening %s (cut by the open): %r", self.port, line[:80])
             return
         self.stats["bad_lines"] += 1
+        self._judged(False)
         warn = self._warn
         now = time.monotonic()
         if self.stats["bad_lines"] <= 3:
@@ -484,217 +316,23 @@ class Link:
             return
         self._valid_lines += 1
         self._fresh = False
-        self._last_rx = time.monotonic()
+        self._judged(True)
+        if msg.name in ("EVT", "HELLO", "HI", "HB", "GAP", "SYNCED"):
+            with self._lock:
+                events, lines = self.sequencer.receive(msg, time.monotonic(), line.decode().rstrip("\r"))
+                unusable = self.sequencer.unusable
+            self._out(events, lines)
+            if unusable:
+                self._reject(line, unusable)
+            return
+        with self._lock:
+            self.sequencer.receive(msg, time.monotonic())  # any valid line: the device lives
         if self.state == "refused":
             return
-        if self.state in ("stale", "connecting") and self._synced:
-            self.state = "connected"
-        text = line.decode().rstrip("\r")
-        name = msg.name
-        try:
-            if name == "EVT":
-                self._on_event(msg, text)
-            elif name == "HELLO":
-                self._on_hello(msg)
-            elif name == "HB":
-                self._on_heartbeat(msg)
-            elif name == "GAP":
-                self._on_gap(msg)
-            elif name == "SYNCED":
-                self._on_synced(msg)
-            elif name == "RAW":
-                self._offer_raw(msg)
-            else:
-                if name == "NAK":
-                    self.stats["naks"] += 1
-                    log.info("pyramid refused a command: %s", msg["reason"])
-                self._answer(msg)
-        except (KeyError, TypeError, ValueError) as exc:  # a decoded line we cannot use
-            self._reject(line, "unusable: %s" % exc)
-
-    # --- sequence logic ---
-
-    def _deliver(self, event):
-        self._events.put(event)
-
-    def _report_gap(self, boot, first, last, why):
-        """One ``gap`` event for seqs ``first..last`` of ``boot`` (``last`` ``None``:
-        from ``first`` on, count unknown). Two numbers, whatever the count."""
-        if last is not None and last < first:
-            return
-        self.stats["gaps"] += 1
-        if last is None:
-            log.warning("pyramid events of boot %s from %d on may be lost (count unknown; %s)", boot, first, why)
-        else:
-            log.warning("pyramid events %s:%d..%d are lost (%s)", boot, first, last, why)
-        self._deliver(DieEvent("gap", boot, first, "", missing=SeqRange(first, last)))
-
-    def _on_hello(self, msg):
-        proto = msg["proto"]
-        if proto != protocol.PROTOCOL_VERSION:
-            self._refuse(proto)
-            return
-        self.hello = msg
-        boot, seq = msg["boot"], msg["seq"]
-        self._synced = True
-        self._device_boot = boot
-        acked = msg.get("acked")
-        self._store = acked is not None
-        if self.state != "connected":
-            self.state = "connected"
-        if self.boot is None:
-            # first contact, nothing to resume: a device that keeps events until a host
-            # acknowledges them hands over the ones no host took (released before this
-            # HELLO arrived); an older one only what happens from now on
-            start = acked if self._store and acked <= seq else seq
-            self.boot, self.delivered, self._heard = boot, start, seq
-            self._consumed = self._kept = None
-            if seq > start:
-                self._sync(force=True)
-            return
-        if boot != self.boot:
-            if self._store:
-                self._sync(force=True)  # walk the device's boots from ours on
-                return
-            self._new_boot(boot, msg.get("prev"), seq)
-        self._heard = max(self._heard, seq)
-        if seq > self.delivered:
-            self._sync(force=True)
-
-    def _refuse(self, proto):
-        ours = protocol.PROTOCOL_VERSION
-        if proto > ours:
-            fix = "update this program (pip install --upgrade the pyramid host package)"
-        else:
-            fix = "update the pyramid's firmware (pyramid flash --port %s)" % self.port
-        text = ("the pyramid on %s speaks protocol version %d, this program version %d: %s"
-                % (self.port, proto, ours, fix))
-        if self.refused is None:
-            log.error("%s", text)
-        self.refused = text
-        self.state = "refused"
-
-    def _new_boot(self, boot, prev, seq):
-        # a device without an event store (no acked= in HELLO): name what its restart took
-        old, last = self.boot, self._heard
-        if prev is not None and prev[0] == old:
-            last = max(last, prev[1])  # the device's own record of the old boot's last event
-        self._flush_ahead(old)
-        self._report_gap(old, self.delivered + 1, last, "the pyramid restarted before sending them")
-        if prev is not None and prev[0] not in (old, boot) and prev[1] > 0:
-            # the device restarted more than once while we were away: the boot in between
-            # had events we never saw, and the old boot may have had more after ``last``
-            self._report_gap(prev[0], 1, prev[1], "a restart in between took them")
-            self._report_gap(old, last + 1, None, "a restart in between")
-        log.info("pyramid restarted: boot %s -> %s", old, boot)
-        self._enter_boot(boot, seq)
-
-    def _enter_boot(self, boot, heard=0):
-        self.boot, self.delivered, self._heard = boot, 0, heard
-        self._ahead = {}
-        self._sync_sent = 0.0
-        self._progress()
-
-    def _flush_ahead(self, boot):
-        """Deliver events held ahead that are now next in order."""
-        ahead = self._ahead
-        while ahead:
-            nxt = ahead.pop(self.delivered + 1, None)
-            if nxt is None:
-                return
-            self.delivered += 1
-            self._deliver(nxt)
-
-    def _on_heartbeat(self, msg):
-        if msg["boot"] != self._device_boot or not self._synced:
-            self._want_hello()  # a restart we have not heard the HELLO of
-            return
-        if msg["boot"] != self.boot:
-            if self._walking():
-                self._sync()  # still walking older boots: keep the replay going
-            return
-        self._heard = max(self._heard, msg["seq"])
-        if msg["seq"] > self.delivered:
-            self._sync()
-
-    def _on_event(self, msg, text):
-        boot, seq = msg["boot"], msg["seq"]
-        if not self._synced or (boot != self.boot and boot != self._device_boot):
-            self._want_hello()  # the HELLO (or restart) this event belongs to is unknown yet
-            return
-        if boot != self.boot:
-            return  # a later boot's event while older ones are replayed: asked for in turn
-        if seq <= self.delivered or seq in self._ahead:
-            self.stats["duplicates"] += 1
-            if self._consumed is not None and self._consumed == (boot, seq):
-                self._ack_sent = None  # the device resends what we took: our ACK was lost
-            return
-        event = DieEvent.from_message(msg, text)
-        resent = seq <= self._heard
-        self._heard = max(self._heard, seq)
-        if resent:
-            self.stats["replayed"] += 1  # announced before (HB, HELLO, a later event): a resend
-        if seq > self.delivered + 1:
-            if seq <= self.delivered + WINDOW:
-                self._ahead[seq] = event
-            self._sync()  # a hole before this one: ask for just the hole
-            return
-        self.delivered = seq
-        self._deliver(event)
-        self._flush_ahead(boot)
-        self._progress()
-
-    def _on_gap(self, msg):
-        if msg["boot"] != self.boot:
-            return
-        first, last = msg["first"], msg["last"]
-        if last <= self.delivered or first > self.delivered + 1:
-            return  # old news, or not contiguous with what we have: the next SYNC sorts it out
-        start = self.delivered + 1
-        self._report_gap(self.boot, start, last, "the pyramid no longer holds them")
-        for seq in [s for s in self._ahead if s <= last]:
-            del self._ahead[seq]
-        self.delivered = last
-        self._heard = max(self._heard, last)
-        self._flush_ahead(self.boot)
-        self._progress()
-
-    def _on_synced(self, msg):
-        boot, seq = msg["boot"], msg["seq"]
-        if boot != self.boot:
-            return
-        self._heard = max(self._heard, seq)
-        if not msg.get("known", True):
-            # the device has no record of our boot: whatever followed is unaccounted for
-            self._flush_ahead(boot)
-            first = self.delivered + 1
-            self._ahead = {}
-            self._report_gap(boot, first, None if self._heard < first else self._heard,
-                             "the pyramid kept no record of that boot")
-            if self._heard >= first:
-                self._report_gap(boot, self._heard + 1, None, "the pyramid kept no record of that boot")
-            self._next_boot(msg.get("next"))
-            return
-        if seq > self.delivered:
-            self._sync(force=True)  # the replay ended and a line of it was lost: ask again
-            return
-        nxt = msg.get("next")
-        if nxt is not None and self._store:
-            if self._heard > seq:
-                # we heard of events the device's store does not hold (its flash failed)
-                self._report_gap(boot, seq + 1, self._heard, "the pyramid restarted before storing them")
-            self._next_boot(nxt)
-            return
-        self._sync_sent = 0.0
-        self._progress()
-
-    def _next_boot(self, nxt):
-        """Our boot is fully accounted for: continue with the one after it."""
-        if nxt is None or nxt == self.boot:
-            nxt = self._device_boot
-        log.info("pyramid boot %s done; replaying boot %s", self.boot, nxt)
-        self._enter_boot(nxt)
-        self._sync(force=True)
+        if msg.name == "NAK":
+            self.stats["naks"] += 1
+            log.info("pyramid refused a command: %s", msg.get("reason"))
+        self.calls.answer(msg)
 
     # --- events out ---
 
@@ -703,7 +341,7 @@ class Link:
         known); return that ``protocol.Message``. Raises ``LinkError`` after ``timeout`` s,
         ``NotAPyramid`` at once when the device speaks another protocol version."""
         deadline = time.monotonic() + timeout
-        while not (self._synced and self.hello is not None):
+        while not (self.sequencer.synced and self.hello is not None):
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:
@@ -711,30 +349,27 @@ class Link:
             time.sleep(0.01)
         return self.hello
 
+    def _wait_synced(self, timeout):
+        # HELLO or its short form HI: delivery can go on (the identity may come later)
+        deadline = time.monotonic() + timeout
+        while not self.sequencer.synced:
+            if self.refused is not None:
+                raise NotAPyramid(self.refused)
+            if time.monotonic() > deadline:
+                raise LinkError("no HELLO from the pyramid within %.1f s" % timeout)
+            time.sleep(0.01)
+
     def next_event(self, timeout=None):
         """The next ``DieEvent`` in order, waiting up to ``timeout`` s (``None`` = forever);
         ``None`` when none came in time."""
-        if self._thread is not None and not self._thread.is_alive() and not self._stop.is_set():
-            log.error("the pyramid link's reader thread had stopped; starting it again")
-            self.stats["reader_restarts"] += 1
-            self._thread = None
-            self._start_reader()
+        self.transport.revive()
         try:
             event = self._events.get(timeout=timeout)
         except queue.Empty:
             return None
-        self._took(event)
+        with self._lock:
+            self.sequencer.took(event)
         return event
-
-    def _took(self, event):
-        # what the consumer has taken is what the next ACK tells the device
-        if event.kind == "gap":
-            last = getattr(event.missing, "last", None)
-            self._consumed = (event.boot, last if last is not None else event.seq - 1)
-        else:
-            self._consumed = (event.boot, event.seq)
-            if event.kind != "fault":
-                self._kept = self._consumed
 
     def pending_events(self):
         """Every ``DieEvent`` already received, without waiting (list)."""
@@ -744,111 +379,41 @@ class Link:
                 event = self._events.get_nowait()
             except queue.Empty:
                 return out
-            self._took(event)
+            with self._lock:
+                self.sequencer.took(event)
             out.append(event)
 
-    # --- commands and replies ---
+    # --- commands and replies (camelhost.device.calls) ---
 
-    def _answer(self, msg):
-        with self._lock:
-            for waiter in self._waiters:
-                if waiter[0](msg) and waiter[2] is None:
-                    waiter[2] = msg
-                    waiter[1].set()
-                    return
+    def send(self, name, **fields):
+        """Send one host message (``protocol.encode(name, **fields)``). Raises ``LinkError``
+        when the port is not open."""
+        self.transport.write(protocol.encode(name, **fields))
 
     def request(self, name, expect, timeout=3.0, retries=2, **fields):
-        """Send ``name`` and wait for the first reply ``expect(msg)`` accepts, or a ``NAK``.
-
-        Resent up to ``retries`` times when nothing comes (a line can be lost).
-        Returns the reply ``protocol.Message``. Raises ``LinkError`` on ``NAK`` or
-        no reply within ``timeout`` s per attempt.
-        """
-        line = protocol.encode(name, **fields)
-        waiter = [lambda m: m.name == "NAK" or expect(m), threading.Event(), None]
-        with self._lock:
-            self._waiters.append(waiter)
-        try:
-            for _attempt in range(retries + 1):
-                self._write(line)
-                if waiter[1].wait(timeout):
-                    reply = waiter[2]
-                    if reply.name == "NAK":
-                        raise LinkError("the pyramid refused %s: %s" % (name, reply["reason"]))
-                    return reply
-            raise LinkError("no answer from the pyramid to %s within %.1f s" % (name, timeout))
-        finally:
-            with self._lock:
-                self._waiters.remove(waiter)
+        """``Calls.request``: send ``name``, wait for the reply ``expect`` accepts."""
+        return self.calls.request(name, expect, timeout, retries, **fields)
 
     def ping(self, timeout=3.0):
-        """Round trip time in seconds of ``PING``/``PONG``. Raises ``LinkError``."""
-        token = "p%d" % (int(time.monotonic() * 1000) % 100000000)
-        started = time.monotonic()
-        self.request("PING", lambda m: m.name == "PONG" and m["token"] == token, timeout, token=token)
-        return time.monotonic() - started
+        """``Calls.ping``: round trip time in seconds."""
+        return self.calls.ping(timeout)
 
     def configure(self, edition=None, integration_ms=None, gain=None, value_buttons=None, timeout=3.0):
-        """Change (and have the device save) settings; ``None`` leaves one as it is.
-        Returns the device's settings as a dict ``{ed, it, gain, vb}``. Raises ``LinkError``."""
-        fields = {}
-        if edition is not None:
-            fields["ed"] = edition
-        if integration_ms is not None:
-            fields["it"] = int(round(integration_ms))
-        if gain is not None:
-            fields["gain"] = gain
-        if value_buttons is not None:
-            fields["vb"] = bool(value_buttons)
-        return dict(self.request("SET", lambda m: m.name == "CFG", timeout, **fields).fields)
+        """``Calls.configure``: change settings; the device's settings as a dict."""
+        return self.calls.configure(edition, integration_ms, gain, value_buttons, timeout)
 
     def sample(self, timeout=5.0):
-        """One calibration sample of whatever is in the head now: ``(on, off)`` raw
-        ``(c, r, g, b)`` readings with the LED on and off. Raises ``LinkError``."""
-        token = "c%d" % (int(time.monotonic() * 1000) % 100000000)
-        reply = self.request("CAL", lambda m: m.name == "SAMPLE" and m["token"] == token, timeout, token=token)
-        return reply["on"], reply["off"]
+        """``Calls.sample``: one ``(on, off)`` calibration sample."""
+        return self.calls.sample(timeout)
 
     def stream(self, period_ms, timeout=3.0):
-        """Switch the ``RAW`` reading stream on (every ``period_ms``, 20..60000) or off (0).
-        Readings come from ``next_reading()``. Raises ``LinkError``."""
-        self.request("STREAM", lambda m: m.name == "OK" and m["cmd"] == "STREAM", timeout, period=period_ms)
-
-    def _offer_raw(self, msg):
-        try:
-            self._raw.put_nowait(msg)
-        except queue.Full:
-            pass  # nobody is reading the monitor stream: keep the newest 1000 only
+        """``Calls.stream``: the ``RAW`` stream on every ``period_ms`` or off (0)."""
+        return self.calls.stream(period_ms, timeout)
 
     def next_reading(self, timeout=None):
-        """The next streamed reading as a dict ``{on, off, label, m}``, or ``None`` after ``timeout``."""
-        try:
-            return dict(self._raw.get(timeout=timeout).fields)
-        except queue.Empty:
-            return None
+        """``Calls.next_reading``: the next streamed reading as a dict, or ``None``."""
+        return self.calls.next_reading(timeout)
 
     def save_profile(self, profile, timeout=5.0):
-        """Send a calibration profile (JSON-able dict) in chunks and have the device store it.
-        Raises ``LinkError`` when the device rejects it or it is larger than
-        ``protocol.MAX_PROFILE`` bytes of compact JSON."""
-        text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
-        data = text.encode("ascii")
-        if len(data) > protocol.MAX_PROFILE:
-            raise LinkError(
-                "profile is %d bytes of JSON; a pyramid takes at most %d" % (len(data), protocol.MAX_PROFILE)
-            )
-        chunk = 96
-        for offset in range(0, len(data), chunk):
-            part = text[offset : offset + chunk]
-            self.request("PROF", _ok_prof(offset + len(part)), timeout, retries=0, offset=offset, chunk=part)
-        crc = "%08X" % protocol.crc32(data)
-        self.request("SAVE", lambda m: m.name == "OK" and m["cmd"] == "SAVE", timeout, retries=0, length=len(data), crc=crc)
-
-
-def _ok_prof(received):
-    """Reply matcher for one ``PROF`` chunk: ``OK PROF n=<bytes received so far>``."""
-
-    def match(msg):
-        return msg.name == "OK" and msg["cmd"] == "PROF" and msg.get("n") == received
-
-    return match
+        """``Calls.save_profile``: send a calibration profile and have the device store it."""
+        return self.calls.save_profile(profile, timeout)

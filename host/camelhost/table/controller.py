@@ -20,6 +20,7 @@ import re
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
+from camelhost import i18n
 from camelhost.i18n import N_, _
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
@@ -336,6 +337,11 @@ class Table:
                                    % (event.get("missing", ""), narration.TYPE_DIE,
                                       narration.example_die(view))}],
                                  view)
+        elif kind == "foreign":
+            # another table took these since this game's last die (issue 29, item 1)
+            self.display.notices([{"kind": "info", "text": i18n._(
+                "the pyramid served another table since this game's last die: its events %s "
+                "were that table's and are left out") % event.get("missing", "")}], self.view())
         elif kind == "fault":
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "

@@ -1,0 +1,140 @@
+"""Commands to the pyramid and their replies: ``PING``, ``SET``, ``CAL``, ``STREAM``,
+``PROF``/``SAVE`` (the calibration and monitor calls), and the ``RAW`` reading stream.
+
+``Calls`` sends a command through a ``write(line)`` callable and waits, in the
+calling thread, for the reply the link's reader hands to ``answer(msg)``. Separate
+from the sequencing of die events (``camelhost.device.sequencer``): a reply never
+touches the event sequence. Wire format: docs/protocol.md.
+"""
+
+import json
+import queue
+import threading
+import time
+
+from camelup.board import protocol
+
+from camelhost.device.transport import LinkError
+
+#: Streamed readings kept for a reader that is slow (the newest are dropped beyond).
+RAW_KEPT = 1000
+#: Bytes of profile JSON per ``PROF`` line (a line is at most ``protocol.MAX_LINE``).
+PROFILE_CHUNK = 96
+
+
+class Calls:
+    """The command side of one link. ``write(line)``: sends framed bytes, raises
+    ``LinkError`` when it cannot."""
+
+    def __init__(self, write):
+        self._write = write
+        self._lock = threading.Lock()
+        self._waiters = []
+        self._raw = queue.Queue(maxsize=RAW_KEPT)
+
+    def answer(self, msg):
+        """A device message that is neither an event nor a sequence reply: a ``RAW``
+        reading goes to ``next_reading``, anything else to the first waiting
+        ``request`` that accepts it (else it is dropped)."""
+        if msg.name == "RAW":
+            try:
+                self._raw.put_nowait(msg)
+            except queue.Full:
+                pass  # nobody is reading the monitor stream: keep the first RAW_KEPT only
+            return
+        with self._lock:
+            for waiter in self._waiters:
+                if waiter[0](msg) and waiter[2] is None:
+                    waiter[2] = msg
+                    waiter[1].set()
+                    return
+
+    def request(self, name, expect, timeout=3.0, retries=2, **fields):
+        """Send ``name`` and wait for the first reply ``expect(msg)`` accepts, or a ``NAK``.
+
+        Resent up to ``retries`` times when nothing comes (a line can be lost).
+        Returns the reply ``protocol.Message``. Raises ``LinkError`` on ``NAK`` or
+        no reply within ``timeout`` s per attempt.
+        """
+        line = protocol.encode(name, **fields)
+        waiter = [lambda m: m.name == "NAK" or expect(m), threading.Event(), None]
+        with self._lock:
+            self._waiters.append(waiter)
+        try:
+            for _attempt in range(retries + 1):
+                self._write(line)
+                if waiter[1].wait(timeout):
+                    reply = waiter[2]
+                    if reply.name == "NAK":
+                        raise LinkError("the pyramid refused %s: %s" % (name, reply["reason"]))
+                    return reply
+            raise LinkError("no answer from the pyramid to %s within %.1f s" % (name, timeout))
+        finally:
+            with self._lock:
+                self._waiters.remove(waiter)
+
+    def ping(self, timeout=3.0):
+        """Round trip time in seconds of ``PING``/``PONG``. Raises ``LinkError``."""
+        token = "p%d" % (int(time.monotonic() * 1000) % 100000000)
+        started = time.monotonic()
+        self.request("PING", lambda m: m.name == "PONG" and m["token"] == token, timeout, token=token)
+        return time.monotonic() - started
+
+    def configure(self, edition=None, integration_ms=None, gain=None, value_buttons=None, timeout=3.0):
+        """Change (and have the device save) settings; ``None`` leaves one as it is.
+        Returns the device's settings as a dict ``{ed, it, gain, vb}`` (integration
+        time in ms, gain 1/4/16/60). Raises ``LinkError``."""
+        fields = {}
+        if edition is not None:
+            fields["ed"] = edition
+        if integration_ms is not None:
+            fields["it"] = int(round(integration_ms))
+        if gain is not None:
+            fields["gain"] = gain
+        if value_buttons is not None:
+            fields["vb"] = bool(value_buttons)
+        return dict(self.request("SET", lambda m: m.name == "CFG", timeout, **fields).fields)
+
+    def sample(self, timeout=5.0):
+        """One calibration sample of whatever is in the head now: ``(on, off)`` raw
+        ``(c, r, g, b)`` readings with the LED on and off. Raises ``LinkError``."""
+        token = "c%d" % (int(time.monotonic() * 1000) % 100000000)
+        reply = self.request("CAL", lambda m: m.name == "SAMPLE" and m["token"] == token, timeout, token=token)
+        return reply["on"], reply["off"]
+
+    def stream(self, period_ms, timeout=3.0):
+        """Switch the ``RAW`` reading stream on (every ``period_ms``, 20..60000) or off (0).
+        Readings come from ``next_reading()``. Raises ``LinkError``."""
+        self.request("STREAM", lambda m: m.name == "OK" and m["cmd"] == "STREAM", timeout, period=period_ms)
+
+    def next_reading(self, timeout=None):
+        """The next streamed reading as a dict ``{on, off, label, m}``, or ``None`` after ``timeout``."""
+        try:
+            return dict(self._raw.get(timeout=timeout).fields)
+        except queue.Empty:
+            return None
+
+    def save_profile(self, profile, timeout=5.0):
+        """Send a calibration profile (JSON-able dict) in chunks and have the device store it.
+        Raises ``LinkError`` when the device rejects it or it is larger than
+        ``protocol.MAX_PROFILE`` bytes of compact JSON."""
+        text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
+        data = text.encode("ascii")
+        if len(data) > protocol.MAX_PROFILE:
+            raise LinkError(
+                "profile is %d bytes of JSON; a pyramid takes at most %d" % (len(data), protocol.MAX_PROFILE)
+            )
+        for offset in range(0, len(data), PROFILE_CHUNK):
+            part = text[offset : offset + PROFILE_CHUNK]
+            self.request("PROF", _ok_prof(offset + len(part)), timeout, retries=0, offset=offset, chunk=part)
+        crc = "%08X" % protocol.crc32(data)
+        self.request("SAVE", lambda m: m.name == "OK" and m["cmd"] == "SAVE", timeout, retries=0, length=len(data), crc=crc)
+
+
+def _ok_prof(received):
+    """Reply matcher for one ``PROF`` chunk: ``OK PROF n=<bytes received so far>``."""
+
+    def match(msg):
+        return msg.name == "OK" and msg["cmd"] == "PROF" and msg.get("n") == received
+
+    return match

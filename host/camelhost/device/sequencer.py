@@ -1,0 +1,518 @@
+"""The link's sequencing, without I/O: decoded device messages and the time in, die
+events and lines to send out.
+
+``Sequencer`` holds everything the host knows about the pyramid's sequence (the boot
+it follows, the last seq delivered, events held ahead of a hole, the boots still to
+walk, what was acknowledged) and decides what to ask. It has no thread, no port and
+no clock: every call that may act takes ``now`` (monotonic seconds, any origin) and
+returns ``(events, lines)``, the ``DieEvent`` values to hand to the table in that
+order and the framed host lines (bytes) to write to the pyramid. The transport
+(``camelhost.device.transport``) reads and writes; ``camelhost.device.link.Link``
+joins the two behind one lock. Its tests are tables of messages in, events and lines
+out (``tests/test_link_sequencer.py``).
+
+What it does (docs/protocol.md, "Delivery"):
+
+* asks ``HELLO? s=1`` on every (re)connection and again every ``HELLO_FAST_S`` while
+  none came, and the full ``HELLO?`` once a second until the current boot's identity
+  came; the answer (``HI``, or ``HELLO``) gives the boot and the last seq, and ``SYNC <last delivered> boot=<its boot>``
+  asks for the rest; when the device restarted meanwhile, the replay walks its
+  boots in order (``SYNCED ... next=``) out of the device's flash store;
+* delivers events in seq order per boot, de-duplicated on ``(boot, seq)``; events
+  ahead of a hole are held (up to ``WINDOW``) and only the hole is asked for
+  (``SYNC ... to=``), at once, then again with backoff;
+* acknowledges (``ACK``) what the consumer has taken (``took``), or with ``taken``
+  only what it made safe;
+* reports events that can no longer come as ``gap`` events naming the boot and the
+  seq range (two numbers, whatever the count), and events another host acknowledged
+  since the journal's last (``resume``) as one ``foreign`` event, never delivered;
+* refuses a device of another protocol version (``state == "refused"``);
+* notices silence (no valid line for ``heartbeat_timeout`` s: state ``stale``,
+  ``HELLO?`` again).
+"""
+
+import logging
+
+from camelup.board import protocol
+
+from camelhost.device.events import DieEvent, SeqRange
+
+log = logging.getLogger("camelhost.device.link")
+
+#: Events of one boot accepted ahead of the next expected seq (replays come in any
+#: order within this window; later ones are asked for again).
+WINDOW = 512
+#: First retry of an unanswered SYNC (s); doubled per retry up to ``SYNC_MAX_S``.
+SYNC_FIRST_S = 0.15
+SYNC_MAX_S = 2.0
+#: Seconds between two asks for the short ``HI`` while none came on this connection
+#: (the ask or the answer was lost: on a line losing 2 % of its bytes about one ask
+#: in six gets its answer, so asking six times a second makes a wait over 10 s a
+#: one-in-100,000 event; tests/test_link_sequencer.py simulates it).
+HELLO_FAST_S = 0.15
+#: Seconds between two asks for the full ``HELLO`` (the pyramid's identity: firmware,
+#: edition, sensor) while the one of the current boot has not come.
+HELLO_RETRY_S = 1.0
+#: Shortest time between two asks caused by lines of an unknown boot (no flood).
+HELLO_FLOOD_S = 0.5
+#: The most events a pyramid can number per second (a release takes at least 0.2 s on
+#: the board, 0.1 s on the virtual pyramid: twice that, for margin), and the seqs a
+#: line may run ahead of the last HELLO or heartbeat whatever the time (replies read
+#: late by a stalled host). A seq of the current boot beyond ``seq + SEQ_SLACK +
+#: MAX_RATE * seconds since`` cannot exist: the line is damage (a CRC collision, a
+#: corrupted store), skipped and said once, never a gap (issue 29, item 3).
+MAX_RATE = 20
+SEQ_SLACK = 64
+
+
+class Sequencer:
+    """The sequence state machine of one pyramid link; see the module docstring.
+
+    ``resume``: ``(boot, seq)`` of the last event already handled (from the game
+    journal): delivery continues after it, through every boot the pyramid went
+    through since. Without it, delivery starts after ``acked=`` of the first HELLO.
+    ``heartbeat_timeout``: seconds without a valid line before the state is
+    ``stale``. ``sync_timeout``: the longest wait before an unanswered SYNC is sent
+    again. ``taken``: a callable giving the ``(boot, seq)`` of the last pyramid event
+    the consumer made safe, or ``None`` (see ``Link``). ``port``: the port's name,
+    for messages only.
+
+    Public state, read by ``Link``: ``state`` (``closed``, ``connecting``,
+    ``connected``, ``stale``, ``refused``), ``refused`` (the refusal's text),
+    ``hello`` (the last full ``HELLO`` ``protocol.Message``), ``boot`` and
+    ``delivered`` (the boot followed and the last seq handed out in it), ``synced``
+    (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``stats`` (counters, a dict shared with ``Link``).
+    """
+
+    def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
+                 stats=None):
+        self.port = port
+        self.heartbeat_timeout = heartbeat_timeout
+        self.sync_timeout = sync_timeout
+        self.state = "closed"
+        self.refused = None
+        self.hello = None
+        self.synced = False
+        self.unusable = None
+        self.boot = resume[0] if resume else None
+        self.delivered = resume[1] if resume else 0  # last seq handed out in ``boot``
+        self._heard = self.delivered  # highest seq known to exist in ``boot``
+        self._ahead = {}  # seq -> DieEvent of ``boot`` received before its predecessors
+        self._device_boot = None  # the boot the device runs now (its last HELLO)
+        self._store = False  # the device keeps events until ACKed (HELLO acked=)
+        self._sync_sent = None  # time of the SYNC in flight (None = none)
+        self._sync_wait = SYNC_FIRST_S
+        self._last_rx = None
+        self._last_hello_ask = None
+        self._last_full_ask = None
+        self._hello_wanted = False
+        self._consumed = None  # (boot, seq) the consumer has taken: what ACK says
+        self._taken = taken
+        self._kept = None  # (boot, seq) of the last event taken that a journal keeps
+        self._ack_sent = None
+        self._ack_time = None
+        self._out_events = []
+        self._out_lines = []
+        self.stats = stats if stats is not None else {}
+        self._others = None  # (boot, seq): the device's current boot, acknowledged that far by another host
+        self._anchor = None  # (seq, time) of the device's current boot last vouched for
+        self._implausible_said = None  # the boot whose impossible seqs were reported
+        for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign"):
+            self.stats.setdefault(key, 0)
+
+    # --- inputs ---
+
+    def opened(self, now):
+        """The port was (re)opened at ``now``: forget this connection's HELLO, ask for one."""
+        self.synced = False
+        self._sync_sent = None
+        self._last_rx = now
+        if self.state != "refused":
+            self.state = "connecting"
+        self._ask_hello(now)
+        return self._emit()
+
+    def lost(self):
+        """The port went away (unplugged); the transport reopens it."""
+        if self.state != "refused":
+            self.state = "connecting"
+
+    def closed(self):
+        """The port was closed on purpose (``close``/``disconnect``)."""
+        if self.state != "refused":
+            self.state = "closed"
+
+    def receive(self, msg, now, text=""):
+        """One decoded device message (``protocol.Message``) received at ``now``;
+        ``text``: its wire line (kept in the ``DieEvent``). Returns ``(events, lines)``.
+        Never raises: a decoded message it cannot use (a field missing or of the wrong
+        type) leaves ``unusable`` set to the reason (the caller counts it as a damaged
+        line); ``unusable`` is ``None`` after every message that was used."""
+        self.unusable = None
+        self._last_rx = now
+        if self.state == "refused":
+            return self._emit()
+        if self.state in ("stale", "connecting") and self.synced:
+            self.state = "connected"
+        name = msg.name
+        try:
+            if name == "EVT":
+                self._on_event(msg, text, now)
+            elif name == "HELLO" or name == "HI":
+                self._on_hello(msg, now)
+            elif name == "HB":
+                self._on_heartbeat(msg, now)
+            elif name == "GAP":
+                self._on_gap(msg, now)
+            elif name == "SYNCED":
+                self._on_synced(msg, now)
+        except (KeyError, TypeError, ValueError) as exc:  # a decoded line we cannot use
+            self.unusable = "unusable: %s" % exc
+        return self._emit()
+
+    def tick(self, now):
+        """Time passed (call it every few tens of ms): retries, staleness, ``ACK``.
+        Returns ``(events, lines)``."""
+        if self.state in ("refused", "closed") or self._last_rx is None:
+            return self._emit()
+        if now - self._last_rx > self.heartbeat_timeout:
+            if self.state != "stale":
+                log.warning("no valid line from the pyramid for %.1f s", now - self._last_rx)
+                self.state = "stale"
+            if now - self._last_hello_ask > self.heartbeat_timeout / 2:
+                self._ask_hello(now)
+        elif not self.synced and now - self._last_hello_ask > HELLO_FAST_S:
+            self._ask_hello(now)  # the answer (or the ask) was lost
+        elif self._hello_wanted and now - self._last_hello_ask > HELLO_FLOOD_S:
+            self._ask_hello(now)
+        elif self._identity_wanted() and now - self._last_full_ask > HELLO_RETRY_S:
+            self._last_full_ask = now
+            self._send("HELLO?")
+        if self.synced and self._sync_sent is not None and now - self._sync_sent > self._sync_wait:
+            if self._heard > self.delivered or self._ahead or self._walking():
+                self._sync(now)
+            else:
+                self._sync_sent = None
+        self._maybe_ack(now)
+        return self._emit()
+
+    def took(self, event):
+        """The consumer took ``event`` (a ``DieEvent`` this sequencer handed out): what
+        the next ``ACK`` may say."""
+        if event.kind in ("gap", "foreign"):
+            last = getattr(event.missing, "last", None)
+            self._consumed = (event.boot, last if last is not None else event.seq - 1)
+        else:
+            self._consumed = (event.boot, event.seq)
+            if event.kind != "fault":
+                self._kept = self._consumed
+
+    @property
+    def held(self):
+        """How many events are held ahead of a hole (at most ``WINDOW``)."""
+        return len(self._ahead)
+
+    # --- outputs ---
+
+    def _emit(self):
+        out = (self._out_events, self._out_lines)
+        self._out_events, self._out_lines = [], []
+        return out
+
+    def _send(self, name, **fields):
+        self._out_lines.append(protocol.encode(name, **fields))
+
+    def _deliver(self, event):
+        self._out_events.append(event)
+
+    def _ask_hello(self, now):
+        """Ask for the short ``HI`` (all delivery needs), and for the full ``HELLO`` too
+        while this boot's has not come (at most every ``HELLO_RETRY_S``). A pyramid of
+        an older firmware answers both with ``HELLO``."""
+        self._last_hello_ask = now
+        self._hello_wanted = False
+        self._send("HELLO?", s=True)
+        if self._identity_wanted() and (self._last_full_ask is None or now - self._last_full_ask > HELLO_RETRY_S):
+            self._last_full_ask = now
+            self._send("HELLO?")
+
+    def _identity_wanted(self):
+        if self.state == "refused":
+            return False
+        return self.hello is None or (self._device_boot is not None and self.hello["boot"] != self._device_boot)
+
+    def _want_hello(self, now):
+        # ask now, or as soon as the last ask is HELLO_FLOOD_S old (no flood while lines pour in)
+        if self._last_hello_ask is None or now - self._last_hello_ask > HELLO_FLOOD_S:
+            self._ask_hello(now)
+        else:
+            self._hello_wanted = True
+
+    def _sync(self, now, force=False):
+        """Ask the device to replay what follows ``delivered`` of ``boot``: only the
+        hole before the first event held ahead (``to=``), retried with backoff."""
+        if not force and self._sync_sent is not None and now - self._sync_sent < self._sync_wait:
+            return
+        if self._sync_sent is not None and not force:
+            self._sync_wait = min(self._sync_wait * 2, self.sync_timeout)
+        self._sync_sent = now
+        self.stats["syncs"] += 1
+        fields = {"seq": self.delivered}
+        if self._store:
+            fields["boot"] = self.boot
+            if self._ahead:
+                fields["to"] = min(self._ahead) - 1
+        self._send("SYNC", **fields)
+
+    def _progress(self):
+        self._sync_wait = SYNC_FIRST_S
+
+    def _ack_point(self):
+        """What ``ACK`` may say: what the consumer took, or with ``taken`` only what it
+        made safe (and the unjournaled gap/fault events right after that)."""
+        if self._taken is None:
+            return self._consumed
+        safe = self._taken()
+        if safe is not None and safe == self._kept:
+            return self._consumed  # everything taken since is a gap or a fault
+        return safe
+
+    def _maybe_ack(self, now):
+        if not self._store:
+            return
+        point = self._ack_point()
+        if point is None or point == self._ack_sent or (self._ack_time is not None and now - self._ack_time < 0.05):
+            return
+        self._send("ACK", seq=point[1], boot=point[0])
+        self._ack_sent = point
+        self._ack_time = now
+
+    def _report_gap(self, boot, first, last, why):
+        """One ``gap`` event for seqs ``first..last`` of ``boot`` (``last`` ``None``:
+        from ``first`` on, count unknown). Two numbers, whatever the count."""
+        if last is not None and last < first:
+            return
+        self.stats["gaps"] += 1
+        if last is None:
+            log.warning("pyramid events of boot %s from %d on may be lost (count unknown; %s)", boot, first, why)
+        else:
+            log.warning("pyramid events %s:%d..%d are lost (%s)", boot, first, last, why)
+        self._deliver(DieEvent("gap", boot, first, "", missing=SeqRange(first, last)))
+
+    # --- the device's messages ---
+
+    def _on_hello(self, msg, now):
+        proto = msg["proto"]
+        if proto != protocol.PROTOCOL_VERSION:
+            self._refuse(proto)
+            return
+        boot, seq = msg["boot"], msg["seq"]
+        acked = msg.get("acked")
+        if msg.name == "HELLO":
+            self.hello = msg  # the identity; a HI only moves the sequence on
+        self.synced = True
+        self._device_boot = boot
+        self._anchor = (seq, now)
+        self._store = acked is not None
+        self._ack_sent = None  # a new connection (or boot) is told once where we stand
+        if self.state != "connected":
+            self.state = "connected"
+        if self.boot is None:
+            # first contact, nothing to resume: a device that keeps events until a host
+            # acknowledges them hands over the ones no host took (released before this
+            # HELLO arrived); an older one only what happens from now on
+            start = acked if self._store and acked <= seq else seq
+            self.boot, self.delivered, self._heard = boot, start, seq
+            self._consumed = self._kept = None
+            if seq > start:
+                self._sync(now, force=True)
+            return
+        if self._store and boot == self.boot and acked > self.delivered:
+            self._foreign(boot, self.delivered + 1, acked)
+        if boot != self.boot:
+            if self._store:
+                # walk the device's boots from ours on; what a host acknowledged of the
+                # current one was not this table's (our journal ends in an earlier boot)
+                self._others = (boot, acked) if acked else None
+                self._sync(now, force=True)
+                return
+            self._new_boot(boot, msg.get("prev"), seq)
+        self._heard = max(self._heard, seq)
+        if seq > self.delivered:
+            self._sync(now, force=True)
+
+    def _refuse(self, proto):
+        ours = protocol.PROTOCOL_VERSION
+        if proto > ours:
+            fix = "update this program (pip install --upgrade the pyramid host package)"
+        else:
+            fix = "update the pyramid's firmware (pyramid flash --port %s)" % self.port
+        text = ("the pyramid on %s speaks protocol version %d, this program version %d: %s"
+                % (self.port, proto, ours, fix))
+        if self.refused is None:
+            log.error("%s", text)
+        self.refused = text
+        self.state = "refused"
+
+    def _new_boot(self, boot, prev, seq):
+        # a device without an event store (no acked= in HELLO): name what its restart took
+        old, last = self.boot, self._heard
+        if prev is not None and prev[0] == old:
+            last = max(last, prev[1])  # the device's own record of the old boot's last event
+        self._flush_ahead()
+        self._report_gap(old, self.delivered + 1, last, "the pyramid restarted before sending them")
+        if prev is not None and prev[0] not in (old, boot) and prev[1] > 0:
+            # the device restarted more than once while we were away: the boot in between
+            # had events we never saw, and the old boot may have had more after ``last``
+            self._report_gap(prev[0], 1, prev[1], "a restart in between took them")
+            self._report_gap(old, last + 1, None, "a restart in between")
+        log.info("pyramid restarted: boot %s -> %s", old, boot)
+        self._enter_boot(boot, seq)
+
+    def _enter_boot(self, boot, heard=0):
+        self.boot, self.delivered, self._heard = boot, 0, heard
+        self._ahead = {}
+        self._sync_sent = None
+        self._progress()
+        if self._others is not None and self._others[0] == boot:
+            self._foreign(boot, 1, self._others[1])
+
+    def _foreign(self, boot, first, last):
+        """Events ``first..last`` of ``boot`` were acknowledged by another host (the
+        pyramid served another table since this one's last event): one ``foreign``
+        event names them, and none of them is delivered (issue 29, item 1)."""
+        self._others = None
+        self.stats["foreign"] += 1
+        log.warning("pyramid events %s:%d..%d were taken by another table since this game's last one; "
+                    "they are not this game's", boot, first, last)
+        self._ahead = {s: e for s, e in self._ahead.items() if s > last}
+        self.delivered = last
+        self._heard = max(self._heard, last)
+        self._deliver(DieEvent("foreign", boot, first, "", missing=SeqRange(first, last)))
+        self._flush_ahead()
+
+    def _flush_ahead(self):
+        """Deliver events held ahead that are now next in order."""
+        ahead = self._ahead
+        while ahead:
+            nxt = ahead.pop(self.delivered + 1, None)
+            if nxt is None:
+                return
+            self.delivered += 1
+            self._deliver(nxt)
+
+    def _on_heartbeat(self, msg, now):
+        if msg["boot"] != self._device_boot or not self.synced:
+            self._want_hello(now)  # a restart we have not heard the HELLO of
+            return
+        if not self._plausible(msg["boot"], msg["seq"], now, "heartbeat"):
+            return
+        self._anchor = (msg["seq"], now)
+        if msg["boot"] != self.boot:
+            if self._walking():
+                self._sync(now)  # still walking older boots: keep the replay going
+            return
+        self._heard = max(self._heard, msg["seq"])
+        if msg["seq"] > self.delivered:
+            self._sync(now)
+
+    def _on_event(self, msg, text, now):
+        boot, seq = msg["boot"], msg["seq"]
+        if not self.synced or (boot != self.boot and boot != self._device_boot):
+            self._want_hello(now)  # the HELLO (or restart) this event belongs to is unknown yet
+            return
+        if not self._plausible(boot, seq, now, "die event"):
+            return
+        if boot != self.boot:
+            return  # a later boot's event while older ones are replayed: asked for in turn
+        if seq <= self.delivered or seq in self._ahead:
+            self.stats["duplicates"] += 1
+            if self._consumed is not None and self._consumed == (boot, seq):
+                self._ack_sent = None  # the device resends what we took: our ACK was lost
+            return
+        event = DieEvent.from_message(msg, text)
+        resent = seq <= self._heard
+        self._heard = max(self._heard, seq)
+        if resent:
+            self.stats["replayed"] += 1  # announced before (HB, HELLO, a later event): a resend
+        if seq > self.delivered + 1:
+            if seq <= self.delivered + WINDOW:
+                self._ahead[seq] = event
+            self._sync(now)  # a hole before this one: ask for just the hole
+            return
+        self.delivered = seq
+        self._deliver(event)
+        self._flush_ahead()
+        self._progress()
+
+    def _on_gap(self, msg, now):
+        if msg["boot"] != self.boot:
+            return
+        first, last = msg["first"], msg["last"]
+        if not self._plausible(self.boot, last, now, "GAP"):
+            return
+        if last <= self.delivered or first > self.delivered + 1:
+            return  # old news, or not contiguous with what we have: the next SYNC sorts it out
+        start = self.delivered + 1
+        self._report_gap(self.boot, start, last, "the pyramid no longer holds them")
+        for seq in [s for s in self._ahead if s <= last]:
+            del self._ahead[seq]
+        self.delivered = last
+        self._heard = max(self._heard, last)
+        self._flush_ahead()
+        self._progress()
+
+    def _on_synced(self, msg, now):
+        boot, seq = msg["boot"], msg["seq"]
+        if boot != self.boot or not self._plausible(boot, seq, now, "SYNCED"):
+            return
+        self._heard = max(self._heard, seq)
+        if not msg.get("known", True):
+            # the device has no record of our boot: whatever followed is unaccounted for
+            self._flush_ahead()
+            first = self.delivered + 1
+            self._ahead = {}
+            self._report_gap(boot, first, None if self._heard < first else self._heard,
+                             "the pyramid kept no record of that boot")
+            if self._heard >= first:
+                self._report_gap(boot, self._heard + 1, None, "the pyramid kept no record of that boot")
+            self._next_boot(msg.get("next"), now)
+            return
+        if seq > self.delivered:
+            self._sync(now, force=True)  # the replay ended and a line of it was lost: ask again
+            return
+        nxt = msg.get("next")
+        if nxt is not None and self._store:
+            if self._heard > seq:
+                # we heard of events the device's store does not hold (its flash failed)
+                self._report_gap(boot, seq + 1, self._heard, "the pyramid restarted before storing them")
+            self._next_boot(nxt, now)
+            return
+        self._sync_sent = None
+        self._progress()
+
+    def _next_boot(self, nxt, now):
+        """Our boot is fully accounted for: continue with the one after it."""
+        if nxt is None or nxt == self.boot:
+            nxt = self._device_boot
+        log.info("pyramid boot %s done; replaying boot %s", self.boot, nxt)
+        self._enter_boot(nxt)
+        self._sync(now, force=True)
+
+    def _plausible(self, boot, seq, now, what):
+        """Whether ``seq`` of ``boot`` can exist (see ``MAX_RATE``); an impossible one is
+        counted (``stats["implausible"]``) and said once per boot."""
+        if boot != self._device_boot or self._anchor is None:
+            return True
+        limit = self._anchor[0] + SEQ_SLACK + int(MAX_RATE * max(0.0, now - self._anchor[1]))
+        if seq <= limit:
+            return True
+        self.stats["implausible"] += 1
+        if self._implausible_said != boot:
+            self._implausible_said = boot
+            log.warning("skipped a %s naming seq %d of boot %s: the pyramid cannot have numbered more "
+                        "than %d by now (a damaged line, not a lost event)", what, seq, boot, limit)
+        return False
+
+    def _walking(self):
+        return self._store and self._device_boot is not None and self.boot != self._device_boot

@@ -1,0 +1,377 @@
+"""The link's sequencer as tables: device messages and the time in, die events and host
+lines out. No port, no thread, no clock: each table runs in milliseconds.
+
+A row is ``(t, input, events, lines)``: ``input`` is ``"open"`` (the port opened),
+``"tick"`` (time passed), ``"took"`` (the consumer takes every event handed out so
+far) or a device message built by ``hello``/``evt``/``hb``/``msg``; ``events`` the
+events handed out, as ``(kind, boot, seq)`` for a die (``(kind, boot, first, last)``
+for a gap); ``lines`` the bodies of the lines to send, without their CRC.
+"""
+
+import random
+
+from camelhost.device.sequencer import SYNC_FIRST_S, Sequencer
+from camelup.board import protocol
+
+A, B, C, D = "AAAAAAAA", "BBBBBBBB", "CCCCCCCC", "DDDDDDDD"
+#: What a link asks on opening: the short HI, and the full HELLO (identity unknown yet)
+ASK = ["HELLO? s=1", "HELLO?"]
+
+
+def msg(name, kind=None, **fields):
+    """A device message as the link decodes it from the wire."""
+    return protocol.decode(protocol.encode(name, kind, **fields))
+
+
+def hello(boot, seq, acked=None, prev=None, proto=1):
+    return msg("HELLO", proto=proto, fw="0.1.0", uid="0102", boot=boot, seq=seq, oldest=1, ed="second",
+               sensor="ok", vb=False, prev=prev, acked=acked)
+
+
+def hi(boot, seq, acked=None, prev=None, proto=1):
+    return msg("HI", proto=proto, boot=boot, seq=seq, prev=prev, acked=acked)
+
+
+def evt(boot, seq, colour="red"):
+    return msg("EVT", "die", seq=seq, boot=boot, col=colour, val=None, m=300, raw=(1, 2, 3, 4))
+
+
+def hb(boot, seq):
+    return msg("HB", boot=boot, seq=seq, up=1, sensor="ok")
+
+
+def _short(event):
+    if event.kind in ("gap", "foreign"):
+        return (event.kind, event.boot, event.missing.first, event.missing.last)
+    return (event.kind, event.boot, event.seq)
+
+
+def _body(line):
+    return protocol.unframe(line)
+
+
+def play(table, **options):
+    """Run ``table`` through a new ``Sequencer(**options)``; assert every row's output.
+    Returns the sequencer."""
+    seq = Sequencer(**options)
+    handed = []
+    for number, (t, given, events, lines) in enumerate(table):
+        if given == "open":
+            out = seq.opened(t)
+        elif given == "tick":
+            out = seq.tick(t)
+        elif given == "took":
+            for event in handed:
+                seq.took(event)
+            handed = []
+            out = ([], [])
+        else:
+            out = seq.receive(given, t, "raw")
+        handed += out[0]
+        got = ([_short(e) for e in out[0]], [_body(line) for line in out[1]])
+        assert got == (list(events), list(lines)), "row %d (%s): %r" % (number, given, got)
+    return seq
+
+
+def test_resume_from_the_journal_asks_for_the_rest_and_delivers_it_in_order():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 7), [], ["SYNC 5"]),
+        (0.2, evt(A, 6, "blue"), [("die", A, 6)], []),
+        (0.2, evt(A, 7, "green"), [("die", A, 7)], []),
+        (0.3, msg("SYNCED", seq=7, boot=A), [], []),
+    ], resume=(A, 5))
+
+
+def test_duplicates_are_dropped_and_only_the_hole_is_asked_for():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0, acked=0), [], []),
+        (0.2, evt(A, 1), [("die", A, 1)], []),
+        (0.2, evt(A, 1), [], []),  # resent
+        (0.3, evt(A, 4), [], ["SYNC 1 boot=%s to=3" % A]),  # 2 and 3 lost on the wire
+        (0.3, evt(A, 5), [], []),  # within the retry wait: not asked again
+        (0.4, evt(A, 3), [], []),  # the replay, out of order
+        (0.4, evt(A, 2), [("die", A, 2), ("die", A, 3), ("die", A, 4), ("die", A, 5)], []),
+    ])
+    assert seq.stats["duplicates"] == 1 and seq.held == 0
+
+
+def test_an_unanswered_sync_is_asked_again_with_a_doubling_wait():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0, acked=0), [], []),
+        (0.2, evt(A, 2), [], ["SYNC 0 boot=%s to=1" % A]),
+        (0.2 + SYNC_FIRST_S / 2, "tick", [], []),
+        (0.2 + SYNC_FIRST_S + 0.01, "tick", [], ["SYNC 0 boot=%s to=1" % A]),
+        (0.2 + SYNC_FIRST_S + 0.02 + SYNC_FIRST_S, "tick", [], []),  # now waits twice as long
+        (0.2 + 3 * SYNC_FIRST_S + 0.03, "tick", [], ["SYNC 0 boot=%s to=1" % A]),
+    ])
+
+
+def test_a_heartbeat_ahead_asks_for_the_missing_events():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 4), [], []),  # events before connecting are history (no store)
+        (0.2, hb(A, 5), [], ["SYNC 4"]),
+        (0.3, evt(A, 5), [("die", A, 5)], []),
+    ])
+
+
+def test_a_gap_reply_is_one_gap_event_then_the_rest():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 9), [], ["SYNC 2"]),
+        (0.2, msg("GAP", first=3, last=6, boot=A), [("gap", A, 3, 6)], []),
+        (0.3, evt(A, 7), [("die", A, 7)], []),
+    ], resume=(A, 2))
+
+
+def test_a_restart_without_a_store_names_what_it_took():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0), [], []),
+        (0.2, evt(A, 1), [("die", A, 1)], []),
+        (0.3, hello(B, 1, prev=(A, 4)), [("gap", A, 2, 4)], ["SYNC 0"]),
+        (0.4, evt(B, 1), [("die", B, 1)], []),
+    ])
+
+
+def test_two_restarts_while_away_are_never_silent():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(C, 0, prev=(B, 2)), [("gap", B, 1, 2), ("gap", A, 4, None)], []),
+    ], resume=(A, 3))
+
+
+def test_three_restarts_with_a_store_walk_every_boot_in_order():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(D, 1, prev=(C, 2), acked=0), [], ["SYNC 3 boot=%s" % A]),
+        (0.2, evt(A, 4), [("die", A, 4)], []),
+        (0.2, msg("GAP", first=5, last=5, boot=A), [("gap", A, 5, 5)], []),
+        (0.2, msg("SYNCED", seq=5, boot=A, next=B), [], ["SYNC 0 boot=%s" % B]),
+        (0.3, msg("GAP", first=1, last=2, boot=B), [("gap", B, 1, 2)], []),
+        (0.3, msg("SYNCED", seq=2, boot=B, next=C), [], ["SYNC 0 boot=%s" % C]),
+        (0.4, evt(C, 1), [("die", C, 1)], []),
+        (0.4, evt(C, 2), [("die", C, 2)], []),
+        (0.4, msg("SYNCED", seq=2, boot=C, next=D), [], ["SYNC 0 boot=%s" % D]),
+        (0.5, evt(D, 1), [("die", D, 1)], []),
+        (0.5, msg("SYNCED", seq=1, boot=D), [], []),
+    ], resume=(A, 3))
+
+
+def test_a_new_host_takes_the_dice_no_host_acknowledged_and_acks_them():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 2, acked=0), [], ["SYNC 0 boot=%s" % A]),
+        (0.2, evt(A, 1, "blue"), [("die", A, 1)], []),
+        (0.2, evt(A, 2, "green"), [("die", A, 2)], []),
+        (0.3, "tick", [], []),  # nothing taken yet: nothing acknowledged
+        (0.3, "took", [], []),
+        (0.4, "tick", [], ["ACK 2 boot=%s" % A]),
+        (0.5, "tick", [], []),  # said once
+        (0.6, evt(A, 2), [], []),  # resent: our ACK was lost
+        (0.7, "tick", [], ["ACK 2 boot=%s" % A]),
+    ])
+
+
+def test_ack_waits_for_the_journal():
+    journaled = [None]
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0, acked=0), [], []),
+        (0.2, evt(A, 1), [("die", A, 1)], []),
+        (0.2, "took", [], []),
+        (0.3, "tick", [], []),  # taken, not yet written down
+    ], taken=lambda: journaled[0])
+
+
+def test_silence_makes_the_link_stale_and_it_asks_again():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0), [], []),
+        (0.5, "tick", [], []),
+        (6.2, "tick", [], ["HELLO? s=1"]),
+    ], heartbeat_timeout=6.0)
+    assert seq.state == "stale"
+    seq.receive(hello(A, 0), 6.3)
+    assert seq.state == "connected"
+
+
+def test_a_lost_hello_is_asked_for_again():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, "tick", [], []),
+        (0.2, "tick", [], ["HELLO? s=1"]),
+        (1.1, "tick", [], ["HELLO? s=1", "HELLO?"]),
+    ])
+
+
+def test_another_protocol_version_is_refused_naming_both():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0, proto=2), [], []),
+        (0.2, evt(A, 1), [], []),
+        (9.0, "tick", [], []),
+    ], port="/dev/ttyACM0")
+    assert seq.state == "refused" and "protocol version 2" in seq.refused and "version 1" in seq.refused
+
+
+def test_an_unusable_message_is_reported_and_changes_nothing():
+    seq = Sequencer()
+    seq.opened(0.0)
+    seq.receive(hello(A, 0, acked=0), 0.1)
+    broken = protocol.Message("EVT", {"seq": 1}, "die")  # no boot
+    assert seq.receive(broken, 0.2) == ([], [])
+    assert seq.unusable and "boot" in seq.unusable and seq.delivered == 0
+    seq.receive(evt(A, 1), 0.3)
+    assert seq.unusable is None and seq.delivered == 1
+
+
+def test_a_huge_seq_is_two_numbers_not_a_list():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0), [], []),
+        (0.2, hello(B, 0, prev=(A, 4294967295)), [("gap", A, 1, 4294967295)], []),
+    ])
+    assert seq.held == 0
+
+
+# --- issue 29, item 3: a seq the pyramid cannot have reached is damage, not a gap ---
+
+def test_an_impossible_seq_then_a_restart_invents_no_gap():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 2, acked=2), [], []),
+        (0.2, evt(A, 4294967295), [], []),  # CRC-valid, impossible: skipped, nothing asked
+        (0.3, hb(A, 4294967295), [], []),
+        (0.4, "tick", [], []),
+        (0.5, hello(B, 0, prev=(A, 2), acked=0), [], ["SYNC 2 boot=%s" % A]),
+        (0.6, msg("SYNCED", seq=2, boot=A, next=B), [], ["SYNC 0 boot=%s" % B]),
+        (0.7, msg("SYNCED", seq=0, boot=B), [], []),
+        (0.8, evt(B, 1), [("die", B, 1)], []),
+    ])
+    assert seq.stats["implausible"] == 2 and seq.stats["gaps"] == 0
+
+
+def test_an_impossible_seq_without_a_store_invents_no_gap_either():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 2), [], []),
+        (0.2, evt(A, 4294967295), [], []),
+        (0.5, hello(B, 0, prev=(A, 2)), [], []),
+        (0.8, evt(B, 1), [("die", B, 1)], []),
+    ])
+
+
+def test_an_impossible_seq_is_said_once_per_boot(caplog):
+    seq = Sequencer()
+    seq.opened(0.0)
+    seq.receive(hello(A, 2, acked=2), 0.1)
+    for t in range(5):
+        seq.receive(evt(A, 4294967290 + t), 0.2 + t / 10)
+    assert seq.stats["implausible"] == 5
+    assert sum("cannot have numbered" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_a_seq_that_can_exist_is_still_a_hole_asked_for():
+    # 10 s after the HELLO at most seq 2 + 64 + 200 can exist: 200 is a hole, not damage
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 2, acked=2), [], []),
+        (10.1, evt(A, 200), [], ["SYNC 2 boot=%s to=199" % A]),
+    ])
+
+
+# --- issue 29, item 10: a noisy line does not stall the table ---
+
+def test_the_short_hi_moves_the_sequence_on_and_the_identity_is_asked_until_it_comes():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(A, 2, acked=0), [], ["SYNC 0 boot=%s" % A]),
+        (0.2, evt(A, 1), [("die", A, 1)], []),
+        (0.2, evt(A, 2), [("die", A, 2)], []),
+        (0.5, "tick", [], []),
+        (1.1, "tick", [], ["HELLO?"]),  # the full HELLO, for the pyramid's identity
+        (1.2, hello(A, 2, acked=0), [], []),
+        (2.5, "tick", [], []),  # asked no more
+    ])
+    assert seq.hello["uid"] == "0102"
+
+
+def test_a_restart_asks_for_the_new_boots_identity():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0, acked=0), [], []),
+        (0.6, hb(B, 0), [], ["HELLO? s=1"]),  # a boot we have no HELLO of
+        (0.7, hi(B, 0, prev=(A, 0), acked=0), [], ["SYNC 0 boot=%s" % A]),
+        (0.8, msg("SYNCED", seq=0, boot=A, next=B), [], ["SYNC 0 boot=%s" % B]),
+        (0.9, msg("SYNCED", seq=0, boot=B), [], []),
+        (1.7, "tick", [], ["HELLO?"]),
+        (1.8, hello(B, 0, prev=(A, 0), acked=0), [], []),
+        (2.9, "tick", [], []),
+    ])
+    assert seq.hello["boot"] == B
+
+
+def _device_answer(ask):
+    """What the pyramid sends back to one host line: ``HI`` to ``HELLO? s=1``, the
+    full ``HELLO`` (as long as the firmware's, about 150 bytes) to ``HELLO?``."""
+    if protocol.decode(ask).get("s"):
+        return protocol.encode("HI", proto=1, boot=A, seq=12, prev=(B, 34), acked=12)
+    return protocol.encode("HELLO", proto=1, fw="0.9.0", uid="E6614103E7452D2F", boot=A, seq=12, oldest=1,
+                           ed="second", sensor="ok", vb=True, prev=(B, 34), rst="power", acked=12, sid="44")
+
+
+def test_at_2_percent_byte_loss_both_ways_the_sequence_starts_within_10_s():
+    rng = random.Random(29)  # seeded: the same 300 connections every run
+    waits = []
+    for _trial in range(300):
+        seq, now = Sequencer(), 0.0
+        lines = seq.opened(now)[1]
+        while not seq.synced and now < 60:
+            for line in lines:  # each byte of the ask, then of the answer, lost at 2 %
+                if rng.random() < 0.98 ** len(line):
+                    answer = _device_answer(line)
+                    if rng.random() < 0.98 ** len(answer):
+                        seq.receive(protocol.decode(answer), now + 0.01)
+            now += 0.02
+            lines = seq.tick(now)[1]
+        waits.append(now)
+    assert max(waits) < 10.0, sorted(waits)[-5:]
+
+
+# --- issue 29, item 1: another table's dice are never this game's ---
+
+def test_a_resumed_table_skips_the_dice_another_table_took_since_and_says_so_once():
+    seq = play([
+        (0.0, "open", [], ASK),
+        # game 1 journaled A:2; game 2 took (and acknowledged) A:3..5 since
+        (0.1, hello(A, 5, acked=5), [("foreign", A, 3, 5)], []),
+        (0.1, hi(A, 5, acked=5), [], []),  # said once
+        (0.2, evt(A, 4), [], []),  # a resend of game 2's die: not ours
+        (0.3, evt(A, 6), [("die", A, 6)], []),  # released for game 1 now
+    ], resume=(A, 2))
+    assert seq.stats["foreign"] == 1
+
+
+def test_a_resumed_table_skips_another_tables_dice_after_a_restart_too():
+    play([
+        (0.0, "open", [], ASK),
+        # game 1 journaled A:2; the pyramid restarted (boot B) and game 2 took B:1..3
+        (0.1, hello(B, 3, prev=(A, 2), acked=3), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, msg("SYNCED", seq=2, boot=A, next=B), [("foreign", B, 1, 3)], ["SYNC 3 boot=%s" % B]),
+        (0.3, evt(B, 2), [], []),
+        (0.3, msg("SYNCED", seq=3, boot=B), [], []),
+        (0.4, evt(B, 4), [("die", B, 4)], []),
+    ], resume=(A, 2))
+
+
+def test_a_resumed_table_alone_on_its_pyramid_gets_every_die_it_missed():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 4, acked=2), [], ["SYNC 2 boot=%s" % A]),  # 3 and 4 fell while away
+        (0.2, evt(A, 3), [("die", A, 3)], []),
+        (0.2, evt(A, 4), [("die", A, 4)], []),
+    ], resume=(A, 2))
