@@ -20,7 +20,6 @@ import re
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
-from camelhost import i18n
 from camelhost.i18n import N_, _
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
@@ -339,7 +338,7 @@ class Table:
                                  view)
         elif kind == "foreign":
             # another table took these since this game's last die (issue 29, item 1)
-            self.display.notices([{"kind": "info", "text": i18n._(
+            self.display.notices([{"kind": "info", "text": _(
                 "the pyramid served another table since this game's last die: its events %s "
                 "were that table's and are left out") % event.get("missing", "")}], self.view())
         elif kind == "fault":
