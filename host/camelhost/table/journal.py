@@ -12,7 +12,18 @@ bytes as 8 uppercase hex digits. Any change to a line (damage or a hand edit) is
 detected. A line may also end in ``\r\n`` (the file went through a Windows editor
 or git's autocrlf): one CR before the newline is read as part of the line ending;
 lines appended later end in ``\n`` (mixed endings read fine). Journals of format 1
-(no checksums) are still read.
+(no checksums) and 2 (no line fields) are still read.
+
+Every line of format 3 also carries ``n`` (its line number, from 1), ``game`` (the id
+drawn for the game when its journal began) and, from line 2 on, ``prev`` (``line_hash``
+of the line before it), so the file proves its own order: a line removed, repeated,
+moved or taken from another game's journal is refused naming it ("line 6 is out of
+place (it is numbered 7: ...)"). The events read back never hold these fields. An older
+journal is chained from the first event appended after its resume, behind a ``chained``
+line whose ``prev`` is the hash of every line before it (said once). Lines cut from
+the end leave no trace in the file itself: ``behind_pyramid`` says so when the pyramid
+acknowledged dice the journal does not hold. The checksum and the chain catch damage
+and edits by hand, not a forger: anyone can compute them again (``docs/table.md``).
 
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
@@ -43,7 +54,14 @@ a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
 header is refused untouched. An open journal holds an exclusive lock
-(``fcntl.flock``), so two programs cannot append to one file.
+(``fcntl.flock``), so two programs cannot append to one file. A file the journal
+writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
+(``O_NOFOLLOW``) and must be a regular file: a link, a named pipe or a device is refused
+at once in one line, never written through or waited on; a ``FILE.damaged`` with a
+second name (a hard link) is refused too; what a ``FILE.damaged`` holds already is kept
+(bytes are appended). Lines are written unbuffered (``os.write``, then ``os.fsync``): when
+the disk, a quota or the file-size limit is full the partial line is cut off again and
+``JournalFull`` says the game is safe.
 """
 
 import binascii
