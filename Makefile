@@ -22,7 +22,7 @@ SEATS  ?= 4
 # pytest-xdist workers; the machines have 2 cores.
 JOBS   ?= 2
 
-.PHONY: setup test hil demo bench flash lint typings wheel-check clean soak fuzz
+.PHONY: setup test hil demo bench flash lint typings wheel-check clean soak fuzz web-load
 
 setup: $(STAMP)
 
@@ -53,6 +53,9 @@ soak: setup
 
 fuzz: setup
 	$(PY) tests/bench/fuzz.py
+
+web-load: setup
+	$(PY) tests/bench/web_load.py
 
 flash: $(RUNTIME)
 	$(VENV)/bin/pyramid flash --port $(PORT)

@@ -49,7 +49,10 @@ def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
     assert (tmp_path / "g.jsonl.damaged").read_bytes() == tail
     assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == good + tail
     assert j.notes == ["line 2 was cut off when the program stopped (%d bytes): left out, kept "
-                       "in %s.damaged" % (len(tail), path)]
+                       "in %s.damaged" % (len(tail), path),
+                       # and that its lines get numbers from now on, once
+                       "%s was written by an older version (journal format 1): the lines "
+                       "appended from now on are numbered and chained, after its 1 line" % path]
     j.append({"type": "undo"})
     j.close()
     assert [e["type"] for e in read_events(str(path))] == ["game", "undo"]
@@ -175,6 +178,23 @@ def test_journal_damage_refusal_names_a_command_play_accepts(tmp_path):
     assert args.resume == str(path) and args.upto_damage
 
 
+def _rechain(events):
+    """Journal bytes of ``events`` (dicts, their line fields ``n``/``game``/``prev`` made
+    again): each line numbered and chained to the one before, as an editor who knows the
+    format can make them."""
+    from camelhost.table.journal import encode_line, line_hash
+    out, prev = [], None
+    for n, event in enumerate(events, start=1):
+        event = dict(event, n=n, game=events[0]["game"])
+        event.pop("prev", None)
+        if prev is not None:
+            event["prev"] = prev
+        line = encode_line(event)
+        prev = line_hash(line[:-1])
+        out.append(line)
+    return b"".join(out)
+
+
 def test_journal_renamed_keys_never_give_a_key_error_traceback(tmp_path):
     from camelhost.table.journal import encode_line
     path = tmp_path / "g.jsonl"
@@ -185,11 +205,11 @@ def test_journal_renamed_keys_never_give_a_key_error_traceback(tmp_path):
     path.write_bytes(encode_line(header) + b"".join(lines[1:]))
     with pytest.raises(JournalError, match="line 1.*players"):
         Journal.resume(str(path))
-    lines2 = [encode_line(header | {"players": header["seats"]})] + lines[1:]
-    event = json.loads(lines2[2].rsplit(b"*", 1)[0])
-    event["acton"] = event.pop("action")
-    lines2[2] = encode_line(event)
-    path.write_bytes(b"".join(lines2))
+    # the session's own check, behind a chain made again for the edit (what a deliberate
+    # editor can do: the chain is no signature, docs/table.md)
+    events = [json.loads(x.rsplit(b"*", 1)[0]) for x in lines]
+    events[2]["acton"] = events[2].pop("action")
+    path.write_bytes(_rechain(events))
     with pytest.raises(ValueError, match="line 3"):
         Session.resume(Journal.resume(str(path)))
 
@@ -532,3 +552,292 @@ def test_journal_refusals_name_a_resume_command_that_works_for_a_path_with_a_spa
         Journal.resume(str(path), check=Session.stale_line)
     command = str(refused.value).split(".damaged: ", 1)[1].rstrip(")")
     assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage"]
+
+
+# --- nothing lost when the disk fills up (issue 29, item 4) -----------------------
+
+PLAY_INPUT = b"draw\nleg red\nleg blue\nleg green\nleg red\nquit\n"
+
+
+def _play_limited(folder, limit):
+    """``pyramid play --plain`` in ``folder`` (seed 3, journal t.jsonl) typing PLAY_INPUT,
+    its files limited to ``limit`` bytes (RLIMIT_FSIZE; Python ignores SIGXFSZ, so a
+    write past it fails with EFBIG); ``None``: no limit. The finished process."""
+    import resource
+    import shutil
+
+    def limited():
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    exe = shutil.which("pyramid", path=os.path.dirname(sys.executable))
+    return subprocess.run([exe, "play", "--players", "A,B,C", "--plain", "--journal", "t.jsonl",
+                           "--seed", "3"], input=PLAY_INPUT, capture_output=True,
+                          cwd=str(folder), preexec_fn=limited, timeout=120)
+
+
+def test_journal_file_size_limit_mid_line_says_the_game_is_safe_and_leaves_no_partial_line(
+        tmp_path):
+    free = tmp_path / "free"
+    free.mkdir()
+    assert _play_limited(free, None).returncode == 0
+    lines = (free / "t.jsonl").read_bytes().splitlines(keepends=True)
+    assert len(lines) == 6  # the game line, the setup, four tickets
+    limit = len(b"".join(lines[:4])) + 20  # the fifth line is cut after 20 bytes
+    full = tmp_path / "full"
+    full.mkdir()
+    done = _play_limited(full, limit)
+    err = done.stderr.decode().strip().splitlines()
+    assert done.returncode == 1
+    # the product's own message, once, not "File too large" and no second error after it
+    assert len(err) == 1, err
+    assert err[0].startswith("pyramid: the disk is full"), err
+    assert "the game is safe in t.jsonl up to the last event" in err[0]
+    assert err[0].endswith("then continue with: pyramid play --resume t.jsonl --plain")
+    data = (full / "t.jsonl").read_bytes()
+    # no partial line left: the four lines written before it, whole (the game id differs)
+    assert data.count(b"\n") == 4 and data.endswith(b"\n")
+    assert [len(x) for x in data.splitlines(keepends=True)] == [len(x) for x in lines[:4]]
+    j = Journal.resume(str(full / "t.jsonl"))  # every event taken before it, as typed
+    try:
+        assert j.notes == []
+        assert [e.get("action") for e in j.events[2:]] == ["leg red", "leg blue"]
+    finally:
+        j.close()
+
+
+def test_journal_a_write_cut_short_by_a_full_disk_leaves_the_file_as_it_was(tmp_path,
+                                                                          monkeypatch):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    j = Journal.resume(str(path))
+    before = path.read_bytes()
+    real = os.write
+
+    def short_then_full(fd, data):
+        if len(data) > 12:
+            return real(fd, bytes(data[:12]))  # part of the line reaches the disk
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", short_then_full)
+    with pytest.raises(JournalFull) as info:
+        j.append({"type": "undo"})
+    monkeypatch.undo()
+    assert info.value.strerror.startswith("the disk is full: the game is safe in %s" % path)
+    assert path.read_bytes() == before  # the 12 bytes written were cut again
+    j.close()  # nothing buffered: closing raises nothing
+    again = Journal.resume(str(path))
+    assert again.notes == [] and len(again.events) == len(read_events(str(path)))
+    again.append({"type": "undo"})  # and the chain goes on where the file ends
+    again.close()
+    assert read_events(str(path))[-1] == {"type": "undo"}
+
+
+# --- never through a link, never into a pipe (issue 29, items 7 and 8) ------------
+
+def _torn_journal(path):
+    _sample(path)
+    data = path.read_bytes() + b'{"type":"action","pla'  # died mid-write
+    path.write_bytes(data)
+    return data
+
+
+def test_journal_a_symlink_planted_at_damaged_is_never_written_through(tmp_path):
+    path = tmp_path / "t.jsonl"
+    data = _torn_journal(path)
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious\n")
+    os.symlink(str(victim), str(tmp_path / "t.jsonl.damaged"))
+    with pytest.raises(JournalError, match="t.jsonl.damaged is a symbolic link.*nothing was "
+                                           "changed"):
+        Journal.resume(str(path))
+    assert victim.read_bytes() == b"precious\n"
+    assert path.read_bytes() == data  # the torn tail was not cut either
+    assert os.path.islink(str(tmp_path / "t.jsonl.damaged"))
+
+
+def test_journal_a_hard_link_planted_at_damaged_is_refused_too(tmp_path):
+    path = tmp_path / "t.jsonl"
+    data = _torn_journal(path)
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious\n")
+    os.link(str(victim), str(tmp_path / "t.jsonl.damaged"))
+    with pytest.raises(JournalError, match="another name"):
+        Journal.resume(str(path))
+    assert victim.read_bytes() == b"precious\n" and path.read_bytes() == data
+
+
+def test_journal_an_existing_damaged_file_is_kept_and_added_to(tmp_path):
+    path = tmp_path / "t.jsonl"
+    data = _torn_journal(path)
+    (tmp_path / "t.jsonl.damaged").write_bytes(b"from before\n")
+    Journal.resume(str(path)).close()
+    assert (tmp_path / "t.jsonl.damaged").read_bytes() == (
+        b"from before\n" + b'{"type":"action","pla')
+    assert path.read_bytes() + b'{"type":"action","pla' == data
+
+
+def test_journal_a_symlink_as_the_journal_is_refused_for_a_new_game_and_a_resume(tmp_path):
+    from camelhost.table.journal import new_path_problem
+    real = tmp_path / "real.jsonl"
+    _sample(real)
+    before = real.read_bytes()
+    link = tmp_path / "link.jsonl"
+    os.symlink(str(real), str(link))
+    assert "symbolic link" in new_path_problem(str(link))
+    with pytest.raises(JournalError, match="symbolic link"):
+        Journal.resume(str(link))
+    with pytest.raises(JournalError, match="symbolic link"):
+        Journal(str(link))
+    assert real.read_bytes() == before
+    assert read_events(str(link)) == read_events(str(real))  # reading through it is fine
+
+
+def _pyramid(*argv, cwd):
+    import shutil
+    exe = shutil.which("pyramid", path=os.path.dirname(sys.executable))
+    # a hang is the bug: the timeout makes it a failure, not a stuck test run
+    return subprocess.run([exe] + list(argv), input=b"quit\n", capture_output=True,
+                          cwd=str(cwd), timeout=60)
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--players", "A,B,C", "--plain", "--journal", "f.jsonl"],
+    ["play", "--resume", "f.jsonl", "--plain"],
+    ["replay", "f.jsonl"],
+])
+def test_journal_a_fifo_is_refused_at_once_in_one_line(tmp_path, argv):
+    os.mkfifo(str(tmp_path / "f.jsonl"))
+    done = _pyramid(*argv, cwd=tmp_path)
+    err = done.stderr.decode().strip().splitlines()
+    assert done.returncode != 0
+    assert len(err) == 1 and err[0].startswith("pyramid: ") and "f.jsonl" in err[0], err
+    assert "named pipe" in err[0], err
+    assert sorted(os.listdir(str(tmp_path))) == ["f.jsonl"]  # nothing made beside it
+
+
+# --- a journal that proves its own history (issue 29, item 9) ----------------------
+
+def _lines(path):
+    return path.read_bytes().splitlines(keepends=True)
+
+
+def _refused_at(path, data, line, words):
+    path.write_bytes(data)
+    with pytest.raises(JournalError, match="line %d is out of place \\(%s" % (line, words)):
+        Journal.resume(str(path))
+    assert path.read_bytes() == data
+
+
+def test_journal_lines_are_numbered_and_bound_to_their_game_and_the_line_before(tmp_path):
+    from camelhost.table.journal import line_hash
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    rows = [json.loads(x.rsplit(b"*", 1)[0]) for x in path.read_bytes().splitlines()]
+    assert [r["n"] for r in rows] == list(range(1, len(rows) + 1))
+    assert len({r["game"] for r in rows}) == 1 and len(rows[0]["game"]) == 12
+    assert "prev" not in rows[0]
+    chunks = path.read_bytes().splitlines()
+    assert [r["prev"] for r in rows[1:]] == [line_hash(c) for c in chunks[:-1]]
+    assert all("n" not in e and "prev" not in e for e in read_events(str(path)))
+
+
+def test_journal_a_removed_repeated_or_moved_line_is_refused_naming_it(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _lines(path)
+    # a line taken out of the middle ('tile 8 -', line 6): line 6 is now numbered 7
+    _refused_at(path, b"".join(lines[:5] + lines[6:]), 6, "it is numbered 7")
+    # an undo line repeated: the copy names the original's number
+    _refused_at(path, b"".join(lines[:8] + [lines[7]] + lines[8:]), 9, "it is numbered 8")
+    # the die and the tile after it swapped (both still legal there)
+    _refused_at(path, b"".join(lines[:4] + [lines[5], lines[4]] + lines[6:]), 5,
+                "it is numbered 6")
+
+
+def test_journal_a_line_from_another_game_is_refused_naming_it(tmp_path):
+    path = tmp_path / "g.jsonl"
+    other = tmp_path / "other.jsonl"
+    _sample(path)
+    _sample(other)  # the same seats, seed and moves: only the game id tells them apart
+    lines, foreign = _lines(path), _lines(other)
+    assert lines[1:] != foreign[1:]
+    _refused_at(path, b"".join(lines[:3] + [foreign[3]] + lines[4:]), 4,
+                "it belongs to another game")
+    # appended at the end: an undo that would take back this game's last move
+    _refused_at(path, b"".join(lines + [foreign[7]]), len(lines) + 1, "it belongs to another "
+                "game")
+
+
+def test_journal_an_edit_that_keeps_the_checksum_right_breaks_the_chain(tmp_path):
+    from camelhost.table.journal import encode_line
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _lines(path)
+    row = json.loads(lines[2].rsplit(b"*", 1)[0])
+    row["action"] = "leg blue"  # still legal, checksum made again
+    _refused_at(path, b"".join(lines[:2] + [encode_line(row)] + lines[3:]), 4,
+                "it does not follow line 3")
+
+
+def test_journal_upto_damage_stops_at_a_line_out_of_place_and_keeps_the_rest(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _lines(path)
+    data = b"".join(lines[:5] + lines[6:])
+    path.write_bytes(data)
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    assert len(j.events) == 5
+    assert j.notes == ["resumed up to line 6, which is out of place (it is numbered 7: a line "
+                       "missing or moved before it); it and the rest are kept in "
+                       "%s.damaged" % path]
+    j.append({"type": "undo"})
+    j.close()
+    assert path.read_bytes().startswith(b"".join(lines[:5]))
+    assert (tmp_path / "g.jsonl.damaged").read_bytes() == b"".join(lines[6:])
+    assert read_events(str(path))[-1] == {"type": "undo"}  # numbered on from line 5
+
+
+def test_journal_cut_at_its_end_is_said_when_the_pyramid_acknowledged_more():
+    from camelhost.table.journal import behind_pyramid
+    events = [{"type": "game"}, {"type": "die", "boot": 7, "seq": 3},
+              {"type": "rejected", "boot": 7, "seq": 4}, {"type": "die", "boot": 6, "seq": 9}]
+    assert behind_pyramid(events, 7, 4) is None
+    assert behind_pyramid(events, 7, 6) == (
+        "the journal ends before the pyramid's last acknowledged die (event 6; the journal's "
+        "last is event 4): lines may have been cut from its end")
+    assert "the journal's last is none" in behind_pyramid(events[:1], 7, 1)
+    assert behind_pyramid(events, None, None) is None
+
+
+def _format2(path):
+    """The sample game written as this program's format 2 wrote it: no line fields."""
+    from camelhost.table.journal import encode_line
+    _sample(path)
+    events = read_events(str(path))
+    events[0] = dict(events[0], format=2)
+    path.write_bytes(b"".join(encode_line(e) for e in events))
+    return events
+
+
+def test_journal_of_format_2_resumes_says_once_and_is_chained_from_then_on(tmp_path):
+    path = tmp_path / "g.jsonl"
+    events = _format2(path)
+    before = path.read_bytes()
+    j = Journal.resume(str(path))
+    assert j.events == events
+    assert j.notes == ["%s was written by an older version (journal format 2): the lines "
+                       "appended from now on are numbered and chained, after its %d lines"
+                       % (path, len(events))]
+    j.close()
+    assert path.read_bytes() == before  # nothing appended: nothing changed
+    j = Journal.resume(str(path))
+    j.append({"type": "undo"})
+    j.close()
+    again = Journal.resume(str(path))  # said once: the chain now stands
+    assert again.notes == [] and again.events == events + [{"type": "undo"}]
+    again.close()
+    # the chain's start covers every older line: one taken out is refused from then on
+    lines = _lines(path)
+    _refused_at(path, b"".join(lines[:3] + lines[4:]), len(lines) - 2,
+                "the start of its chain does not match")

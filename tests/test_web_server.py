@@ -429,3 +429,82 @@ def test_every_page_file_is_served_and_goes_into_the_wheel():
     assert files == set(STATIC)
     for name in files:
         assert any(fnmatch.fnmatch("static/" + name, p) for p in patterns), name
+
+
+# --- no one wears the board out without its token (issue 29, item 6) -----------------
+
+def _read_to_end(sock):
+    """Every byte the board sends until it closes the connection (a 10 s limit per
+    read: a board that keeps the connection fails the test with a timeout)."""
+    sock.settimeout(10)
+    data = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
+def test_web_a_connection_that_never_speaks_is_closed_by_the_board():
+    with WebBoard("127.0.0.1", 0, header_timeout_s=0.3) as board:
+        silent = socket.create_connection(("127.0.0.1", board.port), timeout=10)
+        try:
+            assert _read_to_end(silent) == b""  # closed by the board, nothing sent
+        finally:
+            silent.close()
+        assert board.timed_out == 1
+
+
+def test_web_a_request_without_the_token_is_answered_and_its_connection_closed():
+    with WebBoard("127.0.0.1", 0, token=True) as board:
+        sock = socket.create_connection(("127.0.0.1", board.port), timeout=10)
+        try:
+            # keep-alive asked for: the board still closes it after the refusal
+            sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                         b"Connection: keep-alive\r\n\r\n" % board.port)
+            data = _read_to_end(sock)
+        finally:
+            sock.close()
+        assert data.startswith(b"HTTP/1.1 403 ")
+        assert board.connections == 0
+
+
+def test_web_silent_connections_make_room_for_a_screen_that_speaks():
+    with WebBoard("127.0.0.1", 0, max_connections=4) as board:
+        board.publish({"leg": 1})
+        silent = [socket.create_connection(("127.0.0.1", board.port), timeout=10)
+                  for _ in range(6)]
+        try:
+            status, _, body = get(board.port, "/")  # the oldest silent one made room
+            assert status == 200 and b'"leg":1' in body
+            assert board.connections <= 4 and board.evicted >= 3
+            # the silent ones closed to make room were closed, not left hanging
+            assert _read_to_end(silent[0]) == b""
+        finally:
+            for sock in silent:
+                sock.close()
+
+
+def test_web_board_under_load_at_a_low_open_file_limit_stays_quiet_and_serves_after():
+    """A small run of tests/bench/web_load.py: a LAN-mode board (token forced, 127.0.0.1)
+    whose process may open 256 files, under 300 idle, 40 streaming and 10 token-less
+    connections. The board's terminal prints nothing (it printed an accept traceback
+    per connection it could not take), every idle connection is closed by the board,
+    every token-less request is refused and closed, and once they have gone the page is
+    served to a new client."""
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "bench", "web_load.py")
+    spec = importlib.util.spec_from_file_location("web_load", path)
+    web_load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(web_load)
+    figures = web_load.run(idle=300, streams=40, tokenless=10, nofile=256, header_s=1.0)
+    assert figures["terminal_lines"] == 0, figures["terminal_text"]
+    assert figures["idle_connected"] == 300
+    assert figures["idle_closed_by_board"] == figures["idle_connected"]
+    assert figures["tokenless_403_and_closed"] == 10
+    assert figures["streams_served"] >= 1
+    assert figures["streams_served"] + figures["streams_refused_503"] + figures["streams_cut"] == 40
+    assert figures["page_after_close_status"] == 200
+    assert figures["stats_after"]["connections"] == 0
+    assert figures["stats_loaded"]["connections"] <= figures["max_connections"] == 32

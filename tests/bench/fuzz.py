@@ -7,7 +7,12 @@
   as the ``rx`` task runs them, on fake hardware);
 * ``--commands`` (100,000) strings through the table's command parser
   (``Session.parse_command``, in the setup, turn and value phases);
-* ``--positions`` (100,000) mutated positions through ``camelup.game.parse_position`` (reading ``camelup.notation.read_position``).
+* ``--positions`` (100,000) mutated positions through ``camelup.game.parse_position`` (reading ``camelup.notation.read_position``);
+* ``--journals`` (20) journals of whole races played by bots through the session, each
+  with every single line deleted, doubled, swapped with every other line, and a line of
+  another game inserted at every place: each must be refused naming the line
+  (``JournalError``), 0 accepted; the last line deleted (a cut at the end, which the file
+  cannot show) is counted apart.
 
 Half of the mutated lines get a correct CRC after the mutation, so they reach the
 message decoder and the handlers, not only the checksum. The documented errors are:
@@ -396,25 +401,145 @@ def fuzz_positions(n, seed):
     return time.perf_counter() - t0, bad, examples, {}
 
 
+def race_journal(path, index, seed):
+    """Write at ``path`` the journal of one whole race played by bots through the session
+    (seeded by ``seed`` and ``index``): the classic edition for even ``index``, the second
+    for odd, 3 to 5 seats, the dice typed at random from those still in the pyramid.
+    Returns the number of lines."""
+    from camelhost.table import bots
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+
+    rng = random.Random(seed * 1000 + index)
+    edition = "classic" if index % 2 == 0 else "second"
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"][: 3 + rng.randrange(3)]
+    with Journal(path, pyramid="manual") as journal:
+        s = Session(edition, names, seed=rng.randrange(1, 10**6), journal=journal)
+        s.command("draw")
+        for _ in range(2000):  # a race ends far sooner; the bound keeps the loop finite
+            if s.phase == "over":
+                break
+            text, _ = bots.choose(s.game, s.names, quick=True)
+            if text == "pyramid" or s.phase == "die":
+                inside = s.game.dice_in_pyramid()
+                die = inside[rng.randrange(len(inside))]
+                value = 1 + rng.randrange(3)
+                text = ("grey %s %d" % (rng.choice(("black", "white")), value) if die == "grey"
+                        else "%s %d" % (die, value))
+            s.command(text)
+        if s.phase != "over":
+            raise RuntimeError("journal %d: the race did not end" % index)
+        return len(journal.events)
+
+
+def _named(message, line):
+    """True when a refusal's ``message`` names ``line`` as the bad one."""
+    if line == 1:
+        return "not a game journal" in message or "line 1 " in message
+    return ("line %d is " % line) in message
+
+
+def fuzz_journal(n, seed):
+    """Every single-line deletion, duplication, swap (every pair) and foreign insertion
+    (a line of the next journal at every place) over ``n`` journals of whole races: each
+    must be refused naming the line where the file stops being its game's. Deleting the
+    last line is a cut at the end, which no line left in the file can show: counted
+    apart (``end_cuts_read_shorter``), the pyramid's acknowledgement is what says it."""
+    from camelhost.table.journal import JournalError, read_events
+
+    counts = {"refused_naming_the_line": 0, "refused_naming_another_line": 0, "accepted": 0,
+              "end_cuts_read_shorter": 0, "journals": n, "lines": 0}
+    per_kind = {}
+    examples = []
+    bad = 0
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        journals = []
+        for i in range(n):
+            path = os.path.join(folder, "race-%02d.jsonl" % i)
+            race_journal(path, i, seed)
+            with open(path, "rb") as fh:
+                journals.append(fh.read().splitlines(keepends=True))
+        counts["lines"] = sum(len(x) for x in journals)
+        probe = os.path.join(folder, "probe.jsonl")
+
+        def attempt(kind, lines, line):
+            nonlocal bad
+            with open(probe, "wb") as fh:
+                fh.write(b"".join(lines))
+            entry = per_kind.setdefault(kind, [0, 0])
+            entry[1] += 1
+            try:
+                read_events(probe)
+            except JournalError as exc:
+                if _named(str(exc), line):
+                    counts["refused_naming_the_line"] += 1
+                    entry[0] += 1
+                else:
+                    counts["refused_naming_another_line"] += 1
+                    if len(examples) < 5:
+                        examples.append("%s at line %d: %s" % (kind, line, str(exc)[-160:]))
+                return
+            except Exception as exc:  # noqa: BLE001 - counted: undocumented
+                bad += 1
+                if len(examples) < 5:
+                    examples.append("%s at line %d -> %s: %s" % (kind, line,
+                                                                 type(exc).__name__, exc))
+                return
+            counts["accepted"] += 1
+            if len(examples) < 5:
+                examples.append("%s at line %d was accepted" % (kind, line))
+
+        for j, lines in enumerate(journals):
+            foreign = journals[(j + 1) % n] if n > 1 else journals[j]
+            size = len(lines)
+            for i in range(size):  # line i + 1 deleted
+                if i == size - 1:
+                    with open(probe, "wb") as fh:
+                        fh.write(b"".join(lines[:-1]))
+                    if len(read_events(probe)) == size - 1:
+                        counts["end_cuts_read_shorter"] += 1
+                    continue
+                attempt("deletion", lines[:i] + lines[i + 1:], i + 1)
+            for i in range(size):  # line i + 1 written twice
+                attempt("duplication", lines[: i + 1] + [lines[i]] + lines[i + 1:], i + 2)
+            for i in range(size):  # lines i + 1 and k + 1 swapped
+                for k in range(i + 1, size):
+                    swapped = list(lines)
+                    swapped[i], swapped[k] = lines[k], lines[i]
+                    attempt("swap", swapped, i + 1)
+            for i in range(size + 1):  # another game's line (never its game line) at i + 1
+                other = foreign[1 + (i % (len(foreign) - 1))]
+                attempt("foreign insertion", lines[:i] + [other] + lines[i:], i + 1)
+    counts.update({kind: "%d/%d refused naming the line" % tuple(v) for kind, v in
+                   sorted(per_kind.items())})
+    return time.perf_counter() - t0, bad, examples, counts
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--commands", type=int, default=100_000)
     parser.add_argument("--positions", type=int, default=100_000)
+    parser.add_argument("--journals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", choices=("link", "firmware", "commands", "positions"))
+    parser.add_argument("--only", choices=("link", "firmware", "commands", "positions", "journal"))
     args = parser.parse_args(argv)
     runs = [
         ("link", "host link per-line path (Link.feed)", fuzz_link, args.lines, "none"),
         ("firmware", "firmware command path under MicroPython", fuzz_firmware, args.lines, "none"),
         ("commands", "table command parser (Session.parse_command)", fuzz_commands, args.commands, "TableError"),
         ("positions", "notation parser (parse_position)", fuzz_positions, args.positions, "NotationError"),
+        ("journal", "journal lines deleted/doubled/swapped/foreign", fuzz_journal, args.journals,
+         "JournalError"),
     ]
     failed = 0
     for key, what, fn, n, documented in runs:
         if args.only and key != args.only:
             continue
         seconds, bad, examples, extra = fn(n, args.seed)
+        if key == "journal":  # a line edit accepted, or refused at another line, fails too
+            bad += extra["accepted"] + extra["refused_naming_another_line"]
         failed += bad
         print("fuzz %-46s %9d inputs  %7.1f s  %6.1f us/input  undocumented exceptions: %d (documented: %s)%s"
               % (what, n, seconds, 1e6 * seconds / max(1, n), bad, documented,

@@ -12,7 +12,18 @@ bytes as 8 uppercase hex digits. Any change to a line (damage or a hand edit) is
 detected. A line may also end in ``\r\n`` (the file went through a Windows editor
 or git's autocrlf): one CR before the newline is read as part of the line ending;
 lines appended later end in ``\n`` (mixed endings read fine). Journals of format 1
-(no checksums) are still read.
+(no checksums) and 2 (no line fields) are still read.
+
+Every line of format 3 also carries ``n`` (its line number, from 1), ``game`` (the id
+drawn for the game when its journal began) and, from line 2 on, ``prev`` (``line_hash``
+of the line before it), so the file proves its own order: a line removed, repeated,
+moved or taken from another game's journal is refused naming it ("line 6 is out of
+place (it is numbered 7: ...)"). The events read back never hold these fields. An older
+journal is chained from the first event appended after its resume, behind a ``chained``
+line whose ``prev`` is the hash of every line before it (said once). Lines cut from
+the end leave no trace in the file itself: ``behind_pyramid`` says so when the pyramid
+acknowledged dice the journal does not hold. The checksum and the chain catch damage
+and edits by hand, not a forger: anyone can compute them again (``docs/table.md``).
 
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
@@ -43,14 +54,25 @@ a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
 header is refused untouched. An open journal holds an exclusive lock
-(``fcntl.flock``), so two programs cannot append to one file.
+(``fcntl.flock``), so two programs cannot append to one file. A file the journal
+writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
+(``O_NOFOLLOW``) and must be a regular file: a link, a named pipe or a device is refused
+at once in one line, never written through or waited on; a ``FILE.damaged`` with a
+second name (a hard link) is refused too; what a ``FILE.damaged`` holds already is kept
+(bytes are appended). Lines are written unbuffered (``os.write``, then ``os.fsync``): when
+the disk, a quota or the file-size limit is full the partial line is cut off again and
+``JournalFull`` says the game is safe.
 """
 
 import binascii
 import errno
+import hashlib
 import json
 import os
 import shlex
+import stat
+
+from camelhost.i18n import _, ngettext
 
 try:
     import fcntl
@@ -58,9 +80,20 @@ except ImportError:  # Windows: no advisory locks; one program per journal is th
     fcntl = None
 
 #: Version written in the ``game`` line; readers refuse newer versions.
-FORMAT = 2
+FORMAT = 3
 #: Fields the ``game`` line must hold (a journal without them can't be resumed).
 HEADER_FIELDS = ("edition", "players")
+#: Fields every format-3 line carries besides its event: its number (1-based), the game's
+#: id and the hash of the line before it. They bind a line to its place in its game; the
+#: events read back never hold them.
+CHAIN_FIELDS = ("n", "game", "prev")
+#: The line a journal of an older format gets when it is first resumed: the chain starts
+#: there, its ``prev`` the hash of every line before it.
+CHAINED = "chained"
+#: errno values that mean no more bytes fit: the disk (ENOSPC), the user's quota (EDQUOT),
+#: the process's file-size limit (EFBIG, RLIMIT_FSIZE with SIGXFSZ ignored, as Python does)
+FULL_ERRNOS = tuple(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG")
+                    if hasattr(errno, name))
 
 
 class JournalError(ValueError):
@@ -73,6 +106,19 @@ class JournalFull(OSError):
 
 def _crc(data):
     return "%08X" % (binascii.crc32(data) & 0xFFFFFFFF)
+
+
+def line_hash(chunk):
+    """The chain hash of one journal line: the first 16 hex digits of the SHA-256 of
+    its bytes without the line ending (``JSON*CRC``). It tells a line from another;
+    anyone can compute it, so it is no signature (``docs/table.md``)."""
+    return hashlib.sha256(chunk).hexdigest()[:16]
+
+
+def new_game_id():
+    """A fresh game id (12 hex digits) for a new journal's lines: an identifier drawn
+    from the system's random source, never a game input (the seed is)."""
+    return binascii.hexlify(os.urandom(6)).decode()
 
 
 def encode_line(event):
@@ -116,6 +162,9 @@ def _check_header(path, event):
     players = event["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise JournalError("%s: line 1 (the game header): players is not a list of names" % path)
+    if fmt >= 3 and not isinstance(event.get("game"), str):
+        raise JournalError(_("%s: line 1 (the game header) does not start a chain of lines "
+                             "(line number 1 and a game id); nothing was changed") % path)
 
 
 def _torn(chunk):
@@ -129,15 +178,58 @@ def _torn(chunk):
     return True
 
 
+def _chain_problem(event, line_no, game, prev):
+    """Why a line of a chained journal is out of place (a phrase), or ``None``: its
+    number must be ``line_no``, its game ``game`` and its ``prev`` the hash ``prev``
+    of the line before it."""
+    n = event.get("n")
+    if not isinstance(n, int) or isinstance(n, bool) or "game" not in event:
+        return _("it carries no line number and game id: a line from elsewhere")
+    if event.get("game") != game:
+        return _("it belongs to another game (%s, not %s)") % (event.get("game"), game)
+    if n < line_no:
+        return _("it is numbered %d: a line repeated or moved") % n
+    if n > line_no:
+        return _("it is numbered %d: a line missing or moved before it") % n
+    if event.get("prev") != prev:
+        return _("it does not follow line %d: one of the two was changed") % (line_no - 1)
+    if line_no > 1 and event.get("type") in ("game", CHAINED):
+        return _("a second start of the game in one journal")
+    return None
+
+
+class _Scan:
+    """What ``_scan`` read from journal bytes: ``events`` (chain fields removed) up to
+    the first damaged line, ``starts`` and ``lines`` (byte offset and line number of
+    each), ``good_end`` (offset after the last good line), ``bad`` (``None`` or
+    ``(line, reason, torn)`` of the first damaged line), ``chain_bad`` (``None`` or
+    ``(line, reason, offset)`` of the first line out of place) and, for appending after the
+    last good line: ``game`` (the chain's game id, ``None`` while the lines are of an
+    older format), ``count`` (lines read) and ``last`` (the hash the next line's
+    ``prev`` must be)."""
+
+    def __init__(self):
+        self.events = []
+        self.starts = []
+        self.lines = []
+        self.good_end = 0
+        self.bad = None
+        self.chain_bad = None
+        self.game = None
+        self.count = 0
+        self.last = None
+        self.format = None
+
+
 def _scan(path, data):
-    """``(events, good_end, bad, starts)`` of journal bytes: the events up to the first
-    bad line, the byte offset after the last good one, ``None`` or ``(line number,
-    reason, torn)`` for the first bad line, and the byte offset where each event's
-    line starts."""
-    events = []
-    starts = []
+    """A ``_Scan`` of journal bytes ``data``: every line's checksum, and from the first
+    chained line on, its number, game and ``prev`` (the first line out of place is
+    noted; the lines after it are still read, so that an event that no longer applies
+    can be found at the same line)."""
+    scan = _Scan()
     pos = 0
     checked = True
+    older = hashlib.sha256()  # the lines of an older format, for the chain's start
     while pos < len(data):
         nl = data.find(b"\n", pos)
         chunk = data[pos:] if nl < 0 else data[pos:nl]
@@ -145,13 +237,14 @@ def _scan(path, data):
             # a CRLF line ending (a Windows editor, git autocrlf): the checksum covers
             # the line without its line ending, so one CR before the LF is no damage
             chunk = chunk[:-1]
-        line_no = len(events) + 1
+        line_no = scan.count + 1
         try:
             if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
                 checked = False  # a format-1 journal: no checksums (checked below)
             event = _parse(chunk, checked)
             if line_no == 1:
                 _check_header(path, event)
+                scan.format = event.get("format", 0)
                 if event.get("format", 0) >= 2 and not checked:
                     raise ValueError("no checksum")
         except ValueError as exc:
@@ -160,16 +253,128 @@ def _scan(path, data):
             if line_no == 1:
                 raise JournalError("%s: not a game journal (line 1: %s); nothing was changed"
                                    % (path, exc)) from None
-            return events, pos, (line_no, str(exc), nl < 0 and _torn(chunk)), starts
+            scan.good_end = pos
+            scan.bad = (line_no, str(exc), nl < 0 and _torn(chunk))
+            return scan
         if nl < 0 and not checked and line_no > 1:
             # format 1 had no checksums: a last line without its newline may be torn
-            return events, pos, (line_no, "no newline", True), starts
-        events.append(event)
-        starts.append(pos)
+            scan.good_end = pos
+            scan.bad = (line_no, "no newline", True)
+            return scan
+        scan.count = line_no
+        if scan.chain_bad is None:
+            if line_no == 1:
+                if "game" in event:  # a numbered journal (format 3, the game line gives its id)
+                    problem = _chain_problem(event, 1, event["game"], None)
+                    if problem is not None or not isinstance(event["game"], str):
+                        raise JournalError(_("%s: line 1 (the game header) does not start a "
+                                             "chain of lines (line number 1 and a game id); "
+                                             "nothing was changed") % path)
+                    scan.game = event["game"]
+            elif scan.game is not None:
+                problem = _chain_problem(event, line_no, scan.game, scan.last)
+                if problem is not None:
+                    scan.chain_bad = (line_no, problem, pos)
+            elif event.get("type") == CHAINED:
+                # an older journal's lines end here: from now on they are chained
+                if (event.get("n") != line_no or not isinstance(event.get("game"), str)
+                        or event.get("prev") != older.hexdigest()[:16]):
+                    scan.chain_bad = (line_no, _("the start of its chain does not match the "
+                                                 "lines before it"), pos)
+                else:
+                    scan.game = event["game"]
+            elif any(name in event for name in CHAIN_FIELDS):
+                scan.chain_bad = (line_no, _("a numbered line in a journal whose lines are "
+                                             "not yet numbered"), pos)
+            older.update(chunk + b"\n")
+            scan.last = line_hash(chunk)
+        if event.get("type") != CHAINED:
+            scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS})
+            scan.starts.append(pos)
+            scan.lines.append(line_no)
         if nl < 0:  # a whole, checked last line whose newline is missing: it stands
-            return events, len(data), None, starts
+            scan.good_end = len(data)
+            return scan
         pos = nl + 1
-    return events, pos, None, starts
+    scan.good_end = pos
+    return scan
+
+
+def _kind_of(mode):
+    """The words for a file that is not a regular file, by its ``st_mode``."""
+    if stat.S_ISFIFO(mode):
+        return _("a named pipe (FIFO)")
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    if stat.S_ISLNK(mode):
+        return _("a symbolic link")
+    return _("not a regular file")
+
+
+def _not_regular(path, mode):
+    return JournalError(_("%s is %s, not a journal file: a journal is a plain file; nothing "
+                          "was read or written") % (path, _kind_of(mode)))
+
+
+def _open_read(path):
+    """A binary reader of the regular file at ``path`` (a link to one is followed: reading
+    changes nothing). Never waits: a named pipe or a device is refused at once
+    (``JournalError``); ``OSError`` when it can't be opened."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def _open_write(path, links_ok=1):
+    """A file descriptor appending to the regular file at ``path`` (created if missing,
+    mode 0644), never through a symbolic link (``O_NOFOLLOW``) and never waiting (a named
+    pipe or a device is refused at once); ``links_ok``: a file with more hard links than
+    this is refused too (``FILE.damaged``: a planted link to another file). Raises
+    ``JournalError`` saying what the path is, ``OSError`` when it can't be opened."""
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP or (exc.errno == errno.ENXIO and os.path.exists(path)):
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                raise JournalError(_("%s is a symbolic link: the table never writes through a "
+                                     "link; nothing was changed (move the link away, or give "
+                                     "the file's own path)") % path) from None
+            raise _not_regular(path, mode) from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _not_regular(path, info.st_mode)
+        if links_ok and info.st_nlink > links_ok:
+            raise JournalError(_("%s has another name (a hard link, %d names): the table "
+                                 "never writes into another file; nothing was changed (move "
+                                 "it away)") % (path, info.st_nlink))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _write_all(fd, data):
+    """Write every byte of ``data`` to ``fd`` (a short write goes on where it stopped)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _resume_hint(path, options=()):
@@ -182,9 +387,9 @@ def _resume_hint(path, options=()):
 
 def _set_aside_note(kind, line_no, reason, size, path, kept):
     """The line that says where reading stopped: ``kind`` ``torn`` (a last line cut off,
-    ``size`` bytes), ``stale`` (an event that no longer applies) or ``damaged``; ``kept``:
-    the rest was moved to ``FILE.damaged`` (a resume), else the file is unchanged (a
-    replay)."""
+    ``size`` bytes), ``stale`` (an event that no longer applies), ``chain`` (a line out
+    of place) or ``damaged``; ``kept``: the rest was moved to ``FILE.damaged`` (a resume),
+    else the file is unchanged (a replay)."""
     if kind == "torn":
         return "line %d was cut off when the program stopped (%d bytes): left out%s" % (
             line_no, size, ", kept in %s.damaged" % path if kept else "; %s is unchanged" % path)
@@ -192,72 +397,114 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
         return "%s up to line %d, whose event no longer applies (%s); %s" % (
             "resumed" if kept else "shown", line_no, reason,
             "it and the rest are kept in %s.damaged" % path if kept else "%s is unchanged" % path)
+    if kind == "chain":
+        if kept:
+            return _("resumed up to line %d, which is out of place (%s); it and the rest are "
+                     "kept in %s.damaged") % (line_no, reason, path)
+        return _("shown up to line %d, which is out of place (%s); %s is unchanged") % (
+            line_no, reason, path)
     if kept:
         return "resumed up to the damaged line %d; it and the rest are kept in %s.damaged" % (
             line_no, path)
     return "shown up to the damaged line %d (%s); %s is unchanged" % (line_no, reason, path)
 
 
-def read_events(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
-    """Return the list of events (dicts) stored in the journal at ``path``.
-
-    A torn last line (no newline, failing its checksum) is skipped; ``repair``:
-    the file is then cut back to the end of the last good line (only then, and
-    only when a good line precedes it). Any other bad line raises ``JournalError``
-    naming it, the file untouched, unless ``upto_damage``: the events before it are
-    returned and, with ``repair``, the rest of the file is moved to
-    ``FILE.damaged`` first (a torn last line too: no byte is lost). ``check``: a
-    function of the events read that returns ``None`` or ``(line, reason)`` of the
-    first event that no longer applies to the game (``Session.stale_line``); that
-    line counts as a bad line (refused, or with ``upto_damage`` the end of what is
-    read), and it is called before anything in the file changes. ``notes``: a
-    list that gets one line in words for what was set aside (without ``repair``:
-    where the reading stopped; the file is never changed then). ``options``: words
-    the refusal's suggested command gets after ``--upto-damage`` (``--plain``).
-    Raises ``OSError`` when the file can't be read, ``JournalError`` when it is not
-    a game journal.
-    """
-    with open(path, "rb") as fh:
+def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
+    """``(events, kept)``: what ``read_events`` returns, and the journal's bytes as they
+    stand after it (what a ``Journal`` appends after)."""
+    with _open_read(path) as fh:
         data = fh.read()
-    events, good_end, bad, starts = _scan(path, data)
+    scan = _scan(path, data)
+    events, good_end, bad, lines = scan.events, scan.good_end, scan.bad, scan.lines
+    kind = "damaged" if bad is not None else None
+    if scan.chain_bad is not None:  # a line out of place comes before any damaged one
+        line_no, reason, good_end = scan.chain_bad
+        cut = len([n for n in lines if n < line_no])
+        bad, kind = (line_no, reason, False), "chain"
+        what = _("line %d is out of place (%s)") % (line_no, reason)
+        checked = events[:cut]
+    else:
+        checked = events
+    # an event that no longer applies: the check sees every readable event, so that at
+    # the line where a chain breaks the game's own words say what is wrong
     stale = check(events) if check is not None and events else None
     if stale is not None:
-        line_no, reason = stale  # within the good lines: it comes before any bad one
-        events, good_end = events[: line_no - 1], starts[line_no - 1]
-        bad = (line_no, reason, False)
-        what = "event on line %d no longer applies (%s)" % (line_no, reason)
-    elif bad is not None:
+        stale = (lines[stale[0] - 1], stale[1])
+        if bad is None or stale[0] <= bad[0]:
+            line_no, reason = stale
+            cut = lines.index(line_no)
+            checked, good_end = events[:cut], scan.starts[cut]
+            bad, kind = (line_no, reason, False), "stale"
+            what = "event on line %d no longer applies (%s)" % (line_no, reason)
+    events = checked
+    if kind == "damaged":
         what = "line %d is damaged (%s)" % (bad[0], bad[1])
     if bad is not None:
         line_no, reason, torn = bad
         if not torn and not upto_damage:
             raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
         if repair:
-            with open(path + ".damaged", "ab") as side:
+            # a link or a second name planted at FILE.damaged is refused before anything
+            # changes; what is there already is kept (the bytes are appended)
+            side = _open_write(path + ".damaged")
+            try:
                 # exactly the bytes cut: the journal and FILE.damaged put together are
                 # the file as it was (a torn tail gets no newline added)
-                side.write(data[good_end:])
-                side.flush()
-                os.fsync(side.fileno())
-            with open(path, "r+b") as fh:
-                fh.truncate(good_end)
-                fh.flush()
-                os.fsync(fh.fileno())
+                _write_all(side, data[good_end:])
+                os.fsync(side)
+            finally:
+                os.close(side)
+            fd = _open_write(path)
+            try:
+                os.ftruncate(fd, good_end)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
         if notes is not None:  # said once it is done
-            kind = "torn" if torn else ("stale" if stale is not None else "damaged")
+            if torn:
+                kind = "torn"
             notes.append(_set_aside_note(kind, line_no, reason, len(data) - good_end, path,
                                          repair))
-    return events
+    return events, data[:good_end]
+
+
+def read_events(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
+    """Return the list of events (dicts, without the line fields ``n``, ``game`` and
+    ``prev``) stored in the journal at ``path``.
+
+    A torn last line (no newline, failing its checksum) is skipped; ``repair``:
+    the file is then cut back to the end of the last good line (only then, and
+    only when a good line precedes it). Any other bad line raises ``JournalError``
+    naming it, the file untouched: a damaged line (its checksum), or a line out of
+    place (format 3: its number, game id or ``prev`` hash is not the one its place
+    needs: a line removed, repeated, moved or from another game), unless
+    ``upto_damage``: the events before it are returned and, with ``repair``, the rest
+    of the file is moved to ``FILE.damaged`` first (a torn last line too: no byte is
+    lost; a symbolic link or a file of two names there is refused, nothing changed).
+    ``check``: a function of the events read that returns ``None`` or ``(line,
+    reason)`` of the first event that no longer applies to the game
+    (``Session.stale_line``, ``line`` counted in events); that line counts as a bad
+    line (refused, or with ``upto_damage`` the end of what is read; at the line where
+    the chain breaks its reason is the one said), and it is called before anything in
+    the file changes. ``notes``: a list that gets one line in words for what was set
+    aside (without ``repair``: where the reading stopped; the file is never changed
+    then). ``options``: words the refusal's suggested command gets after
+    ``--upto-damage`` (``--plain``). Raises ``OSError`` when the file can't be read,
+    ``JournalError`` when it is not a game journal or not a regular file (a named
+    pipe is refused at once, never waited on).
+    """
+    return _read(path, repair, upto_damage, notes, check, options)[0]
 
 
 def read_header(path):
     """The ``game`` line (a dict) of the journal at ``path``, or ``None`` when it can't
-    be read (no such file, not a game journal: ``Journal.resume`` then says why). Only
-    reads: the file is never changed, whatever its later lines hold."""
+    be read (no such file, not a regular file, not a game journal: ``Journal.resume``
+    then says why). Only reads, never waits: the file is never changed, whatever its
+    later lines hold."""
     try:
-        with open(path, "rb") as fh:
+        with _open_read(path) as fh:
             first = fh.readline()
-        events = _scan(path, first)[0]
+        events = _scan(path, first).events
     except (OSError, JournalError):
         return None
     return events[0] if events else None
@@ -265,15 +512,47 @@ def read_header(path):
 
 def new_path_problem(path):
     """Why a new game can't be journaled at ``path`` (one line naming ``--journal``),
-    or ``None``: a folder, a folder that doesn't exist. A file that already holds a
-    game is for the caller to word (``play`` offers ``--resume``)."""
+    or ``None``: a folder, a folder that doesn't exist, a symbolic link, anything but
+    a regular file (a named pipe, a device). A file that already holds a game is for
+    the caller to word (``play`` offers ``--resume``)."""
     if os.path.isdir(path):
         return ("--journal %s is a folder: give a file name, e.g. %s"
                 % (path, os.path.join(path, "game.jsonl")))
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         return "--journal %s: the folder %s does not exist" % (path, folder)
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(mode):
+        return _("--journal %s is a symbolic link: the table never writes through a link; "
+                 "give a new file name") % path
+    if not stat.S_ISREG(mode):
+        return _("--journal %s is %s, not a file: give a new file name") % (path, _kind_of(mode))
     return None
+
+
+def behind_pyramid(events, boot, acked):
+    """One line when the pyramid knows of dice the journal ``events`` do not hold: it
+    acknowledged event ``acked`` of boot ``boot`` (its ``HELLO``) but the journal's last
+    die or refused release of that boot is an earlier one (or there is none). A journal
+    cut at its end (lines removed from the end) proves nothing by its own lines; this is
+    the check the pyramid makes possible. ``None`` when the journal is not behind, or
+    ``boot``/``acked`` is ``None``."""
+    if boot is None or acked is None:
+        return None
+    last = None
+    for event in events:
+        if event.get("type") in ("die", "rejected") and event.get("boot") == boot:
+            seq = event.get("seq")
+            if isinstance(seq, int) and (last is None or seq > last):
+                last = seq
+    if last is not None and last >= acked:
+        return None
+    return _("the journal ends before the pyramid's last acknowledged die (event %d; the "
+             "journal's last is %s): lines may have been cut from its end") % (
+                 acked, "none" if last is None else "event %d" % last)
 
 
 class Journal:
@@ -281,17 +560,21 @@ class Journal:
 
     ``Journal(path)`` opens (creating if needed) for appending and takes an
     exclusive lock (``JournalError`` when another program holds it); ``path=None``
-    keeps events in memory only (used by tests and by ``replay``). ``pyramid``:
-    the dice source of a new game (``virtual``, ``manual`` or a port), recorded in
-    its ``game`` line. ``.events`` is every event written through this object or
-    loaded by ``Journal.resume``; ``.header`` the ``game`` line (or ``None``).
+    keeps events in memory only (used by tests and by ``replay``). The file must be
+    a regular file (or a new path): a symbolic link, a named pipe or a device is
+    refused at once (``JournalError``), never written through or waited on.
+    ``pyramid``: the dice source of a new game (``virtual``, ``manual`` or a port),
+    recorded in its ``game`` line. ``.events`` is every event written through this
+    object or loaded by ``Journal.resume`` (without the line fields ``n``, ``game``,
+    ``prev``); ``.header`` the ``game`` line (or ``None``); ``.game_id`` the id every
+    line carries.
     """
 
     def __init__(self, path=None, pyramid=None):
         self.path = path
         self.events = []
         self.pyramid = pyramid
-        self._fh = None
+        self._fd = None
         self._newline_owed = False
         #: lines in words for what ``resume`` set aside (a torn or damaged tail)
         self.notes = []
@@ -299,14 +582,26 @@ class Journal:
         #: (``pyramid play`` sets it with the options the game runs with); ``None``:
         #: ``pyramid play --resume PATH``
         self.resume_command = None
+        self.game_id = None
+        self._count = 0  # lines in the file
+        self._last = None  # hash of the last line: the next line's prev
+        self._pending = None  # an older journal's hash, until its chain starts
         if path:
-            fh = open(path, "ab")
+            fd = _open_write(path, links_ok=0)
             try:
-                _lock(fh, path)
+                _lock(fd, path)
+                if os.fstat(fd).st_size:
+                    with _open_read(path) as fh:
+                        self._follow(_scan(path, fh.read()))
             except BaseException:
-                fh.close()
+                os.close(fd)
                 raise
-            self._fh = fh
+            self._fd = fd
+
+    def _follow(self, scan):
+        """Take the chain's state from a ``_Scan`` of the file's bytes: appends go on
+        after its last line."""
+        self.game_id, self._count, self._last = scan.game, scan.count, scan.last
 
     @property
     def header(self):
@@ -319,76 +614,135 @@ class Journal:
         ``check``: ``Session.stale_line`` (see ``read_events``): an event that no
         longer applies counts as a damaged line. ``upto_damage``: resume up to the
         first damaged line (the rest is kept in ``FILE.damaged``). ``options``: the
-        table's options, said in a refusal's command (see ``read_events``). Raises ``OSError``
-        if missing, ``JournalError`` if damaged, empty, not a journal or in use; the
-        file is then unchanged.
+        table's options, said in a refusal's command (see ``read_events``). A journal
+        of an older format (1 or 2: lines without numbers) is said in one note; the
+        first event appended then starts its chain (a ``chained`` line first, whose
+        ``prev`` is the hash of every line before it), so the note comes once. Raises ``OSError`` if
+        missing, ``JournalError`` if damaged, out of place, empty, not a journal, not a
+        regular file or in use; the file is then unchanged.
         """
-        if not os.path.isfile(path):
-            raise FileNotFoundError(errno.ENOENT, "no such journal", path)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            raise FileNotFoundError(errno.ENOENT, "no such journal", path) from None
+        if stat.S_ISLNK(mode):
+            raise JournalError(_("%s is a symbolic link: the table never writes through a "
+                                 "link; nothing was changed (give the file's own path)") % path)
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode)
         journal = cls(path)
         try:
-            events = read_events(path, repair=True, upto_damage=upto_damage, notes=journal.notes,
-                                 check=check, options=options)
+            events, kept = _read(path, repair=True, upto_damage=upto_damage,
+                                 notes=journal.notes, check=check, options=options)
             if not events:
                 raise JournalError("%s: the journal is empty" % path)
-            with open(path, "rb") as fh:
-                fh.seek(0, os.SEEK_END)
-                if fh.tell():
-                    fh.seek(-1, os.SEEK_END)
-                    journal._newline_owed = fh.read(1) != b"\n"
+            journal._follow(_scan(path, kept))
+            journal._newline_owed = bool(kept) and not kept.endswith(b"\n")
+            journal.events = events
+            if journal.game_id is None:
+                journal._chain_start(kept)
         except BaseException:
             journal.close()
             raise
-        journal.events = events
         return journal
+
+    def _chain_start(self, kept):
+        """A journal of an older format: its chain starts with the next event appended,
+        after one ``chained`` line whose ``prev`` is the hash of every line before it
+        (``kept``: the file's bytes). Said once, in ``notes``; the file changes only
+        when an event is appended."""
+        older = hashlib.sha256()
+        lines = kept.split(b"\n")
+        if lines and lines[-1] == b"":
+            lines.pop()
+        for chunk in lines:
+            if chunk.endswith(b"\r"):
+                chunk = chunk[:-1]
+            older.update(chunk + b"\n")
+        self._pending = older.hexdigest()[:16]
+        self.notes.append(ngettext(
+            "%(path)s was written by an older version (journal format %(format)s): the lines "
+            "appended from now on are numbered and chained, after its %(count)d line",
+            "%(path)s was written by an older version (journal format %(format)s): the lines "
+            "appended from now on are numbered and chained, after its %(count)d lines",
+            self._count) % {"path": self.path, "format": self.events[0].get("format", 1),
+                            "count": self._count})
 
     def append(self, event):
         """Write one event (a JSON-able dict with ``type``) and force it to disk.
 
-        Returns only after ``os.fsync`` so the caller may then show the result.
-        Raises ``JournalFull`` (an ``OSError``) when the disk is full and ``OSError``
-        when the write or the sync fails otherwise; the line is then cut from the
-        file again (best effort) and not counted in ``events``.
+        The line gets its number, the game id (a new one for the ``game`` line of a new
+        journal) and the hash of the line before it (``n``, ``game``, ``prev``; an
+        event holding one of these keys is refused with ``ValueError``). Returns only
+        after ``os.fsync`` so the caller may then show the result. Raises
+        ``JournalFull`` (an ``OSError``) when no more bytes fit (the disk, a quota, the
+        file-size limit) and ``OSError`` when the write or the sync fails otherwise;
+        the file is then cut back to where the line began, no partial line left, and
+        the event is not counted in ``events``.
         """
         if "type" not in event:
             raise ValueError("journal event without a type: %r" % (event,))
+        if any(name in event for name in CHAIN_FIELDS):
+            raise ValueError("journal event with a line field (n, game, prev): %r" % (event,))
         if event["type"] == "game" and self.pyramid is not None and "pyramid" not in event:
             event = dict(event, pyramid=self.pyramid)
-        line = encode_line(event)
-        if self._fh is not None:
+        if self._pending is not None:  # an older journal: its chain starts here
+            game = new_game_id()
+            self._write({"type": CHAINED, "n": self._count + 1, "game": game,
+                         "prev": self._pending, "format": FORMAT})
+            self.game_id, self._pending = game, None
+        line = dict(event)
+        if self._count == 0 and event["type"] == "game":
+            game = self.game_id or new_game_id()
+            line.update(n=1, game=game)
+        elif self.game_id is not None:
+            game = self.game_id
+            line.update(n=self._count + 1, game=game, prev=self._last)
+        else:
+            game = None  # an older journal opened without resume: its lines stay as they are
+        self._write(line)
+        self.game_id = game
+        self.events.append(event)
+
+    def _write(self, fields):
+        """Write the line of ``fields`` and force it to disk (see ``append``)."""
+        data = encode_line(fields)
+        if self._fd is not None:
             if self._newline_owed:
-                line = b"\n" + line
-            self._fh.seek(0, os.SEEK_END)
-            start = self._fh.tell()
+                data = b"\n" + data
+            start = os.fstat(self._fd).st_size
             try:
-                self._fh.write(line)
-                self._fh.flush()
-                os.fsync(self._fh.fileno())
+                _write_all(self._fd, data)
+                os.fsync(self._fd)
             except OSError as exc:
-                # Not safely on disk: cut the partial line so the file stays the record.
+                # Not safely on disk: cut what was written of the line, so the file stays
+                # the record (an unbuffered write leaves nothing to flush on close)
                 try:
-                    self._fh.truncate(start)
-                    self._fh.seek(start)
+                    os.ftruncate(self._fd, start)
                 except OSError:
                     pass
-                if exc.errno == errno.ENOSPC:
+                if exc.errno in FULL_ERRNOS:
                     command = self.resume_command
                     if command is None:
                         command = "pyramid play --resume %s" % shlex.quote(self.path)
+                    cause = (_("the disk is full") if exc.errno != getattr(errno, "EFBIG", None)
+                             else _("the disk is full for this program (its file-size limit "
+                                    "is reached)"))
                     raise JournalFull(
-                        errno.ENOSPC,
-                        "the disk is full: the game is safe in %s up to the last event; free some "
-                        "space, then continue with: %s" % (self.path, command),
+                        exc.errno,
+                        _("%s: the game is safe in %s up to the last event; free some "
+                          "space, then continue with: %s") % (cause, self.path, command),
                     ) from None
                 raise
             self._newline_owed = False
-        self.events.append(event)
+        self._count += 1
+        self._last = line_hash(data.strip(b"\n"))
 
     def close(self):
         """Close the file and release its lock (idempotent)."""
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
 
     def __enter__(self):
         return self
@@ -398,11 +752,11 @@ class Journal:
         return False
 
 
-def _lock(fh, path):
+def _lock(fd, path):
     if fcntl is None:
         return
     try:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
         if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
             raise JournalError("%s is in use by another program (another 'pyramid play "

@@ -5,6 +5,8 @@ import sys
 import threading
 import time
 
+from camelhost.i18n import _
+
 #: Longest wait, in plain mode, for the die of a release before reading on (seconds).
 DIE_WAIT_S = 20.0
 
@@ -37,8 +39,8 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
 
     def feed():
         try:
-            for text in lines:
-                typed.put(("line", text.rstrip("\n")))
+            for item in typed_lines(lines):
+                typed.put(item)
         finally:
             typed.put(("eof", None))
 
@@ -80,7 +82,7 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
                 else:
                     limit = die_wait_s if wait_s is None else min(die_wait_s, wait_s)
                 try:
-                    _, item = events.get(timeout=limit)
+                    item = events.get(timeout=limit)[1]
                 except queue.Empty:
                     if lines is False:
                         raise TimeoutError("no die from the pyramid for %s s" % limit) from None
@@ -112,6 +114,12 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
             kind, item = got
             if kind == "eof":
                 eof = True
+            elif kind == "bad":
+                # a line that is no text in the input's encoding: said, and the table
+                # goes on reading the next one
+                table.display.error(_("that line is not %s text (a byte the table can't "
+                                      "read): it was skipped, nothing changed; type it "
+                                      "again") % item)
             elif kind == "line":
                 echo(False)  # the private line, if it was one, is typed: echo back on
                 going_on = table.line(item)
@@ -124,6 +132,32 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
         if interactive:
             _echo(True)
     return 0
+
+
+def typed_lines(lines):
+    """The typed lines of ``lines`` one at a time, as ``("line", text)`` (no newline) or,
+    for a line that is no text in the input's encoding, ``("bad", encoding)``: one
+    undecodable byte costs that line only, never the lines before or after it.
+
+    ``lines``: a text stream with a binary ``buffer`` (``sys.stdin``): read as bytes,
+    a line at a time, each decoded strictly in the stream's encoding (one CR before
+    the newline is part of the line ending, as in text mode); or any iterable of
+    strings (tests, scripts), whose lines are taken as they are."""
+    raw = getattr(lines, "buffer", None)
+    if raw is None or not hasattr(raw, "readline"):
+        for text in lines:
+            yield "line", text.rstrip("\n")
+        return
+    encoding = getattr(lines, "encoding", None) or "utf-8"
+    for chunk in iter(raw.readline, b""):
+        if chunk.endswith(b"\n"):
+            chunk = chunk[:-1]
+            if chunk.endswith(b"\r"):
+                chunk = chunk[:-1]
+        try:
+            yield "line", chunk.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            yield "bad", encoding
 
 
 def _echo(on):

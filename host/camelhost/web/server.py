@@ -27,11 +27,23 @@ closes its stream; ``publish`` never waits for a client.
 The board is read-only: apart from the replay controls it accepts only ``GET`` and
 ``HEAD``, and it only sends what ``publish`` was given (public facts, see
 ``camelhost.web.follow``).
+
+No one can wear it out without the token. At most ``max_connections`` connections are
+open at once (by default far below the open-file limit: ``default_max_connections``);
+when one more comes, the oldest that has not yet sent a whole request is closed to make
+room, or, when every open one has, the new one is closed as soon as it is accepted. A connection that has not sent a whole
+request within ``header_timeout_s`` is closed (a silent or trickling one), so is one
+idle for ``idle_timeout_s`` between requests; a request refused (no token, wrong host,
+wrong method) is answered and its connection closed at once, never kept. The server
+never prints: what asyncio or aiohttp would log (an ``accept`` that found no file
+descriptor, a connection reset) is counted in ``problems`` instead, the table's
+terminal stays quiet.
 """
 
 import asyncio
 import ipaddress
 import json
+import logging
 import os
 import secrets
 import threading
@@ -137,6 +149,127 @@ class _Client:
         self.dropped = 0
 
 
+#: Connections the kernel queues for the board before it accepts them; asyncio accepts
+#: up to this many in one go, each holding a file descriptor until it is handled.
+BACKLOG = 64
+
+
+def default_max_connections():
+    """The connections a board keeps open at once: 256, or fewer when the open-file limit
+    (``RLIMIT_NOFILE``) is low: half of what the limit leaves after 64 descriptors for
+    the table's own files (its pyramid, its journal) and two backlogs of connections
+    being accepted (``BACKLOG``), at least 8. 256 at a limit of 1,024, 32 at 256."""
+    try:
+        import resource
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return 256
+    if soft == getattr(resource, "RLIM_INFINITY", -1) or soft <= 0:
+        return 256
+    return max(8, min(256, (soft - 64 - 2 * BACKLOG) // 2))
+
+
+class _Quiet(logging.Handler):
+    """Takes what aiohttp and asyncio log (a reset connection, an error in a handler)
+    so that nothing reaches the table's terminal; the boards count it."""
+
+    boards = set()
+
+    def emit(self, record):
+        for board in list(self.boards):
+            board._problem(record.getMessage())
+
+
+_QUIET = _Quiet()
+
+
+def _silence_logs():
+    for name in ("aiohttp", "asyncio"):
+        logger = logging.getLogger(name)
+        if _QUIET not in logger.handlers:
+            logger.addHandler(_QUIET)
+        logger.propagate = False
+
+
+class _Gate(asyncio.Protocol):
+    """One accepted connection, counted by its board and handed to aiohttp's request
+    handler: closed at once when the board already holds ``max_connections``, and when
+    no whole request came within ``header_timeout_s``."""
+
+    def __init__(self, board):
+        self.board = board
+        self.inner = None
+        self.transport = None
+        self.timer = None
+        self.spoke = False
+
+    def connection_made(self, transport):
+        board = self.board
+        if len(board._conns) >= board.max_connections:
+            # full: the oldest connection that has not yet sent a whole request makes
+            # room (a silent one), so a flood of them never locks a real screen out;
+            # when every one has spoken, the new one is turned away
+            silent = next((g for g in board._conns.values() if not g.spoke), None)
+            if silent is None:
+                board.turned_away += 1
+                transport.abort()
+                return
+            board.evicted += 1
+            silent.close()
+        self.transport = transport
+        board._conns[transport] = self
+        self.timer = board._loop_now.call_later(board.header_timeout_s, self._silent)
+        self.inner = board._runner.server()
+        self.inner.connection_made(transport)
+
+    def heard(self):
+        """A whole request came: the header timeout no longer applies."""
+        self.spoke = True
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def _silent(self):
+        self.timer = None
+        if not self.spoke and self.transport is not None:
+            self.board.timed_out += 1
+            self.close()
+
+    def close(self):
+        """Close the connection at once and stop counting it."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.board._conns.pop(self.transport, None)
+        self.transport.abort()
+
+    def data_received(self, data):
+        if self.inner is not None:
+            self.inner.data_received(data)
+
+    def eof_received(self):
+        if self.inner is not None:
+            return self.inner.eof_received()
+        return None
+
+    def pause_writing(self):
+        if self.inner is not None:
+            self.inner.pause_writing()
+
+    def resume_writing(self):
+        if self.inner is not None:
+            self.inner.resume_writing()
+
+    def connection_lost(self, exc):
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.board._conns.pop(self.transport, None)
+        if self.inner is not None:
+            self.inner.connection_lost(exc)
+            self.inner = None
+
+
 class WebBoard:
     """The scoreboard server (see the module docstring).
 
@@ -145,10 +278,19 @@ class WebBoard:
     that token. ``controls``: a callable ``(command) -> None`` for the replay
     buttons, or ``None`` (live tables: no controls). ``heartbeat_s``: a ``ping``
     event is sent on an idle stream that often, so the page notices a dead one.
+    ``max_connections``: connections open at once (``None``:
+    ``default_max_connections()``); ``header_timeout_s``: the time a new connection
+    has to send a whole request; ``idle_timeout_s``: the longest silence between two
+    requests on one connection. ``evicted``, ``turned_away``, ``timed_out`` and
+    ``problems`` count silent connections closed to make room for a new one, new ones
+    closed at the limit (every open one had spoken), silent connections closed at
+    their header timeout, and what the libraries would have logged (``last_problem``:
+    the latest, in words).
     """
 
     def __init__(self, host=DEFAULT_HOST, port=DEFAULT_PORT, token=None, max_clients=16,
-                 queue_size=8, write_timeout_s=10.0, heartbeat_s=15.0, controls=None):
+                 queue_size=8, write_timeout_s=10.0, heartbeat_s=15.0, controls=None,
+                 max_connections=None, header_timeout_s=5.0, idle_timeout_s=15.0):
         self.host = host
         self.port = port
         if token is None:
@@ -162,6 +304,17 @@ class WebBoard:
         self.write_timeout_s = write_timeout_s
         self.heartbeat_s = heartbeat_s
         self.controls = controls
+        self.max_connections = max_connections or default_max_connections()
+        self.header_timeout_s = header_timeout_s
+        self.idle_timeout_s = idle_timeout_s
+        self.turned_away = 0
+        self.evicted = 0
+        self.timed_out = 0
+        self.problems = 0
+        self.last_problem = None
+        self._conns = {}  # transport -> _Gate: the connections open now
+        self._loop_now = None
+        self._server = None
         self.seq = 0
         self.published_at = {}  # seq -> time.time() of publish, the last 1000 (benchmarks)
         self._latest = b"{}"
@@ -192,6 +345,15 @@ class WebBoard:
     def clients(self):
         """Number of open streams."""
         return len(self._clients)
+
+    @property
+    def connections(self):
+        """Number of open connections (streams, pages being sent, idle ones)."""
+        return len(self._conns)
+
+    def _problem(self, text):
+        self.problems += 1
+        self.last_problem = text
 
     def publish(self, view):
         """Send ``view`` (a JSON-able dict of public facts) to every open page and keep
@@ -272,9 +434,18 @@ class WebBoard:
                 client.queue.get_nowait()
             client.queue.put_nowait(_CLOSE)
 
+    def _loop_error(self, loop, context):
+        # never printed: an accept that found no file descriptor (asyncio pauses accepting
+        # for a second by itself), a reset connection; counted instead
+        self._problem(str(context.get("message") or context.get("exception")))
+
     def _serve(self):
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(self._loop_error)
+        self._loop_now = loop
+        _silence_logs()
+        _Quiet.boards.add(self)
         try:
             loop.run_until_complete(self._begin())
         except BaseException as exc:  # noqa: BLE001 - handed to start()
@@ -304,31 +475,43 @@ class WebBoard:
         if p:
             app.router.add_get(p, self._slash)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                     shutdown_timeout=1.0)
+                                     shutdown_timeout=1.0, keepalive_timeout=self.idle_timeout_s,
+                                     max_line_size=4096, max_field_size=4096)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
+        # aiohttp's handler behind a gate that counts and times every connection
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: _Gate(self), self.host, self.port, reuse_address=True, backlog=BACKLOG)
         if self.port == 0:
-            self.port = self._runner.addresses[0][1]
+            self.port = self._server.sockets[0].getsockname()[1]
         self._latest_seq = self.seq
 
     async def _shutdown(self):
         self._close_all()
+        if self._server is not None:
+            self._server.close()
         await asyncio.sleep(0.05)
+        for gate in list(self._conns.values()):
+            gate.transport.abort()
         if self._runner is not None:
             await self._runner.cleanup()
+        _Quiet.boards.discard(self)
         asyncio.get_running_loop().call_soon(asyncio.get_running_loop().stop)
 
     @web.middleware
     async def _guard(self, request, handler):
+        gate = self._conns.get(request.transport)
+        if gate is not None:
+            gate.heard()
         try:
             refusal = self._refusal(request)
             if refusal is not None:
                 resp = web.Response(status=refusal[0], text=refusal[1] + "\n")
+                resp.force_close()  # a refused request keeps no connection open
             else:
                 resp = await handler(request)
         except web.HTTPException as exc:
             resp = web.Response(status=exc.status, text=exc.reason + "\n")
+            resp.force_close()
         for key, value in HEADERS.items():
             resp.headers.setdefault(key, value)
         return resp
