@@ -201,7 +201,7 @@ def leave_one_out(samples, edition, settings):
         for i in range(len(readings)):
             rest = dict(samples)
             rest[label] = readings[:i] + readings[i + 1:]
-            clf = classifier.Classifier(calibration.fit(rest, edition, settings))
+            clf = classifier.Classifier(calibration.fit(rest, edition, settings, floor=False))
             got[label].append(clf.classify(readings[i])[0])
     report = {}
     n_all = correct_all = rejected_all = wrong_all = 0
