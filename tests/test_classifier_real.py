@@ -97,17 +97,21 @@ def test_waddle_rejects_rather_than_guesses_when_calibration_is_narrow(waddle):
     assert total["error"] <= 0.005, total
 
 
-def test_the_ev3_set_at_a_tenth_of_the_light_is_still_named_and_never_wrong(real_sets):
-    """The EV3 readings as a TCS34725 would count them at 2.4 ms and gain 4 (the
-    bench's scaled set: the darkest cube reads about 35 counts of clear, 4 in its
-    weakest channel), calibrated as at full light: the classic edition's colours
-    are named at least 99 % of the time and no reading of either edition is
-    named as another colour (the bench prints all five exposures)."""
+@pytest.mark.parametrize("settings", [{"integration_ms": 2.4, "gain": 4},
+                                      {"integration_ms": 24.0, "gain": 4}])
+def test_the_ev3_set_with_less_light_is_still_named_and_never_wrong(real_sets, settings):
+    """The EV3 readings as a TCS34725 would count them (the bench's scaled set: at
+    2.4 ms x4 the darkest cube reads about 35 counts of clear, 4 in its weakest
+    channel; at 24 ms x4 ten times that), calibrated there: the classic edition's
+    colours are named at least 99 % of the time and no reading of either edition
+    is named as another colour. Splits 5 to 11 hold a red glitch (one reading whose
+    green and blue jumped, posterior 0.96 for purple at 24 ms) and the yellow log's
+    transient (nearer blue than the runner-up by likelihood, at 2.4 ms); the
+    bench prints all 20 splits at all five exposures."""
     if "ev3" not in real_sets:
         pytest.skip("EV3 readings absent")
-    settings = {"integration_ms": 2.4, "gain": 4}
     scaled = bench.scaled_set(real_sets["ev3"], settings)
     got = bench.split_protocol(scaled, lambda cal, edition: C.Classifier(
-        calibration.fit(cal, edition, settings)), splits=3)
+        calibration.fit(cal, edition, settings, floor=False)), splits=7, first_seed=5)
     assert got["wrong"] == 0, got
     assert bench._rates(got["classic"])[0] >= 99.0, got["classic"]

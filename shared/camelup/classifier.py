@@ -48,11 +48,12 @@ readings have heavy tails) unless
   wrong colour moves the wrong camel (RULES 3.5(c)), an ``unknown`` only makes
   the table ask;
 
-or it is further than ``near`` (4) without leading every other class by
-``lead`` (5.5) sigma and a mixture of two dice explains it (the two-dice test
-below: a die with another in view, a die mid-fall; ``far``): such a tail
-reading is named only when no mixture explains it (a die's own tail, seated a
-little off). Then the answer is ``unknown``. A rejected reading that two dice of the edition
+or it is further than ``near`` (4) without leading every other class (the
+nearest other, by distance) by ``lead`` (5.5) sigma and a mixture of two dice
+explains it (the two-dice test below: a die with another in view, a die
+mid-fall; ``far``): such a tail reading is named only when no mixture explains
+it (a die's own tail, seated a little off) and its posterior is at least
+``TAIL_POSTERIOR`` (0.98). Then the answer is ``unknown``. A rejected reading that two dice of the edition
 mixed together explain well is ``double``: a non-negative least-squares fit of
 the two class mean readings, residual under the profile's ``double_residual``,
 each die at least 15 % of it, and the two shares adding up to two dice' worth
@@ -101,6 +102,9 @@ STEP = 0.5
 #: named only when no mixture of two dice explains it (``Classifier._two_dice``).
 NEAR = 4.0
 LEAD = 5.5
+#: Such a tail reading, when no mixture explains it, needs this posterior (not just
+#: ``POSTERIOR``): out in the tail is where a glitch of one channel lives.
+TAIL_POSTERIOR = 0.98
 #: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal;
 #: otherwise above 2, where a t has a covariance). The class's spread is the t's
 #: covariance, so the Mahalanobis distance enters as ``d^2 / (TAIL - 2)``
@@ -649,7 +653,8 @@ class Classifier:
         return out
 
     def _rank(self, x):
-        """``(best, second, d_best, d_second, posterior of best)`` for features ``x``.
+        """``(best, second, d_best, d_second, posterior of best, lead)`` for features ``x``;
+        ``lead``: the distance of the nearest other class less ``d_best`` (sigma).
 
         Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
         (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
@@ -672,7 +677,11 @@ class Classifier:
             gap = (s - s1) * 0.5
             if gap < 60.0:  # exp(-60) adds nothing, even in float32
                 total += math.exp(-gap)
-        return (best, second, dist[best], dist[second], 1.0 / total)
+        lead = None  # how much nearer the reading is to ``best`` than to every other class
+        for label in self.labels:
+            if label != best and (lead is None or dist[label] - dist[best] < lead):
+                lead = dist[label] - dist[best]
+        return (best, second, dist[best], dist[second], 1.0 / total, lead)
 
     def classify(self, reading):
         """``(label, margin)`` for one ``(c, r, g, b)`` reading.
@@ -693,7 +702,7 @@ class Classifier:
         ``far``, ``between``, ``guard``, ``double``, ``saturated``) and, for
         ``double``, ``pair`` (the two labels). Same decision as ``classify``."""
         x = features(reading, self.ref_clear * self.drift)
-        best, second, d1, d2, post = self._rank(x)
+        best, second, d1, d2, post, lead = self._rank(x)
         margin = d2 - d1
         detail = {"best": (best, d1), "second": (second, d2), "posterior": post, "reason": "ok"}
         if reading[0] >= self.saturation:
@@ -706,11 +715,11 @@ class Classifier:
             detail["reason"] = "between"
         elif not self._clear_of(x, best, second):
             detail["reason"] = "guard"
-        elif d1 > self.near and margin < self.lead:
+        elif d1 > self.near and lead < self.lead:
             # a tail reading without a clear lead: named unless a mixture of two
             # dice explains it (a die half in view of another, a die mid-fall)
             pair = self._two_dice(reading)
-            if pair is None:
+            if pair is None and post >= TAIL_POSTERIOR:
                 return (best, margin, detail)
             detail["reason"] = "far"
         else:
