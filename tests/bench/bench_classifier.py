@@ -501,13 +501,15 @@ def real_sets():
     return sets
 
 
-def replica(data, units, seed=1):
+def replica(data, units, seed=1, real_brightness=False):
     """A simulated copy of a real set: ``sim_fit`` fitted to its logs, logs of the same
-    lengths drawn from the fit."""
+    lengths drawn from the fit; with ``real_brightness``, each log follows the real
+    log's own brightness path (``sim_fit.brightness_paths``)."""
     import sim_fit
 
     fits = sim_fit.fit_set(data, units)
-    return sim_fit.LogModel(fits, units, seed).sets({k: len(v) for k, v in data.items()})
+    paths = sim_fit.brightness_paths(data) if real_brightness else None
+    return sim_fit.LogModel(fits, units, seed, paths=paths).sets({k: len(v) for k, v in data.items()})
 
 
 def real_data(splits=20):
@@ -593,7 +595,7 @@ def exposure_table(splits=20, sim_per_class=300):
     """Section 3b: named / rejected / wrong per edition at ``EXPOSURES``, ours next to
     a plain LDA (forced choice; both leave a saturated reading unnamed), on every
     real set scaled to TCS34725 counts (``scaled_set``), on its simulated replica
-    scaled alike, and on the simulated pyramid (``OpticalModel``: 12 calibration
+    (following the real logs' brightness paths) scaled alike, and on the simulated pyramid (``OpticalModel``: 12 calibration
     readings per class as ``pyramid calibrate`` takes, ``sim_per_class`` test
     readings). Returns ``[(source, edition, settings, ours, lda)]`` (count dicts) and
     prints the table and, for every row where the LDA names at least 99 %, whether
@@ -608,7 +610,9 @@ def exposure_table(splits=20, sim_per_class=300):
     for name, units, data in real_sets():
         short = name.split(" (")[0]
         sources.append((short + " real", data))
-        sources.append((short + " replica", replica(data, units)))
+        # the replica on the real log's own brightness path: what differs is the
+        # simulator's colours, drift, noise and counts
+        sources.append((short + " replica", replica(data, units, real_brightness=True)))
     print("  %-16s %-8s %-14s %-26s %-26s %s" % ("source", "edition", "exposure", "ours",
                                                "plain LDA", "LDA >= 99: ours >= 99, 0 wrong"))
     for source, data in sources:
