@@ -186,6 +186,11 @@ def test_no_import_cycle_even_inside_a_function():
     assert not cycles, "\n" + "\n".join(cycles)
 
 
+#: gettext's own names are the translation catalogue's public entry points, whatever
+#: their underscore (``from camelhost.i18n import _, ngettext, N_``).
+GETTEXT_NAMES = ("camelhost.i18n", ("_", "N_"))
+
+
 def test_no_module_takes_another_modules_private_names():
     bad = []
     for mod in sorted(MODULES):

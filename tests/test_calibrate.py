@@ -349,3 +349,84 @@ def test_cable_pulled_mid_session(virtual, capsys, monkeypatch):
     monkeypatch.setattr("builtins.input", person)
     _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "lost the connection",
                    "after 2 of 72 readings", "nothing was saved")
+
+
+# --- enough light: the floor ------------------------------------------------
+
+
+def _dim_samples(scale):
+    """Readings of the second edition's simulated dice at 24 ms and gain 4, every
+    count times ``scale`` (rounded): the same dice under less light."""
+    from sim_optics import calibration_samples
+
+    raw = calibration_samples("second", seed=9, n=12)
+    return {label: [tuple(int(v * scale + 0.5) for v in r) for r in rows]
+            for label, rows in raw.items()}
+
+
+@pytest.fixture
+def sim_path(monkeypatch):
+    monkeypatch.syspath_prepend(paths.SIM_DIR)
+
+
+def test_calibrate_refuses_settings_under_the_floor_with_one_line_of_advice(sim_path):
+    """The same dice at a sixtieth of the light (a little less than 2.4 ms and
+    gain 1 instead of 24 ms and 4x): the darkest die gives fewer counts than the fitted profile's floor,
+    and the check names the die, its counts, the floor and the one setting that
+    gives enough light, saving nothing."""
+    settings = {"integration_ms": 2.4, "gain": 1}
+    samples = _dim_samples(1 / 60.0)
+    profile = calibration.fit(samples, "second", settings)
+    darkest, _brightest = calibrate.darkest_and_brightest(samples)
+    assert darkest[1] < profile["floor"]
+    with pytest.raises(calibrate.CliError) as info:
+        calibrate.check_light(profile, samples, settings)
+    line = str(info.value)
+    assert "\n" not in line
+    assert "too little light" in line and darkest[0] in line
+    assert "%d counts" % darkest[1] in line and "gain 4x (--gain 4)" in line, line
+    assert "nothing was saved" in line
+    # the same dice with the light the floor asks for pass
+    bright = _dim_samples(4 / 60.0)
+    calibrate.check_light(calibration.fit(bright, "second", {"integration_ms": 2.4, "gain": 4}),
+                          bright, {"integration_ms": 2.4, "gain": 4})
+
+
+def test_light_fix_names_gain_then_integration_then_the_hardware():
+    at = {"integration_ms": 2.4, "gain": 1}
+    # brightest at 100 of 1024: gain 4 still fits the range
+    assert calibrate.light_fix(at, 5, 15, 100) == ("gain 4x (--gain 4)",
+                                                   {"integration_ms": 2.4, "gain": 4})
+    # 20 times the light: no gain alone keeps the brightest in range; the shortest
+    # integration time that some gain allows does
+    text, new = calibrate.light_fix(at, 1, 20, 30)
+    assert new == {"integration_ms": 4.8, "gain": 16} and "--integration 4.8 --gain 16" in text
+    # at the longest time and the highest gain nothing is left but the hardware
+    text, new = calibrate.light_fix({"integration_ms": 153.6, "gain": 60}, 3, 15, 1000)
+    assert new is None and "LED" in text and "closer" in text
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_autorange_gives_the_darkest_die_enough_light(micropython):
+    """The virtual pyramid at 2.4 ms and gain 1: its darkest die (purple) reads about a
+    dozen counts, under the floor with its margin; ``reach_light`` (the step of
+    --autorange after the gain) raises the gain until it has enough light, and
+    says so."""
+    out = io.StringIO()
+    with connect("virtual", edition="second", seed=4) as pyramid:
+        cfg = dict(pyramid.link.configure(integration_ms=3, gain=1))  # 2.4 ms, one step
+        driver = calibrate.VirtualDriver(pyramid.virtual)
+        driver.present("yellow", 1, 0, 0)
+        cfg["brightest"] = pyramid.link.sample()[0][0]
+        floor = classifier.default_profile("second")["floor"]
+        driver.present("purple", 1, 0, 0)
+        on, off = pyramid.link.sample()
+        assert on[0] - off[0] < floor * calibrate.LIGHT_MARGIN
+        cfg = calibrate.reach_light(pyramid, driver, "second", cfg, out)
+        said = out.getvalue()
+        assert "darkest die: purple" in said and "gain 4x (--gain 4)" in said, said
+        assert pyramid.link.configure()["gain"] == cfg["gain"] == 4
+        driver.present("purple", 1, 0, 0)
+        on, off = pyramid.link.sample()
+        assert on[0] - off[0] >= floor * calibrate.LIGHT_MARGIN, (said, on, off, cfg)

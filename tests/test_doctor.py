@@ -10,7 +10,7 @@ from camelhost.commands import doctor
 
 pytestmark = [pytest.mark.hil, pytest.mark.micropython]
 
-STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "slider"]
+STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "light", "slider"]
 
 
 def _run(hardware=None):
@@ -33,14 +33,15 @@ def test_doctor_passes_on_the_virtual_pyramid(micropython, capsys):
     assert cli.main(["doctor", "--port", "virtual"]) == 0
     out = capsys.readouterr().out
     assert _status_of(out) == {name: "ok" for name in STEPS}
-    assert "MicroPython 1.29.0" in out and "chip id 0x44" in out and "all 7 checks passed" in out
+    assert "MicroPython 1.29.0" in out and "chip id 0x44" in out and "all 8 checks passed" in out
+    assert "the darkest die (purple) gives" in out
 
 
 def test_a_missing_sensor_fails_the_sensor_step_with_its_advice(micropython):
     status, out = _run({"sensor": "absent"})
     assert status == 1
     got = _status_of(out)
-    assert got["sensor"] == "FAILED" and got["LED"] == got["reading"] == "skipped"
+    assert got["sensor"] == "FAILED" and got["LED"] == got["reading"] == got["light"] == "skipped"
     assert got["slider"] == "ok"  # the push still arrives (as a sensor fault event)
     assert "fix: the pyramid's colour sensor is not answering on the I2C bus" in out
     assert "checks failed: sensor" in out
@@ -72,7 +73,7 @@ def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython)
 
         def ask(prompt):
             asked.append(prompt)
-            vp.place("green")
+            vp.place("purple" if "purple" in prompt else "green")
             return ""
 
         def say(text):
@@ -82,5 +83,21 @@ def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython)
         steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
     assert [s.name for s in steps] == STEPS and all(s.status == "ok" for s in steps), steps
     assert asked and "put one die in the pyramid's head" in asked[0]
+    assert "put the purple die in the pyramid's head" in asked[1]
     assert said and "push the slider" in said[0]
     assert "reads green" in [s for s in steps if s.name == "reading"][0].detail
+
+
+def test_too_little_light_fails_the_light_step_naming_the_setting_that_fixes_it(micropython):
+    """At 2.4 ms and gain 1 the virtual pyramid's darkest die (purple) reads about a
+    dozen counts, under the floor of the second edition's dice: the light step
+    fails, and its advice names the gain that gives enough light."""
+    from camelhost.tools import monitor
+
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        pyramid.link.configure(integration_ms=3, gain=1)  # 2.4 ms, one step
+        steps = doctor.checklist(pyramid, doctor._Sim(pyramid.virtual), "second")
+    light = [s for s in steps if s.name == "light"][0]
+    assert light.status == "failed", light
+    assert "the darkest die (purple) gives" in light.detail and "at 2.4 ms and gain 1x" in light.detail
+    assert "gain 4x (--gain 4)" in light.advice, light.advice

@@ -438,24 +438,27 @@ class App:
     async def _report(self, result):
         kind, label, margin, reading = result
         raw = reading if reading is not None else (0, 0, 0, 0)
+        # under the profile's floor the sensor saw too little light (docs/calibration.md)
+        dim = True if raw[0] < getattr(self.classifier, "floor", 0.0) else None
         if kind == "nodie":
             self.emit("nodie", {})
         elif kind == "double":
-            self.emit("double", {"raw": raw})
+            self.emit("double", {"raw": raw, "dim": dim})
         elif kind == "unknown":
             value = await self._value()
             guess = label if label else self.guess
             # the full label: "grey-black"/"grey-white" tells the host the die is the
             # grey one and only its numeral ink is unsure (docs/protocol.md)
             best = guess if guess else "none"
-            self.emit("unknown", {"best": best, "val": value, "raw": raw})
+            self.emit("unknown", {"best": best, "val": value, "raw": raw, "dim": dim})
         else:
             value = await self._value()
             colour, ink = label, None
             dash = label.find("-")
             if dash > 0:
                 colour, ink = label[:dash], label[dash + 1 :]
-            self.emit("die", {"col": colour, "ink": ink, "val": value, "m": margin, "raw": raw})
+            self.emit("die", {"col": colour, "ink": ink, "val": value, "m": margin, "raw": raw,
+                              "dim": dim})
 
     async def _value(self):
         """The value button pressed within ``value_ms`` (1..3), else ``None`` (``?``)."""

@@ -161,13 +161,16 @@ class LogModel:
     """Simulated logs of a fitted set. ``fits``: ``fit_set``'s dict; ``units``:
     ``ev3`` or ``tcs230``; ``seed``: int. ``noise``: scales every random part."""
 
-    def __init__(self, fits, units, seed=0, noise=1.0):
+    def __init__(self, fits, units, seed=0, noise=1.0, paths=None):
         if units not in UNITS:
             raise ValueError("units must be one of %s, not %r" % (", ".join(UNITS), units))
         self.fits = fits
         self.units = units
         self.noise = noise
         self.rng = Rng(seed)
+        #: per class, a brightness path to follow instead of drawing one
+        #: (``brightness_paths``); None: the AR(1) of the fit
+        self.paths = paths or {}
 
     def log(self, label, n):
         """``n`` readings ``(c, r, g, b)`` of class ``label``, one after another,
@@ -180,8 +183,11 @@ class LogModel:
         steps = [rng.normal(0.0, f["sigma_s"][k] * g) for k in range(3)]
         innov = f["sigma_l"] * math.sqrt(max(0.0, 1.0 - rho * rho)) * g
         out = []
-        for _ in range(n):
+        path = self.paths.get(label)
+        for t in range(n):
             lvl = rho * lvl + rng.normal(0.0, innov)
+            if path:
+                lvl = path[t % len(path)]
             row = []
             for k in range(3):
                 if rng.random() < f["p"]:
@@ -203,6 +209,19 @@ class LogModel:
     def sets(self, lengths):
         """``{label: log}`` with ``lengths[label]`` readings each (e.g. the real set's)."""
         return {label: self.log(label, lengths[label]) for label in sorted(lengths)}
+
+
+def brightness_paths(data):
+    """``{label: [L[t], ...]}``: each real log's own brightness path, its log clear
+    count less its mean (the ``L`` of the model), for ``LogModel(paths=...)``: a
+    replica that keeps the real set's distances and seating, reading after
+    reading, and simulates the rest (colours, drift, noise, counts)."""
+    out = {}
+    for label in sorted(data):
+        logc = [math.log(max(row[0], 1e-9)) for row in data[label]]
+        mc = _mean(logc)
+        out[label] = [v - mc for v in logc]
+    return out
 
 
 def log_stats(rows):

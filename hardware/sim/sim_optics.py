@@ -38,6 +38,7 @@ same seed gives the same counts under CPython and the MicroPython unix port.
 
 import math
 
+import camelup.board.tcs34725 as _tcs
 from camelup.editions import EDITIONS
 
 #: Die labels of each edition as the sensor names them (``Edition.sensor_labels``).
@@ -175,6 +176,45 @@ def _mix(a, b):
     x = (x * 0xC2B2AE35) & 0xFFFFFFFF
     x ^= x >> 16
     return x
+
+
+def chip_count(light, steps, gain, rng, noise=1.0):
+    """One channel's count as the TCS34725 makes it (an int).
+
+    ``light``: the counts the light alone gives (float >= 0) at ``steps``
+    integration steps (1..256) and analog ``gain`` (1, 4, 16, 60). Adds the dark
+    counts, shot noise growing with the count (fewer electrons per count at a
+    higher gain) and read noise (``SENSOR_NOISE``, times ``noise``; one normal
+    drawn from ``rng``, a ``Rng``, when ``noise`` is not 0); compresses above the
+    analog front end's knee (``camelup.board.tcs34725.saturation_steps``), rounds to
+    the integer count and clips at 0 and the full scale
+    (``camelup.board.tcs34725.full_scale_steps``). ``OpticalModel.counts`` and the
+    classifier bench's scaled real readings both count through it.
+    """
+    sn = SENSOR_NOISE
+    mean = light + sn["dark_per_step"] * steps * gain / 4.0  # dark counts
+    shot = sn["shot"] * (gain / 4.0)  # fewer electrons per count at higher gain
+    var = shot * mean + sn["read"] ** 2 if mean > 0 else sn["read"] ** 2
+    value = mean + rng.normal(0.0, 1.0) * math.sqrt(var) * noise if noise else mean
+    full = _tcs.full_scale_steps(steps)
+    knee = _tcs.saturation_steps(steps)
+    if value > knee:  # the analog front end compresses, then the counter clips
+        value = knee + (value - knee) * 0.3
+    value = int(value + 0.5)  # the ADC's integer count
+    return 0 if value < 0 else (full if value > full else value)
+
+
+def led_reading(light, steps, gain, rng, noise=1.0):
+    """An ambient-subtracted reading ``(c, r, g, b)`` (ints >= 0) of ``light`` (4
+    floats: the counts the LED's light alone gives, see ``chip_count``): the
+    LED-on count less the LED-off count of each channel, clipped at 0, as
+    ``pyramid.sensor.ColourSensor.sample`` takes it (no ambient light)."""
+    out = []
+    for k in range(4):
+        off = chip_count(0.0, steps, gain, rng, noise)
+        on = chip_count(light[k], steps, gain, rng, noise)
+        out.append(on - off if on > off else 0)
+    return (out[0], out[1], out[2], out[3])
 
 
 def _integrate(spectrum_fn):
@@ -387,26 +427,16 @@ class OpticalModel:
         amb = self._ambient_resp
         ambient_unit = self._white_clear / amb[0]
         flicker = 1.0 + n * rng.uniform(-0.05, 0.05)
-        steps = int((integration_ms * 10 + 12) // 24)
+        steps = _tcs.steps(integration_ms)
         exposure = steps * 2.4 * gain * self._gain_error.get(gain, 1.0)
         # one unit of signal = a white die's clear response under the LED
         unit = WHITE_COUNTS_PER_MS_GAIN * exposure / self._white_clear
-        full = min(65535, 1024 * steps)
-        knee = full - full // 4 if steps < 64 else full
-        noise = SENSOR_NOISE
         level = self._step_level(index, rng) if n else 1.0
-        shot = noise["shot"] * (gain / 4.0)  # fewer electrons per count at higher gain
         out = []
         for k in range(4):
             led_part = signal[k] * self.drift * level * (1.0 + (self.balance_drift - 1.0) * blue[k])
             light = on * led_part + leak * flicker * amb[k] * ambient_unit
-            mean = light * unit + noise["dark_per_step"] * steps * gain / 4.0  # dark counts
-            var = shot * mean + noise["read"] ** 2 if mean > 0 else noise["read"] ** 2
-            value = mean + rng.normal(0.0, 1.0) * math.sqrt(var) * n if n else mean
-            if value > knee:  # the analog front end compresses, then the counter clips
-                value = knee + (value - knee) * 0.3
-            value = int(value + 0.5)  # the ADC's integer count
-            out.append(0 if value < 0 else (full if value > full else value))
+            out.append(chip_count(light * unit, steps, gain, rng, n))
         return (out[0], out[1], out[2], out[3])
 
     def _step_level(self, index, rng):

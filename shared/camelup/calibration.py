@@ -42,7 +42,9 @@ from camelup.board.classifier import (
     TAIL,
     UNKNOWN,
     classes_for,
+    count_noise,
     features,
+    light_floor,
     single_die_residual,
     whitening,
 )
@@ -54,6 +56,9 @@ SHRINK = 0.2
 #: (regularised discriminant analysis: 12 readings, 75 % pooled; 200, 13 %).
 #: ``None``: the pooled one only (plain shrinkage LDA).
 POOL = 30
+#: Share of a feature's measured variance ``fit`` keeps when it takes the count
+#: noise out of a class's readings (``_without_noise``).
+KEEP = 0.1
 #: A pair of classes closer than this (sigma) is reported as too close.
 TOO_CLOSE = 6.0
 
@@ -89,6 +94,21 @@ def _pack(cov):
 # --- fitting ---
 
 
+def _without_noise(scatter, dof, noise):
+    """``scatter`` (4x4, over ``dof`` degrees of freedom) with each feature's
+    variance less ``dof`` times its count-noise variance (``noise``, 4x4): what
+    the seating, the LED and the die add. A feature keeps at least ``KEEP`` of
+    its variance, and the correlations are the measured ones, so the result is a
+    covariance whenever ``scatter`` is."""
+    scale = [1.0] * 4
+    for i in range(4):
+        s = scatter[i][i]
+        if s > 0:
+            v = s - dof * noise[i][i]
+            scale[i] = math.sqrt((v if v > KEEP * s else KEEP * s) / s)
+    return [[scatter[i][j] * scale[i] * scale[j] for j in range(4)] for i in range(4)]
+
+
 def _scatter(rows, mean):
     """Sum of outer products of ``rows - mean`` (4x4)."""
     out = [[0.0] * 4 for _ in range(4)]
@@ -116,8 +136,8 @@ def _shrunk(scatter, dof, shrink):
 
 
 def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN,
-        guard=GUARD, guard_se=GUARD_SE, posterior=POSTERIOR, shot=SHOT, step=STEP, pool=POOL,
-        tail=None, near=None, lead=None):
+        guard=GUARD, guard_se=GUARD_SE, posterior=POSTERIOR, shot=None, step=STEP, pool=POOL,
+        tail=None, near=None, lead=None, denoise=True, floor=True):
     """Fit a profile from calibration readings.
 
     ``samples_by_label``: ``{label: [(c, r, g, b), ...]}`` ambient-subtracted
@@ -129,7 +149,11 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     ``pool`` (readings' weight of the pooled spread; ``None``: plain shrinkage
     LDA, ``0``: each die its own), ``tail``, ``near``, ``lead``: see the
     constants of the same names in capitals (``SHRINK`` and ``POOL`` here, the
-    decision's in ``camelup.board.classifier``).
+    decision's in ``camelup.board.classifier``); ``shot`` defaults to ``SHOT`` x the
+    settings' gain. ``denoise``: take the count noise of the readings' own counts
+    out of each class's spread (the classifier adds it back for the counts it
+    runs at; ``False``: keep the measured spread whole). ``floor``: compute
+    the profile's ``floor`` (``False``: 0, for the many fits of a check).
 
     Returns the profile, a JSON-able dict::
 
@@ -137,17 +161,20 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
          "reject": float, "min_margin": float, "posterior": float,
          "guard": float, "guard_se": float, "shot": float, "step": float,
          "tail": float, "near": float, "lead": float,
-         "double_residual": float, "features": [...],
+         "double_residual": float, "floor": float, "features": [...],
          "classes": {label: {"n": int, "mean": [4 floats], "unit": [4 floats],
          "base": [10 floats]}}}
 
-    ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
+    ``floor``: enough light, the clear count the darkest die must give
+    (``camelup.board.classifier.light_floor``). ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
     count noise and the two-dice test); ``base`` the lower triangle of the
     class's covariance before its count noise (``camelup.board.classifier.whitening``
     and ``spread`` complete it for given settings). Raises ``ValueError`` for an unknown edition or
     label, a label with fewer than 3 readings, or fewer than two labels.
     """
     allowed = classes_for(edition)
+    if shot is None:
+        shot = SHOT * settings["gain"]
     labels = sorted(samples_by_label)
     if len(labels) < 2:
         raise ValueError("need readings of at least two classes, got %d" % len(labels))
@@ -222,6 +249,10 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
                     base[i][j] = r + b[i] * b[j] * vl
                 base[i][3] = base[3][i] = b[i] * vl
             base[3][3] = vl
+        if denoise and (label == EMPTY or pool is not None):
+            # the readings' spread holds the count noise at these counts; the
+            # classifier adds it back for the counts it runs at (never twice)
+            base = _without_noise(base, 1, count_noise([u * ref for u in unit], ref, shot, step))
         entry["base"] = _pack(base)
         classes[label] = entry
     profile = {
@@ -252,6 +283,8 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     residuals.sort()
     if residuals:
         profile["double_residual"] = _round(2.0 * residuals[(len(residuals) * 95) // 100])
+    # enough light for these dice: the darkest die's clear count the pyramid needs
+    profile["floor"] = _round(light_floor(profile)) if floor else 0.0
     return profile
 
 

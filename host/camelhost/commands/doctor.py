@@ -8,8 +8,10 @@ step passed, 1 otherwise.
 Steps: ``connection`` (HELLO), ``versions`` (MicroPython and firmware, ``INFO?``),
 ``bytecode`` (the board loads what this program's mpy-cross makes), ``sensor``
 (chip id and settings), ``LED`` (LED on minus LED off with a die in the head),
-``reading`` (that die classified, with its margin), ``slider`` (seen pressed, as
-one event, and released). On a real board the maker puts a die in the head and
+``reading`` (that die classified, with its margin), ``light`` (the edition's
+darkest die gives enough light: its clear count against the floor,
+``camelup.board.classifier.light_floor`` of the built-in profile), ``slider`` (seen
+pressed, as one event, and released). On a real board the maker puts a die in the head and
 pushes the slider when asked; on the virtual pyramid its simulated table does.
 """
 
@@ -19,6 +21,7 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
+from camelhost.i18n import _
 
 HELP = ("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
         "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -71,6 +74,10 @@ class _Maker:
     def place_die(self, edition):
         self.ask("put one die in the pyramid's head (slider not pushed), then press Enter: ")
 
+    def place(self, label):
+        self.ask(_("put the %s die in the pyramid's head (slider not pushed), then press "
+                   "Enter: ") % label)
+
     def push(self):
         self.say("push the slider once and let it go (waiting %.0f s)" % PUSH_TIMEOUT)
         return PUSH_TIMEOUT
@@ -86,6 +93,9 @@ class _Sim:
         from camelup import editions
 
         self.vp.place(editions.get_edition(edition).sensor_labels[0])
+
+    def place(self, label):
+        self.vp.place(label)
 
     def push(self):
         self.vp.release(wait=False)
@@ -187,6 +197,7 @@ def checklist(pyramid, hands, edition):
     if not sensor_ok:
         steps.append(Step("LED", "skipped", "needs the sensor"))
         steps.append(Step("reading", "skipped", "needs the sensor"))
+        steps.append(Step("light", "skipped", _("needs the sensor")))
     else:
         hands.place_die(edition)
         on, off = link.sample()
@@ -215,6 +226,7 @@ def checklist(pyramid, hands, edition):
         else:
             steps.append(Step("reading", "ok", "the die in the head reads %s, margin %.2f sigma"
                               % (reading["label"], reading["m"] / 100)))
+        steps.append(light_step(link, hands, settings, edition))
 
     # slider: pressed (one event) and released
     link.pending_events()
@@ -233,6 +245,38 @@ def checklist(pyramid, hands, edition):
             steps.append(Step("slider", "failed", what + " but it still reads pressed",
                               "the switch stays closed: check the lever and that NO (not NC) is wired"))
     return steps
+
+
+def light_step(link, hands, settings, edition):
+    """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
+    clear count (LED on minus LED off) against the floor of the built-in profile's
+    dice (``camelup.board.classifier.light_floor``, stored as its ``floor``); failed
+    with ``calibrate.light_fix``'s one line when under it. ``settings``: the
+    device's ``CFG`` (or None: the step is skipped)."""
+    from camelup.board import classifier
+
+    from camelhost.tools import calibrate
+
+    if not settings:
+        return Step("light", "skipped", _("needs the sensor settings"))
+    edition = settings.get("ed") or edition
+    profile = classifier.default_profile(edition)
+    floor = profile.get("floor", 0.0)
+    label = calibrate.darkest(edition)
+    hands.place(label)
+    on, off = link.sample()
+    clear = on[0] - off[0] if on[0] > off[0] else 0
+    it = calibrate.integration_ms(settings["it"])
+    shown = _("the darkest die (%s) gives %d counts of clear at %.1f ms and gain %dx; enough "
+              "light for these dice is %d") % (label, clear, it, settings["gain"], int(floor + 0.999))
+    if clear >= floor:
+        return Step("light", "ok", shown)
+    classes = profile["classes"]
+    ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
+    fix, _settings = calibrate.light_fix({"integration_ms": it, "gain": settings["gain"]},
+                                         clear, floor, clear * ratio, calibrate.LIGHT_MARGIN)
+    return Step("light", "failed", shown, _("set %s (pyramid calibrate --autorange finds it)")
+                % fix if _settings else fix)
 
 
 def _released(link, timeout=5.0):

@@ -72,11 +72,13 @@ class DieEvent:
     ``fault``, ``eio``/``timeout``/``nosensor``. ``reading``: the raw
     ``(c, r, g, b)`` counts when sent. ``margin``: classifier margin in sigma.
     ``raw``: the wire line (str, without newline; ``""`` for ``gap``).
+    ``dim``: True when the pyramid saw too little light for the reading (its clear
+    count under the profile's floor, docs/calibration.md); False when not, or not said.
     """
 
-    __slots__ = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "missing", "best", "code", "reading", "margin")
+    __slots__ = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "missing", "best", "code", "reading", "margin", "dim")
 
-    def __init__(self, kind, boot, seq, raw="", colour=None, ink=None, value=None, missing=(), best=None, code=None, reading=None, margin=None):
+    def __init__(self, kind, boot, seq, raw="", colour=None, ink=None, value=None, missing=(), best=None, code=None, reading=None, margin=None, dim=False):
         self.kind = kind
         self.boot = boot
         self.seq = seq
@@ -89,6 +91,7 @@ class DieEvent:
         self.code = code
         self.reading = reading
         self.margin = margin
+        self.dim = dim
 
     @classmethod
     def from_message(cls, msg, raw=""):
@@ -107,6 +110,7 @@ class DieEvent:
             code=f.get("code"),
             reading=f.get("raw"),
             margin=None if margin is None else margin / 100.0,
+            dim=bool(f.get("dim")),
         )
 
     def label(self):

@@ -20,7 +20,7 @@ MANUAL = "manual"
 VIRTUAL = "virtual"
 AUTO = "auto"
 #: The fields of a link event the table uses (``camelhost.device.events.DieEvent``).
-EVENT_FIELDS = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best")
+EVENT_FIELDS = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best", "dim")
 #: Longest list of missing sequence numbers written out in a gap event.
 MISSING_SHOWN = 20
 

@@ -323,7 +323,8 @@ class Table:
             self._shown(notices)
         elif kind in ("double", "nodie", "unknown"):
             try:
-                notices = s.reject(event, kind)
+                # a colour unread because the sensor saw too little light says so
+                notices = s.reject(event, "dim" if kind == "unknown" and event.get("dim") else kind)
             except TableError as exc:
                 self.display.error(str(exc))
                 return

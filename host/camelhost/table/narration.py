@@ -14,6 +14,7 @@ import shlex
 from camelup.editions import get_edition
 from camelup.notation import position_text
 
+from camelhost.i18n import _
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import signed
@@ -239,6 +240,7 @@ def notice_lines(notice, view, past=False):
 def _why(kind):
     return {"double": "two dice came out at once", "nodie": "no die came out",
             "unknown": "the colour could not be read",
+            "dim": _("the sensor saw too little light"),
             "again": "the grey die's numerals could not be read"}.get(kind, kind)
 
 

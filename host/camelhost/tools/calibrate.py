@@ -33,6 +33,7 @@ import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
+from camelhost.i18n import _
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -48,6 +49,14 @@ DEFAULT_SAMPLES = 12
 GREY_FACTOR = 2
 #: Readings per class a session takes at most (100 means about 800 releases by hand).
 MAX_SAMPLES = 100
+#: The longest integration time calibration proposes (64 steps, the whole 65535
+#: counts): a release needs three agreeing readings (two integrations each, LED off
+#: and on) after its 150 ms settling, inside its 1.5 s (``pyramid.release``).
+LONGEST_MS = 153.6
+#: ``--autorange`` aims the darkest die this many times over the built-in profile's
+#: floor (a box of dice and a head differ from the simulated ones; the session's own
+#: profile has the last word).
+LIGHT_MARGIN = 1.5
 
 
 def check_samples(samples):
@@ -202,7 +211,7 @@ def leave_one_out(samples, edition, settings):
         for i in range(len(readings)):
             rest = dict(samples)
             rest[label] = readings[:i] + readings[i + 1:]
-            clf = classifier.Classifier(calibration.fit(rest, edition, settings))
+            clf = classifier.Classifier(calibration.fit(rest, edition, settings, floor=False))
             got[label].append(clf.classify(readings[i])[0])
     report = {}
     n_all = correct_all = rejected_all = wrong_all = 0
@@ -245,6 +254,76 @@ def _exposure_fix(brightest, settings):
     longer = min(614.4, it * room)
     return ("more counts: the brightest die reads only %.0f %% of full scale; integration "
             "time %.0f ms (--integration %.0f) or more LED current" % (100 * share, longer, longer))
+
+
+def light_fix(settings, darkest, floor, brightest, margin=1.0):
+    """What gives the darkest die enough light: ``(text, settings)``.
+
+    ``settings``: ``{"integration_ms", "gain"}`` now; ``darkest``: the darkest
+    die's clear count there (LED on minus LED off); ``floor``: the clear count it
+    needs (``camelup.board.classifier.light_floor``), times ``margin``; ``brightest``:
+    the brightest die's clear count (it must stay at most ``RANGE_WINDOW``'s top of
+    full scale). Tries a higher gain first (no slower), then a longer
+    integration time up to ``LONGEST_MS``, the shortest that some gain allows;
+    ``settings`` in the answer is what to set, or ``None`` when neither is enough:
+    then the text names the hardware (LED current, sensor distance)."""
+    need = floor * margin / float(darkest if darkest > 0 else 1)
+    it = settings["integration_ms"]
+    gain = settings["gain"]
+    room = RANGE_WINDOW[1] * full_scale(it) / float(brightest if brightest > 0 else 1)
+    for g in _tcs.GAINS:
+        if gain < g and need <= g / float(gain) <= room:
+            return (_("gain %dx (--gain %d)") % (g, g), {"integration_ms": it, "gain": g})
+    for g in (60, 16, 4, 1):
+        if g < gain:
+            continue
+        longer = integration_ms(it * need * gain / float(g))
+        if longer < it * need * gain / float(g):
+            longer = integration_ms(longer + _tcs.STEP_MS)  # round up to a whole step
+        if longer <= LONGEST_MS:
+            scale = longer / it * g / float(gain)
+            if brightest * scale <= RANGE_WINDOW[1] * full_scale(longer):
+                text = (_("integration time %.1f ms (--integration %.1f)") % (longer, longer)
+                        if g == gain else
+                        _("integration time %.1f ms and gain %dx (--integration %.1f --gain %d)")
+                        % (longer, g, longer, g))
+                return (text, {"integration_ms": longer, "gain": g})
+    return (_("more LED current or the sensor closer to the die (hardware/README.md): "
+              "even %.1f ms at gain 60x would not give enough light") % LONGEST_MS, None)
+
+
+def darkest_and_brightest(samples):
+    """``(label, clear)`` of the darkest die and the brightest die's clear count, by
+    the median clear count of each die's readings (``{label: [(c, r, g, b)]}``,
+    the empty head left out)."""
+    from camelup.board import classifier
+
+    darkest = None
+    brightest = 0
+    for label in sorted(samples):
+        if label == classifier.EMPTY or not samples[label]:
+            continue
+        clears = sorted(r[0] for r in samples[label])
+        median = clears[len(clears) // 2]
+        if darkest is None or median < darkest[1]:
+            darkest = (label, median)
+        brightest = max(brightest, median)
+    return darkest, brightest
+
+
+def check_light(profile, samples, settings):
+    """Raise ``CliError`` with one line of advice when the darkest die of ``samples``
+    gives less light than ``profile``'s ``floor`` (enough light, docs/calibration.md):
+    the settings the readings were taken with are refused, nothing is saved."""
+    floor = profile.get("floor", 0.0)
+    (label, clear), brightest = darkest_and_brightest(samples)
+    if floor and clear < floor:
+        text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
+        raise CliError(_("too little light: the darkest die (%s) gives %d counts of clear at "
+                         "%.1f ms and gain %dx, under the %d these dice need; set %s and "
+                         "calibrate again (nothing was saved)")
+                       % (label, clear, settings["integration_ms"], settings["gain"],
+                          int(floor + 0.999), text))
 
 
 def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
@@ -317,6 +396,7 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     if autorange:
         try:
             cfg = choose_gain(pyramid, driver, edition, out)
+            cfg = reach_light(pyramid, driver, edition, cfg, out)
         except DeviceRestarted as exc:
             raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
     it = integration_ms(cfg["it"])
@@ -392,6 +472,55 @@ def choose_gain(pyramid, driver, edition, out):
         print("the brightest die gives few counts even at 60x: lengthen the integration "
               "time (--integration) or move the sensor closer", file=out)
     print("gain set to %dx" % chosen, file=out)
+    cfg = dict(cfg)
+    cfg["brightest"] = clear  # the brightest die's LED-on clear count at this gain
+    return cfg
+
+
+def darkest(edition):
+    """The edition's darkest die (the smallest clear count under the white LED), as
+    the built-in profile sees it: ``blue`` (classic), ``purple`` (second)."""
+    from camelup.board import classifier
+
+    classes = classifier.default_profile(edition)["classes"]
+    dice = [label for label in classes if label != classifier.EMPTY]
+    return min(dice, key=lambda label: classes[label]["mean"][3])
+
+
+def reach_light(pyramid, driver, edition, cfg, out):
+    """After ``choose_gain``: with the edition's darkest die in the head, make sure it
+    gives enough light (``LIGHT_MARGIN`` x the built-in profile's ``floor``,
+    ``camelup.board.classifier.light_floor``), raising the gain or lengthening the
+    integration time as ``light_fix`` says; return the ``CFG`` in force. Raises
+    ``CliError`` with one line naming what to change in the hardware when no
+    setting up to ``LONGEST_MS`` at gain 60x is enough."""
+    from camelup.board import classifier
+
+    from camelhost.device.link import LinkError
+
+    floor = classifier.default_profile(edition).get("floor", 0.0)
+    label = darkest(edition)
+    driver.present(label, 1, 0, 0)
+    it = integration_ms(cfg["it"])
+    settings = {"integration_ms": it, "gain": cfg["gain"]}
+    on, off = _sample(pyramid, 0, 0)
+    clear = difference(on, off)[0]
+    print(_("darkest die: %s clear %d counts (enough light for these dice: %d, aiming at %d)")
+          % (label, clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)), file=out)
+    if clear >= floor * LIGHT_MARGIN:
+        return cfg
+    text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
+    if new is None:
+        raise CliError(_("too little light: the darkest die (%s) gives %d counts of clear at "
+                         "%.1f ms and gain %dx, and no setting gives it enough: %s; nothing "
+                         "was saved") % (label, clear, it, cfg["gain"], text))
+    try:
+        longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
+        cfg = pyramid.link.configure(gain=new["gain"],
+                                     integration_ms=None if longer == it else max(3.0, longer))
+    except LinkError as exc:
+        _explain_failure(pyramid, exc, "setting the integration time")
+    print(_("set %s: the darkest die then gives enough light") % text, file=out)
     return cfg
 
 
@@ -429,6 +558,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     advice = advise(pairs, saturated, loo, len(steps), settings, brightest)
     result = Result(profile, collected, pairs, loo, saturated, advice)
     print_report(result, out)
+    if not saturated:
+        check_light(profile, collected, settings)
     if save:
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
         try:

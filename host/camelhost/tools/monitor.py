@@ -22,6 +22,7 @@ import time
 import camelup.board.tcs34725 as _tcs
 
 from camelhost.errors import CliError
+from camelhost.i18n import _
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -259,6 +260,10 @@ def format_event(event):
         what = "sensor fault (%s)" % event.code
     else:
         what = "events lost: %s" % ",".join(str(s) for s in event.missing)
+    if getattr(event, "dim", False):
+        # the pyramid marks a reading under its profile's floor (docs/calibration.md)
+        what += "; " + _("DIM: the sensor saw too little light (its clear count was under "
+                         "what these dice need: pyramid calibrate --autorange)")
     return "      slider pushed -> event %s: %s" % (event.seq, what)
 
 

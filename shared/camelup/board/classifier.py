@@ -48,11 +48,12 @@ readings have heavy tails) unless
   wrong colour moves the wrong camel (RULES 3.5(c)), an ``unknown`` only makes
   the table ask;
 
-or it is further than ``near`` (4) without leading every other class by
-``lead`` (5.5) sigma and a mixture of two dice explains it (the two-dice test
-below: a die with another in view, a die mid-fall; ``far``): such a tail
-reading is named only when no mixture explains it (a die's own tail, seated a
-little off). Then the answer is ``unknown``. A rejected reading that two dice of the edition
+or it is further than ``near`` (4) without leading every other class (the
+nearest other, by distance) by ``lead`` (5.5) sigma and a mixture of two dice
+explains it (the two-dice test below: a die with another in view, a die
+mid-fall; ``far``): such a tail reading is named only when no mixture explains
+it (a die's own tail, seated a little off) and its posterior is at least
+``TAIL_POSTERIOR`` (0.98). Then the answer is ``unknown``. A rejected reading that two dice of the edition
 mixed together explain well is ``double``: a non-negative least-squares fit of
 the two class mean readings, residual under the profile's ``double_residual``,
 each die at least 15 % of it, and the two shares adding up to two dice' worth
@@ -84,7 +85,7 @@ DOUBLE = "double"
 #: Names of the feature vector's components.
 FEATURES = ("r/c", "g/c", "b/c", "log(c/ref)")
 #: Profile format version (``guard``, ``guard_se``, ``posterior``, ``shot``,
-#: ``step``, ``tail``, ``near``, ``lead`` and a class's ``base`` are optional keys
+#: ``step``, ``tail``, ``near``, ``lead``, ``floor`` and a class's ``base`` are optional keys
 #: of format 1: profiles saved without them get the defaults and keep their
 #: stored ``whiten``).
 FORMAT = 1
@@ -94,13 +95,16 @@ SIGMA_FLOOR = (0.002, 0.002, 0.002, 0.01)
 #: Count noise of one channel of a reading: variance ``SHOT * count + STEP`` (counts^2).
 #: ``STEP``: a count is an integer and the reading a difference of two of them:
 #: one count's step must not look like a big move.
-SHOT = 0.05
-STEP = 1.0
+SHOT = 0.0035
+STEP = 0.5
 #: Beyond ``NEAR`` sigma from its class (about 1 in 100 of a class's own readings)
 #: a reading that every other class is not ``LEAD`` sigma further from still is
 #: named only when no mixture of two dice explains it (``Classifier._two_dice``).
 NEAR = 4.0
 LEAD = 5.5
+#: Such a tail reading, when no mixture explains it, needs this posterior (not just
+#: ``POSTERIOR``): out in the tail is where a glitch of one channel lives.
+TAIL_POSTERIOR = 0.98
 #: Degrees of freedom of the Student-t likelihood behind the posterior (0 = normal;
 #: otherwise above 2, where a t has a covariance). The class's spread is the t's
 #: covariance, so the Mahalanobis distance enters as ``d^2 / (TAIL - 2)``
@@ -265,7 +269,7 @@ def class_spread(base, n, counts, ref_clear, shot=SHOT, step=STEP):
     out = [[0.0] * 4 for _ in range(4)]
     for i in range(4):
         for j in range(4):
-            out[i][j] = base[i][j] * grow + noise[i][j]
+            out[i][j] = (base[i][j] + noise[i][j]) * grow
         out[i][i] += SIGMA_FLOOR[i] * SIGMA_FLOOR[i]
     return out
 
@@ -327,7 +331,7 @@ def check_profile(profile):
         raise ValueError("profile ref_clear must be > 0")
     if len(profile["classes"]) < 2:
         raise ValueError("profile has fewer than two classes")
-    for key in ("guard", "guard_se", "shot", "step", "tail", "near", "lead"):
+    for key in ("guard", "guard_se", "shot", "step", "tail", "near", "lead", "floor"):
         value = profile.get(key, 0.0)
         if not _is_number(value) or value < 0:
             raise ValueError("profile %s must be a number >= 0" % key)
@@ -347,6 +351,105 @@ def check_profile(profile):
             raise ValueError("class %r has the wrong vector sizes" % (label,))
         if "base" in entry and len(entry["base"]) != 10:
             raise ValueError("class %r base covariance must have 10 numbers" % (label,))
+
+
+# --- enough light ---
+
+#: Enough light (docs/calibration.md, "Enough light"): at the floor, every pair of
+#: the profile's dice is at least ``LIGHT_SIGMA`` apart in its whole spread (count
+#: noise included), the separation ``camelup.calibration.separation`` calls enough
+#: (``TOO_CLOSE``): the guard (2.5-3.9 sigma) then leaves a pair's readings 2 sigma
+#: and more of room. A pair that no light brings there (the dice themselves too
+#: alike, or the seat) needs only keep ``LIGHT_SHARE`` of the separation it has
+#: without count noise: more light would not help it.
+LIGHT_SIGMA = 6.0
+LIGHT_SHARE = 0.8
+
+
+def _pair_separation(profile, a, b, scale, shot, step):
+    """Sigma between classes ``a`` and ``b`` of ``profile`` when every count is
+    ``scale`` times the profile's (``scale`` None: no count noise at all): the
+    difference of their means in the mean of their two spreads (``class_spread``)."""
+    classes = profile["classes"]
+    ref = profile["ref_clear"]
+    covs = []
+    for label in (a, b):
+        entry = classes[label]
+        if scale is None:
+            counts, noise_ref, sh, st = entry["unit"], 1.0, 0.0, 0.0
+        else:
+            counts, noise_ref, sh, st = [u * ref * scale for u in entry["unit"]], ref * scale, shot, step
+        covs.append(class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, noise_ref, sh, st))
+    cov = [[(covs[0][i][j] + covs[1][i][j]) * 0.5 for j in range(4)] for i in range(4)]
+    w = _invert_lower(_cholesky(cov))
+    ma = classes[a]["mean"]
+    mb = classes[b]["mean"]
+    total = 0.0
+    for i in range(4):
+        z = 0.0
+        for k in range(i + 1):
+            z += w[i][k] * (mb[k] - ma[k])
+        total += z * z
+    return math.sqrt(total)
+
+
+def light_floor(profile, shot=None, step=None):
+    """Enough light for ``profile``: the clear count (LED-on minus LED-off, counts)
+    its darkest die must give (a float, 1 .. 65535; 0 for a profile without
+    ``base`` spreads, which predates count noise).
+
+    The dice' mean readings are scaled together (a longer integration time, a
+    higher gain, a brighter LED or a nearer sensor scale every die alike) until
+    every pair of dice is ``LIGHT_SIGMA`` apart in its whole spread (count noise
+    ``shot`` x count + ``step`` per channel, default the profile's; the spread it
+    was calibrated with), or keeps ``LIGHT_SHARE`` of the separation it has
+    without count noise when that is less; the darkest die's clear count there
+    is the floor. One formula for every user: ``pyramid calibrate`` refuses
+    settings under it, ``pyramid doctor`` reports against it, the firmware marks
+    an event read under it (``dim``). ``ValueError`` from ``check_profile`` for a
+    broken profile."""
+    check_profile(profile)
+    classes = profile["classes"]
+    dice = [label for label in _sorted(classes) if label != EMPTY]
+    for label in dice:
+        if "base" not in classes[label]:
+            return 0.0
+    ref = profile["ref_clear"]
+    shot = profile.get("shot", SHOT) if shot is None else shot
+    step = profile.get("step", STEP) if step is None else step
+    darkest = None
+    for label in dice:
+        clear = classes[label]["unit"][0] * ref
+        if darkest is None or clear < darkest:
+            darkest = clear
+    if not darkest or darkest <= 0 or len(dice) < 2:
+        return 0.0
+    pairs = []
+    for i in range(len(dice)):
+        for j in range(i + 1, len(dice)):
+            best = _pair_separation(profile, dice[i], dice[j], None, shot, step)
+            need = LIGHT_SHARE * best
+            pairs.append((dice[i], dice[j], LIGHT_SIGMA if LIGHT_SIGMA < need else need))
+
+    def enough(scale):
+        for a, b, need in pairs:
+            if _pair_separation(profile, a, b, scale, shot, step) < need:
+                return False
+        return True
+
+    # separation grows with the light: bisect the scale, on its logarithm
+    lo, hi = math.log(1.0 / darkest), math.log(65535.0 / darkest)
+    if not enough(math.exp(hi)):
+        return 65535.0
+    if enough(math.exp(lo)):
+        return 1.0
+    for _ in range(20):
+        mid = (lo + hi) * 0.5
+        if enough(math.exp(mid)):
+            hi = mid
+        else:
+            lo = mid
+    return darkest * math.exp(hi)
 
 
 # --- two dice ---
@@ -432,6 +535,9 @@ class Classifier:
         self._inv_n = inv_n
         self._axes = {}  # (winner, runner-up) -> the guard's test direction
         self.double_residual = profile.get("double_residual", 0.0)
+        #: enough light: the clear count the darkest die must give (``light_floor``,
+        #: stored by ``fit``; 0 for older profiles: nothing is called dim)
+        self.floor = profile.get("floor", 0.0)
         scale = 1.0
         if settings is not None:
             scale = exposure(settings) / exposure(profile["settings"])
@@ -445,6 +551,8 @@ class Classifier:
         self._logdet = {}
         shot = profile.get("shot", SHOT)
         step = profile.get("step", STEP)
+        if settings is not None:  # shot noise per count grows with the gain
+            shot = shot * settings["gain"] / profile["settings"]["gain"]
         for label in self.labels:
             w = whitening(profile, label, self.ref_clear, shot, step)
             self._whiten[label] = w
@@ -467,15 +575,22 @@ class Classifier:
         z3 = w[3][0] * d0 + w[3][1] * d1 + w[3][2] * d2 + w[3][3] * d3
         return math.sqrt(z0 * z0 + z1 * z1 + z2 * z2 + z3 * z3)
 
-    def _guard(self, best, second):
-        """The guard (sigma) between classes ``best`` and ``second``."""
-        return self.guard + self.guard_se * math.sqrt(self._inv_n[best] + self._inv_n[second])
+    def _guard(self, best, second, share=1.0):
+        """The guard (sigma) between classes ``best`` and ``second``: ``guard`` plus
+        ``guard_se`` x sqrt(1/n_best + 1/n_second) x sqrt(``share``), ``share`` (0..1)
+        being the part of the runner-up's variance along the pair's axis that is
+        not count noise (what drifts together during a calibration)."""
+        return self.guard + self.guard_se * math.sqrt(
+            (self._inv_n[best] + self._inv_n[second]) * share)
 
     def _axis(self, best, second):
         """The guard's test direction for winner ``best`` and runner-up ``second``:
         ``u = v / (|v| * guard)`` with ``v`` the winner's centroid in the
         runner-up's whitened space, or ``None`` when the two centroids
-        coincide. Computed once per pair that comes up (a few floats each)."""
+        coincide. The guard's centroid term is scaled by the share of the
+        runner-up's spread along ``v`` that is not count noise: count noise is
+        new at every reading, so a calibration's centroids are not shifted by it
+        together. Computed once per pair that comes up (a few floats each)."""
         key = (best, second)
         if key in self._axes:
             return self._axes[key]
@@ -485,8 +600,24 @@ class Classifier:
         a = classes[best]["mean"]
         e = [a[k] - m[k] for k in range(4)]
         v = [sum(w[i][k] * e[k] for k in range(i + 1)) for i in range(4)]
-        norm = math.sqrt(sum(t * t for t in v)) * self._guard(best, second)
-        axis = tuple(t / norm for t in v) if norm > 0 else None
+        norm = math.sqrt(sum(t * t for t in v))
+        axis = None
+        if norm > 0:
+            # t = W^T v / |v|: the axis back in feature space; share = t^T (base) t
+            t = [sum(w[i][k] * v[i] for i in range(k, 4)) / norm for k in range(4)]
+            entry = classes[second]
+            share = 1.0
+            if "base" in entry:
+                base = _unpack(entry["base"])
+                n = entry.get("n", 12)
+                grow = 1.0 + 1.0 / n if n > 0 else 2.0
+                share = 0.0
+                for i in range(4):
+                    for j in range(4):
+                        share += t[i] * base[i][j] * t[j]
+                share = min(1.0, max(0.0, share * grow))
+            scale = norm * self._guard(best, second, share)
+            axis = tuple(x / scale for x in v)
         self._axes[key] = axis
         return axis
 
@@ -522,7 +653,8 @@ class Classifier:
         return out
 
     def _rank(self, x):
-        """``(best, second, d_best, d_second, posterior of best)`` for features ``x``.
+        """``(best, second, d_best, d_second, posterior of best, lead)`` for features ``x``;
+        ``lead``: the distance of the nearest other class less ``d_best`` (sigma).
 
         Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
         (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
@@ -545,7 +677,11 @@ class Classifier:
             gap = (s - s1) * 0.5
             if gap < 60.0:  # exp(-60) adds nothing, even in float32
                 total += math.exp(-gap)
-        return (best, second, dist[best], dist[second], 1.0 / total)
+        lead = None  # how much nearer the reading is to ``best`` than to every other class
+        for label in self.labels:
+            if label != best and (lead is None or dist[label] - dist[best] < lead):
+                lead = dist[label] - dist[best]
+        return (best, second, dist[best], dist[second], 1.0 / total, lead)
 
     def classify(self, reading):
         """``(label, margin)`` for one ``(c, r, g, b)`` reading.
@@ -566,7 +702,7 @@ class Classifier:
         ``far``, ``between``, ``guard``, ``double``, ``saturated``) and, for
         ``double``, ``pair`` (the two labels). Same decision as ``classify``."""
         x = features(reading, self.ref_clear * self.drift)
-        best, second, d1, d2, post = self._rank(x)
+        best, second, d1, d2, post, lead = self._rank(x)
         margin = d2 - d1
         detail = {"best": (best, d1), "second": (second, d2), "posterior": post, "reason": "ok"}
         if reading[0] >= self.saturation:
@@ -579,11 +715,11 @@ class Classifier:
             detail["reason"] = "between"
         elif not self._clear_of(x, best, second):
             detail["reason"] = "guard"
-        elif d1 > self.near and margin < self.lead:
+        elif d1 > self.near and lead < self.lead:
             # a tail reading without a clear lead: named unless a mixture of two
             # dice explains it (a die half in view of another, a die mid-fall)
             pair = self._two_dice(reading)
-            if pair is None:
+            if pair is None and post >= TAIL_POSTERIOR:
                 return (best, margin, detail)
             detail["reason"] = "far"
         else:
