@@ -45,9 +45,19 @@ test: setup
 hil: setup
 	$(PY) -m pytest -q -m hil
 
-# the emulated board's tests: `make test` runs those not marked slow, this runs them all
+# the emulated board's tests (`make test` runs the quick ones, this all of them), then
+# the cross-runtime tests of shared/ on the float32 unix port (single precision, as the
+# board computes; the odds' exact-print test is the float32 test's tolerance check there)
+FLOAT32 ?= ../shared/rp2/micropython-v1.28.0-unix-float32
+CROSS_RUN := tests/test_engine_micropython.py tests/test_odds_micropython.py \
+	tests/test_odds_race_tiles.py tests/test_classifier.py tests/test_tcs34725.py \
+	tests/test_foundation.py tests/test_optics.py
 emu: setup
-	$(PY) -m pytest -q -n0 -m emu tests/test_emu_board.py tests/test_emu_float32.py
+	PYRAMID_EMU=all $(PY) -m pytest -q -n0 -m emu tests/test_emu_board.py tests/test_emu_float32.py
+	@if [ -x $(FLOAT32) ]; then \
+	  PYRAMID_MICROPYTHON=$(abspath $(FLOAT32)) $(PY) -m pytest -q -n0 -m micropython $(CROSS_RUN) \
+	    --deselect tests/test_odds_micropython.py::test_odds_same_on_micropython_and_cpython; \
+	else echo "float32 cross-run skipped: $(FLOAT32) is absent"; fi
 
 demo: $(RUNTIME)
 	$(VENV)/bin/pyramid demo --edition $(EDITION) --seed $(SEED) --seats $(SEATS)

@@ -22,7 +22,7 @@
 // fd 3 (host -> board, lines):  D <hex> bytes on USB CDC; S <0|1> slider level;
 //   P <ms> slider pressed for ms (emulated) then released; B <0|1> BOOTSEL;
 //   R reset button; Q power off.
-// fd 4 (board -> host, lines):  O <hex> USB CDC output; U usb enumerated;
+// fd 4 (board -> host, lines):  O <ms> <hex> USB CDC output at emulated ms; U usb enumerated;
 //   P <ms> press started (emulated ms); C <addr> <mode> <ms> <led> I2C address
 //   phase (answered on fd 5 by 1 = ACK, 0 = NACK); W <byte> written; Rd <ms> <led>
 //   read one byte (answered on fd 5 by its value); X <ms> stop; G <reason> reset
@@ -256,7 +256,7 @@ function powerOn(reason) {
     usbUp = true;
     send('U');
   };
-  cdc.onSerialData = (buffer) => send('O ' + Buffer.from(buffer).toString('hex'));
+  cdc.onSerialData = (buffer) => send(`O ${sim.clock.nanos / 1e6} ${Buffer.from(buffer).toString('hex')}`);
   mcu.core.PC = 0x10000000;
   run();
 }

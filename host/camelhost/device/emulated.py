@@ -548,8 +548,9 @@ class EmulatedPyramid:
         elif op == "X":
             bus.stop(float(rest))
         elif op == "O":
-            data = bytes.fromhex(rest)
-            self._tap(data)
+            at, _, text = rest.partition(" ")
+            data = bytes.fromhex(text)
+            self._tap(data, float(at))
             self._to_host(data)
         elif op == "P":
             with self._cond:
@@ -578,7 +579,7 @@ class EmulatedPyramid:
         except OSError:
             pass  # no host reading and the tty buffer full: lost, as MicroPython's CDC drops it
 
-    def _tap(self, data):
+    def _tap(self, data, at):
         data = self._partial + data
         lines = data.split(b"\n")
         self._partial = lines.pop()
@@ -591,7 +592,7 @@ class EmulatedPyramid:
                     self._cond.notify_all()
                 continue
             with self._cond:
-                self.emitted.append((self.clock[0], msg))
+                self.emitted.append((at, msg))
                 if msg.name in ("HELLO", "HB"):
                     self.boot_id = msg["boot"]
                 elif msg.name == "EVT":
