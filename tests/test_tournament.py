@@ -259,3 +259,91 @@ def test_the_ev_table_policy_advises_by_immediate_value_with_the_same_care(monke
         shown.append([(av.action, av.ev) for av in advice])
     assert shown[0] == shown[1]
     assert shown[0][0][0] == "finish winner white"  # Ann played it in the first game
+
+
+def test_the_league_styles_differ_from_ev_where_it_matters():
+    # classic, white alone on 9 (8 spaces from the line): ev lays its winner card on
+    # white from the first leg; the cautious player waits for a camel within 5 spaces
+    # of the line, then lays it; the tile player places its tile first
+    from camelhost import league
+    early = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                        9: ["white"]})
+    late = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                       12: ["white"]})
+    assert league.choice("ev", early) == "finish winner white"
+    assert not league.choice("cautious", early).startswith("finish ")
+    assert league.choice("cautious", late) == "finish winner white"
+    assert league.choice("tiles", early).startswith("tile ")
+    assert not league.choice("ev", early).startswith("tile ")
+    # the copycat follows the richest other player's latest leg ticket (Ben: 9 coins)
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    9: ["white"]}, coins=[3, 9, 3, 3],
+                     held=[[], [("yellow", 5)], [], []])
+    assert league.choice("copycat", g) == "leg yellow"
+    assert league.choice("ev", g) != "leg yellow"
+    # the partnership seeker (second edition, 6 seats) forms one at once; ev doesn't
+    six = camelup.Game.random("second", 6, 4)
+    assert league.choice("partner", six).startswith("partner ")
+    assert not league.choice("ev", six).startswith("partner ")
+    assert bots.POLICIES["partner"](six, None) == "partner %d" % (
+        int(league.choice("partner", six).split()[1]) + 1)  # policies name seats from 1
+    with pytest.raises(ValueError, match="unknown style 'wizard'"):
+        league.policy("wizard")
+
+
+def test_every_league_style_plays_whole_seeded_races_in_both_editions():
+    from camelhost import league
+    assert set(league.STYLES) | {"coach"} == set(bots.POLICIES)
+    assert all(league.DESCRIPTIONS[s] for s in league.STYLES)
+    styles = [s for s in league.STYLES if s not in ("random", "greedy", "ev")]
+    a = tournament.play_game(styles, "classic", 9, 0)
+    assert a == tournament.play_game(styles, "classic", 9, 0)
+    assert a["winners"] and a["actions"] > 10
+    b = tournament.play_game(styles + ["ev", "random"], "second", 9, 1)
+    assert len(b["coins"]) == 6 and b["winners"]
+
+
+def test_tournament_help_describes_every_policy(capsys):
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for name in bots.POLICIES:
+        assert " ".join(bots.DESCRIPTIONS[name].split())[:30] in out, name
+
+
+def test_cli_tournament_into_a_pipe_prints_progress_lines_with_the_time_left(capsys):
+    rc = main(["tournament", "--seats", "3", "--games", "4", "--bots", "greedy,random,random",
+               "--edition", "classic", "--seed", "2", "--workers", "1"])
+    out = capsys.readouterr().out.splitlines()
+    assert rc == 0
+    progress = [line for line in out if " games (" in line]
+    assert [line.split()[0] for line in progress] == ["1/4", "2/4", "3/4", "4/4"]
+    assert all(" left: greedy " in line for line in progress)
+    assert "about 0 s left" in progress[-1]
+    assert "\x1b" not in "".join(out)  # no bar or colour codes in a log
+
+
+def test_cli_tournament_plots_the_win_shares(tmp_path, capsys):
+    path = tmp_path / "shares.png"
+    assert main(["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
+                 "--edition", "classic", "--workers", "1", "--plot", str(path)]) == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "plot written to %s" % path in capsys.readouterr().out
+
+
+def test_cli_tournament_plot_without_matplotlib_says_so_before_playing(tmp_path, capsys,
+                                                                       monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError("no matplotlib here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    path = tmp_path / "shares.png"
+    assert main(["tournament", "--games", "2", "--plot", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith("pyramid: --plot needs matplotlib, which is not installed (pip ")
+    assert err.count("\n") == 1 and "games in" not in out and not path.exists()
