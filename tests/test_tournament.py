@@ -347,3 +347,39 @@ def test_cli_tournament_plot_without_matplotlib_says_so_before_playing(tmp_path,
     out, err = capsys.readouterr()
     assert err.startswith("pyramid: --plot needs matplotlib, which is not installed (pip ")
     assert err.count("\n") == 1 and "games in" not in out and not path.exists()
+
+
+def test_dask_runs_the_same_seeded_games_as_the_process_pool():
+    # the optional cluster extra (in the dev extras, so make test runs this): the games
+    # as Dask tasks on a local cluster (threads in this process) give the table the
+    # process pool gives for the same seed
+    pytest.importorskip("distributed")
+    bots_ = ["greedy", "cautious", "random"]
+    pool = dict(tournament.run(bots_, "classic", 4, 7, workers=2))
+    client = tournament.dask_client(workers=2, processes=False)
+    try:
+        dask = dict(tournament.run(bots_, "classic", 4, 7, engine="dask", client=client))
+    finally:
+        client.close()
+        client.cluster.close()
+    assert sorted(dask) == [0, 1, 2, 3]
+    assert dask == pool
+    assert dask[1] == tournament.play_game(bots_, "classic", 7, 1)
+
+
+def test_cli_tournament_on_dask_without_the_extra_says_what_to_install(capsys, monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name.startswith("distributed"):
+            raise ImportError("no distributed here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    assert main(["tournament", "--games", "2", "--engine", "dask"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("pyramid: the dask engine needs Dask distributed, which is not installed "
+                   "(pip install 'smart-pyramid[cluster]' or pip install distributed)\n")
+    assert main(["tournament", "--games", "2", "--scheduler", "tcp://x:8786"]) == 1
+    assert capsys.readouterr().err == "pyramid: --scheduler is for --engine dask\n"

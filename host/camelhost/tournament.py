@@ -6,7 +6,12 @@ S * 100003 + i)``; its dice come from a ``XorShift32`` seeded from the same numb
 (a pyramid ticket releases a die uniformly among those inside, a uniform face and,
 for the grey die, a uniform ink: RULES 1.4, 3.4). The policies sit in the order given,
 rotated by ``i`` seats, so over ``seats`` games every policy plays every seat.
-Identical arguments give identical results on any number of processes.
+Identical arguments give identical results on any number of processes, and on a
+Dask distributed cluster (``engine="dask"``, the optional ``cluster`` extra: ``pip
+install 'smart-pyramid[cluster]'``): every game is one task, seeded by its index alone,
+so where it runs changes nothing. Dask rather than Ray: its ``LocalCluster`` is a few
+plain processes started from pure-Python wheels (Ray brings a large native runtime and
+its own daemons), and ``Client.map`` over the games is the whole of it.
 """
 
 import math
@@ -71,10 +76,58 @@ def _play(job):
     return index, play_game(policies, edition, seed, index)
 
 
-def run(policies, edition, games, seed, workers=None):
+#: What to install for ``engine="dask"``.
+CLUSTER_INSTALL = "pip install 'smart-pyramid[cluster]' or pip install distributed"
+
+
+def dask_client(address=None, workers=None, processes=True):
+    """A ``distributed.Client``: connected to the scheduler at ``address`` (``tcp://
+    host:8786``), else to a new ``LocalCluster`` of ``workers`` single-threaded worker
+    processes (``processes=False``: threads in this process, for tests). Raises
+    ``ImportError`` naming the extra to install when Dask distributed is missing."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ImportError("the dask engine needs Dask distributed, which is not installed "
+                          "(%s)" % CLUSTER_INSTALL) from None
+    if address:
+        return Client(address)
+    cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
+                           processes=processes, dashboard_address=None)
+    return Client(cluster)
+
+
+def _run_dask(jobs, client):
+    from distributed import as_completed
+
+    futures = client.map(_play, jobs, pure=False)
+    for future in as_completed(futures):
+        yield future.result()
+
+
+def run(policies, edition, games, seed, workers=None, engine="process", client=None):
     """Play ``games`` games on a process pool (``workers`` processes, default one per
-    core); yields ``(index, result)`` as games finish (any order)."""
+    core), or with ``engine="dask"`` as Dask tasks on ``client`` (a
+    ``distributed.Client``; default ``dask_client(workers=workers)``, closed at the
+    end); yields ``(index, result)`` as games finish (any order). The same arguments
+    give the same results on either engine. Raises ``ValueError`` for another engine,
+    ``ImportError`` when Dask is asked for and missing."""
     jobs = [(list(policies), edition, seed, i) for i in range(games)]
+    if engine == "dask":
+        own = client is None
+        if own:
+            client = dask_client(workers=workers)
+        try:
+            yield from _run_dask(jobs, client)
+        finally:
+            if own:
+                cluster = client.cluster
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+        return
+    if engine != "process":
+        raise ValueError("unknown engine %r (process or dask)" % engine)
     if workers == 1:
         for job in jobs:
             yield _play(job)

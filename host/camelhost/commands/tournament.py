@@ -56,6 +56,13 @@ def add_arguments(parser):
                         help="processes (default: one per core)")
     parser.add_argument("--log", default=None, metavar="FILE",
                         help="append one line per finished game to FILE (seats, coins, winners)")
+    parser.add_argument("--engine", choices=("process", "dask"), default="process",
+                        help="where the games run: process (a process pool on this machine, "
+                        "the default) or dask (Dask distributed: the same seeded games and "
+                        "results; needs pip install 'smart-pyramid[cluster]')")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="with --engine dask: the scheduler to send the games to "
+                        "(tcp://host:8786); default a local cluster of --workers processes")
     parser.add_argument("--plot", default=None, metavar="FILE",
                         help="also draw each policy's win share with its 95 %% interval to "
                         "FILE (PNG, SVG or PDF by its name; needs matplotlib: pip install "
@@ -145,18 +152,32 @@ def run(args):
     names = _policies(args)
     if args.workers is not None and args.workers < 1:
         raise CliError("--workers must be at least 1")
+    if args.scheduler and args.engine != "dask":
+        raise CliError("--scheduler is for --engine dask")
     if args.plot:
         plot_backend()  # a missing matplotlib is said before the games, not after
+    client = None
+    if args.engine == "dask":
+        try:
+            client = tournament.dask_client(args.scheduler, min(args.workers or os.cpu_count()
+                                                                 or 1, args.games))
+        except ImportError as exc:
+            raise CliError(str(exc)) from None
+        except OSError as exc:
+            raise CliError("cannot reach the Dask scheduler %s: %s"
+                           % (args.scheduler, exc)) from None
     # no more processes than games: the others would only start and stop
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
-    console.print("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers"
-                  % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers),
-                  soft_wrap=True)
+    where = "" if client is None else " on Dask %s" % (args.scheduler or "(a local cluster)")
+    console.print("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers%s"
+                  % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers,
+                     where), soft_wrap=True)
     log = open(args.log, "a") if args.log else None
     started = time.perf_counter()
-    games = tournament.run(names, edition.name, args.games, args.seed, workers)
+    games = tournament.run(names, edition.name, args.games, args.seed, workers,
+                           engine=args.engine, client=client)
     try:
         if console.is_terminal:
             with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
@@ -174,6 +195,11 @@ def run(args):
     finally:
         if log is not None:
             log.close()
+        if client is not None:
+            cluster = client.cluster
+            client.close()
+            if cluster is not None:
+                cluster.close()
     elapsed = time.perf_counter() - started
     console.print("%d games in %.0f s (%.2f s per game)"
                   % (tally.games, elapsed, elapsed / max(1, tally.games)))
