@@ -383,3 +383,18 @@ def test_cli_tournament_on_dask_without_the_extra_says_what_to_install(capsys, m
                    "(pip install 'smart-pyramid[cluster]' or pip install distributed)\n")
     assert main(["tournament", "--games", "2", "--scheduler", "tcp://x:8786"]) == 1
     assert capsys.readouterr().err == "pyramid: --scheduler is for --engine dask\n"
+
+
+def test_the_tally_counts_each_policys_finish_cards_per_race_and_how_many_were_right():
+    t = tournament.Tally(["coach", "ev", "ev"])
+    t.add({"seats": ["coach", "ev", "ev"], "coins": [10, 10, 4], "winners": [0, 1],
+           "cards": [[1, 1, 0], [1, 1, 0], [2, 3, 1], [0, 4, 1]]})
+    t.add({"seats": ["ev", "coach", "ev"], "coins": [3, 9, 9], "winners": [1, 2],
+           "cards": [[0, 1, 1]]})
+    rows = {r[0]: r for r in t.cards()}
+    assert rows["coach"] == ("coach", 0.5, 1.0, 0.0)  # one card in two races, right, leg 4
+    assert rows["ev"] == ("ev", 1.0, 0.5, 0.75)  # four cards in four seat-races
+    # a real game: one entry a card on the piles, right when its camel won (lost)
+    r = tournament.play_game(["ev", "ev", "ev"], "classic", 4, 1)
+    assert r["cards"] and all(0 <= s < 3 and leg >= 1 and right in (0, 1)
+                              for s, leg, right in r["cards"])

@@ -37,7 +37,9 @@ def game_seed(seed, index):
 def play_game(policies, edition, seed, index):
     """Play game ``index`` with ``policies`` (list of names, one per seat before the
     rotation). Returns ``{"seats": [policy per seat], "coins": [...], "winners":
-    [seats], "actions": n}``. Raises ``ValueError`` for an unknown policy or a policy
+    [seats], "actions": n, "cards": [[seat, leg, 1 if right else 0], ...]}``, one
+    entry per finish card laid (the leg it went down in, from 1; right: its camel won
+    the race on the winner pile, came last on the loser pile, RULES 1.13). Raises ``ValueError`` for an unknown policy or a policy
     that gives an illegal action, ``RuntimeError`` for a race that does not end."""
     seats = len(policies)
     shift = index % seats
@@ -51,6 +53,7 @@ def play_game(policies, edition, seed, index):
     dice = XorShift32(number * 7 + 3)
     rngs = [XorShift32(number * 31 + s + 1) for s in range(seats)]
     actions = 0
+    laid = []
     while not game.is_over:
         if actions >= MAX_ACTIONS:
             raise RuntimeError("game %d: race not over after %d actions" % (index, actions))
@@ -65,10 +68,17 @@ def play_game(policies, edition, seed, index):
         if not game.is_legal(action):
             raise ValueError("game %d: policy %s chose an illegal action %r"
                              % (index, order[seat], text))
+        if text.startswith("finish "):
+            laid.append((seat, game.leg, text.split()[1], text.split()[2]))
         game.push(action)
         actions += 1
+    ranking = game.ranking()
+    cards = []
+    for seat, leg, pile, colour in laid:
+        right = colour == (ranking[0] if pile == "winner" else ranking[-1])
+        cards.append([seat, leg, 1 if right else 0])
     return {"seats": order, "coins": list(game.coins), "winners": list(game.winners()),
-            "actions": actions}
+            "actions": actions, "cards": cards}
 
 
 def _play(job):
@@ -143,7 +153,9 @@ class Tally:
     A win shared by ``k`` seats counts ``1/k`` to each. ``rows()`` gives, per policy,
     ``(name, seats played, win rate, half-width, mean coins, half-width)``; rates are
     fractions of the seats that policy played, half-widths the 95 % normal
-    approximation ``1.96 * s / sqrt(n)``.
+    approximation ``1.96 * s / sqrt(n)``. ``cards()`` gives, per policy, its finish
+    cards: ``(name, cards a race, share right, share laid in the first leg)`` (results
+    without ``"cards"`` count none).
     """
 
     def __init__(self, policies):
@@ -157,10 +169,13 @@ class Tally:
             self.wins[name] = []
             self.coins[name] = []
         self.games = 0
+        self.laid = dict((name, []) for name in self.names)
 
     def add(self, result):
         self.games += 1
         winners = result["winners"]
+        for seat, leg, right in result.get("cards", ()):
+            self.laid[result["seats"][seat]].append((leg, right))
         for seat in range(len(result["seats"])):
             name = result["seats"][seat]
             self.wins[name].append(1.0 / len(winners) if seat in winners else 0.0)
@@ -172,6 +187,17 @@ class Tally:
             w_mean, w_hw = _mean_hw(self.wins[name])
             c_mean, c_hw = _mean_hw(self.coins[name])
             out.append((name, len(self.wins[name]), w_mean, w_hw, c_mean, c_hw))
+        return out
+
+    def cards(self):
+        out = []
+        for name in self.names:
+            laid = self.laid[name]
+            n = len(laid)
+            races = max(1, len(self.wins[name]))
+            right = sum(r for _leg, r in laid) / n if n else 0.0
+            first = sum(1 for leg, _r in laid if leg == 1) / n if n else 0.0
+            out.append((name, n / races, right, first))
         return out
 
 

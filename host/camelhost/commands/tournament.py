@@ -207,6 +207,11 @@ def run(args):
     for name, n, rate, hw, coins, chw in tally.rows():
         console.print("%-8s %6d %10.1f%% +/- %4.1f %12.2f +/- %5.2f"
                       % (name, n, 100 * rate, 100 * hw, coins, chw))
+    console.print("finish cards: %-8s %10s %8s %14s" % ("policy", "per race", "right",
+                                                        "in the 1st leg"))
+    for name, per_race, right, first in tally.cards():
+        console.print("              %-8s %10.2f %7.0f%% %13.0f%%"
+                      % (name, per_race, 100 * right, 100 * first))
     if args.plot:
         _write_plot(args.plot, tally, args.seats)
         console.print("plot written to %s" % args.plot, soft_wrap=True, highlight=False)
