@@ -260,3 +260,142 @@ def test_the_ev_table_policy_advises_by_immediate_value_with_the_same_care(monke
         shown.append([(av.action, av.ev) for av in advice])
     assert shown[0] == shown[1]
     assert shown[0][0][0] == "finish winner white"  # Ann played it in the first game
+
+
+def test_the_league_styles_differ_from_ev_where_it_matters():
+    # classic, white alone on 9 (8 spaces from the line): ev lays its winner card on
+    # white from the first leg; the cautious player waits for a camel within 5 spaces
+    # of the line, then lays it; the tile player places its tile first
+    from camelhost import league
+    early = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                        9: ["white"]})
+    late = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                       12: ["white"]})
+    assert league.choice("ev", early) == "finish winner white"
+    assert not league.choice("cautious", early).startswith("finish ")
+    assert league.choice("cautious", late) == "finish winner white"
+    assert league.choice("tiles", early).startswith("tile ")
+    assert not league.choice("ev", early).startswith("tile ")
+    # the copycat follows the richest other player's latest leg ticket (Ben: 9 coins)
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    9: ["white"]}, coins=[3, 9, 3, 3],
+                     held=[[], [("yellow", 5)], [], []])
+    assert league.choice("copycat", g) == "leg yellow"
+    assert league.choice("ev", g) != "leg yellow"
+    # the partnership seeker (second edition, 6 seats) forms one at once; ev doesn't
+    six = camelup.Game.random("second", 6, 4)
+    assert league.choice("partner", six).startswith("partner ")
+    assert not league.choice("ev", six).startswith("partner ")
+    assert bots.POLICIES["partner"](six, None) == "partner %d" % (
+        int(league.choice("partner", six).split()[1]) + 1)  # policies name seats from 1
+    with pytest.raises(ValueError, match="unknown style 'wizard'"):
+        league.policy("wizard")
+
+
+def test_every_league_style_plays_whole_seeded_races_in_both_editions():
+    from camelhost import league
+    assert set(league.STYLES) | {"coach"} == set(bots.POLICIES)
+    assert all(league.DESCRIPTIONS[s] for s in league.STYLES)
+    styles = [s for s in league.STYLES if s not in ("random", "greedy", "ev")]
+    a = tournament.play_game(styles, "classic", 9, 0)
+    assert a == tournament.play_game(styles, "classic", 9, 0)
+    assert a["winners"] and a["actions"] > 10
+    b = tournament.play_game(styles + ["ev", "random"], "second", 9, 1)
+    assert len(b["coins"]) == 6 and b["winners"]
+
+
+def test_tournament_help_describes_every_policy(capsys):
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for name in bots.POLICIES:
+        assert " ".join(bots.DESCRIPTIONS[name].split())[:30] in out, name
+
+
+def test_cli_tournament_into_a_pipe_prints_progress_lines_with_the_time_left(capsys):
+    rc = main(["tournament", "--seats", "3", "--games", "4", "--bots", "greedy,random,random",
+               "--edition", "classic", "--seed", "2", "--workers", "1"])
+    out = capsys.readouterr().out.splitlines()
+    assert rc == 0
+    progress = [line for line in out if " games (" in line]
+    assert [line.split()[0] for line in progress] == ["1/4", "2/4", "3/4", "4/4"]
+    assert all(" left: greedy " in line for line in progress)
+    assert "about 0 s left" in progress[-1]
+    assert "\x1b" not in "".join(out)  # no bar or colour codes in a log
+
+
+def test_cli_tournament_plots_the_win_shares(tmp_path, capsys):
+    path = tmp_path / "shares.png"
+    assert main(["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
+                 "--edition", "classic", "--workers", "1", "--plot", str(path)]) == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "plot written to %s" % path in capsys.readouterr().out
+
+
+def test_cli_tournament_plot_without_matplotlib_says_so_before_playing(tmp_path, capsys,
+                                                                       monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError("no matplotlib here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    path = tmp_path / "shares.png"
+    assert main(["tournament", "--games", "2", "--plot", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith("pyramid: --plot needs matplotlib, which is not installed (pip ")
+    assert err.count("\n") == 1 and "games in" not in out and not path.exists()
+
+
+def test_dask_runs_the_same_seeded_games_as_the_process_pool():
+    # the optional cluster extra (in the dev extras, so make test runs this): the games
+    # as Dask tasks on a local cluster (threads in this process) give the table the
+    # process pool gives for the same seed
+    pytest.importorskip("distributed")
+    bots_ = ["greedy", "cautious", "random"]
+    pool = dict(tournament.run(bots_, "classic", 4, 7, workers=2))
+    client = tournament.dask_client(workers=2, processes=False)
+    try:
+        dask = dict(tournament.run(bots_, "classic", 4, 7, engine="dask", client=client))
+    finally:
+        client.close()
+        client.cluster.close()
+    assert sorted(dask) == [0, 1, 2, 3]
+    assert dask == pool
+    assert dask[1] == tournament.play_game(bots_, "classic", 7, 1)
+
+
+def test_cli_tournament_on_dask_without_the_extra_says_what_to_install(capsys, monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name.startswith("distributed"):
+            raise ImportError("no distributed here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    assert main(["tournament", "--games", "2", "--engine", "dask"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("pyramid: the dask engine needs Dask distributed, which is not installed "
+                   "(pip install 'smart-pyramid[cluster]' or pip install distributed)\n")
+    assert main(["tournament", "--games", "2", "--scheduler", "tcp://x:8786"]) == 1
+    assert capsys.readouterr().err == "pyramid: --scheduler is for --engine dask\n"
+
+
+def test_the_tally_counts_each_policys_finish_cards_per_race_and_how_many_were_right():
+    t = tournament.Tally(["coach", "ev", "ev"])
+    t.add({"seats": ["coach", "ev", "ev"], "coins": [10, 10, 4], "winners": [0, 1],
+           "cards": [[1, 1, 0], [1, 1, 0], [2, 3, 1], [0, 4, 1]]})
+    t.add({"seats": ["ev", "coach", "ev"], "coins": [3, 9, 9], "winners": [1, 2],
+           "cards": [[0, 1, 1]]})
+    rows = {r[0]: r for r in t.cards()}
+    assert rows["coach"] == ("coach", 0.5, 1.0, 0.0)  # one card in two races, right, leg 4
+    assert rows["ev"] == ("ev", 1.0, 0.5, 0.75)  # four cards in four seat-races
+    # a real game: one entry a card on the piles, right when its camel won (lost)
+    r = tournament.play_game(["ev", "ev", "ev"], "classic", 4, 1)
+    assert r["cards"] and all(0 <= s < 3 and leg >= 1 and right in (0, 1)
+                              for s, leg, right in r["cards"])

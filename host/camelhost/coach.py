@@ -45,7 +45,7 @@ candidate against the other players:
 Deterministic: the same game gives the same choice (play-outs are seeded by the public
 position). About 30 ms of CPU per move before the end-game, a few tenths of a second in
 it (the budget is 1 s; ``tests/bench/bench_odds.py`` prints both); leg odds met in the
-lookahead are kept (``_LEGS``) for the next moves.
+lookahead are kept (``camelhost.league.cached_leg_odds``) for the next moves.
 """
 
 import zlib
@@ -53,7 +53,7 @@ import zlib
 from camelup.actions import FINISH
 from camelup.editions import GREY, INKS
 from camelup.notation import position_text
-from camelup.odds import leg_odds, move
+from camelup.odds import move
 from camelup.odds.actions import (
     action_values,
     finish_card_ev,
@@ -66,6 +66,8 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
+
+from camelhost.league import cached_leg_odds
 
 #: Weight of the next player's best reply in a candidate's score.
 REPLY_WEIGHT = 0.6
@@ -106,26 +108,6 @@ REPLY_RACE_SAMPLES = 1000
 
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
-
-#: Leg odds of positions the lookahead met lately (the same die state comes back while
-#: players take tickets): ``repr(position)`` -> ``LegOdds``.
-_LEGS = {}
-_LEGS_SIZE = 512
-
-
-def cached_leg_odds(position):
-    """``leg_odds(position)`` kept in ``_LEGS`` (the last 512 positions): between two
-    dice every player's bot asks about the same position. The result is shared: read
-    it, don't change it."""
-    key = repr(position)
-    hit = _LEGS.get(key)
-    if hit is None:
-        if len(_LEGS) >= _LEGS_SIZE:
-            _LEGS.clear()
-        hit = leg_odds(position)
-        _LEGS[key] = hit
-    return hit
-
 
 class _Table:
     """What the replies depend on: leg odds, ticket stacks, pyramid tickets left, the

@@ -6,7 +6,12 @@ S * 100003 + i)``; its dice come from a ``XorShift32`` seeded from the same numb
 (a pyramid ticket releases a die uniformly among those inside, a uniform face and,
 for the grey die, a uniform ink: RULES 1.4, 3.4). The policies sit in the order given,
 rotated by ``i`` seats, so over ``seats`` games every policy plays every seat.
-Identical arguments give identical results on any number of processes.
+Identical arguments give identical results on any number of processes, and on a
+Dask distributed cluster (``engine="dask"``, the optional ``cluster`` extra: ``pip
+install 'smart-pyramid[cluster]'``): every game is one task, seeded by its index alone,
+so where it runs changes nothing. Dask rather than Ray: its ``LocalCluster`` is a few
+plain processes started from pure-Python wheels (Ray brings a large native runtime and
+its own daemons), and ``Client.map`` over the games is the whole of it.
 """
 
 import math
@@ -32,7 +37,9 @@ def game_seed(seed, index):
 def play_game(policies, edition, seed, index):
     """Play game ``index`` with ``policies`` (list of names, one per seat before the
     rotation). Returns ``{"seats": [policy per seat], "coins": [...], "winners":
-    [seats], "actions": n}``. Raises ``ValueError`` for an unknown policy or a policy
+    [seats], "actions": n, "cards": [[seat, leg, 1 if right else 0], ...]}``, one
+    entry per finish card laid (the leg it went down in, from 1; right: its camel won
+    the race on the winner pile, came last on the loser pile, RULES 1.13). Raises ``ValueError`` for an unknown policy or a policy
     that gives an illegal action, ``RuntimeError`` for a race that does not end."""
     seats = len(policies)
     shift = index % seats
@@ -46,6 +53,7 @@ def play_game(policies, edition, seed, index):
     dice = XorShift32(number * 7 + 3)
     rngs = [XorShift32(number * 31 + s + 1) for s in range(seats)]
     actions = 0
+    laid = []
     while not game.is_over:
         if actions >= MAX_ACTIONS:
             raise RuntimeError("game %d: race not over after %d actions" % (index, actions))
@@ -60,10 +68,17 @@ def play_game(policies, edition, seed, index):
         if not game.is_legal(action):
             raise ValueError("game %d: policy %s chose an illegal action %r"
                              % (index, order[seat], text))
+        if text.startswith("finish "):
+            laid.append((seat, game.leg, text.split()[1], text.split()[2]))
         game.push(action)
         actions += 1
+    ranking = game.ranking()
+    cards = []
+    for seat, leg, pile, colour in laid:
+        right = colour == (ranking[0] if pile == "winner" else ranking[-1])
+        cards.append([seat, leg, 1 if right else 0])
     return {"seats": order, "coins": list(game.coins), "winners": list(game.winners()),
-            "actions": actions}
+            "actions": actions, "cards": cards}
 
 
 def _play(job):
@@ -71,10 +86,58 @@ def _play(job):
     return index, play_game(policies, edition, seed, index)
 
 
-def run(policies, edition, games, seed, workers=None):
+#: What to install for ``engine="dask"``.
+CLUSTER_INSTALL = "pip install 'smart-pyramid[cluster]' or pip install distributed"
+
+
+def dask_client(address=None, workers=None, processes=True):
+    """A ``distributed.Client``: connected to the scheduler at ``address`` (``tcp://
+    host:8786``), else to a new ``LocalCluster`` of ``workers`` single-threaded worker
+    processes (``processes=False``: threads in this process, for tests). Raises
+    ``ImportError`` naming the extra to install when Dask distributed is missing."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ImportError("the dask engine needs Dask distributed, which is not installed "
+                          "(%s)" % CLUSTER_INSTALL) from None
+    if address:
+        return Client(address)
+    cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
+                           processes=processes, dashboard_address=None)
+    return Client(cluster)
+
+
+def _run_dask(jobs, client):
+    from distributed import as_completed
+
+    futures = client.map(_play, jobs, pure=False)
+    for future in as_completed(futures):
+        yield future.result()
+
+
+def run(policies, edition, games, seed, workers=None, engine="process", client=None):
     """Play ``games`` games on a process pool (``workers`` processes, default one per
-    core); yields ``(index, result)`` as games finish (any order)."""
+    core), or with ``engine="dask"`` as Dask tasks on ``client`` (a
+    ``distributed.Client``; default ``dask_client(workers=workers)``, closed at the
+    end); yields ``(index, result)`` as games finish (any order). The same arguments
+    give the same results on either engine. Raises ``ValueError`` for another engine,
+    ``ImportError`` when Dask is asked for and missing."""
     jobs = [(list(policies), edition, seed, i) for i in range(games)]
+    if engine == "dask":
+        own = client is None
+        if own:
+            client = dask_client(workers=workers)
+        try:
+            yield from _run_dask(jobs, client)
+        finally:
+            if own:
+                cluster = client.cluster
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+        return
+    if engine != "process":
+        raise ValueError("unknown engine %r (process or dask)" % engine)
     if workers == 1:
         for job in jobs:
             yield _play(job)
@@ -90,7 +153,9 @@ class Tally:
     A win shared by ``k`` seats counts ``1/k`` to each. ``rows()`` gives, per policy,
     ``(name, seats played, win rate, half-width, mean coins, half-width)``; rates are
     fractions of the seats that policy played, half-widths the 95 % normal
-    approximation ``1.96 * s / sqrt(n)``.
+    approximation ``1.96 * s / sqrt(n)``. ``cards()`` gives, per policy, its finish
+    cards: ``(name, cards a race, share right, share laid in the first leg)`` (results
+    without ``"cards"`` count none).
     """
 
     def __init__(self, policies):
@@ -104,10 +169,13 @@ class Tally:
             self.wins[name] = []
             self.coins[name] = []
         self.games = 0
+        self.laid = dict((name, []) for name in self.names)
 
     def add(self, result):
         self.games += 1
         winners = result["winners"]
+        for seat, leg, right in result.get("cards", ()):
+            self.laid[result["seats"][seat]].append((leg, right))
         for seat in range(len(result["seats"])):
             name = result["seats"][seat]
             self.wins[name].append(1.0 / len(winners) if seat in winners else 0.0)
@@ -119,6 +187,17 @@ class Tally:
             w_mean, w_hw = _mean_hw(self.wins[name])
             c_mean, c_hw = _mean_hw(self.coins[name])
             out.append((name, len(self.wins[name]), w_mean, w_hw, c_mean, c_hw))
+        return out
+
+    def cards(self):
+        out = []
+        for name in self.names:
+            laid = self.laid[name]
+            n = len(laid)
+            races = max(1, len(self.wins[name]))
+            right = sum(r for _leg, r in laid) / n if n else 0.0
+            first = sum(1 for leg, _r in laid if leg == 1) / n if n else 0.0
+            out.append((name, n / races, right, first))
         return out
 
 

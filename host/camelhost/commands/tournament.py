@@ -5,6 +5,10 @@
 
 Seats are rotated game by game (``camelhost.tournament``); a shared win counts
 ``1/k`` to each of the ``k`` winners. Intervals are 95 % (normal approximation).
+On a terminal a progress bar shows the running win shares; into a file or a pipe (a
+log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
+games with the time left. ``--plot FILE`` draws each policy's win share with its
+interval (matplotlib, an optional extra like ``calibrate --plot``).
 """
 
 import os
@@ -13,28 +17,56 @@ import time
 
 from camelup.editions import get_edition
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from camelhost import tournament
 from camelhost.errors import CliError
-from camelhost.table.bots import POLICIES
+from camelhost.table.bots import DESCRIPTIONS, POLICIES
+from camelhost.tools.calibrate import plot_backend
 
-HELP = ("Seeded games between bot policies (random, greedy, ev, coach) through the rules "
-        "engine, seats rotated, on every core: win rate and mean coins per policy.")
+HELP = ("Seeded games between bot policies (the league of styles and the coach) through "
+        "the rules engine, seats rotated, on every core: win share and mean coins per "
+        "policy with 95 % intervals.").replace("%", "%%")
+
+#: Without a terminal, a progress line every this share of the games.
+PROGRESS_STEP = 0.05
+
+
+def _bots_help():
+    lines = ["one policy per seat, comma separated (one name: every seat), from: "]
+    for name in sorted(POLICIES):
+        lines.append("%s: %s;" % (name, DESCRIPTIONS[name]))
+    return (" ".join(lines) + " default coach,ev,ev,ev").replace("%", "%%")
 
 
 def add_arguments(parser):
     parser.add_argument("--seats", type=int, default=4, help="players per game (default 4)")
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument("--bots", default="coach,ev,ev,ev",
-                        help="one policy per seat, comma separated, from: %s "
-                        "(default coach,ev,ev,ev)" % ", ".join(sorted(POLICIES)))
+    parser.add_argument("--bots", default="coach,ev,ev,ev", help=_bots_help())
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     parser.add_argument("--edition", default="second", help="classic or second (default second)")
     parser.add_argument("--workers", type=int, default=None,
                         help="processes (default: one per core)")
     parser.add_argument("--log", default=None, metavar="FILE",
                         help="append one line per finished game to FILE (seats, coins, winners)")
+    parser.add_argument("--engine", choices=("process", "dask"), default="process",
+                        help="where the games run: process (a process pool on this machine, "
+                        "the default) or dask (Dask distributed: the same seeded games and "
+                        "results; needs pip install 'smart-pyramid[cluster]')")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="with --engine dask: the scheduler to send the games to "
+                        "(tcp://host:8786); default a local cluster of --workers processes")
+    parser.add_argument("--plot", default=None, metavar="FILE",
+                        help="also draw each policy's win share with its 95 %% interval to "
+                        "FILE (PNG, SVG or PDF by its name; needs matplotlib: pip install "
+                        "'smart-pyramid[plot]')")
 
 
 def _policies(args):
@@ -57,6 +89,59 @@ def _summary(tally):
     return " ".join(parts)
 
 
+def _duration(seconds):
+    seconds = int(round(seconds))
+    if seconds < 60:
+        return "%d s" % seconds
+    if seconds < 3600:
+        return "%d min %02d s" % (seconds // 60, seconds % 60)
+    return "%d h %02d min" % (seconds // 3600, seconds % 3600 // 60)
+
+
+class LineProgress:
+    """Progress for a file or a pipe: one line every ``step`` of ``total`` games (and
+    at the last), with the games done, the time so far and the time left at the pace
+    so far."""
+
+    def __init__(self, console, total, step=PROGRESS_STEP):
+        self.console = console
+        self.total = total
+        self.every = max(1, int(total * step))
+        self.started = time.perf_counter()
+
+    def update(self, done, summary):
+        if done % self.every and done != self.total:
+            return
+        elapsed = time.perf_counter() - self.started
+        left = elapsed / done * (self.total - done)
+        self.console.print("%d/%d games (%d %%), %s so far, about %s left: %s"
+                           % (done, self.total, 100 * done // self.total, _duration(elapsed),
+                              _duration(left), summary), soft_wrap=True, highlight=False)
+
+
+def _write_plot(path, tally, seats):
+    """Draw each policy's win share (points, 0-100) with its 95 % interval and the fair
+    share ``100 / seats`` to ``path``."""
+    plt = plot_backend()
+    rows = tally.rows()
+    fig, ax = plt.subplots(figsize=(1.6 + 1.1 * len(rows), 4.0))
+    xs = list(range(len(rows)))
+    ax.errorbar(xs, [100 * r[2] for r in rows], yerr=[100 * r[3] for r in rows], fmt="o",
+                capsize=6, color="#1f4e79")
+    ax.axhline(100.0 / seats, color="#888888", linestyle="--",
+               label="fair share %.1f %%" % (100.0 / seats))
+    ax.set_xticks(xs)
+    ax.set_xticklabels(["%s\n%s" % (r[0], "%d seats" % r[1]) for r in rows])
+    ax.set_ylabel("win share, % (95 % interval)")
+    ax.set_title("%d games" % tally.games)
+    ax.set_xlim(-0.6, len(rows) - 0.4)
+    ax.set_ylim(0, 100)
+    ax.legend(loc="best")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def run(args):
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
@@ -67,32 +152,54 @@ def run(args):
     names = _policies(args)
     if args.workers is not None and args.workers < 1:
         raise CliError("--workers must be at least 1")
+    if args.scheduler and args.engine != "dask":
+        raise CliError("--scheduler is for --engine dask")
+    if args.plot:
+        plot_backend()  # a missing matplotlib is said before the games, not after
+    client = None
+    if args.engine == "dask":
+        try:
+            client = tournament.dask_client(args.scheduler, min(args.workers or os.cpu_count()
+                                                                 or 1, args.games))
+        except ImportError as exc:
+            raise CliError(str(exc)) from None
+        except OSError as exc:
+            raise CliError("cannot reach the Dask scheduler %s: %s"
+                           % (args.scheduler, exc)) from None
     # no more processes than games: the others would only start and stop
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
-    console.print("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers"
-                  % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers),
-                  soft_wrap=True)
+    where = "" if client is None else " on Dask %s" % (args.scheduler or "(a local cluster)")
+    console.print("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers%s"
+                  % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers,
+                     where), soft_wrap=True)
     log = open(args.log, "a") if args.log else None
     started = time.perf_counter()
+    games = tournament.run(names, edition.name, args.games, args.seed, workers,
+                           engine=args.engine, client=client)
     try:
-        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                      transient=not console.is_terminal) as progress:
-            task = progress.add_task("games", total=args.games)
-            for index, result in tournament.run(names, edition.name, args.games, args.seed,
-                                                workers):
-                tally.add(result)
-                if log is not None:
-                    log.write("%d %s %s %s\n" % (index, ",".join(result["seats"]),
-                                                 ",".join(str(c) for c in result["coins"]),
-                                                 ",".join(str(w) for w in result["winners"])))
-                    log.flush()
-                progress.update(task, advance=1, description=_summary(tally))
+        if console.is_terminal:
+            with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                          MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                          console=console) as progress:
+                task = progress.add_task("games", total=args.games)
+                for index, result in games:
+                    _record(tally, log, index, result)
+                    progress.update(task, advance=1, description=_summary(tally))
+        else:
+            lines = LineProgress(console, args.games)
+            for index, result in games:
+                _record(tally, log, index, result)
+                lines.update(tally.games, _summary(tally))
     finally:
         if log is not None:
             log.close()
+        if client is not None:
+            cluster = client.cluster
+            client.close()
+            if cluster is not None:
+                cluster.close()
     elapsed = time.perf_counter() - started
     console.print("%d games in %.0f s (%.2f s per game)"
                   % (tally.games, elapsed, elapsed / max(1, tally.games)))
@@ -100,4 +207,21 @@ def run(args):
     for name, n, rate, hw, coins, chw in tally.rows():
         console.print("%-8s %6d %10.1f%% +/- %4.1f %12.2f +/- %5.2f"
                       % (name, n, 100 * rate, 100 * hw, coins, chw))
+    console.print("finish cards: %-8s %10s %8s %14s" % ("policy", "per race", "right",
+                                                        "in the 1st leg"))
+    for name, per_race, right, first in tally.cards():
+        console.print("              %-8s %10.2f %7.0f%% %13.0f%%"
+                      % (name, per_race, 100 * right, 100 * first))
+    if args.plot:
+        _write_plot(args.plot, tally, args.seats)
+        console.print("plot written to %s" % args.plot, soft_wrap=True, highlight=False)
     return 0
+
+
+def _record(tally, log, index, result):
+    tally.add(result)
+    if log is not None:
+        log.write("%d %s %s %s\n" % (index, ",".join(result["seats"]),
+                                     ",".join(str(c) for c in result["coins"]),
+                                     ",".join(str(w) for w in result["winners"])))
+        log.flush()

@@ -3,7 +3,9 @@ policies of ``pyramid tournament``.
 
 The table's bots play ``TABLE_POLICY``: ``"coach"`` (``camelhost.coach``: plays to
 win the race) or ``"ev"`` (below). ``POLICIES`` names every policy a tournament can
-seat: ``random``, ``greedy``, ``ev``, ``coach``.
+seat: the league's styles (``camelhost.league.STYLES``: ``random``, ``greedy``,
+``ev``, ``cautious``, ``tiles``, ``copycat``, ``partner``, each described in one
+sentence by ``league.DESCRIPTIONS``) and ``coach``.
 
 The ``ev`` bot takes the action with the best expected value in coins. It asks the odds
 engine (``camelup.odds.actions.action_values``: exact leg odds, tile landings,
@@ -29,10 +31,9 @@ from camelup import odds
 from camelup.odds.actions import action_values, finish_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
-from camelup.randomplay import random_action
 from camelup.rng import XorShift32
 
-from camelhost import coach
+from camelhost import coach, league
 
 #: The policy the table's bots (demo, play --bots) use: "coach" or "ev".
 TABLE_POLICY = "coach"
@@ -162,24 +163,13 @@ def value_for_unknown(seed, count):
 def random_policy(game, rng):
     """A uniformly random legal action: a pyramid ticket half of the time (when one is
     left), else any other legal action (``camelup.randomplay.random_action``)."""
-    action = random_action(game, rng)
-    if action.kind == "partner":
-        return "partner %d" % (action.player + 1)  # policies name seats from 1
-    return "pyramid" if action.kind == "pyramid" else str(action)
+    return league.random_command(game, rng)
 
 
 def greedy_policy(game, rng):
     """The top leg ticket of the camel leading now, else a pyramid ticket, else the
     top leg ticket of the best placed camel that has one left."""
-    ranking = game.ranking()
-    if game.leg_tickets_left(ranking[0]):
-        return "leg %s" % ranking[0]
-    if game.pyramid_tickets_left > 0:
-        return "pyramid"
-    for colour in ranking:
-        if game.leg_tickets_left(colour):
-            return "leg %s" % colour
-    raise ValueError("no action left for the greedy bot")
+    return league.choice("greedy", game)
 
 
 def ev_policy(game, rng):
@@ -194,5 +184,13 @@ def coach_policy(game, rng):
 
 #: Policy name -> function ``(game, rng) -> command`` (``pyramid`` for a pyramid
 #: ticket, else an action text ``Game.push`` takes; partners by 1-based seat).
-POLICIES = {"random": random_policy, "greedy": greedy_policy, "ev": ev_policy,
-            "coach": coach_policy}
+POLICIES = {"random": random_policy, "greedy": greedy_policy, "ev": ev_policy}
+for _style in league.STYLES:
+    if _style not in POLICIES:
+        POLICIES[_style] = league.policy(_style)
+POLICIES["coach"] = coach_policy
+
+#: One sentence a policy, for ``pyramid tournament --help``.
+DESCRIPTIONS = dict(league.DESCRIPTIONS)
+DESCRIPTIONS["coach"] = "plays to win the race: the others' replies, its own model of " \
+    "each player's style, the last leg played out"

@@ -1,0 +1,100 @@
+"""The coach's move time: the distribution of the CPU time of every coach move (median,
+90th and 99th percentile, max) in seeded tournament games, coach against ``ev`` bots,
+second edition with 4 and 8 seats and classic with 4.
+
+Goal (issue 31): median 50 ms, 99th percentile 0.5 s of CPU time (second edition, 4
+and 8 seats). Process time is counted, so a loaded machine changes it less than wall
+time; the other seats' moves are played but not timed. ``make bench`` plays
+``GAMES`` games a row (a short sample: the 99th percentile of a few hundred moves is
+near the max); for a longer run::
+
+    python tests/bench/bench_coach.py --games 40
+
+Benchmarks report, they never fail.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
+
+from camelhost import tournament  # noqa: E402
+from camelhost.table.bots import POLICIES  # noqa: E402
+from camelup.game import Game  # noqa: E402
+from camelup.randomplay import random_release  # noqa: E402
+from camelup.rng import XorShift32  # noqa: E402
+
+#: Games a row in ``make bench``.
+GAMES = 3
+#: (edition, seats) rows.
+ROWS = (("second", 4), ("second", 8), ("classic", 4))
+#: Tournament seed of the games.
+SEED = 5
+
+
+def move_times(edition, seats, games, seed=SEED, opponent="ev"):
+    """CPU seconds of every coach move in ``games`` tournament games (``seed``; game
+    ``i`` as ``pyramid tournament`` plays it, the coach at seat ``i % seats``) against
+    ``opponent`` bots. Returns a list of floats."""
+    times = []
+    for i in range(games):
+        number = tournament.game_seed(seed, i)
+        game = Game.random(edition, seats, number)
+        dice = XorShift32(number * 7 + 3)
+        rngs = [XorShift32(number * 31 + s + 1) for s in range(seats)]
+        coach_seat = i % seats
+        while not game.is_over:
+            seat = game.turn
+            name = "coach" if seat == coach_seat else opponent
+            started = time.process_time()
+            text = POLICIES[name](game, rngs[seat])
+            if name == "coach":
+                times.append(time.process_time() - started)
+            if text == "pyramid":
+                game.push(random_release(game, dice))
+            elif text.startswith("partner "):
+                game.push("partner %d" % (int(text.split()[1]) - 1))
+            else:
+                game.push(text)
+    return times
+
+
+def percentile(sorted_values, share):
+    """The nearest-rank ``share`` (0..1) percentile of an ascending list."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, int(share * len(sorted_values) + 0.999999))
+    return sorted_values[min(len(sorted_values), rank) - 1]
+
+
+def distribution(times):
+    """``(moves, median, 90th, 99th percentile, max, mean)`` of ``times`` (seconds)."""
+    s = sorted(times)
+    mean = sum(s) / len(s) if s else 0.0
+    return (len(s), percentile(s, 0.5), percentile(s, 0.9), percentile(s, 0.99),
+            s[-1] if s else 0.0, mean)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=GAMES, help="games a row")
+    parser.add_argument("--seed", type=int, default=SEED, help="tournament seed")
+    args = parser.parse_args(argv if argv is not None else [])
+    if hasattr(os, "getloadavg"):
+        print("load average %.2f %.2f %.2f on %d cpus" % (os.getloadavg() + (os.cpu_count(),)))
+    print("coach move, CPU ms (goal: median 50, 99th percentile 500), coach + ev bots, "
+          "seed %d, %d games a row:" % (args.seed, args.games))
+    print("  %-8s %5s %6s %8s %8s %8s %8s %8s" % ("edition", "seats", "moves", "median",
+                                                  "90th", "99th", "max", "mean"))
+    for edition, seats in ROWS:
+        n, med, p90, p99, top, mean = distribution(move_times(edition, seats, args.games,
+                                                              args.seed))
+        print("  %-8s %5d %6d %8.0f %8.0f %8.0f %8.0f %8.0f"
+              % (edition, seats, n, 1e3 * med, 1e3 * p90, 1e3 * p99, 1e3 * top, 1e3 * mean))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
