@@ -237,14 +237,42 @@ EIGHT = ["Augustine", "Beatrice", "Cornelius", "Desmond", "Evangeline", "Frederi
          "Gwendolyn", "Harrison"]
 
 
+def _player_rows(rows):
+    """The players table's rows without the lines that carry a row's tickets on (a
+    line of their own, indented under the name) and the partnerships' line under the
+    table (`` & Ann+Dee ...``): ``players_text``."""
+    return [row for row in rows if not row.startswith("   ") and not row.startswith(" & ")]
+
+
+def _tickets_shown(rows):
+    """Per player row, every leg ticket shown (``G5``: on the row and the lines
+    under it), in order."""
+    out = []
+    for row in rows[1:]:
+        if row.startswith(" & "):
+            break  # the partnerships
+        words = [w for w in row.split() if re.fullmatch("[A-Z][0-9]", w)]
+        if row.startswith("   "):
+            out[-1] += words
+        else:
+            out.append(words)
+    return out
+
+
 def _players_in_view(app, names):
     """Every player has one whole row in the players panel, by name (a long one cut
-    with an ellipsis, never to the same text as another's)."""
+    with an ellipsis, never to the same text as another's), and every ticket held is
+    in view (on lines of their own under the row when the row has no room)."""
     box = app.query_one("#info-box")
     assert not box.show_vertical_scrollbar
     r = app.query_one("#players").region
     assert r.bottom <= app.query_one("#bottom").region.y
     rows = [line[r.x:r.right] for line in screen_lines(app)[r.y:r.bottom]]
+    view = app._view
+    held = [sum(len(p["leg_tickets"]) for p in view["players"])]
+    shown = [w for ws in _tickets_shown(rows) for w in ws if w[0] != "&"]
+    assert [len(shown)] == held, rows
+    rows = _player_rows(rows)
     assert len(rows) == len(names) + 1  # the heading, then one row a player
     assert rows[0].split()[-1] in ("tickets", "tix")
     shown = []
@@ -397,13 +425,18 @@ def test_names_cut_to_fit_are_never_cut_to_the_same_text():
     session.command(scenes.SECOND_SETUP)
     for text in ("leg green", "leg green", "leg blue", "leg red", "leg green", "leg blue"):
         session.command(text)
-    rows = players_text(table_view(session, odds=False), 33).plain.splitlines()
-    assert all(len(row) <= 33 for row in rows), rows
+    view = table_view(session, odds=False)
+    lines = players_text(view, 33).plain.splitlines()
+    assert all(len(row) <= 33 for row in lines), lines
+    rows = _player_rows(lines)
     shown = [row[1:].split()[0] for row in rows[1:]]
     assert len(set(shown)) == 4 and shown[3] == "Ann"
     for name, word in zip(names, shown, strict=True):
         assert word == name or (word.endswith("…") and name.startswith(word[:-1]))
-    assert rows[1].endswith("…")  # Christopher's three tickets do not fit: cut, marked
+    # Christopher's tickets do not all fit his row: none is lost, the rest under it
+    assert _tickets_shown(lines) == [["%s%d" % (t["colour"][0].upper(), t["value"])
+                                      for t in p["leg_tickets"]] for p in view["players"]]
+    assert len(lines) > len(rows)
 
 
 def test_the_history_keeps_three_lines_scrolled_back_with_a_four_high_stack_at_80x24():
@@ -719,5 +752,30 @@ def test_a_resumed_race_that_is_over_opens_on_the_race_over_panel_and_again_goes
             await scenes.settle(pilot)
             assert app.session.phase == "setup" and app.session.race_no == 2
             assert app.query_one("#left").current == "odds-box"
+
+    asyncio.run(play())
+
+
+def test_below_80x24_the_screen_names_the_size_it_needs_and_comes_back_when_bigger():
+    """Issue 30: at 60x20 the full screen dropped space 16 and the crazy camel on it
+    without a word. Below 80x24 it now says the size it needs (the command line still
+    works), and the race is back, whole, once the terminal is big enough."""
+    app = scenes.app_for("second", P4, seed=11)
+
+    async def play():
+        async with app.run_test(size=(60, 20)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg green", "blue 3"])
+            await scenes.settle(pilot)
+            notice = app.query_one("#too-small")
+            assert notice.display and not app.query_one("#track").display
+            words = " ".join(" ".join(screen_lines(app)).split())
+            assert "This terminal is 60x20; the full screen needs at least 80x24." in words
+            await scenes.type_line(pilot, "leg red")  # the race goes on meanwhile
+            assert app.session.game.held_tickets(2) == [("red", 5)]
+            await pilot.resize_terminal(80, 24)
+            await scenes.settle(pilot)
+            assert not notice.display and app.query_one("#track").display
+            _players_in_view(app, P4)
+            assert "16" in screen_lines(app)[app.query_one("#track").region.bottom - 1]
 
     asyncio.run(play())

@@ -65,3 +65,20 @@ def test_classic_mid_leg_light_screen(snap_compare):
 def test_finish_card_picker_open(snap_compare):
     assert snap_compare(scenes.app_for("second", P4), terminal_size=(80, 24),
                         run_before=_steps(scenes.SECOND_MID_LEG[:4] + ["win"]))
+
+
+#: Six players with long names, in partnerships, each holding leg tickets (issue 30:
+#: at 80x24 every ticket stays in view, none cut to ``&Be...``).
+LONG6 = ["Annabelle-Marguerite Xu", "Bartholomew Fitzwilliam", "Cyrano de Bergerac Jr",
+         "Dee", "Evangeline Oduya-Smith", "Florentyna Kowalczyk"]
+LONG6_LINES = scenes.SIX_PARTNERS + ["leg red", "leg yellow", "leg blue", "pyramid", "red 1"]
+
+
+def test_a_terminal_below_80x24_says_the_size_it_needs(snap_compare):
+    assert snap_compare(scenes.app_for("second", P4), terminal_size=(60, 20),
+                        run_before=_steps(scenes.SECOND_MID_LEG))
+
+
+def test_six_long_names_in_partnerships_keep_every_ticket_in_view_at_80x24(snap_compare):
+    assert snap_compare(scenes.app_for("second", LONG6), terminal_size=(80, 24),
+                        run_before=_steps(LONG6_LINES))

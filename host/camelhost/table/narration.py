@@ -17,7 +17,7 @@ from camelup.notation import position_text
 from camelhost.i18n import _
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
-from camelhost.table.view import signed
+from camelhost.table.view import CRAZY_WHY, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 TYPE_DIE = "type the die that came out"
@@ -276,9 +276,8 @@ def die_lines(notice, view):
     who = name(view, notice["player"])
     die = m["die"] if m["die"] != "grey" else "grey (%s numeral)" % m["ink"]
     direction = "forward" if m["direction"] > 0 else "backward (counterclockwise)"
-    why = {"a": " (the only crazy camel carrying racing camels)",
-           "b": " (it sits directly on the other crazy camel)",
-           "c": " (the numeral's colour)"}.get(m.get("rule"), "")
+    why = CRAZY_WHY.get(m.get("rule"))
+    why = " (%s)" % why if why else ""
     lines = ["DIE %s %d (%s's pyramid ticket): the %s camel%s moves %s %d space%s" % (
         die, m["value"], who, m["camel"], why, direction, m["distance"],
         "" if m["distance"] == 1 else "s")]

@@ -50,7 +50,9 @@ Keys and shapes::
                   "tile": {"space", "side", "name", "owner": str} or None,
                   "path": str, where the unit went in words (``move_path``): "space 3
                   to 5", "space 14 to 15, back 1 to 14 on Bob's booing tile",
-                  "from space 15 across the finish line"} or None
+                  "from space 15 across the finish line",
+                  "why": str or None, for the grey die why that crazy camel moved
+                  (``CRAZY_WHY``, RULES 3.5 a, b, c)} or None
     leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
                  when not in play); a pyramid ticket waiting for its die counts (it
                  pays 1 whatever the die)
@@ -192,6 +194,13 @@ def move_path(move, names, edition):
     return "%s, %s on %s%s tile" % (where, then, whose, _tile_name(edition, tile["side"]))
 
 
+#: Why the grey die moved the crazy camel it moved (RULES 3.5), by the engine's rule
+#: letter (``move["rule"]``): every screen's one wording.
+CRAZY_WHY = {"a": "the only crazy camel carrying racing camels",
+             "b": "it sits directly on the other crazy camel",
+             "c": "the numeral's colour"}
+
+
 def _last_die(session):
     for report in reversed(session.reports):
         m = report.get("move")
@@ -206,7 +215,8 @@ def _last_die(session):
                     "space": tile["space"], "side": tile["side"],
                     "name": _tile_name(session.edition, tile["side"]),
                     "owner": _name(session, tile.get("owner"))},
-                "path": move_path(m, session.names, session.edition)}
+                "path": move_path(m, session.names, session.edition),
+                "why": CRAZY_WHY.get(m.get("rule"))}
     return None
 
 

@@ -200,7 +200,11 @@ def players_text(view, width=80):
     names fit is used (in a narrow panel the first column is headed ``name``, then
     ``coin``/``card``); if none fits, names are cut with ``…`` (never to the same
     text) and the tickets column keeps at least 4 characters (fewer only when the
-    names need them to be told apart), its overflow cut with ``…``."""
+    names need them to be told apart). Tickets are never lost from view: what does
+    not fit a player's row goes on lines of its own under it, indented under the
+    name (the row's tickets column then ends in ``…`` when nothing of it fits); when
+    partners would crowd the rows, the partnerships are a line under the table
+    (``& Ann+Dee Ben+Flo``) instead."""
     names = [p["name"] for p in view["players"]]
     racing = len(get_edition(view["edition"]).racing)
     room = width
@@ -224,6 +228,10 @@ def players_text(view, width=80):
         name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
     tickets_w = max(1, room - fixed(columns) - name_w)
     last = last[:tickets_w]
+    # partners that crowd the tickets off the rows are said once, under the table
+    partners_below = partners and any(
+        len(" ".join(["&" + p["partner"]] + ["X0"] * len(p["leg_tickets"]))) > tickets_w
+        for p in view["players"] if p["partner"] is not None)
     text = Text()
     heading = " %-*s" % (name_w, first)
     for head, w in columns:
@@ -244,8 +252,8 @@ def players_text(view, width=80):
             if head != "now" or now:
                 text.append(" %*s" % (w, values[head]))
         text.append(" ")
-        pieces = []  # (text, style): cut to the tickets column
-        if p["partner"] is not None:
+        pieces = []  # (text, style): wrapped in the tickets column
+        if p["partner"] is not None and not partners_below:
             pieces.append(("&%s" % p["partner"], "italic"))
         for t in p["leg_tickets"]:
             pieces.append(("%s%d" % (palette.piece(t["colour"]).letter, t["value"]),
@@ -254,33 +262,50 @@ def players_text(view, width=80):
             pieces.append(("-", "dim"))
         if p.get("bot"):
             pieces.append(("(bot)", "dim"))
-        text.append_text(_fit(pieces, tickets_w))
+        lines = _wrap(pieces, tickets_w, room - 3)
+        text.append_text(lines[0])
+        for more in lines[1:]:  # a line of their own, under the name
+            text.append("\n   ")
+            text.append_text(more)
         text.append("\n")
+    if partners_below:  # the partnerships once each, under the table
+        pairs = []
+        for p in view["players"]:
+            if p["partner"] is not None and (p["partner"], p["name"]) not in pairs:
+                pairs.append((p["name"], p["partner"]))
+        pieces = [("&", "italic")] + [("%s+%s" % pair, "italic") for pair in pairs]
+        for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
+            text.append("   " if i else " ")
+            text.append_text(line)
+            text.append("\n")
     text.rstrip()
     return text
 
 
-def _fit(pieces, width):
-    """``pieces`` (text, style) joined by spaces in at most ``width`` characters; when
-    they do not all fit, what is shown ends in ``…``."""
-    out = Text()
+def _wrap(pieces, first, width):
+    """``pieces`` (text, style) joined by spaces in lines (``Text``): the first at
+    most ``first`` characters (``…`` when not even the first piece fits there), the
+    others at most ``width``, a new line where the next piece would not fit; a piece
+    longer than a whole line is cut with ``…``."""
+    lines = [Text()]
     used = 0
-    for i, (piece, style) in enumerate(pieces):
-        sep = 1 if i else 0
-        last = i == len(pieces) - 1
-        if used + sep + len(piece) + (0 if last else 2) <= width:  # room left for " …"
-            out.append(" " * sep)
-            out.append(piece, style)
-            used += sep + len(piece)
-            continue
-        room = width - used - sep
-        if room >= 1:
-            out.append(" " * sep)
-            if room > 1:
-                out.append(piece[:room - 1], style)
-            out.append("…")
-        return out
-    return out
+    for piece, style in pieces:
+        room = first if len(lines) == 1 else width
+        if len(lines) == 1 and not used and len(piece) > first:
+            lines[0].append("…"[:first])
+            lines.append(Text())
+            room = width
+        if len(piece) > width:
+            piece = cut(piece, width)
+        if used and used + 1 + len(piece) > room:
+            lines.append(Text())
+            used = 0
+        if used:
+            lines[-1].append(" ")
+            used += 1
+        lines[-1].append(piece, style)
+        used += len(piece)
+    return lines
 
 
 def _waiting(view):

@@ -51,6 +51,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
+from camelhost.i18n import _
 from camelhost.table.controller import Table, help_text
 from camelhost.table.narration import notice_lines
 from camelhost.table.view import move_path, table_view
@@ -79,6 +80,12 @@ MASK = "•••"
 ECHO_MAX = 60
 #: Fewest history lines the screen keeps when it shares out its height.
 LOG_MIN = 3
+#: The smallest terminal the full screen is laid out for (columns, rows): below it
+#: the screen says so (``too_small_text``) instead of leaving things out.
+MIN_SIZE = (80, 24)
+#: What the notice of a too small terminal stands in for (the prompt, the error line
+#: and the command line stay: the game goes on).
+MAIN_PARTS = ("#top", "#track", "#middle", "#info", "#log", "#more")
 #: Longest error message shown whole; longer ones keep their start and end.
 ERROR_MAX = 240
 
@@ -159,6 +166,15 @@ def text_rows(text, width):
     if width <= 0:
         return len(lines)
     return sum(max(1, len(textwrap.wrap(line, width))) for line in lines)
+
+
+def too_small_text(width, height):
+    """The notice a terminal smaller than ``MIN_SIZE`` gets: the size needed and the
+    size it has, and what to do."""
+    return Text(_("This terminal is %(have)s; the full screen needs at least %(need)s.\n"
+                  "Make the window bigger (the race goes on: the command line below "
+                  "still works), or quit (Ctrl-Q) and resume the race with --plain.")
+                % {"have": "%dx%d" % (width, height), "need": "%dx%d" % MIN_SIZE}, "bold")
 
 
 def shorten(text, limit):
@@ -480,6 +496,7 @@ class TableApp(App):
     CSS = """
     Screen { overflow: hidden; }
     #top { height: auto; }
+    #too-small { height: 1fr; display: none; padding: 1 2; background: $surface; }
     #big { width: auto; min-width: 8; padding: 0 1; display: none; text-style: bold; }
     #heads { height: auto; width: 1fr; padding-left: 1; }
     #announce { height: auto; display: none; text-style: bold; }
@@ -542,6 +559,7 @@ class TableApp(App):
         self._echo_waits = None  # the echo of the command being answered, not yet written
 
     def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
         with Horizontal(id="top"):
             yield Digits("", id="big")
             with Vertical(id="heads"):
@@ -734,6 +752,23 @@ class TableApp(App):
         self.fit()
         self._want_odds(view)
 
+    def _too_small(self):
+        """Below ``MIN_SIZE`` the screen shows ``too_small_text`` in place of the race
+        (nothing dropped without a word); True then. Back to the race once big enough."""
+        width, height = self.size.width or 80, self.size.height or 24
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        notice = self.query_one("#too-small", Static)
+        if small:
+            notice.update(too_small_text(width, height))
+        if notice.display != small:
+            notice.display = small
+            for wid in MAIN_PARTS:
+                self.query_one(wid).display = not small
+            if not small:
+                log = self.query_one("#log", HistoryLog)
+                self.query_one("#more").display = not log.following
+        return small
+
     def _put(self, wid, text):
         """Show ``text`` in the widget ``wid`` and keep it for ``fit``."""
         self._texts[wid] = text
@@ -762,6 +797,8 @@ class TableApp(App):
         line saying so, when it is longer than what is left); the track draws tall
         stacks in its compact form when the rest would not fit, so the history keeps
         at least ``LOG_MIN`` lines (fewer only when nothing else can give)."""
+        if self._too_small():
+            return
         view = self._view
         if view is None:
             return

@@ -23,6 +23,13 @@
     if (text !== undefined) node.textContent = String(text);
     return node;
   }
+  function nameEl(tag, cls, name) {
+    // a typed name: shortened with an ellipsis by the style sheet where space is
+    // short, the whole name on hover and for screen readers
+    const node = el(tag, "name " + (cls || ""), name);
+    node.title = String(name);
+    return node;
+  }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   function pct(p) { return Math.round(100 * p) + "%"; }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
@@ -75,7 +82,9 @@
     for (let s = 1; s <= 16; s++) columns.push({ label: String(s), camels: stacks[s] || [], space: s });
     if (high.length) columns.push({ label: "\u2691", camels: high, space: 17 });
     const width = root.parentNode.clientWidth;
-    const perRow = width < 720 ? 6 : width < 1200 ? 9 : columns.length;
+    // one row on a wide screen (its layouts leave the track the whole width or most
+    // of it), else rows of 9 or 6 spaces
+    const perRow = width < 720 ? 6 : width < 1200 && window.innerWidth < 1000 ? 9 : columns.length;
     const rows = [];
     for (let i = 0; i < columns.length; i += perRow) rows.push(columns.slice(i, i + perRow));
     // each row as tall as its own tallest stack (at least two camels), tiles under it
@@ -88,6 +97,7 @@
     });
     root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + (y - GAP));
     const leader = (v.ranking || [])[0];
+    const tileLabels = [];
     columns.forEach((col, i) => {
       const x = (i % perRow) * COL, base = layout[Math.floor(i / perRow)].base;
       const g = svg("g", { "class": "space", "data-space": col.space,
@@ -106,13 +116,27 @@
         const tg = svg("g", { "class": "tile " + (tile.side === "+" ? "tile-plus" : "tile-minus"),
                               "data-owner": tile.owner, "data-side": tile.side });
         tg.appendChild(svg("rect", { x: x + 4, y: base + LABEL_H, width: COL - 8, height: TILE_H - 4, rx: 5 }));
-        tg.appendChild(svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
-                           (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner));
+        const label = svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
+                          (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner);
+        tg.appendChild(label);
         tg.appendChild(svg("title", {}, tile.owner + "'s " + (tile.name || "tile")));
         g.appendChild(tg);
+        tileLabels.push([label, COL - 16]);
       }
       root.appendChild(g);
     });
+    for (const [label, room] of tileLabels) fitText(label, room);
+  }
+
+  // An SVG text shortened with an ellipsis until it is at most ``room`` units wide
+  // (the owner's whole name stays in the tile's title).
+  function fitText(node, room) {
+    let text = node.textContent;
+    if (!node.getComputedTextLength || node.getComputedTextLength() <= room) return;
+    while (text.length > 1 && node.getComputedTextLength() > room) {
+      text = text.slice(0, -1);
+      node.textContent = text.replace(/\s+$/, "") + "\u2026";
+    }
   }
 
   // -- the last die ----------------------------------------------------------------
@@ -144,6 +168,7 @@
     const bits = [];
     if (d.player) bits.push(d.player + "'s pyramid ticket");
     bits.push(d.colour === "grey" ? "grey die, " + d.ink + " numeral " + d.value : d.colour + " die " + d.value);
+    if (d.why) bits.push(d.camel + " moves: " + d.why);  // RULES 3.5 (a, b, c), the table's words
     if (d.carrying && d.carrying.length) bits.push("carrying " + d.carrying.join(", "));
     bits.push(d.path);  // the table's one wording: the tile landed on and where it sent the unit
     $("die-detail").textContent = bits.join(" \u00B7 ");
@@ -175,7 +200,7 @@
       const card = el("div", "player" + (acting && p.name === v.turn ? " current" : ""));
       card.dataset.name = p.name;
       const head = el("div", "player-head");
-      head.appendChild(el("span", "player-name", p.name));
+      head.appendChild(nameEl("span", "player-name", p.name));
       const coins = el("span", "coins", p.coins);
       coins.title = "coins";
       head.appendChild(coins);
@@ -201,16 +226,41 @@
     return outer;
   }
 
+  // The advice of ``v`` when it was computed for this very turn and position, else
+  // null: never advice for a position already gone. A view may tag the advice with
+  // the key of the position it was computed for (``odds.actions.key``, matched with
+  // the view's ``key``); without tags, advice comes with its own position's view.
+  function adviceOf(v) {
+    const acts = v.odds && v.odds.actions;
+    if (!acts || v.odds_pending || !v.turn || acts.player !== v.turn) return null;
+    if (acts.key !== undefined && v.key !== undefined && acts.key !== v.key) return null;
+    return acts;
+  }
+
+  function drawBest(v) {
+    const best = clear($("best")), acts = adviceOf(v);
+    const values = acts && acts.values ? acts.values.slice(0, 3) : [];
+    const computing = !values.length && v.odds_pending && v.turn &&
+      ["turn", "die", "ink", "value"].indexOf(v.phase) >= 0;
+    const title = clear($("best-title"));
+    if (values.length || computing) {
+      title.appendChild(el("span", "", "Best for"));
+      title.appendChild(nameEl("span", "", values.length ? acts.player : v.turn));
+    }
+    if (computing) best.appendChild(el("li", "none computing", "computing\u2026"));
+    best.dataset.for = values.length ? acts.player : "";
+    for (const a of values) best.appendChild(el("li", "", a.text || a.action));
+  }
+
   function drawOdds(v) {
     const panel = $("odds-panel");
+    drawBest(v);
     if (!v.odds && v.odds_pending) {  // the odds of this position are on their way
       panel.classList.add("stale");
-      $("best").classList.add("stale");
       document.documentElement.dataset.odds = "pending";
       return;
     }
     panel.classList.remove("stale");
-    $("best").classList.remove("stale");
     document.documentElement.dataset.odds = "ready";
     const odds = v.odds || {};
     const leg = clear($("leg-odds"));
@@ -251,10 +301,6 @@
     } else {
       race.appendChild(el("p", "none", "none now"));
     }
-    const best = clear($("best"));
-    const acts = odds.actions && odds.actions.values ? odds.actions.values.slice(0, 3) : [];
-    $("best-title").textContent = acts.length ? "Best for " + odds.actions.player : "";
-    for (const a of acts) best.appendChild(el("li", "", a.text || a.action));
   }
 
   function drawTickets(v) {
@@ -284,17 +330,27 @@
     }
   }
 
+  // Just scored: the leg's scoring takes the players' and the odds' place until the
+  // next leg's first die; meanwhile each row also shows what its player took in the
+  // new leg (the column "now"), so no move goes unseen.
+  function justScored(v) {
+    const s = v.leg_scored;
+    return !!s && !v.final && s.leg === v.leg - 1 && !(v.dice_out || []).length;
+  }
+
   function drawLeg(v) {
     const panel = $("leg-panel"), s = v.leg_scored;
-    panel.hidden = !s;
-    if (!s) return;
+    const shown = !!s && (justScored(v) || !!v.final);
+    panel.hidden = !shown;
+    document.body.classList.toggle("scored", shown && !v.final);
+    if (!shown) return;
     $("leg-title").textContent = "Leg " + s.leg + " scored: 1st " + (s.ranking[0] || "-") +
       ", 2nd " + (s.ranking[1] || "-");
     const body = clear($("leg-table").tBodies[0]);
     for (const row of s.players) {
       const tr = el("tr");
       tr.dataset.name = row.name;
-      tr.appendChild(el("th", "", row.name));
+      tr.appendChild(nameEl("th", "", row.name));
       const items = el("td", "items");
       for (const it of row.items) {
         if (it.kind === "leg") items.appendChild(chip(it.colour, it.value + " \u2192 " + signed(it.reward)));
@@ -305,6 +361,14 @@
       tr.appendChild(items);
       tr.appendChild(el("td", "net", signed(row.net)));
       tr.appendChild(el("td", "after", row.before + " \u2192 " + row.after));
+      if (!v.final) {
+        const now = el("td", "now"), p = (v.players || []).find((q) => q.name === row.name) || {};
+        for (const t of p.leg_tickets || []) now.appendChild(chip(t.colour, t.value));
+        if (p.pyramid_tickets) now.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
+        if (p.tile) now.appendChild(el("span", "chip tile", (p.tile.side === "+" ? "+" : "\u2212") + p.tile.space));
+        if (now.firstChild) now.insertBefore(el("span", "none", "now "), now.firstChild);
+        tr.appendChild(now);
+      }
       body.appendChild(tr);
     }
   }
@@ -329,7 +393,7 @@
       const list = el("ol");
       for (const c of f.piles[name] || []) {
         const li = el("li", c.correct ? "right" : "wrong");
-        li.appendChild(el("span", "", c.name + " "));
+        li.appendChild(nameEl("span", "", c.name));
         li.appendChild(chip(c.colour, c.colour));
         li.appendChild(el("span", "", " " + signed(c.reward)));
         list.appendChild(li);
@@ -339,13 +403,18 @@
       piles.appendChild(box);
     }
     const rank = clear($("final-ranking"));
-    for (const r of f.standings) {
+    let place = 0;
+    f.standings.forEach((r, i) => {
+      // equal coins share a place (1, 1, 3): a tie is shown as a shared place
+      if (i === 0 || r.coins !== f.standings[i - 1].coins) place = i + 1;
       const li = el("li", (f.winners || []).indexOf(r.name) >= 0 ? "winner" : "");
       li.dataset.name = r.name;
-      li.appendChild(el("span", "player-name", r.name));
+      li.dataset.place = place;
+      li.appendChild(el("span", "place", place + "."));
+      li.appendChild(nameEl("span", "player-name", r.name));
       li.appendChild(el("span", "coins", r.coins));
       rank.appendChild(li);
-    }
+    });
   }
 
   function drawHeader(v) {

@@ -1,0 +1,340 @@
+"""The web scoreboard's layout, measured in the real headless browser (issue 30).
+
+Nobody scrolls a TV: at 1920x1080 and 1280x720, for 3, 4, 6 and 8 players, mid-leg with
+a five-camel stack, just after a leg is scored and at the race's end, the page is no
+taller and no wider than the screen, and every player's row (card, scoring row or
+place), the advice and the ranking lie inside it. A phone (360x740) and a tablet
+(820x1180) never scroll sideways with 24-character names; a tile's owner label stays
+on its tile; the finish piles and the scoring chips are drawn as counted. Each view
+is the table's own (``table_view`` of a session driven by typed commands), published
+straight to a ``WebBoard``; one browser for the module, several viewports a page.
+
+``SCREENSHOTS=dir`` keeps a PNG of each page measured (to look at them)."""
+
+import os
+
+import pytest
+from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.web.server import WebBoard
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SEATS = ("Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
+#: five racing camels in one stack on space 1 (RULES 3.2 lets the setup say so)
+STACK = "setup 1:blue,green,red,yellow,purple 15:black 16:white"
+WIDE = ((1920, 1080), (1280, 720))
+NARROW = ((360, 740), (820, 1180))
+
+pytestmark = pytest.mark.xdist_group("web_browser")
+
+
+def long_names(n):
+    """``n`` distinct 24-character names without a space or a hyphen to break at."""
+    return [(seat + "wolfeschlegelsteinhausen")[:24] for seat in SEATS[:n]]
+
+
+def mid_leg(names):
+    """A leg under way: five camels in one stack moved on together, tickets held, a
+    spectator tile laid, a pyramid ticket waiting for nothing."""
+    s = Session("second", names, seed=3)
+    for text in (STACK, "leg red", "tile 6 +", "leg blue", "pyramid", "red 1", "leg red"):
+        s.command(text)
+    assert [c for c in s.game.stacks[2]] == ["red", "yellow", "purple"]
+    return s
+
+
+def leg_scored(names):
+    """Just after the first leg is scored: every seat has something in its row."""
+    s = Session("second", names, seed=3)
+    s.command(STACK)
+    moves = ["leg red", "leg blue", "tile 8 -", "leg green", "leg red", "leg yellow",
+             "leg purple", "leg red"]
+    dice = ["red 1", "blue 2", "green 3", "yellow 1", "purple 2"]
+    for seat in range(len(names)):
+        if seat < len(moves):
+            s.command(moves[seat])
+    while dice:
+        s.command("pyramid")
+        s.command(dice.pop(0))
+    assert s.game.leg == 2 and not s.game.dice_out
+    return s
+
+
+def race_over(names):
+    """A race that ends with cards on both finish piles (a tie at the top with 8)."""
+    s = Session("second", names, seed=3)
+    for text in ("setup 1:blue 2:green 3:yellow,red,purple 14:black 15:white",
+                 "fix 14:blue 15:green 16:yellow,red,purple 10:black 11:white"):
+        s.command(text)
+    colours = ["blue", "green", "yellow", "red", "purple"]
+    for seat in range(len(names)):
+        s.command(("win %s" if seat % 2 == 0 else "lose %s") % colours[seat % 5])
+    s.command("pyramid")
+    s.command("yellow 2")
+    assert s.phase == "over"
+    return s
+
+
+STATES = {"mid-leg": mid_leg, "leg scored": leg_scored, "race over": race_over}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("%s is missing: .ci/run installs Debian's chromium "
+                    "(apt-get install -y chromium)" % CHROMIUM)
+    from playwright.sync_api import sync_playwright
+    pw = sync_playwright().start()
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
+    pw.stop()
+
+
+class Shown:
+    """One page of ``browser`` showing ``view`` (context manager)."""
+
+    def __init__(self, browser, view, size):
+        self.browser, self.view, self.size = browser, view, size
+
+    def __enter__(self):
+        self.board = WebBoard("127.0.0.1", 0).__enter__()
+        self.board.publish(self.view)
+        w, h = self.size
+        self.context = self.browser.new_context(viewport={"width": w, "height": h})
+        page = self.context.new_page()
+        page.problems = []
+        page.on("pageerror", lambda exc: page.problems.append(str(exc)))
+        page.board = self.board
+        page.goto(self.board.url)
+        page.wait_for_function("v => document.documentElement.dataset.version === String(v)",
+                               arg=self.view["version"])
+        return page
+
+    def __exit__(self, *exc):
+        self.context.close()
+        self.board.__exit__(*exc)
+
+
+def resize(page, size):
+    w, h = size
+    page.set_viewport_size({"width": w, "height": h})
+    page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h",
+                           arg=[w, h])
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def extent(page):
+    return page.evaluate("() => [document.documentElement.scrollWidth, "
+                         "document.documentElement.scrollHeight]")
+
+
+def boxes(page, selector):
+    """The bounding boxes ``[left, top, right, bottom]`` of the visible ``selector``."""
+    return page.eval_on_selector_all(selector, """es => es.filter(e => e.offsetParent !== null)
+        .map(e => { const r = e.getBoundingClientRect();
+                    return [r.left, r.top, r.right, r.bottom]; })""")
+
+
+def inside(box, size):
+    w, h = size
+    return box[0] >= -0.5 and box[1] >= -0.5 and box[2] <= w + 0.5 and box[3] <= h + 0.5
+
+
+def screenshot(page, name):
+    where = os.environ.get("SCREENSHOTS")
+    if where:
+        os.makedirs(where, exist_ok=True)
+        page.screenshot(path=os.path.join(where, name + ".png"))
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 8])
+def test_every_state_of_a_race_fits_a_tv_and_a_laptop(browser, players):
+    names = long_names(players)
+    for state, build in STATES.items():
+        view = table_view(build(names))
+        with Shown(browser, view, WIDE[0]) as page:
+            for size in WIDE:
+                resize(page, size)
+                what = (players, state, size)
+                screenshot(page, "%s-%d-%dx%d" % (state.replace(" ", "-"), players, *size))
+                assert extent(page)[0] <= size[0] and extent(page)[1] <= size[1], \
+                    (what, extent(page))
+                if state == "mid-leg":
+                    rows = boxes(page, "#players .player")
+                    space1 = page.get_attribute("#track g.space[data-space='2']", "data-camels")
+                    assert space1 == "red,yellow,purple", what
+                    assert len(boxes(page, "#track g.space[data-space='2'] .camel")) == 3
+                elif state == "leg scored":
+                    rows = boxes(page, "#leg-table tr")
+                    assert page.eval_on_selector_all(
+                        "#leg-table tr", "rs => rs.map(r => r.dataset.name)") == names, what
+                else:
+                    rows = boxes(page, "#final-ranking li")
+                    assert boxes(page, "#leg-table tr"), what  # the last leg's scoring
+                    assert all(inside(b, size) for b in boxes(page, "#leg-table tr")), what
+                    assert all(inside(b, size) for b in boxes(page, ".revealed li")), what
+                assert len(rows) == players, what
+                assert all(inside(b, size) for b in rows), (what, rows)
+                if state != "race over":
+                    advice = boxes(page, "#best li")
+                    assert len(advice) == 3, what
+                    assert all(inside(b, size) for b in advice + boxes(page, "#best-title")), \
+                        (what, advice)
+            assert page.problems == []
+
+
+def test_a_phone_and_a_tablet_never_scroll_sideways_with_long_names(browser):
+    names = long_names(8)
+    for state, build in STATES.items():
+        view = table_view(build(names))
+        with Shown(browser, view, NARROW[0]) as page:
+            for size in NARROW:
+                resize(page, size)
+                screenshot(page, "%s-8-%dx%d" % (state.replace(" ", "-"), *size))
+                assert extent(page)[0] <= size[0], (state, size, extent(page))
+                # the names are there, shortened, the whole name in their title
+                titles = page.eval_on_selector_all(
+                    ".name", "ns => ns.filter(n => n.offsetParent !== null).map(n => n.title)")
+                assert set(titles) <= set(names) and titles, (state, size)
+
+
+def test_a_tile_owner_label_stays_on_its_tile(browser):
+    names = long_names(4)
+    view = table_view(mid_leg(names))
+    assert view["track"][5]["tile"]["owner"] == names[1]
+    with Shown(browser, view, NARROW[0]) as page:
+        for size in NARROW + WIDE:
+            resize(page, size)
+            tile = boxes(page, "#track .tile rect")[0]
+            label = boxes(page, "#track .tile text")[0]
+            assert tile[0] <= label[0] and label[2] <= tile[2], (size, tile, label)
+            assert page.text_content("#track .tile text").endswith("\u2026")
+            assert page.text_content("#track .tile title") == names[1] + "'s cheering"
+    # a short name has room: written whole
+    view = table_view(mid_leg(list(SEATS[:4])))
+    with Shown(browser, view, WIDE[1]) as page:
+        assert page.text_content("#track .tile text") == "+1 Ben"
+
+
+def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(browser):
+    s = Session("second", list(SEATS), seed=5)
+    s.command(STACK)
+    for colour in ("red", "blue", "green"):
+        for _ in SEATS:
+            s.command("win %s" % colour)
+    s.command("lose yellow")
+    with Shown(browser, table_view(s), NARROW[1]) as page:
+        for size in NARROW[1:] + WIDE:
+            resize(page, size)
+            for pile, n in (("winner", 24), ("loser", 1)):
+                backs = boxes(page, "#piles .pile[data-pile=%s] .card-back" % pile)
+                assert len(backs) == n
+                words = "%d card%s" % (n, "" if n == 1 else "s")
+                assert page.text_content("#piles .pile[data-pile=%s] .pile-count" % pile) == words
+                # every back whole and apart: no two overlap, none straddles a row
+                for i, a in enumerate(backs):
+                    for b in backs[i + 1:]:
+                        apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                        assert apart, (size, pile, a, b)
+                tops = sorted(set(round(b[1]) for b in backs))
+                for b in backs:  # rows, not a staircase
+                    assert round(b[1]) in tops and len(tops) <= 4, (size, tops)
+
+
+def test_leg_scoring_chips_sit_side_by_side(browser):
+    names = long_names(6)
+    view = table_view(leg_scored(names))
+    two = [row["name"] for row in view["leg_scored"]["players"] if len(row["items"]) >= 2]
+    assert two
+    with Shown(browser, view, NARROW[1]) as page:
+        for size in NARROW[1:] + WIDE:
+            resize(page, size)
+            for name in two:
+                chips = boxes(page, "#leg-table tr[data-name='%s'] .items .chip" % name)
+                assert len(chips) >= 2
+                assert len(set(round(c[1]) for c in chips)) == 1, (size, name, chips)
+
+
+def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(browser):
+    # white sits directly on black: a black numeral moves white (RULES 3.5 b)
+    s = Session("second", list(SEATS[:3]), seed=1)
+    for text in ("setup 1:blue,green 2:red 3:yellow,purple 14:black,white",
+                 "pyramid", "grey black 1"):
+        s.command(text)
+    view = table_view(s)
+    assert view["last_die"]["camel"] == "white"
+    assert view["last_die"]["why"] == "it sits directly on the other crazy camel"
+    with Shown(browser, view, WIDE[1]) as page:
+        detail = page.text_content("#die-detail")
+        assert "grey die, black numeral 1" in detail
+        assert "white moves: it sits directly on the other crazy camel" in detail
+        # the terminal's announcement says the same fact
+    from camelhost.table.narration import die_lines
+    line = die_lines(s.reports[-1], view)[0]
+    assert "(it sits directly on the other crazy camel)" in line
+
+
+def test_the_final_ranking_numbers_places_and_shares_them_in_a_tie(browser):
+    view = table_view(race_over(long_names(8)))
+    standings = view["final"]["standings"]
+    coins = [r["coins"] for r in standings]
+    assert len(set(coins)) < len(coins)  # there is a tie to show
+    # competition ranking: one more than the number of players with more coins
+    places = [str(1 + sum(1 for c in coins if c > mine)) for mine in coins]
+    with Shown(browser, view, WIDE[0]) as page:
+        shown = page.eval_on_selector_all(
+            "#final-ranking li", "ls => ls.map(l => [l.dataset.name, l.dataset.place, "
+            "l.querySelector('.place').textContent])")
+    assert shown == [[r["name"], p, p + "."] for r, p in zip(standings, places, strict=True)]
+    assert shown[0][1] == shown[1][1] == "1"
+
+
+def test_advice_is_shown_only_for_the_turn_it_was_computed_for(browser):
+    s = Session("second", list(SEATS[:3]), seed=5)
+    s.command(STACK)
+    ready = table_view(s)
+    assert ready["odds"]["actions"]["player"] == ready["turn"] == "Ann"
+    with Shown(browser, ready, WIDE[1]) as page:
+        assert page.text_content("#best-title .name") == "Ann"
+        assert len(boxes(page, "#best li")) == 3
+        s.command("leg red")  # Ben's turn: the page first hears of it without odds,
+        quick = dict(table_view(s, odds=False), odds_pending=True, version=1001)
+        ready_ben = dict(table_view(s), version=1002)  # then with them
+        publish(page, quick)
+        assert page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)") \
+            == ["computing\u2026"]
+        assert page.text_content("#best-title .name") == "Ben"
+        publish(page, ready_ben)
+        assert len(boxes(page, "#best li")) == 3
+        assert page.get_attribute("#best", "data-for") == "Ben"
+        # advice computed for another turn is never shown, even with odds in the view
+        wrong = dict(ready_ben, version=1003,
+                     odds=dict(ready_ben["odds"], actions=ready["odds"]["actions"]))
+        publish(page, wrong)
+        assert boxes(page, "#best li") == []
+        assert "Ann" not in page.text_content("#tickets-panel")
+
+
+def publish(page, view):
+    """Publish ``view`` on the page's board and wait until the page drew it."""
+    page.board.publish(view)
+    page.wait_for_function("v => document.documentElement.dataset.version === String(v)",
+                           arg=view["version"])
+
+
+def test_the_leg_scoring_stands_until_the_next_legs_first_die_with_what_is_taken(browser):
+    s = leg_scored(long_names(4))
+    who = s.names[s.game.turn]
+    s.command("leg blue")
+    with Shown(browser, table_view(s), WIDE[1]) as page:
+        assert page.is_visible("#leg-panel") and page.is_hidden("#players-panel")
+        taken = page.eval_on_selector_all(
+            "#leg-table tr[data-name='%s'] .now .chip" % who, "cs => cs.map(c => c.textContent)")
+        assert taken == ["5"]
+        s.command("pyramid")
+        s.command("red 1")
+        publish(page, table_view(s))
+        assert page.is_hidden("#leg-panel") and page.is_visible("#players-panel")
