@@ -267,9 +267,9 @@ def test_the_league_styles_differ_from_ev_where_it_matters():
     # white from the first leg; the cautious player waits for a camel within 5 spaces
     # of the line, then lays it; the tile player places its tile first
     from camelhost import league
-    early = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    early = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                         9: ["white"]})
-    late = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    late = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                        12: ["white"]})
     assert league.choice("ev", early) == "finish winner white"
     assert not league.choice("cautious", early).startswith("finish ")
@@ -277,13 +277,13 @@ def test_the_league_styles_differ_from_ev_where_it_matters():
     assert league.choice("tiles", early).startswith("tile ")
     assert not league.choice("ev", early).startswith("tile ")
     # the copycat follows the richest other player's latest leg ticket (Ben: 9 coins)
-    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     9: ["white"]}, coins=[3, 9, 3, 3],
                      held=[[], [("yellow", 5)], [], []])
     assert league.choice("copycat", g) == "leg yellow"
     assert league.choice("ev", g) != "leg yellow"
     # the partnership seeker (second edition, 6 seats) forms one at once; ev doesn't
-    six = camelup.Game.random("second", 6, 4)
+    six = Game.random("second", 6, 4)
     assert league.choice("partner", six).startswith("partner ")
     assert not league.choice("ev", six).startswith("partner ")
     assert bots.POLICIES["partner"](six, None) == "partner %d" % (
