@@ -299,6 +299,7 @@ class Journal:
         #: (``pyramid play`` sets it with the options the game runs with); ``None``:
         #: ``pyramid play --resume PATH``
         self.resume_command = None
+        self._subscribers = []
         if path:
             fh = open(path, "ab")
             try:
@@ -383,6 +384,22 @@ class Journal:
                 raise
             self._newline_owed = False
         self.events.append(event)
+        for callback in list(self._subscribers):
+            callback(event)
+
+    def subscribe(self, callback):
+        """Call ``callback(event)`` after every event this journal writes, once it is
+        on disk (after ``os.fsync``; never for a write that failed), on the thread that
+        wrote it, in the order of subscription. Returns a function that ends the
+        subscription (calling it twice is harmless). An exception the callback raises
+        reaches the writer: the event is written and counted all the same."""
+        self._subscribers.append(callback)
+
+        def unsubscribe():
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
 
     def close(self):
         """Close the file and release its lock (idempotent)."""
