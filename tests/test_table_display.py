@@ -162,3 +162,42 @@ def test_live_board_builds_no_session_and_reads_the_view_the_seam_built():
     quick = [v for v in board.published if v.get("odds_pending")]
     assert quick and quick[0]["version"] == 1 and quick[0]["odds"] is None
     seam.close()
+
+
+def test_the_full_screen_and_the_web_board_share_one_computation_per_position():
+    # Before the seam each display worked its odds out for itself (the screen on a
+    # Textual worker, the web board for its shadow session): now one worker, once.
+    import asyncio
+
+    import tui_scenes as scenes
+    from camelhost.table.view import odds_view
+    from camelhost.ui.tui import TableApp
+
+    s = _session()
+    keys = []
+
+    def counted(snap):
+        keys.append((snap.phase, len(snap.game.history)))
+        return dict(odds_view(snap))  # a new object each time: the identity below tells
+
+    seam = Seam(s, compute=counted)
+    board = FakeBoard()
+    app = TableApp(s, seam=seam, theme_name="dark")
+
+    async def play():
+        async with app.run_test(size=(100, 30)) as pilot:
+            with LiveBoard(board, seam) as live:
+                await scenes.type_lines(pilot, [SETUP, "leg red", "leg blue"])
+                assert live.wait_idle()
+                await scenes.settle(pilot)
+                assert "Leg odds" in str(app.query_one("#odds").content)
+                # the screen shows the very odds the board published for that position
+                assert board.published[-1]["odds"] is app._odds
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+    seam.close()
+    # never one position twice (one the table left before its turn came may be skipped),
+    # and the last one is the position on the screen and the page
+    assert len(keys) == len(set(keys)) and 1 <= len(keys) <= 3
+    assert keys[-1] == ("turn", 2)
