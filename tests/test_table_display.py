@@ -201,3 +201,21 @@ def test_the_full_screen_and_the_web_board_share_one_computation_per_position():
     # and the last one is the position on the screen and the page
     assert len(keys) == len(set(keys)) and 1 <= len(keys) <= 3
     assert keys[-1] == ("turn", 2)
+
+
+def test_a_display_that_fails_on_a_view_never_undoes_the_write():
+    class Broken(Display):
+        def changed(self, view):
+            raise RuntimeError("the board's loop is closed")
+
+    s = _session()
+    seam = Seam(s, compute=Counting())
+    seam.subscribe(Recorder(wants=False))
+    broken = Broken()
+    with pytest.raises(RuntimeError):
+        seam.subscribe(broken)  # handed the view at once: its failure is the caller's
+    notices = s.command(SETUP)
+    assert s.phase == "turn" and notices  # taken, said
+    assert [e["type"] for e in s.journal.events] == ["game", "setup"]
+    assert [str(e) for e in seam.errors] == ["the board's loop is closed"]
+    seam.close()

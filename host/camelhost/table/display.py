@@ -15,11 +15,14 @@ version, phase, so the turn and the position): a display shows it only while its
 view has that key, so advice for a turn that is gone is never shown.
 """
 
+import logging
 import threading
 
 from camelhost.table.view import odds_view, table_view
 
 __all__ = ["Advice", "Display", "Seam", "advice_key", "snapshot", "IN_PLAY"]
+
+log = logging.getLogger(__name__)
 
 #: Phases whose position has odds (``camelhost.table.view.odds_view``).
 IN_PLAY = ("turn", "die", "ink", "value")
@@ -96,8 +99,9 @@ class Seam(Display):
     ``compute``: ``snapshot -> odds`` (default ``camelhost.table.view.odds_view``; tests
     pass a cheap one). Use it as the table's display: each ``Display`` method goes to
     every subscriber. Public: ``latest`` (the last view handed out), ``advice_now`` (the
-    last ``Advice`` worked out, or ``None``). ``close()`` ends the journal subscription
-    and the worker."""
+    last ``Advice`` worked out, or ``None``), ``errors`` (what a display raised on a view
+    handed out after a journal write: logged and kept, never raised into the write).
+    ``close()`` ends the journal subscription and the worker."""
 
     def __init__(self, session, compute=None):
         self.session = session
@@ -105,6 +109,7 @@ class Seam(Display):
         self.displays = []
         self.latest = None
         self.advice_now = None
+        self.errors = []  # what displays raised on a view after a journal write
         self._lock = threading.Condition()
         self._wanted = None  # (key, snapshot) waiting for the worker
         self._working = None  # key being worked out
@@ -144,7 +149,14 @@ class Seam(Display):
     # -- the fan-out -------------------------------------------------------------
 
     def _written(self, event):
-        self.publish()
+        # Called inside the journal's write, the event already on disk: a display that
+        # fails must not make the table take back what it wrote. Logged, kept in
+        # ``errors``, and the next change is published as usual.
+        try:
+            self.publish()
+        except Exception as exc:  # noqa: BLE001 - a display's fault, not the table's
+            self.errors.append(exc)
+            log.error("a display failed on the view after a journal write: %s", exc)
 
     def _listening(self):
         """True when a display reads the views handed out (or the advice): else none is
