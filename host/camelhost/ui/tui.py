@@ -14,8 +14,9 @@ Top to bottom:
   (``+Ann`` in the tile's colour);
 * left: the odds (leg 1st / 2nd / last of every racing camel, overall winner and
   loser with their 95 % interval, the value of every leg ticket, the pyramid
-  ticket, the best tile and the best partnership for the player to act), computed
-  on a worker thread after every change and shown when ready; after a leg, the
+  ticket, the best tile and the best partnership for the player to act), worked
+  out once per change by the table seam's worker (``camelhost.table.display``, the
+  same figures the web board shows) and shown when ready; after a leg, the
   leg-scoring panel takes its place (Esc / F3 switch back and forth); once the race
   is over, the race-over panel (final order, the winner, the final ranking with what
   the finish cards paid, each finish pile revealed in play order) stays until
