@@ -43,9 +43,11 @@ class Counting:
         self.calls = []
         self.go = threading.Event()
         self.go.set()
+        self.started = threading.Event()
 
     def __call__(self, snap):
         self.calls.append(snap.phase)
+        self.started.set()
         self.go.wait(10)
         return {"leg": [], "race": None, "actions": None, "phase": snap.phase}
 
@@ -218,4 +220,21 @@ def test_a_display_that_fails_on_a_view_never_undoes_the_write():
     assert s.phase == "turn" and notices  # taken, said
     assert [e["type"] for e in s.journal.events] == ["game", "setup"]
     assert [str(e) for e in seam.errors] == ["the board's loop is closed"]
+    seam.close()
+
+
+def test_advice_finished_after_the_table_moved_on_never_replaces_the_newer():
+    s = _session()
+    odds = Counting()
+    seam = Seam(s, compute=odds)
+    board = Recorder()
+    seam.subscribe(board)
+    odds.go.clear()  # the setup's position is being worked out...
+    s.command(SETUP)
+    assert odds.started.wait(10)
+    s.command("undo")  # ...when the table goes back to the setup (no odds there)
+    odds.go.set()
+    assert seam.wait_idle()
+    assert seam.advice_now.key == advice_key(seam.latest) and seam.advice_now.odds is None
+    assert [a.key[2] for a in board.advice_got][-1] == "setup"
     seam.close()

@@ -113,6 +113,7 @@ class Seam(Display):
         self._lock = threading.Condition()
         self._wanted = None  # (key, snapshot) waiting for the worker
         self._working = None  # key being worked out
+        self._asked = None  # key of the newest position asked for
         self._thread = None
         self._closed = False
         journal = session.journal
@@ -231,6 +232,7 @@ class Seam(Display):
             if self._closed or key == self._working or \
                     (self.advice_now is not None and self.advice_now.key == key):
                 return
+            self._asked = key
             if view["phase"] not in IN_PLAY:
                 self._wanted = None
                 self.advice_now = Advice(key, None)
@@ -263,8 +265,12 @@ class Seam(Display):
                                 else type(exc).__name__)
             with self._lock:
                 self._working = None
-                self.advice_now = advice
+                newest = key == self._asked
+                if newest:  # else the table moved on meanwhile: nobody shows it
+                    self.advice_now = advice
                 self._lock.notify_all()
+            if not newest:
+                continue
             try:
                 self.advice(advice)
             except Exception:  # noqa: BLE001 - a closing display must not stop the worker
