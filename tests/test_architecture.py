@@ -308,4 +308,33 @@ def test_the_link_sequencer_imports_no_serial_threading_or_time_module():
             elif target in MODULES:
                 todo.append(target)
     assert SANS_IO in MODULES and "camelup.board.protocol" in seen
+
+
+#: Modules of the web package that may build a ``Session``, each with its reason. The
+#: live board is a display of the table's seam (``camelhost.table.display``): it gets
+#: the view the table built, never a session of its own.
+SESSION_BUILDERS = {
+    "camelhost.web.replay": "pyramid replay FILE --web steps through a finished journal: "
+                            "it rebuilds that game, step by step, and nothing live reads it",
+}
+
+
+def test_no_web_module_builds_a_session_for_the_live_board():
+    assert set(SESSION_BUILDERS) <= set(MODULES)  # the allow-list names real modules
+    bad = []
+    for mod in sorted(MODULES):
+        if not _within(mod, "camelhost.web") or mod in SESSION_BUILDERS:
+            continue
+        for line, target, names in _imports(mod):
+            if _within(target, "camelhost.table.session") or "Session" in names \
+                    or _within(target, "camelhost.web.replay") and "shadow_session" in names:
+                bad.append("%s:%d imports %s from %s" % (MODULES[mod], line,
+                                                         ", ".join(names) or "it", target))
+        for node in ast.walk(ast.parse(open(MODULES[mod]).read())):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else \
+                    func.attr if isinstance(func, ast.Attribute) else ""
+                if name in ("Session", "shadow_session", "from_events"):
+                    bad.append("%s:%d calls %s" % (MODULES[mod], node.lineno, name))
     assert not bad, "\n" + "\n".join(bad)

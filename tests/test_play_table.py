@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from camelhost import cli
+from camelhost.device.events import DieEvent
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal, read_events
 from camelhost.table.session import Session
@@ -477,8 +478,8 @@ def test_replay_tells_a_ticket_taken_without_pyramid_first_as_the_live_table_did
             t.start()
             t.line(SETUP)
             if source == "slider":
-                t.pyramid_event({"kind": "die", "colour": "red", "ink": None, "value": 3,
-                                 "boot": "B1", "seq": 1, "raw": "EVT 1 DIE red 3*0"})
+                t.pyramid_event(DieEvent("die", "B1", 1, "EVT 1 DIE red 3*0", colour="red",
+                                         value=3))
             else:
                 t.line("red 3")
         live = out.getvalue().splitlines()

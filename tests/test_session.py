@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from camelhost.table.events import Release
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session, TableError
 from camelhost.table.view import table_view
@@ -69,13 +70,13 @@ def test_double_release_keeps_the_ticket_for_the_same_action():
     s, journal = _session()
     s.command(SETUP)
     s.command("pyramid")  # Ann
-    notices = s.reject({"kind": "double", "raw": "EVT 3 DOUBLE*0", "boot": "b1", "seq": 3},
+    notices = s.reject(Release(kind="double", raw="EVT 3 DOUBLE*0", boot="b1", seq=3),
                        "double")
     assert notices[0]["kind"] == "retry"
     assert s.phase == "die" and s.current == 0
     # a release without 'pyramid' first that comes out empty: the ticket is taken then
     s.command("purple 1")
-    s.reject({"kind": "nodie", "raw": "EVT 4 NODIE*0", "boot": "b1", "seq": 4}, "nodie")
+    s.reject(Release(kind="nodie", raw="EVT 4 NODIE*0", boot="b1", seq=4), "nodie")
     assert s.phase == "die" and s.current == 1
     s.command("yellow 1")
     assert table_view(s, odds=False)["players"][1]["pyramid_tickets"] == 1
@@ -94,15 +95,21 @@ def test_question_mark_value_completed_by_one_key():
     assert s.game.stacks[14] == ["white"]  # RULES 3.5 (c): white numeral moves white
 
 
-def test_same_pyramid_event_twice_is_taken_once():
-    s, _ = _session()
+def test_resume_tells_the_link_where_the_journal_ends(tmp_path):
+    # The (boot, seq) dedupe is the link's alone (tests/test_link.py: a resent event is
+    # dropped, a resume continues after the journal's last): the session's part is to
+    # say, after a resume, the last pyramid event its journal holds.
+    s, journal = _session(tmp_path)
     s.command(SETUP)
-    ev = {"type": "die", "kind": "die", "colour": "red", "ink": None, "value": 1,
-          "raw": "x", "boot": "b", "seq": 7}
-    s.feed(dict(ev))
-    after = _state(s)
-    assert s.feed(dict(ev)) == []
-    assert _state(s) == after
+    s.feed({"type": "die", "kind": "die", "colour": "red", "ink": None, "value": 1,
+            "raw": "x", "boot": "b", "seq": 7})
+    s.reject(Release(kind="double", raw="EVT 8 DOUBLE*0", boot="b", seq=8), "double")
+    s.command("blue 1")  # a die typed for Ben's ticket: no (boot, seq) of its own
+    assert s.last_pyramid_event == ("b", 8)
+    journal.close()
+    again = Session.resume(Journal.resume(str(tmp_path / "g.jsonl")))
+    assert again.last_pyramid_event == ("b", 8)
+    again.journal.close()
 
 
 def test_setup_from_released_dice_black_then_white():

@@ -7,6 +7,7 @@ import json
 import shutil
 
 import pytest
+from camelhost.device.events import DieEvent
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session, TableError
@@ -19,8 +20,8 @@ SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 
 def _unknown(best, seq, value=2):
-    return {"kind": "unknown", "best": best, "colour": None, "ink": None, "value": value,
-            "boot": "B1", "seq": seq, "raw": "EVT %d unknown best=%s" % (seq, best)}
+    return DieEvent("unknown", "B1", seq, "EVT %d unknown best=%s" % (seq, best), best=best,
+                    value=value)
 
 
 def _table(tmp_path, path="g.jsonl"):
@@ -64,8 +65,7 @@ def test_again_returns_to_the_re_release_with_the_ticket_kept(tmp_path):
     t.line("again")
     assert "RETURN THE DICE AND RELEASE AGAIN" in out.getvalue()
     assert s.phase == "die" and s.current == 0 and "grey" in s.game.dice_in_pyramid()
-    t.pyramid_event({"kind": "die", "colour": "red", "ink": None, "value": 1, "boot": "B1",
-                     "seq": 2, "raw": "EVT 2 DIE c=red"})
+    t.pyramid_event(DieEvent("die", "B1", 2, "EVT 2 DIE c=red", colour="red", value=1))
     assert s.game.stacks[3] == ["yellow", "purple", "red"]
     assert table_view(s, odds=False)["players"][0]["pyramid_tickets"] == 1 and s.current == 1
     s.command("undo")  # the whole pyramid action: ticket and die

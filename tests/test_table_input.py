@@ -2,6 +2,7 @@
 
 import io
 
+from camelhost.device.events import DieEvent, SeqRange
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -35,8 +36,8 @@ def _table(pyramid=None, bots=()):
 
 
 def _die(colour, value, seq, ink=None):
-    return {"kind": "die", "colour": colour, "ink": ink, "value": value, "boot": "B1",
-            "seq": seq, "raw": "EVT %d DIE %s*0" % (seq, colour)}
+    return DieEvent("die", "B1", seq, "EVT %d DIE %s*0" % (seq, colour), colour=colour,
+                    ink=ink, value=value)
 
 
 def test_impossible_die_from_the_pyramid_is_flagged_and_not_applied():
@@ -58,7 +59,7 @@ def test_impossible_die_from_the_pyramid_is_flagged_and_not_applied():
 def test_double_nodie_unknown_ask_for_a_new_release():
     t, out, _ = _table()
     for seq, kind in enumerate(("double", "nodie", "unknown"), 1):
-        t.pyramid_event({"kind": kind, "boot": "B1", "seq": seq, "raw": "EVT %d" % seq})
+        t.pyramid_event(DieEvent(kind, "B1", seq, "EVT %d" % seq))
     text = out.getvalue()
     assert "two dice came out at once" in text and "no die came out" in text
     assert "colour could not be read" in text
@@ -68,10 +69,10 @@ def test_double_nodie_unknown_ask_for_a_new_release():
 
 def test_gap_and_fault_ask_for_the_die_by_hand():
     t, out, _ = _table()
-    t.pyramid_event({"kind": "gap", "missing": "12-13", "raw": "GAP 12 13"})
-    t.pyramid_event({"kind": "fault", "code": "eio"})
+    t.pyramid_event(DieEvent("gap", "B1", 12, "", missing=SeqRange(12, 13)))
+    t.pyramid_event(DieEvent("fault", "B1", 14, "EVT 14 FAULT code=eio*0", code="eio"))
     text = out.getvalue()
-    assert "TYPE THE DIE BY HAND: the pyramid lost events 12-13" in text
+    assert "TYPE THE DIE BY HAND: the pyramid lost events 12, 13" in text
     assert "sensor fault (eio)" in text
     t.line("green 1")  # typed instead
     assert t.session.game.stacks[2] == ["red", "green"]

@@ -4,6 +4,7 @@ is refused with a hint, unless the pyramid asked for the die by hand (RULES 1.7)
 
 import io
 
+from camelhost.device.events import DieEvent, SeqRange
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -43,7 +44,7 @@ def test_with_a_pyramid_a_bare_typed_die_is_refused_with_a_hint():
 
 def test_after_a_gap_the_die_may_be_typed_by_hand():
     t, out = _table(manual=False)
-    t.pyramid_event({"kind": "gap", "missing": "4", "raw": "GAP 4 4"})
+    t.pyramid_event(DieEvent("gap", "B1", 4, "", missing=SeqRange(4, 4)))
     t.line("red 2")
     assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 1
     t.line("blue 1")  # only the one die the pyramid asked for

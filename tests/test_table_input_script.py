@@ -5,6 +5,7 @@ import io
 import queue
 import threading
 
+from camelhost.device.events import DieEvent, SeqRange
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -27,8 +28,7 @@ class SlowPyramid:
     def release(self):
         colour, value = self.dice.pop(0)
         self.seq += 1
-        ev = {"kind": "die", "colour": colour, "ink": None, "value": value, "boot": "B",
-              "seq": self.seq, "raw": "EVT %d" % self.seq}
+        ev = DieEvent("die", "B", self.seq, "EVT %d" % self.seq, colour=colour, value=value)
         threading.Timer(self.delay, self.events.put, (("event", ev),)).start()
 
     def return_dice(self):
@@ -92,7 +92,7 @@ def test_after_a_gap_the_typed_die_is_read_at_once_not_after_the_die_wait():
     out = io.StringIO()
     s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
     t = Table(s, PlainDisplay(out), pyramid=None, manual=False)
-    gap = {"kind": "gap", "boot": "B", "seq": None, "missing": "1"}
+    gap = DieEvent("gap", "B", 1, "", missing=SeqRange(1, 1))
     threading.Timer(0.3, events.put, (("event", gap),)).start()
     began = time.monotonic()
     run_plain(t, lines=[SETUP + "\n", "pyramid\n", "red 2\n"], events=events, die_wait_s=5.0)

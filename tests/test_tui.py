@@ -6,6 +6,7 @@ completed by one key and a bad command, and the screen must show what RULES 5 as
 
 import asyncio
 
+from camelhost.device.events import DieEvent
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.tui import TableApp
@@ -98,9 +99,8 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
         async with app.run_test(size=(150, 50)) as pilot:
             app.query_one("#command").value = "setup 1:blue 2:green 3:orange,yellow,white"
             await pilot.press("enter")
-            events.put(("event", {"kind": "double", "boot": "B", "seq": 1, "raw": "EVT 1"}))
-            events.put(("event", {"kind": "die", "colour": "orange", "ink": None, "value": 3,
-                                  "boot": "B", "seq": 2, "raw": "EVT 2"}))
+            events.put(("event", DieEvent("double", "B", 1, "EVT 1")))
+            events.put(("event", DieEvent("die", "B", 2, "EVT 2", colour="orange", value=3)))
             for _ in range(600):  # until the pump thread has handed both over
                 await pilot.pause(0.05)
                 if session.game.pyramid_tickets_left == 4:

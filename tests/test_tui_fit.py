@@ -10,6 +10,7 @@ import types
 
 import pytest
 import tui_scenes as scenes
+from camelhost.device.events import DieEvent
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui import palette
@@ -112,9 +113,8 @@ def test_a_stale_error_goes_at_the_next_command_or_pyramid_event():
             # the pyramid reports dice (the slider pushed): each an event for the table
             for seq, (colour, value) in enumerate(
                     [("blue", 1), ("green", 1), ("red", 1), ("yellow", 1), ("purple", 1)], 1):
-                events.put(("event", {"kind": "die", "colour": colour, "ink": None,
-                                      "value": value, "boot": "B", "seq": seq,
-                                      "raw": "EVT %d" % seq}))
+                events.put(("event", DieEvent("die", "B", seq, "EVT %d" % seq, colour=colour,
+                                              value=value)))
                 for _ in range(600):
                     await pilot.pause(0.02)
                     if len([r for r in session.reports if r.get("move")]) == seq:
@@ -523,7 +523,7 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
             assert log.history[len(before)] == "> leg blue"
             assert "blue leg ticket" in log.history[len(before) + 1]
             # the pyramid sends what the table cannot take: said in the history too
-            events.put(("event", {"kind": "hiccup", "seq": 1, "raw": "EVT 1"}))
+            events.put(("event", DieEvent("hiccup", "B", 1, "EVT 1")))
             for _ in range(200):
                 await pilot.pause(0.02)
                 if error():

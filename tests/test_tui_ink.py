@@ -5,6 +5,7 @@ import asyncio
 import queue
 import types
 
+from camelhost.device.events import DieEvent
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.tui import TableApp
@@ -33,8 +34,8 @@ def test_one_key_b_answers_the_grey_ink(tmp_path):
             await pilot.press("enter")
             app.query_one("#command").value = "pyramid"
             await pilot.press("enter")
-            events.put(("event", {"kind": "unknown", "best": "grey-black", "value": 3,
-                                  "boot": "B", "seq": 1, "raw": "EVT 1 unknown"}))
+            events.put(("event", DieEvent("unknown", "B", 1, "EVT 1 unknown", best="grey-black",
+                                          value=3)))
             for _ in range(600):  # until the pump thread has handed it over
                 await pilot.pause(0.05)
                 if session.phase == "ink":

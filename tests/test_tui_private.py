@@ -7,6 +7,7 @@ import asyncio
 import io
 
 import tui_scenes as scenes
+from camelhost.device.events import DieEvent
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -201,8 +202,7 @@ def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "win"])  # Ann's picker
             assert isinstance(app.screen, FinishCardPicker)
-            events.put(("event", {"kind": "die", "colour": "red", "ink": None, "value": 1,
-                                  "boot": "B", "seq": 1, "raw": "EVT 1"}))
+            events.put(("event", DieEvent("die", "B", 1, "EVT 1", colour="red", value=1)))
             for _ in range(600):  # the slider was pushed: Ann took a pyramid ticket
                 await pilot.pause(0.05)
                 if session.current == 1:

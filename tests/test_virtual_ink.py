@@ -7,7 +7,6 @@ import io
 
 import pytest
 from camelhost.device.link import Link
-from camelhost.device.open import event_values
 from camelhost.device.virtual import VirtualPyramid
 from camelhost.table.controller import Table
 from camelhost.table.session import Session
@@ -40,7 +39,7 @@ def test_an_unsure_grey_die_reaches_the_table_as_the_ink_question(micropython):
     table.start()
     table.line(SETUP)
     table.line("pyramid")  # Ann takes a pyramid ticket
-    table.pyramid_event(event_values(event))
+    table.pyramid_event(event)
     assert session.phase == "ink"
     assert "black or white? press b or w" in out.getvalue()
     table.line("w")

@@ -11,11 +11,13 @@ import os
 
 import pytest
 from camelhost.table.controller import Table
+from camelhost.table.display import Seam
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.table.view import RACE_SAMPLES
 from camelhost.ui.plain import PlainDisplay
-from camelhost.web.follow import Follower, Replay
+from camelhost.web.follow import LiveBoard
+from camelhost.web.replay import Replay
 from camelhost.web.server import WebBoard
 
 CHROMIUM = "/usr/bin/chromium"
@@ -107,11 +109,12 @@ def test_page_follows_a_virtual_game_die_by_die(page, micropython):
     from camelhost.device.open import open_pyramid
     journal = Journal(None)
     session = Session("second", NAMES, seed=2, bots=range(4), journal=journal)
+    seam = Seam(session)
     with open_pyramid("virtual", "second", 2) as pyramid, WebBoard("127.0.0.1", 0) as board, \
-            Follower(board, journal) as follower:
+            LiveBoard(board, seam) as follower:
         page.goto(board.url)
         table = Table(session, PlainDisplay(stream=io.StringIO()), pyramid=pyramid.virtual,
-                      auto_setup=True)
+                      auto_setup=True, seam=seam)
         table.start()
         events = pyramid.events()
         seen = 0
@@ -137,7 +140,7 @@ def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser
     page = context.new_page()
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
         for text in (SETUP, "leg red", "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -170,7 +173,7 @@ def test_page_shows_the_table_right_after_load_without_the_stream(page):
     moment the page has loaded (no waiting)."""
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
         for text in (SETUP, "leg red", "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -201,7 +204,7 @@ def test_lan_mode_page_works_with_its_token_and_is_refused_without(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
     s.command(SETUP)
-    with WebBoard("127.0.0.1", 0, token=True) as board, Follower(board, journal) as follower:
+    with WebBoard("127.0.0.1", 0, token=True) as board, LiveBoard(board, Seam(s)) as follower:
         assert follower.wait_idle()
         base = "http://127.0.0.1:%d/" % board.port
         assert page.goto(base).status == 403
@@ -257,7 +260,7 @@ def test_live_page_has_no_controls(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
     s.command(SETUP)
-    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
         assert follower.wait_idle()
         page.goto(board.url)
         shown_version(page, s.version)
@@ -284,7 +287,7 @@ def test_speech_is_off_until_asked_then_says_each_new_die_once(browser):
     page = context.new_page()
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
         for text in (SETUP, "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -322,7 +325,7 @@ def test_page_asks_to_type_the_die_when_the_game_has_no_pyramid(page):
                           ("virtual", "Ann: release a die")):
         journal = Journal(None, pyramid=source)
         s = Session("second", NAMES[:3], seed=5, journal=journal)
-        with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+        with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
             for text in (SETUP, "pyramid"):
                 s.command(text)
             assert follower.wait_idle()
@@ -345,7 +348,7 @@ def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser
         for _ in names:
             s.command("win %s" % colour)
     assert len(s.game.pile("winner")) == 40
-    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
         assert follower.wait_idle()
         for width in (320, 375, 414):
             context = browser.new_context(viewport={"width": width, "height": 800})

@@ -8,10 +8,12 @@ import socket
 import time
 
 import pytest
+from camelhost.table.display import Seam
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.table.view import signed
-from camelhost.web.follow import Follower, Replay
+from camelhost.web.follow import LiveBoard
+from camelhost.web.replay import Replay
 from camelhost.web.server import WebBoard, parse_address
 
 # a legal start (RULES 3.2), then a correction puts the racers at the finish: the race
@@ -157,7 +159,7 @@ def test_page_arrives_with_the_current_snapshot_before_any_stream(board):
 
 def test_page_of_a_followed_game_carries_its_position():
     s, commands = _game(("win blue", "lose red"))
-    with WebBoard("127.0.0.1", 0) as b, Follower(b, s.journal) as follower:
+    with WebBoard("127.0.0.1", 0) as b, LiveBoard(b, Seam(s)) as follower:
         for text in commands[:4]:
             s.command(text)
         assert follower.wait_idle()
@@ -284,7 +286,7 @@ def _frames(cards):
     stream and the /view answer after each event."""
     s, commands = _game(cards)
     with WebBoard("127.0.0.1", 0) as b:
-        follower = Follower(b, s.journal).start()
+        follower = LiveBoard(b, Seam(s)).start()
         assert follower.wait_idle()  # the game line is on the board
         stream = Stream(b.port, "/events")
         static = b"".join(get(b.port, p)[2] for p in ("/", "/board.js", "/board.css",

@@ -25,11 +25,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "host"))
 
+from camelhost.device.events import DieEvent  # noqa: E402
 from camelhost.table.controller import Table  # noqa: E402
 from camelhost.table.journal import Journal  # noqa: E402
 from camelhost.table.session import Session  # noqa: E402
 from camelhost.ui.plain import PlainDisplay  # noqa: E402
-from camelhost.web.follow import Follower  # noqa: E402
+from camelhost.web.follow import LiveBoard  # noqa: E402
 from camelhost.web.server import WebBoard  # noqa: E402
 from camelup.rng import XorShift32  # noqa: E402
 
@@ -59,7 +60,7 @@ def _run(browser, pages_open, dice=DICE, seed=7):
     session = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=seed, journal=journal)
     table = Table(session, PlainDisplay(stream=io.StringIO(), prompts=False), manual=False)
     latencies, host, full = [], [], []
-    with WebBoard("127.0.0.1", 0) as board, Follower(board, journal) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, table.seam) as follower:
         pages = []
         for _ in range(pages_open):
             page = browser.new_page(viewport={"width": 1920, "height": 1080})
@@ -76,9 +77,10 @@ def _run(browser, pages_open, dice=DICE, seed=7):
             inside = session.game.dice_in_pyramid()
             colour = inside[rng.next32() % len(inside)]
             seq += 1
-            event = {"kind": "die", "colour": colour, "value": 1 + rng.next32() % 3,
-                     "ink": ("black", "white")[rng.next32() % 2] if colour == "grey" else None,
-                     "boot": 1, "seq": seq, "raw": "bench"}
+            event = DieEvent("die", 1, seq, "bench", colour=colour,
+                             value=1 + rng.next32() % 3,
+                             ink=("black", "white")[rng.next32() % 2] if colour == "grey"
+                             else None)
             # A die comes out seconds after the ticket is taken: let the board settle first
             # (the odds of the position with the ticket taken are on the pages).
             follower.wait_idle()
@@ -102,7 +104,8 @@ def _run(browser, pages_open, dice=DICE, seed=7):
                 full.append(published[-1] - started)
         for page in pages:
             page.close()
-        assert follower.error is None, follower.error
+        assert table.seam.advice_now is None or table.seam.advice_now.error is None, \
+            table.seam.advice_now.error
     journal.close()
     return latencies, host, full
 

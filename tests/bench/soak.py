@@ -49,7 +49,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 from camelhost.device.link import Link  # noqa: E402
-from camelhost.device.open import event_values  # noqa: E402
 from camelhost.device.virtual import VirtualPyramid  # noqa: E402
 from camelhost.table import controller  # noqa: E402
 from camelhost.table.journal import Journal, read_events  # noqa: E402
@@ -104,8 +103,8 @@ def truth_scores(edition, seed, emitted):
     for msg in emitted:
         if table.over:
             break
-        table.pyramid_event(event_values(DieEvent.from_message(msg, protocol.encode_body(
-            msg.name, dict(msg.fields), msg.kind))))
+        table.pyramid_event(DieEvent.from_message(msg, protocol.encode_body(
+            msg.name, dict(msg.fields), msg.kind)))
     return display.final
 
 
@@ -210,7 +209,7 @@ class Game:
                         table.drive()  # a rejected release the table did not redo
                     continue
                 last = time.monotonic()
-                table.pyramid_event(event_values(ev))
+                table.pyramid_event(ev)
         finally:
             link.close()
             journal.close()

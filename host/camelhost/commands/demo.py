@@ -50,11 +50,14 @@ def _quiet(inner):
 
 
 def run(args):
+    import contextlib
+
     from camelup.editions import get_edition
 
     from camelhost.device.open import open_pyramid
     from camelhost.errors import CliError
     from camelhost.table.controller import Table
+    from camelhost.table.display import Seam
     from camelhost.table.journal import Journal, new_path_problem
     from camelhost.table.session import Session, TableError
     from camelhost.ui.loop import run_plain
@@ -76,12 +79,21 @@ def run(args):
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError("%s already holds a game; give another --journal" % path)
     names = list(NAMES[:args.seats])
-    with Journal(path) as journal, serving(args.web, journal) as board:
+    with contextlib.ExitStack() as stack:
+        journal = stack.enter_context(Journal(path))
         try:
             session = Session(args.edition, names, seed=args.seed, bots=range(args.seats),
                               journal=journal)
         except TableError as exc:
             raise CliError(str(exc)) from None
+        seam = Seam(session)  # the one fan-out: the lines below and the web board
+        stack.callback(seam.close)
+        try:
+            board = stack.enter_context(serving(args.web, seam))
+        except CliError:
+            journal.close()
+            os.unlink(path)  # only its game line: nothing was played
+            raise
         display = PlainDisplay(prompts=False)  # nobody types in a demo
         if args.quiet:
             display = _quiet(display)
@@ -89,7 +101,8 @@ def run(args):
             print("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid"
                   % (args.edition, args.seed, args.seats))
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
-            table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True)
+            table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True,
+                          seam=seam)
             try:
                 run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
                           wait_s=args.wait)

@@ -257,11 +257,14 @@ def run(args):
     if journal.path:
         # said on quitting and when the disk is full: the game reopens as it ran
         journal.resume_command = resume_command(args, journal, spec, plain)
+    from camelhost.table.display import Seam
     with contextlib.ExitStack() as stack:
         stack.enter_context(journal)
         stack.enter_context(pyramid)
+        seam = Seam(session)  # the one fan-out to every display of this table
+        stack.callback(seam.close)
         try:
-            board = stack.enter_context(serving(args.web, journal))
+            board = stack.enter_context(serving(args.web, seam))
         except BaseException:
             if not args.resume:
                 _discard_unused(journal)  # nothing was played: no journal left to block a retry
@@ -270,14 +273,15 @@ def run(args):
             # only now: every argument was good, the dice source and the board are open
             print("seed: %d (play this race again with --seed %d)" % (session.seed, session.seed))
         try:
-            return _play(args, session, journal, pyramid, spec, speaker, board, plain)
+            return _play(args, session, journal, pyramid, spec, speaker, board, plain, seam)
         finally:
             if journal.path:
                 print(quit_line(journal, journal.resume_command))
 
 
-def _play(args, session, journal, pyramid, spec, speaker, board, plain):
-    """Run the table (plain lines or the full screen) until the players leave."""
+def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
+    """Run the table (plain lines or the full screen) until the players leave; every
+    display subscribes to ``seam`` (the web board already has)."""
     import sys
 
     from camelhost.web import wait_for_enter
@@ -290,7 +294,7 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain):
         from camelhost.ui.plain import PlainDisplay
         table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
                       manual=pyramid.manual,
-                      auto_setup=spec == "virtual", speaker=speaker)
+                      auto_setup=spec == "virtual", speaker=speaker, seam=seam)
         print("journal: %s" % journal.path)
         try:
             return run_plain(table, events=pyramid.events())
@@ -303,7 +307,7 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain):
     from camelhost.ui.tui import TableApp
     wait_for_enter(board)  # the full screen would hide the address and its QR code
     app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
-                   speaker=speaker)
+                   speaker=speaker, seam=seam)
     app.run()
     if app.return_code:  # an error stopped the full screen (Textual printed it above)
         raise CliError("the full screen stopped on an error (its traceback is above)",

@@ -4,13 +4,15 @@
 simulated hardware behind a pty, ``camelhost.device.virtual``), ``auto`` (the first
 USB serial port with the RP2040's vendor id 0x2E8A) or a serial port path. The
 result, an ``OpenPyramid``, holds the ``link`` and the ``virtual`` pyramid and stops
-both on ``close()``; ``events()`` starts a thread that hands every link event to a
-queue as a plain dict of values (``event_values``).
+both on ``close()``; ``events()`` starts a thread that hands every link event (a
+``camelhost.device.events.DieEvent``, as the link made it) to a queue; the table turns
+it into its own event (``camelhost.table.events.from_link``).
 """
 
 import queue
 import threading
 
+from camelhost.device.events import DieEvent
 from camelhost.errors import CliError, port_message
 
 #: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
@@ -19,10 +21,6 @@ RP2040_VID = 0x2E8A
 MANUAL = "manual"
 VIRTUAL = "virtual"
 AUTO = "auto"
-#: The fields of a link event the table uses (``camelhost.device.events.DieEvent``).
-EVENT_FIELDS = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "code", "best", "dim")
-#: Longest list of missing sequence numbers written out in a gap event.
-MISSING_SHOWN = 20
 
 
 def find_rp2040_port(option="--pyramid"):
@@ -39,28 +37,6 @@ def find_rp2040_port(option="--pyramid"):
     manual = ", or use --pyramid manual to type the dice" if option == "--pyramid" else ""
     raise CliError("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
                    "ports seen: %s). Plug it in, give %s PORT%s" % (seen, option, manual))
-
-
-def event_values(ev):
-    """A link event (a ``DieEvent``, or already a dict) as a dict of plain values:
-    ``EVENT_FIELDS`` plus ``missing`` (the missing sequence numbers of a gap, as text:
-    ``"2, 3, 4"``, ``"2..4000"``; never one entry per missing event)."""
-    if isinstance(ev, dict):
-        get = ev.get
-    else:
-        def get(name, default=None):
-            return getattr(ev, name, default)
-    out = {key: get(key) for key in EVENT_FIELDS}
-    missing = get("missing") or ()
-    if hasattr(missing, "first"):  # a link SeqRange: two numbers whatever the count
-        out["missing"] = str(missing)
-        return out
-    missing = list(missing)[:MISSING_SHOWN + 1]
-    shown = ", ".join(str(m) for m in missing[:MISSING_SHOWN])
-    if len(missing) > MISSING_SHOWN:
-        shown += " and more"
-    out["missing"] = shown
-    return out
 
 
 def _first_line(exc):
@@ -89,8 +65,9 @@ class OpenPyramid:
         return self.link is None
 
     def events(self):
-        """A ``queue.Queue`` of ``("event", dict)`` items (``event_values``) filled by a
-        thread reading the link; ``None`` in manual mode. Started once."""
+        """A ``queue.Queue`` of ``("event", DieEvent)`` items filled by a thread reading
+        the link (a link that fails for good ends with a ``fault`` event whose ``raw``
+        says why); ``None`` in manual mode. Started once."""
         if self.link is None:
             return None
         if self._queue is None:
@@ -104,10 +81,10 @@ class OpenPyramid:
             try:
                 ev = self.link.next_event(0.5)
             except OSError as exc:  # the link reports its own reconnects; this is final
-                self._queue.put(("event", {"kind": "fault", "reason": str(exc)}))
+                self._queue.put(("event", DieEvent("fault", None, None, raw=str(exc))))
                 return
             if ev is not None:
-                self._queue.put(("event", event_values(ev)))
+                self._queue.put(("event", ev))
 
     def close(self):
         self._stop.set()

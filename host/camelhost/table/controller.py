@@ -7,12 +7,12 @@ hands it typed lines with ``line(text)`` and pyramid events with
 is their turn, asks the virtual pyramid to release a die for a bot's pyramid
 ticket, and puts the dice back at leg end.
 
-Pyramid events (``docs/interfaces.md``) are dicts of values with ``kind`` ``die``,
-``nodie``, ``double``, ``unknown``, ``fault`` or ``gap`` (plus ``colour``, ``ink``,
-``value``, ``boot``, ``seq``, ``raw``: ``camelhost.device.open.event_values``). A die
-the game state makes impossible is journaled as rejected, never applied. An
-``unknown`` release whose ``best`` is ``grey-black``/``grey-white`` is taken as the
-grey die with its ink asked at the table (one key, ``b``/``w``, or ``again``).
+Pyramid events are the link's ``camelhost.device.events.DieEvent`` (kind ``die``,
+``nodie``, ``double``, ``unknown``, ``fault`` or ``gap``, docs/interfaces.md), turned
+once into the table's own (``camelhost.table.events.from_link``). A die the game state
+makes impossible is journaled as rejected, never applied. An ``unknown`` release whose
+``best`` is ``grey-black``/``grey-white`` is taken as the grey die with its ink asked
+at the table (one key, ``b``/``w``, or ``again``).
 """
 
 import re
@@ -21,10 +21,10 @@ from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
 from camelhost.i18n import N_, _
-from camelhost.table import bots, narration
+from camelhost.table import bots, events, narration
+from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.parser import FORMS, check_line, in_own_words
-from camelhost.table.session import GREY_BEST
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
@@ -118,8 +118,13 @@ def _is_command(word, racing):
 
 
 class Table:
-    """One table: ``session`` (``camelhost.table.session.Session``), ``display`` (see
-    ``camelhost.ui.plain.PlainDisplay``), ``pyramid``: the virtual pyramid (an object
+    """One table: ``session`` (``camelhost.table.session.Session``), ``display`` (a
+    ``camelhost.table.display.Display``, e.g. ``camelhost.ui.plain.PlainDisplay``, or
+    ``None``), ``seam``: the table's one fan-out to its displays (a
+    ``camelhost.table.display.Seam`` of ``session``; default: a new one), to which
+    ``display`` is subscribed; ``Table.display`` is the seam, so whatever the table
+    says reaches every display subscribed to it (a web board, a speaker...).
+    ``pyramid``: the virtual pyramid (an object
     with ``release()`` and ``return_dice()``: ``OpenPyramid.virtual``) or ``None``
     (a real pyramid, whose slider the players push, or typed dice).
     ``auto_setup``: draw the starting stacks from the seed (virtual mode).
@@ -134,16 +139,19 @@ class Table:
     """
 
     def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None,
-                 speaker=None, resumed=None):
+                 speaker=None, resumed=None, seam=None):
         self.session = session
         journal = session.journal
         if resumed is None:
             resumed = journal is not None and bool(journal.path) and len(journal.events) > 1
         self.resumed = resumed
         self.speaker = speaker
-        if speaker is not None:
-            display = Speaking(display, speaker)
-        self.display = display
+        self.seam = seam if seam is not None else Seam(session)
+        if display is not None:
+            self.seam.subscribe(display)
+        if speaker is not None:  # said after it is shown
+            self.seam.subscribe(Speaking(speaker))
+        self.display = self.seam
         self.virtual = pyramid
         self.auto_setup = auto_setup
         self.manual = pyramid is None if manual is None else bool(manual)
@@ -168,8 +176,12 @@ class Table:
         return "manual" if self.manual else "real"
 
     def view(self, odds=False):
-        """``camelhost.table.view.table_view`` of the session (odds only when asked)."""
-        return table_view(self.session, odds=odds)
+        """``camelhost.table.view.table_view`` of the session; with ``odds``, the odds
+        the seam works out once per change (``Seam.odds_now``)."""
+        view = table_view(self.session, odds=False)
+        if odds:
+            view["odds"] = self.seam.odds_now()
+        return view
 
     # -- entry points ---------------------------------------------------------
 
@@ -303,17 +315,24 @@ class Table:
         return True
 
     def pyramid_event(self, event):
-        """One event from the pyramid link, a dict of values (already de-duplicated
-        there or here)."""
+        """One event from the pyramid link: a ``camelhost.device.events.DieEvent`` (the
+        link de-duplicated it on (boot, seq)), turned into the table's event once
+        (``camelhost.table.events.from_link``). A die the game refuses is journaled as
+        rejected and said; a gap or a sensor fault asks for the die typed."""
         s = self.session
-        kind = event.get("kind")
         self.waiting_release = False
-        grey = kind == "unknown" and event.get("best") in GREY_BEST and s.phase != "value"
-        if kind == "die" or grey:
+        try:
+            event = events.from_link(event)
+        except TableError as exc:
+            self.display.error(str(exc))
+            return
+        if isinstance(event, events.Die) and event.ink_unsure and s.phase == "value":
+            event = events.Release(kind="unknown", raw=event.raw, boot=event.boot,
+                                   seq=event.seq, best=event.best)
+        if isinstance(event, events.Die):
             self.hand_die_ok = False
-            die = s.pyramid_die(event)
             try:
-                notices = s.feed(die)  # the slider pushed without 'pyramid': it says so
+                notices = s.feed(event)  # the slider pushed without 'pyramid': it says so
             except TableError as exc:
                 try:
                     notices = s.reject(event, str(exc))
@@ -321,35 +340,34 @@ class Table:
                     notices = []
                 self.display.error("pyramid: %s" % exc)
             self._shown(notices)
-        elif kind in ("double", "nodie", "unknown"):
+        elif isinstance(event, events.Release):
             try:
                 # a colour unread because the sensor saw too little light says so
-                notices = s.reject(event, "dim" if kind == "unknown" and event.get("dim") else kind)
+                notices = s.reject(event, "dim" if event.kind == "unknown" and event.dim
+                                   else event.kind)
             except TableError as exc:
                 self.display.error(str(exc))
                 return
             self._shown(notices)
-        elif kind == "gap":
+        elif isinstance(event, events.Gap):
             self.hand_die_ok = True
             view = self.view()
             self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
                                    "%s (e.g. '%s')"
-                                   % (event.get("missing", ""), narration.TYPE_DIE,
+                                   % (event.missing, narration.TYPE_DIE,
                                       narration.example_die(view))}],
                                  view)
-        elif kind == "foreign":
+        elif isinstance(event, events.Foreign):
             # another table took these since this game's last die (issue 29, item 1)
             self.display.notices([{"kind": "info", "text": _(
                 "the pyramid served another table since this game's last die: its events %s "
-                "were that table's and are left out") % event.get("missing", "")}], self.view())
-        elif kind == "fault":
+                "were that table's and are left out") % event.missing}], self.view())
+        else:  # a Fault
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "
-                                   "type the die by hand" % (event.get("code") or
-                                                             event.get("reason") or "sensor")}],
+                                   "type the die by hand" % (event.code or event.reason
+                                                             or "sensor")}],
                                  self.view())
-        else:
-            self.display.error("pyramid sent an event the table does not know: %r" % (kind,))
 
     @property
     def over(self):

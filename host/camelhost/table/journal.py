@@ -586,6 +586,7 @@ class Journal:
         self._count = 0  # lines in the file
         self._last = None  # hash of the last line: the next line's prev
         self._pending = None  # an older journal's hash, until its chain starts
+        self._subscribers = []
         if path:
             fd = _open_write(path, links_ok=0)
             try:
@@ -703,6 +704,8 @@ class Journal:
         self._write(line)
         self.game_id = game
         self.events.append(event)
+        for callback in list(self._subscribers):
+            callback(event)
 
     def _write(self, fields):
         """Write the line of ``fields`` and force it to disk (see ``append``)."""
@@ -737,6 +740,20 @@ class Journal:
             self._newline_owed = False
         self._count += 1
         self._last = line_hash(data.strip(b"\n"))
+
+    def subscribe(self, callback):
+        """Call ``callback(event)`` after every event this journal writes, once it is
+        on disk (after ``os.fsync``; never for a write that failed), on the thread that
+        wrote it, in the order of subscription. Returns a function that ends the
+        subscription (calling it twice is harmless). An exception the callback raises
+        reaches the writer: the event is written and counted all the same."""
+        self._subscribers.append(callback)
+
+        def unsubscribe():
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
 
     def close(self):
         """Close the file and release its lock (idempotent)."""

@@ -1,18 +1,20 @@
 """The table session: a deterministic state machine over journal events.
 
-Everything that can change the game arrives as one *event* (a JSON-able dict, see
-``camelhost.table.journal``): a command typed at the table, a die from the pyramid, a
-die typed by hand, a bot's choice. ``Session.feed(event)`` checks the event
-against the game, applies it, writes it to the journal (``fsync``) and only then
-returns the *notices* the display shows. Applying the journal's events through
+Everything that can change the game arrives as one *event*, a typed value of
+``camelhost.table.events`` (or its journal line, a JSON-able dict, which is read
+through ``events.from_json``): a command typed at the table, a die from the pyramid
+(``events.from_link``), a die typed by hand, a bot's choice. ``Session.feed(event)``
+checks the event against the game, applies it, writes its journal line to the journal
+(``fsync``) and only then returns the *notices* the display shows. Applying the journal's events through
 the same handlers (``Session.from_events``, ``Session.resume``) rebuilds exactly the
 same state, so a crash loses nothing the table has seen.
 
 This module is only the state machine. Typed text becomes events in
 ``camelhost.table.parser``; notices become words in ``camelhost.table.narration``;
 what the screens show is ``camelhost.table.view.table_view``. A die reaches the game
-as values: ``camelup.actions.Action.pyramid(colour, value, ink)`` to ``Game.push``, which is
-its one legality check. ``undo`` takes back the last *step* of the race (a pyramid
+as its action: ``events.Die.action()`` (``camelup.actions.Action.pyramid(colour, value, ink)``)
+to ``Game.push``, which is its one legality check (``Game.check`` for a die whose ink
+or value is still to be keyed). ``undo`` takes back the last *step* of the race (a pyramid
 ticket with its die and any key pressed for it, an action, a setup die, a
 correction...): each step keeps a mark of the session before it, and the game goes
 back to the mark through ``Game.pop``; nothing is replayed. With bots, a typed ``undo``
@@ -42,11 +44,12 @@ RULES 5), ``move``, ``leaders`` (first two racing camels), ``dice_left``,
 the die by hand), ``info``.
 """
 
-from camelup.actions import Action, parse_action
+from camelup.actions import parse_action
 from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.game import Game, check_start, setup_stacks
 
+from camelhost.table import events as ev
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
 from camelhost.table.journal import FORMAT
@@ -69,12 +72,13 @@ class StaleEvent(ValueError):
 
 PHASES = ("setup", "turn", "die", "ink", "value", "over", "unscored")
 #: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
-GREY_BEST = {"grey-black": "black", "grey-white": "white"}
+GREY_BEST = ev.GREY_BEST
 INK_QUESTION = narration.INK_QUESTION
 
 
 class _Step:
-    """One undoable step of a race: the events it took (a pyramid ticket, its die, the
+    """One undoable step of a race: the events it took (typed, ``camelhost.table.events``:
+    a pyramid ticket, its die, the
     value keyed for it...), the session as it was before it (``mark``), and ``bot``:
     True when a bot's seat took it (an action, a pyramid ticket or a die on a bot's
     turn), False for a player's step and for what the table typed (a setup, a
@@ -145,13 +149,14 @@ class Session:
         self.journal = journal
         self.race_no = 1
         self.scores = []  # final coins of finished races
-        self.seen_dice = set()  # (boot, seq) of pyramid events already taken
         self.last_pyramid_event = None  # (boot, seq) of the latest, for the link's resume
         self.version = 0  # grows with every event applied (camelhost.table.view)
         self.dice_typed = False
         self._reset_race()
         if journal is not None and not journal.events:
             journal.append(self.header())
+        if journal is not None and journal.header is not None:
+            self.dice_typed = dice_typed(journal.header)  # as a resume reads it
 
     def header(self):
         """The journal's ``game`` line for this table."""
@@ -218,7 +223,7 @@ class Session:
         self.steps = []  # undoable steps of this race (``_Step``)
         self.setup_rolls = []  # (colour, value) from dice released at setup
         self.pending_player = None  # seat whose pyramid ticket waits for a die
-        self.pending_die = None  # die dict waiting for its ink or value
+        self._pending = None  # the ``events.Die`` waiting for its ink or value
         self.reports = []  # push reports of this race, in order
         self.result = None  # final report of the race
 
@@ -227,7 +232,7 @@ class Session:
         g = self.game
         return {"game": g, "history": len(g.history) if g is not None else 0,
                 "phase": self.phase, "pending_player": self.pending_player,
-                "pending_die": self.pending_die, "setup_rolls": list(self.setup_rolls),
+                "pending_die": self._pending, "setup_rolls": list(self.setup_rolls),
                 "reports": len(self.reports), "result": self.result,
                 "scores": len(self.scores), "current": self.current}
 
@@ -239,17 +244,23 @@ class Session:
         self.game = g
         self.phase = mark["phase"]
         self.pending_player = mark["pending_player"]
-        self.pending_die = mark["pending_die"]
+        self._pending = mark["pending_die"]
         self.setup_rolls = mark["setup_rolls"]
         del self.reports[mark["reports"]:]
         self.result = mark["result"]
         del self.scores[mark["scores"]:]
 
+    @property
+    def pending_die(self):
+        """The die waiting for its ink or value as its journal form (a dict: ``colour``,
+        ``ink``, ``value``...), else ``None``."""
+        return None if self._pending is None else self._pending.to_json()
+
     def _begin(self, mark, event):
-        seat = event.get("player")
+        seat = getattr(event, "player", None)
         if seat is None:
             seat = mark["current"]
-        bot = (event.get("type") in ("action", "pyramid", "die") and seat is not None
+        bot = (event.TYPE in ("action", "pyramid", "die") and seat is not None
                and self.is_bot(seat))
         self.steps.append(_Step(mark, event, bot))
 
@@ -298,17 +309,17 @@ class Session:
     def feed(self, event):
         """Check and apply one event, journal it (fsync), return its notices.
 
-        Raises ``TableError`` (nothing changed, nothing written) when the event
-        can't be taken now. A pyramid event already taken (same boot id and
-        sequence number) is ignored and returns ``[]``.
+        ``event``: a table event (``camelhost.table.events``: a ``Die`` from
+        ``events.from_link``...) or its journal form (a dict, as the parser makes).
+        Raises ``TableError`` (nothing changed, nothing written) when the event can't
+        be taken now. A die from the pyramid comes once: the link de-duplicates on
+        (boot, seq) (``camelhost.device.link``), told where the journal ends on resume.
         """
-        key = self._die_key(event)
-        if key is not None and key in self.seen_dice:
-            return []
+        event = _typed(event)
         notices = self._apply(event)
         if self.journal is not None:
             try:
-                self.journal.append(event)
+                self.journal.append(event.to_json())
             except OSError:
                 # Not on disk, so not taken: go back to what the journal holds.
                 self._reload()
@@ -316,12 +327,9 @@ class Session:
         return notices
 
     def apply(self, event):
-        """Check and apply one event *without* journaling it (a shadow of another
-        table's journal, a replay); returns its notices. Raises ``TableError``."""
-        key = self._die_key(event)
-        if key is not None and key in self.seen_dice:
-            return []
-        return self._apply(event)
+        """Check and apply one event (typed, or its journal form) *without* journaling
+        it (a replay); returns its notices. Raises ``TableError``."""
+        return self._apply(_typed(event))
 
     def _reload(self):
         """Become the session the journal's events make (after a failed write)."""
@@ -332,24 +340,12 @@ class Session:
         self.journal = journal
         self.version = version + 1
 
-    @staticmethod
-    def _die_key(event):
-        if event.get("boot") is None or event.get("seq") is None:
-            return None
-        return (event["boot"], event["seq"])
-
     def _apply(self, event):
-        if not isinstance(event, dict):
-            raise TableError("an event is a dict with a type, not %r" % (event,))
-        kind = event.get("type")
-        handler = self._HANDLERS.get(kind)
-        if handler is None:
-            raise TableError("unknown journal event %r" % (kind,))
-        notices = handler(self, event)
+        event = _typed(event)
+        notices = self._HANDLERS[event.TYPE](self, event)
         self.version += 1
-        key = self._die_key(event)
+        key = getattr(event, "key", None)
         if key is not None:
-            self.seen_dice.add(key)
             self.last_pyramid_event = key
         return notices
 
@@ -368,18 +364,6 @@ class Session:
         """The event a typed command stands for (no change). Raises ``TableError``."""
         return parse_command(text, self)
 
-    def pyramid_die(self, event):
-        """The journal event for a die the pyramid link reported (a dict of values:
-        ``kind``, ``colour``, ``ink``, ``value``, ``best``, ``raw``, ``boot``,
-        ``seq``). An ``unknown`` release whose ``best`` names the grey die becomes the
-        grey die with its ink to ask."""
-        die = {"type": "die", "colour": event.get("colour"), "ink": event.get("ink"),
-               "value": event.get("value"), "raw": event.get("raw"),
-               "boot": event.get("boot"), "seq": event.get("seq"), "source": "pyramid"}
-        if event.get("kind") == "unknown" and event.get("best") in GREY_BEST:
-            die.update(colour="grey", ink=None, best=event.get("best"))
-        return die
-
     # -- event handlers (same code live and on resume) -------------------------
 
     def _need(self, *phases):
@@ -392,13 +376,13 @@ class Session:
             raise TableError("dice are already being rolled for the setup; go on with them "
                              "or undo")
         mark = self._mark()
-        stacks = stacks_from_json(event["stacks"])
+        stacks = stacks_from_json(event.stacks)
         try:
             check_start(self.edition, stacks)
         except ValueError as exc:
             raise TableError(one_line(exc)) from None
-        start = event.get("start", 0)
-        notices = self._started(self._new_game(stacks, start), stacks, event.get("how", "typed"))
+        start = 0 if event.start is None else event.start
+        notices = self._started(self._new_game(stacks, start), stacks, event.how or "typed")
         self._begin(mark, event)
         return notices
 
@@ -421,7 +405,7 @@ class Session:
         return []
 
     def _check_turn(self, event):
-        if event.get("player") != self.game.turn:
+        if event.player != self.game.turn:
             raise TableError("it is %s's turn" % self.names[self.game.turn])
 
     def _engine_error(self, exc):
@@ -430,7 +414,7 @@ class Session:
     def _on_action(self, event):
         self._need("turn")
         self._check_turn(event)
-        text = event.get("action")
+        text = event.action
         try:
             action = parse_action(text)
             if action.kind == "pyramid":
@@ -441,11 +425,11 @@ class Session:
             if str(text).split()[:1] == ["finish"]:
                 # The engine's reason names the colour of a card already on a pile:
                 # hidden until the final reveal (RULES 1.8, 5).
-                none_left = self.no_finish_card_left(event["player"])
+                none_left = self.no_finish_card_left(event.player)
                 if none_left is not None:
                     raise TableError(none_left) from None
                 raise TableError("%s can't play that finish card: each card is played once, "
-                                 "on either pile (RULES 1.8)" % self.names[event["player"]]) \
+                                 "on either pile (RULES 1.8)" % self.names[event.player]) \
                     from None
             raise self._engine_error(exc) from None
         self._begin(mark, event)
@@ -464,21 +448,15 @@ class Session:
         self._begin(mark, event)
         return [{"kind": "pyramid", "player": self.pending_player}]
 
-    def _check_die(self, die):
-        """A die whose ink or value is still to come: can it have come out now?
-        (RULES 1.4, 3.4). A complete die is checked by ``Game.push`` alone."""
-        colour = die.get("colour")
-        if colour not in self.edition.dice:
-            raise TableError("%r is not a die of the %s edition" % (colour, self.edition.name))
-        if colour not in self.game.dice_in_pyramid():
-            raise TableError("the %s die already came out this leg, so it can't be this "
-                             "die: check the pyramid and release again" % colour)
-
-    @staticmethod
-    def _action_of(die, value):
-        """The pyramid action (values, not text) for ``die`` showing ``value``."""
-        ink = die.get("ink") if die.get("colour") == "grey" else None
-        return Action.pyramid(die.get("colour"), value, ink)
+    def _check_inside(self, die):
+        """A die whose ink or value is still to come: could it have come out now? The
+        game's own check (``Game.check``, RULES 1.4, 3.4) of its action with any value:
+        a complete die is checked by ``Game.push`` alone."""
+        try:
+            self.game.check(die.keyed(value=1, ink=die.ink or "black").action())
+        except (IllegalAction, NotationError) as exc:
+            # the game's reason without the stand-in value it was checked with
+            raise TableError(one_line(exc).split(": ", 1)[-1]) from None
 
     def _on_die(self, event):
         """A die from the pyramid or typed. On a turn, with no pyramid ticket taken
@@ -490,34 +468,31 @@ class Session:
         seat = self.current if self.phase == "turn" else None
         notices = self._die_on_turn(event)
         if seat is not None:
-            notices = [{"kind": "pyramid", "player": seat, "die": die_text(event)}] + notices
+            notices = [{"kind": "pyramid", "player": seat,
+                        "die": die_text(event.to_json())}] + notices
         return notices
 
     def _die_on_turn(self, event):
         self._need("turn", "die")
-        if self.phase == "turn" and event.get("player") is not None:
+        if self.phase == "turn" and event.player is not None:
             self._check_turn(event)
-        value = event.get("value")
-        if value not in (None, 1, 2, 3):
-            raise TableError("a die shows 1, 2 or 3")
-        unsure = self._ink_unsure(event)
+        unsure = event.ink_unsure
         mark = self._mark() if self.phase == "turn" else None
-        if unsure or value is None:
-            self._check_die(event)
-            if event.get("colour") == "grey" and not unsure and \
-                    event.get("ink") not in ("black", "white"):
+        if unsure or event.value is None:
+            if event.colour == "grey" and not unsure and event.ink is None:
                 raise TableError("the grey die needs its numeral colour (black or white)")
+            self._check_inside(event)
             # A die released without 'pyramid' first: the current player took a ticket.
             self.pending_player = self.current
-            self.pending_die = dict(event)
+            self._pending = event
             self.phase = "ink" if unsure else "value"
             self._step(mark, event)
             if unsure:
                 return [{"kind": "ask_ink", "player": self.pending_player,
-                         "best": GREY_BEST[event["best"]]}]
+                         "best": GREY_BEST[event.best]}]
             return [{"kind": "ask_value", "player": self.pending_player,
-                     "die": narration.die_name(event)}]
-        notices = self._move(event, value)
+                     "die": narration.die_name(event.to_json())}]
+        notices = self._move(event, event.value)
         self._step(mark, event)
         return notices
 
@@ -527,64 +502,55 @@ class Session:
         else:
             self._continue(event)
 
-    @staticmethod
-    def _ink_unsure(event):
-        """A grey die from an ``unknown`` release: colour sure, numeral ink not."""
-        return (event.get("colour") == "grey" and event.get("ink") is None
-                and event.get("best") in GREY_BEST)
-
     def _on_ink(self, event):
         """The numeral ink keyed for a grey die the pyramid could not tell apart
         (RULES 3.5 (c)), or ``again``: the dice go back and the ticket already taken
         waits for the next release (seed 001 host remedy)."""
         self._need("ink")
-        if event.get("again"):
-            self.pending_die = None
+        if event.again:
+            self._pending = None
             self.phase = "die"
             self._continue(event)
             return [{"kind": "retry", "why": "again", "raw": None},
                     {"kind": "pyramid", "player": self.pending_player}]
-        ink = event.get("ink")
-        if ink not in ("black", "white"):
+        if event.ink not in ("black", "white"):
             raise TableError("the grey die's numerals are black or white")
-        die = dict(self.pending_die, ink=ink)
-        if die.get("value") is None:
-            self.pending_die = die
+        die = self._pending.keyed(ink=event.ink)
+        if die.value is None:
+            self._pending = die
             self.phase = "value"
             self._continue(event)
             return [{"kind": "ask_value", "player": self.pending_player,
-                     "die": narration.die_name(die)}]
-        notices = self._move(die, die["value"])
+                     "die": narration.die_name(die.to_json())}]
+        notices = self._move(die, die.value)
         self._continue(event)
         return notices
 
     def _on_value(self, event):
         self._need("value")
-        value = event.get("value")
-        if value not in (1, 2, 3):
-            raise TableError("a die shows 1, 2 or 3")
+        value = event.value
         if self.game is None:  # a setup die
-            die = dict(self.pending_die, value=value)
-            camel = self._setup_camel(die)
+            camel = self._setup_camel(self._pending.keyed(value=value))
             notices = self._place(camel, value)
-            self.pending_die = None
+            self._pending = None
             if self.phase == "value":
                 self.phase = "setup"
             self._continue(event)
             return notices
-        notices = self._move(self.pending_die, value)
+        notices = self._move(self._pending, value)  # Game.push checks the value
         self._continue(event)
         return notices
 
     def _move(self, die, value):
-        """Push the pyramid action of ``die`` showing ``value`` (the one check of a
-        complete die is ``Game.push``'s), then the notices. Nothing changes on error."""
+        """Push the pyramid action of ``die`` (an ``events.Die``) showing ``value`` (the
+        one check of a complete die is ``Game.push``'s: colour, ink, value 1..3, still
+        inside), then the notices. Nothing changes on error."""
         try:
-            report = self.game.push(self._action_of(die, value))
+            report = self.game.push(die.action(value))
         except (IllegalAction, NotationError) as exc:
             raise self._engine_error(exc) from None
         self.pending_player = None
-        self.pending_die = None
+        self._pending = None
         self.phase = "turn"
         self.reports.append(report)
         notices = [{"kind": "die", "player": report["player"], "move": report["move"],
@@ -609,8 +575,8 @@ class Session:
     def _setup_camel(self, die):
         """The camel a setup die places (RULES 2.2, 3.2): a racing die its own camel; the
         grey die first black, then white. Raises ``TableError``; changes nothing."""
-        colour = die.get("colour")
-        value = die.get("value")
+        colour = die.colour
+        value = die.value
         if colour not in self.edition.dice:
             raise TableError("%r is not a die of the %s edition" % (colour, self.edition.name))
         if value not in (None, 1, 2, 3):
@@ -631,12 +597,13 @@ class Session:
         first for black, then for white, on 16/15/14 by its value."""
         camel = self._setup_camel(event)
         mark = self._mark()
-        if event.get("value") is None:  # the pyramid has no value buttons: one key gives it
-            self.pending_die = dict(event)
+        if event.value is None:  # the pyramid has no value buttons: one key gives it
+            self._pending = event
             self.phase = "value"
             self._begin(mark, event)
-            return [{"kind": "ask_value", "player": None, "die": narration.die_name(event)}]
-        notices = self._place(camel, event["value"])
+            return [{"kind": "ask_value", "player": None,
+                     "die": narration.die_name(event.to_json())}]
+        notices = self._place(camel, event.value)
         self._begin(mark, event)
         return notices
 
@@ -662,25 +629,30 @@ class Session:
         action, then what to do about the release."""
         notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
-            pending = {"type": "pyramid", "player": self.game.turn}
-            notices += self._on_pyramid(pending)
-        return notices + [{"kind": "retry", "why": event.get("reason") or event.get("kind"),
-                           "raw": event.get("raw")}]
+            notices += self._on_pyramid(ev.Pyramid(player=self.game.turn))
+        return notices + [{"kind": "retry", "why": event.reason or event.kind,
+                           "raw": event.raw}]
 
     def reject(self, event, reason):
-        """Journal a pyramid release that can't be used (``kind`` double / nodie /
-        unknown, or an impossible die) and return the notices telling the table to
-        return the dice and release again. Never changes the game."""
-        record = {"type": "rejected", "kind": event.get("kind"), "reason": reason,
-                  "raw": event.get("raw"), "colour": event.get("colour"),
-                  "ink": event.get("ink"), "value": event.get("value"),
-                  "boot": event.get("boot"), "seq": event.get("seq")}
+        """Journal a pyramid release that can't be used (an ``events.Release``: double,
+        no die, unknown; or an ``events.Die`` the game refused) as ``rejected``, with
+        ``reason`` (one line), and return the notices telling the table to return the
+        dice and release again. Never changes the game. Raises ``TableError``."""
+        if isinstance(event, ev.Die):
+            # as the link reported it: an unread grey die had no colour of its own
+            record = ev.Rejected(kind="unknown" if event.best else "die", reason=reason,
+                                 raw=event.raw, colour=None if event.best else event.colour,
+                                 ink=event.ink,
+                                 value=event.value, boot=event.boot, seq=event.seq)
+        else:
+            record = ev.Rejected(kind=event.kind, reason=reason, raw=event.raw,
+                                 boot=event.boot, seq=event.seq)
         return self.feed(record)
 
     def _on_correction(self, event):
         self._need("turn", "die")
         g = self.game
-        stacks = stacks_from_json(event["stacks"])
+        stacks = stacks_from_json(event.stacks)
         try:
             new = Game(
                 g.edition, g.players, stacks, tiles=g.tiles, turn=g.turn, start=g.start_player,
@@ -702,7 +674,7 @@ class Session:
         pyramid action (ticket, die and value), an action, a correction, an unscored
         end or a setup step. The game goes back through ``Game.pop``; nothing is
         replayed. The notice names the player's step first, then the bots' after it."""
-        count = event.get("steps", 1)
+        count = 1 if event.steps is None else event.steps
         if not self.steps:
             raise TableError("nothing to undo in this race")
         if not isinstance(count, int) or isinstance(count, bool) or \
@@ -712,8 +684,8 @@ class Session:
         taken = self.steps[-count:]
         del self.steps[-count:]
         self._restore(taken[0].mark)
-        text = narration.undone_steps([(step.events, step.mark["current"]) for step in taken],
-                                      self.names)
+        text = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"])
+                                       for step in taken], self.names)
         return [{"kind": "info", "text": "undone: %s" % text}] + self._turn_notice()
 
     def _on_unscored(self, event):
@@ -721,7 +693,7 @@ class Session:
         mark = self._mark()
         self.phase = "unscored"
         self.pending_player = None
-        self.pending_die = None
+        self._pending = None
         self._begin(mark, event)
         return [{"kind": "unscored", "race": self.race_no}]
 
@@ -739,3 +711,13 @@ class Session:
         "correction": _on_correction, "undo": _on_undo, "unscored": _on_unscored,
         "race": _on_race,
     }
+
+
+def _typed(event):
+    """``event`` as a table event: a typed one as it is, a journal line (a dict, as the
+    parser makes them and the journal holds them) through ``events.from_json``."""
+    if isinstance(event, dict):
+        return ev.from_json(event)
+    if not hasattr(event, "TYPE") or event.TYPE not in ev.JOURNALED:
+        raise TableError("an event is a table event or a dict with a type, not %r" % (event,))
+    return event

@@ -3,6 +3,8 @@
 import shutil
 import subprocess
 
+from camelhost.table.display import Display
+
 
 def spoken_text(notice):
     """Words to say for a die notice (RULES 5, optional speech), else ``None``:
@@ -54,16 +56,12 @@ class Speaker:
                 self.say(text)
 
 
-class Speaking:
-    """A display that also hands each batch of notices to a ``Speaker``."""
+class Speaking(Display):
+    """The speech display: subscribed to the table's seam beside the others, it hands
+    each batch of notices to a ``Speaker`` (and shows nothing)."""
 
-    def __init__(self, inner, speaker):
-        self.inner = inner
+    def __init__(self, speaker):
         self.speaker = speaker
 
     def notices(self, notices, view):
-        self.inner.notices(notices, view)
         self.speaker.notices(notices)
-
-    def __getattr__(self, name):
-        return getattr(self.inner, name)

@@ -12,12 +12,11 @@ is advised as if the player still held every colour: on a shared screen, advice 
 left out the colours a player already played would reveal them (RULES 1.8, 5).
 """
 
-import copy
 import textwrap
-import types
 
 from rich.text import Text
 
+from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
 from camelhost.table.view import odds_view, signed
 from camelhost.ui import palette
 
@@ -26,12 +25,6 @@ NARROW = 56
 #: Lines of advice in the narrow form: as many of the coach's best actions as fit
 #: (one at least), so the history keeps its room at 80x24.
 NARROW_ADVICE_LINES = 2
-
-
-def snapshot(session):
-    """What ``odds_view`` reads of ``session``, copied (the game deep-copied)."""
-    return types.SimpleNamespace(game=copy.deepcopy(session.game), phase=session.phase,
-                                 seed=session.seed, names=list(session.names))
 
 
 def compute(snap):

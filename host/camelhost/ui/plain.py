@@ -13,6 +13,7 @@ import sys
 
 from camelup.editions import get_edition
 
+from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
     best_lines,
@@ -132,27 +133,6 @@ def prompt_line(view):
     if phase == "over":
         return "> race over: 'again' for another race"
     return "> race ended unscored: 'again' for another race"
-
-
-class Display:
-    """What a ``Table`` display does (every method a no-op here): ``notices(notices,
-    view)``, ``error(message)``, ``status(view)``, ``text(text)``, ``prompt(view)``.
-    Subclass it for a display that shows only some of it."""
-
-    def notices(self, notices, view):
-        pass
-
-    def error(self, message):
-        pass
-
-    def status(self, view):
-        pass
-
-    def text(self, text):
-        pass
-
-    def prompt(self, view):
-        pass
 
 
 class PlainDisplay(Display):

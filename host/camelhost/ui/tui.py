@@ -14,8 +14,9 @@ Top to bottom:
   (``+Ann`` in the tile's colour);
 * left: the odds (leg 1st / 2nd / last of every racing camel, overall winner and
   loser with their 95 % interval, the value of every leg ticket, the pyramid
-  ticket, the best tile and the best partnership for the player to act), computed
-  on a worker thread after every change and shown when ready; after a leg, the
+  ticket, the best tile and the best partnership for the player to act), worked
+  out once per change by the table seam's worker (``camelhost.table.display``, the
+  same figures the web board shows) and shown when ready; after a leg, the
   leg-scoring panel takes its place (Esc / F3 switch back and forth); once the race
   is over, the race-over panel (final order, the winner, the final ranking with what
   the finish cards paid, each finish pile revealed in play order) stays until
@@ -53,6 +54,7 @@ from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
 from camelhost.i18n import _
 from camelhost.table.controller import Table, help_text
+from camelhost.table.display import Display, advice_key
 from camelhost.table.narration import notice_lines
 from camelhost.table.view import move_path, table_view
 from camelhost.ui import palette, plain
@@ -119,8 +121,9 @@ def facts(session):
 
 def state_key(view):
     """Changes whenever the game may have changed (the view model's ``version``):
-    the odds are recomputed when it does."""
-    return (view["version"], view["race"], view["phase"])
+    the odds are recomputed when it does (``camelhost.table.display.advice_key``, the
+    key the table's seam gives its advice)."""
+    return advice_key(view)
 
 
 def names_of(view):
@@ -439,8 +442,11 @@ class PanelScroll(VerticalScroll):
             self.hint.update("▲ the end of it; Up goes back")
 
 
-class TuiDisplay:
-    """The ``Table`` display that writes into the app's widgets."""
+class TuiDisplay(Display):
+    """The ``Table`` display that writes into the app's widgets. It shows odds: the
+    table's seam works them out (the app waits for them on a worker, ``_want_odds``)."""
+
+    wants_advice = True
 
     def __init__(self, app):
         self.app = app
@@ -535,14 +541,16 @@ class TableApp(App):
     ]
 
     def __init__(self, session, pyramid=None, auto_setup=False, speaker=None,
-                 theme_name=None):
+                 theme_name=None, seam=None):
         App.__init__(self)
         self.session = session
         self.pyramid = pyramid
-        self.table = Table(session, TuiDisplay(self), speaker=speaker,
+        self.table_display = TuiDisplay(self)
+        self._own_seam = seam is None
+        self.table = Table(session, self.table_display, speaker=speaker,
                            pyramid=pyramid.virtual if pyramid is not None else None,
                            auto_setup=auto_setup,
-                           manual=pyramid is None or pyramid.manual)
+                           manual=pyramid is None or pyramid.manual, seam=seam)
         self._stop = threading.Event()
         self.theme_name = theme_name or default_theme()
         self.hide_colours = False  # a finish card is being played: mask colour words
@@ -612,6 +620,9 @@ class TableApp(App):
 
     def on_unmount(self):
         self._stop.set()
+        self.table.seam.unsubscribe(self.table_display)
+        if self._own_seam:
+            self.table.seam.close()
 
 
     def _pump(self):
@@ -878,10 +889,16 @@ class TableApp(App):
             return
         if self._odds is None:  # else the old figures stay until the new are ready
             self._put("#odds", odds_lines(None, view, waiting=True))
-        snap = snapshot(s)  # the worker reads its own copy of the game
+        seam = self.table.seam
+        seam.catch_up()  # the seam's worker works them out, once for every display
 
         def work():
-            return key, compute(snap), view
+            advice = seam.wait_advice(key)
+            if advice is None:
+                return None, None, view  # the game moved on: a newer key is wanted
+            if advice.error is not None:
+                raise RuntimeError(advice.error)
+            return key, advice.odds, view
 
         self.run_worker(work, thread=True, exclusive=True, group="odds", exit_on_error=False)
 
@@ -959,7 +976,7 @@ class TableApp(App):
             return
         if len(words) == 1 and words[0] in ("show", "board", "status"):
             for line in plain.status_lines(facts(self.session)):
-                self.table.display._write(line)
+                self.table_display._write(line)
             self.refresh_panels()
             return
         # 'win' alone opens the picker; with every finish card laid, the table refuses
@@ -993,7 +1010,7 @@ class TableApp(App):
         def chosen(colour):
             self.clear_error()
             if colour is None:
-                self.table.display._write("(no finish card played)")
+                self.table_display._write("(no finish card played)")
                 return
             if s.current != seat or s.phase != "turn" or facts(s)["version"] != version:
                 self._answer(lambda: self.table.display.error(
@@ -1008,7 +1025,7 @@ class TableApp(App):
             if s.game is not None and len(s.game.pile(pile)) == cards:
                 # refused (the error line says why): the history's '> win' gets an
                 # ending, as when the picker is cancelled
-                self.table.display._write("(no finish card played)")
+                self.table_display._write("(no finish card played)")
 
         picker = FinishCardPicker(s.names[seat], pile, s.edition)
         box = self.screen.query_one("#command", CommandInput)

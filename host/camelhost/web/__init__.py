@@ -1,8 +1,9 @@
 """The live web scoreboard: the table's public facts on any phone, tablet or TV.
 
 ``pyramid play ... --web [HOST:PORT]``, ``pyramid demo --web`` and ``pyramid replay
-FILE --web`` serve a read-only page (``camelhost.web.server``) fed from a shadow
-session that follows the journal (``camelhost.web.follow``). See docs/web.md.
+FILE --web`` serve a read-only page (``camelhost.web.server``): live, a display
+subscribed to the table's seam (``camelhost.web.follow``); a replay steps through a
+journal (``camelhost.web.replay``). See docs/web.md.
 """
 
 import contextlib
@@ -46,29 +47,30 @@ def _board(address, controls=None):
 
 
 @contextlib.contextmanager
-def serving(address, journal, stream=None):
-    """While the block runs, serve the board of the game in ``journal`` at
-    ``address`` (``"HOST:PORT"``; ``None``: no board, the block just runs).
+def serving(address, seam, stream=None):
+    """While the block runs, serve the board of the table whose display seam is
+    ``seam`` (a ``camelhost.table.display.Seam``) at ``address`` (``"HOST:PORT"``;
+    ``None``: no board, the block just runs).
     Yields the ``WebBoard`` (or ``None``). Raises ``CliError`` when the address
     can't be bound."""
     if address is None:
         yield None
         return
-    from camelhost.web.follow import Follower
+    from camelhost.web.follow import LiveBoard
     board = _board(address)
-    follower = Follower(board, journal).start()
+    live = LiveBoard(board, seam).start()
     announce(board, stream)
     try:
         yield board
     finally:
-        follower.stop()
+        live.stop()
         board.stop()
 
 
 @contextlib.contextmanager
 def serving_replay(address, events, stream=None):
     """Serve ``events`` (a whole journal) as a replay with next / previous / play."""
-    from camelhost.web.follow import Replay
+    from camelhost.web.replay import Replay
     holder = {}
     board = _board(address, controls=lambda command: holder["replay"].command(command))
     replay = holder["replay"] = Replay(board, events)

@@ -1,0 +1,382 @@
+"""The table's events: everything that can change a table, as typed values.
+
+A table changes by one event at a time (``camelhost.table.session.Session.feed``): a
+die (from the pyramid or typed), a release the table can't use, a setup, a player's
+action, a pyramid ticket, a keyed ink or value, a correction, an undo, an unscored end,
+another race. Each is a frozen value here with one ``check()`` of its own shape
+(types and the words it may hold); whether it fits the game *now* is the session's
+business, and a die is checked for the game once, by ``camelup.game.Game.push``.
+
+Two conversions, one each way:
+
+- ``from_link(event)``: the link's ``camelhost.device.events.DieEvent`` into the
+  table's event (``Die``, ``Release``, ``Gap`` or ``Fault``), the one place a die from
+  the pyramid changes form on the host before the game;
+- ``from_json(line)`` / ``event.to_json()``: an event as its journal line
+  (``camelhost.table.journal``; the keys are listed in docs/table.md). ``from_json``
+  reads every journal written so far (keys an older version left out read as their
+  defaults); ``to_json`` writes the keys the table has always written.
+
+Errors: ``TableError`` (a ``ValueError``, one line) naming what is wrong.
+"""
+
+from dataclasses import dataclass, fields
+
+from camelhost.table.errors import TableError
+
+__all__ = ["Die", "Release", "Gap", "Fault", "Setup", "Act", "Pyramid", "Ink", "Value",
+           "Rejected", "Correction", "Undo", "Unscored", "Race", "from_link", "from_json",
+           "GREY_BEST", "MISSING_SHOWN"]
+
+#: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
+GREY_BEST = {"grey-black": "black", "grey-white": "white"}
+#: Longest list of missing sequence numbers written out in a gap.
+MISSING_SHOWN = 20
+#: The link's kinds of a release the table can't use as a die.
+UNUSABLE = ("double", "nodie", "unknown")
+
+
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _need(ok, what, value):
+    if not ok:
+        raise TableError("%s: %r" % (what, value))
+
+
+class _Event:
+    """What every table event has: ``TYPE`` (its journal ``type``), ``to_json()``,
+    ``check()``. ``_WRITTEN``: keys written even when ``None`` (the journal has always
+    had them)."""
+
+    TYPE = None
+    _WRITTEN = ()
+
+    @classmethod
+    def from_json(cls, line):
+        names = [f.name for f in fields(cls)]
+        event = cls(**{name: line.get(name) if name in line else _default(cls, name)
+                       for name in names})
+        event.check()
+        return event
+
+    def to_json(self):
+        out = {"type": self.TYPE}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None or f.name in self._WRITTEN:
+                out[f.name] = value
+        return out
+
+    def check(self):
+        """Raise ``TableError`` when a field has a type or word it can't have."""
+
+
+def _default(cls, name):
+    for f in fields(cls):
+        if f.name == name:
+            return f.default
+    return None
+
+
+@dataclass(frozen=True)
+class Die(_Event):
+    """A die out of the pyramid (``source`` ``"pyramid"``: with ``raw``, the wire line,
+    ``boot`` and ``seq``) or typed at the table (``"typed"``: ``raw`` the words typed,
+    ``player`` the seat whose turn it was, ``kind`` ``"die"``). ``colour``: a die of the
+    edition (``red``..., ``grey``); ``ink``: ``black``/``white`` for the grey die, or
+    ``None`` when still to be keyed; ``value``: 1..3, or ``None`` when still to be keyed;
+    ``best``: ``grey-black``/``grey-white`` when the pyramid could not tell the grey
+    die's ink (its ``unknown`` release). The value range and whether the die can come
+    out now are the game's check (``Game.push``)."""
+
+    TYPE = "die"
+    _WRITTEN = ("colour", "ink", "value", "raw")
+
+    colour: str = None
+    ink: str = None
+    value: int = None
+    raw: str = None
+    boot: object = None
+    seq: int = None
+    source: str = None
+    best: str = None
+    player: int = None
+    kind: str = None
+
+    def check(self):
+        _need(isinstance(self.colour, str), "a die's colour is a word", self.colour)
+        _need(self.ink in (None, "black", "white"), "the grey die's numerals are black or "
+              "white", self.ink)
+        _need(self.value is None or _is_int(self.value), "a die's value is a number",
+              self.value)
+        _need(self.best is None or self.best in GREY_BEST, "an unread grey die's best is "
+              "grey-black or grey-white", self.best)
+        _need(self.player is None or _is_int(self.player), "a seat is a number", self.player)
+
+    @property
+    def key(self):
+        """``(boot, seq)`` of a die from the pyramid, else ``None``."""
+        if self.boot is None or self.seq is None:
+            return None
+        return (self.boot, self.seq)
+
+    @property
+    def ink_unsure(self):
+        """True for the grey die of an ``unknown`` release: colour sure, ink not."""
+        return self.colour == "grey" and self.ink is None and self.best in GREY_BEST
+
+    def keyed(self, **changes):
+        """This die with ``ink`` or ``value`` keyed at the table."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values.update(changes)
+        return Die(**values)
+
+    def action(self, value=None):
+        """The game's action for this die showing ``value`` (default its own):
+        ``camelup.actions.Action.pyramid``; the grey die carries its ink."""
+        from camelup.actions import Action
+        value = self.value if value is None else value
+        return Action.pyramid(self.colour, value,
+                                      self.ink if self.colour == "grey" else None)
+
+
+@dataclass(frozen=True)
+class Release(_Event):
+    """A release from the pyramid the table can't take as a die: ``kind`` ``double``
+    (two dice), ``nodie`` (none) or ``unknown`` (a colour not read; ``best`` the nearest
+    label); ``raw``, ``boot``, ``seq`` as for ``Die``. Never journaled as such: the
+    session journals it as ``Rejected``."""
+
+    TYPE = "release"
+
+    kind: str = None
+    raw: str = None
+    boot: object = None
+    seq: int = None
+    best: str = None
+    #: the pyramid saw too little light (its clear count under the profile's floor)
+    dim: bool = False
+
+    def check(self):
+        _need(self.kind in UNUSABLE, "an unusable release is double, nodie or unknown",
+              self.kind)
+
+
+@dataclass(frozen=True)
+class Gap(_Event):
+    """Events the pyramid lost (``missing``: their seqs in words, ``"2, 3, 4"``,
+    ``"2..4000"``): the table asks for the die typed. Never journaled."""
+
+    TYPE = "gap"
+
+    missing: str = ""
+    raw: str = ""
+
+
+@dataclass(frozen=True)
+class Foreign(_Event):
+    """Events another table took from this pyramid since this game's last die
+    (``missing``: their seqs in words): said once, never pushed. Never journaled."""
+
+    TYPE = "foreign"
+
+    missing: str = ""
+
+
+@dataclass(frozen=True)
+class Fault(_Event):
+    """A sensor fault on the pyramid (``code``: ``eio``/``timeout``/``nosensor``) or a
+    link that stopped for good (``reason``): the table asks for the die typed. Never
+    journaled."""
+
+    TYPE = "fault"
+
+    code: str = None
+    reason: str = None
+
+
+@dataclass(frozen=True)
+class Rejected(_Event):
+    """A release the table refused, for the record (journal ``rejected``): ``kind``
+    (``die`` for an impossible die, else the release's), ``reason`` (one line), and the
+    release's ``raw``, ``colour``, ``ink``, ``value``, ``boot``, ``seq``. Changes no
+    game; a pyramid ticket taken for it still covers the action."""
+
+    TYPE = "rejected"
+    _WRITTEN = ("kind", "reason", "raw", "colour", "ink", "value", "boot", "seq")
+
+    kind: str = None
+    reason: str = None
+    raw: str = None
+    colour: str = None
+    ink: str = None
+    value: int = None
+    boot: object = None
+    seq: int = None
+
+    @property
+    def key(self):
+        if self.boot is None or self.seq is None:
+            return None
+        return (self.boot, self.seq)
+
+
+@dataclass(frozen=True)
+class Setup(_Event):
+    """The starting stacks of a race (RULES 2.2, 3.2): ``stacks`` in the journal's form
+    (``camelhost.table.parser.stacks_json``), ``how`` (``typed``/``drawn``/...), ``start``
+    (the seat that starts, default 0)."""
+
+    TYPE = "setup"
+
+    stacks: object = None
+    how: str = None
+    start: int = None
+
+    def check(self):
+        _need(isinstance(self.stacks, (dict, list)), "a setup gives the stacks", self.stacks)
+        _need(self.start is None or _is_int(self.start), "the starting seat is a number",
+              self.start)
+
+
+@dataclass(frozen=True)
+class Act(_Event):
+    """A player's action (journal ``action``): ``player`` (seat), ``action`` (canonical
+    text: ``leg red``, ``tile 7 +``, ``finish winner blue``, ``partner 2``)."""
+
+    TYPE = "action"
+
+    player: int = None
+    action: str = None
+
+    def check(self):
+        _need(_is_int(self.player), "a seat is a number", self.player)
+        _need(isinstance(self.action, str), "an action is text", self.action)
+
+
+@dataclass(frozen=True)
+class Pyramid(_Event):
+    """A pyramid ticket taken by ``player`` (seat); the next die completes it (RULES 1.7)."""
+
+    TYPE = "pyramid"
+
+    player: int = None
+
+    def check(self):
+        _need(self.player is None or _is_int(self.player), "a seat is a number", self.player)
+
+
+@dataclass(frozen=True)
+class Ink(_Event):
+    """The grey die's numeral ink keyed at the table (``black``/``white``, RULES 3.5 (c)),
+    or ``again``: the dice go back and are released again."""
+
+    TYPE = "ink"
+    _WRITTEN = ("ink",)
+
+    ink: str = None
+    again: bool = None
+
+
+@dataclass(frozen=True)
+class Value(_Event):
+    """The value keyed for a die the pyramid reported as ``?``."""
+
+    TYPE = "value"
+
+    value: int = None
+
+
+@dataclass(frozen=True)
+class Correction(_Event):
+    """A board correction (RULES 4): ``stacks`` in the journal's form."""
+
+    TYPE = "correction"
+
+    stacks: object = None
+
+    def check(self):
+        _need(isinstance(self.stacks, (dict, list)), "a correction gives the stacks",
+              self.stacks)
+
+
+@dataclass(frozen=True)
+class Undo(_Event):
+    """Take back ``steps`` steps of this race (``None``: one, as older journals say)."""
+
+    TYPE = "undo"
+
+    steps: int = None
+
+
+@dataclass(frozen=True)
+class Unscored(_Event):
+    """The race ends unscored: the board could not be restored."""
+
+    TYPE = "unscored"
+
+
+@dataclass(frozen=True)
+class Race(_Event):
+    """Another race with the same seats."""
+
+    TYPE = "race"
+
+
+#: The journal's ``type`` of each event the session takes.
+JOURNALED = {cls.TYPE: cls for cls in (Die, Setup, Act, Pyramid, Ink, Value, Rejected,
+                                        Correction, Undo, Unscored, Race)}
+
+
+def from_json(line):
+    """The event a journal line ``line`` (a dict) stands for. Raises ``TableError`` for
+    a line that is no dict, of an unknown ``type``, or with a field of a wrong type."""
+    if not isinstance(line, dict):
+        raise TableError("an event is a dict with a type, not %r" % (line,))
+    cls = JOURNALED.get(line.get("type"))
+    if cls is None:
+        raise TableError("unknown journal event %r" % (line.get("type"),))
+    return cls.from_json(line)
+
+
+def missing_text(missing):
+    """The missing seqs of a gap in words: a ``SeqRange``'s own (``"2, 3, 4"``,
+    ``"2..4000"``), or at most ``MISSING_SHOWN`` numbers of a list, then ``and more``."""
+    if hasattr(missing, "first"):  # a link SeqRange: two numbers whatever the count
+        return str(missing)
+    missing = list(missing or ())[:MISSING_SHOWN + 1]
+    shown = ", ".join(str(m) for m in missing[:MISSING_SHOWN])
+    if len(missing) > MISSING_SHOWN:
+        shown += " and more"
+    return shown
+
+
+def from_link(event):
+    """The table's event for the link's ``event`` (a
+    ``camelhost.device.events.DieEvent``): ``Die`` for a die (and for an ``unknown``
+    release whose nearest colour is the grey die, its ink to be keyed), ``Release`` for a
+    double, no die or an unread colour, ``Gap`` for lost events, ``Foreign`` for another table's, ``Fault`` for a sensor
+    fault. Raises ``TableError`` for a kind the table does not know. The de-duplication
+    on ``(boot, seq)`` is the link's, done before (``camelhost.device.link``)."""
+    kind = event.kind
+    if kind == "die" or (kind == "unknown" and event.best in GREY_BEST):
+        if kind == "die":
+            die = Die(colour=event.colour, ink=event.ink, value=event.value, raw=event.raw,
+                      boot=event.boot, seq=event.seq, source="pyramid")
+        else:
+            die = Die(colour="grey", ink=None, value=event.value, raw=event.raw,
+                      boot=event.boot, seq=event.seq, source="pyramid", best=event.best)
+        die.check()
+        return die
+    if kind in UNUSABLE:
+        return Release(kind=kind, raw=event.raw, boot=event.boot, seq=event.seq,
+                       best=event.best, dim=bool(getattr(event, "dim", False)))
+    if kind == "gap":
+        return Gap(missing=missing_text(event.missing), raw=event.raw or "")
+    if kind == "foreign":  # another table's dice: said, never pushed (issue 29, item 1)
+        return Foreign(missing=missing_text(event.missing))
+    if kind == "fault":  # a sensor fault names its code; a link that failed says why in raw
+        return Fault(code=event.code, reason=None if event.code else (event.raw or None))
+    raise TableError("pyramid sent an event the table does not know: %r" % (kind,))
