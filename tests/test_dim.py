@@ -50,9 +50,8 @@ def _table():
 def test_the_table_says_the_sensor_saw_too_little_light(dim, says):
     table, out = _table()
     start = len(out.getvalue())
-    table.pyramid_event({"kind": "unknown", "colour": None, "ink": None, "value": None,
-                         "best": "purple", "boot": "B1", "seq": 1, "dim": dim,
-                         "raw": "EVT 1 unknown*0"})
+    table.pyramid_event(DieEvent("unknown", "B1", 1, raw="EVT 1 unknown*0", best="purple",
+                                 dim=dim))
     said = out.getvalue()[start:]
     assert "RETURN THE DICE AND RELEASE AGAIN (%s)" % says in said, said
 

@@ -503,7 +503,6 @@ def _taken_and_acknowledged(link, count, timeout=20.0):
 def test_a_resumed_game_never_takes_the_dice_another_game_took_on_its_pyramid(micropython):
     import io
 
-    from camelhost.device.open import event_values
     from camelhost.device.virtual import VirtualPyramid
     from camelhost.table.controller import Table
     from camelhost.table.session import Session
@@ -530,7 +529,7 @@ def test_a_resumed_game_never_takes_the_dice_another_game_took_on_its_pyramid(mi
     out = io.StringIO()
     table = Table(Session("classic", ["Ann", "Ben", "Cy"], seed=9), PlainDisplay(out), pyramid=None, manual=False)
     table.start()
-    table.pyramid_event(event_values(foreign))
+    table.pyramid_event(foreign)
     said = [line for line in out.getvalue().splitlines() if "another table" in line]
     assert len(said) == 1 and "3, 4, 5" in said[0], out.getvalue()
 
