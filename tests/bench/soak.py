@@ -132,12 +132,13 @@ class Faults:
         self.loss = loss if on else 0.0
         self.flip = flip if on else 0.0
         # per journaled pyramid event; a game has ~30, so per 200 games these give
-        # about 60 disconnects, 24 reboots (plus one crash in two), ~120 stalls and ~180
+        # about 60 disconnects, 24 reboots (plus one crash in two), ~60 reboots in the
+        # first 300 ms of a push, ~30 other tables in between, ~120 stalls and ~180
         # garbage bursts
         self.p_disconnect = 0.012 if on else 0.0
         self.p_reboot = 0.004 if on else 0.0
-        self.p_cut = 0.004 if on else 0.0  # a reboot before the push's event (item 2)
-        self.p_other = 0.003 if on else 0.0  # another table in between (item 1)
+        self.p_cut = 0.01 if on else 0.0  # a reboot before the push's event (item 2)
+        self.p_other = 0.005 if on else 0.0  # another table in between (item 1)
         self.p_stall = 0.02 if on else 0.0
         self.p_garbage = 0.03 if on else 0.0
         #: the slider push (its number in the game) the host is killed after
