@@ -19,7 +19,7 @@ import re
 
 from camelup.actions import colour_name
 
-from camelhost import i18n
+from camelhost.i18n import _
 from camelhost.table import bots, narration
 from camelhost.table.errors import TableError, shown
 from camelhost.table.parser import FORMS, check_line, in_own_words
@@ -340,7 +340,7 @@ class Table:
                                  view)
         elif kind == "foreign":
             # another table took these since this game's last die (issue 29, item 1)
-            self.display.notices([{"kind": "info", "text": i18n._(
+            self.display.notices([{"kind": "info", "text": _(
                 "the pyramid served another table since this game's last die: its events %s "
                 "were that table's and are left out") % event.get("missing", "")}], self.view())
         elif kind == "fault":
@@ -421,12 +421,12 @@ class Table:
     def drive(self):
         """Let bots act while it is a bot's turn (at most one pending release)."""
         s = self.session
-        for _ in range(200):  # bounded: a bot never loops on the same state
+        for _step in range(200):  # bounded: a bot never loops on the same state
             seat = s.current
             if seat is None or not s.is_bot(seat) or self.waiting_release:
                 return
             if s.phase == "turn":
-                text, _ = bots.choose(s.game, s.names)
+                text, _why = bots.choose(s.game, s.names)
                 notices = s.command(text)
                 self._show(notices)
                 if text != "pyramid":
