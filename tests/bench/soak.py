@@ -426,18 +426,20 @@ class HostGame:
         self._reap(30)
         self._reload()
         self.counts["others"] += 1
-        last = self.vp.events[-1]
-        with Link(self.vp.port, heartbeat_timeout=2.0, resume=(str(last["boot"]), last["seq"])) as link:
+        boot = str(self.vp.boot_id)
+        start = max([m["seq"] for m in list(self.vp.events) if str(m["boot"]) == boot] or [0])
+        with Link(self.vp.port, heartbeat_timeout=2.0, resume=(boot, start)) as link:
             pushes = rng.randrange(1, 4)
             taken = []
             for _ in range(pushes):
-                fell = self.vp.release_empty()
-                self.foreign.add((str(fell.boot), fell.seq))
+                self.vp.release_empty()
             deadline = time.monotonic() + 30
-            while len(taken) < pushes and time.monotonic() < deadline:
+            while sum(1 for e in taken if e.kind == "nodie") < pushes and time.monotonic() < deadline:
                 ev = link.next_event(0.5)
                 if ev is not None:
                     taken.append(ev)
+            # what this table took is its own, whatever it was (the game must never take it)
+            self.foreign.update((str(e.boot), e.seq) for e in taken if e.kind != "gap")
             while taken and time.monotonic() < deadline:  # until the pyramid has the ACK
                 try:
                     link.send("HELLO?", s=True)
@@ -509,7 +511,7 @@ class HostGame:
             before = self.push["before"]
             self.vp.reboot()
             self.vp.wait_events(before + 1, timeout=20)
-            if self.vp.events[before].kind == "unknown" and self.vp.events[before].get("best") == "reboot":
+            if any(m.kind == "unknown" and m.get("best") == "reboot" for m in list(self.vp.events)[before:]):
                 self.redo = state
             self.quiet_from = time.monotonic()
         if crash:
