@@ -477,9 +477,11 @@ def test_the_line_quality_is_exposed_and_said_once_as_it_drops(caplog):
     assert 0.3 < link.quality < 0.4
     noisy = [r.getMessage() for r in caplog.records if "noisy" in r.getMessage()]
     assert len(noisy) == 1 and "% of its lines arrive whole" in noisy[0]
+    assert link.sequencer.noisy  # the sequencer asks more often now
     for _ in range(50):
         link.feed(good)
     assert link.quality == 1.0 and any("clean again" in r.getMessage() for r in caplog.records)
+    assert not link.sequencer.noisy
 
 
 # --- issue 29, item 1: another game's dice on resume ---------------------------------

@@ -1,6 +1,7 @@
 """The short seeded soak (``make soak`` runs 200 games): one bot game through the virtual
-pyramid under every kind of fault, its host the real ``pyramid play`` program (killed
-with SIGKILL once and resumed), against the fault-free run of its seed."""
+pyramid under every kind of fault (a reboot inside a push and another table in between
+among them), its host the real ``pyramid play`` program (killed with SIGKILL once and
+resumed), against the fault-free run of its seed."""
 
 import os
 import re
@@ -18,7 +19,7 @@ def test_soak_one_game_under_every_fault_loses_nothing_and_scores_the_same(micro
     lines = []
     ok, total, share, same, truth = soak.run(1, 7, "second", 0.01, 0.001, quick=True, out=lines.append)
     report = "\n".join(lines)
-    assert total["lost"] == 0 and total["duplicated"] == 0, report
+    assert total["lost"] == 0 and total["duplicated"] == 0 and total["foreign"] == 0, report
     assert truth == 1, report  # the link changed nothing the table scored
     assert share >= 99.0, report
     # every kind of fault met (the short run forces two disconnects, two reboots, a stall
@@ -28,4 +29,8 @@ def test_soak_one_game_under_every_fault_loses_nothing_and_scores_the_same(micro
     assert faults, report
     disconnects, reboots, stalls, garbage, crashes = (int(n) for n in faults.groups())
     assert disconnects >= 2 and reboots >= 2 and stalls >= 1 and garbage >= 2 and crashes == 1, report
+    # issue 29: a reboot in the first 300 ms of a push, another table in between (said once)
+    more = re.search(r"(\d+) in the first 300 ms of a push; (\d+) other tables in between", report)
+    assert more and int(more.group(1)) >= 1 and int(more.group(2)) >= 1, report
+    assert total["others_said"] == int(more.group(2)), report
     assert ok, report

@@ -19,15 +19,29 @@ Faults of a faulted game, all drawn from the seed:
   while it is away; ``--resume`` after 0.1 to 1 s;
 * pyramid reboots 0, 0.05 or 0.3 s after a slider push (its event emitted, maybe
   not yet delivered);
+* pyramid reboots in the first 300 ms after a slider push, before its event was
+  numbered (issue 29, item 2): the push ends as its die event or, read by the next
+  boot from the push's record on flash, as an ``unknown`` (``best=reboot``) that has
+  the dice put back and released again (the harness releases the same die again);
+* another table in between (issue 29, item 1): the host leaves (Ctrl-C), another
+  table (a link in this harness) takes the pyramid, releases a few pushes with
+  nothing falling and acknowledges them, leaves; then ``--resume``: the game must
+  take none of them (``foreign``), and says so in one line;
 * host read stalls of 0.5 to 2.5 s right after a push (SIGSTOP, then SIGCONT);
 * a host crash: SIGKILL at a seeded moment 0 to 0.3 s after a slider push (before
   the event reached the host, before it was journaled, or after), one time in two
   a pyramid reboot while no host runs, then ``pyramid play --resume`` on the
   journal, against the same virtual pyramid.
 
+The line loses 2 % of its bytes both ways by default (``--loss``; issue 29, item 10):
+the longest wait for the next journal line is printed, and must stay under 10 s
+where the pyramid only had to say HELLO (a game longer than ``STUCK_S`` fails).
+
 Printed per run: dice released, delivered, replayed, typed after a gap, duplicated,
-silently lost, the share delivered without a gap, and the score comparison.
-Targets: 0 silently lost, 0 duplicated, identical scores, >= 99 % without a gap.
+silently lost, taken from another table (foreign), the share delivered without a
+gap, and the score comparison.
+Targets: 0 silently lost, 0 duplicated, 0 foreign, identical scores, >= 99 % without
+a gap.
 
     python tests/bench/soak.py --games 200          # make soak
     python tests/bench/soak.py --games 1 --quick    # the short seeded run of make test
@@ -117,16 +131,20 @@ class Faults:
         self.loss = loss if on else 0.0
         self.flip = flip if on else 0.0
         # per journaled pyramid event; a game has ~30, so per 200 games these give
-        # about 60 disconnects, 24 reboots (plus one crash in two), ~120 stalls and ~180
+        # about 60 disconnects, 24 reboots (plus one crash in two), ~60 reboots in the
+        # first 300 ms of a push, ~30 other tables in between, ~120 stalls and ~180
         # garbage bursts
         self.p_disconnect = 0.012 if on else 0.0
         self.p_reboot = 0.004 if on else 0.0
+        self.p_cut = 0.01 if on else 0.0  # a reboot before the push's event (item 2)
+        self.p_other = 0.005 if on else 0.0  # another table in between (item 1)
         self.p_stall = 0.02 if on else 0.0
         self.p_garbage = 0.03 if on else 0.0
         #: the slider push (its number in the game) the host is killed after
         self.crash_at = rng.randrange(5, 20) if on else None
         # a short run meets every kind of fault at fixed points (event numbers)
-        self.forced = {"garbage": (2, 11), "stall": (4,), "disconnect": (6, 14), "reboot": (8, 16)} if on and quick else {}
+        self.forced = {"garbage": (2, 11), "stall": (4,), "disconnect": (6, 14), "reboot": (8, 16), "cut": (10,),
+                       "other": (12,)} if on and quick else {}
 
 
 def _pyramid_key(event):
@@ -224,6 +242,8 @@ HOST = os.path.join(HERE, "soak_host.py")
 GAP_NOTICE = re.compile(r"the pyramid lost events (.*?); type the die")
 #: The link's warnings naming a gap (``camelhost.device.link.Link._report_gap``).
 GAP_LOST = re.compile(r"pyramid events ([0-9A-Za-z]+):(\d+)\.\.(\d+) are lost")
+#: What the host prints when a resumed game finds another table's events (item 1).
+FOREIGN_NOTICE = re.compile(r"the pyramid served another table since")
 GAP_UNKNOWN = re.compile(r"pyramid events of boot ([0-9A-Za-z]+) from (\d+) on may be lost")
 
 
@@ -281,7 +301,13 @@ class HostGame:
         self.push = None  # the release on its way: {"dice": count of die events, "before": len(vp.events)}
         self.pushes = 0
         self.after_push = []  # faults drawn for the moment right after the next push
-        self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0}
+        self.counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0,
+                       "cuts": 0, "others": 0}
+        self.foreign = set()  # (boot, seq) of the events another table took
+        self.foreign_said = 0  # the host's lines naming them
+        self.redo = None  # the sim's dice state to release again (a push a reboot cut short)
+        self.quiet_from = 0.0  # when the harness last finished injecting a fault
+        self.longest_wait = 0.0  # the longest wait for a journal line, the harness's own time apart
 
     # --- the host program ---
 
@@ -308,6 +334,8 @@ class HostGame:
 
     def _out_line(self, line):
         self.out_tail.append(line)
+        if FOREIGN_NOTICE.search(line):
+            self.foreign_said += 1
         m = GAP_NOTICE.search(line)
         if m:
             self.notices.put(m.group(1))
@@ -369,6 +397,7 @@ class HostGame:
             self.counts["reboots_away"] += 1
             self.vp.reboot()
         self._start()
+        self.quiet_from = time.monotonic()
 
     def _disconnect(self, rng):
         """Ctrl-C: the program leaves (its journal closed); a wanted die is released while
@@ -382,6 +411,45 @@ class HostGame:
             self._release(crash_ok=False)
         time.sleep(max(0.0, away - time.monotonic()))
         self._start()
+        self.quiet_from = time.monotonic()
+
+    def _other_table(self, rng):
+        """Ctrl-C; another table (a link in this harness, resuming after the last event
+        the pyramid released, so it takes none of this game's) releases one to three
+        pushes with nothing falling, takes and acknowledges them, leaves; ``--resume``."""
+        deadline = time.monotonic() + 20
+        while self._on_its_way() and time.monotonic() < deadline:  # this game's die first
+            time.sleep(0.05)
+            self._reload()
+        self.proc.send_signal(signal.SIGINT)
+        self._reap(30)
+        self._reload()
+        self.counts["others"] += 1
+        boot = str(self.vp.boot_id)
+        start = max([m["seq"] for m in list(self.vp.events) if str(m["boot"]) == boot] or [0])
+        with Link(self.vp.port, heartbeat_timeout=2.0, resume=(boot, start)) as link:
+            pushes = rng.randrange(1, 4)
+            taken = []
+            for _ in range(pushes):
+                self.vp.release_empty()
+            deadline = time.monotonic() + 30
+            while sum(1 for e in taken if e.kind == "nodie") < pushes and time.monotonic() < deadline:
+                ev = link.next_event(0.5)
+                if ev is not None:
+                    taken.append(ev)
+            # what this table took is its own, whatever it was (the game must never take it)
+            self.foreign.update((str(e.boot), e.seq) for e in taken if e.kind != "gap")
+            while taken and time.monotonic() < deadline:  # until the pyramid has the ACK
+                try:
+                    link.send("HELLO?", s=True)
+                except OSError:
+                    pass
+                time.sleep(0.2)
+                said = [m for _t, m in list(self.vp.emitted)[-20:] if m.name in ("HI", "HELLO")]
+                if said and str(said[-1]["boot"]) == taken[-1].boot and said[-1].get("acked") == taken[-1].seq:
+                    break  # as the board said it (before the line's faults)
+        self._start()
+        self.quiet_from = time.monotonic()
 
     def _stall(self, seconds):
         """The host stops reading (SIGSTOP) for ``seconds``, then goes on (SIGCONT)."""
@@ -390,6 +458,7 @@ class HostGame:
             time.sleep(seconds)
         finally:
             self.proc.send_signal(signal.SIGCONT)
+            self.quiet_from = time.monotonic()
 
     # --- the people at the table ---
 
@@ -421,10 +490,29 @@ class HostGame:
         sim = self.vp.table
         sim.inside = inside
         sim.out = [d for d in s.edition.dice if d not in inside]
+        if self.redo is not None:
+            # the push before was cut short by a reboot and the table asked for it again:
+            # the same die falls (as in the fault-free run, which released it once)
+            sim.rng.setstate(self.redo)
+            self.redo = None
+        state = sim.rng.getstate()
         self.pushes += 1
         self.push = {"dice": self._dice_taken(), "before": len(self.vp.events)}
         crash = crash_ok and self.pushes == self.faults.crash_at
-        self.vp.release(wait=not crash)
+        cut = crash_ok and not crash and any(fault == "cut" for fault, _ in self.after_push)
+        self.vp.release(wait=not (crash or cut))
+        if cut:
+            # a reboot before the push's event is numbered (or just after): one event still
+            self.after_push = [f for f in self.after_push if f[0] != "cut"]
+            self.counts["cuts"] += 1
+            self.counts["reboots"] += 1
+            time.sleep(self.faults.rng.uniform(0.0, 0.3))
+            before = self.push["before"]
+            self.vp.reboot()
+            self.vp.wait_events(before + 1, timeout=20)
+            if any(m.kind == "unknown" and m.get("best") == "reboot" for m in list(self.vp.events)[before:]):
+                self.redo = state
+            self.quiet_from = time.monotonic()
         if crash:
             # anywhere from before the event left the pyramid to after it was journaled
             time.sleep(self.faults.rng.uniform(0.0, 0.3))
@@ -441,6 +529,7 @@ class HostGame:
                 self.counts["reboots"] += 1
                 time.sleep(value)
                 self.vp.reboot()
+                self.quiet_from = time.monotonic()
 
     def _gap_notices(self):
         """Type the die a gap notice names, when it is the die on its way (the simulated
@@ -488,7 +577,9 @@ class HostGame:
         while True:
             self._alive()
             if self._reload():
-                last = time.monotonic()
+                now = time.monotonic()
+                self.longest_wait = max(self.longest_wait, now - max(last, self.quiet_from))
+                last = now
                 keys = [k for k in (_pyramid_key(e) for e in self.events) if k is not None]
                 while taken < len(keys):
                     taken += 1
@@ -530,12 +621,16 @@ class HostGame:
         if rng.random() < f.p_reboot or n in forced.get("reboot", ()):
             # right after the next push: its event may not have reached the host yet
             self.after_push.append(("reboot", rng.choice((0.0, 0.05, 0.3))))
+        if rng.random() < f.p_cut or n in forced.get("cut", ()):
+            self.after_push.append(("cut", 0.0))  # during the next push (see _release)
+        if rng.random() < f.p_other or n in forced.get("other", ()):
+            self._other_table(rng)
 
     def _result(self, final):
         events = read_events(self.path)
         dice = [(e.get("colour"), e.get("ink"), e.get("value")) for e in events if e["type"] == "die"]
         keys = [k for k in (_pyramid_key(e) for e in events) if k is not None]
-        released = _released_keys(self.vp)
+        released = [k for k in _released_keys(self.vp) if k not in self.foreign]  # this game's
         named = _named(self.gaps, self.vp)
         got = set(keys)
         return {
@@ -548,17 +643,24 @@ class HostGame:
             "gapped": len(named),
             "duplicated": len(keys) - len(got),
             "lost": sum(1 for k in released if k not in got and k not in named),
+            "foreign": sum(1 for k in keys if k in self.foreign),
+            "others_said": min(self.foreign_said, self.counts["others"]),
+            "longest_wait": self.longest_wait,
             "counts": dict(self.counts),
             "mangled": dict(self.vp.mangled),
-            "truth": truth_scores(self.edition, self.seed, self.vp.events),
+            "truth": truth_scores(self.edition, self.seed, [m for m in self.vp.events
+                                                            if (str(m["boot"]), m["seq"]) not in self.foreign]),
         }
 
 
 def run(games, first_seed, edition, loss, flip, quick, out=print):
     quick_bots()
     folder = tempfile.mkdtemp(prefix="soak-")
-    total = {"released": 0, "delivered": 0, "replayed": 0, "typed": 0, "gapped": 0, "duplicated": 0, "lost": 0}
-    counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0}
+    total = {"released": 0, "delivered": 0, "replayed": 0, "typed": 0, "gapped": 0, "duplicated": 0, "lost": 0,
+             "foreign": 0, "others_said": 0}
+    counts = {"disconnects": 0, "reboots": 0, "stalls": 0, "garbage": 0, "crashes": 0, "reboots_away": 0,
+              "cuts": 0, "others": 0}
+    longest = 0.0
     mangled = {"lost": 0, "flipped": 0}
     same_scores = same_dice = same_truth = 0
     differ = []
@@ -579,6 +681,7 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
             counts[key] += faulted["counts"][key]
         for key in mangled:
             mangled[key] += faulted["mangled"][key]
+        longest = max(longest, faulted["longest_wait"])
         if faulted["final"] == clean["final"] and faulted["final"] is not None:
             same_scores += 1
         else:
@@ -603,10 +706,14 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
         % (games, edition, first_seed, first_seed + games - 1, elapsed, 100 * loss, 100 * flip))
     out("faults: %(disconnects)d host disconnects, %(reboots)d pyramid reboots, %(stalls)d read stalls, "
         "%(garbage)d garbage bursts, %(crashes)d host crashes (SIGKILL) + --resume; "
-        "%(reboots_away)d of the reboots while a killed host was away" % counts)
+        "%(reboots_away)d of the reboots while a killed host was away, %(cuts)d in the first 300 ms of a push; "
+        "%(others)d other tables in between" % counts)
     out("bytes mangled on the line: %(lost)d lost, %(flipped)d flipped" % mangled)
     out("dice released %(released)d, delivered %(delivered)d, replayed (resent by the pyramid) %(replayed)d, typed after a gap "
         "%(typed)d, named in gaps %(gapped)d, duplicated %(duplicated)d, silently lost %(lost)d" % total)
+    out("taken from another table (foreign) %(foreign)d; other tables said by the resumed game %(others_said)d" % total)
+    out("longest wait for the next journal line (the harness's own fault time apart; a host restart "
+        "and its HELLO count): %.1f s" % longest)
     out("delivered without a gap: %.2f%% (target >= 99%%)" % share)
     out("final scores identical to the fault-free run: %d/%d; dice the table took identical: %d/%d%s"
         % (same_scores, games, same_dice, games, (" (differ: seeds %s)" % differ) if differ else ""))
@@ -617,7 +724,8 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
             "machine load: another unknown or no-die outcome, so other dice follow; see the 'dice differ' lines)")
     if broken:
         out("games not finished (the simulated board timed out): seeds %s" % broken)
-    ok = total["lost"] == 0 and total["duplicated"] == 0 and same_truth == games and share >= 99.0
+    ok = (total["lost"] == 0 and total["duplicated"] == 0 and total["foreign"] == 0 and same_truth == games
+          and share >= 99.0)
     out("targets: %s" % ("met" if ok else "NOT met"))
     return ok, total, share, same_scores, same_truth
 
@@ -627,7 +735,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--edition", choices=("classic", "second"), default="second")
-    parser.add_argument("--loss", type=float, default=0.01, help="share of bytes lost, both ways")
+    parser.add_argument("--loss", type=float, default=0.02, help="share of bytes lost, both ways")
     parser.add_argument("--flip", type=float, default=0.001, help="share of bytes with a bit flipped, both ways")
     parser.add_argument("--quick", action="store_true", help="more faults per game (a short run meets them all)")
     args = parser.parse_args(argv)

@@ -150,7 +150,8 @@ class Link:
     def quality(self):
         """The line's quality: the share (0.0..1.0) of the last ``QUALITY_LINES`` lines
         received that passed their CRC, or ``None`` before ten lines came. A line losing
-        2 % of its bytes reads about 0.5 (a 40-byte heartbeat passes 45 % of the time)."""
+        2 % of its bytes reads about 0.5 (a 40-byte heartbeat passes 45 % of the time).
+        Below ``NOISY`` the sequencer asks more often (``Sequencer.noisy``)."""
         if len(self._outcomes) < 10:
             return None
         return sum(self._outcomes) / len(self._outcomes)
@@ -161,11 +162,11 @@ class Link:
         if quality is None:
             return
         if not self._noisy and quality < NOISY:
-            self._noisy = True
+            self._noisy = self.sequencer.noisy = True
             log.warning("the line to the pyramid is noisy: %d %% of its lines arrive whole (check the "
                         "cable); every die still arrives, more slowly", round(quality * 100))
         elif self._noisy and quality >= CLEAN:
-            self._noisy = False
+            self._noisy = self.sequencer.noisy = False
             log.warning("the line to the pyramid is clean again (%d %% of its lines arrive whole)",
                         round(quality * 100))
 
@@ -185,7 +186,8 @@ class Link:
 
     def open(self):
         """Open the port (raises if it cannot), start the reader thread, and wait up to
-        ``hello_wait`` s for the device's ``HELLO``. A device whose HELLO is late is no
+        ``hello_wait`` s for the device's ``HELLO`` or its short form ``HI`` (delivery
+        can start; ``wait_hello`` waits for the full one). A device whose HELLO is late is no
         error (the link keeps asking, and events released meanwhile are delivered);
         a port with no valid protocol line at all within ``IDENTIFY_S`` raises
         ``NotAPyramid`` naming what was seen, and so does another protocol version."""

@@ -443,7 +443,7 @@ class Table:
             if seat is None or not s.is_bot(seat) or self.waiting_release:
                 return
             if s.phase == "turn":
-                text, _ = bots.choose(s.game, s.names)
+                text, _why = bots.choose(s.game, s.names)
                 notices = s.command(text)
                 self._show(notices)
                 if text != "pyramid":
