@@ -150,6 +150,9 @@ def test_no_module_takes_another_modules_private_names():
         aliases = {}
         for line, target, names in _imports(mod):
             for name in names:
+                # gettext's ``_`` is the catalogue's public entry point (camelhost.i18n)
+                if name == "_" and target == "camelhost.i18n":
+                    continue
                 if name.startswith("_") and not name.startswith("__"):
                     bad.append("%s:%d takes %s from %s" % (MODULES[mod], line, name, target))
         for node in ast.walk(tree):
