@@ -170,9 +170,11 @@ async def _tokenless(port, sem, timeout):
 
 
 async def _closed(reader):
-    """True when the board has closed this connection (EOF or reset, not waiting)."""
+    """True when the board has closed this connection (EOF or reset) within 2 s (the
+    grace a loaded machine needs to hand this side the close; they are awaited at once,
+    so 2 s in all)."""
     try:
-        data = await asyncio.wait_for(reader.read(65536), 0.05)
+        data = await asyncio.wait_for(reader.read(65536), 2.0)
     except asyncio.TimeoutError:
         return False
     except OSError:
