@@ -841,3 +841,37 @@ def test_journal_of_format_2_resumes_says_once_and_is_chained_from_then_on(tmp_p
     lines = _lines(path)
     _refused_at(path, b"".join(lines[:3] + lines[4:]), len(lines) - 2,
                 "the start of its chain does not match")
+
+
+def test_replay_shows_the_game_up_to_a_line_out_of_place_and_changes_nothing(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _lines(path)
+    data = b"".join(lines[:5] + lines[6:])  # line 6 taken out
+    path.write_bytes(data)
+    out = _replay(capsys, str(path))
+    assert out.count("shown up to line 6, which is out of place (it is numbered 7: a line "
+                     "missing or moved before it); %s is unchanged" % path) == 1
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_replay_and_the_web_replay_read_a_journal_of_format_2_unchanged(tmp_path, capsys):
+    from camelhost.web.follow import Replay
+    path = tmp_path / "g.jsonl"
+    events = _format2(path)
+    before = path.read_bytes()
+    out = _replay(capsys, str(path))
+    assert out and not any("older version" in x for x in out)  # a viewer migrates nothing
+
+    class Board:
+        views = []
+
+        def publish(self, view):
+            self.views.append(view)
+
+    board = Board()
+    replay = Replay(board, read_events(str(path)))
+    assert replay.events == events
+    replay.command("last")  # the web replay steps through to the end
+    assert board.views[-1]["replay"]["step"] == len(events) - 1
+    assert path.read_bytes() == before

@@ -492,8 +492,8 @@ def test_web_board_under_load_at_a_low_open_file_limit_stays_quiet_and_serves_af
     whose process may open 256 files, under 300 idle, 40 streaming and 10 token-less
     connections. The board's terminal prints nothing (it printed an accept traceback
     per connection it could not take), every idle connection is closed by the board,
-    every token-less request is refused and closed, and once they have gone the page is
-    served to a new client."""
+    no token-less request keeps its connection (answered 403 and closed, or closed to
+    make room), and once they have gone the page is served to a new client."""
     import importlib.util
     import os
     path = os.path.join(os.path.dirname(__file__), "bench", "web_load.py")
@@ -502,9 +502,14 @@ def test_web_board_under_load_at_a_low_open_file_limit_stays_quiet_and_serves_af
     spec.loader.exec_module(web_load)
     figures = web_load.run(idle=300, streams=40, tokenless=10, nofile=256, header_s=1.0)
     assert figures["terminal_lines"] == 0, figures["terminal_text"]
-    assert figures["idle_connected"] == 300
+    # a connection the board closed to make room before the client saw its connect
+    # complete counts as refused at connect (a reset); every other one was closed later
+    assert figures["idle_connected"] + figures["idle_reset_at_connect"] == 300
+    assert figures["idle_connected"] > figures["max_connections"]
     assert figures["idle_closed_by_board"] == figures["idle_connected"]
-    assert figures["tokenless_403_and_closed"] == 10
+    assert figures["tokenless_kept_open"] == 0
+    assert figures["tokenless_403_and_closed"] >= 1
+    assert figures["tokenless_403_and_closed"] + figures["tokenless_reset"] == 10
     assert figures["streams_served"] >= 1
     assert figures["streams_served"] + figures["streams_refused_503"] + figures["streams_cut"] == 40
     assert figures["page_after_close_status"] == 200

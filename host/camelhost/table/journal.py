@@ -362,7 +362,7 @@ def _open_write(path, links_ok=1):
             raise JournalError(_("%s has another name (a hard link, %d names): the table "
                                  "never writes into another file; nothing was changed (move "
                                  "it away)") % (path, info.st_nlink))
-        if hasattr(os, "set_blocking"):
+        if getattr(os, "O_NONBLOCK", 0):  # opened not to wait; a regular file never does
             os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
