@@ -260,7 +260,7 @@ MESSAGES = {
             ("m", "uint", _P),
             ("raw", "quad", _P),
             # the reading's clear count was under the profile's floor (enough light,
-            # camelup.classifier.light_floor); absent = not dim (added within version 1)
+            # camelup.calibration.light_floor); absent = not dim (added within version 1)
             ("dim", "bool", _O),
         ),
         1,

@@ -260,7 +260,7 @@ def light_fix(settings, darkest, floor, brightest, margin=1.0):
 
     ``settings``: ``{"integration_ms", "gain"}`` now; ``darkest``: the darkest
     die's clear count there (LED on minus LED off); ``floor``: the clear count it
-    needs (``camelup.classifier.light_floor``), times ``margin``; ``brightest``:
+    needs (``camelup.calibration.light_floor``), times ``margin``; ``brightest``:
     the brightest die's clear count (it must stay at most ``RANGE_WINDOW``'s top of
     full scale). Tries a higher gain first (no slower), then a longer
     integration time up to ``LONGEST_MS``, the shortest that some gain allows;
@@ -489,7 +489,7 @@ def darkest(edition):
 def reach_light(pyramid, driver, edition, cfg, out):
     """After ``choose_gain``: with the edition's darkest die in the head, make sure it
     gives enough light (``LIGHT_MARGIN`` x the built-in profile's ``floor``,
-    ``camelup.classifier.light_floor``), raising the gain or lengthening the
+    ``camelup.calibration.light_floor``), raising the gain or lengthening the
     integration time as ``light_fix`` says; return the ``CFG`` in force. Raises
     ``CliError`` with one line naming what to change in the hardware when no
     setting up to ``LONGEST_MS`` at gain 60x is enough."""
