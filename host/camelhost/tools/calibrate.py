@@ -310,19 +310,28 @@ def darkest_and_brightest(samples):
     return darkest, brightest
 
 
-def check_light(profile, samples, settings):
-    """Raise ``CliError`` with one line of advice when the darkest die of ``samples``
-    gives less light than ``profile``'s ``floor`` (enough light, docs/calibration.md):
-    the settings the readings were taken with are refused, nothing is saved."""
+def light_problem(profile, samples, settings):
+    """One line (no newline) when the darkest die of ``samples`` gives less light than
+    ``profile``'s ``floor`` (enough light, docs/calibration.md): the die, its clear
+    count, the floor and what to set (``light_fix``); ``None`` when it has enough."""
     floor = profile.get("floor", 0.0)
     (label, clear), brightest = darkest_and_brightest(samples)
-    if floor and clear < floor:
-        text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
-        raise CliError(_("too little light: the darkest die (%s) gives %d counts of clear at "
-                         "%.1f ms and gain %dx, under the %d these dice need; set %s and "
-                         "calibrate again (nothing was saved)")
-                       % (label, clear, settings["integration_ms"], settings["gain"],
-                          int(floor + 0.999), text))
+    if not floor or clear >= floor:
+        return None
+    text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
+    return (_("too little light: the darkest die (%s) gives %d counts of clear at %.1f ms "
+              "and gain %dx, under the %d these dice need; set %s and calibrate again")
+            % (label, clear, settings["integration_ms"], settings["gain"], int(floor + 0.999),
+               text))
+
+
+def check_light(profile, samples, settings):
+    """Raise ``CliError`` with ``light_problem``'s line when the darkest die of
+    ``samples`` gives less light than ``profile``'s ``floor``: the settings the
+    readings were taken with are refused, nothing is saved."""
+    problem = light_problem(profile, samples, settings)
+    if problem:
+        raise CliError(problem + _(" (nothing was saved)"))
 
 
 def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
@@ -554,6 +563,9 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             clears = sorted(r[0] for r in collected[label])
             brightest = max(brightest, clears[len(clears) // 2])
     advice = advise(pairs, saturated, loo, len(steps), settings, brightest)
+    dim = None if saturated else light_problem(profile, collected, settings)
+    if dim:  # too little light blurs every pair: say that, not what it looks like
+        advice = dim
     result = Result(profile, collected, pairs, loo, saturated, advice)
     print_report(result, out)
     if not saturated:
