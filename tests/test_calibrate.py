@@ -430,3 +430,21 @@ def test_autorange_gives_the_darkest_die_enough_light(micropython):
         driver.present("purple", 1, 0, 0)
         on, off = pyramid.link.sample()
         assert on[0] - off[0] >= floor * calibrate.LIGHT_MARGIN, (said, on, off, cfg)
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_a_session_with_too_little_light_is_refused_and_says_what_to_set(tmp_path, capsys,
+                                                                          micropython):
+    """The whole command on the virtual pyramid at 2.4 ms and gain 1 (its purple die
+    reads about 15 counts): the report's advice is the light, not the pairs it
+    blurs, and the command ends with the one line naming the gain to set, leaving
+    no profile anywhere."""
+    prof = tmp_path / "profile.json"
+    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--edition",
+                                  "second", "--integration", "3", "--gain", "1", "--samples",
+                                  "4", "--out", str(prof)],
+                         "too little light: the darkest die (purple)", "at 2.4 ms and gain 1x",
+                         "set gain 4x (--gain 4)", "nothing was saved")
+    assert len(err.strip().splitlines()) == 1
+    assert not prof.exists()

@@ -41,10 +41,10 @@ from camelup.board.classifier import (
     STEP,
     TAIL,
     UNKNOWN,
+    check_profile,
     classes_for,
     count_noise,
     features,
-    light_floor,
     single_die_residual,
     whitening,
 )
@@ -61,6 +61,14 @@ POOL = 30
 KEEP = 0.1
 #: A pair of classes closer than this (sigma) is reported as too close.
 TOO_CLOSE = 6.0
+#: Enough light (docs/calibration.md, "Enough light"): at the floor, every pair of
+#: the profile's dice is at least ``LIGHT_SIGMA`` apart in its whole spread (count
+#: noise included), the separation the report calls enough (``TOO_CLOSE``): the
+#: guard (2.5-3.9 sigma) then leaves a pair's readings 2 sigma and more of room. A
+#: pair that no light brings there (the dice themselves too alike, or the seat)
+#: need only keep ``LIGHT_SHARE`` of the separation it has without count noise.
+LIGHT_SIGMA = TOO_CLOSE
+LIGHT_SHARE = 0.8
 
 
 # --- small helpers ---
@@ -166,7 +174,7 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
          "base": [10 floats]}}}
 
     ``floor``: enough light, the clear count the darkest die must give
-    (``camelup.board.classifier.light_floor``). ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
+    (``light_floor``). ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
     count noise and the two-dice test); ``base`` the lower triangle of the
     class's covariance before its count noise (``camelup.board.classifier.whitening``
     and ``spread`` complete it for given settings). Raises ``ValueError`` for an unknown edition or
@@ -286,6 +294,81 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     # enough light for these dice: the darkest die's clear count the pyramid needs
     profile["floor"] = _round(light_floor(profile)) if floor else 0.0
     return profile
+
+
+# --- enough light ---
+
+
+def _pair_sigma(profile, whiten, a, b):
+    """Sigma between classes ``a`` and ``b``, the smaller of the two ways (as
+    ``separation``), given their whitening matrices ``whiten[a]``, ``whiten[b]``."""
+    ma = profile["classes"][a]["mean"]
+    mb = profile["classes"][b]["mean"]
+    ab = [mb[k] - ma[k] for k in range(4)]
+    ba = [-v for v in ab]
+    one = _whitened_norm(whiten[a], ab)
+    two = _whitened_norm(whiten[b], ba)
+    return one if one < two else two
+
+
+def light_floor(profile, shot=None, step=None):
+    """Enough light for ``profile``'s dice: the clear count (LED-on minus LED-off,
+    counts) its darkest die must give; a float, 1 .. 65535 (65535: no light is
+    enough), 0 for a profile without ``base`` spreads (it predates count noise).
+
+    The dice' mean readings are scaled together (a longer integration time, a
+    higher gain, a brighter LED or a nearer sensor scale every die alike) until
+    every pair of dice is ``LIGHT_SIGMA`` apart (``separation``'s measure) in its
+    whole spread, the count noise of those counts included (``shot`` x count +
+    ``step`` per channel, default the profile's), or keeps ``LIGHT_SHARE`` of the
+    separation it has without count noise when that is less; the darkest die's
+    clear count there is the floor (bisection on the scale's logarithm, 20
+    steps). One formula: ``fit`` stores it in the profile as ``floor``, which
+    ``pyramid calibrate`` refuses settings under, ``pyramid doctor`` reports
+    against, and the firmware marks an event under (``dim``).
+    ``ValueError`` (``check_profile``) for a broken profile."""
+    check_profile(profile)
+    classes = profile["classes"]
+    dice = [label for label in sorted(classes) if label != EMPTY]
+    for label in dice:
+        if "base" not in classes[label]:
+            return 0.0
+    ref = profile["ref_clear"]
+    shot = profile.get("shot", SHOT) if shot is None else shot
+    step = profile.get("step", STEP) if step is None else step
+    darkest = 0.0
+    for label in dice:
+        clear = classes[label]["unit"][0] * ref
+        if not darkest or clear < darkest:
+            darkest = clear
+    if darkest <= 0 or len(dice) < 2:
+        return 0.0
+    quiet = {label: whitening(profile, label, ref, 0.0, 0.0) for label in dice}
+    need = {}
+    for i in range(len(dice)):
+        for j in range(i + 1, len(dice)):
+            best = LIGHT_SHARE * _pair_sigma(profile, quiet, dice[i], dice[j])
+            need[(dice[i], dice[j])] = LIGHT_SIGMA if LIGHT_SIGMA < best else best
+
+    def enough(scale):
+        whiten = {label: whitening(profile, label, ref * scale, shot, step) for label in dice}
+        for pair in need:
+            if _pair_sigma(profile, whiten, pair[0], pair[1]) < need[pair]:
+                return False
+        return True
+
+    lo, hi = math.log(1.0 / darkest), math.log(65535.0 / darkest)
+    if not enough(math.exp(hi)):
+        return 65535.0
+    if enough(math.exp(lo)):
+        return 1.0
+    for _ in range(20):
+        mid = (lo + hi) * 0.5
+        if enough(math.exp(mid)):
+            hi = mid
+        else:
+            lo = mid
+    return darkest * math.exp(hi)
 
 
 # --- reports ---

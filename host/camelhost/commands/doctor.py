@@ -10,7 +10,7 @@ Steps: ``connection`` (HELLO), ``versions`` (MicroPython and firmware, ``INFO?``
 (chip id and settings), ``LED`` (LED on minus LED off with a die in the head),
 ``reading`` (that die classified, with its margin), ``light`` (the edition's
 darkest die gives enough light: its clear count against the floor,
-``camelup.board.classifier.light_floor`` of the built-in profile), ``slider`` (seen
+``camelup.calibration.light_floor`` of the built-in profile), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
 pushes the slider when asked; on the virtual pyramid its simulated table does.
 """
@@ -250,7 +250,7 @@ def checklist(pyramid, hands, edition):
 def light_step(link, hands, settings, edition):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor of the built-in profile's
-    dice (``camelup.board.classifier.light_floor``, stored as its ``floor``); failed
+    dice (``camelup.calibration.light_floor``, stored as its ``floor``); failed
     with ``calibrate.light_fix``'s one line when under it. ``settings``: the
     device's ``CFG`` (or None: the step is skipped)."""
     from camelup.board import classifier

@@ -261,7 +261,7 @@ def light_fix(settings, darkest, floor, brightest, margin=1.0):
 
     ``settings``: ``{"integration_ms", "gain"}`` now; ``darkest``: the darkest
     die's clear count there (LED on minus LED off); ``floor``: the clear count it
-    needs (``camelup.board.classifier.light_floor``), times ``margin``; ``brightest``:
+    needs (``camelup.calibration.light_floor``), times ``margin``; ``brightest``:
     the brightest die's clear count (it must stay at most ``RANGE_WINDOW``'s top of
     full scale). Tries a higher gain first (no slower), then a longer
     integration time up to ``LONGEST_MS``, the shortest that some gain allows;
@@ -311,19 +311,28 @@ def darkest_and_brightest(samples):
     return darkest, brightest
 
 
-def check_light(profile, samples, settings):
-    """Raise ``CliError`` with one line of advice when the darkest die of ``samples``
-    gives less light than ``profile``'s ``floor`` (enough light, docs/calibration.md):
-    the settings the readings were taken with are refused, nothing is saved."""
+def light_problem(profile, samples, settings):
+    """One line (no newline) when the darkest die of ``samples`` gives less light than
+    ``profile``'s ``floor`` (enough light, docs/calibration.md): the die, its clear
+    count, the floor and what to set (``light_fix``); ``None`` when it has enough."""
     floor = profile.get("floor", 0.0)
     (label, clear), brightest = darkest_and_brightest(samples)
-    if floor and clear < floor:
-        text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
-        raise CliError(_("too little light: the darkest die (%s) gives %d counts of clear at "
-                         "%.1f ms and gain %dx, under the %d these dice need; set %s and "
-                         "calibrate again (nothing was saved)")
-                       % (label, clear, settings["integration_ms"], settings["gain"],
-                          int(floor + 0.999), text))
+    if not floor or clear >= floor:
+        return None
+    text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
+    return (_("too little light: the darkest die (%s) gives %d counts of clear at %.1f ms "
+              "and gain %dx, under the %d these dice need; set %s and calibrate again")
+            % (label, clear, settings["integration_ms"], settings["gain"], int(floor + 0.999),
+               text))
+
+
+def check_light(profile, samples, settings):
+    """Raise ``CliError`` with ``light_problem``'s line when the darkest die of
+    ``samples`` gives less light than ``profile``'s ``floor``: the settings the
+    readings were taken with are refused, nothing is saved."""
+    problem = light_problem(profile, samples, settings)
+    if problem:
+        raise CliError(problem + _(" (nothing was saved)"))
 
 
 def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
@@ -490,7 +499,7 @@ def darkest(edition):
 def reach_light(pyramid, driver, edition, cfg, out):
     """After ``choose_gain``: with the edition's darkest die in the head, make sure it
     gives enough light (``LIGHT_MARGIN`` x the built-in profile's ``floor``,
-    ``camelup.board.classifier.light_floor``), raising the gain or lengthening the
+    ``camelup.calibration.light_floor``), raising the gain or lengthening the
     integration time as ``light_fix`` says; return the ``CFG`` in force. Raises
     ``CliError`` with one line naming what to change in the hardware when no
     setting up to ``LONGEST_MS`` at gain 60x is enough."""
@@ -556,6 +565,9 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             clears = sorted(r[0] for r in collected[label])
             brightest = max(brightest, clears[len(clears) // 2])
     advice = advise(pairs, saturated, loo, len(steps), settings, brightest)
+    dim = None if saturated else light_problem(profile, collected, settings)
+    if dim:  # too little light blurs every pair: say that, not what it looks like
+        advice = dim
     result = Result(profile, collected, pairs, loo, saturated, advice)
     print_report(result, out)
     if not saturated:

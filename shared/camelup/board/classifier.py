@@ -353,105 +353,6 @@ def check_profile(profile):
             raise ValueError("class %r base covariance must have 10 numbers" % (label,))
 
 
-# --- enough light ---
-
-#: Enough light (docs/calibration.md, "Enough light"): at the floor, every pair of
-#: the profile's dice is at least ``LIGHT_SIGMA`` apart in its whole spread (count
-#: noise included), the separation ``camelup.calibration.separation`` calls enough
-#: (``TOO_CLOSE``): the guard (2.5-3.9 sigma) then leaves a pair's readings 2 sigma
-#: and more of room. A pair that no light brings there (the dice themselves too
-#: alike, or the seat) needs only keep ``LIGHT_SHARE`` of the separation it has
-#: without count noise: more light would not help it.
-LIGHT_SIGMA = 6.0
-LIGHT_SHARE = 0.8
-
-
-def _pair_separation(profile, a, b, scale, shot, step):
-    """Sigma between classes ``a`` and ``b`` of ``profile`` when every count is
-    ``scale`` times the profile's (``scale`` None: no count noise at all): the
-    difference of their means in the mean of their two spreads (``class_spread``)."""
-    classes = profile["classes"]
-    ref = profile["ref_clear"]
-    covs = []
-    for label in (a, b):
-        entry = classes[label]
-        if scale is None:
-            counts, noise_ref, sh, st = entry["unit"], 1.0, 0.0, 0.0
-        else:
-            counts, noise_ref, sh, st = [u * ref * scale for u in entry["unit"]], ref * scale, shot, step
-        covs.append(class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, noise_ref, sh, st))
-    cov = [[(covs[0][i][j] + covs[1][i][j]) * 0.5 for j in range(4)] for i in range(4)]
-    w = _invert_lower(_cholesky(cov))
-    ma = classes[a]["mean"]
-    mb = classes[b]["mean"]
-    total = 0.0
-    for i in range(4):
-        z = 0.0
-        for k in range(i + 1):
-            z += w[i][k] * (mb[k] - ma[k])
-        total += z * z
-    return math.sqrt(total)
-
-
-def light_floor(profile, shot=None, step=None):
-    """Enough light for ``profile``: the clear count (LED-on minus LED-off, counts)
-    its darkest die must give (a float, 1 .. 65535; 0 for a profile without
-    ``base`` spreads, which predates count noise).
-
-    The dice' mean readings are scaled together (a longer integration time, a
-    higher gain, a brighter LED or a nearer sensor scale every die alike) until
-    every pair of dice is ``LIGHT_SIGMA`` apart in its whole spread (count noise
-    ``shot`` x count + ``step`` per channel, default the profile's; the spread it
-    was calibrated with), or keeps ``LIGHT_SHARE`` of the separation it has
-    without count noise when that is less; the darkest die's clear count there
-    is the floor. One formula for every user: ``pyramid calibrate`` refuses
-    settings under it, ``pyramid doctor`` reports against it, the firmware marks
-    an event read under it (``dim``). ``ValueError`` from ``check_profile`` for a
-    broken profile."""
-    check_profile(profile)
-    classes = profile["classes"]
-    dice = [label for label in _sorted(classes) if label != EMPTY]
-    for label in dice:
-        if "base" not in classes[label]:
-            return 0.0
-    ref = profile["ref_clear"]
-    shot = profile.get("shot", SHOT) if shot is None else shot
-    step = profile.get("step", STEP) if step is None else step
-    darkest = None
-    for label in dice:
-        clear = classes[label]["unit"][0] * ref
-        if darkest is None or clear < darkest:
-            darkest = clear
-    if not darkest or darkest <= 0 or len(dice) < 2:
-        return 0.0
-    pairs = []
-    for i in range(len(dice)):
-        for j in range(i + 1, len(dice)):
-            best = _pair_separation(profile, dice[i], dice[j], None, shot, step)
-            need = LIGHT_SHARE * best
-            pairs.append((dice[i], dice[j], LIGHT_SIGMA if LIGHT_SIGMA < need else need))
-
-    def enough(scale):
-        for a, b, need in pairs:
-            if _pair_separation(profile, a, b, scale, shot, step) < need:
-                return False
-        return True
-
-    # separation grows with the light: bisect the scale, on its logarithm
-    lo, hi = math.log(1.0 / darkest), math.log(65535.0 / darkest)
-    if not enough(math.exp(hi)):
-        return 65535.0
-    if enough(math.exp(lo)):
-        return 1.0
-    for _ in range(20):
-        mid = (lo + hi) * 0.5
-        if enough(math.exp(mid)):
-            hi = mid
-        else:
-            lo = mid
-    return darkest * math.exp(hi)
-
-
 # --- two dice ---
 
 
@@ -535,8 +436,9 @@ class Classifier:
         self._inv_n = inv_n
         self._axes = {}  # (winner, runner-up) -> the guard's test direction
         self.double_residual = profile.get("double_residual", 0.0)
-        #: enough light: the clear count the darkest die must give (``light_floor``,
-        #: stored by ``fit``; 0 for older profiles: nothing is called dim)
+        #: enough light: the clear count the darkest die must give (stored by
+        #: ``camelup.calibration.fit``, ``light_floor``; 0 for older profiles:
+        #: nothing is called dim)
         self.floor = profile.get("floor", 0.0)
         scale = 1.0
         if settings is not None:

@@ -29,9 +29,10 @@ PROFILES = {
         '74e-06,7.96177e-07,5.2326e-06,-4.7335e-06,-1.82362e-06,1.4217e-05,4.17518e-05,2.79224e-0'
         '5,-1.37206e-05,0.00678121],"mean":[0.419469,0.375147,0.0867266,-0.298524],"n":120,"unit"'
         ':[0.73961,0.31238,0.279372,0.0645648]}},"double_residual":0.0339822,"edition":"classic",'
-        '"features":["r/c","g/c","b/c","log(c/ref)"],"floor":9.6157,"format":1,"guard":2.5,"guard'
-        '_se":3.5,"lead":5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2926.0,"rej'
-        'ect":7.0,"settings":{"gain":4,"integration_ms":24.0},"shot":0.014,"step":0.5,"tail":3.0}'
+        '"features":["r/c","g/c","b/c","log(c/ref)"],"floor":11.1315,"format":1,"guard":2.5,"guar'
+        'd_se":3.5,"lead":5.5,"min_margin":0.5,"near":4.0,"posterior":0.95,"ref_clear":2926.0,"re'
+        'ject":7.0,"settings":{"gain":4,"integration_ms":24.0},"shot":0.014,"step":0.5,"tail":3.0'
+        '}'
     ),
     'second': (
         '{"classes":{"blue":{"base":[2.56799e-05,6.07999e-06,3.22186e-05,-2.86605e-05,-2.30413e-0'
@@ -57,7 +58,7 @@ PROFILES = {
         '637e-06,-2.10802e-06,1.72787e-05,-1.84081e-05,1.29987e-05,2.24789e-05,0.00695369],"mean"'
         ':[0.421064,0.376144,0.0865861,0.0283548],"n":120,"unit":[1.02754,0.434742,0.388394,0.089'
         '4303]}},"double_residual":0.0383971,"edition":"second","features":["r/c","g/c","b/c","lo'
-        'g(c/ref)"],"floor":16.7329,"format":1,"guard":2.5,"guard_se":3.5,"lead":5.5,"min_margin"'
+        'g(c/ref)"],"floor":17.8343,"format":1,"guard":2.5,"guard_se":3.5,"lead":5.5,"min_margin"'
         ':0.5,"near":4.0,"posterior":0.95,"ref_clear":2083.0,"reject":7.0,"settings":{"gain":4,"i'
         'ntegration_ms":24.0},"shot":0.014,"step":0.5,"tail":3.0}'
     ),
