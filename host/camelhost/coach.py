@@ -108,6 +108,11 @@ ENDGAME_SHARE = 0.5
 ENDGAME_PROBES = 100
 ENDGAME_CANDIDATES = 5
 ENDGAME_SAMPLES = 300  # with 4 players; with more, fewer (a play-out is longer)
+#: Play-outs go in rounds of this many per candidate; a candidate more than
+#: ``ENDGAME_DROP`` standard errors (paired, the same dice) behind the best after a
+#: round plays no more (0: every candidate plays every play-out).
+ENDGAME_ROUND = 50
+ENDGAME_DROP = 3.0
 #: 1: in a play-out every player (me too) keeps playing the best immediate action
 #: until the leg ends; 0: only the others' one reply each, then dice only.
 ENDGAME_WHOLE_LEG = 0
@@ -702,26 +707,55 @@ def _play_out(game, action, rng, race, guesses):
 def win_chances(game, actions, race, samples=None, public=False, styles=None):
     """The chance (0..1) that the player to act wins the race after each of ``actions``
     (action texts as ``ActionValue.action``: ``pyramid`` for a pyramid ticket): the
-    mean of ``samples`` (default ``ENDGAME_SAMPLES`` for 4 players, fewer for more:
-    300 x 4 / players, so a move stays under the 1 s budget) play-outs, the same dice and
-    guesses for every action. In a play-out the others' hidden finish cards are drawn
-    from ``card_guesses``, the next players reply once each with their best immediate
-    action (``ENDGAME_WHOLE_LEG``: everyone plays on to the leg's end), and the dice
-    then run to the finish; the engine scores the legs and the piles (RULES 1.9-1.13).
-    ``race``: the ``RaceOdds`` the replies' finish cards are valued with. A shared
-    victory counts ``1/k``. Deterministic for a given game. Returns a list of floats.
-    ``public``: the player's own finish cards are guessed too (``card_guesses``);
-    ``styles``: ``opponent_styles`` if already known."""
+    mean of up to ``samples`` (default ``ENDGAME_SAMPLES`` for 4 players, fewer for
+    more: 300 x 4 / players) play-outs, the same dice and guesses for every action. In
+    a play-out the others' hidden finish cards are drawn from ``card_guesses``, the
+    next players reply once each with their best immediate action
+    (``ENDGAME_WHOLE_LEG``: everyone plays on to the leg's end), and the dice then run
+    to the finish; the engine scores the legs and the piles (RULES 1.9-1.13).
+    Play-outs go in rounds of ``ENDGAME_ROUND``; from the second round on, an action
+    whose paired difference from the best so far (the same dice) is more than
+    ``ENDGAME_DROP`` standard errors below it plays no more (its chance is the mean of
+    the play-outs it had), so a clear choice costs a fraction of a close one
+    (``ENDGAME_DROP`` 0: every action gets every play-out). ``race``: the ``RaceOdds``
+    the replies' finish cards are valued with. A shared victory counts ``1/k``.
+    Deterministic for a given game. Returns a list of floats. ``public``: the player's
+    own finish cards are guessed too (``card_guesses``); ``styles``:
+    ``opponent_styles`` if already known."""
     samples = samples or ENDGAME_SAMPLES * 4 // max(4, game.players)
     guesses = card_guesses(game, public, styles)
     seed = _seed_of(game)
-    out = []
-    for action in actions:
-        total = 0.0
-        for i in range(samples):
-            total += _play_out(game, action, XorShift32(seed + 7919 * i + 1), race, guesses)
-        out.append(total / samples)
-    return out
+    results = [[] for _a in actions]
+    live = list(range(len(actions)))
+    done = 0
+    while done < samples:
+        step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
+        for j in live:
+            for i in range(done, done + step):
+                results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
+                                            race, guesses))
+        done += step
+        if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
+            live = _still_in(results, live, done)
+    return [sum(r) / len(r) for r in results]
+
+
+def _still_in(results, live, n):
+    """The actions of ``live`` not clearly behind the best: paired over the ``n``
+    play-outs each has had, the best's lead over it is less than ``ENDGAME_DROP``
+    standard errors (or it is not behind at all)."""
+    best = max(live, key=lambda j: (sum(results[j][:n]), -j))
+    keep = []
+    for j in live:
+        if j == best:
+            keep.append(j)
+            continue
+        d = [results[best][i] - results[j][i] for i in range(n)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        if mean <= 0.0 or (var > 0.0 and mean < ENDGAME_DROP * (var / n) ** 0.5):
+            keep.append(j)
+    return keep
 
 
 def evaluate(game, seed=1, leg=None):
