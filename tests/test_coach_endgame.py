@@ -126,3 +126,34 @@ def test_no_advice_or_choice_depends_on_another_players_hidden_card():
             [av.action for av in bots.suggestions(g)]
         checked += 1
     assert checked == 12
+
+
+def test_candidates_clearly_behind_stop_playing_out_and_the_best_stays_the_best(monkeypatch):
+    # the play-outs go in rounds; a candidate far behind the best (paired, the same
+    # dice) is dropped after a round, keeping the chance of its play-outs so far. The
+    # best keeps all its play-outs, so its chance is exactly the full run's
+    g = _last_leg(["finish winner blue", "finish winner green"])
+    from camelup.odds.game import position_from_game
+    from camelup.odds.race import race_odds
+    race = race_odds(position_from_game(g), seed=1, samples=coach.FINISH_SAMPLES)
+    actions = [av.action for av in coach.suggestions(g)[:coach.ENDGAME_CANDIDATES]]
+    calls = []
+    real = coach._play_out
+
+    def counted(*args):
+        calls.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(coach, "_play_out", counted)
+    monkeypatch.setattr(coach, "ENDGAME_DROP", 0.0)
+    full = coach.win_chances(g, actions, race)
+    every = len(calls)
+    del calls[:]
+    monkeypatch.setattr(coach, "ENDGAME_DROP", 3.0)
+    fast = coach.win_chances(g, actions, race)
+    assert every == len(actions) * coach.ENDGAME_SAMPLES
+    assert len(calls) < every  # some candidate was clearly behind here
+    best = max(range(len(actions)), key=lambda j: (full[j], -j))
+    assert fast[best] == full[best]
+    assert max(range(len(actions)), key=lambda j: (fast[j], -j)) == best
+    assert calls.count(actions[best]) == coach.ENDGAME_SAMPLES

@@ -128,9 +128,10 @@ def test_table_suggestions_follow_the_coach():
     # before the end-game: the coach's order; the shared screen never shows what a
     # player's hand could be, so every colour's finish card is valued as if still held.
     # Ann holds all five: the advice is the coach's own ranking, its best two finish
-    # cards only
+    # cards only. White on 10: with nobody's style known yet (the others lay a card
+    # only as likely as the league's styles do), the coach lays its card first
     g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
-                                    9: ["white"]})
+                                    10: ["white"]})
     assert coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE
     ranked = [r[1] for r in coach.evaluate(g)]
     assert ranked[0].startswith("finish ")  # the coach itself would play a card
@@ -139,7 +140,7 @@ def test_table_suggestions_follow_the_coach():
         a for a in ranked if not a.startswith("finish ") or a in cards]
     # Ann played one: it is advised all the same (leaving it out would show it)
     g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
-                                    9: ["white"]}, winner_pile=[(0, "white")])
+                                    10: ["white"]}, winner_pile=[(0, "white")])
     g.push("leg white")
     g.push("leg white")
     g.push("leg blue")
@@ -152,7 +153,7 @@ def test_table_suggestions_follow_the_coach():
     assert all(av.win is None for av in bots.suggestions(g))
     # the same game but for the colour of Ann's hidden card: the same advice
     h = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
-                                    9: ["white"]}, winner_pile=[(0, "green")])
+                                    10: ["white"]}, winner_pile=[(0, "green")])
     for text in ("leg white", "leg white", "leg blue", "finish loser blue"):
         h.push(text)
     assert [(av.action, av.ev) for av in bots.suggestions(h)] == \

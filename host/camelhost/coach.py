@@ -21,6 +21,16 @@ candidate against the other players:
   of mine that leaves the next player nothing better than a pyramid ticket hands the
   players after them the die. Score: ``my EV - REPLY_WEIGHT * (their gains, the next
   player's first, each later one times REPLY_DECAY)``.
+* **The players it meets, modelled by style** (``opponent_styles``): each other
+  player's moves in this race are weighed under every style of the league
+  (``camelhost.league``: ``random``, ``greedy``, ``ev``, ``cautious``, ``tiles``,
+  ``copycat``, ``partner``), from a prior even over the league, by Bayes' rule
+  (``league.style_posterior``; public facts only: a finish card's pile and moment,
+  never its colour). In the replies a player's best finish card counts at the chance
+  that their style lays one now (``finish_intent``: never for ``greedy``, only late
+  for ``cautious``); a card laid by a player who may be ``random`` is read as any
+  colour by that chance (``card_guesses``, ``_read_piles``). The table's advice reads
+  the same model for every seat.
 * **Tiles valued over the rest of the leg.** Besides its expected landings, a tile
   changes the leg: the best few candidates are valued with the exact leg odds with the
   tile placed (my leg tickets held count for me, the others' against me), and the
@@ -67,6 +77,7 @@ from camelup.odds.race import race_odds
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
+from camelhost import league
 from camelhost.league import cached_leg_odds
 
 #: Weight of the next player's best reply in a candidate's score.
@@ -97,6 +108,11 @@ ENDGAME_SHARE = 0.5
 ENDGAME_PROBES = 100
 ENDGAME_CANDIDATES = 5
 ENDGAME_SAMPLES = 300  # with 4 players; with more, fewer (a play-out is longer)
+#: Play-outs go in rounds of this many per candidate; a candidate more than
+#: ``ENDGAME_DROP`` standard errors (paired, the same dice) behind the best after a
+#: round plays no more (0: every candidate plays every play-out).
+ENDGAME_ROUND = 50
+ENDGAME_DROP = 3.0
 #: 1: in a play-out every player (me too) keeps playing the best immediate action
 #: until the leg ends; 0: only the others' one reply each, then dice only.
 ENDGAME_WHOLE_LEG = 0
@@ -104,10 +120,19 @@ ENDGAME_WHOLE_LEG = 0
 #: bots value their own cards with (``action_values``' default), so the replies
 #: expect the cards they lay.
 REPLY_RACE_SAMPLES = 1000
-
+#: 1: the others are modelled by the league's styles as their moves tell
+#: (``opponent_styles``); 0: every other player is taken to be an ``ev`` bot.
+MODEL_STYLES = 1
+#: A ``random`` player's finish card: the chance that one of its moves is a finish card
+#: worth something to it (half its moves are pyramid tickets, a few of the rest cards).
+RANDOM_FINISH = 0.1
+#: A player the model gives less than this chance of playing at random lays their
+#: finish cards as their style does (the colour read from their play, exactly).
+NOISE_FLOOR = 0.01
 
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
+
 
 class _Table:
     """What the replies depend on: leg odds, ticket stacks, pyramid tickets left, the
@@ -284,6 +309,55 @@ def _replies_to_my_die(table, seat, position):
     return _over_reveals(position, after_die)
 
 
+def opponent_styles(game, public=False):
+    """``{seat: {style: probability}}`` for the other players (every seat with
+    ``public``): the league's styles (``camelhost.league.STYLES``) as each player's own
+    moves in this race tell (``league.style_posterior``: a prior even over the league,
+    updated by each move's likelihood under each style; public facts only, never a
+    finish card's colour). With ``MODEL_STYLES`` 0, every seat is an ``ev`` player."""
+    seats = [p for p in range(game.players) if public or p != game.turn]
+    if not MODEL_STYLES:
+        return dict((p, {"ev": 1.0}) for p in seats)
+    return league.style_posterior(game, seats)
+
+
+def finish_intent(game, belief):
+    """The chance (0..1) that a player of style ``belief`` (``{style: probability}``)
+    lays a finish card now when one is their best action: the ``ev``-like styles
+    (``ev``, ``tiles``, ``copycat``, ``partner``) always, ``cautious`` once a camel is
+    within ``league.CAUTIOUS_HORIZON`` spaces of the line, ``greedy`` never, ``random``
+    ``RANDOM_FINISH``."""
+    near = league.late(game)
+    total = 0.0
+    for style in belief:
+        if style in ("ev", "tiles", "copycat", "partner"):
+            total += belief[style]
+        elif style == "cautious" and near:
+            total += belief[style]
+        elif style == "random":
+            total += belief[style] * RANDOM_FINISH
+    return total
+
+
+def _modelled(finish_best, intents):
+    """``finish_best`` ({seat: EV}) with each seat's card counted at its ``intents``
+    share (seats not in ``intents``: as they are)."""
+    out = {}
+    for p in finish_best:
+        out[p] = finish_best[p] * intents.get(p, 1.0)
+    return out
+
+
+def _card_noise(game, styles):
+    """{seat: the chance its laid cards are any colour (a ``random`` player's)}; below
+    ``NOISE_FLOOR`` none (their moves have all but ruled ``random`` out)."""
+    out = {}
+    for p in styles:
+        r = styles[p].get("random", 0.0)
+        out[p] = r if r >= NOISE_FLOOR else 0.0
+    return out
+
+
 def _laid_colours(game, public=False, read=None):
     """{seat: [colours ``inferred_cards`` says they laid]} for the others (every seat
     with ``public``); ``read``: ``inferred_cards(game, public)`` if already known."""
@@ -347,7 +421,7 @@ def _finish_best(game, race, extra=None, public=False, laid=None):
     return out
 
 
-def _read_piles(game, race, ranked, read):
+def _read_piles(game, race, ranked, read, noise=None):
     """My finish cards in ``ranked`` (``ActionValue``, re-sorted in place, best first)
     valued on the piles as their play reads: a card of colour ``c`` pays
     ``ladder(1 + k)`` when ``c`` wins that pile, ``k`` the cards before it that
@@ -358,7 +432,11 @@ def _read_piles(game, race, ranked, read):
     blue card fourth and another colour first. My own cards are not in ``read`` (none
     of them is that colour: one card a colour) unless it is the shared screen's
     reading of every seat (``inferred_cards(public=True)``), which counts them as read
-    like the rest. ``race``: the ``RaceOdds`` the cards are valued with."""
+    like the rest. ``race``: the ``RaceOdds`` the cards are valued with. ``noise``:
+    {seat: the chance its cards are any colour} (``_card_noise``: a ``random`` player
+    lays any card): such a card counts as ``c`` by that chance over the colours."""
+    noise = noise or {}
+    colours = len(game.edition.racing)
     changed = False
     for av in ranked:
         if av.kind != "finish":
@@ -366,9 +444,17 @@ def _read_piles(game, race, ranked, read):
         _finish, pile, colour = av.action.split()
         p = (race.winner if pile == "winner" else race.loser).get(colour, 0.0)
         cards = game.pile(pile)
-        ahead = sum(1 for index in range(len(cards)) if read.get((pile, index)) == colour)
-        av.ev = p * ladder(1 + ahead) - (1.0 - p)
-        av.reason = "finish %s %s: %s (P %.2f, %d card%s on the pile, %d read as %s)" % (
+        ahead = 0.0
+        for index in range(len(cards)):
+            if (pile, index) not in read:
+                continue
+            r = noise.get(cards[index][0], 0.0)
+            ahead += r / colours + (1.0 - r) * (1.0 if read[(pile, index)] == colour else 0.0)
+        k = int(ahead)
+        # the place between two rungs: ladder(1 + k) and ladder(2 + k) by the fraction
+        pays = ladder(1 + k) + (ahead - k) * (ladder(2 + k) - ladder(1 + k))
+        av.ev = p * pays - (1.0 - p)
+        av.reason = "finish %s %s: %s (P %.2f, %d card%s on the pile, %.0f read as %s)" % (
             pile, colour, "%+.2f" % av.ev, p, len(cards), "" if len(cards) == 1 else "s",
             ahead, colour)
         changed = True
@@ -520,7 +606,7 @@ def inferred_cards(game, public=False):
     return out
 
 
-def card_guesses(game, public=False):
+def card_guesses(game, public=False, styles=None):
     """What the player to act can guess about the others' hidden finish cards (RULES
     1.8): ``[(pile, index, seat, [(colour, weight), ...])]``, one entry per card of
     another player on the ``"winner"`` / ``"loser"`` pile (``index`` its place there,
@@ -528,12 +614,19 @@ def card_guesses(game, public=False):
     ``inferred_cards`` gives (the best card on that pile when it was laid). Only who
     played which pile and when is used, never the card's colour. ``public``: the
     player's own cards are guessed too (what anyone watching the shared screen could
-    work out)."""
+    work out). ``styles``: ``opponent_styles`` if already known: a seat's chance of
+    being a ``random`` player is spread evenly over the colours."""
+    if styles is None:
+        styles = opponent_styles(game, public)
+    noise = _card_noise(game, styles)
+    n = len(game.edition.racing)
     out = []
     for (pile, index), colour in sorted(inferred_cards(game, public).items()):
         seat = game.pile(pile)[index][0]
+        r = noise.get(seat, 0.0)
         out.append((pile, index, seat,
-                    [(c, 1.0 if c == colour else 0.0) for c in game.edition.racing]))
+                    [(c, r / n + (1.0 - r) * (1.0 if c == colour else 0.0))
+                     for c in game.edition.racing]))
     return out
 
 
@@ -611,28 +704,58 @@ def _play_out(game, action, rng, race, guesses):
     return 1.0 / len(winners) if me in winners else 0.0
 
 
-def win_chances(game, actions, race, samples=None, public=False):
+def win_chances(game, actions, race, samples=None, public=False, styles=None):
     """The chance (0..1) that the player to act wins the race after each of ``actions``
     (action texts as ``ActionValue.action``: ``pyramid`` for a pyramid ticket): the
-    mean of ``samples`` (default ``ENDGAME_SAMPLES`` for 4 players, fewer for more:
-    300 x 4 / players, so a move stays under the 1 s budget) play-outs, the same dice and
-    guesses for every action. In a play-out the others' hidden finish cards are drawn
-    from ``card_guesses``, the next players reply once each with their best immediate
-    action (``ENDGAME_WHOLE_LEG``: everyone plays on to the leg's end), and the dice
-    then run to the finish; the engine scores the legs and the piles (RULES 1.9-1.13).
-    ``race``: the ``RaceOdds`` the replies' finish cards are valued with. A shared
-    victory counts ``1/k``. Deterministic for a given game. Returns a list of floats.
-    ``public``: the player's own finish cards are guessed too (``card_guesses``)."""
+    mean of up to ``samples`` (default ``ENDGAME_SAMPLES`` for 4 players, fewer for
+    more: 300 x 4 / players) play-outs, the same dice and guesses for every action. In
+    a play-out the others' hidden finish cards are drawn from ``card_guesses``, the
+    next players reply once each with their best immediate action
+    (``ENDGAME_WHOLE_LEG``: everyone plays on to the leg's end), and the dice then run
+    to the finish; the engine scores the legs and the piles (RULES 1.9-1.13).
+    Play-outs go in rounds of ``ENDGAME_ROUND``; from the second round on, an action
+    whose paired difference from the best so far (the same dice) is more than
+    ``ENDGAME_DROP`` standard errors below it plays no more (its chance is the mean of
+    the play-outs it had), so a clear choice costs a fraction of a close one
+    (``ENDGAME_DROP`` 0: every action gets every play-out). ``race``: the ``RaceOdds``
+    the replies' finish cards are valued with. A shared victory counts ``1/k``.
+    Deterministic for a given game. Returns a list of floats. ``public``: the player's
+    own finish cards are guessed too (``card_guesses``); ``styles``:
+    ``opponent_styles`` if already known."""
     samples = samples or ENDGAME_SAMPLES * 4 // max(4, game.players)
-    guesses = card_guesses(game, public)
+    guesses = card_guesses(game, public, styles)
     seed = _seed_of(game)
-    out = []
-    for action in actions:
-        total = 0.0
-        for i in range(samples):
-            total += _play_out(game, action, XorShift32(seed + 7919 * i + 1), race, guesses)
-        out.append(total / samples)
-    return out
+    results = [[] for _a in actions]
+    live = list(range(len(actions)))
+    done = 0
+    while done < samples:
+        step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
+        for j in live:
+            for i in range(done, done + step):
+                results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
+                                            race, guesses))
+        done += step
+        if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
+            live = _still_in(results, live, done)
+    return [sum(r) / len(r) for r in results]
+
+
+def _still_in(results, live, n):
+    """The actions of ``live`` not clearly behind the best: paired over the ``n``
+    play-outs each has had, the best's lead over it is less than ``ENDGAME_DROP``
+    standard errors (or it is not behind at all)."""
+    best = max(live, key=lambda j: (sum(results[j][:n]), -j))
+    keep = []
+    for j in live:
+        if j == best:
+            keep.append(j)
+            continue
+        d = [results[best][i] - results[j][i] for i in range(n)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        if mean <= 0.0 or (var > 0.0 and mean < ENDGAME_DROP * (var / n) ** 0.5):
+            keep.append(j)
+    return keep
 
 
 def evaluate(game, seed=1, leg=None):
@@ -679,8 +802,11 @@ def _scored(game, seed, leg, public=False, race=None):
     theirs = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     read = inferred_cards(game, public)  # the others' cards as their play tells
     laid = _laid_colours(game, public, read)
-    _read_piles(game, race, ranked, read)
-    table = _Table(game, leg, tile_best, _finish_best(game, theirs, public=public, laid=laid))
+    styles = opponent_styles(game, public)  # who plays how, from their moves
+    intents = dict((p, finish_intent(game, styles[p])) for p in styles)
+    _read_piles(game, race, ranked, read, _card_noise(game, styles))
+    table = _Table(game, leg, tile_best,
+                   _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
     plain = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
@@ -711,9 +837,9 @@ def _scored(game, seed, leg, public=False, race=None):
             reply = _replies_to_my_die(table, seat, position)
         elif av.kind == "finish":
             reply = _replies_to(table, seat, position, leg,
-                                finish_best=_finish_best(game, theirs,
-                                                         (words[1], (seat, words[2])), public,
-                                                         laid))
+                                finish_best=_modelled(
+                                    _finish_best(game, theirs, (words[1], (seat, words[2])),
+                                                 public, laid), intents))
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
             ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))
@@ -727,7 +853,8 @@ def _scored(game, seed, leg, public=False, race=None):
         out = [t for t in out if t[1].kind != "finish" or t in cards]
     if len(out) > 1 and race_ends_this_leg(game) >= ENDGAME_SHARE:
         top = out[:ENDGAME_CANDIDATES]
-        chances = win_chances(game, [av.action for _score, av in top], race, public=public)
+        chances = win_chances(game, [av.action for _score, av in top], race, public=public,
+                              styles=styles)
         for (_score, av), chance in zip(top, chances, strict=True):
             av.win = chance
         order = sorted(range(len(top)), key=lambda i: -chances[i])  # stable: ties keep

@@ -260,11 +260,7 @@ MESSAGES = {
             ("m", "uint", _P),
             ("raw", "quad", _P),
             # the reading's clear count was under the profile's floor (enough light,
-<<<<<<< HEAD:shared/camelup/board/protocol.py
-            # camelup.board.classifier.light_floor); absent = not dim (added within version 1)
-=======
             # camelup.calibration.light_floor); absent = not dim (added within version 1)
->>>>>>> sensing:shared/camelup/protocol.py
             ("dim", "bool", _O),
         ),
         1,

@@ -1,0 +1,136 @@
+"""The coach against the league (issue 31): every table as a ``pyramid tournament``
+command, run or only printed, and each table's summary from its game log.
+
+The tables: the coach against three players of each league style
+(``camelhost.league.STYLES``) in both editions (the ``partner`` style also at a
+6-seat second-edition table, where partnerships exist: RULES 3.8); the coach at mixed
+tables (three different styles); four coaches (each should win about a quarter: a
+check of the harness); the coach against three ``ev`` bots, to pair game by game with
+the logs kept in ``tests/bench/tournaments/`` (``pair_logs.py``).
+
+    python tests/bench/league_tables.py --games 1000            # print the commands
+    nice python tests/bench/league_tables.py --games 8 --run --out /tmp/league \
+        --workers 1 --only classic                              # a small sample
+
+With ``--run`` each table's games go to ``OUT/<name>.log`` (``--log``, one line a
+game; a table whose log already holds its games is read, not played again) and a
+summary line is printed: the coach's win share and its coin margin over the mean of
+the others at its table (coins, paired per game), each with its 95 % interval.
+"""
+
+import argparse
+import math
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "host"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
+
+from camelhost.league import STYLES  # noqa: E402
+
+Z95 = 1.96
+#: The mixed tables: three different styles beside the coach.
+MIXED = (("cautious", "tiles", "copycat"), ("ev", "greedy", "random"),
+         ("ev", "cautious", "tiles"))
+
+
+def tables(editions=("classic", "second")):
+    """``[(name, edition, seats, bots)]`` of every table, in the order they run."""
+    out = []
+    for edition in editions:
+        for style in STYLES:
+            out.append(("%s-coach-%s" % (edition, style), edition, 4,
+                        ["coach", style, style, style]))
+        if edition == "second":
+            out.append(("second-coach-partner6", edition, 6, ["coach"] + ["partner"] * 5))
+        for mix in MIXED:
+            out.append(("%s-coach-%s" % (edition, "-".join(mix)), edition, 4,
+                        ["coach"] + list(mix)))
+        out.append(("%s-four-coaches" % edition, edition, 4, ["coach"] * 4))
+    return out
+
+
+def command(edition, seats, bots, games, seed, workers=None, log=None):
+    """The ``pyramid tournament`` command line of a table (a list of words)."""
+    words = ["pyramid", "tournament", "--edition", edition, "--seats", str(seats),
+             "--games", str(games), "--bots", ",".join(bots), "--seed", str(seed)]
+    if workers:
+        words += ["--workers", str(workers)]
+    if log:
+        words += ["--log", log]
+    return words
+
+
+def _mean_hw(values):
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
+
+
+def summary(path, games=None):
+    """``(games, coach win share, its half-width, coin margin, its half-width)`` from a
+    tournament log (the first ``games`` games by index). At a table of coaches only,
+    those of the coach in the first seat (each should be near a fair share and 0)."""
+    shares = []
+    margins = []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            index, seats, coins, winners = line.split()
+            if games is not None and int(index) >= games:
+                continue
+            names = seats.split(",")
+            coins = [int(c) for c in coins.split(",")]
+            won = [int(w) for w in winners.split(",")]
+            mine = [s for s, n in enumerate(names) if n == "coach"]
+            me = mine[0] if len(mine) < len(names) else 0
+            shares.append((1.0 / len(won)) if me in won else 0.0)
+            others = [c for s, c in enumerate(coins) if s != me]
+            margins.append(coins[me] - sum(others) / len(others))
+    share, share_hw = _mean_hw(shares)
+    margin, margin_hw = _mean_hw(margins)
+    return len(shares), share, share_hw, margin, margin_hw
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=1000, help="games a table")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--only", default=None, help="only tables whose name contains this")
+    p.add_argument("--run", action="store_true", help="play the tables (else print them)")
+    p.add_argument("--out", default="league-logs", help="folder of the game logs")
+    p.add_argument("--pyramid", default=os.path.join(os.path.dirname(sys.executable),
+                                                     "pyramid"),
+                   help="the pyramid command to run")
+    a = p.parse_args(argv)
+    todo = [t for t in tables() if a.only is None or a.only in t[0]]
+    if a.run:
+        os.makedirs(a.out, exist_ok=True)
+    for name, edition, seats, bots in todo:
+        log = os.path.join(a.out, name + ".log")
+        words = command(edition, seats, bots, a.games, a.seed, a.workers, log)
+        if not a.run:
+            print(" ".join(words))
+            continue
+        done = 0
+        if os.path.exists(log):
+            done = summary(log, a.games)[0]
+        if done < a.games:
+            if os.path.exists(log):
+                os.remove(log)
+            subprocess.run([a.pyramid] + words[1:], check=True, stdout=subprocess.DEVNULL)
+        n, share, share_hw, margin, margin_hw = summary(log, a.games)
+        print("%-40s %5d games  coach %5.1f %% +/- %4.1f  coins %+6.2f +/- %5.2f"
+              % (name, n, 100 * share, 100 * share_hw, margin, margin_hw), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""The coach's model of the players it meets: the league's styles as each player's own
+moves in this race tell (``camelhost.league``, ``coach.opponent_styles``)."""
+
+import camelup
+from camelhost import coach, league, tournament
+from camelhost.table import bots
+from camelup.randomplay import random_release
+from camelup.rng import XorShift32
+
+
+def _race(edition, styles, seed, index, actions):
+    """The first ``actions`` actions of tournament game ``index`` (``seed``) with one
+    style a seat, unrotated."""
+    number = tournament.game_seed(seed, index)
+    game = camelup.Game.random(edition, len(styles), number)
+    dice = XorShift32(number * 7 + 3)
+    rngs = [XorShift32(number * 31 + s + 1) for s in range(len(styles))]
+    for _ in range(actions):
+        if game.is_over:
+            break
+        text = bots.POLICIES[styles[game.turn]](game, rngs[game.turn])
+        if text == "pyramid":
+            game.push(random_release(game, dice))
+        elif text.startswith("partner "):
+            game.push("partner %d" % (int(text.split()[1]) - 1))
+        else:
+            game.push(text)
+    return game
+
+
+def test_with_no_history_every_style_of_the_league_is_alike():
+    g = camelup.Game.random("second", 4, 3)
+    styles = coach.opponent_styles(g)
+    assert sorted(styles) == [1, 2, 3]  # the others; with public, every seat
+    assert sorted(coach.opponent_styles(g, public=True)) == [0, 1, 2, 3]
+    for belief in styles.values():
+        assert set(belief) == set(league.STYLES)
+        assert all(abs(p - 1.0 / len(league.STYLES)) < 1e-12 for p in belief.values())
+
+
+def test_the_model_tells_a_cautious_player_from_an_ev_player_within_a_race():
+    # 8 moves each: the cautious player's leg tickets on likely camels and no early
+    # finish card, the ev player's early cards and long-shot tickets
+    for edition, seed in (("classic", 3), ("second", 4)):
+        styles = ["greedy", "cautious", "ev", "tiles"]
+        game = _race(edition, styles, seed, 0, 8 * len(styles))
+        belief = coach.opponent_styles(game, public=True)
+        assert belief[1]["cautious"] > 0.9, (edition, belief[1])
+        assert belief[2]["cautious"] < 0.1, (edition, belief[2])
+        # in a 4-seat game the partnership seeker plays exactly as ev: the two share it
+        assert belief[2]["ev"] + belief[2]["partner"] > 0.9, (edition, belief[2])
+        assert belief[0]["greedy"] > 0.9 and belief[3]["tiles"] > 0.9
+        # the player to act is left out unless the advice is for the shared screen
+        assert game.turn not in coach.opponent_styles(game)
+
+
+def test_what_the_model_expects_of_each_style_and_of_a_random_players_cards():
+    early = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                        9: ["white"]})
+    late = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                       12: ["white"]})
+    assert coach.finish_intent(early, {"ev": 1.0}) == 1.0
+    assert coach.finish_intent(early, {"greedy": 1.0}) == 0.0
+    assert coach.finish_intent(early, {"cautious": 1.0}) == 0.0
+    assert coach.finish_intent(late, {"cautious": 1.0}) == 1.0
+    # Ben lays a winner card: read as white (his best card then) if he plays like ev,
+    # any colour alike if he plays at random
+    g = late.copy()
+    g.push("leg white")
+    g.push("finish winner white")
+    (pile, index, seat, weights), = coach.card_guesses(g, styles={1: {"ev": 1.0}})
+    assert (pile, index, seat) == ("winner", 0, 1) and dict(weights)["white"] == 1.0
+    (_p, _i, _s, weights), = coach.card_guesses(g, styles={1: {"random": 1.0}})
+    assert all(abs(w - 0.2) < 1e-12 for _c, w in weights)
