@@ -67,6 +67,13 @@ def _line(body):
     return (body + "*" + crc + "\n").encode()
 
 
+def test_info_carries_the_free_heap_when_the_board_gives_it():
+    line = protocol.encode("INFO", impl="micropython", mp="1.28.0", mpy=2822, sl=False, heap=190880)
+    assert line == _line("INFO impl=micropython mp=1.28.0 mpy=2822 sl=0 heap=190880")
+    assert protocol.decode(line)["heap"] == 190880
+    assert "heap" not in protocol.decode(_line("INFO impl=micropython mp=1.28.0 mpy=2822 sl=0")).fields
+
+
 def test_every_message_of_the_table_has_a_case():
     assert sorted(c[0] for c in CASES) == sorted(protocol.MESSAGES)
 

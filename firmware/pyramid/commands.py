@@ -73,9 +73,12 @@ class Commands:
 
         impl = sys.implementation
         version = ".".join(str(v) for v in impl.version[:3])
+        gc.collect()
+        heap = gc.mem_free() if hasattr(gc, "mem_free") else None  # MicroPython only
         self.app.send(
             protocol.encode(
-                "INFO", impl=impl.name, mp=version, mpy=getattr(impl, "_mpy", 0), sl=bool(self.app.slider.pushed)
+                "INFO", impl=impl.name, mp=version, mpy=getattr(impl, "_mpy", 0), sl=bool(self.app.slider.pushed),
+                heap=heap,
             )
         )
 

@@ -328,11 +328,12 @@ MESSAGES = {
     ),
     "OK": ("D", (("cmd", "word"),), (("n", "uint", _O),), 1),
     # what runs the firmware: sys.implementation name, version, _mpy; the slider now
-    # (debounced): for pyramid doctor
+    # (debounced): for pyramid doctor; heap: bytes free after a collection
     "INFO": (
         "D",
         (),
-        (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O)),
+        (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O),
+         ("heap", "uint", _O)),
         1,
     ),
     "NAK": ("D", (("reason", "word"),), (), 1),
