@@ -169,12 +169,12 @@ async def _tokenless(port, sem, timeout):
     return "reset" if not data else "other"
 
 
-async def _closed(reader):
-    """True when the board has closed this connection (EOF or reset) within 2 s (the
-    grace a loaded machine needs to hand this side the close; they are awaited at once,
-    so 2 s in all)."""
+async def _closed(reader, wait_s=2.0):
+    """True when the board has closed this connection (EOF or reset) within ``wait_s``
+    (the grace a loaded machine needs to hand this side the close; they are awaited at
+    once, so ``wait_s`` in all)."""
     try:
-        data = await asyncio.wait_for(reader.read(65536), 2.0)
+        data = await asyncio.wait_for(reader.read(65536), wait_s)
     except asyncio.TimeoutError:
         return False
     except OSError:
@@ -212,6 +212,11 @@ async def _load(board, idle, streams, tokenless, hold_s, timeout):
     live = [p for p in idle_pairs if p is not None]
     closed = await asyncio.gather(*(_closed(r) for r, _ in live))
     figures["idle_closed_by_board"] = sum(closed)
+    # a connect this side saw complete while the board's accept queues (BACKLOG) were
+    # full may never have reached the board: the kernel dropped its handshake there, so
+    # it is open on this side only, holding nothing of the board's (the board's own
+    # count, stats_held, is what it holds)
+    figures["idle_open_on_this_side_only"] = len(live) - sum(closed)
     figures["stats_held"] = board.stats()
     figures["rss_held_kib"] = rss_kib(board.proc.pid)
     for _, writer in live:
