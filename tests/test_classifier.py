@@ -629,3 +629,24 @@ def test_a_reading_between_two_colours_is_still_refused(edition, settings):
                 label = clf.classify(reading)[0]
                 assert label in (C.UNKNOWN, C.DOUBLE), (seed, a, b, reading, label)
     assert checked >= 3  # at least one pair in every head
+
+
+def test_enough_light_is_one_number_from_the_fit_to_the_board():
+    """The floor is computed once, by ``calibration.light_floor`` when the profile is
+    fitted, and travels in the profile: the classifier the board runs reads that
+    number, at any settings (a count floor: the counts themselves are what the
+    noise is made of); a profile of the same dice under a fortieth of the light
+    gets a floor of the same order (the dice set it, not the light); an older
+    profile (no floor) calls nothing dim."""
+    samples = sim_optics.calibration_samples("second", seed=41, n=12)
+    profile = calibration.fit(samples, "second", SETTINGS)
+    assert profile["floor"] == pytest.approx(calibration.light_floor(profile), rel=1e-5)
+    assert C.Classifier(profile).floor == profile["floor"]
+    assert C.Classifier(profile, {"integration_ms": 7.2, "gain": 4}).floor == profile["floor"]
+    dim = {label: [tuple(int(v / 40.0 + 0.5) for v in r) for r in rows]
+           for label, rows in samples.items()}
+    dim_profile = calibration.fit(dim, "second", {"integration_ms": 2.4, "gain": 1})
+    assert 10.0 < profile["floor"] < 30.0 and 10.0 < dim_profile["floor"] < 30.0
+    old = json.loads(json.dumps(profile))
+    del old["floor"]
+    assert C.Classifier(old).floor == 0.0

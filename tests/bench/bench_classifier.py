@@ -14,6 +14,12 @@
    of the same features (pooled covariance, no shrinkage, no count noise, no
    guard), forced to choose and with a posterior reject. These sensors have no
    clear channel: clear is taken as R + G + B.
+3b. Across the light range: the same sets scaled down to what a TCS34725 counts at
+   five exposures, 2.4 ms x1 to 153.6 ms x16 (``scaled_set``: the simulated chip's
+   noise and integer counts), their replicas (on the real logs' brightness paths)
+   alike, and the simulated pyramid at the same exposures; ours next to a plain
+   LDA per edition, whether ours names >= 99 % with no wrong die where the LDA
+   names >= 99 %, and the darkest die against its floor (enough light).
 4. Whole releases through the firmware's release logic (``pyramid.release``, the
    app's ``_judge``): 100,000 simulated releases (single dice, two dice, a jam);
    silent misreads counted (a wrong colour, a double for one die, an empty for a die).
