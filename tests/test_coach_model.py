@@ -1,9 +1,9 @@
 """The coach's model of the players it meets: the league's styles as each player's own
 moves in this race tell (``camelhost.league``, ``coach.opponent_styles``)."""
 
-import camelup
 from camelhost import coach, league, tournament
 from camelhost.table import bots
+from camelup.game import Game
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
@@ -12,7 +12,7 @@ def _race(edition, styles, seed, index, actions):
     """The first ``actions`` actions of tournament game ``index`` (``seed``) with one
     style a seat, unrotated."""
     number = tournament.game_seed(seed, index)
-    game = camelup.Game.random(edition, len(styles), number)
+    game = Game.random(edition, len(styles), number)
     dice = XorShift32(number * 7 + 3)
     rngs = [XorShift32(number * 31 + s + 1) for s in range(len(styles))]
     for _ in range(actions):
@@ -29,7 +29,7 @@ def _race(edition, styles, seed, index, actions):
 
 
 def test_with_no_history_every_style_of_the_league_is_alike():
-    g = camelup.Game.random("second", 4, 3)
+    g = Game.random("second", 4, 3)
     styles = coach.opponent_styles(g)
     assert sorted(styles) == [1, 2, 3]  # the others; with public, every seat
     assert sorted(coach.opponent_styles(g, public=True)) == [0, 1, 2, 3]
@@ -55,9 +55,9 @@ def test_the_model_tells_a_cautious_player_from_an_ev_player_within_a_race():
 
 
 def test_what_the_model_expects_of_each_style_and_of_a_random_players_cards():
-    early = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    early = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                         9: ["white"]})
-    late = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    late = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                        12: ["white"]})
     assert coach.finish_intent(early, {"ev": 1.0}) == 1.0
     assert coach.finish_intent(early, {"greedy": 1.0}) == 0.0

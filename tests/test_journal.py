@@ -856,7 +856,7 @@ def test_replay_shows_the_game_up_to_a_line_out_of_place_and_changes_nothing(tmp
 
 
 def test_replay_and_the_web_replay_read_a_journal_of_format_2_unchanged(tmp_path, capsys):
-    from camelhost.web.follow import Replay
+    from camelhost.web.replay import Replay
     path = tmp_path / "g.jsonl"
     events = _format2(path)
     before = path.read_bytes()

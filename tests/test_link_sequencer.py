@@ -8,6 +8,7 @@ events handed out, as ``(kind, boot, seq)`` for a die (``(kind, boot, first, las
 for a gap); ``lines`` the bodies of the lines to send, without their CRC.
 """
 
+import logging
 import random
 
 from camelhost.device.sequencer import SYNC_FIRST_S, Sequencer
@@ -266,6 +267,9 @@ def test_an_impossible_seq_without_a_store_invents_no_gap_either():
 
 
 def test_an_impossible_seq_is_said_once_per_boot(caplog):
+    # the link's logger at its own level, whatever an earlier test in this process set
+    # (`pyramid monitor` quietens it)
+    caplog.set_level(logging.INFO, logger="camelhost.device.link")
     seq = Sequencer()
     seq.opened(0.0)
     seq.receive(hello(A, 2, acked=2), 0.1)

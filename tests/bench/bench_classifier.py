@@ -572,7 +572,7 @@ def scaled_set(data, settings, seed=1):
     LED-off, clipped at 0), seeded by ``seed``. At 2.4 ms x1 the channels read from
     0 to about 30 counts. Returns ``{label: [(c, r, g, b), ...]}`` in the same order."""
     import camelup.board.tcs34725 as tcs
-    from sim_optics import _Rng, led_reading
+    from sim_optics import Rng, led_reading
 
     top_ms, top_gain = EXPOSURES[-1]
     top = {"integration_ms": top_ms, "gain": top_gain}
@@ -581,7 +581,7 @@ def scaled_set(data, settings, seed=1):
     k = per_exposure * tcs.exposure(settings)
     steps = tcs.steps(settings["integration_ms"])
     gain = settings["gain"]
-    rng = _Rng(seed)
+    rng = Rng(seed)
     out = {}
     for label in sorted(data):
         out[label] = [led_reading([v * k for v in r], steps, gain, rng) for r in data[label]]
