@@ -354,7 +354,7 @@ class EventLog:
 
     def ack(self, boot, seq):
         """A host has every event up to ``seq`` of ``boot`` and of every boot before
-        it (``ACK``, or the ``SYNC`` that asks for what follows). Unknown boots and
+        it (``ACK``; a ``SYNC`` is no acknowledgement). Unknown boots and
         seqs beyond what exists are ignored."""
         self.acking = True
         entry = self._find(boot)

@@ -26,6 +26,10 @@ What it does (docs/protocol.md, "Delivery"):
 * reports events that can no longer come as ``gap`` events naming the boot and the
   seq range (two numbers, whatever the count), and events another host acknowledged
   since the journal's last (``resume``) as one ``foreign`` event, never delivered;
+* skips a seq the pyramid cannot have numbered yet (``MAX_RATE``): damage that
+  passed the CRC, said once, never a gap;
+* on a noisy line (``noisy``) asks what it may have missed every ``PROBE_S`` and
+  retries an unanswered SYNC at once;
 * refuses a device of another protocol version (``state == "refused"``);
 * notices silence (no valid line for ``heartbeat_timeout`` s: state ``stale``,
   ``HELLO?`` again).
@@ -88,7 +92,9 @@ class Sequencer:
     ``connected``, ``stale``, ``refused``), ``refused`` (the refusal's text),
     ``hello`` (the last full ``HELLO`` ``protocol.Message``), ``boot`` and
     ``delivered`` (the boot followed and the last seq handed out in it), ``synced``
-    (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``stats`` (counters, a dict shared with ``Link``).
+    (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``noisy`` (set
+    by the link while its line quality is low), ``unusable`` (why the last message
+    could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``).
     """
 
     def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
