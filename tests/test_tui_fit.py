@@ -17,6 +17,8 @@ from camelhost.ui.odds_view import signed
 from camelhost.ui.screens import HelpScreen
 from camelhost.ui.tui import TableApp
 
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
+
 P3 = ["Ann", "Ben", "Cy"]
 P4 = ["Ann", "Ben", "Cy", "Dee"]
 RACING = ("blue", "green", "yellow", "red", "purple")

@@ -6,12 +6,15 @@ is the plain output. The journal still holds the real card."""
 import asyncio
 import io
 
+import pytest
 import tui_scenes as scenes
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
 from camelhost.ui.screens import FinishCardPicker
+
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
 P4 = ["Ann", "Ben", "Cy", "Dee"]
 BEFORE = scenes.SECOND_MID_LEG[:4]  # setup, three actions: Dee to act
