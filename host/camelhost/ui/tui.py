@@ -532,6 +532,9 @@ class TableApp(App):
         self._hidden_words = []  # ... and the words typed after its command
         self._die_shown = None  # _latest_die() of the die announced
         self._odds_key = None  # state_key of the odds shown (or being computed)
+        #: what computes the odds panel's figures from a ``snapshot`` (a worker runs it);
+        #: a test that looks past the odds may give a cheaper one
+        self.odds_function = compute
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
         self._setup_banner = False  # the banner asks for the camels to be set up
@@ -843,8 +846,10 @@ class TableApp(App):
             self._put("#odds", odds_lines(None, view, waiting=True))
         snap = snapshot(s)  # the worker reads its own copy of the game
 
+        odds_function = self.odds_function
+
         def work():
-            return key, compute(snap), view
+            return key, odds_function(snap), view
 
         self.run_worker(work, thread=True, exclusive=True, group="odds", exit_on_error=False)
 
