@@ -1,12 +1,17 @@
 # Smart pyramid: every entry point creates and uses its own virtual environment (.venv).
 #   make setup   install the project and its tools into .venv (runtime, then the dev extras)
-#   make test    every test: rules, protocol, firmware on MicroPython, HIL over a pty, host
+#   make check   the inner loop, well under a minute: ruff, then the unit tests (no subprocess,
+#                pty, browser or MicroPython, no full screen through Pilot, nothing slow:
+#                pytest --fast-lane -m "not process and not screen and not slow", tests/conftest.py)
+#   make test    every test: rules, protocol, firmware on MicroPython, HIL over a pty, host,
+#                the web page in headless Chromium (installed first when root on Debian)
 #   make hil     only the hardware-in-the-loop tests (firmware on simulated hardware)
 #   make emu     every emulated-board test (MicroPython's rp2 port on an emulated RP2040)
 #   make demo    a whole second-edition game through the virtual pyramid
 #   make bench   odds, classifier and firmware-heap benchmarks (figures and ratios)
 #   make flash PORT=/dev/ttyACM0   compile the firmware with mpy-cross, copy it with mpremote
 #   make lint    ruff over the Python trees, mypy over the firmware with the rp2 stubs
+#                (CI runs mypy once, inside make test: tests/test_firmware_typecheck.py)
 #   make soak    200 bot games through the virtual pyramid under seeded line faults (figures)
 #   make fuzz    mutated lines, commands and positions through every parser (figures)
 
@@ -23,7 +28,11 @@ SEATS  ?= 4
 # pytest-xdist workers; the machines have 2 cores.
 JOBS   ?= 2
 
-.PHONY: setup test hil emu demo bench flash lint typings wheel-check clean soak fuzz web-load
+#: the web scoreboard's browser tests drive Debian's headless Chromium (Playwright is
+#: pointed at it and never downloads a browser of its own)
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: setup check test browser hil emu demo bench flash lint ruff typings wheel-check clean soak fuzz web-load
 
 setup: $(STAMP)
 
@@ -39,8 +48,23 @@ $(STAMP): $(RUNTIME) hardware/emu/package-lock.json
 	npm ci --prefix hardware/emu --no-audit --no-fund --loglevel=error
 	@touch $@
 
-test: setup
+check: ruff
+	$(PY) -m pytest -q -n $(JOBS) --fast-lane -m "not process and not screen and not slow"
+
+test: setup browser
 	$(PY) -m pytest -q -n $(JOBS) --dist loadgroup
+
+# installs Chromium where it can (root with apt-get), else stops with the one command
+browser:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	        apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	    else \
+	        echo "make test: the web tests need Chromium at $(CHROMIUM); install it with:" >&2; \
+	        echo "    sudo apt-get install -y chromium" >&2; \
+	        exit 1; \
+	    fi; \
+	fi
 
 hil: setup
 	$(PY) -m pytest -q -m hil
@@ -88,8 +112,10 @@ $(VENV)/typings/.installed: $(STAMP)
 	$(PY) -m pip install --quiet --target $(VENV)/typings micropython-rp2-stubs==1.29.0.post1
 	@touch $@
 
-lint: setup typings
+ruff: setup
 	$(VENV)/bin/ruff check shared host hardware firmware tests
+
+lint: ruff typings
 	$(VENV)/bin/mypy --config-file firmware/mypy.ini
 
 clean:

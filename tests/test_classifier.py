@@ -395,6 +395,7 @@ def _bench():
     ({"integration_ms": 24.0, "gain": 4}, None),  # calibrated with 12 readings per class
     ({"integration_ms": 7.2, "gain": 4}, "default"),  # the virtual pyramid: built-in 24 ms profile
 ])
+@pytest.mark.slow
 def test_seeded_releases_never_misread_a_die_silently(settings, profile):
     """3,000 simulated releases (90 % one die, 5 % two dice, 5 % a jam) through
     ``pyramid.release.Release`` and the app's rule for rejected readings: no wrong

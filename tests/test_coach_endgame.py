@@ -3,9 +3,12 @@ best candidates are ranked by the chance to win the race, played out through the
 engine with the others' hidden finish cards guessed, never read (RULES 1.8, 1.13)."""
 
 import camelup
+import pytest
 from camelhost import coach
 from camelhost.table import bots
 from camelup.game import Game
+
+pytestmark = pytest.mark.slow  # the coach's end-game searches
 
 #: Blue one space from the line: the race ends this leg about two times in three.
 LAST_LEG = {15: ["blue"], 13: ["green"], 11: ["orange"], 9: ["yellow"], 7: ["white"]}

@@ -10,6 +10,8 @@ from camelup.game import Game
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
+pytestmark = pytest.mark.slow  # the coach's searches over seeded hands
+
 STACKS = {1: ["blue", "green", "orange"], 2: ["yellow"], 12: ["white"]}
 
 

@@ -6,6 +6,7 @@ same transcript -> same result, a second-edition leg reveals at most five dice, 
 grey die comes out at most once per leg (RULES 1.2, 1.9, 1.12, 3.4).
 """
 
+import pytest
 from camelup.editions import DICE_PER_LEG, PYRAMID_TICKETS
 from camelup.game import Game, parse_position
 from camelup.movement import on_track
@@ -13,6 +14,8 @@ from camelup.randomplay import random_game
 from camelup.transcript import replay, transcript_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+pytestmark = pytest.mark.slow  # thousands of seeded random games
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -1,5 +1,8 @@
 """Type-check the firmware against MicroPython's stubs (micropython-rp2-stubs).
 
+This is CI's one mypy run (``make test``; ``make lint`` runs the same check by hand):
+every firmware file, and what it imports of ``camelup``, must be clean.
+
 Uses the stubs `make typings` installs into .venv/typings; when they are absent
 the test installs them into a temporary folder with pip, and skips only when pip
 cannot reach the package index.
@@ -14,11 +17,11 @@ import pytest
 from camelhost import paths
 
 # both tests on one xdist worker, so a missing stub set is installed once
-pytestmark = pytest.mark.xdist_group("firmware-typecheck")
+pytestmark = [pytest.mark.xdist_group("firmware-typecheck"), pytest.mark.process]
 
 STUBS = "micropython-rp2-stubs==1.29.0.post1"
 CONFIG = os.path.join(paths.FIRMWARE_DIR, "mypy.ini")
-#: Files of the sensor side, which must type-check cleanly.
+#: Files of the sensor side (checked among the rest; named so a failure says so).
 SENSOR_FILES = (
     "firmware/pyramid/tcs34725.py",
     "firmware/pyramid/sensor.py",
@@ -69,13 +72,14 @@ def run_mypy(typings, files=(), cache=None):
     return done, errors
 
 
-def test_sensor_side_typechecks_against_rp2_stubs(typings, tmp_path):
+def test_the_firmware_typechecks_against_rp2_stubs(typings, tmp_path):
     done, errors = run_mypy(typings, cache=str(tmp_path / "cache"))
     assert done.returncode in (0, 1), done.stderr  # 2 = mypy itself failed
     checked = done.stdout + done.stderr
-    ours = [e for e in errors if e.split(":")[0].replace(os.sep, "/") in SENSOR_FILES]
-    assert not ours, "\n".join(ours)
-    assert "error: " not in done.stderr, checked
+    sensor = [e for e in errors if e.split(":")[0].replace(os.sep, "/") in SENSOR_FILES]
+    assert not sensor, "the sensor side:\n" + "\n".join(sensor)
+    assert not errors, "\n".join(errors)
+    assert done.returncode == 0 and "error: " not in done.stderr, checked
 
 
 def test_stubs_catch_cpython_only_and_misspelt_names(typings, tmp_path):

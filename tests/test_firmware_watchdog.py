@@ -337,6 +337,7 @@ def _check_stall_resets_and_next_boot_says_wdt(run, tmp_path):
     assert "cause power" in again.stdout  # the cause is read once, like rp2's
 
 
+@pytest.mark.process
 def test_sim_watchdog_resets_a_stalled_board_cpython(tmp_path):
     _check_stall_resets_and_next_boot_says_wdt(_run_cpython, tmp_path)
 
@@ -349,6 +350,7 @@ def test_sim_watchdog_resets_a_stalled_board_micropython(micropython, tmp_path):
     _check_stall_resets_and_next_boot_says_wdt(run, tmp_path)
 
 
+@pytest.mark.process
 def test_sim_wdt_is_rp2_like():
     code = (
         "import machine\n"

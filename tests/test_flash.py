@@ -78,6 +78,7 @@ def repl():
     board.close()
 
 
+@pytest.mark.process
 def test_build_compiles_every_firmware_module(tmp_path):
     files = dict(flash.build(str(tmp_path / "build")))
     for name in os.listdir(os.path.join(paths.FIRMWARE_DIR, "pyramid")):
@@ -160,6 +161,7 @@ def test_flash_port_that_does_not_exist_says_so(tmp_path, capsys):
     assert not build.exists()
 
 
+@pytest.mark.process
 def test_flash_port_that_exists_but_cannot_be_opened_keeps_mpremotes_reason(tmp_path, capsys):
     not_a_tty = tmp_path / "ttyFILE"  # exists, but is no serial port
     not_a_tty.write_text("")
@@ -203,6 +205,7 @@ def test_mip_installs_from_package_json(repl, tmp_path):
             assert (target / dest).read_bytes() == f.read(), dest
 
 
+@pytest.mark.process
 def test_a_running_pyramid_that_ignores_ctrl_c_gets_the_safe_boot_hint(tmp_path, monkeypatch):
     # The firmware turns Ctrl-C off on the board, so mpremote can't break into it;
     # the message must tell the maker how to get the REPL back.

@@ -3,6 +3,7 @@
 import subprocess
 import sys
 
+import pytest
 from camelhost import cli
 
 
@@ -13,6 +14,7 @@ def test_cli_lists_every_command(capsys):
         assert name in out
 
 
+@pytest.mark.process
 def test_console_script_reports_version():
     done = subprocess.run(
         [sys.executable, "-m", "camelhost.cli", "--version"], capture_output=True, text=True

@@ -303,6 +303,7 @@ def test_journal_resume_refuses_a_different_bots_or_seed_and_takes_the_same(
     assert "2 events restored" in capsys.readouterr().out
 
 
+@pytest.mark.process
 def test_journal_lock_two_programs_cannot_append_to_one_journal(tmp_path):
     path = tmp_path / "g.jsonl"
     _sample(path)
@@ -336,6 +337,7 @@ def test_journal_disk_full_says_the_game_is_safe_and_how_to_resume(tmp_path, mon
     assert path.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_journal_damage_every_single_byte_change_is_refused_or_identical(tmp_path):
     """Each byte of a sample journal replaced by several others (a flipped bit, a
     newline, a space, a digit): resume either refuses naming a line, or rebuilds the

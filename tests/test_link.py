@@ -13,6 +13,8 @@ import pytest
 from camelhost.device.link import Link, LinkError, NotAPyramid, PortInUse
 from camelup.board import protocol
 
+pytestmark = pytest.mark.process  # a pseudo-terminal or a subprocess each
+
 A, B = "AAAAAAAA", "BBBBBBBB"
 
 

@@ -13,6 +13,8 @@ import pytest
 from camelhost import paths
 from camelhost.device import flash
 
+pytestmark = pytest.mark.process  # runs mpy-cross
+
 
 def sources():
     files = glob.glob(os.path.join(paths.FIRMWARE_DIR, "**", "*.py"), recursive=True)

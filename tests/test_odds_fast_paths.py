@@ -9,12 +9,15 @@ behind the racing camels or far ahead of them), the rest clustered so it must re
 
 import random
 
+import pytest
 from camelup.odds import GREY, Position, leg_odds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
 from oracles.positions import CLASSIC, SECOND
 from oracles.positions import same_weights as same
+
+pytestmark = pytest.mark.slow  # whole legs enumerated against the plain oracle
 
 
 def spread_position(rnd, edition, max_dice):

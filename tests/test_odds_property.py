@@ -10,12 +10,15 @@
 
 import random
 
+import pytest
 from camelup import movement
 from camelup.odds import GREY, Position, leg_odds, move, tile_spaces, tile_values
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
 from oracles.positions import CLASSIC, CRAZY, SECOND, random_board
+
+pytestmark = pytest.mark.slow  # property tests over many seeded positions
 
 
 def random_position(rnd, edition, max_dice, max_reveals, all_dice=False):

@@ -11,6 +11,7 @@ tiles of both sides and stacks near both lines (crossings, RULES 1.13, 3.7).
 
 import random
 
+import pytest
 from camelup.odds import GREY, Position, leg_odds
 from camelup.odds.race import leg_end
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,8 @@ from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
 from oracles.positions import CLASSIC, CRAZY, SECOND, random_board
 from oracles.positions import same_weights as same
+
+pytestmark = pytest.mark.slow  # whole legs enumerated against the plain oracle
 
 
 def crowded_position(rnd, edition, max_dice):

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tomllib
 
+import pytest
 from camelhost import paths
 
 with open(os.path.join(paths.REPO_ROOT, "pyproject.toml"), "rb") as f:
@@ -59,6 +60,7 @@ def test_firmware_and_simulator_are_packages_of_the_wheel():
         assert name in tool["packages"]
 
 
+@pytest.mark.process
 def test_an_installed_layout_finds_its_trees_inside_the_package(tmp_path):
     # the wheel's layout: camelhost/{paths.py, firmware/, sim/} beside camelup/, no checkout
     site = tmp_path / "site"

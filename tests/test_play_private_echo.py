@@ -78,6 +78,7 @@ def test_private_finish_card_colour_is_not_echoed_on_a_terminal(tmp_path):
         assert "finish winner purple" in f.read()
 
 
+@pytest.mark.process
 def test_private_finish_card_without_a_terminal_reads_a_line_and_never_prints_it(tmp_path):
     import subprocess
     script = "\n".join([SETUP, "win", "purple", "quit"]) + "\n"
@@ -90,6 +91,7 @@ def test_private_finish_card_without_a_terminal_reads_a_line_and_never_prints_it
     assert "purple" not in out.split("it is not shown", 1)[1]
 
 
+@pytest.mark.process
 def test_a_colour_refused_at_the_private_prompt_is_asked_again_unseen(tmp_path):
     """QA: 'win', then 'pink' (no colour), then 'purple': the prompt was dropped, so
     'purple' was echoed on the shared screen and taken as a die."""

@@ -8,6 +8,7 @@ import shlex
 import subprocess
 import sys
 
+import pytest
 from camelhost import cli
 from camelhost.device.events import DieEvent
 from camelhost.table.controller import Table
@@ -282,6 +283,7 @@ def test_replay_of_a_missing_file_says_so_in_one_line(capsys, tmp_path):
     assert err.count("\n") == 1 and "No such file" in err and "nothing.jsonl" in err
 
 
+@pytest.mark.process
 def test_replay_into_head_ends_quietly(tmp_path):
     path = str(tmp_path / "g.jsonl")
     with Journal(path) as journal:
@@ -364,6 +366,7 @@ def test_ctrl_c_in_plain_mode_leaves_like_quit(tmp_path, monkeypatch, capsys):
     assert [e["type"] for e in read_events(path)] == ["game", "setup"]
 
 
+@pytest.mark.process
 def test_play_without_plain_on_piped_input_plays_in_plain_mode_and_says_so(tmp_path):
     path = str(tmp_path / "g.jsonl")
     run = subprocess.run([PYRAMID, "play", "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3"],
@@ -373,6 +376,7 @@ def test_play_without_plain_on_piped_input_plays_in_plain_mode_and_says_so(tmp_p
     assert read_events(path)[-1] == {"type": "action", "action": "leg red", "player": 0}
 
 
+@pytest.mark.process
 def test_a_web_board_that_cannot_start_leaves_no_journal_behind(tmp_path):
     import socket
 

@@ -108,6 +108,7 @@ def test_the_wheel_maps_the_rules_reference_into_the_package():
     assert "rules.md" in tool["package-data"]["camelhost.docs"]
 
 
+@pytest.mark.process
 def test_rules_into_a_pipe_that_closes_early_ends_quietly(tmp_path):
     """`pyramid rules | head`: the reader leaving is no error message."""
     code = "import sys; from camelhost import cli; sys.exit(cli.main(['rules']))"

@@ -278,6 +278,7 @@ def test_inside_gives_the_dice_of_a_leg_no_game_holds():
     _refused(CASE_HEAD % "I-3" + "inside orange\n", "die 'orange' is not in the second pyramid")
 
 
+@pytest.mark.slow
 def test_place_weights_agree_with_the_oracle():
     """Every place (3rd, 4th too) by ``camelup.odds.move`` equals the oracle's plain
     enumeration on its own list stacks (tests/oracles), on seeded random positions."""
@@ -301,6 +302,7 @@ def test_place_weights_agree_with_the_oracle():
             assert place_weights(pos) == oracle(pos), (stacks, dice)
 
 
+@pytest.mark.slow
 def test_place_weights_agree_with_the_odds_places():
     """The scenario reader's every-place enumeration equals ``camelup.odds``'
     ``leg_odds(places=True)`` (which does not run on MicroPython yet: a stepped str slice),

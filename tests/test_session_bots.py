@@ -1,5 +1,6 @@
 """Bots: legal, deterministic, and they take the action the odds value most."""
 
+import pytest
 from camelhost.table import bots
 from camelhost.table.session import Session
 from camelup.game import Game
@@ -15,6 +16,7 @@ def test_bot_takes_the_best_valued_legal_action():
     assert quick_text == "leg white"
 
 
+@pytest.mark.slow
 def test_bot_choice_is_deterministic_and_a_whole_bot_game_ends():
     s = Session("second", ["Ann", "Ben", "Cy"], seed=8, bots=[0, 1, 2])
     s.command("draw")

@@ -54,6 +54,7 @@ def _do(s, item):
     return s.feed(item) if isinstance(item, dict) else s.command(item)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_every_step_undone_gives_back_the_table_before_it(seed):
     rng = XorShift32(seed)

@@ -2,6 +2,7 @@
 
 import io
 
+import pytest
 from camelhost.device.events import DieEvent, SeqRange
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
@@ -78,6 +79,7 @@ def test_gap_and_fault_ask_for_the_die_by_hand():
     assert t.session.game.stacks[2] == ["red", "green"]
 
 
+@pytest.mark.slow
 def test_bots_release_the_virtual_pyramid_and_dice_go_back_at_leg_end():
     pyramid = FakePyramid()
     t, out, _ = _table(pyramid=pyramid, bots=[1, 2])

@@ -119,3 +119,9 @@ def test_leg_scored_and_last_die_after_a_leg():
     last = v["last_die"]
     assert last["colour"] == last["camel"] and last["value"] == 1 and last["direction"] == 1
     assert v["dice_out"] == [] and len(v["dice_inside"]) == 5
+
+
+def test_the_view_says_how_many_dice_stay_inside_at_the_end_of_a_leg():
+    # what every display (plain, full screen, the web page) reads for "one stays inside"
+    assert table_view(Session("second", ["Ann", "Ben", "Cy"]), odds=False)["dice_left_inside"] == 1
+    assert table_view(Session("classic", ["Ann", "Ben"]), odds=False)["dice_left_inside"] == 0

@@ -43,6 +43,7 @@ def test_cli_tournament_prints_win_rates(capsys):
     assert "greedy" in out and "random" in out and "win rate" in out
 
 
+@pytest.mark.process
 def test_cli_tournament_starts_no_more_workers_than_games_and_refuses_none(capsys):
     # tester's finding: `--games 2 --workers 500` announced 500 workers
     assert main(["tournament", "--seats", "3", "--games", "2", "--bots", "greedy,random,random",

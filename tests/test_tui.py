@@ -6,11 +6,14 @@ completed by one key and a bad command, and the screen must show what RULES 5 as
 
 import asyncio
 
+import pytest
 from camelhost.device.events import DieEvent
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.tui import TableApp
 from textual.widgets import Log
+
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 

@@ -4,6 +4,7 @@ kind on the full screen; once was a fixed order with the best action last."""
 
 import re
 
+import pytest
 from camelhost import coach
 from camelhost.table import bots
 from camelhost.table.narration import best_lines
@@ -90,6 +91,7 @@ def test_plain_best_gives_no_advice_while_a_die_is_being_read():
         "No advice while a die is being read: it comes with the next turn"]
 
 
+@pytest.mark.slow
 def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     # a whole race played by quick bots up to a leg that likely ends it: the best few
     # are ordered by the player's chance to win (worked out with the player's own

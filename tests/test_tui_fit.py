@@ -18,6 +18,8 @@ from camelhost.ui.odds_view import signed
 from camelhost.ui.screens import HelpScreen
 from camelhost.ui.tui import TableApp
 
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
+
 P3 = ["Ann", "Ben", "Cy"]
 P4 = ["Ann", "Ben", "Cy", "Dee"]
 RACING = ("blue", "green", "yellow", "red", "purple")
@@ -548,7 +550,8 @@ def _hint(app):
 
 async def _play_to_the_end(app, pilot, lines):
     """Type the setup and ``lines``, play the race out, and wait for the race-over
-    screen."""
+    screen (with no odds computed on the way: the race-over screen shows none)."""
+    app.odds_function = scenes.no_odds
     await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + lines)
     await scenes.play_race_out(pilot)
     await scenes.settle(pilot)

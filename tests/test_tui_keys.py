@@ -4,12 +4,15 @@ picker (one key), the leg scored on screen (RULES 1.10, 5)."""
 
 import asyncio
 
+import pytest
 import tui_scenes as scenes
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.screens import FinishCardPicker
 from camelhost.ui.tui import TableApp
 from textual.widgets import ContentSwitcher
+
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
 
 def test_a_whole_leg_by_keys(tmp_path):

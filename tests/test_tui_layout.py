@@ -13,6 +13,8 @@ from camelhost.ui.screens import HelpScreen
 from textual import events
 from textual.widgets import ContentSwitcher, Log
 
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
+
 P4 = ["Ann", "Ben", "Cy", "Dee"]
 
 

@@ -6,6 +6,7 @@ is the plain output. The journal still holds the real card."""
 import asyncio
 import io
 
+import pytest
 import tui_scenes as scenes
 from camelhost.device.events import DieEvent
 from camelhost.table.controller import Table
@@ -13,6 +14,8 @@ from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
 from camelhost.ui.screens import FinishCardPicker
+
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
 P4 = ["Ann", "Ben", "Cy", "Dee"]
 BEFORE = scenes.SECOND_MID_LEG[:4]  # setup, three actions: Dee to act

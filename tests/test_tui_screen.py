@@ -4,6 +4,7 @@ whole in the status line until the next command, the die's distance in large dig
 
 import asyncio
 
+import pytest
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.tui import TableApp, wrap_lines
@@ -19,6 +20,7 @@ def test_wrap_lines_keeps_every_word():
     assert " ".join(p.strip() for p in pieces) == line.strip()
 
 
+@pytest.mark.screen
 def test_small_screen_wraps_the_log_keeps_the_error_and_shows_big_digits():
     session = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2, journal=Journal(None))
     app = TableApp(session)

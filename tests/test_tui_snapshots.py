@@ -10,7 +10,10 @@ cards on each pile), six players with partnerships, the classic edition mid-leg 
 light screen, and the finish-card picker open.
 """
 
+import pytest
 import tui_scenes as scenes
+
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
 P4 = ["Ann", "Ben", "Cy", "Dee"]
 

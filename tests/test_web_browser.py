@@ -26,7 +26,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
-pytestmark = pytest.mark.xdist_group("web_browser")
+pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
 
 
 @pytest.fixture(scope="module")

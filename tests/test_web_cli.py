@@ -132,6 +132,7 @@ def test_replay_refuses_a_bad_or_busy_web_address_before_printing_the_game(tmp_p
             assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.process
 def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
     path = str(tmp_path / "g.jsonl")
     _journal(path, SETUP, "leg red", "pyramid", "blue 2")
@@ -151,6 +152,7 @@ def test_replay_web_serves_the_game_until_ctrl_c(tmp_path):
         assert proc.wait(10) == 0
 
 
+@pytest.mark.process
 def test_replay_web_stops_quietly_on_two_quick_ctrl_c(tmp_path):
     # a second Ctrl-C while the server shut down left with 130 ("interrupted") or
     # killed the process by the signal: any number of them must end it with 0
@@ -216,6 +218,7 @@ def test_ctrl_c_while_the_replay_message_is_written_still_stops_quietly(monkeypa
     assert said == [("the message",)]
 
 
+@pytest.mark.process
 def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_path):
     path = str(tmp_path / "g.jsonl")
     _journal(path, SETUP, "leg red", "pyramid", "blue 2")

@@ -306,6 +306,7 @@ def _frames(cards):
     return static, frames
 
 
+@pytest.mark.slow
 def test_no_byte_tells_a_played_finish_card_before_the_reveal():
     # Two games that differ only in the colours of the finish cards played: every
     # byte the board sends must be the same until the race is over.

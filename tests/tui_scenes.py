@@ -59,11 +59,28 @@ SECOND_MID_LEG = [SECOND_SETUP, "leg green", "blue 3", "tile 8 +", "grey white 2
 SECOND_LEG_SCORED = SECOND_MID_LEG + ["red 1", "purple 2", "lose yellow", "yellow 3"]
 
 
+def no_odds(_snapshot):
+    """An odds function for the app (``TableApp.odds_function``) that computes nothing:
+    the panel says there are no odds now."""
+    return None
+
+
 async def play_race_out(pilot, seed=7):
-    """Type seeded dice (and a few tickets) until the race is over."""
+    """Type seeded dice (and a few tickets) until the race is over. The odds of the
+    positions on the way are not what a race-over scene shows, so they are not computed
+    (``no_odds``); the app's own odds function is back once the race is over."""
     app = pilot.app
     s = app.session
     rng = random.Random(seed)
+    real = app.odds_function
+    app.odds_function = no_odds
+    try:
+        await _race_out(pilot, s, rng)
+    finally:
+        app.odds_function = real
+
+
+async def _race_out(pilot, s, rng):
     for _ in range(400):
         if s.phase == "over":
             return

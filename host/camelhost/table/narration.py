@@ -211,7 +211,7 @@ def notice_lines(notice, view, past=False):
             return ["New leg: all dice back in the pyramid (%s); tickets and tiles returned"
                     % ", ".join(dice)]
         line = "Can still come out: %s" % ", ".join(dice)
-        if get_edition(view["edition"]).dice_left_inside:
+        if view["dice_left_inside"]:
             line += " (one stays inside)"
         return [line + "; pyramid tickets left: %d" % view["pyramid_tickets_left"]]
     if k == "leg_scored":

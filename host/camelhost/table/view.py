@@ -32,6 +32,8 @@ Keys and shapes::
                  > 16) or behind the start (space < 1), same stack shape; usually []
     ranking      racing camels first -> last ([] before the setup)
     dice_inside  die names still inside the pyramid (edition order)
+    dice_left_inside  dice that stay inside when the leg ends (the edition's: 0 classic,
+                 1 second, RULES 2.4, 3.4)
     dice_out     die names revealed this leg, in order ("grey" for the grey die)
     leg_tickets  [{"colour": str, "top": int or None, "left": [int, ...] top first}]
     pyramid_tickets_left  int 0..5 (a ticket waiting for its die counts as taken)
@@ -378,6 +380,7 @@ def table_view(session, odds=True):
         "beyond": beyond,
         "ranking": [] if g is None else g.ranking(),
         "dice_inside": [] if g is None else list(g.dice_in_pyramid()),
+        "dice_left_inside": ed.dice_left_inside,
         "dice_out": [] if g is None else list(g.dice_out),
         "leg_tickets": [] if g is None else [
             {"colour": c, "top": (g.leg_tickets_left(c) or [None])[0],

@@ -142,7 +142,7 @@ def dice_text(view):
         text.append_text(badge(die))
     if not inside:
         text.append(" none")
-    elif get_edition(view["edition"]).dice_left_inside:
+    elif view["dice_left_inside"]:
         text.append(" (one stays inside)")
     return text
 

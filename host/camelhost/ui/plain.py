@@ -11,8 +11,6 @@ play order (RULES 1.8, 5).
 
 import sys
 
-from camelup.editions import get_edition
-
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
@@ -54,7 +52,7 @@ def dice_line(view):
     """Dice still inside and those revealed this leg (RULES 5: which dice can still come)."""
     inside = view["dice_inside"]
     line = "Dice in the pyramid: %s" % (", ".join(inside) or "none")
-    if get_edition(view["edition"]).dice_left_inside and inside:
+    if view["dice_left_inside"] and inside:
         line += " (one of them stays inside this leg)"
     if view["dice_out"]:
         line += "; out this leg: %s" % ", ".join(view["dice_out"])

@@ -566,6 +566,17 @@ class TableApp(App):
         self.answering = 0  # > 0 while the table answers what was typed or pressed
         self._echo_waits = None  # the echo of the command being answered, not yet written
 
+
+    @property
+    def odds_function(self):
+        """What computes the odds panel's figures from a ``snapshot``: the seam's, whose
+        one worker runs it for every display (``Seam.compute``); a test that looks past
+        the odds may set a cheaper one."""
+        return self.table.seam.compute
+
+    @odds_function.setter
+    def odds_function(self, function):
+        self.table.seam.compute = function
     def compose(self) -> ComposeResult:
         yield Static("", id="too-small")
         with Horizontal(id="top"):

@@ -181,7 +181,7 @@
     for (const die of v.dice_out || []) inside.appendChild(dieBox(die, "out"));
     const n = (v.dice_inside || []).length;
     $("dice-note").textContent = !v.ranking || !v.ranking.length ? "" :
-      (n ? (n === 1 ? "1 die" : n + " dice") + " inside" + (v.edition === "second" && n ? " (one stays in)" : "")
+      (n ? (n === 1 ? "1 die" : n + " dice") + " inside" + (v.dice_left_inside && n ? " (one stays in)" : "")
          : "none inside");
     const r = v.ranking || [];
     const lead = clear($("leading"));
