@@ -19,7 +19,8 @@ from camelhost import paths
 from camelhost.device import emulated
 from camelhost.device.link import Link
 
-pytestmark = pytest.mark.emu
+# one worker boots the module's board once (make test runs with --dist loadgroup)
+pytestmark = [pytest.mark.emu, pytest.mark.xdist_group("emu_board")]
 
 UF2 = emulated.REFERENCE_UF2
 
@@ -86,6 +87,23 @@ def test_a_die_from_the_slider_to_the_host_on_the_real_port(board):
     latency = emitted[0] - board.pushes[-1]
     assert 0 < latency < 2000  # ms: settle 150 ms + readings at 24 ms, on the chip's clock
 
+
+
+def test_two_pushes_in_quick_succession_are_two_events(board):
+    """The second push comes while the slider is still out from the first (a fast
+    hand): it starts once the slider is back, and each push is one event (the first
+    may read the second die, which falls while the first is still being read, as at
+    the table)."""
+    with Link(board.port, heartbeat_timeout=120.0) as link:
+        if len(board.dice_inside) < 2:
+            board.return_dice()
+        first = board.release(wait=False)
+        second = board.release(timeout=300)
+        got = _drain(link, 2)
+        assert link.next_event(5.0) is None
+    assert len(got) == 2 and first.dice and got[1].seq == got[0].seq + 1
+    assert got[1].label() == second.dice[0][0]
+    assert board.pushes[-1] - board.pushes[-2] >= emulated.PUSH[0]
 
 
 long_run = pytest.mark.skipif(
