@@ -333,3 +333,35 @@ def test_pyramid_doctor_on_the_emulated_board_passes_every_check():
     text = out.decode(errors="replace")
     assert proc.returncode == 0, text
     assert "all" in text and "checks passed" in text
+
+
+@pytest.mark.slow
+@long_run
+def test_pyramid_emulate_prints_the_port_and_takes_the_slider_from_its_terminal(tmp_path):
+    flash = str(tmp_path / "flash.img")
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    proc = subprocess.Popen([exe, "emulate", "--uf2", UF2, "--seed", "2", "--flash", flash],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        first = proc.stdout.readline()
+        assert first.startswith("emulated Pico on /dev/"), first + proc.stderr.read()
+        port = first.split()[3]
+        assert proc.stdout.readline().startswith("pyramid firmware %s running" % _firmware_version())
+        proc.stdout.readline()  # the keys
+        with Link(port, heartbeat_timeout=120.0) as link:
+            proc.stdin.write("\n")
+            proc.stdin.flush()
+            pushed = proc.stdout.readline()
+            assert pushed.startswith("slider pushed: ")
+            event = _drain(link, 1)[0]
+            assert event.label() == pushed.split(": ")[1].strip()
+        proc.stdin.write("q\n")
+        proc.stdin.flush()
+        assert proc.wait(120) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    # what the board wrote stays in --flash for the next run
+    assert "events.log" in emulated.read_filesystem(flash)
