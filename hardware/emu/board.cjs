@@ -220,6 +220,7 @@ let resetReason = 0;
 
 function powerOn(reason) {
   sim = new Simulator();
+  pressFree = 0;
   const mcu = sim.rp2040;
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   mcu.loadBootrom(bootrom);
@@ -296,7 +297,7 @@ function run() {
 
 function reset(reason) {
   const old = sim;
-  image.set(old.rp2040.flash);
+  image.set(old.rp2040.flash.subarray(0, FLASH_SIZE));
   saveFlash(old.rp2040);
   if (old.timer) clearImmediate(old.timer);
   sim = null;
@@ -304,6 +305,21 @@ function reset(reason) {
   resetReason = reason;
   send(`G ${reason}`);
   setImmediate(() => powerOn(resetReason));
+}
+
+const REST_MS = 30; // shortest rest of the slider between two pushes
+let pressFree = 0; // emulated ns from which a new push can start
+function press(ms) {
+  const here = sim;
+  const mcu = here.rp2040;
+  slider = 0;
+  mcu.gpio[SLIDER_PIN].setInputValue(false);
+  send(`P ${here.clock.nanos / 1e6}`);
+  pressFree = here.clock.nanos + (ms + REST_MS) * 1e6;
+  here.clock.createAlarm(() => {
+    slider = 1;
+    mcu.gpio[SLIDER_PIN].setInputValue(true);
+  }).schedule(ms * 1e6);
 }
 
 function command(line) {
@@ -315,23 +331,22 @@ function command(line) {
     slider = Number(arg);
     if (sim) sim.rp2040.gpio[SLIDER_PIN].setInputValue(!!slider);
   } else if (op === 'P') {
-    // the slider pushed now (the pull-up reads 0) and released arg emulated ms later
-    const mcu = sim.rp2040;
-    slider = 0;
-    mcu.gpio[SLIDER_PIN].setInputValue(false);
-    send(`P ${sim.clock.nanos / 1e6}`);
-    const alarm = sim.clock.createAlarm(() => {
-      slider = 1;
-      mcu.gpio[SLIDER_PIN].setInputValue(true);
-    });
-    alarm.schedule(Number(arg) * 1e6);
+    // the slider pushed (the pull-up reads 0) and released arg emulated ms later; a hand
+    // cannot push again before the slider is back out: such a push starts REST_MS after
+    const wait = pressFree - sim.clock.nanos;
+    if (wait > 0) {
+      const here = sim;
+      here.clock.createAlarm(() => sim === here && press(Number(arg))).schedule(wait);
+    } else {
+      press(Number(arg));
+    }
   } else if (op === 'B') {
     bootsel = arg === '1';
     if (sim) sim.rp2040.qspi[1].setInputValue(!bootsel);
   } else if (op === 'R') {
     reset(0);
   } else if (op === 'Q') {
-    image.set(sim.rp2040.flash);
+    image.set(sim.rp2040.flash.subarray(0, FLASH_SIZE));
     saveFlash(sim.rp2040);
     send('Z');
     process.exit(0);

@@ -1,8 +1,9 @@
 """``pyramid emulate``: a Raspberry Pi Pico with the pyramid on it, emulated, on a pty.
 
 Boots a MicroPython UF2 (``--uf2`` or ``$PYRAMID_UF2``) on an emulated RP2040
-(``camelhost.device.emulated``), prints the serial port where its USB CDC appears,
-and keeps the board running until Ctrl-C or ``q``. Every host command takes that
+(``camelhost.device.emulated``), prints the serial port where its USB CDC appears
+(once the pyramid firmware has said ``HELLO``; at once with ``--fresh``), and keeps
+the board running until Ctrl-C or ``q``. Every host command takes that
 port as it takes a Pico's ``/dev/ttyACM0``: ``pyramid flash --port``, ``doctor
 --port``, ``monitor --port``, ``calibrate --port``, ``play --pyramid``.
 
@@ -50,41 +51,51 @@ def run(args):
     try:
         board.start()
     except EmulatorError as exc:
-        raise CliError(("the emulated board did not start: %s") % exc) from None
+        raise CliError("the emulated board did not start: %s" % exc) from None
     try:
-        print(("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
-        print(("Enter: push the slider; d: two dice; e: nothing falls; l: leg over; "
-                "x: reset button; c: power cycle; q: power off"))
+        if not args.fresh:
+            # the port is named once the firmware is up: the emulated boot takes tens of
+            # seconds of wall time, longer than a host waits for a pyramid to speak
+            try:
+                hello = board.wait_hello(900)
+            except EmulatorError as exc:
+                raise CliError("the pyramid firmware did not start on the emulated board: %s"
+                               % str(exc).splitlines()[0]) from None
+        print("emulated Pico on %s (MicroPython from %s)" % (os.path.realpath(board.port), board.uf2))
+        if not args.fresh:
+            print("pyramid firmware %s running (%s edition)" % (hello["fw"], hello["ed"]))
+        print("Enter: push the slider; d: two dice; e: nothing falls; l: leg over; "
+              "x: reset button; c: power cycle; q: power off")
         sys.stdout.flush()
         for line in sys.stdin:
             word = line.strip().lower()
             if word in ("", "r"):
                 got = board.release(wait=False)
-                print(("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or ("nothing")))
+                print("slider pushed: %s" % (", ".join(d[0] for d in got.dice) or "nothing"))
             elif word == "d":
                 got = board.release_double(wait=False)
-                print(("slider pushed: %s") % ", ".join(d[0] for d in got.dice))
+                print("slider pushed: %s" % ", ".join(d[0] for d in got.dice))
             elif word == "e":
                 board.release_empty(wait=False)
-                print(("slider pushed: nothing"))
+                print("slider pushed: nothing")
             elif word == "l":
                 board.return_dice()
-                print(("the dice are back in the pyramid"))
+                print("the dice are back in the pyramid")
             elif word == "x":
                 board.reset_button()
-                print(("reset"))
+                print("reset")
             elif word == "c":
                 board.power_cycle()
-                print(("power cycled"))
+                print("power cycled")
             elif word == "q":
                 break
             else:
-                print(("unknown key %r: Enter, d, e, l, x, c or q") % word)
+                print("unknown key %r: Enter, d, e, l, x, c or q" % word)
             sys.stdout.flush()
     except KeyboardInterrupt:
         pass
     except EmulatorError as exc:
-        raise CliError(("the emulated board stopped: %s") % exc) from None
+        raise CliError("the emulated board stopped: %s" % exc) from None
     finally:
         board.close()
     return 0

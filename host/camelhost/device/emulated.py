@@ -296,8 +296,6 @@ class EmulatedPyramid:
 
     def __init__(self, uf2=None, edition="second", seed=0, fresh=False, flash_file=None,
                  settings=None, hardware=None, slider_held=False, noise=1.0, start_timeout=120.0):
-        from camelhost.device import flash as _flash  # noqa: F401  (fail early if absent)
-
         self.uf2 = find_uf2(uf2)
         self.edition = edition
         self.seed = seed
@@ -313,6 +311,7 @@ class EmulatedPyramid:
         self._dir = None
         self._proc = None
         self._ctrl = None
+        self._answer = None
         self._master = self._slave = None
         self._threads = []
         self._lock = threading.Lock()
@@ -567,6 +566,7 @@ class EmulatedPyramid:
                 self._cond.notify_all()
         elif op == "G":
             with self._cond:
+                self._partial = b""  # the chip restarts: a line cut by the reset is lost
                 self.resets.append((self.clock[0], int(rest)))
                 self._cond.notify_all()
 
@@ -615,7 +615,8 @@ class EmulatedPyramid:
                                         % (what, self.log()[-2000:]))
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise EmulatorError("timed out after %.0f s waiting for %s" % (timeout, what))
+                    raise EmulatorError("timed out after %.0f s waiting for %s; the board's "
+                                        "console: %s" % (timeout, what, self.log()[-1500:]))
                 self._cond.wait(min(left, 0.5))
 
     def log(self):
@@ -629,6 +630,28 @@ class EmulatedPyramid:
             return got[after] if len(got) > after else None
 
         return self._wait(hello, timeout, "the firmware's HELLO")
+
+    def wait_new_boot(self, old_boot, timeout=120.0):
+        """Wait for a ``HELLO`` of a boot other than ``old_boot`` (after a reset or a power
+        cycle: the firmware is up again); returns it."""
+        def hello():
+            for _t, m in self.emitted:
+                if m.name == "HELLO" and m["boot"] != old_boot:
+                    return m
+            return None
+
+        return self._wait(hello, timeout, "the HELLO of a new boot")
+
+    def wait_heartbeat(self, sensor="ok", since=0, timeout=120.0):
+        """Wait for an ``HB`` saying ``sensor`` (``ok``, ``fault``...) among the device
+        lines after the first ``since`` of ``emitted``; returns it."""
+        def beat():
+            for _t, m in self.emitted[since:]:
+                if m.name == "HB" and m["sensor"] == sensor:
+                    return m
+            return None
+
+        return self._wait(beat, timeout, "a heartbeat with sensor=%s" % sensor)
 
     def wait_console(self, text, timeout=60.0):
         """Wait until a console line (not a protocol line) holds ``text``; returns it."""
