@@ -39,6 +39,7 @@ def pytest_addoption(parser):
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if (item.get_closest_marker("hil") or item.get_closest_marker("micropython")
+                or item.get_closest_marker("emu")
                 or "micropython" in getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.process)
 

@@ -578,6 +578,7 @@ def _play_limited(folder, limit):
                           cwd=str(folder), preexec_fn=limited, timeout=120)
 
 
+@pytest.mark.process
 def test_journal_file_size_limit_mid_line_says_the_game_is_safe_and_leaves_no_partial_line(
         tmp_path):
     free = tmp_path / "free"
@@ -703,6 +704,7 @@ def _pyramid(*argv, cwd):
                           cwd=str(cwd), timeout=60)
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("argv", [
     ["play", "--players", "A,B,C", "--plain", "--journal", "f.jsonl"],
     ["play", "--resume", "f.jsonl", "--plain"],

@@ -6,7 +6,10 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from camelhost.table.journal import read_events
+
+pytestmark = pytest.mark.process
 
 PYRAMID = shutil.which("pyramid", path=os.path.dirname(sys.executable))
 

@@ -352,6 +352,7 @@ def test_cli_tournament_plot_without_matplotlib_says_so_before_playing(tmp_path,
     assert err.count("\n") == 1 and "games in" not in out and not path.exists()
 
 
+@pytest.mark.process
 def test_dask_runs_the_same_seeded_games_as_the_process_pool():
     # the optional cluster extra (in the dev extras, so make test runs this): the games
     # as Dask tasks on a local cluster (threads in this process) give the table the

@@ -27,7 +27,7 @@ STACK = "setup 1:blue,green,red,yellow,purple 15:black 16:white"
 WIDE = ((1920, 1080), (1280, 720))
 NARROW = ((360, 740), (820, 1180))
 
-pytestmark = pytest.mark.xdist_group("web_browser")
+pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
 
 
 def long_names(n):

@@ -488,6 +488,7 @@ def test_web_silent_connections_make_room_for_a_screen_that_speaks():
                 sock.close()
 
 
+@pytest.mark.process
 def test_web_board_under_load_at_a_low_open_file_limit_stays_quiet_and_serves_after():
     """A small run of tests/bench/web_load.py: a LAN-mode board (token forced, 127.0.0.1)
     whose process may open 256 files, under 300 idle, 40 streaming and 10 token-less
