@@ -908,12 +908,18 @@ class TableApp(App):
     def masked(self, message):
         """``message`` with every racing colour's name, and every word typed after
         the finish-card command, replaced by ``MASK`` (a finish card's colour is never
-        drawn, RULES 1.8, 5)."""
+        drawn, RULES 1.8, 5). The list of every racing colour (``blue, green, ...``, as
+        an error names the colours to choose from) is public and stays: it tells
+        nothing of the card."""
         words = set(self._hidden_words) | set(self.session.edition.racing)
-        for word in sorted(words, key=len, reverse=True):
-            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), MASK,
-                             message)
-        return message
+        public = ", ".join(self.session.edition.racing)
+        pieces = message.split(public)
+        for i, piece in enumerate(pieces):
+            for word in sorted(words, key=len, reverse=True):
+                piece = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), MASK,
+                               piece)
+            pieces[i] = piece
+        return public.join(pieces)
 
     def _echo(self, text):
         """Echo ``text`` in the history once the table says anything in reply to it
@@ -1079,6 +1085,12 @@ class TableApp(App):
             self._switch("odds-box")
         elif self.session.result is None and facts(self.session)["leg_scored"] is not None:
             self._switch("leg-box")
+        elif self.session.result is None:  # nothing to show yet: say so, in the status line
+            box = self.query_one("#error", Static)
+            box.update(Text(_("No leg has been scored yet in this race: F3 shows the "
+                              "leg scoring once the first leg ends."), "bold"))
+            box.display = True
+            self.fit()
 
     def action_back(self):
         if self.query_one("#left", ContentSwitcher).current == "leg-box":
