@@ -2,7 +2,9 @@
 The wheel ships docs/rules.md as camelhost/docs/rules.md and `pyramid rules [SECTION]`
 prints it, or one section, with a one-line error for a section it does not have."""
 
+import io
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -137,3 +139,26 @@ def test_odds_top_takes_only_a_count(capsys):
     with pytest.raises(SystemExit):
         cli.main(["odds", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-", "--top", "-1"])
     assert "--top: give a whole number of actions, 0 or more" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_rules_on_a_terminal_are_rendered_not_raw_markdown():
+    """Issue 30: ``pyramid rules 1.5`` printed raw Markdown (``**``, backticks) on a
+    terminal. There it is rendered now (Rich's Markdown); piped, it stays as written."""
+    from camelhost import rulesdoc
+    from camelhost.commands.rules import show
+    text = rulesdoc.section("1.5")
+    assert "**" in text and "`" in text  # the section has what a terminal should not see
+    screen = _Terminal()
+    show(text, screen)
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue())
+    assert "**" not in shown and "`" not in shown
+    assert "\x1b[" in screen.getvalue()  # styled: bold where the Markdown said so
+    assert " ".join(shown.split()).startswith("1.5 Player tiles.")
+    piped = io.StringIO()
+    show(text, piped)
+    assert piped.getvalue() == text + "\n"
