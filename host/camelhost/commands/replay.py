@@ -2,8 +2,9 @@
 in the plain line form, then the table as it stands at the end.
 
 A viewer: it never changes the file. A damaged line, or an event that no longer
-applies, ends the replay there with one line naming it (``pyramid play --resume
-FILE --upto-damage`` is what sets the rest aside)."""
+applies, ends the replay there with one line naming it, said where the replay stops
+and again as the last line (``pyramid play --resume FILE --upto-damage`` is what sets
+the rest aside)."""
 
 HELP = "show a finished or interrupted game from its journal"
 
@@ -69,6 +70,8 @@ def run(args):
         else:
             line = plain.prompt_line(view)
             _print("Next: " + line[2:] if line.startswith("> ") else line)
+        for line in notes:  # said again last: a long replay's middle scrolls away
+            _print(line)
         if args.web is not None:
             from camelhost.web import wait_until_interrupted
             # the board closes while Ctrl-C is still caught: more of them end it quietly
