@@ -301,7 +301,8 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain):
             raise CliError("%s; the game is safe in %s (--resume it)"
                            % (str(exc).strip().splitlines()[0], journal.path)) from None
     from camelhost.ui.tui import TableApp
-    wait_for_enter(board)  # the full screen would hide the address and its QR code
+    # the full screen would hide the LAN address and its QR code (loopback: no pause)
+    wait_for_enter(board, lan_only=True)
     app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
                    speaker=speaker)
     app.run()

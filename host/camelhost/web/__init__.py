@@ -81,12 +81,19 @@ def serving_replay(address, events, stream=None):
         board.stop()
 
 
-def wait_for_enter(board, message="press Enter to go on to the table", stdin=None):
+def wait_for_enter(board, message="press Enter to go on to the table", stdin=None,
+                   lan_only=False):
     """With a board and a terminal: wait for Enter so that the address (and its QR
-    code) can be read before a full screen covers it. Returns at once otherwise."""
+    code) can be read before a full screen covers it. Returns at once otherwise, and,
+    with ``lan_only``, for a board on a loopback address too (no QR code to read: the
+    page is opened on this computer)."""
     stdin = stdin or sys.stdin
     if board is None:
         return
+    if lan_only:
+        from camelhost.web.server import is_loopback
+        if is_loopback(board.host):
+            return
     try:
         if not stdin.isatty():
             return
