@@ -26,14 +26,19 @@ JOBS   ?= 2
 
 setup: $(STAMP)
 
+# setuptools tells every editable install to beware of folders named like the package
+# ("Editable installation ... may take precedence"): advice with nothing to act on here
+# (the packages live under shared/ and host/), so the first `make demo` stays quiet.
+EDITABLE := PYTHONWARNINGS="ignore:Editable installation"
+
 $(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(EDITABLE) $(PY) -m pip install --quiet -e .
 	@touch $@
 
 $(STAMP): $(RUNTIME)
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(EDITABLE) $(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
 test: setup
