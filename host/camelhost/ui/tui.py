@@ -183,7 +183,7 @@ def shorten(text, limit):
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
-    tail = "... (%d characters) ..." % len(text)
+    tail = _("... (%d characters) ...") % len(text)
     keep = max(8, limit - len(tail))
     return text[:keep * 2 // 3] + tail + text[-(keep - keep * 2 // 3):]
 
@@ -297,23 +297,23 @@ def announce_text(notices, view):
     for n in reversed(notices):
         if n["kind"] == "die":
             m = n["move"]
-            way = "FORWARD" if m["direction"] > 0 else "BACKWARD"
+            way = _("FORWARD") if m["direction"] > 0 else _("BACKWARD")
             text = Text()
             text.append(m["camel"].upper(), palette.style(m["camel"]))
             text.append("  %s %d" % (way, m["distance"]), "bold")
             return text
         if n["kind"] == "final":
             f = n["final"]
-            return Text("RACE OVER: %s WINS, %s LAST" % (f["winner"].upper(), f["loser"].upper()),
+            return Text(_("RACE OVER: %s WINS, %s LAST") % (f["winner"].upper(), f["loser"].upper()),
                         "bold reverse")
         if n["kind"] == "retry":
-            return Text("RETURN THE DICE AND RELEASE AGAIN", "bold reverse")
+            return Text(_("RETURN THE DICE AND RELEASE AGAIN"), "bold reverse")
         if n["kind"] == "ask_ink":
-            return Text("GREY DIE: BLACK OR WHITE NUMERALS? PRESS B OR W", "bold reverse")
+            return Text(_("GREY DIE: BLACK OR WHITE NUMERALS? PRESS B OR W"), "bold reverse")
         if n["kind"] == "ask_value":
-            return Text("%s: PRESS 1, 2 OR 3" % n["die"].upper(), "bold reverse")
+            return Text(_("%s: PRESS 1, 2 OR 3") % n["die"].upper(), "bold reverse")
         if n["kind"] == "new_race":
-            return Text("RACE %d: SET UP THE CAMELS" % n["race"], "bold reverse")
+            return Text(_("RACE %d: SET UP THE CAMELS") % n["race"], "bold reverse")
     return None
 
 
@@ -325,10 +325,10 @@ def detail_text(notices, view):
             m = n["move"]
             names = names_of(view)
             who = names[n["player"]] if n.get("player") is not None else "?"
-            text = Text("%s's pyramid ticket: die %s %d. " % (
-                who, m["die"] if m["die"] != "grey" else "grey %s" % m.get("ink"), m["value"]))
+            text = Text(_("%s's pyramid ticket: die %s %d. ") % (
+                who, m["die"] if m["die"] != "grey" else _("grey %s") % m.get("ink"), m["value"]))
             if m["unit"][1:]:
-                text.append("Carries %s. " % ", ".join(m["unit"][1:]))
+                text.append(_("Carries %s. ") % ", ".join(m["unit"][1:]))
             path = move_path(m, names, get_edition(view["edition"]))
             path = path[0].upper() + path[1:]
             if m["crossed"]:
@@ -337,7 +337,7 @@ def detail_text(notices, view):
                 text.append(path)
             tile = m.get("tile")
             if tile and tile.get("owner") is not None:
-                text.append("; it pays %s 1 coin." % names[tile["owner"]])
+                text.append(_("; it pays %s 1 coin.") % names[tile["owner"]])
             return text
     return None
 
@@ -433,10 +433,10 @@ class PanelScroll(VerticalScroll):
         below = max(0, self.virtual_size.height - self.scrollable_content_region.height
                     - round(self.scroll_y))
         if below:
-            self.hint.update("▼ %d more line%s below: Down (or the wheel)"
+            self.hint.update(_("▼ %d more line%s below: Down (or the wheel)")
                              % (below, "" if below == 1 else "s"))
         else:
-            self.hint.update("▲ the end of it; Up goes back")
+            self.hint.update(_("▲ the end of it; Up goes back"))
 
 
 class TuiDisplay:
@@ -585,8 +585,8 @@ class TableApp(App):
         with Vertical(id="bottom"):  # docked: the command line is never pushed off
             yield Static("", id="error")
             yield Static("", id="prompt")
-            yield CommandInput(placeholder="command, then Enter  (F1 help, PgUp history, "
-                        "Ctrl-Q quit)", id="command")
+            yield CommandInput(placeholder=_("command, then Enter  (F1 help, PgUp history, "
+                                             "Ctrl-Q quit)"), id="command")
 
     def on_mount(self):
         for theme in THEMES.values():
@@ -748,7 +748,7 @@ class TableApp(App):
                                                   width=self.odds_width() - 2))
         elif self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")  # the leg's end was undone
-        self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
+        self.sub_title = _("race %d, leg %d") % (view["race"], view["leg"])
         self.fit()
         self._want_odds(view)
 
@@ -896,7 +896,7 @@ class TableApp(App):
             self._odds = figures
             self._show_odds(figures, view)
         elif event.state == WorkerState.ERROR:
-            self._put("#odds", Text("Odds unavailable: %s" % (event.worker.error,)))
+            self._put("#odds", Text(_("Odds unavailable: %s") % (event.worker.error,)))
 
     def _show_odds(self, figures, view):
         self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
@@ -999,11 +999,11 @@ class TableApp(App):
         def chosen(colour):
             self.clear_error()
             if colour is None:
-                self.table.display._write("(no finish card played)")
+                self.table.display._write(_("(no finish card played)"))
                 return
             if s.current != seat or s.phase != "turn" or facts(s)["version"] != version:
                 self._answer(lambda: self.table.display.error(
-                    "the table moved on while the picker was open: no finish card played"))
+                    _("the table moved on while the picker was open: no finish card played")))
                 return
             cards = len(s.game.pile(pile))
             self.hide_colours = True
@@ -1014,7 +1014,7 @@ class TableApp(App):
             if s.game is not None and len(s.game.pile(pile)) == cards:
                 # refused (the error line says why): the history's '> win' gets an
                 # ending, as when the picker is cancelled
-                self.table.display._write("(no finish card played)")
+                self.table.display._write(_("(no finish card played)"))
 
         picker = FinishCardPicker(s.names[seat], pile, s.edition)
         box = self.screen.query_one("#command", CommandInput)
