@@ -71,6 +71,8 @@ def test_rules_command_reads_the_installed_packages_data(tmp_path):
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as z:
         assert "camelhost/docs/rules.md" in z.namelist()
+        assert "camelhost/docs/rules.de.md" in z.namelist()
+        assert "camelhost/locale/de/LC_MESSAGES/pyramid.mo" in z.namelist()
         z.extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -91,6 +93,13 @@ def test_rules_command_reads_the_installed_packages_data(tmp_path):
     assert unknown.returncode == 1
     assert unknown.stderr.startswith("pyramid: no section 7.1 in the rules reference")
     assert unknown.stderr.count("\n") == 1
+    # the German reference and catalogue ship too (issue 30)
+    german = pyramid("rules", "1.5", "--lang", "de")
+    assert german.returncode == 0, german.stderr
+    assert german.stdout.partition("\n")[2].startswith("**1.5 Die Plättchen der Spieler.**")
+    unknown = pyramid("rules", "7.1", "--lang", "de")
+    assert unknown.stderr.startswith(
+        "pyramid: kein Abschnitt 7.1 in der Regelübersicht")
 
 
 def test_readme_and_table_guide_say_how_to_look_up_a_cited_rule():
@@ -162,3 +171,17 @@ def test_rules_on_a_terminal_are_rendered_not_raw_markdown():
     piped = io.StringIO()
     show(text, piped)
     assert piped.getvalue() == text + "\n"
+
+
+def test_the_german_reference_has_every_section_of_the_english_one(capsys):
+    """``docs/rules.de.md``: the same section numbers, so ``(RULES 1.5)`` points to the
+    same place in either language; ``--lang de`` prints it."""
+    from camelhost import rulesdoc
+    from camelhost.i18n import set_language
+    english = [name for name, _text in rulesdoc.sections()]
+    set_language("de")
+    german = rulesdoc.sections()
+    assert [name for name, _text in german] == english
+    assert all(text.strip() for _name, text in german)
+    assert cli.main(["rules", "3.5", "(b)", "--lang", "de"]) == 0
+    assert capsys.readouterr().out.startswith("- (b) sonst, sitzt ein verrücktes Kamel")
