@@ -69,3 +69,19 @@ def test_a_whole_leg_in_german_on_the_full_screen():
             assert app.session.game.leg == 2
 
     asyncio.run(play())
+
+
+def test_the_dice_are_spoken_in_german_with_a_german_voice():
+    from camelhost.table.speaker import Speaker
+    set_language("de")
+    calls = []
+    speaker = Speaker(which=lambda name: "/usr/bin/" + name,
+                      popen=lambda argv, **kw: calls.append(argv))
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
+                  PlainDisplay(io.StringIO()), speaker=speaker, manual=True)
+    table.start()
+    for line in LEG[:7]:
+        table.line(line)
+    assert calls == [["/usr/bin/espeak-ng", "-v", "de", "Kamel blue, vorwärts 2"],
+                     ["/usr/bin/espeak-ng", "-v", "de", "Kamel black, rückwärts 1"]]
+    assert "espeak-ng" in Speaker(which=lambda name: None).missing
