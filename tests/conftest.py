@@ -21,6 +21,10 @@ settings.load_profile("project")
 
 REPO = paths.REPO_ROOT
 
+# The tests read the table's English: a German locale on the machine running them
+# (LANG=de_DE...) must not turn `pyramid` German in them (LANGUAGE comes first).
+os.environ["LANGUAGE"] = "en"
+
 
 @pytest.fixture(autouse=True)
 def _english_after_each_test():
