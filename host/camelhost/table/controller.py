@@ -335,7 +335,7 @@ class Table:
             view = self.view()
             self.display.notices([{"kind": "manual", "text": _("the pyramid lost events %s; "
                                    "%s (e.g. '%s')")
-                                   % (event.get("missing", ""), narration.TYPE_DIE,
+                                   % (event.get("missing", ""), _(narration.TYPE_DIE),
                                       narration.example_die(view))}],
                                  view)
         elif kind == "fault":

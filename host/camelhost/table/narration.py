@@ -14,14 +14,15 @@ import shlex
 from camelup.editions import get_edition
 from camelup.notation import position_text
 
-from camelhost.i18n import _, ngettext
+from camelhost.i18n import N_, _, ngettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import CRAZY_WHY, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
-TYPE_DIE = "type the die that came out"
-INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
+#: (English here: shown through ``_()``, in the table's language.)
+TYPE_DIE = N_("type the die that came out")
+INK_QUESTION = N_("grey die: black or white numerals? (b/w, or 'again' to release again)")
 
 _SEAT = re.compile(r"\bp(\d+)\b")
 _PARTNER = re.compile(r"\bpartner (\d+)\b")
@@ -70,7 +71,20 @@ def name_list(names):
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+#: The counted words the table says, each with its plural forms (``ngettext``).
+_COUNTED = {
+    "card": lambda n: ngettext("%d card", "%d cards", n),
+    "coin": lambda n: ngettext("%d coin", "%d coins", n),
+    "finish card": lambda n: ngettext("%d finish card", "%d finish cards", n),
+}
+
+
 def plural(n, word):
+    """``n`` and ``word``: ``1 card``, ``2 cards`` (in the table's language for the
+    words of ``_COUNTED``)."""
+    form = _COUNTED.get(word)
+    if form is not None:
+        return form(n) % n
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
@@ -87,12 +101,12 @@ def phase_hint(session):
         who = session.names[session.pending_player]
         if session.dice_typed:  # no pyramid: nothing to release
             return _("%s's pyramid ticket waits for its die: %s, like %s (or undo)") % (
-                who, TYPE_DIE, example_die({
+                who, _(TYPE_DIE), example_die({
                     "edition": session.edition.name,
                     "dice_inside": list(session.game.dice_in_pyramid())}))
         return _("%s's pyramid ticket waits for its die: release it (or type it, or undo)") % who
     if p == "ink":
-        return INK_QUESTION
+        return _(INK_QUESTION)
     if p == "value":
         return _("press 1, 2 or 3 for the value of the %s die") % die_name(session.pending_die)
     if p == "over":
@@ -130,11 +144,11 @@ def _undone_step(events, names, holder):
     seat = first.get("player") if first.get("player") is not None else holder
     who = names[seat] if seat is not None else None
     if t == "setup":
-        return "the setup", None
+        return _("the setup"), None
     if t == "correction":
-        return "the board correction", None
+        return _("the board correction"), None
     if t == "unscored":
-        return "the unscored end of the race", None
+        return _("the unscored end of the race"), None
     if t == "action":
         words = first["action"].split()
         if words[0] == "finish":
@@ -185,7 +199,8 @@ def notice_lines(notice, view, past=False):
         if past:
             return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
-            return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]), TYPE_DIE)]
+            return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
+                                                           _(TYPE_DIE))]
         return [_("%s takes a pyramid ticket: release one die") % name(view, notice["player"])]
     if k == "ask_ink":
         if past:  # the answer is the next line (the die, or a release again)
@@ -219,14 +234,14 @@ def notice_lines(notice, view, past=False):
     if k == "final":
         return final_lines(notice, view)
     if k == "retry":
-        why = notice.get("why") or "the release could not be read"
+        why = notice.get("why") or _("the release could not be read")
         return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
                 "still covers this action") % _why(why)]
     if k == "manual":
         return [_("TYPE THE DIE BY HAND: %s") % notice["text"]]
     if k == "correction":
         stacks = notice["stacks"]
-        return ["Board corrected: " + " ".join(
+        return [_("Board corrected: ") + " ".join(
             "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks))]
     if k == "unscored":
         return [_("Race %d ended unscored (board could not be restored)") % notice["race"]]
@@ -238,9 +253,9 @@ def notice_lines(notice, view, past=False):
 
 
 def _why(kind):
-    return {"double": "two dice came out at once", "nodie": "no die came out",
-            "unknown": "the colour could not be read",
-            "again": "the grey die's numerals could not be read"}.get(kind, kind)
+    return {"double": _("two dice came out at once"), "nodie": _("no die came out"),
+            "unknown": _("the colour could not be read"),
+            "again": _("the grey die's numerals could not be read")}.get(kind, kind)
 
 
 def _action_line(notice, view):
@@ -406,7 +421,7 @@ def odds_lines(view):
     if odds is None:
         return [_("No odds now (%s)") % (_("setup") if view["phase"] == "setup"
                                           else _("race over"))]
-    lines = ["Leg odds: " + "; ".join(
+    lines = [_("Leg odds: ") + "; ".join(
         _("%s 1st %.0f%% 2nd %.0f%% last %.0f%%") % (
             r["colour"], 100 * r["first"], 100 * r["second"], 100 * r["last"])
         for r in sorted(odds["leg"], key=lambda r: -r["first"]))]
@@ -414,7 +429,7 @@ def odds_lines(view):
     if race is not None:
         for pile in ("winner", "loser"):
             rows = sorted(race[pile], key=lambda r: -r["p"])
-            how = "exact" if race["exact"] else _("%d races simulated, 95%% interval") % (
+            how = _("exact") if race["exact"] else _("%d races simulated, 95%% interval") % (
                 race["samples"])
             lines.append(_("Overall %s odds (%s): %s") % (pile, how, "; ".join(
                 "%s %.0f%%%s" % (r["colour"], 100 * r["p"],
@@ -433,14 +448,14 @@ def best_lines(view, count=6):
     odds = view["odds"]
     if view["phase"] in ("die", "value", "ink"):
         # a pyramid ticket is being played out: the die comes first, then the next turn
-        return ["No advice while a die is being read: it comes with the next turn"]
+        return [_("No advice while a die is being read: it comes with the next turn")]
     if odds is None or not odds["actions"] or not odds["actions"]["values"]:
-        return ["No action values now"]
+        return [_("No action values now")]
     acts = odds["actions"]
     shown = acts["values"][:count]
     lines = [_("Best for %s: %s") % (acts["player"], "; ".join(v["text"] for v in shown)),
-             "(in the coach's order: what an action leaves the next players counts too; "
-             "the screen can't see your hand: skip a finish card you have played)"]
+             _("(in the coach's order: what an action leaves the next players counts too; "
+               "the screen can't see your hand: skip a finish card you have played)")]
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]

@@ -71,7 +71,7 @@ def status_lines(view):
         lines = [_("Race %d setup: release each camel's die (or type '%s'), or type "
                  "'setup 1:blue,green ...' or 'draw'") % (view["race"], example_die(view))]
         if view["setup_rolls"]:
-            lines.append("Placed so far: " + ", ".join(
+            lines.append(_("Placed so far: ") + ", ".join(
                 "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
         return lines
     if view["final"]:
@@ -81,13 +81,13 @@ def status_lines(view):
             lines.append(last_die_line(view))
         return lines
     lines = [_("Race %d, leg %d") % (view["race"], view["leg"]), track_line(view), dice_line(view)]
-    lines.append("Leg tickets left: " + "; ".join(
-        "%s %s" % (row["colour"], ",".join(str(v) for v in row["left"]) or "none")
+    lines.append(_("Leg tickets left: ") + "; ".join(
+        "%s %s" % (row["colour"], ",".join(str(v) for v in row["left"]) or _("none"))
         for row in view["leg_tickets"]))
     lines.append(_("Pyramid tickets left: %d%s") % (view["pyramid_tickets_left"], waiting_words(view)))
     for p in view["players"]:
         held = ", ".join("%s %d" % (t["colour"], t["value"]) for t in p["leg_tickets"]) \
-            or "no leg tickets"
+            or _("no leg tickets")
         extra = []
         if p["pyramid_tickets"]:
             extra.append(_("%d pyramid") % p["pyramid_tickets"])
@@ -103,7 +103,7 @@ def status_lines(view):
     if len(view["ranking"]) >= 2:
         lines.append(_("Leading: 1st %s, 2nd %s") % (view["ranking"][0], view["ranking"][1]))
     if view["leg_now"]:
-        lines.append("If the leg ended now: " + ", ".join(
+        lines.append(_("If the leg ended now: ") + ", ".join(
             "%s %+d" % (row["name"], row["net"]) for row in view["leg_now"]))
     if view["last_die"]:
         lines.append(last_die_line(view))
@@ -121,7 +121,7 @@ def prompt_line(view):
         return _("> %s's turn (%s)") % (who, " / ".join(choices))
     if phase == "die":
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): nothing to release
-            return _("> %s: %s, like %s") % (who, TYPE_DIE, example_die(view))
+            return _("> %s: %s, like %s") % (who, _(TYPE_DIE), example_die(view))
         return _("> %s: release a die from the pyramid (or type it, e.g. '%s')") % (
             who, example_die(view))
     if phase == "ink":
