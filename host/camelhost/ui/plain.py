@@ -39,7 +39,7 @@ def _stacks_text(view):
 
 def track_line(view):
     """``Track (bottom->top): 1:[red,blue] 3:[green] | tiles: 7 Ann cheering``."""
-    line = "Track (bottom->top): " + _stacks_text(view)
+    line = _("Track (bottom->top): ") + _stacks_text(view)
     tiles = [row for row in view["track"] if row["tile"]]
     if tiles:
         line += " | tiles: " + ", ".join(
@@ -51,9 +51,9 @@ def track_line(view):
 def dice_line(view):
     """Dice still inside and those revealed this leg (RULES 5: which dice can still come)."""
     inside = view["dice_inside"]
-    line = _("Dice in the pyramid: %s") % (", ".join(inside) or "none")
+    line = _("Dice in the pyramid: %s") % (", ".join(inside) or _("none"))
     if view["edition"] == "second" and inside:
-        line += " (one of them stays inside this leg)"
+        line += _(" (one of them stays inside this leg)")
     if view["dice_out"]:
         line += _("; out this leg: %s") % ", ".join(view["dice_out"])
     return line
