@@ -228,7 +228,8 @@ class Table:
             self.private = "winner" if head.startswith("w") else "loser"
             self.display.text(_("%s: type the colour of your finish card for the %s pile "
                               "(it is not shown; an empty line cancels)")
-                              % (self.session.names[self.session.current], self.private))
+                              % (self.session.names[self.session.current],
+                                 narration.pile_word(self.private)))
             return True
         if head in ("quit", "exit") and alone:
             self.quit = True

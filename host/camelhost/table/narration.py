@@ -79,6 +79,11 @@ _COUNTED = {
 }
 
 
+def pile_word(pile):
+    """A finish pile's name (``"winner"`` / ``"loser"``) in the table's language."""
+    return {"winner": _("winner"), "loser": _("loser")}.get(pile, pile)
+
+
 def plural(n, word):
     """``n`` and ``word``: ``1 card``, ``2 cards`` (in the table's language for the
     words of ``_COUNTED``)."""
@@ -152,7 +157,7 @@ def _undone_step(events, names, holder):
     if t == "action":
         words = first["action"].split()
         if words[0] == "finish":
-            return _("%s's finish card on the %s pile") % (who, words[1]), None
+            return _("%s's finish card on the %s pile") % (who, pile_word(words[1])), None
         return with_names("%s's %s" % (who, first["action"]), names), None
     die = None
     for ev in events:
@@ -278,7 +283,7 @@ def _action_line(notice, view):
     if kind == "finish":
         pile = r["action"].split()[1]
         return _("%s plays a finish card face down on the overall-%s pile (now %s)") % (
-            who, pile, plural(view["piles"][pile], "card"))
+            who, pile_word(pile), plural(view["piles"][pile], "card"))
     if kind == "partner":
         return _("%s forms a partnership with %s") % (who, name(view, int(r["action"].split()[1])))
     return "%s: %s" % (who, r["action"])
@@ -348,7 +353,7 @@ def final_lines(notice, view):
     for pile in ("winner", "loser"):
         cards = [c for c in f["cards"] if c["pile"] == pile]
         lines.append(_("%s pile revealed in play order:%s") % (
-            pile.capitalize(), "" if cards else _(" empty")))
+            pile_word(pile).capitalize(), "" if cards else _(" empty")))
         for i, c in enumerate(cards, 1):
             lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
                 i, name(view, c["player"]), c["colour"],
@@ -378,7 +383,7 @@ def over_lines(view):
         view["race"], view["leg"], f["winner"], f["loser"])]
     for pile in ("winner", "loser"):
         cards = f["piles"][pile]
-        lines.append(_("%s pile: %s") % (pile.capitalize(), ", ".join(
+        lines.append(_("%s pile: %s") % (pile_word(pile).capitalize(), ", ".join(
             "%s %s %s" % (c["name"], c["colour"], _signed(c["reward"])) for c in cards)
             or "empty"))
     lines.append(final_ranking_line(names, f["coins"]))
@@ -431,7 +436,7 @@ def odds_lines(view):
             rows = sorted(race[pile], key=lambda r: -r["p"])
             how = _("exact") if race["exact"] else _("%d races simulated, 95%% interval") % (
                 race["samples"])
-            lines.append(_("Overall %s odds (%s): %s") % (pile, how, "; ".join(
+            lines.append(_("Overall %s odds (%s): %s") % (pile_word(pile), how, "; ".join(
                 "%s %.0f%%%s" % (r["colour"], 100 * r["p"],
                                  "" if race["exact"] else " +/-%.1f" % (100 * r["hw"]))
                 for r in rows)))

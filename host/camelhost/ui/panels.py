@@ -12,7 +12,7 @@ from camelup.editions import get_edition
 from rich.text import Text
 
 from camelhost.i18n import _
-from camelhost.table.narration import name_list
+from camelhost.table.narration import name_list, pile_word
 from camelhost.ui import palette
 
 #: Most characters per track space; the fewest is 4 (fits 18 columns in 80).
@@ -466,7 +466,7 @@ def race_over_text(view, width=None, last_leg=True):
         line += "".join("  %*s" % (w, v) for (_, w), v in zip(columns, values, strict=True))
         text.append(line + "\n", "bold" if row["name"] in winners else "")
     for pile in ("winner", "loser"):
-        lead = Text(_("%s pile:") % pile.capitalize(), "bold")
+        lead = Text(_("%s pile:") % pile_word(pile).capitalize(), "bold")
         pile_cards = final["piles"][pile]
         if not pile_cards:
             text.append_text(lead)
