@@ -459,7 +459,7 @@
     $("replay-step").textContent = t("step {0} of {1}", v.replay.step, v.replay.steps);
     const play = $("play");
     play.dataset.control = v.replay.playing ? "pause" : "play";
-    play.textContent = v.replay.playing ? "\u275A\u275A pause" : "\u25B6 play";
+    play.textContent = v.replay.playing ? "\u275A\u275A " + t("pause") : "\u25B6 " + t("play");
   }
 
   function render(v) {
