@@ -202,7 +202,7 @@ class Table:
         if self.private is not None:
             if words == ["undo"]:  # what a player means there: not this card
                 self.private = None
-                self.display.text("no finish card played (nothing else undone)")
+                self.display.text(_("no finish card played (nothing else undone)"))
                 self.display.prompt(self.view())
                 return True
             if words and _is_command(words[0], self.session.edition.racing):
@@ -279,7 +279,7 @@ class Table:
         the refusal never names a colour."""
         pile, self.private = self.private, None
         if not words:
-            self.display.text("no finish card played")
+            self.display.text(_("no finish card played"))
             self.display.prompt(self.view())
             return True
         again = "type the colour again (it is not shown), or an empty line to cancel"

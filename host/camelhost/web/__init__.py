@@ -8,6 +8,7 @@ session that follows the journal (``camelhost.web.follow``). See docs/web.md.
 import contextlib
 import sys
 
+from camelhost.i18n import _
 from camelhost.web.server import DEFAULT_HOST, DEFAULT_PORT, WebBoard, parse_address, qr_text
 
 __all__ = ["WebBoard", "add_web_argument", "serving", "serving_replay", "parse_address"]
@@ -26,11 +27,11 @@ def add_web_argument(parser):
 def announce(board, stream=None):
     """Print the page's address, and its QR code when it serves the network."""
     stream = stream or sys.stdout
-    stream.write("web scoreboard: %s\n" % board.url)
+    stream.write(_("web scoreboard: %s\n") % board.url)
     if board.token:
         stream.write(qr_text(board.url))
-        stream.write("(scan it with a phone on the same network; the address is the key: "
-                     "share it only with the table)\n")
+        stream.write(_("(scan it with a phone on the same network; the address is the key: "
+                       "share it only with the table)\n"))
     stream.flush()
 
 
@@ -41,7 +42,7 @@ def _board(address, controls=None):
     try:
         board.start()
     except OSError as exc:
-        raise CliError("--web %s: can't serve there (%s)" % (address, exc)) from None
+        raise CliError(_("--web %s: can't serve there (%s)") % (address, exc)) from None
     return board
 
 
