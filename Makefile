@@ -14,6 +14,7 @@
 #                (CI runs mypy once, inside make test: tests/test_firmware_typecheck.py)
 #   make soak    200 bot games through the virtual pyramid under seeded line faults (figures)
 #   make fuzz    mutated lines, commands and positions through every parser (figures)
+#   make catalogue  the translation catalogues (Babel): extract, update each .po, compile the .mo
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -32,18 +33,23 @@ JOBS   ?= 2
 #: pointed at it and never downloads a browser of its own)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: setup check test browser hil emu demo bench flash lint ruff typings wheel-check clean soak fuzz web-load
+.PHONY: setup check test browser hil emu demo bench flash lint ruff typings wheel-check clean soak fuzz web-load catalogue
 
 setup: $(STAMP)
+
+# setuptools tells every editable install to beware of folders named like the package
+# ("Editable installation ... may take precedence"): advice with nothing to act on here
+# (the packages live under shared/ and host/), so the first `make demo` stays quiet.
+EDITABLE := PYTHONWARNINGS="ignore:Editable installation"
 
 $(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(EDITABLE) $(PY) -m pip install --quiet -e .
 	@touch $@
 
 $(STAMP): $(RUNTIME) hardware/emu/package-lock.json
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(EDITABLE) $(PY) -m pip install --quiet -e '.[dev]'
 	# the RP2040 emulator (npm rp2040js) for `pyramid emulate` and the emu tests
 	npm ci --prefix hardware/emu --no-audit --no-fund --loglevel=error
 	@touch $@
@@ -82,6 +88,17 @@ emu: setup
 	  PYRAMID_MICROPYTHON=$(abspath $(FLOAT32)) $(PY) -m pytest -q -n0 -m micropython $(CROSS_RUN) \
 	    --deselect tests/test_odds_micropython.py::test_odds_same_on_micropython_and_cpython; \
 	else echo "float32 cross-run skipped: $(FLOAT32) is absent"; fi
+
+# the translation catalogues (Babel): the words extracted from host/camelhost
+# (babel.cfg) into pyramid.pot, each language's .po updated, the .mo compiled (the
+# .mo files are committed; tests/test_i18n.py checks they match their .po)
+LOCALE := host/camelhost/locale
+catalogue: setup
+	$(VENV)/bin/pybabel extract -F babel.cfg --omit-header --sort-by-file --width 88 \
+	    -o $(LOCALE)/pyramid.pot .
+	$(VENV)/bin/pybabel update -D pyramid -i $(LOCALE)/pyramid.pot -d $(LOCALE) \
+	    --width 88 --no-fuzzy-matching --ignore-obsolete
+	$(VENV)/bin/pybabel compile -D pyramid -d $(LOCALE) --statistics
 
 demo: $(RUNTIME)
 	$(VENV)/bin/pyramid demo --edition $(EDITION) --seed $(SEED) --seats $(SEATS)

@@ -30,6 +30,19 @@ settings.load_profile("project")
 
 REPO = paths.REPO_ROOT
 
+# The tests read the table's English: a German locale on the machine running them
+# (LANG=de_DE...) must not turn `pyramid` German in them (LANGUAGE comes first).
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """The table's language is one per process (``camelhost.i18n``): a test that
+    speaks German (``--lang de``, ``set_language("de")``) leaves English behind."""
+    yield
+    from camelhost.i18n import set_language
+    set_language("en")
+
 
 def pytest_addoption(parser):
     parser.addoption("--fast-lane", action="store_true",

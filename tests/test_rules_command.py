@@ -2,7 +2,9 @@
 The wheel ships docs/rules.md as camelhost/docs/rules.md and `pyramid rules [SECTION]`
 prints it, or one section, with a one-line error for a section it does not have."""
 
+import io
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -69,6 +71,8 @@ def test_rules_command_reads_the_installed_packages_data(tmp_path):
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as z:
         assert "camelhost/docs/rules.md" in z.namelist()
+        assert "camelhost/docs/rules.de.md" in z.namelist()
+        assert "camelhost/locale/de/LC_MESSAGES/pyramid.mo" in z.namelist()
         z.extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -89,6 +93,13 @@ def test_rules_command_reads_the_installed_packages_data(tmp_path):
     assert unknown.returncode == 1
     assert unknown.stderr.startswith("pyramid: no section 7.1 in the rules reference")
     assert unknown.stderr.count("\n") == 1
+    # the German reference and catalogue ship too (issue 30)
+    german = pyramid("rules", "1.5", "--lang", "de")
+    assert german.returncode == 0, german.stderr
+    assert german.stdout.partition("\n")[2].startswith("**1.5 Die Plättchen der Spieler.**")
+    unknown = pyramid("rules", "7.1", "--lang", "de")
+    assert unknown.stderr.startswith(
+        "pyramid: kein Abschnitt 7.1 in der Regelübersicht")
 
 
 def test_readme_and_table_guide_say_how_to_look_up_a_cited_rule():
@@ -138,3 +149,40 @@ def test_odds_top_takes_only_a_count(capsys):
     with pytest.raises(SystemExit):
         cli.main(["odds", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-", "--top", "-1"])
     assert "--top: give a whole number of actions, 0 or more" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_rules_on_a_terminal_are_rendered_not_raw_markdown():
+    """Issue 30: ``pyramid rules 1.5`` printed raw Markdown (``**``, backticks) on a
+    terminal. There it is rendered now (Rich's Markdown); piped, it stays as written."""
+    from camelhost import rulesdoc
+    from camelhost.commands.rules import show
+    text = rulesdoc.section("1.5")
+    assert "**" in text and "`" in text  # the section has what a terminal should not see
+    screen = _Terminal()
+    show(text, screen)
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue())
+    assert "**" not in shown and "`" not in shown
+    assert "\x1b[" in screen.getvalue()  # styled: bold where the Markdown said so
+    assert " ".join(shown.split()).startswith("1.5 Player tiles.")
+    piped = io.StringIO()
+    show(text, piped)
+    assert piped.getvalue() == text + "\n"
+
+
+def test_the_german_reference_has_every_section_of_the_english_one(capsys):
+    """``docs/rules.de.md``: the same section numbers, so ``(RULES 1.5)`` points to the
+    same place in either language; ``--lang de`` prints it."""
+    from camelhost import rulesdoc
+    from camelhost.i18n import set_language
+    english = [name for name, _text in rulesdoc.sections()]
+    set_language("de")
+    german = rulesdoc.sections()
+    assert [name for name, _text in german] == english
+    assert all(text.strip() for _name, text in german)
+    assert cli.main(["rules", "3.5", "(b)", "--lang", "de"]) == 0
+    assert capsys.readouterr().out.startswith("- (b) sonst, sitzt ein verrücktes Kamel")

@@ -193,6 +193,25 @@ def test_leg_scoring_panel_stays_until_the_next_leg_goes_on():
     asyncio.run(play())
 
 
+def test_f3_before_any_leg_is_scored_says_so():
+    """Issue 30: F3 before the first leg's end did nothing. It says why now (in the
+    status line, gone with the next command); the odds stay."""
+    app = scenes.app_for("second", P4)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG[:3])
+            await scenes.settle(pilot)
+            await pilot.press("f3")
+            assert app.query_one("#left", ContentSwitcher).current == "odds-box"
+            assert _visible(app, "#error")
+            assert _text(app, "#error").startswith("No leg has been scored yet in this race")
+            await scenes.type_line(pilot, "leg red")
+            assert not app.query_one("#error").display
+
+    asyncio.run(play())
+
+
 def test_race_over_screen_stays_until_another_race():
     app = scenes.app_for("second", P4)
 

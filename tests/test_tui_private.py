@@ -152,7 +152,8 @@ def test_a_refused_finish_card_does_not_name_its_colour_either(tmp_path):
             assert "Dee can't play that finish card" in error
             await scenes.type_line(pilot, "win rex")  # a slip of the finger, not shown
             error = str(app.query_one("#error").content)
-            assert "rex" not in error and "•••" in error
+            # the colours to choose from are public: listed (issue 30), the slip is not
+            assert "rex" not in error and "(blue, green, yellow, red, purple)" in error
             log = "\n".join(app.query_one("#log").lines)
             assert "red" not in log.split("> leg yellow")[-1]
             # the same card through the picker: refused alike, and the history's

@@ -85,3 +85,17 @@ def test_a_terminal_below_80x24_says_the_size_it_needs(snap_compare):
 def test_six_long_names_in_partnerships_keep_every_ticket_in_view_at_80x24(snap_compare):
     assert snap_compare(scenes.app_for("second", LONG6), terminal_size=(80, 24),
                         run_before=_steps(LONG6_LINES))
+
+
+def test_a_terminal_below_80x24_says_the_size_it_needs_in_german(snap_compare):
+    from camelhost.i18n import set_language
+    set_language("de")
+    assert snap_compare(scenes.app_for("second", P4), terminal_size=(60, 20),
+                        run_before=_steps(scenes.SECOND_MID_LEG))
+
+
+def test_six_long_names_keep_every_ticket_in_view_at_80x24_in_german(snap_compare):
+    from camelhost.i18n import set_language
+    set_language("de")
+    assert snap_compare(scenes.app_for("second", LONG6), terminal_size=(80, 24),
+                        run_before=_steps(LONG6_LINES))

@@ -238,3 +238,26 @@ def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_pa
     with open(path, "rb") as fh:
         assert fh.read() == b"".join(lines)
     assert not os.path.exists(path + ".damaged")
+
+
+class _Keyboard(io.StringIO):
+    """A terminal's stdin with one Enter typed; says whether it was read."""
+
+    def isatty(self):
+        return True
+
+
+def test_the_full_screen_pauses_for_enter_only_for_a_lan_address():
+    """Issue 30: ``--web`` on loopback with the full screen still waited for Enter; the
+    pause belongs to the LAN address and its QR code (read them before the full screen
+    covers them). Loopback goes straight on; the LAN address still waits."""
+    for host, waits in (("127.0.0.1", False), ("localhost", False), ("::1", False),
+                        ("192.168.1.20", True), ("0.0.0.0", True)):
+        board = WebBoard.__new__(WebBoard)
+        board.host = host
+        keys = _Keyboard("\n")
+        web.wait_for_enter(board, stdin=keys, lan_only=True)
+        assert (keys.tell() == 1) == waits, host
+    keys = _Keyboard("\n")  # without lan_only (the demo's closing pause): it waits
+    web.wait_for_enter(WebBoard.__new__(WebBoard), stdin=keys)
+    assert keys.tell() == 1

@@ -338,3 +338,26 @@ def test_the_leg_scoring_stands_until_the_next_legs_first_die_with_what_is_taken
         s.command("red 1")
         publish(page, table_view(s))
         assert page.is_hidden("#leg-panel") and page.is_visible("#players-panel")
+
+
+def test_the_page_speaks_the_tables_language(browser):
+    """Issue 30: the page gets its words from the server (``camelhost.web.words``):
+    with the table in German, headings, the turn, the last die and the counts are
+    German, and the German words still fit a phone and a TV."""
+    from camelhost.i18n import set_language
+    set_language("de")
+    names = long_names(4)
+    view = table_view(mid_leg(names))
+    with Shown(browser, view, WIDE[1]) as page:
+        assert page.get_attribute("html", "lang") == "de"
+        assert page.text_content("#players-panel h2") == "Spieler"
+        assert page.text_content("#turn") == "%s ist am Zug" % view["turn"]
+        assert page.text_content("#die-camel") == "red vorwärts 1"
+        assert "Pyramidenplättchen von %s" % view["last_die"]["player"] in \
+            page.text_content("#die-detail")
+        assert page.text_content("#pyramid-tickets") == "4 Pyramidenplättchen übrig"
+        for size in WIDE + NARROW:
+            resize(page, size)
+            w, h = extent(page)
+            assert w <= size[0] and (size[0] < 1000 or h <= size[1]), (size, w, h)
+        assert page.problems == []

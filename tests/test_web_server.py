@@ -153,7 +153,10 @@ def test_page_arrives_with_the_current_snapshot_before_any_stream(board):
     assert _page_snapshot(html) == view == json.loads(get(board.port, "/view")[2])
     text = html.decode()
     assert "alert(1)</script>" not in text and "<!--" not in text  # a name cannot break out
-    assert text.count("<script") == 2  # the data block and board.js: no inline code
+    # the two data blocks (the snapshot, the page's words) and board.js: no inline code
+    assert text.count("<script") == 3
+    assert text.count('<script id="snapshot" type="application/json">') == 1
+    assert text.count('<script id="words" type="application/json">') == 1
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
 
 

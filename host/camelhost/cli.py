@@ -12,6 +12,7 @@ import sys
 
 from camelhost import __version__
 from camelhost.errors import CliError
+from camelhost.i18n import languages, set_language
 
 #: name -> one-line help. Order is the order shown by ``pyramid --help``.
 COMMANDS = [
@@ -75,8 +76,15 @@ def main(argv=None):
     try:
         module = _load(name)
         sub = argparse.ArgumentParser(prog="pyramid " + name, description=module.HELP)
+        sub.add_argument("--lang", metavar="LANG", default=None,
+                         help="the table's language: en (the default) or de; without it "
+                         "the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
         module.add_arguments(sub)
         args = sub.parse_args(argv[1:])
+        if args.lang is not None and args.lang not in languages():
+            raise CliError("--lang %s: no such language here (%s)"
+                           % (args.lang, ", ".join(languages())))
+        set_language(args.lang)  # every run chooses again (tests call main in one process)
         return int(module.run(args) or 0)
     except CliError as exc:
         print("pyramid: %s" % exc, file=sys.stderr)

@@ -38,6 +38,17 @@ def set_language(lang=None):
     return _language
 
 
+def languages():
+    """The language codes the table speaks: ``"en"`` (the source) and every language
+    with a compiled catalogue, sorted."""
+    found = ["en"]
+    if os.path.isdir(LOCALE_DIR):
+        for code in sorted(os.listdir(LOCALE_DIR)):
+            if os.path.exists(os.path.join(LOCALE_DIR, code, "LC_MESSAGES", DOMAIN + ".mo")):
+                found.append(code)
+    return found
+
+
 def language():
     """The language code in force (``"en"`` until ``set_language`` finds a catalogue)."""
     return _language

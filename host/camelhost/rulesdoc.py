@@ -10,10 +10,12 @@ Error messages, docstrings and docs cite it as ``RULES 1.5`` or ``RULES 3.5 (c)`
   its continuation lines.
 """
 
+import os
 import re
 
 from camelhost import paths
 from camelhost.errors import CliError
+from camelhost.i18n import _, language
 
 _CHAPTER = re.compile(r"## (\d+)\. ")
 _PARAGRAPH = re.compile(r"\*\*(\d+\.\d+) ")
@@ -22,16 +24,28 @@ _ITEM = re.compile(r"- \(([a-z])\) ")
 _NAME = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*(?:\(?\s*([a-z])\s*\)?)?\s*$")
 
 
+def rules_path(lang=None):
+    """The reference in the table's language (``lang``, default the language in
+    force): ``rules.de.md`` beside ``paths.RULES_DOC`` for German (the same section
+    numbers, in German words), else ``paths.RULES_DOC``."""
+    lang = lang or language()
+    if lang != "en":
+        translated = os.path.join(os.path.dirname(paths.RULES_DOC), "rules.%s.md" % lang)
+        if os.path.exists(translated):
+            return translated
+    return paths.RULES_DOC
+
+
 def read(path=None):
-    """The reference's text (``path`` default ``paths.RULES_DOC``). Raises ``CliError``
+    """The reference's text (``path`` default ``rules_path()``). Raises ``CliError``
     when the file is missing (a broken install)."""
-    path = path or paths.RULES_DOC
+    path = path or rules_path()
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except FileNotFoundError:
-        raise CliError("the rules reference is missing from this install (%s): reinstall "
-                       "smart-pyramid" % path) from None
+        raise CliError(_("the rules reference is missing from this install (%s): reinstall "
+                         "smart-pyramid") % path) from None
 
 
 def sections(text=None):
@@ -77,7 +91,7 @@ def normalise(name):
     that is no section number."""
     m = _NAME.match(name.lower())
     if not m or (m.group(3) and not m.group(2)):
-        raise CliError("%r is not a rules section: give a number like 1.5, 3.8 or 3.5 (c)"
+        raise CliError(_("%r is not a rules section: give a number like 1.5, 3.8 or 3.5 (c)")
                        % name)
     out = m.group(1) + ("." + m.group(2) if m.group(2) else "")
     return out + (" (%s)" % m.group(3) if m.group(3) else "")
@@ -91,7 +105,7 @@ def section(name, text=None):
     for have, body in found:
         if have == wanted:
             return body
-    raise CliError("no section %s in the rules reference (there are %s)"
+    raise CliError(_("no section %s in the rules reference (there are %s)")
                    % (wanted, _summary(found)))
 
 

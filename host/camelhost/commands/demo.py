@@ -4,6 +4,8 @@ its pty, the plain display narrates the race and the final scores end it."""
 import os
 import tempfile
 
+from camelhost.i18n import _
+
 HELP = "bots play a whole game against the virtual pyramid"
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
@@ -22,7 +24,7 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=1,
                         help="seed of the setup, the dice and the bots (default 1)")
     parser.add_argument("--seats", type=int, default=4,
-                        help="number of seats: %s (default 4)" % seats_text())
+                        help=_("number of seats: %s (default 4)") % seats_text())
     parser.add_argument("--journal", help="journal file to write (default: a temporary file)")
     parser.add_argument("--quiet", action="store_true", help="print only the final scores")
     parser.add_argument("--wait", type=float, default=30.0,
@@ -65,10 +67,10 @@ def run(args):
     from camelhost.web import serving, wait_for_enter
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
-        raise CliError("--seats must be %d to %d for the %s edition, not %d"
+        raise CliError(_("--seats must be %d to %d for the %s edition, not %d")
                        % (edition.min_players, edition.max_players, edition.name, args.seats))
     if not args.wait > 0:
-        raise CliError("--wait must be a positive number of seconds, not %g" % args.wait)
+        raise CliError(_("--wait must be a positive number of seconds, not %g") % args.wait)
     path = args.journal
     if not path:
         fd, path = tempfile.mkstemp(prefix="demo-%s-%d-" % (args.edition, args.seed),
@@ -77,7 +79,7 @@ def run(args):
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
-        raise CliError("%s already holds a game; give another --journal" % path)
+        raise CliError(_("%s already holds a game; give another --journal") % path)
     names = list(NAMES[:args.seats])
     with contextlib.ExitStack() as stack:
         journal = stack.enter_context(Journal(path))
@@ -98,7 +100,7 @@ def run(args):
         if args.quiet:
             display = _quiet(display)
         else:
-            print("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid"
+            print(_("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid")
                   % (args.edition, args.seed, args.seats))
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
             table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True,
@@ -107,10 +109,10 @@ def run(args):
                 run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
                           wait_s=args.wait)
             except (RuntimeError, TimeoutError) as exc:
-                raise CliError("the virtual pyramid failed: %s (journal: %s)"
+                raise CliError(_("the virtual pyramid failed: %s (journal: %s)")
                                % (str(exc).strip().splitlines()[0], path)) from None
         if session.phase != "over":
-            raise CliError("the demo stopped before the end of the race")
-        print("journal: %s" % path)
+            raise CliError(_("the demo stopped before the end of the race"))
+        print(_("journal: %s") % path)
         wait_for_enter(board, "the race is over; press Enter to close the scoreboard")
     return 0

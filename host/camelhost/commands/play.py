@@ -14,6 +14,7 @@ import time
 
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
+from camelhost.i18n import _
 
 HELP = "track a real game at the table (pyramid on USB, virtual, or dice typed in)"
 
@@ -63,7 +64,7 @@ def _fresh_journal_path(folder="journals"):
         except FileExistsError:
             continue
         return path
-    raise CliError("too many journals named %s-*.jsonl: give --journal FILE" % stem)
+    raise CliError(_("too many journals named %s-*.jsonl: give --journal FILE") % stem)
 
 
 def _discard_unused(journal):
@@ -81,8 +82,8 @@ def _check_options(args):
     """Options that only go with others: ``--upto-damage`` without ``--resume`` is a
     usage error (``CliError``, exit 2) before anything starts, not silently ignored."""
     if args.upto_damage and not args.resume:
-        raise CliError("--upto-damage goes with --resume FILE (it resumes a journal up to "
-                       "its first damaged line); no game was started", 2)
+        raise CliError(_("--upto-damage goes with --resume FILE (it resumes a journal up to "
+                       "its first damaged line); no game was started"), 2)
 
 
 def open_session(args):
@@ -108,13 +109,13 @@ def open_session(args):
             raise
         return session, journal
     if not args.players:
-        raise CliError("give the players: --players Ann,Ben,Cy (or --resume FILE)")
+        raise CliError(_("give the players: --players Ann,Ben,Cy (or --resume FILE)"))
     # every argument checked before a journal is made or a seed drawn and printed
     names = [n.strip() for n in args.players.split(",")]
     try:
         check_names(args.edition or "second", names)
     except TableError as exc:
-        raise CliError("--players %s: %s" % (args.players, exc)) from None
+        raise CliError(_("--players %s: %s") % (args.players, exc)) from None
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
     if not path:
@@ -122,7 +123,7 @@ def open_session(args):
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
-        raise CliError("%s already holds a game: use --resume %s, or another --journal"
+        raise CliError(_("%s already holds a game: use --resume %s, or another --journal")
                        % (path, path))
     seed = args.seed
     if seed is None:
@@ -144,7 +145,7 @@ def _bot_seats(text, names):
     for b in [n.strip() for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
         if not matches:
-            raise CliError("--bots names %r, who is not among the players" % b)
+            raise CliError(_("--bots names %r, who is not among the players") % b)
         bots.append(matches[0])
     return bots
 
@@ -158,24 +159,24 @@ def _check_resume_options(args, header):
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
         if names != header["players"]:
-            raise CliError("--players %s conflicts with the journal's players (%s): leave it out "
-                           "with --resume" % (",".join(names), ",".join(header["players"])))
+            raise CliError(_("--players %s conflicts with the journal's players (%s): leave it out "
+                           "with --resume") % (",".join(names), ",".join(header["players"])))
     if args.edition and args.edition != header["edition"]:
-        raise CliError("--edition %s conflicts with the journal's edition (%s): leave it out "
-                       "with --resume" % (args.edition, header["edition"]))
+        raise CliError(_("--edition %s conflicts with the journal's edition (%s): leave it out "
+                       "with --resume") % (args.edition, header["edition"]))
     if args.bots is not None:
         import shlex
         names = header["players"]
         kept = sorted(set(i for i in header.get("bots") or () if isinstance(i, int)))
         if sorted(set(_bot_seats(args.bots, names))) != kept:
-            raise CliError("--bots %s conflicts with the journal's bots (%s): the journal keeps "
+            raise CliError(_("--bots %s conflicts with the journal's bots (%s): the journal keeps "
                            "the seats as the game started, so a bot can't take over a seat; "
-                           "leave it out with --resume"
+                           "leave it out with --resume")
                            % (shlex.quote(args.bots), ",".join(names[i] for i in kept if i < len(names))
                               or "none"))
     if args.seed is not None and args.seed != header.get("seed", 1):
-        raise CliError("--seed %d conflicts with the journal's seed (%s): leave it out with "
-                       "--resume" % (args.seed, header.get("seed", 1)))
+        raise CliError(_("--seed %d conflicts with the journal's seed (%s): leave it out with "
+                       "--resume") % (args.seed, header.get("seed", 1)))
 
 
 def _pyramid_spec(args, journal):
@@ -217,7 +218,7 @@ def quit_line(journal, command=None):
     if command is None:
         import shlex
         command = "pyramid play --resume %s" % shlex.quote(journal.path)
-    return "game saved in %s; continue it with: %s" % (journal.path, command)
+    return _("game saved in %s; continue it with: %s") % (journal.path, command)
 
 
 def _plain(args):
@@ -271,7 +272,7 @@ def run(args):
             raise
         if not args.resume and args.seed is None:
             # only now: every argument was good, the dice source and the board are open
-            print("seed: %d (play this race again with --seed %d)" % (session.seed, session.seed))
+            print(_("seed: %d (play this race again with --seed %d)") % (session.seed, session.seed))
         try:
             return _play(args, session, journal, pyramid, spec, speaker, board, plain, seam)
         finally:
@@ -287,7 +288,7 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
     from camelhost.web import wait_for_enter
     if plain and not args.plain:
         # piped input or output: the full screen can't read it; say so and go plain
-        print("not a terminal: playing in plain line mode (--plain)", file=sys.stderr)
+        print(_("not a terminal: playing in plain line mode (--plain)"), file=sys.stderr)
     if plain:
         from camelhost.table.controller import Table
         from camelhost.ui.loop import run_plain
@@ -295,21 +296,22 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
         table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
                       manual=pyramid.manual,
                       auto_setup=spec == "virtual", speaker=speaker, seam=seam)
-        print("journal: %s" % journal.path)
+        print(_("journal: %s") % journal.path)
         try:
             return run_plain(table, events=pyramid.events())
         except KeyboardInterrupt:  # Ctrl-C leaves as 'quit' and Ctrl-D do
             print()
             return 0
         except RuntimeError as exc:  # the virtual pyramid's board stopped
-            raise CliError("%s; the game is safe in %s (--resume it)"
+            raise CliError(_("%s; the game is safe in %s (--resume it)")
                            % (str(exc).strip().splitlines()[0], journal.path)) from None
     from camelhost.ui.tui import TableApp
-    wait_for_enter(board)  # the full screen would hide the address and its QR code
+    # the full screen would hide the LAN address and its QR code (loopback: no pause)
+    wait_for_enter(board, lan_only=True)
     app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
                    speaker=speaker, seam=seam)
     app.run()
     if app.return_code:  # an error stopped the full screen (Textual printed it above)
-        raise CliError("the full screen stopped on an error (its traceback is above)",
+        raise CliError(_("the full screen stopped on an error (its traceback is above)"),
                        exit_code=app.return_code)
     return 0

@@ -2,8 +2,11 @@
 in the plain line form, then the table as it stands at the end.
 
 A viewer: it never changes the file. A damaged line, or an event that no longer
-applies, ends the replay there with one line naming it (``pyramid play --resume
-FILE --upto-damage`` is what sets the rest aside)."""
+applies, ends the replay there with one line naming it, said where the replay stops
+and again as the last line (``pyramid play --resume FILE --upto-damage`` is what sets
+the rest aside)."""
+
+from camelhost.i18n import _
 
 HELP = "show a finished or interrupted game from its journal"
 
@@ -32,14 +35,14 @@ def run(args):
     from camelhost.table.view import table_view
     from camelhost.ui import plain
     if not os.path.exists(args.file):
-        raise CliError("%s: No such file (give a journal written by pyramid play or pyramid demo)"
+        raise CliError(_("%s: No such file (give a journal written by pyramid play or pyramid demo)")
                        % args.file)
     if os.path.isdir(args.file):
-        raise CliError("%s is a folder, not a journal file" % args.file)
+        raise CliError(_("%s is a folder, not a journal file") % args.file)
     notes = []  # where the replay stops early, if it does (the file stays as it is)
     events = read_events(args.file, upto_damage=True, notes=notes, check=Session.stale_line)
     if not events:
-        raise CliError("%s: the journal is empty" % args.file)
+        raise CliError(_("%s: the journal is empty") % args.file)
     head = events[0]
     board = contextlib.ExitStack()
     if args.web is not None:
@@ -47,7 +50,7 @@ def run(args):
         # the address first: a bad or busy one is refused before the game is printed
         board.enter_context(serving_replay(args.web, events))
     try:
-        _print("Journal %s: %s edition, players %s" % (args.file, head["edition"],
+        _print(_("Journal %s: %s edition, players %s") % (args.file, head["edition"],
                                                        ", ".join(head["players"])))
 
         def each(event, notices, session):
@@ -65,10 +68,12 @@ def run(args):
             _print(line)
         # where the journal leaves the game (no prompt: replay takes no input)
         if view["phase"] == "over":
-            _print("The race is over.")
+            _print(_("The race is over."))
         else:
             line = plain.prompt_line(view)
             _print("Next: " + line[2:] if line.startswith("> ") else line)
+        for line in notes:  # said again last: a long replay's middle scrolls away
+            _print(line)
         if args.web is not None:
             from camelhost.web import wait_until_interrupted
             # the board closes while Ctrl-C is still caught: more of them end it quietly

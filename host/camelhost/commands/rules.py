@@ -2,9 +2,13 @@
 
 Error messages cite the reference as ``(RULES 3.8)``; ``pyramid rules 3.8`` prints
 that section from the copy shipped inside the package (``camelhost.rulesdoc``), so an
-installed user needs no checkout. Exit status 1 with a one-line error for a section
-the reference does not have.
+installed user needs no checkout. On a terminal the Markdown is rendered (Rich's
+``Markdown``: bold headings, no ``**`` or backticks); piped or redirected, the text is
+printed as it is written (plain Markdown, for scripts and ``grep``). Exit status 1
+with a one-line error for a section the reference does not have.
 """
+
+import sys
 
 from camelhost import rulesdoc
 
@@ -30,9 +34,21 @@ def _sections(words):
     return groups
 
 
+def show(text, stream=None):
+    """Print ``text`` (Markdown) on ``stream`` (default stdout): rendered for a
+    terminal, as written when ``stream`` is not one."""
+    stream = stream or sys.stdout
+    if not stream.isatty():
+        print(text, file=stream)
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+    Console(file=stream).print(Markdown(text))
+
+
 def run(args):
     if args.section:
-        print("\n\n".join(rulesdoc.section(ref) for ref in _sections(args.section)))
+        show("\n\n".join(rulesdoc.section(ref) for ref in _sections(args.section)))
     else:
-        print(rulesdoc.read().rstrip("\n"))
+        show(rulesdoc.read().rstrip("\n"))
     return 0

@@ -202,9 +202,9 @@ class Table:
             text = check_line(text)
         except TableError as exc:
             if self.private is not None:  # the unseen colour: never repeated (RULES 1.8)
-                self.display.error("that line holds a key the table can't read (an arrow "
+                self.display.error(_("that line holds a key the table can't read (an arrow "
                                    "key?); type the colour again (it is not shown), or an "
-                                   "empty line to cancel")
+                                   "empty line to cancel"))
             else:
                 self.display.error(str(exc))
             return True
@@ -212,14 +212,14 @@ class Table:
         if self.private is not None:
             if words == ["undo"]:  # what a player means there: not this card
                 self.private = None
-                self.display.text("no finish card played (nothing else undone)")
+                self.display.text(_("no finish card played (nothing else undone)"))
                 self.display.prompt(self.view())
                 return True
             if words and _is_command(words[0], self.session.edition.racing):
                 # a command, not a colour: the card is not played and the command runs,
                 # named, since the prompt didn't show it (a command never names a card)
                 self.private = None
-                self.display.text("no finish card played (%s is a command, not a colour)"
+                self.display.text(_("no finish card played (%s is a command, not a colour)")
                                   % shown(text))
             else:
                 return self._private_card(words)
@@ -236,9 +236,10 @@ class Table:
                 self.display.error("%s: %s" % (head, none_left))
                 return True
             self.private = "winner" if head.startswith("w") else "loser"
-            self.display.text("%s: type the colour of your finish card for the %s pile "
-                              "(it is not shown; an empty line cancels)"
-                              % (self.session.names[self.session.current], self.private))
+            self.display.text(_("%s: type the colour of your finish card for the %s pile "
+                              "(it is not shown; an empty line cancels)")
+                              % (self.session.names[self.session.current],
+                                 narration.pile_word(self.private)))
             return True
         if head in ("quit", "exit") and alone:
             self.quit = True
@@ -267,8 +268,8 @@ class Table:
             event = s.parse_command(text)
             if (event["type"] == "die" and s.phase == "turn"
                     and not self.manual and not self.hand_die_ok):
-                raise TableError("%s: a die typed on %s's turn: type 'pyramid' first, or push "
-                                 "the slider" % (text if len(text) <= 40 else shown(text),
+                raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or push "
+                                 "the slider") % (text if len(text) <= 40 else shown(text),
                                                 s.names[s.current]))
             notices = s.feed(event)
         except TableError as exc:
@@ -288,7 +289,7 @@ class Table:
         the refusal never names a colour."""
         pile, self.private = self.private, None
         if not words:
-            self.display.text("no finish card played")
+            self.display.text(_("no finish card played"))
             self.display.prompt(self.view())
             return True
         again = "type the colour again (it is not shown), or an empty line to cancel"
@@ -302,13 +303,13 @@ class Table:
         except TableError as exc:
             self.private = pile
             if colour_name(words[0].lower()) not in racing:
-                self.display.error("that is not a racing camel's colour (%s); %s"
+                self.display.error(_("that is not a racing camel's colour (%s); %s")
                                    % (", ".join(racing), again))
             else:
                 reason = str(exc).split(": ", 1)[-1]
                 for colour in racing:
                     reason = re.sub(r"\b%s\b" % colour, "that colour", reason)
-                self.display.error("that finish card can't be played: %s; %s"
+                self.display.error(_("that finish card can't be played: %s; %s")
                                    % (reason, again))
             return True
         self._shown(notices)
@@ -338,7 +339,7 @@ class Table:
                     notices = s.reject(event, str(exc))
                 except TableError:
                     notices = []
-                self.display.error("pyramid: %s" % exc)
+                self.display.error(_("pyramid: %s") % exc)
             self._shown(notices)
         elif isinstance(event, events.Release):
             try:
@@ -352,9 +353,9 @@ class Table:
         elif isinstance(event, events.Gap):
             self.hand_die_ok = True
             view = self.view()
-            self.display.notices([{"kind": "manual", "text": "the pyramid lost events %s; "
-                                   "%s (e.g. '%s')"
-                                   % (event.missing, narration.TYPE_DIE,
+            self.display.notices([{"kind": "manual", "text": _("the pyramid lost events %s; "
+                                   "%s (e.g. '%s')")
+                                   % (event.missing, _(narration.TYPE_DIE),
                                       narration.example_die(view))}],
                                  view)
         elif isinstance(event, events.Foreign):
@@ -364,9 +365,9 @@ class Table:
                 "were that table's and are left out") % event.missing}], self.view())
         else:  # a Fault
             self.hand_die_ok = True
-            self.display.notices([{"kind": "manual", "text": "pyramid sensor fault (%s); "
-                                   "type the die by hand" % (event.code or event.reason
-                                                             or "sensor")}],
+            self.display.notices([{"kind": "manual", "text": _("pyramid sensor fault (%s); "
+                                   "type the die by hand") % (event.code or event.reason
+                                                              or "sensor")}],
                                  self.view())
 
     @property
@@ -400,28 +401,28 @@ class Table:
     def _release(self, manual=False, fault=None):
         if self.virtual is None:
             if self.manual:
-                self.display.error("no pyramid is attached (dice are typed): type the die, "
-                                   "e.g. '%s 2'" % self.session.edition.racing[0])
+                self.display.error(_("no pyramid is attached (dice are typed): type the die, "
+                                   "e.g. '%s 2'") % self.session.edition.racing[0])
             else:
-                self.display.error("the pyramid here is a real one: release the die from it, "
-                                   "or type the die")
+                self.display.error(_("the pyramid here is a real one: release the die from it, "
+                                   "or type the die"))
             return
         if self.session.phase not in ("turn", "die"):
-            self.display.error("no die is wanted now")
+            self.display.error(_("no die is wanted now"))
             return
         self._sync_virtual_dice()
         push = self.virtual.release
         if fault is not None:
             push = getattr(self.virtual, _FAULTS[fault], None)
             if push is None:
-                self.display.error("release %s: this pyramid can only release one die" % fault)
+                self.display.error(_("release %s: this pyramid can only release one die") % fault)
                 return
         self.waiting_release = True
         try:
             push()
         except RuntimeError as exc:  # the simulated board stopped or did not answer
             self.waiting_release = False
-            self.display.error("virtual pyramid: %s; type the die instead" % _first_line(exc))
+            self.display.error(_("virtual pyramid: %s; type the die instead") % _first_line(exc))
             if not manual:
                 raise
 

@@ -13,6 +13,8 @@ is the initial the table uses on the display (``r`` red, ``p`` purple).
 
 from camelup.editions import INKS, get_edition
 
+from camelhost.i18n import _
+
 
 class DieSyntaxError(ValueError):
     """The typed text is not a die for this edition; the message says why."""
@@ -29,8 +31,8 @@ def match_name(word, names, what):
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise DieSyntaxError("%r is not a %s (one of: %s)" % (word, what, ", ".join(names)))
-    raise DieSyntaxError("%r could be %s: type more letters" % (word, " or ".join(hits)))
+        raise DieSyntaxError(_("%r is not a %s (one of: %s)") % (word, what, ", ".join(names)))
+    raise DieSyntaxError(_("%r could be %s: type more letters") % (word, " or ".join(hits)))
 
 
 def parse_value(text):
@@ -40,7 +42,7 @@ def parse_value(text):
         return None
     if text in ("1", "2", "3"):
         return int(text)
-    raise DieSyntaxError("a die shows 1, 2 or 3, not %r" % text)
+    raise DieSyntaxError(_("a die shows 1, 2 or 3, not %r") % text)
 
 
 def parse_die(text, edition, ink_optional=False):
@@ -57,11 +59,11 @@ def parse_die(text, edition, ink_optional=False):
     ed = get_edition(edition)  # ValueError for an unknown edition
     words = text.lower().replace(",", " ").split()
     if not words:
-        raise DieSyntaxError("type a die as colour and value, e.g. '%s 2'" % ed.racing[0])
+        raise DieSyntaxError(_("type a die as colour and value, e.g. '%s 2'") % ed.racing[0])
     names = ed.dice
     if words[0] == "gray":
         words[0] = "grey"
-    colour = match_name(words[0], names, "die colour in the %s edition" % ed.name)
+    colour = match_name(words[0], names, _("die colour in the %s edition") % ed.name)
     ink = None
     rest = words[1:]
     if colour == "grey":
@@ -69,14 +71,14 @@ def parse_die(text, edition, ink_optional=False):
             pass  # setup: the numeral colour does not matter
         elif not rest or rest[0] in ("1", "2", "3", "?"):
             value = rest[0] if rest else "2"
-            raise DieSyntaxError("the grey die needs its numeral colour: 'grey black %s' or "
-                                 "'grey white %s'" % (value, value))
+            raise DieSyntaxError(_("the grey die needs its numeral colour: 'grey black %s' or "
+                                 "'grey white %s'") % (value, value))
         else:
             ink = match_name(rest[0], INKS, "numeral colour of the grey die")
             rest = rest[1:]
     if len(rest) != 1:
         example = "grey white 3" if colour == "grey" else "%s 2" % colour
-        raise DieSyntaxError("type the die as e.g. '%s'" % example)
+        raise DieSyntaxError(_("type the die as e.g. '%s'") % example)
     value = parse_value(rest[0])
     return {"kind": "die", "colour": colour, "ink": ink, "value": value,
             "raw": text.strip(), "source": "typed"}

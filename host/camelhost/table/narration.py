@@ -14,14 +14,15 @@ import shlex
 from camelup.editions import get_edition
 from camelup.notation import position_text
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _, ngettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import CRAZY_WHY, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
-TYPE_DIE = "type the die that came out"
-INK_QUESTION = "grey die: black or white numerals? (b/w, or 'again' to release again)"
+#: (English here: shown through ``_()``, in the table's language.)
+TYPE_DIE = N_("type the die that came out")
+INK_QUESTION = N_("grey die: black or white numerals? (b/w, or 'again' to release again)")
 
 _SEAT = re.compile(r"\bp(\d+)\b")
 _PARTNER = re.compile(r"\bpartner (\d+)\b")
@@ -70,7 +71,25 @@ def name_list(names):
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+#: The counted words the table says, each with its plural forms (``ngettext``).
+_COUNTED = {
+    "card": lambda n: ngettext("%d card", "%d cards", n),
+    "coin": lambda n: ngettext("%d coin", "%d coins", n),
+    "finish card": lambda n: ngettext("%d finish card", "%d finish cards", n),
+}
+
+
+def pile_word(pile):
+    """A finish pile's name (``"winner"`` / ``"loser"``) in the table's language."""
+    return {"winner": _("winner"), "loser": _("loser")}.get(pile, pile)
+
+
 def plural(n, word):
+    """``n`` and ``word``: ``1 card``, ``2 cards`` (in the table's language for the
+    words of ``_COUNTED``)."""
+    form = _COUNTED.get(word)
+    if form is not None:
+        return form(n) % n
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
@@ -82,24 +101,24 @@ def phase_hint(session):
     """What the table waits for now, as the reason a command can't be taken."""
     p = session.phase
     if p == "setup":
-        return "the setup comes first: release or type each camel's die, 'setup ...' or 'draw'"
+        return _("the setup comes first: release or type each camel's die, 'setup ...' or 'draw'")
     if p == "die":
         who = session.names[session.pending_player]
         if session.dice_typed:  # no pyramid: nothing to release
-            return "%s's pyramid ticket waits for its die: %s, like %s (or undo)" % (
-                who, TYPE_DIE, example_die({
+            return _("%s's pyramid ticket waits for its die: %s, like %s (or undo)") % (
+                who, _(TYPE_DIE), example_die({
                     "edition": session.edition.name,
                     "dice_inside": list(session.game.dice_in_pyramid())}))
-        return "%s's pyramid ticket waits for its die: release it (or type it, or undo)" % who
+        return _("%s's pyramid ticket waits for its die: release it (or type it, or undo)") % who
     if p == "ink":
-        return INK_QUESTION
+        return _(INK_QUESTION)
     if p == "value":
-        return "press 1, 2 or 3 for the value of the %s die" % die_name(session.pending_die)
+        return _("press 1, 2 or 3 for the value of the %s die") % die_name(session.pending_die)
     if p == "over":
-        return "the race is over: 'again' starts another race with the same seats"
+        return _("the race is over: 'again' starts another race with the same seats")
     if p == "unscored":
-        return "the race was ended unscored: 'again' starts another race"
-    return "it is %s's turn" % session.names[session.current]
+        return _("the race was ended unscored: 'again' starts another race")
+    return _("it is %s's turn") % session.names[session.current]
 
 
 def undone_steps(steps, names):
@@ -110,7 +129,7 @@ def undone_steps(steps, names):
     parts = [_undone_step(events, names, holder) for events, holder in steps]
     text = parts[0][0]
     if len(parts) > 1:
-        text += ", and the bots' moves after it: %s" % ", ".join(p[0] for p in parts[1:])
+        text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
     return text + _put_back([die for _, die in parts if die])
 
 
@@ -119,8 +138,8 @@ def _put_back(dice):
     if not dice:
         return ""
     if len(dice) == 1:
-        return "; put the %s die back in the pyramid" % dice[0]
-    return "; put the %s and %s dice back in the pyramid" % (", ".join(dice[:-1]), dice[-1])
+        return _("; put the %s die back in the pyramid") % dice[0]
+    return _("; put the %s and %s dice back in the pyramid") % (", ".join(dice[:-1]), dice[-1])
 
 
 def _undone_step(events, names, holder):
@@ -130,15 +149,15 @@ def _undone_step(events, names, holder):
     seat = first.get("player") if first.get("player") is not None else holder
     who = names[seat] if seat is not None else None
     if t == "setup":
-        return "the setup", None
+        return _("the setup"), None
     if t == "correction":
-        return "the board correction", None
+        return _("the board correction"), None
     if t == "unscored":
-        return "the unscored end of the race", None
+        return _("the unscored end of the race"), None
     if t == "action":
         words = first["action"].split()
         if words[0] == "finish":
-            return "%s's finish card on the %s pile" % (who, words[1]), None
+            return _("%s's finish card on the %s pile") % (who, pile_word(words[1])), None
         return with_names("%s's %s" % (who, first["action"]), names), None
     die = None
     for ev in events:
@@ -149,11 +168,11 @@ def _undone_step(events, names, holder):
         elif ev["type"] == "ink" and die is not None:
             die = None if ev.get("again") else dict(die, ink=ev.get("ink"))
     if t == "die" and holder is None:
-        return "the setup die %s" % die_text(die), None
+        return _("the setup die %s") % die_text(die), None
     if die is None:
-        return "%s's pyramid ticket (no die had come out yet)" % who, None
+        return _("%s's pyramid ticket (no die had come out yet)") % who, None
     # the die is out of the pyramid on the table: the undo counts it inside again
-    return ("%s pyramid ticket and its die %s" % ("%s's" % who if who else "the",
+    return (_("%s pyramid ticket and its die %s") % ("%s's" % who if who else "the",
                                                   die_text(die)), die["colour"])
 
 
@@ -165,14 +184,14 @@ def notice_lines(notice, view, past=False):
     k = notice["kind"]
     if k == "setup":
         stacks = notice["stacks"]
-        return ["Race %d set up (%s): %s" % (notice["race"], notice["how"], " ".join(
+        return [_("Race %d set up (%s): %s") % (notice["race"], notice["how"], " ".join(
             "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks)))]
     if k == "setup_die":
         camel, value = notice["camel"], notice["value"]
         crazy = camel in get_edition(view["edition"]).crazy
-        line = "Setup: %s camel on space %d" % (camel, 17 - value if crazy else value)
+        line = _("Setup: %s camel on space %d") % (camel, 17 - value if crazy else value)
         if notice["missing"]:
-            line += "; still to place: %s" % ", ".join(notice["missing"])
+            line += _("; still to place: %s") % ", ".join(notice["missing"])
         return [line]
     if k == "turn":
         return []
@@ -180,68 +199,69 @@ def notice_lines(notice, view, past=False):
         return [_action_line(notice, view)]
     if k == "pyramid":
         if notice.get("die"):  # a die released or typed without 'pyramid' first
-            return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]),
+            return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
                                                        notice["die"])]
         if past:
-            return ["%s takes a pyramid ticket" % name(view, notice["player"])]
+            return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
-            return ["%s takes a pyramid ticket: %s" % (name(view, notice["player"]), TYPE_DIE)]
-        return ["%s takes a pyramid ticket: release one die" % name(view, notice["player"])]
+            return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
+                                                           _(TYPE_DIE))]
+        return [_("%s takes a pyramid ticket: release one die") % name(view, notice["player"])]
     if k == "ask_ink":
         if past:  # the answer is the next line (the die, or a release again)
-            return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
-                    "black or white asked at the table" % (name(view, notice["player"]),
+            return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
+                    "black or white asked at the table") % (name(view, notice["player"]),
                                                             notice["best"])]
-        return ["GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
-                "black or white? press b or w, or type 'again' to release again"
+        return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
+                "black or white? press b or w, or type 'again' to release again")
                 % (name(view, notice["player"]), notice["best"])]
     if k == "ask_value":
         if past:
-            return ["%s die came out, value not read: asked at the table"
+            return [_("%s die came out, value not read: asked at the table")
                     % notice["die"].capitalize()]
-        return ["%s die is out, value unknown: press 1, 2 or 3" % notice["die"].capitalize()]
+        return [_("%s die is out, value unknown: press 1, 2 or 3") % notice["die"].capitalize()]
     if k == "die":
         return die_lines(notice, view)
     if k == "leaders":
         r = notice["ranking"]
-        return ["Now leading: 1st %s, 2nd %s" % (r[0], r[1])] if len(r) >= 2 else []
+        return [_("Now leading: 1st %s, 2nd %s") % (r[0], r[1])] if len(r) >= 2 else []
     if k == "dice_left":
         dice = notice["dice"]
         if notice["new_leg"]:
-            return ["New leg: all dice back in the pyramid (%s); tickets and tiles returned"
+            return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
                     % ", ".join(dice)]
-        line = "Can still come out: %s" % ", ".join(dice)
+        line = _("Can still come out: %s") % ", ".join(dice)
         if view["dice_left_inside"]:
-            line += " (one stays inside)"
-        return [line + "; pyramid tickets left: %d" % view["pyramid_tickets_left"]]
+            line += _(" (one stays inside)")
+        return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
     if k == "leg_scored":
         return leg_lines(notice, view)
     if k == "final":
         return final_lines(notice, view)
     if k == "retry":
-        why = notice.get("why") or "the release could not be read"
-        return ["RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
-                "still covers this action" % _why(why)]
+        why = notice.get("why") or _("the release could not be read")
+        return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
+                "still covers this action") % _why(why)]
     if k == "manual":
-        return ["TYPE THE DIE BY HAND: %s" % notice["text"]]
+        return [_("TYPE THE DIE BY HAND: %s") % notice["text"]]
     if k == "correction":
         stacks = notice["stacks"]
-        return ["Board corrected: " + " ".join(
+        return [_("Board corrected: ") + " ".join(
             "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks))]
     if k == "unscored":
-        return ["Race %d ended unscored (board could not be restored)" % notice["race"]]
+        return [_("Race %d ended unscored (board could not be restored)") % notice["race"]]
     if k == "new_race":
-        return ["Race %d: everyone back to 3 coins; set up the camels again" % notice["race"]]
+        return [_("Race %d: everyone back to 3 coins; set up the camels again") % notice["race"]]
     if k == "info":
         return [notice["text"]]
     return [str(notice)]
 
 
 def _why(kind):
-    return {"double": "two dice came out at once", "nodie": "no die came out",
-            "unknown": "the colour could not be read",
+    return {"double": _("two dice came out at once"), "nodie": _("no die came out"),
+            "unknown": _("the colour could not be read"),
             "dim": _("the sensor saw too little light"),
-            "again": "the grey die's numerals could not be read"}.get(kind, kind)
+            "again": _("the grey die's numerals could not be read")}.get(kind, kind)
 
 
 def _action_line(notice, view):
@@ -252,21 +272,21 @@ def _action_line(notice, view):
         t = r["ticket"]
         left = [row["left"] for row in view["leg_tickets"] if row["colour"] == t["colour"]]
         left = left[0] if left else []
-        return "%s takes the %s leg ticket worth %d (%s left: %s)" % (
+        return _("%s takes the %s leg ticket worth %d (%s left: %s)") % (
             who, t["colour"], t["value"], t["colour"], ",".join(str(v) for v in left) or "none")
     if kind == "tile":
         t = r["tile"]
         side = side_name(view, t["side"])
         if t.get("from"):
-            return "%s moves the tile from space %d to space %d, %s side up" % (
+            return _("%s moves the tile from space %d to space %d, %s side up") % (
                 who, t["from"], t["space"], side)
-        return "%s places the tile on space %d, %s side up" % (who, t["space"], side)
+        return _("%s places the tile on space %d, %s side up") % (who, t["space"], side)
     if kind == "finish":
         pile = r["action"].split()[1]
-        return "%s plays a finish card face down on the overall-%s pile (now %s)" % (
-            who, pile, plural(view["piles"][pile], "card"))
+        return _("%s plays a finish card face down on the overall-%s pile (now %s)") % (
+            who, pile_word(pile), plural(view["piles"][pile], "card"))
     if kind == "partner":
-        return "%s forms a partnership with %s" % (who, name(view, int(r["action"].split()[1])))
+        return _("%s forms a partnership with %s") % (who, name(view, int(r["action"].split()[1])))
     return "%s: %s" % (who, r["action"])
 
 
@@ -274,51 +294,51 @@ def die_lines(notice, view):
     """The die announcement: die, camel, direction and distance, then the path."""
     m = notice["move"]
     who = name(view, notice["player"])
-    die = m["die"] if m["die"] != "grey" else "grey (%s numeral)" % m["ink"]
-    direction = "forward" if m["direction"] > 0 else "backward (counterclockwise)"
+    die = m["die"] if m["die"] != "grey" else _("grey (%s numeral)") % m["ink"]
+    direction = _("forward") if m["direction"] > 0 else _("backward (counterclockwise)")
     why = CRAZY_WHY.get(m.get("rule"))
-    why = " (%s)" % why if why else ""
-    lines = ["DIE %s %d (%s's pyramid ticket): the %s camel%s moves %s %d space%s" % (
-        die, m["value"], who, m["camel"], why, direction, m["distance"],
-        "" if m["distance"] == 1 else "s")]
+    why = " (%s)" % _(why) if why else ""
+    spaces = ngettext("%d space", "%d spaces", m["distance"]) % m["distance"]
+    lines = [_("DIE %s %d (%s's pyramid ticket): the %s camel%s moves %s %s") % (
+        die, m["value"], who, m["camel"], why, direction, spaces)]
     if m["unit"][1:]:
-        lines.append("  carrying %s" % ", ".join(m["unit"][1:]))
+        lines.append(_("  carrying %s") % ", ".join(m["unit"][1:]))
     tile = m.get("tile")
     if tile:  # the move, then the tile, then where the unit ends (RULES 1.5)
         side = side_name(view, tile["side"])
         owner = name(view, tile["owner"])
-        lines.append("  from space %d to space %d" % (m["from"], tile["space"]))
-        lines.append("  lands on %s's %s tile there: %s +1 coin" % (owner, side, owner))
-        under = " underneath" if m["under"] else ""
+        lines.append(_("  from space %d to space %d") % (m["from"], tile["space"]))
+        lines.append(_("  lands on %s's %s tile there: %s +1 coin") % (owner, side, owner))
+        under = _(" underneath") if m["under"] else ""
         if m["crossed"]:
-            lines.append("  then on across the finish line: the race is over")
+            lines.append(_("  then on across the finish line: the race is over"))
         elif m["to"] == m["from"]:
-            lines.append("  then back to space %d%s, where it started" % (m["to"], under))
+            lines.append(_("  then back to space %d%s, where it started") % (m["to"], under))
         elif tile["side"] == "+":
-            lines.append("  then on to space %d%s" % (m["to"], under))
+            lines.append(_("  then on to space %d%s") % (m["to"], under))
         else:  # the words of view.move_path: back one space, under what is there
-            lines.append("  then back 1 to space %d%s" % (m["to"], under))
+            lines.append(_("  then back 1 to space %d%s") % (m["to"], under))
     elif m["crossed"]:
-        lines.append("  from space %d across the finish line: the race is over" % m["from"])
+        lines.append(_("  from space %d across the finish line: the race is over") % m["from"])
     else:
-        lines.append("  from space %d to space %d" % (m["from"], m["to"]))
+        lines.append(_("  from space %d to space %d") % (m["from"], m["to"]))
     return lines
 
 
 def leg_lines(notice, view):
     """LEG n SCORED, then one line per player: each ticket and what it paid."""
     r = notice["ranking"]
-    lines = ["LEG %d SCORED: 1st %s, 2nd %s" % (notice["leg"], r[0], r[1] if len(r) > 1 else "-")]
+    lines = [_("LEG %d SCORED: 1st %s, 2nd %s") % (notice["leg"], r[0], r[1] if len(r) > 1 else "-")]
     for row in notice["scores"]:
         items = []
         for it in row["items"]:
             if it["kind"] == "leg":
-                items.append("%s %d ticket %s" % (it["colour"], it["value"], _signed(it["reward"])))
+                items.append(_("%s %d ticket %s") % (it["colour"], it["value"], _signed(it["reward"])))
             elif it["kind"] == "pyramid":
-                items.append("pyramid ticket +1")
+                items.append(_("pyramid ticket +1"))
             else:
-                items.append("copied from %s %s" % (name(view, it["from"]), _signed(it["reward"])))
-        lines.append("  %s: %s => net %s, %d -> %d" % (
+                items.append(_("copied from %s %s") % (name(view, it["from"]), _signed(it["reward"])))
+        lines.append(_("  %s: %s => net %s, %d -> %d") % (
             name(view, row["player"]), ", ".join(items) or "nothing", _signed(row["net"]),
             row["before"], row["after"]))
     return lines
@@ -327,18 +347,18 @@ def leg_lines(notice, view):
 def final_lines(notice, view):
     """RACE n OVER, each finish pile revealed in play order, the final scores."""
     f = notice["final"]
-    lines = ["RACE %d OVER: overall winner %s, overall loser %s" % (
+    lines = [_("RACE %d OVER: overall winner %s, overall loser %s") % (
         notice["race"], f["winner"], f["loser"])]
     if view.get("ranking"):
-        lines.append("Final order of the camels: %s" % ", ".join(view["ranking"]))
+        lines.append(_("Final order of the camels: %s") % ", ".join(view["ranking"]))
     for pile in ("winner", "loser"):
         cards = [c for c in f["cards"] if c["pile"] == pile]
-        lines.append("%s pile revealed in play order:%s" % (
-            pile.capitalize(), "" if cards else " empty"))
+        lines.append(_("%s pile revealed in play order:%s") % (
+            pile_word(pile).capitalize(), "" if cards else _(" empty")))
         for i, c in enumerate(cards, 1):
             lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
                 i, name(view, c["player"]), c["colour"],
-                "correct, place %d" % c["place"] if c["correct"] else "wrong",
+                _("correct, place %d") % c["place"] if c["correct"] else _("wrong"),
                 _signed(c["reward"]), c["before"], c["after"]))
     names = [p["name"] for p in view["players"]]
     lines.append(final_scores_line(names, f["coins"], f["winners"]))
@@ -349,7 +369,7 @@ def final_lines(notice, view):
 def final_ranking_line(names, coins):
     """``Final ranking: 1. Ben 38, 2. Ann 37, 3. Cy 33`` (a tie shares its place)."""
     order = sorted(range(len(names)), key=lambda i: (-coins[i], i))
-    return "Final ranking: %s" % ", ".join(
+    return _("Final ranking: %s") % ", ".join(
         "%d. %s %d" % (1 + sum(1 for c in coins if c > coins[i]), names[i], coins[i])
         for i in order)
 
@@ -360,11 +380,11 @@ def over_lines(view):
     or pile sizes any more (they were scored)."""
     f = view["final"]
     names = [p["name"] for p in view["players"]]
-    lines = ["Race %d is over (leg %d): overall winner %s, overall loser %s" % (
+    lines = [_("Race %d is over (leg %d): overall winner %s, overall loser %s") % (
         view["race"], view["leg"], f["winner"], f["loser"])]
     for pile in ("winner", "loser"):
         cards = f["piles"][pile]
-        lines.append("%s pile: %s" % (pile.capitalize(), ", ".join(
+        lines.append(_("%s pile: %s") % (pile_word(pile).capitalize(), ", ".join(
             "%s %s %s" % (c["name"], c["colour"], _signed(c["reward"])) for c in cards)
             or "empty"))
     lines.append(final_ranking_line(names, f["coins"]))
@@ -373,7 +393,7 @@ def over_lines(view):
 
 def final_scores_line(names, coins, winners):
     """``FINAL SCORES: Ann 12, Ben 7 | winner: Ann`` (a tie names every winner)."""
-    return "FINAL SCORES: %s | winner%s: %s" % (
+    return _("FINAL SCORES: %s | winner%s: %s") % (
         ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
         "s" if len(winners) > 1 else "", name_list(names[i] for i in winners))
 
@@ -383,18 +403,18 @@ def last_die_line(view):
     told with its effect (``..., space 14 to 15, back 1 to 14 on Bob's booing tile``,
     the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
-    die = "grey %s" % d["ink"] if d["colour"] == "grey" else d["colour"]
-    return "Last die: %s %d (%s): %s camel %s %d, %s" % (
+    die = _("grey %s") % d["ink"] if d["colour"] == "grey" else d["colour"]
+    return _("Last die: %s %d (%s): %s camel %s %d, %s") % (
         die, d["value"], d["player"], d["camel"],
-        "forward" if d["direction"] > 0 else "backward", d["distance"], d["path"])
+        _("forward") if d["direction"] > 0 else _("backward"), d["distance"], d["path"])
 
 
 def resumed_lines(view, path, count):
     """What the table says after ``--resume``: how many events were restored from the
     journal at ``path``, and the last die (so the players can check the board)."""
-    lines = ["resumed %s: %d event%s restored (race %d, %s)" % (
+    lines = [_("resumed %s: %d event%s restored (race %d, %s)") % (
         path, count, "" if count == 1 else "s", view["race"],
-        "setup" if view["phase"] == "setup" else "leg %d" % view["leg"])]
+        _("setup") if view["phase"] == "setup" else _("leg %d") % view["leg"])]
     if view["last_die"]:
         lines.append(last_die_line(view))
     return lines
@@ -405,18 +425,19 @@ def odds_lines(view):
     overall winner and loser odds with their 95 % interval (RULES 1.10, 1.13)."""
     odds = view["odds"]
     if odds is None:
-        return ["No odds now (%s)" % ("setup" if view["phase"] == "setup" else "race over")]
-    lines = ["Leg odds: " + "; ".join(
-        "%s 1st %.0f%% 2nd %.0f%% last %.0f%%" % (
+        return [_("No odds now (%s)") % (_("setup") if view["phase"] == "setup"
+                                          else _("race over"))]
+    lines = [_("Leg odds: ") + "; ".join(
+        _("%s 1st %.0f%% 2nd %.0f%% last %.0f%%") % (
             r["colour"], 100 * r["first"], 100 * r["second"], 100 * r["last"])
         for r in sorted(odds["leg"], key=lambda r: -r["first"]))]
     race = odds["race"]
     if race is not None:
         for pile in ("winner", "loser"):
             rows = sorted(race[pile], key=lambda r: -r["p"])
-            how = "exact" if race["exact"] else "%d races simulated, 95%% interval" % (
+            how = _("exact") if race["exact"] else _("%d races simulated, 95%% interval") % (
                 race["samples"])
-            lines.append("Overall %s odds (%s): %s" % (pile, how, "; ".join(
+            lines.append(_("Overall %s odds (%s): %s") % (pile_word(pile), how, "; ".join(
                 "%s %.0f%%%s" % (r["colour"], 100 * r["p"],
                                  "" if race["exact"] else " +/-%.1f" % (100 * r["hw"]))
                 for r in rows)))
@@ -433,24 +454,24 @@ def best_lines(view, count=6):
     odds = view["odds"]
     if view["phase"] in ("die", "value", "ink"):
         # a pyramid ticket is being played out: the die comes first, then the next turn
-        return ["No advice while a die is being read: it comes with the next turn"]
+        return [_("No advice while a die is being read: it comes with the next turn")]
     if odds is None or not odds["actions"] or not odds["actions"]["values"]:
-        return ["No action values now"]
+        return [_("No action values now")]
     acts = odds["actions"]
     shown = acts["values"][:count]
-    lines = ["Best for %s: %s" % (acts["player"], "; ".join(v["text"] for v in shown)),
-             "(in the coach's order: what an action leaves the next players counts too; "
-             "the screen can't see your hand: skip a finish card you have played)"]
+    lines = [_("Best for %s: %s") % (acts["player"], "; ".join(v["text"] for v in shown)),
+             _("(in the coach's order: what an action leaves the next players counts too; "
+               "the screen can't see your hand: skip a finish card you have played)")]
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]
     if offers:
-        lines.append("Partnership for %s (the partner's best ticket to copy): %s" % (
+        lines.append(_("Partnership for %s (the partner's best ticket to copy): %s") % (
             acts["player"], "; ".join("%s %s" % (v["partner"], signed(v["ev"])) for v in offers)))
     mine = acts.get("partnership")
     if mine is not None:
-        lines.append("Partnership for %s: with %s this leg, copying %s's best ticket is "
-                     "worth %s now (RULES 3.8)" % (acts["player"], mine["partner"],
+        lines.append(_("Partnership for %s: with %s this leg, copying %s's best ticket is "
+                     "worth %s now (RULES 3.8)") % (acts["player"], mine["partner"],
                                                       mine["partner"], signed(mine["ev"])))
     return lines
 
@@ -464,9 +485,9 @@ def position_line(session):
     finish piles are written as their sizes only (``winner 2 | loser 1``, the public
     form): their colours and owners are hidden (RULES 5). Two lines, one string."""
     if session.game is None:
-        return "No position yet: the setup comes first"
+        return _("No position yet: the setup comes first")
     text = position_text(session.game, public=not session.game.is_over)
-    command = "pyramid odds %s" % shlex.quote(text)
+    command = _("pyramid odds %s") % shlex.quote(text)
     if all(is_plain_name(n) for n in session.names):
-        command += " --names %s" % shlex.quote(",".join(session.names))
-    return "Position: %s\n%s" % (text, command)
+        command += _(" --names %s") % shlex.quote(",".join(session.names))
+    return _("Position: %s\n%s") % (text, command)

@@ -17,6 +17,7 @@ from camelup.editions import get_edition
 from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
+from camelhost.i18n import _
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
@@ -56,11 +57,11 @@ def check_line(text):
     """Refuse a line the table cannot read at all: too long, or with control
     characters (``TableError``). Returns the line stripped."""
     if len(text) > LINE_MAX:
-        raise TableError("that line is %d characters long; commands are at most %d "
-                         "(help lists them)" % (len(text), LINE_MAX))
+        raise TableError(_("that line is %d characters long; commands are at most %d "
+                         "(help lists them)") % (len(text), LINE_MAX))
     for ch in text:
         if ord(ch) < 32 and ch != "\t" or 127 <= ord(ch) < 160:
-            raise TableError("%s holds a control character (%r): type the command again"
+            raise TableError(_("%s holds a control character (%r): type the command again")
                              % (shown(text), ch))
     return text.strip()
 
@@ -69,12 +70,12 @@ def number(word, what, low, high):
     """The whole number ``word`` stands for, ``low``..``high``; ASCII digits only.
     Raises ``TableError`` naming ``what`` was expected."""
     if not (word.isascii() and word.isdigit()) or len(word) > NUMBER_MAX:
-        raise TableError("%s is not a %s (%d..%d)" % (shown(word), what, low, high))
+        raise TableError(_("%s is not a %s (%d..%d)") % (shown(word), what, low, high))
     value = int(word)
     if not low <= value <= high:
-        raise TableError("%s %d is not on the track (%d..%d)" % (what, value, low, high)
+        raise TableError(_("%s %d is not on the track (%d..%d)") % (what, value, low, high)
                          if what == "space" else
-                         "%s is not a %s (%d..%d)" % (shown(word), what, low, high))
+                         _("%s is not a %s (%d..%d)") % (shown(word), what, low, high))
     return value
 
 
@@ -83,7 +84,7 @@ def _name(names, word, what):
         return match_name(word, names, what)
     except DieSyntaxError as exc:
         raise TableError(str(exc) if len(word) <= 40 else
-                         "%s is not a %s (one of: %s)" % (shown(word), what, ", ".join(names))
+                         _("%s is not a %s (one of: %s)") % (shown(word), what, ", ".join(names))
                          ) from None
 
 
@@ -98,21 +99,21 @@ def parse_stacks(text, edition):
     seen = []
     for token in text.replace(";", " ").split():
         if ":" not in token:
-            raise TableError("write each space as SPACE:colour,colour (e.g. 1:blue,green), "
-                             "not %s" % shown(token))
-        space, _, camels = token.partition(":")
+            raise TableError(_("write each space as SPACE:colour,colour (e.g. 1:blue,green), "
+                             "not %s") % shown(token))
+        space, _colon, camels = token.partition(":")
         space = number(space, "space", 1, 16)
         for word in camels.split(","):
             if not word:
                 continue
-            colour = _name(ed.camels, word, "camel of the %s edition" % ed.name)
+            colour = _name(ed.camels, word, _("camel of the %s edition") % ed.name)
             if colour in seen:
-                raise TableError("camel %s is placed twice" % colour)
+                raise TableError(_("camel %s is placed twice") % colour)
             seen.append(colour)
             stacks.setdefault(space, []).append(colour)
     missing = [c for c in ed.camels if c not in seen]
     if missing:
-        raise TableError("setup is missing: %s" % ", ".join(missing))
+        raise TableError(_("setup is missing: %s") % ", ".join(missing))
     return stacks
 
 
@@ -152,14 +153,14 @@ def seat_of(names, word):
     if low.isascii() and low.isdigit() and len(low) <= NUMBER_MAX and \
             1 <= int(low) <= len(names):
         return int(low) - 1
-    raise TableError("no player called %s (players: %s)" % (shown(word), ", ".join(names)))
+    raise TableError(_("no player called %s (players: %s)") % (shown(word), ", ".join(names)))
 
 
 def _form(head, why=None):
     form = FORMS.get(head)
-    text = "%s: check the form: %s" % (head, form) if form else \
-        "%s: check the form" % shown(head)
-    return TableError(text + ("; " + why if why else " ('help' shows every command)"))
+    text = _("%s: check the form: %s") % (head, form) if form else \
+        _("%s: check the form") % shown(head)
+    return TableError(text + ("; " + why if why else _(" ('help' shows every command)")))
 
 
 def parse_command(text, session):
@@ -173,14 +174,14 @@ def parse_command(text, session):
     text = check_line(text)
     words = text.split()
     if not words:
-        raise TableError("type a command (help lists them)")
+        raise TableError(_("type a command (help lists them)"))
     head = words[0].lower()
     rest = " ".join(words[1:])
     phase = session.phase
     if phase == "ink" and head not in ("undo", "unscored"):
         return _parse_ink(text)
     if head in ("undo", "again", "unscored", "draw") and rest:
-        raise _form(head, "nothing comes after it")
+        raise _form(head, _("nothing comes after it"))
     if head == "undo":  # with bots: back to the player's turn (``Session.undo_steps``)
         steps = session.undo_steps()
         return {"type": "undo", "steps": steps} if steps > 1 else {"type": "undo"}
@@ -203,17 +204,17 @@ def parse_command(text, session):
         try:
             value = parse_value(text)
         except DieSyntaxError:
-            raise TableError("press 1, 2 or 3 for the value of the %s die (or undo)"
+            raise TableError(_("press 1, 2 or 3 for the value of the %s die (or undo)")
                              % die_text(session.pending_die).rsplit(" ", 1)[0]) from None
         if value is None:
-            raise TableError("press 1, 2 or 3 for the value")
+            raise TableError(_("press 1, 2 or 3 for the value"))
         return {"type": "value", "value": value}
     if head in ("pyramid", "p"):
         if rest:
-            raise _form(head, "nothing comes after it: the die that comes out completes it")
+            raise _form(head, _("nothing comes after it: the die that comes out completes it"))
         return {"type": "pyramid", "player": session.current}
     racing = session.edition.racing
-    what = "racing camel of the %s edition" % session.edition.name
+    what = _("racing camel of the %s edition") % session.edition.name
     if head in ("leg", "l", "bet"):
         if len(words) != 2:
             raise _form(head)
@@ -231,7 +232,7 @@ def parse_command(text, session):
             colour = match_name(word, racing, what)
         except DieSyntaxError:
             # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
-            raise TableError("%s: that is not a racing camel of the %s edition (%s)"
+            raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
                              % (FORMS[head], session.edition.name, ", ".join(racing))) from None
         return _action(session, "finish %s %s" % (pile, colour))
     if head in ("partner", "partnership"):
@@ -259,26 +260,26 @@ def _crazy_die(text, head, session):
     if session.phase == "setup":
         done = [c for c, _ in session.setup_rolls if c in ed.crazy]
         if len(done) == len(ed.crazy):
-            raise TableError("%s: both crazy camels are already placed" % shown(text))
+            raise TableError(_("%s: both crazy camels are already placed") % shown(text))
         first = ed.crazy[len(done)]
         if head != first:
-            raise TableError("%s: at setup the grey die's first roll places the %s crazy "
+            raise TableError(_("%s: at setup the grey die's first roll places the %s crazy "
                              "camel, the second the %s one (the table's order: RULES 3.2 rolls once for "
                              "each, docs/rules-decisions.md 3): type '%s %s' (or "
                              "'grey %s') for the %s camel now, or the whole board with "
-                             "'setup ...'" % (shown(text), ed.crazy[0], ed.crazy[1], first,
+                             "'setup ...'") % (shown(text), ed.crazy[0], ed.crazy[1], first,
                                               value, value, first))
         try:
             die = parse_die("grey %s %s" % (head, " ".join(words[1:])), ed.name)
         except DieSyntaxError:
-            raise TableError("%s: type the grey die's roll for the %s camel as '%s 2' "
-                             "(or 'grey 2')" % (shown(text), head, head)) from None
+            raise TableError(_("%s: type the grey die's roll for the %s camel as '%s 2' "
+                             "(or 'grey 2')") % (shown(text), head, head)) from None
         die["raw"] = text.strip()
         die["type"] = "die"
         die["source"] = "typed"
         return die
-    raise TableError("%s: the %s crazy camel has no die of its own; the grey die moves "
-                     "it: type 'grey %s %s' (the numerals' colour, then the value)"
+    raise TableError(_("%s: the %s crazy camel has no die of its own; the grey die moves "
+                     "it: type 'grey %s %s' (the numerals' colour, then the value)")
                      % (shown(text), head, head, value))
 
 
@@ -292,22 +293,22 @@ def _parse_die(text, head, session):
     except DieSyntaxError as exc:
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
-            raise TableError("%s: check the form ('help' shows every command)"
+            raise TableError(_("%s: check the form ('help' shows every command)")
                              % shown(text)) from None
         hits = [d for d in ed.dice if d.startswith(head)]
         if len(hits) > 1 and head not in hits:
-            raise TableError("%s: ambiguous: %s (type more letters)"
+            raise TableError(_("%s: ambiguous: %s (type more letters)")
                              % (shown(text), " or ".join(hits))) from None
         try:
             match_name(head, ed.dice, "colour")
         except DieSyntaxError:
             if head in ALL_DICE:  # a die of the other edition
-                raise TableError("%s: %r is not a die of the %s edition (dice: %s)"
+                raise TableError(_("%s: %r is not a die of the %s edition (dice: %s)")
                                  % (shown(text), head, ed.name, ", ".join(ed.dice))) from None
-            raise TableError("unknown command %s (help lists the commands)"
+            raise TableError(_("unknown command %s (help lists the commands)")
                              % shown(text)) from None
         if len(text) > 40:
-            raise TableError("%s: type the die as colour and value, e.g. '%s 2'"
+            raise TableError(_("%s: type the die as colour and value, e.g. '%s 2'")
                              % (shown(text), ed.racing[0])) from None
         raise TableError(" ".join(str(exc).split())) from None
     die["type"] = "die"
@@ -325,8 +326,8 @@ def _parse_ink(text):
         return {"type": "ink", "ink": "white"}
     if word in ("a", "again"):
         return {"type": "ink", "ink": None, "again": True}
-    raise TableError("%s: the grey die's numerals are b (black) or w (white); 'again' "
-                     "to release again, 'undo' to take the ticket back" % shown(text))
+    raise TableError(_("%s: the grey die's numerals are b (black) or w (white); 'again' "
+                     "to release again, 'undo' to take the ticket back") % shown(text))
 
 
 def in_own_words(message, text, event):
@@ -348,11 +349,11 @@ def _tile_text(head, args):
         side = "-"
     if side is None:
         if len(args) != 2:
-            raise _form(head, "e.g. 'tile 7 +'")
+            raise _form(head, _("e.g. 'tile 7 +'"))
         space, side = args
         side = _SIDES.get(side.lower())
         if side is None:
-            raise TableError("tile side is + (oasis/cheering) or - (mirage/booing)")
+            raise TableError(_("tile side is + (oasis/cheering) or - (mirage/booing)"))
     else:
         if len(args) != 1:
             raise _form(head, "e.g. '%s 7'" % head)
@@ -367,40 +368,40 @@ def _action(session, text):
 def _parse_fix(rest, session):
     game = session.game
     if game is None:
-        raise TableError("nothing to fix before the setup is complete")
+        raise TableError(_("nothing to fix before the setup is complete"))
     ed = session.edition
     example = "fix 7:%s,blue" % ed.racing[-2]
     moved = {}
     for token in rest.split():
         if ":" not in token:
-            raise TableError("write the corrected stack as SPACE:colour,colour, e.g. %s"
+            raise TableError(_("write the corrected stack as SPACE:colour,colour, e.g. %s")
                              % example)
-        space, _, camels = token.partition(":")
+        space, _colon, camels = token.partition(":")
         space = number(space, "space", 1, 16)
         row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
         if not row:
-            raise TableError("fix %d: name the camels on space %d, bottom to top, e.g. "
-                             "fix %d:%s" % (space, space, space, ed.racing[0]))
+            raise TableError(_("fix %d: name the camels on space %d, bottom to top, e.g. "
+                             "fix %d:%s") % (space, space, space, ed.racing[0]))
         if space in moved:
-            raise TableError("space %d is named twice in the correction" % space)
+            raise TableError(_("space %d is named twice in the correction") % space)
         moved[space] = row
     if not moved:
-        raise TableError("write the corrected stack as SPACE:colour,colour, e.g. %s" % example)
+        raise TableError(_("write the corrected stack as SPACE:colour,colour, e.g. %s") % example)
     named = [c for row in moved.values() for c in row]
     if len(set(named)) != len(named):
-        raise TableError("a camel is named twice in the correction")
+        raise TableError(_("a camel is named twice in the correction"))
     stacks = game.stacks
     given = " ".join("%d:%s" % (sp, ",".join(moved[sp])) for sp in moved)
     for space in moved:
         tile = game.tiles.get(space)
         if tile is not None:
-            raise TableError("fix %s: space %d holds %s's tile, and a camel never stands on a "
-                             "tile (RULES 1.5): fix that space after the tile moves"
+            raise TableError(_("fix %s: space %d holds %s's tile, and a camel never stands on a "
+                             "tile (RULES 1.5): fix that space after the tile moves")
                              % (given, space, session.names[tile[0]]))
         left = [c for c in stacks.get(space, ()) if c not in named]
         if left:
-            raise TableError("fix %s: %s stood on space %d too; list every camel there, "
-                             "bottom to top (fix %d:%s), or say where %s went (e.g. %s %d:%s)"
+            raise TableError(_("fix %s: %s stood on space %d too; list every camel there, "
+                             "bottom to top (fix %d:%s), or say where %s went (e.g. %s %d:%s)")
                              % (given, " and ".join(left), space, space,
                                 ",".join(stacks[space]), "it" if len(left) == 1 else "they",
                                 "fix " + given, space + 1 if space < 16 else space - 1,

@@ -3,17 +3,18 @@
 import shutil
 import subprocess
 
+from camelhost.i18n import _, language
 from camelhost.table.display import Display
 
 
 def spoken_text(notice):
     """Words to say for a die notice (RULES 5, optional speech), else ``None``:
-    ``"blue camel, forward 3"``."""
+    ``"blue camel, forward 3"`` (in the table's language: ``"Kamel blue, vorwärts 3"``)."""
     if notice.get("kind") != "die":
         return None
     m = notice["move"]
-    return "%s camel, %s %d" % (m["camel"], "forward" if m["direction"] > 0 else "backward",
-                               m["distance"])
+    return _("%s camel, %s %d") % (
+        m["camel"], _("forward") if m["direction"] > 0 else _("backward"), m["distance"])
 
 
 class Speaker:
@@ -32,12 +33,19 @@ class Speaker:
     def available(self):
         return self.exe is not None
 
-    missing = ("speech: espeak-ng is not on PATH (install it, e.g. apt install espeak-ng); "
-               "going on without speech")
+    @property
+    def missing(self):
+        """The one line said when ``espeak-ng`` is not there."""
+        return _("speech: espeak-ng is not on PATH (install it, e.g. apt install espeak-ng); "
+                 "going on without speech")
 
     def command(self, text):
-        """The command line that says ``text``, or ``None`` without espeak-ng."""
-        return None if self.exe is None else [self.exe, text]
+        """The command line that says ``text``, or ``None`` without espeak-ng; in a
+        language other than English with that language's voice (``-v de``)."""
+        if self.exe is None:
+            return None
+        lang = language()
+        return [self.exe, text] if lang == "en" else [self.exe, "-v", lang, text]
 
     def say(self, text):
         argv = self.command(text)

@@ -96,6 +96,8 @@ order from the table's bots (``camelhost.table.bots.suggestions``: the coach); t
 cached per position, so calling ``table_view`` after every change stays cheap.
 """
 
+from camelhost.i18n import N_, _
+
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
 RACE_SAMPLES = 5000
@@ -182,25 +184,25 @@ def move_path(move, names, edition):
     tile = move.get("tile")
     if not tile:
         if move["crossed"]:
-            return "from space %d across the finish line" % move["from"]
-        return "space %d to %d" % (move["from"], move["to"])
+            return _("from space %d across the finish line") % move["from"]
+        return _("space %d to %d") % (move["from"], move["to"])
     owner = tile.get("owner")
-    whose = "%s's " % names[owner] if owner is not None else ""
-    where = "space %d to %d" % (move["from"], tile["space"])
+    whose = _("%s's ") % names[owner] if owner is not None else ""
+    where = _("space %d to %d") % (move["from"], tile["space"])
     if move["crossed"]:
-        then = "on across the finish line"
+        then = _("on across the finish line")
     elif tile["side"] == "+":
-        then = "on to %d" % move["to"]
+        then = _("on to %d") % move["to"]
     else:
-        then = "back 1 to %d" % move["to"]
-    return "%s, %s on %s%s tile" % (where, then, whose, _tile_name(edition, tile["side"]))
+        then = _("back 1 to %d") % move["to"]
+    return _("%s, %s on %s%s tile") % (where, then, whose, _tile_name(edition, tile["side"]))
 
 
 #: Why the grey die moved the crazy camel it moved (RULES 3.5), by the engine's rule
 #: letter (``move["rule"]``): every screen's one wording.
-CRAZY_WHY = {"a": "the only crazy camel carrying racing camels",
-             "b": "it sits directly on the other crazy camel",
-             "c": "the numeral's colour"}
+CRAZY_WHY = {"a": N_("the only crazy camel carrying racing camels"),
+             "b": N_("it sits directly on the other crazy camel"),
+             "c": N_("the numeral's colour")}
 
 
 def _last_die(session):

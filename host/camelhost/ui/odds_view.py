@@ -16,6 +16,7 @@ import textwrap
 
 from rich.text import Text
 
+from camelhost.i18n import _
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
 from camelhost.table.view import odds_view, signed
 from camelhost.ui import palette
@@ -94,13 +95,13 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
     # grew, the scrollbar stayed: after a resize the panel stayed broken).
     text = Text(no_wrap=True, overflow="crop")
     if odds is None:
-        text.append("Leg odds: working them out..." if waiting else "Odds: none now", "italic")
+        text.append(_("Leg odds: working them out...") if waiting else _("Odds: none now"), "italic")
         return text
     wide = width >= NARROW
     if wide:
-        text.append("Leg odds 1st 2nd last   win±  lose±  ticket  left\n", "bold")
+        text.append(_("Leg odds 1st 2nd last   win±  lose±  ticket  left\n"), "bold")
     else:  # tighter columns; "left": how many leg tickets are left
-        text.append("Leg odds 1st 2nd last win± lose±   ticket left\n", "bold")
+        text.append(_("Leg odds 1st 2nd last win± lose±   ticket left\n"), "bold")
     race = odds.get("race") or {}
     wins = {r["colour"]: r for r in race.get("winner", [])}
     losses = {r["colour"]: r for r in race.get("loser", [])}
@@ -120,7 +121,7 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         if acting and c in best["leg"] and ticket and ticket["top"] is not None:
             text.append("%d %5s" % (ticket["top"], signed(best["leg"][c])))
         elif acting:
-            text.append("none   ", "dim")
+            text.append(_("none   "), "dim")
         else:
             text.append("       ")
         if wide and ticket is not None:
@@ -129,35 +130,35 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
             text.append(" %3d" % len(ticket["left"]))
         text.append("\n")
     if wide:
-        text.append("(%%; win/lose: the whole race, ± its 95%% interval%s)\n" % (
-            ", exact" if race.get("exact") else ""), "dim")
+        text.append(_("(%%; win/lose: the whole race, ± its 95%% interval%s)\n") % (
+            _(", exact") if race.get("exact") else ""), "dim")
     if not acting:
         text.rstrip()
         return text
-    head = "Best for %s:" % odds["actions"]["player"]
+    head = _("Best for %s:") % odds["actions"]["player"]
     parts = []  # in the advice's order (the coach's), like plain mode's 'best'
     for kind, words, ev in best["shown"]:
         if kind == "leg":
-            part = "%s leg ticket %s" % (words, signed(ev))
+            part = _("%s leg ticket %s") % (words, signed(ev))
         elif kind == "pyramid":
-            part = "pyramid ticket %s" % signed(ev)
+            part = _("pyramid ticket %s") % signed(ev)
         elif kind == "tile":
             space, side = words
             # a tile already down is moved: its value is what it gains over where it
             # is (RULES 1.5), so "from 4" says why it can be below zero
             mine = [p["tile"]["space"] for p in view["players"]
                     if p["name"] == odds["actions"]["player"] and p["tile"]]
-            part = "%s tile on %d%s %s" % (
+            part = _("%s tile on %d%s %s") % (
                 tile_names[0] if side == "+" else tile_names[1], space,
-                " (from %d)" % mine[0] if mine and mine[0] != space else "", signed(ev))
+                _(" (from %d)") % mine[0] if mine and mine[0] != space else "", signed(ev))
         elif kind == "finish":
             pile, colour = words
             # the command that plays it (win red / lose red): short enough for the
             # narrow form's line with the player's name
-            part = "%s %s (if held) %s" % ("win" if pile == "winner" else "lose", colour,
+            part = _("%s %s (if held) %s") % ("win" if pile == "winner" else "lose", colour,
                                            signed(ev))
         else:
-            part = "partner %s %s" % (words, signed(ev))
+            part = _("partner %s %s") % (words, signed(ev))
         parts.append(part)
 
     def wrapped(head, parts):
@@ -171,7 +172,7 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
         # the coach's best that fit the narrow form's lines (one at least); with a long
         # name, "For NAME:" when it lets one more action in than "Best for NAME:"
         best_fit = None
-        for words in (head, "For %s:" % odds["actions"]["player"]):
+        for words in (head, _("For %s:") % odds["actions"]["player"]):
             for count in range(len(parts), 0, -1):
                 fit = wrapped(words, parts[:count])
                 if len(fit) <= NARROW_ADVICE_LINES or count == 1:
@@ -183,5 +184,5 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
     text.append("\n".join(lines))
     text.stylize("bold", start, start + len(head))
     if wide:
-        text.append("\n(coach's order; finish cards as if you held every colour)", "dim")
+        text.append(_("\n(coach's order; finish cards as if you held every colour)"), "dim")
     return text

@@ -11,7 +11,8 @@ the race is over; then each pile is revealed in play order (RULES 1.8, 5).
 from camelup.editions import get_edition
 from rich.text import Text
 
-from camelhost.table.narration import name_list
+from camelhost.i18n import _
+from camelhost.table.narration import name_list, pile_word
 from camelhost.ui import palette
 
 #: Most characters per track space; the fewest is 4 (fits 18 columns in 80).
@@ -85,7 +86,7 @@ def track_text(view, width=CELL * 16, rows=None):
         per = _per_row(height, rows, inner)
         height = -(-height // per)
     for row in range(height - 1, -1, -1):
-        for _, camels, _ in columns:
+        for _label, camels, _tile in columns:
             if compact:
                 _group(text, camels[per * row:per * row + per], inner)
             elif row < len(camels):
@@ -97,12 +98,12 @@ def track_text(view, width=CELL * 16, rows=None):
                 text.append(" " * inner)
             text.append(" ")
         text.append("\n")
-    for label, _, _ in columns:
+    for label, _camels, _tile in columns:
         text.append(label.center(inner), "bold underline")
         text.append(" ")
     if any(tile is not None for _, _, tile in columns):
         text.append("\n")
-        for _, _, tile in columns:
+        for _label, _camels, tile in columns:
             if tile is not None:
                 mark = (tile["side"] + tile["owner"])[:inner]
                 text.append(mark.ljust(inner), palette.style(tile["side"]))
@@ -135,15 +136,15 @@ def _group(text, camels, inner):
 
 def dice_text(view):
     """``Can still come out: [blu] [gre] [gry] (one stays inside)`` (RULES 5)."""
-    text = Text("Can still come out:")
+    text = Text(_("Can still come out:"))
     inside = view["dice_inside"]
     for die in inside:
         text.append(" ")
         text.append_text(badge(die))
     if not inside:
-        text.append(" none")
+        text.append(_(" none"))
     elif view["dice_left_inside"]:
-        text.append(" (one stays inside)")
+        text.append(_(" (one stays inside)"))
     return text
 
 
@@ -152,14 +153,14 @@ def leaders_text(view):
     (RULES 5)."""
     r = view["ranking"]
     if not view["leg"]:
-        return Text("Race %d: setup (release each camel's die, type the stacks, or 'draw')"
+        return Text(_("Race %d: setup (release each camel's die, type the stacks, or 'draw')")
                     % view["race"])
     text = Text()
-    text.append("Race %d, leg %d. " % (view["race"], view["leg"]), "bold")
+    text.append(_("Race %d, leg %d. ") % (view["race"], view["leg"]), "bold")
     if len(r) >= 2:
-        text.append("Leading: 1st ")
+        text.append(_("Leading: 1st "))
         text.append(r[0], "bold")
-        text.append(", 2nd ")
+        text.append(_(", 2nd "))
         text.append(r[1], "bold")
     return text
 
@@ -218,7 +219,7 @@ def players_text(view, width=80):
 
     last = "tickets"
     for i, (first, columns) in enumerate(_PLAYER_FORMS):
-        last = "&partner tickets" if partners and i == 0 else "tickets"
+        last = _("&partner tickets") if partners and i == 0 else "tickets"
         name_w = max(longest, len(first))
         if fixed(columns) + name_w + len(last) <= room:
             break
@@ -310,7 +311,7 @@ def _wrap(pieces, first, width):
 
 def _waiting(view):
     who = view.get("pyramid_waiting")
-    return " (%s's waits for its die)" % who if who else ""
+    return _(" (%s's waits for its die)") % who if who else ""
 
 
 def info_text(view):
@@ -328,8 +329,8 @@ def info_text(view):
         text.append_text(dice_text(view))
         text.append(". ")
     piles = view["piles"]
-    text.append("Pyramid tickets left: %d%s. Finish piles%s: winner %d card%s, loser %d card%s" % (
-        view["pyramid_tickets_left"], _waiting(view), "" if over else " (hidden)",
+    text.append(_("Pyramid tickets left: %d%s. Finish piles%s: winner %d card%s, loser %d card%s") % (
+        view["pyramid_tickets_left"], _waiting(view), "" if over else _(" (hidden)"),
         piles["winner"], "" if piles["winner"] == 1 else "s",
         piles["loser"], "" if piles["loser"] == 1 else "s"))
     return text
@@ -342,16 +343,16 @@ def leg_score_text(leg, hint=True, width=None):
     the first line when it fits in ``width`` columns (``None``: it does), else last."""
     r = leg["ranking"]
     text = Text()
-    text.append("LEG %d SCORED" % leg["leg"], "bold reverse")
-    text.append(" 1st %s, 2nd %s" % (r[0], r[1] if len(r) > 1 else "-"))
+    text.append(_("LEG %d SCORED") % leg["leg"], "bold reverse")
+    text.append(_(" 1st %s, 2nd %s") % (r[0], r[1] if len(r) > 1 else "-"))
     late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
-    text.append("  (Esc: odds)\n" if hint and not late else "\n", "dim")
+    text.append(_("  (Esc: odds)\n") if hint and not late else "\n", "dim")
     width = max(len(row["name"]) for row in leg["players"])
     for row in leg["players"]:
         text.append("%-*s " % (width, row["name"]), "bold")
         text.append("%2d -> %2d (%+d):" % (row["before"], row["after"], row["net"]))
         if not row["items"]:
-            text.append(" no tickets", "dim")
+            text.append(_(" no tickets"), "dim")
         pyramids = [it for it in row["items"] if it["kind"] == "pyramid"]
         for it in row["items"]:
             if it["kind"] == "pyramid":
@@ -362,14 +363,14 @@ def leg_score_text(leg, hint=True, width=None):
             if it["kind"] == "leg":
                 text.append_text(_ticket(it["colour"], it["value"]))
             elif it["kind"] == "pyramid":
-                text.append("pyramid" if len(pyramids) == 1 else "%d pyramid" % len(pyramids))
+                text.append("pyramid" if len(pyramids) == 1 else _("%d pyramid") % len(pyramids))
             else:
-                text.append("copy of %s" % it["from"])
+                text.append(_("copy of %s") % it["from"])
             text.append(" %+d" % it["reward"], "bold" if it["reward"] > 0 else "")
         text.append("\n")
     text.rstrip()
     if late:
-        text.append("\n(Esc: back to the odds)", "dim")
+        text.append(_("\n(Esc: back to the odds)"), "dim")
     return text
 
 
@@ -424,21 +425,21 @@ def race_over_text(view, width=None, last_leg=True):
     left is the result itself, which a screen keeps in view first)."""
     final = view["final"]
     text = Text()
-    head = "RACE %d OVER" % view["race"]
+    head = _("RACE %d OVER") % view["race"]
     text.append(head, "bold reverse")
-    text.append("  overall winner ")
+    text.append(_("  overall winner "))
     text.append_text(badge(final["winner"], " %s " % final["winner"].upper()))
     text.append("\n" + " " * len(head) + "  overall loser  ")
     text.append_text(badge(final["loser"], " %s " % final["loser"].upper()))
-    text.append("\nFinal order:")
+    text.append(_("\nFinal order:"))
     for i, c in enumerate(view["ranking"], 1):
         text.append(" %d." % i)
         text.append_text(badge(c))
     text.append("\n")
     winners = final["winners"]
-    text.append("WINNER%s: %s" % ("S" if len(winners) > 1 else "", name_list(winners)),
+    text.append(_("WINNER%s: %s") % ("S" if len(winners) > 1 else "", name_list(winners)),
                 "bold reverse")
-    text.append("  ('again': another race)\n")
+    text.append(_("  ('again': another race)\n"))
     # the ranking: coins, and where the last of them came from
     cards = {}
     for pile in ("winner", "loser"):
@@ -465,11 +466,11 @@ def race_over_text(view, width=None, last_leg=True):
         line += "".join("  %*s" % (w, v) for (_, w), v in zip(columns, values, strict=True))
         text.append(line + "\n", "bold" if row["name"] in winners else "")
     for pile in ("winner", "loser"):
-        lead = Text("%s pile:" % pile.capitalize(), "bold")
+        lead = Text(_("%s pile:") % pile_word(pile).capitalize(), "bold")
         pile_cards = final["piles"][pile]
         if not pile_cards:
             text.append_text(lead)
-            text.append(" empty\n")
+            text.append(_(" empty\n"))
             continue
         _flow(text, lead, [_card_pieces(c, i) for i, c in enumerate(pile_cards, 1)], width)
     if last_leg and view.get("leg_scored") is not None:

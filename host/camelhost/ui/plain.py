@@ -11,6 +11,7 @@ play order (RULES 1.8, 5).
 
 import sys
 
+from camelhost.i18n import _
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
@@ -39,7 +40,7 @@ def _stacks_text(view):
 
 def track_line(view):
     """``Track (bottom->top): 1:[red,blue] 3:[green] | tiles: 7 Ann cheering``."""
-    line = "Track (bottom->top): " + _stacks_text(view)
+    line = _("Track (bottom->top): ") + _stacks_text(view)
     tiles = [row for row in view["track"] if row["tile"]]
     if tiles:
         line += " | tiles: " + ", ".join(
@@ -51,27 +52,27 @@ def track_line(view):
 def dice_line(view):
     """Dice still inside and those revealed this leg (RULES 5: which dice can still come)."""
     inside = view["dice_inside"]
-    line = "Dice in the pyramid: %s" % (", ".join(inside) or "none")
+    line = _("Dice in the pyramid: %s") % (", ".join(inside) or _("none"))
     if view["dice_left_inside"] and inside:
-        line += " (one of them stays inside this leg)"
+        line += _(" (one of them stays inside this leg)")
     if view["dice_out"]:
-        line += "; out this leg: %s" % ", ".join(view["dice_out"])
+        line += _("; out this leg: %s") % ", ".join(view["dice_out"])
     return line
 
 
 def waiting_words(view):
     """`` (Ann's pyramid ticket waits for its die)`` while one does, else ``""``."""
     who = view.get("pyramid_waiting")
-    return " (%s's pyramid ticket waits for its die)" % who if who else ""
+    return _(" (%s's pyramid ticket waits for its die)") % who if who else ""
 
 
 def status_lines(view):
     """Every public fact of the current position, one topic per line."""
     if not view["ranking"]:
-        lines = ["Race %d setup: release each camel's die (or type '%s'), or type "
-                 "'setup 1:blue,green ...' or 'draw'" % (view["race"], example_die(view))]
+        lines = [_("Race %d setup: release each camel's die (or type '%s'), or type "
+                 "'setup 1:blue,green ...' or 'draw'") % (view["race"], example_die(view))]
         if view["setup_rolls"]:
-            lines.append("Placed so far: " + ", ".join(
+            lines.append(_("Placed so far: ") + ", ".join(
                 "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
         return lines
     if view["final"]:
@@ -80,30 +81,30 @@ def status_lines(view):
         if view["last_die"]:
             lines.append(last_die_line(view))
         return lines
-    lines = ["Race %d, leg %d" % (view["race"], view["leg"]), track_line(view), dice_line(view)]
-    lines.append("Leg tickets left: " + "; ".join(
-        "%s %s" % (row["colour"], ",".join(str(v) for v in row["left"]) or "none")
+    lines = [_("Race %d, leg %d") % (view["race"], view["leg"]), track_line(view), dice_line(view)]
+    lines.append(_("Leg tickets left: ") + "; ".join(
+        "%s %s" % (row["colour"], ",".join(str(v) for v in row["left"]) or _("none"))
         for row in view["leg_tickets"]))
-    lines.append("Pyramid tickets left: %d%s" % (view["pyramid_tickets_left"], waiting_words(view)))
+    lines.append(_("Pyramid tickets left: %d%s") % (view["pyramid_tickets_left"], waiting_words(view)))
     for p in view["players"]:
         held = ", ".join("%s %d" % (t["colour"], t["value"]) for t in p["leg_tickets"]) \
-            or "no leg tickets"
+            or _("no leg tickets")
         extra = []
         if p["pyramid_tickets"]:
-            extra.append("%d pyramid" % p["pyramid_tickets"])
+            extra.append(_("%d pyramid") % p["pyramid_tickets"])
         if p["partner"] is not None:
-            extra.append("partner %s" % p["partner"])
-        lines.append("%s: %s; %s%s; %s played" % (
+            extra.append(_("partner %s") % p["partner"])
+        lines.append(_("%s: %s; %s%s; %s played") % (
             p["name"], plural(p["coins"], "coin"), held,
             "; " + ", ".join(extra) if extra else "", plural(p["finish_cards_played"],
                                                              "finish card")))
     piles = view["piles"]
-    lines.append("Finish piles: winner %s, loser %s (hidden until the end)" % (
+    lines.append(_("Finish piles: winner %s, loser %s (hidden until the end)") % (
         plural(piles["winner"], "card"), plural(piles["loser"], "card")))
     if len(view["ranking"]) >= 2:
-        lines.append("Leading: 1st %s, 2nd %s" % (view["ranking"][0], view["ranking"][1]))
+        lines.append(_("Leading: 1st %s, 2nd %s") % (view["ranking"][0], view["ranking"][1]))
     if view["leg_now"]:
-        lines.append("If the leg ended now: " + ", ".join(
+        lines.append(_("If the leg ended now: ") + ", ".join(
             "%s %+d" % (row["name"], row["net"]) for row in view["leg_now"]))
     if view["last_die"]:
         lines.append(last_die_line(view))
@@ -115,22 +116,22 @@ def prompt_line(view):
     phase = view["phase"]
     who = view["turn"]
     if phase == "setup":
-        return "> setup"
+        return _("> setup")
     if phase == "turn":
         choices = view.get("choices") or ["leg", "tile", "win", "lose", "pyramid"]
-        return "> %s's turn (%s)" % (who, " / ".join(choices))
+        return _("> %s's turn (%s)") % (who, " / ".join(choices))
     if phase == "die":
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): nothing to release
-            return "> %s: %s, like %s" % (who, TYPE_DIE, example_die(view))
-        return "> %s: release a die from the pyramid (or type it, e.g. '%s')" % (
+            return _("> %s: %s, like %s") % (who, _(TYPE_DIE), example_die(view))
+        return _("> %s: release a die from the pyramid (or type it, e.g. '%s')") % (
             who, example_die(view))
     if phase == "ink":
-        return "> grey die: black or white numerals? (b/w, or 'again' to release again)"
+        return _("> grey die: black or white numerals? (b/w, or 'again' to release again)")
     if phase == "value":
-        return "> value of the die? press 1, 2 or 3"
+        return _("> value of the die? press 1, 2 or 3")
     if phase == "over":
-        return "> race over: 'again' for another race"
-    return "> race ended unscored: 'again' for another race"
+        return _("> race over: 'again' for another race")
+    return _("> race ended unscored: 'again' for another race")
 
 
 class PlainDisplay(Display):

@@ -13,6 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from camelhost.i18n import _
 from camelhost.ui import palette
 
 
@@ -56,16 +57,16 @@ class FinishCardPicker(ModalScreen):
         self.swallow_key = None
 
     def compose(self) -> ComposeResult:
-        text = Text("%s: finish card on the overall-%s pile\n" % (self.player, self.pile),
+        text = Text(_("%s: finish card on the overall-%s pile\n") % (self.player, self.pile),
                     "bold")
-        text.append("Press the key of its colour. Nothing you press is shown.\n\n")
+        text.append(_("Press the key of its colour. Nothing you press is shown.\n\n"))
         for i, colour in enumerate(self.edition.racing, 1):
             p = palette.piece(colour)
             text.append(" %s " % p.letter.lower(), "bold reverse")
-            text.append(" or %d  " % i)
+            text.append(_(" or %d  ") % i)
             text.append(" %-7s" % colour, palette.style(colour))
             text.append("\n")
-        text.append("\nEsc: cancel (no card played)", "dim")
+        text.append(_("\nEsc: cancel (no card played)"), "dim")
         with Vertical(id="picker"):
             yield Static(text, id="picker-text")
 

@@ -186,7 +186,7 @@ def shorten(text, limit):
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
-    tail = "... (%d characters) ..." % len(text)
+    tail = _("... (%d characters) ...") % len(text)
     keep = max(8, limit - len(tail))
     return text[:keep * 2 // 3] + tail + text[-(keep - keep * 2 // 3):]
 
@@ -300,23 +300,23 @@ def announce_text(notices, view):
     for n in reversed(notices):
         if n["kind"] == "die":
             m = n["move"]
-            way = "FORWARD" if m["direction"] > 0 else "BACKWARD"
+            way = _("FORWARD") if m["direction"] > 0 else _("BACKWARD")
             text = Text()
             text.append(m["camel"].upper(), palette.style(m["camel"]))
             text.append("  %s %d" % (way, m["distance"]), "bold")
             return text
         if n["kind"] == "final":
             f = n["final"]
-            return Text("RACE OVER: %s WINS, %s LAST" % (f["winner"].upper(), f["loser"].upper()),
+            return Text(_("RACE OVER: %s WINS, %s LAST") % (f["winner"].upper(), f["loser"].upper()),
                         "bold reverse")
         if n["kind"] == "retry":
-            return Text("RETURN THE DICE AND RELEASE AGAIN", "bold reverse")
+            return Text(_("RETURN THE DICE AND RELEASE AGAIN"), "bold reverse")
         if n["kind"] == "ask_ink":
-            return Text("GREY DIE: BLACK OR WHITE NUMERALS? PRESS B OR W", "bold reverse")
+            return Text(_("GREY DIE: BLACK OR WHITE NUMERALS? PRESS B OR W"), "bold reverse")
         if n["kind"] == "ask_value":
-            return Text("%s: PRESS 1, 2 OR 3" % n["die"].upper(), "bold reverse")
+            return Text(_("%s: PRESS 1, 2 OR 3") % n["die"].upper(), "bold reverse")
         if n["kind"] == "new_race":
-            return Text("RACE %d: SET UP THE CAMELS" % n["race"], "bold reverse")
+            return Text(_("RACE %d: SET UP THE CAMELS") % n["race"], "bold reverse")
     return None
 
 
@@ -328,10 +328,10 @@ def detail_text(notices, view):
             m = n["move"]
             names = names_of(view)
             who = names[n["player"]] if n.get("player") is not None else "?"
-            text = Text("%s's pyramid ticket: die %s %d. " % (
-                who, m["die"] if m["die"] != "grey" else "grey %s" % m.get("ink"), m["value"]))
+            text = Text(_("%s's pyramid ticket: die %s %d. ") % (
+                who, m["die"] if m["die"] != "grey" else _("grey %s") % m.get("ink"), m["value"]))
             if m["unit"][1:]:
-                text.append("Carries %s. " % ", ".join(m["unit"][1:]))
+                text.append(_("Carries %s. ") % ", ".join(m["unit"][1:]))
             path = move_path(m, names, get_edition(view["edition"]))
             path = path[0].upper() + path[1:]
             if m["crossed"]:
@@ -340,7 +340,7 @@ def detail_text(notices, view):
                 text.append(path)
             tile = m.get("tile")
             if tile and tile.get("owner") is not None:
-                text.append("; it pays %s 1 coin." % names[tile["owner"]])
+                text.append(_("; it pays %s 1 coin.") % names[tile["owner"]])
             return text
     return None
 
@@ -436,10 +436,10 @@ class PanelScroll(VerticalScroll):
         below = max(0, self.virtual_size.height - self.scrollable_content_region.height
                     - round(self.scroll_y))
         if below:
-            self.hint.update("▼ %d more line%s below: Down (or the wheel)"
+            self.hint.update(_("▼ %d more line%s below: Down (or the wheel)")
                              % (below, "" if below == 1 else "s"))
         else:
-            self.hint.update("▲ the end of it; Up goes back")
+            self.hint.update(_("▲ the end of it; Up goes back"))
 
 
 class TuiDisplay(Display):
@@ -604,8 +604,8 @@ class TableApp(App):
         with Vertical(id="bottom"):  # docked: the command line is never pushed off
             yield Static("", id="error")
             yield Static("", id="prompt")
-            yield CommandInput(placeholder="command, then Enter  (F1 help, PgUp history, "
-                        "Ctrl-Q quit)", id="command")
+            yield CommandInput(placeholder=_("command, then Enter  (F1 help, PgUp history, "
+                                             "Ctrl-Q quit)"), id="command")
 
     def on_mount(self):
         for theme in THEMES.values():
@@ -770,7 +770,7 @@ class TableApp(App):
                                                   width=self.odds_width() - 2))
         elif self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")  # the leg's end was undone
-        self.sub_title = "race %d, leg %d" % (view["race"], view["leg"])
+        self.sub_title = _("race %d, leg %d") % (view["race"], view["leg"])
         self.fit()
         self._want_odds(view)
 
@@ -924,7 +924,7 @@ class TableApp(App):
             self._odds = figures
             self._show_odds(figures, view)
         elif event.state == WorkerState.ERROR:
-            self._put("#odds", Text("Odds unavailable: %s" % (event.worker.error,)))
+            self._put("#odds", Text(_("Odds unavailable: %s") % (event.worker.error,)))
 
     def _show_odds(self, figures, view):
         self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
@@ -936,12 +936,18 @@ class TableApp(App):
     def masked(self, message):
         """``message`` with every racing colour's name, and every word typed after
         the finish-card command, replaced by ``MASK`` (a finish card's colour is never
-        drawn, RULES 1.8, 5)."""
+        drawn, RULES 1.8, 5). The list of every racing colour (``blue, green, ...``, as
+        an error names the colours to choose from) is public and stays: it tells
+        nothing of the card."""
         words = set(self._hidden_words) | set(self.session.edition.racing)
-        for word in sorted(words, key=len, reverse=True):
-            message = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), MASK,
-                             message)
-        return message
+        public = ", ".join(self.session.edition.racing)
+        pieces = message.split(public)
+        for i, piece in enumerate(pieces):
+            for word in sorted(words, key=len, reverse=True):
+                piece = re.sub(r"(?i)(?<![A-Za-z])%s(?![A-Za-z])" % re.escape(word), MASK,
+                               piece)
+            pieces[i] = piece
+        return public.join(pieces)
 
     def _echo(self, text):
         """Echo ``text`` in the history once the table says anything in reply to it
@@ -1021,11 +1027,11 @@ class TableApp(App):
         def chosen(colour):
             self.clear_error()
             if colour is None:
-                self.table_display._write("(no finish card played)")
+                self.table_display._write(_("(no finish card played)"))
                 return
             if s.current != seat or s.phase != "turn" or facts(s)["version"] != version:
                 self._answer(lambda: self.table.display.error(
-                    "the table moved on while the picker was open: no finish card played"))
+                    _("the table moved on while the picker was open: no finish card played")))
                 return
             cards = len(s.game.pile(pile))
             self.hide_colours = True
@@ -1036,7 +1042,7 @@ class TableApp(App):
             if s.game is not None and len(s.game.pile(pile)) == cards:
                 # refused (the error line says why): the history's '> win' gets an
                 # ending, as when the picker is cancelled
-                self.table_display._write("(no finish card played)")
+                self.table_display._write(_("(no finish card played)"))
 
         picker = FinishCardPicker(s.names[seat], pile, s.edition)
         box = self.screen.query_one("#command", CommandInput)
@@ -1107,6 +1113,12 @@ class TableApp(App):
             self._switch("odds-box")
         elif self.session.result is None and facts(self.session)["leg_scored"] is not None:
             self._switch("leg-box")
+        elif self.session.result is None:  # nothing to show yet: say so, in the status line
+            box = self.query_one("#error", Static)
+            box.update(Text(_("No leg has been scored yet in this race: F3 shows the "
+                              "leg scoring once the first leg ends."), "bold"))
+            box.display = True
+            self.fit()
 
     def action_back(self):
         if self.query_one("#left", ContentSwitcher).current == "leg-box":

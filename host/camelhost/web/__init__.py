@@ -9,6 +9,7 @@ journal (``camelhost.web.replay``). See docs/web.md.
 import contextlib
 import sys
 
+from camelhost.i18n import _
 from camelhost.web.server import DEFAULT_HOST, DEFAULT_PORT, WebBoard, parse_address, qr_text
 
 __all__ = ["WebBoard", "add_web_argument", "serving", "serving_replay", "parse_address"]
@@ -27,11 +28,11 @@ def add_web_argument(parser):
 def announce(board, stream=None):
     """Print the page's address, and its QR code when it serves the network."""
     stream = stream or sys.stdout
-    stream.write("web scoreboard: %s\n" % board.url)
+    stream.write(_("web scoreboard: %s\n") % board.url)
     if board.token:
         stream.write(qr_text(board.url))
-        stream.write("(scan it with a phone on the same network; the address is the key: "
-                     "share it only with the table)\n")
+        stream.write(_("(scan it with a phone on the same network; the address is the key: "
+                       "share it only with the table)\n"))
     stream.flush()
 
 
@@ -42,7 +43,7 @@ def _board(address, controls=None):
     try:
         board.start()
     except OSError as exc:
-        raise CliError("--web %s: can't serve there (%s)" % (address, exc)) from None
+        raise CliError(_("--web %s: can't serve there (%s)") % (address, exc)) from None
     return board
 
 
@@ -83,12 +84,19 @@ def serving_replay(address, events, stream=None):
         board.stop()
 
 
-def wait_for_enter(board, message="press Enter to go on to the table", stdin=None):
+def wait_for_enter(board, message="press Enter to go on to the table", stdin=None,
+                   lan_only=False):
     """With a board and a terminal: wait for Enter so that the address (and its QR
-    code) can be read before a full screen covers it. Returns at once otherwise."""
+    code) can be read before a full screen covers it. Returns at once otherwise, and,
+    with ``lan_only``, for a board on a loopback address too (no QR code to read: the
+    page is opened on this computer)."""
     stdin = stdin or sys.stdin
     if board is None:
         return
+    if lan_only:
+        from camelhost.web.server import is_loopback
+        if is_loopback(board.host):
+            return
     try:
         if not stdin.isatty():
             return

@@ -546,7 +546,9 @@ class WebBoard:
         return host in ("127.0.0.1", "localhost", "::1") or is_loopback(host)
 
     async def _page(self, request):
+        from camelhost.web.words import page_with_words  # the page's words (issue 30)
         body = page_with_snapshot(self._static["index.html"], self._latest)
+        body = page_with_words(body)
         return web.Response(body=body, content_type="text/html", charset="utf-8")
 
     async def _slash(self, request):

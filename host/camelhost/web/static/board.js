@@ -10,6 +10,28 @@
   const $ = (id) => document.getElementById(id);
   const state = { view: null, spokenDie: null, firstAfterConnect: true, lastMessage: 0 };
 
+  // -- the page's words, in the table's language: the server fills the "words" block
+  // ({english: translated}, camelhost.web.words); a word it lacks stays English.
+  // t("{0}'s turn", name): the sentence with its names and numbers where they go.
+  const WORDS = (function () {
+    try { return JSON.parse($("words").textContent).words || {}; } catch (e) { return {}; }
+  })();
+  function t(word) {
+    const args = Array.prototype.slice.call(arguments, 1);
+    return (WORDS[word] || word).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m));
+  }
+  function translateStatic() {
+    for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.textContent.trim());
+    for (const node of document.querySelectorAll("[data-t-title]")) node.title = t(node.title);
+    for (const node of document.querySelectorAll("[data-t-label]")) {
+      node.setAttribute("aria-label", t(node.getAttribute("aria-label")));
+    }
+    const lang = (function () {
+      try { return JSON.parse($("words").textContent).lang; } catch (e) { return null; }
+    })();
+    if (lang) document.documentElement.lang = lang;
+  }
+
   // -- small DOM helpers (text only through textContent: names are typed by people)
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -32,7 +54,7 @@
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   function pct(p) { return Math.round(100 * p) + "%"; }
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function plural(n, one, many) { return n === 1 ? t(one) : t(many, n); }
   function chip(colour, text) {
     const c = el("span", "chip c-" + colour, text);
     c.dataset.colour = colour;
@@ -147,15 +169,15 @@
       box.classList.add("announce-final");
       $("die-arrow").textContent = "\u2691";
       $("die-distance").textContent = "";
-      $("die-camel").textContent = "race over: " + v.final.winner + " wins";
-      $("die-detail").textContent = v.final.loser + " is last";
+      $("die-camel").textContent = t("race over: {0} wins", v.final.winner);
+      $("die-detail").textContent = t("{0} is last", v.final.loser);
       return;
     }
     if (!d) {
       box.classList.add("announce-none");
       $("die-arrow").textContent = "";
       $("die-distance").textContent = "";
-      $("die-camel").textContent = v.phase === "setup" ? "setting up the camels" : "no die yet this race";
+      $("die-camel").textContent = v.phase === "setup" ? t("setting up the camels") : t("no die yet this race");
       $("die-detail").textContent = "";
       return;
     }
@@ -164,12 +186,12 @@
     const forward = d.direction > 0;
     $("die-arrow").textContent = forward ? "\u25B6" : "\u25C0";
     $("die-distance").textContent = String(d.distance);
-    $("die-camel").textContent = d.camel + " " + (forward ? "forward " : "backward ") + d.distance;
+    $("die-camel").textContent = t(forward ? "{0} forward {1}" : "{0} backward {1}", d.camel, d.distance);
     const bits = [];
-    if (d.player) bits.push(d.player + "'s pyramid ticket");
-    bits.push(d.colour === "grey" ? "grey die, " + d.ink + " numeral " + d.value : d.colour + " die " + d.value);
-    if (d.why) bits.push(d.camel + " moves: " + d.why);  // RULES 3.5 (a, b, c), the table's words
-    if (d.carrying && d.carrying.length) bits.push("carrying " + d.carrying.join(", "));
+    if (d.player) bits.push(t("{0}'s pyramid ticket", d.player));
+    bits.push(d.colour === "grey" ? t("grey die, {0} numeral {1}", d.ink, d.value) : t("{0} die {1}", d.colour, d.value));
+    if (d.why) bits.push(t("{0} moves: {1}", d.camel, d.why));  // RULES 3.5 (a, b, c), the table's words
+    if (d.carrying && d.carrying.length) bits.push(t("carrying {0}", d.carrying.join(", ")));
     bits.push(d.path);  // the table's one wording: the tile landed on and where it sent the unit
     $("die-detail").textContent = bits.join(" \u00B7 ");
   }
@@ -181,14 +203,14 @@
     for (const die of v.dice_out || []) inside.appendChild(dieBox(die, "out"));
     const n = (v.dice_inside || []).length;
     $("dice-note").textContent = !v.ranking || !v.ranking.length ? "" :
-      (n ? (n === 1 ? "1 die" : n + " dice") + " inside" + (v.dice_left_inside && n ? " (one stays in)" : "")
-         : "none inside");
+      (n ? plural(n, "1 die inside", "{0} dice inside") + (v.dice_left_inside && n ? t(" (one stays in)") : "")
+         : t("none inside"));
     const r = v.ranking || [];
     const lead = clear($("leading"));
     if (r.length >= 2) {
-      lead.appendChild(el("span", "", "1st "));
+      lead.appendChild(el("span", "", t("1st") + " "));
       lead.appendChild(chip(r[0], r[0]));
-      lead.appendChild(el("span", "", " 2nd "));
+      lead.appendChild(el("span", "", " " + t("2nd") + " "));
       lead.appendChild(chip(r[1], r[1]));
     }
   }
@@ -202,17 +224,17 @@
       const head = el("div", "player-head");
       head.appendChild(nameEl("span", "player-name", p.name));
       const coins = el("span", "coins", p.coins);
-      coins.title = "coins";
+      coins.title = t("coins");
       head.appendChild(coins);
       card.appendChild(head);
       const held = el("div", "held");
-      for (const t of p.leg_tickets || []) held.appendChild(chip(t.colour, t.value));
+      for (const tk of p.leg_tickets || []) held.appendChild(chip(tk.colour, tk.value));
       if (p.pyramid_tickets) held.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
       card.appendChild(held);
       const extra = [];
-      if (p.tile) extra.push((p.tile.side === "+" ? "+" : "\u2212") + " tile on " + p.tile.space);
-      if (p.partner) extra.push("partner " + p.partner);
-      extra.push(plural(p.finish_cards_played || 0, "finish card") + " played");
+      if (p.tile) extra.push(t("{0} tile on {1}", p.tile.side === "+" ? "+" : "\u2212", p.tile.space));
+      if (p.partner) extra.push(t("partner {0}", p.partner));
+      extra.push(plural(p.finish_cards_played || 0, "1 finish card played", "{0} finish cards played"));
       card.appendChild(el("div", "player-extra", extra.join(" \u00B7 ")));
       box.appendChild(card);
     }
@@ -244,10 +266,10 @@
       ["turn", "die", "ink", "value"].indexOf(v.phase) >= 0;
     const title = clear($("best-title"));
     if (values.length || computing) {
-      title.appendChild(el("span", "", "Best for"));
+      title.appendChild(el("span", "", t("Best for")));
       title.appendChild(nameEl("span", "", values.length ? acts.player : v.turn));
     }
-    if (computing) best.appendChild(el("li", "none computing", "computing\u2026"));
+    if (computing) best.appendChild(el("li", "none computing", t("computing\u2026")));
     best.dataset.for = values.length ? acts.player : "";
     for (const a of values) best.appendChild(el("li", "", a.text || a.action));
   }
@@ -279,7 +301,7 @@
         leg.appendChild(row);
       }
     } else {
-      leg.appendChild(el("p", "none", "none now"));
+      leg.appendChild(el("p", "none", t("none now")));
     }
     const race = clear($("race-odds"));
     if (odds.race) {
@@ -299,33 +321,33 @@
         race.appendChild(row);
       }
     } else {
-      race.appendChild(el("p", "none", "none now"));
+      race.appendChild(el("p", "none", t("none now")));
     }
   }
 
   function drawTickets(v) {
     const box = clear($("leg-tickets"));
-    for (const t of v.leg_tickets || []) {
-      const c = t.colour, values = t.left || [];
+    for (const pile of v.leg_tickets || []) {
+      const c = pile.colour, values = pile.left || [];
       const row = el("div", "ticket-row");
       row.dataset.colour = c;
       row.appendChild(chip(c, c));
-      if (!values.length) row.appendChild(el("span", "ticket none", "none"));
+      if (!values.length) row.appendChild(el("span", "ticket none", t("none")));
       values.forEach((val, i) => row.appendChild(el("span", "ticket c-" + c + (i ? " under" : " top"), val)));
       box.appendChild(row);
     }
     $("pyramid-tickets").textContent = v.ranking && v.ranking.length ?
-      plural(v.pyramid_tickets_left || 0, "pyramid ticket") + " left" : "";
+      plural(v.pyramid_tickets_left || 0, "1 pyramid ticket left", "{0} pyramid tickets left") : "";
     const piles = clear($("piles"));
     for (const name of ["winner", "loser"]) {
       const n = (v.piles || {})[name] || 0;
       const pile = el("div", "pile");
       pile.dataset.pile = name;
-      pile.appendChild(el("span", "pile-name", "overall " + name));
+      pile.appendChild(el("span", "pile-name", t("overall " + name)));
       const backs = el("span", "backs");
       for (let i = 0; i < n; i++) backs.appendChild(el("span", "card-back"));
       pile.appendChild(backs);
-      pile.appendChild(el("span", "pile-count", plural(n, "card")));
+      pile.appendChild(el("span", "pile-count", plural(n, "1 card", "{0} cards")));
       piles.appendChild(pile);
     }
   }
@@ -344,8 +366,8 @@
     panel.hidden = !shown;
     document.body.classList.toggle("scored", shown && !v.final);
     if (!shown) return;
-    $("leg-title").textContent = "Leg " + s.leg + " scored: 1st " + (s.ranking[0] || "-") +
-      ", 2nd " + (s.ranking[1] || "-");
+    $("leg-title").textContent = t("Leg {0} scored: 1st {1}, 2nd {2}", s.leg, s.ranking[0] || "-",
+                                   s.ranking[1] || "-");
     const body = clear($("leg-table").tBodies[0]);
     for (const row of s.players) {
       const tr = el("tr");
@@ -355,18 +377,18 @@
       for (const it of row.items) {
         if (it.kind === "leg") items.appendChild(chip(it.colour, it.value + " \u2192 " + signed(it.reward)));
         else if (it.kind === "pyramid") items.appendChild(el("span", "chip pyramid", "\u25B2 +" + (it.reward || 1)));
-        else items.appendChild(el("span", "chip copy", "from " + it.from + " " + signed(it.reward)));
+        else items.appendChild(el("span", "chip copy", t("from {0}", it.from) + " " + signed(it.reward)));
       }
-      if (!row.items.length) items.appendChild(el("span", "none", "nothing"));
+      if (!row.items.length) items.appendChild(el("span", "none", t("nothing")));
       tr.appendChild(items);
       tr.appendChild(el("td", "net", signed(row.net)));
       tr.appendChild(el("td", "after", row.before + " \u2192 " + row.after));
       if (!v.final) {
         const now = el("td", "now"), p = (v.players || []).find((q) => q.name === row.name) || {};
-        for (const t of p.leg_tickets || []) now.appendChild(chip(t.colour, t.value));
+        for (const tk of p.leg_tickets || []) now.appendChild(chip(tk.colour, tk.value));
         if (p.pyramid_tickets) now.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
         if (p.tile) now.appendChild(el("span", "chip tile", (p.tile.side === "+" ? "+" : "\u2212") + p.tile.space));
-        if (now.firstChild) now.insertBefore(el("span", "none", "now "), now.firstChild);
+        if (now.firstChild) now.insertBefore(el("span", "none", t("now") + " "), now.firstChild);
         tr.appendChild(now);
       }
       body.appendChild(tr);
@@ -384,12 +406,12 @@
       clear($("final-ranking"));
       return;
     }
-    $("final-title").textContent = "Race over: " + f.winner + " wins, " + f.loser + " last";
+    $("final-title").textContent = t("Race over: {0} wins, {1} last", f.winner, f.loser);
     const piles = clear($("final-piles"));
     for (const name of ["winner", "loser"]) {
       const box = el("div", "revealed");
       box.dataset.pile = name;
-      box.appendChild(el("h3", "", "overall " + name + " pile, in play order"));
+      box.appendChild(el("h3", "", t("overall " + name + " pile, in play order")));
       const list = el("ol");
       for (const c of f.piles[name] || []) {
         const li = el("li", c.correct ? "right" : "wrong");
@@ -398,7 +420,7 @@
         li.appendChild(el("span", "", " " + signed(c.reward)));
         list.appendChild(li);
       }
-      if (!(f.piles[name] || []).length) list.appendChild(el("li", "none", "empty"));
+      if (!(f.piles[name] || []).length) list.appendChild(el("li", "none", t("empty")));
       box.appendChild(list);
       piles.appendChild(box);
     }
@@ -419,14 +441,14 @@
 
   function drawHeader(v) {
     $("title").textContent = "Camel Up \u00B7 " + v.edition;
-    $("where").textContent = !v.ranking || !v.ranking.length ? "race " + v.race + ": setting up" :
-      "race " + v.race + " \u00B7 leg " + v.leg;
+    $("where").textContent = !v.ranking || !v.ranking.length ? t("race {0}: setting up", v.race) :
+      t("race {0} \u00b7 leg {1}", v.race, v.leg);
     const words = {
-      turn: "'s turn", die: v.dice_typed ? ": type the die that came out" : ": release a die",
-      ink: ": grey die, black or white numerals?",
-      value: ": which value did the die show?" };
-    $("turn").textContent = v.phase === "over" ? "race over" : v.phase === "unscored" ?
-      "race ended unscored" : v.turn ? v.turn + (words[v.phase] || "") : "";
+      turn: "{0}'s turn", die: v.dice_typed ? "{0}: type the die that came out" : "{0}: release a die",
+      ink: "{0}: grey die, black or white numerals?",
+      value: "{0}: which value did the die show?" };
+    $("turn").textContent = v.phase === "over" ? t("race over") : v.phase === "unscored" ?
+      t("race ended unscored") : v.turn ? (words[v.phase] ? t(words[v.phase], v.turn) : v.turn) : "";
   }
 
   function drawReplay(v) {
@@ -434,10 +456,10 @@
     nav.hidden = !v.replay;
     document.body.classList.toggle("replaying", !!v.replay);
     if (!v.replay) return;
-    $("replay-step").textContent = "step " + v.replay.step + " of " + v.replay.steps;
+    $("replay-step").textContent = t("step {0} of {1}", v.replay.step, v.replay.steps);
     const play = $("play");
     play.dataset.control = v.replay.playing ? "pause" : "play";
-    play.textContent = v.replay.playing ? "\u275A\u275A pause" : "\u25B6 play";
+    play.textContent = v.replay.playing ? "\u275A\u275A " + t("pause") : "\u25B6 " + t("play");
   }
 
   function render(v) {
@@ -460,7 +482,7 @@
   function speechOn() { return window.localStorage && localStorage.getItem("speech") === "on"; }
   function showSpeech() {
     const b = $("speech"), on = speechOn();
-    b.textContent = on ? "speech on" : "speech off";
+    b.textContent = on ? t("speech on") : t("speech off");
     b.setAttribute("aria-pressed", on ? "true" : "false");
     b.hidden = !("speechSynthesis" in window);
   }
@@ -471,8 +493,10 @@
     state.spokenDie = key;
     state.firstAfterConnect = false;
     if (!d || !fresh || !speechOn() || !("speechSynthesis" in window)) return;
-    const words = d.camel + " camel, " + (d.direction > 0 ? "forward " : "backward ") + d.distance;
-    window.speechSynthesis.speak(new SpeechSynthesisUtterance(words));
+    const words = t(d.direction > 0 ? "{0} camel, forward {1}" : "{0} camel, backward {1}", d.camel, d.distance);
+    const said = new SpeechSynthesisUtterance(words);
+    said.lang = document.documentElement.lang || "en";  // a voice of the table's language
+    window.speechSynthesis.speak(said);
   }
 
   // -- the stream, reconnecting by itself ---------------------------------------------
@@ -485,7 +509,7 @@
   function onSnapshot(e) {
     state.lastMessage = Date.now();
     retry = 1000;
-    setLink(true, "live");
+    setLink(true, t("live"));
     const view = JSON.parse(e.data);
     if (typeof view.version === "number") render(view);  // "{}": nothing published yet
   }
@@ -509,9 +533,9 @@
     source.addEventListener("snapshot", onSnapshot);
     source.addEventListener("resync", onSnapshot);
     source.addEventListener("ping", () => { state.lastMessage = Date.now(); });
-    source.onopen = () => { state.lastMessage = Date.now(); setLink(true, "live"); };
+    source.onopen = () => { state.lastMessage = Date.now(); setLink(true, t("live")); };
     source.onerror = () => {
-      setLink(false, "reconnecting");
+      setLink(false, t("reconnecting"));
       if (source && source.readyState === EventSource.CLOSED) {
         source = null;
         retryTimer = setTimeout(connect, retry);
@@ -530,11 +554,12 @@
   window.addEventListener("online", connect);
 
   document.addEventListener("DOMContentLoaded", () => {
+    translateStatic();
     showSpeech();
     $("speech").addEventListener("click", () => {
       localStorage.setItem("speech", speechOn() ? "off" : "on");
       showSpeech();
-      if (speechOn()) window.speechSynthesis.speak(new SpeechSynthesisUtterance("speech on"));
+      if (speechOn()) window.speechSynthesis.speak(new SpeechSynthesisUtterance(t("speech on")));
     });
     for (const b of document.querySelectorAll("#replay button")) {
       b.addEventListener("click", () => {

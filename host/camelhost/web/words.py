@@ -1,0 +1,69 @@
+"""The scoreboard page's words, in the table's language (issue 30).
+
+The page (``static/board.js``, ``static/index.html``) is written in English; every
+word it shows a player is listed in ``PAGE_WORDS`` and goes through the translation
+catalogue (``camelhost.i18n``) on the server. The page arrives with them in a JSON
+data block (``WORDS_BLOCK``, filled by ``page_with_words``): ``{"lang": "de",
+"words": {english: translated}}``; a word with no translation stays English. A
+sentence with a name or a number in it is one entry with ``{0}``, ``{1}`` where those
+go, so a language may put them where its grammar wants them.
+"""
+
+import json
+
+from camelhost.i18n import N_, _, language
+
+#: The page's place for its words in ``index.html``, filled by ``page_with_words``.
+WORDS_BLOCK = b'<script id="words" type="application/json">{}</script>'
+
+PAGE_WORDS = (
+    # index.html: headings, buttons, labels
+    N_("Camel Up scoreboard"), N_("waiting for the table\u2026"), N_("speech off"),
+    N_("speech on"), N_("say each die aloud"), N_("connecting"), N_("reconnecting"),
+    N_("live"), N_("In the pyramid"), N_("Leading"), N_("Players"), N_("Leg odds"),
+    N_("1st / 2nd / last"), N_("Race odds"), N_("overall winner / loser"),
+    N_("Leg tickets left"), N_("Finish piles"), N_("Best now"), N_("Leg scored"),
+    N_("Race over"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
+    N_("play"), N_("pause"), N_("next"), N_("last"),
+    # board.js: the header
+    N_("race {0}: setting up"), N_("race {0} \u00b7 leg {1}"), N_("{0}'s turn"),
+    N_("{0}: type the die that came out"), N_("{0}: release a die"),
+    N_("{0}: grey die, black or white numerals?"), N_("{0}: which value did the die show?"),
+    N_("race over"), N_("race ended unscored"), N_("step {0} of {1}"),
+    # the last die
+    N_("race over: {0} wins"), N_("{0} is last"), N_("setting up the camels"),
+    N_("no die yet this race"), N_("{0} forward {1}"), N_("{0} backward {1}"),
+    N_("{0}'s pyramid ticket"), N_("grey die, {0} numeral {1}"), N_("{0} die {1}"),
+    N_("carrying {0}"), N_("{0} moves: {1}"), N_("{0} camel, forward {1}"),
+    N_("{0} camel, backward {1}"),
+    # panels
+    N_("1 die inside"), N_("{0} dice inside"), N_(" (one stays in)"), N_("none inside"),
+    N_("1st"), N_("2nd"), N_("coins"), N_("{0} tile on {1}"), N_("partner {0}"),
+    N_("1 finish card played"), N_("{0} finish cards played"), N_("none now"),
+    N_("Best for"), N_("computing\u2026"), N_("none"), N_("1 pyramid ticket left"),
+    N_("{0} pyramid tickets left"), N_("overall winner"), N_("overall loser"),
+    N_("1 card"), N_("{0} cards"), N_("Leg {0} scored: 1st {1}, 2nd {2}"), N_("from {0}"),
+    N_("nothing"), N_("now"), N_("Race over: {0} wins, {1} last"),
+    N_("overall winner pile, in play order"), N_("overall loser pile, in play order"),
+    N_("empty"),
+)
+
+
+def page_words():
+    """``{"lang": code, "words": {english: translated}}`` for the language in force
+    (only the words whose translation differs from the English)."""
+    words = {}
+    for word in PAGE_WORDS:
+        shown = _(word)
+        if shown != word:
+            words[word] = shown
+    return {"lang": language(), "words": words}
+
+
+def page_with_words(html):
+    """``html`` (the page's bytes) with ``WORDS_BLOCK`` holding ``page_words()`` (``<``,
+    ``>``, ``&`` as JSON escapes, so no word can end the block). The page unchanged
+    when it has no such block."""
+    data = json.dumps(page_words(), sort_keys=True, ensure_ascii=False).encode("utf-8")
+    safe = data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
+    return html.replace(WORDS_BLOCK, WORDS_BLOCK.replace(b"{}", safe), 1)

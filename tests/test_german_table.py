@@ -1,0 +1,87 @@
+"""A whole leg in German (issue 30): the plain mode and the full screen say the same
+facts as in English, in the words of the German rules summary (Etappe,
+Etappenwertung, Wettplättchen, Pyramidenplättchen, EP, ...)."""
+
+import asyncio
+import io
+import re
+
+import tui_scenes as scenes
+from camelhost.i18n import set_language
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+
+#: One whole second-edition leg typed at the table: tickets, a tile, a grey die, a
+#: finish card, a refused command, then dice until the leg is scored.
+LEG = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red", "pyramid",
+       "blue 2", "tile 7 +", "pyramid", "grey black 1", "win red", "leg orange", "pyramid",
+       "red 1", "pyramid", "green 3", "pyramid", "yellow 2", "pyramid", "purple 1"]
+
+
+def _plain_leg(lang):
+    set_language(lang)
+    out = io.StringIO()
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
+                  PlainDisplay(out), manual=True)
+    table.start()
+    for line in LEG:
+        table.line(line)
+    return out.getvalue().splitlines(), table.session
+
+
+def test_a_whole_leg_in_german_in_the_plain_mode_says_the_english_facts():
+    english, s_en = _plain_leg("en")
+    german, s_de = _plain_leg("de")
+    assert s_de.game.coins == s_en.game.coins and s_de.game.leg == s_en.game.leg == 2
+    # line for line the same numbers: the same facts, told in German
+    assert len(german) == len(english)
+    for de, en in zip(german, english, strict=True):
+        assert re.findall(r"\d+", de) == re.findall(r"\d+", en), (de, en)
+    text = "\n".join(german)
+    for words in ("ETAPPENWERTUNG 1: 1. ", "nimmt das Wettplättchen red im Wert von 5",
+                  "nimmt ein Pyramidenplättchen", "zieht vorwärts 2 Felder",
+                  "zieht rückwärts (gegen den Uhrzeigersinn) 1 Feld",
+                  "legt eine Wettkarte verdeckt", "Neue Etappe: alle Würfel zurück",
+                  "Rennen 1, Etappe 2", "ist am Zug", "kein(e) Rennkamel der Ausgabe second"):
+        assert words in text, words
+    for words in ("LEG 1 SCORED", "takes a pyramid ticket", "'s turn"):
+        assert words not in text, words
+
+
+def test_a_whole_leg_in_german_on_the_full_screen():
+    set_language("de")
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=4)
+
+    async def play():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, LEG)
+            await scenes.settle(pilot)
+            panel = str(app.query_one("#legscore").content)
+            assert panel.startswith("ETAPPE 1 GEWERTET")
+            assert "PURPLE  VORWÄRTS 1" in str(app.query_one("#announce").content)
+            assert str(app.query_one("#detail").content).startswith(
+                "Pyramidenplättchen von Cy: Würfel purple 1. Trägt blue. Feld 5 bis 6")
+            assert "Rennen 1, Etappe 2. " in str(app.query_one("#leaders").content)
+            log = "\n".join(app.query_one("#log").lines)
+            assert "ETAPPENWERTUNG 1" in log and "LEG 1 SCORED" not in log
+            assert app.session.game.leg == 2
+
+    asyncio.run(play())
+
+
+def test_the_dice_are_spoken_in_german_with_a_german_voice():
+    from camelhost.table.speaker import Speaker
+    set_language("de")
+    calls = []
+    speaker = Speaker(which=lambda name: "/usr/bin/" + name,
+                      popen=lambda argv, **kw: calls.append(argv))
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
+                  PlainDisplay(io.StringIO()), speaker=speaker, manual=True)
+    table.start()
+    for line in LEG[:7]:
+        table.line(line)
+    assert calls == [["/usr/bin/espeak-ng", "-v", "de", "Kamel blue, vorwärts 2"],
+                     ["/usr/bin/espeak-ng", "-v", "de", "Kamel black, rückwärts 1"]]
+    assert "espeak-ng" in Speaker(which=lambda name: None).missing
