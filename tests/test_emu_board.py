@@ -365,3 +365,15 @@ def test_pyramid_emulate_prints_the_port_and_takes_the_slider_from_its_terminal(
             proc.wait(10)
     # what the board wrote stays in --flash for the next run
     assert "events.log" in emulated.read_filesystem(flash)
+
+
+@pytest.mark.slow
+@long_run
+def test_pyramid_monitor_reads_the_die_in_the_head_on_the_real_port():
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=3) as b:
+        b.wait_hello(300)
+        b.place("red")
+        done = _pyramid("monitor", "--port", b.port, "--count", "3", timeout=600)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
+    assert len(rows) == 3 and all(" red " in row for row in rows), done.stdout
