@@ -72,3 +72,23 @@ def test_what_the_model_expects_of_each_style_and_of_a_random_players_cards():
     assert (pile, index, seat) == ("winner", 0, 1) and dict(weights)["white"] == 1.0
     (_p, _i, _s, weights), = coach.card_guesses(g, styles={1: {"random": 1.0}})
     assert all(abs(w - 0.2) < 1e-12 for _c, w in weights)
+
+
+def test_a_finish_card_is_kept_while_nobody_would_take_its_place(monkeypatch):
+    # classic, white alone on 10, the first leg. Against ev players, who lay their
+    # best card from the first leg on, the coach lays its winner card on white now
+    # (waiting gives the place away). Against cautious players, who lay none until a
+    # camel is within 5 spaces of the line, a card kept is still worth laying later:
+    # the waiting moves come first
+    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+                                    10: ["white"]})
+
+    def ranked(style):
+        monkeypatch.setattr(coach, "opponent_styles", lambda game, public=False: dict(
+            (p, {style: 1.0}) for p in range(game.players) if public or p != game.turn))
+        return [action for _score, action, _ev in coach.evaluate(g)]
+
+    assert ranked("ev")[0] == "finish winner white"
+    kept = ranked("cautious")
+    assert kept[0] == "leg white"
+    assert kept.index("finish winner white") > kept.index("tile 4 -")

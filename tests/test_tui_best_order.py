@@ -61,7 +61,10 @@ def test_full_screen_best_for_follows_the_coachs_order():
         assert len(values) == len(shown)
 
 
-def test_plain_best_lists_the_coachs_advice_best_first():
+def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
+    # a card kept counting nothing (coach.HOLD_VALUE 0), so that in this first leg the
+    # best six hold a finish card and its wording is checked
+    monkeypatch.setattr(coach, "HOLD_VALUE", 0.0)
     s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
     line = best_lines(table_view(s, odds=True))[0]
     # the race odds the table shows value the finish cards too: the advice and the

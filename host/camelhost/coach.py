@@ -41,6 +41,10 @@ candidate against the other players:
   being those the others' play reads as that colour (``_read_piles``,
   ``inferred_cards``), and -1 otherwise. Waiting risks that a later player takes that
   place: their finish cards are part of the replies, with my card on the pile or not.
+  But a card kept is still worth laying later when nobody would take its place: a
+  card laid now scores its value less ``HOLD_VALUE`` times that value times the
+  chance that the others would not lay a card now (``finish_intent`` of their
+  styles), so against players who lay late the coach waits too.
 * **Partnerships chosen by value** (6-8 players, RULES 3.8): what I copy from the
   partner, minus what the partner copies from me.
 * **The end-game played out to win.** In a leg that likely ends the race
@@ -129,6 +133,12 @@ RANDOM_FINISH = 0.1
 #: A player the model gives less than this chance of playing at random lays their
 #: finish cards as their style does (the colour read from their play, exactly).
 NOISE_FLOOR = 0.01
+
+#: A finish card kept is still worth laying later unless someone takes its place
+#: first: a card laid now scores its value less this share of it times the chance
+#: that the others would not lay one now (1 - their mean ``finish_intent``). 0: a card
+#: kept counts nothing (the coach before).
+HOLD_VALUE = 1.0
 
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
@@ -808,6 +818,8 @@ def _scored(game, seed, leg, public=False, race=None):
     table = _Table(game, leg, tile_best,
                    _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
     plain = _replies_to(table, seat, position, leg)
+    others = [intents[p] for p in intents if p != seat]
+    threat = sum(others) / len(others) if others else 1.0
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
     out = []
@@ -840,6 +852,7 @@ def _scored(game, seed, leg, public=False, race=None):
                                 finish_best=_modelled(
                                     _finish_best(game, theirs, (words[1], (seat, words[2])),
                                                  public, laid), intents))
+            ev -= HOLD_VALUE * max(ev, 0.0) * (1.0 - threat)  # kept, it is still worth it
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
             ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))

@@ -33,7 +33,7 @@ from camelhost.tools.calibrate import plot_backend
 
 HELP = ("Seeded games between bot policies (the league of styles and the coach) through "
         "the rules engine, seats rotated, on every core: win share and mean coins per "
-        "policy with 95 % intervals.").replace("%", "%%")
+        "policy with their intervals, and each policy's finish cards.")
 
 #: Without a terminal, a progress line every this share of the games.
 PROGRESS_STEP = 0.05
