@@ -80,7 +80,7 @@ def test_a_finish_card_is_kept_while_nobody_would_take_its_place(monkeypatch):
     # (waiting gives the place away). Against cautious players, who lay none until a
     # camel is within 5 spaces of the line, a card kept is still worth laying later:
     # the waiting moves come first
-    g = camelup.Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
+    g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],
                                     10: ["white"]})
 
     def ranked(style):
