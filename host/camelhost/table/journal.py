@@ -380,8 +380,8 @@ def _write_all(fd, data):
 def _resume_hint(path, options=()):
     """What a refusal suggests: the command that resumes up to the bad line, with the
     table's ``options`` (words such as ``--plain``) after it."""
-    return ("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
-            "pyramid play --resume %s --upto-damage%s)"
+    return (_("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
+            "pyramid play --resume %s --upto-damage%s)")
             % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
