@@ -204,12 +204,13 @@ def run(args):
     elapsed = time.perf_counter() - started
     console.print(_("%d games in %.0f s (%.2f s per game)")
                   % (tally.games, elapsed, elapsed / max(1, tally.games)))
-    console.print("%-8s %6s %18s %20s" % ("policy", "seats", "win rate (95%)", "mean coins (95%)"))
+    console.print("%-8s %6s %18s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
+                                          _("mean coins (95%)")))
     for name, n, rate, hw, coins, chw in tally.rows():
         console.print("%-8s %6d %10.1f%% +/- %4.1f %12.2f +/- %5.2f"
                       % (name, n, 100 * rate, 100 * hw, coins, chw))
-    console.print(_("finish cards: %-8s %10s %8s %14s") % ("policy", "per race", "right",
-                                                        "in the 1st leg"))
+    console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
+                                                           _("in the 1st leg")))
     for name, per_race, right, first in tally.cards():
         console.print("              %-8s %10.2f %7.0f%% %13.0f%%"
                       % (name, per_race, 100 * right, 100 * first))
