@@ -20,7 +20,7 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, ngettext
+from camelhost.i18n import _, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
 
 HELP = "Exact leg odds, tile landings, best tile, action values and race odds of a position."
@@ -120,7 +120,8 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                  % (edition.name, game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
     lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
-    lines.append("  %-8s %7s %7s %7s   %7s %7s" % ("camel", "1st", "2nd", "last", "win", "lose"))
+    lines.append("  %-8s %7s %7s %7s   %7s %7s" % (_("camel"), _("1st"), _("2nd"), pgettext("odds column", "last"),
+                                                    _("win"), _("lose")))
     order = sorted(leg.first, key=lambda c: (-leg.first[c], c))
     for c in order:
         lines.append("  %-8s %7s %7s %7s   %7s %7s" % (
@@ -197,7 +198,8 @@ def leg_report(position, note):
     lines.append(note)
     lines.append("")
     lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
-    lines.append("  %-8s %7s %7s %7s" % ("camel", "1st", "2nd", "last"))
+    lines.append("  %-8s %7s %7s %7s" % (_("camel"), _("1st"), _("2nd"),
+                                           pgettext("odds column", "last")))
     for c in sorted(leg.first, key=lambda c: (-leg.first[c], c)):
         lines.append("  %-8s %7s %7s %7s" % (c, _pct(leg.first[c] / leg.total),
                                              _pct(leg.second[c] / leg.total),

@@ -67,13 +67,13 @@ def describe_bytes(sample, total, valid):
     text = sample.decode("ascii", "replace")
     shown = "".join(c if " " <= c <= "~" else "." for c in text[:40])
     if "$GP" in text or "$GN" in text or "$GL" in text:
-        what = "NMEA sentences (a GPS receiver?)"
+        what = _("NMEA sentences (a GPS receiver?)")
     elif ">>>" in text or "MicroPython" in text or "Traceback" in text:
-        what = "a MicroPython REPL (the board runs no pyramid firmware, or is in safe boot)"
+        what = _("a MicroPython REPL (the board runs no pyramid firmware, or is in safe boot)")
     elif sum(1 for b in sample if 32 <= b < 127 or b in (10, 13)) > 0.9 * len(sample):
-        what = "text lines without the protocol's checksums"
+        what = _("text lines without the protocol's checksums")
     else:
-        what = "random bytes"
+        what = _("random bytes")
     return _("%s: %d bytes, no valid line, starting %r") % (what, total, shown)
 
 
