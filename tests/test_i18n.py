@@ -20,7 +20,7 @@ HOST = os.path.dirname(i18n.__file__)
 
 #: Player-facing literals in the host program that do not go through ``_()`` yet
 #: (``unwrapped()``): the number committed; it may fall, never grow.
-UNWRAPPED_MAX = 252
+UNWRAPPED_MAX = 15
 
 
 def _catalog():
@@ -156,3 +156,12 @@ def test_the_page_words_come_in_the_tables_language_and_cannot_end_their_block()
     assert words["lang"] == "de" and words["words"]["Players"] == "Spieler"
     page = page_with_words(b"<head>" + WORDS_BLOCK + b"</head>")
     assert b"Spieler" in page and page.count(b"</script>") == 1
+
+
+def test_one_english_word_with_two_meanings_keeps_both_in_german():
+    # "last" heads the odds report's last-place column and names the replay's last step
+    from camelhost.i18n import pgettext
+    set_language("de")
+    assert pgettext("odds column", "last") == "letzter" and _("last") == "Ende"
+    set_language("en")
+    assert pgettext("odds column", "last") == "last"

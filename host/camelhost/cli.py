@@ -12,7 +12,7 @@ import sys
 
 from camelhost import __version__
 from camelhost.errors import CliError
-from camelhost.i18n import languages, set_language
+from camelhost.i18n import _, languages, set_language
 
 #: name -> one-line help. Order is the order shown by ``pyramid --help``.
 COMMANDS = [
@@ -36,7 +36,7 @@ def _load(name):
         return importlib.import_module("camelhost.commands." + name)
     except ModuleNotFoundError as exc:
         if exc.name == "camelhost.commands." + name:
-            raise CliError("command %r is not available in this build" % name) from None
+            raise CliError(_("command %r is not available in this build") % name) from None
         raise
 
 
@@ -82,7 +82,7 @@ def main(argv=None):
         module.add_arguments(sub)
         args = sub.parse_args(argv[1:])
         if args.lang is not None and args.lang not in languages():
-            raise CliError("--lang %s: no such language here (%s)"
+            raise CliError(_("--lang %s: no such language here (%s)")
                            % (args.lang, ", ".join(languages())))
         set_language(args.lang)  # every run chooses again (tests call main in one process)
         return int(module.run(args) or 0)
@@ -100,7 +100,7 @@ def main(argv=None):
         print("pyramid: %s" % exc, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("pyramid: interrupted", file=sys.stderr)
+        print(_("pyramid: interrupted"), file=sys.stderr)
         return 130
 
 

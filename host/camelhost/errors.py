@@ -1,5 +1,7 @@
 """The one error type the CLI turns into ``pyramid: message`` and a non-zero exit."""
 
+from camelhost.i18n import _
+
 
 class CliError(Exception):
     """A user-facing failure: bad arguments, a missing port, a file that can't be read.
@@ -21,9 +23,9 @@ def port_message(port, exc, hint):
     """
     text = " ".join(str(exc).split())
     if "No such file" in text or "[Errno 2]" in text:
-        return ("cannot open %s: no such port. Is the pyramid plugged in? (Linux: "
-                "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; %s)" % (port, hint))
+        return (_("cannot open %s: no such port. Is the pyramid plugged in? (Linux: "
+                "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; %s)") % (port, hint))
     if "Permission denied" in text or "[Errno 13]" in text:
-        return ("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
-                "group and log in again)" % port)
-    return "cannot open %s: %s" % (port, text)
+        return (_("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
+                "group and log in again)") % port)
+    return _("cannot open %s: %s") % (port, text)

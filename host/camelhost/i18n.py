@@ -1,7 +1,8 @@
 """The translation catalogue: every word a player reads goes through here.
 
 ``_("text")`` translates a message into the table's language; ``ngettext(one, many, n)``
-picks the plural form; ``N_("text")`` marks a module-level constant for extraction and
+picks the plural form; ``pgettext(context, "text")`` tells apart one English word with two
+meanings; ``N_("text")`` marks a module-level constant for extraction and
 returns it unchanged (translate it with ``_()`` where it is shown, so a language chosen
 after import still applies).
 
@@ -62,6 +63,12 @@ def _(message):
 def ngettext(singular, plural, n):
     """The plural form of a message for the count ``n``, in the table's language."""
     return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context, message):
+    """``message`` in the table's language where the same English word means two things
+    (``context`` tells them apart, e.g. ``"odds column"`` for a camel's last place)."""
+    return _translation.pgettext(context, message)
 
 
 def N_(message):

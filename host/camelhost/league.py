@@ -28,6 +28,8 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 from camelup.randomplay import random_action
 
+from camelhost.i18n import _
+
 #: Every style a tournament can seat besides ``coach``, in the order the help lists them.
 STYLES = ("random", "greedy", "ev", "cautious", "tiles", "copycat", "partner")
 
@@ -130,7 +132,7 @@ def front(game):
     for space in game.stacks:
         if leader in game.stacks[space]:
             return space
-    raise ValueError("the leading camel %s is not on the track" % leader)
+    raise ValueError(_("the leading camel %s is not on the track") % leader)
 
 
 def late(game):
@@ -207,11 +209,11 @@ def choice(style, game, ranked=None, race=None):
     ``RaceOdds`` the finish cards are valued with (default ``style_race``). Raises
     ``ValueError`` for an unknown style or a race that is over."""
     if game.is_over:
-        raise ValueError("the race is over: no action for a %s player" % style)
+        raise ValueError(_("the race is over: no action for a %s player") % style)
     if style == "greedy":
         return _greedy(game)
     if style not in STYLES or style == "random":
-        raise ValueError("no deterministic choice for style %r (one of %s)"
+        raise ValueError(_("no deterministic choice for style %r (one of %s)")
                          % (style, ", ".join(s for s in STYLES if s != "random")))
     if ranked is None:
         if race is None and game.finish_cards_in_hand(game.turn):
@@ -255,7 +257,7 @@ def policy(style):
     if style == "random":
         return random_command
     if style not in STYLES:
-        raise ValueError("unknown style %r (one of %s)" % (style, ", ".join(STYLES)))
+        raise ValueError(_("unknown style %r (one of %s)") % (style, ", ".join(STYLES)))
 
     def play(game, rng):
         return _command(choice(style, game))

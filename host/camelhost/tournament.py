@@ -21,6 +21,7 @@ from camelup.game import Game
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
+from camelhost.i18n import _
 from camelhost.table.bots import POLICIES
 
 #: 95 % two-sided normal quantile.
@@ -46,7 +47,7 @@ def play_game(policies, edition, seed, index):
     order = [policies[(s + shift) % seats] for s in range(seats)]
     for name in order:
         if name not in POLICIES:
-            raise ValueError("unknown bot policy %r (one of %s)"
+            raise ValueError(_("unknown bot policy %r (one of %s)")
                              % (name, ", ".join(sorted(POLICIES))))
     number = game_seed(seed, index)
     game = Game.random(edition, seats, number)
@@ -56,7 +57,7 @@ def play_game(policies, edition, seed, index):
     laid = []
     while not game.is_over:
         if actions >= MAX_ACTIONS:
-            raise RuntimeError("game %d: race not over after %d actions" % (index, actions))
+            raise RuntimeError(_("game %d: race not over after %d actions") % (index, actions))
         seat = game.turn
         text = POLICIES[order[seat]](game, rngs[seat])
         if text == "pyramid":
@@ -66,7 +67,7 @@ def play_game(policies, edition, seed, index):
         else:
             action = text
         if not game.is_legal(action):
-            raise ValueError("game %d: policy %s chose an illegal action %r"
+            raise ValueError(_("game %d: policy %s chose an illegal action %r")
                              % (index, order[seat], text))
         if text.startswith("finish "):
             laid.append((seat, game.leg, text.split()[1], text.split()[2]))
@@ -98,8 +99,8 @@ def dask_client(address=None, workers=None, processes=True):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ImportError("the dask engine needs Dask distributed, which is not installed "
-                          "(%s)" % CLUSTER_INSTALL) from None
+        raise ImportError(_("the dask engine needs Dask distributed, which is not installed "
+                          "(%s)") % CLUSTER_INSTALL) from None
     if address:
         return Client(address)
     cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
@@ -137,7 +138,7 @@ def run(policies, edition, games, seed, workers=None, engine="process", client=N
                     cluster.close()
         return
     if engine != "process":
-        raise ValueError("unknown engine %r (process or dask)" % engine)
+        raise ValueError(_("unknown engine %r (process or dask)") % engine)
     if workers == 1:
         for job in jobs:
             yield _play(job)

@@ -2,6 +2,7 @@
 
 import json
 
+from camelhost.i18n import _
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
     HumanDriver,
@@ -57,11 +58,11 @@ def _check_writable(option, path):
     import os
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise ValueError("%s %s: that is a folder; give a file name" % (option, path))
+        raise ValueError(_("%s %s: that is a folder; give a file name") % (option, path))
     if not os.path.isdir(folder):
-        raise ValueError("%s %s: no folder %s" % (option, path, folder))
+        raise ValueError(_("%s %s: no folder %s") % (option, path, folder))
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise ValueError("%s %s: not allowed to write there" % (option, path))
+        raise ValueError(_("%s %s: not allowed to write there") % (option, path))
 
 
 def run(args):
@@ -82,7 +83,7 @@ def run(args):
     with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         if pyramid.virtual is not None and not args.auto:
             # nobody can put a die into the simulated head: its table does it
-            print("virtual pyramid: the simulated table puts the dice in the head (--auto)")
+            print(_("virtual pyramid: the simulated table puts the dice in the head (--auto)"))
         driver = VirtualDriver(pyramid.virtual) if pyramid.virtual else HumanDriver()
         result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
                            gain=args.gain, integration=args.integration,
@@ -91,8 +92,8 @@ def run(args):
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(result.profile, f, sort_keys=True, indent=1)
             f.write("\n")
-        print("profile written to %s" % args.out)
+        print(_("profile written to %s") % args.out)
     if args.plot:
         plot(result, args.plot)
-        print("separation plot written to %s" % args.plot)
+        print(_("separation plot written to %s") % args.plot)
     return 0

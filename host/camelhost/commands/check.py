@@ -13,6 +13,7 @@ from camelup.errors import NotationError
 from camelup.scenario import run_scenarios
 
 from camelhost.errors import CliError
+from camelhost.i18n import _
 
 HELP = ("Run scenario files (position, actions, expected outcome, leg odds) against the "
         "rules engine; folders are searched recursively.")
@@ -56,14 +57,14 @@ def _expand(paths):
 def run(args):
     files = _expand(args.files)
     if not files:
-        raise CliError("no scenario files found in %s" % " ".join(args.files), 2)
+        raise CliError(_("no scenario files found in %s") % " ".join(args.files), 2)
     passed = failed = 0
     for path in files:
         try:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
         except OSError as exc:
-            raise CliError("cannot read %s: %s" % (path, exc.strerror or exc), 2) from None
+            raise CliError(_("cannot read %s: %s") % (path, exc.strerror or exc), 2) from None
         try:
             results = run_scenarios(text, path)
         except NotationError as exc:
@@ -79,5 +80,5 @@ def run(args):
                 passed += 1
                 if not args.quiet:
                     print("ok   %s" % label.strip())
-    print("%d passed, %d failed" % (passed, failed))
+    print(_("%d passed, %d failed") % (passed, failed))
     return 1 if failed else 0

@@ -79,7 +79,7 @@ class _Maker:
                    "Enter: ") % label)
 
     def push(self):
-        self.say("push the slider once and let it go (waiting %.0f s)" % PUSH_TIMEOUT)
+        self.say(_("push the slider once and let it go (waiting %.0f s)") % PUSH_TIMEOUT)
         return PUSH_TIMEOUT
 
 
@@ -138,7 +138,7 @@ def checklist(pyramid, hands, edition):
 
     link = pyramid.link
     hello = pyramid.hello
-    steps = [Step("connection", "ok", "HELLO from board %s, boot %s, protocol %d"
+    steps = [Step("connection", "ok", _("HELLO from board %s, boot %s, protocol %d")
                   % (hello["uid"], hello["boot"], hello["proto"]))]
 
     # versions
@@ -146,11 +146,11 @@ def checklist(pyramid, hands, edition):
     try:
         info = link.request("INFO?", lambda m: m.name == "INFO", 3.0)
     except OSError as exc:  # LinkError: a firmware older than INFO?
-        steps.append(Step("versions", "failed", "firmware %s did not say what runs it (%s)" % (hello["fw"], exc),
+        steps.append(Step("versions", "failed", _("firmware %s did not say what runs it (%s)") % (hello["fw"], exc),
                           "flash this program's firmware: pyramid flash --port PORT (safe boot first)"))
     if info is not None:
         ours = packaged_firmware_version()
-        detail = "%s %s, firmware %s (this program ships %s)" % (
+        detail = _("%s %s, firmware %s (this program ships %s)") % (
             "MicroPython" if info["impl"] == "micropython" else info["impl"], info["mp"], hello["fw"], ours)
         if hello["fw"] != ours:
             steps.append(Step("versions", "failed", detail,
@@ -162,15 +162,15 @@ def checklist(pyramid, hands, edition):
     if info is None:
         steps.append(Step("bytecode", "skipped", "needs the versions step"))
     elif info["impl"] != "micropython":
-        steps.append(Step("bytecode", "skipped", "the firmware runs under %s (virtual pyramid without the "
-                          "MicroPython unix port): no .mpy files to check" % info["impl"]))
+        steps.append(Step("bytecode", "skipped", _("the firmware runs under %s (virtual pyramid without the "
+                          "MicroPython unix port): no .mpy files to check") % info["impl"]))
     else:
         board = flash.Board(info["impl"], info["mp"], info["mpy"] or -1, [])
         try:
             header = host_mpy_header()
             flash.check_compatible(board, header)
             got = board.mpy_version
-            steps.append(Step("bytecode", "ok", "the board loads .mpy v%d.%d; mpy-cross makes %s"
+            steps.append(Step("bytecode", "ok", _("the board loads .mpy v%d.%d; mpy-cross makes %s")
                               % (got[0], got[1], flash.describe_header(header))))
         except CliError as exc:
             steps.append(Step("bytecode", "failed", str(exc),
@@ -185,9 +185,9 @@ def checklist(pyramid, hands, edition):
         settings = pyramid.settings()
     except OSError:
         pass
-    shown = "chip id 0x%s" % sid if sid else "no chip id read"
+    shown = _("chip id 0x%s") % sid if sid else "no chip id read"
     if settings:
-        shown += "; edition %s, integration %d ms, gain %dx, value buttons %s" % (
+        shown += _("; edition %s, integration %d ms, gain %dx, value buttons %s") % (
             settings["ed"], settings["it"], settings["gain"], "fitted" if settings["vb"] else "not fitted")
     sensor_ok = state == "ok"
     steps.append(Step("sensor", "ok" if sensor_ok else "failed", "sensor %s, %s" % (state, shown),
@@ -203,10 +203,10 @@ def checklist(pyramid, hands, edition):
         on, off = link.sample()
         diff = on[0] - off[0]
         if diff >= LED_MIN_COUNTS:
-            steps.append(Step("LED", "ok", "LED on adds %d clear counts (on %d, off %d)" % (diff, on[0], off[0])))
+            steps.append(Step("LED", "ok", _("LED on adds %d clear counts (on %d, off %d)") % (diff, on[0], off[0])))
         else:
-            steps.append(Step("LED", "failed", "LED on adds only %d clear counts (on %d, off %d) with a die "
-                              "in the head" % (diff, on[0], off[0]),
+            steps.append(Step("LED", "failed", _("LED on adds only %d clear counts (on %d, off %d) with a die "
+                              "in the head") % (diff, on[0], off[0]),
                               "the illumination LED does not light: check the wire from SENSOR_LED "
                               "(GP6) to the breakout's LED pin, and the LED itself "
                               "(hardware/README.md)"))
@@ -220,11 +220,11 @@ def checklist(pyramid, hands, edition):
             steps.append(Step("reading", "failed", "no reading streamed within 5 s",
                               "see hardware/README.md, 'When the sensor is not found'"))
         elif reading["label"] in ("empty", "unknown", "double"):
-            steps.append(Step("reading", "failed", "the die in the head was read as %s (margin %.2f sigma)"
+            steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %.2f sigma)")
                               % (reading["label"], reading["m"] / 100),
                               "check the LED step first; then calibrate: pyramid calibrate --port PORT"))
         else:
-            steps.append(Step("reading", "ok", "the die in the head reads %s, margin %.2f sigma"
+            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %.2f sigma")
                               % (reading["label"], reading["m"] / 100)))
         steps.append(light_step(link, hands, settings, edition))
 
@@ -233,12 +233,12 @@ def checklist(pyramid, hands, edition):
     wait = hands.push()
     event = link.next_event(wait)
     if event is None:
-        steps.append(Step("slider", "failed", "no push seen within %.0f s" % wait,
+        steps.append(Step("slider", "failed", _("no push seen within %.0f s") % wait,
                           "check the slider switch: COM to GND, NO to SLIDER (GP15), with its "
                           "external pull-up (hardware/README.md)"))
     else:
         released = _released(link)
-        what = "pressed (event %d: %s)" % (event.seq, event.kind)
+        what = _("pressed (event %d: %s)") % (event.seq, event.kind)
         if released:
             steps.append(Step("slider", "ok", what + " and released"))
         else:
@@ -300,7 +300,7 @@ def run(args, out=None, hardware=None):
     out = out or sys.stdout
     virtual = args.port == monitor.VIRTUAL
     label = "the virtual pyramid" if virtual else args.port
-    print("pyramid doctor: %s" % label, file=out)
+    print(_("pyramid doctor: %s") % label, file=out)
     try:
         if virtual and hardware:
             pyramid = _open_virtual(args, hardware)
@@ -320,9 +320,9 @@ def run(args, out=None, hardware=None):
             print(line, file=out)
     failed = [s.name for s in steps if s.status == "failed"]
     if failed:
-        print("%d of %d checks failed: %s" % (len(failed), len(steps), ", ".join(failed)), file=out)
+        print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
         return 1
-    print("all %d checks passed" % len(steps), file=out)
+    print(_("all %d checks passed") % len(steps), file=out)
     return 0
 
 

@@ -20,6 +20,7 @@ import os
 import sys
 
 from camelhost.errors import CliError
+from camelhost.i18n import _
 
 HELP = (
     "Run MicroPython and the pyramid firmware on an emulated Raspberry Pi Pico, with "
@@ -51,7 +52,7 @@ def run(args):
     try:
         board.start()
     except EmulatorError as exc:
-        raise CliError("the emulated board did not start: %s" % exc) from None
+        raise CliError(_("the emulated board did not start: %s") % exc) from None
     try:
         if not args.fresh:
             # the port is named once the firmware is up: the emulated boot takes tens of
@@ -59,43 +60,43 @@ def run(args):
             try:
                 hello = board.wait_hello(900)
             except EmulatorError as exc:
-                raise CliError("the pyramid firmware did not start on the emulated board: %s"
+                raise CliError(_("the pyramid firmware did not start on the emulated board: %s")
                                % str(exc).splitlines()[0]) from None
-        print("emulated Pico on %s (MicroPython from %s)" % (os.path.realpath(board.port), board.uf2))
+        print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
         if not args.fresh:
-            print("pyramid firmware %s running (%s edition)" % (hello["fw"], hello["ed"]))
-        print("Enter: push the slider; d: two dice; e: nothing falls; l: leg over; "
-              "x: reset button; c: power cycle; q: power off")
+            print(_("pyramid firmware %s running (%s edition)") % (hello["fw"], hello["ed"]))
+        print(_("Enter: push the slider; d: two dice; e: nothing falls; l: leg over; "
+              "x: reset button; c: power cycle; q: power off"))
         sys.stdout.flush()
         for line in sys.stdin:
             word = line.strip().lower()
             if word in ("", "r"):
                 got = board.release(wait=False)
-                print("slider pushed: %s" % (", ".join(d[0] for d in got.dice) or "nothing"))
+                print(_("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or "nothing"))
             elif word == "d":
                 got = board.release_double(wait=False)
-                print("slider pushed: %s" % ", ".join(d[0] for d in got.dice))
+                print(_("slider pushed: %s") % ", ".join(d[0] for d in got.dice))
             elif word == "e":
                 board.release_empty(wait=False)
-                print("slider pushed: nothing")
+                print(_("slider pushed: nothing"))
             elif word == "l":
                 board.return_dice()
-                print("the dice are back in the pyramid")
+                print(_("the dice are back in the pyramid"))
             elif word == "x":
                 board.reset_button()
                 print("reset")
             elif word == "c":
                 board.power_cycle()
-                print("power cycled")
+                print(_("power cycled"))
             elif word == "q":
                 break
             else:
-                print("unknown key %r: Enter, d, e, l, x, c or q" % word)
+                print(_("unknown key %r: Enter, d, e, l, x, c or q") % word)
             sys.stdout.flush()
     except KeyboardInterrupt:
         pass
     except EmulatorError as exc:
-        raise CliError("the emulated board stopped: %s" % exc) from None
+        raise CliError(_("the emulated board stopped: %s") % exc) from None
     finally:
         board.close()
     return 0

@@ -6,6 +6,7 @@ or mpremote is missing, the board is not at PORT, or the copy does not verify.
 """
 
 from camelhost.device import flash
+from camelhost.i18n import _
 
 HELP = (
     "Compile firmware/ and the camelup modules it needs with mpy-cross, copy them "
@@ -38,7 +39,7 @@ def run(args):
         files = flash.build(build_dir)
         for rel, size in files:
             print("%7d  %s" % (size, rel))
-        print("%d files, %d bytes in %s" % (len(files), sum(s for _, s in files), build_dir))
+        print(_("%d files, %d bytes in %s") % (len(files), sum(s for _, s in files), build_dir))
         return 0
     listing = flash.flash(
         args.port,

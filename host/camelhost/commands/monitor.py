@@ -1,5 +1,6 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
+from camelhost.i18n import _
 from camelhost.tools.monitor import VIRTUAL, connect, monitor, quiet_link_log
 
 HELP = ("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
@@ -40,7 +41,7 @@ def run(args):
             known.update(labels)
         parts = args.place.split("+")
         if len(parts) > 2 or any(part not in known for part in parts):
-            raise ValueError("--place takes a die label (%s), two joined by '+', or empty"
+            raise ValueError(_("--place takes a die label (%s), two joined by '+', or empty")
                              % " ".join(sorted(known - {"empty"})))
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:

@@ -20,6 +20,7 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
+from camelhost.i18n import _, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
 
 HELP = "Exact leg odds, tile landings, best tile, action values and race odds of a position."
@@ -64,7 +65,7 @@ def _top(text):
     except ValueError:
         value = -1
     if value < 0 or len(text) > 4:
-        raise argparse.ArgumentTypeError("give a whole number of actions, 0 or more (0 = all), not %r"
+        raise argparse.ArgumentTypeError(_("give a whole number of actions, 0 or more (0 = all), not %r")
                                          % text)
     return value
 
@@ -77,10 +78,10 @@ def _names(text):
     out = [w.strip() for w in text.split(",")]
     for name in out:
         if not is_plain_name(name):
-            raise argparse.ArgumentTypeError("give names separated by commas, like Ann,Bob,Cid "
-                                             "(letters and digits), not %r" % text)
+            raise argparse.ArgumentTypeError(_("give names separated by commas, like Ann,Bob,Cid "
+                                             "(letters and digits), not %r") % text)
         if out.count(name) > 1:
-            raise argparse.ArgumentTypeError("%s is named twice" % name)
+            raise argparse.ArgumentTypeError(_("%s is named twice") % name)
     return out
 
 
@@ -115,29 +116,30 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
 
     edition = game.edition
     inside = ", ".join(position.dice) or "none"
-    lines.append("%s edition, leg %d, %s to act; dice inside: %s; %d to come out"
+    lines.append(_("%s edition, leg %d, %s to act; dice inside: %s; %d to come out")
                  % (edition.name, game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
-    lines.append("Leg odds (exact, %d outcomes)" % leg.total)
-    lines.append("  %-8s %7s %7s %7s   %7s %7s" % ("camel", "1st", "2nd", "last", "win", "lose"))
+    lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
+    lines.append("  %-8s %7s %7s %7s   %7s %7s" % (_("camel"), _("1st"), _("2nd"), pgettext("odds column", "last"),
+                                                    _("win"), _("lose")))
     order = sorted(leg.first, key=lambda c: (-leg.first[c], c))
     for c in order:
         lines.append("  %-8s %7s %7s %7s   %7s %7s" % (
             c, _pct(leg.first[c] / leg.total), _pct(leg.second[c] / leg.total),
             _pct(leg.last[c] / leg.total), _pct(race.winner[c]), _pct(race.loser[c])))
     if leg.finished:
-        lines.append("  the race ends during this leg in %s of outcomes"
+        lines.append(_("  the race ends during this leg in %s of outcomes")
                      % _pct(leg.finished / leg.total).strip())
     if race.exact:
-        lines.append("  race odds exact (the race ends this leg in every outcome)")
+        lines.append(_("  race odds exact (the race ends this leg in every outcome)"))
     else:
-        lines.append("  race odds: %d simulated races, seed %d, 95%% CI +/- %.2f points%s%s"
+        lines.append(_("  race odds: %d simulated races, seed %d, 95%% CI +/- %.2f points%s%s")
                      % (race.samples, race.seed, 100 * race.half_width,
-                        " (stopped at the interval)" if samples is None else "",
-                        "; later legs with tiles" if later_tiles else ""))
+                        _(" (stopped at the interval)") if samples is None else "",
+                        _("; later legs with tiles") if later_tiles else ""))
     if position.tiles:
         lines.append("")
-        lines.append("Tiles on the board (expected landings = expected coins this leg)")
+        lines.append(_("Tiles on the board (expected landings = expected coins this leg)"))
         for space in sorted(position.tiles):
             side = position.tiles[space]
             name = edition.forward_name if side > 0 else edition.backward_name
@@ -149,18 +151,18 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
         space, side, expected = tile
         name = edition.forward_name if side > 0 else edition.backward_name
         lines.append("")
-        lines.append("Best tile for %s: %s on %d, %.3f expected landings"
+        lines.append(_("Best tile for %s: %s on %d, %.3f expected landings")
                      % (who(game.turn), name, space, expected))
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
                 verdict = "move it" if expected > now else "better left where it is"
-                lines.append("  (%s's tile on %d earns %.3f where it is: %s)"
+                lines.append(_("  (%s's tile on %d earns %.3f where it is: %s)")
                              % (who(game.turn), own, now, verdict))
     lines.append("")
     if values:
         shown = values if top <= 0 else values[:top]
-        lines.append("Actions for %s, best first (EV in coins)" % who(game.turn))
+        lines.append(_("Actions for %s, best first (EV in coins)") % who(game.turn))
         for i, v in enumerate(shown):
             action, reason = v.action, v.reason
             if v.kind == "partner":  # the engine's seat index, the reason's p<seat>
@@ -172,15 +174,15 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
             lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
         if any(v.kind == "finish" for v in shown) and (game.pile("winner")
                                                         or game.pile("loser")):
-            lines.append("  (the others' finish cards count by number only: hidden, RULES 1.8)")
+            lines.append(_("  (the others' finish cards count by number only: hidden, RULES 1.8)"))
         if len(shown) < len(values):
-            lines.append("  ... %d more (--top 0 shows all)" % (len(values) - len(shown)))
+            lines.append(_("  ... %d more (--top 0 shows all)") % (len(values) - len(shown)))
     else:
-        lines.append("No actions: the race is over.")
+        lines.append(_("No actions: the race is over."))
     if timing:
         lines.append("")
-        lines.append("timing: leg odds %.1f ms, race odds %.1f ms, action values %.1f ms, "
-                     "best tile %.1f ms" % (1e3 * (t1 - t0), 1e3 * (t2 - t1),
+        lines.append(_("timing: leg odds %.1f ms, race odds %.1f ms, action values %.1f ms, "
+                     "best tile %.1f ms") % (1e3 * (t1 - t0), 1e3 * (t2 - t1),
                                             1e3 * (t3 - t2), 1e3 * (t4 - t3)))
     return lines
 
@@ -191,24 +193,25 @@ def leg_report(position, note):
     lines = []
     leg = leg_odds(position)
     inside = ", ".join(position.dice) or "none"
-    lines.append("%s edition; dice inside: %s; %d to come out"
+    lines.append(_("%s edition; dice inside: %s; %d to come out")
                  % (position.edition, inside, position.reveals))
     lines.append(note)
     lines.append("")
-    lines.append("Leg odds (exact, %d outcomes)" % leg.total)
-    lines.append("  %-8s %7s %7s %7s" % ("camel", "1st", "2nd", "last"))
+    lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
+    lines.append("  %-8s %7s %7s %7s" % (_("camel"), _("1st"), _("2nd"),
+                                           pgettext("odds column", "last")))
     for c in sorted(leg.first, key=lambda c: (-leg.first[c], c)):
         lines.append("  %-8s %7s %7s %7s" % (c, _pct(leg.first[c] / leg.total),
                                              _pct(leg.second[c] / leg.total),
                                              _pct(leg.last[c] / leg.total)))
     if leg.finished:
-        lines.append("  the race ends during this leg in %s of outcomes"
+        lines.append(_("  the race ends during this leg in %s of outcomes")
                      % _pct(leg.finished / leg.total).strip())
     ed = get_edition(position.edition)
     names = (ed.forward_name, ed.backward_name)
     if position.tiles:
         lines.append("")
-        lines.append("Tiles on the board (expected landings = expected coins this leg)")
+        lines.append(_("Tiles on the board (expected landings = expected coins this leg)"))
         for space in sorted(position.tiles):
             name = names[0] if position.tiles[space] > 0 else names[1]
             lines.append("  %-9s on %2d: %.3f" % (name, space,
@@ -217,7 +220,7 @@ def leg_report(position, note):
     if tile is not None:
         space, side, expected = tile
         lines.append("")
-        lines.append("Best new tile: %s on %d, %.3f expected landings"
+        lines.append(_("Best new tile: %s on %d, %.3f expected landings")
                      % (names[0] if side > 0 else names[1], space, expected))
     return lines
 
@@ -228,7 +231,7 @@ def _dice_names(text):
     for word in text.replace(",", " ").split():
         name = BOARD_LETTERS.get(word, word)
         if name in out:
-            raise NotationError("--pyramid: die %s given twice" % name)
+            raise NotationError(_("--pyramid: die %s given twice") % name)
         out.append(name)
     return out
 
@@ -239,13 +242,13 @@ def _short_board(args):
     ``position`` is the odds ``Position`` for the leg odds alone)."""
     stacks, tiles, unowned = read_board(args.position)
     if not stacks:
-        raise NotationError("not a position: %r (give the project's notation, or a board "
-                            "like \"2:[R,Y,P] 9:[G] 14:[K,W]\")" % args.position)
+        raise NotationError(_("not a position: %r (give the project's notation, or a board "
+                            "like \"2:[R,Y,P] 9:[G] 14:[K,W]\")") % args.position)
     inside = _dice_names(args.pyramid) if args.pyramid else None
     named = [c for s in stacks for c in stacks[s]] + (inside or [])
     said = board_edition(named)
     if args.edition and said and said != args.edition:
-        raise NotationError("the board names %s camels or dice, but --edition is %s"
+        raise NotationError(_("the board names %s camels or dice, but --edition is %s")
                             % (said, args.edition))
     name = args.edition or said
     if name is None:
@@ -257,26 +260,26 @@ def _short_board(args):
     turn = 0
     if args.turn:
         if not (args.turn[:1] == "p" and args.turn[1:].isdigit()):
-            raise NotationError("--turn reads p0, p1, ... (0-based), got %r" % args.turn)
+            raise NotationError(_("--turn reads p0, p1, ... (0-based), got %r") % args.turn)
         turn = int(args.turn[1:])
     # a tile given without an owner belongs to a seat other than the one to act, from
     # the last seat down (the engine needs an owner; the report shows none)
     free = [p for p in range(players - 1, -1, -1) if p != turn and p not in owners]
     for space in unowned:
         if not free:
-            raise NotationError("%d tiles without an owner, but only %d seats to hold them: "
-                                "give owners (3:+p1) or --players" % (len(unowned), players))
+            raise NotationError(_("%d tiles without an owner, but only %d seats to hold them: "
+                                "give owners (3:+p1) or --players") % (len(unowned), players))
         tiles[space] = (free.pop(0), tiles[space][1])
     if inside is not None:
         for die in inside:
             if die not in ed.dice:
-                raise NotationError("die %r is not in the %s pyramid (%s)"
+                raise NotationError(_("die %r is not in the %s pyramid (%s)")
                                     % (die, ed.name, ", ".join(ed.dice)))
     on_board = [c for s in stacks for c in stacks[s]]
     for camel in ed.camels:
         if camel not in on_board:
-            raise NotationError("camel %s is missing: the short board form lists every camel "
-                                "of the %s edition (%s)" % (camel, ed.name, ", ".join(ed.camels)))
+            raise NotationError(_("camel %s is missing: the short board form lists every camel "
+                                "of the %s edition (%s)") % (camel, ed.name, ", ".join(ed.camels)))
     out = [d for d in ed.dice if inside is not None and d not in inside]
     if len(out) >= DICE_PER_LEG:
         from camelup.odds import Position
@@ -284,8 +287,8 @@ def _short_board(args):
         coded = {}
         for space in tiles:
             coded[space] = (1 if tiles[space][1] == "+" else -1, None)
-        note = ("(only %d dice inside: more out than a leg has before it is scored; race "
-                "odds and action values need a position the engine can hold)" % len(inside))
+        note = (_("(only %d dice inside: more out than a leg has before it is scored; race "
+                "odds and action values need a position the engine can hold)") % len(inside))
         return None, Position(ed.name, stacks, coded, dice=inside), note
     pyramid = [0] * players
     for j in range(len(out)):
@@ -296,15 +299,15 @@ def _short_board(args):
 
 def run(args):
     if args.samples is not None and args.samples < 1:
-        raise CliError("--samples must be at least 1", 2)
+        raise CliError(_("--samples must be at least 1"), 2)
     text = args.position.strip()
     if text[:9].lower() == "position:":
         # the table's 'position' line pasted whole: its label is ours, the rest the notation
         text = text[9:].strip()
     if "|" in text:
         if args.pyramid or args.edition or args.players or args.turn:
-            raise CliError("--edition, --pyramid, --players and --turn are for the short "
-                           "board form; the project's notation holds them already", 2)
+            raise CliError(_("--edition, --pyramid, --players and --turn are for the short "
+                           "board form; the project's notation holds them already"), 2)
         game, unowned = parse_position(text), ()
     else:
         game, unowned, note = _short_board(args)
@@ -313,8 +316,10 @@ def run(args):
                 print(line)
             return 0
     if args.names and len(args.names) != game.players:
-        raise CliError("--names: %d name%s for %d seats (give one per seat, in seat order)"
-                       % (len(args.names), "" if len(args.names) == 1 else "s", game.players), 2)
+        raise CliError(ngettext(
+            "--names: %d name for %d seats (give one per seat, in seat order)",
+            "--names: %d names for %d seats (give one per seat, in seat order)",
+            len(args.names)) % (len(args.names), game.players), 2)
     for line in report(game, args.seed, args.samples, args.top, args.timing, unowned,
                        args.later_tiles, args.names):
         print(line)

@@ -28,6 +28,7 @@ from rich.progress import (
 
 from camelhost import tournament
 from camelhost.errors import CliError
+from camelhost.i18n import _
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend
 
@@ -74,10 +75,10 @@ def _policies(args):
     if len(names) == 1:
         names = names * args.seats
     if len(names) != args.seats:
-        raise CliError("--bots names %d policies for %d seats" % (len(names), args.seats))
+        raise CliError(_("--bots names %d policies for %d seats") % (len(names), args.seats))
     for name in names:
         if name not in POLICIES:
-            raise CliError("unknown bot policy %r (one of %s)"
+            raise CliError(_("unknown bot policy %r (one of %s)")
                            % (name, ", ".join(sorted(POLICIES))))
     return names
 
@@ -114,7 +115,7 @@ class LineProgress:
             return
         elapsed = time.perf_counter() - self.started
         left = elapsed / done * (self.total - done)
-        self.console.print("%d/%d games (%d %%), %s so far, about %s left: %s"
+        self.console.print(_("%d/%d games (%d %%), %s so far, about %s left: %s")
                            % (done, self.total, 100 * done // self.total, _duration(elapsed),
                               _duration(left), summary), soft_wrap=True, highlight=False)
 
@@ -129,7 +130,7 @@ def _write_plot(path, tally, seats):
     ax.errorbar(xs, [100 * r[2] for r in rows], yerr=[100 * r[3] for r in rows], fmt="o",
                 capsize=6, color="#1f4e79")
     ax.axhline(100.0 / seats, color="#888888", linestyle="--",
-               label="fair share %.1f %%" % (100.0 / seats))
+               label=_("fair share %.1f %%") % (100.0 / seats))
     ax.set_xticks(xs)
     ax.set_xticklabels(["%s\n%s" % (r[0], "%d seats" % r[1]) for r in rows])
     ax.set_ylabel("win share, % (95 % interval)")
@@ -145,15 +146,15 @@ def _write_plot(path, tally, seats):
 def run(args):
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
-        raise CliError("the %s edition is for %d..%d players, not %d"
+        raise CliError(_("the %s edition is for %d..%d players, not %d")
                        % (edition.name, edition.min_players, edition.max_players, args.seats))
     if args.games < 1:
-        raise CliError("--games must be at least 1")
+        raise CliError(_("--games must be at least 1"))
     names = _policies(args)
     if args.workers is not None and args.workers < 1:
-        raise CliError("--workers must be at least 1")
+        raise CliError(_("--workers must be at least 1"))
     if args.scheduler and args.engine != "dask":
-        raise CliError("--scheduler is for --engine dask")
+        raise CliError(_("--scheduler is for --engine dask"))
     if args.plot:
         plot_backend()  # a missing matplotlib is said before the games, not after
     client = None
@@ -164,14 +165,14 @@ def run(args):
         except ImportError as exc:
             raise CliError(str(exc)) from None
         except OSError as exc:
-            raise CliError("cannot reach the Dask scheduler %s: %s"
+            raise CliError(_("cannot reach the Dask scheduler %s: %s")
                            % (args.scheduler, exc)) from None
     # no more processes than games: the others would only start and stop
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
-    where = "" if client is None else " on Dask %s" % (args.scheduler or "(a local cluster)")
-    console.print("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers%s"
+    where = "" if client is None else _(" on Dask %s") % (args.scheduler or "(a local cluster)")
+    console.print(_("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers%s")
                   % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers,
                      where), soft_wrap=True)
     log = open(args.log, "a") if args.log else None
@@ -201,20 +202,21 @@ def run(args):
             if cluster is not None:
                 cluster.close()
     elapsed = time.perf_counter() - started
-    console.print("%d games in %.0f s (%.2f s per game)"
+    console.print(_("%d games in %.0f s (%.2f s per game)")
                   % (tally.games, elapsed, elapsed / max(1, tally.games)))
-    console.print("%-8s %6s %18s %20s" % ("policy", "seats", "win rate (95%)", "mean coins (95%)"))
+    console.print("%-8s %6s %18s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
+                                          _("mean coins (95%)")))
     for name, n, rate, hw, coins, chw in tally.rows():
         console.print("%-8s %6d %10.1f%% +/- %4.1f %12.2f +/- %5.2f"
                       % (name, n, 100 * rate, 100 * hw, coins, chw))
-    console.print("finish cards: %-8s %10s %8s %14s" % ("policy", "per race", "right",
-                                                        "in the 1st leg"))
+    console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
+                                                           _("in the 1st leg")))
     for name, per_race, right, first in tally.cards():
         console.print("              %-8s %10.2f %7.0f%% %13.0f%%"
                       % (name, per_race, 100 * right, 100 * first))
     if args.plot:
         _write_plot(args.plot, tally, args.seats)
-        console.print("plot written to %s" % args.plot, soft_wrap=True, highlight=False)
+        console.print(_("plot written to %s") % args.plot, soft_wrap=True, highlight=False)
     return 0
 
 

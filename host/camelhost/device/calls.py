@@ -15,6 +15,7 @@ import time
 from camelup.board import protocol
 
 from camelhost.device.transport import LinkError
+from camelhost.i18n import _
 
 #: Streamed readings kept for a reader that is slow (the newest are dropped beyond).
 RAW_KEPT = 1000
@@ -66,9 +67,9 @@ class Calls:
                 if waiter[1].wait(timeout):
                     reply = waiter[2]
                     if reply.name == "NAK":
-                        raise LinkError("the pyramid refused %s: %s" % (name, reply["reason"]))
+                        raise LinkError(_("the pyramid refused %s: %s") % (name, reply["reason"]))
                     return reply
-            raise LinkError("no answer from the pyramid to %s within %.1f s" % (name, timeout))
+            raise LinkError(_("no answer from the pyramid to %s within %.1f s") % (name, timeout))
         finally:
             with self._lock:
                 self._waiters.remove(waiter)
@@ -122,7 +123,7 @@ class Calls:
         data = text.encode("ascii")
         if len(data) > protocol.MAX_PROFILE:
             raise LinkError(
-                "profile is %d bytes of JSON; a pyramid takes at most %d" % (len(data), protocol.MAX_PROFILE)
+                _("profile is %d bytes of JSON; a pyramid takes at most %d") % (len(data), protocol.MAX_PROFILE)
             )
         for offset in range(0, len(data), PROFILE_CHUNK):
             part = text[offset : offset + PROFILE_CHUNK]

@@ -50,6 +50,8 @@ if paths.SIM_DIR not in sys.path:
 import sim_table  # noqa: E402  (hardware/sim is not a package)
 from camelup.board import protocol  # noqa: E402
 
+from camelhost.i18n import _
+
 #: the folder of the Node runner and its ``node_modules`` (``make setup`` installs them)
 EMU_DIR = os.path.join(paths.REPO_ROOT, "hardware", "emu")
 #: the environment variable naming the MicroPython UF2 when ``--uf2`` is not given
@@ -74,10 +76,10 @@ def find_uf2(uf2=None):
     ``../shared/rp2``. Raises ``EmulatorError`` naming what is missing."""
     chosen = uf2 or os.environ.get(UF2_ENV) or (REFERENCE_UF2 if os.path.exists(REFERENCE_UF2) else None)
     if not chosen:
-        raise EmulatorError("no MicroPython UF2: give --uf2 FILE or set %s (the RPI_PICO "
-                            "UF2 of MicroPython 1.23 or later, docs/emulator.md)" % UF2_ENV)
+        raise EmulatorError(_("no MicroPython UF2: give --uf2 FILE or set %s (the RPI_PICO "
+                            "UF2 of MicroPython 1.23 or later, docs/emulator.md)") % UF2_ENV)
     if not os.path.isfile(chosen):
-        raise EmulatorError("no such UF2 file: %s" % chosen)
+        raise EmulatorError(_("no such UF2 file: %s") % chosen)
     return os.path.abspath(chosen)
 
 
@@ -481,7 +483,7 @@ class EmulatedPyramid:
         try:
             os.write(ctrl, (line + "\n").encode())
         except OSError as exc:
-            raise EmulatorError("the board is not listening: %s" % exc) from None
+            raise EmulatorError(_("the board is not listening: %s") % exc) from None
 
     def _host_to_board(self):
         while not self._closing:
@@ -611,12 +613,12 @@ class EmulatedPyramid:
                     return got
                 proc = self._proc
                 if proc is None or proc.poll() is not None:
-                    raise EmulatorError("the emulated board stopped while waiting for %s: %s"
+                    raise EmulatorError(_("the emulated board stopped while waiting for %s: %s")
                                         % (what, self.log()[-2000:]))
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise EmulatorError("timed out after %.0f s waiting for %s; the board's "
-                                        "console: %s" % (timeout, what, self.log()[-1500:]))
+                    raise EmulatorError(_("timed out after %.0f s waiting for %s; the board's "
+                                        "console: %s") % (timeout, what, self.log()[-1500:]))
                 self._cond.wait(min(left, 0.5))
 
     def log(self):
@@ -651,7 +653,7 @@ class EmulatedPyramid:
                     return m
             return None
 
-        return self._wait(beat, timeout, "a heartbeat with sensor=%s" % sensor)
+        return self._wait(beat, timeout, _("a heartbeat with sensor=%s") % sensor)
 
     def wait_console(self, text, timeout=60.0):
         """Wait until a console line (not a protocol line) holds ``text``; returns it."""
@@ -661,7 +663,7 @@ class EmulatedPyramid:
                     return line
             return None
 
-        return self._wait(seen, timeout, "%r on the console" % text)
+        return self._wait(seen, timeout, _("%r on the console") % text)
 
     # --- the table ---
 

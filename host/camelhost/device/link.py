@@ -35,6 +35,7 @@ from camelup.board import protocol
 from camelhost.device.calls import Calls
 from camelhost.device.sequencer import SYNC_FIRST_S, SYNC_MAX_S, WINDOW, Sequencer
 from camelhost.device.transport import LinkError, NotAPyramid, PortInUse, Transport
+from camelhost.i18n import _
 
 __all__ = ["Link", "LinkError", "NotAPyramid", "PortInUse", "describe_bytes", "IDENTIFY_S", "WINDOW",
            "SYNC_FIRST_S", "SYNC_MAX_S", "WARN_EVERY_S"]
@@ -62,18 +63,18 @@ def describe_bytes(sample, total, valid):
     with the byte count and the first few characters. ``sample``: the first bytes
     seen (bytes); ``total``: bytes seen; ``valid``: protocol lines that passed."""
     if not total:
-        return "silence (no byte in %.0f s)" % IDENTIFY_S
+        return _("silence (no byte in %.0f s)") % IDENTIFY_S
     text = sample.decode("ascii", "replace")
     shown = "".join(c if " " <= c <= "~" else "." for c in text[:40])
     if "$GP" in text or "$GN" in text or "$GL" in text:
-        what = "NMEA sentences (a GPS receiver?)"
+        what = _("NMEA sentences (a GPS receiver?)")
     elif ">>>" in text or "MicroPython" in text or "Traceback" in text:
-        what = "a MicroPython REPL (the board runs no pyramid firmware, or is in safe boot)"
+        what = _("a MicroPython REPL (the board runs no pyramid firmware, or is in safe boot)")
     elif sum(1 for b in sample if 32 <= b < 127 or b in (10, 13)) > 0.9 * len(sample):
-        what = "text lines without the protocol's checksums"
+        what = _("text lines without the protocol's checksums")
     else:
-        what = "random bytes"
-    return "%s: %d bytes, no valid line, starting %r" % (what, total, shown)
+        what = _("random bytes")
+    return _("%s: %d bytes, no valid line, starting %r") % (what, total, shown)
 
 
 class Link:
@@ -211,8 +212,8 @@ class Link:
             time.sleep(0.02)
         if self.refused is not None or not self._valid_lines:
             text = self.refused or (
-                "%s does not look like a smart pyramid (%s); check the port, or play with "
-                "--pyramid manual and type the dice" % (self.port, describe_bytes(bytes(self._sample), self._bytes_in, 0))
+                _("%s does not look like a smart pyramid (%s); check the port, or play with "
+                "--pyramid manual and type the dice") % (self.port, describe_bytes(bytes(self._sample), self._bytes_in, 0))
             )
             self.close()
             raise NotAPyramid(text)
@@ -347,7 +348,7 @@ class Link:
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:
-                raise LinkError("no HELLO from the pyramid within %.1f s" % timeout)
+                raise LinkError(_("no HELLO from the pyramid within %.1f s") % timeout)
             time.sleep(0.01)
         return self.hello
 
@@ -358,7 +359,7 @@ class Link:
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:
-                raise LinkError("no HELLO from the pyramid within %.1f s" % timeout)
+                raise LinkError(_("no HELLO from the pyramid within %.1f s") % timeout)
             time.sleep(0.01)
 
     def next_event(self, timeout=None):

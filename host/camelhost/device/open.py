@@ -14,6 +14,7 @@ import threading
 
 from camelhost.device.events import DieEvent
 from camelhost.errors import CliError, port_message
+from camelhost.i18n import _
 
 #: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
 RP2040_VID = 0x2E8A
@@ -34,9 +35,9 @@ def find_rp2040_port(option="--pyramid"):
         if p.vid == RP2040_VID:
             return p.device
     seen = ", ".join(p.device for p in ports) or "none"
-    manual = ", or use --pyramid manual to type the dice" if option == "--pyramid" else ""
-    raise CliError("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                   "ports seen: %s). Plug it in, give %s PORT%s" % (seen, option, manual))
+    manual = _(", or use --pyramid manual to type the dice") if option == "--pyramid" else ""
+    raise CliError(_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
+                   "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
 
 
 def _first_line(exc):
@@ -119,11 +120,11 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     if spec == MANUAL:
         return p
     if hint is None:
-        hint = "%s auto finds it, %s manual lets you type the dice" % (option, option)
+        hint = _("%s auto finds it, %s manual lets you type the dice") % (option, option)
     try:
         from camelhost.device.link import Link
     except ImportError:
-        raise CliError("the serial link is not available in this build: use %s manual"
+        raise CliError(_("the serial link is not available in this build: use %s manual")
                        % option) from None
     port = spec
     if spec == AUTO:
@@ -134,7 +135,7 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         try:
             p.virtual.start()
         except (RuntimeError, OSError) as exc:  # VirtualPyramidError: the board did not boot
-            raise CliError("the virtual pyramid did not start: %s" % _first_line(exc)) from None
+            raise CliError(_("the virtual pyramid did not start: %s") % _first_line(exc)) from None
         port = p.virtual.port
     p.port = port
     if spec == VIRTUAL:

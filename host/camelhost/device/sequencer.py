@@ -40,6 +40,7 @@ import logging
 from camelup.board import protocol
 
 from camelhost.device.events import DieEvent, SeqRange
+from camelhost.i18n import _
 
 log = logging.getLogger("camelhost.device.link")
 
@@ -370,8 +371,8 @@ class Sequencer:
         if proto > ours:
             fix = "update this program (pip install --upgrade the pyramid host package)"
         else:
-            fix = "update the pyramid's firmware (pyramid flash --port %s)" % self.port
-        text = ("the pyramid on %s speaks protocol version %d, this program version %d: %s"
+            fix = _("update the pyramid's firmware (pyramid flash --port %s)") % self.port
+        text = (_("the pyramid on %s speaks protocol version %d, this program version %d: %s")
                 % (self.port, proto, ours, fix))
         if self.refused is None:
             log.error("%s", text)

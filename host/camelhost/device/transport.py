@@ -16,6 +16,8 @@ import time
 
 import serial
 
+from camelhost.i18n import _
+
 log = logging.getLogger("camelhost.device.link")
 
 
@@ -84,7 +86,7 @@ class Transport:
     def revive(self):
         """Restart a reader thread that stopped without ``close()``; True when it had."""
         if self._thread is not None and not self._thread.is_alive() and not self._stop.is_set():
-            log.error("the pyramid link's reader thread had stopped; starting it again")
+            log.error(_("the pyramid link's reader thread had stopped; starting it again"))
             self.stats["reader_restarts"] += 1
             self._thread = None
             self.start()
@@ -127,7 +129,7 @@ class Transport:
             try:
                 ser.write(line)
             except (serial.SerialException, OSError) as exc:
-                raise LinkError("writing to the pyramid failed: %s" % exc) from None
+                raise LinkError(_("writing to the pyramid failed: %s") % exc) from None
 
     def _open_port(self):
         try:
@@ -137,8 +139,8 @@ class Transport:
         except serial.SerialException as exc:
             if "lock" in str(exc).lower():
                 raise PortInUse(
-                    "%s is in use by another program (another 'pyramid play' or 'monitor'?): "
-                    "close it first" % self.port
+                    _("%s is in use by another program (another 'pyramid play' or 'monitor'?): "
+                    "close it first") % self.port
                 ) from None
             raise
         try:
@@ -163,7 +165,7 @@ class Transport:
             except Exception as exc:  # a bug must not end delivery: report and go on
                 self.stats["reader_restarts"] += 1
                 self.reader_error = exc
-                log.error("the pyramid link's reader failed (%s: %s); restarting it", type(exc).__name__, exc)
+                log.error(_("the pyramid link's reader failed (%s: %s); restarting it"), type(exc).__name__, exc)
                 self._stop.wait(0.1)
 
     def _read_loop(self):

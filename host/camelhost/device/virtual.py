@@ -43,6 +43,8 @@ if paths.SIM_DIR not in sys.path:
 import sim_table  # noqa: E402  (hardware/sim is not a package)
 from camelup.board import protocol  # noqa: E402
 
+from camelhost.i18n import _
+
 #: Firmware settings for fast simulation (keys of ``pyramid.settings.DEFAULTS``).
 FAST_SETTINGS = {
     "integration_ms": 7.2,  # 3 integration steps (the profiles are made at 24 ms; the classifier rescales)
@@ -244,7 +246,7 @@ class VirtualPyramid:
         hardware=None,
     ):
         if runtime not in ("micropython", "cpython"):
-            raise ValueError("runtime must be 'micropython' or 'cpython', not %r" % (runtime,))
+            raise ValueError(_("runtime must be 'micropython' or 'cpython', not %r") % (runtime,))
         self.edition = edition
         self.seed = seed
         self.runtime = runtime
@@ -400,7 +402,7 @@ class VirtualPyramid:
             boot.threads.append(t)
             t.start()
         if not boot.ready.wait(self.start_timeout):
-            raise VirtualPyramidError("the simulated board did not start: %s" % self.board_log())
+            raise VirtualPyramidError(_("the simulated board did not start: %s") % self.board_log())
         # the firmware is up once its boot HELLO is out (its tasks start right after)
         self._wait(lambda: boot.hello, self.start_timeout, "the firmware's HELLO")
 
@@ -575,12 +577,12 @@ class VirtualPyramid:
         try:
             os.write(boot.ctrl_w, line.encode())
         except OSError as exc:
-            raise VirtualPyramidError("the board is not listening: %s" % exc) from None
-        reply = self._wait(lambda: self._acks.get(cid), timeout, "the board to apply %r" % words[0])
+            raise VirtualPyramidError(_("the board is not listening: %s") % exc) from None
+        reply = self._wait(lambda: self._acks.get(cid), timeout, _("the board to apply %r") % words[0])
         with self._lock:
             self._acks.pop(cid, None)
         if reply[0] != "ack":
-            raise VirtualPyramidError("the board refused %r: %s" % (words, " ".join(reply)))
+            raise VirtualPyramidError(_("the board refused %r: %s") % (words, " ".join(reply)))
         return reply[2:]
 
     def _wait(self, predicate, timeout, what):
@@ -593,12 +595,12 @@ class VirtualPyramid:
                 boot = self._boot
                 if boot is None or boot.proc.poll() is not None:
                     raise VirtualPyramidError(
-                        "the board stopped (exit status %s) while waiting for %s: %s"
+                        _("the board stopped (exit status %s) while waiting for %s: %s")
                         % (boot and boot.proc.returncode, what, self.board_log()[-2000:])
                     )
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise VirtualPyramidError("timed out after %.1f s waiting for %s" % (timeout, what))
+                    raise VirtualPyramidError(_("timed out after %.1f s waiting for %s") % (timeout, what))
                 self._cond.wait(min(left, 0.2))
 
     def _push_content(self, dice, wait, timeout):
@@ -687,7 +689,7 @@ class VirtualPyramid:
         try:
             boot.proc.stdin.write(bytes(data))
         except (BrokenPipeError, OSError, ValueError) as exc:
-            raise VirtualPyramidError("the board is not listening: %s" % exc) from None
+            raise VirtualPyramidError(_("the board is not listening: %s") % exc) from None
 
     def line_faults(self, loss=0.0, flip=0.0, seed=0):
         """Seeded line noise on the cable, both ways: each byte is lost with

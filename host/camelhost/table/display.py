@@ -18,6 +18,7 @@ view has that key, so advice for a turn that is gone is never shown.
 import logging
 import threading
 
+from camelhost.i18n import _
 from camelhost.table.view import odds_view, table_view
 
 __all__ = ["Advice", "Display", "Seam", "advice_key", "snapshot", "IN_PLAY"]
@@ -157,7 +158,7 @@ class Seam(Display):
             self.publish()
         except Exception as exc:  # noqa: BLE001 - a display's fault, not the table's
             self.errors.append(exc)
-            log.error("a display failed on the view after a journal write: %s", exc)
+            log.error(_("a display failed on the view after a journal write: %s"), exc)
 
     def _listening(self):
         """True when a display reads the views handed out (or the advice): else none is

@@ -22,6 +22,7 @@ Errors: ``TableError`` (a ``ValueError``, one line) naming what is wrong.
 
 from dataclasses import dataclass, fields
 
+from camelhost.i18n import _
 from camelhost.table.errors import TableError
 
 __all__ = ["Die", "Release", "Gap", "Fault", "Setup", "Act", "Pyramid", "Ink", "Value",
@@ -334,10 +335,10 @@ def from_json(line):
     """The event a journal line ``line`` (a dict) stands for. Raises ``TableError`` for
     a line that is no dict, of an unknown ``type``, or with a field of a wrong type."""
     if not isinstance(line, dict):
-        raise TableError("an event is a dict with a type, not %r" % (line,))
+        raise TableError(_("an event is a dict with a type, not %r") % (line,))
     cls = JOURNALED.get(line.get("type"))
     if cls is None:
-        raise TableError("unknown journal event %r" % (line.get("type"),))
+        raise TableError(_("unknown journal event %r") % (line.get("type"),))
     return cls.from_json(line)
 
 
@@ -379,4 +380,4 @@ def from_link(event):
         return Foreign(missing=missing_text(event.missing))
     if kind == "fault":  # a sensor fault names its code; a link that failed says why in raw
         return Fault(code=event.code, reason=None if event.code else (event.raw or None))
-    raise TableError("pyramid sent an event the table does not know: %r" % (kind,))
+    raise TableError(_("pyramid sent an event the table does not know: %r") % (kind,))

@@ -150,18 +150,18 @@ def _parse(chunk, checked):
 
 def _check_header(path, event):
     if event.get("type") != "game":
-        raise JournalError("%s: not a game journal (the first line is not a game header); "
-                           "nothing was changed" % path)
+        raise JournalError(_("%s: not a game journal (the first line is not a game header); "
+                           "nothing was changed") % path)
     fmt = event.get("format", 0)
     if not isinstance(fmt, int) or fmt > FORMAT:
-        raise JournalError("%s: journal format %r is newer than this program (%d): update it"
+        raise JournalError(_("%s: journal format %r is newer than this program (%d): update it")
                            % (path, fmt, FORMAT))
     for name in HEADER_FIELDS:
         if name not in event:
-            raise JournalError("%s: line 1 (the game header) has no %r" % (path, name))
+            raise JournalError(_("%s: line 1 (the game header) has no %r") % (path, name))
     players = event["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise JournalError("%s: line 1 (the game header): players is not a list of names" % path)
+        raise JournalError(_("%s: line 1 (the game header): players is not a list of names") % path)
     if fmt >= 3 and not isinstance(event.get("game"), str):
         raise JournalError(_("%s: line 1 (the game header) does not start a chain of lines "
                              "(line number 1 and a game id); nothing was changed") % path)
@@ -251,7 +251,7 @@ def _scan(path, data):
             if isinstance(exc, JournalError):
                 raise
             if line_no == 1:
-                raise JournalError("%s: not a game journal (line 1: %s); nothing was changed"
+                raise JournalError(_("%s: not a game journal (line 1: %s); nothing was changed")
                                    % (path, exc)) from None
             scan.good_end = pos
             scan.bad = (line_no, str(exc), nl < 0 and _torn(chunk))
@@ -380,8 +380,8 @@ def _write_all(fd, data):
 def _resume_hint(path, options=()):
     """What a refusal suggests: the command that resumes up to the bad line, with the
     table's ``options`` (words such as ``--plain``) after it."""
-    return ("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
-            "pyramid play --resume %s --upto-damage%s)"
+    return (_("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
+            "pyramid play --resume %s --upto-damage%s)")
             % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
@@ -391,12 +391,12 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
     of place) or ``damaged``; ``kept``: the rest was moved to ``FILE.damaged`` (a resume),
     else the file is unchanged (a replay)."""
     if kind == "torn":
-        return "line %d was cut off when the program stopped (%d bytes): left out%s" % (
-            line_no, size, ", kept in %s.damaged" % path if kept else "; %s is unchanged" % path)
+        return _("line %d was cut off when the program stopped (%d bytes): left out%s") % (
+            line_no, size, _(", kept in %s.damaged") % path if kept else _("; %s is unchanged") % path)
     if kind == "stale":
-        return "%s up to line %d, whose event no longer applies (%s); %s" % (
-            "resumed" if kept else "shown", line_no, reason,
-            "it and the rest are kept in %s.damaged" % path if kept else "%s is unchanged" % path)
+        return _("%s up to line %d, whose event no longer applies (%s); %s") % (
+            _("resumed") if kept else _("shown"), line_no, reason,
+            _("it and the rest are kept in %s.damaged") % path if kept else _("%s is unchanged") % path)
     if kind == "chain":
         if kept:
             return _("resumed up to line %d, which is out of place (%s); it and the rest are "
@@ -404,9 +404,9 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
         return _("shown up to line %d, which is out of place (%s); %s is unchanged") % (
             line_no, reason, path)
     if kept:
-        return "resumed up to the damaged line %d; it and the rest are kept in %s.damaged" % (
+        return _("resumed up to the damaged line %d; it and the rest are kept in %s.damaged") % (
             line_no, path)
-    return "shown up to the damaged line %d (%s); %s is unchanged" % (line_no, reason, path)
+    return _("shown up to the damaged line %d (%s); %s is unchanged") % (line_no, reason, path)
 
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
@@ -435,10 +435,10 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
             cut = lines.index(line_no)
             checked, good_end = events[:cut], scan.starts[cut]
             bad, kind = (line_no, reason, False), "stale"
-            what = "event on line %d no longer applies (%s)" % (line_no, reason)
+            what = _("event on line %d no longer applies (%s)") % (line_no, reason)
     events = checked
     if kind == "damaged":
-        what = "line %d is damaged (%s)" % (bad[0], bad[1])
+        what = _("line %d is damaged (%s)") % (bad[0], bad[1])
     if bad is not None:
         line_no, reason, torn = bad
         if not torn and not upto_damage:
@@ -516,11 +516,11 @@ def new_path_problem(path):
     a regular file (a named pipe, a device). A file that already holds a game is for
     the caller to word (``play`` offers ``--resume``)."""
     if os.path.isdir(path):
-        return ("--journal %s is a folder: give a file name, e.g. %s"
+        return (_("--journal %s is a folder: give a file name, e.g. %s")
                 % (path, os.path.join(path, "game.jsonl")))
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        return "--journal %s: the folder %s does not exist" % (path, folder)
+        return _("--journal %s: the folder %s does not exist") % (path, folder)
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -636,7 +636,7 @@ class Journal:
             events, kept = _read(path, repair=True, upto_damage=upto_damage,
                                  notes=journal.notes, check=check, options=options)
             if not events:
-                raise JournalError("%s: the journal is empty" % path)
+                raise JournalError(_("%s: the journal is empty") % path)
             journal._follow(_scan(path, kept))
             journal._newline_owed = bool(kept) and not kept.endswith(b"\n")
             journal.events = events
@@ -682,9 +682,9 @@ class Journal:
         the event is not counted in ``events``.
         """
         if "type" not in event:
-            raise ValueError("journal event without a type: %r" % (event,))
+            raise ValueError(_("journal event without a type: %r") % (event,))
         if any(name in event for name in CHAIN_FIELDS):
-            raise ValueError("journal event with a line field (n, game, prev): %r" % (event,))
+            raise ValueError(_("journal event with a line field (n, game, prev): %r") % (event,))
         if event["type"] == "game" and self.pyramid is not None and "pyramid" not in event:
             event = dict(event, pyramid=self.pyramid)
         if self._pending is not None:  # an older journal: its chain starts here
@@ -776,6 +776,6 @@ def _lock(fd, path):
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
         if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-            raise JournalError("%s is in use by another program (another 'pyramid play "
-                               "--resume'?): close it first" % path) from None
+            raise JournalError(_("%s is in use by another program (another 'pyramid play "
+                               "--resume'?): close it first") % path) from None
         raise

@@ -49,6 +49,7 @@ from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.game import Game, check_start, setup_stacks
 
+from camelhost.i18n import _
 from camelhost.table import events as ev
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
@@ -65,7 +66,7 @@ class StaleEvent(ValueError):
     journal) and ``reason`` (one line, why not)."""
 
     def __init__(self, path, line, reason):
-        super().__init__("%s: event on line %d no longer applies: %s"
+        super().__init__(_("%s: event on line %d no longer applies: %s")
                          % (path or "journal", line, reason))
         self.line = line
         self.reason = reason
@@ -102,15 +103,15 @@ def check_names(edition, names):
     n = len(names)
     for i in range(n):
         if not isinstance(names[i], str) or not names[i].strip():
-            raise TableError("player name %d of %d is empty: give every player a name, "
-                             "e.g. Ann,Ben,Cy" % (i + 1, n))
+            raise TableError(_("player name %d of %d is empty: give every player a name, "
+                             "e.g. Ann,Ben,Cy") % (i + 1, n))
     seen = {}
     for name in names:
         if name.lower() in seen:
-            raise TableError("player names must differ: %s is given twice" % name)
+            raise TableError(_("player names must differ: %s is given twice") % name)
         seen[name.lower()] = True
     if not ed.min_players <= n <= ed.max_players:
-        raise TableError("the %s edition is for %d to %d players, not %d"
+        raise TableError(_("the %s edition is for %d to %d players, not %d")
                          % (ed.name, ed.min_players, ed.max_players, n))
     return names
 
@@ -174,12 +175,12 @@ class Session:
         no longer applies (the file was edited by hand), ``ValueError`` for an unusable
         ``game`` line; ``path`` names the file in it."""
         if not events or events[0].get("type") != "game":
-            raise ValueError("%s: not a game journal" % (path or "journal"))
+            raise ValueError(_("%s: not a game journal") % (path or "journal"))
         head = events[0]
         try:
             s = cls(head["edition"], head["players"], head.get("seed", 1), head.get("bots", ()))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError("%s: line 1 is not a usable game line: %s"
+            raise ValueError(_("%s: line 1 is not a usable game line: %s")
                              % (path or "journal", one_line(exc))) from None
         s.dice_typed = dice_typed(head)
         for i, event in enumerate(events[1:], start=2):
@@ -297,8 +298,8 @@ class Session:
         if self.game is None or seat is None or self.game.finish_cards_in_hand(seat):
             return None
         count = len(self.edition.racing)
-        return "%s has laid all %s finish cards: none is left to play (RULES 1.8)" % (
-            self.names[seat], {5: "five"}.get(count, str(count)))
+        return _("%s has laid all %s finish cards: none is left to play (RULES 1.8)") % (
+            self.names[seat], {5: _("five")}.get(count, str(count)))
 
     def seat_of(self, name):
         """Seat index of a player named ``name`` (case-free, prefix allowed, or a number)."""
@@ -373,8 +374,8 @@ class Session:
     def _on_setup(self, event):
         self._need("setup")
         if self.setup_rolls:
-            raise TableError("dice are already being rolled for the setup; go on with them "
-                             "or undo")
+            raise TableError(_("dice are already being rolled for the setup; go on with them "
+                             "or undo"))
         mark = self._mark()
         stacks = stacks_from_json(event.stacks)
         try:
@@ -406,7 +407,7 @@ class Session:
 
     def _check_turn(self, event):
         if event.player != self.game.turn:
-            raise TableError("it is %s's turn" % self.names[self.game.turn])
+            raise TableError(_("it is %s's turn") % self.names[self.game.turn])
 
     def _engine_error(self, exc):
         return TableError(narration.with_names(one_line(exc), self.names))
@@ -418,7 +419,7 @@ class Session:
         try:
             action = parse_action(text)
             if action.kind == "pyramid":
-                raise TableError("a pyramid ticket is taken with 'pyramid' and a die")
+                raise TableError(_("a pyramid ticket is taken with 'pyramid' and a die"))
             mark = self._mark()
             report = self.game.push(action)
         except (IllegalAction, NotationError) as exc:
@@ -428,8 +429,8 @@ class Session:
                 none_left = self.no_finish_card_left(event.player)
                 if none_left is not None:
                     raise TableError(none_left) from None
-                raise TableError("%s can't play that finish card: each card is played once, "
-                                 "on either pile (RULES 1.8)" % self.names[event.player]) \
+                raise TableError(_("%s can't play that finish card: each card is played once, "
+                                 "on either pile (RULES 1.8)") % self.names[event.player]) \
                     from None
             raise self._engine_error(exc) from None
         self._begin(mark, event)
@@ -441,7 +442,7 @@ class Session:
         self._need("turn")
         self._check_turn(event)
         if self.game.pyramid_tickets_left <= 0:
-            raise TableError("no pyramid ticket left")
+            raise TableError(_("no pyramid ticket left"))
         mark = mark or self._mark()
         self.pending_player = self.game.turn
         self.phase = "die"
@@ -480,7 +481,7 @@ class Session:
         mark = self._mark() if self.phase == "turn" else None
         if unsure or event.value is None:
             if event.colour == "grey" and not unsure and event.ink is None:
-                raise TableError("the grey die needs its numeral colour (black or white)")
+                raise TableError(_("the grey die needs its numeral colour (black or white)"))
             self._check_inside(event)
             # A die released without 'pyramid' first: the current player took a ticket.
             self.pending_player = self.current
@@ -514,7 +515,7 @@ class Session:
             return [{"kind": "retry", "why": "again", "raw": None},
                     {"kind": "pyramid", "player": self.pending_player}]
         if event.ink not in ("black", "white"):
-            raise TableError("the grey die's numerals are black or white")
+            raise TableError(_("the grey die's numerals are black or white"))
         die = self._pending.keyed(ink=event.ink)
         if die.value is None:
             self._pending = die
@@ -578,16 +579,16 @@ class Session:
         colour = die.colour
         value = die.value
         if colour not in self.edition.dice:
-            raise TableError("%r is not a die of the %s edition" % (colour, self.edition.name))
+            raise TableError(_("%r is not a die of the %s edition") % (colour, self.edition.name))
         if value not in (None, 1, 2, 3):
-            raise TableError("a die shows 1, 2 or 3")
+            raise TableError(_("a die shows 1, 2 or 3"))
         if colour == "grey":
             done = [c for c, _ in self.setup_rolls if c in self.edition.crazy]
             if len(done) == len(self.edition.crazy):
-                raise TableError("both crazy camels are already placed")
+                raise TableError(_("both crazy camels are already placed"))
             return self.edition.crazy[len(done)]
         if any(c == colour for c, _ in self.setup_rolls):
-            raise TableError("the %s camel is already placed: release the other dice"
+            raise TableError(_("the %s camel is already placed: release the other dice")
                              % colour)
         return colour
 
@@ -676,10 +677,10 @@ class Session:
         replayed. The notice names the player's step first, then the bots' after it."""
         count = 1 if event.steps is None else event.steps
         if not self.steps:
-            raise TableError("nothing to undo in this race")
+            raise TableError(_("nothing to undo in this race"))
         if not isinstance(count, int) or isinstance(count, bool) or \
                 not 1 <= count <= len(self.steps):
-            raise TableError("undo of %r steps: this race has %d to undo"
+            raise TableError(_("undo of %r steps: this race has %d to undo")
                              % (count, len(self.steps)))
         taken = self.steps[-count:]
         del self.steps[-count:]
@@ -699,8 +700,8 @@ class Session:
 
     def _on_race(self, event):
         if self.phase not in ("over", "unscored"):
-            raise TableError("this race is still on: 'again' comes after its end "
-                             "(or after 'unscored')")
+            raise TableError(_("this race is still on: 'again' comes after its end "
+                             "(or after 'unscored')"))
         self.race_no += 1
         self._reset_race()
         return [{"kind": "new_race", "race": self.race_no}]
@@ -719,5 +720,5 @@ def _typed(event):
     if isinstance(event, dict):
         return ev.from_json(event)
     if not hasattr(event, "TYPE") or event.TYPE not in ev.JOURNALED:
-        raise TableError("an event is a table event or a dict with a type, not %r" % (event,))
+        raise TableError(_("an event is a table event or a dict with a type, not %r") % (event,))
     return event

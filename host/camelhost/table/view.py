@@ -278,10 +278,10 @@ def _action_text(session, av):
     advice for a player whose hand the table can't see."""
     if av.kind == "partner":
         seat = int(av.action.split()[1])
-        return "partner %s: %s (best of their tickets to copy)" % (session.names[seat], signed(av.ev))
+        return _("partner %s: %s (best of their tickets to copy)") % (session.names[seat], signed(av.ev))
     if av.kind == "finish":
-        _, pile, colour = av.action.split()
-        return "%s finish card on the %s pile, if you hold it: %s" % (colour, pile,
+        _kind, pile, colour = av.action.split()
+        return _("%s finish card on the %s pile, if you hold it: %s") % (colour, pile,
                                                                        signed(av.ev))
     return av.reason
 

@@ -62,7 +62,7 @@ LIGHT_MARGIN = 1.5
 def check_samples(samples):
     """Raise ``ValueError`` (naming ``--samples``) unless 3 <= ``samples`` <= ``MAX_SAMPLES``."""
     if not 3 <= samples <= MAX_SAMPLES:
-        raise ValueError("--samples must be 3..%d (12 or more advised; got %d)"
+        raise ValueError(_("--samples must be 3..%d (12 or more advised; got %d)")
                          % (MAX_SAMPLES, samples))
 
 
@@ -97,11 +97,11 @@ def plan(edition, samples=DEFAULT_SAMPLES):
 def describe_step(label, value):
     """What the person at the pyramid should do for one step."""
     if value is None:
-        return "take every die out: the head must be empty"
+        return _("take every die out: the head must be empty")
     if label.startswith("grey-"):
         # the grey die has each value once in black and once in white numerals
-        return "release the grey die with its %s %d up" % (label[5:], value)
-    return "release the %s die, showing %d (alternate its two %d faces)" % (label, value, value)
+        return _("release the grey die with its %s %d up") % (label[5:], value)
+    return _("release the %s die, showing %d (alternate its two %d faces)") % (label, value, value)
 
 
 class HumanDriver:
@@ -115,15 +115,15 @@ class HumanDriver:
         self.out = out or sys.stdout
 
     def present(self, label, value, index, total):
-        prompt = "[%3d/%d] %s, then press Enter (q to stop): " % (
+        prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (
             index, total, describe_step(label, value))
         try:
             answer = self.input_fn(prompt)
         except EOFError:
-            raise CliError("calibration needs a person at the keyboard to release the dice "
-                           "(with --port virtual, --auto does it); nothing was saved") from None
+            raise CliError(_("calibration needs a person at the keyboard to release the dice "
+                           "(with --port virtual, --auto does it); nothing was saved")) from None
         if answer.strip().lower() in ("q", "quit"):
-            raise CliError("calibration stopped; nothing was saved")
+            raise CliError(_("calibration stopped; nothing was saved"))
 
 
 class VirtualDriver:
@@ -161,7 +161,7 @@ def _sample(pyramid, done, total):
     try:
         on, off = pyramid.link.sample()
     except LinkError as exc:
-        _explain_failure(pyramid, exc, "after %d of %d readings" % (done, total))
+        _explain_failure(pyramid, exc, _("after %d of %d readings") % (done, total))
     pyramid.check_alive()
     return on, off
 
@@ -181,16 +181,16 @@ def _explain_failure(pyramid, exc, when):
                 state = seen
                 break
             time.sleep(0.05)
-        raise CliError(sensor_problem(state) + " (%s; nothing was saved)" % when) from None
+        raise CliError(sensor_problem(state) + _(" (%s; nothing was saved)") % when) from None
     # a silent device: did it restart? its HELLO may still be on the way
     deadline = time.monotonic() + 2.0
     while time.monotonic() < deadline:
         pyramid.check_alive()
         time.sleep(0.05)
     if pyramid.link.state in ("connecting", "closed"):
-        raise CliError("lost the connection to %s: USB cable pulled, or the board reset "
-                       "(%s; nothing was saved)" % (pyramid.port, when)) from None
-    raise CliError("%s (%s; nothing was saved)" % (text, when)) from None
+        raise CliError(_("lost the connection to %s: USB cable pulled, or the board reset "
+                       "(%s; nothing was saved)") % (pyramid.port, when)) from None
+    raise CliError(_("%s (%s; nothing was saved)") % (text, when)) from None
 
 
 def leave_one_out(samples, edition, settings):
@@ -238,22 +238,22 @@ def _exposure_fix(brightest, settings):
     """What would bring more counts, given the brightest die's clear count (or None)
     and the settings ``{"integration_ms", "gain"}`` (or None)."""
     if not brightest or not settings:
-        return ("more counts: a longer integration time (--integration) or a higher gain "
-                "(--gain, or --autorange)")
+        return (_("more counts: a longer integration time (--integration) or a higher gain "
+                "(--gain, or --autorange)"))
     it = settings["integration_ms"]
     full = full_scale(it)
     share = brightest / float(full)
     if share >= RANGE_WINDOW[0]:
-        return ("the counts are already high (the brightest die at %.0f %% of full scale): "
-                "more LED current or the sensor closer to the die" % (100 * share))
+        return (_("the counts are already high (the brightest die at %.0f %% of full scale): "
+                "more LED current or the sensor closer to the die") % (100 * share))
     room = RANGE_WINDOW[1] / share if share > 0 else 4.0
     gains = [g for g in (4, 16, 60) if g > settings["gain"] and g / settings["gain"] <= room]
     if gains:
-        return ("more counts: the brightest die reads only %.0f %% of full scale; gain %dx "
-                "(--gain %d) or a longer integration time" % (100 * share, gains[-1], gains[-1]))
+        return (_("more counts: the brightest die reads only %.0f %% of full scale; gain %dx "
+                "(--gain %d) or a longer integration time") % (100 * share, gains[-1], gains[-1]))
     longer = min(614.4, it * room)
-    return ("more counts: the brightest die reads only %.0f %% of full scale; integration "
-            "time %.0f ms (--integration %.0f) or more LED current" % (100 * share, longer, longer))
+    return (_("more counts: the brightest die reads only %.0f %% of full scale; integration "
+            "time %.0f ms (--integration %.0f) or more LED current") % (100 * share, longer, longer))
 
 
 def light_fix(settings, darkest, floor, brightest, margin=1.0):
@@ -347,34 +347,34 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
     """
     close = [p for p in pairs if p["too_close"]]
     if saturated:
-        return ("%d of %d readings saturated the sensor's clear channel: lower the gain "
-                "(--gain) or the integration time (--integration), then calibrate again"
+        return (_("%d of %d readings saturated the sensor's clear channel: lower the gain "
+                "(--gain) or the integration time (--integration), then calibrate again")
                 % (saturated, n_readings))
     if not close:
         worst = pairs[0]
-        line = ("good: every pair of classes is at least %.1f sigma apart (closest: %s/%s)"
+        line = (_("good: every pair of classes is at least %.1f sigma apart (closest: %s/%s)")
                 % (worst["sigma"], worst["a"], worst["b"]))
         if loo["_total"].get("n"):
-            line += ("; %.0f %% of the readings were named right when left out of the fit"
+            line += (_("; %.0f %% of the readings were named right when left out of the fit")
                      % (100 * loo["_total"]["accuracy"]))
         return line
     names = ", ".join("%s/%s (%.1f)" % (p["a"], p["b"], p["sigma"]) for p in close)
     empty = [p for p in close if "empty" in (p["a"], p["b"])]
     if empty:
-        return ("the empty head looks too much like a die (%s): the head's floor or walls "
-                "reflect the LED; paint them matte black or flock them, then calibrate again"
+        return (_("the empty head looks too much like a die (%s): the head's floor or walls "
+                "reflect the LED; paint them matte black or flock them, then calibrate again")
                 % names)
     if all(p["a"].startswith("grey-") and p["b"].startswith("grey-") for p in close):
-        return ("the grey die's black and white numerals are too close (%s): they differ only "
+        return (_("the grey die's black and white numerals are too close (%s): they differ only "
                 "in the small numeral, so the die must land at the same height and spot under "
                 "the sensor every time (a seat that centres it); or leave it to the table: an "
-                "'unknown' grey die gets the one-key ink question (b/w). %s"
+                "'unknown' grey die gets the one-key ink question (b/w). %s")
                 % (names, _exposure_fix(brightest, settings)[:1].upper()
                    + _exposure_fix(brightest, settings)[1:]))
-    return ("too close: %s. Fix: %s; the sensor 15-25 degrees off the die's face to avoid "
+    return (_("too close: %s. Fix: %s; the sensor 15-25 degrees off the die's face to avoid "
             "glare, no room light at the slider gap, matte black inside; then calibrate "
             "again. Otherwise expect more 'unknown' for these pairs (the table asks the "
-            "player)" % (names, _exposure_fix(brightest, settings)))
+            "player)") % (names, _exposure_fix(brightest, settings)))
 
 
 def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
@@ -407,24 +407,24 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
             cfg = choose_gain(pyramid, driver, edition, out)
             cfg = reach_light(pyramid, driver, edition, cfg, out)
         except DeviceRestarted as exc:
-            raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
+            raise CliError(_("%s; nothing was saved: run pyramid calibrate again") % exc) from None
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
     steps = plan(edition, samples)
     faces = [label for label in classifier.classes_for(edition) if label != classifier.EMPTY]
     dice = len(get_edition(edition).dice)
-    print("calibrating the %s edition: %d dice (the grey die in both inks) and the empty "
-          "head, %d readings (%d per class, %d for each grey ink)" % (
+    print(_("calibrating the %s edition: %d dice (the grey die in both inks) and the empty "
+          "head, %d readings (%d per class, %d for each grey ink)") % (
               edition, dice, len(steps), samples, samples * GREY_FACTOR)
           if len(faces) > dice else
-          "calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)"
+          _("calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)")
           % (edition, dice, len(steps), samples), file=out)
-    print("sensor: integration time %.1f ms, gain %dx, saturation at %d counts"
+    print(_("sensor: integration time %.1f ms, gain %dx, saturation at %d counts")
           % (it, cfg["gain"], saturation_level(it)), file=out)
     try:
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps)
     except DeviceRestarted as exc:
-        raise CliError("%s; nothing was saved: run pyramid calibrate again" % exc) from None
+        raise CliError(_("%s; nothing was saved: run pyramid calibrate again") % exc) from None
 
 
 def brightest(edition):
@@ -465,7 +465,7 @@ def choose_gain(pyramid, driver, edition, out):
             _explain_failure(pyramid, exc, "choosing the gain")
         it = integration_ms(state["cfg"]["it"])
         on, _off = _sample(pyramid, 0, 0)
-        print("gain %2dx: %s clear %d counts (%.0f %% of full scale)"
+        print(_("gain %2dx: %s clear %d counts (%.0f %% of full scale)")
               % (gain, label, on[0], 100 * on[0] / float(full_scale(it))), file=out)
         return on[0]
 
@@ -473,14 +473,14 @@ def choose_gain(pyramid, driver, edition, out):
     chosen, clear, seen = tcs.choose_gain(measure, full_scale(it), saturation_level(it))
     cfg = state["cfg"]
     if clear >= saturation_level(it) or clear > RANGE_WINDOW[1] * full_scale(it):
-        print("even gain 1x is near saturation: shorten the integration time "
-              "(--integration)", file=out)
+        print(_("even gain 1x is near saturation: shorten the integration time "
+              "(--integration)"), file=out)
     if cfg["gain"] != chosen:
         cfg = pyramid.link.configure(gain=chosen)
     if clear < RANGE_WINDOW[0] * full_scale(it) and chosen == 60:
-        print("the brightest die gives few counts even at 60x: lengthen the integration "
-              "time (--integration) or move the sensor closer", file=out)
-    print("gain set to %dx" % chosen, file=out)
+        print(_("the brightest die gives few counts even at 60x: lengthen the integration "
+              "time (--integration) or move the sensor closer"), file=out)
+    print(_("gain set to %dx") % chosen, file=out)
     cfg = dict(cfg)
     cfg["brightest"] = clear  # the brightest die's LED-on clear count at this gain
     return cfg
@@ -578,32 +578,32 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             pyramid.link.save_profile(profile)
         except LinkError as exc:
             if str(exc).endswith("bad_profile"):
-                raise CliError("the pyramid refused the profile as invalid (%s)" % exc) from None
+                raise CliError(_("the pyramid refused the profile as invalid (%s)") % exc) from None
             _explain_failure(pyramid, exc, "while saving the profile")
         pyramid.check_alive()
         result.saved = True
-        print("profile saved on the pyramid (%d bytes, %s edition, %.1f ms, gain %dx)"
+        print(_("profile saved on the pyramid (%d bytes, %s edition, %.1f ms, gain %dx)")
               % (len(text), edition, it, cfg["gain"]), file=out)
     return result
 
 
 def print_report(result, out):
     """Per-pair separation, the leave-one-out check and the advice line."""
-    print("separation of every pair of classes, closest first (sigma; under %.0f is "
-          "too close):" % _too_close(), file=out)
+    print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
+          "too close):") % _too_close(), file=out)
     for p in result.pairs:
         print("  %-11s %-11s %7.1f%s" % (p["a"], p["b"], p["sigma"],
                                          "  TOO CLOSE" if p["too_close"] else ""), file=out)
     close = [p for p in result.pairs if p["too_close"]]
-    print("pairs too close: %s" % (", ".join("%s/%s" % (p["a"], p["b"]) for p in close)
+    print(_("pairs too close: %s") % (", ".join("%s/%s" % (p["a"], p["b"]) for p in close)
                                    or "none"), file=out)
     t = result.loo["_total"]
     if t["n"]:
-        print("check (each reading left out of the fit in turn): %.1f %% named right, %.1f %% "
-              "rejected, %.1f %% named as another class" % (
+        print(_("check (each reading left out of the fit in turn): %.1f %% named right, %.1f %% "
+              "rejected, %.1f %% named as another class") % (
                   100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"]), file=out)
     else:
-        print("check skipped: it needs 4 or more readings per class", file=out)
+        print(_("check skipped: it needs 4 or more readings per class"), file=out)
     print("advice: " + result.advice, file=out)
 
 
@@ -647,7 +647,7 @@ def plot_backend():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise CliError("--plot needs matplotlib, which is not installed (%s)"
+        raise CliError(_("--plot needs matplotlib, which is not installed (%s)")
                        % PLOT_INSTALL) from None
     return plt
 
@@ -683,12 +683,12 @@ def plot(result, path):
     ax_pairs.set_yticks(range(len(pairs)))
     ax_pairs.set_yticklabels(names, fontsize=7)
     ax_pairs.axvline(_too_close(), color="#d62728", linestyle="--",
-                     label="too close (%.0f sigma)" % _too_close())
+                     label=_("too close (%.0f sigma)") % _too_close())
     ax_pairs.set_xlabel("separation (sigma, capped at 60)")
     ax_pairs.set_title("pairs of classes")
     ax_pairs.legend(fontsize=8, loc="lower right")
     settings = result.profile["settings"]
-    fig.suptitle("%s edition calibration: %d readings, %.1f ms, gain %dx" % (
+    fig.suptitle(_("%s edition calibration: %d readings, %.1f ms, gain %dx") % (
         result.profile["edition"], sum(len(v) for v in result.samples.values()),
         settings["integration_ms"], settings["gain"]))
     fig.tight_layout()

@@ -81,9 +81,9 @@ def sensor_problem(state):
         return ("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
                 "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on the "
                 "breakout and its wiring: " + SENSOR_HELP)
-    return ("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
+    return (_("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
             "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
-            "SDA and SCL wires and solder joints: %s" % (state, SENSOR_HELP))
+            "SDA and SCL wires and solder joints: %s") % (state, SENSOR_HELP))
 
 
 class Pyramid:
@@ -120,17 +120,17 @@ class Pyramid:
         deadline = time.monotonic() + timeout
         while self.link.hello is None:
             if time.monotonic() > deadline:
-                raise CliError("no answer from %s within %.0f s: is it a smart pyramid running "
-                               "its firmware? (flash it with: make flash PORT=%s)"
+                raise CliError(_("no answer from %s within %.0f s: is it a smart pyramid running "
+                               "its firmware? (flash it with: make flash PORT=%s)")
                                % (self.port, timeout, self.port))
             time.sleep(0.02)
         self.hello = self.link.hello
         self.boot = self.hello["boot"]
         if self.hello["proto"] != _host_protocol():
-            print("pyramid: warning: the pyramid speaks protocol %d, this program %d: update "
-                  "the %s" % (self.hello["proto"], _host_protocol(),
-                              "program" if self.hello["proto"] > _host_protocol() else
-                              "firmware (make flash)"), file=sys.stderr)
+            print(_("pyramid: warning: the pyramid speaks protocol %d, this program %d: update "
+                  "the %s") % (self.hello["proto"], _host_protocol(),
+                              _("program") if self.hello["proto"] > _host_protocol() else
+                              _("firmware (make flash)")), file=sys.stderr)
         return self.hello
 
     def check_alive(self):
@@ -140,7 +140,7 @@ class Pyramid:
         hello = link.hello
         if hello is not None and hello["boot"] != self.boot:
             raise DeviceRestarted(
-                "the pyramid restarted (boot %s -> %s): a reset, a power dip or a crash"
+                _("the pyramid restarted (boot %s -> %s): a reset, a power dip or a crash")
                 % (self.boot, hello["boot"]))
         if link.state == "connecting":
             # the reader closed the port after an error and is reopening it: give a
@@ -149,7 +149,7 @@ class Pyramid:
             if self._lost_since is None:
                 self._lost_since = now
             elif now - self._lost_since > self.reconnect_grace:
-                raise CliError("lost the connection to %s for %.0f s (USB cable pulled?)"
+                raise CliError(_("lost the connection to %s for %.0f s (USB cable pulled?)")
                                % (self.port, now - self._lost_since))
         else:
             self._lost_since = None
@@ -197,15 +197,15 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
 def describe(hello, settings=None):
     """Lines describing the device: versions, board id, boot, edition, sensor."""
     lines = [
-        "firmware %s, protocol %d (host speaks %d), board %s, boot %s"
+        _("firmware %s, protocol %d (host speaks %d), board %s, boot %s")
         % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
-        "edition %s, value buttons %s, sensor %s%s, %d events this boot"
+        _("edition %s, value buttons %s, sensor %s%s, %d events this boot")
         % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"],
-           " (chip id 0x%s)" % hello["sid"] if hello.get("sid") else "", hello["seq"]),
+           _(" (chip id 0x%s)") % hello["sid"] if hello.get("sid") else "", hello["seq"]),
     ]
     if settings:
         it = integration_ms(settings["it"])
-        lines.append("integration time %.1f ms, gain %sx, full scale %d counts per channel"
+        lines.append(_("integration time %.1f ms, gain %sx, full scale %d counts per channel")
                      % (it, settings["gain"], full_scale(it)))
     return lines
 
@@ -229,7 +229,7 @@ def format_reading(n, reading, saturation):
     margin = reading["m"] / 100.0
     flags = []
     if on[0] >= saturation:
-        flags.append("SATURATED: lower the gain or the integration time")
+        flags.append(_("SATURATED: lower the gain or the integration time"))
     shown = "%5.2f" % margin
     if label in ("unknown", "double"):
         shown = "    -"  # no class won: the margin says nothing about confidence
@@ -251,20 +251,20 @@ def format_event(event):
         if event.margin is not None:
             what += " (margin %.2f)" % event.margin
     elif event.kind == "unknown":
-        what = "die not recognised (nearest: %s)" % event.best
+        what = _("die not recognised (nearest: %s)") % event.best
     elif event.kind == "nodie":
         what = "no die came out"
     elif event.kind == "double":
         what = "two dice came out together"
     elif event.kind == "fault":
-        what = "sensor fault (%s)" % event.code
+        what = _("sensor fault (%s)") % event.code
     else:
-        what = "events lost: %s" % ",".join(str(s) for s in event.missing)
+        what = _("events lost: %s") % ",".join(str(s) for s in event.missing)
     if getattr(event, "dim", False):
         # the pyramid marks a reading under its profile's floor (docs/calibration.md)
         what += "; " + _("DIM: the sensor saw too little light (its clear count was under "
                          "what these dice need: pyramid calibrate --autorange)")
-    return "      slider pushed -> event %s: %s" % (event.seq, what)
+    return _("      slider pushed -> event %s: %s") % (event.seq, what)
 
 
 def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, sensor_grace=3.0,
@@ -289,8 +289,8 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
         raise CliError(sensor_problem(hello["sensor"]))
     saturation = saturation_level(integration_ms(settings["it"]))
     link.stream(period_ms)
-    print("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
-          "(ambient light); classification; margin in sigma", file=out)
+    print(_("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
+          "(ambient light); classification; margin in sigma"), file=out)
     print(HEADER, file=out)
     n = 0
     last_reading = time.monotonic()
@@ -304,7 +304,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
             except DeviceRestarted as exc:
                 if not follow_restarts:
                     raise
-                print("!! %s; streaming again" % exc, file=out)
+                print(_("!! %s; streaming again") % exc, file=out)
                 pyramid.wait_hello()
                 pyramid.hello = hello = link.hello
                 pyramid.boot = hello["boot"]
@@ -315,17 +315,17 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                 # readings stopped: the firmware streams only while its sensor works
                 state = pyramid.poll_sensor_state()
                 if state != sensor_state:
-                    print("!! sensor status: %s -> %s" % (sensor_state, state), file=out)
+                    print(_("!! sensor status: %s -> %s") % (sensor_state, state), file=out)
                     sensor_state = state
             elif reading is not None and sensor_state != "ok":
-                print("!! sensor status: %s -> ok" % sensor_state, file=out)
+                print(_("!! sensor status: %s -> ok") % sensor_state, file=out)
                 sensor_state = "ok"
             if reading is None:
                 quiet = time.monotonic() - last_reading
                 if sensor_state != "ok" and quiet > sensor_grace:
                     raise CliError(sensor_problem(sensor_state))
                 if quiet > quiet_timeout:
-                    raise CliError("no reading from the pyramid for %.0f s" % quiet_timeout)
+                    raise CliError(_("no reading from the pyramid for %.0f s") % quiet_timeout)
                 continue
             last_reading = time.monotonic()
             n += 1

@@ -85,11 +85,11 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
                     item = events.get(timeout=limit)[1]
                 except queue.Empty:
                     if lines is False:
-                        raise TimeoutError("no die from the pyramid for %s s" % limit) from None
+                        raise TimeoutError(_("no die from the pyramid for %s s") % limit) from None
                     table.waiting_release = False
                     gave_up = True
-                    table.display.error("no die from the pyramid after %g s: release it again, "
-                                        "or type the die" % limit)
+                    table.display.error(_("no die from the pyramid after %g s: release it again, "
+                                        "or type the die") % limit)
                     continue
                 table.pyramid_event(item)
                 last = time.monotonic()
@@ -107,7 +107,7 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
                     got = typed.get(timeout=0.05)
                 except queue.Empty:
                     if wait_s is not None and time.monotonic() - last > wait_s:
-                        raise TimeoutError("no die from the pyramid for %s s" % wait_s) from None
+                        raise TimeoutError(_("no die from the pyramid for %s s") % wait_s) from None
                     continue
             last = time.monotonic()
             gave_up = False

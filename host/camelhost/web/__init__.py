@@ -20,8 +20,8 @@ def add_web_argument(parser):
     parser.add_argument(
         "--web", nargs="?", const="%s:%d" % (DEFAULT_HOST, DEFAULT_PORT), default=None,
         metavar="HOST:PORT",
-        help="serve a live scoreboard page (default %s:%d, this computer only; "
-             "0.0.0.0:8080 serves the local network, with a secret address and a QR code)"
+        help=_("serve a live scoreboard page (default %s:%d, this computer only; "
+             "0.0.0.0:8080 serves the local network, with a secret address and a QR code)")
              % (DEFAULT_HOST, DEFAULT_PORT))
 
 

@@ -10,6 +10,7 @@ sizes until the race is over, RULES 1.8, 5).
 
 import threading
 
+from camelhost.i18n import _
 from camelhost.table.session import Session, dice_typed
 from camelhost.table.view import table_view
 
@@ -82,7 +83,7 @@ class Replay:
             elif name == "pause":
                 self.playing = False
             else:
-                raise ValueError("unknown replay control %r" % (name,))
+                raise ValueError(_("unknown replay control %r") % (name,))
             if name in ("next", "previous", "first", "last"):
                 self.playing = False
             self.show()

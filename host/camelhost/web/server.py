@@ -51,6 +51,8 @@ import time
 
 from aiohttp import web
 
+from camelhost.i18n import _
+
 STATIC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 
 #: Files the page needs, name -> content type. Nothing else is served from disk.
@@ -93,7 +95,7 @@ def page_with_snapshot(html, data):
     (``\\u003c``...), so no text in the snapshot can end the block; the JSON read back
     is the same. Raises ``ValueError`` when the page has no snapshot block."""
     if SNAPSHOT_BLOCK not in html:
-        raise ValueError("index.html has no snapshot block %r" % SNAPSHOT_BLOCK.decode())
+        raise ValueError(_("index.html has no snapshot block %r") % SNAPSHOT_BLOCK.decode())
     safe = data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
     return html.replace(SNAPSHOT_BLOCK, SNAPSHOT_BLOCK.replace(b"{}", safe), 1)
 
@@ -111,7 +113,7 @@ def parse_address(text):
     if text.startswith("["):
         end = text.find("]")
         if end < 0:
-            raise ValueError("--web %r: an IPv6 address is written [ADDR]:PORT" % text)
+            raise ValueError(_("--web %r: an IPv6 address is written [ADDR]:PORT") % text)
         host = text[1:end]
         rest = text[end + 1:]
         if rest.startswith(":"):
@@ -127,9 +129,9 @@ def parse_address(text):
     try:
         port = int(port)
     except ValueError:
-        raise ValueError("--web %r: the port must be a number" % text) from None
+        raise ValueError(_("--web %r: the port must be a number") % text) from None
     if not 0 <= port <= 65535:
-        raise ValueError("--web %r: the port must be 0..65535" % text)
+        raise ValueError(_("--web %r: the port must be 0..65535") % text)
     return host, port
 
 
