@@ -855,8 +855,10 @@ def test_replay_shows_the_game_up_to_a_line_out_of_place_and_changes_nothing(tmp
     data = b"".join(lines[:5] + lines[6:])  # line 6 taken out
     path.write_bytes(data)
     out = _replay(capsys, str(path))
-    assert out.count("shown up to line 6, which is out of place (it is numbered 7: a line "
-                     "missing or moved before it); %s is unchanged" % path) == 1
+    note = ("shown up to line 6, which is out of place (it is numbered 7: a line "
+            "missing or moved before it); %s is unchanged" % path)
+    # said where the replay stops and again as the last line (issue 30)
+    assert out.count(note) == 2 and out[-1] == note
     assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
 
 
