@@ -458,7 +458,10 @@ def test_a_task_failing_over_and_over_stops_the_feeding(capsys, monkeypatch):
         wdt = FakeWDT()
         a.watchdog.wdt = wdt
         a.watchdog.stall_ms = 400  # 100 ms supervisor period
-        a.restart_pause_ms = 5
+        # no pause between restarts: a storm is then far more than RESTART_STORM
+        # restarts in every 100 ms period, however slowly a loaded machine runs the loop
+        # (with a 5 ms pause a starved process could fall under it and feed once more)
+        a.restart_pause_ms = 0
         calls = [0]
         real = a.heartbeat_task
 
