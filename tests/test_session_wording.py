@@ -152,3 +152,14 @@ def test_show_after_the_race_gives_the_result_not_tickets_or_hidden_piles():
     assert lines[5].startswith("Last die: white 1 (Ben)")
     text = "\n".join(lines)
     assert "hidden" not in text and "Leg tickets" not in text and "pyramid" not in text
+
+
+@pytest.mark.parametrize("command", ["tile 5 +", "tile 16 -", "leg red", "partner Ben",
+                                     "win red", "pyramid"])
+def test_a_players_command_during_the_setup_says_the_setup_comes_first(command):
+    # a tester saw "a seat is a number: None" for these before the race was set up
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"], seed=1)
+    with pytest.raises(TableError) as err:
+        s.command(command)
+    assert "the setup comes first" in str(err.value) and "seat" not in str(err.value)
+    assert s.phase == "setup" and s.game is None  # nothing changed

@@ -356,6 +356,10 @@ class Session:
         """Turn one typed command into an event (``camelhost.table.parser``) and
         ``feed`` it; returns notices. Raises ``TableError``; nothing changes then."""
         event = parse_command(text, self)
+        if isinstance(event, dict) and "player" in event and event["player"] is None:
+            # a player's command while no player is to act (the setup, the race over):
+            # what the table waits for, not the event's missing seat
+            raise TableError(in_own_words(narration.phase_hint(self), text, event))
         try:
             return self.feed(event)
         except TableError as exc:
