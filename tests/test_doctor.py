@@ -101,3 +101,18 @@ def test_too_little_light_fails_the_light_step_naming_the_setting_that_fixes_it(
     assert light.status == "failed", light
     assert "the darkest die (purple) gives" in light.detail and "at 2.4 ms and gain 1x" in light.detail
     assert "gain 4x (--gain 4)" in light.advice, light.advice
+
+
+def test_a_prompt_whose_input_ends_is_one_line_not_a_traceback():
+    # a tester ran doctor against a board from a script: EOFError at the first prompt
+    from camelhost.commands import doctor
+    from camelhost.errors import CliError
+
+    def ended(_prompt):
+        raise EOFError
+
+    hands = doctor._Maker(ask=ended, say=lambda *_: None)
+    for place in (lambda: hands.place_die("second"), lambda: hands.place("purple")):
+        with pytest.raises(CliError) as err:
+            place()
+        assert "input ended" in str(err.value) and "\n" not in str(err.value)

@@ -71,12 +71,20 @@ class _Maker:
         self.ask = ask
         self.say = say
 
+    def _wait_for_enter(self, prompt):
+        try:
+            self.ask(prompt)
+        except EOFError:  # Ctrl-D, or run from a script with nothing more to read
+            raise CliError(_("doctor asks the maker to put a die in the pyramid's head: "
+                             "its input ended before Enter (run it at a terminal)")) from None
+
     def place_die(self, edition):
-        self.ask("put one die in the pyramid's head (slider not pushed), then press Enter: ")
+        self._wait_for_enter(_("put one die in the pyramid's head (slider not pushed), then "
+                               "press Enter: "))
 
     def place(self, label):
-        self.ask(_("put the %s die in the pyramid's head (slider not pushed), then press "
-                   "Enter: ") % label)
+        self._wait_for_enter(_("put the %s die in the pyramid's head (slider not pushed), "
+                               "then press Enter: ") % label)
 
     def push(self):
         self.say(_("push the slider once and let it go (waiting %.0f s)") % PUSH_TIMEOUT)
