@@ -116,3 +116,19 @@ def test_a_prompt_whose_input_ends_is_one_line_not_a_traceback():
         with pytest.raises(CliError) as err:
             place()
         assert "input ended" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_light_step_refuses_an_empty_head(micropython):
+    """A maker who forgets the die at the light step's prompt gets a failed step that
+    says so, never an "ok" for the empty head's light (a tester saw "ok" there)."""
+    from camelhost.tools import monitor
+
+    class Forgetful(doctor._Sim):
+        def place(self, label):
+            self.vp.place("empty")
+
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        steps = doctor.checklist(pyramid, Forgetful(pyramid.virtual), "second")
+    light = [s for s in steps if s.name == "light"][0]
+    assert light.status == "failed", light
+    assert "the head reads empty" in light.detail and "put the purple die" in light.advice

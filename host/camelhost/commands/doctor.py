@@ -218,12 +218,7 @@ def checklist(pyramid, hands, edition):
                               "the illumination LED does not light: check the wire from SENSOR_LED "
                               "(GP6) to the breakout's LED pin, and the LED itself "
                               "(hardware/README.md)"))
-        link.stream(100)
-        reading = None
-        deadline = time.monotonic() + 5.0
-        while reading is None and time.monotonic() < deadline:
-            reading = link.next_reading(1.0)
-        link.stream(0)
+        reading = _one_reading(link)
         if reading is None:
             steps.append(Step("reading", "failed", "no reading streamed within 5 s",
                               "see hardware/README.md, 'When the sensor is not found'"))
@@ -272,6 +267,13 @@ def light_step(link, hands, settings, edition):
     floor = profile.get("floor", 0.0)
     label = calibrate.darkest(edition)
     hands.place(label)
+    reading = _one_reading(link)
+    if reading is not None and reading["label"] == "empty":
+        # an empty head's light is not the darkest die's: never an "ok" for it
+        return Step("light", "failed",
+                    _("the head reads empty, so the %s die's light was not measured") % label,
+                    _("put the %s die in the pyramid's head when asked, then run doctor "
+                      "again") % label)
     on, off = link.sample()
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
@@ -285,6 +287,18 @@ def light_step(link, hands, settings, edition):
                                          clear, floor, clear * ratio, calibrate.LIGHT_MARGIN)
     return Step("light", "failed", shown, _("set %s (pyramid calibrate --autorange finds it)")
                 % fix if _settings else fix)
+
+
+def _one_reading(link, timeout=5.0):
+    """One reading the board streams (``RD``: its ``label`` and margin ``m``), or None
+    when none came within ``timeout`` seconds."""
+    link.stream(100)
+    reading = None
+    deadline = time.monotonic() + timeout
+    while reading is None and time.monotonic() < deadline:
+        reading = link.next_reading(1.0)
+    link.stream(0)
+    return reading
 
 
 def _released(link, timeout=5.0):
