@@ -134,7 +134,7 @@ class EventLog:
 
     def _load(self):
         boots = self._boots
-        pushes = {}  # boot -> the last seq a push was taken for
+        pushes = {}  # type: dict[str, int]  # boot -> the last seq a push was taken for
 
         def visit(body):
             key = _evt_key(body)
