@@ -10,6 +10,7 @@ emu`` runs them all.
 """
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -310,18 +311,23 @@ def test_pyramid_doctor_on_the_emulated_board_passes_every_check():
         proc = subprocess.Popen([exe, "doctor", "--port", b.port], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         out = b""
-        placed = pushed = False
+        answered = 0  # the prompts to put a die in the head answered so far
+        pushed = False
         deadline = time.monotonic() + 900
         try:
             while proc.poll() is None and time.monotonic() < deadline:
                 ready, _, _ = select.select([proc.stdout], [], [], 1.0)
                 if ready:
                     out += os.read(proc.stdout.fileno(), 4096)
-                if not placed and b"put one die" in out:
-                    b.place(label)
+                # "put one die in ..." (the reading), then "put the purple die in ..."
+                # (the light step: the edition's darkest die)
+                asked = re.findall(rb"put (one|the (\w+)) die in the pyramid's head", out)
+                while answered < len(asked):
+                    named = asked[answered][1].decode()
+                    b.place(named or label)
                     proc.stdin.write(b"\n")
                     proc.stdin.flush()
-                    placed = True
+                    answered += 1
                 if not pushed and b"push the slider" in out:
                     b.release(wait=False)
                     pushed = True
