@@ -245,17 +245,17 @@ def format_reading(n, reading, saturation):
 def format_event(event):
     """One monitor line for a slider push (``camelhost.device.events.DieEvent``)."""
     if event.kind == "die":
-        what = "die %s" % event.label()
+        what = _("die %s") % event.label()
         if event.value is not None:
-            what += " value %d" % event.value
+            what += " " + _("value %d") % event.value
         if event.margin is not None:
-            what += " (margin %.2f)" % event.margin
+            what += " " + _("(margin %.2f)") % event.margin
     elif event.kind == "unknown":
         what = _("die not recognised (nearest: %s)") % event.best
     elif event.kind == "nodie":
-        what = "no die came out"
+        what = _("no die came out")
     elif event.kind == "double":
-        what = "two dice came out together"
+        what = _("two dice came out together")
     elif event.kind == "fault":
         what = _("sensor fault (%s)") % event.code
     else:
