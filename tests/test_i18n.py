@@ -91,10 +91,15 @@ SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "
          "say", "notify", "_form", "text"}
 
 
+#: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).
+SHOWN_KEYWORDS = {"help", "description"}
+
+
 def unwrapped(root=HOST):
     """``[(file, line, text)]``: string literals in the host program that look like
-    words a player reads (formatted with ``%``, returned, or handed to a display or an
-    error) and are not inside ``_()``, ``N_()`` or ``ngettext()``. A heuristic: it
+    words a player reads (formatted with ``%``, returned, handed to a display or an
+    error, given as an option's ``help=`` or a parser's ``description=``, or a command
+    module's ``HELP``) and are not inside ``_()``, ``N_()`` or ``ngettext()``. A heuristic: it
     counts a few that are no words (format strings of numbers) and misses words kept
     in constants."""
     import re
@@ -122,7 +127,10 @@ def unwrapped(root=HOST):
                 shown = (isinstance(p, ast.BinOp) and isinstance(p.op, ast.Mod)
                          and p.left is node) or isinstance(p, ast.Return) or (
                     isinstance(p, ast.Call) and node in p.args
-                    and (getattr(p.func, "attr", None) or getattr(p.func, "id", None)) in SHOWN)
+                    and (getattr(p.func, "attr", None) or getattr(p.func, "id", None)) in SHOWN
+                ) or (isinstance(p, ast.keyword) and p.arg in SHOWN_KEYWORDS) or (
+                    isinstance(p, ast.Assign) and [getattr(t, "id", None) for t in p.targets]
+                    == ["HELP"])
                 while isinstance(p, (ast.BinOp, ast.Call)):
                     if isinstance(p, ast.Call) and getattr(p.func, "id", "") in (
                             "_", "N_", "ngettext"):
@@ -234,3 +242,34 @@ def test_the_monitors_events_lost_line_is_in_german():
     assert str(SeqRange(2, 4)) == "2, 3, 4"
     nodie = DieEvent("nodie", 1, 3)
     assert format_event(nodie).endswith(": kein Würfel kam heraus")
+
+
+def _help(capsys, argv):
+    import pytest
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal
+
+
+def test_help_comes_in_the_language_asked_for_and_english_stays_the_default(
+        capsys, monkeypatch):
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    english = _help(capsys, ["play", "--help"])
+    assert ("names in seat order, comma-separated; the first holds the start marker "
+            "(e.g. Ann,Ben,Cy)") in english
+    assert "track a real game at the table" in english
+    german = _help(capsys, ["play", "--help", "--lang", "de"])
+    assert ("Namen in Sitzreihenfolge, durch Kommas getrennt; der erste hat den "
+            "Startspielermarker (z. B. Ann,Ben,Cy)") in german
+    assert "ein echtes Spiel am Tisch verfolgen" in german and "seat order" not in german
+    assert "Namen in Sitzreihenfolge" in _help(capsys, ["play", "--lang=de", "--help"])
+    # the --web option's help (camelhost.web) and the command list come in German too
+    assert "eine Live-Anzeigeseite bereitstellen" in german
+    assert "Bots spielen ein ganzes Spiel" in _help(capsys, ["--help", "--lang", "de"])
+    # after a German run, the next run without --lang is English again
+    assert _help(capsys, ["play", "--help"]) == english
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert "Namen in Sitzreihenfolge" in _help(capsys, ["play", "--help"])
+    assert _help(capsys, ["play", "--help", "--lang", "en"]) == english

@@ -21,11 +21,11 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
-HELP = ("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
-        "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
-        "each step ok or failed with the advice that fixes it.")
+HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
+           "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
+           "each step ok or failed with the advice that fixes it."))
 
 #: LED on minus LED off, clear channel, with a die in the head: below this the LED
 #: makes no difference worth the name (counts; a lit LED gives hundreds at 24 ms)
@@ -36,11 +36,11 @@ PUSH_TIMEOUT = 30.0
 
 def add_arguments(parser):
     parser.add_argument("--port", default="auto",
-                        help="serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
-                        "or 'virtual' (the simulated pyramid); default auto")
+                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
+                               "or 'virtual' (the simulated pyramid); default auto"))
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
-                        help="edition of the virtual pyramid (default second)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+                        help=_("edition of the virtual pyramid (default second)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
 
 
 class Step:

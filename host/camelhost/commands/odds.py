@@ -20,40 +20,40 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, ngettext, pgettext
+from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
 
-HELP = "Exact leg odds, tile landings, best tile, action values and race odds of a position."
+HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
 
 
 def add_arguments(parser):
-    parser.add_argument("position", help="position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
-                        "(quote it: it holds spaces and |), or a board in the short form "
-                        "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\"")
+    parser.add_argument("position", help=_("position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
+                                           "(quote it: it holds spaces and |), or a board in the short form "
+                                           "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\""))
     parser.add_argument("--edition", choices=("classic", "second"),
-                        help="short board form: the edition, when the colours do not say it "
-                        "(red, purple, black or the grey die: second; orange: classic)")
+                        help=_("short board form: the edition, when the colours do not say it "
+                               "(red, purple, black or the grey die: second; orange: classic)"))
     parser.add_argument("--pyramid", "--dice", dest="pyramid", metavar="DICE",
-                        help="short board form: dice still inside, e.g. G,B or blue,grey "
-                        "(default: all; second: k inside, k-1 revealed; classic: all rolled)")
+                        help=_("short board form: dice still inside, e.g. G,B or blue,grey "
+                               "(default: all; second: k inside, k-1 revealed; classic: all rolled)"))
     parser.add_argument("--players", type=int,
-                        help="short board form: number of players (default: the edition's "
-                        "fewest, or enough for the tile owners named)")
-    parser.add_argument("--turn", help="short board form: seat to act, e.g. p1 (default p0)")
+                        help=_("short board form: number of players (default: the edition's "
+                               "fewest, or enough for the tile owners named)"))
+    parser.add_argument("--turn", help=_("short board form: seat to act, e.g. p1 (default p0)"))
     parser.add_argument("--names", type=_names,
-                        help="the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
-                        "has seats p0, p1, ...: the report then names the players)")
-    parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
+                        help=_("the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
+                               "has seats p0, p1, ...: the report then names the players)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("race simulation seed (default 1)"))
     parser.add_argument("--samples", type=int, default=None,
-                        help="races to simulate (default: as many as it takes for every "
-                        "95%% interval of the race odds to be within +/-0.5 points)")
+                        help=_("races to simulate (default: as many as it takes for every "
+                               "95%% interval of the race odds to be within +/-0.5 points)"))
     parser.add_argument("--top", type=_top, default=12,
-                        help="how many ranked actions to show (default 12; 0 = all)")
-    parser.add_argument("--timing", action="store_true", help="show how long each part took")
+                        help=_("how many ranked actions to show (default 12; 0 = all)"))
+    parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
     parser.add_argument("--later-tiles", action="store_true",
-                        help="race the later legs with desert tiles placed as the bots were "
-                        "measured to place them (about 1.5x the time; default: later legs "
-                        "without tiles)")
+                        help=_("race the later legs with desert tiles placed as the bots were "
+                               "measured to place them (about 1.5x the time; default: later legs "
+                               "without tiles)"))
 
 
 def _top(text):
