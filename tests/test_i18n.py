@@ -264,6 +264,13 @@ def test_help_comes_in_the_language_asked_for_and_english_stays_the_default(
     assert ("Namen in Sitzreihenfolge, durch Kommas getrennt; der erste hat den "
             "Startspielermarker (z. B. Ann,Ben,Cy)") in german
     assert "ein echtes Spiel am Tisch verfolgen" in german and "seat order" not in german
+    # argparse's own words too, and English as argparse has them
+    assert german.startswith("Aufruf: pyramid play [-h]")
+    assert "Optionen: -h, --help diese Hilfe zeigen und beenden" in german
+    assert english.startswith("usage: pyramid play [-h]")
+    assert "options: -h, --help show this help message and exit" in english
+    assert "Positionsargumente: SECTION Abschnittsnummern" in _help(
+        capsys, ["rules", "--help", "--lang", "de"])
     assert "Namen in Sitzreihenfolge" in _help(capsys, ["play", "--lang=de", "--help"])
     # the --web option's help (camelhost.web) and the command list come in German too
     assert "eine Live-Anzeigeseite bereitstellen" in german

@@ -32,6 +32,27 @@ COMMANDS = [
 ]
 
 
+class _Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``argparse`` parser whose own words come in the table's language too: the
+    ``usage:`` line, the ``positional arguments`` and ``options`` headings and the help
+    of ``-h``. (argparse reads them from gettext's process-wide domain, not from the
+    table's catalogue; its error messages stay English.)"""
+
+    def __init__(self, *args, add_help=True, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help",
+                              help=_("show this help message and exit"))
+
+
 def _load(name):
     try:
         return importlib.import_module("camelhost.commands." + name)
@@ -44,11 +65,12 @@ def _load(name):
 def build_parser():
     """Return the top-level ``argparse`` parser; subcommand options load lazily. Its
     help is in the language in force (``main`` chooses it first, ``language_in``)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pyramid",
         description=_("Camel Up smart pyramid: table program, odds and pyramid tools."),
     )
-    parser.add_argument("--version", action="version", version="pyramid " + __version__)
+    parser.add_argument("--version", action="version", version="pyramid " + __version__,
+                        help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS:
         sub.add_parser(name, help=_(help_text), add_help=False)
@@ -97,7 +119,7 @@ def main(argv=None):
     name = argv[0]
     try:
         module = _load(name)
-        sub = argparse.ArgumentParser(prog="pyramid " + name, description=_(module.HELP))
+        sub = Parser(prog="pyramid " + name, description=_(module.HELP))
         sub.add_argument("--lang", metavar="LANG", default=None,
                          help=_("the table's language: en (the default) or de; without it "
                                 "the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"))
