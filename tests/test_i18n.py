@@ -34,6 +34,10 @@ NOT_WORDS = {
     ("table/journal.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("commands/play.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("table/parser.py", "fix 7:%s,blue"): "a command, typed as it is (an example)",
+    ("coach.py", "no legal action for the coach"): "a bug's message (the rules always "
+                                                   "leave an action), never at a table",
+    ("league.py", "no action left for the greedy bot"): "a bug's message, never at a table",
+    ("table/bots.py", "no action left for the bot"): "a bug's message, never at a table",
 }
 
 
@@ -88,7 +92,9 @@ STYLE_WORDS = {"bold", "reverse", "underline", "italic", "dim", "not"}
 
 #: Calls whose string argument a player reads.
 SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "CliError",
-         "say", "notify", "_form", "text"}
+         "say", "notify", "_form", "text",
+         # errors the command line prints as "pyramid: message" or the table shows
+         "ValueError", "OSError", "LinkError", "NotationError"}
 
 
 #: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).
@@ -167,9 +173,12 @@ def test_a_new_unwrapped_word_is_found(tmp_path):
         "def f(out, n):\n"
         "    out.print(_('%d camels moved') % n)\n"
         "    out.print('%d camels moved' % n)\n"
+        "    if n < 0:\n"
+        "        raise ValueError('no camel moves backwards here')\n"
         "    return 'the race is over'\n", encoding="utf-8")
     found = sorted((path, text) for path, _line, text in unwrapped(str(tmp_path)))
     assert found == [(os.path.join("commands", "x.py"), "%d camels moved"),
+                     (os.path.join("commands", "x.py"), "no camel moves backwards here"),
                      (os.path.join("commands", "x.py"), "the race is over")]
     assert not any(_not_words(path, text) for path, text in found)
 
@@ -280,3 +289,10 @@ def test_help_comes_in_the_language_asked_for_and_english_stays_the_default(
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert "Namen in Sitzreihenfolge" in _help(capsys, ["play", "--help"])
     assert _help(capsys, ["play", "--help", "--lang", "en"]) == english
+
+
+def test_a_command_line_error_comes_in_german(capsys):
+    assert cli.main(["monitor", "--count", "0", "--lang", "de"]) == 1
+    assert capsys.readouterr().err == "pyramid: --count muss mindestens 1 sein\n"
+    assert cli.main(["monitor", "--count", "0"]) == 1
+    assert capsys.readouterr().err == "pyramid: --count must be at least 1\n"

@@ -67,13 +67,13 @@ def _check_writable(option, path):
 
 def run(args):
     if args.auto and args.port != VIRTUAL:
-        raise ValueError("--auto needs --port virtual: on a real pyramid a person releases "
-                         "the dice")
+        raise ValueError(_("--auto needs --port virtual: on a real pyramid a person "
+                           "releases the dice"))
     check_samples(args.samples)
     if args.autorange and args.gain is not None:
-        raise ValueError("give --gain or --autorange, not both")
+        raise ValueError(_("give --gain or --autorange, not both"))
     if args.integration is not None and not 3 <= args.integration <= 614:
-        raise ValueError("--integration must be 3..614 ms")
+        raise ValueError(_("--integration must be 3..614 ms"))
     for option, path in (("--out", args.out), ("--plot", args.plot)):
         if path:
             _check_writable(option, path)  # now, not after a hundred releases

@@ -28,11 +28,11 @@ def add_arguments(parser):
 
 def run(args):
     if args.count is not None and args.count < 1:
-        raise ValueError("--count must be at least 1")
+        raise ValueError(_("--count must be at least 1"))
     if not 20 <= args.period <= 60000:
-        raise ValueError("--period must be 20..60000 ms")
+        raise ValueError(_("--period must be 20..60000 ms"))
     if args.place and args.port != VIRTUAL:
-        raise ValueError("--place works with --port virtual only")
+        raise ValueError(_("--place works with --port virtual only"))
     if args.place:
         from camelup.board import classifier
 

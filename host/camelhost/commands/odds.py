@@ -252,8 +252,9 @@ def _short_board(args):
                             % (said, args.edition))
     name = args.edition or said
     if name is None:
-        raise NotationError("which edition? the board names only colours both editions have "
-                            "(blue, green, yellow, white): add --edition classic or second")
+        raise NotationError(_("which edition? the board names only colours both editions "
+                              "have (blue, green, yellow, white): add --edition classic or "
+                              "second"))
     ed = get_edition(name)
     owners = [tiles[s][0] for s in tiles if tiles[s][0] is not None]
     players = args.players or max([ed.min_players] + [o + 1 for o in owners])
