@@ -296,3 +296,14 @@ def test_a_command_line_error_comes_in_german(capsys):
     assert capsys.readouterr().err == "pyramid: --count muss mindestens 1 sein\n"
     assert cli.main(["monitor", "--count", "0"]) == 1
     assert capsys.readouterr().err == "pyramid: --count must be at least 1\n"
+
+
+def test_the_full_screens_key_help_is_in_german_and_still_leaves_out_f5_without_a_pyramid():
+    from camelhost.ui.screens import HelpScreen
+    set_language("de")
+    keys = HelpScreen("", release=True).keys
+    assert keys.startswith("Tasten:\n  F1                 diese Hilfe (Esc schließt sie)")
+    assert "\n  F5 " in keys
+    assert "F5" not in HelpScreen("", release=False).keys
+    set_language("en")
+    assert HelpScreen("", release=True).keys.startswith("Keys:\n  F1                 this help")

@@ -114,5 +114,5 @@ def run(args):
         if session.phase != "over":
             raise CliError(_("the demo stopped before the end of the race"))
         print(_("journal: %s") % path)
-        wait_for_enter(board, "the race is over; press Enter to close the scoreboard")
+        wait_for_enter(board, _("the race is over; press Enter to close the scoreboard"))
     return 0

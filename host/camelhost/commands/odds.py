@@ -156,7 +156,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
-                verdict = "move it" if expected > now else "better left where it is"
+                verdict = _("move it") if expected > now else _("better left where it is")
                 lines.append(_("  (%s's tile on %d earns %.3f where it is: %s)")
                              % (who(game.turn), own, now, verdict))
     lines.append("")
