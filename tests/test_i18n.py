@@ -94,7 +94,8 @@ STYLE_WORDS = {"bold", "reverse", "underline", "italic", "dim", "not"}
 SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "CliError",
          "say", "notify", "_form", "text",
          # errors the command line prints as "pyramid: message" or the table shows
-         "ValueError", "OSError", "LinkError", "NotationError"}
+         "ValueError", "OSError", "LinkError", "NotationError",
+         "Step"}  # a doctor step's detail and advice
 
 
 #: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).
