@@ -308,3 +308,15 @@ def test_the_full_screens_key_help_is_in_german_and_still_leaves_out_f5_without_
     assert "F5" not in HelpScreen("", release=False).keys
     set_language("en")
     assert HelpScreen("", release=True).keys.startswith("Keys:\n  F1                 this help")
+
+
+def test_the_sensors_trouble_comes_in_german_with_where_to_read_on():
+    from camelhost.tools.monitor import sensor_problem
+    set_language("de")
+    missing, fault = sensor_problem("missing"), sensor_problem("fault")
+    assert missing.startswith("die Pyramide fand keinen Farbsensor TCS34725")
+    for text in (missing, fault):
+        assert text.endswith(': siehe "When the sensor is not found" in hardware/README.md')
+    set_language("en")
+    assert sensor_problem("missing").endswith(
+        'and its wiring: see "When the sensor is not found" in hardware/README.md')

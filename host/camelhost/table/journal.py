@@ -625,7 +625,7 @@ class Journal:
         try:
             mode = os.lstat(path).st_mode
         except FileNotFoundError:
-            raise FileNotFoundError(errno.ENOENT, "no such journal", path) from None
+            raise FileNotFoundError(errno.ENOENT, _("no such journal"), path) from None
         if stat.S_ISLNK(mode):
             raise JournalError(_("%s is a symbolic link: the table never writes through a "
                                  "link; nothing was changed (give the file's own path)") % path)

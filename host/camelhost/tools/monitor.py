@@ -22,14 +22,14 @@ import time
 import camelup.board.tcs34725 as _tcs
 
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
 #: Seconds to wait for the firmware's HELLO after opening the port.
 HELLO_TIMEOUT = 5.0
 #: Where the sensor trouble-shooting steps are.
-SENSOR_HELP = 'see "When the sensor is not found" in hardware/README.md'
+SENSOR_HELP = N_('see "When the sensor is not found" in hardware/README.md')
 
 
 def quiet_link_log(verbose=False):
@@ -78,12 +78,12 @@ def sensor_problem(state):
     answered but its id is not a TCS34725's (``OSError(19)`` from the driver).
     """
     if state == "missing":
-        return ("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
-                "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on the "
-                "breakout and its wiring: " + SENSOR_HELP)
+        return (_("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
+                  "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on "
+                  "the breakout and its wiring: %s") % _(SENSOR_HELP))
     return (_("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
             "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
-            "SDA and SCL wires and solder joints: %s") % (state, SENSOR_HELP))
+            "SDA and SCL wires and solder joints: %s") % (state, _(SENSOR_HELP)))
 
 
 class Pyramid:
@@ -183,7 +183,7 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
 
     opened = open_pyramid(port, edition or "second", seed, value_buttons=value_buttons,
                           option="--port",
-                          hint="--port auto finds it, --port virtual runs the simulated one")
+                          hint=_("--port auto finds it, --port virtual runs the simulated one"))
     path = opened.port
     pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, opened.link, opened.virtual)
     try:
