@@ -95,7 +95,8 @@ SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "
          "say", "notify", "_form", "text",
          # errors the command line prints as "pyramid: message" or the table shows
          "ValueError", "OSError", "LinkError", "NotationError",
-         "Step"}  # a doctor step's detail and advice
+         "Step",  # a doctor step's detail and advice
+         "EmulatorError", "VirtualPyramidError", "_wait"}  # the boards' errors, what they wait for
 
 
 #: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).
@@ -320,3 +321,14 @@ def test_the_sensors_trouble_comes_in_german_with_where_to_read_on():
     set_language("en")
     assert sensor_problem("missing").endswith(
         'and its wiring: see "When the sensor is not found" in hardware/README.md')
+
+
+
+def test_the_emulators_missing_node_is_said_in_german(monkeypatch):
+    import pytest
+    from camelhost.device import emulated
+    monkeypatch.setattr(emulated.shutil, "which", lambda name: None)
+    set_language("de")
+    with pytest.raises(emulated.EmulatorError,
+                       match=r"^node ist nicht installiert \(der Emulator läuft auf Node 18"):
+        emulated.node_runner()
