@@ -96,7 +96,8 @@ SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "
          # errors the command line prints as "pyramid: message" or the table shows
          "ValueError", "OSError", "LinkError", "NotationError",
          "Step",  # a doctor step's detail and advice
-         "EmulatorError", "VirtualPyramidError", "_wait"}  # the boards' errors, what they wait for
+         "EmulatorError", "VirtualPyramidError", "_wait",  # the boards' errors and waits
+         "_need"}  # a journal event's check
 
 
 #: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).
