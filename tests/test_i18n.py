@@ -97,7 +97,8 @@ SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "
          "ValueError", "OSError", "LinkError", "NotationError",
          "Step",  # a doctor step's detail and advice
          "EmulatorError", "VirtualPyramidError", "_wait",  # the boards' errors and waits
-         "_need"}  # a journal event's check
+         "_need",  # a journal event's check
+         "_explain_failure"}  # when calibrate failed
 
 
 #: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).
