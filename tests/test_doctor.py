@@ -56,6 +56,15 @@ def test_a_dead_led_fails_the_led_step_with_its_advice(micropython):
     assert "checks failed: LED" in out
 
 
+def test_a_dead_leds_advice_comes_in_german(micropython):
+    from camelhost.i18n import set_language
+    set_language("de")
+    status, out = _run({"led": "dead"})
+    assert status == 1
+    assert "die Beleuchtungs-LED leuchtet nicht: prüfe den Draht von SENSOR_LED (GP6)" in out
+    assert "the illumination LED does not light" not in out
+
+
 def test_a_foreign_chip_fails_the_sensor_step_naming_its_id(micropython):
     status, out = _run({"chip_id": 0x23})
     assert status == 1 and _status_of(out)["sensor"] == "FAILED"

@@ -223,6 +223,12 @@ def test_a_running_pyramid_that_ignores_ctrl_c_gets_the_safe_boot_hint(tmp_path,
         flash.flash(str(port), build_dir=str(tmp_path / "build"), log=lambda *_: None)
     assert "could not enter raw repl" in str(exc.value)
     assert "safe boot" in str(exc.value)
+    from camelhost.i18n import set_language
+    set_language("de")  # the hint in the maker's language, mpremote's own words as they are
+    with pytest.raises(flash.CliError) as exc:
+        flash.flash(str(port), build_dir=str(tmp_path / "build"), log=lambda *_: None)
+    assert ("could not enter raw repl; die Firmware der Pyramide läuft: zieh sie ab"
+            in str(exc.value))
 
 
 @pytest.mark.micropython

@@ -358,6 +358,17 @@ def test_bounded_state_a_reader_that_dies_is_noticed_reported_and_restarted(devi
         assert "reader failed" in caplog.text
 
 
+def test_a_newer_protocols_refusal_says_its_fix_in_german(device):
+    from camelhost.i18n import set_language
+    set_language("de")
+    link = Link(device.port, hello_wait=5)
+    threading.Timer(0.2, lambda: device.hello(A, 0, proto=2)).start()
+    with pytest.raises(NotAPyramid) as info:
+        link.open()
+    assert str(info.value).endswith(
+        ": aktualisiere dieses Programm (pip install --upgrade für das Host-Paket der Pyramide)")
+
+
 def test_protocol_version_an_unknown_proto_is_refused_naming_both_versions(device):
     link = Link(device.port, hello_wait=5)
     threading.Timer(0.2, lambda: device.hello(A, 0, proto=2)).start()

@@ -93,6 +93,14 @@ def test_a_line_of_the_wrong_shape_is_refused_in_one_line(line, words):
     assert "\n" not in str(info.value)
 
 
+def test_a_line_of_the_wrong_shape_is_refused_in_german():
+    from camelhost.i18n import set_language
+    set_language("de")
+    with pytest.raises(TableError) as info:
+        events.from_json({"type": "action", "player": "Ann", "action": "leg red"})
+    assert str(info.value) == "ein Platz ist eine Zahl: 'Ann'"
+
+
 def test_events_are_frozen():
     die = events.Die(colour="red", value=1)
     with pytest.raises(AttributeError):

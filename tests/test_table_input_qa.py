@@ -315,6 +315,19 @@ def test_finish_words_at_the_private_prompt_are_refused_unseen_as_the_guide_says
     assert t.session.game.pile("winner") == [] and t.session.current == 0
 
 
+def test_a_private_finish_cards_refusals_come_in_german():
+    from camelhost.i18n import set_language
+    set_language("de")
+    t, out = _table()
+    t.line("win")
+    before = len(out.getvalue())
+    t.line("win yellow")
+    assert out.getvalue()[before:] == ("! tippe nur die Farbe der Wettkarte; tippe die Farbe "
+                                       "noch einmal (sie wird nicht gezeigt), oder eine leere "
+                                       "Zeile zum Abbrechen\n")
+    assert t.private == "winner" and t.session.game.pile("winner") == []
+
+
 def test_the_guides_say_a_pasted_position_values_finish_cards_apart_from_best():
     # QA: 'best' and 'pyramid odds' on the line 'position' printed disagreed on a finish
     # card's value: the public line keeps the piles' sizes only, so every card there is

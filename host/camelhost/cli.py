@@ -12,23 +12,45 @@ import sys
 
 from camelhost import __version__
 from camelhost.errors import CliError
-from camelhost.i18n import _, languages, set_language
+from camelhost.i18n import N_, _, languages, set_language
 
-#: name -> one-line help. Order is the order shown by ``pyramid --help``.
+#: name -> one-line help (translated where it is shown). Order is the order shown by
+#: ``pyramid --help``.
 COMMANDS = [
-    ("play", "track a real game at the table (pyramid on USB, virtual, or dice typed in)"),
-    ("demo", "bots play a whole game against the virtual pyramid"),
-    ("replay", "show a finished or interrupted game from its journal"),
-    ("check", "run scenario files against the rules engine"),
-    ("odds", "exact leg odds, race odds and action values for a position"),
-    ("tournament", "seeded games between bot policies: win rates and coins"),
-    ("calibrate", "guided colour calibration of the pyramid's sensor"),
-    ("monitor", "live sensor readings and classification, for checking a build"),
-    ("flash", "compile the firmware with mpy-cross and copy it with mpremote"),
-    ("doctor", "bring-up checklist of a pyramid: versions, sensor, LED, slider"),
-    ("emulate", "the firmware on an emulated Raspberry Pi Pico, on a serial port"),
-    ("rules", "print the rules reference, or the section an error cites (rules 3.8)"),
+    ("play", N_("track a real game at the table (pyramid on USB, virtual, or dice typed in)")),
+    ("demo", N_("bots play a whole game against the virtual pyramid")),
+    ("replay", N_("show a finished or interrupted game from its journal")),
+    ("check", N_("run scenario files against the rules engine")),
+    ("odds", N_("exact leg odds, race odds and action values for a position")),
+    ("tournament", N_("seeded games between bot policies: win rates and coins")),
+    ("calibrate", N_("guided colour calibration of the pyramid's sensor")),
+    ("monitor", N_("live sensor readings and classification, for checking a build")),
+    ("flash", N_("compile the firmware with mpy-cross and copy it with mpremote")),
+    ("doctor", N_("bring-up checklist of a pyramid: versions, sensor, LED, slider")),
+    ("emulate", N_("the firmware on an emulated Raspberry Pi Pico, on a serial port")),
+    ("rules", N_("print the rules reference, or the section an error cites (rules 3.8)")),
 ]
+
+
+class _Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``argparse`` parser whose own words come in the table's language too: the
+    ``usage:`` line, the ``positional arguments`` and ``options`` headings and the help
+    of ``-h``. (argparse reads them from gettext's process-wide domain, not from the
+    table's catalogue; its error messages stay English.)"""
+
+    def __init__(self, *args, add_help=True, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help",
+                              help=_("show this help message and exit"))
 
 
 def _load(name):
@@ -41,15 +63,17 @@ def _load(name):
 
 
 def build_parser():
-    """Return the top-level ``argparse`` parser; subcommand options load lazily."""
-    parser = argparse.ArgumentParser(
+    """Return the top-level ``argparse`` parser; subcommand options load lazily. Its
+    help is in the language in force (``main`` chooses it first, ``language_in``)."""
+    parser = Parser(
         prog="pyramid",
-        description="Camel Up smart pyramid: table program, odds and pyramid tools.",
+        description=_("Camel Up smart pyramid: table program, odds and pyramid tools."),
     )
-    parser.add_argument("--version", action="version", version="pyramid " + __version__)
+    parser.add_argument("--version", action="version", version="pyramid " + __version__,
+                        help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS:
-        sub.add_parser(name, help=help_text, add_help=False)
+        sub.add_parser(name, help=_(help_text), add_help=False)
     return parser
 
 
@@ -64,9 +88,29 @@ def _quiet_stdout():
         pass
 
 
+def language_in(argv):
+    """The language ``argv`` asks for with ``--lang CODE`` or ``--lang=CODE`` (the last
+    one wins, as argparse reads it), or None (then the locale decides). Read before any
+    parser is built, so ``--help`` comes in that language; the parser checks the code
+    afterwards (an unknown one is refused there)."""
+    lang = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg[len("--lang="):]
+    return lang
+
+
 def main(argv=None):
     """Entry point of the ``pyramid`` console script; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    lang = language_in(argv)
+    # the help texts are translated as the parsers are built: choose the language first
+    # (every run chooses again: tests call main in one process)
+    set_language(lang if lang in languages() else None)
     parser = build_parser()
     if not argv or argv[0] not in dict(COMMANDS):
         args = parser.parse_args(argv)  # --help, --version, or a usage error (exit 2)
@@ -75,10 +119,10 @@ def main(argv=None):
     name = argv[0]
     try:
         module = _load(name)
-        sub = argparse.ArgumentParser(prog="pyramid " + name, description=module.HELP)
+        sub = Parser(prog="pyramid " + name, description=_(module.HELP))
         sub.add_argument("--lang", metavar="LANG", default=None,
-                         help="the table's language: en (the default) or de; without it "
-                         "the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
+                         help=_("the table's language: en (the default) or de; without it "
+                                "the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"))
         module.add_arguments(sub)
         args = sub.parse_args(argv[1:])
         if args.lang is not None and args.lang not in languages():

@@ -82,6 +82,7 @@ from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 from camelhost import league
+from camelhost.i18n import ngettext
 from camelhost.league import cached_leg_odds
 
 #: Weight of the next player's best reply in a candidate's score.
@@ -464,9 +465,11 @@ def _read_piles(game, race, ranked, read, noise=None):
         # the place between two rungs: ladder(1 + k) and ladder(2 + k) by the fraction
         pays = ladder(1 + k) + (ahead - k) * (ladder(2 + k) - ladder(1 + k))
         av.ev = p * pays - (1.0 - p)
-        av.reason = "finish %s %s: %s (P %.2f, %d card%s on the pile, %.0f read as %s)" % (
-            pile, colour, "%+.2f" % av.ev, p, len(cards), "" if len(cards) == 1 else "s",
-            ahead, colour)
+        # the action as typed (the odds report says it once), then the reason in words
+        av.reason = "%s: %s" % (av.action, ngettext(
+            "%s (P %.2f, %d card on the pile, %.0f read as %s)",
+            "%s (P %.2f, %d cards on the pile, %.0f read as %s)", len(cards))
+            % ("%+.2f" % av.ev, p, len(cards), ahead, colour))
         changed = True
     if changed:
         ranked.sort(key=lambda a: (-a.ev, a.action))

@@ -9,7 +9,7 @@ the public game (``random`` draws from the seeded ``rng`` it is given):
   whose bets are followed, partnerships in the second edition's 6-8 player game).
 
 ``DESCRIPTIONS`` gives each style in one sentence (``pyramid tournament --help`` and
-docs/odds.md print them). ``choice(style, game, ranked, race)`` is the action the
+docs/odds.md print them; ``described()`` fills in its numbers, in the table's language). ``choice(style, game, ranked, race)`` is the action the
 style takes (``Game.push`` text; ``pyramid`` for a pyramid ticket); ``policy(style)``
 is the tournament's ``(game, rng) -> command`` form (partners named from 1).
 
@@ -28,25 +28,27 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 from camelup.randomplay import random_action
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
 #: Every style a tournament can seat besides ``coach``, in the order the help lists them.
 STYLES = ("random", "greedy", "ev", "cautious", "tiles", "copycat", "partner")
 
-#: One sentence a style: what a person playing it does.
+#: One sentence a style: what a person playing it does (English, its numbers as
+#: placeholders: ``described()`` gives it as shown).
 DESCRIPTIONS = {
-    "random": "any legal action at random, a pyramid ticket half of the time",
-    "greedy": "the leading camel's top leg ticket, else a pyramid ticket",
-    "ev": "the action worth the most coins now, finish cards from the first leg on",
-    "cautious": "like ev, but a leg ticket only on a camel likely to pay (first or second "
-                "at least half of the time) and a finish card only once a camel is within "
-                "5 spaces of the line and its camel has at least a 50 % chance",
-    "tiles": "its spectator tile first: placed where the camels land most and moved when "
-             "a space is worth half a coin more, else like ev",
-    "copycat": "follows the richest other player: their latest leg ticket's colour, and a "
-               "finish card on a pile where they have more cards than it; else like ev",
-    "partner": "second edition, 6-8 players: a partnership at once with the player whose "
-               "tickets are worth most to copy; else (and at smaller tables) like ev",
+    "random": N_("any legal action at random, a pyramid ticket half of the time"),
+    "greedy": N_("the leading camel's top leg ticket, else a pyramid ticket"),
+    "ev": N_("the action worth the most coins now, finish cards from the first leg on"),
+    "cautious": N_("like ev, but a leg ticket only on a camel likely to pay (first or second "
+                   "at least half of the time) and a finish card only once a camel is within "
+                   "%(spaces)d spaces of the line and its camel has at least a %(odds)d %% "
+                   "chance"),
+    "tiles": N_("its spectator tile first: placed where the camels land most and moved when "
+                "a space is worth half a coin more, else like ev"),
+    "copycat": N_("follows the richest other player: their latest leg ticket's colour, and a "
+                  "finish card on a pile where they have more cards than it; else like ev"),
+    "partner": N_("second edition, 6-8 players: a partnership at once with the player whose "
+                  "tickets are worth most to copy; else (and at smaller tables) like ev"),
 }
 
 #: ``cautious`` lays a finish card only once the leading camel is this close to the
@@ -58,6 +60,13 @@ CAUTIOUS_ODDS = 0.5
 CAUTIOUS_LEG = 0.5
 #: ``tiles`` moves its tile when the new space is worth this much more (coins).
 TILE_MOVE_GAIN = 0.5
+
+
+def described(text):
+    """A policy's sentence (a value of ``DESCRIPTIONS`` or ``table.bots.DESCRIPTIONS``)
+    in the table's language, with the numbers it cites taken from the constants above
+    (``CAUTIOUS_HORIZON`` spaces, ``CAUTIOUS_ODDS`` as a per-cent figure)."""
+    return _(text) % {"spaces": CAUTIOUS_HORIZON, "odds": round(100 * CAUTIOUS_ODDS)}
 
 #: Races behind the finish-card values the styles see (seed 1): what the ``ev`` bots
 #: have always used (``action_values``' default).
@@ -261,7 +270,7 @@ def policy(style):
 
     def play(game, rng):
         return _command(choice(style, game))
-    play.__doc__ = "The %s style: %s." % (style, DESCRIPTIONS[style])
+    play.__doc__ = "The %s style: %s." % (style, described(DESCRIPTIONS[style]))
     return play
 
 

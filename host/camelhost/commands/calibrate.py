@@ -2,7 +2,7 @@
 
 import json
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
     HumanDriver,
@@ -14,42 +14,42 @@ from camelhost.tools.calibrate import (
 )
 from camelhost.tools.monitor import VIRTUAL, connect, quiet_link_log
 
-HELP = ("Guided colour calibration: release every die several times (every face) and "
-        "leave the head empty; the readings are fitted into the classifier's profile, the "
-        "separation of every pair of classes is reported with advice, and the profile is "
-        "saved on the pyramid. See docs/calibration.md.")
+HELP = (N_("Guided colour calibration: release every die several times (every face) and "
+           "leave the head empty; the readings are fitted into the classifier's profile, the "
+           "separation of every pair of classes is reported with advice, and the profile is "
+           "saved on the pyramid. See docs/calibration.md."))
 
 
 def add_arguments(parser):
     parser.add_argument("--port", default="auto",
-                        help="serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
-                        "or 'virtual' (the simulated pyramid); default auto")
+                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
+                               "or 'virtual' (the simulated pyramid); default auto"))
     parser.add_argument("--edition", choices=("classic", "second"), default=None,
-                        help="the dice to calibrate (set on the pyramid); default: the "
-                        "pyramid's edition (second for the virtual one)")
+                        help=_("the dice to calibrate (set on the pyramid); default: the "
+                               "pyramid's edition (second for the virtual one)"))
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="N",
-                        help="readings per die and of the empty head (twice as many for the "
-                        "grey die's inks); default %(default)s")
+                        help=_("readings per die and of the empty head (twice as many for the "
+                               "grey die's inks); default %(default)s"))
     parser.add_argument("--auto", action="store_true",
-                        help="unattended: the virtual pyramid's table puts the dice in the "
-                        "head (needs --port virtual)")
+                        help=_("unattended: the virtual pyramid's table puts the dice in the "
+                               "head (needs --port virtual)"))
     parser.add_argument("--plot", metavar="FILE", default=None,
-                        help="write a separation plot (PNG); needs matplotlib: "
-                        "pip install 'smart-pyramid[plot]'")
+                        help=_("write a separation plot (PNG); needs matplotlib: "
+                               "pip install 'smart-pyramid[plot]'"))
     parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
-                        help="set the sensor's analog gain first (default: keep)")
+                        help=_("set the sensor's analog gain first (default: keep)"))
     parser.add_argument("--autorange", action="store_true",
-                        help="first pick the gain with the brightest die in the head "
-                        "(highest gain keeping it under 65 %% of full scale)")
+                        help=_("first pick the gain with the brightest die in the head "
+                               "(highest gain keeping it under 65 %% of full scale)"))
     parser.add_argument("--integration", type=float, default=None, metavar="MS",
-                        help="set the integration time first, 2.4 ms steps, 3..614 (default: keep)")
+                        help=_("set the integration time first, 2.4 ms steps, 3..614 (default: keep)"))
     parser.add_argument("--out", metavar="FILE", default=None,
-                        help="also write the profile (JSON) to FILE")
+                        help=_("also write the profile (JSON) to FILE"))
     parser.add_argument("--no-save", action="store_true",
-                        help="do not store the profile on the pyramid")
+                        help=_("do not store the profile on the pyramid"))
     parser.add_argument("--verbose", action="store_true",
-                        help="also show the serial link's warnings (damaged lines, reconnects)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+                        help=_("also show the serial link's warnings (damaged lines, reconnects)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
 
 
 def _check_writable(option, path):
@@ -67,13 +67,13 @@ def _check_writable(option, path):
 
 def run(args):
     if args.auto and args.port != VIRTUAL:
-        raise ValueError("--auto needs --port virtual: on a real pyramid a person releases "
-                         "the dice")
+        raise ValueError(_("--auto needs --port virtual: on a real pyramid a person "
+                           "releases the dice"))
     check_samples(args.samples)
     if args.autorange and args.gain is not None:
-        raise ValueError("give --gain or --autorange, not both")
+        raise ValueError(_("give --gain or --autorange, not both"))
     if args.integration is not None and not 3 <= args.integration <= 614:
-        raise ValueError("--integration must be 3..614 ms")
+        raise ValueError(_("--integration must be 3..614 ms"))
     for option, path in (("--out", args.out), ("--plot", args.plot)):
         if path:
             _check_writable(option, path)  # now, not after a hundred releases

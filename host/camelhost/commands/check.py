@@ -13,18 +13,18 @@ from camelup.errors import NotationError
 from camelup.scenario import run_scenarios
 
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
-HELP = ("Run scenario files (position, actions, expected outcome, leg odds) against the "
-        "rules engine; folders are searched recursively.")
+HELP = (N_("Run scenario files (position, actions, expected outcome, leg odds) against the "
+           "rules engine; folders are searched recursively."))
 
 
 def add_arguments(parser):
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="scenario files (.scn) or folders holding them (searched "
-                        "recursively)")
+                        help=_("scenario files (.scn) or folders holding them (searched "
+                               "recursively)"))
     parser.add_argument("-q", "--quiet", action="store_true",
-                        help="print only failures and the summary")
+                        help=_("print only failures and the summary"))
 
 
 def _walk(folder):

@@ -4,9 +4,9 @@ its pty, the plain display narrates the race and the final scores end it."""
 import os
 import tempfile
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
-HELP = "bots play a whole game against the virtual pyramid"
+HELP = N_("bots play a whole game against the virtual pyramid")
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
 
@@ -22,13 +22,13 @@ def seats_text():
 def add_arguments(parser):
     parser.add_argument("--edition", choices=("classic", "second"), default="second")
     parser.add_argument("--seed", type=int, default=1,
-                        help="seed of the setup, the dice and the bots (default 1)")
+                        help=_("seed of the setup, the dice and the bots (default 1)"))
     parser.add_argument("--seats", type=int, default=4,
                         help=_("number of seats: %s (default 4)") % seats_text())
-    parser.add_argument("--journal", help="journal file to write (default: a temporary file)")
-    parser.add_argument("--quiet", action="store_true", help="print only the final scores")
+    parser.add_argument("--journal", help=_("journal file to write (default: a temporary file)"))
+    parser.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
     parser.add_argument("--wait", type=float, default=30.0,
-                        help="longest wait for the pyramid, seconds (default 30)")
+                        help=_("longest wait for the pyramid, seconds (default 30)"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 
@@ -114,5 +114,5 @@ def run(args):
         if session.phase != "over":
             raise CliError(_("the demo stopped before the end of the race"))
         print(_("journal: %s") % path)
-        wait_for_enter(board, "the race is over; press Enter to close the scoreboard")
+        wait_for_enter(board, _("the race is over; press Enter to close the scoreboard"))
     return 0

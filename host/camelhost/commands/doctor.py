@@ -21,11 +21,11 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
-HELP = ("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
-        "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
-        "each step ok or failed with the advice that fixes it.")
+HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
+           "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
+           "each step ok or failed with the advice that fixes it."))
 
 #: LED on minus LED off, clear channel, with a die in the head: below this the LED
 #: makes no difference worth the name (counts; a lit LED gives hundreds at 24 ms)
@@ -36,11 +36,11 @@ PUSH_TIMEOUT = 30.0
 
 def add_arguments(parser):
     parser.add_argument("--port", default="auto",
-                        help="serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
-                        "or 'virtual' (the simulated pyramid); default auto")
+                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
+                               "or 'virtual' (the simulated pyramid); default auto"))
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
-                        help="edition of the virtual pyramid (default second)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+                        help=_("edition of the virtual pyramid (default second)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
 
 
 class Step:
@@ -155,20 +155,20 @@ def checklist(pyramid, hands, edition):
         info = link.request("INFO?", lambda m: m.name == "INFO", 3.0)
     except OSError as exc:  # LinkError: a firmware older than INFO?
         steps.append(Step("versions", "failed", _("firmware %s did not say what runs it (%s)") % (hello["fw"], exc),
-                          "flash this program's firmware: pyramid flash --port PORT (safe boot first)"))
+                          _("flash this program's firmware: pyramid flash --port PORT (safe boot first)")))
     if info is not None:
         ours = packaged_firmware_version()
         detail = _("%s %s, firmware %s (this program ships %s)") % (
             "MicroPython" if info["impl"] == "micropython" else info["impl"], info["mp"], hello["fw"], ours)
         if hello["fw"] != ours:
             steps.append(Step("versions", "failed", detail,
-                              "flash the firmware this program ships: pyramid flash --port PORT"))
+                              _("flash the firmware this program ships: pyramid flash --port PORT")))
         else:
             steps.append(Step("versions", "ok", detail))
 
     # bytecode
     if info is None:
-        steps.append(Step("bytecode", "skipped", "needs the versions step"))
+        steps.append(Step("bytecode", "skipped", _("needs the versions step")))
     elif info["impl"] != "micropython":
         steps.append(Step("bytecode", "skipped", _("the firmware runs under %s (virtual pyramid without the "
                           "MicroPython unix port): no .mpy files to check") % info["impl"]))
@@ -182,8 +182,8 @@ def checklist(pyramid, hands, edition):
                               % (got[0], got[1], flash.describe_header(header))))
         except CliError as exc:
             steps.append(Step("bytecode", "failed", str(exc),
-                              "install MicroPython 1.23 or later on the board (hold BOOTSEL while "
-                              "plugging in, copy the RP2040 UF2), then pyramid flash"))
+                              _("install MicroPython 1.23 or later on the board (hold BOOTSEL while "
+                                "plugging in, copy the RP2040 UF2), then pyramid flash")))
 
     # sensor and settings
     state = hello["sensor"]
@@ -193,18 +193,19 @@ def checklist(pyramid, hands, edition):
         settings = pyramid.settings()
     except OSError:
         pass
-    shown = _("chip id 0x%s") % sid if sid else "no chip id read"
+    shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
         shown += _("; edition %s, integration %d ms, gain %dx, value buttons %s") % (
-            settings["ed"], settings["it"], settings["gain"], "fitted" if settings["vb"] else "not fitted")
+            settings["ed"], settings["it"], settings["gain"],
+            _("fitted") if settings["vb"] else _("not fitted"))
     sensor_ok = state == "ok"
-    steps.append(Step("sensor", "ok" if sensor_ok else "failed", "sensor %s, %s" % (state, shown),
+    steps.append(Step("sensor", "ok" if sensor_ok else "failed", _("sensor %s, %s") % (state, shown),
                       "" if sensor_ok else monitor.sensor_problem(state)))
 
     # LED on/off difference and one reading, with a die in the head
     if not sensor_ok:
-        steps.append(Step("LED", "skipped", "needs the sensor"))
-        steps.append(Step("reading", "skipped", "needs the sensor"))
+        steps.append(Step("LED", "skipped", _("needs the sensor")))
+        steps.append(Step("reading", "skipped", _("needs the sensor")))
         steps.append(Step("light", "skipped", _("needs the sensor")))
     else:
         hands.place_die(edition)
@@ -215,17 +216,17 @@ def checklist(pyramid, hands, edition):
         else:
             steps.append(Step("LED", "failed", _("LED on adds only %d clear counts (on %d, off %d) with a die "
                               "in the head") % (diff, on[0], off[0]),
-                              "the illumination LED does not light: check the wire from SENSOR_LED "
-                              "(GP6) to the breakout's LED pin, and the LED itself "
-                              "(hardware/README.md)"))
+                              _("the illumination LED does not light: check the wire from SENSOR_LED "
+                                "(GP6) to the breakout's LED pin, and the LED itself "
+                                "(hardware/README.md)")))
         reading = _one_reading(link)
         if reading is None:
-            steps.append(Step("reading", "failed", "no reading streamed within 5 s",
-                              "see hardware/README.md, 'When the sensor is not found'"))
+            steps.append(Step("reading", "failed", _("no reading streamed within 5 s"),
+                              _("see hardware/README.md, 'When the sensor is not found'")))
         elif reading["label"] in ("empty", "unknown", "double"):
             steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %.2f sigma)")
                               % (reading["label"], reading["m"] / 100),
-                              "check the LED step first; then calibrate: pyramid calibrate --port PORT"))
+                              _("check the LED step first; then calibrate: pyramid calibrate --port PORT")))
         else:
             steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %.2f sigma")
                               % (reading["label"], reading["m"] / 100)))
@@ -237,16 +238,16 @@ def checklist(pyramid, hands, edition):
     event = link.next_event(wait)
     if event is None:
         steps.append(Step("slider", "failed", _("no push seen within %.0f s") % wait,
-                          "check the slider switch: COM to GND, NO to SLIDER (GP15), with its "
-                          "external pull-up (hardware/README.md)"))
+                          _("check the slider switch: COM to GND, NO to SLIDER (GP15), with its "
+                            "external pull-up (hardware/README.md)")))
     else:
         released = _released(link)
         what = _("pressed (event %d: %s)") % (event.seq, event.kind)
         if released:
-            steps.append(Step("slider", "ok", what + " and released"))
+            steps.append(Step("slider", "ok", _("%s and released") % what))
         else:
-            steps.append(Step("slider", "failed", what + " but it still reads pressed",
-                              "the switch stays closed: check the lever and that NO (not NC) is wired"))
+            steps.append(Step("slider", "failed", _("%s but it still reads pressed") % what,
+                              _("the switch stays closed: check the lever and that NO (not NC) is wired")))
     return steps
 
 
@@ -330,7 +331,7 @@ def run(args, out=None, hardware=None):
             pyramid = monitor.connect(args.port, edition=args.edition, seed=args.seed)
     except CliError as exc:
         for line in Step("connection", "failed", str(exc),
-                         "plug the pyramid in, check --port, flash it (pyramid flash)").lines():
+                         _("plug the pyramid in, check --port, flash it (pyramid flash)")).lines():
             print(line, file=out)
         return 1
     with pyramid:

@@ -20,28 +20,28 @@ import os
 import sys
 
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
 HELP = (
-    "Run MicroPython and the pyramid firmware on an emulated Raspberry Pi Pico, with "
-    "the simulated sensor, slider and dice, and print the serial port it appears on."
+    N_("Run MicroPython and the pyramid firmware on an emulated Raspberry Pi Pico, with "
+       "the simulated sensor, slider and dice, and print the serial port it appears on.")
 )
 
 
 def add_arguments(parser):
     parser.add_argument("--uf2", default=None,
-                        help="the MicroPython UF2 to boot (RPI_PICO, 1.23 or later); "
-                        "default $PYRAMID_UF2")
+                        help=_("the MicroPython UF2 to boot (RPI_PICO, 1.23 or later); "
+                               "default $PYRAMID_UF2"))
     parser.add_argument("--fresh", action="store_true",
-                        help="a new board: MicroPython only, empty filesystem "
-                        "(then pyramid flash --port PORT)")
+                        help=_("a new board: MicroPython only, empty filesystem "
+                               "(then pyramid flash --port PORT)"))
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
-                        help="which edition's dice are in the pyramid (default second)")
+                        help=_("which edition's dice are in the pyramid (default second)"))
     parser.add_argument("--seed", type=int, default=1,
-                        help="seed of the dice and the sensor's optics (default 1)")
+                        help=_("seed of the dice and the sensor's optics (default 1)"))
     parser.add_argument("--flash", default=None, metavar="FILE",
-                        help="the board's filesystem image, kept across runs (created "
-                        "with the firmware when missing)")
+                        help=_("the board's filesystem image, kept across runs (created "
+                               "with the firmware when missing)"))
 
 
 def run(args):

@@ -6,28 +6,28 @@ or mpremote is missing, the board is not at PORT, or the copy does not verify.
 """
 
 from camelhost.device import flash
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
 HELP = (
-    "Compile firmware/ and the camelup modules it needs with mpy-cross, copy them "
-    "to the board with mpremote, and list them back to check the copy."
+    N_("Compile firmware/ and the camelup modules it needs with mpy-cross, copy them "
+       "to the board with mpremote, and list them back to check the copy.")
 )
 
 
 def add_arguments(parser):
     parser.add_argument("--port", default="auto",
-                        help="serial port of the board: a path (/dev/ttyACM0), 'auto' "
-                        "(the first USB serial board) or id:<serial>; default auto")
+                        help=_("serial port of the board: a path (/dev/ttyACM0), 'auto' "
+                               "(the first USB serial board) or id:<serial>; default auto"))
     parser.add_argument("--target", default="/",
-                        help="folder on the board to install into (default /)")
+                        help=_("folder on the board to install into (default /)"))
     parser.add_argument("--build-dir", default=None,
-                        help="where the compiled files go (default build/firmware)")
+                        help=_("where the compiled files go (default build/firmware)"))
     parser.add_argument("--resume", action="store_true",
-                        help="do not soft-reset on connect (needed for the MicroPython unix port)")
+                        help=_("do not soft-reset on connect (needed for the MicroPython unix port)"))
     parser.add_argument("--no-reset", action="store_true",
-                        help="leave the board running its REPL after the copy")
+                        help=_("leave the board running its REPL after the copy"))
     parser.add_argument("--build-only", action="store_true",
-                        help="compile and list the files, copy nothing")
+                        help=_("compile and list the files, copy nothing"))
 
 
 def run(args):

@@ -1,38 +1,38 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.tools.monitor import VIRTUAL, connect, monitor, quiet_link_log
 
-HELP = ("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
-        "the classification with its margin, every slider push, firmware and protocol "
-        "version, sensor status. For checking a build (hardware/README.md).")
+HELP = (N_("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
+           "the classification with its margin, every slider push, firmware and protocol "
+           "version, sensor status. For checking a build (hardware/README.md)."))
 
 
 def add_arguments(parser):
     parser.add_argument("--port", default="auto",
-                        help="serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
-                        "or 'virtual' (the simulated pyramid); default auto")
+                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
+                               "or 'virtual' (the simulated pyramid); default auto"))
     parser.add_argument("--count", type=int, default=None, metavar="N",
-                        help="stop after N readings (default: run until Ctrl-C)")
+                        help=_("stop after N readings (default: run until Ctrl-C)"))
     parser.add_argument("--period", type=int, default=250, metavar="MS",
-                        help="time between readings in ms, 20..60000 (default 250)")
+                        help=_("time between readings in ms, 20..60000 (default 250)"))
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
-                        help="edition of the virtual pyramid (default second)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the virtual pyramid")
+                        help=_("edition of the virtual pyramid (default second)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
     parser.add_argument("--verbose", action="store_true",
-                        help="also show the serial link's warnings (damaged lines, reconnects)")
+                        help=_("also show the serial link's warnings (damaged lines, reconnects)"))
     parser.add_argument("--place", metavar="CONTENT", default=None,
-                        help="virtual pyramid only: what lies in the head (a die label such "
-                        "as red or grey-black, or empty)")
+                        help=_("virtual pyramid only: what lies in the head (a die label such "
+                               "as red or grey-black, or empty)"))
 
 
 def run(args):
     if args.count is not None and args.count < 1:
-        raise ValueError("--count must be at least 1")
+        raise ValueError(_("--count must be at least 1"))
     if not 20 <= args.period <= 60000:
-        raise ValueError("--period must be 20..60000 ms")
+        raise ValueError(_("--period must be 20..60000 ms"))
     if args.place and args.port != VIRTUAL:
-        raise ValueError("--place works with --port virtual only")
+        raise ValueError(_("--place works with --port virtual only"))
     if args.place:
         from camelup.board import classifier
 

@@ -20,40 +20,40 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, ngettext, pgettext
+from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
 
-HELP = "Exact leg odds, tile landings, best tile, action values and race odds of a position."
+HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
 
 
 def add_arguments(parser):
-    parser.add_argument("position", help="position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
-                        "(quote it: it holds spaces and |), or a board in the short form "
-                        "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\"")
+    parser.add_argument("position", help=_("position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
+                                           "(quote it: it holds spaces and |), or a board in the short form "
+                                           "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\""))
     parser.add_argument("--edition", choices=("classic", "second"),
-                        help="short board form: the edition, when the colours do not say it "
-                        "(red, purple, black or the grey die: second; orange: classic)")
+                        help=_("short board form: the edition, when the colours do not say it "
+                               "(red, purple, black or the grey die: second; orange: classic)"))
     parser.add_argument("--pyramid", "--dice", dest="pyramid", metavar="DICE",
-                        help="short board form: dice still inside, e.g. G,B or blue,grey "
-                        "(default: all; second: k inside, k-1 revealed; classic: all rolled)")
+                        help=_("short board form: dice still inside, e.g. G,B or blue,grey "
+                               "(default: all; second: k inside, k-1 revealed; classic: all rolled)"))
     parser.add_argument("--players", type=int,
-                        help="short board form: number of players (default: the edition's "
-                        "fewest, or enough for the tile owners named)")
-    parser.add_argument("--turn", help="short board form: seat to act, e.g. p1 (default p0)")
+                        help=_("short board form: number of players (default: the edition's "
+                               "fewest, or enough for the tile owners named)"))
+    parser.add_argument("--turn", help=_("short board form: seat to act, e.g. p1 (default p0)"))
     parser.add_argument("--names", type=_names,
-                        help="the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
-                        "has seats p0, p1, ...: the report then names the players)")
-    parser.add_argument("--seed", type=int, default=1, help="race simulation seed (default 1)")
+                        help=_("the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
+                               "has seats p0, p1, ...: the report then names the players)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("race simulation seed (default 1)"))
     parser.add_argument("--samples", type=int, default=None,
-                        help="races to simulate (default: as many as it takes for every "
-                        "95%% interval of the race odds to be within +/-0.5 points)")
+                        help=_("races to simulate (default: as many as it takes for every "
+                               "95%% interval of the race odds to be within +/-0.5 points)"))
     parser.add_argument("--top", type=_top, default=12,
-                        help="how many ranked actions to show (default 12; 0 = all)")
-    parser.add_argument("--timing", action="store_true", help="show how long each part took")
+                        help=_("how many ranked actions to show (default 12; 0 = all)"))
+    parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
     parser.add_argument("--later-tiles", action="store_true",
-                        help="race the later legs with desert tiles placed as the bots were "
-                        "measured to place them (about 1.5x the time; default: later legs "
-                        "without tiles)")
+                        help=_("race the later legs with desert tiles placed as the bots were "
+                               "measured to place them (about 1.5x the time; default: later legs "
+                               "without tiles)"))
 
 
 def _top(text):
@@ -156,7 +156,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
-                verdict = "move it" if expected > now else "better left where it is"
+                verdict = _("move it") if expected > now else _("better left where it is")
                 lines.append(_("  (%s's tile on %d earns %.3f where it is: %s)")
                              % (who(game.turn), own, now, verdict))
     lines.append("")
@@ -252,8 +252,9 @@ def _short_board(args):
                             % (said, args.edition))
     name = args.edition or said
     if name is None:
-        raise NotationError("which edition? the board names only colours both editions have "
-                            "(blue, green, yellow, white): add --edition classic or second")
+        raise NotationError(_("which edition? the board names only colours both editions "
+                              "have (blue, green, yellow, white): add --edition classic or "
+                              "second"))
     ed = get_edition(name)
     owners = [tiles[s][0] for s in tiles if tiles[s][0] is not None]
     players = args.players or max([ed.min_players] + [o + 1 for o in owners])

@@ -14,34 +14,34 @@ import time
 
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
-HELP = "track a real game at the table (pyramid on USB, virtual, or dice typed in)"
+HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice typed in)")
 
 
 def add_arguments(parser):
-    parser.add_argument("--players", help="names in seat order, comma-separated; the "
-                        "first holds the start marker (e.g. Ann,Ben,Cy)")
+    parser.add_argument("--players", help=_("names in seat order, comma-separated; the "
+                                            "first holds the start marker (e.g. Ann,Ben,Cy)"))
     parser.add_argument("--edition", choices=("classic", "second"), default=None,
-                        help="classic or second (default second; --resume takes the journal's)")
+                        help=_("classic or second (default second; --resume takes the journal's)"))
     parser.add_argument("--pyramid", default=None,
-                        help="auto | PORT | virtual | manual (default manual; --resume takes "
-                        "the journal's)")
+                        help=_("auto | PORT | virtual | manual (default manual; --resume takes "
+                               "the journal's)"))
     parser.add_argument("--plain", action="store_true",
-                        help="plain line mode (scripts, screen readers) instead of the full screen")
-    parser.add_argument("--journal", help="journal file to write (default journals/<time>.jsonl)")
-    parser.add_argument("--resume", metavar="FILE", help="continue the game in this journal")
+                        help=_("plain line mode (scripts, screen readers) instead of the full screen"))
+    parser.add_argument("--journal", help=_("journal file to write (default journals/<time>.jsonl)"))
+    parser.add_argument("--resume", metavar="FILE", help=_("continue the game in this journal"))
     parser.add_argument("--upto-damage", action="store_true",
-                        help="with --resume: continue up to the first damaged line or event "
-                        "that no longer applies (the rest is kept in FILE.damaged)")
-    parser.add_argument("--bots", default=None, help="names of the seats bots play, "
-                        "comma-separated (--resume takes the journal's)")
+                        help=_("with --resume: continue up to the first damaged line or event "
+                               "that no longer applies (the rest is kept in FILE.damaged)"))
+    parser.add_argument("--bots", default=None, help=_("names of the seats bots play, "
+                                                       "comma-separated (--resume takes the journal's)"))
     parser.add_argument("--speak", action="store_true",
-                        help="say each die announcement aloud with espeak-ng (if on PATH)")
+                        help=_("say each die announcement aloud with espeak-ng (if on PATH)"))
     parser.add_argument("--seed", type=int, default=None,
-                        help="seed for drawn setups, bots and the virtual pyramid (default: "
-                        "a new one, printed so the game can be played again; --resume takes "
-                        "the journal's)")
+                        help=_("seed for drawn setups, bots and the virtual pyramid (default: "
+                               "a new one, printed so the game can be played again; --resume takes "
+                               "the journal's)"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 

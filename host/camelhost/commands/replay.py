@@ -6,15 +6,15 @@ applies, ends the replay there with one line naming it, said where the replay st
 and again as the last line (``pyramid play --resume FILE --upto-damage`` is what sets
 the rest aside)."""
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
-HELP = "show a finished or interrupted game from its journal"
+HELP = N_("show a finished or interrupted game from its journal")
 
 
 def add_arguments(parser):
-    parser.add_argument("file", help="journal file written by pyramid play or pyramid demo")
+    parser.add_argument("file", help=_("journal file written by pyramid play or pyramid demo"))
     parser.add_argument("--brief", action="store_true",
-                        help="only the table at the end, not every event")
+                        help=_("only the table at the end, not every event"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 

@@ -11,15 +11,16 @@ with a one-line error for a section the reference does not have.
 import sys
 
 from camelhost import rulesdoc
+from camelhost.i18n import N_, _
 
-HELP = ("Print the Camel Up rules as this program implements them (docs/rules.md), or "
-        "one section: the one an error message cites as RULES 3.8 is `pyramid rules 3.8`.")
+HELP = (N_("Print the Camel Up rules as this program implements them (docs/rules.md), or "
+           "one section: the one an error message cites as RULES 3.8 is `pyramid rules 3.8`."))
 
 
 def add_arguments(parser):
     parser.add_argument("section", nargs="*", metavar="SECTION",
-                        help="section numbers: 1.5, 3.8, 3.5 (c) or 3.5c, one or more; default: the "
-                        "whole reference")
+                        help=_("section numbers: 1.5, 3.8, 3.5 (c) or 3.5c, one or more; default: the "
+                               "whole reference"))
 
 
 def _sections(words):

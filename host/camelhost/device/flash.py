@@ -310,12 +310,12 @@ def _mpremote(port, args):
         raise CliError(_("mpremote did not finish within %d s on %s") % (MPREMOTE_TIMEOUT, port)) from None
     if done.returncode != 0:
         message = (done.stderr.strip() or done.stdout.strip()).splitlines()
-        last = message[-1] if message else "no output"
+        last = message[-1] if message else _("no output")
         if "raw repl" in last.lower():
             # A running pyramid ignores Ctrl-C (kbd_intr(-1)), so mpremote can't stop it.
-            last += ("; the pyramid firmware is running: unplug it, hold the slider down while"
-                     " plugging it back in, or press BOOTSEL just after (safe boot,"
-                     " hardware/README.md), then flash again")
+            last += _("; the pyramid firmware is running: unplug it, hold the slider down "
+                      "while plugging it back in, or press BOOTSEL just after (safe boot, "
+                      "hardware/README.md), then flash again")
         raise CliError(_("mpremote failed on %s: %s") % (port, last))
     return done
 
@@ -354,7 +354,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
            _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], describe_header(header)))
     args = mpremote_args(port, build_dir, target, resume, reset, remove=board.stale)
     if board.stale:
-        log("removing sources that would shadow the compiled files: " + ", ".join(board.stale))
+        log(_("removing sources that would shadow the compiled files: %s") % ", ".join(board.stale))
     done = _mpremote(port, args)
     listing = parse_listing(done.stdout)
     missing = []
@@ -362,14 +362,14 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
         if listing.get(rel) != size:
             missing.append(_("%s (%s on the board, %d built)") % (rel, listing.get(rel), size))
     if missing:
-        raise CliError("the board's files differ from the build: " + ", ".join(missing))
+        raise CliError(_("the board's files differ from the build: %s") % ", ".join(missing))
     left = [rel for rel in board.stale if rel in listing]
     if left:
-        raise CliError("could not remove from the board: " + ", ".join(left))
+        raise CliError(_("could not remove from the board: %s") % ", ".join(left))
     built = {rel for rel, _ in files}
     extra = sorted(rel for rel in listing if rel not in built)
     if extra:
-        log("also on the board (not from this build): " + ", ".join(extra))
+        log(_("also on the board (not from this build): %s") % ", ".join(extra))
     log(_("copied and verified %d files on %s under %s") % (len(files), port, target))
     return listing
 

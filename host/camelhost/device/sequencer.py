@@ -369,7 +369,7 @@ class Sequencer:
     def _refuse(self, proto):
         ours = protocol.PROTOCOL_VERSION
         if proto > ours:
-            fix = "update this program (pip install --upgrade the pyramid host package)"
+            fix = _("update this program (pip install --upgrade the pyramid host package)")
         else:
             fix = _("update the pyramid's firmware (pyramid flash --port %s)") % self.port
         text = (_("the pyramid on %s speaks protocol version %d, this program version %d: %s")

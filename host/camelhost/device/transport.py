@@ -125,7 +125,7 @@ class Transport:
         with self._write_lock:
             ser = self._ser
             if ser is None:
-                raise LinkError("the pyramid's port is not open")
+                raise LinkError(_("the pyramid's port is not open"))
             try:
                 ser.write(line)
             except (serial.SerialException, OSError) as exc:

@@ -404,7 +404,7 @@ class VirtualPyramid:
         if not boot.ready.wait(self.start_timeout):
             raise VirtualPyramidError(_("the simulated board did not start: %s") % self.board_log())
         # the firmware is up once its boot HELLO is out (its tasks start right after)
-        self._wait(lambda: boot.hello, self.start_timeout, "the firmware's HELLO")
+        self._wait(lambda: boot.hello, self.start_timeout, _("the firmware's HELLO"))
 
     def _power_off(self):
         boot = self._boot
@@ -569,7 +569,7 @@ class VirtualPyramid:
     def _send(self, *words, timeout=10.0):
         boot = self._boot
         if boot is None:
-            raise VirtualPyramidError("the board is off")
+            raise VirtualPyramidError(_("the board is off"))
         with self._lock:
             self._next_id += 1
             cid = str(self._next_id)
@@ -619,7 +619,7 @@ class VirtualPyramid:
         self._releases += 1
         self._send("push", press, drop, hold, content, value)
         if wait:
-            self._wait(lambda: len(self.events) > before, timeout, "the firmware's event")
+            self._wait(lambda: len(self.events) > before, timeout, _("the firmware's event"))
             with self._lock:
                 done.event = self.events[before]
             done.boot = done.event["boot"]
@@ -672,7 +672,7 @@ class VirtualPyramid:
         dict of bytes ``live`` (in use), ``free``, ``sim`` (the part of ``live`` held by
         the simulated sensor, optics and board, absent on a real pyramid)."""
         if self.runtime != "micropython":
-            raise VirtualPyramidError("heap figures need the MicroPython runtime")
+            raise VirtualPyramidError(_("heap figures need the MicroPython runtime"))
         live, free, sim = (int(x) for x in self._send("mem"))
         return {"live": live, "free": free, "sim": sim}
 
@@ -685,7 +685,7 @@ class VirtualPyramid:
         the host side would arrive."""
         boot = self._boot
         if boot is None:
-            raise VirtualPyramidError("the board is off")
+            raise VirtualPyramidError(_("the board is off"))
         try:
             boot.proc.stdin.write(bytes(data))
         except (BrokenPipeError, OSError, ValueError) as exc:

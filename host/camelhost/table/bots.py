@@ -34,6 +34,7 @@ from camelup.odds.race import race_odds
 from camelup.rng import XorShift32
 
 from camelhost import coach, league
+from camelhost.i18n import N_
 
 #: The policy the table's bots (demo, play --bots) use: "coach" or "ev".
 TABLE_POLICY = "coach"
@@ -190,7 +191,8 @@ for _style in league.STYLES:
         POLICIES[_style] = league.policy(_style)
 POLICIES["coach"] = coach_policy
 
-#: One sentence a policy, for ``pyramid tournament --help``.
+#: One sentence a policy, for ``pyramid tournament --help`` (``league.described()`` gives
+#: it as shown).
 DESCRIPTIONS = dict(league.DESCRIPTIONS)
-DESCRIPTIONS["coach"] = "plays to win the race: the others' replies, its own model of " \
-    "each player's style, the last leg played out"
+DESCRIPTIONS["coach"] = N_("plays to win the race: the others' replies, its own model of "
+                           "each player's style, the last leg played out")

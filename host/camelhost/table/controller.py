@@ -292,11 +292,11 @@ class Table:
             self.display.text(_("no finish card played"))
             self.display.prompt(self.view())
             return True
-        again = "type the colour again (it is not shown), or an empty line to cancel"
+        again = _("type the colour again (it is not shown), or an empty line to cancel")
         racing = self.session.edition.racing
         if len(words) != 1:
             self.private = pile
-            self.display.error("type just the colour of the finish card; " + again)
+            self.display.error(_("type just the colour of the finish card; %s") % again)
             return True
         try:
             notices = self.session.command("finish %s %s" % (pile, words[0]))
@@ -308,7 +308,7 @@ class Table:
             else:
                 reason = str(exc).split(": ", 1)[-1]
                 for colour in racing:
-                    reason = re.sub(r"\b%s\b" % colour, "that colour", reason)
+                    reason = re.sub(r"\b%s\b" % colour, _("that colour"), reason)
                 self.display.error(_("that finish card can't be played: %s; %s")
                                    % (reason, again))
             return True

@@ -22,7 +22,7 @@ Errors: ``TableError`` (a ``ValueError``, one line) naming what is wrong.
 
 from dataclasses import dataclass, fields
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.table.errors import TableError
 
 __all__ = ["Die", "Release", "Gap", "Fault", "Setup", "Act", "Pyramid", "Ink", "Value",
@@ -42,8 +42,9 @@ def _is_int(x):
 
 
 def _need(ok, what, value):
+    # ``what``: marked with N_() where it is written, translated only when it is said
     if not ok:
-        raise TableError("%s: %r" % (what, value))
+        raise TableError("%s: %r" % (_(what), value))
 
 
 class _Event:
@@ -107,14 +108,14 @@ class Die(_Event):
     kind: str = None
 
     def check(self):
-        _need(isinstance(self.colour, str), "a die's colour is a word", self.colour)
-        _need(self.ink in (None, "black", "white"), "the grey die's numerals are black or "
-              "white", self.ink)
-        _need(self.value is None or _is_int(self.value), "a die's value is a number",
+        _need(isinstance(self.colour, str), N_("a die's colour is a word"), self.colour)
+        _need(self.ink in (None, "black", "white"), N_("the grey die's numerals are black or "
+                                                       "white"), self.ink)
+        _need(self.value is None or _is_int(self.value), N_("a die's value is a number"),
               self.value)
-        _need(self.best is None or self.best in GREY_BEST, "an unread grey die's best is "
-              "grey-black or grey-white", self.best)
-        _need(self.player is None or _is_int(self.player), "a seat is a number", self.player)
+        _need(self.best is None or self.best in GREY_BEST, N_("an unread grey die's best is "
+                                                              "grey-black or grey-white"), self.best)
+        _need(self.player is None or _is_int(self.player), N_("a seat is a number"), self.player)
 
     @property
     def key(self):
@@ -161,7 +162,7 @@ class Release(_Event):
     dim: bool = False
 
     def check(self):
-        _need(self.kind in UNUSABLE, "an unusable release is double, nodie or unknown",
+        _need(self.kind in UNUSABLE, N_("an unusable release is double, nodie or unknown"),
               self.kind)
 
 
@@ -237,8 +238,8 @@ class Setup(_Event):
     start: int = None
 
     def check(self):
-        _need(isinstance(self.stacks, (dict, list)), "a setup gives the stacks", self.stacks)
-        _need(self.start is None or _is_int(self.start), "the starting seat is a number",
+        _need(isinstance(self.stacks, (dict, list)), N_("a setup gives the stacks"), self.stacks)
+        _need(self.start is None or _is_int(self.start), N_("the starting seat is a number"),
               self.start)
 
 
@@ -253,8 +254,8 @@ class Act(_Event):
     action: str = None
 
     def check(self):
-        _need(_is_int(self.player), "a seat is a number", self.player)
-        _need(isinstance(self.action, str), "an action is text", self.action)
+        _need(_is_int(self.player), N_("a seat is a number"), self.player)
+        _need(isinstance(self.action, str), N_("an action is text"), self.action)
 
 
 @dataclass(frozen=True)
@@ -266,7 +267,7 @@ class Pyramid(_Event):
     player: int = None
 
     def check(self):
-        _need(self.player is None or _is_int(self.player), "a seat is a number", self.player)
+        _need(self.player is None or _is_int(self.player), N_("a seat is a number"), self.player)
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,7 @@ class Correction(_Event):
     stacks: object = None
 
     def check(self):
-        _need(isinstance(self.stacks, (dict, list)), "a correction gives the stacks",
+        _need(isinstance(self.stacks, (dict, list)), N_("a correction gives the stacks"),
               self.stacks)
 
 

@@ -134,17 +134,17 @@ def _parse(chunk, checked):
     if len(chunk) >= 9 and chunk[-9:-8] == b"*":
         text, crc = chunk[:-9], chunk[-8:]
         if _crc(text).encode() != crc:
-            raise ValueError("checksum does not match")
+            raise ValueError(_("checksum does not match"))
     elif checked:
-        raise ValueError("no checksum")
+        raise ValueError(_("no checksum"))
     else:
         text = chunk
     try:
         event = json.loads(text.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
+        raise ValueError(_("not UTF-8 text")) from None
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise ValueError("not an event object")
+        raise ValueError(_("not an event object"))
     return event
 
 
@@ -246,7 +246,7 @@ def _scan(path, data):
                 _check_header(path, event)
                 scan.format = event.get("format", 0)
                 if event.get("format", 0) >= 2 and not checked:
-                    raise ValueError("no checksum")
+                    raise ValueError(_("no checksum"))
         except ValueError as exc:
             if isinstance(exc, JournalError):
                 raise
@@ -625,7 +625,7 @@ class Journal:
         try:
             mode = os.lstat(path).st_mode
         except FileNotFoundError:
-            raise FileNotFoundError(errno.ENOENT, "no such journal", path) from None
+            raise FileNotFoundError(errno.ENOENT, _("no such journal"), path) from None
         if stat.S_ISLNK(mode):
             raise JournalError(_("%s is a symbolic link: the table never writes through a "
                                  "link; nothing was changed (give the file's own path)") % path)

@@ -74,7 +74,7 @@ def parse_die(text, edition, ink_optional=False):
             raise DieSyntaxError(_("the grey die needs its numeral colour: 'grey black %s' or "
                                  "'grey white %s'") % (value, value))
         else:
-            ink = match_name(rest[0], INKS, "numeral colour of the grey die")
+            ink = match_name(rest[0], INKS, _("numeral colour of the grey die"))
             rest = rest[1:]
     if len(rest) != 1:
         example = "grey white 3" if colour == "grey" else "%s 2" % colour

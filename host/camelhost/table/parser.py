@@ -17,7 +17,7 @@ from camelup.editions import get_edition
 from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
@@ -129,13 +129,13 @@ def stacks_from_json(rows):
 
 #: ``draw`` or ``setup ...`` once the race is set up: the camels are set up once, at
 #: the start of a race (RULES 2.2, 3.2); a bumped stack is put back with ``fix``.
-SETUP_DONE = "the setup is already done"
+SETUP_DONE = N_("the setup is already done")
 
 
 def drawn_stacks(session):
     """Starting stacks drawn from the session's seed and race number (``draw``)."""
     if session.phase != "setup":
-        raise TableError(SETUP_DONE)
+        raise TableError(_(SETUP_DONE))
     return random_stacks(session.edition,
                                  XorShift32(session.seed * 1000 + session.race_no))
 
@@ -193,7 +193,7 @@ def parse_command(text, session):
         return {"type": "setup", "how": "drawn", "stacks": stacks_json(drawn_stacks(session))}
     if head == "setup":
         if session.game is not None:  # whatever follows: refused as 'draw' is
-            raise TableError(SETUP_DONE)
+            raise TableError(_(SETUP_DONE))
         if not rest:
             raise _form(head)
         return {"type": "setup", "how": "typed",

@@ -399,7 +399,7 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         cfg = pyramid.link.configure(edition=edition if edition != hello["ed"] else None,
                                      gain=gain, integration_ms=integration)
     except LinkError as exc:
-        _explain_failure(pyramid, exc, "setting up")
+        _explain_failure(pyramid, exc, _("setting up"))
     pyramid.check_alive()
     edition = cfg["ed"]
     if autorange:
@@ -462,7 +462,7 @@ def choose_gain(pyramid, driver, edition, out):
         try:
             state["cfg"] = pyramid.link.configure(gain=gain)
         except LinkError as exc:
-            _explain_failure(pyramid, exc, "choosing the gain")
+            _explain_failure(pyramid, exc, _("choosing the gain"))
         it = integration_ms(state["cfg"]["it"])
         on, _off = _sample(pyramid, 0, 0)
         print(_("gain %2dx: %s clear %d counts (%.0f %% of full scale)")
@@ -528,7 +528,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
         cfg = pyramid.link.configure(gain=new["gain"],
                                      integration_ms=None if longer == it else max(3.0, longer))
     except LinkError as exc:
-        _explain_failure(pyramid, exc, "setting the integration time")
+        _explain_failure(pyramid, exc, _("setting the integration time"))
     print(_("set %s: the darkest die then gives enough light") % text, file=out)
     return cfg
 
@@ -579,7 +579,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         except LinkError as exc:
             if str(exc).endswith("bad_profile"):
                 raise CliError(_("the pyramid refused the profile as invalid (%s)") % exc) from None
-            _explain_failure(pyramid, exc, "while saving the profile")
+            _explain_failure(pyramid, exc, _("while saving the profile"))
         pyramid.check_alive()
         result.saved = True
         print(_("profile saved on the pyramid (%d bytes, %s edition, %.1f ms, gain %dx)")

@@ -22,14 +22,14 @@ import time
 import camelup.board.tcs34725 as _tcs
 
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
 #: Seconds to wait for the firmware's HELLO after opening the port.
 HELLO_TIMEOUT = 5.0
 #: Where the sensor trouble-shooting steps are.
-SENSOR_HELP = 'see "When the sensor is not found" in hardware/README.md'
+SENSOR_HELP = N_('see "When the sensor is not found" in hardware/README.md')
 
 
 def quiet_link_log(verbose=False):
@@ -78,12 +78,12 @@ def sensor_problem(state):
     answered but its id is not a TCS34725's (``OSError(19)`` from the driver).
     """
     if state == "missing":
-        return ("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
-                "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on the "
-                "breakout and its wiring: " + SENSOR_HELP)
+        return (_("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
+                  "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on "
+                  "the breakout and its wiring: %s") % _(SENSOR_HELP))
     return (_("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
             "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
-            "SDA and SCL wires and solder joints: %s") % (state, SENSOR_HELP))
+            "SDA and SCL wires and solder joints: %s") % (state, _(SENSOR_HELP)))
 
 
 class Pyramid:
@@ -183,7 +183,7 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
 
     opened = open_pyramid(port, edition or "second", seed, value_buttons=value_buttons,
                           option="--port",
-                          hint="--port auto finds it, --port virtual runs the simulated one")
+                          hint=_("--port auto finds it, --port virtual runs the simulated one"))
     path = opened.port
     pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, opened.link, opened.virtual)
     try:
@@ -245,17 +245,17 @@ def format_reading(n, reading, saturation):
 def format_event(event):
     """One monitor line for a slider push (``camelhost.device.events.DieEvent``)."""
     if event.kind == "die":
-        what = "die %s" % event.label()
+        what = _("die %s") % event.label()
         if event.value is not None:
-            what += " value %d" % event.value
+            what += " " + _("value %d") % event.value
         if event.margin is not None:
-            what += " (margin %.2f)" % event.margin
+            what += " " + _("(margin %.2f)") % event.margin
     elif event.kind == "unknown":
         what = _("die not recognised (nearest: %s)") % event.best
     elif event.kind == "nodie":
-        what = "no die came out"
+        what = _("no die came out")
     elif event.kind == "double":
-        what = "two dice came out together"
+        what = _("two dice came out together")
     elif event.kind == "fault":
         what = _("sensor fault (%s)") % event.code
     else:

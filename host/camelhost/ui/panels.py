@@ -320,7 +320,7 @@ def info_text(view):
     their colours)."""
     if not view["leg"]:
         if view.get("setup_rolls"):
-            return Text("Placed so far: " + ", ".join(
+            return Text(_("Placed so far: ") + ", ".join(
                 "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
         return Text("")
     over = view["phase"] in ("over", "unscored")

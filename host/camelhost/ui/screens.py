@@ -13,7 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.ui import palette
 
 
@@ -148,7 +148,7 @@ class HelpScreen(ModalScreen):
     """
     BINDINGS = [Binding("escape,f1,q", "close", "Close")]
 
-    KEYS = """Keys:
+    KEYS = N_("""Keys:
   F1                 this help (Esc closes it)
   PgUp PgDn          scroll the history (the mouse wheel too)
   End                back to the newest history line (once scrolled back)
@@ -158,13 +158,14 @@ class HelpScreen(ModalScreen):
   F5                 release the virtual pyramid
   F6                 dark / light screen
   win  lose          (alone) a private finish card: press its colour's key
-  Ctrl-Q Ctrl-C Ctrl-D   quit (the journal keeps the game; resume it later)"""
+  Ctrl-Q Ctrl-C Ctrl-D   quit (the journal keeps the game; resume it later)""")
 
     def __init__(self, text, release=True):
         ModalScreen.__init__(self)
         self.text = text
-        self.keys = self.KEYS if release else "\n".join(
-            line for line in self.KEYS.splitlines() if not line.startswith("  F5"))
+        keys = _(self.KEYS)  # the F5 line starts with "  F5" in every language
+        self.keys = keys if release else "\n".join(
+            line for line in keys.splitlines() if not line.startswith("  F5"))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):

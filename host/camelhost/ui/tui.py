@@ -600,7 +600,7 @@ class TableApp(App):
                 yield Static("", id="players")
         yield Static("", id="info")
         yield HistoryLog(id="log")
-        yield Static("▲ older lines shown; newer below: PgDn or End", id="more")
+        yield Static(_("▲ older lines shown; newer below: PgDn or End"), id="more")
         with Vertical(id="bottom"):  # docked: the command line is never pushed off
             yield Static("", id="error")
             yield Static("", id="prompt")

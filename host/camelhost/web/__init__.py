@@ -84,12 +84,13 @@ def serving_replay(address, events, stream=None):
         board.stop()
 
 
-def wait_for_enter(board, message="press Enter to go on to the table", stdin=None,
+def wait_for_enter(board, message=None, stdin=None,
                    lan_only=False):
     """With a board and a terminal: wait for Enter so that the address (and its QR
     code) can be read before a full screen covers it. Returns at once otherwise, and,
     with ``lan_only``, for a board on a loopback address too (no QR code to read: the
-    page is opened on this computer)."""
+    page is opened on this computer). ``message``: default "press Enter to go on to the
+    table", in the table's language."""
     stdin = stdin or sys.stdin
     if board is None:
         return
@@ -104,15 +105,15 @@ def wait_for_enter(board, message="press Enter to go on to the table", stdin=Non
         return
     try:
         # inside the try: a Ctrl-C that lands while the line is written is caught too
-        print(message, flush=True)
+        print(message or _("press Enter to go on to the table"), flush=True)
         stdin.readline()
     except (KeyboardInterrupt, EOFError):
         pass
 
 
-def wait_until_interrupted(message="step through the game on the page (next, previous, "
-                                   "play); Ctrl-C stops", then=None):
-    """Say ``message``, then wait until Ctrl-C (the board serves meanwhile), then call
+def wait_until_interrupted(message=None, then=None):
+    """Say ``message`` (default "step through the game on the page (next, previous,
+    play); Ctrl-C stops", in the table's language), then wait until Ctrl-C (the board serves meanwhile), then call
     ``then`` (which closes the board). Returns normally however early the Ctrl-C comes
     after the message and however many come: from just before the message until
     ``then`` has returned, Ctrl-C only sets a flag (a second one used to interrupt the
@@ -130,7 +131,8 @@ def wait_until_interrupted(message="step through the game on the page (next, pre
         try:
             # inside the try, and flushed: whoever reads the message may press Ctrl-C
             # at once, before print has even returned (the CI's flake: exit 130, not 0)
-            print(message, flush=True)
+            print(message or _("step through the game on the page (next, previous, play); "
+                               "Ctrl-C stops"), flush=True)
             while not pressed:
                 # a flag, not an Event: setting one from the handler could deadlock
                 # on its lock, held by this very thread when the signal lands

@@ -36,7 +36,7 @@ class Replay:
 
     def __init__(self, board, events, view=None, play_s=1.5):
         if not events or events[0].get("type") != "game":
-            raise ValueError("a replay needs a journal that starts with its game line")
+            raise ValueError(_("a replay needs a journal that starts with its game line"))
         self.board = board
         self.events = list(events)
         self.view = view or table_view

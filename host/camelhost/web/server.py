@@ -386,7 +386,7 @@ class WebBoard:
         if self._error is not None:
             raise self._error
         if not self._ready.is_set():
-            raise OSError("the web board did not start within 15 s")
+            raise OSError(_("the web board did not start within 15 s"))
         return self.url
 
     def stop(self):
