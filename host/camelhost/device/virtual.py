@@ -190,6 +190,41 @@ class Released:
         return "Released(%r, seq=%r)" % (self.dice, self.seq)
 
 
+class DiceTableDriver:
+    """The releases a simulated pyramid's dice table drives, shared by the virtual
+    pyramid and the emulated Pico: a subclass has ``table`` (``sim_table.Table``) and
+    ``_push_content(dice, wait, timeout)``, which pushes the slider with ``dice`` (``[(label,
+    value)]``) falling and returns ``Released``. ``RELEASE_TIMEOUT_S``: how long a
+    release waits for the firmware's event by default (seconds)."""
+
+    RELEASE_TIMEOUT_S = 10.0
+
+    def release(self, wait=True, timeout=None):
+        """Push the slider: one die, chosen at random among those inside, falls into the head
+        (none when the pyramid is empty). Returns ``Released``; with ``wait`` once the
+        firmware has emitted its event (whether or not a host is reading)."""
+        return self._push_content(self.table.release(), wait, timeout or self.RELEASE_TIMEOUT_S)
+
+    def release_double(self, wait=True, timeout=None):
+        """Push the slider and let two dice fall together (the seed's double release)."""
+        return self._push_content(self.table.release_double(), wait,
+                                  timeout or self.RELEASE_TIMEOUT_S)
+
+    def release_empty(self, wait=True, timeout=None):
+        """Push the slider with nothing falling (a jammed slider)."""
+        return self._push_content(self.table.release_empty(), wait,
+                                  timeout or self.RELEASE_TIMEOUT_S)
+
+    def return_dice(self):
+        """Leg end (RULES 1.12): every die goes back inside the pyramid."""
+        self.table.return_dice()
+
+    @property
+    def dice_inside(self):
+        """Labels of the dice still inside (``grey`` without ink)."""
+        return list(self.table.inside)
+
+
 class _Boot:
     """One run of the firmware process (a power cycle or reset starts a new one)."""
 
@@ -201,7 +236,7 @@ class _Boot:
         self.threads = []
 
 
-class VirtualPyramid:
+class VirtualPyramid(DiceTableDriver):
     """Context manager running the firmware on simulated hardware; see the module docstring.
 
     ``edition``: ``classic`` or ``second``. ``seed``: int for the dice and the
@@ -625,29 +660,6 @@ class VirtualPyramid:
             done.boot = done.event["boot"]
             done.seq = done.event["seq"]
         return done
-
-    def release(self, wait=True, timeout=10.0):
-        """Push the slider: one die, chosen at random among those inside, falls into the head
-        (none when the pyramid is empty). Returns ``Released``; with ``wait`` once the
-        firmware has emitted its event (whether or not a host is reading)."""
-        return self._push_content(self.table.release(), wait, timeout)
-
-    def release_double(self, wait=True, timeout=10.0):
-        """Push the slider and let two dice fall together (the seed's double release)."""
-        return self._push_content(self.table.release_double(), wait, timeout)
-
-    def release_empty(self, wait=True, timeout=10.0):
-        """Push the slider with nothing falling (a jammed slider)."""
-        return self._push_content(self.table.release_empty(), wait, timeout)
-
-    def return_dice(self):
-        """Leg end (RULES 1.12): every die goes back inside the pyramid."""
-        self.table.return_dice()
-
-    @property
-    def dice_inside(self):
-        """Labels of the dice still inside (``grey`` without ink)."""
-        return list(self.table.inside)
 
     # --- calibration and fault helpers ---
 
