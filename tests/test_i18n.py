@@ -26,7 +26,6 @@ NOT_WORDS = {
     ("rulesdoc.py", "rules.%s.md"): "a file name",
     ("web/server.py", "  --board: %s;"): "a CSS block of the edition's colours",
     ("tools/calibrate.py", "[%3d/%d] %-10s c=%5d"): "a raw reading line (counts, as logged)",
-    ("device/emulated.py", "Released(%r, seq=%r)"): "a repr for tests and logs",
     ("device/virtual.py", "Released(%r, seq=%r)"): "a repr for tests and logs",
     ("device/events.py", "DieEvent(%s %s missing=%s)"): "a repr for tests and logs",
     ("device/flash.py", '{\n  "urls": ['): "a JSON template (package.json for mip)",
