@@ -507,9 +507,10 @@ class HostGame:
             self.after_push = [f for f in self.after_push if f[0] != "cut"]
             self.counts["cuts"] += 1
             self.counts["reboots"] += 1
-            # from 50 ms on: a reset inside the slider's bounce and debounce comes before
-            # any push the board could know of (the unix port may also start late)
-            time.sleep(self.faults.rng.uniform(0.05, 0.3))
+            # from 150 ms on: a reset inside the slider's bounce and debounce comes before
+            # any push the board could know of, and a loaded machine runs the unix port's
+            # debounce late (at 50 ms a CI run once reset before the push was kept)
+            time.sleep(self.faults.rng.uniform(0.15, 0.3))
             before = self.push["before"]
             self.vp.reboot()
             self.vp.wait_events(before + 1, timeout=20)
