@@ -282,10 +282,12 @@ class HostGame:
     host crash: SIGKILL at a seeded moment after a slider push (before or after the
     host got its event or wrote it down), then ``--resume`` on the journal."""
 
-    def __init__(self, seed, edition, folder, faults):
+    def __init__(self, seed, edition, folder, faults, plan=None):
         self.seed = seed
         self.edition = edition
         self.faults = faults
+        #: the fault-free run's dice in the order its table took them: (colour, ink, value)
+        self.plan = plan
         self.path = os.path.join(folder, "game-%d-f.jsonl" % seed)
         self.vp = VirtualPyramid(edition, seed=seed, value_buttons=True)
         self.proc = None
@@ -479,6 +481,29 @@ class HostGame:
     def _dice_taken(self):
         return sum(1 for e in self.events if e.get("type") in ("die", "rejected"))
 
+    def _follow_plan(self, sim):
+        """The die that falls next is the one the fault-free run's table took at this
+        point of the race (``plan``, its journal's dice in order), whatever the faults
+        did to the simulator's random state before (a push cut by a reboot, a host
+        crash between a push and its journal line): the two runs then meet the same
+        dice, so their scores can be compared. A die the faulted table took wrongly
+        still shows: its journal then differs from the plan."""
+        taken = sum(1 for e in self.events if e.get("type") == "die")
+        if self.plan is None or taken >= len(self.plan):
+            sim.__dict__.pop("_take", None)
+            return
+        colour, ink, value = self.plan[taken]
+        if colour not in sim.inside:
+            sim.__dict__.pop("_take", None)  # the faulted race went elsewhere: the seed's draw
+            return
+
+        def take():
+            sim.inside.remove(colour)
+            sim.out.append(colour)
+            return (colour + "-" + ink if ink else colour, value)
+
+        sim._take = take
+
     def _on_its_way(self):
         push = self.push
         if push is not None and self._dice_taken() > push["dice"]:
@@ -496,6 +521,7 @@ class HostGame:
             # the same die falls (as in the fault-free run, which released it once)
             sim.rng.setstate(self.redo)
             self.redo = None
+        self._follow_plan(sim)
         state = sim.rng.getstate()
         self.pushes += 1
         self.push = {"dice": self._dice_taken(), "before": len(self.vp.events)}
@@ -674,7 +700,8 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
         seed = first_seed + g
         try:
             clean = Game(seed, edition, folder).play()
-            faulted = HostGame(seed, edition, folder, Faults(random.Random(seed), True, loss, flip, quick)).play()
+            faulted = HostGame(seed, edition, folder, Faults(random.Random(seed), True, loss, flip, quick),
+                               plan=clean["dice"]).play()
         except (RuntimeError, OSError) as exc:  # the simulated board or the machine gave up
             broken.append(seed)
             out("game %3d seed %d: not finished: %s" % (g + 1, seed, str(exc).splitlines()[0]))
