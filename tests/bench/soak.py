@@ -688,7 +688,14 @@ def run(games, first_seed, edition, loss, flip, quick, out=print):
     # the simulated firmware's event after a push may take longer than the product's
     # 10 s default on a machine this soak and others load (17 on 2 cores: games not
     # finished); the harness waits for it, the table's own deadlines stay as they are
-    VirtualPyramid.RELEASE_TIMEOUT_S = 60.0
+    before, VirtualPyramid.RELEASE_TIMEOUT_S = VirtualPyramid.RELEASE_TIMEOUT_S, 60.0
+    try:
+        return _run(games, first_seed, edition, loss, flip, quick, out)
+    finally:
+        VirtualPyramid.RELEASE_TIMEOUT_S = before
+
+
+def _run(games, first_seed, edition, loss, flip, quick, out):
     folder = tempfile.mkdtemp(prefix="soak-")
     total = {"released": 0, "delivered": 0, "replayed": 0, "typed": 0, "gapped": 0, "duplicated": 0, "lost": 0,
              "foreign": 0, "others_said": 0}
