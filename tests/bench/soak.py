@@ -70,6 +70,7 @@ from camelhost.table.journal import Journal, read_events  # noqa: E402
 from camelhost.table.session import Session  # noqa: E402
 from camelhost.ui.plain import Display  # noqa: E402
 from camelup.board import protocol  # noqa: E402
+from camelup.editions import GREY, INKS  # noqa: E402
 from soak_host import quick_bots  # noqa: E402  (tests/bench)
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
@@ -500,7 +501,11 @@ class HostGame:
         def take():
             sim.inside.remove(colour)
             sim.out.append(colour)
-            return (colour + "-" + ink if ink else colour, value)
+            if colour != GREY:
+                return (colour, value)
+            # a grey die the clean table took with its ink unread (keyed as 'grey N'):
+            # its numeral's ink as the simulator draws it
+            return (GREY + "-" + (ink or sim.rng.choice(INKS)), value)
 
         sim._take = take
 
