@@ -231,14 +231,15 @@ def test_the_coachs_finish_card_reason_is_in_german_with_its_plural():
     from camelup.game import Game
     g = Game("classic", 4, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
     g.push("finish winner white")
+    from camelhost.table.view import action_text
     set_language("de")
-    reasons = dict((av.action, av.reason) for av in coach.suggestions(g, seed=1)
+    reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
     assert reasons["finish winner green"].startswith("finish winner green: ")
     assert "1 Karte auf dem Stapel, 0 als green gelesen)" in reasons["finish winner green"]
     assert "0 Karten auf dem Stapel" in reasons["finish loser blue"]
     set_language("en")
-    reasons = dict((av.action, av.reason) for av in coach.suggestions(g, seed=1)
+    reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
     assert "(P 0.22, 1 card on the pile, 0 read as green)" in reasons["finish winner green"]
     assert "0 cards on the pile" in reasons["finish loser blue"]
@@ -333,3 +334,34 @@ def test_the_emulators_missing_node_is_said_in_german(monkeypatch):
     with pytest.raises(emulated.EmulatorError,
                        match=r"^node ist nicht installiert \(der Emulator läuft auf Node 18"):
         emulated.node_runner()
+
+
+def test_the_advice_reasons_come_in_german_on_every_display(capsys):
+    # the engine hands the facts (camelup.odds.actions); the host says them, in the table's
+    # language: plain mode's best line (and the web page, the same view's text) and
+    # pyramid odds
+    from camelhost.table.narration import best_lines
+    from camelhost.table.session import Session
+    from camelhost.table.view import table_view
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=3)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    s.command("tile 5 -")
+    english = best_lines(table_view(s, odds=True), count=40)[0]
+    assert "leg ticket" in english and "tile on" in english
+    assert "pyramid ticket: +1.00 (pays 1 at leg scoring)" in english
+    assert "finish card on the loser pile, if you hold it" in english
+    set_language("de")
+    view = table_view(s, odds=True)
+    german = best_lines(view, count=40)[0]
+    assert "Wettplättchen" in german and "Pyramidenplättchen: +1.00 (bringt 1 EP" in german
+    assert "Wettkarte" in german and "Gesamt-Verlierer" in german and "loser" not in german
+    for english_words in ("leg ticket", "tile on", "pyramid ticket", "coin", "landings"):
+        assert english_words not in german
+    assert all(v["text"] in german for v in view["odds"]["actions"]["values"][:3])
+    set_language("en")
+    assert cli.main(["odds", "--lang", "de", s.game.position()]) == 0
+    out = capsys.readouterr().out
+    actions = out[out.index("Aktionen"):]
+    assert "Wettplättchen" in actions and "Karten auf dem Stapel" in actions
+    for english_words in ("leg ticket", "tile on", "pyramid ticket", "on the pile", "(best of"):
+        assert english_words not in actions
