@@ -365,3 +365,58 @@ def test_the_advice_reasons_come_in_german_on_every_display(capsys):
     assert "Wettplättchen" in actions and "Karten auf dem Stapel" in actions
     for english_words in ("leg ticket", "tile on", "pyramid ticket", "on the pile", "(best of"):
         assert english_words not in actions
+
+
+def _refused(capsys, argv):
+    import pytest
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    return capsys.readouterr().err.splitlines()[-1]
+
+
+def test_argparse_refuses_a_command_line_in_german_and_in_its_own_english(
+        capsys, monkeypatch):
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    german = {
+        ("play", "--bogus"): "pyramid play: Fehler: unbekannte Argumente: --bogus",
+        ("odds",): "pyramid odds: Fehler: diese Argumente fehlen: position",
+        ("demo", "--seats"): "pyramid demo: Fehler: Argument --seats: erwartet ein Argument",
+        ("play", "--edition", "xx"): "pyramid play: Fehler: Argument --edition: ungültige "
+                                     "Wahl: 'xx' (möglich sind 'classic', 'second')",
+        ("nope",): "pyramid: Fehler: Argument COMMAND: ungültige Wahl: 'nope' (möglich sind "
+                   "'play', 'demo', 'replay', 'check', 'odds', 'tournament', 'calibrate', "
+                   "'monitor', 'flash', 'doctor', 'emulate', 'rules')",
+    }
+    english = {
+        ("play", "--bogus"): "pyramid play: error: unrecognized arguments: --bogus",
+        ("odds",): "pyramid odds: error: the following arguments are required: position",
+        ("demo", "--seats"): "pyramid demo: error: argument --seats: expected one argument",
+        ("play", "--edition", "xx"): "pyramid play: error: argument --edition: invalid "
+                                     "choice: 'xx' (choose from 'classic', 'second')",
+    }
+    for argv, line in german.items():
+        assert _refused(capsys, list(argv) + ["--lang", "de"]) == line
+    for argv, line in english.items():
+        assert _refused(capsys, list(argv)) == line
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # from the locale too
+    assert _refused(capsys, ["odds"]) == german[("odds",)]
+    assert _refused(capsys, ["odds", "--lang", "en"]) == english[("odds",)]
+
+
+def test_the_top_level_takes_lang_before_the_command_and_for_its_help(capsys, monkeypatch):
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    german = _help(capsys, ["--lang", "de", "--help"])
+    assert german.startswith("Aufruf: pyramid [-h] [--version] [--lang LANG] COMMAND")
+    assert "Bots spielen ein ganzes Spiel" in german and "--lang LANG die Sprache des Tisches" in german
+    assert _help(capsys, ["--lang=de", "--help"]) == german
+    assert "bots play a whole game" in _help(capsys, ["--help"])
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert _help(capsys, ["--help"]) == german
+    monkeypatch.delenv("LANG")
+    # before the command it is the command's --lang
+    assert "Namen in Sitzreihenfolge" in _help(capsys, ["--lang", "de", "play", "--help"])
+    assert cli.main(["--lang", "xx", "--help"]) == 1
+    assert capsys.readouterr().err == "pyramid: --lang xx: no such language here (en, de)\n"
