@@ -420,3 +420,18 @@ def test_the_top_level_takes_lang_before_the_command_and_for_its_help(capsys, mo
     assert "Namen in Sitzreihenfolge" in _help(capsys, ["--lang", "de", "play", "--help"])
     assert cli.main(["--lang", "xx", "--help"]) == 1
     assert capsys.readouterr().err == "pyramid: --lang xx: no such language here (en, de)\n"
+
+
+def test_the_monitors_device_line_counts_one_event_in_the_singular_and_in_german():
+    from camelhost.tools.monitor import describe
+    hello = {"fw": "1.0", "proto": 1, "uid": "e66", "boot": 3, "ed": "second", "vb": 0,
+             "sensor": "tcs34725", "seq": 1}
+    assert describe(hello)[1] == ("edition second, value buttons not fitted, sensor tcs34725, "
+                                  "1 event this boot")
+    hello["seq"] = 2
+    assert describe(hello)[1].endswith(", 2 events this boot")
+    set_language("de")
+    assert describe(hello)[1] == ("Ausgabe second, Werttasten nicht eingebaut, Sensor "
+                                  "tcs34725, 2 Ereignisse seit diesem Start")
+    hello["seq"] = 1
+    assert describe(hello)[1].endswith(", 1 Ereignis seit diesem Start")
