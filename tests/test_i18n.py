@@ -435,3 +435,40 @@ def test_the_monitors_device_line_counts_one_event_in_the_singular_and_in_german
                                   "tcs34725, 2 Ereignisse seit diesem Start")
     hello["seq"] = 1
     assert describe(hello)[1].endswith(", 1 Ereignis seit diesem Start")
+
+
+def test_counted_words_built_with_an_s_are_plural_forms_in_german_too():
+    # 'winner%s', 'event%s' and 'it'/'they' were English suffixes and words inside a
+    # German sentence ("Ereignis(se)", "wohin it ging")
+    import pytest
+    from camelhost.table.errors import TableError
+    from camelhost.table.narration import final_scores_line, name_list, resumed_lines
+    from camelhost.table.parser import parse_command
+    from camelhost.table.session import Session
+    view = {"race": 1, "phase": "turn", "leg": 2, "last_die": None}
+    assert resumed_lines(view, "g.jsonl", 1)[0] == "resumed g.jsonl: 1 event restored (race 1, leg 2)"
+    assert final_scores_line(["Ann", "Ben"], [9, 9], [0, 1]) == \
+        "FINAL SCORES: Ann 9, Ben 9 | winners: Ann and Ben"
+    assert final_scores_line(["Ann", "Ben"], [9, 7], [0]) == \
+        "FINAL SCORES: Ann 9, Ben 7 | winner: Ann"
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    set_language("de")
+    assert resumed_lines(view, "g.jsonl", 1)[0] == \
+        "fortgesetzt g.jsonl: 1 Ereignis wiederhergestellt (Rennen 1, Etappe 2)"
+    assert resumed_lines(view, "g.jsonl", 3)[0].startswith("fortgesetzt g.jsonl: 3 Ereignisse ")
+    assert final_scores_line(["Ann", "Ben"], [9, 9], [0, 1]) == \
+        "ENDSTAND: Ann 9, Ben 9 | Sieger: Ann und Ben"
+    assert name_list(["Ann", "Ben", "Cy"]) == "Ann, Ben und Cy"
+    with pytest.raises(TableError) as info:
+        parse_command("fix 3:yellow", s)
+    assert "purple stand auch auf Feld 3" in str(info.value)
+    assert "wohin es ging (z. B. fix 3:yellow 4:purple)" in str(info.value)
+    with pytest.raises(TableError) as info:
+        parse_command("fix 1:green", s)
+    assert "wohin es ging" in str(info.value)
+    s.command("leg red")
+    with pytest.raises(TableError) as info:
+        parse_command("fix 3:red", s)  # yellow and purple stood there
+    assert "yellow und purple standen auch auf Feld 3" in str(info.value)
+    assert "wohin sie gingen" in str(info.value)

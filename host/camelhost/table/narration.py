@@ -67,8 +67,8 @@ def name_list(names):
     """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cy``."""
     names = list(names)
     if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return _(" and ").join(names)
+    return ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 #: The counted words the table says, each with its plural forms (``ngettext``).
@@ -393,9 +393,10 @@ def over_lines(view):
 
 def final_scores_line(names, coins, winners):
     """``FINAL SCORES: Ann 12, Ben 7 | winner: Ann`` (a tie names every winner)."""
-    return _("FINAL SCORES: %s | winner%s: %s") % (
+    return ngettext("FINAL SCORES: %s | winner: %s", "FINAL SCORES: %s | winners: %s",
+                    len(winners)) % (
         ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
-        "s" if len(winners) > 1 else "", name_list(names[i] for i in winners))
+        name_list(names[i] for i in winners))
 
 
 def last_die_line(view):
@@ -412,8 +413,9 @@ def last_die_line(view):
 def resumed_lines(view, path, count):
     """What the table says after ``--resume``: how many events were restored from the
     journal at ``path``, and the last die (so the players can check the board)."""
-    lines = [_("resumed %s: %d event%s restored (race %d, %s)") % (
-        path, count, "" if count == 1 else "s", view["race"],
+    lines = [ngettext("resumed %s: %d event restored (race %d, %s)",
+                      "resumed %s: %d events restored (race %d, %s)", count) % (
+        path, count, view["race"],
         _("setup") if view["phase"] == "setup" else _("leg %d") % view["leg"])]
     if view["last_die"]:
         lines.append(last_die_line(view))
