@@ -24,6 +24,7 @@ HOST = os.path.dirname(i18n.__file__)
 NOT_WORDS = {
     ("league.py", "The %s style: %s."): "a policy function's __doc__, for programmers",
     ("rulesdoc.py", "rules.%s.md"): "a file name",
+    ("tools/calibrate.py", "log(c / ref_clear)"): "a plot axis's formula (the features' names)",
     ("web/server.py", "  --board: %s;"): "a CSS block of the edition's colours",
     ("tools/calibrate.py", "[%3d/%d] %-10s c=%5d"): "a raw reading line (counts, as logged)",
     ("device/virtual.py", "Released(%r, seq=%r)"): "a repr for tests and logs",
@@ -97,7 +98,8 @@ SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "
          "Step",  # a doctor step's detail and advice
          "EmulatorError", "VirtualPyramidError", "_wait",  # the boards' errors and waits
          "_need",  # a journal event's check
-         "_explain_failure"}  # when calibrate failed
+         "_explain_failure",  # when calibrate failed
+         "set_xlabel", "set_ylabel", "set_title", "suptitle"}  # a plot's words
 
 
 #: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).

@@ -670,10 +670,10 @@ def plot(result, path):
         ax_bl.scatter([f[2] for f in feats], [f[3] for f in feats], **kw)
     ax_rg.set_xlabel("r / c")
     ax_rg.set_ylabel("g / c")
-    ax_rg.set_title("chromaticity")
+    ax_rg.set_title(_("chromaticity"))
     ax_bl.set_xlabel("b / c")
     ax_bl.set_ylabel("log(c / ref_clear)")
-    ax_bl.set_title("brightness (grey inks, white, empty)")
+    ax_bl.set_title(_("brightness (grey inks, white, empty)"))
     ax_rg.legend(fontsize=8, loc="best")
     pairs = list(reversed(result.pairs))  # closest at the top
     names = ["%s / %s" % (p["a"], p["b"]) for p in pairs]
@@ -684,8 +684,8 @@ def plot(result, path):
     ax_pairs.set_yticklabels(names, fontsize=7)
     ax_pairs.axvline(_too_close(), color="#d62728", linestyle="--",
                      label=_("too close (%.0f sigma)") % _too_close())
-    ax_pairs.set_xlabel("separation (sigma, capped at 60)")
-    ax_pairs.set_title("pairs of classes")
+    ax_pairs.set_xlabel(_("separation (sigma, capped at 60)"))
+    ax_pairs.set_title(_("pairs of classes"))
     ax_pairs.legend(fontsize=8, loc="lower right")
     settings = result.profile["settings"]
     fig.suptitle(_("%s edition calibration: %d readings, %.1f ms, gain %dx") % (
