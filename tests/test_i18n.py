@@ -474,3 +474,15 @@ def test_counted_words_built_with_an_s_are_plural_forms_in_german_too():
         parse_command("fix 3:red", s)  # yellow and purple stood there
     assert "yellow und purple standen auch auf Feld 3" in str(info.value)
     assert "wohin sie gingen" in str(info.value)
+
+
+def test_how_a_race_was_set_up_is_said_in_german():
+    from camelhost.table.narration import notice_lines
+    notice = {"kind": "setup", "race": 1, "how": "typed", "stacks": {1: ["blue"], 2: ["red"]}}
+    assert notice_lines(notice, {})[0] == "Race 1 set up (typed): 1:[blue] 2:[red]"
+    set_language("de")
+    assert notice_lines(notice, {})[0] == "Rennen 1 aufgebaut (eingetippt): 1:[blue] 2:[red]"
+    notice["how"] = "drawn"
+    assert notice_lines(notice, {})[0].startswith("Rennen 1 aufgebaut (gezogen): ")
+    notice["how"] = "dice"
+    assert notice_lines(notice, {})[0].startswith("Rennen 1 aufgebaut (Würfel): ")

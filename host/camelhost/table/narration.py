@@ -14,7 +14,7 @@ import shlex
 from camelup.editions import get_edition
 from camelup.notation import position_text
 
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import CRAZY_WHY, signed
@@ -61,6 +61,18 @@ def example_die(view):
 def name(view, seat):
     """The name of ``seat`` in ``view`` (``?`` for none)."""
     return view["players"][seat]["name"] if seat is not None else "?"
+
+
+def _setup_how(how):
+    """How a race was set up (a setup event's ``how``), in the table's language; a word
+    this program never writes, as it is."""
+    if how == "typed":
+        return pgettext("race set up", "typed")
+    if how == "drawn":
+        return pgettext("race set up", "drawn")
+    if how == "dice":
+        return pgettext("race set up", "dice")
+    return how
 
 
 def name_list(names):
@@ -184,7 +196,7 @@ def notice_lines(notice, view, past=False):
     k = notice["kind"]
     if k == "setup":
         stacks = notice["stacks"]
-        return [_("Race %d set up (%s): %s") % (notice["race"], notice["how"], " ".join(
+        return [_("Race %d set up (%s): %s") % (notice["race"], _setup_how(notice["how"]), " ".join(
             "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks)))]
     if k == "setup_die":
         camel, value = notice["camel"], notice["value"]
