@@ -30,7 +30,8 @@ HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds
 def add_arguments(parser):
     parser.add_argument("position", help=_("position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
                                            "(quote it: it holds spaces and |), or a board in the short form "
-                                           "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\""))
+                                           "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\" "
+                                           "(a stack also as the position line writes it: 2:R,Y,P)"))
     parser.add_argument("--edition", choices=("classic", "second"),
                         help=_("short board form: the edition, when the colours do not say it "
                                "(red, purple, black or the grey die: second; orange: classic)"))
