@@ -486,3 +486,19 @@ def test_how_a_race_was_set_up_is_said_in_german():
     assert notice_lines(notice, {})[0].startswith("Rennen 1 aufgebaut (gezogen): ")
     notice["how"] = "dice"
     assert notice_lines(notice, {})[0].startswith("Rennen 1 aufgebaut (Würfel): ")
+
+
+def test_a_clear_count_of_one_is_said_in_the_singular_in_english_and_german():
+    # the too-little-light line names the darkest die's clear count, which can be 1
+    from camelhost.tools.calibrate import light_problem
+    settings = {"integration_ms": 2.4, "gain": 1}
+    samples = {"blue": [(1, 0, 0, 1)] * 3, "yellow": [(40, 20, 15, 5)] * 3}
+    line = light_problem({"floor": 20.0}, samples, settings)
+    assert line.startswith("too little light: the darkest die (blue) gives 1 count of clear "
+                           "at 2.4 ms and gain 1x, under the 20 these dice need; set ")
+    samples["blue"] = [(2, 1, 0, 1)] * 3
+    assert " gives 2 counts of clear " in light_problem({"floor": 20.0}, samples, settings)
+    set_language("de")
+    assert " gibt 2 Zählwerte im Klarkanal " in light_problem({"floor": 20.0}, samples, settings)
+    samples["blue"] = [(1, 0, 0, 1)] * 3
+    assert " gibt 1 Zählwert im Klarkanal " in light_problem({"floor": 20.0}, samples, settings)
