@@ -398,10 +398,12 @@ def test_argparse_refuses_a_command_line_in_german_and_in_its_own_english(
         ("play", "--edition", "xx"): "pyramid play: error: argument --edition: invalid "
                                      "choice: 'xx' (choose from 'classic', 'second')",
     }
+    # (quotes left out: newer Pythons list the choices without them)
     for argv, line in german.items():
-        assert _refused(capsys, list(argv) + ["--lang", "de"]) == line
+        assert _refused(capsys, list(argv) + ["--lang", "de"]).replace("'", "") == \
+            line.replace("'", "")
     for argv, line in english.items():
-        assert _refused(capsys, list(argv)) == line
+        assert _refused(capsys, list(argv)).replace("'", "") == line.replace("'", "")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")  # from the locale too
     assert _refused(capsys, ["odds"]) == german[("odds",)]
     assert _refused(capsys, ["odds", "--lang", "en"]) == english[("odds",)]
