@@ -24,6 +24,7 @@ HOST = os.path.dirname(i18n.__file__)
 NOT_WORDS = {
     ("league.py", "The %s style: %s."): "a policy function's __doc__, for programmers",
     ("rulesdoc.py", "rules.%s.md"): "a file name",
+    ("tools/calibrate.py", "log(c / ref_clear)"): "a plot axis's formula (the features' names)",
     ("web/server.py", "  --board: %s;"): "a CSS block of the edition's colours",
     ("tools/calibrate.py", "[%3d/%d] %-10s c=%5d"): "a raw reading line (counts, as logged)",
     ("device/virtual.py", "Released(%r, seq=%r)"): "a repr for tests and logs",
@@ -97,7 +98,8 @@ SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "
          "Step",  # a doctor step's detail and advice
          "EmulatorError", "VirtualPyramidError", "_wait",  # the boards' errors and waits
          "_need",  # a journal event's check
-         "_explain_failure"}  # when calibrate failed
+         "_explain_failure",  # when calibrate failed
+         "set_xlabel", "set_ylabel", "set_title", "suptitle"}  # a plot's words
 
 
 #: Keyword arguments a player reads: argparse's option help and descriptions (``--help``).
@@ -231,14 +233,15 @@ def test_the_coachs_finish_card_reason_is_in_german_with_its_plural():
     from camelup.game import Game
     g = Game("classic", 4, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
     g.push("finish winner white")
+    from camelhost.table.view import action_text
     set_language("de")
-    reasons = dict((av.action, av.reason) for av in coach.suggestions(g, seed=1)
+    reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
     assert reasons["finish winner green"].startswith("finish winner green: ")
     assert "1 Karte auf dem Stapel, 0 als green gelesen)" in reasons["finish winner green"]
     assert "0 Karten auf dem Stapel" in reasons["finish loser blue"]
     set_language("en")
-    reasons = dict((av.action, av.reason) for av in coach.suggestions(g, seed=1)
+    reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
     assert "(P 0.22, 1 card on the pile, 0 read as green)" in reasons["finish winner green"]
     assert "0 cards on the pile" in reasons["finish loser blue"]
@@ -333,3 +336,171 @@ def test_the_emulators_missing_node_is_said_in_german(monkeypatch):
     with pytest.raises(emulated.EmulatorError,
                        match=r"^node ist nicht installiert \(der Emulator läuft auf Node 18"):
         emulated.node_runner()
+
+
+def test_the_advice_reasons_come_in_german_on_every_display(capsys):
+    # the engine hands the facts (camelup.odds.actions); the host says them, in the table's
+    # language: plain mode's best line (and the web page, the same view's text) and
+    # pyramid odds
+    from camelhost.table.narration import best_lines
+    from camelhost.table.session import Session
+    from camelhost.table.view import table_view
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=3)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    s.command("tile 5 -")
+    english = best_lines(table_view(s, odds=True), count=40)[0]
+    assert "leg ticket" in english and "tile on" in english
+    assert "pyramid ticket: +1.00 (pays 1 at leg scoring)" in english
+    assert "finish card on the loser pile, if you hold it" in english
+    set_language("de")
+    view = table_view(s, odds=True)
+    german = best_lines(view, count=40)[0]
+    assert "Wettplättchen" in german and "Pyramidenplättchen: +1.00 (bringt 1 EP" in german
+    assert "Wettkarte" in german and "Gesamt-Verlierer" in german and "loser" not in german
+    for english_words in ("leg ticket", "tile on", "pyramid ticket", "coin", "landings"):
+        assert english_words not in german
+    assert all(v["text"] in german for v in view["odds"]["actions"]["values"][:3])
+    set_language("en")
+    assert cli.main(["odds", "--lang", "de", s.game.position()]) == 0
+    out = capsys.readouterr().out
+    actions = out[out.index("Aktionen"):]
+    assert "Wettplättchen" in actions and "Karten auf dem Stapel" in actions
+    for english_words in ("leg ticket", "tile on", "pyramid ticket", "on the pile", "(best of"):
+        assert english_words not in actions
+
+
+def _refused(capsys, argv):
+    import pytest
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    return capsys.readouterr().err.splitlines()[-1]
+
+
+def test_argparse_refuses_a_command_line_in_german_and_in_its_own_english(
+        capsys, monkeypatch):
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    german = {
+        ("play", "--bogus"): "pyramid play: Fehler: unbekannte Argumente: --bogus",
+        ("odds",): "pyramid odds: Fehler: diese Argumente fehlen: position",
+        ("demo", "--seats"): "pyramid demo: Fehler: Argument --seats: erwartet ein Argument",
+        ("play", "--edition", "xx"): "pyramid play: Fehler: Argument --edition: ungültige "
+                                     "Wahl: 'xx' (möglich sind 'classic', 'second')",
+        ("nope",): "pyramid: Fehler: Argument COMMAND: ungültige Wahl: 'nope' (möglich sind "
+                   "'play', 'demo', 'replay', 'check', 'odds', 'tournament', 'calibrate', "
+                   "'monitor', 'flash', 'doctor', 'emulate', 'rules')",
+    }
+    english = {
+        ("play", "--bogus"): "pyramid play: error: unrecognized arguments: --bogus",
+        ("odds",): "pyramid odds: error: the following arguments are required: position",
+        ("demo", "--seats"): "pyramid demo: error: argument --seats: expected one argument",
+        ("play", "--edition", "xx"): "pyramid play: error: argument --edition: invalid "
+                                     "choice: 'xx' (choose from 'classic', 'second')",
+    }
+    # (quotes left out: newer Pythons list the choices without them)
+    for argv, line in german.items():
+        assert _refused(capsys, list(argv) + ["--lang", "de"]).replace("'", "") == \
+            line.replace("'", "")
+    for argv, line in english.items():
+        assert _refused(capsys, list(argv)).replace("'", "") == line.replace("'", "")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # from the locale too
+    assert _refused(capsys, ["odds"]) == german[("odds",)]
+    assert _refused(capsys, ["odds", "--lang", "en"]) == english[("odds",)]
+
+
+def test_the_top_level_takes_lang_before_the_command_and_for_its_help(capsys, monkeypatch):
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    german = _help(capsys, ["--lang", "de", "--help"])
+    assert german.startswith("Aufruf: pyramid [-h] [--version] [--lang LANG] COMMAND")
+    assert "Bots spielen ein ganzes Spiel" in german and "--lang LANG die Sprache des Tisches" in german
+    assert _help(capsys, ["--lang=de", "--help"]) == german
+    assert "bots play a whole game" in _help(capsys, ["--help"])
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert _help(capsys, ["--help"]) == german
+    monkeypatch.delenv("LANG")
+    # before the command it is the command's --lang
+    assert "Namen in Sitzreihenfolge" in _help(capsys, ["--lang", "de", "play", "--help"])
+    assert cli.main(["--lang", "xx", "--help"]) == 1
+    assert capsys.readouterr().err == "pyramid: --lang xx: no such language here (en, de)\n"
+
+
+def test_the_monitors_device_line_counts_one_event_in_the_singular_and_in_german():
+    from camelhost.tools.monitor import describe
+    hello = {"fw": "1.0", "proto": 1, "uid": "e66", "boot": 3, "ed": "second", "vb": 0,
+             "sensor": "tcs34725", "seq": 1}
+    assert describe(hello)[1] == ("edition second, value buttons not fitted, sensor tcs34725, "
+                                  "1 event this boot")
+    hello["seq"] = 2
+    assert describe(hello)[1].endswith(", 2 events this boot")
+    set_language("de")
+    assert describe(hello)[1] == ("Ausgabe second, Werttasten nicht eingebaut, Sensor "
+                                  "tcs34725, 2 Ereignisse seit diesem Start")
+    hello["seq"] = 1
+    assert describe(hello)[1].endswith(", 1 Ereignis seit diesem Start")
+
+
+def test_counted_words_built_with_an_s_are_plural_forms_in_german_too():
+    # 'winner%s', 'event%s' and 'it'/'they' were English suffixes and words inside a
+    # German sentence ("Ereignis(se)", "wohin it ging")
+    import pytest
+    from camelhost.table.errors import TableError
+    from camelhost.table.narration import final_scores_line, name_list, resumed_lines
+    from camelhost.table.parser import parse_command
+    from camelhost.table.session import Session
+    view = {"race": 1, "phase": "turn", "leg": 2, "last_die": None}
+    assert resumed_lines(view, "g.jsonl", 1)[0] == "resumed g.jsonl: 1 event restored (race 1, leg 2)"
+    assert final_scores_line(["Ann", "Ben"], [9, 9], [0, 1]) == \
+        "FINAL SCORES: Ann 9, Ben 9 | winners: Ann and Ben"
+    assert final_scores_line(["Ann", "Ben"], [9, 7], [0]) == \
+        "FINAL SCORES: Ann 9, Ben 7 | winner: Ann"
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    set_language("de")
+    assert resumed_lines(view, "g.jsonl", 1)[0] == \
+        "fortgesetzt g.jsonl: 1 Ereignis wiederhergestellt (Rennen 1, Etappe 2)"
+    assert resumed_lines(view, "g.jsonl", 3)[0].startswith("fortgesetzt g.jsonl: 3 Ereignisse ")
+    assert final_scores_line(["Ann", "Ben"], [9, 9], [0, 1]) == \
+        "ENDSTAND: Ann 9, Ben 9 | Sieger: Ann und Ben"
+    assert name_list(["Ann", "Ben", "Cy"]) == "Ann, Ben und Cy"
+    with pytest.raises(TableError) as info:
+        parse_command("fix 3:yellow", s)
+    assert "purple stand auch auf Feld 3" in str(info.value)
+    assert "wohin es ging (z. B. fix 3:yellow 4:purple)" in str(info.value)
+    with pytest.raises(TableError) as info:
+        parse_command("fix 1:green", s)
+    assert "wohin es ging" in str(info.value)
+    s.command("leg red")
+    with pytest.raises(TableError) as info:
+        parse_command("fix 3:red", s)  # yellow and purple stood there
+    assert "yellow und purple standen auch auf Feld 3" in str(info.value)
+    assert "wohin sie gingen" in str(info.value)
+
+
+def test_how_a_race_was_set_up_is_said_in_german():
+    from camelhost.table.narration import notice_lines
+    notice = {"kind": "setup", "race": 1, "how": "typed", "stacks": {1: ["blue"], 2: ["red"]}}
+    assert notice_lines(notice, {})[0] == "Race 1 set up (typed): 1:[blue] 2:[red]"
+    set_language("de")
+    assert notice_lines(notice, {})[0] == "Rennen 1 aufgebaut (eingetippt): 1:[blue] 2:[red]"
+    notice["how"] = "drawn"
+    assert notice_lines(notice, {})[0].startswith("Rennen 1 aufgebaut (gezogen): ")
+    notice["how"] = "dice"
+    assert notice_lines(notice, {})[0].startswith("Rennen 1 aufgebaut (Würfel): ")
+
+
+def test_a_clear_count_of_one_is_said_in_the_singular_in_english_and_german():
+    # the too-little-light line names the darkest die's clear count, which can be 1
+    from camelhost.tools.calibrate import light_problem
+    settings = {"integration_ms": 2.4, "gain": 1}
+    samples = {"blue": [(1, 0, 0, 1)] * 3, "yellow": [(40, 20, 15, 5)] * 3}
+    line = light_problem({"floor": 20.0}, samples, settings)
+    assert line.startswith("too little light: the darkest die (blue) gives 1 count of clear "
+                           "at 2.4 ms and gain 1x, under the 20 these dice need; set ")
+    samples["blue"] = [(2, 1, 0, 1)] * 3
+    assert " gives 2 counts of clear " in light_problem({"floor": 20.0}, samples, settings)
+    set_language("de")
+    assert " gibt 2 Zählwerte im Klarkanal " in light_problem({"floor": 20.0}, samples, settings)
+    samples["blue"] = [(1, 0, 0, 1)] * 3
+    assert " gibt 1 Zählwert im Klarkanal " in light_problem({"floor": 20.0}, samples, settings)

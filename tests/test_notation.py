@@ -215,3 +215,33 @@ def test_any_position_round_trips(game):
     assert [again.held_tickets(p) for p in range(game.players)] == [
         game.held_tickets(p) for p in range(game.players)]
     assert again.pile("winner") == game.pile("winner") and again.is_over == game.is_over
+
+
+def test_the_track_of_a_printed_position_line_is_a_short_board_as_it_is(capsys):
+    # tester's finding: the table prints '3:blue,red' (the position line) while pyramid
+    # odds asked for '3:[blue,red]': a stack reads in either form, strict as before
+    import re
+
+    from camelhost.cli import main
+    from camelup.notation import read_board
+    line = ("second | leg 2 turn p1 start p1 | 1:blue 3:yellow,green 6:+p2 9:red,purple "
+            "12:-p0 14:black,white | out red,grey | legs blue:5322 green:22 yellow:5322 "
+            "red:5322 purple:322 | pyramid 3 | p0 coins=4 tickets=green5,purple5 pyramid=1 | "
+            "p1 coins=7 tickets=green3 | p2 coins=2 pyramid=1 | winner p0:red | loser -")
+    track = line.split(" | ")[2]
+    bracketed = "1:[blue] 3:[yellow,green] 6:+p2 9:[red,purple] 12:-p0 14:[black,white]"
+    assert read_board(track) == read_board(bracketed) == (
+        {1: ["blue"], 3: ["yellow", "green"], 9: ["red", "purple"], 14: ["black", "white"]},
+        {6: (2, "+"), 12: (0, "-")}, [])
+    assert read_board("3:B,G 4:W") == read_board("3:[B,G] 4:[W]")
+    for bad, why in (("3:blue,,red", "'' on space 3 is not a camel"),
+                     ("3:blue,[red]", "must look like 3:[blue,red], 3:blue,red or 6:+p1"),
+                     ("3:[blue,red", "must look like"), ("3:blue red", "must look like"),
+                     ("3:the blue one", "'the' on space 3 is not a camel")):
+        with pytest.raises(NotationError, match=re.escape(why)):
+            read_board(bad)
+    board = "1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+    assert main(["odds", board]) == 0
+    plain = capsys.readouterr().out
+    assert main(["odds", "1:[blue,green] 2:[red] 3:[yellow,purple] 15:[black] 16:[white]"]) == 0
+    assert capsys.readouterr().out == plain

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 from camelhost.cli import main
+from camelhost.table.view import action_text
 from camelup.game import Game
 from camelup.odds import Position, best_tile, leg_odds, tile_landings, tile_values
 from camelup.odds.actions import (
@@ -100,7 +101,8 @@ def test_action_values_cover_every_kind_sorted():
     leg = leg_odds(g)
     purple = [v for v in values if v.action == "leg purple"][0]
     assert purple.ev == leg_ticket_ev(5, leg.p_first("purple"), leg.p_second("purple"))
-    assert purple.reason == "purple leg ticket 5: %+.2f" % purple.ev
+    assert purple.facts == {"colour": "purple", "value": 5}
+    assert action_text(purple, g.edition, str) == "purple leg ticket 5: %+.2f" % purple.ev
     # tiles: exact expected landings of the tile placed there
     tiles = {(s, "+" if side > 0 else "-"): e for e, s, side in tile_values(g, 0)}
     for v in values:
@@ -115,7 +117,7 @@ def test_action_values_after_tickets_use_the_top_ticket():
     g = Game("second", 4, dict(P2A))
     g.push("leg purple")  # p0 takes the 5; p1 sees the 3 (RULES 3.3)
     values = {v.action: v for v in action_values(g, samples=200)}
-    assert values["leg purple"].reason.startswith("purple leg ticket 3: ")
+    assert action_text(values["leg purple"], g.edition, str).startswith("purple leg ticket 3: ")
     assert "partner 0" not in values  # 3..5 players: no partnership (RULES 3.8)
 
 
@@ -243,7 +245,7 @@ def test_moving_own_tile_counts_what_it_gives_up():
         if v.kind == "tile":
             space, side = text.split()[1:]
             assert v.ev == fresh[(int(space), side)] - old
-            assert "lost on 5" in v.reason
+            assert "lost on 5" in action_text(v, g.edition, str)
     assert "tile 5 -" not in values and "tile 5 +" not in values  # must move elsewhere
 
 

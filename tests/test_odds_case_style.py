@@ -92,6 +92,6 @@ def test_a_huge_bad_token_is_quoted_short(capsys):
     assert main(["odds", "1:[R,Y,P,G,B] " + "x" * 100000]) == 1
     err = capsys.readouterr().err
     assert err == ("pyramid: board token %r... (100000 characters) must look like "
-                   "3:[blue,red] or 6:+p1\n" % ("x" * 40))
+                   "3:[blue,red], 3:blue,red or 6:+p1\n" % ("x" * 40))
     assert main(["odds", "second | leg 1 turn p0 start p0 | " + "y" * 5000]) == 1
     assert len(capsys.readouterr().err) < 400

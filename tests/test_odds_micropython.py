@@ -47,7 +47,10 @@ g = Game("second", 6, {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"]
                        15: ["black"], 16: ["white"]})
 for text in ("leg purple", "pyramid red 2", "pyramid blue 1", "pyramid grey white 1"):
     g.push(text)
-out.append(repr(["%s %.9f" % (a.action, a.ev) for a in action_values(g, samples=300)]))
+# with the facts each reason is said from (camelhost.table.view.action_text)
+out.append(repr(["%s %.9f %r" % (a.action, a.ev, sorted(
+    (k, "%.9f" % v if isinstance(v, float) else v) for k, v in a.facts.items()))
+    for a in action_values(g, samples=300)]))
 g.push("finish winner red")
 out.append(repr(["%s %.9f" % (a.action, a.ev) for a in finish_values(
     g, race_odds(g, seed=3, samples=300), g.edition.racing)]))
@@ -62,6 +65,7 @@ def test_odds_same_on_micropython_and_cpython(micropython, capsys):
     out = same_on_both(micropython, capsys, SCRIPT, "odds_script")
     assert out.count("\n") == 9
     assert "('purple', 108)" in out  # D7: P 108/216
+    assert "leg purple " in out and "('colour', 'purple'), ('value', 3)" in out
 
 
 P2B_SCRIPT = r'''

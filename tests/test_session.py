@@ -250,3 +250,19 @@ def test_a_typed_setup_only_takes_a_board_the_setup_rolls_can_give(edition, text
             else "setup 3:orange,blue 1:green 2:yellow,white")
     s.command(good)
     assert s.phase == "turn"
+
+
+def test_a_refused_die_is_said_without_words_the_player_did_not_type():
+    # tester's finding: 'red 2' typed for a die already out answered 'pyramid red 2: ...',
+    # the engine's action, not what was typed
+    s, _ = _session()
+    s.command(SETUP)
+    s.command("red 2")
+    with pytest.raises(TableError) as info:
+        s.command("red 1")
+    assert str(info.value) == ("the red die already came out this leg; it is not in the "
+                               "pyramid (RULES 1.4)")
+    s.command("pyramid")
+    with pytest.raises(TableError) as info:
+        s.command("red 3")
+    assert str(info.value).startswith("the red die already came out this leg")

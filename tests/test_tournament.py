@@ -408,3 +408,58 @@ def test_the_tally_counts_each_policys_finish_cards_per_race_and_how_many_were_r
     r = tournament.play_game(["ev", "ev", "ev"], "classic", 4, 1)
     assert r["cards"] and all(0 <= s < 3 and leg >= 1 and right in (0, 1)
                               for s, leg, right in r["cards"])
+
+
+def test_the_win_rate_interval_is_wilsons_and_not_empty_at_0_or_100_percent():
+    # 0 wins in 10 seats: the normal approximation said "+/- 0.0"; Wilson's upper end
+    # is z^2 / (n + z^2) (worked by hand: 3.8416 / 13.8416)
+    low, high = tournament.wilson(0.0, 10)
+    assert low == 0.0 and abs(high - 3.8416 / 13.8416) < 1e-12
+    low, high = tournament.wilson(1.0, 10)
+    assert high == 1.0 and abs(low - 10 / 13.8416) < 1e-12
+    low, high = tournament.wilson(0.5, 100)  # symmetric at one half: 0.5 +/- 0.0962
+    assert abs(low - 0.40383) < 1e-5 and abs(high - 0.59617) < 1e-5
+    assert tournament.wilson(0.3, 0) == (0.0, 1.0)
+    t = tournament.Tally(["greedy", "random"])
+    for _i in range(5):
+        t.add({"seats": ["greedy", "random"], "coins": [20, 10], "winners": [0]})
+    rows = {r[0]: r for r in t.rows()}
+    assert rows["random"][2] == 0.0 and rows["random"][3][0] == 0.0
+    assert rows["random"][3][1] > 0.4 and rows["greedy"][3][0] < 0.6
+
+
+def test_cli_tournament_says_its_counts_in_the_singular_and_logs_the_winners_by_policy(
+        tmp_path, capsys):
+    log = tmp_path / "one.log"
+    assert main(["tournament", "--seats", "3", "--games", "1", "--bots", "greedy,random,random",
+                 "--edition", "classic", "--seed", "2", "--workers", "1",
+                 "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith(
+        "tournament: classic edition, 3 seats, 1 game, bots greedy,random,random, seed 2, "
+        "1 worker")
+    assert "1 game in " in out and "1/1 game (100 %)" in out
+    assert "1 games" not in out and "1 workers" not in out
+    index, seats, coins, winners = log.read_text().split()
+    coins = [int(c) for c in coins.split(",")]
+    # the winners named by their policies: the seats with the most coins
+    assert winners.split(",") == [seats.split(",")[s] for s in range(3)
+                                  if coins[s] == max(coins)]
+    # the win rate with its Wilson interval: a policy with no win is no "+/- 0.0"
+    # (0 of 2 seats: 0 to 3.8416 / 5.8416; 1 of 1: 1 / 4.8416 to 1)
+    rows = out[out.index("policy"):].splitlines()
+    assert rows[1].startswith("greedy        1   100.0% ( 20.7..100.0) ")
+    assert rows[2].startswith("random        2     0.0% (  0.0.. 65.8) ")
+
+
+def test_cli_tournament_plot_says_its_labels_in_the_tables_language(tmp_path, capsys):
+    import matplotlib
+    path = tmp_path / "shares.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the words as text in the file
+        assert main(["tournament", "--seats", "3", "--games", "3", "--bots",
+                     "greedy,random,random", "--edition", "classic", "--workers", "1",
+                     "--plot", str(path), "--lang", "de"]) == 0
+    svg = path.read_text()
+    assert "Siegquote in % (95-%-Intervall)" in svg and "3 Spiele" in svg
+    assert "3 Plätze" in svg and "6 Plätze" in svg and "gerechter Anteil 33.3 %" in svg
+    assert "win share" not in svg and "games" not in svg and "seats" not in svg

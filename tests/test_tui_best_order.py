@@ -7,9 +7,10 @@ import re
 import pytest
 from camelhost import coach
 from camelhost.table import bots
+from camelhost.table import view as view_module
 from camelhost.table.narration import best_lines
 from camelhost.table.session import Session
-from camelhost.table.view import RACE_SAMPLES, signed, table_view
+from camelhost.table.view import RACE_SAMPLES, action_text, signed, table_view
 from camelhost.ui.odds_view import odds_lines
 from camelup.odds.actions import finish_card_ev
 from camelup.odds.game import position_from_game
@@ -65,6 +66,8 @@ def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
     # a card kept counting nothing (coach.HOLD_VALUE 0), so that in this first leg the
     # best six hold a finish card and its wording is checked
     monkeypatch.setattr(coach, "HOLD_VALUE", 0.0)
+    # and no odds of this position cached by an earlier test with the usual HOLD_VALUE
+    monkeypatch.setattr(view_module, "_ODDS_CACHE", {})
     s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
     line = best_lines(table_view(s, odds=True))[0]
     # the race odds the table shows value the finish cards too: the advice and the
@@ -80,7 +83,8 @@ def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
     assert line == "Best for Ben: " + "; ".join(
         "%s finish card on the %s pile, if you hold it: %s" % (
             av.action.split()[2], av.action.split()[1], signed(av.ev))
-        if av.kind == "finish" else av.reason for av in advice[:6])
+        if av.kind == "finish" else action_text(av, s.game.edition, s.names.__getitem__)
+        for av in advice[:6])
     assert "finish card" in line
     assert best_lines(table_view(s, odds=True))[1].startswith("(in the coach's order: ")
 

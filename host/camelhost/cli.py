@@ -12,7 +12,7 @@ import sys
 
 from camelhost import __version__
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, languages, set_language
+from camelhost.i18n import N_, _, languages, ngettext, set_language
 
 #: name -> one-line help (translated where it is shown). Order is the order shown by
 #: ``pyramid --help``.
@@ -32,6 +32,48 @@ COMMANDS = [
 ]
 
 
+#: argparse's own error words (Python 3.11's msgids, as argparse spells them), marked
+#: for the catalogue so that a refused command line is said in the table's language.
+#: argparse looks them up with its module's ``_`` and ``ngettext`` (gettext's
+#: process-wide domain, not ours): ``_argparse_through_the_catalogue`` points those two
+#: names at the table's catalogue; a message missing here stays English.
+ARGPARSE_WORDS = (
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+)
+
+
+def _argparse_plural(n):
+    """argparse's one plural (an option with ``nargs=N`` given too few), marked for the
+    catalogue; argparse asks ``ngettext`` for it itself."""
+    return ngettext("expected %s argument", "expected %s arguments", n) % n
+
+
+def _argparse_through_the_catalogue():
+    """Make argparse say its errors (and ``usage:``, its headings) in the table's
+    language: its module-level ``_`` and ``ngettext``, read at each call, become the
+    catalogue's. English, the source language, reads exactly as argparse's own."""
+    argparse._ = _
+    argparse.ngettext = ngettext
+
+
+#: the help of ``--lang`` (the top level's and every command's)
+LANG_HELP = N_("the table's language: en (the default) or de; without it "
+               "the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
+
+
 class _Formatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
@@ -40,8 +82,8 @@ class _Formatter(argparse.HelpFormatter):
 class Parser(argparse.ArgumentParser):
     """An ``argparse`` parser whose own words come in the table's language too: the
     ``usage:`` line, the ``positional arguments`` and ``options`` headings and the help
-    of ``-h``. (argparse reads them from gettext's process-wide domain, not from the
-    table's catalogue; its error messages stay English.)"""
+    of ``-h`` (set here, as the parser is built), and its error messages
+    (``ARGPARSE_WORDS``, through ``_argparse_through_the_catalogue``)."""
 
     def __init__(self, *args, add_help=True, **kwargs):
         kwargs.setdefault("formatter_class", _Formatter)
@@ -71,6 +113,7 @@ def build_parser():
     )
     parser.add_argument("--version", action="version", version="pyramid " + __version__,
                         help=_("show program's version number and exit"))
+    parser.add_argument("--lang", metavar="LANG", default=None, help=_(LANG_HELP))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS:
         sub.add_parser(name, help=_(help_text), add_help=False)
@@ -104,25 +147,45 @@ def language_in(argv):
     return lang
 
 
+def _command_first(argv):
+    """``argv`` with a ``--lang`` given before the command moved after it
+    (``pyramid --lang de play`` is ``pyramid play --lang de``); anything else as it is."""
+    front = []
+    rest = list(argv)
+    while rest:
+        if rest[0] == "--lang" and len(rest) > 1:
+            front, rest = front + rest[:2], rest[2:]
+        elif rest[0].startswith("--lang="):
+            front, rest = front + rest[:1], rest[1:]
+        else:
+            break
+    if front and rest and rest[0] in dict(COMMANDS):
+        return rest[:1] + front + rest[1:]
+    return argv
+
+
 def main(argv=None):
     """Entry point of the ``pyramid`` console script; returns the exit status."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _command_first(list(sys.argv[1:] if argv is None else argv))
     lang = language_in(argv)
     # the help texts are translated as the parsers are built: choose the language first
     # (every run chooses again: tests call main in one process)
     set_language(lang if lang in languages() else None)
+    _argparse_through_the_catalogue()
     parser = build_parser()
     if not argv or argv[0] not in dict(COMMANDS):
-        args = parser.parse_args(argv)  # --help, --version, or a usage error (exit 2)
+        if lang is not None and lang not in languages():
+            print("pyramid: %s" % _("--lang %s: no such language here (%s)")
+                  % (lang, ", ".join(languages())), file=sys.stderr)
+            return 1
+        parser.parse_args(argv)  # --help, --version, or a usage error (exit 2)
         parser.print_help()
         return 2
     name = argv[0]
     try:
         module = _load(name)
         sub = Parser(prog="pyramid " + name, description=_(module.HELP))
-        sub.add_argument("--lang", metavar="LANG", default=None,
-                         help=_("the table's language: en (the default) or de; without it "
-                                "the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"))
+        sub.add_argument("--lang", metavar="LANG", default=None, help=_(LANG_HELP))
         module.add_arguments(sub)
         args = sub.parse_args(argv[1:])
         if args.lang is not None and args.lang not in languages():

@@ -82,7 +82,6 @@ from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 from camelhost import league
-from camelhost.i18n import ngettext
 from camelhost.league import cached_leg_odds
 
 #: Weight of the next player's best reply in a candidate's score.
@@ -465,11 +464,9 @@ def _read_piles(game, race, ranked, read, noise=None):
         # the place between two rungs: ladder(1 + k) and ladder(2 + k) by the fraction
         pays = ladder(1 + k) + (ahead - k) * (ladder(2 + k) - ladder(1 + k))
         av.ev = p * pays - (1.0 - p)
-        # the action as typed (the odds report says it once), then the reason in words
-        av.reason = "%s: %s" % (av.action, ngettext(
-            "%s (P %.2f, %d card on the pile, %.0f read as %s)",
-            "%s (P %.2f, %d cards on the pile, %.0f read as %s)", len(cards))
-            % ("%+.2f" % av.ev, p, len(cards), ahead, colour))
+        # the facts of its reason (camelhost.table.view.action_text says them)
+        av.facts = {"pile": pile, "colour": colour, "p": p, "cards": len(cards),
+                    "read": ahead}
         changed = True
     if changed:
         ranked.sort(key=lambda a: (-a.ev, a.action))
@@ -783,7 +780,8 @@ def evaluate(game, seed=1, leg=None):
 
 def suggestions(game, leg=None, seed=1, public=False, race=None):
     """The table's advice for the seat to act: ``ActionValue`` objects (``.action``,
-    ``.ev`` immediate coins, ``.reason``, ``.win`` the chance to win in the end-game)
+    ``.ev`` immediate coins, ``.facts`` (its reason's values, said by
+    ``camelhost.table.view.action_text``), ``.win`` the chance to win in the end-game)
     in the coach's order, best first. ``public``: advice for the shared screen, from
     what everyone at the table can see: a finish card of every colour on both piles,
     as if still held (the hand is private, RULES 1.8: a player skips those already

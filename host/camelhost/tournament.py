@@ -152,8 +152,10 @@ class Tally:
     """Win share and final coins per policy over finished games.
 
     A win shared by ``k`` seats counts ``1/k`` to each. ``rows()`` gives, per policy,
-    ``(name, seats played, win rate, half-width, mean coins, half-width)``; rates are
-    fractions of the seats that policy played, half-widths the 95 % normal
+    ``(name, seats played, win rate, (low, high), mean coins, half-width)``; rates are
+    fractions (0..1) of the seats that policy played, ``(low, high)`` the rate's 95 %
+    Wilson score interval (``wilson``: right at a rate of 0 or 1 too, where the normal
+    approximation shrinks to nothing), the coins' half-width the 95 % normal
     approximation ``1.96 * s / sqrt(n)``. ``cards()`` gives, per policy, its finish
     cards: ``(name, cards a race, share right, share laid in the first leg)`` (results
     without ``"cards"`` count none).
@@ -185,9 +187,10 @@ class Tally:
     def rows(self):
         out = []
         for name in self.names:
-            w_mean, w_hw = _mean_hw(self.wins[name])
+            n = len(self.wins[name])
+            w_mean = sum(self.wins[name]) / n if n else 0.0
             c_mean, c_hw = _mean_hw(self.coins[name])
-            out.append((name, len(self.wins[name]), w_mean, w_hw, c_mean, c_hw))
+            out.append((name, n, w_mean, wilson(w_mean, n), c_mean, c_hw))
         return out
 
     def cards(self):
@@ -200,6 +203,20 @@ class Tally:
             first = sum(1 for leg, _r in laid if leg == 1) / n if n else 0.0
             out.append((name, n / races, right, first))
         return out
+
+
+def wilson(rate, n, z=Z95):
+    """The Wilson score interval ``(low, high)`` (0..1) of a proportion ``rate`` (0..1)
+    seen over ``n`` trials, at the normal quantile ``z`` (95 % by default): unlike the
+    normal approximation it is not empty at a rate of 0 or 1 (0 wins in 10 seats: 0 to
+    0.28) and never leaves 0..1. A shared win (``1/k``) counts as a fraction of a trial.
+    ``(0.0, 1.0)`` for ``n == 0``: nothing is known."""
+    if n <= 0:
+        return 0.0, 1.0
+    z2 = z * z
+    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(max(0.0, rate * (1 - rate)) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _mean_hw(values):

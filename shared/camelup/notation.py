@@ -188,7 +188,8 @@ def read_board(text):
     """Read the short board form (docs/notation.md, "Short board form") into
     ``(stacks, tiles, unowned)``.
 
-    Tokens, separated by blanks: ``space:[camel,camel,...]`` (bottom to top; a camel
+    Tokens, separated by blanks: ``space:[camel,camel,...]`` or, as the position
+    line's track writes a stack, ``space:camel,camel,...`` (bottom to top; a camel
     is its lowercase name or its capital letter B G O Y W R P K), ``space:+pN`` /
     ``space:-pN`` (a tile and its owner) or ``space:+`` / ``space:-`` (a tile given
     without an owner: ``tiles[space] = (None, side)``, its space listed in
@@ -202,7 +203,8 @@ def read_board(text):
         digits = left[1:] if left[:1] == "-" else left
         if not colon or not digits or [c for c in digits if c not in "0123456789"] \
                 or len(left) > 3:
-            raise NotationError("board token %s must look like 3:[blue,red] or 6:+p1" % _q(tok))
+            raise NotationError("board token %s must look like 3:[blue,red], 3:blue,red or "
+                                "6:+p1" % _q(tok))
         space = _check_space(int(left), text)
         if space in stacks or space in tiles:
             raise NotationError("board: space %d given twice" % space)
@@ -211,9 +213,12 @@ def read_board(text):
             unowned.append(space)
         elif right[:1] in ("+", "-"):
             tiles[space] = (_parse_seat(right[1:], text), right[0])
-        elif right[:1] == "[" and right[-1:] == "]":
+        elif (right[:1] == "[" and right[-1:] == "]") or \
+                (right and "[" not in right and "]" not in right):
+            # the bracketed stack, or the position line's (section 1): one and the same
+            inner = right[1:-1] if right[:1] == "[" else right
             camels = []
-            for c in right[1:-1].split(","):
+            for c in inner.split(","):
                 name = BOARD_LETTERS.get(c, c)
                 if name not in COLOURS:
                     raise NotationError("board: %s on space %d is not a camel (a name like "
@@ -222,7 +227,8 @@ def read_board(text):
                 camels.append(name)
             stacks[space] = camels
         else:
-            raise NotationError("board token %s must look like 3:[blue,red] or 6:+p1" % _q(tok))
+            raise NotationError("board token %s must look like 3:[blue,red], 3:blue,red or "
+                                "6:+p1" % _q(tok))
     return stacks, tiles, unowned
 
 

@@ -188,9 +188,9 @@ def main():
     for _index, result in tournament.run(bots, "second", games, 1):
         tally.add(result)
     dt = time.perf_counter() - t
-    for name, n, rate, hw, coins, chw in tally.rows():
-        print("  %-6s %3d seats  win rate %5.1f%% +/- %4.1f   coins %5.1f +/- %4.1f"
-              % (name, n, 100 * rate, 100 * hw, coins, chw))
+    for name, n, rate, (low, high), coins, chw in tally.rows():
+        print("  %-6s %3d seats  win rate %5.1f%% (%4.1f..%4.1f)   coins %5.1f +/- %4.1f"
+              % (name, n, 100 * rate, 100 * low, 100 * high, coins, chw))
     print("  %.1f s per game" % (dt / max(games, 1)))
 
 

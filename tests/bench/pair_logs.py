@@ -1,8 +1,8 @@
 """Two tournament logs of the same games compared game by game.
 
 ``pyramid tournament --log FILE`` writes one line a game: ``index seats coins
-winners`` (seats and coins comma-separated in seat order, winners the 0-based seats
-of the winners). Two runs with the same ``--seats``, ``--bots`` order, ``--seed`` and
+winners`` (seats and coins comma-separated in seat order, winners the policies of the
+winning seats; logs written before read as the winners' 0-based seats). Two runs with the same ``--seats``, ``--bots`` order, ``--seed`` and
 ``--edition`` play the same set-ups and dice, so the games a code change leaves alone
 end alike and the difference in one policy's win share is measured far more tightly
 than by the two tables' intervals (``coach_variants.paired``)::
@@ -36,11 +36,12 @@ def read_log(path, policy):
             try:
                 index, seats, coins, winners = line.split()
                 names = seats.split(",")
-                won = [int(w) for w in winners.split(",")]
-                if len(coins.split(",")) != len(names) or not all(0 <= w < len(names)
-                                                                  for w in won):
+                # the winners' policies (older logs: their seat indexes)
+                won = [names[int(w)] if w.isdigit() and int(w) < len(names) else w
+                       for w in winners.split(",")]
+                if len(coins.split(",")) != len(names) or not all(w in names for w in won):
                     raise ValueError
-                share = sum(1 for w in won if names[w] == policy) / len(won)
+                share = sum(1 for w in won if w == policy) / len(won)
                 out[int(index)] = (seats, share)
             except ValueError:
                 raise ValueError("%s line %d: not 'index seats coins winners': %r"

@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, ngettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -212,10 +212,14 @@ def checklist(pyramid, hands, edition):
         on, off = link.sample()
         diff = on[0] - off[0]
         if diff >= LED_MIN_COUNTS:
-            steps.append(Step("LED", "ok", _("LED on adds %d clear counts (on %d, off %d)") % (diff, on[0], off[0])))
+            steps.append(Step("LED", "ok", ngettext(
+                "LED on adds %d clear count (on %d, off %d)",
+                "LED on adds %d clear counts (on %d, off %d)", diff) % (diff, on[0], off[0])))
         else:
-            steps.append(Step("LED", "failed", _("LED on adds only %d clear counts (on %d, off %d) with a die "
-                              "in the head") % (diff, on[0], off[0]),
+            steps.append(Step("LED", "failed", ngettext(
+                "LED on adds only %d clear count (on %d, off %d) with a die in the head",
+                "LED on adds only %d clear counts (on %d, off %d) with a die in the head",
+                diff) % (diff, on[0], off[0]),
                               _("the illumination LED does not light: check the wire from SENSOR_LED "
                                 "(GP6) to the breakout's LED pin, and the LED itself "
                                 "(hardware/README.md)")))
@@ -278,8 +282,10 @@ def light_step(link, hands, settings, edition):
     on, off = link.sample()
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
-    shown = _("the darkest die (%s) gives %d counts of clear at %.1f ms and gain %dx; enough "
-              "light for these dice is %d") % (label, clear, it, settings["gain"], int(floor + 0.999))
+    shown = ngettext("the darkest die (%s) gives %d count of clear at %.1f ms and gain %dx; "
+                     "enough light for these dice is %d",
+                     "the darkest die (%s) gives %d counts of clear at %.1f ms and gain %dx; "
+                     "enough light for these dice is %d", clear) % (label, clear, it, settings["gain"], int(floor + 0.999))
     if clear >= floor:
         return Step("light", "ok", shown)
     classes = profile["classes"]

@@ -22,6 +22,7 @@ from camelup.odds.race import race_odds
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
+from camelhost.table.view import action_text
 
 HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
 
@@ -29,7 +30,8 @@ HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds
 def add_arguments(parser):
     parser.add_argument("position", help=_("position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
                                            "(quote it: it holds spaces and |), or a board in the short form "
-                                           "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\""))
+                                           "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\" "
+                                           "(a stack also as the position line writes it: 2:R,Y,P)"))
     parser.add_argument("--edition", choices=("classic", "second"),
                         help=_("short board form: the edition, when the colours do not say it "
                                "(red, purple, black or the grey die: second; orange: classic)"))
@@ -164,13 +166,11 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
         shown = values if top <= 0 else values[:top]
         lines.append(_("Actions for %s, best first (EV in coins)") % who(game.turn))
         for i, v in enumerate(shown):
-            action, reason = v.action, v.reason
-            if v.kind == "partner":  # the engine's seat index, the reason's p<seat>
-                seat = int(action.split()[1])
-                action = "partner %s" % who(seat)
-                reason = reason.replace("p%d" % seat, who(seat), 1)
-            if reason.startswith(action + ": "):  # say the action once
-                reason = reason[len(action) + 2:]
+            action, reason = v.action, action_text(v, edition, who)
+            if v.kind == "partner":  # the engine's seat index: the partner by name
+                action = "partner %s" % who(v.facts["player"])
+            if v.kind in ("partner", "finish"):  # the reason names the action: say it once
+                reason = reason.split(": ", 1)[1]
             lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
         if any(v.kind == "finish" for v in shown) and (game.pile("winner")
                                                         or game.pile("loser")):

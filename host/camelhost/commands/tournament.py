@@ -4,7 +4,8 @@
     pyramid tournament --seats 4 --games 2000 --bots coach,ev,ev,ev --seed 1 --edition second
 
 Seats are rotated game by game (``camelhost.tournament``); a shared win counts
-``1/k`` to each of the ``k`` winners. Intervals are 95 % (normal approximation).
+``1/k`` to each of the ``k`` winners. Intervals are 95 %: the win rate's a Wilson score
+interval (``camelhost.tournament.wilson``), the mean coins' the normal approximation.
 On a terminal a progress bar shows the running win shares; into a file or a pipe (a
 log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
 games with the time left. ``--plot FILE`` draws each policy's win share with its
@@ -28,7 +29,7 @@ from rich.progress import (
 
 from camelhost import league, tournament
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, ngettext
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend
 
@@ -56,7 +57,8 @@ def add_arguments(parser):
     parser.add_argument("--workers", type=int, default=None,
                         help=_("processes (default: one per core)"))
     parser.add_argument("--log", default=None, metavar="FILE",
-                        help=_("append one line per finished game to FILE (seats, coins, winners)"))
+                        help=_("append one line per finished game to FILE (its index, the policies by "
+                               "seat, their coins, the winners' policies)"))
     parser.add_argument("--engine", choices=("process", "dask"), default="process",
                         help=_("where the games run: process (a process pool on this machine, "
                                "the default) or dask (Dask distributed: the same seeded games and "
@@ -85,7 +87,7 @@ def _policies(args):
 
 def _summary(tally):
     parts = []
-    for name, _n, rate, _hw, _coins, _chw in tally.rows():
+    for name, _n, rate, _interval, _coins, _chw in tally.rows():
         parts.append("%s %.1f%%" % (name, 100 * rate))
     return " ".join(parts)
 
@@ -115,7 +117,9 @@ class LineProgress:
             return
         elapsed = time.perf_counter() - self.started
         left = elapsed / done * (self.total - done)
-        self.console.print(_("%d/%d games (%d %%), %s so far, about %s left: %s")
+        self.console.print(ngettext("%d/%d game (%d %%), %s so far, about %s left: %s",
+                                    "%d/%d games (%d %%), %s so far, about %s left: %s",
+                                    self.total)
                            % (done, self.total, 100 * done // self.total, _duration(elapsed),
                               _duration(left), summary), soft_wrap=True, highlight=False)
 
@@ -127,14 +131,18 @@ def _write_plot(path, tally, seats):
     rows = tally.rows()
     fig, ax = plt.subplots(figsize=(1.6 + 1.1 * len(rows), 4.0))
     xs = list(range(len(rows)))
-    ax.errorbar(xs, [100 * r[2] for r in rows], yerr=[100 * r[3] for r in rows], fmt="o",
+    # the Wilson interval is not symmetric: below and above the point apart
+    ax.errorbar(xs, [100 * r[2] for r in rows],
+                yerr=[[100 * (r[2] - r[3][0]) for r in rows],
+                      [100 * (r[3][1] - r[2]) for r in rows]], fmt="o",
                 capsize=6, color="#1f4e79")
     ax.axhline(100.0 / seats, color="#888888", linestyle="--",
                label=_("fair share %.1f %%") % (100.0 / seats))
     ax.set_xticks(xs)
-    ax.set_xticklabels(["%s\n%s" % (r[0], "%d seats" % r[1]) for r in rows])
-    ax.set_ylabel("win share, % (95 % interval)")
-    ax.set_title("%d games" % tally.games)
+    ax.set_xticklabels(["%s\n%s" % (r[0], ngettext("%d seat", "%d seats", r[1]) % r[1])
+                        for r in rows])
+    ax.set_ylabel(_("win share in %% (%d %% interval)") % 95)
+    ax.set_title(ngettext("%d game", "%d games", tally.games) % tally.games)
     ax.set_xlim(-0.6, len(rows) - 0.4)
     ax.set_ylim(0, 100)
     ax.legend(loc="best")
@@ -172,9 +180,12 @@ def run(args):
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
     where = "" if client is None else _(" on Dask %s") % (args.scheduler or "(a local cluster)")
-    console.print(_("tournament: %s edition, %d seats, %d games, bots %s, seed %d, %d workers%s")
-                  % (edition.name, args.seats, args.games, ",".join(names), args.seed, workers,
-                     where), soft_wrap=True)
+    console.print(_("tournament: %s edition, %s, %s, bots %s, seed %d, %s%s")
+                  % (edition.name, ngettext("%d seat", "%d seats", args.seats) % args.seats,
+                     ngettext("%d game", "%d games", args.games) % args.games,
+                     ",".join(names), args.seed,
+                     ngettext("%d worker", "%d workers", workers) % workers, where),
+                  soft_wrap=True)
     log = open(args.log, "a") if args.log else None
     started = time.perf_counter()
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
@@ -202,13 +213,15 @@ def run(args):
             if cluster is not None:
                 cluster.close()
     elapsed = time.perf_counter() - started
-    console.print(_("%d games in %.0f s (%.2f s per game)")
+    console.print(ngettext("%d game in %.0f s (%.2f s per game)",
+                           "%d games in %.0f s (%.2f s per game)", tally.games)
                   % (tally.games, elapsed, elapsed / max(1, tally.games)))
-    console.print("%-8s %6s %18s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
+    console.print("%-8s %6s %22s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
                                           _("mean coins (95%)")))
-    for name, n, rate, hw, coins, chw in tally.rows():
-        console.print("%-8s %6d %10.1f%% +/- %4.1f %12.2f +/- %5.2f"
-                      % (name, n, 100 * rate, 100 * hw, coins, chw))
+    for name, n, rate, (low, high), coins, chw in tally.rows():
+        # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %)
+        console.print("%-8s %6d %7.1f%% (%5.1f..%5.1f) %12.2f +/- %5.2f"
+                      % (name, n, 100 * rate, 100 * low, 100 * high, coins, chw))
     console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
                                                            _("in the 1st leg")))
     for name, per_race, right, first in tally.cards():
@@ -223,7 +236,8 @@ def run(args):
 def _record(tally, log, index, result):
     tally.add(result)
     if log is not None:
+        # the winners by their policies' names (a seat index says nothing of who won)
         log.write("%d %s %s %s\n" % (index, ",".join(result["seats"]),
                                      ",".join(str(c) for c in result["coins"]),
-                                     ",".join(str(w) for w in result["winners"])))
+                                     ",".join(result["seats"][w] for w in result["winners"])))
         log.flush()

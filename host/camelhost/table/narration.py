@@ -14,7 +14,7 @@ import shlex
 from camelup.editions import get_edition
 from camelup.notation import position_text
 
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import CRAZY_WHY, signed
@@ -63,12 +63,24 @@ def name(view, seat):
     return view["players"][seat]["name"] if seat is not None else "?"
 
 
+def _setup_how(how):
+    """How a race was set up (a setup event's ``how``), in the table's language; a word
+    this program never writes, as it is."""
+    if how == "typed":
+        return pgettext("race set up", "typed")
+    if how == "drawn":
+        return pgettext("race set up", "drawn")
+    if how == "dice":
+        return pgettext("race set up", "dice")
+    return how
+
+
 def name_list(names):
     """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cy``."""
     names = list(names)
     if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return _(" and ").join(names)
+    return ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 #: The counted words the table says, each with its plural forms (``ngettext``).
@@ -184,7 +196,7 @@ def notice_lines(notice, view, past=False):
     k = notice["kind"]
     if k == "setup":
         stacks = notice["stacks"]
-        return [_("Race %d set up (%s): %s") % (notice["race"], notice["how"], " ".join(
+        return [_("Race %d set up (%s): %s") % (notice["race"], _setup_how(notice["how"]), " ".join(
             "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks)))]
     if k == "setup_die":
         camel, value = notice["camel"], notice["value"]
@@ -393,9 +405,10 @@ def over_lines(view):
 
 def final_scores_line(names, coins, winners):
     """``FINAL SCORES: Ann 12, Ben 7 | winner: Ann`` (a tie names every winner)."""
-    return _("FINAL SCORES: %s | winner%s: %s") % (
+    return ngettext("FINAL SCORES: %s | winner: %s", "FINAL SCORES: %s | winners: %s",
+                    len(winners)) % (
         ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
-        "s" if len(winners) > 1 else "", name_list(names[i] for i in winners))
+        name_list(names[i] for i in winners))
 
 
 def last_die_line(view):
@@ -412,8 +425,9 @@ def last_die_line(view):
 def resumed_lines(view, path, count):
     """What the table says after ``--resume``: how many events were restored from the
     journal at ``path``, and the last die (so the players can check the board)."""
-    lines = [_("resumed %s: %d event%s restored (race %d, %s)") % (
-        path, count, "" if count == 1 else "s", view["race"],
+    lines = [ngettext("resumed %s: %d event restored (race %d, %s)",
+                      "resumed %s: %d events restored (race %d, %s)", count) % (
+        path, count, view["race"],
         _("setup") if view["phase"] == "setup" else _("leg %d") % view["leg"])]
     if view["last_die"]:
         lines.append(last_die_line(view))

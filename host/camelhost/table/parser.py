@@ -17,7 +17,7 @@ from camelup.editions import get_edition
 from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, ngettext
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
@@ -400,12 +400,13 @@ def _parse_fix(rest, session):
                              % (given, space, session.names[tile[0]]))
         left = [c for c in stacks.get(space, ()) if c not in named]
         if left:
-            raise TableError(_("fix %s: %s stood on space %d too; list every camel there, "
-                             "bottom to top (fix %d:%s), or say where %s went (e.g. %s %d:%s)")
-                             % (given, " and ".join(left), space, space,
-                                ",".join(stacks[space]), "it" if len(left) == 1 else "they",
-                                "fix " + given, space + 1 if space < 16 else space - 1,
-                                ",".join(left)))
+            raise TableError(ngettext(
+                "fix %s: %s stood on space %d too; list every camel there, bottom to top "
+                "(fix %d:%s), or say where it went (e.g. %s %d:%s)",
+                "fix %s: %s stood on space %d too; list every camel there, bottom to top "
+                "(fix %d:%s), or say where they went (e.g. %s %d:%s)", len(left))
+                % (given, _(" and ").join(left), space, space, ",".join(stacks[space]),
+                   "fix " + given, space + 1 if space < 16 else space - 1, ",".join(left)))
     new = {}
     for space in stacks:
         keep = [c for c in stacks[space] if c not in named]

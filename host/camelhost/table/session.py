@@ -550,10 +550,16 @@ class Session:
         """Push the pyramid action of ``die`` (an ``events.Die``) showing ``value`` (the
         one check of a complete die is ``Game.push``'s: colour, ink, value 1..3, still
         inside), then the notices. Nothing changes on error."""
+        action = die.action(value)
         try:
-            report = self.game.push(die.action(value))
+            report = self.game.push(action)
         except (IllegalAction, NotationError) as exc:
-            raise self._engine_error(exc) from None
+            # the engine names its action ('pyramid red 2: ...'): words the player did
+            # not type (a die typed is 'red 2', a die released nothing): its reason alone
+            text = one_line(exc)
+            if text.startswith("%s: " % action):
+                text = text[len("%s: " % action):]
+            raise self._engine_error(text) from None
         self.pending_player = None
         self._pending = None
         self.phase = "turn"

@@ -96,7 +96,7 @@ order from the table's bots (``camelhost.table.bots.suggestions``: the coach); t
 cached per position, so calling ``table_view`` after every change stays cheap.
 """
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, language, ngettext
 
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
@@ -273,17 +273,50 @@ def final_view(session, final):
             "coins": coins, "winners": [session.names[i] for i in final["winners"]]}
 
 
-def _action_text(session, av):
-    """The table's words for one action value: partners by name; a finish card as
-    advice for a player whose hand the table can't see."""
-    if av.kind == "partner":
-        seat = int(av.action.split()[1])
-        return _("partner %s: %s (best of their tickets to copy)") % (session.names[seat], signed(av.ev))
+def action_text(av, edition, who, public=False):
+    """The table's one sentence for one action value (``camelup.odds.actions.ActionValue``),
+    in the table's language, made from its ``facts``: every display says it this way
+    (plain mode's best line, the web page's advice list, ``pyramid odds``).
+
+    ``edition``: the game's ``Edition`` (its tile sides' words); ``who``: seat index ->
+    the player's name (a partner is named, never numbered); ``public``: the shared
+    screen's advice, which can't see the player's hand (RULES 1.8), so a finish card is
+    advice "if you hold it". E.g. ``purple leg ticket 5: +2.18``, ``oasis tile on 7:
+    +0.84 (expected landings, a coin each)``. Raises ``KeyError`` when a fact of its kind
+    is missing."""
+    f = av.facts
+    ev = signed(av.ev)
+    if av.kind == "leg":
+        return _("%s leg ticket %d: %s") % (f["colour"], f["value"], ev)
+    if av.kind == "pyramid":
+        return _("pyramid ticket: %s (pays 1 at leg scoring)") % ev
+    if av.kind == "tile":
+        name = _tile_name(edition, f["side"])
+        if "lost" in f:
+            # moving the tile gives up what it earns where it is (RULES 1.5)
+            return _("%s tile on %d: %s (%s in landings there, %.2f lost on %d)") % (
+                name, f["space"], ev, signed(f["landings"]), f["lost"], f["lost_on"])
+        return _("%s tile on %d: %s (expected landings, a coin each)") % (name, f["space"], ev)
     if av.kind == "finish":
-        _kind, pile, colour = av.action.split()
-        return _("%s finish card on the %s pile, if you hold it: %s") % (colour, pile,
-                                                                       signed(av.ev))
-    return av.reason
+        if public:
+            return _("%s finish card on the %s pile, if you hold it: %s") % (
+                f["colour"], _(f["pile"]), ev)
+        if "read" in f:
+            # the coach's reading of the pile (camelhost.coach): the action as typed first
+            return "%s: %s" % (av.action, ngettext(
+                "%s (P %.2f, %d card on the pile, %.0f read as %s)",
+                "%s (P %.2f, %d cards on the pile, %.0f read as %s)", f["cards"])
+                % (ev, f["p"], f["cards"], f["read"], f["colour"]))
+        return "%s: %s" % (av.action, ngettext(
+            "%s (P %.2f, %d card on the pile)", "%s (P %.2f, %d cards on the pile)",
+            f["cards"]) % (ev, f["p"], f["cards"]))
+    return _("partner %s: %s (best of their tickets to copy)") % (who(f["player"]), ev)
+
+
+def _action_text(session, av):
+    """The shared screen's words for one action value: partners by name; a finish card as
+    advice for a player whose hand the table can't see."""
+    return action_text(av, session.game.edition, lambda seat: session.names[seat], public=True)
 
 
 def odds_view(session, samples=RACE_SAMPLES):
@@ -293,7 +326,8 @@ def odds_view(session, samples=RACE_SAMPLES):
     g = session.game
     if g is None or session.phase in ("setup", "over", "unscored") or g.is_over:
         return None
-    key = (g.position(), session.seed, samples, tuple(session.names))
+    # the advice's words are in the table's language: one entry per language
+    key = (g.position(), session.seed, samples, tuple(session.names), language())
     hit = _ODDS_CACHE.get(key)
     if hit is not None:
         return hit

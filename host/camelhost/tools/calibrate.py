@@ -33,7 +33,7 @@ import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import _, ngettext
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -320,8 +320,12 @@ def light_problem(profile, samples, settings):
     if not floor or clear >= floor:
         return None
     text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
-    return (_("too little light: the darkest die (%s) gives %d counts of clear at %.1f ms "
-              "and gain %dx, under the %d these dice need; set %s and calibrate again")
+    return (ngettext("too little light: the darkest die (%s) gives %d count of clear at "
+                     "%.1f ms and gain %dx, under the %d these dice need; set %s and "
+                     "calibrate again",
+                     "too little light: the darkest die (%s) gives %d counts of clear at "
+                     "%.1f ms and gain %dx, under the %d these dice need; set %s and "
+                     "calibrate again", clear)
             % (label, clear, settings["integration_ms"], settings["gain"], int(floor + 0.999),
                text))
 
@@ -465,7 +469,8 @@ def choose_gain(pyramid, driver, edition, out):
             _explain_failure(pyramid, exc, _("choosing the gain"))
         it = integration_ms(state["cfg"]["it"])
         on, _off = _sample(pyramid, 0, 0)
-        print(_("gain %2dx: %s clear %d counts (%.0f %% of full scale)")
+        print(ngettext("gain %2dx: %s clear %d count (%.0f %% of full scale)",
+                       "gain %2dx: %s clear %d counts (%.0f %% of full scale)", on[0])
               % (gain, label, on[0], 100 * on[0] / float(full_scale(it))), file=out)
         return on[0]
 
@@ -514,15 +519,20 @@ def reach_light(pyramid, driver, edition, cfg, out):
     settings = {"integration_ms": it, "gain": cfg["gain"]}
     on, off = _sample(pyramid, 0, 0)
     clear = difference(on, off)[0]
-    print(_("darkest die: %s clear %d counts (enough light for these dice: %d, aiming at %d)")
+    print(ngettext("darkest die: %s clear %d count (enough light for these dice: %d, "
+                   "aiming at %d)",
+                   "darkest die: %s clear %d counts (enough light for these dice: %d, "
+                   "aiming at %d)", clear)
           % (label, clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)), file=out)
     if clear >= floor * LIGHT_MARGIN:
         return cfg
     text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
     if new is None:
-        raise CliError(_("too little light: the darkest die (%s) gives %d counts of clear at "
-                         "%.1f ms and gain %dx, and no setting gives it enough: %s; nothing "
-                         "was saved") % (label, clear, it, cfg["gain"], text))
+        raise CliError(ngettext(
+            "too little light: the darkest die (%s) gives %d count of clear at %.1f ms and "
+            "gain %dx, and no setting gives it enough: %s; nothing was saved",
+            "too little light: the darkest die (%s) gives %d counts of clear at %.1f ms and "
+            "gain %dx, and no setting gives it enough: %s; nothing was saved", clear) % (label, clear, it, cfg["gain"], text))
     try:
         longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
         cfg = pyramid.link.configure(gain=new["gain"],
@@ -670,10 +680,10 @@ def plot(result, path):
         ax_bl.scatter([f[2] for f in feats], [f[3] for f in feats], **kw)
     ax_rg.set_xlabel("r / c")
     ax_rg.set_ylabel("g / c")
-    ax_rg.set_title("chromaticity")
+    ax_rg.set_title(_("chromaticity"))
     ax_bl.set_xlabel("b / c")
     ax_bl.set_ylabel("log(c / ref_clear)")
-    ax_bl.set_title("brightness (grey inks, white, empty)")
+    ax_bl.set_title(_("brightness (grey inks, white, empty)"))
     ax_rg.legend(fontsize=8, loc="best")
     pairs = list(reversed(result.pairs))  # closest at the top
     names = ["%s / %s" % (p["a"], p["b"]) for p in pairs]
@@ -684,8 +694,8 @@ def plot(result, path):
     ax_pairs.set_yticklabels(names, fontsize=7)
     ax_pairs.axvline(_too_close(), color="#d62728", linestyle="--",
                      label=_("too close (%.0f sigma)") % _too_close())
-    ax_pairs.set_xlabel("separation (sigma, capped at 60)")
-    ax_pairs.set_title("pairs of classes")
+    ax_pairs.set_xlabel(_("separation (sigma, capped at 60)"))
+    ax_pairs.set_title(_("pairs of classes"))
     ax_pairs.legend(fontsize=8, loc="lower right")
     settings = result.profile["settings"]
     fig.suptitle(_("%s edition calibration: %d readings, %.1f ms, gain %dx") % (

@@ -22,7 +22,7 @@ import time
 import camelup.board.tcs34725 as _tcs
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, ngettext
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -199,8 +199,9 @@ def describe(hello, settings=None):
     lines = [
         _("firmware %s, protocol %d (host speaks %d), board %s, boot %s")
         % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
-        _("edition %s, value buttons %s, sensor %s%s, %d events this boot")
-        % (hello["ed"], "fitted" if hello["vb"] else "not fitted", hello["sensor"],
+        ngettext("edition %s, value buttons %s, sensor %s%s, %d event this boot",
+                 "edition %s, value buttons %s, sensor %s%s, %d events this boot", hello["seq"])
+        % (hello["ed"], _("fitted") if hello["vb"] else _("not fitted"), hello["sensor"],
            _(" (chip id 0x%s)") % hello["sid"] if hello.get("sid") else "", hello["seq"]),
     ]
     if settings:

@@ -39,16 +39,29 @@ class ActionValue:
     ``action``: canonical action text (``leg red``, ``tile 7 +``, ``finish winner
     red``, ``partner 3``) or ``pyramid`` (take a pyramid ticket); ``kind``: ``leg``,
     ``pyramid``, ``tile``, ``finish`` or ``partner``; ``ev``: expected coins
-    (float); ``reason``: one line for the table, e.g. ``blue leg ticket 5: +2.31``;
+    (float); ``facts``: what the reason for it is made of, as values (a dict; the
+    host says it in the table's language, ``camelhost.table.view.action_text``):
+
+    * ``leg``: ``colour``, ``value`` (the top leg ticket's printed value);
+    * ``pyramid``: none (it pays 1 at leg scoring, RULES 1.7);
+    * ``tile``: ``space`` (1..16), ``side`` (``"+"`` or ``"-"``), ``landings``
+      (expected camel landings there this leg, a coin each, RULES 1.5) and, when the
+      player's tile is already down, ``lost`` (what it is expected to earn where it
+      is) and ``lost_on`` (its space);
+    * ``finish``: ``pile`` (``winner``/``loser``), ``colour``, ``p`` (the chance,
+      0..1, that the colour is that pile's camel), ``cards`` (cards on the pile);
+      the coach adds ``read`` (how many of them it reads as that colour);
+    * ``partner``: ``player`` (the partner's seat index).
+
     ``win``: the player's chance (0..1) to win the race after it, when the coach
     played it out (the end-game, ``camelhost.coach.win_chances``), else ``None``.
     """
 
-    def __init__(self, kind, action, ev, reason):
+    def __init__(self, kind, action, ev, facts=None):
         self.kind = kind
         self.action = action
         self.ev = ev
-        self.reason = reason
+        self.facts = facts if facts is not None else {}
         self.win = None
 
     def __repr__(self):
@@ -118,10 +131,6 @@ def partnership_ev(leg, held, pyramid):
     return total / leg.total
 
 
-def _signed(x):
-    return ("+%.2f" % x) if x >= 0 else ("%.2f" % x)
-
-
 def _finish_value(game, race, pile, colour):
     cards = game.pile(pile)
     p = race.winner[colour] if pile == "winner" else race.loser[colour]
@@ -129,9 +138,7 @@ def _finish_value(game, race, pile, colour):
     # colour: the pile counts by owner only and no hidden colour is read
     ev = finish_card_ev(p, [(owner, None) for owner, _c in cards], game.turn, colour)
     return ActionValue("finish", "finish %s %s" % (pile, colour), ev,
-                       "finish %s %s: %s (P %.2f, %d card%s on the pile)"
-                       % (pile, colour, _signed(ev), p, len(cards),
-                          "" if len(cards) == 1 else "s"))
+                       {"pile": pile, "colour": colour, "p": p, "cards": len(cards)})
 
 
 def finish_values(game, race, colours=None):
@@ -170,9 +177,6 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
     position = position_from_game(game)
     if leg is None:
         leg = leg_odds(position)
-    edition = game.edition
-    forward = getattr(edition, "forward_name", "forward")
-    backward = getattr(edition, "backward_name", "backward")
     out = []
     tiles_wanted = False
     finish_wanted = False
@@ -203,36 +207,30 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
                 continue
             v = values[0]
             ev = leg_ticket_ev(v, leg.first[c] / leg.total, leg.second[c] / leg.total)
-            out.append(ActionValue(kind, str(action), ev,
-                                   "%s leg ticket %d: %s" % (c, v, _signed(ev))))
+            out.append(ActionValue(kind, str(action), ev, {"colour": c, "value": v}))
         elif kind == "pyramid":
             if pyramid_done:
                 continue
             pyramid_done = True
-            out.append(ActionValue(kind, "pyramid", 1.0,
-                                   "pyramid ticket: +1.00 (pays 1 at leg scoring)"))
+            out.append(ActionValue(kind, "pyramid", 1.0, {}))
         elif kind == "tile":
             key = (action.space, action.side)
             if key not in tile_ev:
                 continue
             gain = tile_ev[key]
-            name = forward if action.side == "+" else backward
-            reason = "%s tile on %d: %s (expected landings, a coin each)" % (
-                name, action.space, _signed(gain))
+            facts = {"space": action.space, "side": action.side, "landings": gain}
             ev = gain
             if own_tile is not None:
                 # moving the tile gives up what it earns where it is (RULES 1.5)
                 ev = gain - own_income
-                reason = "%s tile on %d: %s (%s in landings there, %.2f lost on %d)" % (
-                    name, action.space, _signed(ev), _signed(gain), own_income, own_tile)
-            out.append(ActionValue(kind, str(action), ev, reason))
+                facts["lost"] = own_income
+                facts["lost_on"] = own_tile
+            out.append(ActionValue(kind, str(action), ev, facts))
         elif kind == "finish":
             out.append(_finish_value(game, race, action.pile, action.colour))
         elif kind == "partner":
             q = action.player
             ev = partnership_ev(leg, game.held_tickets(q), game.pyramid_tickets(q))
-            out.append(ActionValue(kind, str(action), ev,
-                                   "partner p%d: %s (best of their tickets to copy)"
-                                   % (q, _signed(ev))))
+            out.append(ActionValue(kind, str(action), ev, {"player": q}))
     out.sort(key=lambda a: (-a.ev, a.action))
     return out
