@@ -19,7 +19,8 @@
    noise and integer counts), their replicas (on the real logs' brightness paths)
    alike, and the simulated pyramid at the same exposures; ours next to a plain
    LDA per edition, whether ours names >= 99 % with no wrong die where the LDA
-   names >= 99 %, and the darkest die against its floor (enough light).
+   names >= 99 %, and the darkest die against its floor (enough light); then two dice
+   in the simulated pyramid's head at each exposure: how many are named as one die.
 4. Whole releases through the firmware's release logic (``pyramid.release``, the
    app's ``_judge``): 100,000 simulated releases (single dice, two dice, a jam);
    silent misreads counted (a wrong colour, a double for one die, an empty for a die).
@@ -669,6 +670,45 @@ def exposure_table(splits=20, sim_per_class=300):
     return rows
 
 
+def doubles_by_exposure(per_pair=30):
+    """Section 3b, two dice: at each of ``EXPOSURES``, the simulated pyramid calibrated
+    as in the table above (12 readings per class, the same seeds) reads ``per_pair``
+    readings of every pair of the edition's dice in the head together (the grey die's
+    inks never together); how many are reported ``double``, ``unknown``, named as
+    one of the two dice or as another die (both a wrong camel). Returns
+    ``[(edition, settings, counts)]``."""
+    print("\n3b. Two dice at each exposure (simulated pyramid, %d readings per pair): double / "
+          "unknown / named as one of the two / named as another die, %%" % per_pair)
+    out = []
+    for edition in ("classic", "second"):
+        dice = EDITION_DICE[edition]
+        for it, gain in EXPOSURES:
+            settings = {"integration_ms": it, "gain": gain}
+            model = OpticalModel(4100 + int(it * 10) + gain)
+            cal = {label: model.samples(label, 12, it, gain) for label in C.classes_for(edition)}
+            clf = C.Classifier(calibration.fit(cal, edition, settings))
+            got = {"n": 0, "double": 0, "unknown": 0, "one": 0, "other": 0}
+            for i in range(len(dice)):
+                for j in range(i + 1, len(dice)):
+                    if dice[i].startswith("grey-") and dice[j].startswith("grey-"):
+                        continue
+                    for reading in model.samples((dice[i], dice[j]), per_pair, it, gain):
+                        answer = clf.classify(reading)[0]
+                        got["n"] += 1
+                        if answer in (C.DOUBLE, C.UNKNOWN):
+                            got[answer] += 1
+                        elif answer in (dice[i], dice[j]):
+                            got["one"] += 1
+                        else:
+                            got["other"] += 1
+            n = float(got["n"])
+            print("  %-8s %-14s %6.1f %6.1f %6.1f %6.1f  (%d readings)" % (
+                edition, _exposure_name(settings), 100 * got["double"] / n, 100 * got["unknown"] / n,
+                100 * got["one"] / n, 100 * got["other"] / n, got["n"]))
+            out.append((edition, settings, got))
+    return out
+
+
 def _light(samples, edition, settings):
     """``darkest/floor`` of a whole set as ``pyramid calibrate`` would see it: the
     darkest die's median clear count against the floor of the profile fitted on it
@@ -790,6 +830,7 @@ def main():
     doubles(keep)
     real_data()
     exposure_table()
+    doubles_by_exposure()
     releases()
     cost(keep)
     print("\n(bench_classifier: %.1f s)" % (time.perf_counter() - started))
