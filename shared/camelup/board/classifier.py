@@ -54,7 +54,7 @@ explains it (the two-dice test below: a die with another in view, a die
 mid-fall; ``far``): such a tail reading is named only when no mixture explains
 it (a die's own tail, seated a little off) and its posterior is at least
 ``TAIL_POSTERIOR`` (0.98); or a mixture of it with another die brings the
-reading's chromaticity more than ``MIX_GAIN`` (9, sigma squared) nearer, measured
+reading's chromaticity more than ``MIX_GAIN`` (12, sigma squared) nearer, measured
 in the die's own spread with the count noise of its counts (the mixture test: at
 a few counts per channel a double sits where the other rules trust the die whose
 colour dominates; ``double``, or ``unknown`` when too dim for two dice). Then the
@@ -135,12 +135,14 @@ DOUBLE_LIGHT = 0.8
 #: The mixture test (``Classifier._mixture``): a die is not named when its mixture
 #: with another die of the edition (each a quarter to three quarters of the view, ``MIX_SHARES``)
 #: brings the reading's chromaticity nearer by more than ``MIX_GAIN`` (sigma squared,
-#: in the winner's spread with the count noise at its counts): a 3-sigma gain for
+#: in the winner's spread with the count noise at its counts): a 3.5-sigma gain for
 #: the one share the mixture fits. At a few counts per channel a die's spread is
-#: mostly count noise, so a double sits inside it (1.5-3 sigma) where the tail
-#: rule (``NEAR``) never looks; measured this way it needs as many sigma at
-#: every exposure, and a die's own reading rarely gains that much from one share.
-MIX_GAIN = 9.0
+#: mostly count noise, so a double can sit where the other rules trust the die
+#: whose colour dominates; measured this way the test needs as many sigma at every
+#: exposure, and a die's own reading rarely gains that much from one share (9, 3
+#: sigma, cost the real EV3 sets up to 0.3 points of named and its replica 0.8;
+#: docs/classifier.md).
+MIX_GAIN = 12.0
 MIX_SHARES = (0.25, 0.35, 0.45, 0.55, 0.65, 0.75)
 #: Floor added to the clear count, as a fraction of ``ref_clear``.
 _CLEAR_FLOOR = 0.005
