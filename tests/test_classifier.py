@@ -688,6 +688,18 @@ def test_the_mixture_test_takes_a_double_the_other_rules_name(monkeypatch):
     assert clf.classify(mix)[0] == "yellow"
 
 
+def test_the_empty_head_with_a_die_in_view_is_never_a_double(second, monkeypatch):
+    """When the mixture test finds that the empty head's reading is better explained
+    with a die partly in view, the answer is ``unknown`` (no "no die", no "two
+    dice"): the empty head is not a die of a pair."""
+    clf = C.Classifier(second[0])
+    empty = next(r for r in second[1]["empty"] if clf.classify(r)[0] == C.EMPTY)
+    monkeypatch.setattr(C.Classifier, "_mixture", lambda self, x, best: (20.0, "blue"))
+    label, _margin, detail = clf.classify_detail(empty)
+    assert detail["best"][0] == C.EMPTY
+    assert label == C.UNKNOWN and detail["reason"] == "mixture", detail
+
+
 def test_enough_light_is_one_number_from_the_fit_to_the_board():
     """The floor is computed once, by ``calibration.light_floor`` when the profile is
     fitted, and travels in the profile: the classifier the board runs reads that

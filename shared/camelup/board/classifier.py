@@ -666,8 +666,9 @@ class Classifier:
         whitening), so the test asks for as many sigma at 2 counts a channel as at
         2,000. The mixture of ``t`` x ``best``'s mean reading and ``1 - t`` x
         ``other``'s (``unit``, ``t`` in ``MIX_SHARES``) moves ``best``'s centroid
-        by the chromaticity change it makes. The empty head is never a die of a
-        mixture; older profiles (no ``unit``) are never tested."""
+        by the chromaticity change it makes. ``best`` may be the empty head (a
+        die partly in view of it is no "no die"); ``other`` is always a die.
+        Older profiles (no ``unit``) are never tested."""
         classes = self.profile["classes"]
         u = classes[best].get("unit")
         if u is None or u[0] <= 0:
@@ -709,18 +710,18 @@ class Classifier:
         return found
 
     def _mixed(self, reading, mixed, margin, detail):
-        """The answer for a reading the mixture test took from die ``detail["best"]``:
+        """The answer for a reading the mixture test took from class ``detail["best"]``:
         ``double`` (margin: ``1 - MIX_GAIN / gain``, 0..1) when the two dice give at
         least ``DOUBLE_LIGHT`` of a seated die's light, else ``unknown`` (a dim
-        reading is never two dice); ``detail["rejected"]`` / ``reason`` say
-        ``mixture``."""
+        reading is never two dice, nor is the empty head with a die);
+        ``detail["rejected"]`` / ``reason`` say ``mixture``."""
         best = detail["best"][0]
         gain, other = mixed
         classes = self.profile["classes"]
         ref = self.ref_clear * self.drift
         x = [v / ref for v in reading]
         _res, a, b = _pair_fit(x, classes[best]["unit"], classes[other]["unit"])
-        if a + b < DOUBLE_LIGHT:
+        if best == EMPTY or a + b < DOUBLE_LIGHT:
             detail["reason"] = "mixture"
             return (UNKNOWN, margin, detail)
         detail["rejected"] = "mixture"
