@@ -18,8 +18,10 @@
    five exposures, 2.4 ms x1 to 153.6 ms x16 (``scaled_set``: the simulated chip's
    noise and integer counts), their replicas (on the real logs' brightness paths)
    alike, and the simulated pyramid at the same exposures; ours next to a plain
-   LDA per edition, whether ours names >= 99 % with no wrong die where the LDA
-   names >= 99 %, and the darkest die against its floor (enough light); then two dice
+   LDA per edition and the most that LDA names with no wrong die (``LDA0``: its
+   posterior threshold chosen after the fact), whether ours names >= 99 % with no
+   wrong die where the LDA names >= 99 %, and the darkest die against its floor
+   (enough light); then two dice
    in the simulated pyramid's head at each exposure: how many are named as one die.
 4. Whole releases through the firmware's release logic (``pyramid.release``, the
    app's ``_judge``): 100,000 simulated releases (single dice, two dice, a jam);
