@@ -618,8 +618,10 @@ class Classifier:
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
         sigma) pairs, ``posterior`` (of ``best``, 0..1), ``reason`` (``ok``,
-        ``far``, ``between``, ``guard``, ``double``, ``saturated``) and, for
-        ``double``, ``pair`` (the two labels). Same decision as ``classify``."""
+        ``far``, ``between``, ``guard``, ``mixture``, ``double``, ``saturated``)
+        and, for ``double``, ``pair`` (the two labels) and ``rejected`` (why no
+        single die was named: ``far``, ``between``, ``guard`` or ``mixture``).
+        Same decision as ``classify``."""
         x = features(reading, self.ref_clear * self.drift)
         best, second, d1, d2, post, lead = self._rank(x)
         margin = d2 - d1
