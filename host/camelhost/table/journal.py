@@ -425,12 +425,13 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         checked = events[:cut]
     else:
         checked = events
-    # an event that no longer applies: the check sees every readable event, so that at
-    # the line where a chain breaks the game's own words say what is wrong
-    stale = check(events) if check is not None and events else None
+    # an event that no longer applies: the check sees the events before the line where
+    # the chain breaks; at that line and after it the chain's reason is the one said (a
+    # line removed, repeated or moved, named as such, not as the game's refusal of it)
+    stale = check(checked) if check is not None and checked else None
     if stale is not None:
         stale = (lines[stale[0] - 1], stale[1])
-        if bad is None or stale[0] <= bad[0]:
+        if bad is None or stale[0] < bad[0]:
             line_no, reason = stale
             cut = lines.index(line_no)
             checked, good_end = events[:cut], scan.starts[cut]
