@@ -868,9 +868,12 @@ def test_journal_cut_at_its_end_is_said_when_the_pyramid_acknowledged_more():
               {"type": "rejected", "boot": 7, "seq": 4}, {"type": "die", "boot": 6, "seq": 9}]
     assert behind_pyramid(events, 7, 4) is None
     assert behind_pyramid(events, 7, 6) == (
-        "the journal ends before the pyramid's last acknowledged die (event 6; the journal's "
-        "last is event 4): lines may have been cut from its end")
-    assert "the journal's last is none" in behind_pyramid(events[:1], 7, 1)
+        "the pyramid acknowledged dice this journal does not hold (events 5, 6 of boot 7; the "
+        "journal's last is event 4): lines may have been cut from the journal's end, or "
+        "another table used the pyramid since; they are left out. If lines were cut, quit and "
+        "resume a whole copy of the journal")
+    assert "(event 1 of boot 7; the journal's last is none of that boot)" in behind_pyramid(
+        events[:1], 7, 1)
     assert behind_pyramid(events, None, None) is None
 
 
