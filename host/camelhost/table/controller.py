@@ -20,6 +20,7 @@ import re
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
+from camelhost.device.open import LineQuality
 from camelhost.i18n import N_, _
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
@@ -182,7 +183,7 @@ class Table:
     def view(self, odds=False):
         """``camelhost.table.view.table_view`` of the session; with ``odds``, the odds
         the seam works out once per change (``Seam.odds_now``)."""
-        view = table_view(self.session, odds=False)
+        view = table_view(self.session, odds=False, line=self.seam.line)
         if odds:
             view["odds"] = self.seam.odds_now()
         return view
@@ -323,7 +324,12 @@ class Table:
         """One event from the pyramid link: a ``camelhost.device.events.DieEvent`` (the
         link de-duplicated it on (boot, seq)), turned into the table's event once
         (``camelhost.table.events.from_link``). A die the game refuses is journaled as
-        rejected and said; a gap or a sensor fault asks for the die typed."""
+        rejected and said; a gap or a sensor fault asks for the die typed. A
+        ``camelhost.device.open.LineQuality`` (the line to the pyramid got noisy, or
+        clean again) goes into the view (``line``) and is said in one line."""
+        if isinstance(event, LineQuality):
+            self._line_quality(event)
+            return
         s = self.session
         self.waiting_release = False
         link_event = event
@@ -376,6 +382,22 @@ class Table:
                                    "type the die by hand") % (event.code or event.reason
                                                               or "sensor")}],
                                  self.view())
+
+    def _line_quality(self, event):
+        """The line to the pyramid fell under the link's threshold, or is back over it:
+        the view's ``line`` changes (published to every display: the web board shows it)
+        and the table says it in one line, once per change (the link hands over only the
+        changes). A die on its way is still waited for."""
+        percent = round(event.quality * 100)
+        self.seam.line = {"noisy": event.noisy, "quality": round(event.quality, 2)}
+        self.seam.publish()
+        if event.noisy:
+            text = _("the line to the pyramid is noisy: %d %% of its lines arrive whole (check "
+                     "the USB cable and its plugs); every die still arrives, more slowly") % percent
+        else:
+            text = _("the line to the pyramid is clean again: %d %% of its lines arrive "
+                     "whole") % percent
+        self.display.notices([{"kind": "info", "text": text}], self.view())
 
     def _foreign_text(self, link_event, event):
         """What the table says of dice the pyramid acknowledged to another host
