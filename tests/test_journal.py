@@ -868,12 +868,12 @@ def test_journal_cut_at_its_end_is_said_when_the_pyramid_acknowledged_more():
               {"type": "rejected", "boot": 7, "seq": 4}, {"type": "die", "boot": 6, "seq": 9}]
     assert behind_pyramid(events, 7, 4) is None
     assert behind_pyramid(events, 7, 6) == (
-        "the pyramid acknowledged dice this journal does not hold (events 5, 6 of boot 7; the "
-        "journal's last is event 4): lines may have been cut from the journal's end, or "
-        "another table used the pyramid since; they are left out. If lines were cut, quit and "
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged events 5, 6 of boot 7, which the journal "
+        "does not hold (its last is event 4); they are left out. If lines were cut, quit and "
         "resume a whole copy of the journal")
-    assert "(event 1 of boot 7; the journal's last is none of that boot)" in behind_pyramid(
-        events[:1], 7, 1)
+    assert ("acknowledged event 1 of boot 7, which the journal does not hold (its last is none "
+            "of that boot); it is left out") in behind_pyramid(events[:1], 7, 1)
     assert behind_pyramid(events, None, None) is None
 
 

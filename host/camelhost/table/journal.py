@@ -558,14 +558,14 @@ def behind_pyramid(events, boot, acked):
     missing = SeqRange(1 if last is None else last + 1, acked)
     ours = _("none of that boot") if last is None else _("event %d") % last
     return ngettext(
-        "the pyramid acknowledged a die this journal does not hold (event %s of boot %s; the "
-        "journal's last is %s): lines may have been cut from the journal's end, or another "
-        "table used the pyramid since; it is left out. If lines were cut, quit and resume a "
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged event %s of boot %s, which the journal "
+        "does not hold (its last is %s); it is left out. If lines were cut, quit and resume a "
         "whole copy of the journal",
-        "the pyramid acknowledged dice this journal does not hold (events %s of boot %s; "
-        "the journal's last is %s): lines may have been cut from the journal's end, or "
-        "another table used the pyramid since; they are left out. If lines were cut, quit "
-        "and resume a whole copy of the journal", len(missing)) % (missing, boot, ours)
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged events %s of boot %s, which the journal "
+        "does not hold (its last is %s); they are left out. If lines were cut, quit and "
+        "resume a whole copy of the journal", len(missing)) % (missing, boot, ours)
 
 
 class Journal:
