@@ -73,6 +73,22 @@ def test_the_table_says_a_noisy_line_once_and_its_recovery_once_and_every_view_h
     assert table.session.version == 2  # the game itself did not change (setup, leg red)
 
 
+def test_the_web_boards_odds_stay_shown_when_the_line_changes():
+    # a new view of the same position: the board gets its odds again at once, never a
+    # view left dimmed ("odds_pending") waiting for advice that is already worked out
+    table = _table(io.StringIO())
+    board = _Board()
+    with LiveBoard(board, table.seam) as follower:
+        assert follower.wait_idle()
+        odds = board.views[-1]["odds"]
+        assert odds is not None and not board.views[-1].get("odds_pending")
+        table.pyramid_event(LineQuality(True, 0.52))
+        assert follower.wait_idle()
+        last = board.views[-1]
+        assert last["line"] == {"noisy": True, "quality": 0.52}
+        assert not last.get("odds_pending") and last["odds"] == odds
+
+
 def test_a_die_on_its_way_is_still_waited_for_when_the_line_changes():
     out = io.StringIO()
     table = _table(out)

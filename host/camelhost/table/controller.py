@@ -390,7 +390,7 @@ class Table:
         changes). A die on its way is still waited for."""
         percent = round(event.quality * 100)
         self.seam.line = {"noisy": event.noisy, "quality": round(event.quality, 2)}
-        self.seam.publish()
+        self.seam.republish()
         if event.noisy:
             text = _("the line to the pyramid is noisy: %d %% of its lines arrive whole (check "
                      "the USB cable and its plugs); every die still arrives, more slowly") % percent

@@ -188,6 +188,18 @@ class Seam(Display):
             self._want(view)
         return view
 
+    def republish(self):
+        """``publish`` again though the session did not change (what the table adds to
+        the view did: ``line``), and hand the advice already worked out for this
+        position to the displays that show it: a display that dims its odds on each new
+        view (the web board) would otherwise wait for advice that is not worked out
+        again. Returns the view (``None`` when no display reads it)."""
+        view = self.publish()
+        advice = self.advice_now
+        if view is not None and advice is not None and advice.key == advice_key(view):
+            self.advice(advice)
+        return view
+
     def catch_up(self):
         """``publish`` when the session changed since the last view handed out (a
         session without a journal); returns the latest view (``None`` when no display
