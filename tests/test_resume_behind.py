@@ -7,7 +7,9 @@ link's sequencer is told the journal's last ``(boot, seq)`` and hears the pyrami
 """
 
 import io
+import time
 
+import pytest
 from camelhost.device.events import DieEvent
 from camelhost.device.sequencer import Sequencer
 from camelhost.table.controller import Table
@@ -115,3 +117,66 @@ def test_another_tables_dice_after_play_went_on_keep_their_own_words(tmp_path):
                                 "its events 3, 4 were that table's and are left out"]
     assert [e.get("seq") for e in read_events(str(path)) if e["type"] == "die"] == [1, 2]
     table.session.journal.close()
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+@pytest.mark.process
+def test_pyramid_play_resuming_a_cut_journal_on_the_real_firmware_says_it_and_takes_nothing(
+        micropython, tmp_path, monkeypatch):
+    """The real firmware on the virtual pyramid keeps its events until acknowledged; a
+    table takes two dice (acknowledged), its journal loses the last one from its end,
+    and ``pyramid play --resume`` on that pyramid says it in one line and pushes nothing."""
+    from camelhost import cli
+    from camelhost.device.link import Link
+    from camelhost.device.virtual import VirtualPyramid
+
+    path = tmp_path / "g.jsonl"
+    with VirtualPyramid("classic", seed=3, value_buttons=True) as vp:
+        journal = Journal(str(path), pyramid=vp.port)
+        session = Session("classic", PLAYERS, seed=3, journal=journal)
+        table = Table(session, PlainDisplay(io.StringIO()), pyramid=None, manual=False)
+        table.start()
+        table.line("draw")
+        with Link(vp.port, heartbeat_timeout=2.0, taken=lambda: session.last_pyramid_event) as link:
+            for _ in range(2):
+                assert table.line("pyramid")
+                vp.table.inside = list(session.game.dice_in_pyramid())
+                vp.release()
+                event = link.next_event(20)
+                assert event is not None and event.kind == "die"
+                table.pyramid_event(event)
+            boot, seq = session.last_pyramid_event
+            assert seq == 2
+            deadline = time.monotonic() + 20  # the pyramid has the ACK of the journal's last
+            while (link.hello is None or link.hello.get("acked") != 2) and time.monotonic() < deadline:
+                link.send("HELLO?")
+                time.sleep(0.2)
+            assert link.hello.get("acked") == 2
+        journal.close()
+        assert [e["type"] for e in read_events(str(path))] == [
+            "game", "setup", "pyramid", "die", "pyramid", "die"]
+        lines = path.read_bytes().splitlines(keepends=True)
+        cut = b"".join(lines[:-2])  # the last pyramid ticket and its die
+        path.write_bytes(cut)
+        shown = io.StringIO()
+        monkeypatch.setattr("sys.stdout", shown)
+
+        def typed():
+            # the players read the table before they quit: the line comes with the
+            # pyramid's HELLO, a moment after the resumed table is shown
+            deadline = time.monotonic() + 30
+            while "another table" not in shown.getvalue() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            yield "quit\n"
+
+        monkeypatch.setattr("sys.stdin", typed())
+        assert cli.main(["play", "--resume", str(path), "--plain", "--pyramid", vp.port]) == 0
+    out = shown.getvalue().splitlines()
+    said = [x for x in out if "another table" in x]
+    assert said == [
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged event 2 of boot %s, which the journal does "
+        "not hold (its last is event 1); it is left out. If lines were cut, quit and resume a "
+        "whole copy of the journal" % boot], out
+    assert path.read_bytes() == cut  # nothing pushed, nothing journaled
