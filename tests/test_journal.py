@@ -421,26 +421,47 @@ def test_journal_only_one_cr_before_the_newline_is_a_line_ending(tmp_path, endin
 
 # --- a line whose checksum is right but whose event no longer applies --------------
 
-def _stale_variants(path):
+def _rechained(lines):
+    """Journal ``lines`` (bytes each) numbered and chained again after an edit, their
+    checksums made again: what someone who edits lines and redoes the arithmetic writes.
+    The chain then holds; only the game can tell that an event no longer applies."""
+    from camelhost.table.journal import encode_line, line_hash
+    out = []
+    for n, line in enumerate(lines, 1):
+        row = json.loads(line.rstrip(b"\n").rsplit(b"*", 1)[0])
+        row["n"] = n
+        if n > 1:
+            row["prev"] = line_hash(out[-1].rstrip(b"\n"))
+        out.append(encode_line(row))
+    return out
+
+
+def _stale_variants(path, chained=True):
     """name -> (journal bytes, the line that no longer applies) made from the sample:
-    two lines swapped, a line duplicated, an illegal action appended with its checksum."""
+    two lines swapped, a line duplicated, an illegal action appended with its checksum;
+    ``chained``: numbered and chained again after the edit (``_rechained``), so that the
+    chain holds and the event is what is refused; else as the edit left them."""
     from camelhost.table.journal import encode_line
-    _sample(path)
+    s = _sample(path)
     lines = path.read_bytes().splitlines(keepends=True)
     swapped = lines[:2] + [lines[3], lines[2]] + lines[4:]  # Ben's pyramid before Ann's leg
     duplicated = lines[:3] + [lines[2]] + lines[3:]  # Ann's 'leg red' twice
     turn = Session.from_events(read_events(str(path))).current
-    illegal = encode_line({"type": "action", "player": (turn + 1) % 3, "action": "leg red"})
-    return {"swapped": (b"".join(swapped), 3), "duplicated": (b"".join(duplicated), 4),
-            "appended": (b"".join(lines) + illegal, len(lines) + 1)}
+    illegal = encode_line({"type": "action", "player": (turn + 1) % 3, "action": "leg red",
+                           "game": s.journal.game_id})
+    appended = lines + [illegal]
+    fix = _rechained if chained else (lambda x: x)
+    return {"swapped": (b"".join(fix(swapped)), 3), "duplicated": (b"".join(fix(duplicated)), 4),
+            "appended": (b"".join(fix(appended)), len(lines) + 1)}
 
 
-def _resume_stale(tmp_path, monkeypatch, kind, *flags):
-    """Write the ``kind`` stale journal and run ``pyramid play --resume FILE --plain
-    FLAGS`` on it (typing ``quit``): ``(path, bytes written, stale line, exit code)``."""
+def _resume_stale(tmp_path, monkeypatch, kind, *flags, chained=True):
+    """Write the ``kind`` stale journal (``_stale_variants``) and run ``pyramid play
+    --resume FILE --plain FLAGS`` on it (typing ``quit``): ``(path, bytes written, stale
+    line, exit code)``."""
     from camelhost import cli
     path = tmp_path / "g.jsonl"
-    data, line = _stale_variants(path)[kind]
+    data, line = _stale_variants(path, chained)[kind]
     path.write_bytes(data)
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     return path, data, line, cli.main(["play", "--resume", str(path), "--plain"] + list(flags))
@@ -477,6 +498,44 @@ def test_journal_upto_damage_stops_at_a_stale_event_and_keeps_the_rest_aside(
     assert path.read_bytes() + side == data  # nothing lost, byte for byte
     assert side == b"".join(data.splitlines(keepends=True)[line - 1:])
     Session.resume(Journal.resume(str(path))).journal.close()  # the rest now resumes plainly
+
+
+@pytest.mark.parametrize("kind,reason", [
+    ("swapped", "it is numbered 4: a line missing or moved before it"),
+    ("duplicated", "it is numbered 3: a line repeated or moved"),
+    ("appended", "it carries no line number and game id: a line from elsewhere")])
+def test_journal_a_line_removed_repeated_or_moved_is_refused_with_the_chains_reason(
+        tmp_path, monkeypatch, capsys, kind, reason):
+    # the tester: a line deleted or doubled was refused at the right line, but with the
+    # game's reason ("it is Cy's turn"); the chain's check comes first and names the line
+    path, data, line, rc = _resume_stale(tmp_path, monkeypatch, kind, chained=False)
+    assert rc == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["pyramid: %s: line %d is out of place (%s); nothing was changed (to resume "
+                   "up to it, moving the rest to %s.damaged: pyramid play --resume %s "
+                   "--upto-damage --plain)" % (path, line, reason, path, path)]
+    assert path.read_bytes() == data
+
+
+def test_journal_a_line_taken_out_is_refused_with_the_chains_reason_on_resume(
+        tmp_path, monkeypatch, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _lines(path)
+    data = b"".join(lines[:2] + lines[3:])  # Ann's 'leg red' (line 3) taken out
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    err = capsys.readouterr().err
+    assert "line 3 is out of place (it is numbered 4: a line missing or moved before it)" in err
+    assert "no longer applies" not in err  # Ben's line on Ann's turn: the chain said it first
+    assert path.read_bytes() == data
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))  # --upto-damage: the same reason
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage"]) == 0
+    assert ("resumed up to line 3, which is out of place (it is numbered 4: a line missing or "
+            "moved before it); it and the rest are kept in %s.damaged" % path
+            in capsys.readouterr().out)
 
 
 def test_journal_a_stale_event_refusal_leaves_a_torn_tail_in_place_too(tmp_path):
@@ -809,9 +868,12 @@ def test_journal_cut_at_its_end_is_said_when_the_pyramid_acknowledged_more():
               {"type": "rejected", "boot": 7, "seq": 4}, {"type": "die", "boot": 6, "seq": 9}]
     assert behind_pyramid(events, 7, 4) is None
     assert behind_pyramid(events, 7, 6) == (
-        "the journal ends before the pyramid's last acknowledged die (event 6; the journal's "
-        "last is event 4): lines may have been cut from its end")
-    assert "the journal's last is none" in behind_pyramid(events[:1], 7, 1)
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged events 5, 6 of boot 7, which the journal "
+        "does not hold (its last is event 4); they are left out. If lines were cut, quit and "
+        "resume a whole copy of the journal")
+    assert ("acknowledged event 1 of boot 7, which the journal does not hold (its last is none "
+            "of that boot); it is left out") in behind_pyramid(events[:1], 7, 1)
     assert behind_pyramid(events, None, None) is None
 
 

@@ -497,6 +497,28 @@ def test_the_line_quality_is_exposed_and_said_once_as_it_drops(caplog):
     assert not link.sequencer.noisy
 
 
+def test_the_line_quality_changes_are_handed_to_whoever_listens_once_each(caplog):
+    link = Link("loop://")  # never opened: the line path alone
+    caplog.set_level(logging.INFO, "camelhost.device.link")
+    told = []
+    link.on_quality = lambda noisy, quality: told.append((noisy, round(quality, 2)))
+    good = protocol.encode("HB", boot=A, seq=0, up=1, sensor="ok")
+    bad = bytearray(good)
+    bad[5] ^= 1
+    for _ in range(20):
+        link.feed(good)
+    assert told == [] and not link.noisy
+    for n in range(60):  # two lines in three damaged: under 90 %, said once
+        link.feed(bytes(bad) if n % 3 else good)
+    assert told == [(True, 0.88)] and link.noisy
+    for _ in range(60):  # whole again: over 97 %, said once
+        link.feed(good)
+    assert told == [(True, 0.88), (False, 0.98)] and not link.noisy
+    # the caller says it: the link's own record of it is INFO, not a warning on the terminal
+    said = [r for r in caplog.records if "noisy" in r.getMessage() or "clean again" in r.getMessage()]
+    assert [r.levelno for r in said] == [logging.INFO, logging.INFO]
+
+
 # --- issue 29, item 1: another game's dice on resume ---------------------------------
 
 

@@ -137,3 +137,55 @@ def test_cable_pulled(virtual, capsys):
     virtual.close()  # the port disappears, as /dev/ttyACM0 does when unplugged
     thread.join(30)
     _fails_cleanly(capsys, [], "lost the connection", rc_box=box)
+
+
+class _NoisyLink:
+    """A link whose line gets noisy after the second reading and clean after the fourth
+    (``Link.quality`` and ``Link.noisy`` as the real link sets them)."""
+
+    state = "connected"
+
+    def __init__(self):
+        self.n = 0
+        self.quality, self.noisy = None, False
+
+    def stream(self, period_ms, timeout=3.0):
+        return {}
+
+    def pending_events(self):
+        return []
+
+    def next_reading(self, timeout=None):
+        self.n += 1
+        self.quality, self.noisy = {1: (None, False), 2: (1.0, False), 3: (0.52, True),
+                                    4: (0.6, True), 5: (0.98, False)}.get(self.n, (1.0, False))
+        return {"on": (2000, 900, 800, 600), "off": (100, 40, 30, 20), "label": "white",
+                "m": 412, "sl": False}
+
+
+class _Pyramid:
+    def __init__(self):
+        self.link = _NoisyLink()
+        self.hello = {"fw": "0.1.0", "proto": 1, "uid": "0102", "boot": "AAAAAAAA", "ed": "second", "seq": 0,
+                      "sensor": "ok", "vb": False}
+
+    def settings(self):
+        return {"it": 7, "gain": 4, "ed": "second", "vb": False}
+
+    def check_alive(self):
+        pass
+
+
+def test_monitor_shows_the_lines_quality_live_and_says_when_it_degrades_and_recovers():
+    import io
+    out = io.StringIO()
+    assert monitor.monitor(_Pyramid(), count=6, out=out) == 6
+    lines = out.getvalue().splitlines()
+    readings = [line.split("|")[-1].split() for line in lines if line[:5].strip().isdigit()]
+    assert [r[-1] for r in readings] == ["-", "100%", "52%", "60%", "98%", "100%"]
+    said = [line for line in lines if "line to the pyramid" in line]
+    assert said == ["!! the line to the pyramid is noisy: 52 % of its lines arrive whole (check "
+                    "the USB cable and its plugs)",
+                    "!! the line to the pyramid is clean again: 98 % of its lines arrive whole"]
+    assert lines.index(said[0]) < [i for i, x in enumerate(lines) if "52%" in x][0]
+    assert [x for x in lines if x.strip().startswith("#")][0].split()[-2:] == ["margin", "line"]

@@ -80,3 +80,28 @@ def test_a_push_the_firmware_first_looks_at_late_is_still_seen_and_lasts_its_len
     done = micropython(code, [paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == "[True, True, False, False] [True, True, True, False, False]".split()
+
+
+def test_a_value_button_the_firmware_first_looks_at_late_is_still_held(micropython):
+    """The simulated value button (``sim_board.Head``): the player holds it for
+    ``_BUTTON_MS`` from the firmware's first look at it after the die dropped, so a
+    firmware kept off the CPU for over a second after the drop (a loaded machine: the
+    grey die's ink test read its value as '?' in 2 runs of 9) still reads it on two
+    polls in a row, and so does a prompt one; the other buttons stay up, and the hold
+    ends."""
+    from camelhost import paths
+
+    code = (
+        "from sim_board import Head, _BUTTON_MS\n"
+        "h = Head()\n"
+        "h.push(1000, 30, 10, 5000, 'red', 2)\n"  # dropped at 1010, button 2
+        "late = [h.button(t, v) for t, v in ((3000, 1), (3000, 2), (3010, 2), (3010, 3),"
+        " (3000 + _BUTTON_MS, 2))]\n"
+        "h.push(5000, 30, 10, 5000, 'red', 3)\n"  # dropped at 5010, button 3
+        "prompt = [h.button(t, 3) for t in (5005, 5020, 5030, 5020 + _BUTTON_MS)]\n"
+        "print(late, prompt)\n"
+    )
+    done = micropython(code, [paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ("[False, True, True, False, False] [False, True, True, False]"
+                                   .split())

@@ -365,3 +365,25 @@ def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser
                     "40 cards"
             finally:
                 context.close()
+
+
+def test_the_page_shows_a_noisy_line_to_the_pyramid_while_it_lasts(page):
+    # issue 29, item 10: the line's quality shown as it degrades, on the board too
+    from camelhost.device.open import LineQuality
+    journal = Journal(None, pyramid="/dev/ttyACM0")
+    s = Session("second", NAMES[:3], seed=5, journal=journal)
+    seam = Seam(s)
+    table = Table(s, PlainDisplay(io.StringIO()), pyramid=None, manual=False, seam=seam)
+    table.start()
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, seam) as follower:
+        table.line(SETUP)
+        assert follower.wait_idle()
+        page.goto(board.url)
+        shown_version(page, s.version)
+        assert page.is_hidden("#pyramid-line")  # nothing measured yet: nothing shown
+        table.pyramid_event(LineQuality(True, 0.52))
+        page.wait_for_selector("#pyramid-line", state="visible", timeout=20000)
+        assert page.text_content("#pyramid-line") == "noisy line to the pyramid: 52% of its lines whole"
+        table.pyramid_event(LineQuality(False, 0.98))
+        page.wait_for_selector("#pyramid-line", state="hidden", timeout=20000)
+    assert page.problems == []

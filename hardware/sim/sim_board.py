@@ -69,7 +69,7 @@ def _live():
 
 _HEAP_AT_START = _live()
 _BOUNCE_MS = 3  # lever microswitch contact bounce after each edge
-_BUTTON_MS = 1000  # how long the player holds a value button after the die drops
+_BUTTON_MS = 1000  # how long the player holds a value button from the firmware's first look
 _REST_MS = 30  # shortest time the slider rests out between two pushes (> the firmware's debounce)
 
 
@@ -91,6 +91,7 @@ class Head:
         self.value = 0
         self.value_at = None
         self.press_seen = False  # the firmware has read the slider of this push pushed
+        self.value_seen = False  # the firmware has read the value button of this push
 
     def push(self, now, press_ms, drop_ms, hold_ms, content, value):
         self._settle(now)
@@ -109,6 +110,7 @@ class Head:
         self.leave_at = now + drop_ms + hold_ms
         self.value = value
         self.value_at = now + drop_ms
+        self.value_seen = False
 
     def place(self, content):
         self.press_at = None
@@ -161,10 +163,21 @@ class Head:
         return pushed
 
     def button(self, now, value):
+        """Whether value button ``value`` (1..3) is held at ``now`` (ms): the push's value,
+        from the drop on, for ``_BUTTON_MS`` timed from the firmware's first look at it
+        after the drop (as the slider's press is): a firmware process the machine's load
+        kept off the CPU for a second after the drop still finds the button held, and
+        held on its next poll, as an RP2040, never off its loop that long, always does."""
         if self.value_at is None or self.value != value:
             return False
         t = ticks_diff(now, self.value_at)
-        return 0 <= t < _BUTTON_MS
+        if t < 0:
+            return False
+        if not self.value_seen:  # the first look after the drop: held from here on
+            self.value_seen = True
+            self.value_at = now
+            t = 0
+        return t < _BUTTON_MS
 
 
 class Board:

@@ -10,7 +10,8 @@
 * ``--positions`` (100,000) mutated positions through ``camelup.game.parse_position`` (reading ``camelup.notation.read_position``);
 * ``--journals`` (20) journals of whole races played by bots through the session, each
   with every single line deleted, doubled, swapped with every other line, and a line of
-  another game inserted at every place: each must be refused naming the line
+  another game inserted at every place: each must be refused naming the line with the
+  chain's reason, read as ``--resume`` reads it
   (``JournalError``), 0 accepted; the last line deleted (a cut at the end, which the file
   cannot show) is counted apart.
 
@@ -433,21 +434,26 @@ def race_journal(path, index, seed):
 
 
 def _named(message, line):
-    """True when a refusal's ``message`` names ``line`` as the bad one."""
+    """True when a refusal's ``message`` names ``line`` as the bad one, with the chain's
+    reason (``line N is out of place``), not the game's (``event on line N no longer
+    applies``): a line removed, repeated, moved or foreign is said as such."""
     if line == 1:
         return "not a game journal" in message or "line 1 " in message
-    return ("line %d is " % line) in message
+    return ("line %d is out of place (" % line) in message
 
 
 def fuzz_journal(n, seed):
     """Every single-line deletion, duplication, swap (every pair) and foreign insertion
     (a line of the next journal at every place) over ``n`` journals of whole races: each
-    must be refused naming the line where the file stops being its game's. Deleting the
-    last line is a cut at the end, which no line left in the file can show: counted
+    must be refused naming the line where the file stops being its game's, with the
+    chain's reason, read as ``--resume`` reads it (the game's check included). Deleting
+    the last line is a cut at the end, which no line left in the file can show: counted
     apart (``end_cuts_read_shorter``), the pyramid's acknowledgement is what says it."""
     from camelhost.table.journal import JournalError, read_events
+    from camelhost.table.session import Session
 
     counts = {"refused_naming_the_line": 0, "refused_naming_another_line": 0, "accepted": 0,
+              "refused_at_the_line_for_another_reason": 0,
               "end_cuts_read_shorter": 0, "journals": n, "lines": 0}
     per_kind = {}
     examples = []
@@ -470,15 +476,18 @@ def fuzz_journal(n, seed):
             entry = per_kind.setdefault(kind, [0, 0])
             entry[1] += 1
             try:
-                read_events(probe)
+                read_events(probe, check=Session.stale_line)
             except JournalError as exc:
                 if _named(str(exc), line):
                     counts["refused_naming_the_line"] += 1
                     entry[0] += 1
                 else:
-                    counts["refused_naming_another_line"] += 1
+                    # at the line with another reason (the game's), or at another line
+                    said = ("refused_at_the_line_for_another_reason" if ("line %d " % line)
+                            in str(exc) else "refused_naming_another_line")
+                    counts[said] += 1
                     if len(examples) < 5:
-                        examples.append("%s at line %d: %s" % (kind, line, str(exc)[-160:]))
+                        examples.append("%s at line %d: %s" % (kind, line, str(exc).split(": ", 1)[-1][:160]))
                 return
             except Exception as exc:  # noqa: BLE001 - counted: undocumented
                 bad += 1
@@ -539,7 +548,8 @@ def main(argv=None):
             continue
         seconds, bad, examples, extra = fn(n, args.seed)
         if key == "journal":  # a line edit accepted, or refused at another line, fails too
-            bad += extra["accepted"] + extra["refused_naming_another_line"]
+            bad += (extra["accepted"] + extra["refused_naming_another_line"]
+                    + extra["refused_at_the_line_for_another_reason"])
         failed += bad
         print("fuzz %-46s %9d inputs  %7.1f s  %6.1f us/input  undocumented exceptions: %d (documented: %s)%s"
               % (what, n, seconds, 1e6 * seconds / max(1, n), bad, documented,

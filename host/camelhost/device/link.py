@@ -129,6 +129,10 @@ class Link:
         self._warn = [0, 0.0, ""]  # lines skipped since the last summary, its time, last reason
         self._outcomes = collections.deque(maxlen=QUALITY_LINES)  # True: the line passed
         self._noisy = False  # the line's quality was said to be low
+        #: called as ``on_quality(noisy, quality)`` (reader thread) each time the line
+        #: falls under ``NOISY`` (``noisy`` True) or is back over ``CLEAN`` (False); while
+        #: set, the link logs those two facts at INFO only (its caller says them)
+        self.on_quality = None
 
     # --- what the sequencer and the transport know ---
 
@@ -157,19 +161,31 @@ class Link:
             return None
         return sum(self._outcomes) / len(self._outcomes)
 
+    @property
+    def noisy(self):
+        """True from the moment ``quality`` fell under ``NOISY`` until it is back over
+        ``CLEAN`` (the two thresholds keep it from flickering)."""
+        return self._noisy
+
     def _judged(self, passed):
         self._outcomes.append(passed)
         quality = self.quality
         if quality is None:
             return
+        told = self.on_quality
+        level = logging.INFO if told is not None else logging.WARNING
         if not self._noisy and quality < NOISY:
             self._noisy = self.sequencer.noisy = True
-            log.warning("the line to the pyramid is noisy: %d %% of its lines arrive whole (check the "
-                        "cable); every die still arrives, more slowly", round(quality * 100))
+            log.log(level, "the line to the pyramid is noisy: %d %% of its lines arrive whole (check the "
+                    "cable); every die still arrives, more slowly", round(quality * 100))
         elif self._noisy and quality >= CLEAN:
             self._noisy = self.sequencer.noisy = False
-            log.warning("the line to the pyramid is clean again (%d %% of its lines arrive whole)",
-                        round(quality * 100))
+            log.log(level, "the line to the pyramid is clean again (%d %% of its lines arrive whole)",
+                    round(quality * 100))
+        else:
+            return
+        if told is not None:
+            told(self._noisy, quality)
 
     @property
     def reader_error(self):

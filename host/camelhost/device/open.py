@@ -45,6 +45,22 @@ def _first_line(exc):
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+class LineQuality:
+    """The line to the pyramid changed its quality (``Link.on_quality``): ``noisy`` True
+    when under ``link.NOISY`` (90 %) of its last lines arrived whole, False once over
+    ``link.CLEAN`` (97 %) again; ``quality``: that share, 0.0..1.0. What
+    ``OpenPyramid.events()`` hands the table beside the link's ``DieEvent``s."""
+
+    __slots__ = ("noisy", "quality")
+
+    def __init__(self, noisy, quality):
+        self.noisy = bool(noisy)
+        self.quality = float(quality)
+
+    def __repr__(self):
+        return "LineQuality(noisy=%r, %.2f)" % (self.noisy, self.quality)
+
+
 class OpenPyramid:
     """An open dice source: ``spec`` (what was asked for), ``port`` (the serial path,
     ``None`` in manual mode), ``link`` (``camelhost.device.link.Link`` or ``None``),
@@ -68,14 +84,22 @@ class OpenPyramid:
     def events(self):
         """A ``queue.Queue`` of ``("event", DieEvent)`` items filled by a thread reading
         the link (a link that fails for good ends with a ``fault`` event whose ``raw``
-        says why); ``None`` in manual mode. Started once."""
+        says why), and ``("event", LineQuality)`` each time the line's quality crosses
+        a threshold (at once when the line is already noisy); ``None`` in manual mode.
+        Started once."""
         if self.link is None:
             return None
         if self._queue is None:
             self._queue = queue.Queue()
+            self.link.on_quality = self._quality
+            if self.link.noisy and self.link.quality is not None:
+                self._quality(True, self.link.quality)
             self._thread = threading.Thread(target=self._pump, daemon=True)
             self._thread.start()
         return self._queue
+
+    def _quality(self, noisy, quality):
+        self._queue.put(("event", LineQuality(noisy, quality)))
 
     def _pump(self):
         while not self._stop.is_set():

@@ -20,10 +20,12 @@ import re
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
+from camelhost.device.open import LineQuality
 from camelhost.i18n import N_, _
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
+from camelhost.table.journal import behind_pyramid
 from camelhost.table.parser import FORMS, check_line, in_own_words
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
@@ -162,6 +164,9 @@ class Table:
         #: ``"winner"``/``"loser"`` after a bare ``win``/``lose``: the next line is the
         #: finish card's colour, taken privately (never shown, RULES 1.8, 5).
         self.private = None
+        #: a resumed table until the pyramid's first event: dice it acknowledged past the
+        #: journal's last may be lines cut from the journal's end (``_foreign_text``)
+        self._just_resumed = resumed
 
     @property
     def pyramid(self):
@@ -178,7 +183,7 @@ class Table:
     def view(self, odds=False):
         """``camelhost.table.view.table_view`` of the session; with ``odds``, the odds
         the seam works out once per change (``Seam.odds_now``)."""
-        view = table_view(self.session, odds=False)
+        view = table_view(self.session, odds=False, line=self.seam.line)
         if odds:
             view["odds"] = self.seam.odds_now()
         return view
@@ -319,14 +324,22 @@ class Table:
         """One event from the pyramid link: a ``camelhost.device.events.DieEvent`` (the
         link de-duplicated it on (boot, seq)), turned into the table's event once
         (``camelhost.table.events.from_link``). A die the game refuses is journaled as
-        rejected and said; a gap or a sensor fault asks for the die typed."""
+        rejected and said; a gap or a sensor fault asks for the die typed. A
+        ``camelhost.device.open.LineQuality`` (the line to the pyramid got noisy, or
+        clean again) goes into the view (``line``) and is said in one line."""
+        if isinstance(event, LineQuality):
+            self._line_quality(event)
+            return
         s = self.session
         self.waiting_release = False
+        link_event = event
         try:
             event = events.from_link(event)
         except TableError as exc:
             self.display.error(str(exc))
             return
+        if isinstance(event, (events.Die, events.Release)):
+            self._just_resumed = False  # the link delivers this table's dice again
         if isinstance(event, events.Die) and event.ink_unsure and s.phase == "value":
             event = events.Release(kind="unknown", raw=event.raw, boot=event.boot,
                                    seq=event.seq, best=event.best)
@@ -359,16 +372,50 @@ class Table:
                                       narration.example_die(view))}],
                                  view)
         elif isinstance(event, events.Foreign):
-            # another table took these since this game's last die (issue 29, item 1)
-            self.display.notices([{"kind": "info", "text": _(
-                "the pyramid served another table since this game's last die: its events %s "
-                "were that table's and are left out") % event.missing}], self.view())
+            # another table took these since this game's last die (issue 29, item 1), or,
+            # on a resume, the journal lost them from its end (item 9)
+            self.display.notices([{"kind": "info", "text": self._foreign_text(
+                link_event, event)}], self.view())
         else:  # a Fault
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": _("pyramid sensor fault (%s); "
                                    "type the die by hand") % (event.code or event.reason
                                                               or "sensor")}],
                                  self.view())
+
+    def _line_quality(self, event):
+        """The line to the pyramid fell under the link's threshold, or is back over it:
+        the view's ``line`` changes (published to every display: the web board shows it)
+        and the table says it in one line, once per change (the link hands over only the
+        changes). A die on its way is still waited for."""
+        percent = round(event.quality * 100)
+        self.seam.line = {"noisy": event.noisy, "quality": round(event.quality, 2)}
+        self.seam.republish()
+        if event.noisy:
+            text = _("the line to the pyramid is noisy: %d %% of its lines arrive whole (check "
+                     "the USB cable and its plugs); every die still arrives, more slowly") % percent
+        else:
+            text = _("the line to the pyramid is clean again: %d %% of its lines arrive "
+                     "whole") % percent
+        self.display.notices([{"kind": "info", "text": text}], self.view())
+
+    def _foreign_text(self, link_event, event):
+        """What the table says of dice the pyramid acknowledged to another host
+        (``link_event``: the link's ``foreign`` ``DieEvent``; ``event``: its
+        ``events.Foreign``): right after a resume, also that the journal may have been
+        cut at its end (``journal.behind_pyramid``, with what to do); later, while this
+        table played on, only another table can have taken them."""
+        just_resumed, self._just_resumed = self._just_resumed, False
+        journal = self.session.journal
+        if just_resumed and journal is not None:
+            last = getattr(link_event.missing, "last", None)
+            if last is None and link_event.missing:
+                last = max(link_event.missing)
+            behind = behind_pyramid(journal.events, link_event.boot, last)
+            if behind is not None:
+                return behind
+        return _("the pyramid served another table since this game's last die: its events %s "
+                 "were that table's and are left out") % event.missing
 
     @property
     def over(self):

@@ -101,8 +101,10 @@ class Seam(Display):
     pass a cheap one). Use it as the table's display: each ``Display`` method goes to
     every subscriber. Public: ``latest`` (the last view handed out), ``advice_now`` (the
     last ``Advice`` worked out, or ``None``), ``errors`` (what a display raised on a view
-    handed out after a journal write: logged and kept, never raised into the write).
-    ``close()`` ends the journal subscription and the worker."""
+    handed out after a journal write: logged and kept, never raised into the write),
+    ``line`` (the view's ``line`` entry: the link's measure of the line to the pyramid,
+    set by the table, ``None`` without one). ``close()`` ends the journal subscription
+    and the worker."""
 
     def __init__(self, session, compute=None):
         self.session = session
@@ -111,6 +113,7 @@ class Seam(Display):
         self.latest = None
         self.advice_now = None
         self.errors = []  # what displays raised on a view after a journal write
+        self.line = None  # {"noisy": bool, "quality": float}: the table sets it
         self._lock = threading.Condition()
         self._wanted = None  # (key, snapshot) waiting for the worker
         self._working = None  # key being worked out
@@ -177,12 +180,24 @@ class Seam(Display):
         if not self._listening():
             self.latest = None
             return None
-        view = table_view(self.session, odds=False)
+        view = table_view(self.session, odds=False, line=self.line)
         self.latest = view
         for display in list(self.displays):
             _call(display, "changed", view)
         if self.wants_advice:
             self._want(view)
+        return view
+
+    def republish(self):
+        """``publish`` again though the session did not change (what the table adds to
+        the view did: ``line``), and hand the advice already worked out for this
+        position to the displays that show it: a display that dims its odds on each new
+        view (the web board) would otherwise wait for advice that is not worked out
+        again. Returns the view (``None`` when no display reads it)."""
+        view = self.publish()
+        advice = self.advice_now
+        if view is not None and advice is not None and advice.key == advice_key(view):
+            self.advice(advice)
         return view
 
     def catch_up(self):

@@ -425,12 +425,13 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         checked = events[:cut]
     else:
         checked = events
-    # an event that no longer applies: the check sees every readable event, so that at
-    # the line where a chain breaks the game's own words say what is wrong
-    stale = check(events) if check is not None and events else None
+    # an event that no longer applies: the check sees the events before the line where
+    # the chain breaks; at that line and after it the chain's reason is the one said (a
+    # line removed, repeated or moved, named as such, not as the game's refusal of it)
+    stale = check(checked) if check is not None and checked else None
     if stale is not None:
         stale = (lines[stale[0] - 1], stale[1])
-        if bad is None or stale[0] <= bad[0]:
+        if bad is None or stale[0] < bad[0]:
             line_no, reason = stale
             cut = lines.index(line_no)
             checked, good_end = events[:cut], scan.starts[cut]
@@ -535,11 +536,15 @@ def new_path_problem(path):
 
 def behind_pyramid(events, boot, acked):
     """One line when the pyramid knows of dice the journal ``events`` do not hold: it
-    acknowledged event ``acked`` of boot ``boot`` (its ``HELLO``) but the journal's last
-    die or refused release of that boot is an earlier one (or there is none). A journal
-    cut at its end (lines removed from the end) proves nothing by its own lines; this is
-    the check the pyramid makes possible. ``None`` when the journal is not behind, or
-    ``boot``/``acked`` is ``None``."""
+    acknowledged event ``acked`` of boot ``boot`` (its ``HELLO``: ``acked=``, the last seq
+    of that boot a host acknowledged) but the journal's last die or refused release of
+    that boot is an earlier one (or there is none). The line names the events missing,
+    the two causes the table cannot tell apart (lines cut from the journal's end, or
+    another table that used the pyramid since) and what to do. A journal cut at its end
+    proves nothing by its own lines; this is the check the pyramid makes possible
+    (``Table`` says it on ``--resume``, docs/table.md). ``None`` when the journal is not
+    behind, or ``boot``/``acked`` is ``None``."""
+    from camelhost.device.events import SeqRange
     if boot is None or acked is None:
         return None
     last = None
@@ -550,9 +555,17 @@ def behind_pyramid(events, boot, acked):
                 last = seq
     if last is not None and last >= acked:
         return None
-    return _("the journal ends before the pyramid's last acknowledged die (event %d; the "
-             "journal's last is %s): lines may have been cut from its end") % (
-                 acked, "none" if last is None else "event %d" % last)
+    missing = SeqRange(1 if last is None else last + 1, acked)
+    ours = _("none of that boot") if last is None else _("event %d") % last
+    return ngettext(
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged event %s of boot %s, which the journal "
+        "does not hold (its last is %s); it is left out. If lines were cut, quit and resume a "
+        "whole copy of the journal",
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged events %s of boot %s, which the journal "
+        "does not hold (its last is %s); they are left out. If lines were cut, quit and "
+        "resume a whole copy of the journal", len(missing)) % (missing, boot, ours)
 
 
 class Journal:

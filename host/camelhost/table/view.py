@@ -44,6 +44,11 @@ Keys and shapes::
     setup_rolls  [{"camel": str, "value": int}]: dice released so far at setup
     dice_typed   True when the dice are typed at the table (no pyramid: ``--pyramid
                  manual``; ``Session.dice_typed``): prompts ask to type the die
+    line         the line to the pyramid as the link measures it, or None (no link, or
+                 nothing measured yet): {"noisy": bool, True from when under 90 % of
+                 its last 50 lines arrived whole until over 97 % again; "quality":
+                 float 0..1, that share when it last changed} (``Link.quality``,
+                 docs/protocol.md); every display shows a noisy line
     pending_die  {"colour": str, "ink": str or None, "value": int or None} waiting for
                  its ink or value, else None
     last_die     {"colour": die name, "ink": str or None, "value": int, "camel": str,
@@ -395,10 +400,11 @@ def _choices(session):
     return [word for word, kind in CHOICE_WORDS if kind in kinds]
 
 
-def table_view(session, odds=True):
+def table_view(session, odds=True, line=None):
     """The snapshot described in the module docstring, for ``session`` (a
     ``camelhost.table.session.Session``). ``odds``: False leaves ``odds`` as None
-    (faster, for tests and scripts). Never changes the session."""
+    (faster, for tests and scripts). ``line``: the ``line`` entry (the table's seam keeps
+    it: ``Seam.line``), not a fact of the session. Never changes the session."""
     g = session.game
     ed = session.edition
     track, beyond = _track(session)
@@ -428,6 +434,7 @@ def table_view(session, odds=True):
                   "loser": 0 if g is None else len(g.pile("loser"))},
         "setup_rolls": [{"camel": c, "value": v} for c, v in session.setup_rolls],
         "dice_typed": bool(getattr(session, "dice_typed", False)),
+        "line": None if line is None else dict(line),
         "pending_die": None if pending is None else {
             "colour": pending.get("colour"), "ink": pending.get("ink"),
             "value": pending.get("value")},

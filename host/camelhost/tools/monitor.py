@@ -12,8 +12,10 @@ cable pulled) becomes a ``CliError`` with a plain message: the CLI prints it as
 ``monitor(pyramid, count, out)`` prints the firmware and protocol version, the
 sensor status and settings, then one line per streamed reading: the raw counts
 with the illumination LED on and off, their difference (what the classifier
-sees), the classification with its margin, and a line for every slider push the
-firmware reports (``EVT``). Wire format: ``docs/protocol.md``.
+sees), the classification with its margin and the line's quality (``Link.quality``:
+the share of the pyramid's last lines that passed their CRC), a line for every slider
+push the firmware reports (``EVT``), and one when the line to the pyramid gets noisy or
+clean again. Wire format: ``docs/protocol.md``.
 """
 
 import sys
@@ -217,13 +219,31 @@ def _host_protocol():
     return protocol.PROTOCOL_VERSION
 
 
-HEADER = "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %s" % (
-    "#", "slider", "clear", "red", "green", "blue", "LED off (c,r,g,b)", "label", "margin")
+HEADER = "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %4s" % (
+    "#", "slider", "clear", "red", "green", "blue", "LED off (c,r,g,b)", "label", "margin", "line")
 
 
-def format_reading(n, reading, saturation):
+def line_column(quality):
+    """The monitor's ``line`` column: ``Link.quality`` (0.0..1.0, the share of the last 50
+    lines from the pyramid that passed their CRC) as a whole percent, ``-`` before it is
+    known (fewer than ten lines)."""
+    return "-" if quality is None else "%d%%" % round(quality * 100)
+
+
+def line_change(noisy, quality):
+    """The monitor's one line when the line to the pyramid gets noisy (``noisy`` True:
+    under ``link.NOISY``) or clean again (over ``link.CLEAN``), ``quality`` 0.0..1.0."""
+    if noisy:
+        return _("!! the line to the pyramid is noisy: %d %% of its lines arrive whole (check "
+                 "the USB cable and its plugs)") % round(quality * 100)
+    return _("!! the line to the pyramid is clean again: %d %% of its lines arrive whole") % round(
+        quality * 100)
+
+
+def format_reading(n, reading, saturation, quality=None):
     """One monitor line for streamed reading number ``n`` (dict ``on, off, label, m``,
-    ``sl``); ``saturation``: the clear count flagged as saturated."""
+    ``sl``); ``saturation``: the clear count flagged as saturated; ``quality``: the
+    link's line quality now (``Link.quality``, 0.0..1.0 or ``None``: the ``line`` column)."""
     on, off = reading["on"], reading["off"]
     diff = difference(on, off)
     label = reading["label"]
@@ -237,9 +257,9 @@ def format_reading(n, reading, saturation):
         flags.append("rejected" if label == "unknown" else "two dice?")
     slider = reading.get("sl")
     slider = "?" if slider is None else ("PUSHED" if slider else "-")
-    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s %s %s" % (
+    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s  %s %4s %s" % (
         n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off), label,
-        shown, " ".join(flags))
+        shown, line_column(quality), " ".join(flags))
     return line.rstrip()
 
 
@@ -291,15 +311,24 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     saturation = saturation_level(integration_ms(settings["it"]))
     link.stream(period_ms)
     print(_("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
-          "(ambient light); classification; margin in sigma"), file=out)
+          "(ambient light); classification; margin in sigma; line: share of the pyramid's "
+          "last lines that arrived whole"), file=out)
     print(HEADER, file=out)
     n = 0
     last_reading = time.monotonic()
     sensor_state = hello["sensor"]
+    said = [False]  # the line to the pyramid was said to be noisy
+
+    def say_line():
+        if link.noisy != said[0] and link.quality is not None:
+            said[0] = link.noisy
+            print(line_change(said[0], link.quality), file=out)
+
     try:
         while count is None or n < count:
             for event in link.pending_events():
                 print(format_event(event), file=out)
+            say_line()
             try:
                 pyramid.check_alive()
             except DeviceRestarted as exc:
@@ -330,7 +359,8 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                 continue
             last_reading = time.monotonic()
             n += 1
-            print(format_reading(n, reading, saturation), file=out)
+            say_line()
+            print(format_reading(n, reading, saturation, link.quality), file=out)
             out.flush()
     finally:
         try:

@@ -30,6 +30,7 @@ PAGE_WORDS = (
     N_("{0}: type the die that came out"), N_("{0}: release a die"),
     N_("{0}: grey die, black or white numerals?"), N_("{0}: which value did the die show?"),
     N_("race over"), N_("race ended unscored"), N_("step {0} of {1}"),
+    N_("noisy line to the pyramid: {0} of its lines whole"),
     # the last die
     N_("race over: {0} wins"), N_("{0} is last"), N_("setting up the camels"),
     N_("no die yet this race"), N_("{0} forward {1}"), N_("{0} backward {1}"),

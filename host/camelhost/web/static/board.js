@@ -451,6 +451,15 @@
       t("race ended unscored") : v.turn ? (words[v.phase] ? t(words[v.phase], v.turn) : v.turn) : "";
   }
 
+  // The line to the pyramid (the view's "line", the link's measure): shown only while
+  // noisy, with the share of its lines that arrive whole; gone once it is clean again.
+  function drawLine(v) {
+    const node = $("pyramid-line");
+    const line = v.line;
+    node.hidden = !(line && line.noisy);
+    node.textContent = node.hidden ? "" : t("noisy line to the pyramid: {0} of its lines whole", pct(line.quality));
+  }
+
   function drawReplay(v) {
     const nav = $("replay");
     nav.hidden = !v.replay;
@@ -465,6 +474,7 @@
   function render(v) {
     state.view = v;
     drawHeader(v);
+    drawLine(v);
     drawAnnounce(v);
     drawPyramid(v);
     drawTrack(v);
