@@ -454,3 +454,19 @@ def test_at_2_percent_byte_loss_every_die_arrives_within_10_s_once_the_line_is_c
         now += 0.02
         lines += seq.tick(now)[1]
     assert len(waits) == 300 and max(waits) < 10.0, sorted(waits)[-5:]
+
+
+def test_a_die_is_handed_on_as_the_value_decoded_from_its_line():
+    # one form from the wire to the table (issue 27): the decoded EVT is the event
+    seq = Sequencer(resume=(A, 0))
+    seq.opened(0.0)
+    seq.receive(hi(A, 0, acked=0), 0.01)
+    line = protocol.encode("EVT", "die", seq=1, boot=A, col="grey", ink="white", val=2, m=250,
+                           raw=(9, 8, 7, 6))
+    got = decode(line)
+    events, _lines = seq.receive(got, 0.02, "EVT 1 die ...")
+    assert events == [got] and events[0] is got
+    die = events[0]
+    assert (die.kind, die.boot, die.seq, die.colour, die.ink, die.value, die.margin, die.reading,
+            die.raw, die.label()) == ("die", A, 1, "grey", "white", 2, 2.5, (9, 8, 7, 6),
+                                      "EVT 1 die ...", "grey-white")
