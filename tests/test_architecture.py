@@ -349,3 +349,24 @@ def test_no_web_module_builds_a_session_for_the_live_board():
                 if name in ("Session", "shadow_session", "from_events"):
                     bad.append("%s:%d calls %s" % (MODULES[mod], node.lineno, name))
     assert not bad, "\n" + "\n".join(bad)
+
+
+def _top_level_imports(mod):
+    """The modules ``mod`` imports when it is loaded (not inside a function)."""
+    found = set()
+    for node in _tree(mod).body:
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_a_commands_options_load_no_web_server():
+    """``--web``'s option and address come from ``camelhost.web`` and ``web.address``,
+    which load neither aiohttp nor the server: a ``pyramid play`` without ``--web``
+    starts without them (the server is imported where a page is served)."""
+    for mod in ("camelhost.web", "camelhost.web.address"):
+        loaded = _top_level_imports(mod)
+        assert not {m for m in loaded if m == "aiohttp" or m.startswith(("aiohttp.", "camelhost.web.server"))}, \
+            (mod, sorted(loaded))
