@@ -10,6 +10,7 @@ edition's name outside ``camelup.editions`` (an edition's facts are its fields).
 """
 
 import ast
+import functools
 import os
 
 from camelhost.device import flash
@@ -97,9 +98,17 @@ def _is_package(mod):
     return MODULES.get(mod, "").endswith("__init__.py")
 
 
+@functools.lru_cache(maxsize=None)
+def _tree(mod):
+    """The syntax tree of ``mod``, parsed once for every test of this file."""
+    with open(MODULES[mod]) as f:
+        return ast.parse(f.read())
+
+
+@functools.lru_cache(maxsize=None)
 def _imports(mod):
-    """``[(line, imported module, names taken from it)]`` of every import in ``mod``."""
-    tree = ast.parse(open(MODULES[mod]).read())
+    """``((line, imported module, names taken from it), ...)`` of every import in ``mod``."""
+    tree = _tree(mod)
     found = []
     package = mod if _is_package(mod) else mod.rpartition(".")[0]
     for node in ast.walk(tree):
@@ -117,7 +126,7 @@ def _imports(mod):
             for name in names:  # `from camelup import odds` imports camelup.odds
                 if base + "." + name in MODULES:
                     found.append((node.lineno, base + "." + name, ()))
-    return found
+    return tuple(found)
 
 
 def _within(mod, group):
@@ -194,7 +203,7 @@ GETTEXT_NAMES = ("_", "N_")
 def test_no_module_takes_another_modules_private_names():
     bad = []
     for mod in sorted(MODULES):
-        tree = ast.parse(open(MODULES[mod]).read())
+        tree = _tree(mod)
         aliases = {}
         for line, target, names in _imports(mod):
             for name in names:
@@ -332,7 +341,7 @@ def test_no_web_module_builds_a_session_for_the_live_board():
                     or _within(target, "camelhost.web.replay") and "shadow_session" in names:
                 bad.append("%s:%d imports %s from %s" % (MODULES[mod], line,
                                                          ", ".join(names) or "it", target))
-        for node in ast.walk(ast.parse(open(MODULES[mod]).read())):
+        for node in ast.walk(_tree(mod)):
             if isinstance(node, ast.Call):
                 func = node.func
                 name = func.id if isinstance(func, ast.Name) else \
@@ -340,3 +349,24 @@ def test_no_web_module_builds_a_session_for_the_live_board():
                 if name in ("Session", "shadow_session", "from_events"):
                     bad.append("%s:%d calls %s" % (MODULES[mod], node.lineno, name))
     assert not bad, "\n" + "\n".join(bad)
+
+
+def _top_level_imports(mod):
+    """The modules ``mod`` imports when it is loaded (not inside a function)."""
+    found = set()
+    for node in _tree(mod).body:
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_a_commands_options_load_no_web_server():
+    """``--web``'s option and address come from ``camelhost.web`` and ``web.address``,
+    which load neither aiohttp nor the server: a ``pyramid play`` without ``--web``
+    starts without them (the server is imported where a page is served)."""
+    for mod in ("camelhost.web", "camelhost.web.address"):
+        loaded = _top_level_imports(mod)
+        assert not {m for m in loaded if m == "aiohttp" or m.startswith(("aiohttp.", "camelhost.web.server"))}, \
+            (mod, sorted(loaded))

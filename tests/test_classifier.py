@@ -451,10 +451,10 @@ def test_the_firmware_never_turns_a_rejected_reading_into_no_die():
             return self.answer
 
     near_empty = Stub(("unknown", 0.4, {"best": ("empty", 5.1), "second": ("blue", 6.0)}))
-    assert App._judge(near_empty, (40, 5, 9, 20)) == ("unknown", 40)
+    assert App._judge(near_empty, (40, 5, 9, 20)) == {"label": "unknown", "m": 40, "raw": (40, 5, 9, 20)}
     assert near_empty.guess is None
     near_blue = Stub(("unknown", 0.2, {"best": ("blue", 5.5), "second": ("empty", 5.7)}))
-    assert App._judge(near_blue, (60, 8, 14, 30)) == ("unknown", 20)
+    assert App._judge(near_blue, (60, 8, 14, 30)) == {"label": "unknown", "m": 20, "raw": (60, 8, 14, 30)}
     assert near_blue.guess == "blue"
     # and the real classifier on a dim blue die at 2.4 ms: never "empty" from a rejection
     clf = C.Classifier(C.default_profile("second"), {"integration_ms": 2.4, "gain": 4})
@@ -463,7 +463,7 @@ def test_the_firmware_never_turns_a_rejected_reading_into_no_die():
     for reading in OpticalModel(12).samples("blue", 200, 2.4, 4):
         label, _margin, detail = clf.classify_detail(reading)
         if label == "unknown":
-            assert App._judge(stub, reading)[0] == "unknown"
+            assert App._judge(stub, reading)["label"] == "unknown"
 
 
 def _cloud(rng, mean, sd, n):

@@ -6,7 +6,7 @@ instead of "the colour could not be read", and ``pyramid monitor`` shows it."""
 import io
 
 import pytest
-from camelhost.device.events import DieEvent
+from camelhost.device.events import DieEvent, decode
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -21,14 +21,14 @@ def test_an_evt_line_carries_dim_and_a_line_without_it_is_not_dim():
     line = protocol.encode("EVT", kind="unknown", seq=7, boot="0000ABCD", best="purple",
                            val=None, raw=(14, 4, 3, 5), dim=True)
     assert b" dim=1*" in line
-    msg = protocol.decode(line)
-    assert msg.fields["dim"] is True and DieEvent.from_message(msg).dim is True
+    msg = decode(line)
+    assert msg.fields["dim"] is True and msg.dim is True
     # what an older firmware sends: no dim field, parsed as before, and not dim
     old = protocol.encode("EVT", kind="unknown", seq=8, boot="0000ABCD", best="purple",
                           val=None, raw=(14, 4, 3, 5))
     assert b"dim" not in old
-    msg = protocol.decode(old)
-    assert "dim" not in msg.fields and DieEvent.from_message(msg).dim is False
+    msg = decode(old)
+    assert "dim" not in msg.fields and msg.dim is False
     for kind, fields in (("die", {"col": "red", "val": 2, "m": 501, "raw": (15, 9, 2, 2)}),
                          ("double", {"raw": (30, 12, 8, 9)})):
         got = protocol.decode(protocol.encode("EVT", kind=kind, seq=9, boot="0000ABCD",

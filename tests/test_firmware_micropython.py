@@ -14,7 +14,7 @@ pytestmark = pytest.mark.micropython
 SCRIPT = r"""
 import json
 import camelup.board.protocol as protocol
-from pyramid.release import Release
+from pyramid.release import Release, verdict
 from pyramid.slider import Slider
 from pyramid.eventlog import EventLog
 from pyramid.link import LineReader
@@ -41,8 +41,8 @@ for readings in data["releases"]:
     rel.start(0)
     result = None
     for t, label in readings:
-        result = rel.feed(t, label, 7, (t, 0, 0, 0))
-    out["releases"].append([result[0], result[1]])
+        result = rel.feed(t, verdict(label, 7, (t, 0, 0, 0)))
+    out["releases"].append([result["kind"], result["label"]])
 
 class Pin:
     level = 1

@@ -18,7 +18,7 @@ from pyramid import app as app_mod  # noqa: E402
 from pyramid import settings as settings_mod  # noqa: E402
 from pyramid.eventlog import EventLog  # noqa: E402
 from pyramid.link import LineReader, parse_line  # noqa: E402
-from pyramid.release import Release  # noqa: E402
+from pyramid.release import Release, verdict  # noqa: E402
 from pyramid.slider import PRESS, RELEASE, Slider  # noqa: E402
 from pyramid.values import ValueButtons  # noqa: E402
 
@@ -89,15 +89,15 @@ def test_release_outcomes(name, readings, expected):
     result = None
     for t, label in readings:
         assert result is None, "decided too early"
-        result = rel.feed(t, label, 7, (t, 0, 0, 0))
-    assert result is not None and (result[0], result[1]) == expected
+        result = rel.feed(t, verdict(label, 7, (t, 0, 0, 0)))
+    assert result is not None and (result["kind"], result["label"]) == expected
     assert not rel.busy()
 
 
 def _decide(rel, times, labels):
     rel.start(0)
     for n, (t, label) in enumerate(zip(times, labels, strict=True)):
-        result = rel.feed(t, label, 7, (n, 0, 0, 0))
+        result = rel.feed(t, verdict(label, 7, (n, 0, 0, 0)))
         if result is not None:
             return n + 1, result
     return None
@@ -115,7 +115,7 @@ def test_a_release_counted_in_readings_decides_on_the_same_readings_however_late
         outcomes.append(_decide(rel, [gap * (n + 1) for n in range(60)], labels))
     assert outcomes[0] == outcomes[1]
     n, result = outcomes[0]
-    assert n == 12 and result[:2] == ("unknown", "grey-white")  # 12 x 25 ms = the 300 ms timeout
+    assert n == 12 and (result["kind"], result["label"]) == ("unknown", "grey-white")  # 12 x 25 ms = the 300 ms timeout
     # by the clock (no period), the slow feed times out after fewer readings
     rel = Release(settle_ms=50, timeout_ms=300, stable=3)
     assert _decide(rel, [90 * (n + 1) for n in range(60)], labels)[0] == 4
@@ -127,7 +127,34 @@ def test_release_refuses_bad_setup_and_unstarted_feed():
     with pytest.raises(ValueError):
         Release(stable=0)
     with pytest.raises(ValueError):
-        Release().feed(0, "red")
+        Release().feed(0, verdict("red"))
+
+
+def test_the_deciding_verdict_is_the_outcome_and_the_record_the_event_log_numbers():
+    """One record from the classifier's verdict to the EVT line (issue 27): the release
+    hands on the verdict that decided, and the event log numbers that same record."""
+    rel = Release(settle_ms=0, timeout_ms=300, stable=2)
+    rel.start(0)
+    assert rel.feed(10, verdict("red", 410, (50, 30, 10, 9))) is None
+    second = verdict("red", 390, (51, 30, 10, 9))
+    out = rel.feed(20, second)
+    assert out is second and out == {"kind": "die", "label": "red", "m": 390, "raw": (51, 30, 10, 9)}
+    out.update(col="red", val=None)
+    line = EventLog(BOOT, capacity=4).append(out.pop("kind"), out)
+    assert (out["seq"], out["boot"]) == (1, BOOT)
+    msg = protocol.decode(line)
+    assert (msg.kind, msg["col"], msg["m"], msg["raw"], msg["val"]) == ("die", "red", 390, (51, 30, 10, 9), None)
+    # unknown at the timeout: the last reading not of an empty head is the outcome
+    rel.start(0)
+    rel.feed(100, verdict("unknown", 80, (69, 20, 20, 20)))
+    kept = verdict("grey-white", 120, (70, 20, 20, 20))
+    rel.feed(200, kept)
+    out = rel.feed(300, verdict("empty", 0, (5, 1, 1, 1)))
+    assert out is kept and (out["kind"], out["label"], out["raw"]) == ("unknown", "grey-white", (70, 20, 20, 20))
+    # no die: the last reading, with no margin
+    rel.start(0)
+    out = rel.feed(300, verdict("empty", 55, (5, 1, 1, 1)))
+    assert (out["kind"], out["label"], out["m"]) == ("nodie", None, 0)
 
 
 # --- event ring --------------------------------------------------------------------

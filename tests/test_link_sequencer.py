@@ -11,6 +11,7 @@ for a gap); ``lines`` the bodies of the lines to send, without their CRC.
 import logging
 import random
 
+from camelhost.device.events import decode, message
 from camelhost.device.sequencer import SYNC_FIRST_S, Sequencer
 from camelup.board import protocol
 
@@ -20,8 +21,8 @@ ASK = ["HELLO? s=1", "HELLO?"]
 
 
 def msg(name, kind=None, **fields):
-    """A device message as the link decodes it from the wire."""
-    return protocol.decode(protocol.encode(name, kind, **fields))
+    """A device message as the link decodes it from the wire (an EVT: its DieEvent)."""
+    return decode(protocol.encode(name, kind, **fields))
 
 
 def hello(boot, seq, acked=None, prev=None, proto=1):
@@ -223,7 +224,7 @@ def test_an_unusable_message_is_reported_and_changes_nothing():
     seq = Sequencer()
     seq.opened(0.0)
     seq.receive(hello(A, 0, acked=0), 0.1)
-    broken = protocol.Message("EVT", {"seq": 1}, "die")  # no boot
+    broken = message("EVT", {"seq": 1}, "die")  # no boot
     assert seq.receive(broken, 0.2) == ([], [])
     assert seq.unusable and "boot" in seq.unusable and seq.delivered == 0
     seq.receive(evt(A, 1), 0.3)
@@ -339,7 +340,7 @@ def test_at_2_percent_byte_loss_both_ways_the_sequence_starts_within_10_s():
                 if rng.random() < 0.98 ** len(line):
                     answer = _device_answer(line)
                     if rng.random() < 0.98 ** len(answer):
-                        seq.receive(protocol.decode(answer), now + 0.01)
+                        seq.receive(decode(answer), now + 0.01)
             now += 0.02
             lines = seq.tick(now)[1]
         waits.append(now)
@@ -444,7 +445,7 @@ def test_at_2_percent_byte_loss_every_die_arrives_within_10_s_once_the_line_is_c
         lines = []
         for line in to_host:
             if device.crosses(line):
-                events, out = seq.receive(protocol.decode(line), now)
+                events, out = seq.receive(decode(line), now)
                 lines += out
                 waits += [now - released[e.seq] for e in events]
                 for event in events:
@@ -453,3 +454,19 @@ def test_at_2_percent_byte_loss_every_die_arrives_within_10_s_once_the_line_is_c
         now += 0.02
         lines += seq.tick(now)[1]
     assert len(waits) == 300 and max(waits) < 10.0, sorted(waits)[-5:]
+
+
+def test_a_die_is_handed_on_as_the_value_decoded_from_its_line():
+    # one form from the wire to the table (issue 27): the decoded EVT is the event
+    seq = Sequencer(resume=(A, 0))
+    seq.opened(0.0)
+    seq.receive(hi(A, 0, acked=0), 0.01)
+    line = protocol.encode("EVT", "die", seq=1, boot=A, col="grey", ink="white", val=2, m=250,
+                           raw=(9, 8, 7, 6))
+    got = decode(line)
+    events, _lines = seq.receive(got, 0.02, "EVT 1 die ...")
+    assert events == [got] and events[0] is got
+    die = events[0]
+    assert (die.kind, die.boot, die.seq, die.colour, die.ink, die.value, die.margin, die.reading,
+            die.raw, die.label()) == ("die", A, 1, "grey", "white", 2, 2.5, (9, 8, 7, 6),
+                                      "EVT 1 die ...", "grey-white")

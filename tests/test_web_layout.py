@@ -6,8 +6,9 @@ taller and no wider than the screen, and every player's row (card, scoring row o
 place), the advice and the ranking lie inside it. A phone (360x740) and a tablet
 (820x1180) never scroll sideways with 24-character names; a tile's owner label stays
 on its tile; the finish piles and the scoring chips are drawn as counted. Each view
-is the table's own (``table_view`` of a session driven by typed commands), published
-straight to a ``WebBoard``; one browser for the module, several viewports a page.
+is the table's own (``table_view`` of a session driven by typed commands, its race
+odds from a smaller seeded sample: ``view_of``), published straight to a ``WebBoard``;
+one browser for the module, several viewports a page.
 
 ``SCREENSHOTS=dir`` keeps a PNG of each page measured (to look at them)."""
 
@@ -15,7 +16,7 @@ import os
 
 import pytest
 from camelhost.table.session import Session
-from camelhost.table.view import table_view
+from camelhost.table.view import odds_view, table_view
 from camelhost.web.server import WebBoard
 
 CHROMIUM = "/usr/bin/chromium"
@@ -78,6 +79,15 @@ def race_over(names):
 
 
 STATES = {"mid-leg": mid_leg, "leg scored": leg_scored, "race over": race_over}
+
+#: Races simulated for the odds a layout test shows: their shape, not their precision, is
+#: what it reads (the table's own ``RACE_SAMPLES``, 5,000, cost ten times as much).
+LAYOUT_SAMPLES = 500
+
+
+def view_of(session):
+    """``table_view(session)`` with its race odds from ``LAYOUT_SAMPLES`` seeded races."""
+    return dict(table_view(session, odds=False), odds=odds_view(session, samples=LAYOUT_SAMPLES))
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +164,7 @@ def screenshot(page, name):
 def test_every_state_of_a_race_fits_a_tv_and_a_laptop(browser, players):
     names = long_names(players)
     for state, build in STATES.items():
-        view = table_view(build(names))
+        view = view_of(build(names))
         with Shown(browser, view, WIDE[0]) as page:
             for size in WIDE:
                 resize(page, size)
@@ -189,7 +199,7 @@ def test_every_state_of_a_race_fits_a_tv_and_a_laptop(browser, players):
 def test_a_phone_and_a_tablet_never_scroll_sideways_with_long_names(browser):
     names = long_names(8)
     for state, build in STATES.items():
-        view = table_view(build(names))
+        view = view_of(build(names))
         with Shown(browser, view, NARROW[0]) as page:
             for size in NARROW:
                 resize(page, size)
@@ -203,7 +213,7 @@ def test_a_phone_and_a_tablet_never_scroll_sideways_with_long_names(browser):
 
 def test_a_tile_owner_label_stays_on_its_tile(browser):
     names = long_names(4)
-    view = table_view(mid_leg(names))
+    view = view_of(mid_leg(names))
     assert view["track"][5]["tile"]["owner"] == names[1]
     with Shown(browser, view, NARROW[0]) as page:
         for size in NARROW + WIDE:
@@ -214,7 +224,7 @@ def test_a_tile_owner_label_stays_on_its_tile(browser):
             assert page.text_content("#track .tile text").endswith("\u2026")
             assert page.text_content("#track .tile title") == names[1] + "'s cheering"
     # a short name has room: written whole
-    view = table_view(mid_leg(list(SEATS[:4])))
+    view = view_of(mid_leg(list(SEATS[:4])))
     with Shown(browser, view, WIDE[1]) as page:
         assert page.text_content("#track .tile text") == "+1 Ben"
 
@@ -226,7 +236,7 @@ def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(browser):
         for _ in SEATS:
             s.command("win %s" % colour)
     s.command("lose yellow")
-    with Shown(browser, table_view(s), NARROW[1]) as page:
+    with Shown(browser, view_of(s), NARROW[1]) as page:
         for size in NARROW[1:] + WIDE:
             resize(page, size)
             for pile, n in (("winner", 24), ("loser", 1)):
@@ -246,7 +256,7 @@ def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(browser):
 
 def test_leg_scoring_chips_sit_side_by_side(browser):
     names = long_names(6)
-    view = table_view(leg_scored(names))
+    view = view_of(leg_scored(names))
     two = [row["name"] for row in view["leg_scored"]["players"] if len(row["items"]) >= 2]
     assert two
     with Shown(browser, view, NARROW[1]) as page:
@@ -264,7 +274,7 @@ def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(browser):
     for text in ("setup 1:blue,green 2:red 3:yellow,purple 14:black,white",
                  "pyramid", "grey black 1"):
         s.command(text)
-    view = table_view(s)
+    view = view_of(s)
     assert view["last_die"]["camel"] == "white"
     assert view["last_die"]["why"] == "it sits directly on the other crazy camel"
     with Shown(browser, view, WIDE[1]) as page:
@@ -278,7 +288,7 @@ def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(browser):
 
 
 def test_the_final_ranking_numbers_places_and_shares_them_in_a_tie(browser):
-    view = table_view(race_over(long_names(8)))
+    view = view_of(race_over(long_names(8)))
     standings = view["final"]["standings"]
     coins = [r["coins"] for r in standings]
     assert len(set(coins)) < len(coins)  # there is a tie to show
@@ -295,14 +305,14 @@ def test_the_final_ranking_numbers_places_and_shares_them_in_a_tie(browser):
 def test_advice_is_shown_only_for_the_turn_it_was_computed_for(browser):
     s = Session("second", list(SEATS[:3]), seed=5)
     s.command(STACK)
-    ready = table_view(s)
+    ready = view_of(s)
     assert ready["odds"]["actions"]["player"] == ready["turn"] == "Ann"
     with Shown(browser, ready, WIDE[1]) as page:
         assert page.text_content("#best-title .name") == "Ann"
         assert len(boxes(page, "#best li")) == 3
         s.command("leg red")  # Ben's turn: the page first hears of it without odds,
         quick = dict(table_view(s, odds=False), odds_pending=True, version=1001)
-        ready_ben = dict(table_view(s), version=1002)  # then with them
+        ready_ben = dict(view_of(s), version=1002)  # then with them
         publish(page, quick)
         assert page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)") \
             == ["computing\u2026"]
@@ -329,14 +339,14 @@ def test_the_leg_scoring_stands_until_the_next_legs_first_die_with_what_is_taken
     s = leg_scored(long_names(4))
     who = s.names[s.game.turn]
     s.command("leg blue")
-    with Shown(browser, table_view(s), WIDE[1]) as page:
+    with Shown(browser, view_of(s), WIDE[1]) as page:
         assert page.is_visible("#leg-panel") and page.is_hidden("#players-panel")
         taken = page.eval_on_selector_all(
             "#leg-table tr[data-name='%s'] .now .chip" % who, "cs => cs.map(c => c.textContent)")
         assert taken == ["5"]
         s.command("pyramid")
         s.command("red 1")
-        publish(page, table_view(s))
+        publish(page, view_of(s))
         assert page.is_hidden("#leg-panel") and page.is_visible("#players-panel")
 
 
@@ -347,7 +357,7 @@ def test_the_page_speaks_the_tables_language(browser):
     from camelhost.i18n import set_language
     set_language("de")
     names = long_names(4)
-    view = table_view(mid_leg(names))
+    view = view_of(mid_leg(names))
     with Shown(browser, view, WIDE[1]) as page:
         assert page.get_attribute("html", "lang") == "de"
         assert page.text_content("#players-panel h2") == "Spieler"

@@ -38,7 +38,7 @@ from pyramid.compat import async_sleep_ms as sleep_ms
 from pyramid.compat import ticks_add, ticks_diff, ticks_ms
 from pyramid.eventlog import EventLog
 from pyramid.link import LineReader, nak, parse_line
-from pyramid.release import Release
+from pyramid.release import Release, verdict
 from pyramid.settings import load_settings
 from pyramid.slider import PRESS, Slider
 from pyramid.status import StatusLed
@@ -236,7 +236,9 @@ class App:
         return sensor.sample()
 
     def _judge(self, reading):
-        """``(label, margin in hundredths of a sigma)`` of one reading.
+        """The verdict record of one reading (``pyramid.release.verdict``: its label,
+        ``m`` the margin in hundredths of a sigma, ``raw`` the reading): the record a
+        release hands on as its outcome and the event log numbers.
 
         A rejected reading stays ``unknown`` even when its nearest class is the
         empty head: a dim die (blue, at a short integration time) is no "no die"
@@ -254,7 +256,7 @@ class App:
         else:
             label, margin = self.classifier.classify(reading)
         m = int(margin * 100) if margin is not None and margin >= 0 else 0
-        return label, (m if m < 999999 else 999999)
+        return verdict(label, m if m < 999999 else 999999, reading)
 
     # --- output ---
 
@@ -417,8 +419,7 @@ class App:
             while result is None:  # bounded: Release.feed decides by timeout_ms at the latest
                 self.watchdog.beat(TASK_RELEASE)
                 reading = await self._sample()
-                label, margin = self._judge(reading)
-                result = rel.feed(ticks_ms(), label, margin, reading)
+                result = rel.feed(ticks_ms(), self._judge(reading))
                 if result is None:
                     await sleep_ms(0)
         except OSError as exc:
@@ -435,30 +436,34 @@ class App:
                 self.led.state = "idle"
         await self._report(result)
 
-    async def _report(self, result):
-        kind, label, margin, reading = result
-        raw = reading if reading is not None else (0, 0, 0, 0)
+    async def _report(self, record):
+        """Send the release's outcome: its deciding verdict record (``Release.feed``)
+        becomes the event's fields in place, and the event log numbers that record."""
+        kind = record.pop("kind")
+        label = record.pop("label")
+        raw = record["raw"]
+        if raw is None:
+            raw = record["raw"] = (0, 0, 0, 0)
         # under the profile's floor the sensor saw too little light (docs/calibration.md)
-        dim = True if raw[0] < getattr(self.classifier, "floor", 0.0) else None
+        record["dim"] = True if raw[0] < getattr(self.classifier, "floor", 0.0) else None
         if kind == "nodie":
-            self.emit("nodie", {})
-        elif kind == "double":
-            self.emit("double", {"raw": raw, "dim": dim})
+            record.clear()
         elif kind == "unknown":
             value = await self._value()
             guess = label if label else self.guess
             # the full label: "grey-black"/"grey-white" tells the host the die is the
             # grey one and only its numeral ink is unsure (docs/protocol.md)
-            best = guess if guess else "none"
-            self.emit("unknown", {"best": best, "val": value, "raw": raw, "dim": dim})
-        else:
-            value = await self._value()
+            record["best"] = guess if guess else "none"
+            record["val"] = value
+        elif kind == "die":
+            record["val"] = await self._value()
             colour, ink = label, None
             dash = label.find("-")
             if dash > 0:
                 colour, ink = label[:dash], label[dash + 1 :]
-            self.emit("die", {"col": colour, "ink": ink, "val": value, "m": margin, "raw": raw,
-                              "dim": dim})
+            record["col"] = colour
+            record["ink"] = ink
+        self.emit(kind, record)  # the kind's fields only reach the line (protocol.MESSAGES)
 
     async def _value(self):
         """The value button pressed within ``value_ms`` (1..3), else ``None`` (``?``)."""
@@ -541,9 +546,10 @@ class App:
                         self.cal_wanted = False
                         self.send(protocol.encode("SAMPLE", token=self.cal_token, on=on, off=off))
                     if self.stream_ms:
-                        label, margin = self._judge(reading)
+                        judged = self._judge(reading)
                         self.send(
-                            protocol.encode("RAW", on=on, off=off, label=label, m=margin, sl=self.slider.pushed)
+                            protocol.encode("RAW", on=on, off=off, label=judged["label"], m=judged["m"],
+                                            sl=self.slider.pushed)
                         )
                 except OSError:
                     self.sensor = None

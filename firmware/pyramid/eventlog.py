@@ -324,8 +324,10 @@ class EventLog:
     def append(self, kind, fields):
         """Number, frame and keep one event; return its line (bytes).
 
-        ``kind``: one of ``protocol.EVENT_KINDS``; ``fields``: dict of the kind's
-        fields (``seq`` and ``boot`` are filled in here). Raises ``ProtocolError`` on
+        ``kind``: one of ``protocol.EVENT_KINDS``; ``fields``: dict holding the kind's
+        fields (``seq`` and ``boot`` are filled in here, so the dict is the numbered
+        event: for a release, its verdict record, ``pyramid.release.verdict``; keys
+        the kind has not, such as the record's ``label``, stay off the line). Raises ``ProtocolError`` on
         a bad field, in which case no seq is used up. The line reaches flash at the
         next ``persist()``.
         """

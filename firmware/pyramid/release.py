@@ -14,6 +14,10 @@ pyramid's head and settles, the colour sensor is read repeatedly, and when
 * ``nodie``: nothing stable by ``timeout_ms`` after the push and most readings
   since settling showed an empty head.
 
+Each reading comes as its verdict record (``verdict``: label, margin, counts); the
+outcome is the record that decided, with its kind, and the event log numbers that
+same record into the ``EVT`` line (one form from the classifier to the wire).
+
 Pure logic with an injected clock (``now`` in ms is passed in), so it is tested
 on CPython and MicroPython without hardware; the application feeds it readings.
 """
@@ -59,7 +63,7 @@ class Release:
         self._count = 0
         self._empty = 0  # readings of an empty head since settling
         self._full = 0  # readings of anything else
-        self._best = None  # last non-empty (label, margin, reading)
+        self._best = None  # the last verdict record not of an empty head
 
     def start(self, now):
         """The slider was pushed at ``now`` (ms): begin a new release (an old one is dropped)."""
@@ -76,14 +80,18 @@ class Release:
         """True between ``start`` and the outcome."""
         return self.state != IDLE
 
-    def feed(self, now, label, margin=0, reading=None):
-        """Give one classified reading taken at ``now`` (ms).
+    def feed(self, now, record):
+        """Give one classified reading taken at ``now`` (ms): its ``verdict`` record.
 
-        ``label``: a die label, ``"empty"``, ``"unknown"`` or ``"double"``;
-        ``margin``: the classifier's margin (kept with the outcome); ``reading``:
-        the raw (c, r, g, b) counts (kept with the outcome).
-        Returns ``None`` while undecided, else ``(kind, label, margin, reading)``
-        where kind is ``"die"``, ``"double"``, ``"unknown"`` or ``"nodie"``.
+        ``record["label"]``: a die label, ``"empty"``, ``"unknown"`` or ``"double"``;
+        ``record["m"]``: the classifier's margin (hundredths of a sigma);
+        ``record["raw"]``: the raw (c, r, g, b) counts.
+        Returns ``None`` while undecided, else the outcome: the record that decided
+        (the last reading, or for ``unknown`` the last one not of an empty head), its
+        ``"kind"`` set to ``"die"``, ``"double"``, ``"unknown"`` or ``"nodie"`` and its
+        ``"label"`` to the die (``die``), the nearest die (``unknown``, or ``None``) or
+        ``None``; ``m`` is 0 for ``nodie``. That same record is what the event log
+        numbers (``EventLog.append``).
         Raises ``ValueError`` when no release was started.
         """
         if self.state == IDLE:
@@ -96,6 +104,7 @@ class Release:
         if elapsed < self.settle_ms:
             return None
         self.state = READING
+        label = record["label"]
         if label == self._label:
             self._count += 1
         else:
@@ -105,25 +114,31 @@ class Release:
             self._empty += 1
         else:
             self._full += 1
-            self._best = (label, margin, reading)
+            self._best = record
         if self._count >= self.stable and label != EMPTY and label != UNKNOWN:
-            return self._finish(label, margin, reading)
+            return self._finish("double" if label == DOUBLE else "die", record)
         if elapsed >= self.timeout_ms:
             # a dim empty head can throw the odd unclassifiable reading: the majority decides
-            if self._full <= self._empty:
-                return self._finish(EMPTY, 0, reading)
             best = self._best
-            if best is None:  # not reachable: _full > 0 means a reading was kept
-                return self._finish(UNKNOWN, 0, reading)
-            return self._finish(UNKNOWN, best[1], best[2], best[0])
+            if self._full <= self._empty or best is None:  # best: kept whenever _full > 0
+                record["m"] = 0
+                return self._finish("nodie" if self._full <= self._empty else "unknown", record, None)
+            best_label = best["label"]
+            return self._finish("unknown", best, best_label if best_label not in (UNKNOWN, DOUBLE) else None)
         return None
 
-    def _finish(self, label, margin, reading, best=None):
+    def _finish(self, kind, record, label=None):
         self.state = IDLE
-        if label == EMPTY:
-            return ("nodie", None, 0, reading)
-        if label == DOUBLE:
-            return ("double", None, margin, reading)
-        if label == UNKNOWN:
-            return ("unknown", best if best not in (None, UNKNOWN, DOUBLE) else None, margin, reading)
-        return ("die", label, margin, reading)
+        record["kind"] = kind
+        if kind != "die":
+            record["label"] = label
+        return record
+
+
+def verdict(label, margin=0, reading=None):
+    """The record of one classified reading: ``{"label": label, "m": margin, "raw":
+    reading}`` (``margin`` in hundredths of a sigma, the ``EVT``'s ``m=``; ``reading``
+    the (c, r, g, b) counts). ``Release.feed`` takes it, hands the deciding one on as
+    the outcome, and the event log numbers that same record: one form from the
+    classifier's verdict to the ``EVT`` line."""
+    return {"label": label, "m": margin, "raw": reading}

@@ -175,7 +175,8 @@ def many_calibrations(runs=16):
 class _Judge:
     """Runs the firmware app's own ``App._judge`` (firmware/pyramid/app.py) on a
     classifier: the label the release logic is fed (a rejected reading stays
-    ``unknown``, whatever its nearest class), margin in hundredths of a sigma."""
+    ``unknown``, whatever its nearest class), margin in hundredths of a sigma: its
+    verdict record (``pyramid.release.verdict``)."""
 
     def __init__(self, clf):
         sys.path.insert(0, os.path.join(REPO, "firmware"))
@@ -248,9 +249,8 @@ def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=N
             on = model.counts(content, True, it, settings["gain"], index=reading_index + 1)
             reading_index += 2
             reading = tuple(max(0, on[k] - off[k]) for k in range(4))
-            label, margin = judge(reading)
-            result = rel.feed(now, label, margin, reading)
-        kind, got = result[0], result[1]
+            result = rel.feed(now, judge(reading))
+        kind, got = result["kind"], result["label"]
         out["releases"] += 1
         bad = None
         if content == "empty":
@@ -286,7 +286,7 @@ def simulate_releases(n, seed=1, edition="second", settings=None, cal_settings=N
         if bad:
             out[bad] += 1
             if len(out["misreads"]) < 5:
-                out["misreads"].append((index, content, kind, got, result[3]))
+                out["misreads"].append((index, content, kind, got, result["raw"]))
     return out
 
 

@@ -119,8 +119,9 @@ def truth_scores(edition, seed, emitted):
     for msg in emitted:
         if table.over:
             break
-        table.pyramid_event(DieEvent.from_message(msg, protocol.encode_body(
-            msg.name, dict(msg.fields), msg.kind)))
+        event = DieEvent.wire(dict(msg.fields), msg.kind)
+        event.raw = protocol.encode_body(msg.name, dict(msg.fields), msg.kind)
+        table.pyramid_event(event)
     return display.final
 
 

@@ -1,7 +1,11 @@
 """What the link hands out: each slider push's outcome (``DieEvent``) and the seqs of a
 hole in the sequence (``SeqRange``). Plain values, no I/O: the link
-(``camelhost.device.link``) builds them from the wire (docs/protocol.md), the table
+(``camelhost.device.link``) decodes each wire line with ``decode`` (docs/protocol.md),
+which makes an ``EVT`` line's ``DieEvent`` at once (one value from the wire to the
+table, never a ``protocol.Message`` first), and the table
 (``camelhost.device.open``) reads them."""
+
+from camelup.board import protocol
 
 from camelhost.i18n import _
 
@@ -58,9 +62,13 @@ class SeqRange:
         return "SeqRange(%r, %r)" % (self.first, self.last)
 
 
-class DieEvent:
-    """One outcome of a slider push, or a hole in the sequence.
+class DieEvent(protocol.Message):
+    """One outcome of a slider push, or a hole in the sequence: the decoded ``EVT``
+    message itself (``decode`` builds it from the wire line, the sequencer hands that
+    same value on), or one the link makes (``gap``, ``foreign``, ``fault``).
 
+    As a ``protocol.Message``: ``name`` ``"EVT"``, ``kind``, ``fields`` (the wire's
+    fields, docs/protocol.md: ``msg["seq"]`` reads one). Read as an event:
     ``kind``: ``die``, ``nodie``, ``double``, ``unknown``, ``fault``, ``gap``, or
     ``foreign`` (events another table took since this one's last: never delivered,
     named like a gap).
@@ -73,48 +81,50 @@ class DieEvent:
     events from ``seq`` on *may* be missing).
     ``best``: for ``unknown``, the nearest colour or ``none``. ``code``: for
     ``fault``, ``eio``/``timeout``/``nosensor``. ``reading``: the raw
-    ``(c, r, g, b)`` counts when sent. ``margin``: classifier margin in sigma.
+    ``(c, r, g, b)`` counts when sent. ``margin``: classifier margin in sigma (the
+    wire's ``m=`` is in hundredths).
     ``raw``: the wire line (str, without newline; ``""`` for ``gap``).
     ``dim``: True when the pyramid saw too little light for the reading (its clear
     count under the profile's floor, docs/calibration.md); False when not, or not said.
+    Compared by identity, as every event is one push.
     """
 
-    __slots__ = ("kind", "colour", "ink", "value", "boot", "seq", "raw", "missing", "best", "code", "reading", "margin", "dim")
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     def __init__(self, kind, boot, seq, raw="", colour=None, ink=None, value=None, missing=(), best=None, code=None, reading=None, margin=None, dim=False):
-        self.kind = kind
-        self.boot = boot
-        self.seq = seq
+        fields = {"boot": boot, "seq": seq}
+        for key, given in (("col", colour), ("ink", ink), ("val", value), ("best", best), ("code", code),
+                           ("raw", reading), ("dim", True if dim else None)):
+            if given is not None:
+                fields[key] = given
+        protocol.Message.__init__(self, "EVT", fields, kind)
         self.raw = raw
-        self.colour = colour
-        self.ink = ink
-        self.value = value
         self.missing = missing if isinstance(missing, SeqRange) else tuple(missing)
-        self.best = best
-        self.code = code
-        self.reading = reading
-        self.margin = margin
-        self.dim = dim
+        self._margin = margin
 
     @classmethod
-    def from_message(cls, msg, raw=""):
-        """Build from a decoded ``EVT`` ``protocol.Message``."""
-        f = msg.fields
-        margin = f.get("m")
-        return cls(
-            msg.kind,
-            f["boot"],
-            f["seq"],
-            raw,
-            colour=f.get("col"),
-            ink=f.get("ink"),
-            value=f.get("val"),
-            best=f.get("best"),
-            code=f.get("code"),
-            reading=f.get("raw"),
-            margin=None if margin is None else margin / 100.0,
-            dim=bool(f.get("dim")),
-        )
+    def wire(cls, fields, kind):
+        """The event of a decoded ``EVT`` line (``fields`` as ``protocol.decode_body``
+        parsed them); ``raw`` is set by whoever has the line (the sequencer)."""
+        event = cls.__new__(cls)
+        protocol.Message.__init__(event, "EVT", fields, kind)
+        event.raw = ""
+        event.missing = ()
+        m = fields.get("m")
+        event._margin = None if m is None else m / 100.0
+        return event
+
+    boot = property(lambda self: self.fields.get("boot"))
+    seq = property(lambda self: self.fields.get("seq"))
+    colour = property(lambda self: self.fields.get("col"))
+    ink = property(lambda self: self.fields.get("ink"))
+    value = property(lambda self: self.fields.get("val"))
+    best = property(lambda self: self.fields.get("best"))
+    code = property(lambda self: self.fields.get("code"))
+    reading = property(lambda self: self.fields.get("raw"))
+    margin = property(lambda self: self._margin)
+    dim = property(lambda self: bool(self.fields.get("dim")))
 
     def label(self):
         """Classifier-style label: ``red``, ``grey-black``; ``None`` unless kind is ``die``."""
@@ -126,3 +136,17 @@ class DieEvent:
         if self.kind in ("gap", "foreign"):
             return "DieEvent(%s %s missing=%s)" % (self.kind, self.boot, self.missing)
         return "DieEvent(%s %s:%d %s %s %s)" % (self.kind, self.boot, self.seq, self.colour, self.ink, self.value)
+
+
+def message(name, fields, kind=None):
+    """The link's value of one decoded message (``protocol.decode_body``'s ``make``):
+    a ``DieEvent`` for an ``EVT``, else a ``protocol.Message``."""
+    if name == "EVT":
+        return DieEvent.wire(fields, kind)
+    return protocol.Message(name, fields, kind)
+
+
+def decode(line):
+    """Unframe and parse one wire line (bytes, without its newline) as the link does:
+    ``protocol.decode`` with ``message``. Raises ``protocol.ProtocolError``."""
+    return protocol.decode(line, message)

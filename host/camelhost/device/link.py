@@ -33,6 +33,7 @@ import time
 from camelup.board import protocol
 
 from camelhost.device.calls import Calls
+from camelhost.device.events import decode
 from camelhost.device.sequencer import SYNC_FIRST_S, SYNC_MAX_S, WINDOW, Sequencer
 from camelhost.device.transport import LinkError, NotAPyramid, PortInUse, Transport
 from camelhost.i18n import _
@@ -326,7 +327,7 @@ class Link:
         if not line.strip():
             return
         try:
-            msg = protocol.decode(line)
+            msg = decode(line)
         except protocol.ProtocolError as exc:
             self._reject(line, exc.reason)
             return

@@ -6,7 +6,8 @@ it follows, the last seq delivered, events held ahead of a hole, the boots still
 walk, what was acknowledged) and decides what to ask. It has no thread, no port and
 no clock: every call that may act takes ``now`` (monotonic seconds, any origin) and
 returns ``(events, lines)``, the ``DieEvent`` values to hand to the table in that
-order and the framed host lines (bytes) to write to the pyramid. The transport
+order (an ``EVT`` message comes in as its ``DieEvent``, decoded so by
+``camelhost.device.events.decode``, and goes out as the same value) and the framed host lines (bytes) to write to the pyramid. The transport
 (``camelhost.device.transport``) reads and writes; ``camelhost.device.link.Link``
 joins the two behind one lock. Its tests are tables of messages in, events and lines
 out (``tests/test_link_sequencer.py``).
@@ -160,8 +161,10 @@ class Sequencer:
             self.state = "closed"
 
     def receive(self, msg, now, text=""):
-        """One decoded device message (``protocol.Message``) received at ``now``;
-        ``text``: its wire line (kept in the ``DieEvent``). Returns ``(events, lines)``.
+        """One decoded device message received at ``now``, as ``events.decode`` makes it
+        (an ``EVT`` is already its ``DieEvent``, handed on as it is; any other a
+        ``protocol.Message``); ``text``: its wire line (the event's ``raw``). Returns
+        ``(events, lines)``.
         Never raises: a decoded message it cannot use (a field missing or of the wrong
         type) leaves ``unusable`` set to the reason (the caller counts it as a damaged
         line); ``unusable`` is ``None`` after every message that was used."""
@@ -455,7 +458,8 @@ class Sequencer:
             if self._consumed is not None and self._consumed == (boot, seq):
                 self._ack_sent = None  # the device resends what we took: our ACK was lost
             return
-        event = DieEvent.from_message(msg, text)
+        event = msg  # decoded as the event it is (``events.decode``): handed on as it came
+        event.raw = text
         resent = seq <= self._heard
         self._heard = max(self._heard, seq)
         if resent:

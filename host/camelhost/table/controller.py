@@ -230,43 +230,59 @@ class Table:
                 return self._private_card(words)
         if not words:
             return True
-        head = words[0]
-        alone = len(words) == 1
-        if head in ("win", "winner", "lose", "loser") and alone and self.session.phase != "turn":
-            self.display.error("%s: %s" % (head, narration.phase_hint(self.session)))
+        if len(words) == 1:
+            done = self._table_word(words[0])
+            if done is not None:
+                return done
+        if words[0] == "release" and len(words) == 2 and words[1] in _FAULTS:
+            self._release(manual=True, fault=words[1])
             return True
-        if head in ("win", "winner", "lose", "loser") and alone and self.session.phase == "turn":
-            none_left = self.session.no_finish_card_left()
-            if none_left is not None:  # public: no colour to ask for (RULES 1.8)
-                self.display.error("%s: %s" % (head, none_left))
-                return True
-            self.private = "winner" if head.startswith("w") else "loser"
-            self.display.text(_("%s: type the colour of your finish card for the %s pile "
-                              "(it is not shown; an empty line cancels)")
-                              % (self.session.names[self.session.current],
-                                 narration.pile_word(self.private)))
+        self._game_line(text)
+        return True
+
+    def _table_word(self, head):
+        """A one-word command of the table itself (not the game's): what ``line``
+        returns for it, or ``None`` when ``head`` is none of them."""
+        if head in ("win", "winner", "lose", "loser"):
+            self._finish_pile(head)
             return True
-        if head in ("quit", "exit") and alone:
+        if head in ("quit", "exit"):
             self.quit = True
             return False
-        if head in ("help", "?") and alone:
+        if head in ("help", "?"):
             self.display.text(help_text(self.session.edition.name, self.pyramid_kind))
-            return True
-        if head in ("show", "board", "status") and alone:
+        elif head in ("show", "board", "status"):
             self.display.status(self.view())
-            return True
-        if head == "odds" and alone:
+        elif head == "odds":
             self.display.text("\n".join(narration.odds_lines(self.view(odds=True))))
-            return True
-        if head == "best" and alone:
+        elif head == "best":
             self.display.text("\n".join(narration.best_lines(self.view(odds=True))))
-            return True
-        if head == "position" and alone:
+        elif head == "position":
             self.display.text(narration.position_line(self.session))
-            return True
-        if head == "release" and (alone or len(words) == 2 and words[1] in _FAULTS):
-            self._release(manual=True, fault=None if alone else words[1])
-            return True
+        elif head == "release":
+            self._release(manual=True, fault=None)
+        else:
+            return None
+        return True
+
+    def _finish_pile(self, head):
+        """A bare ``win``/``lose``: ask for the finish card's colour, unseen (RULES 1.8)."""
+        if self.session.phase != "turn":
+            self.display.error("%s: %s" % (head, narration.phase_hint(self.session)))
+            return
+        none_left = self.session.no_finish_card_left()
+        if none_left is not None:  # public: no colour to ask for (RULES 1.8)
+            self.display.error("%s: %s" % (head, none_left))
+            return
+        self.private = "winner" if head.startswith("w") else "loser"
+        self.display.text(_("%s: type the colour of your finish card for the %s pile "
+                          "(it is not shown; an empty line cancels)")
+                          % (self.session.names[self.session.current],
+                             narration.pile_word(self.private)))
+
+    def _game_line(self, text):
+        """A line for the game (an action, a die, a correction...): parsed, fed to the
+        session and shown, or its refusal said in the player's own words."""
         s = self.session
         event = None
         try:
@@ -282,11 +298,10 @@ class Table:
             if event is not None:
                 message = in_own_words(message, text, event)
             self.display.error(message)
-            return True
+            return
         if event["type"] == "die":
             self.hand_die_ok = False
         self._shown(notices)
-        return True
 
     def _private_card(self, words):
         """The colour typed after a bare ``win``/``lose``: played, never echoed. A

@@ -192,81 +192,106 @@ def notice_lines(notice, view, past=False):
     """Lines for one session notice (``view``: ``table_view`` after the change).
     ``past``: told as a past event (``pyramid replay``), so a pyramid ticket, a grey
     die's ink or a die's value asked at the table is not followed by what to press
-    (the answer's own line comes next)."""
-    k = notice["kind"]
-    if k == "setup":
-        stacks = notice["stacks"]
-        return [_("Race %d set up (%s): %s") % (notice["race"], _setup_how(notice["how"]), " ".join(
-            "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks)))]
-    if k == "setup_die":
-        camel, value = notice["camel"], notice["value"]
-        crazy = camel in get_edition(view["edition"]).crazy
-        line = _("Setup: %s camel on space %d") % (camel, 17 - value if crazy else value)
-        if notice["missing"]:
-            line += _("; still to place: %s") % ", ".join(notice["missing"])
-        return [line]
-    if k == "turn":
-        return []
-    if k == "action":
-        return [_action_line(notice, view)]
-    if k == "pyramid":
-        if notice.get("die"):  # a die released or typed without 'pyramid' first
-            return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
-                                                       notice["die"])]
-        if past:
-            return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
-        if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
-            return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
-                                                           _(TYPE_DIE))]
-        return [_("%s takes a pyramid ticket: release one die") % name(view, notice["player"])]
-    if k == "ask_ink":
-        if past:  # the answer is the next line (the die, or a release again)
-            return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
-                    "black or white asked at the table") % (name(view, notice["player"]),
-                                                            notice["best"])]
+    (the answer's own line comes next). A notice of an unknown kind is shown as it is."""
+    words = _NOTICE_WORDS.get(notice["kind"])
+    if words is None:
+        return [str(notice)]
+    return words(notice, view, past)
+
+
+def _board_words(stacks):
+    return " ".join("%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks))
+
+
+def _setup_notice(notice, view, past):
+    return [_("Race %d set up (%s): %s") % (notice["race"], _setup_how(notice["how"]),
+                                           _board_words(notice["stacks"]))]
+
+
+def _setup_die_notice(notice, view, past):
+    camel, value = notice["camel"], notice["value"]
+    crazy = camel in get_edition(view["edition"]).crazy
+    line = _("Setup: %s camel on space %d") % (camel, 17 - value if crazy else value)
+    if notice["missing"]:
+        line += _("; still to place: %s") % ", ".join(notice["missing"])
+    return [line]
+
+
+def _pyramid_notice(notice, view, past):
+    if notice.get("die"):  # a die released or typed without 'pyramid' first
+        return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
+                                                   notice["die"])]
+    if past:
+        return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
+    if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
+        return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
+                                                       _(TYPE_DIE))]
+    return [_("%s takes a pyramid ticket: release one die") % name(view, notice["player"])]
+
+
+def _ask_ink_notice(notice, view, past):
+    if past:  # the answer is the next line (the die, or a release again)
         return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
-                "black or white? press b or w, or type 'again' to release again")
-                % (name(view, notice["player"]), notice["best"])]
-    if k == "ask_value":
-        if past:
-            return [_("%s die came out, value not read: asked at the table")
-                    % notice["die"].capitalize()]
-        return [_("%s die is out, value unknown: press 1, 2 or 3") % notice["die"].capitalize()]
-    if k == "die":
-        return die_lines(notice, view)
-    if k == "leaders":
-        r = notice["ranking"]
-        return [_("Now leading: 1st %s, 2nd %s") % (r[0], r[1])] if len(r) >= 2 else []
-    if k == "dice_left":
-        dice = notice["dice"]
-        if notice["new_leg"]:
-            return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
-                    % ", ".join(dice)]
-        line = _("Can still come out: %s") % ", ".join(dice)
-        if view["dice_left_inside"]:
-            line += _(" (one stays inside)")
-        return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
-    if k == "leg_scored":
-        return leg_lines(notice, view)
-    if k == "final":
-        return final_lines(notice, view)
-    if k == "retry":
-        why = notice.get("why") or _("the release could not be read")
-        return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
-                "still covers this action") % _why(why)]
-    if k == "manual":
-        return [_("TYPE THE DIE BY HAND: %s") % notice["text"]]
-    if k == "correction":
-        stacks = notice["stacks"]
-        return [_("Board corrected: ") + " ".join(
-            "%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks))]
-    if k == "unscored":
-        return [_("Race %d ended unscored (board could not be restored)") % notice["race"]]
-    if k == "new_race":
-        return [_("Race %d: everyone back to 3 coins; set up the camels again") % notice["race"]]
-    if k == "info":
-        return [notice["text"]]
-    return [str(notice)]
+                "black or white asked at the table") % (name(view, notice["player"]),
+                                                        notice["best"])]
+    return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
+            "black or white? press b or w, or type 'again' to release again")
+            % (name(view, notice["player"]), notice["best"])]
+
+
+def _ask_value_notice(notice, view, past):
+    if past:
+        return [_("%s die came out, value not read: asked at the table")
+                % notice["die"].capitalize()]
+    return [_("%s die is out, value unknown: press 1, 2 or 3") % notice["die"].capitalize()]
+
+
+def _leaders_notice(notice, view, past):
+    r = notice["ranking"]
+    return [_("Now leading: 1st %s, 2nd %s") % (r[0], r[1])] if len(r) >= 2 else []
+
+
+def _dice_left_notice(notice, view, past):
+    dice = notice["dice"]
+    if notice["new_leg"]:
+        return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
+                % ", ".join(dice)]
+    line = _("Can still come out: %s") % ", ".join(dice)
+    if view["dice_left_inside"]:
+        line += _(" (one stays inside)")
+    return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
+
+
+def _retry_notice(notice, view, past):
+    why = notice.get("why") or _("the release could not be read")
+    return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
+            "still covers this action") % _why(why)]
+
+
+#: Each notice kind's words: ``(notice, view, past)`` -> list of lines.
+_NOTICE_WORDS = {
+    "setup": _setup_notice,
+    "setup_die": _setup_die_notice,
+    "turn": lambda notice, view, past: [],
+    "action": lambda notice, view, past: [_action_line(notice, view)],
+    "pyramid": _pyramid_notice,
+    "ask_ink": _ask_ink_notice,
+    "ask_value": _ask_value_notice,
+    "die": lambda notice, view, past: die_lines(notice, view),
+    "leaders": _leaders_notice,
+    "dice_left": _dice_left_notice,
+    "leg_scored": lambda notice, view, past: leg_lines(notice, view),
+    "final": lambda notice, view, past: final_lines(notice, view),
+    "retry": _retry_notice,
+    "manual": lambda notice, view, past: [_("TYPE THE DIE BY HAND: %s") % notice["text"]],
+    "correction": lambda notice, view, past: [_("Board corrected: ")
+                                              + _board_words(notice["stacks"])],
+    "unscored": lambda notice, view, past: [_("Race %d ended unscored (board could not be "
+                                              "restored)") % notice["race"]],
+    "new_race": lambda notice, view, past: [_("Race %d: everyone back to 3 coins; set up the "
+                                              "camels again") % notice["race"]],
+    "info": lambda notice, view, past: [notice["text"]],
+}
 
 
 def _why(kind):

@@ -288,6 +288,23 @@ def format_event(event):
     return _("      slider pushed -> event %s: %s") % (event.seq, what)
 
 
+def _restarted(pyramid, period_ms, follow_restarts, out):
+    """Whether the board rebooted since the last look; if so, say it and stream again
+    (raises ``DeviceRestarted`` unless ``follow_restarts``)."""
+    try:
+        pyramid.check_alive()
+    except DeviceRestarted as exc:
+        if not follow_restarts:
+            raise
+        print(_("!! %s; streaming again") % exc, file=out)
+        pyramid.wait_hello()
+        pyramid.hello = pyramid.link.hello
+        pyramid.boot = pyramid.hello["boot"]
+        pyramid.link.stream(period_ms)
+        return True
+    return False
+
+
 def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, sensor_grace=3.0,
             follow_restarts=True):
     """Stream readings from ``pyramid`` and print them; stop after ``count`` readings.
@@ -329,16 +346,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
             for event in link.pending_events():
                 print(format_event(event), file=out)
             say_line()
-            try:
-                pyramid.check_alive()
-            except DeviceRestarted as exc:
-                if not follow_restarts:
-                    raise
-                print(_("!! %s; streaming again") % exc, file=out)
-                pyramid.wait_hello()
-                pyramid.hello = hello = link.hello
-                pyramid.boot = hello["boot"]
-                link.stream(period_ms)
+            if _restarted(pyramid, period_ms, follow_restarts, out):
                 last_reading = time.monotonic()
             reading = link.next_reading(timeout=0.1)
             if reading is None and time.monotonic() - last_reading > 1.0:

@@ -10,9 +10,10 @@ import contextlib
 import sys
 
 from camelhost.i18n import _
-from camelhost.web.server import DEFAULT_HOST, DEFAULT_PORT, WebBoard, parse_address, qr_text
+from camelhost.web.address import DEFAULT_HOST, DEFAULT_PORT, parse_address
 
-__all__ = ["WebBoard", "add_web_argument", "serving", "serving_replay", "parse_address"]
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_web_argument", "serving", "serving_replay",
+           "parse_address"]
 
 
 def add_web_argument(parser):
@@ -27,6 +28,7 @@ def add_web_argument(parser):
 
 def announce(board, stream=None):
     """Print the page's address, and its QR code when it serves the network."""
+    from camelhost.web.server import qr_text
     stream = stream or sys.stdout
     stream.write(_("web scoreboard: %s\n") % board.url)
     if board.token:
@@ -38,6 +40,7 @@ def announce(board, stream=None):
 
 def _board(address, controls=None):
     from camelhost.errors import CliError
+    from camelhost.web.server import WebBoard
     host, port = parse_address(address)
     board = WebBoard(host, port, controls=controls)
     try:

@@ -52,6 +52,7 @@ import time
 from aiohttp import web
 
 from camelhost.i18n import _
+from camelhost.web.address import DEFAULT_HOST, DEFAULT_PORT, parse_address  # noqa: F401 (server.parse_address)
 
 STATIC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 
@@ -62,10 +63,6 @@ STATIC = {
     "board.js": "text/javascript; charset=utf-8",
     "favicon.svg": "image/svg+xml",
 }
-
-#: Default address of ``--web`` without a value (loopback only).
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8765
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -98,41 +95,6 @@ def page_with_snapshot(html, data):
         raise ValueError(_("index.html has no snapshot block %r") % SNAPSHOT_BLOCK.decode())
     safe = data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
     return html.replace(SNAPSHOT_BLOCK, SNAPSHOT_BLOCK.replace(b"{}", safe), 1)
-
-
-def parse_address(text):
-    """``"HOST:PORT"``, ``"HOST"``, ``":PORT"`` or ``"PORT"`` -> ``(host, port)``.
-
-    Missing parts take ``DEFAULT_HOST`` / ``DEFAULT_PORT``; ``[::1]:8080`` for IPv6.
-    Raises ``ValueError`` (one line) for a port outside 0..65535 or not a number.
-    """
-    text = (text or "").strip()
-    host, port = DEFAULT_HOST, DEFAULT_PORT
-    if not text:
-        return host, port
-    if text.startswith("["):
-        end = text.find("]")
-        if end < 0:
-            raise ValueError(_("--web %r: an IPv6 address is written [ADDR]:PORT") % text)
-        host = text[1:end]
-        rest = text[end + 1:]
-        if rest.startswith(":"):
-            port = rest[1:]
-    elif text.isdigit():
-        port = text
-    elif text.count(":") == 1:
-        host, port = text.split(":")
-        host = host or DEFAULT_HOST
-        port = port or DEFAULT_PORT
-    else:
-        host = text
-    try:
-        port = int(port)
-    except ValueError:
-        raise ValueError(_("--web %r: the port must be a number") % text) from None
-    if not 0 <= port <= 65535:
-        raise ValueError(_("--web %r: the port must be 0..65535") % text)
-    return host, port
 
 
 def is_loopback(host):

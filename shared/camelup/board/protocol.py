@@ -502,8 +502,10 @@ def encode(name, kind=None, **fields):
     return frame(encode_body(name, fields, kind))
 
 
-def decode_body(body):
-    """Parse a body (str, already unframed) into a ``Message``.
+def decode_body(body, make=None):
+    """Parse a body (str, already unframed) into a ``Message``, or into what
+    ``make(name, fields, kind)`` builds from the parsed parts (the host's link makes an
+    ``EVT`` its die event at once: one value, not a message and then an event).
 
     Raises ``ProtocolError``: ``unknown`` (message name or EVT kind), ``field``
     (a missing, repeated or malformed field, or a positional field too many).
@@ -549,6 +551,8 @@ def decode_body(body):
     for fname, _ftype, required in keyed:
         if required and fname not in fields:
             raise ProtocolError("field", "%s needs %s" % (name, fname))
+    if make is not None:
+        return make(name, fields, kind)
     return Message(name, fields, kind)
 
 
@@ -559,9 +563,10 @@ def _parse(fname, ftype, token):
         raise ProtocolError("field", "%s=%r is not a valid %s" % (fname, token, ftype)) from None
 
 
-def decode(line):
-    """Unframe and parse one wire line (bytes) into a ``Message``; raises ``ProtocolError``."""
-    return decode_body(unframe(line))
+def decode(line, make=None):
+    """Unframe and parse one wire line (bytes) into a ``Message`` (or ``make``'s value,
+    see ``decode_body``); raises ``ProtocolError``."""
+    return decode_body(unframe(line), make)
 
 
 class LineAssembler:
