@@ -7,6 +7,7 @@ completed by one key and a bad command, and the screen must show what RULES 5 as
 import asyncio
 
 import pytest
+import tui_scenes as scenes
 from camelhost.device.events import DieEvent
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -33,7 +34,7 @@ def _screen(app, wid):
 def test_a_whole_leg_through_the_keyboard(tmp_path):
     journal = Journal(str(tmp_path / "tui.jsonl"))
     session = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2, journal=journal)
-    app = TableApp(session)
+    app = TableApp(session, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(150, 50)) as pilot:
@@ -96,7 +97,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(150, 50)) as pilot:

@@ -83,7 +83,8 @@ def test_an_expected_value_that_rounds_to_zero_prints_as_zero():
     assert [signed(x) for x in (-0.001, -0.0, 0.0, 0.004, 1.915, -0.32)] == \
         ["0.00", "0.00", "0.00", "0.00", "+1.92", "-0.32"]
     # seed 11, drawn setup: green's leg ticket is worth -0.00... coins: shown 0.00
-    app = TableApp(Session("second", P4, seed=11, journal=Journal(None)), auto_setup=True)
+    app = TableApp(Session("second", P4, seed=11, journal=Journal(None)), auto_setup=True,
+                   odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -100,7 +101,7 @@ def test_a_stale_error_goes_at_the_next_command_or_pyramid_event():
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("second", P4, seed=2, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
 
     def error(app):
         box = app.query_one("#error")
@@ -171,7 +172,7 @@ def _crashed_while_a_ticket_waits(tmp_path):
 def test_a_resumed_pyramid_ticket_waiting_for_its_die_is_shown_and_counted(tmp_path):
     session = _crashed_while_a_ticket_waits(tmp_path)
     assert session.phase == "die"
-    app = TableApp(session)
+    app = TableApp(session, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -489,7 +490,7 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("second", P4, seed=2, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
 
     def error():
         return _text(app, "#error") if app.query_one("#error").display else ""
@@ -743,7 +744,7 @@ def test_a_resumed_race_that_is_over_opens_on_the_race_over_panel_and_again_goes
         first.command(text)
     assert first.phase == "over"
     first.journal.close()
-    app = TableApp(Session.resume(Journal.resume(path)))
+    app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:

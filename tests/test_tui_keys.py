@@ -18,7 +18,7 @@ pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilo
 def test_a_whole_leg_by_keys(tmp_path):
     journal = Journal(str(tmp_path / "keys.jsonl"))
     session = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
-    app = TableApp(session)
+    app = TableApp(session, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -58,3 +58,4 @@ def test_a_whole_leg_by_keys(tmp_path):
     assert kinds.count("die") == 5 and kinds.count("value") == 1
     assert {"type": "action", "player": 2, "action": "finish winner green"} in journal.events
     assert session.game.leg == 2
+

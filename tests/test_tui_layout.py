@@ -253,7 +253,8 @@ def test_the_banner_follows_the_phase_after_again():
     from camelhost.ui.tui import TableApp
 
     # the virtual pyramid's table: 'again' draws the next race's camels at once
-    drawn = TableApp(Session("second", P4, seed=2, journal=Journal(None)), auto_setup=True)
+    drawn = TableApp(Session("second", P4, seed=2, journal=Journal(None)), auto_setup=True,
+                     odds=scenes.quick_odds)
     typed = scenes.app_for("second", P4)
 
     async def play(app, setup):
@@ -409,7 +410,7 @@ def test_a_resumed_table_shows_the_last_die_and_the_race_so_far(tmp_path):
         first.command(text)
     first.journal.close()
     session = Session.resume(Journal.resume(path))
-    app = TableApp(session)
+    app = TableApp(session, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:

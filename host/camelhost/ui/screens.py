@@ -4,6 +4,7 @@
 choice is never drawn (no highlight, no echo, the picker closes on the key), so the
 table sees that a card was played on which pile, never its colour (RULES 1.8, 5).
 ``HelpScreen``: the commands and keys in a scrollable box sized to the screen.
+Their styles are the app's (``table.tcss`` beside this module).
 """
 
 from rich.text import Text
@@ -34,12 +35,6 @@ class FinishCardPicker(ModalScreen):
     ``None`` on Esc. Every colour is listed whether or not it is still in hand
     (listing only those left would show what was played)."""
 
-    DEFAULT_CSS = """
-    FinishCardPicker { align: center middle; }
-    #picker { width: 62; max-width: 100%; height: auto; border: thick $accent;
-              padding: 0 2; background: $surface; }
-    #picker-text { width: 100%; height: auto; }
-    """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, name, pile, edition):
@@ -140,12 +135,6 @@ class HelpScreen(ModalScreen):
     """The commands (``text``) and the screen's keys, scrollable; Esc, F1 or q closes.
     ``release``: F5 is listed (a virtual pyramid is attached)."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    #help-box { width: 96%; max-width: 100; height: 90%; border: thick $accent;
-                background: $surface; padding: 0 0 0 1; }
-    #help-text { padding-right: 1; }
-    """
     BINDINGS = [Binding("escape,f1,q", "close", "Close")]
 
     KEYS = N_("""Keys:
