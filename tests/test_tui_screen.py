@@ -75,3 +75,28 @@ def test_the_styles_file_ships_in_the_wheel_and_textual_reads_it():
     for name in ("#command", "#log", "FinishCardPicker", "#picker", "HelpScreen", "#help-box"):
         assert name in selectors, name
 
+
+def test_the_runtime_textual_range_holds_the_version_the_tests_run():
+    """A user's Textual is the one the full screen is tested with, or a later minor of
+    its major release (``textual>=8.2,<9``): the dev pin (what the tests and snapshots
+    run) lies inside the runtime range, which has an upper bound."""
+    import os
+    import tomllib
+
+    import textual
+    from packaging.requirements import Requirement
+
+    root = os.path.join(os.path.dirname(__file__), "..")
+    with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]
+    runtime = [Requirement(d) for d in project["dependencies"]
+               if Requirement(d).name == "textual"]
+    dev = [Requirement(d) for d in project["optional-dependencies"]["dev"]
+           if Requirement(d).name == "textual"]
+    assert len(runtime) == 1 and len(dev) == 1
+    pinned = next(iter(dev[0].specifier)).version
+    assert runtime[0].specifier.contains(pinned)
+    assert runtime[0].specifier.contains(textual.__version__)  # the one installed here
+    major = int(pinned.split(".")[0])
+    assert not runtime[0].specifier.contains("%d.0" % (major + 1))  # a bound above
+    assert not runtime[0].specifier.contains("0.80")  # the old floor: not tested
