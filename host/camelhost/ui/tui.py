@@ -52,12 +52,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
+from camelhost.table.journal import JournalFull
 from camelhost.table.narration import notice_lines
 from camelhost.table.view import move_path, table_view
-from camelhost.ui import palette, plain, plan
+from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
     CELL,
@@ -72,7 +73,7 @@ from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this modul
     track_text,
 )
 from camelhost.ui.plan import LOG_MIN, MIN_SIZE, text_rows, too_small_text  # noqa: F401
-from camelhost.ui.screens import FinishCardPicker, HelpScreen
+from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
 
 #: Words that start a finish-card command (``win red``, ``lose red``, ``finish ...``).
 FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
@@ -472,7 +473,7 @@ class TuiDisplay(Display):
         if self.app.hide_colours:
             message = self.app.masked(message)
         if self.app.answering:
-            self.app.drop_echo()
+            self.app.refuse_echo()
         else:
             self._write("! " + message)
         box = self.app.query_one("#error", Static)
@@ -491,7 +492,7 @@ class TuiDisplay(Display):
         self.app.query_one("#prompt", Static).update(plain.prompt_line(view))
 
 
-class TableApp(App):
+class TableApp(InLanguage, App):
     """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
     ``camelhost.device.open.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
     the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``);
@@ -503,24 +504,28 @@ class TableApp(App):
     tests pass a cheap one). Raises ``ValueError`` given both ``seam`` and ``odds``
     (the seam's own odds function serves every display)."""
 
-    TITLE = "Camel Up smart pyramid"
+    #: The window's title (in the table's language: ``self.title``).
+    TITLE = N_("Camel Up smart pyramid")
     #: The styles, beside this module (shipped in the wheel): the table and its pop-ups.
     CSS_PATH = "table.tcss"
-    BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("f3", "leg_panel", "Leg scoring"),
-        Binding("f5", "release", "Release (virtual)"),
-        Binding("f6", "toggle_theme", "Dark/light"),
-        Binding("pageup", "history(-1)", "History back", show=False),
-        Binding("pagedown", "history(1)", "History on", show=False),
-        Binding("end", "newest", "Newest history line", show=False, priority=True),
-        Binding("down", "panel(1)", "Panel on", show=False),
-        Binding("up", "panel(-1)", "Panel back", show=False),
-        Binding("escape", "back", "Back to the odds", show=False),
-        Binding("ctrl+q", "quit_table", "Quit", priority=True),
-        Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
-        Binding("ctrl+d", "quit_table", "Quit", show=False, priority=True),
-    ]
+    @classmethod
+    def key_bindings(cls):
+        """The table's keys, described in the table's language (``InLanguage``)."""
+        return [
+            Binding("f1", "help", _("Help")),
+            Binding("f3", "leg_panel", _("Leg scoring")),
+            Binding("f5", "release", _("Release (virtual)")),
+            Binding("f6", "toggle_theme", _("Dark/light")),
+            Binding("pageup", "history(-1)", _("History back"), show=False),
+            Binding("pagedown", "history(1)", _("History on"), show=False),
+            Binding("end", "newest", _("Newest history line"), show=False, priority=True),
+            Binding("down", "panel(1)", _("Panel on"), show=False),
+            Binding("up", "panel(-1)", _("Panel back"), show=False),
+            Binding("escape", "back", _("Back to the odds"), show=False),
+            Binding("ctrl+q", "quit_table", _("Quit"), priority=True),
+            Binding("ctrl+c", "quit_table", _("Quit"), show=False, priority=True),
+            Binding("ctrl+d", "quit_table", _("Quit"), show=False, priority=True),
+        ]
 
     def __init__(self, session, pyramid=None, auto_setup=False, speaker=None,
                  theme_name=None, seam=None, odds=None):
@@ -528,6 +533,7 @@ class TableApp(App):
             raise ValueError(_("the full screen takes a seam or an odds function, not both: "
                                "the seam's own odds function serves every display"))
         App.__init__(self)
+        self.title = _(self.TITLE)
         self.session = session
         self.pyramid = pyramid
         self.table_display = TuiDisplay(self)
@@ -551,6 +557,8 @@ class TableApp(App):
         self._texts = {}  # widget id -> the Text last put in it (for fit)
         self._detail_on = False  # the last die's detail line is announced
         self.answering = 0  # > 0 while the table answers what was typed or pressed
+        #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
+        self.failure = None
         self._echo_waits = None  # the echo of the command being answered, not yet written
 
 
@@ -602,7 +610,9 @@ class TableApp(App):
         # race-over panel at once, and ``fit`` sets that panel's hint line
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
         self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
-        self.table.start()
+        self._journaled(self.table.start)
+        if self.failure is not None:
+            return  # the journal could not be written: the table stops
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
         self.query_one("#command", Input).focus()
@@ -640,7 +650,7 @@ class TableApp(App):
         """One event from the pyramid, on the UI thread: the last error goes (it was
         about what came before), then the table takes the event."""
         self.clear_error()
-        self.table.pyramid_event(event)
+        self._journaled(lambda: self.table.pyramid_event(event))
 
     # -- what the screen shows -------------------------------------------------
 
@@ -884,7 +894,7 @@ class TableApp(App):
 
     def _echo(self, text):
         """Echo ``text`` in the history once the table says anything in reply to it
-        (or accepts it in silence): a refused command is not echoed (``drop_echo``)."""
+        (or accepts it in silence); refused, it is echoed marked so (``refuse_echo``)."""
         if is_finish_command(text):
             shown = masked_command(text.strip())
         else:
@@ -897,16 +907,56 @@ class TableApp(App):
         if line is not None:
             self.query_one("#log", HistoryLog).add(line)
 
-    def drop_echo(self):
-        """The command was refused: its echo is not written."""
-        self._echo_waits = None
+    def refuse_echo(self):
+        """The command was refused: its echo goes into the history marked ``(refused)``
+        (the history keeps what was typed; the reason is on the error line only)."""
+        if self._echo_waits is not None:
+            self._echo_waits += "  " + _("(refused)")
+        self.flush_echo()
+
+    def _journaled(self, work):
+        """Run ``work()`` (the table taking something); returns what it returns. When
+        the journal can't be written (``JournalFull``: the disk, a quota, the file-size
+        limit) the table stops: the message goes on the error line, the app exits and
+        ``run`` raises it (``pyramid`` says its one line, as in the plain mode:
+        docs/table.md); returns False then."""
+        try:
+            result = work()
+        except JournalFull as exc:
+            self.failure = exc
+            box = self.query_one("#error", Static)
+            box.update(Text("! " + str(exc.strerror), "bold"))
+            box.display = True
+            self.exit(return_code=1)
+            return False
+        return result
+
+    def get_driver_class(self):
+        """Textual's driver for this platform; on a POSIX terminal with its keyboard
+        decoded so that a byte that is no UTF-8 text reaches the command line as
+        ``terminal.REPLACEMENT`` (``camelhost.ui.terminal``), never ends the table."""
+        driver = App.get_driver_class(self)
+        try:
+            from textual.drivers.linux_driver import LinuxDriver
+        except ImportError:  # no termios (Windows): Textual's driver as it is
+            return driver
+        return terminal.lenient(driver) if driver is LinuxDriver else driver
+
+    def run(self, *args, **kwargs):
+        """``App.run``; then raises the ``JournalFull`` that stopped the table, if one
+        did (after the full screen is gone, so its one line stays on the terminal)."""
+        result = App.run(self, *args, **kwargs)
+        if self.failure is not None:
+            raise self.failure
+        return result
 
     def _answer(self, work):
         """Run ``work()`` as the table's answer to what was typed or pressed: a refusal
-        shows on the error line only (``TuiDisplay.error``). Returns what it returns."""
+        shows on the error line only (``TuiDisplay.error``). Returns what it returns
+        (False when the journal could not be written: ``_journaled``)."""
         self.answering += 1
         try:
-            return work()
+            return self._journaled(work)
         finally:
             self.answering -= 1
             self.flush_echo()  # accepted in silence: still echoed
@@ -920,6 +970,11 @@ class TableApp(App):
         if not words:
             return
         self._echo(text)
+        if terminal.REPLACEMENT in text:  # a byte the terminal sent that is no UTF-8 text
+            self._answer(lambda: self.table.display.error(
+                _("that line is not %s text (a byte the table can't read): it was skipped, "
+                  "nothing changed; type it again") % "UTF-8"))
+            return
         if len(words) == 1 and words[0] in ("help", "?"):
             self.flush_echo()
             self.action_help()
