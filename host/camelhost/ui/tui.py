@@ -1,9 +1,10 @@
 """The full-screen table display (Textual): the same facts as ``--plain`` (RULES 5),
 laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
-change and resize (every player's row and the odds whole; a stack too tall for
-the rest drawn two, three or four camels a row; the history at least ``LOG_MIN``
-lines when 80x24 can hold them; the race-over panel before the track).
+change and resize as ``camelhost.ui.plan`` says (every player's row and the odds
+whole; a stack too tall for the rest drawn two, three or four camels a row; the
+history at least ``LOG_MIN`` lines when 80x24 can hold them; the race-over panel
+before the track).
 
 Top to bottom:
 
@@ -34,15 +35,15 @@ numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` 
 ``lose`` alone opens the finish-card picker (one key per colour, nothing drawn); a
 typed ``win red`` shows as ``win •••`` (the same mask whatever its length) and
 is never echoed. Ctrl-Q, Ctrl-C and
-Ctrl-D all quit (every event is already in the journal). Events from the pyramid
-arrive on a thread and are handed to the table on the UI thread. Everything drawn
+Ctrl-D all quit (every event is already in the journal). The pyramid's events wait in
+its link's queue and are handed to the table on the UI thread (a timer, no thread of
+the app's own). Everything drawn
 comes from the view model (``camelhost.table.view``), colours from
 ``camelhost.ui.palette``; ``docs/screen.md`` is the user's guide.
 """
 
 import re
 import textwrap
-import threading
 
 from camelup.editions import get_edition
 from rich.text import Text
@@ -87,6 +88,9 @@ ECHO_MAX = 60
 MAIN_PARTS = ("#top", "#track", "#middle", "#info", "#log", "#more")
 #: Longest error message shown whole; longer ones keep their start and end.
 ERROR_MAX = 240
+#: How often the screen takes the pyramid's waiting events (s), and most at once.
+EVENTS_EVERY_S = 0.05
+EVENTS_AT_ONCE = 16
 
 THEMES = {
     "dark": Theme(name="camel-dark", primary="#e0a84a", secondary="#7fb8d8",
@@ -493,16 +497,24 @@ class TuiDisplay(Display):
 
 
 class TableApp(InLanguage, App):
-    """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
-    ``camelhost.device.open.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
-    the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``);
-    ``theme_name``: ``"dark"`` or ``"light"`` (default: ``default_theme()``; F6
-    switches); ``seam``: the table's ``camelhost.table.display.Seam`` when the caller
-    made one (the web board subscribed to it already), else the app makes its own;
-    ``odds``: what the seam it makes works the odds out with, ``snapshot -> odds``
-    (default ``camelhost.table.view.odds_view``, the figures every display shows;
-    tests pass a cheap one). Raises ``ValueError`` given both ``seam`` and ``odds``
-    (the seam's own odds function serves every display)."""
+    """The table program's full screen: a display of a ``Table`` (subscribed to its seam,
+    as every display is) and where its input comes from (typed lines, one-key answers,
+    the pyramid's events, taken on the UI thread).
+
+    ``table``: the ``camelhost.table.controller.Table`` to show, made by the caller as
+    for any display (``pyramid play`` makes it as for the plain mode), with ``events``:
+    the pyramid's queue of ``("event", DieEvent)`` items (``OpenPyramid.events()``) or
+    ``None``. Or, for a table the app makes (tests, tools), a ``Session``, with
+    ``pyramid``: what ``camelhost.device.open.open_pyramid`` yields (or ``None`` for
+    typed dice; its ``events()`` are read); ``auto_setup``: draw the starting stacks
+    (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``); ``seam``: the
+    table's ``camelhost.table.display.Seam`` when the caller made one, else the app makes
+    its own (and closes it); ``odds``: what the seam it makes works the odds out with,
+    ``snapshot -> odds`` (default ``camelhost.table.view.odds_view``, the figures every
+    display shows; tests pass a cheap one). ``theme_name``: ``"dark"`` or ``"light"``
+    (default: ``default_theme()``; F6 switches). Raises ``ValueError`` given both
+    ``seam`` and ``odds`` (the seam's own odds function serves every display), or a
+    ``Table`` with what only a table the app makes takes."""
 
     #: The window's title (in the table's language: ``self.title``).
     TITLE = N_("Camel Up smart pyramid")
@@ -527,24 +539,37 @@ class TableApp(InLanguage, App):
             Binding("ctrl+d", "quit_table", _("Quit"), show=False, priority=True),
         ]
 
-    def __init__(self, session, pyramid=None, auto_setup=False, speaker=None,
-                 theme_name=None, seam=None, odds=None):
+    def __init__(self, table, pyramid=None, auto_setup=False, speaker=None,
+                 theme_name=None, seam=None, odds=None, events=None):
         if seam is not None and odds is not None:
             raise ValueError(_("the full screen takes a seam or an odds function, not both: "
                                "the seam's own odds function serves every display"))
+        made = not isinstance(table, Table)
+        if not made and (pyramid is not None or auto_setup or speaker is not None
+                         or seam is not None or odds is not None):
+            raise ValueError(_("the full screen shows a table as it was made: its pyramid, "
+                               "setup, speaker, seam and odds are the table's"))
         App.__init__(self)
         self.title = _(self.TITLE)
-        self.session = session
-        self.pyramid = pyramid
         self.table_display = TuiDisplay(self)
-        self._own_seam = seam is None
-        if seam is None:
-            seam = Seam(session, compute=odds)
-        self.table = Table(session, self.table_display, speaker=speaker,
-                           pyramid=pyramid.virtual if pyramid is not None else None,
-                           auto_setup=auto_setup,
-                           manual=pyramid is None or pyramid.manual, seam=seam)
-        self._stop = threading.Event()
+        #: the seam is the app's to close (it made it)
+        self._own_seam = made and seam is None
+        if made:
+            session = table
+            if seam is None:
+                seam = Seam(session, compute=odds)
+            table = Table(session, self.table_display, speaker=speaker,
+                          pyramid=pyramid.virtual if pyramid is not None else None,
+                          auto_setup=auto_setup,
+                          manual=pyramid is None or pyramid.manual, seam=seam)
+            if pyramid is not None:
+                events = pyramid.events()
+        else:
+            table.seam.subscribe(self.table_display)
+        self.table = table
+        self.session = table.session
+        #: the pyramid's events (``("event", DieEvent)`` items), or ``None``
+        self.events = events
         self.theme_name = theme_name or default_theme()
         self.hide_colours = False  # a finish card is being played: mask colour words
         self._hidden_words = []  # ... and the words typed after its command
@@ -616,9 +641,8 @@ class TableApp(InLanguage, App):
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
         self.query_one("#command", Input).focus()
-        self.events = self.pyramid.events() if self.pyramid is not None else None
-        if self.events is not None:
-            threading.Thread(target=self._pump, daemon=True).start()
+        if self.events is not None:  # no thread of its own: a timer on the UI thread
+            self.set_interval(EVENTS_EVERY_S, self.take_events)
 
     def on_resize(self, event):
         """A resized terminal: the panels are laid out again for its width (also
@@ -627,24 +651,24 @@ class TableApp(InLanguage, App):
             self.call_after_refresh(self.refresh_panels)
 
     def on_unmount(self):
-        self._stop.set()
         self.table.seam.unsubscribe(self.table_display)
         if self._own_seam:
             self.table.seam.close()
 
-
-    def _pump(self):
+    def take_events(self):
+        """Hand the pyramid's waiting events to the table, in order, on the UI thread
+        (every ``EVENTS_EVERY_S``; at most ``EVENTS_AT_ONCE`` a time, the screen
+        redrawn between)."""
         import queue
-        while not self._stop.is_set():
+        for _count in range(EVENTS_AT_ONCE):
+            if self.failure is not None:
+                return  # the journal could not be written: the table stops
             try:
-                kind, item = self.events.get(timeout=0.2)
+                kind, item = self.events.get_nowait()
             except queue.Empty:
-                continue
+                return
             if kind == "event":
-                try:
-                    self.call_from_thread(self.pyramid_event, item)
-                except RuntimeError:  # the app is closing
-                    return
+                self.pyramid_event(item)
 
     def pyramid_event(self, event):
         """One event from the pyramid, on the UI thread: the last error goes (it was
