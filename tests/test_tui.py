@@ -7,6 +7,7 @@ completed by one key and a bad command, and the screen must show what RULES 5 as
 import asyncio
 
 import pytest
+import tui_scenes as scenes
 from camelhost.device.events import DieEvent
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -33,7 +34,7 @@ def _screen(app, wid):
 def test_a_whole_leg_through_the_keyboard(tmp_path):
     journal = Journal(str(tmp_path / "tui.jsonl"))
     session = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2, journal=journal)
-    app = TableApp(session)
+    app = TableApp(session, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(150, 50)) as pilot:
@@ -96,7 +97,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(150, 50)) as pilot:
@@ -104,7 +105,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
             await pilot.press("enter")
             events.put(("event", DieEvent("double", "B", 1, "EVT 1")))
             events.put(("event", DieEvent("die", "B", 2, "EVT 2", colour="orange", value=3)))
-            for _ in range(600):  # until the pump thread has handed both over
+            for _ in range(600):  # until the screen has handed both over
                 await pilot.pause(0.05)
                 if session.game.pyramid_tickets_left == 4:
                     break
@@ -135,3 +136,50 @@ def test_odds_panel_never_hints_at_finish_cards_already_played(tmp_path):
     assert "Best for Ann:" in texts[0]
     assert "purple" in texts[0].split("Best for")[0]  # leg odds still list every camel
     assert "(coach's order; finish cards as if you held every colour)" in texts[0]
+
+
+def test_the_full_screen_is_a_display_of_a_table_made_as_for_any_display():
+    """Issue 27: the app does not own the table nor a thread of its own. ``pyramid
+    play`` makes the ``Table`` as for the plain mode (its seam, its pyramid) and the app
+    subscribes to the table's seam; the pyramid's events, put in their queue from
+    another thread, reach the table on the UI thread; on leaving, the app unsubscribes
+    and leaves the seam (the caller's) open."""
+    import queue
+    import threading
+
+    from camelhost.table.controller import Table
+    from camelhost.table.display import Seam
+
+    events = queue.Queue()
+    session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
+    seam = Seam(session, compute=scenes.quick_odds)
+    table = Table(session, None, pyramid=None, manual=False, seam=seam)
+    app = TableApp(table, events=events, theme_name="dark")
+    assert app.table is table and app.session is session
+    with pytest.raises(ValueError, match="as it was made"):
+        TableApp(table, odds=scenes.quick_odds)
+
+    threads = {t.ident for t in threading.enumerate()}
+
+    async def play():
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert app.table_display in seam.displays
+            await scenes.type_line(pilot, "setup 1:blue 2:green 3:orange,yellow,white")
+            sender = threading.Thread(target=events.put, args=(("event", DieEvent(
+                "die", "B", 1, "EVT 1", colour="orange", value=3)),))
+            sender.start()
+            sender.join()
+            for _ in range(600):
+                await pilot.pause(0.05)
+                if session.game.pyramid_tickets_left == 4:
+                    break
+            assert "ORANGE  FORWARD 3" in _screen(app, "#announce")
+            # none of the app's own: the seam's odds worker, Textual's worker threads
+            new = {t.name for t in threading.enumerate() if t.ident not in threads}
+            assert all(name == "table-odds" or name.startswith("asyncio_") for name in new), new
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+    assert app.table_display not in seam.displays
+    assert seam.odds_now() is not None or session.phase != "turn"  # the seam still works
+    seam.close()

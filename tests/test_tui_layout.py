@@ -253,7 +253,8 @@ def test_the_banner_follows_the_phase_after_again():
     from camelhost.ui.tui import TableApp
 
     # the virtual pyramid's table: 'again' draws the next race's camels at once
-    drawn = TableApp(Session("second", P4, seed=2, journal=Journal(None)), auto_setup=True)
+    drawn = TableApp(Session("second", P4, seed=2, journal=Journal(None)), auto_setup=True,
+                     odds=scenes.quick_odds)
     typed = scenes.app_for("second", P4)
 
     async def play(app, setup):
@@ -317,8 +318,9 @@ def test_show_writes_the_whole_table_into_the_history():
     asyncio.run(play())
 
 
-def test_long_input_is_shortened_in_the_error_and_a_refusal_leaves_the_history_alone():
-    # a refused command shows on the error line only (docs/screen.md): shortened there
+def test_long_input_is_shortened_in_the_error_and_a_refusal_stays_in_the_history_marked():
+    # a refusal's reason shows on the error line only (docs/screen.md): shortened there;
+    # the history keeps the command, shortened and marked (refused)
     app = scenes.app_for("second", P4)
 
     async def play():
@@ -331,7 +333,10 @@ def test_long_input_is_shortened_in_the_error_and_a_refusal_leaves_the_history_a
             assert "4800 characters" in _text(app, "#error")
             assert len(_text(app, "#error")) < 300 and 1 <= error.region.height <= 3
             assert error.region.bottom <= app.query_one("#prompt").region.y
-            assert list(log.lines) == before  # neither the echo nor the error
+            added = list(log.lines)[len(before):]
+            assert "".join(added).replace(" ", "").endswith("(refused)")  # the echo only
+            assert added[0].startswith("> xxxxxxxx") and "4800 characters" in "".join(added)
+            assert not any("!" in line for line in added)  # not the error
             assert app.session.game.leg == 1 and app.session.current == 0  # nothing changed
 
     asyncio.run(play())
@@ -409,7 +414,7 @@ def test_a_resumed_table_shows_the_last_die_and_the_race_so_far(tmp_path):
         first.command(text)
     first.journal.close()
     session = Session.resume(Journal.resume(path))
-    app = TableApp(session)
+    app = TableApp(session, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -546,3 +551,89 @@ def test_leg_scoring_panel_shows_what_a_partner_copied():
             assert copied == paid and int(paid) > 0  # RULES 3.8: Ben copies Ann's red 5
 
     asyncio.run(play())
+
+
+def _disk_full(monkeypatch):
+    import errno
+    import os
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+
+
+def test_a_full_disk_stops_the_full_screen_with_the_documented_line(tmp_path, monkeypatch):
+    """Issue 29 item 4 on the full screen: a line the journal can't write (the disk is
+    full) stops the table; the app exits holding the ``JournalFull`` whose
+    message docs/table.md gives; the journal keeps every event before it whole."""
+    from camelhost.table.journal import JournalFull
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    path = tmp_path / "g.jsonl"
+    app = TableApp(Session("second", P4, seed=2, journal=Journal(str(path))),
+                   odds=scenes.quick_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            before = path.read_bytes()
+            _disk_full(monkeypatch)
+            await scenes.type_line(pilot, "leg green")
+            monkeypatch.undo()
+            assert path.read_bytes() == before  # no partial line
+            assert app.session.game.leg_tickets_left("green")  # not taken
+        assert isinstance(app.failure, JournalFull)
+        assert app.failure.strerror.startswith(
+            "the disk is full: the game is safe in %s up to the last event; free some "
+            "space, then continue with: pyramid play --resume " % path)
+
+    asyncio.run(play())
+
+
+def test_a_full_disk_at_the_drawn_setup_makes_run_raise_the_one_line(tmp_path, monkeypatch):
+    """``TableApp.run`` raises the ``JournalFull`` once the full screen is gone, so
+    ``pyramid`` prints its one line on the terminal as in the plain mode (an
+    ``OSError``: ``pyramid: the disk is full: ...``)."""
+    from camelhost.table.journal import JournalFull
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    path = tmp_path / "g.jsonl"
+    app = TableApp(Session("second", P4, seed=2, journal=Journal(str(path))),
+                   auto_setup=True, odds=scenes.quick_odds)
+    _disk_full(monkeypatch)
+    with pytest.raises(JournalFull, match="the disk is full: the game is safe in"):
+        app.run(headless=True, size=(80, 24))
+
+
+def test_the_keys_and_the_title_are_in_german_under_lang_de():
+    """Issue 30 on the full screen: the keys Textual lists (its keys panel) and the
+    title are in the table's language; English again after."""
+    from camelhost.i18n import set_language
+    from camelhost.ui.screens import FinishCardPicker
+
+    def described(app):
+        return {key: b.binding.description for key, b in app.screen.active_bindings.items()}
+
+    async def play(app):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG[:4])
+            keys = described(app)
+            await scenes.type_line(pilot, "win")
+            assert isinstance(app.screen, FinishCardPicker)
+            keys["picker escape"] = described(app)["escape"]
+            return app.title, keys
+
+    try:
+        set_language("de")
+        title, keys = asyncio.run(play(scenes.app_for("second", P4, odds=scenes.no_odds)))
+    finally:
+        set_language("en")
+    english, english_keys = asyncio.run(play(scenes.app_for("second", P4, odds=scenes.no_odds)))
+    assert english == "Camel Up smart pyramid" and title != english
+    for key, word in [("f1", "Help"), ("f3", "Leg scoring"), ("f6", "Dark/light"),
+                      ("ctrl+q", "Quit"), ("picker escape", "Cancel")]:
+        assert english_keys[key] == word
+        assert keys[key] != word and keys[key], (key, keys[key])

@@ -200,7 +200,7 @@ def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("second", P4, seed=2, journal=Journal(str(tmp_path / "p.jsonl")))
-    app = TableApp(session, pyramid=pyramid)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -265,7 +265,14 @@ def _spelled(word, tmp_path):
     return app, out
 
 
-def test_a_colour_spelled_out_in_the_picker_plays_once_and_shows_nowhere(tmp_path):
+def test_a_colour_spelled_out_in_the_picker_plays_once_and_shows_nowhere(tmp_path,
+                                                                         monkeypatch):
+    from camelhost.ui.tui import CommandInput
+
+    # the rest of the word is swallowed while each key comes within SWALLOW_S of the
+    # one before: on a loaded machine Pilot's keys can be a second apart (seen once,
+    # 'urple' then ran as a command), so the window is as long as the test may take
+    monkeypatch.setattr(CommandInput, "SWALLOW_S", 60.0)
     purple_app, purple = _spelled("purple", tmp_path / "p")
     yellow_app, yellow = _spelled("yellow", tmp_path / "y")
     assert _cards(purple_app.session) == ["finish winner purple"]
@@ -299,3 +306,55 @@ def test_win_alone_with_every_finish_card_laid_opens_no_picker(tmp_path):
             assert len(app.session.journal.events) == events and app.session.current == 0
 
     asyncio.run(play())
+
+
+def _textual_private_names():
+    """Every ``_name`` (not dunder) Textual's own classes define, over the widgets,
+    screens and app the full screen builds on."""
+    import textual.app
+    import textual.containers
+    import textual.screen
+    import textual.widgets as w
+
+    names = set()
+    for base in (textual.app.App, textual.screen.ModalScreen, w.Input, w.Log, w.Static,
+                 w.Digits, w.ContentSwitcher, textual.containers.VerticalScroll,
+                 textual.containers.Vertical, textual.containers.Horizontal):
+        for cls in base.__mro__:
+            if cls.__module__.startswith("textual"):
+                names |= {n for n in vars(cls) if n.startswith("_") and not n.startswith("__")}
+    return names
+
+
+def test_the_full_screen_uses_no_private_textual_api():
+    """No module of the program that imports Textual overrides, reads or calls one of
+    Textual's private names (``Input._on_key``, ``Input._value``, ``_cursor_visible``,
+    ...): a user with another Textual of the pinned range keeps the command line."""
+    import ast
+    import os
+
+    import camelhost
+
+    private = _textual_private_names()
+    assert {"_on_key", "_value", "_position_to_cell", "_cursor_visible"} <= private
+    root = os.path.dirname(camelhost.__file__)
+    found, modules = [], 0
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+            if not any(isinstance(n, (ast.Import, ast.ImportFrom)) and "textual" in
+                       ast.unparse(n).split()[1] for n in ast.walk(tree)):
+                continue
+            modules += 1
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Attribute) and node.attr in private:
+                    found.append("%s:%d uses %s" % (name, node.lineno, node.attr))
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                        and node.name in private:
+                    found.append("%s:%d overrides %s" % (name, node.lineno, node.name))
+    assert modules >= 2  # tui.py and screens.py at least
+    assert found == []

@@ -5,6 +5,7 @@ whole in the status line until the next command, the die's distance in large dig
 import asyncio
 
 import pytest
+import tui_scenes as scenes
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.tui import TableApp, wrap_lines
@@ -23,7 +24,7 @@ def test_wrap_lines_keeps_every_word():
 @pytest.mark.screen
 def test_small_screen_wraps_the_log_keeps_the_error_and_shows_big_digits():
     session = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2, journal=Journal(None))
-    app = TableApp(session)
+    app = TableApp(session, odds=scenes.quick_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -49,3 +50,53 @@ def test_small_screen_wraps_the_log_keeps_the_error_and_shows_big_digits():
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+def test_the_styles_file_ships_in_the_wheel_and_textual_reads_it():
+    """``TableApp.CSS_PATH`` names a ``.tcss`` beside the module; pyproject ships
+    ``camelhost.ui``'s ``*.tcss`` (``.ci/wheel-check`` reads it from the installed
+    wheel); Textual parses it, pop-ups included."""
+    import os
+    import tomllib
+
+    from camelhost.ui import tui
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+
+    root = os.path.join(os.path.dirname(__file__), "..")
+    with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+        data = tomllib.load(f)["tool"]["setuptools"]["package-data"]
+    assert TableApp.CSS_PATH.endswith(".tcss") and "*.tcss" in data["camelhost.ui"]
+    assert not hasattr(TableApp, "CSS") or not TableApp.CSS  # no inline styles
+    sheet = Stylesheet(variables=App().get_css_variables())
+    sheet.read(os.path.join(os.path.dirname(tui.__file__), TableApp.CSS_PATH))
+    sheet.parse()
+    selectors = " ".join(rule.selectors for rule in sheet.rules)
+    for name in ("#command", "#log", "FinishCardPicker", "#picker", "HelpScreen", "#help-box"):
+        assert name in selectors, name
+
+
+def test_the_runtime_textual_range_holds_the_version_the_tests_run():
+    """A user's Textual is the one the full screen is tested with, or a later minor of
+    its major release (``textual>=8.2,<9``): the dev pin (what the tests and snapshots
+    run) lies inside the runtime range, which has an upper bound."""
+    import os
+    import tomllib
+
+    import textual
+    from packaging.requirements import Requirement
+
+    root = os.path.join(os.path.dirname(__file__), "..")
+    with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]
+    runtime = [Requirement(d) for d in project["dependencies"]
+               if Requirement(d).name == "textual"]
+    dev = [Requirement(d) for d in project["optional-dependencies"]["dev"]
+           if Requirement(d).name == "textual"]
+    assert len(runtime) == 1 and len(dev) == 1
+    pinned = next(iter(dev[0].specifier)).version
+    assert runtime[0].specifier.contains(pinned)
+    assert runtime[0].specifier.contains(textual.__version__)  # the one installed here
+    major = int(pinned.split(".")[0])
+    assert not runtime[0].specifier.contains("%d.0" % (major + 1))  # a bound above
+    assert not runtime[0].specifier.contains("0.80")  # the old floor: not tested

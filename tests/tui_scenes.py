@@ -6,6 +6,7 @@ import random
 
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.table.view import odds_view
 from camelhost.ui.tui import TableApp
 
 SECOND_SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -44,12 +45,39 @@ async def type_lines(pilot, lines):
         await type_line(pilot, text)
 
 
-def app_for(edition, players, seed=2, theme="dark", tmp=None):
+#: Race samples of the tests' odds (``quick_odds``); the table's own are
+#: ``camelhost.table.view.RACE_SAMPLES``.
+QUICK_SAMPLES = 100
+
+
+def quick_odds(snap):
+    """The odds function the full-screen tests pass the app (``TableApp(odds=...)``):
+    the table's own (``camelhost.table.view.odds_view``: exact leg odds, the coach's
+    advice) with a race simulation of ``QUICK_SAMPLES`` samples, some twenty times
+    cheaper: the same panel and lines, the race figures from fewer samples. A scene
+    whose figures are compared with stored ones works out the real ones for its last
+    position only (``type_lines_real_last``)."""
+    return odds_view(snap, samples=QUICK_SAMPLES)
+
+
+def app_for(edition, players, seed=2, theme="dark", tmp=None, odds=quick_odds):
+    """The app on a new seeded table (journal in ``tmp`` when given); ``odds``: its
+    odds function (``None``: the table's own)."""
     if tmp is not None:
         tmp.mkdir(parents=True, exist_ok=True)
     journal = Journal(str(tmp / "scene.jsonl") if tmp is not None else None)
     session = Session(edition, players, seed=seed, journal=journal)
-    return TableApp(session, theme_name=theme)
+    return TableApp(session, theme_name=theme, odds=odds)
+
+
+async def type_lines_real_last(pilot, lines):
+    """``type_lines``, the position after the last line with the table's own odds
+    (``odds_view``, what a player sees), those before it with the app's odds function
+    as it was (the screen shows only the last)."""
+    app = pilot.app
+    await type_lines(pilot, lines[:-1])
+    app.odds_function = odds_view
+    await type_lines(pilot, lines[-1:])
 
 
 #: A second-edition leg half played: tickets, a tile, a grey die, a finish card.

@@ -305,11 +305,13 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
         except RuntimeError as exc:  # the virtual pyramid's board stopped
             raise CliError(_("%s; the game is safe in %s (--resume it)")
                            % (str(exc).strip().splitlines()[0], journal.path)) from None
+    from camelhost.table.controller import Table
     from camelhost.ui.tui import TableApp
     # the full screen would hide the LAN address and its QR code (loopback: no pause)
     wait_for_enter(board, lan_only=True)
-    app = TableApp(session, pyramid=pyramid, auto_setup=spec == "virtual",
-                   speaker=speaker, seam=seam)
+    table = Table(session, None, pyramid=pyramid.virtual, manual=pyramid.manual,
+                  auto_setup=spec == "virtual", speaker=speaker, seam=seam)
+    app = TableApp(table, events=pyramid.events())  # a display of the table, as plain's
     app.run()
     if app.return_code:  # an error stopped the full screen (Textual printed it above)
         raise CliError(_("the full screen stopped on an error (its traceback is above)"),

@@ -4,6 +4,7 @@
 choice is never drawn (no highlight, no echo, the picker closes on the key), so the
 table sees that a card was played on which pile, never its colour (RULES 1.8, 5).
 ``HelpScreen``: the commands and keys in a scrollable box sized to the screen.
+Their styles are the app's (``table.tcss`` beside this module).
 """
 
 from rich.text import Text
@@ -13,8 +14,39 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, language
 from camelhost.ui import palette
+
+#: The classes ``InLanguage`` made, by (class, language code).
+_IN_LANGUAGE = {}
+
+
+class InLanguage:
+    """Mixin for a Textual app or screen whose keys are described in the table's
+    language (``--lang``): its ``key_bindings()`` (a classmethod returning the
+    ``Binding`` list, the words through ``_``) stands for ``BINDINGS``. Textual reads
+    ``BINDINGS`` once, when a class is made: so a new instance is made of a subclass
+    with ``BINDINGS = key_bindings()`` in the language in force, made once per
+    language (``BINDINGS_LANGUAGE`` names it). Put it first among the bases."""
+
+    #: The language the class's ``BINDINGS`` are in (``None``: not chosen yet).
+    BINDINGS_LANGUAGE = None
+
+    @classmethod
+    def key_bindings(cls):
+        return []
+
+    def __new__(cls, *args, **kwargs):
+        if cls.BINDINGS_LANGUAGE is None:
+            key = (cls, language())
+            made = _IN_LANGUAGE.get(key)
+            if made is None:
+                made = _IN_LANGUAGE[key] = type(cls.__name__, (cls,), {
+                    "BINDINGS": cls.key_bindings(), "BINDINGS_LANGUAGE": key[1],
+                    "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+                    "__doc__": cls.__doc__})
+            cls = made
+        return super().__new__(cls)
 
 
 def picker_keys(edition):
@@ -28,19 +60,15 @@ def picker_keys(edition):
     return keys
 
 
-class FinishCardPicker(ModalScreen):
+class FinishCardPicker(InLanguage, ModalScreen):
     """Asks ``name`` for a finish card's colour for the overall-``pile`` pile
     (``"winner"``/``"loser"``) of ``edition``; dismisses with the colour, or
     ``None`` on Esc. Every colour is listed whether or not it is still in hand
     (listing only those left would show what was played)."""
 
-    DEFAULT_CSS = """
-    FinishCardPicker { align: center middle; }
-    #picker { width: 62; max-width: 100%; height: auto; border: thick $accent;
-              padding: 0 2; background: $surface; }
-    #picker-text { width: 100%; height: auto; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    @classmethod
+    def key_bindings(cls):
+        return [Binding("escape", "cancel", _("Cancel"))]
 
     def __init__(self, name, pile, edition):
         ModalScreen.__init__(self)
@@ -136,17 +164,13 @@ def help_table(text):
     return Group(*parts)
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(InLanguage, ModalScreen):
     """The commands (``text``) and the screen's keys, scrollable; Esc, F1 or q closes.
     ``release``: F5 is listed (a virtual pyramid is attached)."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    #help-box { width: 96%; max-width: 100; height: 90%; border: thick $accent;
-                background: $surface; padding: 0 0 0 1; }
-    #help-text { padding-right: 1; }
-    """
-    BINDINGS = [Binding("escape,f1,q", "close", "Close")]
+    @classmethod
+    def key_bindings(cls):
+        return [Binding("escape,f1,q", "close", _("Close"))]
 
     KEYS = N_("""Keys:
   F1                 this help (Esc closes it)

@@ -1,9 +1,10 @@
 """The full-screen table display (Textual): the same facts as ``--plain`` (RULES 5),
 laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
-change and resize (every player's row and the odds whole; a stack too tall for
-the rest drawn two, three or four camels a row; the history at least ``LOG_MIN``
-lines when 80x24 can hold them; the race-over panel before the track).
+change and resize as ``camelhost.ui.plan`` says (every player's row and the odds
+whole; a stack too tall for the rest drawn two, three or four camels a row; the
+history at least ``LOG_MIN`` lines when 80x24 can hold them; the race-over panel
+before the track).
 
 Top to bottom:
 
@@ -34,15 +35,15 @@ numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` 
 ``lose`` alone opens the finish-card picker (one key per colour, nothing drawn); a
 typed ``win red`` shows as ``win •••`` (the same mask whatever its length) and
 is never echoed. Ctrl-Q, Ctrl-C and
-Ctrl-D all quit (every event is already in the journal). Events from the pyramid
-arrive on a thread and are handed to the table on the UI thread. Everything drawn
+Ctrl-D all quit (every event is already in the journal). The pyramid's events wait in
+its link's queue and are handed to the table on the UI thread (a timer, no thread of
+the app's own). Everything drawn
 comes from the view model (``camelhost.table.view``), colours from
 ``camelhost.ui.palette``; ``docs/screen.md`` is the user's guide.
 """
 
 import re
 import textwrap
-import threading
 
 from camelup.editions import get_edition
 from rich.text import Text
@@ -52,12 +53,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.table.controller import Table, help_text
-from camelhost.table.display import Display, advice_key
+from camelhost.table.display import Display, Seam, advice_key
+from camelhost.table.journal import JournalFull
 from camelhost.table.narration import notice_lines
 from camelhost.table.view import move_path, table_view
-from camelhost.ui import palette, plain
+from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
     CELL,
@@ -71,7 +73,8 @@ from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this modul
     track_rows,
     track_text,
 )
-from camelhost.ui.screens import FinishCardPicker, HelpScreen
+from camelhost.ui.plan import LOG_MIN, MIN_SIZE, text_rows, too_small_text  # noqa: F401
+from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
 
 #: Words that start a finish-card command (``win red``, ``lose red``, ``finish ...``).
 FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
@@ -80,16 +83,14 @@ FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
 MASK = "•••"
 #: Longest typed command echoed whole in the history; longer ones are shortened.
 ECHO_MAX = 60
-#: Fewest history lines the screen keeps when it shares out its height.
-LOG_MIN = 3
-#: The smallest terminal the full screen is laid out for (columns, rows): below it
-#: the screen says so (``too_small_text``) instead of leaving things out.
-MIN_SIZE = (80, 24)
 #: What the notice of a too small terminal stands in for (the prompt, the error line
 #: and the command line stay: the game goes on).
 MAIN_PARTS = ("#top", "#track", "#middle", "#info", "#log", "#more")
 #: Longest error message shown whole; longer ones keep their start and end.
 ERROR_MAX = 240
+#: How often the screen takes the pyramid's waiting events (s), and most at once.
+EVENTS_EVERY_S = 0.05
+EVENTS_AT_ONCE = 16
 
 THEMES = {
     "dark": Theme(name="camel-dark", primary="#e0a84a", secondary="#7fb8d8",
@@ -162,24 +163,6 @@ def wrap_lines(line, width):
                          drop_whitespace=True, break_long_words=True) or [line]
 
 
-def text_rows(text, width):
-    """Screen rows ``text`` takes, wrapped at words to ``width`` columns (``0``: not
-    wrapped, one row a line)."""
-    lines = text.split("\n")
-    if width <= 0:
-        return len(lines)
-    return sum(max(1, len(textwrap.wrap(line, width))) for line in lines)
-
-
-def too_small_text(width, height):
-    """The notice a terminal smaller than ``MIN_SIZE`` gets: the size needed and the
-    size it has, and what to do."""
-    return Text(_("This terminal is %(have)s; the full screen needs at least %(need)s.\n"
-                  "Make the window bigger (the race goes on: the command line below "
-                  "still works), or quit (Ctrl-Q) and resume the race with --plain.")
-                % {"have": "%dx%d" % (width, height), "need": "%dx%d" % MIN_SIZE}, "bold")
-
-
 def shorten(text, limit):
     """``text`` on one line, at most ``limit`` characters: a longer one keeps its
     start and end around ``...`` and says how long it was."""
@@ -208,9 +191,12 @@ def masked_command(text):
 
 
 class CommandInput(Input):
-    """The command line. While ``password`` is set (a finish card being typed) it
-    draws ``masked_command(value)`` instead of the value, with the cursor after the
-    mask: the same picture for every colour and every partial word."""
+    """The command line, through Textual's public ``Input`` API. While ``password`` is
+    set (a finish card being typed) it draws ``masked_command(value)`` instead of the
+    value, with the cursor after the mask (steady: no blink while masked), and says the
+    mask's width wherever the widget's width or its cursor's place is asked
+    (``content_width``, ``cursor_screen_offset``): the same picture, and the same
+    terminal cursor, for every colour and every partial word."""
 
     #: After a card is picked by its colour's first letter, the rest of that colour
     #: typed in full (``urple``, then Enter) must neither show here nor run as a
@@ -220,6 +206,7 @@ class CommandInput(Input):
 
     _swallow = ()
     _swallow_until = 0.0
+    _blink_before = None  # cursor_blink before the mask, given back after it
 
     def swallow_rest_of(self, colour):
         """Expect the rest of ``colour`` (and an Enter) as the next keys."""
@@ -244,41 +231,59 @@ class CommandInput(Input):
         event.prevent_default()
         return True
 
-    async def _on_key(self, event):
-        if self.swallow_key(event):
-            return
-        await Input._on_key(self, event)
+    def on_key(self, event):
+        # runs before Input's own handling of the key; a swallowed key goes no further
+        self.swallow_key(event)
 
-    def _shown(self):
-        return masked_command(self.value)
+    def watch_password(self, masked):
+        # the masked cursor does not blink (its blink state is Input's own affair)
+        if masked and self._blink_before is None:
+            self._blink_before = self.cursor_blink
+            self.cursor_blink = False
+        elif not masked and self._blink_before is not None:
+            self.cursor_blink, self._blink_before = self._blink_before, None
 
-    def _position_to_cell(self, position):
+    def shown(self):
+        """What the command line shows: the value, or its mask while ``password``."""
+        return masked_command(self.value) if self.password else self.value
+
+    def shown_cursor(self):
+        """The cell of the cursor in ``shown()``: while masked, where the cursor is in
+        the command word, else just after the mask."""
         if not self.password:
-            return Input._position_to_cell(self, position)
-        shown = self._shown()
+            return self.cursor_position
+        shown = self.shown()
         keep = len(shown) - len(MASK) - 1  # the command word, visible as typed
-        return position if position <= keep else len(shown)
+        return self.cursor_position if self.cursor_position <= keep else len(shown)
 
     @property
-    def _value(self):
+    def content_width(self):
+        if not self.password or not self.value:
+            return Input.content_width.fget(self)
+        return len(self.shown()) + 1
+
+    @property
+    def cursor_screen_offset(self):
         if not self.password:
-            return Input._value.fget(self)
-        return Text(self._shown(), no_wrap=True, overflow="ignore", end="")
+            return Input.cursor_screen_offset.fget(self)
+        from textual.geometry import Offset
+        x, y, _width, _height = self.content_region
+        return Offset(x + self.shown_cursor() - self.scroll_offset[0], y)
 
     def render_line(self, y):
         if not self.password or y != 0 or not self.value:
             return Input.render_line(self, y)
         from textual.strip import Strip
-        text = self._value
-        if self.has_focus and self._cursor_visible:
-            at = self._position_to_cell(self.cursor_position)
+        text = Text(self.shown(), no_wrap=True, overflow="ignore", end="")
+        if self.has_focus:  # the cursor is steady while masked (``watch_password``)
+            at = self.shown_cursor()
             if at >= len(text):
                 text.pad_right(at + 1 - len(text))
             text.stylize(self.get_component_rich_style("input--cursor"), at, at + 1)
         width = self.scrollable_content_region.width
         strip = Strip(self.app.console.render(
             text, self.app.console_options.update_width(self.content_width)))
-        scroll_x, _ = self.scroll_offset
+        scroll_x = self.scroll_offset[0]
         strip = strip.crop(scroll_x, scroll_x + width + 1).extend_cell_length(width + 1)
         return strip.apply_style(self.rich_style)
 
@@ -472,7 +477,7 @@ class TuiDisplay(Display):
         if self.app.hide_colours:
             message = self.app.masked(message)
         if self.app.answering:
-            self.app.drop_echo()
+            self.app.refuse_echo()
         else:
             self._write("! " + message)
         box = self.app.query_one("#error", Static)
@@ -491,67 +496,80 @@ class TuiDisplay(Display):
         self.app.query_one("#prompt", Static).update(plain.prompt_line(view))
 
 
-class TableApp(App):
-    """The table program's full screen. ``session``: a ``Session``; ``pyramid``: what
-    ``camelhost.device.open.open_pyramid`` yields (or ``None`` for typed dice); ``auto_setup``: draw
-    the starting stacks (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``);
-    ``theme_name``: ``"dark"`` or ``"light"`` (default: ``default_theme()``; F6
-    switches)."""
+class TableApp(InLanguage, App):
+    """The table program's full screen: a display of a ``Table`` (subscribed to its seam,
+    as every display is) and where its input comes from (typed lines, one-key answers,
+    the pyramid's events, taken on the UI thread).
 
-    TITLE = "Camel Up smart pyramid"
-    CSS = """
-    Screen { overflow: hidden; }
-    #top { height: auto; }
-    #too-small { height: 1fr; display: none; padding: 1 2; background: $surface; }
-    #big { width: auto; min-width: 8; padding: 0 1; display: none; text-style: bold; }
-    #heads { height: auto; width: 1fr; padding-left: 1; }
-    #announce { height: auto; display: none; text-style: bold; }
-    #detail { height: auto; display: none; }
-    #leaders { height: auto; }
-    #track { height: auto; width: 100%; text-wrap: nowrap; text-overflow: clip; }
-    #odds, #players { text-wrap: nowrap; text-overflow: clip; }
-    #middle { height: auto; background: $surface; }
-    #left { width: 46; height: auto; max-height: 100%; }
-    #left > VerticalScroll, #over-box, #over-scroll { height: auto; max-height: 100%; }
-    #over-more { height: 1; display: none; text-style: italic; }
-    #info-box { width: 1fr; height: auto; max-height: 100%; padding-left: 1; }
-    #info { height: auto; }
-    #log { height: 1fr; min-height: 2; background: $panel; overflow-x: hidden; }
-    #more { height: 1; display: none; background: $panel; text-style: italic; }
-    #bottom { dock: bottom; height: auto; }
-    #error { height: auto; max-height: 3; display: none; color: $error; }
-    #prompt { height: 1; text-style: bold; }
-    #command { height: 1; border: none; padding: 0 1; }
-    #leg-box, #over-scroll { scrollbar-gutter: stable; scrollbar-size-horizontal: 0; }
-    """
-    BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("f3", "leg_panel", "Leg scoring"),
-        Binding("f5", "release", "Release (virtual)"),
-        Binding("f6", "toggle_theme", "Dark/light"),
-        Binding("pageup", "history(-1)", "History back", show=False),
-        Binding("pagedown", "history(1)", "History on", show=False),
-        Binding("end", "newest", "Newest history line", show=False, priority=True),
-        Binding("down", "panel(1)", "Panel on", show=False),
-        Binding("up", "panel(-1)", "Panel back", show=False),
-        Binding("escape", "back", "Back to the odds", show=False),
-        Binding("ctrl+q", "quit_table", "Quit", priority=True),
-        Binding("ctrl+c", "quit_table", "Quit", show=False, priority=True),
-        Binding("ctrl+d", "quit_table", "Quit", show=False, priority=True),
-    ]
+    ``table``: the ``camelhost.table.controller.Table`` to show, made by the caller as
+    for any display (``pyramid play`` makes it as for the plain mode), with ``events``:
+    the pyramid's queue of ``("event", DieEvent)`` items (``OpenPyramid.events()``) or
+    ``None``. Or, for a table the app makes (tests, tools), a ``Session``, with
+    ``pyramid``: what ``camelhost.device.open.open_pyramid`` yields (or ``None`` for
+    typed dice; its ``events()`` are read); ``auto_setup``: draw the starting stacks
+    (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``); ``seam``: the
+    table's ``camelhost.table.display.Seam`` when the caller made one, else the app makes
+    its own (and closes it); ``odds``: what the seam it makes works the odds out with,
+    ``snapshot -> odds`` (default ``camelhost.table.view.odds_view``, the figures every
+    display shows; tests pass a cheap one). ``theme_name``: ``"dark"`` or ``"light"``
+    (default: ``default_theme()``; F6 switches). Raises ``ValueError`` given both
+    ``seam`` and ``odds`` (the seam's own odds function serves every display), or a
+    ``Table`` with what only a table the app makes takes."""
 
-    def __init__(self, session, pyramid=None, auto_setup=False, speaker=None,
-                 theme_name=None, seam=None):
+    #: The window's title (in the table's language: ``self.title``).
+    TITLE = N_("Camel Up smart pyramid")
+    #: The styles, beside this module (shipped in the wheel): the table and its pop-ups.
+    CSS_PATH = "table.tcss"
+    @classmethod
+    def key_bindings(cls):
+        """The table's keys, described in the table's language (``InLanguage``)."""
+        return [
+            Binding("f1", "help", _("Help")),
+            Binding("f3", "leg_panel", _("Leg scoring")),
+            Binding("f5", "release", _("Release (virtual)")),
+            Binding("f6", "toggle_theme", _("Dark/light")),
+            Binding("pageup", "history(-1)", _("History back"), show=False),
+            Binding("pagedown", "history(1)", _("History on"), show=False),
+            Binding("end", "newest", _("Newest history line"), show=False, priority=True),
+            Binding("down", "panel(1)", _("Panel on"), show=False),
+            Binding("up", "panel(-1)", _("Panel back"), show=False),
+            Binding("escape", "back", _("Back to the odds"), show=False),
+            Binding("ctrl+q", "quit_table", _("Quit"), priority=True),
+            Binding("ctrl+c", "quit_table", _("Quit"), show=False, priority=True),
+            Binding("ctrl+d", "quit_table", _("Quit"), show=False, priority=True),
+        ]
+
+    def __init__(self, table, pyramid=None, auto_setup=False, speaker=None,
+                 theme_name=None, seam=None, odds=None, events=None):
+        if seam is not None and odds is not None:
+            raise ValueError(_("the full screen takes a seam or an odds function, not both: "
+                               "the seam's own odds function serves every display"))
+        made = not isinstance(table, Table)
+        if not made and (pyramid is not None or auto_setup or speaker is not None
+                         or seam is not None or odds is not None):
+            raise ValueError(_("the full screen shows a table as it was made: its pyramid, "
+                               "setup, speaker, seam and odds are the table's"))
         App.__init__(self)
-        self.session = session
-        self.pyramid = pyramid
+        self.title = _(self.TITLE)
         self.table_display = TuiDisplay(self)
-        self._own_seam = seam is None
-        self.table = Table(session, self.table_display, speaker=speaker,
-                           pyramid=pyramid.virtual if pyramid is not None else None,
-                           auto_setup=auto_setup,
-                           manual=pyramid is None or pyramid.manual, seam=seam)
-        self._stop = threading.Event()
+        #: the seam is the app's to close (it made it)
+        self._own_seam = made and seam is None
+        if made:
+            session = table
+            if seam is None:
+                seam = Seam(session, compute=odds)
+            table = Table(session, self.table_display, speaker=speaker,
+                          pyramid=pyramid.virtual if pyramid is not None else None,
+                          auto_setup=auto_setup,
+                          manual=pyramid is None or pyramid.manual, seam=seam)
+            if pyramid is not None:
+                events = pyramid.events()
+        else:
+            table.seam.subscribe(self.table_display)
+        self.table = table
+        self.session = table.session
+        #: the pyramid's events (``("event", DieEvent)`` items), or ``None``
+        self.events = events
         self.theme_name = theme_name or default_theme()
         self.hide_colours = False  # a finish card is being played: mask colour words
         self._hidden_words = []  # ... and the words typed after its command
@@ -564,6 +582,8 @@ class TableApp(App):
         self._texts = {}  # widget id -> the Text last put in it (for fit)
         self._detail_on = False  # the last die's detail line is announced
         self.answering = 0  # > 0 while the table answers what was typed or pressed
+        #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
+        self.failure = None
         self._echo_waits = None  # the echo of the command being answered, not yet written
 
 
@@ -615,13 +635,14 @@ class TableApp(App):
         # race-over panel at once, and ``fit`` sets that panel's hint line
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
         self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
-        self.table.start()
+        self._journaled(self.table.start)
+        if self.failure is not None:
+            return  # the journal could not be written: the table stops
         if self._die_shown != self._latest_die():
             self._show_last_die()  # a resumed race: its last die
         self.query_one("#command", Input).focus()
-        self.events = self.pyramid.events() if self.pyramid is not None else None
-        if self.events is not None:
-            threading.Thread(target=self._pump, daemon=True).start()
+        if self.events is not None:  # no thread of its own: a timer on the UI thread
+            self.set_interval(EVENTS_EVERY_S, self.take_events)
 
     def on_resize(self, event):
         """A resized terminal: the panels are laid out again for its width (also
@@ -630,30 +651,30 @@ class TableApp(App):
             self.call_after_refresh(self.refresh_panels)
 
     def on_unmount(self):
-        self._stop.set()
         self.table.seam.unsubscribe(self.table_display)
         if self._own_seam:
             self.table.seam.close()
 
-
-    def _pump(self):
+    def take_events(self):
+        """Hand the pyramid's waiting events to the table, in order, on the UI thread
+        (every ``EVENTS_EVERY_S``; at most ``EVENTS_AT_ONCE`` a time, the screen
+        redrawn between)."""
         import queue
-        while not self._stop.is_set():
+        for _count in range(EVENTS_AT_ONCE):
+            if self.failure is not None:
+                return  # the journal could not be written: the table stops
             try:
-                kind, item = self.events.get(timeout=0.2)
+                kind, item = self.events.get_nowait()
             except queue.Empty:
-                continue
+                return
             if kind == "event":
-                try:
-                    self.call_from_thread(self.pyramid_event, item)
-                except RuntimeError:  # the app is closing
-                    return
+                self.pyramid_event(item)
 
     def pyramid_event(self, event):
         """One event from the pyramid, on the UI thread: the last error goes (it was
         about what came before), then the table takes the event."""
         self.clear_error()
-        self.table.pyramid_event(event)
+        self._journaled(lambda: self.table.pyramid_event(event))
 
     # -- what the screen shows -------------------------------------------------
 
@@ -736,10 +757,8 @@ class TableApp(App):
             self.fit()
 
     def odds_width(self):
-        """Columns of the odds panel: the narrow form on an 80-column terminal."""
-        if self.session.phase == "over" and self.session.result is not None:
-            return max(46, (self.size.width or 80) * 3 // 5)  # the race-over panel
-        return 64 if (self.size.width or 80) >= 110 else 46
+        """Columns of the panel on the left (``camelhost.ui.plan.odds_width``)."""
+        return plan.odds_width(self._view, self.size.width or 80)
 
     def refresh_panels(self):
         """Redraw the track, players, counts and the panel on the left from the
@@ -754,8 +773,7 @@ class TableApp(App):
         leaders = self.query_one("#leaders", Static)
         leaders.update(leaders_text(view))
         leaders.display = not over  # the race-over panel has the final order
-        room = (self.size.width or 80) - self.odds_width() - 1  # the panel's padding
-        self._put("#players", players_text(view, room))
+        self._put("#players", players_text(view, plan.players_width(view, self.size.width or 80)))
         self._put("#info", info_text(view))
         if self._setup_banner and view["phase"] != "setup":
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
@@ -778,7 +796,7 @@ class TableApp(App):
         """Below ``MIN_SIZE`` the screen shows ``too_small_text`` in place of the race
         (nothing dropped without a word); True then. Back to the race once big enough."""
         width, height = self.size.width or 80, self.size.height or 24
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        small = plan.too_small(width, height)
         notice = self.query_one("#too-small", Static)
         if small:
             notice.update(too_small_text(width, height))
@@ -796,97 +814,46 @@ class TableApp(App):
         self._texts[wid] = text
         self.query_one(wid, Static).update(text)
 
-    def _rows(self, wid, width, wrapped=True):
-        """Screen rows the text last put in ``wid`` takes at ``width`` columns."""
-        text = self._texts.get(wid)
-        if text is None:
-            return 0
-        return text_rows(text.plain, width if wrapped else 0)
-
-    def _top_rows(self, heads, big):
-        """Rows the banner, the detail line and the leaders line take now (``heads``:
-        their width; at least the big digits' 3 rows when those show)."""
-        top = sum(text_rows(str(self.query_one(wid, Static).content), heads)
-                  for wid in ("#announce", "#detail", "#leaders")
-                  if self.query_one(wid).display)
-        return max(top, 3 if big.display else 0)
-
     def fit(self):
-        """Share the screen's height (RULES 5: everything the table needs in view, at
-        80x24 too): the banner, the counts, the error and the command line take what
-        they need; the players' rows and the panel on the left come next (every player
-        always; the odds whole; the race-over panel before the track, scrolled, with a
-        line saying so, when it is longer than what is left); the track draws tall
-        stacks in its compact form when the rest would not fit, so the history keeps
-        at least ``LOG_MIN`` lines (fewer only when nothing else can give)."""
+        """Share the screen's height out as the plan says (``camelhost.ui.plan.plan``:
+        the size, the view, the texts shown): the detail line, the track and its rows,
+        the panels' band, the race-over panel's hint line."""
         if self._too_small():
             return
         view = self._view
         if view is None:
             return
-        width = self.size.width or 80
-        height = self.size.height or 24
-        big = self.query_one("#big")
-        heads = width - 1 - (10 if big.display else 0)
-        current = self.query_one("#left", ContentSwitcher).current
-        over = current == "over-box"
-        panel = self.odds_width() - 2  # the leg and race-over panels keep a scrollbar's room
-        detail = self.query_one("#detail", Static)
-        detail.display = self._detail_on
-        if over and detail.display:
-            # the race-over panel before the last die's detail line (the banner says
-            # the result; the history keeps the die): with no track, would it fit?
-            detail.display = False
-            room = height - self._top_rows(heads, big) - self._rows("#info", width) - 2 \
-                - (1 if self.query_one("#more").display else 0) - LOG_MIN \
-                - (min(3, text_rows(str(self.query_one("#error").content), width))
-                   if self.query_one("#error").display else 0) \
-                - text_rows(str(detail.content), heads)
-            whole = self._rows("#raceover", panel)
-            result = text_rows(race_over_text(self._view, panel, last_leg=False).plain, panel)
-            detail.display = result <= room - (1 if whole > room else 0)
-        top = self._top_rows(heads, big)
-        error = self.query_one("#error", Static)
-        bottom = 2 + (min(3, text_rows(str(error.content), width)) if error.display else 0)
-        more = 1 if self.query_one("#more").display else 0
-        avail = height - top - self._rows("#info", width) - bottom - more - LOG_MIN
-        players = self._rows("#players", 0, wrapped=False)
-        left = {"odds-box": self._rows("#odds", 0, wrapped=False),
-                "leg-box": self._rows("#legscore", panel),
-                "over-box": self._rows("#raceover", panel)}.get(current, 0)
-        # the track gives up rows for every player and the odds whole, for the
-        # leg-scoring panel as many as the players', for the race-over panel all it
-        # needs: when even the compact track leaves too few, the track goes (the panel
-        # says the final order), and a panel still too long scrolls, a line saying so
-        if current == "leg-box":
-            left = min(left, players)
-        need = max(players, left)
+        shown = self.screen_plan()
+        self.query_one("#detail", Static).display = shown.detail
         track = self.query_one("#track", Static)
-        used = 0
-        if view["leg"]:
-            stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
-            across = track.size.width or width
-            rows = max(1, avail - need - (track_rows(view) - stacks))
-            used = track_rows(view, rows=rows, width=across)
-            track.display = not (over and avail - used < need)
-            if track.display:
-                track.update(track_text(view, across, rows=rows))
-            else:
-                used = 0
-        else:
-            track.display = False
-        # every player's row and the odds whole come before the history's LOG_MIN
-        # lines (the history gives up rows when even the compact track is too tall);
-        # the race-over panel scrolls instead, saying so
-        room = max(players if over else need, avail - used, 1)
-        self.query_one("#middle").styles.max_height = room
-        if over:
+        track.display = shown.track
+        if shown.track:
+            track.update(track_text(view, self.size.width or 80, rows=shown.track_rows))
+        self.query_one("#middle").styles.max_height = shown.middle
+        if self.query_one("#left", ContentSwitcher).current == "over-box":
             scroll = self.query_one("#over-scroll", PanelScroll)
-            scroll.hint.display = left > room
-            scroll.styles.max_height = room - 1 if left > room else "100%"
+            scroll.hint.display = shown.hint
+            scroll.styles.max_height = "100%" if shown.panel_rows is None else shown.panel_rows
             self.call_after_refresh(scroll.show_hint)
         # Panels above may have grown: the history keeps its newest line in view.
         self.query_one("#log", HistoryLog)._follow_up()
+
+    def screen_plan(self):
+        """The plan (``camelhost.ui.plan.plan``) for what the screen shows now."""
+        def content(wid):
+            return str(self.query_one(wid, Static).content)
+
+        banner = [content(wid) for wid in ("#announce", "#leaders") if self.query_one(wid).display]
+        error = content("#error") if self.query_one("#error").display else None
+        panel = {"odds-box": "odds", "leg-box": "leg", "over-box": "over"}[
+            self.query_one("#left", ContentSwitcher).current]
+        texts = {name: self._texts[wid].plain for name, wid in
+                 (("info", "#info"), ("players", "#players"), ("odds", "#odds"),
+                  ("legscore", "#legscore"), ("raceover", "#raceover")) if wid in self._texts}
+        return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
+                         panel=panel, banner=banner, digits=self.query_one("#big").display,
+                         error=error, detail=content("#detail") if self._detail_on else None,
+                         scrolled_back=self.query_one("#more").display)
 
     def _want_odds(self, view):
         s = self.session
@@ -951,7 +918,7 @@ class TableApp(App):
 
     def _echo(self, text):
         """Echo ``text`` in the history once the table says anything in reply to it
-        (or accepts it in silence): a refused command is not echoed (``drop_echo``)."""
+        (or accepts it in silence); refused, it is echoed marked so (``refuse_echo``)."""
         if is_finish_command(text):
             shown = masked_command(text.strip())
         else:
@@ -964,16 +931,56 @@ class TableApp(App):
         if line is not None:
             self.query_one("#log", HistoryLog).add(line)
 
-    def drop_echo(self):
-        """The command was refused: its echo is not written."""
-        self._echo_waits = None
+    def refuse_echo(self):
+        """The command was refused: its echo goes into the history marked ``(refused)``
+        (the history keeps what was typed; the reason is on the error line only)."""
+        if self._echo_waits is not None:
+            self._echo_waits += "  " + _("(refused)")
+        self.flush_echo()
+
+    def _journaled(self, work):
+        """Run ``work()`` (the table taking something); returns what it returns. When
+        the journal can't be written (``JournalFull``: the disk, a quota, the file-size
+        limit) the table stops: the message goes on the error line, the app exits and
+        ``run`` raises it (``pyramid`` says its one line, as in the plain mode:
+        docs/table.md); returns False then."""
+        try:
+            result = work()
+        except JournalFull as exc:
+            self.failure = exc
+            box = self.query_one("#error", Static)
+            box.update(Text("! " + str(exc.strerror), "bold"))
+            box.display = True
+            self.exit(return_code=1)
+            return False
+        return result
+
+    def get_driver_class(self):
+        """Textual's driver for this platform; on a POSIX terminal with its keyboard
+        decoded so that a byte that is no UTF-8 text reaches the command line as
+        ``terminal.REPLACEMENT`` (``camelhost.ui.terminal``), never ends the table."""
+        driver = App.get_driver_class(self)
+        try:
+            from textual.drivers.linux_driver import LinuxDriver
+        except ImportError:  # no termios (Windows): Textual's driver as it is
+            return driver
+        return terminal.lenient(driver) if driver is LinuxDriver else driver
+
+    def run(self, *args, **kwargs):
+        """``App.run``; then raises the ``JournalFull`` that stopped the table, if one
+        did (after the full screen is gone, so its one line stays on the terminal)."""
+        result = App.run(self, *args, **kwargs)
+        if self.failure is not None:
+            raise self.failure
+        return result
 
     def _answer(self, work):
         """Run ``work()`` as the table's answer to what was typed or pressed: a refusal
-        shows on the error line only (``TuiDisplay.error``). Returns what it returns."""
+        shows on the error line only (``TuiDisplay.error``). Returns what it returns
+        (False when the journal could not be written: ``_journaled``)."""
         self.answering += 1
         try:
-            return work()
+            return self._journaled(work)
         finally:
             self.answering -= 1
             self.flush_echo()  # accepted in silence: still echoed
@@ -987,6 +994,11 @@ class TableApp(App):
         if not words:
             return
         self._echo(text)
+        if terminal.REPLACEMENT in text:  # a byte the terminal sent that is no UTF-8 text
+            self._answer(lambda: self.table.display.error(
+                _("that line is not %s text (a byte the table can't read): it was skipped, "
+                  "nothing changed; type it again") % "UTF-8"))
+            return
         if len(words) == 1 and words[0] in ("help", "?"):
             self.flush_echo()
             self.action_help()

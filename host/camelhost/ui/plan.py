@@ -1,0 +1,189 @@
+"""The full screen's plan: what to show and how tall each part is, worked out from the
+published view (``camelhost.table.view.table_view``), what the screen shows beside it
+(the banner of the last notices, the error line, the panel on the left) and the
+terminal's size. Plain data in, a ``Plan`` out: no Textual here, so the arithmetic is
+tested without a running app (``tests/test_tui_plan.py``); ``camelhost.ui.tui`` puts
+the plan on its widgets.
+
+The rules of the plan (RULES 5: everything the table needs in view, at 80x24 too):
+below ``MIN_SIZE`` the screen says so (``too_small_text``) instead of leaving things
+out; else the banner, the public counts, the error line, the prompt and the command
+line take what they need; every player's row and the odds panel come whole next (the
+leg-scoring panel as many rows as the players'; the race-over panel all it needs, the
+track making way for it, and a line under it saying when it is longer than its room);
+the track draws tall stacks in its compact form (two, three or four camels a row) so
+that the history keeps at least ``LOG_MIN`` lines, fewer only when nothing else can
+give.
+"""
+
+import textwrap
+
+from rich.text import Text
+
+from camelhost.i18n import _
+from camelhost.ui.panels import race_over_text, track_columns, track_rows
+
+#: Fewest history lines the screen keeps when it shares out its height.
+LOG_MIN = 3
+#: The smallest terminal the full screen is laid out for (columns, rows): below it
+#: the screen says so (``too_small_text``) instead of leaving things out.
+MIN_SIZE = (80, 24)
+#: Columns the big digits of the last die take beside the banner (``Digits`` of two
+#: characters and its padding).
+DIGITS_COLUMNS = 10
+#: Rows the big digits take (the banner is at least as tall while they show).
+DIGITS_ROWS = 3
+#: Rows of the prompt and the command line (docked at the bottom).
+BOTTOM_ROWS = 2
+#: Most rows the error line wraps to.
+ERROR_ROWS = 3
+#: The left panels: the odds, the last leg's scoring, the race over.
+PANELS = ("odds", "leg", "over")
+
+
+def text_rows(text, width):
+    """Screen rows ``text`` (a ``str``) takes, wrapped at words to ``width`` columns
+    (``0``: not wrapped, one row a line)."""
+    lines = text.split("\n")
+    if width <= 0:
+        return len(lines)
+    return sum(max(1, len(textwrap.wrap(line, width))) for line in lines)
+
+
+def too_small(width, height):
+    """True when a ``width`` x ``height`` terminal (columns, rows) is below ``MIN_SIZE``."""
+    return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+
+
+def too_small_text(width, height):
+    """The notice a terminal smaller than ``MIN_SIZE`` gets: the size needed and the
+    size it has, and what to do (a bold Rich ``Text``)."""
+    return Text(_("This terminal is %(have)s; the full screen needs at least %(need)s.\n"
+                  "Make the window bigger (the race goes on: the command line below "
+                  "still works), or quit (Ctrl-Q) and resume the race with --plain.")
+                % {"have": "%dx%d" % (width, height), "need": "%dx%d" % MIN_SIZE}, "bold")
+
+
+def race_over(view):
+    """True when ``view`` shows a finished race (its final result known)."""
+    return view["final"] is not None and view["phase"] == "over"
+
+
+def odds_width(view, width):
+    """Columns of the panel on the left for a ``width``-column terminal: the odds in
+    their narrow form (46) below 110 columns, else 64; the race-over panel three
+    fifths of the width (at least 46)."""
+    if view is not None and view["phase"] == "over" and view["final"] is not None:
+        return max(46, width * 3 // 5)
+    return 64 if width >= 110 else 46
+
+
+def players_width(view, width):
+    """Columns of the players' panel (the tickets column and the rest) beside the left
+    panel and its one column of padding."""
+    return width - odds_width(view, width) - 1
+
+
+class Plan:
+    """What the screen shows and how tall each part is (rows). Attributes:
+
+    ``too_small`` (the notice replaces the race), ``detail`` (the last die's detail
+    line shows), ``track`` (the track shows), ``track_rows`` (the camel rows the track
+    is drawn in, for ``panels.track_text``; ``None`` when it does not show),
+    ``track_used`` (rows it takes), ``middle`` (most rows of the panels' band),
+    ``hint`` (the race-over panel is longer than its room: the line under it shows),
+    ``panel_rows`` (most rows of that scrolling panel, ``None``: as tall as it
+    needs), ``log`` (rows left for the history), ``odds_width`` and ``players_width``
+    (columns)."""
+
+    __slots__ = ("too_small", "detail", "track", "track_rows", "track_used", "middle",
+                 "hint", "panel_rows", "log", "odds_width", "players_width")
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields.get(name))
+
+    def __repr__(self):
+        return "Plan(%s)" % ", ".join("%s=%r" % (n, getattr(self, n)) for n in self.__slots__)
+
+
+def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
+         detail=None, scrolled_back=False):
+    """The plan of the screen for ``view`` (a ``table_view`` dict, or ``None`` before
+    the first) on a terminal of ``size`` (columns, rows).
+
+    ``texts``: the plain text (``str``) in each part, by name: ``"info"`` (the public
+    counts), ``"players"``, ``"odds"``, ``"legscore"``, ``"raceover"`` (a part missing
+    takes no rows); ``panel``: the left panel in view (one of ``PANELS``); ``banner``:
+    the lines shown at the top beside the big digits (the announcement, the leaders
+    line: ``str`` each, the detail line apart); ``digits``: the big digits show;
+    ``error``: the error line's text or ``None``; ``detail``: the last die's detail
+    line or ``None``; ``scrolled_back``: the history is scrolled back (its one-row
+    marker shows). Raises ``ValueError`` for an unknown ``panel``."""
+    if panel not in PANELS:
+        raise ValueError(_("unknown panel %r (one of %s)") % (panel, ", ".join(PANELS)))
+    width, height = size
+    result = Plan(too_small=too_small(width, height), detail=detail is not None,
+                  track=False, track_rows=None, track_used=0, hint=False,
+                  odds_width=odds_width(view, width), players_width=players_width(view, width))
+    if result.too_small or view is None:
+        return result
+    heads = width - 1 - (DIGITS_COLUMNS if digits else 0)
+    over = panel == "over"
+    panel_w = result.odds_width - 2  # the leg and race-over panels keep a scrollbar's room
+
+    def rows(name, at):
+        text = texts.get(name)
+        return 0 if text is None else text_rows(text, at)
+
+    def top_rows(with_detail):
+        lines = list(banner) + ([detail] if with_detail and detail is not None else [])
+        top = sum(text_rows(line, heads) for line in lines)
+        return max(top, DIGITS_ROWS if digits else 0)
+
+    more = 1 if scrolled_back else 0
+    error_rows = min(ERROR_ROWS, text_rows(error, width)) if error is not None else 0
+    if over and result.detail:
+        # the race-over panel before the last die's detail line (the banner says the
+        # result; the history keeps the die): with no track, would it fit?
+        room = height - top_rows(False) - rows("info", width) - BOTTOM_ROWS - more \
+            - LOG_MIN - error_rows - text_rows(detail, heads)
+        whole = rows("raceover", panel_w)
+        final = text_rows(race_over_text(view, panel_w, last_leg=False).plain, panel_w)
+        result.detail = final <= room - (1 if whole > room else 0)
+    top = top_rows(result.detail)
+    avail = height - top - rows("info", width) - BOTTOM_ROWS - error_rows - more - LOG_MIN
+    players = rows("players", 0)
+    whole_left = {"odds": rows("odds", 0), "leg": rows("legscore", panel_w),
+                  "over": rows("raceover", panel_w)}[panel]
+    left = whole_left
+    # the track gives up rows for every player and the odds whole, for the leg-scoring
+    # panel as many as the players', for the race-over panel all it needs: when even
+    # the compact track leaves too few, the track goes (the panel says the final
+    # order), and a panel still too long scrolls, a line saying so
+    if panel == "leg":
+        left = min(left, players)
+    need = max(players, left)
+    used = 0
+    if view["leg"]:
+        stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
+        camel_rows = max(1, avail - need - (track_rows(view) - stacks))
+        used = track_rows(view, rows=camel_rows, width=width)
+        result.track = not (over and avail - used < need)
+        if result.track:
+            result.track_rows = camel_rows
+        else:
+            used = 0
+    result.track_used = used
+    # every player's row and the odds whole come before the history's LOG_MIN lines
+    # (the history gives up rows when even the compact track is too tall); the
+    # race-over panel scrolls instead, saying so
+    result.middle = max(players if over else need, avail - used, 1)
+    if over:
+        result.hint = left > result.middle
+        result.panel_rows = result.middle - 1 if result.hint else None
+    # the history has what the rest leaves (the panels' band as tall as its tallest
+    # part, at most ``middle``)
+    band = min(result.middle, max(players, whole_left + (1 if result.hint else 0)))
+    result.log = avail + LOG_MIN - used - band
+    return result
