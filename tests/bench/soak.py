@@ -236,7 +236,23 @@ class Game:
             journal.close()
         events = read_events(self.path)
         return {"final": self.display.final,
-                "dice": [(e.get("colour"), e.get("ink"), e.get("value")) for e in events if e["type"] == "die"]}
+                "dice": _dice_taken(events)}
+
+
+def _dice_taken(events):
+    """The dice a table took, in order, as they fell: ``[(colour, ink, value)]``, a die
+    whose ink or value was unread completed by the ``ink``/``value`` line keyed after it,
+    and left out when that line put it back to be released again (``again``)."""
+    dice = []
+    for e in events:
+        if e["type"] == "die":
+            dice.append([e.get("colour"), e.get("ink"), e.get("value")])
+        elif e["type"] in ("ink", "value") and dice:
+            if e.get("again"):
+                dice.pop()
+            elif dice[-1][1 if e["type"] == "ink" else 2] is None:
+                dice[-1][1 if e["type"] == "ink" else 2] = e.get(e["type"])
+    return [tuple(d) for d in dice]
 
 
 #: The host program of the faulted run: ``pyramid play`` with the quick bots.
@@ -490,7 +506,7 @@ class HostGame:
         crash between a push and its journal line): the two runs then meet the same
         dice, so their scores can be compared. A die the faulted table took wrongly
         still shows: its journal then differs from the plan."""
-        taken = sum(1 for e in self.events if e.get("type") == "die")
+        taken = len(_dice_taken(self.events))
         if self.plan is None or taken >= len(self.plan):
             sim.__dict__.pop("_take", None)
             return
@@ -504,8 +520,7 @@ class HostGame:
             sim.out.append(colour)
             if colour != GREY:
                 return (colour, value)
-            # a grey die the clean table took with its ink unread (keyed as 'grey N'):
-            # its numeral's ink as the simulator draws it
+            # the ink keyed at the clean table (a grey die typed without one: drawn)
             return (GREY + "-" + (ink or sim.rng.choice(INKS)), value)
 
         sim._take = take
@@ -664,7 +679,7 @@ class HostGame:
 
     def _result(self, final):
         events = read_events(self.path)
-        dice = [(e.get("colour"), e.get("ink"), e.get("value")) for e in events if e["type"] == "die"]
+        dice = _dice_taken(events)
         keys = [k for k in (_pyramid_key(e) for e in events) if k is not None]
         released = [k for k in _released_keys(self.vp) if k not in self.foreign]  # this game's
         named = _named(self.gaps, self.vp)
