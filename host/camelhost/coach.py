@@ -77,13 +77,12 @@ from camelup.odds.actions import (
     partnership_ev,
 )
 from camelup.odds.game import position_from_game
-from camelup.odds.race import race_odds
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 from camelhost import league
 from camelhost.i18n import ngettext
-from camelhost.league import cached_leg_odds
+from camelhost.league import cached_leg_odds, cached_race_odds
 
 #: Weight of the next player's best reply in a candidate's score.
 REPLY_WEIGHT = 0.6
@@ -105,12 +104,11 @@ PRUNE = 2.0
 #: 5 ticket of a camel leading a third of the time, or a pyramid ticket): the replies
 #: after a die of mine that ends the leg.
 FRESH_LEG_REPLY = 1.2
-#: The end-game: when the race ends during this leg in at least this share of
-#: ``ENDGAME_PROBES`` dice-only samples, the best ``ENDGAME_CANDIDATES`` by the score
-#: above are ranked again by the coach's chance to win the race, each played out
+#: The end-game: when the race ends during this leg with at least this chance if
+#: nobody acts (``race_ends_this_leg``, exact), the best ``ENDGAME_CANDIDATES`` by the
+#: score above are ranked again by the coach's chance to win the race, each played out
 #: ``ENDGAME_SAMPLES`` times on the same dice (``win_chances``).
 ENDGAME_SHARE = 0.5
-ENDGAME_PROBES = 100
 ENDGAME_CANDIDATES = 5
 ENDGAME_SAMPLES = 300  # with 4 players; with more, fewer (a play-out is longer)
 #: Play-outs go in rounds of this many per candidate; a candidate more than
@@ -190,7 +188,7 @@ def expected_reply(game):
     tile is valued on its landings (``action_values``)."""
     position = position_from_game(game)
     leg = cached_leg_odds(position)
-    race = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+    race = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     tiles = [av.ev for av in action_values(game, race=race, leg=leg) if av.kind == "tile"]
     tile = tiles[0] if tiles else 0.0
     finish = _finish_best(game, race, public=True).get(game.turn, 0.0)
@@ -525,23 +523,15 @@ def _seed_of(game):
     return zlib.crc32(position_text(game, public=True).encode()) & 0x7FFFFFFF
 
 
-def race_ends_this_leg(game, probes=None):
-    """Share (0..1) of ``probes`` (default ``ENDGAME_PROBES``) dice-only play-outs of
-    ``game`` (nobody acts; each die released as the pyramid does, RULES 1.4) in which a
-    camel crosses the finish line before the leg ends (RULES 1.9, 1.13). Seeded by the
-    position: the same game gives the same share."""
-    probes = probes or ENDGAME_PROBES
-    seed = _seed_of(game)
-    ends = 0
-    for i in range(probes):
-        rng = XorShift32(seed + 104729 * i + 5)
-        c = game.copy(history=False)
-        leg = c.leg
-        while not c.is_over and c.leg == leg:
-            c.push(random_release(c, rng))
-        if c.is_over:
-            ends += 1
-    return ends / probes
+def race_ends_this_leg(game):
+    """The chance (0..1) that a camel crosses the finish line before this leg ends
+    (RULES 1.9, 1.13) when nobody acts and the dice come out as the pyramid releases
+    them (RULES 1.4): exact, the share of the leg's outcomes that end the race
+    (``LegOdds.finished`` over ``LegOdds.total``, from the cached leg odds)."""
+    if game.is_over:
+        return 1.0
+    leg = cached_leg_odds(position_from_game(game))
+    return leg.finished / leg.total
 
 
 #: Race odds (``{"winner": {colour: p}, "loser": ...}``) of positions where someone
@@ -555,7 +545,8 @@ def _pile_odds(game, samples=REPLY_RACE_SAMPLES):
     hit = _PLAYED.get(key)
     if hit is None:
         position = position_from_game(game)
-        race = race_odds(position, seed=1, samples=samples, leg=cached_leg_odds(position))
+        race = cached_race_odds(position, seed=1, samples=samples,
+                                leg=cached_leg_odds(position))
         hit = {"winner": dict(race.winner), "loser": dict(race.loser)}
         if len(_PLAYED) >= _PLAYED_SIZE:
             _PLAYED.clear()
@@ -797,22 +788,72 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
 
 
 def _scored(game, seed, leg, public=False, race=None):
-    seat = game.turn
+    """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). The finish
+    cards are screened first on the replies' race odds (``REPLY_RACE_SAMPLES`` races,
+    which the others' cards need anyway): when no finish card comes within
+    ``_screen_margin`` of the best other action, those scores stand; else (and in the
+    end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
+    run values them and every candidate is scored again on it, as if never screened."""
     position = position_from_game(game)
     if leg is None:
         leg = cached_leg_odds(position)
+    theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+    endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
+    if race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
+        out, styles = _score_candidates(game, position, leg, theirs, theirs, public)
+        if _finish_clear(out, theirs):
+            return out
     if race is None:
-        race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+        race = cached_race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+    out, styles = _score_candidates(game, position, leg, race, theirs, public)
+    if len(out) > 1 and endgame:
+        top = out[:ENDGAME_CANDIDATES]
+        chances = win_chances(game, [av.action for _score, av in top], race, public=public,
+                              styles=styles)
+        for (_score, av), chance in zip(top, chances, strict=True):
+            av.win = chance
+        order = sorted(range(len(top)), key=lambda i: -chances[i])  # stable: ties keep
+        out = [top[i] for i in order] + out[len(top):]
+    return out
+
+
+#: The screen's margin (``_finish_clear``) in widest 95 % half-widths of the screening
+#: race odds: a finish card's value moves by at most ``ladder(1) + 1`` coins per unit of
+#: its camel's chance, and the two runs' chances differ by about one half-width each.
+SCREEN_WIDTHS = 2.0
+
+
+def _screen_margin(race):
+    """Coins a finish card's score may be off on ``race`` (``RaceOdds``) against the
+    ``FINISH_SAMPLES`` run: ``SCREEN_WIDTHS x (ladder(1) + 1) x race.half_width``."""
+    return SCREEN_WIDTHS * (ladder(1) + 1) * race.half_width
+
+
+def _finish_clear(out, race):
+    """True when the finish cards of ``out`` (``[(score, ActionValue)]``, best first),
+    valued on ``race``, can't be the choice whatever the larger run says: none, or the
+    best other action ahead of every one by more than ``_screen_margin(race)``."""
+    cards = [score for score, av in out if av.kind == "finish"]
+    if not cards:
+        return True
+    rest = [score for score, av in out if av.kind != "finish"]
+    return bool(rest) and rest[0] - max(cards) > _screen_margin(race)
+
+
+def _score_candidates(game, position, leg, race, theirs, public):
+    """Every candidate's coach score, best first, and the opponent model (``styles``):
+    ``([(score, ActionValue)], styles)``. ``race``: the ``RaceOdds`` my finish cards are
+    valued on; ``theirs``: the others' (``REPLY_RACE_SAMPLES`` races)."""
+    seat = game.turn
     ranked = action_values(game, race=race, leg=leg)
     if public:  # every colour as if still held: the hand is private (RULES 1.8)
         ranked = [av for av in ranked if av.kind != "finish"]
         ranked += finish_values(game, race, game.edition.racing)
         ranked.sort(key=lambda a: (-a.ev, a.action))
     if not ranked:
-        return []
+        return [], {}
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
-    theirs = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     read = inferred_cards(game, public)  # the others' cards as their play tells
     laid = _laid_colours(game, public, read)
     styles = opponent_styles(game, public)  # who plays how, from their moves
@@ -867,15 +908,7 @@ def _scored(game, seed, leg, public=False, race=None):
     if public:  # the best few finish cards only, before the end-game picks its few
         cards = [t for t in out if t[1].kind == "finish"][:FINISH_ADVICE]
         out = [t for t in out if t[1].kind != "finish" or t in cards]
-    if len(out) > 1 and race_ends_this_leg(game) >= ENDGAME_SHARE:
-        top = out[:ENDGAME_CANDIDATES]
-        chances = win_chances(game, [av.action for _score, av in top], race, public=public,
-                              styles=styles)
-        for (_score, av), chance in zip(top, chances, strict=True):
-            av.win = chance
-        order = sorted(range(len(top)), key=lambda i: -chances[i])  # stable: ties keep
-        out = [top[i] for i in order] + out[len(top):]
-    return out
+    return out, styles
 
 
 def choose(game, names=None, seed=1):
