@@ -77,3 +77,17 @@ def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monke
             [t for t in b if not t[1].startswith("finish")]
         kept += a == b
     assert kept < len(positions)  # some were screened: the run was not made there
+
+
+def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypatch):
+    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+    g.push("finish winner blue")
+    g.push("leg green")
+    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
+    actions = [av.action for av in coach.suggestions(g)][:4]
+    kept = coach.win_chances(g, actions, race, samples=60)
+    play_out = coach._play_out
+    monkeypatch.setattr(coach, "_play_out",
+                        lambda game, action, rng, race, guesses, memo=None:
+                        play_out(game, action, rng, race, guesses))
+    assert coach.win_chances(g, actions, race, samples=60) == kept

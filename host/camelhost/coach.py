@@ -41,10 +41,13 @@ candidate against the other players:
   being those the others' play reads as that colour (``_read_piles``,
   ``inferred_cards``), and -1 otherwise. Waiting risks that a later player takes that
   place: their finish cards are part of the replies, with my card on the pile or not.
-  But a card kept is still worth laying later when nobody would take its place: a
-  card laid now scores its value less ``HOLD_VALUE`` times that value times the
-  chance that the others would not lay a card now (``finish_intent`` of their
-  styles), so against players who lay late the coach waits too.
+  But a card kept is still worth laying in a later leg, once its camel is the
+  pile's likely camel: a card laid now scores its value over the rest of the race,
+  its value now less ``hold_value`` (what it is expected to pay laid late, right
+  with ``HOLD_ACCURACY``, behind the cards of its colour the others lay before then:
+  those still holding it, by their style's chance to lay a card now, ``finish_intent``;
+  nothing in a leg that surely ends the race). So a long shot waits, and against
+  players who lay late the coach waits too; the advice shows both values.
 * **Partnerships chosen by value** (6-8 players, RULES 3.8): what I copy from the
   partner, minus what the partner copies from me.
 * **The end-game played out to win.** In a leg that likely ends the race
@@ -57,9 +60,12 @@ candidate against the other players:
   so what matters is coming out ahead of everyone, not the coins alone.
 
 Deterministic: the same game gives the same choice (play-outs are seeded by the public
-position). About 30 ms of CPU per move before the end-game, a few tenths of a second in
-it (the budget is 1 s; ``tests/bench/bench_odds.py`` prints both); leg odds met in the
-lookahead are kept (``camelhost.league.cached_leg_odds``) for the next moves.
+position). The move-time distribution is ``tests/bench/bench_coach.py``'s (``make
+bench``); leg and race odds met in the lookahead are kept for the next moves of the
+leg (``camelhost.league.cached_leg_odds``, ``cached_race_odds``), the opponent model
+weighs only the moves since its last answer, the choice screens its finish cards on
+the replies' race odds (``_scored``) and the end-game's replies are worked out once a
+position (``win_chances``).
 """
 
 import zlib
@@ -81,7 +87,7 @@ from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 from camelhost import league
-from camelhost.i18n import ngettext
+from camelhost.i18n import _, ngettext
 from camelhost.league import cached_leg_odds, cached_race_odds
 
 #: Weight of the next player's best reply in a candidate's score.
@@ -133,11 +139,14 @@ RANDOM_FINISH = 0.1
 #: finish cards as their style does (the colour read from their play, exactly).
 NOISE_FLOOR = 0.01
 
-#: A finish card kept is still worth laying later unless someone takes its place
-#: first: a card laid now scores its value less this share of it times the chance
-#: that the others would not lay one now (1 - their mean ``finish_intent``). 0: a card
-#: kept counts nothing (the coach before).
+#: A finish card kept is still worth laying later (``hold_value``): a card laid now
+#: scores its value less ``HOLD_VALUE`` times what the same card is expected to pay
+#: when laid in a later leg, after the cards of its colour the others lay before then.
+#: 0: a card kept counts nothing (the coach before issue 31's first stop).
 HOLD_VALUE = 1.0
+#: A finish card laid late is right this often (the outside agent of issue 31 laid
+#: about 1.1 a race, late, 72 % right).
+HOLD_ACCURACY = 0.75
 
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
@@ -430,7 +439,28 @@ def _finish_best(game, race, extra=None, public=False, laid=None):
     return out
 
 
-def _read_piles(game, race, ranked, read, noise=None):
+def _pays(ahead):
+    """What a right finish card pays with ``ahead`` (a fraction) cards of its colour
+    before it: between ``ladder(1 + k)`` and ``ladder(2 + k)`` by the fraction."""
+    k = int(ahead)
+    return ladder(1 + k) + (ahead - k) * (ladder(2 + k) - ladder(1 + k))
+
+
+def hold_value(p, ahead, before_me, ends):
+    """What a finish card kept for later is worth now (coins, >= 0): it is laid in a
+    later leg, once its camel is the pile's likely camel, and that late call is right
+    with ``HOLD_ACCURACY`` (so for every right card ``(1 - A) / A`` wrong ones cost a
+    coin each, RULES 1.13); by then ``before_me`` more cards of its colour lie before
+    it. ``p``: the chance its camel ends as the pile's camel (race odds); ``ahead``:
+    the cards of its colour on the pile now (as read); ``ends``: the chance the race
+    ends this leg (``race_ends_this_leg``), when no later leg comes. Times
+    ``HOLD_VALUE``."""
+    a = HOLD_ACCURACY
+    later = p * (_pays(ahead + before_me) - (1.0 - a) / a)
+    return HOLD_VALUE * max(0.0, later) * (1.0 - ends)
+
+
+def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
     """My finish cards in ``ranked`` (``ActionValue``, re-sorted in place, best first)
     valued on the piles as their play reads: a card of colour ``c`` pays
     ``ladder(1 + k)`` when ``c`` wins that pile, ``k`` the cards before it that
@@ -443,9 +473,19 @@ def _read_piles(game, race, ranked, read, noise=None):
     reading of every seat (``inferred_cards(public=True)``), which counts them as read
     like the rest. ``race``: the ``RaceOdds`` the cards are valued with. ``noise``:
     {seat: the chance its cards are any colour} (``_card_noise``: a ``random`` player
-    lays any card): such a card counts as ``c`` by that chance over the colours."""
+    lays any card): such a card counts as ``c`` by that chance over the colours.
+
+    Returns ``{action: hold}``: each card's ``hold_value``, the others who would lay
+    that colour before my later card being those still holding it (``laid``:
+    ``_laid_colours``) by their chance to lay a card now (``intents``:
+    ``finish_intent``; a player who lays only late lays after me). The reason shows
+    the card's value over the rest of the race: its value now less that."""
     noise = noise or {}
+    intents = intents or {}
+    laid = laid or {}
     colours = len(game.edition.racing)
+    ends = race_ends_this_leg(game)
+    holds = {}
     changed = False
     for av in ranked:
         if av.kind != "finish":
@@ -459,18 +499,23 @@ def _read_piles(game, race, ranked, read, noise=None):
                 continue
             r = noise.get(cards[index][0], 0.0)
             ahead += r / colours + (1.0 - r) * (1.0 if read[(pile, index)] == colour else 0.0)
-        k = int(ahead)
-        # the place between two rungs: ladder(1 + k) and ladder(2 + k) by the fraction
-        pays = ladder(1 + k) + (ahead - k) * (ladder(2 + k) - ladder(1 + k))
-        av.ev = p * pays - (1.0 - p)
+        av.ev = p * _pays(ahead) - (1.0 - p)
+        before_me = 0.0
+        for q in intents:
+            if q != game.turn and colour not in laid.get(q, ()):
+                before_me += intents[q]
+        hold = hold_value(p, ahead, before_me, ends)
+        holds[av.action] = hold
         # the action as typed (the odds report says it once), then the reason in words
-        av.reason = "%s: %s" % (av.action, ngettext(
+        av.reason = "%s: %s; %s" % (av.action, ngettext(
             "%s (P %.2f, %d card on the pile, %.0f read as %s)",
             "%s (P %.2f, %d cards on the pile, %.0f read as %s)", len(cards))
-            % ("%+.2f" % av.ev, p, len(cards), ahead, colour))
+            % ("%+.2f" % av.ev, p, len(cards), ahead, colour),
+            _("%+.2f over keeping it for a later leg") % (av.ev - hold))
         changed = True
     if changed:
         ranked.sort(key=lambda a: (-a.ev, a.action))
+    return holds
 
 
 def _after_die(position, die, value, ink):
@@ -687,9 +732,11 @@ def _best_immediate(game, race):
     return action
 
 
-def _play_out(game, action, rng, race, guesses):
+def _play_out(game, action, rng, race, guesses, memo=None):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
-    cards guessed, their replies (``_best_immediate``), then every die to the finish."""
+    cards guessed, their replies (``_best_immediate``), then every die to the finish.
+    ``memo``: ``{Game.position(): reply}`` of the replies met in earlier play-outs on
+    the same ``race`` (the same position gives the same reply)."""
     me = game.turn
     holds = (me, action.split()[2]) if action.startswith("finish ") else None
     c = game.with_piles(*_guessed_piles(game, guesses, rng, holds))
@@ -699,7 +746,13 @@ def _play_out(game, action, rng, race, guesses):
     while not c.is_over and c.leg == leg:
         if not ENDGAME_WHOLE_LEG and (c.turn == me or turns >= game.players - 1):
             break
-        reply = _best_immediate(c, race)
+        if memo is None:
+            reply = _best_immediate(c, race)
+        else:
+            key = c.position()
+            reply = memo.get(key)
+            if reply is None:
+                reply = memo[key] = _best_immediate(c, race)
         c.push(random_release(c, rng) if reply == "pyramid" else reply)
         turns += 1
     while not c.is_over:
@@ -730,6 +783,7 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     guesses = card_guesses(game, public, styles)
     seed = _seed_of(game)
     results = [[] for _a in actions]
+    memo = {}
     live = list(range(len(actions)))
     done = 0
     while done < samples:
@@ -737,7 +791,7 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
         for j in live:
             for i in range(done, done + step):
                 results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
-                                            race, guesses))
+                                            race, guesses, memo))
         done += step
         if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
             live = _still_in(results, live, done)
@@ -767,9 +821,11 @@ def evaluate(game, seed=1, leg=None):
 
     Returns a list of ``(score, action text, immediate EV)``; ``action text`` is the
     ``ActionValue.action`` form (``pyramid`` for any pyramid ticket). ``leg``: this
-    position's ``LegOdds`` if already computed.
+    position's ``LegOdds`` if already computed. The finish cards are screened on the
+    replies' race odds first (``_scored``): the same choice as on the coach's larger
+    run, which is made only when a card comes close to the best.
     """
-    return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg)]
+    return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg, screen=True)]
 
 
 def suggestions(game, leg=None, seed=1, public=False, race=None):
@@ -787,10 +843,11 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
     return [av for _score, av in _scored(game, seed, leg, public, race)]
 
 
-def _scored(game, seed, leg, public=False, race=None):
-    """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). The finish
-    cards are screened first on the replies' race odds (``REPLY_RACE_SAMPLES`` races,
-    which the others' cards need anyway): when no finish card comes within
+def _scored(game, seed, leg, public=False, race=None, screen=False):
+    """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). With
+    ``screen`` (the coach's own choice, not the advice, whose numbers are read) the
+    finish cards are screened first on the replies' race odds (``REPLY_RACE_SAMPLES``
+    races, which the others' cards need anyway): when no finish card comes within
     ``_screen_margin`` of the best other action, those scores stand; else (and in the
     end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
     run values them and every candidate is scored again on it, as if never screened."""
@@ -799,7 +856,7 @@ def _scored(game, seed, leg, public=False, race=None):
         leg = cached_leg_odds(position)
     theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
-    if race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
+    if screen and race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
         out, styles = _score_candidates(game, position, leg, theirs, theirs, public)
         if _finish_clear(out, theirs):
             return out
@@ -858,12 +915,10 @@ def _score_candidates(game, position, leg, race, theirs, public):
     laid = _laid_colours(game, public, read)
     styles = opponent_styles(game, public)  # who plays how, from their moves
     intents = dict((p, finish_intent(game, styles[p])) for p in styles)
-    _read_piles(game, race, ranked, read, _card_noise(game, styles))
+    holds = _read_piles(game, race, ranked, read, _card_noise(game, styles), intents, laid)
     table = _Table(game, leg, tile_best,
                    _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
     plain = _replies_to(table, seat, position, leg)
-    others = [intents[p] for p in intents if p != seat]
-    threat = sum(others) / len(others) if others else 1.0
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
     out = []
@@ -896,7 +951,7 @@ def _score_candidates(game, position, leg, race, theirs, public):
                                 finish_best=_modelled(
                                     _finish_best(game, theirs, (words[1], (seat, words[2])),
                                                  public, laid), intents))
-            ev -= HOLD_VALUE * max(ev, 0.0) * (1.0 - threat)  # kept, it is still worth it
+            ev -= holds.get(av.action, 0.0)  # kept, it is still worth something
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
             ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))
