@@ -280,7 +280,7 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
             if pyramid_left <= 1:  # their die ends the leg
                 return total + _fresh_replies(game, seat, p, turn)
             pyramid_left -= 1
-            if reveals > 0:
+            if reveals > 0 and (p + 1) % game.players != seat:  # someone replies to it
                 def after_die(after, p=p, turn=turn, stacks=stacks, left=pyramid_left):
                     return _replies(table, seat, p, turn, after, cached_leg_odds(after),
                                     stacks, left, tile_best, finish_best, reveals - 1)
