@@ -735,12 +735,16 @@ def _best_immediate(game, race):
 def _play_out(game, action, rng, race, guesses, memo=None):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
     cards guessed, their replies (``_best_immediate``), then every die to the finish.
-    ``memo``: ``{Game.position(): reply}`` of the replies met in earlier play-outs on
-    the same ``race`` (the same position gives the same reply)."""
+    ``memo``: the replies met in earlier play-outs of ``game`` on the same ``race``,
+    keyed by the guessed piles and the actions pushed since ``game`` (they make the
+    position, and the same position gives the same reply)."""
     me = game.turn
     holds = (me, action.split()[2]) if action.startswith("finish ") else None
-    c = game.with_piles(*_guessed_piles(game, guesses, rng, holds))
-    c.push(random_release(c, rng) if action == "pyramid" else action)
+    piles = _guessed_piles(game, guesses, rng, holds)
+    c = game.with_piles(*piles)
+    first = random_release(c, rng) if action == "pyramid" else action
+    c.push(first)
+    path = [tuple(piles[0]), tuple(piles[1]), str(first)]
     leg = c.leg
     turns = 0
     while not c.is_over and c.leg == leg:
@@ -749,11 +753,13 @@ def _play_out(game, action, rng, race, guesses, memo=None):
         if memo is None:
             reply = _best_immediate(c, race)
         else:
-            key = c.position()
+            key = tuple(path)
             reply = memo.get(key)
             if reply is None:
                 reply = memo[key] = _best_immediate(c, race)
-        c.push(random_release(c, rng) if reply == "pyramid" else reply)
+        pushed = random_release(c, rng) if reply == "pyramid" else reply
+        c.push(pushed)
+        path.append(str(pushed))
         turns += 1
     while not c.is_over:
         c.push(random_release(c, rng))
