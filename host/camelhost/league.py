@@ -78,9 +78,10 @@ STYLE_RACE_SAMPLES = 1000
 #: ``LegOdds``. The coach's lookahead weighs every die and face the pyramid may release
 #: next, and the one after (a fresh second-edition leg: about 400 positions); the die
 #: that comes out is one of them, so its position's whole tree is here for the next
-#: moves of the leg when the cache holds a few legs' worth.
+#: moves of the leg when the cache holds a few legs' worth (about 9 KB an entry: some
+#: 18 MB when full).
 _LEGS = OrderedDict()
-_LEGS_SIZE = 4096
+_LEGS_SIZE = 2048
 
 
 def cached_leg_odds(position):
