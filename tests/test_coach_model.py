@@ -3,6 +3,8 @@ moves in this race tell (``camelhost.league``, ``coach.opponent_styles``)."""
 
 from camelhost import coach, league, tournament
 from camelhost.table import bots
+from camelhost.table.view import action_text
+from camelup.editions import get_edition
 from camelup.game import Game
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
@@ -92,3 +94,23 @@ def test_a_finish_card_is_kept_while_nobody_would_take_its_place(monkeypatch):
     kept = ranked("cautious")
     assert kept[0] == "leg white"
     assert kept.index("finish winner white") > kept.index("tile 4 -")
+
+
+def test_a_finish_card_scores_its_value_over_keeping_it_for_a_later_leg():
+    # kept, a card is laid late (right with HOLD_ACCURACY) behind the cards the
+    # others lay before then; in a race that surely ends this leg nothing is kept
+    a = coach.HOLD_ACCURACY
+    assert abs(coach.hold_value(0.3, 0, 0, 0.0) - 0.3 * (8 - (1 - a) / a)) < 1e-12
+    assert abs(coach.hold_value(0.3, 0, 3, 0.0) - 0.3 * (2 - (1 - a) / a)) < 1e-12
+    assert coach.hold_value(0.3, 1, 1.5, 0.0) < coach.hold_value(0.3, 1, 0.5, 0.0)
+    assert coach.hold_value(0.3, 0, 0, 1.0) == 0.0
+    # the advice says each card's value now and over keeping it, the coach's score
+    # (before the replies) the second
+    g = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"], 10: ["white"]})
+    cards = [av for av in coach.suggestions(g) if av.kind == "finish"]
+    assert cards
+    for av in cards:
+        now, _, rest = action_text(av, get_edition("classic"), str).partition(" (P ")
+        kept = float(rest.split("; ")[1].split()[0])
+        assert float(now.split(": ")[1]) == round(av.ev, 2)
+        assert kept < av.ev and rest.endswith("over keeping it for a later leg")

@@ -41,10 +41,13 @@ candidate against the other players:
   being those the others' play reads as that colour (``_read_piles``,
   ``inferred_cards``), and -1 otherwise. Waiting risks that a later player takes that
   place: their finish cards are part of the replies, with my card on the pile or not.
-  But a card kept is still worth laying later when nobody would take its place: a
-  card laid now scores its value less ``HOLD_VALUE`` times that value times the
-  chance that the others would not lay a card now (``finish_intent`` of their
-  styles), so against players who lay late the coach waits too.
+  But a card kept is still worth laying in a later leg, once its camel is the
+  pile's likely camel: a card laid now scores its value over the rest of the race,
+  its value now less ``hold_value`` (what it is expected to pay laid late, right
+  with ``HOLD_ACCURACY``, behind the cards of its colour the others lay before then:
+  those still holding it, by their style's chance to lay a card now, ``finish_intent``;
+  nothing in a leg that surely ends the race). So a long shot waits, and against
+  players who lay late the coach waits too; the advice shows both values.
 * **Partnerships chosen by value** (6-8 players, RULES 3.8): what I copy from the
   partner, minus what the partner copies from me.
 * **The end-game played out to win.** In a leg that likely ends the race
@@ -57,9 +60,12 @@ candidate against the other players:
   so what matters is coming out ahead of everyone, not the coins alone.
 
 Deterministic: the same game gives the same choice (play-outs are seeded by the public
-position). About 30 ms of CPU per move before the end-game, a few tenths of a second in
-it (the budget is 1 s; ``tests/bench/bench_odds.py`` prints both); leg odds met in the
-lookahead are kept (``camelhost.league.cached_leg_odds``) for the next moves.
+position). The move-time distribution is ``tests/bench/bench_coach.py``'s (``make
+bench``); leg and race odds met in the lookahead are kept for the next moves of the
+leg (``camelhost.league.cached_leg_odds``, ``cached_race_odds``), the opponent model
+weighs only the moves since its last answer, the choice screens its finish cards on
+the replies' race odds (``_scored``) and the end-game's replies are worked out once a
+position (``win_chances``).
 """
 
 import zlib
@@ -77,12 +83,11 @@ from camelup.odds.actions import (
     partnership_ev,
 )
 from camelup.odds.game import position_from_game
-from camelup.odds.race import race_odds
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 from camelhost import league
-from camelhost.league import cached_leg_odds
+from camelhost.league import cached_leg_odds, cached_race_odds
 
 #: Weight of the next player's best reply in a candidate's score.
 REPLY_WEIGHT = 0.6
@@ -104,12 +109,11 @@ PRUNE = 2.0
 #: 5 ticket of a camel leading a third of the time, or a pyramid ticket): the replies
 #: after a die of mine that ends the leg.
 FRESH_LEG_REPLY = 1.2
-#: The end-game: when the race ends during this leg in at least this share of
-#: ``ENDGAME_PROBES`` dice-only samples, the best ``ENDGAME_CANDIDATES`` by the score
-#: above are ranked again by the coach's chance to win the race, each played out
+#: The end-game: when the race ends during this leg with at least this chance if
+#: nobody acts (``race_ends_this_leg``, exact), the best ``ENDGAME_CANDIDATES`` by the
+#: score above are ranked again by the coach's chance to win the race, each played out
 #: ``ENDGAME_SAMPLES`` times on the same dice (``win_chances``).
 ENDGAME_SHARE = 0.5
-ENDGAME_PROBES = 100
 ENDGAME_CANDIDATES = 5
 ENDGAME_SAMPLES = 300  # with 4 players; with more, fewer (a play-out is longer)
 #: Play-outs go in rounds of this many per candidate; a candidate more than
@@ -134,11 +138,14 @@ RANDOM_FINISH = 0.1
 #: finish cards as their style does (the colour read from their play, exactly).
 NOISE_FLOOR = 0.01
 
-#: A finish card kept is still worth laying later unless someone takes its place
-#: first: a card laid now scores its value less this share of it times the chance
-#: that the others would not lay one now (1 - their mean ``finish_intent``). 0: a card
-#: kept counts nothing (the coach before).
+#: A finish card kept is still worth laying later (``hold_value``): a card laid now
+#: scores its value less ``HOLD_VALUE`` times what the same card is expected to pay
+#: when laid in a later leg, after the cards of its colour the others lay before then.
+#: 0: a card kept counts nothing (the coach before issue 31's first stop).
 HOLD_VALUE = 1.0
+#: A finish card laid late is right this often (the outside agent of issue 31 laid
+#: about 1.1 a race, late, 72 % right).
+HOLD_ACCURACY = 0.75
 
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
@@ -189,7 +196,7 @@ def expected_reply(game):
     tile is valued on its landings (``action_values``)."""
     position = position_from_game(game)
     leg = cached_leg_odds(position)
-    race = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+    race = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     tiles = [av.ev for av in action_values(game, race=race, leg=leg) if av.kind == "tile"]
     tile = tiles[0] if tiles else 0.0
     finish = _finish_best(game, race, public=True).get(game.turn, 0.0)
@@ -272,7 +279,7 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
             if pyramid_left <= 1:  # their die ends the leg
                 return total + _fresh_replies(game, seat, p, turn)
             pyramid_left -= 1
-            if reveals > 0:
+            if reveals > 0 and (p + 1) % game.players != seat:  # someone replies to it
                 def after_die(after, p=p, turn=turn, stacks=stacks, left=pyramid_left):
                     return _replies(table, seat, p, turn, after, cached_leg_odds(after),
                                     stacks, left, tile_best, finish_best, reveals - 1)
@@ -431,7 +438,28 @@ def _finish_best(game, race, extra=None, public=False, laid=None):
     return out
 
 
-def _read_piles(game, race, ranked, read, noise=None):
+def _pays(ahead):
+    """What a right finish card pays with ``ahead`` (a fraction) cards of its colour
+    before it: between ``ladder(1 + k)`` and ``ladder(2 + k)`` by the fraction."""
+    k = int(ahead)
+    return ladder(1 + k) + (ahead - k) * (ladder(2 + k) - ladder(1 + k))
+
+
+def hold_value(p, ahead, before_me, ends):
+    """What a finish card kept for later is worth now (coins, >= 0): it is laid in a
+    later leg, once its camel is the pile's likely camel, and that late call is right
+    with ``HOLD_ACCURACY`` (so for every right card ``(1 - A) / A`` wrong ones cost a
+    coin each, RULES 1.13); by then ``before_me`` more cards of its colour lie before
+    it. ``p``: the chance its camel ends as the pile's camel (race odds); ``ahead``:
+    the cards of its colour on the pile now (as read); ``ends``: the chance the race
+    ends this leg (``race_ends_this_leg``), when no later leg comes. Times
+    ``HOLD_VALUE``."""
+    a = HOLD_ACCURACY
+    later = p * (_pays(ahead + before_me) - (1.0 - a) / a)
+    return HOLD_VALUE * max(0.0, later) * (1.0 - ends)
+
+
+def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
     """My finish cards in ``ranked`` (``ActionValue``, re-sorted in place, best first)
     valued on the piles as their play reads: a card of colour ``c`` pays
     ``ladder(1 + k)`` when ``c`` wins that pile, ``k`` the cards before it that
@@ -444,9 +472,19 @@ def _read_piles(game, race, ranked, read, noise=None):
     reading of every seat (``inferred_cards(public=True)``), which counts them as read
     like the rest. ``race``: the ``RaceOdds`` the cards are valued with. ``noise``:
     {seat: the chance its cards are any colour} (``_card_noise``: a ``random`` player
-    lays any card): such a card counts as ``c`` by that chance over the colours."""
+    lays any card): such a card counts as ``c`` by that chance over the colours.
+
+    Returns ``{action: hold}``: each card's ``hold_value``, the others who would lay
+    that colour before my later card being those still holding it (``laid``:
+    ``_laid_colours``) by their chance to lay a card now (``intents``:
+    ``finish_intent``; a player who lays only late lays after me). The reason shows
+    the card's value over the rest of the race: its value now less that."""
     noise = noise or {}
+    intents = intents or {}
+    laid = laid or {}
     colours = len(game.edition.racing)
+    ends = race_ends_this_leg(game)
+    holds = {}
     changed = False
     for av in ranked:
         if av.kind != "finish":
@@ -460,16 +498,20 @@ def _read_piles(game, race, ranked, read, noise=None):
                 continue
             r = noise.get(cards[index][0], 0.0)
             ahead += r / colours + (1.0 - r) * (1.0 if read[(pile, index)] == colour else 0.0)
-        k = int(ahead)
-        # the place between two rungs: ladder(1 + k) and ladder(2 + k) by the fraction
-        pays = ladder(1 + k) + (ahead - k) * (ladder(2 + k) - ladder(1 + k))
-        av.ev = p * pays - (1.0 - p)
+        av.ev = p * _pays(ahead) - (1.0 - p)
+        before_me = 0.0
+        for q in intents:
+            if q != game.turn and colour not in laid.get(q, ()):
+                before_me += intents[q]
+        hold = hold_value(p, ahead, before_me, ends)
+        holds[av.action] = hold
         # the facts of its reason (camelhost.table.view.action_text says them)
         av.facts = {"pile": pile, "colour": colour, "p": p, "cards": len(cards),
-                    "read": ahead}
+                    "read": ahead, "over_hold": av.ev - hold}
         changed = True
     if changed:
         ranked.sort(key=lambda a: (-a.ev, a.action))
+    return holds
 
 
 def _after_die(position, die, value, ink):
@@ -522,23 +564,15 @@ def _seed_of(game):
     return zlib.crc32(position_text(game, public=True).encode()) & 0x7FFFFFFF
 
 
-def race_ends_this_leg(game, probes=None):
-    """Share (0..1) of ``probes`` (default ``ENDGAME_PROBES``) dice-only play-outs of
-    ``game`` (nobody acts; each die released as the pyramid does, RULES 1.4) in which a
-    camel crosses the finish line before the leg ends (RULES 1.9, 1.13). Seeded by the
-    position: the same game gives the same share."""
-    probes = probes or ENDGAME_PROBES
-    seed = _seed_of(game)
-    ends = 0
-    for i in range(probes):
-        rng = XorShift32(seed + 104729 * i + 5)
-        c = game.copy(history=False)
-        leg = c.leg
-        while not c.is_over and c.leg == leg:
-            c.push(random_release(c, rng))
-        if c.is_over:
-            ends += 1
-    return ends / probes
+def race_ends_this_leg(game):
+    """The chance (0..1) that a camel crosses the finish line before this leg ends
+    (RULES 1.9, 1.13) when nobody acts and the dice come out as the pyramid releases
+    them (RULES 1.4): exact, the share of the leg's outcomes that end the race
+    (``LegOdds.finished`` over ``LegOdds.total``, from the cached leg odds)."""
+    if game.is_over:
+        return 1.0
+    leg = cached_leg_odds(position_from_game(game))
+    return leg.finished / leg.total
 
 
 #: Race odds (``{"winner": {colour: p}, "loser": ...}``) of positions where someone
@@ -552,7 +586,8 @@ def _pile_odds(game, samples=REPLY_RACE_SAMPLES):
     hit = _PLAYED.get(key)
     if hit is None:
         position = position_from_game(game)
-        race = race_odds(position, seed=1, samples=samples, leg=cached_leg_odds(position))
+        race = cached_race_odds(position, seed=1, samples=samples,
+                                leg=cached_leg_odds(position))
         hit = {"winner": dict(race.winner), "loser": dict(race.loser)}
         if len(_PLAYED) >= _PLAYED_SIZE:
             _PLAYED.clear()
@@ -693,20 +728,34 @@ def _best_immediate(game, race):
     return action
 
 
-def _play_out(game, action, rng, race, guesses):
+def _play_out(game, action, rng, race, guesses, memo=None):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
-    cards guessed, their replies (``_best_immediate``), then every die to the finish."""
+    cards guessed, their replies (``_best_immediate``), then every die to the finish.
+    ``memo``: the replies met in earlier play-outs of ``game`` on the same ``race``,
+    keyed by the guessed piles and the actions pushed since ``game`` (they make the
+    position, and the same position gives the same reply)."""
     me = game.turn
     holds = (me, action.split()[2]) if action.startswith("finish ") else None
-    c = game.with_piles(*_guessed_piles(game, guesses, rng, holds))
-    c.push(random_release(c, rng) if action == "pyramid" else action)
+    piles = _guessed_piles(game, guesses, rng, holds)
+    c = game.with_piles(*piles)
+    first = random_release(c, rng) if action == "pyramid" else action
+    c.push(first)
+    path = [tuple(piles[0]), tuple(piles[1]), str(first)]
     leg = c.leg
     turns = 0
     while not c.is_over and c.leg == leg:
         if not ENDGAME_WHOLE_LEG and (c.turn == me or turns >= game.players - 1):
             break
-        reply = _best_immediate(c, race)
-        c.push(random_release(c, rng) if reply == "pyramid" else reply)
+        if memo is None:
+            reply = _best_immediate(c, race)
+        else:
+            key = tuple(path)
+            reply = memo.get(key)
+            if reply is None:
+                reply = memo[key] = _best_immediate(c, race)
+        pushed = random_release(c, rng) if reply == "pyramid" else reply
+        c.push(pushed)
+        path.append(str(pushed))
         turns += 1
     while not c.is_over:
         c.push(random_release(c, rng))
@@ -736,6 +785,7 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     guesses = card_guesses(game, public, styles)
     seed = _seed_of(game)
     results = [[] for _a in actions]
+    memo = {}
     live = list(range(len(actions)))
     done = 0
     while done < samples:
@@ -743,7 +793,7 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
         for j in live:
             for i in range(done, done + step):
                 results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
-                                            race, guesses))
+                                            race, guesses, memo))
         done += step
         if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
             live = _still_in(results, live, done)
@@ -773,9 +823,11 @@ def evaluate(game, seed=1, leg=None):
 
     Returns a list of ``(score, action text, immediate EV)``; ``action text`` is the
     ``ActionValue.action`` form (``pyramid`` for any pyramid ticket). ``leg``: this
-    position's ``LegOdds`` if already computed.
+    position's ``LegOdds`` if already computed. The finish cards are screened on the
+    replies' race odds first (``_scored``): the same choice as on the coach's larger
+    run, which is made only when a card comes close to the best.
     """
-    return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg)]
+    return [(score, av.action, av.ev) for score, av in _scored(game, seed, leg, screen=True)]
 
 
 def suggestions(game, leg=None, seed=1, public=False, race=None):
@@ -794,33 +846,82 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
     return [av for _score, av in _scored(game, seed, leg, public, race)]
 
 
-def _scored(game, seed, leg, public=False, race=None):
-    seat = game.turn
+def _scored(game, seed, leg, public=False, race=None, screen=False):
+    """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). With
+    ``screen`` (the coach's own choice, not the advice, whose numbers are read) the
+    finish cards are screened first on the replies' race odds (``REPLY_RACE_SAMPLES``
+    races, which the others' cards need anyway): when no finish card comes within
+    ``_screen_margin`` of the best other action, those scores stand; else (and in the
+    end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
+    run values them and every candidate is scored again on it, as if never screened."""
     position = position_from_game(game)
     if leg is None:
         leg = cached_leg_odds(position)
+    theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+    endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
+    if screen and race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
+        out, styles = _score_candidates(game, position, leg, theirs, theirs, public)
+        if _finish_clear(out, theirs):
+            return out
     if race is None:
-        race = race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+        race = cached_race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
+    out, styles = _score_candidates(game, position, leg, race, theirs, public)
+    if len(out) > 1 and endgame:
+        top = out[:ENDGAME_CANDIDATES]
+        chances = win_chances(game, [av.action for _score, av in top], race, public=public,
+                              styles=styles)
+        for (_score, av), chance in zip(top, chances, strict=True):
+            av.win = chance
+        order = sorted(range(len(top)), key=lambda i: -chances[i])  # stable: ties keep
+        out = [top[i] for i in order] + out[len(top):]
+    return out
+
+
+#: The screen's margin (``_finish_clear``) in widest 95 % half-widths of the screening
+#: race odds: a finish card's value moves by at most ``ladder(1) + 1`` coins per unit of
+#: its camel's chance, and the two runs' chances differ by about one half-width each.
+SCREEN_WIDTHS = 2.0
+
+
+def _screen_margin(race):
+    """Coins a finish card's score may be off on ``race`` (``RaceOdds``) against the
+    ``FINISH_SAMPLES`` run: ``SCREEN_WIDTHS x (ladder(1) + 1) x race.half_width``."""
+    return SCREEN_WIDTHS * (ladder(1) + 1) * race.half_width
+
+
+def _finish_clear(out, race):
+    """True when the finish cards of ``out`` (``[(score, ActionValue)]``, best first),
+    valued on ``race``, can't be the choice whatever the larger run says: none, or the
+    best other action ahead of every one by more than ``_screen_margin(race)``."""
+    cards = [score for score, av in out if av.kind == "finish"]
+    if not cards:
+        return True
+    rest = [score for score, av in out if av.kind != "finish"]
+    return bool(rest) and rest[0] - max(cards) > _screen_margin(race)
+
+
+def _score_candidates(game, position, leg, race, theirs, public):
+    """Every candidate's coach score, best first, and the opponent model (``styles``):
+    ``([(score, ActionValue)], styles)``. ``race``: the ``RaceOdds`` my finish cards are
+    valued on; ``theirs``: the others' (``REPLY_RACE_SAMPLES`` races)."""
+    seat = game.turn
     ranked = action_values(game, race=race, leg=leg)
     if public:  # every colour as if still held: the hand is private (RULES 1.8)
         ranked = [av for av in ranked if av.kind != "finish"]
         ranked += finish_values(game, race, game.edition.racing)
         ranked.sort(key=lambda a: (-a.ev, a.action))
     if not ranked:
-        return []
+        return [], {}
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
-    theirs = race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     read = inferred_cards(game, public)  # the others' cards as their play tells
     laid = _laid_colours(game, public, read)
     styles = opponent_styles(game, public)  # who plays how, from their moves
     intents = dict((p, finish_intent(game, styles[p])) for p in styles)
-    _read_piles(game, race, ranked, read, _card_noise(game, styles))
+    holds = _read_piles(game, race, ranked, read, _card_noise(game, styles), intents, laid)
     table = _Table(game, leg, tile_best,
                    _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
     plain = _replies_to(table, seat, position, leg)
-    others = [intents[p] for p in intents if p != seat]
-    threat = sum(others) / len(others) if others else 1.0
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
     out = []
@@ -853,7 +954,7 @@ def _scored(game, seed, leg, public=False, race=None):
                                 finish_best=_modelled(
                                     _finish_best(game, theirs, (words[1], (seat, words[2])),
                                                  public, laid), intents))
-            ev -= HOLD_VALUE * max(ev, 0.0) * (1.0 - threat)  # kept, it is still worth it
+            ev -= holds.get(av.action, 0.0)  # kept, it is still worth something
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
             ev -= partnership_ev(leg, game.held_tickets(seat), game.pyramid_tickets(seat))
@@ -865,15 +966,7 @@ def _scored(game, seed, leg, public=False, race=None):
     if public:  # the best few finish cards only, before the end-game picks its few
         cards = [t for t in out if t[1].kind == "finish"][:FINISH_ADVICE]
         out = [t for t in out if t[1].kind != "finish" or t in cards]
-    if len(out) > 1 and race_ends_this_leg(game) >= ENDGAME_SHARE:
-        top = out[:ENDGAME_CANDIDATES]
-        chances = win_chances(game, [av.action for _score, av in top], race, public=public,
-                              styles=styles)
-        for (_score, av), chance in zip(top, chances, strict=True):
-            av.win = chance
-        order = sorted(range(len(top)), key=lambda i: -chances[i])  # stable: ties keep
-        out = [top[i] for i in order] + out[len(top):]
-    return out
+    return out, styles
 
 
 def choose(game, names=None, seed=1):

@@ -20,6 +20,8 @@ in this race (``camelhost.coach`` reads it). Only public facts are read: who too
 what, on which pile a finish card went and when, never a finish card's colour.
 """
 
+from collections import OrderedDict
+
 from camelup.actions import PARTNER, PYRAMID
 from camelup.editions import TRACK
 from camelup.odds import leg_odds
@@ -72,32 +74,64 @@ def described(text):
 #: have always used (``action_values``' default).
 STYLE_RACE_SAMPLES = 1000
 
-#: Leg odds of positions met lately (the same board comes back while players take
-#: tickets): ``repr(position)`` -> ``LegOdds``.
-_LEGS = {}
-_LEGS_SIZE = 512
+#: Leg odds of positions met lately, least recently used first: ``repr(position)`` ->
+#: ``LegOdds``. The coach's lookahead weighs every die and face the pyramid may release
+#: next, and the one after (a fresh second-edition leg: about 400 positions); the die
+#: that comes out is one of them, so its position's whole tree is here for the next
+#: moves of the leg when the cache holds a few legs' worth (about 9 KB an entry: some
+#: 18 MB when full).
+_LEGS = OrderedDict()
+_LEGS_SIZE = 2048
 
 
 def cached_leg_odds(position):
-    """``leg_odds(position)`` kept in ``_LEGS`` (the last 512 positions): between two
-    dice every player's bot asks about the same position. The result is shared: read
-    it, don't change it."""
+    """``leg_odds(position)`` kept in ``_LEGS`` (the last ``_LEGS_SIZE`` positions used,
+    the least recently used dropped first): between two dice every player's bot asks
+    about the same position, and the coach's lookahead about the positions after the
+    next dice. The result is shared: read it, don't change it."""
     key = repr(position)
     hit = _LEGS.get(key)
     if hit is None:
         if len(_LEGS) >= _LEGS_SIZE:
-            _LEGS.clear()
+            _LEGS.popitem(last=False)
         hit = leg_odds(position)
         _LEGS[key] = hit
+    else:
+        _LEGS.move_to_end(key)
+    return hit
+
+
+#: Race odds met lately, least recently used first: ``(repr(position), seed,
+#: samples)`` -> ``RaceOdds``. The opponent model asks again about the positions of the
+#: race's earlier moves, the coach about this one with two sample sizes: more than
+#: ``race_odds``' own few.
+_RACES = OrderedDict()
+_RACES_SIZE = 256
+
+
+def cached_race_odds(position, seed=1, samples=1000, leg=None):
+    """``race_odds(position, seed=seed, samples=samples, leg=leg)`` kept in ``_RACES``
+    (the last ``_RACES_SIZE`` used): the same numbers, computed once. ``position``: a
+    ``Position``; ``leg``: its ``LegOdds`` if known. The result is shared: read it,
+    don't change it."""
+    key = (repr(position), seed, samples)
+    hit = _RACES.get(key)
+    if hit is None:
+        if len(_RACES) >= _RACES_SIZE:
+            _RACES.popitem(last=False)
+        hit = race_odds(position, seed=seed, samples=samples, leg=leg)
+        _RACES[key] = hit
+    else:
+        _RACES.move_to_end(key)
     return hit
 
 
 def style_race(game):
     """The ``RaceOdds`` every style values finish cards with (``STYLE_RACE_SAMPLES``
-    seeded races, cached by ``race_odds``)."""
+    seeded races, ``cached_race_odds``)."""
     position = position_from_game(game)
-    return race_odds(position, seed=1, samples=STYLE_RACE_SAMPLES,
-                     leg=cached_leg_odds(position))
+    return cached_race_odds(position, seed=1, samples=STYLE_RACE_SAMPLES,
+                            leg=cached_leg_odds(position))
 
 
 def ranked_actions(game, race=None):
@@ -368,21 +402,50 @@ def update(belief, likes):
     return out
 
 
+#: Every seat's belief after a history: ``(Game.position(), the history's action
+#: texts)`` -> ``{seat: {style: probability}}``, the last ``_BELIEFS_SIZE`` used. The
+#: next move's posterior starts from the last one and weighs only the moves since.
+_BELIEFS = OrderedDict()
+_BELIEFS_SIZE = 64
+
+
+def _history_key(game, actions):
+    return (game.position(), actions)
+
+
 def style_posterior(game, seats=None):
     """``{seat: {style: probability}}``: each seat's style as its moves in this race
     tell, from ``prior()`` through ``update`` with each of its moves in the undo
     history (``likelihoods``; public facts only). ``seats``: the seats to model
-    (default every seat). A typed-in position without history gives the prior."""
+    (default every seat). A typed-in position without history gives the prior. The
+    beliefs after a history are kept (``_BELIEFS``): a later call weighs only the
+    moves since, with the same numbers as weighing them all."""
     if seats is None:
         seats = range(game.players)
-    wanted = set(seats)
-    beliefs = dict((s, prior()) for s in wanted)
+    actions = tuple(str(a) for a in game.history)
     g = game.copy()
     moves = []
-    while g.history:
+    start = None
+    n = len(actions)
+    while True:
+        hit = _BELIEFS.get(_history_key(g, actions[:n]))
+        if hit is not None:
+            _BELIEFS.move_to_end(_history_key(g, actions[:n]))
+            start = hit
+            break
+        if not n:
+            break
         a = g.pop()
-        if g.turn in wanted:
-            moves.append((g.copy(history=False), a))
+        n -= 1
+        moves.append((g.copy(history=False), a))
+    if start is None:
+        beliefs = dict((s, prior()) for s in range(game.players))
+    else:
+        beliefs = dict((s, dict(start[s])) for s in start)
     for before, a in reversed(moves):
         beliefs[before.turn] = update(beliefs[before.turn], likelihoods(before, a))
-    return beliefs
+    if moves:
+        if len(_BELIEFS) >= _BELIEFS_SIZE:
+            _BELIEFS.popitem(last=False)
+        _BELIEFS[_history_key(game, actions)] = dict((s, dict(beliefs[s])) for s in beliefs)
+    return dict((s, beliefs[s]) for s in seats)

@@ -307,11 +307,15 @@ def action_text(av, edition, who, public=False):
             return _("%s finish card on the %s pile, if you hold it: %s") % (
                 f["colour"], _(f["pile"]), ev)
         if "read" in f:
-            # the coach's reading of the pile (camelhost.coach): the action as typed first
-            return "%s: %s" % (av.action, ngettext(
+            # the coach's reading of the pile (camelhost.coach): the action as typed first,
+            # then what laying it now gains over keeping it for a later leg
+            text = "%s: %s" % (av.action, ngettext(
                 "%s (P %.2f, %d card on the pile, %.0f read as %s)",
                 "%s (P %.2f, %d cards on the pile, %.0f read as %s)", f["cards"])
                 % (ev, f["p"], f["cards"], f["read"], f["colour"]))
+            if "over_hold" in f:
+                text += "; " + _("%+.2f over keeping it for a later leg") % f["over_hold"]
+            return text
         return "%s: %s" % (av.action, ngettext(
             "%s (P %.2f, %d card on the pile)", "%s (P %.2f, %d cards on the pile)",
             f["cards"]) % (ev, f["p"], f["cards"]))
