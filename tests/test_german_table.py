@@ -85,3 +85,45 @@ def test_the_dice_are_spoken_in_german_with_a_german_voice():
     assert calls == [["/usr/bin/espeak-ng", "-v", "de", "Kamel blue, vorwärts 2"],
                      ["/usr/bin/espeak-ng", "-v", "de", "Kamel black, rückwärts 1"]]
     assert "espeak-ng" in Speaker(which=lambda name: None).missing
+
+
+SIX = ["Ann", "Ben", "Cy", "Dee", "Eva", "Fritz"]
+
+
+def _plain_lines(lang, lines, players=SIX, edition="second", seed=5):
+    set_language(lang)
+    out = io.StringIO()
+    table = Table(Session(edition, list(players), seed=seed, journal=Journal(None)),
+                  PlainDisplay(out), manual=True)
+    table.start()
+    for line in lines:
+        table.line(line)
+    return out.getvalue().splitlines()
+
+
+#: Refused actions at a six-player second-edition table: each rules-engine refusal
+#: kind a tester found in English at a German table (issue 30).
+REFUSED = ["setup 1:red,purple,yellow 3:blue,green 15:black,white", "tile 1 +", "tile 3 +",
+           "tile 5 +", "tile 6 -", "leg red", "leg red", "leg red", "leg red", "leg red",
+           "partner Ben", "partner Fritz", "partner Ann", "pyramid", "blue 1", "pyramid",
+           "blue 2"]
+
+
+def test_the_rules_engines_refusals_are_told_in_german():
+    english = [x for x in _plain_lines("en", REFUSED) if x.startswith("!")]
+    german = [x for x in _plain_lines("de", REFUSED) if x.startswith("!")]
+    assert len(german) == len(english) >= 6
+    for de, en in zip(german, english, strict=True):
+        assert re.findall(r"\d+", de) == re.findall(r"\d+", en), (de, en)
+    text = "\n".join(german)
+    for words in ("auf Feld 1 darf nie ein Plättchen liegen (RULES 1.5)",
+                  "auf Feld 3 stehen Kamele (blue, green)",
+                  "Feld 6 liegt neben dem Plättchen von Ann auf Feld 5: Plättchen liegen nie "
+                  "nebeneinander",
+                  "in dieser Etappe sind keine Wettplättchen red mehr übrig (RULES 1.6)",
+                  "bildet in dieser Etappe schon eine Partnerschaft mit",
+                  "der Würfel blue kam in dieser Etappe schon heraus"):
+        assert words in text, (words, text)
+    for words in ("tile may never", "holds camels", "side by side", "leg tickets left",
+                  "already partnered", "already came out"):
+        assert words not in text, words

@@ -68,6 +68,28 @@ def test_the_catalogue_holds_every_message_the_code_marks():
     assert marked - ids == set(), "run make catalogue"
 
 
+def test_the_catalogue_holds_every_rules_engine_message():
+    """The rules engine's refusals (camelup.errors.Message templates in shared/, which
+    runs on MicroPython with no catalogue) are in the catalogue, as babel.cfg says."""
+    import camelup.game
+    from babel.messages.extract import extract_from_dir
+    shared = os.path.dirname(camelup.game.__file__)
+    templates = {message for _f, _l, message, _c, _x in extract_from_dir(
+        shared, method_map=[("**.py", "python")], keywords={"Message": None})}
+    assert "a tile may never go on space 1" in templates
+    assert "%s: no %s leg tickets left this leg (RULES 1.6)" in templates
+    ids = {m.id for m in _catalog() if m.id}
+    assert templates - ids == set(), "run make catalogue"
+
+
+def test_a_refusal_naming_its_action_keeps_the_action_first_in_german():
+    # the table drops the engine's 'pyramid red 2: ' before a reason the player did not
+    # type (session._move): the translation must keep the action where it was
+    for m in _catalog():
+        if isinstance(m.id, str) and m.id.startswith("%s: ") and m.string:
+            assert m.string.startswith("%s: "), m.id
+
+
 def test_every_german_message_is_translated_and_keeps_its_placeholders():
     import re
     spec = re.compile(r"%(?:\([a-z_]+\))?[-+ 0#]*\d*(?:\.\d+)?([sdrf%])")

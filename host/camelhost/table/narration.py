@@ -12,6 +12,7 @@ import re
 import shlex
 
 from camelup.editions import get_edition
+from camelup.errors import Message
 from camelup.notation import position_text
 
 from camelhost.i18n import N_, _, ngettext, pgettext
@@ -26,6 +27,21 @@ INK_QUESTION = N_("grey die: black or white numerals? (b/w, or 'again' to releas
 
 _SEAT = re.compile(r"\bp(\d+)\b")
 _PARTNER = re.compile(r"\bpartner (\d+)\b")
+
+
+def translated(message):
+    """A rules-engine message in the table's language: a ``camelup.errors.Message``
+    (or an ``IllegalAction`` / ``NotationError`` raised with one) has its template
+    translated through the catalogue and its arguments filled in (an argument that is
+    itself a ``Message`` translated the same way); game words among the arguments
+    (colours, typed actions, seats) stay as they are. Plain text is returned as it is
+    (English: the engine's message had no template to translate)."""
+    message = getattr(message, "message", message)
+    if not isinstance(message, Message):
+        return str(message)
+    args = tuple(translated(a) if isinstance(a, Message) else a for a in message.args)
+    template = _(message.template)
+    return template % args if args else template
 
 
 def with_names(text, names):

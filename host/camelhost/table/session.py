@@ -414,7 +414,10 @@ class Session:
             raise TableError(_("it is %s's turn") % self.names[self.game.turn])
 
     def _engine_error(self, exc):
-        return TableError(narration.with_names(one_line(exc), self.names))
+        """The rules engine's refusal (an exception, or its text already translated) in
+        the table's language, its seats written as names."""
+        return TableError(narration.with_names(one_line(narration.translated(exc)),
+                                               self.names))
 
     def _on_action(self, event):
         self._need("turn")
@@ -461,7 +464,7 @@ class Session:
             self.game.check(die.keyed(value=1, ink=die.ink or "black").action())
         except (IllegalAction, NotationError) as exc:
             # the game's reason without the stand-in value it was checked with
-            raise TableError(one_line(exc).split(": ", 1)[-1]) from None
+            raise TableError(one_line(narration.translated(exc)).split(": ", 1)[-1]) from None
 
     def _on_die(self, event):
         """A die from the pyramid or typed. On a turn, with no pyramid ticket taken
@@ -556,7 +559,7 @@ class Session:
         except (IllegalAction, NotationError) as exc:
             # the engine names its action ('pyramid red 2: ...'): words the player did
             # not type (a die typed is 'red 2', a die released nothing): its reason alone
-            text = one_line(exc)
+            text = one_line(narration.translated(exc))
             if text.startswith("%s: " % action):
                 text = text[len("%s: " % action):]
             raise self._engine_error(text) from None
