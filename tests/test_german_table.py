@@ -127,3 +127,30 @@ def test_the_rules_engines_refusals_are_told_in_german():
     for words in ("tile may never", "holds camels", "side by side", "leg tickets left",
                   "already partnered", "already came out"):
         assert words not in text, words
+
+
+def test_tile_sides_are_told_in_the_rules_summarys_words():
+    lines = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "tile 5 +",
+             "pyramid", "red 3", "show"]
+    text = "\n".join(_plain_lines("de", lines, players=["Ann", "Ben", "Cy"], seed=4))
+    for words in ("Ann legt das Plättchen auf Feld 5, Seite Anfeuern oben",
+                  "landet dort auf dem Plättchen von Ann (Anfeuern): Ann +1 EP",
+                  "| Plättchen: 5 Ann Anfeuern"):
+        assert words in text, (words, text)
+    assert "cheering" not in text and "tiles:" not in text
+    classic = "\n".join(_plain_lines("de", ["setup 1:blue,green 2:orange 3:yellow,white",
+                                            "tile 7 -", "tile 9 +", "show"],
+                                     players=["Ann", "Ben", "Cy"], edition="classic"))
+    assert "Seite Fata Morgana oben" in classic and "Seite Oase oben" in classic
+    assert "| Plättchen: 7 Ann Fata Morgana, 9 Ben Oase" in classic
+    assert "mirage" not in classic and "oasis" not in classic
+
+
+def test_the_marked_tile_side_words_are_the_editions_own():
+    from camelhost.table.view import SIDE_WORDS
+    from camelup.editions import get_edition
+    words = set()
+    for name in ("classic", "second"):
+        ed = get_edition(name)
+        words.update((ed.forward_name, ed.backward_name))
+    assert set(SIDE_WORDS) == words

@@ -18,7 +18,7 @@ from camelup.notation import position_text
 from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
-from camelhost.table.view import CRAZY_WHY, signed
+from camelhost.table.view import CRAZY_WHY, side_word, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 #: (English here: shown through ``_()``, in the table's language.)
@@ -61,8 +61,7 @@ def die_name(die):
 
 def side_name(view, side):
     """The edition's word for a tile side: oasis / mirage, cheering / booing."""
-    ed = get_edition(view["edition"])
-    return ed.forward_name if side == "+" else ed.backward_name
+    return side_word(get_edition(view["edition"]), side)
 
 
 def example_die(view):

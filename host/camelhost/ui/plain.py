@@ -43,7 +43,7 @@ def track_line(view):
     line = _("Track (bottom->top): ") + _stacks_text(view)
     tiles = [row for row in view["track"] if row["tile"]]
     if tiles:
-        line += " | tiles: " + ", ".join(
+        line += _(" | tiles: ") + ", ".join(
             "%d %s %s" % (row["space"], row["tile"]["owner"], row["tile"]["name"])
             for row in tiles)
     return line
