@@ -154,3 +154,18 @@ def test_the_marked_tile_side_words_are_the_editions_own():
         ed = get_edition(name)
         words.update((ed.forward_name, ed.backward_name))
     assert set(SIDE_WORDS) == words
+
+
+def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
+    lines = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red",
+             "leg red", "leg red", "leg red", "undo", "partner Ann", "undo", "undo",
+             "undo", "undo", "undo"]
+    text = "\n".join(_plain_lines("de", lines))
+    for words in ("(red übrig: keine)", "zurückgenommen: leg red von Dee",
+                  "zurückgenommen: partner Ann von Dee", "zurückgenommen: der Aufbau"):
+        assert words in text, (words, text)
+    for words in ("none", "undone", "'s ", "den Aufbau"):
+        assert words not in text, words
+    scored = "\n".join(_plain_lines("de", ["setup 1:blue,green 2:red 3:yellow,purple "
+                                           "15:black 16:white", "leg red"] + LEG[2:]))
+    assert ": nichts => netto +0" in scored and "nothing" not in scored

@@ -185,7 +185,8 @@ def _undone_step(events, names, holder):
         words = first["action"].split()
         if words[0] == "finish":
             return _("%s's finish card on the %s pile") % (who, pile_word(words[1])), None
-        return with_names("%s's %s" % (who, first["action"]), names), None
+        return with_names(_("%(who)s's %(action)s") % {"who": who, "action": first["action"]},
+                          names), None
     die = None
     for ev in events:
         if ev["type"] == "die":
@@ -325,7 +326,8 @@ def _action_line(notice, view):
         left = [row["left"] for row in view["leg_tickets"] if row["colour"] == t["colour"]]
         left = left[0] if left else []
         return _("%s takes the %s leg ticket worth %d (%s left: %s)") % (
-            who, t["colour"], t["value"], t["colour"], ",".join(str(v) for v in left) or "none")
+            who, t["colour"], t["value"], t["colour"],
+            ",".join(str(v) for v in left) or _("none"))
     if kind == "tile":
         t = r["tile"]
         side = side_name(view, t["side"])
@@ -391,7 +393,7 @@ def leg_lines(notice, view):
             else:
                 items.append(_("copied from %s %s") % (name(view, it["from"]), _signed(it["reward"])))
         lines.append(_("  %s: %s => net %s, %d -> %d") % (
-            name(view, row["player"]), ", ".join(items) or "nothing", _signed(row["net"]),
+            name(view, row["player"]), ", ".join(items) or _("nothing"), _signed(row["net"]),
             row["before"], row["after"]))
     return lines
 

@@ -700,7 +700,7 @@ class Session:
         self._restore(taken[0].mark)
         text = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"])
                                        for step in taken], self.names)
-        return [{"kind": "info", "text": "undone: %s" % text}] + self._turn_notice()
+        return [{"kind": "info", "text": _("undone: %s") % text}] + self._turn_notice()
 
     def _on_unscored(self, event):
         self._need("turn", "die", "ink", "value")
