@@ -169,3 +169,34 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
     scored = "\n".join(_plain_lines("de", ["setup 1:blue,green 2:red 3:yellow,purple "
                                            "15:black 16:white", "leg red"] + LEG[2:]))
     assert ": nichts => netto +0" in scored and "nothing" not in scored
+
+
+def _journal(path):
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in ("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red",
+                 "pyramid", "purple 2"):
+        s.command(text)
+    journal.close()
+
+
+def test_a_replay_in_german_ends_in_german(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _journal(path)
+    assert cli.main(["replay", str(path), "--lang", "de"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "Als Nächstes: Cy ist am Zug (leg / tile / win / lose / pyramid)", last
+
+
+def test_a_replay_of_a_file_that_is_not_a_journal_says_so_in_one_line(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "notes.txt"
+    path.write_text("camels are fun\n")
+    assert cli.main(["replay", str(path), "--lang", "de"]) != 0
+    out = capsys.readouterr()
+    assert out.out == ""
+    err = out.err.strip()
+    assert len(err.splitlines()) == 1 and str(path) in err and "kein Spielprotokoll" in err
+    assert "kein JSON-Text" in err and "Expecting" not in err and "char 0" not in err
+    assert path.read_text() == "camels are fun\n"
