@@ -44,7 +44,8 @@ def test_a_whole_leg_in_german_in_the_plain_mode_says_the_english_facts():
                   "nimmt ein Pyramidenplättchen", "zieht vorwärts 2 Felder",
                   "zieht rückwärts (gegen den Uhrzeigersinn) 1 Feld",
                   "legt eine Wettkarte verdeckt", "Neue Etappe: alle Würfel zurück",
-                  "Rennen 1, Etappe 2", "ist am Zug", "kein(e) Rennkamel der Ausgabe second"):
+                  "Rennen 1, Etappe 2", "ist am Zug",
+                  "'orange' ist kein Rennkamel der Ausgabe second (eines von: "):
         assert words in text, words
     for words in ("LEG 1 SCORED", "takes a pyramid ticket", "'s turn"):
         assert words not in text, words
@@ -200,3 +201,24 @@ def test_a_replay_of_a_file_that_is_not_a_journal_says_so_in_one_line(tmp_path, 
     assert len(err.splitlines()) == 1 and str(path) in err and "kein Spielprotokoll" in err
     assert "kein JSON-Text" in err and "Expecting" not in err and "char 0" not in err
     assert path.read_text() == "camels are fun\n"
+
+
+def test_the_parsers_refusals_name_what_was_expected_in_german():
+    lines = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "tile 17 +",
+             "tile five +", "leg black", "leg", "tile", "cheer", "fix 3:blue,purpel"]
+    english = [x for x in _plain_lines("en", lines) if x.startswith("!")]
+    german = [x for x in _plain_lines("de", lines) if x.startswith("!")]
+    assert len(german) == len(english) == 7
+    assert german == [
+        "! Feld 17 liegt nicht auf der Rennstrecke (1..16)",
+        "! 'five' ist kein Feld (1..16)",
+        "! 'black' ist kein Rennkamel der Ausgabe second "
+        "(eines von: blue, green, yellow, red, purple)",
+        "! leg: prüfe die Form: leg <Farbe> ('help' zeigt jeden Befehl)",
+        "! tile: prüfe die Form: tile <Feld> + oder tile <Feld> -; z. B. 'tile 7 +'",
+        "! cheer: prüfe die Form: cheer <Feld>; z. B. 'cheer 7'",
+        "! 'purpel' ist kein Kamel (eines von: blue, green, yellow, red, purple, black, "
+        "white)"]
+    assert english[0] == "! space 17 is not on the track (1..16)"
+    assert english[2] == ("! 'black' is not a racing camel of the second edition "
+                          "(one of: blue, green, yellow, red, purple)")
