@@ -222,3 +222,40 @@ def test_the_parsers_refusals_name_what_was_expected_in_german():
     assert english[0] == "! space 17 is not on the track (1..16)"
     assert english[2] == ("! 'black' is not a racing camel of the second edition "
                           "(one of: blue, green, yellow, red, purple)")
+
+
+def test_pyramid_odds_in_german_counts_and_names_in_german(capsys):
+    from camelhost import cli
+    board = "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 4:+"
+    assert cli.main(["odds", "--lang", "de", board, "--pyramid", "G,B", "--samples", "50",
+                     "--top", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Ausgabe second, Etappe 1, p0 ist am Zug; Würfel in der Pyramide: "
+                          "blue, green; 1 kommt noch heraus\n"), out.splitlines()[0]
+    assert "  Anfeuern     auf  4: " in out
+    assert "Plättchen (Ausbuhen) auf 10: " in out
+    for words in ("cheering", "booing", " on ", "to come out"):
+        assert words not in out, words
+
+
+def test_pyramid_odds_in_german_refuses_bad_notation_in_german(capsys):
+    from camelhost import cli
+    assert cli.main(["odds", "--lang", "de", "2:[R,Y,blu] 9:[G]"]) == 1
+    assert capsys.readouterr().err == (
+        "pyramid: board: 'blu' auf Feld 2 ist kein Kamel (ein Name wie blue oder ein "
+        "Großbuchstabe B G O Y W R P K)\n")
+    assert cli.main(["odds", "--lang", "de", "second | leg 1 turn p0"]) == 1
+    assert capsys.readouterr().err == (
+        "pyramid: zu wenige Abschnitte (nötig: Ausgabe | leg ... | Rennstrecke | ...) in der "
+        "Stellung 'second | leg 1 turn p0'\n")
+    assert cli.main(["odds", "2:[R,Y,blu] 9:[G]"]) == 1
+    assert capsys.readouterr().err == (
+        "pyramid: board: 'blu' on space 2 is not a camel (a name like blue, or a capital "
+        "letter B G O Y W R P K)\n")
+
+
+def test_show_counts_pyramid_tickets_in_german():
+    lines = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "pyramid",
+             "blue 1", "leg red", "leg red", "pyramid", "green 1", "show"]
+    text = "\n".join(_plain_lines("de", lines, players=["Ann", "Ben", "Cy"], seed=4))
+    assert "Ann: 3 EP; keine Wettplättchen; 2 Pyramidenplättchen; 0 Wettkarten" in text, text

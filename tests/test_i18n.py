@@ -98,7 +98,7 @@ def test_every_german_message_is_translated_and_keeps_its_placeholders():
         if not m.id:
             continue
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
-        if not all(strings):
+        if not all(strings) or m.fuzzy:  # a fuzzy entry is left out of the .mo: English
             untranslated.append(m.id)
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)

@@ -117,8 +117,10 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     t4 = clock()
 
     edition = game.edition
-    inside = ", ".join(position.dice) or "none"
-    lines.append(_("%s edition, leg %d, %s to act; dice inside: %s; %d to come out")
+    inside = ", ".join(position.dice) or _("none")
+    lines.append(ngettext("%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
+                          "%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
+                          position.reveals)
                  % (edition.name, game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
     lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
@@ -192,8 +194,9 @@ def leg_report(position, note):
     race odds and action values need a whole game), as a list of lines."""
     lines = []
     leg = leg_odds(position)
-    inside = ", ".join(position.dice) or "none"
-    lines.append(_("%s edition; dice inside: %s; %d to come out")
+    inside = ", ".join(position.dice) or _("none")
+    lines.append(ngettext("%s edition; dice inside: %s; %d to come out",
+                          "%s edition; dice inside: %s; %d to come out", position.reveals)
                  % (position.edition, inside, position.reveals))
     lines.append(note)
     lines.append("")
