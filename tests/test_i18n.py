@@ -527,3 +527,48 @@ def test_a_clear_count_of_one_is_said_in_the_singular_in_english_and_german():
     assert " gibt 2 Zählwerte im Klarkanal " in light_problem({"floor": 20.0}, samples, settings)
     samples["blue"] = [(1, 0, 0, 1)] * 3
     assert " gibt 1 Zählwert im Klarkanal " in light_problem({"floor": 20.0}, samples, settings)
+
+
+def test_no_english_word_reaches_a_rules_engine_message_as_a_plain_argument():
+    """A rules-engine message is translated template by template
+    (``camelup.errors.Message``): a word handed to it as a plain string (a ``Message``
+    argument, or the ``what`` of a helper such as ``_parse_int(word, "seat", text)``)
+    would stay English in every language. Such words go in as ``Message("seat")``."""
+    import camelup.game
+    shared = os.path.dirname(camelup.game.__file__)
+    trees = {}
+    for name in sorted(os.listdir(shared)):
+        if name.endswith(".py"):
+            with open(os.path.join(shared, name), encoding="utf-8") as fh:
+                text = fh.read()
+            # the modules whose messages are Messages (the others' are English text)
+            if "import" in text and "Message" in text:
+                trees[name] = ast.parse(text)
+    assert {"actions.py", "game.py", "notation.py"} <= set(trees)
+    # the helpers that put their ``what`` into a message, and its position
+    what_at = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                names = [a.arg for a in node.args.args]
+                if "what" in names:
+                    what_at[node.name] = names.index("what") - (names[:1] == ["self"])
+    assert {"_int", "_parse_int", "_seat"} <= set(what_at)
+
+    def words(node):
+        return (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and any(ch.isalpha() for ch in node.value))
+
+    plain = []
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func.attr if isinstance(node.func, ast.Attribute) else \
+                getattr(node.func, "id", None)
+            if func == "Message":
+                plain += [(name, node.lineno, a.value) for a in node.args[1:] if words(a)]
+            elif func in what_at and len(node.args) > what_at[func] \
+                    and words(node.args[what_at[func]]):
+                plain.append((name, node.lineno, node.args[what_at[func]].value))
+    assert plain == []

@@ -160,7 +160,7 @@ def _side(word, text):
 
 
 def _die_value(word, text):
-    v = _int(word, "die value", text)
+    v = _int(word, Message("die value"), text)
     if v < 1 or v > 3:
         raise NotationError(Message("a die shows 1, 2 or 3, got %d in action %r", v, text))
     return v
@@ -214,19 +214,19 @@ def parse_action(text):
     if head in ("leg", "bet", "ticket") and len(rest) == 1:
         return Action.leg(_colour(rest[0], text))
     if head == "tile" and len(rest) == 2:
-        return Action.tile(_int(rest[0], "tile space", text), _side(rest[1], text))
+        return Action.tile(_int(rest[0], Message("tile space"), text), _side(rest[1], text))
     if head == "tile" and len(rest) == 1 and rest[0][:1] in "+-" and len(rest[0]) > 1:
-        return Action.tile(_int(rest[0][1:], "tile space", text), rest[0][0])
+        return Action.tile(_int(rest[0][1:], Message("tile space"), text), rest[0][0])
     if head in _FORWARD[1:] and len(rest) == 1:
-        return Action.tile(_int(rest[0], "tile space", text), "+")
+        return Action.tile(_int(rest[0], Message("tile space"), text), "+")
     if head in _BACKWARD[1:] and len(rest) == 1:
-        return Action.tile(_int(rest[0], "tile space", text), "-")
+        return Action.tile(_int(rest[0], Message("tile space"), text), "-")
     if head == "finish" and len(rest) == 2 and rest[0] in PILES:
         return Action.finish(rest[0], _colour(rest[1], text))
     if head in PILES and len(rest) == 1:
         return Action.finish(head, _colour(rest[0], text))
     if head in ("partner", "partners", "partnership") and len(rest) == 1:
-        return Action.partner(_int(rest[0].lstrip("p"), "partner seat", text))
+        return Action.partner(_int(rest[0].lstrip("p"), Message("partner seat"), text))
     if head in COLOURS or head in LETTERS or head == GREY:
         # a bare die: "red 2", "grey black 3", "white die 2" (as the case files write dice)
         words = [PYRAMID] + [w for w in words if w != "die"]

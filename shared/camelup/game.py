@@ -44,8 +44,10 @@ def setup_stacks(edition, racing_rolls, crazy_rolls=()):
                                 ("crazy", crazy_rolls, ed.crazy)):
         for colour, value in rolls:
             if colour not in camels:
-                raise NotationError(Message("%r is not a %s camel of the %s edition",
-                                            colour, kind, ed.name))
+                raise NotationError(
+                    Message("%r is not a racing camel of the %s edition", colour, ed.name)
+                    if kind == "racing" else
+                    Message("%r is not a crazy camel of the %s edition", colour, ed.name))
             if colour in seen:
                 raise NotationError(Message("camel %r rolled twice at setup", colour))
             if value not in (1, 2, 3):
@@ -157,17 +159,17 @@ class Game:
             _bad(Message("stacks are required (or use Game.random)"))
         self._stacks = self._check_stacks(stacks)
         self._tiles = self._check_tiles(tiles or {})
-        self._coins = self._seat_list(coins, "coins", START_COINS)
+        self._coins = self._seat_list(coins, Message("coins"), START_COINS)
         for p in range(n):
             if not isinstance(self._coins[p], int) or self._coins[p] < 0:
                 _bad(Message("coins of p%d must be a whole number >= 0, got %r", p, self._coins[p]))
         self._held = self._check_held(held, legs or {})
-        self._pyramid = self._seat_list(pyramid, "pyramid tickets", 0)
+        self._pyramid = self._seat_list(pyramid, Message("pyramid tickets"), 0)
         self._out = self._check_out(out or [])
         self._partners = self._check_partners(partners)
         self._piles = self._check_piles(winner_pile, loser_pile)
-        self._turn = self._seat(turn, "turn")
-        self._start = self._seat(turn if start is None else start, "start marker")
+        self._turn = self._seat(turn, Message("turn"))
+        self._start = self._seat(turn if start is None else start, Message("start marker"))
         if not isinstance(leg, int) or leg < 1:
             _bad(Message("leg number must be >= 1, got %r", leg))
         self._leg = leg
@@ -225,7 +227,7 @@ class Game:
         owners = {}
         for space in tiles:
             owner, side = tiles[space]
-            self._seat(owner, "tile owner")
+            self._seat(owner, Message("tile owner"))
             if side not in ("+", "-"):
                 _bad(Message("tile side must be + or -, got %r", side))
             if not isinstance(space, int) or not 2 <= space <= TRACK:
@@ -324,7 +326,7 @@ class Game:
                     # size only (odds), never for anyone's hand or score
                     piles[name].append((None, None))
                     continue
-                self._seat(p, "finish card owner")
+                self._seat(p, Message("finish card owner"))
                 if colour not in ed.racing:
                     _bad(Message("finish card %r is not a racing camel of the %s edition",
                                  colour, ed.name))
@@ -346,7 +348,7 @@ class Game:
                 continue
             if not self.edition.has_partnerships(self.players):
                 _bad(Message("partnerships need the second edition and 6..8 players"))
-            self._seat(q, "partner")
+            self._seat(q, Message("partner"))
             if q == p or partners[q] != p:
                 _bad(Message("partnership of p%d with p%r is not mutual", p, q))
         return partners

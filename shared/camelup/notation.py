@@ -125,7 +125,7 @@ def _parse_seat(word, text):
     word = word.lower()
     if not word.startswith("p"):
         _err(Message("seat %s must look like p0, p1, ...", _q(word)), text)
-    return _parse_int(word[1:], "seat", text)
+    return _parse_int(word[1:], Message("seat"), text)
 
 
 #: Where a stack may stand: the track (RULES 1.1), or past the line once the race is
@@ -160,7 +160,7 @@ def parse_track(section, text=None):
         if ":" not in tok:
             _err(Message("track token %s needs space:contents", _q(tok)), text)
         left, right = tok.split(":", 1)
-        space = _check_space(_parse_int(left, "space", text), text)
+        space = _check_space(_parse_int(left, Message("space"), text), text)
         if right[:1] in ("+", "-"):
             if space in tiles:
                 _err(Message("two tiles on space %d", space), text)
@@ -290,7 +290,7 @@ def read_position(text):
         if head == "leg":
             if len(words) != 6 or words[2] != "turn" or words[4] != "start":
                 _err(Message("header must be 'leg N turn pN start pN', got %s", _q(sec)), text)
-            leg = _parse_int(words[1], "leg", text)
+            leg = _parse_int(words[1], Message("leg"), text)
             turn = _parse_seat(words[3], text)
             start = _parse_seat(words[5], text)
         elif head == "out":
@@ -303,17 +303,18 @@ def read_position(text):
                 if ":" not in tok:
                     _err(Message("legs token %s must be colour:values", _q(tok)), text)
                 c, v = tok.split(":", 1)
-                legs[c] = [] if v == "-" else [_parse_int(ch, "ticket value", text) for ch in v]
+                legs[c] = [] if v == "-" else [_parse_int(ch, Message("ticket value"), text)
+                                               for ch in v]
         elif head == "pyramid":
             if len(words) != 2:
                 _err(Message("'pyramid' takes the number of tickets left"), text)
-            pyramid_left = _parse_int(words[1], "pyramid tickets left", text)
+            pyramid_left = _parse_int(words[1], Message("pyramid tickets left"), text)
         elif head in ("winner", "loser"):
             if len(words) != 2:
                 _err(Message("%s pile must be 'pN:colour,...', a number of hidden cards or '-'",
                              head), text)
             if words[1].isdigit():
-                count = _parse_int(words[1], "%s pile size" % head, text)
+                count = _parse_int(words[1], Message("%s pile size", head), text)
                 for _ in range(count):
                     piles[head].append((None, None))
             elif words[1] != "-":
@@ -327,7 +328,7 @@ def read_position(text):
                     seat, colour = card.split(":", 1)
                     piles[head].append((_parse_seat(seat, text), colour))
         elif len(head) > 1 and head[0] == "p" and head[1:].isdigit():
-            seat = _parse_int(head[1:], "seat", text)
+            seat = _parse_int(head[1:], Message("seat"), text)
             if seat != len(players):
                 _err(Message("player sections must be p0, p1, ... in order; got %s", head), text)
             entry = {"coins": None, "tickets": [], "pyramid": 0, "partner": None}
@@ -336,7 +337,7 @@ def read_position(text):
                     _err(Message("player token %s must be key=value", _q(tok)), text)
                 k, v = tok.split("=", 1)
                 if k == "coins":
-                    entry["coins"] = _parse_int(v, "coins", text)
+                    entry["coins"] = _parse_int(v, Message("coins"), text)
                 elif k == "tickets":
                     for t in v.split(","):
                         i = len(t)
@@ -347,7 +348,7 @@ def read_position(text):
                                          _q(t)), text)
                         entry["tickets"].append((t[:i], int(t[i:])))
                 elif k == "pyramid":
-                    entry["pyramid"] = _parse_int(v, "pyramid tickets", text)
+                    entry["pyramid"] = _parse_int(v, Message("pyramid tickets"), text)
                 elif k == "partner":
                     entry["partner"] = _parse_seat(v, text)
                 else:
