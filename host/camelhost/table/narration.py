@@ -200,8 +200,11 @@ def _undone_step(events, names, holder):
     if die is None:
         return _("%s's pyramid ticket (no die had come out yet)") % who, None
     # the die is out of the pyramid on the table: the undo counts it inside again
-    return (_("%s pyramid ticket and its die %s") % ("%s's" % who if who else "the",
-                                                  die_text(die)), die["colour"])
+    if who is None:
+        return _("the pyramid ticket and its die %s") % die_text(die), die["colour"]
+    return (_("%(who)s's pyramid ticket and its die %(die)s") % {"who": who,
+                                                                 "die": die_text(die)},
+            die["colour"])
 
 
 def notice_lines(notice, view, past=False):
