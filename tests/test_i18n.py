@@ -129,6 +129,18 @@ SHOWN = {"append", "error", "_write", "_print", "print", "Text", "TableError", "
 SHOWN_KEYWORDS = {"help", "description"}
 
 
+def _fallback_word(node, parents):
+    """Is ``node`` the ``or`` fallback of a value formatted into a message
+    (``"... %s" % (text or "none")``, or among the tuple of values)?"""
+    p = parents.get(node)
+    if not (isinstance(p, ast.BoolOp) and isinstance(p.op, ast.Or) and p.values[-1] is node):
+        return False
+    up = parents.get(p)
+    if isinstance(up, ast.Tuple):
+        up = parents.get(up)
+    return isinstance(up, ast.BinOp) and isinstance(up.op, ast.Mod) and up.left is not p
+
+
 def unwrapped(root=HOST):
     """``[(file, line, text)]``: string literals in the host program that look like
     words a player reads (formatted with ``%``, returned, handed to a display or an
@@ -153,6 +165,11 @@ def unwrapped(root=HOST):
                 if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
                     continue
                 text = re.sub(r"%(\([a-z_]+\))?[-+ 0#]*\d*(\.\d+)?[sdrfi%]", "", node.value)
+                if _fallback_word(node, parents) and re.findall(r"[A-Za-z]{2,}", text):
+                    # one word is enough where it stands for an empty list in a sentence:
+                    # ('%s left: %s' % (..., ",".join(left) or "none"))
+                    found.append((os.path.relpath(path, root), node.lineno, node.value))
+                    continue
                 if node in docs or len(re.findall(r"[A-Za-z]{2,}", text)) < 2:
                     continue
                 if set(text.split()) <= STYLE_WORDS or "(?" in text or "var(--" in text:
@@ -167,7 +184,7 @@ def unwrapped(root=HOST):
                     == ["HELP"])
                 while isinstance(p, (ast.BinOp, ast.Call)):
                     if isinstance(p, ast.Call) and getattr(p.func, "id", "") in (
-                            "_", "N_", "ngettext"):
+                            "_", "N_", "ngettext", "pgettext", "npgettext"):
                         shown = False
                         break
                     p = parents.get(p)
@@ -176,14 +193,24 @@ def unwrapped(root=HOST):
     return found
 
 
+#: Player-facing literals found in a file another engineer owns while they work on
+#: it (session 27, issue 30): listed by the test, each to go through _() there.
+HANDED_OVER = {
+    ("tools/calibrate.py", "none"): "'pairs too close: none': the maker tools' owner wraps it",
+}
+
+
 def _not_words(path, text):
-    return any(path == file and text.startswith(start) for file, start in NOT_WORDS)
+    return any(path == file and text.startswith(start)
+               for file, start in list(NOT_WORDS) + list(HANDED_OVER))
 
 
 def test_every_word_a_player_reads_goes_through_the_catalogue():
     found = unwrapped()
     left = [(path, line, text) for path, line, text in found if not _not_words(path, text)]
     print("player-facing literals not through _(): %d" % len(left))
+    for (path, start), why in sorted(HANDED_OVER.items()):
+        print("  handed over: %s %r (%s)" % (path, start, why))
     for path, line, text in left:
         print("  %s:%d %r" % (path, line, text[:70]))
     assert left == []

@@ -443,7 +443,7 @@ def over_lines(view):
         cards = f["piles"][pile]
         lines.append(_("%s pile: %s") % (pile_word(pile).capitalize(), ", ".join(
             "%s %s %s" % (c["name"], c["colour"], _signed(c["reward"])) for c in cards)
-            or "empty"))
+            or _("empty")))
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
 

@@ -67,7 +67,7 @@ class StaleEvent(ValueError):
 
     def __init__(self, path, line, reason):
         super().__init__(_("%s: event on line %d no longer applies: %s")
-                         % (path or "journal", line, reason))
+                         % (path or _("journal"), line, reason))
         self.line = line
         self.reason = reason
 
@@ -175,13 +175,13 @@ class Session:
         no longer applies (the file was edited by hand), ``ValueError`` for an unusable
         ``game`` line; ``path`` names the file in it."""
         if not events or events[0].get("type") != "game":
-            raise ValueError(_("%s: not a game journal") % (path or "journal"))
+            raise ValueError(_("%s: not a game journal") % (path or _("journal")))
         head = events[0]
         try:
             s = cls(head["edition"], head["players"], head.get("seed", 1), head.get("bots", ()))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(_("%s: line 1 is not a usable game line: %s")
-                             % (path or "journal", one_line(exc))) from None
+                             % (path or _("journal"), one_line(exc))) from None
         s.dice_typed = dice_typed(head)
         for i, event in enumerate(events[1:], start=2):
             try:
