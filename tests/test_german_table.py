@@ -262,3 +262,34 @@ def test_show_counts_pyramid_tickets_in_german():
              "blue 1", "leg red", "leg red", "pyramid", "green 1", "show"]
     text = "\n".join(_plain_lines("de", lines, players=["Ann", "Ben", "Cy"], seed=4))
     assert "Ann: 3 EP; keine Wettplättchen; 2 Pyramidenplättchen; 0 Wettkarten" in text, text
+
+
+def test_no_german_message_hedges_its_article():
+    """'kein(e)' is what a translator writes when one message serves nouns of every
+    gender: each noun gets its own message instead (or the one that serves them all
+    shares their gender: die colour and numeral colour, both Farbe)."""
+    import os
+
+    from babel.messages.pofile import read_po
+    from camelhost.i18n import LOCALE_DIR
+    with open(os.path.join(LOCALE_DIR, "de", "LC_MESSAGES", "pyramid.po"), "rb") as fh:
+        catalog = read_po(fh)
+    hedged = []
+    for m in catalog:
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if re.search(r"\b(k?ein|jede|diese)\(", text or ""):
+                hedged.append((m.id, text))
+    assert hedged == []
+
+
+def test_a_die_typed_with_an_unknown_colour_is_refused_in_german():
+    set_language("de")
+    out = io.StringIO()
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
+                  PlainDisplay(out), manual=True)
+    table.start()
+    table.line("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    table.line("pyramid")
+    table.line("grey pink 2")
+    assert "! 'pink' ist keine Ziffernfarbe des grauen Würfels (eine von: black, white)" \
+        in out.getvalue().splitlines(), out.getvalue()
