@@ -60,7 +60,8 @@ def die_name(die):
 
 
 def side_name(view, side):
-    """The edition's word for a tile side: oasis / mirage, cheering / booing."""
+    """The edition's word for a tile side in the table's language: oasis / mirage,
+    cheering / booing (German: Oase / Fata Morgana, Anfeuern / Ausbuhen)."""
     return side_word(get_edition(view["edition"]), side)
 
 
