@@ -204,7 +204,9 @@ def main(argv=None):
         print("pyramid: %s" % os_error_line(exc), file=sys.stderr)
         return 1
     except ValueError as exc:
-        print("pyramid: %s" % exc, file=sys.stderr)
+        # a rules-engine error keeps its English template apart: said in the table's language
+        from camelhost.table.narration import translated
+        print("pyramid: %s" % translated(exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(_("pyramid: interrupted"), file=sys.stderr)

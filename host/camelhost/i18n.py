@@ -74,3 +74,9 @@ def pgettext(context, message):
 def N_(message):
     """Mark ``message`` for the catalogue without translating it now."""
     return message
+
+
+def npgettext(context, singular, plural, n):
+    """The plural form of a message for the count ``n`` where the same English words
+    mean two things (``context`` tells them apart), in the table's language."""
+    return _translation.npgettext(context, singular, plural, n)

@@ -20,7 +20,7 @@ die), ``partners 3``, and one-letter colours ``b g y r p o w k`` (``k`` is black
 """
 
 from camelup.editions import CLASSIC, GREY, INKS, SECOND
-from camelup.errors import NotationError
+from camelup.errors import Message, NotationError
 
 LEG = "leg"
 TILE = "tile"
@@ -137,8 +137,8 @@ class Action:
 def _colour(word, text):
     word = colour_name(word)
     if word not in COLOURS:
-        raise NotationError("unknown camel colour %r in action %r (colours: %s)"
-                            % (word, text, ", ".join(COLOURS)))
+        raise NotationError(Message("unknown camel colour %r in action %r (colours: %s)",
+                                    word, text, ", ".join(COLOURS)))
     return word
 
 
@@ -146,8 +146,8 @@ def _int(word, what, text):
     try:
         return int(word)
     except ValueError:
-        raise NotationError("%s must be a whole number, got %r in action %r"
-                            % (what, word, text)) from None
+        raise NotationError(Message("%s must be a whole number, got %r in action %r",
+                                    what, word, text)) from None
 
 
 def _side(word, text):
@@ -155,14 +155,14 @@ def _side(word, text):
         return "+"
     if word in _BACKWARD:
         return "-"
-    raise NotationError("tile side must be + or - (oasis/cheering or mirage/booing), "
-                        "got %r in action %r" % (word, text))
+    raise NotationError(Message("tile side must be + or - (oasis/cheering or mirage/booing), "
+                                "got %r in action %r", word, text))
 
 
 def _die_value(word, text):
-    v = _int(word, "die value", text)
+    v = _int(word, Message("die value"), text)
     if v < 1 or v > 3:
-        raise NotationError("a die shows 1, 2 or 3, got %d in action %r" % (v, text))
+        raise NotationError(Message("a die shows 1, 2 or 3, got %d in action %r", v, text))
     return v
 
 
@@ -205,28 +205,28 @@ def parse_action(text):
     if isinstance(text, Action):
         return validate(text)
     if not isinstance(text, str):
-        raise NotationError("an action is text, got %r" % (text,))
+        raise NotationError(Message("an action is text, got %r", text))
     words = text.strip().lower().replace("grey-", "grey ").replace("gray", "grey").split()
     if not words:
-        raise NotationError("empty action text")
+        raise NotationError(Message("empty action text"))
     head = words[0]
     rest = words[1:]
     if head in ("leg", "bet", "ticket") and len(rest) == 1:
         return Action.leg(_colour(rest[0], text))
     if head == "tile" and len(rest) == 2:
-        return Action.tile(_int(rest[0], "tile space", text), _side(rest[1], text))
+        return Action.tile(_int(rest[0], Message("tile space"), text), _side(rest[1], text))
     if head == "tile" and len(rest) == 1 and rest[0][:1] in "+-" and len(rest[0]) > 1:
-        return Action.tile(_int(rest[0][1:], "tile space", text), rest[0][0])
+        return Action.tile(_int(rest[0][1:], Message("tile space"), text), rest[0][0])
     if head in _FORWARD[1:] and len(rest) == 1:
-        return Action.tile(_int(rest[0], "tile space", text), "+")
+        return Action.tile(_int(rest[0], Message("tile space"), text), "+")
     if head in _BACKWARD[1:] and len(rest) == 1:
-        return Action.tile(_int(rest[0], "tile space", text), "-")
+        return Action.tile(_int(rest[0], Message("tile space"), text), "-")
     if head == "finish" and len(rest) == 2 and rest[0] in PILES:
         return Action.finish(rest[0], _colour(rest[1], text))
     if head in PILES and len(rest) == 1:
         return Action.finish(head, _colour(rest[0], text))
     if head in ("partner", "partners", "partnership") and len(rest) == 1:
-        return Action.partner(_int(rest[0].lstrip("p"), "partner seat", text))
+        return Action.partner(_int(rest[0].lstrip("p"), Message("partner seat"), text))
     if head in COLOURS or head in LETTERS or head == GREY:
         # a bare die: "red 2", "grey black 3", "white die 2" (as the case files write dice)
         words = [PYRAMID] + [w for w in words if w != "die"]
@@ -239,11 +239,11 @@ def parse_action(text):
             if len(rest) == 3:
                 rest = [rest[0], colour_name(rest[1]), rest[2]]  # "grey W 1", "grey K 2"
             if len(rest) != 3 or rest[1] not in INKS:
-                raise NotationError("grey die needs its numeral ink and value, like "
-                                    "'pyramid grey black 3', got %r" % text)
+                raise NotationError(Message("grey die needs its numeral ink and value, like "
+                                            "'pyramid grey black 3', got %r", text))
             return Action.pyramid(GREY, _die_value(rest[2], text), rest[1])
         if len(rest) == 2:
             return Action.pyramid(_colour(rest[0], text), _die_value(rest[1], text))
-    raise NotationError("not an action: %r (try 'leg red', 'tile 7 +', "
-                        "'finish winner red', 'partner 3', 'pyramid red 2', "
-                        "'pyramid grey black 3')" % text)
+    raise NotationError(Message("not an action: %r (try 'leg red', 'tile 7 +', "
+                                "'finish winner red', 'partner 3', 'pyramid red 2', "
+                                "'pyramid grey black 3')", text))

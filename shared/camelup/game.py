@@ -17,7 +17,7 @@ from camelup.editions import (
     TRACK,
     get_edition,
 )
-from camelup.errors import IllegalAction, NotationError
+from camelup.errors import IllegalAction, Message, NotationError
 from camelup.notation import position_text, read_position
 from camelup.rng import XorShift32
 
@@ -44,18 +44,21 @@ def setup_stacks(edition, racing_rolls, crazy_rolls=()):
                                 ("crazy", crazy_rolls, ed.crazy)):
         for colour, value in rolls:
             if colour not in camels:
-                raise NotationError("%r is not a %s camel of the %s edition"
-                                    % (colour, kind, ed.name))
+                raise NotationError(
+                    Message("%r is not a racing camel of the %s edition", colour, ed.name)
+                    if kind == "racing" else
+                    Message("%r is not a crazy camel of the %s edition", colour, ed.name))
             if colour in seen:
-                raise NotationError("camel %r rolled twice at setup" % colour)
+                raise NotationError(Message("camel %r rolled twice at setup", colour))
             if value not in (1, 2, 3):
-                raise NotationError("setup roll for %s must be 1..3, got %r" % (colour, value))
+                raise NotationError(Message("setup roll for %s must be 1..3, got %r",
+                                            colour, value))
             seen.append(colour)
             space = value if kind == "racing" else TRACK + 1 - value
             stacks.setdefault(space, []).append(colour)
     for c in ed.camels:
         if c not in seen:
-            raise NotationError("setup is missing camel %r" % c)
+            raise NotationError(Message("setup is missing camel %r", c))
     return stacks
 
 
@@ -71,19 +74,21 @@ def check_start(edition, stacks):
     for space in stacks:
         for colour in stacks[space]:
             if colour in seen:
-                raise NotationError("camel %s is on the board twice" % colour)
+                raise NotationError(Message("camel %s is on the board twice", colour))
             seen.append(colour)
             if colour in ed.racing and not 1 <= space <= 3:
-                raise NotationError("the %s camel starts on space 1, 2 or 3 (RULES 2.2), not %d"
-                                    % (colour, space))
+                raise NotationError(Message("the %s camel starts on space 1, 2 or 3 (RULES 2.2), "
+                                            "not %d",
+                                            colour, space))
             if colour in ed.crazy and not TRACK - 2 <= space <= TRACK:
-                raise NotationError("the crazy %s camel starts on space %d, %d or %d (RULES 3.2), not %d"
-                                    % (colour, TRACK - 2, TRACK - 1, TRACK, space))
+                raise NotationError(Message("the crazy %s camel starts on space %d, %d or %d "
+                                            "(RULES 3.2), not %d",
+                                            colour, TRACK - 2, TRACK - 1, TRACK, space))
             if colour not in ed.camels:
-                raise NotationError("%r is not a camel of the %s edition" % (colour, ed.name))
+                raise NotationError(Message("%r is not a camel of the %s edition", colour, ed.name))
     for colour in ed.camels:
         if colour not in seen:
-            raise NotationError("the %s camel is missing from the setup" % colour)
+            raise NotationError(Message("the %s camel is missing from the setup", colour))
 
 
 def random_stacks(edition, rng):
@@ -103,7 +108,7 @@ def random_stacks(edition, rng):
 
 
 def _bad(msg):
-    raise NotationError("bad position: " + msg)
+    raise NotationError(Message("bad position: %s", msg))
 
 
 class Game:
@@ -146,27 +151,27 @@ class Game:
         ed = get_edition(edition)
         self.edition = ed
         if not isinstance(players, int) or not ed.min_players <= players <= ed.max_players:
-            _bad("the %s edition is for %d..%d players, got %r"
-                 % (ed.name, ed.min_players, ed.max_players, players))
+            _bad(Message("the %s edition is for %d..%d players, got %r",
+                         ed.name, ed.min_players, ed.max_players, players))
         n = players
         self.players = n
         if stacks is None:
-            _bad("stacks are required (or use Game.random)")
+            _bad(Message("stacks are required (or use Game.random)"))
         self._stacks = self._check_stacks(stacks)
         self._tiles = self._check_tiles(tiles or {})
-        self._coins = self._seat_list(coins, "coins", START_COINS)
+        self._coins = self._seat_list(coins, Message("coins"), START_COINS)
         for p in range(n):
             if not isinstance(self._coins[p], int) or self._coins[p] < 0:
-                _bad("coins of p%d must be a whole number >= 0, got %r" % (p, self._coins[p]))
+                _bad(Message("coins of p%d must be a whole number >= 0, got %r", p, self._coins[p]))
         self._held = self._check_held(held, legs or {})
-        self._pyramid = self._seat_list(pyramid, "pyramid tickets", 0)
+        self._pyramid = self._seat_list(pyramid, Message("pyramid tickets"), 0)
         self._out = self._check_out(out or [])
         self._partners = self._check_partners(partners)
         self._piles = self._check_piles(winner_pile, loser_pile)
-        self._turn = self._seat(turn, "turn")
-        self._start = self._seat(turn if start is None else start, "start marker")
+        self._turn = self._seat(turn, Message("turn"))
+        self._start = self._seat(turn if start is None else start, Message("start marker"))
         if not isinstance(leg, int) or leg < 1:
-            _bad("leg number must be >= 1, got %r" % (leg,))
+            _bad(Message("leg number must be >= 1, got %r", leg))
         self._leg = leg
         self._history = []
         self.result = None
@@ -175,7 +180,7 @@ class Game:
 
     def _seat(self, p, what):
         if not isinstance(p, int) or not 0 <= p < self.players:
-            _bad("%s must be a seat 0..%d, got %r" % (what, self.players - 1, p))
+            _bad(Message("%s must be a seat 0..%d, got %r", what, self.players - 1, p))
         return p
 
     def _seat_list(self, values, what, default):
@@ -183,11 +188,11 @@ class Game:
             return [default] * self.players
         values = list(values)
         if len(values) != self.players:
-            _bad("%s: need one entry per seat (%d), got %d"
-                 % (what, self.players, len(values)))
+            _bad(Message("%s: need one entry per seat (%d), got %d",
+                         what, self.players, len(values)))
         for v in values:
             if not isinstance(v, int) or v < 0:
-                _bad("%s must be whole numbers >= 0, got %r" % (what, v))
+                _bad(Message("%s must be whole numbers >= 0, got %r", what, v))
         return values
 
     def _check_stacks(self, stacks):
@@ -196,25 +201,25 @@ class Game:
         seen = {}
         for space in stacks:
             if not isinstance(space, int):
-                _bad("space %r is not a number" % (space,))
+                _bad(Message("space %r is not a number", space))
             camels = list(stacks[space])
             for c in camels:
                 if c not in ed.camels:
-                    _bad("%r is not a camel of the %s edition (%s)"
-                         % (c, ed.name, ", ".join(ed.camels)))
+                    _bad(Message("%r is not a camel of the %s edition (%s)",
+                                 c, ed.name, ", ".join(ed.camels)))
                 if c in seen:
-                    _bad("camel %s appears twice" % c)
+                    _bad(Message("camel %s appears twice", c))
                 seen[c] = space
             if camels:
                 out[space] = camels
         for c in ed.camels:
             if c not in seen:
-                _bad("camel %s is missing" % c)
+                _bad(Message("camel %s is missing", c))
         crossed = [s for s in out if not movement.on_track(s)]
         # A finished race has exactly one crossed stack (movement stops at once).
         if len(crossed) > 1:
-            _bad("more than one stack past the finish line (%s)"
-                 % ", ".join([str(x) for x in sorted(crossed)]))
+            _bad(Message("more than one stack past the finish line (%s)",
+                         ", ".join([str(x) for x in sorted(crossed)])))
         return out
 
     def _check_tiles(self, tiles):
@@ -222,20 +227,20 @@ class Game:
         owners = {}
         for space in tiles:
             owner, side = tiles[space]
-            self._seat(owner, "tile owner")
+            self._seat(owner, Message("tile owner"))
             if side not in ("+", "-"):
-                _bad("tile side must be + or -, got %r" % (side,))
+                _bad(Message("tile side must be + or -, got %r", side))
             if not isinstance(space, int) or not 2 <= space <= TRACK:
-                _bad("tile on space %r: tiles go on spaces 2..16" % (space,))
+                _bad(Message("tile on space %r: tiles go on spaces 2..16", space))
             if space in self._stacks:
-                _bad("tile on space %d, which holds camels" % space)
+                _bad(Message("tile on space %d, which holds camels", space))
             if owner in owners:
-                _bad("p%d has two tiles (spaces %d and %d)" % (owner, owners[owner], space))
+                _bad(Message("p%d has two tiles (spaces %d and %d)", owner, owners[owner], space))
             owners[owner] = space
             out[space] = (owner, side)
         for space in out:
             if space + 1 in out:
-                _bad("tiles on neighbouring spaces %d and %d" % (space, space + 1))
+                _bad(Message("tiles on neighbouring spaces %d and %d", space, space + 1))
         return out
 
     def _check_held(self, held, legs):
@@ -245,22 +250,23 @@ class Game:
         if held is None:
             held = [[] for _ in range(self.players)]
         if len(held) != self.players:
-            _bad("held tickets: need one list per seat (%d), got %d"
-                 % (self.players, len(held)))
+            _bad(Message("held tickets: need one list per seat (%d), got %d",
+                         self.players, len(held)))
         out = []
         taken = {}
         for p in range(self.players):
             mine = []
             for colour, value in held[p]:
                 if colour not in ed.racing:
-                    _bad("leg ticket %r%r: not a racing camel of the %s edition"
-                         % (colour, value, ed.name))
+                    _bad(Message("leg ticket %r%r: not a racing camel of the %s edition",
+                                 colour, value, ed.name))
                 mine.append((colour, value))
                 taken.setdefault(colour, []).append(value)
             out.append(mine)
         for colour in legs:
             if colour not in ed.racing:
-                _bad("legs lists %r, not a racing camel of the %s edition" % (colour, ed.name))
+                _bad(Message("legs lists %r, not a racing camel of the %s edition",
+                             colour, ed.name))
         self._legs = {}
         for colour in ed.racing:
             values = sorted(taken.get(colour, []))
@@ -269,18 +275,20 @@ class Game:
                 left = list(legs[colour])
                 if (sorted(values + left) != sorted(list(ed.leg_values))
                         or left != sorted(left, reverse=True)):
-                    _bad("legs %s:%s does not match the tickets held %s (the stack is %s, "
-                         "highest on top)" % (colour, "".join([str(v) for v in left]) or "-",
-                                              values, "".join([str(v) for v in ed.leg_values])))
+                    _bad(Message("legs %s:%s does not match the tickets held %s (the stack is %s, "
+                                 "highest on top)",
+                                 colour, "".join([str(v) for v in left]) or "-", values,
+                                 "".join([str(v) for v in ed.leg_values])))
                 self._legs[colour] = left
                 continue
             # Tickets are taken from the top, so the taken ones are the top of the stack.
             if n > len(ed.leg_values):
-                _bad("%d %s leg tickets held, only %d exist" % (n, colour, len(ed.leg_values)))
+                _bad(Message("%d %s leg tickets held, only %d exist",
+                             n, colour, len(ed.leg_values)))
             want = sorted(list(ed.leg_values[:n]))
             if values != want:
-                _bad("held %s leg tickets %s are not the top %d of the stack %s"
-                     % (colour, values, n, list(ed.leg_values)))
+                _bad(Message("held %s leg tickets %s are not the top %d of the stack %s",
+                             colour, values, n, list(ed.leg_values)))
             self._legs[colour] = list(ed.leg_values[n:])
         return out
 
@@ -289,20 +297,21 @@ class Game:
         res = []
         for die in out:
             if die not in ed.dice:
-                _bad("die %r is not in the %s pyramid (%s)" % (die, ed.name, ", ".join(ed.dice)))
+                _bad(Message("die %r is not in the %s pyramid (%s)",
+                             die, ed.name, ", ".join(ed.dice)))
             if die in res:
-                _bad("die %s revealed twice this leg" % die)
+                _bad(Message("die %s revealed twice this leg", die))
             res.append(die)
         over = False
         for s in self._stacks:
             if not movement.on_track(s):
                 over = True
         if len(res) >= DICE_PER_LEG and not over:
-            _bad("%d dice out: the leg would already be scored (at most %d)"
-                 % (len(res), DICE_PER_LEG - 1))
+            _bad(Message("%d dice out: the leg would already be scored (at most %d)",
+                         len(res), DICE_PER_LEG - 1))
         if sum(self._pyramid) != len(res):
-            _bad("pyramid tickets held (%d) must equal dice out this leg (%d)"
-                 % (sum(self._pyramid), len(res)))
+            _bad(Message("pyramid tickets held (%d) must equal dice out this leg (%d)",
+                         sum(self._pyramid), len(res)))
         return res
 
     def _check_piles(self, winner_pile, loser_pile):
@@ -317,12 +326,12 @@ class Game:
                     # size only (odds), never for anyone's hand or score
                     piles[name].append((None, None))
                     continue
-                self._seat(p, "finish card owner")
+                self._seat(p, Message("finish card owner"))
                 if colour not in ed.racing:
-                    _bad("finish card %r is not a racing camel of the %s edition"
-                         % (colour, ed.name))
+                    _bad(Message("finish card %r is not a racing camel of the %s edition",
+                                 colour, ed.name))
                 if (p, colour) in used:
-                    _bad("p%d played the %s finish card twice" % (p, colour))
+                    _bad(Message("p%d played the %s finish card twice", p, colour))
                 used[(p, colour)] = True
                 piles[name].append((p, colour))
         return piles
@@ -332,16 +341,16 @@ class Game:
             return [None] * self.players
         partners = list(partners)
         if len(partners) != self.players:
-            _bad("partners: need one entry per seat")
+            _bad(Message("partners: need one entry per seat"))
         for p in range(self.players):
             q = partners[p]
             if q is None:
                 continue
             if not self.edition.has_partnerships(self.players):
-                _bad("partnerships need the second edition and 6..8 players")
-            self._seat(q, "partner")
+                _bad(Message("partnerships need the second edition and 6..8 players"))
+            self._seat(q, Message("partner"))
             if q == p or partners[q] != p:
-                _bad("partnership of p%d with p%r is not mutual" % (p, q))
+                _bad(Message("partnership of p%d with p%r is not mutual", p, q))
         return partners
 
     @classmethod
@@ -429,8 +438,8 @@ class Game:
         """Leg tickets of ``colour`` still on the board, top first (e.g. ``[3, 2, 2]``).
         Raises ``IllegalAction`` for a colour that has no leg tickets in this edition."""
         if colour not in self.edition.racing:
-            raise IllegalAction("%s has no leg tickets in the %s edition"
-                                % (colour, self.edition.name))
+            raise IllegalAction(Message("%s has no leg tickets in the %s edition",
+                                        colour, self.edition.name))
         return list(self._legs[colour])
 
     def held_tickets(self, player):
@@ -492,7 +501,7 @@ class Game:
         """Seats sharing the victory (highest coins). Raises ``IllegalAction`` while the
         race is still running."""
         if not self.is_over:
-            raise IllegalAction("the race is not over yet: no winners")
+            raise IllegalAction(Message("the race is not over yet: no winners"))
         return scoring.winners(self._coins)
 
     @property
@@ -576,24 +585,24 @@ class Game:
 
     def _tile_problem(self, p, space):
         if space < 1 or space > TRACK:
-            return "space %d is not on the track (1..16)" % space
+            return Message("space %d is not on the track (1..16)", space)
         if space == 1:
-            return "a tile may never go on space 1"
+            return Message("a tile may never go on space 1")
         if space in self._stacks:
             camels = self._stacks[space]
             if len(camels) == 1:
-                return "space %d holds the %s camel" % (space, camels[0])
-            return "space %d holds camels (%s)" % (space, ", ".join(camels))
+                return Message("space %d holds the %s camel", space, camels[0])
+            return Message("space %d holds camels (%s)", space, ", ".join(camels))
         mine = self.tile_of(p)
         if mine is not None and mine[0] == space:
-            return ("p%d's own tile already lies on space %d; moving it must go to a "
-                    "different space (turning it over in place is not an action)" % (p, space))
+            return Message("p%d's own tile already lies on space %d; moving it must go to a "
+                           "different space (turning it over in place is not an action)", p, space)
         if space in self._tiles:
-            return "there is already p%d's tile on space %d" % (self._tiles[space][0], space)
+            return Message("there is already p%d's tile on space %d", self._tiles[space][0], space)
         for s in (space - 1, space + 1):
             if s in self._tiles and self._tiles[s][0] != p:
-                return ("space %d is next to p%d's tile on space %d: tiles never lie side "
-                        "by side" % (space, self._tiles[s][0], s))
+                return Message("space %d is next to p%d's tile on space %d: tiles never lie "
+                               "side by side", space, self._tiles[s][0], s)
         return None
 
     def check(self, action):
@@ -606,60 +615,61 @@ class Game:
         ed = self.edition
         p = self._turn
         if self.is_over:
-            raise IllegalAction("%s: the race is over (RULES 1.13)" % a, a)
+            raise IllegalAction(Message("%s: the race is over (RULES 1.13)", a), a)
         k = a.kind
         if k == LEG:
             if a.colour not in ed.racing:
-                raise IllegalAction("%s: %s is not a racing camel in the %s edition, so it "
-                                    "has no leg tickets (RULES 1.6, 3.1)"
-                                    % (a, a.colour, ed.name), a)
+                raise IllegalAction(Message("%s: %s is not a racing camel in the %s edition, so it "
+                                            "has no leg tickets (RULES 1.6, 3.1)",
+                                            a, a.colour, ed.name), a)
             if not self.leg_tickets_left(a.colour):
-                raise IllegalAction("%s: no %s leg tickets left this leg (RULES 1.6)"
-                                    % (a, a.colour), a)
+                raise IllegalAction(Message("%s: no %s leg tickets left this leg (RULES 1.6)",
+                                            a, a.colour), a)
         elif k == TILE:
             why = self._tile_problem(p, a.space)
             if why is not None:
-                raise IllegalAction("%s: %s (RULES 1.5)" % (a, why), a)
+                raise IllegalAction(Message("%s: %s (RULES 1.5)", a, why), a)
         elif k == FINISH:
             if a.colour not in ed.racing:
-                raise IllegalAction("%s: %s is not a racing camel in the %s edition; only "
-                                    "racing camels have finish cards (RULES 1.8)"
-                                    % (a, a.colour, ed.name), a)
+                raise IllegalAction(Message("%s: %s is not a racing camel in the %s edition; only "
+                                            "racing camels have finish cards (RULES 1.8)",
+                                            a, a.colour, ed.name), a)
             if a.colour not in self.finish_cards_in_hand(p):
-                raise IllegalAction("%s: p%d already played the %s finish card; each card "
-                                    "can be played once, on either pile (RULES 1.8)"
-                                    % (a, p, a.colour), a)
+                raise IllegalAction(Message("%s: p%d already played the %s finish card; each card "
+                                            "can be played once, on either pile (RULES 1.8)",
+                                            a, p, a.colour), a)
         elif k == PARTNER:
             q = a.player
             if not ed.has_partnerships(self.players):
-                raise IllegalAction("%s: partnerships need the second edition with 6..8 "
-                                    "players (RULES 3.8)" % a, a)
+                raise IllegalAction(Message("%s: partnerships need the second edition with 6..8 "
+                                            "players (RULES 3.8)", a), a)
             if q < 0 or q >= self.players:
-                raise IllegalAction("%s: there is no seat %d (seats 0..%d)"
-                                    % (a, q, self.players - 1), a)
+                raise IllegalAction(Message("%s: there is no seat %d (seats 0..%d)",
+                                            a, q, self.players - 1), a)
             if q == p:
-                raise IllegalAction("%s: p%d cannot partner themself (RULES 3.8)" % (a, p), a)
+                raise IllegalAction(Message("%s: p%d cannot partner themself (RULES 3.8)", a, p), a)
             if self._partners[p] is not None:
-                raise IllegalAction("%s: p%d is already partnered with p%d this leg "
-                                    "(RULES 3.8)" % (a, p, self._partners[p]), a)
+                raise IllegalAction(Message("%s: p%d is already partnered with p%d this leg "
+                                            "(RULES 3.8)", a, p, self._partners[p]), a)
             if self._partners[q] is not None:
-                raise IllegalAction("%s: p%d is already partnered with p%d this leg "
-                                    "(RULES 3.8)" % (a, q, self._partners[q]), a)
+                raise IllegalAction(Message("%s: p%d is already partnered with p%d this leg "
+                                            "(RULES 3.8)", a, q, self._partners[q]), a)
         elif k == PYRAMID:
             die = a.colour
             if die == GREY:
                 if GREY not in ed.dice:
-                    raise IllegalAction("%s: the %s edition has no grey die (RULES 2.1)"
-                                        % (a, ed.name), a)
+                    raise IllegalAction(Message("%s: the %s edition has no grey die (RULES 2.1)",
+                                                a, ed.name), a)
             elif die not in ed.racing:
                 if die in ed.crazy:
-                    raise IllegalAction("%s: %s is a crazy camel; it moves by the grey die "
-                                        "(RULES 3.5)" % (a, die), a)
-                raise IllegalAction("%s: there is no %s die in the %s edition (RULES 2.1, 3.1)"
-                                    % (a, die, ed.name), a)
+                    raise IllegalAction(Message("%s: %s is a crazy camel; it moves by the grey die "
+                                                "(RULES 3.5)", a, die), a)
+                raise IllegalAction(Message("%s: there is no %s die in the %s edition "
+                                            "(RULES 2.1, 3.1)",
+                                            a, die, ed.name), a)
             if die in self._out:
-                raise IllegalAction("%s: the %s die already came out this leg; it is not in "
-                                    "the pyramid (RULES 1.4)" % (a, die), a)
+                raise IllegalAction(Message("%s: the %s die already came out this leg; it is "
+                                            "not in the pyramid (RULES 1.4)", a, die), a)
         return a
 
     # -- push / pop -----------------------------------------------------------
@@ -849,6 +859,6 @@ def parse_position(text):
     edition, players, stacks, fields, pyramid_left = read_position(text)
     game = Game(edition, players, stacks, **fields)
     if pyramid_left is not None and pyramid_left != game.pyramid_tickets_left:
-        raise NotationError("pyramid %d does not match %d dice out in position %r"
-                            % (pyramid_left, len(fields["out"]), text))
+        raise NotationError(Message("pyramid %d does not match %d dice out in position %r",
+                                    pyramid_left, len(fields["out"]), text))
     return game

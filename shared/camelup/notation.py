@@ -13,7 +13,7 @@ Sections are separated by ``" | "`` in this order (docs/notation.md has the deta
 
 from camelup.actions import COLOURS, LETTERS
 from camelup.editions import TRACK, get_edition
-from camelup.errors import NotationError
+from camelup.errors import Message, NotationError
 
 SEP = " | "
 
@@ -111,21 +111,21 @@ _q = quoted
 
 
 def _err(msg, text):
-    raise NotationError("%s in position %s" % (msg, _q(text)))
+    raise NotationError(Message("%s in position %s", msg, _q(text)))
 
 
 def _parse_int(word, what, text):
     digits = word[1:] if word[:1] == "-" else word
     if not digits or [c for c in digits if c not in "0123456789"] or len(digits) > 9:
-        _err("%s %s is not a number" % (what, _q(word)), text)
+        _err(Message("%s %s is not a number", what, _q(word)), text)
     return int(word)
 
 
 def _parse_seat(word, text):
     word = word.lower()
     if not word.startswith("p"):
-        _err("seat %s must look like p0, p1, ..." % _q(word), text)
-    return _parse_int(word[1:], "seat", text)
+        _err(Message("seat %s must look like p0, p1, ...", _q(word)), text)
+    return _parse_int(word[1:], Message("seat"), text)
 
 
 #: Where a stack may stand: the track (RULES 1.1), or past the line once the race is
@@ -141,9 +141,9 @@ def _check_space(space, text):
     if (CROSSED_FORWARD[0] <= space <= CROSSED_FORWARD[1]
             or CROSSED_BACKWARD[0] <= space <= CROSSED_BACKWARD[1]):
         return space
-    _err("space %d is off the track (spaces 1..%d; a stack that crossed the line stands "
-         "on %d..%d or %d..%d)" % (space, TRACK, CROSSED_FORWARD[0], CROSSED_FORWARD[1],
-                                   CROSSED_BACKWARD[0], CROSSED_BACKWARD[1]), text)
+    _err(Message("space %d is off the track (spaces 1..%d; a stack that crossed the line "
+                 "stands on %d..%d or %d..%d)", space, TRACK, CROSSED_FORWARD[0],
+                 CROSSED_FORWARD[1], CROSSED_BACKWARD[0], CROSSED_BACKWARD[1]), text)
 
 
 def parse_track(section, text=None):
@@ -158,22 +158,22 @@ def parse_track(section, text=None):
     tiles = {}
     for tok in section.split():
         if ":" not in tok:
-            _err("track token %s needs space:contents" % _q(tok), text)
+            _err(Message("track token %s needs space:contents", _q(tok)), text)
         left, right = tok.split(":", 1)
-        space = _check_space(_parse_int(left, "space", text), text)
+        space = _check_space(_parse_int(left, Message("space"), text), text)
         if right[:1] in ("+", "-"):
             if space in tiles:
-                _err("two tiles on space %d" % space, text)
+                _err(Message("two tiles on space %d", space), text)
             tiles[space] = (_parse_seat(right[1:], text), right[0])
         else:
             if space in stacks:
-                _err("space %d given twice" % space, text)
+                _err(Message("space %d given twice", space), text)
             camels = right.split(",") if right else []
             if not camels or "" in camels:
-                _err("space %d: camels read a,b,c" % space, text)
+                _err(Message("space %d: camels read a,b,c", space), text)
             for c in camels:
                 if c not in COLOURS:
-                    _err("%s is not a camel colour (%s)" % (_q(c), ", ".join(COLOURS)), text)
+                    _err(Message("%s is not a camel colour (%s)", _q(c), ", ".join(COLOURS)), text)
             stacks[space] = camels
     return stacks, tiles
 
@@ -203,11 +203,11 @@ def read_board(text):
         digits = left[1:] if left[:1] == "-" else left
         if not colon or not digits or [c for c in digits if c not in "0123456789"] \
                 or len(left) > 3:
-            raise NotationError("board token %s must look like 3:[blue,red], 3:blue,red or "
-                                "6:+p1" % _q(tok))
+            raise NotationError(Message("board token %s must look like 3:[blue,red], 3:blue,red or "
+                                        "6:+p1", _q(tok)))
         space = _check_space(int(left), text)
         if space in stacks or space in tiles:
-            raise NotationError("board: space %d given twice" % space)
+            raise NotationError(Message("board: space %d given twice", space))
         if right in ("+", "-"):
             tiles[space] = (None, right)
             unowned.append(space)
@@ -221,14 +221,14 @@ def read_board(text):
             for c in inner.split(","):
                 name = BOARD_LETTERS.get(c, c)
                 if name not in COLOURS:
-                    raise NotationError("board: %s on space %d is not a camel (a name like "
-                                        "blue, or a capital letter B G O Y W R P K)"
-                                        % (_q(c), space))
+                    raise NotationError(Message("board: %s on space %d is not a camel (a name like "
+                                                "blue, or a capital letter B G O Y W R P K)",
+                                                _q(c), space))
                 camels.append(name)
             stacks[space] = camels
         else:
-            raise NotationError("board token %s must look like 3:[blue,red], 3:blue,red or "
-                                "6:+p1" % _q(tok))
+            raise NotationError(Message("board token %s must look like 3:[blue,red], 3:blue,red or "
+                                        "6:+p1", _q(tok)))
     return stacks, tiles, unowned
 
 
@@ -245,8 +245,8 @@ def board_edition(colours):
     second = [c for c in colours if c in _SECOND_ONLY]
     classic = [c for c in colours if c in _CLASSIC_ONLY]
     if second and classic:
-        raise NotationError("the board names %s (second edition only) and %s (classic only)"
-                            % (second[0], classic[0]))
+        raise NotationError(Message("the board names %s (second edition only) and %s "
+                                    "(classic only)", second[0], classic[0]))
     if second:
         return "second"
     if classic:
@@ -267,10 +267,10 @@ def read_position(text):
     Raises ``NotationError`` naming the bad part: unknown section or malformed token.
     """
     if not isinstance(text, str):
-        raise NotationError("a position is text, got %r" % (text,))
+        raise NotationError(Message("a position is text, got %r", text))
     parts = [s.strip() for s in text.strip().split("|")]
     if len(parts) < 3:
-        _err("too few sections (need edition | leg ... | track | ...)", text)
+        _err(Message("too few sections (need edition | leg ... | track | ...)"), text)
     ed = get_edition(parts[0])
     leg = 1
     turn = 0
@@ -285,35 +285,36 @@ def read_position(text):
     for sec in parts[1:]:
         words = sec.split()
         if not words:
-            _err("empty section", text)
+            _err(Message("empty section"), text)
         head = words[0]
         if head == "leg":
             if len(words) != 6 or words[2] != "turn" or words[4] != "start":
-                _err("header must be 'leg N turn pN start pN', got %s" % _q(sec), text)
-            leg = _parse_int(words[1], "leg", text)
+                _err(Message("header must be 'leg N turn pN start pN', got %s", _q(sec)), text)
+            leg = _parse_int(words[1], Message("leg"), text)
             turn = _parse_seat(words[3], text)
             start = _parse_seat(words[5], text)
         elif head == "out":
             if len(words) != 2:
-                _err("'out' takes one comma list or '-', got %s" % _q(sec), text)
+                _err(Message("'out' takes one comma list or '-', got %s", _q(sec)), text)
             out = [] if words[1] == "-" else words[1].split(",")
         elif head == "legs":
             legs = {}
             for tok in words[1:]:
                 if ":" not in tok:
-                    _err("legs token %s must be colour:values" % _q(tok), text)
+                    _err(Message("legs token %s must be colour:values", _q(tok)), text)
                 c, v = tok.split(":", 1)
-                legs[c] = [] if v == "-" else [_parse_int(ch, "ticket value", text) for ch in v]
+                legs[c] = [] if v == "-" else [_parse_int(ch, Message("ticket value"), text)
+                                               for ch in v]
         elif head == "pyramid":
             if len(words) != 2:
-                _err("'pyramid' takes the number of tickets left", text)
-            pyramid_left = _parse_int(words[1], "pyramid tickets left", text)
+                _err(Message("'pyramid' takes the number of tickets left"), text)
+            pyramid_left = _parse_int(words[1], Message("pyramid tickets left"), text)
         elif head in ("winner", "loser"):
             if len(words) != 2:
-                _err("%s pile must be 'pN:colour,...', a number of hidden cards or '-'"
-                     % head, text)
+                _err(Message("%s pile must be 'pN:colour,...', a number of hidden cards or '-'",
+                             head), text)
             if words[1].isdigit():
-                count = _parse_int(words[1], "%s pile size" % head, text)
+                count = _parse_int(words[1], Message("%s pile size", head), text)
                 for _ in range(count):
                     piles[head].append((None, None))
             elif words[1] != "-":
@@ -322,48 +323,49 @@ def read_position(text):
                         piles[head].append((None, None))
                         continue
                     if ":" not in card:
-                        _err("finish card %s must be pN:colour (or ? when hidden)" % _q(card),
-                             text)
+                        _err(Message("finish card %s must be pN:colour (or ? when hidden)",
+                                     _q(card)), text)
                     seat, colour = card.split(":", 1)
                     piles[head].append((_parse_seat(seat, text), colour))
         elif len(head) > 1 and head[0] == "p" and head[1:].isdigit():
-            seat = _parse_int(head[1:], "seat", text)
+            seat = _parse_int(head[1:], Message("seat"), text)
             if seat != len(players):
-                _err("player sections must be p0, p1, ... in order; got %s" % head, text)
+                _err(Message("player sections must be p0, p1, ... in order; got %s", head), text)
             entry = {"coins": None, "tickets": [], "pyramid": 0, "partner": None}
             for tok in words[1:]:
                 if "=" not in tok:
-                    _err("player token %s must be key=value" % _q(tok), text)
+                    _err(Message("player token %s must be key=value", _q(tok)), text)
                 k, v = tok.split("=", 1)
                 if k == "coins":
-                    entry["coins"] = _parse_int(v, "coins", text)
+                    entry["coins"] = _parse_int(v, Message("coins"), text)
                 elif k == "tickets":
                     for t in v.split(","):
                         i = len(t)
                         while i > 0 and t[i - 1] in "0123456789":
                             i -= 1
                         if i == 0 or i == len(t):
-                            _err("leg ticket %s must be colour then value, like red5" % _q(t), text)
+                            _err(Message("leg ticket %s must be colour then value, like red5",
+                                         _q(t)), text)
                         entry["tickets"].append((t[:i], int(t[i:])))
                 elif k == "pyramid":
-                    entry["pyramid"] = _parse_int(v, "pyramid tickets", text)
+                    entry["pyramid"] = _parse_int(v, Message("pyramid tickets"), text)
                 elif k == "partner":
                     entry["partner"] = _parse_seat(v, text)
                 else:
-                    _err("unknown player key %s" % _q(k), text)
+                    _err(Message("unknown player key %s", _q(k)), text)
             if entry["coins"] is None:
-                _err("%s needs coins=N" % head, text)
+                _err(Message("%s needs coins=N", head), text)
             players.append(entry)
         elif ":" in head:
             if stacks is not None:
-                _err("two track sections", text)
+                _err(Message("two track sections"), text)
             stacks, tiles = parse_track(sec, text)
         else:
-            _err("unknown section %s" % _q(sec), text)
+            _err(Message("unknown section %s", _q(sec)), text)
     if stacks is None:
-        _err("no track section", text)
+        _err(Message("no track section"), text)
     if not players:
-        _err("no player sections (p0 coins=3 | p1 coins=3 | ...)", text)
+        _err(Message("no player sections (p0 coins=3 | p1 coins=3 | ...)"), text)
     fields = {"tiles": tiles, "turn": turn, "start": start,
               "coins": [e["coins"] for e in players],
               "held": [e["tickets"] for e in players],

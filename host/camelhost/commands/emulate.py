@@ -72,7 +72,7 @@ def run(args):
             word = line.strip().lower()
             if word in ("", "r"):
                 got = board.release(wait=False)
-                print(_("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or "nothing"))
+                print(_("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or _("nothing")))
             elif word == "d":
                 got = board.release_double(wait=False)
                 print(_("slider pushed: %s") % ", ".join(d[0] for d in got.dice))

@@ -22,7 +22,7 @@ from camelup.odds.race import race_odds
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
-from camelhost.table.view import action_text
+from camelhost.table.view import action_text, side_word
 
 HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
 
@@ -117,8 +117,10 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     t4 = clock()
 
     edition = game.edition
-    inside = ", ".join(position.dice) or "none"
-    lines.append(_("%s edition, leg %d, %s to act; dice inside: %s; %d to come out")
+    inside = ", ".join(position.dice) or _("none")
+    lines.append(ngettext("%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
+                          "%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
+                          position.reveals)
                  % (edition.name, game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
     lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
@@ -144,14 +146,14 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
         lines.append(_("Tiles on the board (expected landings = expected coins this leg)"))
         for space in sorted(position.tiles):
             side = position.tiles[space]
-            name = edition.forward_name if side > 0 else edition.backward_name
+            name = side_word(edition, side)
             owner = position.tile_owners.get(space)
             held = "" if owner is None or space in unowned else " (%s)" % who(owner)
-            lines.append("  %-9s on %2d%s: %.3f" % (name, space, held,
+            lines.append(_("  %-9s on %2d%s: %.3f") % (name, space, held,
                                                     leg.landings.get(space, 0) / leg.total))
     if tile is not None:
         space, side, expected = tile
-        name = edition.forward_name if side > 0 else edition.backward_name
+        name = side_word(edition, side)
         lines.append("")
         lines.append(_("Best tile for %s: %s on %d, %.3f expected landings")
                      % (who(game.turn), name, space, expected))
@@ -192,8 +194,9 @@ def leg_report(position, note):
     race odds and action values need a whole game), as a list of lines."""
     lines = []
     leg = leg_odds(position)
-    inside = ", ".join(position.dice) or "none"
-    lines.append(_("%s edition; dice inside: %s; %d to come out")
+    inside = ", ".join(position.dice) or _("none")
+    lines.append(ngettext("%s edition; dice inside: %s; %d to come out",
+                          "%s edition; dice inside: %s; %d to come out", position.reveals)
                  % (position.edition, inside, position.reveals))
     lines.append(note)
     lines.append("")
@@ -208,13 +211,13 @@ def leg_report(position, note):
         lines.append(_("  the race ends during this leg in %s of outcomes")
                      % _pct(leg.finished / leg.total).strip())
     ed = get_edition(position.edition)
-    names = (ed.forward_name, ed.backward_name)
+    names = (side_word(ed, 1), side_word(ed, -1))
     if position.tiles:
         lines.append("")
         lines.append(_("Tiles on the board (expected landings = expected coins this leg)"))
         for space in sorted(position.tiles):
             name = names[0] if position.tiles[space] > 0 else names[1]
-            lines.append("  %-9s on %2d: %.3f" % (name, space,
+            lines.append(_("  %-9s on %2d: %.3f") % (name, space,
                                                  leg.landings.get(space, 0) / leg.total))
     tile = best_tile(position, None)
     if tile is not None:

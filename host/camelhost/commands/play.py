@@ -173,7 +173,7 @@ def _check_resume_options(args, header):
                            "the seats as the game started, so a bot can't take over a seat; "
                            "leave it out with --resume")
                            % (shlex.quote(args.bots), ",".join(names[i] for i in kept if i < len(names))
-                              or "none"))
+                              or _("none")))
     if args.seed is not None and args.seed != header.get("seed", 1):
         raise CliError(_("--seed %d conflicts with the journal's seed (%s): leave it out with "
                        "--resume") % (args.seed, header.get("seed", 1)))

@@ -71,7 +71,7 @@ def run(args):
             _print(_("The race is over."))
         else:
             line = plain.prompt_line(view)
-            _print("Next: " + line[2:] if line.startswith("> ") else line)
+            _print(_("Next: %s") % line[2:] if line.startswith("> ") else line)
         for line in notes:  # said again last: a long replay's middle scrolls away
             _print(line)
         if args.web is not None:

@@ -179,7 +179,7 @@ def run(args):
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
-    where = "" if client is None else _(" on Dask %s") % (args.scheduler or "(a local cluster)")
+    where = "" if client is None else _(" on Dask %s") % (args.scheduler or _("(a local cluster)"))
     console.print(_("tournament: %s edition, %s, %s, bots %s, seed %d, %s%s")
                   % (edition.name, ngettext("%d seat", "%d seats", args.seats) % args.seats,
                      ngettext("%d game", "%d games", args.games) % args.games,

@@ -395,7 +395,7 @@ class Table:
             self.hand_die_ok = True
             self.display.notices([{"kind": "manual", "text": _("pyramid sensor fault (%s); "
                                    "type the die by hand") % (event.code or event.reason
-                                                              or "sensor")}],
+                                                              or _("sensor"))}],
                                  self.view())
 
     def _line_quality(self, event):

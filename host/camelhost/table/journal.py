@@ -143,6 +143,8 @@ def _parse(chunk, checked):
         event = json.loads(text.decode("utf-8"))
     except UnicodeDecodeError:
         raise ValueError(_("not UTF-8 text")) from None
+    except ValueError:  # json's own words ('Expecting value: ...') are no player's
+        raise ValueError(_("not JSON text")) from None
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise ValueError(_("not an event object"))
     return event

@@ -12,12 +12,13 @@ import re
 import shlex
 
 from camelup.editions import get_edition
+from camelup.errors import Message
 from camelup.notation import position_text
 
 from camelhost.i18n import N_, _, ngettext, pgettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
-from camelhost.table.view import CRAZY_WHY, signed
+from camelhost.table.view import CRAZY_WHY, side_word, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 #: (English here: shown through ``_()``, in the table's language.)
@@ -26,6 +27,21 @@ INK_QUESTION = N_("grey die: black or white numerals? (b/w, or 'again' to releas
 
 _SEAT = re.compile(r"\bp(\d+)\b")
 _PARTNER = re.compile(r"\bpartner (\d+)\b")
+
+
+def translated(message):
+    """A rules-engine message in the table's language: a ``camelup.errors.Message``
+    (or an ``IllegalAction`` / ``NotationError`` raised with one) has its template
+    translated through the catalogue and its arguments filled in (an argument that is
+    itself a ``Message`` translated the same way); game words among the arguments
+    (colours, typed actions, seats) stay as they are. Plain text is returned as it is
+    (English: the engine's message had no template to translate)."""
+    message = getattr(message, "message", message)
+    if not isinstance(message, Message):
+        return str(message)
+    args = tuple(translated(a) if isinstance(a, Message) else a for a in message.args)
+    template = _(message.template)
+    return template % args if args else template
 
 
 def with_names(text, names):
@@ -44,9 +60,9 @@ def die_name(die):
 
 
 def side_name(view, side):
-    """The edition's word for a tile side: oasis / mirage, cheering / booing."""
-    ed = get_edition(view["edition"])
-    return ed.forward_name if side == "+" else ed.backward_name
+    """The edition's word for a tile side in the table's language: oasis / mirage,
+    cheering / booing (German: Oase / Fata Morgana, Anfeuern / Ausbuhen)."""
+    return side_word(get_edition(view["edition"]), side)
 
 
 def example_die(view):
@@ -170,7 +186,8 @@ def _undone_step(events, names, holder):
         words = first["action"].split()
         if words[0] == "finish":
             return _("%s's finish card on the %s pile") % (who, pile_word(words[1])), None
-        return with_names("%s's %s" % (who, first["action"]), names), None
+        return with_names(_("%(who)s's %(action)s") % {"who": who, "action": first["action"]},
+                          names), None
     die = None
     for ev in events:
         if ev["type"] == "die":
@@ -184,8 +201,11 @@ def _undone_step(events, names, holder):
     if die is None:
         return _("%s's pyramid ticket (no die had come out yet)") % who, None
     # the die is out of the pyramid on the table: the undo counts it inside again
-    return (_("%s pyramid ticket and its die %s") % ("%s's" % who if who else "the",
-                                                  die_text(die)), die["colour"])
+    if who is None:
+        return _("the pyramid ticket and its die %s") % die_text(die), die["colour"]
+    return (_("%(who)s's pyramid ticket and its die %(die)s") % {"who": who,
+                                                                 "die": die_text(die)},
+            die["colour"])
 
 
 def notice_lines(notice, view, past=False):
@@ -310,7 +330,8 @@ def _action_line(notice, view):
         left = [row["left"] for row in view["leg_tickets"] if row["colour"] == t["colour"]]
         left = left[0] if left else []
         return _("%s takes the %s leg ticket worth %d (%s left: %s)") % (
-            who, t["colour"], t["value"], t["colour"], ",".join(str(v) for v in left) or "none")
+            who, t["colour"], t["value"], t["colour"],
+            ",".join(str(v) for v in left) or _("none"))
     if kind == "tile":
         t = r["tile"]
         side = side_name(view, t["side"])
@@ -376,7 +397,7 @@ def leg_lines(notice, view):
             else:
                 items.append(_("copied from %s %s") % (name(view, it["from"]), _signed(it["reward"])))
         lines.append(_("  %s: %s => net %s, %d -> %d") % (
-            name(view, row["player"]), ", ".join(items) or "nothing", _signed(row["net"]),
+            name(view, row["player"]), ", ".join(items) or _("nothing"), _signed(row["net"]),
             row["before"], row["after"]))
     return lines
 
@@ -423,7 +444,7 @@ def over_lines(view):
         cards = f["piles"][pile]
         lines.append(_("%s pile: %s") % (pile_word(pile).capitalize(), ", ".join(
             "%s %s %s" % (c["name"], c["colour"], _signed(c["reward"])) for c in cards)
-            or "empty"))
+            or _("empty")))
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
 

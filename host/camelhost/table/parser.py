@@ -28,20 +28,33 @@ NUMBER_MAX = 3
 #: Every colour word of either edition, to tell "a die of the other edition" apart.
 ALL_DICE = tuple(sorted(set(camelup.editions.CLASSIC.dice + camelup.editions.SECOND.dice
                             + ("gray",))))
-#: The forms a command takes, said when it is typed without what it needs.
+#: The forms a command takes, said when it is typed without what it needs (the
+#: command word stays as it is typed; what goes in <> is said in the table's language:
+#: ``form_of``).
+_LEG, _WIN, _LOSE = N_("leg <colour>"), N_("win <colour>"), N_("lose <colour>")
+_TILE = N_("tile <space> + or tile <space> -")
 FORMS = {
-    "leg": "leg <colour>", "l": "leg <colour>", "bet": "leg <colour>",
-    "win": "win <colour>", "winner": "win <colour>", "w": "win <colour>",
-    "lose": "lose <colour>", "loser": "lose <colour>",
-    "finish": "finish winner|loser <colour>",
-    "partner": "partner <name>", "partnership": "partner <name>",
-    "tile": "tile <space> + or tile <space> -", "t": "tile <space> + or tile <space> -",
-    "oasis": "oasis <space>", "mirage": "mirage <space>", "cheer": "cheer <space>",
-    "cheering": "cheering <space>", "boo": "boo <space>", "booing": "booing <space>",
-    "setup": "setup 1:blue,green 2:red ...", "fix": "fix <space>:<colour>,<colour>",
+    "leg": _LEG, "l": _LEG, "bet": _LEG,
+    "win": _WIN, "winner": _WIN, "w": _WIN,
+    "lose": _LOSE, "loser": _LOSE,
+    "finish": N_("finish winner|loser <colour>"),
+    "partner": N_("partner <name>"), "partnership": N_("partner <name>"),
+    "tile": _TILE, "t": _TILE,
+    "oasis": N_("oasis <space>"), "mirage": N_("mirage <space>"),
+    "cheer": N_("cheer <space>"), "cheering": N_("cheering <space>"),
+    "boo": N_("boo <space>"), "booing": N_("booing <space>"),
+    "setup": "setup 1:blue,green 2:red ...", "fix": N_("fix <space>:<colour>,<colour>"),
     "pyramid": "pyramid", "p": "pyramid", "undo": "undo", "again": "again",
     "unscored": "unscored", "draw": "draw",
 }
+
+
+def form_of(head):
+    """The form of command ``head`` in the table's language (``leg <colour>``), or None."""
+    form = FORMS.get(head)
+    return _(form) if form else None
+
+
 _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
           "mirage": "-", "booing": "-", "boo": "-"}
 _FINISH = ("win", "winner", "w", "lose", "loser")
@@ -66,26 +79,47 @@ def check_line(text):
     return text.strip()
 
 
+#: What ``number`` and ``_name`` can be asked for, each with its own whole message
+#: (a language puts its own article before each noun): ``%(word)s`` the word typed,
+#: ``%(low)d``..``%(high)d`` the range, ``%(names)s`` the choices, ``%(edition)s``.
+NOT_A = {
+    "space": N_("%(word)s is not a space (%(low)d..%(high)d)"),
+    "camel": N_("%(word)s is not a camel (one of: %(names)s)"),
+    "edition camel": N_("%(word)s is not a camel of the %(edition)s edition "
+                        "(one of: %(names)s)"),
+    "racing camel": N_("%(word)s is not a racing camel of the %(edition)s edition "
+                       "(one of: %(names)s)"),
+}
+#: A number in range but off the track, per noun (only a space can be).
+OFF_TRACK = {"space": N_("space %(value)d is not on the track (%(low)d..%(high)d)")}
+
+
 def number(word, what, low, high):
     """The whole number ``word`` stands for, ``low``..``high``; ASCII digits only.
-    Raises ``TableError`` naming ``what`` was expected."""
+    ``what``: a key of ``NOT_A`` (``"space"``). Raises ``TableError`` naming what was
+    expected, in the table's language."""
     if not (word.isascii() and word.isdigit()) or len(word) > NUMBER_MAX:
-        raise TableError(_("%s is not a %s (%d..%d)") % (shown(word), what, low, high))
+        raise TableError(_(NOT_A[what]) % {"word": shown(word), "low": low, "high": high})
     value = int(word)
     if not low <= value <= high:
-        raise TableError(_("%s %d is not on the track (%d..%d)") % (what, value, low, high)
-                         if what == "space" else
-                         _("%s is not a %s (%d..%d)") % (shown(word), what, low, high))
+        raise TableError(_(OFF_TRACK[what]) % {"value": value, "low": low, "high": high}
+                         if what in OFF_TRACK else
+                         _(NOT_A[what]) % {"word": shown(word), "low": low, "high": high})
     return value
 
 
-def _name(names, word, what):
+def _name(names, word, what, edition=None):
+    """The one name of ``names`` that ``word`` is or starts (case-free); ``what``: a key
+    of ``NOT_A``. Raises ``TableError`` naming the choices."""
+    low = word.lower()
+    if low not in names and not [n for n in names if n.startswith(low)]:
+        raise TableError(_(NOT_A[what]) % {
+            "word": repr(low) if len(word) <= 40 else shown(word),
+            "names": ", ".join(names), "edition": edition})
     try:
         return match_name(word, names, what)
-    except DieSyntaxError as exc:
-        raise TableError(str(exc) if len(word) <= 40 else
-                         _("%s is not a %s (one of: %s)") % (shown(word), what, ", ".join(names))
-                         ) from None
+    except DieSyntaxError as exc:  # several names start so: type more letters
+        raise TableError(str(exc)) from None
 
 
 def parse_stacks(text, edition):
@@ -106,7 +140,7 @@ def parse_stacks(text, edition):
         for word in camels.split(","):
             if not word:
                 continue
-            colour = _name(ed.camels, word, _("camel of the %s edition") % ed.name)
+            colour = _name(ed.camels, word, "edition camel", ed.name)
             if colour in seen:
                 raise TableError(_("camel %s is placed twice") % colour)
             seen.append(colour)
@@ -157,7 +191,7 @@ def seat_of(names, word):
 
 
 def _form(head, why=None):
-    form = FORMS.get(head)
+    form = form_of(head)
     text = _("%s: check the form: %s") % (head, form) if form else \
         _("%s: check the form") % shown(head)
     return TableError(text + ("; " + why if why else _(" ('help' shows every command)")))
@@ -214,11 +248,11 @@ def parse_command(text, session):
             raise _form(head, _("nothing comes after it: the die that comes out completes it"))
         return {"type": "pyramid", "player": session.current}
     racing = session.edition.racing
-    what = _("racing camel of the %s edition") % session.edition.name
     if head in ("leg", "l", "bet"):
         if len(words) != 2:
             raise _form(head)
-        return _action(session, "leg %s" % _name(racing, words[1], what))
+        return _action(session, "leg %s" % _name(racing, words[1], "racing camel",
+                                                 session.edition.name))
     if head in _FINISH or head == "finish":
         if head == "finish":
             if len(words) != 3 or words[1].lower() not in ("winner", "loser"):
@@ -229,11 +263,11 @@ def parse_command(text, session):
                 raise _form(head)
             pile, word = ("winner" if head.startswith("w") else "loser"), words[1]
         try:
-            colour = match_name(word, racing, what)
+            colour = match_name(word, racing, "racing camel")
         except DieSyntaxError:
             # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
             raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
-                             % (FORMS[head], session.edition.name, ", ".join(racing))) from None
+                             % (form_of(head), session.edition.name, ", ".join(racing))) from None
         return _action(session, "finish %s %s" % (pile, colour))
     if head in ("partner", "partnership"):
         if len(words) < 2:
@@ -356,7 +390,7 @@ def _tile_text(head, args):
             raise TableError(_("tile side is + (oasis/cheering) or - (mirage/booing)"))
     else:
         if len(args) != 1:
-            raise _form(head, "e.g. '%s 7'" % head)
+            raise _form(head, _("e.g. '%s 7'") % head)
         space = args[0]
     return "tile %d %s" % (number(space, "space", 1, 16), side)
 

@@ -67,7 +67,7 @@ class StaleEvent(ValueError):
 
     def __init__(self, path, line, reason):
         super().__init__(_("%s: event on line %d no longer applies: %s")
-                         % (path or "journal", line, reason))
+                         % (path or _("journal"), line, reason))
         self.line = line
         self.reason = reason
 
@@ -175,13 +175,13 @@ class Session:
         no longer applies (the file was edited by hand), ``ValueError`` for an unusable
         ``game`` line; ``path`` names the file in it."""
         if not events or events[0].get("type") != "game":
-            raise ValueError(_("%s: not a game journal") % (path or "journal"))
+            raise ValueError(_("%s: not a game journal") % (path or _("journal")))
         head = events[0]
         try:
             s = cls(head["edition"], head["players"], head.get("seed", 1), head.get("bots", ()))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(_("%s: line 1 is not a usable game line: %s")
-                             % (path or "journal", one_line(exc))) from None
+                             % (path or _("journal"), one_line(exc))) from None
         s.dice_typed = dice_typed(head)
         for i, event in enumerate(events[1:], start=2):
             try:
@@ -414,7 +414,10 @@ class Session:
             raise TableError(_("it is %s's turn") % self.names[self.game.turn])
 
     def _engine_error(self, exc):
-        return TableError(narration.with_names(one_line(exc), self.names))
+        """The rules engine's refusal (an exception, or its text already translated) in
+        the table's language, its seats written as names."""
+        return TableError(narration.with_names(one_line(narration.translated(exc)),
+                                               self.names))
 
     def _on_action(self, event):
         self._need("turn")
@@ -461,7 +464,7 @@ class Session:
             self.game.check(die.keyed(value=1, ink=die.ink or "black").action())
         except (IllegalAction, NotationError) as exc:
             # the game's reason without the stand-in value it was checked with
-            raise TableError(one_line(exc).split(": ", 1)[-1]) from None
+            raise TableError(one_line(narration.translated(exc)).split(": ", 1)[-1]) from None
 
     def _on_die(self, event):
         """A die from the pyramid or typed. On a turn, with no pyramid ticket taken
@@ -556,7 +559,7 @@ class Session:
         except (IllegalAction, NotationError) as exc:
             # the engine names its action ('pyramid red 2: ...'): words the player did
             # not type (a die typed is 'red 2', a die released nothing): its reason alone
-            text = one_line(exc)
+            text = one_line(narration.translated(exc))
             if text.startswith("%s: " % action):
                 text = text[len("%s: " % action):]
             raise self._engine_error(text) from None
@@ -697,7 +700,7 @@ class Session:
         self._restore(taken[0].mark)
         text = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"])
                                        for step in taken], self.names)
-        return [{"kind": "info", "text": "undone: %s" % text}] + self._turn_notice()
+        return [{"kind": "info", "text": _("undone: %s") % text}] + self._turn_notice()
 
     def _on_unscored(self, event):
         self._need("turn", "die", "ink", "value")

@@ -126,8 +126,22 @@ def _stack(edition, camels):
     return [{"colour": c, "crazy": c in edition.crazy} for c in camels]
 
 
+#: The tile sides' words of both editions, marked for the catalogue: the words
+#: themselves live in ``camelup.editions`` (``forward_name`` / ``backward_name``);
+#: ``side_word`` shows them in the table's language.
+SIDE_WORDS = (N_("oasis"), N_("mirage"), N_("cheering"), N_("booing"))
+
+
+def side_word(edition, side):
+    """The word for a tile side in the table's language: oasis / mirage (classic),
+    cheering / booing (second edition) (RULES 1.5, 3.6). ``edition``: an ``Edition``;
+    ``side``: ``"+"`` / ``"-"`` or a number (> 0 forward)."""
+    forward = side == "+" if isinstance(side, str) else side > 0
+    return _(edition.forward_name if forward else edition.backward_name)
+
+
 def _tile_name(edition, side):
-    return edition.forward_name if side == "+" else edition.backward_name
+    return side_word(edition, side)
 
 
 def _waiting(session):

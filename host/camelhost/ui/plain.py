@@ -11,7 +11,7 @@ play order (RULES 1.8, 5).
 
 import sys
 
-from camelhost.i18n import _
+from camelhost.i18n import _, npgettext
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
@@ -43,7 +43,7 @@ def track_line(view):
     line = _("Track (bottom->top): ") + _stacks_text(view)
     tiles = [row for row in view["track"] if row["tile"]]
     if tiles:
-        line += " | tiles: " + ", ".join(
+        line += _(" | tiles: ") + ", ".join(
             "%d %s %s" % (row["space"], row["tile"]["owner"], row["tile"]["name"])
             for row in tiles)
     return line
@@ -91,7 +91,9 @@ def status_lines(view):
             or _("no leg tickets")
         extra = []
         if p["pyramid_tickets"]:
-            extra.append(_("%d pyramid") % p["pyramid_tickets"])
+            # pyramid tickets held, counted (the full screen's "%d pyramid" is a column)
+            extra.append(npgettext("pyramid tickets held", "%d pyramid", "%d pyramid",
+                                   p["pyramid_tickets"]) % p["pyramid_tickets"])
         if p["partner"] is not None:
             extra.append(_("partner %s") % p["partner"])
         lines.append(_("%s: %s; %s%s; %s played") % (
