@@ -383,3 +383,62 @@ def test_pyramid_monitor_reads_the_die_in_the_head_on_the_real_port():
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
     assert len(rows) == 3 and all(" red " in row for row in rows), done.stdout
+
+
+@pytest.mark.slow
+@long_run
+def test_a_sensor_holding_the_i2c_bus_is_a_timeout_fault_and_the_firmware_goes_on():
+    """A sensor that holds the bus (SCL stretched for ever) cannot hang the firmware on
+    the real port: the rp2 ``machine.I2C`` gives up after its timeout (OSError 110),
+    the push is one ``fault`` event, the heartbeat goes on saying ``sensor=fault``, no
+    watchdog reset; once the bus is let go the sensor is re-opened and dice read again."""
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=19) as b:
+        b.wait_hello(300)
+        with Link(b.port, heartbeat_timeout=120.0) as link:
+            b.hold_bus()
+            b.release(timeout=300)
+            fault = _drain(link, 1)[0]
+            assert (fault.kind, fault.code) == ("fault", "timeout")
+            since = len(b.emitted)
+            b.wait_heartbeat("fault", since, 300)
+            b.wait_heartbeat("fault", len(b.emitted), 300)  # and again: every task alive
+            since = len(b.emitted)
+            b.release_bus()
+            b.wait_heartbeat("ok", since, 300)
+            b.return_dice()
+            again = b.release(timeout=300)
+            event = _drain(link, 1)[0]
+            assert (event.kind, event.label()) == ("die", again.dice[0][0])
+        assert b.resets == []  # no watchdog reset: nothing hung
+
+
+@pytest.mark.slow
+@long_run
+def test_a_task_hung_in_a_flash_write_is_reset_by_the_watchdog_and_nothing_is_lost(tmp_path):
+    """A flash chip that stays busy in the write of an event: the release task waits in
+    the bootrom's ready loop (interrupts off, no timeout), the watchdog is fed no more
+    and resets the board; the next ``HELLO`` says ``rst=wdt``; the events the host had
+    not acknowledged come back, and the push whose event was being written ends as one
+    ``unknown`` event (``best=reboot``): none lost, none twice."""
+    flash = str(tmp_path / "flash.img")
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=17, flash_file=flash) as b:
+        b.wait_hello(300)
+        with Link(b.port, heartbeat_timeout=120.0) as link:
+            b.release(timeout=300)
+            assert _drain(link, 1)[0].seq == 1
+            link.disconnect()
+            away = [b.release(timeout=300) for _ in range(2)]  # seqs 2, 3: not acknowledged
+            old_boot = b.boot_id
+            # the push's P record is on flash ~40 ms after the push; its event is written
+            # after the 150 ms settle and the readings: the stall catches the event's write
+            b.stall_flash(120, 6000)
+            b.release(wait=False)
+            hello = b.wait_new_boot(old_boot, 600)
+            assert len(b.flash_stalls) == 1 and b.flash_stalls[0] - b.pushes[-1] > 120
+            assert b.resets and b.resets[-1][1] == 1  # WATCHDOG.REASON: TIMER
+            assert hello["rst"] == "wdt" and hello["prev"] == (old_boot, 4)
+            link.connect()
+            got = _drain(link, 3)
+            assert link.next_event(10.0) is None  # none twice
+    assert [(e.boot, e.seq, e.kind, e.label() if e.kind == "die" else e.best) for e in got] == [
+        (old_boot, r.seq, "die", r.dice[0][0]) for r in away] + [(old_boot, 4, "unknown", "reboot")]

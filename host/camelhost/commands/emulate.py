@@ -45,8 +45,12 @@ def add_arguments(parser):
 
 
 def run(args):
-    from camelhost.device.emulated import EmulatedPyramid, EmulatorError
+    from camelhost.device.emulated import EmulatedPyramid, EmulatorError, node_runner
 
+    try:
+        node_runner()  # before anything is built: the runner, Node and rp2040js are there
+    except EmulatorError as exc:
+        raise CliError(str(exc)) from None
     board = EmulatedPyramid(uf2=args.uf2, edition=args.edition, seed=args.seed,
                             fresh=args.fresh, flash_file=args.flash)
     try:
