@@ -442,3 +442,24 @@ def test_a_task_hung_in_a_flash_write_is_reset_by_the_watchdog_and_nothing_is_lo
             assert link.next_event(10.0) is None  # none twice
     assert [(e.boot, e.seq, e.kind, e.label() if e.kind == "die" else e.best) for e in got] == [
         (old_boot, r.seq, "die", r.dice[0][0]) for r in away] + [(old_boot, 4, "unknown", "reboot")]
+
+
+@pytest.mark.slow
+@long_run
+def test_safe_boot_with_bootsel_pressed_while_the_status_led_is_lit_then_flash_works_again():
+    """BOOTSEL pressed in the safe-boot window after a power-on (the status LED lit:
+    "press now"): the firmware stays stopped, the REPL is mpremote's, and ``pyramid
+    flash`` works again."""
+    with emulated.EmulatedPyramid(UF2, seed=2) as b:
+        lit = b.wait_status_led(1, timeout=300)
+        b.bootsel(True)
+        line = b.wait_console("safe boot", 300)
+        b.bootsel(False)
+        assert "BOOTSEL" in line and "firmware not started" in line
+        assert not [m for _t, m in b.emitted if m.name == "HELLO"]
+        assert [level for _t, level in b.status_led][:2] == [1, 0]  # the window closed
+        assert lit < 2000  # ms after power-on: the window opens at boot
+        done = _pyramid("flash", "--port", b.port)
+        assert done.returncode == 0, done.stderr
+        hello = b.wait_hello(600)
+        assert hello["fw"] == _firmware_version() and hello["rst"] == "wdt"
