@@ -213,40 +213,110 @@ def test_a_sensor_with_a_wrong_chip_id_is_reported_in_hello():
             assert event.kind == "fault"
 
 
+class _Lines:
+    """The lines a process prints, read on a thread (none is lost while the test
+    writes to the other process)."""
+
+    def __init__(self, stream):
+        import threading
+
+        self.lines = []
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream):
+        for line in iter(stream.readline, ""):
+            with self._cond:
+                self.lines.append(line.rstrip("\n"))
+                self._cond.notify_all()
+        with self._cond:
+            self.lines.append(None)  # the end
+            self._cond.notify_all()
+
+    def get(self, index, timeout):
+        """Line ``index`` (``None`` at the end of the output), waiting up to ``timeout``."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: len(self.lines) > index, timeout):
+                raise AssertionError("no output for %.0f s; so far: %r" % (timeout, self.lines[-20:]))
+            return self.lines[index]
+
+
 @pytest.mark.slow
 @long_run
-def test_a_second_edition_race_played_by_bots_through_the_emulated_board(tmp_path):
-    """The table ``pyramid play``/``demo`` run (``Session``, ``Table``, ``run_plain``,
-    the journal) with the emulated board as its pyramid: every die released once,
-    delivered once and scored, the journal's dice equal to the events the board sent."""
-    from camelhost.device.open import OpenPyramid
-    from camelhost.table.controller import Table
-    from camelhost.table.journal import Journal, read_events
-    from camelhost.table.session import Session
-    from camelhost.ui.loop import run_plain
-    from camelhost.ui.plain import PlainDisplay
+def test_a_second_edition_race_played_by_bots_through_a_separate_emulate_process(tmp_path):
+    """As a maker would: ``pyramid emulate`` in one terminal, ``pyramid play --pyramid
+    PORT`` with three bots in another, the test as the hand at the pyramid (Enter in
+    ``emulate`` when the table asks for a die, ``l`` when it says the dice are back,
+    the ink of a grey die typed at the table when it asks). The whole race: every die
+    released once, delivered once and scored; the journal's dice are the events the
+    board sent (its write-ahead ``events.log``, read back from the ``--flash`` image)."""
+    from camelhost.table.journal import read_events
+    from camelup.board import protocol
 
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    flash = str(tmp_path / "flash.img")
     path = str(tmp_path / "race.jsonl")
-    with emulated.EmulatedPyramid(UF2, edition="second", seed=4) as b:
-        b.wait_hello(300)
-        with Journal(path) as journal:
-            session = Session("second", ["Ann", "Ben", "Cy"], seed=4, bots=range(3), journal=journal)
-            pyramid = OpenPyramid(b.port)
-            pyramid.link = Link(b.port, heartbeat_timeout=60.0)
-            pyramid.link.open()
-            try:
-                table = Table(session, PlainDisplay(prompts=False), pyramid=b, auto_setup=True)
-                run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
-                          wait_s=300.0)
-            finally:
-                pyramid.close()
-        assert session.phase == "over"
-        sent = [(m["boot"], m["seq"], m.get("col"), m.get("ink")) for m in b.events]
-        pushes = len(b.pushes)
+    emu = subprocess.Popen([exe, "emulate", "--uf2", UF2, "--edition", "second", "--seed", "4",
+                            "--flash", flash], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, bufsize=1)
+    play = None
+    try:
+        emu_out = _Lines(emu.stdout)
+        first = emu_out.get(0, 900)
+        assert first and first.startswith("emulated Pico on /dev/"), emu_out.lines
+        port = first.split()[3]
+        play = subprocess.Popen([exe, "play", "--pyramid", port, "--plain", "--players", "Ann,Ben,Cy",
+                                 "--bots", "Ann,Ben,Cy", "--seed", "4", "--journal", path],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, bufsize=1)
+        play_out = _Lines(play.stdout)
+
+        def to(proc, text):
+            proc.stdin.write(text + "\n")
+            proc.stdin.flush()
+
+        over = False
+        i = 0
+        deadline = time.monotonic() + 2400
+        while time.monotonic() < deadline:
+            line = play_out.get(i, 900)
+            i += 1
+            if line is None:
+                break
+            if line == "> setup":
+                to(play, "draw")  # the starting stacks drawn from the seed
+            elif line.startswith("New leg: all dice back in the pyramid"):
+                to(emu, "l")
+            elif re.match(r"> \w+: release a die from the pyramid", line):
+                to(emu, "")  # Enter: the slider pushed, a die falls
+            elif line.startswith("> grey die: black or white"):
+                pushed = [x for x in emu_out.lines if x and x.startswith("slider pushed: ")]
+                to(play, "w" if pushed[-1].endswith("grey-white") else "b")
+            elif line.startswith("> race over"):
+                over = True
+                to(play, "quit")
+        assert over, play_out.lines[-30:]
+        assert play.wait(120) == 0, play_out.lines[-30:]
+        to(emu, "q")
+        assert emu.wait(120) == 0
+    finally:
+        for proc in (play, emu):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+    pushes = [x for x in emu_out.lines if x and x.startswith("slider pushed: ")]
+    # what the board sent, as it sent it: its event log on the flash (write-ahead)
+    log = emulated.read_filesystem(flash)["events.log"].decode()
+    sent = []
+    for record in log.splitlines():
+        if record.startswith("EVT "):
+            m = protocol.decode((record + "\n").encode())
+            sent.append((m["boot"], m["seq"], m.get("col"), m.get("ink")))
     dice = [e for e in read_events(path) if e["type"] == "die"]
     assert dice and all(e["source"] == "pyramid" for e in dice)
     assert [(e["boot"], e["seq"], e["colour"], e["ink"]) for e in dice] == sent
-    assert len(dice) == pushes  # every push one die, none lost, none twice
+    assert len(dice) == len(pushes)  # every push one die, none lost, none twice
     assert not [e for e in read_events(path) if e["type"] == "rejected"]
 
 
