@@ -9,6 +9,7 @@ once per fixture: ``make test`` runs the tests not marked ``slow`` (one boot), `
 emu`` runs them all.
 """
 
+import json
 import os
 import re
 import subprocess
@@ -533,3 +534,106 @@ def test_safe_boot_with_bootsel_pressed_while_the_status_led_is_lit_then_flash_w
         assert done.returncode == 0, done.stderr
         hello = b.wait_hello(600)
         assert hello["fw"] == _firmware_version() and hello["rst"] == "wdt"
+
+
+def _answer_prompts(proc, answer, timeout=1800):
+    """Read ``proc``'s output until it ends; ``answer(out)`` acts on what it has printed
+    so far (a person at the pyramid). Returns the whole output (text)."""
+    import select
+
+    out = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while proc.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], 1.0)
+            if ready:
+                out += os.read(proc.stdout.fileno(), 4096)
+                answer(out)
+        out += proc.stdout.read() or b""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+    return out.decode(errors="replace")
+
+
+@pytest.mark.slow
+@long_run
+def test_pyramid_calibrate_stores_a_profile_on_the_board_and_a_power_cycle_keeps_it(tmp_path):
+    """``pyramid calibrate --port`` with the test as the person at the pyramid (each die,
+    or the empty head, put in when asked): the fitted profile is stored on the board's
+    littlefs. The board is powered off and a new ``emulate`` boots the same flash file:
+    the firmware classifies with the stored profile (its streamed margins are the stored
+    profile's, not the edition's default profile's)."""
+    from camelhost.tools.calibrate import plan
+    from camelup.board import classifier as C
+
+    flash = str(tmp_path / "flash.img")
+    out_file = str(tmp_path / "profile.json")
+    steps = plan("second", 3)
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=9, flash_file=flash) as b:
+        b.wait_hello(300)
+        proc = subprocess.Popen([exe, "calibrate", "--port", b.port, "--samples", "3",
+                                 "--out", out_file],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        answered = []
+
+        def put_the_die_in(out):
+            asked = re.findall(rb"\[\s*(\d+)/%d\] [^[]*press Enter" % len(steps), out)
+            for index in asked[len(answered):]:
+                b.place(steps[int(index) - 1][0])
+                proc.stdin.write(b"\n")
+                proc.stdin.flush()
+                answered.append(index)
+
+        text = _answer_prompts(proc, put_the_die_in)
+        assert proc.returncode == 0, text
+        assert len(answered) == len(steps)
+    with open(out_file) as f:
+        fitted = json.load(f)
+    # stored by the firmware's json on the board: its floats are single precision
+    assert _same_numbers(json.loads(emulated.read_filesystem(flash)["profile.json"]), fitted)
+    # power back on from the same flash: the stored profile is the one the firmware uses
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=9, flash_file=flash) as b:
+        hello = b.wait_hello(300)
+        assert hello["rst"] == "power"
+        b.place("yellow")
+        with Link(b.port, heartbeat_timeout=120.0) as link:
+            cfg = link.configure()
+            link.stream(100, timeout=60.0)
+            raws = [link.next_reading(120.0) for _ in range(4)]
+            link.stream(0, timeout=60.0)
+    settings = {"integration_ms": integration(cfg["it"]), "gain": cfg["gain"]}
+    stored = C.Classifier(fitted, settings)
+    default = C.Classifier(C.default_profile("second"), settings)
+
+    def judged(clf, raw):
+        reading = tuple(max(0, a - b) for a, b in zip(raw["on"], raw["off"], strict=True))
+        label, margin, _info = clf.classify_detail(reading)
+        return label, int(margin * 100) if margin is not None and margin >= 0 else 0
+
+    assert all(raw is not None for raw in raws)
+    for raw in raws:
+        label, margin = judged(stored, raw)
+        assert raw["label"] == label and abs(raw["m"] - margin) <= 1, (raw, label, margin)
+    # and the check can tell: the default profile would have given other margins
+    assert any(abs(raw["m"] - judged(default, raw)[1]) > 1 for raw in raws)
+
+
+def _same_numbers(a, b, rel=1e-6):
+    """``a`` and ``b`` (JSON values) alike, their numbers equal to ``rel`` (float32)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return sorted(a) == sorted(b) and all(_same_numbers(a[k], b[k], rel) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same_numbers(x, y, rel) for x, y in zip(a, b, strict=True))
+    numbers = (int, float)
+    if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool):
+        return abs(a - b) <= rel * max(1.0, abs(a), abs(b))
+    return a == b
+
+
+def integration(cfg_it):
+    from camelhost.tools.monitor import integration_ms
+
+    return integration_ms(cfg_it)
