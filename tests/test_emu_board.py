@@ -458,6 +458,27 @@ def test_pyramid_monitor_reads_the_die_in_the_head_on_the_real_port():
 
 @pytest.mark.slow
 @long_run
+def test_safe_boot_with_bootsel_pressed_while_the_status_led_is_lit_then_flash_works_again():
+    """BOOTSEL pressed in the safe-boot window after a power-on (the status LED lit:
+    "press now"): the firmware stays stopped, the REPL is mpremote's, and ``pyramid
+    flash`` works again."""
+    with emulated.EmulatedPyramid(UF2, seed=2) as b:
+        lit = b.wait_status_led(1, timeout=300)
+        b.bootsel(True)
+        line = b.wait_console("safe boot", 300)
+        b.bootsel(False)
+        assert "BOOTSEL" in line and "firmware not started" in line
+        assert not [m for _t, m in b.emitted if m.name == "HELLO"]
+        assert [level for _t, level in b.status_led][:2] == [1, 0]  # the window closed
+        assert lit < 2000  # ms after power-on: the window opens at boot
+        done = _pyramid("flash", "--port", b.port)
+        assert done.returncode == 0, done.stderr
+        hello = b.wait_hello(600)
+        assert hello["fw"] == _firmware_version() and hello["rst"] == "wdt"
+
+
+@pytest.mark.slow
+@long_run
 def test_a_sensor_holding_the_i2c_bus_is_a_timeout_fault_and_the_firmware_goes_on():
     """A sensor that holds the bus (SCL stretched for ever) cannot hang the firmware on
     the real port: the rp2 ``machine.I2C`` gives up after its timeout (OSError 110),
@@ -515,25 +536,62 @@ def test_a_task_hung_in_a_flash_write_is_reset_by_the_watchdog_and_nothing_is_lo
         (old_boot, r.seq, "die", r.dice[0][0]) for r in away] + [(old_boot, 4, "unknown", "reboot")]
 
 
+_ON_THE_BOARD = r"""
+import json
+from camelup.board import classifier as C
+job = json.loads(%r)
+clf = C.Classifier(job["profile"])
+print("decided:", " ".join(clf.classify(r)[0] for r in job["readings"]))
+"""
+
+
 @pytest.mark.slow
 @long_run
-def test_safe_boot_with_bootsel_pressed_while_the_status_led_is_lit_then_flash_works_again():
-    """BOOTSEL pressed in the safe-boot window after a power-on (the status LED lit:
-    "press now"): the firmware stays stopped, the REPL is mpremote's, and ``pyramid
-    flash`` works again."""
-    with emulated.EmulatedPyramid(UF2, seed=2) as b:
-        lit = b.wait_status_led(1, timeout=300)
-        b.bootsel(True)
-        line = b.wait_console("safe boot", 300)
-        b.bootsel(False)
-        assert "BOOTSEL" in line and "firmware not started" in line
-        assert not [m for _t, m in b.emitted if m.name == "HELLO"]
-        assert [level for _t, level in b.status_led][:2] == [1, 0]  # the window closed
-        assert lit < 2000  # ms after power-on: the window opens at boot
-        done = _pyramid("flash", "--port", b.port)
-        assert done.returncode == 0, done.stderr
-        hello = b.wait_hello(600)
-        assert hello["fw"] == _firmware_version() and hello["rst"] == "wdt"
+def test_the_classifier_on_the_emulated_board_decides_real_readings_as_cpython_does(tmp_path):
+    """A sample of the real readings (``../shared/data``: both sets, the second
+    edition's classes) classified by the firmware's own compiled classifier on the rp2
+    port (float32, from the board's littlefs), through mpremote on the REPL a safe boot
+    leaves; the profile fitted by CPython as ``pyramid calibrate`` fits it. Every
+    decision equals CPython's. (All the readings go through the float32 unix port in
+    ``test_emu_float32.py``.)"""
+    from camelhost.device import flash
+
+    sys.path.insert(0, os.path.join(paths.REPO_ROOT, "tests"))
+    try:
+        import test_emu_float32 as f32
+    finally:
+        sys.path.pop(0)
+    sets = f32.bench.real_sets()
+    if not sets:
+        pytest.skip("real readings (../shared/data/sensor) absent")
+    jobs = [job for job in f32._jobs(sets) if job["name"].endswith(", second")]
+    for job in jobs:  # a few dozen readings: every class, spread over each set
+        step = max(1, len(job["readings"]) // 24)
+        job["readings"] = job["readings"][::step][:24]
+    ours = []
+    for job in jobs:
+        clf = f32.C.Classifier(job["profile"])
+        ours.append([clf.classify(r)[0] for r in job["readings"]])
+    with emulated.EmulatedPyramid(UF2, seed=2, slider_held=True) as b:
+        b.wait_console("safe boot", 300)
+        b.hold_slider(False)
+        theirs = []
+        for job in jobs:
+            script = tmp_path / "decide.py"
+            script.write_text(_ON_THE_BOARD % json.dumps(job))
+            done = subprocess.run([flash.tool("mpremote"), "connect", b.port, "run", str(script)],
+                                  capture_output=True, text=True, timeout=900)
+            assert done.returncode == 0, done.stdout + done.stderr
+            line = [x for x in done.stdout.splitlines() if x.startswith("decided: ")]
+            assert line, done.stdout
+            theirs.append(line[0].split()[1:])
+    total = sum(len(x) for x in ours)
+    assert total >= 36 and len({label for x in ours for label in x}) >= 5
+    differ = [(job["name"], r, a, b)
+              for job, o, t in zip(jobs, ours, theirs, strict=True)
+              for r, a, b in zip(job["readings"], o, t, strict=True) if a != b]
+    assert [len(x) for x in theirs] == [len(x) for x in ours]
+    assert not differ, "%d of %d decisions differ on the board: %r" % (len(differ), total, differ[:10])
 
 
 def _answer_prompts(proc, answer, timeout=1800):
