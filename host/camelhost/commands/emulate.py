@@ -88,7 +88,7 @@ def run(args):
                 print(_("the dice are back in the pyramid"))
             elif word == "x":
                 board.reset_button()
-                print("reset")
+                print(_("reset button pressed"))
             elif word == "c":
                 board.power_cycle()
                 print(_("power cycled"))
