@@ -695,3 +695,35 @@ def integration(cfg_it):
     from camelhost.tools.monitor import integration_ms
 
     return integration_ms(cfg_it)
+
+
+@pytest.mark.slow
+@long_run
+def test_a_store_full_of_unacknowledged_events_does_not_delay_each_new_event(tmp_path):
+    """The board kept 330 events of an earlier boot that no host has acknowledged (its
+    host away for a long evening: more than the store's compaction size, 24 KB). A new
+    die's event still goes out within the usual time of a release (the slider's edge
+    to ``EVT`` on USB, chip time), not after a rewrite of the whole store per event."""
+    from camelup.board import protocol
+
+    old = "0BADF00D"
+    records = [protocol.frame("B %s -" % old)]
+    for seq in range(1, 331):
+        records.append(protocol.encode("EVT", "die", seq=seq, boot=old, col="red", ink=None,
+                                       val=None, m=812, raw=(1234, 456, 234, 123), dim=None))
+    store = b"".join(records)
+    assert len(store) > 24576  # eventlog.COMPACT_BYTES
+    files = emulated.firmware_files("second")
+    files["events.log"] = store
+    flash = str(tmp_path / "flash.img")
+    emulated.filesystem_image(files, flash)
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=23, flash_file=flash) as b:
+        hello = b.wait_hello(300)
+        assert hello["prev"] == (old, 330)
+        latencies = []
+        for _ in range(4):
+            got = b.release(timeout=600)
+            at = [t for t, m in b.emitted if m.name == "EVT" and m["seq"] == got.seq][0]
+            latencies.append(at - b.pushes[-1])
+    # ms of chip time; a release reads in about 420 ms (docs/emulator.md, figures)
+    assert max(latencies) < 1000, latencies
