@@ -9,6 +9,7 @@ once per fixture: ``make test`` runs the tests not marked ``slow`` (one boot), `
 emu`` runs them all.
 """
 
+import json
 import os
 import re
 import subprocess
@@ -213,40 +214,110 @@ def test_a_sensor_with_a_wrong_chip_id_is_reported_in_hello():
             assert event.kind == "fault"
 
 
+class _Lines:
+    """The lines a process prints, read on a thread (none is lost while the test
+    writes to the other process)."""
+
+    def __init__(self, stream):
+        import threading
+
+        self.lines = []
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream):
+        for line in iter(stream.readline, ""):
+            with self._cond:
+                self.lines.append(line.rstrip("\n"))
+                self._cond.notify_all()
+        with self._cond:
+            self.lines.append(None)  # the end
+            self._cond.notify_all()
+
+    def get(self, index, timeout):
+        """Line ``index`` (``None`` at the end of the output), waiting up to ``timeout``."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: len(self.lines) > index, timeout):
+                raise AssertionError("no output for %.0f s; so far: %r" % (timeout, self.lines[-20:]))
+            return self.lines[index]
+
+
 @pytest.mark.slow
 @long_run
-def test_a_second_edition_race_played_by_bots_through_the_emulated_board(tmp_path):
-    """The table ``pyramid play``/``demo`` run (``Session``, ``Table``, ``run_plain``,
-    the journal) with the emulated board as its pyramid: every die released once,
-    delivered once and scored, the journal's dice equal to the events the board sent."""
-    from camelhost.device.open import OpenPyramid
-    from camelhost.table.controller import Table
-    from camelhost.table.journal import Journal, read_events
-    from camelhost.table.session import Session
-    from camelhost.ui.loop import run_plain
-    from camelhost.ui.plain import PlainDisplay
+def test_a_second_edition_race_played_by_bots_through_a_separate_emulate_process(tmp_path):
+    """As a maker would: ``pyramid emulate`` in one terminal, ``pyramid play --pyramid
+    PORT`` with three bots in another, the test as the hand at the pyramid (Enter in
+    ``emulate`` when the table asks for a die, ``l`` when it says the dice are back,
+    the ink of a grey die typed at the table when it asks). The whole race: every die
+    released once, delivered once and scored; the journal's dice are the events the
+    board sent (its write-ahead ``events.log``, read back from the ``--flash`` image)."""
+    from camelhost.table.journal import read_events
+    from camelup.board import protocol
 
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    flash = str(tmp_path / "flash.img")
     path = str(tmp_path / "race.jsonl")
-    with emulated.EmulatedPyramid(UF2, edition="second", seed=4) as b:
-        b.wait_hello(300)
-        with Journal(path) as journal:
-            session = Session("second", ["Ann", "Ben", "Cy"], seed=4, bots=range(3), journal=journal)
-            pyramid = OpenPyramid(b.port)
-            pyramid.link = Link(b.port, heartbeat_timeout=60.0)
-            pyramid.link.open()
-            try:
-                table = Table(session, PlainDisplay(prompts=False), pyramid=b, auto_setup=True)
-                run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
-                          wait_s=300.0)
-            finally:
-                pyramid.close()
-        assert session.phase == "over"
-        sent = [(m["boot"], m["seq"], m.get("col"), m.get("ink")) for m in b.events]
-        pushes = len(b.pushes)
+    emu = subprocess.Popen([exe, "emulate", "--uf2", UF2, "--edition", "second", "--seed", "4",
+                            "--flash", flash], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, bufsize=1)
+    play = None
+    try:
+        emu_out = _Lines(emu.stdout)
+        first = emu_out.get(0, 900)
+        assert first and first.startswith("emulated Pico on /dev/"), emu_out.lines
+        port = first.split()[3]
+        play = subprocess.Popen([exe, "play", "--pyramid", port, "--plain", "--players", "Ann,Ben,Cy",
+                                 "--bots", "Ann,Ben,Cy", "--seed", "4", "--journal", path],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, bufsize=1)
+        play_out = _Lines(play.stdout)
+
+        def to(proc, text):
+            proc.stdin.write(text + "\n")
+            proc.stdin.flush()
+
+        over = False
+        i = 0
+        deadline = time.monotonic() + 2400
+        while time.monotonic() < deadline:
+            line = play_out.get(i, 900)
+            i += 1
+            if line is None:
+                break
+            if line == "> setup":
+                to(play, "draw")  # the starting stacks drawn from the seed
+            elif line.startswith("New leg: all dice back in the pyramid"):
+                to(emu, "l")
+            elif re.match(r"> \w+: release a die from the pyramid", line):
+                to(emu, "")  # Enter: the slider pushed, a die falls
+            elif line.startswith("> grey die: black or white"):
+                pushed = [x for x in emu_out.lines if x and x.startswith("slider pushed: ")]
+                to(play, "w" if pushed[-1].endswith("grey-white") else "b")
+            elif line.startswith("> race over"):
+                over = True
+                to(play, "quit")
+        assert over, play_out.lines[-30:]
+        assert play.wait(120) == 0, play_out.lines[-30:]
+        to(emu, "q")
+        assert emu.wait(120) == 0
+    finally:
+        for proc in (play, emu):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+    pushes = [x for x in emu_out.lines if x and x.startswith("slider pushed: ")]
+    # what the board sent, as it sent it: its event log on the flash (write-ahead)
+    log = emulated.read_filesystem(flash)["events.log"].decode()
+    sent = []
+    for record in log.splitlines():
+        if record.startswith("EVT "):
+            m = protocol.decode((record + "\n").encode())
+            sent.append((m["boot"], m["seq"], m.get("col"), m.get("ink")))
     dice = [e for e in read_events(path) if e["type"] == "die"]
     assert dice and all(e["source"] == "pyramid" for e in dice)
     assert [(e["boot"], e["seq"], e["colour"], e["ink"]) for e in dice] == sent
-    assert len(dice) == pushes  # every push one die, none lost, none twice
+    assert len(dice) == len(pushes)  # every push one die, none lost, none twice
     assert not [e for e in read_events(path) if e["type"] == "rejected"]
 
 
@@ -383,3 +454,276 @@ def test_pyramid_monitor_reads_the_die_in_the_head_on_the_real_port():
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
     assert len(rows) == 3 and all(" red " in row for row in rows), done.stdout
+
+
+@pytest.mark.slow
+@long_run
+def test_safe_boot_with_bootsel_pressed_while_the_status_led_is_lit_then_flash_works_again():
+    """BOOTSEL pressed in the safe-boot window after a power-on (the status LED lit:
+    "press now"): the firmware stays stopped, the REPL is mpremote's, and ``pyramid
+    flash`` works again."""
+    with emulated.EmulatedPyramid(UF2, seed=2) as b:
+        lit = b.wait_status_led(1, timeout=300)
+        b.bootsel(True)
+        line = b.wait_console("safe boot", 300)
+        b.bootsel(False)
+        assert "BOOTSEL" in line and "firmware not started" in line
+        assert not [m for _t, m in b.emitted if m.name == "HELLO"]
+        assert [level for _t, level in b.status_led][:2] == [1, 0]  # the window closed
+        assert lit < 2000  # ms after power-on: the window opens at boot
+        done = _pyramid("flash", "--port", b.port)
+        assert done.returncode == 0, done.stderr
+        hello = b.wait_hello(600)
+        assert hello["fw"] == _firmware_version() and hello["rst"] == "wdt"
+
+
+@pytest.mark.slow
+@long_run
+def test_a_sensor_holding_the_i2c_bus_is_a_timeout_fault_and_the_firmware_goes_on():
+    """A sensor that holds the bus (SCL stretched for ever) cannot hang the firmware on
+    the real port: the rp2 ``machine.I2C`` gives up after its timeout (OSError 110),
+    the push is one ``fault`` event, the heartbeat goes on saying ``sensor=fault``, no
+    watchdog reset; once the bus is let go the sensor is re-opened and dice read again."""
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=19) as b:
+        b.wait_hello(300)
+        with Link(b.port, heartbeat_timeout=120.0) as link:
+            b.hold_bus()
+            b.release(timeout=300)
+            fault = _drain(link, 1)[0]
+            assert (fault.kind, fault.code) == ("fault", "timeout")
+            since = len(b.emitted)
+            b.wait_heartbeat("fault", since, 300)
+            b.wait_heartbeat("fault", len(b.emitted), 300)  # and again: every task alive
+            since = len(b.emitted)
+            b.release_bus()
+            b.wait_heartbeat("ok", since, 300)
+            b.return_dice()
+            again = b.release(timeout=300)
+            event = _drain(link, 1)[0]
+            assert (event.kind, event.label()) == ("die", again.dice[0][0])
+        assert b.resets == []  # no watchdog reset: nothing hung
+
+
+@pytest.mark.slow
+@long_run
+def test_a_task_hung_in_a_flash_write_is_reset_by_the_watchdog_and_nothing_is_lost(tmp_path):
+    """A flash chip that stays busy in the write of an event: the release task waits in
+    the bootrom's ready loop (interrupts off, no timeout), the watchdog is fed no more
+    and resets the board; the next ``HELLO`` says ``rst=wdt``; the events the host had
+    not acknowledged come back, and the push whose event was being written ends as one
+    ``unknown`` event (``best=reboot``): none lost, none twice."""
+    flash = str(tmp_path / "flash.img")
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=17, flash_file=flash) as b:
+        b.wait_hello(300)
+        with Link(b.port, heartbeat_timeout=120.0) as link:
+            b.release(timeout=300)
+            assert _drain(link, 1)[0].seq == 1
+            link.disconnect()
+            away = [b.release(timeout=300) for _ in range(2)]  # seqs 2, 3: not acknowledged
+            old_boot = b.boot_id
+            # the push's P record is on flash ~40 ms after the push; its event is written
+            # after the 150 ms settle and the readings: the stall catches the event's write
+            b.stall_flash(120, 6000)
+            b.release(wait=False)
+            hello = b.wait_new_boot(old_boot, 600)
+            assert len(b.flash_stalls) == 1 and b.flash_stalls[0] - b.pushes[-1] > 120
+            assert b.resets and b.resets[-1][1] == 1  # WATCHDOG.REASON: TIMER
+            assert hello["rst"] == "wdt" and hello["prev"] == (old_boot, 4)
+            link.connect()
+            got = _drain(link, 3)
+            assert link.next_event(10.0) is None  # none twice
+    assert [(e.boot, e.seq, e.kind, e.label() if e.kind == "die" else e.best) for e in got] == [
+        (old_boot, r.seq, "die", r.dice[0][0]) for r in away] + [(old_boot, 4, "unknown", "reboot")]
+
+
+_ON_THE_BOARD = r"""
+import json
+from camelup.board import classifier as C
+job = json.loads(%r)
+clf = C.Classifier(job["profile"])
+print("decided:", " ".join(clf.classify(r)[0] for r in job["readings"]))
+"""
+
+
+@pytest.mark.slow
+@long_run
+def test_the_classifier_on_the_emulated_board_decides_real_readings_as_cpython_does(tmp_path):
+    """A sample of the real readings (``../shared/data``: both sets, the second
+    edition's classes) classified by the firmware's own compiled classifier on the rp2
+    port (float32, from the board's littlefs), through mpremote on the REPL a safe boot
+    leaves; the profile fitted by CPython as ``pyramid calibrate`` fits it. Every
+    decision equals CPython's. (All the readings go through the float32 unix port in
+    ``test_emu_float32.py``.)"""
+    from camelhost.device import flash
+
+    sys.path.insert(0, os.path.join(paths.REPO_ROOT, "tests"))
+    try:
+        import test_emu_float32 as f32
+    finally:
+        sys.path.pop(0)
+    sets = f32.bench.real_sets()
+    if not sets:
+        pytest.skip("real readings (../shared/data/sensor) absent")
+    jobs = [job for job in f32._jobs(sets) if job["name"].endswith(", second")]
+    for job in jobs:  # a few dozen readings: every class, spread over each set
+        step = max(1, len(job["readings"]) // 24)
+        job["readings"] = job["readings"][::step][:24]
+    ours = []
+    for job in jobs:
+        clf = f32.C.Classifier(job["profile"])
+        ours.append([clf.classify(r)[0] for r in job["readings"]])
+    with emulated.EmulatedPyramid(UF2, seed=2, slider_held=True) as b:
+        b.wait_console("safe boot", 300)
+        b.hold_slider(False)
+        theirs = []
+        for job in jobs:
+            script = tmp_path / "decide.py"
+            script.write_text(_ON_THE_BOARD % json.dumps(job))
+            done = subprocess.run([flash.tool("mpremote"), "connect", b.port, "run", str(script)],
+                                  capture_output=True, text=True, timeout=900)
+            assert done.returncode == 0, done.stdout + done.stderr
+            line = [x for x in done.stdout.splitlines() if x.startswith("decided: ")]
+            assert line, done.stdout
+            theirs.append(line[0].split()[1:])
+    total = sum(len(x) for x in ours)
+    assert total >= 36 and len({label for x in ours for label in x}) >= 5
+    differ = [(job["name"], r, a, b)
+              for job, o, t in zip(jobs, ours, theirs, strict=True)
+              for r, a, b in zip(job["readings"], o, t, strict=True) if a != b]
+    assert [len(x) for x in theirs] == [len(x) for x in ours]
+    assert not differ, "%d of %d decisions differ on the board: %r" % (len(differ), total, differ[:10])
+
+
+def _answer_prompts(proc, answer, timeout=1800):
+    """Read ``proc``'s output until it ends; ``answer(out)`` acts on what it has printed
+    so far (a person at the pyramid). Returns the whole output (text)."""
+    import select
+
+    out = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while proc.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], 1.0)
+            if ready:
+                out += os.read(proc.stdout.fileno(), 4096)
+                answer(out)
+        out += proc.stdout.read() or b""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+    return out.decode(errors="replace")
+
+
+@pytest.mark.slow
+@long_run
+def test_pyramid_calibrate_stores_a_profile_on_the_board_and_a_power_cycle_keeps_it(tmp_path):
+    """``pyramid calibrate --port`` with the test as the person at the pyramid (each die,
+    or the empty head, put in when asked): the fitted profile is stored on the board's
+    littlefs. The board is powered off and a new ``emulate`` boots the same flash file:
+    the firmware classifies with the stored profile (its streamed margins are the stored
+    profile's, not the edition's default profile's)."""
+    from camelhost.tools.calibrate import plan
+    from camelup.board import classifier as C
+
+    flash = str(tmp_path / "flash.img")
+    out_file = str(tmp_path / "profile.json")
+    steps = plan("second", 3)
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=9, flash_file=flash) as b:
+        b.wait_hello(300)
+        proc = subprocess.Popen([exe, "calibrate", "--port", b.port, "--samples", "3",
+                                 "--out", out_file],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        answered = []
+
+        def put_the_die_in(out):
+            asked = re.findall(rb"\[\s*(\d+)/%d\] [^[]*press Enter" % len(steps), out)
+            for index in asked[len(answered):]:
+                b.place(steps[int(index) - 1][0])
+                proc.stdin.write(b"\n")
+                proc.stdin.flush()
+                answered.append(index)
+
+        text = _answer_prompts(proc, put_the_die_in)
+        assert proc.returncode == 0, text
+        assert len(answered) == len(steps)
+    with open(out_file) as f:
+        fitted = json.load(f)
+    # stored by the firmware's json on the board: its floats are single precision
+    assert _same_numbers(json.loads(emulated.read_filesystem(flash)["profile.json"]), fitted)
+    # power back on from the same flash: the stored profile is the one the firmware uses
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=9, flash_file=flash) as b:
+        hello = b.wait_hello(300)
+        assert hello["rst"] == "power"
+        b.place("yellow")
+        with Link(b.port, heartbeat_timeout=120.0) as link:
+            cfg = link.configure()
+            link.stream(100, timeout=60.0)
+            raws = [link.next_reading(120.0) for _ in range(4)]
+            link.stream(0, timeout=60.0)
+    settings = {"integration_ms": integration(cfg["it"]), "gain": cfg["gain"]}
+    stored = C.Classifier(fitted, settings)
+    default = C.Classifier(C.default_profile("second"), settings)
+
+    def judged(clf, raw):
+        reading = tuple(max(0, a - b) for a, b in zip(raw["on"], raw["off"], strict=True))
+        label, margin, _info = clf.classify_detail(reading)
+        return label, int(margin * 100) if margin is not None and margin >= 0 else 0
+
+    assert all(raw is not None for raw in raws)
+    for raw in raws:
+        label, margin = judged(stored, raw)
+        assert raw["label"] == label and abs(raw["m"] - margin) <= 1, (raw, label, margin)
+    # and the check can tell: the default profile would have given other margins
+    assert any(abs(raw["m"] - judged(default, raw)[1]) > 1 for raw in raws)
+
+
+def _same_numbers(a, b, rel=1e-6):
+    """``a`` and ``b`` (JSON values) alike, their numbers equal to ``rel`` (float32)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return sorted(a) == sorted(b) and all(_same_numbers(a[k], b[k], rel) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same_numbers(x, y, rel) for x, y in zip(a, b, strict=True))
+    numbers = (int, float)
+    if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool):
+        return abs(a - b) <= rel * max(1.0, abs(a), abs(b))
+    return a == b
+
+
+def integration(cfg_it):
+    from camelhost.tools.monitor import integration_ms
+
+    return integration_ms(cfg_it)
+
+
+@pytest.mark.slow
+@long_run
+def test_a_store_full_of_unacknowledged_events_does_not_delay_each_new_event(tmp_path):
+    """The board kept 330 events of an earlier boot that no host has acknowledged (its
+    host away for a long evening: more than the store's compaction size, 24 KB). A new
+    die's event still goes out within the usual time of a release (the slider's edge
+    to ``EVT`` on USB, chip time), not after a rewrite of the whole store per event."""
+    from camelup.board import protocol
+
+    old = "0BADF00D"
+    records = [protocol.frame("B %s -" % old)]
+    for seq in range(1, 331):
+        records.append(protocol.encode("EVT", "die", seq=seq, boot=old, col="red", ink=None,
+                                       val=None, m=812, raw=(1234, 456, 234, 123), dim=None))
+    store = b"".join(records)
+    assert len(store) > 24576  # eventlog.COMPACT_BYTES
+    files = emulated.firmware_files("second")
+    files["events.log"] = store
+    flash = str(tmp_path / "flash.img")
+    emulated.filesystem_image(files, flash)
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=23, flash_file=flash) as b:
+        hello = b.wait_hello(300)
+        assert hello["prev"] == (old, 330)
+        latencies = []
+        for _ in range(4):
+            got = b.release(timeout=600)
+            at = [t for t, m in b.emitted if m.name == "EVT" and m["seq"] == got.seq][0]
+            latencies.append(at - b.pushes[-1])
+    # ms of chip time; a release reads in about 420 ms (docs/emulator.md, figures)
+    assert max(latencies) < 1000, latencies

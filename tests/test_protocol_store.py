@@ -76,6 +76,31 @@ def test_acknowledged_events_are_compacted_away_and_stay_acknowledged(tmp_path, 
     assert _brief(_replay(again, A, 50))[0] == ("GAP", 51, A, None)  # acknowledged, so forgotten
 
 
+def test_a_store_nobody_acknowledges_is_not_rewritten_at_every_event(tmp_path, monkeypatch):
+    """A host away for hundreds of events: compaction can drop nothing, so the store is
+    rewritten only each time it has grown by half the compaction size again, not at
+    every event (each rewrite copies the whole store before the event goes out); and
+    every event is still there for the host."""
+    monkeypatch.setattr(eventlog, "COMPACT_BYTES", 2000)
+    rewrites = []
+    compact = EventLog._compact
+    monkeypatch.setattr(EventLog, "_compact", lambda self: rewrites.append(self._size) or compact(self))
+    store = str(tmp_path / "events.log")
+    log = EventLog(A, 8, store)
+    for _ in range(100):
+        log.append("die", {"col": "red", "val": 2, "m": 300, "raw": (1, 2, 3, 4)})
+        log.persist()
+    assert os.path.getsize(store) > 6000  # nothing acknowledged, nothing dropped
+    assert len(rewrites) <= 12, len(rewrites)  # the boot's and one per 1000 bytes grown
+    again = EventLog(B, 8, store)
+    assert again.prev == (A, 100)
+    assert [m["seq"] for m in _replay(again, A, 0) if m.name == "EVT"] == list(range(1, 101))
+    log.ack(A, 100)  # the host is back: the next rewrite drops what it has
+    log.append("nodie", {})
+    log.persist()
+    assert os.path.getsize(store) < 2000
+
+
 def test_a_torn_store_record_is_skipped(tmp_path):
     store = tmp_path / "events.log"
     log = EventLog(A, 4, str(store))

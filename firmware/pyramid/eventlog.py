@@ -25,9 +25,11 @@ so a torn or damaged record is detected by its CRC and skipped:
 
 Flash wear: one short append per event and one per acknowledgement; the file is
 rewritten (write-then-rename, atomic on littlefs and POSIX) only at boot or when it
-exceeds ``COMPACT_BYTES``, keeping what is not yet acknowledged. A write error is
-counted (``store_errors``) and never stops the pyramid: its events stay in the
-RAM ring and anything beyond is reported to the host as a ``GAP``.
+exceeds ``COMPACT_BYTES``, keeping what is not yet acknowledged; when that still leaves
+the store over half that size (a host away for hundreds of events), the next rewrite
+waits until it has grown by half ``COMPACT_BYTES`` again or an ``ACK`` frees some.
+A write error is counted (``store_errors``) and never stops the pyramid: its events
+stay in the RAM ring and anything beyond is reported to the host as a ``GAP``.
 """
 
 import os
@@ -95,6 +97,7 @@ class EventLog:
         self._boots = []
         self.prev = None
         self._size = 0
+        self._compact_at = COMPACT_BYTES  # store size that triggers the next rewrite
         if path is not None:
             self._load()
             self._compact()
@@ -270,6 +273,11 @@ class EventLog:
             os.rename(tmp, self._path)
             self._boots = kept
             self._size = size[0]
+            # what no host has acknowledged stays: the next rewrite waits until the store
+            # has grown by half the compaction size again (not one rewrite per event
+            # while the host is away), or an ACK frees some of it
+            grown = size[0] + COMPACT_BYTES // 2
+            self._compact_at = grown if grown > COMPACT_BYTES else COMPACT_BYTES
         except (OSError, MemoryError):
             self.store_errors += 1
 
@@ -310,7 +318,7 @@ class EventLog:
         if not lines:
             return 0
         self._write(lines)
-        if self._size > COMPACT_BYTES:
+        if self._size > self._compact_at:
             self._compact()
         return len(lines)
 
@@ -364,6 +372,7 @@ class EventLog:
             return
         if self._mark_acked(boot, seq):
             self._ack_dirty = True
+            self._compact_at = COMPACT_BYTES  # the next rewrite can drop what is acknowledged
         if self._boots[-1][2] >= self.seq:
             self._resend_at = None
             self._resend_new = False

@@ -16,15 +16,24 @@
 // - the watchdog's reset: a new chip with the same flash and REASON kept, as the
 //   RP2040 keeps WATCHDOG.REASON across the reset it causes (datasheet 4.7.3);
 // - BOOTSEL released at power-on (rp2040js leaves the QSPI SS pad reading low).
+// Faults the host can inject (the maker's wiring and parts going wrong):
+// - a flash chip that stays busy: its next program or erase reports busy (status
+//   bit WIP) for a given time, so the bootrom's flash routines wait in their ready
+//   loop (no timeout there) and every task of the firmware with them;
+// - a sensor holding the I2C bus (clock stretched, SDA low): the address phase is
+//   neither ACKed nor NACKed until the host lets the bus go.
 // Everything physical (the TCS34725 on I2C0, the slider) is the host's: each I2C
 // transaction and each slider change goes through the file descriptors below.
 //
 // fd 3 (host -> board, lines):  D <hex> bytes on USB CDC; S <0|1> slider level;
 //   P <ms> slider pressed for ms (emulated) then released; B <0|1> BOOTSEL;
-//   R reset button; Q power off.
+//   R reset button; Q power off; F <after_ms> <busy_ms> the flash's first program or
+//   erase from after_ms on stays busy for busy_ms (emulated); I the sensor lets the
+//   I2C bus go (a held address phase ends NACKed).
 // fd 4 (board -> host, lines):  O <ms> <hex> USB CDC output at emulated ms; U usb enumerated;
 //   P <ms> press started (emulated ms); C <addr> <mode> <ms> <led> I2C address
-//   phase (answered on fd 5 by 1 = ACK, 0 = NACK); W <byte> written; Rd <ms> <led>
+//   phase (answered on fd 5 by 1 = ACK, 0 = NACK, H = the bus held); W <byte> written;
+//   L <ms> <0|1> the status LED changed; Rd <ms> <led>
 //   read one byte (answered on fd 5 by its value); X <ms> stop; G <reason> reset
 //   begun; T <ms> <wall_ms> clock report; Z power off done.
 'use strict';
@@ -41,9 +50,17 @@ const FS_SIZE = 352 * 4096;
 const FLASH_SIZE = 2 * 1024 * 1024;
 const SLIDER_PIN = Number(process.env.EMU_SLIDER_PIN || 15);
 const LED_PIN = Number(process.env.EMU_LED_PIN || 6);
+const STATUS_PIN = Number(process.env.EMU_STATUS_PIN || 25);
 
 const OUT = 4;
 const IN = 5;
+
+// a fault in this file ends the process at once, its stack on stderr (the host shows
+// it): left to Node, the exit waited for the thread still reading fd 3
+process.on('uncaughtException', (e) => {
+  fs.writeSync(2, `${e && e.stack ? e.stack : e}\n`);
+  process.kill(process.pid, 'SIGKILL');
+});
 
 function send(line) {
   fs.writeSync(OUT, line + '\n');
@@ -98,6 +115,12 @@ function saveFlash(mcu) {
   fs.renameSync(tmp, flashOut);
 }
 
+// a flash program or erase that does not finish (emulated ns; kept across a reset of
+// the RP2040, which does not reset the flash chip)
+let flashStallArmed = 0; // ms of busy for the next program or erase (0: none armed)
+let flashBusyUntil = 0; // emulated ns until which the chip reports busy
+let flashBusyLeft = 0; // ns of busy left over from before a reset
+
 function attachFlash(mcu) {
   const ssi = mcu.peripherals[0x18000];
   const flash = mcu.flash;
@@ -120,7 +143,7 @@ function attachFlash(mcu) {
       else if (op === 0x04) wel = false;
       return 0xff;
     }
-    if (op === 0x05) return wel ? 0x02 : 0; // status 1: WEL, never busy
+    if (op === 0x05) return (wel ? 0x02 : 0) | (sim && sim.clock.nanos < flashBusyUntil ? 0x01 : 0); // status 1: WEL, WIP
     if (op === 0x35) return 0x02; // status 2: quad enable set
     if (op === 0x9f) return [0xef, 0x40, 0x15][pos - 1] ?? 0;
     if (op === 0x4b) return pos >= 5 ? 0x50 + pos : 0xff; // unique id after 4 dummy bytes
@@ -130,6 +153,13 @@ function attachFlash(mcu) {
     }
     return 0xff;
   }
+  function stall() {
+    if (flashStallArmed && sim) {
+      flashBusyUntil = sim.clock.nanos + flashStallArmed * 1e6;
+      flashStallArmed = 0;
+      send(`F ${sim.clock.nanos / 1e6}`);
+    }
+  }
   function apply() {
     const op = tx[0];
     if ((op === 0x20 || op === 0xd8) && tx.length >= 4) {
@@ -137,6 +167,7 @@ function attachFlash(mcu) {
         const size = op === 0x20 ? 4096 : 65536;
         const at = addr() & ~(size - 1);
         flash.fill(0xff, at, at + size);
+        stall();
       }
       wel = false;
     } else if (op === 0x02 && tx.length > 4) {
@@ -148,6 +179,7 @@ function attachFlash(mcu) {
           const target = (at & ~0xff) | ((at + i) & 0xff);
           if (target < flash.length) flash[target] &= data[i];
         }
+        stall();
       }
       wel = false;
     } else if (op === 0x01) {
@@ -217,6 +249,7 @@ let slider = 1;
 let bootsel = false;
 let pressTimer = null;
 let resetReason = 0;
+let i2cHeld = null; // the I2C block whose address phase the sensor holds
 
 function powerOn(reason) {
   sim = new Simulator();
@@ -230,15 +263,34 @@ function powerOn(reason) {
   mcu.qspi[1].padValue |= 0x40;
   mcu.qspi[1].setInputValue(!bootsel);
   mcu.gpio[SLIDER_PIN].setInputValue(!!slider);
+  flashBusyUntil = flashBusyLeft;
+  flashBusyLeft = 0;
+  i2cHeld = null;
+  let statusLed = 0;
+  mcu.gpio[STATUS_PIN].addListener(() => {
+    const now = mcu.gpio[STATUS_PIN].outputValue ? 1 : 0;
+    if (now !== statusLed) {
+      statusLed = now;
+      send(`L ${sim.clock.nanos / 1e6} ${now}`);
+    }
+  });
   const wd = mcu.peripherals[0x40058];
   wd.reason = reason;
-  wd.onWatchdogTrigger = () => reset(wd.reason);
+  wd.onWatchdogTrigger = () => {
+    // the chip resets: its watchdog stops (rp2040js would re-arm the timed-out
+    // alarm at once and call this again and again in the same tick)
+    wd.timer.enable = false;
+    wd.alarm.enable = false;
+    if (sim && sim.rp2040 === mcu) reset(wd.reason);
+  };
   const i2c = mcu.i2c[0];
   const ms = () => sim.clock.nanos / 1e6;
   const led = () => (mcu.gpio[LED_PIN].outputValue ? 1 : 0);
   i2c.onStart = () => i2c.completeStart();
   i2c.onConnect = (address, mode) => {
-    i2c.completeConnect(ask(`C ${address} ${mode} ${ms()} ${led()}`) === '1');
+    const answer = ask(`C ${address} ${mode} ${ms()} ${led()}`);
+    if (answer === 'H') i2cHeld = i2c; // SCL held low: the transfer waits (I lets go)
+    else i2c.completeConnect(answer === '1');
   };
   i2c.onWriteByte = (value) => {
     send(`W ${value}`);
@@ -297,6 +349,7 @@ function run() {
 
 function reset(reason) {
   const old = sim;
+  flashBusyLeft = Math.max(0, flashBusyUntil - old.clock.nanos);
   image.set(old.rp2040.flash.subarray(0, FLASH_SIZE));
   saveFlash(old.rp2040);
   if (old.timer) clearImmediate(old.timer);
@@ -343,6 +396,18 @@ function command(line) {
   } else if (op === 'B') {
     bootsel = arg === '1';
     if (sim) sim.rp2040.qspi[1].setInputValue(!bootsel);
+  } else if (op === 'F') {
+    const [, after, busy] = line.split(' ');
+    const here = sim;
+    here.clock.createAlarm(() => {
+      if (sim === here) flashStallArmed = Number(busy);
+    }).schedule(Number(after) * 1e6);
+  } else if (op === 'I') {
+    if (i2cHeld) {
+      const i2c = i2cHeld;
+      i2cHeld = null;
+      i2c.completeConnect(false);
+    }
   } else if (op === 'R') {
     reset(0);
   } else if (op === 'Q') {

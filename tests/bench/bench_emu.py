@@ -20,6 +20,8 @@ from camelhost.device import emulated  # noqa: E402
 from camelhost.device.link import Link  # noqa: E402
 
 RELEASES = int(os.environ.get("EMU_RELEASES", "5"))
+#: releases between two progress lines of a long run
+PROGRESS = 25
 
 
 def main():
@@ -37,14 +39,16 @@ def main():
         hello_at = [t for t, m in board.emitted if m.name == "HELLO"][0]
         boot_wall = time.monotonic() - started
         print("boot: USB up %.1f s wall; HELLO at %.2f s emulated, %.1f s wall "
-              "(the 1.5 s BOOTSEL safe-boot window included)" % (usb, hello_at / 1000.0, boot_wall))
+              "(the 1.5 s BOOTSEL safe-boot window included)" % (usb, hello_at / 1000.0, boot_wall),
+              flush=True)
         link = Link(board.port, heartbeat_timeout=600.0)
         link.open()
         heap_boot = link.request("INFO?", lambda m: m.name == "INFO", timeout=60.0)["heap"]
+        print("heap free after boot: %d bytes" % heap_boot, flush=True)
         emu_ms = []
         wall_s = []
         board.return_dice()
-        for _ in range(RELEASES):
+        for n in range(1, RELEASES + 1):
             if not board.dice_inside:
                 board.return_dice()
             t0 = time.monotonic()
@@ -52,6 +56,11 @@ def main():
             wall_s.append(time.monotonic() - t0)
             at = [t for t, m in board.emitted if m.name == "EVT" and m["seq"] == got.seq][0]
             emu_ms.append(at - board.pushes[-1])
+            if n % PROGRESS == 0 and n < RELEASES:
+                # a long run says how it goes (and what it found so far, should it be cut)
+                heap = link.request("INFO?", lambda m: m.name == "INFO", timeout=60.0)["heap"]
+                print("  %d releases: heap free %d bytes, %.1f s wall since boot, emulator at %.3f"
+                      % (n, heap, time.monotonic() - started, board.ratio()), flush=True)
         taken = 0
         deadline = time.monotonic() + 600
         while taken < RELEASES and time.monotonic() < deadline:

@@ -45,8 +45,12 @@ def add_arguments(parser):
 
 
 def run(args):
-    from camelhost.device.emulated import EmulatedPyramid, EmulatorError
+    from camelhost.device.emulated import EmulatedPyramid, EmulatorError, node_runner
 
+    try:
+        node_runner()  # before anything is built: the runner, Node and rp2040js are there
+    except EmulatorError as exc:
+        raise CliError(str(exc)) from None
     board = EmulatedPyramid(uf2=args.uf2, edition=args.edition, seed=args.seed,
                             fresh=args.fresh, flash_file=args.flash)
     try:
@@ -84,7 +88,7 @@ def run(args):
                 print(_("the dice are back in the pyramid"))
             elif word == "x":
                 board.reset_button()
-                print("reset")
+                print(_("reset button pressed"))
             elif word == "c":
                 board.power_cycle()
                 print(_("power cycled"))

@@ -85,8 +85,14 @@ def find_uf2(uf2=None):
 
 
 def node_runner():
-    """``[node, board.cjs]``. Raises ``EmulatorError`` when Node or the npm
-    ``rp2040js`` package (``make setup``) is missing."""
+    """``[node, board.cjs]``. Raises ``EmulatorError`` when the runner (a checkout's
+    ``hardware/emu``: an installed wheel has none), Node or the npm ``rp2040js``
+    package (``make setup``) is missing."""
+    if not os.path.isfile(os.path.join(EMU_DIR, "board.cjs")):
+        raise EmulatorError(_("the emulated Pico runs from a checkout of the project (its "
+                              "hardware/emu, set up by make setup), not from an installed "
+                              "package: clone the repository, run make setup, then "
+                              ".venv/bin/pyramid emulate"))
     node = shutil.which("node")
     if node is None:
         raise EmulatorError(_("node is not installed (the emulator runs on Node 18 or later)"))
@@ -217,6 +223,7 @@ class _Bus:
         self.present = present
         self.unplugged = False
         self.fail = 0  # address phases to NACK (a sensor that stops answering)
+        self.hold = False  # the sensor holds the bus (SCL low): address phases wait
         self.now = 0.0
         self.led = 0
         self._write = bytearray()
@@ -224,14 +231,18 @@ class _Bus:
         self._selected = False
 
     def connect(self, address, mode, now, led):
+        """The answer to an address phase: ``"1"`` ACK, ``"0"`` NACK, ``"H"`` held."""
         self.now, self.led = now, led
+        if self.hold and self.present and not self.unplugged:
+            self._selected = False
+            return "H"
         if address != self.address or not self.present or self.unplugged:
             self._selected = False
-            return False
+            return "0"
         if self.fail:
             self.fail -= 1
             self._selected = False
-            return False
+            return "0"
         self._selected = True
         if mode == 1:  # read after the command byte: the register model's transaction
             buf = bytearray(8)
@@ -241,7 +252,7 @@ class _Bus:
             else:
                 self.sensor.readfrom_into(buf)
             self._read = bytes(buf)
-        return True
+        return "1"
 
     def write(self, value):
         if self._selected:
@@ -326,6 +337,10 @@ class EmulatedPyramid(DiceTableDriver):
         #: (emulated ms, wall ms) from the emulator's last clock report
         self.clock = (0.0, 0.0)
         self.pushes = []  # emulated ms at which each slider push began
+        #: the status LED's changes: list of (emulated ms, 0 or 1)
+        self.status_led = []
+        #: emulated ms at which each injected flash stall began (``stall_flash``)
+        self.flash_stalls = []
         self.stderr_tail = collections.deque(maxlen=50)
 
     # --- life cycle ---
@@ -387,6 +402,7 @@ class EmulatedPyramid(DiceTableDriver):
         env = dict(os.environ)
         env["EMU_SLIDER_PIN"] = str(config.SLIDER)
         env["EMU_LED_PIN"] = str(config.SENSOR_LED)
+        env["EMU_STATUS_PIN"] = str(config.STATUS_LED)
 
         def wire():
             import fcntl
@@ -529,8 +545,7 @@ class EmulatedPyramid(DiceTableDriver):
         op, _, rest = line.partition(" ")
         if op == "C":
             address, mode, now, led = rest.split()
-            ok = bus.connect(int(address), int(mode), float(now), int(led))
-            self._answer_line("1" if ok else "0")
+            self._answer_line(bus.connect(int(address), int(mode), float(now), int(led)))
         elif op == "Rd":
             now, led = rest.split()
             self._answer_line(str(bus.read(float(now), int(led))))
@@ -547,6 +562,15 @@ class EmulatedPyramid(DiceTableDriver):
             with self._cond:
                 self._head.pushed(float(rest))
                 self.pushes.append(float(rest))
+                self._cond.notify_all()
+        elif op == "L":
+            at, level = rest.split()
+            with self._cond:
+                self.status_led.append((float(at), int(level)))
+                self._cond.notify_all()
+        elif op == "F":
+            with self._cond:
+                self.flash_stalls.append(float(rest))
                 self._cond.notify_all()
         elif op == "T":
             emu, wall = rest.split()
@@ -702,6 +726,36 @@ class EmulatedPyramid(DiceTableDriver):
         """The cable back in: the chip powers up with its power-on registers."""
         self._bus.unplugged = False
         self._bus.sensor.replug()
+
+    def hold_bus(self):
+        """The sensor holds the I2C bus (SCL stretched for ever, SDA low): the next
+        address phase is neither ACKed nor NACKed until ``release_bus``."""
+        self._bus.hold = True
+
+    def release_bus(self):
+        """The sensor lets the bus go: a held address phase ends NACKed, the next
+        ones are answered again."""
+        self._bus.hold = False
+        self._command("I")
+
+    def stall_flash(self, after_ms, busy_ms):
+        """The flash chip's first program or erase from ``after_ms`` (emulated ms from
+        now) on reports busy for ``busy_ms`` (emulated ms): the bootrom's flash routines
+        wait for it with interrupts off, the firmware with them. The stall outlasts a
+        reset of the RP2040 (the flash chip is not reset). Each stall's start is in
+        ``flash_stalls``."""
+        self._command("F %d %d" % (after_ms, busy_ms))
+
+    def wait_status_led(self, level=1, since=0, timeout=120.0):
+        """Wait for the status LED to be switched to ``level`` (after the first
+        ``since`` changes of ``status_led``); returns its emulated ms."""
+        def lit():
+            for at, now in self.status_led[since:]:
+                if now == level:
+                    return (at,)
+            return None
+
+        return self._wait(lit, timeout, _("the status LED"))[0]
 
     def sensor_fault(self, count=1):
         """The next ``count`` bus transactions to the sensor are NACKed (EIO on rp2)."""
