@@ -1,0 +1,138 @@
+"""The full screen's panels in German (issue 30): the players table's headings, the
+race-over panel's labels and ranking headings, the finish piles' counts and the hint
+under a long panel come from the catalogue, with German plurals, and every heading
+still fits over its column at the widths the screen plan gives (80x24, 4 to 8
+players, long names). Colours stay English by design (typed commands read them)."""
+
+import random
+import re
+
+import pytest
+import tui_scenes as scenes
+from camelhost.i18n import ngettext, set_language
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui.panels import info_text, players_text, race_over_text
+from camelhost.ui.tui import announce_text
+
+NAMES8 = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"]
+LONG8 = ["Annabelle-Marguerite Xu", "Bartholomew Fitzwilliam", "Cyrano de Bergerac Jr",
+         "Dee", "Evangeline Oduya-Smith", "Florentyna Kowalczyk", "Gus", "Hildegard Brun"]
+
+#: The players table's English headings: none of them in a German table.
+ENGLISH_HEADINGS = {"player", "name", "coins", "coin", "pyr", "cards", "card", "now",
+                    "tickets", "tix"}
+
+
+def _session(names, seed=2):
+    session = Session("second", names, seed=seed, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    for line in ("leg green", "leg blue", "win purple", "lose red", "leg green"):
+        session.command(line)
+    return session
+
+
+def _race_out(session, seed=7):
+    """Seeded dice (and a few leg tickets) until the race is over."""
+    rng = random.Random(seed)
+    for _step in range(400):
+        if session.phase == "over":
+            return
+        game = session.game
+        if rng.random() < 0.15:
+            colours = [c for c in game.edition.racing if game.leg_tickets_left(c)]
+            if colours:
+                session.command("leg %s" % rng.choice(sorted(colours)))
+                continue
+        die = rng.choice(sorted(game.dice_in_pyramid()))
+        value = rng.randint(1, 3)
+        session.command("grey %s %d" % (rng.choice(("black", "white")), value)
+                        if die == "grey" else "%s %d" % (die, value))
+    raise AssertionError("the race did not end")
+
+
+def _number_columns(heading):
+    """``[(heading word, column of its last character)]`` of the number columns: the
+    words after the first (the name's) and before the last (the tickets')."""
+    words = [(m.group(), m.end() - 1) for m in re.finditer(r"\S+", heading)]
+    return words[1:-1]
+
+
+@pytest.mark.parametrize("names", [NAMES8[:4], NAMES8[:6], NAMES8, LONG8[:6], LONG8])
+@pytest.mark.parametrize("width", [80, 60, 44])
+def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_column(
+        names, width):
+    set_language("de")
+    view = table_view(_session(names), odds=False)
+    lines = players_text(view, width).plain.splitlines()
+    assert all(len(line) <= width for line in lines), lines
+    heading = lines[0].split()
+    assert not set(heading) & ENGLISH_HEADINGS, lines[0]
+    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Plättchen", "Pl.")
+    # a number right-aligned under each heading: its last digit under the heading's end
+    rows = [line for line in lines[1:] if line[:1] in (" ", "▶") and line[1:2] != " "]
+    assert len(rows) == len(names)
+    for word, end in _number_columns(lines[0]):
+        for row in rows:
+            assert row[end] != " " and (end + 1 == len(row) or row[end + 1] == " "), (
+                word, lines[0], row)
+
+
+def test_the_players_table_keeps_its_english_headings_in_english():
+    view = table_view(_session(NAMES8[:4]), odds=False)
+    assert players_text(view, 80).plain.splitlines()[0].split() == [
+        "player", "coins", "pyr", "cards", "now", "tickets"]
+
+
+def test_the_race_over_panel_speaks_german_and_lines_up_the_two_camels():
+    session = _session(NAMES8)
+    _race_out(session)
+    set_language("de")
+    view = table_view(session, odds=False)
+    text = race_over_text(view, 80, last_leg=False).plain
+    lines = text.splitlines()
+    final = view["final"]
+    winner = lines[0].index(" %s " % final["winner"].upper())
+    loser = lines[1].index(" %s " % final["loser"].upper())
+    assert "Gesamtsieger" in lines[0] and "Gesamtverlierer" in lines[1] and winner == loser
+    ranking = [line for line in lines if line.startswith("Endwertung")]
+    assert ranking and ranking[0].split() == ["Endwertung", "EP", "Wettkarten", "letzte",
+                                               "Etappe"]
+    for english in ("overall", "Final ranking", "none", "finish cards", "last leg", "coins"):
+        assert english not in text, english
+    assert "keine" in text  # a player who laid no finish card
+    assert all(len(line) <= 80 for line in lines), lines
+
+
+def test_the_race_over_banner_reads_as_german_with_english_colours():
+    session = _session(NAMES8[:4])
+    _race_out(session)
+    set_language("de")
+    final = table_view(session, odds=False)["final"]
+    banner = announce_text([{"kind": "final", "final": final}], None).plain
+    assert banner == "RENNEN VORBEI: GESAMTSIEGER %s, GESAMTVERLIERER %s" % (
+        final["winner"].upper(), final["loser"].upper())
+
+
+def test_the_finish_piles_are_counted_with_german_and_english_plurals():
+    session = _session(NAMES8[:4])
+    session.command("lose blue")  # the loser pile: two cards, the winner pile one
+    view = table_view(session, odds=False)
+    assert "winner 1 card, loser 2 cards" in info_text(view).plain
+    set_language("de")
+    text = info_text(view).plain
+    assert "Wettstapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten" in text
+    assert "(n)" not in text
+
+
+def test_the_hint_under_a_long_panel_has_a_german_plural():
+    # the full screen's "more lines below" hint (TableApp's panels) says one line or lines
+    one = "▼ %d more line below: Down (or the wheel)"
+    many = "▼ %d more lines below: Down (or the wheel)"
+    assert ngettext(one, many, 1) % 1 == "▼ 1 more line below: Down (or the wheel)"
+    set_language("de")
+    assert ngettext(one, many, 1) % 1 == ("▼ 1 weitere Zeile darunter: Pfeil runter "
+                                          "(oder das Mausrad)")
+    assert ngettext(one, many, 11) % 11 == ("▼ 11 weitere Zeilen darunter: Pfeil runter "
+                                            "(oder das Mausrad)")
