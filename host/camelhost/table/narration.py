@@ -500,7 +500,9 @@ def best_lines(view, count=6):
     shown = acts["values"][:count]
     lines = [_("Best for %s: %s") % (acts["player"], "; ".join(v["text"] for v in shown)),
              _("(in the coach's order: what an action leaves the next players counts too; "
-               "the screen can't see your hand: skip a finish card you have played)")]
+               "the screen can't see your hand: skip a finish card you have played)")
+             if any(v["kind"] == "finish" for v in shown) else
+             _("(in the coach's order: what an action leaves the next players counts too)")]
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]
