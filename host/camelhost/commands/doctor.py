@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, ngettext, pgettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -56,11 +56,28 @@ class Step:
     def __repr__(self):
         return "Step(%r, %r, %r)" % (self.name, self.status, self.detail)
 
+    def shown_name(self):
+        """The check's name in the table's language (``name`` stays the key)."""
+        return {
+            "connection": pgettext("doctor check", "connection"),
+            "versions": pgettext("doctor check", "versions"),
+            "bytecode": pgettext("doctor check", "bytecode"),
+            "sensor": pgettext("doctor check", "sensor"),
+            "LED": pgettext("doctor check", "LED"),
+            "reading": pgettext("doctor check", "reading"),
+            "light": pgettext("doctor check", "light"),
+            "slider": pgettext("doctor check", "slider"),
+        }.get(self.name, self.name)
+
     def lines(self):
-        word = {"ok": "ok", "failed": "FAILED", "skipped": "skipped"}[self.status]
-        out = ["  %-8s %-11s %s" % (word, self.name, self.detail)]
+        """The step's line (status, name, what was seen) and, for a failure, the
+        advice's; the status and name columns are 8 and 11 characters in every language."""
+        word = {"ok": pgettext("doctor status", "ok"),
+                "failed": pgettext("doctor status", "FAILED"),
+                "skipped": pgettext("doctor status", "skipped")}[self.status]
+        out = ["  %-8s %-11s %s" % (word, self.shown_name(), self.detail)]
         if self.advice:
-            out.append("  %-8s %-11s fix: %s" % ("", "", self.advice))
+            out.append("  %-8s %-11s %s" % ("", "", _("fix: %s") % self.advice))
         return out
 
 
@@ -328,7 +345,7 @@ def run(args, out=None, hardware=None):
 
     out = out or sys.stdout
     virtual = args.port == monitor.VIRTUAL
-    label = "the virtual pyramid" if virtual else args.port
+    label = _("the virtual pyramid") if virtual else args.port
     print(_("pyramid doctor: %s") % label, file=out)
     try:
         if virtual and hardware:
@@ -347,7 +364,7 @@ def run(args, out=None, hardware=None):
     for step in steps:
         for line in step.lines():
             print(line, file=out)
-    failed = [s.name for s in steps if s.status == "failed"]
+    failed = [s.shown_name() for s in steps if s.status == "failed"]
     if failed:
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
         return 1
