@@ -4,6 +4,7 @@ under a long panel come from the catalogue, with German plurals, and every headi
 still fits over its column at the widths the screen plan gives (80x24, 4 to 8
 players, long names). Colours stay English by design (typed commands read them)."""
 
+import io
 import random
 import re
 
@@ -136,3 +137,49 @@ def test_the_hint_under_a_long_panel_has_a_german_plural():
                                           "(oder das Mausrad)")
     assert ngettext(one, many, 11) % 11 == ("▼ 11 weitere Zeilen darunter: Pfeil runter "
                                             "(oder das Mausrad)")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("pyramid", [None, "real", "manual"])
+def test_every_help_description_starts_in_one_column(lang, pyramid):
+    # a command too long for its column ('red 2  grey white 3', 'release two  release
+    # none') has a line of its own, its description under the others
+    from camelhost.table.controller import HELP_COLUMN, help_text
+    set_language(lang)
+    lines = help_text("second", pyramid).splitlines()[1:]
+    at = HELP_COLUMN
+    for i, line in enumerate(lines):
+        # a command alone on its line (too long for its column): its description next
+        alone = (i + 1 < len(lines) and not lines[i + 1][:at].strip()
+                 and (len(line) <= at or line[at - 1] != " "))
+        assert alone or (line[at - 1] == " " and line[at] != " "), (i, line)
+    assert "GAP" not in "\n".join(lines) or lang == "en"
+
+
+def test_the_full_screen_help_keeps_a_long_commands_description_beside_it():
+    from camelhost.table.controller import help_text
+    from camelhost.ui.screens import help_table
+    from rich.console import Console
+    set_language("de")
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(help_table(help_text("second")))
+    text = console.export_text()
+    row = [line for line in text.splitlines() if line.startswith("red 2  grey white 3")]
+    assert row and "Würfel von Hand getippt" in row[0], text
+
+
+def test_a_die_asked_for_its_value_keeps_its_colour_as_typed_in_german():
+    # the sentence starts with a capital, not the colour inside it
+    from camelhost.table.narration import notice_lines
+    notice = {"kind": "ask_value", "die": "red"}
+    assert notice_lines(notice, None) == ["Red die is out, value unknown: press 1, 2 or 3"]
+    set_language("de")
+    assert notice_lines(notice, None)[0].startswith("Würfel red ist heraus")
+    assert notice_lines(notice, None, past=True)[0].startswith("Würfel red ist heraus")
+
+
+def test_the_grey_die_is_grey_in_german_as_in_every_list():
+    from camelhost.i18n import _
+    set_language("de")
+    assert _("grey (%s numeral)") % "black" == "grey (Ziffer black)"
+    assert _("grey %s") % "white" == "grey white"

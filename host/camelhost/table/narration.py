@@ -240,10 +240,12 @@ def _ask_ink_notice(notice, view, past):
 
 
 def _ask_value_notice(notice, view, past):
+    # the sentence's first letter up, not the colour's (German: "Würfel red ist heraus")
     if past:
-        return [_("%s die came out, value not read: asked at the table")
-                % notice["die"].capitalize()]
-    return [_("%s die is out, value unknown: press 1, 2 or 3") % notice["die"].capitalize()]
+        line = _("%s die came out, value not read: asked at the table") % notice["die"]
+    else:
+        line = _("%s die is out, value unknown: press 1, 2 or 3") % notice["die"]
+    return [line[:1].upper() + line[1:]]
 
 
 def _leaders_notice(notice, view, past):
