@@ -108,3 +108,24 @@ def test_six_long_names_keep_every_ticket_in_view_at_80x24_in_german(snap_compar
     set_language("de")
     assert snap_compare(scenes.app_for("second", LONG6), terminal_size=(80, 24),
                         run_before=_steps(LONG6_LINES))
+
+
+#: Eight players, each with a leg ticket (issue 30: the German headings fit 80x24).
+P8 = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"]
+P8_LINES = [scenes.SECOND_SETUP, "leg green", "leg blue", "leg red", "leg yellow",
+            "leg purple", "leg green", "blue 3", "leg blue", "leg red"]
+
+
+def test_eight_players_at_80x24_in_german(snap_compare):
+    from camelhost.i18n import set_language
+    set_language("de")
+    assert snap_compare(scenes.app_for("second", P8), terminal_size=(80, 24),
+                        run_before=_steps(P8_LINES))
+
+
+def test_race_over_ten_finish_cards_80x24_in_german(snap_compare):
+    from camelhost.i18n import set_language
+    set_language("de")
+    assert snap_compare(scenes.app_for("second", P4, seed=11), terminal_size=(80, 24),
+                        run_before=_steps([scenes.SECOND_SETUP] + scenes.FINISH_CARDS_4,
+                                          scenes.play_race_out, real_last=False))
