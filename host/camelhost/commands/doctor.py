@@ -81,6 +81,14 @@ class Step:
         return out
 
 
+def event_kind(kind):
+    """A slider push's event kind (``die``, ``nodie``, ``double``, ``gap``: protocol
+    words) as the doctor says it, in the table's language."""
+    return {"die": pgettext("event kind", "die"), "nodie": pgettext("event kind", "nodie"),
+            "double": pgettext("event kind", "double"),
+            "gap": pgettext("event kind", "gap")}.get(kind, kind)
+
+
 class _Maker:
     """What a person does at a real board: put a die in, push the slider."""
 
@@ -263,7 +271,7 @@ def checklist(pyramid, hands, edition):
                             "external pull-up (hardware/README.md)")))
     else:
         released = _released(link)
-        what = _("pressed (event %d: %s)") % (event.seq, event.kind)
+        what = _("pressed (event %d: %s)") % (event.seq, event_kind(event.kind))
         if released:
             steps.append(Step("slider", "ok", _("%s and released") % what))
         else:
