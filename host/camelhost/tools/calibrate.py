@@ -601,12 +601,15 @@ def print_report(result, out):
     """Per-pair separation, the leave-one-out check and the advice line."""
     print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
           "too close):") % _too_close(), file=out)
+    from camelhost.tools.monitor import shown_label  # the empty head as the monitor says it
+
     for p in result.pairs:
-        print("  %-11s %-11s %7.1f%s" % (p["a"], p["b"], p["sigma"],
+        print("  %-11s %-11s %7.1f%s" % (shown_label(p["a"]), shown_label(p["b"]), p["sigma"],
                                          "  " + _("TOO CLOSE") if p["too_close"] else ""),
               file=out)
     close = [p for p in result.pairs if p["too_close"]]
-    print(_("pairs too close: %s") % (", ".join("%s/%s" % (p["a"], p["b"]) for p in close)
+    print(_("pairs too close: %s") % (", ".join("%s/%s" % (shown_label(p["a"]), shown_label(p["b"]))
+                                                for p in close)
                                    or _("none")), file=out)
     t = result.loo["_total"]
     if t["n"]:
