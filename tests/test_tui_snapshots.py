@@ -7,7 +7,8 @@ Scenes (RULES 5): the second edition mid-leg at 120x40 and 80x24, a leg just
 scored (its panel), the race over (final order, the winner, the final ranking with
 what the finish cards paid, piles revealed in play order; also at 80x24 with five
 cards on each pile), six players with partnerships, the classic edition mid-leg on the
-light screen, and the finish-card picker open.
+light screen, and the finish-card picker open; in German too: the size notice, six long
+names, eight players mid-leg and the race over at 80x24.
 """
 
 import pytest
