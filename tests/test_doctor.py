@@ -141,3 +141,17 @@ def test_the_light_step_refuses_an_empty_head(micropython):
     light = [s for s in steps if s.name == "light"][0]
     assert light.status == "failed", light
     assert "the head reads empty" in light.detail and "put the purple die" in light.advice
+
+
+def test_doctor_speaks_german_in_its_columns_on_the_virtual_pyramid(micropython, capsys):
+    # issue 30: the checklist's statuses, names and the slider's event in German; the
+    # colours as typed (English)
+    assert cli.main(["doctor", "--port", "virtual", "--lang", "de"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "pyramid doctor: die virtuelle Pyramide"
+    names = ["Verbindung", "Versionen", "Bytecode", "Sensor", "LED", "Lesung", "Licht",
+             "Schieber"]
+    assert [line[2:].split()[:2] for line in lines[1:9]] == [["ok", n] for n in names]
+    assert all(line[11:22].rstrip() in names for line in lines[1:9])  # one column
+    assert "gedrückt (Ereignis 1: Würfel)" in lines[8]
+    assert lines[9] == "alle 8 Prüfungen bestanden"

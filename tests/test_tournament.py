@@ -435,9 +435,8 @@ def test_cli_tournament_says_its_counts_in_the_singular_and_logs_the_winners_by_
                  "--edition", "classic", "--seed", "2", "--workers", "1",
                  "--log", str(log)]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith(
-        "tournament: classic edition, 3 seats, 1 game, bots greedy,random,random, seed 2, "
-        "1 worker")
+    assert out.splitlines()[0] == "tournament: classic edition, 3 seats, 1 game, seed 2, 1 worker"
+    assert out.splitlines()[1] == "bots by seat (rotated each game): greedy,random,random"
     assert "1 game in " in out and "1/1 game (100 %)" in out
     assert "1 games" not in out and "1 workers" not in out
     index, seats, coins, winners = log.read_text().split()
@@ -463,3 +462,49 @@ def test_cli_tournament_plot_says_its_labels_in_the_tables_language(tmp_path, ca
     assert "Siegquote in % (95-%-Intervall)" in svg and "3 Spiele" in svg
     assert "3 Plätze" in svg and "6 Plätze" in svg and "gerechter Anteil 33.3 %" in svg
     assert "win share" not in svg and "games" not in svg and "seats" not in svg
+
+
+def test_cli_tournament_says_dash_where_there_is_nothing_to_measure(capsys):
+    # one game: greedy plays one seat (no coins interval from one seat) and lays no
+    # finish card (no share of them right: "-", not 0 %)
+    assert main(["tournament", "--seats", "3", "--games", "1", "--bots", "greedy,random,random",
+                 "--edition", "classic", "--seed", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = out[out.index("policy"):].splitlines()
+    assert rows[1].split()[-2:] == ["48.00", "-"], rows[1]  # greedy: one seat
+    assert rows[2].split()[-3:] == ["26.50", "+/-", "8.82"], rows[2]  # random: two seats
+    cards = out.splitlines()[-2:]
+    assert cards[0].split() == ["greedy", "0.00", "-", "-"], cards
+    assert cards[1].split() == ["random", "2.50", "60%", "20%"], cards
+    # the columns stay where the headings are
+    head = out.splitlines()[-3]
+    assert len(cards[0]) == len(cards[1]) == len(head), (head, cards)
+
+
+def test_cli_tournament_header_fits_80_columns(capsys):
+    assert main(["tournament", "--seats", "4", "--games", "1", "--bots",
+                 "greedy,random,random,random", "--seed", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 80 for line in out), [line for line in out if len(line) > 80]
+    assert out[1].endswith("greedy,random,random,random")
+
+
+def test_the_progress_bars_time_left_is_the_pace_since_the_start():
+    # two of six games done after 11 s, both at once: 22 s left at that pace (Rich's own
+    # column, from the speed of the last updates, said 0:00:01)
+    from camelhost.commands.tournament import PaceRemainingColumn, pace_remaining
+    from rich.progress import Progress
+
+    now = [0.0]
+    progress = Progress(PaceRemainingColumn(), get_time=lambda: now[0], auto_refresh=False)
+    task = progress.add_task("games", total=6)
+    column = PaceRemainingColumn()
+    assert column.render(progress.tasks[0]).plain == "-:--:--"  # before the first game
+    now[0] = 10.9
+    progress.update(task, advance=1)
+    now[0] = 11.0
+    progress.update(task, advance=1)
+    assert column.render(progress.tasks[0]).plain == "0:00:22"
+    assert pace_remaining(11.0, 2, 6) == 22.0 and pace_remaining(5.0, 0, 6) is None
+    now[0] = 3 * 3600.0
+    assert column.render(progress.tasks[0]).plain == "6:00:00"

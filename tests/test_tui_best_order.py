@@ -143,3 +143,61 @@ def test_a_long_name_still_gets_two_actions_in_the_narrow_form():
     s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
     view = table_view(s, odds=True)
     assert "Best for Ben: " in str(odds_lines(view["odds"], view, width=46))
+
+
+def _mid_leg(lines):
+    """Ann, Ben, Cy, Dee at the second edition after ``lines`` (the full-screen
+    scenes' seeded table)."""
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2)
+    for line in lines:
+        s.command(line)
+    return s
+
+
+#: Cy to act after a scored leg's first die: the coach's best is a booing tile (+1.32)
+#: before the red leg ticket (+1.33): a lower value first.
+LOWER_FIRST = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg green",
+               "blue 3", "tile 8 +", "grey white 2", "leg blue", "win green", "red 1",
+               "purple 2", "lose yellow", "yellow 3"]
+
+
+def _advice(text, lead):
+    return " ".join(line.strip() for line in text[text.index(lead):].splitlines())
+
+
+@pytest.mark.parametrize("lang, lead, note", [
+    ("en", "Best for Cy:", "(coach's order)"),
+    ("de", "Am besten für Cy:", "(Reihenfolge des Coachs)")])
+def test_the_narrow_advice_says_its_order_is_the_coachs_when_a_lower_value_comes_first(
+        lang, lead, note):
+    from camelhost.i18n import set_language
+    set_language(lang)
+    view = table_view(_mid_leg(LOWER_FIRST), odds=True)
+    text = odds_lines(view["odds"], view, width=50).plain
+    advice = _advice(text, lead)
+    values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)\b", advice)]
+    assert len(values) >= 2 and values[1] > values[0], advice  # the coach's order
+    assert advice.endswith(note), advice
+    assert len(text[text.index(lead):].splitlines()) <= 2  # the narrow form's two lines
+
+
+def test_the_narrow_advice_best_value_first_needs_no_note():
+    view = table_view(_mid_leg(LOWER_FIRST[:5]), odds=True)
+    advice = _advice(odds_lines(view["odds"], view, width=50).plain, "Best for Ann:")
+    values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)\b", advice)]
+    assert values == sorted(values, reverse=True), advice
+    assert "coach's order" not in advice
+
+
+def test_plain_best_tells_to_skip_a_played_finish_card_only_when_it_lists_one():
+    # Ann after the first four moves: her best six are leg tickets and tiles
+    view = table_view(_mid_leg(LOWER_FIRST[:5]), odds=True)
+    assert not any(v["kind"] == "finish" for v in view["odds"]["actions"]["values"][:6])
+    lines = best_lines(view)
+    assert "finish card" not in lines[0]
+    assert lines[1] == "(in the coach's order: what an action leaves the next players counts too)"
+    # right after the setup the sixth is a finish card: the note says to skip a played one
+    view = table_view(_mid_leg(LOWER_FIRST[:1]), odds=True)
+    lines = best_lines(view)
+    assert "finish card" in lines[0]
+    assert lines[1].endswith("skip a finish card you have played)")

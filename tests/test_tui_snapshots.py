@@ -7,7 +7,8 @@ Scenes (RULES 5): the second edition mid-leg at 120x40 and 80x24, a leg just
 scored (its panel), the race over (final order, the winner, the final ranking with
 what the finish cards paid, piles revealed in play order; also at 80x24 with five
 cards on each pile), six players with partnerships, the classic edition mid-leg on the
-light screen, and the finish-card picker open.
+light screen, and the finish-card picker open; in German too: the size notice, six long
+names, eight players mid-leg and the race over at 80x24.
 """
 
 import pytest
@@ -108,3 +109,24 @@ def test_six_long_names_keep_every_ticket_in_view_at_80x24_in_german(snap_compar
     set_language("de")
     assert snap_compare(scenes.app_for("second", LONG6), terminal_size=(80, 24),
                         run_before=_steps(LONG6_LINES))
+
+
+#: Eight players, each with a leg ticket (issue 30: the German headings fit 80x24).
+P8 = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"]
+P8_LINES = [scenes.SECOND_SETUP, "leg green", "leg blue", "leg red", "leg yellow",
+            "leg purple", "leg green", "blue 3", "leg blue", "leg red"]
+
+
+def test_eight_players_at_80x24_in_german(snap_compare):
+    from camelhost.i18n import set_language
+    set_language("de")
+    assert snap_compare(scenes.app_for("second", P8), terminal_size=(80, 24),
+                        run_before=_steps(P8_LINES))
+
+
+def test_race_over_ten_finish_cards_80x24_in_german(snap_compare):
+    from camelhost.i18n import set_language
+    set_language("de")
+    assert snap_compare(scenes.app_for("second", P4, seed=11), terminal_size=(80, 24),
+                        run_before=_steps([scenes.SECOND_SETUP] + scenes.FINISH_CARDS_4,
+                                          scenes.play_race_out, real_last=False))

@@ -158,7 +158,8 @@ class Tally:
     approximation shrinks to nothing), the coins' half-width the 95 % normal
     approximation ``1.96 * s / sqrt(n)``. ``cards()`` gives, per policy, its finish
     cards: ``(name, cards a race, share right, share laid in the first leg)`` (results
-    without ``"cards"`` count none).
+    without ``"cards"`` count none; both shares ``None`` for a policy that laid none:
+    nothing to count them over).
     """
 
     def __init__(self, policies):
@@ -199,8 +200,8 @@ class Tally:
             laid = self.laid[name]
             n = len(laid)
             races = max(1, len(self.wins[name]))
-            right = sum(r for _leg, r in laid) / n if n else 0.0
-            first = sum(1 for leg, _r in laid if leg == 1) / n if n else 0.0
+            right = sum(r for _leg, r in laid) / n if n else None
+            first = sum(1 for leg, _r in laid if leg == 1) / n if n else None
             out.append((name, n / races, right, first))
         return out
 

@@ -13,7 +13,7 @@ from camelup.errors import NotationError
 from camelup.scenario import run_scenarios
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, pgettext
 
 HELP = (N_("Run scenario files (position, actions, expected outcome, leg odds) against the "
            "rules engine; folders are searched recursively."))
@@ -69,16 +69,19 @@ def run(args):
             results = run_scenarios(text, path)
         except NotationError as exc:
             raise CliError(str(exc), 2) from None
+        # the verdicts in the table's language, one column wide for both
+        fail, ok = pgettext("check verdict", "FAIL"), pgettext("check verdict", "ok")
+        wide = max(len(fail), len(ok))
         for case, problems in results:
             label = "%s %s" % (case.id, case.title)
             if problems:
                 failed += 1
-                print("FAIL %s  (%s:%d)" % (label.strip(), path, case.line))
+                print("%-*s %s  (%s:%d)" % (wide, fail, label.strip(), path, case.line))
                 for p in problems:
                     print("  " + p.replace("\n", "\n  "))
             else:
                 passed += 1
                 if not args.quiet:
-                    print("ok   %s" % label.strip())
+                    print("%-*s %s" % (wide, ok, label.strip()))
     print(_("%d passed, %d failed") % (passed, failed))
     return 1 if failed else 0

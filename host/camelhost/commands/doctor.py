@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, ngettext, pgettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -56,12 +56,37 @@ class Step:
     def __repr__(self):
         return "Step(%r, %r, %r)" % (self.name, self.status, self.detail)
 
+    def shown_name(self):
+        """The check's name in the table's language (``name`` stays the key)."""
+        return {
+            "connection": pgettext("doctor check", "connection"),
+            "versions": pgettext("doctor check", "versions"),
+            "bytecode": pgettext("doctor check", "bytecode"),
+            "sensor": pgettext("doctor check", "sensor"),
+            "LED": pgettext("doctor check", "LED"),
+            "reading": pgettext("doctor check", "reading"),
+            "light": pgettext("doctor check", "light"),
+            "slider": pgettext("doctor check", "slider"),
+        }.get(self.name, self.name)
+
     def lines(self):
-        word = {"ok": "ok", "failed": "FAILED", "skipped": "skipped"}[self.status]
-        out = ["  %-8s %-11s %s" % (word, self.name, self.detail)]
+        """The step's line (status, name, what was seen) and, for a failure, the
+        advice's; the status and name columns are 8 and 11 characters in every language."""
+        word = {"ok": pgettext("doctor status", "ok"),
+                "failed": pgettext("doctor status", "FAILED"),
+                "skipped": pgettext("doctor status", "skipped")}[self.status]
+        out = ["  %-8s %-11s %s" % (word, self.shown_name(), self.detail)]
         if self.advice:
-            out.append("  %-8s %-11s fix: %s" % ("", "", self.advice))
+            out.append("  %-8s %-11s %s" % ("", "", _("fix: %s") % self.advice))
         return out
+
+
+def event_kind(kind):
+    """A slider push's event kind (``die``, ``nodie``, ``double``, ``gap``: protocol
+    words) as the doctor says it, in the table's language."""
+    return {"die": pgettext("event kind", "die"), "nodie": pgettext("event kind", "nodie"),
+            "double": pgettext("event kind", "double"),
+            "gap": pgettext("event kind", "gap")}.get(kind, kind)
 
 
 class _Maker:
@@ -246,7 +271,7 @@ def checklist(pyramid, hands, edition):
                             "external pull-up (hardware/README.md)")))
     else:
         released = _released(link)
-        what = _("pressed (event %d: %s)") % (event.seq, event.kind)
+        what = _("pressed (event %d: %s)") % (event.seq, event_kind(event.kind))
         if released:
             steps.append(Step("slider", "ok", _("%s and released") % what))
         else:
@@ -328,7 +353,7 @@ def run(args, out=None, hardware=None):
 
     out = out or sys.stdout
     virtual = args.port == monitor.VIRTUAL
-    label = "the virtual pyramid" if virtual else args.port
+    label = _("the virtual pyramid") if virtual else args.port
     print(_("pyramid doctor: %s") % label, file=out)
     try:
         if virtual and hardware:
@@ -347,7 +372,7 @@ def run(args, out=None, hardware=None):
     for step in steps:
         for line in step.lines():
             print(line, file=out)
-    failed = [s.name for s in steps if s.status == "failed"]
+    failed = [s.shown_name() for s in steps if s.status == "failed"]
     if failed:
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
         return 1

@@ -22,10 +22,11 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
+from rich.text import Text
 
 from camelhost import league, tournament
 from camelhost.errors import CliError
@@ -116,12 +117,37 @@ class LineProgress:
         if done % self.every and done != self.total:
             return
         elapsed = time.perf_counter() - self.started
-        left = elapsed / done * (self.total - done)
+        left = pace_remaining(elapsed, done, self.total)
         self.console.print(ngettext("%d/%d game (%d %%), %s so far, about %s left: %s",
                                     "%d/%d games (%d %%), %s so far, about %s left: %s",
                                     self.total)
                            % (done, self.total, 100 * done // self.total, _duration(elapsed),
                               _duration(left), summary), soft_wrap=True, highlight=False)
+
+
+def pace_remaining(elapsed, done, total):
+    """Seconds left for ``total - done`` games at the pace so far (``elapsed`` seconds
+    for ``done`` games), ``None`` before the first game is done. The games of a process
+    pool finish in bursts (several at once after a quiet while): the mean pace since the
+    start, not the latest games' speed, gives a time left that does not jump to almost
+    nothing after a burst."""
+    if not done or elapsed is None:
+        return None
+    return elapsed / done * (total - done)
+
+
+class PaceRemainingColumn(ProgressColumn):
+    """The progress bar's time left (``h:mm:ss``, ``-:--:--`` before the first game) by
+    ``pace_remaining``: Rich's own column takes the speed of the last few updates only,
+    and after two games finished together said ``0:00:01`` left at 2 of 6."""
+
+    def render(self, task):
+        left = pace_remaining(task.elapsed, task.completed, task.total or 0)
+        if left is None:
+            return Text("-:--:--", style="progress.remaining")
+        left = int(round(left))
+        return Text("%d:%02d:%02d" % (left // 3600, left % 3600 // 60, left % 60),
+                    style="progress.remaining")
 
 
 def _write_plot(path, tally, seats):
@@ -180,12 +206,14 @@ def run(args):
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
     where = "" if client is None else _(" on Dask %s") % (args.scheduler or _("(a local cluster)"))
-    console.print(_("tournament: %s edition, %s, %s, bots %s, seed %d, %s%s")
+    # two lines, each within 80 columns for the usual bots: the set-up, then the policies
+    console.print(_("tournament: %s edition, %s, %s, seed %d, %s%s")
                   % (edition.name, ngettext("%d seat", "%d seats", args.seats) % args.seats,
                      ngettext("%d game", "%d games", args.games) % args.games,
-                     ",".join(names), args.seed,
-                     ngettext("%d worker", "%d workers", workers) % workers, where),
+                     args.seed, ngettext("%d worker", "%d workers", workers) % workers, where),
                   soft_wrap=True)
+    console.print(_("bots by seat (rotated each game): %s") % ",".join(names), soft_wrap=True,
+                  highlight=False)
     log = open(args.log, "a") if args.log else None
     started = time.perf_counter()
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
@@ -193,7 +221,7 @@ def run(args):
     try:
         if console.is_terminal:
             with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                          MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                          MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
                           console=console) as progress:
                 task = progress.add_task("games", total=args.games)
                 for index, result in games:
@@ -219,14 +247,18 @@ def run(args):
     console.print("%-8s %6s %22s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
                                           _("mean coins (95%)")))
     for name, n, rate, (low, high), coins, chw in tally.rows():
-        # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %)
-        console.print("%-8s %6d %7.1f%% (%5.1f..%5.1f) %12.2f +/- %5.2f"
-                      % (name, n, 100 * rate, 100 * low, 100 * high, coins, chw))
+        # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
+        # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
+        console.print("%-8s %6d %7.1f%% (%5.1f..%5.1f) %12.2f %s"
+                      % (name, n, 100 * rate, 100 * low, 100 * high, coins,
+                         "+/- %5.2f" % chw if n >= 2 else "%9s" % "-"))
     console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
                                                            _("in the 1st leg")))
     for name, per_race, right, first in tally.cards():
-        console.print("              %-8s %10.2f %7.0f%% %13.0f%%"
-                      % (name, per_race, 100 * right, 100 * first))
+        # a policy that laid no finish card: its shares are "-", not 0 %
+        console.print("              %-8s %10.2f %8s %14s"
+                      % (name, per_race, "-" if right is None else "%.0f%%" % (100 * right),
+                         "-" if first is None else "%.0f%%" % (100 * first)))
     if args.plot:
         _write_plot(args.plot, tally, args.seats)
         console.print(_("plot written to %s") % args.plot, soft_wrap=True, highlight=False)

@@ -92,7 +92,10 @@ def help_text(edition, pyramid=None):
         if needs and not all(has[need] for need in needs.split()):
             continue
         command = command.format(c=ed.example_colour)
-        gap = " " * (HELP_COLUMN - 2 - len(command)) if len(command) < HELP_COLUMN - 2 else "  "
+        if len(command) >= HELP_COLUMN - 2:  # too long for its column: a line of its own,
+            lines.append("  " + command)     # so every description starts in one column
+            command = ""
+        gap = " " * (HELP_COLUMN - 2 - len(command))
         lines.append("  " + command + gap + _(what).format(c=ed.example_colour))
     return "\n".join(lines)
 

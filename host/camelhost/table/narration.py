@@ -260,10 +260,12 @@ def _ask_ink_notice(notice, view, past):
 
 
 def _ask_value_notice(notice, view, past):
+    # the sentence's first letter up, not the colour's (German: "Würfel red ist heraus")
     if past:
-        return [_("%s die came out, value not read: asked at the table")
-                % notice["die"].capitalize()]
-    return [_("%s die is out, value unknown: press 1, 2 or 3") % notice["die"].capitalize()]
+        line = _("%s die came out, value not read: asked at the table") % notice["die"]
+    else:
+        line = _("%s die is out, value unknown: press 1, 2 or 3") % notice["die"]
+    return [line[:1].upper() + line[1:]]
 
 
 def _leaders_notice(notice, view, past):
@@ -521,7 +523,9 @@ def best_lines(view, count=6):
     shown = acts["values"][:count]
     lines = [_("Best for %s: %s") % (acts["player"], "; ".join(v["text"] for v in shown)),
              _("(in the coach's order: what an action leaves the next players counts too; "
-               "the screen can't see your hand: skip a finish card you have played)")]
+               "the screen can't see your hand: skip a finish card you have played)")
+             if any(v["kind"] == "finish" for v in shown) else
+             _("(in the coach's order: what an action leaves the next players counts too)")]
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]

@@ -601,12 +601,16 @@ def print_report(result, out):
     """Per-pair separation, the leave-one-out check and the advice line."""
     print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
           "too close):") % _too_close(), file=out)
+    from camelhost.tools.monitor import shown_label  # the empty head as the monitor says it
+
     for p in result.pairs:
-        print("  %-11s %-11s %7.1f%s" % (p["a"], p["b"], p["sigma"],
-                                         "  TOO CLOSE" if p["too_close"] else ""), file=out)
+        print("  %-11s %-11s %7.1f%s" % (shown_label(p["a"]), shown_label(p["b"]), p["sigma"],
+                                         "  " + _("TOO CLOSE") if p["too_close"] else ""),
+              file=out)
     close = [p for p in result.pairs if p["too_close"]]
-    print(_("pairs too close: %s") % (", ".join("%s/%s" % (p["a"], p["b"]) for p in close)
-                                   or "none"), file=out)
+    print(_("pairs too close: %s") % (", ".join("%s/%s" % (shown_label(p["a"]), shown_label(p["b"]))
+                                                for p in close)
+                                   or _("none")), file=out)
     t = result.loo["_total"]
     if t["n"]:
         print(_("check (each reading left out of the fit in turn): %.1f %% named right, %.1f %% "
@@ -614,7 +618,7 @@ def print_report(result, out):
                   100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"]), file=out)
     else:
         print(_("check skipped: it needs 4 or more readings per class"), file=out)
-    print("advice: " + result.advice, file=out)
+    print(_("advice: %s") % result.advice, file=out)
 
 
 def _too_close():

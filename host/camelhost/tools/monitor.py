@@ -24,7 +24,7 @@ import time
 import camelup.board.tcs34725 as _tcs
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, ngettext, pgettext
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -219,8 +219,24 @@ def _host_protocol():
     return protocol.PROTOCOL_VERSION
 
 
-HEADER = "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %4s" % (
-    "#", "slider", "clear", "red", "green", "blue", "LED off (c,r,g,b)", "label", "margin", "line")
+def header():
+    """The monitor's column headings in the table's language, each within its column
+    (``format_reading``'s widths: the words are short in every language)."""
+    return "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %4s" % (
+        "#", pgettext("monitor column", "slider"), pgettext("monitor column", "clear"),
+        pgettext("monitor column", "red"), pgettext("monitor column", "green"),
+        pgettext("monitor column", "blue"), pgettext("monitor column", "LED off (c,r,g,b)"),
+        pgettext("monitor column", "label"), pgettext("monitor column", "margin"),
+        pgettext("monitor column", "line"))
+
+
+def shown_label(label):
+    """A classification as the monitor shows it: a colour as it is (colours stay
+    English, as typed), the head's other states (``empty``, ``unknown``, ``double``) in
+    the table's language."""
+    return {"empty": pgettext("monitor label", "empty"),
+            "unknown": pgettext("monitor label", "unknown"),
+            "double": pgettext("monitor label", "double")}.get(label, label)
 
 
 def line_column(quality):
@@ -254,11 +270,12 @@ def format_reading(n, reading, saturation, quality=None):
     shown = "%5.2f" % margin
     if label in ("unknown", "double"):
         shown = "    -"  # no class won: the margin says nothing about confidence
-        flags.append("rejected" if label == "unknown" else "two dice?")
+        flags.append(_("rejected") if label == "unknown" else _("two dice?"))
     slider = reading.get("sl")
-    slider = "?" if slider is None else ("PUSHED" if slider else "-")
+    slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
     line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s  %s %4s %s" % (
-        n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off), label,
+        n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off),
+        shown_label(label),
         shown, line_column(quality), " ".join(flags))
     return line.rstrip()
 
@@ -330,7 +347,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     print(_("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
           "(ambient light); classification; margin in sigma; line: share of the pyramid's "
           "last lines that arrived whole"), file=out)
-    print(HEADER, file=out)
+    print(header(), file=out)
     n = 0
     last_reading = time.monotonic()
     sensor_state = hello["sensor"]

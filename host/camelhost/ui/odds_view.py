@@ -161,28 +161,47 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
             part = _("partner %s %s") % (words, signed(ev))
         parts.append(part)
 
-    def wrapped(head, parts):
+    values = [ev for _kind, _words, ev in best["shown"]]
+
+    def order_note(count):
+        """The narrow form's note on the order when the first ``count`` actions are
+        not best value first (the coach counts what an action leaves the next
+        players): plain mode's ``best`` says the same."""
+        shown = values[:count]
+        if any(later > earlier for earlier, later in zip(shown, shown[1:], strict=False)):
+            return _("(coach's order)")
+        return ""
+
+    def wrapped(head, parts, note=""):
         keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
+        tail = " " + note.replace(" ", "\u00a0") if note else ""
         return [line.replace("\u00a0", " ") for line in textwrap.wrap(
-            head + " " + "; ".join(keep), width=max(20, width), subsequent_indent="  ",
-            break_long_words=True, break_on_hyphens=False)]
+            head + " " + "; ".join(keep) + tail, width=max(20, width),
+            subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
 
     lines = wrapped(head, parts)
     if not wide and parts:
-        # the coach's best that fit the narrow form's lines (one at least); with a long
-        # name, "For NAME:" when it lets one more action in than "Best for NAME:"
+        # the coach's best that fit the narrow form's lines (one at least), with the
+        # note on their order when it is not best value first; with a long name,
+        # "For NAME:" when it lets one more action in than "Best for NAME:"
         best_fit = None
         for words in (head, _("For %s:") % odds["actions"]["player"]):
             for count in range(len(parts), 0, -1):
-                fit = wrapped(words, parts[:count])
+                fit = wrapped(words, parts[:count], order_note(count))
                 if len(fit) <= NARROW_ADVICE_LINES or count == 1:
                     break
             if best_fit is None or count > best_fit[0]:
                 best_fit = (count, words, fit)
-        _count, head, lines = best_fit
+        shown_count, head, lines = best_fit
+    else:
+        shown_count = len(parts)
     start = len(text)
     text.append("\n".join(lines))
     text.stylize("bold", start, start + len(head))
-    if wide:
+    if wide and any(kind == "finish" for kind, _words, _ev in best["shown"]):
         text.append(_("\n(coach's order; finish cards as if you held every colour)"), "dim")
+    elif wide:
+        text.append("\n" + _("(coach's order)"), "dim")
+    elif order_note(shown_count):  # the narrow form's note, at the end of its lines
+        text.stylize("dim", len(text) - len(order_note(shown_count)), len(text))
     return text

@@ -11,7 +11,7 @@ the race is over; then each pile is revealed in play order (RULES 1.8, 5).
 from camelup.editions import get_edition
 from rich.text import Text
 
-from camelhost.i18n import _
+from camelhost.i18n import _, ngettext, pgettext
 from camelhost.table.narration import name_list, pile_word
 from camelhost.ui import palette
 
@@ -184,12 +184,38 @@ def _names_in(names, width):
 
 
 #: The players table's column sets, widest first: (first heading, the headings and
-#: widths of coins / pyramid tickets / finish cards / leg now).
+#: least widths of coins / pyramid tickets / finish cards / leg now); each heading as
+#: ``players_heading`` puts it in the table's language, its column as wide as it is.
 _PLAYER_FORMS = (
     ("player", (("coins", 5), ("pyr", 3), ("cards", 5), ("now", 3))),
     ("name", (("coins", 5), ("pyr", 3), ("cards", 5), ("now", 3))),
     ("name", (("coin", 4), ("pyr", 3), ("card", 4), ("now", 3))),
 )
+
+
+def players_heading(key):
+    """The players table's heading ``key`` (a key of ``_PLAYER_FORMS``, ``"tickets"``
+    or ``"tix"``) in the table's language: short words, as the columns are narrow."""
+    return {
+        "player": pgettext("players column", "player"),
+        "name": pgettext("players column", "name"),
+        "coins": pgettext("players column", "coins"),
+        "coin": pgettext("players column", "coin"),
+        "pyr": pgettext("players column", "pyr"),
+        "cards": pgettext("players column", "cards"),
+        "card": pgettext("players column", "card"),
+        "now": pgettext("players column", "now"),
+        "tickets": pgettext("players column", "tickets"),
+        "tix": pgettext("players column", "tix"),
+    }[key]
+
+
+def _player_form(form):
+    """``form`` of ``_PLAYER_FORMS`` with its headings in the table's language, each
+    column at least as wide as its heading: ``(first, ((key, heading, width), ...))``."""
+    first, columns = form
+    return players_heading(first), tuple(
+        (key, players_heading(key), max(w, len(players_heading(key)))) for key, w in columns)
 
 
 def players_text(view, width=80):
@@ -215,16 +241,16 @@ def players_text(view, width=80):
     longest = max(len(n) for n in names)
 
     def fixed(columns):  # the marker, the number columns, the space before tickets
-        return 1 + sum(w + 1 for head, w in columns if head != "now" or now) + 1
+        return 1 + sum(w + 1 for key, _head, w in columns if key != "now" or now) + 1
 
-    last = "tickets"
-    for i, (first, columns) in enumerate(_PLAYER_FORMS):
-        last = _("&partner tickets") if partners and i == 0 else "tickets"
+    for i, form in enumerate(_PLAYER_FORMS):
+        first, columns = _player_form(form)
+        last = _("&partner tickets") if partners and i == 0 else players_heading("tickets")
         name_w = max(longest, len(first))
         if fixed(columns) + name_w + len(last) <= room:
             break
     else:  # nothing fits whole: names cut, at least "tix" for the tickets
-        last = "tix"
+        last = players_heading("tix")
         name_w = max(len(first), _names_in(names, max(4, room - fixed(columns) - 4)))
         name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
     tickets_w = max(1, room - fixed(columns) - name_w)
@@ -235,8 +261,8 @@ def players_text(view, width=80):
         for p in view["players"] if p["partner"] is not None)
     text = Text()
     heading = " %-*s" % (name_w, first)
-    for head, w in columns:
-        if head != "now" or now:
+    for key, head, w in columns:
+        if key != "now" or now:
             heading += " %*s" % (w, head)
     text.append(heading + " " + last + "\n", "bold")
     for p in view["players"]:
@@ -249,9 +275,9 @@ def players_text(view, width=80):
                   "cards": racing - p["finish_cards_played"],
                   "card": racing - p["finish_cards_played"],
                   "now": "%+d" % now.get(p["name"], 0)}
-        for head, w in columns:
-            if head != "now" or now:
-                text.append(" %*s" % (w, values[head]))
+        for key, _head, w in columns:
+            if key != "now" or now:
+                text.append(" %*s" % (w, values[key]))
         text.append(" ")
         pieces = []  # (text, style): wrapped in the tickets column
         if p["partner"] is not None and not partners_below:
@@ -329,10 +355,10 @@ def info_text(view):
         text.append_text(dice_text(view))
         text.append(". ")
     piles = view["piles"]
-    text.append(_("Pyramid tickets left: %d%s. Finish piles%s: winner %d card%s, loser %d card%s") % (
+    text.append(_("Pyramid tickets left: %d%s. Finish piles%s: winner %s, loser %s") % (
         view["pyramid_tickets_left"], _waiting(view), "" if over else _(" (hidden)"),
-        piles["winner"], "" if piles["winner"] == 1 else "s",
-        piles["loser"], "" if piles["loser"] == 1 else "s"))
+        ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],
+        ngettext("%d card", "%d cards", piles["loser"]) % piles["loser"]))
     return text
 
 
@@ -363,7 +389,7 @@ def leg_score_text(leg, hint=True, width=None):
             if it["kind"] == "leg":
                 text.append_text(_ticket(it["colour"], it["value"]))
             elif it["kind"] == "pyramid":
-                text.append("pyramid" if len(pyramids) == 1 else _("%d pyramid") % len(pyramids))
+                text.append(_("pyramid") if len(pyramids) == 1 else _("%d pyramid") % len(pyramids))
             else:
                 text.append(_("copy of %s") % it["from"])
             text.append(" %+d" % it["reward"], "bold" if it["reward"] > 0 else "")
@@ -427,9 +453,11 @@ def race_over_text(view, width=None, last_leg=True):
     text = Text()
     head = _("RACE %d OVER") % view["race"]
     text.append(head, "bold reverse")
-    text.append(_("  overall winner "))
+    winner, loser = _("overall winner"), _("overall loser")
+    label_w = max(len(winner), len(loser))  # the two camels one under the other
+    text.append("  %s " % winner.ljust(label_w))
     text.append_text(badge(final["winner"], " %s " % final["winner"].upper()))
-    text.append("\n" + " " * len(head) + "  overall loser  ")
+    text.append("\n" + " " * len(head) + "  %s " % loser.ljust(label_w))
     text.append_text(badge(final["loser"], " %s " % final["loser"].upper()))
     text.append(_("\nFinal order:"))
     for i, c in enumerate(view["ranking"], 1):
@@ -447,23 +475,27 @@ def race_over_text(view, width=None, last_leg=True):
             cards.setdefault(c["name"], []).append(c["reward"])
     leg = {row["name"]: row["net"] for row in (view.get("leg_scored") or {}).get("players", ())}
     rows = final["standings"]
-    columns = [("coins", 5)] + [("finish cards", 12)] + ([("last leg", 8)] if leg else [])
-    fixed = sum(w + 2 for _, w in columns)
+    columns = [(pgettext("ranking column", "coins"), 5),
+               (pgettext("ranking column", "finish cards"), 12)]
+    if leg:
+        columns.append((pgettext("ranking column", "last leg"), 8))
+    columns = [(h, max(w, len(h))) for h, w in columns]  # a heading fits its column
+    fixed = sum(w + 2 for _h, w in columns)
     names = [row["name"] for row in rows]
     name_w = max(len(n) for n in names)
     if width is not None and 4 + name_w + fixed > width:
         name_w = max(4, _names_in(names, width - fixed - 4))
-    first = "Final ranking"
+    first = _("Final ranking")
     lead = max(len(first), 4 + name_w)
     text.append(first.ljust(lead) + "".join("  %*s" % (w, h) for h, w in columns) + "\n",
                 "bold")
     for place, row in zip(_places([r["coins"] for r in rows]), rows, strict=True):
         paid = cards.get(row["name"])
-        values = ["%d" % row["coins"], "%+d" % sum(paid) if paid else "none"]
+        values = ["%d" % row["coins"], "%+d" % sum(paid) if paid else _("none")]
         if leg:
             values.append("%+d" % leg.get(row["name"], 0))
         line = ("%2d. %s" % (place, cut(row["name"], name_w))).ljust(lead)
-        line += "".join("  %*s" % (w, v) for (_, w), v in zip(columns, values, strict=True))
+        line += "".join("  %*s" % (w, v) for (_h, w), v in zip(columns, values, strict=True))
         text.append(line + "\n", "bold" if row["name"] in winners else "")
     for pile in ("winner", "loser"):
         lead = Text(_("%s pile:") % pile_word(pile).capitalize(), "bold")

@@ -125,7 +125,8 @@ def help_table(text):
     renderables: each run of command lines a two-column grid whose second column
     wraps under itself, not under the commands, at the width it is drawn in. A line
     with nothing in the command column goes on the description above it (the text's
-    own line breaks are for an 80-column terminal, not for the box)."""
+    own line breaks are for an 80-column terminal, not for the box); a command too long
+    for its column stands alone on its line, its description on the next."""
     from rich.console import Group
     from rich.table import Table
 
@@ -140,7 +141,8 @@ def help_table(text):
             table.add_row(command, what)
         return table
 
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
         if not line.startswith("  "):
             if rows:
                 parts.append(grid(rows))
@@ -150,13 +152,16 @@ def help_table(text):
         # the command ends at the first double space from column 19 on (a command
         # such as "tile 7 +  tile 7 -" holds one itself), else at column 20
         cut = line.find("  ", 19)
-        if cut < 0:
+        after = lines[i + 1] if i + 1 < len(lines) else ""
+        if cut < 0 and after.startswith(" " * 21) and after.strip():
+            cut = len(line)  # a command too long for its column: its description follows
+        elif cut < 0:
             cut = 20 if len(line) > 20 and line[20] == " " else len(line)
         command, what = line[:cut].strip(), line[cut:].strip()
         if rows is None:
             rows = []
-        if not command and rows:
-            rows[-1][1] += " " + what
+        if not command and rows:  # (a long command's description starts on its own line)
+            rows[-1][1] = (rows[-1][1] + " " + what).strip()
         else:
             rows.append([command, what])
     if rows:

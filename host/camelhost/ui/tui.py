@@ -53,7 +53,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, ngettext
 from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
@@ -441,8 +441,9 @@ class PanelScroll(VerticalScroll):
         below = max(0, self.virtual_size.height - self.scrollable_content_region.height
                     - round(self.scroll_y))
         if below:
-            self.hint.update(_("▼ %d more line%s below: Down (or the wheel)")
-                             % (below, "" if below == 1 else "s"))
+            self.hint.update(ngettext("▼ %d more line below: Down (or the wheel)",
+                                      "▼ %d more lines below: Down (or the wheel)", below)
+                             % below)
         else:
             self.hint.update(_("▲ the end of it; Up goes back"))
 

@@ -1,0 +1,100 @@
+"""The maker tools in German (issue 30): ``pyramid doctor``'s checklist, ``pyramid
+monitor``'s columns, ``pyramid calibrate``'s report and ``pyramid check``'s verdicts
+come from the catalogue, each heading within its column; colours stay English (typed
+commands read them), the hardware words are the German maker's (Klarkanal,
+Integrationszeit, Verstärkung)."""
+
+import io
+
+from camelhost import cli
+from camelhost.commands.doctor import Step
+from camelhost.i18n import set_language
+from camelhost.tools import calibrate, monitor
+
+PUSHED = {"on": (5000, 2000, 1800, 1200), "off": (100, 40, 30, 20), "label": "white",
+          "m": 412, "sl": True}
+EMPTY = {"on": (150, 60, 50, 40), "off": (100, 40, 30, 20), "label": "empty", "m": 3168,
+         "sl": False}
+UNKNOWN = {"on": (900, 400, 300, 200), "off": (100, 40, 30, 20), "label": "unknown", "m": 50,
+           "sl": False}
+
+
+def _bars(line):
+    return [i for i, ch in enumerate(line) if ch == "|"]
+
+
+def test_the_monitors_columns_and_states_are_german_and_stand_under_their_headings():
+    set_language("de")
+    head = monitor.header()
+    assert head.split()[:6] == ["#", "Schub", "klar", "rot", "grün", "blau"]
+    assert "LED aus (k,r,g,b)" in head and head.split()[-3:] == ["Einordnung", "Abst.", "Ltg."]
+    for reading, label in ((PUSHED, "white"), (EMPTY, "leer"), (UNKNOWN, "unbekannt")):
+        line = monitor.format_reading(7, reading, saturation=7680, quality=1.0)
+        assert _bars(line) == _bars(head), (head, line)  # the columns line up
+        assert line[_bars(line)[1] + 2:].split()[0] == label  # the colour stays English
+    pushed = monitor.format_reading(7, PUSHED, saturation=7680)
+    assert pushed.split()[1] == "GEDR."
+    # the number columns end where their headings end
+    for word in ("klar", "rot", "grün", "blau"):
+        end = head.index(word) + len(word)
+        assert pushed[end - 1] != " " and pushed[end] == " ", (word, head, pushed)
+    rejected = monitor.format_reading(8, UNKNOWN, saturation=7680)
+    assert rejected.endswith("verworfen")
+    for english in ("slider", "clear", "label", "margin", "LED off", "empty", "PUSHED"):
+        assert english not in head + pushed + rejected, english
+
+
+def test_the_monitor_keeps_its_english_headings_in_english():
+    head = monitor.header()
+    assert head.split()[:6] == ["#", "slider", "clear", "red", "green", "blue"]
+    assert monitor.format_reading(7, EMPTY, saturation=7680).split()[-3:] == ["empty", "31.68", "-"]
+
+
+def test_the_doctors_checklist_is_german_in_its_columns():
+    set_language("de")
+    lines = Step("slider", "failed", "x", "push it").lines()
+    assert lines[0] == "  FEHLER   Schieber    x"
+    assert lines[1] == "  %-8s %-11s Abhilfe: push it" % ("", "")
+    assert Step("bytecode", "skipped", "y").lines() == ["  entfällt Bytecode    y"]
+    assert Step("connection", "ok", "z").lines() == ["  ok       Verbindung  z"]
+    set_language("en")
+    assert Step("slider", "failed", "x", "push it").lines() == [
+        "  FAILED   slider      x", "                       fix: push it"]
+
+
+def test_the_calibration_report_says_none_and_its_advice_in_german():
+    result = calibrate.Result({}, {}, [{"a": "blue", "b": "purple", "sigma": 4.2,
+                                        "too_close": True},
+                                       {"a": "red", "b": "empty", "sigma": 30.0,
+                                        "too_close": False}],
+                              {"_total": {"n": 0}}, 0, "Lichtschutz prüfen")
+    set_language("de")
+    out = io.StringIO()
+    calibrate.print_report(result, out)
+    text = out.getvalue()
+    assert "  blue        purple          4.2  ZU NAHE" in text
+    assert "  red         leer           30.0\n" in text  # the empty head as the monitor says it
+    assert "Rat: Lichtschutz prüfen" in text and "advice" not in text
+    result.pairs = result.pairs[1:]
+    out = io.StringIO()
+    calibrate.print_report(result, out)
+    assert "zu nahe Paare: keine\n" in out.getvalue()
+    assert "none" not in out.getvalue()
+
+
+def test_pyramid_check_says_its_verdicts_in_german(tmp_path, capsys):
+    scn = tmp_path / "two.scn"
+    scn.write_text(
+        "case T-1 wrong expectation\n"
+        "edition second\nplayers 3\n"
+        "board 3:[blue] 4:[green] 5:[yellow] 6:[purple] 10:[white,red] 14:[black]\n"
+        "expect coins 3 3 4\n"
+        "case T-2 right expectation\n"
+        "edition second\nplayers 3\n"
+        "board 3:[blue] 4:[green] 5:[yellow] 6:[purple] 10:[white,red] 14:[black]\n"
+        "expect coins 3 3 3\n")
+    assert cli.main(["check", str(scn), "--lang", "de"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("FEHLER T-1 wrong expectation  (")
+    assert "ok     T-2 right expectation" in out
+    assert "FAIL" not in "\n".join(out)

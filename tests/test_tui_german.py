@@ -1,0 +1,184 @@
+"""The full screen's panels in German (issue 30): the players table's headings, the
+race-over panel's labels and ranking headings, the finish piles' counts and the hint
+under a long panel come from the catalogue, with German plurals, and every heading
+still fits over its column at the widths the screen plan gives (80x24, 4 to 8
+players, long names). Colours stay English by design (typed commands read them)."""
+
+import io
+import random
+import re
+
+import pytest
+import tui_scenes as scenes
+from camelhost.i18n import ngettext, set_language
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui.panels import info_text, players_text, race_over_text
+from camelhost.ui.tui import announce_text
+
+NAMES8 = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"]
+LONG8 = ["Annabelle-Marguerite Xu", "Bartholomew Fitzwilliam", "Cyrano de Bergerac Jr",
+         "Dee", "Evangeline Oduya-Smith", "Florentyna Kowalczyk", "Gus", "Hildegard Brun"]
+
+#: The players table's English headings: none of them in a German table.
+ENGLISH_HEADINGS = {"player", "name", "coins", "coin", "pyr", "cards", "card", "now",
+                    "tickets", "tix"}
+
+
+def _session(names, seed=2):
+    session = Session("second", names, seed=seed, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    for line in ("leg green", "leg blue", "win purple", "lose red", "leg green"):
+        session.command(line)
+    return session
+
+
+def _race_out(session, seed=7):
+    """Seeded dice (and a few leg tickets) until the race is over."""
+    rng = random.Random(seed)
+    for _step in range(400):
+        if session.phase == "over":
+            return
+        game = session.game
+        if rng.random() < 0.15:
+            colours = [c for c in game.edition.racing if game.leg_tickets_left(c)]
+            if colours:
+                session.command("leg %s" % rng.choice(sorted(colours)))
+                continue
+        die = rng.choice(sorted(game.dice_in_pyramid()))
+        value = rng.randint(1, 3)
+        session.command("grey %s %d" % (rng.choice(("black", "white")), value)
+                        if die == "grey" else "%s %d" % (die, value))
+    raise AssertionError("the race did not end")
+
+
+def _number_columns(heading):
+    """``[(heading word, column of its last character)]`` of the number columns: the
+    words after the first (the name's) and before the last (the tickets')."""
+    words = [(m.group(), m.end() - 1) for m in re.finditer(r"\S+", heading)]
+    return words[1:-1]
+
+
+@pytest.mark.parametrize("names", [NAMES8[:4], NAMES8[:6], NAMES8, LONG8[:6], LONG8])
+@pytest.mark.parametrize("width", [80, 60, 44])
+def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_column(
+        names, width):
+    set_language("de")
+    view = table_view(_session(names), odds=False)
+    lines = players_text(view, width).plain.splitlines()
+    assert all(len(line) <= width for line in lines), lines
+    heading = lines[0].split()
+    assert not set(heading) & ENGLISH_HEADINGS, lines[0]
+    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Plättchen", "Pl.")
+    # a number right-aligned under each heading: its last digit under the heading's end
+    rows = [line for line in lines[1:] if line[:1] in (" ", "▶") and line[1:2] != " "]
+    assert len(rows) == len(names)
+    for word, end in _number_columns(lines[0]):
+        for row in rows:
+            assert row[end] != " " and (end + 1 == len(row) or row[end + 1] == " "), (
+                word, lines[0], row)
+
+
+def test_the_players_table_keeps_its_english_headings_in_english():
+    view = table_view(_session(NAMES8[:4]), odds=False)
+    assert players_text(view, 80).plain.splitlines()[0].split() == [
+        "player", "coins", "pyr", "cards", "now", "tickets"]
+
+
+def test_the_race_over_panel_speaks_german_and_lines_up_the_two_camels():
+    session = _session(NAMES8)
+    _race_out(session)
+    set_language("de")
+    view = table_view(session, odds=False)
+    text = race_over_text(view, 80, last_leg=False).plain
+    lines = text.splitlines()
+    final = view["final"]
+    winner = lines[0].index(" %s " % final["winner"].upper())
+    loser = lines[1].index(" %s " % final["loser"].upper())
+    assert "Gesamtsieger" in lines[0] and "Gesamtverlierer" in lines[1] and winner == loser
+    ranking = [line for line in lines if line.startswith("Endwertung")]
+    assert ranking and ranking[0].split() == ["Endwertung", "EP", "Wettkarten", "letzte",
+                                               "Etappe"]
+    for english in ("overall", "Final ranking", "none", "finish cards", "last leg", "coins"):
+        assert english not in text, english
+    assert "keine" in text  # a player who laid no finish card
+    assert all(len(line) <= 80 for line in lines), lines
+
+
+def test_the_race_over_banner_reads_as_german_with_english_colours():
+    session = _session(NAMES8[:4])
+    _race_out(session)
+    set_language("de")
+    final = table_view(session, odds=False)["final"]
+    banner = announce_text([{"kind": "final", "final": final}], None).plain
+    assert banner == "RENNEN VORBEI: GESAMTSIEGER %s, GESAMTVERLIERER %s" % (
+        final["winner"].upper(), final["loser"].upper())
+
+
+def test_the_finish_piles_are_counted_with_german_and_english_plurals():
+    session = _session(NAMES8[:4])
+    session.command("lose blue")  # the loser pile: two cards, the winner pile one
+    view = table_view(session, odds=False)
+    assert "winner 1 card, loser 2 cards" in info_text(view).plain
+    set_language("de")
+    text = info_text(view).plain
+    assert "Wettstapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten" in text
+    assert "(n)" not in text
+
+
+def test_the_hint_under_a_long_panel_has_a_german_plural():
+    # the full screen's "more lines below" hint (TableApp's panels) says one line or lines
+    one = "▼ %d more line below: Down (or the wheel)"
+    many = "▼ %d more lines below: Down (or the wheel)"
+    assert ngettext(one, many, 1) % 1 == "▼ 1 more line below: Down (or the wheel)"
+    set_language("de")
+    # short: the hint is one line under a panel half the width of an 80-column screen
+    assert ngettext(one, many, 1) % 1 == "▼ noch 1 Zeile: Pfeil runter oder Mausrad"
+    assert ngettext(one, many, 11) % 11 == "▼ noch 11 Zeilen: Pfeil runter oder Mausrad"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("pyramid", [None, "real", "manual"])
+def test_every_help_description_starts_in_one_column(lang, pyramid):
+    # a command too long for its column ('red 2  grey white 3', 'release two  release
+    # none') has a line of its own, its description under the others
+    from camelhost.table.controller import HELP_COLUMN, help_text
+    set_language(lang)
+    lines = help_text("second", pyramid).splitlines()[1:]
+    at = HELP_COLUMN
+    for i, line in enumerate(lines):
+        # a command alone on its line (too long for its column): its description next
+        alone = (i + 1 < len(lines) and not lines[i + 1][:at].strip()
+                 and (len(line) <= at or line[at - 1] != " "))
+        assert alone or (line[at - 1] == " " and line[at] != " "), (i, line)
+    assert "GAP" not in "\n".join(lines) or lang == "en"
+
+
+def test_the_full_screen_help_keeps_a_long_commands_description_beside_it():
+    from camelhost.table.controller import help_text
+    from camelhost.ui.screens import help_table
+    from rich.console import Console
+    set_language("de")
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(help_table(help_text("second")))
+    text = console.export_text()
+    row = [line for line in text.splitlines() if line.startswith("red 2  grey white 3")]
+    assert row and "Würfel von Hand getippt" in row[0], text
+
+
+def test_a_die_asked_for_its_value_keeps_its_colour_as_typed_in_german():
+    # the sentence starts with a capital, not the colour inside it
+    from camelhost.table.narration import notice_lines
+    notice = {"kind": "ask_value", "die": "red"}
+    assert notice_lines(notice, None) == ["Red die is out, value unknown: press 1, 2 or 3"]
+    set_language("de")
+    assert notice_lines(notice, None)[0].startswith("Würfel red ist heraus")
+    assert notice_lines(notice, None, past=True)[0].startswith("Würfel red ist heraus")
+
+
+def test_the_grey_die_is_grey_in_german_as_in_every_list():
+    from camelhost.i18n import _
+    set_language("de")
+    assert _("grey (%s numeral)") % "black" == "grey (Ziffer black)"
+    assert _("grey %s") % "white" == "grey white"
