@@ -13,6 +13,7 @@ from rich.text import Text
 
 from camelhost.i18n import _, ngettext, pgettext
 from camelhost.table.narration import name_list, pile_word
+from camelhost.table.view import side_word
 from camelhost.ui import palette
 
 #: Most characters per track space; the fewest is 4 (fits 18 columns in 80).
@@ -512,6 +513,7 @@ def race_over_text(view, width=None, last_leg=True):
 
 
 def tile_names(view):
-    """The edition's words for the forward and backward tile side."""
+    """The edition's words for the forward and backward tile side, in the table's
+    language (``camelhost.table.view.side_word``: RULES 1.5, 3.6)."""
     ed = get_edition(view["edition"])
-    return ed.forward_name, ed.backward_name
+    return side_word(ed, "+"), side_word(ed, "-")
