@@ -345,3 +345,14 @@ def test_the_guides_say_a_pasted_position_values_finish_cards_apart_from_best():
         with open(os.path.join(paths.REPO_ROOT, "docs", doc), encoding="utf-8") as fh:
             text = " ".join(fh.read().split())
         assert "sizes only" in text and "can differ from `best`" in text, doc
+
+
+@pytest.mark.parametrize("command", ["leg red", "pyramid", "tile 5 +", "win red"])
+def test_a_players_command_before_the_setup_says_the_setup_comes_first(command):
+    # a tester typed 'leg red' before setting up and read "a seat is a number: None"
+    t, out = _table(setup=None)
+    t.line(command)
+    text = out.getvalue()
+    assert "the setup comes first" in text
+    assert "a seat is a number" not in text
+    assert t.session.phase == "setup"

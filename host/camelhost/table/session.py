@@ -316,6 +316,11 @@ class Session:
         be taken now. A die from the pyramid comes once: the link de-duplicates on
         (boot, seq) (``camelhost.device.link``), told where the journal ends on resume.
         """
+        if isinstance(event, dict) and event.get("type") in ("action", "pyramid") \
+                and event.get("player") is None:
+            # a player's command while it is nobody's turn (the setup, a race over):
+            # what the table waits for, not the shape of a seat
+            self._need("turn")
         event = _typed(event)
         notices = self._apply(event)
         if self.journal is not None:
