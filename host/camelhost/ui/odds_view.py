@@ -14,11 +14,12 @@ left out the colours a player already played would reveal them (RULES 1.8, 5).
 
 import textwrap
 
+from camelup.editions import get_edition
 from rich.text import Text
 
 from camelhost.i18n import _
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
-from camelhost.table.view import odds_view, signed
+from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
 
 #: Widest odds panel laid out in the narrow form (80-column terminals).
@@ -80,7 +81,7 @@ def best_actions(odds, view):
     return out
 
 
-def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting=False):
+def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
     """The odds panel as a Rich ``Text``: one row per racing camel (best leg odds
     first), then the best actions for the player to act.
 
@@ -88,7 +89,10 @@ def odds_lines(odds, view, width=80, tile_names=("forward", "backward"), waiting
     worked out when ``waiting``); ``view``: the view model (names, leg tickets, phase);
     ``width``: characters available (below ``NARROW``, 46 is enough: tighter columns,
     how many leg tickets are left instead of their values, no notes); ``tile_names``: the edition's words
-    for the forward and backward side."""
+    for the forward and backward side (default: the view's edition's, in the table's language)."""
+    if tile_names is None:
+        edition = get_edition(view["edition"])
+        tile_names = (side_word(edition, "+"), side_word(edition, "-"))
     # Laid out for ``width`` here, the "Best for" sentence wrapped at its words: the
     # screen draws it unwrapped (``text-wrap: nowrap``), so the panel's height never
     # depends on a scrollbar taking two columns (rows wrapped under one, the panel
