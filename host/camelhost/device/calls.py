@@ -21,6 +21,8 @@ from camelhost.i18n import _
 RAW_KEPT = 1000
 #: Bytes of profile JSON per ``PROF`` line (a line is at most ``protocol.MAX_LINE``).
 PROFILE_CHUNK = 96
+#: ``SAVE`` asked at most this often while the board answers ``NAK memory``.
+SAVE_TRIES = 3
 
 
 class Calls:
@@ -67,7 +69,9 @@ class Calls:
                 if waiter[1].wait(timeout):
                     reply = waiter[2]
                     if reply.name == "NAK":
-                        raise LinkError(_("the pyramid refused %s: %s") % (name, reply["reason"]))
+                        refused = LinkError(_("the pyramid refused %s: %s") % (name, reply["reason"]))
+                        refused.reason = reply["reason"]  # the NAK's reason word (docs/protocol.md)
+                        raise refused
                     return reply
             raise LinkError(_("no answer from the pyramid to %s within %.1f s") % (name, timeout))
         finally:
@@ -129,7 +133,16 @@ class Calls:
             part = text[offset : offset + PROFILE_CHUNK]
             self.request("PROF", _ok_prof(offset + len(part)), timeout, retries=0, offset=offset, chunk=part)
         crc = "%08X" % protocol.crc32(data)
-        self.request("SAVE", lambda m: m.name == "OK" and m["cmd"] == "SAVE", timeout, retries=0, length=len(data), crc=crc)
+        for attempt in range(SAVE_TRIES):
+            try:
+                self.request("SAVE", lambda m: m.name == "OK" and m["cmd"] == "SAVE", timeout, retries=0,
+                             length=len(data), crc=crc)
+                return
+            except LinkError as exc:
+                # NAK memory: a fragmented heap refused the parse; the board collected its
+                # garbage and still holds the received profile, so SAVE is asked again
+                if getattr(exc, "reason", None) != "memory" or attempt == SAVE_TRIES - 1:
+                    raise
 
 
 def _ok_prof(received):
