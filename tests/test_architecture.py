@@ -319,6 +319,7 @@ def test_the_link_sequencer_imports_no_serial_threading_or_time_module():
             elif target in MODULES:
                 todo.append(target)
     assert SANS_IO in MODULES and "camelup.board.protocol" in seen
+    assert not bad, "\n" + "\n".join(bad)
 
 
 #: Modules of the web package that may build a ``Session``, each with its reason. The
