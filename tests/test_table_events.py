@@ -3,9 +3,11 @@ from the link's ``DieEvent``, the journal line each is written as (old lines sti
 read), one shape check each."""
 
 import pytest
-from camelhost.device.events import DieEvent, SeqRange
+from camelhost.device.events import DieEvent, SeqRange, decode
+from camelhost.device.sequencer import Sequencer
 from camelhost.table import events
 from camelhost.table.errors import TableError
+from camelup.board import protocol
 
 
 def test_a_die_from_the_link_becomes_the_tables_die_once():
@@ -17,6 +19,28 @@ def test_a_die_from_the_link_becomes_the_tables_die_once():
     assert str(die.action()) == "pyramid red 2"
     grey = events.from_link(DieEvent("die", "B", 5, "r", colour="grey", ink="white", value=1))
     assert str(grey.action()) == "pyramid grey white 1"
+
+
+def test_a_die_decoded_from_its_line_is_the_tables_die_and_journals_as_before():
+    # one form from the wire to the game's door (issue 27): the link's decoded die, handed
+    # on by the sequencer, is the table's die itself, and its journal line is unchanged
+    seq = Sequencer(resume=("0A0B0C0D", 0))
+    seq.opened(0.0)
+    seq.receive(decode(protocol.encode("HI", proto=1, boot="0A0B0C0D", seq=0, prev=None, acked=0)), 0.01)
+    line = protocol.encode("EVT", "die", seq=1, boot="0A0B0C0D", col="grey", ink="white",
+                           val=2, m=250, raw=(9, 8, 7, 6))
+    decoded = decode(line)
+    delivered, _lines = seq.receive(decoded, 0.02, line.decode().rstrip())
+    assert delivered == [decoded]
+    die = events.from_link(delivered[0])
+    assert die is decoded and isinstance(die, events.Die) and die.kind == "die"
+    assert die.to_json() == {"type": "die", "colour": "grey", "ink": "white", "value": 2,
+                             "raw": line.decode().rstrip(), "boot": "0A0B0C0D", "seq": 1,
+                             "source": "pyramid"}
+    assert list(die.to_json()) == ["type", "colour", "ink", "value", "raw", "boot", "seq",
+                                   "source"]
+    assert events.from_json(die.to_json()) == die
+    assert str(die.action()) == "pyramid grey white 2"
 
 
 def test_an_unread_grey_die_is_the_grey_die_with_its_ink_to_key():

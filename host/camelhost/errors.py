@@ -1,4 +1,8 @@
-"""The one error type the CLI turns into ``pyramid: message`` and a non-zero exit."""
+"""The host's two error types: ``CliError``, the one the CLI turns into ``pyramid:
+message`` and a non-zero exit, and ``TableError``, input the table cannot take now
+(defined here, below both the device package and the table, because the one die type,
+``camelhost.device.events.Die``, checks its own shape; ``camelhost.table.errors``
+hands it on to the table)."""
 
 from camelhost.i18n import _
 
@@ -12,6 +16,10 @@ class CliError(Exception):
     def __init__(self, message, exit_code=1):
         Exception.__init__(self, message)
         self.exit_code = exit_code
+
+
+class TableError(ValueError):
+    """Input the table cannot take now; the one-line message says why. Nothing changed."""
 
 
 def port_message(port, exc, hint):

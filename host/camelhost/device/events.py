@@ -1,13 +1,17 @@
-"""What the link hands out: each slider push's outcome (``DieEvent``) and the seqs of a
-hole in the sequence (``SeqRange``). Plain values, no I/O: the link
-(``camelhost.device.link``) decodes each wire line with ``decode`` (docs/protocol.md),
-which makes an ``EVT`` line's ``DieEvent`` at once (one value from the wire to the
-table, never a ``protocol.Message`` first), and the table
-(``camelhost.device.open``) reads them."""
+"""What the link hands out: each slider push's outcome (``DieEvent``; a die is a
+``Die``, the one die type of the host) and the seqs of a hole in the sequence
+(``SeqRange``). Plain values, no I/O: the link (``camelhost.device.link``) decodes each
+wire line with ``decode`` (docs/protocol.md), which makes an ``EVT`` line's event at
+once: a ``Die`` for a die, a ``DieEvent`` for any other outcome (never a
+``protocol.Message`` first). The table (``camelhost.table.events``) takes the ``Die``
+as it is (the same value from the wire to ``Game.push``'s door) and journals it; a die
+typed at the table, or read back from the journal, is a ``Die`` too. This module
+imports nothing of the table: the table imports it."""
 
 from camelup.board import protocol
 
-from camelhost.i18n import _
+from camelhost.errors import TableError
+from camelhost.i18n import N_, _
 
 #: Event kinds handed to the session (docs/interfaces.md).
 KINDS = ("die", "nodie", "double", "unknown", "fault", "gap", "foreign")
@@ -138,11 +142,148 @@ class DieEvent(protocol.Message):
         return "DieEvent(%s %s:%d %s %s %s)" % (self.kind, self.boot, self.seq, self.colour, self.ink, self.value)
 
 
+#: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
+GREY_BEST = {"grey-black": "black", "grey-white": "white"}
+
+
+def is_int(x):
+    """True for an ``int`` that is not a ``bool``."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def need(ok, what, value):
+    """The shape check of a table event's field: raise ``TableError`` ``"<what>: <value!r>"``
+    unless ``ok``; ``what`` is marked with ``N_()`` where it is written and translated
+    here, when it is said."""
+    if not ok:
+        raise TableError("%s: %r" % (_(what), value))
+
+
+class Die(DieEvent):
+    """One die: released from the pyramid (``source`` ``"pyramid"``: ``decode`` builds it
+    from the ``EVT`` line, the sequencer hands it on, the table journals that same value;
+    ``raw`` the wire line, ``boot`` and ``seq`` its place in the pyramid's sequence), or
+    typed at the table (``"typed"``: ``raw`` the words typed, ``player`` the seat whose
+    turn it was, ``kind`` ``"die"`` as its journal line says), or read back from the
+    journal (``from_json``).
+
+    Fields (its journal keys, ``FIELDS``): ``colour``, a die of the edition (``red``...,
+    ``grey``); ``ink``: ``black``/``white`` for the grey die, or ``None`` when still to
+    be keyed; ``value``: 1..3, or ``None`` when still to be keyed; ``best``:
+    ``grey-black``/``grey-white`` when the pyramid could not tell the grey die's ink
+    (its ``unknown`` release). Read as the link's event it is a ``DieEvent`` of kind
+    ``die`` (``reading``, ``margin``, ``dim``, ``label()`` when decoded from a line).
+    The value range and whether the die can come out now are the game's check
+    (``camelup.game.Game.push``); ``check()`` is of its shape only.
+
+    A value: compared and hashed by its fields; ``keyed`` makes the die with its ink or
+    value keyed. ``raw`` is set once, by the sequencer that has the line.
+    """
+
+    #: its journal ``type`` (``camelhost.table.events``)
+    TYPE = "die"
+    #: its journal keys, in the order they are written
+    FIELDS = ("colour", "ink", "value", "raw", "boot", "seq", "source", "best", "player",
+              "kind")
+    #: keys written even when ``None`` (the journal has always had them)
+    WRITTEN = ("colour", "ink", "value", "raw")
+
+    def __init__(self, colour=None, ink=None, value=None, raw=None, boot=None, seq=None,
+                 source=None, best=None, player=None, kind=None):
+        DieEvent.__init__(self, "die", boot, seq, raw, colour=colour, ink=ink, value=value,
+                          best=best)
+        self._source = source
+        self._player = player
+        self._written_kind = kind  # the journal's kind: "die" for a typed die, else None
+
+    @classmethod
+    def wire(cls, fields, kind):
+        """The die of a decoded ``EVT ... die`` line (``fields`` as
+        ``protocol.decode_body`` parsed them): ``source`` ``"pyramid"``."""
+        die = super().wire(fields, kind)
+        die._source = "pyramid"
+        die._player = None
+        die._written_kind = None
+        return die
+
+    source = property(lambda self: self._source)
+    player = property(lambda self: self._player)
+
+    def _items(self):
+        return [(name, self._written_kind if name == "kind" else getattr(self, name))
+                for name in self.FIELDS]
+
+    def __eq__(self, other):
+        if not isinstance(other, Die):
+            return NotImplemented
+        return self._items() == other._items()
+
+    def __hash__(self):
+        return hash(tuple(self._items()))
+
+    def __repr__(self):
+        return "Die(%s)" % ", ".join("%s=%r" % item for item in self._items())
+
+    @classmethod
+    def from_json(cls, line):
+        """The die of a journal line ``line`` (a dict; keys an older version left out
+        read as ``None``). Raises ``TableError`` for a field of the wrong shape."""
+        die = cls(**{name: line.get(name) for name in cls.FIELDS})
+        die.check()
+        return die
+
+    def to_json(self):
+        """Its journal line (a dict): ``type`` and the keys the table has always
+        written (``WRITTEN`` always, the others when set)."""
+        out = {"type": self.TYPE}
+        for name, value in self._items():
+            if value is not None or name in self.WRITTEN:
+                out[name] = value
+        return out
+
+    def check(self):
+        """Raise ``TableError`` when a field has a type or word it can't have."""
+        need(isinstance(self.colour, str), N_("a die's colour is a word"), self.colour)
+        need(self.ink in (None, "black", "white"), N_("the grey die's numerals are black or "
+                                                      "white"), self.ink)
+        need(self.value is None or is_int(self.value), N_("a die's value is a number"),
+             self.value)
+        need(self.best is None or self.best in GREY_BEST, N_("an unread grey die's best is "
+                                                             "grey-black or grey-white"), self.best)
+        need(self.player is None or is_int(self.player), N_("a seat is a number"), self.player)
+
+    @property
+    def key(self):
+        """``(boot, seq)`` of a die from the pyramid, else ``None``."""
+        if self.boot is None or self.seq is None:
+            return None
+        return (self.boot, self.seq)
+
+    @property
+    def ink_unsure(self):
+        """True for the grey die of an ``unknown`` release: colour sure, ink not."""
+        return self.colour == "grey" and self.ink is None and self.best in GREY_BEST
+
+    def keyed(self, **changes):
+        """This die with ``ink`` or ``value`` keyed at the table (a new ``Die``)."""
+        values = dict(self._items())
+        values.update(changes)
+        return Die(**values)
+
+    def action(self, value=None):
+        """The game's action for this die showing ``value`` (default its own):
+        ``camelup.actions.Action.pyramid``; the grey die carries its ink."""
+        from camelup.actions import Action
+        value = self.value if value is None else value
+        return Action.pyramid(self.colour, value, self.ink if self.colour == "grey" else None)
+
+
 def message(name, fields, kind=None):
     """The link's value of one decoded message (``protocol.decode_body``'s ``make``):
-    a ``DieEvent`` for an ``EVT``, else a ``protocol.Message``."""
+    a ``Die`` for an ``EVT`` of kind ``die``, a ``DieEvent`` for any other ``EVT``, else
+    a ``protocol.Message``."""
     if name == "EVT":
-        return DieEvent.wire(fields, kind)
+        return (Die if kind == "die" else DieEvent).wire(fields, kind)
     return protocol.Message(name, fields, kind)
 
 

@@ -9,7 +9,8 @@ ticket, and puts the dice back at leg end.
 
 Pyramid events are the link's ``camelhost.device.events.DieEvent`` (kind ``die``,
 ``nodie``, ``double``, ``unknown``, ``fault`` or ``gap``, docs/interfaces.md), turned
-once into the table's own (``camelhost.table.events.from_link``). A die the game state
+once into the table's own (``camelhost.table.events.from_link``; a die is decoded as
+the table's ``Die`` and goes on as it is). A die the game state
 makes impossible is journaled as rejected, never applied. An ``unknown`` release whose
 ``best`` is ``grey-black``/``grey-white`` is taken as the grey die with its ink asked
 at the table (one key, ``b``/``w``, or ``again``).
@@ -341,7 +342,7 @@ class Table:
     def pyramid_event(self, event):
         """One event from the pyramid link: a ``camelhost.device.events.DieEvent`` (the
         link de-duplicated it on (boot, seq)), turned into the table's event once
-        (``camelhost.table.events.from_link``). A die the game refuses is journaled as
+        (``camelhost.table.events.from_link``: a ``Die`` goes on as it is). A die the game refuses is journaled as
         rejected and said; a gap or a sensor fault asks for the die typed. A
         ``camelhost.device.open.LineQuality`` (the line to the pyramid got noisy, or
         clean again) goes into the view (``line``) and is said in one line."""

@@ -2,9 +2,9 @@
 
 from camelup.notation import ECHO_MAX, quoted
 
+from camelhost.errors import TableError  # the one definition: camelhost.errors
 
-class TableError(ValueError):
-    """Input the table cannot take now; the one-line message says why. Nothing changed."""
+__all__ = ["TableError", "one_line", "shown"]
 
 
 def one_line(exc):

@@ -7,11 +7,16 @@ another race. Each is a frozen value here with one ``check()`` of its own shape
 (types and the words it may hold); whether it fits the game *now* is the session's
 business, and a die is checked for the game once, by ``camelup.game.Game.push``.
 
+A die is one type from the wire to the game's door: ``Die`` (defined beside the link's
+events, ``camelhost.device.events``, which imports nothing of the table) is what the
+link decodes an ``EVT`` die line into, what a typed die and a journal line become, and
+what the session hands ``Game.push`` as its action (``Die.action()``).
+
 Two conversions, one each way:
 
-- ``from_link(event)``: the link's ``camelhost.device.events.DieEvent`` into the
-  table's event (``Die``, ``Release``, ``Gap`` or ``Fault``), the one place a die from
-  the pyramid changes form on the host before the game;
+- ``from_link(event)``: the link's event into the table's (``Die``, ``Release``,
+  ``Gap``, ``Foreign`` or ``Fault``); a die decoded from its line goes on as it is,
+  the other outcomes become the table's own values;
 - ``from_json(line)`` / ``event.to_json()``: an event as its journal line
   (``camelhost.table.journal``; the keys are listed in docs/table.md). ``from_json``
   reads every journal written so far (keys an older version left out read as their
@@ -22,6 +27,7 @@ Errors: ``TableError`` (a ``ValueError``, one line) naming what is wrong.
 
 from dataclasses import dataclass, fields
 
+from camelhost.device.events import GREY_BEST, Die, is_int, need
 from camelhost.i18n import N_, _
 from camelhost.table.errors import TableError
 
@@ -29,22 +35,10 @@ __all__ = ["Die", "Release", "Gap", "Fault", "Setup", "Act", "Pyramid", "Ink", "
            "Rejected", "Correction", "Undo", "Unscored", "Race", "from_link", "from_json",
            "GREY_BEST", "MISSING_SHOWN"]
 
-#: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
-GREY_BEST = {"grey-black": "black", "grey-white": "white"}
 #: Longest list of missing sequence numbers written out in a gap.
 MISSING_SHOWN = 20
 #: The link's kinds of a release the table can't use as a die.
 UNUSABLE = ("double", "nodie", "unknown")
-
-
-def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _need(ok, what, value):
-    # ``what``: marked with N_() where it is written, translated only when it is said
-    if not ok:
-        raise TableError("%s: %r" % (_(what), value))
 
 
 class _Event:
@@ -83,68 +77,6 @@ def _default(cls, name):
 
 
 @dataclass(frozen=True)
-class Die(_Event):
-    """A die out of the pyramid (``source`` ``"pyramid"``: with ``raw``, the wire line,
-    ``boot`` and ``seq``) or typed at the table (``"typed"``: ``raw`` the words typed,
-    ``player`` the seat whose turn it was, ``kind`` ``"die"``). ``colour``: a die of the
-    edition (``red``..., ``grey``); ``ink``: ``black``/``white`` for the grey die, or
-    ``None`` when still to be keyed; ``value``: 1..3, or ``None`` when still to be keyed;
-    ``best``: ``grey-black``/``grey-white`` when the pyramid could not tell the grey
-    die's ink (its ``unknown`` release). The value range and whether the die can come
-    out now are the game's check (``Game.push``)."""
-
-    TYPE = "die"
-    _WRITTEN = ("colour", "ink", "value", "raw")
-
-    colour: str = None
-    ink: str = None
-    value: int = None
-    raw: str = None
-    boot: object = None
-    seq: int = None
-    source: str = None
-    best: str = None
-    player: int = None
-    kind: str = None
-
-    def check(self):
-        _need(isinstance(self.colour, str), N_("a die's colour is a word"), self.colour)
-        _need(self.ink in (None, "black", "white"), N_("the grey die's numerals are black or "
-                                                       "white"), self.ink)
-        _need(self.value is None or _is_int(self.value), N_("a die's value is a number"),
-              self.value)
-        _need(self.best is None or self.best in GREY_BEST, N_("an unread grey die's best is "
-                                                              "grey-black or grey-white"), self.best)
-        _need(self.player is None or _is_int(self.player), N_("a seat is a number"), self.player)
-
-    @property
-    def key(self):
-        """``(boot, seq)`` of a die from the pyramid, else ``None``."""
-        if self.boot is None or self.seq is None:
-            return None
-        return (self.boot, self.seq)
-
-    @property
-    def ink_unsure(self):
-        """True for the grey die of an ``unknown`` release: colour sure, ink not."""
-        return self.colour == "grey" and self.ink is None and self.best in GREY_BEST
-
-    def keyed(self, **changes):
-        """This die with ``ink`` or ``value`` keyed at the table."""
-        values = {f.name: getattr(self, f.name) for f in fields(self)}
-        values.update(changes)
-        return Die(**values)
-
-    def action(self, value=None):
-        """The game's action for this die showing ``value`` (default its own):
-        ``camelup.actions.Action.pyramid``; the grey die carries its ink."""
-        from camelup.actions import Action
-        value = self.value if value is None else value
-        return Action.pyramid(self.colour, value,
-                                      self.ink if self.colour == "grey" else None)
-
-
-@dataclass(frozen=True)
 class Release(_Event):
     """A release from the pyramid the table can't take as a die: ``kind`` ``double``
     (two dice), ``nodie`` (none) or ``unknown`` (a colour not read; ``best`` the nearest
@@ -162,7 +94,7 @@ class Release(_Event):
     dim: bool = False
 
     def check(self):
-        _need(self.kind in UNUSABLE, N_("an unusable release is double, nodie or unknown"),
+        need(self.kind in UNUSABLE, N_("an unusable release is double, nodie or unknown"),
               self.kind)
 
 
@@ -238,8 +170,8 @@ class Setup(_Event):
     start: int = None
 
     def check(self):
-        _need(isinstance(self.stacks, (dict, list)), N_("a setup gives the stacks"), self.stacks)
-        _need(self.start is None or _is_int(self.start), N_("the starting seat is a number"),
+        need(isinstance(self.stacks, (dict, list)), N_("a setup gives the stacks"), self.stacks)
+        need(self.start is None or is_int(self.start), N_("the starting seat is a number"),
               self.start)
 
 
@@ -254,8 +186,8 @@ class Act(_Event):
     action: str = None
 
     def check(self):
-        _need(_is_int(self.player), N_("a seat is a number"), self.player)
-        _need(isinstance(self.action, str), N_("an action is text"), self.action)
+        need(is_int(self.player), N_("a seat is a number"), self.player)
+        need(isinstance(self.action, str), N_("an action is text"), self.action)
 
 
 @dataclass(frozen=True)
@@ -267,7 +199,7 @@ class Pyramid(_Event):
     player: int = None
 
     def check(self):
-        _need(self.player is None or _is_int(self.player), N_("a seat is a number"), self.player)
+        need(self.player is None or is_int(self.player), N_("a seat is a number"), self.player)
 
 
 @dataclass(frozen=True)
@@ -300,7 +232,7 @@ class Correction(_Event):
     stacks: object = None
 
     def check(self):
-        _need(isinstance(self.stacks, (dict, list)), N_("a correction gives the stacks"),
+        need(isinstance(self.stacks, (dict, list)), N_("a correction gives the stacks"),
               self.stacks)
 
 
@@ -357,19 +289,26 @@ def missing_text(missing):
 
 def from_link(event):
     """The table's event for the link's ``event`` (a
-    ``camelhost.device.events.DieEvent``): ``Die`` for a die (and for an ``unknown``
-    release whose nearest colour is the grey die, its ink to be keyed), ``Release`` for a
-    double, no die or an unread colour, ``Gap`` for lost events, ``Foreign`` for another table's, ``Fault`` for a sensor
-    fault. Raises ``TableError`` for a kind the table does not know. The de-duplication
-    on ``(boot, seq)`` is the link's, done before (``camelhost.device.link``)."""
+    ``camelhost.device.events.DieEvent``): a die as it is (the link decoded its line into
+    a ``Die``: the same value goes on, checked for its shape), a ``Die`` for an
+    ``unknown`` release whose nearest colour is the grey die (its ink to be keyed),
+    ``Release`` for a double, no die or an unread colour, ``Gap`` for lost events,
+    ``Foreign`` for another table's, ``Fault`` for a sensor fault. A ``DieEvent`` of kind
+    ``die`` built by hand (not decoded: a test, a tool) becomes a ``Die`` here. Raises
+    ``TableError`` for a kind the table does not know. The de-duplication on ``(boot,
+    seq)`` is the link's, done before (``camelhost.device.sequencer``)."""
     kind = event.kind
-    if kind == "die" or (kind == "unknown" and event.best in GREY_BEST):
-        if kind == "die":
-            die = Die(colour=event.colour, ink=event.ink, value=event.value, raw=event.raw,
-                      boot=event.boot, seq=event.seq, source="pyramid")
-        else:
-            die = Die(colour="grey", ink=None, value=event.value, raw=event.raw,
-                      boot=event.boot, seq=event.seq, source="pyramid", best=event.best)
+    if kind == "die" and isinstance(event, Die):
+        die = event
+    elif kind == "die":
+        die = Die(colour=event.colour, ink=event.ink, value=event.value, raw=event.raw,
+                  boot=event.boot, seq=event.seq, source="pyramid")
+    elif kind == "unknown" and event.best in GREY_BEST:
+        die = Die(colour="grey", ink=None, value=event.value, raw=event.raw,
+                  boot=event.boot, seq=event.seq, source="pyramid", best=event.best)
+    else:
+        die = None
+    if die is not None:
         die.check()
         return die
     if kind in UNUSABLE:
