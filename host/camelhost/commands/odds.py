@@ -141,6 +141,22 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                      % (race.samples, race.seed, 100 * race.half_width,
                         _(" (stopped at the interval)") if samples is None else "",
                         _("; later legs with tiles") if later_tiles else ""))
+    lines += _tile_lines(game, position, leg, tile, unowned, who)
+    lines.append("")
+    lines += _action_lines(game, values, top, who)
+    if timing:
+        lines.append("")
+        lines.append(_("timing: leg odds %.1f ms, race odds %.1f ms, action values %.1f ms, "
+                     "best tile %.1f ms") % (1e3 * (t1 - t0), 1e3 * (t2 - t1),
+                                            1e3 * (t3 - t2), 1e3 * (t4 - t3)))
+    return lines
+
+
+def _tile_lines(game, position, leg, tile, unowned, who):
+    """``report``'s lines of the tiles on the board (expected landings) and of the best
+    tile for the player to act (``tile``: ``best_tile``'s, or ``None``)."""
+    lines = []
+    edition = game.edition
     if position.tiles:
         lines.append("")
         lines.append(_("Tiles on the board (expected landings = expected coins this leg)"))
@@ -163,29 +179,28 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                 verdict = _("move it") if expected > now else _("better left where it is")
                 lines.append(_("  (%s's tile on %d earns %.3f where it is: %s)")
                              % (who(game.turn), own, now, verdict))
-    lines.append("")
-    if values:
-        shown = values if top <= 0 else values[:top]
-        lines.append(_("Actions for %s, best first (EV in coins)") % who(game.turn))
-        for i, v in enumerate(shown):
-            action, reason = v.action, action_text(v, edition, who)
-            if v.kind == "partner":  # the engine's seat index: the partner by name
-                action = "partner %s" % who(v.facts["player"])
-            if v.kind in ("partner", "finish"):  # the reason names the action: say it once
-                reason = reason.split(": ", 1)[1]
-            lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
-        if any(v.kind == "finish" for v in shown) and (game.pile("winner")
-                                                        or game.pile("loser")):
-            lines.append(_("  (the others' finish cards count by number only: hidden, RULES 1.8)"))
-        if len(shown) < len(values):
-            lines.append(_("  ... %d more (--top 0 shows all)") % (len(values) - len(shown)))
-    else:
-        lines.append(_("No actions: the race is over."))
-    if timing:
-        lines.append("")
-        lines.append(_("timing: leg odds %.1f ms, race odds %.1f ms, action values %.1f ms, "
-                     "best tile %.1f ms") % (1e3 * (t1 - t0), 1e3 * (t2 - t1),
-                                            1e3 * (t3 - t2), 1e3 * (t4 - t3)))
+    return lines
+
+
+def _action_lines(game, values, top, who):
+    """``report``'s lines of the actions, best first (``top`` of them; 0: all)."""
+    if not values:
+        return [_("No actions: the race is over.")]
+    lines = []
+    shown = values if top <= 0 else values[:top]
+    lines.append(_("Actions for %s, best first (EV in coins)") % who(game.turn))
+    for i, v in enumerate(shown):
+        action, reason = v.action, action_text(v, game.edition, who)
+        if v.kind == "partner":  # the engine's seat index: the partner by name
+            action = "partner %s" % who(v.facts["player"])
+        if v.kind in ("partner", "finish"):  # the reason names the action: say it once
+            reason = reason.split(": ", 1)[1]
+        lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
+    if any(v.kind == "finish" for v in shown) and (game.pile("winner")
+                                                    or game.pile("loser")):
+        lines.append(_("  (the others' finish cards count by number only: hidden, RULES 1.8)"))
+    if len(shown) < len(values):
+        lines.append(_("  ... %d more (--top 0 shows all)") % (len(values) - len(shown)))
     return lines
 
 
@@ -239,15 +254,9 @@ def _dice_names(text):
     return out
 
 
-def _short_board(args):
-    """``(game, position, note)`` of a board in the short form (docs/notation.md):
-    ``game`` is ``None`` when the dice inside are more than a leg can have out (then
-    ``position`` is the odds ``Position`` for the leg odds alone)."""
-    stacks, tiles, unowned = read_board(args.position)
-    if not stacks:
-        raise NotationError(_("not a position: %r (give the project's notation, or a board "
-                            "like \"2:[R,Y,P] 9:[G] 14:[K,W]\")") % args.position)
-    inside = _dice_names(args.pyramid) if args.pyramid else None
+def _board_edition(args, stacks, inside):
+    """The edition of a short-form board: ``--edition``, or the one its camels and dice
+    (``inside``) name; raises ``NotationError`` when they disagree or name none."""
     named = [c for s in stacks for c in stacks[s]] + (inside or [])
     said = board_edition(named)
     if args.edition and said and said != args.edition:
@@ -258,14 +267,45 @@ def _short_board(args):
         raise NotationError(_("which edition? the board names only colours both editions "
                               "have (blue, green, yellow, white): add --edition classic or "
                               "second"))
-    ed = get_edition(name)
+    return get_edition(name)
+
+
+def _turn(args):
+    """The seat of ``--turn`` (``p0``, ``p1``, ...; 0 when not given)."""
+    if not args.turn:
+        return 0
+    if not (args.turn[:1] == "p" and args.turn[1:].isdigit()):
+        raise NotationError(_("--turn reads p0, p1, ... (0-based), got %r") % args.turn)
+    return int(args.turn[1:])
+
+
+def _check_pieces(ed, stacks, inside):
+    """Raise ``NotationError`` for a die ``inside`` the edition's pyramid has not, or a
+    camel of the edition missing from the board (the short form lists every camel)."""
+    for die in inside or ():
+        if die not in ed.dice:
+            raise NotationError(_("die %r is not in the %s pyramid (%s)")
+                                % (die, ed.name, ", ".join(ed.dice)))
+    on_board = [c for s in stacks for c in stacks[s]]
+    for camel in ed.camels:
+        if camel not in on_board:
+            raise NotationError(_("camel %s is missing: the short board form lists every camel "
+                                "of the %s edition (%s)") % (camel, ed.name, ", ".join(ed.camels)))
+
+
+def _short_board(args):
+    """``(game, position, note)`` of a board in the short form (docs/notation.md):
+    ``game`` is ``None`` when the dice inside are more than a leg can have out (then
+    ``position`` is the odds ``Position`` for the leg odds alone)."""
+    stacks, tiles, unowned = read_board(args.position)
+    if not stacks:
+        raise NotationError(_("not a position: %r (give the project's notation, or a board "
+                            "like \"2:[R,Y,P] 9:[G] 14:[K,W]\")") % args.position)
+    inside = _dice_names(args.pyramid) if args.pyramid else None
+    ed = _board_edition(args, stacks, inside)
     owners = [tiles[s][0] for s in tiles if tiles[s][0] is not None]
     players = args.players or max([ed.min_players] + [o + 1 for o in owners])
-    turn = 0
-    if args.turn:
-        if not (args.turn[:1] == "p" and args.turn[1:].isdigit()):
-            raise NotationError(_("--turn reads p0, p1, ... (0-based), got %r") % args.turn)
-        turn = int(args.turn[1:])
+    turn = _turn(args)
     # a tile given without an owner belongs to a seat other than the one to act, from
     # the last seat down (the engine needs an owner; the report shows none)
     free = [p for p in range(players - 1, -1, -1) if p != turn and p not in owners]
@@ -274,16 +314,7 @@ def _short_board(args):
             raise NotationError(_("%d tiles without an owner, but only %d seats to hold them: "
                                 "give owners (3:+p1) or --players") % (len(unowned), players))
         tiles[space] = (free.pop(0), tiles[space][1])
-    if inside is not None:
-        for die in inside:
-            if die not in ed.dice:
-                raise NotationError(_("die %r is not in the %s pyramid (%s)")
-                                    % (die, ed.name, ", ".join(ed.dice)))
-    on_board = [c for s in stacks for c in stacks[s]]
-    for camel in ed.camels:
-        if camel not in on_board:
-            raise NotationError(_("camel %s is missing: the short board form lists every camel "
-                                "of the %s edition (%s)") % (camel, ed.name, ", ".join(ed.camels)))
+    _check_pieces(ed, stacks, inside)
     out = [d for d in ed.dice if inside is not None and d not in inside]
     if len(out) >= DICE_PER_LEG:
         from camelup.odds import Position

@@ -177,7 +177,9 @@ def _write_plot(path, tally, seats):
     plt.close(fig)
 
 
-def run(args):
+def _checked(args):
+    """The edition of ``args`` and the bots by seat, once every option is usable; raises
+    ``CliError`` naming the first that is not (before any game)."""
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
         raise CliError(_("the %s edition is for %d..%d players, not %d")
@@ -191,16 +193,73 @@ def run(args):
         raise CliError(_("--scheduler is for --engine dask"))
     if args.plot:
         plot_backend()  # a missing matplotlib is said before the games, not after
-    client = None
-    if args.engine == "dask":
-        try:
-            client = tournament.dask_client(args.scheduler, min(args.workers or os.cpu_count()
-                                                                 or 1, args.games))
-        except ImportError as exc:
-            raise CliError(str(exc)) from None
-        except OSError as exc:
-            raise CliError(_("cannot reach the Dask scheduler %s: %s")
-                           % (args.scheduler, exc)) from None
+    return edition, names
+
+
+def _dask_client(args):
+    """The Dask client of ``--engine dask`` (``None`` for another engine); raises
+    ``CliError`` when Dask is missing or its scheduler can't be reached."""
+    if args.engine != "dask":
+        return None
+    try:
+        return tournament.dask_client(args.scheduler, min(args.workers or os.cpu_count()
+                                                          or 1, args.games))
+    except ImportError as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(_("cannot reach the Dask scheduler %s: %s")
+                       % (args.scheduler, exc)) from None
+
+
+def _close(log, client):
+    if log is not None:
+        log.close()
+    if client is not None:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _tally_games(console, games, tally, log, total):
+    """Every game of ``games`` into ``tally`` (and the log), with Rich's bar on a
+    terminal, else a line now and then (``LineProgress``)."""
+    if console.is_terminal:
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
+                      console=console) as progress:
+            task = progress.add_task("games", total=total)
+            for index, result in games:
+                _record(tally, log, index, result)
+                progress.update(task, advance=1, description=_summary(tally))
+    else:
+        lines = LineProgress(console, total)
+        for index, result in games:
+            _record(tally, log, index, result)
+            lines.update(tally.games, _summary(tally))
+
+
+def _print_results(console, tally):
+    console.print("%-8s %6s %22s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
+                                          _("mean coins (95%)")))
+    for name, n, rate, (low, high), coins, chw in tally.rows():
+        # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
+        # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
+        console.print("%-8s %6d %7.1f%% (%5.1f..%5.1f) %12.2f %s"
+                      % (name, n, 100 * rate, 100 * low, 100 * high, coins,
+                         "+/- %5.2f" % chw if n >= 2 else "%9s" % "-"))
+    console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
+                                                           _("in the 1st leg")))
+    for name, per_race, right, first in tally.cards():
+        # a policy that laid no finish card: its shares are "-", not 0 %
+        console.print("              %-8s %10.2f %8s %14s"
+                      % (name, per_race, "-" if right is None else "%.0f%%" % (100 * right),
+                         "-" if first is None else "%.0f%%" % (100 * first)))
+
+
+def run(args):
+    edition, names = _checked(args)
+    client = _dask_client(args)
     # no more processes than games: the others would only start and stop
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
@@ -219,46 +278,14 @@ def run(args):
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
                            engine=args.engine, client=client)
     try:
-        if console.is_terminal:
-            with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                          MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
-                          console=console) as progress:
-                task = progress.add_task("games", total=args.games)
-                for index, result in games:
-                    _record(tally, log, index, result)
-                    progress.update(task, advance=1, description=_summary(tally))
-        else:
-            lines = LineProgress(console, args.games)
-            for index, result in games:
-                _record(tally, log, index, result)
-                lines.update(tally.games, _summary(tally))
+        _tally_games(console, games, tally, log, args.games)
     finally:
-        if log is not None:
-            log.close()
-        if client is not None:
-            cluster = client.cluster
-            client.close()
-            if cluster is not None:
-                cluster.close()
+        _close(log, client)
     elapsed = time.perf_counter() - started
     console.print(ngettext("%d game in %.0f s (%.2f s per game)",
                            "%d games in %.0f s (%.2f s per game)", tally.games)
                   % (tally.games, elapsed, elapsed / max(1, tally.games)))
-    console.print("%-8s %6s %22s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
-                                          _("mean coins (95%)")))
-    for name, n, rate, (low, high), coins, chw in tally.rows():
-        # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
-        # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
-        console.print("%-8s %6d %7.1f%% (%5.1f..%5.1f) %12.2f %s"
-                      % (name, n, 100 * rate, 100 * low, 100 * high, coins,
-                         "+/- %5.2f" % chw if n >= 2 else "%9s" % "-"))
-    console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
-                                                           _("in the 1st leg")))
-    for name, per_race, right, first in tally.cards():
-        # a policy that laid no finish card: its shares are "-", not 0 %
-        console.print("              %-8s %10.2f %8s %14s"
-                      % (name, per_race, "-" if right is None else "%.0f%%" % (100 * right),
-                         "-" if first is None else "%.0f%%" % (100 * first)))
+    _print_results(console, tally)
     if args.plot:
         _write_plot(args.plot, tally, args.seats)
         console.print(_("plot written to %s") % args.plot, soft_wrap=True, highlight=False)
