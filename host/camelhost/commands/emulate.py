@@ -44,6 +44,34 @@ def add_arguments(parser):
                                "with the firmware when missing)"))
 
 
+def _press(board, word):
+    """Do what the key ``word`` asks of the emulated ``board`` and say it; False for
+    ``q`` (power off: the loop ends)."""
+    if word in ("", "r"):
+        got = board.release(wait=False)
+        print(_("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or _("nothing")))
+    elif word == "d":
+        got = board.release_double(wait=False)
+        print(_("slider pushed: %s") % ", ".join(d[0] for d in got.dice))
+    elif word == "e":
+        board.release_empty(wait=False)
+        print(_("slider pushed: nothing"))
+    elif word == "l":
+        board.return_dice()
+        print(_("the dice are back in the pyramid"))
+    elif word == "x":
+        board.reset_button()
+        print(_("reset button pressed"))
+    elif word == "c":
+        board.power_cycle()
+        print(_("power cycled"))
+    elif word == "q":
+        return False
+    else:
+        print(_("unknown key %r: Enter, d, e, l, x, c or q") % word)
+    return True
+
+
 def run(args):
     from camelhost.device.emulated import EmulatedPyramid, EmulatorError, node_runner
 
@@ -73,29 +101,8 @@ def run(args):
               "x: reset button; c: power cycle; q: power off"))
         sys.stdout.flush()
         for line in sys.stdin:
-            word = line.strip().lower()
-            if word in ("", "r"):
-                got = board.release(wait=False)
-                print(_("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or _("nothing")))
-            elif word == "d":
-                got = board.release_double(wait=False)
-                print(_("slider pushed: %s") % ", ".join(d[0] for d in got.dice))
-            elif word == "e":
-                board.release_empty(wait=False)
-                print(_("slider pushed: nothing"))
-            elif word == "l":
-                board.return_dice()
-                print(_("the dice are back in the pyramid"))
-            elif word == "x":
-                board.reset_button()
-                print(_("reset button pressed"))
-            elif word == "c":
-                board.power_cycle()
-                print(_("power cycled"))
-            elif word == "q":
+            if not _press(board, line.strip().lower()):
                 break
-            else:
-                print(_("unknown key %r: Enter, d, e, l, x, c or q") % word)
             sys.stdout.flush()
     except KeyboardInterrupt:
         pass
