@@ -5,8 +5,13 @@ Every module of ``shared/camelup``, ``host/camelhost``, ``firmware`` and
 is an edge. The rules: who may import whom (one table); the firmware and what it
 ships of ``camelup`` import only ``camelup.board`` and the editions; no import cycle
 (a cycle hidden inside a function counts); no ``from m import _private`` (gettext's
-``_`` is a public name) and no ``module._private`` of another module; no test of an
-edition's name outside ``camelup.editions`` (an edition's facts are its fields).
+``_`` is a public name) and no ``module._private`` of another module (the simulated
+hardware's included); no test of an edition's name outside ``camelup.editions`` (an
+edition's facts are its fields; the exceptions listed with their reasons); no module of
+the web package builds a ``Session`` for the live board; the link's sequencer, and
+every module of ours it imports, imports no serial, threading, time or other I/O
+module. Each rule was seen to fail on a violation; the checks whose logic is their own
+(the edition names, the sans-IO walk) have a test of their own on a made-up source.
 """
 
 import ast
@@ -306,18 +311,34 @@ SANS_IO = "camelhost.device.sequencer"
 IO_MODULES = ("serial", "threading", "time", "queue", "select", "socket", "asyncio", "_thread")
 
 
-def test_the_link_sequencer_imports_no_serial_threading_or_time_module():
-    seen, todo, bad = set(), [SANS_IO], []
-    while todo:  # the sequencer and every module of ours it imports, at any depth
+def io_imports(start, imports_of, ours):
+    """``(["module:line imports target", ...], modules read)``: every I/O import
+    (``IO_MODULES``) of ``start`` and of every module of ours (in ``ours``) it imports,
+    at any depth; ``imports_of(mod)`` gives ``_imports``' triples."""
+    seen, todo, bad = set(), [start], []
+    while todo:
         mod = todo.pop()
         if mod in seen:
             continue
         seen.add(mod)
-        for line, target, _names in _imports(mod):
+        for line, target, _names in imports_of(mod):
             if target.split(".")[0] in IO_MODULES:
-                bad.append("%s:%d imports %s" % (MODULES[mod], line, target))
-            elif target in MODULES:
+                bad.append("%s:%d imports %s" % (mod, line, target))
+            elif target in ours:
                 todo.append(target)
+    return bad, seen
+
+
+def test_the_sans_io_check_finds_an_io_import_at_any_depth():
+    graph = {"seq": ((1, "events", ()), (2, "logging", ())), "events": ((5, "time", ()),)}
+    assert io_imports("seq", lambda m: graph.get(m, ()), graph) == \
+        (["events:5 imports time"], {"seq", "events"})
+    clean = {"seq": ((1, "events", ()),), "events": ((5, "camelup.board.protocol", ()),)}
+    assert io_imports("seq", lambda m: clean.get(m, ()), clean)[0] == []
+
+
+def test_the_link_sequencer_imports_no_serial_threading_or_time_module():
+    bad, seen = io_imports(SANS_IO, _imports, MODULES)
     assert SANS_IO in MODULES and "camelup.board.protocol" in seen
     assert not bad, "\n" + "\n".join(bad)
 
