@@ -110,7 +110,7 @@ def truth_scores(edition, seed, emitted):
     """Final coins of the same table fed, in order, exactly the events the pyramid
     emitted (``emitted``: the firmware's EVT messages, as the simulated board saw
     them), with no link in between: what a perfect link gives."""
-    from camelhost.device.events import DieEvent
+    from camelhost.device.events import message
 
     display = _Display()
     session = Session(edition, list(NAMES), seed=seed, bots=range(len(NAMES)), journal=Journal(None))
@@ -119,7 +119,7 @@ def truth_scores(edition, seed, emitted):
     for msg in emitted:
         if table.over:
             break
-        event = DieEvent.wire(dict(msg.fields), msg.kind)
+        event = message("EVT", dict(msg.fields), msg.kind)  # as the link decodes it: a die is a Die
         event.raw = protocol.encode_body(msg.name, dict(msg.fields), msg.kind)
         table.pyramid_event(event)
     return display.final

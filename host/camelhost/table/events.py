@@ -3,14 +3,14 @@
 A table changes by one event at a time (``camelhost.table.session.Session.feed``): a
 die (from the pyramid or typed), a release the table can't use, a setup, a player's
 action, a pyramid ticket, a keyed ink or value, a correction, an undo, an unscored end,
-another race. Each is a frozen value here with one ``check()`` of its own shape
-(types and the words it may hold); whether it fits the game *now* is the session's
-business, and a die is checked for the game once, by ``camelup.game.Game.push``.
+another race. Each is a frozen value with one ``check()`` of its own shape (types and
+the words it may hold); whether it fits the game *now* is the session's business, and a
+die is checked for the game once, by ``camelup.game.Game.push``.
 
 A die is one type from the wire to the game's door: ``Die`` (defined beside the link's
 events, ``camelhost.device.events``, which imports nothing of the table) is what the
-link decodes an ``EVT`` die line into, what a typed die and a journal line become, and
-what the session hands ``Game.push`` as its action (``Die.action()``).
+link decodes an ``EVT`` die line into, and what a typed die and a journal line become;
+the session hands ``Game.push`` its action (``Die.action()``, the engine's ``Action``).
 
 Two conversions, one each way:
 
