@@ -122,11 +122,24 @@ def _name(names, word, what, edition=None):
         raise TableError(str(exc)) from None
 
 
+def _unbracketed(camels, token):
+    """A space's camels ``blue,green`` or, as the table prints a board,
+    ``[blue,green]``: the list without its brackets. Raises ``TableError`` naming
+    ``token`` when a bracket has no pair."""
+    inner = camels[1:-1] if camels.startswith("[") and camels.endswith("]") else camels
+    if "[" in inner or "]" in inner:
+        raise TableError(_("%s: a bracket without its pair (write 1:blue,green or "
+                           "1:[blue,green])") % shown(token))
+    return inner
+
+
 def parse_stacks(text, edition):
     """Parse typed starting stacks ``"1:blue,green 2:red 15:black 16:white"``.
 
-    Spaces 1..16, colours bottom -> top (prefixes allowed). Returns ``{space:
-    [colours]}``. Raises ``TableError`` when a camel is missing, repeated or unknown.
+    Spaces 1..16, colours bottom -> top (prefixes allowed); a space's stack may also be
+    written in brackets as the table prints a set-up race, ``1:[blue,green]``
+    (docs/notation.md, the short board form). Returns ``{space: [colours]}``. Raises
+    ``TableError`` when a camel is missing, repeated or unknown, or a bracket unmatched.
     """
     ed = get_edition(edition)
     stacks = {}
@@ -137,6 +150,7 @@ def parse_stacks(text, edition):
                              "not %s") % shown(token))
         space, _colon, camels = token.partition(":")
         space = number(space, "space", 1, 16)
+        camels = _unbracketed(camels, token)
         for word in camels.split(","):
             if not word:
                 continue
@@ -412,6 +426,7 @@ def _parse_fix(rest, session):
                              % example)
         space, _colon, camels = token.partition(":")
         space = number(space, "space", 1, 16)
+        camels = _unbracketed(camels, token)
         row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
         if not row:
             raise TableError(_("fix %d: name the camels on space %d, bottom to top, e.g. "
