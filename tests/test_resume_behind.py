@@ -7,10 +7,11 @@ link's sequencer is told the journal's last ``(boot, seq)`` and hears the pyrami
 """
 
 import io
+import json
 import time
 
 import pytest
-from camelhost.device.events import DieEvent
+from camelhost.device.events import DieEvent, decode
 from camelhost.device.sequencer import Sequencer
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal, read_events
@@ -180,3 +181,87 @@ def test_pyramid_play_resuming_a_cut_journal_on_the_real_firmware_says_it_and_ta
         "not hold (its last is event 1); it is left out. If lines were cut, quit and resume a "
         "whole copy of the journal" % boot], out
     assert path.read_bytes() == cut  # nothing pushed, nothing journaled
+
+
+def _fault_then_typed(path):
+    """A classic game on a real pyramid: one die (seq 1), then a push the sensor could
+    not read (``EVT 2 fault code=timeout``) and its die typed by hand, as the table
+    asks. The link's sequencer runs beside the table with the game's own ``taken``
+    (the journal's last pyramid event), as ``pyramid play`` wires it; returns the last
+    seq the pyramid was acknowledged (what its next HELLO says as ``acked=``)."""
+    journal = Journal(str(path), pyramid="/dev/ttyACM0")
+    session = Session("classic", PLAYERS, seed=3, journal=journal)
+    out = io.StringIO()
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
+    table.start()
+    table.line("draw")
+    link = Sequencer(taken=lambda: session.last_pyramid_event)
+    link.opened(0.0)
+    acked = 0
+    now = 0.1
+    wire = [protocol.encode("HELLO", proto=1, fw="0.1.0", uid="0102", boot=BOOT, seq=0, oldest=1,
+                            ed="classic", sensor="ok", vb=True, prev=None, acked=0)]
+    assert table.line("pyramid")
+    colour = session.game.dice_in_pyramid()[0]
+    wire.append(protocol.encode("EVT", "die", seq=1, boot=BOOT, col=colour, val=2, m=300,
+                                raw=(1, 2, 3, 4)))
+    wire.append(protocol.encode("EVT", "fault", seq=2, boot=BOOT, code="timeout"))
+    for line in wire:
+        events, _ = link.receive(decode(line), now, protocol.unframe(line))
+        for event in events:
+            link.took(event)
+            table.pyramid_event(event)
+        now += 0.1
+        for sent in link.tick(now)[1]:
+            body = protocol.decode(sent)
+            if body.name == "ACK":
+                acked = max(acked, body["seq"])
+    assert "sensor fault" in out.getvalue()
+    assert table.line("%s 1" % session.game.dice_in_pyramid()[0])  # typed, as asked
+    for sent in link.tick(now + 1.0)[1]:
+        body = protocol.decode(sent)
+        if body.name == "ACK":
+            acked = max(acked, body["seq"])
+    journal.close()
+    return acked
+
+
+def test_a_resume_after_a_sensor_fault_raises_no_false_alarm(tmp_path):
+    # the fault's event holds no die: the pyramid acknowledged it, and the resumed
+    # table must not name it as a die another table took or the journal lost
+    path = tmp_path / "g.jsonl"
+    acked = _fault_then_typed(path)
+    assert acked == 2  # the fault's event too, once the journal kept it
+    table, out = _resumed(path)
+    link = Sequencer(resume=table.session.last_pyramid_event)
+    link.opened(0.0)
+    events, lines = link.receive(_hello(2, acked), 0.1, "raw")
+    said = out.tell()
+    for event in events:
+        table.pyramid_event(event)
+    assert events == [], [(e.kind, tuple(e.missing)) for e in events]
+    assert not [x for x in lines if b"SYNC" in x]  # nothing asked again: the fault is not said twice
+    assert "another table" not in out.getvalue()[said:]
+    table.session.journal.close()
+
+
+def test_a_fault_cut_from_the_journals_end_is_still_said(tmp_path):
+    # if in doubt, say it: the fault's line gone from the journal's end (with the typed
+    # die after it) leaves an acknowledged event the journal does not hold
+    path = tmp_path / "g.jsonl"
+    acked = _fault_then_typed(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    kept = [json.loads(x.rsplit(b"*", 1)[0]) for x in lines[-2:]]
+    assert [(e["type"], e.get("kind"), e.get("seq")) for e in kept] == [
+        ("rejected", "fault", 2), ("die", "die", None)]
+    path.write_bytes(b"".join(lines[:-2]))
+    table, out = _resumed(path)
+    assert table.session.last_pyramid_event == (BOOT, 1)
+    events = _link_events(table.session.last_pyramid_event, _hello(2, acked))
+    said = out.tell()
+    for event in events:
+        table.pyramid_event(event)
+    assert [(e.kind, tuple(e.missing)) for e in events] == [("foreign", (2,))]
+    assert "acknowledged event 2 of boot %s, which the journal does not hold" % BOOT \
+        in out.getvalue()[said:]
+    table.session.journal.close()

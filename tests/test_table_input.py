@@ -69,12 +69,18 @@ def test_double_nodie_unknown_ask_for_a_new_release():
 
 
 def test_gap_and_fault_ask_for_the_die_by_hand():
-    t, out, _ = _table()
+    t, out, journal = _table()
     t.pyramid_event(DieEvent("gap", "B1", 12, "", missing=SeqRange(12, 13)))
     t.pyramid_event(DieEvent("fault", "B1", 14, "EVT 14 FAULT code=eio*0", code="eio"))
     text = out.getvalue()
     assert "TYPE THE DIE BY HAND: the pyramid lost events 12, 13" in text
     assert "sensor fault (eio)" in text
+    # the fault's event is kept for the resume (no die, nothing changed); a gap is not
+    assert journal.events[-1] == {"type": "rejected", "kind": "fault", "reason": "eio",
+                                  "raw": "EVT 14 FAULT code=eio*0", "colour": None,
+                                  "ink": None, "value": None, "boot": "B1", "seq": 14}
+    assert t.session.last_pyramid_event == ("B1", 14)
+    assert t.session.phase == "turn" and t.session.game.pyramid_tickets_left == 5
     t.line("green 1")  # typed instead
     assert t.session.game.stacks[2] == ["red", "green"]
 

@@ -222,14 +222,15 @@ class Sequencer:
 
     def took(self, event):
         """The consumer took ``event`` (a ``DieEvent`` this sequencer handed out): what
-        the next ``ACK`` may say."""
+        the next ``ACK`` may say. With ``taken``, an event of the pyramid's (a die, a
+        release the table could not use, a sensor fault) is acknowledged once the
+        consumer made it safe; a ``gap`` or ``foreign`` event, which names events no
+        journal can keep, once what came before it is."""
         if event.kind in ("gap", "foreign"):
             last = getattr(event.missing, "last", None)
             self._consumed = (event.boot, last if last is not None else event.seq - 1)
         else:
-            self._consumed = (event.boot, event.seq)
-            if event.kind != "fault":
-                self._kept = self._consumed
+            self._consumed = self._kept = (event.boot, event.seq)
 
     @property
     def held(self):
@@ -297,7 +298,8 @@ class Sequencer:
 
     def _ack_point(self):
         """What ``ACK`` may say: what the consumer took, or with ``taken`` only what it
-        made safe (and the unjournaled gap/fault events right after that)."""
+        made safe (and the gap and foreign events right after that, which name events
+        no journal holds)."""
         if self._taken is None:
             return self._consumed
         safe = self._taken()

@@ -343,7 +343,8 @@ class Table:
         """One event from the pyramid link: a ``camelhost.device.events.DieEvent`` (the
         link de-duplicated it on (boot, seq)), turned into the table's event once
         (``camelhost.table.events.from_link``: a ``Die`` goes on as it is). A die the game refuses is journaled as
-        rejected and said; a gap or a sensor fault asks for the die typed. A
+        rejected and said; a gap or a sensor fault asks for the die typed (the fault is
+        journaled, as ``rejected`` of kind ``fault``: ``Session.sensor_fault``). A
         ``camelhost.device.open.LineQuality`` (the line to the pyramid got noisy, or
         clean again) goes into the view (``line``) and is said in one line."""
         if isinstance(event, LineQuality):
@@ -397,6 +398,10 @@ class Table:
                 link_event, event)}], self.view())
         else:  # a Fault
             self.hand_die_ok = True
+            if link_event.boot is not None and link_event.seq is not None:
+                # the pyramid's event is journaled (no die): a resume does not take it
+                # for a die the journal lost (journal.behind_pyramid)
+                s.sensor_fault(link_event)
             self.display.notices([{"kind": "manual", "text": _("pyramid sensor fault (%s); "
                                    "type the die by hand") % (event.code or event.reason
                                                               or _("sensor"))}],

@@ -645,7 +645,11 @@ class Session:
         die): return the dice and release again; the pyramid ticket, once taken, still
         covers that action (seed 001 host remedy). At the start of a turn (the slider
         pushed without 'pyramid' first) the ticket is taken here, and said first: the
-        action, then what to do about the release."""
+        action, then what to do about the release. A sensor fault (kind ``fault``) is
+        only a record of the pyramid's event: the table asks for the die typed
+        (``Table``), and nothing changes (no notice)."""
+        if event.kind == "fault":
+            return []
         notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
             notices += self._on_pyramid(ev.Pyramid(player=self.game.turn))
@@ -667,6 +671,20 @@ class Session:
             record = ev.Rejected(kind=event.kind, reason=reason, raw=event.raw,
                                  boot=event.boot, seq=event.seq)
         return self.feed(record)
+
+    def sensor_fault(self, event):
+        """Journal a push the pyramid's sensor could not read (the link's ``DieEvent``
+        of kind ``fault``: ``code`` ``eio``/``timeout``/``nosensor``/``memory``, with its
+        ``boot``, ``seq`` and wire line) as ``rejected`` of kind ``fault`` (``reason``:
+        the code), so the journal holds every event of the pyramid's this table took
+        (its ``last_pyramid_event``, what a resume compares with the pyramid's
+        ``acked=``: ``camelhost.table.journal.behind_pyramid``). Changes no game, says
+        nothing; returns ``[]``. Raises ``TableError`` for an event naming no pyramid
+        event (a link that stopped: nothing to record)."""
+        if event.boot is None or event.seq is None:
+            raise TableError(_("a sensor fault names the pyramid's event (boot and seq)"))
+        return self.feed(ev.Rejected(kind="fault", reason=event.code, raw=event.raw,
+                                     boot=event.boot, seq=event.seq))
 
     def _on_correction(self, event):
         self._need("turn", "die")
