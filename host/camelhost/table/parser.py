@@ -224,10 +224,21 @@ def parse_command(text, session):
     if not words:
         raise TableError(_("type a command (help lists them)"))
     head = words[0].lower()
-    rest = " ".join(words[1:])
-    phase = session.phase
-    if phase == "ink" and head not in ("undo", "unscored"):
+    if session.phase == "ink" and head not in ("undo", "unscored"):
         return _parse_ink(text)
+    event = _table_command(head, words, session)
+    if event is None and session.phase == "value":
+        event = _parse_value(text, session)
+    if event is None:
+        event = _players_action(head, words, session)
+    return event if event is not None else _parse_die(text, head, session)
+
+
+def _table_command(head, words, session):
+    """The event of a command of the table's, not a player's (``undo``, ``again``,
+    ``unscored``, ``draw``, ``setup ...``, ``fix ...``), ``None`` for any other
+    ``head``. Raises ``TableError``."""
+    rest = " ".join(words[1:])
     if head in ("undo", "again", "unscored", "draw") and rest:
         raise _form(head, _("nothing comes after it"))
     if head == "undo":  # with bots: back to the player's turn (``Session.undo_steps``)
@@ -248,41 +259,36 @@ def parse_command(text, session):
                 "stacks": stacks_json(parse_stacks(rest, session.edition.name))}
     if head == "fix":
         return _parse_fix(rest, session)
-    if phase == "value":
-        try:
-            value = parse_value(text)
-        except DieSyntaxError:
-            raise TableError(_("press 1, 2 or 3 for the value of the %s die (or undo)")
-                             % die_text(session.pending_die).rsplit(" ", 1)[0]) from None
-        if value is None:
-            raise TableError(_("press 1, 2 or 3 for the value"))
-        return {"type": "value", "value": value}
+    return None
+
+
+def _parse_value(text, session):
+    """The value keyed for the die the pyramid reported as ``?`` (the phase ``value``):
+    ``1``-``3`` as a ``value`` event. Raises ``TableError`` for anything else."""
+    try:
+        value = parse_value(text)
+    except DieSyntaxError:
+        raise TableError(_("press 1, 2 or 3 for the value of the %s die (or undo)")
+                         % die_text(session.pending_die).rsplit(" ", 1)[0]) from None
+    if value is None:
+        raise TableError(_("press 1, 2 or 3 for the value"))
+    return {"type": "value", "value": value}
+
+
+def _players_action(head, words, session):
+    """The event of a player's action (``pyramid``, ``leg``, a finish card,
+    ``partner``, a tile), ``None`` for any other ``head``. Raises ``TableError``."""
     if head in ("pyramid", "p"):
-        if rest:
+        if len(words) > 1:
             raise _form(head, _("nothing comes after it: the die that comes out completes it"))
         return {"type": "pyramid", "player": session.current}
-    racing = session.edition.racing
     if head in ("leg", "l", "bet"):
         if len(words) != 2:
             raise _form(head)
-        return _action(session, "leg %s" % _name(racing, words[1], "racing camel",
-                                                 session.edition.name))
+        return _action(session, "leg %s" % _name(session.edition.racing, words[1],
+                                                 "racing camel", session.edition.name))
     if head in _FINISH or head == "finish":
-        if head == "finish":
-            if len(words) != 3 or words[1].lower() not in ("winner", "loser"):
-                raise _form(head)
-            pile, word = words[1].lower(), words[2]
-        else:
-            if len(words) != 2:
-                raise _form(head)
-            pile, word = ("winner" if head.startswith("w") else "loser"), words[1]
-        try:
-            colour = match_name(word, racing, "racing camel")
-        except DieSyntaxError:
-            # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
-            raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
-                             % (form_of(head), session.edition.name, ", ".join(racing))) from None
-        return _action(session, "finish %s %s" % (pile, colour))
+        return _finish_card(head, words, session)
     if head in ("partner", "partnership"):
         if len(words) < 2:
             raise _form(head)
@@ -291,7 +297,28 @@ def parse_command(text, session):
         return _action(session, "partner %d" % seat_of(session.names, name))
     if head in ("tile", "t", "oasis", "mirage", "cheer", "cheering", "boo", "booing"):
         return _action(session, _tile_text(head, words[1:]))
-    return _parse_die(text, head, session)
+    return None
+
+
+def _finish_card(head, words, session):
+    """``finish winner red``, ``win red``, ``lose red``: a finish card (RULES 1.8), its
+    colour never echoed in a refusal. Raises ``TableError``."""
+    racing = session.edition.racing
+    if head == "finish":
+        if len(words) != 3 or words[1].lower() not in ("winner", "loser"):
+            raise _form(head)
+        pile, word = words[1].lower(), words[2]
+    else:
+        if len(words) != 2:
+            raise _form(head)
+        pile, word = ("winner" if head.startswith("w") else "loser"), words[1]
+    try:
+        colour = match_name(word, racing, "racing camel")
+    except DieSyntaxError:
+        # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
+        raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
+                         % (form_of(head), session.edition.name, ", ".join(racing))) from None
+    return _action(session, "finish %s %s" % (pile, colour))
 
 
 def _crazy_die(text, head, session):
