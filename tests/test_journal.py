@@ -944,3 +944,33 @@ def test_replay_and_the_web_replay_read_a_journal_of_format_2_unchanged(tmp_path
     replay.command("last")  # the web replay steps through to the end
     assert board.views[-1]["replay"]["step"] == len(events) - 1
     assert path.read_bytes() == before
+
+
+def test_journal_a_numbered_line_among_unnumbered_ones_is_refused_naming_it(tmp_path):
+    from camelhost.table.journal import encode_line
+    path = tmp_path / "g.jsonl"
+    events = _format2(path)
+    lines = _lines(path)
+    row = dict(events[2], n=3, game="abcdefabcdef", prev="0" * 16)  # from a numbered journal
+    _refused_at(path, b"".join(lines[:2] + [encode_line(row)] + lines[3:]), 3,
+                "a numbered line in a journal whose lines are not yet numbered")
+
+
+def test_journal_whose_game_line_starts_no_chain_is_refused_untouched(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _sample(path)
+    lines = _lines(path)
+    head = json.loads(lines[0].rsplit(b"*", 1)[0])
+    head["n"] = 2
+    from camelhost.table.journal import encode_line
+    data = encode_line(head) + b"".join(lines[1:])
+    path.write_bytes(data)
+    with pytest.raises(JournalError, match=r"line 1 \(the game header\) does not start a chain "
+                                           r"of lines \(line number 1 and a game id\); nothing "
+                                           r"was changed"):
+        Journal.resume(str(path), upto_damage=True)
+    assert path.read_bytes() == data
+    path.write_bytes(b"hello world\n" + b"".join(lines[1:]))
+    with pytest.raises(JournalError, match=r"not a game journal \(line 1: not JSON text\); "
+                                           r"nothing was changed"):
+        read_events(str(path))

@@ -241,15 +241,10 @@ def _scan(path, data):
             # the line without its line ending, so one CR before the LF is no damage
             chunk = chunk[:-1]
         line_no = scan.count + 1
+        if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
+            checked = False  # a format-1 journal: no checksums (checked below)
         try:
-            if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
-                checked = False  # a format-1 journal: no checksums (checked below)
-            event = _parse(chunk, checked)
-            if line_no == 1:
-                _check_header(path, event)
-                scan.format = event.get("format", 0)
-                if event.get("format", 0) >= 2 and not checked:
-                    raise ValueError(_("no checksum"))
+            event = _line_event(path, scan, chunk, line_no, checked)
         except ValueError as exc:
             if isinstance(exc, JournalError):
                 raise
@@ -266,31 +261,7 @@ def _scan(path, data):
             return scan
         scan.count = line_no
         if scan.chain_bad is None:
-            if line_no == 1:
-                if "game" in event:  # a numbered journal (format 3, the game line gives its id)
-                    problem = _chain_problem(event, 1, event["game"], None)
-                    if problem is not None or not isinstance(event["game"], str):
-                        raise JournalError(_("%s: line 1 (the game header) does not start a "
-                                             "chain of lines (line number 1 and a game id); "
-                                             "nothing was changed") % path)
-                    scan.game = event["game"]
-            elif scan.game is not None:
-                problem = _chain_problem(event, line_no, scan.game, scan.last)
-                if problem is not None:
-                    scan.chain_bad = (line_no, problem, pos)
-            elif event.get("type") == CHAINED:
-                # an older journal's lines end here: from now on they are chained
-                if (event.get("n") != line_no or not isinstance(event.get("game"), str)
-                        or event.get("prev") != older.hexdigest()[:16]):
-                    scan.chain_bad = (line_no, _("the start of its chain does not match the "
-                                                 "lines before it"), pos)
-                else:
-                    scan.game = event["game"]
-            elif any(name in event for name in CHAIN_FIELDS):
-                scan.chain_bad = (line_no, _("a numbered line in a journal whose lines are "
-                                             "not yet numbered"), pos)
-            older.update(chunk + b"\n")
-            scan.last = line_hash(chunk)
+            _chain_line(path, scan, event, chunk, line_no, pos, older)
         if event.get("type") != CHAINED:
             scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS})
             scan.starts.append(pos)
@@ -301,6 +272,53 @@ def _scan(path, data):
         pos = nl + 1
     scan.good_end = pos
     return scan
+
+
+def _line_event(path, scan, chunk, line_no, checked):
+    """The event of line ``line_no`` (``chunk``: its bytes without the line ending);
+    ``checked``: its CRC is required. Line 1 must be a game header (``JournalError``
+    otherwise), and gives ``scan.format``. Raises ``ValueError`` saying what is wrong."""
+    event = _parse(chunk, checked)
+    if line_no == 1:
+        _check_header(path, event)
+        scan.format = event.get("format", 0)
+        if event.get("format", 0) >= 2 and not checked:
+            raise ValueError(_("no checksum"))
+    return event
+
+
+def _chain_line(path, scan, event, chunk, line_no, pos, older):
+    """Check line ``line_no`` (``event``, read from ``chunk`` at byte ``pos``) against
+    the chain so far: its number, game and ``prev`` once the lines are chained (the
+    first line out of place goes to ``scan.chain_bad``), the ``chained`` line that
+    starts the chain of an older journal (``older``: the hash of every line before
+    it). Sets ``scan.game`` and ``scan.last``. Raises ``JournalError`` for a game
+    header that starts no chain."""
+    if line_no == 1:
+        if "game" in event:  # a numbered journal (format 3, the game line gives its id)
+            problem = _chain_problem(event, 1, event["game"], None)
+            if problem is not None or not isinstance(event["game"], str):
+                raise JournalError(_("%s: line 1 (the game header) does not start a "
+                                     "chain of lines (line number 1 and a game id); "
+                                     "nothing was changed") % path)
+            scan.game = event["game"]
+    elif scan.game is not None:
+        problem = _chain_problem(event, line_no, scan.game, scan.last)
+        if problem is not None:
+            scan.chain_bad = (line_no, problem, pos)
+    elif event.get("type") == CHAINED:
+        # an older journal's lines end here: from now on they are chained
+        if (event.get("n") != line_no or not isinstance(event.get("game"), str)
+                or event.get("prev") != older.hexdigest()[:16]):
+            scan.chain_bad = (line_no, _("the start of its chain does not match the "
+                                         "lines before it"), pos)
+        else:
+            scan.game = event["game"]
+    elif any(name in event for name in CHAIN_FIELDS):
+        scan.chain_bad = (line_no, _("a numbered line in a journal whose lines are "
+                                     "not yet numbered"), pos)
+    older.update(chunk + b"\n")
+    scan.last = line_hash(chunk)
 
 
 def _kind_of(mode):
