@@ -74,7 +74,8 @@ def test_gap_and_fault_ask_for_the_die_by_hand():
     t.pyramid_event(DieEvent("fault", "B1", 14, "EVT 14 FAULT code=eio*0", code="eio"))
     text = out.getvalue()
     assert "TYPE THE DIE BY HAND: the pyramid lost events 12, 13" in text
-    assert "sensor fault (eio)" in text
+    assert ("TYPE THE DIE BY HAND: pyramid: sensor fault: its I2C bus failed during the read "
+            "(the pyramid starts the sensor again); type the die by hand") in text
     # the fault's event is kept for the resume (no die, nothing changed); a gap is not
     assert journal.events[-1] == {"type": "rejected", "kind": "fault", "reason": "eio",
                                   "raw": "EVT 14 FAULT code=eio*0", "colour": None,

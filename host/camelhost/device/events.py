@@ -145,6 +145,20 @@ class DieEvent(protocol.Message):
 #: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
 GREY_BEST = {"grey-black": "black", "grey-white": "white"}
 
+#: Each fault code a pyramid sends (``EVT <seq> fault code=...``, docs/protocol.md;
+#: ``firmware/pyramid/app.py`` emits them) and its words for the players, read through
+#: ``fault_text`` (the table and ``pyramid monitor`` say them).
+FAULTS = {
+    "eio": N_("sensor fault: its I2C bus failed during the read (the pyramid starts the "
+              "sensor again)"),
+    "timeout": N_("sensor fault: the sensor did not answer in time (I2C timeout; the pyramid "
+                  "starts it again)"),
+    "nosensor": N_("no colour sensor was working at the push (the pyramid keeps trying to "
+                   "start it: check its cable if this repeats)"),
+    "memory": N_("the pyramid's memory was too full to read the die (it freed some and goes "
+                 "on)"),
+}
+
 
 def is_int(x):
     """True for an ``int`` that is not a ``bool``."""
@@ -276,6 +290,17 @@ class Die(DieEvent):
         from camelup.actions import Action
         value = self.value if value is None else value
         return Action.pyramid(self.colour, value, self.ink if self.colour == "grey" else None)
+
+
+def fault_text(code):
+    """What a pyramid's fault ``code`` (a word: ``eio``, ``timeout``, ``nosensor``,
+    ``memory``; ``FAULTS``) means, in the table's language: one line, no full stop. A
+    code this program does not know (a newer firmware's) is named, with what to do."""
+    words = FAULTS.get(code)
+    if words is None:
+        return _("fault %s, which this program does not know (update it: pip install "
+                 "--upgrade the pyramid host package)") % code
+    return _(words)
 
 
 def message(name, fields, kind=None):

@@ -21,6 +21,7 @@ import re
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
+from camelhost.device.events import fault_text
 from camelhost.device.open import LineQuality
 from camelhost.i18n import N_, _
 from camelhost.table import bots, events, narration
@@ -402,10 +403,19 @@ class Table:
                 # the pyramid's event is journaled (no die): a resume does not take it
                 # for a die the journal lost (journal.behind_pyramid)
                 s.sensor_fault(link_event)
-            self.display.notices([{"kind": "manual", "text": _("pyramid sensor fault (%s); "
-                                   "type the die by hand") % (event.code or event.reason
-                                                              or _("sensor"))}],
+            self.display.notices([{"kind": "manual", "text": self._fault_words(event)}],
                                  self.view())
+
+    @staticmethod
+    def _fault_words(event):
+        """What the table says of a ``events.Fault``: the pyramid's fault code in words
+        (``camelhost.device.events.fault_text``), or why the link stopped; then what to
+        do. One line."""
+        if event.code:
+            return _("pyramid: %s; type the die by hand") % fault_text(event.code)
+        if event.reason:
+            return _("the link to the pyramid stopped (%s); type the die by hand") % event.reason
+        return _("the pyramid could not read the die; type the die by hand")
 
     def _line_quality(self, event):
         """The line to the pyramid fell under the link's threshold, or is back over it:

@@ -23,6 +23,7 @@ import time
 
 import camelup.board.tcs34725 as _tcs
 
+from camelhost.device.events import fault_text
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, ngettext, pgettext
 
@@ -295,7 +296,7 @@ def format_event(event):
     elif event.kind == "double":
         what = _("two dice came out together")
     elif event.kind == "fault":
-        what = _("sensor fault (%s)") % event.code
+        what = fault_text(event.code)
     else:
         what = _("events lost: %s") % ",".join(str(s) for s in event.missing)
     if getattr(event, "dim", False):
