@@ -183,12 +183,13 @@ def test_pyramid_play_resuming_a_cut_journal_on_the_real_firmware_says_it_and_ta
     assert path.read_bytes() == cut  # nothing pushed, nothing journaled
 
 
-def _fault_then_typed(path):
+def _fault_then_typed(path, after=None, said="sensor fault"):
     """A classic game on a real pyramid: one die (seq 1), then a push the sensor could
-    not read (``EVT 2 fault code=timeout``) and its die typed by hand, as the table
-    asks. The link's sequencer runs beside the table with the game's own ``taken``
-    (the journal's last pyramid event), as ``pyramid play`` wires it; returns the last
-    seq the pyramid was acknowledged (what its next HELLO says as ``acked=``)."""
+    not read (``EVT 2 fault code=timeout``; or the wire line ``after``, e.g. a ``GAP``)
+    and its die typed by hand, as the table asks (``said``: a word of that request). The
+    link's sequencer runs beside the table with the game's own ``taken`` (the journal's
+    last pyramid event), as ``pyramid play`` wires it; returns the last seq the pyramid
+    was acknowledged (what its next HELLO says as ``acked=``)."""
     journal = Journal(str(path), pyramid="/dev/ttyACM0")
     session = Session("classic", PLAYERS, seed=3, journal=journal)
     out = io.StringIO()
@@ -205,7 +206,7 @@ def _fault_then_typed(path):
     colour = session.game.dice_in_pyramid()[0]
     wire.append(protocol.encode("EVT", "die", seq=1, boot=BOOT, col=colour, val=2, m=300,
                                 raw=(1, 2, 3, 4)))
-    wire.append(protocol.encode("EVT", "fault", seq=2, boot=BOOT, code="timeout"))
+    wire.append(after or protocol.encode("EVT", "fault", seq=2, boot=BOOT, code="timeout"))
     for line in wire:
         events, _ = link.receive(decode(line), now, protocol.unframe(line))
         for event in events:
@@ -216,7 +217,7 @@ def _fault_then_typed(path):
             body = protocol.decode(sent)
             if body.name == "ACK":
                 acked = max(acked, body["seq"])
-    assert "sensor fault" in out.getvalue()
+    assert said in out.getvalue()
     assert table.line("%s 1" % session.game.dice_in_pyramid()[0])  # typed, as asked
     for sent in link.tick(now + 1.0)[1]:
         body = protocol.decode(sent)
@@ -264,4 +265,25 @@ def test_a_fault_cut_from_the_journals_end_is_still_said(tmp_path):
     assert [(e.kind, tuple(e.missing)) for e in events] == [("foreign", (2,))]
     assert "acknowledged event 2 of boot %s, which the journal does not hold" % BOOT \
         in out.getvalue()[said:]
+    table.session.journal.close()
+
+
+def test_a_resume_after_a_gap_the_table_named_raises_no_false_alarm(tmp_path):
+    # the pyramid's store lost events 2 and 3 (its GAP reply): the table named them and
+    # asked for the die typed, the pyramid was acknowledged past them; the resumed table
+    # must not name them again as another table's or as lines cut from the journal
+    path = tmp_path / "g.jsonl"
+    gap = protocol.encode("GAP", first=2, last=3, boot=BOOT)
+    acked = _fault_then_typed(path, after=gap, said="the pyramid lost events 2, 3")
+    assert acked == 3
+    table, out = _resumed(path)
+    link = Sequencer(resume=table.session.last_pyramid_event)
+    link.opened(0.0)
+    events, lines = link.receive(_hello(3, acked), 0.1, "raw")
+    said = out.tell()
+    for event in events:
+        table.pyramid_event(event)
+    assert events == [], [(e.kind, tuple(e.missing)) for e in events]
+    assert not [x for x in lines if b"SYNC" in x]
+    assert "another table" not in out.getvalue()[said:]
     table.session.journal.close()

@@ -5,6 +5,7 @@ import io
 import pytest
 from camelhost.device.events import DieEvent, SeqRange
 from camelhost.table.controller import Table
+from camelhost.table.errors import TableError
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.table.view import table_view
@@ -76,10 +77,12 @@ def test_gap_and_fault_ask_for_the_die_by_hand():
     assert "TYPE THE DIE BY HAND: the pyramid lost events 12, 13" in text
     assert ("TYPE THE DIE BY HAND: pyramid: sensor fault: its I2C bus failed during the read "
             "(the pyramid starts the sensor again); type the die by hand") in text
-    # the fault's event is kept for the resume (no die, nothing changed); a gap is not
-    assert journal.events[-1] == {"type": "rejected", "kind": "fault", "reason": "eio",
-                                  "raw": "EVT 14 FAULT code=eio*0", "colour": None,
-                                  "ink": None, "value": None, "boot": "B1", "seq": 14}
+    # both kept for the resume (no die, nothing changed): the gap by its range's last seq
+    assert journal.events[-2:] == [
+        {"type": "rejected", "kind": "gap", "reason": "12, 13", "raw": "", "colour": None,
+         "ink": None, "value": None, "boot": "B1", "seq": 13},
+        {"type": "rejected", "kind": "fault", "reason": "eio", "raw": "EVT 14 FAULT code=eio*0",
+         "colour": None, "ink": None, "value": None, "boot": "B1", "seq": 14}]
     assert t.session.last_pyramid_event == ("B1", 14)
     assert t.session.phase == "turn" and t.session.game.pyramid_tickets_left == 5
     t.line("green 1")  # typed instead
@@ -204,3 +207,14 @@ def test_help_lists_only_the_commands_the_attached_pyramid_takes():
     assert "b  w  again" not in helps["manual"] and "b  w  again" in helps["real"]
     assert "the next die typed completes it" in helps["manual"]
     assert "release" not in helps["manual"], helps["manual"]
+
+
+def test_a_gap_of_unknown_count_and_another_tables_dice_are_not_journaled():
+    t, out, journal = _table()
+    before = len(journal.events)
+    t.pyramid_event(DieEvent("gap", "B1", 5, "", missing=SeqRange(5, None)))
+    t.pyramid_event(DieEvent("foreign", "B1", 6, "", missing=SeqRange(6, 7)))
+    assert "the pyramid lost events 5 and after" in out.getvalue()
+    assert len(journal.events) == before and t.session.last_pyramid_event is None
+    with pytest.raises(TableError, match="only a sensor fault or a gap"):
+        t.session.dieless(DieEvent("foreign", "B1", 6, "", missing=SeqRange(6, 7)))

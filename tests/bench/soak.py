@@ -151,10 +151,18 @@ class Faults:
 
 
 def _pyramid_key(event):
-    """(boot, seq) of a journal event that came from the pyramid link, else None."""
-    if event.get("type") in ("die", "rejected") and event.get("boot") is not None:
+    """(boot, seq) of a journal event that came from the pyramid link, else None (a gap
+    the table named is journaled for the record, by its last seq: no event came)."""
+    if _release_line(event) and event.get("boot") is not None:
         return (str(event["boot"]), event["seq"])
     return None
+
+
+def _release_line(event):
+    """True for a journal line of a release: a die or a refused release (not the record
+    of a gap, ``rejected`` of kind ``gap``)."""
+    return event.get("type") == "die" or (event.get("type") == "rejected"
+                                          and event.get("kind") != "gap")
 
 
 def _released_keys(vp):
@@ -497,7 +505,7 @@ class HostGame:
         return True
 
     def _dice_taken(self):
-        return sum(1 for e in self.events if e.get("type") in ("die", "rejected"))
+        return sum(1 for e in self.events if _release_line(e))
 
     def _follow_plan(self, sim):
         """The die that falls next is the one the fault-free run's table took at this

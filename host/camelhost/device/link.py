@@ -95,8 +95,9 @@ class Link:
     ``open()`` waits for the first HELLO (0 = do not wait). ``taken``: a callable
     returning the ``(boot, seq)`` of the last pyramid event the consumer has made
     safe (the game journal's last, ``Session.last_pyramid_event``) or ``None``; given,
-    ``ACK`` acknowledges only that far (plus the gap and foreign events after it, which
-    name events no journal holds; a sensor fault is journaled, and waits for it),
+    ``ACK`` acknowledges only that far (plus the gap and foreign events right after it
+    when the consumer keeps none of them; the table journals a sensor fault and a gap
+    with a known range, and those wait for it),
     so a host killed between taking an event and writing it down finds it still in
     the pyramid's store; without it, what ``next_event`` handed out.
 

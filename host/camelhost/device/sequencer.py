@@ -224,8 +224,8 @@ class Sequencer:
         """The consumer took ``event`` (a ``DieEvent`` this sequencer handed out): what
         the next ``ACK`` may say. With ``taken``, an event of the pyramid's (a die, a
         release the table could not use, a sensor fault) is acknowledged once the
-        consumer made it safe; a ``gap`` or ``foreign`` event, which names events no
-        journal can keep, once what came before it is."""
+        consumer made it safe; a ``foreign`` event (events another table took), or a
+        ``gap`` the consumer does not keep, once what came before it is."""
         if event.kind in ("gap", "foreign"):
             last = getattr(event.missing, "last", None)
             self._consumed = (event.boot, last if last is not None else event.seq - 1)
@@ -298,8 +298,8 @@ class Sequencer:
 
     def _ack_point(self):
         """What ``ACK`` may say: what the consumer took, or with ``taken`` only what it
-        made safe (and the gap and foreign events right after that, which name events
-        no journal holds)."""
+        made safe (and the gap and foreign events right after that, when the consumer
+        keeps none of them)."""
         if self._taken is None:
             return self._consumed
         safe = self._taken()

@@ -345,7 +345,7 @@ class Table:
         link de-duplicated it on (boot, seq)), turned into the table's event once
         (``camelhost.table.events.from_link``: a ``Die`` goes on as it is). A die the game refuses is journaled as
         rejected and said; a gap or a sensor fault asks for the die typed (the fault is
-        journaled, as ``rejected`` of kind ``fault``: ``Session.sensor_fault``). A
+        journaled, as a gap is, as ``rejected`` of its kind: ``Session.dieless``). A
         ``camelhost.device.open.LineQuality`` (the line to the pyramid got noisy, or
         clean again) goes into the view (``line``) and is said in one line."""
         if isinstance(event, LineQuality):
@@ -392,6 +392,7 @@ class Table:
                                    % (event.missing, _(narration.TYPE_DIE),
                                       narration.example_die(view))}],
                                  view)
+            s.dieless(link_event)  # said: a resume does not name them again
         elif isinstance(event, events.Foreign):
             # another table took these since this game's last die (issue 29, item 1), or,
             # on a resume, the journal lost them from its end (item 9)
@@ -399,10 +400,9 @@ class Table:
                 link_event, event)}], self.view())
         else:  # a Fault
             self.hand_die_ok = True
-            if link_event.boot is not None and link_event.seq is not None:
-                # the pyramid's event is journaled (no die): a resume does not take it
-                # for a die the journal lost (journal.behind_pyramid)
-                s.sensor_fault(link_event)
+            # the pyramid's event is journaled (no die): a resume does not take it for a
+            # die the journal lost (journal.behind_pyramid)
+            s.dieless(link_event)
             self.display.notices([{"kind": "manual", "text": self._fault_words(event)}],
                                  self.view())
 

@@ -37,8 +37,9 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``value``       the value (1-3) a player keyed in for a die reported as ``?``
 ``ink``         the grey die's numeral ink (black/white) a player keyed in when the
                 pyramid could not tell it, or ``again`` for a re-release (RULES 3.5)
-``rejected``    a die the table refused (double, no die, unknown, impossible) or a push
-                the sensor could not read (``fault``), for the record
+``rejected``    a die the table refused (double, no die, unknown, impossible), a push
+                the sensor could not read (``fault``) or events the pyramid lost
+                (``gap``), for the record
 ``correction``  a board correction (a bumped stack put back, RULES 4)
 ``undo``        the last action taken back (``steps``: that many, a player's and the
                 bots' after it)
@@ -564,9 +565,9 @@ def behind_pyramid(events, boot, acked):
     another table that used the pyramid since) and what to do. A journal cut at its end
     proves nothing by its own lines; this is the check the pyramid makes possible
     (``Table`` says it on ``--resume``, docs/table.md). A sensor fault the table took is
-    a ``rejected`` line too (``Session.sensor_fault``), so an event without a die is
-    never named. ``None`` when the journal is not
-    behind, or ``boot``/``acked`` is ``None``."""
+    a ``rejected`` line too, and so is a gap the table named (``Session.dieless``), so
+    an event without a die, or one the table already said was lost, is not named.
+    ``None`` when the journal is not behind, or ``boot``/``acked`` is ``None``."""
     from camelhost.device.events import SeqRange
     if boot is None or acked is None:
         return None

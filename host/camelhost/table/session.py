@@ -72,6 +72,10 @@ class StaleEvent(ValueError):
         self.reason = reason
 
 PHASES = ("setup", "turn", "die", "ink", "value", "over", "unscored")
+#: The kinds of the pyramid's events that bring no die, journaled only for the record
+#: (``Session.dieless``): a sensor fault, events the pyramid lost. (Events another
+#: table took, ``foreign``, are never journaled: nothing of them is this game's.)
+DIELESS = ("fault", "gap")
 #: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
 GREY_BEST = ev.GREY_BEST
 INK_QUESTION = narration.INK_QUESTION
@@ -645,10 +649,10 @@ class Session:
         die): return the dice and release again; the pyramid ticket, once taken, still
         covers that action (seed 001 host remedy). At the start of a turn (the slider
         pushed without 'pyramid' first) the ticket is taken here, and said first: the
-        action, then what to do about the release. A sensor fault (kind ``fault``) is
-        only a record of the pyramid's event: the table asks for the die typed
-        (``Table``), and nothing changes (no notice)."""
-        if event.kind == "fault":
+        action, then what to do about the release. An event that brought no die (kind
+        ``fault``, ``gap``, ``foreign``: ``dieless``) is only a record of the pyramid's
+        event, said by the table when it came: nothing changes (no notice)."""
+        if event.kind in DIELESS:
             return []
         notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
@@ -672,19 +676,30 @@ class Session:
                                  boot=event.boot, seq=event.seq)
         return self.feed(record)
 
-    def sensor_fault(self, event):
-        """Journal a push the pyramid's sensor could not read (the link's ``DieEvent``
-        of kind ``fault``: ``code`` ``eio``/``timeout``/``nosensor``/``memory``, with its
-        ``boot``, ``seq`` and wire line) as ``rejected`` of kind ``fault`` (``reason``:
-        the code), so the journal holds every event of the pyramid's this table took
+    def dieless(self, event):
+        """Journal an event of the pyramid's that brings no die, once the table has said
+        it (the link's ``DieEvent``: ``fault``, a push the sensor could not read, its
+        ``code`` the reason; ``gap``, events the pyramid lost, named by the last seq of
+        their range, the range the reason) as ``rejected`` of that kind, so the journal holds every event of the pyramid's this table took
         (its ``last_pyramid_event``, what a resume compares with the pyramid's
-        ``acked=``: ``camelhost.table.journal.behind_pyramid``). Changes no game, says
-        nothing; returns ``[]``. Raises ``TableError`` for an event naming no pyramid
-        event (a link that stopped: nothing to record)."""
-        if event.boot is None or event.seq is None:
-            raise TableError(_("a sensor fault names the pyramid's event (boot and seq)"))
-        return self.feed(ev.Rejected(kind="fault", reason=event.code, raw=event.raw,
-                                     boot=event.boot, seq=event.seq))
+        ``acked=``: ``camelhost.table.journal.behind_pyramid``) and a resume does not
+        name them again. Changes no game, says nothing; returns ``[]``. An event naming
+        no pyramid event (a link that stopped; a gap whose count is unknown) is not
+        journaled. Raises ``TableError`` for another kind."""
+        if event.kind not in DIELESS:
+            raise TableError(_("only a sensor fault or a gap is journaled as an event "
+                               "without a die, not %r") % (event.kind,))
+        if event.kind == "gap":
+            seq = getattr(event.missing, "last", None)
+            if seq is None and event.missing:
+                seq = max(event.missing)
+            reason = str(ev.missing_text(event.missing))
+        else:
+            seq, reason = event.seq, event.code
+        if event.boot is None or seq is None:
+            return []
+        return self.feed(ev.Rejected(kind=event.kind, reason=reason, raw=event.raw or "",
+                                     boot=event.boot, seq=seq))
 
     def _on_correction(self, event):
         self._need("turn", "die")
