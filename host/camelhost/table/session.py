@@ -650,7 +650,7 @@ class Session:
         covers that action (seed 001 host remedy). At the start of a turn (the slider
         pushed without 'pyramid' first) the ticket is taken here, and said first: the
         action, then what to do about the release. An event that brought no die (kind
-        ``fault``, ``gap``, ``foreign``: ``dieless``) is only a record of the pyramid's
+        ``fault`` or ``gap``: ``dieless``) is only a record of the pyramid's
         event, said by the table when it came: nothing changes (no notice)."""
         if event.kind in DIELESS:
             return []
@@ -680,10 +680,11 @@ class Session:
         """Journal an event of the pyramid's that brings no die, once the table has said
         it (the link's ``DieEvent``: ``fault``, a push the sensor could not read, its
         ``code`` the reason; ``gap``, events the pyramid lost, named by the last seq of
-        their range, the range the reason) as ``rejected`` of that kind, so the journal holds every event of the pyramid's this table took
-        (its ``last_pyramid_event``, what a resume compares with the pyramid's
-        ``acked=``: ``camelhost.table.journal.behind_pyramid``) and a resume does not
-        name them again. Changes no game, says nothing; returns ``[]``. An event naming
+        their range, the range the reason) as ``rejected`` of that kind, so the journal
+        holds every event of the pyramid's this table took (its ``last_pyramid_event``,
+        what a resume compares with the pyramid's ``acked=``:
+        ``camelhost.table.journal.behind_pyramid``) and a resume does not name them
+        again. Changes no game, says nothing; returns ``[]``. An event naming
         no pyramid event (a link that stopped; a gap whose count is unknown) is not
         journaled. Raises ``TableError`` for another kind."""
         if event.kind not in DIELESS:
