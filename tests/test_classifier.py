@@ -688,6 +688,29 @@ def test_the_mixture_test_takes_a_double_the_other_rules_name(monkeypatch):
     assert clf.classify(mix)[0] == "yellow"
 
 
+def test_a_brighter_die_partly_in_view_is_not_named_as_a_darker_one(monkeypatch):
+    """At 2.4 ms and gain 1 a white die with a third of its top face in view (its mean
+    reading at 30 %: (23, 7, 8, 6) counts) reads like a seated green die by its
+    brightness, and the distance, posterior, guard, tail and mixture rules name it
+    green (as they do with the dimmed-die test off). Its colour, at those counts,
+    is white's: the dimmed-die test refuses it (``unknown``, reason ``dimmed``).
+    A seated green or blue die's own mean reading is still named."""
+    settings = {"integration_ms": 2.4, "gain": 1}
+    cal, _test = _low_light("classic", 61, settings, n_test=1)
+    clf = C.Classifier(calibration.fit(cal, "classic", settings))
+    classes = clf.profile["classes"]
+    white = tuple(int(classes["white"]["unit"][k] * clf.ref_clear * 0.3 + 0.5) for k in range(4))
+    assert white == (23, 7, 8, 6)
+    label, _margin, detail = clf.classify_detail(white)
+    assert label == C.UNKNOWN and detail["reason"] == "dimmed", detail
+    assert detail["best"][0] == "green" and detail["dimmed"] == "white"
+    for die in ("green", "blue"):
+        seated = tuple(int(classes[die]["unit"][k] * clf.ref_clear + 0.5) for k in range(4))
+        assert clf.classify(seated)[0] == die, (die, seated)
+    monkeypatch.setattr(C, "DIM_GAIN", 1e9)  # the test off: the other rules name it green
+    assert clf.classify(white)[0] == "green"
+
+
 def test_the_empty_head_with_a_die_in_view_is_never_a_double(second, monkeypatch):
     """When the mixture test finds that the empty head's reading is better explained
     with a die partly in view, the answer is ``unknown`` (no "no die", no "two

@@ -57,8 +57,11 @@ it (a die's own tail, seated a little off) and its posterior is at least
 reading's chromaticity more than ``MIX_GAIN`` (12, sigma squared) nearer, measured
 in the die's own spread with the count noise of its counts (the mixture test: at
 a few counts per channel a double sits where the other rules trust the die whose
-colour dominates; ``double``, or ``unknown`` when too dim for two dice). Then the
-answer is ``unknown``. A rejected reading that two dice of the edition
+colour dominates; ``double``, or ``unknown`` when too dim for two dice); or a
+brighter die explains its chromaticity better by more than ``DIM_GAIN`` (3, sigma
+squared), each die measured with the count noise of the reading's own counts (the
+dimmed-die test: a die partly in view, or leaving it, at a few counts per channel;
+``dimmed``). Then the answer is ``unknown``. A rejected reading that two dice of the edition
 mixed together explain well is ``double``: a non-negative least-squares fit of
 the two class mean readings, residual under the profile's ``double_residual``,
 each die at least 15 % of it, and the two shares adding up to two dice' worth
@@ -144,6 +147,13 @@ DOUBLE_LIGHT = 0.8
 #: docs/classifier.md).
 MIX_GAIN = 12.0
 MIX_SHARES = (0.25, 0.35, 0.45, 0.55, 0.65, 0.75)
+#: The dimmed-die test (``Classifier._dimmed``): a die is not named when a brighter
+#: die, seen with the reading's own counts (partly in view: leaving the view, half
+#: outside the sensor's field), explains the reading's chromaticity better than the
+#: winner by more than ``DIM_GAIN`` (sigma squared). At a few counts per channel a
+#: white die at a fifth of its light reads like a seated blue one by its brightness,
+#: and its colour, at those counts, is as much white's as blue's (docs/classifier.md).
+DIM_GAIN = 3.0
 #: Floor added to the clear count, as a fraction of ``ref_clear``.
 _CLEAR_FLOOR = 0.005
 
@@ -472,6 +482,8 @@ class Classifier:
         step = profile.get("step", STEP)
         if settings is not None:  # shot noise per count grows with the gain
             shot = shot * settings["gain"] / profile["settings"]["gain"]
+        self._shot = shot
+        self._step = step
         for label in self.labels:
             w = whitening(profile, label, self.ref_clear, shot, step)
             self._whiten[label] = w
@@ -618,10 +630,11 @@ class Classifier:
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
         sigma) pairs, ``posterior`` (of ``best``, 0..1), ``reason`` (``ok``,
-        ``far``, ``between``, ``guard``, ``mixture``, ``double``, ``saturated``)
-        and, for ``double``, ``pair`` (the two labels) and ``rejected`` (why no
-        single die was named: ``far``, ``between``, ``guard`` or ``mixture``).
-        Same decision as ``classify``."""
+        ``far``, ``between``, ``guard``, ``mixture``, ``dimmed``, ``double``,
+        ``saturated``), for ``dimmed`` also ``dimmed`` (the brighter die whose
+        colour the reading has), and, for ``double``, ``pair`` (the two labels)
+        and ``rejected`` (why no single die was named: ``far``, ``between``,
+        ``guard`` or ``mixture``). Same decision as ``classify``."""
         x = features(reading, self.ref_clear * self.drift)
         best, second, d1, d2, post, lead = self._rank(x)
         margin = d2 - d1
@@ -641,12 +654,12 @@ class Classifier:
             # dice explains it (a die half in view of another, a die mid-fall)
             pair = self._two_dice(reading)
             if pair is None and post >= TAIL_POSTERIOR:
-                return (best, margin, detail)
+                return self._named(x, reading, best, margin, detail)
             detail["reason"] = "far"
         else:
             mixed = self._mixture(x, best)
             if mixed is None:
-                return (best, margin, detail)
+                return self._named(x, reading, best, margin, detail)
             return self._mixed(reading, mixed, margin, detail)
         if pair is None:
             pair = self._two_dice(reading)
@@ -710,6 +723,81 @@ class Classifier:
                 if gain > MIX_GAIN and (found is None or gain > found[0]):
                     found = (gain, other)
         return found
+
+    def _named(self, x, reading, best, margin, detail):
+        """``(best, margin, detail)`` unless the dimmed-die test refuses ``best``:
+        then ``unknown`` with ``reason`` ``dimmed`` and ``detail["dimmed"]`` the
+        brighter die that explains the reading's colour better."""
+        dim = self._dimmed(x, reading, best)
+        if dim is None:
+            return (best, margin, detail)
+        detail["reason"] = "dimmed"
+        detail["dimmed"] = dim
+        return (UNKNOWN, margin, detail)
+
+    def _dimmed(self, x, reading, best):
+        """The dimmed-die test: ``None``, or the label of a brighter die whose
+        chromaticity explains features ``x`` (of ``reading``, ``(c, r, g, b)``
+        counts) better than die ``best`` does by more than ``DIM_GAIN`` (sigma
+        squared).
+
+        Both on the chromaticity only (the brightness is what a die partly in view
+        loses), each in its die's spread with the count noise of the reading's own
+        counts (``_chroma_d2``): the counts the reading has are the ones its noise
+        is made of, whichever die it is. Tested against every die brighter than
+        the reading (its mean log brightness above the reading's). Never for the
+        empty head, nor for older profiles (no ``base``). A reading within
+        ``DIM_GAIN`` of ``best``'s chromaticity in ``best``'s spread at its own
+        counts, and no brighter than ``best``, is not tested: fewer counts only
+        widen the spread, so no other die can gain that much."""
+        if best == EMPTY:
+            return None
+        classes = self.profile["classes"]
+        entry = classes[best]
+        if "base" not in entry:
+            return None
+        m = entry["mean"]
+        ref = self.ref_clear * self.drift
+        if reading[0] <= entry["unit"][0] * ref:
+            w = self._whiten[best]
+            d0 = x[0] - m[0]
+            d1 = x[1] - m[1]
+            z0 = w[0][0] * d0
+            z1 = w[1][0] * d0 + w[1][1] * d1
+            z2 = w[2][0] * d0 + w[2][1] * d1 + w[2][2] * (x[2] - m[2])
+            if z0 * z0 + z1 * z1 + z2 * z2 <= DIM_GAIN:
+                return None
+        alone = self._chroma_d2(x, reading, best, ref)
+        found = None
+        top = DIM_GAIN
+        for other in self.labels:
+            if other == best or other == EMPTY or alone - top <= 0:
+                continue
+            if classes[other]["mean"][3] <= x[3] or "base" not in classes[other]:
+                continue  # not brighter than the reading: it would not be dimmed
+            gain = alone - self._chroma_d2(x, reading, other, ref)
+            if gain > top:
+                top = gain
+                found = other
+        return found
+
+    def _chroma_d2(self, x, reading, label, ref):
+        """Squared Mahalanobis distance (sigma^2) of the chromaticity of features
+        ``x`` from class ``label``'s, in that class's spread (``class_spread``)
+        with the count noise of ``reading``'s clear count at the class's
+        chromaticity; ``ref``: the clear reference the features were taken with."""
+        entry = self.profile["classes"][label]
+        mo = entry["mean"]
+        cc = reading[0] + _CLEAR_FLOOR * ref  # the features' clear count
+        counts = (reading[0], mo[0] * cc, mo[1] * cc, mo[2] * cc)
+        cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref,
+                           self._shot, self._step)
+        low = _cholesky([cov[0][:3], cov[1][:3], cov[2][:3]])
+        # forward substitution: y = L^-1 (x - mean), the chromaticity only
+        y0 = (x[0] - mo[0]) / low[0][0]
+        y1 = (x[1] - mo[1] - low[1][0] * y0) / low[1][1]
+        y2 = (x[2] - mo[2] - low[2][0] * y0 - low[2][1] * y1) / low[2][2]
+        return y0 * y0 + y1 * y1 + y2 * y2
 
     def _mixed(self, reading, mixed, margin, detail):
         """The answer for a reading the mixture test took from class ``detail["best"]``:
