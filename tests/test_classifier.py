@@ -370,7 +370,7 @@ def test_pooling_steadies_a_class_spread():
     own = calibration.fit(samples, "second", SETTINGS, pool=0)
     pooled = calibration.fit(samples, "second", SETTINGS)
     lda = calibration.fit(samples, "second", SETTINGS, pool=None)
-    sd = {name: {label: C.spread(p, label) for label in ("grey-white", "empty")}
+    sd = {name: {label: calibration.spread(p, label) for label in ("grey-white", "empty")}
           for name, p in (("own", own), ("pooled", pooled), ("lda", lda))}
     for k in range(4):
         # every feature: the seating and the LED spread every die alike

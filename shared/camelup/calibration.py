@@ -42,10 +42,12 @@ from camelup.board.classifier import (
     TAIL,
     UNKNOWN,
     check_profile,
+    class_spread,
     classes_for,
     count_noise,
     features,
     single_die_residual,
+    unpack_base,
     whitening,
 )
 
@@ -372,6 +374,20 @@ def light_floor(profile, shot=None, step=None):
 
 
 # --- reports ---
+
+
+def spread(profile, label):
+    """Standard deviation of each feature (4 floats) of class ``label`` at the
+    profile's settings (for reports; host-only: it moved here from
+    ``camelup.board.classifier`` to keep the board's heap)."""
+    entry = profile["classes"][label]
+    if "base" not in entry:
+        return entry.get("sd", [0.0] * 4)
+    ref = profile["ref_clear"]
+    counts = [u * ref for u in entry["unit"]]
+    cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12), counts, ref,
+                       profile.get("shot", SHOT), profile.get("step", STEP))
+    return [math.sqrt(cov[k][k]) for k in range(4)]
 
 
 def separation(profile, too_close=TOO_CLOSE):

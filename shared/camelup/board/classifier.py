@@ -147,7 +147,7 @@ DOUBLE_LIGHT = 0.8
 #: docs/classifier.md).
 MIX_GAIN = 12.0
 MIX_SHARES = (0.25, 0.35, 0.45, 0.55, 0.65, 0.75)
-#: The dimmed-die test (``Classifier._dimmed``): a die is not named when a brighter
+#: The dimmed-die test (``Classifier._named``): a die is not named when a brighter
 #: die, seen with the reading's own counts (partly in view: leaving the view, half
 #: outside the sensor's field), explains the reading's chromaticity better than the
 #: winner by more than ``DIM_GAIN`` (sigma squared). At a few counts per channel a
@@ -189,12 +189,6 @@ def features(reading, ref_clear):
     floor = _CLEAR_FLOOR * ref_clear
     c = reading[0] + floor
     return [reading[1] / c, reading[2] / c, reading[3] / c, math.log(c / ref_clear)]
-
-
-def exposure(settings):
-    """Relative exposure of sensor settings: integration steps x nominal gain
-    (``camelup.board.tcs34725.exposure``)."""
-    return _tcs.exposure(settings)
 
 
 def saturation_level(settings):
@@ -247,7 +241,7 @@ def _sorted(items):
     return out
 
 
-def _unpack(tri):
+def unpack_base(tri):
     """4x4 symmetric matrix from the 10 floats of its lower triangle, row by row
     (a profile's ``base``)."""
     m = [[0.0] * 4 for _ in range(4)]
@@ -313,21 +307,8 @@ def whitening(profile, label, ref_clear=None, shot=None, step=None):
     shot = profile.get("shot", SHOT) if shot is None else shot
     step = profile.get("step", STEP) if step is None else step
     counts = [u * ref for u in entry["unit"]]
-    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref, shot, step)
+    cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12), counts, ref, shot, step)
     return _invert_lower(_cholesky(cov))
-
-
-def spread(profile, label):
-    """Standard deviation of each feature (4 floats) of class ``label`` at the
-    profile's settings (for reports)."""
-    entry = profile["classes"][label]
-    if "base" not in entry:
-        return entry.get("sd", [0.0] * 4)
-    ref = profile["ref_clear"]
-    counts = [u * ref for u in entry["unit"]]
-    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref,
-                       profile.get("shot", SHOT), profile.get("step", STEP))
-    return [math.sqrt(cov[k][k]) for k in range(4)]
 
 
 def _is_number(value):
@@ -469,7 +450,7 @@ class Classifier:
         self.floor = profile.get("floor", 0.0)
         scale = 1.0
         if settings is not None:
-            scale = exposure(settings) / exposure(profile["settings"])
+            scale = _tcs.exposure(settings) / _tcs.exposure(profile["settings"])
         self.ref_clear = profile["ref_clear"] * scale
         #: clear count from which a reading is rejected as saturated
         self.saturation = saturation_level(settings or profile["settings"])
@@ -482,8 +463,7 @@ class Classifier:
         step = profile.get("step", STEP)
         if settings is not None:  # shot noise per count grows with the gain
             shot = shot * settings["gain"] / profile["settings"]["gain"]
-        self._shot = shot
-        self._step = step
+        self._noise = (shot, step)  # the count noise at these settings (_named)
         for label in self.labels:
             w = whitening(profile, label, self.ref_clear, shot, step)
             self._whiten[label] = w
@@ -539,7 +519,7 @@ class Classifier:
             entry = classes[second]
             share = 1.0
             if "base" in entry:
-                base = _unpack(entry["base"])
+                base = unpack_base(entry["base"])
                 n = entry.get("n", 12)
                 grow = 1.0 + 1.0 / n if n > 0 else 2.0
                 share = 0.0
@@ -725,79 +705,56 @@ class Classifier:
         return found
 
     def _named(self, x, reading, best, margin, detail):
-        """``(best, margin, detail)`` unless the dimmed-die test refuses ``best``:
-        then ``unknown`` with ``reason`` ``dimmed`` and ``detail["dimmed"]`` the
-        brighter die that explains the reading's colour better."""
-        dim = self._dimmed(x, reading, best)
-        if dim is None:
-            return (best, margin, detail)
-        detail["reason"] = "dimmed"
-        detail["dimmed"] = dim
-        return (UNKNOWN, margin, detail)
+        """``(best, margin, detail)``, unless the dimmed-die test refuses die ``best``
+        for features ``x`` of ``reading`` (``(c, r, g, b)`` counts): then ``unknown``,
+        ``reason`` ``dimmed`` and ``detail["dimmed"]`` the brighter die.
 
-    def _dimmed(self, x, reading, best):
-        """The dimmed-die test: ``None``, or the label of a brighter die whose
-        chromaticity explains features ``x`` (of ``reading``, ``(c, r, g, b)``
-        counts) better than die ``best`` does by more than ``DIM_GAIN`` (sigma
-        squared).
-
-        Both on the chromaticity only (the brightness is what a die partly in view
-        loses), each in its die's spread with the count noise of the reading's own
-        counts (``_chroma_d2``): the counts the reading has are the ones its noise
-        is made of, whichever die it is. Tested against every die brighter than
-        the reading (its mean log brightness above the reading's). Never for the
-        empty head, nor for older profiles (no ``base``). A reading within
-        ``DIM_GAIN`` of ``best``'s chromaticity in ``best``'s spread at its own
-        counts, and no brighter than ``best``, is not tested: fewer counts only
-        widen the spread, so no other die can gain that much."""
-        if best == EMPTY:
-            return None
+        The test: a die brighter than the reading (its mean log brightness above
+        the reading's), seen partly (leaving the view, half outside it), explains
+        the reading's chromaticity better than ``best`` by more than ``DIM_GAIN``
+        (sigma squared). Both on the chromaticity only (the brightness is what a
+        die partly in view loses), each in its die's spread (``class_spread``)
+        with the count noise of the reading's own counts at the die's
+        chromaticity: the counts the reading has are what its noise is made of,
+        whichever die it is. Never for the empty head, nor for older profiles (no
+        ``base``). A reading within ``sqrt(DIM_GAIN)`` sigma of ``best`` (in its
+        spread at its own counts) and no brighter than ``best`` is not tested:
+        fewer counts only widen a spread, so no die can gain that much."""
         classes = self.profile["classes"]
         entry = classes[best]
-        if "base" not in entry:
-            return None
-        m = entry["mean"]
         ref = self.ref_clear * self.drift
-        if reading[0] <= entry["unit"][0] * ref:
-            w = self._whiten[best]
-            d0 = x[0] - m[0]
-            d1 = x[1] - m[1]
-            z0 = w[0][0] * d0
-            z1 = w[1][0] * d0 + w[1][1] * d1
-            z2 = w[2][0] * d0 + w[2][1] * d1 + w[2][2] * (x[2] - m[2])
-            if z0 * z0 + z1 * z1 + z2 * z2 <= DIM_GAIN:
-                return None
-        alone = self._chroma_d2(x, reading, best, ref)
-        found = None
-        top = DIM_GAIN
-        for other in self.labels:
-            if other == best or other == EMPTY or alone - top <= 0:
-                continue
-            if classes[other]["mean"][3] <= x[3] or "base" not in classes[other]:
-                continue  # not brighter than the reading: it would not be dimmed
-            gain = alone - self._chroma_d2(x, reading, other, ref)
-            if gain > top:
-                top = gain
-                found = other
-        return found
-
-    def _chroma_d2(self, x, reading, label, ref):
-        """Squared Mahalanobis distance (sigma^2) of the chromaticity of features
-        ``x`` from class ``label``'s, in that class's spread (``class_spread``)
-        with the count noise of ``reading``'s clear count at the class's
-        chromaticity; ``ref``: the clear reference the features were taken with."""
-        entry = self.profile["classes"][label]
-        mo = entry["mean"]
+        if best == EMPTY or "base" not in entry:
+            return (best, margin, detail)
+        d = detail["best"][1]  # its whole distance: at least its chromaticity's
+        if reading[0] <= entry["unit"][0] * ref and d * d <= DIM_GAIN:
+            return (best, margin, detail)
         cc = reading[0] + _CLEAR_FLOOR * ref  # the features' clear count
-        counts = (reading[0], mo[0] * cc, mo[1] * cc, mo[2] * cc)
-        cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref,
-                           self._shot, self._step)
-        low = _cholesky([cov[0][:3], cov[1][:3], cov[2][:3]])
-        # forward substitution: y = L^-1 (x - mean), the chromaticity only
-        y0 = (x[0] - mo[0]) / low[0][0]
-        y1 = (x[1] - mo[1] - low[1][0] * y0) / low[1][1]
-        y2 = (x[2] - mo[2] - low[2][0] * y0 - low[2][1] * y1) / low[2][2]
-        return y0 * y0 + y1 * y1 + y2 * y2
+        alone = None
+        top = DIM_GAIN
+        for other in [best] + self.labels:  # best first: its own distance
+            entry = classes[other]
+            mo = entry["mean"]
+            if alone is not None and (other == best or other == EMPTY or mo[3] <= x[3]
+                                      or "base" not in entry):
+                continue
+            cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12),
+                               (reading[0], mo[0] * cc, mo[1] * cc, mo[2] * cc), ref,
+                               self._noise[0], self._noise[1])
+            low = _cholesky([cov[0][:3], cov[1][:3], cov[2][:3]])
+            # forward substitution, y = L^-1 (x - mean): the chromaticity only
+            y0 = (x[0] - mo[0]) / low[0][0]
+            y1 = (x[1] - mo[1] - low[1][0] * y0) / low[1][1]
+            y2 = (x[2] - mo[2] - low[2][0] * y0 - low[2][1] * y1) / low[2][2]
+            d = y0 * y0 + y1 * y1 + y2 * y2
+            if alone is None:
+                alone = d
+            elif alone - d > top:
+                top = alone - d
+                detail["dimmed"] = other
+        if top > DIM_GAIN:
+            detail["reason"] = "dimmed"
+            return (UNKNOWN, margin, detail)
+        return (best, margin, detail)
 
     def _mixed(self, reading, mixed, margin, detail):
         """The answer for a reading the mixture test took from class ``detail["best"]``:
