@@ -164,7 +164,7 @@ def test_session_saves_a_profile_as_good_as_the_benchmark(edition, micropython):
                 released = vp.release()
                 label, _value = released.dice[0]
                 event = released.event
-                got = classifier.die_label(event.get("col"), event.get("ink")) \
+                got = calibration.die_label(event.get("col"), event.get("ink")) \
                     if event.kind == "die" else event.kind
                 if got == label:
                     named += 1

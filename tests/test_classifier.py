@@ -40,9 +40,9 @@ def test_classes_per_edition():
     assert "grey-black" in C.classes_for("second") and "white" not in C.classes_for("second")
     with pytest.raises(ValueError):
         C.classes_for("third")
-    assert C.die_label("grey", "white") == "grey-white" and C.die_label("red") == "red"
-    assert C.split_label("grey-black") == ("grey", "black")
-    assert C.split_label("blue") == ("blue", None)
+    assert calibration.die_label("grey", "white") == "grey-white" and calibration.die_label("red") == "red"
+    assert calibration.split_label("grey-black") == ("grey", "black")
+    assert calibration.split_label("blue") == ("blue", None)
 
 
 def test_fit_records_settings_and_is_json(second):

@@ -76,6 +76,18 @@ LIGHT_SHARE = 0.8
 # --- small helpers ---
 
 
+def die_label(colour, ink=None):
+    """Classifier label of a die (host-only, like this module): ``die_label("grey", "black") == "grey-black"``."""
+    return colour + "-" + ink if colour == "grey" and ink else colour
+
+
+def split_label(label):
+    """``(colour, ink)`` of a label: ``"grey-white" -> ("grey", "white")``, ``"red" -> ("red", None)``."""
+    if label.startswith("grey-"):
+        return ("grey", label[5:])
+    return (label, None)
+
+
 def _whitened_norm(whiten, diff):
     """|W diff| for a lower-triangular W given as rows."""
     total = 0.0

@@ -168,18 +168,6 @@ def classes_for(edition):
     return EDITION_CLASSES[edition] + (EMPTY,)
 
 
-def die_label(colour, ink=None):
-    """Classifier label of a die: ``die_label("grey", "black") == "grey-black"``."""
-    return colour + "-" + ink if colour == "grey" and ink else colour
-
-
-def split_label(label):
-    """``(colour, ink)`` of a label: ``"grey-white" -> ("grey", "white")``, ``"red" -> ("red", None)``."""
-    if label.startswith("grey-"):
-        return ("grey", label[5:])
-    return (label, None)
-
-
 def features(reading, ref_clear):
     """Feature vector of one reading: ``[r/c, g/c, b/c, log(c/ref)]`` (floats).
 
@@ -668,17 +656,14 @@ class Classifier:
         u = classes[best].get("unit")
         if u is None or u[0] <= 0:
             return None
+        alone = self._chroma(x, best)
+        if alone <= MIX_GAIN:
+            return None  # nothing to gain: the reading sits near the die's centroid
         w = self._whiten[best]
         m = classes[best]["mean"]
         d0 = x[0] - m[0]
         d1 = x[1] - m[1]
         d2 = x[2] - m[2]
-        z0 = w[0][0] * d0
-        z1 = w[1][0] * d0 + w[1][1] * d1
-        z2 = w[2][0] * d0 + w[2][1] * d1 + w[2][2] * d2
-        alone = z0 * z0 + z1 * z1 + z2 * z2
-        if alone <= MIX_GAIN:
-            return None  # nothing to gain: the reading sits near the die's centroid
         k1 = u[1] / u[0]
         k2 = u[2] / u[0]
         k3 = u[3] / u[0]
@@ -717,44 +702,67 @@ class Classifier:
         with the count noise of the reading's own counts at the die's
         chromaticity: the counts the reading has are what its noise is made of,
         whichever die it is. Never for the empty head, nor for older profiles (no
-        ``base``). A reading within ``sqrt(DIM_GAIN)`` sigma of ``best`` (in its
-        spread at its own counts) and no brighter than ``best`` is not tested:
-        fewer counts only widen a spread, so no die can gain that much."""
+        ``base``). Only a die whose bound on the gain (from the distances at the
+        classes' own counts, ``_chroma``: a spread at k times fewer counts is at most
+        k^2 times as wide) exceeds ``DIM_GAIN`` is measured exactly, so most
+        readings cost a few multiplications per brighter die."""
         classes = self.profile["classes"]
         entry = classes[best]
+        if best == EMPTY or "base" not in entry or reading[0] <= 0:
+            return (best, margin, detail)
         ref = self.ref_clear * self.drift
-        if best == EMPTY or "base" not in entry:
-            return (best, margin, detail)
-        d = detail["best"][1]  # its whole distance: at least its chromaticity's
-        if reading[0] <= entry["unit"][0] * ref and d * d <= DIM_GAIN:
-            return (best, margin, detail)
         cc = reading[0] + _CLEAR_FLOOR * ref  # the features' clear count
+        # bounds first (no factorisation): with k times fewer counts a spread is at
+        # most k^2 times as wide, so a die's distance at the reading's counts is at
+        # least its distance at its own over k^2, and best's at most its own times
+        # k^2 when the reading is k times brighter than best (10 % slack: drift)
+        k = cc / (entry["unit"][0] * ref + _CLEAR_FLOOR * ref)
+        bound = self._chroma(x, best) * 1.1 * (k * k if k > 1 else 1.0)
+        if bound <= DIM_GAIN:
+            return (best, margin, detail)  # nothing brighter can gain that much
         alone = None
         top = DIM_GAIN
-        for other in [best] + self.labels:  # best first: its own distance
+        for other in self.labels:
             entry = classes[other]
             mo = entry["mean"]
-            if alone is not None and (other == best or other == EMPTY or mo[3] <= x[3]
-                                      or "base" not in entry):
-                continue
-            cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12),
-                               (reading[0], mo[0] * cc, mo[1] * cc, mo[2] * cc), ref,
-                               self._noise[0], self._noise[1])
-            low = _cholesky([cov[0][:3], cov[1][:3], cov[2][:3]])
-            # forward substitution, y = L^-1 (x - mean): the chromaticity only
-            y0 = (x[0] - mo[0]) / low[0][0]
-            y1 = (x[1] - mo[1] - low[1][0] * y0) / low[1][1]
-            y2 = (x[2] - mo[2] - low[2][0] * y0 - low[2][1] * y1) / low[2][2]
-            d = y0 * y0 + y1 * y1 + y2 * y2
-            if alone is None:
-                alone = d
-            elif alone - d > top:
+            if other == best or other == EMPTY or mo[3] <= x[3] or "base" not in entry:
+                continue  # not brighter than the reading: it would not be dimmed
+            k = (entry["unit"][0] * ref + _CLEAR_FLOOR * ref) / cc
+            if bound - self._chroma(x, other) / (k * k * 1.1) <= top:
+                continue  # it cannot gain more
+            for label in (best, other) if alone is None else (other,):
+                entry = classes[label]
+                mo = entry["mean"]
+                cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12),
+                                   (reading[0], mo[0] * cc, mo[1] * cc, mo[2] * cc), ref,
+                                   self._noise[0], self._noise[1])
+                low = _cholesky([cov[0][:3], cov[1][:3], cov[2][:3]])
+                # forward substitution, y = L^-1 (x - mean): the chromaticity only
+                y0 = (x[0] - mo[0]) / low[0][0]
+                y1 = (x[1] - mo[1] - low[1][0] * y0) / low[1][1]
+                y2 = (x[2] - mo[2] - low[2][0] * y0 - low[2][1] * y1) / low[2][2]
+                d = y0 * y0 + y1 * y1 + y2 * y2
+                if alone is None:
+                    alone = d
+            if alone - d > top:
                 top = alone - d
                 detail["dimmed"] = other
         if top > DIM_GAIN:
             detail["reason"] = "dimmed"
             return (UNKNOWN, margin, detail)
         return (best, margin, detail)
+
+    def _chroma(self, x, label):
+        """Squared distance (sigma^2) of the chromaticity of features ``x`` from class
+        ``label``'s, in its spread at the settings' counts (the first three
+        coordinates of its lower-triangular whitening: the chromaticity's marginal)."""
+        m = self.profile["classes"][label]["mean"]
+        w = self._whiten[label]
+        d0 = x[0] - m[0]
+        d1 = x[1] - m[1]
+        z1 = w[1][0] * d0 + w[1][1] * d1
+        z2 = w[2][0] * d0 + w[2][1] * d1 + w[2][2] * (x[2] - m[2])
+        return w[0][0] * d0 * w[0][0] * d0 + z1 * z1 + z2 * z2
 
     def _mixed(self, reading, mixed, margin, detail):
         """The answer for a reading the mixture test took from class ``detail["best"]``:
