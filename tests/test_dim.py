@@ -67,8 +67,9 @@ def test_monitor_shows_a_dim_event():
 @pytest.mark.micropython
 def test_the_firmware_marks_a_release_under_the_floor_as_dim(micropython):
     """The virtual pyramid at 2.4 ms and gain 1 with its built-in second-edition profile
-    (floor about 17 counts): the purple die (about 14 counts of clear) comes out marked
-    dim, the yellow one (about 55) does not; the host's link keeps the mark."""
+    (floor about 39 counts, two dice counted): the purple die (about 14 counts of
+    clear) comes out marked dim, the yellow one (about 55) does not; the host's link
+    keeps the mark."""
     with monitor.connect("virtual", edition="second", seed=7) as pyramid:
         vp = pyramid.virtual
         pyramid.link.configure(integration_ms=3, gain=1)  # 2.4 ms, one step

@@ -34,6 +34,7 @@ from camelup.board.classifier import (
     GUARD_SE,
     LEAD,
     MIN_MARGIN,
+    MIX_GAIN,
     NEAR,
     POSTERIOR,
     REJECT,
@@ -42,10 +43,12 @@ from camelup.board.classifier import (
     TAIL,
     UNKNOWN,
     check_profile,
+    class_spread,
     classes_for,
     count_noise,
     features,
     single_die_residual,
+    unpack_base,
     whitening,
 )
 
@@ -69,9 +72,31 @@ TOO_CLOSE = 6.0
 #: need only keep ``LIGHT_SHARE`` of the separation it has without count noise.
 LIGHT_SIGMA = TOO_CLOSE
 LIGHT_SHARE = 0.8
+#: Two dice too (the mixture test, ``camelup.board.classifier.MIX_GAIN``): at the
+#: floor the even mixture of every pair of dice (each half the view) lies at least
+#: ``sqrt(MIX_GAIN) + 1`` sigma from each of the two in its chromaticity, in that
+#: die's whole spread (count noise included). At ``sqrt(MIX_GAIN)`` a noiseless even
+#: double gains just ``MIX_GAIN`` from the mixture and half the noisy ones are named
+#: as the die whose colour dominates; one sigma more and about 4 in 5 are caught
+#: there, more above the floor (docs/calibration.md, "Enough light"). A pair whose
+#: even mixture no light brings there keeps ``LIGHT_SHARE`` of what it has without
+#: count noise. The grey die's two inks are one die: never a pair.
+DOUBLE_SIGMA = math.sqrt(MIX_GAIN) + 1.0
 
 
 # --- small helpers ---
+
+
+def die_label(colour, ink=None):
+    """Classifier label of a die (host-only, like this module): ``die_label("grey", "black") == "grey-black"``."""
+    return colour + "-" + ink if colour == "grey" and ink else colour
+
+
+def split_label(label):
+    """``(colour, ink)`` of a label: ``"grey-white" -> ("grey", "white")``, ``"red" -> ("red", None)``."""
+    if label.startswith("grey-"):
+        return ("grey", label[5:])
+    return (label, None)
 
 
 def _whitened_norm(whiten, diff):
@@ -159,8 +184,9 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     constants of the same names in capitals (``SHRINK`` and ``POOL`` here, the
     decision's in ``camelup.board.classifier``); ``shot`` defaults to ``SHOT`` x the
     settings' gain. ``denoise``: take the count noise of the readings' own counts
-    out of each class's spread (the classifier adds it back for the counts it
-    runs at; ``False``: keep the measured spread whole). ``floor``: compute
+    out of each die's scatter before the dice are pooled, each at its own counts,
+    and out of the empty head's spread (the classifier adds it back for the
+    counts it runs at; ``False``: keep the measured spread whole). ``floor``: compute
     the profile's ``floor`` (``False``: 0, for the many fits of a check).
 
     Returns the profile, a JSON-able dict::
@@ -215,6 +241,12 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
         mean = [sum(r[k] for r in rows) / n for k in range(4)]
         scatter = _scatter(rows, mean)
         unit = [sum(s[k] for s in readings) / n / ref for k in range(4)]
+        if denoise and label != EMPTY and pool is not None:
+            # each die's readings hold the count noise of its own counts: taken out
+            # before the dice are pooled (a bright die must not inherit a dark
+            # one's count noise); the classifier adds it back for the counts it
+            # runs at (never twice)
+            scatter = _without_noise(scatter, n - 1, count_noise([u * ref for u in unit], ref, shot, step))
         ll = scatter[3][3]
         slope = [scatter[i][3] / ll if ll > 0 else 0.0 for i in range(3)]
         resid = [[scatter[i][j] - slope[i] * scatter[j][3] for j in range(3)] for i in range(3)]
@@ -257,9 +289,9 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
                     base[i][j] = r + b[i] * b[j] * vl
                 base[i][3] = base[3][i] = b[i] * vl
             base[3][3] = vl
-        if denoise and (label == EMPTY or pool is not None):
-            # the readings' spread holds the count noise at these counts; the
-            # classifier adds it back for the counts it runs at (never twice)
+        if denoise and label == EMPTY:
+            # the empty head's readings hold the count noise of its counts (the
+            # dice' was taken out of each before pooling)
             base = _without_noise(base, 1, count_noise([u * ref for u in unit], ref, shot, step))
         entry["base"] = _pack(base)
         classes[label] = entry
@@ -311,7 +343,28 @@ def _pair_sigma(profile, whiten, a, b):
     return one if one < two else two
 
 
-def light_floor(profile, shot=None, step=None):
+def _even_mixture_sigma(profile, whiten, a, b):
+    """Sigma between the even mixture of dice ``a`` and ``b`` (half the mean reading of
+    each, ``unit``) and the nearer of the two, on the chromaticity only (the first
+    three whitened coordinates), each die in its spread ``whiten[label]``: what the
+    mixture test (``camelup.board.classifier.Classifier._mixture``) can see of such a
+    double."""
+    classes = profile["classes"]
+    u = classes[a]["unit"]
+    v = classes[b]["unit"]
+    c = 0.5 * (u[0] + v[0])
+    if c <= 0 or u[0] <= 0 or v[0] <= 0:
+        return 0.0
+    mix = [0.5 * (u[k] + v[k]) / c for k in (1, 2, 3)]
+    out = None
+    for label, unit in ((a, u), (b, v)):
+        diff = [mix[k - 1] - unit[k] / unit[0] for k in (1, 2, 3)]
+        sigma = _whitened_norm(whiten[label], diff)
+        out = sigma if out is None or sigma < out else out
+    return out
+
+
+def light_floor(profile, shot=None, step=None, doubles=True):
     """Enough light for ``profile``'s dice: the clear count (LED-on minus LED-off,
     counts) its darkest die must give; a float, 1 .. 65535 (65535: no light is
     enough), 0 for a profile without ``base`` spreads (it predates count noise).
@@ -323,7 +376,13 @@ def light_floor(profile, shot=None, step=None):
     ``step`` per channel, default the profile's), or keeps ``LIGHT_SHARE`` of the
     separation it has without count noise when that is less; the darkest die's
     clear count there is the floor (bisection on the scale's logarithm, 20
-    steps). One formula: ``fit`` stores it in the profile as ``floor``, which
+    steps). Two dice too (``doubles``, default on): the even mixture of every pair
+    of dice (the grey die's inks are one die) lies ``DOUBLE_SIGMA`` (the mixture
+    test's ``sqrt(MIX_GAIN)`` and one sigma more) from each of the two in
+    chromaticity, or keeps
+    ``LIGHT_SHARE`` of what it has without count noise (``_even_mixture_sigma``);
+    ``doubles=False``: single dice only (the floor before two dice were counted).
+    One formula: ``fit`` stores it in the profile as ``floor``, which
     ``pyramid calibrate`` refuses settings under, ``pyramid doctor`` reports
     against, and the firmware marks an event under (``dim``).
     ``ValueError`` (``check_profile``) for a broken profile."""
@@ -345,15 +404,22 @@ def light_floor(profile, shot=None, step=None):
         return 0.0
     quiet = {label: whitening(profile, label, ref, 0.0, 0.0) for label in dice}
     need = {}
+    mixed = {}
     for i in range(len(dice)):
         for j in range(i + 1, len(dice)):
             best = LIGHT_SHARE * _pair_sigma(profile, quiet, dice[i], dice[j])
             need[(dice[i], dice[j])] = LIGHT_SIGMA if LIGHT_SIGMA < best else best
+            if doubles and not (dice[i].startswith("grey-") and dice[j].startswith("grey-")):
+                best = LIGHT_SHARE * _even_mixture_sigma(profile, quiet, dice[i], dice[j])
+                mixed[(dice[i], dice[j])] = DOUBLE_SIGMA if DOUBLE_SIGMA < best else best
 
     def enough(scale):
         whiten = {label: whitening(profile, label, ref * scale, shot, step) for label in dice}
         for pair in need:
             if _pair_sigma(profile, whiten, pair[0], pair[1]) < need[pair]:
+                return False
+        for pair in mixed:
+            if _even_mixture_sigma(profile, whiten, pair[0], pair[1]) < mixed[pair]:
                 return False
         return True
 
@@ -372,6 +438,20 @@ def light_floor(profile, shot=None, step=None):
 
 
 # --- reports ---
+
+
+def spread(profile, label):
+    """Standard deviation of each feature (4 floats) of class ``label`` at the
+    profile's settings (for reports; host-only: it moved here from
+    ``camelup.board.classifier`` to keep the board's heap)."""
+    entry = profile["classes"][label]
+    if "base" not in entry:
+        return entry.get("sd", [0.0] * 4)
+    ref = profile["ref_clear"]
+    counts = [u * ref for u in entry["unit"]]
+    cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12), counts, ref,
+                       profile.get("shot", SHOT), profile.get("step", STEP))
+    return [math.sqrt(cov[k][k]) for k in range(4)]
 
 
 def separation(profile, too_close=TOO_CLOSE):

@@ -57,8 +57,11 @@ it (a die's own tail, seated a little off) and its posterior is at least
 reading's chromaticity more than ``MIX_GAIN`` (12, sigma squared) nearer, measured
 in the die's own spread with the count noise of its counts (the mixture test: at
 a few counts per channel a double sits where the other rules trust the die whose
-colour dominates; ``double``, or ``unknown`` when too dim for two dice). Then the
-answer is ``unknown``. A rejected reading that two dice of the edition
+colour dominates; ``double``, or ``unknown`` when too dim for two dice); or a
+brighter die explains its chromaticity better by more than ``DIM_GAIN`` (3, sigma
+squared), each die measured with the count noise of the reading's own counts (the
+dimmed-die test: a die partly in view, or leaving it, at a few counts per channel;
+``dimmed``). Then the answer is ``unknown``. A rejected reading that two dice of the edition
 mixed together explain well is ``double``: a non-negative least-squares fit of
 the two class mean readings, residual under the profile's ``double_residual``,
 each die at least 15 % of it, and the two shares adding up to two dice' worth
@@ -144,6 +147,13 @@ DOUBLE_LIGHT = 0.8
 #: docs/classifier.md).
 MIX_GAIN = 12.0
 MIX_SHARES = (0.25, 0.35, 0.45, 0.55, 0.65, 0.75)
+#: The dimmed-die test (``Classifier._named``): a die is not named when a brighter
+#: die, seen with the reading's own counts (partly in view: leaving the view, half
+#: outside the sensor's field), explains the reading's chromaticity better than the
+#: winner by more than ``DIM_GAIN`` (sigma squared). At a few counts per channel a
+#: white die at a fifth of its light reads like a seated blue one by its brightness,
+#: and its colour, at those counts, is as much white's as blue's (docs/classifier.md).
+DIM_GAIN = 3.0
 #: Floor added to the clear count, as a fraction of ``ref_clear``.
 _CLEAR_FLOOR = 0.005
 
@@ -158,18 +168,6 @@ def classes_for(edition):
     return EDITION_CLASSES[edition] + (EMPTY,)
 
 
-def die_label(colour, ink=None):
-    """Classifier label of a die: ``die_label("grey", "black") == "grey-black"``."""
-    return colour + "-" + ink if colour == "grey" and ink else colour
-
-
-def split_label(label):
-    """``(colour, ink)`` of a label: ``"grey-white" -> ("grey", "white")``, ``"red" -> ("red", None)``."""
-    if label.startswith("grey-"):
-        return ("grey", label[5:])
-    return (label, None)
-
-
 def features(reading, ref_clear):
     """Feature vector of one reading: ``[r/c, g/c, b/c, log(c/ref)]`` (floats).
 
@@ -179,12 +177,6 @@ def features(reading, ref_clear):
     floor = _CLEAR_FLOOR * ref_clear
     c = reading[0] + floor
     return [reading[1] / c, reading[2] / c, reading[3] / c, math.log(c / ref_clear)]
-
-
-def exposure(settings):
-    """Relative exposure of sensor settings: integration steps x nominal gain
-    (``camelup.board.tcs34725.exposure``)."""
-    return _tcs.exposure(settings)
 
 
 def saturation_level(settings):
@@ -237,7 +229,7 @@ def _sorted(items):
     return out
 
 
-def _unpack(tri):
+def unpack_base(tri):
     """4x4 symmetric matrix from the 10 floats of its lower triangle, row by row
     (a profile's ``base``)."""
     m = [[0.0] * 4 for _ in range(4)]
@@ -303,21 +295,8 @@ def whitening(profile, label, ref_clear=None, shot=None, step=None):
     shot = profile.get("shot", SHOT) if shot is None else shot
     step = profile.get("step", STEP) if step is None else step
     counts = [u * ref for u in entry["unit"]]
-    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref, shot, step)
+    cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12), counts, ref, shot, step)
     return _invert_lower(_cholesky(cov))
-
-
-def spread(profile, label):
-    """Standard deviation of each feature (4 floats) of class ``label`` at the
-    profile's settings (for reports)."""
-    entry = profile["classes"][label]
-    if "base" not in entry:
-        return entry.get("sd", [0.0] * 4)
-    ref = profile["ref_clear"]
-    counts = [u * ref for u in entry["unit"]]
-    cov = class_spread(_unpack(entry["base"]), entry.get("n", 12), counts, ref,
-                       profile.get("shot", SHOT), profile.get("step", STEP))
-    return [math.sqrt(cov[k][k]) for k in range(4)]
 
 
 def _is_number(value):
@@ -459,7 +438,7 @@ class Classifier:
         self.floor = profile.get("floor", 0.0)
         scale = 1.0
         if settings is not None:
-            scale = exposure(settings) / exposure(profile["settings"])
+            scale = _tcs.exposure(settings) / _tcs.exposure(profile["settings"])
         self.ref_clear = profile["ref_clear"] * scale
         #: clear count from which a reading is rejected as saturated
         self.saturation = saturation_level(settings or profile["settings"])
@@ -472,6 +451,7 @@ class Classifier:
         step = profile.get("step", STEP)
         if settings is not None:  # shot noise per count grows with the gain
             shot = shot * settings["gain"] / profile["settings"]["gain"]
+        self._noise = (shot, step)  # the count noise at these settings (_named)
         for label in self.labels:
             w = whitening(profile, label, self.ref_clear, shot, step)
             self._whiten[label] = w
@@ -527,7 +507,7 @@ class Classifier:
             entry = classes[second]
             share = 1.0
             if "base" in entry:
-                base = _unpack(entry["base"])
+                base = unpack_base(entry["base"])
                 n = entry.get("n", 12)
                 grow = 1.0 + 1.0 / n if n > 0 else 2.0
                 share = 0.0
@@ -618,10 +598,11 @@ class Classifier:
     def classify_detail(self, reading):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
         sigma) pairs, ``posterior`` (of ``best``, 0..1), ``reason`` (``ok``,
-        ``far``, ``between``, ``guard``, ``mixture``, ``double``, ``saturated``)
-        and, for ``double``, ``pair`` (the two labels) and ``rejected`` (why no
-        single die was named: ``far``, ``between``, ``guard`` or ``mixture``).
-        Same decision as ``classify``."""
+        ``far``, ``between``, ``guard``, ``mixture``, ``dimmed``, ``double``,
+        ``saturated``), for ``dimmed`` also ``dimmed`` (the brighter die whose
+        colour the reading has), and, for ``double``, ``pair`` (the two labels)
+        and ``rejected`` (why no single die was named: ``far``, ``between``,
+        ``guard`` or ``mixture``). Same decision as ``classify``."""
         x = features(reading, self.ref_clear * self.drift)
         best, second, d1, d2, post, lead = self._rank(x)
         margin = d2 - d1
@@ -641,12 +622,12 @@ class Classifier:
             # dice explains it (a die half in view of another, a die mid-fall)
             pair = self._two_dice(reading)
             if pair is None and post >= TAIL_POSTERIOR:
-                return (best, margin, detail)
+                return self._named(x, reading, best, margin, detail)
             detail["reason"] = "far"
         else:
             mixed = self._mixture(x, best)
             if mixed is None:
-                return (best, margin, detail)
+                return self._named(x, reading, best, margin, detail)
             return self._mixed(reading, mixed, margin, detail)
         if pair is None:
             pair = self._two_dice(reading)
@@ -675,17 +656,14 @@ class Classifier:
         u = classes[best].get("unit")
         if u is None or u[0] <= 0:
             return None
+        alone = self._chroma(x, best)
+        if alone <= MIX_GAIN:
+            return None  # nothing to gain: the reading sits near the die's centroid
         w = self._whiten[best]
         m = classes[best]["mean"]
         d0 = x[0] - m[0]
         d1 = x[1] - m[1]
         d2 = x[2] - m[2]
-        z0 = w[0][0] * d0
-        z1 = w[1][0] * d0 + w[1][1] * d1
-        z2 = w[2][0] * d0 + w[2][1] * d1 + w[2][2] * d2
-        alone = z0 * z0 + z1 * z1 + z2 * z2
-        if alone <= MIX_GAIN:
-            return None  # nothing to gain: the reading sits near the die's centroid
         k1 = u[1] / u[0]
         k2 = u[2] / u[0]
         k3 = u[3] / u[0]
@@ -710,6 +688,81 @@ class Classifier:
                 if gain > MIX_GAIN and (found is None or gain > found[0]):
                     found = (gain, other)
         return found
+
+    def _named(self, x, reading, best, margin, detail):
+        """``(best, margin, detail)``, unless the dimmed-die test refuses die ``best``
+        for features ``x`` of ``reading`` (``(c, r, g, b)`` counts): then ``unknown``,
+        ``reason`` ``dimmed`` and ``detail["dimmed"]`` the brighter die.
+
+        The test: a die brighter than the reading (its mean log brightness above
+        the reading's), seen partly (leaving the view, half outside it), explains
+        the reading's chromaticity better than ``best`` by more than ``DIM_GAIN``
+        (sigma squared). Both on the chromaticity only (the brightness is what a
+        die partly in view loses), each in its die's spread (``class_spread``)
+        with the count noise of the reading's own counts at the die's
+        chromaticity: the counts the reading has are what its noise is made of,
+        whichever die it is. Never for the empty head, nor for older profiles (no
+        ``base``). Only a die whose bound on the gain (from the distances at the
+        classes' own counts, ``_chroma``: a spread at k times fewer counts is at most
+        k^2 times as wide) exceeds ``DIM_GAIN`` is measured exactly, so most
+        readings cost a few multiplications per brighter die."""
+        classes = self.profile["classes"]
+        entry = classes[best]
+        if best == EMPTY or "base" not in entry or reading[0] <= 0:
+            return (best, margin, detail)
+        ref = self.ref_clear * self.drift
+        cc = reading[0] + _CLEAR_FLOOR * ref  # the features' clear count
+        # bounds first (no factorisation): with k times fewer counts a spread is at
+        # most k^2 times as wide, so a die's distance at the reading's counts is at
+        # least its distance at its own over k^2, and best's at most its own times
+        # k^2 when the reading is k times brighter than best (10 % slack: drift)
+        k = cc / (entry["unit"][0] * ref + _CLEAR_FLOOR * ref)
+        bound = self._chroma(x, best) * 1.1 * (k * k if k > 1 else 1.0)
+        if bound <= DIM_GAIN:
+            return (best, margin, detail)  # nothing brighter can gain that much
+        alone = None
+        top = DIM_GAIN
+        for other in self.labels:
+            entry = classes[other]
+            mo = entry["mean"]
+            if other == best or other == EMPTY or mo[3] <= x[3] or "base" not in entry:
+                continue  # not brighter than the reading: it would not be dimmed
+            k = (entry["unit"][0] * ref + _CLEAR_FLOOR * ref) / cc
+            if bound - self._chroma(x, other) / (k * k * 1.1) <= top:
+                continue  # it cannot gain more
+            for label in (best, other) if alone is None else (other,):
+                entry = classes[label]
+                mo = entry["mean"]
+                cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12),
+                                   (reading[0], mo[0] * cc, mo[1] * cc, mo[2] * cc), ref,
+                                   self._noise[0], self._noise[1])
+                low = _cholesky([cov[0][:3], cov[1][:3], cov[2][:3]])
+                # forward substitution, y = L^-1 (x - mean): the chromaticity only
+                y0 = (x[0] - mo[0]) / low[0][0]
+                y1 = (x[1] - mo[1] - low[1][0] * y0) / low[1][1]
+                y2 = (x[2] - mo[2] - low[2][0] * y0 - low[2][1] * y1) / low[2][2]
+                d = y0 * y0 + y1 * y1 + y2 * y2
+                if alone is None:
+                    alone = d
+            if alone - d > top:
+                top = alone - d
+                detail["dimmed"] = other
+        if top > DIM_GAIN:
+            detail["reason"] = "dimmed"
+            return (UNKNOWN, margin, detail)
+        return (best, margin, detail)
+
+    def _chroma(self, x, label):
+        """Squared distance (sigma^2) of the chromaticity of features ``x`` from class
+        ``label``'s, in its spread at the settings' counts (the first three
+        coordinates of its lower-triangular whitening: the chromaticity's marginal)."""
+        m = self.profile["classes"][label]["mean"]
+        w = self._whiten[label]
+        d0 = x[0] - m[0]
+        d1 = x[1] - m[1]
+        z1 = w[1][0] * d0 + w[1][1] * d1
+        z2 = w[2][0] * d0 + w[2][1] * d1 + w[2][2] * (x[2] - m[2])
+        return w[0][0] * d0 * w[0][0] * d0 + z1 * z1 + z2 * z2
 
     def _mixed(self, reading, mixed, margin, detail):
         """The answer for a reading the mixture test took from class ``detail["best"]``:
