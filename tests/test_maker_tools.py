@@ -87,3 +87,159 @@ def test_the_led_threshold_follows_the_integration_time_and_gain():
     assert doctor.led_step((121, 5, 4, 6), (100, 4, 3, 4), _reading("purple"), low, "second").status == "ok"
     assert doctor.led_step((121, 5, 4, 6), (100, 4, 3, 4), _reading("purple"), SETTINGS,
                            "second").status == "failed"
+
+
+# --- pyramid emulate: the UF2 checked at once, the console's keys ---
+
+RP2040 = 0xE48BFF56
+
+
+def _uf2_block(family=RP2040, flags=0x2000, start0=0x0A324655, end=0x0AB16F30, index=0, count=1):
+    import struct
+
+    head = struct.pack("<8I", start0, 0x9E5D5157, flags, 0x10000000 + 256 * index, 256, index, count,
+                       family)
+    return head + bytes(476) + struct.pack("<I", end)
+
+
+@pytest.fixture
+def no_emulator(monkeypatch):
+    """The emulator must not start: a bad UF2 is refused before it."""
+    from camelhost.device import emulated
+
+    class Refused:
+        def __init__(self, *args, **kwargs):
+            raise AssertionError("the emulator was started for a UF2 that should be refused")
+
+    monkeypatch.setattr(emulated, "node_runner", lambda: ["node", "board.cjs"])
+    monkeypatch.setattr(emulated, "EmulatedPyramid", Refused)
+
+
+def _emulate_error(capsys, uf2):
+    from camelhost import cli
+
+    assert cli.main(["emulate", "--uf2", str(uf2)]) == 1
+    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert len(err) == 1 and err[0].startswith("pyramid: "), err
+    return err[0]
+
+
+def test_emulate_with_a_missing_uf2_says_so_in_one_line(no_emulator, capsys):
+    assert _emulate_error(capsys, "/nope.uf2") == "pyramid: no such UF2 file: /nope.uf2"
+
+
+def test_emulate_with_a_file_that_is_not_a_uf2_says_so_at_once(no_emulator, capsys, tmp_path):
+    junk = tmp_path / "bad.uf2"
+    junk.write_bytes(b"abc")  # the tester's 3-byte file: nothing printed, 900 s of waiting
+    assert "bad.uf2 is not a UF2 image (3 bytes" in _emulate_error(capsys, junk)
+    unmarked = tmp_path / "blocks.uf2"
+    unmarked.write_bytes(_uf2_block() + _uf2_block(start0=0x12345678, index=1))
+    assert "is not a UF2 image (block 1 lacks the UF2 magic numbers)" in _emulate_error(capsys, unmarked)
+
+
+def test_emulate_with_another_chips_uf2_names_its_family(no_emulator, capsys, tmp_path):
+    rp2350 = tmp_path / "pico2.uf2"
+    rp2350.write_bytes(_uf2_block(family=0xE48BFF59))  # the RP2350's (Pico 2) family id
+    line = _emulate_error(capsys, rp2350)
+    assert "is not an RP2040 UF2 (block 0: family id 0xE48BFF59" in line, line
+    bare = tmp_path / "nofamily.uf2"
+    bare.write_bytes(_uf2_block(flags=0, family=0))
+    assert "is not an RP2040 UF2 (block 0: family id none" in _emulate_error(capsys, bare)
+
+
+def test_an_rp2040_uf2_passes_the_check(tmp_path):
+    import os
+
+    from camelhost.device import emulated, uf2
+
+    good = tmp_path / "pico.uf2"
+    good.write_bytes(_uf2_block(index=0, count=2) + _uf2_block(index=1, count=2))
+    assert uf2.check(str(good)) == 2
+    if os.path.exists(emulated.REFERENCE_UF2):  # MicroPython's own RPI_PICO build
+        assert uf2.check(emulated.REFERENCE_UF2) == 679424 // 512
+
+
+def test_emulate_help_names_the_uf2_it_falls_back_to(capsys):
+    from camelhost import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["emulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "default $PYRAMID_UF2, else, in a checkout with ../shared beside it," in out
+    assert "../shared/rp2/micropython-v1.28.0-RPI_PICO.uf2" in out
+
+
+class _Board:
+    """The emulated board's table without the emulator: the same dice table
+    (``DiceTableDriver``), each push recorded."""
+
+    def __init__(self):
+        from camelhost.device import virtual
+        from camelhost.device.emulated import sim_table
+
+        self.driver = type("Driver", (virtual.DiceTableDriver,), {
+            "_push_content": lambda me, dice, wait, timeout: virtual.Released(dice)})()
+        self.driver.table = sim_table.Table("second", 3)
+        self.edition = "second"
+        self.head = None
+
+    def __getattr__(self, name):
+        return getattr(self.driver, name)
+
+    def place(self, content):
+        self.head = content
+
+
+def test_an_empty_push_in_the_emulate_console_says_to_press_l(capsys):
+    from camelhost.commands import emulate
+    from camelup import editions
+
+    board = _Board()
+    while board.dice_inside:
+        assert emulate._press(board, "")
+    capsys.readouterr()
+    emulate._press(board, "")  # every die is out: the pyramid is empty
+    emulate._press(board, "d")
+    said = capsys.readouterr().out.splitlines()
+    assert said == ["slider pushed: nothing fell, the pyramid is empty: press l (then Enter) "
+                    "to put the dice back"] * 2
+    emulate._press(board, "l")
+    emulate._press(board, "")
+    assert capsys.readouterr().out.splitlines()[-1].split(": ")[1] in editions.get_edition("second").sensor_labels
+
+
+def test_the_emulate_console_puts_a_named_die_in_the_head_for_doctor(capsys):
+    from camelhost.commands import emulate
+
+    board = _Board()
+    emulate._press(board, "p purple")
+    assert board.head == "purple"
+    assert "the purple die is in the head" in capsys.readouterr().out
+    emulate._press(board, "p pink")
+    assert board.head == "purple" and "no die 'pink' in the second edition" in capsys.readouterr().out
+    emulate._press(board, "p")
+    assert board.head == "empty"
+    assert "each followed by Enter" in emulate.keys_line()
+
+
+@pytest.mark.emu
+@pytest.mark.slow
+@pytest.mark.process
+def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monkeypatch, capsys, tmp_path):
+    """A UF2 with the RP2040's family id but no MicroPython in it (blank blocks): the
+    emulated chip never brings up a USB serial port, and ``emulate`` says so in one line
+    once ``USB_TIMEOUT`` has passed, naming the UF2 to use (here the bound is 15 s)."""
+    from camelhost.commands import emulate
+    from camelhost.device import emulated
+
+    try:
+        emulated.node_runner()
+        emulated.bootrom_file()
+    except emulated.EmulatorError as exc:
+        pytest.skip(str(exc))
+    blank = tmp_path / "blank.uf2"
+    blank.write_bytes(b"".join(_uf2_block(index=i, count=4) for i in range(4)))
+    monkeypatch.setattr(emulate, "USB_TIMEOUT", 15.0)
+    line = _emulate_error(capsys, blank)
+    assert "blank.uf2 gave no USB serial port within 15 s" in line, line
+    assert "give the RPI_PICO UF2 of MicroPython 1.23 or later" in line
