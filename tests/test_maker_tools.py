@@ -243,3 +243,74 @@ def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monke
     line = _emulate_error(capsys, blank)
     assert "blank.uf2 gave no USB serial port within 15 s" in line, line
     assert "give the RPI_PICO UF2 of MicroPython 1.23 or later" in line
+
+
+@pytest.mark.emu
+@pytest.mark.slow
+@pytest.mark.process
+def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_as_the_docs_say():
+    """docs/emulator.md's steps: ``pyramid emulate`` in one process, ``pyramid doctor
+    --port PORT --wait 120`` in another; at each prompt the key the docs name is typed
+    in ``emulate`` (``p green``, ``p purple``, Enter for the push), then Enter in doctor.
+    A tester could not follow doctor's prompts there (no key put a die in the head)."""
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from camelhost.device import emulated
+
+    if not os.path.exists(emulated.REFERENCE_UF2):
+        pytest.skip("the MicroPython rp2 build (../shared/rp2) is absent")
+    try:
+        emulated.node_runner()
+        emulated.bootrom_file()
+    except emulated.EmulatorError as exc:
+        pytest.skip(str(exc))
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    emu = subprocess.Popen([exe, "emulate", "--uf2", emulated.REFERENCE_UF2, "--seed", "8"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, bufsize=1)
+    doc = None
+    said = []
+    try:
+        first = emu.stdout.readline()
+        assert first.startswith("emulated Pico on /dev/"), first
+        emu.stdout.readline()
+        assert "each followed by Enter" in emu.stdout.readline()
+        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3], "--wait", "120"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+        def key(text, enter_in_doctor=True):
+            emu.stdin.write(text + "\n")
+            emu.stdin.flush()
+            said.append(emu.stdout.readline().rstrip())
+            if enter_in_doctor:
+                doc.stdin.write(b"\n")
+                doc.stdin.flush()
+
+        out = b""
+        answered = []
+        deadline = time.monotonic() + 900
+        while doc.poll() is None and time.monotonic() < deadline:
+            if select.select([doc.stdout], [], [], 1.0)[0]:
+                out += os.read(doc.stdout.fileno(), 4096)
+            for prompt, text, enter in ((b"put one die", "p green", True),
+                                        (b"put the purple die", "p purple", True),
+                                        (b"push the slider", "", False)):
+                if prompt in out and prompt not in answered:
+                    answered.append(prompt)
+                    key(text, enter)
+        out += doc.stdout.read() or b""
+    finally:
+        for proc in (doc, emu):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+    text = out.decode(errors="replace")
+    assert doc.returncode == 0 and "all 8 checks passed" in text, text
+    assert "the die in the head reads green" in text and "the darkest die (purple) gives" in text
+    assert said[:2] == ["the green die is in the head (it stays there until the next push or p)",
+                        "the purple die is in the head (it stays there until the next push or p)"]
+    assert said[2].startswith("slider pushed: ")
