@@ -314,3 +314,33 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
     assert said[:2] == ["the green die is in the head (it stays there until the next push or p)",
                         "the purple die is in the head (it stays there until the next push or p)"]
     assert said[2].startswith("slider pushed: ")
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_each_step_is_reported_before_the_next_prompt(micropython):
+    """The maker sees the LED and reading steps' lines before being asked for the purple
+    die, and the light step's before the push (a tester answered three prompts without
+    seeing one result)."""
+    from camelhost.tools import monitor
+
+    seen = []
+    at_prompt = {}
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        vp = pyramid.virtual
+
+        def ask(prompt):
+            at_prompt[prompt.split(" die")[0]] = list(seen)
+            vp.place("purple" if "purple" in prompt else "green")
+            return ""
+
+        def say(text):
+            at_prompt["push"] = list(seen)
+            vp.release(wait=False)
+
+        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second",
+                                 report=lambda step: seen.append(step.name))
+    assert seen == [s.name for s in steps] == STEPS
+    assert at_prompt["put one"] == ["connection", "versions", "bytecode", "sensor"]
+    assert at_prompt["put the purple"] == STEPS[:6]
+    assert at_prompt["push"] == STEPS[:7]

@@ -1,7 +1,8 @@
 """``pyramid doctor --port PORT|virtual``: the bring-up checklist of a new pyramid.
 
 Run once on a freshly built board (hardware/README.md, "Bringing up a board"). Each
-step prints ``ok`` or ``FAILED`` with what it saw, and a failed step the advice that
+step prints ``ok`` or ``FAILED`` with what it saw as soon as it is done (before the next
+prompt), and a failed step the advice that
 fixes it; steps that need an earlier one are ``skipped``. Exit status 0 when every
 step passed, 1 otherwise.
 
@@ -172,16 +173,32 @@ def packaged_firmware_version():
     return found.group(1) if found else "?"
 
 
-def checklist(pyramid, hands, edition):
+class _Steps(list):
+    """The checklist so far; ``report(step)`` is called as each step is added, so the
+    maker sees a step's line before the next prompt."""
+
+    def __init__(self, report=None):
+        list.__init__(self)
+        self.report = report
+
+    def append(self, step):
+        list.append(self, step)
+        if self.report is not None:
+            self.report(step)
+
+
+def checklist(pyramid, hands, edition, report=None):
     """Run every step on an open ``tools.monitor.Pyramid``; returns ``[Step, ...]``.
-    ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``)."""
+    ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``).
+    ``report``: called with each ``Step`` as soon as it is done (or None)."""
     from camelhost.device import flash
     from camelhost.tools import monitor
 
     link = pyramid.link
     hello = pyramid.hello
-    steps = [Step("connection", "ok", _("HELLO from board %s, boot %s, protocol %d")
-                  % (hello["uid"], hello["boot"], hello["proto"]))]
+    steps = _Steps(report)
+    steps.append(Step("connection", "ok", _("HELLO from board %s, boot %s, protocol %d")
+                      % (hello["uid"], hello["boot"], hello["proto"])))
 
     # versions
     info = None
@@ -432,10 +449,13 @@ def run(args, out=None, hardware=None):
         monitor.quiet_link_log(False)
         hands = (_Sim(pyramid.virtual) if pyramid.virtual is not None
                  else _Maker(wait=getattr(args, "wait", PUSH_TIMEOUT)))
-        steps = checklist(pyramid, hands, args.edition)
-    for step in steps:
-        for line in step.lines():
-            print(line, file=out)
+
+        def report(step):
+            for line in step.lines():
+                print(line, file=out)
+            out.flush()
+
+        steps = checklist(pyramid, hands, args.edition, report)
     failed = [s.shown_name() for s in steps if s.status == "failed"]
     if failed:
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
