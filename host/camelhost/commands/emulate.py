@@ -1,6 +1,7 @@
 """``pyramid emulate``: a Raspberry Pi Pico with the pyramid on it, emulated, on a pty.
 
-Boots a MicroPython UF2 (``--uf2`` or ``$PYRAMID_UF2``) on an emulated RP2040
+Boots a MicroPython UF2 (``--uf2``, else ``$PYRAMID_UF2``, else in a checkout
+the reference build in ``../shared/rp2``: ``emulated.find_uf2``) on an emulated RP2040
 (``camelhost.device.emulated``), prints the serial port where its USB CDC appears
 (once the pyramid firmware has said ``HELLO``; at once with ``--fresh``), and keeps
 the board running until Ctrl-C or ``q``. Every host command takes that
