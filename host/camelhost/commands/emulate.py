@@ -1,26 +1,42 @@
 """``pyramid emulate``: a Raspberry Pi Pico with the pyramid on it, emulated, on a pty.
 
-Boots a MicroPython UF2 (``--uf2`` or ``$PYRAMID_UF2``) on an emulated RP2040
+Boots a MicroPython UF2 (``--uf2``, else ``$PYRAMID_UF2``, else in a checkout
+the reference build in ``../shared/rp2``: ``emulated.find_uf2``) on an emulated RP2040
 (``camelhost.device.emulated``), prints the serial port where its USB CDC appears
 (once the pyramid firmware has said ``HELLO``; at once with ``--fresh``), and keeps
 the board running until Ctrl-C or ``q``. Every host command takes that
 port as it takes a Pico's ``/dev/ttyACM0``: ``pyramid flash --port``, ``doctor
 --port``, ``monitor --port``, ``calibrate --port``, ``play --pyramid``.
 
-While it runs, lines typed here act on the board: Enter (or ``r``) pushes the
-slider and a die falls, ``d`` two dice at once, ``e`` a push with nothing falling,
-``l`` the leg is over (the dice go back inside), ``x`` the reset button, ``c`` a
-power cycle, ``q`` power off.
+While it runs, lines typed here act on the board, each key followed by Enter (the
+console reads lines, not single keys, so a script or a test drives it through a
+pipe as a maker does at a terminal): Enter alone (or ``r``) pushes the slider and a
+die falls, ``d`` two dice at once, ``e`` a push with nothing falling, ``l`` the leg
+is over (the dice go back inside), ``p COLOUR`` puts that die in the head and leaves
+it there (``p`` alone empties the head: for ``pyramid doctor`` and ``calibrate``,
+whose prompts ask for a die in the head; a die that fell stays only 8 emulated
+seconds), ``x`` the reset button, ``c`` a power cycle, ``q`` power off. A push with
+the pyramid empty says so and names ``l``.
+
+The UF2 is checked before the emulator starts (``camelhost.device.uf2``): a missing
+file, a file that is not a UF2 and a UF2 for another chip are each one line at once.
+A UF2 that gives no USB serial port within ``USB_TIMEOUT`` seconds (not MicroPython,
+or not the ``RPI_PICO`` build) is one line too.
 
 Exit status 0 after ``q``, Ctrl-C or end of input; 1 (``pyramid: message``) when
-the emulator, the bootrom or the UF2 is missing or the board does not start.
+the emulator, the bootrom or the UF2 is missing or wrong, or the board does not start.
 """
 
 import os
 import sys
+import time
 
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _
+
+#: wall seconds a UF2 has to bring up its USB serial port (MicroPython's REPL comes
+#: up in about 2 s of wall time on a loaded two-core machine, docs/emulator.md)
+USB_TIMEOUT = 120.0
 
 HELP = (
     N_("Run MicroPython and the pyramid firmware on an emulated Raspberry Pi Pico, with "
@@ -31,7 +47,8 @@ HELP = (
 def add_arguments(parser):
     parser.add_argument("--uf2", default=None,
                         help=_("the MicroPython UF2 to boot (RPI_PICO, 1.23 or later); "
-                               "default $PYRAMID_UF2"))
+                               "default $PYRAMID_UF2, else, in a checkout with ../shared "
+                               "beside it, ../shared/rp2/micropython-v1.28.0-RPI_PICO.uf2"))
     parser.add_argument("--fresh", action="store_true",
                         help=_("a new board: MicroPython only, empty filesystem "
                                "(then pyramid flash --port PORT)"))
@@ -44,21 +61,53 @@ def add_arguments(parser):
                                "with the firmware when missing)"))
 
 
+def keys_line():
+    """The console's one line of keys (each followed by Enter)."""
+    return _("keys, each followed by Enter: Enter alone pushes the slider (a die falls); "
+             "d two dice; e nothing falls; l dice back in the pyramid (leg over); p COLOUR "
+             "puts that die in the head (p alone empties it); x reset button; c power cycle; "
+             "q power off")
+
+
+def _pushed(got):
+    """What a push let fall, said; the pyramid empty said with its key."""
+    if not got.dice:
+        return _("slider pushed: nothing fell, the pyramid is empty: press l (then Enter) "
+                 "to put the dice back")
+    return _("slider pushed: %s") % ", ".join(d[0] for d in got.dice)
+
+
+def _place(board, colour):
+    """``p COLOUR``: that die (a sensor label of the board's edition) in the head."""
+    from camelup import editions
+
+    labels = editions.get_edition(board.edition).sensor_labels
+    if not colour:
+        board.place("empty")
+        return _("the head is empty")
+    if colour not in labels:
+        return _("no die %r in the %s edition: p and one of %s") % (colour, board.edition,
+                                                                     ", ".join(labels))
+    board.place(colour)
+    return _("the %s die is in the head (it stays there until the next push or p)") % colour
+
+
 def _press(board, word):
     """Do what the key ``word`` asks of the emulated ``board`` and say it; False for
     ``q`` (power off: the loop ends)."""
+    key, _sep, rest = word.partition(" ")
     if word in ("", "r"):
-        got = board.release(wait=False)
-        print(_("slider pushed: %s") % (", ".join(d[0] for d in got.dice) or _("nothing")))
+        print(_pushed(board.release(wait=False)))
     elif word == "d":
-        got = board.release_double(wait=False)
-        print(_("slider pushed: %s") % ", ".join(d[0] for d in got.dice))
+        print(_pushed(board.release_double(wait=False)))
     elif word == "e":
         board.release_empty(wait=False)
         print(_("slider pushed: nothing"))
     elif word == "l":
         board.return_dice()
         print(_("the dice are back in the pyramid"))
+    elif key == "p":
+        print(_place(board, rest.strip()))
     elif word == "x":
         board.reset_button()
         print(_("reset button pressed"))
@@ -68,23 +117,31 @@ def _press(board, word):
     elif word == "q":
         return False
     else:
-        print(_("unknown key %r: Enter, d, e, l, x, c or q") % word)
+        print(_("unknown key %r: Enter, d, e, l, p COLOUR, x, c or q, each followed by Enter") % word)
     return True
 
 
 def run(args):
-    from camelhost.device.emulated import EmulatedPyramid, EmulatorError, node_runner
+    from camelhost.device import uf2
+    from camelhost.device.emulated import EmulatedPyramid, EmulatorError, find_uf2, node_runner
 
     try:
         node_runner()  # before anything is built: the runner, Node and rp2040js are there
-    except EmulatorError as exc:
+        image = find_uf2(args.uf2)
+        uf2.check(image)
+    except (EmulatorError, uf2.UF2Error) as exc:
         raise CliError(str(exc)) from None
-    board = EmulatedPyramid(uf2=args.uf2, edition=args.edition, seed=args.seed,
-                            fresh=args.fresh, flash_file=args.flash)
+    board = EmulatedPyramid(uf2=image, edition=args.edition, seed=args.seed,
+                            fresh=args.fresh, flash_file=args.flash, start_timeout=USB_TIMEOUT)
+    began = time.monotonic()
     try:
         board.start()
     except EmulatorError as exc:
-        raise CliError(_("the emulated board did not start: %s") % exc) from None
+        if time.monotonic() - began < USB_TIMEOUT:  # the runner stopped: its own words
+            raise CliError(_("the emulated board did not start: %s") % str(exc).splitlines()[0]) from None
+        raise CliError(_("%s gave no USB serial port within %.0f s: it is not MicroPython's "
+                         "RPI_PICO build (or the machine is very loaded); give the RPI_PICO UF2 "
+                         "of MicroPython 1.23 or later from micropython.org") % (image, USB_TIMEOUT)) from None
     try:
         if not args.fresh:
             # the port is named once the firmware is up: the emulated boot takes tens of
@@ -97,8 +154,7 @@ def run(args):
         print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
         if not args.fresh:
             print(_("pyramid firmware %s running (%s edition)") % (hello["fw"], hello["ed"]))
-        print(_("Enter: push the slider; d: two dice; e: nothing falls; l: leg over; "
-              "x: reset button; c: power cycle; q: power off"))
+        print(keys_line())
         sys.stdout.flush()
         for line in sys.stdin:
             if not _press(board, line.strip().lower()):

@@ -1,0 +1,346 @@
+"""What a fresh maker found wrong in ``pyramid doctor`` and ``pyramid emulate`` (the
+tester's report of this stop): the light step measured whatever die was in the head,
+the LED step passed on an empty head, ``emulate`` crashed or hung on a bad UF2, and its
+console said nothing on an empty push."""
+
+import pytest
+from camelhost.commands import doctor
+
+STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "light", "slider"]
+
+
+def _steps(hands_class, seed=5, integration_ms=None):
+    from camelhost.tools import monitor
+
+    with monitor.connect("virtual", edition="second", seed=seed) as pyramid:
+        if integration_ms:  # the emulated board's and a real one's 24 ms, not the virtual 7.2
+            pyramid.link.configure(integration_ms=integration_ms, gain=4)
+        return {s.name: s for s in doctor.checklist(pyramid, hands_class(pyramid.virtual), "second")}
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_the_light_step_fails_naming_both_dice_when_the_wrong_die_is_in_the_head(micropython):
+    """At "put the purple die in", the yellow die left in the head: the step fails in one
+    line naming both, never "ok" for yellow's light (a tester got "ok ... 2059 counts")."""
+
+    class YellowLeftIn(doctor._Sim):
+        def place(self, label):
+            self.vp.place("yellow")
+
+    light = _steps(YellowLeftIn)["light"]
+    assert light.status == "failed", light
+    assert light.detail == "the head holds yellow, not purple: put the purple die in"
+    assert "put the purple die in the pyramid's head" in light.advice
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_the_led_step_fails_with_an_empty_head_asking_for_the_die(micropython):
+    """Nothing in the head at the LED step: the LED lights only the head's black floor,
+    so the step fails and asks for a die (a tester saw "ok LED on adds 43 clear counts"
+    with the head empty); the LED's wiring is not blamed."""
+
+    class NoDie(doctor._Sim):
+        def place_die(self, edition):
+            self.vp.place("empty")
+
+    for seed, integration_ms in ((3, 24), (5, 24), (8, None)):
+        steps = _steps(NoDie, seed, integration_ms)
+        led = steps["LED"]
+        assert led.status == "failed", (seed, led)
+        assert "the head reads empty" in led.detail, led
+        assert "put a die in the pyramid's head" in led.advice
+        assert steps["reading"].status == "failed"
+
+
+def _reading(label):
+    return {"label": label, "m": 4000}
+
+
+SETTINGS = {"ed": "second", "it": 24.0, "gain": 4, "vb": False}
+
+
+def test_the_led_threshold_sits_between_an_empty_head_and_the_darkest_die():
+    """The tester's readings: an empty head adds 43 (38-59 in the monitor); the darkest
+    die (purple) several hundred; a dead LED nothing."""
+    empty = doctor.expected_clear("empty", SETTINGS, "second")
+    purple = doctor.expected_clear("purple", SETTINGS, "second")
+    assert 38 <= empty <= 59 and purple > 10 * empty
+    led = doctor.led_step((185, 60, 60, 50), (142, 50, 50, 40), _reading("empty"), SETTINGS, "second")
+    assert led.status == "failed" and "the head reads empty" in led.detail
+    for top in (59, 120):  # the brightest empty head the tester saw, and twice that
+        led = doctor.led_step((142 + top, 60, 60, 50), (142, 50, 50, 40), _reading("green"), SETTINGS,
+                              "second")
+        assert led.status == "failed", (top, led)
+    led = doctor.led_step((142 + 858, 300, 200, 300), (142, 50, 50, 40), _reading("purple"), SETTINGS,
+                          "second")
+    assert led.status == "ok" and "LED on adds 858 clear counts" in led.detail
+    dead = doctor.led_step((143, 51, 50, 40), (142, 50, 50, 40), _reading("empty"), SETTINGS, "second")
+    assert dead.status == "failed" and "the illumination LED does not light" in dead.advice
+
+
+def test_the_led_threshold_follows_the_integration_time_and_gain():
+    """At 2.4 ms and gain 1 every count is 40 times fewer than at 24 ms and 4x: a
+    purple die's 21 counts there are a lit die, not a dead LED."""
+    low = {"ed": "second", "it": 2.4, "gain": 1, "vb": False}
+    assert doctor.led_step((121, 5, 4, 6), (100, 4, 3, 4), _reading("purple"), low, "second").status == "ok"
+    assert doctor.led_step((121, 5, 4, 6), (100, 4, 3, 4), _reading("purple"), SETTINGS,
+                           "second").status == "failed"
+
+
+# --- pyramid emulate: the UF2 checked at once, the console's keys ---
+
+RP2040 = 0xE48BFF56
+
+
+def _uf2_block(family=RP2040, flags=0x2000, start0=0x0A324655, end=0x0AB16F30, index=0, count=1):
+    import struct
+
+    head = struct.pack("<8I", start0, 0x9E5D5157, flags, 0x10000000 + 256 * index, 256, index, count,
+                       family)
+    return head + bytes(476) + struct.pack("<I", end)
+
+
+@pytest.fixture
+def no_emulator(monkeypatch):
+    """The emulator must not start: a bad UF2 is refused before it."""
+    from camelhost.device import emulated
+
+    class Refused:
+        def __init__(self, *args, **kwargs):
+            raise AssertionError("the emulator was started for a UF2 that should be refused")
+
+    monkeypatch.setattr(emulated, "node_runner", lambda: ["node", "board.cjs"])
+    monkeypatch.setattr(emulated, "EmulatedPyramid", Refused)
+
+
+def _emulate_error(capsys, uf2):
+    from camelhost import cli
+
+    assert cli.main(["emulate", "--uf2", str(uf2)]) == 1
+    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert len(err) == 1 and err[0].startswith("pyramid: "), err
+    return err[0]
+
+
+def test_emulate_with_a_missing_uf2_says_so_in_one_line(no_emulator, capsys):
+    assert _emulate_error(capsys, "/nope.uf2") == "pyramid: no such UF2 file: /nope.uf2"
+
+
+def test_emulate_with_a_file_that_is_not_a_uf2_says_so_at_once(no_emulator, capsys, tmp_path):
+    junk = tmp_path / "bad.uf2"
+    junk.write_bytes(b"abc")  # the tester's 3-byte file: nothing printed, 900 s of waiting
+    assert "bad.uf2 is not a UF2 image (3 bytes" in _emulate_error(capsys, junk)
+    unmarked = tmp_path / "blocks.uf2"
+    unmarked.write_bytes(_uf2_block() + _uf2_block(start0=0x12345678, index=1))
+    assert "is not a UF2 image (block 1 lacks the UF2 magic numbers)" in _emulate_error(capsys, unmarked)
+
+
+def test_emulate_with_another_chips_uf2_names_its_family(no_emulator, capsys, tmp_path):
+    rp2350 = tmp_path / "pico2.uf2"
+    rp2350.write_bytes(_uf2_block(family=0xE48BFF59))  # the RP2350's (Pico 2) family id
+    line = _emulate_error(capsys, rp2350)
+    assert "is not an RP2040 UF2 (block 0: family id 0xE48BFF59" in line, line
+    bare = tmp_path / "nofamily.uf2"
+    bare.write_bytes(_uf2_block(flags=0, family=0))
+    assert "is not an RP2040 UF2 (block 0: family id none" in _emulate_error(capsys, bare)
+
+
+def test_an_rp2040_uf2_passes_the_check(tmp_path):
+    import os
+
+    from camelhost.device import emulated, uf2
+
+    good = tmp_path / "pico.uf2"
+    good.write_bytes(_uf2_block(index=0, count=2) + _uf2_block(index=1, count=2))
+    assert uf2.check(str(good)) == 2
+    if os.path.exists(emulated.REFERENCE_UF2):  # MicroPython's own RPI_PICO build
+        assert uf2.check(emulated.REFERENCE_UF2) == 679424 // 512
+
+
+def test_emulate_help_names_the_uf2_it_falls_back_to(capsys):
+    from camelhost import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["emulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "default $PYRAMID_UF2, else, in a checkout with ../shared beside it," in out
+    assert "../shared/rp2/micropython-v1.28.0-RPI_PICO.uf2" in out
+
+
+class _Board:
+    """The emulated board's table without the emulator: the same dice table
+    (``DiceTableDriver``), each push recorded."""
+
+    def __init__(self):
+        from camelhost.device import virtual
+        from camelhost.device.emulated import sim_table
+
+        self.driver = type("Driver", (virtual.DiceTableDriver,), {
+            "_push_content": lambda me, dice, wait, timeout: virtual.Released(dice)})()
+        self.driver.table = sim_table.Table("second", 3)
+        self.edition = "second"
+        self.head = None
+
+    def __getattr__(self, name):
+        return getattr(self.driver, name)
+
+    def place(self, content):
+        self.head = content
+
+
+def test_an_empty_push_in_the_emulate_console_says_to_press_l(capsys):
+    from camelhost.commands import emulate
+    from camelup import editions
+
+    board = _Board()
+    while board.dice_inside:
+        assert emulate._press(board, "")
+    capsys.readouterr()
+    emulate._press(board, "")  # every die is out: the pyramid is empty
+    emulate._press(board, "d")
+    said = capsys.readouterr().out.splitlines()
+    assert said == ["slider pushed: nothing fell, the pyramid is empty: press l (then Enter) "
+                    "to put the dice back"] * 2
+    emulate._press(board, "l")
+    emulate._press(board, "")
+    assert capsys.readouterr().out.splitlines()[-1].split(": ")[1] in editions.get_edition("second").sensor_labels
+
+
+def test_the_emulate_console_puts_a_named_die_in_the_head_for_doctor(capsys):
+    from camelhost.commands import emulate
+
+    board = _Board()
+    emulate._press(board, "p purple")
+    assert board.head == "purple"
+    assert "the purple die is in the head" in capsys.readouterr().out
+    emulate._press(board, "p pink")
+    assert board.head == "purple" and "no die 'pink' in the second edition" in capsys.readouterr().out
+    emulate._press(board, "p")
+    assert board.head == "empty"
+    assert "each followed by Enter" in emulate.keys_line()
+
+
+@pytest.mark.emu
+@pytest.mark.slow
+@pytest.mark.process
+def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monkeypatch, capsys, tmp_path):
+    """A UF2 with the RP2040's family id but no MicroPython in it (blank blocks): the
+    emulated chip never brings up a USB serial port, and ``emulate`` says so in one line
+    once ``USB_TIMEOUT`` has passed, naming the UF2 to use (here the bound is 15 s)."""
+    from camelhost.commands import emulate
+    from camelhost.device import emulated
+
+    try:
+        emulated.node_runner()
+        emulated.bootrom_file()
+    except emulated.EmulatorError as exc:
+        pytest.skip(str(exc))
+    blank = tmp_path / "blank.uf2"
+    blank.write_bytes(b"".join(_uf2_block(index=i, count=4) for i in range(4)))
+    monkeypatch.setattr(emulate, "USB_TIMEOUT", 15.0)
+    line = _emulate_error(capsys, blank)
+    assert "blank.uf2 gave no USB serial port within 15 s" in line, line
+    assert "give the RPI_PICO UF2 of MicroPython 1.23 or later" in line
+
+
+@pytest.mark.emu
+@pytest.mark.slow
+@pytest.mark.process
+def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_as_the_docs_say():
+    """docs/emulator.md's steps: ``pyramid emulate`` in one process, ``pyramid doctor
+    --port PORT --wait 120`` in another; at each prompt the key the docs name is typed
+    in ``emulate`` (``p green``, ``p purple``, Enter for the push), then Enter in doctor.
+    A tester could not follow doctor's prompts there (no key put a die in the head)."""
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from camelhost.device import emulated
+
+    if not os.path.exists(emulated.REFERENCE_UF2):
+        pytest.skip("the MicroPython rp2 build (../shared/rp2) is absent")
+    try:
+        emulated.node_runner()
+        emulated.bootrom_file()
+    except emulated.EmulatorError as exc:
+        pytest.skip(str(exc))
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    emu = subprocess.Popen([exe, "emulate", "--uf2", emulated.REFERENCE_UF2, "--seed", "8"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, bufsize=1)
+    doc = None
+    said = []
+    try:
+        first = emu.stdout.readline()
+        assert first.startswith("emulated Pico on /dev/"), first
+        emu.stdout.readline()
+        assert "each followed by Enter" in emu.stdout.readline()
+        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3], "--wait", "120"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+        def key(text, enter_in_doctor=True):
+            emu.stdin.write(text + "\n")
+            emu.stdin.flush()
+            said.append(emu.stdout.readline().rstrip())
+            if enter_in_doctor:
+                doc.stdin.write(b"\n")
+                doc.stdin.flush()
+
+        out = b""
+        answered = []
+        deadline = time.monotonic() + 900
+        while doc.poll() is None and time.monotonic() < deadline:
+            if select.select([doc.stdout], [], [], 1.0)[0]:
+                out += os.read(doc.stdout.fileno(), 4096)
+            for prompt, text, enter in ((b"put one die", "p green", True),
+                                        (b"put the purple die", "p purple", True),
+                                        (b"push the slider", "", False)):
+                if prompt in out and prompt not in answered:
+                    answered.append(prompt)
+                    key(text, enter)
+        out += doc.stdout.read() or b""
+    finally:
+        for proc in (doc, emu):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+    text = out.decode(errors="replace")
+    assert doc.returncode == 0 and "all 8 checks passed" in text, text
+    assert "the die in the head reads green" in text and "the darkest die (purple) gives" in text
+    assert said[:2] == ["the green die is in the head (it stays there until the next push or p)",
+                        "the purple die is in the head (it stays there until the next push or p)"]
+    assert said[2].startswith("slider pushed: ")
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_each_step_is_reported_before_the_next_prompt(micropython):
+    """The maker sees the LED and reading steps' lines before being asked for the purple
+    die, and the light step's before the push (a tester answered three prompts without
+    seeing one result)."""
+    from camelhost.tools import monitor
+
+    seen = []
+    at_prompt = {}
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        vp = pyramid.virtual
+
+        def ask(prompt):
+            at_prompt[prompt.split(" die")[0]] = list(seen)
+            vp.place("purple" if "purple" in prompt else "green")
+            return ""
+
+        def say(text):
+            at_prompt["push"] = list(seen)
+            vp.release(wait=False)
+
+        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second",
+                                 report=lambda step: seen.append(step.name))
+    assert seen == [s.name for s in steps] == STEPS
+    assert at_prompt["put one"] == ["connection", "versions", "bytecode", "sensor"]
+    assert at_prompt["put the purple"] == STEPS[:6]
+    assert at_prompt["push"] == STEPS[:7]
