@@ -298,14 +298,14 @@ def expected_clear(label, settings, edition):
     """The clear count (LED on minus LED off, counts) the edition's built-in profile
     expects of ``label`` (a die or ``empty``) at ``settings`` (the device's ``CFG``:
     ``it``, ``gain``): its class's mean clear over ``ref_clear``, times ``ref_clear``
-    scaled by the exposure (integration steps x gain, ``classifier.exposure``)."""
-    from camelup.board import classifier
+    scaled by the exposure (integration steps x gain, ``tcs34725.exposure``)."""
+    from camelup.board import classifier, tcs34725
 
     from camelhost.tools import calibrate
 
     profile = classifier.default_profile(edition)
     now = {"integration_ms": calibrate.integration_ms(settings["it"]), "gain": settings["gain"]}
-    scale = classifier.exposure(now) / classifier.exposure(profile["settings"])
+    scale = tcs34725.exposure(now) / tcs34725.exposure(profile["settings"])
     return profile["classes"][label]["unit"][0] * profile["ref_clear"] * scale
 
 
