@@ -98,3 +98,27 @@ def test_the_calibration_advice_says_its_time_with_a_comma_and_the_option_with_a
     set_language("en")
     text, _settings = calibrate.light_fix({"integration_ms": 24.0, "gain": 60}, 100, 300, 1000)
     assert text == "integration time 72.0 ms (--integration 72.0)"
+
+
+def test_the_monitors_margin_column_and_pyramid_odds_write_commas_in_german(capsys):
+    from camelhost import cli
+    from camelhost.tools import monitor
+
+    empty = {"on": (150, 60, 50, 40), "off": (100, 40, 30, 20), "label": "empty", "m": 3168,
+             "sl": False}
+    set_language("de")
+    line = monitor.format_reading(7, empty, saturation=7680)
+    assert line.split()[-3:] == ["leer", "31,68", "-"]
+    assert "100,40,30,20" in line  # the LED-off counts, whole numbers, stay a list
+    set_language("en")
+    session = _session()
+    position = session.game.position()  # what pyramid odds reads: typed as it is
+    assert cli.main(["odds", "--lang", "de", position]) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("Etappenchancen (exakt"):out.index("Rennchancen")]
+    shares = [w for w in table.split() if w.endswith("%")]
+    assert len(shares) >= 25 and all("," in w and "." not in w for w in shares), shares
+    assert cli.main(["odds", position]) == 0
+    out = capsys.readouterr().out
+    shares = [w for w in out[out.index("Leg odds (exact"):].split() if w.endswith("%")]
+    assert shares and all("." in w for w in shares[:25]), shares
