@@ -45,6 +45,7 @@ def test_a_german_table_writes_a_decimal_comma_and_the_same_digits():
     assert decimal(3, 0) == "3"
     assert decimal(2.675, 2) == "2,67"  # rounded as printf rounds the float, in any language
     assert signed(-0.001) == "0,00" and signed(1.5) == "+1,50"
+    assert decimal(float("nan"), 2) == "nan" and decimal(float("-inf"), 1, sign=True) == "-inf"
     with pytest.raises(TypeError):
         decimal("2.9", 1)
 

@@ -98,10 +98,10 @@ def decimal(value, places, sign=False):
     It rounds as ``"%.*f" % (places, value)`` does (so English is exactly that string, and
     ``sign=True`` exactly ``"%+.*f"``: ``-0.00`` stays as it is); the separator and the
     signs are the language's (CLDR, through Babel's ``babel.numbers.format_decimal``).
-    A language Babel does not know is written as English. Raises ``TypeError`` for a value
-    that is not a number."""
+    A language Babel does not know is written as English, and so are ``nan`` and ``inf``.
+    Raises ``TypeError`` for a value that is not a number."""
     text = ("%+.*f" if sign else "%.*f") % (places, value)
-    if _language == "en":
+    if _language == "en" or not text[-1].isdigit():  # nan, inf: as printf writes them
         return text
     fmt = _numbers.get(_language)
     if fmt is None:
