@@ -123,3 +123,25 @@ def test_the_monitors_margin_column_and_pyramid_odds_write_commas_in_german(caps
     out = capsys.readouterr().out
     shares = [w for w in out[out.index("Leg odds (exact"):].split() if w.endswith("%")]
     assert shares and all("." in w for w in shares[:25]), shares
+
+
+def test_a_german_tournaments_tables_write_commas(capsys, tmp_path):
+    import re
+
+    from camelhost import cli
+
+    log = tmp_path / "games.jsonl"
+    argv = ["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
+            "--edition", "classic", "--workers", "1", "--log", str(log)]
+    assert cli.main(argv + ["--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
+    assert re.search(r"\d+,\d% \( *\d+,\d\.\. *\d+,\d\) +\d+,\d\d \+/- +\d+,\d\d$", greedy), greedy
+    assert re.search(r"\(\d+,\d\d s je Spiel\)", out), out
+    german_log = log.read_text()
+    log.unlink()
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
+    assert re.search(r"\d+\.\d% \( *\d+\.\d\.\. *\d+\.\d\) +\d+\.\d\d \+/- +\d+\.\d\d$", greedy)
+    assert log.read_text() == german_log  # the --log file is the machine's: no language
