@@ -405,7 +405,7 @@ def test_the_advice_reasons_come_in_german_on_every_display(capsys):
     set_language("de")
     view = table_view(s, odds=True)
     german = best_lines(view, count=40)[0]
-    assert "Wettplättchen" in german and "Pyramidenplättchen: +1.00 (bringt 1 EP" in german
+    assert "Wettplättchen" in german and "Pyramidenplättchen: +1,00 (bringt 1 EP" in german
     assert "Wettkarte" in german and "Gesamt-Verlierer" in german and "loser" not in german
     for english_words in ("leg ticket", "tile on", "pyramid ticket", "coin", "landings"):
         assert english_words not in german

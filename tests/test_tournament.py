@@ -460,7 +460,7 @@ def test_cli_tournament_plot_says_its_labels_in_the_tables_language(tmp_path, ca
                      "--plot", str(path), "--lang", "de"]) == 0
     svg = path.read_text()
     assert "Siegquote in % (95-%-Intervall)" in svg and "3 Spiele" in svg
-    assert "3 Plätze" in svg and "6 Plätze" in svg and "gerechter Anteil 33.3 %" in svg
+    assert "3 Plätze" in svg and "6 Plätze" in svg and "gerechter Anteil 33,3 %" in svg
     assert "win share" not in svg and "games" not in svg and "seats" not in svg
 
 

@@ -177,7 +177,9 @@ def test_the_narrow_advice_says_its_order_is_the_coachs_when_a_lower_value_comes
     if lead not in text:  # "For NAME:" when it lets one more action in
         lead = short
     advice = _advice(text, lead)
-    values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)\b", advice)]
+    point = {"en": r"\.", "de": ","}[lang]  # the table's decimal separator
+    values = [float(v.replace(",", "."))
+              for v in re.findall(r" ([+-]\d+%s\d\d)\b" % point, advice)]
     assert len(values) >= 2 and values[1] > values[0], advice  # the coach's order
     assert advice.endswith(note), advice
     assert len(text[text.index(lead):].splitlines()) <= 2  # the narrow form's two lines

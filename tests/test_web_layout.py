@@ -371,3 +371,30 @@ def test_the_page_speaks_the_tables_language(browser):
             w, h = extent(page)
             assert w <= size[0] and (size[0] < 1000 or h <= size[1]), (size, w, h)
         assert page.problems == []
+
+
+@pytest.mark.parametrize("lang, percent, point", [("en", "%d%%", "."),
+                                                  ("de", "%d\u00a0%%", ",")])
+def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(browser, lang,
+                                                                         percent, point):
+    """Issue 30 follow-up: the page writes the odds' percentages with Intl in the table's
+    language (German ``37 %``) and shows the advice as the host wrote it (German
+    ``+1,50``); the JSON it reads keeps its numbers as numbers."""
+    import json
+    import re
+
+    from camelhost.i18n import set_language
+    set_language(lang)
+    view = view_of(mid_leg(list(SEATS[:4])))
+    assert isinstance(json.loads(json.dumps(view))["odds"]["actions"]["values"][0]["ev"], float)
+    with Shown(browser, view, WIDE[1]) as page:
+        rows = page.eval_on_selector_all(
+            "#leg-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
+            "r.querySelector('.pct-first').textContent])")
+        first = {r["colour"]: r["first"] for r in view["odds"]["leg"]}
+        assert rows and sorted(rows) == sorted(
+            [c, percent % int(100 * first[c] + 0.5)] for c, _shown in rows)
+        advice = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
+        assert advice and all(re.search(r"[+-]?\d+%s\d\d" % re.escape(point), a)
+                              for a in advice), advice
+        assert page.problems == []

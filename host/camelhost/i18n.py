@@ -13,6 +13,10 @@ A message with no translation yet is shown in English.
 ``set_language(lang)`` chooses the language for the whole process: ``"en"``, ``"de"``, or
 ``None`` for the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext
 reads them).
+
+``decimal(value, places)`` writes a number with a fractional part as the table's language
+writes it (``+2.94`` / ``+2,94``): for what a player reads, never for what a machine or a
+player's typing reads back (the journal, the wire, JSON, commands in hints).
 """
 
 import gettext as _gettext
@@ -80,3 +84,49 @@ def npgettext(context, singular, plural, n):
     """The plural form of a message for the count ``n`` where the same English words
     mean two things (``context`` tells them apart), in the table's language."""
     return _translation.npgettext(context, singular, plural, n)
+
+
+_numbers = {}
+
+
+def decimal(value, places, sign=False):
+    """``value`` (an int or float) with exactly ``places`` (0 or more) digits after the
+    decimal separator, as the table's language writes it: ``decimal(2.943, 2, sign=True)``
+    is ``+2.94`` in English and ``+2,94`` in German; ``decimal(37.5, 1)`` is ``37.5`` /
+    ``37,5``. No grouping of thousands (``1234.50``), so a column keeps its width.
+
+    It rounds as ``"%.*f" % (places, value)`` does (so English is exactly that string, and
+    ``sign=True`` exactly ``"%+.*f"``: ``-0.00`` stays as it is); the separator and the
+    signs are the language's (CLDR, through Babel's ``babel.numbers.format_decimal``).
+    A language Babel does not know is written as English, and so are ``nan`` and ``inf``.
+    Raises ``TypeError`` for a value that is not a number."""
+    text = ("%+.*f" if sign else "%.*f") % (places, value)
+    if _language == "en" or not text[-1].isdigit():  # nan, inf: as printf writes them
+        return text
+    fmt = _numbers.get(_language)
+    if fmt is None:
+        fmt = _numbers[_language] = _number_format(_language)
+    return fmt(text, places, sign)
+
+
+def _number_format(lang):
+    """The writer of ``decimal`` for one language: from the text ``%.*f`` made (already
+    rounded) to the language's digits, separator and signs."""
+    from decimal import Decimal
+
+    from babel import Locale, UnknownLocaleError
+    from babel.numbers import format_decimal, get_plus_sign_symbol
+
+    try:
+        locale = Locale.parse(lang)
+    except (ValueError, UnknownLocaleError):
+        return lambda text, places, sign: text
+    plus = get_plus_sign_symbol(locale)
+
+    def write(text, places, sign):
+        pattern = "0." + "0" * places if places else "0"
+        shown = format_decimal(Decimal(text), format=pattern, locale=locale,
+                               group_separator=False)
+        return plus + shown if sign and text.startswith("+") else shown
+
+    return write

@@ -25,7 +25,7 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, ngettext, pgettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -267,12 +267,12 @@ def checklist(pyramid, hands, edition, report=None):
             steps.append(Step("reading", "failed", _("no reading streamed within 5 s"),
                               _("see hardware/README.md, 'When the sensor is not found'")))
         elif reading["label"] in ("empty", "unknown", "double"):
-            steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %.2f sigma)")
-                              % (reading["label"], reading["m"] / 100),
+            steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %s sigma)")
+                              % (reading["label"], decimal(reading["m"] / 100, 2)),
                               _("check the LED step first; then calibrate: pyramid calibrate --port PORT")))
         else:
-            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %.2f sigma")
-                              % (reading["label"], reading["m"] / 100)))
+            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma")
+                              % (reading["label"], decimal(reading["m"] / 100, 2))))
         steps.append(light_step(link, hands, settings, edition))
 
     # slider: pressed (one event) and released
@@ -387,10 +387,10 @@ def light_step(link, hands, settings, edition):
     on, off = link.sample()
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
-    shown = ngettext("the darkest die (%s) gives %d count of clear at %.1f ms and gain %dx; "
+    shown = ngettext("the darkest die (%s) gives %d count of clear at %s ms and gain %dx; "
                      "enough light for these dice is %d",
-                     "the darkest die (%s) gives %d counts of clear at %.1f ms and gain %dx; "
-                     "enough light for these dice is %d", clear) % (label, clear, it, settings["gain"], int(floor + 0.999))
+                     "the darkest die (%s) gives %d counts of clear at %s ms and gain %dx; "
+                     "enough light for these dice is %d", clear) % (label, clear, decimal(it, 1), settings["gain"], int(floor + 0.999))
     if clear >= floor:
         return Step("light", "ok", shown)
     classes = profile["classes"]

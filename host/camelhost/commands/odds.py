@@ -20,7 +20,7 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import action_text, side_word
 
@@ -88,7 +88,7 @@ def _names(text):
 
 
 def _pct(x):
-    return "%5.1f%%" % (100.0 * x)
+    return "%5s%%" % decimal(100.0 * x, 1)
 
 
 def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False,
@@ -137,8 +137,8 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     if race.exact:
         lines.append(_("  race odds exact (the race ends this leg in every outcome)"))
     else:
-        lines.append(_("  race odds: %d simulated races, seed %d, 95%% CI +/- %.2f points%s%s")
-                     % (race.samples, race.seed, 100 * race.half_width,
+        lines.append(_("  race odds: %d simulated races, seed %d, 95%% CI +/- %s points%s%s")
+                     % (race.samples, race.seed, decimal(100 * race.half_width, 2),
                         _(" (stopped at the interval)") if samples is None else "",
                         _("; later legs with tiles") if later_tiles else ""))
     lines += _tile_lines(game, position, leg, tile, unowned, who)
@@ -146,9 +146,9 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     lines += _action_lines(game, values, top, who)
     if timing:
         lines.append("")
-        lines.append(_("timing: leg odds %.1f ms, race odds %.1f ms, action values %.1f ms, "
-                     "best tile %.1f ms") % (1e3 * (t1 - t0), 1e3 * (t2 - t1),
-                                            1e3 * (t3 - t2), 1e3 * (t4 - t3)))
+        lines.append(_("timing: leg odds %s ms, race odds %s ms, action values %s ms, "
+                     "best tile %s ms") % tuple(decimal(1e3 * t, 1) for t in (
+                         t1 - t0, t2 - t1, t3 - t2, t4 - t3)))
     return lines
 
 
@@ -165,20 +165,20 @@ def _tile_lines(game, position, leg, tile, unowned, who):
             name = side_word(edition, side)
             owner = position.tile_owners.get(space)
             held = "" if owner is None or space in unowned else " (%s)" % who(owner)
-            lines.append(_("  %-9s on %2d%s: %.3f") % (name, space, held,
-                                                    leg.landings.get(space, 0) / leg.total))
+            lines.append(_("  %-9s on %2d%s: %s") % (name, space, held, decimal(
+                leg.landings.get(space, 0) / leg.total, 3)))
     if tile is not None:
         space, side, expected = tile
         name = side_word(edition, side)
         lines.append("")
-        lines.append(_("Best tile for %s: %s on %d, %.3f expected landings")
-                     % (who(game.turn), name, space, expected))
+        lines.append(_("Best tile for %s: %s on %d, %s expected landings")
+                     % (who(game.turn), name, space, decimal(expected, 3)))
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
                 verdict = _("move it") if expected > now else _("better left where it is")
-                lines.append(_("  (%s's tile on %d earns %.3f where it is: %s)")
-                             % (who(game.turn), own, now, verdict))
+                lines.append(_("  (%s's tile on %d earns %s where it is: %s)")
+                             % (who(game.turn), own, decimal(now, 3), verdict))
     return lines
 
 
@@ -232,14 +232,14 @@ def leg_report(position, note):
         lines.append(_("Tiles on the board (expected landings = expected coins this leg)"))
         for space in sorted(position.tiles):
             name = names[0] if position.tiles[space] > 0 else names[1]
-            lines.append(_("  %-9s on %2d: %.3f") % (name, space,
-                                                 leg.landings.get(space, 0) / leg.total))
+            lines.append(_("  %-9s on %2d: %s") % (name, space, decimal(
+                leg.landings.get(space, 0) / leg.total, 3)))
     tile = best_tile(position, None)
     if tile is not None:
         space, side, expected = tile
         lines.append("")
-        lines.append(_("Best new tile: %s on %d, %.3f expected landings")
-                     % (names[0] if side > 0 else names[1], space, expected))
+        lines.append(_("Best new tile: %s on %d, %s expected landings")
+                     % (names[0] if side > 0 else names[1], space, decimal(expected, 3)))
     return lines
 
 

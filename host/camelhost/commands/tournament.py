@@ -30,7 +30,7 @@ from rich.text import Text
 
 from camelhost import league, tournament
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, decimal, ngettext
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend
 
@@ -89,7 +89,7 @@ def _policies(args):
 def _summary(tally):
     parts = []
     for name, _n, rate, _interval, _coins, _chw in tally.rows():
-        parts.append("%s %.1f%%" % (name, 100 * rate))
+        parts.append("%s %s%%" % (name, decimal(100 * rate, 1)))
     return " ".join(parts)
 
 
@@ -163,7 +163,7 @@ def _write_plot(path, tally, seats):
                       [100 * (r[3][1] - r[2]) for r in rows]], fmt="o",
                 capsize=6, color="#1f4e79")
     ax.axhline(100.0 / seats, color="#888888", linestyle="--",
-               label=_("fair share %.1f %%") % (100.0 / seats))
+               label=_("fair share %s %%") % decimal(100.0 / seats, 1))
     ax.set_xticks(xs)
     ax.set_xticklabels(["%s\n%s" % (r[0], ngettext("%d seat", "%d seats", r[1]) % r[1])
                         for r in rows])
@@ -245,15 +245,16 @@ def _print_results(console, tally):
     for name, n, rate, (low, high), coins, chw in tally.rows():
         # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
         # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
-        console.print("%-8s %6d %7.1f%% (%5.1f..%5.1f) %12.2f %s"
-                      % (name, n, 100 * rate, 100 * low, 100 * high, coins,
-                         "+/- %5.2f" % chw if n >= 2 else "%9s" % "-"))
+        console.print("%-8s %6d %7s%% (%5s..%5s) %12s %s"
+                      % (name, n, decimal(100 * rate, 1), decimal(100 * low, 1),
+                         decimal(100 * high, 1), decimal(coins, 2),
+                         "+/- %5s" % decimal(chw, 2) if n >= 2 else "%9s" % "-"))
     console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
                                                            _("in the 1st leg")))
     for name, per_race, right, first in tally.cards():
         # a policy that laid no finish card: its shares are "-", not 0 %
-        console.print("              %-8s %10.2f %8s %14s"
-                      % (name, per_race, "-" if right is None else "%.0f%%" % (100 * right),
+        console.print("              %-8s %10s %8s %14s"
+                      % (name, decimal(per_race, 2), "-" if right is None else "%.0f%%" % (100 * right),
                          "-" if first is None else "%.0f%%" % (100 * first)))
 
 
@@ -282,9 +283,9 @@ def run(args):
     finally:
         _close(log, client)
     elapsed = time.perf_counter() - started
-    console.print(ngettext("%d game in %.0f s (%.2f s per game)",
-                           "%d games in %.0f s (%.2f s per game)", tally.games)
-                  % (tally.games, elapsed, elapsed / max(1, tally.games)))
+    console.print(ngettext("%d game in %.0f s (%s s per game)",
+                           "%d games in %.0f s (%s s per game)", tally.games)
+                  % (tally.games, elapsed, decimal(elapsed / max(1, tally.games), 2)))
     _print_results(console, tally)
     if args.plot:
         _write_plot(args.plot, tally, args.seats)

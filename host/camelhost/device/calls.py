@@ -15,7 +15,7 @@ import time
 from camelup.board import protocol
 
 from camelhost.device.transport import LinkError
-from camelhost.i18n import _
+from camelhost.i18n import _, decimal
 
 #: Streamed readings kept for a reader that is slow (the newest are dropped beyond).
 RAW_KEPT = 1000
@@ -73,7 +73,7 @@ class Calls:
                         refused.reason = reply["reason"]  # the NAK's reason word (docs/protocol.md)
                         raise refused
                     return reply
-            raise LinkError(_("no answer from the pyramid to %s within %.1f s") % (name, timeout))
+            raise LinkError(_("no answer from the pyramid to %s within %s s") % (name, decimal(timeout, 1)))
         finally:
             with self._lock:
                 self._waiters.remove(waiter)

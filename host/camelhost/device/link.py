@@ -36,7 +36,7 @@ from camelhost.device.calls import Calls
 from camelhost.device.events import decode
 from camelhost.device.sequencer import SYNC_FIRST_S, SYNC_MAX_S, WINDOW, Sequencer
 from camelhost.device.transport import LinkError, NotAPyramid, PortInUse, Transport
-from camelhost.i18n import _
+from camelhost.i18n import _, decimal
 
 __all__ = ["Link", "LinkError", "NotAPyramid", "PortInUse", "describe_bytes", "IDENTIFY_S", "WINDOW",
            "SYNC_FIRST_S", "SYNC_MAX_S", "WARN_EVERY_S"]
@@ -367,7 +367,7 @@ class Link:
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:
-                raise LinkError(_("no HELLO from the pyramid within %.1f s") % timeout)
+                raise LinkError(_("no HELLO from the pyramid within %s s") % decimal(timeout, 1))
             time.sleep(0.01)
         return self.hello
 
@@ -378,7 +378,7 @@ class Link:
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:
-                raise LinkError(_("no HELLO from the pyramid within %.1f s") % timeout)
+                raise LinkError(_("no HELLO from the pyramid within %s s") % decimal(timeout, 1))
             time.sleep(0.01)
 
     def next_event(self, timeout=None):

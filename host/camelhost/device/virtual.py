@@ -43,7 +43,7 @@ if paths.SIM_DIR not in sys.path:
 import sim_table  # noqa: E402  (hardware/sim is not a package)
 from camelup.board import protocol  # noqa: E402
 
-from camelhost.i18n import _
+from camelhost.i18n import _, decimal
 
 #: Firmware settings for fast simulation (keys of ``pyramid.settings.DEFAULTS``).
 FAST_SETTINGS = {
@@ -635,7 +635,7 @@ class VirtualPyramid(DiceTableDriver):
                     )
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise VirtualPyramidError(_("timed out after %.1f s waiting for %s") % (timeout, what))
+                    raise VirtualPyramidError(_("timed out after %s s waiting for %s") % (decimal(timeout, 1), what))
                 self._cond.wait(min(left, 0.2))
 
     def _push_content(self, dice, wait, timeout):

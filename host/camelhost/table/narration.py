@@ -15,7 +15,7 @@ from camelup.editions import get_edition
 from camelup.errors import Message
 from camelup.notation import position_text
 
-from camelhost.i18n import N_, _, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, ngettext, pgettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import CRAZY_WHY, side_word, signed
@@ -501,7 +501,7 @@ def odds_lines(view):
                 race["samples"])
             lines.append(_("Overall %s odds (%s): %s") % (pile_word(pile), how, "; ".join(
                 "%s %.0f%%%s" % (r["colour"], 100 * r["p"],
-                                 "" if race["exact"] else " +/-%.1f" % (100 * r["hw"]))
+                                 "" if race["exact"] else " +/-%s" % decimal(100 * r["hw"], 1))
                 for r in rows)))
     return lines
 

@@ -101,7 +101,7 @@ order from the table's bots (``camelhost.table.bots.suggestions``: the coach); t
 cached per position, so calling ``table_view`` after every change stays cheap.
 """
 
-from camelhost.i18n import N_, _, language, ngettext
+from camelhost.i18n import N_, _, decimal, language, ngettext
 
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
@@ -114,9 +114,11 @@ _ODDS_CACHE_SIZE = 16
 
 def signed(x):
     """An expected value in coins as every screen prints it: ``+1.92``, ``-0.32``, and
-    ``0.00`` for anything that rounds to zero (never ``-0.00``, never ``+0.00``)."""
-    shown = "%+.2f" % x
-    return "0.00" if float(shown) == 0 else shown
+    ``0.00`` for anything that rounds to zero (never ``-0.00``, never ``+0.00``); with the
+    table's decimal separator (German ``+1,92``, ``0,00``: ``camelhost.i18n.decimal``)."""
+    if float("%.2f" % x) == 0:
+        return decimal(0, 2)
+    return decimal(x, 2, sign=True)
 
 def _name(session, seat):
     return None if seat is None else session.names[seat]
@@ -313,8 +315,8 @@ def action_text(av, edition, who, public=False):
         name = _tile_name(edition, f["side"])
         if "lost" in f:
             # moving the tile gives up what it earns where it is (RULES 1.5)
-            return _("%s tile on %d: %s (%s in landings there, %.2f lost on %d)") % (
-                name, f["space"], ev, signed(f["landings"]), f["lost"], f["lost_on"])
+            return _("%s tile on %d: %s (%s in landings there, %s lost on %d)") % (
+                name, f["space"], ev, signed(f["landings"]), decimal(f["lost"], 2), f["lost_on"])
         return _("%s tile on %d: %s (expected landings, a coin each)") % (name, f["space"], ev)
     if av.kind == "finish":
         if public:
@@ -324,15 +326,15 @@ def action_text(av, edition, who, public=False):
             # the coach's reading of the pile (camelhost.coach): the action as typed first,
             # then what laying it now gains over keeping it for a later leg
             text = "%s: %s" % (av.action, ngettext(
-                "%s (P %.2f, %d card on the pile, %.0f read as %s)",
-                "%s (P %.2f, %d cards on the pile, %.0f read as %s)", f["cards"])
-                % (ev, f["p"], f["cards"], f["read"], f["colour"]))
+                "%s (P %s, %d card on the pile, %.0f read as %s)",
+                "%s (P %s, %d cards on the pile, %.0f read as %s)", f["cards"])
+                % (ev, decimal(f["p"], 2), f["cards"], f["read"], f["colour"]))
             if "over_hold" in f:
-                text += "; " + _("%+.2f over keeping it for a later leg") % f["over_hold"]
+                text += "; " + _("%s over keeping it for a later leg") % decimal(f["over_hold"], 2, sign=True)
             return text
         return "%s: %s" % (av.action, ngettext(
-            "%s (P %.2f, %d card on the pile)", "%s (P %.2f, %d cards on the pile)",
-            f["cards"]) % (ev, f["p"], f["cards"]))
+            "%s (P %s, %d card on the pile)", "%s (P %s, %d cards on the pile)",
+            f["cards"]) % (ev, decimal(f["p"], 2), f["cards"]))
     return _("partner %s: %s (best of their tickets to copy)") % (who(f["player"]), ev)
 
 

@@ -33,7 +33,7 @@ import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, ngettext
+from camelhost.i18n import _, decimal, ngettext
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -283,13 +283,15 @@ def light_fix(settings, darkest, floor, brightest, margin=1.0):
         if longer <= LONGEST_MS:
             scale = longer / it * g / float(gain)
             if brightest * scale <= RANGE_WINDOW[1] * full_scale(longer):
-                text = (_("integration time %.1f ms (--integration %.1f)") % (longer, longer)
+                # the option as typed keeps its dot: --integration 153.6
+                text = (_("integration time %s ms (--integration %.1f)")
+                        % (decimal(longer, 1), longer)
                         if g == gain else
-                        _("integration time %.1f ms and gain %dx (--integration %.1f --gain %d)")
-                        % (longer, g, longer, g))
+                        _("integration time %s ms and gain %dx (--integration %.1f --gain %d)")
+                        % (decimal(longer, 1), g, longer, g))
                 return (text, {"integration_ms": longer, "gain": g})
     return (_("more LED current or the sensor closer to the die (hardware/README.md): "
-              "even %.1f ms at gain 60x would not give enough light") % LONGEST_MS, None)
+              "even %s ms at gain 60x would not give enough light") % decimal(LONGEST_MS, 1), None)
 
 
 def darkest_and_brightest(samples):
@@ -321,12 +323,12 @@ def light_problem(profile, samples, settings):
         return None
     text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
     return (ngettext("too little light: the darkest die (%s) gives %d count of clear at "
-                     "%.1f ms and gain %dx, under the %d these dice need; set %s and "
+                     "%s ms and gain %dx, under the %d these dice need; set %s and "
                      "calibrate again",
                      "too little light: the darkest die (%s) gives %d counts of clear at "
-                     "%.1f ms and gain %dx, under the %d these dice need; set %s and "
+                     "%s ms and gain %dx, under the %d these dice need; set %s and "
                      "calibrate again", clear)
-            % (label, clear, settings["integration_ms"], settings["gain"], int(floor + 0.999),
+            % (label, clear, decimal(settings["integration_ms"], 1), settings["gain"], int(floor + 0.999),
                text))
 
 
@@ -356,13 +358,13 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
                 % (saturated, n_readings))
     if not close:
         worst = pairs[0]
-        line = (_("good: every pair of classes is at least %.1f sigma apart (closest: %s/%s)")
-                % (worst["sigma"], worst["a"], worst["b"]))
+        line = (_("good: every pair of classes is at least %s sigma apart (closest: %s/%s)")
+                % (decimal(worst["sigma"], 1), worst["a"], worst["b"]))
         if loo["_total"].get("n"):
             line += (_("; %.0f %% of the readings were named right when left out of the fit")
                      % (100 * loo["_total"]["accuracy"]))
         return line
-    names = ", ".join("%s/%s (%.1f)" % (p["a"], p["b"], p["sigma"]) for p in close)
+    names = ", ".join("%s/%s (%s)" % (p["a"], p["b"], decimal(p["sigma"], 1)) for p in close)
     empty = [p for p in close if "empty" in (p["a"], p["b"])]
     if empty:
         return (_("the empty head looks too much like a die (%s): the head's floor or walls "
@@ -423,8 +425,8 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
           if len(faces) > dice else
           _("calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)")
           % (edition, dice, len(steps), samples), file=out)
-    print(_("sensor: integration time %.1f ms, gain %dx, saturation at %d counts")
-          % (it, cfg["gain"], saturation_level(it)), file=out)
+    print(_("sensor: integration time %s ms, gain %dx, saturation at %d counts")
+          % (decimal(it, 1), cfg["gain"], saturation_level(it)), file=out)
     try:
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps)
     except DeviceRestarted as exc:
@@ -529,10 +531,11 @@ def reach_light(pyramid, driver, edition, cfg, out):
     text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
     if new is None:
         raise CliError(ngettext(
-            "too little light: the darkest die (%s) gives %d count of clear at %.1f ms and "
+            "too little light: the darkest die (%s) gives %d count of clear at %s ms and "
             "gain %dx, and no setting gives it enough: %s; nothing was saved",
-            "too little light: the darkest die (%s) gives %d counts of clear at %.1f ms and "
-            "gain %dx, and no setting gives it enough: %s; nothing was saved", clear) % (label, clear, it, cfg["gain"], text))
+            "too little light: the darkest die (%s) gives %d counts of clear at %s ms and "
+            "gain %dx, and no setting gives it enough: %s; nothing was saved", clear) % (
+                label, clear, decimal(it, 1), cfg["gain"], text))
     try:
         longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
         cfg = pyramid.link.configure(gain=new["gain"],
@@ -592,8 +595,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             _explain_failure(pyramid, exc, _("while saving the profile"))
         pyramid.check_alive()
         result.saved = True
-        print(_("profile saved on the pyramid (%d bytes, %s edition, %.1f ms, gain %dx)")
-              % (len(text), edition, it, cfg["gain"]), file=out)
+        print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
+              % (len(text), edition, decimal(it, 1), cfg["gain"]), file=out)
     return result
 
 
@@ -604,8 +607,9 @@ def print_report(result, out):
     from camelhost.tools.monitor import shown_label  # the empty head as the monitor says it
 
     for p in result.pairs:
-        print("  %-11s %-11s %7.1f%s" % (shown_label(p["a"]), shown_label(p["b"]), p["sigma"],
-                                         "  " + _("TOO CLOSE") if p["too_close"] else ""),
+        print("  %-11s %-11s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),
+                                       decimal(p["sigma"], 1),
+                                       "  " + _("TOO CLOSE") if p["too_close"] else ""),
               file=out)
     close = [p for p in result.pairs if p["too_close"]]
     print(_("pairs too close: %s") % (", ".join("%s/%s" % (shown_label(p["a"]), shown_label(p["b"]))
@@ -613,9 +617,10 @@ def print_report(result, out):
                                    or _("none")), file=out)
     t = result.loo["_total"]
     if t["n"]:
-        print(_("check (each reading left out of the fit in turn): %.1f %% named right, %.1f %% "
-              "rejected, %.1f %% named as another class") % (
-                  100 * t["accuracy"], 100 * t["rejected"], 100 * t["error"]), file=out)
+        print(_("check (each reading left out of the fit in turn): %s %% named right, %s %% "
+              "rejected, %s %% named as another class") % (
+                  decimal(100 * t["accuracy"], 1), decimal(100 * t["rejected"], 1),
+                  decimal(100 * t["error"], 1)), file=out)
     else:
         print(_("check skipped: it needs 4 or more readings per class"), file=out)
     print(_("advice: %s") % result.advice, file=out)
@@ -702,9 +707,9 @@ def plot(result, path):
     ax_pairs.set_title(_("pairs of classes"))
     ax_pairs.legend(fontsize=8, loc="lower right")
     settings = result.profile["settings"]
-    fig.suptitle(_("%s edition calibration: %d readings, %.1f ms, gain %dx") % (
+    fig.suptitle(_("%s edition calibration: %d readings, %s ms, gain %dx") % (
         result.profile["edition"], sum(len(v) for v in result.samples.values()),
-        settings["integration_ms"], settings["gain"]))
+        decimal(settings["integration_ms"], 1), settings["gain"]))
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=90)

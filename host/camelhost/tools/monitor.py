@@ -25,7 +25,7 @@ import camelup.board.tcs34725 as _tcs
 
 from camelhost.device.events import fault_text
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, ngettext, pgettext
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -209,8 +209,8 @@ def describe(hello, settings=None):
     ]
     if settings:
         it = integration_ms(settings["it"])
-        lines.append(_("integration time %.1f ms, gain %sx, full scale %d counts per channel")
-                     % (it, settings["gain"], full_scale(it)))
+        lines.append(_("integration time %s ms, gain %sx, full scale %d counts per channel")
+                     % (decimal(it, 1), settings["gain"], full_scale(it)))
     return lines
 
 
@@ -268,7 +268,7 @@ def format_reading(n, reading, saturation, quality=None):
     flags = []
     if on[0] >= saturation:
         flags.append(_("SATURATED: lower the gain or the integration time"))
-    shown = "%5.2f" % margin
+    shown = "%5s" % decimal(margin, 2)
     if label in ("unknown", "double"):
         shown = "    -"  # no class won: the margin says nothing about confidence
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
@@ -288,7 +288,7 @@ def format_event(event):
         if event.value is not None:
             what += " " + _("value %d") % event.value
         if event.margin is not None:
-            what += " " + _("(margin %.2f)") % event.margin
+            what += " " + _("(margin %s)") % decimal(event.margin, 2)
     elif event.kind == "unknown":
         what = _("die not recognised (nearest: %s)") % event.best
     elif event.kind == "nodie":

@@ -16,6 +16,10 @@
   const WORDS = (function () {
     try { return JSON.parse($("words").textContent).words || {}; } catch (e) { return {}; }
   })();
+  // the table's language code ("en", "de"), also the language the page writes its numbers in
+  const LANG = (function () {
+    try { return JSON.parse($("words").textContent).lang || null; } catch (e) { return null; }
+  })();
   function t(word) {
     const args = Array.prototype.slice.call(arguments, 1);
     return (WORDS[word] || word).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m));
@@ -26,10 +30,7 @@
     for (const node of document.querySelectorAll("[data-t-label]")) {
       node.setAttribute("aria-label", t(node.getAttribute("aria-label")));
     }
-    const lang = (function () {
-      try { return JSON.parse($("words").textContent).lang; } catch (e) { return null; }
-    })();
-    if (lang) document.documentElement.lang = lang;
+    if (LANG) document.documentElement.lang = LANG;
   }
 
   // -- small DOM helpers (text only through textContent: names are typed by people)
@@ -53,7 +54,18 @@
     return node;
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
-  function pct(p) { return Math.round(100 * p) + "%"; }
+  // a share as the table's language writes a percentage (Intl, CLDR): "37%", German
+  // "37 %"; rounded half up to a whole percent first, so the figure is the same in any language
+  const PERCENT = (function () {
+    try {
+      return new Intl.NumberFormat(LANG || "en", { style: "unit", unit: "percent",
+                                                   maximumFractionDigits: 0 });
+    } catch (e) { return null; }
+  })();
+  function pct(p) {
+    const whole = Math.round(100 * p);
+    return PERCENT ? PERCENT.format(whole) : whole + "%";
+  }
   function plural(n, one, many) { return n === 1 ? t(one) : t(many, n); }
   function chip(colour, text) {
     const c = el("span", "chip c-" + colour, text);

@@ -1,0 +1,147 @@
+"""Numbers as the table's language writes them (issue 30 follow-up): a German table reads
+``+2,94`` coins, ``37,5 %`` and ``72,0 ms`` wherever a player reads a number with a
+fractional part (the plain lines, the full screen's odds panel, the tools' reports, the
+advice the web page shows), and the dot stays wherever a machine or a player's typing
+reads it back (the view's JSON numbers, the options a hint tells a player to type).
+English is written exactly as ``%.*f`` writes it."""
+
+import json
+import random
+
+import pytest
+import tui_scenes as scenes
+from camelhost.i18n import decimal, set_language
+from camelhost.table.journal import Journal
+from camelhost.table.narration import best_lines, odds_lines
+from camelhost.table.session import Session
+from camelhost.table.view import signed, table_view
+from camelhost.tools import calibrate
+from camelhost.ui.odds_view import odds_lines as panel_lines
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language("en")
+
+
+def test_english_numbers_are_exactly_what_printf_writes():
+    rng = random.Random(30)
+    values = [0, -0.0, -0.001, 0.005, 0.125, 2.675, -2.5, 1234567.891, 3] + [
+        rng.uniform(-2000, 2000) for _i in range(3000)]
+    for value in values:
+        for places in (0, 1, 2, 3):
+            assert decimal(value, places) == "%.*f" % (places, value)
+            assert decimal(value, places, sign=True) == "%+.*f" % (places, value)
+
+
+def test_a_german_table_writes_a_decimal_comma_and_the_same_digits():
+    set_language("de")
+    assert decimal(2.943, 2, sign=True) == "+2,94"
+    assert decimal(-0.32, 2, sign=True) == "-0,32"
+    assert decimal(37.5, 1) == "37,5"
+    assert decimal(0.42, 2) == "0,42"
+    assert decimal(1234.5, 2) == "1234,50"  # no thousands' dot: a column keeps its width
+    assert decimal(3, 0) == "3"
+    assert decimal(2.675, 2) == "2,67"  # rounded as printf rounds the float, in any language
+    assert signed(-0.001) == "0,00" and signed(1.5) == "+1,50"
+    assert decimal(float("nan"), 2) == "nan" and decimal(float("-inf"), 1, sign=True) == "-inf"
+    with pytest.raises(TypeError):
+        decimal("2.9", 1)
+
+
+def _session():
+    session = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=3,
+                      journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    session.command("tile 5 -")
+    return session
+
+
+def test_the_plain_lines_write_commas_and_the_views_json_keeps_dots():
+    session = _session()
+    set_language("de")
+    view = table_view(session, odds=True)
+    best = best_lines(view, count=40)[0]
+    top = view["odds"]["actions"]["values"][0]
+    assert signed(top["ev"]) in best and "," in signed(top["ev"])
+    assert "Pyramidenplättchen: +1,00" in best and "+1.00" not in best
+    odds = " ".join(odds_lines(view))
+    assert "+/-" in odds and " +/-%s" % decimal(
+        100 * view["odds"]["race"]["winner"][0]["hw"], 1) in odds
+    # what the web page and a machine read: JSON numbers, with their dots
+    data = json.dumps(view, sort_keys=True)
+    assert '"ev": %s' % json.dumps(top["ev"]) in data and "." in json.dumps(top["ev"])
+    assert top["text"] in best  # the page shows the host's words: commas there too
+    set_language("en")
+    english = best_lines(table_view(session, odds=True), count=40)[0]
+    assert "pyramid ticket: +1.00" in english
+
+
+def test_the_full_screens_odds_panel_writes_commas_in_german():
+    session = _session()
+    set_language("de")
+    view = table_view(session, odds=True)
+    text = panel_lines(view["odds"], view, width=80).plain
+    evs = [signed(v["ev"]) for v in view["odds"]["actions"]["values"][:2]]
+    assert all("," in ev and ev in text for ev in evs), (evs, text)
+    assert not any(ev.replace(",", ".") in text for ev in evs)
+
+
+def test_the_calibration_advice_says_its_time_with_a_comma_and_the_option_with_a_dot():
+    set_language("de")
+    text, settings = calibrate.light_fix({"integration_ms": 24.0, "gain": 60}, 100, 300, 1000)
+    assert settings == {"integration_ms": 72.0, "gain": 60}
+    assert text == "Integrationszeit 72,0 ms (--integration 72.0)"
+    text, settings = calibrate.light_fix({"integration_ms": 24.0, "gain": 60}, 100, 30000,
+                                         1000)
+    assert settings is None and "153,6 ms" in text
+    set_language("en")
+    text, _settings = calibrate.light_fix({"integration_ms": 24.0, "gain": 60}, 100, 300, 1000)
+    assert text == "integration time 72.0 ms (--integration 72.0)"
+
+
+def test_the_monitors_margin_column_and_pyramid_odds_write_commas_in_german(capsys):
+    from camelhost import cli
+    from camelhost.tools import monitor
+
+    empty = {"on": (150, 60, 50, 40), "off": (100, 40, 30, 20), "label": "empty", "m": 3168,
+             "sl": False}
+    set_language("de")
+    line = monitor.format_reading(7, empty, saturation=7680)
+    assert line.split()[-3:] == ["leer", "31,68", "-"]
+    assert "100,40,30,20" in line  # the LED-off counts, whole numbers, stay a list
+    set_language("en")
+    session = _session()
+    position = session.game.position()  # what pyramid odds reads: typed as it is
+    assert cli.main(["odds", "--lang", "de", position]) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("Etappenchancen (exakt"):out.index("Rennchancen")]
+    shares = [w for w in table.split() if w.endswith("%")]
+    assert len(shares) >= 25 and all("," in w and "." not in w for w in shares), shares
+    assert cli.main(["odds", position]) == 0
+    out = capsys.readouterr().out
+    shares = [w for w in out[out.index("Leg odds (exact"):].split() if w.endswith("%")]
+    assert shares and all("." in w for w in shares[:25]), shares
+
+
+def test_a_german_tournaments_tables_write_commas(capsys, tmp_path):
+    import re
+
+    from camelhost import cli
+
+    log = tmp_path / "games.jsonl"
+    argv = ["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
+            "--edition", "classic", "--workers", "1", "--log", str(log)]
+    assert cli.main(argv + ["--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
+    assert re.search(r"\d+,\d% \( *\d+,\d\.\. *\d+,\d\) +\d+,\d\d \+/- +\d+,\d\d$", greedy), greedy
+    assert re.search(r"\(\d+,\d\d s je Spiel\)", out), out
+    german_log = log.read_text()
+    log.unlink()
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
+    assert re.search(r"\d+\.\d% \( *\d+\.\d\.\. *\d+\.\d\) +\d+\.\d\d \+/- +\d+\.\d\d$", greedy)
+    assert log.read_text() == german_log  # the --log file is the machine's: no language
