@@ -143,6 +143,16 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     assert [int(c) for c in shown] == [round(100 * c) for c in chances][:len(shown)]
     assert len(shown) == min(6, len(chances)), line
     assert best_lines(view)[1].startswith("(in the coach's order: the race likely ends")
+    # the full screen: the chance first too, labelled, in the order shown
+    for width, label in ((46, "(chance to win"), (100, None)):
+        text = odds_lines(view["odds"], view, width=width).plain
+        advice = " ".join(text[re.search(r"(Best for|For) \w+: ", text).start():]
+                          .split("\n(")[0].split())
+        first = [int(c) for c in re.findall(r" (\d+)%(?: \(now |;|$| \()", advice)]
+        assert first and first == sorted(first, reverse=True), advice
+        assert first[0] == round(100 * chances[0]), advice
+        if label:
+            assert label in advice, advice
 
 
 def test_a_long_name_still_gets_two_actions_in_the_narrow_form():
