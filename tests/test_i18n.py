@@ -10,6 +10,7 @@ its reason)."""
 import ast
 import io
 import os
+import re
 
 from camelhost import cli, i18n
 from camelhost.i18n import _, ngettext, set_language
@@ -400,12 +401,14 @@ def test_the_advice_reasons_come_in_german_on_every_display(capsys):
     s.command("tile 5 -")
     english = best_lines(table_view(s, odds=True), count=40)[0]
     assert "leg ticket" in english and "tile on" in english
-    assert "pyramid ticket: +1.00 (pays 1 at leg scoring)" in english
+    assert re.search(r"pyramid ticket: overall [+-]\d\.\d\d, now \+1\.00 \(pays 1 at leg scoring\)",
+                     english)
     assert "finish card on the loser pile, if you hold it" in english
     set_language("de")
     view = table_view(s, odds=True)
     german = best_lines(view, count=40)[0]
-    assert "Wettplättchen" in german and "Pyramidenplättchen: +1,00 (bringt 1 EP" in german
+    assert "Wettplättchen" in german and re.search(
+        r"Pyramidenplättchen: gesamt [+-]\d,\d\d, jetzt \+1,00 \(bringt 1 EP", german)
     assert "Wettkarte" in german and "Gesamt-Verlierer" in german and "loser" not in german
     for english_words in ("leg ticket", "tile on", "pyramid ticket", "coin", "landings"):
         assert english_words not in german

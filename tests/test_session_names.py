@@ -52,7 +52,7 @@ def test_partnership_values_name_the_partner():
     s = _six()
     values = table_view(s)["odds"]["actions"]["values"]
     texts = [v["text"] for v in values if v["kind"] == "partner"]
-    assert texts and all(re.match(r"partner (Ben|Cy|Dee|Eve|Finn): ([+-]\d|0\.00)", t) for t in texts)
+    assert texts and all(re.match(r"partner (Ben|Cy|Dee|Eve|Finn): overall ([+-]\d|0\.00)", t) for t in texts)
     assert any(t.startswith("partner Eve: ") for t in texts)
 
 

@@ -1,6 +1,8 @@
 """The full screen's 'Best for' list and plain mode's ``best`` give the table's advice
 in the coach's order (``camelhost.table.bots.suggestions``: best first), one entry per
-kind on the full screen; once was a fixed order with the best action last."""
+kind on the full screen; once was a fixed order with the best action last. Each shows
+first the number it is ordered by (the coach's overall value, in the end-game the chance
+to win), then its value now."""
 
 import re
 
@@ -54,12 +56,17 @@ def test_full_screen_best_for_follows_the_coachs_order():
                 first.append(kind)
         view = table_view(s, odds=True)
         text = str(odds_lines(view["odds"], view, width=200))
-        best = text.split("Best for", 1)[1].split("\n", 1)[0].split(":", 1)[1]
+        # the advice's lines (the notes under it start a line with "(")
+        best = text.split("Best for", 1)[1].split("\n(", 1)[0].split(":", 1)[1]
+        best = " ".join(line.strip() for line in best.splitlines())
         shown = [_kind(p) for p in best.split(";")]
         assert len(shown) >= 3, best
         assert shown == first[:len(shown)], (best, advice)
-        values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)", best)]
-        assert len(values) == len(shown)
+        # each action's first number is the one the order is made on (the coach's
+        # overall value), then its value now: the order never contradicts the numbers
+        values = [float(re.search(r" ([+-]\d+\.\d\d)", p).group(1)) for p in best.split(";")]
+        assert values == sorted(values, reverse=True), best
+        assert all("(now " in p for p in best.split(";")), best
 
 
 def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
@@ -80,10 +87,18 @@ def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
     _, pile, colour = cards[0].action.split()
     p = race.winner[colour] if pile == "winner" else race.loser[colour]
     assert cards[0].ev == finish_card_ev(p, s.game.pile(pile), s.game.turn, colour)
+    def reason(av):  # a finish card's chance, its pile's cards, its value kept
+        _, pile, colour = av.action.split()
+        return "%s %s %.0f%%, %d card%s on the pile, kept for a later leg %s" % (
+            colour, "wins" if pile == "winner" else "ends last", 100 * av.facts["p"],
+            av.facts["cards"], "" if av.facts["cards"] == 1 else "s",
+            signed(av.ev - av.facts["over_hold"]))
     assert line == "Best for Ben: " + "; ".join(
-        "%s finish card on the %s pile, if you hold it: %s" % (
-            av.action.split()[2], av.action.split()[1], signed(av.ev))
-        if av.kind == "finish" else action_text(av, s.game.edition, s.names.__getitem__)
+        "%s finish card on the %s pile, if you hold it: overall %s, now %s (%s)" % (
+            av.action.split()[2], av.action.split()[1], signed(av.score), signed(av.ev),
+            reason(av))
+        if av.kind == "finish" else action_text(av, s.game.edition, s.names.__getitem__,
+                                                public=True)
         for av in advice[:6])
     assert "finish card" in line
     assert best_lines(table_view(s, odds=True))[1].startswith("(in the coach's order: ")
@@ -102,8 +117,8 @@ def test_plain_best_gives_no_advice_while_a_die_is_being_read():
 def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     # a whole race played by quick bots up to a leg that likely ends it: the best few
     # are ordered by the player's chance to win (worked out with the player's own
-    # finish cards guessed like everyone's); the chances themselves are not shown: on
-    # the shared screen they leave out the player's finish cards, so they understate
+    # finish cards guessed like everyone's, as the shared screen sees them), and that
+    # chance is the number each of them shows first, so the order and it agree
     from camelup.rng import XorShift32
     s = Session("classic", ["Ann", "Ben", "Cy", "Dee"], seed=4)
     s.command("draw")
@@ -123,8 +138,21 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     values = view["odds"]["actions"]["values"]
     assert [v["action"] for v in values] == [av.action for av in advice]
     line = best_lines(view)[0]
-    assert line.startswith("Best for %s: " % s.names[s.game.turn]) and " win " not in line
     assert line.startswith("Best for %s: %s" % (s.names[s.game.turn], values[0]["text"]))
+    shown = re.findall(r": (\d+)% to win, now ", line)
+    assert [int(c) for c in shown] == [round(100 * c) for c in chances][:len(shown)]
+    assert len(shown) == min(6, len(chances)), line
+    assert best_lines(view)[1].startswith("(in the coach's order: the race likely ends")
+    # the full screen: the chance first too, labelled, in the order shown
+    for width, label in ((46, "(chance to win"), (100, None)):
+        text = odds_lines(view["odds"], view, width=width).plain
+        advice = " ".join(text[re.search(r"(Best for|For) \w+: ", text).start():]
+                          .split("\n(")[0].split())
+        first = [int(c) for c in re.findall(r" (\d+)%(?: \(now |;|$| \()", advice)]
+        assert first and first == sorted(first, reverse=True), advice
+        assert first[0] == round(100 * chances[0]), advice
+        if label:
+            assert label in advice, advice
 
 
 def test_a_long_name_still_gets_two_actions_in_the_narrow_form():
@@ -166,31 +194,29 @@ def _advice(text, lead):
 
 
 @pytest.mark.parametrize("lang, lead, short, note", [
-    ("en", "Best for Cy:", "For Cy:", "(coach's order)"),
-    ("de", "Am besten für Cy:", "Für Cy:", "(Reihenfolge des Coachs)")])
-def test_the_narrow_advice_says_its_order_is_the_coachs_when_a_lower_value_comes_first(
+    ("en", "Best for Cy:", "For Cy:", "(overall)"),
+    ("de", "Am besten für Cy:", "Für Cy:", "(gesamt)")])
+def test_the_narrow_advice_shows_the_number_of_its_order_when_a_lower_value_now_comes_first(
         lang, lead, short, note):
+    # Cy's best is a booing tile (+1.32 now) before the red leg ticket (+1.33 now): the
+    # narrow form shows the coach's overall values, best first, labelled as such (it
+    # once showed the values now, a lower one first, with a note on the coach's order)
     from camelhost.i18n import set_language
     set_language(lang)
     view = table_view(_mid_leg(LOWER_FIRST), odds=True)
+    values = view["odds"]["actions"]["values"]
+    assert values[0]["ev"] < max(v["ev"] for v in values[1:3])  # a lower value now first
     text = odds_lines(view["odds"], view, width=50).plain
     if lead not in text:  # "For NAME:" when it lets one more action in
         lead = short
     advice = _advice(text, lead)
     point = {"en": r"\.", "de": ","}[lang]  # the table's decimal separator
-    values = [float(v.replace(",", "."))
-              for v in re.findall(r" ([+-]\d+%s\d\d)\b" % point, advice)]
-    assert len(values) >= 2 and values[1] > values[0], advice  # the coach's order
+    shown = [float(v.replace(",", "."))
+             for v in re.findall(r" ([+-]\d+%s\d\d)\b" % point, advice)]
+    assert len(shown) >= 2 and shown == sorted(shown, reverse=True), advice
+    assert shown[0] == float(signed(values[0]["score"]).replace(",", ".")), advice
     assert advice.endswith(note), advice
     assert len(text[text.index(lead):].splitlines()) <= 2  # the narrow form's two lines
-
-
-def test_the_narrow_advice_best_value_first_needs_no_note():
-    view = table_view(_mid_leg(LOWER_FIRST[:5]), odds=True)
-    advice = _advice(odds_lines(view["odds"], view, width=50).plain, "Best for Ann:")
-    values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)\b", advice)]
-    assert values == sorted(values, reverse=True), advice
-    assert "coach's order" not in advice
 
 
 def test_plain_best_tells_to_skip_a_played_finish_card_only_when_it_lists_one():
@@ -199,7 +225,10 @@ def test_plain_best_tells_to_skip_a_played_finish_card_only_when_it_lists_one():
     assert not any(v["kind"] == "finish" for v in view["odds"]["actions"]["values"][:6])
     lines = best_lines(view)
     assert "finish card" not in lines[0]
-    assert lines[1] == "(in the coach's order: what an action leaves the next players counts too)"
+    assert lines[1] == ("(in the coach's order: by overall value, the coins now less what "
+                        "the next players gain before your turn, and for a finish card less "
+                        "what it is worth kept for a later leg; now: what the action pays "
+                        "on its own)")
     # Cy after the setup, a purple leg ticket and a booing tile: a finish card among the
     # coach's six (valued over keeping it, they come later than right after the setup):
     # the note says to skip a played one

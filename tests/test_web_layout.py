@@ -328,6 +328,21 @@ def test_advice_is_shown_only_for_the_turn_it_was_computed_for(browser):
         assert "Ann" not in page.text_content("#tickets-panel")
 
 
+def test_the_advice_on_the_page_shows_first_the_number_of_its_order(browser):
+    # issue 31: the page lists plain mode's sentences: each action's number its order
+    # is made on first, labelled, then its value now
+    s = Session("second", list(SEATS[:3]), seed=5)
+    s.command(STACK)
+    ready = view_of(s)
+    values = ready["odds"]["actions"]["values"][:3]
+    with Shown(browser, ready, WIDE[1]) as page:
+        shown = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
+        assert shown == [v["text"] for v in values]
+        assert all(": overall " in t and ", now " in t for t in shown), shown
+        overall = [float(t.split(": overall ")[1].split(",")[0]) for t in shown]
+        assert overall == sorted(overall, reverse=True), shown
+
+
 def publish(page, view):
     """Publish ``view`` on the page's board and wait until the page drew it."""
     page.board.publish(view)

@@ -334,7 +334,10 @@ def test_no_byte_tells_a_played_finish_card_before_the_reveal():
         for entry in ((view.get("odds") or {}).get("actions") or {}).get("values", []):
             if entry["kind"] == "finish":
                 advised += 1
-                assert entry["text"].endswith("if you hold it: %s" % signed(entry["ev"]))
+                lead = ("%.0f%% to win" % (100 * entry["win"]) if entry["win"] is not None
+                        else "overall %s" % signed(entry["score"]))
+                assert ("if you hold it: %s, now %s (" % (lead, signed(entry["ev"]))
+                        in entry["text"])
         assert view["final"] is None and view["piles"] in (
             {"winner": 0, "loser": 0}, {"winner": 1, "loser": 0}, {"winner": 1, "loser": 1})
     assert advised

@@ -833,7 +833,8 @@ def evaluate(game, seed=1, leg=None):
 def suggestions(game, leg=None, seed=1, public=False, race=None):
     """The table's advice for the seat to act: ``ActionValue`` objects (``.action``,
     ``.ev`` immediate coins, ``.facts`` (its reason's values, said by
-    ``camelhost.table.view.action_text``), ``.win`` the chance to win in the end-game)
+    ``camelhost.table.view.action_text``), ``.score`` the coach's score it is ranked by,
+    ``.win`` the chance to win in the end-game, which orders the best few first)
     in the coach's order, best first. ``public``: advice for the shared screen, from
     what everyone at the table can see: a finish card of every colour on both piles,
     as if still held (the hand is private, RULES 1.8: a player skips those already
@@ -843,7 +844,11 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
     cards only (each is "if you hold it": more would crowd out the rest). ``race``: the
     ``RaceOdds`` to value finish cards with (the table passes the odds it shows, so
     the advice and the odds agree); default the coach's own ``FINISH_SAMPLES`` run."""
-    return [av for _score, av in _scored(game, seed, leg, public, race)]
+    out = []
+    for score, av in _scored(game, seed, leg, public, race):
+        av.score = score  # what it is ranked by, shown beside its value now
+        out.append(av)
+    return out
 
 
 def _scored(game, seed, leg, public=False, race=None, screen=False):

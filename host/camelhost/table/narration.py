@@ -506,6 +506,29 @@ def odds_lines(view):
     return lines
 
 
+def advice_note(values):
+    """The line under the advice (``values``: the view's action entries shown, in their
+    order): what its numbers are and which one orders it (the first, ``view.advice_value``):
+    "overall", the coach's score (the coins now less what the next players gain before the
+    player's next turn, a finish card's less what it is worth kept for a later leg); in
+    the end-game the chance to win, for the best few; "now", the coins expected from the
+    action itself. With a finish card listed: the screen can't see the hand (RULES 1.8)."""
+    if any(v.get("win") is not None for v in values):
+        note = _("(in the coach's order: the race likely ends this leg, so the first are "
+                 "ordered by your chance to win, each played out from what the table can "
+                 "see, the rest by overall value: the coins now less what the next "
+                 "players gain before your turn; now: what the action pays on its own")
+    elif any(v.get("score") is not None for v in values):
+        note = _("(in the coach's order: by overall value, the coins now less what the "
+                 "next players gain before your turn, and for a finish card less what it "
+                 "is worth kept for a later leg; now: what the action pays on its own")
+    else:
+        note = _("(best value now first")
+    if any(v["kind"] == "finish" for v in values):
+        note += _("; the screen can't see your hand: skip a finish card you have played")
+    return note + ")"
+
+
 def best_lines(view, count=6):
     """The ``best`` command: the value in coins of the best actions for the player to
     act in the coach's order, best first (finish cards as if the player still held
@@ -522,10 +545,7 @@ def best_lines(view, count=6):
     acts = odds["actions"]
     shown = acts["values"][:count]
     lines = [_("Best for %s: %s") % (acts["player"], "; ".join(v["text"] for v in shown)),
-             _("(in the coach's order: what an action leaves the next players counts too; "
-               "the screen can't see your hand: skip a finish card you have played)")
-             if any(v["kind"] == "finish" for v in shown) else
-             _("(in the coach's order: what an action leaves the next players counts too)")]
+             advice_note(shown)]
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]

@@ -84,9 +84,23 @@ Keys and shapes::
                            "samples": int, "exact": bool} or None,
                   "actions": {"player": str,
                               "values": [{"kind": str, "action": str, "ev": float,
+                                          "score": float or None, "win": float or None,
                                           "text": str}, ...] in the coach's order,
-                                          best first (a partner entry also has
-                                          "partner": name),
+                                          best first: "ev" the coins expected now,
+                                          "score" the coach's value it is ranked by
+                                          (the value now less the next players'
+                                          replies, a finish card's less "hold"),
+                                          "win" the chance (0..1) to win the race
+                                          that orders the end-game's best few
+                                          first (None elsewhere); "text" says the
+                                          number of the order first, labelled, then
+                                          the value now (``action_text``). A
+                                          finish entry also has "p" (its camel's
+                                          chance to end on that pile, 0..1),
+                                          "cards" (cards on the pile) and "hold"
+                                          (coins it is worth kept for a later leg,
+                                          or None); a partner entry also has
+                                          "partner": name,
                               "partnership": {"partner": str, "ev": float} when the
                                  player to act is partnered this leg (what copying the
                                  partner's best ticket is worth now, RULES 3.8), else None}}
@@ -294,6 +308,40 @@ def final_view(session, final):
             "coins": coins, "winners": [session.names[i] for i in final["winners"]]}
 
 
+def advice_value(av):
+    """The shared advice's number for one action value, the one its order is made on,
+    with its label, then its value now: ``62% to win, now +2.04`` in the end-game's best
+    few (``av.win``: the chance to win the race played out, ``camelhost.coach.win_chances``),
+    ``overall +0.80, now +2.04`` for the coach's score (``av.score``: the coins now less
+    the next players' replies, a finish card's less its value kept for a later leg), or
+    the value now alone (``+2.04``) when the advice is ranked by it (no score)."""
+    now = signed(av.ev)
+    if getattr(av, "win", None) is not None:
+        return _("%.0f%% to win, now %s") % (100 * av.win, now)
+    if getattr(av, "score", None) is not None:
+        return _("overall %s, now %s") % (signed(av.score), now)
+    return now
+
+
+def finish_reason(av):
+    """A shared finish card's reason, in short words, from an ``ActionValue``
+    (``camelup.odds.actions``) of kind ``finish`` (RULES 1.13): the chance its camel ends as the
+    pile's camel (``p``, 0..1), the cards on the pile (``cards``) and, when the coach
+    valued it, what it is worth kept for a later leg (its value now less ``over_hold``,
+    ``camelhost.coach.hold_value``): ``green ends last 82%, 1 card on the pile, kept for a
+    later leg +4.20``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is missing."""
+    facts = av.facts
+    if facts["pile"] == "winner":
+        chance = _("%s wins %.0f%%") % (facts["colour"], 100 * facts["p"])
+    else:
+        chance = _("%s ends last %.0f%%") % (facts["colour"], 100 * facts["p"])
+    parts = [chance, ngettext("%d card on the pile", "%d cards on the pile", facts["cards"])
+             % facts["cards"]]
+    if "over_hold" in facts:
+        parts.append(_("kept for a later leg %s") % signed(av.ev - facts["over_hold"]))
+    return ", ".join(parts)
+
+
 def action_text(av, edition, who, public=False):
     """The table's one sentence for one action value (``camelup.odds.actions.ActionValue``),
     in the table's language, made from its ``facts``: every display says it this way
@@ -302,11 +350,13 @@ def action_text(av, edition, who, public=False):
     ``edition``: the game's ``Edition`` (its tile sides' words); ``who``: seat index ->
     the player's name (a partner is named, never numbered); ``public``: the shared
     screen's advice, which can't see the player's hand (RULES 1.8), so a finish card is
-    advice "if you hold it". E.g. ``purple leg ticket 5: +2.18``, ``oasis tile on 7:
-    +0.84 (expected landings, a coin each)``. Raises ``KeyError`` when a fact of its kind
-    is missing."""
+    advice "if you hold it", with its reason (``finish_reason``); its number is the one
+    the advice is ordered by, then the value now (``advice_value``). E.g. ``purple leg
+    ticket 5: +2.18``, ``oasis tile on 7: +0.84 (expected landings, a coin each)``;
+    public: ``purple leg ticket 5: overall +1.02, now +2.18``. Raises ``KeyError`` when
+    a fact of its kind is missing."""
     f = av.facts
-    ev = signed(av.ev)
+    ev = advice_value(av) if public else signed(av.ev)
     if av.kind == "leg":
         return _("%s leg ticket %d: %s") % (f["colour"], f["value"], ev)
     if av.kind == "pyramid":
@@ -320,8 +370,8 @@ def action_text(av, edition, who, public=False):
         return _("%s tile on %d: %s (expected landings, a coin each)") % (name, f["space"], ev)
     if av.kind == "finish":
         if public:
-            return _("%s finish card on the %s pile, if you hold it: %s") % (
-                f["colour"], _(f["pile"]), ev)
+            return _("%s finish card on the %s pile, if you hold it: %s (%s)") % (
+                f["colour"], _(f["pile"]), ev, finish_reason(av))
         if "read" in f:
             # the coach's reading of the pile (camelhost.coach): the action as typed first,
             # then what laying it now gains over keeping it for a later leg
@@ -387,7 +437,13 @@ def odds_view(session, samples=RACE_SAMPLES):
     shown = []
     for av in values:  # finish cards as if held: the hand is private (RULES 1.8)
         entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
+                 "score": getattr(av, "score", None), "win": getattr(av, "win", None),
                  "text": _action_text(session, av)}
+        if av.kind == "finish":
+            entry["p"] = av.facts["p"]
+            entry["cards"] = av.facts["cards"]
+            entry["hold"] = (av.ev - av.facts["over_hold"] if "over_hold" in av.facts
+                             else None)
         if av.kind == "partner":
             entry["partner"] = session.names[int(av.action.split()[1])]
         shown.append(entry)

@@ -50,11 +50,13 @@ def _interval(p, hw):
 
 
 def best_actions(odds, view):
-    """``{"leg": {colour: ev}, "shown": [(kind, words, ev), ...]}`` from the odds'
+    """``{"leg": {colour: ev}, "shown": [(kind, words, entry), ...]}`` from the odds'
     action values: every colour's leg ticket value, and the best of each kind (leg
     ticket, pyramid ticket, tile, finish card, partner) in the advice's order (the
     coach's, best first). ``words``: the colour for a leg ticket, ``(space, side)`` for
-    a tile, ``(pile, colour)`` for a finish card, the partner's name."""
+    a tile, ``(pile, colour)`` for a finish card, the partner's name; ``entry``: the
+    view's action entry (``ev``, ``score``, ``win``, a finish card's ``p`` and
+    ``hold``: ``camelhost.table.view``)."""
     out = {"leg": {}, "shown": []}
     actions = odds.get("actions") or {"values": []}
     seen = {}
@@ -77,7 +79,7 @@ def best_actions(odds, view):
             words = view["players"][int(av["action"].split()[1])]["name"]
         else:
             words = None
-        out["shown"].append((kind, words, av["ev"]))
+        out["shown"].append((kind, words, av))
     return out
 
 
@@ -141,11 +143,12 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
         return text
     head = _("Best for %s:") % odds["actions"]["player"]
     parts = []  # in the advice's order (the coach's), like plain mode's 'best'
-    for kind, words, ev in best["shown"]:
+    for kind, words, entry in best["shown"]:
+        number = order_number(entry)
         if kind == "leg":
-            part = _("%s leg ticket %s") % (words, signed(ev))
+            part = _("%s leg ticket %s") % (words, number)
         elif kind == "pyramid":
-            part = _("pyramid ticket %s") % signed(ev)
+            part = _("pyramid ticket %s") % number
         elif kind == "tile":
             space, side = words
             # a tile already down is moved: its value is what it gains over where it
@@ -154,30 +157,28 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
                     if p["name"] == odds["actions"]["player"] and p["tile"]]
             part = _("%s tile on %d%s %s") % (
                 tile_names[0] if side == "+" else tile_names[1], space,
-                _(" (from %d)") % mine[0] if mine and mine[0] != space else "", signed(ev))
+                _(" (from %d)") % mine[0] if mine and mine[0] != space else "", number)
         elif kind == "finish":
             pile, colour = words
             # the command that plays it (win red / lose red): short enough for the
             # narrow form's line with the player's name
             part = _("%s %s (if held) %s") % ("win" if pile == "winner" else "lose", colour,
-                                           signed(ev))
+                                           number)
         else:
-            part = _("partner %s %s") % (words, signed(ev))
-        parts.append(part)
-
-    values = [ev for _kind, _words, ev in best["shown"]]
+            part = _("partner %s %s") % (words, number)
+        # the wide form says why: the value now and a finish card's reason, which may
+        # break across lines (the action and its number never do)
+        parts.append((part, reason_words(kind, words, entry) if wide else ""))
 
     def order_note(count):
-        """The narrow form's note on the order when the first ``count`` actions are
-        not best value first (the coach counts what an action leaves the next
-        players): plain mode's ``best`` says the same."""
-        shown = values[:count]
-        if any(later > earlier for earlier, later in zip(shown, shown[1:], strict=False)):
-            return _("(coach's order)")
-        return ""
+        """The narrow form's label of its numbers (the first ``count`` actions'): the
+        coach's overall value, the chance to win, or both (the end-game's best few by
+        their chance, then the rest); plain mode's ``best`` says the same in full."""
+        return number_label([entry for _kind, _words, entry in best["shown"][:count]])
 
     def wrapped(head, parts, note=""):
-        keep = [p.replace(" ", "\u00a0") for p in parts]  # an action is never split
+        keep = [p.replace(" ", "\u00a0") + (" " + why if why else "")
+                for p, why in parts]  # an action and its number are never split
         tail = " " + note.replace(" ", "\u00a0") if note else ""
         return [line.replace("\u00a0", " ") for line in textwrap.wrap(
             head + " " + "; ".join(keep) + tail, width=max(20, width),
@@ -186,8 +187,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
     lines = wrapped(head, parts)
     if not wide and parts:
         # the coach's best that fit the narrow form's lines (one at least), with the
-        # note on their order when it is not best value first; with a long name,
-        # "For NAME:" when it lets one more action in than "Best for NAME:"
+        # label of their numbers; with a long name, "For NAME:" when it lets one more
+        # action in than "Best for NAME:"
         best_fit = None
         for words in (head, _("For %s:") % odds["actions"]["player"]):
             for count in range(len(parts), 0, -1):
@@ -202,10 +203,73 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
     start = len(text)
     text.append("\n".join(lines))
     text.stylize("bold", start, start + len(head))
-    if wide and any(kind == "finish" for kind, _words, _ev in best["shown"]):
+    if wide:
+        entries = [entry for _kind, _words, entry in best["shown"]]
+        for line in textwrap.wrap(numbers_note(entries), width=max(20, width)):
+            text.append("\n" + line, "dim")
+    if wide and any(kind == "finish" for kind, _words, _entry in best["shown"]):
         text.append(_("\n(coach's order; finish cards as if you held every colour)"), "dim")
     elif wide:
         text.append("\n" + _("(coach's order)"), "dim")
-    elif order_note(shown_count):  # the narrow form's note, at the end of its lines
+    elif order_note(shown_count):  # the narrow form's label, at the end of its lines
         text.stylize("dim", len(text) - len(order_note(shown_count)), len(text))
     return text
+
+
+def order_number(entry):
+    """The number an advice entry (the view's action entry) is ordered by, as the full
+    screen shows it: its chance to win (``62%``) in the end-game's best few, else the
+    coach's overall value (``-0.37``), else its value now (advice ranked by that)."""
+    if entry.get("win") is not None:
+        return "%.0f%%" % (100 * entry["win"])
+    if entry.get("score") is not None:
+        return signed(entry["score"])
+    return signed(entry["ev"])
+
+
+def reason_words(kind, words, entry):
+    """The wide form's reason beside an action's number: its value now, and a finish
+    card's chance and its value kept for a later leg (``(now +1.52: blue ends last 28%,
+    kept +0.92)``; the cards on the piles are in the players' rows, the full sentence in
+    plain mode's ``best``); empty when the number shown is the value now."""
+    if entry.get("win") is None and entry.get("score") is None:
+        return ""
+    now = _("now %s") % signed(entry["ev"])
+    if kind != "finish":
+        return "(%s)" % now
+    pile, colour = words
+    chance = (_("%s wins %.0f%%") if pile == "winner" else _("%s ends last %.0f%%")) % (
+        colour, 100 * entry["p"])
+    why = "%s: %s" % (now, chance)
+    if entry.get("hold") is not None:
+        why += ", " + _("kept %s") % signed(entry["hold"])
+    return "(%s)" % why
+
+
+def number_label(entries):
+    """The narrow form's label of the numbers of ``entries`` (view action entries, in
+    order): ``(chance to win, then overall)``, ``(chance to win)``, ``(overall)``, or
+    empty when they are the values now."""
+    win = any(e.get("win") is not None for e in entries)
+    score = any(e.get("win") is None and e.get("score") is not None for e in entries)
+    if win and score:
+        return _("(chance to win, then overall)")
+    if win:
+        return _("(chance to win)")
+    if score:
+        return _("(overall)")
+    return ""
+
+
+def numbers_note(entries):
+    """The wide form's note on what its first numbers are (``entries``: the view's action
+    entries shown), which order the list: the chance to win, then the overall value (the
+    value now less the next players' gains, a finish card's less its value ``kept`` for
+    a later leg); plain mode's ``best`` says it in full."""
+    if any(e.get("win") is not None for e in entries):
+        return _("(first: your chance to win, then overall: less the next players' gains)")
+    if any(e["kind"] == "finish" and e.get("score") is not None for e in entries):
+        return _("(overall: less the next players' gains; kept: for a later leg)")
+    if any(e.get("score") is not None for e in entries):
+        return _("(overall: the value now less the next players' gains)")
+    return ""

@@ -55,6 +55,9 @@ class ActionValue:
 
     ``win``: the player's chance (0..1) to win the race after it, when the coach
     played it out (the end-game, ``camelhost.coach.win_chances``), else ``None``.
+    ``score``: the value the coach ranks it by (coins: the value now less the next
+    players' replies, a finish card's less what it is worth kept for a later leg;
+    ``camelhost.coach.suggestions``), else ``None`` (ranked by ``ev``).
     """
 
     def __init__(self, kind, action, ev, facts=None):
@@ -63,6 +66,7 @@ class ActionValue:
         self.ev = ev
         self.facts = facts if facts is not None else {}
         self.win = None
+        self.score = None
 
     def __repr__(self):
         return "ActionValue(%r, %.4f)" % (self.action, self.ev)

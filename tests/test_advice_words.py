@@ -1,0 +1,128 @@
+"""The table's advice says why (issue 31, the tester's finding 7): every action shows
+first the number the coach orders it by (its overall value: the coins now less what the
+next players gain before the player's turn, a finish card's less what it is worth kept
+for a later leg), labelled, then its value now; a finish card also says its camel's
+chance, the cards on its pile and its value kept. Plain mode's ``best``, the web page
+(the view's ``text``) and the full screen say the same numbers, in English and German."""
+
+import re
+
+import pytest
+from camelhost.i18n import set_language
+from camelhost.table.narration import best_lines
+from camelhost.table.session import Session
+from camelhost.table.view import signed, table_view
+from camelhost.ui.odds_view import odds_lines
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+#: Seeded positions (second edition, Ann, Ben, Cy, Dee, seed 2) and their player to act.
+#: FINISH: Cy after a purple leg ticket and a booing tile: a blue finish card on the
+#: loser pile among the coach's best six, the value now (+1.52) above actions listed
+#: before it. LOWER_NOW: Cy after a scored leg's first die: the coach's best (a booing
+#: tile, +1.32 now) comes before a red leg ticket worth more now (+1.33).
+FINISH = [SETUP, "leg purple", "tile 4 -"]
+LOWER_NOW = [SETUP, "leg green", "blue 3", "tile 8 +", "grey white 2", "leg blue",
+             "win green", "red 1", "purple 2", "lose yellow", "yellow 3"]
+POSITIONS = (FINISH, LOWER_NOW, [SETUP], [SETUP, "leg blue", "pyramid", "red 2"])
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language("en")
+
+
+def _view(lines):
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2)
+    for line in lines:
+        s.command(line)
+    return table_view(s, odds=True)
+
+
+def _finish(view):
+    values = view["odds"]["actions"]["values"][:6]
+    cards = [v for v in values if v["kind"] == "finish"]
+    assert cards, [v["action"] for v in values]
+    return cards[0]
+
+
+def test_a_finish_card_says_its_chance_its_pile_and_its_value_kept_in_english():
+    view = _view(FINISH)
+    card = _finish(view)
+    assert card["action"] == "finish loser blue"
+    # the order is not the value now: a card worth more now is listed after others
+    values = view["odds"]["actions"]["values"][:6]
+    assert any(v["ev"] < card["ev"] for v in values[:values.index(card)])
+    assert card["hold"] is not None and 0 < card["hold"] < card["ev"]
+    words = ("blue finish card on the loser pile, if you hold it: overall %s, now %s "
+             "(blue ends last %.0f%%, %d cards on the pile, kept for a later leg %s)" % (
+                 signed(card["score"]), signed(card["ev"]), 100 * card["p"], card["cards"],
+                 signed(card["hold"])))
+    assert card["text"] == words  # the web page's advice list shows this text
+    line, note = best_lines(view)
+    assert words in line.split("; ")
+    assert note.startswith("(in the coach's order: by overall value, the coins now less ")
+    assert note.endswith("skip a finish card you have played)")
+    # the full screen, wide: the card's number, then its reason in short words
+    wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
+    assert ("lose blue (if held) %s (now %s: blue ends last %.0f%%, kept %s)" % (
+        signed(card["score"]), signed(card["ev"]), 100 * card["p"], signed(card["hold"]))
+            in wide)
+    assert "(overall: less the next players' gains; kept: for a later leg)" in wide
+
+
+def test_a_finish_card_says_its_chance_its_pile_and_its_value_kept_in_german():
+    set_language("de")
+    view = _view(FINISH)
+    card = _finish(view)
+    words = ("Wettkarte blue auf den Stapel Gesamt-Verlierer, falls du sie hast: gesamt %s, "
+             "jetzt %s (blue Gesamtverlierer %.0f %%, %d Karten auf dem Stapel, für eine "
+             "spätere Etappe behalten %s)" % (
+                 signed(card["score"]), signed(card["ev"]), 100 * card["p"], card["cards"],
+                 signed(card["hold"])))
+    assert card["text"] == words
+    line, note = best_lines(view)
+    assert words in line.split("; ")
+    assert note.startswith("(in der Reihenfolge des Coachs, nach dem Gesamtwert: ")
+    wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
+    assert ("(jetzt %s: blue Gesamtverlierer %.0f %%, behalten %s)" % (
+        signed(card["ev"]), 100 * card["p"], signed(card["hold"]))) in wide
+    assert "(gesamt: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
+    for english in ("overall", "now ", "kept", "on the pile", "ends last"):
+        assert english not in line, english
+
+
+@pytest.mark.parametrize("lines", POSITIONS)
+def test_the_listed_order_is_the_order_of_the_number_shown_first(lines):
+    view = _view(lines)
+    values = view["odds"]["actions"]["values"]
+    scores = [v["score"] for v in values]
+    assert None not in scores and scores == sorted(scores, reverse=True)
+    # plain mode's best (and the web page's list, the same texts): each action's first
+    # number is its overall value, in the list's order
+    line = best_lines(view)[0]
+    shown = [float(x) for x in re.findall(r": overall ([+-]\d+\.\d\d|0\.00), now ", line)]
+    assert len(shown) == min(6, len(values)), line
+    assert shown == sorted(shown, reverse=True), line
+    assert shown == [float(signed(s)) for s in scores[:len(shown)]]
+    # the full screen, narrow (80 columns) and wide: the number after each action
+    for width in (46, 100):
+        advice = _screen_advice(view, width)
+        first = [float(x) for x in re.findall(
+            r"(?:ticket|tile on \d+(?: \(from \d+\))?|\(if held\)|partner \w+) "
+            r"([+-]\d+\.\d\d|0\.00)", advice)]
+        assert len(first) >= 2 and first == sorted(first, reverse=True), advice
+        assert first[0] == float(signed(scores[0]))
+        if width == 46:  # the narrow form's one number an action, labelled
+            assert advice.endswith("(overall)") and "(now" not in advice, advice
+        else:
+            assert advice.count("(now ") == len(first), advice
+
+
+def _screen_advice(view, width):
+    """The full screen's advice at ``width`` columns, its lines joined, without the
+    notes under it (each starts a line with "(")."""
+    text = odds_lines(view["odds"], view, width=width).plain
+    start = re.search(r"(Best for|For) \w+: ", text).start()
+    return " ".join(text[start:].split("\n(")[0].split())
