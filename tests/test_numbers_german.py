@@ -7,6 +7,7 @@ English is written exactly as ``%.*f`` writes it."""
 
 import json
 import random
+import re
 
 import pytest
 import tui_scenes as scenes
@@ -65,7 +66,8 @@ def test_the_plain_lines_write_commas_and_the_views_json_keeps_dots():
     best = best_lines(view, count=40)[0]
     top = view["odds"]["actions"]["values"][0]
     assert signed(top["ev"]) in best and "," in signed(top["ev"])
-    assert "Pyramidenplättchen: +1,00" in best and "+1.00" not in best
+    assert re.search(r"Pyramidenplättchen: gesamt [+-]\d+,\d\d, jetzt \+1,00", best)
+    assert "+1.00" not in best
     odds = " ".join(odds_lines(view))
     assert "+/-" in odds and " +/-%s" % decimal(
         100 * view["odds"]["race"]["winner"][0]["hw"], 1) in odds
@@ -75,7 +77,7 @@ def test_the_plain_lines_write_commas_and_the_views_json_keeps_dots():
     assert top["text"] in best  # the page shows the host's words: commas there too
     set_language("en")
     english = best_lines(table_view(session, odds=True), count=40)[0]
-    assert "pyramid ticket: +1.00" in english
+    assert re.search(r"pyramid ticket: overall [+-]\d+\.\d\d, now \+1\.00", english)
 
 
 def test_the_full_screens_odds_panel_writes_commas_in_german():
