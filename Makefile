@@ -28,6 +28,12 @@ SEED   ?= 1
 SEATS  ?= 4
 # pytest-xdist workers; the machines have 2 cores.
 JOBS   ?= 2
+# The tests run with Python's bytecode caches written (__pycache__, ignored by git) even
+# where the environment says PYTHONDONTWRITEBYTECODE (a container's usual setting): else
+# every pytest worker rewrites and compiles each test module again (pytest keeps its
+# rewritten modules there) and every `pyramid` subprocess compiles the sources again,
+# some 3 CPU-seconds a worker.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
 
 #: the web scoreboard's browser tests drive Debian's headless Chromium (Playwright is
 #: pointed at it and never downloads a browser of its own)
@@ -57,10 +63,10 @@ $(STAMP): $(RUNTIME) hardware/emu/package-lock.json
 	@touch $@
 
 check: ruff
-	$(PY) -m pytest -q -n $(JOBS) --fast-lane -m "not process and not screen and not slow"
+	$(PYTEST) -q -n $(JOBS) --fast-lane -m "not process and not screen and not slow"
 
 test: setup browser
-	$(PY) -m pytest -q -n $(JOBS) --dist loadgroup
+	$(PYTEST) -q -n $(JOBS) --dist loadgroup
 
 # installs Chromium where it can (root with apt-get), else stops with the one command
 browser:
@@ -75,7 +81,7 @@ browser:
 	fi
 
 hil: setup
-	$(PY) -m pytest -q -m hil
+	$(PYTEST) -q -m hil
 
 # the emulated board's tests (`make test` runs the quick ones, this all of them), then
 # the cross-runtime tests of shared/ on the float32 unix port (single precision, as the

@@ -40,9 +40,38 @@ async def type_line(pilot, text):
     await pilot.pause()
 
 
+#: A line that opens the finish-card picker (``win`` alone): what follows it is typed
+#: into the picker, so from there on ``type_lines`` types line by line.
+PICKER_WORDS = ("win", "winner", "lose", "loser")
+
+
 async def type_lines(pilot, lines):
-    for text in lines:
+    """Hand ``lines`` to the command line's handler as its Enter would (``Input.Submitted``,
+    Textual's public message), all at once, and wait until the app has taken them: the
+    table takes each line as typed, the screen is drawn once for the last (a screen
+    drawn for every line on the way cost most of the full-screen tests' CPU time). From
+    a line that opens the finish-card picker on, the lines are typed one by one
+    (``type_line``)."""
+    lines = list(lines)
+    bulk = next((i for i, text in enumerate(lines)
+                 if text.strip().lower() in PICKER_WORDS), len(lines))
+    await submit_lines(pilot, lines[:bulk])
+    for text in lines[bulk:]:
         await type_line(pilot, text)
+
+
+async def submit_lines(pilot, lines):
+    """Post each of ``lines`` to the app as its command line does on Enter, in order,
+    then wait until the app has handled them (no screen drawn in between)."""
+    if not lines:
+        return
+    from textual.widgets import Input
+
+    app = pilot.app
+    box = app.query_one("#command", Input)
+    for text in lines:
+        app.post_message(Input.Submitted(box, text))
+    await pilot.pause()
 
 
 #: Race samples of the tests' odds (``quick_odds``); the table's own are
@@ -94,38 +123,54 @@ def no_odds(_snapshot):
 
 
 async def play_race_out(pilot, seed=7):
-    """Type seeded dice (and a few tickets) until the race is over. The odds of the
+    """Type seeded dice (and a few tickets) until the race is over: the lines are
+    drawn on a copy of the game (``race_out_lines``), handed to the app together
+    (``submit_lines``) but the last, which is typed (``type_line``): the race-over panel
+    opens as after a die typed on its own (opened at the end of a burst of lines, the
+    panel of a 80x24 screen has been seen scrolled to its end). The odds of the
     positions on the way are not what a race-over scene shows, so they are not computed
     (``no_odds``); the app's own odds function is back once the race is over."""
     app = pilot.app
-    s = app.session
-    rng = random.Random(seed)
+    lines = race_out_lines(app.session.game, random.Random(seed))
     real = app.odds_function
     app.odds_function = no_odds
     try:
-        await _race_out(pilot, s, rng)
+        await submit_lines(pilot, lines[:-1])
+        await type_line(pilot, lines[-1])
     finally:
         app.odds_function = real
+    if app.session.phase != "over":
+        raise AssertionError("the race did not end: %s" % app.session.phase)
 
 
-async def _race_out(pilot, s, rng):
+def race_out_lines(game, rng):
+    """The lines a table types to play ``game`` out, drawn with ``rng`` (a leg ticket
+    now and then, else a die from the pyramid with a random value), each pushed on a
+    copy of ``game`` (the rules engine's notation) to know the next position."""
+    import copy
+
+    g = copy.deepcopy(game)
+    lines = []
     for _ in range(400):
-        if s.phase == "over":
-            return
-        g = s.game
+        if g.is_over:
+            return lines
         roll = rng.random()
         if roll < 0.15 and g.legal_actions():
             colours = [c for c in g.edition.racing if g.leg_tickets_left(c)]
             if colours:
-                await type_line(pilot, "leg %s" % rng.choice(sorted(colours)))
+                line = "leg %s" % rng.choice(sorted(colours))
+                g.push(line)
+                lines.append(line)
                 continue
         dice = sorted(g.dice_in_pyramid())
         die = rng.choice(dice)
         value = rng.randint(1, 3)
         if die == "grey":
-            await type_line(pilot, "grey %s %d" % (rng.choice(("black", "white")), value))
+            line = "grey %s %d" % (rng.choice(("black", "white")), value)
         else:
-            await type_line(pilot, "%s %d" % (die, value))
+            line = "%s %d" % (die, value)
+        g.push("pyramid " + line)
+        lines.append(line)
     raise AssertionError("the race did not end")
 
 #: Six players: two partnerships formed, tickets, a booing tile.
