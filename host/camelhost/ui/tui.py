@@ -568,6 +568,8 @@ class TableApp(InLanguage, App):
         else:
             table.seam.subscribe(self.table_display)
         self.table = table
+        # a finish card's colour is masked as it is typed here: no one else reads it
+        table.colours_masked = True
         self.session = table.session
         #: the pyramid's events (``("event", DieEvent)`` items), or ``None``
         self.events = events
@@ -1049,7 +1051,7 @@ class TableApp(InLanguage, App):
             cards = len(s.game.pile(pile))
             self.hide_colours = True
             try:
-                self._answer(lambda: self.table.line("finish %s %s" % (pile, colour)))
+                self._answer(lambda: self.table.play_unseen(pile, colour))
             finally:
                 self.hide_colours = False
             if s.game is not None and len(s.game.pile(pile)) == cards:
