@@ -163,6 +163,8 @@ class Table:
         self.auto_setup = auto_setup
         self.manual = pyramid is None if manual is None else bool(manual)
         session.dice_typed = self.manual  # the hints and prompts ask to type the die
+        # a pyramid that reports dice, not the virtual one: people put the dice back
+        session.dice_back_by_hand = pyramid is None and not self.manual
         self.hand_die_ok = False  # the pyramid asked for a die typed by hand
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False
@@ -421,7 +423,9 @@ class Table:
                     notices = s.reject(event, str(exc))
                 except TableError:
                     notices = []
-                self.display.error(_("pyramid: %s") % exc)
+                if not any(n["kind"] == "retry" for n in notices):
+                    self.display.error(_("pyramid: %s") % exc)
+                # else the retry line says it (why, and what to do), once
             self._shown(notices)
         elif isinstance(event, events.Release):
             try:

@@ -366,6 +366,8 @@ def _parse_die(text, head, session):
     try:
         die = parse_die(text, ed.name, ink_optional=session.phase == "setup")
     except DieSyntaxError as exc:
+        if head.isdigit() and session.phase == "setup":
+            raise TableError(_setup_value_hint(text, session)) from None
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
@@ -391,6 +393,20 @@ def _parse_die(text, head, session):
         die["player"] = session.current
     die["source"] = "typed"
     return die
+
+
+def _setup_value_hint(text, session):
+    """The refusal of a bare number at setup: the die's colour comes first, with the
+    camel to place next as the example (``grey white 3`` for the second crazy camel)."""
+    placed = [c for c, _v in session.setup_rolls]
+    missing = [c for c in session.edition.camels if c not in placed]
+    value = text.strip() if text.strip() in ("1", "2", "3") else "2"
+    camel = session.grey_needed_back() or (missing[0] if missing else None)
+    if camel is None:
+        return _("the setup is already done")
+    form = "grey %s %s" if camel in session.edition.crazy else "%s %s"
+    example = form % (camel, value)
+    return _("%s: at setup type the die with its colour, e.g. '%s'") % (shown(text), example)
 
 
 def _parse_ink(text):

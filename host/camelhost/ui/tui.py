@@ -314,6 +314,9 @@ def announce_text(notices, view):
             f = n["final"]
             return Text(_("RACE OVER: %s WINS, %s LAST") % (f["winner"].upper(), f["loser"].upper()),
                         "bold reverse")
+        if n["kind"] == "retry" and n.get("grey_for"):  # setup: the grey die again
+            return Text(_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN"),
+                        "bold reverse")
         if n["kind"] == "retry":
             return Text(_("RETURN THE DICE AND RELEASE AGAIN"), "bold reverse")
         if n["kind"] == "ask_ink":
