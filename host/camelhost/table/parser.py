@@ -12,6 +12,8 @@ characters and lines longer than ``LINE_MAX`` are refused before anything else;
 input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
+import difflib
+
 import camelup
 from camelup.editions import get_edition
 from camelup.game import random_stacks
@@ -369,6 +371,8 @@ def _parse_die(text, head, session):
         if head.isdigit() and session.phase == "setup":
             raise TableError(_setup_value_hint(text, session)) from None
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
+        if head not in FORMS and _nearest(head):
+            raise TableError(_unknown_command(text, head, session)) from None
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
                              % shown(text)) from None
@@ -382,8 +386,7 @@ def _parse_die(text, head, session):
             if head in ALL_DICE:  # a die of the other edition
                 raise TableError(_("%s: %r is not a die of the %s edition (dice: %s)")
                                  % (shown(text), head, ed.name, ", ".join(ed.dice))) from None
-            raise TableError(_("unknown command %s (help lists the commands)")
-                             % shown(text)) from None
+            raise TableError(_unknown_command(text, head, session)) from None
         if len(text) > 40:
             raise TableError(_("%s: type the die as colour and value, e.g. '%s 2'")
                              % (shown(text), ed.racing[0])) from None
@@ -393,6 +396,37 @@ def _parse_die(text, head, session):
         die["player"] = session.current
     die["source"] = "typed"
     return die
+
+
+def _unknown_command(text, head, session):
+    """The refusal of a line that starts with no command: with a player's name first
+    (``Ben leg red``, ``Ben: leg red``), that commands act for the player to act and
+    whose turn it is; else the nearest command of ``FORMS`` (difflib), if one is near
+    enough. One line."""
+    typed = " ".join(text.split())
+    for name in sorted(session.names, key=len, reverse=True):
+        after = typed[len(name):len(name) + 1]
+        if typed.lower().startswith(name.lower()) and after in (" ", ":", ","):
+            rest = typed[len(name):].lstrip(" :,")
+            if session.current is None:
+                turn = _("it is nobody's turn now")
+            else:
+                turn = _("it is %s's turn") % session.names[session.current]
+            return _("%s: a command takes no player's name, it acts for the player to act "
+                     "(%s); type %s") % (shown(text), turn, shown(rest))
+    near = _nearest(head)
+    if near:
+        guess = " ".join([near] + typed.split()[1:])
+        return _("unknown command %s; did you mean %s? (help lists the commands)") % (
+            shown(text), shown(guess))
+    return _("unknown command %s (help lists the commands)") % shown(text)
+
+
+def _nearest(head):
+    """The command of ``FORMS`` nearest to ``head`` (difflib, ratio 0.6 or more; one
+    letter shortcuts left out), or ``None``."""
+    near = difflib.get_close_matches(head, [k for k in FORMS if len(k) > 1], n=1, cutoff=0.6)
+    return near[0] if near else None
 
 
 def _setup_value_hint(text, session):

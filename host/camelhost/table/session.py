@@ -174,6 +174,7 @@ class Session:
             journal.append(self.header())
         if journal is not None and journal.header is not None:
             self.dice_typed = dice_typed(journal.header)  # as a resume reads it
+            self.dice_back_by_hand = dice_back_by_hand(journal.header)
 
     def header(self):
         """The journal's ``game`` line for this table."""
