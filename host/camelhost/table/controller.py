@@ -94,7 +94,7 @@ def help_text(edition, pyramid=None):
         if needs and not all(has[need] for need in needs.split()):
             continue
         command = command.format(c=ed.example_colour)
-        if len(command) >= HELP_COLUMN - 2:  # too long for its column: a line of its own,
+        if len(command) > HELP_COLUMN - 4:  # no two spaces before its column: own line,
             lines.append("  " + command)     # so every description starts in one column
             command = ""
         gap = " " * (HELP_COLUMN - 2 - len(command))

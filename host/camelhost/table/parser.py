@@ -22,6 +22,7 @@ from camelup.rng import XorShift32
 from camelhost.i18n import N_, _, ngettext
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
+from camelhost.table.view import edition_word
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.
 LINE_MAX = 300
@@ -156,7 +157,7 @@ def parse_stacks(text, edition):
         for word in camels.split(","):
             if not word:
                 continue
-            colour = _name(ed.camels, word, "edition camel", ed.name)
+            colour = _name(ed.camels, word, "edition camel", edition_word(ed))
             if colour in seen:
                 raise TableError(_("camel %s is placed twice") % colour)
             seen.append(colour)
@@ -288,7 +289,7 @@ def _players_action(head, words, session):
         if len(words) != 2:
             raise _form(head)
         return _action(session, "leg %s" % _name(session.edition.racing, words[1],
-                                                 "racing camel", session.edition.name))
+                                                 "racing camel", edition_word(session.edition)))
     if head in _FINISH or head == "finish":
         return _finish_card(head, words, session)
     if head in ("partner", "partnership"):
@@ -319,7 +320,8 @@ def _finish_card(head, words, session):
     except DieSyntaxError:
         # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
         raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
-                         % (form_of(head), session.edition.name, ", ".join(racing))) from None
+                         % (form_of(head), edition_word(session.edition), ", ".join(racing))) \
+            from None
     return _action(session, "finish %s %s" % (pile, colour))
 
 
@@ -385,7 +387,8 @@ def _parse_die(text, head, session):
         except DieSyntaxError:
             if head in ALL_DICE:  # a die of the other edition
                 raise TableError(_("%s: %r is not a die of the %s edition (dice: %s)")
-                                 % (shown(text), head, ed.name, ", ".join(ed.dice))) from None
+                                 % (shown(text), head, edition_word(ed), ", ".join(ed.dice))) \
+                    from None
             raise TableError(_unknown_command(text, head, session)) from None
         if len(text) > 40:
             raise TableError(_("%s: type the die as colour and value, e.g. '%s 2'")

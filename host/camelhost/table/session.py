@@ -56,6 +56,7 @@ from camelhost.table.errors import TableError, one_line
 from camelhost.table.journal import FORMAT
 from camelhost.table.manual import die_text
 from camelhost.table.parser import in_own_words, parse_command, seat_of, stacks_from_json
+from camelhost.table.view import edition_word
 
 __all__ = ["Session", "StaleEvent", "TableError", "GREY_BEST", "INK_QUESTION", "PHASES"]
 
@@ -116,7 +117,7 @@ def check_names(edition, names):
         seen[name.lower()] = True
     if not ed.min_players <= n <= ed.max_players:
         raise TableError(_("the %s edition is for %d to %d players, not %d")
-                         % (ed.name, ed.min_players, ed.max_players, n))
+                         % (edition_word(ed), ed.min_players, ed.max_players, n))
     return names
 
 
@@ -615,7 +616,8 @@ class Session:
         colour = die.colour
         value = die.value
         if colour not in self.edition.dice:
-            raise TableError(_("%r is not a die of the %s edition") % (colour, self.edition.name))
+            raise TableError(_("%r is not a die of the %s edition")
+                             % (colour, edition_word(self.edition)))
         if value not in (None, 1, 2, 3):
             raise TableError(_("a die shows 1, 2 or 3"))
         if colour == "grey":
