@@ -287,7 +287,7 @@ def test_a_second_edition_race_played_by_bots_through_a_separate_emulate_process
                 break
             if line == "> setup":
                 to(play, "draw")  # the starting stacks drawn from the seed
-            elif line.startswith("New leg: all dice back in the pyramid"):
+            elif line.startswith("New leg: put all the dice back in the pyramid"):
                 to(emu, "l")
             elif re.match(r"> \w+: release a die from the pyramid", line):
                 to(emu, "")  # Enter: the slider pushed, a die falls

@@ -45,7 +45,7 @@ def test_a_whole_leg_in_german_in_the_plain_mode_says_the_english_facts():
                   "zieht rückwärts (gegen den Uhrzeigersinn) 1 Feld",
                   "legt eine Wettkarte verdeckt", "Neue Etappe: alle Würfel zurück",
                   "Rennen 1, Etappe 2", "ist am Zug",
-                  "'orange' ist kein Rennkamel der Ausgabe second (eines von: "):
+                  "'orange' ist kein Rennkamel der Zweitausgabe (eines von: "):
         assert words in text, words
     for words in ("LEG 1 SCORED", "takes a pyramid ticket", "'s turn"):
         assert words not in text, words
@@ -63,7 +63,7 @@ def test_a_whole_leg_in_german_on_the_full_screen():
             assert panel.startswith("ETAPPE 1 GEWERTET")
             assert "PURPLE  VORWÄRTS 1" in str(app.query_one("#announce").content)
             assert str(app.query_one("#detail").content).startswith(
-                "Pyramidenplättchen von Cy: Würfel purple 1. Trägt blue. Feld 5 bis 6")
+                "Würfel für Cy: purple 1. Trägt blue. Feld 5 bis 6")
             assert "Rennen 1, Etappe 2. " in str(app.query_one("#leaders").content)
             log = "\n".join(app.query_one("#log").lines)
             assert "ETAPPENWERTUNG 1" in log and "LEG 1 SCORED" not in log
@@ -215,7 +215,7 @@ def test_the_parsers_refusals_name_what_was_expected_in_german():
     assert german == [
         "! Feld 17 liegt nicht auf der Rennstrecke (1..16)",
         "! 'five' ist kein Feld (1..16)",
-        "! 'black' ist kein Rennkamel der Ausgabe second "
+        "! 'black' ist kein Rennkamel der Zweitausgabe "
         "(eines von: blue, green, yellow, red, purple)",
         "! leg: prüfe die Form: leg <Farbe> ('help' zeigt jeden Befehl)",
         "! tile: prüfe die Form: tile <Feld> + oder tile <Feld> -; z. B. 'tile 7 +'",

@@ -434,11 +434,13 @@ def test_replay_of_a_game_without_pyramid_asks_for_the_die_typed(tmp_path, capsy
 
 
 def _all_five_laid_by_ann():
-    """Ann lays all five finish cards, Ben and Cy take leg tickets between them."""
+    """Ann lays all five finish cards, Ben and Cy take leg tickets between them. The
+    cards are laid privately (``win``, then the colour): once one lies face down, the
+    plain mode refuses a colour typed in view (RULES 1.8, 5)."""
     lines = [SETUP]
     for word, colour in (("win", "red"), ("win", "blue"), ("lose", "green"),
                          ("lose", "yellow"), ("win", "purple")):
-        lines += ["%s %s" % (word, colour), "leg %s" % colour, "leg %s" % colour]
+        lines += [word, colour, "leg %s" % colour, "leg %s" % colour]
     return lines
 
 
@@ -451,7 +453,7 @@ def test_a_bare_win_or_lose_with_every_finish_card_laid_is_refused_at_once(
     at = out.index("> Ann's turn (leg / tile / pyramid)")
     refusal = "Ann has laid all five finish cards: none is left to play (RULES 1.8)"
     assert out[at + 1:at + 3] == ["! win: " + refusal, "! lose: " + refusal]
-    assert not any("type the colour" in line for line in out)
+    assert not any("type the colour" in line for line in out[at:])
     assert out[at + 3].startswith("game saved in ")
     assert len(read_events(path)) == 17  # the game line, the setup, 15 actions: no more
 

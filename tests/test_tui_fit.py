@@ -485,7 +485,9 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
     """Tester's finding: each refusal showed twice, in the history and on the error
     line. What was typed (or pressed) and refused: the reason on the error line only,
     where the eye is; the history keeps what was typed, marked ``(refused)`` (a later
-    tester: the full screen lost a refused command from its log), never the reason. An
+    tester: the full screen lost a refused command from its log); once the error line
+    is cleared, the reason goes into that mark (a later tester: only the last reason
+    was kept), so it is never shown twice at once. An
     error about what the pyramid sent: the error line and the history (its next event
     clears the error line)."""
     events = queue.Queue()
@@ -500,6 +502,7 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
         async with app.run_test(size=(80, 24)) as pilot:
             await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg green"])
             log = app.query_one("#log")
+            last = None  # (history index, reason) of the previous refusal
             for text, said in [("xyzzy", "unknown command 'xyzzy'"),
                                ("leg orange", "'orange' is not"),
                                ("tile 1 +", "a tile may never go on space 1"),
@@ -508,6 +511,12 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
                 before = list(log.history)
                 state = (session.game.leg, session.current, len(session.reports))
                 await scenes.type_line(pilot, text)
+                kept = list(before)
+                if last is not None:  # the previous refusal's reason is in its mark now
+                    at, reason = last
+                    kept[at] = before[at].replace("(refused)", "(refused: %s)" % reason)
+                    last = None
+                assert log.history[:len(before)] == kept, log.history[:len(before)]
                 if said is None:
                     await pilot.press("escape")
                     await pilot.pause()
@@ -515,7 +524,8 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
                     continue
                 assert said in error(), (text, error())
                 echo = "> %s  (refused)" % shorten(text, ECHO_MAX)
-                assert log.history == before + [echo], (text, log.history[len(before):])
+                assert log.history[len(before):] == [echo], (text, log.history[len(before):])
+                last = (len(before), error()[2:])
                 assert (session.game.leg, session.current, len(session.reports)) == state
                 shown = screen_lines(app)
                 # the reason once, on the error line (a shortened echo says the length too)
@@ -524,6 +534,8 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
             await pilot.press("f5")  # a key refused: the error line only (nothing typed)
             await pilot.pause()
             assert "no pyramid is attached" in error() or "real one" in error(), error()
+            at, reason = last  # F5 cleared the error line: that reason went into its mark
+            before[at] = before[at].replace("(refused)", "(refused: %s)" % reason)
             assert log.history == before
             await scenes.type_line(pilot, "leg blue")  # accepted: echoed, then its reply
             assert error() == ""

@@ -94,7 +94,7 @@ def help_text(edition, pyramid=None):
         if needs and not all(has[need] for need in needs.split()):
             continue
         command = command.format(c=ed.example_colour)
-        if len(command) >= HELP_COLUMN - 2:  # too long for its column: a line of its own,
+        if len(command) > HELP_COLUMN - 4:  # no two spaces before its column: own line,
             lines.append("  " + command)     # so every description starts in one column
             command = ""
         gap = " " * (HELP_COLUMN - 2 - len(command))
@@ -163,12 +163,18 @@ class Table:
         self.auto_setup = auto_setup
         self.manual = pyramid is None if manual is None else bool(manual)
         session.dice_typed = self.manual  # the hints and prompts ask to type the die
+        # a pyramid that reports dice, not the virtual one: people put the dice back
+        session.dice_back_by_hand = pyramid is None and not self.manual
         self.hand_die_ok = False  # the pyramid asked for a die typed by hand
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False
         #: ``"winner"``/``"loser"`` after a bare ``win``/``lose``: the next line is the
         #: finish card's colour, taken privately (never shown, RULES 1.8, 5).
         self.private = None
+        #: True when a finish card's colour typed at the table is masked as it is typed
+        #: (the full screen sets it): nobody else reads it, so ``win red`` is checked
+        #: as the private paths are. False (the plain mode): the terminal shows it.
+        self.colours_masked = False
         #: a resumed table until the pyramid's first event: dice it acknowledged past the
         #: journal's last may be lines cut from the journal's end (``_foreign_text``)
         self._just_resumed = resumed
@@ -292,6 +298,7 @@ class Table:
         event = None
         try:
             event = s.parse_command(text)
+            self._check_named_card(event)
             if (event["type"] == "die" and s.phase == "turn"
                     and not self.manual and not self.hand_die_ok):
                 raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or push "
@@ -307,6 +314,52 @@ class Table:
         if event["type"] == "die":
             self.hand_die_ok = False
         self._shown(notices)
+
+    def _check_named_card(self, event):
+        """A finish card typed with its colour where everyone reads it (``win red`` in
+        the plain mode; not ``colours_masked``), by a player who already has a card face
+        down: refused in one line that is the same whether or not that colour lies on a
+        pile, so the refusal never tells which cards the player laid (RULES 1.8, 5); it
+        points to the private ``win``/``lose``. A player with no card laid yet has
+        nothing hidden: the card is played as typed. Raises ``TableError``."""
+        s = self.session
+        action = event.get("action", "") if event.get("type") == "action" else ""
+        words = action.split()
+        if (words[:1] != ["finish"] or s.phase != "turn" or s.game is None
+                or self.colours_masked):
+            return
+        seat = s.current
+        held = s.game.finish_cards_in_hand(seat)
+        if len(held) == len(s.edition.racing) or not held:
+            return  # nothing face down yet; or none left, said by the session
+        raise TableError(_("%s has a finish card face down: a colour typed where everyone "
+                           "reads it is not checked; type '%s' alone, then the colour (not "
+                           "shown) (RULES 1.8)")
+                         % (s.names[seat], "win" if words[1] == "winner" else "lose"))
+
+    def play_unseen(self, pile, colour):
+        """The finish card ``colour`` on ``pile`` (``"winner"``/``"loser"``), chosen
+        where nobody else sees it (the full screen's picker, the plain mode's colour
+        asked after ``win``): played, or refused in one line that names no colour (RULES
+        1.8, 5). Returns True when it was played."""
+        try:
+            notices = self.session.command("finish %s %s" % (pile, colour))
+        except TableError as exc:
+            message = str(exc)
+            for colour in self.session.edition.racing:
+                message = re.sub(r"\b%s\b" % colour, _("that colour"), message)
+            self.display.error(message)
+            return False
+        self._shown(notices)
+        return True
+
+    def _colourless(self, reason):
+        """``reason`` (a refusal) without its head and with every racing colour's name
+        replaced by 'that colour'."""
+        reason = reason.split(": ", 1)[-1]
+        for colour in self.session.edition.racing:
+            reason = re.sub(r"\b%s\b" % colour, _("that colour"), reason)
+        return reason
 
     def _private_card(self, words):
         """The colour typed after a bare ``win``/``lose``: played, never echoed. A
@@ -331,11 +384,8 @@ class Table:
                 self.display.error(_("that is not a racing camel's colour (%s); %s")
                                    % (", ".join(racing), again))
             else:
-                reason = str(exc).split(": ", 1)[-1]
-                for colour in racing:
-                    reason = re.sub(r"\b%s\b" % colour, _("that colour"), reason)
                 self.display.error(_("that finish card can't be played: %s; %s")
-                                   % (reason, again))
+                                   % (self._colourless(str(exc)), again))
             return True
         self._shown(notices)
         return True
@@ -373,7 +423,9 @@ class Table:
                     notices = s.reject(event, str(exc))
                 except TableError:
                     notices = []
-                self.display.error(_("pyramid: %s") % exc)
+                if not any(n["kind"] == "retry" for n in notices):
+                    self.display.error(_("pyramid: %s") % exc)
+                # else the retry line says it (why, and what to do), once
             self._shown(notices)
         elif isinstance(event, events.Release):
             try:

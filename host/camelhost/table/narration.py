@@ -224,16 +224,27 @@ def _board_words(stacks):
 
 
 def _setup_notice(notice, view, past):
-    return [_("Race %d set up (%s): %s") % (notice["race"], _setup_how(notice["how"]),
-                                           _board_words(notice["stacks"]))]
+    lines = [_("Race %d set up (%s): %s") % (notice["race"], _setup_how(notice["how"]),
+                                            _board_words(notice["stacks"]))]
+    if notice["how"] == "dice" and view.get("dice_back_by_hand") and not past:
+        lines.append(_("Put all the dice back in the pyramid for leg 1"))
+    return lines
 
 
 def _setup_die_notice(notice, view, past):
     camel, value = notice["camel"], notice["value"]
     crazy = camel in get_edition(view["edition"]).crazy
     line = _("Setup: %s camel on space %d") % (camel, 17 - value if crazy else value)
-    if notice["missing"]:
-        line += _("; still to place: %s") % ", ".join(notice["missing"])
+    missing = notice["missing"]
+    if missing:
+        line += _("; still to place: %s") % ", ".join(missing)
+    if crazy:  # the numeral colour typed or read is not the camel placed: say why
+        line += _(" (at setup the grey die places %s, its numeral colour ignored, RULES "
+                  "3.2)") % _(" then ").join(get_edition(view["edition"]).crazy)
+    again = [c for c in missing if crazy and c in get_edition(view["edition"]).crazy]
+    if again and view.get("dice_back_by_hand") and not past:
+        line += _("; put the grey die back in the pyramid: it comes out again for the %s "
+                  "camel") % again[0]
     return [line]
 
 
@@ -276,6 +287,9 @@ def _leaders_notice(notice, view, past):
 def _dice_left_notice(notice, view, past):
     dice = notice["dice"]
     if notice["new_leg"]:
+        if view.get("dice_back_by_hand") and not past:  # the virtual one does it itself
+            return [_("New leg: put all the dice back in the pyramid (%s); tickets and "
+                      "tiles returned") % ", ".join(dice)]
         return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
                 % ", ".join(dice)]
     line = _("Can still come out: %s") % ", ".join(dice)
@@ -286,6 +300,12 @@ def _dice_left_notice(notice, view, past):
 
 def _retry_notice(notice, view, past):
     why = notice.get("why") or _("the release could not be read")
+    if notice.get("grey_for"):  # setup: the grey die's second release
+        camel = notice["grey_for"]
+        return [_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN for the %s camel "
+                  "(%s), or type 'grey %s 3' with its value") % (camel, _why(why), camel)]
+    if notice.get("setup"):  # no pyramid ticket at setup
+        return [_("RETURN THE DICE AND RELEASE AGAIN (%s)") % _why(why)]
     return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
             "still covers this action") % _why(why)]
 

@@ -12,6 +12,8 @@ characters and lines longer than ``LINE_MAX`` are refused before anything else;
 input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
+import difflib
+
 import camelup
 from camelup.editions import get_edition
 from camelup.game import random_stacks
@@ -20,6 +22,7 @@ from camelup.rng import XorShift32
 from camelhost.i18n import N_, _, ngettext
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
+from camelhost.table.view import edition_word
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.
 LINE_MAX = 300
@@ -154,7 +157,7 @@ def parse_stacks(text, edition):
         for word in camels.split(","):
             if not word:
                 continue
-            colour = _name(ed.camels, word, "edition camel", ed.name)
+            colour = _name(ed.camels, word, "edition camel", edition_word(ed))
             if colour in seen:
                 raise TableError(_("camel %s is placed twice") % colour)
             seen.append(colour)
@@ -286,7 +289,7 @@ def _players_action(head, words, session):
         if len(words) != 2:
             raise _form(head)
         return _action(session, "leg %s" % _name(session.edition.racing, words[1],
-                                                 "racing camel", session.edition.name))
+                                                 "racing camel", edition_word(session.edition)))
     if head in _FINISH or head == "finish":
         return _finish_card(head, words, session)
     if head in ("partner", "partnership"):
@@ -317,7 +320,8 @@ def _finish_card(head, words, session):
     except DieSyntaxError:
         # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
         raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
-                         % (form_of(head), session.edition.name, ", ".join(racing))) from None
+                         % (form_of(head), edition_word(session.edition), ", ".join(racing))) \
+            from None
     return _action(session, "finish %s %s" % (pile, colour))
 
 
@@ -366,7 +370,11 @@ def _parse_die(text, head, session):
     try:
         die = parse_die(text, ed.name, ink_optional=session.phase == "setup")
     except DieSyntaxError as exc:
+        if head.isdigit() and session.phase == "setup":
+            raise TableError(_setup_value_hint(text, session)) from None
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
+        if head not in FORMS and _nearest(head):
+            raise TableError(_unknown_command(text, head, session)) from None
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
                              % shown(text)) from None
@@ -379,9 +387,9 @@ def _parse_die(text, head, session):
         except DieSyntaxError:
             if head in ALL_DICE:  # a die of the other edition
                 raise TableError(_("%s: %r is not a die of the %s edition (dice: %s)")
-                                 % (shown(text), head, ed.name, ", ".join(ed.dice))) from None
-            raise TableError(_("unknown command %s (help lists the commands)")
-                             % shown(text)) from None
+                                 % (shown(text), head, edition_word(ed), ", ".join(ed.dice))) \
+                    from None
+            raise TableError(_unknown_command(text, head, session)) from None
         if len(text) > 40:
             raise TableError(_("%s: type the die as colour and value, e.g. '%s 2'")
                              % (shown(text), ed.racing[0])) from None
@@ -391,6 +399,51 @@ def _parse_die(text, head, session):
         die["player"] = session.current
     die["source"] = "typed"
     return die
+
+
+def _unknown_command(text, head, session):
+    """The refusal of a line that starts with no command: with a player's name first
+    (``Ben leg red``, ``Ben: leg red``), that commands act for the player to act and
+    whose turn it is; else the nearest command of ``FORMS`` (difflib), if one is near
+    enough. One line."""
+    typed = " ".join(text.split())
+    for name in sorted(session.names, key=len, reverse=True):
+        after = typed[len(name):len(name) + 1]
+        if typed.lower().startswith(name.lower()) and after in (" ", ":", ","):
+            rest = typed[len(name):].lstrip(" :,")
+            if session.current is None:
+                turn = _("it is nobody's turn now")
+            else:
+                turn = _("it is %s's turn") % session.names[session.current]
+            return _("%s: a command takes no player's name, it acts for the player to act "
+                     "(%s); type %s") % (shown(text), turn, shown(rest))
+    near = _nearest(head)
+    if near:
+        guess = " ".join([near] + typed.split()[1:])
+        return _("unknown command %s; did you mean %s? (help lists the commands)") % (
+            shown(text), shown(guess))
+    return _("unknown command %s (help lists the commands)") % shown(text)
+
+
+def _nearest(head):
+    """The command of ``FORMS`` nearest to ``head`` (difflib, ratio 0.6 or more; one
+    letter shortcuts left out), or ``None``."""
+    near = difflib.get_close_matches(head, [k for k in FORMS if len(k) > 1], n=1, cutoff=0.6)
+    return near[0] if near else None
+
+
+def _setup_value_hint(text, session):
+    """The refusal of a bare number at setup: the die's colour comes first, with the
+    camel to place next as the example (``grey white 3`` for the second crazy camel)."""
+    placed = [c for c, _v in session.setup_rolls]
+    missing = [c for c in session.edition.camels if c not in placed]
+    value = text.strip() if text.strip() in ("1", "2", "3") else "2"
+    camel = session.grey_needed_back() or (missing[0] if missing else None)
+    if camel is None:
+        return _("the setup is already done")
+    form = "grey %s %s" if camel in session.edition.crazy else "%s %s"
+    example = form % (camel, value)
+    return _("%s: at setup type the die with its colour, e.g. '%s'") % (shown(text), example)
 
 
 def _parse_ink(text):

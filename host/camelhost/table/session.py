@@ -56,6 +56,7 @@ from camelhost.table.errors import TableError, one_line
 from camelhost.table.journal import FORMAT
 from camelhost.table.manual import die_text
 from camelhost.table.parser import in_own_words, parse_command, seat_of, stacks_from_json
+from camelhost.table.view import edition_word
 
 __all__ = ["Session", "StaleEvent", "TableError", "GREY_BEST", "INK_QUESTION", "PHASES"]
 
@@ -116,7 +117,7 @@ def check_names(edition, names):
         seen[name.lower()] = True
     if not ed.min_players <= n <= ed.max_players:
         raise TableError(_("the %s edition is for %d to %d players, not %d")
-                         % (ed.name, ed.min_players, ed.max_players, n))
+                         % (edition_word(ed), ed.min_players, ed.max_players, n))
     return names
 
 
@@ -125,6 +126,13 @@ def dice_typed(head):
     """True when the journal's ``game`` line ``head`` says the dice were typed at the
     table (``--pyramid manual``): prompts and hints then ask to type the die."""
     return head.get("pyramid") == "manual"
+
+
+def dice_back_by_hand(head):
+    """True when the journal's ``game`` line ``head`` names a pyramid that reports its
+    dice and has them put back by hand (a port, ``auto``; a line from before the field
+    was written): not the virtual pyramid (it puts them back itself), not typed dice."""
+    return head.get("pyramid") not in ("virtual", "manual")
 
 class Session:
     """One table: seats, the current race, the journal.
@@ -157,11 +165,17 @@ class Session:
         self.last_pyramid_event = None  # (boot, seq) of the latest, for the link's resume
         self.version = 0  # grows with every event applied (camelhost.table.view)
         self.dice_typed = False
+        #: True when people put the dice back into a pyramid that reports them (a real
+        #: or emulated board; set by ``camelhost.table.controller.Table``): the table
+        #: then says to (a new leg; the grey die at setup). The virtual pyramid puts
+        #: its dice back itself; typed dice need no pyramid.
+        self.dice_back_by_hand = False
         self._reset_race()
         if journal is not None and not journal.events:
             journal.append(self.header())
         if journal is not None and journal.header is not None:
             self.dice_typed = dice_typed(journal.header)  # as a resume reads it
+            self.dice_back_by_hand = dice_back_by_hand(journal.header)
 
     def header(self):
         """The journal's ``game`` line for this table."""
@@ -187,6 +201,7 @@ class Session:
             raise ValueError(_("%s: line 1 is not a usable game line: %s")
                              % (path or _("journal"), one_line(exc))) from None
         s.dice_typed = dice_typed(head)
+        s.dice_back_by_hand = dice_back_by_hand(head)
         for i, event in enumerate(events[1:], start=2):
             try:
                 notices = s._apply(event)
@@ -601,7 +616,8 @@ class Session:
         colour = die.colour
         value = die.value
         if colour not in self.edition.dice:
-            raise TableError(_("%r is not a die of the %s edition") % (colour, self.edition.name))
+            raise TableError(_("%r is not a die of the %s edition")
+                             % (colour, edition_word(self.edition)))
         if value not in (None, 1, 2, 3):
             raise TableError(_("a die shows 1, 2 or 3"))
         if colour == "grey":
@@ -657,8 +673,22 @@ class Session:
         notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
             notices += self._on_pyramid(ev.Pyramid(player=self.game.turn))
-        return notices + [{"kind": "retry", "why": event.reason or event.kind,
-                           "raw": event.raw}]
+        retry = {"kind": "retry", "why": event.reason or event.kind, "raw": event.raw}
+        if self.phase == "setup":  # no pyramid ticket: say what setup needs
+            retry["setup"] = True
+            retry["grey_for"] = self.grey_needed_back()
+        return notices + [retry]
+
+    def grey_needed_back(self):
+        """At setup, the crazy camel the grey die must come out for again (its first
+        release placed the other one, RULES 3.2: once for each crazy camel), so it goes
+        back into the pyramid; else ``None``."""
+        if self.phase != "setup" or not self.edition.crazy:
+            return None
+        done = [c for c, _ in self.setup_rolls if c in self.edition.crazy]
+        if not done or len(done) == len(self.edition.crazy):
+            return None
+        return self.edition.crazy[len(done)]
 
     def reject(self, event, reason):
         """Journal a pyramid release that can't be used (an ``events.Release``: double,

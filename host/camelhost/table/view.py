@@ -44,6 +44,8 @@ Keys and shapes::
     setup_rolls  [{"camel": str, "value": int}]: dice released so far at setup
     dice_typed   True when the dice are typed at the table (no pyramid: ``--pyramid
                  manual``; ``Session.dice_typed``): prompts ask to type the die
+    dice_back_by_hand  True when people put the dice back into a pyramid that
+                 reports them (real or emulated; ``Session.dice_back_by_hand``)
     line         the line to the pyramid as the link measures it, or None (no link, or
                  nothing measured yet): {"noisy": bool, True from when under 90 % of
                  its last 50 lines arrived whole until over 97 % again; "quality":
@@ -154,6 +156,18 @@ def side_word(edition, side):
     ``side``: ``"+"`` / ``"-"`` or a number (> 0 forward)."""
     forward = side == "+" if isinstance(side, str) else side > 0
     return _(edition.forward_name if forward else edition.backward_name)
+
+
+#: The editions' names as a player reads them inside a sentence (``Edition.name``, the
+#: ``--edition`` value, is the English word; a language gives its own noun, e.g. German
+#: Erstausgabe / Zweitausgabe): marked here, translated by ``edition_word``.
+EDITION_WORDS = (N_("classic"), N_("second"))
+
+
+def edition_word(edition):
+    """The name of ``edition`` (an ``Edition``) inside a sentence, in the table's
+    language: ``second`` in English (the ``--edition`` value), ``Zweitausgabe`` in German."""
+    return _(edition.name)
 
 
 def _tile_name(edition, side):
@@ -510,6 +524,7 @@ def table_view(session, odds=True, line=None):
                   "loser": 0 if g is None else len(g.pile("loser"))},
         "setup_rolls": [{"camel": c, "value": v} for c, v in session.setup_rolls],
         "dice_typed": bool(getattr(session, "dice_typed", False)),
+        "dice_back_by_hand": bool(getattr(session, "dice_back_by_hand", False)),
         "line": None if line is None else dict(line),
         "pending_die": None if pending is None else {
             "colour": pending.get("colour"), "ink": pending.get("ink"),

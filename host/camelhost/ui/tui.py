@@ -314,6 +314,9 @@ def announce_text(notices, view):
             f = n["final"]
             return Text(_("RACE OVER: %s WINS, %s LAST") % (f["winner"].upper(), f["loser"].upper()),
                         "bold reverse")
+        if n["kind"] == "retry" and n.get("grey_for"):  # setup: the grey die again
+            return Text(_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN"),
+                        "bold reverse")
         if n["kind"] == "retry":
             return Text(_("RETURN THE DICE AND RELEASE AGAIN"), "bold reverse")
         if n["kind"] == "ask_ink":
@@ -375,17 +378,48 @@ class HistoryLog(Log):
         self.following = True
         self.marker = None
         self._wrapped_for = None  # the width the lines are wrapped to
+        self._start_row = None  # the row of a tall block's start, shown (``add_block``)
+        self._block_start = None  # the newest block's first row, while it is the newest
 
     def _room(self):
         return (self.scrollable_content_region.width or self.app.size.width or 80) - 3
 
     def add(self, line):
         """Write ``line`` (wrapped) and keep it; stay on the newest line if following."""
+        self._block_start = None  # the newest lines are no block's any more
+        self._add(line)
+
+    def _add(self, line):
         self.history.append(line)
         self.write_lines(wrap_lines(line, self._room()), scroll_end=False)
         if self._wrapped_for is None:
             self._wrapped_for = self._room()
         self._follow_up()
+
+    def add_block(self, lines):
+        """Write ``lines`` (one block: the advice, the odds, a help text) as ``add``
+        does; while the block, wrapped, is taller than the pane (now, or once the
+        screen is laid out again), its start shows instead of its tail: the history
+        stops following there (its marker says the newest lines are below; PgDn or End
+        follow again)."""
+        start = self.line_count
+        for line in lines:
+            self._add(line)
+        self._block_start = start
+        self._fit_block()
+
+    def _fit_block(self):
+        height = self.scrollable_content_region.height
+        if (self.following and self._block_start is not None and height
+                and self.line_count - self._block_start > height):
+            self._start_row, self._block_start = self._block_start, None
+            self.follow(False)
+            self._show_row()
+            self.call_after_refresh(self._show_row)
+
+    def _show_row(self):
+        if not self.following and self._start_row is not None:
+            self.scroll_to(y=self._start_row, animate=False, immediate=True)
 
     def _follow_up(self):
         if self.following:
@@ -395,11 +429,13 @@ class HistoryLog(Log):
     def _settle(self):
         if self.following:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self._fit_block()
 
     def follow(self, on=True):
         """Follow the newest line again (``on``), or stop following."""
         self.following = on
         if on:
+            self._start_row = self._block_start = None
             self._follow_up()
         if self.marker is not None and self.marker.display != (not on):
             self.marker.display = not on
@@ -413,14 +449,30 @@ class HistoryLog(Log):
         elif not self.following and at_end:
             self.follow(True)
 
-    def on_resize(self, event):
-        width = self._room()
+    def amend(self, index, line):
+        """Put ``line`` in place of the ``index``-th line kept (a refused command's mark
+        with its reason) and draw the history again; the view stays where it was."""
+        self.history[index] = line
+        y = self.scroll_y
+        self._wrapped_for = None
+        self._rewrap(self._room())
+        if not self.following:
+            self.scroll_to(y=y, animate=False, immediate=True)
+        self._follow_up()
+
+    def _rewrap(self, width):
         if self.history and width != self._wrapped_for:
             self._wrapped_for = width
+            self._start_row = self._block_start = None  # rows wrapped anew
             self.clear()
             self.write_lines([piece for line in self.history
                               for piece in wrap_lines(line, width)], scroll_end=False)
+
+    def on_resize(self, event):
+        self._rewrap(self._room())
         self._follow_up()
+        self._fit_block()  # a block's start stays in view as the pane's height changes
+        self._show_row()
 
 
 class PanelScroll(VerticalScroll):
@@ -469,16 +521,19 @@ class TuiDisplay(Display):
 
     def error(self, message):
         """The error stays in the status line (wrapped, never cut, a very long one
-        shortened) until the next command, ``F5`` or event from the pyramid. A refusal
-        of what was typed (or pressed) goes there only: the game did not change, so the
-        history keeps neither it nor the refused command's echo. An error about what
-        the pyramid reported goes to the history too (``! ...``): the pyramid's next
+        shortened) until the next command, ``F5`` or event from the pyramid. For a
+        refusal of what was typed (or pressed) the game did not change; the history
+        keeps the refused command's echo marked ``(refused)``; the reason shows once,
+        on the error line, and goes into that mark when the error line is cleared
+        (``(refused: REASON)``), so that every refusal's reason stays readable after
+        the next one (PgUp). A finish card's refusal keeps its bare mark. An error
+        about what the pyramid reported goes to the history too: the pyramid's next
         event clears the status line, and nobody typed anything to look at it."""
         message = shorten(message, ERROR_MAX)
         if self.app.hide_colours:
             message = self.app.masked(message)
         if self.app.answering:
-            self.app.refuse_echo()
+            self.app.refuse_echo(None if self.app.hide_colours else message)
         else:
             self._write("! " + message)
         box = self.app.query_one("#error", Static)
@@ -490,8 +545,8 @@ class TuiDisplay(Display):
         self.app.refresh_panels()
 
     def text(self, text):
-        for line in text.splitlines():
-            self._write(line)
+        self.app.flush_echo()
+        self.app.query_one("#log", HistoryLog).add_block(text.splitlines())
 
     def prompt(self, view):
         self.app.query_one("#prompt", Static).update(plain.prompt_line(view))
@@ -568,11 +623,14 @@ class TableApp(InLanguage, App):
         else:
             table.seam.subscribe(self.table_display)
         self.table = table
+        # a finish card's colour is masked as it is typed here: no one else reads it
+        table.colours_masked = True
         self.session = table.session
         #: the pyramid's events (``("event", DieEvent)`` items), or ``None``
         self.events = events
         self.theme_name = theme_name or default_theme()
         self.hide_colours = False  # a finish card is being played: mask colour words
+        self._refusal = None  # (history index, reason) of the refusal on the error line
         self._hidden_words = []  # ... and the words typed after its command
         self._die_shown = None  # _latest_die() of the die announced
         self._odds_key = None  # state_key of the odds shown (or being computed)
@@ -683,6 +741,13 @@ class TableApp(InLanguage, App):
         """The status line's last error goes: a command was sent, or the pyramid
         reported an event."""
         error = self.query_one("#error", Static)
+        refusal, self._refusal = self._refusal, None
+        if refusal is not None:  # its reason goes into its command's mark
+            log = self.query_one("#log", HistoryLog)
+            at, reason = refusal
+            mark = "  " + _("(refused)")
+            if at < len(log.history) and log.history[at].endswith(mark):
+                log.amend(at, log.history[at][:-len(mark)] + "  " + _("(refused: %s)") % reason)
         if error.display:
             error.update("")
             error.display = False
@@ -932,11 +997,15 @@ class TableApp(InLanguage, App):
         if line is not None:
             self.query_one("#log", HistoryLog).add(line)
 
-    def refuse_echo(self):
+    def refuse_echo(self, reason=None):
         """The command was refused: its echo goes into the history marked ``(refused)``
-        (the history keeps what was typed; the reason is on the error line only)."""
+        (the history keeps what was typed). ``reason``: the refusal on the error line,
+        written into that mark when the error line is cleared (``clear_error``)."""
         if self._echo_waits is not None:
             self._echo_waits += "  " + _("(refused)")
+            self.flush_echo()
+            if reason is not None:
+                self._refusal = (len(self.query_one("#log", HistoryLog).history) - 1, reason)
         self.flush_echo()
 
     def _journaled(self, work):
@@ -1049,7 +1118,7 @@ class TableApp(InLanguage, App):
             cards = len(s.game.pile(pile))
             self.hide_colours = True
             try:
-                self._answer(lambda: self.table.line("finish %s %s" % (pile, colour)))
+                self._answer(lambda: self.table.play_unseen(pile, colour))
             finally:
                 self.hide_colours = False
             if s.game is not None and len(s.game.pile(pile)) == cards:
