@@ -92,3 +92,20 @@ def test_race_odds_asked_again_after_other_positions_is_the_same_run():
         race_odds(position, seed=seed, samples=200)
     assert race_odds(position, seed=1, samples=200) is first
     assert race_odds(position, seed=1, samples=200, cache=False).winner == first.winner
+
+
+def test_tile_values_asked_again_after_other_boards_are_not_worked_out_again(monkeypatch):
+    # every player asks about the board as it is between two dice, the coach about
+    # others between: the answer stays while it is used (fresh and kept alike)
+    made = []
+    table = tiles.landing_table
+    monkeypatch.setattr(tiles, "landing_table",
+                        lambda *a: made.append(1) or table(*a))
+    position = Position("classic", STACKS)
+    first = tile_values(position, 0)
+    for space in range(7, 17):  # 20 boards: more than the 16 kept before, all cleared
+        for side in "+-":
+            tile_values(Position("classic", STACKS, tiles={space: (side, 3)}), 0)
+    asked = len(made)
+    assert tile_values(position, 0) == first == _fresh_tiles(position, 0)
+    assert len(made) == asked + 1  # only the fresh one worked out
