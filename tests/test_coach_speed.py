@@ -96,3 +96,24 @@ def test_the_leg_odds_classes_kept_between_positions_change_no_choice(monkeypatc
     monkeypatch.setattr(leg, "_KEPT_SIZE", 0)
     monkeypatch.setattr(league, "_LEGS", OrderedDict())
     assert [coach.evaluate(g) for g in seen] == kept
+
+
+@pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8), ("classic", 4)])
+def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, seats):
+    # choose() skips the replies after a die for a tile valued with its effect on the
+    # leg and for its own pyramid ticket when a bound of their score is below one
+    # already found: the same first action with the same score as every candidate
+    # scored in full, at every position of a race's first legs
+    styles = ["coach"] + ["ev"] * (seats - 1)
+    seen = [g.copy() for g in positions(edition, styles, 11, 1, 6 * seats)]
+    left_out = 0
+    for g in seen:
+        pruned = coach._scored(g, 1, None, screen=True, prune=True)
+        full = coach._scored(g, 1, None, screen=True)
+        assert (pruned[0][0], pruned[0][1].action) == (full[0][0], full[0][1].action), g
+        words = full[0][1].action.split()
+        if words[0] == "partner":  # choose names the partner from 1
+            words[1] = str(int(words[1]) + 1)
+        assert coach.choose(g)[0] == " ".join(words)
+        left_out += len(full) - len(pruned)
+    assert left_out > 0  # the bound did leave some out
