@@ -95,12 +95,14 @@ def summary(path, games=None):
         for line in fh:
             if not line.strip():
                 continue
-            index, seats, coins, winners = line.split()
+            index, seats, coins, _winners = line.split()
             if games is not None and int(index) >= games:
                 continue
             names = seats.split(",")
             coins = [int(c) for c in coins.split(",")]
-            won = [int(w) for w in winners.split(",")]
+            # the seats with the most coins share the victory (RULES 1.13): read from
+            # the coins, whichever way the log names the winners (policies or seats)
+            won = [s for s, c in enumerate(coins) if c == max(coins)]
             mine = [s for s, n in enumerate(names) if n == "coach"]
             me = mine[0] if len(mine) < len(names) else 0
             shares.append((1.0 / len(won)) if me in won else 0.0)
