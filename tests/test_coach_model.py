@@ -1,33 +1,11 @@
 """The coach's model of the players it meets: the league's styles as each player's own
 moves in this race tell (``camelhost.league``, ``coach.opponent_styles``)."""
 
-from camelhost import coach, league, tournament
-from camelhost.table import bots
+from camelhost import coach, league
 from camelhost.table.view import action_text
 from camelup.editions import get_edition
 from camelup.game import Game
-from camelup.randomplay import random_release
-from camelup.rng import XorShift32
-
-
-def _race(edition, styles, seed, index, actions):
-    """The first ``actions`` actions of tournament game ``index`` (``seed``) with one
-    style a seat, unrotated."""
-    number = tournament.game_seed(seed, index)
-    game = Game.random(edition, len(styles), number)
-    dice = XorShift32(number * 7 + 3)
-    rngs = [XorShift32(number * 31 + s + 1) for s in range(len(styles))]
-    for _ in range(actions):
-        if game.is_over:
-            break
-        text = bots.POLICIES[styles[game.turn]](game, rngs[game.turn])
-        if text == "pyramid":
-            game.push(random_release(game, dice))
-        elif text.startswith("partner "):
-            game.push("partner %d" % (int(text.split()[1]) - 1))
-        else:
-            game.push(text)
-    return game
+from coach_games import played
 
 
 def test_with_no_history_every_style_of_the_league_is_alike():
@@ -45,7 +23,7 @@ def test_the_model_tells_a_cautious_player_from_an_ev_player_within_a_race():
     # finish card, the ev player's early cards and long-shot tickets
     for edition, seed in (("classic", 3), ("second", 4)):
         styles = ["greedy", "cautious", "ev", "tiles"]
-        game = _race(edition, styles, seed, 0, 8 * len(styles))
+        game = played(edition, styles, seed, 0, 8 * len(styles))
         belief = coach.opponent_styles(game, public=True)
         assert belief[1]["cautious"] > 0.9, (edition, belief[1])
         assert belief[2]["cautious"] < 0.1, (edition, belief[2])

@@ -3,32 +3,20 @@ trigger is the exact share of the leg's outcomes that end the race, the opponent
 model weighs only the moves since its last answer, and the finish cards screened on
 the replies' race odds leave the choice where the coach's own larger run puts it."""
 
+from collections import OrderedDict
+
 import pytest
-from camelhost import coach, league, tournament
-from camelhost.table import bots
+from camelhost import coach, league
 from camelup.game import Game
+from camelup.odds import leg
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
+from coach_games import positions
 
 pytestmark = pytest.mark.slow  # the coach's searches
 
 #: Blue one space from the line: the race ends this leg about two times in three.
 LAST_LEG = {15: ["blue"], 13: ["green"], 11: ["orange"], 9: ["yellow"], 7: ["white"]}
-
-
-def _race(edition, styles, seed, index, actions):
-    """The first ``actions`` actions of tournament game ``index`` (``seed``), one
-    policy a seat, unrotated; every position met on the way is yielded first."""
-    number = tournament.game_seed(seed, index)
-    game = Game.random(edition, len(styles), number)
-    dice = XorShift32(number * 7 + 3)
-    rngs = [XorShift32(number * 31 + s + 1) for s in range(len(styles))]
-    for _ in range(actions):
-        if game.is_over:
-            return
-        yield game
-        text = bots.POLICIES[styles[game.turn]](game, rngs[game.turn])
-        game.push(random_release(game, dice) if text == "pyramid" else text)
 
 
 def test_the_end_game_share_is_the_legs_exact_chance_to_end_the_race():
@@ -50,7 +38,7 @@ def test_the_end_game_share_is_the_legs_exact_chance_to_end_the_race():
 
 def test_the_opponent_model_from_its_last_answer_equals_weighing_every_move():
     styles = ["ev", "cautious", "random", "tiles"]
-    for game in _race("second", styles, 7, 1, 36):
+    for game in positions("second", styles, 7, 1, 36):
         step = league.style_posterior(game, [1, 2, 3])
         kept = dict(league._BELIEFS)
         league._BELIEFS.clear()
@@ -61,14 +49,14 @@ def test_the_opponent_model_from_its_last_answer_equals_weighing_every_move():
 
 
 def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monkeypatch):
-    positions = []
-    for game in _race("classic", ["coach", "ev", "ev", "ev"], 3, 0, 30):
+    seen = []
+    for game in positions("classic", ["coach", "ev", "ev", "ev"], 3, 0, 30):
         if game.turn == 0 and coach.race_ends_this_leg(game) < coach.ENDGAME_SHARE:
-            positions.append(game.copy())
-    screened = [coach.evaluate(g) for g in positions]
+            seen.append(game.copy())
+    screened = [coach.evaluate(g) for g in seen]
     monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))  # never clear: always the run
-    full = [coach.evaluate(g) for g in positions]
-    assert len(positions) >= 6
+    full = [coach.evaluate(g) for g in seen]
+    assert len(seen) >= 6
     kept = 0
     for a, b in zip(screened, full, strict=True):
         assert a[0][1] == b[0][1]  # the same choice
@@ -76,7 +64,7 @@ def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monke
         assert [t for t in a if not t[1].startswith("finish")] == \
             [t for t in b if not t[1].startswith("finish")]
         kept += a == b
-    assert kept < len(positions)  # some were screened: the run was not made there
+    assert kept < len(seen)  # some were screened: the run was not made there
 
 
 def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypatch):
@@ -91,3 +79,41 @@ def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypat
                         lambda game, action, rng, race, guesses, memo=None:
                         play_out(game, action, rng, race, guesses))
     assert coach.win_chances(g, actions, race, samples=60) == kept
+
+
+def test_the_leg_odds_classes_kept_between_positions_change_no_choice(monkeypatch):
+    # the coach's scores at the start of a second-edition race with the last reveal's
+    # classes kept between leg enumerations (camelup.odds.leg._KEPT) and without:
+    # every leg odds worked out afresh, the same scores to the last bit
+    seen = [g.copy() for g in positions("second", ["coach", "ev", "ev", "ev"], 5, 0, 14)
+            if g.turn == 0]
+    assert len(seen) >= 3
+    monkeypatch.setattr(leg, "_KEPT", [{}, {}])
+    monkeypatch.setattr(leg, "_KEPT_COUNT", [0])
+    monkeypatch.setattr(league, "_LEGS", OrderedDict())
+    kept = [coach.evaluate(g) for g in seen]
+    assert any(leg._KEPT[0].values())
+    monkeypatch.setattr(leg, "_KEPT_SIZE", 0)
+    monkeypatch.setattr(league, "_LEGS", OrderedDict())
+    assert [coach.evaluate(g) for g in seen] == kept
+
+
+@pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8), ("classic", 4)])
+def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, seats):
+    # choose() skips the replies after a die for a tile valued with its effect on the
+    # leg and for its own pyramid ticket when a bound of their score is below one
+    # already found: the same first action with the same score as every candidate
+    # scored in full, at every position of a race's first legs
+    styles = ["coach"] + ["ev"] * (seats - 1)
+    seen = [g.copy() for g in positions(edition, styles, 11, 1, 6 * seats)]
+    left_out = 0
+    for g in seen:
+        pruned = coach._scored(g, 1, None, screen=True, prune=True)
+        full = coach._scored(g, 1, None, screen=True)
+        assert (pruned[0][0], pruned[0][1].action) == (full[0][0], full[0][1].action), g
+        words = full[0][1].action.split()
+        if words[0] == "partner":  # choose names the partner from 1
+            words[1] = str(int(words[1]) + 1)
+        assert coach.choose(g)[0] == " ".join(words)
+        left_out += len(full) - len(pruned)
+    assert left_out > 0  # the bound did leave some out

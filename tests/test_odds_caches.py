@@ -6,6 +6,7 @@ hand one player another's answer."""
 
 from camelhost import coach
 from camelup.odds import Position, leg_odds, race, tiles
+from camelup.odds.board import Recent
 from camelup.odds.race import race_odds
 from camelup.odds.tiles import tile_values
 
@@ -66,3 +67,45 @@ def test_cached_leg_odds_tell_dice_and_tiles_apart():
         assert (cached.first, cached.second, cached.total) == (
             plain.first, plain.second, plain.total)
     assert coach.cached_leg_odds(part).first != coach.cached_leg_odds(full).first
+
+
+def test_recent_keeps_every_result_used_since_its_newer_generation_began():
+    kept = Recent(2)
+    for key in ("a", "b", "c"):  # the third turns the generations: all three older
+        kept.put(key, key.upper())
+    assert kept.get("a") == "A"  # back in the newer
+    kept.put("d", "D")
+    kept.put("e", "E")  # the newer (a, d, e) turns: b and c, not used since, go
+    assert (kept.get("b"), kept.get("c")) == (None, None)
+    assert [kept.get(k) for k in "ade"] == ["A", "D", "E"]
+    assert len(kept) <= 2 * 2 + 1
+    kept.clear()
+    assert kept.get("a") is None and len(kept) == 0
+
+
+def test_race_odds_asked_again_after_other_positions_is_the_same_run():
+    # a bot asks about the board as it is after the coach asked about several others
+    # (other runs, other boards): the run is kept, the same numbers
+    position = Position("classic", STACKS)
+    first = race_odds(position, seed=1, samples=200)
+    for seed in range(2, 14):  # twelve: more than race_odds kept before (8, all cleared)
+        race_odds(position, seed=seed, samples=200)
+    assert race_odds(position, seed=1, samples=200) is first
+    assert race_odds(position, seed=1, samples=200, cache=False).winner == first.winner
+
+
+def test_tile_values_asked_again_after_other_boards_are_not_worked_out_again(monkeypatch):
+    # every player asks about the board as it is between two dice, the coach about
+    # others between: the answer stays while it is used (fresh and kept alike)
+    made = []
+    table = tiles.landing_table
+    monkeypatch.setattr(tiles, "landing_table",
+                        lambda *a: made.append(1) or table(*a))
+    position = Position("classic", STACKS)
+    first = tile_values(position, 0)
+    for space in range(7, 17):  # 20 boards: more than the 16 kept before, all cleared
+        for side in "+-":
+            tile_values(Position("classic", STACKS, tiles={space: (side, 3)}), 0)
+    asked = len(made)
+    assert tile_values(position, 0) == first == _fresh_tiles(position, 0)
+    assert len(made) == asked + 1  # only the fresh one worked out

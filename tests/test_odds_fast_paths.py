@@ -10,7 +10,9 @@ behind the racing camels or far ahead of them), the rest clustered so it must re
 import random
 
 import pytest
-from camelup.odds import GREY, Position, leg_odds
+from camelup.editions import INKS
+from camelup.game import Game
+from camelup.odds import GREY, Position, leg, leg_odds, move, position_from_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
@@ -105,3 +107,49 @@ def test_every_place_matches_the_plain_oracle(seed, edition):
     weights, total = naive_places(pos)
     assert total == fast.total
     assert weights == fast.places, pos
+
+
+def _leg_positions(edition, seed):
+    """A game's board, the boards after each die and face the pyramid may release
+    (RULES 1.4, 3.4) and the same with a tile placed: the positions a player's
+    lookahead asks about in a leg, which share many last-level classes."""
+    position = position_from_game(Game.random(edition, 4, seed))
+    out = [position]
+    for die in position.dice:
+        for v in (1, 2, 3):
+            for ink in (INKS if die == GREY else (None,)):
+                after, _tile, crossed = move(position, die, v, ink)
+                if crossed:
+                    continue
+                after.dice = [d for d in position.dice if d != die]
+                after.reveals = max(0, position.reveals - 1)
+                out.append(after)
+                placed = after.copy()
+                space = max(after.stacks) + 2
+                if space <= 16 and space not in placed.tiles:
+                    placed.tiles[space] = 1 if v == 2 else -1
+                    out.append(placed)
+    return out
+
+
+@pytest.mark.parametrize("edition,seed", [("classic", 3), ("second", 4), ("second", 9)])
+def test_classes_kept_between_enumerations_change_no_weight(monkeypatch, edition, seed):
+    # the last level's classes kept from earlier legs (leg._KEPT) give the weights a
+    # fresh enumeration gives, with a large store and with one so small that classes
+    # move between its generations at every position
+    positions = _leg_positions(edition, seed)
+    assert len(positions) > 15
+    monkeypatch.setattr(leg, "_KEPT_SIZE", 0)
+    fresh = [leg_odds(p) for p in positions]
+    for size in (100000, 40):
+        monkeypatch.setattr(leg, "_KEPT", [{}, {}])
+        monkeypatch.setattr(leg, "_KEPT_COUNT", [0])
+        monkeypatch.setattr(leg, "_KEPT_SIZE", size)
+        for p, want in zip(positions, fresh, strict=True):
+            assert same(leg_odds(p), want), (size, p)
+        # classes were kept; the small store turned over (its newer generation started)
+        assert any(leg._KEPT[1 if size < 1000 else 0].values())
+        assert any(leg._KEPT[1].values()) == (size < 1000)
+    # the second time round every class is found kept
+    for p, want in zip(positions, fresh, strict=True):
+        assert same(leg_odds(p), want), p

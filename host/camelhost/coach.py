@@ -64,8 +64,11 @@ position). The move-time distribution is ``tests/bench/bench_coach.py``'s (``mak
 bench``); leg and race odds met in the lookahead are kept for the next moves of the
 leg (``camelhost.league.cached_leg_odds``, ``cached_race_odds``), the opponent model
 weighs only the moves since its last answer, the choice screens its finish cards on
-the replies' race odds (``_scored``) and the end-game's replies are worked out once a
-position (``win_chances``).
+the replies' race odds (``_scored``), the end-game's replies are worked out once a
+position (``win_chances``), and the choice leaves out a tile valued with its effect
+on the leg or its own pyramid ticket when a bound of their score, without the leg
+odds after a die, is below a score already found (``_score_candidates``' ``prune``;
+the advice and ``evaluate`` score every candidate in full).
 """
 
 import zlib
@@ -284,6 +287,55 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
                     return _replies(table, seat, p, turn, after, cached_leg_odds(after),
                                     stacks, left, tile_best, finish_best, reveals - 1)
                 return total + _over_reveals(position, after_die)
+
+
+def _replies_floor(table, seat, position, leg, tile_best):
+    """A lower bound of ``_replies_to(table, seat, position, leg, tile_best=tile_best)``
+    that needs no leg odds after a die: the replies up to the first pyramid ticket
+    whose die would be weighed face by face, exactly as ``_replies`` plays them; the
+    replies after that die count 0 (each is at least 0: a player's best is at least
+    their best finish card, 0 or more, and a die that ends the race counts 0)."""
+    game = table.game
+    stacks = table.stacks
+    pyramid_left = table.pyramid_left
+    finish_best = table.finish_best
+    p1, p2 = _leg_chances(leg)
+    total = 0.0
+    weight = 1.0
+    p = seat
+    turn = 0
+    while True:
+        p = (p + 1) % game.players
+        if p == seat:
+            return total
+        best, choice, pyramid = _best_option(stacks, p1, p2, pyramid_left, tile_best,
+                                             finish_best.get(p, 0.0))
+        total += weight * best
+        weight *= REPLY_DECAY
+        turn += 1
+        if choice is not None:
+            stacks = dict(stacks)
+            stacks[choice] = stacks[choice][1:]
+        elif pyramid:
+            if pyramid_left <= 1:  # their die ends the leg
+                return total + _fresh_replies(game, seat, p, turn)
+            if REPLY_REVEALS > 0 and (p + 1) % game.players != seat:
+                return total  # the rest after their die: 0 or more
+            pyramid_left -= 1
+
+
+def _my_die_floor(table, seat, position):
+    """A lower bound of ``_replies_to_my_die(table, seat, position)`` without the leg
+    odds after my die: the next player's best is at least a pyramid ticket's coin (one
+    is left after mine), their tile or their finish card, on every face that does not
+    end the race (those count 0); the later replies count 0."""
+    if table.pyramid_left <= 1:
+        return _fresh_replies(table.game, seat, seat, 0)
+    nxt = (seat + 1) % table.game.players
+    if nxt == seat:
+        return 0.0
+    floor = max(1.0, table.tile_best, table.finish_best.get(nxt, 0.0))
+    return floor * _over_reveals(position, lambda after: 1.0)
 
 
 def _fresh_replies(game, seat, p, turn):
@@ -851,7 +903,7 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
     return out
 
 
-def _scored(game, seed, leg, public=False, race=None, screen=False):
+def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False):
     """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). With
     ``screen`` (the coach's own choice, not the advice, whose numbers are read) the
     finish cards are screened first on the replies' race odds (``REPLY_RACE_SAMPLES``
@@ -865,12 +917,13 @@ def _scored(game, seed, leg, public=False, race=None, screen=False):
     theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
     if screen and race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
-        out, styles = _score_candidates(game, position, leg, theirs, theirs, public)
+        out, styles = _score_candidates(game, position, leg, theirs, theirs, public, prune)
         if _finish_clear(out, theirs):
             return out
     if race is None:
         race = cached_race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
-    out, styles = _score_candidates(game, position, leg, race, theirs, public)
+    out, styles = _score_candidates(game, position, leg, race, theirs, public,
+                                    prune and not endgame)
     if len(out) > 1 and endgame:
         top = out[:ENDGAME_CANDIDATES]
         chances = win_chances(game, [av.action for _score, av in top], race, public=public,
@@ -905,10 +958,14 @@ def _finish_clear(out, race):
     return bool(rest) and rest[0] - max(cards) > _screen_margin(race)
 
 
-def _score_candidates(game, position, leg, race, theirs, public):
+def _score_candidates(game, position, leg, race, theirs, public, prune=False):
     """Every candidate's coach score, best first, and the opponent model (``styles``):
     ``([(score, ActionValue)], styles)``. ``race``: the ``RaceOdds`` my finish cards are
-    valued on; ``theirs``: the others' (``REPLY_RACE_SAMPLES`` races)."""
+    valued on; ``theirs``: the others' (``REPLY_RACE_SAMPLES`` races). ``prune`` (the
+    choice only, ``choose``): a tile valued with its effect on the leg and my pyramid
+    ticket are left out, their replies after a die never worked out, when a bound of
+    their score (``_replies_floor``, ``_my_die_floor``) is below a score already
+    found: they can't come first, so the first stays what it is without ``prune``."""
     seat = game.turn
     ranked = action_values(game, race=race, leg=leg)
     if public:  # every colour as if still held: the hand is private (RULES 1.8)
@@ -930,7 +987,10 @@ def _score_candidates(game, position, leg, race, theirs, public):
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
     out = []
+    top = None  # the best score so far (prune)
     for av in ranked:
+        if prune and out:
+            top = max(top, out[-1][0]) if top is not None else out[-1][0]
         ev = av.ev
         words = av.action.split()
         if ev < floor and av.kind != "leg" and av.kind != "finish":
@@ -949,10 +1009,16 @@ def _score_candidates(game, position, leg, race, theirs, public):
                 placed, effect, where = _with_tile(game, position, leg, seat, space,
                                                    1 if words[2] == "+" else -1)
                 ev += effect
+                if top is not None and (ev - REPLY_WEIGHT * _replies_floor(
+                        table, seat, where, placed, rest) < top):
+                    continue  # can't come first (prune)
                 reply = _replies_to(table, seat, where, placed, tile_best=rest)
             else:
                 reply = _replies_to(table, seat, position, leg, tile_best=rest)
         elif av.kind == "pyramid":
+            if top is not None and ev - REPLY_WEIGHT * _my_die_floor(table, seat,
+                                                                    position) < top:
+                continue  # can't come first (prune)
             reply = _replies_to_my_die(table, seat, position)
         elif av.kind == "finish":
             reply = _replies_to(table, seat, position, leg,
@@ -982,7 +1048,8 @@ def choose(game, names=None, seed=1):
     red``, ``partner NAME`` with ``names`` the seat names, else the 1-based seat).
     Raises ``ValueError`` when the race is over.
     """
-    scored = evaluate(game, seed=seed)
+    scored = [(score, av.action, av.ev)
+              for score, av in _scored(game, seed, None, screen=True, prune=True)]
     for _score, action, ev in scored:
         if action == "pyramid":
             if game.pyramid_tickets_left > 0:

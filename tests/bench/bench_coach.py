@@ -10,6 +10,10 @@ near the max); for a longer run::
 
     python tests/bench/bench_coach.py --games 40
 
+``--bots coach,ev,ev,ev`` instead prints the CPU time of whole games (second edition,
+one policy a seat, rotated as ``pyramid tournament`` rotates them), split by policy:
+what a table of the league costs and who spends it.
+
 Benchmarks report, they never fail.
 """
 
@@ -62,6 +66,35 @@ def move_times(edition, seats, games, seed=SEED, opponent="ev"):
     return times
 
 
+def game_cpu(edition, bots, games, seed=SEED):
+    """CPU seconds of ``games`` whole tournament games (``tournament.play_game``'s
+    seating: ``bots`` rotated by the game's index), split by policy: ``({policy:
+    seconds}, {policy: moves})`` over all the games."""
+    seats = len(bots)
+    spent = {}
+    moves = {}
+    for i in range(games):
+        number = tournament.game_seed(seed, i)
+        order = [bots[(s + i % seats) % seats] for s in range(seats)]
+        game = Game.random(edition, seats, number)
+        dice = XorShift32(number * 7 + 3)
+        rngs = [XorShift32(number * 31 + s + 1) for s in range(seats)]
+        while not game.is_over:
+            seat = game.turn
+            name = order[seat]
+            started = time.process_time()
+            text = POLICIES[name](game, rngs[seat])
+            spent[name] = spent.get(name, 0.0) + time.process_time() - started
+            moves[name] = moves.get(name, 0) + 1
+            if text == "pyramid":
+                game.push(random_release(game, dice))
+            elif text.startswith("partner "):
+                game.push("partner %d" % (int(text.split()[1]) - 1))
+            else:
+                game.push(text)
+    return spent, moves
+
+
 def percentile(sorted_values, share):
     """The nearest-rank ``share`` (0..1) percentile of an ascending list."""
     if not sorted_values:
@@ -82,7 +115,20 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=GAMES, help="games a row")
     parser.add_argument("--seed", type=int, default=SEED, help="tournament seed")
+    parser.add_argument("--bots", default=None,
+                        help="whole games' CPU by policy instead (e.g. coach,ev,ev,ev)")
+    parser.add_argument("--edition", default="second", help="with --bots")
     args = parser.parse_args(argv if argv is not None else [])
+    if args.bots:
+        bots = args.bots.split(",")
+        spent, moves = game_cpu(args.edition, bots, args.games, args.seed)
+        print("%s, %s, seed %d: %.2f s CPU a game (%d games);" % (
+            args.edition, ",".join(bots), args.seed, sum(spent.values()) / args.games,
+            args.games))
+        for name in sorted(spent):
+            print("  %-10s %6.2f s a game, %4d moves, %6.1f ms a move" % (
+                name, spent[name] / args.games, moves[name], 1e3 * spent[name] / moves[name]))
+        return
     if hasattr(os, "getloadavg"):
         print("load average %.2f %.2f %.2f on %d cpus" % (os.getloadavg() + (os.cpu_count(),)))
     print("coach move, CPU ms (goal: median 50, 99th percentile 500), coach + ev bots, "

@@ -16,6 +16,13 @@ With ``--run`` each table's games go to ``OUT/<name>.log`` (``--log``, one line 
 game; a table whose log already holds its games is read, not played again) and a
 summary line is printed: the coach's win share and its coin margin over the mean of
 the others at its table (coins, paired per game), each with its 95 % interval.
+
+With ``--cost N`` nothing is written: the first ``N`` games of every table are played
+in this process (``tournament.play_game``, one core) and their CPU time a game is
+printed with what the whole plan (``--games`` a table; the coach against three ``ev``
+bots ``PAIRED_GAMES``, the paired run) costs in CPU-hours on this machine::
+
+    nice python tests/bench/league_tables.py --cost 2 --games 1000
 """
 
 import argparse
@@ -28,9 +35,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "host"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
 
+import time  # noqa: E402
+
+from camelhost import tournament  # noqa: E402
 from camelhost.league import STYLES  # noqa: E402
 
 Z95 = 1.96
+#: Games of the coach against three ``ev`` bots: paired game by game with the kept
+#: logs (issue 31: 2,000 a edition).
+PAIRED_GAMES = 2000
 #: The mixed tables: three different styles beside the coach.
 MIXED = (("cautious", "tiles", "copycat"), ("ev", "greedy", "random"),
          ("ev", "cautious", "tiles"))
@@ -82,12 +95,14 @@ def summary(path, games=None):
         for line in fh:
             if not line.strip():
                 continue
-            index, seats, coins, winners = line.split()
+            index, seats, coins, _winners = line.split()
             if games is not None and int(index) >= games:
                 continue
             names = seats.split(",")
             coins = [int(c) for c in coins.split(",")]
-            won = [int(w) for w in winners.split(",")]
+            # the seats with the most coins share the victory (RULES 1.13): read from
+            # the coins, whichever way the log names the winners (policies or seats)
+            won = [s for s, c in enumerate(coins) if c == max(coins)]
             mine = [s for s, n in enumerate(names) if n == "coach"]
             me = mine[0] if len(mine) < len(names) else 0
             shares.append((1.0 / len(won)) if me in won else 0.0)
@@ -98,6 +113,45 @@ def summary(path, games=None):
     return len(shares), share, share_hw, margin, margin_hw
 
 
+def planned_games(name, games):
+    """Games the plan plays at table ``name``: ``games``, or ``PAIRED_GAMES`` for the
+    coach against three ``ev`` bots (at least ``games``)."""
+    if name.endswith("-coach-ev"):
+        return max(games, PAIRED_GAMES)
+    return games
+
+
+def sample_cpu(bots, edition, seed, sample):
+    """CPU seconds a game of the first ``sample`` games of a table, played here."""
+    started = time.process_time()
+    for index in range(sample):
+        tournament.play_game(bots, edition, seed, index)
+    return (time.process_time() - started) / sample
+
+
+def cost(todo, games, sample, seed):
+    """Play the first ``sample`` games of each table of ``todo`` and print their CPU
+    seconds a game and the plan's CPU-hours (``planned_games``). Each table plays in a
+    process of its own, as ``pyramid tournament`` would (the odds' caches start empty:
+    the ``partner`` style at four seats plays the ``ev`` table's games again). Returns
+    the total CPU-hours."""
+    total = 0.0
+    for name, edition, _seats, bots in todo:
+        code = ("import sys; sys.path[:0] = %r; import league_tables; "
+                "print(league_tables.sample_cpu(%r, %r, %d, %d))"
+                % ([HERE], bots, edition, seed, sample))
+        out = subprocess.run([sys.executable, "-c", code], check=True,
+                             capture_output=True, text=True).stdout
+        each = float(out.split()[-1])
+        n = planned_games(name, games)
+        total += n * each / 3600.0
+        print("%-40s %6.2f s CPU a game x %5d games = %6.2f CPU-hours"
+              % (name, each, n, n * each / 3600.0), flush=True)
+    print("all %d tables: %.1f CPU-hours (%d sample games a table)"
+          % (len(todo), total, sample), flush=True)
+    return total
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=1000, help="games a table")
@@ -105,12 +159,17 @@ def main(argv=None):
     p.add_argument("--workers", type=int, default=None)
     p.add_argument("--only", default=None, help="only tables whose name contains this")
     p.add_argument("--run", action="store_true", help="play the tables (else print them)")
+    p.add_argument("--cost", type=int, default=0, metavar="N",
+                   help="play N games of each table here and print the plan's CPU-hours")
     p.add_argument("--out", default="league-logs", help="folder of the game logs")
     p.add_argument("--pyramid", default=os.path.join(os.path.dirname(sys.executable),
                                                      "pyramid"),
                    help="the pyramid command to run")
     a = p.parse_args(argv)
     todo = [t for t in tables() if a.only is None or a.only in t[0]]
+    if a.cost:
+        cost(todo, a.games, a.cost, a.seed)
+        return 0
     if a.run:
         os.makedirs(a.out, exist_ok=True)
     for name, edition, seats, bots in todo:

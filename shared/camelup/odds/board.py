@@ -326,6 +326,43 @@ def grey_choice(s):
     return None
 
 
+class Recent:
+    """A cache of the results used lately, in two generations (no reliance on dict
+    order, MicroPython's included): ``get`` looks in the newer, then the older (moving
+    a hit there to the newer); ``put`` adds to the newer, and once that holds more
+    than ``size`` results it becomes the older and the older is dropped. So every
+    result used since the newer started stays, at most ``2 * size + 1`` in all."""
+
+    def __init__(self, size):
+        self.size = size
+        self.newer = {}
+        self.older = {}
+
+    def get(self, key):
+        """The result kept under ``key``, or ``None``."""
+        hit = self.newer.get(key)
+        if hit is None:
+            hit = self.older.get(key)
+            if hit is not None:
+                self.put(key, hit)
+        return hit
+
+    def put(self, key, value):
+        """Keep ``value`` under ``key``."""
+        self.newer[key] = value
+        if len(self.newer) > self.size:
+            self.older = self.newer
+            self.newer = {}
+
+    def clear(self):
+        """Forget everything."""
+        self.newer = {}
+        self.older = {}
+
+    def __len__(self):
+        return len(self.newer) + len(self.older)
+
+
 def perm(n, r):
     out = 1
     while r > 0:

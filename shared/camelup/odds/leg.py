@@ -43,6 +43,8 @@ Nothing here imports ``fractions``, ``enum``, ``typing`` or ``itertools``: the
 module runs unchanged on MicroPython.
 """
 
+import sys
+
 from camelup.odds.board import (
     BLACK,
     GREY_DIE,
@@ -528,18 +530,26 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     those indices. Landings depend on the class alone (summed weight x landings per
     unit weight). About 2.5x fewer leaves than boards x dice. The grey die's outcomes
     depend on the shape alone, so classes of one shape share them (``grey_memo``).
+    A class met in an earlier enumeration with the same tiles, value weight and
+    racing camels is read from ``_KEPT`` (``_kept``), not worked out again.
     """
     plain_classes = {}
     grey_classes = {}
     grey_memo = {}
     packed = {}
     land = {}
+    kept_plain = kept_grey = None
+    if _KEPT_SIZE:
+        layout = (wr, tuple(tiles), nracing)
+        kept_plain = _kept(layout + (False, SEP))
+        kept_grey = _kept(layout + (True, strip))
     for mask in list(current):
         boards = current.pop(mask)  # each mask's boards freed once done (MicroPython heap)
         if not boards:
             continue
         grey = GREY_DIE in mask
         classes = grey_classes if grey else plain_classes
+        kept = kept_grey if grey else kept_plain
         st = strip if grey else SEP
         order = list(boards)
         # every board's class at once: one string of all of them, renamed, split again
@@ -558,8 +568,22 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
             w = boards[s]
             rec = classes.get(t)
             if rec is None:
-                rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo,
-                                      packed, land)
+                known = None
+                if kept is not None:
+                    known = kept[0].get(t)
+                    if known is None:
+                        known = kept[1].get(t)
+                        if known is not None:
+                            kept[0][t] = known
+                            _KEPT_COUNT[0] += 1
+                if known is None:
+                    rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing,
+                                          grey_memo, packed, land)
+                    if kept is not None:
+                        kept[0][t] = (rec[0], rec[1])
+                        _KEPT_COUNT[0] += 1
+                else:
+                    rec = [known[0], known[1], 0]
                 classes[t] = rec
             for i1, i2, i3, wt in rec[0]:
                 key = s[i1] + s[i2] + s[i3]
@@ -573,6 +597,34 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
             if found:
                 for space in found:
                     landings[space] = landings.get(space, 0) + found[space] * rec[2]
+    if _KEPT_COUNT[0] > _KEPT_SIZE:  # a new generation: the classes not met since go
+        _KEPT[1] = _KEPT[0]
+        _KEPT[0] = {}
+        _KEPT_COUNT[0] = 0
+
+
+#: Class outcomes kept between enumerations (``_last_level``): the positions a player
+#: asks about in a leg (the board as it is, after each die and face, with a tile
+#: placed) end in many of the same last-level classes. Two generations of
+#: ``{(value weight, tiles, racing camels, grey die inside, strip): {class: (outcomes,
+#: landings)}}``: the newer holds every class used since it started, and once it holds
+#: more than ``_KEPT_SIZE`` classes it becomes the older and the older is dropped (a
+#: class found only in the older moves to the newer). Results are the same numbers
+#: with or without it (``tests/test_odds_fast_paths.py``). Off on MicroPython (its
+#: heap is small): ``_KEPT_SIZE`` 0.
+_KEPT = [{}, {}]
+_KEPT_COUNT = [0]
+_KEPT_SIZE = 0 if sys.implementation.name == "micropython" else 30000
+
+
+def _kept(layout):
+    """``(newer, older)`` class dictionaries of ``_KEPT`` for one board layout."""
+    newer = _KEPT[0].get(layout)
+    if newer is None:
+        newer = {}
+        _KEPT[0][layout] = newer
+    older = _KEPT[1].get(layout)
+    return newer, older if older is not None else {}
 
 
 def _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing, grey_memo, packed, land):

@@ -22,6 +22,7 @@ from camelup.odds.board import (
     SEP,
     WHITE,
     Coded,
+    Recent,
     backward_landings,
     grey_choice,
     perm,
@@ -675,9 +676,12 @@ def simulate_after_leg(position, seed=1, samples=10000, ends=None, later_tiles=F
 
 
 #: Recent results: the table asks again after every action, and only a die (or a
-#: tile) changes the answer. Keyed by the position as the simulation sees it.
-_CACHE = {}
-_CACHE_SIZE = 8
+#: tile) changes the answer; the table's players ask about the same few positions
+#: (each bot the board as it is, the coach the boards of the race's earlier finish
+#: cards too). Keyed by the position as the simulation sees it; the results used
+#: since the last ``_CACHE_SIZE`` new ones are kept (``board.Recent``).
+_CACHE_SIZE = 32
+_CACHE = Recent(_CACHE_SIZE)
 
 
 def _signature(position, seed, samples):
@@ -721,16 +725,16 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
             return hit
     result = _race_odds(position, seed, samples, leg, target, later_tiles)
     if key is not None:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
-        _CACHE[key] = result
+        _CACHE.put(key, result)
     return result
 
 
 #: The last few legs' ends made ready for sampling: a different seed or number of
 #: races (the table's bots and the coach ask with their own) reuses the exact part.
-_STRATA = {}
-_STRATA_SIZE = 4
+#: Those used since the last ``_STRATA_SIZE`` new ones are kept (``board.Recent``; a
+#: leg's end boards are large: few, for MicroPython's heap).
+_STRATA_SIZE = 2
+_STRATA = Recent(_STRATA_SIZE)
 
 
 def _strata(position, ends, later_tiles):
@@ -741,9 +745,7 @@ def _strata(position, ends, later_tiles):
     if hit is None:
         hit = _Strata(position, ends if ends is not None else leg_end(position),
                       later_tiles)
-        if len(_STRATA) >= _STRATA_SIZE:
-            _STRATA.clear()
-        _STRATA[key] = hit
+        _STRATA.put(key, hit)
     return hit
 
 

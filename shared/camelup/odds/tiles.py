@@ -31,6 +31,7 @@ from camelup.odds.board import (
     TRACK,
     WHITE,
     Coded,
+    Recent,
     grey_choice,
     perm,
     step_backward,
@@ -394,17 +395,16 @@ def tile_values(position, player=None):
         out.append((-table[(space, side)], space, -side))
     out.sort()
     out = [(-w / total, space, -side) for w, space, side in out]
-    if len(_VALUES) >= _VALUES_SIZE:
-        _VALUES.clear()
-    _VALUES[key] = out
+    _VALUES.put(key, out)
     return list(out)
 
 
 #: Recent ``tile_values`` results: between two dice every player asks again with the
 #: same board, and only the tiles already down (and whose they are) change the answer.
-#: Keyed by board, dice inside, the other tiles and the candidate spaces.
-_VALUES = {}
+#: Keyed by board, dice inside, the other tiles and the candidate spaces; those used
+#: since the last ``_VALUES_SIZE`` new ones are kept (``board.Recent``).
 _VALUES_SIZE = 16
+_VALUES = Recent(_VALUES_SIZE)
 
 
 def best_tile(position, player=None):
