@@ -51,10 +51,12 @@ def _firmware_version():
     raise AssertionError("no VERSION in firmware/pyramid/__init__.py")
 
 
-def _drain(link, count, timeout=300.0):
+def _drain(link, count, timeout=300.0, until=None):
+    """Up to ``count`` events from ``link`` within ``timeout`` seconds (fewer when
+    ``until()`` turns true first)."""
     got = []
     deadline = time.monotonic() + timeout
-    while len(got) < count and time.monotonic() < deadline:
+    while len(got) < count and time.monotonic() < deadline and not (until and until()):
         event = link.next_event(1.0)
         if event is not None:
             got.append(event)
@@ -727,3 +729,35 @@ def test_a_store_full_of_unacknowledged_events_does_not_delay_each_new_event(tmp
             latencies.append(at - b.pushes[-1])
     # ms of chip time; a release reads in about 420 ms (docs/emulator.md, figures)
     assert max(latencies) < 1000, latencies
+
+
+@pytest.mark.slow
+@long_run
+def test_a_host_catching_up_on_an_evening_of_unacknowledged_events_gets_them_all_without_a_reset(
+        tmp_path):
+    """The board kept 480 events of an earlier boot that no host acknowledged (an evening
+    without a host; the store is 38 KB, past the compaction size). A host that resumes
+    from that boot walks it and acknowledges as it goes: every event comes back once, in
+    order, and the board does not reset meanwhile (a rewrite that copied the whole store
+    after an acknowledgement, or a replay of the whole store for one SYNC, held every
+    task for seconds: the watchdog reset the board, again after each boot, and a push in
+    those seconds was never seen)."""
+    from camelup.board import protocol
+
+    old, count = "0BADF00D", 480
+    records = [protocol.frame("B %s -" % old)]
+    for seq in range(1, count + 1):
+        records.append(protocol.encode("EVT", "die", seq=seq, boot=old, col="red", ink=None,
+                                       val=None, m=812, raw=(1234, 456, 234, 123), dim=None))
+    files = emulated.firmware_files("second")
+    files["events.log"] = b"".join(records)
+    assert len(files["events.log"]) > 24576  # eventlog.COMPACT_BYTES
+    flash = str(tmp_path / "flash.img")
+    emulated.filesystem_image(files, flash)
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=29, flash_file=flash) as b:
+        hello = b.wait_hello(600)
+        assert hello["prev"] == (old, count)
+        with Link(b.port, heartbeat_timeout=600.0, resume=(old, 0)) as link:
+            got = _drain(link, count, timeout=900, until=lambda: b.resets)
+            assert b.resets == [], b.resets  # no watchdog reset while the host caught up
+            assert [(e.boot, e.seq) for e in got] == [(old, seq) for seq in range(1, count + 1)]

@@ -190,6 +190,9 @@ class App:
         self._busy = False  # the sensor is in use (release, stream or CAL)
         self.cal_wanted = False  # a CAL is waiting for the sensor
         self.cal_token = None
+        #: the last SYNC not yet answered, (boot, after, to): a host that asked again
+        #: while the board was busy gets one replay, of what it asked last
+        self.sync_wanted = None  # type: tuple[str, int, int | None] | None
         self.reset_cause = reset_cause
         stall = clamp_timeout(settings.get("watchdog_ms", 0)) or 5000
         self.watchdog = Watchdog(wdt, len(ESSENTIAL), stall, ticks_ms)
@@ -354,6 +357,12 @@ class App:
                         self.send(nak("memory"))
                     except MemoryError:
                         pass
+            if self.sync_wanted is not None and got < 64:
+                # at most 8 events from the flash store (the host asks again from the
+                # last it got): a stored event takes about 10 ms to read on the rp2
+                # port, and the replay holds every task (a push lasts 150 ms)
+                self.log.replay(*self.sync_wanted, self.send, 8)
+                self.sync_wanted = None  # (no local left holding it while the task sleeps)
             if not self.pending and not self._busy:
                 self.log.persist()  # flash writes only between releases (pyramid.eventlog)
             pump = getattr(port, "pump", None)

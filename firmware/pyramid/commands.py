@@ -108,9 +108,11 @@ class Commands:
     def replay(self, after, boot=None, to=None):
         """``SYNC``: resend the events of ``boot`` (default this one) after ``after`` up
         to ``to``, ``GAP`` for those no longer kept, then ``SYNCED``
-        (``pyramid.eventlog.EventLog.replay``: earlier boots from the flash store)."""
+        (``pyramid.eventlog.EventLog.replay``: earlier boots from the flash store).
+        Done by the ``rx`` task once the host's input is read: a newer ``SYNC``
+        waiting behind this one replaces it (``App.sync_wanted``)."""
         app = self.app
-        app.log.replay(boot or app.boot, after, to, app.send)
+        app.sync_wanted = (boot or app.boot, after, to)
 
     def cfg_line(self):
         s = self.app.s

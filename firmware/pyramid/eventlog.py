@@ -23,11 +23,25 @@ so a torn or damaged record is detected by its CRC and skipped:
   event is numbered leaves a push without its event, which the next boot turns into
   an ``unknown`` event with ``best=reboot``, so every push still ends as one event).
 
-Flash wear: one short append per event and one per acknowledgement; the file is
-rewritten (write-then-rename, atomic on littlefs and POSIX) only at boot or when it
-exceeds ``COMPACT_BYTES``, keeping what is not yet acknowledged; when that still leaves
-the store over half that size (a host away for hundreds of events), the next rewrite
-waits until it has grown by half ``COMPACT_BYTES`` again or an ``ACK`` frees some.
+Flash wear: one short append per event and one per acknowledgement. The file is
+rewritten (write-then-rename, atomic on littlefs and POSIX), keeping what is not yet
+acknowledged:
+
+* at boot, by a copy of the store record by record (before the watchdog starts; a
+  store of 480 unacknowledged events delays ``HELLO`` by about 7 s of chip time on
+  the rp2 port); a boot whose read of the store failed part way does not rewrite it
+  (that would drop what it did not read);
+* while the firmware runs, only from RAM: when the store exceeds ``COMPACT_BYTES``
+  and every event it must keep is in the RAM ring (a host acknowledged some of this
+  boot, and so every earlier boot to its last event), a few records whatever the
+  store's size. A copy of the store never happens while the firmware runs: on the
+  rp2 port a copy of 480 events held every task for seconds, long enough to miss a
+  push of the slider, and the 5 s watchdog reset the board.
+
+A replay from the store (``replay``) sends at most ``limit`` events and goes on, at
+the host's next ``SYNC``, from the file offset where it began, not from the file's
+start: a host catching up on hundreds of stored events never makes the board read
+the whole store at once.
 A write error is counted (``store_errors``) and never stops the pyramid: its events
 stay in the RAM ring and anything beyond is reported to the host as a ``GAP``.
 """
@@ -40,7 +54,8 @@ from pyramid.compat import ticks_add, ticks_diff
 
 #: Store size that triggers a rewrite without the acknowledged records (bytes).
 COMPACT_BYTES = 24576
-#: Largest store (bytes, ~1,200 events): beyond it new events stay in RAM only.
+#: Largest store (bytes, about 900 events with their push records): beyond it new
+#: events stay in RAM only.
 MAX_BYTES = 98304
 #: Boots remembered in the store (each costs a few bytes of RAM).
 MAX_BOOTS = 12
@@ -51,8 +66,7 @@ RESEND_FIRST_MS = 150
 RESEND_MAX_MS = 2000
 
 
-def _record(body):
-    return protocol.frame(body)
+_record = protocol.frame
 
 
 def _evt_key(body):
@@ -93,33 +107,47 @@ class EventLog:
         #: a host that acknowledges events listens (ACK, or SYNC with boot=): only
         #: then is the newest event sent again until acknowledged
         self.acking = False
-        # boots known to the store, oldest first: [boot, last seq, acked seq or -1]
+        # boots known to the store, oldest first: [boot, last seq, acked seq or -1];
+        # this boot's entry (the last) also holds the last seq a push was taken for
         self._boots = []
         self.prev = None
         self._size = 0
-        self._compact_at = COMPACT_BYTES  # store size that triggers the next rewrite
+        #: where the last replay from the store began: [boot (None: nowhere), seq,
+        #: offset of its first record] (every earlier record of that boot lies before
+        #: it, until the next rewrite; a host asking again, or for what follows, starts
+        #: there), then where the record ``_scan`` visits starts
+        self._resume = [None, 0, 0, 0]
         if path is not None:
+            errors = self.store_errors
             self._load()
-            self._compact()
-        self._boots.append([boot, 0, -1])
+            if self.store_errors == errors:
+                self._compact(False)
+            # else: a store that could not be read whole is never rewritten from what
+            # was read (that would drop the rest): appended to, read again next boot
+        self._boots.append([boot, 0, -1, 0])
         if path is not None:
             self._write((_record("B %s %s" % (boot, protocol.format_prev(self.prev))),))
 
     # --- the store ---
 
-    def _scan(self, visit):
-        """Call ``visit(body)`` for every intact record of the store file, oldest
-        first, until it returns ``True``. A torn or damaged record (its CRC says so)
-        is skipped. Raises ``OSError`` only when the file exists but can't be read."""
+    def _scan(self, visit, start=0):
+        """Call ``visit(body)`` for every intact record of the store file from byte
+        ``start`` on, oldest first, until it returns ``True``; ``_resume[3]`` is where
+        the record visited starts. A torn or damaged record (its CRC says so) is
+        skipped. Raises ``OSError`` only when the file exists but can't be read."""
         try:
             f = open(self._path, "rb")
         except OSError:
             return
         try:
+            f.seek(start)
+            at = start
             while True:
                 line = f.readline()
                 if not line:
                     return
+                self._resume[3] = at
+                at += len(line)
                 try:
                     body = protocol.unframe(line)
                 except (ValueError, UnicodeError):
@@ -152,22 +180,20 @@ class EventLog:
             parts = body.split(" ")
             if len(parts) != 3:
                 return False
-            if parts[0] == "B" and self._find(parts[1]) is None:
-                boots.append([parts[1], 0, -1])
-            elif parts[0] == "P":
-                try:
-                    seq = protocol.parse_uint(parts[2])
-                except ValueError:
-                    return False
+            if parts[0] == "B":
+                if self._find(parts[1]) is None:
+                    boots.append([parts[1], 0, -1])
+                return False
+            try:
+                seq = protocol.parse_uint(parts[2])
+            except ValueError:
+                return False
+            if parts[0] == "P":
                 if self._find(parts[1]) is None:
                     boots.append([parts[1], 0, -1])
                 if seq > pushes.get(parts[1], 0):
                     pushes[parts[1]] = seq
             elif parts[0] == "A":
-                try:
-                    seq = protocol.parse_uint(parts[2])
-                except ValueError:
-                    return False
                 self._mark_acked(parts[1], seq)
             return False
 
@@ -201,6 +227,7 @@ class EventLog:
         """A slider push was taken; its event will be ``seq`` of this boot. Written to
         flash at once (``P`` record): see ``_finish_pushes``. Never raises for flash
         errors."""
+        self._boots[-1][3] = seq
         if self._path is not None:
             self._write((_record("P %s %d" % (self.boot, seq)),))
 
@@ -220,6 +247,8 @@ class EventLog:
         if seq > entry[2]:
             entry[2] = seq
             changed = True
+        if seq > entry[1]:  # a store rewritten without the events a host has
+            entry[1] = seq
         return changed
 
     def _needed(self):
@@ -231,9 +260,12 @@ class EventLog:
                 first = i
         return self._boots[first:]
 
-    def _compact(self):
+    def _compact(self, ram):
         """Rewrite the store with the boots still needed and their unacknowledged
-        events (a temporary file renamed over the old one: atomic on littlefs)."""
+        events (a temporary file renamed over the old one: atomic on littlefs): copied
+        from the store record by record, or with ``ram`` (every event it must keep is in the ring) this
+        boot's from the RAM ring and the push being read, a few records whatever the
+        store's size."""
         if len(self._boots) >= MAX_BOOTS:
             self._boots = self._boots[-(MAX_BOOTS - 1) :]
         kept = self._needed()
@@ -248,6 +280,7 @@ class EventLog:
                     size[0] += len(line)
 
                 def visit(body):
+                    # (a copy happens at boot only: no push of this boot to keep)
                     key = _evt_key(body)
                     if key is not None:
                         for entry in kept:
@@ -255,12 +288,6 @@ class EventLog:
                                 if key[1] > entry[2]:
                                     put(_record(body))
                                 break
-                    elif body.startswith("P " + self.boot + " "):
-                        try:
-                            if protocol.parse_uint(body[11:]) > self.seq:
-                                put(_record(body))  # a push of this boot still being read
-                        except ValueError:
-                            pass
                     return False
 
                 prev = None
@@ -269,16 +296,21 @@ class EventLog:
                     prev = (entry[0], entry[1])
                     if entry[2] >= 0:
                         put(_record("A %s %d" % (entry[0], entry[2])))
-                self._scan(visit)
+                if ram:
+                    seq = self.acked() + 1
+                    while seq <= self.seq:
+                        put(self.get(seq))  # in the ring (None: TypeError, the store kept)
+                        seq += 1
+                    seq = self._boots[-1][3]
+                    if seq > self.seq:
+                        put(_record("P %s %d" % (self.boot, seq)))
+                else:
+                    self._scan(visit)
             os.rename(tmp, self._path)
             self._boots = kept
             self._size = size[0]
-            # what no host has acknowledged stays: the next rewrite waits until the store
-            # has grown by half the compaction size again (not one rewrite per event
-            # while the host is away), or an ACK frees some of it
-            grown = size[0] + COMPACT_BYTES // 2
-            self._compact_at = grown if grown > COMPACT_BYTES else COMPACT_BYTES
-        except (OSError, MemoryError):
+            self._resume[0] = None
+        except (OSError, MemoryError, TypeError):
             self.store_errors += 1
 
     def _write(self, lines):
@@ -318,8 +350,11 @@ class EventLog:
         if not lines:
             return 0
         self._write(lines)
-        if self._size > self._compact_at:
-            self._compact()
+        if self._size > COMPACT_BYTES and self._boots[-1][2] >= self.oldest() - 1:
+            # every event the store must keep is in the RAM ring (a host acknowledged
+            # some of this boot, so every boot before it to its last event: see
+            # _mark_acked): rewritten from RAM, a few records
+            self._compact(True)
         return len(lines)
 
     # --- events ---
@@ -372,7 +407,6 @@ class EventLog:
             return
         if self._mark_acked(boot, seq):
             self._ack_dirty = True
-            self._compact_at = COMPACT_BYTES  # the next rewrite can drop what is acknowledged
         if self._boots[-1][2] >= self.seq:
             self._resend_at = None
             self._resend_new = False
@@ -397,25 +431,31 @@ class EventLog:
         self._resend_at = ticks_add(now, self._resend_wait)
         return self.get(self.seq)
 
-    def replay(self, boot, after, to, send):
+    def replay(self, boot, after, to, send, limit):
         """Send (``send(line)``) the events of ``boot`` after seq ``after`` up to ``to``
         (``None`` = all), ``GAP`` lines for those no longer kept, then one ``SYNCED``.
 
         For an earlier boot, ``SYNCED`` carries ``next=`` (the boot that followed
         it); for a boot the device has no record of, ``known=0``.
+
+        ``limit``: events sent from the flash store at most (-1: all); the replay then
+        ends with ``SYNCED`` at once (the host asks again from what it got) and the
+        next replay of that boot goes on from that record of the file, not from its
+        start: a host catching up on hundreds of stored events never holds every task
+        for a read of the whole store (about 10 ms per record on the rp2 port).
         """
         entry = self._find(boot)
         if entry is None:
-            nxt = self._boots[0][0]
-            send(protocol.encode("SYNCED", seq=after, boot=boot, next=nxt, known=False))
+            send(protocol.encode("SYNCED", seq=after, boot=boot, next=self._boots[0][0], known=False))
             return
         last = entry[1]
         end = last if to is None or to > last else to
         expected = after + 1
         ring_from = self.oldest() if boot == self.boot else last + 1
         if expected < ring_from and expected <= end and self._path is not None:
-            # older than the RAM ring: from the store file, in order
-            cursor = [expected]
+            # older than the RAM ring: from the store file, in order. The next seq
+            # wanted, where the first record sent starts, events still allowed
+            cursor = [expected, -1, limit]
 
             def visit(body):
                 key = _evt_key(body)
@@ -423,14 +463,25 @@ class EventLog:
                     return False
                 if key[1] >= ring_from or key[1] > end:
                     return True
+                if not cursor[2]:
+                    cursor[0] = end + 1  # this one and the rest next time: no GAP
+                    return True
+                cursor[2] -= 1
+                if cursor[1] < 0:
+                    cursor[1] = self._resume[3]
                 if key[1] > cursor[0]:
                     send(protocol.encode("GAP", first=cursor[0], last=key[1] - 1, boot=boot))
                 send(_record(body))
                 cursor[0] = key[1] + 1
                 return False
 
+            at = self._resume
             try:
-                self._scan(visit)
+                self._scan(visit, at[2] if at[0] == boot and at[1] <= expected else 0)
+                # kept while the host catches up (the limit stopped it), dropped after
+                at[0] = boot if cursor[1] >= 0 and not cursor[2] else None
+                at[1] = expected
+                at[2] = cursor[1]
             except (OSError, MemoryError):
                 self.store_errors += 1
             expected = cursor[0]
@@ -438,18 +489,11 @@ class EventLog:
             stop = ring_from - 1 if ring_from - 1 < end else end
             send(protocol.encode("GAP", first=expected, last=stop, boot=boot))
             expected = stop + 1
-        while expected <= end:
-            line = self.get(expected)
-            if line is None:
-                send(protocol.encode("GAP", first=expected, last=expected, boot=boot))
-            else:
-                send(line)
+        while expected <= end:  # this boot's, in the ring from ring_from on
+            send(self.get(expected))
             expected += 1
-        if boot == self.boot:
-            send(protocol.encode("SYNCED", seq=last, boot=boot))
-        else:
-            nxt = None
-            for i in range(len(self._boots) - 1):
-                if self._boots[i] is entry:
-                    nxt = self._boots[i + 1][0]
-            send(protocol.encode("SYNCED", seq=last, boot=boot, next=nxt))
+        nxt = None  # this boot's SYNCED names no next boot
+        for i in range(len(self._boots) - 1):
+            if self._boots[i] is entry:
+                nxt = self._boots[i + 1][0]
+        send(protocol.encode("SYNCED", seq=last, boot=boot, next=nxt))
