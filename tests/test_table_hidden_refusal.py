@@ -101,3 +101,24 @@ def test_the_full_screen_masks_the_colour_typed_so_it_checks_it_as_a_private_one
     assert said.startswith("! Ann can't play that finish card") and "green" not in said
     t.line("win red")
     assert len(t.session.game.pile("winner")) == 2
+
+
+def test_a_player_whose_cards_were_all_typed_in_view_plays_the_next_one_as_typed():
+    # nothing was laid unseen, so a refusal could tell nothing hidden: a script (or a
+    # player) typing 'win red' every time plays on (tests/test_crash.py's games do)
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=None)
+    t.start()
+    t.line(SETUP)
+    t.line("win green")
+    t.line("leg red")
+    t.line("leg red")
+    assert s.current == 0 and len(s.game.pile("winner")) == 1
+    reply = _reply(t, out, "win red")
+    assert "has a finish card face down" not in reply and len(s.game.pile("winner")) == 2
+    assert s.current == 1
+    # the same colour again is refused as the rules say: it was typed in view anyway
+    t.line("leg blue")
+    t.line("leg blue")
+    assert "once" in _reply(t, out, "win green")

@@ -175,6 +175,9 @@ class Table:
         #: (the full screen sets it): nobody else reads it, so ``win red`` is checked
         #: as the private paths are. False (the plain mode): the terminal shows it.
         self.colours_masked = False
+        #: seats that laid a finish card unseen this game (the private ``win``/``lose``,
+        #: the full screen's picker): only their cards typed in view are refused unchecked
+        self._laid_unseen = set()
         #: a resumed table until the pyramid's first event: dice it acknowledged past the
         #: journal's last may be lines cut from the journal's end (``_foreign_text``)
         self._just_resumed = resumed
@@ -317,11 +320,15 @@ class Table:
 
     def _check_named_card(self, event):
         """A finish card typed with its colour where everyone reads it (``win red`` in
-        the plain mode; not ``colours_masked``), by a player who already has a card face
-        down: refused in one line that is the same whether or not that colour lies on a
-        pile, so the refusal never tells which cards the player laid (RULES 1.8, 5); it
-        points to the private ``win``/``lose``. A player with no card laid yet has
-        nothing hidden: the card is played as typed. Raises ``TableError``."""
+        the plain mode; not ``colours_masked``), by a player who laid a card unseen
+        earlier (the private ``win``/``lose`` or the picker): refused in one line that
+        is the same whether or not that colour lies on a pile, so the refusal never
+        tells which cards the player laid unseen (RULES 1.8, 5); it points to the
+        private ``win``/``lose``. A player whose cards were all typed in view has
+        nothing hidden that a refusal could tell: the card is checked as typed (a
+        script typing ``win red`` every time plays on). A resumed table does not know
+        which cards were laid unseen before the resume (the journal keeps the card, not
+        how it was typed): it checks them as typed. Raises ``TableError``."""
         s = self.session
         action = event.get("action", "") if event.get("type") == "action" else ""
         words = action.split()
@@ -330,8 +337,8 @@ class Table:
             return
         seat = s.current
         held = s.game.finish_cards_in_hand(seat)
-        if len(held) == len(s.edition.racing) or not held:
-            return  # nothing face down yet; or none left, said by the session
+        if seat not in self._laid_unseen or not held:
+            return  # nothing laid unseen; or no card left, said by the session
         raise TableError(_("%s has a finish card face down: a colour typed where everyone "
                            "reads it is not checked; type '%s' alone, then the colour (not "
                            "shown) (RULES 1.8)")
@@ -342,6 +349,7 @@ class Table:
         where nobody else sees it (the full screen's picker, the plain mode's colour
         asked after ``win``): played, or refused in one line that names no colour (RULES
         1.8, 5). Returns True when it was played."""
+        seat = self.session.current
         try:
             notices = self.session.command("finish %s %s" % (pile, colour))
         except TableError as exc:
@@ -350,6 +358,7 @@ class Table:
                 message = re.sub(r"\b%s\b" % colour, _("that colour"), message)
             self.display.error(message)
             return False
+        self._laid_unseen.add(seat)
         self._shown(notices)
         return True
 
@@ -376,6 +385,7 @@ class Table:
             self.private = pile
             self.display.error(_("type just the colour of the finish card; %s") % again)
             return True
+        seat = self.session.current
         try:
             notices = self.session.command("finish %s %s" % (pile, words[0]))
         except TableError as exc:
@@ -387,6 +397,7 @@ class Table:
                 self.display.error(_("that finish card can't be played: %s; %s")
                                    % (self._colourless(str(exc)), again))
             return True
+        self._laid_unseen.add(seat)
         self._shown(notices)
         return True
 
