@@ -184,8 +184,6 @@ class Commands:
         if n != length or "%08X" % protocol.crc32(received) != crc:
             app.send(nak("profile_crc"))
             return
-        gc.collect()  # the parse's many small objects on a collected heap
-        dropped = False
         try:
             try:
                 new = json.loads(received)  # type: ignore  # MicroPython parses a memoryview: no copy
@@ -193,42 +191,20 @@ class Commands:
                 new = json.loads(bytes(received))  # CPython wants bytes
             if new.get("edition") != app.s["edition"]:
                 raise ValueError("profile is for another edition")
-            if app.files:
-                # the classifier in use (its profile and matrices, 5-10 KB) makes room for
-                # the new one; refused, it is rebuilt from the flash it came from
-                app.classifier = None
-                dropped = True
-                gc.collect()
             classifier = app.make_classifier(new, app.s)
         except (ValueError, KeyError, TypeError, AttributeError):
-            new = None
-            if dropped:
-                app.load_classifier()
             app.send(nak("bad_profile"))
             return
-        except MemoryError:
-            new = None
-            if dropped:
-                gc.collect()
-                app.load_classifier()
-            raise  # the link's handler says NAK memory; the profile stays received for a retry
+        self._profile_len = 0
         if app.files:
             try:
                 from pyramid import profile
 
                 gc.collect()
                 profile.save(new, PROFILE_FILE)
-            except (OSError, ValueError, MemoryError) as exc:
-                # not stored: the classifier in use stays the one the flash holds
-                new = classifier = None
-                gc.collect()
-                app.load_classifier()
-                if isinstance(exc, MemoryError):
-                    raise
-                self._profile_len = 0
+            except (OSError, ValueError):
                 app.send(nak("flash"))
                 return
-        self._profile_len = 0
         app.classifier = classifier
         gc.collect()
         app.send(protocol.encode("OK", cmd="SAVE", n=length))
