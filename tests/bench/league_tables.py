@@ -182,8 +182,11 @@ def main(argv=None):
         if os.path.exists(log):
             done = summary(log, a.games)[0]
         if done < a.games:
-            if os.path.exists(log):
-                os.remove(log)
+            if os.path.exists(log):  # a shorter run's log is kept beside, never removed
+                kept = next(log + ".%d" % i for i in range(1, 10 ** 6)
+                            if not os.path.exists(log + ".%d" % i))
+                os.replace(log, kept)
+                print("%s: %d of %d games; kept as %s, played again" % (log, done, a.games, kept))
             subprocess.run([a.pyramid] + words[1:], check=True, stdout=subprocess.DEVNULL)
         n, share, share_hw, margin, margin_hw = summary(log, a.games)
         print("%-40s %5d games  coach %5.1f %% +/- %4.1f  coins %+6.2f +/- %5.2f"
