@@ -83,8 +83,9 @@ SEQ_SLACK = 64
 #: them): the link is ``stale`` after ``HB_BEATS`` heartbeat intervals without a valid
 #: line, the interval being the longest of the last ``HB_KEEP`` (a board slowing down is
 #: followed at once; a wide interval, such as a heartbeat lost on a noisy line, counts
-#: for the next ``HB_KEEP`` beats). Until the second heartbeat of a boot the patience
-#: is ``heartbeat_timeout``; a reopened port keeps what was learnt of its boot. An
+#: for the next ``HB_KEEP`` beats). Until two heartbeats came the patience is
+#: ``heartbeat_timeout``; a heartbeat of another boot (a restart, another board)
+#: forgets what was learnt, a reopened port keeps it. An
 #: interval up to ``HB_JITTER`` times ``heartbeat_timeout / HB_BEATS`` (3 s for the
 #: 6 s default) is a real board's 2 s heartbeat arriving late: the patience stays
 #: ``heartbeat_timeout``, so a pulled cable is noticed as soon as before.
