@@ -209,6 +209,20 @@ def test_silence_makes_the_link_stale_and_it_asks_again(device):
         assert link.state == "connected"
 
 
+def test_a_board_whose_heartbeats_come_slower_than_its_timeout_stretches_the_links_patience(device):
+    # heartbeat_timeout 0.3 s means heartbeats 0.1 s apart; these come 0.4 s apart (or
+    # later, on a loaded machine): a board four times slower, not a silent one
+    with Link(device.port, hello_wait=0, heartbeat_timeout=0.3) as link:
+        device.expect("HELLO?")
+        device.hello(A, 0)
+        time.sleep(0.05)
+        assert link.slowness == 1.0
+        for _beat in range(3):
+            device.send("HB", boot=A, seq=0, up=1, sensor="ok")
+            time.sleep(0.4)
+        assert link.slowness > 1.0  # about 4 (the reader's delays can only blur it)
+
+
 def test_unplug_and_replug_of_the_same_path(device):
     with Link(device.port, hello_wait=0, retry_interval=0.05) as link:
         device.expect("HELLO?")

@@ -225,6 +225,70 @@ def test_silence_makes_the_link_stale_and_it_asks_again():
     assert seq.state == "connected"
 
 
+def test_a_board_whose_heartbeats_arrive_every_20_s_is_not_called_silent(caplog):
+    # the emulated board at 0.1x real time: its 2 s heartbeat is 20 s of wall time.
+    # Before its second heartbeat the host knows no better than a real board's 6 s.
+    caplog.set_level(logging.WARNING, logger="camelhost.device.link")
+    table = [
+        (0.0, "open", [], ASK),
+        (0.1, hello(A, 0), [], []),
+        (0.5, hb(A, 0), [], []),
+        (6.6, "tick", [], ["HELLO? s=1"]),  # not learnt yet: stale after 6 s
+        (20.5, hb(A, 0), [], []),
+    ]
+    for beat in range(1, 6):  # then two minutes of heartbeats 20 s apart
+        t = 20.5 + 20 * beat
+        table += [(t - 14.0, "tick", [], []), (t - 7.0, "tick", [], []), (t - 0.1, "tick", [], []),
+                  (t, hb(A, 0), [], [])]
+    table += [(148.0, "tick", [], []),  # the board slows to 0.07x: 28 s apart
+              (148.5, hb(A, 0), [], []),
+              (175.0, "tick", [], [])]
+    seq = play(table)
+    assert seq.state == "connected"
+    silent = [r.getMessage() for r in caplog.records if "no valid line" in r.getMessage()]
+    assert len(silent) == 1  # the one before the second heartbeat, none since
+    assert seq.patience == 3 * 28.0 and seq.slowness == 3 * 28.0 / 6.0
+
+
+def test_a_real_boards_heartbeats_stopping_is_silence_after_6_s_as_before(caplog):
+    # a real board's 2 s heartbeat, up to half a second late, then the cable is pulled
+    caplog.set_level(logging.WARNING, logger="camelhost.device.link")
+    table = [(0.0, "open", [], ASK), (0.1, hello(A, 0), [], [])]
+    for t in (1.0, 3.0, 5.5, 7.0, 9.0, 11.4, 13.0):
+        table += [(t, hb(A, 0), [], [])]
+    table += [(18.9, "tick", [], []),
+              (19.1, "tick", [], ["HELLO? s=1"])]
+    seq = play(table)
+    assert seq.state == "stale"
+    assert seq.patience == 6.0 and seq.slowness == 1.0
+    assert [r.getMessage() for r in caplog.records] == ["no valid line from the pyramid for 6.1 s"]
+
+
+def test_a_board_that_restarts_learns_its_heartbeat_afresh():
+    # an emulated board's heartbeats taught 60 s; a real board's boot starts from 6 s again
+    table = [(0.0, "open", [], ASK), (0.1, hello(A, 0), [], [])]
+    table += [(t, hb(A, 0), [], []) for t in (0.5, 20.5)]
+    table += [(30.0, hello(B, 0, prev=(A, 0)), [], []),
+              (30.5, hb(B, 0), [], []),
+              (36.4, "tick", [], []),
+              (36.6, "tick", [], ["HELLO? s=1"])]
+    seq = play(table)
+    assert seq.state == "stale"
+
+
+def test_a_reopened_port_keeps_what_it_learnt_of_a_slow_boards_heartbeat():
+    # the emulated board's cable replugged: its boot and its slowness are the same
+    table = [(0.0, "open", [], ASK), (0.1, hello(A, 0), [], [])]
+    table += [(t, hb(A, 0), [], []) for t in (0.5, 20.5, 40.5)]
+    table += [(45.0, "open", [], ["HELLO? s=1"]),
+              (45.1, hi(A, 0), [], []),
+              (58.0, "tick", [], []),  # 13 s after its answer: within its 60 s
+              (105.0, "tick", [], []),
+              (105.2, "tick", [], ["HELLO? s=1"])]
+    seq = play(table)
+    assert seq.state == "stale"
+
+
 def test_a_lost_hello_is_asked_for_again():
     play([
         (0.0, "open", [], ASK),

@@ -144,6 +144,7 @@ class _NoisyLink:
     (``Link.quality`` and ``Link.noisy`` as the real link sets them)."""
 
     state = "connected"
+    slowness = 1.0
 
     def __init__(self):
         self.n = 0
@@ -189,3 +190,58 @@ def test_monitor_shows_the_lines_quality_live_and_says_when_it_degrades_and_reco
                     "!! the line to the pyramid is clean again: 98 % of its lines arrive whole"]
     assert lines.index(said[0]) < [i for i, x in enumerate(lines) if "52%" in x][0]
     assert [x for x in lines if x.strip().startswith("#")][0].split()[-2:] == ["margin", "line"]
+
+
+class _Clock:
+    """The monitor's clock in a test: time passes only while the monitor waits for a
+    reading (``next_reading``'s timeout)."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def monotonic(self):
+        return self.now
+
+
+class _QuietLink(_NoisyLink):
+    """A link whose pyramid sends one reading, then none for ``quiet`` s, then readings
+    again; its heartbeats arrive ``slowness`` times slower than a real board's."""
+
+    def __init__(self, clock, slowness, quiet):
+        super().__init__()
+        self.clock, self.slowness, self.quiet = clock, slowness, quiet
+        self.since = None
+
+    def next_reading(self, timeout=None):
+        if self.since is not None and self.clock.now - self.since < self.quiet:
+            self.clock.now += timeout
+            return None
+        self.since = self.clock.now
+        return super().next_reading(timeout)
+
+
+def _quiet_pyramid(monkeypatch, slowness, quiet):
+    clock = _Clock()
+    monkeypatch.setattr(monitor, "time", clock)
+    pyramid = _Pyramid()
+    pyramid.link = _QuietLink(clock, slowness, quiet)
+    pyramid.poll_sensor_state = lambda: "ok"
+    return pyramid
+
+
+def test_monitor_waits_for_a_slow_board_as_many_times_longer_as_its_heartbeats_come_slower(monkeypatch):
+    import io
+    # the emulated board at 0.1x real time: its 2 s heartbeat arrives every 20 s, and
+    # a reading 50 s late is the board's slowness, not a lost board
+    pyramid = _quiet_pyramid(monkeypatch, slowness=10.0, quiet=50.0)
+    assert monitor.monitor(pyramid, count=3, out=io.StringIO()) == 3
+
+
+def test_monitor_still_gives_up_on_a_real_board_after_10_s_without_a_reading(monkeypatch):
+    import io
+
+    from camelhost.errors import CliError
+    pyramid = _quiet_pyramid(monkeypatch, slowness=1.0, quiet=50.0)
+    with pytest.raises(CliError, match="no reading from the pyramid for 10 s"):
+        monitor.monitor(pyramid, count=3, out=io.StringIO())
+    assert 10.0 < pyramid.link.clock.now - 1000.0 < 10.5

@@ -83,7 +83,8 @@ class Link:
 
     ``port``: path or pyserial URL. ``baudrate``: ignored by USB CDC and ptys,
     used by real UARTs (115200). ``heartbeat_timeout``: seconds of silence before
-    the link counts as stale (default 6.0 = three 2 s heartbeats).
+    the link counts as stale (default 6.0 = three 2 s heartbeats), stretched for a
+    board whose heartbeats arrive slower (``slowness``).
     ``resume``: ``(boot, seq)`` of the last event already handled (from the game
     journal): delivery continues after it, through every boot the pyramid went
     through since, and anything that can no longer come is reported as a gap.
@@ -148,6 +149,15 @@ class Link:
     @property
     def refused(self):
         return self.sequencer.refused
+
+    @property
+    def slowness(self):
+        """How many times slower than a real board's the pyramid's heartbeats arrive in
+        wall time (1.0 for a real board; about 10 for an emulated one at 0.1x real
+        time); ``Sequencer.slowness``. The link's own silence patience
+        (``Sequencer.patience``) is ``heartbeat_timeout`` times it."""
+        with self._lock:
+            return self.sequencer.slowness
 
     @property
     def hello(self):

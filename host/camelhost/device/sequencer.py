@@ -32,8 +32,11 @@ What it does (docs/protocol.md, "Delivery"):
 * on a noisy line (``noisy``) asks what it may have missed every ``PROBE_S`` and
   retries an unanswered SYNC at once;
 * refuses a device of another protocol version (``state == "refused"``);
-* notices silence (no valid line for ``heartbeat_timeout`` s: state ``stale``,
-  ``HELLO?`` again).
+* notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
+  again). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
+  heartbeats) unless the board's heartbeats come slower than that in wall time (the
+  emulated board runs at 0.07-0.4x real time): then ``HB_BEATS`` times the longest of
+  the last ``HB_KEEP`` intervals between its ``HB`` lines.
 """
 
 import logging
@@ -76,6 +79,19 @@ HELLO_FLOOD_S = 0.5
 #: corrupted store), skipped and said once, never a gap (issue 29, item 3).
 MAX_RATE = 20
 SEQ_SLACK = 64
+#: Silence patience learnt from the board's heartbeats (wall time, as the host receives
+#: them): the link is ``stale`` after ``HB_BEATS`` heartbeat intervals without a valid
+#: line, the interval being the longest of the last ``HB_KEEP`` (a board slowing down is
+#: followed at once; a wide interval, such as a heartbeat lost on a noisy line, counts
+#: for the next ``HB_KEEP`` beats). Until two heartbeats came the patience is
+#: ``heartbeat_timeout``; a heartbeat of another boot (a restart, another board)
+#: forgets what was learnt, a reopened port keeps it. An
+#: interval up to ``HB_JITTER`` times ``heartbeat_timeout / HB_BEATS`` (3 s for the
+#: 6 s default) is a real board's 2 s heartbeat arriving late: the patience stays
+#: ``heartbeat_timeout``, so a pulled cable is noticed as soon as before.
+HB_BEATS = 3
+HB_KEEP = 4
+HB_JITTER = 1.5
 
 
 class Sequencer:
@@ -85,7 +101,9 @@ class Sequencer:
     journal): delivery continues after it, through every boot the pyramid went
     through since. Without it, delivery starts after ``acked=`` of the first HELLO.
     ``heartbeat_timeout``: seconds without a valid line before the state is
-    ``stale``. ``sync_timeout``: the longest wait before an unanswered SYNC is sent
+    ``stale``, for a board whose heartbeats come at most ``HB_JITTER`` times
+    ``heartbeat_timeout / HB_BEATS`` s apart (a slower one gets ``patience``, see
+    ``HB_BEATS``). ``sync_timeout``: the longest wait before an unanswered SYNC is sent
     again. ``taken``: a callable giving the ``(boot, seq)`` of the last pyramid event
     the consumer made safe, or ``None`` (see ``Link``). ``port``: the port's name,
     for messages only.
@@ -93,7 +111,9 @@ class Sequencer:
     Public state, read by ``Link``: ``state`` (``closed``, ``connecting``,
     ``connected``, ``stale``, ``refused``), ``refused`` (the refusal's text),
     ``hello`` (the last full ``HELLO`` ``protocol.Message``), ``boot`` and
-    ``delivered`` (the boot followed and the last seq handed out in it), ``synced``
+    ``delivered`` (the boot followed and the last seq handed out in it), ``patience``
+    and ``slowness`` (the silence allowed now, in s, and its ratio to
+    ``heartbeat_timeout``, >= 1), ``synced``
     (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``noisy`` (set
     by the link while its line quality is low), ``unusable`` (why the last message
     could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``).
@@ -135,6 +155,8 @@ class Sequencer:
         self._others = None  # (boot, seq): the device's current boot, acknowledged that far by another host
         self._anchor = None  # (seq, time) of the device's current boot last vouched for
         self._implausible_said = None  # the boot whose impossible seqs were reported
+        self._hb_last = None  # (boot, time) of the last heartbeat on this connection
+        self._hb_gaps = []  # wall seconds between its last few heartbeats (at most HB_KEEP)
         for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign"):
             self.stats.setdefault(key, 0)
 
@@ -145,6 +167,7 @@ class Sequencer:
         self.synced = False
         self._sync_sent = None
         self._last_rx = now
+        self._hb_last = None  # a pause of the port is no heartbeat interval
         if self.state != "refused":
             self.state = "connecting"
         self._ask_hello(now)
@@ -195,7 +218,7 @@ class Sequencer:
         Returns ``(events, lines)``."""
         if self.state in ("refused", "closed") or self._last_rx is None:
             return self._emit()
-        if now - self._last_rx > self.heartbeat_timeout:
+        if now - self._last_rx > self.patience:
             if self.state != "stale":
                 log.warning("no valid line from the pyramid for %.1f s", now - self._last_rx)
                 self.state = "stale"
@@ -231,6 +254,23 @@ class Sequencer:
             self._consumed = (event.boot, last if last is not None else event.seq - 1)
         else:
             self._consumed = self._kept = (event.boot, event.seq)
+
+    @property
+    def patience(self):
+        """Seconds without a valid line before the link is ``stale`` (see ``HB_BEATS``):
+        ``heartbeat_timeout`` for a board whose heartbeats arrive on time, more for one
+        running slower than real time."""
+        longest = max(self._hb_gaps) if self._hb_gaps else 0.0
+        if longest <= HB_JITTER * self.heartbeat_timeout / HB_BEATS:
+            return self.heartbeat_timeout
+        return max(self.heartbeat_timeout, HB_BEATS * longest)
+
+    @property
+    def slowness(self):
+        """``patience`` over ``heartbeat_timeout`` (>= 1.0): how many times slower than
+        a real board's the pyramid's heartbeats arrive; other waits for the board (the
+        monitor's for a reading) stretch by it."""
+        return self.patience / self.heartbeat_timeout
 
     @property
     def held(self):
@@ -438,6 +478,7 @@ class Sequencer:
         if not self._plausible(msg["boot"], msg["seq"], now, "heartbeat"):
             return
         self._anchor = (msg["seq"], now)
+        self._heartbeat_interval(msg["boot"], now)
         if msg["boot"] != self.boot:
             if self._walking():
                 self._sync(now)  # still walking older boots: keep the replay going
@@ -445,6 +486,17 @@ class Sequencer:
         self._heard = max(self._heard, msg["seq"])
         if msg["seq"] > self.delivered:
             self._sync(now)
+
+    def _heartbeat_interval(self, boot, now):
+        """Remember the wall time since the last heartbeat of the same boot on this
+        connection (another boot: a board that restarted, or another board, learnt
+        afresh)."""
+        last = self._hb_last
+        if last is not None and last[0] == boot:
+            self._hb_gaps = (self._hb_gaps + [now - last[1]])[-HB_KEEP:]
+        elif last is not None:
+            self._hb_gaps = []
+        self._hb_last = (boot, now)
 
     def _on_event(self, msg, text, now):
         boot, seq = msg["boot"], msg["seq"]

@@ -328,7 +328,9 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     """Stream readings from ``pyramid`` and print them; stop after ``count`` readings.
 
     ``period_ms``: time between readings (20..60000). ``quiet_timeout``: seconds
-    without any reading before giving up with a ``CliError``; ``sensor_grace``:
+    without any reading before giving up with a ``CliError``, for a board running in
+    real time: times the link's ``slowness`` (a board whose heartbeats arrive ten times
+    slower, the emulated one, gets ten times as long); ``sensor_grace``:
     seconds the firmware gets to bring a failed sensor back (it retries on its
     own) before the ``CliError`` names the sensor problem. ``follow_restarts``: after the board reboots, print a notice and
     stream again (else raise ``DeviceRestarted``). Returns the number of
@@ -380,8 +382,9 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                 quiet = time.monotonic() - last_reading
                 if sensor_state != "ok" and quiet > sensor_grace:
                     raise CliError(sensor_problem(sensor_state))
-                if quiet > quiet_timeout:
-                    raise CliError(_("no reading from the pyramid for %.0f s") % quiet_timeout)
+                patience = quiet_timeout * link.slowness
+                if quiet > patience:
+                    raise CliError(_("no reading from the pyramid for %.0f s") % patience)
                 continue
             last_reading = time.monotonic()
             n += 1
