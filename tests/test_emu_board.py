@@ -741,7 +741,8 @@ def test_a_host_catching_up_on_an_evening_of_unacknowledged_events_gets_them_all
     order, and the board does not reset meanwhile (a rewrite that copied the whole store
     after an acknowledgement, or a replay of the whole store for one SYNC, held every
     task for seconds: the watchdog reset the board, again after each boot, and a push in
-    those seconds was never seen)."""
+    those seconds was never seen). The table's next die, released right after, is one
+    event (a replay read on past the last stored event, and the push was missed)."""
     from camelup.board import protocol
 
     old, count = "0BADF00D", 480
@@ -761,3 +762,11 @@ def test_a_host_catching_up_on_an_evening_of_unacknowledged_events_gets_them_all
             got = _drain(link, count, timeout=900, until=lambda: b.resets)
             assert b.resets == [], b.resets  # no watchdog reset while the host caught up
             assert [(e.boot, e.seq) for e in got] == [(old, seq) for seq in range(1, count + 1)]
+            # the table's next die, released as the last stored event arrives: the replay
+            # that sent it read on through the acknowledgements after it (about 400
+            # records, 1.4 s of chip time with every task held) and the slider's push
+            # (150 ms) was never seen
+            die = b.release(timeout=600)
+            event = link.next_event(600)
+            assert (event.boot, event.seq) == (hello["boot"], 1) == (die.boot, die.seq)
+            assert b.resets == [], b.resets

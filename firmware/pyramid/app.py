@@ -211,6 +211,9 @@ class App:
             from pyramid import profile
 
             stored = profile.load(PROFILE_FILE)
+            # read once per boot, SET or SAVE: its RAM back to the event ring meanwhile
+            del profile
+            _forget_module("pyramid", "profile")
         try:
             self.classifier = self.make_classifier(stored, self.s)
         except (ValueError, KeyError, TypeError):

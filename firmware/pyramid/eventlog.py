@@ -442,7 +442,8 @@ class EventLog:
         ends with ``SYNCED`` at once (the host asks again from what it got) and the
         next replay of that boot goes on from that record of the file, not from its
         start: a host catching up on hundreds of stored events never holds every task
-        for a read of the whole store (about 10 ms per record on the rp2 port).
+        for a read of the whole store (about 10 ms per record on the rp2 port). A
+        replay stops reading at the boot's last event (``to`` or the last it has).
         """
         entry = self._find(boot)
         if entry is None:
@@ -473,7 +474,10 @@ class EventLog:
                     send(protocol.encode("GAP", first=cursor[0], last=key[1] - 1, boot=boot))
                 send(_record(body))
                 cursor[0] = key[1] + 1
-                return False
+                # past the boot's last event only other records lie (a caught-up host's
+                # A records, later boots): not read (a read of hundreds held every task
+                # for over a second on the rp2 port, longer than a push of the slider)
+                return key[1] >= end
 
             at = self._resume
             try:
