@@ -3,8 +3,9 @@
 Boot to ``HELLO`` (emulated and wall seconds), the path of one die (the slider's edge
 to the ``EVT`` line on USB, emulated ms; and the wall time of the same), the heap
 free on the real port (``INFO``'s ``heap``) after boot and after the releases (the
-replay ring of 16 is full from 16 on), and the emulator's speed (emulated ms per wall ms). Runs ``RELEASES`` releases (default 5;
-``EMU_RELEASES=500 python tests/bench/bench_emu.py`` for the long run). Says why and
+replay ring of 16 is full from 16 on), and the emulator's speed (emulated ms per wall ms). Runs ``RELEASES`` releases: 500 by
+default, the heap figure issue 28 asks of ``make bench`` (10-15 minutes of wall time on
+a quiet two-core machine, more under load); ``EMU_RELEASES=5`` for a quick look. Says why and
 prints nothing else when ``../shared/rp2`` or the emulator is missing.
 """
 
@@ -19,7 +20,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "host"))
 from camelhost.device import emulated  # noqa: E402
 from camelhost.device.link import Link  # noqa: E402
 
-RELEASES = int(os.environ.get("EMU_RELEASES", "5"))
+RELEASES = int(os.environ.get("EMU_RELEASES", "500"))
 #: releases between two progress lines of a long run
 PROGRESS = 25
 
