@@ -254,14 +254,16 @@ def _over_reveals(position, value_of):
 
 
 def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_best,
-             finish_best, reveals):
+             finish_best, reveals, floor=False):
     """The weighted gains of the players after ``p`` until the turn comes back to
     ``seat`` (``turn`` of them have played already): each takes their best immediate
     action (``_best_option``) and a leg ticket leaves the next one of its stack to the
     players after. A pyramid ticket releases a die: while ``reveals`` is above 0 every
     die and face is weighed (``_over_reveals``) and the later players reply on the exact
     leg odds after it; a die that ends the leg leaves the rest a fresh leg
-    (``FRESH_LEG_REPLY`` each). The ``k``-th reply weighs ``REPLY_DECAY ** k``."""
+    (``FRESH_LEG_REPLY`` each). The ``k``-th reply weighs ``REPLY_DECAY ** k``.
+    ``floor``: the replies after a die that would be weighed face by face count 0
+    (``_replies_floor``)."""
     game = table.game
     total = 0.0
     weight = REPLY_DECAY ** turn
@@ -283,6 +285,8 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
                 return total + _fresh_replies(game, seat, p, turn)
             pyramid_left -= 1
             if reveals > 0 and (p + 1) % game.players != seat:  # someone replies to it
+                if floor:
+                    return total  # the rest after their die: 0 or more
                 def after_die(after, p=p, turn=turn, stacks=stacks, left=pyramid_left):
                     return _replies(table, seat, p, turn, after, cached_leg_odds(after),
                                     stacks, left, tile_best, finish_best, reveals - 1)
@@ -295,33 +299,8 @@ def _replies_floor(table, seat, position, leg, tile_best):
     whose die would be weighed face by face, exactly as ``_replies`` plays them; the
     replies after that die count 0 (each is at least 0: a player's best is at least
     their best finish card, 0 or more, and a die that ends the race counts 0)."""
-    game = table.game
-    stacks = table.stacks
-    pyramid_left = table.pyramid_left
-    finish_best = table.finish_best
-    p1, p2 = _leg_chances(leg)
-    total = 0.0
-    weight = 1.0
-    p = seat
-    turn = 0
-    while True:
-        p = (p + 1) % game.players
-        if p == seat:
-            return total
-        best, choice, pyramid = _best_option(stacks, p1, p2, pyramid_left, tile_best,
-                                             finish_best.get(p, 0.0))
-        total += weight * best
-        weight *= REPLY_DECAY
-        turn += 1
-        if choice is not None:
-            stacks = dict(stacks)
-            stacks[choice] = stacks[choice][1:]
-        elif pyramid:
-            if pyramid_left <= 1:  # their die ends the leg
-                return total + _fresh_replies(game, seat, p, turn)
-            if REPLY_REVEALS > 0 and (p + 1) % game.players != seat:
-                return total  # the rest after their die: 0 or more
-            pyramid_left -= 1
+    return _replies(table, seat, seat, 0, position, leg, table.stacks, table.pyramid_left,
+                    tile_best, table.finish_best, REPLY_REVEALS, floor=True)
 
 
 def _my_die_floor(table, seat, position):
