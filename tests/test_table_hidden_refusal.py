@@ -14,18 +14,22 @@ from camelhost.ui.plain import PlainDisplay
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 
-def _table_after_ann_laid_green():
-    """Ann plays green privately (``win``, then the colour), Ben and Cy take leg
-    tickets: Ann's turn again, green face down on the winner pile."""
+def _table(*lines):
+    """A plain-mode table of Ann, Ben and Cy after the setup and ``lines``."""
     out = io.StringIO()
     s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
     t = Table(s, PlainDisplay(out), pyramid=None)
     t.start()
-    t.line(SETUP)
-    t.line("win")
-    t.line("green")
-    t.line("leg red")
-    t.line("leg red")
+    for line in (SETUP,) + lines:
+        t.line(line)
+    return t, out
+
+
+def _table_after_ann_laid_green():
+    """Ann plays green privately (``win``, then the colour), Ben and Cy take leg
+    tickets: Ann's turn again, green face down on the winner pile."""
+    t, out = _table("win", "green", "leg red", "leg red")
+    s = t.session
     assert s.current == 0 and len(s.game.pile("winner")) == 1
     return t, out
 
@@ -83,13 +87,9 @@ def test_the_full_screens_picker_refuses_a_laid_colour_without_naming_it():
 
 
 def test_a_player_with_no_card_face_down_plays_the_colour_typed():
-    out = io.StringIO()
-    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
-    t = Table(s, PlainDisplay(out), pyramid=None)
-    t.start()
-    t.line(SETUP)
-    t.line("win green")  # Ann: nothing hidden yet
-    t.line("lose red")   # Ben
+    t, _out = _table("win green",  # Ann: nothing hidden yet
+                     "lose red")   # Ben
+    s = t.session
     assert len(s.game.pile("winner")) == 1 and len(s.game.pile("loser")) == 1
     assert s.current == 2
 
@@ -106,14 +106,8 @@ def test_the_full_screen_masks_the_colour_typed_so_it_checks_it_as_a_private_one
 def test_a_player_whose_cards_were_all_typed_in_view_plays_the_next_one_as_typed():
     # nothing was laid unseen, so a refusal could tell nothing hidden: a script (or a
     # player) typing 'win red' every time plays on (tests/test_crash.py's games do)
-    out = io.StringIO()
-    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
-    t = Table(s, PlainDisplay(out), pyramid=None)
-    t.start()
-    t.line(SETUP)
-    t.line("win green")
-    t.line("leg red")
-    t.line("leg red")
+    t, out = _table("win green", "leg red", "leg red")
+    s = t.session
     assert s.current == 0 and len(s.game.pile("winner")) == 1
     reply = _reply(t, out, "win red")
     assert "has a finish card face down" not in reply and len(s.game.pile("winner")) == 2
