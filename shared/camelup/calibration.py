@@ -33,6 +33,7 @@ from camelup.board.classifier import (
     GUARD,
     GUARD_SE,
     LEAD,
+    LIGHT_SHARE,
     MIN_MARGIN,
     MIX_GAIN,
     NEAR,
@@ -71,7 +72,6 @@ TOO_CLOSE = 6.0
 #: pair that no light brings there (the dice themselves too alike, or the seat)
 #: need only keep ``LIGHT_SHARE`` of the separation it has without count noise.
 LIGHT_SIGMA = TOO_CLOSE
-LIGHT_SHARE = 0.8
 #: Two dice too (the mixture test, ``camelup.board.classifier.MIX_GAIN``): at the
 #: floor the even mixture of every pair of dice (each half the view) lies at least
 #: ``sqrt(MIX_GAIN) + 1`` sigma from each of the two in its chromaticity, in that
@@ -452,6 +452,17 @@ def spread(profile, label):
     cov = class_spread(unpack_base(entry["base"]), entry.get("n", 12), counts, ref,
                        profile.get("shot", SHOT), profile.get("step", STEP))
     return [math.sqrt(cov[k][k]) for k in range(4)]
+
+
+def distances(classifier, reading):
+    """``[(distance_sigma, label), ...]`` of a ``(c, r, g, b)`` reading from every class of
+    ``classifier`` (a ``camelup.board.classifier.Classifier``), nearest first (for
+    reports and tests; host-only: it moved here from the classifier to keep the
+    board's heap)."""
+    x = features(reading, classifier.ref_clear * classifier.drift)
+    out = [(classifier._distance(x, label), label) for label in classifier.labels]
+    out.sort()
+    return out
 
 
 def separation(profile, too_close=TOO_CLOSE):

@@ -132,6 +132,18 @@ MIN_MARGIN = 0.5
 #: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma; 24 + 24: 3.51.
 GUARD = 2.5
 GUARD_SE = 3.5
+#: The guard's pair test (``Classifier._axis``): one die is never named over another
+#: (its runner-up) when, at the settings' counts, the two are less than ``near``
+#: sigma apart, the smaller of the two ways (each centroid in the other's spread,
+#: count noise included, as ``camelup.calibration.separation`` measures): the
+#: runner-up's own readings beyond ``near`` (about 1 in 100) then reach the die's
+#: centroid, and the guard, measured in the runner-up's spread only, passes them
+#: (the EV3 red and purple dice at 2.4 ms x1: 3.0-3.2 sigma apart, 3 red readings
+#: named purple in 20 splits; docs/classifier.md). Unless the two are that close
+#: without count noise too (the dice themselves that alike, or the seat: no light
+#: separates them further): then ``LIGHT_SHARE`` of that separation is enough, as
+#: for the light floor (``camelup.calibration.light_floor``).
+LIGHT_SHARE = 0.8
 #: Two dice: the fitted shares must add up to at least this many seated dice' worth
 #: of light (two dice in the head each show part of their face, the upper one closer).
 DOUBLE_LIGHT = 0.8
@@ -489,7 +501,11 @@ class Classifier:
         coincide. The guard's centroid term is scaled by the share of the
         runner-up's spread along ``v`` that is not count noise: count noise is
         new at every reading, so a calibration's centroids are not shifted by it
-        together. Computed once per pair that comes up (a few floats each)."""
+        together. ``None`` too (the pair never clears) for two dice less than
+        ``near`` sigma apart at these settings, the smaller of the two ways, unless
+        ``LIGHT_SHARE`` of their separation without count noise is less still (the
+        guard's pair test, ``LIGHT_SHARE``). Computed once per pair that comes up
+        (a few floats each)."""
         key = (best, second)
         if key in self._axes:
             return self._axes[key]
@@ -501,6 +517,26 @@ class Classifier:
         v = [sum(w[i][k] * e[k] for k in range(i + 1)) for i in range(4)]
         norm = math.sqrt(sum(t * t for t in v))
         axis = None
+        if norm > 0 and EMPTY not in key and "base" in classes[best] and "base" in classes[second]:
+            # a pair these settings' counts cannot tell apart never clears: under
+            # ``near`` sigma the smaller of the two ways, unless the dice are that
+            # close without count noise too (then LIGHT_SHARE of that separation)
+            far = min(norm, self._distance(m, best))
+            if far < self.profile.get("near", NEAR):
+                quiet = far / LIGHT_SHARE  # the same without count noise, at most
+                for label in (second, best):
+                    w = whitening(self.profile, label, self.ref_clear, 0.0, 0.0)
+                    d = 0.0  # squared, in that spread without count noise
+                    for i in range(4):
+                        s = 0.0
+                        for k in range(i + 1):
+                            s += w[i][k] * e[k]
+                        d += s * s
+                    if d <= quiet * quiet:
+                        break  # that close without count noise too: LIGHT_SHARE of it will do
+                else:
+                    norm = 0.0  # never clears
+                w = self._whiten[second]
         if norm > 0:
             # t = W^T v / |v|: the axis back in feature space; share = t^T (base) t
             t = [sum(w[i][k] * v[i] for i in range(k, 4)) / norm for k in range(4)]
@@ -526,7 +562,8 @@ class Classifier:
         from ``second``'s centroid projected on the direction of ``best``'s
         centroid. (A one-sided test under the runner-up's model: a reading of
         ``second`` rarely gets that far; classes the guard or closer apart
-        never pass.)"""
+        never pass, nor two dice these settings' counts cannot tell apart:
+        ``_axis``.)"""
         if self.guard <= 0 and self.guard_se <= 0:
             return True
         axis = self._axis(best, second)
@@ -543,13 +580,6 @@ class Classifier:
                + axis[2] * (w[2][0] * d0 + w[2][1] * d1 + w[2][2] * d2)
                + axis[3] * (w[3][0] * d0 + w[3][1] * d1 + w[3][2] * d2 + w[3][3] * d3))
         return dot >= 1.0
-
-    def distances(self, reading):
-        """``[(distance_sigma, label), ...]`` sorted nearest first, for every class."""
-        x = features(reading, self.ref_clear * self.drift)
-        out = [(self._distance(x, label), label) for label in self.labels]
-        out.sort()
-        return out
 
     def _rank(self, x):
         """``(best, second, d_best, d_second, posterior of best, lead)`` for features ``x``;
