@@ -46,7 +46,10 @@ readings have heavy tails) unless
   that class's spread along the line from its centroid to the winner's
   (``guard``): this bites only for close pairs (the grey die's two inks); a
   wrong colour moves the wrong camel (RULES 3.5(c)), an ``unknown`` only makes
-  the table ask;
+  the table ask; nor is a die named over a runner-up less than ``near`` sigma
+  from it at these settings' counts, the smaller of the two ways, when count
+  noise is what brings them that close (the guard's pair test, ``LIGHT_SHARE``:
+  at a few counts per channel two dice a count apart give each other's readings);
 
 or it is further than ``near`` (4) without leading every other class (the
 nearest other, by distance) by ``lead`` (5.5) sigma and a mixture of two dice
