@@ -15,6 +15,6 @@ FULL = os.environ.get("PYRAMID_TEST_DEPTH", "") == "full"
 
 
 def examples(n):
-    """``n`` at full depth, else a quarter of it (at least 10): the example count for a
+    """``n`` at full depth, else a quarter of it (at least 1): the example count for a
     property test written for ``n`` examples."""
-    return n if FULL else max(10, n // 4)
+    return n if FULL else max(1, n // 4)
