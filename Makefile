@@ -7,6 +7,8 @@
 #                the web page in headless Chromium (installed first when root on Debian)
 #   make hil     only the hardware-in-the-loop tests (firmware on simulated hardware)
 #   make emu     every emulated-board test (MicroPython's rp2 port on an emulated RP2040)
+#   make deep    the long property tests at full depth (make test draws a quarter of their
+#                examples: tests/depth.py); CI runs it after make test
 #   make demo    a whole second-edition game through the virtual pyramid
 #   make bench   odds, classifier and firmware-heap benchmarks (figures and ratios)
 #   make flash PORT=/dev/ttyACM0   compile the firmware with mpy-cross, copy it with mpremote
@@ -39,7 +41,7 @@ PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
 #: pointed at it and never downloads a browser of its own)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: setup check test browser hil emu demo bench flash lint ruff typings wheel-check clean soak fuzz web-load catalogue
+.PHONY: setup check test deep browser hil emu demo bench flash lint ruff typings wheel-check clean soak fuzz web-load catalogue
 
 setup: $(STAMP)
 
@@ -90,6 +92,9 @@ FLOAT32 ?= ../shared/rp2/micropython-v1.28.0-unix-float32
 CROSS_RUN := tests/test_engine_micropython.py tests/test_odds_micropython.py \
 	tests/test_odds_race_tiles.py tests/test_classifier.py tests/test_tcs34725.py \
 	tests/test_foundation.py tests/test_optics.py
+deep: setup
+	PYRAMID_TEST_DEPTH=full $(PYTEST) -q -n $(JOBS) -m deep
+
 emu: setup
 	PYRAMID_EMU=all $(PY) -m pytest -q -n0 -m emu tests/test_emu_board.py tests/test_emu_float32.py
 	@if [ -x $(FLOAT32) ]; then \

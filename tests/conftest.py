@@ -128,3 +128,26 @@ def reference_dir():
     if not os.path.isdir(paths.REFERENCE_DIR):
         pytest.skip("../shared reference material is not beside this checkout")
     return paths.REFERENCE_DIR
+
+
+#: the web tests drive Debian's headless Chromium through Playwright (never a browser of
+#: Playwright's own): ``.ci/run`` and ``make browser`` install it
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for every browser test of a worker (the web modules share
+    the ``web_browser`` xdist group, so one worker runs them all): a launch costs about
+    2 CPU-s. Fails, naming the command, when Chromium is missing."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("%s is missing: .ci/run installs Debian's chromium "
+                    "(apt-get install -y chromium)" % CHROMIUM)
+    from playwright.sync_api import sync_playwright
+    pw = sync_playwright().start()
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+    pw.stop()

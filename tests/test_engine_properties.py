@@ -12,12 +12,13 @@ from camelup.game import Game, parse_position
 from camelup.movement import on_track
 from camelup.randomplay import random_game
 from camelup.transcript import replay, transcript_of
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-pytestmark = pytest.mark.slow  # thousands of seeded random games
+pytestmark = [pytest.mark.slow, pytest.mark.deep]  # thousands of seeded random games
 
-SETTINGS = settings(max_examples=60, deadline=None,
+SETTINGS = settings(max_examples=examples(60), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -123,11 +124,12 @@ def test_same_transcript_same_result(game, seed):
 
 
 def test_thousands_of_full_random_games_finish_cleanly():
-    """Every edition and player count, 3250 full races with random legal play."""
+    """Every edition and player count, 250 full races each (3250, ``make deep``; a
+    quarter of the seeds in ``make test``) with random legal play."""
     total = 0
     for edition, low in (("classic", 2), ("second", 3)):
         for players in range(low, 9):
-            for seed in range(250):
+            for seed in range(examples(250)):
                 g = random_game(edition, players, seed)
                 assert g.is_over and g.result is not None
                 check_invariants(g)
@@ -135,4 +137,4 @@ def test_thousands_of_full_random_games_finish_cleanly():
                 assert g.result["winners"] == g.winners()
                 assert g.result["coins"] == g.coins
                 total += 1
-    assert total == 3250
+    assert total == 13 * examples(250)

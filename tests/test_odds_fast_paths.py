@@ -13,13 +13,14 @@ import pytest
 from camelup.editions import INKS
 from camelup.game import Game
 from camelup.odds import GREY, Position, leg, leg_odds, move, position_from_game
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
 from oracles.positions import CLASSIC, SECOND
 from oracles.positions import same_weights as same
 
-pytestmark = pytest.mark.slow  # whole legs enumerated against the plain oracle
+pytestmark = [pytest.mark.slow, pytest.mark.deep]  # whole legs enumerated against the plain oracle
 
 
 def spread_position(rnd, edition, max_dice):
@@ -59,7 +60,7 @@ def spread_position(rnd, edition, max_dice):
     return Position(edition, stacks, tiles, dice=dice, reveals=reveals)
 
 
-@settings(max_examples=4000, deadline=None, derandomize=True,
+@settings(max_examples=examples(4000), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second", "second", "second"]))
 def test_fast_paths_give_the_plain_enumeration_weights(seed, edition):
@@ -67,7 +68,7 @@ def test_fast_paths_give_the_plain_enumeration_weights(seed, edition):
     assert same(leg_odds(pos), leg_odds(pos, fast=False)), pos
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=examples(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1))
 def test_fast_paths_on_whole_second_edition_legs(seed):
@@ -94,7 +95,7 @@ def naive_places(pos):
     return place_weights(pos)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True,
+@settings(max_examples=examples(400), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
 def test_every_place_matches_the_plain_oracle(seed, edition):

@@ -13,12 +13,13 @@ import random
 import pytest
 from camelup import movement
 from camelup.odds import GREY, Position, leg_odds, move, tile_spaces, tile_values
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
 from oracles.positions import CLASSIC, CRAZY, SECOND, random_board
 
-pytestmark = pytest.mark.slow  # property tests over many seeded positions
+pytestmark = [pytest.mark.slow, pytest.mark.deep]  # property tests over many seeded positions
 
 
 def random_position(rnd, edition, max_dice, max_reveals, all_dice=False):
@@ -55,7 +56,7 @@ def assert_same_as_naive(pos):
     assert {c: w for c, w in fast.first.items() if w} == joint_first
 
 
-@settings(max_examples=2500, deadline=None, derandomize=True,
+@settings(max_examples=examples(2500), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
 def test_fast_enumeration_equals_plain_enumeration_small(seed, edition):
@@ -63,7 +64,7 @@ def test_fast_enumeration_equals_plain_enumeration_small(seed, edition):
     assert_same_as_naive(random_position(random.Random(seed), edition, 4, 3))
 
 
-@settings(max_examples=40, deadline=None, derandomize=True,
+@settings(max_examples=examples(40), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
 def test_fast_enumeration_equals_plain_enumeration_medium(seed, edition):
@@ -81,7 +82,7 @@ def test_fast_enumeration_equals_plain_enumeration_full_legs():
         assert_same_as_naive(pos)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=examples(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
 def test_tile_table_equals_placing_each_tile(seed, edition):
@@ -110,7 +111,7 @@ def engine_move(pos, colour, value, ink):
     return stacks, report
 
 
-@settings(max_examples=1500, deadline=None, derandomize=True)
+@settings(max_examples=examples(1500), deadline=None, derandomize=True)
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]),
        st.integers(1, 3), st.sampled_from(CRAZY))
 def test_move_agrees_with_rules_engine(seed, edition, value, ink):

@@ -14,13 +14,14 @@ import random
 import pytest
 from camelup.odds import GREY, Position, leg_odds
 from camelup.odds.race import leg_end
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
 from oracles.positions import CLASSIC, CRAZY, SECOND, random_board
 from oracles.positions import same_weights as same
 
-pytestmark = pytest.mark.slow  # whole legs enumerated against the plain oracle
+pytestmark = [pytest.mark.slow, pytest.mark.deep]  # whole legs enumerated against the plain oracle
 
 
 def crowded_position(rnd, edition, max_dice):
@@ -38,7 +39,7 @@ def crowded_position(rnd, edition, max_dice):
     return Position(edition, stacks, tiles, dice=dice, reveals=reveals)
 
 
-@settings(max_examples=1500, deadline=None, derandomize=True,
+@settings(max_examples=examples(1500), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second", "second"]))
 def test_symmetry_gives_the_plain_enumeration_weights(seed, edition):
@@ -46,7 +47,7 @@ def test_symmetry_gives_the_plain_enumeration_weights(seed, edition):
     assert same(leg_odds(pos), leg_odds(pos, fast=False)), pos
 
 
-@settings(max_examples=120, deadline=None, derandomize=True,
+@settings(max_examples=examples(120), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second", "second"]))
 def test_symmetry_on_whole_legs(seed, edition):
@@ -67,7 +68,7 @@ def test_P2b_matches_the_naive_oracle():
     assert same(fast, leg_odds(pos, fast=False))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True,
+@settings(max_examples=examples(300), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["classic", "second"]))
 def test_leg_end_adds_up_to_the_leg_odds(seed, edition):

@@ -280,8 +280,9 @@ def test_inside_gives_the_dice_of_a_leg_no_game_holds():
 
 @pytest.mark.slow
 def test_place_weights_agree_with_the_oracle():
-    """Every place (3rd, 4th too) by ``camelup.odds.move`` equals the oracle's plain
-    enumeration on its own list stacks (tests/oracles), on seeded random positions."""
+    """Every place (3rd, 4th too) the scenario reader checks (``leg_odds``' places, the
+    one enumeration of them) equals the oracle's plain enumeration on its own list
+    stacks (tests/oracles), on seeded random positions."""
     import random
 
     from camelup.odds import Position
@@ -300,22 +301,6 @@ def test_place_weights_agree_with_the_oracle():
                                                           else []), 3)
             pos = Position(edition, stacks, dice=dice)
             assert place_weights(pos) == oracle(pos), (stacks, dice)
-
-
-@pytest.mark.slow
-def test_place_weights_agree_with_the_odds_places():
-    """The scenario reader's every-place enumeration equals ``camelup.odds``'
-    ``leg_odds(places=True)`` (which does not run on MicroPython yet: a stepped str slice),
-    on the odds cases' boards."""
-    from camelup.odds import leg_odds
-
-    for cid in ("D1", "D2", "D3", "D6", "D7", "D8", "C1", "P1t"):
-        with open(os.path.join(HERE, cid + ".scn"), encoding="utf-8") as fh:
-            case = parse_scenarios(fh.read(), cid + ".scn")[0]
-        pos = position_from_game(build_game(case))
-        weights, total = place_weights(pos)
-        odds = leg_odds(pos, places=True)
-        assert total == odds.total and weights == odds.places, cid
 
 
 #: odds-cases.md vectors whose strict scenario keeps the case's board and dice: their own

@@ -10,6 +10,7 @@ from camelhost.table.journal import Journal
 from camelhost.table.session import Session, TableError
 from camelhost.table.view import table_view
 from camelup.rng import XorShift32
+from depth import examples
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
@@ -55,7 +56,8 @@ def _do(s, item):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(1, 9))
+@pytest.mark.deep
+@pytest.mark.parametrize("seed", range(1, 1 + examples(8)))  # 8 seeds in make deep
 def test_every_step_undone_gives_back_the_table_before_it(seed):
     rng = XorShift32(seed)
     journal = Journal(None)

@@ -7,7 +7,6 @@ as printed) and compared with the engine's own state and an independent odds
 computation after each die."""
 
 import io
-import os
 
 import pytest
 from camelhost.table.controller import Table
@@ -20,26 +19,11 @@ from camelhost.web.follow import LiveBoard
 from camelhost.web.replay import Replay
 from camelhost.web.server import WebBoard
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
 
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("%s is missing: .ci/run installs Debian's chromium "
-                    "(apt-get install -y chromium)" % CHROMIUM)
-    from playwright.sync_api import sync_playwright
-    pw = sync_playwright().start()
-    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield b
-    b.close()
-    pw.stop()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ place), the advice and the ranking lie inside it. A phone (360x740) and a tablet
 on its tile; the finish piles and the scoring chips are drawn as counted. Each view
 is the table's own (``table_view`` of a session driven by typed commands, its race
 odds from a smaller seeded sample: ``view_of``), published straight to a ``WebBoard``;
-one browser for the module, several viewports a page.
+one browser for every web test (tests/conftest.py), several viewports a page.
 
 ``SCREENSHOTS=dir`` keeps a PNG of each page measured (to look at them)."""
 
@@ -19,9 +19,6 @@ from camelhost.table.session import Session
 from camelhost.table.view import odds_view, table_view
 from camelhost.web.server import WebBoard
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SEATS = ("Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
 #: five racing camels in one stack on space 1 (RULES 3.2 lets the setup say so)
 STACK = "setup 1:blue,green,red,yellow,purple 15:black 16:white"
@@ -89,18 +86,6 @@ def view_of(session):
     """``table_view(session)`` with its race odds from ``LAYOUT_SAMPLES`` seeded races."""
     return dict(table_view(session, odds=False), odds=odds_view(session, samples=LAYOUT_SAMPLES))
 
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("%s is missing: .ci/run installs Debian's chromium "
-                    "(apt-get install -y chromium)" % CHROMIUM)
-    from playwright.sync_api import sync_playwright
-    pw = sync_playwright().start()
-    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield b
-    b.close()
-    pw.stop()
 
 
 class Shown:

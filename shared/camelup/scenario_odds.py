@@ -2,14 +2,12 @@
 
 Values as written (``Value``: ``a/b``, a whole number, or a decimal that the exact
 value must round to), checked against ``camelup.odds.leg_odds`` (1st, 2nd, last,
-expected landings) and ``place_weights`` (every place, by playing each order and face
-of the dice still to come out with ``camelup.odds.move``). All integer arithmetic: runs
-unchanged on MicroPython.
+expected landings, and every place with ``places=True``: ``place_weights``). All
+integer arithmetic: runs unchanged on MicroPython.
 """
 
-from camelup.editions import EDITIONS, GREY, INKS
 from camelup.errors import NotationError
-from camelup.odds import Position, leg_odds, move
+from camelup.odds import Position, leg_odds
 from camelup.odds.game import position_from_game
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
@@ -141,43 +139,7 @@ def check_odds(game, inside, key, arg, cache):
 
 def place_weights(pos):
     """Every racing camel's weight in every place at the end of the leg of ``pos`` (a
-    ``camelup.odds.Position``), by playing each order and face of the dice to come out
-    with ``camelup.odds.move``; weights as ``leg_odds`` counts them (RULES 1.4, 3.4).
-    Returns ``({colour: [weight 1st, 2nd, ...]}, total)``."""
-    racing = pos.racing()
-    out = {}
-    for c in racing:
-        out[c] = [0] * len(racing)
-    value_weight = EDITIONS[pos.edition].value_weight  # of one racing-die value
-    per_die = 3 * value_weight
-    total = [0]
-
-    def rest_of_leg(left, inside):
-        ways = 1
-        for i in range(left):
-            ways *= (inside - i) * per_die
-        return ways
-
-    def rank(p, weight):
-        ranked = [c for c in p.ranking() if c in out]
-        for i in range(len(ranked)):
-            out[ranked[i]][i] += weight
-        total[0] += weight
-
-    def walk(p, dice, left, weight):
-        if left == 0 or p.over:
-            rank(p, weight)
-            return
-        for die in dice:
-            rest = [d for d in dice if d != die]
-            faces = [(ink, v, 1) for ink in INKS for v in (1, 2, 3)] if die == GREY else \
-                [(None, v, value_weight) for v in (1, 2, 3)]
-            for ink, v, w in faces:
-                after, _, crossed = move(p, die, v, ink)
-                if crossed:
-                    rank(after, weight * w * rest_of_leg(left - 1, len(rest)))
-                else:
-                    walk(after, rest, left - 1, weight * w)
-
-    walk(pos, list(pos.dice), pos.reveals, 1)
-    return out, total[0]
+    ``camelup.odds.Position``): ``camelup.odds.leg_odds(pos, places=True)``'s, as
+    ``({colour: [weight 1st, 2nd, ...]}, total)`` (RULES 1.4, 1.11, 3.4)."""
+    leg = leg_odds(pos, places=True)
+    return leg.places, leg.total
