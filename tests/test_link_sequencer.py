@@ -26,8 +26,8 @@ def msg(name, kind=None, **fields):
     return decode(protocol.encode(name, kind, **fields))
 
 
-def hello(boot, seq, acked=None, prev=None, proto=1):
-    return msg("HELLO", proto=proto, fw="0.1.0", uid="0102", boot=boot, seq=seq, oldest=1, ed="second",
+def hello(boot, seq, acked=None, prev=None, proto=1, uid="0102"):
+    return msg("HELLO", proto=proto, fw="0.1.0", uid=uid, boot=boot, seq=seq, oldest=1, ed="second",
                sensor="ok", vb=False, prev=prev, acked=acked)
 
 
@@ -459,6 +459,48 @@ def test_a_resumed_table_skips_another_tables_dice_after_a_restart_too():
         (0.3, msg("SYNCED", seq=3, boot=B), [], []),
         (0.4, evt(B, 4), [("die", B, 4)], []),
     ], resume=(A, 2))
+
+
+def test_a_new_game_records_where_delivery_began_as_its_origin():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(A, 5, acked=3), [], ["SYNC 3 boot=%s" % A]),
+        (0.2, hello(A, 5, acked=3), [], ["SYNC 3 boot=%s" % A]),
+    ])
+    assert seq.origin == (A, 3)  # what the journal's board line keeps
+    assert Sequencer(resume=(B, 7)).origin == (B, 7)
+
+
+def test_a_resumed_game_on_another_board_is_refused_naming_both_and_takes_nothing():
+    # the journal's game was played on board 0102 (boot A); board 0999 is on the port,
+    # with a die of its own no host took: no SYNC, no ACK, no die
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(B, 1, acked=0), [], []),
+        (0.2, evt(B, 1), [], []),
+        (0.3, hb(B, 1), [], []),
+        (1.2, "tick", [], ["HELLO?"]),
+        (1.3, hello(B, 1, acked=0, uid="0999"), [], []),
+        (1.4, evt(B, 1), [], []),
+        (9.0, "tick", [], []),
+    ], resume=(A, 2), uid="0102", port="/dev/ttyACM0")
+    assert seq.state == "refused"
+    assert seq.refused == (
+        "the pyramid on /dev/ttyACM0 is board 0999 (boot BBBBBBBB), not the one this game was "
+        "played with, board 0102 (boot AAAAAAAA): connect that pyramid, or resume with "
+        "--pyramid manual and type the dice")
+
+
+def test_a_resumed_game_on_its_own_board_waits_for_its_hello_then_goes_on():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(A, 4, acked=2), [], []),  # a HI names no board: nothing asked yet
+        (0.2, evt(A, 3), [], []),
+        (1.2, "tick", [], ["HELLO?"]),
+        (1.3, hello(A, 4, acked=2), [], ["SYNC 2 boot=%s" % A]),
+        (1.4, evt(A, 3), [("die", A, 3)], []),
+        (1.4, evt(A, 4), [("die", A, 4)], []),
+    ], resume=(A, 2), uid="0102")
 
 
 def test_a_resumed_table_alone_on_its_pyramid_gets_every_die_it_missed():

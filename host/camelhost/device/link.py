@@ -100,7 +100,11 @@ class Link:
     when the consumer keeps none of them; the table journals a sensor fault and a gap
     with a known range, and those wait for it),
     so a host killed between taking an event and writing it down finds it still in
-    the pyramid's store; without it, what ``next_event`` handed out.
+    the pyramid's store; without it, what ``next_event`` handed out. ``uid``: the
+    RP2040 unique id of the pyramid the game was played with (the journal's ``board``
+    line): nothing is delivered or acknowledged until the full ``HELLO`` names that
+    board, and another board is refused (``refused`` names both; ``open()`` waits
+    ``hello_wait`` s for it and raises ``NotAPyramid`` when it came in time).
 
     Raises from ``open()``: ``PortInUse`` when another program holds the port,
     ``NotAPyramid`` when nothing on it speaks the protocol within ``IDENTIFY_S`` (or
@@ -110,7 +114,7 @@ class Link:
 
     def __init__(
         self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=SYNC_MAX_S, hello_wait=3.0,
-        taken=None
+        taken=None, uid=None
     ):
         self.port = port
         self.hello_wait = hello_wait
@@ -119,7 +123,8 @@ class Link:
             "replayed": 0, "reader_restarts": 0,
         }
         self._lock = threading.Lock()  # the sequencer is driven by the reader and the consumer
-        self.sequencer = Sequencer(resume, heartbeat_timeout, sync_timeout, taken, port=port, stats=self.stats)
+        self.sequencer = Sequencer(resume, heartbeat_timeout, sync_timeout, taken, port=port, stats=self.stats,
+                                   uid=uid)
         self.transport = Transport(port, baudrate, retry_interval, on_open=self._opened, on_data=self.feed,
                                    on_idle=self._idle, on_lost=self._lost, stats=self.stats)
         self.calls = Calls(self.transport.write)
@@ -163,6 +168,19 @@ class Link:
     def hello(self):
         """The last HELLO (``protocol.Message``) or ``None``."""
         return self.sequencer.hello
+
+    @property
+    def identity(self):
+        """The pyramid this link serves, once its full ``HELLO`` came (``None`` before):
+        a dict of ``uid`` (RP2040 unique id), ``fw`` (firmware version), ``ed`` (edition)
+        and ``boot``/``seq``, the point delivery began after (``Sequencer.origin``): what
+        the game's journal records of its pyramid (its ``board`` line)."""
+        with self._lock:
+            hello, origin = self.sequencer.hello, self.sequencer.origin
+            if hello is None or origin is None or not self.sequencer.confirmed:
+                return None
+            return {"uid": hello["uid"], "fw": hello["fw"], "ed": hello["ed"],
+                    "boot": origin[0], "seq": origin[1]}
 
     @property
     def quality(self):
@@ -382,9 +400,10 @@ class Link:
         return self.hello
 
     def _wait_synced(self, timeout):
-        # HELLO or its short form HI: delivery can go on (the identity may come later)
+        # HELLO or its short form HI: delivery can go on (the identity may come later),
+        # unless the link must know the board first (``uid``): then its full HELLO
         deadline = time.monotonic() + timeout
-        while not self.sequencer.synced:
+        while not (self.sequencer.synced and self.sequencer.confirmed):
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:

@@ -31,7 +31,9 @@ What it does (docs/protocol.md, "Delivery"):
   passed the CRC, said once, never a gap;
 * on a noisy line (``noisy``) asks what it may have missed every ``PROBE_S`` and
   retries an unanswered SYNC at once;
-* refuses a device of another protocol version (``state == "refused"``);
+* refuses a device of another protocol version (``state == "refused"``), and, given
+  ``uid`` (the board a resumed game was played with), a HELLO of another board; until
+  a full HELLO names that board it delivers, asks and acknowledges nothing;
 * notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
   again). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
   heartbeats) unless the board's heartbeats come slower than that in wall time (the
@@ -106,7 +108,8 @@ class Sequencer:
     ``HB_BEATS``). ``sync_timeout``: the longest wait before an unanswered SYNC is sent
     again. ``taken``: a callable giving the ``(boot, seq)`` of the last pyramid event
     the consumer made safe, or ``None`` (see ``Link``). ``port``: the port's name,
-    for messages only.
+    for messages only. ``uid``: the RP2040 unique id (hex text) the pyramid's ``HELLO``
+    must name (a resumed game's board, its journal's ``board`` line), or ``None``.
 
     Public state, read by ``Link``: ``state`` (``closed``, ``connecting``,
     ``connected``, ``stale``, ``refused``), ``refused`` (the refusal's text),
@@ -116,12 +119,21 @@ class Sequencer:
     ``heartbeat_timeout``, >= 1), ``synced``
     (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``noisy`` (set
     by the link while its line quality is low), ``unusable`` (why the last message
-    could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``).
+    could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``),
+    ``origin`` (``(boot, seq)`` delivery began after: ``resume``, else set by the first
+    ``HELLO``/``HI``; ``None`` before), ``confirmed`` (no ``uid`` to check, or a ``HELLO``
+    named it).
     """
 
     def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
-                 stats=None):
+                 stats=None, uid=None):
         self.port = port
+        #: the RP2040 unique id this link must find (``None``: any pyramid)
+        self.uid = uid
+        self.confirmed = uid is None
+        #: ``(boot, seq)``: where delivery began on this link (``resume``, else the point
+        #: the first ``HELLO``/``HI`` set: what the journal records of the pyramid)
+        self.origin = tuple(resume) if resume else None
         self.heartbeat_timeout = heartbeat_timeout
         self.sync_timeout = sync_timeout
         self.state = "closed"
@@ -198,6 +210,8 @@ class Sequencer:
         if self.state in ("stale", "connecting") and self.synced:
             self.state = "connected"
         name = msg.name
+        if not self.confirmed and name in ("EVT", "GAP", "SYNCED"):
+            return self._emit()  # not this game's pyramid until its HELLO says so
         try:
             if name == "EVT":
                 self._on_event(msg, text, now)
@@ -378,6 +392,19 @@ class Sequencer:
             return
         boot, seq = msg["boot"], msg["seq"]
         acked = msg.get("acked")
+        if not self.confirmed:
+            if msg.name != "HELLO":
+                # a HI names no board: the connection is up, the full HELLO is asked
+                # for (``_identity_wanted``), nothing is delivered or acknowledged yet
+                self.synced = True
+                self._device_boot = boot
+                self._anchor = (seq, now)
+                self.state = "connected"
+                return
+            if msg["uid"] != self.uid:
+                self._refuse_board(msg)
+                return
+            self.confirmed = True
         if msg.name == "HELLO":
             self.hello = msg  # the identity; a HI only moves the sequence on
         self.synced = True
@@ -393,6 +420,7 @@ class Sequencer:
             # HELLO arrived); an older one only what happens from now on
             start = acked if self._store and acked <= seq else seq
             self.boot, self.delivered, self._heard = boot, start, seq
+            self.origin = (boot, start)
             self._consumed = self._kept = None
             if seq > start:
                 self._sync(now, force=True)
@@ -419,6 +447,20 @@ class Sequencer:
             fix = _("update the pyramid's firmware (pyramid flash --port %s)") % self.port
         text = (_("the pyramid on %s speaks protocol version %d, this program version %d: %s")
                 % (self.port, proto, ours, fix))
+        if self.refused is None:
+            log.error("%s", text)
+        self.refused = text
+        self.state = "refused"
+
+    def _refuse_board(self, msg):
+        """The pyramid's ``HELLO`` names another board than ``uid``: nothing of it is
+        taken (state ``refused``, ``refused`` names both boards)."""
+        ours = self.uid
+        if self.origin is not None:
+            ours = _("%s (boot %s)") % (self.uid, self.origin[0])
+        text = (_("the pyramid on %s is board %s (boot %s), not the one this game was played "
+                  "with, board %s: connect that pyramid, or resume with --pyramid manual "
+                  "and type the dice") % (self.port, msg["uid"], msg["boot"], ours))
         if self.refused is None:
             log.error("%s", text)
         self.refused = text
@@ -479,6 +521,8 @@ class Sequencer:
             return
         self._anchor = (msg["seq"], now)
         self._heartbeat_interval(msg["boot"], now)
+        if not self.confirmed:
+            return  # nothing asked of a board not yet known to be this game's
         if msg["boot"] != self.boot:
             if self._walking():
                 self._sync(now)  # still walking older boots: keep the replay going

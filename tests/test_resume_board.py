@@ -1,0 +1,232 @@
+"""A game's journal records the pyramid it was played with (its ``board`` line, from the
+first full ``HELLO``), so that a resume of a journal cut before its first die still knows
+which pyramid and which point of its boot the game began at, and never takes dice from
+another board or another game's boot.
+
+The journal is written by a real table; the link's sequencer is driven by hand (messages
+in, events out, no port, no thread, no clock), except in the last test, where the link
+meets a scripted device on a pty.
+"""
+
+import io
+
+import pytest
+from camelhost.device.events import decode
+from camelhost.device.open import PyramidIdentity, open_pyramid
+from camelhost.device.sequencer import Sequencer
+from camelhost.errors import CliError
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal, behind_pyramid, read_events
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+from camelup.board import protocol
+
+A, B = "0A9B0E33", "51C0FFEE"
+UID, OTHER = "E6614103E7452D2F", "E66164084B1F3A21"
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+def _hello(boot, seq, acked, uid=UID, prev=None):
+    return decode(protocol.encode(
+        "HELLO", proto=1, fw="0.9.0", uid=uid, boot=boot, seq=seq, oldest=1, ed="classic",
+        sensor="ok", vb=True, prev=prev, acked=acked))
+
+
+def _identity(boot=A, seq=3):
+    return PyramidIdentity({"uid": UID, "fw": "0.9.0", "ed": "classic", "boot": boot, "seq": seq})
+
+
+def _started(path, identity=None):
+    """A classic game on a real pyramid (a port path): the pyramid's identity, then the
+    setup typed and Ann's pyramid ticket; the journal ends before any die."""
+    journal = Journal(str(path), pyramid="/dev/ttyACM0")
+    session = Session("classic", PLAYERS, seed=3, journal=journal)
+    table = Table(session, PlainDisplay(io.StringIO()), pyramid=None, manual=False)
+    table.start()
+    if identity is not None:
+        table.pyramid_event(identity)
+    assert table.line("draw")
+    assert session.game is not None
+    assert table.line("pyramid")
+    journal.close()
+    return session
+
+
+def _resumed(path):
+    journal = Journal.resume(str(path), check=Session.stale_line)
+    session = Session.resume(journal)
+    out = io.StringIO()
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
+    table.start()
+    return table, out
+
+
+def _link(table, *messages):
+    """The link a resume opens (``pyramid play`` wires it so), fed ``messages`` (each
+    answered as the pyramid would, ``SYNC`` by the ``SYNCED`` of its reply in the list);
+    the events it hands out go to ``table``. Returns the sequencer and the events."""
+    s = table.session
+    seq = Sequencer(resume=s.resume_point, uid=s.board.uid if s.board else None)
+    seq.opened(0.0)
+    handed = []
+    for t, message in enumerate(messages, start=1):
+        events, _ = seq.receive(message, 0.1 * t, "raw")
+        for event in events:
+            seq.took(event)
+            table.pyramid_event(event)
+        handed += events
+    return seq, handed
+
+
+def test_the_table_journals_its_pyramid_once_from_its_first_hello(tmp_path):
+    path = tmp_path / "g.jsonl"
+    journal = Journal(str(path), pyramid="/dev/ttyACM0")
+    session = Session("classic", PLAYERS, seed=3, journal=journal)
+    table = Table(session, PlainDisplay(io.StringIO()), pyramid=None, manual=False)
+    table.start()
+    table.pyramid_event(_identity())
+    table.pyramid_event(_identity(B, 0))  # a later HELLO (a reconnection): written once
+    journal.close()
+    boards = [e for e in read_events(str(path)) if e["type"] == "board"]
+    assert boards == [{"type": "board", "uid": UID, "fw": "0.9.0", "ed": "classic",
+                       "boot": A, "seq": 3}]
+    table, _out = _resumed(path)
+    assert table.session.board.uid == UID
+    assert table.session.resume_point == (A, 3)  # no die yet: where the game began
+    table.session.journal.close()
+
+
+def test_a_journal_cut_before_its_first_die_takes_no_dice_another_table_took_since(tmp_path):
+    # the game began after event 3 of boot A; another table took 4..6 (acknowledged) and
+    # released 7 for itself... then this game is resumed: 4..6 are said, never pushed
+    path = tmp_path / "g.jsonl"
+    _started(path, _identity())
+    table, out = _resumed(path)
+    before = path.read_bytes()
+    said = out.tell()
+    _seq, handed = _link(table, _hello(A, 6, acked=6))
+    assert [(e.kind, e.boot, tuple(e.missing)) for e in handed] == [("foreign", A, (4, 5, 6))]
+    assert [x for x in out.getvalue()[said:].splitlines() if "another table" in x] == [
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged events 4, 5, 6 of boot 0A9B0E33, which the "
+        "journal does not hold (its last is none: the game began after event 3); they are "
+        "left out. If lines were cut, quit and resume a whole copy of the journal"]
+    assert path.read_bytes() == before  # nothing pushed, nothing journaled
+    table.session.journal.close()
+
+
+def test_a_journal_cut_before_its_first_die_names_another_games_boot_and_its_own(tmp_path):
+    # the pyramid restarted (boot B) and another table took B:1..2: both boots are named
+    path = tmp_path / "g.jsonl"
+    _started(path, _identity())
+    table, out = _resumed(path)
+    said = out.tell()
+    _seq, handed = _link(table, _hello(B, 2, acked=2, prev=(A, 3)),
+                         decode(protocol.encode("SYNCED", seq=3, boot=A, next=B)))
+    assert [(e.kind, e.boot, tuple(e.missing)) for e in handed] == [("foreign", B, (1, 2))]
+    told = [x for x in out.getvalue()[said:].splitlines() if "another table" in x]
+    assert len(told) == 1
+    assert ("acknowledged events 1, 2 of boot 51C0FFEE, which the journal does not hold (its "
+            "last is none of that boot: the game began after event 3 of boot 0A9B0E33)") in told[0]
+    table.session.journal.close()
+
+
+def test_a_journal_cut_before_its_first_die_takes_the_dice_released_for_it(tmp_path):
+    # alone on its pyramid: the die released while the table was away is this game's
+    path = tmp_path / "g.jsonl"
+    _started(path, _identity())
+    table, out = _resumed(path)
+    colour = table.session.game.dice_in_pyramid()[0]
+    die = decode(protocol.encode("EVT", "die", seq=4, boot=A, col=colour, val=2, m=300,
+                                 raw=(1, 2, 3, 4)))
+    _seq, handed = _link(table, _hello(A, 4, acked=3), die)
+    assert [(e.kind, e.seq) for e in handed] == [("die", 4)]
+    assert table.session.last_pyramid_event == (A, 4)
+    assert "another table" not in out.getvalue()
+    table.session.journal.close()
+
+
+def test_a_resumed_game_refuses_another_boards_dice_naming_both(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _started(path, _identity())
+    table, out = _resumed(path)
+    before = (path.read_bytes(), table.view())
+    colour = table.session.game.dice_in_pyramid()[0]
+    theirs = decode(protocol.encode("EVT", "die", seq=1, boot=B, col=colour, val=2, m=300,
+                                    raw=(1, 2, 3, 4)))
+    hi = decode(protocol.encode("HI", proto=1, boot=B, seq=1, prev=None, acked=0))
+    seq, handed = _link(table, hi, theirs, _hello(B, 1, acked=0, uid=OTHER), theirs)
+    assert handed == [] and seq.state == "refused"
+    assert seq.refused == (
+        "the pyramid on the port is board E66164084B1F3A21 (boot 51C0FFEE), not the one this "
+        "game was played with, board E6614103E7452D2F (boot 0A9B0E33): connect that pyramid, "
+        "or resume with --pyramid manual and type the dice")
+    assert (path.read_bytes(), table.view()) == before
+    table.session.journal.close()
+
+
+def test_a_journal_without_a_board_line_still_resumes_as_before(tmp_path):
+    # an older version's journal (or one cut before the first HELLO): nothing to check,
+    # the link starts where no table took the pyramid's dice (its acked=)
+    path = tmp_path / "g.jsonl"
+    _started(path)
+    table, out = _resumed(path)
+    assert table.session.board is None and table.session.resume_point is None
+    seq, handed = _link(table, _hello(A, 6, acked=6))
+    assert handed == [] and seq.state == "connected"
+    table.session.journal.close()
+
+
+def test_behind_pyramid_counts_from_the_board_line_when_no_die_is_journaled():
+    events = [{"type": "game"}, {"type": "board", "uid": UID, "boot": A, "seq": 5}]
+    assert behind_pyramid(events, A, 5) is None  # nothing taken since the game began
+    assert "events 6, 7 of boot %s" % A in behind_pyramid(events, A, 7)
+
+
+@pytest.mark.process
+def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(tmp_path):
+    """``open_pyramid`` with the journal's board id against a scripted device on a pty that
+    says it is another board: one line naming both, nothing acknowledged."""
+    import os
+    import select
+    import tty
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    port = os.ttyname(slave)
+    sent = []
+
+    def answer():
+        buf = b""
+        while True:
+            r, _, _ = select.select([master], [], [], 0.05)
+            if not r:
+                continue
+            try:
+                buf += os.read(master, 4096)
+            except OSError:
+                return
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                msg = protocol.decode(line)
+                sent.append(msg.name)
+                if msg.name == "HELLO?" and msg.get("s"):
+                    os.write(master, protocol.encode("HI", proto=1, boot=B, seq=1, prev=None, acked=0))
+                elif msg.name == "HELLO?":
+                    os.write(master, protocol.encode(
+                        "HELLO", proto=1, fw="0.9.0", uid=OTHER, boot=B, seq=1, oldest=1,
+                        ed="classic", sensor="ok", vb=True, prev=None, acked=0))
+
+    import threading
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        with pytest.raises(CliError) as err:
+            open_pyramid(port, "classic", resume=(A, 3), uid=UID)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert str(err.value) == (
+        "the pyramid on %s is board E66164084B1F3A21 (boot 51C0FFEE), not the one this game "
+        "was played with, board E6614103E7452D2F (boot 0A9B0E33): connect that pyramid, or "
+        "resume with --pyramid manual and type the dice" % port)
+    assert "ACK" not in sent and "SYNC" not in sent
