@@ -377,6 +377,97 @@ def test_a_seq_that_can_exist_is_still_a_hole_asked_for():
     ])
 
 
+# --- the asks for a HELLO follow a slow board's learnt pace ---
+
+def _slow_board_table():
+    """A board at 0.1x real time: its heartbeats arrive 20 s apart (slowness 10)."""
+    table = [(0.0, "open", [], ASK), (0.1, hello(A, 0), [], [])]
+    table += [(t, hb(A, 0), [], []) for t in (0.5, 20.5, 40.5)]
+    return table
+
+
+def test_a_slow_boards_short_hello_is_asked_again_at_its_pace():
+    # the cable replugged: a real board is asked again every 0.15 s, this one every 1.5 s
+    table = _slow_board_table() + [
+        (45.0, "open", [], ["HELLO? s=1"]),
+        (45.2, "tick", [], []),
+        (46.4, "tick", [], []),
+        (46.6, "tick", [], ["HELLO? s=1"]),
+        (46.7, "tick", [], []),
+        (48.2, "tick", [], ["HELLO? s=1"]),
+        (48.9, hi(A, 0), [], []),
+        (52.0, "tick", [], []),
+    ]
+    seq = play(table)
+    assert seq.pace == 10.0 and seq.synced
+
+
+def test_a_slow_boards_identity_is_asked_again_at_its_pace():
+    # the board restarted while the port was closed: its new boot's full HELLO is asked
+    # for every 10 s (1 s on a real board) until it comes
+    table = _slow_board_table() + [
+        (45.0, "open", [], ["HELLO? s=1"]),
+        (45.5, hi(B, 0, prev=(A, 0)), [], []),
+        (45.6, "tick", [], ["HELLO?"]),
+        (46.7, "tick", [], []),  # a real board: asked again here
+        (55.5, "tick", [], []),
+        (55.7, "tick", [], ["HELLO?"]),
+        (56.0, hello(B, 0, prev=(A, 0)), [], []),
+        (70.0, "tick", [], []),
+    ]
+    seq = play(table)
+    assert seq.hello["boot"] == B
+
+
+def test_a_real_boards_pace_is_one_and_a_noisy_lines_too():
+    seq = play([(0.0, "open", [], ASK), (0.1, hello(A, 0), [], [])]
+               + [(t, hb(A, 0), [], []) for t in (2.0, 4.0, 6.4, 8.0)])
+    assert seq.pace == 1.0
+    seq = play(_slow_board_table())
+    seq.noisy = True  # heartbeats lost on a noisy line: not a slow board
+    assert seq.slowness == 10.0 and seq.pace == 1.0
+
+
+def test_heartbeats_before_the_first_hello_teach_the_pace():
+    # the HELLO's answers are slow to come; the heartbeats of the same boot set the pace
+    table = [(0.0, "open", [], ASK),
+             (0.1, hb(A, 0), [], []),  # asked 0.1 s ago: asked at the next tick
+             (20.1, hb(A, 0), [], ASK),
+             (40.1, hb(A, 0), [], ASK),
+             (40.2, "tick", [], []),
+             (41.5, "tick", [], []),
+             (41.7, "tick", [], ["HELLO? s=1"])]
+    seq = play(table)
+    assert seq.pace == 10.0
+
+
+def _asks_answered_late(learnt):
+    """The port reopened on a board at 0.1x real time that answers each ask it reads, in
+    order, 2 s (wall) after it was sent; ``learnt``: its heartbeats taught the link
+    first. Returns the asks sent before the first answer came and the answers the board
+    owes then (its backlog of asks read and not yet answered)."""
+    seq = Sequencer()
+    seq.opened(0.0)
+    seq.receive(hello(A, 0), 0.1)
+    if learnt:
+        for t in (0.5, 20.5, 40.5):
+            seq.receive(hb(A, 0), t)
+    now, asks = 45.0, []
+    asks += [(now, line) for line in seq.opened(now)[1]]
+    while not asks or now < asks[0][0] + 2.0:
+        now = round(now + 0.02, 2)
+        asks += [(now, line) for line in seq.tick(now)[1]]
+    seq.receive(hi(A, 0), now)
+    return len(asks), len([a for a in asks[1:] if a[0] + 2.0 > now])
+
+
+def test_a_slow_board_is_not_flooded_with_asks_it_answers_one_by_one():
+    # what the issue saw against the emulated board: asks every 0.15 s pile up while its
+    # answer to the first is on its way; at the learnt pace one is sent
+    assert _asks_answered_late(learnt=False) == (13, 12)
+    assert _asks_answered_late(learnt=True) == (2, 1)
+
+
 # --- issue 29, item 10: a noisy line does not stall the table ---
 
 def test_the_short_hi_moves_the_sequence_on_and_the_identity_is_asked_until_it_comes():

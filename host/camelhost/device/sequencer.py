@@ -15,8 +15,9 @@ out (``tests/test_link_sequencer.py``).
 What it does (docs/protocol.md, "Delivery"):
 
 * asks ``HELLO? s=1`` on every (re)connection and again every ``HELLO_FAST_S`` while
-  none came, and the full ``HELLO?`` once a second until the current boot's identity
-  came; the answer (``HI``, or ``HELLO``) gives the boot and the last seq, and ``SYNC <last delivered> boot=<its boot>``
+  none came, and the full ``HELLO?`` every ``HELLO_RETRY_S`` until the current boot's
+  identity came, both times ``pace`` (the board's learnt slowness: a board at a tenth
+  of real time is asked ten times less often, as the firmware answers every ask); the answer (``HI``, or ``HELLO``) gives the boot and the last seq, and ``SYNC <last delivered> boot=<its boot>``
   asks for the rest; when the device restarted meanwhile, the replay walks its
   boots in order (``SYNCED ... next=``) out of the device's flash store;
 * delivers events in seq order per boot, de-duplicated on ``(boot, seq)``; events
@@ -35,10 +36,11 @@ What it does (docs/protocol.md, "Delivery"):
   ``uid`` (the board a resumed game was played with), a HELLO of another board; until
   a full HELLO names that board it delivers, asks and acknowledges nothing;
 * notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
-  again). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
+  again, every ``patience / 2`` s while it lasts). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
   heartbeats) unless the board's heartbeats come slower than that in wall time (the
   emulated board runs at 0.07-0.4x real time): then ``HB_BEATS`` times the longest of
-  the last ``HB_KEEP`` intervals between its ``HB`` lines.
+  the last ``HB_KEEP`` intervals between its ``HB`` lines (heartbeats before the first
+  HELLO count too); the asks for a HELLO wait ``pace`` times as long.
 """
 
 import logging
@@ -59,10 +61,11 @@ SYNC_MAX_S = 2.0
 #: Seconds between two asks for the short ``HI`` while none came on this connection
 #: (the ask or the answer was lost: on a line losing 2 % of its bytes about one ask
 #: in six gets its answer, so asking six times a second makes a wait over 10 s a
-#: one-in-100,000 event; tests/test_link_sequencer.py simulates it).
+#: one-in-100,000 event; tests/test_link_sequencer.py simulates it). For a board
+#: slower than real time, times ``Sequencer.pace``.
 HELLO_FAST_S = 0.15
 #: Seconds between two asks for the full ``HELLO`` (the pyramid's identity: firmware,
-#: edition, sensor) while the one of the current boot has not come.
+#: edition, sensor) while the one of the current boot has not come (times ``pace``).
 HELLO_RETRY_S = 1.0
 #: On a noisy line (``noisy``, set by the link from its line quality): how often the
 #: host asks "anything after what I have?" (a ``SYNC``) while it knows of no hole, and
@@ -71,7 +74,8 @@ HELLO_RETRY_S = 1.0
 #: in five: asking often keeps every die's wait under 10 s (tests/test_link_sequencer.py).
 PROBE_S = 0.5
 NOISY_SYNC_PER_EVENT_S = 0.02
-#: Shortest time between two asks caused by lines of an unknown boot (no flood).
+#: Shortest time between two asks caused by lines of an unknown boot (no flood; times
+#: ``pace``).
 HELLO_FLOOD_S = 0.5
 #: The most events a pyramid can number per second (a release takes at least 0.2 s on
 #: the board, 0.1 s on the virtual pyramid: twice that, for margin), and the seqs a
@@ -116,7 +120,8 @@ class Sequencer:
     ``hello`` (the last full ``HELLO`` ``protocol.Message``), ``boot`` and
     ``delivered`` (the boot followed and the last seq handed out in it), ``patience``
     and ``slowness`` (the silence allowed now, in s, and its ratio to
-    ``heartbeat_timeout``, >= 1), ``synced``
+    ``heartbeat_timeout``, >= 1), ``pace`` (how many times their usual wait the asks
+    for a ``HELLO`` wait: ``slowness``, 1.0 on a noisy line), ``synced``
     (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``noisy`` (set
     by the link while its line quality is low), ``unusable`` (why the last message
     could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``),
@@ -232,17 +237,18 @@ class Sequencer:
         Returns ``(events, lines)``."""
         if self.state in ("refused", "closed") or self._last_rx is None:
             return self._emit()
+        pace = self.pace
         if now - self._last_rx > self.patience:
             if self.state != "stale":
                 log.warning("no valid line from the pyramid for %.1f s", now - self._last_rx)
                 self.state = "stale"
-            if now - self._last_hello_ask > self.heartbeat_timeout / 2:
+            if now - self._last_hello_ask > self.patience / 2:
                 self._ask_hello(now)
-        elif not self.synced and now - self._last_hello_ask > HELLO_FAST_S:
+        elif not self.synced and now - self._last_hello_ask > HELLO_FAST_S * pace:
             self._ask_hello(now)  # the answer (or the ask) was lost
-        elif self._hello_wanted and now - self._last_hello_ask > HELLO_FLOOD_S:
+        elif self._hello_wanted and now - self._last_hello_ask > HELLO_FLOOD_S * pace:
             self._ask_hello(now)
-        elif self._identity_wanted() and now - self._last_full_ask > HELLO_RETRY_S:
+        elif self._identity_wanted() and now - self._last_full_ask > HELLO_RETRY_S * pace:
             self._last_full_ask = now
             self._send("HELLO?")
         if self.synced and self._sync_sent is not None and now - self._sync_sent > self._sync_wait:
@@ -287,6 +293,17 @@ class Sequencer:
         return self.patience / self.heartbeat_timeout
 
     @property
+    def pace(self):
+        """How many times ``HELLO_FAST_S``, ``HELLO_RETRY_S`` and ``HELLO_FLOOD_S`` the
+        asks for a ``HELLO`` wait now: ``slowness`` (1.0 for a real board), so a board
+        running at a tenth of real time is asked every 1.5 s, not every 0.15 s (the
+        firmware answers every ask it reads, one after the other: asks sent faster than
+        it answers pile up in its input and each costs it an answer). 1.0 while the line
+        is ``noisy``: heartbeats lost on it read as a slow board, and a lost ask is
+        asked again at once."""
+        return 1.0 if self.noisy else self.slowness
+
+    @property
     def held(self):
         """How many events are held ahead of a hole (at most ``WINDOW``)."""
         return len(self._ahead)
@@ -311,7 +328,8 @@ class Sequencer:
         self._last_hello_ask = now
         self._hello_wanted = False
         self._send("HELLO?", s=True)
-        if self._identity_wanted() and (self._last_full_ask is None or now - self._last_full_ask > HELLO_RETRY_S):
+        if self._identity_wanted() and (self._last_full_ask is None
+                                        or now - self._last_full_ask > HELLO_RETRY_S * self.pace):
             self._last_full_ask = now
             self._send("HELLO?")
 
@@ -321,8 +339,9 @@ class Sequencer:
         return self.hello is None or (self._device_boot is not None and self.hello["boot"] != self._device_boot)
 
     def _want_hello(self, now):
-        # ask now, or as soon as the last ask is HELLO_FLOOD_S old (no flood while lines pour in)
-        if self._last_hello_ask is None or now - self._last_hello_ask > HELLO_FLOOD_S:
+        # ask now, or as soon as the last ask is HELLO_FLOOD_S (times the pace) old: no
+        # flood while lines pour in
+        if self._last_hello_ask is None or now - self._last_hello_ask > HELLO_FLOOD_S * self.pace:
             self._ask_hello(now)
         else:
             self._hello_wanted = True
@@ -515,7 +534,10 @@ class Sequencer:
 
     def _on_heartbeat(self, msg, now):
         if msg["boot"] != self._device_boot or not self.synced:
-            self._want_hello(now)  # a restart we have not heard the HELLO of
+            # a restart we have not heard the HELLO of, or no HELLO yet: its pace is
+            # learnt all the same (the asks for that HELLO follow it)
+            self._heartbeat_interval(msg["boot"], now)
+            self._want_hello(now)
             return
         if not self._plausible(msg["boot"], msg["seq"], now, "heartbeat"):
             return
