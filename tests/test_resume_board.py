@@ -9,6 +9,7 @@ meets a scripted device on a pty.
 """
 
 import io
+import time
 
 import pytest
 from camelhost.device.events import decode
@@ -36,9 +37,9 @@ def _identity(boot=A, seq=3):
     return PyramidIdentity({"uid": UID, "fw": "0.9.0", "ed": "classic", "boot": boot, "seq": seq})
 
 
-def _started(path, identity=None):
+def _started(path, identity=None, ticket=True):
     """A classic game on a real pyramid (a port path): the pyramid's identity, then the
-    setup typed and Ann's pyramid ticket; the journal ends before any die."""
+    setup drawn and (``ticket``) Ann's pyramid ticket; the journal ends before any die."""
     journal = Journal(str(path), pyramid="/dev/ttyACM0")
     session = Session("classic", PLAYERS, seed=3, journal=journal)
     table = Table(session, PlainDisplay(io.StringIO()), pyramid=None, manual=False)
@@ -47,7 +48,8 @@ def _started(path, identity=None):
         table.pyramid_event(identity)
     assert table.line("draw")
     assert session.game is not None
-    assert table.line("pyramid")
+    if ticket:
+        assert table.line("pyramid")
     journal.close()
     return session
 
@@ -181,6 +183,130 @@ def test_behind_pyramid_counts_from_the_board_line_when_no_die_is_journaled():
     events = [{"type": "game"}, {"type": "board", "uid": UID, "boot": A, "seq": 5}]
     assert behind_pyramid(events, A, 5) is None  # nothing taken since the game began
     assert "events 6, 7 of boot %s" % A in behind_pyramid(events, A, 7)
+
+
+class ScriptedBoard:
+    """The device end of a pty that answers ``HELLO? s=1`` with ``HI`` and ``HELLO?`` with
+    the full ``HELLO`` of board ``uid`` (boot ``boot``, ``seq`` events, a store:
+    ``acked``), and heartbeats every 0.5 s; ``asked``: the names of the host's lines."""
+
+    def __init__(self, uid, boot, seq=0, acked=0):
+        import os
+        import tty
+        self.uid, self.boot, self.seq, self.acked = uid, boot, seq, acked
+        self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        self.port = os.ttyname(self._slave)
+        self.asked = []
+        self._stop = False
+        import threading
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self):
+        import os
+        import select
+        import time
+        buf, beat = b"", time.monotonic()
+        while not self._stop:
+            r, _, _ = select.select([self.master], [], [], 0.05)
+            if time.monotonic() - beat > 0.5:
+                beat = time.monotonic()
+                self._write(protocol.encode("HB", boot=self.boot, seq=self.seq, up=1, sensor="ok"))
+            if not r:
+                continue
+            try:
+                buf += os.read(self.master, 4096)
+            except OSError:
+                return
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                msg = protocol.decode(line)
+                self.asked.append(msg.name)
+                if msg.name == "HELLO?" and msg.get("s"):
+                    self._write(protocol.encode("HI", proto=1, boot=self.boot, seq=self.seq,
+                                                prev=None, acked=self.acked))
+                elif msg.name == "HELLO?":
+                    self._write(protocol.encode(
+                        "HELLO", proto=1, fw="0.9.0", uid=self.uid, boot=self.boot, seq=self.seq,
+                        oldest=1, ed="classic", sensor="ok", vb=True, prev=None, acked=self.acked))
+
+    def _write(self, data):
+        import os
+        try:
+            os.write(self.master, data)
+        except OSError:
+            pass
+
+    def close(self):
+        import os
+        self._stop = True
+        self._thread.join(2)
+        for fd in (self._slave, self.master):
+            os.close(fd)
+
+
+@pytest.mark.process
+def test_pyramid_play_journals_the_board_and_a_resume_goes_on_from_it(tmp_path, monkeypatch, capsys):
+    """A new game on a board (a scripted device on a pty) gets its ``board`` line; quit
+    before any die and resumed: the link is told where the game began, and the board."""
+    from camelhost import cli
+    path = str(tmp_path / "g.jsonl")
+    board = ScriptedBoard(UID, A, seq=3, acked=3)
+    try:
+        def typed():
+            yield "draw\n"
+            deadline = time.monotonic() + 20  # the players quit once the board is journaled
+            while "board" not in path_text() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            yield "quit\n"
+
+        def path_text():
+            with open(path, encoding="utf-8") as fh:
+                return fh.read()
+
+        monkeypatch.setattr("sys.stdin", typed())
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--edition", "classic",
+                         "--journal", path, "--seed", "3", "--pyramid", board.port]) == 0
+        boards = [e for e in read_events(path) if e["type"] == "board"]
+        assert boards == [{"type": "board", "uid": UID, "fw": "0.9.0", "ed": "classic",
+                           "boot": A, "seq": 3}]
+        seen = {}
+        import camelhost.device.open as opening
+        real = opening.open_pyramid
+
+        def spy(*args, **kw):
+            seen.update(resume=kw.get("resume"), uid=kw.get("uid"))
+            return real(*args, **kw)
+
+        monkeypatch.setattr(opening, "open_pyramid", spy)
+        monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+        capsys.readouterr()
+        assert cli.main(["play", "--resume", path, "--plain"]) == 0
+        assert seen == {"resume": (A, 3), "uid": UID}
+        assert "does not say which pyramid" not in capsys.readouterr().out
+        assert [e["type"] for e in read_events(path)].count("board") == 1
+    finally:
+        board.close()
+
+
+@pytest.mark.process
+def test_resuming_a_journal_without_a_board_line_says_what_it_cannot_check(tmp_path, monkeypatch,
+                                                                            capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _started(path, ticket=False)  # no board line: an older version's journal, no die yet
+    board = ScriptedBoard(UID, A, seq=3, acked=3)
+    try:
+        monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+        assert cli.main(["play", "--resume", str(path), "--plain", "--pyramid", board.port]) == 0
+    finally:
+        board.close()
+    out = capsys.readouterr().out.splitlines()
+    assert ("%s does not say which pyramid the game was played with (an older version wrote "
+            "it, or it was cut before the pyramid's first HELLO): the pyramid on %s is not "
+            "checked to be that one; its dice are taken from those no table took"
+            % (path, board.port)) in out, out
 
 
 @pytest.mark.process
