@@ -138,6 +138,9 @@ class Link:
         self._warn = [0, 0.0, ""]  # lines skipped since the last summary, its time, last reason
         self._outcomes = collections.deque(maxlen=QUALITY_LINES)  # True: the line passed
         self._noisy = False  # the line's quality was said to be low
+        #: what ``NotAPyramid`` advises after saying what the port sent (``None``: check
+        #: the port, or play with ``--pyramid manual``); a command of its own sets it
+        self.advice = None
         #: called as ``on_quality(noisy, quality)`` (reader thread) each time the line
         #: falls under ``NOISY`` (``noisy`` True) or is back over ``CLEAN`` (False); while
         #: set, the link logs those two facts at INFO only (its caller says them)
@@ -181,6 +184,12 @@ class Link:
                 return None
             return {"uid": hello["uid"], "fw": hello["fw"], "ed": hello["ed"],
                     "boot": origin[0], "seq": origin[1]}
+
+    @property
+    def lines_heard(self):
+        """How many valid protocol lines came since the link was made (any kind: a
+        heartbeat counts): a board that beats but never answers ``HELLO?`` has some."""
+        return self._valid_lines
 
     @property
     def quality(self):
@@ -258,10 +267,14 @@ class Link:
         while not self._valid_lines and time.monotonic() < deadline and self.refused is None:
             time.sleep(0.02)
         if self.refused is not None or not self._valid_lines:
-            text = self.refused or (
-                _("%s does not look like a smart pyramid (%s); check the port, or play with "
-                "--pyramid manual and type the dice") % (self.port, describe_bytes(bytes(self._sample), self._bytes_in, 0))
-            )
+            what = describe_bytes(bytes(self._sample), self._bytes_in, 0)
+            if self.refused is not None:
+                text = self.refused
+            elif self.advice is not None:
+                text = _("%s does not look like a smart pyramid (%s); %s") % (self.port, what, self.advice)
+            else:
+                text = (_("%s does not look like a smart pyramid (%s); check the port, or play with "
+                          "--pyramid manual and type the dice") % (self.port, what))
             self.close()
             raise NotAPyramid(text)
 

@@ -198,6 +198,10 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     from camelhost.device.transport import NotAPyramid
     try:
         p.link = Link(port, resume=resume, taken=taken, uid=uid)
+        if option != "--pyramid":  # a maker's tool: no game to play by hand instead
+            p.link.advice = (_("check the USB cable, that %s is the pyramid's port (%s) and "
+                               "that it runs the pyramid firmware (pyramid flash %s %s)")
+                             % (port, hint, option, port))
         p.link.open()
     except NotAPyramid as exc:
         refused = p.link.refused if p.link is not None else None
