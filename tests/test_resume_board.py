@@ -356,3 +356,38 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
         "was played with, board E6614103E7452D2F (boot 0A9B0E33): connect that pyramid, or "
         "resume with --pyramid manual and type the dice" % port)
     assert "ACK" not in sent and "SYNC" not in sent
+
+
+class _RefusingLink:
+    """What ``OpenPyramid.events()`` reads of a link that refused the board on its port
+    after the table started (its HELLO came late)."""
+
+    noisy, quality, on_quality, identity = False, None, None, None
+    refused = "the pyramid on /dev/ttyACM0 is board B, not the one this game was played with"
+
+    def next_event(self, timeout):
+        raise AssertionError("a refused link is not read")
+
+    def close(self):
+        pass
+
+
+def test_a_link_that_refuses_the_board_later_ends_the_events_with_its_line(tmp_path):
+    from camelhost.device.open import OpenPyramid
+    opened = OpenPyramid("/dev/ttyACM0")
+    opened.link = _RefusingLink()
+    kind, event = opened.events().get(timeout=5)
+    opened.close()
+    assert (event.kind, event.raw) == ("fault", _RefusingLink.refused)
+    # the table says it in one line and asks for the dice typed; nothing is journaled
+    path = tmp_path / "g.jsonl"
+    _started(path, _identity())
+    table, out = _resumed(path)
+    before = path.read_bytes()
+    said = out.tell()
+    table.pyramid_event(event)
+    assert out.getvalue()[said:].splitlines()[0] == (
+        "TYPE THE DIE BY HAND: the link to the pyramid stopped (%s); type the die by hand"
+        % _RefusingLink.refused)
+    assert path.read_bytes() == before
+    table.session.journal.close()
