@@ -582,6 +582,15 @@ def test_a_resumed_game_on_another_board_is_refused_naming_both_and_takes_nothin
         "--pyramid manual and type the dice")
 
 
+def test_a_noisy_line_asks_nothing_of_a_board_not_yet_known_to_be_the_games():
+    seq = Sequencer(resume=(A, 2), uid="0102")
+    seq.noisy = True
+    seq.opened(0.0)
+    seq.receive(hi(B, 1, acked=0), 0.1)
+    lines = [_body(x) for t in (0.7, 1.3, 2.5) for x in seq.tick(t)[1]]
+    assert lines == ["HELLO?", "HELLO?"]  # its identity asked for; no SYNC probes it
+
+
 def test_a_resumed_game_on_its_own_board_waits_for_its_hello_then_goes_on():
     play([
         (0.0, "open", [], ASK),

@@ -256,7 +256,7 @@ class Sequencer:
                 self._sync(now)
             else:
                 self._sync_sent = None
-        if (self.noisy and self.synced and self._sync_sent is None
+        if (self.noisy and self.synced and self.confirmed and self._sync_sent is None
                 and (self._last_probe is None or now - self._last_probe > PROBE_S)):
             self._last_probe = now
             self._sync(now, force=True)  # events the lost lines announced, if any
