@@ -34,7 +34,8 @@ What it does (docs/protocol.md, "Delivery"):
   retries an unanswered SYNC at once;
 * refuses a device of another protocol version (``state == "refused"``), and, given
   ``uid`` (the board a resumed game was played with), a HELLO of another board; until
-  a full HELLO names that board it delivers, asks and acknowledges nothing;
+  a full HELLO names that board, or a ``HI`` names the journal's own boot, it
+  delivers, asks and acknowledges nothing;
 * notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
   again, every ``patience / 2`` s while it lasts). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
   heartbeats) unless the board's heartbeats come slower than that in wall time (the
@@ -412,17 +413,20 @@ class Sequencer:
         boot, seq = msg["boot"], msg["seq"]
         acked = msg.get("acked")
         if not self.confirmed:
-            if msg.name != "HELLO":
-                # a HI names no board: the connection is up, the full HELLO is asked
-                # for (``_identity_wanted``), nothing is delivered or acknowledged yet
+            if msg.name == "HELLO" and msg["uid"] != self.uid:
+                self._refuse_board(msg)
+                return
+            if msg.name != "HELLO" and boot != self.boot:
+                # a HI names no board, and this boot is not the journal's: the connection
+                # is up, the full HELLO is asked for (``_identity_wanted``), nothing is
+                # delivered or acknowledged yet
                 self.synced = True
                 self._device_boot = boot
                 self._anchor = (seq, now)
                 self.state = "connected"
                 return
-            if msg["uid"] != self.uid:
-                self._refuse_board(msg)
-                return
+            # the board named, or the journal's own boot (a random id drawn at each
+            # power-up: no other board runs it), so a noisy line waits for no HELLO
             self.confirmed = True
         if msg.name == "HELLO":
             self.hello = msg  # the identity; a HI only moves the sequence on
