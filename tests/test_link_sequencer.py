@@ -567,10 +567,11 @@ def test_a_resumed_game_on_another_board_is_refused_naming_both_and_takes_nothin
     # with a die of its own no host took: no SYNC, no ACK, no die
     seq = play([
         (0.0, "open", [], ASK),
-        (0.1, hi(B, 1, acked=0), [], []),
+        (0.1, hi(B, 1, acked=0), [], ["SYNC 2 boot=%s to=2" % A]),  # its record of A?
         (0.2, evt(B, 1), [], []),
+        (0.2, msg("SYNCED", seq=2, boot=A, next=B, known=False), [], []),  # none
         (0.3, hb(B, 1), [], []),
-        (1.2, "tick", [], ["HELLO?"]),
+        (1.2, "tick", [], ["HELLO?", "SYNC 2 boot=%s to=2" % A]),
         (1.3, hello(B, 1, acked=0, uid="0999"), [], []),
         (1.4, evt(B, 1), [], []),
         (9.0, "tick", [], []),
@@ -588,18 +589,42 @@ def test_a_noisy_line_asks_nothing_of_a_board_not_yet_known_to_be_the_games():
     seq.opened(0.0)
     seq.receive(hi(B, 1, acked=0), 0.1)
     lines = [_body(x) for t in (0.7, 1.3, 2.5) for x in seq.tick(t)[1]]
-    assert lines == ["HELLO?", "HELLO?"]  # its identity asked for; no SYNC probes it
+    # its identity asked for, and its record of the journal's boot; no probe for events
+    assert lines == ["HELLO?", "SYNC 2 boot=%s to=2" % A] * 2
 
 
-def test_a_resumed_game_on_its_own_restarted_board_waits_for_its_hello_then_goes_on():
+def test_a_resumed_game_on_its_own_board_restarted_twice_waits_for_its_hello():
+    # a HI of boot C after B after the journal's A names no board of the journal's; the
+    # device without a store is asked nothing but its HELLO
     play([
         (0.0, "open", [], ASK),
-        (0.1, hi(B, 1, acked=0, prev=(A, 4)), [], []),  # a HI names no board: nothing asked yet
-        (0.2, evt(B, 1), [], []),
+        (0.1, hi(C, 1, prev=(B, 4)), [], []),
+        (0.2, evt(C, 1), [], []),
         (1.2, "tick", [], ["HELLO?"]),
-        (1.3, hello(B, 1, acked=0, prev=(A, 4)), [], ["SYNC 2 boot=%s" % A]),
-        (1.4, evt(A, 3), [("die", A, 3)], []),
-        (1.4, evt(A, 4), [("die", A, 4)], []),
+        (1.3, hello(C, 1, prev=(B, 4)), [("gap", B, 1, 4), ("gap", A, 3, None)], ["SYNC 0"]),
+        (1.4, evt(C, 1), [("die", C, 1)], []),
+    ], resume=(A, 2), uid="0102")
+
+
+def test_a_restarted_board_whose_store_knows_the_journals_boot_is_the_games():
+    # restarted twice (boot C after B after the journal's A): its store's record of A,
+    # a random id drawn at one of its power-ups, names it before its long HELLO came
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(C, 1, prev=(B, 4), acked=0), [], ["SYNC 2 boot=%s to=2" % A]),
+        (0.2, evt(C, 1), [], []),
+        (0.3, msg("SYNCED", seq=4, boot=A, next=B), [], ["SYNC 2 boot=%s" % A]),
+        (0.4, evt(A, 3), [("die", A, 3)], []),
+        (0.4, evt(A, 4), [("die", A, 4)], []),
+        (0.5, msg("SYNCED", seq=4, boot=A, next=B), [], ["SYNC 0 boot=%s" % B]),
+    ], resume=(A, 2), uid="0102")
+
+
+def test_a_hi_whose_boot_before_is_the_journals_is_the_games_board_at_once():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(B, 1, acked=0, prev=(A, 4)), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, evt(A, 3), [("die", A, 3)], []),
     ], resume=(A, 2), uid="0102")
 
 

@@ -320,7 +320,7 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
     master, slave = os.openpty()
     tty.setraw(slave)
     port = os.ttyname(slave)
-    sent = []
+    sent, asked = [], []
 
     def answer():
         buf = b""
@@ -336,6 +336,7 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
                 line, buf = buf.split(b"\n", 1)
                 msg = protocol.decode(line)
                 sent.append(msg.name)
+                asked.append(msg)
                 if msg.name == "HELLO?" and msg.get("s"):
                     os.write(master, protocol.encode("HI", proto=1, boot=B, seq=1, prev=None, acked=0))
                 elif msg.name == "HELLO?":
@@ -355,7 +356,10 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
         "the pyramid on %s is board E66164084B1F3A21 (boot 51C0FFEE), not the one this game "
         "was played with, board E6614103E7452D2F (boot 0A9B0E33): connect that pyramid, or "
         "resume with --pyramid manual and type the dice" % port)
-    assert "ACK" not in sent and "SYNC" not in sent
+    assert "ACK" not in sent
+    # the one SYNC asked is for its record of the journal's boot (``to=``: nothing replayed)
+    assert [m for m in asked if m.name == "SYNC"] == [
+        m for m in asked if m.name == "SYNC" and m["boot"] == A and m["to"] == m["seq"] == 3]
 
 
 class _RefusingLink:

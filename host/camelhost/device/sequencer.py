@@ -34,8 +34,10 @@ What it does (docs/protocol.md, "Delivery"):
   retries an unanswered SYNC at once;
 * refuses a device of another protocol version (``state == "refused"``), and, given
   ``uid`` (the board a resumed game was played with), a HELLO of another board; until
-  a full HELLO names that board, or a ``HI`` names the journal's own boot, it
-  delivers, asks and acknowledges nothing;
+  a full HELLO names that board, or a ``HI`` names the journal's own boot (as its
+  boot or the one before), or the device's store holds a record of that boot (asked
+  with ``SYNC ... to=``, which replays nothing), it delivers, asks and acknowledges
+  nothing;
 * notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
   again, every ``patience / 2`` s while it lasts). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
   heartbeats) unless the board's heartbeats come slower than that in wall time (the
@@ -175,6 +177,7 @@ class Sequencer:
         self._implausible_said = None  # the boot whose impossible seqs were reported
         self._hb_last = None  # (boot, time) of the last heartbeat on this connection
         self._hb_gaps = []  # wall seconds between its last few heartbeats (at most HB_KEEP)
+        self._held = None  # a HI of another boot, while the board is not yet confirmed
         for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign"):
             self.stats.setdefault(key, 0)
 
@@ -216,7 +219,10 @@ class Sequencer:
         if self.state in ("stale", "connecting") and self.synced:
             self.state = "connected"
         name = msg.name
-        if not self.confirmed and name in ("EVT", "GAP", "SYNCED"):
+        if not self.confirmed and name == "SYNCED":
+            self._on_record(msg, now)
+            return self._emit()
+        if not self.confirmed and name in ("EVT", "GAP"):
             return self._emit()  # not this game's pyramid until its HELLO says so
         try:
             if name == "EVT":
@@ -252,6 +258,8 @@ class Sequencer:
         elif self._identity_wanted() and now - self._last_full_ask > HELLO_RETRY_S * pace:
             self._last_full_ask = now
             self._send("HELLO?")
+            if self._held is not None:
+                self._ask_record()
         if self.synced and self._sync_sent is not None and now - self._sync_sent > self._sync_wait:
             if self._heard > self.delivered or self._ahead or self._walking():
                 self._sync(now)
@@ -416,18 +424,27 @@ class Sequencer:
             if msg.name == "HELLO" and msg["uid"] != self.uid:
                 self._refuse_board(msg)
                 return
-            if msg.name != "HELLO" and boot != self.boot:
+            prev = msg.get("prev")
+            if msg.name != "HELLO" and boot != self.boot and (prev is None or prev[0] != self.boot):
                 # a HI names no board, and this boot is not the journal's: the connection
-                # is up, the full HELLO is asked for (``_identity_wanted``), nothing is
-                # delivered or acknowledged yet
+                # is up, the full HELLO is asked for (``_identity_wanted``), and a device
+                # with a store is asked for its record of the journal's boot (``_on_record``);
+                # nothing is delivered or acknowledged yet
                 self.synced = True
                 self._device_boot = boot
                 self._anchor = (seq, now)
                 self.state = "connected"
+                if acked is not None:
+                    first = self._held is None
+                    self._held = msg
+                    if first:
+                        self._ask_record()
                 return
-            # the board named, or the journal's own boot (a random id drawn at each
-            # power-up: no other board runs it), so a noisy line waits for no HELLO
+            # the board named, or the journal's own boot, now or just before this one (a
+            # random id drawn at each power-up: no other board ran it), so a noisy line
+            # waits for no HELLO
             self.confirmed = True
+            self._held = None
         if msg.name == "HELLO":
             self.hello = msg  # the identity; a HI only moves the sequence on
         self.synced = True
@@ -474,6 +491,25 @@ class Sequencer:
             log.error("%s", text)
         self.refused = text
         self.state = "refused"
+
+    def _ask_record(self):
+        """Ask a device not yet known to be the game's for its record of the journal's
+        boot (``SYNC <delivered> to=<delivered> boot=<ours>``: nothing is replayed, its
+        ``SYNCED`` says whether it knows that boot)."""
+        self._send("SYNC", seq=self.delivered, boot=self.boot, to=self.delivered)
+
+    def _on_record(self, msg, now):
+        """A ``SYNCED`` before the board is confirmed: when it is the record of the
+        journal's own boot (``known`` not 0), the device's flash holds that boot, drawn
+        at random at one of its power-ups: it is the game's board, and its ``HI`` held
+        meanwhile is taken as its first (on a noisy line the long HELLO need not cross
+        whole). Any other ``SYNCED`` changes nothing."""
+        held = self._held
+        if held is None or msg["boot"] != self.boot or not msg.get("known", True):
+            return
+        self.confirmed = True
+        self._held = None
+        self._on_hello(held, now)
 
     def _refuse_board(self, msg):
         """The pyramid's ``HELLO`` names another board than ``uid``: nothing of it is
