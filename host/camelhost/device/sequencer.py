@@ -129,8 +129,8 @@ class Sequencer:
     by the link while its line quality is low), ``unusable`` (why the last message
     could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``),
     ``origin`` (``(boot, seq)`` delivery began after: ``resume``, else set by the first
-    ``HELLO``/``HI``; ``None`` before), ``confirmed`` (no ``uid`` to check, or a ``HELLO``
-    named it).
+    ``HELLO``/``HI``; ``None`` before), ``confirmed`` (no ``uid`` to check, or the board
+    is known to be that one: see the module docstring).
     """
 
     def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
