@@ -395,3 +395,66 @@ def test_a_link_that_refuses_the_board_later_ends_the_events_with_its_line(tmp_p
         % _RefusingLink.refused)
     assert path.read_bytes() == before
     table.session.journal.close()
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+@pytest.mark.process
+def test_a_game_quit_before_its_first_die_names_another_tables_pushes_on_the_real_firmware(
+        micropython, tmp_path, monkeypatch):
+    """The real firmware on the virtual pyramid (its pty as the port): a game starts and
+    is left before any die; another table takes two pushes (acknowledged); ``pyramid play
+    --resume`` says them in one line and journals nothing of them. Before the journal
+    recorded its board the resume started after the pyramid's acked= and said nothing."""
+    from camelhost import cli
+    from camelhost.device.link import Link
+    from camelhost.device.virtual import VirtualPyramid
+
+    path = str(tmp_path / "g.jsonl")
+    shown = io.StringIO()
+
+    def lines(*typed, until=None):
+        for line in typed:
+            yield line
+        deadline = time.monotonic() + 30
+        while until is not None and not until() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        yield "quit\n"
+
+    def journaled():
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+
+    with VirtualPyramid("classic", seed=3, value_buttons=True) as vp:
+        monkeypatch.setattr("sys.stdout", shown)
+        monkeypatch.setattr("sys.stdin", lines("draw\n", until=lambda: '"board"' in journaled()))
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--edition", "classic",
+                         "--journal", path, "--seed", "3", "--pyramid", vp.port]) == 0
+        board = [e for e in read_events(path) if e["type"] == "board"]
+        assert len(board) == 1 and board[0]["uid"] == vp.uid
+        with Link(vp.port, heartbeat_timeout=2.0) as link:  # another table, two pushes
+            taken = []
+            for _ in range(2):
+                vp.release_empty()
+            deadline = time.monotonic() + 30
+            while len(taken) < 2 and time.monotonic() < deadline:
+                event = link.next_event(0.5)
+                if event is not None:
+                    taken.append(event)
+            assert [e.kind for e in taken] == ["nodie", "nodie"]
+            while (link.hello is None or link.hello.get("acked") != 2) and time.monotonic() < deadline:
+                link.send("HELLO?")
+                time.sleep(0.2)
+            assert link.hello.get("acked") == 2
+        before = journaled()
+        said = shown.tell()
+        monkeypatch.setattr("sys.stdin", lines(until=lambda: "another table" in shown.getvalue()[said:]))
+        assert cli.main(["play", "--resume", path, "--plain", "--pyramid", vp.port]) == 0
+    told = [x for x in shown.getvalue()[said:].splitlines() if "another table" in x]
+    assert told == [
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged events 1, 2 of boot %s, which the journal "
+        "does not hold (its last is none: the game began after event %d); they are left out. "
+        "If lines were cut, quit and resume a whole copy of the journal"
+        % (board[0]["boot"], board[0]["seq"])], told
+    assert journaled() == before  # nothing of the other table's pushed or journaled
