@@ -26,8 +26,8 @@ def msg(name, kind=None, **fields):
     return decode(protocol.encode(name, kind, **fields))
 
 
-def hello(boot, seq, acked=None, prev=None, proto=1):
-    return msg("HELLO", proto=proto, fw="0.1.0", uid="0102", boot=boot, seq=seq, oldest=1, ed="second",
+def hello(boot, seq, acked=None, prev=None, proto=1, uid="0102"):
+    return msg("HELLO", proto=proto, fw="0.1.0", uid=uid, boot=boot, seq=seq, oldest=1, ed="second",
                sensor="ok", vb=False, prev=prev, acked=acked)
 
 
@@ -377,6 +377,97 @@ def test_a_seq_that_can_exist_is_still_a_hole_asked_for():
     ])
 
 
+# --- the asks for a HELLO follow a slow board's learnt pace ---
+
+def _slow_board_table():
+    """A board at 0.1x real time: its heartbeats arrive 20 s apart (slowness 10)."""
+    table = [(0.0, "open", [], ASK), (0.1, hello(A, 0), [], [])]
+    table += [(t, hb(A, 0), [], []) for t in (0.5, 20.5, 40.5)]
+    return table
+
+
+def test_a_slow_boards_short_hello_is_asked_again_at_its_pace():
+    # the cable replugged: a real board is asked again every 0.15 s, this one every 1.5 s
+    table = _slow_board_table() + [
+        (45.0, "open", [], ["HELLO? s=1"]),
+        (45.2, "tick", [], []),
+        (46.4, "tick", [], []),
+        (46.6, "tick", [], ["HELLO? s=1"]),
+        (46.7, "tick", [], []),
+        (48.2, "tick", [], ["HELLO? s=1"]),
+        (48.9, hi(A, 0), [], []),
+        (52.0, "tick", [], []),
+    ]
+    seq = play(table)
+    assert seq.pace == 10.0 and seq.synced
+
+
+def test_a_slow_boards_identity_is_asked_again_at_its_pace():
+    # the board restarted while the port was closed: its new boot's full HELLO is asked
+    # for every 10 s (1 s on a real board) until it comes
+    table = _slow_board_table() + [
+        (45.0, "open", [], ["HELLO? s=1"]),
+        (45.5, hi(B, 0, prev=(A, 0)), [], []),
+        (45.6, "tick", [], ["HELLO?"]),
+        (46.7, "tick", [], []),  # a real board: asked again here
+        (55.5, "tick", [], []),
+        (55.7, "tick", [], ["HELLO?"]),
+        (56.0, hello(B, 0, prev=(A, 0)), [], []),
+        (70.0, "tick", [], []),
+    ]
+    seq = play(table)
+    assert seq.hello["boot"] == B
+
+
+def test_a_real_boards_pace_is_one_and_a_noisy_lines_too():
+    seq = play([(0.0, "open", [], ASK), (0.1, hello(A, 0), [], [])]
+               + [(t, hb(A, 0), [], []) for t in (2.0, 4.0, 6.4, 8.0)])
+    assert seq.pace == 1.0
+    seq = play(_slow_board_table())
+    seq.noisy = True  # heartbeats lost on a noisy line: not a slow board
+    assert seq.slowness == 10.0 and seq.pace == 1.0
+
+
+def test_heartbeats_before_the_first_hello_teach_the_pace():
+    # the HELLO's answers are slow to come; the heartbeats of the same boot set the pace
+    table = [(0.0, "open", [], ASK),
+             (0.1, hb(A, 0), [], []),  # asked 0.1 s ago: asked at the next tick
+             (20.1, hb(A, 0), [], ASK),
+             (40.1, hb(A, 0), [], ASK),
+             (40.2, "tick", [], []),
+             (41.5, "tick", [], []),
+             (41.7, "tick", [], ["HELLO? s=1"])]
+    seq = play(table)
+    assert seq.pace == 10.0
+
+
+def _asks_answered_late(learnt):
+    """The port reopened on a board at 0.1x real time that answers each ask it reads, in
+    order, 2 s (wall) after it was sent; ``learnt``: its heartbeats taught the link
+    first. Returns the asks sent before the first answer came and the answers the board
+    owes then (its backlog of asks read and not yet answered)."""
+    seq = Sequencer()
+    seq.opened(0.0)
+    seq.receive(hello(A, 0), 0.1)
+    if learnt:
+        for t in (0.5, 20.5, 40.5):
+            seq.receive(hb(A, 0), t)
+    now, asks = 45.0, []
+    asks += [(now, line) for line in seq.opened(now)[1]]
+    while not asks or now < asks[0][0] + 2.0:
+        now = round(now + 0.02, 2)
+        asks += [(now, line) for line in seq.tick(now)[1]]
+    seq.receive(hi(A, 0), now)
+    return len(asks), len([a for a in asks[1:] if a[0] + 2.0 > now])
+
+
+def test_a_slow_board_is_not_flooded_with_asks_it_answers_one_by_one():
+    # what the issue saw against the emulated board: asks every 0.15 s pile up while its
+    # answer to the first is on its way; at the learnt pace one is sent
+    assert _asks_answered_late(learnt=False) == (13, 12)
+    assert _asks_answered_late(learnt=True) == (2, 1)
+
+
 # --- issue 29, item 10: a noisy line does not stall the table ---
 
 def test_the_short_hi_moves_the_sequence_on_and_the_identity_is_asked_until_it_comes():
@@ -459,6 +550,93 @@ def test_a_resumed_table_skips_another_tables_dice_after_a_restart_too():
         (0.3, msg("SYNCED", seq=3, boot=B), [], []),
         (0.4, evt(B, 4), [("die", B, 4)], []),
     ], resume=(A, 2))
+
+
+def test_a_new_game_records_where_delivery_began_as_its_origin():
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(A, 5, acked=3), [], ["SYNC 3 boot=%s" % A]),
+        (0.2, hello(A, 5, acked=3), [], ["SYNC 3 boot=%s" % A]),
+    ])
+    assert seq.origin == (A, 3)  # what the journal's board line keeps
+    assert Sequencer(resume=(B, 7)).origin == (B, 7)
+
+
+def test_a_resumed_game_on_another_board_is_refused_naming_both_and_takes_nothing():
+    # the journal's game was played on board 0102 (boot A); board 0999 is on the port,
+    # with a die of its own no host took: no SYNC, no ACK, no die
+    seq = play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(B, 1, acked=0), [], ["SYNC 2 boot=%s to=2" % A]),  # its record of A?
+        (0.2, evt(B, 1), [], []),
+        (0.2, msg("SYNCED", seq=2, boot=A, next=B, known=False), [], []),  # none
+        (0.3, hb(B, 1), [], []),
+        (1.2, "tick", [], ["HELLO?", "SYNC 2 boot=%s to=2" % A]),
+        (1.3, hello(B, 1, acked=0, uid="0999"), [], []),
+        (1.4, evt(B, 1), [], []),
+        (9.0, "tick", [], []),
+    ], resume=(A, 2), uid="0102", port="/dev/ttyACM0")
+    assert seq.state == "refused"
+    assert seq.refused == (
+        "the pyramid on /dev/ttyACM0 is board 0999 (boot BBBBBBBB), not the one this game was "
+        "played with, board 0102 (boot AAAAAAAA): connect that pyramid, or resume with "
+        "--pyramid manual and type the dice")
+
+
+def test_a_noisy_line_asks_nothing_of_a_board_not_yet_known_to_be_the_games():
+    seq = Sequencer(resume=(A, 2), uid="0102")
+    seq.noisy = True
+    seq.opened(0.0)
+    seq.receive(hi(B, 1, acked=0), 0.1)
+    lines = [_body(x) for t in (0.7, 1.3, 2.5) for x in seq.tick(t)[1]]
+    # its identity asked for, and its record of the journal's boot; no probe for events
+    assert lines == ["HELLO?", "SYNC 2 boot=%s to=2" % A] * 2
+
+
+def test_a_resumed_game_on_its_own_board_restarted_twice_waits_for_its_hello():
+    # a HI of boot C after B after the journal's A names no board of the journal's; the
+    # device without a store is asked nothing but its HELLO
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(C, 1, prev=(B, 4)), [], []),
+        (0.2, evt(C, 1), [], []),
+        (1.2, "tick", [], ["HELLO?"]),
+        (1.3, hello(C, 1, prev=(B, 4)), [("gap", B, 1, 4), ("gap", A, 3, None)], ["SYNC 0"]),
+        (1.4, evt(C, 1), [("die", C, 1)], []),
+    ], resume=(A, 2), uid="0102")
+
+
+def test_a_restarted_board_whose_store_knows_the_journals_boot_is_the_games():
+    # restarted twice (boot C after B after the journal's A): its store's record of A,
+    # a random id drawn at one of its power-ups, names it before its long HELLO came
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(C, 1, prev=(B, 4), acked=0), [], ["SYNC 2 boot=%s to=2" % A]),
+        (0.2, evt(C, 1), [], []),
+        (0.3, msg("SYNCED", seq=4, boot=A, next=B), [], ["SYNC 2 boot=%s" % A]),
+        (0.4, evt(A, 3), [("die", A, 3)], []),
+        (0.4, evt(A, 4), [("die", A, 4)], []),
+        (0.5, msg("SYNCED", seq=4, boot=A, next=B), [], ["SYNC 0 boot=%s" % B]),
+    ], resume=(A, 2), uid="0102")
+
+
+def test_a_hi_whose_boot_before_is_the_journals_is_the_games_board_at_once():
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(B, 1, acked=0, prev=(A, 4)), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, evt(A, 3), [("die", A, 3)], []),
+    ], resume=(A, 2), uid="0102")
+
+
+def test_a_hi_of_the_journals_own_boot_is_the_games_board_at_once():
+    # a boot id is drawn at random at each power-up: no other board runs the journal's,
+    # so on a noisy line the dice need not wait for the long HELLO to cross whole
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hi(A, 4, acked=2), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, evt(A, 3), [("die", A, 3)], []),
+        (0.2, evt(A, 4), [("die", A, 4)], []),
+    ], resume=(A, 2), uid="0102")
 
 
 def test_a_resumed_table_alone_on_its_pyramid_gets_every_die_it_missed():

@@ -435,6 +435,7 @@ def run(args, out=None, hardware=None):
     virtual = args.port == monitor.VIRTUAL
     label = _("the virtual pyramid") if virtual else args.port
     print(_("pyramid doctor: %s") % label, file=out)
+    monitor.quiet_link_log(False)  # the connection step says it in its own words
     try:
         if virtual and hardware:
             pyramid = _open_virtual(args, hardware)

@@ -188,6 +188,21 @@ def _pyramid_spec(args, journal):
     return "manual"
 
 
+def unchecked_board_note(journal, session, port):
+    """The line a resume says when its journal names no pyramid (no ``board`` line: an
+    older version wrote it, or it was cut before the pyramid's first ``HELLO``): what
+    can't be checked, and what the link goes by instead."""
+    if session.last_pyramid_event is not None:
+        return (_("%s does not say which pyramid the game was played with (an older version "
+                  "wrote it): the pyramid on %s is not checked to be that one; its dice are "
+                  "taken after the journal's last, event %d of boot %s")
+                % (journal.path, port, session.last_pyramid_event[1], session.last_pyramid_event[0]))
+    return (_("%s does not say which pyramid the game was played with (an older version "
+              "wrote it, or it was cut before the pyramid's first HELLO): the pyramid on %s is "
+              "not checked to be that one; its dice are taken from those no table took")
+            % (journal.path, port))
+
+
 def resume_command(args, journal, spec, plain):
     """The command that reopens the game as it ran: ``pyramid play --resume FILE`` and
     the options the journal does not keep (its ``game`` line holds the edition, the
@@ -242,17 +257,22 @@ def run(args):
             speaker = None
     session, journal = open_session(args)
     spec = _pyramid_spec(args, journal)
+    board = session.board
     try:
-        # the pyramid forgets an event once acknowledged: only what the journal holds
+        # the pyramid forgets an event once acknowledged: only what the journal holds;
+        # a resumed game takes dice only from the board it was played with
         pyramid = open_pyramid(spec, session.edition.name, session.seed,
-                               resume=session.last_pyramid_event,
-                               taken=lambda: session.last_pyramid_event)
+                               resume=session.resume_point,
+                               taken=lambda: session.last_pyramid_event,
+                               uid=board.uid if board is not None else None)
     except BaseException:
         if args.resume:
             journal.close()
         else:
             _discard_unused(journal)
         raise
+    if args.resume and board is None and spec not in ("manual", "virtual"):
+        journal.notes.append(unchecked_board_note(journal, session, pyramid.port))
     from camelhost.web import serving
     plain = _plain(args)
     if journal.path:

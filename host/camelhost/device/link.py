@@ -100,7 +100,11 @@ class Link:
     when the consumer keeps none of them; the table journals a sensor fault and a gap
     with a known range, and those wait for it),
     so a host killed between taking an event and writing it down finds it still in
-    the pyramid's store; without it, what ``next_event`` handed out.
+    the pyramid's store; without it, what ``next_event`` handed out. ``uid``: the
+    RP2040 unique id of the pyramid the game was played with (the journal's ``board``
+    line): nothing is delivered or acknowledged until the full ``HELLO`` names that
+    board, and another board is refused (``refused`` names both; ``open()`` waits
+    ``hello_wait`` s for it and raises ``NotAPyramid`` when it came in time).
 
     Raises from ``open()``: ``PortInUse`` when another program holds the port,
     ``NotAPyramid`` when nothing on it speaks the protocol within ``IDENTIFY_S`` (or
@@ -110,7 +114,7 @@ class Link:
 
     def __init__(
         self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=SYNC_MAX_S, hello_wait=3.0,
-        taken=None
+        taken=None, uid=None
     ):
         self.port = port
         self.hello_wait = hello_wait
@@ -119,7 +123,8 @@ class Link:
             "replayed": 0, "reader_restarts": 0,
         }
         self._lock = threading.Lock()  # the sequencer is driven by the reader and the consumer
-        self.sequencer = Sequencer(resume, heartbeat_timeout, sync_timeout, taken, port=port, stats=self.stats)
+        self.sequencer = Sequencer(resume, heartbeat_timeout, sync_timeout, taken, port=port, stats=self.stats,
+                                   uid=uid)
         self.transport = Transport(port, baudrate, retry_interval, on_open=self._opened, on_data=self.feed,
                                    on_idle=self._idle, on_lost=self._lost, stats=self.stats)
         self.calls = Calls(self.transport.write)
@@ -133,6 +138,9 @@ class Link:
         self._warn = [0, 0.0, ""]  # lines skipped since the last summary, its time, last reason
         self._outcomes = collections.deque(maxlen=QUALITY_LINES)  # True: the line passed
         self._noisy = False  # the line's quality was said to be low
+        #: what ``NotAPyramid`` advises after saying what the port sent (``None``: check
+        #: the port, or play with ``--pyramid manual``); a command of its own sets it
+        self.advice = None
         #: called as ``on_quality(noisy, quality)`` (reader thread) each time the line
         #: falls under ``NOISY`` (``noisy`` True) or is back over ``CLEAN`` (False); while
         #: set, the link logs those two facts at INFO only (its caller says them)
@@ -163,6 +171,25 @@ class Link:
     def hello(self):
         """The last HELLO (``protocol.Message``) or ``None``."""
         return self.sequencer.hello
+
+    @property
+    def identity(self):
+        """The pyramid this link serves, once its full ``HELLO`` came (``None`` before):
+        a dict of ``uid`` (RP2040 unique id), ``fw`` (firmware version), ``ed`` (edition)
+        and ``boot``/``seq``, the point delivery began after (``Sequencer.origin``): what
+        the game's journal records of its pyramid (its ``board`` line)."""
+        with self._lock:
+            hello, origin = self.sequencer.hello, self.sequencer.origin
+            if hello is None or origin is None or not self.sequencer.confirmed:
+                return None
+            return {"uid": hello["uid"], "fw": hello["fw"], "ed": hello["ed"],
+                    "boot": origin[0], "seq": origin[1]}
+
+    @property
+    def lines_heard(self):
+        """How many valid protocol lines came since the link was made (any kind: a
+        heartbeat counts): a board that beats but never answers ``HELLO?`` has some."""
+        return self._valid_lines
 
     @property
     def quality(self):
@@ -240,10 +267,14 @@ class Link:
         while not self._valid_lines and time.monotonic() < deadline and self.refused is None:
             time.sleep(0.02)
         if self.refused is not None or not self._valid_lines:
-            text = self.refused or (
-                _("%s does not look like a smart pyramid (%s); check the port, or play with "
-                "--pyramid manual and type the dice") % (self.port, describe_bytes(bytes(self._sample), self._bytes_in, 0))
-            )
+            what = describe_bytes(bytes(self._sample), self._bytes_in, 0)
+            if self.refused is not None:
+                text = self.refused
+            elif self.advice is not None:
+                text = _("%s does not look like a smart pyramid (%s); %s") % (self.port, what, self.advice)
+            else:
+                text = (_("%s does not look like a smart pyramid (%s); check the port, or play with "
+                          "--pyramid manual and type the dice") % (self.port, what))
             self.close()
             raise NotAPyramid(text)
 
@@ -382,9 +413,10 @@ class Link:
         return self.hello
 
     def _wait_synced(self, timeout):
-        # HELLO or its short form HI: delivery can go on (the identity may come later)
+        # HELLO or its short form HI: delivery can go on (the identity may come later),
+        # unless the link must know the board first (``uid``): then its full HELLO
         deadline = time.monotonic() + timeout
-        while not self.sequencer.synced:
+        while not (self.sequencer.synced and self.sequencer.confirmed):
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
             if time.monotonic() > deadline:

@@ -61,6 +61,21 @@ class LineQuality:
         return "LineQuality(noisy=%r, %.2f)" % (self.noisy, self.quality)
 
 
+class PyramidIdentity:
+    """The pyramid the link serves, once its full ``HELLO`` came (``Link.identity``):
+    ``fields``, a dict of ``uid``, ``fw``, ``ed``, ``boot`` and ``seq`` (where delivery
+    began). What ``OpenPyramid.events()`` hands the table once per link, before the
+    dice that follow it; the table records it in its journal (its ``board`` line)."""
+
+    __slots__ = ("fields",)
+
+    def __init__(self, fields):
+        self.fields = dict(fields)
+
+    def __repr__(self):
+        return "PyramidIdentity(%r)" % (self.fields,)
+
+
 class OpenPyramid:
     """An open dice source: ``spec`` (what was asked for), ``port`` (the serial path,
     ``None`` in manual mode), ``link`` (``camelhost.device.link.Link`` or ``None``),
@@ -84,9 +99,11 @@ class OpenPyramid:
     def events(self):
         """A ``queue.Queue`` of ``("event", DieEvent)`` items filled by a thread reading
         the link (a link that fails for good ends with a ``fault`` event whose ``raw``
-        says why), and ``("event", LineQuality)`` each time the line's quality crosses
-        a threshold (at once when the line is already noisy); ``None`` in manual mode.
-        Started once."""
+        says why), ``("event", LineQuality)`` each time the line's quality crosses
+        a threshold (at once when the line is already noisy), and one ``("event",
+        PyramidIdentity)`` once the pyramid's full ``HELLO`` came; a link that refused
+        the board (``Link.refused``: another board than the game's) ends with a
+        ``fault`` event whose ``raw`` is that line. ``None`` in manual mode. Started once."""
         if self.link is None:
             return None
         if self._queue is None:
@@ -102,7 +119,16 @@ class OpenPyramid:
         self._queue.put(("event", LineQuality(noisy, quality)))
 
     def _pump(self):
+        identified = False
         while not self._stop.is_set():
+            if not identified:
+                identity = self.link.identity
+                if identity is not None:
+                    identified = True
+                    self._queue.put(("event", PyramidIdentity(identity)))
+            if self.link.refused is not None:  # another board (or protocol): nothing taken
+                self._queue.put(("event", DieEvent("fault", None, None, raw=self.link.refused)))
+                return
             try:
                 ev = self.link.next_event(0.5)
             except OSError as exc:  # the link reports its own reconnects; this is final
@@ -130,13 +156,15 @@ class OpenPyramid:
 
 
 def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,
-                 option="--pyramid", hint=None, taken=None):
+                 option="--pyramid", hint=None, taken=None, uid=None):
     """Open the dice source ``spec`` (``manual``, ``virtual``, ``auto`` or a port path)
     and return an ``OpenPyramid``. ``edition``, ``seed``, ``value_buttons``: for the
     virtual pyramid. ``resume``: ``(boot, seq)`` of the last pyramid event already
     taken, so the link continues after it. ``taken``: a callable giving the last
     ``(boot, seq)`` the journal holds, so the link acknowledges only what is written
-    down (``Link``'s ``taken``). ``option``/``hint``: how the calling
+    down (``Link``'s ``taken``). ``uid``: the unique id of the board the game was
+    played with (``Link``'s ``uid``: another board is refused; a ``CliError`` naming
+    both when its ``HELLO`` comes while the port opens). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
     port can't be opened, the virtual pyramid does not start, or the link is missing.
     """
@@ -166,10 +194,22 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         # A virtual pyramid is a new board every time (its simulated flash is new): it
         # holds no record of the journal's boots, and asking it for them would only
         # report a loss that never happened.
-        resume = None
+        resume = uid = None
+    from camelhost.device.transport import NotAPyramid
     try:
-        p.link = Link(port, resume=resume, taken=taken)
+        p.link = Link(port, resume=resume, taken=taken, uid=uid)
+        if option != "--pyramid":  # a maker's tool: no game to play by hand instead
+            p.link.advice = (_("check the USB cable, that %s is the pyramid's port (%s) and "
+                               "that it runs the pyramid firmware (pyramid flash %s %s)")
+                             % (port, hint, option, port))
         p.link.open()
+    except NotAPyramid as exc:
+        refused = p.link.refused if p.link is not None else None
+        p.link = None
+        p.close()
+        if refused is not None:  # another board, or another protocol: its own line
+            raise CliError(refused) from None
+        raise CliError(port_message(port if spec == AUTO else spec, exc, hint)) from None
     except OSError as exc:  # serial.SerialException is one
         p.link = None
         p.close()

@@ -15,8 +15,9 @@ out (``tests/test_link_sequencer.py``).
 What it does (docs/protocol.md, "Delivery"):
 
 * asks ``HELLO? s=1`` on every (re)connection and again every ``HELLO_FAST_S`` while
-  none came, and the full ``HELLO?`` once a second until the current boot's identity
-  came; the answer (``HI``, or ``HELLO``) gives the boot and the last seq, and ``SYNC <last delivered> boot=<its boot>``
+  none came, and the full ``HELLO?`` every ``HELLO_RETRY_S`` until the current boot's
+  identity came, both times ``pace`` (the board's learnt slowness: a board at a tenth
+  of real time is asked ten times less often, as the firmware answers every ask); the answer (``HI``, or ``HELLO``) gives the boot and the last seq, and ``SYNC <last delivered> boot=<its boot>``
   asks for the rest; when the device restarted meanwhile, the replay walks its
   boots in order (``SYNCED ... next=``) out of the device's flash store;
 * delivers events in seq order per boot, de-duplicated on ``(boot, seq)``; events
@@ -31,12 +32,18 @@ What it does (docs/protocol.md, "Delivery"):
   passed the CRC, said once, never a gap;
 * on a noisy line (``noisy``) asks what it may have missed every ``PROBE_S`` and
   retries an unanswered SYNC at once;
-* refuses a device of another protocol version (``state == "refused"``);
+* refuses a device of another protocol version (``state == "refused"``), and, given
+  ``uid`` (the board a resumed game was played with), a HELLO of another board; until
+  a full HELLO names that board, or a ``HI`` names the journal's own boot (as its
+  boot or the one before), or the device's store holds a record of that boot (asked
+  with ``SYNC ... to=``, which replays nothing), it delivers, asks and acknowledges
+  nothing;
 * notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
-  again). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
+  again, every ``patience / 2`` s while it lasts). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
   heartbeats) unless the board's heartbeats come slower than that in wall time (the
   emulated board runs at 0.07-0.4x real time): then ``HB_BEATS`` times the longest of
-  the last ``HB_KEEP`` intervals between its ``HB`` lines.
+  the last ``HB_KEEP`` intervals between its ``HB`` lines (heartbeats before the first
+  HELLO count too); the asks for a HELLO wait ``pace`` times as long.
 """
 
 import logging
@@ -57,10 +64,11 @@ SYNC_MAX_S = 2.0
 #: Seconds between two asks for the short ``HI`` while none came on this connection
 #: (the ask or the answer was lost: on a line losing 2 % of its bytes about one ask
 #: in six gets its answer, so asking six times a second makes a wait over 10 s a
-#: one-in-100,000 event; tests/test_link_sequencer.py simulates it).
+#: one-in-100,000 event; tests/test_link_sequencer.py simulates it). For a board
+#: slower than real time, times ``Sequencer.pace``.
 HELLO_FAST_S = 0.15
 #: Seconds between two asks for the full ``HELLO`` (the pyramid's identity: firmware,
-#: edition, sensor) while the one of the current boot has not come.
+#: edition, sensor) while the one of the current boot has not come (times ``pace``).
 HELLO_RETRY_S = 1.0
 #: On a noisy line (``noisy``, set by the link from its line quality): how often the
 #: host asks "anything after what I have?" (a ``SYNC``) while it knows of no hole, and
@@ -69,7 +77,8 @@ HELLO_RETRY_S = 1.0
 #: in five: asking often keeps every die's wait under 10 s (tests/test_link_sequencer.py).
 PROBE_S = 0.5
 NOISY_SYNC_PER_EVENT_S = 0.02
-#: Shortest time between two asks caused by lines of an unknown boot (no flood).
+#: Shortest time between two asks caused by lines of an unknown boot (no flood; times
+#: ``pace``).
 HELLO_FLOOD_S = 0.5
 #: The most events a pyramid can number per second (a release takes at least 0.2 s on
 #: the board, 0.1 s on the virtual pyramid: twice that, for margin), and the seqs a
@@ -106,22 +115,33 @@ class Sequencer:
     ``HB_BEATS``). ``sync_timeout``: the longest wait before an unanswered SYNC is sent
     again. ``taken``: a callable giving the ``(boot, seq)`` of the last pyramid event
     the consumer made safe, or ``None`` (see ``Link``). ``port``: the port's name,
-    for messages only.
+    for messages only. ``uid``: the RP2040 unique id (hex text) the pyramid's ``HELLO``
+    must name (a resumed game's board, its journal's ``board`` line), or ``None``.
 
     Public state, read by ``Link``: ``state`` (``closed``, ``connecting``,
     ``connected``, ``stale``, ``refused``), ``refused`` (the refusal's text),
     ``hello`` (the last full ``HELLO`` ``protocol.Message``), ``boot`` and
     ``delivered`` (the boot followed and the last seq handed out in it), ``patience``
     and ``slowness`` (the silence allowed now, in s, and its ratio to
-    ``heartbeat_timeout``, >= 1), ``synced``
+    ``heartbeat_timeout``, >= 1), ``pace`` (how many times their usual wait the asks
+    for a ``HELLO`` wait: ``slowness``, 1.0 on a noisy line), ``synced``
     (a ``HELLO`` or its short form ``HI`` was seen on this connection), ``noisy`` (set
     by the link while its line quality is low), ``unusable`` (why the last message
-    could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``).
+    could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``),
+    ``origin`` (``(boot, seq)`` delivery began after: ``resume``, else set by the first
+    ``HELLO``/``HI``; ``None`` before), ``confirmed`` (no ``uid`` to check, or the board
+    is known to be that one: see the module docstring).
     """
 
     def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
-                 stats=None):
+                 stats=None, uid=None):
         self.port = port
+        #: the RP2040 unique id this link must find (``None``: any pyramid)
+        self.uid = uid
+        self.confirmed = uid is None
+        #: ``(boot, seq)``: where delivery began on this link (``resume``, else the point
+        #: the first ``HELLO``/``HI`` set: what the journal records of the pyramid)
+        self.origin = tuple(resume) if resume else None
         self.heartbeat_timeout = heartbeat_timeout
         self.sync_timeout = sync_timeout
         self.state = "closed"
@@ -157,6 +177,7 @@ class Sequencer:
         self._implausible_said = None  # the boot whose impossible seqs were reported
         self._hb_last = None  # (boot, time) of the last heartbeat on this connection
         self._hb_gaps = []  # wall seconds between its last few heartbeats (at most HB_KEEP)
+        self._held = None  # a HI of another boot, while the board is not yet confirmed
         for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign"):
             self.stats.setdefault(key, 0)
 
@@ -198,6 +219,11 @@ class Sequencer:
         if self.state in ("stale", "connecting") and self.synced:
             self.state = "connected"
         name = msg.name
+        if not self.confirmed and name == "SYNCED":
+            self._on_record(msg, now)
+            return self._emit()
+        if not self.confirmed and name in ("EVT", "GAP"):
+            return self._emit()  # not this game's pyramid until its HELLO says so
         try:
             if name == "EVT":
                 self._on_event(msg, text, now)
@@ -218,25 +244,28 @@ class Sequencer:
         Returns ``(events, lines)``."""
         if self.state in ("refused", "closed") or self._last_rx is None:
             return self._emit()
+        pace = self.pace
         if now - self._last_rx > self.patience:
             if self.state != "stale":
                 log.warning("no valid line from the pyramid for %.1f s", now - self._last_rx)
                 self.state = "stale"
-            if now - self._last_hello_ask > self.heartbeat_timeout / 2:
+            if now - self._last_hello_ask > self.patience / 2:
                 self._ask_hello(now)
-        elif not self.synced and now - self._last_hello_ask > HELLO_FAST_S:
+        elif not self.synced and now - self._last_hello_ask > HELLO_FAST_S * pace:
             self._ask_hello(now)  # the answer (or the ask) was lost
-        elif self._hello_wanted and now - self._last_hello_ask > HELLO_FLOOD_S:
+        elif self._hello_wanted and now - self._last_hello_ask > HELLO_FLOOD_S * pace:
             self._ask_hello(now)
-        elif self._identity_wanted() and now - self._last_full_ask > HELLO_RETRY_S:
+        elif self._identity_wanted() and now - self._last_full_ask > HELLO_RETRY_S * pace:
             self._last_full_ask = now
             self._send("HELLO?")
+            if self._held is not None:
+                self._ask_record()
         if self.synced and self._sync_sent is not None and now - self._sync_sent > self._sync_wait:
             if self._heard > self.delivered or self._ahead or self._walking():
                 self._sync(now)
             else:
                 self._sync_sent = None
-        if (self.noisy and self.synced and self._sync_sent is None
+        if (self.noisy and self.synced and self.confirmed and self._sync_sent is None
                 and (self._last_probe is None or now - self._last_probe > PROBE_S)):
             self._last_probe = now
             self._sync(now, force=True)  # events the lost lines announced, if any
@@ -273,6 +302,17 @@ class Sequencer:
         return self.patience / self.heartbeat_timeout
 
     @property
+    def pace(self):
+        """How many times ``HELLO_FAST_S``, ``HELLO_RETRY_S`` and ``HELLO_FLOOD_S`` the
+        asks for a ``HELLO`` wait now: ``slowness`` (1.0 for a real board), so a board
+        running at a tenth of real time is asked every 1.5 s, not every 0.15 s (the
+        firmware answers every ask it reads, one after the other: asks sent faster than
+        it answers pile up in its input and each costs it an answer). 1.0 while the line
+        is ``noisy``: heartbeats lost on it read as a slow board, and a lost ask is
+        asked again at once."""
+        return 1.0 if self.noisy else self.slowness
+
+    @property
     def held(self):
         """How many events are held ahead of a hole (at most ``WINDOW``)."""
         return len(self._ahead)
@@ -297,7 +337,8 @@ class Sequencer:
         self._last_hello_ask = now
         self._hello_wanted = False
         self._send("HELLO?", s=True)
-        if self._identity_wanted() and (self._last_full_ask is None or now - self._last_full_ask > HELLO_RETRY_S):
+        if self._identity_wanted() and (self._last_full_ask is None
+                                        or now - self._last_full_ask > HELLO_RETRY_S * self.pace):
             self._last_full_ask = now
             self._send("HELLO?")
 
@@ -307,8 +348,9 @@ class Sequencer:
         return self.hello is None or (self._device_boot is not None and self.hello["boot"] != self._device_boot)
 
     def _want_hello(self, now):
-        # ask now, or as soon as the last ask is HELLO_FLOOD_S old (no flood while lines pour in)
-        if self._last_hello_ask is None or now - self._last_hello_ask > HELLO_FLOOD_S:
+        # ask now, or as soon as the last ask is HELLO_FLOOD_S (times the pace) old: no
+        # flood while lines pour in
+        if self._last_hello_ask is None or now - self._last_hello_ask > HELLO_FLOOD_S * self.pace:
             self._ask_hello(now)
         else:
             self._hello_wanted = True
@@ -378,6 +420,31 @@ class Sequencer:
             return
         boot, seq = msg["boot"], msg["seq"]
         acked = msg.get("acked")
+        if not self.confirmed:
+            if msg.name == "HELLO" and msg["uid"] != self.uid:
+                self._refuse_board(msg)
+                return
+            prev = msg.get("prev")
+            if msg.name != "HELLO" and boot != self.boot and (prev is None or prev[0] != self.boot):
+                # a HI names no board, and this boot is not the journal's: the connection
+                # is up, the full HELLO is asked for (``_identity_wanted``), and a device
+                # with a store is asked for its record of the journal's boot (``_on_record``);
+                # nothing is delivered or acknowledged yet
+                self.synced = True
+                self._device_boot = boot
+                self._anchor = (seq, now)
+                self.state = "connected"
+                if acked is not None:
+                    first = self._held is None
+                    self._held = msg
+                    if first:
+                        self._ask_record()
+                return
+            # the board named, or the journal's own boot, now or just before this one (a
+            # random id drawn at each power-up: no other board ran it), so a noisy line
+            # waits for no HELLO
+            self.confirmed = True
+            self._held = None
         if msg.name == "HELLO":
             self.hello = msg  # the identity; a HI only moves the sequence on
         self.synced = True
@@ -393,6 +460,7 @@ class Sequencer:
             # HELLO arrived); an older one only what happens from now on
             start = acked if self._store and acked <= seq else seq
             self.boot, self.delivered, self._heard = boot, start, seq
+            self.origin = (boot, start)
             self._consumed = self._kept = None
             if seq > start:
                 self._sync(now, force=True)
@@ -419,6 +487,39 @@ class Sequencer:
             fix = _("update the pyramid's firmware (pyramid flash --port %s)") % self.port
         text = (_("the pyramid on %s speaks protocol version %d, this program version %d: %s")
                 % (self.port, proto, ours, fix))
+        if self.refused is None:
+            log.error("%s", text)
+        self.refused = text
+        self.state = "refused"
+
+    def _ask_record(self):
+        """Ask a device not yet known to be the game's for its record of the journal's
+        boot (``SYNC <delivered> to=<delivered> boot=<ours>``: nothing is replayed, its
+        ``SYNCED`` says whether it knows that boot)."""
+        self._send("SYNC", seq=self.delivered, boot=self.boot, to=self.delivered)
+
+    def _on_record(self, msg, now):
+        """A ``SYNCED`` before the board is confirmed: when it is the record of the
+        journal's own boot (``known`` not 0), the device's flash holds that boot, drawn
+        at random at one of its power-ups: it is the game's board, and its ``HI`` held
+        meanwhile is taken as its first (on a noisy line the long HELLO need not cross
+        whole). Any other ``SYNCED`` changes nothing."""
+        held = self._held
+        if held is None or msg["boot"] != self.boot or not msg.get("known", True):
+            return
+        self.confirmed = True
+        self._held = None
+        self._on_hello(held, now)
+
+    def _refuse_board(self, msg):
+        """The pyramid's ``HELLO`` names another board than ``uid``: nothing of it is
+        taken (state ``refused``, ``refused`` names both boards)."""
+        ours = self.uid
+        if self.origin is not None:
+            ours = _("%s (boot %s)") % (self.uid, self.origin[0])
+        text = (_("the pyramid on %s is board %s (boot %s), not the one this game was played "
+                  "with, board %s: connect that pyramid, or resume with --pyramid manual "
+                  "and type the dice") % (self.port, msg["uid"], msg["boot"], ours))
         if self.refused is None:
             log.error("%s", text)
         self.refused = text
@@ -473,12 +574,17 @@ class Sequencer:
 
     def _on_heartbeat(self, msg, now):
         if msg["boot"] != self._device_boot or not self.synced:
-            self._want_hello(now)  # a restart we have not heard the HELLO of
+            # a restart we have not heard the HELLO of, or no HELLO yet: its pace is
+            # learnt all the same (the asks for that HELLO follow it)
+            self._heartbeat_interval(msg["boot"], now)
+            self._want_hello(now)
             return
         if not self._plausible(msg["boot"], msg["seq"], now, "heartbeat"):
             return
         self._anchor = (msg["seq"], now)
         self._heartbeat_interval(msg["boot"], now)
+        if not self.confirmed:
+            return  # nothing asked of a board not yet known to be this game's
         if msg["boot"] != self.boot:
             if self._walking():
                 self._sync(now)  # still walking older boots: keep the replay going

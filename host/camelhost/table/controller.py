@@ -22,7 +22,7 @@ from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
 from camelhost.device.events import fault_text
-from camelhost.device.open import LineQuality
+from camelhost.device.open import LineQuality, PyramidIdentity
 from camelhost.i18n import N_, _
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
@@ -181,6 +181,11 @@ class Table:
         #: a resumed table until the pyramid's first event: dice it acknowledged past the
         #: journal's last may be lines cut from the journal's end (``_foreign_text``)
         self._just_resumed = resumed
+        #: the pyramid's identity is journaled (a ``board`` line) for a new game, and for a
+        #: journal that holds no pyramid event yet; a journal of an older version with dice
+        #: and no board line is left as it is (its resume says what it can't check)
+        self._record_board = session.board is None and (
+            not resumed or session.last_pyramid_event is None)
 
     @property
     def pyramid(self):
@@ -408,9 +413,22 @@ class Table:
         rejected and said; a gap or a sensor fault asks for the die typed (the fault is
         journaled, as a gap is, as ``rejected`` of its kind: ``Session.dieless``). A
         ``camelhost.device.open.LineQuality`` (the line to the pyramid got noisy, or
-        clean again) goes into the view (``line``) and is said in one line."""
+        clean again) goes into the view (``line``) and is said in one line. A
+        ``camelhost.device.open.PyramidIdentity`` (the pyramid's full ``HELLO``) is
+        journaled as the game's ``board`` line, once (``Session.record_board``): for a
+        new game, or a resumed journal that holds no pyramid event yet."""
         if isinstance(event, LineQuality):
             self._line_quality(event)
+            return
+        if isinstance(event, PyramidIdentity):
+            # the game's pyramid, journaled once: a resume checks the board against it
+            # and, with no die journaled, goes on from where it began (Session.resume_point)
+            try:
+                if self._record_board:
+                    self._record_board = False
+                    self.session.record_board(event.fields)
+            except TableError as exc:
+                self.display.error(_("pyramid: %s") % exc)
             return
         s = self.session
         self.waiting_release = False

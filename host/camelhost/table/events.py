@@ -32,7 +32,7 @@ from camelhost.i18n import N_, _
 from camelhost.table.errors import TableError
 
 __all__ = ["Die", "Release", "Gap", "Fault", "Setup", "Act", "Pyramid", "Ink", "Value",
-           "Rejected", "Correction", "Undo", "Unscored", "Race", "from_link", "from_json",
+           "Rejected", "Correction", "Undo", "Unscored", "Race", "Board", "from_link", "from_json",
            "GREY_BEST", "MISSING_SHOWN"]
 
 #: Longest list of missing sequence numbers written out in a gap.
@@ -253,6 +253,33 @@ class Unscored(_Event):
 
 
 @dataclass(frozen=True)
+class Board(_Event):
+    """The pyramid the game takes its dice from (journal ``board``), from its first full
+    ``HELLO`` (``camelhost.device.link.Link.identity``, docs/protocol.md): ``uid`` (the
+    RP2040's unique id, 2..32 hex digits), ``fw`` (firmware version), ``ed`` (the
+    edition it was set to), ``boot`` and ``seq`` (the boot id, 8 hex digits, and the
+    last event of it before this game's dice: delivery began after it). Changes no
+    game; a resume checks the pyramid against it and, with no die journaled, continues
+    after ``boot``/``seq``. Written once per journal."""
+
+    TYPE = "board"
+
+    uid: str = None
+    fw: str = None
+    ed: str = None
+    boot: str = None
+    seq: int = None
+
+    def check(self):
+        need(isinstance(self.uid, str) and self.uid != "", N_("a board has its unique id"),
+             self.uid)
+        need(isinstance(self.boot, str) and self.boot != "", N_("a board has its boot id"),
+             self.boot)
+        need(is_int(self.seq) and self.seq >= 0, N_("a board's first seq is a number"),
+             self.seq)
+
+
+@dataclass(frozen=True)
 class Race(_Event):
     """Another race with the same seats."""
 
@@ -261,7 +288,7 @@ class Race(_Event):
 
 #: The journal's ``type`` of each event the session takes.
 JOURNALED = {cls.TYPE: cls for cls in (Die, Setup, Act, Pyramid, Ink, Value, Rejected,
-                                        Correction, Undo, Unscored, Race)}
+                                        Correction, Undo, Unscored, Race, Board)}
 
 
 def from_json(line):

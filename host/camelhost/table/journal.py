@@ -45,6 +45,9 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
                 bots' after it)
 ``unscored``    the race ended unscored because the board could not be restored
 ``race``        another race with the same seats
+``board``       the pyramid the game takes its dice from (its unique id, firmware,
+                edition, and the boot and seq its dice follow), from its first full
+                ``HELLO``: written once; ``--resume`` checks the pyramid against it
 
 Never destroying a file: a torn last line (no newline: the process died while
 writing it) is the only thing ever cut, only when a good line precedes it, and its
@@ -566,21 +569,41 @@ def behind_pyramid(events, boot, acked):
     proves nothing by its own lines; this is the check the pyramid makes possible
     (``Table`` says it on ``--resume``, docs/table.md). A sensor fault the table took is
     a ``rejected`` line too, and so is a gap the table named (``Session.dieless``), so
-    an event without a die, or one the table already said was lost, is not named.
+    an event without a die, or one the table already said was lost, is not named. The
+    journal's ``board`` line (the pyramid the game began on: its boot and the last event
+    before the game) counts as where the game's events of that boot begin, so a journal
+    cut before its first die names only the events after it; the line names the
+    journal's own last boot and event when they are of another boot.
     ``None`` when the journal is not behind, or ``boot``/``acked`` is ``None``."""
     from camelhost.device.events import SeqRange
     if boot is None or acked is None:
         return None
-    last = None
+    last = began = latest = None
     for event in events:
-        if event.get("type") in ("die", "rejected") and event.get("boot") == boot:
-            seq = event.get("seq")
-            if isinstance(seq, int) and (last is None or seq > last):
-                last = seq
-    if last is not None and last >= acked:
+        kind, seq = event.get("type"), event.get("seq")
+        if kind not in ("die", "rejected", "board") or not isinstance(seq, int):
+            continue
+        latest = (event.get("boot"), seq, kind)
+        if event.get("boot") != boot:
+            continue
+        if kind == "board":
+            began = seq
+        elif last is None or seq > last:
+            last = seq
+    start = last if last is not None else began
+    if start is not None and start >= acked:
         return None
-    missing = SeqRange(1 if last is None else last + 1, acked)
-    ours = _("none of that boot") if last is None else _("event %d") % last
+    missing = SeqRange(1 if start is None else start + 1, acked)
+    if last is not None:
+        ours = _("event %d") % last
+    elif began is not None:
+        ours = _("none: the game began after event %d") % began
+    elif latest is not None and latest[2] == "board":
+        ours = _("none of that boot: the game began after event %d of boot %s") % (latest[1], latest[0])
+    elif latest is not None:
+        ours = _("none of that boot: event %d of boot %s") % (latest[1], latest[0])
+    else:
+        ours = _("none of that boot")
     return ngettext(
         "the pyramid served another table since this game's last die, or lines were cut from "
         "this journal's end: the pyramid acknowledged event %s of boot %s, which the journal "

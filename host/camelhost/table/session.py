@@ -163,6 +163,9 @@ class Session:
         self.race_no = 1
         self.scores = []  # final coins of finished races
         self.last_pyramid_event = None  # (boot, seq) of the latest, for the link's resume
+        #: the journal's ``board`` line (``events.Board``): the pyramid the game took its
+        #: dice from, or ``None`` (typed dice, an older journal, none came yet)
+        self.board = None
         self.version = 0  # grows with every event applied (camelhost.table.view)
         self.dice_typed = False
         #: True when people put the dice back into a pyramid that reports them (a real
@@ -690,6 +693,33 @@ class Session:
             return None
         return self.edition.crazy[len(done)]
 
+    @property
+    def resume_point(self):
+        """``(boot, seq)`` the link continues after on ``--resume``: the journal's last
+        pyramid event, else where the game's pyramid began delivering (its ``board``
+        line), so a journal cut before its first die still takes only dice released
+        for it (``None``: neither; the link starts at the pyramid's ``acked=``)."""
+        if self.last_pyramid_event is not None:
+            return self.last_pyramid_event
+        if self.board is not None:
+            return (self.board.boot, self.board.seq)
+        return None
+
+    def record_board(self, fields):
+        """Journal the pyramid the game takes its dice from (``fields``: a dict of
+        ``uid``, ``fw``, ``ed``, ``boot``, ``seq``, as ``Link.identity`` gives it), once:
+        a journal that already names its board is not written again (the link refused
+        another board before this). Returns ``[]``. Raises ``TableError`` for a field of
+        the wrong shape (nothing written)."""
+        if self.board is not None:
+            return []
+        return self.feed(ev.Board(**{k: fields.get(k) for k in ("uid", "fw", "ed", "boot", "seq")}))
+
+    def _on_board(self, event):
+        if self.board is None:
+            self.board = event
+        return []
+
     def reject(self, event, reason):
         """Journal a pyramid release that can't be used (an ``events.Release``: double,
         no die, unknown; or an ``events.Die`` the game refused) as ``rejected``, with
@@ -792,7 +822,7 @@ class Session:
         "setup": _on_setup, "action": _on_action, "pyramid": _on_pyramid, "die": _on_die,
         "ink": _on_ink, "value": _on_value, "rejected": _on_rejected,
         "correction": _on_correction, "undo": _on_undo, "unscored": _on_unscored,
-        "race": _on_race,
+        "race": _on_race, "board": _on_board,
     }
 
 

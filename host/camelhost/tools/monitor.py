@@ -31,6 +31,8 @@ from camelhost.i18n import N_, _, decimal, ngettext, pgettext
 VIRTUAL = "virtual"
 #: Seconds to wait for the firmware's HELLO after opening the port.
 HELLO_TIMEOUT = 5.0
+#: How many times ``HELLO_TIMEOUT`` the wait for a HELLO lasts on a noisy line.
+NOISY_HELLO_WAITS = 6
 #: Where the sensor trouble-shooting steps are.
 SENSOR_HELP = N_('see "When the sensor is not found" in hardware/README.md')
 
@@ -41,6 +43,28 @@ def quiet_link_log(verbose=False):
     import logging
 
     logging.getLogger("camelhost.device.link").setLevel(logging.INFO if verbose else logging.ERROR)
+
+
+def no_hello(port, link, waited):
+    """The one line said when the pyramid on ``port`` gave no full ``HELLO`` in ``waited``
+    s (``link``: its ``camelhost.device.link.Link``), naming what to check by what the
+    link heard: only the short ``HI`` (a line losing too much: the cable), lines but no
+    answer (the host's writes do not reach the board, or its firmware does not answer:
+    the cable, the firmware), or nothing at all (the cable, the port, the firmware)."""
+    seconds = decimal(waited, 0)
+    if link.refused is not None:
+        return link.refused
+    if link.sequencer.synced:
+        return (_("the pyramid on %s answered only with its short HI in %s s, never its full "
+                  "HELLO: the line loses too much; check the USB cable and its plugs")
+                % (port, seconds))
+    if link.lines_heard:
+        return (_("the pyramid on %s sends lines but did not answer HELLO? in %s s: check the "
+                  "USB cable (what this program writes may not reach it) and its firmware "
+                  "(pyramid flash --port %s)") % (port, seconds, port))
+    return (_("no answer from %s in %s s: check the USB cable, that %s is the pyramid's port "
+              "(--port auto finds it) and that it runs the pyramid firmware (pyramid flash "
+              "--port %s)") % (port, seconds, port, port))
 
 
 class DeviceRestarted(CliError):
@@ -119,13 +143,21 @@ class Pyramid:
             self.virtual.close()
             self.virtual = None
 
-    def wait_hello(self, timeout=HELLO_TIMEOUT):
-        deadline = time.monotonic() + timeout
+    def wait_hello(self, timeout=HELLO_TIMEOUT, started=None):
+        """Wait for the pyramid's full ``HELLO`` (the link keeps asking) and return it.
+        The wait is ``timeout`` s times the link's slowness (a board whose heartbeats
+        arrive ten times slower than a real board's gets ten times as long), and
+        ``NOISY_HELLO_WAITS`` times ``timeout`` on a noisy line (the full HELLO crosses
+        it whole one time in thirty). Raises ``CliError``, one line naming what to check
+        (``no_hello``), when none came; ``started``: when the port was opened (its
+        ``time.monotonic()``), so the line says the whole wait."""
+        start = time.monotonic()
         while self.link.hello is None:
-            if time.monotonic() > deadline:
-                raise CliError(_("no answer from %s within %.0f s: is it a smart pyramid running "
-                               "its firmware? (flash it with: make flash PORT=%s)")
-                               % (self.port, timeout, self.port))
+            now = time.monotonic()
+            stretch = max(self.link.slowness, NOISY_HELLO_WAITS if self.link.noisy else 1.0)
+            if now - start > timeout * stretch:
+                raise CliError(no_hello(self.port, self.link,
+                                        now - (start if started is None else started)))
             time.sleep(0.02)
         self.hello = self.link.hello
         self.boot = self.hello["boot"]
@@ -184,13 +216,14 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
     """
     from camelhost.device.open import open_pyramid
 
+    started = time.monotonic()
     opened = open_pyramid(port, edition or "second", seed, value_buttons=value_buttons,
                           option="--port",
                           hint=_("--port auto finds it, --port virtual runs the simulated one"))
     path = opened.port
     pyramid = Pyramid(path if port != VIRTUAL else VIRTUAL, opened.link, opened.virtual)
     try:
-        pyramid.wait_hello(hello_timeout)
+        pyramid.wait_hello(hello_timeout, started)
     except BaseException:
         pyramid.close()
         raise
