@@ -483,15 +483,45 @@ def test_the_monitors_device_line_counts_one_event_in_the_singular_and_in_german
     from camelhost.tools.monitor import describe
     hello = {"fw": "1.0", "proto": 1, "uid": "e66", "boot": 3, "ed": "second", "vb": 0,
              "sensor": "tcs34725", "seq": 1}
-    assert describe(hello)[1] == ("edition second, value buttons not fitted, sensor tcs34725, "
+    assert describe(hello)[1] == ("second edition, value buttons not fitted, sensor tcs34725, "
                                   "1 event this boot")
     hello["seq"] = 2
     assert describe(hello)[1].endswith(", 2 events this boot")
     set_language("de")
-    assert describe(hello)[1] == ("Ausgabe second, Werttasten nicht eingebaut, Sensor "
+    assert describe(hello)[1] == ("Zweitausgabe, Werttasten nicht eingebaut, Sensor "
                                   "tcs34725, 2 Ereignisse seit diesem Start")
     hello["seq"] = 1
     assert describe(hello)[1].endswith(", 1 Ereignis seit diesem Start")
+
+
+def test_an_edition_is_named_in_the_players_language_and_typed_as_its_token(capsys):
+    """The edition's name for people comes from one place (``i18n.edition_word``): a
+    German player reads Erstausgabe / Zweitausgabe in the odds' header, the engine's
+    refusals and a board's edition, never ``Ausgabe second``; the ``--edition`` value
+    stays the token, and a name no edition has is shown as it is."""
+    import pytest
+    from camelhost.i18n import edition_word
+    from camelhost.table.narration import translated
+    from camelhost.table.session import Session
+    from camelup.editions import CLASSIC
+    from camelup.errors import NotationError
+    from camelup.game import Game
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    assert cli.main(["odds", s.game.position()]) == 0
+    assert "second edition, leg 1, " in capsys.readouterr().out
+    assert cli.main(["odds", "--lang", "de", s.game.position()]) == 0
+    german = capsys.readouterr().out
+    assert "Zweitausgabe, Etappe 1, " in german and "second" not in german
+    with pytest.raises(NotationError) as info:
+        Game("classic", players=9, stacks={})
+    assert str(info.value) == "bad position: the classic edition is for 2..8 players, got 9"
+    set_language("de")
+    assert translated(info.value) == "fehlerhafte Stellung: die Erstausgabe ist für 2..8 Spieler, nicht 9"
+    assert edition_word(CLASSIC) == edition_word("classic") == "Erstausgabe"
+    assert edition_word("prototype") == "prototype"
+    set_language("en")
+    assert edition_word(CLASSIC) == "classic"
 
 
 def test_counted_words_built_with_an_s_are_plural_forms_in_german_too():
@@ -598,6 +628,10 @@ def test_no_english_word_reaches_a_rules_engine_message_as_a_plain_argument():
                 getattr(node.func, "id", None)
             if func == "Message":
                 plain += [(name, node.lineno, a.value) for a in node.args[1:] if words(a)]
+                # an edition's name (``ed.name``: classic, second) is a word too:
+                # ``Message(ed.name)`` is translated, a bare ``ed.name`` stays English
+                plain += [(name, node.lineno, ast.unparse(a)) for a in node.args[1:]
+                          if isinstance(a, ast.Attribute) and a.attr == "name"]
             elif func in what_at and len(node.args) > what_at[func] \
                     and words(node.args[what_at[func]]):
                 plain.append((name, node.lineno, node.args[what_at[func]].value))

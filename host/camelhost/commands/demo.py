@@ -4,7 +4,7 @@ its pty, the plain display narrates the race and the final scores end it."""
 import os
 import tempfile
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, edition_word
 
 HELP = N_("bots play a whole game against the virtual pyramid")
 
@@ -68,7 +68,7 @@ def run(args):
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
         raise CliError(_("--seats must be %d to %d for the %s edition, not %d")
-                       % (edition.min_players, edition.max_players, edition.name, args.seats))
+                       % (edition.min_players, edition.max_players, edition_word(edition), args.seats))
     if not args.wait > 0:
         raise CliError(_("--wait must be a positive number of seconds, not %g") % args.wait)
     path = args.journal
@@ -101,7 +101,7 @@ def run(args):
             display = _quiet(display)
         else:
             print(_("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid")
-                  % (args.edition, args.seed, args.seats))
+                  % (edition_word(args.edition), args.seed, args.seats))
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
             table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True,
                           seam=seam)

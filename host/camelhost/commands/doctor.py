@@ -25,7 +25,7 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -246,8 +246,8 @@ def checklist(pyramid, hands, edition, report=None):
         pass
     shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
-        shown += _("; edition %s, integration %d ms, gain %dx, value buttons %s") % (
-            settings["ed"], settings["it"], settings["gain"],
+        shown += _("; %s edition, integration %d ms, gain %dx, value buttons %s") % (
+            edition_word(settings["ed"]), settings["it"], settings["gain"],
             _("fitted") if settings["vb"] else _("not fitted"))
     sensor_ok = state == "ok"
     steps.append(Step("sensor", "ok" if sensor_ok else "failed", _("sensor %s, %s") % (state, shown),
