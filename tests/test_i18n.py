@@ -636,3 +636,30 @@ def test_no_english_word_reaches_a_rules_engine_message_as_a_plain_argument():
                     and words(node.args[what_at[func]]):
                 plain.append((name, node.lineno, node.args[what_at[func]].value))
     assert plain == []
+
+
+#: German plural imperatives (ihr) the table never says (see the next test); forms that
+#: are also the third person singular (``legt``, ``spielt``: a bot's description) are
+#: left out.
+PLURAL_IMPERATIVES = ("prüft", "tippt", "gebt", "lasst", "drückt", "nehmt", "wählt",
+                      "steckt", "haltet", "schaut", "seht")
+
+
+def test_german_says_du_to_the_one_who_acts_and_never_ihr():
+    """The German catalogue's rule of address: every message answers one person (the
+    player on turn, whoever typed, the maker at the keyboard): ``du``, in the singular
+    imperative (``tippe``, ``prüfe``); what the whole table is told is said without
+    address (``alle Würfel zurück in die Pyramide legen``). Never ``ihr``, never
+    ``Sie``."""
+    clause = re.compile(r"(?:^|[:;(!]\s*|\bdann\s+|\boder\s+|\bund\s+)(%s)\b(?!\s+(?:sich|es|er|sie))"
+                        % "|".join(PLURAL_IMPERATIVES))
+    plural = re.compile(r"\b(euch|euer|eure[nmrs]?|ihr (habt|seid|könnt|müsst|wollt))\b")
+    formal = re.compile(r"\b(Sie (können|müssen|haben|sind)|Ihnen|Ihre[nmrs]?)\b")
+    said = []
+    for m in _catalog():
+        if not m.id:
+            continue
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            if clause.search(s) or plural.search(s) or formal.search(s):
+                said.append(s)
+    assert said == []
