@@ -123,8 +123,24 @@ def test_the_finish_piles_are_counted_with_german_and_english_plurals():
     assert "winner 1 card, loser 2 cards" in info_text(view).plain
     set_language("de")
     text = info_text(view).plain
-    assert "Wettstapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten" in text
+    assert "Stapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten" in text
     assert "(n)" not in text
+
+
+def test_the_counts_under_the_panels_break_between_phrases_never_inside_one():
+    # at 80 columns the counts took three rows in German, the last
+    # 'Karten' alone: 'Verlierer 0' / 'Karten'; now a phrase that does not fit starts a
+    # line, in both languages
+    session = _session(NAMES8[:4])
+    session.command("lose blue")
+    view = table_view(session, odds=False)
+    for lang, piles in (("en", "Finish piles (hidden): winner 1 card, loser 2 cards"),
+                        ("de", "Stapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten")):
+        set_language(lang)
+        lines = info_text(view, 80).plain.split("\n")
+        assert len(lines) == 2 and all(len(line) <= 80 for line in lines), lines
+        assert lines[1].endswith(". " + piles), lines
+        assert lines[0].endswith(".") and lines[1].count(".") == 1, lines
 
 
 def test_the_hint_under_a_long_panel_has_a_german_plural():
