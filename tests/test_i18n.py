@@ -663,3 +663,37 @@ def test_german_says_du_to_the_one_who_acts_and_never_ihr():
             if clause.search(s) or plural.search(s) or formal.search(s):
                 said.append(s)
     assert said == []
+
+
+def test_a_wait_in_seconds_is_written_the_german_way_and_its_unit_named_in_the_help(capsys):
+    # plain mode's 'no die' line said '0.1 s' (printf's %g) in German too, and --wait's
+    # metavar was WAIT (demo) or the English SECONDS (doctor)
+    import queue
+
+    from camelhost.table.controller import Table
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    from camelhost.ui.loop import run_plain
+    from camelhost.ui.plain import PlainDisplay
+
+    class SilentPyramid:  # the slider is pushed, no die ever comes
+        def release(self):
+            pass
+
+        def return_dice(self):
+            pass
+
+    set_language("de")
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    table = Table(s, PlainDisplay(out), pyramid=SilentPyramid())
+    run_plain(table, lines=[line + "\n" for line in (
+        "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "pyramid", "release",
+        "undo", "leg red")], events=queue.Queue(), die_wait_s=0.1)
+    assert "! nach 0,1 s kein Würfel von der Pyramide: lass ihn noch einmal heraus" \
+        in out.getvalue(), out.getvalue()
+    set_language("en")
+    for command in ("demo", "doctor"):
+        assert "--wait SEKUNDEN " in _help(capsys, [command, "--help", "--lang", "de"])
+        assert "--wait SECONDS " in _help(capsys, [command, "--help"])
+    assert "in Sekunden (Vorgabe 30 s)" in _help(capsys, ["demo", "--help", "--lang", "de"])

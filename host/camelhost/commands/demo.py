@@ -27,8 +27,8 @@ def add_arguments(parser):
                         help=_("number of seats: %s (default 4)") % seats_text())
     parser.add_argument("--journal", help=_("journal file to write (default: a temporary file)"))
     parser.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
-    parser.add_argument("--wait", type=float, default=30.0,
-                        help=_("longest wait for the pyramid, seconds (default 30)"))
+    parser.add_argument("--wait", type=float, default=30.0, metavar=_("SECONDS"),
+                        help=_("longest wait for the pyramid, in seconds (default 30 s)"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 

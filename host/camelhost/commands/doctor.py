@@ -47,7 +47,7 @@ def add_arguments(parser):
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
                         help=_("edition of the virtual pyramid (default second)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
-    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar=_("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
                                "give more for the emulated Pico, docs/emulator.md)"))
 
