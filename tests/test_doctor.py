@@ -149,7 +149,7 @@ def test_doctor_speaks_german_in_its_columns_on_the_virtual_pyramid(micropython,
     assert cli.main(["doctor", "--port", "virtual", "--lang", "de"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "pyramid doctor: die virtuelle Pyramide"
-    names = ["Verbindung", "Versionen", "Bytecode", "Sensor", "LED", "Lesung", "Licht",
+    names = ["Verbindung", "Versionen", "Bytecode", "Sensor", "LED", "Messung", "Licht",
              "Schieber"]
     assert [line[2:].split()[:2] for line in lines[1:9]] == [["ok", n] for n in names]
     assert all(line[11:22].rstrip() in names for line in lines[1:9])  # one column

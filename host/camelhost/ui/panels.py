@@ -289,7 +289,7 @@ def players_text(view, width=80):
         if not pieces:
             pieces.append(("-", "dim"))
         if p.get("bot"):
-            pieces.append(("(bot)", "dim"))
+            pieces.append((_("(bot)"), "dim"))
         lines = _wrap(pieces, tickets_w, room - 3)
         text.append_text(lines[0])
         for more in lines[1:]:  # a line of their own, under the name
