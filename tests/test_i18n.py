@@ -718,3 +718,20 @@ def test_german_says_one_word_for_each_thing():
         for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
             said += [(word, s) for word in GERMAN_NOT_SAID if re.search(word, s)]
     assert said == []
+
+
+def test_a_tile_owner_is_named_without_a_german_genitive_s():
+    # 'Hans's tile' came out 'Hanss Plättchen' (the German genitive of a name ending in
+    # s takes no s); German now says whose tile it is with 'von'
+    from camelhost.table.view import move_path
+    from camelup.editions import SECOND
+    move = {"from": 13, "to": 16, "crossed": False,
+            "tile": {"owner": 0, "space": 15, "side": "+"}}
+    assert move_path(move, ["Hans"], SECOND) == \
+        "space 13 to 15, on to 16 on Hans's cheering tile"
+    set_language("de")
+    assert move_path(move, ["Hans"], SECOND) == \
+        "Feld 13 bis 15, weiter bis 16 auf dem Plättchen von Hans (Anfeuern)"
+    move["tile"]["owner"] = None
+    assert move_path(move, ["Hans"], SECOND) == \
+        "Feld 13 bis 15, weiter bis 16 auf dem Plättchen (Anfeuern)"
