@@ -735,3 +735,12 @@ def test_a_tile_owner_is_named_without_a_german_genitive_s():
     move["tile"]["owner"] = None
     assert move_path(move, ["Hans"], SECOND) == \
         "Feld 13 bis 15, weiter bis 16 auf dem Plättchen (Anfeuern)"
+
+
+def test_the_finish_card_pickers_title_names_the_pile_in_german():
+    # the picker wrote 'Gesamt-winner': the pile's English word inside German
+    from camelhost.ui.screens import picker_title
+    assert picker_title("Dee", "winner") == "Dee: finish card on the overall-winner pile"
+    set_language("de")
+    assert picker_title("Dee", "winner") == "Dee: Wettkarte auf den Stapel Gesamt-Sieger"
+    assert picker_title("Dee", "loser") == "Dee: Wettkarte auf den Stapel Gesamt-Verlierer"
