@@ -70,7 +70,7 @@ def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_
     assert all(len(line) <= width for line in lines), lines
     heading = lines[0].split()
     assert not set(heading) & ENGLISH_HEADINGS, lines[0]
-    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Plättchen", "Pl.")
+    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Wetten", "Wett")
     # a number right-aligned under each heading: its last digit under the heading's end
     rows = [line for line in lines[1:] if line[:1] in (" ", "▶") and line[1:2] != " "]
     assert len(rows) == len(names)
@@ -78,6 +78,20 @@ def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_
         for row in rows:
             assert row[end] != " " and (end + 1 == len(row) or row[end + 1] == " "), (
                 word, lines[0], row)
+
+
+def test_the_players_table_at_80_columns_is_headed_in_whole_german_words():
+    # the panel beside the odds at 80 columns has 33 columns: German was cut to
+    # 'Name EP Pyr Kart. jetzt Pl.' where English kept its words
+    from camelhost.ui import plan
+    set_language("de")
+    view = table_view(_session(NAMES8[:4]), odds=False)
+    width = plan.players_width(view, 80)
+    assert players_text(view, width).plain.splitlines()[0].split() == [
+        "Name", "EP", "Pyr", "Karten", "jetzt", "Wetten"]
+    set_language("en")
+    assert players_text(view, width).plain.splitlines()[0].split() == [
+        "name", "coins", "pyr", "cards", "now", "tickets"]
 
 
 def test_the_players_table_keeps_its_english_headings_in_english():
