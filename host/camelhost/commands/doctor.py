@@ -246,8 +246,10 @@ def checklist(pyramid, hands, edition, report=None):
         pass
     shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
-        shown += _("; %s edition, integration %d ms, gain %dx, value buttons %s") % (
-            edition_word(settings["ed"]), settings["it"], settings["gain"],
+        # the board reports whole ms; the chip integrates in 2.4 ms steps (7 -> 7.2)
+        shown += _("; %s edition, integration %s ms, gain %dx, value buttons %s") % (
+            edition_word(settings["ed"]), decimal(monitor.integration_ms(settings["it"]), 1),
+            settings["gain"],
             _("fitted") if settings["vb"] else _("not fitted"))
     sensor_ok = state == "ok"
     steps.append(Step("sensor", "ok" if sensor_ok else "failed", _("sensor %s, %s") % (state, shown),
