@@ -171,7 +171,7 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
                                            "15:black 16:white", "leg red"] + LEG[2:]))
     assert ": nichts => netto +0" in scored and "nothing" not in scored
     die = "\n".join(_plain_lines("de", lines[:1] + ["pyramid", "blue 2", "undo"]))
-    assert ("zurückgenommen: das Pyramidenplättchen von Ann und sein Würfel blue 2; leg den "
+    assert ("zurückgenommen: das Pyramidenplättchen von Ann und sein Würfel blue 2; lege den "
             "Würfel blue zurück in die Pyramide") in die, die
 
 
@@ -233,7 +233,7 @@ def test_pyramid_odds_in_german_counts_and_names_in_german(capsys):
     assert cli.main(["odds", "--lang", "de", board, "--pyramid", "G,B", "--samples", "50",
                      "--top", "0"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Ausgabe second, Etappe 1, p0 ist am Zug; Würfel in der Pyramide: "
+    assert out.startswith("Zweitausgabe, Etappe 1, p0 ist am Zug; Würfel in der Pyramide: "
                           "blue, green; 1 kommt noch heraus\n"), out.splitlines()[0]
     assert "  Anfeuern     auf  4: " in out
     assert "Plättchen (Ausbuhen) auf 10: " in out

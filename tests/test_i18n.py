@@ -483,15 +483,45 @@ def test_the_monitors_device_line_counts_one_event_in_the_singular_and_in_german
     from camelhost.tools.monitor import describe
     hello = {"fw": "1.0", "proto": 1, "uid": "e66", "boot": 3, "ed": "second", "vb": 0,
              "sensor": "tcs34725", "seq": 1}
-    assert describe(hello)[1] == ("edition second, value buttons not fitted, sensor tcs34725, "
+    assert describe(hello)[1] == ("second edition, value buttons not fitted, sensor tcs34725, "
                                   "1 event this boot")
     hello["seq"] = 2
     assert describe(hello)[1].endswith(", 2 events this boot")
     set_language("de")
-    assert describe(hello)[1] == ("Ausgabe second, Werttasten nicht eingebaut, Sensor "
+    assert describe(hello)[1] == ("Zweitausgabe, Werttasten nicht eingebaut, Sensor "
                                   "tcs34725, 2 Ereignisse seit diesem Start")
     hello["seq"] = 1
     assert describe(hello)[1].endswith(", 1 Ereignis seit diesem Start")
+
+
+def test_an_edition_is_named_in_the_players_language_and_typed_as_its_token(capsys):
+    """The edition's name for people comes from one place (``i18n.edition_word``): a
+    German player reads Erstausgabe / Zweitausgabe in the odds' header, the engine's
+    refusals and a board's edition, never ``Ausgabe second``; the ``--edition`` value
+    stays the token, and a name no edition has is shown as it is."""
+    import pytest
+    from camelhost.i18n import edition_word
+    from camelhost.table.narration import translated
+    from camelhost.table.session import Session
+    from camelup.editions import CLASSIC
+    from camelup.errors import NotationError
+    from camelup.game import Game
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    assert cli.main(["odds", s.game.position()]) == 0
+    assert "second edition, leg 1, " in capsys.readouterr().out
+    assert cli.main(["odds", "--lang", "de", s.game.position()]) == 0
+    german = capsys.readouterr().out
+    assert "Zweitausgabe, Etappe 1, " in german and "second" not in german
+    with pytest.raises(NotationError) as info:
+        Game("classic", players=9, stacks={})
+    assert str(info.value) == "bad position: the classic edition is for 2..8 players, got 9"
+    set_language("de")
+    assert translated(info.value) == "fehlerhafte Stellung: die Erstausgabe ist für 2..8 Spieler, nicht 9"
+    assert edition_word(CLASSIC) == edition_word("classic") == "Erstausgabe"
+    assert edition_word("prototype") == "prototype"
+    set_language("en")
+    assert edition_word(CLASSIC) == "classic"
 
 
 def test_counted_words_built_with_an_s_are_plural_forms_in_german_too():
@@ -598,7 +628,119 @@ def test_no_english_word_reaches_a_rules_engine_message_as_a_plain_argument():
                 getattr(node.func, "id", None)
             if func == "Message":
                 plain += [(name, node.lineno, a.value) for a in node.args[1:] if words(a)]
+                # an edition's name (``ed.name``: classic, second) is a word too:
+                # ``Message(ed.name)`` is translated, a bare ``ed.name`` stays English
+                plain += [(name, node.lineno, ast.unparse(a)) for a in node.args[1:]
+                          if isinstance(a, ast.Attribute) and a.attr == "name"]
             elif func in what_at and len(node.args) > what_at[func] \
                     and words(node.args[what_at[func]]):
                 plain.append((name, node.lineno, node.args[what_at[func]].value))
     assert plain == []
+
+
+#: German plural imperatives (ihr) the table never says (see the next test); forms that
+#: are also the third person singular (``legt``, ``spielt``: a bot's description) are
+#: left out.
+PLURAL_IMPERATIVES = ("prüft", "tippt", "gebt", "lasst", "drückt", "nehmt", "wählt",
+                      "steckt", "haltet", "schaut", "seht")
+
+
+def test_german_says_du_to_the_one_who_acts_and_never_ihr():
+    """The German catalogue's rule of address: every message answers one person (the
+    player on turn, whoever typed, the maker at the keyboard): ``du``, in the singular
+    imperative (``tippe``, ``prüfe``); what the whole table is told is said without
+    address (``alle Würfel zurück in die Pyramide legen``). Never ``ihr``, never
+    ``Sie``."""
+    clause = re.compile(r"(?:^|[:;(!]\s*|\bdann\s+|\boder\s+|\bund\s+)(%s)\b(?!\s+(?:sich|es|er|sie))"
+                        % "|".join(PLURAL_IMPERATIVES))
+    plural = re.compile(r"\b(euch|euer|eure[nmrs]?|ihr (habt|seid|könnt|müsst|wollt))\b")
+    formal = re.compile(r"\b(Sie (können|müssen|haben|sind)|Ihnen|Ihre[nmrs]?)\b")
+    said = []
+    for m in _catalog():
+        if not m.id:
+            continue
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            if clause.search(s) or plural.search(s) or formal.search(s):
+                said.append(s)
+    assert said == []
+
+
+def test_a_wait_in_seconds_is_written_the_german_way_and_its_unit_named_in_the_help(capsys):
+    # plain mode's 'no die' line said '0.1 s' (printf's %g) in German too, and --wait's
+    # metavar was WAIT (demo) or the English SECONDS (doctor)
+    import queue
+
+    from camelhost.table.controller import Table
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    from camelhost.ui.loop import run_plain
+    from camelhost.ui.plain import PlainDisplay
+
+    class SilentPyramid:  # the slider is pushed, no die ever comes
+        def release(self):
+            pass
+
+        def return_dice(self):
+            pass
+
+    set_language("de")
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    table = Table(s, PlainDisplay(out), pyramid=SilentPyramid())
+    run_plain(table, lines=[line + "\n" for line in (
+        "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "pyramid", "release",
+        "undo", "leg red")], events=queue.Queue(), die_wait_s=0.1)
+    assert "! nach 0,1 s kein Würfel von der Pyramide: lass ihn noch einmal heraus" \
+        in out.getvalue(), out.getvalue()
+    set_language("en")
+    for command in ("demo", "doctor"):
+        assert "--wait SEKUNDEN " in _help(capsys, [command, "--help", "--lang", "de"])
+        assert "--wait SECONDS " in _help(capsys, [command, "--help"])
+    assert "in Sekunden (Vorgabe 30 s)" in _help(capsys, ["demo", "--help", "--lang", "de"])
+
+
+#: Words the German catalogue no longer says, each with the one it says instead (the
+#: German edition's words and one name for one thing: docs/rules.de.md's glossary).
+GERMAN_NOT_SAID = {
+    r"\bBrett\b": "Spielplan (the board; the notation's 'kurze Brettform' stays)",
+    r"\bsmarte\b": "schlaue Pyramide (the program's name)",
+    r"\bAusführung\b": "Build",
+    r"\bLesung\b": "Messung (a sensor reading)",
+    r"\bAusgabe (classic|second)\b": "Erstausgabe / Zweitausgabe (i18n.edition_word)",
+}
+
+
+def test_german_says_one_word_for_each_thing():
+    said = []
+    for m in _catalog():
+        if not m.id:
+            continue
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            said += [(word, s) for word in GERMAN_NOT_SAID if re.search(word, s)]
+    assert said == []
+
+
+def test_a_tile_owner_is_named_without_a_german_genitive_s():
+    # 'Hans's tile' came out 'Hanss Plättchen' (the German genitive of a name ending in
+    # s takes no s); German now says whose tile it is with 'von'
+    from camelhost.table.view import move_path
+    from camelup.editions import SECOND
+    move = {"from": 13, "to": 16, "crossed": False,
+            "tile": {"owner": 0, "space": 15, "side": "+"}}
+    assert move_path(move, ["Hans"], SECOND) == \
+        "space 13 to 15, on to 16 on Hans's cheering tile"
+    set_language("de")
+    assert move_path(move, ["Hans"], SECOND) == \
+        "Feld 13 bis 15, weiter bis 16 auf dem Plättchen von Hans (Anfeuern)"
+    move["tile"]["owner"] = None
+    assert move_path(move, ["Hans"], SECOND) == \
+        "Feld 13 bis 15, weiter bis 16 auf dem Plättchen (Anfeuern)"
+
+
+def test_the_finish_card_pickers_title_names_the_pile_in_german():
+    # the picker wrote 'Gesamt-winner': the pile's English word inside German
+    from camelhost.ui.screens import picker_title
+    assert picker_title("Dee", "winner") == "Dee: finish card on the overall-winner pile"
+    set_language("de")
+    assert picker_title("Dee", "winner") == "Dee: Wettkarte auf den Stapel Gesamt-Sieger"
+    assert picker_title("Dee", "loser") == "Dee: Wettkarte auf den Stapel Gesamt-Verlierer"

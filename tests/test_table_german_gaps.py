@@ -1,5 +1,5 @@
 """German at the table (tester finding 10): the edition named in German inside a
-sentence (from one place: ``view.edition_word``), the die's detail line within the
+sentence (from one place: ``i18n.edition_word``), the die's detail line within the
 full screen's banner at 80 columns, and an odds header a German player can read."""
 
 import pytest

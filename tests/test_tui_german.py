@@ -70,7 +70,7 @@ def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_
     assert all(len(line) <= width for line in lines), lines
     heading = lines[0].split()
     assert not set(heading) & ENGLISH_HEADINGS, lines[0]
-    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Plättchen", "Pl.")
+    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Wetten", "Wett")
     # a number right-aligned under each heading: its last digit under the heading's end
     rows = [line for line in lines[1:] if line[:1] in (" ", "▶") and line[1:2] != " "]
     assert len(rows) == len(names)
@@ -78,6 +78,20 @@ def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_
         for row in rows:
             assert row[end] != " " and (end + 1 == len(row) or row[end + 1] == " "), (
                 word, lines[0], row)
+
+
+def test_the_players_table_at_80_columns_is_headed_in_whole_german_words():
+    # the panel beside the odds at 80 columns has 33 columns: German was cut to
+    # 'Name EP Pyr Kart. jetzt Pl.' where English kept its words
+    from camelhost.ui import plan
+    set_language("de")
+    view = table_view(_session(NAMES8[:4]), odds=False)
+    width = plan.players_width(view, 80)
+    assert players_text(view, width).plain.splitlines()[0].split() == [
+        "Name", "EP", "Pyr", "Karten", "jetzt", "Wetten"]
+    set_language("en")
+    assert players_text(view, width).plain.splitlines()[0].split() == [
+        "name", "coins", "pyr", "cards", "now", "tickets"]
 
 
 def test_the_players_table_keeps_its_english_headings_in_english():
@@ -123,8 +137,24 @@ def test_the_finish_piles_are_counted_with_german_and_english_plurals():
     assert "winner 1 card, loser 2 cards" in info_text(view).plain
     set_language("de")
     text = info_text(view).plain
-    assert "Wettstapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten" in text
+    assert "Stapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten" in text
     assert "(n)" not in text
+
+
+def test_the_counts_under_the_panels_break_between_phrases_never_inside_one():
+    # at 80 columns the counts took three rows in German, the last
+    # 'Karten' alone: 'Verlierer 0' / 'Karten'; now a phrase that does not fit starts a
+    # line, in both languages
+    session = _session(NAMES8[:4])
+    session.command("lose blue")
+    view = table_view(session, odds=False)
+    for lang, piles in (("en", "Finish piles (hidden): winner 1 card, loser 2 cards"),
+                        ("de", "Stapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten")):
+        set_language(lang)
+        lines = info_text(view, 80).plain.split("\n")
+        assert len(lines) == 2 and all(len(line) <= 80 for line in lines), lines
+        assert lines[1].endswith(". " + piles), lines
+        assert lines[0].endswith(".") and lines[1].count(".") == 1, lines
 
 
 def test_the_hint_under_a_long_panel_has_a_german_plural():

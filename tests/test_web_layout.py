@@ -293,6 +293,7 @@ def test_advice_is_shown_only_for_the_turn_it_was_computed_for(browser):
     ready = view_of(s)
     assert ready["odds"]["actions"]["player"] == ready["turn"] == "Ann"
     with Shown(browser, ready, WIDE[1]) as page:
+        assert page.text_content("#title") == "Camel Up \u00b7 second edition"
         assert page.text_content("#best-title .name") == "Ann"
         assert len(boxes(page, "#best li")) == 3
         s.command("leg red")  # Ben's turn: the page first hears of it without odds,
@@ -361,6 +362,7 @@ def test_the_page_speaks_the_tables_language(browser):
     with Shown(browser, view, WIDE[1]) as page:
         assert page.get_attribute("html", "lang") == "de"
         assert page.text_content("#players-panel h2") == "Spieler"
+        assert page.text_content("#title") == "Camel Up \u00b7 Zweitausgabe"  # not 'second'
         assert page.text_content("#turn") == "%s ist am Zug" % view["turn"]
         assert page.text_content("#die-camel") == "red vorwärts 1"
         assert "Pyramidenplättchen von %s" % view["last_die"]["player"] in \

@@ -14,6 +14,9 @@ A message with no translation yet is shown in English.
 ``None`` for the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext
 reads them).
 
+``edition_word(edition)`` names an edition for people (``second`` / ``Zweitausgabe``); the
+``--edition`` value, the journal and the wire keep ``Edition.name``.
+
 ``decimal(value, places)`` writes a number with a fractional part as the table's language
 writes it (``+2.94`` / ``+2,94``): for what a player reads, never for what a machine or a
 player's typing reads back (the journal, the wire, JSON, commands in hints).
@@ -84,6 +87,25 @@ def npgettext(context, singular, plural, n):
     """The plural form of a message for the count ``n`` where the same English words
     mean two things (``context`` tells them apart), in the table's language."""
     return _translation.npgettext(context, singular, plural, n)
+
+
+#: The editions' names as a player reads them (``Edition.name``, the ``--edition`` value,
+#: is the English word, read inside "the %s edition"; a language gives its own noun, the
+#: same in every case of a sentence: German Erstausgabe / Zweitausgabe). The one place an
+#: edition is named for people: marked here, translated by ``edition_word``.
+EDITION_WORDS = (N_("classic"), N_("second"))
+
+
+def edition_word(edition):
+    """The name of ``edition`` inside a sentence, in the table's language: ``second`` in
+    English (as in "the second edition"), ``Zweitausgabe`` in German.
+
+    ``edition``: an ``Edition`` or its name (``"classic"``, ``"second"``, e.g. a board's
+    ``HELLO ed=``); a name that is no edition (another firmware's) is returned as it is."""
+    from camelup.editions import EDITIONS
+
+    name = getattr(edition, "name", edition)
+    return _(name) if name in EDITIONS else str(name)
 
 
 _numbers = {}

@@ -45,9 +45,9 @@ def setup_stacks(edition, racing_rolls, crazy_rolls=()):
         for colour, value in rolls:
             if colour not in camels:
                 raise NotationError(
-                    Message("%r is not a racing camel of the %s edition", colour, ed.name)
+                    Message("%r is not a racing camel of the %s edition", colour, Message(ed.name))
                     if kind == "racing" else
-                    Message("%r is not a crazy camel of the %s edition", colour, ed.name))
+                    Message("%r is not a crazy camel of the %s edition", colour, Message(ed.name)))
             if colour in seen:
                 raise NotationError(Message("camel %r rolled twice at setup", colour))
             if value not in (1, 2, 3):
@@ -85,7 +85,7 @@ def check_start(edition, stacks):
                                             "(RULES 3.2), not %d",
                                             colour, TRACK - 2, TRACK - 1, TRACK, space))
             if colour not in ed.camels:
-                raise NotationError(Message("%r is not a camel of the %s edition", colour, ed.name))
+                raise NotationError(Message("%r is not a camel of the %s edition", colour, Message(ed.name)))
     for colour in ed.camels:
         if colour not in seen:
             raise NotationError(Message("the %s camel is missing from the setup", colour))
@@ -152,7 +152,7 @@ class Game:
         self.edition = ed
         if not isinstance(players, int) or not ed.min_players <= players <= ed.max_players:
             _bad(Message("the %s edition is for %d..%d players, got %r",
-                         ed.name, ed.min_players, ed.max_players, players))
+                         Message(ed.name), ed.min_players, ed.max_players, players))
         n = players
         self.players = n
         if stacks is None:
@@ -206,7 +206,7 @@ class Game:
             for c in camels:
                 if c not in ed.camels:
                     _bad(Message("%r is not a camel of the %s edition (%s)",
-                                 c, ed.name, ", ".join(ed.camels)))
+                                 c, Message(ed.name), ", ".join(ed.camels)))
                 if c in seen:
                     _bad(Message("camel %s appears twice", c))
                 seen[c] = space
@@ -259,14 +259,14 @@ class Game:
             for colour, value in held[p]:
                 if colour not in ed.racing:
                     _bad(Message("leg ticket %r%r: not a racing camel of the %s edition",
-                                 colour, value, ed.name))
+                                 colour, value, Message(ed.name)))
                 mine.append((colour, value))
                 taken.setdefault(colour, []).append(value)
             out.append(mine)
         for colour in legs:
             if colour not in ed.racing:
                 _bad(Message("legs lists %r, not a racing camel of the %s edition",
-                             colour, ed.name))
+                             colour, Message(ed.name)))
         self._legs = {}
         for colour in ed.racing:
             values = sorted(taken.get(colour, []))
@@ -298,7 +298,7 @@ class Game:
         for die in out:
             if die not in ed.dice:
                 _bad(Message("die %r is not in the %s pyramid (%s)",
-                             die, ed.name, ", ".join(ed.dice)))
+                             die, Message(ed.name), ", ".join(ed.dice)))
             if die in res:
                 _bad(Message("die %s revealed twice this leg", die))
             res.append(die)
@@ -329,7 +329,7 @@ class Game:
                 self._seat(p, Message("finish card owner"))
                 if colour not in ed.racing:
                     _bad(Message("finish card %r is not a racing camel of the %s edition",
-                                 colour, ed.name))
+                                 colour, Message(ed.name)))
                 if (p, colour) in used:
                     _bad(Message("p%d played the %s finish card twice", p, colour))
                 used[(p, colour)] = True
@@ -439,7 +439,7 @@ class Game:
         Raises ``IllegalAction`` for a colour that has no leg tickets in this edition."""
         if colour not in self.edition.racing:
             raise IllegalAction(Message("%s has no leg tickets in the %s edition",
-                                        colour, self.edition.name))
+                                        colour, Message(self.edition.name)))
         return list(self._legs[colour])
 
     def held_tickets(self, player):
@@ -621,7 +621,7 @@ class Game:
             if a.colour not in ed.racing:
                 raise IllegalAction(Message("%s: %s is not a racing camel in the %s edition, so it "
                                             "has no leg tickets (RULES 1.6, 3.1)",
-                                            a, a.colour, ed.name), a)
+                                            a, a.colour, Message(ed.name)), a)
             if not self.leg_tickets_left(a.colour):
                 raise IllegalAction(Message("%s: no %s leg tickets left this leg (RULES 1.6)",
                                             a, a.colour), a)
@@ -633,7 +633,7 @@ class Game:
             if a.colour not in ed.racing:
                 raise IllegalAction(Message("%s: %s is not a racing camel in the %s edition; only "
                                             "racing camels have finish cards (RULES 1.8)",
-                                            a, a.colour, ed.name), a)
+                                            a, a.colour, Message(ed.name)), a)
             if a.colour not in self.finish_cards_in_hand(p):
                 raise IllegalAction(Message("%s: p%d already played the %s finish card; each card "
                                             "can be played once, on either pile (RULES 1.8)",
@@ -659,14 +659,14 @@ class Game:
             if die == GREY:
                 if GREY not in ed.dice:
                     raise IllegalAction(Message("%s: the %s edition has no grey die (RULES 2.1)",
-                                                a, ed.name), a)
+                                                a, Message(ed.name)), a)
             elif die not in ed.racing:
                 if die in ed.crazy:
                     raise IllegalAction(Message("%s: %s is a crazy camel; it moves by the grey die "
                                                 "(RULES 3.5)", a, die), a)
                 raise IllegalAction(Message("%s: there is no %s die in the %s edition "
                                             "(RULES 2.1, 3.1)",
-                                            a, die, ed.name), a)
+                                            a, die, Message(ed.name)), a)
             if die in self._out:
                 raise IllegalAction(Message("%s: the %s die already came out this leg; it is "
                                             "not in the pyramid (RULES 1.4)", a, die), a)

@@ -4,7 +4,7 @@ its pty, the plain display narrates the race and the final scores end it."""
 import os
 import tempfile
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, edition_word
 
 HELP = N_("bots play a whole game against the virtual pyramid")
 
@@ -27,8 +27,8 @@ def add_arguments(parser):
                         help=_("number of seats: %s (default 4)") % seats_text())
     parser.add_argument("--journal", help=_("journal file to write (default: a temporary file)"))
     parser.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
-    parser.add_argument("--wait", type=float, default=30.0,
-                        help=_("longest wait for the pyramid, seconds (default 30)"))
+    parser.add_argument("--wait", type=float, default=30.0, metavar=_("SECONDS"),
+                        help=_("longest wait for the pyramid, in seconds (default 30 s)"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 
@@ -68,7 +68,7 @@ def run(args):
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
         raise CliError(_("--seats must be %d to %d for the %s edition, not %d")
-                       % (edition.min_players, edition.max_players, edition.name, args.seats))
+                       % (edition.min_players, edition.max_players, edition_word(edition), args.seats))
     if not args.wait > 0:
         raise CliError(_("--wait must be a positive number of seconds, not %g") % args.wait)
     path = args.journal
@@ -101,7 +101,7 @@ def run(args):
             display = _quiet(display)
         else:
             print(_("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid")
-                  % (args.edition, args.seed, args.seats))
+                  % (edition_word(args.edition), args.seed, args.seats))
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
             table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True,
                           seam=seam)

@@ -25,7 +25,7 @@ import tempfile
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -47,7 +47,7 @@ def add_arguments(parser):
     parser.add_argument("--edition", choices=("classic", "second"), default="second",
                         help=_("edition of the virtual pyramid (default second)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
-    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar=_("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
                                "give more for the emulated Pico, docs/emulator.md)"))
 
@@ -246,8 +246,10 @@ def checklist(pyramid, hands, edition, report=None):
         pass
     shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
-        shown += _("; edition %s, integration %d ms, gain %dx, value buttons %s") % (
-            settings["ed"], settings["it"], settings["gain"],
+        # the board reports whole ms; the chip integrates in 2.4 ms steps (7 -> 7.2)
+        shown += _("; %s edition, integration %s ms, gain %dx, value buttons %s") % (
+            edition_word(settings["ed"]), decimal(monitor.integration_ms(settings["it"]), 1),
+            settings["gain"],
             _("fitted") if settings["vb"] else _("not fitted"))
     sensor_ok = state == "ok"
     steps.append(Step("sensor", "ok" if sensor_ok else "failed", _("sensor %s, %s") % (state, shown),

@@ -32,7 +32,7 @@ import sys
 import time
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, edition_word
 
 #: wall seconds a UF2 has to bring up its USB serial port (MicroPython's REPL comes
 #: up in about 2 s of wall time on a loaded two-core machine, docs/emulator.md)
@@ -86,8 +86,8 @@ def _place(board, colour):
         board.place("empty")
         return _("the head is empty")
     if colour not in labels:
-        return _("no die %r in the %s edition: p and one of %s") % (colour, board.edition,
-                                                                     ", ".join(labels))
+        return _("no die %r in the %s edition: p and one of %s") % (
+            colour, edition_word(board.edition), ", ".join(labels))
     board.place(colour)
     return _("the %s die is in the head (it stays there until the next push or p)") % colour
 
@@ -153,7 +153,7 @@ def run(args):
                                % str(exc).splitlines()[0]) from None
         print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
         if not args.fresh:
-            print(_("pyramid firmware %s running (%s edition)") % (hello["fw"], hello["ed"]))
+            print(_("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"])))
         print(keys_line())
         sys.stdout.flush()
         for line in sys.stdin:

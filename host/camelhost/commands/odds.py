@@ -20,7 +20,7 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import action_text, side_word
 
@@ -121,7 +121,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     lines.append(ngettext("%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
                           "%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
                           position.reveals)
-                 % (edition.name, game.leg, who(game.turn), inside, position.reveals))
+                 % (edition_word(edition), game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
     lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
     lines.append("  %-8s %7s %7s %7s   %7s %7s" % (_("camel"), _("1st"), _("2nd"), pgettext("odds column", "last"),
@@ -212,7 +212,7 @@ def leg_report(position, note):
     inside = ", ".join(position.dice) or _("none")
     lines.append(ngettext("%s edition; dice inside: %s; %d to come out",
                           "%s edition; dice inside: %s; %d to come out", position.reveals)
-                 % (position.edition, inside, position.reveals))
+                 % (edition_word(position.edition), inside, position.reveals))
     lines.append(note)
     lines.append("")
     lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
@@ -261,7 +261,7 @@ def _board_edition(args, stacks, inside):
     said = board_edition(named)
     if args.edition and said and said != args.edition:
         raise NotationError(_("the board names %s camels or dice, but --edition is %s")
-                            % (said, args.edition))
+                            % (edition_word(said), args.edition))
     name = args.edition or said
     if name is None:
         raise NotationError(_("which edition? the board names only colours both editions "
@@ -285,12 +285,12 @@ def _check_pieces(ed, stacks, inside):
     for die in inside or ():
         if die not in ed.dice:
             raise NotationError(_("die %r is not in the %s pyramid (%s)")
-                                % (die, ed.name, ", ".join(ed.dice)))
+                                % (die, edition_word(ed), ", ".join(ed.dice)))
     on_board = [c for s in stacks for c in stacks[s]]
     for camel in ed.camels:
         if camel not in on_board:
             raise NotationError(_("camel %s is missing: the short board form lists every camel "
-                                "of the %s edition (%s)") % (camel, ed.name, ", ".join(ed.camels)))
+                                "of the %s edition (%s)") % (camel, edition_word(ed), ", ".join(ed.camels)))
 
 
 def _short_board(args):

@@ -6,7 +6,7 @@ applies, ends the replay there with one line naming it, said where the replay st
 and again as the last line (``pyramid play --resume FILE --upto-damage`` is what sets
 the rest aside)."""
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, edition_word
 
 HELP = N_("show a finished or interrupted game from its journal")
 
@@ -50,7 +50,7 @@ def run(args):
         # the address first: a bad or busy one is refused before the game is printed
         board.enter_context(serving_replay(args.web, events))
     try:
-        _print(_("Journal %s: %s edition, players %s") % (args.file, head["edition"],
+        _print(_("Journal %s: %s edition, players %s") % (args.file, edition_word(head["edition"]),
                                                        ", ".join(head["players"])))
 
         def each(event, notices, session):

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from camelhost import league, tournament
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, ngettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend
 
@@ -183,7 +183,7 @@ def _checked(args):
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
         raise CliError(_("the %s edition is for %d..%d players, not %d")
-                       % (edition.name, edition.min_players, edition.max_players, args.seats))
+                       % (edition_word(edition), edition.min_players, edition.max_players, args.seats))
     if args.games < 1:
         raise CliError(_("--games must be at least 1"))
     names = _policies(args)
@@ -268,7 +268,7 @@ def run(args):
     where = "" if client is None else _(" on Dask %s") % (args.scheduler or _("(a local cluster)"))
     # two lines, each within 80 columns for the usual bots: the set-up, then the policies
     console.print(_("tournament: %s edition, %s, %s, seed %d, %s%s")
-                  % (edition.name, ngettext("%d seat", "%d seats", args.seats) % args.seats,
+                  % (edition_word(edition), ngettext("%d seat", "%d seats", args.seats) % args.seats,
                      ngettext("%d game", "%d games", args.games) % args.games,
                      args.seed, ngettext("%d worker", "%d workers", workers) % workers, where),
                   soft_wrap=True)

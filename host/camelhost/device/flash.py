@@ -244,7 +244,7 @@ def describe_header(header):
     """``"v6 bytecode"`` or ``"v6.3 armv6m native code"`` for a ``mpy_header``."""
     version, sub, arch, _bits = header
     if not arch:
-        return "v%d bytecode" % version
+        return _("v%d bytecode") % version
     return _("v%d.%d %s native code") % (version, sub, _ARCHES[arch] if arch < len(_ARCHES) else arch)
 
 

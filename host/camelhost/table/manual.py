@@ -13,7 +13,7 @@ is the initial the table uses on the display (``r`` red, ``p`` purple).
 
 from camelup.editions import INKS, get_edition
 
-from camelhost.i18n import _
+from camelhost.i18n import _, edition_word
 
 
 class DieSyntaxError(ValueError):
@@ -63,7 +63,7 @@ def parse_die(text, edition, ink_optional=False):
     names = ed.dice
     if words[0] == "gray":
         words[0] = "grey"
-    colour = match_name(words[0], names, _("die colour in the %s edition") % ed.name)
+    colour = match_name(words[0], names, _("die colour in the %s edition") % edition_word(ed))
     ink = None
     rest = words[1:]
     if colour == "grey":

@@ -19,10 +19,9 @@ from camelup.editions import get_edition
 from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, edition_word, ngettext
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
-from camelhost.table.view import edition_word
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.
 LINE_MAX = 300

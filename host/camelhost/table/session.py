@@ -49,14 +49,13 @@ from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.game import Game, check_start, setup_stacks
 
-from camelhost.i18n import _
+from camelhost.i18n import _, edition_word
 from camelhost.table import events as ev
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
 from camelhost.table.journal import FORMAT
 from camelhost.table.manual import die_text
 from camelhost.table.parser import in_own_words, parse_command, seat_of, stacks_from_json
-from camelhost.table.view import edition_word
 
 __all__ = ["Session", "StaleEvent", "TableError", "GREY_BEST", "INK_QUESTION", "PHASES"]
 

@@ -158,18 +158,6 @@ def side_word(edition, side):
     return _(edition.forward_name if forward else edition.backward_name)
 
 
-#: The editions' names as a player reads them inside a sentence (``Edition.name``, the
-#: ``--edition`` value, is the English word; a language gives its own noun, e.g. German
-#: Erstausgabe / Zweitausgabe): marked here, translated by ``edition_word``.
-EDITION_WORDS = (N_("classic"), N_("second"))
-
-
-def edition_word(edition):
-    """The name of ``edition`` (an ``Edition``) inside a sentence, in the table's
-    language: ``second`` in English (the ``--edition`` value), ``Zweitausgabe`` in German."""
-    return _(edition.name)
-
-
 def _tile_name(edition, side):
     return side_word(edition, side)
 

@@ -33,7 +33,7 @@ import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, decimal, ngettext
+from camelhost.i18n import _, decimal, edition_word, ngettext
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -421,10 +421,10 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     dice = len(get_edition(edition).dice)
     print(_("calibrating the %s edition: %d dice (the grey die in both inks) and the empty "
           "head, %d readings (%d per class, %d for each grey ink)") % (
-              edition, dice, len(steps), samples, samples * GREY_FACTOR)
+              edition_word(edition), dice, len(steps), samples, samples * GREY_FACTOR)
           if len(faces) > dice else
           _("calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)")
-          % (edition, dice, len(steps), samples), file=out)
+          % (edition_word(edition), dice, len(steps), samples), file=out)
     print(_("sensor: integration time %s ms, gain %dx, saturation at %d counts")
           % (decimal(it, 1), cfg["gain"], saturation_level(it)), file=out)
     try:
@@ -596,7 +596,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         pyramid.check_alive()
         result.saved = True
         print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
-              % (len(text), edition, decimal(it, 1), cfg["gain"]), file=out)
+              % (len(text), edition_word(edition), decimal(it, 1), cfg["gain"]), file=out)
     return result
 
 
@@ -708,7 +708,7 @@ def plot(result, path):
     ax_pairs.legend(fontsize=8, loc="lower right")
     settings = result.profile["settings"]
     fig.suptitle(_("%s edition calibration: %d readings, %s ms, gain %dx") % (
-        result.profile["edition"], sum(len(v) for v in result.samples.values()),
+        edition_word(result.profile["edition"]), sum(len(v) for v in result.samples.values()),
         decimal(settings["integration_ms"], 1), settings["gain"]))
     fig.tight_layout()
     try:

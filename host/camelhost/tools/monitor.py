@@ -25,7 +25,7 @@ import camelup.board.tcs34725 as _tcs
 
 from camelhost.device.events import fault_text
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -235,9 +235,9 @@ def describe(hello, settings=None):
     lines = [
         _("firmware %s, protocol %d (host speaks %d), board %s, boot %s")
         % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
-        ngettext("edition %s, value buttons %s, sensor %s%s, %d event this boot",
-                 "edition %s, value buttons %s, sensor %s%s, %d events this boot", hello["seq"])
-        % (hello["ed"], _("fitted") if hello["vb"] else _("not fitted"), hello["sensor"],
+        ngettext("%s edition, value buttons %s, sensor %s%s, %d event this boot",
+                 "%s edition, value buttons %s, sensor %s%s, %d events this boot", hello["seq"])
+        % (edition_word(hello["ed"]), _("fitted") if hello["vb"] else _("not fitted"), hello["sensor"],
            _(" (chip id 0x%s)") % hello["sid"] if hello.get("sid") else "", hello["seq"]),
     ]
     if settings:

@@ -5,10 +5,15 @@ import sys
 import threading
 import time
 
-from camelhost.i18n import _
+from camelhost.i18n import _, decimal
 
 #: Longest wait, in plain mode, for the die of a release before reading on (seconds).
 DIE_WAIT_S = 20.0
+
+
+def _seconds(value):
+    """A wait in seconds as the table's language writes it: ``30``, ``2.5`` / ``2,5``."""
+    return decimal(value, 0 if float(value).is_integer() else 1)
 
 
 def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
@@ -85,11 +90,12 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
                     item = events.get(timeout=limit)[1]
                 except queue.Empty:
                     if lines is False:
-                        raise TimeoutError(_("no die from the pyramid for %s s") % limit) from None
+                        raise TimeoutError(_("no die from the pyramid for %s s")
+                                           % _seconds(limit)) from None
                     table.waiting_release = False
                     gave_up = True
-                    table.display.error(_("no die from the pyramid after %g s: release it again, "
-                                        "or type the die") % limit)
+                    table.display.error(_("no die from the pyramid after %s s: release it again, "
+                                        "or type the die") % _seconds(limit))
                     continue
                 table.pyramid_event(item)
                 last = time.monotonic()
@@ -107,7 +113,8 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
                     got = typed.get(timeout=0.05)
                 except queue.Empty:
                     if wait_s is not None and time.monotonic() - last > wait_s:
-                        raise TimeoutError(_("no die from the pyramid for %s s") % wait_s) from None
+                        raise TimeoutError(_("no die from the pyramid for %s s")
+                                           % _seconds(wait_s)) from None
                     continue
             last = time.monotonic()
             gave_up = False

@@ -186,11 +186,13 @@ def _names_in(names, width):
 
 #: The players table's column sets, widest first: (first heading, the headings and
 #: least widths of coins / pyramid tickets / finish cards / leg now); each heading as
-#: ``players_heading`` puts it in the table's language, its column as wide as it is.
+#: ``players_heading`` puts it in the table's language, its column as wide as it is
+#: (coins at least 3: a language with a short word, German ``EP``, keeps the room for
+#: the names).
 _PLAYER_FORMS = (
-    ("player", (("coins", 5), ("pyr", 3), ("cards", 5), ("now", 3))),
-    ("name", (("coins", 5), ("pyr", 3), ("cards", 5), ("now", 3))),
-    ("name", (("coin", 4), ("pyr", 3), ("card", 4), ("now", 3))),
+    ("player", (("coins", 3), ("pyr", 3), ("cards", 5), ("now", 3))),
+    ("name", (("coins", 3), ("pyr", 3), ("cards", 5), ("now", 3))),
+    ("name", (("coin", 3), ("pyr", 3), ("card", 4), ("now", 3))),
 )
 
 
@@ -289,7 +291,7 @@ def players_text(view, width=80):
         if not pieces:
             pieces.append(("-", "dim"))
         if p.get("bot"):
-            pieces.append(("(bot)", "dim"))
+            pieces.append((_("(bot)"), "dim"))
         lines = _wrap(pieces, tickets_w, room - 3)
         text.append_text(lines[0])
         for more in lines[1:]:  # a line of their own, under the name
@@ -341,25 +343,38 @@ def _waiting(view):
     return _(" (%s's waits for its die)") % who if who else ""
 
 
-def info_text(view):
+def info_text(view, width=None):
     """The public counts under the odds and players: dice that can still come out,
     pyramid tickets left (and whose waits for its die), finish-pile sizes (never
-    their colours)."""
+    their colours). With ``width`` (columns), a phrase that would not fit on the line
+    starts the next one, so no count is parted from its word (``loser 0`` / ``cards``)."""
     if not view["leg"]:
         if view.get("setup_rolls"):
             return Text(_("Placed so far: ") + ", ".join(
                 "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
         return Text("")
     over = view["phase"] in ("over", "unscored")
-    text = Text()
+    phrases = []
     if not over:
-        text.append_text(dice_text(view))
-        text.append(". ")
+        phrases.append(dice_text(view) + Text("."))
     piles = view["piles"]
-    text.append(_("Pyramid tickets left: %d%s. Finish piles%s: winner %s, loser %s") % (
-        view["pyramid_tickets_left"], _waiting(view), "" if over else _(" (hidden)"),
+    phrases.append(Text(_("Pyramid tickets left: %d%s") % (
+        view["pyramid_tickets_left"], _waiting(view)) + "."))
+    phrases.append(Text(_("Finish piles%s: winner %s, loser %s") % (
+        "" if over else _(" (hidden)"),
         ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],
-        ngettext("%d card", "%d cards", piles["loser"]) % piles["loser"]))
+        ngettext("%d card", "%d cards", piles["loser"]) % piles["loser"])))
+    text = Text()
+    used = 0
+    for i, phrase in enumerate(phrases):
+        if i and width and used + 1 + len(phrase) > width:
+            text.append("\n")
+            used = 0
+        elif i:
+            text.append(" ")
+            used += 1
+        text.append_text(phrase)
+        used += len(phrase)
     return text
 
 

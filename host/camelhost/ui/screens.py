@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from camelhost.i18n import N_, _, language
+from camelhost.table.narration import pile_word
 from camelhost.ui import palette
 
 #: The classes ``InLanguage`` made, by (class, language code).
@@ -60,6 +61,12 @@ def picker_keys(edition):
     return keys
 
 
+def picker_title(name, pile):
+    """The finish-card picker's first line: whose card, for which pile (``"winner"`` /
+    ``"loser"``, named in the table's language: ``Gesamt-Sieger``)."""
+    return _("%s: finish card on the overall-%s pile") % (name, pile_word(pile))
+
+
 class FinishCardPicker(InLanguage, ModalScreen):
     """Asks ``name`` for a finish card's colour for the overall-``pile`` pile
     (``"winner"``/``"loser"``) of ``edition``; dismisses with the colour, or
@@ -85,8 +92,7 @@ class FinishCardPicker(InLanguage, ModalScreen):
         self.swallow_key = None
 
     def compose(self) -> ComposeResult:
-        text = Text(_("%s: finish card on the overall-%s pile\n") % (self.player, self.pile),
-                    "bold")
+        text = Text(picker_title(self.player, self.pile) + "\n", "bold")
         text.append(_("Press the key of its colour. Nothing you press is shown.\n\n"))
         for i, colour in enumerate(self.edition.racing, 1):
             p = palette.piece(colour)

@@ -840,7 +840,7 @@ class TableApp(InLanguage, App):
         leaders.update(leaders_text(view))
         leaders.display = not over  # the race-over panel has the final order
         self._put("#players", players_text(view, plan.players_width(view, self.size.width or 80)))
-        self._put("#info", info_text(view))
+        self._put("#info", info_text(view, self.size.width or 80))
         if self._setup_banner and view["phase"] != "setup":
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
         self.set_class(over, "-over")

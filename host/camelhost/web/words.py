@@ -11,7 +11,7 @@ go, so a language may put them where its grammar wants them.
 
 import json
 
-from camelhost.i18n import N_, _, language
+from camelhost.i18n import EDITION_WORDS, N_, _, language
 
 #: The page's place for its words in ``index.html``, filled by ``page_with_words``.
 WORDS_BLOCK = b'<script id="words" type="application/json">{}</script>'
@@ -25,8 +25,8 @@ PAGE_WORDS = (
     N_("Leg tickets left"), N_("Finish piles"), N_("Best now"), N_("Leg scored"),
     N_("Race over"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
     N_("play"), N_("pause"), N_("next"), N_("last"),
-    # board.js: the header
-    N_("race {0}: setting up"), N_("race {0} \u00b7 leg {1}"), N_("{0}'s turn"),
+    # board.js: the header (the edition named as i18n.edition_word names it)
+    N_("Camel Up \u00b7 {0} edition"), N_("race {0}: setting up"), N_("race {0} \u00b7 leg {1}"), N_("{0}'s turn"),
     N_("{0}: type the die that came out"), N_("{0}: release a die"),
     N_("{0}: grey die, black or white numerals?"), N_("{0}: which value did the die show?"),
     N_("race over"), N_("race ended unscored"), N_("step {0} of {1}"),
@@ -47,7 +47,7 @@ PAGE_WORDS = (
     N_("nothing"), N_("now"), N_("Race over: {0} wins, {1} last"),
     N_("overall winner pile, in play order"), N_("overall loser pile, in play order"),
     N_("empty"),
-)
+) + EDITION_WORDS
 
 
 def page_words():

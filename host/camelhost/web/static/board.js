@@ -452,7 +452,7 @@
   }
 
   function drawHeader(v) {
-    $("title").textContent = "Camel Up \u00B7 " + v.edition;
+    $("title").textContent = t("Camel Up \u00b7 {0} edition", t(v.edition));
     $("where").textContent = !v.ranking || !v.ranking.length ? t("race {0}: setting up", v.race) :
       t("race {0} \u00b7 leg {1}", v.race, v.leg);
     const words = {
