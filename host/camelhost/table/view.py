@@ -61,7 +61,8 @@ Keys and shapes::
                   to 5", "space 14 to 15, back 1 to 14 on Bob's booing tile",
                   "from space 15 across the finish line",
                   "why": str or None, for the grey die why that crazy camel moved
-                  (``CRAZY_WHY``, RULES 3.5 a, b, c)} or None
+                  (``CRAZY_WHY``, RULES 3.5 a, b, c), in the table's language as
+                  "path" is} or None
     leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
                  when not in play); a pyramid ticket waiting for its die counts (it
                  pays 1 whatever the die)
@@ -269,8 +270,15 @@ def _last_die(session):
                     "name": _tile_name(session.edition, tile["side"]),
                     "owner": _name(session, tile.get("owner"))},
                 "path": move_path(m, session.names, session.edition),
-                "why": CRAZY_WHY.get(m.get("rule"))}
+                "why": _crazy_why(m.get("rule"))}
     return None
+
+
+def _crazy_why(rule):
+    """``CRAZY_WHY``'s words for the engine's rule letter, in the table's language, or
+    None (not a grey die)."""
+    why = CRAZY_WHY.get(rule)
+    return _(why) if why else None
 
 
 def leg_scored_view(session, scores, ranking, leg):
