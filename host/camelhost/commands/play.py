@@ -93,6 +93,7 @@ def open_session(args):
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
+        options += _lang_words(args)
         if args.pyramid:
             options += ["--pyramid", args.pyramid]
         header = read_header(args.resume)
@@ -193,13 +194,16 @@ def resume_command(args, journal, spec, plain):
     the options the journal does not keep (its ``game`` line holds the edition, the
     seats, the seed, the bots and the pyramid of the start): ``--plain`` when the table
     ran in line mode (``plain``), ``--pyramid SPEC`` when the dice source ``spec``
-    is not the journal's, ``--speak``, ``--web``. Each word quoted for a POSIX shell."""
+    is not the journal's, ``--speak``, ``--web``, and ``--lang CODE`` when the table
+    speaks another language than English (a German table resumes German on any
+    locale). Each word quoted for a POSIX shell."""
     import shlex
 
     from camelhost.web import DEFAULT_HOST, DEFAULT_PORT
     words = ["pyramid", "play", "--resume", journal.path]
     if plain:
         words.append("--plain")
+    words += _lang_words(args)
     header = journal.header or {}
     if spec != (header.get("pyramid") or "manual"):
         words += ["--pyramid", spec]
@@ -210,6 +214,17 @@ def resume_command(args, journal, spec, plain):
         if args.web != "%s:%d" % (DEFAULT_HOST, DEFAULT_PORT):
             words.append(args.web)
     return " ".join(shlex.quote(w) for w in words)
+
+
+def _lang_words(args):
+    """``["--lang", code]`` for the language the table speaks when a resume would not
+    speak it by itself: any language but English, and English chosen with ``--lang``
+    (a German locale would otherwise turn the resumed table German); else ``[]``."""
+    from camelhost.i18n import language
+    code = language()
+    if code != "en" or getattr(args, "lang", None):
+        return ["--lang", code]
+    return []
 
 
 def quit_line(journal, command=None):
