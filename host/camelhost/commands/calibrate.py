@@ -2,9 +2,10 @@
 
 import json
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, percent
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
+    RANGE_WINDOW,
     HumanDriver,
     VirtualDriver,
     calibrate,
@@ -39,8 +40,9 @@ def add_arguments(parser):
     parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
                         help=_("set the sensor's analog gain first (default: keep)"))
     parser.add_argument("--autorange", action="store_true",
-                        help=_("first pick the gain with the brightest die in the head "
-                               "(highest gain keeping it under 65 %% of full scale)"))
+                        help=(_("first pick the gain with the brightest die in the head "
+                                "(highest gain keeping it under %s of full scale)")
+                              % percent(RANGE_WINDOW[1])).replace("%", "%%"))
     parser.add_argument("--integration", type=float, default=None, metavar="MS",
                         help=_("set the integration time first, 2.4 ms steps, 3..614 (default: keep)"))
     parser.add_argument("--out", metavar="FILE", default=None,

@@ -20,7 +20,7 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, ngettext, percent, pgettext
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import action_text, side_word
 
@@ -47,8 +47,9 @@ def add_arguments(parser):
                                "has seats p0, p1, ...: the report then names the players)"))
     parser.add_argument("--seed", type=int, default=1, help=_("race simulation seed (default 1)"))
     parser.add_argument("--samples", type=int, default=None,
-                        help=_("races to simulate (default: as many as it takes for every "
-                               "95%% interval of the race odds to be within +/-0.5 points)"))
+                        help=(_("races to simulate (default: as many as it takes for every "
+                                "%s interval of the race odds to be within +/-0.5 points)")
+                              % percent(0.95)).replace("%", "%%"))
     parser.add_argument("--top", type=_top, default=12,
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
@@ -88,7 +89,7 @@ def _names(text):
 
 
 def _pct(x):
-    return "%5s%%" % decimal(100.0 * x, 1)
+    return percent(x, 1)
 
 
 def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False,
@@ -137,8 +138,8 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     if race.exact:
         lines.append(_("  race odds exact (the race ends this leg in every outcome)"))
     else:
-        lines.append(_("  race odds: %d simulated races, seed %d, 95%% CI +/- %s points%s%s")
-                     % (race.samples, race.seed, decimal(100 * race.half_width, 2),
+        lines.append(_("  race odds: %d simulated races, seed %d, %s CI +/- %s points%s%s")
+                     % (race.samples, race.seed, percent(0.95), decimal(100 * race.half_width, 2),
                         _(" (stopped at the interval)") if samples is None else "",
                         _("; later legs with tiles") if later_tiles else ""))
     lines += _tile_lines(game, position, leg, tile, unowned, who)

@@ -118,7 +118,7 @@ order from the table's bots (``camelhost.table.bots.suggestions``: the coach); t
 cached per position, so calling ``table_view`` after every change stays cheap.
 """
 
-from camelhost.i18n import N_, _, decimal, language, ngettext
+from camelhost.i18n import N_, _, decimal, language, ngettext, percent
 
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
@@ -339,7 +339,7 @@ def advice_value(av):
     the value now alone (``+2.04``) when the advice is ranked by it (no score)."""
     now = signed(av.ev)
     if getattr(av, "win", None) is not None:
-        return _("%.0f%% to win, now %s") % (100 * av.win, now)
+        return _("%s to win, now %s") % (percent(av.win), now)
     if getattr(av, "score", None) is not None:
         return _("overall %s, now %s") % (signed(av.score), now)
     return now
@@ -354,9 +354,9 @@ def finish_reason(av):
     later leg +4.20``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is missing."""
     facts = av.facts
     if facts["pile"] == "winner":
-        chance = _("%s wins %.0f%%") % (facts["colour"], 100 * facts["p"])
+        chance = _("%s wins %s") % (facts["colour"], percent(facts["p"]))
     else:
-        chance = _("%s ends last %.0f%%") % (facts["colour"], 100 * facts["p"])
+        chance = _("%s ends last %s") % (facts["colour"], percent(facts["p"]))
     parts = [chance, ngettext("%d card on the pile", "%d cards on the pile", facts["cards"])
              % facts["cards"]]
     if "over_hold" in facts:

@@ -25,7 +25,7 @@ import camelup.board.tcs34725 as _tcs
 
 from camelhost.device.events import fault_text
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, ngettext, percent, pgettext
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -223,7 +223,7 @@ def _host_protocol():
 def header():
     """The monitor's column headings in the table's language, each within its column
     (``format_reading``'s widths: the words are short in every language)."""
-    return "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %4s" % (
+    return "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %5s" % (
         "#", pgettext("monitor column", "slider"), pgettext("monitor column", "clear"),
         pgettext("monitor column", "red"), pgettext("monitor column", "green"),
         pgettext("monitor column", "blue"), pgettext("monitor column", "LED off (c,r,g,b)"),
@@ -244,17 +244,17 @@ def line_column(quality):
     """The monitor's ``line`` column: ``Link.quality`` (0.0..1.0, the share of the last 50
     lines from the pyramid that passed their CRC) as a whole percent, ``-`` before it is
     known (fewer than ten lines)."""
-    return "-" if quality is None else "%d%%" % round(quality * 100)
+    return "-" if quality is None else percent(quality)
 
 
 def line_change(noisy, quality):
     """The monitor's one line when the line to the pyramid gets noisy (``noisy`` True:
     under ``link.NOISY``) or clean again (over ``link.CLEAN``), ``quality`` 0.0..1.0."""
     if noisy:
-        return _("!! the line to the pyramid is noisy: %d %% of its lines arrive whole (check "
-                 "the USB cable and its plugs)") % round(quality * 100)
-    return _("!! the line to the pyramid is clean again: %d %% of its lines arrive whole") % round(
-        quality * 100)
+        return _("!! the line to the pyramid is noisy: %s of its lines arrive whole (check "
+                 "the USB cable and its plugs)") % percent(quality)
+    return _("!! the line to the pyramid is clean again: %s of its lines arrive whole") % percent(
+        quality)
 
 
 def format_reading(n, reading, saturation, quality=None):
@@ -274,7 +274,7 @@ def format_reading(n, reading, saturation, quality=None):
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
-    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s  %s %4s %s" % (
+    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s  %s %5s %s" % (
         n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off),
         shown_label(label),
         shown, line_column(quality), " ".join(flags))
