@@ -124,7 +124,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                           position.reveals)
                  % (edition.name, game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
-    lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
+    lines.append(_outcomes(leg.total))
     lines.append("  %-8s %7s %7s %7s   %7s %7s" % (_("camel"), _("1st"), _("2nd"), pgettext("odds column", "last"),
                                                     _("win"), _("lose")))
     order = sorted(leg.first, key=lambda c: (-leg.first[c], c))
@@ -172,8 +172,12 @@ def _tile_lines(game, position, leg, tile, unowned, who):
         space, side, expected = tile
         name = side_word(edition, side)
         lines.append("")
-        lines.append(_("Best tile for %s: %s on %d, %s expected landings")
-                     % (who(game.turn), name, space, decimal(expected, 3)))
+        if expected > 0:
+            lines.append(_("Best tile for %s: %s on %d, %s expected landings")
+                         % (who(game.turn), name, space, decimal(expected, 3)))
+        else:
+            lines.append(_("Best tile for %s: none (no camel lands on a free space in any "
+                           "outcome left this leg)") % who(game.turn))
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
@@ -216,7 +220,7 @@ def leg_report(position, note):
                  % (position.edition, inside, position.reveals))
     lines.append(note)
     lines.append("")
-    lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
+    lines.append(_outcomes(leg.total))
     lines.append("  %-8s %7s %7s %7s" % (_("camel"), _("1st"), _("2nd"),
                                            pgettext("odds column", "last")))
     for c in sorted(leg.first, key=lambda c: (-leg.first[c], c)):
@@ -239,9 +243,24 @@ def leg_report(position, note):
     if tile is not None:
         space, side, expected = tile
         lines.append("")
-        lines.append(_("Best new tile: %s on %d, %s expected landings")
-                     % (names[0] if side > 0 else names[1], space, decimal(expected, 3)))
+        if expected > 0:
+            lines.append(_("Best new tile: %s on %d, %s expected landings")
+                         % (names[0] if side > 0 else names[1], space, decimal(expected, 3)))
+        else:
+            lines.append(_(_NO_TILE_WORTH))
     return lines
+
+
+#: What the report says instead of a best tile worth nothing: no camel lands on a free
+#: space in any outcome left this leg (a tile pays per landing, RULES 1.5).
+_NO_TILE_WORTH = N_("Best new tile: none (no camel lands on a free space in any outcome left "
+                    "this leg)")
+
+
+def _outcomes(total):
+    """The leg odds' heading: ``Leg odds (exact, 1 outcome)``, ``... 5598720 outcomes)``."""
+    return ngettext("Leg odds (exact, %d outcome)", "Leg odds (exact, %d outcomes)",
+                    total) % total
 
 
 def _dice_names(text):
@@ -323,8 +342,11 @@ def _short_board(args):
         coded = {}
         for space in tiles:
             coded[space] = (1 if tiles[space][1] == "+" else -1, None)
-        note = (_("(only %d dice inside: more out than a leg has before it is scored; race "
-                "odds and action values need a position the engine can hold)") % len(inside))
+        note = (ngettext("(only %d die inside: more out than a leg has before it is scored; "
+                         "race odds and action values need a position the engine can hold)",
+                         "(only %d dice inside: more out than a leg has before it is scored; "
+                         "race odds and action values need a position the engine can hold)",
+                         len(inside)) % len(inside))
         return None, Position(ed.name, stacks, coded, dice=inside), note
     pyramid = [0] * players
     for j in range(len(out)):
