@@ -1,13 +1,14 @@
 """``pyramid odds "<position>"``: exact leg odds, tile landings, best tile, ranked
 action values and race odds for a position in the project's notation
 (docs/notation.md; docs/odds.md for the figures), or a board in the short form of
-docs/notation.md (``"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-" --pyramid G,B``, read by
+docs/notation.md (``"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-" --dice G,B``, read by
 ``camelup.notation.read_board``, as scenario files' boards are).
 
 Exit status 0; a position that does not parse is reported as ``pyramid: ...`` with
 status 1 (the CLI's ``ValueError`` path).
 """
 
+import argparse
 import time
 
 from camelup.editions import DICE_PER_LEG, get_edition
@@ -19,6 +20,7 @@ from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
+from camelhost.commands.options import add_edition_argument, add_seed_argument
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, ngettext, percent, pgettext
 from camelhost.table.parser import is_plain_name
@@ -32,20 +34,22 @@ def add_arguments(parser):
                                            "(quote it: it holds spaces and |), or a board in the short form "
                                            "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\" "
                                            "(a stack also as the position line writes it: 2:R,Y,P)"))
-    parser.add_argument("--edition", choices=("classic", "second"),
-                        help=_("short board form: the edition, when the colours do not say it "
-                               "(red, purple, black or the grey die: second; orange: classic)"))
-    parser.add_argument("--pyramid", "--dice", dest="pyramid", metavar="DICE",
+    add_edition_argument(parser, _("short board form: the edition, when the colours do not say "
+                                   "it (red, purple, black or the grey die: second; orange: "
+                                   "classic)"), default=None, default_words="")
+    parser.add_argument("--dice", dest="pyramid", metavar="DICE",
                         help=_("short board form: dice still inside, e.g. G,B or blue,grey "
                                "(default: all; second: k inside, k-1 revealed; classic: all rolled)"))
-    parser.add_argument("--players", type=int,
+    # the older spelling, still taken, not shown: in play --pyramid names the device
+    parser.add_argument("--pyramid", dest="pyramid", help=argparse.SUPPRESS)
+    parser.add_argument("--players", type=int, metavar="N",
                         help=_("short board form: number of players (default: the edition's "
                                "fewest, or enough for the tile owners named)"))
     parser.add_argument("--turn", help=_("short board form: seat to act, e.g. p1 (default p0)"))
     parser.add_argument("--names", type=_names,
                         help=_("the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
                                "has seats p0, p1, ...: the report then names the players)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("race simulation seed (default 1)"))
+    add_seed_argument(parser, _("race simulation seed"))
     parser.add_argument("--samples", type=int, default=None,
                         help=(_("races to simulate (default: as many as it takes for every "
                                 "%s interval of the race odds to be within +/-0.5 points)")
@@ -54,9 +58,9 @@ def add_arguments(parser):
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
     parser.add_argument("--later-tiles", action="store_true",
-                        help=_("race the later legs with desert tiles placed as the bots were "
-                               "measured to place them (about 1.5x the time; default: later legs "
-                               "without tiles)"))
+                        help=_("race the later legs with the edition's tiles placed as the bots "
+                               "were measured to place them (about 1.5x the time; default: later "
+                               "legs without tiles)"))
 
 
 def _top(text):
@@ -269,7 +273,7 @@ def _dice_names(text):
     for word in text.replace(",", " ").split():
         name = BOARD_LETTERS.get(word, word)
         if name in out:
-            raise NotationError(_("--pyramid: die %s given twice") % name)
+            raise NotationError(_("--dice: die %s given twice") % name)
         out.append(name)
     return out
 
@@ -364,7 +368,7 @@ def run(args):
         text = text[9:].strip()
     if "|" in text:
         if args.pyramid or args.edition or args.players or args.turn:
-            raise CliError(_("--edition, --pyramid, --players and --turn are for the short "
+            raise CliError(_("--edition, --dice, --players and --turn are for the short "
                            "board form; the project's notation holds them already"), 2)
         game, unowned = parse_position(text), ()
     else:

@@ -29,6 +29,7 @@ from rich.progress import (
 from rich.text import Text
 
 from camelhost import league, tournament
+from camelhost.commands.options import add_edition_argument, add_seed_argument
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, ngettext, percent
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
@@ -43,7 +44,8 @@ PROGRESS_STEP = 0.05
 
 
 def _bots_help():
-    lines = [_("one policy per seat, comma separated (one name: every seat), from: ")]
+    lines = [_("the bot policy at each seat, comma-separated (one name: every seat; in play, "
+               "--bots names the seats instead), from: ")]
     for name in sorted(POLICIES):
         lines.append("%s: %s;" % (name, league.described(DESCRIPTIONS[name])))
     return (" ".join(lines) + " " + _("default %s") % "coach,ev,ev,ev").replace("%", "%%")
@@ -52,9 +54,9 @@ def _bots_help():
 def add_arguments(parser):
     parser.add_argument("--seats", type=int, default=4, help=_("players per game (default 4)"))
     parser.add_argument("--games", type=int, default=100, help=_("games to play (default 100)"))
-    parser.add_argument("--bots", default="coach,ev,ev,ev", help=_bots_help())
-    parser.add_argument("--seed", type=int, default=1, help=_("tournament seed (default 1)"))
-    parser.add_argument("--edition", default="second", help=_("classic or second (default second)"))
+    parser.add_argument("--bots", default="coach,ev,ev,ev", metavar="POLICIES", help=_bots_help())
+    add_seed_argument(parser, _("tournament seed"))
+    add_edition_argument(parser, _("the edition of every game"))
     parser.add_argument("--workers", type=int, default=None,
                         help=_("processes (default: one per core)"))
     parser.add_argument("--log", default=None, metavar="FILE",
