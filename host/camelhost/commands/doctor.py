@@ -248,8 +248,8 @@ def checklist(pyramid, hands, edition, report=None):
         pass
     shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
-        shown += _("; edition %s, integration %d ms, gain %dx, value buttons %s") % (
-            settings["ed"], settings["it"], settings["gain"],
+        shown += _("; edition %s, integration %s ms, gain %dx, value buttons %s") % (
+            settings["ed"], decimal(monitor.integration_ms(settings["it"]), 1), settings["gain"],
             _("fitted") if settings["vb"] else _("not fitted"))
     sensor_ok = state == "ok"
     steps.append(Step("sensor", "ok" if sensor_ok else "failed", _("sensor %s, %s") % (state, shown),

@@ -41,6 +41,7 @@ from camelhost.tools.monitor import (
     integration_ms,
     saturation_level,
     sensor_problem,
+    settings_line,
 )
 
 #: Default readings per class (docs/classifier.md: 12 per class, every face, fresh release).
@@ -425,8 +426,7 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
           if len(faces) > dice else
           _("calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)")
           % (edition, dice, len(steps), samples), file=out)
-    print(_("sensor: integration time %s ms, gain %dx, saturation at %d counts")
-          % (decimal(it, 1), cfg["gain"], saturation_level(it)), file=out)
+    print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
     try:
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps)
     except DeviceRestarted as exc:

@@ -61,6 +61,24 @@ def full_scale(integration_ms):
     return _tcs.full_scale(integration_ms)
 
 
+def settings_line(it_ms, gain):
+    """The sensor's settings as ``monitor`` and ``calibrate`` both say them, with its two
+    limits told apart: the digital full scale (``full_scale``) and the clear count from
+    which a reading is saturated (``saturation_level``: 75 % of full scale below 64
+    steps, the analog limit, TCS3472 datasheet and DN40): ``integration time 7.2 ms,
+    gain 4x: full scale 3072 counts per channel, saturated from 2304 (75% of it, the
+    analog limit below 153.6 ms)``. ``it_ms``: the exact integration time (ms)."""
+    full, saturated = full_scale(it_ms), saturation_level(it_ms)
+    if saturated < full:
+        analog_ms = _tcs.ANALOG_STEPS * _tcs.STEP_TENTHS_MS / 10
+        return (_("integration time %s ms, gain %sx: full scale %d counts per channel, "
+                  "saturated from %d (%s of it, the analog limit below %s ms)")
+                % (decimal(it_ms, 1), gain, full, saturated, percent(saturated / full),
+                   decimal(analog_ms, 1)))
+    return (_("integration time %s ms, gain %sx: full scale %d counts per channel, saturated "
+              "only there") % (decimal(it_ms, 1), gain, full))
+
+
 def saturation_level(it_ms):
     """Clear count at which a TCS34725 reading is no longer trustworthy: the full
     scale, or 75 % of it below 153.6 ms (64 steps), where the analog front end clips
@@ -209,8 +227,7 @@ def describe(hello, settings=None):
     ]
     if settings:
         it = integration_ms(settings["it"])
-        lines.append(_("integration time %s ms, gain %sx, full scale %d counts per channel")
-                     % (decimal(it, 1), settings["gain"], full_scale(it)))
+        lines.append(settings_line(it, settings["gain"]))
     return lines
 
 
