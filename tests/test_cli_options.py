@@ -57,6 +57,13 @@ def test_the_port_reads_the_same_wherever_the_firmware_is_talked_to():
     assert len({(a.help, a.metavar, a.default) for a in ports.values()}) == 1
 
 
+def test_the_seats_read_the_same_in_demo_and_tournament():
+    demo, tournament = _options("demo")["--seats"], _options("tournament")["--seats"]
+    assert (demo.help, demo.metavar, demo.default) == \
+        (tournament.help, tournament.metavar, tournament.default)
+    assert demo.help == "number of seats: 2-8 classic, 3-8 second edition (default 4)"
+
+
 def test_a_file_is_file_in_every_command():
     assert _options("replay")["file"].metavar == "FILE"
     assert _options("check")["files"].metavar == "FILE"

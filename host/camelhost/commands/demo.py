@@ -8,35 +8,22 @@ behind: the same ``--edition``, ``--seed`` and ``--seats`` play the same game ag
 import os
 
 from camelhost.commands.options import (
-    EDITION_CHOICES,
     add_edition_argument,
     add_journal_argument,
+    add_seats_argument,
     add_seed_argument,
 )
-from camelhost.i18n import N_, _, pgettext
+from camelhost.i18n import N_, _
 
 HELP = N_("bots play a whole game against the virtual pyramid")
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
 
 
-def seats_text():
-    """Each edition's seat range from its own player limits (RULES 2.1, 3.1), the
-    editions named in the table's language: ``2-8 classic, 3-8 second edition``
-    (German ``2-8 Erstausgabe, 3-8 Zweitausgabe``)."""
-    from camelup.editions import EDITIONS
-
-    from camelhost.table.view import edition_word
-    ranges = ", ".join("%d-%d %s" % (EDITIONS[name].min_players, EDITIONS[name].max_players,
-                                     edition_word(EDITIONS[name])) for name in EDITION_CHOICES)
-    return pgettext("seat ranges", "%s edition") % ranges
-
-
 def add_arguments(parser):
     add_edition_argument(parser, _("the edition the bots play"))
     add_seed_argument(parser, _("seed of the setup, the dice and the bots"))
-    parser.add_argument("--seats", type=int, default=4,
-                        help=_("number of seats: %s (default 4)") % seats_text())
+    add_seats_argument(parser)
     add_journal_argument(parser, _("none, the game stays in memory; give one to replay it"))
     parser.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
     parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",

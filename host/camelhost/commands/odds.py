@@ -50,7 +50,7 @@ def add_arguments(parser):
                         help=_("the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
                                "has seats p0, p1, ...: the report then names the players)"))
     add_seed_argument(parser, _("race simulation seed"))
-    parser.add_argument("--samples", type=int, default=None,
+    parser.add_argument("--samples", type=int, default=None, metavar="N",
                         help=(_("races to simulate (default: as many as it takes for every "
                                 "%s interval of the race odds to be within +/-0.5 points)")
                               % percent(0.95)).replace("%", "%%"))

@@ -8,6 +8,7 @@ import it.
 - ``--seed N``: what it seeds, then ``(default N)``.
 - ``--port PORT``: a serial port, ``auto`` or ``virtual`` (calibrate, doctor, monitor).
 - ``--journal FILE``: the journal file a new game writes.
+- ``--seats N``: the number of seats, with each edition's range (demo, tournament).
 
 Each help is in the table's language (``camelhost.i18n``; ``camelhost.cli`` chooses the
 language before the parsers are built).
@@ -15,7 +16,7 @@ language before the parsers are built).
 
 from camelup.editions import EDITIONS
 
-from camelhost.i18n import _
+from camelhost.i18n import _, pgettext
 
 #: The ``--edition`` choices, sorted (``classic``, ``second``).
 EDITION_CHOICES = tuple(sorted(EDITIONS))
@@ -56,3 +57,20 @@ def add_journal_argument(parser, default_words):
     ``default_words`` says what happens without it."""
     parser.add_argument("--journal", metavar="FILE", default=None,
                         help=_("journal file to write (default: %s)") % default_words)
+
+
+def seats_text():
+    """Each edition's seat range from its own player limits (RULES 2.1, 3.1), the
+    editions named in the table's language: ``2-8 classic, 3-8 second edition``
+    (German ``2-8 Erstausgabe, 3-8 Zweitausgabe``)."""
+    from camelhost.table.view import edition_word
+    ranges = ", ".join("%d-%d %s" % (EDITIONS[name].min_players, EDITIONS[name].max_players,
+                                     edition_word(EDITIONS[name])) for name in EDITION_CHOICES)
+    return pgettext("seat ranges", "%s edition") % ranges
+
+
+def add_seats_argument(parser, default=4):
+    """Add ``--seats N`` (an int, default ``default``): the number of seats, with each
+    edition's range (``seats_text``); the command checks it against the edition chosen."""
+    parser.add_argument("--seats", type=int, default=default, metavar="N",
+                        help=_("number of seats: %s (default %d)") % (seats_text(), default))

@@ -29,7 +29,7 @@ from rich.progress import (
 from rich.text import Text
 
 from camelhost import league, tournament
-from camelhost.commands.options import add_edition_argument, add_seed_argument
+from camelhost.commands.options import add_edition_argument, add_seats_argument, add_seed_argument
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, ngettext, percent
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
@@ -52,7 +52,7 @@ def _bots_help():
 
 
 def add_arguments(parser):
-    parser.add_argument("--seats", type=int, default=4, help=_("players per game (default 4)"))
+    add_seats_argument(parser)
     parser.add_argument("--games", type=int, default=100, help=_("games to play (default 100)"))
     parser.add_argument("--bots", default="coach,ev,ev,ev", metavar="POLICIES", help=_bots_help())
     add_seed_argument(parser, _("tournament seed"))
