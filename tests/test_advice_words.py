@@ -77,7 +77,7 @@ def test_a_finish_card_says_its_chance_its_pile_and_its_value_kept_in_german():
     view = _view(FINISH)
     card = _finish(view)
     words = ("Wettkarte blue auf den Stapel Gesamt-Verlierer, falls du sie hast: gesamt %s, "
-             "jetzt %s (blue Gesamtverlierer %.0f %%, %d Karten auf dem Stapel, für eine "
+             "jetzt %s (blue Gesamtverlierer %.0f\u00a0%%, %d Karten auf dem Stapel, für eine "
              "spätere Etappe behalten %s)" % (
                  signed(card["score"]), signed(card["ev"]), 100 * card["p"], card["cards"],
                  signed(card["hold"])))

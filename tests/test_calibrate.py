@@ -188,7 +188,7 @@ def test_autorange_picks_the_highest_unsaturated_gain(micropython):
     # the simulated white die fills about a quarter of the 7.2 ms full scale at 4x: 60x and
     # 16x reach the saturation level (75 % of full scale below 64 steps)
     assert [line.split(":")[0] for line in lines[:3]] == ["gain 60x", "gain 16x", "gain  4x"]
-    assert int(lines[1].split("(")[1].split(" %")[0]) >= 75
+    assert int(lines[1].split("(")[1].split("%")[0]) >= 75
     assert cfg["gain"] == 4
     assert lines[-1] == "gain set to 4x"
 

@@ -107,3 +107,21 @@ def test_demo_seats_help_and_check_follow_each_editions_player_limits(tmp_path, 
         assert cli.main(["demo", "--journal", journal] + argv) == 1, argv
         assert capsys.readouterr().err == "pyramid: %s\n" % line
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.process
+def test_demo_without_journal_leaves_no_file_behind(tmp_path, monkeypatch, capsys):
+    # tester 2, finding 13: every demo left /tmp/demo-second-1-*.jsonl behind
+    import tempfile
+
+    from camelhost import cli
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert cli.main(["demo", "--quiet", "--seats", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == ("no journal kept (--journal FILE keeps one for pyramid replay; the same "
+                       "--seed plays this game again)")
+    assert out[-2].startswith("FINAL SCORES: ")
+    # no journal anywhere (the virtual pyramid's compiled firmware cache may be there)
+    left = [f for f in os.listdir(tmp_path) if not f.startswith("pyramid-mpy-")]
+    assert left == []

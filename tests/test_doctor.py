@@ -3,6 +3,7 @@ failing step when a simulated part is missing or dead."""
 
 import argparse
 import io
+import re
 
 import pytest
 from camelhost import cli
@@ -35,6 +36,9 @@ def test_doctor_passes_on_the_virtual_pyramid(micropython, capsys):
     assert _status_of(out) == {name: "ok" for name in STEPS}
     assert "MicroPython 1.29.0" in out and "chip id 0x44" in out and "all 8 checks passed" in out
     assert "the darkest die (purple) gives" in out
+    # one integration time, written one way on both lines (tester 2, finding 13: 7 ms, 7.2 ms)
+    assert "integration 7.2 ms, gain 4x" in out and "clear at 7.2 ms and gain 4x" in out
+    assert not re.search(r"\b7 ms", out)
 
 
 def test_a_missing_sensor_fails_the_sensor_step_with_its_advice(micropython):

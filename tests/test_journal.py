@@ -616,6 +616,24 @@ def test_journal_refusals_name_a_resume_command_that_works_for_a_path_with_a_spa
     assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage"]
 
 
+def test_a_german_tables_damaged_journal_suggests_a_german_resume(tmp_path, monkeypatch, capsys):
+    # tester 2, finding 5: the resume command a refusal names keeps --lang de too
+    import shlex
+
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, _line = _stale_variants(path)["swapped"]
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--plain", "--resume", str(path), "--lang", "de"]) == 1
+    err = capsys.readouterr().err
+    assert "nichts wurde geändert" in err  # said in German
+    command = "pyramid play" + err.strip().rsplit(": pyramid play", 1)[1].rstrip(")")
+    assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage",
+                                    "--plain", "--lang", "de"]
+    assert path.read_bytes() == data  # refused, untouched
+
+
 # --- nothing lost when the disk fills up (issue 29, item 4) -----------------------
 
 PLAY_INPUT = b"draw\nleg red\nleg blue\nleg green\nleg red\nquit\n"

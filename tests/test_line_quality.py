@@ -57,7 +57,7 @@ def test_the_table_says_a_noisy_line_once_and_its_recovery_once_and_every_view_h
         said = out.tell()
         table.pyramid_event(LineQuality(True, 0.52))
         lines = out.getvalue()[said:].splitlines()
-        assert lines == ["the line to the pyramid is noisy: 52 % of its lines arrive whole (check "
+        assert lines == ["the line to the pyramid is noisy: 52% of its lines arrive whole (check "
                          "the USB cable and its plugs); every die still arrives, more slowly"]
         assert table.view()["line"] == {"noisy": True, "quality": 0.52}
         assert board.views[-1]["line"] == {"noisy": True, "quality": 0.52}  # the web board
@@ -68,7 +68,7 @@ def test_the_table_says_a_noisy_line_once_and_its_recovery_once_and_every_view_h
         said = out.tell()
         table.pyramid_event(LineQuality(False, 0.98))
         assert out.getvalue()[said:].splitlines() == [
-            "the line to the pyramid is clean again: 98 % of its lines arrive whole"]
+            "the line to the pyramid is clean again: 98% of its lines arrive whole"]
         assert board.views[-1]["line"] == {"noisy": False, "quality": 0.98}
     assert table.session.version == 2  # the game itself did not change (setup, leg red)
 

@@ -185,10 +185,12 @@ def test_monitor_shows_the_lines_quality_live_and_says_when_it_degrades_and_reco
     readings = [line.split("|")[-1].split() for line in lines if line[:5].strip().isdigit()]
     assert [r[-1] for r in readings] == ["-", "100%", "52%", "60%", "98%", "100%"]
     said = [line for line in lines if "line to the pyramid" in line]
-    assert said == ["!! the line to the pyramid is noisy: 52 % of its lines arrive whole (check "
+    assert said == ["!! the line to the pyramid is noisy: 52% of its lines arrive whole (check "
                     "the USB cable and its plugs)",
-                    "!! the line to the pyramid is clean again: 98 % of its lines arrive whole"]
-    assert lines.index(said[0]) < [i for i, x in enumerate(lines) if "52%" in x][0]
+                    "!! the line to the pyramid is clean again: 98% of its lines arrive whole"]
+    # said before the reading whose line column shows it (that row ends in its 52%)
+    assert lines.index(said[0]) < [i for i, x in enumerate(lines)
+                                   if x[:5].strip().isdigit() and x.endswith(" 52%")][0]
     assert [x for x in lines if x.strip().startswith("#")][0].split()[-2:] == ["margin", "line"]
 
 
@@ -245,3 +247,19 @@ def test_monitor_still_gives_up_on_a_real_board_after_10_s_without_a_reading(mon
     with pytest.raises(CliError, match="no reading from the pyramid for 10 s"):
         monitor.monitor(pyramid, count=3, out=io.StringIO())
     assert 10.0 < pyramid.link.clock.now - 1000.0 < 10.5
+
+
+def test_monitor_and_calibrate_name_the_sensors_two_limits_in_one_line():
+    # tester 2, finding 13: monitor said "full scale 3072", calibrate "saturation at 2304"
+    # for the same 7.2 ms and 4x: two limits, each named, one sentence for both tools
+    from camelhost.tools import calibrate
+    line = monitor.settings_line(7.2, 4)
+    assert line == ("integration time 7.2 ms, gain 4x: full scale 3072 counts per channel, "
+                    "saturated from 2304 (75% of it, the analog limit below 153.6 ms)")
+    assert (calibrate.full_scale(7.2), calibrate.saturation_level(7.2)) == (3072, 2304)
+    assert monitor.settings_line(153.6, 1) == (
+        "integration time 153.6 ms, gain 1x: full scale 65535 counts per channel, saturated "
+        "only there")
+    hello = {"fw": "0.1.0", "proto": 1, "uid": "B", "boot": "1", "ed": "second", "vb": False,
+             "sensor": "ok", "seq": 0}
+    assert line in monitor.describe(hello, {"it": 7, "gain": 4})

@@ -119,12 +119,13 @@ def test_the_monitors_margin_column_and_pyramid_odds_write_commas_in_german(caps
     assert cli.main(["odds", "--lang", "de", position]) == 0
     out = capsys.readouterr().out
     table = out[out.index("Etappenchancen (exakt"):out.index("Rennchancen")]
-    shares = [w for w in table.split() if w.endswith("%")]
-    assert len(shares) >= 25 and all("," in w and "." not in w for w in shares), shares
+    # German writes a no-break space before % (CLDR; finding 8 of tester 2)
+    shares = [w for w in re.split(r"[ \n]+", table) if w.endswith("%")]
+    assert len(shares) >= 25 and all(re.fullmatch(r"\d+,\d\u00a0%", w) for w in shares), shares
     assert cli.main(["odds", position]) == 0
     out = capsys.readouterr().out
     shares = [w for w in out[out.index("Leg odds (exact"):].split() if w.endswith("%")]
-    assert shares and all("." in w for w in shares[:25]), shares
+    assert shares and all(re.fullmatch(r"\d+\.\d%", w) for w in shares[:25]), shares
 
 
 def test_a_german_tournaments_tables_write_commas(capsys, tmp_path):
@@ -138,7 +139,8 @@ def test_a_german_tournaments_tables_write_commas(capsys, tmp_path):
     assert cli.main(argv + ["--lang", "de"]) == 0
     out = capsys.readouterr().out
     greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
-    assert re.search(r"\d+,\d% \( *\d+,\d\.\. *\d+,\d\) +\d+,\d\d \+/- +\d+,\d\d$", greedy), greedy
+    assert re.search(r"\d+,\d\u00a0% \( *\d+,\d\.\. *\d+,\d\) +\d+,\d\d \+/- +\d+,\d\d$", greedy), \
+        greedy
     assert re.search(r"\(\d+,\d\d s je Spiel\)", out), out
     german_log = log.read_text()
     log.unlink()
@@ -147,3 +149,24 @@ def test_a_german_tournaments_tables_write_commas(capsys, tmp_path):
     greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
     assert re.search(r"\d+\.\d% \( *\d+\.\d\.\. *\d+\.\d\) +\d+\.\d\d \+/- +\d+\.\d\d$", greedy)
     assert log.read_text() == german_log  # the --log file is the machine's: no language
+
+
+def test_a_percentage_is_written_one_way_per_language():
+    # tester 2, finding 8: 98,5% next to (50 %), 100.0 % next to 98.5%
+    from camelhost.i18n import percent
+    from camelhost.table.narration import odds_lines as plain_odds
+    from camelhost.tools import monitor
+    assert [percent(0.375, 1), percent(1.0, 1), percent(0.95), percent(0.125, 0)] == [
+        "37.5%", "100.0%", "95%", "12%"]
+    session = _session()
+    english = plain_odds(table_view(session, odds=True))
+    assert re.search(r"\d% 2nd \d+% last \d+%", english[0]), english[0]
+    assert monitor.line_column(0.98) == "98%"
+    set_language("de")
+    assert [percent(0.375, 1), percent(1.0, 1), percent(0.95)] == [
+        "37,5\u00a0%", "100,0\u00a0%", "95\u00a0%"]
+    german = plain_odds(table_view(session, odds=True))
+    assert re.search(r"\d\u00a0% 2\. \d+\u00a0% letzter \d+\u00a0%", german[0]), german[0]
+    assert "95\u00a0%-Intervall" in german[1]
+    assert monitor.line_column(0.98) == "98\u00a0%"
+    assert not re.search(r"\d%|\d %", " ".join(german))  # no other way of writing one

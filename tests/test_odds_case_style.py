@@ -63,6 +63,20 @@ def test_one_die_inside_gives_the_leg_odds_only(capsys):
     assert _rows(out)["purple"][0] == "100.0%"
 
 
+def test_only_the_grey_die_inside_says_its_counts_in_the_singular_and_advises_no_empty_tile(
+        capsys):
+    # tester 2, finding 11: "only 1 dice inside", "1 outcomes", a best tile worth 0.000
+    assert main(["odds", "1:[R,Y,P,B,G] 16:[K,W]", "--dice", "grey"]) == 0
+    out = capsys.readouterr().out
+    assert "(only 1 die inside: " in out and "Leg odds (exact, 1 outcome)" in out
+    assert "0.000" not in out
+    assert "Best new tile: none (no camel lands on a free space in any outcome left this " \
+        "leg)" in out
+    assert main(["odds", "1:[R,Y,P,B,G] 16:[K,W]", "--dice", "grey,red", "--samples", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "Leg odds (exact, 12 outcomes)" in out and "Best tile for p0: " in out
+
+
 def test_short_form_errors_are_readable(capsys):
     cases = [(["not a position"], 1, "board token 'not' must look like 3:[blue,red]"),
              (["9:[Q]"], 1, "'Q' on space 9 is not a camel"),

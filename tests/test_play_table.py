@@ -110,6 +110,22 @@ def test_the_resume_command_gives_the_options_the_journal_does_not_keep(tmp_path
         assert resume_command(local, journal, "auto", plain=False).endswith(" --web")
 
 
+def test_a_german_table_resumes_german(tmp_path, monkeypatch, capsys):
+    # tester 2, finding 5: the hint left out --lang de, so the table came back English
+    path = str(tmp_path / "de.jsonl")
+    out = _play(monkeypatch, capsys, ["draw", "leg red", "quit"],
+                "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3", "--lang", "de")
+    hint = out[-1].split("; weiter geht es mit: ", 1)[1]
+    assert hint == "pyramid play --resume %s --plain --lang de" % path
+    from camelhost.i18n import set_language
+    set_language("en")  # the locale of whoever types the hint: English
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(shlex.split(hint)[1:]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again[1].startswith("fortgesetzt %s: 2 Ereignisse" % path), again[:2]
+    assert again[-1] == out[-1]
+
+
 def test_after_a_resume_a_line_counts_the_events_and_shows_the_last_die(tmp_path,
                                                                         monkeypatch, capsys):
     path = str(tmp_path / "g.jsonl")

@@ -37,7 +37,9 @@ def test_rules_prints_a_lettered_item_in_any_spelling(capsys):
     for argv in (["3.5", "(c)"], ["3.5 (c)"], ["3.5c"], ["3.5(c)"]):
         assert cli.main(["rules"] + argv) == 0
         printed.append(capsys.readouterr().out)
-    assert printed[0].startswith("- (c) otherwise the crazy camel of the numeral's colour")
+    # the item under its section number and heading (tester 2, finding 13)
+    assert printed[0].startswith("**3.5 The grey die** (c)\n\n"
+                                 "- (c) otherwise the crazy camel of the numeral's colour")
     assert printed.count(printed[0]) == 4
 
 
@@ -185,4 +187,18 @@ def test_the_german_reference_has_every_section_of_the_english_one(capsys):
     assert [name for name, _text in german] == english
     assert all(text.strip() for _name, text in german)
     assert cli.main(["rules", "3.5", "(b)", "--lang", "de"]) == 0
-    assert capsys.readouterr().out.startswith("- (b) sonst, sitzt ein verrücktes Kamel")
+    assert capsys.readouterr().out.startswith("**3.5 Der graue Würfel** (b)\n\n"
+                                              "- (b) sonst, sitzt ein verrücktes Kamel")
+
+
+def test_an_item_of_a_rule_comes_with_its_section_number_and_heading(capsys):
+    # tester 2, finding 13: `rules 3.5c` printed "- (c) otherwise ..." alone
+    assert cli.main(["rules", "3.5c"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "**3.5 The grey die** (c)"
+    assert "- (c) otherwise the crazy camel of the numeral's colour moves." in out
+    assert "(a)" not in out  # only the item asked for
+    assert cli.main(["rules", "3.5", "(b)", "--lang", "de"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "**3.5 Der graue Würfel** (b)"
+    assert cli.main(["rules", "3.5"]) == 0
+    assert capsys.readouterr().out.startswith("**3.5 The grey die** moves")  # as before

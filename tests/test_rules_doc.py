@@ -76,8 +76,9 @@ def test_pyramid_rules_prints_every_cited_section(capsys):
         assert cli.main(["rules", name]) == 0, name
         out = capsys.readouterr().out
         number, _, item = name.partition(" ")
-        if item:
-            assert out.startswith("- %s " % item), (name, out[:80])
+        if item:  # under its section's number and heading (tester 2, finding 13)
+            assert out.startswith("**%s " % number), (name, out[:80])
+            assert ("** %s\n\n- %s " % (item, item)) in out, (name, out[:80])
         elif "." in number:
             assert out.startswith("**%s " % number), (name, out[:80])
         else:

@@ -56,3 +56,33 @@ def test_a_players_name_first_at_setup_says_it_is_nobodys_turn():
 def test_nothing_near_stays_a_plain_unknown_command():
     t, out = _table()
     assert _reply(t, out, "xyzzy") == "! unknown command 'xyzzy' (help lists the commands)"
+
+
+@pytest.mark.parametrize("waiting", [False, True])
+def test_a_die_of_the_other_edition_is_named_so_not_taken_for_a_command(waiting):
+    # tester 2, finding 7: 'orange 2' in the second edition, a pyramid ticket waiting for
+    # its die, got "did you mean 'mirage 2'?", the classic edition's tile word
+    t, out = _table()
+    if waiting:
+        t.line("pyramid")
+        assert t.session.phase == "die"
+    said = _reply(t, out, "orange 2")
+    assert "did you mean" not in said and "mirage" not in said
+    assert said == ("! 'orange 2': 'orange' is not a die of the second edition "
+                    "(dice: blue, green, yellow, red, purple, grey)")
+
+
+def test_a_typo_is_never_answered_with_the_other_editions_tile_word():
+    t, out = _table()
+    said = _reply(t, out, "mirag 5")  # classic's backward side; here it is 'booing'
+    assert "mirage" not in said.split("did you mean", 1)[-1]
+    assert "did you mean 'boo" in _reply(t, out, "booin 5")
+
+
+def test_a_typo_is_answered_only_with_what_this_moment_takes():
+    t, out = _table(setup=False)
+    said = _reply(t, out, "leeg red")  # no leg ticket before the camels are on the track
+    assert "did you mean" not in said
+    assert "did you mean 'draw'?" in _reply(t, out, "drav")
+    t, out = _table()
+    assert "did you mean" not in _reply(t, out, "drav")  # the setup is done

@@ -437,7 +437,7 @@ def test_cli_tournament_says_its_counts_in_the_singular_and_logs_the_winners_by_
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "tournament: classic edition, 3 seats, 1 game, seed 2, 1 worker"
     assert out.splitlines()[1] == "bots by seat (rotated each game): greedy,random,random"
-    assert "1 game in " in out and "1/1 game (100 %)" in out
+    assert "1 game in " in out and "1/1 game (100%)" in out
     assert "1 games" not in out and "1 workers" not in out
     index, seats, coins, winners = log.read_text().split()
     coins = [int(c) for c in coins.split(",")]
@@ -459,8 +459,8 @@ def test_cli_tournament_plot_says_its_labels_in_the_tables_language(tmp_path, ca
                      "greedy,random,random", "--edition", "classic", "--workers", "1",
                      "--plot", str(path), "--lang", "de"]) == 0
     svg = path.read_text()
-    assert "Siegquote in % (95-%-Intervall)" in svg and "3 Spiele" in svg
-    assert "3 Plätze" in svg and "6 Plätze" in svg and "gerechter Anteil 33,3 %" in svg
+    assert "Siegquote in % (95\u00a0%-Intervall)" in svg and "3 Spiele" in svg
+    assert "3 Plätze" in svg and "6 Plätze" in svg and "gerechter Anteil 33,3\u00a0%" in svg
     assert "win share" not in svg and "games" not in svg and "seats" not in svg
 
 

@@ -160,6 +160,34 @@ def test_page_arrives_with_the_current_snapshot_before_any_stream(board):
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
 
 
+def test_a_german_tables_page_is_labelled_german_before_its_script_runs():
+    # tester 2, finding 4: the served HTML said <html lang="en"> and an English title
+    from camelhost.i18n import set_language
+    set_language("de")
+    with WebBoard("127.0.0.1", 0) as b:
+        text = get(b.port, "/")[2].decode()
+    assert '<html lang="de">' in text and 'lang="en"' not in text
+    assert "<title data-t>Camel Up Anzeigetafel</title>" in text
+    set_language("en")
+    with WebBoard("127.0.0.1", 0) as b:
+        text = get(b.port, "/")[2].decode()
+    assert '<html lang="en">' in text and "<title data-t>Camel Up scoreboard</title>" in text
+
+
+def test_the_grey_dies_reason_comes_in_the_tables_language_as_its_path_does():
+    # tester 2, finding 4: last_die.path was German, last_die.why English
+    from camelhost.i18n import set_language
+    from camelhost.table.view import table_view
+    set_language("de")
+    s = Session("second", ["Ann", "Bob", "Cid"], seed=1)
+    for text in ("setup 1:blue,green 2:red 3:yellow,purple 14:black,white",
+                 "pyramid", "grey black 1"):
+        s.command(text)
+    die = table_view(s)["last_die"]
+    assert die["camel"] == "white" and die["path"] == "Feld 14 bis 13"
+    assert die["why"] == "es sitzt direkt auf dem anderen verrückten Kamel"
+
+
 def test_page_of_a_followed_game_carries_its_position():
     s, commands = _game(("win blue", "lose red"))
     with WebBoard("127.0.0.1", 0) as b, LiveBoard(b, Seam(s)) as follower:

@@ -20,6 +20,8 @@ reads them).
 ``decimal(value, places)`` writes a number with a fractional part as the table's language
 writes it (``+2.94`` / ``+2,94``): for what a player reads, never for what a machine or a
 player's typing reads back (the journal, the wire, JSON, commands in hints).
+``percent(share, places)`` writes a share as a percentage the same way (``37.5%`` /
+``37,5 %``): every percentage a player reads goes through it.
 """
 
 import gettext as _gettext
@@ -152,3 +154,37 @@ def _number_format(lang):
         return plus + shown if sign and text.startswith("+") else shown
 
     return write
+
+
+_percent_signs = {}
+
+
+def percent(share, places=0):
+    """``share`` (a fraction, 0..1 for a chance; an int or float) as a percentage with
+    ``places`` digits after the separator, as the table's language writes one:
+    ``percent(0.375, 1)`` is ``37.5%`` in English and ``37,5\u00a0%`` in German;
+    ``percent(0.95)`` is ``95%`` / ``95\u00a0%``. The digits are ``decimal(100 * share,
+    places)``'s (same rounding); the sign and where it goes are the language's (CLDR's
+    percent pattern, through Babel): English puts none between, German a no-break space
+    (U+00A0, CLDR's; a terminal draws it as one column and never breaks a line there).
+    A language Babel does not know is written as English. Raises ``TypeError`` for a
+    value that is not a number."""
+    before, after = _percent_signs.get(_language) or _percent_sign(_language)
+    return before + decimal(100 * share, places) + after
+
+
+def _percent_sign(lang):
+    """``(before, after)``: what the language writes before and after a percentage's
+    digits (``("", "%")`` in English), cached per language."""
+    signs = ("", "%")
+    if lang != "en":
+        from babel import Locale, UnknownLocaleError
+        from babel.numbers import format_percent
+        try:
+            zero = format_percent(0, locale=Locale.parse(lang))
+        except (ValueError, UnknownLocaleError):
+            zero = "0%"
+        at = zero.index("0")
+        signs = (zero[:at], zero[at + 1:])
+    _percent_signs[lang] = signs
+    return signs

@@ -30,7 +30,7 @@ from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 from camelup.randomplay import random_action
 
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, percent
 
 #: Every style a tournament can seat besides ``coach``, in the order the help lists them.
 STYLES = ("random", "greedy", "ev", "cautious", "tiles", "copycat", "partner")
@@ -43,7 +43,7 @@ DESCRIPTIONS = {
     "ev": N_("the action worth the most coins now, finish cards from the first leg on"),
     "cautious": N_("like ev, but a leg ticket only on a camel likely to pay (first or second "
                    "at least half of the time) and a finish card only once a camel is within "
-                   "%(spaces)d spaces of the line and its camel has at least a %(odds)d %% "
+                   "%(spaces)d spaces of the line and its camel has at least a %(odds)s "
                    "chance"),
     "tiles": N_("its spectator tile first: placed where the camels land most and moved when "
                 "a space is worth half a coin more, else like ev"),
@@ -67,8 +67,8 @@ TILE_MOVE_GAIN = 0.5
 def described(text):
     """A policy's sentence (a value of ``DESCRIPTIONS`` or ``table.bots.DESCRIPTIONS``)
     in the table's language, with the numbers it cites taken from the constants above
-    (``CAUTIOUS_HORIZON`` spaces, ``CAUTIOUS_ODDS`` as a per-cent figure)."""
-    return _(text) % {"spaces": CAUTIOUS_HORIZON, "odds": round(100 * CAUTIOUS_ODDS)}
+    (``CAUTIOUS_HORIZON`` spaces, ``CAUTIOUS_ODDS`` as a percentage, ``i18n.percent``)."""
+    return _(text) % {"spaces": CAUTIOUS_HORIZON, "odds": percent(CAUTIOUS_ODDS)}
 
 #: Races behind the finish-card values the styles see (seed 1): what the ``ev`` bots
 #: have always used (``action_values``' default).

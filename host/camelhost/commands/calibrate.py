@@ -2,9 +2,15 @@
 
 import json
 
-from camelhost.i18n import N_, _
+from camelhost.commands.options import (
+    add_edition_argument,
+    add_port_argument,
+    add_seed_argument,
+)
+from camelhost.i18n import N_, _, percent
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
+    RANGE_WINDOW,
     HumanDriver,
     VirtualDriver,
     calibrate,
@@ -21,12 +27,9 @@ HELP = (N_("Guided colour calibration: release every die several times (every fa
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", default="auto",
-                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
-                               "or 'virtual' (the simulated pyramid); default auto"))
-    parser.add_argument("--edition", choices=("classic", "second"), default=None,
-                        help=_("the dice to calibrate (set on the pyramid); default: the "
-                               "pyramid's edition (second for the virtual one)"))
+    add_port_argument(parser)
+    add_edition_argument(parser, _("the dice to calibrate (set on the pyramid)"), default=None,
+                         default_words=_("the pyramid's edition, second for the virtual one"))
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="N",
                         help=_("readings per die and of the empty head (twice as many for the "
                                "grey die's inks); default %(default)s"))
@@ -39,8 +42,9 @@ def add_arguments(parser):
     parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
                         help=_("set the sensor's analog gain first (default: keep)"))
     parser.add_argument("--autorange", action="store_true",
-                        help=_("first pick the gain with the brightest die in the head "
-                               "(highest gain keeping it under 65 %% of full scale)"))
+                        help=(_("first pick the gain with the brightest die in the head "
+                                "(highest gain keeping it under %s of full scale)")
+                              % percent(RANGE_WINDOW[1])).replace("%", "%%"))
     parser.add_argument("--integration", type=float, default=None, metavar="MS",
                         help=_("set the integration time first, 2.4 ms steps, 3..614 (default: keep)"))
     parser.add_argument("--out", metavar="FILE", default=None,
@@ -49,7 +53,7 @@ def add_arguments(parser):
                         help=_("do not store the profile on the pyramid"))
     parser.add_argument("--verbose", action="store_true",
                         help=_("also show the serial link's warnings (damaged lines, reconnects)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
+    add_seed_argument(parser, _("seed of the virtual pyramid"))
 
 
 def _check_writable(option, path):

@@ -1,9 +1,18 @@
 """``pyramid demo``: bots take every seat, the virtual pyramid releases the dice over
-its pty, the plain display narrates the race and the final scores end it."""
+its pty, the plain display narrates the race and the final scores end it.
+
+The game goes to a journal file only with ``--journal FILE`` (then ``pyramid replay
+FILE`` shows it again); without it the journal stays in memory and no file is left
+behind: the same ``--edition``, ``--seed`` and ``--seats`` play the same game again."""
 
 import os
-import tempfile
 
+from camelhost.commands.options import (
+    add_edition_argument,
+    add_journal_argument,
+    add_seats_argument,
+    add_seed_argument,
+)
 from camelhost.i18n import N_, _, edition_word
 
 HELP = N_("bots play a whole game against the virtual pyramid")
@@ -11,21 +20,11 @@ HELP = N_("bots play a whole game against the virtual pyramid")
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
 
 
-def seats_text():
-    """Each edition's seat range from its own player limits (RULES 2.1, 3.1):
-    ``2-8 classic, 3-8 second edition``."""
-    from camelup.editions import EDITIONS
-    return ", ".join("%d-%d %s" % (EDITIONS[name].min_players, EDITIONS[name].max_players, name)
-                     for name in ("classic", "second")) + " edition"
-
-
 def add_arguments(parser):
-    parser.add_argument("--edition", choices=("classic", "second"), default="second")
-    parser.add_argument("--seed", type=int, default=1,
-                        help=_("seed of the setup, the dice and the bots (default 1)"))
-    parser.add_argument("--seats", type=int, default=4,
-                        help=_("number of seats: %s (default 4)") % seats_text())
-    parser.add_argument("--journal", help=_("journal file to write (default: a temporary file)"))
+    add_edition_argument(parser, _("the edition the bots play"))
+    add_seed_argument(parser, _("seed of the setup, the dice and the bots"))
+    add_seats_argument(parser)
+    add_journal_argument(parser, _("none, the game stays in memory; give one to replay it"))
     parser.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
     parser.add_argument("--wait", type=float, default=30.0, metavar=_("SECONDS"),
                         help=_("longest wait for the pyramid, in seconds (default 30 s)"))
@@ -71,11 +70,9 @@ def run(args):
                        % (edition.min_players, edition.max_players, edition_word(edition), args.seats))
     if not args.wait > 0:
         raise CliError(_("--wait must be a positive number of seconds, not %g") % args.wait)
-    path = args.journal
-    if not path:
-        fd, path = tempfile.mkstemp(prefix="demo-%s-%d-" % (args.edition, args.seed),
-                                    suffix=".jsonl")
-        os.close(fd)
+    path = args.journal  # None: the journal in memory only, no file left behind
+    if path is None:
+        pass
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
@@ -94,7 +91,8 @@ def run(args):
             board = stack.enter_context(serving(args.web, seam))
         except CliError:
             journal.close()
-            os.unlink(path)  # only its game line: nothing was played
+            if path is not None:
+                os.unlink(path)  # only its game line: nothing was played
             raise
         display = PlainDisplay(prompts=False)  # nobody types in a demo
         if args.quiet:
@@ -109,10 +107,15 @@ def run(args):
                 run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
                           wait_s=args.wait)
             except (RuntimeError, TimeoutError) as exc:
+                where = path or _("in memory only: give --journal FILE to keep one")
                 raise CliError(_("the virtual pyramid failed: %s (journal: %s)")
-                               % (str(exc).strip().splitlines()[0], path)) from None
+                               % (str(exc).strip().splitlines()[0], where)) from None
         if session.phase != "over":
             raise CliError(_("the demo stopped before the end of the race"))
-        print(_("journal: %s") % path)
+        if path is not None:
+            print(_("journal: %s") % path)
+        else:
+            print(_("no journal kept (--journal FILE keeps one for pyramid replay; the same "
+                    "--seed plays this game again)"))
         wait_for_enter(board, _("the race is over; press Enter to close the scoreboard"))
     return 0

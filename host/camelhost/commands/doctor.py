@@ -24,6 +24,11 @@ import sys
 import tempfile
 import time
 
+from camelhost.commands.options import (
+    add_edition_argument,
+    add_port_argument,
+    add_seed_argument,
+)
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
 
@@ -41,12 +46,9 @@ PUSH_TIMEOUT = 30.0
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", default="auto",
-                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
-                               "or 'virtual' (the simulated pyramid); default auto"))
-    parser.add_argument("--edition", choices=("classic", "second"), default="second",
-                        help=_("edition of the virtual pyramid (default second)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
+    add_port_argument(parser)
+    add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
+    add_seed_argument(parser, _("seed of the virtual pyramid"))
     parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar=_("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
                                "give more for the emulated Pico, docs/emulator.md)"))

@@ -31,6 +31,7 @@ import os
 import sys
 import time
 
+from camelhost.commands.options import add_edition_argument, add_seed_argument
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, edition_word
 
@@ -52,10 +53,8 @@ def add_arguments(parser):
     parser.add_argument("--fresh", action="store_true",
                         help=_("a new board: MicroPython only, empty filesystem "
                                "(then pyramid flash --port PORT)"))
-    parser.add_argument("--edition", choices=("classic", "second"), default="second",
-                        help=_("which edition's dice are in the pyramid (default second)"))
-    parser.add_argument("--seed", type=int, default=1,
-                        help=_("seed of the dice and the sensor's optics (default 1)"))
+    add_edition_argument(parser, _("which edition's dice are in the pyramid"))
+    add_seed_argument(parser, _("seed of the dice and the sensor's optics"))
     parser.add_argument("--flash", default=None, metavar="FILE",
                         help=_("the board's filesystem image, kept across runs (created "
                                "with the firmware when missing)"))

@@ -1,5 +1,10 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
+from camelhost.commands.options import (
+    add_edition_argument,
+    add_port_argument,
+    add_seed_argument,
+)
 from camelhost.i18n import N_, _
 from camelhost.tools.monitor import VIRTUAL, connect, monitor, quiet_link_log
 
@@ -9,16 +14,13 @@ HELP = (N_("Live readings from the pyramid's colour sensor: raw counts with the 
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", default="auto",
-                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) "
-                               "or 'virtual' (the simulated pyramid); default auto"))
+    add_port_argument(parser)
     parser.add_argument("--count", type=int, default=None, metavar="N",
                         help=_("stop after N readings (default: run until Ctrl-C)"))
     parser.add_argument("--period", type=int, default=250, metavar="MS",
                         help=_("time between readings in ms, 20..60000 (default 250)"))
-    parser.add_argument("--edition", choices=("classic", "second"), default="second",
-                        help=_("edition of the virtual pyramid (default second)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("seed of the virtual pyramid"))
+    add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
+    add_seed_argument(parser, _("seed of the virtual pyramid"))
     parser.add_argument("--verbose", action="store_true",
                         help=_("also show the serial link's warnings (damaged lines, reconnects)"))
     parser.add_argument("--place", metavar="CONTENT", default=None,

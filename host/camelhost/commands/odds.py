@@ -1,13 +1,14 @@
 """``pyramid odds "<position>"``: exact leg odds, tile landings, best tile, ranked
 action values and race odds for a position in the project's notation
 (docs/notation.md; docs/odds.md for the figures), or a board in the short form of
-docs/notation.md (``"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-" --pyramid G,B``, read by
+docs/notation.md (``"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-" --dice G,B``, read by
 ``camelup.notation.read_board``, as scenario files' boards are).
 
 Exit status 0; a position that does not parse is reported as ``pyramid: ...`` with
 status 1 (the CLI's ``ValueError`` path).
 """
 
+import argparse
 import time
 
 from camelup.editions import DICE_PER_LEG, get_edition
@@ -19,8 +20,9 @@ from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
+from camelhost.commands.options import add_edition_argument, add_seed_argument
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import action_text, side_word
 
@@ -32,30 +34,33 @@ def add_arguments(parser):
                                            "(quote it: it holds spaces and |), or a board in the short form "
                                            "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\" "
                                            "(a stack also as the position line writes it: 2:R,Y,P)"))
-    parser.add_argument("--edition", choices=("classic", "second"),
-                        help=_("short board form: the edition, when the colours do not say it "
-                               "(red, purple, black or the grey die: second; orange: classic)"))
-    parser.add_argument("--pyramid", "--dice", dest="pyramid", metavar="DICE",
+    add_edition_argument(parser, _("short board form: the edition, when the colours do not say "
+                                   "it (red, purple, black or the grey die: second; orange: "
+                                   "classic)"), default=None, default_words="")
+    parser.add_argument("--dice", dest="pyramid", metavar="DICE",
                         help=_("short board form: dice still inside, e.g. G,B or blue,grey "
                                "(default: all; second: k inside, k-1 revealed; classic: all rolled)"))
-    parser.add_argument("--players", type=int,
+    # the older spelling, still taken, not shown: in play --pyramid names the device
+    parser.add_argument("--pyramid", dest="pyramid", help=argparse.SUPPRESS)
+    parser.add_argument("--players", type=int, metavar="N",
                         help=_("short board form: number of players (default: the edition's "
                                "fewest, or enough for the tile owners named)"))
     parser.add_argument("--turn", help=_("short board form: seat to act, e.g. p1 (default p0)"))
     parser.add_argument("--names", type=_names,
                         help=_("the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
                                "has seats p0, p1, ...: the report then names the players)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("race simulation seed (default 1)"))
-    parser.add_argument("--samples", type=int, default=None,
-                        help=_("races to simulate (default: as many as it takes for every "
-                               "95%% interval of the race odds to be within +/-0.5 points)"))
+    add_seed_argument(parser, _("race simulation seed"))
+    parser.add_argument("--samples", type=int, default=None, metavar="N",
+                        help=(_("races to simulate (default: as many as it takes for every "
+                                "%s interval of the race odds to be within +/-0.5 points)")
+                              % percent(0.95)).replace("%", "%%"))
     parser.add_argument("--top", type=_top, default=12,
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
     parser.add_argument("--later-tiles", action="store_true",
-                        help=_("race the later legs with desert tiles placed as the bots were "
-                               "measured to place them (about 1.5x the time; default: later legs "
-                               "without tiles)"))
+                        help=_("race the later legs with the edition's tiles placed as the bots "
+                               "were measured to place them (about 1.5x the time; default: later "
+                               "legs without tiles)"))
 
 
 def _top(text):
@@ -88,7 +93,7 @@ def _names(text):
 
 
 def _pct(x):
-    return "%5s%%" % decimal(100.0 * x, 1)
+    return percent(x, 1)
 
 
 def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False,
@@ -123,7 +128,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                           position.reveals)
                  % (edition_word(edition), game.leg, who(game.turn), inside, position.reveals))
     lines.append("")
-    lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
+    lines.append(_outcomes(leg.total))
     lines.append("  %-8s %7s %7s %7s   %7s %7s" % (_("camel"), _("1st"), _("2nd"), pgettext("odds column", "last"),
                                                     _("win"), _("lose")))
     order = sorted(leg.first, key=lambda c: (-leg.first[c], c))
@@ -137,8 +142,8 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     if race.exact:
         lines.append(_("  race odds exact (the race ends this leg in every outcome)"))
     else:
-        lines.append(_("  race odds: %d simulated races, seed %d, 95%% CI +/- %s points%s%s")
-                     % (race.samples, race.seed, decimal(100 * race.half_width, 2),
+        lines.append(_("  race odds: %d simulated races, seed %d, %s CI +/- %s points%s%s")
+                     % (race.samples, race.seed, percent(0.95), decimal(100 * race.half_width, 2),
                         _(" (stopped at the interval)") if samples is None else "",
                         _("; later legs with tiles") if later_tiles else ""))
     lines += _tile_lines(game, position, leg, tile, unowned, who)
@@ -171,8 +176,12 @@ def _tile_lines(game, position, leg, tile, unowned, who):
         space, side, expected = tile
         name = side_word(edition, side)
         lines.append("")
-        lines.append(_("Best tile for %s: %s on %d, %s expected landings")
-                     % (who(game.turn), name, space, decimal(expected, 3)))
+        if expected > 0:
+            lines.append(_("Best tile for %s: %s on %d, %s expected landings")
+                         % (who(game.turn), name, space, decimal(expected, 3)))
+        else:
+            lines.append(_("Best tile for %s: none (no camel lands on a free space in any "
+                           "outcome left this leg)") % who(game.turn))
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
@@ -215,7 +224,7 @@ def leg_report(position, note):
                  % (edition_word(position.edition), inside, position.reveals))
     lines.append(note)
     lines.append("")
-    lines.append(_("Leg odds (exact, %d outcomes)") % leg.total)
+    lines.append(_outcomes(leg.total))
     lines.append("  %-8s %7s %7s %7s" % (_("camel"), _("1st"), _("2nd"),
                                            pgettext("odds column", "last")))
     for c in sorted(leg.first, key=lambda c: (-leg.first[c], c)):
@@ -238,9 +247,24 @@ def leg_report(position, note):
     if tile is not None:
         space, side, expected = tile
         lines.append("")
-        lines.append(_("Best new tile: %s on %d, %s expected landings")
-                     % (names[0] if side > 0 else names[1], space, decimal(expected, 3)))
+        if expected > 0:
+            lines.append(_("Best new tile: %s on %d, %s expected landings")
+                         % (names[0] if side > 0 else names[1], space, decimal(expected, 3)))
+        else:
+            lines.append(_(_NO_TILE_WORTH))
     return lines
+
+
+#: What the report says instead of a best tile worth nothing: no camel lands on a free
+#: space in any outcome left this leg (a tile pays per landing, RULES 1.5).
+_NO_TILE_WORTH = N_("Best new tile: none (no camel lands on a free space in any outcome left "
+                    "this leg)")
+
+
+def _outcomes(total):
+    """The leg odds' heading: ``Leg odds (exact, 1 outcome)``, ``... 5598720 outcomes)``."""
+    return ngettext("Leg odds (exact, %d outcome)", "Leg odds (exact, %d outcomes)",
+                    total) % total
 
 
 def _dice_names(text):
@@ -249,7 +273,7 @@ def _dice_names(text):
     for word in text.replace(",", " ").split():
         name = BOARD_LETTERS.get(word, word)
         if name in out:
-            raise NotationError(_("--pyramid: die %s given twice") % name)
+            raise NotationError(_("--dice: die %s given twice") % name)
         out.append(name)
     return out
 
@@ -322,8 +346,11 @@ def _short_board(args):
         coded = {}
         for space in tiles:
             coded[space] = (1 if tiles[space][1] == "+" else -1, None)
-        note = (_("(only %d dice inside: more out than a leg has before it is scored; race "
-                "odds and action values need a position the engine can hold)") % len(inside))
+        note = (ngettext("(only %d die inside: more out than a leg has before it is scored; "
+                         "race odds and action values need a position the engine can hold)",
+                         "(only %d dice inside: more out than a leg has before it is scored; "
+                         "race odds and action values need a position the engine can hold)",
+                         len(inside)) % len(inside))
         return None, Position(ed.name, stacks, coded, dice=inside), note
     pyramid = [0] * players
     for j in range(len(out)):
@@ -341,7 +368,7 @@ def run(args):
         text = text[9:].strip()
     if "|" in text:
         if args.pyramid or args.edition or args.players or args.turn:
-            raise CliError(_("--edition, --pyramid, --players and --turn are for the short "
+            raise CliError(_("--edition, --dice, --players and --turn are for the short "
                            "board form; the project's notation holds them already"), 2)
         game, unowned = parse_position(text), ()
     else:

@@ -12,6 +12,11 @@ import contextlib
 import os
 import time
 
+from camelhost.commands.options import (
+    add_edition_argument,
+    add_journal_argument,
+    add_seed_argument,
+)
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _
@@ -20,28 +25,32 @@ HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice type
 
 
 def add_arguments(parser):
-    parser.add_argument("--players", help=_("names in seat order, comma-separated; the "
-                                            "first holds the start marker (e.g. Ann,Ben,Cy)"))
-    parser.add_argument("--edition", choices=("classic", "second"), default=None,
-                        help=_("classic or second (default second; --resume takes the journal's)"))
-    parser.add_argument("--pyramid", default=None,
-                        help=_("auto | PORT | virtual | manual (default manual; --resume takes "
-                               "the journal's)"))
+    parser.add_argument("--players", metavar="NAMES",
+                        help=_("names in seat order, comma-separated; the first holds the start "
+                               "marker (e.g. Ann,Ben,Cy)"))
+    add_edition_argument(parser, _("the edition of a new game"), default=None,
+                         default_words=_("second; --resume takes the journal's"))
+    parser.add_argument("--pyramid", default=None, metavar="DEVICE",
+                        help=_("where the dice come from: auto (the pyramid on USB) | PORT | "
+                               "virtual | manual (typed) (default manual; --resume takes the "
+                               "journal's)"))
     parser.add_argument("--plain", action="store_true",
                         help=_("plain line mode (scripts, screen readers) instead of the full screen"))
-    parser.add_argument("--journal", help=_("journal file to write (default journals/<time>.jsonl)"))
+    add_journal_argument(parser, "journals/<time>.jsonl")
     parser.add_argument("--resume", metavar="FILE", help=_("continue the game in this journal"))
     parser.add_argument("--upto-damage", action="store_true",
                         help=_("with --resume: continue up to the first damaged line or event "
                                "that no longer applies (the rest is kept in FILE.damaged)"))
-    parser.add_argument("--bots", default=None, help=_("names of the seats bots play, "
-                                                       "comma-separated (--resume takes the journal's)"))
+    parser.add_argument("--bots", default=None, metavar="NAMES",
+                        help=_("the players (of --players) whose seats bots play, by name, "
+                               "comma-separated (--resume takes the journal's); which bot "
+                               "policy plays is pyramid tournament's --bots"))
     parser.add_argument("--speak", action="store_true",
                         help=_("say each die announcement aloud with espeak-ng (if on PATH)"))
-    parser.add_argument("--seed", type=int, default=None,
-                        help=_("seed for drawn setups, bots and the virtual pyramid (default: "
-                               "a new one, printed so the game can be played again; --resume takes "
-                               "the journal's)"))
+    add_seed_argument(parser, _("seed for drawn setups, bots and the virtual pyramid"),
+                      default=None,
+                      default_words=_("a new one, printed so the game can be played again; "
+                                      "--resume takes the journal's"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 
@@ -93,6 +102,7 @@ def open_session(args):
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
+        options += _lang_words(args)
         if args.pyramid:
             options += ["--pyramid", args.pyramid]
         header = read_header(args.resume)
@@ -208,13 +218,16 @@ def resume_command(args, journal, spec, plain):
     the options the journal does not keep (its ``game`` line holds the edition, the
     seats, the seed, the bots and the pyramid of the start): ``--plain`` when the table
     ran in line mode (``plain``), ``--pyramid SPEC`` when the dice source ``spec``
-    is not the journal's, ``--speak``, ``--web``. Each word quoted for a POSIX shell."""
+    is not the journal's, ``--speak``, ``--web``, and ``--lang CODE`` when the table
+    speaks another language than English (a German table resumes German on any
+    locale). Each word quoted for a POSIX shell."""
     import shlex
 
     from camelhost.web import DEFAULT_HOST, DEFAULT_PORT
     words = ["pyramid", "play", "--resume", journal.path]
     if plain:
         words.append("--plain")
+    words += _lang_words(args)
     header = journal.header or {}
     if spec != (header.get("pyramid") or "manual"):
         words += ["--pyramid", spec]
@@ -225,6 +238,17 @@ def resume_command(args, journal, spec, plain):
         if args.web != "%s:%d" % (DEFAULT_HOST, DEFAULT_PORT):
             words.append(args.web)
     return " ".join(shlex.quote(w) for w in words)
+
+
+def _lang_words(args):
+    """``["--lang", code]`` for the language the table speaks when a resume would not
+    speak it by itself: any language but English, and English chosen with ``--lang``
+    (a German locale would otherwise turn the resumed table German); else ``[]``."""
+    from camelhost.i18n import language
+    code = language()
+    if code != "en" or getattr(args, "lang", None):
+        return ["--lang", code]
+    return []
 
 
 def quit_line(journal, command=None):

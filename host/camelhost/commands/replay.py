@@ -12,7 +12,8 @@ HELP = N_("show a finished or interrupted game from its journal")
 
 
 def add_arguments(parser):
-    parser.add_argument("file", help=_("journal file written by pyramid play or pyramid demo"))
+    parser.add_argument("file", metavar="FILE",
+                        help=_("journal file written by pyramid play or pyramid demo"))
     parser.add_argument("--brief", action="store_true",
                         help=_("only the table at the end, not every event"))
     from camelhost.web import add_web_argument

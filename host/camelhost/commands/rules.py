@@ -8,6 +8,7 @@ printed as it is written (plain Markdown, for scripts and ``grep``). Exit status
 with a one-line error for a section the reference does not have.
 """
 
+import re
 import sys
 
 from camelhost import rulesdoc
@@ -47,9 +48,25 @@ def show(text, stream=None):
     Console(file=stream).print(Markdown(text))
 
 
+def shown_section(ref):
+    """The text ``pyramid rules REF`` prints for one section (``rulesdoc.section``'s);
+    an item of a paragraph (``3.5c``) comes under its paragraph's number and heading
+    (``**3.5 The grey die** (c)``), so the line printed says which rule it is.
+    Raises ``CliError`` as ``rulesdoc.section`` does."""
+    body = rulesdoc.section(ref)
+    name = rulesdoc.normalise(ref)
+    if " (" not in name:
+        return body
+    paragraph, letter = name.split(" (", 1)
+    first = rulesdoc.section(paragraph).splitlines()[0]
+    heading = re.match(r"\*\*[^*]+\*\*", first)
+    title = heading.group(0) if heading else "**%s**" % paragraph
+    return "%s (%s\n\n%s" % (title, letter, body)
+
+
 def run(args):
     if args.section:
-        show("\n\n".join(rulesdoc.section(ref) for ref in _sections(args.section)))
+        show("\n\n".join(shown_section(ref) for ref in _sections(args.section)))
     else:
         show(rulesdoc.read().rstrip("\n"))
     return 0

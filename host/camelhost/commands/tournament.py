@@ -29,8 +29,9 @@ from rich.progress import (
 from rich.text import Text
 
 from camelhost import league, tournament
+from camelhost.commands.options import add_edition_argument, add_seats_argument, add_seed_argument
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend
 
@@ -43,18 +44,19 @@ PROGRESS_STEP = 0.05
 
 
 def _bots_help():
-    lines = [_("one policy per seat, comma separated (one name: every seat), from: ")]
+    lines = [_("the bot policy at each seat, comma-separated (one name: every seat; in play, "
+               "--bots names the seats instead), from: ")]
     for name in sorted(POLICIES):
         lines.append("%s: %s;" % (name, league.described(DESCRIPTIONS[name])))
     return (" ".join(lines) + " " + _("default %s") % "coach,ev,ev,ev").replace("%", "%%")
 
 
 def add_arguments(parser):
-    parser.add_argument("--seats", type=int, default=4, help=_("players per game (default 4)"))
+    add_seats_argument(parser)
     parser.add_argument("--games", type=int, default=100, help=_("games to play (default 100)"))
-    parser.add_argument("--bots", default="coach,ev,ev,ev", help=_bots_help())
-    parser.add_argument("--seed", type=int, default=1, help=_("tournament seed (default 1)"))
-    parser.add_argument("--edition", default="second", help=_("classic or second (default second)"))
+    parser.add_argument("--bots", default="coach,ev,ev,ev", metavar="POLICIES", help=_bots_help())
+    add_seed_argument(parser, _("tournament seed"))
+    add_edition_argument(parser, _("the edition of every game"))
     parser.add_argument("--workers", type=int, default=None,
                         help=_("processes (default: one per core)"))
     parser.add_argument("--log", default=None, metavar="FILE",
@@ -68,9 +70,9 @@ def add_arguments(parser):
                         help=_("with --engine dask: the scheduler to send the games to "
                                "(tcp://host:8786); default a local cluster of --workers processes"))
     parser.add_argument("--plot", default=None, metavar="FILE",
-                        help=_("also draw each policy's win share with its 95 %% interval to "
-                               "FILE (PNG, SVG or PDF by its name; needs matplotlib: pip install "
-                               "'smart-pyramid[plot]')"))
+                        help=(_("also draw each policy's win share with its %s interval to "
+                                "FILE (PNG, SVG or PDF by its name; needs matplotlib: pip install "
+                                "'smart-pyramid[plot]')") % percent(0.95)).replace("%", "%%"))
 
 
 def _policies(args):
@@ -89,7 +91,7 @@ def _policies(args):
 def _summary(tally):
     parts = []
     for name, _n, rate, _interval, _coins, _chw in tally.rows():
-        parts.append("%s %s%%" % (name, decimal(100 * rate, 1)))
+        parts.append("%s %s" % (name, percent(rate, 1)))
     return " ".join(parts)
 
 
@@ -118,10 +120,11 @@ class LineProgress:
             return
         elapsed = time.perf_counter() - self.started
         left = pace_remaining(elapsed, done, self.total)
-        self.console.print(ngettext("%d/%d game (%d %%), %s so far, about %s left: %s",
-                                    "%d/%d games (%d %%), %s so far, about %s left: %s",
+        self.console.print(ngettext("%d/%d game (%s), %s so far, about %s left: %s",
+                                    "%d/%d games (%s), %s so far, about %s left: %s",
                                     self.total)
-                           % (done, self.total, 100 * done // self.total, _duration(elapsed),
+                           % (done, self.total, percent((100 * done // self.total) / 100),
+                              _duration(elapsed),
                               _duration(left), summary), soft_wrap=True, highlight=False)
 
 
@@ -163,11 +166,11 @@ def _write_plot(path, tally, seats):
                       [100 * (r[3][1] - r[2]) for r in rows]], fmt="o",
                 capsize=6, color="#1f4e79")
     ax.axhline(100.0 / seats, color="#888888", linestyle="--",
-               label=_("fair share %s %%") % decimal(100.0 / seats, 1))
+               label=_("fair share %s") % percent(1.0 / seats, 1))
     ax.set_xticks(xs)
     ax.set_xticklabels(["%s\n%s" % (r[0], ngettext("%d seat", "%d seats", r[1]) % r[1])
                         for r in rows])
-    ax.set_ylabel(_("win share in %% (%d %% interval)") % 95)
+    ax.set_ylabel(_("win share in %% (%s interval)") % percent(0.95))
     ax.set_title(ngettext("%d game", "%d games", tally.games) % tally.games)
     ax.set_xlim(-0.6, len(rows) - 0.4)
     ax.set_ylim(0, 100)
@@ -240,13 +243,14 @@ def _tally_games(console, games, tally, log, total):
 
 
 def _print_results(console, tally):
-    console.print("%-8s %6s %22s %20s" % (_("policy"), _("seats"), _("win rate (95%)"),
-                                          _("mean coins (95%)")))
+    console.print("%-8s %6s %22s %20s" % (_("policy"), _("seats"),
+                                          _("win rate (%s)") % percent(0.95),
+                                          _("mean coins (%s)") % percent(0.95)))
     for name, n, rate, (low, high), coins, chw in tally.rows():
         # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
         # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
-        console.print("%-8s %6d %7s%% (%5s..%5s) %12s %s"
-                      % (name, n, decimal(100 * rate, 1), decimal(100 * low, 1),
+        console.print("%-8s %6d %8s (%5s..%5s) %12s %s"
+                      % (name, n, percent(rate, 1), decimal(100 * low, 1),
                          decimal(100 * high, 1), decimal(coins, 2),
                          "+/- %5s" % decimal(chw, 2) if n >= 2 else "%9s" % "-"))
     console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
@@ -254,8 +258,8 @@ def _print_results(console, tally):
     for name, per_race, right, first in tally.cards():
         # a policy that laid no finish card: its shares are "-", not 0 %
         console.print("              %-8s %10s %8s %14s"
-                      % (name, decimal(per_race, 2), "-" if right is None else "%.0f%%" % (100 * right),
-                         "-" if first is None else "%.0f%%" % (100 * first)))
+                      % (name, decimal(per_race, 2), "-" if right is None else percent(right),
+                         "-" if first is None else percent(first)))
 
 
 def run(args):

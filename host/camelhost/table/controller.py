@@ -23,7 +23,7 @@ from camelup.editions import GREY, get_edition
 
 from camelhost.device.events import fault_text
 from camelhost.device.open import LineQuality, PyramidIdentity
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, percent
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
@@ -503,15 +503,15 @@ class Table:
         the view's ``line`` changes (published to every display: the web board shows it)
         and the table says it in one line, once per change (the link hands over only the
         changes). A die on its way is still waited for."""
-        percent = round(event.quality * 100)
+        whole = percent(event.quality)
         self.seam.line = {"noisy": event.noisy, "quality": round(event.quality, 2)}
         self.seam.republish()
         if event.noisy:
-            text = _("the line to the pyramid is noisy: %d %% of its lines arrive whole (check "
-                     "the USB cable and its plugs); every die still arrives, more slowly") % percent
+            text = _("the line to the pyramid is noisy: %s of its lines arrive whole (check "
+                     "the USB cable and its plugs); every die still arrives, more slowly") % whole
         else:
-            text = _("the line to the pyramid is clean again: %d %% of its lines arrive "
-                     "whole") % percent
+            text = _("the line to the pyramid is clean again: %s of its lines arrive "
+                     "whole") % whole
         self.display.notices([{"kind": "info", "text": text}], self.view())
 
     def _foreign_text(self, link_event, event):

@@ -15,7 +15,7 @@ from camelup.editions import get_edition
 from camelup.errors import Message
 from camelup.notation import position_text
 
-from camelhost.i18n import N_, _, decimal, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, ngettext, percent, pgettext
 from camelhost.table.manual import die_text
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import CRAZY_WHY, side_word, signed
@@ -510,17 +510,17 @@ def odds_lines(view):
         return [_("No odds now (%s)") % (_("setup") if view["phase"] == "setup"
                                           else _("race over"))]
     lines = [_("Leg odds: ") + "; ".join(
-        _("%s 1st %.0f%% 2nd %.0f%% last %.0f%%") % (
-            r["colour"], 100 * r["first"], 100 * r["second"], 100 * r["last"])
+        _("%s 1st %s 2nd %s last %s") % (
+            r["colour"], percent(r["first"]), percent(r["second"]), percent(r["last"]))
         for r in sorted(odds["leg"], key=lambda r: -r["first"]))]
     race = odds["race"]
     if race is not None:
         for pile in ("winner", "loser"):
             rows = sorted(race[pile], key=lambda r: -r["p"])
-            how = _("exact") if race["exact"] else _("%d races simulated, 95%% interval") % (
-                race["samples"])
+            how = _("exact") if race["exact"] else _("%d races simulated, %s interval") % (
+                race["samples"], percent(0.95))
             lines.append(_("Overall %s odds (%s): %s") % (pile_word(pile), how, "; ".join(
-                "%s %.0f%%%s" % (r["colour"], 100 * r["p"],
+                "%s %s%s" % (r["colour"], percent(r["p"]),
                                  "" if race["exact"] else " +/-%s" % decimal(100 * r["hw"], 1))
                 for r in rows)))
     return lines

@@ -372,7 +372,7 @@ def _parse_die(text, head, session):
         if head.isdigit() and session.phase == "setup":
             raise TableError(_setup_value_hint(text, session)) from None
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
-        if head not in FORMS and _nearest(head):
+        if head not in FORMS and head not in ALL_DICE and _nearest(head, session):
             raise TableError(_unknown_command(text, head, session)) from None
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
@@ -403,8 +403,8 @@ def _parse_die(text, head, session):
 def _unknown_command(text, head, session):
     """The refusal of a line that starts with no command: with a player's name first
     (``Ben leg red``, ``Ben: leg red``), that commands act for the player to act and
-    whose turn it is; else the nearest command of ``FORMS`` (difflib), if one is near
-    enough. One line."""
+    whose turn it is; else the nearest command this edition and moment accept
+    (``accepted_commands``, difflib), if one is near enough. One line."""
     typed = " ".join(text.split())
     for name in sorted(session.names, key=len, reverse=True):
         after = typed[len(name):len(name) + 1]
@@ -416,7 +416,7 @@ def _unknown_command(text, head, session):
                 turn = _("it is %s's turn") % session.names[session.current]
             return _("%s: a command takes no player's name, it acts for the player to act "
                      "(%s); type %s") % (shown(text), turn, shown(rest))
-    near = _nearest(head)
+    near = _nearest(head, session)
     if near:
         guess = " ".join([near] + typed.split()[1:])
         return _("unknown command %s; did you mean %s? (help lists the commands)") % (
@@ -424,10 +424,46 @@ def _unknown_command(text, head, session):
     return _("unknown command %s (help lists the commands)") % shown(text)
 
 
-def _nearest(head):
-    """The command of ``FORMS`` nearest to ``head`` (difflib, ratio 0.6 or more; one
-    letter shortcuts left out), or ``None``."""
-    near = difflib.get_close_matches(head, [k for k in FORMS if len(k) > 1], n=1, cutoff=0.6)
+#: The command words of ``FORMS`` a player types for their own turn (the rest are the
+#: table's), and which of them name a side of the tile (the edition's words only).
+_PLAYERS_WORDS = ("leg", "l", "bet", "win", "winner", "w", "lose", "loser", "finish",
+                  "partner", "partnership", "tile", "t", "pyramid", "p") + tuple(_SIDES)
+
+
+def accepted_commands(session):
+    """The command words of ``FORMS`` that ``session``'s edition takes at this moment,
+    sorted: a player's action only in the turn phase, a tile side only by the edition's
+    own names (``oasis``/``mirage`` or ``cheering``/``booing`` and their short forms
+    ``cheer``/``boo``), ``partner`` only in an edition with partnerships (with too few
+    players it is refused saying so, RULES 3.8), ``setup``/``draw`` only at setup,
+    ``again`` only once the race is over; ``undo``, ``unscored`` and ``fix`` always."""
+    ed, phase = session.edition, session.phase
+    words = []
+    for word in FORMS:
+        if word in _SIDES:
+            ok = phase == "turn" and (ed.forward_name.startswith(word)
+                                      or ed.backward_name.startswith(word))
+        elif word in ("partner", "partnership"):
+            ok = phase == "turn" and ed.partnership_min is not None
+        elif word in _PLAYERS_WORDS:
+            ok = phase == "turn"
+        elif word in ("setup", "draw"):
+            ok = phase == "setup"
+        elif word == "again":
+            ok = phase in ("over", "unscored")
+        else:
+            ok = True
+        if ok:
+            words.append(word)
+    return sorted(words)
+
+
+def _nearest(head, session):
+    """The command of ``accepted_commands(session)`` nearest to ``head`` (difflib, ratio
+    0.6 or more; one letter shortcuts left out), or ``None``: a typo is never answered
+    with a command of the other edition or one this moment refuses."""
+    near = difflib.get_close_matches(
+        head, [k for k in accepted_commands(session) if len(k) > 1], n=1, cutoff=0.6)
     return near[0] if near else None
 
 

@@ -61,7 +61,8 @@ Keys and shapes::
                   to 5", "space 14 to 15, back 1 to 14 on Bob's booing tile",
                   "from space 15 across the finish line",
                   "why": str or None, for the grey die why that crazy camel moved
-                  (``CRAZY_WHY``, RULES 3.5 a, b, c)} or None
+                  (``CRAZY_WHY``, RULES 3.5 a, b, c), in the table's language as
+                  "path" is} or None
     leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
                  when not in play); a pyramid ticket waiting for its die counts (it
                  pays 1 whatever the die)
@@ -117,7 +118,7 @@ order from the table's bots (``camelhost.table.bots.suggestions``: the coach); t
 cached per position, so calling ``table_view`` after every change stays cheap.
 """
 
-from camelhost.i18n import N_, _, decimal, language, ngettext
+from camelhost.i18n import N_, _, decimal, language, ngettext, percent
 
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
@@ -257,8 +258,15 @@ def _last_die(session):
                     "name": _tile_name(session.edition, tile["side"]),
                     "owner": _name(session, tile.get("owner"))},
                 "path": move_path(m, session.names, session.edition),
-                "why": CRAZY_WHY.get(m.get("rule"))}
+                "why": _crazy_why(m.get("rule"))}
     return None
+
+
+def _crazy_why(rule):
+    """``CRAZY_WHY``'s words for the engine's rule letter, in the table's language, or
+    None (not a grey die)."""
+    why = CRAZY_WHY.get(rule)
+    return _(why) if why else None
 
 
 def leg_scored_view(session, scores, ranking, leg):
@@ -319,7 +327,7 @@ def advice_value(av):
     the value now alone (``+2.04``) when the advice is ranked by it (no score)."""
     now = signed(av.ev)
     if getattr(av, "win", None) is not None:
-        return _("%.0f%% to win, now %s") % (100 * av.win, now)
+        return _("%s to win, now %s") % (percent(av.win), now)
     if getattr(av, "score", None) is not None:
         return _("overall %s, now %s") % (signed(av.score), now)
     return now
@@ -334,9 +342,9 @@ def finish_reason(av):
     later leg +4.20``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is missing."""
     facts = av.facts
     if facts["pile"] == "winner":
-        chance = _("%s wins %.0f%%") % (facts["colour"], 100 * facts["p"])
+        chance = _("%s wins %s") % (facts["colour"], percent(facts["p"]))
     else:
-        chance = _("%s ends last %.0f%%") % (facts["colour"], 100 * facts["p"])
+        chance = _("%s ends last %s") % (facts["colour"], percent(facts["p"]))
     parts = [chance, ngettext("%d card on the pile", "%d cards on the pile", facts["cards"])
              % facts["cards"]]
     if "over_hold" in facts:

@@ -33,7 +33,7 @@ import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, decimal, edition_word, ngettext
+from camelhost.i18n import _, decimal, edition_word, ngettext, percent
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -41,6 +41,7 @@ from camelhost.tools.monitor import (
     integration_ms,
     saturation_level,
     sensor_problem,
+    settings_line,
 )
 
 #: Default readings per class (docs/classifier.md: 12 per class, every face, fresh release).
@@ -244,16 +245,16 @@ def _exposure_fix(brightest, settings):
     full = full_scale(it)
     share = brightest / float(full)
     if share >= RANGE_WINDOW[0]:
-        return (_("the counts are already high (the brightest die at %.0f %% of full scale): "
-                "more LED current or the sensor closer to the die") % (100 * share))
+        return (_("the counts are already high (the brightest die at %s of full scale): "
+                "more LED current or the sensor closer to the die") % percent(share))
     room = RANGE_WINDOW[1] / share if share > 0 else 4.0
     gains = [g for g in (4, 16, 60) if g > settings["gain"] and g / settings["gain"] <= room]
     if gains:
-        return (_("more counts: the brightest die reads only %.0f %% of full scale; gain %dx "
-                "(--gain %d) or a longer integration time") % (100 * share, gains[-1], gains[-1]))
+        return (_("more counts: the brightest die reads only %s of full scale; gain %dx "
+                "(--gain %d) or a longer integration time") % (percent(share), gains[-1], gains[-1]))
     longer = min(614.4, it * room)
-    return (_("more counts: the brightest die reads only %.0f %% of full scale; integration "
-            "time %.0f ms (--integration %.0f) or more LED current") % (100 * share, longer, longer))
+    return (_("more counts: the brightest die reads only %s of full scale; integration "
+            "time %.0f ms (--integration %.0f) or more LED current") % (percent(share), longer, longer))
 
 
 def light_fix(settings, darkest, floor, brightest, margin=1.0):
@@ -361,8 +362,8 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
         line = (_("good: every pair of classes is at least %s sigma apart (closest: %s/%s)")
                 % (decimal(worst["sigma"], 1), worst["a"], worst["b"]))
         if loo["_total"].get("n"):
-            line += (_("; %.0f %% of the readings were named right when left out of the fit")
-                     % (100 * loo["_total"]["accuracy"]))
+            line += (_("; %s of the readings were named right when left out of the fit")
+                     % percent(loo["_total"]["accuracy"]))
         return line
     names = ", ".join("%s/%s (%s)" % (p["a"], p["b"], decimal(p["sigma"], 1)) for p in close)
     empty = [p for p in close if "empty" in (p["a"], p["b"])]
@@ -425,8 +426,7 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
           if len(faces) > dice else
           _("calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)")
           % (edition_word(edition), dice, len(steps), samples), file=out)
-    print(_("sensor: integration time %s ms, gain %dx, saturation at %d counts")
-          % (decimal(it, 1), cfg["gain"], saturation_level(it)), file=out)
+    print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
     try:
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps)
     except DeviceRestarted as exc:
@@ -471,9 +471,9 @@ def choose_gain(pyramid, driver, edition, out):
             _explain_failure(pyramid, exc, _("choosing the gain"))
         it = integration_ms(state["cfg"]["it"])
         on, _off = _sample(pyramid, 0, 0)
-        print(ngettext("gain %2dx: %s clear %d count (%.0f %% of full scale)",
-                       "gain %2dx: %s clear %d counts (%.0f %% of full scale)", on[0])
-              % (gain, label, on[0], 100 * on[0] / float(full_scale(it))), file=out)
+        print(ngettext("gain %2dx: %s clear %d count (%s of full scale)",
+                       "gain %2dx: %s clear %d counts (%s of full scale)", on[0])
+              % (gain, label, on[0], percent(on[0] / float(full_scale(it)))), file=out)
         return on[0]
 
     it = integration_ms(pyramid.link.configure()["it"])
@@ -617,10 +617,10 @@ def print_report(result, out):
                                    or _("none")), file=out)
     t = result.loo["_total"]
     if t["n"]:
-        print(_("check (each reading left out of the fit in turn): %s %% named right, %s %% "
-              "rejected, %s %% named as another class") % (
-                  decimal(100 * t["accuracy"], 1), decimal(100 * t["rejected"], 1),
-                  decimal(100 * t["error"], 1)), file=out)
+        print(_("check (each reading left out of the fit in turn): %s named right, %s "
+              "rejected, %s named as another class") % (
+                  percent(t["accuracy"], 1), percent(t["rejected"], 1),
+                  percent(t["error"], 1)), file=out)
     else:
         print(_("check skipped: it needs 4 or more readings per class"), file=out)
     print(_("advice: %s") % result.advice, file=out)

@@ -25,7 +25,7 @@ import camelup.board.tcs34725 as _tcs
 
 from camelhost.device.events import fault_text
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -83,6 +83,24 @@ def full_scale(integration_ms):
     """Largest count of a TCS34725 channel at ``integration_ms``: ``min(65535, 1024 * steps)``
     (TCS3472 datasheet, RGBC timing; ``camelup.board.tcs34725.full_scale``)."""
     return _tcs.full_scale(integration_ms)
+
+
+def settings_line(it_ms, gain):
+    """The sensor's settings as ``monitor`` and ``calibrate`` both say them, with its two
+    limits told apart: the digital full scale (``full_scale``) and the clear count from
+    which a reading is saturated (``saturation_level``: 75 % of full scale below 64
+    steps, the analog limit, TCS3472 datasheet and DN40): ``integration time 7.2 ms,
+    gain 4x: full scale 3072 counts per channel, saturated from 2304 (75% of it, the
+    analog limit below 153.6 ms)``. ``it_ms``: the exact integration time (ms)."""
+    full, saturated = full_scale(it_ms), saturation_level(it_ms)
+    if saturated < full:
+        analog_ms = _tcs.ANALOG_STEPS * _tcs.STEP_TENTHS_MS / 10
+        return (_("integration time %s ms, gain %sx: full scale %d counts per channel, "
+                  "saturated from %d (%s of it, the analog limit below %s ms)")
+                % (decimal(it_ms, 1), gain, full, saturated, percent(saturated / full),
+                   decimal(analog_ms, 1)))
+    return (_("integration time %s ms, gain %sx: full scale %d counts per channel, saturated "
+              "only there") % (decimal(it_ms, 1), gain, full))
 
 
 def saturation_level(it_ms):
@@ -242,8 +260,7 @@ def describe(hello, settings=None):
     ]
     if settings:
         it = integration_ms(settings["it"])
-        lines.append(_("integration time %s ms, gain %sx, full scale %d counts per channel")
-                     % (decimal(it, 1), settings["gain"], full_scale(it)))
+        lines.append(settings_line(it, settings["gain"]))
     return lines
 
 
@@ -256,7 +273,7 @@ def _host_protocol():
 def header():
     """The monitor's column headings in the table's language, each within its column
     (``format_reading``'s widths: the words are short in every language)."""
-    return "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %4s" % (
+    return "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %5s" % (
         "#", pgettext("monitor column", "slider"), pgettext("monitor column", "clear"),
         pgettext("monitor column", "red"), pgettext("monitor column", "green"),
         pgettext("monitor column", "blue"), pgettext("monitor column", "LED off (c,r,g,b)"),
@@ -277,17 +294,17 @@ def line_column(quality):
     """The monitor's ``line`` column: ``Link.quality`` (0.0..1.0, the share of the last 50
     lines from the pyramid that passed their CRC) as a whole percent, ``-`` before it is
     known (fewer than ten lines)."""
-    return "-" if quality is None else "%d%%" % round(quality * 100)
+    return "-" if quality is None else percent(quality)
 
 
 def line_change(noisy, quality):
     """The monitor's one line when the line to the pyramid gets noisy (``noisy`` True:
     under ``link.NOISY``) or clean again (over ``link.CLEAN``), ``quality`` 0.0..1.0."""
     if noisy:
-        return _("!! the line to the pyramid is noisy: %d %% of its lines arrive whole (check "
-                 "the USB cable and its plugs)") % round(quality * 100)
-    return _("!! the line to the pyramid is clean again: %d %% of its lines arrive whole") % round(
-        quality * 100)
+        return _("!! the line to the pyramid is noisy: %s of its lines arrive whole (check "
+                 "the USB cable and its plugs)") % percent(quality)
+    return _("!! the line to the pyramid is clean again: %s of its lines arrive whole") % percent(
+        quality)
 
 
 def format_reading(n, reading, saturation, quality=None):
@@ -307,7 +324,7 @@ def format_reading(n, reading, saturation, quality=None):
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
-    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s  %s %4s %s" % (
+    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s  %s %5s %s" % (
         n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off),
         shown_label(label),
         shown, line_column(quality), " ".join(flags))

@@ -17,7 +17,7 @@ import textwrap
 from camelup.editions import get_edition
 from rich.text import Text
 
-from camelhost.i18n import _
+from camelhost.i18n import _, percent
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
@@ -136,8 +136,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
             text.append(" %3d" % len(ticket["left"]))
         text.append("\n")
     if wide:
-        text.append(_("(%%; win/lose: the whole race, ± its 95%% interval%s)\n") % (
-            _(", exact") if race.get("exact") else ""), "dim")
+        text.append(_("(%%; win/lose: the whole race, ± its %s interval%s)\n") % (
+            percent(0.95), _(", exact") if race.get("exact") else ""), "dim")
     if not acting:
         text.rstrip()
         return text
@@ -221,7 +221,7 @@ def order_number(entry):
     screen shows it: its chance to win (``62%``) in the end-game's best few, else the
     coach's overall value (``-0.37``), else its value now (advice ranked by that)."""
     if entry.get("win") is not None:
-        return "%.0f%%" % (100 * entry["win"])
+        return percent(entry["win"])
     if entry.get("score") is not None:
         return signed(entry["score"])
     return signed(entry["ev"])
@@ -238,8 +238,8 @@ def reason_words(kind, words, entry):
     if kind != "finish":
         return "(%s)" % now
     pile, colour = words
-    chance = (_("%s wins %.0f%%") if pile == "winner" else _("%s ends last %.0f%%")) % (
-        colour, 100 * entry["p"])
+    chance = (_("%s wins %s") if pile == "winner" else _("%s ends last %s")) % (
+        colour, percent(entry["p"]))
     why = "%s: %s" % (now, chance)
     if entry.get("hold") is not None:
         why += ", " + _("kept %s") % signed(entry["hold"])

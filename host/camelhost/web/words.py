@@ -10,6 +10,7 @@ go, so a language may put them where its grammar wants them.
 """
 
 import json
+from html import escape as html_escape
 
 from camelhost.i18n import EDITION_WORDS, N_, _, language
 
@@ -61,10 +62,23 @@ def page_words():
     return {"lang": language(), "words": words}
 
 
+#: The page's language and title as ``index.html`` has them (English), which
+#: ``page_with_words`` writes in the table's language, so the page is labelled in its
+#: language before its script runs (a screen reader, a browser's translate offer).
+HTML_LANG = b'<html lang="en">'
+TITLE = b"<title data-t>Camel Up scoreboard</title>"
+
+
 def page_with_words(html):
     """``html`` (the page's bytes) with ``WORDS_BLOCK`` holding ``page_words()`` (``<``,
-    ``>``, ``&`` as JSON escapes, so no word can end the block). The page unchanged
-    when it has no such block."""
-    data = json.dumps(page_words(), sort_keys=True, ensure_ascii=False).encode("utf-8")
+    ``>``, ``&`` as JSON escapes, so no word can end the block), and ``HTML_LANG`` and
+    ``TITLE`` in the table's language (the title HTML-escaped). Each part is left as it
+    is when the page does not have it."""
+    words = page_words()
+    data = json.dumps(words, sort_keys=True, ensure_ascii=False).encode("utf-8")
     safe = data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
-    return html.replace(WORDS_BLOCK, WORDS_BLOCK.replace(b"{}", safe), 1)
+    html = html.replace(WORDS_BLOCK, WORDS_BLOCK.replace(b"{}", safe), 1)
+    lang = html_escape(words["lang"], quote=True).encode("utf-8")
+    html = html.replace(HTML_LANG, b'<html lang="%s">' % lang, 1)
+    title = html_escape(_("Camel Up scoreboard")).encode("utf-8")
+    return html.replace(TITLE, b"<title data-t>%s</title>" % title, 1)
