@@ -137,11 +137,13 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for every browser test of a worker (the web modules share
-    the ``web_browser`` xdist group, so one worker runs them all): a launch costs about
-    2 CPU-s. Fails, naming the command, when Chromium is missing."""
+    """A headless Chromium for a module's browser tests (one fixture for every web
+    module). Module-scoped, not session-scoped: Playwright's sync API keeps an asyncio
+    loop running in the test thread until it stops, and every later ``asyncio.run`` in
+    that worker (the full-screen tests) would fail. Fails, naming the command, when
+    Chromium is missing."""
     if not os.path.exists(CHROMIUM):
         pytest.fail("%s is missing: .ci/run installs Debian's chromium "
                     "(apt-get install -y chromium)" % CHROMIUM)
