@@ -1,7 +1,8 @@
 """The coach's fast paths give what the slow ones give (issue 31): the end-game's
 trigger is the exact share of the leg's outcomes that end the race, the opponent
-model weighs only the moves since its last answer, and the finish cards screened on
-the replies' race odds leave the choice where the coach's own larger run puts it."""
+model weighs only the moves since its last answer, the finish cards screened on
+the replies' race odds leave the choice where the coach's own larger run puts it, and
+the end-game's play-outs push without undo snapshots."""
 
 from collections import OrderedDict
 
@@ -79,6 +80,21 @@ def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypat
                         lambda game, action, rng, race, guesses, memo=None:
                         play_out(game, action, rng, race, guesses))
     assert coach.win_chances(g, actions, race, samples=60) == kept
+
+
+def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeypatch):
+    # Game.play on the play-out's throwaway copy against Game.push, the undo snapshot
+    # and the report made at every action: the same chances to the last bit
+    g = Game("second", 4, {15: ["blue"], 13: ["green"], 12: ["red"], 10: ["yellow"],
+                           8: ["purple"], 16: ["black"], 14: ["white"]})
+    g.push("finish winner blue")
+    g.push("leg green")
+    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
+    actions = [av.action for av in coach.suggestions(g)][:4]
+    played = coach.win_chances(g, actions, race, samples=60)
+    assert 0.0 < max(played) < 1.0
+    monkeypatch.setattr(Game, "play", lambda game, action: game.push(action) and None)
+    assert coach.win_chances(g, actions, race, samples=60) == played
 
 
 def test_the_leg_odds_classes_kept_between_positions_change_no_choice(monkeypatch):

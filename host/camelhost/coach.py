@@ -770,7 +770,7 @@ def _play_out(game, action, rng, race, guesses, memo=None):
     piles = _guessed_piles(game, guesses, rng, holds)
     c = game.with_piles(*piles)
     first = random_release(c, rng) if action == "pyramid" else action
-    c.push(first)
+    c.play(first)  # a throwaway copy: no undo snapshots, no reports
     path = [tuple(piles[0]), tuple(piles[1]), str(first)]
     leg = c.leg
     turns = 0
@@ -785,11 +785,11 @@ def _play_out(game, action, rng, race, guesses, memo=None):
             if reply is None:
                 reply = memo[key] = _best_immediate(c, race)
         pushed = random_release(c, rng) if reply == "pyramid" else reply
-        c.push(pushed)
+        c.play(pushed)
         path.append(str(pushed))
         turns += 1
     while not c.is_over:
-        c.push(random_release(c, rng))
+        c.play(random_release(c, rng))
     winners = c.winners()
     return 1.0 / len(winners) if me in winners else 0.0
 
