@@ -1,13 +1,15 @@
 """The coach's fast paths give what the slow ones give (issue 31): the end-game's
 trigger is the exact share of the leg's outcomes that end the race, the opponent
 model weighs only the moves since its last answer, the finish cards screened on
-the replies' race odds leave the choice where the coach's own larger run puts it, and
-the end-game's play-outs push without undo snapshots."""
+the replies' race odds leave the choice where the coach's own larger run puts it, the
+positions after each die are made once a position, and the end-game's play-outs push
+without undo snapshots."""
 
 from collections import OrderedDict
 
 import pytest
 from camelhost import coach, league
+from camelup.editions import GREY, INKS
 from camelup.game import Game
 from camelup.odds import leg
 from camelup.randomplay import random_release
@@ -95,6 +97,39 @@ def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeyp
     assert 0.0 < max(played) < 1.0
     monkeypatch.setattr(Game, "play", lambda game, action: game.push(action) and None)
     assert coach.win_chances(g, actions, race, samples=60) == played
+
+
+def _over_every_reveal(position, value_of):
+    """``coach._over_reveals`` as it was before ``_reveals_of``: every die and face
+    moved afresh at every call."""
+    total = 0.0
+    for die in position.dice:
+        faces = [(v, ink) for v in (1, 2, 3) for ink in (INKS if die == GREY else (None,))]
+        part = 0.0
+        seen = {}
+        for v, ink in faces:
+            after, crossed = coach._after_die(position, die, v, ink)
+            if crossed:
+                continue
+            key = repr(after)
+            if key not in seen:
+                seen[key] = value_of(after)
+            part += seen[key]
+        total += part / len(faces)
+    return total / len(position.dice)
+
+
+@pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8)])
+def test_the_positions_after_each_die_kept_between_candidates_change_no_score(
+        monkeypatch, edition, seats):
+    # every candidate's score, the round of replies weighing each die and face, with
+    # the positions after them made once a position (coach._reveals_of) and afresh
+    seen = [g.copy() for g in positions(edition, ["coach"] + ["ev"] * (seats - 1), 13, 2,
+                                        4 * seats) if g.turn == 0]
+    assert len(seen) >= 3
+    kept = [coach.evaluate(g) for g in seen]
+    monkeypatch.setattr(coach, "_over_reveals", _over_every_reveal)
+    assert [coach.evaluate(g) for g in seen] == kept
 
 
 def test_the_leg_odds_classes_kept_between_positions_change_no_choice(monkeypatch):

@@ -229,28 +229,63 @@ def _over_reveals(position, value_of):
     releases: each die inside equally likely, each face equally likely (the grey die:
     1-3 in either ink; RULES 1.4, 3.4, 3.5). A die that takes a camel over the finish
     line ends the race (RULES 1.13): it counts 0, nobody gains any more. Faces giving
-    the same position are valued once."""
+    the same position are valued once. The positions after each die and face are
+    ``_reveals_of(position)``'s, made once a position."""
     total = 0.0
-    for die in position.dice:
-        faces = []
-        for v in (1, 2, 3):
-            if die == GREY:
-                for ink in INKS:
-                    faces.append((v, ink))
-            else:
-                faces.append((v, None))
+    for faces, boards in _reveals_of(position):
         part = 0.0
         seen = {}
-        for v, ink in faces:
-            after, crossed = _after_die(position, die, v, ink)
-            if crossed:
+        for key in faces:
+            if key is None:  # crossed the line
                 continue
-            key = repr(after)  # both inks often move the same crazy camel (RULES 3.5)
             if key not in seen:
-                seen[key] = value_of(after)
+                seen[key] = value_of(boards[key])
             part += seen[key]
         total += part / len(faces)
     return total / len(position.dice)
+
+
+#: The positions after each die and face of positions met lately (``_reveals_of``):
+#: ``repr(position)`` -> its list; the round of replies asks about the same position
+#: once a candidate. Those used since the last ``_REVEALS_SIZE`` new ones are kept.
+_REVEALS = {}
+_REVEALS_OLD = {}
+_REVEALS_SIZE = 512
+
+
+def _reveals_of(position):
+    """The next die's outcomes from ``position``, one entry per die inside in
+    ``position.dice`` order: ``(faces, boards)``, ``faces`` one key a face (1, 2, 3; the
+    grey die's each in black, then in white), ``None`` for a face that takes a camel
+    over the finish line, ``boards`` key -> the position after it (``_after_die``;
+    the key is its ``repr``: both inks often move the same crazy camel, RULES 3.5).
+    Kept in two generations of ``_REVEALS_SIZE``; the positions are shared: read
+    them, don't change them."""
+    global _REVEALS, _REVEALS_OLD
+    key = repr(position)
+    hit = _REVEALS.get(key)
+    if hit is None:
+        hit = _REVEALS_OLD.get(key)
+        if hit is None:
+            hit = []
+            for die in position.dice:
+                faces = []
+                boards = {}
+                for v in (1, 2, 3):
+                    for ink in (INKS if die == GREY else (None,)):
+                        after, crossed = _after_die(position, die, v, ink)
+                        if crossed:
+                            faces.append(None)
+                            continue
+                        face = repr(after)
+                        faces.append(face)
+                        boards[face] = after
+                hit.append((faces, boards))
+        if len(_REVEALS) >= _REVEALS_SIZE:
+            _REVEALS_OLD = _REVEALS
+            _REVEALS = {}
+        _REVEALS[key] = hit
+    return hit
 
 
 def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_best,
