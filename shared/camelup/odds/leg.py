@@ -508,7 +508,7 @@ def _canon_table(board, mask):
         if ch != SEP and ch != BLACK and ch != WHITE:
             pairs.append((ch, "p" if ch in mask else "o"))
     if _TRANSLATE:
-        table = [chr(code) for code in range(128)]
+        table = list(_IDENTITY)
         for ch, to in pairs:
             table[ord(ch)] = to
         return "".join(table)
@@ -516,6 +516,8 @@ def _canon_table(board, mask):
 
 
 _TRANSLATE = hasattr(SEP, "translate")
+#: Every character code below 128 as itself: ``_canon_table``'s start (CPython only).
+_IDENTITY = [chr(code) for code in range(128)] if _TRANSLATE else None
 
 
 def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
