@@ -64,8 +64,10 @@ position). The move-time distribution is ``tests/bench/bench_coach.py``'s (``mak
 bench``); leg and race odds met in the lookahead are kept for the next moves of the
 leg (``camelhost.league.cached_leg_odds``, ``cached_race_odds``), the opponent model
 weighs only the moves since its last answer, the choice screens its finish cards on
-the replies' race odds (``_scored``), the end-game's replies are worked out once a
-position (``win_chances``), and the choice leaves out a tile valued with its effect
+the replies' race odds (``_scored``), the positions after each die and face are made
+once a position (``_reveals_of``), the end-game's replies are worked out once a
+position and its play-outs play on a throwaway copy without undo snapshots
+(``win_chances``, ``Game.play``), and the choice leaves out a tile valued with its effect
 on the leg or its own pyramid ticket when a bound of their score, without the leg
 odds after a die, is below a score already found (``_score_candidates``' ``prune``;
 the advice and ``evaluate`` score every candidate in full).
