@@ -70,6 +70,29 @@ def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monke
     assert kept < len(seen)  # some were screened: the run was not made there
 
 
+@pytest.mark.parametrize("edition,seed", [("classic", 3), ("second", 5)])
+def test_the_replies_kept_from_the_screen_change_no_score(monkeypatch, edition, seed):
+    # the finish cards never clear on the screen: every move is scored twice, on the
+    # replies' race odds and on the coach's larger run, the second time with the
+    # others' replies kept from the first (they read the replies' odds only) and with
+    # every reply worked out afresh: the same scores to the last bit
+    seen = [g.copy() for g in positions(edition, ["coach", "ev", "ev", "ev"], seed, 0, 30)
+            if g.turn == 0 and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
+    assert len(seen) >= 5
+    monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))
+    kept = [coach.evaluate(g) for g in seen]
+    real = coach._score_candidates
+    monkeypatch.setattr(coach, "_score_candidates", lambda *args: real(*args[:7], _Forgets()))
+    assert [coach.evaluate(g) for g in seen] == kept
+
+
+class _Forgets(dict):
+    """A ``replies`` store that keeps nothing: every reply worked out afresh."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
 def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypatch):
     g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
     g.push("finish winner blue")

@@ -926,20 +926,24 @@ def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False)
     races, which the others' cards need anyway): when no finish card comes within
     ``_screen_margin`` of the best other action, those scores stand; else (and in the
     end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
-    run values them and every candidate is scored again on it, as if never screened."""
+    run values them and every candidate is scored again on it, as if never screened
+    (the others' replies, which read the replies' race odds only, are kept from the
+    screen: ``_score_candidates``' ``replies``)."""
     position = position_from_game(game)
     if leg is None:
         leg = cached_leg_odds(position)
     theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
+    replies = {}
     if screen and race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
-        out, styles = _score_candidates(game, position, leg, theirs, theirs, public, prune)
+        out, styles = _score_candidates(game, position, leg, theirs, theirs, public, prune,
+                                        replies)
         if _finish_clear(out, theirs):
             return out
     if race is None:
         race = cached_race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     out, styles = _score_candidates(game, position, leg, race, theirs, public,
-                                    prune and not endgame)
+                                    prune and not endgame, replies)
     if len(out) > 1 and endgame:
         top = out[:ENDGAME_CANDIDATES]
         chances = win_chances(game, [av.action for _score, av in top], race, public=public,
@@ -974,14 +978,17 @@ def _finish_clear(out, race):
     return bool(rest) and rest[0] - max(cards) > _screen_margin(race)
 
 
-def _score_candidates(game, position, leg, race, theirs, public, prune=False):
+def _score_candidates(game, position, leg, race, theirs, public, prune=False, replies=None):
     """Every candidate's coach score, best first, and the opponent model (``styles``):
     ``([(score, ActionValue)], styles)``. ``race``: the ``RaceOdds`` my finish cards are
     valued on; ``theirs``: the others' (``REPLY_RACE_SAMPLES`` races). ``prune`` (the
     choice only, ``choose``): a tile valued with its effect on the leg and my pyramid
     ticket are left out, their replies after a die never worked out, when a bound of
     their score (``_replies_floor``, ``_my_die_floor``) is below a score already
-    found: they can't come first, so the first stays what it is without ``prune``."""
+    found: they can't come first, so the first stays what it is without ``prune``.
+    ``replies``: a dict of the others' weighted gains after each candidate (action
+    text; ``""`` the round after none), filled here and read by a later call for the
+    same game and ``theirs``: they depend on ``theirs``, never on ``race``."""
     seat = game.turn
     ranked = action_values(game, race=race, leg=leg)
     if public:  # every colour as if still held: the hand is private (RULES 1.8)
@@ -999,7 +1006,11 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
     holds = _read_piles(game, race, ranked, read, _card_noise(game, styles), intents, laid)
     table = _Table(game, leg, tile_best,
                    _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
-    plain = _replies_to(table, seat, position, leg)
+    if replies is None:
+        replies = {}
+    plain = replies.get("")
+    if plain is None:
+        plain = replies[""] = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
     out = []
@@ -1012,8 +1023,10 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
         if ev < floor and av.kind != "leg" and av.kind != "finish":
             out.append((ev - REPLY_WEIGHT * plain, av))
             continue
+        kept = replies.get(av.action)
         if av.kind == "leg":
-            reply = _replies_to(table, seat, position, leg, taken=words[1])
+            reply = kept if kept is not None else _replies_to(table, seat, position, leg,
+                                                              taken=words[1])
         elif av.kind == "tile":
             space = int(words[1])
             rest = 0.0  # the best tile left to the others: not on or next to mine
@@ -1028,19 +1041,23 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
                 if top is not None and (ev - REPLY_WEIGHT * _replies_floor(
                         table, seat, where, placed, rest) < top):
                     continue  # can't come first (prune)
-                reply = _replies_to(table, seat, where, placed, tile_best=rest)
+                reply = kept if kept is not None else _replies_to(table, seat, where, placed,
+                                                                  tile_best=rest)
             else:
-                reply = _replies_to(table, seat, position, leg, tile_best=rest)
+                reply = kept if kept is not None else _replies_to(table, seat, position, leg,
+                                                                  tile_best=rest)
         elif av.kind == "pyramid":
             if top is not None and ev - REPLY_WEIGHT * _my_die_floor(table, seat,
                                                                     position) < top:
                 continue  # can't come first (prune)
-            reply = _replies_to_my_die(table, seat, position)
+            reply = kept if kept is not None else _replies_to_my_die(table, seat, position)
         elif av.kind == "finish":
-            reply = _replies_to(table, seat, position, leg,
-                                finish_best=_modelled(
-                                    _finish_best(game, theirs, (words[1], (seat, words[2])),
-                                                 public, laid), intents))
+            if kept is None:
+                kept = _replies_to(table, seat, position, leg,
+                                   finish_best=_modelled(
+                                       _finish_best(game, theirs, (words[1], (seat, words[2])),
+                                                    public, laid), intents))
+            reply = kept
             ev -= holds.get(av.action, 0.0)  # kept, it is still worth something
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
@@ -1048,6 +1065,7 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
             reply = plain
         else:
             reply = plain
+        replies[av.action] = reply
         out.append((ev - REPLY_WEIGHT * reply, av))
     out.sort(key=lambda t: (-t[0], t[1].action))
     if public:  # the best few finish cards only, before the end-game picks its few
