@@ -191,3 +191,29 @@ def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, sea
         assert coach.choose(g)[0] == " ".join(words)
         left_out += len(full) - len(pruned)
     assert left_out > 0  # the bound did leave some out
+
+
+@pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8)])
+def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
+    # _my_die_replies_floor, with which choose() may leave out its own pyramid ticket,
+    # never exceeds the round of replies after my die it stands for, and is tighter than
+    # the next player's coin alone (_my_die_floor) somewhere
+    styles = ["coach"] + ["ev"] * (seats - 1)
+    tighter = 0
+    checked = 0
+    for g in positions(edition, styles, 17, 0, 5 * seats):
+        if g.turn != 0 or g.pyramid_tickets_left <= 1:
+            continue
+        position = coach.position_from_game(g)
+        leg = coach.cached_leg_odds(position)
+        theirs = coach.cached_race_odds(position, seed=1, samples=1000, leg=leg)
+        ranked = coach.action_values(g, race=theirs, leg=leg)
+        tiles = [av.ev for av in ranked if av.kind == "tile"]
+        table = coach._Table(g, leg, tiles[0] if tiles else 0.0,
+                             coach._finish_best(g, theirs))
+        full = coach._replies_to_my_die(table, 0, position)
+        floor = coach._my_die_replies_floor(table, 0, position)
+        assert floor <= full + 1e-12, g
+        tighter += floor > coach._my_die_floor(table, 0, position) + 1e-9
+        checked += 1
+    assert checked >= 3 and tighter > 0
