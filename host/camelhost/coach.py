@@ -249,7 +249,9 @@ def _over_reveals(position, value_of):
 
 #: The positions after each die and face of positions met lately (``_reveals_of``):
 #: ``repr(position)`` -> its list; the round of replies asks about the same position
-#: once a candidate. Those used since the last ``_REVEALS_SIZE`` new ones are kept.
+#: once a candidate. Those used since the last ``_REVEALS_SIZE`` new ones are kept
+#: (about 19 KB an entry at a second-edition leg's start, less later: some 20 MB at
+#: most, beside ``league``'s leg odds).
 _REVEALS = {}
 _REVEALS_OLD = {}
 _REVEALS_SIZE = 512
