@@ -1,12 +1,15 @@
 """The coach's fast paths give what the slow ones give (issue 31): the end-game's
 trigger is the exact share of the leg's outcomes that end the race, the opponent
-model weighs only the moves since its last answer, and the finish cards screened on
-the replies' race odds leave the choice where the coach's own larger run puts it."""
+model weighs only the moves since its last answer, the finish cards screened on
+the replies' race odds leave the choice where the coach's own larger run puts it, the
+positions after each die are made once a position, and the end-game's play-outs push
+without undo snapshots."""
 
 from collections import OrderedDict
 
 import pytest
 from camelhost import coach, league
+from camelup.editions import GREY, INKS
 from camelup.game import Game
 from camelup.odds import leg
 from camelup.randomplay import random_release
@@ -67,6 +70,29 @@ def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monke
     assert kept < len(seen)  # some were screened: the run was not made there
 
 
+@pytest.mark.parametrize("edition,seed", [("classic", 3), ("second", 5)])
+def test_the_replies_kept_from_the_screen_change_no_score(monkeypatch, edition, seed):
+    # the finish cards never clear on the screen: every move is scored twice, on the
+    # replies' race odds and on the coach's larger run, the second time with the
+    # others' replies kept from the first (they read the replies' odds only) and with
+    # every reply worked out afresh: the same scores to the last bit
+    seen = [g.copy() for g in positions(edition, ["coach", "ev", "ev", "ev"], seed, 0, 30)
+            if g.turn == 0 and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
+    assert len(seen) >= 5
+    monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))
+    kept = [coach.evaluate(g) for g in seen]
+    real = coach._score_candidates
+    monkeypatch.setattr(coach, "_score_candidates", lambda *args: real(*args[:7], _Forgets()))
+    assert [coach.evaluate(g) for g in seen] == kept
+
+
+class _Forgets(dict):
+    """A ``replies`` store that keeps nothing: every reply worked out afresh."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
 def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypatch):
     g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
     g.push("finish winner blue")
@@ -79,6 +105,54 @@ def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypat
                         lambda game, action, rng, race, guesses, memo=None:
                         play_out(game, action, rng, race, guesses))
     assert coach.win_chances(g, actions, race, samples=60) == kept
+
+
+def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeypatch):
+    # Game.play on the play-out's throwaway copy against Game.push, the undo snapshot
+    # and the report made at every action: the same chances to the last bit
+    g = Game("second", 4, {15: ["blue"], 13: ["green"], 12: ["red"], 10: ["yellow"],
+                           8: ["purple"], 16: ["black"], 14: ["white"]})
+    g.push("finish winner blue")
+    g.push("leg green")
+    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
+    actions = [av.action for av in coach.suggestions(g)][:4]
+    played = coach.win_chances(g, actions, race, samples=60)
+    assert 0.0 < max(played) < 1.0
+    monkeypatch.setattr(Game, "play", lambda game, action: game.push(action) and None)
+    assert coach.win_chances(g, actions, race, samples=60) == played
+
+
+def _over_every_reveal(position, value_of):
+    """``coach._over_reveals`` as it was before ``_reveals_of``: every die and face
+    moved afresh at every call."""
+    total = 0.0
+    for die in position.dice:
+        faces = [(v, ink) for v in (1, 2, 3) for ink in (INKS if die == GREY else (None,))]
+        part = 0.0
+        seen = {}
+        for v, ink in faces:
+            after, crossed = coach._after_die(position, die, v, ink)
+            if crossed:
+                continue
+            key = repr(after)
+            if key not in seen:
+                seen[key] = value_of(after)
+            part += seen[key]
+        total += part / len(faces)
+    return total / len(position.dice)
+
+
+@pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8)])
+def test_the_positions_after_each_die_kept_between_candidates_change_no_score(
+        monkeypatch, edition, seats):
+    # every candidate's score, the round of replies weighing each die and face, with
+    # the positions after them made once a position (coach._reveals_of) and afresh
+    seen = [g.copy() for g in positions(edition, ["coach"] + ["ev"] * (seats - 1), 13, 2,
+                                        4 * seats) if g.turn == 0]
+    assert len(seen) >= 3
+    kept = [coach.evaluate(g) for g in seen]
+    monkeypatch.setattr(coach, "_over_reveals", _over_every_reveal)
+    assert [coach.evaluate(g) for g in seen] == kept
 
 
 def test_the_leg_odds_classes_kept_between_positions_change_no_choice(monkeypatch):
@@ -117,3 +191,29 @@ def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, sea
         assert coach.choose(g)[0] == " ".join(words)
         left_out += len(full) - len(pruned)
     assert left_out > 0  # the bound did leave some out
+
+
+@pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8)])
+def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
+    # _my_die_replies_floor, with which choose() may leave out its own pyramid ticket,
+    # never exceeds the round of replies after my die it stands for, and is tighter than
+    # the next player's coin alone (_my_die_floor) somewhere
+    styles = ["coach"] + ["ev"] * (seats - 1)
+    tighter = 0
+    checked = 0
+    for g in positions(edition, styles, 17, 0, 5 * seats):
+        if g.turn != 0 or g.pyramid_tickets_left <= 1:
+            continue
+        position = coach.position_from_game(g)
+        leg = coach.cached_leg_odds(position)
+        theirs = coach.cached_race_odds(position, seed=1, samples=1000, leg=leg)
+        ranked = coach.action_values(g, race=theirs, leg=leg)
+        tiles = [av.ev for av in ranked if av.kind == "tile"]
+        table = coach._Table(g, leg, tiles[0] if tiles else 0.0,
+                             coach._finish_best(g, theirs))
+        full = coach._replies_to_my_die(table, 0, position)
+        floor = coach._my_die_replies_floor(table, 0, position)
+        assert floor <= full + 1e-12, g
+        tighter += floor > coach._my_die_floor(table, 0, position) + 1e-9
+        checked += 1
+    assert checked >= 3 and tighter > 0

@@ -154,3 +154,39 @@ def test_classes_kept_between_enumerations_change_no_weight(monkeypatch, edition
     # the second time round every class is found kept
     for p, want in zip(positions, fresh, strict=True):
         assert same(leg_odds(p), want), p
+
+
+@pytest.mark.parametrize("edition,seed", [("classic", 5), ("second", 6), ("second", 13)])
+def test_classes_no_move_of_which_reaches_a_tile_are_the_boards_without_tiles(
+        monkeypatch, edition, seed):
+    # a last-level class none of whose moves can land on a tile (leg._reaches) is read
+    # from the classes of the boards without tiles: the weights and landings of a fresh
+    # enumeration, for boards with a tile on every free space of either side (what the
+    # coach asks with its tile placed), mid-leg boards with crazy camels among them
+    rnd = random.Random(seed)
+    positions = []
+    for _ in range(6):
+        base = spread_position(rnd, edition, 5)
+        positions.append(base)
+        for space in range(2, 17):
+            if space in base.stacks or any(abs(space - t) <= 1 for t in base.tiles):
+                continue
+            placed = base.copy()
+            placed.tiles[space] = rnd.choice([1, -1])
+            positions.append(placed)
+    monkeypatch.setattr(leg, "_KEPT_SIZE", 0)
+    fresh = [leg_odds(p) for p in positions]
+    monkeypatch.setattr(leg, "_KEPT", [{}, {}])
+    monkeypatch.setattr(leg, "_KEPT_COUNT", [0])
+    monkeypatch.setattr(leg, "_KEPT_SIZE", 100000)
+    shared = []
+    real = leg._reaches
+
+    def reaches(t, spaces, grey):
+        out = real(t, spaces, grey)
+        shared.append(not out)
+        return out
+    monkeypatch.setattr(leg, "_reaches", reaches)
+    for p, want in zip(positions, fresh, strict=True):
+        assert same(leg_odds(p), want), p
+    assert any(shared) and not all(shared)  # both kinds of class were met

@@ -137,6 +137,24 @@ def test_later_tile_moves_are_the_board_layers_draw_for_draw():
                 assert gx == wx
 
 
+def test_later_legs_without_tiles_are_the_board_layers_draw_for_draw():
+    # the later legs of the default model (no tiles: _run_fresh's own moves, the grey
+    # die's written out) against step_forward / step_backward, RULES 1.2-1.4, 3.5-3.7,
+    # crossings forward and carried back over the line included
+    never = ([0], [(0, 0, "+")], 6 ** 5)  # the reference's legs without a tile
+    back = 0
+    for edition in ("classic", "second"):
+        for n, pos in enumerate(_boards(edition, 300, 7)):
+            coded = Coded(pos)
+            orders = _later_orders(coded, pos)
+            x = _seed_state(n)
+            got = _run_fresh(coded.board, x, orders, len(orders), None, coded.crazy)
+            assert got == _reference_run(coded.board, x, orders, never, coded.crazy), \
+                (edition, n, pos)
+            back += got[0][0] != SEP
+    assert back > 0
+
+
 def test_later_tiles_only_on_legal_spaces():
     # RULES 1.5: no camel on it, never space 1, no tile on it or next to it; a tile's
     # space never holds a camel while it lies there (a landing unit moves on)

@@ -64,8 +64,10 @@ position). The move-time distribution is ``tests/bench/bench_coach.py``'s (``mak
 bench``); leg and race odds met in the lookahead are kept for the next moves of the
 leg (``camelhost.league.cached_leg_odds``, ``cached_race_odds``), the opponent model
 weighs only the moves since its last answer, the choice screens its finish cards on
-the replies' race odds (``_scored``), the end-game's replies are worked out once a
-position (``win_chances``), and the choice leaves out a tile valued with its effect
+the replies' race odds (``_scored``), the positions after each die and face are made
+once a position (``_reveals_of``), the end-game's replies are worked out once a
+position and its play-outs play on a throwaway copy without undo snapshots
+(``win_chances``, ``Game.play``), and the choice leaves out a tile valued with its effect
 on the leg or its own pyramid ticket when a bound of their score, without the leg
 odds after a die, is below a score already found (``_score_candidates``' ``prune``;
 the advice and ``evaluate`` score every candidate in full).
@@ -229,28 +231,65 @@ def _over_reveals(position, value_of):
     releases: each die inside equally likely, each face equally likely (the grey die:
     1-3 in either ink; RULES 1.4, 3.4, 3.5). A die that takes a camel over the finish
     line ends the race (RULES 1.13): it counts 0, nobody gains any more. Faces giving
-    the same position are valued once."""
+    the same position are valued once. The positions after each die and face are
+    ``_reveals_of(position)``'s, made once a position."""
     total = 0.0
-    for die in position.dice:
-        faces = []
-        for v in (1, 2, 3):
-            if die == GREY:
-                for ink in INKS:
-                    faces.append((v, ink))
-            else:
-                faces.append((v, None))
+    for faces, boards in _reveals_of(position):
         part = 0.0
         seen = {}
-        for v, ink in faces:
-            after, crossed = _after_die(position, die, v, ink)
-            if crossed:
+        for key in faces:
+            if key is None:  # crossed the line
                 continue
-            key = repr(after)  # both inks often move the same crazy camel (RULES 3.5)
             if key not in seen:
-                seen[key] = value_of(after)
+                seen[key] = value_of(boards[key])
             part += seen[key]
         total += part / len(faces)
     return total / len(position.dice)
+
+
+#: The positions after each die and face of positions met lately (``_reveals_of``):
+#: ``repr(position)`` -> its list; the round of replies asks about the same position
+#: once a candidate. Those used since the last ``_REVEALS_SIZE`` new ones are kept
+#: (about 19 KB an entry at a second-edition leg's start, less later: some 20 MB at
+#: most, beside ``league``'s leg odds).
+_REVEALS = {}
+_REVEALS_OLD = {}
+_REVEALS_SIZE = 512
+
+
+def _reveals_of(position):
+    """The next die's outcomes from ``position``, one entry per die inside in
+    ``position.dice`` order: ``(faces, boards)``, ``faces`` one key a face (1, 2, 3; the
+    grey die's each in black, then in white), ``None`` for a face that takes a camel
+    over the finish line, ``boards`` key -> the position after it (``_after_die``;
+    the key is its ``repr``: both inks often move the same crazy camel, RULES 3.5).
+    Kept in two generations of ``_REVEALS_SIZE``; the positions are shared: read
+    them, don't change them."""
+    global _REVEALS, _REVEALS_OLD
+    key = repr(position)
+    hit = _REVEALS.get(key)
+    if hit is None:
+        hit = _REVEALS_OLD.get(key)
+        if hit is None:
+            hit = []
+            for die in position.dice:
+                faces = []
+                boards = {}
+                for v in (1, 2, 3):
+                    for ink in (INKS if die == GREY else (None,)):
+                        after, crossed = _after_die(position, die, v, ink)
+                        if crossed:
+                            faces.append(None)
+                            continue
+                        face = repr(after)
+                        faces.append(face)
+                        boards[face] = after
+                hit.append((faces, boards))
+        if len(_REVEALS) >= _REVEALS_SIZE:
+            _REVEALS_OLD = _REVEALS
+            _REVEALS = {}
+        _REVEALS[key] = hit
+    return hit
 
 
 def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_best,
@@ -315,6 +354,23 @@ def _my_die_floor(table, seat, position):
         return 0.0
     floor = max(1.0, table.tile_best, table.finish_best.get(nxt, 0.0))
     return floor * _over_reveals(position, lambda after: 1.0)
+
+
+def _my_die_replies_floor(table, seat, position):
+    """A lower bound of ``_replies_to_my_die(table, seat, position)`` that needs the
+    leg odds after my die only, not those after a second die: after each die and face
+    of mine, the replies up to the first pyramid ticket whose die would be weighed face
+    by face, exactly as ``_replies`` plays them, the replies after that die counted 0
+    (``_replies``' ``floor``; each is 0 or more). Tighter than ``_my_die_floor``, and
+    dearer: the leg odds after my die are worked out (the full replies need them too)."""
+    if table.pyramid_left <= 1:
+        return _fresh_replies(table.game, seat, seat, 0)
+
+    def after_die(after):
+        return _replies(table, seat, seat, 0, after, cached_leg_odds(after), table.stacks,
+                        table.pyramid_left - 1, table.tile_best, table.finish_best,
+                        REPLY_REVEALS, floor=True)
+    return _over_reveals(position, after_die)
 
 
 def _fresh_replies(game, seat, p, turn):
@@ -770,7 +826,7 @@ def _play_out(game, action, rng, race, guesses, memo=None):
     piles = _guessed_piles(game, guesses, rng, holds)
     c = game.with_piles(*piles)
     first = random_release(c, rng) if action == "pyramid" else action
-    c.push(first)
+    c.play(first)  # a throwaway copy: no undo snapshots, no reports
     path = [tuple(piles[0]), tuple(piles[1]), str(first)]
     leg = c.leg
     turns = 0
@@ -785,11 +841,11 @@ def _play_out(game, action, rng, race, guesses, memo=None):
             if reply is None:
                 reply = memo[key] = _best_immediate(c, race)
         pushed = random_release(c, rng) if reply == "pyramid" else reply
-        c.push(pushed)
+        c.play(pushed)
         path.append(str(pushed))
         turns += 1
     while not c.is_over:
-        c.push(random_release(c, rng))
+        c.play(random_release(c, rng))
     winners = c.winners()
     return 1.0 / len(winners) if me in winners else 0.0
 
@@ -889,20 +945,24 @@ def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False)
     races, which the others' cards need anyway): when no finish card comes within
     ``_screen_margin`` of the best other action, those scores stand; else (and in the
     end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
-    run values them and every candidate is scored again on it, as if never screened."""
+    run values them and every candidate is scored again on it, as if never screened
+    (the others' replies, which read the replies' race odds only, are kept from the
+    screen: ``_score_candidates``' ``replies``)."""
     position = position_from_game(game)
     if leg is None:
         leg = cached_leg_odds(position)
     theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
+    replies = {}
     if screen and race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
-        out, styles = _score_candidates(game, position, leg, theirs, theirs, public, prune)
+        out, styles = _score_candidates(game, position, leg, theirs, theirs, public, prune,
+                                        replies)
         if _finish_clear(out, theirs):
             return out
     if race is None:
         race = cached_race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     out, styles = _score_candidates(game, position, leg, race, theirs, public,
-                                    prune and not endgame)
+                                    prune and not endgame, replies)
     if len(out) > 1 and endgame:
         top = out[:ENDGAME_CANDIDATES]
         chances = win_chances(game, [av.action for _score, av in top], race, public=public,
@@ -937,14 +997,18 @@ def _finish_clear(out, race):
     return bool(rest) and rest[0] - max(cards) > _screen_margin(race)
 
 
-def _score_candidates(game, position, leg, race, theirs, public, prune=False):
+def _score_candidates(game, position, leg, race, theirs, public, prune=False, replies=None):
     """Every candidate's coach score, best first, and the opponent model (``styles``):
     ``([(score, ActionValue)], styles)``. ``race``: the ``RaceOdds`` my finish cards are
     valued on; ``theirs``: the others' (``REPLY_RACE_SAMPLES`` races). ``prune`` (the
     choice only, ``choose``): a tile valued with its effect on the leg and my pyramid
     ticket are left out, their replies after a die never worked out, when a bound of
-    their score (``_replies_floor``, ``_my_die_floor``) is below a score already
-    found: they can't come first, so the first stays what it is without ``prune``."""
+    their score (``_replies_floor``; ``_my_die_floor``, then ``_my_die_replies_floor``)
+    is below a score already found: they can't come first, so the first stays what it
+    is without ``prune``.
+    ``replies``: a dict of the others' weighted gains after each candidate (action
+    text; ``""`` the round after none), filled here and read by a later call for the
+    same game and ``theirs``: they depend on ``theirs``, never on ``race``."""
     seat = game.turn
     ranked = action_values(game, race=race, leg=leg)
     if public:  # every colour as if still held: the hand is private (RULES 1.8)
@@ -962,7 +1026,11 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
     holds = _read_piles(game, race, ranked, read, _card_noise(game, styles), intents, laid)
     table = _Table(game, leg, tile_best,
                    _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
-    plain = _replies_to(table, seat, position, leg)
+    if replies is None:
+        replies = {}
+    plain = replies.get("")
+    if plain is None:
+        plain = replies[""] = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
     out = []
@@ -975,8 +1043,10 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
         if ev < floor and av.kind != "leg" and av.kind != "finish":
             out.append((ev - REPLY_WEIGHT * plain, av))
             continue
+        kept = replies.get(av.action)
         if av.kind == "leg":
-            reply = _replies_to(table, seat, position, leg, taken=words[1])
+            reply = kept if kept is not None else _replies_to(table, seat, position, leg,
+                                                              taken=words[1])
         elif av.kind == "tile":
             space = int(words[1])
             rest = 0.0  # the best tile left to the others: not on or next to mine
@@ -991,19 +1061,24 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
                 if top is not None and (ev - REPLY_WEIGHT * _replies_floor(
                         table, seat, where, placed, rest) < top):
                     continue  # can't come first (prune)
-                reply = _replies_to(table, seat, where, placed, tile_best=rest)
+                reply = kept if kept is not None else _replies_to(table, seat, where, placed,
+                                                                  tile_best=rest)
             else:
-                reply = _replies_to(table, seat, position, leg, tile_best=rest)
+                reply = kept if kept is not None else _replies_to(table, seat, position, leg,
+                                                                  tile_best=rest)
         elif av.kind == "pyramid":
-            if top is not None and ev - REPLY_WEIGHT * _my_die_floor(table, seat,
-                                                                    position) < top:
+            if top is not None and (
+                    ev - REPLY_WEIGHT * _my_die_floor(table, seat, position) < top
+                    or ev - REPLY_WEIGHT * _my_die_replies_floor(table, seat, position) < top):
                 continue  # can't come first (prune)
-            reply = _replies_to_my_die(table, seat, position)
+            reply = kept if kept is not None else _replies_to_my_die(table, seat, position)
         elif av.kind == "finish":
-            reply = _replies_to(table, seat, position, leg,
-                                finish_best=_modelled(
-                                    _finish_best(game, theirs, (words[1], (seat, words[2])),
-                                                 public, laid), intents))
+            if kept is None:
+                kept = _replies_to(table, seat, position, leg,
+                                   finish_best=_modelled(
+                                       _finish_best(game, theirs, (words[1], (seat, words[2])),
+                                                    public, laid), intents))
+            reply = kept
             ev -= holds.get(av.action, 0.0)  # kept, it is still worth something
         elif av.kind == "partner":
             # the partner copies my best ticket too (RULES 3.8)
@@ -1011,6 +1086,7 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False):
             reply = plain
         else:
             reply = plain
+        replies[av.action] = reply
         out.append((ev - REPLY_WEIGHT * reply, av))
     out.sort(key=lambda t: (-t[0], t[1].action))
     if public:  # the best few finish cards only, before the end-game picks its few

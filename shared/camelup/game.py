@@ -316,6 +316,8 @@ class Game:
 
     def _check_piles(self, winner_pile, loser_pile):
         ed = self.edition
+        racing = ed.racing
+        n = self.players
         piles = {"winner": [], "loser": []}
         used = {}
         for name, pile in (("winner", winner_pile), ("loser", loser_pile)):
@@ -326,8 +328,9 @@ class Game:
                     # size only (odds), never for anyone's hand or score
                     piles[name].append((None, None))
                     continue
-                self._seat(p, Message("finish card owner"))
-                if colour not in ed.racing:
+                if not isinstance(p, int) or not 0 <= p < n:  # the message only if wrong
+                    self._seat(p, Message("finish card owner"))
+                if colour not in racing:
                     _bad(Message("finish card %r is not a racing camel of the %s edition",
                                  colour, Message(ed.name)))
                 if (p, colour) in used:
@@ -736,6 +739,13 @@ class Game:
         self._history.append((a, before, report))
         return report
 
+    def play(self, action):
+        """``push`` for a throwaway copy (a play-out): the same check and the same game
+        after it, but no undo snapshot, nothing added to ``history`` (``pop`` can't undo
+        it) and no report. Raises ``NotationError`` or ``IllegalAction`` as ``push``
+        does, before anything changes. Returns ``None``."""
+        self._apply(self.check(action), False)
+
     def pop(self):
         """Undo the last ``push``; returns its ``Action``. Raises ``IndexError`` when
         there is nothing to undo."""
@@ -751,7 +761,9 @@ class Game:
         """The report of the last ``push`` (``IndexError`` when none)."""
         return self._history[-1][2]
 
-    def _apply(self, a):
+    def _apply(self, a, full=True):
+        """Apply the checked action ``a``; returns the report (``push``). ``full``
+        False (``play``): the report's ranking, coins and next player are left out."""
         ed = self.edition
         p = self._turn
         n = self.players
@@ -795,12 +807,16 @@ class Game:
                 self._finish_race(report)
             elif len(self._out) >= DICE_PER_LEG:
                 self._end_leg(report, p)
+                if not full:
+                    return report
                 report["ranking"] = self.ranking()
                 report["coins"] = list(self._coins)
                 report["next_player"] = self._turn
                 return report
         if not report["race_over"]:
             self._turn = (p + 1) % n
+        if not full:
+            return report
         report["ranking"] = self.ranking()
         report["coins"] = list(self._coins)
         report["next_player"] = self._turn

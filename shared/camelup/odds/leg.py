@@ -508,7 +508,7 @@ def _canon_table(board, mask):
         if ch != SEP and ch != BLACK and ch != WHITE:
             pairs.append((ch, "p" if ch in mask else "o"))
     if _TRANSLATE:
-        table = [chr(code) for code in range(128)]
+        table = list(_IDENTITY)
         for ch, to in pairs:
             table[ord(ch)] = to
         return "".join(table)
@@ -516,6 +516,8 @@ def _canon_table(board, mask):
 
 
 _TRANSLATE = hasattr(SEP, "translate")
+#: Every character code below 128 as itself: ``_canon_table``'s start (CPython only).
+_IDENTITY = [chr(code) for code in range(128)] if _TRANSLATE else None
 
 
 def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
@@ -539,10 +541,17 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
     packed = {}
     land = {}
     kept_plain = kept_grey = None
+    bare_plain = bare_grey = None  # the same board without tiles (``_reaches``)
     if _KEPT_SIZE:
         layout = (wr, tuple(tiles), nracing)
         kept_plain = _kept(layout + (False, SEP))
         kept_grey = _kept(layout + (True, strip))
+        if plain is not None:
+            spaces = [m for m in range(len(tiles)) if tiles[m]]
+            bare = (wr, tuple(NO_TILES), nracing)
+            bare_plain = _kept(bare + (False, SEP))
+            bare_grey = _kept(bare + (True, strip))
+            bare_memo = {}
     for mask in list(current):
         boards = current.pop(mask)  # each mask's boards freed once done (MicroPython heap)
         if not boards:
@@ -568,19 +577,27 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
             w = boards[s]
             rec = classes.get(t)
             if rec is None:
+                store = kept
+                alone = bare_plain is not None and not _reaches(t, spaces, grey)
+                if alone:  # no move reaches a tile: the class of the board without them
+                    store = bare_grey if grey else bare_plain
                 known = None
-                if kept is not None:
-                    known = kept[0].get(t)
+                if store is not None:
+                    known = store[0].get(t)
                     if known is None:
-                        known = kept[1].get(t)
+                        known = store[1].get(t)
                         if known is not None:
-                            kept[0][t] = known
+                            store[0][t] = known
                             _KEPT_COUNT[0] += 1
                 if known is None:
-                    rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing,
-                                          grey_memo, packed, land)
-                    if kept is not None:
-                        kept[0][t] = (rec[0], rec[1])
+                    if alone:
+                        rec = _class_outcomes(s, t, mask, wr, NO_TILES, None, st, nracing,
+                                              bare_memo, packed, land)
+                    else:
+                        rec = _class_outcomes(s, t, mask, wr, tiles, plain, st, nracing,
+                                              grey_memo, packed, land)
+                    if store is not None:
+                        store[0][t] = (rec[0], rec[1])
                         _KEPT_COUNT[0] += 1
                 else:
                     rec = [known[0], known[1], 0]
@@ -615,6 +632,25 @@ def _last_level(current, wr, tiles, plain, acc, landings, strip, nracing):
 _KEPT = [{}, {}]
 _KEPT_COUNT = [0]
 _KEPT_SIZE = 0 if sys.implementation.name == "micropython" else 30000
+
+
+def _reaches(t, spaces, grey):
+    """True when a move of the last reveal on class ``t`` (``_last_level``) may land on
+    one of the tile ``spaces``: a camel whose die is inside (``p``) one to three spaces
+    before it (RULES 1.5), or, with the grey die inside (``grey``), a crazy camel one
+    to three spaces after it (RULES 3.5, 3.6). A move that lands on no tile is the move
+    of the board without tiles: the same outcomes, and no landings on a tile."""
+    segments = t.split(SEP)  # segments[k]: space k
+    last = len(segments) - 1
+    for m in spaces:
+        for k in (m - 3, m - 2, m - 1):
+            if k >= 1 and "p" in segments[k]:
+                return True
+        if grey:
+            for k in (m + 1, m + 2, m + 3):
+                if k < last and (BLACK in segments[k] or WHITE in segments[k]):
+                    return True
+    return False
 
 
 def _kept(layout):

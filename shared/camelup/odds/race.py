@@ -18,7 +18,6 @@ from camelup.odds.board import (
     BLACK,
     GREY_DIE,
     LEG_REVEALS,
-    NO_TILES,
     SEP,
     WHITE,
     Coded,
@@ -261,8 +260,13 @@ def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
                     else:
                         i = iy
                     j = jx if i == ix else jy
-                q = backward_landings(s, i, NO_TILES, f % 3 + 1)[-1][2]  # no tiles this leg
-                if q < 0:  # carried back over the line (RULES 3.7)
+                # no tiles this leg: the separator after space k - v (backward_landings)
+                q = s.rfind(SEP, 0, i)
+                v = f % 3
+                while v and q > 0:
+                    q = s.rfind(SEP, 0, q)
+                    v -= 1
+                if q <= 0:  # carried back over the line (RULES 3.7)
                     return s[i:j] + s[:i] + s[j:], x
                 s = s[:q] + s[i:j] + s[q:i] + s[j:]  # on top of space k - v (3.5)
             else:
