@@ -38,11 +38,20 @@ def _pct(p):
     return "%3.0f" % (100 * p)
 
 
-def _interval(p, hw):
-    """``23±2`` (percent, 95 % half-width at least 1 when simulated), ``23`` when exact."""
+def interval_text(p, hw):
+    """A race chance in the odds panel's five columns: ``p`` (0-1) with ``hw``, the
+    half-width of its 95 % interval (0-1; 0: exact). ``23±2`` (percent, the half-width
+    at least 1 and at most 9 when simulated), `` 23`` when exact; an interval that
+    would pass an end of the scale shows the end it reaches instead, `` ≥99`` or
+    ``  ≤1`` (never ``100±1``: a chance stays within 0-100 %)."""
     if hw <= 0:
         return "%3.0f  " % (100 * p)
-    return "%3.0f±%-1.0f" % (100 * p, min(9, max(1, round(100 * hw))))
+    centre, half = round(100 * p), min(9, max(1, round(100 * hw)))
+    if centre + half > 100:
+        return "%4s " % ("≥%d" % (centre - half))
+    if centre - half < 0:
+        return "%4s " % ("≤%d" % (centre + half))
+    return "%3d±%-1d" % (centre, half)
 
 
 
@@ -121,8 +130,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
         lo = losses.get(c, {"p": 0.0, "hw": 0.0})
         text.append((" %s %s  %s  %s  %s  " if wide else " %s %s  %s %s %s  ") % (
             _pct(row["first"]), _pct(row["second"]), _pct(row["last"]),
-            _interval(w["p"], w["hw"]) if wins else "   - ",
-            _interval(lo["p"], lo["hw"]) if losses else "   - "))
+            interval_text(w["p"], w["hw"]) if wins else "   - ",
+            interval_text(lo["p"], lo["hw"]) if losses else "   - "))
         ticket = left.get(c)
         if acting and c in best["leg"] and ticket and ticket["top"] is not None:
             text.append("%d %5s" % (ticket["top"], signed(best["leg"][c])))

@@ -97,7 +97,8 @@ class Plan:
     (columns)."""
 
     __slots__ = ("too_small", "detail", "track", "track_rows", "track_used", "middle",
-                 "hint", "panel_rows", "log", "odds_width", "players_width")
+                 "hint", "panel_rows", "log", "odds_width", "players_width",
+                 "players_compact", "height")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -125,6 +126,7 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     width, height = size
     result = Plan(too_small=too_small(width, height), detail=detail is not None,
                   track=False, track_rows=None, track_used=0, hint=False,
+                  players_compact=False, height=height,
                   odds_width=odds_width(view, width), players_width=players_width(view, width))
     if result.too_small or view is None:
         return result
@@ -151,9 +153,36 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         whole = rows("raceover", panel_w)
         final = text_rows(race_over_text(view, panel_w, last_leg=False).plain, panel_w)
         result.detail = final <= room - (1 if whole > room else 0)
-    top = top_rows(result.detail)
-    avail = height - top - rows("info", width) - BOTTOM_ROWS - error_rows - more - LOG_MIN
-    players = rows("players", 0)
+    # the history's LOG_MIN lines first: when the rest leaves it fewer, the players
+    # table takes its compact form, then the last die's detail line goes (the history
+    # keeps the die), and only then do the panels get fewer rows than they need (each
+    # scrolls, a line saying so under the leg-scoring and race-over panels)
+    tries = [("players", result.detail)]
+    if not over and "players_compact" in texts:
+        tries.append(("players_compact", result.detail))
+    if not over and result.detail:
+        tries.append(("players_compact" if "players_compact" in texts else "players", False))
+    for players_key, with_detail in tries:
+        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
+               error_rows + more, panel_w)
+        if result.log >= LOG_MIN:
+            break
+    else:
+        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
+               error_rows + more, panel_w, cap=True)
+    result.detail = with_detail
+    result.players_compact = players_key == "players_compact"
+    return result
+
+
+def _share(result, view, width, top, rows, panel, players_key, taken, panel_w, cap=False):
+    """Share the rows under a banner of ``top`` rows out (``plan``): the track, the
+    panels' band, the history; ``cap``: the band gets no more than leaves the history
+    its ``LOG_MIN`` lines (its panels scroll)."""
+    height = result.height
+    over = panel == "over"
+    avail = height - top - rows("info", width) - BOTTOM_ROWS - taken - LOG_MIN
+    players = rows(players_key, 0)
     whole_left = {"odds": rows("odds", 0), "leg": rows("legscore", panel_w),
                   "over": rows("raceover", panel_w)}[panel]
     left = whole_left
@@ -165,6 +194,7 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         left = min(left, players)
     need = max(players, left)
     used = 0
+    result.track, result.track_rows = False, None
     if view["leg"]:
         stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
         camel_rows = max(1, avail - need - (track_rows(view) - stacks))
@@ -179,11 +209,14 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     # (the history gives up rows when even the compact track is too tall); the
     # race-over panel scrolls instead, saying so
     result.middle = max(players if over else need, avail - used, 1)
-    if over:
-        result.hint = left > result.middle
+    if cap:
+        result.middle = max(avail - used, 1)
+    result.hint = False
+    result.panel_rows = None
+    if panel in ("over", "leg"):
+        result.hint = whole_left > result.middle
         result.panel_rows = result.middle - 1 if result.hint else None
     # the history has what the rest leaves (the panels' band as tall as its tallest
     # part, at most ``middle``)
     band = min(result.middle, max(players, whole_left + (1 if result.hint else 0)))
     result.log = avail + LOG_MIN - used - band
-    return result
