@@ -960,3 +960,29 @@ def test_the_web_scoreboards_address_stays_on_the_full_screen(tmp_path, monkeypa
     assert command_hint(80) == "command, then Enter  (F1 help, PgUp history, Ctrl-Q quit)"
     long = "http://192.168.1.20:8080/%s/" % ("x" * 32)  # a LAN address and its key
     assert command_hint(80, long).endswith(long) and len(command_hint(80, long)) <= 77
+
+
+def test_the_narrow_advice_says_what_its_numbers_are_at_80x24():
+    """Tester 2's finding 9: at 80x24 the advice at a leg's start showed only negative
+    numbers, labelled ``(overall)``, which reads as "the best move loses coins". With
+    the row to spare, a line under the advice says what the overall number is, as the
+    wide form's note does."""
+    app = scenes.app_for("second", P4, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP])
+            await scenes.settle(pilot)
+            odds = _text(app, "#odds").splitlines()
+            at = next(i for i, line in enumerate(odds) if line.startswith(("Best for", "For ")))
+            advice = odds[at:]
+            assert advice[-1] == "(overall: now less the next players' gains)", advice
+            assert len(advice) <= 3 and all(len(line) <= 46 for line in advice)
+            actions = " ".join(advice[:-1])
+            assert "(overall)" not in actions  # the note says it
+            values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)\b", actions)]
+            assert len(values) >= 2 and values == sorted(values, reverse=True), advice
+            _odds_whole(app)
+            assert app.query_one("#log").region.height >= 3
+
+    asyncio.run(play())

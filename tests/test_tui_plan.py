@@ -257,3 +257,30 @@ def test_the_line_under_the_die_that_ended_a_leg_says_so():
     assert leaders_text(rolled).plain.startswith("Race 1, leg 2. Leading: 1st ")
     first = _view("second", TESTER_8, TESTER_8_LINES)
     assert leaders_text(first).plain.startswith("Race 1, leg 1. Leading: 1st ")
+
+
+def test_the_narrow_advices_note_line_shows_only_when_it_costs_nothing_else():
+    """Tester 2's finding 9: at 80x24 the advice showed negative numbers with no value
+    now and no word on what they are. The odds panel's noted form (a line more) is
+    taken when the history can spare the row, never at the cost of the track's rows."""
+    view = _view("second", P4, TWO_TICKETS)
+    texts = _texts(view, 80, odds_rows=8)
+    texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))
+    shown = plan.plan(view, (80, 24), texts, banner=[leaders_text(view).plain])
+    assert shown.odds_noted
+    plain = plan.plan(view, (80, 24), {k: v for k, v in texts.items() if k != "odds_noted"},
+                      banner=[leaders_text(view).plain])
+    assert not plain.odds_noted and shown.log >= plan.LOG_MIN
+    # a four-high stack, a tile, an error and the history scrolled back: no row to spare
+    tight = _view("second", P4, [scenes.SECOND_SETUP, "blue 1", "fix 5:blue,green,yellow,red",
+                                 "leg red", "tile 9 +"])
+    texts = _texts(tight, 80, odds_rows=8)
+    texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))
+    kw = dict(banner=["BLUE  FORWARD 1", leaders_text(tight).plain], digits=True,
+              scrolled_back=True, error="! that is not a command")
+    without = plan.plan(tight, (80, 24), {k: v for k, v in texts.items() if k != "odds_noted"},
+                        **kw)
+    noted = plan.plan(tight, (80, 24), texts, **kw)
+    assert without.log == plan.LOG_MIN  # no row to spare
+    assert not noted.odds_noted
+    assert noted.track_used == without.track_used and noted.log == without.log

@@ -929,6 +929,7 @@ class TableApp(InLanguage, App):
         shown = self.screen_plan()
         self.query_one("#detail", Static).display = shown.detail
         self._show_players_form(shown.players_compact)
+        self._show_odds_form(shown.odds_noted)
         track = self.query_one("#track", Static)
         track.display = shown.track
         if shown.track:
@@ -955,6 +956,21 @@ class TableApp(InLanguage, App):
             self.query_one("#players", Static).update(
                 self._players_compact() if compact else self._texts["#players"])
 
+    def _noted_odds(self):
+        """The odds panel shown with its narrow advice's note line
+        (``odds_lines(noted=True)``), made with the panel's text now; else ``None``."""
+        made = getattr(self, "_odds_noted", None)
+        if made is not None and made[0] is self._texts.get("#odds"):
+            return made[1]
+        return None
+
+    def _show_odds_form(self, noted):
+        """The odds panel with its narrow advice's note line (``noted``) or without, as
+        the plan says."""
+        if "#odds" in self._texts:
+            form = self._noted_odds() if noted else None
+            self.query_one("#odds", Static).update(form or self._texts["#odds"])
+
     def screen_plan(self):
         """The plan (``camelhost.ui.plan.plan``) for what the screen shows now."""
         def content(wid):
@@ -969,6 +985,9 @@ class TableApp(InLanguage, App):
                   ("legscore", "#legscore"), ("raceover", "#raceover")) if wid in self._texts}
         if self._view is not None:
             texts["players_compact"] = self._players_compact().plain
+        noted = self._noted_odds()
+        if noted is not None:
+            texts["odds_noted"] = noted.plain
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
                          panel=panel, banner=banner, digits=self.query_one("#big").display,
                          error=error, detail=content("#detail") if self._detail_on else None,
@@ -1015,6 +1034,9 @@ class TableApp(InLanguage, App):
     def _show_odds(self, figures, view):
         self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
                                       waiting=figures is None))
+        self._odds_noted = (self._texts["#odds"], odds_lines(
+            figures, view, self.odds_width(), tile_names(view), waiting=figures is None,
+            noted=True))
         self.fit()
 
     # -- input -------------------------------------------------------------------
