@@ -2,9 +2,9 @@
 laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
 change and resize as ``camelhost.ui.plan`` says (every player's row and the odds
-whole; a stack too tall for the rest drawn two, three or four camels a row; the
-history at least ``LOG_MIN`` lines when 80x24 can hold them; the race-over panel
-before the track).
+whole; a stack too tall for the rest drawn two, three or four camels a row; then the
+players table compact and the last die's detail line left to the history, so that the
+history keeps at least ``LOG_MIN`` lines; the race-over panel before the track).
 
 Top to bottom:
 
@@ -946,9 +946,14 @@ class TableApp(InLanguage, App):
 
     def _players_compact(self):
         """The players table in its compact form (``panels.players_text``), for a
-        screen too short for the whole one."""
+        screen too short for the whole one; made once for each view and width (``fit``
+        asks for it every time)."""
         view = self._view
-        return players_text(view, plan.players_width(view, self.size.width or 80), compact=True)
+        width = plan.players_width(view, self.size.width or 80)
+        made = getattr(self, "_compact_made", None)
+        if made is None or made[0] is not view or made[1] != width:
+            made = self._compact_made = (view, width, players_text(view, width, compact=True))
+        return made[2]
 
     def _show_players_form(self, compact):
         """The players table whole, or in its compact form (``compact``) as the plan says."""
