@@ -100,7 +100,7 @@ class Plan:
     ``odds_noted`` (the odds panel's narrow advice with its note line shows),
     ``panel_rows`` (most rows of that scrolling panel, ``None``: as tall as it
     needs), ``log`` (rows left for the history), ``odds_width`` and ``players_width``
-    (columns)."""
+    (columns), ``height`` (the terminal's rows)."""
 
     __slots__ = ("too_small", "detail", "track", "track_rows", "track_used", "middle",
                  "hint", "panel_rows", "log", "odds_width", "players_width",
