@@ -27,6 +27,8 @@ NARROW = 56
 #: Lines of advice in the narrow form: as many of the coach's best actions as fit
 #: (one at least), so the history keeps its room at 80x24.
 NARROW_ADVICE_LINES = 2
+#: Most lines of the narrow form's note on its numbers (``narrow_note``), when it shows.
+NARROW_NOTE_LINES = 2
 
 
 def compute(snap):
@@ -208,7 +210,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         for words in (head, _("For %s:") % odds["actions"]["player"]):
             for count in range(len(parts), 0, -1):
                 note = narrow_note([e for _k, _w, e in best["shown"][:count]]) if noted else ""
-                alone = note if note and len(note) <= width else None
+                alone = textwrap.wrap(note, width=max(20, width)) if note else None
+                alone = alone if alone and len(alone) <= NARROW_NOTE_LINES else None
                 fit = wrapped(words, parts[:count], "" if alone else order_note(count))
                 if len(fit) <= NARROW_ADVICE_LINES or count == 1:
                     break
@@ -229,7 +232,7 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
     elif wide:
         text.append("\n" + _("(coach's order)"), "dim")
     elif note_line is not None:
-        text.append("\n" + note_line, "dim")
+        text.append("\n" + "\n".join(note_line), "dim")
     elif order_note(shown_count):  # the narrow form's label, at the end of its lines
         text.stylize("dim", len(text) - len(order_note(shown_count)), len(text))
     return text
@@ -239,9 +242,14 @@ def narrow_note(entries):
     """The narrow form's short note on what the numbers of ``entries`` (view action
     entries, in order) are, for a line of its own under them (``noted``): what the
     coach's overall value is (``numbers_note`` says it at length in the wide form), the
-    chance to win, or both; empty when the numbers are the values now."""
+    chance to win, or both; a finish card's overall value is also less its value kept
+    for a later leg, and the note says so when one is among them; empty when the
+    numbers are the values now."""
     win = any(e.get("win") is not None for e in entries)
     score = any(e.get("win") is None and e.get("score") is not None for e in entries)
+    if score and any(e["kind"] == "finish" and e.get("score") is not None for e in entries):
+        return _("(overall: now less the next players' gains; a finish card's less its "
+                 "value kept for later)")
     if win and score:
         return _("(chance to win, then overall: now less the next players' gains)")
     if win:
