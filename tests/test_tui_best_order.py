@@ -237,3 +237,34 @@ def test_plain_best_tells_to_skip_a_played_finish_card_only_when_it_lists_one():
     lines = best_lines(view)
     assert "finish card" in lines[0]
     assert lines[1].endswith("skip a finish card you have played)")
+
+
+def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
+    """Tester 2's finding 9: at 80 columns the advice's negative numbers read as coins
+    lost. Its noted form (the full screen takes it when the history can spare the
+    rows) says under it what the overall number is, in at most two lines of the panel;
+    with a finish card advised, that its value kept for later is taken off too (the
+    coach's score: ``camelhost.table.view.advice_value``)."""
+    from test_tui_plan import TESTER_8, TESTER_8_LINES
+
+    for names, lines, finish in ((TESTER_8, TESTER_8_LINES, True),
+                                 (["Ann", "Ben", "Cy", "Dee"], [SETUP], False)):
+        s = Session("second", names, seed=11)
+        for line in lines:
+            s.command(line)
+        view = table_view(s, odds=True)
+        plain = odds_lines(view["odds"], view, width=46).plain
+        noted = odds_lines(view["odds"], view, width=46, noted=True).plain.splitlines()
+        at = next(i for i, line in enumerate(noted) if line.startswith(("Best for", "For ")))
+        advice = noted[at:]
+        start = next(i for i, line in enumerate(advice) if line.startswith("("))
+        actions, note = advice[:start], " ".join(advice[start:])
+        assert len(advice) - start <= 2  # the note's lines
+        assert len(actions) <= 2 and all(len(line) <= 46 for line in noted), noted
+        assert plain.endswith("(overall)") and "(overall)" not in " ".join(actions)
+        assert any(" (if held) " in line for line in actions) == finish, actions
+        if finish:
+            assert note == ("(overall: now less the next players' gains; a finish card's "
+                            "less its value kept for later)"), noted
+        else:
+            assert note == "(overall: now less the next players' gains)", noted

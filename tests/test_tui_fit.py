@@ -799,3 +799,190 @@ def test_below_80x24_the_screen_names_the_size_it_needs_and_comes_back_when_bigg
             assert "16" in screen_lines(app)[app.query_one("#track").region.bottom - 1]
 
     asyncio.run(play())
+
+
+def test_eight_partnered_players_leave_the_answer_to_a_command_in_view_at_80x24():
+    """Tester 2's finding 1: eight players, three partnerships, a player's second leg
+    ticket and a die whose detail took two lines left the history one line at 80x24:
+    Eve's ``tile 11 +`` showed, the table's answer did not. The history keeps its 3
+    lines (the players table compact, the die's detail left to the history), every
+    player and ticket in view."""
+    from test_tui_plan import TESTER_8, TESTER_8_LINES
+
+    app = scenes.app_for("second", TESTER_8, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, TESTER_8_LINES)
+            await scenes.type_line(pilot, "tile 11 +")
+            await scenes.settle(pilot)
+            log = app.query_one("#log")
+            assert log.region.height >= 3
+            shown = screen_lines(app)[log.region.y:log.region.bottom]
+            answer = shown[-1].strip()  # the table's answer, whole
+            assert answer.startswith("Eve places the tile on space 11"), shown
+            assert any(line.startswith("> tile 11 +") for line in shown), shown
+            _players_in_view(app, TESTER_8)
+            _odds_whole(app)
+            players = _text(app, "#players").splitlines()
+            assert players[-1].startswith(" & ") and "Cy+Eve" in players[-1]
+
+    asyncio.run(play())
+
+
+#: The tester's 8-player leg 1 played to its end (Gudrun's die ends it).
+TESTER_8_LEG_END = ["leg blue", "green 1", "red 2"]
+#: What Textual draws a scrollbar with.
+SCROLLBAR = re.compile("[▁▂▃▄▅▆▇█]")
+
+
+def test_the_leg_scoring_panel_says_what_is_below_and_opens_at_its_top_again_at_80x24():
+    """Tester 2's findings 2, 3 and 12: with eight players the leg-scoring panel ran
+    past its room with no word of it, its long rows went on at column 0 (reading as
+    another player's row), a scrollbar was drawn mid-screen, and after Down, undo and
+    the die again the new panel opened on its second page. Now a line under it says
+    what is below, a row goes on indented, no scrollbar shows, and a new panel starts
+    at its top."""
+    from test_tui_plan import TESTER_8, TESTER_8_LINES
+
+    app = scenes.app_for("second", TESTER_8, seed=11)
+
+    def panel_rows():
+        box = app.query_one("#leg-box").region
+        return [line[box.x:box.right].rstrip() for line in screen_lines(app)[box.y:box.bottom]]
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, TESTER_8_LINES + TESTER_8_LEG_END[:-1])
+            await scenes.type_line(pilot, TESTER_8_LEG_END[-1])
+            await scenes.settle(pilot)
+            assert app.query_one("#left").current == "leg-box"
+            rows = panel_rows()
+            assert rows[0].startswith("LEG 1 SCORED"), rows
+            assert re.fullmatch(r"▼ \d+ more lines? below: Down \(or the wheel\)", rows[-1]), rows
+            for row in rows[1:-1]:  # a player's row, or its tickets going on, indented
+                assert row.startswith("    ") or row.split()[0] in TESTER_8, rows
+            assert rows[2].startswith("    copy of Bartholomew"), rows
+            assert not any(SCROLLBAR.search(line) for line in screen_lines(app))
+            assert app.query_one("#log").region.height >= 3
+            await pilot.press("down")
+            await scenes.settle(pilot)
+            assert not panel_rows()[0].startswith("LEG 1 SCORED")
+            assert panel_rows()[-1].startswith("▲ the end of it")
+            await scenes.type_line(pilot, "undo")
+            await scenes.settle(pilot)
+            assert app.query_one("#left").current == "odds-box"
+            await scenes.type_line(pilot, TESTER_8_LEG_END[-1])  # the die again
+            await scenes.settle(pilot)
+            rows = panel_rows()
+            assert app.query_one("#left").current == "leg-box"
+            assert rows[0].startswith("LEG 1 SCORED"), rows
+            assert rows[-1].startswith("▼ "), rows
+
+    asyncio.run(play())
+
+
+def test_a_race_chance_and_its_interval_stay_within_0_to_100_percent():
+    """Tester 2's finding 12: the odds panel drew ``0±1`` and ``100±1``, intervals past
+    the ends of the scale; such an interval shows the end it reaches (``≥99``)."""
+    from camelhost.ui.odds_view import interval_text
+
+    assert interval_text(1.0, 0.01) == " ≥99 "
+    assert interval_text(0.995, 0.03) == " ≥97 "
+    assert interval_text(0.0, 0.01) == "  ≤1 "
+    assert interval_text(0.02, 0.04) == "  ≤6 "
+    assert interval_text(0.25, 0.012) == " 25±1"
+    assert interval_text(0.97, 0.03) == " 97±3"  # reaches 100, not past it
+    assert interval_text(0.5, 0.0) == " 50  "  # exact
+    for p in (0.0, 0.004, 0.5, 0.996, 1.0):
+        for hw in (0.001, 0.01, 0.05, 0.2):
+            assert len(interval_text(p, hw)) == 5  # the column's width
+
+
+def test_the_grey_die_banner_says_why_the_other_crazy_camel_moved():
+    """Tester 2's finding 12: a black numeral moved the white camel (it sat directly
+    on the black one, RULES 3.5 b) and the banner said only ``WHITE BACKWARD 1``; the
+    reason was in the history alone. The banner gives it, in the plain table's words."""
+    from camelhost.table.view import CRAZY_WHY
+
+    app = scenes.app_for("second", P4, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [
+                "setup 1:blue,green 2:red 3:yellow,purple 15:black,white", "grey black 1"])
+            await scenes.settle(pilot)
+            banner = _text(app, "#announce")
+            assert banner.startswith("WHITE  BACKWARD 1"), banner
+            assert banner.endswith("(%s)" % CRAZY_WHY["b"]), banner
+            assert any(CRAZY_WHY["b"] in line for line in screen_lines(app)[:4])
+
+    asyncio.run(play())
+
+
+def test_the_web_scoreboards_address_stays_on_the_full_screen(tmp_path, monkeypatch, capsys):
+    """Tester 2's finding 6: ``play --web`` printed the scoreboard's address and the
+    full screen covered it at once. The empty command line says it while the board
+    runs, at 80 columns too."""
+    import socket
+
+    from camelhost import cli
+    from camelhost.commands import play
+    from camelhost.ui.tui import command_hint
+
+    spare = socket.socket()
+    spare.bind(("127.0.0.1", 0))
+    port = spare.getsockname()[1]
+    spare.close()
+    url = "http://127.0.0.1:%d/" % port
+    seen = {}
+
+    async def look(pilot):
+        await pilot.pause()
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            box = pilot.app.query_one("#command")
+            seen[size] = str(box.placeholder)
+            line = screen_lines(pilot.app)[box.region.y]
+            assert url in line, line
+        pilot.app.exit()
+
+    monkeypatch.setattr(play, "_plain", lambda args: False)  # as in a terminal
+    run = TableApp.run
+    monkeypatch.setattr(TableApp, "run",
+                        lambda app: run(app, headless=True, size=(80, 24), auto_pilot=look))
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "manual", "--seed", "3",
+                   "--journal", str(tmp_path / "g.jsonl"), "--web", "127.0.0.1:%d" % port])
+    assert rc == 0, capsys.readouterr().err
+    assert seen[(80, 24)].endswith("scoreboard: " + url) and "F1 help" in seen[(80, 24)]
+    assert seen[(120, 40)].startswith("command, then Enter  (F1 help, PgUp history")
+    assert command_hint(80) == "command, then Enter  (F1 help, PgUp history, Ctrl-Q quit)"
+    long = "http://192.168.1.20:8080/%s/" % ("x" * 32)  # a LAN address and its key
+    assert command_hint(80, long).endswith(long) and len(command_hint(80, long)) <= 77
+
+
+def test_the_narrow_advice_says_what_its_numbers_are_at_80x24():
+    """Tester 2's finding 9: at 80x24 the advice at a leg's start showed only negative
+    numbers, labelled ``(overall)``, which reads as "the best move loses coins". With
+    the row to spare, a line under the advice says what the overall number is, as the
+    wide form's note does."""
+    app = scenes.app_for("second", P4, seed=11)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP])
+            await scenes.settle(pilot)
+            odds = _text(app, "#odds").splitlines()
+            at = next(i for i, line in enumerate(odds) if line.startswith(("Best for", "For ")))
+            advice = odds[at:]
+            assert advice[-1] == "(overall: now less the next players' gains)", advice
+            assert len(advice) <= 3 and all(len(line) <= 46 for line in advice)
+            actions = " ".join(advice[:-1])
+            assert "(overall)" not in actions  # the note says it
+            values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)\b", actions)]
+            assert len(values) >= 2 and values == sorted(values, reverse=True), advice
+            _odds_whole(app)
+            assert app.query_one("#log").region.height >= 3
+
+    asyncio.run(play())

@@ -64,8 +64,10 @@ def test_everything_the_table_needs_is_in_view(size):
                 assert len(re.findall(r"\d+", row)) >= 8, row  # 1st 2nd last win± lose± ticket
             advice = odds[odds.index("Best for Cy: "):].splitlines()
             assert "purple leg ticket +" in advice[0]  # the coach's best first
-            if size == (80, 24):  # the coach's best that fit two lines
-                assert len(advice) == 2 and "; " in "".join(advice)
+            if size == (80, 24):  # the coach's best that fit two lines, then (a row to
+                # spare) what their numbers are
+                assert len(advice) == 3 and "; " in "".join(advice[:2])
+                assert advice[2] == "(overall: now less the next players' gains)"
             else:  # the best of every kind, and a note on their order
                 text = " ".join(advice)
                 assert re.search(r"pyramid ticket [+-]\d+\.\d\d \(now \+1\.00\)", text)

@@ -49,6 +49,8 @@ def _texts(view, width, odds_rows=ODDS_ROWS):
     """The parts' texts as the app puts them for ``view`` at ``width`` columns."""
     panel = plan.odds_width(view, width) - 2
     texts = {"players": players_text(view, plan.players_width(view, width)).plain,
+             "players_compact": players_text(view, plan.players_width(view, width),
+                                             compact=True).plain,
              "info": info_text(view).plain,
              "odds": "\n".join("odds line %d" % i for i in range(odds_rows))}
     if view["leg_scored"] is not None:
@@ -97,7 +99,7 @@ def test_every_player_the_odds_whole_the_track_and_three_history_lines(
     view = _view(edition, names, lines)
     texts = _texts(view, size[0])
     shown = _plan(view, size)
-    players = plan.text_rows(texts["players"], 0)
+    players = plan.text_rows(texts["players_compact" if shown.players_compact else "players"], 0)
     assert not shown.too_small
     assert shown.middle >= players  # every player's row
     assert shown.middle >= ODDS_ROWS  # the odds whole
@@ -198,3 +200,87 @@ def test_no_view_yet_and_an_unknown_panel():
     assert not shown.too_small and shown.middle is None
     with pytest.raises(ValueError, match="unknown panel 'dice'"):
         plan.plan(None, (80, 24), {}, panel="dice")
+
+
+#: The tester's 8-player table in leg 1 (finding 1): three partnerships, a player with
+#: two leg tickets, two tiles, a five-high stack and a die whose detail takes two lines.
+TESTER_8 = ["Annabelle", "Bartholomew", "Cy", "Dee", "Eve", "Fritz", "Gudrun", "Hal"]
+TESTER_8_LINES = ["setup 1:blue 2:purple 3:yellow,green,red 15:black,white", "leg red",
+                  "partner Annabelle", "tile 4 +", "tile 6 -", "blue 1", "finish winner red",
+                  "partner Hal", "leg green", "leg red", "purple 1", "partner Eve", "yellow 1"]
+TESTER_8_DETAIL = ("Dee's pyramid ticket: die yellow 1. Carries green, red, purple, blue. "
+                   "Space 3 to 4, on to 5 on Cy's cheering tile; it pays Cy 1 coin.")
+
+
+def test_eight_partnered_players_leave_the_history_three_lines_at_80x24():
+    """Tester 2's finding 1: at 80x24 the players table (a row of tickets spilling, the
+    partnerships on two lines) took the history down to one line, or none. The history
+    keeps its 3 lines: the players table goes compact (every ticket on its row, the
+    partnerships on one line), then the die's detail line goes (the history has it)."""
+    view = _view("second", TESTER_8, TESTER_8_LINES)
+    texts = _texts(view, 80, odds_rows=8)
+    whole = plan.text_rows(texts["players"], 0)
+    compact = plan.text_rows(texts["players_compact"], 0)
+    assert compact == len(TESTER_8) + 2 < whole  # heading, a row each, the partnerships
+    banner = ["YELLOW  FORWARD 1", leaders_text(view).plain]
+    shown = plan.plan(view, (80, 24), texts, banner=banner, digits=True,
+                      detail=TESTER_8_DETAIL)
+    assert shown.log >= plan.LOG_MIN, shown
+    assert shown.players_compact and shown.middle >= compact
+    assert shown.track and not shown.detail
+    # with room, the whole table and the detail line stay
+    roomy = plan.plan(view, (120, 40), _texts(view, 120, odds_rows=8), banner=banner,
+                      digits=True, detail=TESTER_8_DETAIL)
+    assert not roomy.players_compact and roomy.detail and roomy.log >= plan.LOG_MIN
+
+
+def test_when_nothing_else_gives_the_panels_scroll_and_the_history_keeps_three_lines():
+    view = _view("second", TESTER_8, TESTER_8_LINES)
+    texts = _texts(view, 80, odds_rows=8)
+    shown = plan.plan(view, (80, 24), texts, banner=["YELLOW  FORWARD 1", "Race 1"],
+                      digits=True, detail=TESTER_8_DETAIL, scrolled_back=True,
+                      error="! " + "word " * 100)
+    assert shown.log >= plan.LOG_MIN, shown
+    assert shown.middle < plan.text_rows(texts["players_compact"], 0)
+
+
+def test_the_line_under_the_die_that_ended_a_leg_says_so():
+    """Tester 2's finding 12: the die that ended leg 1 stood over ``Race 1, leg 2.``, as
+    if it were leg 2's. Until leg 2's first die the line says leg 1 ended."""
+    lines = TESTER_8_LINES + ["leg blue", "green 1", "red 2"]
+    view = _view("second", TESTER_8, lines)
+    assert view["leg"] == 2 and view["leg_scored"]["leg"] == 1
+    assert leaders_text(view).plain.startswith("Leg 1 ended. Race 1, leg 2. Leading: 1st ")
+    taken = _view("second", TESTER_8, lines + ["leg yellow"])  # the die is still the last
+    assert leaders_text(taken).plain.startswith("Leg 1 ended. Race 1, leg 2.")
+    rolled = _view("second", TESTER_8, lines + ["blue 1"])
+    assert leaders_text(rolled).plain.startswith("Race 1, leg 2. Leading: 1st ")
+    first = _view("second", TESTER_8, TESTER_8_LINES)
+    assert leaders_text(first).plain.startswith("Race 1, leg 1. Leading: 1st ")
+
+
+def test_the_narrow_advices_note_line_shows_only_when_it_costs_nothing_else():
+    """Tester 2's finding 9: at 80x24 the advice showed negative numbers with no value
+    now and no word on what they are. The odds panel's noted form (a line more) is
+    taken when the history can spare the row, never at the cost of the track's rows."""
+    view = _view("second", P4, TWO_TICKETS)
+    texts = _texts(view, 80, odds_rows=8)
+    texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))
+    shown = plan.plan(view, (80, 24), texts, banner=[leaders_text(view).plain])
+    assert shown.odds_noted
+    plain = plan.plan(view, (80, 24), {k: v for k, v in texts.items() if k != "odds_noted"},
+                      banner=[leaders_text(view).plain])
+    assert not plain.odds_noted and shown.log >= plan.LOG_MIN
+    # a four-high stack, a tile, an error and the history scrolled back: no row to spare
+    tight = _view("second", P4, [scenes.SECOND_SETUP, "blue 1", "fix 5:blue,green,yellow,red",
+                                 "leg red", "tile 9 +"])
+    texts = _texts(tight, 80, odds_rows=8)
+    texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))
+    kw = dict(banner=["BLUE  FORWARD 1", leaders_text(tight).plain], digits=True,
+              scrolled_back=True, error="! that is not a command")
+    without = plan.plan(tight, (80, 24), {k: v for k, v in texts.items() if k != "odds_noted"},
+                        **kw)
+    noted = plan.plan(tight, (80, 24), texts, **kw)
+    assert without.log == plan.LOG_MIN  # no row to spare
+    assert not noted.odds_noted
+    assert noted.track_used == without.track_used and noted.log == without.log

@@ -355,7 +355,8 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
     wait_for_enter(board, lan_only=True)
     table = Table(session, None, pyramid=pyramid.virtual, manual=pyramid.manual,
                   auto_setup=spec == "virtual", speaker=speaker, seam=seam)
-    app = TableApp(table, events=pyramid.events())  # a display of the table, as plain's
+    app = TableApp(table, events=pyramid.events(),  # a display of the table, as plain's
+                   web_url=board.url if board is not None else None)
     app.run()
     if app.return_code:  # an error stopped the full screen (Textual printed it above)
         raise CliError(_("the full screen stopped on an error (its traceback is above)"),

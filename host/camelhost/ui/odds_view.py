@@ -27,6 +27,8 @@ NARROW = 56
 #: Lines of advice in the narrow form: as many of the coach's best actions as fit
 #: (one at least), so the history keeps its room at 80x24.
 NARROW_ADVICE_LINES = 2
+#: Most lines of the narrow form's note on its numbers (``narrow_note``), when it shows.
+NARROW_NOTE_LINES = 2
 
 
 def compute(snap):
@@ -38,11 +40,20 @@ def _pct(p):
     return "%3.0f" % (100 * p)
 
 
-def _interval(p, hw):
-    """``23±2`` (percent, 95 % half-width at least 1 when simulated), ``23`` when exact."""
+def interval_text(p, hw):
+    """A race chance in the odds panel's five columns: ``p`` (0-1) with ``hw``, the
+    half-width of its 95 % interval (0-1; 0: exact). ``23±2`` (percent, the half-width
+    at least 1 and at most 9 when simulated), `` 23`` when exact; an interval that
+    would pass an end of the scale shows the end it reaches instead, `` ≥99`` or
+    ``  ≤1`` (never ``100±1``: a chance stays within 0-100 %)."""
     if hw <= 0:
         return "%3.0f  " % (100 * p)
-    return "%3.0f±%-1.0f" % (100 * p, min(9, max(1, round(100 * hw))))
+    centre, half = round(100 * p), min(9, max(1, round(100 * hw)))
+    if centre + half > 100:
+        return "%4s " % ("≥%d" % (centre - half))
+    if centre - half < 0:
+        return "%4s " % ("≤%d" % (centre + half))
+    return "%3d±%-1d" % (centre, half)
 
 
 
@@ -83,7 +94,7 @@ def best_actions(odds, view):
     return out
 
 
-def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
+def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False):
     """The odds panel as a Rich ``Text``: one row per racing camel (best leg odds
     first), then the best actions for the player to act.
 
@@ -91,7 +102,11 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
     worked out when ``waiting``); ``view``: the view model (names, leg tickets, phase);
     ``width``: characters available (below ``NARROW``, 46 is enough: tighter columns,
     how many leg tickets are left instead of their values, no notes); ``tile_names``: the edition's words
-    for the forward and backward side (default: the view's edition's, in the table's language)."""
+    for the forward and backward side (default: the view's edition's, in the table's language).
+    ``noted``: in the narrow form, a line under the advice says what its numbers are
+    (``narrow_note``: a negative overall value is no loss of coins) instead of the short
+    label at its end, a line more (the screen asks for it when it has the row to spare:
+    ``camelhost.ui.plan``)."""
     if tile_names is None:
         edition = get_edition(view["edition"])
         tile_names = (side_word(edition, "+"), side_word(edition, "-"))
@@ -121,8 +136,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
         lo = losses.get(c, {"p": 0.0, "hw": 0.0})
         text.append((" %s %s  %s  %s  %s  " if wide else " %s %s  %s %s %s  ") % (
             _pct(row["first"]), _pct(row["second"]), _pct(row["last"]),
-            _interval(w["p"], w["hw"]) if wins else "   - ",
-            _interval(lo["p"], lo["hw"]) if losses else "   - "))
+            interval_text(w["p"], w["hw"]) if wins else "   - ",
+            interval_text(lo["p"], lo["hw"]) if losses else "   - "))
         ticket = left.get(c)
         if acting and c in best["leg"] and ticket and ticket["top"] is not None:
             text.append("%d %5s" % (ticket["top"], signed(best["leg"][c])))
@@ -185,19 +200,24 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
             subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
 
     lines = wrapped(head, parts)
+    note_line = None  # noted: what the narrow form's numbers are, a line of its own
     if not wide and parts:
         # the coach's best that fit the narrow form's lines (one at least), with the
-        # label of their numbers; with a long name, "For NAME:" when it lets one more
-        # action in than "Best for NAME:"
+        # label of their numbers (noted: their note under them, when it fits a line);
+        # with a long name, "For NAME:" when it lets one more action in than "Best for
+        # NAME:"
         best_fit = None
         for words in (head, _("For %s:") % odds["actions"]["player"]):
             for count in range(len(parts), 0, -1):
-                fit = wrapped(words, parts[:count], order_note(count))
+                note = narrow_note([e for _k, _w, e in best["shown"][:count]]) if noted else ""
+                alone = textwrap.wrap(note, width=max(20, width)) if note else None
+                alone = alone if alone and len(alone) <= NARROW_NOTE_LINES else None
+                fit = wrapped(words, parts[:count], "" if alone else order_note(count))
                 if len(fit) <= NARROW_ADVICE_LINES or count == 1:
                     break
             if best_fit is None or count > best_fit[0]:
-                best_fit = (count, words, fit)
-        shown_count, head, lines = best_fit
+                best_fit = (count, words, fit, alone)
+        shown_count, head, lines, note_line = best_fit
     else:
         shown_count = len(parts)
     start = len(text)
@@ -211,9 +231,32 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False):
         text.append(_("\n(coach's order; finish cards as if you held every colour)"), "dim")
     elif wide:
         text.append("\n" + _("(coach's order)"), "dim")
+    elif note_line is not None:
+        text.append("\n" + "\n".join(note_line), "dim")
     elif order_note(shown_count):  # the narrow form's label, at the end of its lines
         text.stylize("dim", len(text) - len(order_note(shown_count)), len(text))
     return text
+
+
+def narrow_note(entries):
+    """The narrow form's short note on what the numbers of ``entries`` (view action
+    entries, in order) are, for a line of its own under them (``noted``): what the
+    coach's overall value is (``numbers_note`` says it at length in the wide form), the
+    chance to win, or both; a finish card's overall value is also less its value kept
+    for a later leg, and the note says so when one is among them; empty when the
+    numbers are the values now."""
+    win = any(e.get("win") is not None for e in entries)
+    score = any(e.get("win") is None and e.get("score") is not None for e in entries)
+    if score and any(e["kind"] == "finish" and e.get("score") is not None for e in entries):
+        return _("(overall: now less the next players' gains; a finish card's less its "
+                 "value kept for later)")
+    if win and score:
+        return _("(chance to win, then overall: now less the next players' gains)")
+    if win:
+        return _("(chance to win the race)")
+    if score:
+        return _("(overall: now less the next players' gains)")
+    return ""
 
 
 def order_number(entry):

@@ -151,12 +151,19 @@ def dice_text(view):
 
 def leaders_text(view):
     """The line under the announcement: race, leg and the first two racing camels
-    (RULES 5)."""
+    (RULES 5); while no die of the leg has come out yet, it first says which leg the
+    last die ended (``Leg 1 ended.``), so the die announced above is not read as the
+    new leg's."""
     r = view["ranking"]
     if not view["leg"]:
         return Text(_("Race %d: setup (release each camel's die, type the stacks, or 'draw')")
                     % view["race"])
     text = Text()
+    ended = view.get("leg_scored")
+    if (ended is not None and ended["leg"] == view["leg"] - 1
+            and len(view["dice_inside"]) == len(get_edition(view["edition"]).dice)):
+        # no die of this leg yet: the die announced above ended the leg before
+        text.append(_("Leg %d ended. ") % ended["leg"], "bold")
     text.append(_("Race %d, leg %d. ") % (view["race"], view["leg"]), "bold")
     if len(r) >= 2:
         text.append(_("Leading: 1st "))
@@ -221,7 +228,7 @@ def _player_form(form):
         (key, players_heading(key), max(w, len(players_heading(key)))) for key, w in columns)
 
 
-def players_text(view, width=80):
+def players_text(view, width=80, compact=False):
     """The players as a table, in seat order, one row each (never wrapped): ``▶``
     for the player to act, name, coins, pyramid tickets, finish cards still in hand,
     what leg scoring would pay now (``now``), then the partner (``&Dee``, second
@@ -234,7 +241,11 @@ def players_text(view, width=80):
     not fit a player's row goes on lines of its own under it, indented under the
     name (the row's tickets column then ends in ``…`` when nothing of it fits); when
     partners would crowd the rows, the partnerships are a line under the table
-    (``& Ann+Dee Ben+Flo``) instead."""
+    (``& Ann+Dee Ben+Flo``) instead. ``compact``: the form for a screen too short
+    for the whole table (``camelhost.ui.plan``): the narrowest column set, names cut
+    (``…``, never to the same text) as far as the longest row of tickets needs to
+    stay on its row, and the partnerships' line with names cut so that it takes one
+    line."""
     names = [p["name"] for p in view["players"]]
     racing = len(get_edition(view["edition"]).racing)
     room = width
@@ -256,6 +267,12 @@ def players_text(view, width=80):
         last = players_heading("tix")
         name_w = max(len(first), _names_in(names, max(4, room - fixed(columns) - 4)))
         name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
+    if compact:  # names give the tickets their room (``…``), never cut alike
+        first, columns = _player_form(_PLAYER_FORMS[-1])
+        last = players_heading("tix")
+        widest = max(len(" ".join(["X0"] * len(p["leg_tickets"]))) for p in view["players"])
+        name_w = max(len(first), min(longest, _names_in(
+            names, max(4, room - fixed(columns) - max(widest, len(last))))))
     tickets_w = max(1, room - fixed(columns) - name_w)
     last = last[:tickets_w]
     # partners that crowd the tickets off the rows are said once, under the table
@@ -303,13 +320,28 @@ def players_text(view, width=80):
         for p in view["players"]:
             if p["partner"] is not None and (p["partner"], p["name"]) not in pairs:
                 pairs.append((p["name"], p["partner"]))
-        pieces = [("&", "italic")] + [("%s+%s" % pair, "italic") for pair in pairs]
+        cut_w = _pairs_width(pairs, room - 1) if compact else None
+        pieces = [("&", "italic")] + [("%s+%s" % (cut(a, cut_w or len(a)), cut(b, cut_w or len(b))),
+                                       "italic") for a, b in pairs]
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
             text.append_text(line)
             text.append("\n")
     text.rstrip()
     return text
+
+
+def _pairs_width(pairs, width):
+    """The widest cut (``cut``, at least 3 characters a name) of the partners' names
+    that puts every pair (``Ann+Dee``) on one line of ``width`` characters after the
+    ``&`` with names still told apart; ``None`` when they fit whole."""
+    names = [n for pair in pairs for n in pair]
+    longest = max(len(n) for n in names)
+    for w in range(longest, 2, -1):
+        line = 1 + sum(1 + len(cut(a, w)) + 1 + len(cut(b, w)) for a, b in pairs)
+        if line <= width and len({cut(n, w) for n in names}) == len(names):
+            return None if w == longest else w
+    return 3
 
 
 def _wrap(pieces, first, width):
@@ -382,38 +414,69 @@ def leg_score_text(leg, hint=True, width=None):
     """The leg-scoring panel of ``leg`` (the view's ``leg_scored``): the leg's first
     two camels, then per player the coins before -> after (net), and each ticket with
     what it paid (RULES 1.10, 3.8). ``hint``: say that Esc goes back to the odds, on
-    the first line when it fits in ``width`` columns (``None``: it does), else last."""
+    the first line when it fits in ``width`` columns (``None``: it does), else last.
+    ``width``: the panel's columns, if known (``None``: not wrapped): a player's row
+    longer than that goes on between tickets, never inside one, on lines indented by
+    ``LEG_INDENT`` (so they never read as another player's row)."""
     r = leg["ranking"]
     text = Text()
     text.append(_("LEG %d SCORED") % leg["leg"], "bold reverse")
     text.append(_(" 1st %s, 2nd %s") % (r[0], r[1] if len(r) > 1 else "-"))
     late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
     text.append(_("  (Esc: odds)\n") if hint and not late else "\n", "dim")
-    width = max(len(row["name"]) for row in leg["players"])
+    name_w = max(len(row["name"]) for row in leg["players"])
     for row in leg["players"]:
-        text.append("%-*s " % (width, row["name"]), "bold")
-        text.append("%2d -> %2d (%+d):" % (row["before"], row["after"], row["net"]))
+        head = Text()
+        head.append("%-*s " % (name_w, row["name"]), "bold")
+        head.append("%2d -> %2d (%+d):" % (row["before"], row["after"], row["net"]))
+        items = []  # each a list of (text, style): a line breaks only between them
         if not row["items"]:
-            text.append(_(" no tickets"), "dim")
+            items.append([(_(" no tickets").strip(), "dim")])
         pyramids = [it for it in row["items"] if it["kind"] == "pyramid"]
         for it in row["items"]:
             if it["kind"] == "pyramid":
                 if it is not pyramids[0]:
                     continue  # the pyramid tickets are told once, counted (a row fits)
                 it = {"kind": "pyramid", "reward": sum(p["reward"] for p in pyramids)}
-            text.append(" ")
             if it["kind"] == "leg":
-                text.append_text(_ticket(it["colour"], it["value"]))
+                t = _ticket(it["colour"], it["value"])
+                pieces = [(t.plain, t.style)]
             elif it["kind"] == "pyramid":
-                text.append(_("pyramid") if len(pyramids) == 1 else _("%d pyramid") % len(pyramids))
+                pieces = [(_("pyramid") if len(pyramids) == 1 else _("%d pyramid") % len(pyramids),
+                           "")]
             else:
-                text.append(_("copy of %s") % it["from"])
-            text.append(" %+d" % it["reward"], "bold" if it["reward"] > 0 else "")
-        text.append("\n")
+                pieces = [(_("copy of %s") % it["from"], "")]
+            pieces.append((" %+d" % it["reward"], "bold" if it["reward"] > 0 else ""))
+            items.append(pieces)
+        _hang(text, head, items, width, LEG_INDENT)
     text.rstrip()
     if late:
         text.append(_("\n(Esc: back to the odds)"), "dim")
     return text
+
+
+#: Columns a leg-scoring row goes on by when it is longer than the panel.
+LEG_INDENT = 4
+
+
+def _hang(text, lead, items, width, indent):
+    """``lead`` then ``items`` (each a list of (text, style) pieces) a space apart,
+    wrapped between items (never inside one) to ``width`` columns (``None``: one
+    line), the lines after the first indented by ``indent``; then a new line."""
+    text.append_text(lead)
+    used = len(lead)
+    for pieces in items:
+        size = sum(len(t) for t, _ in pieces)
+        if width is not None and used > indent and used + 1 + size > width:
+            text.append("\n" + " " * indent)
+            used = indent
+        else:
+            text.append(" ")
+            used += 1
+        for piece, style in pieces:
+            text.append(piece, style)
+        used += size
+    text.append("\n")
 
 
 def _places(coins):
@@ -522,7 +585,7 @@ def race_over_text(view, width=None, last_leg=True):
             continue
         _flow(text, lead, [_card_pieces(c, i) for i, c in enumerate(pile_cards, 1)], width)
     if last_leg and view.get("leg_scored") is not None:
-        text.append_text(leg_score_text(view["leg_scored"], hint=False))
+        text.append_text(leg_score_text(view["leg_scored"], hint=False, width=width))
     text.rstrip()
     return text
 

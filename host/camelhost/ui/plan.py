@@ -12,8 +12,12 @@ line take what they need; every player's row and the odds panel come whole next 
 leg-scoring panel as many rows as the players'; the race-over panel all it needs, the
 track making way for it, and a line under it saying when it is longer than its room);
 the track draws tall stacks in its compact form (two, three or four camels a row) so
-that the history keeps at least ``LOG_MIN`` lines, fewer only when nothing else can
-give.
+that the history keeps at least ``LOG_MIN`` lines. When that is not enough, the
+players table takes its compact form, then the last die's detail line goes (the
+history has the die), and only then do the panels get fewer rows than they need (they
+scroll; the leg-scoring and race-over panels say so on a line under them): the history
+keeps its ``LOG_MIN`` lines. The odds panel's narrow advice gets its note line (what
+its numbers are) only when the history can spare the row.
 """
 
 import textwrap
@@ -91,13 +95,16 @@ class Plan:
     line shows), ``track`` (the track shows), ``track_rows`` (the camel rows the track
     is drawn in, for ``panels.track_text``; ``None`` when it does not show),
     ``track_used`` (rows it takes), ``middle`` (most rows of the panels' band),
-    ``hint`` (the race-over panel is longer than its room: the line under it shows),
+    ``hint`` (the leg-scoring or race-over panel is longer than its room: the line
+    under it shows), ``players_compact`` (the players table's compact form shows),
+    ``odds_noted`` (the odds panel's narrow advice with its note line shows),
     ``panel_rows`` (most rows of that scrolling panel, ``None``: as tall as it
     needs), ``log`` (rows left for the history), ``odds_width`` and ``players_width``
-    (columns)."""
+    (columns), ``height`` (the terminal's rows)."""
 
     __slots__ = ("too_small", "detail", "track", "track_rows", "track_used", "middle",
-                 "hint", "panel_rows", "log", "odds_width", "players_width")
+                 "hint", "panel_rows", "log", "odds_width", "players_width",
+                 "players_compact", "odds_noted", "height")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -114,7 +121,10 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
 
     ``texts``: the plain text (``str``) in each part, by name: ``"info"`` (the public
     counts), ``"players"``, ``"odds"``, ``"legscore"``, ``"raceover"`` (a part missing
-    takes no rows); ``panel``: the left panel in view (one of ``PANELS``); ``banner``:
+    takes no rows), and the forms the plan may choose instead: ``"players_compact"``
+    (``panels.players_text(compact=True)``, for a screen too short for the whole
+    table) and ``"odds_noted"`` (``odds_view.odds_lines(noted=True)``, taken when its
+    line costs nothing else); ``panel``: the left panel in view (one of ``PANELS``); ``banner``:
     the lines shown at the top beside the big digits (the announcement, the leaders
     line: ``str`` each, the detail line apart); ``digits``: the big digits show;
     ``error``: the error line's text or ``None``; ``detail``: the last die's detail
@@ -125,6 +135,7 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     width, height = size
     result = Plan(too_small=too_small(width, height), detail=detail is not None,
                   track=False, track_rows=None, track_used=0, hint=False,
+                  players_compact=False, odds_noted=False, height=height,
                   odds_width=odds_width(view, width), players_width=players_width(view, width))
     if result.too_small or view is None:
         return result
@@ -151,10 +162,49 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         whole = rows("raceover", panel_w)
         final = text_rows(race_over_text(view, panel_w, last_leg=False).plain, panel_w)
         result.detail = final <= room - (1 if whole > room else 0)
-    top = top_rows(result.detail)
-    avail = height - top - rows("info", width) - BOTTOM_ROWS - error_rows - more - LOG_MIN
-    players = rows("players", 0)
-    whole_left = {"odds": rows("odds", 0), "leg": rows("legscore", panel_w),
+    # the history's LOG_MIN lines first: when the rest leaves it fewer, the players
+    # table takes its compact form, then the last die's detail line goes (the history
+    # keeps the die), and only then do the panels get fewer rows than they need (each
+    # scrolls, a line saying so under the leg-scoring and race-over panels)
+    tries = [("players", result.detail)]
+    if not over and "players_compact" in texts:
+        tries.append(("players_compact", result.detail))
+    if not over and result.detail:
+        tries.append(("players_compact" if "players_compact" in texts else "players", False))
+    for players_key, with_detail in tries:
+        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
+               error_rows + more, panel_w)
+        if result.log >= LOG_MIN:
+            break
+    else:
+        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
+               error_rows + more, panel_w, cap=True)
+    result.detail = with_detail
+    result.players_compact = players_key == "players_compact"
+    if panel == "odds" and "odds_noted" in texts and result.log >= LOG_MIN:
+        # the narrow advice's note line when it costs nothing but a history line the
+        # history can spare (the track, the detail line and the players table kept)
+        track_used = result.track_used
+        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
+               error_rows + more, panel_w, odds_key="odds_noted")
+        result.odds_noted = result.log >= LOG_MIN and result.track_used == track_used
+        if not result.odds_noted:
+            _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
+                   error_rows + more, panel_w)
+    return result
+
+
+def _share(result, view, width, top, rows, panel, players_key, taken, panel_w, cap=False,
+           odds_key="odds"):
+    """Share the rows under a banner of ``top`` rows out (``plan``): the track, the
+    panels' band, the history; ``cap``: the band gets no more than leaves the history
+    its ``LOG_MIN`` lines (its panels scroll); ``odds_key``: the odds panel's text
+    (``"odds_noted"``: the narrow advice with its note line)."""
+    height = result.height
+    over = panel == "over"
+    avail = height - top - rows("info", width) - BOTTOM_ROWS - taken - LOG_MIN
+    players = rows(players_key, 0)
+    whole_left = {"odds": rows(odds_key, 0), "leg": rows("legscore", panel_w),
                   "over": rows("raceover", panel_w)}[panel]
     left = whole_left
     # the track gives up rows for every player and the odds whole, for the leg-scoring
@@ -165,6 +215,7 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         left = min(left, players)
     need = max(players, left)
     used = 0
+    result.track, result.track_rows = False, None
     if view["leg"]:
         stacks = max([len(c) for _, c, _ in track_columns(view)] + [1])  # camel rows
         camel_rows = max(1, avail - need - (track_rows(view) - stacks))
@@ -179,11 +230,14 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     # (the history gives up rows when even the compact track is too tall); the
     # race-over panel scrolls instead, saying so
     result.middle = max(players if over else need, avail - used, 1)
-    if over:
-        result.hint = left > result.middle
+    if cap:
+        result.middle = max(avail - used, 1)
+    result.hint = False
+    result.panel_rows = None
+    if panel in ("over", "leg"):
+        result.hint = whole_left > result.middle
         result.panel_rows = result.middle - 1 if result.hint else None
     # the history has what the rest leaves (the panels' band as tall as its tallest
     # part, at most ``middle``)
     band = min(result.middle, max(players, whole_left + (1 if result.hint else 0)))
     result.log = avail + LOG_MIN - used - band
-    return result

@@ -2,9 +2,9 @@
 laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
 change and resize as ``camelhost.ui.plan`` says (every player's row and the odds
-whole; a stack too tall for the rest drawn two, three or four camels a row; the
-history at least ``LOG_MIN`` lines when 80x24 can hold them; the race-over panel
-before the track).
+whole; a stack too tall for the rest drawn two, three or four camels a row; then the
+players table compact and the last die's detail line left to the history, so that the
+history keeps at least ``LOG_MIN`` lines; the race-over panel before the track).
 
 Top to bottom:
 
@@ -58,7 +58,7 @@ from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
 from camelhost.table.narration import notice_lines
-from camelhost.table.view import move_path, table_view
+from camelhost.table.view import CRAZY_WHY, move_path, table_view
 from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
@@ -288,6 +288,23 @@ class CommandInput(Input):
         return strip.apply_style(self.rich_style)
 
 
+def command_hint(width, url=None):
+    """What the empty command line says (its placeholder) in ``width`` columns: the
+    keys to start with and, while a web scoreboard runs, its address ``url`` (the
+    full screen covers where it was printed). The keys are left out from the least
+    needed on when the address would not fit beside them; the address never is."""
+    if url is None:
+        return _("command, then Enter  (F1 help, PgUp history, Ctrl-Q quit)")
+    web = _("scoreboard: %s") % url
+    for keys in (_("command, then Enter  (F1 help, PgUp history, Ctrl-Q quit)"),
+                 _("command, then Enter  (F1 help, Ctrl-Q quit)"),
+                 _("(F1 help, Ctrl-Q quit)"), _("F1 help")):
+        line = keys + "  " + web
+        if len(line) <= width - 3:  # the command line's padding and cursor
+            return line
+    return web
+
+
 #: Notices that put a banner at the top (the latest of them is shown).
 BANNER_KINDS = ("die", "final", "retry", "ask_ink", "ask_value", "new_race")
 
@@ -301,7 +318,10 @@ def banner_kind(notices):
 
 
 def announce_text(notices, view):
-    """Large-print line for the latest die or event (RULES 5), or ``None``."""
+    """Large-print line for the latest die or event (RULES 5), or ``None``; a crazy
+    camel moved by the grey die for another reason than its numeral's colour says that
+    reason (``camelhost.table.view.CRAZY_WHY``, the plain table's words: RULES 3.5 a,
+    b), so a black numeral moving the white camel is explained where the table looks."""
     for n in reversed(notices):
         if n["kind"] == "die":
             m = n["move"]
@@ -309,6 +329,9 @@ def announce_text(notices, view):
             text = Text()
             text.append(m["camel"].upper(), palette.style(m["camel"]))
             text.append("  %s %d" % (way, m["distance"]), "bold")
+            why = CRAZY_WHY.get(m.get("rule"))
+            if why and m.get("rule") != "c":  # not simply the numeral's colour (RULES 3.5)
+                text.append("  (%s)" % _(why))
             return text
         if n["kind"] == "final":
             f = n["final"]
@@ -477,7 +500,7 @@ class HistoryLog(Log):
 
 class PanelScroll(VerticalScroll):
     """A panel on the left that may be longer than its room (the race-over panel with
-    many players and cards): ``hint``, a line under it, then says how many lines are
+    many players and cards, the leg-scoring panel with many players): ``hint``, a line under it, then says how many lines are
     below or above, and ``Down`` / ``Up`` (or the wheel) scroll it."""
 
     hint = None
@@ -560,7 +583,8 @@ class TableApp(InLanguage, App):
     ``table``: the ``camelhost.table.controller.Table`` to show, made by the caller as
     for any display (``pyramid play`` makes it as for the plain mode), with ``events``:
     the pyramid's queue of ``("event", DieEvent)`` items (``OpenPyramid.events()``) or
-    ``None``. Or, for a table the app makes (tests, tools), a ``Session``, with
+    ``None``; ``web_url``: the web scoreboard's address while one runs (``--web``),
+    shown on the empty command line (``command_hint``). Or, for a table the app makes (tests, tools), a ``Session``, with
     ``pyramid``: what ``camelhost.device.open.open_pyramid`` yields (or ``None`` for
     typed dice; its ``events()`` are read); ``auto_setup``: draw the starting stacks
     (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``); ``seam``: the
@@ -596,7 +620,7 @@ class TableApp(InLanguage, App):
         ]
 
     def __init__(self, table, pyramid=None, auto_setup=False, speaker=None,
-                 theme_name=None, seam=None, odds=None, events=None):
+                 theme_name=None, seam=None, odds=None, events=None, web_url=None):
         if seam is not None and odds is not None:
             raise ValueError(_("the full screen takes a seam or an odds function, not both: "
                                "the seam's own odds function serves every display"))
@@ -644,6 +668,8 @@ class TableApp(InLanguage, App):
         #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
         self.failure = None
         self._echo_waits = None  # the echo of the command being answered, not yet written
+        #: the web scoreboard's address while one runs (``--web``), else ``None``
+        self.web_url = web_url
 
 
     @property
@@ -669,8 +695,10 @@ class TableApp(InLanguage, App):
             with ContentSwitcher(initial="odds-box", id="left"):
                 with VerticalScroll(id="odds-box"):
                     yield Static("", id="odds")
-                with VerticalScroll(id="leg-box"):
-                    yield Static("", id="legscore")
+                with Vertical(id="leg-box"):
+                    with PanelScroll(id="leg-scroll"):
+                        yield Static("", id="legscore")
+                    yield Static("", id="leg-more")
                 with Vertical(id="over-box"):
                     with PanelScroll(id="over-scroll"):
                         yield Static("", id="raceover")
@@ -683,8 +711,8 @@ class TableApp(InLanguage, App):
         with Vertical(id="bottom"):  # docked: the command line is never pushed off
             yield Static("", id="error")
             yield Static("", id="prompt")
-            yield CommandInput(placeholder=_("command, then Enter  (F1 help, PgUp history, "
-                                             "Ctrl-Q quit)"), id="command")
+            yield CommandInput(placeholder=command_hint(self.size.width or 80, self.web_url),
+                               id="command")
 
     def on_mount(self):
         for theme in THEMES.values():
@@ -694,6 +722,7 @@ class TableApp(InLanguage, App):
         # race-over panel at once, and ``fit`` sets that panel's hint line
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
         self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
+        self.query_one("#leg-scroll", PanelScroll).hint = self.query_one("#leg-more", Static)
         self._journaled(self.table.start)
         if self.failure is not None:
             return  # the journal could not be written: the table stops
@@ -708,6 +737,8 @@ class TableApp(InLanguage, App):
         while the track is hidden, at setup) and its height shared out again."""
         if self._view is not None:
             self.call_after_refresh(self.refresh_panels)
+        self.query_one("#command", Input).placeholder = command_hint(event.size.width,
+                                                                     self.web_url)
 
     def on_unmount(self):
         self.table.seam.unsubscribe(self.table_display)
@@ -762,7 +793,7 @@ class TableApp(InLanguage, App):
         elif self._die_shown != self._latest_die():
             self._show_last_die()  # an undo took the announced die back
         if any(n["kind"] == "leg_scored" for n in notices) and view["final"] is None:
-            self._switch("leg-box")
+            self._open_leg_panel()
         self.refresh_panels()
 
     def _announce(self, notices, view, big):
@@ -778,6 +809,12 @@ class TableApp(InLanguage, App):
             self._show_digits(digits, notices)
         self._die_shown = self._latest_die()
         self._setup_banner = banner_kind(notices) == "new_race"
+
+    def _open_leg_panel(self):
+        """A leg was scored: its panel in view, from its top (a page turned in the
+        panel of a leg scored before, then undone, is not kept)."""
+        self.query_one("#leg-scroll", PanelScroll).scroll_home(animate=False, immediate=True)
+        self._switch("leg-box")
 
     def _latest_die(self):
         """(race, how many reports up to the latest die's) of the session now."""
@@ -891,18 +928,53 @@ class TableApp(InLanguage, App):
             return
         shown = self.screen_plan()
         self.query_one("#detail", Static).display = shown.detail
+        self._show_players_form(shown.players_compact)
+        self._show_odds_form(shown.odds_noted)
         track = self.query_one("#track", Static)
         track.display = shown.track
         if shown.track:
             track.update(track_text(view, self.size.width or 80, rows=shown.track_rows))
         self.query_one("#middle").styles.max_height = shown.middle
-        if self.query_one("#left", ContentSwitcher).current == "over-box":
-            scroll = self.query_one("#over-scroll", PanelScroll)
+        current = self.query_one("#left", ContentSwitcher).current
+        if current in ("over-box", "leg-box"):
+            scroll = self.query_one("#%s" % current.replace("-box", "-scroll"), PanelScroll)
             scroll.hint.display = shown.hint
             scroll.styles.max_height = "100%" if shown.panel_rows is None else shown.panel_rows
             self.call_after_refresh(scroll.show_hint)
         # Panels above may have grown: the history keeps its newest line in view.
         self.query_one("#log", HistoryLog)._follow_up()
+
+    def _players_compact(self):
+        """The players table in its compact form (``panels.players_text``), for a
+        screen too short for the whole one; made once for each view and width (``fit``
+        asks for it every time)."""
+        view = self._view
+        width = plan.players_width(view, self.size.width or 80)
+        made = getattr(self, "_compact_made", None)
+        if made is None or made[0] is not view or made[1] != width:
+            made = self._compact_made = (view, width, players_text(view, width, compact=True))
+        return made[2]
+
+    def _show_players_form(self, compact):
+        """The players table whole, or in its compact form (``compact``) as the plan says."""
+        if "#players" in self._texts:
+            self.query_one("#players", Static).update(
+                self._players_compact() if compact else self._texts["#players"])
+
+    def _noted_odds(self):
+        """The odds panel shown with its narrow advice's note line
+        (``odds_lines(noted=True)``), made with the panel's text now; else ``None``."""
+        made = getattr(self, "_odds_noted", None)
+        if made is not None and made[0] is self._texts.get("#odds"):
+            return made[1]
+        return None
+
+    def _show_odds_form(self, noted):
+        """The odds panel with its narrow advice's note line (``noted``) or without, as
+        the plan says."""
+        if "#odds" in self._texts:
+            form = self._noted_odds() if noted else None
+            self.query_one("#odds", Static).update(form or self._texts["#odds"])
 
     def screen_plan(self):
         """The plan (``camelhost.ui.plan.plan``) for what the screen shows now."""
@@ -916,6 +988,11 @@ class TableApp(InLanguage, App):
         texts = {name: self._texts[wid].plain for name, wid in
                  (("info", "#info"), ("players", "#players"), ("odds", "#odds"),
                   ("legscore", "#legscore"), ("raceover", "#raceover")) if wid in self._texts}
+        if self._view is not None:
+            texts["players_compact"] = self._players_compact().plain
+        noted = self._noted_odds()
+        if noted is not None:
+            texts["odds_noted"] = noted.plain
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
                          panel=panel, banner=banner, digits=self.query_one("#big").display,
                          error=error, detail=content("#detail") if self._detail_on else None,
@@ -962,6 +1039,9 @@ class TableApp(InLanguage, App):
     def _show_odds(self, figures, view):
         self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
                                       waiting=figures is None))
+        self._odds_noted = (self._texts["#odds"], odds_lines(
+            figures, view, self.odds_width(), tile_names(view), waiting=figures is None,
+            noted=True))
         self.fit()
 
     # -- input -------------------------------------------------------------------
@@ -1165,7 +1245,7 @@ class TableApp(InLanguage, App):
     def action_panel(self, pages):
         """Down / Up: the leg-scoring or race-over panel a page on / back (a line under
         the race-over panel says when it is longer than its room)."""
-        box = {"leg-box": "#leg-box", "over-box": "#over-scroll"}.get(
+        box = {"leg-box": "#leg-scroll", "over-box": "#over-scroll"}.get(
             self.query_one("#left", ContentSwitcher).current)
         if box is None:
             return
