@@ -15,6 +15,7 @@ from camelup.odds import leg
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 from coach_games import positions
+from depth import examples
 
 pytestmark = pytest.mark.slow  # the coach's searches
 
@@ -172,6 +173,7 @@ def test_the_leg_odds_classes_kept_between_positions_change_no_choice(monkeypatc
     assert [coach.evaluate(g) for g in seen] == kept
 
 
+@pytest.mark.deep  # make test: the first quarter of the positions; make deep: all of them
 @pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8), ("classic", 4)])
 def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, seats):
     # choose() skips the replies after a die for a tile valued with its effect on the
@@ -179,7 +181,7 @@ def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, sea
     # already found: the same first action with the same score as every candidate
     # scored in full, at every position of a race's first legs
     styles = ["coach"] + ["ev"] * (seats - 1)
-    seen = [g.copy() for g in positions(edition, styles, 11, 1, 6 * seats)]
+    seen = [g.copy() for g in positions(edition, styles, 11, 1, examples(6 * seats))]
     left_out = 0
     for g in seen:
         pruned = coach._scored(g, 1, None, screen=True, prune=True)
