@@ -406,6 +406,17 @@ class Table:
         self._shown(notices)
         return True
 
+    def _board_identity(self, identity):
+        """The game's pyramid (a ``PyramidIdentity``), journaled once: a resume checks
+        the board against it and, with no die journaled, goes on from where it began
+        (``Session.resume_point``)."""
+        try:
+            if self._record_board:
+                self._record_board = False
+                self.session.record_board(identity.fields)
+        except TableError as exc:
+            self.display.error(_("pyramid: %s") % exc)
+
     def pyramid_event(self, event):
         """One event from the pyramid link: a ``camelhost.device.events.DieEvent`` (the
         link de-duplicated it on (boot, seq)), turned into the table's event once
@@ -421,14 +432,7 @@ class Table:
             self._line_quality(event)
             return
         if isinstance(event, PyramidIdentity):
-            # the game's pyramid, journaled once: a resume checks the board against it
-            # and, with no die journaled, goes on from where it began (Session.resume_point)
-            try:
-                if self._record_board:
-                    self._record_board = False
-                    self.session.record_board(event.fields)
-            except TableError as exc:
-                self.display.error(_("pyramid: %s") % exc)
+            self._board_identity(event)
             return
         s = self.session
         self.waiting_release = False
