@@ -18,6 +18,7 @@ from camelhost.table.journal import Journal, read_events
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
 from camelup.board import protocol
+from resumed_tables import resumed
 
 BOOT = "0A9B0E33"
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -52,15 +53,6 @@ def _played(path, dice):
     return path.read_bytes().splitlines(keepends=True)
 
 
-def _resumed(path):
-    journal = Journal.resume(str(path), check=Session.stale_line)
-    session = Session.resume(journal)
-    out = io.StringIO()
-    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
-    table.start()
-    return table, out
-
-
 def _link_events(resume, hello):
     seq = Sequencer(resume=resume)
     seq.opened(0.0)
@@ -72,7 +64,7 @@ def test_a_journal_cut_at_its_end_is_said_in_one_line_when_the_pyramid_acknowled
     lines = _played(path, 3)
     # the last pyramid ticket and its die (seq 3) cut from the end, as 'head -n -2' does
     path.write_bytes(b"".join(lines[:-2]))
-    table, out = _resumed(path)
+    table, out = resumed(path)
     assert table.session.last_pyramid_event == (BOOT, 2)
     before = (path.read_bytes(), table.view())
     # the pyramid acknowledged seq 3 for this table before the journal lost it
@@ -97,7 +89,7 @@ def test_a_journal_cut_at_its_end_is_said_in_one_line_when_the_pyramid_acknowled
 def test_a_journal_whole_to_its_end_resumes_without_a_word_of_it(tmp_path):
     path = tmp_path / "g.jsonl"
     _played(path, 2)
-    table, out = _resumed(path)
+    table, out = resumed(path)
     events = _link_events(table.session.last_pyramid_event, _hello(2, 2))
     assert events == []
     assert "another table" not in out.getvalue() and "acknowledged" not in out.getvalue()
@@ -109,7 +101,7 @@ def test_another_tables_dice_after_play_went_on_keep_their_own_words(tmp_path):
     # foreign dice are said as another table's, not as a journal cut at its end
     path = tmp_path / "g.jsonl"
     _played(path, 1)
-    table, out = _resumed(path)
+    table, out = resumed(path)
     _release(table, 2)
     said = out.tell()
     table.pyramid_event(DieEvent("foreign", BOOT, 3, missing=(3, 4)))
@@ -233,7 +225,7 @@ def test_a_resume_after_a_sensor_fault_raises_no_false_alarm(tmp_path):
     path = tmp_path / "g.jsonl"
     acked = _fault_then_typed(path)
     assert acked == 2  # the fault's event too, once the journal kept it
-    table, out = _resumed(path)
+    table, out = resumed(path)
     link = Sequencer(resume=table.session.last_pyramid_event)
     link.opened(0.0)
     events, lines = link.receive(_hello(2, acked), 0.1, "raw")
@@ -256,7 +248,7 @@ def test_a_fault_cut_from_the_journals_end_is_still_said(tmp_path):
     assert [(e["type"], e.get("kind"), e.get("seq")) for e in kept] == [
         ("rejected", "fault", 2), ("die", "die", None)]
     path.write_bytes(b"".join(lines[:-2]))
-    table, out = _resumed(path)
+    table, out = resumed(path)
     assert table.session.last_pyramid_event == (BOOT, 1)
     events = _link_events(table.session.last_pyramid_event, _hello(2, acked))
     said = out.tell()
@@ -276,7 +268,7 @@ def test_a_resume_after_a_gap_the_table_named_raises_no_false_alarm(tmp_path):
     gap = protocol.encode("GAP", first=2, last=3, boot=BOOT)
     acked = _fault_then_typed(path, after=gap, said="the pyramid lost events 2, 3")
     assert acked == 3
-    table, out = _resumed(path)
+    table, out = resumed(path)
     link = Sequencer(resume=table.session.last_pyramid_event)
     link.opened(0.0)
     events, lines = link.receive(_hello(3, acked), 0.1, "raw")

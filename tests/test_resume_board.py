@@ -21,6 +21,7 @@ from camelhost.table.journal import Journal, behind_pyramid, read_events
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
 from camelup.board import protocol
+from resumed_tables import resumed
 
 A, B = "0A9B0E33", "51C0FFEE"
 UID, OTHER = "E6614103E7452D2F", "E66164084B1F3A21"
@@ -54,15 +55,6 @@ def _started(path, identity=None, ticket=True):
     return session
 
 
-def _resumed(path):
-    journal = Journal.resume(str(path), check=Session.stale_line)
-    session = Session.resume(journal)
-    out = io.StringIO()
-    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
-    table.start()
-    return table, out
-
-
 def _link(table, *messages):
     """The link a resume opens (``pyramid play`` wires it so), fed ``messages`` (each
     answered as the pyramid would, ``SYNC`` by the ``SYNCED`` of its reply in the list);
@@ -92,7 +84,7 @@ def test_the_table_journals_its_pyramid_once_from_its_first_hello(tmp_path):
     boards = [e for e in read_events(str(path)) if e["type"] == "board"]
     assert boards == [{"type": "board", "uid": UID, "fw": "0.9.0", "ed": "classic",
                        "boot": A, "seq": 3}]
-    table, _out = _resumed(path)
+    table, _out = resumed(path)
     assert table.session.board.uid == UID
     assert table.session.resume_point == (A, 3)  # no die yet: where the game began
     table.session.journal.close()
@@ -103,7 +95,7 @@ def test_a_journal_cut_before_its_first_die_takes_no_dice_another_table_took_sin
     # released 7 for itself... then this game is resumed: 4..6 are said, never pushed
     path = tmp_path / "g.jsonl"
     _started(path, _identity())
-    table, out = _resumed(path)
+    table, out = resumed(path)
     before = path.read_bytes()
     said = out.tell()
     _seq, handed = _link(table, _hello(A, 6, acked=6))
@@ -121,7 +113,7 @@ def test_a_journal_cut_before_its_first_die_names_another_games_boot_and_its_own
     # the pyramid restarted (boot B) and another table took B:1..2: both boots are named
     path = tmp_path / "g.jsonl"
     _started(path, _identity())
-    table, out = _resumed(path)
+    table, out = resumed(path)
     said = out.tell()
     _seq, handed = _link(table, _hello(B, 2, acked=2, prev=(A, 3)),
                          decode(protocol.encode("SYNCED", seq=3, boot=A, next=B)))
@@ -137,7 +129,7 @@ def test_a_journal_cut_before_its_first_die_takes_the_dice_released_for_it(tmp_p
     # alone on its pyramid: the die released while the table was away is this game's
     path = tmp_path / "g.jsonl"
     _started(path, _identity())
-    table, out = _resumed(path)
+    table, out = resumed(path)
     colour = table.session.game.dice_in_pyramid()[0]
     die = decode(protocol.encode("EVT", "die", seq=4, boot=A, col=colour, val=2, m=300,
                                  raw=(1, 2, 3, 4)))
@@ -151,7 +143,7 @@ def test_a_journal_cut_before_its_first_die_takes_the_dice_released_for_it(tmp_p
 def test_a_resumed_game_refuses_another_boards_dice_naming_both(tmp_path):
     path = tmp_path / "g.jsonl"
     _started(path, _identity())
-    table, out = _resumed(path)
+    table, out = resumed(path)
     before = (path.read_bytes(), table.view())
     colour = table.session.game.dice_in_pyramid()[0]
     theirs = decode(protocol.encode("EVT", "die", seq=1, boot=B, col=colour, val=2, m=300,
@@ -172,7 +164,7 @@ def test_a_journal_without_a_board_line_still_resumes_as_before(tmp_path):
     # the link starts where no table took the pyramid's dice (its acked=)
     path = tmp_path / "g.jsonl"
     _started(path)
-    table, out = _resumed(path)
+    table, out = resumed(path)
     assert table.session.board is None and table.session.resume_point is None
     seq, handed = _link(table, _hello(A, 6, acked=6))
     assert handed == [] and seq.state == "connected"
@@ -386,7 +378,7 @@ def test_a_link_that_refuses_the_board_later_ends_the_events_with_its_line(tmp_p
     # the table says it in one line and asks for the dice typed; nothing is journaled
     path = tmp_path / "g.jsonl"
     _started(path, _identity())
-    table, out = _resumed(path)
+    table, out = resumed(path)
     before = path.read_bytes()
     said = out.tell()
     table.pyramid_event(event)
