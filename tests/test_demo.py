@@ -117,7 +117,8 @@ def test_demo_without_journal_leaves_no_file_behind(tmp_path, monkeypatch, capsy
     from camelhost import cli
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    assert cli.main(["demo", "--quiet", "--seats", "3"]) == 0
+    # the smallest table (two seats, classic): the shortest demo that still plays a race
+    assert cli.main(["demo", "--quiet", "--seats", "2", "--edition", "classic"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == ("no journal kept (--journal FILE keeps one for pyramid replay; the same "
                        "--seed plays this game again)")

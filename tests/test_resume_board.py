@@ -307,6 +307,7 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
     says it is another board: one line naming both, nothing acknowledged."""
     import os
     import select
+    import threading
     import tty
 
     master, slave = os.openpty()
@@ -314,15 +315,17 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
     port = os.ttyname(slave)
     sent, asked = [], []
 
+    done = threading.Event()
+
     def answer():
         buf = b""
-        while True:
-            r, _, _ = select.select([master], [], [], 0.05)
-            if not r:
-                continue
+        while not done.is_set():
             try:
+                r, _, _ = select.select([master], [], [], 0.05)
+                if not r:
+                    continue
                 buf += os.read(master, 4096)
-            except OSError:
+            except OSError:  # the test closed the pty
                 return
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)
@@ -336,12 +339,14 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
                         "HELLO", proto=1, fw="0.9.0", uid=OTHER, boot=B, seq=1, oldest=1,
                         ed="classic", sensor="ok", vb=True, prev=None, acked=0))
 
-    import threading
-    threading.Thread(target=answer, daemon=True).start()
+    answering = threading.Thread(target=answer, daemon=True)
+    answering.start()
     try:
         with pytest.raises(CliError) as err:
             open_pyramid(port, "classic", resume=(A, 3), uid=UID)
     finally:
+        done.set()
+        answering.join(5)
         os.close(slave)
         os.close(master)
     assert str(err.value) == (
