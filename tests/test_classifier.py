@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from camelhost import paths
+from depth import examples
 
 sys.path[:0] = [paths.SIM_DIR, paths.FIRMWARE_DIR]
 
@@ -396,12 +397,14 @@ def _bench():
     ({"integration_ms": 7.2, "gain": 4}, "default"),  # the virtual pyramid: built-in 24 ms profile
 ])
 @pytest.mark.slow
+@pytest.mark.deep
 def test_seeded_releases_never_misread_a_die_silently(settings, profile):
-    """3,000 simulated releases (90 % one die, 5 % two dice, 5 % a jam) through
-    ``pyramid.release.Release`` and the app's rule for rejected readings: no wrong
-    colour, no double for one die, no empty for a die; nearly every die named."""
+    """3,000 simulated releases in make deep, 750 in make test (90 % one die,
+    5 % two dice, 5 % a jam) through ``pyramid.release.Release`` and the app's rule for
+    rejected readings: no wrong colour, no double for one die, no empty for a die;
+    nearly every die named."""
     got = _bench().simulate_releases(
-        3000, seed=11, settings=settings,
+        examples(3000), seed=11, settings=settings,
         profile=C.default_profile("second") if profile == "default" else None)
     assert got["wrong"] == 0 and got["double_for_one"] == 0 and got["empty_for_die"] == 0, got
     assert got["named"] >= 0.99 * got["singles"], got
