@@ -40,9 +40,10 @@ def test_the_end_game_share_is_the_legs_exact_chance_to_end_the_race():
     assert coach.race_ends_this_leg(Game.random("classic", 4, 3)) == 0.0
 
 
+@pytest.mark.deep  # make test: the first 9 positions; make deep: 36
 def test_the_opponent_model_from_its_last_answer_equals_weighing_every_move():
     styles = ["ev", "cautious", "random", "tiles"]
-    for game in positions("second", styles, 7, 1, 36):
+    for game in positions("second", styles, 7, 1, examples(36)):
         step = league.style_posterior(game, [1, 2, 3])
         kept = dict(league._BELIEFS)
         league._BELIEFS.clear()
