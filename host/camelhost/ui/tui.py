@@ -44,6 +44,7 @@ comes from the view model (``camelhost.table.view``), colours from
 
 import re
 import textwrap
+from contextlib import contextmanager
 
 from camelup.editions import get_edition
 from rich.text import Text
@@ -91,6 +92,9 @@ ERROR_MAX = 240
 #: How often the screen takes the pyramid's waiting events (s), and most at once.
 EVENTS_EVERY_S = 0.05
 EVENTS_AT_ONCE = 16
+#: The panels drawn one row a line, never wrapped (``table.tcss``): a new text with as
+#: many lines as the one shown takes the same rows, so the screen is not laid out again.
+UNWRAPPED = ("#track", "#odds", "#players")
 
 THEMES = {
     "dark": Theme(name="camel-dark", primary="#e0a84a", secondary="#7fb8d8",
@@ -629,6 +633,11 @@ class TableApp(InLanguage, App):
         #: the pyramid's events (``("event", DieEvent)`` items), or ``None``
         self.events = events
         self.theme_name = theme_name or default_theme()
+        # the theme is chosen before the styles are first applied (set once mounted,
+        # every style on the screen would be worked out a second time)
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         self.hide_colours = False  # a finish card is being played: mask colour words
         self._refusal = None  # (history index, reason) of the refusal on the error line
         self._hidden_words = []  # ... and the words typed after its command
@@ -639,6 +648,8 @@ class TableApp(InLanguage, App):
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
+        self._holding = 0  # > 0 inside ``one_update``: fit() waits for its end
+        self._fit_wanted = False  # fit() was asked for while holding
         self._detail_on = False  # the last die's detail line is announced
         self.answering = 0  # > 0 while the table answers what was typed or pressed
         #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
@@ -687,9 +698,6 @@ class TableApp(InLanguage, App):
                                              "Ctrl-Q quit)"), id="command")
 
     def on_mount(self):
-        for theme in THEMES.values():
-            self.register_theme(theme)
-        self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         # wired before the table starts: a resumed race that is over shows its
         # race-over panel at once, and ``fit`` sets that panel's hint line
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
@@ -828,7 +836,12 @@ class TableApp(InLanguage, App):
 
     def refresh_panels(self):
         """Redraw the track, players, counts and the panel on the left from the
-        session; start the odds worker when the game changed."""
+        session; start the odds worker when the game changed (one screen update:
+        ``one_update``)."""
+        with self.one_update():
+            self._refresh_panels()
+
+    def _refresh_panels(self):
         view = self._view = facts(self.session)
         left = self.query_one("#left", ContentSwitcher)
         if left.styles.width is None or left.styles.width.value != self.odds_width():
@@ -876,14 +889,42 @@ class TableApp(InLanguage, App):
         return small
 
     def _put(self, wid, text):
-        """Show ``text`` in the widget ``wid`` and keep it for ``fit``."""
+        """Show ``text`` (a Rich ``Text``) in the widget ``wid`` and keep it for ``fit``.
+        Nothing is drawn again when the widget shows that text already, and the screen is
+        not laid out again when an unwrapped panel (``UNWRAPPED``) gets as many lines as
+        it had (its size cannot change)."""
+        old = self._texts.get(wid)
+        if old is not None and old == text:
+            return
         self._texts[wid] = text
-        self.query_one(wid, Static).update(text)
+        same_rows = (wid in UNWRAPPED and old is not None
+                     and old.plain.count("\n") == text.plain.count("\n"))
+        self.query_one(wid, Static).update(text, layout=not same_rows)
+
+    @contextmanager
+    def one_update(self):
+        """Everything the screen changes inside is one screen update
+        (``App.batch_update``) with the height shared out once, at its end: ``fit``
+        asked for on the way (a panel switched, the error line shown, the panels
+        redrawn) waits for it. Nests; the outermost runs the one ``fit``."""
+        with self.batch_update():
+            self._holding += 1
+            try:
+                yield
+            finally:
+                self._holding -= 1
+            if not self._holding and self._fit_wanted:
+                self.fit()
 
     def fit(self):
         """Share the screen's height out as the plan says (``camelhost.ui.plan.plan``:
         the size, the view, the texts shown): the detail line, the track and its rows,
-        the panels' band, the race-over panel's hint line."""
+        the panels' band, the race-over panel's hint line. Inside ``one_update`` it
+        runs once, at the end."""
+        if self._holding:
+            self._fit_wanted = True
+            return
+        self._fit_wanted = False
         if self._too_small():
             return
         view = self._view
@@ -894,7 +935,7 @@ class TableApp(InLanguage, App):
         track = self.query_one("#track", Static)
         track.display = shown.track
         if shown.track:
-            track.update(track_text(view, self.size.width or 80, rows=shown.track_rows))
+            self._put("#track", track_text(view, self.size.width or 80, rows=shown.track_rows))
         self.query_one("#middle").styles.max_height = shown.middle
         if self.query_one("#left", ContentSwitcher).current == "over-box":
             scroll = self.query_one("#over-scroll", PanelScroll)
@@ -955,7 +996,8 @@ class TableApp(InLanguage, App):
             if key != self._odds_key:
                 return  # the game moved on; a newer computation is on its way
             self._odds = figures
-            self._show_odds(figures, view)
+            with self.one_update():
+                self._show_odds(figures, view)
         elif event.state == WorkerState.ERROR:
             self._put("#odds", Text(_("Odds unavailable: %s") % (event.worker.error,)))
 
@@ -1015,7 +1057,8 @@ class TableApp(InLanguage, App):
         ``run`` raises it (``pyramid`` says its one line, as in the plain mode:
         docs/table.md); returns False then."""
         try:
-            result = work()
+            with self.one_update():
+                result = work()
         except JournalFull as exc:
             self.failure = exc
             box = self.query_one("#error", Static)
@@ -1056,6 +1099,10 @@ class TableApp(InLanguage, App):
             self.flush_echo()  # accepted in silence: still echoed
 
     def _submit(self, text):
+        with self.one_update():  # one screen update for the line, whatever it changes
+            self._take_line(text)
+
+    def _take_line(self, text):
         box = self.query_one("#command", Input)
         box.value = ""
         box.password = False
