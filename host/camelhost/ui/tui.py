@@ -239,6 +239,14 @@ class CommandInput(Input):
         # runs before Input's own handling of the key; a swallowed key goes no further
         self.swallow_key(event)
 
+    def refresh(self, *regions, repaint=True, layout=False, recompose=False):
+        """``Widget.refresh``, never laying the screen out again: the command line is one
+        row as wide as the screen (``table.tcss``) whatever it holds, so a key typed
+        (``Input`` asks for a layout whenever its value's width changes) redraws the
+        line, not every panel."""
+        return Input.refresh(self, *regions, repaint=repaint, layout=False,
+                             recompose=recompose)
+
     def watch_password(self, masked):
         # the masked cursor does not blink (its blink state is Input's own affair)
         if masked and self._blink_before is None:
