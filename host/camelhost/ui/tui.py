@@ -651,6 +651,7 @@ class TableApp(InLanguage, App):
         self._hidden_words = []  # ... and the words typed after its command
         self._die_shown = None  # _latest_die() of the die announced
         self._odds_key = None  # state_key of the odds shown (or being computed)
+        self._odds_answered = None  # state_key of the odds shown (or of their failure)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
         self._setup_banner = False  # the banner asks for the camels to be set up
@@ -978,6 +979,7 @@ class TableApp(InLanguage, App):
         self._odds_key = key
         if s.game is None or s.phase in ("over", "unscored", "setup"):
             self._odds = None
+            self._odds_answered = key
             self._put("#odds", odds_lines(None, view))
             return
         if self._odds is None:  # else the old figures stay until the new are ready
@@ -1004,10 +1006,18 @@ class TableApp(InLanguage, App):
             if key != self._odds_key:
                 return  # the game moved on; a newer computation is on its way
             self._odds = figures
+            self._odds_answered = key
             with self.one_update():
                 self._show_odds(figures, view)
         elif event.state == WorkerState.ERROR:
+            self._odds_answered = self._odds_key
             self._put("#odds", Text(_("Odds unavailable: %s") % (event.worker.error,)))
+
+    @property
+    def odds_pending(self):
+        """True while the odds panel waits for the figures of the position in play:
+        asked of the table's seam, not yet shown (nor their failure)."""
+        return self._odds_key != self._odds_answered
 
     def _show_odds(self, figures, view):
         self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
