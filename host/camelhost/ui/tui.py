@@ -95,6 +95,8 @@ EVENTS_AT_ONCE = 16
 #: The panels drawn one row a line, never wrapped (``table.tcss``): a new text with as
 #: many lines as the one shown takes the same rows, so the screen is not laid out again.
 UNWRAPPED = ("#track", "#odds", "#players")
+#: The lines one row high whatever they say (``table.tcss``): never laid out again.
+ONE_ROW = ("#prompt",)
 
 THEMES = {
     "dark": Theme(name="camel-dark", primary="#e0a84a", secondary="#7fb8d8",
@@ -398,14 +400,22 @@ class HistoryLog(Log):
 
     def add(self, line):
         """Write ``line`` (wrapped) and keep it; stay on the newest line if following."""
-        self._block_start = None  # the newest lines are no block's any more
-        self._add(line)
+        self.add_lines([line])
 
-    def _add(self, line):
-        self.history.append(line)
-        self.write_lines(wrap_lines(line, self._room()), scroll_end=False)
+    def add_lines(self, lines):
+        """``add`` for each of ``lines``, in order, written at once."""
+        self._block_start = None  # the newest lines are no block's any more
+        self._add(lines)
+
+    def _add(self, lines):
+        if not lines:
+            return
+        room = self._room()
+        self.history.extend(lines)
+        self.write_lines([piece for line in lines for piece in wrap_lines(line, room)],
+                         scroll_end=False)
         if self._wrapped_for is None:
-            self._wrapped_for = self._room()
+            self._wrapped_for = room
         self._follow_up()
 
     def add_block(self, lines):
@@ -415,8 +425,7 @@ class HistoryLog(Log):
         stops following there (its marker says the newest lines are below; PgDn or End
         follow again)."""
         start = self.line_count
-        for line in lines:
-            self._add(line)
+        self._add(list(lines))
         self._block_start = start
         self._fit_block()
 
@@ -526,9 +535,10 @@ class TuiDisplay(Display):
         self.app.query_one("#log", HistoryLog).add(line)
 
     def notices(self, notices, view):
-        for n in notices:
-            for line in notice_lines(n, view):
-                self._write(line)
+        lines = [line for n in notices for line in notice_lines(n, view)]
+        if lines:  # the echo of what was typed first, then every line at once
+            self.app.flush_echo()
+            self.app.query_one("#log", HistoryLog).add_lines(lines)
         self.app.show_notices(notices, view)
 
     def error(self, message):
@@ -561,7 +571,7 @@ class TuiDisplay(Display):
         self.app.query_one("#log", HistoryLog).add_block(text.splitlines())
 
     def prompt(self, view):
-        self.app.query_one("#prompt", Static).update(plain.prompt_line(view))
+        self.app._put("#prompt", plain.prompt_line(view))
 
 
 class TableApp(InLanguage, App):
@@ -859,7 +869,7 @@ class TableApp(InLanguage, App):
                 self._show_odds(self._odds, view)
         over = view["final"] is not None and view["phase"] == "over"
         leaders = self.query_one("#leaders", Static)
-        leaders.update(leaders_text(view))
+        self._put("#leaders", leaders_text(view))
         leaders.display = not over  # the race-over panel has the final order
         self._put("#players", players_text(view, plan.players_width(view, self.size.width or 80)))
         self._put("#info", info_text(view))
@@ -898,16 +908,17 @@ class TableApp(InLanguage, App):
         return small
 
     def _put(self, wid, text):
-        """Show ``text`` (a Rich ``Text``) in the widget ``wid`` and keep it for ``fit``.
-        Nothing is drawn again when the widget shows that text already, and the screen is
-        not laid out again when an unwrapped panel (``UNWRAPPED``) gets as many lines as
-        it had (its size cannot change)."""
+        """Show ``text`` (a Rich ``Text``, or a ``str`` for a ``ONE_ROW`` line) in the
+        widget ``wid`` and keep it for ``fit``. Nothing is drawn again when the widget
+        shows that text already, and the screen is not laid out again for a one-row
+        line, nor when an unwrapped panel (``UNWRAPPED``) gets as many lines as it had
+        (its size cannot change)."""
         old = self._texts.get(wid)
         if old is not None and old == text:
             return
         self._texts[wid] = text
-        same_rows = (wid in UNWRAPPED and old is not None
-                     and old.plain.count("\n") == text.plain.count("\n"))
+        same_rows = wid in ONE_ROW or (wid in UNWRAPPED and old is not None
+                                       and old.plain.count("\n") == text.plain.count("\n"))
         self.query_one(wid, Static).update(text, layout=not same_rows)
 
     @contextmanager
