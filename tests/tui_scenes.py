@@ -31,12 +31,12 @@ async def settle(pilot):
     for box in pilot.app.query("Input"):
         box.cursor_blink = False
     app = pilot.app
-    await pilot.pause()
-    # round after round until no worker runs and the odds panel shows the figures of
-    # the position in play: a message handled in a round (a picker closing, a worker's
-    # result) may start another worker, and on a loaded machine a worker's result can
-    # arrive after the round that waited for it (seen once, with two fixed rounds: two
-    # screens that should match differed)
+    # round after round (the workers waited for, then a pause: every message handled,
+    # the screen drawn, the process idle) until no worker runs and the odds panel shows
+    # the figures of the position in play: a message handled in a round (a picker
+    # closing, a worker's result) may start another worker, and on a loaded machine a
+    # worker's result can arrive after the round that waited for it (seen once, with
+    # two fixed rounds: two screens that should match differed)
     for _ in range(SETTLE_ROUNDS):
         await app.workers.wait_for_complete()
         await pilot.pause()
