@@ -1031,9 +1031,14 @@ class TableApp(InLanguage, App):
         return self._odds_key != self._odds_answered
 
     def _show_odds(self, figures, view):
+        """Put the odds panel for ``figures``; the height is shared out again only when
+        the panel's lines are more or fewer (the plan counts its rows, nothing else)."""
+        old = self._texts.get("#odds")
         self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
                                       waiting=figures is None))
-        self.fit()
+        new = self._texts["#odds"]
+        if old is None or old.plain.count("\n") != new.plain.count("\n"):
+            self.fit()
 
     # -- input -------------------------------------------------------------------
 
