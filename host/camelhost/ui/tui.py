@@ -744,23 +744,27 @@ class TableApp(InLanguage, App):
     def take_events(self):
         """Hand the pyramid's waiting events to the table, in order, on the UI thread
         (every ``EVENTS_EVERY_S``; at most ``EVENTS_AT_ONCE`` a time, the screen
-        redrawn between)."""
+        redrawn between; those taken together are one screen update)."""
         import queue
-        for _count in range(EVENTS_AT_ONCE):
-            if self.failure is not None:
-                return  # the journal could not be written: the table stops
-            try:
-                kind, item = self.events.get_nowait()
-            except queue.Empty:
-                return
-            if kind == "event":
-                self.pyramid_event(item)
+        if self.events.empty():
+            return
+        with self.one_update():
+            for _count in range(EVENTS_AT_ONCE):
+                if self.failure is not None:
+                    return  # the journal could not be written: the table stops
+                try:
+                    kind, item = self.events.get_nowait()
+                except queue.Empty:
+                    return
+                if kind == "event":
+                    self.pyramid_event(item)
 
     def pyramid_event(self, event):
         """One event from the pyramid, on the UI thread: the last error goes (it was
-        about what came before), then the table takes the event."""
-        self.clear_error()
-        self._journaled(lambda: self.table.pyramid_event(event))
+        about what came before), then the table takes the event (one screen update)."""
+        with self.one_update():
+            self.clear_error()
+            self._journaled(lambda: self.table.pyramid_event(event))
 
     # -- what the screen shows -------------------------------------------------
 
