@@ -11,7 +11,9 @@ covers every thread; "UI thread" is the main thread's alone: Textual and the app
 without the odds). "Layouts" counts Textual's ``Screen._refresh_layout`` calls
 (one screen-wide layout pass each) while the line is handled and drawn.
 
-Also: the CPU an app start costs (up to its first settled screen), and with
+Also: the UI thread's CPU and the layouts of one key typed at the command line
+(``KEYS``, key by key, as ``pilot.press`` sends them), the CPU an app start costs (up
+to its first settled screen), and with
 ``--profile`` the top functions of a cProfile over the lines. ``BENCH_TUI_LINES``
 (default 40) sets how many lines are typed. Benchmarks report, they never fail.
 """
@@ -34,6 +36,8 @@ from textual.screen import Screen  # noqa: E402
 LINES = int(os.environ.get("BENCH_TUI_LINES", "40"))
 SIZE = (80, 24)
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
+#: What is typed key by key for the figure per key (not sent: no Enter).
+KEYS = "leg red leg blue leg green "
 
 
 class LayoutCounter:
@@ -86,7 +90,13 @@ async def _run(count, profile=None):
                 cpu.append(time.process_time() - before)
                 ui.append(time.thread_time() - before_ui)
                 layouts.append(counter.calls - before_layouts)
-    return start_cpu, cpu, ui, layouts
+        keys = scenes.keys_of(KEYS)
+        with LayoutCounter() as counter:
+            before_ui = time.thread_time()
+            for key in keys:
+                await pilot.press(key)
+            per_key = ((time.thread_time() - before_ui) / len(keys), counter.calls / len(keys))
+    return start_cpu, cpu, ui, layouts, per_key
 
 
 def main(argv=()):
@@ -94,7 +104,7 @@ def main(argv=()):
     if "--profile" in argv:
         import cProfile
         profile = cProfile.Profile()
-    start_cpu, cpu, ui, layouts = asyncio.run(_run(LINES, profile))
+    start_cpu, cpu, ui, layouts, per_key = asyncio.run(_run(LINES, profile))
     ms = [1000 * c for c in cpu]
     ui_ms = [1000 * c for c in ui]
     print("lines typed: %d at %dx%d (second edition, 4 players, quick odds)"
@@ -106,6 +116,8 @@ def main(argv=()):
     print("%-34s %7.2f (median %d, most %d)" % ("layouts per line (mean)",
                                                 statistics.mean(layouts),
                                                 statistics.median(layouts), max(layouts)))
+    print("%-34s %7.1f ms, %.2f layouts" % ("UI thread's CPU per key typed", 1000 * per_key[0],
+                                              per_key[1]))
     print("%-34s %7.2f s" % ("CPU of the app's start", start_cpu))
     if profile is not None:
         import pstats
