@@ -19,18 +19,31 @@ def keys_of(text):
              "?": "question_mark"}.get(ch, ch) for ch in text]
 
 
+#: Most rounds ``settle`` waits for workers before it gives up (a screen that never
+#: settles is a failure, not a hang).
+SETTLE_ROUNDS = 20
+
+
 async def settle(pilot):
     """Wait until the odds worker is done and the screen has caught up; the command
-    line's cursor stops blinking (a snapshot must not catch it half-way)."""
+    line's cursor stops blinking (a snapshot must not catch it half-way). Raises
+    ``AssertionError`` when the screen has not settled after ``SETTLE_ROUNDS`` rounds."""
     for box in pilot.app.query("Input"):
         box.cursor_blink = False
-    # twice: a message handled after the first wait (a picker closing, a worker's
-    # result) may start another worker; on a loaded machine the first round can end
-    # before it starts (seen once: two screens that should match differed)
-    for _ in range(2):
+    app = pilot.app
+    # round after round (the workers waited for, then a pause: every message handled,
+    # the screen drawn, the process idle) until no worker runs and the odds panel shows
+    # the figures of the position in play: a message handled in a round (a picker
+    # closing, a worker's result) may start another worker, and on a loaded machine a
+    # worker's result can arrive after the round that waited for it (seen once, with
+    # two fixed rounds: two screens that should match differed)
+    for _ in range(SETTLE_ROUNDS):
+        await app.workers.wait_for_complete()
         await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+        if not app.odds_pending and all(
+                worker.is_finished for worker in app.workers):
+            return
+    raise AssertionError("the screen did not settle in %d rounds" % SETTLE_ROUNDS)
 
 
 async def type_line(pilot, text):

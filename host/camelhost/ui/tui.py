@@ -44,6 +44,7 @@ comes from the view model (``camelhost.table.view``), colours from
 
 import re
 import textwrap
+from contextlib import contextmanager
 
 from camelup.editions import get_edition
 from rich.text import Text
@@ -91,6 +92,11 @@ ERROR_MAX = 240
 #: How often the screen takes the pyramid's waiting events (s), and most at once.
 EVENTS_EVERY_S = 0.05
 EVENTS_AT_ONCE = 16
+#: The panels drawn one row a line, never wrapped (``table.tcss``): a new text with as
+#: many lines as the one shown takes the same rows, so the screen is not laid out again.
+UNWRAPPED = ("#track", "#odds", "#players")
+#: The lines one row high whatever they say (``table.tcss``): never laid out again.
+ONE_ROW = ("#prompt",)
 
 THEMES = {
     "dark": Theme(name="camel-dark", primary="#e0a84a", secondary="#7fb8d8",
@@ -234,6 +240,14 @@ class CommandInput(Input):
     def on_key(self, event):
         # runs before Input's own handling of the key; a swallowed key goes no further
         self.swallow_key(event)
+
+    def refresh(self, *regions, repaint=True, layout=False, recompose=False):
+        """``Widget.refresh``, never laying the screen out again: the command line is one
+        row as wide as the screen (``table.tcss``) whatever it holds, so a key typed
+        (``Input`` asks for a layout whenever its value's width changes) redraws the
+        line, not every panel."""
+        return Input.refresh(self, *regions, repaint=repaint, layout=False,
+                             recompose=recompose)
 
     def watch_password(self, masked):
         # the masked cursor does not blink (its blink state is Input's own affair)
@@ -409,14 +423,22 @@ class HistoryLog(Log):
 
     def add(self, line):
         """Write ``line`` (wrapped) and keep it; stay on the newest line if following."""
-        self._block_start = None  # the newest lines are no block's any more
-        self._add(line)
+        self.add_lines([line])
 
-    def _add(self, line):
-        self.history.append(line)
-        self.write_lines(wrap_lines(line, self._room()), scroll_end=False)
+    def add_lines(self, lines):
+        """``add`` for each of ``lines``, in order, written at once."""
+        self._block_start = None  # the newest lines are no block's any more
+        self._add(lines)
+
+    def _add(self, lines):
+        if not lines:
+            return
+        room = self._room()
+        self.history.extend(lines)
+        self.write_lines([piece for line in lines for piece in wrap_lines(line, room)],
+                         scroll_end=False)
         if self._wrapped_for is None:
-            self._wrapped_for = self._room()
+            self._wrapped_for = room
         self._follow_up()
 
     def add_block(self, lines):
@@ -426,8 +448,7 @@ class HistoryLog(Log):
         stops following there (its marker says the newest lines are below; PgDn or End
         follow again)."""
         start = self.line_count
-        for line in lines:
-            self._add(line)
+        self._add(list(lines))
         self._block_start = start
         self._fit_block()
 
@@ -537,9 +558,10 @@ class TuiDisplay(Display):
         self.app.query_one("#log", HistoryLog).add(line)
 
     def notices(self, notices, view):
-        for n in notices:
-            for line in notice_lines(n, view):
-                self._write(line)
+        lines = [line for n in notices for line in notice_lines(n, view)]
+        if lines:  # the echo of what was typed first, then every line at once
+            self.app.flush_echo()
+            self.app.query_one("#log", HistoryLog).add_lines(lines)
         self.app.show_notices(notices, view)
 
     def error(self, message):
@@ -572,7 +594,7 @@ class TuiDisplay(Display):
         self.app.query_one("#log", HistoryLog).add_block(text.splitlines())
 
     def prompt(self, view):
-        self.app.query_one("#prompt", Static).update(plain.prompt_line(view))
+        self.app._put("#prompt", plain.prompt_line(view))
 
 
 class TableApp(InLanguage, App):
@@ -653,16 +675,24 @@ class TableApp(InLanguage, App):
         #: the pyramid's events (``("event", DieEvent)`` items), or ``None``
         self.events = events
         self.theme_name = theme_name or default_theme()
+        # the theme is chosen before the styles are first applied (set once mounted,
+        # every style on the screen would be worked out a second time)
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         self.hide_colours = False  # a finish card is being played: mask colour words
         self._refusal = None  # (history index, reason) of the refusal on the error line
         self._hidden_words = []  # ... and the words typed after its command
         self._die_shown = None  # _latest_die() of the die announced
         self._odds_key = None  # state_key of the odds shown (or being computed)
+        self._odds_answered = None  # state_key of the odds shown (or of their failure)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
+        self._holding = 0  # > 0 inside ``one_update``: fit() waits for its end
+        self._fit_wanted = False  # fit() was asked for while holding
         self._detail_on = False  # the last die's detail line is announced
         self.answering = 0  # > 0 while the table answers what was typed or pressed
         #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
@@ -715,9 +745,6 @@ class TableApp(InLanguage, App):
                                id="command")
 
     def on_mount(self):
-        for theme in THEMES.values():
-            self.register_theme(theme)
-        self.theme = THEMES.get(self.theme_name, THEMES["dark"]).name
         # wired before the table starts: a resumed race that is over shows its
         # race-over panel at once, and ``fit`` sets that panel's hint line
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
@@ -748,23 +775,27 @@ class TableApp(InLanguage, App):
     def take_events(self):
         """Hand the pyramid's waiting events to the table, in order, on the UI thread
         (every ``EVENTS_EVERY_S``; at most ``EVENTS_AT_ONCE`` a time, the screen
-        redrawn between)."""
+        redrawn between; those taken together are one screen update)."""
         import queue
-        for _count in range(EVENTS_AT_ONCE):
-            if self.failure is not None:
-                return  # the journal could not be written: the table stops
-            try:
-                kind, item = self.events.get_nowait()
-            except queue.Empty:
-                return
-            if kind == "event":
-                self.pyramid_event(item)
+        if self.events.empty():
+            return
+        with self.one_update():
+            for _count in range(EVENTS_AT_ONCE):
+                if self.failure is not None:
+                    return  # the journal could not be written: the table stops
+                try:
+                    kind, item = self.events.get_nowait()
+                except queue.Empty:
+                    return
+                if kind == "event":
+                    self.pyramid_event(item)
 
     def pyramid_event(self, event):
         """One event from the pyramid, on the UI thread: the last error goes (it was
-        about what came before), then the table takes the event."""
-        self.clear_error()
-        self._journaled(lambda: self.table.pyramid_event(event))
+        about what came before), then the table takes the event (one screen update)."""
+        with self.one_update():
+            self.clear_error()
+            self._journaled(lambda: self.table.pyramid_event(event))
 
     # -- what the screen shows -------------------------------------------------
 
@@ -865,7 +896,12 @@ class TableApp(InLanguage, App):
 
     def refresh_panels(self):
         """Redraw the track, players, counts and the panel on the left from the
-        session; start the odds worker when the game changed."""
+        session; start the odds worker when the game changed (one screen update:
+        ``one_update``)."""
+        with self.one_update():
+            self._refresh_panels()
+
+    def _refresh_panels(self):
         view = self._view = facts(self.session)
         left = self.query_one("#left", ContentSwitcher)
         if left.styles.width is None or left.styles.width.value != self.odds_width():
@@ -874,7 +910,7 @@ class TableApp(InLanguage, App):
                 self._show_odds(self._odds, view)
         over = view["final"] is not None and view["phase"] == "over"
         leaders = self.query_one("#leaders", Static)
-        leaders.update(leaders_text(view))
+        self._put("#leaders", leaders_text(view))
         leaders.display = not over  # the race-over panel has the final order
         self._put("#players", players_text(view, plan.players_width(view, self.size.width or 80)))
         self._put("#info", info_text(view, self.size.width or 80))
@@ -913,14 +949,43 @@ class TableApp(InLanguage, App):
         return small
 
     def _put(self, wid, text):
-        """Show ``text`` in the widget ``wid`` and keep it for ``fit``."""
+        """Show ``text`` (a Rich ``Text``, or a ``str`` for a ``ONE_ROW`` line) in the
+        widget ``wid`` and keep it for ``fit``. Nothing is drawn again when the widget
+        shows that text already, and the screen is not laid out again for a one-row
+        line, nor when an unwrapped panel (``UNWRAPPED``) gets as many lines as it had
+        (its size cannot change)."""
+        old = self._texts.get(wid)
+        if old is not None and old == text:
+            return
         self._texts[wid] = text
-        self.query_one(wid, Static).update(text)
+        same_rows = wid in ONE_ROW or (wid in UNWRAPPED and old is not None
+                                       and old.plain.count("\n") == text.plain.count("\n"))
+        self.query_one(wid, Static).update(text, layout=not same_rows)
+
+    @contextmanager
+    def one_update(self):
+        """Everything the screen changes inside is one screen update
+        (``App.batch_update``) with the height shared out once, at its end: ``fit``
+        asked for on the way (a panel switched, the error line shown, the panels
+        redrawn) waits for it. Nests; the outermost runs the one ``fit``."""
+        with self.batch_update():
+            self._holding += 1
+            try:
+                yield
+            finally:
+                self._holding -= 1
+            if not self._holding and self._fit_wanted:
+                self.fit()
 
     def fit(self):
         """Share the screen's height out as the plan says (``camelhost.ui.plan.plan``:
         the size, the view, the texts shown): the detail line, the track and its rows,
-        the panels' band, the race-over panel's hint line."""
+        the panels' band, the race-over panel's hint line. Inside ``one_update`` it
+        runs once, at the end."""
+        if self._holding:
+            self._fit_wanted = True
+            return
+        self._fit_wanted = False
         if self._too_small():
             return
         view = self._view
@@ -933,7 +998,7 @@ class TableApp(InLanguage, App):
         track = self.query_one("#track", Static)
         track.display = shown.track
         if shown.track:
-            track.update(track_text(view, self.size.width or 80, rows=shown.track_rows))
+            self._put("#track", track_text(view, self.size.width or 80, rows=shown.track_rows))
         self.query_one("#middle").styles.max_height = shown.middle
         current = self.query_one("#left", ContentSwitcher).current
         if current in ("over-box", "leg-box"):
@@ -974,6 +1039,7 @@ class TableApp(InLanguage, App):
         the plan says."""
         if "#odds" in self._texts:
             form = self._noted_odds() if noted else None
+            self._odds_shown_noted = form is not None
             self.query_one("#odds", Static).update(form or self._texts["#odds"])
 
     def screen_plan(self):
@@ -1006,6 +1072,7 @@ class TableApp(InLanguage, App):
         self._odds_key = key
         if s.game is None or s.phase in ("over", "unscored", "setup"):
             self._odds = None
+            self._odds_answered = key
             self._put("#odds", odds_lines(None, view))
             return
         if self._odds is None:  # else the old figures stay until the new are ready
@@ -1032,17 +1099,37 @@ class TableApp(InLanguage, App):
             if key != self._odds_key:
                 return  # the game moved on; a newer computation is on its way
             self._odds = figures
-            self._show_odds(figures, view)
+            self._odds_answered = key
+            with self.one_update():
+                self._show_odds(figures, view)
         elif event.state == WorkerState.ERROR:
+            self._odds_answered = self._odds_key
             self._put("#odds", Text(_("Odds unavailable: %s") % (event.worker.error,)))
 
+    @property
+    def odds_pending(self):
+        """True while the odds panel waits for the figures of the position in play:
+        asked of the table's seam, not yet shown (nor their failure)."""
+        return self._odds_key != self._odds_answered
+
     def _show_odds(self, figures, view):
+        """Put the odds panel for ``figures``; the height is shared out again only when
+        the panel's lines are more or fewer (the plan counts its rows, nothing else)."""
+        old = self._texts.get("#odds")
         self._put("#odds", odds_lines(figures, view, self.odds_width(), tile_names(view),
                                       waiting=figures is None))
-        self._odds_noted = (self._texts["#odds"], odds_lines(
-            figures, view, self.odds_width(), tile_names(view), waiting=figures is None,
-            noted=True))
-        self.fit()
+        new = self._texts["#odds"]
+        noted = odds_lines(figures, view, self.odds_width(), tile_names(view),
+                           waiting=figures is None, noted=True)
+        before = getattr(self, "_odds_noted", None)
+        self._odds_noted = (new, noted)
+        # the plan reads the panel's rows, with and without the note line: shared out
+        # again when either count changes, or when the noted form is on screen (the plain
+        # text _put has just shown must give way to it)
+        if (old is None or before is None or getattr(self, "_odds_shown_noted", False)
+                or old.plain.count("\n") != new.plain.count("\n")
+                or before[1].plain.count("\n") != noted.plain.count("\n")):
+            self.fit()
 
     # -- input -------------------------------------------------------------------
 
@@ -1095,7 +1182,8 @@ class TableApp(InLanguage, App):
         ``run`` raises it (``pyramid`` says its one line, as in the plain mode:
         docs/table.md); returns False then."""
         try:
-            result = work()
+            with self.one_update():
+                result = work()
         except JournalFull as exc:
             self.failure = exc
             box = self.query_one("#error", Static)
@@ -1136,6 +1224,10 @@ class TableApp(InLanguage, App):
             self.flush_echo()  # accepted in silence: still echoed
 
     def _submit(self, text):
+        with self.one_update():  # one screen update for the line, whatever it changes
+            self._take_line(text)
+
+    def _take_line(self, text):
         box = self.query_one("#command", Input)
         box.value = ""
         box.password = False
