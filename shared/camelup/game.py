@@ -27,6 +27,14 @@ GREY_FACES = ((1, "black"), (2, "black"), (3, "black"), (1, "white"), (2, "white
               (3, "white"))
 
 
+def setup_space(edition, colour, value):
+    """The space a setup roll of ``value`` (1..3) puts camel ``colour`` on (RULES 2.2,
+    3.2): a racing camel on space ``value`` (1..3); a crazy camel (second edition)
+    counted back from the finish: 1 -> 16, 2 -> 15, 3 -> 14. Raises ``NotationError``
+    for an unknown edition; the value and colour are not checked (``setup_stacks``)."""
+    return TRACK + 1 - value if colour in get_edition(edition).crazy else value
+
+
 def setup_stacks(edition, racing_rolls, crazy_rolls=()):
     """Build starting stacks from setup rolls (RULES 2.2, 3.2).
 
@@ -54,7 +62,7 @@ def setup_stacks(edition, racing_rolls, crazy_rolls=()):
                 raise NotationError(Message("setup roll for %s must be 1..3, got %r",
                                             colour, value))
             seen.append(colour)
-            space = value if kind == "racing" else TRACK + 1 - value
+            space = setup_space(ed, colour, value)
             stacks.setdefault(space, []).append(colour)
     for c in ed.camels:
         if c not in seen:

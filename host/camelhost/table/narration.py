@@ -13,6 +13,7 @@ import shlex
 
 from camelup.editions import get_edition
 from camelup.errors import Message
+from camelup.game import setup_space
 from camelup.notation import position_text
 
 from camelhost.i18n import N_, _, decimal, ngettext, percent, pgettext
@@ -231,20 +232,35 @@ def _setup_notice(notice, view, past):
     return lines
 
 
+def placed_words(view):
+    """The camels placed so far at setup, each with its space (RULES 2.2, 3.2):
+    ``black on space 15, blue on space 1`` (``""`` before the first)."""
+    return ", ".join(_("%s on space %d") % (r["camel"], r["space"]) for r in view["setup_rolls"])
+
+
+def grey_back_words(view):
+    """The reminder that the grey die goes back into the pyramid (its first setup roll
+    placed one crazy camel, it comes out again for the other, RULES 3.2), while it does
+    and people put the dice back by hand (``view["grey_back"]``); else ``""``."""
+    if view.get("grey_back") and view.get("dice_back_by_hand"):
+        return _("put the grey die back in the pyramid: it comes out again for the %s "
+                 "camel") % view["grey_back"]
+    return ""
+
+
 def _setup_die_notice(notice, view, past):
     camel, value = notice["camel"], notice["value"]
     crazy = camel in get_edition(view["edition"]).crazy
-    line = _("Setup: %s camel on space %d") % (camel, 17 - value if crazy else value)
+    line = _("Setup: %s camel on space %d") % (camel, setup_space(view["edition"], camel, value))
     missing = notice["missing"]
     if missing:
         line += _("; still to place: %s") % ", ".join(missing)
     if crazy:  # the numeral colour typed or read is not the camel placed: say why
         line += _(" (at setup the grey die places %s, its numeral colour ignored, RULES "
                   "3.2)") % _(" then ").join(get_edition(view["edition"]).crazy)
-    again = [c for c in missing if crazy and c in get_edition(view["edition"]).crazy]
-    if again and view.get("dice_back_by_hand") and not past:
-        line += _("; put the grey die back in the pyramid: it comes out again for the %s "
-                  "camel") % again[0]
+    again = grey_back_words(view) if crazy and not past else ""
+    if again:
+        line += "; " + again
     return [line]
 
 
@@ -499,6 +515,8 @@ def resumed_lines(view, path, count):
         _("setup") if view["phase"] == "setup" else _("leg %d") % view["leg"])]
     if view["last_die"]:
         lines.append(last_die_line(view))
+    if grey_back_words(view):  # said when the grey die came out: said again
+        lines.append(grey_back_words(view)[:1].upper() + grey_back_words(view)[1:])
     return lines
 
 

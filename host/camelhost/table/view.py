@@ -41,7 +41,10 @@ Keys and shapes::
                  "die", "ink", "value"; also after a crash and ``--resume``), else None;
                  that player's ``pyramid_tickets`` counts it
     piles        {"winner": int, "loser": int}: sizes only
-    setup_rolls  [{"camel": str, "value": int}]: dice released so far at setup
+    setup_rolls  [{"camel": str, "value": int, "space": int}]: dice released so far at
+                 setup, each with the space it put its camel on (RULES 2.2, 3.2)
+    grey_back    at setup, the crazy camel the grey die comes out again for (its first
+                 roll placed the other: back into the pyramid it goes), else None
     dice_typed   True when the dice are typed at the table (no pyramid: ``--pyramid
                  manual``; ``Session.dice_typed``): prompts ask to type the die
     dice_back_by_hand  True when people put the dice back into a pyramid that
@@ -117,6 +120,8 @@ Odds come from ``camelup.odds`` (exact leg enumeration), ``camelup.odds.race``
 order from the table's bots (``camelhost.table.bots.suggestions``: the coach); they are
 cached per position, so calling ``table_view`` after every change stays cheap.
 """
+
+from camelup.game import setup_space
 
 from camelhost.i18n import N_, _, decimal, language, ngettext, percent
 
@@ -518,7 +523,9 @@ def table_view(session, odds=True, line=None):
         "pyramid_waiting": _name(session, _waiting(session)),
         "piles": {"winner": 0 if g is None else len(g.pile("winner")),
                   "loser": 0 if g is None else len(g.pile("loser"))},
-        "setup_rolls": [{"camel": c, "value": v} for c, v in session.setup_rolls],
+        "setup_rolls": [{"camel": c, "value": v, "space": setup_space(ed, c, v)}
+                        for c, v in session.setup_rolls],
+        "grey_back": session.grey_needed_back(),
         "dice_typed": bool(getattr(session, "dice_typed", False)),
         "dice_back_by_hand": bool(getattr(session, "dice_back_by_hand", False)),
         "line": None if line is None else dict(line),

@@ -12,7 +12,7 @@ from camelup.editions import get_edition
 from rich.text import Text
 
 from camelhost.i18n import _, ngettext, pgettext
-from camelhost.table.narration import name_list, pile_word
+from camelhost.table.narration import name_list, pile_word, placed_words
 from camelhost.table.view import side_word
 from camelhost.ui import palette
 
@@ -382,8 +382,7 @@ def info_text(view, width=None):
     starts the next one, so no count is parted from its word (``loser 0`` / ``cards``)."""
     if not view["leg"]:
         if view.get("setup_rolls"):
-            return Text(_("Placed so far: ") + ", ".join(
-                "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
+            return Text(_("Placed so far: ") + placed_words(view))
         return Text("")
     over = view["phase"] in ("over", "unscored")
     phrases = []

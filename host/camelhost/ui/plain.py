@@ -22,6 +22,7 @@ from camelhost.table.narration import (  # noqa: F401  (the words plain mode pri
     notice_lines,
     odds_lines,
     over_lines,
+    placed_words,
     plural,
     position_line,
     resumed_lines,
@@ -72,8 +73,7 @@ def status_lines(view):
         lines = [_("Race %d setup: release each camel's die (or type '%s'), or type "
                  "'setup 1:blue,green ...' or 'draw'") % (view["race"], example_die(view))]
         if view["setup_rolls"]:
-            lines.append(_("Placed so far: ") + ", ".join(
-                "%s %d" % (r["camel"], r["value"]) for r in view["setup_rolls"]))
+            lines.append(_("Placed so far: ") + placed_words(view))
         return lines
     if view["final"]:
         lines = over_lines(view)
