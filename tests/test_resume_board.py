@@ -38,10 +38,11 @@ def _identity(boot=A, seq=3):
     return PyramidIdentity({"uid": UID, "fw": "0.9.0", "ed": "classic", "boot": boot, "seq": seq})
 
 
-def _started(path, identity=None, ticket=True):
-    """A classic game on a real pyramid (a port path): the pyramid's identity, then the
-    setup drawn and (``ticket``) Ann's pyramid ticket; the journal ends before any die."""
-    journal = Journal(str(path), pyramid="/dev/ttyACM0")
+def _started(path, identity=None, ticket=True, pyramid="/dev/ttyACM0"):
+    """A classic game on a pyramid (``pyramid``: the journal's dice source, a port path):
+    the pyramid's identity, then the setup drawn and (``ticket``) Ann's pyramid ticket;
+    the journal ends before any die."""
+    journal = Journal(str(path), pyramid=pyramid)
     session = Session("classic", PLAYERS, seed=3, journal=journal)
     table = Table(session, PlainDisplay(io.StringIO()), pyramid=None, manual=False)
     table.start()
@@ -357,6 +358,40 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
     # the one SYNC asked is for its record of the journal's boot (``to=``: nothing replayed)
     assert [m for m in asked if m.name == "SYNC"] == [
         m for m in asked if m.name == "SYNC" and m["boot"] == A and m["to"] == m["seq"] == 3]
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("played_on, fix", [
+    ("/dev/ttyACM0", "connect that pyramid, or resume with --pyramid manual and type the dice"),
+    ("virtual", "this game was played on the virtual pyramid: resume with --pyramid virtual, "
+                "or with --pyramid manual and type the dice"),
+])
+def test_pyramid_play_says_another_boards_refusal_once_with_a_fix_for_the_games_pyramid(
+        tmp_path, played_on, fix):
+    """``pyramid play --resume`` on another board: stderr is the refusal, once, ending
+    with what can be done for the pyramid the journal was played on (a virtual
+    pyramid's board can't be connected: ``--pyramid virtual`` resumes it); exit 1, the
+    journal unchanged (tester 3 finding 4)."""
+    import subprocess
+    import sys
+    path = tmp_path / "g.jsonl"
+    _started(path, _identity(), pyramid=played_on)
+    before = path.read_bytes()
+    board = ScriptedBoard(OTHER, B, seq=1, acked=0)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", "import sys; from camelhost.cli import main; "
+             "sys.exit(main(sys.argv[1:]))", "play", "--resume", str(path), "--plain",
+             "--pyramid", board.port],
+            input="quit\n", capture_output=True, text=True, timeout=60)
+    finally:
+        board.close()
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "pyramid: the pyramid on %s is board E66164084B1F3A21 (boot 51C0FFEE), not the one "
+        "this game was played with, board E6614103E7452D2F (boot 0A9B0E33): %s"
+        % (board.port, fix)]
+    assert path.read_bytes() == before
 
 
 class _RefusingLink:

@@ -288,7 +288,8 @@ def run(args):
         pyramid = open_pyramid(spec, session.edition.name, session.seed,
                                resume=session.resume_point,
                                taken=lambda: session.last_pyramid_event,
-                               uid=board.uid if board is not None else None)
+                               uid=board.uid if board is not None else None,
+                               played_on=(journal.header or {}).get("pyramid"))
     except BaseException:
         if args.resume:
             journal.close()

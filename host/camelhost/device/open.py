@@ -156,7 +156,7 @@ class OpenPyramid:
 
 
 def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,
-                 option="--pyramid", hint=None, taken=None, uid=None):
+                 option="--pyramid", hint=None, taken=None, uid=None, played_on=None):
     """Open the dice source ``spec`` (``manual``, ``virtual``, ``auto`` or a port path)
     and return an ``OpenPyramid``. ``edition``, ``seed``, ``value_buttons``: for the
     virtual pyramid. ``resume``: ``(boot, seq)`` of the last pyramid event already
@@ -164,7 +164,10 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     ``(boot, seq)`` the journal holds, so the link acknowledges only what is written
     down (``Link``'s ``taken``). ``uid``: the unique id of the board the game was
     played with (``Link``'s ``uid``: another board is refused; a ``CliError`` naming
-    both when its ``HELLO`` comes while the port opens). ``option``/``hint``: how the calling
+    both when its ``HELLO`` comes while the port opens, ending with what to do:
+    ``played_on`` is the dice source the game was played with, the journal's
+    ``pyramid``: ``virtual`` makes it ``--pyramid virtual``, as that board is not one
+    that can be connected). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
     port can't be opened, the virtual pyramid does not start, or the link is missing.
     """
@@ -198,6 +201,10 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     from camelhost.device.transport import NotAPyramid
     try:
         p.link = Link(port, resume=resume, taken=taken, uid=uid)
+        if played_on == VIRTUAL:
+            p.link.sequencer.board_fix = _(
+                "this game was played on the virtual pyramid: resume with --pyramid "
+                "virtual, or with --pyramid manual and type the dice")
         if option != "--pyramid":  # a maker's tool: no game to play by hand instead
             p.link.advice = (_("check the USB cable, that %s is the pyramid's port (%s) and "
                                "that it runs the pyramid firmware (pyramid flash %s %s)")

@@ -51,7 +51,7 @@ import logging
 from camelup.board import protocol
 
 from camelhost.device.events import DieEvent, SeqRange
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 
 log = logging.getLogger("camelhost.device.link")
 
@@ -59,6 +59,9 @@ log = logging.getLogger("camelhost.device.link")
 #: order within this window; later ones are asked for again).
 WINDOW = 512
 #: First retry of an unanswered SYNC (s); doubled per retry up to ``SYNC_MAX_S``.
+#: the end of another board's refusal: what to do (a game played on a real pyramid)
+BOARD_FIX = N_("connect that pyramid, or resume with --pyramid manual and type the dice")
+
 SYNC_FIRST_S = 0.15
 SYNC_MAX_S = 2.0
 #: Seconds between two asks for the short ``HI`` while none came on this connection
@@ -138,6 +141,9 @@ class Sequencer:
         self.port = port
         #: the RP2040 unique id this link must find (``None``: any pyramid)
         self.uid = uid
+        #: what to do about another board, ending its refusal (``None``: ``BOARD_FIX``;
+        #: ``camelhost.device.open.open_pyramid`` names the game's own dice source)
+        self.board_fix = None
         self.confirmed = uid is None
         #: ``(boot, seq)``: where delivery began on this link (``resume``, else the point
         #: the first ``HELLO``/``HI`` set: what the journal records of the pyramid)
@@ -518,10 +524,10 @@ class Sequencer:
         if self.origin is not None:
             ours = _("%s (boot %s)") % (self.uid, self.origin[0])
         text = (_("the pyramid on %s is board %s (boot %s), not the one this game was played "
-                  "with, board %s: connect that pyramid, or resume with --pyramid manual "
-                  "and type the dice") % (self.port, msg["uid"], msg["boot"], ours))
-        if self.refused is None:
-            log.error("%s", text)
+                  "with, board %s: %s") % (self.port, msg["uid"], msg["boot"], ours,
+                                           self.board_fix or _(BOARD_FIX)))
+        if self.refused is None:  # said by the one who reads ``refused``: logged only
+            log.info("%s", text)
         self.refused = text
         self.state = "refused"
 
