@@ -8,6 +8,7 @@ link's sequencer is told the journal's last ``(boot, seq)`` and hears the pyrami
 
 import io
 import json
+import logging
 import time
 
 import pytest
@@ -53,13 +54,23 @@ def _played(path, dice):
     return path.read_bytes().splitlines(keepends=True)
 
 
+def _inside(out):
+    """The dice the plain table's last status says are in the pyramid (``out``: its lines)."""
+    line = [x for x in out if x.startswith("Dice in the pyramid: ")][-1]
+    return line[len("Dice in the pyramid: "):].split(";")[0]
+
+
 def _link_events(resume, hello):
     seq = Sequencer(resume=resume)
     seq.opened(0.0)
     return seq.receive(hello, 0.1, "raw")[0]
 
 
-def test_a_journal_cut_at_its_end_is_said_in_one_line_when_the_pyramid_acknowledged_more(tmp_path):
+def test_a_journal_cut_at_its_end_is_said_in_one_line_when_the_pyramid_acknowledged_more(
+        tmp_path, caplog):
+    # said once: by the table; the link only logs it below a warning (a warning reaches a
+    # player's terminal as a second, bare line: tester 3 finding 5)
+    caplog.set_level(logging.DEBUG, "camelhost.device.link")
     path = tmp_path / "g.jsonl"
     lines = _played(path, 3)
     # the last pyramid ticket and its die (seq 3) cut from the end, as 'head -n -2' does
@@ -70,6 +81,8 @@ def test_a_journal_cut_at_its_end_is_said_in_one_line_when_the_pyramid_acknowled
     # the pyramid acknowledged seq 3 for this table before the journal lost it
     events = _link_events(table.session.last_pyramid_event, _hello(3, 3))
     assert [(e.kind, tuple(e.missing)) for e in events] == [("foreign", (3,))]
+    assert "another table" in caplog.text
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     said = out.tell()
     for event in events:
         table.pyramid_event(event)
@@ -79,7 +92,8 @@ def test_a_journal_cut_at_its_end_is_said_in_one_line_when_the_pyramid_acknowled
         "the pyramid served another table since this game's last die, or lines were cut from "
         "this journal's end: the pyramid acknowledged event 3 of boot 0A9B0E33, which the "
         "journal does not hold (its last is event 2); it is left out. If lines were cut, quit "
-        "and resume a whole copy of the journal"], new
+        "and resume a whole copy of the journal. Else put back in the pyramid any of these "
+        "dice that are out of it: orange, yellow, white"], new
     # nothing foreign is pushed: the journal and the table are as they were
     assert path.read_bytes() == before[0]
     assert table.view() == before[1]
@@ -107,7 +121,11 @@ def test_another_tables_dice_after_play_went_on_keep_their_own_words(tmp_path):
     table.pyramid_event(DieEvent("foreign", BOOT, 3, missing=(3, 4)))
     new = out.getvalue()[said:]
     assert new.splitlines() == ["the pyramid served another table since this game's last die: "
-                                "its events 3, 4 were that table's and are left out"]
+                                "its events 3, 4 were that table's and are left out; put back in "
+                                "the pyramid any of these dice that are out of it: orange, "
+                                "yellow, white"]
+    assert table.line("board")  # what the status says is in it: the same dice
+    assert _inside(out.getvalue()[said:].splitlines()) == "orange, yellow, white"
     assert [e.get("seq") for e in read_events(str(path)) if e["type"] == "die"] == [1, 2]
     table.session.journal.close()
 
@@ -171,7 +189,8 @@ def test_pyramid_play_resuming_a_cut_journal_on_the_real_firmware_says_it_and_ta
         "the pyramid served another table since this game's last die, or lines were cut from "
         "this journal's end: the pyramid acknowledged event 2 of boot %s, which the journal does "
         "not hold (its last is event 1); it is left out. If lines were cut, quit and resume a "
-        "whole copy of the journal" % boot], out
+        "whole copy of the journal. Else put back in the pyramid any of these dice that are "
+        "out of it: %s" % (boot, _inside(out))], out
     assert path.read_bytes() == cut  # nothing pushed, nothing journaled
 
 

@@ -56,6 +56,12 @@ def _started(path, identity=None, ticket=True, pyramid="/dev/ttyACM0"):
     return session
 
 
+def _inside(out):
+    """The dice the plain table's last status says are in the pyramid (``out``: its lines)."""
+    line = [x for x in out if x.startswith("Dice in the pyramid: ")][-1]
+    return line[len("Dice in the pyramid: "):].split(";")[0]
+
+
 def _link(table, *messages):
     """The link a resume opens (``pyramid play`` wires it so), fed ``messages`` (each
     answered as the pyramid would, ``SYNC`` by the ``SYNCED`` of its reply in the list);
@@ -105,7 +111,9 @@ def test_a_journal_cut_before_its_first_die_takes_no_dice_another_table_took_sin
         "the pyramid served another table since this game's last die, or lines were cut from "
         "this journal's end: the pyramid acknowledged events 4, 5, 6 of boot 0A9B0E33, which the "
         "journal does not hold (its last is none: the game began after event 3); they are "
-        "left out. If lines were cut, quit and resume a whole copy of the journal"]
+        "left out. If lines were cut, quit and resume a whole copy of the journal. Else put "
+        "back in the pyramid any of these dice that are out of it: blue, green, orange, yellow, "
+        "white"]
     assert path.read_bytes() == before  # nothing pushed, nothing journaled
     table.session.journal.close()
 
@@ -487,6 +495,7 @@ def test_a_game_quit_before_its_first_die_names_another_tables_pushes_on_the_rea
         "the pyramid served another table since this game's last die, or lines were cut from "
         "this journal's end: the pyramid acknowledged events 1, 2 of boot %s, which the journal "
         "does not hold (its last is none: the game began after event %d); they are left out. "
-        "If lines were cut, quit and resume a whole copy of the journal"
-        % (board[0]["boot"], board[0]["seq"])], told
+        "If lines were cut, quit and resume a whole copy of the journal. Else put back in the "
+        "pyramid any of these dice that are out of it: %s"
+        % (board[0]["boot"], board[0]["seq"], _inside(shown.getvalue()[said:].splitlines()))], told
     assert journaled() == before  # nothing of the other table's pushed or journaled

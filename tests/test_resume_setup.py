@@ -53,3 +53,17 @@ def test_a_setup_resumed_once_both_crazy_camels_stand_asks_for_no_grey_die(tmp_p
     said = out.getvalue().splitlines()
     assert "Placed so far: black on space 15, white on space 14" in said
     assert not any("grey die back" in line for line in said)
+
+
+def test_another_tables_dice_during_a_resumed_setup_name_the_dice_still_to_release(tmp_path):
+    # the other table let dice out of the pyramid: those this setup still needs go back
+    _crashed_in_setup(tmp_path / "g.jsonl")
+    table, out = resumed(tmp_path / "g.jsonl")
+    before = len(out.getvalue())
+    table.pyramid_event(DieEvent("foreign", "B1", 2, missing=(2, 3)))
+    assert out.getvalue()[before:].splitlines()[0] == (
+        "the pyramid served another table since this game's last die, or lines were cut from "
+        "this journal's end: the pyramid acknowledged events 2, 3 of boot B1, which the journal "
+        "does not hold (its last is event 1); they are left out. If lines were cut, quit and "
+        "resume a whole copy of the journal. Else put back in the pyramid any of these dice "
+        "that are out of it: blue, green, yellow, red, purple, grey")

@@ -560,8 +560,9 @@ class Sequencer:
         event names them, and none of them is delivered (issue 29, item 1)."""
         self._others = None
         self.stats["foreign"] += 1
-        log.warning("pyramid events %s:%d..%d were taken by another table since this game's last one; "
-                    "they are not this game's", boot, first, last)
+        # the table says it, once, in its words (``Table._foreign_text``): logged only
+        log.info("pyramid events %s:%d..%d were taken by another table since this game's last one; "
+                 "they are not this game's", boot, first, last)
         self._ahead = {s: e for s, e in self._ahead.items() if s > last}
         self.delivered = last
         self._heard = max(self._heard, last)

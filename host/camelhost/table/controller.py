@@ -526,15 +526,37 @@ class Table:
         table played on, only another table can have taken them."""
         just_resumed, self._just_resumed = self._just_resumed, False
         journal = self.session.journal
+        dice = self._dice_inside() if self.session.dice_back_by_hand else []
         if just_resumed and journal is not None:
             last = getattr(link_event.missing, "last", None)
             if last is None and link_event.missing:
                 last = max(link_event.missing)
             behind = behind_pyramid(journal.events, link_event.boot, last)
             if behind is not None:
+                if dice:  # the other cause: the dice that table let out are still out
+                    behind += _(". Else put back in the pyramid any of these dice that are "
+                                "out of it: %s") % ", ".join(dice)
                 return behind
-        return _("the pyramid served another table since this game's last die: its events %s "
+        text = _("the pyramid served another table since this game's last die: its events %s "
                  "were that table's and are left out") % event.missing
+        if dice:  # the dice that table let out are out of the pyramid: this game's go back
+            text += _("; put back in the pyramid any of these dice that are out of it: "
+                      "%s") % ", ".join(dice)
+        return text
+
+    def _dice_inside(self):
+        """The dice this game counts inside the pyramid, by name (edition order): in
+        play ``Game.dice_in_pyramid``; at setup those of the camels still to place (the
+        grey die while a crazy camel is, RULES 2.2, 3.2)."""
+        s = self.session
+        if s.game is not None:
+            return list(s.game.dice_in_pyramid())
+        if s.phase != "setup":
+            return []
+        placed = [c for c, _v in s.setup_rolls]
+        crazy_left = any(c not in placed for c in s.edition.crazy)
+        return [d for d in s.edition.dice
+                if (crazy_left if d == "grey" else d not in placed)]
 
     @property
     def over(self):
