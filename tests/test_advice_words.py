@@ -1,9 +1,10 @@
 """The table's advice says why (issue 31, the tester's finding 7): every action shows
 first the number the coach orders it by (its overall value: the coins now less what the
 next players gain before the player's turn, a finish card's less what it is worth kept
-for a later leg), labelled, then its value now; a finish card also says its camel's
-chance, the cards on its pile and its value kept. Plain mode's ``best``, the web page
-(the view's ``text``) and the full screen say the same numbers, in English and German."""
+for a later leg), labelled, then its value now; a finish card also says the cards on its
+pile and its value kept, and names its pile, never its colour (tester 3, finding 3: the
+whole table reads the advice). Plain mode's ``best``, the web page (the view's ``text``)
+and the full screen say the same numbers, in English and German."""
 
 import re
 
@@ -47,50 +48,100 @@ def _finish(view):
     return cards[0]
 
 
-def test_a_finish_card_says_its_chance_its_pile_and_its_value_kept_in_english():
+def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     view = _view(FINISH)
     card = _finish(view)
-    assert card["action"] == "finish loser blue"
+    assert card["action"] == "finish loser" and card["pile"] == "loser"
     # the order is not the value now: a card worth more now is listed after others
     values = view["odds"]["actions"]["values"][:6]
     assert any(v["ev"] < card["ev"] for v in values[:values.index(card)])
     assert card["hold"] is not None and 0 < card["hold"] < card["ev"]
-    words = ("blue finish card on the loser pile, if you hold it: overall %s, now %s "
-             "(blue ends last %.0f%%, %d cards on the pile, kept for a later leg %s)" % (
-                 signed(card["score"]), signed(card["ev"]), 100 * card["p"], card["cards"],
+    words = ("lose: a finish card on the loser pile, its colour chosen unseen: overall %s, "
+             "now %s (%d cards on the pile, kept for a later leg %s)" % (
+                 signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words  # the web page's advice list shows this text
     line, note = best_lines(view)
     assert words in line.split("; ")
     assert note.startswith("(in the coach's order: by overall value, the coins now less ")
-    assert note.endswith("skip a finish card you have played)")
+    assert note.endswith("a finish card by its pile only: type 'win' or 'lose' alone and "
+                         "choose its colour unseen)")
     # the full screen, wide: the card's number, then its reason in short words
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
-    assert ("lose blue (if held) %s (now %s: blue ends last %.0f%%, kept %s)" % (
-        signed(card["score"]), signed(card["ev"]), 100 * card["p"], signed(card["hold"]))
-            in wide)
+    assert ("lose (a loser card) %s (now %s, kept %s)" % (
+        signed(card["score"]), signed(card["ev"]), signed(card["hold"])) in wide)
     assert "(overall: less the next players' gains; kept: for a later leg)" in wide
+    assert "(coach's order; finish cards by pile, colours chosen unseen)" in wide
 
 
-def test_a_finish_card_says_its_chance_its_pile_and_its_value_kept_in_german():
+def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     set_language("de")
     view = _view(FINISH)
     card = _finish(view)
-    words = ("Wettkarte blue auf den Stapel Gesamt-Verlierer, falls du sie hast: gesamt %s, "
-             "jetzt %s (blue Gesamtverlierer %.0f\u00a0%%, %d Karten auf dem Stapel, für eine "
-             "spätere Etappe behalten %s)" % (
-                 signed(card["score"]), signed(card["ev"]), 100 * card["p"], card["cards"],
+    words = ("lose: eine Wettkarte auf den Stapel Gesamt-Verlierer, die Farbe ungesehen "
+             "gewählt: gesamt %s, jetzt %s (%d Karten auf dem Stapel, für eine spätere "
+             "Etappe behalten %s)" % (
+                 signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words
     line, note = best_lines(view)
     assert words in line.split("; ")
     assert note.startswith("(in der Reihenfolge des Coachs, nach dem Gesamtwert: ")
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
-    assert ("(jetzt %s: blue Gesamtverlierer %.0f %%, behalten %s)" % (
-        signed(card["ev"]), 100 * card["p"], signed(card["hold"]))) in wide
+    assert ("lose (eine Wettkarte Gesamt-Verlierer) %s (jetzt %s, behalten %s)" % (
+        signed(card["score"]), signed(card["ev"]), signed(card["hold"]))) in wide
     assert "(gesamt: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
-    for english in ("overall", "now ", "kept", "on the pile", "ends last"):
-        assert english not in line, english
+    for english in ("overall", "now ", "kept", "on the pile", "ends last", "finish card",
+                    "unseen"):
+        assert english not in line + note, english
+
+
+#: Positions whose shared advice lists finish cards on both piles: FINISH's, and Cy's
+#: after two blue leg tickets and a die.
+BOTH_PILES = (FINISH, [SETUP, "leg blue", "leg blue", "pyramid", "red 1"])
+
+
+def _finish_parts(text, starts):
+    """The parts of an advice line (its actions, split at "; ") that advise a finish
+    card: those starting with one of ``starts`` after the heading."""
+    parts = re.split(r"; |\n  ", text.split(": ", 1)[1])
+    return [p for p in parts if p.strip().startswith(starts)]
+
+
+@pytest.mark.parametrize("lang", ("en", "de"))
+@pytest.mark.parametrize("lines", BOTH_PILES)
+def test_no_shared_display_names_the_colour_of_an_advised_finish_card(lang, lines):
+    # RULES 1.8: the colour of a finish card laid is private. The whole table reads the
+    # advice (plain mode's best, the full screen, the web page's list and its JSON): a
+    # colour named there is the colour the player then lays (tester 3, finding 3), so
+    # the advice names the pile and the command, never a colour, nor the camel's chance,
+    # which names it beside the race odds
+    set_language(lang)
+    view = _view(lines)
+    colours = view["odds"]["leg"]
+    colours = [row["colour"] for row in colours]
+    cards = [v for v in view["odds"]["actions"]["values"] if v["kind"] == "finish"]
+    assert cards, [v["action"] for v in view["odds"]["actions"]["values"]]
+    for card in cards:
+        # the web page shows "text" (or "action"); no field of the entry names a colour
+        said = " ".join(str(x) for x in card.values())
+        assert not [c for c in colours if c in said], card
+        assert "p" not in card
+    # the best card of each pile, once (a second one would read the same)
+    assert len({c["pile"] for c in cards}) == len(cards)
+    plain = "\n".join(best_lines(view, count=30))
+    shown = _finish_parts(plain.split("\n")[0], ("win:", "lose:"))
+    assert len(shown) == len(cards), plain
+    for part in shown + [plain.split("\n")[1]]:
+        assert not [c for c in colours if c in part], part
+    for width, noted in ((46, False), (46, True), (100, False), (200, False)):
+        text = odds_lines(view["odds"], view, width=width, noted=noted).plain
+        advice = text[text.index(view["odds"]["actions"]["player"] + ":"):]
+        notes = [line for line in advice.split("\n") if line.startswith("(")]
+        parts = _finish_parts(advice, ("win (", "lose ("))
+        assert parts or width < 100, advice  # wide: the best of every kind
+        for part in parts + notes:
+            assert not [c for c in colours if c in part], (width, part)
 
 
 @pytest.mark.parametrize("lines", POSITIONS)
@@ -110,7 +161,7 @@ def test_the_listed_order_is_the_order_of_the_number_shown_first(lines):
     for width in (46, 100):
         advice = _screen_advice(view, width)
         first = [float(x) for x in re.findall(
-            r"(?:ticket|tile on \d+(?: \(from \d+\))?|\(if held\)|partner \w+) "
+            r"(?:ticket|tile on \d+(?: \(from \d+\))?|\((?:a winner|a loser) card\)|partner \w+) "
             r"([+-]\d+\.\d\d|0\.00)", advice)]
         assert len(first) >= 2 and first == sorted(first, reverse=True), advice
         assert first[0] == float(signed(scores[0]))

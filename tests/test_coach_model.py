@@ -88,7 +88,7 @@ def test_a_finish_card_scores_its_value_over_keeping_it_for_a_later_leg():
     cards = [av for av in coach.suggestions(g) if av.kind == "finish"]
     assert cards
     for av in cards:
-        now, _, rest = action_text(av, get_edition("classic"), str).partition(" (P ")
+        now, _, rest = action_text(av, get_edition("classic"), str).partition(" (")
         kept = float(rest.split("; ")[1].split()[0])
         assert float(now.split(": ")[1]) == round(av.ev, 2)
         assert kept < av.ev and rest.endswith("over keeping it for a later leg")

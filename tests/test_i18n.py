@@ -279,7 +279,7 @@ def test_one_english_word_with_two_meanings_keeps_both_in_german():
 
 
 def test_the_coachs_finish_card_reason_is_in_german_with_its_plural():
-    # the action as typed stays first (the odds report says it once), the reason in words
+    # the card, its pile and the reason in words (the odds report types the command beside it)
     from camelhost import coach
     from camelup.game import Game
     g = Game("classic", 4, {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]})
@@ -288,13 +288,17 @@ def test_the_coachs_finish_card_reason_is_in_german_with_its_plural():
     set_language("de")
     reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
-    assert reasons["finish winner green"].startswith("finish winner green: ")
+    assert reasons["finish winner green"].startswith(
+        "Wettkarte green auf den Stapel Gesamt-Sieger: ")
+    assert "green gewinnt das Rennen: " in reasons["finish winner green"]
     assert "1 Karte auf dem Stapel, 0 als green gelesen)" in reasons["finish winner green"]
     assert "0 Karten auf dem Stapel" in reasons["finish loser blue"]
     set_language("en")
     reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
-    assert "(P 0.22, 1 card on the pile, 0 read as green)" in reasons["finish winner green"]
+    assert ("green finish card on the winner pile: " in reasons["finish winner green"]
+            and "(green wins the race: 22%, 1 card on the pile, 0 read as green)"
+            in reasons["finish winner green"])
     assert "0 cards on the pile" in reasons["finish loser blue"]
 
 
@@ -403,7 +407,7 @@ def test_the_advice_reasons_come_in_german_on_every_display(capsys):
     assert "leg ticket" in english and "tile on" in english
     assert re.search(r"pyramid ticket: overall [+-]\d\.\d\d, now \+1\.00 \(pays 1 at leg scoring\)",
                      english)
-    assert "finish card on the loser pile, if you hold it" in english
+    assert "lose: a finish card on the loser pile, its colour chosen unseen" in english
     set_language("de")
     view = table_view(s, odds=True)
     german = best_lines(view, count=40)[0]
@@ -418,7 +422,9 @@ def test_the_advice_reasons_come_in_german_on_every_display(capsys):
     out = capsys.readouterr().out
     actions = out[out.index("Aktionen"):]
     assert "Wettplättchen" in actions and "Karten auf dem Stapel" in actions
-    for english_words in ("leg ticket", "tile on", "pyramid ticket", "on the pile", "(best of"):
+    assert "das Rennen" in actions  # what a finish card's chance is, in words
+    for english_words in ("leg ticket", "tile on", "pyramid ticket", "on the pile", "(best of",
+                          "finish card", "the race"):
         assert english_words not in actions
 
 

@@ -388,5 +388,12 @@ def test_cli_odds_says_the_others_finish_cards_are_hidden(capsys):
     assert main(["odds", g.position(), "--samples", "300", "--top", "0"]) == 0
     out = capsys.readouterr().out
     assert "(the others' finish cards count by number only: hidden, RULES 1.8)" in out
-    row = [x for x in out.splitlines() if ". finish winner white " in x]
+    # the card as the table takes it (tester 3, finding 12), then what it is and its
+    # chance in words
+    row = [x for x in out.splitlines() if ". win white " in x]
     assert len(row) == 1 and "1 card on the pile" in row[0]
+    assert "white finish card on the winner pile: " in row[0]
+    assert "(white wins the race: " in row[0] and "(P " not in row[0]
+    assert any(". lose " in x and "finish card on the loser pile: " in x
+               and "ends the race last: " in x for x in out.splitlines())
+    assert ". finish " not in out

@@ -230,10 +230,10 @@ def test_plain_mode_has_odds_and_best_commands():
     assert lines[1].startswith("Overall winner odds (") and "+/-" in lines[1]
     assert lines[2].startswith("Overall loser odds (")
     assert lines[3].startswith("Best for Ann: ") and "leg ticket" in lines[3]
-    # the screen is shared: a finish card is advised as "if you hold it", never from
-    # the hand
+    # the screen is shared: a finish card is advised as if held, never from the hand,
+    # and by its pile only, its colour chosen unseen
     for part in lines[3].split("; "):
-        assert "finish" not in part or part.split(": ")[0].endswith(", if you hold it")
+        assert "finish" not in part or part.split(": ")[1].endswith(", its colour chosen unseen")
 
 
 def test_a_bare_win_takes_the_colour_privately_and_never_shows_it():

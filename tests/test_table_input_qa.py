@@ -46,7 +46,7 @@ def test_position_command_hides_finish_card_colours_and_pastes_into_odds():
     assert len(game.pile("winner")) == 2 and len(game.pile("loser")) == 1
     assert position_text(game) == text
     lines = report(game, samples=200)
-    assert any("finish winner" in ln and "2 cards on the pile" in ln for ln in lines)
+    assert any("finish card on the winner pile" in ln and "2 cards on the pile" in ln for ln in lines)
     # the hidden cards are nobody's: every seat still holds all its finish cards
     assert game.finish_cards_in_hand(0) == list(game.edition.racing)
 

@@ -53,9 +53,10 @@ def test_view_is_json_and_names_players_never_seats():
     assert v["turn"] == "Cy" and v["phase"] == "turn"
     assert v["odds"]["actions"]["player"] == "Cy"
     texts = [a["text"] for a in v["odds"]["actions"]["values"]]
-    # the hand is private: a finish card is advised as if held, the best two at most
+    # the hand is private: a finish card is advised as if held, by its pile only (the
+    # colour chosen unseen), the best of each pile at most
     cards = [a for a in v["odds"]["actions"]["values"] if a["kind"] == "finish"]
-    assert 1 <= len(cards) <= 2 and all("if you hold it" in a["text"] for a in cards)
+    assert 1 <= len(cards) <= 2 and all("its colour chosen unseen" in a["text"] for a in cards)
     assert any(t.startswith("partner Dee: ") for t in texts), texts
     firsts = sum(row["first"] for row in v["odds"]["leg"])
     assert abs(firsts - 1.0) < 1e-9

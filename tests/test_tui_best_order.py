@@ -36,7 +36,8 @@ def _kind(part):
     if " leg ticket " in part:
         return "leg"
     if part.split()[0] in ("win", "lose"):
-        assert "(if held)" in part, part  # the screen can't see the hand
+        # by its pile only: the table reads the screen, the colour is private
+        assert re.match(r"(win \(a winner|lose \(a loser) card\) ", part.strip()), part
         return "finish"
     for kind in ("pyramid", "tile", "partner"):
         if kind in part:
@@ -87,19 +88,22 @@ def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
     _, pile, colour = cards[0].action.split()
     p = race.winner[colour] if pile == "winner" else race.loser[colour]
     assert cards[0].ev == finish_card_ev(p, s.game.pile(pile), s.game.turn, colour)
-    def reason(av):  # a finish card's chance, its pile's cards, its value kept
-        _, pile, colour = av.action.split()
-        return "%s %s %.0f%%, %d card%s on the pile, kept for a later leg %s" % (
-            colour, "wins" if pile == "winner" else "ends last", 100 * av.facts["p"],
+    def reason(av):  # a finish card's pile's cards, its value kept (not its chance)
+        return "%d card%s on the pile, kept for a later leg %s" % (
             av.facts["cards"], "" if av.facts["cards"] == 1 else "s",
             signed(av.ev - av.facts["over_hold"]))
+    # by its pile only, the best card of each pile (the colour is private, RULES 1.8)
+    piles = [av.action.split()[1] for av in cards]
+    listed = [av for i, av in enumerate(advice) if av.kind != "finish"
+              or av.action.split()[1] not in piles[:cards.index(av)]]
+    assert len(listed) == len(advice) - (len(piles) - len(set(piles)))
     assert line == "Best for Ben: " + "; ".join(
-        "%s finish card on the %s pile, if you hold it: overall %s, now %s (%s)" % (
-            av.action.split()[2], av.action.split()[1], signed(av.score), signed(av.ev),
-            reason(av))
+        "%s: a finish card on the %s pile, its colour chosen unseen: overall %s, now %s (%s)"
+        % ("win" if av.facts["pile"] == "winner" else "lose", av.facts["pile"],
+           signed(av.score), signed(av.ev), reason(av))
         if av.kind == "finish" else action_text(av, s.game.edition, s.names.__getitem__,
                                                 public=True)
-        for av in advice[:6])
+        for av in listed[:6])
     assert "finish card" in line
     assert best_lines(table_view(s, odds=True))[1].startswith("(in the coach's order: ")
 
@@ -136,7 +140,13 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     assert advice[0].win == chances[0]
     view = table_view(s, odds=True)
     values = view["odds"]["actions"]["values"]
-    assert [v["action"] for v in values] == [av.action for av in advice]
+    # the same order; a finish card by its pile only, the best of each pile
+    said = []
+    for av in advice:
+        action = "finish " + av.facts["pile"] if av.kind == "finish" else av.action
+        if av.kind != "finish" or action not in said:
+            said.append(action)
+    assert [v["action"] for v in values] == said
     line = best_lines(view)[0]
     assert line.startswith("Best for %s: %s" % (s.names[s.game.turn], values[0]["text"]))
     shown = re.findall(r": (\d+)% to win, now ", line)
@@ -219,7 +229,7 @@ def test_the_narrow_advice_shows_the_number_of_its_order_when_a_lower_value_now_
     assert len(text[text.index(lead):].splitlines()) <= 2  # the narrow form's two lines
 
 
-def test_plain_best_tells_to_skip_a_played_finish_card_only_when_it_lists_one():
+def test_plain_best_tells_to_choose_a_finish_cards_colour_unseen_only_when_it_lists_one():
     # Ann after the first four moves: her best six are leg tickets and tiles
     view = table_view(_mid_leg(LOWER_FIRST[:5]), odds=True)
     assert not any(v["kind"] == "finish" for v in view["odds"]["actions"]["values"][:6])
@@ -231,12 +241,13 @@ def test_plain_best_tells_to_skip_a_played_finish_card_only_when_it_lists_one():
                         "on its own)")
     # Cy after the setup, a purple leg ticket and a booing tile: a finish card among the
     # coach's six (valued over keeping it, they come later than right after the setup):
-    # the note says to skip a played one
+    # the note says how to lay it without the table seeing its colour
     view = table_view(_mid_leg(LOWER_FIRST[:1] + ["leg purple", "tile 4 -"]), odds=True)
     assert any(v["kind"] == "finish" for v in view["odds"]["actions"]["values"][:6])
     lines = best_lines(view)
     assert "finish card" in lines[0]
-    assert lines[1].endswith("skip a finish card you have played)")
+    assert lines[1].endswith("; a finish card by its pile only: type 'win' or 'lose' alone "
+                             "and choose its colour unseen)")
 
 
 def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
@@ -262,7 +273,8 @@ def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
         assert len(advice) - start <= 2  # the note's lines
         assert len(actions) <= 2 and all(len(line) <= 46 for line in noted), noted
         assert plain.endswith("(overall)") and "(overall)" not in " ".join(actions)
-        assert any(" (if held) " in line for line in actions) == finish, actions
+        assert any(re.search(r" \(a (winner|loser) card\) ", line)
+                   for line in actions) == finish, actions
         if finish:
             assert note == ("(overall: now less the next players' gains; a finish card's "
                             "less its value kept for later)"), noted

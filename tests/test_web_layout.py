@@ -400,3 +400,20 @@ def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(browser,
         assert advice and all(re.search(r"[+-]?\d+%s\d\d" % re.escape(point), a)
                               for a in advice), advice
         assert page.problems == []
+
+
+def test_the_pages_advice_names_a_finish_cards_pile_never_its_colour(browser):
+    # tester 3, finding 3: the page is read by the whole table, and a colour named in the
+    # advice is the colour the player then lays (RULES 1.8): the list says the command
+    # and the pile; the end-game near the line puts both piles' cards in the first three
+    s = Session("second", list(SEATS[:3]), seed=5)
+    s.command(STACK)
+    s.command("fix 12:blue,green 13:red 14:yellow,purple 15:black 16:white")
+    ready = view_of(s)
+    with Shown(browser, ready, WIDE[1]) as page:
+        shown = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
+    cards = [t for t in shown if "finish card" in t]
+    assert [t.split(":")[0] for t in cards] == ["lose", "win"], shown
+    for text in cards:
+        assert ", its colour chosen unseen: " in text, text
+        assert not [c for c in ("blue", "green", "red", "yellow", "purple") if c in text], text

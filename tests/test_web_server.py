@@ -358,14 +358,16 @@ def test_no_byte_tells_a_played_finish_card_before_the_reveal():
     advised = 0
     for frame in a[:last]:
         view = json.loads(frame)
-        # finish-card advice is for a hand the table can't see: "if you hold it"
+        # finish-card advice is for a hand the table can't see, by its pile only: the
+        # table reads it, and the colour a player lays is private (RULES 1.8)
         for entry in ((view.get("odds") or {}).get("actions") or {}).get("values", []):
             if entry["kind"] == "finish":
                 advised += 1
                 lead = ("%.0f%% to win" % (100 * entry["win"]) if entry["win"] is not None
                         else "overall %s" % signed(entry["score"]))
-                assert ("if you hold it: %s, now %s (" % (lead, signed(entry["ev"]))
+                assert ("its colour chosen unseen: %s, now %s (" % (lead, signed(entry["ev"]))
                         in entry["text"])
+                assert entry["action"] == "finish " + entry["pile"]
         assert view["final"] is None and view["piles"] in (
             {"winner": 0, "loser": 0}, {"winner": 1, "loser": 0}, {"winner": 1, "loser": 1})
     assert advised

@@ -24,7 +24,7 @@ from camelhost.commands.options import add_edition_argument, add_seed_argument
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
 from camelhost.table.parser import is_plain_name
-from camelhost.table.view import action_text, side_word
+from camelhost.table.view import action_text, finish_command, side_word
 
 HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
 
@@ -202,8 +202,9 @@ def _action_lines(game, values, top, who):
         action, reason = v.action, action_text(v, game.edition, who)
         if v.kind == "partner":  # the engine's seat index: the partner by name
             action = "partner %s" % who(v.facts["player"])
-        if v.kind in ("partner", "finish"):  # the reason names the action: say it once
-            reason = reason.split(": ", 1)[1]
+            reason = reason.split(": ", 1)[1]  # the reason names the action: say it once
+        if v.kind == "finish":  # as the table takes it: win red / lose red
+            action = finish_command(v.facts["pile"], v.facts["colour"])
         lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
     if any(v.kind == "finish" for v in shown) and (game.pile("winner")
                                                     or game.pile("loser")):

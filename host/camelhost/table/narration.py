@@ -550,7 +550,8 @@ def advice_note(values):
     "overall", the coach's score (the coins now less what the next players gain before the
     player's next turn, a finish card's less what it is worth kept for a later leg); in
     the end-game the chance to win, for the best few; "now", the coins expected from the
-    action itself. With a finish card listed: the screen can't see the hand (RULES 1.8)."""
+    action itself. With a finish card listed: it is named by its pile only, and the player
+    chooses its colour unseen (the table reads the advice, RULES 1.8)."""
     if any(v.get("win") is not None for v in values):
         note = _("(in the coach's order: the race likely ends this leg, so the first are "
                  "ordered by your chance to win, each played out from what the table can "
@@ -563,14 +564,16 @@ def advice_note(values):
     else:
         note = _("(best value now first")
     if any(v["kind"] == "finish" for v in values):
-        note += _("; the screen can't see your hand: skip a finish card you have played")
+        note += _("; a finish card by its pile only: type 'win' or 'lose' alone and "
+                  "choose its colour unseen")
     return note + ")"
 
 
 def best_lines(view, count=6):
     """The ``best`` command: the value in coins of the best actions for the player to
     act in the coach's order, best first (finish cards as if the player still held
-    every colour: the screen is shared; nothing while a die is being read); with
+    every colour, by pile only: the screen is shared; nothing while a die is being
+    read); with
     partnerships in
     play, a second line values each partner on offer by name, or the partnership the
     player already has."""

@@ -101,8 +101,10 @@ Keys and shapes::
                                           first (None elsewhere); "text" says the
                                           number of the order first, labelled, then
                                           the value now (``action_text``). A
-                                          finish entry also has "p" (its camel's
-                                          chance to end on that pile, 0..1),
+                                          finish entry never names a colour (which
+                                          one a player lays is private, RULES 1.8):
+                                          its "action" is "finish winner" or
+                                          "finish loser", and it also has "pile",
                                           "cards" (cards on the pile) and "hold"
                                           (coins it is worth kept for a later leg,
                                           or None); a partner entry also has
@@ -111,9 +113,10 @@ Keys and shapes::
                                  player to act is partnered this leg (what copying the
                                  partner's best ticket is worth now, RULES 3.8), else None}}
                  probabilities p are floats 0..1; "hw" the 95 % half-width; action
-                 values give finish cards as if the player still held every colour
-                 (the hand is private: they skip one they played), the best
-                 ``coach.FINISH_ADVICE`` only, and name partners by name.
+                 values give finish cards as if the player still held every colour,
+                 the best of each pile among the coach's ``coach.FINISH_ADVICE``
+                 best, by pile only (the player chooses the colour unseen), and name
+                 partners by name.
 
 Odds come from ``camelup.odds`` (exact leg enumeration), ``camelup.odds.race``
 (seeded simulation, ``RACE_SAMPLES`` races) and ``camelup.odds.actions``, the advice's
@@ -338,23 +341,42 @@ def advice_value(av):
     return now
 
 
-def finish_reason(av):
-    """A shared finish card's reason, in short words, from an ``ActionValue``
-    (``camelup.odds.actions``) of kind ``finish`` (RULES 1.13): the chance its camel ends as the
-    pile's camel (``p``, 0..1), the cards on the pile (``cards``) and, when the coach
-    valued it, what it is worth kept for a later leg (its value now less ``over_hold``,
-    ``camelhost.coach.hold_value``): ``green ends last 82%, 1 card on the pile, kept for a
-    later leg +4.20``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is missing."""
+def finish_command(pile, colour=None):
+    """The table's command for a finish card on ``pile`` (``"winner"`` / ``"loser"``):
+    ``win red`` / ``lose red`` with ``colour``, ``win`` / ``lose`` without it (the colour
+    then asked where nobody else sees it, RULES 1.8). Commands are typed as they are, in
+    every language."""
+    word = "win" if pile == "winner" else "lose"
+    return word if colour is None else "%s %s" % (word, colour)
+
+
+def finish_reason(av, public=False):
+    """A finish card's reason, in short words, from an ``ActionValue``
+    (``camelup.odds.actions``) of kind ``finish`` (RULES 1.13): the chance its camel ends
+    as the pile's camel (``p``, 0..1, ``finish_chance``), the cards on the pile (``cards``)
+    and, when the coach valued it, what it is worth kept for a later leg (its value now
+    less ``over_hold``, ``camelhost.coach.hold_value``): ``green ends the race last: 82%,
+    1 card on the pile, kept for a later leg +4.20``. ``public``: for the shared screen, which never names the card's
+    colour (RULES 1.8), so without the chance, which names it: ``1 card on the pile, kept
+    for a later leg +4.20``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is
+    missing."""
     facts = av.facts
-    if facts["pile"] == "winner":
-        chance = _("%s wins %s") % (facts["colour"], percent(facts["p"]))
-    else:
-        chance = _("%s ends last %s") % (facts["colour"], percent(facts["p"]))
-    parts = [chance, ngettext("%d card on the pile", "%d cards on the pile", facts["cards"])
-             % facts["cards"]]
+    parts = [] if public else [finish_chance(facts)]
+    parts.append(ngettext("%d card on the pile", "%d cards on the pile", facts["cards"])
+                 % facts["cards"])
     if "over_hold" in facts:
         parts.append(_("kept for a later leg %s") % signed(av.ev - facts["over_hold"]))
     return ", ".join(parts)
+
+
+def finish_chance(facts):
+    """The chance a finish card's camel ends as its pile's camel, in words, from a finish
+    card's ``facts`` (``colour``, ``pile``, ``p`` 0..1): ``green wins 31%``, ``green ends
+    last 82%`` (what ``P`` is: RULES 1.13). It names the colour: never on the shared
+    screen."""
+    if facts["pile"] == "winner":
+        return _("%s wins the race: %s") % (facts["colour"], percent(facts["p"]))
+    return _("%s ends the race last: %s") % (facts["colour"], percent(facts["p"]))
 
 
 def action_text(av, edition, who, public=False):
@@ -364,12 +386,15 @@ def action_text(av, edition, who, public=False):
 
     ``edition``: the game's ``Edition`` (its tile sides' words); ``who``: seat index ->
     the player's name (a partner is named, never numbered); ``public``: the shared
-    screen's advice, which can't see the player's hand (RULES 1.8), so a finish card is
-    advice "if you hold it", with its reason (``finish_reason``); its number is the one
-    the advice is ordered by, then the value now (``advice_value``). E.g. ``purple leg
-    ticket 5: +2.18``, ``oasis tile on 7: +0.84 (expected landings, a coin each)``;
-    public: ``purple leg ticket 5: overall +1.02, now +2.18``. Raises ``KeyError`` when
-    a fact of its kind is missing."""
+    screen's advice, where the table reads along (RULES 1.8), so a finish card is named
+    by its command and pile, never its colour, with its reason but not its camel's
+    chance (``finish_reason``); its number is the one the advice is ordered by, then the
+    value now (``advice_value``). E.g. ``purple leg ticket 5: +2.18``, ``oasis tile on 7:
+    +0.84 (expected landings, a coin each)``, ``red finish card on the loser pile: +1.40
+    (red ends the race last: 27%, 0 cards on the pile)``; public: ``purple leg ticket 5: overall
+    +1.02, now +2.18``, ``lose: a finish card on the loser pile, its colour chosen unseen:
+    overall -1.03, now +1.52 (0 cards on the pile, kept for a later leg +0.92)``. Raises
+    ``KeyError`` when a fact of its kind is missing."""
     f = av.facts
     ev = advice_value(av) if public else signed(av.ev)
     if av.kind == "leg":
@@ -385,21 +410,24 @@ def action_text(av, edition, who, public=False):
         return _("%s tile on %d: %s (expected landings, a coin each)") % (name, f["space"], ev)
     if av.kind == "finish":
         if public:
-            return _("%s finish card on the %s pile, if you hold it: %s (%s)") % (
-                f["colour"], _(f["pile"]), ev, finish_reason(av))
+            # the shared screen names the pile, never the colour: the player chooses it
+            # unseen ('win' alone), else the table would read it in the advice (RULES 1.8)
+            return _("%s: a finish card on the %s pile, its colour chosen unseen: %s (%s)") % (
+                finish_command(f["pile"]), _(f["pile"]), ev, finish_reason(av, public=True))
         if "read" in f:
-            # the coach's reading of the pile (camelhost.coach): the action as typed first,
-            # then what laying it now gains over keeping it for a later leg
-            text = "%s: %s" % (av.action, ngettext(
-                "%s (P %s, %d card on the pile, %.0f read as %s)",
-                "%s (P %s, %d cards on the pile, %.0f read as %s)", f["cards"])
-                % (ev, decimal(f["p"], 2), f["cards"], f["read"], f["colour"]))
+            # the coach's reading of the pile (camelhost.coach): the cards on it read as
+            # this colour, then what laying it now gains over keeping it for a later leg
+            text = _("%s finish card on the %s pile: %s (%s)") % (
+                f["colour"], _(f["pile"]), ev, ", ".join((
+                    finish_chance(f),
+                    ngettext("%d card on the pile", "%d cards on the pile", f["cards"])
+                    % f["cards"],
+                    _("%s read as %s") % (decimal(f["read"], 0), f["colour"]))))
             if "over_hold" in f:
                 text += "; " + _("%s over keeping it for a later leg") % decimal(f["over_hold"], 2, sign=True)
             return text
-        return "%s: %s" % (av.action, ngettext(
-            "%s (P %s, %d card on the pile)", "%s (P %s, %d cards on the pile)",
-            f["cards"]) % (ev, decimal(f["p"], 2), f["cards"]))
+        return _("%s finish card on the %s pile: %s (%s)") % (
+            f["colour"], _(f["pile"]), ev, finish_reason(av))
     return _("partner %s: %s (best of their tickets to copy)") % (who(f["player"]), ev)
 
 
@@ -450,12 +478,22 @@ def odds_view(session, samples=RACE_SAMPLES):
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
     shown = []
-    for av in values:  # finish cards as if held: the hand is private (RULES 1.8)
+    piles = {}
+    for av in values:
         entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
                  "score": getattr(av, "score", None), "win": getattr(av, "win", None),
                  "text": _action_text(session, av)}
         if av.kind == "finish":
-            entry["p"] = av.facts["p"]
+            # valued as if held, and shown by its pile only: which colour a player lays
+            # is private (RULES 1.8), and the camel's chance would name it beside the
+            # race odds; a later card for the same pile would read the same, so the best
+            # one a pile is shown
+            pile = av.facts["pile"]
+            if pile in piles:
+                continue
+            piles[pile] = True
+            entry["action"] = "finish %s" % pile
+            entry["pile"] = pile
             entry["cards"] = av.facts["cards"]
             entry["hold"] = (av.ev - av.facts["over_hold"] if "over_hold" in av.facts
                              else None)

@@ -8,8 +8,9 @@ can run ``compute(snap)`` while the table goes on changing the real game.
 (leg 1st / 2nd / last, overall winner / loser with their 95 % interval, the value
 of its top leg ticket, the leg tickets left), then the best of the other actions (pyramid
 ticket, best tile space and side, best finish card, best partnership). A finish card
-is advised as if the player still held every colour: on a shared screen, advice that
-left out the colours a player already played would reveal them (RULES 1.8, 5).
+is advised as if the player still held every colour (advice that left out the colours a
+player already played would reveal them), and by its pile only: the table reads the
+screen, and which colour a player lays is private (RULES 1.8, 5).
 """
 
 import textwrap
@@ -65,9 +66,9 @@ def best_actions(odds, view):
     action values: every colour's leg ticket value, and the best of each kind (leg
     ticket, pyramid ticket, tile, finish card, partner) in the advice's order (the
     coach's, best first). ``words``: the colour for a leg ticket, ``(space, side)`` for
-    a tile, ``(pile, colour)`` for a finish card, the partner's name; ``entry``: the
-    view's action entry (``ev``, ``score``, ``win``, a finish card's ``p`` and
-    ``hold``: ``camelhost.table.view``)."""
+    a tile, the pile (``"winner"`` / ``"loser"``, never a colour) for a finish card, the
+    partner's name; ``entry``: the view's action entry (``ev``, ``score``, ``win``, a
+    finish card's ``hold``: ``camelhost.table.view``)."""
     out = {"leg": {}, "shown": []}
     actions = odds.get("actions") or {"values": []}
     seen = {}
@@ -84,8 +85,7 @@ def best_actions(odds, view):
             _, space, side = av["action"].split()
             words = (int(space), side)
         elif kind == "finish":
-            _, pile, colour = av["action"].split()
-            words = (pile, colour)
+            words = av["pile"]
         elif kind == "partner":
             words = view["players"][int(av["action"].split()[1])]["name"]
         else:
@@ -174,11 +174,10 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 tile_names[0] if side == "+" else tile_names[1], space,
                 _(" (from %d)") % mine[0] if mine and mine[0] != space else "", number)
         elif kind == "finish":
-            pile, colour = words
-            # the command that plays it (win red / lose red): short enough for the
-            # narrow form's line with the player's name
-            part = _("%s %s (if held) %s") % ("win" if pile == "winner" else "lose", colour,
-                                           number)
+            # the command that plays it, its pile named, never its colour (the table
+            # reads the screen, RULES 1.8): short enough for the narrow form's line
+            part = (_("win (a winner card) %s") if words == "winner"
+                    else _("lose (a loser card) %s")) % number
         else:
             part = _("partner %s %s") % (words, number)
         # the wide form says why: the value now and a finish card's reason, which may
@@ -228,7 +227,10 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         for line in textwrap.wrap(numbers_note(entries), width=max(20, width)):
             text.append("\n" + line, "dim")
     if wide and any(kind == "finish" for kind, _words, _entry in best["shown"]):
-        text.append(_("\n(coach's order; finish cards as if you held every colour)"), "dim")
+        # wrapped as the note above it is: a language's words may be longer
+        for line in textwrap.wrap(_("(coach's order; finish cards by pile, colours chosen "
+                                    "unseen)"), width=max(20, width)):
+            text.append("\n" + line, "dim")
     elif wide:
         text.append("\n" + _("(coach's order)"), "dim")
     elif note_line is not None:
@@ -272,19 +274,14 @@ def order_number(entry):
 
 def reason_words(kind, words, entry):
     """The wide form's reason beside an action's number: its value now, and a finish
-    card's chance and its value kept for a later leg (``(now +1.52: blue ends last 28%,
-    kept +0.92)``; the cards on the piles are in the players' rows, the full sentence in
-    plain mode's ``best``); empty when the number shown is the value now."""
+    card's value kept for a later leg (``(now +1.52, kept +0.92)``; never its camel's
+    chance, which would name its colour beside the race odds; the cards on the piles are
+    in the players' rows, the full sentence in plain mode's ``best``); empty when the
+    number shown is the value now."""
     if entry.get("win") is None and entry.get("score") is None:
         return ""
-    now = _("now %s") % signed(entry["ev"])
-    if kind != "finish":
-        return "(%s)" % now
-    pile, colour = words
-    chance = (_("%s wins %s") if pile == "winner" else _("%s ends last %s")) % (
-        colour, percent(entry["p"]))
-    why = "%s: %s" % (now, chance)
-    if entry.get("hold") is not None:
+    why = _("now %s") % signed(entry["ev"])
+    if kind == "finish" and entry.get("hold") is not None:
         why += ", " + _("kept %s") % signed(entry["hold"])
     return "(%s)" % why
 
