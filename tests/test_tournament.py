@@ -332,6 +332,20 @@ def test_cli_tournament_into_a_pipe_prints_progress_lines_with_the_time_left(cap
     assert "\x1b" not in "".join(out)  # no bar or colour codes in a log
 
 
+def test_the_progress_lines_share_of_games_rounds_to_the_nearest_percent():
+    """Tester 3, finding 16: ``1/6 games (16%)`` and ``4/6 (66%)`` were rounded down."""
+    import io
+
+    from camelhost.commands.tournament import LineProgress
+    from rich.console import Console
+    out = io.StringIO()
+    lines = LineProgress(Console(file=out, width=200), 6, step=0)
+    for done in (1, 4, 6):
+        lines.update(done, "greedy 50.0%")
+    shares = [line.split()[2] for line in out.getvalue().splitlines()]
+    assert shares == ["(17%),", "(67%),", "(100%),"]
+
+
 def test_cli_tournament_plots_the_win_shares(tmp_path, capsys):
     path = tmp_path / "shares.png"
     assert main(["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",

@@ -123,7 +123,7 @@ class LineProgress:
         self.console.print(ngettext("%d/%d game (%s), %s so far, about %s left: %s",
                                     "%d/%d games (%s), %s so far, about %s left: %s",
                                     self.total)
-                           % (done, self.total, percent((100 * done // self.total) / 100),
+                           % (done, self.total, percent(done / float(self.total)),
                               _duration(elapsed),
                               _duration(left), summary), soft_wrap=True, highlight=False)
 
