@@ -60,6 +60,30 @@ LONGEST_MS = 153.6
 LIGHT_MARGIN = 1.5
 
 
+def integration_used(asked):
+    """``(ms, note)`` for an integration time asked for (``--integration``, ms, a float):
+    ``ms`` the time the sensor can take, the nearest whole number of its 2.4 ms steps
+    (TCS34725 datasheet, "RGBC Timing Register (0x01)", ATIME: 1..256 steps, 2.4 ..
+    614.4 ms); ``note`` the line saying it was rounded, or ``None`` when ``asked`` is a
+    whole number of steps already. Raises ``ValueError`` naming the option and the range
+    for a time outside 2.4 .. 614.4 ms."""
+    if not _tcs.INTEGRATION_MIN_MS <= asked <= _tcs.INTEGRATION_MAX_MS:
+        raise ValueError(_("--integration must be %s..%s ms (the sensor's %s ms steps), not %s")
+                         % (decimal(_tcs.INTEGRATION_MIN_MS, 1), decimal(_tcs.INTEGRATION_MAX_MS, 1),
+                            decimal(_tcs.STEP_MS, 1), _typed(asked)))
+    used = integration_ms(asked)
+    if abs(used - asked) < 1e-6:
+        return used, None
+    return used, (_("integration time %s ms rounded to the nearest %s ms step: %s ms")
+                  % (_typed(asked), decimal(_tcs.STEP_MS, 1), decimal(used, 1)))
+
+
+def _typed(value):
+    """A number as the player typed it, in the table's language (``3``, ``100,5``)."""
+    places = len(("%.3f" % value).rstrip("0").partition(".")[2])
+    return decimal(value, places)
+
+
 def check_samples(samples):
     """Raise ``ValueError`` (naming ``--samples``) unless 3 <= ``samples`` <= ``MAX_SAMPLES``."""
     if not 3 <= samples <= MAX_SAMPLES:
@@ -402,6 +426,8 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         raise CliError(sensor_problem(hello["sensor"]))
     from camelhost.device.link import LinkError
 
+    if integration is not None:  # sent in whole ms: 3 is the one 2.4 ms step
+        integration = max(3.0, integration_ms(integration))
     try:
         cfg = pyramid.link.configure(edition=edition if edition != hello["ed"] else None,
                                      gain=gain, integration_ms=integration)
