@@ -27,7 +27,6 @@ NOT_WORDS = {
     ("rulesdoc.py", "rules.%s.md"): "a file name",
     ("tools/calibrate.py", "log(c / ref_clear)"): "a plot axis's formula (the features' names)",
     ("web/server.py", "  --board: %s;"): "a CSS block of the edition's colours",
-    ("tools/calibrate.py", "[%3d/%d] %-10s c=%5d"): "a raw reading line (counts, as logged)",
     ("device/virtual.py", "Released(%r, seq=%r)"): "a repr for tests and logs",
     ("device/events.py", "DieEvent(%s %s missing=%s)"): "a repr for tests and logs",
     ("device/open.py", "LineQuality(noisy=%r, %.2f)"): "a repr for tests and logs",

@@ -42,6 +42,7 @@ from camelhost.tools.monitor import (
     saturation_level,
     sensor_problem,
     settings_line,
+    shown_label,
 )
 
 #: Default readings per class (docs/classifier.md: 12 per class, every face, fresh release).
@@ -387,7 +388,7 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
                 % (decimal(worst["sigma"], 1), worst["a"], worst["b"]))
         if loo["_total"].get("n"):
             line += (_("; %s of the readings were named right when left out of the fit")
-                     % percent(loo["_total"]["accuracy"]))
+                     % percent(loo["_total"]["accuracy"], 1))  # as the check line writes it
         return line
     names = ", ".join("%s/%s (%s)" % (p["a"], p["b"], decimal(p["sigma"], 1)) for p in close)
     empty = [p for p in close if "empty" in (p["a"], p["b"])]
@@ -589,11 +590,12 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         flag = ""
         if on[0] >= limit:
             saturated += 1
-            flag = "  SATURATED"
+            flag = "  " + _("SATURATED")
         collected[label].append(reading)
         if not driver.automatic or index == len(steps) or index % 10 == 0:
-            print("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s"
-                  % (index, len(steps), label, reading[0], reading[1], reading[2],
+            # the letters and "LED off" as the monitor's columns say them (c: clear channel)
+            print(_("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
+                  % (index, len(steps), shown_label(label), reading[0], reading[1], reading[2],
                      reading[3], off[0], flag), file=out)
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
@@ -629,8 +631,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
 def print_report(result, out):
     """Per-pair separation, the leave-one-out check and the advice line."""
     print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
-          "too close):") % _too_close(), file=out)
-    from camelhost.tools.monitor import shown_label  # the empty head as the monitor says it
+          "too close; the colours as they are typed, grey-black and grey-white the grey die "
+          "with its black or its white numeral):") % _too_close(), file=out)
 
     for p in result.pairs:
         print("  %-11s %-11s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),
