@@ -450,3 +450,45 @@ def test_a_session_with_too_little_light_is_refused_and_says_what_to_set(tmp_pat
                          "set gain 4x (--gain 4)", "nothing was saved")
     assert len(err.strip().splitlines()) == 1
     assert not prof.exists()
+
+
+def test_integration_takes_the_sensors_range_and_says_when_it_rounds():
+    """Tester 3, finding 9: the help said 3..614, 2.4 was refused, 3 silently became
+    2.4 ms and 100 silently 100.8 ms. Now the range is the chip's (2.4 .. 614.4 ms, whole
+    2.4 ms steps: datasheet ATIME) and a value between steps is said to be rounded."""
+    assert calibrate.integration_used(2.4) == (2.4, None)
+    assert calibrate.integration_used(614.4) == (614.4, None)
+    assert calibrate.integration_used(100.8) == (100.8, None)
+    ms, note = calibrate.integration_used(3)
+    assert ms == 2.4 and note == "integration time 3 ms rounded to the nearest 2.4 ms step: 2.4 ms"
+    ms, note = calibrate.integration_used(100)
+    assert ms == 100.8 and note.endswith(": 100.8 ms")
+    for wrong in (2.3, 614.5, 0, -5):
+        with pytest.raises(ValueError, match=r"^--integration must be 2\.4\.\.614\.4 ms"):
+            calibrate.integration_used(wrong)
+
+
+def test_integration_option_accepts_the_shortest_step_and_tells_the_rounding(capsys):
+    # a port that does not exist: the option is judged before the pyramid is opened
+    for value in ("2.4", "614.4"):
+        err = _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid",
+                                      "--integration", value], "no such port")
+        assert "--integration" not in err
+    assert cli.main(["calibrate", "--port", "/dev/no-such-pyramid",
+                     "--integration", "100"]) != 0
+    out = capsys.readouterr().out
+    assert out == "integration time 100 ms rounded to the nearest 2.4 ms step: 100.8 ms\n"
+    _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid", "--integration", "2.3"],
+                   "--integration must be 2.4..614.4 ms (the sensor's 2.4 ms steps), not 2.3")
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_a_session_at_the_shortest_integration_time_runs_at_it(tmp_path, capsys, micropython):
+    """``--integration 2.4`` (refused before tester 3's finding 9) reaches the sensor as
+    its one 2.4 ms step: the virtual pyramid's session then says 2.4 ms is too little."""
+    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--edition",
+                                  "second", "--integration", "2.4", "--gain", "1", "--samples",
+                                  "4", "--no-save"],
+                         "too little light: the darkest die (purple)", "at 2.4 ms and gain 1x")
+    assert len(err.strip().splitlines()) == 1

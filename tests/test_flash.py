@@ -161,6 +161,19 @@ def test_flash_port_that_does_not_exist_says_so(tmp_path, capsys):
     assert not build.exists()
 
 
+def test_flash_to_the_virtual_pyramid_says_at_once_that_it_needs_a_board(tmp_path, capsys):
+    """Tester 3, finding 10: ``flash --port virtual`` compiled 26 files, then said
+    "mpremote: failed to access virtual". Now one line at once; nothing is built."""
+    for port in ("virtual", "manual"):
+        build = tmp_path / port
+        assert cli.main(["flash", "--port", port, "--build-dir", str(build)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("pyramid: flash needs a board: --port %s is no board" % port), err
+        assert "virtual pyramid already runs the firmware" in err and err.count("\n") == 1
+        assert "mpremote" not in err
+        assert not build.exists()
+
+
 @pytest.mark.process
 def test_flash_port_that_exists_but_cannot_be_opened_keeps_mpremotes_reason(tmp_path, capsys):
     not_a_tty = tmp_path / "ttyFILE"  # exists, but is no serial port

@@ -27,7 +27,6 @@ NOT_WORDS = {
     ("rulesdoc.py", "rules.%s.md"): "a file name",
     ("tools/calibrate.py", "log(c / ref_clear)"): "a plot axis's formula (the features' names)",
     ("web/server.py", "  --board: %s;"): "a CSS block of the edition's colours",
-    ("tools/calibrate.py", "[%3d/%d] %-10s c=%5d"): "a raw reading line (counts, as logged)",
     ("device/virtual.py", "Released(%r, seq=%r)"): "a repr for tests and logs",
     ("device/events.py", "DieEvent(%s %s missing=%s)"): "a repr for tests and logs",
     ("device/open.py", "LineQuality(noisy=%r, %.2f)"): "a repr for tests and logs",
@@ -750,3 +749,20 @@ def test_the_finish_card_pickers_title_names_the_pile_in_german():
     set_language("de")
     assert picker_title("Dee", "winner") == "Dee: Wettkarte auf den Stapel Gesamt-Sieger"
     assert picker_title("Dee", "loser") == "Dee: Wettkarte auf den Stapel Gesamt-Verlierer"
+
+
+def test_grouped_writes_a_count_with_the_languages_thousands_grouping():
+    """Tester 3, finding 7: big counts a player reads are grouped as the language groups
+    them (CLDR through Babel): a comma in English, a dot in German; a float is refused."""
+    import pytest
+    from camelhost.i18n import grouped, set_language
+    try:
+        set_language("en")
+        assert [grouped(n) for n in (7, 1234, 5598720, -27891)] == [
+            "7", "1,234", "5,598,720", "-27,891"]
+        set_language("de")
+        assert [grouped(n) for n in (999, 27891, 5598720)] == ["999", "27.891", "5.598.720"]
+        with pytest.raises(TypeError):
+            grouped(2.5)
+    finally:
+        set_language("en")

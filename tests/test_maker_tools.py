@@ -76,6 +76,9 @@ def test_the_led_threshold_sits_between_an_empty_head_and_the_darkest_die():
     led = doctor.led_step((142 + 858, 300, 200, 300), (142, 50, 50, 40), _reading("purple"), SETTINGS,
                           "second")
     assert led.status == "ok" and "LED on adds 858 clear counts" in led.detail
+    # tester 3, finding 17: the empty head's figure has its unit, the off reading its meaning
+    assert led.detail.endswith("an empty head adds about %d clear counts" % int(empty + 0.5))
+    assert "LED off 142: the room's light" in led.detail
     dead = doctor.led_step((143, 51, 50, 40), (142, 50, 50, 40), _reading("empty"), SETTINGS, "second")
     assert dead.status == "failed" and "the illumination LED does not light" in dead.advice
 

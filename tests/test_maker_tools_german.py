@@ -6,6 +6,7 @@ Integrationszeit, Verstärkung)."""
 
 import io
 
+import pytest
 from camelhost import cli
 from camelhost.commands.doctor import Step
 from camelhost.i18n import set_language
@@ -26,7 +27,8 @@ def _bars(line):
 def test_the_monitors_columns_and_states_are_german_and_stand_under_their_headings():
     set_language("de")
     head = monitor.header()
-    assert head.split()[:6] == ["#", "Schub", "klar", "rot", "grün", "blau"]
+    # the slider is the Schieber, as doctor, emulate and the help say (tester 3, finding 8)
+    assert head.split()[:6] == ["#", "Schieber", "klar", "rot", "grün", "blau"]
     assert "LED aus (k,r,g,b)" in head and head.split()[-3:] == ["Einordnung", "Abst.", "Ltg."]
     for reading, label in ((PUSHED, "white"), (EMPTY, "leer"), (UNKNOWN, "unbekannt")):
         line = monitor.format_reading(7, reading, saturation=7680, quality=1.0)
@@ -80,6 +82,26 @@ def test_the_calibration_report_says_none_and_its_advice_in_german():
     calibrate.print_report(result, out)
     assert "zu nahe Paare: keine\n" in out.getvalue()
     assert "none" not in out.getvalue()
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_the_calibration_and_the_doctor_say_the_monitors_words_in_german(capsys, micropython):
+    """Tester 3, finding 8: calibrate's progress said ``(LED off c=14)`` where the monitor
+    says ``LED aus``, and its check wrote ``100,0 %`` beside the advice's ``100 %``."""
+    set_language("de")
+    assert cli.main(["calibrate", "--port", "virtual", "--auto", "--samples", "3",
+                     "--no-save", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    progress = [line for line in out.splitlines() if line.startswith("[")]
+    assert progress and all("(LED aus k=" in line and " k=" in line for line in progress)
+    assert "LED off" not in out and " c=" not in out
+    report = [line for line in out.splitlines() if line.startswith(("Prüfung", "Rat:"))]
+    shares = [word for word in " ".join(report).replace("\u00a0%", "%").split()
+              if word.endswith("%")]
+    assert shares and all("," in share for share in shares), shares  # one way: 100,0 %
+    doctor_words = " ".join(Step("slider", "ok", "x").lines())
+    assert "Schieber" in doctor_words and "Schieber" in monitor.header()
 
 
 def test_pyramid_check_says_its_verdicts_in_german(tmp_path, capsys):

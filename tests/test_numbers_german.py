@@ -139,7 +139,7 @@ def test_a_german_tournaments_tables_write_commas(capsys, tmp_path):
     assert cli.main(argv + ["--lang", "de"]) == 0
     out = capsys.readouterr().out
     greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
-    assert re.search(r"\d+,\d\u00a0% \( *\d+,\d\.\. *\d+,\d\) +\d+,\d\d \+/- +\d+,\d\d$", greedy), \
+    assert re.search(r"\d+,\d\u00a0% \( *\d+,\d\u2013 *\d+,\d\) +\d+,\d\d \u00b1 +\d+,\d\d$", greedy), \
         greedy
     assert re.search(r"\(\d+,\d\d s je Spiel\)", out), out
     german_log = log.read_text()
@@ -147,7 +147,7 @@ def test_a_german_tournaments_tables_write_commas(capsys, tmp_path):
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
     greedy = [line for line in out.splitlines() if line.startswith("greedy ")][0]
-    assert re.search(r"\d+\.\d% \( *\d+\.\d\.\. *\d+\.\d\) +\d+\.\d\d \+/- +\d+\.\d\d$", greedy)
+    assert re.search(r"\d+\.\d% \( *\d+\.\d\u2013 *\d+\.\d\) +\d+\.\d\d \u00b1 +\d+\.\d\d$", greedy)
     assert log.read_text() == german_log  # the --log file is the machine's: no language
 
 

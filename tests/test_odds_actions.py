@@ -203,11 +203,26 @@ def test_cli_odds_prints_everything(capsys):
     rc = main(["odds", g.position(), "--samples", "500", "--top", "5"])
     out = capsys.readouterr().out
     assert rc == 0
-    assert "Leg odds (exact, 5598720 outcomes)" in out
+    assert "Leg odds (exact, 5,598,720 outcomes)" in out  # grouped (tester 3, finding 7)
     assert "booing    on  5 (p0):" in out
     assert "Best tile for p1:" in out
     assert " 1. " in out and " 5. " in out and " 6. " not in out
     assert "race odds: 500 simulated races, seed 1" in out
+
+
+def test_cli_odds_writes_big_counts_and_the_interval_as_german_writes_them(capsys):
+    """Tester 3, finding 7: ``5598720 Ausgänge``, ``27891 simulierte Rennen`` and an
+    ASCII ``+/-``; German groups thousands with a dot, and the screen writes ``±``."""
+    g = Game("second", 6, dict(P2A))
+    g.push("tile 5 -")
+    assert main(["odds", g.position(), "--samples", "1500", "--top", "1", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "5.598.720" in out and "5598720" not in out
+    line = [x for x in out.splitlines() if "1.500" in x][0]
+    assert "+/-" not in line and "\u00b1" in line, line
+    assert main(["odds", g.position(), "--samples", "1500", "--top", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "5,598,720 outcomes" in out and "race odds: 1,500 simulated races" in out
 
 
 def test_cli_odds_bad_position(capsys):
@@ -326,8 +341,8 @@ def test_cli_odds_stops_at_half_a_point_by_default(capsys):
     out = capsys.readouterr().out
     line = [x for x in out.splitlines() if "simulated races" in x][0]
     assert line.endswith("points (stopped at the interval)")
-    races = int(line.split("race odds:")[1].split()[0])
-    width = float(line.split("+/-")[1].split()[0])
+    races = int(line.split("race odds:")[1].split()[0].replace(",", ""))
+    width = float(line.split("CI \u00b1")[1].split()[0])
     assert width <= 0.50 and races == race_odds(g, seed=1).samples
     assert main(["odds", g.position(), "--samples", "0"]) == 2
 

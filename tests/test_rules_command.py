@@ -38,7 +38,7 @@ def test_rules_prints_a_lettered_item_in_any_spelling(capsys):
         assert cli.main(["rules"] + argv) == 0
         printed.append(capsys.readouterr().out)
     # the item under its section number and heading (tester 2, finding 13)
-    assert printed[0].startswith("**3.5 The grey die** (c)\n\n"
+    assert printed[0].startswith("3.5 The grey die (c)\n\n"
                                  "- (c) otherwise the crazy camel of the numeral's colour")
     assert printed.count(printed[0]) == 4
 
@@ -187,7 +187,7 @@ def test_the_german_reference_has_every_section_of_the_english_one(capsys):
     assert [name for name, _text in german] == english
     assert all(text.strip() for _name, text in german)
     assert cli.main(["rules", "3.5", "(b)", "--lang", "de"]) == 0
-    assert capsys.readouterr().out.startswith("**3.5 Der graue Würfel** (b)\n\n"
+    assert capsys.readouterr().out.startswith("3.5 Der graue Würfel (b)\n\n"
                                               "- (b) sonst, sitzt ein verrücktes Kamel")
 
 
@@ -195,10 +195,23 @@ def test_an_item_of_a_rule_comes_with_its_section_number_and_heading(capsys):
     # tester 2, finding 13: `rules 3.5c` printed "- (c) otherwise ..." alone
     assert cli.main(["rules", "3.5c"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "**3.5 The grey die** (c)"
+    # tester 3, finding 15: that heading line is no raw Markdown (no ``**``) in a pipe
+    assert out.splitlines()[0] == "3.5 The grey die (c)"
     assert "- (c) otherwise the crazy camel of the numeral's colour moves." in out
     assert "(a)" not in out  # only the item asked for
     assert cli.main(["rules", "3.5", "(b)", "--lang", "de"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "**3.5 Der graue Würfel** (b)"
+    assert capsys.readouterr().out.splitlines()[0] == "3.5 Der graue Würfel (b)"
     assert cli.main(["rules", "3.5"]) == 0
     assert capsys.readouterr().out.startswith("**3.5 The grey die** moves")  # as before
+
+
+def test_an_items_heading_on_a_terminal_is_bold_with_no_markdown():
+    """Tester 3, finding 15: the heading above a lettered item is shown as the other
+    headings are: bold on a terminal, never with its ``**``."""
+    from camelhost.commands.rules import show, shown_section
+    screen = _Terminal()
+    show(shown_section("3.5c", rendered=True), screen)
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue())
+    assert "**" not in shown
+    assert shown.splitlines()[0].rstrip() == "3.5 The grey die (c)"
+    assert "\x1b[1m3.5 The grey die" in screen.getvalue()

@@ -332,6 +332,20 @@ def test_cli_tournament_into_a_pipe_prints_progress_lines_with_the_time_left(cap
     assert "\x1b" not in "".join(out)  # no bar or colour codes in a log
 
 
+def test_the_progress_lines_share_of_games_rounds_to_the_nearest_percent():
+    """Tester 3, finding 16: ``1/6 games (16%)`` and ``4/6 (66%)`` were rounded down."""
+    import io
+
+    from camelhost.commands.tournament import LineProgress
+    from rich.console import Console
+    out = io.StringIO()
+    lines = LineProgress(Console(file=out, width=200), 6, step=0)
+    for done in (1, 4, 6):
+        lines.update(done, "greedy 50.0%")
+    shares = [line.split()[2] for line in out.getvalue().splitlines()]
+    assert shares == ["(17%),", "(67%),", "(100%),"]
+
+
 def test_cli_tournament_plots_the_win_shares(tmp_path, capsys):
     path = tmp_path / "shares.png"
     assert main(["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
@@ -447,8 +461,9 @@ def test_cli_tournament_says_its_counts_in_the_singular_and_logs_the_winners_by_
     # the win rate with its Wilson interval: a policy with no win is no "+/- 0.0"
     # (0 of 2 seats: 0 to 3.8416 / 5.8416; 1 of 1: 1 / 4.8416 to 1)
     rows = out[out.index("policy"):].splitlines()
-    assert rows[1].startswith("greedy        1   100.0% ( 20.7..100.0) ")
-    assert rows[2].startswith("random        2     0.0% (  0.0.. 65.8) ")
+    # the range with an en dash, as the screen writes one (tester 3, finding 7)
+    assert rows[1].startswith("greedy        1   100.0% ( 20.7\u2013100.0) ")
+    assert rows[2].startswith("random        2     0.0% (  0.0\u2013 65.8) ")
 
 
 def test_cli_tournament_plot_says_its_labels_in_the_tables_language(tmp_path, capsys):
@@ -472,7 +487,7 @@ def test_cli_tournament_says_dash_where_there_is_nothing_to_measure(capsys):
     out = capsys.readouterr().out
     rows = out[out.index("policy"):].splitlines()
     assert rows[1].split()[-2:] == ["48.00", "-"], rows[1]  # greedy: one seat
-    assert rows[2].split()[-3:] == ["26.50", "+/-", "8.82"], rows[2]  # random: two seats
+    assert rows[2].split()[-3:] == ["26.50", "\u00b1", "8.82"], rows[2]  # random: two seats
     cards = out.splitlines()[-2:]
     assert cards[0].split() == ["greedy", "0.00", "-", "-"], cards
     assert cards[1].split() == ["random", "2.50", "60%", "20%"], cards

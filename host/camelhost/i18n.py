@@ -22,9 +22,13 @@ writes it (``+2.94`` / ``+2,94``): for what a player reads, never for what a mac
 player's typing reads back (the journal, the wire, JSON, commands in hints).
 ``percent(share, places)`` writes a share as a percentage the same way (``37.5%`` /
 ``37,5 %``): every percentage a player reads goes through it.
+``grouped(count)`` writes a whole number with the language's thousands grouping
+(``5,598,720`` / ``5.598.720``): for counts a player reads in running text (outcomes,
+simulated races), never in a column that must keep its width.
 """
 
 import gettext as _gettext
+import operator
 import os
 
 DOMAIN = "pyramid"
@@ -188,3 +192,32 @@ def _percent_sign(lang):
         signs = (zero[:at], zero[at + 1:])
     _percent_signs[lang] = signs
     return signs
+
+
+_groupers = {}
+
+
+def grouped(count):
+    """``count`` (an int, any size, negative too) with the thousands grouped as the
+    table's language groups them (CLDR, through Babel's ``babel.numbers.format_decimal``):
+    ``grouped(5598720)`` is ``5,598,720`` in English and ``5.598.720`` in German;
+    ``grouped(1234)`` is ``1,234`` / ``1.234`` (CLDR's German groups four digits too).
+    A language Babel does not know is written as English. Raises ``TypeError`` for a
+    value that is not an int (a float would hide a fraction)."""
+    count = operator.index(count)  # TypeError for a float, a string, None
+    write = _groupers.get(_language)
+    if write is None:
+        write = _groupers[_language] = _grouper(_language)
+    return write(count)
+
+
+def _grouper(lang):
+    """The writer of ``grouped`` for one language (English's when Babel has none)."""
+    from babel import Locale, UnknownLocaleError
+    from babel.numbers import format_decimal
+
+    try:
+        locale = Locale.parse(lang)
+    except (ValueError, UnknownLocaleError):
+        locale = Locale.parse("en")
+    return lambda count: format_decimal(count, format="#,##0", locale=locale)

@@ -2,12 +2,14 @@
 
 import json
 
+from camelup.board.tcs34725 import INTEGRATION_MAX_MS, INTEGRATION_MIN_MS, STEP_MS
+
 from camelhost.commands.options import (
     add_edition_argument,
     add_port_argument,
     add_seed_argument,
 )
-from camelhost.i18n import N_, _, percent
+from camelhost.i18n import N_, _, decimal, percent
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
     RANGE_WINDOW,
@@ -15,6 +17,7 @@ from camelhost.tools.calibrate import (
     VirtualDriver,
     calibrate,
     check_samples,
+    integration_used,
     plot,
     plot_backend,
 )
@@ -46,7 +49,11 @@ def add_arguments(parser):
                                 "(highest gain keeping it under %s of full scale)")
                               % percent(RANGE_WINDOW[1])).replace("%", "%%"))
     parser.add_argument("--integration", type=float, default=None, metavar="MS",
-                        help=_("set the integration time first, 2.4 ms steps, 3..614 (default: keep)"))
+                        help=_("set the integration time first (ms): the sensor counts in "
+                               "%s ms steps, %s..%s ms; another value is rounded to the nearest "
+                               "step (default: keep)") % (decimal(STEP_MS, 1),
+                                                          decimal(INTEGRATION_MIN_MS, 1),
+                                                          decimal(INTEGRATION_MAX_MS, 1)))
     parser.add_argument("--out", metavar="FILE", default=None,
                         help=_("also write the profile (JSON) to FILE"))
     parser.add_argument("--no-save", action="store_true",
@@ -76,8 +83,11 @@ def run(args):
     check_samples(args.samples)
     if args.autorange and args.gain is not None:
         raise ValueError(_("give --gain or --autorange, not both"))
-    if args.integration is not None and not 3 <= args.integration <= 614:
-        raise ValueError(_("--integration must be 3..614 ms"))
+    integration = None
+    if args.integration is not None:
+        integration, note = integration_used(args.integration)
+        if note:
+            print(note)
     for option, path in (("--out", args.out), ("--plot", args.plot)):
         if path:
             _check_writable(option, path)  # now, not after a hundred releases
@@ -90,7 +100,7 @@ def run(args):
             print(_("virtual pyramid: the simulated table puts the dice in the head (--auto)"))
         driver = VirtualDriver(pyramid.virtual) if pyramid.virtual else HumanDriver()
         result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
-                           gain=args.gain, integration=args.integration,
+                           gain=args.gain, integration=integration,
                            save=not args.no_save, autorange=args.autorange)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

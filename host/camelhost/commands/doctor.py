@@ -337,8 +337,10 @@ def led_step(on, off, reading, settings, edition):
     diff = on[0] - off[0]
     if diff >= need:
         return Step("LED", "ok", ngettext(
-            "LED on adds %d clear count (on %d, off %d); an empty head gives about %d",
-            "LED on adds %d clear counts (on %d, off %d); an empty head gives about %d",
+            "LED on adds %d clear count with the die (LED on %d, LED off %d: the room's "
+            "light); an empty head adds about %d clear counts",
+            "LED on adds %d clear counts with the die (LED on %d, LED off %d: the room's "
+            "light); an empty head adds about %d clear counts",
             diff) % (diff, on[0], off[0], int(empty + 0.5)))
     if reading is not None and reading["label"] == "empty" and diff * 2 >= empty:
         return Step("LED", "failed", ngettext(
@@ -348,10 +350,10 @@ def led_step(on, off, reading, settings, edition):
             "so the LED was not measured on a die", diff) % diff,
             _("put a die in the pyramid's head when asked, then run doctor again"))
     return Step("LED", "failed", ngettext(
-        "LED on adds only %d clear count (on %d, off %d) with a die in the head; a lit "
-        "die gives at least %d",
-        "LED on adds only %d clear counts (on %d, off %d) with a die in the head; a lit "
-        "die gives at least %d", diff) % (diff, on[0], off[0], need),
+        "LED on adds only %d clear count (LED on %d, LED off %d) with a die in the head; "
+        "a lit die adds at least %d clear counts",
+        "LED on adds only %d clear counts (LED on %d, LED off %d) with a die in the head; "
+        "a lit die adds at least %d clear counts", diff) % (diff, on[0], off[0], need),
         _("the illumination LED does not light: check the wire from SENSOR_LED "
           "(GP6) to the breakout's LED pin, and the LED itself "
           "(hardware/README.md)"))

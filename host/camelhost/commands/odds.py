@@ -22,7 +22,7 @@ from camelup.odds.race import race_odds
 
 from camelhost.commands.options import add_edition_argument, add_seed_argument
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
+from camelhost.i18n import N_, _, decimal, edition_word, grouped, ngettext, percent, pgettext
 from camelhost.table.parser import is_plain_name
 from camelhost.table.view import action_text, finish_command, side_word
 
@@ -52,8 +52,8 @@ def add_arguments(parser):
     add_seed_argument(parser, _("race simulation seed"))
     parser.add_argument("--samples", type=int, default=None, metavar="N",
                         help=(_("races to simulate (default: as many as it takes for every "
-                                "%s interval of the race odds to be within +/-0.5 points)")
-                              % percent(0.95)).replace("%", "%%"))
+                                "%s interval of the race odds to be within ±%s points)")
+                              % (percent(0.95), decimal(0.5, 1))).replace("%", "%%"))
     parser.add_argument("--top", type=_top, default=12,
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
@@ -142,8 +142,8 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     if race.exact:
         lines.append(_("  race odds exact (the race ends this leg in every outcome)"))
     else:
-        lines.append(_("  race odds: %d simulated races, seed %d, %s CI +/- %s points%s%s")
-                     % (race.samples, race.seed, percent(0.95), decimal(100 * race.half_width, 2),
+        lines.append(_("  race odds: %s simulated races, seed %d, %s CI ±%s points%s%s")
+                     % (grouped(race.samples), race.seed, percent(0.95), decimal(100 * race.half_width, 2),
                         _(" (stopped at the interval)") if samples is None else "",
                         _("; later legs with tiles") if later_tiles else ""))
     lines += _tile_lines(game, position, leg, tile, unowned, who)
@@ -263,9 +263,10 @@ _NO_TILE_WORTH = N_("Best new tile: none (no camel lands on a free space in any 
 
 
 def _outcomes(total):
-    """The leg odds' heading: ``Leg odds (exact, 1 outcome)``, ``... 5598720 outcomes)``."""
-    return ngettext("Leg odds (exact, %d outcome)", "Leg odds (exact, %d outcomes)",
-                    total) % total
+    """The leg odds' heading: ``Leg odds (exact, 1 outcome)``, ``... 5,598,720 outcomes)``
+    (the count grouped as the language groups thousands: ``5.598.720`` in German)."""
+    return ngettext("Leg odds (exact, %s outcome)", "Leg odds (exact, %s outcomes)",
+                    total) % grouped(total)
 
 
 def _dice_names(text):

@@ -4,7 +4,9 @@ Error messages cite the reference as ``(RULES 3.8)``; ``pyramid rules 3.8`` prin
 that section from the copy shipped inside the package (``camelhost.rulesdoc``), so an
 installed user needs no checkout. On a terminal the Markdown is rendered (Rich's
 ``Markdown``: bold headings, no ``**`` or backticks); piped or redirected, the text is
-printed as it is written (plain Markdown, for scripts and ``grep``). Exit status 1
+printed as it is written (plain Markdown, for scripts and ``grep``), except the heading
+line put above one lettered item (``3.5 The grey die (c)``), which the reference does
+not have as such and which is printed without ``**`` there. Exit status 1
 with a one-line error for a section the reference does not have.
 """
 
@@ -48,11 +50,12 @@ def show(text, stream=None):
     Console(file=stream).print(Markdown(text))
 
 
-def shown_section(ref):
+def shown_section(ref, rendered=False):
     """The text ``pyramid rules REF`` prints for one section (``rulesdoc.section``'s);
-    an item of a paragraph (``3.5c``) comes under its paragraph's number and heading
-    (``**3.5 The grey die** (c)``), so the line printed says which rule it is.
-    Raises ``CliError`` as ``rulesdoc.section`` does."""
+    an item of a paragraph (``3.5c``) comes under its paragraph's number and heading,
+    so the line printed says which rule it is: ``3.5 The grey die (c)`` for a pipe or a
+    file, ``**3.5 The grey die** (c)`` when ``rendered`` (Markdown for a terminal, which
+    shows it bold with no ``**``). Raises ``CliError`` as ``rulesdoc.section`` does."""
     body = rulesdoc.section(ref)
     name = rulesdoc.normalise(ref)
     if " (" not in name:
@@ -60,13 +63,16 @@ def shown_section(ref):
     paragraph, letter = name.split(" (", 1)
     first = rulesdoc.section(paragraph).splitlines()[0]
     heading = re.match(r"\*\*[^*]+\*\*", first)
-    title = heading.group(0) if heading else "**%s**" % paragraph
+    title = heading.group(0)[2:-2] if heading else paragraph
+    if rendered:
+        title = "**%s**" % title
     return "%s (%s\n\n%s" % (title, letter, body)
 
 
 def run(args):
     if args.section:
-        show("\n\n".join(shown_section(ref) for ref in _sections(args.section)))
+        rendered = sys.stdout.isatty()
+        show("\n\n".join(shown_section(ref, rendered) for ref in _sections(args.section)))
     else:
         show(rulesdoc.read().rstrip("\n"))
     return 0

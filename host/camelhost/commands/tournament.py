@@ -123,7 +123,7 @@ class LineProgress:
         self.console.print(ngettext("%d/%d game (%s), %s so far, about %s left: %s",
                                     "%d/%d games (%s), %s so far, about %s left: %s",
                                     self.total)
-                           % (done, self.total, percent((100 * done // self.total) / 100),
+                           % (done, self.total, percent(done / float(self.total)),
                               _duration(elapsed),
                               _duration(left), summary), soft_wrap=True, highlight=False)
 
@@ -249,10 +249,11 @@ def _print_results(console, tally):
     for name, n, rate, (low, high), coins, chw in tally.rows():
         # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
         # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
-        console.print("%-8s %6d %8s (%5s..%5s) %12s %s"
+        # written as the screen writes them: the range with an en dash, the half-width ±
+        console.print("%-8s %6d %8s (%5s\u2013%5s) %12s %s"
                       % (name, n, percent(rate, 1), decimal(100 * low, 1),
                          decimal(100 * high, 1), decimal(coins, 2),
-                         "+/- %5s" % decimal(chw, 2) if n >= 2 else "%9s" % "-"))
+                         "\u00b1 %5s" % decimal(chw, 2) if n >= 2 else "%7s" % "-"))
     console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
                                                            _("in the 1st leg")))
     for name, per_race, right, first in tally.cards():

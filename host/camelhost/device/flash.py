@@ -279,7 +279,16 @@ def check_port(port):
     ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
     is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
     The message lists the serial ports pyserial sees and suggests ``--port auto``; a
-    port that exists but cannot be opened is left to mpremote (busy, permission)."""
+    port that exists but cannot be opened is left to mpremote (busy, permission).
+    ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
+    refused at once with what they are instead."""
+    from camelhost.device.open import MANUAL, VIRTUAL
+
+    if port in (VIRTUAL, MANUAL):
+        raise CliError(_("flash needs a board: --port %s is no board (the virtual pyramid "
+                         "already runs the firmware of this checkout, and the manual one "
+                         "has none); give the board's serial port, or --port auto")
+                       % port)
     path = port[len("port:"):] if port.startswith("port:") else port
     if "/" not in path or os.path.exists(path):
         return

@@ -42,6 +42,7 @@ from camelhost.tools.monitor import (
     saturation_level,
     sensor_problem,
     settings_line,
+    shown_label,
 )
 
 #: Default readings per class (docs/classifier.md: 12 per class, every face, fresh release).
@@ -58,6 +59,30 @@ LONGEST_MS = 153.6
 #: floor (a box of dice and a head differ from the simulated ones; the session's own
 #: profile has the last word).
 LIGHT_MARGIN = 1.5
+
+
+def integration_used(asked):
+    """``(ms, note)`` for an integration time asked for (``--integration``, ms, a float):
+    ``ms`` the time the sensor can take, the nearest whole number of its 2.4 ms steps
+    (TCS34725 datasheet, "RGBC Timing Register (0x01)", ATIME: 1..256 steps, 2.4 ..
+    614.4 ms); ``note`` the line saying it was rounded, or ``None`` when ``asked`` is a
+    whole number of steps already. Raises ``ValueError`` naming the option and the range
+    for a time outside 2.4 .. 614.4 ms."""
+    if not _tcs.INTEGRATION_MIN_MS <= asked <= _tcs.INTEGRATION_MAX_MS:
+        raise ValueError(_("--integration must be %s..%s ms (the sensor's %s ms steps), not %s")
+                         % (decimal(_tcs.INTEGRATION_MIN_MS, 1), decimal(_tcs.INTEGRATION_MAX_MS, 1),
+                            decimal(_tcs.STEP_MS, 1), _typed(asked)))
+    used = integration_ms(asked)
+    if abs(used - asked) < 1e-6:
+        return used, None
+    return used, (_("integration time %s ms rounded to the nearest %s ms step: %s ms")
+                  % (_typed(asked), decimal(_tcs.STEP_MS, 1), decimal(used, 1)))
+
+
+def _typed(value):
+    """A number as the player typed it, in the table's language (``3``, ``100,5``)."""
+    places = len(("%.3f" % value).rstrip("0").partition(".")[2])
+    return decimal(value, places)
 
 
 def check_samples(samples):
@@ -363,7 +388,7 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
                 % (decimal(worst["sigma"], 1), worst["a"], worst["b"]))
         if loo["_total"].get("n"):
             line += (_("; %s of the readings were named right when left out of the fit")
-                     % percent(loo["_total"]["accuracy"]))
+                     % percent(loo["_total"]["accuracy"], 1))  # as the check line writes it
         return line
     names = ", ".join("%s/%s (%s)" % (p["a"], p["b"], decimal(p["sigma"], 1)) for p in close)
     empty = [p for p in close if "empty" in (p["a"], p["b"])]
@@ -402,6 +427,8 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         raise CliError(sensor_problem(hello["sensor"]))
     from camelhost.device.link import LinkError
 
+    if integration is not None:  # sent in whole ms: 3 is the one 2.4 ms step
+        integration = max(3.0, integration_ms(integration))
     try:
         cfg = pyramid.link.configure(edition=edition if edition != hello["ed"] else None,
                                      gain=gain, integration_ms=integration)
@@ -563,11 +590,12 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         flag = ""
         if on[0] >= limit:
             saturated += 1
-            flag = "  SATURATED"
+            flag = "  " + _("SATURATED")
         collected[label].append(reading)
         if not driver.automatic or index == len(steps) or index % 10 == 0:
-            print("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s"
-                  % (index, len(steps), label, reading[0], reading[1], reading[2],
+            # the letters and "LED off" as the monitor's columns say them (c: clear channel)
+            print(_("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
+                  % (index, len(steps), shown_label(label), reading[0], reading[1], reading[2],
                      reading[3], off[0], flag), file=out)
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
@@ -603,8 +631,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
 def print_report(result, out):
     """Per-pair separation, the leave-one-out check and the advice line."""
     print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
-          "too close):") % _too_close(), file=out)
-    from camelhost.tools.monitor import shown_label  # the empty head as the monitor says it
+          "too close; the colours as they are typed, grey-black and grey-white the grey die "
+          "with its black or its white numeral):") % _too_close(), file=out)
 
     for p in result.pairs:
         print("  %-11s %-11s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),

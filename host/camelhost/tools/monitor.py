@@ -273,7 +273,7 @@ def _host_protocol():
 def header():
     """The monitor's column headings in the table's language, each within its column
     (``format_reading``'s widths: the words are short in every language)."""
-    return "%5s %-6s %6s %6s %6s %6s | %-23s | %-11s %6s %5s" % (
+    return "%5s %-8s %6s %6s %6s %6s | %-23s | %-11s %6s %5s" % (
         "#", pgettext("monitor column", "slider"), pgettext("monitor column", "clear"),
         pgettext("monitor column", "red"), pgettext("monitor column", "green"),
         pgettext("monitor column", "blue"), pgettext("monitor column", "LED off (c,r,g,b)"),
@@ -324,7 +324,7 @@ def format_reading(n, reading, saturation, quality=None):
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
-    line = "%5d %-6s %6d %6d %6d %6d | %-23s | %-11s  %s %5s %s" % (
+    line = "%5d %-8s %6d %6d %6d %6d | %-23s | %-11s  %s %5s %s" % (
         n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off),
         shown_label(label),
         shown, line_column(quality), " ".join(flags))
@@ -399,7 +399,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     link.stream(period_ms)
     print(_("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
           "(ambient light); classification; margin in sigma; line: share of the pyramid's "
-          "last lines that arrived whole"), file=out)
+          "last lines that arrived whole (- until ten lines have come)"), file=out)
     print(header(), file=out)
     n = 0
     last_reading = time.monotonic()
