@@ -264,9 +264,10 @@ def players_text(view, width=80, compact=False):
         name_w = max(longest, len(first))
         if fixed(columns) + name_w + len(last) <= room:
             break
-    else:  # nothing fits whole: names cut, at least "tix" for the tickets
+    else:  # nothing fits whole: names cut, at least "tix" (whole) for the tickets
         last = players_heading("tix")
-        name_w = max(len(first), _names_in(names, max(4, room - fixed(columns) - 4)))
+        name_w = max(len(first), _names_in(
+            names, max(4, room - fixed(columns) - max(4, len(last)))))
         name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
     if compact:  # names give the tickets their room (``…``), never cut alike
         first, columns = _player_form(_PLAYER_FORMS[-1])
