@@ -54,7 +54,7 @@ def _odds_whole(app):
     for y, line in enumerate(lines, odds.region.y):
         assert shown[y][left:left + len(line)] == line, (y, line)
     assert lines[0].split()[-2:] == ["ticket", "left"]
-    rows = lines[:next((i for i, line in enumerate(lines) if line.startswith("Best for")),
+    rows = lines[:next((i for i, line in enumerate(lines) if line.startswith(("Best for", "For "))),
                        len(lines))]  # the camels' rows, not the advice under them
     assert sum(1 for line in rows if line.split()[:1] and line.split()[0] in RACING) == 5
 
@@ -244,7 +244,7 @@ def _player_rows(rows):
     """The players table's rows without the lines that carry a row's tickets on (a
     line of their own, indented under the name) and the partnerships' line under the
     table (`` & Ann+Dee ...``): ``players_text``."""
-    return [row for row in rows if not row.startswith("   ") and not row.startswith(" & ")]
+    return [row for row in rows if not row.startswith(("   ", " & ", " (bot) "))]
 
 
 def _tickets_shown(rows):
@@ -252,8 +252,8 @@ def _tickets_shown(rows):
     under it), in order."""
     out = []
     for row in rows[1:]:
-        if row.startswith(" & "):
-            break  # the partnerships
+        if row.startswith((" & ", " (bot) ")):
+            break  # the partnerships, the bots (the compact table)
         words = [w for w in row.split() if re.fullmatch("[A-Z][0-9]", w)]
         if row.startswith("   "):
             out[-1] += words
@@ -984,5 +984,63 @@ def test_the_narrow_advice_says_what_its_numbers_are_at_80x24():
             assert len(values) >= 2 and values == sorted(values, reverse=True), advice
             _odds_whole(app)
             assert app.query_one("#log").region.height >= 3
+
+    asyncio.run(play())
+
+
+#: Tester 3's table (finding 1): eight players, six of them played by bots.
+TESTER3_8 = ["Annabelle", "Bartholomew", "Cy", "Dee", "Eve", "Fritz", "Gudrun", "Hal"]
+
+
+def _history(app):
+    """The history's rows on the screen, right-stripped."""
+    log = app.query_one("#log")
+    return [line.rstrip() for line in screen_lines(app)[log.region.y:log.region.bottom]]
+
+
+def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_at_80x24():
+    """Tester 3's finding 1: eight players, six of them bots, on a pyramid (the setup
+    drawn from the seed, as the virtual pyramid's), ``partner Bartholomew``, ``tile 11
+    +``, ``pyramid`` and the die released: no history line was left at 80x24 (every
+    bot's row took a second line for its ``(bot)`` mark, and the odds panel's note line
+    undid the plan's last resort), PgUp showed nothing, and after the die the public
+    counts went off the screen. The history keeps its 3 lines through the bots' moves,
+    the pyramid's event and PgUp; every player, the counts and the odds stay in view (but
+    for the players' last rows while the history is scrolled back)."""
+    pyramid, events = scenes.pyramid_queue()
+    app = scenes.app_for("second", TESTER3_8, seed=42, bots=TESTER3_8[2:],
+                         pyramid=pyramid, auto_setup=True)
+
+    def whole_screen():
+        assert len(_history(app)) >= 3, screen_lines(app)
+        _players_in_view(app, TESTER3_8)
+        for wid in ("#track", "#odds", "#info"):
+            assert _in_view(app, wid), wid
+        _odds_whole(app)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, ["partner Bartholomew", "tile 11 +"])
+            await scenes.settle(pilot)
+            whole_screen()
+            await scenes.type_line(pilot, "pyramid")
+            await scenes.settle(pilot)
+            whole_screen()
+            events.put(("event", DieEvent("die", "B", 1, "EVT 1", colour="blue", value=2)))
+            for _ in range(600):  # until the app's timer has handed the event over
+                await pilot.pause(0.05)
+                if "blue" not in app.session.game.dice_in_pyramid():
+                    break
+            await scenes.settle(pilot)
+            whole_screen()
+            assert "Can still come out:" in _text(app, "#info")
+            assert "Now leading: 1st blue, 2nd red" in _history(app)  # the die's narration
+            before = _history(app)
+            await pilot.press("pageup")
+            await scenes.settle(pilot)
+            # scrolled back, the marker's row is the one thing more: the players panel
+            # scrolls (docs/screen.md: the last resort), the history keeps its 3 lines
+            assert app.query_one("#more").display and len(_history(app)) >= 3
+            assert _history(app) != before and _in_view(app, "#info")
 
     asyncio.run(play())

@@ -4,6 +4,7 @@ under a long panel come from the catalogue, with German plurals, and every headi
 still fits over its column at the widths the screen plan gives (80x24, 4 to 8
 players, long names). Colours stay English by design (typed commands read them)."""
 
+import asyncio
 import io
 import random
 import re
@@ -70,7 +71,7 @@ def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_
     assert all(len(line) <= width for line in lines), lines
     heading = lines[0].split()
     assert not set(heading) & ENGLISH_HEADINGS, lines[0]
-    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Wetten", "Wett")
+    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Wetten", "Wett.")
     # a number right-aligned under each heading: its last digit under the heading's end
     rows = [line for line in lines[1:] if line[:1] in (" ", "▶") and line[1:2] != " "]
     assert len(rows) == len(names)
@@ -212,3 +213,66 @@ def test_the_grey_die_is_grey_in_german_as_in_every_list():
     set_language("de")
     assert _("grey (%s numeral)") % "black" == "grey (Ziffer black)"
     assert _("grey %s") % "white" == "grey white"
+
+
+def _die_view(names, typed):
+    """The view of a table waiting for the die of the first player's pyramid ticket;
+    ``typed``: no pyramid (the die is typed)."""
+    session = Session("second", names, seed=2, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    session.command("pyramid")
+    session.dice_typed = typed
+    view = table_view(session, odds=False)
+    assert view["phase"] == "die"
+    return view
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("typed", [False, True])
+def test_the_die_prompt_fits_80_columns_its_example_left_out_when_it_would_not(lang, typed):
+    """Tester 3's finding 6: the German prompt for a pyramid ticket's die was cut at 80
+    columns (``... (oder tippe ihn, z. B.``). Given the width, a die's prompt that
+    would not fit leaves its example die out, never cut mid-sentence; a short one
+    keeps it."""
+    from camelhost.ui.plain import prompt_line
+
+    set_language(lang)
+    short = prompt_line(_die_view(["Annabelle", "Ben", "Cy"], typed), 80)
+    assert len(short) <= 80 and "blue 2" in short, short
+    view = _die_view(["Bartholomew Fitzwilliam", "Ben", "Cy"], typed)
+    whole = prompt_line(view)
+    assert "blue 2" in whole and prompt_line(view, len(whole)) == whole
+    fitted = prompt_line(view, len(whole) - 1)  # a column short
+    assert len(fitted) < len(whole) and "blue 2" not in fitted
+    assert fitted.startswith("> Bartholomew Fitzwilliam: ")
+    assert fitted.endswith(")" if not typed else ("herauskam" if lang == "de" else "came out"))
+
+
+def test_the_german_full_screen_prompt_asks_for_the_die_whole_at_80x24():
+    """The tester's 80x24 German screen after ``pyramid``: the prompt row reads whole."""
+    set_language("de")
+    pyramid, _events = scenes.pyramid_queue()
+    app = scenes.app_for("second", ["Annabelle", "Bartholomew", "Cy"], pyramid=pyramid)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "pyramid"])
+            await scenes.settle(pilot)
+            row = app.query_one("#prompt").region
+            line = [s.text for s in app.screen._compositor.render_strips()][row.y].rstrip()
+            assert line == "> Annabelle: lass einen Würfel heraus (oder tippe ihn, z. B. '%s')" % (
+                "blue 2"), line
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("names", [NAMES8, LONG8])
+def test_the_compact_players_table_heads_its_tickets_with_a_whole_abbreviation(names):
+    """Tester 3's finding 13: the compact table's tickets column was headed ``Wett``, a
+    cut word beside ``Kart.``; it is the abbreviation ``Wett.``, whole."""
+    from camelhost.ui import plan
+
+    set_language("de")
+    view = table_view(_session(names), odds=False)
+    heading = players_text(view, plan.players_width(view, 80), compact=True).plain
+    assert heading.splitlines()[0].split()[-1] == "Wett."

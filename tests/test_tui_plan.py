@@ -284,3 +284,42 @@ def test_the_narrow_advices_note_line_shows_only_when_it_costs_nothing_else():
     assert without.log == plan.LOG_MIN  # no row to spare
     assert not noted.odds_noted
     assert noted.track_used == without.track_used and noted.log == without.log
+
+
+def test_the_note_line_never_undoes_the_last_resort_the_history_keeps_three_lines():
+    """Tester 3's finding 1: when only the panels' scrolling left the history its 3
+    lines, the odds panel's noted form was tried after it and the height shared out
+    again without that limit: the history had no line left. The capped plan stays."""
+    view = _view("second", TESTER_8, TESTER_8_LINES)
+    texts = _texts(view, 80, odds_rows=8)
+    texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))
+    shown = plan.plan(view, (80, 24), texts, banner=["YELLOW  FORWARD 1", "Race 1"],
+                      digits=True, detail=TESTER_8_DETAIL, scrolled_back=True,
+                      error="! " + "word " * 100)
+    assert shown.log >= plan.LOG_MIN, shown
+    assert not shown.odds_noted
+    assert shown.middle < plan.text_rows(texts["players_compact"], 0)
+
+
+def test_the_compact_players_table_says_the_bots_on_one_line_under_it():
+    """Tester 3's finding 1: each bot's ``(bot)`` mark took a line of its own under its
+    row in the compact table (six bots, six rows more). The compact form names the bots
+    once, on one line under the table (names cut when they would not fit, never alike);
+    the whole table keeps the mark on the bot's row."""
+    session = Session("second", TESTER_8, seed=11, bots=range(2, 8), journal=Journal(None))
+    table = Table(session, PlainDisplay(io.StringIO()), manual=True)
+    table.start()
+    for text in TESTER_8_LINES[:3]:
+        table.line(text)
+    view = table_view(session, odds=False)
+    width = plan.players_width(view, 80)
+    compact = players_text(view, width, compact=True).plain.splitlines()
+    assert len(compact) == len(TESTER_8) + 3  # heading, a row each, partners, bots
+    assert compact[-2].startswith(" & ")
+    bots = compact[-1].split()
+    assert bots[0] == "(bot)" and len(compact[-1]) <= width
+    assert [b.rstrip("…") for b in bots[1:]] == [n[:len(b.rstrip("…"))] for n, b in
+                                                   zip(TESTER_8[2:], bots[1:], strict=True)]
+    assert all("(bot)" not in row for row in compact[:-1])
+    whole = players_text(view, 120).plain.splitlines()
+    assert sum("(bot)" in row for row in whole) == 6

@@ -102,14 +102,30 @@ def quick_odds(snap):
     return odds_view(snap, samples=QUICK_SAMPLES)
 
 
-def app_for(edition, players, seed=2, theme="dark", tmp=None, odds=quick_odds):
+def app_for(edition, players, seed=2, theme="dark", tmp=None, odds=quick_odds, bots=(),
+            pyramid=None, auto_setup=False):
     """The app on a new seeded table (journal in ``tmp`` when given); ``odds``: its
-    odds function (``None``: the table's own)."""
+    odds function (``None``: the table's own); ``bots``: the names of the players whose
+    seats bots play (``pyramid play --bots``); ``pyramid``, ``auto_setup``: as
+    ``TableApp`` takes them (``pyramid_queue``: a pyramid whose events a test puts)."""
     if tmp is not None:
         tmp.mkdir(parents=True, exist_ok=True)
     journal = Journal(str(tmp / "scene.jsonl") if tmp is not None else None)
-    session = Session(edition, players, seed=seed, journal=journal)
-    return TableApp(session, theme_name=theme, odds=odds)
+    session = Session(edition, players, seed=seed, journal=journal,
+                      bots=[players.index(name) for name in bots])
+    return TableApp(session, theme_name=theme, odds=odds, pyramid=pyramid,
+                    auto_setup=auto_setup)
+
+
+def pyramid_queue():
+    """A pyramid for ``app_for`` whose events the test puts: ``(pyramid, queue)``; put
+    ``("event", camelhost.device.events.DieEvent(...))`` items on the queue, the app
+    takes them as it takes a real pyramid's (``TableApp.take_events``)."""
+    import queue
+    import types
+
+    events = queue.Queue()
+    return types.SimpleNamespace(events=lambda: events, virtual=None, manual=False), events
 
 
 async def type_lines_real_last(pilot, lines):

@@ -244,8 +244,9 @@ def players_text(view, width=80, compact=False):
     (``& Ann+Dee Ben+Flo``) instead. ``compact``: the form for a screen too short
     for the whole table (``camelhost.ui.plan``): the narrowest column set, names cut
     (``…``, never to the same text) as far as the longest row of tickets needs to
-    stay on its row, and the partnerships' line with names cut so that it takes one
-    line."""
+    stay on its row, the partnerships' line with names cut so that it takes one
+    line, and the bots named once on a line under it (``(bot) Cy Dee``, names cut to
+    keep it one line) in place of a ``(bot)`` line under each bot's row."""
     names = [p["name"] for p in view["players"]]
     racing = len(get_edition(view["edition"]).racing)
     room = width
@@ -263,9 +264,10 @@ def players_text(view, width=80, compact=False):
         name_w = max(longest, len(first))
         if fixed(columns) + name_w + len(last) <= room:
             break
-    else:  # nothing fits whole: names cut, at least "tix" for the tickets
+    else:  # nothing fits whole: names cut, at least "tix" (whole) for the tickets
         last = players_heading("tix")
-        name_w = max(len(first), _names_in(names, max(4, room - fixed(columns) - 4)))
+        name_w = max(len(first), _names_in(
+            names, max(4, room - fixed(columns) - max(4, len(last)))))
         name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
     if compact:  # names give the tickets their room (``…``), never cut alike
         first, columns = _player_form(_PLAYER_FORMS[-1])
@@ -307,7 +309,7 @@ def players_text(view, width=80, compact=False):
                            palette.style(t["colour"])))
         if not pieces:
             pieces.append(("-", "dim"))
-        if p.get("bot"):
+        if p.get("bot") and not compact:
             pieces.append((_("(bot)"), "dim"))
         lines = _wrap(pieces, tickets_w, room - 3)
         text.append_text(lines[0])
@@ -327,6 +329,15 @@ def players_text(view, width=80, compact=False):
             text.append("   " if i else " ")
             text.append_text(line)
             text.append("\n")
+    bots = [p["name"] for p in view["players"] if p.get("bot")]
+    if compact and bots:  # the bots once, on a line under the table, not a line each
+        label = _("(bot)")
+        cut_w = _list_width(bots, room - 1 - len(label))
+        pieces = [(label, "dim")] + [(cut(n, cut_w or len(n)), "dim") for n in bots]
+        for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
+            text.append("   " if i else " ")
+            text.append_text(line)
+            text.append("\n")
     text.rstrip()
     return text
 
@@ -340,6 +351,18 @@ def _pairs_width(pairs, width):
     for w in range(longest, 2, -1):
         line = 1 + sum(1 + len(cut(a, w)) + 1 + len(cut(b, w)) for a, b in pairs)
         if line <= width and len({cut(n, w) for n in names}) == len(names):
+            return None if w == longest else w
+    return 3
+
+
+def _list_width(names, width):
+    """The widest cut (``cut``, at least 3 characters a name) that puts ``names``, each
+    after a space, in ``width`` characters with names still told apart; ``None`` when
+    they fit whole."""
+    longest = max(len(n) for n in names)
+    for w in range(longest, 2, -1):
+        if (sum(1 + len(cut(n, w)) for n in names) <= width
+                and len({cut(n, w) for n in names}) == len(names)):
             return None if w == longest else w
     return 3
 

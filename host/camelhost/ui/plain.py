@@ -113,8 +113,10 @@ def status_lines(view):
     return lines
 
 
-def prompt_line(view):
-    """What the table is waiting for."""
+def prompt_line(view, width=None):
+    """What the table is waiting for, one line. ``width``: the columns it has (the full
+    screen's one-row prompt; ``None``: any length): a die's prompt longer than that
+    leaves its example die out rather than be cut."""
     phase = view["phase"]
     who = view["turn"]
     if phase == "setup":
@@ -124,9 +126,13 @@ def prompt_line(view):
         return _("> %s's turn (%s)") % (who, " / ".join(choices))
     if phase == "die":
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): nothing to release
-            return _("> %s: %s, like %s") % (who, _(TYPE_DIE), example_die(view))
-        return _("> %s: release a die from the pyramid (or type it, e.g. '%s')") % (
-            who, example_die(view))
+            line = _("> %s: %s, like %s") % (who, _(TYPE_DIE), example_die(view))
+            short = _("> %s: %s") % (who, _(TYPE_DIE))
+        else:
+            line = _("> %s: release a die from the pyramid (or type it, e.g. '%s')") % (
+                who, example_die(view))
+            short = _("> %s: release a die from the pyramid (or type it)") % who
+        return short if width is not None and len(line) > width else line
     if phase == "ink":
         return _("> grey die: black or white numerals? (b/w, or 'again' to release again)")
     if phase == "value":

@@ -171,17 +171,21 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         tries.append(("players_compact", result.detail))
     if not over and result.detail:
         tries.append(("players_compact" if "players_compact" in texts else "players", False))
+    capped = False
     for players_key, with_detail in tries:
         _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
                error_rows + more, panel_w)
         if result.log >= LOG_MIN:
             break
     else:
+        capped = True
         _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
                error_rows + more, panel_w, cap=True)
     result.detail = with_detail
     result.players_compact = players_key == "players_compact"
-    if panel == "odds" and "odds_noted" in texts and result.log >= LOG_MIN:
+    # a capped band (the panels scroll) has no row to spare: sharing out again for the
+    # note line would undo the cap and take the history's lines (tester 3's finding 1)
+    if panel == "odds" and "odds_noted" in texts and not capped and result.log >= LOG_MIN:
         # the narrow advice's note line when it costs nothing but a history line the
         # history can spare (the track, the detail line and the players table kept)
         track_used = result.track_used

@@ -594,7 +594,10 @@ class TuiDisplay(Display):
         self.app.query_one("#log", HistoryLog).add_block(text.splitlines())
 
     def prompt(self, view):
-        self.app._put("#prompt", plain.prompt_line(view))
+        """What the table waits for, on the one-row prompt line: its example die left
+        out when the line would not fit the screen's width (``plain.prompt_line``)."""
+        self.app.prompt_view = view
+        self.app._put("#prompt", plain.prompt_line(view, self.app.size.width or 80))
 
 
 class TableApp(InLanguage, App):
@@ -698,6 +701,7 @@ class TableApp(InLanguage, App):
         #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
         self.failure = None
         self._echo_waits = None  # the echo of the command being answered, not yet written
+        self.prompt_view = None  # the view the prompt line was last made for
         #: the web scoreboard's address while one runs (``--web``), else ``None``
         self.web_url = web_url
 
@@ -764,6 +768,8 @@ class TableApp(InLanguage, App):
         while the track is hidden, at setup) and its height shared out again."""
         if self._view is not None:
             self.call_after_refresh(self.refresh_panels)
+        if self.prompt_view is not None:  # the example die back, or left out
+            self._put("#prompt", plain.prompt_line(self.prompt_view, event.size.width))
         self.query_one("#command", Input).placeholder = command_hint(event.size.width,
                                                                      self.web_url)
 
