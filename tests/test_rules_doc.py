@@ -77,8 +77,10 @@ def test_pyramid_rules_prints_every_cited_section(capsys):
         out = capsys.readouterr().out
         number, _, item = name.partition(" ")
         if item:  # under its section's number and heading (tester 2, finding 13)
-            assert out.startswith("**%s " % number), (name, out[:80])
-            assert ("** %s\n\n- %s " % (item, item)) in out, (name, out[:80])
+            # into a pipe the heading is plain text (bold only on a terminal)
+            assert out.startswith("%s " % number) and "**" not in out.split("\n")[0], \
+                (name, out[:80])
+            assert (" %s\n\n- %s " % (item, item)) in out, (name, out[:80])
         elif "." in number:
             assert out.startswith("**%s " % number), (name, out[:80])
         else:
