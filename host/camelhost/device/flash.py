@@ -282,7 +282,7 @@ def check_port(port):
     port that exists but cannot be opened is left to mpremote (busy, permission).
     ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
     refused at once with what they are instead."""
-    from camelhost.device.open import MANUAL, VIRTUAL
+    from camelhost.device.sources import MANUAL, VIRTUAL
 
     if port in (VIRTUAL, MANUAL):
         raise CliError(_("flash needs a board: --port %s is no board (the virtual pyramid "

@@ -12,16 +12,15 @@ it into its own event (``camelhost.table.events.from_link``).
 import queue
 import threading
 
+from camelhost.device import sources
 from camelhost.device.events import DieEvent
 from camelhost.errors import CliError, port_message
 from camelhost.i18n import _
 
 #: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
 RP2040_VID = 0x2E8A
-#: What the dice sources are called on the command line.
-MANUAL = "manual"
-VIRTUAL = "virtual"
-AUTO = "auto"
+#: What the dice sources are called on the command line (``camelhost.device.sources``).
+AUTO, MANUAL, VIRTUAL = sources.AUTO, sources.MANUAL, sources.VIRTUAL
 
 
 def find_rp2040_port(option="--pyramid"):
