@@ -9,7 +9,6 @@ game after them. Import it from a test module (``from coach_games import ...``:
 from camelhost import tournament
 from camelhost.table import bots
 from camelup.game import Game
-from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 
@@ -28,12 +27,7 @@ def positions(edition, styles, seed, index, actions):
             return
         yield game
         text = bots.POLICIES[styles[game.turn]](game, rngs[game.turn])
-        if text == "pyramid":
-            game.push(random_release(game, dice))
-        elif text.startswith("partner "):
-            game.push("partner %d" % (int(text.split()[1]) - 1))
-        else:
-            game.push(text)
+        game.push(tournament.engine_action(game, text, dice))
 
 
 def played(edition, styles, seed, index, actions):

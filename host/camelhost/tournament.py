@@ -35,6 +35,18 @@ def game_seed(seed, index):
     return seed * 100003 + index
 
 
+def engine_action(game, text, dice):
+    """A bot policy's choice ``text`` as the rules engine takes it: ``pyramid`` becomes
+    the die the seeded pyramid releases (``random_release`` drawing from ``dice``, an
+    ``XorShift32``), ``partner N`` (bots name seats from 1) the engine's seat ``N - 1``;
+    anything else as it is."""
+    if text == "pyramid":
+        return random_release(game, dice)
+    if text.startswith("partner "):
+        return "partner %d" % (int(text.split()[1]) - 1)
+    return text
+
+
 def play_game(policies, edition, seed, index):
     """Play game ``index`` with ``policies`` (list of names, one per seat before the
     rotation). Returns ``{"seats": [policy per seat], "coins": [...], "winners":
@@ -60,12 +72,7 @@ def play_game(policies, edition, seed, index):
             raise RuntimeError(_("game %d: race not over after %d actions") % (index, actions))
         seat = game.turn
         text = POLICIES[order[seat]](game, rngs[seat])
-        if text == "pyramid":
-            action = random_release(game, dice)
-        elif text.startswith("partner "):
-            action = "partner %d" % (int(text.split()[1]) - 1)  # bots name seats from 1
-        else:
-            action = text
+        action = engine_action(game, text, dice)
         if not game.is_legal(action):
             raise ValueError(_("game %d: policy %s chose an illegal action %r")
                              % (index, order[seat], text))

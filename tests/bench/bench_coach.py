@@ -28,7 +28,6 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
 from camelhost import tournament  # noqa: E402
 from camelhost.table.bots import POLICIES  # noqa: E402
 from camelup.game import Game  # noqa: E402
-from camelup.randomplay import random_release  # noqa: E402
 from camelup.rng import XorShift32  # noqa: E402
 
 #: Games a row in ``make bench``.
@@ -57,12 +56,7 @@ def move_times(edition, seats, games, seed=SEED, opponent="ev"):
             text = POLICIES[name](game, rngs[seat])
             if name == "coach":
                 times.append(time.process_time() - started)
-            if text == "pyramid":
-                game.push(random_release(game, dice))
-            elif text.startswith("partner "):
-                game.push("partner %d" % (int(text.split()[1]) - 1))
-            else:
-                game.push(text)
+            game.push(tournament.engine_action(game, text, dice))
     return times
 
 
@@ -86,12 +80,7 @@ def game_cpu(edition, bots, games, seed=SEED):
             text = POLICIES[name](game, rngs[seat])
             spent[name] = spent.get(name, 0.0) + time.process_time() - started
             moves[name] = moves.get(name, 0) + 1
-            if text == "pyramid":
-                game.push(random_release(game, dice))
-            elif text.startswith("partner "):
-                game.push("partner %d" % (int(text.split()[1]) - 1))
-            else:
-                game.push(text)
+            game.push(tournament.engine_action(game, text, dice))
     return spent, moves
 
 
