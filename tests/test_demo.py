@@ -93,13 +93,13 @@ def test_demo_seats_help_and_check_follow_each_editions_player_limits(tmp_path, 
     edition (the default) seats 3 to 8. The help and the check read the editions' own
     limits (RULES 2.1, 3.1); nothing is written for seats refused."""
     from camelhost import cli
-    from camelhost.commands import demo
+    from camelhost.commands.options import SEAT_NAMES
     from camelup.editions import EDITIONS
     with pytest.raises(SystemExit):
         cli.main(["demo", "--help"])
     assert "number of seats: 2-8 classic, 3-8 second edition (default 4)" in \
         " ".join(capsys.readouterr().out.split())
-    assert len(demo.NAMES) >= max(e.max_players for e in EDITIONS.values())
+    assert len(SEAT_NAMES) >= max(e.max_players for e in EDITIONS.values())
     journal = str(tmp_path / "g.jsonl")
     for argv, line in ((["--seats", "2"], "--seats must be 3 to 8 for the second edition, not 2"),
                        (["--seats", "9", "--edition", "classic"],

@@ -113,7 +113,7 @@ def test_flash_copies_and_lists_back_on_a_unix_port_repl(repl, tmp_path, capsys)
             "flash",
             "--port",
             repl.port,
-            "--resume",
+            "--no-soft-reset",
             "--no-reset",
             "--target",
             str(target),

@@ -368,12 +368,12 @@ def test_cli_odds_later_tiles_on_request(capsys):
 
 
 def test_cli_odds_names_the_players(capsys):
-    # the notation has seats p0, p1, ...; --names puts the players' names on every line
+    # the notation has seats p0, p1, ...; --players puts the players' names on every line
     g = Game("second", 6, dict(P2A))
     g.push("tile 5 -")  # Ann's tile
     g.push("leg purple")  # Bob holds a ticket: Cid may partner him (RULES 3.8)
     names = "Ann,Bob,Cid,Dee,Eve,Fay"
-    assert main(["odds", g.position(), "--samples", "200", "--top", "0", "--names", names]) == 0
+    assert main(["odds", g.position(), "--samples", "200", "--top", "0", "--players", names]) == 0
     out = capsys.readouterr().out
     assert "leg 1, Cid to act;" in out
     assert "booing    on  5 (Ann):" in out
@@ -384,13 +384,13 @@ def test_cli_odds_names_the_players(capsys):
     assert not [x for x in out.splitlines() if x.count("finish ") > 1 or x.count("partner") > 1]
     assert "p0" not in out and "p1" not in out and "partner 1" not in out
     # a wrong count or a bad list: a one-line error, status 2
-    assert main(["odds", g.position(), "--names", "Ann,Bob"]) == 2
+    assert main(["odds", g.position(), "--players", "Ann,Bob"]) == 2
     err = capsys.readouterr().err
-    assert "--names: 2 names for 6 seats" in err and err.count("\n") == 1
+    assert "--players: 2 names for 6 seats" in err and err.count("\n") == 1
     for bad in ("Ann,,Bob", "Ann,Ann,Bob,Cid,Dee,Eve"):
         with pytest.raises(SystemExit):
-            main(["odds", g.position(), "--names", bad])
-        assert "argument --names:" in capsys.readouterr().err
+            main(["odds", g.position(), "--players", bad])
+        assert "argument --players:" in capsys.readouterr().err
 
 
 def test_cli_odds_says_the_others_finish_cards_are_hidden(capsys):

@@ -193,7 +193,7 @@ def test_position_also_gives_the_odds_command_with_the_players_names(tmp_path, m
                 "--players", "Alice,Bruno,Chiara", "--journal", str(tmp_path / "g.jsonl"))
     at = [i for i, x in enumerate(out) if x.startswith("Position: ")][0]
     position = out[at][len("Position: "):]
-    assert out[at + 1] == "pyramid odds %s --names Alice,Bruno,Chiara" % shlex.quote(position)
+    assert out[at + 1] == "pyramid odds %s --players Alice,Bruno,Chiara" % shlex.quote(position)
     argv = shlex.split(out[at + 1])  # as a POSIX shell reads the pasted line
     assert argv[:2] == ["pyramid", "odds"] and argv[2] == position
     assert cli.main(argv[1:] + ["--samples", FEW]) == 0
@@ -202,13 +202,17 @@ def test_position_also_gives_the_odds_command_with_the_players_names(tmp_path, m
     assert "p0" not in report and "p2" not in report
 
 
-def test_position_leaves_names_out_of_the_odds_command_when_it_would_refuse_them():
-    t, out = _table(players=("Ann Marie", "Ben", "Cy"))  # a space: not a --names name
+def test_position_quotes_a_name_with_a_space_in_the_odds_command(capsys):
+    # odds takes the names play took: a space is quoted, never a seat number instead
+    t, out = _table(players=("Ann Marie", "Ben", "Cy"))
     t.line("position")
     lines = out.getvalue().splitlines()
     at = [i for i, x in enumerate(lines) if x.startswith("Position: ")][0]
-    assert lines[at + 1].startswith("pyramid odds '") and "--names" not in lines[at + 1]
+    assert lines[at + 1].startswith("pyramid odds '")
+    assert lines[at + 1].endswith(" --players 'Ann Marie,Ben,Cy'")
+    capsys.readouterr()
     assert cli.main(shlex.split(lines[at + 1])[1:] + ["--samples", FEW]) == 0
+    assert "Ann Marie to act" in capsys.readouterr().out
 
 
 def _table(players=("Ann", "Ben", "Cy")):

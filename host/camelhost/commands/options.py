@@ -8,15 +8,65 @@ import it.
 - ``--seed N``: what it seeds, then ``(default N)``.
 - ``--port PORT``: a serial port, ``auto`` or ``virtual`` (calibrate, doctor, monitor).
 - ``--journal FILE``: the journal file a new game writes.
-- ``--seats N``: the number of seats, with each edition's range (demo, tournament).
+- ``--seats N``: the number of seats, with each edition's range (demo, tournament,
+  odds).
+- ``--players NAMES``: the players' names in seat order (play, odds); a count of seats
+  is ``--seats``. Seats no name was given for are named from ``SEAT_NAMES`` (demo, odds).
+- ``add_old_spelling``: an option's former name, still taken with a one-line note on
+  stderr and hidden from ``--help`` (odds' ``--names``/``--pyramid``, flash's
+  ``--resume``).
+
+``--seed N`` seeds every random draw of the command and means that everywhere; its
+default is 1 wherever the command computes or shows something the same command line
+should show again (demo, odds, tournament and the maker tools), and a new seed, printed,
+only in ``play``, where a table wants a new setup each game (docs/table.md, "Options").
 
 Each help is in the table's language (``camelhost.i18n``; ``camelhost.cli`` chooses the
 language before the parsers are built).
 """
 
+import argparse
+import sys
+
 from camelup.editions import EDITIONS
 
 from camelhost.i18n import _, edition_word, pgettext
+
+#: The names of seats no name was given for, in seat order: the demo's bots and the
+#: seats of ``pyramid odds`` without ``--players`` (a player is named by name on every
+#: screen, never by a seat number). Eight, as many as an edition seats (RULES 2.1, 3.1).
+SEAT_NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
+
+
+def seat_names(count):
+    """The first ``count`` (0..8) of ``SEAT_NAMES``, as a new list; ``ValueError`` for a
+    count beyond them."""
+    if not 0 <= count <= len(SEAT_NAMES):
+        raise ValueError(_("%d seats: at most %d can be named") % (count, len(SEAT_NAMES)))
+    return list(SEAT_NAMES[:count])
+
+
+class _OldSpelling(argparse.Action):
+    """An option's former name: stores its value as the new one does, and says once on
+    stderr what it is called now (one line: ``pyramid: note: ...``)."""
+
+    def __init__(self, option_strings, dest, new=None, **kwargs):
+        self.new = new
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(_("pyramid: note: %s is now %s (the old name still works for now)")
+              % (option_string, self.new), file=sys.stderr)
+        setattr(namespace, self.dest, True if self.nargs == 0 else values)
+
+
+def add_old_spelling(parser, old, new, dest, flag=False, type=None):
+    """Add ``old``, the former name of option ``new``, to ``parser``: hidden from
+    ``--help``, it stores into ``dest`` as ``new`` does (``flag``: takes no value, stores
+    True; ``type``: the value's converter) and prints one line on stderr naming ``new``."""
+    extra = {"nargs": 0, "default": argparse.SUPPRESS} if flag else {"type": type}
+    parser.add_argument(old, dest=dest, action=_OldSpelling, new=new, help=argparse.SUPPRESS,
+                        **extra)
 
 #: The ``--edition`` choices, sorted (``classic``, ``second``).
 EDITION_CHOICES = tuple(sorted(EDITIONS))
@@ -68,8 +118,13 @@ def seats_text():
     return pgettext("seat ranges", "%s edition") % ranges
 
 
-def add_seats_argument(parser, default=4):
-    """Add ``--seats N`` (an int, default ``default``): the number of seats, with each
-    edition's range (``seats_text``); the command checks it against the edition chosen."""
+def add_seats_argument(parser, default=4, default_words=None, what=None):
+    """Add ``--seats N`` (an int, default ``default``): ``what`` it counts (default
+    "number of seats"), each edition's range (``seats_text``) and the default (or
+    ``default_words`` when it needs words); the command checks it against the edition
+    chosen."""
+    words = default_words if default_words is not None else str(default)
     parser.add_argument("--seats", type=int, default=default, metavar="N",
-                        help=_("number of seats: %s (default %d)") % (seats_text(), default))
+                        help=(_("%s: %s (default %s)") % (what or _("number of seats"),
+                                                          seats_text(), words)
+                              ).replace("%", "%%"))

@@ -53,11 +53,11 @@ def _bots_help():
 
 def add_arguments(parser):
     add_seats_argument(parser)
-    parser.add_argument("--games", type=int, default=100, help=_("games to play (default 100)"))
+    parser.add_argument("--games", type=int, default=100, metavar="N", help=_("games to play (default 100)"))
     parser.add_argument("--bots", default="coach,ev,ev,ev", metavar="POLICIES", help=_bots_help())
     add_seed_argument(parser, _("tournament seed"))
     add_edition_argument(parser, _("the edition of every game"))
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
                         help=_("processes (default: one per core)"))
     parser.add_argument("--log", default=None, metavar="FILE",
                         help=_("append one line per finished game to FILE (its index, the policies by "

@@ -18,7 +18,6 @@ from camelup.notation import position_text
 
 from camelhost.i18n import N_, _, decimal, ngettext, percent, pgettext
 from camelhost.table.manual import die_text
-from camelhost.table.parser import is_plain_name
 from camelhost.table.view import CRAZY_WHY, side_word, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
@@ -605,14 +604,13 @@ def position_line(session):
     """The ``position`` command: the position in the project notation, ready to paste
     into ``pyramid odds`` (docs/notation.md), then the whole command, quoted for a
     POSIX shell, with the players' names for the notation's seats (``pyramid odds
-    '<position>' --names Ann,Ben,Cy``; without ``--names`` when a name is not one it
-    takes: ``camelhost.table.parser.is_plain_name``). Until the race is over the
+    '<position>' --players Ann,Ben,Cy``, the names as ``pyramid play`` took them, a name
+    with a space quoted: ``--players 'Ann Marie,Ben,Cy'``). Until the race is over the
     finish piles are written as their sizes only (``winner 2 | loser 1``, the public
     form): their colours and owners are hidden (RULES 5). Two lines, one string."""
     if session.game is None:
         return _("No position yet: the setup comes first")
     text = position_text(session.game, public=not session.game.is_over)
     command = _("pyramid odds %s") % shlex.quote(text)
-    if all(is_plain_name(n) for n in session.names):
-        command += _(" --names %s") % shlex.quote(",".join(session.names))
+    command += _(" --players %s") % shlex.quote(",".join(session.names))
     return _("Position: %s\n%s") % (text, command)
