@@ -231,7 +231,8 @@ def test_plain_mode_has_odds_and_best_commands():
     t.line("best")
     lines = out.getvalue()[start:].splitlines()
     assert lines[0].startswith("Leg odds: ") and " 1st " in lines[0] and " last " in lines[0]
-    assert lines[1].startswith("Overall winner odds (") and "+/-" in lines[1]
+    assert lines[1].startswith("Overall winner odds (") and "\u00b1" in lines[1]
+    assert "+/-" not in lines[1]
     assert lines[2].startswith("Overall loser odds (")
     assert lines[3].startswith("Best for Ann: ") and "leg ticket" in lines[3]
     # the screen is shared: a finish card is advised as if held, never from the hand,

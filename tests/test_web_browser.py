@@ -45,8 +45,10 @@ def shown_version(page, version, timeout=20000):
 
 
 def percent(p):
-    """How the page prints a probability: rounded half up, as JavaScript's Math.round."""
-    return "%d%%" % int(100 * p + 0.5)
+    """How the page prints a probability: as the terminal does (English), a whole percent
+    rounded half to even (``camelhost.i18n.percent``)."""
+    from camelhost.i18n import percent as terminal_percent
+    return terminal_percent(p)
 
 
 def check_page_matches_engine(page, session):

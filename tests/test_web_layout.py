@@ -385,6 +385,7 @@ def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(browser,
     import json
     import re
 
+    from camelhost.i18n import percent as terminal_percent
     from camelhost.i18n import set_language
     set_language(lang)
     view = view_of(mid_leg(list(SEATS[:4])))
@@ -394,11 +395,34 @@ def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(browser,
             "#leg-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
             "r.querySelector('.pct-first').textContent])")
         first = {r["colour"]: r["first"] for r in view["odds"]["leg"]}
-        assert rows and sorted(rows) == sorted(
-            [c, percent % int(100 * first[c] + 0.5)] for c, _shown in rows)
+        assert rows and sorted(rows) == sorted([c, terminal_percent(first[c])] for c, _shown in rows)
+        assert all(percent % int(x.rstrip("%\u00a0")) == x for _c, x in rows)
         advice = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
         assert advice and all(re.search(r"[+-]?\d+%s\d\d" % re.escape(point), a)
                               for a in advice), advice
+        assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_page_rounds_a_half_as_the_terminal_does(browser, lang):
+    """One rounding rule for a figure a player reads (``camelhost.i18n.percent``): half to
+    even on the same number, so the page's 12.5 % is the terminal's 12 %, not 13 % (it
+    rounded half up); 13.5 % is 14 % on both, 28.499... % 28 %."""
+    from camelhost.i18n import percent as terminal_percent
+    from camelhost.i18n import set_language
+    set_language(lang)
+    view = view_of(mid_leg(list(SEATS[:4])))
+    shares = [0.125, 0.135, 0.025, 0.285, 0.625]
+    for row, share in zip(view["odds"]["leg"], shares, strict=True):
+        row["first"] = share
+    with Shown(browser, view, WIDE[1]) as page:
+        rows = dict(page.eval_on_selector_all(
+            "#leg-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
+            "r.querySelector('.pct-first').textContent])"))
+        expected = {r["colour"]: terminal_percent(r["first"]) for r in view["odds"]["leg"]}
+        assert rows == expected
+        assert sorted(rows[r["colour"]].rstrip("%\u00a0") for r in view["odds"]["leg"]
+                      if r["first"] in shares) == ["12", "14", "2", "28", "62"]
         assert page.problems == []
 
 

@@ -168,7 +168,12 @@ def percent(share, places=0):
     ``places`` digits after the separator, as the table's language writes one:
     ``percent(0.375, 1)`` is ``37.5%`` in English and ``37,5\u00a0%`` in German;
     ``percent(0.95)`` is ``95%`` / ``95\u00a0%``. The digits are ``decimal(100 * share,
-    places)``'s (same rounding); the sign and where it goes are the language's (CLDR's
+    places)``'s: the one rounding rule for a figure a player reads, half to even on the
+    float's exact value (``percent(0.125)`` is ``12%``, ``percent(0.135)`` ``14%``), as
+    Python's ``%.0f`` and CLDR's default rounding do; it leans neither up nor down, so
+    shares that sum to 100 % still read about 100 (12.5 and 87.5 read 12 and 88). The web
+    page rounds its percentages by the same rule on the same numbers (``halfEven`` in
+    ``web/static/board.js``). The sign and where it goes are the language's (CLDR's
     percent pattern, through Babel): English puts none between, German a no-break space
     (U+00A0, CLDR's; a terminal draws it as one column and never breaks a line there).
     A language Babel does not know is written as English. Raises ``TypeError`` for a

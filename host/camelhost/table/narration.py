@@ -16,7 +16,7 @@ from camelup.errors import Message
 from camelup.game import setup_space
 from camelup.notation import position_text
 
-from camelhost.i18n import N_, _, decimal, ngettext, percent, pgettext
+from camelhost.i18n import N_, _, decimal, grouped, ngettext, percent, pgettext
 from camelhost.table.manual import die_text
 from camelhost.table.view import CRAZY_WHY, side_word, signed
 
@@ -521,7 +521,8 @@ def resumed_lines(view, path, count):
 
 def odds_lines(view):
     """The ``odds`` command: leg odds 1st/2nd/last of every racing camel, then the
-    overall winner and loser odds with their 95 % interval (RULES 1.10, 1.13)."""
+    overall winner and loser odds with their 95 % interval's half-width, written ``±``
+    as the screens write it (``blue 38% ±1.2``; RULES 1.10, 1.13)."""
     odds = view["odds"]
     if odds is None:
         return [_("No odds now (%s)") % (_("setup") if view["phase"] == "setup"
@@ -534,11 +535,11 @@ def odds_lines(view):
     if race is not None:
         for pile in ("winner", "loser"):
             rows = sorted(race[pile], key=lambda r: -r["p"])
-            how = _("exact") if race["exact"] else _("%d races simulated, %s interval") % (
-                race["samples"], percent(0.95))
+            how = _("exact") if race["exact"] else _("%s races simulated, %s interval") % (
+                grouped(race["samples"]), percent(0.95))
             lines.append(_("Overall %s odds (%s): %s") % (pile_word(pile), how, "; ".join(
                 "%s %s%s" % (r["colour"], percent(r["p"]),
-                                 "" if race["exact"] else " +/-%s" % decimal(100 * r["hw"], 1))
+                                 "" if race["exact"] else " \u00b1%s" % decimal(100 * r["hw"], 1))
                 for r in rows)))
     return lines
 

@@ -55,15 +55,23 @@
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   // a share as the table's language writes a percentage (Intl, CLDR): "37%", German
-  // "37 %"; rounded half up to a whole percent first, so the figure is the same in any language
+  // "37 %"; rounded to a whole percent first, half to even, as the terminal rounds
+  // (camelhost.i18n.percent: Python's "%.0f" of the same 100 * p), so 12.5 is 12 on both
+  // and the figure is the same in any language
   const PERCENT = (function () {
     try {
       return new Intl.NumberFormat(LANG || "en", { style: "unit", unit: "percent",
                                                    maximumFractionDigits: 0 });
     } catch (e) { return null; }
   })();
+  function halfEven(x) {
+    // x to a whole number, an exact half to the even neighbour (12.5 -> 12, 13.5 -> 14);
+    // the same double as Python's, so the same figure
+    const r = Math.round(x);
+    return (Math.abs(x - Math.trunc(x)) === 0.5 && r % 2 !== 0) ? r - 1 : r;
+  }
   function pct(p) {
-    const whole = Math.round(100 * p);
+    const whole = halfEven(100 * p);
     return PERCENT ? PERCENT.format(whole) : whole + "%";
   }
   function plural(n, one, many) { return n === 1 ? t(one) : t(many, n); }
