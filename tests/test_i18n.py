@@ -712,6 +712,7 @@ GERMAN_NOT_SAID = {
     r"\bAusführung\b": "Build",
     r"\bLesung\b": "Messung (a sensor reading)",
     r"\bAusgabe (classic|second)\b": "Erstausgabe / Zweitausgabe (i18n.edition_word)",
+    r"Vollbildschirm": "Vollbild (the full screen, as play --help says it)",
 }
 
 
