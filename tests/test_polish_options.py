@@ -102,3 +102,14 @@ def test_the_odds_command_the_table_prints_says_players():
     s = Session("second", ["Ann Marie", "Ben", "Cy"], seed=4, journal=Journal(None))
     s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
     assert position_line(s).endswith(" --players 'Ann Marie,Ben,Cy'")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_odds_columns_line_up_under_their_headings(capsys, lang):
+    # German 'Niederl.' was a column wider than its figures ('lose': 'Verl.', as the
+    # screen's odds say 'Verl±')
+    status, out, err = _odds(capsys, "--lang", lang)
+    lines = out.splitlines()
+    at = [i for i, x in enumerate(lines) if x.startswith("  camel ") or x.startswith("  Kamel ")][0]
+    rows = lines[at + 1:at + 6]
+    assert len(rows) == 5 and {len(r) for r in rows} == {len(lines[at])}, [lines[at]] + rows
