@@ -50,8 +50,9 @@ def test_everything_the_table_needs_is_in_view(size):
                         "#odds", "#info", "#log", "#prompt", "#command"):
                 assert _visible(app, wid), wid
             announce = app.query_one("#announce")
-            assert _text(app, "#announce") == "WHITE  BACKWARD 2"
-            assert announce.region.width >= len("WHITE  BACKWARD 2")  # never cut off
+            banner = "WHITE  BACKWARD 2  (the numeral's colour)"  # RULES 3.5 c
+            assert _text(app, "#announce") == banner
+            assert announce.region.width >= len(banner)  # never cut off
             players = _text(app, "#players")
             box = app.query_one("#info-box")
             assert box.region.height >= len(players.splitlines())  # every player in view
@@ -422,7 +423,7 @@ def test_a_resumed_table_shows_the_last_die_and_the_race_so_far(tmp_path):
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
             await scenes.settle(pilot)
-            assert _text(app, "#announce") == "WHITE  BACKWARD 2"
+            assert _text(app, "#announce") == "WHITE  BACKWARD 2  (the numeral's colour)"
             assert str(app.query_one("#big").value) == "-2"
             assert "Best for Cy:" in _text(app, "#odds")
             assert "winner 1 card" in _text(app, "#info")

@@ -333,9 +333,10 @@ def banner_kind(notices):
 
 def announce_text(notices, view):
     """Large-print line for the latest die or event (RULES 5), or ``None``; a crazy
-    camel moved by the grey die for another reason than its numeral's colour says that
-    reason (``camelhost.table.view.CRAZY_WHY``, the plain table's words: RULES 3.5 a,
-    b), so a black numeral moving the white camel is explained where the table looks."""
+    camel moved by the grey die says why that one moved (``camelhost.table.view.CRAZY_WHY``,
+    the plain table's words: RULES 3.5 a, b, c), so a black numeral moving the white
+    camel is explained where the table looks, and so is the plain case (c), the
+    numeral's colour, in every language."""
     for n in reversed(notices):
         if n["kind"] == "die":
             m = n["move"]
@@ -344,7 +345,7 @@ def announce_text(notices, view):
             text.append(m["camel"].upper(), palette.style(m["camel"]))
             text.append("  %s %d" % (way, m["distance"]), "bold")
             why = CRAZY_WHY.get(m.get("rule"))
-            if why and m.get("rule") != "c":  # not simply the numeral's colour (RULES 3.5)
+            if why:  # which crazy camel the grey die moved, and why (RULES 3.5)
                 text.append("  (%s)" % _(why))
             return text
         if n["kind"] == "final":
