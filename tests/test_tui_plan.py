@@ -271,8 +271,9 @@ def test_the_narrow_advices_note_line_shows_only_when_it_costs_nothing_else():
     plain = plan.plan(view, (80, 24), {k: v for k, v in texts.items() if k != "odds_noted"},
                       banner=[leaders_text(view).plain])
     assert not plain.odds_noted and shown.log >= plan.LOG_MIN
-    # a four-high stack, a tile, an error and the history scrolled back: no row to spare
-    tight = _view("second", P4, [scenes.SECOND_SETUP, "blue 1", "fix 5:blue,green,yellow,red",
+    # a five-high stack (two rows compact), a tile, an error and the history scrolled
+    # back: no row to spare
+    tight = _view("second", P4, [scenes.SECOND_SETUP, "blue 1", "fix 5:blue,green,yellow,red,purple",
                                  "leg red", "tile 9 +"])
     texts = _texts(tight, 80, odds_rows=8)
     texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))

@@ -45,13 +45,12 @@ def _inner(width, columns):
 
 
 def _per_row(height, rows, inner):
-    """Camels a row in the compact form: the fewest, from 2, that bring a stack
-    ``height`` high down to ``rows`` rows, at most ``inner`` (one letter each)."""
-    most = max(2, inner)
-    for per in range(2, most + 1):
-        if -(-height // per) <= rows:
-            return per
-    return most
+    """Camels a row in the compact form: as many as a space has characters, ``inner``
+    (one letter each; at least 2), whatever the stack's ``height`` and the ``rows`` the
+    screen has: a stack of a given height is then drawn one way on every screen (a
+    three-high stack was ``BPR`` on one row when a taller one needed it, ``B P`` under
+    ``R`` when not: tester 3). ``height`` and ``rows`` are kept for the callers."""
+    return max(2, inner)
 
 
 def track_rows(view, rows=None, width=CELL * 16):
@@ -73,10 +72,11 @@ def track_text(view, width=CELL * 16, rows=None):
     camels show in the columns ``<0`` and ``17>``.
     ``width``: characters available; each space gets 4 to ``CELL`` of them, so 16
     spaces (18 with both crossed columns) fit in 72 characters. ``rows``: most
-    camel rows (``None``: no limit); a taller stack is drawn in the compact form, two
-    camels a row by their capital letters (``B G``: blue, green on top of it; ``<W``
-    a crazy camel when there is room), so a 7-high stack takes 4 rows; when ``rows`` is
-    fewer still, three or more a row, as many as a space has characters (``BGY``)."""
+    camel rows (``None``: no limit); a taller stack is drawn in the compact form, every
+    stack as many camels a row as a space has characters, by their capital letters,
+    the lowest first, from the bottom row up (``BGY`` at 80 columns: blue, green on it,
+    yellow on top; two as ``B G``, ``<W`` a crazy camel when there is room), so a stack
+    reads the same whatever the screen's height (a 7-high stack: 3 rows at 80 columns)."""
     columns = track_columns(view)
     height = max([len(c) for _, c, _ in columns] + [1])
     compact = rows is not None and height > rows
