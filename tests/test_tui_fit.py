@@ -1005,8 +1005,10 @@ def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_a
     bot's row took a second line for its ``(bot)`` mark, and the odds panel's note line
     undid the plan's last resort), PgUp showed nothing, and after the die the public
     counts went off the screen. The history keeps its 3 lines through the bots' moves,
-    the pyramid's event and PgUp; every player, the counts and the odds stay in view (but
-    for the players' last rows while the history is scrolled back)."""
+    the pyramid's event and PgUp; every player, the bots' line, the counts and the odds
+    stay in view, also while the history is scrolled back (the marker then says it on
+    the empty command line: its row of its own made the players panel scroll the bots'
+    line away)."""
     pyramid, events = scenes.pyramid_queue()
     app = scenes.app_for("second", TESTER3_8, seed=42, bots=TESTER3_8[2:],
                          pyramid=pyramid, auto_setup=True)
@@ -1036,11 +1038,22 @@ def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_a
             assert "Can still come out:" in _text(app, "#info")
             assert "Now leading: 1st blue, 2nd red" in _history(app)  # the die's narration
             before = _history(app)
+            command = app.query_one("#command")
+            hint = command.placeholder
             await pilot.press("pageup")
             await scenes.settle(pilot)
-            # scrolled back, the marker's row is the one thing more: the players panel
-            # scrolls (docs/screen.md: the last resort), the history keeps its 3 lines
-            assert app.query_one("#more").display and len(_history(app)) >= 3
-            assert _history(app) != before and _in_view(app, "#info")
+            # scrolled back, a row for the marker would make the players panel scroll:
+            # the empty command line says it, the history keeps its 3 lines
+            assert not app.query_one("#more").display
+            assert command.placeholder == "\u25b2 older lines shown; newer below: PgDn or End"
+            assert _history(app) != before
+            whole_screen()
+            players = app.query_one("#players").region
+            bots = [line[players.x:players.right].strip()
+                    for line in screen_lines(app)[players.y:players.bottom]]
+            assert [b for b in bots if b.startswith("(bot) Cy Dee Eve")], bots
+            await pilot.press("end")
+            await scenes.settle(pilot)
+            assert command.placeholder == hint and not app.query_one("#more").display
 
     asyncio.run(play())

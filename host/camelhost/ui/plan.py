@@ -100,11 +100,13 @@ class Plan:
     ``odds_noted`` (the odds panel's narrow advice with its note line shows),
     ``panel_rows`` (most rows of that scrolling panel, ``None``: as tall as it
     needs), ``log`` (rows left for the history), ``odds_width`` and ``players_width``
-    (columns), ``height`` (the terminal's rows)."""
+    (columns), ``height`` (the terminal's rows), ``marker_in_hint`` (the history is
+    scrolled back and a row of its own for its marker would make the panels scroll,
+    hiding a player or the bots' line: the empty command line's hint says it instead)."""
 
     __slots__ = ("too_small", "detail", "track", "track_rows", "track_used", "middle",
                  "hint", "panel_rows", "log", "odds_width", "players_width",
-                 "players_compact", "odds_noted", "height")
+                 "players_compact", "odds_noted", "height", "marker_in_hint")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -128,14 +130,16 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     the lines shown at the top beside the big digits (the announcement, the leaders
     line: ``str`` each, the detail line apart); ``digits``: the big digits show;
     ``error``: the error line's text or ``None``; ``detail``: the last die's detail
-    line or ``None``; ``scrolled_back``: the history is scrolled back (its one-row
-    marker shows). Raises ``ValueError`` for an unknown ``panel``."""
+    line or ``None``; ``scrolled_back``: the history is scrolled back (its marker
+    takes a row of its own, unless that row would make the panels scroll: then
+    ``marker_in_hint``). Raises ``ValueError`` for an unknown ``panel``."""
     if panel not in PANELS:
         raise ValueError(_("unknown panel %r (one of %s)") % (panel, ", ".join(PANELS)))
     width, height = size
     result = Plan(too_small=too_small(width, height), detail=detail is not None,
                   track=False, track_rows=None, track_used=0, hint=False,
                   players_compact=False, odds_noted=False, height=height,
+                  marker_in_hint=False,
                   odds_width=odds_width(view, width), players_width=players_width(view, width))
     if result.too_small or view is None:
         return result
@@ -171,16 +175,22 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         tries.append(("players_compact", result.detail))
     if not over and result.detail:
         tries.append(("players_compact" if "players_compact" in texts else "players", False))
-    capped = False
-    for players_key, with_detail in tries:
-        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
-               error_rows + more, panel_w)
-        if result.log >= LOG_MIN:
-            break
-    else:
-        capped = True
+
+    def shared(more):  # the first of ``tries`` that leaves the history LOG_MIN, or capped
+        for players_key, with_detail in tries:
+            _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
+                   error_rows + more, panel_w)
+            if result.log >= LOG_MIN:
+                return players_key, with_detail, False
         _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
                error_rows + more, panel_w, cap=True)
+        return players_key, with_detail, True
+
+    players_key, with_detail, capped = shared(more)
+    if more and capped:  # the marker's row would make the panels scroll: the hint says it
+        result.marker_in_hint = True
+        more = 0
+        players_key, with_detail, capped = shared(more)
     result.detail = with_detail
     result.players_compact = players_key == "players_compact"
     # a capped band (the panels scroll) has no row to spare: sharing out again for the

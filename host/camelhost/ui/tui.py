@@ -478,13 +478,16 @@ class HistoryLog(Log):
 
     def follow(self, on=True):
         """Follow the newest line again (``on``), or stop following."""
+        changed = self.following != on
         self.following = on
         if on:
             self._start_row = self._block_start = None
             self._follow_up()
-        if self.marker is not None and self.marker.display != (not on):
+        if self.marker is not None and (changed or self.marker.display != (not on)):
             self.marker.display = not on
-            self.app.fit()  # the marker takes a row: the history keeps its LOG_MIN
+            # the marker takes a row (the history keeps its LOG_MIN), or the plan puts
+            # it on the command line's hint (``TableApp._show_marker``)
+            self.app.fit()
 
     def watch_scroll_y(self, old_value, new_value):
         Log.watch_scroll_y(self, old_value, new_value)
@@ -1007,6 +1010,7 @@ class TableApp(InLanguage, App):
         if shown.track:
             self._put("#track", track_text(view, self.size.width or 80, rows=shown.track_rows))
         self.query_one("#middle").styles.max_height = shown.middle
+        self._show_marker(shown.marker_in_hint)
         current = self.query_one("#left", ContentSwitcher).current
         if current in ("over-box", "leg-box"):
             scroll = self.query_one("#%s" % current.replace("-box", "-scroll"), PanelScroll)
@@ -1015,6 +1019,20 @@ class TableApp(InLanguage, App):
             self.call_after_refresh(scroll.show_hint)
         # Panels above may have grown: the history keeps its newest line in view.
         self.query_one("#log", HistoryLog)._follow_up()
+
+    def _show_marker(self, in_hint):
+        """The history's marker while it is scrolled back: a row of its own under it, or,
+        when the plan has no row for it (``in_hint``: that row would make the panels
+        scroll, hiding a player or the bots' line), the empty command line's hint."""
+        back = not self.query_one("#log", HistoryLog).following
+        more = self.query_one("#more", Static)
+        if more.display != (back and not in_hint):
+            more.display = back and not in_hint
+        hint = (str(more.content) if back and in_hint
+                else command_hint(self.size.width or 80, self.web_url))
+        command = self.query_one("#command", Input)
+        if command.placeholder != hint:
+            command.placeholder = hint
 
     def _players_compact(self):
         """The players table in its compact form (``panels.players_text``), for a
@@ -1069,7 +1087,7 @@ class TableApp(InLanguage, App):
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
                          panel=panel, banner=banner, digits=self.query_one("#big").display,
                          error=error, detail=content("#detail") if self._detail_on else None,
-                         scrolled_back=self.query_one("#more").display)
+                         scrolled_back=not self.query_one("#log", HistoryLog).following)
 
     def _want_odds(self, view):
         s = self.session
