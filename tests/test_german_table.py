@@ -233,7 +233,7 @@ def test_pyramid_odds_in_german_counts_and_names_in_german(capsys):
     assert cli.main(["odds", "--lang", "de", board, "--pyramid", "G,B", "--samples", "50",
                      "--top", "0"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Zweitausgabe, Etappe 1, p0 ist am Zug; Würfel in der Pyramide: "
+    assert out.startswith("Zweitausgabe, Etappe 1, Ann ist am Zug; Würfel in der Pyramide: "
                           "blue, green; 1 kommt noch heraus\n"), out.splitlines()[0]
     assert "  Anfeuern     auf  4: " in out
     assert "Plättchen (Ausbuhen) auf 10: " in out

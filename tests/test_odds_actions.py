@@ -204,8 +204,8 @@ def test_cli_odds_prints_everything(capsys):
     out = capsys.readouterr().out
     assert rc == 0
     assert "Leg odds (exact, 5,598,720 outcomes)" in out  # grouped (tester 3, finding 7)
-    assert "booing    on  5 (p0):" in out
-    assert "Best tile for p1:" in out
+    assert "booing    on  5 (Ann):" in out  # seats unnamed: the demo's names, never p0
+    assert "Best tile for Ben:" in out
     assert " 1. " in out and " 5. " in out and " 6. " not in out
     assert "race odds: 500 simulated races, seed 1" in out
 

@@ -26,14 +26,14 @@ def test_D2_in_the_short_form(capsys):
     assert rows["red"][2] == "100.0%"
     assert "dice inside: blue, green; 1 to come out" in out
     # a tile given without an owner is shown without one
-    assert "  booing    on  3: " in out and "on  3 (p" not in out
+    assert "  booing    on  3: " in out and "on  3 (" not in out
     assert "race odds: 300 simulated races" in out  # every camel listed: the whole report
 
 
 def test_a_tile_with_its_owner_shows_it(capsys):
     assert main(["odds", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-p2", "--pyramid", "G,B",
                  "--samples", "50"]) == 0
-    assert "  booing    on  3 (p2): " in capsys.readouterr().out
+    assert "  booing    on  3 (Cy): " in capsys.readouterr().out  # p2: the third seat
 
 
 def test_second_edition_colours_select_the_second_edition(capsys):
@@ -74,7 +74,7 @@ def test_only_the_grey_die_inside_says_its_counts_in_the_singular_and_advises_no
         "leg)" in out
     assert main(["odds", "1:[R,Y,P,B,G] 16:[K,W]", "--dice", "grey,red", "--samples", "50"]) == 0
     out = capsys.readouterr().out
-    assert "Leg odds (exact, 12 outcomes)" in out and "Best tile for p0: " in out
+    assert "Leg odds (exact, 12 outcomes)" in out and "Best tile for Ann: " in out
 
 
 def test_short_form_errors_are_readable(capsys):
