@@ -184,3 +184,55 @@ def test_the_simulator_at_the_sensors_least_light_gives_the_real_figure(real_set
     for edition in ("classic", "second"):
         assert abs(bench._rates(real[edition])[0] - bench._rates(sim[edition])[0]) <= 2.0, (
             edition, real[edition], sim[edition])
+
+
+def test_the_rule_judges_a_row_where_the_plain_lda_names_99_percent_rightly():
+    """Section 3b's rule: where the plain LDA names at least 99 % of the readings
+    rightly (the colours separable by its measure), ours must name at least 99 % with
+    no wrong die. A row where the LDA names every reading but 1.66 % of them wrongly
+    (EV3 second edition, 2.4 ms x1) is not judged; one where it is right on 99.44 %
+    (EV3 classic, 2.4 ms x1) is, and fails while ours names 96.97 %."""
+    def counts(named, wrong, n=10000):
+        return {"n": n, "named": named, "rejected": n - named - wrong, "wrong": wrong}
+
+    assert bench.verdict(counts(6070, 0), counts(9834, 166)) == "-"
+    assert bench.verdict(counts(9697, 0), counts(9944, 56)) == "NO"
+    assert bench.verdict(counts(9950, 0), counts(9944, 56)) == "yes"
+    assert bench.verdict(counts(9950, 1), counts(9944, 56)) == "NO"
+
+
+def test_a_refusal_says_whether_the_guard_or_its_pair_test_refused(real_sets):
+    """The EV3 set counted at 2.4 ms x1, the bench's first split: the red reading (13,
+    10, 2, 2), purple's own counts, is refused with the classifier's reason ``guard``;
+    the bench's breakdown (``bench.reason``) says it is the pair test (red and purple
+    never named one for the other at those counts), not the reading's distance from
+    red."""
+    import random
+
+    if "ev3" not in real_sets:
+        pytest.skip("EV3 readings absent")
+    settings = {"integration_ms": 2.4, "gain": 1}
+    scaled = bench.scaled_set(real_sets["ev3"], settings)
+    cal, _test = bench._split(bench._real_edition(scaled, "second", "black"), random.Random(0), 0.25)
+    clf = C.Classifier(calibration.fit(cal, "second", settings, floor=False))
+    label, _margin, detail = clf.classify_detail(scaled["red"][546])
+    assert (label, detail["reason"], detail["best"][0], detail["second"][0]) == (
+        C.UNKNOWN, "guard", "purple", "red")
+    assert bench.reason(clf, detail) == "pair test"
+
+
+def test_the_replicas_wrong_reads_at_the_least_light_are_a_reading_blue_gives_21_times(real_sets):
+    """The EV3 replica's 22 wrong reads at 2.4 ms x1 (section 3b) are one green reading
+    of its fade, (7, 2, 3, 2) counts, that the blue cube's log gives 21 times: no rule
+    of one reading names both. The real green log's fade gives blue's counts too
+    ((8, 2, 4, 2), which the blue log gives 5 times), so the replica is not wrong to
+    make such a reading."""
+    if "ev3" not in real_sets:
+        pytest.skip("EV3 readings absent")
+    settings = {"integration_ms": 2.4, "gain": 1}
+    data = real_sets["ev3"]
+    real = bench.shared_readings(bench._real_edition(bench.scaled_set(data, settings), "classic", None))
+    sim = bench.shared_readings(bench._real_edition(bench.scaled_set(
+        bench.replica(data, "ev3", real_brightness=True), settings), "classic", None))
+    assert sim[0] == (22, (7, 2, 3, 2), {"blue": 21, "green": 1})
+    assert real[0] == (6, (8, 2, 4, 2), {"blue": 5, "green": 1})
