@@ -6,6 +6,7 @@ What the page shows is read from the DOM (the track's stacks, the coins, the odd
 as printed) and compared with the engine's own state and an independent odds
 computation after each die."""
 
+import functools
 import io
 
 import pytest
@@ -13,7 +14,7 @@ from camelhost.table.controller import Table
 from camelhost.table.display import Seam
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
-from camelhost.table.view import RACE_SAMPLES
+from camelhost.table.view import odds_view
 from camelhost.ui.plain import PlainDisplay
 from camelhost.web.follow import LiveBoard
 from camelhost.web.replay import Replay
@@ -23,6 +24,17 @@ NAMES = ["Ann", "Ben", "Cy", "Dee"]
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
+
+#: Races simulated for the race odds the boards here send and the checks work out again:
+#: the page prints whatever it is sent, and the table's own ``RACE_SAMPLES`` (5,000)
+#: cost ten times as much.
+WEB_SAMPLES = 500
+
+
+def quick_odds(session):
+    """The boards' odds (``Seam(compute=...)``): the table's own, ``odds_view``, with a
+    race simulation of ``WEB_SAMPLES`` seeded races."""
+    return odds_view(session, samples=WEB_SAMPLES)
 
 
 
@@ -75,7 +87,7 @@ def check_page_matches_engine(page, session):
         " r.querySelector('.pct-last').textContent])")
     assert sorted(rows) == sorted([c, percent(leg.p_first(c)), percent(leg.p_second(c)),
                                    percent(leg.p_last(c))] for c in g.edition.racing)
-    race = race_odds(position, seed=session.seed, samples=RACE_SAMPLES, leg=leg)
+    race = race_odds(position, seed=session.seed, samples=WEB_SAMPLES, leg=leg)
     rows = page.eval_on_selector_all(
         "#race-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
         "r.querySelector('.pct-winner').textContent, r.querySelector('.pct-loser').textContent])")
@@ -88,12 +100,16 @@ def _dice(journal):
 
 
 @pytest.mark.hil
-def test_page_follows_a_virtual_game_die_by_die(page, micropython):
+def test_page_follows_a_virtual_game_die_by_die(page, micropython, monkeypatch):
     # Bots at four seats; the dice come from the real firmware on the virtual pyramid.
+    # The bots choose from the leg odds alone (``bots.choose(quick=True)``): what they
+    # choose only feeds the page, and the coach's search was most of this test's CPU.
     from camelhost.device.open import open_pyramid
+    from camelhost.table import bots
+    monkeypatch.setattr(bots, "choose", functools.partial(bots.choose, quick=True))
     journal = Journal(None)
     session = Session("second", NAMES, seed=2, bots=range(4), journal=journal)
-    seam = Seam(session)
+    seam = Seam(session, compute=quick_odds)
     with open_pyramid("virtual", "second", 2) as pyramid, WebBoard("127.0.0.1", 0) as board, \
             LiveBoard(board, seam) as follower:
         page.goto(board.url)
@@ -124,7 +140,7 @@ def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser
     page = context.new_page()
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         for text in (SETUP, "leg red", "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -157,7 +173,7 @@ def test_page_shows_the_table_right_after_load_without_the_stream(page):
     moment the page has loaded (no waiting)."""
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         for text in (SETUP, "leg red", "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -188,7 +204,7 @@ def test_lan_mode_page_works_with_its_token_and_is_refused_without(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
     s.command(SETUP)
-    with WebBoard("127.0.0.1", 0, token=True) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0, token=True) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         assert follower.wait_idle()
         base = "http://127.0.0.1:%d/" % board.port
         assert page.goto(base).status == 403
@@ -244,7 +260,7 @@ def test_live_page_has_no_controls(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
     s.command(SETUP)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         assert follower.wait_idle()
         page.goto(board.url)
         shown_version(page, s.version)
@@ -271,7 +287,7 @@ def test_speech_is_off_until_asked_then_says_each_new_die_once(browser):
     page = context.new_page()
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         for text in (SETUP, "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -309,7 +325,7 @@ def test_page_asks_to_type_the_die_when_the_game_has_no_pyramid(page):
                           ("virtual", "Ann: release a die")):
         journal = Journal(None, pyramid=source)
         s = Session("second", NAMES[:3], seed=5, journal=journal)
-        with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+        with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
             for text in (SETUP, "pyramid"):
                 s.command(text)
             assert follower.wait_idle()
@@ -332,7 +348,7 @@ def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser
         for _ in names:
             s.command("win %s" % colour)
     assert len(s.game.pile("winner")) == 40
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         assert follower.wait_idle()
         for width in (320, 375, 414):
             context = browser.new_context(viewport={"width": width, "height": 800})
@@ -356,7 +372,7 @@ def test_the_page_shows_a_noisy_line_to_the_pyramid_while_it_lasts(page):
     from camelhost.device.open import LineQuality
     journal = Journal(None, pyramid="/dev/ttyACM0")
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    seam = Seam(s)
+    seam = Seam(s, compute=quick_odds)
     table = Table(s, PlainDisplay(io.StringIO()), pyramid=None, manual=False, seam=seam)
     table.start()
     with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, seam) as follower:
