@@ -36,17 +36,34 @@ def quick_odds(session):
     race simulation of ``WEB_SAMPLES`` seeded races."""
     return odds_view(session, samples=WEB_SAMPLES)
 
+#: the size of the page each test starts with
+SIZE = {"width": 1280, "height": 900}
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@pytest.fixture(scope="module")
+def tab(browser):
+    """One browser page for the module's tests (``page`` resets it for each): a new
+    context for each test cost Chromium about 0.1 CPU-s more than a page load."""
+    context = browser.new_context(viewport=SIZE)
     p = context.new_page()
     p.problems = []
     p.on("pageerror", lambda exc: p.problems.append(str(exc)))
     p.on("console", lambda m: p.problems.append(m.text) if m.type == "error" else None)
     yield p
     context.close()
+
+
+@pytest.fixture
+def page(tab):
+    """The module's page at ``SIZE``, online, with no routes, showing nothing yet;
+    ``problems``: its page errors and console errors during this test. Left blank after
+    the test, so no page of a closed board keeps reconnecting."""
+    tab.set_viewport_size(SIZE)
+    tab.problems.clear()
+    yield tab
+    tab.unroute_all(behavior="ignoreErrors")
+    tab.context.set_offline(False)
+    tab.goto("about:blank")
 
 
 def shown_version(page, version, timeout=20000):
@@ -135,9 +152,8 @@ def test_page_follows_a_virtual_game_die_by_die(page, micropython, monkeypatch):
     assert page.problems == []
 
 
-def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(page):
+    context = page.context
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=5, journal=journal)
     with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
@@ -163,7 +179,6 @@ def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser
         assert page.text_content("#link") == "live"
         tile = page.eval_on_selector("#track .tile", "t => [t.dataset.owner, t.dataset.side]")
         assert tile == ["Cy", "+"]
-    context.close()
 
 
 def test_page_shows_the_table_right_after_load_without_the_stream(page):
@@ -335,7 +350,7 @@ def test_page_asks_to_type_the_die_when_the_game_has_no_pyramid(page):
     assert page.problems == []
 
 
-def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser):
+def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(page):
     """Tester's finding: the finish piles drew one card back per card in a row that
     never wrapped, so 40 cards on the winner pile made the page 702 px wide on a
     375 px phone (the track cut off). Eight players play all their finish cards: on a
@@ -351,20 +366,17 @@ def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser
     with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         assert follower.wait_idle()
         for width in (320, 375, 414):
-            context = browser.new_context(viewport={"width": width, "height": 800})
-            page = context.new_page()
-            try:
-                page.goto(board.url)
-                shown_version(page, s.version)
-                wide = page.evaluate("() => document.documentElement.scrollWidth")
-                assert wide <= width, (width, wide)
-                backs = page.eval_on_selector_all(
-                    "#piles .pile[data-pile=winner] .card-back", "bs => bs.length")
-                assert backs == 40
-                assert page.text_content("#piles .pile[data-pile=winner] .pile-count") == \
-                    "40 cards"
-            finally:
-                context.close()
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(board.url)
+            shown_version(page, s.version)
+            assert page.evaluate("() => window.innerWidth") == width
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= width, (width, wide)
+            backs = page.eval_on_selector_all(
+                "#piles .pile[data-pile=winner] .card-back", "bs => bs.length")
+            assert backs == 40
+            assert page.text_content("#piles .pile[data-pile=winner] .pile-count") == \
+                "40 cards"
 
 
 def test_the_page_shows_a_noisy_line_to_the_pyramid_while_it_lasts(page):
