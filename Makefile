@@ -4,7 +4,7 @@
 #                pty, browser or MicroPython, no full screen through Pilot, nothing slow:
 #                pytest --fast-lane -m "not process and not screen and not slow", tests/conftest.py)
 #   make test    every test: rules, protocol, firmware on MicroPython, HIL over a pty, host,
-#                the web page in headless Chromium (installed first when root on Debian)
+#                the web page in Chromium's headless shell (installed first when root on Debian)
 #   make hil     only the hardware-in-the-loop tests (firmware on simulated hardware)
 #   make emu     every emulated-board test (MicroPython's rp2 port on an emulated RP2040)
 #   make deep    the long property tests at full depth (make test draws a quarter of their
@@ -37,9 +37,10 @@ JOBS   ?= 2
 # some 3 CPU-seconds a worker.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
 
-#: the web scoreboard's browser tests drive Debian's headless Chromium (Playwright is
-#: pointed at it and never downloads a browser of its own)
-CHROMIUM := /usr/bin/chromium
+#: the web scoreboard's browser tests drive Debian's headless Chromium shell (package
+#: chromium-headless-shell; Playwright is pointed at it and never downloads a browser of
+#: its own): tests/conftest.py names the same path
+CHROMIUM := /usr/bin/chromium-headless-shell
 
 .PHONY: setup check test deep browser hil emu demo bench flash lint ruff typings wheel-check clean soak fuzz web-load catalogue
 
@@ -70,14 +71,14 @@ check: ruff
 test: setup browser
 	$(PYTEST) -q -n $(JOBS) --dist loadgroup
 
-# installs Chromium where it can (root with apt-get), else stops with the one command
+# installs Chromium's headless shell where it can (root with apt-get), else stops with the one command
 browser:
 	@if [ ! -x $(CHROMIUM) ]; then \
 	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	        apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	        apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell; \
 	    else \
-	        echo "make test: the web tests need Chromium at $(CHROMIUM); install it with:" >&2; \
-	        echo "    sudo apt-get install -y chromium" >&2; \
+	        echo "make test: the web tests need Chromium's headless shell at $(CHROMIUM); install it with:" >&2; \
+	        echo "    sudo apt-get install -y chromium-headless-shell" >&2; \
 	        exit 1; \
 	    fi; \
 	fi

@@ -6,6 +6,7 @@ What the page shows is read from the DOM (the track's stacks, the coins, the odd
 as printed) and compared with the engine's own state and an independent odds
 computation after each die."""
 
+import functools
 import io
 
 import pytest
@@ -13,7 +14,7 @@ from camelhost.table.controller import Table
 from camelhost.table.display import Seam
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
-from camelhost.table.view import RACE_SAMPLES
+from camelhost.table.view import odds_view
 from camelhost.ui.plain import PlainDisplay
 from camelhost.web.follow import LiveBoard
 from camelhost.web.replay import Replay
@@ -24,17 +25,45 @@ SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
 
+#: Races simulated for the race odds the boards here send and the checks work out again:
+#: the page prints whatever it is sent, and the table's own ``RACE_SAMPLES`` (5,000)
+#: cost ten times as much.
+WEB_SAMPLES = 500
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def quick_odds(session):
+    """The boards' odds (``Seam(compute=...)``): the table's own, ``odds_view``, with a
+    race simulation of ``WEB_SAMPLES`` seeded races."""
+    return odds_view(session, samples=WEB_SAMPLES)
+
+#: the size of the page each test starts with
+SIZE = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def tab(browser):
+    """One browser page for the module's tests (``page`` resets it for each): a new
+    context for each test cost Chromium about 0.1 CPU-s more than a page load."""
+    context = browser.new_context(viewport=SIZE)
     p = context.new_page()
     p.problems = []
     p.on("pageerror", lambda exc: p.problems.append(str(exc)))
     p.on("console", lambda m: p.problems.append(m.text) if m.type == "error" else None)
     yield p
     context.close()
+
+
+@pytest.fixture
+def page(tab):
+    """The module's page at ``SIZE``, online, with no routes, showing nothing yet;
+    ``problems``: its page errors and console errors during this test. Left blank after
+    the test, so no page of a closed board keeps reconnecting."""
+    tab.set_viewport_size(SIZE)
+    tab.problems.clear()
+    yield tab
+    tab.unroute_all(behavior="ignoreErrors")
+    tab.context.set_offline(False)
+    tab.goto("about:blank")
 
 
 def shown_version(page, version, timeout=20000):
@@ -77,7 +106,7 @@ def check_page_matches_engine(page, session):
         " r.querySelector('.pct-last').textContent])")
     assert sorted(rows) == sorted([c, percent(leg.p_first(c)), percent(leg.p_second(c)),
                                    percent(leg.p_last(c))] for c in g.edition.racing)
-    race = race_odds(position, seed=session.seed, samples=RACE_SAMPLES, leg=leg)
+    race = race_odds(position, seed=session.seed, samples=WEB_SAMPLES, leg=leg)
     rows = page.eval_on_selector_all(
         "#race-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
         "r.querySelector('.pct-winner').textContent, r.querySelector('.pct-loser').textContent])")
@@ -90,12 +119,16 @@ def _dice(journal):
 
 
 @pytest.mark.hil
-def test_page_follows_a_virtual_game_die_by_die(page, micropython):
+def test_page_follows_a_virtual_game_die_by_die(page, micropython, monkeypatch):
     # Bots at four seats; the dice come from the real firmware on the virtual pyramid.
+    # The bots choose from the leg odds alone (``bots.choose(quick=True)``): what they
+    # choose only feeds the page, and the coach's search was most of this test's CPU.
     from camelhost.device.open import open_pyramid
+    from camelhost.table import bots
+    monkeypatch.setattr(bots, "choose", functools.partial(bots.choose, quick=True))
     journal = Journal(None)
     session = Session("second", NAMES, seed=2, bots=range(4), journal=journal)
-    seam = Seam(session)
+    seam = Seam(session, compute=quick_odds)
     with open_pyramid("virtual", "second", 2) as pyramid, WebBoard("127.0.0.1", 0) as board, \
             LiveBoard(board, seam) as follower:
         page.goto(board.url)
@@ -121,12 +154,11 @@ def test_page_follows_a_virtual_game_die_by_die(page, micropython):
     assert page.problems == []
 
 
-def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(page):
+    context = page.context
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         for text in (SETUP, "leg red", "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -149,7 +181,6 @@ def test_page_reconnects_after_the_stream_drops_and_shows_the_same_state(browser
         assert page.text_content("#link") == "live"
         tile = page.eval_on_selector("#track .tile", "t => [t.dataset.owner, t.dataset.side]")
         assert tile == ["Cy", "+"]
-    context.close()
 
 
 def test_page_shows_the_table_right_after_load_without_the_stream(page):
@@ -159,7 +190,7 @@ def test_page_shows_the_table_right_after_load_without_the_stream(page):
     moment the page has loaded (no waiting)."""
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         for text in (SETUP, "leg red", "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -190,7 +221,7 @@ def test_lan_mode_page_works_with_its_token_and_is_refused_without(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
     s.command(SETUP)
-    with WebBoard("127.0.0.1", 0, token=True) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0, token=True) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         assert follower.wait_idle()
         base = "http://127.0.0.1:%d/" % board.port
         assert page.goto(base).status == 403
@@ -246,7 +277,7 @@ def test_live_page_has_no_controls(page):
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
     s.command(SETUP)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         assert follower.wait_idle()
         page.goto(board.url)
         shown_version(page, s.version)
@@ -273,7 +304,7 @@ def test_speech_is_off_until_asked_then_says_each_new_die_once(browser):
     page = context.new_page()
     journal = Journal(None)
     s = Session("second", NAMES[:3], seed=1, journal=journal)
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         for text in (SETUP, "pyramid", "blue 2"):
             s.command(text)
         assert follower.wait_idle()
@@ -311,7 +342,7 @@ def test_page_asks_to_type_the_die_when_the_game_has_no_pyramid(page):
                           ("virtual", "Ann: release a die")):
         journal = Journal(None, pyramid=source)
         s = Session("second", NAMES[:3], seed=5, journal=journal)
-        with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+        with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
             for text in (SETUP, "pyramid"):
                 s.command(text)
             assert follower.wait_idle()
@@ -321,7 +352,7 @@ def test_page_asks_to_type_the_die_when_the_game_has_no_pyramid(page):
     assert page.problems == []
 
 
-def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser):
+def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(page):
     """Tester's finding: the finish piles drew one card back per card in a row that
     never wrapped, so 40 cards on the winner pile made the page 702 px wide on a
     375 px phone (the track cut off). Eight players play all their finish cards: on a
@@ -334,23 +365,20 @@ def test_a_phone_sees_the_whole_page_width_however_full_the_finish_piles(browser
         for _ in names:
             s.command("win %s" % colour)
     assert len(s.game.pile("winner")) == 40
-    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, Seam(s, compute=quick_odds)) as follower:
         assert follower.wait_idle()
         for width in (320, 375, 414):
-            context = browser.new_context(viewport={"width": width, "height": 800})
-            page = context.new_page()
-            try:
-                page.goto(board.url)
-                shown_version(page, s.version)
-                wide = page.evaluate("() => document.documentElement.scrollWidth")
-                assert wide <= width, (width, wide)
-                backs = page.eval_on_selector_all(
-                    "#piles .pile[data-pile=winner] .card-back", "bs => bs.length")
-                assert backs == 40
-                assert page.text_content("#piles .pile[data-pile=winner] .pile-count") == \
-                    "40 cards"
-            finally:
-                context.close()
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(board.url)
+            shown_version(page, s.version)
+            assert page.evaluate("() => window.innerWidth") == width
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= width, (width, wide)
+            backs = page.eval_on_selector_all(
+                "#piles .pile[data-pile=winner] .card-back", "bs => bs.length")
+            assert backs == 40
+            assert page.text_content("#piles .pile[data-pile=winner] .pile-count") == \
+                "40 cards"
 
 
 def test_the_page_shows_a_noisy_line_to_the_pyramid_while_it_lasts(page):
@@ -358,7 +386,7 @@ def test_the_page_shows_a_noisy_line_to_the_pyramid_while_it_lasts(page):
     from camelhost.device.open import LineQuality
     journal = Journal(None, pyramid="/dev/ttyACM0")
     s = Session("second", NAMES[:3], seed=5, journal=journal)
-    seam = Seam(s)
+    seam = Seam(s, compute=quick_odds)
     table = Table(s, PlainDisplay(io.StringIO()), pyramid=None, manual=False, seam=seam)
     table.start()
     with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, seam) as follower:

@@ -8,7 +8,7 @@ place), the advice and the ranking lie inside it. A phone (360x740) and a tablet
 on its tile; the finish piles and the scoring chips are drawn as counted. Each view
 is the table's own (``table_view`` of a session driven by typed commands, its race
 odds from a smaller seeded sample: ``view_of``), published straight to a ``WebBoard``;
-one browser for the module (tests/conftest.py), several viewports a page.
+one browser and one page for the module (tests/conftest.py), several viewports a page.
 
 ``SCREENSHOTS=dir`` keeps a PNG of each page measured (to look at them)."""
 
@@ -88,28 +88,40 @@ def view_of(session):
 
 
 
-class Shown:
-    """One page of ``browser`` showing ``view`` (context manager)."""
+@pytest.fixture(scope="module")
+def tab(browser):
+    """One browser page for the module: each ``Shown`` loads its own board's page in it,
+    at its own size (a new context a page cost Chromium about 0.1 CPU-s more than a
+    load). Its ``problems`` are the page errors since the last ``Shown`` began."""
+    context = browser.new_context(viewport={"width": WIDE[0][0], "height": WIDE[0][1]})
+    page = context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda exc: page.problems.append(str(exc)))
+    yield page
+    context.close()
 
-    def __init__(self, browser, view, size):
-        self.browser, self.view, self.size = browser, view, size
+
+class Shown:
+    """``tab`` loading the page of a new board showing ``view`` at ``size`` (context
+    manager); on leaving, the page is left for a blank one and the board closes."""
+
+    def __init__(self, tab, view, size):
+        self.page, self.view, self.size = tab, view, size
 
     def __enter__(self):
         self.board = WebBoard("127.0.0.1", 0).__enter__()
         self.board.publish(self.view)
-        w, h = self.size
-        self.context = self.browser.new_context(viewport={"width": w, "height": h})
-        page = self.context.new_page()
-        page.problems = []
-        page.on("pageerror", lambda exc: page.problems.append(str(exc)))
+        page = self.page
+        page.problems.clear()
         page.board = self.board
+        resize(page, self.size)
         page.goto(self.board.url)
         page.wait_for_function("v => document.documentElement.dataset.version === String(v)",
                                arg=self.view["version"])
         return page
 
     def __exit__(self, *exc):
-        self.context.close()
+        self.page.goto("about:blank")  # no page left reconnecting to a closed board
         self.board.__exit__(*exc)
 
 
@@ -146,11 +158,11 @@ def screenshot(page, name):
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
-def test_every_state_of_a_race_fits_a_tv_and_a_laptop(browser, players):
+def test_every_state_of_a_race_fits_a_tv_and_a_laptop(tab, players):
     names = long_names(players)
     for state, build in STATES.items():
         view = view_of(build(names))
-        with Shown(browser, view, WIDE[0]) as page:
+        with Shown(tab, view, WIDE[0]) as page:
             for size in WIDE:
                 resize(page, size)
                 what = (players, state, size)
@@ -181,11 +193,11 @@ def test_every_state_of_a_race_fits_a_tv_and_a_laptop(browser, players):
             assert page.problems == []
 
 
-def test_a_phone_and_a_tablet_never_scroll_sideways_with_long_names(browser):
+def test_a_phone_and_a_tablet_never_scroll_sideways_with_long_names(tab):
     names = long_names(8)
     for state, build in STATES.items():
         view = view_of(build(names))
-        with Shown(browser, view, NARROW[0]) as page:
+        with Shown(tab, view, NARROW[0]) as page:
             for size in NARROW:
                 resize(page, size)
                 screenshot(page, "%s-8-%dx%d" % (state.replace(" ", "-"), *size))
@@ -196,11 +208,11 @@ def test_a_phone_and_a_tablet_never_scroll_sideways_with_long_names(browser):
                 assert set(titles) <= set(names) and titles, (state, size)
 
 
-def test_a_tile_owner_label_stays_on_its_tile(browser):
+def test_a_tile_owner_label_stays_on_its_tile(tab):
     names = long_names(4)
     view = view_of(mid_leg(names))
     assert view["track"][5]["tile"]["owner"] == names[1]
-    with Shown(browser, view, NARROW[0]) as page:
+    with Shown(tab, view, NARROW[0]) as page:
         for size in NARROW + WIDE:
             resize(page, size)
             tile = boxes(page, "#track .tile rect")[0]
@@ -210,18 +222,18 @@ def test_a_tile_owner_label_stays_on_its_tile(browser):
             assert page.text_content("#track .tile title") == names[1] + "'s cheering"
     # a short name has room: written whole
     view = view_of(mid_leg(list(SEATS[:4])))
-    with Shown(browser, view, WIDE[1]) as page:
+    with Shown(tab, view, WIDE[1]) as page:
         assert page.text_content("#track .tile text") == "+1 Ben"
 
 
-def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(browser):
+def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(tab):
     s = Session("second", list(SEATS), seed=5)
     s.command(STACK)
     for colour in ("red", "blue", "green"):
         for _ in SEATS:
             s.command("win %s" % colour)
     s.command("lose yellow")
-    with Shown(browser, view_of(s), NARROW[1]) as page:
+    with Shown(tab, view_of(s), NARROW[1]) as page:
         for size in NARROW[1:] + WIDE:
             resize(page, size)
             for pile, n in (("winner", 24), ("loser", 1)):
@@ -239,12 +251,12 @@ def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(browser):
                     assert round(b[1]) in tops and len(tops) <= 4, (size, tops)
 
 
-def test_leg_scoring_chips_sit_side_by_side(browser):
+def test_leg_scoring_chips_sit_side_by_side(tab):
     names = long_names(6)
     view = view_of(leg_scored(names))
     two = [row["name"] for row in view["leg_scored"]["players"] if len(row["items"]) >= 2]
     assert two
-    with Shown(browser, view, NARROW[1]) as page:
+    with Shown(tab, view, NARROW[1]) as page:
         for size in NARROW[1:] + WIDE:
             resize(page, size)
             for name in two:
@@ -253,7 +265,7 @@ def test_leg_scoring_chips_sit_side_by_side(browser):
                 assert len(set(round(c[1]) for c in chips)) == 1, (size, name, chips)
 
 
-def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(browser):
+def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(tab):
     # white sits directly on black: a black numeral moves white (RULES 3.5 b)
     s = Session("second", list(SEATS[:3]), seed=1)
     for text in ("setup 1:blue,green 2:red 3:yellow,purple 14:black,white",
@@ -262,7 +274,7 @@ def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(browser):
     view = view_of(s)
     assert view["last_die"]["camel"] == "white"
     assert view["last_die"]["why"] == "it sits directly on the other crazy camel"
-    with Shown(browser, view, WIDE[1]) as page:
+    with Shown(tab, view, WIDE[1]) as page:
         detail = page.text_content("#die-detail")
         assert "grey die, black numeral 1" in detail
         assert "white moves: it sits directly on the other crazy camel" in detail
@@ -272,14 +284,14 @@ def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(browser):
     assert "(it sits directly on the other crazy camel)" in line
 
 
-def test_the_final_ranking_numbers_places_and_shares_them_in_a_tie(browser):
+def test_the_final_ranking_numbers_places_and_shares_them_in_a_tie(tab):
     view = view_of(race_over(long_names(8)))
     standings = view["final"]["standings"]
     coins = [r["coins"] for r in standings]
     assert len(set(coins)) < len(coins)  # there is a tie to show
     # competition ranking: one more than the number of players with more coins
     places = [str(1 + sum(1 for c in coins if c > mine)) for mine in coins]
-    with Shown(browser, view, WIDE[0]) as page:
+    with Shown(tab, view, WIDE[0]) as page:
         shown = page.eval_on_selector_all(
             "#final-ranking li", "ls => ls.map(l => [l.dataset.name, l.dataset.place, "
             "l.querySelector('.place').textContent])")
@@ -287,12 +299,12 @@ def test_the_final_ranking_numbers_places_and_shares_them_in_a_tie(browser):
     assert shown[0][1] == shown[1][1] == "1"
 
 
-def test_advice_is_shown_only_for_the_turn_it_was_computed_for(browser):
+def test_advice_is_shown_only_for_the_turn_it_was_computed_for(tab):
     s = Session("second", list(SEATS[:3]), seed=5)
     s.command(STACK)
     ready = view_of(s)
     assert ready["odds"]["actions"]["player"] == ready["turn"] == "Ann"
-    with Shown(browser, ready, WIDE[1]) as page:
+    with Shown(tab, ready, WIDE[1]) as page:
         assert page.text_content("#title") == "Camel Up \u00b7 second edition"
         assert page.text_content("#best-title .name") == "Ann"
         assert len(boxes(page, "#best li")) == 3
@@ -314,14 +326,14 @@ def test_advice_is_shown_only_for_the_turn_it_was_computed_for(browser):
         assert "Ann" not in page.text_content("#tickets-panel")
 
 
-def test_the_advice_on_the_page_shows_first_the_number_of_its_order(browser):
+def test_the_advice_on_the_page_shows_first_the_number_of_its_order(tab):
     # issue 31: the page lists plain mode's sentences: each action's number its order
     # is made on first, labelled, then its value now
     s = Session("second", list(SEATS[:3]), seed=5)
     s.command(STACK)
     ready = view_of(s)
     values = ready["odds"]["actions"]["values"][:3]
-    with Shown(browser, ready, WIDE[1]) as page:
+    with Shown(tab, ready, WIDE[1]) as page:
         shown = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
         assert shown == [v["text"] for v in values]
         assert all(": overall " in t and ", now " in t for t in shown), shown
@@ -336,11 +348,11 @@ def publish(page, view):
                            arg=view["version"])
 
 
-def test_the_leg_scoring_stands_until_the_next_legs_first_die_with_what_is_taken(browser):
+def test_the_leg_scoring_stands_until_the_next_legs_first_die_with_what_is_taken(tab):
     s = leg_scored(long_names(4))
     who = s.names[s.game.turn]
     s.command("leg blue")
-    with Shown(browser, view_of(s), WIDE[1]) as page:
+    with Shown(tab, view_of(s), WIDE[1]) as page:
         assert page.is_visible("#leg-panel") and page.is_hidden("#players-panel")
         taken = page.eval_on_selector_all(
             "#leg-table tr[data-name='%s'] .now .chip" % who, "cs => cs.map(c => c.textContent)")
@@ -351,7 +363,7 @@ def test_the_leg_scoring_stands_until_the_next_legs_first_die_with_what_is_taken
         assert page.is_hidden("#leg-panel") and page.is_visible("#players-panel")
 
 
-def test_the_page_speaks_the_tables_language(browser):
+def test_the_page_speaks_the_tables_language(tab):
     """Issue 30: the page gets its words from the server (``camelhost.web.words``):
     with the table in German, headings, the turn, the last die and the counts are
     German, and the German words still fit a phone and a TV."""
@@ -359,7 +371,7 @@ def test_the_page_speaks_the_tables_language(browser):
     set_language("de")
     names = long_names(4)
     view = view_of(mid_leg(names))
-    with Shown(browser, view, WIDE[1]) as page:
+    with Shown(tab, view, WIDE[1]) as page:
         assert page.get_attribute("html", "lang") == "de"
         assert page.text_content("#players-panel h2") == "Spieler"
         assert page.text_content("#title") == "Camel Up \u00b7 Zweitausgabe"  # not 'second'
@@ -377,7 +389,7 @@ def test_the_page_speaks_the_tables_language(browser):
 
 @pytest.mark.parametrize("lang, percent, point", [("en", "%d%%", "."),
                                                   ("de", "%d\u00a0%%", ",")])
-def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(browser, lang,
+def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(tab, lang,
                                                                          percent, point):
     """Issue 30 follow-up: the page writes the odds' percentages with Intl in the table's
     language (German ``37 %``) and shows the advice as the host wrote it (German
@@ -390,7 +402,7 @@ def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(browser,
     set_language(lang)
     view = view_of(mid_leg(list(SEATS[:4])))
     assert isinstance(json.loads(json.dumps(view))["odds"]["actions"]["values"][0]["ev"], float)
-    with Shown(browser, view, WIDE[1]) as page:
+    with Shown(tab, view, WIDE[1]) as page:
         rows = page.eval_on_selector_all(
             "#leg-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
             "r.querySelector('.pct-first').textContent])")
@@ -404,7 +416,7 @@ def test_the_page_writes_its_numbers_as_the_tables_language_writes_them(browser,
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_page_rounds_a_half_as_the_terminal_does(browser, lang):
+def test_the_page_rounds_a_half_as_the_terminal_does(tab, lang):
     """One rounding rule for a figure a player reads (``camelhost.i18n.percent``): half to
     even on the same number, so the page's 12.5 % is the terminal's 12 %, not 13 % (it
     rounded half up); 13.5 % is 14 % on both, 28.499... % 28 %."""
@@ -415,7 +427,7 @@ def test_the_page_rounds_a_half_as_the_terminal_does(browser, lang):
     shares = [0.125, 0.135, 0.025, 0.285, 0.625]
     for row, share in zip(view["odds"]["leg"], shares, strict=True):
         row["first"] = share
-    with Shown(browser, view, WIDE[1]) as page:
+    with Shown(tab, view, WIDE[1]) as page:
         rows = dict(page.eval_on_selector_all(
             "#leg-odds .odds-row", "rs => rs.map(r => [r.dataset.camel, "
             "r.querySelector('.pct-first').textContent])"))
@@ -426,7 +438,7 @@ def test_the_page_rounds_a_half_as_the_terminal_does(browser, lang):
         assert page.problems == []
 
 
-def test_the_pages_advice_names_a_finish_cards_pile_never_its_colour(browser):
+def test_the_pages_advice_names_a_finish_cards_pile_never_its_colour(tab):
     # tester 3, finding 3: the page is read by the whole table, and a colour named in the
     # advice is the colour the player then lays (RULES 1.8): the list says the command
     # and the pile; the end-game near the line puts both piles' cards in the first three
@@ -434,7 +446,7 @@ def test_the_pages_advice_names_a_finish_cards_pile_never_its_colour(browser):
     s.command(STACK)
     s.command("fix 12:blue,green 13:red 14:yellow,purple 15:black 16:white")
     ready = view_of(s)
-    with Shown(browser, ready, WIDE[1]) as page:
+    with Shown(tab, ready, WIDE[1]) as page:
         shown = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
     cards = [t for t in shown if "finish card" in t]
     assert [t.split(":")[0] for t in cards] == ["lose", "win"], shown
