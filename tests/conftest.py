@@ -21,6 +21,7 @@ import subprocess
 import pytest
 from camelhost import paths
 from camelhost.device.micropython import find_micropython, run_micropython
+from headless import CHROMIUM, CHROMIUM_ARGS, INSTALL
 from hypothesis import settings
 
 # Tests must pass on a loaded machine and draw the same examples every run: no
@@ -130,17 +131,6 @@ def reference_dir():
     return paths.REFERENCE_DIR
 
 
-#: the web tests drive Debian's headless Chromium shell (package ``chromium-headless-shell``:
-#: Chromium's own engine built for headless use only, same version as Debian's ``chromium``)
-#: through Playwright, never a browser of Playwright's own; ``.ci/run`` and ``make browser``
-#: install it. It costs about half the CPU of the full browser run headless (no GPU
-#: process drawing in software, no browser UI): 1.6 against 3.0 CPU-s for six pages laid
-#: out at two sizes each.
-CHROMIUM = "/usr/bin/chromium-headless-shell"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
 @pytest.fixture(scope="module")
 def browser():
     """A headless Chromium for a module's browser tests (one fixture for every web
@@ -149,8 +139,7 @@ def browser():
     that worker (the full-screen tests) would fail. Fails, naming the command, when
     Chromium is missing."""
     if not os.path.exists(CHROMIUM):
-        pytest.fail("%s is missing: .ci/run installs it "
-                    "(apt-get install -y chromium-headless-shell)" % CHROMIUM)
+        pytest.fail("%s is missing: .ci/run installs it (%s)" % (CHROMIUM, INSTALL))
     from playwright.sync_api import sync_playwright
     pw = sync_playwright().start()
     b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

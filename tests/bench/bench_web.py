@@ -10,7 +10,7 @@ are this machine's wall clock. Odds are on (the table's own ``table_view``), so
 the die's snapshot goes out first and its odds follow (both timed). Before each
 die the board is left to settle, as at a real table, where a die comes out
 seconds after its pyramid ticket is taken; a die right behind another change
-waits for the odds of that change (a few hundred ms more). Headless Chromium from Debian (/usr/bin/chromium).
+waits for the odds of that change (a few hundred ms more). Debian's headless Chromium shell (tests/headless.py).
 Benchmarks report, they never fail.
 """
 
@@ -34,9 +34,10 @@ from camelhost.web.follow import LiveBoard  # noqa: E402
 from camelhost.web.server import WebBoard  # noqa: E402
 from camelup.rng import XorShift32  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+sys.path.insert(0, os.path.join(HERE, ".."))
+from headless import CHROMIUM, INSTALL  # noqa: E402 (tests/headless.py: one place)
+from headless import CHROMIUM_ARGS as ARGS  # noqa: E402
+
 DICE = 40
 OBSERVE = """() => {
   window.__shown = {};
@@ -112,7 +113,7 @@ def _run(browser, pages_open, dice=DICE, seed=7):
 
 def main():
     if not os.path.exists(CHROMIUM):
-        print("(skipped: %s missing; apt-get install -y chromium)" % CHROMIUM)
+        print("(skipped: %s missing; %s)" % (CHROMIUM, INSTALL))
         return
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:

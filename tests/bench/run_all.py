@@ -3,7 +3,7 @@
 Each benchmark module defines ``main() -> None`` that prints its own table of
 figures and ratios. Benchmarks are not tests: they never fail on a number, they
 report it (the issue notes quote these figures). ``bench_web`` drives Debian's
-headless Chromium (/usr/bin/chromium, installed by .ci/run) and says so when it is
+headless Chromium shell (tests/headless.py, installed by .ci/run) and says so when it is
 missing.
 """
 
