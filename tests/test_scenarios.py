@@ -38,7 +38,7 @@ def _cases():
 @pytest.mark.parametrize("case", _cases())
 def test_scenario(case):
     problems = run_case(case)
-    assert not problems, "\n".join(problems)
+    assert not problems, "\n".join(str(p) for p in problems)
 
 
 def test_every_acceptance_case_has_a_scenario_file(reference_dir):
@@ -274,7 +274,7 @@ def test_inside_gives_the_dice_of_a_leg_no_game_holds():
     assert run_case(parse_scenarios(text, "t.scn")[0]) == []
     bad = parse_scenarios(CASE_HEAD % "I-2" + "inside purple\ndo leg red\nexpect reveals 0\n",
                           "t.scn")[0]
-    assert "the 'inside' line is for the start position" in run_case(bad)[0]
+    assert "the 'inside' line is for the start position" in str(run_case(bad)[0])
     _refused(CASE_HEAD % "I-3" + "inside orange\n", "die 'orange' is not in the second pyramid")
 
 
