@@ -14,6 +14,7 @@ import os
 from camelup.errors import NotationError
 from camelup.scenario import run_scenarios
 
+from camelhost.commands.options import metavar
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, pgettext
 from camelhost.table.narration import translated
@@ -23,7 +24,7 @@ HELP = (N_("Run scenario files (position, actions, expected outcome, leg odds) a
 
 
 def add_arguments(parser):
-    parser.add_argument("files", nargs="+", metavar="FILE",
+    parser.add_argument("files", nargs="+", metavar=metavar("FILE"),
                         help=_("scenario files (.scn) or folders holding them (searched "
                                "recursively)"))
     parser.add_argument("-q", "--quiet", action="store_true",
