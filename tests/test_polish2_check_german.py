@@ -71,3 +71,22 @@ def test_a_file_the_checker_refuses_is_named_in_german(tmp_path, capsys, text, g
     code, out, path = _check(tmp_path, capsys, text, "--lang", "de")
     assert code == 2
     assert out == "pyramid: %s%s\n" % (path, german)
+
+
+def test_a_long_text_quoted_back_gives_its_length_in_german(tmp_path, capsys):
+    # the scenario's position line and a command typed at the table, cut when quoted
+    bad = "classic | leg 1 | 1:[blue] | turn p0 | coins 3 3 3 | winner - | loser -"
+    code, out, path = _check(tmp_path, capsys, HEAD + "expect position %s\n" % bad,
+                             "--lang", "de")
+    assert code == 2
+    assert "in der Stellung 'classic | leg 1 | 1:[blue] | turn p0 | c'... (71 Zeichen); " \
+        "schreibe es wie 'expect position <Stellungszeile>'" in out, out
+    from camelhost.errors import TableError
+    from camelhost.i18n import set_language
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    set_language("de")
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=1, journal=Journal(None))
+    with pytest.raises(TableError) as info:
+        session.command("dance " + "x" * 100)
+    assert "'dance xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (106 Zeichen)" in str(info.value)
