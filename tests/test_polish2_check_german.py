@@ -36,7 +36,7 @@ def test_a_failing_case_is_told_in_german(tmp_path, capsys):
         "      - erwartet:    p0 coins=3",
         "      + tatsächlich: p0 coins=3 tickets=blue5",
         "  Zeile 7: expect over yes",
-        "    Rennen vorbei: erwartet True, tatsächlich False",
+        "    Rennen vorbei: erwartet yes, tatsächlich no",
         "  Zeile 8: expect odds 1st blue 1/2 green 1/3",
         "    P(blue 1st): erwartet 1/2, tatsächlich 349/3240 = 0.107716; "
         "P(green 1st): erwartet 1/3, tatsächlich 541/4860 = 0.111317",
@@ -49,7 +49,7 @@ def test_the_same_case_reads_as_before_in_english(tmp_path, capsys):
     lines = out.splitlines()
     assert lines[2:5] == ["    position differs:", "      - want: leg 1 turn p0 start p0",
                           "      + got:  leg 1 turn p1 start p0"]
-    assert lines[9:11] == ["  line 7: expect over yes", "    race over: want True, got False"]
+    assert lines[9:11] == ["  line 7: expect over yes", "    race over: want yes, got no"]
 
 
 @pytest.mark.parametrize("text, german", [
@@ -90,3 +90,25 @@ def test_a_long_text_quoted_back_gives_its_length_in_german(tmp_path, capsys):
     with pytest.raises(TableError) as info:
         session.command("dance " + "x" * 100)
     assert "'dance xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (106 Zeichen)" in str(info.value)
+
+
+def test_a_mismatch_shows_its_values_as_the_scenario_writes_them(tmp_path, capsys):
+    # they read 'want True, got False' and "want [('blue', 5)], got []" (Python's
+    # words, English in German too); now as the expectation is written: yes, p0, blue5
+    text = HEAD + ("expect over yes\nexpect winners p0\ndo p0 leg blue\n"
+                   "expect held p0 blue5,green3\nexpect legs blue 53\nexpect partner p1 p2\n"
+                   "expect leg-scored yes\n")
+    code, out, path = _check(tmp_path, capsys, text, "--lang", "de")
+    assert code == 1
+    assert out.splitlines()[1:-1] == [
+        "  Zeile 5: expect over yes", "    Rennen vorbei: erwartet yes, tatsächlich no",
+        "  Zeile 6: expect winners p0",
+        "    Plätze der Sieger: erwartet p0, aber das Rennen ist nicht vorbei",
+        "  Zeile 8: expect held p0 blue5,green3",
+        "    Wettplättchen von p0: erwartet blue5,green3, tatsächlich blue5",
+        "  Zeile 9: expect legs blue 53",
+        "    übrige Wettplättchen blue: erwartet 53, tatsächlich 32",
+        "  Zeile 10: expect partner p1 p2",
+        "    Partner von p1: erwartet p2, tatsächlich -",
+        "  Zeile 11: expect leg-scored yes",
+        "    Etappe gewertet: erwartet yes, tatsächlich no"]

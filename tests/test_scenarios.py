@@ -222,7 +222,7 @@ def test_every_expectation_reports_its_mismatch(tmp_path, capsys):
     for i in range(len(wrong)):
         assert "line %d: %s" % (6 + i, wrong[i]) in out, (wrong[i], out)
     assert "p1 coins: want +2, got +1 (3 -> 4)" in out
-    assert "winning seats: want [0], but the race is not over" in out
+    assert "winning seats: want p0, but the race is not over" in out
     assert "net: the last action did not score a leg" in out
     # and the right values pass
     right = ["expect space 8 purple,blue,green,yellow", "expect at blue 8",

@@ -580,11 +580,21 @@ _FACTS = {
 
 
 def _shown(key, value):
-    """A fact as messages show it (seats as pN, dice as a list, dice inside sorted)."""
-    if key in ("turn", "start"):
-        return "p%d" % value
+    """A fact as messages show it, as the expectation writes it: seats as pN (``-`` for
+    none), lists comma-separated, dice inside sorted, leg tickets as ``blue5``, the
+    values left as ``53``, yes or no."""
+    if key in ("turn", "start", "partner"):
+        return "-" if value is None else "p%d" % value
     if key == "in-pyramid":
         return _names(sorted(value))
+    if key == "winners":
+        return _names(["p%d" % p for p in value])
+    if key == "held":
+        return _names(["%s%d" % t for t in value])
+    if key == "legs":
+        return "".join([str(v) for v in value]) or "-"
+    if key in ("over", "leg-scored"):
+        return "yes" if value else "no"
     return _names(value) if key == "out" else value
 
 
@@ -644,8 +654,10 @@ def _expect(game, case, last, before, parsed, odds):
             "%s ahead of %s: no, the ranking is %s", a, b, _names(got))
     if key == "winners":
         if not game.is_over:
-            return Message("winning seats: want %s, but the race is not over", arg)
-        return _want_got(Message("winning seats"), arg, game.winners())
+            return Message("winning seats: want %s, but the race is not over",
+                           _shown(key, arg))
+        return _want_got(Message("winning seats"), _shown(key, arg),
+                         _shown(key, game.winners()))
     if key in ("legs", "held", "partner"):
         if key == "legs":
             what, fact = Message("%s leg tickets left", arg[0]), game.leg_tickets_left
@@ -653,7 +665,7 @@ def _expect(game, case, last, before, parsed, odds):
             what, fact = Message("p%d leg tickets", arg[0]), game.held_tickets
         else:
             what, fact = Message("partner of p%d", arg[0]), game.partner_of
-        return _want_got(what, arg[1], fact(arg[0]))
+        return _want_got(what, _shown(key, arg[1]), _shown(key, fact(arg[0])))
     if key in ("reveals", "outcomes", "odds", "landings", "ev"):
         inside = case.setup["inside"][1] if "inside" in case.setup else None
         return check_odds(game, inside, key, arg, odds)
@@ -681,4 +693,5 @@ def _expect(game, case, last, before, parsed, odds):
         return _want_got(Message("camel moved"), arg, move["camel"] if move else None)
     if key == "rule":
         return _want_got(Message("grey-die rule"), arg, move["rule"] if move else None)
-    return _want_got(Message("leg scored"), arg, bool(last["leg_ended"]))  # leg-scored
+    return _want_got(Message("leg scored"), _shown(key, arg),  # leg-scored
+                     _shown(key, bool(last["leg_ended"])))
