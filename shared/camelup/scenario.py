@@ -15,6 +15,8 @@ reference; in short::
 Every line has exactly one form; nothing is guessed (no default edition or players,
 every camel on the board, every tile with its owner). A line that cannot be read raises
 ``camelup.errors.ParseError`` (``NotationError``) as ``FILE:LINE: what is wrong``.
+Every message, a refusal's and a mismatch's, is a ``camelup.errors.Message`` (``str()``
+the English text), which the host says in the table's language (``pyramid check``).
 Runs unchanged on MicroPython (the cross-runtime check runs every scenario there).
 """
 
@@ -46,7 +48,8 @@ EXPECT = {
     "ahead": Message("expect ahead yellow red"),
     "over": Message("expect over yes (or no)"),
     "winners": Message("expect winners p0,p1"),
-    "turn": Message("expect turn p1"), "start": Message("expect start p1"), "leg": Message("expect leg 2"),
+    "turn": Message("expect turn p1"), "start": Message("expect start p1"),
+    "leg": Message("expect leg 2"),
     "out": Message("expect out red,grey (or -)"),
     "in-pyramid": Message("expect in-pyramid red,purple (any order; or -)"),
     "pyramid": Message("expect pyramid 5 (pyramid tickets left)"),
@@ -55,8 +58,8 @@ EXPECT = {
     "partner": Message("expect partner p0 p3 (or -)"),
     "moved": Message("expect moved white"), "rule": Message("expect rule b"),
     "leg-scored": Message("expect leg-scored yes (or no)"),
-    "odds": Message("expect odds 1st blue 8/81 green 1469/5832 (place 1st..5th, then camel value "
-            "pairs)"),
+    "odds": Message("expect odds 1st blue 8/81 green 1469/5832 (place 1st..5th, then camel "
+                    "value pairs)"),
     "landings": Message("expect landings 4 44012/29160"),
     "ev": Message("expect ev white 5 809/486 (camel, ticket value, expected coins)"),
     "reveals": Message("expect reveals 2 (dice still to come out this leg)"),
@@ -491,7 +494,7 @@ def run_scenarios(text, source="<text>"):
 
 
 def run_case(case, trace=None):
-    """Run one case. Returns its mismatches, one message each (empty: it passes).
+    """Run one case. Returns its mismatches, one ``Message`` each (empty: it passes).
     ``trace``: a list to receive the position line after every step (the cross-runtime
     check compares them)."""
     game = build_game(case)
