@@ -25,3 +25,36 @@ def test_pair_logs_writes_the_difference_with_plus_minus(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "difference +50.0 points ± 98.0 (95 %), 1 games changed" in out
     assert "+/-" not in out
+
+
+def test_league_tables_writes_each_tables_intervals_with_plus_minus(tmp_path, capsys):
+    import bench.league_tables as lt
+    # a table whose log is complete is summed up, never played again
+    (tmp_path / "classic-four-coaches.log").write_text(
+        "0 coach,coach,coach,coach 9,3,3,3 coach\n1 coach,coach,coach,coach 3,9,3,3 coach\n")
+    assert lt.main(["--only", "classic-four-coaches", "--run", "--games", "2",
+                    "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "classic-four-coaches" in out and " coach  50.0 % ± " in out, out
+    assert "coins  +2.00 ± " in out and "+/-" not in out, out
+
+
+def test_no_benchmark_tool_prints_plus_slash_minus():
+    # the tools whose output is not cheap to run (bench_odds, race_accuracy): their
+    # print calls read, every string written into a printed line
+    import ast
+    import os
+    folder = os.path.dirname(cv.__file__)
+    found = []
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as fh:
+            tree = ast.parse(fh.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print":
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.Constant) and isinstance(sub.value, str) \
+                            and "+/-" in sub.value:
+                        found.append((name, sub.lineno))
+    assert found == []
