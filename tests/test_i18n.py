@@ -338,7 +338,7 @@ def test_help_comes_in_the_language_asked_for_and_english_stays_the_default(
     assert "Optionen: -h, --help diese Hilfe zeigen und beenden" in german
     assert english.startswith("usage: pyramid play [-h]")
     assert "options: -h, --help show this help message and exit" in english
-    assert "Positionsargumente: SECTION Abschnittsnummern" in _help(
+    assert "Positionsargumente: ABSCHNITT Abschnittsnummern" in _help(
         capsys, ["rules", "--help", "--lang", "de"])
     assert "Namen in Sitzreihenfolge" in _help(capsys, ["play", "--lang=de", "--help"])
     # the --web option's help (camelhost.web) and the command list come in German too
@@ -441,11 +441,11 @@ def test_argparse_refuses_a_command_line_in_german_and_in_its_own_english(
         monkeypatch.delenv(key, raising=False)
     german = {
         ("play", "--bogus"): "pyramid play: Fehler: unbekannte Argumente: --bogus",
-        ("odds",): "pyramid odds: Fehler: diese Argumente fehlen: position",
+        ("odds",): "pyramid odds: Fehler: diese Argumente fehlen: STELLUNG",
         ("demo", "--seats"): "pyramid demo: Fehler: Argument --seats: erwartet ein Argument",
         ("play", "--edition", "xx"): "pyramid play: Fehler: Argument --edition: ungültige "
                                      "Wahl: 'xx' (möglich sind 'classic', 'second')",
-        ("nope",): "pyramid: Fehler: Argument COMMAND: ungültige Wahl: 'nope' (möglich sind "
+        ("nope",): "pyramid: Fehler: Argument BEFEHL: ungültige Wahl: 'nope' (möglich sind "
                    "'play', 'demo', 'replay', 'check', 'odds', 'tournament', 'calibrate', "
                    "'monitor', 'flash', 'doctor', 'emulate', 'rules')",
     }
@@ -471,8 +471,8 @@ def test_the_top_level_takes_lang_before_the_command_and_for_its_help(capsys, mo
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(key, raising=False)
     german = _help(capsys, ["--lang", "de", "--help"])
-    assert german.startswith("Aufruf: pyramid [-h] [--version] [--lang LANG] COMMAND")
-    assert "Bots spielen ein ganzes Spiel" in german and "--lang LANG die Sprache des Tisches" in german
+    assert german.startswith("Aufruf: pyramid [-h] [--version] [--lang SPRACHE] BEFEHL")
+    assert "Bots spielen ein ganzes Spiel" in german and "--lang SPRACHE die Sprache des Tisches" in german
     assert _help(capsys, ["--lang=de", "--help"]) == german
     assert "bots play a whole game" in _help(capsys, ["--help"])
     monkeypatch.setenv("LANG", "de_DE.UTF-8")

@@ -230,7 +230,7 @@ def test_two_tournament_logs_of_the_same_games_are_paired_game_by_game(tmp_path,
     assert sorted(before) == [0, 1, 2, 3]
     capsys.readouterr()
     assert pl.main([str(log), str(log), "--policy", "greedy"]) == 0
-    assert "difference +0.0 points +/- 0.0 (95 %), 0 games changed" in capsys.readouterr().out
+    assert "difference +0.0 points ± 0.0 (95 %), 0 games changed" in capsys.readouterr().out
     # the second run: game 0 now won by every seat (a three-way share), game 3 left out
     index, seats, coins, _winners = lines[0].split()
     after = tmp_path / "after.log"

@@ -11,6 +11,7 @@ import importlib
 import sys
 
 from camelhost import __version__
+from camelhost.commands.options import metavar
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, languages, ngettext, set_language
 
@@ -113,8 +114,8 @@ def build_parser():
     )
     parser.add_argument("--version", action="version", version="pyramid " + __version__,
                         help=_("show program's version number and exit"))
-    parser.add_argument("--lang", metavar="LANG", default=None, help=_(LANG_HELP))
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--lang", metavar=metavar("LANG"), default=None, help=_(LANG_HELP))
+    sub = parser.add_subparsers(dest="command", metavar=metavar("COMMAND"))
     for name, help_text in COMMANDS:
         sub.add_parser(name, help=_(help_text), add_help=False)
     return parser
@@ -185,7 +186,7 @@ def main(argv=None):
     try:
         module = _load(name)
         sub = Parser(prog="pyramid " + name, description=_(module.HELP))
-        sub.add_argument("--lang", metavar="LANG", default=None, help=_(LANG_HELP))
+        sub.add_argument("--lang", metavar=metavar("LANG"), default=None, help=_(LANG_HELP))
         module.add_arguments(sub)
         args = sub.parse_args(argv[1:])
         if args.lang is not None and args.lang not in languages():

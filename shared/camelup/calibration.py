@@ -52,6 +52,7 @@ from camelup.board.classifier import (
     unpack_base,
     whitening,
 )
+from camelup.errors import Message
 
 #: Shrinkage of the pooled covariance's correlations towards the diagonal (0 = full, 1 = diagonal).
 SHRINK = 0.2
@@ -168,6 +169,16 @@ def _shrunk(scatter, dof, shrink):
     return out
 
 
+class CalibrationError(ValueError):
+    """Readings ``fit`` cannot make a profile of (too few, or of a class the edition has
+    not). ``str()`` is the English text; ``.message`` the ``camelup.errors.Message`` the
+    host translates."""
+
+    def __init__(self, message):
+        super().__init__(str(message))
+        self.message = message
+
+
 def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_margin=MIN_MARGIN,
         guard=GUARD, guard_se=GUARD_SE, posterior=POSTERIOR, shot=None, step=STEP, pool=POOL,
         tail=None, near=None, lead=None, denoise=True, floor=True):
@@ -203,20 +214,23 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
     (``light_floor``). ``unit`` is the class's mean reading divided by ``ref_clear`` (for the
     count noise and the two-dice test); ``base`` the lower triangle of the
     class's covariance before its count noise (``camelup.board.classifier.whitening``
-    and ``spread`` complete it for given settings). Raises ``ValueError`` for an unknown edition or
-    label, a label with fewer than 3 readings, or fewer than two labels.
+    and ``spread`` complete it for given settings). Raises ``CalibrationError`` (a
+    ``ValueError``) for an unknown edition or label, a label with fewer than 3 readings,
+    or fewer than two labels.
     """
     allowed = classes_for(edition)
     if shot is None:
         shot = SHOT * settings["gain"]
     labels = sorted(samples_by_label)
     if len(labels) < 2:
-        raise ValueError("need readings of at least two classes, got %d" % len(labels))
+        raise CalibrationError(Message("need readings of at least two classes, got %d",
+                                       len(labels)))
     for label in labels:
         if label not in allowed:
-            raise ValueError("%r is not a class of the %s edition" % (label, edition))
+            raise CalibrationError(Message("%r is not a class of the %s edition", label,
+                                           Message(edition)))
         if len(samples_by_label[label]) < 3:
-            raise ValueError("need at least 3 readings of %r" % (label,))
+            raise CalibrationError(Message("need at least 3 readings of %r", label))
     # brightness reference: the brightest die's median clear count
     ref = 0.0
     for label in labels:
@@ -496,20 +510,22 @@ def separation(profile, too_close=TOO_CLOSE):
 
 #: What fixes a pair that is too close, in the order to try (docs/calibration.md).
 REMEDIES = (
-    "a longer integration time or a higher gain (more counts: less shot noise and "
-    "fewer one-count steps, up to 65 % of full scale for the brightest die)",
-    "more LED current (a brighter die, the same noise)",
-    "the sensor closer to the die and square above it, the head matte black, no room "
-    "light at the slider gap",
+    Message("a longer integration time or a higher gain (more counts: less shot noise and "
+            "fewer one-count steps; the brightest die at most at 65 % (of full scale))"),
+    Message("more LED current (a brighter die, the same noise)"),
+    Message("the sensor closer to the die and square above it, the head matte black, no room "
+            "light at the slider gap"),
 )
 #: The grey die's inks differ only in the small numeral: what fixes them too close.
-GREY_REMEDY = ("the grey die's inks differ only in its small numeral: seat the die in one "
-               "spot right under the sensor (the numeral in its field of view), or leave "
-               "them to the table's one-key ink question (b/w) when the reading is unknown")
+GREY_REMEDY = Message("the grey die's inks differ only in its small numeral: seat the die in "
+                      "one spot right under the sensor (the numeral in its field of view), or "
+                      "leave them to the table's one-key ink question (b/w) when the reading "
+                      "is unknown")
 
 
 def advice(pairs):
-    """One plain line of advice from ``separation()``'s list, for a calibration report.
+    """One plain line of advice from ``separation()``'s list, for a calibration report: a
+    ``camelup.errors.Message`` (``str()`` is the English line; the host translates it).
 
     Names the pairs that are too close and what would separate them (integration
     time, gain, LED current, sensor position; for the grey die's two inks, its
@@ -518,20 +534,23 @@ def advice(pairs):
     fix a pair that is too close: they pin the centroids, not the spread.
     """
     if not pairs:
-        return "no classes to compare: calibrate at least two"
+        return Message("no classes to compare: calibrate at least two")
     close = [p for p in pairs if p["too_close"]]
     if not close:
         worst = pairs[0]
-        return "all classes separate well (closest: %s and %s, %.1f sigma)" % (
-            worst["a"], worst["b"], worst["sigma"])
+        return Message("all classes separate well (closest: %s and %s, %.1f sigma)",
+                       worst["a"], worst["b"], worst["sigma"])
     names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
     grey = [p for p in close if p["a"].startswith("grey-") and p["b"].startswith("grey-")]
     if len(grey) == len(close):
-        return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, GREY_REMEDY)
-    hint = "; ".join(REMEDIES)
+        return Message("too close: %s; expect 'unknown' between them. Fix: %s.", names,
+                       GREY_REMEDY)
+    hint = REMEDIES[0]
+    for more in REMEDIES[1:]:
+        hint = Message("%s; %s", hint, more)
     if grey:
-        hint += "; for the grey inks, " + GREY_REMEDY
-    return "too close: %s; expect 'unknown' between them. Fix: %s." % (names, hint)
+        hint = Message("%s; for the grey inks, %s", hint, GREY_REMEDY)
+    return Message("too close: %s; expect 'unknown' between them. Fix: %s.", names, hint)
 
 
 def evaluate(classifier, samples_by_label):

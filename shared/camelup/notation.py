@@ -100,11 +100,13 @@ ECHO_MAX = 40
 def quoted(text, limit=ECHO_MAX):
     """``text`` quoted for an error message (``repr``, so control characters are
     visible), cut to ``limit`` characters with ``...`` and its full length when longer:
-    ``quoted("x" * 300)`` -> ``'xxx...x'... (300 characters)``."""
+    ``quoted("x" * 300)`` -> ``'xxx...x'... (300 characters)``: a ``Message`` then (its
+    ``str()`` that English text; the host says the length in the table's language), the
+    text itself quoted when it is whole."""
     text = str(text)
     if len(text) <= limit:
         return repr(text)
-    return "%r... (%d characters)" % (text[:limit], len(text))
+    return Message("%r... (%d characters)", text[:limit], len(text))
 
 
 _q = quoted

@@ -15,12 +15,14 @@ reference; in short::
 Every line has exactly one form; nothing is guessed (no default edition or players,
 every camel on the board, every tile with its owner). A line that cannot be read raises
 ``camelup.errors.ParseError`` (``NotationError``) as ``FILE:LINE: what is wrong``.
+Every message, a refusal's and a mismatch's, is a ``camelup.errors.Message`` (``str()``
+the English text), which the host says in the table's language (``pyramid check``).
 Runs unchanged on MicroPython (the cross-runtime check runs every scenario there).
 """
 
 from camelup.actions import parse_action
 from camelup.editions import EDITIONS, get_edition
-from camelup.errors import IllegalAction, NotationError
+from camelup.errors import IllegalAction, Message, NotationError
 from camelup.game import parse_position
 from camelup.notation import position_text, read_board, track_text
 from camelup.scenario_odds import PLACES, Value, check_odds
@@ -32,35 +34,36 @@ SETUP = ("position", "edition", "players", "board", "rolls", "leg", "turn", "sta
 STEPS = ("do", "illegal", "legal", "undo", "expect")
 #: Expectation keys and how each one reads (docs/notation.md, "Expectations").
 EXPECT = {
-    "space": "expect space 9 white,red (a space number, F+ or F-; - for empty)",
-    "at": "expect at white F- (a camel and a space)",
-    "board": "expect board 1:[blue] 9:[white,red] 6:+p1 (the whole track)",
-    "tiles": "expect tiles 6:+p1 12:-p0 (or -)",
-    "position": "expect position <position line>",
-    "coins": "expect coins 3 4 3 (every seat, in seat order)",
-    "gain": "expect gain p1 +1 (coins won or lost by the last action)",
-    "net": "expect net p0 4 (a seat's net at the leg scoring of the last action)",
-    "payout": "expect payout p1 (or -: the tile the last move landed on)",
-    "ranking": "expect ranking purple,red,yellow (the first places, in order)",
-    "place": "expect place 2 yellow (1..5 in the ranking)",
-    "ahead": "expect ahead yellow red",
-    "over": "expect over yes (or no)",
-    "winners": "expect winners p0,p1",
-    "turn": "expect turn p1", "start": "expect start p1", "leg": "expect leg 2",
-    "out": "expect out red,grey (or -)",
-    "in-pyramid": "expect in-pyramid red,purple (any order; or -)",
-    "pyramid": "expect pyramid 5 (pyramid tickets left)",
-    "legs": "expect legs red 322 (or -)",
-    "held": "expect held p0 red5,blue3 (or -)",
-    "partner": "expect partner p0 p3 (or -)",
-    "moved": "expect moved white", "rule": "expect rule b",
-    "leg-scored": "expect leg-scored yes (or no)",
-    "odds": "expect odds 1st blue 8/81 green 1469/5832 (place 1st..5th, then camel value "
-            "pairs)",
-    "landings": "expect landings 4 44012/29160",
-    "ev": "expect ev white 5 809/486 (camel, ticket value, expected coins)",
-    "reveals": "expect reveals 2 (dice still to come out this leg)",
-    "outcomes": "expect outcomes 216 (equally likely outcomes of the leg)",
+    "space": Message("expect space 9 white,red (a space number, F+ or F-; - for empty)"),
+    "at": Message("expect at white F- (a camel and a space)"),
+    "board": Message("expect board 1:[blue] 9:[white,red] 6:+p1 (the whole track)"),
+    "tiles": Message("expect tiles 6:+p1 12:-p0 (or -)"),
+    "position": Message("expect position <position line>"),
+    "coins": Message("expect coins 3 4 3 (every seat, in seat order)"),
+    "gain": Message("expect gain p1 +1 (coins won or lost by the last action)"),
+    "net": Message("expect net p0 4 (a seat's net at the leg scoring of the last action)"),
+    "payout": Message("expect payout p1 (or -: the tile the last move landed on)"),
+    "ranking": Message("expect ranking purple,red,yellow (the first places, in order)"),
+    "place": Message("expect place 2 yellow (1..5 in the ranking)"),
+    "ahead": Message("expect ahead yellow red"),
+    "over": Message("expect over yes (or no)"),
+    "winners": Message("expect winners p0,p1"),
+    "turn": Message("expect turn p1"), "start": Message("expect start p1"),
+    "leg": Message("expect leg 2"),
+    "out": Message("expect out red,grey (or -)"),
+    "in-pyramid": Message("expect in-pyramid red,purple (any order; or -)"),
+    "pyramid": Message("expect pyramid 5 (pyramid tickets left)"),
+    "legs": Message("expect legs red 322 (or -)"),
+    "held": Message("expect held p0 red5,blue3 (or -)"),
+    "partner": Message("expect partner p0 p3 (or -)"),
+    "moved": Message("expect moved white"), "rule": Message("expect rule b"),
+    "leg-scored": Message("expect leg-scored yes (or no)"),
+    "odds": Message("expect odds 1st blue 8/81 green 1469/5832 (place 1st..5th, then camel "
+                    "value pairs)"),
+    "landings": Message("expect landings 4 44012/29160"),
+    "ev": Message("expect ev white 5 809/486 (camel, ticket value, expected coins)"),
+    "reveals": Message("expect reveals 2 (dice still to come out this leg)"),
+    "outcomes": Message("expect outcomes 216 (equally likely outcomes of the leg)"),
 }
 
 
@@ -81,8 +84,18 @@ class Case:
         return "Case(%r)" % self.id
 
 
+#: Where a message is: ``FILE:LINE: message`` (not a word to translate: no catalogue
+#: entry, the host's ``_()`` gives it back as it is).
+_AT = "%s:%d: %s"
+
+
 def _fail(msg):
     raise NotationError(msg)
+
+
+def _why(exc):
+    """The ``Message`` (or text) a ``NotationError`` was raised with."""
+    return getattr(exc, "message", str(exc))
 
 
 def _digits(text):
@@ -92,23 +105,23 @@ def _digits(text):
 
 def _yes_no(text):
     if text not in ("yes", "no"):
-        _fail("want yes or no, got %r" % text)
+        _fail(Message("want yes or no, got %r", text))
     return text == "yes"
 
 
 def _int(text, what, low=None):
     word = text[1:] if text[:1] in "+-" else text
     if not _digits(word) or len(word) > 9:
-        _fail("%s must be a whole number, got %r" % (what, text))
+        _fail(Message("%s must be a whole number, got %r", what, text))
     n = int(text)
     if low is not None and n < low:
-        _fail("%s must be at least %d, got %d" % (what, low, n))
+        _fail(Message("%s must be at least %d, got %d", what, low, n))
     return n
 
 
 def _seat(text):
     if len(text) < 2 or text[0] != "p" or not _digits(text[1:]) or len(text) > 3:
-        _fail("a seat reads p0, p1, ... (0-based), got %r" % text)
+        _fail(Message("a seat reads p0, p1, ... (0-based), got %r", text))
     return int(text[1:])
 
 
@@ -117,21 +130,21 @@ def _list(text):
     if text == "-":
         return []
     if " " in text or not text or "" in text.split(","):
-        _fail("a list reads a,b,c without blanks (or -), got %r" % text)
+        _fail(Message("a list reads a,b,c without blanks (or -), got %r", text))
     return text.split(",")
 
 
 def _words(text, n, usage):
     words = text.split()
     if len(words) != n:
-        _fail("want %s" % usage)
+        _fail(Message("want %s", usage))
     return words
 
 
 def _space(text):
     if text in ("F+", "F-"):
         return text
-    return _int(text, "space")
+    return _int(text, Message("space"))
 
 
 def _tickets(text):
@@ -141,7 +154,7 @@ def _tickets(text):
         while i > 0 and _digits(tok[i - 1]):
             i -= 1
         if i == 0 or i == len(tok):
-            _fail("a leg ticket reads colour then value, like red5, got %r" % tok)
+            _fail(Message("a leg ticket reads colour then value, like red5, got %r", tok))
         out.append((tok[:i], int(tok[i:])))
     return out
 
@@ -150,7 +163,7 @@ def _cards(text):
     out = []
     for tok in _list(text):
         if ":" not in tok:
-            _fail("a finish card reads seat:colour, like p0:red, got %r" % tok)
+            _fail(Message("a finish card reads seat:colour, like p0:red, got %r", tok))
         seat, colour = tok.split(":", 1)
         out.append((_seat(seat), colour))
     return out
@@ -161,43 +174,44 @@ def _parse_expect(text):
     key, _, rest = text.partition(" ")
     rest = rest.strip()
     if key not in EXPECT:
-        _fail("unknown expectation %r (known: %s)" % (key, ", ".join(sorted(EXPECT))))
+        _fail(Message("unknown expectation %r (known: %s)", key, ", ".join(sorted(EXPECT))))
     usage = EXPECT[key]
     try:
         return key, _expect_args(key, rest)
     except NotationError as exc:
-        _fail("%s; write it like '%s'" % (exc, usage))
+        _fail(Message("%s; write it like '%s'", _why(exc), usage))
 
 
 def _expect_args(key, rest):
     if key in ("space", "at"):
-        a, b = _words(rest, 2, "two words")
+        a, b = _words(rest, 2, Message("two words"))
         return (_space(a), _list(b)) if key == "space" else (a, _space(b))
     if key == "board":
         return read_board(rest)
     if key == "tiles":
         stacks, tiles, _ = read_board("" if rest == "-" else rest)
         if stacks:
-            _fail("tiles only")
+            _fail(Message("tiles only"))
         return tiles
     if key == "position":
         return position_text(parse_position(rest))
     if key == "coins":
-        return [_int(w, "coins", 0) for w in rest.split()] or _fail("one number per seat")
+        return [_int(w, Message("coins"), 0) for w in rest.split()] or _fail(
+            Message("one number per seat"))
     if key in ("gain", "net"):
-        a, b = _words(rest, 2, "a seat and a number")
+        a, b = _words(rest, 2, Message("a seat and a number"))
         if key == "gain" and b[:1] not in "+-":
-            _fail("a gain carries its sign, like +1 or -1 or +0")
+            _fail(Message("a gain carries its sign, like +1 or -1 or +0"))
         return _seat(a), _int(b, key)
     if key in ("payout", "turn", "start"):
         return None if rest == "-" and key == "payout" else _seat(rest)
     if key == "ranking":
-        return _list(rest) or _fail("at least one camel")
+        return _list(rest) or _fail(Message("at least one camel"))
     if key == "place":
-        a, b = _words(rest, 2, "a place and a camel")
-        return _int(a, "place", 1), b
+        a, b = _words(rest, 2, Message("a place and a camel"))
+        return _int(a, Message("place"), 1), b
     if key == "ahead":
-        return tuple(_words(rest, 2, "two camels"))
+        return tuple(_words(rest, 2, Message("two camels")))
     if key in ("over", "leg-scored"):
         return _yes_no(rest)
     if key == "winners":
@@ -207,32 +221,32 @@ def _expect_args(key, rest):
     if key in ("out", "in-pyramid"):
         return _list(rest)
     if key == "legs":
-        a, b = _words(rest, 2, "a camel and the values left")
+        a, b = _words(rest, 2, Message("a camel and the values left"))
         if b != "-" and not _digits(b):
-            _fail("values left read like 322 (or -)")
+            _fail(Message("values left read like 322 (or -)"))
         return a, [] if b == "-" else [int(c) for c in b]
     if key == "held":
-        a, b = _words(rest, 2, "a seat and tickets")
+        a, b = _words(rest, 2, Message("a seat and tickets"))
         return _seat(a), _tickets(b)
     if key == "partner":
-        a, b = _words(rest, 2, "two seats")
+        a, b = _words(rest, 2, Message("two seats"))
         return _seat(a), None if b == "-" else _seat(b)
     if key in ("moved", "rule"):
-        a = _words(rest, 1, "one word")[0]
+        a = _words(rest, 1, Message("one word"))[0]
         if key == "rule" and a not in ("a", "b", "c"):
-            _fail("the rule is a, b or c (RULES 3.5)")
+            _fail(Message("the rule is a, b or c (RULES 3.5)"))
         return a
     if key == "odds":
         words = rest.split()
         if len(words) < 3 or len(words) % 2 == 0 or words[0] not in PLACES:
-            _fail("a place (1st..5th) and camel value pairs")
+            _fail(Message("a place (1st..5th) and camel value pairs"))
         pairs = [(words[i], Value(words[i + 1])) for i in range(1, len(words), 2)]
         return PLACES.index(words[0]), pairs
     if key == "landings":
-        a, b = _words(rest, 2, "a space and a value")
-        return _int(a, "space"), Value(b)
-    a, b, c = _words(rest, 3, "a camel, a ticket value and a value")  # ev
-    return a, _int(b, "ticket value", 1), Value(c)
+        a, b = _words(rest, 2, Message("a space and a value"))
+        return _int(a, Message("space")), Value(b)
+    a, b, c = _words(rest, 3, Message("a camel, a ticket value and a value"))  # ev
+    return a, _int(b, Message("ticket value"), 1), Value(c)
 
 
 def parse_scenarios(text, source="<text>"):
@@ -255,26 +269,26 @@ def parse_scenarios(text, source="<text>"):
                     _finish(case)
                 words = rest.split(None, 1)
                 if not words:
-                    _fail("a case reads 'case ID title'")
+                    _fail(Message("a case reads 'case ID title'"))
                 if [c for c in cases if c.id == words[0]]:
-                    _fail("case %s is given twice" % words[0])
+                    _fail(Message("case %s is given twice", words[0]))
                 case = Case(words[0], words[1] if len(words) > 1 else "", source, no)
                 cases.append(case)
             elif case is None:
-                _fail("a scenario file starts with 'case ID title', got %r" % line)
+                _fail(Message("a scenario file starts with 'case ID title', got %r", line))
             elif key in SETUP:
                 if case.steps:
-                    _fail("setup line %r after the first step: setup comes first" % key)
+                    _fail(Message("setup line %r after the first step: setup comes first", key))
                 _setup(case, key, rest, no)
             elif key in STEPS:
                 case.steps.append((no, key, rest, _step(key, rest)))
             else:
-                _fail("unknown keyword %r (setup: %s; steps: %s)"
-                      % (key, ", ".join(SETUP), ", ".join(STEPS)))
+                _fail(Message("unknown keyword %r (setup: %s; steps: %s)",
+                              key, ", ".join(SETUP), ", ".join(STEPS)))
         except NotationError as exc:
             if str(exc).startswith(source + ":"):
                 raise
-            raise NotationError("%s:%d: %s" % (source, no, exc)) from None
+            raise NotationError(Message(_AT, source, no, _why(exc))) from None
     if case is not None:
         _finish(case)
     return cases
@@ -282,7 +296,7 @@ def parse_scenarios(text, source="<text>"):
 
 def _setup(case, key, rest, no):
     if not rest:
-        _fail("%s needs a value" % key)
+        _fail(Message("%s needs a value", key))
     setup = case.setup
     if key in ("tickets", "pyramid"):
         seat, _, value = rest.partition(" ")
@@ -290,14 +304,14 @@ def _setup(case, key, rest, no):
         value = value.strip()
         table = setup.setdefault(key, (no, {}))[1]
         if seat in table:
-            _fail("a second %s line for p%d" % (key, seat))
-        table[seat] = _tickets(value) if key == "tickets" else _int(value, "pyramid", 0)
+            _fail(Message("a second %s line for p%d", key, seat))
+        table[seat] = _tickets(value) if key == "tickets" else _int(value, key, 0)
         return
     if key in setup:
-        _fail("a second %r line (the first is line %d)" % (key, setup[key][0]))
+        _fail(Message("a second %r line (the first is line %d)", key, setup[key][0]))
     if key == "edition":
-        value = get_edition(rest) if rest in EDITIONS else _fail(
-            "the edition is classic or second, got %r" % rest)
+        value = get_edition(rest) if rest in EDITIONS else _fail(Message(
+            "the edition is one of %s, got %r", ", ".join(sorted(EDITIONS)), rest))
     elif key in ("players", "leg"):
         value = _int(rest, key, 1)
     elif key in ("turn", "start"):
@@ -305,15 +319,15 @@ def _setup(case, key, rest, no):
     elif key == "board":
         value = read_board(rest)
         if value[2]:
-            _fail("the tile on space %d needs its owner, like %d:+p1" % (value[2][0],
-                                                                        value[2][0]))
+            _fail(Message("the tile on space %d needs its owner, like %d:+p1", value[2][0],
+                          value[2][0]))
     elif key == "rolls":
         value = []
         for tok in rest.split():
             colour, _, v = tok.partition(":")
-            value.append((colour, _int(v, "roll", 1)))
+            value.append((colour, _int(v, Message("roll"), 1)))
     elif key == "coins":
-        value = [_int(w, "coins", 0) for w in rest.split()]
+        value = [_int(w, Message("coins"), 0) for w in rest.split()]
     elif key in ("out", "inside"):
         value = _list(rest)
     elif key == "legs":
@@ -321,10 +335,11 @@ def _setup(case, key, rest, no):
         for tok in rest.split():
             colour, _, left = tok.partition(":")
             if not colour or not (left == "-" or _digits(left)):
-                _fail("legs reads colour:values, like 'legs blue:52 green:-', got %r" % tok)
+                _fail(Message("legs reads colour:values, like 'legs blue:52 green:-', got %r",
+                              tok))
             value[colour] = [] if left == "-" else [int(c) for c in left]
     elif key == "partners":
-        words = _words(rest, 2, "two seats, like 'partners p0 p3'")
+        words = _words(rest, 2, Message("two seats, like 'partners p0 p3'"))
         value = (_seat(words[0]), _seat(words[1]))
     elif key in ("winner", "loser"):
         value = _cards(rest)
@@ -336,7 +351,7 @@ def _setup(case, key, rest, no):
 def _step(verb, rest):
     if verb == "undo":
         if rest:
-            _fail("undo takes nothing after it")
+            _fail(Message("undo takes nothing after it"))
         return None
     if verb == "expect":
         return _parse_expect(rest)
@@ -346,27 +361,27 @@ def _step(verb, rest):
         seat, rest = _seat(words[0]), words[1]
     action = parse_action(rest)
     if str(action) != rest:
-        _fail("write the action as %r (the canonical form, docs/interfaces.md)" % str(action))
+        _fail(Message("write the action as %r (the canonical form, docs/interfaces.md)",
+                      str(action)))
     return seat, action
 
 
 def _finish(case):
     """Check the case's setup is complete and builds a position (errors name the line)."""
     setup = case.setup
-    where = "%s:%d" % (case.source, case.line)
     if "position" in setup:
         others = [k for k in setup if k != "position"]
         if others:
-            raise NotationError("%s:%d: a case with a position line has no other setup "
-                                "(%s)" % (case.source, setup[others[0]][0], others[0]))
+            raise NotationError(Message(_AT, case.source, setup[others[0]][0], Message(
+                "a case with a position line has no other setup (%s)", others[0])))
     else:
         for key in ("edition", "players"):
             if key not in setup:
-                raise NotationError("%s: case %s does not say its %s (add '%s ...')"
-                                    % (where, case.id, key, key))
+                raise NotationError(Message(_AT, case.source, case.line, Message(
+                    "case %s does not say its %s (add '%s ...')", case.id, key, key)))
         if ("board" in setup) == ("rolls" in setup):
-            raise NotationError("%s: case %s needs exactly one of 'board' or 'rolls'"
-                                % (where, case.id))
+            raise NotationError(Message(_AT, case.source, case.line, Message(
+                "case %s needs exactly one of 'board' or 'rolls'", case.id)))
     try:
         game = build_game(case)
     except NotationError as exc:
@@ -374,12 +389,13 @@ def _finish(case):
         for key in ("position", "board", "rolls"):
             if key in setup:
                 line = setup[key][0]
-        raise NotationError("%s:%d: case %s: %s" % (case.source, line, case.id, exc)) from None
+        raise NotationError(Message(_AT, case.source, line, Message(
+            "case %s: %s", case.id, _why(exc)))) from None
     for no, verb, _text, parsed in case.steps:
         try:
             _check_names(game, verb, parsed)
         except NotationError as exc:
-            raise NotationError("%s:%d: %s" % (case.source, no, exc)) from None
+            raise NotationError(Message(_AT, case.source, no, _why(exc))) from None
 
 
 #: What each expectation names: ``(camels, racing camels, dice, seats)`` of its args.
@@ -407,23 +423,25 @@ def _check_names(game, verb, parsed):
         camels = racing = dice = ()
     elif parsed[0] == "coins":
         if len(parsed[1]) != game.players:
-            _fail("coins lists %d seats, the game has %d" % (len(parsed[1]), game.players))
+            _fail(Message("coins lists %d seats, the game has %d", len(parsed[1]), game.players))
         return
     elif parsed[0] in _NAMES:
         camels, racing, dice, seats = _NAMES[parsed[0]](parsed[1])
     else:
         return
-    for names, known, what in ((camels, ed.camels, "camel"), (racing, ed.racing,
-                                                              "racing camel"),
-                               (dice, ed.dice, "die")):
+    for names, known, what in ((camels, ed.camels, Message("%r is not a camel of the %s "
+                                                         "edition (%s)")),
+                               (racing, ed.racing, Message("%r is not a racing camel of the "
+                                                           "%s edition (%s)")),
+                               (dice, ed.dice, Message("die %r is not in the %s pyramid "
+                                                       "(%s)"))):
         for name in names:
             if name not in known:
-                _fail("%r is not a %s of the %s edition (%s)"
-                      % (name, what, ed.name, ", ".join(known)))
+                _fail(Message(what.template, name, Message(ed.name), ", ".join(known)))
     for seat in seats:
         if seat >= game.players:
-            _fail("no seat p%d with %d players (p0..p%d)"
-                  % (seat, game.players, game.players - 1))
+            _fail(Message("no seat p%d with %d players (p0..p%d)",
+                          seat, game.players, game.players - 1))
 
 
 def build_game(case):
@@ -449,7 +467,7 @@ def build_game(case):
         table = s.get(key, (0, {}))[1]
         for seat in table:
             if seat >= n:
-                _fail("%s for p%d, but seats are p0..p%d" % (key, seat, n - 1))
+                _fail(Message("%s for p%d, but seats are p0..p%d", key, seat, n - 1))
         kw["held" if key == "tickets" else key] = [table.get(p, empty) for p in range(n)]
     if "partners" in s:
         a, b = s["partners"][1]
@@ -457,7 +475,7 @@ def build_game(case):
         if a < n and b < n:
             partners[a], partners[b] = b, a
         else:
-            _fail("partners p%d p%d, but seats are p0..p%d" % (a, b, n - 1))
+            _fail(Message("partners p%d p%d, but seats are p0..p%d", a, b, n - 1))
         kw["partners"] = partners
     for key in ("winner", "loser"):
         if key in s:
@@ -465,8 +483,8 @@ def build_game(case):
     if "inside" in s:
         for die in s["inside"][1]:
             if die not in ed.dice:
-                _fail("inside: die %r is not in the %s pyramid (%s)"
-                      % (die, ed.name, ", ".join(ed.dice)))
+                _fail(Message("inside: %s", Message("die %r is not in the %s pyramid (%s)",
+                                                    die, Message(ed.name), ", ".join(ed.dice))))
     return Game(ed, n, stacks, **kw)
 
 
@@ -476,7 +494,7 @@ def run_scenarios(text, source="<text>"):
 
 
 def run_case(case, trace=None):
-    """Run one case. Returns its mismatches, one message each (empty: it passes).
+    """Run one case. Returns its mismatches, one ``Message`` each (empty: it passes).
     ``trace``: a list to receive the position line after every step (the cross-runtime
     check compares them)."""
     game = build_game(case)
@@ -485,13 +503,13 @@ def run_case(case, trace=None):
     before = None
     odds = {}
     for no, verb, text, parsed in case.steps:
-        where = ("line %d: %s %s" % (no, verb, text)).rstrip()
+        where = Message("line %d: %s", no, (verb + " " + text).rstrip())
         if trace is not None:
             trace.append(game.position())
         try:
             if verb == "undo":
                 if not game.history:
-                    problems.append("%s: nothing to undo" % where)
+                    problems.append(Message("%s: nothing to undo", where))
                     break
                 game.pop()
                 last = before = None
@@ -499,11 +517,12 @@ def run_case(case, trace=None):
             if verb == "expect":
                 msg = _expect(game, case, last, before, parsed, odds)
                 if msg is not None:
-                    problems.append("%s\n  %s" % (where, msg))
+                    problems.append(Message("%s\n  %s", where, msg))
                 continue
             seat, action = parsed
             if seat is not None and seat != game.turn:
-                problems.append("%s: it is p%d's turn, not p%d's" % (where, game.turn, seat))
+                problems.append(Message("%s: it is p%d's turn, not p%d's", where, game.turn,
+                                        seat))
                 break
             if verb == "do":
                 coins = game.coins
@@ -517,12 +536,12 @@ def run_case(case, trace=None):
                     game.push(action)
                 except IllegalAction:
                     if game.position() != position:
-                        problems.append("%s: the refused action changed the game" % where)
+                        problems.append(Message("%s: the refused action changed the game", where))
                 else:
                     game.pop()
-                    problems.append("%s: the engine allowed it" % where)
+                    problems.append(Message("%s: the engine allowed it", where))
         except ValueError as exc:  # IllegalAction, NotationError
-            problems.append("%s: %s" % (where, exc))
+            problems.append(Message("%s: %s", where, _why(exc)))
             break
     return problems
 
@@ -538,7 +557,12 @@ def _space_of(game, space):
 
 
 def _want_got(what, want, got):
-    return None if want == got else "%s: want %s, got %s" % (what, want, got)
+    return None if want == got else Message("%s: want %s, got %s", what, want, got)
+
+
+def _diff(want, got):
+    """A want / got pair on two lines of their own, as a ``Message``."""
+    return Message("\n    - want: %s\n    + got:  %s", want, got)
 
 
 def _names(camels):
@@ -547,23 +571,33 @@ def _names(camels):
 
 #: Expectations of one fact of the game: key -> (what, fact(game, arg)).
 _FACTS = {
-    "coins": ("coins", lambda g, a: g.coins),
-    "over": ("race over", lambda g, a: g.is_over),
-    "turn": ("turn", lambda g, a: g.turn),
-    "start": ("start marker", lambda g, a: g.start_player),
-    "leg": ("leg number", lambda g, a: g.leg),
-    "out": ("dice out", lambda g, a: g.dice_out),
-    "in-pyramid": ("dice in the pyramid", lambda g, a: g.dice_in_pyramid()),
-    "pyramid": ("pyramid tickets left", lambda g, a: g.pyramid_tickets_left),
+    "coins": (Message("coins"), lambda g, a: g.coins),
+    "over": (Message("race over"), lambda g, a: g.is_over),
+    "turn": (Message("turn"), lambda g, a: g.turn),
+    "start": (Message("start marker"), lambda g, a: g.start_player),
+    "leg": (Message("leg number"), lambda g, a: g.leg),
+    "out": (Message("dice out"), lambda g, a: g.dice_out),
+    "in-pyramid": (Message("dice in the pyramid"), lambda g, a: g.dice_in_pyramid()),
+    "pyramid": (Message("pyramid tickets left"), lambda g, a: g.pyramid_tickets_left),
 }
 
 
 def _shown(key, value):
-    """A fact as messages show it (seats as pN, dice as a list, dice inside sorted)."""
-    if key in ("turn", "start"):
-        return "p%d" % value
+    """A fact as messages show it, as the expectation writes it: seats as pN (``-`` for
+    none), lists comma-separated, dice inside sorted, leg tickets as ``blue5``, the
+    values left as ``53``, yes or no."""
+    if key in ("turn", "start", "partner"):
+        return "-" if value is None else "p%d" % value
     if key == "in-pyramid":
         return _names(sorted(value))
+    if key == "winners":
+        return _names(["p%d" % p for p in value])
+    if key == "held":
+        return _names(["%s%d" % t for t in value])
+    if key == "legs":
+        return "".join([str(v) for v in value]) or "-"
+    if key in ("over", "leg-scored"):
+        return "yes" if value else "no"
     return _names(value) if key == "out" else value
 
 
@@ -574,7 +608,7 @@ def _expect(game, case, last, before, parsed, odds):
         space, want = arg
         at = _space_of(game, space)
         got = game.stacks.get(at, []) if at is not None else []
-        return _want_got("space %s" % space, _names(want), _names(got))
+        return _want_got(Message("space %s", space), _names(want), _names(got))
     if key == "at":
         camel, space = arg
         got = None
@@ -582,77 +616,85 @@ def _expect(game, case, last, before, parsed, odds):
             if camel in game.stacks[s]:
                 got = s
         want = _space_of(game, space)
-        return None if want == got else "%s at: want %s, got %s" % (camel, space, got)
+        return None if want == got else Message("%s at: want %s, got %s", camel, space, got)
     if key == "board":
         want = track_text(arg[0], arg[1])
         got = track_text(game.stacks, game.tiles)
-        return None if want == got else "board:\n    - want: %s\n    + got:  %s" % (want, got)
+        return None if want == got else Message("board:%s", _diff(want, got))
     if key == "tiles":
-        return _want_got("tiles", track_text({}, arg) or "-",
+        return _want_got(Message("tiles"), track_text({}, arg) or "-",
                          track_text({}, game.tiles) or "-")
     if key == "position":
         got = game.position()
         if arg == got:
             return None
         ws, gs = arg.split(" | "), got.split(" | ")
-        out = ["position differs:"]
+        out = Message("position differs:")
         for i in range(max(len(ws), len(gs))):
             w = ws[i] if i < len(ws) else ""
             g = gs[i] if i < len(gs) else ""
             if w != g:
-                out.append("    - want: %s\n    + got:  %s" % (w, g))
-        return "\n".join(out)
+                out = Message("%s%s", out, _diff(w, g))
+        return out
     if key in _FACTS:
         what, fact = _FACTS[key]
         return _want_got(what, _shown(key, arg),
                          _shown(key, fact(game, arg)))
     if key == "ranking":
         got = game.ranking()
-        return None if got[:len(arg)] == arg else "ranking: want %s, got %s" % (
-            _names(arg), _names(got))
+        return None if got[:len(arg)] == arg else Message("ranking: want %s, got %s",
+                                                          _names(arg), _names(got))
     if key == "place":
         place, camel = arg
         got = game.ranking()
         if place > len(got):
-            _fail("place %d: there are %d racing camels" % (place, len(got)))
-        return _want_got("place %d" % place, camel, got[place - 1])
+            _fail(Message("place %d: there are %d racing camels", place, len(got)))
+        return _want_got(Message("place %d", place), camel, got[place - 1])
     if key == "ahead":
         a, b = arg
         got = game.ranking()
-        return None if got.index(a) < got.index(b) else "%s ahead of %s: no, the ranking " \
-            "is %s" % (a, b, _names(got))
+        return None if got.index(a) < got.index(b) else Message(
+            "%s ahead of %s: no, the ranking is %s", a, b, _names(got))
     if key == "winners":
         if not game.is_over:
-            return "winning seats: want %s, but the race is not over" % arg
-        return _want_got("winning seats", arg, game.winners())
+            return Message("winning seats: want %s, but the race is not over",
+                           _shown(key, arg))
+        return _want_got(Message("winning seats"), _shown(key, arg),
+                         _shown(key, game.winners()))
     if key in ("legs", "held", "partner"):
-        what, fact = {"legs": ("%s leg tickets left", game.leg_tickets_left),
-                      "held": ("p%d leg tickets", game.held_tickets),
-                      "partner": ("partner of p%d", game.partner_of)}[key]
-        return _want_got(what % arg[0], arg[1], fact(arg[0]))
+        if key == "legs":
+            what, fact = Message("%s leg tickets left", arg[0]), game.leg_tickets_left
+        elif key == "held":
+            what, fact = Message("p%d leg tickets", arg[0]), game.held_tickets
+        else:
+            what, fact = Message("partner of p%d", arg[0]), game.partner_of
+        return _want_got(what, _shown(key, arg[1]), _shown(key, fact(arg[0])))
     if key in ("reveals", "outcomes", "odds", "landings", "ev"):
         inside = case.setup["inside"][1] if "inside" in case.setup else None
         return check_odds(game, inside, key, arg, odds)
     if last is None:
-        return "%s: no action was pushed yet (since the start or the last undo)" % key
+        return Message("%s: no action was pushed yet (since the start or the last undo)", key)
     move = last.get("move")
     if key == "gain":
         seat, want = arg
         got = game.coins[seat] - before[seat]
-        return None if got == want else "p%d coins: want %+d, got %+d (%d -> %d)" % (
-            seat, want, got, before[seat], game.coins[seat])
+        return None if got == want else Message("p%d coins: want %+d, got %+d (%d -> %d)",
+                                                seat, want, got, before[seat],
+                                                game.coins[seat])
     if key == "net":
         if not last["leg_scores"]:
-            return "net: the last action did not score a leg"
-        return _want_got("p%d leg net" % arg[0], arg[1],
+            return Message("net: the last action did not score a leg")
+        return _want_got(Message("p%d leg net", arg[0]), arg[1],
                          last["leg_scores"][arg[0]]["net"])
     if key == "payout":
         tile = move["tile"] if move else None
         got = None if tile is None else tile["owner"]
-        return None if got == arg else "tile payout: want %s, got %s" % (
-            "-" if arg is None else "p%d" % arg, "-" if got is None else "p%d" % got)
+        return None if got == arg else Message(
+            "tile payout: want %s, got %s", "-" if arg is None else "p%d" % arg,
+            "-" if got is None else "p%d" % got)
     if key == "moved":
-        return _want_got("camel moved", arg, move["camel"] if move else None)
+        return _want_got(Message("camel moved"), arg, move["camel"] if move else None)
     if key == "rule":
-        return _want_got("grey-die rule", arg, move["rule"] if move else None)
-    return _want_got("leg scored", arg, bool(last["leg_ended"]))  # leg-scored
+        return _want_got(Message("grey-die rule"), arg, move["rule"] if move else None)
+    return _want_got(Message("leg scored"), _shown(key, arg),  # leg-scored
+                     _shown(key, bool(last["leg_ended"])))

@@ -6,7 +6,7 @@ expected landings, and every place with ``places=True``: ``place_weights``). All
 integer arithmetic: runs unchanged on MicroPython.
 """
 
-from camelup.errors import NotationError
+from camelup.errors import Message, NotationError
 from camelup.odds import Position, leg_odds
 from camelup.odds.game import position_from_game
 
@@ -22,7 +22,7 @@ def _digits(text):
 
 
 def _want_got(what, want, got):
-    return None if want == got else "%s: want %s, got %s" % (what, want, got)
+    return None if want == got else Message("%s: want %s, got %s", what, want, got)
 
 
 class Value:
@@ -37,16 +37,16 @@ class Value:
         if "/" in word:
             a, b = word.split("/", 1)
             if not _digits(a) or not _digits(b) or len(a) + len(b) > 40 or int(b) == 0:
-                _fail("a fraction reads a/b with b > 0, got %r" % text)
+                _fail(Message("a fraction reads a/b with b > 0, got %r", text))
             self.num, self.den, self.places = sign * int(a), int(b), None
         elif "." in word:
             whole, frac = word.split(".", 1)
             if not (whole == "" or _digits(whole)) or not _digits(frac) or len(text) > 40:
-                _fail("a decimal reads like .112003 or 0.5, got %r" % text)
+                _fail(Message("a decimal reads like .112003 or 0.5, got %r", text))
             self.num, self.den, self.places = sign * int((whole or "0") + frac), 1, len(frac)
         else:
             if not _digits(word) or len(word) > 40:
-                _fail("a value reads a/b, a whole number or a decimal, got %r" % text)
+                _fail(Message("a value reads a/b, a whole number or a decimal, got %r", text))
             self.num, self.den, self.places = sign * int(word), 1, None
 
     def matches(self, num, den):
@@ -78,8 +78,8 @@ def odds_position(game, inside=None):
     if inside is None:
         return pos
     if game.history:
-        _fail("the 'inside' line is for the start position; leg odds after an action use "
-              "the game's own dice")
+        _fail(Message("the 'inside' line is for the start position; leg odds after an action "
+                      "use the game's own dice"))
     tiles = {}
     for s in pos.tiles:
         tiles[s] = (pos.tiles[s], pos.tile_owners[s])
@@ -93,7 +93,7 @@ def check_odds(game, inside, key, arg, cache):
     ``place_weights`` for 3rd and 4th. ``cache``: a dict kept between calls."""
     pos = odds_position(game, inside)
     if key == "reveals":
-        return _want_got("dice revealed this leg", arg, pos.reveals)
+        return _want_got(Message("dice revealed this leg"), arg, pos.reveals)
     sig = "%r %r" % (pos, sorted(pos.tiles.items()))
     if cache.get("sig") != sig:
         cache.clear()
@@ -102,20 +102,20 @@ def check_odds(game, inside, key, arg, cache):
     leg = cache["leg"]
     total = leg.total
     if key == "outcomes":
-        return _want_got("equally likely outcomes", arg, total)
+        return _want_got(Message("equally likely outcomes"), arg, total)
     if key == "landings":
         space, v = arg
         if space not in pos.tiles:
-            return "landings on %d: there is no tile on space %d" % (space, space)
+            return Message("landings on %d: there is no tile on space %d", space, space)
         got = leg.landings.get(space, 0)
-        return None if v.matches(got, total) else "expected landings on %d: want %s, got %s" \
-            % (space, v.text, show(got, total))
+        return None if v.matches(got, total) else Message(
+            "expected landings on %d: want %s, got %s", space, v.text, show(got, total))
     if key == "ev":
         colour, ticket, v = arg
         w1, w2 = leg.first[colour], leg.second[colour]
         num = ticket * w1 + w2 - (total - w1 - w2)
-        return None if v.matches(num, total) else "EV of %s leg ticket %d: want %s, got %s" \
-            % (colour, ticket, v.text, show(num, total))
+        return None if v.matches(num, total) else Message(
+            "EV of %s leg ticket %d: want %s, got %s", colour, ticket, v.text, show(num, total))
     place, pairs = arg
     n = len(pos.racing())
     problems = []
@@ -132,9 +132,14 @@ def check_odds(game, inside, key, arg, cache):
             weights, total = cache["places"]
             got = weights[colour][place]
         if not v.matches(got, total):
-            problems.append("P(%s %s): want %s, got %s" % (colour, PLACES[place], v.text,
-                                                           show(got, total)))
-    return "; ".join(problems) if problems else None
+            problems.append(Message("P(%s %s): want %s, got %s", colour, PLACES[place],
+                                    v.text, show(got, total)))
+    if not problems:
+        return None
+    out = problems[0]
+    for more in problems[1:]:
+        out = Message("%s; %s", out, more)
+    return out
 
 
 def place_weights(pos):

@@ -153,7 +153,7 @@ def main():
                                         3: ["yellow", "white"]})
     med, _ = _median_ms(lambda: action_values(cgame, race=race_c), runs=5)
     print("  P1, start of a leg:                         %.1f ms median" % med)
-    print("race odds computed inside, default 1000 races (about +/-3 points):")
+    print("race odds computed inside, default 1000 races (about ±3 points):")
     med, _ = _median_ms(lambda: action_values(game, race=race_odds(
         game, samples=1000, cache=False)), runs=3)
     print("  P2a after one die:                          %.1f ms median" % med)
@@ -189,7 +189,7 @@ def main():
         tally.add(result)
     dt = time.perf_counter() - t
     for name, n, rate, (low, high), coins, chw in tally.rows():
-        print("  %-6s %3d seats  win rate %5.1f%% (%4.1f..%4.1f)   coins %5.1f +/- %4.1f"
+        print("  %-6s %3d seats  win rate %5.1f%% (%4.1f..%4.1f)   coins %5.1f ± %4.1f"
               % (name, n, 100 * rate, 100 * low, 100 * high, coins, chw))
     print("  %.1f s per game" % (dt / max(games, 1)))
 

@@ -150,7 +150,7 @@ def main(argv=None):
                                           " (cached)" if read else ""), flush=True)
     for k in range(1, len(results)):
         mean, hw, changed = paired(results[k], results[0])
-        print("  %s - %s: %+.1f points +/- %.1f (95 %%), %d games changed"
+        print("  %s - %s: %+.1f points ± %.1f (95 %%), %d games changed"
               % (variants[k][0], variants[0][0], 100 * mean, 100 * hw, changed))
     return 0
 

@@ -189,7 +189,7 @@ def main(argv=None):
                 print("%s: %d of %d games; kept as %s, played again" % (log, done, a.games, kept))
             subprocess.run([a.pyramid] + words[1:], check=True, stdout=subprocess.DEVNULL)
         n, share, share_hw, margin, margin_hw = summary(log, a.games)
-        print("%-40s %5d games  coach %5.1f %% +/- %4.1f  coins %+6.2f +/- %5.2f"
+        print("%-40s %5d games  coach %5.1f %% ± %4.1f  coins %+6.2f ± %5.2f"
               % (name, n, 100 * share, 100 * share_hw, margin, margin_hw), flush=True)
     return 0
 

@@ -72,7 +72,7 @@ def main(argv=None):
     mean, hw, changed = paired(y, x)
     print("%d games in both logs; %s win rate %.1f %% then %.1f %%"
           % (len(games), a.policy, 100 * sum(x) / len(x), 100 * sum(y) / len(y)))
-    print("difference %+.1f points +/- %.1f (95 %%), %d games changed"
+    print("difference %+.1f points ± %.1f (95 %%), %d games changed"
           % (100 * mean, 100 * hw, changed))
     return 0
 

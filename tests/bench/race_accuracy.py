@@ -107,7 +107,7 @@ def main(argv=None):
             old, old_hw = _mean_ci(sums[False][m])
             new, new_hw = _mean_ci(sums[True][m])
             d, d_hw = _mean_ci(diffs[m])
-            print("  %-16s %8.4f+/-%.4f %8.4f+/-%.4f %+10.4f [%+.4f, %+.4f]"
+            print("  %-16s %9.4f±%.4f %9.4f±%.4f %+10.4f [%+.4f, %+.4f]"
                   % (m, old, old_hw, new, new_hw, d, d - d_hw, d + d_hw))
     return 0
 

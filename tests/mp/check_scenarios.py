@@ -12,7 +12,7 @@ for path in sys.argv[1:]:
         trace = []
         problems = run_case(case, trace)
         if problems:
-            print("%s FAIL %s" % (case.id, problems[0].split("\n")[0]))
+            print("%s FAIL %s" % (case.id, str(problems[0]).split("\n")[0]))
         else:
             print("%s ok" % case.id)
         for line in trace:

@@ -8,6 +8,7 @@ from camelhost.commands.options import (
     add_edition_argument,
     add_port_argument,
     add_seed_argument,
+    metavar,
 )
 from camelhost.i18n import N_, _, decimal, percent
 from camelhost.tools.calibrate import (
@@ -33,13 +34,13 @@ def add_arguments(parser):
     add_port_argument(parser)
     add_edition_argument(parser, _("the dice to calibrate (set on the pyramid)"), default=None,
                          default_words=_("the pyramid's edition, second for the virtual one"))
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="N",
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar=metavar("N"),
                         help=_("readings per die and of the empty head (twice as many for the "
                                "grey die's inks); default %(default)s"))
     parser.add_argument("--auto", action="store_true",
                         help=_("unattended: the virtual pyramid's table puts the dice in the "
                                "head (needs --port virtual)"))
-    parser.add_argument("--plot", metavar="FILE", default=None,
+    parser.add_argument("--plot", metavar=metavar("FILE"), default=None,
                         help=_("write a separation plot (PNG); needs matplotlib: "
                                "pip install 'smart-pyramid[plot]'"))
     parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
@@ -48,13 +49,13 @@ def add_arguments(parser):
                         help=(_("first pick the gain with the brightest die in the head "
                                 "(highest gain keeping it under %s of full scale)")
                               % percent(RANGE_WINDOW[1])).replace("%", "%%"))
-    parser.add_argument("--integration", type=float, default=None, metavar="MS",
+    parser.add_argument("--integration", type=float, default=None, metavar=metavar("MS"),
                         help=_("set the integration time first (ms): the sensor counts in "
                                "%s ms steps, %s..%s ms; another value is rounded to the nearest "
                                "step (default: keep)") % (decimal(STEP_MS, 1),
                                                           decimal(INTEGRATION_MIN_MS, 1),
                                                           decimal(INTEGRATION_MAX_MS, 1)))
-    parser.add_argument("--out", metavar="FILE", default=None,
+    parser.add_argument("--out", metavar=metavar("FILE"), default=None,
                         help=_("also write the profile (JSON) to FILE"))
     parser.add_argument("--no-save", action="store_true",
                         help=_("do not store the profile on the pyramid"))

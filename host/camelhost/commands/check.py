@@ -4,7 +4,9 @@ their leg-odds expectations against the exact odds. A folder is searched recursi
 
 Exit status 0 when every case passes, 1 when any case fails (each mismatch shown
 with its file, case id and line, want/got), 2 for a file that cannot be read or parsed
-(the error names the file and line).
+(the error names the file and line). Every message is in the table's language
+(``--lang``): the scenario checker's are ``camelup.errors.Message`` values, translated
+here (``camelhost.table.narration.translated``).
 """
 
 import os
@@ -12,15 +14,17 @@ import os
 from camelup.errors import NotationError
 from camelup.scenario import run_scenarios
 
+from camelhost.commands.options import metavar
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, pgettext
+from camelhost.table.narration import translated
 
 HELP = (N_("Run scenario files (position, actions, expected outcome, leg odds) against the "
            "rules engine; folders are searched recursively."))
 
 
 def add_arguments(parser):
-    parser.add_argument("files", nargs="+", metavar="FILE",
+    parser.add_argument("files", nargs="+", metavar=metavar("FILE"),
                         help=_("scenario files (.scn) or folders holding them (searched "
                                "recursively)"))
     parser.add_argument("-q", "--quiet", action="store_true",
@@ -68,7 +72,7 @@ def run(args):
         try:
             results = run_scenarios(text, path)
         except NotationError as exc:
-            raise CliError(str(exc), 2) from None
+            raise CliError(translated(exc), 2) from None
         # the verdicts in the table's language, one column wide for both
         fail, ok = pgettext("check verdict", "FAIL"), pgettext("check verdict", "ok")
         wide = max(len(fail), len(ok))
@@ -78,7 +82,7 @@ def run(args):
                 failed += 1
                 print("%-*s %s  (%s:%d)" % (wide, fail, label.strip(), path, case.line))
                 for p in problems:
-                    print("  " + p.replace("\n", "\n  "))
+                    print("  " + translated(p).replace("\n", "\n  "))
             else:
                 passed += 1
                 if not args.quiet:

@@ -12,6 +12,7 @@ from camelhost.commands.options import (
     add_journal_argument,
     add_seats_argument,
     add_seed_argument,
+    metavar,
     seat_names,
 )
 from camelhost.i18n import N_, _, edition_word
@@ -24,7 +25,7 @@ def add_arguments(parser):
     add_seats_argument(parser)
     add_journal_argument(parser, _("none, the game stays in memory; give one to replay it"))
     parser.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
-    parser.add_argument("--wait", type=float, default=30.0, metavar=_("SECONDS"),
+    parser.add_argument("--wait", type=float, default=30.0, metavar=metavar("SECONDS"),
                         help=_("longest wait for the pyramid, in seconds (default 30 s)"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)

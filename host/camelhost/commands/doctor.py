@@ -28,6 +28,7 @@ from camelhost.commands.options import (
     add_edition_argument,
     add_port_argument,
     add_seed_argument,
+    metavar,
 )
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
@@ -49,7 +50,7 @@ def add_arguments(parser):
     add_port_argument(parser)
     add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
     add_seed_argument(parser, _("seed of the virtual pyramid"))
-    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar=_("SECONDS"),
+    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar=metavar("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
                                "give more for the emulated Pico, docs/emulator.md)"))
 

@@ -31,7 +31,7 @@ import os
 import sys
 import time
 
-from camelhost.commands.options import add_edition_argument, add_seed_argument
+from camelhost.commands.options import add_edition_argument, add_seed_argument, metavar
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, edition_word
 
@@ -46,7 +46,7 @@ HELP = (
 
 
 def add_arguments(parser):
-    parser.add_argument("--uf2", default=None,
+    parser.add_argument("--uf2", default=None, metavar=metavar("FILE"),
                         help=_("the MicroPython UF2 to boot (RPI_PICO, 1.23 or later); "
                                "default $PYRAMID_UF2, else, in a checkout with ../shared "
                                "beside it, ../shared/rp2/micropython-v1.28.0-RPI_PICO.uf2"))
@@ -55,7 +55,7 @@ def add_arguments(parser):
                                "(then pyramid flash --port PORT)"))
     add_edition_argument(parser, _("which edition's dice are in the pyramid"))
     add_seed_argument(parser, _("seed of the dice and the sensor's optics"))
-    parser.add_argument("--flash", default=None, metavar="FILE",
+    parser.add_argument("--flash", default=None, metavar=metavar("FILE"),
                         help=_("the board's filesystem image, kept across runs (created "
                                "with the firmware when missing)"))
 

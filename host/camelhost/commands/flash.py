@@ -5,7 +5,7 @@ board with the size it was built with; 1 (``pyramid: message``) when mpy-cross
 or mpremote is missing, the board is not at PORT, or the copy does not verify.
 """
 
-from camelhost.commands.options import add_old_spelling
+from camelhost.commands.options import add_old_spelling, metavar
 from camelhost.device import flash
 from camelhost.i18n import N_, _
 
@@ -19,9 +19,9 @@ def add_arguments(parser):
     parser.add_argument("--port", default="auto",
                         help=_("serial port of the board: a path (/dev/ttyACM0), 'auto' "
                                "(the first USB serial board) or id:<serial>; default auto"))
-    parser.add_argument("--target", default="/",
+    parser.add_argument("--target", default="/", metavar=metavar("FOLDER"),
                         help=_("folder on the board to install into (default /)"))
-    parser.add_argument("--build-dir", default=None,
+    parser.add_argument("--build-dir", default=None, metavar=metavar("FOLDER"),
                         help=_("where the compiled files go (default build/firmware)"))
     parser.add_argument("--no-soft-reset", action="store_true",
                         help=_("do not soft-reset the board on connect (mpremote's 'resume'; "

@@ -4,6 +4,7 @@ from camelhost.commands.options import (
     add_edition_argument,
     add_port_argument,
     add_seed_argument,
+    metavar,
 )
 from camelhost.i18n import N_, _
 from camelhost.tools.monitor import VIRTUAL, connect, monitor, quiet_link_log
@@ -15,15 +16,15 @@ HELP = (N_("Live readings from the pyramid's colour sensor: raw counts with the 
 
 def add_arguments(parser):
     add_port_argument(parser)
-    parser.add_argument("--count", type=int, default=None, metavar="N",
+    parser.add_argument("--count", type=int, default=None, metavar=metavar("N"),
                         help=_("stop after N readings (default: run until Ctrl-C)"))
-    parser.add_argument("--period", type=int, default=250, metavar="MS",
+    parser.add_argument("--period", type=int, default=250, metavar=metavar("MS"),
                         help=_("time between readings in ms, 20..60000 (default 250)"))
     add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
     add_seed_argument(parser, _("seed of the virtual pyramid"))
     parser.add_argument("--verbose", action="store_true",
                         help=_("also show the serial link's warnings (damaged lines, reconnects)"))
-    parser.add_argument("--place", metavar="CONTENT", default=None,
+    parser.add_argument("--place", metavar=metavar("CONTENT"), default=None,
                         help=_("virtual pyramid only: what lies in the head (a die label such "
                                "as red or grey-black, or empty)"))
 

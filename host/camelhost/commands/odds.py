@@ -27,6 +27,7 @@ from camelhost.commands.options import (
     add_old_spelling,
     add_seats_argument,
     add_seed_argument,
+    metavar,
     seat_names,
 )
 from camelhost.errors import CliError
@@ -37,19 +38,19 @@ HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds
 
 
 def add_arguments(parser):
-    parser.add_argument("position", help=_("position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
+    parser.add_argument("position", metavar=metavar("position"), help=_("position text, as the table prints it (its 'Position:' line, label and all) or the journal holds it "
                                            "(quote it: it holds spaces and |), or a board in the short form "
                                            "of docs/notation.md: \"2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 3:-\" "
                                            "(a stack also as the position line writes it: 2:R,Y,P)"))
     add_edition_argument(parser, _("short board form: the edition, when the colours do not say "
                                    "it (red, purple, black or the grey die: second; orange: "
                                    "classic)"), default=None, default_words="")
-    parser.add_argument("--dice", dest="pyramid", metavar="DICE",
+    parser.add_argument("--dice", dest="pyramid", metavar=metavar("DICE"),
                         help=_("short board form: dice still inside, e.g. G,B or blue,grey "
                                "(default: all; second: k inside, k-1 revealed; classic: all rolled)"))
     # the older spelling: in play --pyramid names the device
     add_old_spelling(parser, "--pyramid", "--dice", "pyramid")
-    parser.add_argument("--players", type=_players, metavar="NAMES",
+    parser.add_argument("--players", type=_players, metavar=metavar("NAMES"),
                         help=_("the players' names in seat order, comma-separated, as in play "
                                "(e.g. Ann,Bob,Cid; default: Ann, Ben, Cy, ... for the seats "
                                "p0, p1, ... of the notation); their number is the short board "
@@ -58,14 +59,14 @@ def add_arguments(parser):
     add_seats_argument(parser, default=None, default_words=_(
         "the number of --players, else the edition's fewest, or enough for the tile owners "
         "named"), what=_("short board form: number of seats"))
-    parser.add_argument("--turn", help=_("short board form: who is to act, by name or seat "
+    parser.add_argument("--turn", metavar=metavar("PLAYER"), help=_("short board form: who is to act, by name or seat "
                                          "(Ben or p1; default the first seat)"))
     add_seed_argument(parser, _("race simulation seed"))
-    parser.add_argument("--samples", type=int, default=None, metavar="N",
+    parser.add_argument("--samples", type=int, default=None, metavar=metavar("N"),
                         help=(_("races to simulate (default: as many as it takes for every "
                                 "%s interval of the race odds to be within ±%s points)")
                               % (percent(0.95), decimal(0.5, 1))).replace("%", "%%"))
-    parser.add_argument("--top", type=_top, default=12, metavar="N",
+    parser.add_argument("--top", type=_top, default=12, metavar=metavar("N"),
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
     parser.add_argument("--later-tiles", action="store_true",

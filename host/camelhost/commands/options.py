@@ -12,6 +12,8 @@ import it.
   odds).
 - ``--players NAMES``: the players' names in seat order (play, odds); a count of seats
   is ``--seats``. Seats no name was given for are named from ``SEAT_NAMES`` (demo, odds).
+- ``metavar``: every metavar of every command, in the table's language (``FILE`` /
+  ``DATEI``, ``position`` / ``STELLUNG``).
 - ``add_old_spelling``: an option's former name, still taken with a one-line note on
   stderr and hidden from ``--help`` (odds' ``--names``/``--pyramid``, flash's
   ``--resume``).
@@ -31,6 +33,32 @@ import sys
 from camelup.editions import EDITIONS
 
 from camelhost.i18n import _, edition_word, pgettext
+
+
+def _metavars():
+    """Every metavar a command's ``--help`` shows, in the table's language (context
+    ``metavar``: German ``DATEI``, ``STELLUNG``, ...)."""
+    return {
+        "FILE": pgettext("metavar", "FILE"), "FOLDER": pgettext("metavar", "FOLDER"),
+        "N": pgettext("metavar", "N"), "MS": pgettext("metavar", "MS"),
+        "SECONDS": pgettext("metavar", "SECONDS"), "PORT": pgettext("metavar", "PORT"),
+        "HOST:PORT": pgettext("metavar", "HOST:PORT"),
+        "ADDRESS": pgettext("metavar", "ADDRESS"), "DEVICE": pgettext("metavar", "DEVICE"),
+        "CONTENT": pgettext("metavar", "CONTENT"), "DICE": pgettext("metavar", "DICE"),
+        "NAMES": pgettext("metavar", "NAMES"), "PLAYER": pgettext("metavar", "PLAYER"),
+        "POLICIES": pgettext("metavar", "POLICIES"),
+        "SECTION": pgettext("metavar", "SECTION"),
+        "position": pgettext("metavar", "position"), "LANG": pgettext("metavar", "LANG"),
+        "COMMAND": pgettext("metavar", "COMMAND"),
+    }
+
+
+def metavar(word):
+    """The metavar ``word`` (``"FILE"``, ``"N"``, ``"position"``, ... : the English one)
+    in the table's language, as ``--help`` shows an option's value: German ``DATEI``,
+    ``N``, ``STELLUNG``. The one list of them; ``KeyError`` for a word not in it."""
+    return _metavars()[word]
+
 
 #: The names of seats no name was given for, in seat order: the demo's bots and the
 #: seats of ``pyramid odds`` without ``--players`` (a player is named by name on every
@@ -90,14 +118,14 @@ def add_seed_argument(parser, what, default=1, default_words=None):
     """Add ``--seed N`` (an int) to ``parser``: ``what`` it seeds, then its default
     (``default``, or ``default_words`` when it needs words)."""
     words = default_words if default_words is not None else str(default)
-    parser.add_argument("--seed", type=int, default=default, metavar="N",
+    parser.add_argument("--seed", type=int, default=default, metavar=metavar("N"),
                         help=(_("%s (default %s)") % (what, words)).replace("%", "%%"))
 
 
 def add_port_argument(parser):
     """Add ``--port PORT`` (default ``auto``) for a command that talks to the pyramid's
     firmware: a serial port, ``auto`` or ``virtual``."""
-    parser.add_argument("--port", default="auto", metavar="PORT",
+    parser.add_argument("--port", default="auto", metavar=metavar("PORT"),
                         help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on "
                                "USB) or 'virtual' (the simulated pyramid); default auto"))
 
@@ -105,7 +133,7 @@ def add_port_argument(parser):
 def add_journal_argument(parser, default_words):
     """Add ``--journal FILE`` (default None) for a command that starts a game:
     ``default_words`` says what happens without it."""
-    parser.add_argument("--journal", metavar="FILE", default=None,
+    parser.add_argument("--journal", metavar=metavar("FILE"), default=None,
                         help=_("journal file to write (default: %s)") % default_words)
 
 
@@ -124,7 +152,7 @@ def add_seats_argument(parser, default=4, default_words=None, what=None):
     ``default_words`` when it needs words); the command checks it against the edition
     chosen."""
     words = default_words if default_words is not None else str(default)
-    parser.add_argument("--seats", type=int, default=default, metavar="N",
+    parser.add_argument("--seats", type=int, default=default, metavar=metavar("N"),
                         help=(_("%s: %s (default %s)") % (what or _("number of seats"),
                                                           seats_text(), words)
                               ).replace("%", "%%"))

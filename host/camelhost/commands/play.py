@@ -16,6 +16,7 @@ from camelhost.commands.options import (
     add_edition_argument,
     add_journal_argument,
     add_seed_argument,
+    metavar,
 )
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
@@ -25,23 +26,23 @@ HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice type
 
 
 def add_arguments(parser):
-    parser.add_argument("--players", metavar="NAMES",
+    parser.add_argument("--players", metavar=metavar("NAMES"),
                         help=_("names in seat order, comma-separated; the first holds the start "
                                "marker (e.g. Ann,Ben,Cy)"))
     add_edition_argument(parser, _("the edition of a new game"), default=None,
                          default_words=_("second; --resume takes the journal's"))
-    parser.add_argument("--pyramid", default=None, metavar="DEVICE",
+    parser.add_argument("--pyramid", default=None, metavar=metavar("DEVICE"),
                         help=_("where the dice come from: auto (the pyramid on USB) | PORT | "
                                "virtual | manual (typed) (default manual; --resume takes the "
                                "journal's)"))
     parser.add_argument("--plain", action="store_true",
                         help=_("plain line mode (scripts, screen readers) instead of the full screen"))
     add_journal_argument(parser, "journals/<time>.jsonl")
-    parser.add_argument("--resume", metavar="FILE", help=_("continue the game in this journal"))
+    parser.add_argument("--resume", metavar=metavar("FILE"), help=_("continue the game in this journal"))
     parser.add_argument("--upto-damage", action="store_true",
                         help=_("with --resume: continue up to the first damaged line or event "
                                "that no longer applies (the rest is kept in FILE.damaged)"))
-    parser.add_argument("--bots", default=None, metavar="NAMES",
+    parser.add_argument("--bots", default=None, metavar=metavar("NAMES"),
                         help=_("the players (of --players) whose seats bots play, by name, "
                                "comma-separated (--resume takes the journal's); which bot "
                                "policy plays is pyramid tournament's --bots"))

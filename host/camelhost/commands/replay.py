@@ -6,13 +6,14 @@ applies, ends the replay there with one line naming it, said where the replay st
 and again as the last line (``pyramid play --resume FILE --upto-damage`` is what sets
 the rest aside)."""
 
+from camelhost.commands.options import metavar
 from camelhost.i18n import N_, _, edition_word
 
 HELP = N_("show a finished or interrupted game from its journal")
 
 
 def add_arguments(parser):
-    parser.add_argument("file", metavar="FILE",
+    parser.add_argument("file", metavar=metavar("FILE"),
                         help=_("journal file written by pyramid play or pyramid demo"))
     parser.add_argument("--brief", action="store_true",
                         help=_("only the table at the end, not every event"))

@@ -14,6 +14,7 @@ import re
 import sys
 
 from camelhost import rulesdoc
+from camelhost.commands.options import metavar
 from camelhost.i18n import N_, _
 
 HELP = (N_("Print the Camel Up rules as this program implements them (docs/rules.md), or "
@@ -21,7 +22,7 @@ HELP = (N_("Print the Camel Up rules as this program implements them (docs/rules
 
 
 def add_arguments(parser):
-    parser.add_argument("section", nargs="*", metavar="SECTION",
+    parser.add_argument("section", nargs="*", metavar=metavar("SECTION"),
                         help=_("section numbers: 1.5, 3.8, 3.5 (c) or 3.5c, one or more; default: the "
                                "whole reference"))
 

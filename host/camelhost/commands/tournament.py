@@ -29,7 +29,12 @@ from rich.progress import (
 from rich.text import Text
 
 from camelhost import league, tournament
-from camelhost.commands.options import add_edition_argument, add_seats_argument, add_seed_argument
+from camelhost.commands.options import (
+    add_edition_argument,
+    add_seats_argument,
+    add_seed_argument,
+    metavar,
+)
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
@@ -53,23 +58,23 @@ def _bots_help():
 
 def add_arguments(parser):
     add_seats_argument(parser)
-    parser.add_argument("--games", type=int, default=100, metavar="N", help=_("games to play (default 100)"))
-    parser.add_argument("--bots", default="coach,ev,ev,ev", metavar="POLICIES", help=_bots_help())
+    parser.add_argument("--games", type=int, default=100, metavar=metavar("N"), help=_("games to play (default 100)"))
+    parser.add_argument("--bots", default="coach,ev,ev,ev", metavar=metavar("POLICIES"), help=_bots_help())
     add_seed_argument(parser, _("tournament seed"))
     add_edition_argument(parser, _("the edition of every game"))
-    parser.add_argument("--workers", type=int, default=None, metavar="N",
+    parser.add_argument("--workers", type=int, default=None, metavar=metavar("N"),
                         help=_("processes (default: one per core)"))
-    parser.add_argument("--log", default=None, metavar="FILE",
+    parser.add_argument("--log", default=None, metavar=metavar("FILE"),
                         help=_("append one line per finished game to FILE (its index, the policies by "
                                "seat, their coins, the winners' policies)"))
     parser.add_argument("--engine", choices=("process", "dask"), default="process",
                         help=_("where the games run: process (a process pool on this machine, "
                                "the default) or dask (Dask distributed: the same seeded games and "
                                "results; needs pip install 'smart-pyramid[cluster]')"))
-    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    parser.add_argument("--scheduler", default=None, metavar=metavar("ADDRESS"),
                         help=_("with --engine dask: the scheduler to send the games to "
                                "(tcp://host:8786); default a local cluster of --workers processes"))
-    parser.add_argument("--plot", default=None, metavar="FILE",
+    parser.add_argument("--plot", default=None, metavar=metavar("FILE"),
                         help=(_("also draw each policy's win share with its %s interval to "
                                 "FILE (PNG, SVG or PDF by its name; needs matplotlib: pip install "
                                 "'smart-pyramid[plot]')") % percent(0.95)).replace("%", "%%"))

@@ -1,8 +1,10 @@
 """The table's one error type, and how input is quoted back in an error message."""
 
+from camelup.errors import Message
 from camelup.notation import ECHO_MAX, quoted
 
 from camelhost.errors import TableError  # the one definition: camelhost.errors
+from camelhost.i18n import _
 
 __all__ = ["TableError", "one_line", "shown"]
 
@@ -14,5 +16,9 @@ def one_line(exc):
 
 def shown(text, limit=ECHO_MAX):
     """``text`` quoted for an error message (``repr``, so control characters are visible),
-    cut to about ``limit`` characters with ``...`` and its full length when longer."""
-    return quoted(str(text).strip(), limit)
+    cut to about ``limit`` characters with ``...`` and its full length when longer, that
+    length said in the table's language (``(296 Zeichen)``)."""
+    text = quoted(str(text).strip(), limit)
+    if isinstance(text, Message):  # cut: its template through the catalogue
+        return _(text.template) % text.args
+    return text

@@ -62,12 +62,6 @@ _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
 _FINISH = ("win", "winner", "w", "lose", "loser")
 
 
-def is_plain_name(name):
-    """True when ``name`` holds only letters, digits, ``-``, ``_`` and ``'`` (and at
-    least one of them): a player name ``pyramid odds --names`` takes as it is."""
-    return bool(name) and all(ch.isalnum() or ch in "-_'" for ch in name)
-
-
 def check_line(text):
     """Refuse a line the table cannot read at all: too long, or with control
     characters (``TableError``). Returns the line stripped."""
