@@ -341,6 +341,10 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
         table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
                       manual=pyramid.manual,
                       auto_setup=spec == "virtual", speaker=speaker, seam=seam)
+        try:  # typed at a terminal: people read it, every card on a pile is face down
+            table.watched = sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            table.watched = False
         print(_("journal: %s") % journal.path)
         try:
             return run_plain(table, events=pyramid.events())
