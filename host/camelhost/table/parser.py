@@ -183,11 +183,17 @@ SETUP_DONE = N_("the setup is already done")
 
 
 def drawn_stacks(session):
-    """Starting stacks drawn from the session's seed and race number (``draw``)."""
+    """Starting stacks drawn from the session's seed and race number (``draw``): the
+    first draw of a race is always the same for a seed; a draw taken back (``undo``)
+    and drawn again is the next draw of the same random sequence, so a table can
+    draw anew (``Session.draws`` counts the race's draws)."""
     if session.phase != "setup":
         raise TableError(_(SETUP_DONE))
-    return random_stacks(session.edition,
-                                 XorShift32(session.seed * 1000 + session.race_no))
+    rng = XorShift32(session.seed * 1000 + session.race_no)
+    stacks = random_stacks(session.edition, rng)
+    for _drawn in range(session.draws):
+        stacks = random_stacks(session.edition, rng)
+    return stacks
 
 
 def seat_of(names, word):
@@ -246,8 +252,9 @@ def _table_command(head, words, session):
     if head == "undo":  # with bots: back to the player's turn (``Session.undo_steps``)
         steps = session.undo_steps()
         return {"type": "undo", "steps": steps} if steps > 1 else {"type": "undo"}
-    if head == "again":
-        return {"type": "race"}
+    if head == "again":  # the start marker passes on (RULES 1.12): the journal says to whom
+        start = session.next_race_start()
+        return {"type": "race"} if start is None else {"type": "race", "start": start}
     if head == "unscored":
         return {"type": "unscored"}
     if head == "draw":
