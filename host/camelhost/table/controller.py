@@ -28,7 +28,7 @@ from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
-from camelhost.table.parser import FORMS, check_line, in_own_words
+from camelhost.table.parser import FORMS, check_line, in_own_words, local_colours
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
@@ -405,7 +405,8 @@ class Table:
             notices = self.session.command("finish %s %s" % (pile, words[0]))
         except TableError as exc:
             self.private = pile
-            if colour_name(words[0].lower()) not in racing:
+            word = words[0].lower()
+            if colour_name(local_colours().get(word, word)) not in racing:
                 self.display.error(_("that is not a racing camel's colour (%s); %s")
                                    % (", ".join(racing), again))
             else:
