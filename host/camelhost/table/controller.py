@@ -581,6 +581,10 @@ class Table:
 
     def _shown(self, notices):
         self._show(notices)
+        if any(n["kind"] == "setup" for n in notices):
+            # the race is set up (typed, drawn or by dice): the whole board, as a
+            # resume or 'show' gives it, before the first turn
+            self.display.status(self.view())
         for n in notices:
             if n["kind"] == "dice_left" and n["new_leg"] or n["kind"] in ("final", "new_race"):
                 self._return_dice()

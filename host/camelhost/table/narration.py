@@ -328,7 +328,8 @@ def _dice_left_notice(notice, view, past):
                       "tiles returned") % ", ".join(dice)]
         return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
                 % ", ".join(dice)]
-    line = _("Can still come out: %s") % ", ".join(dice)
+    line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % (
+        ", ".join(dice))
     if view["dice_left_inside"]:
         line += _(" (one stays inside)")
     return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
