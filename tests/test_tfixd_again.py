@@ -118,3 +118,9 @@ def test_the_undo_line_says_the_action_in_the_tables_words():
     assert s.command("undo")[0]["text"] == "undone: Ann's leg ticket on blue"
     s.command("tile 7 -")
     assert s.command("undo")[0]["text"] == "undone: Ann's tile on space 7, booing side up"
+
+
+def test_help_says_undo_takes_again_back():
+    from camelhost.table.controller import help_text
+    line = [x for x in help_text("classic", "manual").splitlines() if x.split()[:1] == ["again"]]
+    assert line == ["  again              another race with the same seats (undo takes it back)"]

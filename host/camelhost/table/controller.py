@@ -64,7 +64,7 @@ HELP_ROWS = (
     ("fix 7:{c},blue", N_("correct the board: space 7 holds {c} then blue on top"), None),
     ("undo", N_("take back the last action (and the bots' moves after it)"), None),
     ("unscored", N_("end this race unscored (the board can't be restored)"), None),
-    ("again", N_("another race with the same seats"), None),
+    ("again", N_("another race with the same seats (undo takes it back)"), None),
     ("setup 1:blue,green 2:{c} ...", N_("starting stacks typed in; 'draw' draws them"), None),
     ("odds  best", N_("leg and race odds; the value of each action for the player to act"), None),
     ("position", N_("this position in the project notation, then the 'pyramid odds'"), None),
