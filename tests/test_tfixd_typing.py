@@ -107,3 +107,9 @@ def test_a_german_colour_the_private_prompt_refuses_is_not_said_to_be_no_colour(
     assert said.startswith("! ") and "blau" not in said
     assert "keine Farbe" not in said  # not 'that is no racing camel's colour'
     assert t.private == "loser"
+
+
+def test_a_misspelt_german_colour_names_the_german_word():
+    set_language("de")
+    t, out = _table("second", ["Ann", "Ben", "Cy"], SECOND)
+    assert "'gelb 2'" in _reply(t, out, "gelp 2")

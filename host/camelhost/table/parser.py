@@ -544,13 +544,15 @@ def _after_a_name(typed, names, fuzzy=True):
 
 def _nearest_colour(head, session):
     """The die colour of ``session``'s edition nearest to ``head`` (a misspelt die:
-    ``grean 1``, ``yelow 2``; difflib 0.6), while a die can be typed (the setup, a
+    ``grean 1``, ``yelow 2``, German ``blua 2``; difflib 0.6), while a die can be typed (the setup, a
     turn, a pyramid ticket waiting), else ``None``. At the setup a crazy camel's name
     stands for the grey die too."""
     ed = session.edition
     if session.phase not in ("setup", "turn", "die") or len(head) < 3:
         return None
     colours = list(ed.dice) + (list(ed.crazy) if session.phase == "setup" else [])
+    # the table's own words for them too (German 'blua 2': 'blau 2')
+    colours += [word for word, colour in local_colours().items() if colour in colours]
     near = difflib.get_close_matches(head, colours, n=1, cutoff=0.6)
     return near[0] if near else None
 
