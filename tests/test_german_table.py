@@ -162,8 +162,9 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
              "leg red", "leg red", "leg red", "undo", "partner Ann", "undo", "undo",
              "undo", "undo", "undo"]
     text = "\n".join(_plain_lines("de", lines))
-    for words in ("(red übrig: keine)", "zurückgenommen: leg red von Dee",
-                  "zurückgenommen: partner Ann von Dee", "zurückgenommen: der Aufbau"):
+    for words in ("(red übrig: keine)", "zurückgenommen: das Wettplättchen red von Dee",
+                  "zurückgenommen: die Partnerschaft von Dee mit Ann",
+                  "zurückgenommen: der Aufbau"):
         assert words in text, (words, text)
     for words in ("none", "undone", "'s ", "den Aufbau"):
         assert words not in text, words

@@ -27,7 +27,8 @@ def _fails(capsys, argv, *words):
 def test_rules_prints_one_section(capsys):
     assert cli.main(["rules", "3.8"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("**3.8 Partnerships**")
+    # piped: plain text, the Markdown's marks gone (tester 4 finding 14)
+    assert out.startswith("3.8 Partnerships (6 to 8 players") and "**" not in out
     assert "Finish cards are never copied" in out
     assert "## 4." not in out  # stops at the end of the section
 
@@ -46,18 +47,24 @@ def test_rules_prints_a_lettered_item_in_any_spelling(capsys):
 def test_rules_prints_a_whole_chapter_and_the_whole_reference(capsys):
     assert cli.main(["rules", "3"]) == 0
     chapter = capsys.readouterr().out
-    assert chapter.startswith("## 3. Second edition")
-    assert "**3.1 " in chapter and "**3.8 " in chapter and "## 4." not in chapter
+    assert chapter.startswith("3. Second edition")
+    assert "\n3.1 " in chapter and "\n3.8 " in chapter and "\n4. " not in chapter
+    assert "**" not in chapter and "##" not in chapter
     assert cli.main(["rules"]) == 0
     whole = capsys.readouterr().out
+    from camelhost.commands.rules import plain
     with open(paths.RULES_DOC, encoding="utf-8") as f:
-        assert whole == f.read().rstrip("\n") + "\n"
+        written = f.read().rstrip("\n")
+    assert whole == plain(written) + "\n"
+    assert whole.splitlines()[0] == written.splitlines()[0][2:]  # '# ' gone, words kept
+    assert "**" not in whole and "`" not in whole
 
 
 def test_rules_unknown_section_is_one_line(capsys):
     _fails(capsys, ["rules", "9.9"], "no section 9.9", "1 (1.1-1.13)", "3 (3.1-3.8)")
     _fails(capsys, ["rules", "3.5 (z)"], "no section 3.5 (z)")
-    _fails(capsys, ["rules", "partnerships"], "'partnerships' is not a rules section", "3.8")
+    _fails(capsys, ["rules", "xyzzy"], "no section of the rules reference mentions 'xyzzy'",
+           "1.5")
 
 
 @pytest.mark.slow
@@ -90,7 +97,7 @@ def test_rules_command_reads_the_installed_packages_data(tmp_path):
     assert done.returncode == 0, done.stderr
     where, _, text = done.stdout.partition("\n")
     assert where == str(site / "camelhost" / "docs" / "rules.md")  # not the checkout's
-    assert text.startswith("**1.5 Player tiles.**")
+    assert text.startswith("1.5 Player tiles.")
     unknown = pyramid("rules", "7.1")
     assert unknown.returncode == 1
     assert unknown.stderr.startswith("pyramid: no section 7.1 in the rules reference")
@@ -98,7 +105,7 @@ def test_rules_command_reads_the_installed_packages_data(tmp_path):
     # the German reference and catalogue ship too (issue 30)
     german = pyramid("rules", "1.5", "--lang", "de")
     assert german.returncode == 0, german.stderr
-    assert german.stdout.partition("\n")[2].startswith("**1.5 Die Plättchen der Spieler.**")
+    assert german.stdout.partition("\n")[2].startswith("1.5 Die Plättchen der Spieler.")
     unknown = pyramid("rules", "7.1", "--lang", "de")
     assert unknown.stderr.startswith(
         "pyramid: kein Abschnitt 7.1 in der Regelübersicht")
@@ -139,7 +146,7 @@ def test_several_sections_print_one_after_the_other(capsys):
 
     assert cli.main(["rules", "1.5", "3.5", "(c)"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("**1.5 ") and "\n\n- (c) otherwise the crazy camel" in out
+    assert out.startswith("1.5 ") and "\n\n- (c) otherwise the crazy camel" in out
     assert cli.main(["rules", "1.5", "9.9"]) != 0
     assert "no section 9.9" in capsys.readouterr().err
 
@@ -160,7 +167,8 @@ class _Terminal(io.StringIO):
 
 def test_rules_on_a_terminal_are_rendered_not_raw_markdown():
     """Issue 30: ``pyramid rules 1.5`` printed raw Markdown (``**``, backticks) on a
-    terminal. There it is rendered now (Rich's Markdown); piped, it stays as written."""
+    terminal. There it is rendered now (Rich's Markdown); piped, it is plain text
+    (tester 4 finding 14: piped, it kept its raw Markdown)."""
     from camelhost import rulesdoc
     from camelhost.commands.rules import show
     text = rulesdoc.section("1.5")
@@ -173,7 +181,9 @@ def test_rules_on_a_terminal_are_rendered_not_raw_markdown():
     assert " ".join(shown.split()).startswith("1.5 Player tiles.")
     piped = io.StringIO()
     show(text, piped)
-    assert piped.getvalue() == text + "\n"
+    assert piped.getvalue().startswith("1.5 Player tiles. In classic the desert tile")
+    assert "**" not in piped.getvalue() and "`" not in piped.getvalue()
+    assert piped.getvalue().split() == text.replace("**", "").replace("`", "").split()
 
 
 def test_the_german_reference_has_every_section_of_the_english_one(capsys):
@@ -202,7 +212,7 @@ def test_an_item_of_a_rule_comes_with_its_section_number_and_heading(capsys):
     assert cli.main(["rules", "3.5", "(b)", "--lang", "de"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "3.5 Der graue Würfel (b)"
     assert cli.main(["rules", "3.5"]) == 0
-    assert capsys.readouterr().out.startswith("**3.5 The grey die** moves")  # as before
+    assert capsys.readouterr().out.startswith("3.5 The grey die moves")  # plain, piped
 
 
 def test_an_items_heading_on_a_terminal_is_bold_with_no_markdown():

@@ -49,7 +49,7 @@ def test_undo_of_a_pyramid_action_names_the_player_and_the_die():
     s.command("3")
     assert _lines(s, s.command("undo")) == ["undone: Ann's pyramid ticket and its die red 3; put the red die back in the pyramid"]
     s.command("leg red")
-    assert _lines(s, s.command("undo")) == ["undone: Ann's leg red"]
+    assert _lines(s, s.command("undo")) == ["undone: Ann's leg ticket on red"]
 
 
 @pytest.mark.parametrize("grey", ["grey 1", "grey black 1", "grey white 1", "gray 1"])

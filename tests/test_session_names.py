@@ -80,7 +80,7 @@ def test_undo_of_a_partnership_names_the_partner():
     s.command("partner Eve")
     notices = s.command("undo")
     lines = [line for n in notices for line in plain.notice_lines(n, table_view(s, odds=False))]
-    assert lines == ["undone: Ann's partner Eve"]
+    assert lines == ["undone: Ann's partnership with Eve"]
 
 
 def test_the_best_command_names_the_partner_in_plain_mode():

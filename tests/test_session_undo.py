@@ -120,8 +120,9 @@ def test_a_typed_undo_takes_back_the_bots_moves_with_the_players_and_says_so_in_
     notices = s.command("undo")
     assert s.journal.events[-1] == {"type": "undo", "steps": 3}
     assert s.current == 1 and s.phase == "turn"
-    assert notices[0]["text"] == ("undone: Ben's leg blue, and the bots' moves after it: "
-                                  "Cy's leg green, Dee's leg yellow")
+    assert notices[0]["text"] == ("undone: Ben's leg ticket on blue, and the bots' moves "
+                                  "after it: Cy's leg ticket on green, Dee's leg ticket on "
+                                  "yellow")
     assert _state(Session.from_events(s.journal.events)) == _state(s)
     s.command("undo")  # Ann's step: no bot after it
     assert s.journal.events[-1] == {"type": "undo"} and s.current == 0

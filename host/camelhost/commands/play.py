@@ -151,12 +151,22 @@ def open_session(args):
 
 def _bot_seats(text, names):
     """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
-    ``text`` among the players ``names``; ``CliError`` for a name not among them."""
+    ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
+    the players and the nearest name (difflib), if one is near."""
+    import difflib
     bots = []
     for b in [n.strip() for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
         if not matches:
-            raise CliError(_("--bots names %r, who is not among the players") % b)
+            near = difflib.get_close_matches(b.lower(), [n.lower() for n in names], n=1,
+                                             cutoff=0.6)
+            players = ", ".join(names)
+            if near:
+                meant = [n for n in names if n.lower() == near[0]][0]
+                raise CliError(_("--bots names %r, who is not among the players (%s); did "
+                                 "you mean %s?") % (b, players, meant))
+            raise CliError(_("--bots names %r, who is not among the players (%s)")
+                           % (b, players))
         bots.append(matches[0])
     return bots
 
@@ -342,6 +352,10 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
         table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
                       manual=pyramid.manual,
                       auto_setup=spec == "virtual", speaker=speaker, seam=seam)
+        try:  # typed at a terminal: people read it, every card on a pile is face down
+            table.watched = sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            table.watched = False
         print(_("journal: %s") % journal.path)
         try:
             return run_plain(table, events=pyramid.events())

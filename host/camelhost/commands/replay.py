@@ -16,7 +16,8 @@ def add_arguments(parser):
     parser.add_argument("file", metavar=metavar("FILE"),
                         help=_("journal file written by pyramid play or pyramid demo"))
     parser.add_argument("--brief", action="store_true",
-                        help=_("only the table at the end, not every event"))
+                        help=_("only each earlier race's result and the table at the end, "
+                               "not every event"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 
@@ -62,7 +63,22 @@ def run(args):
                 for line in plain.notice_lines(n, view, past=True):
                     _print(line)
 
-        session = Session.from_events(events, args.file, None if args.brief else each)
+        finals = {}  # race number: its final lines, while its result stands (brief)
+
+        def results(event, notices, session):
+            # brief: each race's result, the one an undo took back forgotten again
+            for n in notices:
+                if n["kind"] == "final":
+                    finals[n["race"]] = plain.notice_lines(
+                        n, table_view(session, odds=False), past=True)
+            if session.phase != "over":
+                finals.pop(session.race_no, None)
+
+        session = Session.from_events(events, args.file, results if args.brief else each)
+        for race in sorted(finals):
+            if race < session.race_no:  # an earlier race: the table at the end is another
+                for line in finals[race]:
+                    _print(line)
         for line in notes:
             _print(line)
         view = table_view(session, odds=False)

@@ -259,8 +259,12 @@ def _print_results(console, tally):
                       % (name, n, percent(rate, 1), decimal(100 * low, 1),
                          decimal(100 * high, 1), decimal(coins, 2),
                          "\u00b1 %5s" % decimal(chw, 2) if n >= 2 else "%7s" % "-"))
-    console.print(_("finish cards: %-8s %10s %8s %14s") % (_("policy"), _("per race"), _("right"),
-                                                           _("in the 1st leg")))
+    # one word a column, said in full on the line above (tester 4: 'per race  right in
+    # the 1st leg' read as one heading)
+    console.print(_("finish cards: laid per race; share on the right pile; share laid in "
+                    "the 1st leg"))
+    console.print("              %-8s %10s %8s %14s" % (_("policy"), _("laid/race"),
+                                                       _("right"), _("1st leg")))
     for name, per_race, right, first in tally.cards():
         # a policy that laid no finish card: its shares are "-", not 0 %
         console.print("              %-8s %10s %8s %14s"

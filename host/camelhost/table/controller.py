@@ -28,7 +28,7 @@ from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
-from camelhost.table.parser import FORMS, check_line, in_own_words
+from camelhost.table.parser import FORMS, check_line, in_own_words, local_colours
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
@@ -64,7 +64,7 @@ HELP_ROWS = (
     ("fix 7:{c},blue", N_("correct the board: space 7 holds {c} then blue on top"), None),
     ("undo", N_("take back the last action (and the bots' moves after it)"), None),
     ("unscored", N_("end this race unscored (the board can't be restored)"), None),
-    ("again", N_("another race with the same seats"), None),
+    ("again", N_("another race with the same seats (undo takes it back)"), None),
     ("setup 1:blue,green 2:{c} ...", N_("starting stacks typed in; 'draw' draws them"), None),
     ("odds  best", N_("leg and race odds; the value of each action for the player to act"), None),
     ("position", N_("this position in the project notation, then the 'pyramid odds'"), None),
@@ -178,6 +178,12 @@ class Table:
         #: seats that laid a finish card unseen this game (the private ``win``/``lose``,
         #: the full screen's picker): only their cards typed in view are refused unchecked
         self._laid_unseen = set()
+        #: True when people read what this table prints (the plain mode typed at a
+        #: terminal; ``pyramid play`` sets it): there every card on a pile is face down, however it
+        #: was typed, so any colour typed in view by a player with a card on a pile is
+        #: refused unchecked (RULES 1.8). False: a script, whose cards typed in view are
+        #: checked as typed.
+        self.watched = False
         #: a resumed table until the pyramid's first event: dice it acknowledged past the
         #: journal's last may be lines cut from the journal's end (``_foreign_text``)
         self._just_resumed = resumed
@@ -326,14 +332,15 @@ class Table:
     def _check_named_card(self, event):
         """A finish card typed with its colour where everyone reads it (``win red`` in
         the plain mode; not ``colours_masked``), by a player who laid a card unseen
-        earlier (the private ``win``/``lose`` or the picker): refused in one line that
-        is the same whether or not that colour lies on a pile, so the refusal never
-        tells which cards the player laid unseen (RULES 1.8, 5); it points to the
-        private ``win``/``lose``. A player whose cards were all typed in view has
-        nothing hidden that a refusal could tell: the card is checked as typed (a
-        script typing ``win red`` every time plays on). A resumed table does not know
-        which cards were laid unseen before the resume (the journal keeps the card, not
-        how it was typed): it checks them as typed. Raises ``TableError``."""
+        earlier (the private ``win``/``lose`` or the picker), or, at a ``watched`` table
+        (a terminal or a web board people read), by any player with a card on a pile
+        however it was typed (its line scrolled away; a resumed table does not know
+        how it was typed): refused in one line that is the same whether or not that
+        colour lies on a pile, so the refusal never tells which cards lie face down
+        (RULES 1.8, 5); it points to the private ``win``/``lose``. A script (not
+        ``watched``) whose cards were all typed in view has nothing hidden that a
+        refusal could tell: the card is checked as typed (``win red`` every time plays
+        on). Raises ``TableError``."""
         s = self.session
         action = event.get("action", "") if event.get("type") == "action" else ""
         words = action.split()
@@ -342,8 +349,11 @@ class Table:
             return
         seat = s.current
         held = s.game.finish_cards_in_hand(seat)
-        if seat not in self._laid_unseen or not held:
-            return  # nothing laid unseen; or no card left, said by the session
+        if not held:
+            return  # no card left: said by the session, public (RULES 1.8)
+        face_down = len(held) < len(s.edition.racing)
+        if seat not in self._laid_unseen and not (self.watched and face_down):
+            return  # nothing laid unseen, and nobody watching: checked as typed
         raise TableError(_("%s has a finish card face down: a colour typed where everyone "
                            "reads it is not checked; type '%s' alone, then the colour (not "
                            "shown) (RULES 1.8)")
@@ -395,7 +405,8 @@ class Table:
             notices = self.session.command("finish %s %s" % (pile, words[0]))
         except TableError as exc:
             self.private = pile
-            if colour_name(words[0].lower()) not in racing:
+            word = words[0].lower()
+            if colour_name(local_colours().get(word, word)) not in racing:
                 self.display.error(_("that is not a racing camel's colour (%s); %s")
                                    % (", ".join(racing), again))
             else:
@@ -570,6 +581,10 @@ class Table:
 
     def _shown(self, notices):
         self._show(notices)
+        if any(n["kind"] == "setup" for n in notices):
+            # the race is set up (typed, drawn or by dice): the whole board, as a
+            # resume or 'show' gives it, before the first turn
+            self.display.status(self.view())
         for n in notices:
             if n["kind"] == "dice_left" and n["new_leg"] or n["kind"] in ("final", "new_race"):
                 self._return_dice()

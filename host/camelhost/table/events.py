@@ -281,9 +281,17 @@ class Board(_Event):
 
 @dataclass(frozen=True)
 class Race(_Event):
-    """Another race with the same seats."""
+    """Another race with the same seats: ``start``, the seat that starts it (the start
+    marker passed on at the end of the race before, RULES 1.12; ``None``: the first
+    seat, as older journals say)."""
 
     TYPE = "race"
+
+    start: int = None
+
+    def check(self):
+        need(self.start is None or is_int(self.start), N_("the starting seat is a number"),
+             self.start)
 
 
 #: The journal's ``type`` of each event the session takes.

@@ -149,12 +149,16 @@ def phase_hint(session):
     return _("it is %s's turn") % session.names[session.current]
 
 
-def undone_steps(steps, names):
+def undone_steps(steps, names, edition=None):
     """What one ``undo`` took back, in words: ``steps``, a list of (events of one step,
     holder: the seat that acted), oldest first (a player's step, then the bots' after
     it); the player's step, the bots' moves, then which dice go back in the pyramid.
-    A finish card's colour stays hidden until the final reveal (RULES 1.8, 5)."""
-    parts = [_undone_step(events, names, holder) for events, holder in steps]
+    Actions in the words the table says them with (``Ann's leg ticket on red``, a
+    tile's side in ``edition``'s words: a ``camelup.editions.Edition``, default the
+    second edition's). A finish card's colour stays hidden until the final reveal
+    (RULES 1.8, 5)."""
+    edition = get_edition("second") if edition is None else edition
+    parts = [_undone_step(events, names, holder, edition) for events, holder in steps]
     text = parts[0][0]
     if len(parts) > 1:
         text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
@@ -170,7 +174,22 @@ def _put_back(dice):
     return _("; put the %s and %s dice back in the pyramid") % (", ".join(dice[:-1]), dice[-1])
 
 
-def _undone_step(events, names, holder):
+def _undone_action(action, who, names, edition):
+    """An action taken back (its canonical text ``action``) in the table's words."""
+    words = action.split()
+    if words[0] == "leg" and len(words) == 2:
+        return _("%(who)s's leg ticket on %(colour)s") % {"who": who, "colour": words[1]}
+    if words[0] == "tile" and len(words) == 3 and words[1].isdigit():
+        return _("%(who)s's tile on space %(space)d, %(side)s side up") % {
+            "who": who, "space": int(words[1]), "side": side_word(edition, words[2])}
+    if words[0] == "partner" and len(words) == 2 and words[1].isdigit() and \
+            int(words[1]) < len(names):
+        return _("%(who)s's partnership with %(partner)s") % {
+            "who": who, "partner": names[int(words[1])]}
+    return with_names(_("%(who)s's %(action)s") % {"who": who, "action": action}, names)
+
+
+def _undone_step(events, names, holder, edition):
     """(words, colour of a die it puts back in the pyramid or ``None``) for one step."""
     first = events[0]
     t = first.get("type")
@@ -182,12 +201,14 @@ def _undone_step(events, names, holder):
         return _("the board correction"), None
     if t == "unscored":
         return _("the unscored end of the race"), None
+    if t == "race":
+        return _("'again' (the new race had not started): the race before is back as it "
+                 "ended"), None
     if t == "action":
         words = first["action"].split()
         if words[0] == "finish":
             return _("%s's finish card on the %s pile") % (who, pile_word(words[1])), None
-        return with_names(_("%(who)s's %(action)s") % {"who": who, "action": first["action"]},
-                          names), None
+        return _undone_action(first["action"], who, names, edition), None
     die = None
     for ev in events:
         if ev["type"] == "die":
@@ -307,7 +328,8 @@ def _dice_left_notice(notice, view, past):
                       "tiles returned") % ", ".join(dice)]
         return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
                 % ", ".join(dice)]
-    line = _("Can still come out: %s") % ", ".join(dice)
+    line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % (
+        ", ".join(dice))
     if view["dice_left_inside"]:
         line += _(" (one stays inside)")
     return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
@@ -345,10 +367,27 @@ _NOTICE_WORDS = {
                                               + _board_words(notice["stacks"])],
     "unscored": lambda notice, view, past: [_("Race %d ended unscored (board could not be "
                                               "restored)") % notice["race"]],
-    "new_race": lambda notice, view, past: [_("Race %d: everyone back to 3 coins; set up the "
-                                              "camels again") % notice["race"]],
+    "new_race": lambda notice, view, past: _new_race_lines(notice, view),
     "info": lambda notice, view, past: [notice["text"]],
 }
+
+
+def _new_race_lines(notice, view):
+    """A new race: the coins, who starts it and why (RULES 1.12: the start marker
+    passes on), what to do now."""
+    line = _("Race %d: everyone back to 3 coins; set up the camels again") % notice["race"]
+    start = notice.get("start")
+    if start is None:
+        return [line]
+    after = notice.get("after")
+    if after is None:
+        why = _("%s starts: the start marker stays where the race before left it") % name(
+            view, start)
+    else:
+        why = (_("%(who)s starts: the start marker passed on to the left of %(ender)s, "
+                 "whose die ended the race before (RULES 1.12)")
+               % {"who": name(view, start), "ender": name(view, after)})
+    return [line, why]
 
 
 def _why(kind):

@@ -13,13 +13,14 @@ input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
 import difflib
+import re
 
 import camelup
 from camelup.editions import get_edition
 from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
-from camelhost.i18n import N_, _, edition_word, ngettext
+from camelhost.i18n import N_, _, edition_word, ngettext, pgettext
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
@@ -49,6 +50,51 @@ FORMS = {
     "pyramid": "pyramid", "p": "pyramid", "undo": "undo", "again": "again",
     "unscored": "unscored", "draw": "draw",
 }
+
+
+def _colour_words():
+    """{canonical colour: the word a table types for it in its language} for every
+    camel of either edition and the grey die (the catalogue's ``typed colour`` words:
+    German blau, rot, lila...; English: the colour itself)."""
+    return {
+        "blue": pgettext("typed colour", "blue"), "green": pgettext("typed colour", "green"),
+        "yellow": pgettext("typed colour", "yellow"), "red": pgettext("typed colour", "red"),
+        "purple": pgettext("typed colour", "purple"),
+        "orange": pgettext("typed colour", "orange"),
+        "white": pgettext("typed colour", "white"), "black": pgettext("typed colour", "black"),
+        "grey": pgettext("typed colour", "grey"),
+    }
+
+
+#: Letters a keyboard without them types instead (``gruen``, ``weiss``).
+_PLAIN_LETTERS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
+
+
+def local_colours():
+    """{a colour word of the table's language, lower case: the canonical colour}: the
+    words ``typed_colours`` reads (German ``blau`` and ``grün``/``gruen``: blue, green);
+    empty in English. The journal, the notation and the messages keep the canonical
+    (English) colours."""
+    words = {}
+    for colour, word in _colour_words().items():
+        word = word.lower()
+        plain = "".join(_PLAIN_LETTERS.get(ch, ch) for ch in word)
+        for typed in (word, plain):
+            if typed != colour and typed not in ALL_DICE:
+                words[typed] = colour
+    return words
+
+
+def typed_colours(text):
+    """``text`` with each whole word that is a colour in the table's language
+    (``local_colours``: German ``leg rot``, ``blau 2``, ``setup 1:blau,grün ...``) made
+    the canonical colour (``leg red``); English words stay as they are, so both work.
+    A ``partner`` line is left as typed (the rest of it is a name)."""
+    words = local_colours()
+    if not words or text.split()[:1] and text.split()[0].lower() in ("partner",
+                                                                     "partnership"):
+        return text
+    return re.sub(r"[^\W\d_]+", lambda m: words.get(m.group(0).lower(), m.group(0)), text)
 
 
 def form_of(head):
@@ -177,11 +223,17 @@ SETUP_DONE = N_("the setup is already done")
 
 
 def drawn_stacks(session):
-    """Starting stacks drawn from the session's seed and race number (``draw``)."""
+    """Starting stacks drawn from the session's seed and race number (``draw``): the
+    first draw of a race is always the same for a seed; a draw taken back (``undo``)
+    and drawn again is the next draw of the same random sequence, so a table can
+    draw anew (``Session.draws`` counts the race's draws)."""
     if session.phase != "setup":
         raise TableError(_(SETUP_DONE))
-    return random_stacks(session.edition,
-                                 XorShift32(session.seed * 1000 + session.race_no))
+    rng = XorShift32(session.seed * 1000 + session.race_no)
+    stacks = random_stacks(session.edition, rng)
+    for _drawn in range(session.draws):
+        stacks = random_stacks(session.edition, rng)
+    return stacks
 
 
 def seat_of(names, word):
@@ -219,6 +271,8 @@ def parse_command(text, session):
     words = text.split()
     if not words:
         raise TableError(_("type a command (help lists them)"))
+    text = typed_colours(text)
+    words = text.split()
     head = words[0].lower()
     if session.phase == "ink" and head not in ("undo", "unscored"):
         return _parse_ink(text)
@@ -240,8 +294,9 @@ def _table_command(head, words, session):
     if head == "undo":  # with bots: back to the player's turn (``Session.undo_steps``)
         steps = session.undo_steps()
         return {"type": "undo", "steps": steps} if steps > 1 else {"type": "undo"}
-    if head == "again":
-        return {"type": "race"}
+    if head == "again":  # the start marker passes on (RULES 1.12): the journal says to whom
+        start = session.next_race_start()
+        return {"type": "race"} if start is None else {"type": "race", "start": start}
     if head == "unscored":
         return {"type": "unscored"}
     if head == "draw":
@@ -400,17 +455,21 @@ def _unknown_command(text, head, session):
     whose turn it is; else the nearest command this edition and moment accept
     (``accepted_commands``, difflib), if one is near enough. One line."""
     typed = " ".join(text.split())
-    for name in sorted(session.names, key=len, reverse=True):
-        after = typed[len(name):len(name) + 1]
-        if typed.lower().startswith(name.lower()) and after in (" ", ":", ","):
-            rest = typed[len(name):].lstrip(" :,")
-            if session.current is None:
-                turn = _("it is nobody's turn now")
-            else:
-                turn = _("it is %s's turn") % session.names[session.current]
-            return _("%s: a command takes no player's name, it acts for the player to act "
-                     "(%s); type %s") % (shown(text), turn, shown(rest))
-    near = _nearest(head, session)
+    named = typed.split()[0][-1:] in (":", ",")  # 'Emli: ...' is a name, not a command
+    near = None
+    if not named:  # the nearer of the nearest command and the nearest die colour
+        near = max((w for w in (_nearest(head, session), _nearest_colour(head, session)) if w),
+                   key=lambda w: difflib.SequenceMatcher(None, head, w).ratio(), default=None)
+    rest = _after_a_name(typed, session.names, fuzzy=not near)
+    if rest is not None:
+        if session.current is None:
+            turn = _("it is nobody's turn now")
+        else:
+            turn = _("it is %s's turn") % session.names[session.current]
+        # a finish card's colour is not said back (RULES 1.8): the line without it
+        said = text if rest not in ("win", "lose") else "%s %s" % (typed.split()[0], rest)
+        return _("%s: a command takes no player's name, it acts for the player to act "
+                 "(%s); type %s") % (shown(said), turn, shown(rest))
     if near:
         guess = " ".join([near] + typed.split()[1:])
         return _("unknown command %s; did you mean %s? (help lists the commands)") % (
@@ -450,6 +509,46 @@ def accepted_commands(session):
         if ok:
             words.append(word)
     return sorted(words)
+
+
+def _after_a_name(typed, names, fuzzy=True):
+    """What follows a player's name at the start of ``typed`` (``Ben: leg red``; with
+    ``fuzzy``, also a name misspelt before a command word: ``Bne: leg red``, difflib
+    0.6), else ``None``. A finish card's colour is not repeated: it is the bare
+    ``win``/``lose``, whose colour is asked unseen."""
+    rest = None
+    for name in sorted(names, key=len, reverse=True):
+        after = typed[len(name):len(name) + 1]
+        if typed.lower().startswith(name.lower()) and after in (" ", ":", ","):
+            rest = typed[len(name):].lstrip(" :,")
+            break
+    if rest is None and fuzzy and len(typed.split()) > 1:
+        first = typed.split()[0].rstrip(":,").lower()
+        then = typed.split()[1].lower()
+        if len(first) > 1 and (then in FORMS or then in ALL_DICE) and \
+                difflib.get_close_matches(first, [n.lower() for n in names], n=1, cutoff=0.6):
+            rest = typed[len(typed.split()[0]):].lstrip(" :,")
+    if not rest:
+        return None
+    word = rest.split()[0].lower()
+    if word in _FINISH or word == "finish":
+        return "lose" if word.startswith("l") or "loser" in rest.lower() else "win"
+    return rest
+
+
+def _nearest_colour(head, session):
+    """The die colour of ``session``'s edition nearest to ``head`` (a misspelt die:
+    ``grean 1``, ``yelow 2``, German ``blua 2``; difflib 0.6), while a die can be typed (the setup, a
+    turn, a pyramid ticket waiting), else ``None``. At the setup a crazy camel's name
+    stands for the grey die too."""
+    ed = session.edition
+    if session.phase not in ("setup", "turn", "die") or len(head) < 3:
+        return None
+    colours = list(ed.dice) + (list(ed.crazy) if session.phase == "setup" else [])
+    # the table's own words for them too (German 'blua 2': 'blau 2')
+    colours += [word for word, colour in local_colours().items() if colour in colours]
+    near = difflib.get_close_matches(head, colours, n=1, cutoff=0.6)
+    return near[0] if near else None
 
 
 def _nearest(head, session):

@@ -34,7 +34,9 @@ Phases (``Session.phase``):
            release whose nearest colour is ``grey-black``/``grey-white``): one key, ``b``
            or ``w`` (RULES 3.5 (c)), or ``again`` to return the dice and release again.
 ``value``  the die's colour is known but the pyramid reported value ``?``; one key (1-3).
-``over``   the race is scored; ``again`` starts another race with the same seats.
+``over``   the race is scored; ``again`` starts another race with the same seats,
+           begun by the seat the start marker passed to (``next_race_start``); ``undo``
+           before anything else of the new race brings the race before back, as it ended.
 ``unscored`` the race was ended unscored (the board could not be restored).
 
 Notices are dicts with a ``kind``: ``action``, ``die`` (camel, direction, distance:
@@ -146,7 +148,8 @@ class Session:
     ``race_no``, ``phase``, ``game`` (``camelup.game.Game`` or ``None`` at setup),
     ``current``, ``setup_rolls``, ``pending_die``, ``reports`` (``Game.push`` reports
     of this race), ``result`` (final report), ``scores``, ``version``,
-    ``last_pyramid_event``. What the screens show: ``camelhost.table.view``.
+    ``last_pyramid_event``, ``race_start`` (the seat that starts this race), ``draws``
+    (drawn setups taken this race, undone ones too: ``draw`` draws anew). What the screens show: ``camelhost.table.view``.
     ``dice_typed``: True when the dice are typed at the table (no pyramid:
     ``--pyramid manual``), so hints ask to type the die rather than release it; the
     table that drives the session sets it (``camelhost.table.controller.Table``),
@@ -172,6 +175,9 @@ class Session:
         #: then says to (a new leg; the grey die at setup). The virtual pyramid puts
         #: its dice back itself; typed dice need no pyramid.
         self.dice_back_by_hand = False
+        #: the seat that starts the current race: the first seat in race 1, then the
+        #: seat the start marker passed to at the end of the race before (RULES 1.12)
+        self.race_start = 0
         self._reset_race()
         if journal is not None and not journal.events:
             journal.append(self.header())
@@ -248,6 +254,7 @@ class Session:
         self._pending = None  # the ``events.Die`` waiting for its ink or value
         self.reports = []  # push reports of this race, in order
         self.result = None  # final report of the race
+        self.draws = 0  # drawn setups taken this race, undone or not (``draw`` draws anew)
 
     def _mark(self):
         """What undo restores: the session's fields and the game's history length."""
@@ -258,7 +265,14 @@ class Session:
                 "reports": len(self.reports), "result": self.result,
                 "scores": len(self.scores), "current": self.current}
 
+    #: what ``again`` leaves behind, kept so that ``undo`` can bring the race back
+    _RACE_FIELDS = ("game", "phase", "steps", "setup_rolls", "pending_player", "_pending",
+                    "reports", "result", "race_no", "race_start", "draws")
+
     def _restore(self, mark):
+        if "race" in mark:  # the race before 'again', as it ended
+            self.__dict__.update(mark["race"])
+            return
         g = mark["game"]
         if g is not None:
             while len(g.history) > mark["history"]:
@@ -321,6 +335,17 @@ class Session:
         count = len(self.edition.racing)
         return _("%s has laid all %s finish cards: none is left to play (RULES 1.8)") % (
             self.names[seat], {5: _("five")}.get(count, str(count)))
+
+    def next_race_start(self):
+        """The seat that starts the next race once this one is over: the start marker
+        passes on as at any leg end (RULES 1.12), to the left of the player whose die
+        ended the race; after an unscored end, whoever holds the marker. ``None``
+        while the race is on."""
+        if self.phase == "over" and self.reports:
+            return (self.reports[-1]["player"] + 1) % len(self.names)
+        if self.phase == "unscored":
+            return self.game.start_player if self.game is not None else self.race_start
+        return None
 
     def seat_of(self, name):
         """Seat index of a player named ``name`` (case-free, prefix allowed, or a number)."""
@@ -412,7 +437,9 @@ class Session:
             check_start(self.edition, stacks)
         except ValueError as exc:
             raise TableError(one_line(exc)) from None
-        start = 0 if event.start is None else event.start
+        start = self.race_start if event.start is None else event.start
+        if event.how == "drawn":
+            self.draws += 1
         notices = self._started(self._new_game(stacks, start), stacks, event.how or "typed")
         self._begin(mark, event)
         return notices
@@ -658,7 +685,7 @@ class Session:
         racing = [r for r in rolls if r[0] in self.edition.racing]
         crazy = [r for r in rolls if r[0] in self.edition.crazy]
         stacks = setup_stacks(self.edition, racing, crazy)
-        game = self._new_game(stacks, 0)
+        game = self._new_game(stacks, self.race_start)
         return [{"kind": "setup_die", "camel": camel, "value": value, "missing": []}] + \
             self._started(game, stacks, "dice")
 
@@ -797,8 +824,15 @@ class Session:
         del self.steps[-count:]
         self._restore(taken[0].mark)
         text = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"])
-                                       for step in taken], self.names)
-        return [{"kind": "info", "text": _("undone: %s") % text}] + self._turn_notice()
+                                       for step in taken], self.names, self.edition)
+        notices = [{"kind": "info", "text": _("undone: %s") % text}]
+        if "race" in taken[0].mark:  # 'again' taken back: the race as it ended
+            if self.phase == "over":
+                notices.append({"kind": "final", "final": self.result, "race": self.race_no})
+            else:
+                notices.append({"kind": "unscored", "race": self.race_no})
+            return notices
+        return notices + self._turn_notice()
 
     def _on_unscored(self, event):
         self._need("turn", "die", "ink", "value")
@@ -813,9 +847,22 @@ class Session:
         if self.phase not in ("over", "unscored"):
             raise TableError(_("this race is still on: 'again' comes after its end "
                              "(or after 'unscored')"))
+        start = 0 if event.start is None else event.start
+        if not 0 <= start < len(self.names):
+            raise TableError(_("the starting seat is a number from 1 to %d, not %d")
+                             % (len(self.names), start + 1))
+        ended = self.reports[-1]["player"] if self.phase == "over" and self.reports else None
+        before = {name: getattr(self, name) for name in self._RACE_FIELDS}
         self.race_no += 1
         self._reset_race()
-        return [{"kind": "new_race", "race": self.race_no}]
+        self.race_start = start
+        # one step of the new race: 'undo' brings the race before back as it ended
+        self.steps.append(_Step({"race": before, "current": None}, event))
+        notice = {"kind": "new_race", "race": self.race_no}
+        if event.start is not None:
+            notice["start"] = start
+            notice["after"] = ended  # whose die ended the race before (None: unscored)
+        return [notice]
 
     _HANDLERS = {
         "setup": _on_setup, "action": _on_action, "pyramid": _on_pyramid, "die": _on_die,
