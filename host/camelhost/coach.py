@@ -152,6 +152,11 @@ HOLD_VALUE = 1.0
 #: about 1.1 a race, late, 72 % right).
 HOLD_ACCURACY = 0.75
 
+#: 1: the choice (``prune``) scores its pyramid ticket and the tiles valued with their
+#: effect on the leg after every other candidate, so their bounds meet the best score
+#: of the rest (0: in the order of their value now, as before issue 31's fifth stop).
+PRUNE_LAST = 1
+
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
 
@@ -301,8 +306,8 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
     die and face is weighed (``_over_reveals``) and the later players reply on the exact
     leg odds after it; a die that ends the leg leaves the rest a fresh leg
     (``FRESH_LEG_REPLY`` each). The ``k``-th reply weighs ``REPLY_DECAY ** k``.
-    ``floor``: the replies after a die that would be weighed face by face count 0
-    (``_replies_floor``)."""
+    ``floor``: the replies after a die that would be weighed face by face count their
+    least (``_least_after``; ``_replies_floor``)."""
     game = table.game
     total = 0.0
     weight = REPLY_DECAY ** turn
@@ -324,44 +329,69 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
                 return total + _fresh_replies(game, seat, p, turn)
             pyramid_left -= 1
             if reveals > 0 and (p + 1) % game.players != seat:  # someone replies to it
-                if floor:
-                    return total  # the rest after their die: 0 or more
+                if floor:  # the rest after their die: each their least (_least_after)
+                    rest = _least_after(game, seat, p, turn, pyramid_left, tile_best,
+                                        finish_best)
+                    return total + _over_reveals(position, lambda after, r=rest: r)
                 def after_die(after, p=p, turn=turn, stacks=stacks, left=pyramid_left):
                     return _replies(table, seat, p, turn, after, cached_leg_odds(after),
                                     stacks, left, tile_best, finish_best, reveals - 1)
                 return total + _over_reveals(position, after_die)
 
 
+def _least_after(game, seat, p, turn, left, tile_best, finish_best):
+    """The least weighted gains of the players after ``p`` up to ``seat`` (``turn`` of
+    them have played) once a die has come out with ``left`` pyramid tickets (1 or more)
+    still in the pyramid, as ``_replies`` plays them. Each player's best is at least
+    their tile, their finish card and, a ticket being left to them, a pyramid ticket's
+    coin; the leg ends only with the ``left``-th pyramid ticket after the die, so the
+    players from the ``left + 1``-th on may meet a fresh leg instead
+    (``FRESH_LEG_REPLY`` each): those count the smaller of the two. Multiply by the
+    share of faces that leave the race running (those count 0)."""
+    total = 0.0
+    weight = REPLY_DECAY ** turn
+    k = 0
+    while True:
+        p = (p + 1) % game.players
+        if p == seat:
+            return total
+        least = max(1.0, tile_best, finish_best.get(p, 0.0))
+        if k >= left:
+            least = min(least, FRESH_LEG_REPLY)
+        total += weight * least
+        weight *= REPLY_DECAY
+        k += 1
+
+
 def _replies_floor(table, seat, position, leg, tile_best):
     """A lower bound of ``_replies_to(table, seat, position, leg, tile_best=tile_best)``
     that needs no leg odds after a die: the replies up to the first pyramid ticket
     whose die would be weighed face by face, exactly as ``_replies`` plays them; the
-    replies after that die count 0 (each is at least 0: a player's best is at least
-    their best finish card, 0 or more, and a die that ends the race counts 0)."""
+    replies after that die count their least (``_least_after``: a coin, a tile or a
+    finish card each; a die that ends the race counts 0)."""
     return _replies(table, seat, seat, 0, position, leg, table.stacks, table.pyramid_left,
                     tile_best, table.finish_best, REPLY_REVEALS, floor=True)
 
 
 def _my_die_floor(table, seat, position):
     """A lower bound of ``_replies_to_my_die(table, seat, position)`` without the leg
-    odds after my die: the next player's best is at least a pyramid ticket's coin (one
-    is left after mine), their tile or their finish card, on every face that does not
-    end the race (those count 0); the later replies count 0."""
+    odds after my die: on every face that does not end the race (those count 0), each
+    later player's best is at least their tile, their finish card and a pyramid
+    ticket's coin (one is left after mine), or a fresh leg's reply once the pyramid
+    may be empty (``_least_after``)."""
     if table.pyramid_left <= 1:
         return _fresh_replies(table.game, seat, seat, 0)
-    nxt = (seat + 1) % table.game.players
-    if nxt == seat:
-        return 0.0
-    floor = max(1.0, table.tile_best, table.finish_best.get(nxt, 0.0))
-    return floor * _over_reveals(position, lambda after: 1.0)
+    rest = _least_after(table.game, seat, seat, 0, table.pyramid_left - 1, table.tile_best,
+                        table.finish_best)
+    return _over_reveals(position, lambda after: rest)
 
 
 def _my_die_replies_floor(table, seat, position):
     """A lower bound of ``_replies_to_my_die(table, seat, position)`` that needs the
     leg odds after my die only, not those after a second die: after each die and face
     of mine, the replies up to the first pyramid ticket whose die would be weighed face
-    by face, exactly as ``_replies`` plays them, the replies after that die counted 0
-    (``_replies``' ``floor``; each is 0 or more). Tighter than ``_my_die_floor``, and
+    by face, exactly as ``_replies`` plays them, the replies after that die counted at
+    their least (``_replies``' ``floor``, ``_least_after``). Tighter than ``_my_die_floor``, and
     dearer: the leg odds after my die are worked out (the full replies need them too)."""
     if table.pyramid_left <= 1:
         return _fresh_replies(table.game, seat, seat, 0)
@@ -620,13 +650,7 @@ def _held_value(leg, held):
 def _with_tile(game, position, base, seat, space, side):
     """(leg odds with my tile on ``space``/``side``, change in my held tickets minus the
     others' (averaged) under them); ``base``: the leg odds without it."""
-    placed = position.copy()
-    for s in list(placed.tiles):
-        if placed.tile_owners.get(s) == seat:
-            del placed.tiles[s]
-            del placed.tile_owners[s]
-    placed.tiles[space] = side
-    placed.tile_owners[space] = seat
+    placed = _placed(position, seat, space, side)
     leg = cached_leg_odds(placed)
     mine = 0.0
     theirs = 0.0
@@ -640,6 +664,18 @@ def _with_tile(game, position, base, seat, space, side):
         else:
             theirs += d
     return leg, mine - theirs / max(1, game.players - 1), placed
+
+
+def _placed(position, seat, space, side):
+    """``position`` with my tile on ``space``/``side`` (mine elsewhere lifted)."""
+    placed = position.copy()
+    for s in list(placed.tiles):
+        if placed.tile_owners.get(s) == seat:
+            del placed.tiles[s]
+            del placed.tile_owners[s]
+    placed.tiles[space] = side
+    placed.tile_owners[space] = seat
+    return placed
 
 
 # -- the end-game: the last leg, ranked by the chance to win ----------------------
@@ -1033,6 +1069,16 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         plain = replies[""] = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
+    if prune and PRUNE_LAST:  # the dear ones last: a higher score to fall below
+        cheap = []
+        dear = []
+        for av in ranked:
+            if av.ev >= floor and (av.kind == "pyramid" or (
+                    holders and av.kind == "tile" and tiles.index(av) < TILE_CANDIDATES)):
+                dear.append(av)
+            else:
+                cheap.append(av)
+        ranked = cheap + dear
     out = []
     top = None  # the best score so far (prune)
     for av in ranked:
