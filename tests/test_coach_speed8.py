@@ -1,9 +1,11 @@
 """The coach's fifth speed stop (issue 31) leaves its choices as they were: the
 bounds with which its choice leaves a candidate out count every player after a
 die at their least (a coin, their tile or their finish card), never more than the
-round of replies they stand for, and scoring the pyramid ticket and the tiles valued
-with their effect on the leg last changes no first action, only how many are left
-out. Eight seats, second edition: the table where the round of replies is longest."""
+round of replies they stand for; a round of replies valued one die at a time stops
+only above its cap with a bound below the full sum, and gives the full sum to the
+last bit otherwise; scoring the pyramid ticket and the tiles valued with their effect
+on the leg last changes no first action, only how many leg odds it looks up. Eight seats,
+second edition: the table where the round of replies is longest."""
 
 import pytest
 from camelhost import coach
@@ -81,27 +83,38 @@ def _old_my_die_floor(table, seat, position):
 @pytest.mark.deep  # make test: a quarter of the positions; make deep: all of them
 def test_the_choice_at_eight_seats_is_the_full_scorings_first(monkeypatch):
     # at every coach move of a race's first legs (eight seats): the first action and
-    # its score with the dear candidates scored last and the tighter bounds, as every
-    # candidate scored in full and as the order and bounds before; more are left out
+    # its score with the dear candidates scored last, the tighter bounds and the lazy
+    # rounds, as every candidate scored in full and as the order and bounds before,
+    # with fewer leg odds looked up
     seen = [g.copy() for g in positions("second", EIGHT, 11, 1, examples(96))
             if g.turn == 0]
     assert len(seen) >= 3
-    left_out = 0
-    left_out_before = 0
+    asked = [0]  # leg odds looked up: the work, whatever the cache holds
+    looked_up = coach.cached_leg_odds
+
+    def counted(position):
+        asked[0] += 1
+        return looked_up(position)
+    monkeypatch.setattr(coach, "cached_leg_odds", counted)
+    work = 0
+    work_before = 0
     for g in seen:
         full = coach._scored(g, 1, None, screen=True)
+        asked[0] = 0
         pruned = coach._scored(g, 1, None, screen=True, prune=True)
+        work += asked[0]
         with monkeypatch.context() as m:
             m.setattr(coach, "PRUNE_LAST", 0)
+            m.setattr(coach, "LAZY_REPLIES", 0)
             m.setattr(coach, "_least_after", _old_least)
             m.setattr(coach, "_my_die_floor", _old_my_die_floor)
+            asked[0] = 0
             before = coach._scored(g, 1, None, screen=True, prune=True)
+            work_before += asked[0]
         first = (full[0][0], full[0][1].action)
         assert (pruned[0][0], pruned[0][1].action) == first, g
         assert (before[0][0], before[0][1].action) == first, g
-        left_out += len(full) - len(pruned)
-        left_out_before += len(full) - len(before)
-    assert left_out > left_out_before
+    assert work < work_before
 
 
 def test_the_bounds_hold_when_the_round_empties_the_pyramid():
@@ -125,3 +138,32 @@ def test_the_bounds_hold_when_the_round_empties_the_pyramid():
     # with the fresh leg's reply never counted, the bound would pass the replies
     later = sum(coach.REPLY_DECAY ** k * 3.0 for k in range(1, g.players - 1))
     assert coach._my_die_floor(table, seat, position) < later
+
+
+def test_a_round_valued_one_die_at_a_time_stops_only_above_its_cap():
+    # the replies after my die and after a tile of mine, with caps around the full sum:
+    # at or above it, the full sum to the last bit; below it, either the full sum or a
+    # lower bound of it above the cap (the choice drops that candidate)
+    cut = 0
+    rounds = 0
+    for g in positions("second", EIGHT, 17, 0, 80):
+        if g.turn != 0 or g.pyramid_tickets_left <= 1:
+            continue
+        position, leg, tiles, table = _table(g)
+        cases = [(coach._replies_to_my_die, (table, 0, position), {})]
+        for av in tiles[:1]:
+            words = av.action.split()
+            placed, _effect, where = coach._with_tile(g, position, leg, 0, int(words[1]),
+                                                      1 if words[2] == "+" else -1)
+            cases.append((coach._replies_to, (table, 0, where, placed), {"tile_best": 0.0}))
+        for fn, args, kw in cases:
+            full = fn(*args, **kw)
+            for cap in (full + 1.0, full, full - 0.01, full - 0.5, full - 2.0, 0.0):
+                capped = fn(*args, cap=cap, **kw)
+                if cap >= full:
+                    assert capped == full
+                elif capped != full:
+                    assert cap + coach.CAP_MARGIN < capped <= full + 1e-12, (g, cap)
+                    cut += 1
+            rounds += 1
+    assert rounds >= 6 and cut > 0

@@ -156,6 +156,9 @@ HOLD_ACCURACY = 0.75
 #: effect on the leg after every other candidate, so their bounds meet the best score
 #: of the rest (0: in the order of their value now, as before issue 31's fifth stop).
 PRUNE_LAST = 1
+#: 1: the choice values the dice of a round of replies one at a time and stops once a
+#: candidate can't come first (``_cap``, ``_over_reveals``' ``cap``); 0: every die.
+LAZY_REPLIES = 1
 
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
@@ -231,15 +234,34 @@ def _leg_chances(leg):
     return p1, p2
 
 
-def _over_reveals(position, value_of):
+def _over_reveals(position, value_of, least=None, cap=None):
     """Expected ``value_of(position after the die)`` over the next die the pyramid
     releases: each die inside equally likely, each face equally likely (the grey die:
     1-3 in either ink; RULES 1.4, 3.4, 3.5). A die that takes a camel over the finish
     line ends the race (RULES 1.13): it counts 0, nobody gains any more. Faces giving
     the same position are valued once. The positions after each die and face are
-    ``_reveals_of(position)``'s, made once a position."""
+    ``_reveals_of(position)``'s, made once a position.
+
+    ``cap`` (with ``least``, a lower bound of ``value_of`` on every face): after each
+    die, once the dice valued so far and ``least`` on the faces of those left (that
+    keep the race running) already exceed ``cap``, that lower bound is returned and the
+    rest is not valued (the choice drops such a candidate: ``_score_candidates``);
+    otherwise the same sum as without ``cap``, to the last bit."""
+    reveals = _reveals_of(position)
+    if cap is not None:
+        floors = []
+        ahead = 0.0
+        for faces, _boards in reveals:
+            alive = 0
+            for key in faces:
+                if key is not None:
+                    alive += 1
+            floors.append(least * alive / len(faces))
+            ahead += floors[-1]
     total = 0.0
-    for faces, boards in _reveals_of(position):
+    n = len(position.dice)
+    i = 0
+    for faces, boards in reveals:
         part = 0.0
         seen = {}
         for key in faces:
@@ -249,7 +271,17 @@ def _over_reveals(position, value_of):
                 seen[key] = value_of(boards[key])
             part += seen[key]
         total += part / len(faces)
-    return total / len(position.dice)
+        if cap is not None:
+            ahead -= floors[i]
+            i += 1
+            if i < len(floors) and (total + ahead) / n > cap + CAP_MARGIN:
+                return (total + ahead) / n  # above cap already: no need to know more
+    return total / n
+
+
+#: What a lower bound must pass ``cap`` by (``_over_reveals``) to stand for the sum it
+#: bounds: far above the rounding of a few dozen additions.
+CAP_MARGIN = 1e-9
 
 
 #: The positions after each die and face of positions met lately (``_reveals_of``):
@@ -298,7 +330,7 @@ def _reveals_of(position):
 
 
 def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_best,
-             finish_best, reveals, floor=False):
+             finish_best, reveals, floor=False, cap=None):
     """The weighted gains of the players after ``p`` until the turn comes back to
     ``seat`` (``turn`` of them have played already): each takes their best immediate
     action (``_best_option``) and a leg ticket leaves the next one of its stack to the
@@ -307,7 +339,10 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
     leg odds after it; a die that ends the leg leaves the rest a fresh leg
     (``FRESH_LEG_REPLY`` each). The ``k``-th reply weighs ``REPLY_DECAY ** k``.
     ``floor``: the replies after a die that would be weighed face by face count their
-    least (``_least_after``; ``_replies_floor``)."""
+    least (``_least_after``; ``_replies_floor``). ``cap``: that die's faces are valued
+    one die at a time and the valuing stops, returning a lower bound above ``cap``,
+    once the dice valued and the others' least (``_least_after``) pass it
+    (``_over_reveals``); below it, the same sum as without ``cap``."""
     game = table.game
     total = 0.0
     weight = REPLY_DECAY ** turn
@@ -336,6 +371,10 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
                 def after_die(after, p=p, turn=turn, stacks=stacks, left=pyramid_left):
                     return _replies(table, seat, p, turn, after, cached_leg_odds(after),
                                     stacks, left, tile_best, finish_best, reveals - 1)
+                if cap is not None:
+                    least = _least_after(game, seat, p, turn, pyramid_left, tile_best,
+                                         finish_best)
+                    return total + _over_reveals(position, after_die, least, cap - total)
                 return total + _over_reveals(position, after_die)
 
 
@@ -416,10 +455,12 @@ def _fresh_replies(game, seat, p, turn):
         weight *= REPLY_DECAY
 
 
-def _replies_to(table, seat, position, leg, taken=None, tile_best=None, finish_best=None):
+def _replies_to(table, seat, position, leg, taken=None, tile_best=None, finish_best=None,
+                cap=None):
     """``_replies`` of the round after my action: ``taken`` the colour of the leg ticket
     I took, ``position`` / ``leg`` the board and its odds after it (a tile of mine
-    changes them), ``tile_best`` / ``finish_best`` overrides of the table's."""
+    changes them), ``tile_best`` / ``finish_best`` overrides of the table's; ``cap``:
+    ``_replies``'."""
     stacks = {}
     for c in table.stacks:
         left = table.stacks[c]
@@ -427,12 +468,15 @@ def _replies_to(table, seat, position, leg, taken=None, tile_best=None, finish_b
     return _replies(table, seat, seat, 0, position, leg, stacks, table.pyramid_left,
                     table.tile_best if tile_best is None else tile_best,
                     table.finish_best if finish_best is None else finish_best,
-                    REPLY_REVEALS)
+                    REPLY_REVEALS, cap=cap)
 
 
-def _replies_to_my_die(table, seat, position):
+def _replies_to_my_die(table, seat, position, cap=None):
     """``_replies`` after my own pyramid ticket: every die and face weighed first, the
-    round played on the exact leg odds after it (RULES 1.4, 3.4-3.7)."""
+    round played on the exact leg odds after it (RULES 1.4, 3.4-3.7). ``cap``: my
+    die's faces valued one die at a time, stopping with a lower bound above ``cap``
+    once the dice valued and the others' least (``_least_after``) pass it
+    (``_over_reveals``); below it, the same sum as without ``cap``."""
     if table.pyramid_left <= 1:
         return _fresh_replies(table.game, seat, seat, 0)  # my die ends the leg
 
@@ -440,6 +484,10 @@ def _replies_to_my_die(table, seat, position):
         return _replies(table, seat, seat, 0, after, cached_leg_odds(after), table.stacks,
                         table.pyramid_left - 1, table.tile_best, table.finish_best,
                         REPLY_REVEALS)
+    if cap is not None:
+        least = _least_after(table.game, seat, seat, 0, table.pyramid_left - 1,
+                             table.tile_best, table.finish_best)
+        return _over_reveals(position, after_die, least, cap)
     return _over_reveals(position, after_die)
 
 
@@ -1107,8 +1155,12 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
                 if top is not None and (ev - REPLY_WEIGHT * _replies_floor(
                         table, seat, where, placed, rest) < top):
                     continue  # can't come first (prune)
-                reply = kept if kept is not None else _replies_to(table, seat, where, placed,
-                                                                  tile_best=rest)
+                if kept is None:
+                    cap = _cap(ev, top)
+                    kept = _replies_to(table, seat, where, placed, tile_best=rest, cap=cap)
+                    if cap is not None and ev - REPLY_WEIGHT * kept < top:
+                        continue  # can't come first (prune; its sum maybe cut short)
+                reply = kept
             else:
                 reply = kept if kept is not None else _replies_to(table, seat, position, leg,
                                                                   tile_best=rest)
@@ -1117,7 +1169,12 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
                     ev - REPLY_WEIGHT * _my_die_floor(table, seat, position) < top
                     or ev - REPLY_WEIGHT * _my_die_replies_floor(table, seat, position) < top):
                 continue  # can't come first (prune)
-            reply = kept if kept is not None else _replies_to_my_die(table, seat, position)
+            if kept is None:
+                cap = _cap(ev, top)
+                kept = _replies_to_my_die(table, seat, position, cap=cap)
+                if cap is not None and ev - REPLY_WEIGHT * kept < top:
+                    continue  # can't come first (prune; its sum maybe cut short)
+            reply = kept
         elif av.kind == "finish":
             if kept is None:
                 kept = _replies_to(table, seat, position, leg,
@@ -1139,6 +1196,14 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         cards = [t for t in out if t[1].kind == "finish"][:FINISH_ADVICE]
         out = [t for t in out if t[1].kind != "finish" or t in cards]
     return out, styles
+
+
+def _cap(ev, top):
+    """The replies above which a candidate worth ``ev`` now scores below ``top``, the
+    best score found (``None``: no score yet, or ``LAZY_REPLIES`` 0)."""
+    if top is None or not LAZY_REPLIES or REPLY_WEIGHT <= 0:
+        return None
+    return (ev - top) / REPLY_WEIGHT
 
 
 def choose(game, names=None, seed=1):
