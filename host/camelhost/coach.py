@@ -70,7 +70,10 @@ position and its play-outs play on a throwaway copy without undo snapshots
 (``win_chances``, ``Game.play``), and the choice leaves out a tile valued with its effect
 on the leg or its own pyramid ticket when a bound of their score, without the leg
 odds after a die, is below a score already found (``_score_candidates``' ``prune``;
-the advice and ``evaluate`` score every candidate in full).
+the advice and ``evaluate`` score every candidate in full): those two are scored after
+the rest, their bounds count each player after a die at their least
+(``_least_after``), and their round of replies is valued a die at a time, stopping
+once it can't come first (``LAZY_REPLIES``).
 """
 
 import zlib

@@ -10,6 +10,10 @@ near the max); for a longer run::
 
     python tests/bench/bench_coach.py --games 40
 
+``--rows second:8`` plays only that row; ``--actions FILE`` writes every seat's action
+a line, so two versions of the code can be compared move for move (``diff``): a
+change meant to leave the coach's choices alone must leave that file alone.
+
 ``--bots coach,ev,ev,ev`` instead prints the CPU time of whole games (second edition,
 one policy a seat, rotated as ``pyramid tournament`` rotates them), split by policy:
 what a table of the league costs and who spends it.
