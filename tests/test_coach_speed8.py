@@ -167,3 +167,36 @@ def test_a_round_valued_one_die_at_a_time_stops_only_above_its_cap():
                     cut += 1
             rounds += 1
     assert rounds >= 6 and cut > 0
+
+
+@pytest.mark.deep  # make test: one game; make deep: four
+def test_the_coach_chooses_as_before_the_fifth_stop_through_whole_games(monkeypatch):
+    # whole 8-seat tournament games (the benchmark's seed), the coach at a seat each:
+    # every coach move chosen with the fifth stop's fast paths and without them (the
+    # order, bounds and rounds before it) is the same action
+    from camelhost import tournament
+    from camelhost.table.bots import POLICIES
+    from camelup.game import Game
+    from camelup.rng import XorShift32
+
+    compared = 0
+    for i in range(examples(4)):
+        number = tournament.game_seed(5, i)
+        game = Game.random("second", 8, number)
+        dice = XorShift32(number * 7 + 3)
+        rngs = [XorShift32(number * 31 + s + 1) for s in range(8)]
+        while not game.is_over:
+            seat = game.turn
+            if seat == i % 8:
+                text = coach.choose(game)[0]
+                with monkeypatch.context() as m:
+                    m.setattr(coach, "PRUNE_LAST", 0)
+                    m.setattr(coach, "LAZY_REPLIES", 0)
+                    m.setattr(coach, "_least_after", _old_least)
+                    m.setattr(coach, "_my_die_floor", _old_my_die_floor)
+                    assert coach.choose(game)[0] == text, game
+                compared += 1
+            else:
+                text = POLICIES["ev"](game, rngs[seat])
+            game.push(tournament.engine_action(game, text, dice))
+    assert compared >= 10
