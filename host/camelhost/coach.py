@@ -70,7 +70,10 @@ position and its play-outs play on a throwaway copy without undo snapshots
 (``win_chances``, ``Game.play``), and the choice leaves out a tile valued with its effect
 on the leg or its own pyramid ticket when a bound of their score, without the leg
 odds after a die, is below a score already found (``_score_candidates``' ``prune``;
-the advice and ``evaluate`` score every candidate in full).
+the advice and ``evaluate`` score every candidate in full): those two are scored after
+the rest, their bounds count each player after a die at their least
+(``_least_after``), and their round of replies is valued a die at a time, stopping
+once it can't come first (``LAZY_REPLIES``).
 """
 
 import zlib
@@ -152,6 +155,14 @@ HOLD_VALUE = 1.0
 #: about 1.1 a race, late, 72 % right).
 HOLD_ACCURACY = 0.75
 
+#: 1: the choice (``prune``) scores its pyramid ticket and the tiles valued with their
+#: effect on the leg after every other candidate, so their bounds meet the best score
+#: of the rest (0: in the order of their value now, as before issue 31's fifth stop).
+PRUNE_LAST = 1
+#: 1: the choice values the dice of a round of replies one at a time and stops once a
+#: candidate can't come first (``_cap``, ``_over_reveals``' ``cap``); 0: every die.
+LAZY_REPLIES = 1
+
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
 
@@ -226,15 +237,34 @@ def _leg_chances(leg):
     return p1, p2
 
 
-def _over_reveals(position, value_of):
+def _over_reveals(position, value_of, least=None, cap=None):
     """Expected ``value_of(position after the die)`` over the next die the pyramid
     releases: each die inside equally likely, each face equally likely (the grey die:
     1-3 in either ink; RULES 1.4, 3.4, 3.5). A die that takes a camel over the finish
     line ends the race (RULES 1.13): it counts 0, nobody gains any more. Faces giving
     the same position are valued once. The positions after each die and face are
-    ``_reveals_of(position)``'s, made once a position."""
+    ``_reveals_of(position)``'s, made once a position.
+
+    ``cap`` (with ``least``, a lower bound of ``value_of`` on every face): after each
+    die, once the dice valued so far and ``least`` on the faces of those left (that
+    keep the race running) already exceed ``cap``, that lower bound is returned and the
+    rest is not valued (the choice drops such a candidate: ``_score_candidates``);
+    otherwise the same sum as without ``cap``, to the last bit."""
+    reveals = _reveals_of(position)
+    if cap is not None:
+        floors = []
+        ahead = 0.0
+        for faces, _boards in reveals:
+            alive = 0
+            for key in faces:
+                if key is not None:
+                    alive += 1
+            floors.append(least * alive / len(faces))
+            ahead += floors[-1]
     total = 0.0
-    for faces, boards in _reveals_of(position):
+    n = len(position.dice)
+    i = 0
+    for faces, boards in reveals:
         part = 0.0
         seen = {}
         for key in faces:
@@ -244,7 +274,17 @@ def _over_reveals(position, value_of):
                 seen[key] = value_of(boards[key])
             part += seen[key]
         total += part / len(faces)
-    return total / len(position.dice)
+        if cap is not None:
+            ahead -= floors[i]
+            i += 1
+            if i < len(floors) and (total + ahead) / n > cap + CAP_MARGIN:
+                return (total + ahead) / n  # above cap already: no need to know more
+    return total / n
+
+
+#: What a lower bound must pass ``cap`` by (``_over_reveals``) to stand for the sum it
+#: bounds: far above the rounding of a few dozen additions.
+CAP_MARGIN = 1e-9
 
 
 #: The positions after each die and face of positions met lately (``_reveals_of``):
@@ -293,7 +333,7 @@ def _reveals_of(position):
 
 
 def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_best,
-             finish_best, reveals, floor=False):
+             finish_best, reveals, floor=False, cap=None):
     """The weighted gains of the players after ``p`` until the turn comes back to
     ``seat`` (``turn`` of them have played already): each takes their best immediate
     action (``_best_option``) and a leg ticket leaves the next one of its stack to the
@@ -301,8 +341,11 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
     die and face is weighed (``_over_reveals``) and the later players reply on the exact
     leg odds after it; a die that ends the leg leaves the rest a fresh leg
     (``FRESH_LEG_REPLY`` each). The ``k``-th reply weighs ``REPLY_DECAY ** k``.
-    ``floor``: the replies after a die that would be weighed face by face count 0
-    (``_replies_floor``)."""
+    ``floor``: the replies after a die that would be weighed face by face count their
+    least (``_least_after``; ``_replies_floor``). ``cap``: that die's faces are valued
+    one die at a time and the valuing stops, returning a lower bound above ``cap``,
+    once the dice valued and the others' least (``_least_after``) pass it
+    (``_over_reveals``); below it, the same sum as without ``cap``."""
     game = table.game
     total = 0.0
     weight = REPLY_DECAY ** turn
@@ -324,44 +367,73 @@ def _replies(table, seat, p, turn, position, leg, stacks, pyramid_left, tile_bes
                 return total + _fresh_replies(game, seat, p, turn)
             pyramid_left -= 1
             if reveals > 0 and (p + 1) % game.players != seat:  # someone replies to it
-                if floor:
-                    return total  # the rest after their die: 0 or more
+                if floor:  # the rest after their die: each their least (_least_after)
+                    rest = _least_after(game, seat, p, turn, pyramid_left, tile_best,
+                                        finish_best)
+                    return total + _over_reveals(position, lambda after, r=rest: r)
                 def after_die(after, p=p, turn=turn, stacks=stacks, left=pyramid_left):
                     return _replies(table, seat, p, turn, after, cached_leg_odds(after),
                                     stacks, left, tile_best, finish_best, reveals - 1)
+                if cap is not None:
+                    least = _least_after(game, seat, p, turn, pyramid_left, tile_best,
+                                         finish_best)
+                    return total + _over_reveals(position, after_die, least, cap - total)
                 return total + _over_reveals(position, after_die)
+
+
+def _least_after(game, seat, p, turn, left, tile_best, finish_best):
+    """The least weighted gains of the players after ``p`` up to ``seat`` (``turn`` of
+    them have played) once a die has come out with ``left`` pyramid tickets (1 or more)
+    still in the pyramid, as ``_replies`` plays them. Each player's best is at least
+    their tile, their finish card and, a ticket being left to them, a pyramid ticket's
+    coin; the leg ends only with the ``left``-th pyramid ticket after the die, so the
+    players from the ``left + 1``-th on may meet a fresh leg instead
+    (``FRESH_LEG_REPLY`` each): those count the smaller of the two. Multiply by the
+    share of faces that leave the race running (those count 0)."""
+    total = 0.0
+    weight = REPLY_DECAY ** turn
+    k = 0
+    while True:
+        p = (p + 1) % game.players
+        if p == seat:
+            return total
+        least = max(1.0, tile_best, finish_best.get(p, 0.0))
+        if k >= left:
+            least = min(least, FRESH_LEG_REPLY)
+        total += weight * least
+        weight *= REPLY_DECAY
+        k += 1
 
 
 def _replies_floor(table, seat, position, leg, tile_best):
     """A lower bound of ``_replies_to(table, seat, position, leg, tile_best=tile_best)``
     that needs no leg odds after a die: the replies up to the first pyramid ticket
     whose die would be weighed face by face, exactly as ``_replies`` plays them; the
-    replies after that die count 0 (each is at least 0: a player's best is at least
-    their best finish card, 0 or more, and a die that ends the race counts 0)."""
+    replies after that die count their least (``_least_after``: a coin, a tile or a
+    finish card each; a die that ends the race counts 0)."""
     return _replies(table, seat, seat, 0, position, leg, table.stacks, table.pyramid_left,
                     tile_best, table.finish_best, REPLY_REVEALS, floor=True)
 
 
 def _my_die_floor(table, seat, position):
     """A lower bound of ``_replies_to_my_die(table, seat, position)`` without the leg
-    odds after my die: the next player's best is at least a pyramid ticket's coin (one
-    is left after mine), their tile or their finish card, on every face that does not
-    end the race (those count 0); the later replies count 0."""
+    odds after my die: on every face that does not end the race (those count 0), each
+    later player's best is at least their tile, their finish card and a pyramid
+    ticket's coin (one is left after mine), or a fresh leg's reply once the pyramid
+    may be empty (``_least_after``)."""
     if table.pyramid_left <= 1:
         return _fresh_replies(table.game, seat, seat, 0)
-    nxt = (seat + 1) % table.game.players
-    if nxt == seat:
-        return 0.0
-    floor = max(1.0, table.tile_best, table.finish_best.get(nxt, 0.0))
-    return floor * _over_reveals(position, lambda after: 1.0)
+    rest = _least_after(table.game, seat, seat, 0, table.pyramid_left - 1, table.tile_best,
+                        table.finish_best)
+    return _over_reveals(position, lambda after: rest)
 
 
 def _my_die_replies_floor(table, seat, position):
     """A lower bound of ``_replies_to_my_die(table, seat, position)`` that needs the
     leg odds after my die only, not those after a second die: after each die and face
     of mine, the replies up to the first pyramid ticket whose die would be weighed face
-    by face, exactly as ``_replies`` plays them, the replies after that die counted 0
-    (``_replies``' ``floor``; each is 0 or more). Tighter than ``_my_die_floor``, and
+    by face, exactly as ``_replies`` plays them, the replies after that die counted at
+    their least (``_replies``' ``floor``, ``_least_after``). Tighter than ``_my_die_floor``, and
     dearer: the leg odds after my die are worked out (the full replies need them too)."""
     if table.pyramid_left <= 1:
         return _fresh_replies(table.game, seat, seat, 0)
@@ -386,10 +458,12 @@ def _fresh_replies(game, seat, p, turn):
         weight *= REPLY_DECAY
 
 
-def _replies_to(table, seat, position, leg, taken=None, tile_best=None, finish_best=None):
+def _replies_to(table, seat, position, leg, taken=None, tile_best=None, finish_best=None,
+                cap=None):
     """``_replies`` of the round after my action: ``taken`` the colour of the leg ticket
     I took, ``position`` / ``leg`` the board and its odds after it (a tile of mine
-    changes them), ``tile_best`` / ``finish_best`` overrides of the table's."""
+    changes them), ``tile_best`` / ``finish_best`` overrides of the table's; ``cap``:
+    ``_replies``'."""
     stacks = {}
     for c in table.stacks:
         left = table.stacks[c]
@@ -397,12 +471,15 @@ def _replies_to(table, seat, position, leg, taken=None, tile_best=None, finish_b
     return _replies(table, seat, seat, 0, position, leg, stacks, table.pyramid_left,
                     table.tile_best if tile_best is None else tile_best,
                     table.finish_best if finish_best is None else finish_best,
-                    REPLY_REVEALS)
+                    REPLY_REVEALS, cap=cap)
 
 
-def _replies_to_my_die(table, seat, position):
+def _replies_to_my_die(table, seat, position, cap=None):
     """``_replies`` after my own pyramid ticket: every die and face weighed first, the
-    round played on the exact leg odds after it (RULES 1.4, 3.4-3.7)."""
+    round played on the exact leg odds after it (RULES 1.4, 3.4-3.7). ``cap``: my
+    die's faces valued one die at a time, stopping with a lower bound above ``cap``
+    once the dice valued and the others' least (``_least_after``) pass it
+    (``_over_reveals``); below it, the same sum as without ``cap``."""
     if table.pyramid_left <= 1:
         return _fresh_replies(table.game, seat, seat, 0)  # my die ends the leg
 
@@ -410,6 +487,10 @@ def _replies_to_my_die(table, seat, position):
         return _replies(table, seat, seat, 0, after, cached_leg_odds(after), table.stacks,
                         table.pyramid_left - 1, table.tile_best, table.finish_best,
                         REPLY_REVEALS)
+    if cap is not None:
+        least = _least_after(table.game, seat, seat, 0, table.pyramid_left - 1,
+                             table.tile_best, table.finish_best)
+        return _over_reveals(position, after_die, least, cap)
     return _over_reveals(position, after_die)
 
 
@@ -620,13 +701,7 @@ def _held_value(leg, held):
 def _with_tile(game, position, base, seat, space, side):
     """(leg odds with my tile on ``space``/``side``, change in my held tickets minus the
     others' (averaged) under them); ``base``: the leg odds without it."""
-    placed = position.copy()
-    for s in list(placed.tiles):
-        if placed.tile_owners.get(s) == seat:
-            del placed.tiles[s]
-            del placed.tile_owners[s]
-    placed.tiles[space] = side
-    placed.tile_owners[space] = seat
+    placed = _placed(position, seat, space, side)
     leg = cached_leg_odds(placed)
     mine = 0.0
     theirs = 0.0
@@ -640,6 +715,18 @@ def _with_tile(game, position, base, seat, space, side):
         else:
             theirs += d
     return leg, mine - theirs / max(1, game.players - 1), placed
+
+
+def _placed(position, seat, space, side):
+    """``position`` with my tile on ``space``/``side`` (mine elsewhere lifted)."""
+    placed = position.copy()
+    for s in list(placed.tiles):
+        if placed.tile_owners.get(s) == seat:
+            del placed.tiles[s]
+            del placed.tile_owners[s]
+    placed.tiles[space] = side
+    placed.tile_owners[space] = seat
+    return placed
 
 
 # -- the end-game: the last leg, ranked by the chance to win ----------------------
@@ -1033,6 +1120,16 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         plain = replies[""] = _replies_to(table, seat, position, leg)
     holders = any(game.held_tickets(p) for p in range(game.players))
     floor = ranked[0].ev - PRUNE
+    if prune and PRUNE_LAST:  # the dear ones last: a higher score to fall below
+        cheap = []
+        dear = []
+        for av in ranked:
+            if av.ev >= floor and (av.kind == "pyramid" or (
+                    holders and av.kind == "tile" and tiles.index(av) < TILE_CANDIDATES)):
+                dear.append(av)
+            else:
+                cheap.append(av)
+        ranked = cheap + dear
     out = []
     top = None  # the best score so far (prune)
     for av in ranked:
@@ -1061,8 +1158,12 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
                 if top is not None and (ev - REPLY_WEIGHT * _replies_floor(
                         table, seat, where, placed, rest) < top):
                     continue  # can't come first (prune)
-                reply = kept if kept is not None else _replies_to(table, seat, where, placed,
-                                                                  tile_best=rest)
+                if kept is None:
+                    cap = _cap(ev, top)
+                    kept = _replies_to(table, seat, where, placed, tile_best=rest, cap=cap)
+                    if cap is not None and ev - REPLY_WEIGHT * kept < top:
+                        continue  # can't come first (prune; its sum maybe cut short)
+                reply = kept
             else:
                 reply = kept if kept is not None else _replies_to(table, seat, position, leg,
                                                                   tile_best=rest)
@@ -1071,7 +1172,12 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
                     ev - REPLY_WEIGHT * _my_die_floor(table, seat, position) < top
                     or ev - REPLY_WEIGHT * _my_die_replies_floor(table, seat, position) < top):
                 continue  # can't come first (prune)
-            reply = kept if kept is not None else _replies_to_my_die(table, seat, position)
+            if kept is None:
+                cap = _cap(ev, top)
+                kept = _replies_to_my_die(table, seat, position, cap=cap)
+                if cap is not None and ev - REPLY_WEIGHT * kept < top:
+                    continue  # can't come first (prune; its sum maybe cut short)
+            reply = kept
         elif av.kind == "finish":
             if kept is None:
                 kept = _replies_to(table, seat, position, leg,
@@ -1093,6 +1199,14 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         cards = [t for t in out if t[1].kind == "finish"][:FINISH_ADVICE]
         out = [t for t in out if t[1].kind != "finish" or t in cards]
     return out, styles
+
+
+def _cap(ev, top):
+    """The replies above which a candidate worth ``ev`` now scores below ``top``, the
+    best score found (``None``: no score yet, or ``LAZY_REPLIES`` 0)."""
+    if top is None or not LAZY_REPLIES or REPLY_WEIGHT <= 0:
+        return None
+    return (ev - top) / REPLY_WEIGHT
 
 
 def choose(game, names=None, seed=1):

@@ -10,6 +10,10 @@ near the max); for a longer run::
 
     python tests/bench/bench_coach.py --games 40
 
+``--rows second:8`` plays only that row; ``--actions FILE`` writes every seat's action
+a line, so two versions of the code can be compared move for move (``diff``): a
+change meant to leave the coach's choices alone must leave that file alone.
+
 ``--bots coach,ev,ev,ev`` instead prints the CPU time of whole games (second edition,
 one policy a seat, rotated as ``pyramid tournament`` rotates them), split by policy:
 what a table of the league costs and who spends it.
@@ -38,10 +42,12 @@ ROWS = (("second", 4), ("second", 8), ("classic", 4), ("classic", 8))
 SEED = 5
 
 
-def move_times(edition, seats, games, seed=SEED, opponent="ev"):
+def move_times(edition, seats, games, seed=SEED, opponent="ev", actions=None):
     """CPU seconds of every coach move in ``games`` tournament games (``seed``; game
     ``i`` as ``pyramid tournament`` plays it, the coach at seat ``i % seats``) against
-    ``opponent`` bots. Returns a list of floats."""
+    ``opponent`` bots. Returns a list of floats. With a list ``actions``, every seat's
+    action is appended to it as a line ``"edition seats game seat text"``, to compare
+    two versions' choices move for move."""
     times = []
     for i in range(games):
         number = tournament.game_seed(seed, i)
@@ -56,6 +62,8 @@ def move_times(edition, seats, games, seed=SEED, opponent="ev"):
             text = POLICIES[name](game, rngs[seat])
             if name == "coach":
                 times.append(time.process_time() - started)
+            if actions is not None:
+                actions.append("%s %d %d %d %s" % (edition, seats, i, seat, text))
             game.push(tournament.engine_action(game, text, dice))
     return times
 
@@ -107,6 +115,10 @@ def main(argv=None):
     parser.add_argument("--bots", default=None,
                         help="whole games' CPU by policy instead (e.g. coach,ev,ev,ev)")
     parser.add_argument("--edition", default="second", help="with --bots")
+    parser.add_argument("--rows", default=None,
+                        help="only these rows, e.g. second:8,classic:4")
+    parser.add_argument("--actions", default=None,
+                        help="write every seat's action, a line each, to this file")
     args = parser.parse_args(argv if argv is not None else [])
     if args.bots:
         bots = args.bots.split(",")
@@ -124,11 +136,19 @@ def main(argv=None):
           "seed %d, %d games a row:" % (args.seed, args.games))
     print("  %-8s %5s %6s %8s %8s %8s %8s %8s" % ("edition", "seats", "moves", "median",
                                                   "90th", "99th", "max", "mean"))
-    for edition, seats in ROWS:
+    rows = ROWS
+    if args.rows:
+        rows = [(r.split(":")[0], int(r.split(":")[1])) for r in args.rows.split(",")]
+    actions = [] if args.actions else None
+    for edition, seats in rows:
         n, med, p90, p99, top, mean = distribution(move_times(edition, seats, args.games,
-                                                              args.seed))
+                                                              args.seed, actions=actions))
         print("  %-8s %5d %6d %8.0f %8.0f %8.0f %8.0f %8.0f"
               % (edition, seats, n, 1e3 * med, 1e3 * p90, 1e3 * p99, 1e3 * top, 1e3 * mean))
+    if actions is not None:
+        with open(args.actions, "w", encoding="utf-8") as out:
+            out.write("".join(line + "\n" for line in actions))
+        print("%d actions written to %s" % (len(actions), args.actions))
 
 
 if __name__ == "__main__":
