@@ -12,7 +12,8 @@ import pytest
 from camelhost import cli
 from camelup import calibration
 
-pytestmark = [pytest.mark.hil, pytest.mark.micropython, pytest.mark.process]
+pytestmark = [pytest.mark.hil, pytest.mark.micropython, pytest.mark.process,
+              pytest.mark.xdist_group("tfixc_calibrate")]  # one board for the file
 
 
 @pytest.fixture(scope="module")

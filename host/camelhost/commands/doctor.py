@@ -275,7 +275,9 @@ def checklist(pyramid, hands, edition, report=None):
                               % (reading["label"], decimal(reading["m"] / 100, 2)),
                               _("check the LED step first; then calibrate: pyramid calibrate --port PORT")))
         else:
-            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma")
+            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma "
+                                                 "(how much nearer it is than the next "
+                                                 "likeliest class)")
                               % (reading["label"], decimal(reading["m"] / 100, 2))))
         steps.append(light_step(link, hands, settings, edition))
 
@@ -393,12 +395,28 @@ def light_step(link, hands, settings, edition):
     on, off = link.sample()
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
+    need = int(floor + 0.999)
     shown = ngettext("the darkest die (%s) gives %d count of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d",
+                     "enough light for these dice is %d counts of clear",
                      "the darkest die (%s) gives %d counts of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d", clear) % (label, clear, decimal(it, 1), settings["gain"], int(floor + 0.999))
+                     "enough light for these dice is %d counts of clear", clear) % (
+                         label, clear, decimal(it, 1), settings["gain"], need)
     if clear >= floor:
-        return Step("light", "ok", shown)
+        if reading is None:
+            return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
+                                                 "profile names the %s die was not checked")
+                        % label)
+        if reading["label"] != label:
+            # enough light, yet the board's own profile rejects the die: a profile
+            # calibrated without that die in the head (tester 4) or on other dice
+            return Step("light", "failed",
+                        shown + _("; but the board's profile reads the %s die as %s (margin "
+                                  "%s sigma)") % (label, reading["label"],
+                                                  decimal(reading["m"] / 100, 2)),
+                        _("the profile on the board does not name the %s die: calibrate "
+                          "again with every die in the head when asked (pyramid calibrate "
+                          "--port PORT)") % label)
+        return Step("light", "ok", shown + _("; the board names it %s") % label)
     classes = profile["classes"]
     ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
     fix, _settings = calibrate.light_fix({"integration_ms": it, "gain": settings["gain"]},
