@@ -6,6 +6,8 @@ its own readings with the purple ones tinted, as a session that never read the p
 die would leave it, and saved on the board as ``pyramid calibrate`` saves one.
 """
 
+import re
+
 import pytest
 from camelhost.commands import doctor
 from camelhost.tools import monitor
@@ -35,6 +37,10 @@ def test_the_light_step_says_the_board_names_the_darkest_die(pyramid):
             tuple("0123456789")) and "counts of clear; the board names it purple" in light.detail
     reading = [s for s in steps if s.name == "reading"][0]
     assert "sigma (how much nearer it is than the next likeliest class)" in reading.detail
+    # the slider step names what the board saw fall, as the emulator's console does
+    slider = [s for s in steps if s.name == "slider"][0]
+    assert re.match(r"pressed \(event \d+: die (%s)\) and released$"
+                    % "|".join(classifier.classes_for("second")), slider.detail), slider
 
 
 def test_a_profile_that_rejects_the_darkest_die_fails_the_light_step(pyramid):

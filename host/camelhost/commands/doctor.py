@@ -100,6 +100,18 @@ def event_kind(kind):
             "gap": pgettext("event kind", "gap")}.get(kind, kind)
 
 
+def event_seen(event):
+    """What the board said a slider push let fall (a ``DieEvent``), in the table's
+    language: the kind, with the die's colour (and the grey die's ink) for ``die`` and
+    the nearest colour for ``unknown``, so the maker can hold it against the die that
+    fell (the emulator prints it too)."""
+    if event.kind == "die" and event.label():
+        return _("die %s") % event.label()
+    if event.kind == "unknown" and event.best and event.best != "none":
+        return _("unknown, nearest %s") % event.best
+    return event_kind(event.kind)
+
+
 class _Maker:
     """What a person does at a real board: put a die in, push the slider."""
 
@@ -291,7 +303,7 @@ def checklist(pyramid, hands, edition, report=None):
                             "external pull-up (hardware/README.md)")))
     else:
         released = _released(link)
-        what = _("pressed (event %d: %s)") % (event.seq, event_kind(event.kind))
+        what = _("pressed (event %d: %s)") % (event.seq, event_seen(event))
         if released:
             steps.append(Step("slider", "ok", _("%s and released") % what))
         else:

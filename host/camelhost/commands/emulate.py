@@ -114,6 +114,7 @@ def _press(board, word):
         board.power_cycle()
         print(_("power cycled"))
     elif word == "q":
+        print(_("powered off: the emulated Pico stopped and its serial port is gone"))
         return False
     else:
         print(_("unknown key %r: Enter, d, e, l, p COLOUR, x, c or q, each followed by Enter") % word)
@@ -153,6 +154,10 @@ def run(args):
         print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
         if not args.fresh:
             print(_("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"])))
+        else:
+            # a new board: nothing to push for until the firmware is on it
+            print(_("no pyramid firmware on it yet: in another terminal, run pyramid flash "
+                    "--port %s (the board restarts into it)") % os.path.realpath(board.port))
         print(keys_line())
         sys.stdout.flush()
         for line in sys.stdin:

@@ -54,4 +54,23 @@ def run(args):
     )
     for rel in sorted(listing):
         print("%7d  %s" % (listing[rel], rel))
+    print(next_step(args.port, args.no_reset))
     return 0
+
+
+def next_step(port, no_reset=False):
+    """The line after a copy: whether the board runs the firmware now, and the bring-up
+    checklist to run next on ``port`` (as given: a path, ``auto`` or ``id:<serial>``)."""
+    if no_reset:
+        if port == "auto":
+            return _("the board is left at its MicroPython prompt (--no-reset): press its reset "
+                     "button or plug it in again to start the pyramid firmware, then run "
+                     "pyramid doctor")
+        return (_("the board is left at its MicroPython prompt (--no-reset): press its reset "
+                  "button or plug it in again to start the pyramid firmware, then run "
+                  "pyramid doctor --port %s") % port)
+    if port == "auto":
+        return _("the board restarts into the pyramid firmware; next, the bring-up checklist: "
+                 "pyramid doctor")
+    return (_("the board restarts into the pyramid firmware; next, the bring-up checklist: "
+              "pyramid doctor --port %s") % port)

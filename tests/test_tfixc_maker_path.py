@@ -1,0 +1,95 @@
+"""The maker's path between the steps (tester 4, finding 16): ``emulate --fresh`` names
+the next command, ``q`` says the board stopped, ``flash`` ends with the next step. The
+emulator and mpremote are scripted stand-ins here (their own tests start them)."""
+
+import io
+import os
+import sys
+
+import pytest
+from camelhost import cli
+
+
+class _FakeBoard:
+    """What ``emulate`` needs of ``EmulatedPyramid``, without Node or the RP2040."""
+
+    def __init__(self, uf2=None, fresh=False, port=None, **kwargs):
+        self.uf2 = uf2
+        self.fresh = fresh
+        self.port = port
+        self.edition = "second"
+        self.closed = False
+
+    def start(self):
+        pass
+
+    def wait_hello(self, timeout):
+        assert not self.fresh, "a fresh board has no firmware to say HELLO"
+        return {"fw": "1.0", "ed": "second"}
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.fixture
+def emulator(monkeypatch, tmp_path):
+    from camelhost.device import emulated, uf2
+
+    port = tmp_path / "pts5"
+    port.write_text("")
+    boards = []
+
+    def make(**kwargs):
+        boards.append(_FakeBoard(port=str(port), **kwargs))
+        return boards[-1]
+
+    monkeypatch.setattr(emulated, "node_runner", lambda: ["node", "board.cjs"])
+    monkeypatch.setattr(emulated, "find_uf2", lambda given: "/uf2/pico.uf2")
+    monkeypatch.setattr(uf2, "check", lambda path: 1)
+    monkeypatch.setattr(emulated, "EmulatedPyramid", make)
+    return os.path.realpath(str(port)), boards
+
+
+def test_a_fresh_emulated_board_names_the_flash_command_and_q_says_it_stopped(
+        emulator, monkeypatch, capsys):
+    port, boards = emulator
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert cli.main(["emulate", "--fresh"]) == 0
+    out = capsys.readouterr().out
+    assert "no pyramid firmware on it yet: in another terminal, run pyramid flash --port %s" \
+        % port in out, out
+    assert out.rstrip().endswith("powered off: the emulated Pico stopped and its serial port "
+                                 "is gone"), out
+    assert boards[0].closed
+
+
+def test_a_flashed_emulated_board_does_not_ask_for_the_firmware(emulator, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert cli.main(["emulate"]) == 0
+    out = capsys.readouterr().out
+    assert "pyramid firmware 1.0 running" in out and "no pyramid firmware" not in out
+
+
+@pytest.mark.parametrize("argv, expect", [
+    (["--port", "/dev/pts/5"],
+     "the board restarts into the pyramid firmware; next, the bring-up checklist: "
+     "pyramid doctor --port /dev/pts/5"),
+    ([], "next, the bring-up checklist: pyramid doctor"),
+    (["--port", "/dev/pts/5", "--no-reset"],
+     "press its reset button or plug it in again to start the pyramid firmware, then run "
+     "pyramid doctor --port /dev/pts/5"),
+])
+def test_flash_ends_with_the_next_step(monkeypatch, capsys, argv, expect):
+    from camelhost.device import flash
+
+    copied = {}
+
+    def fake_flash(port, **kwargs):
+        copied["port"] = port
+        return {"lib/pyramid/main.mpy": 1234}
+
+    monkeypatch.setattr(flash, "flash", fake_flash)
+    assert cli.main(["flash"] + argv) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].endswith("lib/pyramid/main.mpy")
+    assert lines[-1].endswith(expect), lines
