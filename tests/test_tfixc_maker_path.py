@@ -93,3 +93,24 @@ def test_flash_ends_with_the_next_step(monkeypatch, capsys, argv, expect):
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].endswith("lib/pyramid/main.mpy")
     assert lines[-1].endswith(expect), lines
+
+
+def test_the_doctors_slider_advice_names_a_section_the_hardware_readme_has():
+    """A failed slider step points at the checklist for it (NO/NC swapped, the pull-up
+    missing), and the checklist before the first power-up is there too."""
+    import ast
+    import re
+
+    from camelhost import paths
+    from camelhost.commands import doctor
+
+    with open(os.path.join(paths.REPO_ROOT, "hardware", "README.md"), encoding="utf-8") as f:
+        headings = [line.lstrip("#").strip() for line in f if line.startswith("#")]
+    with open(doctor.__file__, encoding="utf-8") as f:
+        tree = ast.parse(f.read())  # adjacent literals come joined
+    texts = [n.value for n in ast.walk(tree)
+             if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    named = [m for t in texts for m in re.findall(r"hardware/README\.md, '([^']+)'", t)]
+    assert "When the slider is not seen" in named
+    assert [n for n in named if n not in headings] == []
+    assert "Before you plug it in" in headings

@@ -300,7 +300,8 @@ def checklist(pyramid, hands, edition, report=None):
     if event is None:
         steps.append(Step("slider", "failed", _("no push seen within %.0f s") % wait,
                           _("check the slider switch: COM to GND, NO to SLIDER (GP15), with its "
-                            "external pull-up (hardware/README.md)")))
+                            "external pull-up (hardware/README.md, 'When the slider is not "
+                            "seen')")))
     else:
         released = _released(link)
         what = _("pressed (event %d: %s)") % (event.seq, event_seen(event))
@@ -308,7 +309,8 @@ def checklist(pyramid, hands, edition, report=None):
             steps.append(Step("slider", "ok", _("%s and released") % what))
         else:
             steps.append(Step("slider", "failed", _("%s but it still reads pressed") % what,
-                              _("the switch stays closed: check the lever and that NO (not NC) is wired")))
+                              _("the switch stays closed: check the lever and that NO (not NC) "
+                                "is wired (hardware/README.md, 'When the slider is not seen')")))
     return steps
 
 
