@@ -89,6 +89,7 @@ def test_flash_ends_with_the_next_step(monkeypatch, capsys, argv, expect):
         return {"lib/pyramid/main.mpy": 1234}
 
     monkeypatch.setattr(flash, "flash", fake_flash)
+    monkeypatch.setattr("camelhost.device.open.find_rp2040_port", lambda option: "/dev/ttyACM0")
     assert cli.main(["flash"] + argv) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].endswith("lib/pyramid/main.mpy")
@@ -114,3 +115,64 @@ def test_the_doctors_slider_advice_names_a_section_the_hardware_readme_has():
     assert "When the slider is not seen" in named
     assert [n for n in named if n not in headings] == []
     assert "Before you plug it in" in headings
+
+
+# --- device options: one meaning each (tester 4, finding 13) ---------------------
+
+
+def _help(capsys, argv):
+    with pytest.raises(SystemExit):
+        cli.main(argv + ["--help"])
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_auto_reads_the_same_in_every_command_that_takes_a_port(capsys):
+    said = "'auto' (first RP2040 on USB)"
+    for command in ("flash", "doctor", "monitor", "calibrate"):
+        assert said in _help(capsys, [command]), command
+    assert "first USB serial board" not in _help(capsys, ["flash"])
+
+
+def test_flash_auto_takes_the_first_rp2040_as_the_other_commands_do(monkeypatch, capsys):
+    from camelhost.device import flash
+    from serial.tools import list_ports
+
+    class Port:
+        def __init__(self, device, vid):
+            self.device, self.vid = device, vid
+
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [Port("/dev/ttyUSB0", 0x0403), Port("/dev/ttyACM1", 0x2E8A)])
+    copied = {}
+
+    def fake_flash(port, **kwargs):
+        copied["port"] = port
+        return {"main.py": 10}
+
+    monkeypatch.setattr(flash, "flash", fake_flash)
+    assert cli.main(["flash"]) == 0
+    assert copied["port"] == "/dev/ttyACM1"  # not the FTDI adapter listed first
+    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyUSB0", 0x0403)])
+    assert cli.main(["flash", "--port", "auto"]) == 1
+    err = capsys.readouterr().err
+    assert "vendor id 0x2E8A" in err and "/dev/ttyUSB0" in err and err.count("\n") == 1, err
+
+
+def test_doctors_push_wait_is_named_for_what_it_waits_for_and_the_old_name_works(
+        monkeypatch, capsys):
+    from camelhost.commands import doctor
+
+    assert "--push-wait SECONDS how long to wait for the slider push" in _help(capsys, ["doctor"])
+    seen = {}
+
+    def fake_run(args, out=None, hardware=None):
+        seen["wait"] = args.push_wait
+        return 0
+
+    monkeypatch.setattr(doctor, "run", fake_run)
+    assert cli.main(["doctor", "--port", "/dev/pts/5", "--push-wait", "120"]) == 0
+    assert seen["wait"] == 120.0 and capsys.readouterr().err == ""
+    assert cli.main(["doctor", "--port", "/dev/pts/5", "--wait", "90"]) == 0
+    assert seen["wait"] == 90.0
+    assert capsys.readouterr().err == \
+        "pyramid: note: --wait is now --push-wait (the old name still works for now)\n"

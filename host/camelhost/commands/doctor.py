@@ -15,7 +15,7 @@ edition's darkest die, checked to be the die in the head by the board's reading,
 gives enough light: its clear count against the floor,
 ``camelup.calibration.light_floor`` of the built-in profile), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
-pushes the slider when asked (``--wait`` seconds for the push); on the virtual pyramid
+pushes the slider when asked (``--push-wait`` seconds for the push); on the virtual pyramid
 its simulated table does.
 """
 
@@ -26,6 +26,7 @@ import time
 
 from camelhost.commands.options import (
     add_edition_argument,
+    add_old_spelling,
     add_port_argument,
     add_seed_argument,
 )
@@ -49,9 +50,11 @@ def add_arguments(parser):
     add_port_argument(parser)
     add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
     add_seed_argument(parser, _("seed of the virtual pyramid"))
-    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar=_("SECONDS"),
+    parser.add_argument("--push-wait", type=float, default=PUSH_TIMEOUT, metavar=_("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
                                "give more for the emulated Pico, docs/emulator.md)"))
+    # the older name, which in demo is the link's timeout
+    add_old_spelling(parser, "--wait", "--push-wait", "push_wait", type=float)
 
 
 class Step:
@@ -487,7 +490,7 @@ def run(args, out=None, hardware=None):
     with pyramid:
         monitor.quiet_link_log(False)
         hands = (_Sim(pyramid.virtual) if pyramid.virtual is not None
-                 else _Maker(wait=getattr(args, "wait", PUSH_TIMEOUT)))
+                 else _Maker(wait=getattr(args, "push_wait", PUSH_TIMEOUT)))
 
         def report(step):
             for line in step.lines():
