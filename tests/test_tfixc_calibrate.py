@@ -7,6 +7,7 @@ for the file; the person at the keyboard is scripted through ``input``.
 """
 
 import os
+import re
 
 import pytest
 from camelhost import cli
@@ -109,3 +110,27 @@ def test_refusal_names_the_suspect_die_first_then_a_die_the_check_misses():
         == ("blue", "like", ("empty", 3))
     check["red"]["correct"] = 12
     assert calibration.refusal(check, {"blue": []}) is None
+
+
+def test_a_die_the_check_cannot_name_is_refused_with_the_advice_kept(virtual, capsys,
+                                                                     monkeypatch):
+    """The blue die released for every red prompt: no reading looks like the one
+    before it (yellow) or the empty head, but the check cannot tell red from blue, so nothing is saved; the
+    advice stays (a build whose colours overlap is fixed in the build)."""
+    before = _profile_on_flash(virtual)
+    person = _person(virtual, grey_in_head=True)
+
+    def swapped(prompt):
+        return person(prompt.replace("release the red die", "release the blue die"))
+
+    monkeypatch.setattr("builtins.input", swapped)
+    rc = cli.main(["calibrate", "--port", virtual.port, "--samples", "4"])
+    out, err = capsys.readouterr()
+    assert rc != 0 and "profile saved" not in out
+    assert "looks like" not in out
+    assert "advice: " in out
+    assert err.startswith("pyramid: not saved: the check names the ")
+    assert re.search(r"the (red|blue) die right in only \d+[.,]\d% of its readings, under "
+                     r"the 50% a profile needs", err), err
+    assert "keeps its profile" in err
+    assert _profile_on_flash(virtual) == before

@@ -626,17 +626,19 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         # the light, about every reading, as it was said before
         dim = light_problem(profile, collected, settings) or light_problem(profile, seen,
                                                                             settings)
-    refused = None if dim else calibration.refusal(loo, suspects)
+    refused = calibration.refusal(loo, suspects)
+    if dim and refused and refused[1] == "like":
+        refused = None  # in too little light every reading looks like the empty head
     if dim:  # too little light blurs every pair: say that, not what it looks like
         advice = dim
-    elif refused:  # a die not in the head is neither the build's fault nor the light's
-        advice = None
+    elif refused and refused[1] == "like":
+        advice = None  # a die not in the head is neither the build's fault nor the light's
     result = Result(profile, collected, pairs, loo, saturated, advice)
     print_report(result, out)
+    if refused:  # a die the check cannot name: the advice above says the light if dim
+        raise CliError(refusal_line(refused, collected))
     if dim:
         raise CliError(dim + _(" (nothing was saved)"))
-    if refused:
-        raise CliError(refusal_line(refused, collected))
     if save:
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
         try:
@@ -734,8 +736,8 @@ def refusal_line(refused, collected):
                 % (percent(detail, 1), percent(_named_bar())))
     return (_("not saved: the check names the %s die right in only %s of its readings, under "
               "the %s a profile needs: its readings are spread or look like another class. "
-              "Release the %s die for every reading asked and run pyramid calibrate again; "
-              "the pyramid keeps its profile")
+              "Release the %s die for every reading asked, change what the advice above names, "
+              "and run pyramid calibrate again; the pyramid keeps its profile")
             % (_colour(label), percent(detail, 1), percent(_named_bar()), _colour(label)))
 
 
