@@ -134,3 +134,13 @@ def test_a_die_the_check_cannot_name_is_refused_with_the_advice_kept(virtual, ca
                      r"the 50% a profile needs", err), err
     assert "keeps its profile" in err
     assert _profile_on_flash(virtual) == before
+
+
+def test_the_rule_runs_unchanged_on_micropython(micropython):
+    done = micropython(
+        "from camelup import calibration as c\n"
+        "print(c.alike((572, 179, 112, 221), (575, 184, 115, 222), 2000.0),"
+        " c.alike((572, 179, 112, 221), (1180, 377, 395, 320), 2000.0))\n"
+        "print(c.refusal({}, {'grey-black': [(0, 'purple'), (1, 'empty'), (2, 'empty')]}))\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["True False", "('grey-black', 'like', ('empty', 3))"]
