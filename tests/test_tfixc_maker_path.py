@@ -64,10 +64,12 @@ def test_a_fresh_emulated_board_names_the_flash_command_and_q_says_it_stopped(
 
 
 def test_a_flashed_emulated_board_does_not_ask_for_the_firmware(emulator, monkeypatch, capsys):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # the end of input powers it off too
     assert cli.main(["emulate"]) == 0
     out = capsys.readouterr().out
     assert "pyramid firmware 1.0 running" in out and "no pyramid firmware" not in out
+    assert out.rstrip().endswith("powered off: the emulated Pico stopped and its serial port "
+                                 "is gone"), out
 
 
 @pytest.mark.parametrize("argv, expect", [

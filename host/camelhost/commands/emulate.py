@@ -23,7 +23,7 @@ file, a file that is not a UF2 and a UF2 for another chip are each one line at o
 A UF2 that gives no USB serial port within ``USB_TIMEOUT`` seconds (not MicroPython,
 or not the ``RPI_PICO`` build) is one line too.
 
-Exit status 0 after ``q``, Ctrl-C or end of input; 1 (``pyramid: message``) when
+Exit status 0 after ``q``, Ctrl-C or end of input (each said: ``powered off: ...``); 1 (``pyramid: message``) when
 the emulator, the bootrom or the UF2 is missing or wrong, or the board does not start.
 """
 
@@ -114,7 +114,6 @@ def _press(board, word):
         board.power_cycle()
         print(_("power cycled"))
     elif word == "q":
-        print(_("powered off: the emulated Pico stopped and its serial port is gone"))
         return False
     else:
         print(_("unknown key %r: Enter, d, e, l, p COLOUR, x, c or q, each followed by Enter") % word)
@@ -170,4 +169,6 @@ def run(args):
         raise CliError(_("the emulated board stopped: %s") % exc) from None
     finally:
         board.close()
+    # q, Ctrl-C or the end of input: said, not a silent exit
+    print(_("powered off: the emulated Pico stopped and its serial port is gone"))
     return 0
