@@ -255,7 +255,7 @@ def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monke
 @pytest.mark.process
 def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_as_the_docs_say():
     """docs/emulator.md's steps: ``pyramid emulate`` in one process, ``pyramid doctor
-    --port PORT --wait 120`` in another; at each prompt the key the docs name is typed
+    --port PORT --push-wait 120`` in another; at each prompt the key the docs name is typed
     in ``emulate`` (``p green``, ``p purple``, Enter for the push), then Enter in doctor.
     A tester could not follow doctor's prompts there (no key put a die in the head)."""
     import os
@@ -284,7 +284,7 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
         assert first.startswith("emulated Pico on /dev/"), first
         emu.stdout.readline()
         assert "each followed by Enter" in emu.stdout.readline()
-        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3], "--wait", "120"],
+        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3], "--push-wait", "120"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
         def key(text, enter_in_doctor=True):

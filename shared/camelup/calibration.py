@@ -595,3 +595,83 @@ def evaluate(classifier, samples_by_label):
         "error": wrong_all / total,
     }
     return out
+
+
+# --- a die that was not in the head ---
+
+#: Two readings are *alike* (the same content under the sensor, not two dice) when
+#: every feature differs by less than this many sigma of what the count noise of
+#: both and the classifier's ``SIGMA_FLOOR`` allow (``alike``). Different dice
+#: differ by tens of sigma (the closest, the grey die's two inks, by about 30 in
+#: brightness at 24 ms, gain 4); the same die left in the head, by a few.
+ALIKE_SIGMA = 5.0
+#: ``refusal``: a die whose readings the check names right less often than this
+#: (leave-one-out) makes the session refuse to save (docs/calibration.md).
+NAMED_BAR = 0.5
+
+
+def alike(a, b, ref_clear):
+    """True when the readings ``a`` and ``b`` (``(c, r, g, b)`` counts, LED on minus
+    LED off, at the settings of ``ref_clear`` > 0) show the same content: every
+    feature (``camelup.board.classifier.features``) closer than ``ALIKE_SIGMA``
+    times the spread the count noise of both readings and ``SIGMA_FLOOR`` give
+    (``count_noise``). Used to catch a die that was not in the head: its reading
+    is then the die read before it, or the empty head."""
+    from camelup.board.classifier import SIGMA_FLOOR
+
+    fa = features(a, ref_clear)
+    fb = features(b, ref_clear)
+    na = count_noise(a, ref_clear)
+    nb = count_noise(b, ref_clear)
+    for k in range(4):
+        sd = math.sqrt(na[k][k] + nb[k][k]) + SIGMA_FLOOR[k]
+        if abs(fa[k] - fb[k]) >= ALIKE_SIGMA * sd:
+            return False
+    return True
+
+
+def same_die(label, got):
+    """True when the classifier's answer ``got`` names the die of ``label`` (either of
+    the grey die's inks names the grey die)."""
+    return got == label or (label.startswith("grey-") and got.startswith("grey-"))
+
+
+def refusal(check, suspects, bar=NAMED_BAR):
+    """Why a fitted profile must not be saved, or ``None``.
+
+    ``check``: the leave-one-out report (``{label: {"n", "correct", "wrong": {label:
+    count}, ...}}`` as ``evaluate`` gives it, classes left unchecked with ``n == 0``);
+    ``suspects``: ``{label: [(index, like), ...]}`` (``index`` into the label's readings), the readings of a die that looked
+    like the reading just before them or the empty head (``like``: the label they
+    looked like). Returns ``(label, reason, detail)``: ``reason`` ``"like"`` (``detail``
+    the label its readings looked like and how many of them did: ``(like, count)``) or
+    ``"named"`` (``detail`` the share named right, 0..1); the die with the most
+    suspects first, then the lowest share. A class (a die or the empty head) named
+    right below ``bar`` in the check (the grey die's two inks count as one die there)
+    is refused; a single suspect reading is refused too, because it pulls the die's
+    centroid and spread."""
+    worst = None
+    for label in sorted(suspects):
+        rows = suspects[label]
+        if rows and (worst is None or len(rows) > worst[2][1]):
+            likes = {}
+            for _index, like in rows:
+                likes[like] = likes.get(like, 0) + 1
+            like = sorted(likes, key=lambda k: (-likes[k], k))[0]
+            worst = (label, "like", (like, len(rows)))
+    if worst is not None:
+        return worst
+    for label in sorted(check):
+        if label.startswith("_"):
+            continue
+        row = check[label]
+        if not row.get("n"):
+            continue
+        named = row["correct"]
+        for other, count in row.get("wrong", {}).items():
+            if same_die(label, other):
+                named += count
+        share = named / float(row["n"])
+        if share < bar and (worst is None or share < worst[2]):
+            worst = (label, "named", share)
+    return worst

@@ -15,7 +15,7 @@ edition's darkest die, checked to be the die in the head by the board's reading,
 gives enough light: its clear count against the floor,
 ``camelup.calibration.light_floor`` of the built-in profile), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
-pushes the slider when asked (``--wait`` seconds for the push); on the virtual pyramid
+pushes the slider when asked (``--push-wait`` seconds for the push); on the virtual pyramid
 its simulated table does.
 """
 
@@ -26,6 +26,7 @@ import time
 
 from camelhost.commands.options import (
     add_edition_argument,
+    add_old_spelling,
     add_port_argument,
     add_seed_argument,
     metavar,
@@ -50,9 +51,11 @@ def add_arguments(parser):
     add_port_argument(parser)
     add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
     add_seed_argument(parser, _("seed of the virtual pyramid"))
-    parser.add_argument("--wait", type=float, default=PUSH_TIMEOUT, metavar=metavar("SECONDS"),
+    parser.add_argument("--push-wait", type=float, default=PUSH_TIMEOUT, metavar=metavar("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
                                "give more for the emulated Pico, docs/emulator.md)"))
+    # the older name, which in demo is the link's timeout
+    add_old_spelling(parser, "--wait", "--push-wait", "push_wait", type=float)
 
 
 class Step:
@@ -99,6 +102,18 @@ def event_kind(kind):
     return {"die": pgettext("event kind", "die"), "nodie": pgettext("event kind", "nodie"),
             "double": pgettext("event kind", "double"),
             "gap": pgettext("event kind", "gap")}.get(kind, kind)
+
+
+def event_seen(event):
+    """What the board said a slider push let fall (a ``DieEvent``), in the table's
+    language: the kind, with the die's colour (and the grey die's ink) for ``die`` and
+    the nearest colour for ``unknown``, so the maker can hold it against the die that
+    fell (the emulator prints it too)."""
+    if event.kind == "die" and event.label():
+        return _("die %s") % event.label()
+    if event.kind == "unknown" and event.best and event.best != "none":
+        return _("unknown, nearest %s") % event.best
+    return event_kind(event.kind)
 
 
 class _Maker:
@@ -276,7 +291,9 @@ def checklist(pyramid, hands, edition, report=None):
                               % (reading["label"], decimal(reading["m"] / 100, 2)),
                               _("check the LED step first; then calibrate: pyramid calibrate --port PORT")))
         else:
-            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma")
+            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma "
+                                                 "(how much nearer it is than the next "
+                                                 "likeliest class)")
                               % (reading["label"], decimal(reading["m"] / 100, 2))))
         steps.append(light_step(link, hands, settings, edition))
 
@@ -287,15 +304,17 @@ def checklist(pyramid, hands, edition, report=None):
     if event is None:
         steps.append(Step("slider", "failed", _("no push seen within %.0f s") % wait,
                           _("check the slider switch: COM to GND, NO to SLIDER (GP15), with its "
-                            "external pull-up (hardware/README.md)")))
+                            "external pull-up (hardware/README.md, 'When the slider is not "
+                            "seen')")))
     else:
         released = _released(link)
-        what = _("pressed (event %d: %s)") % (event.seq, event_kind(event.kind))
+        what = _("pressed (event %d: %s)") % (event.seq, event_seen(event))
         if released:
             steps.append(Step("slider", "ok", _("%s and released") % what))
         else:
             steps.append(Step("slider", "failed", _("%s but it still reads pressed") % what,
-                              _("the switch stays closed: check the lever and that NO (not NC) is wired")))
+                              _("the switch stays closed: check the lever and that NO (not NC) "
+                                "is wired (hardware/README.md, 'When the slider is not seen')")))
     return steps
 
 
@@ -394,12 +413,28 @@ def light_step(link, hands, settings, edition):
     on, off = link.sample()
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
+    need = int(floor + 0.999)
     shown = ngettext("the darkest die (%s) gives %d count of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d",
+                     "enough light for these dice is %d counts of clear",
                      "the darkest die (%s) gives %d counts of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d", clear) % (label, clear, decimal(it, 1), settings["gain"], int(floor + 0.999))
+                     "enough light for these dice is %d counts of clear", clear) % (
+                         label, clear, decimal(it, 1), settings["gain"], need)
     if clear >= floor:
-        return Step("light", "ok", shown)
+        if reading is None:
+            return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
+                                                 "profile names the %s die was not checked")
+                        % label)
+        if reading["label"] != label:
+            # enough light, yet the board's own profile rejects the die: a profile
+            # calibrated without that die in the head (tester 4) or on other dice
+            return Step("light", "failed",
+                        shown + _("; but the board's profile reads the %s die as %s (margin "
+                                  "%s sigma)") % (label, reading["label"],
+                                                  decimal(reading["m"] / 100, 2)),
+                        _("the profile on the board does not name the %s die: calibrate "
+                          "again with every die in the head when asked (pyramid calibrate "
+                          "--port PORT)") % label)
+        return Step("light", "ok", shown + _("; the board names it %s") % label)
     classes = profile["classes"]
     ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
     fix, _settings = calibrate.light_fix({"integration_ms": it, "gain": settings["gain"]},
@@ -456,7 +491,7 @@ def run(args, out=None, hardware=None):
     with pyramid:
         monitor.quiet_link_log(False)
         hands = (_Sim(pyramid.virtual) if pyramid.virtual is not None
-                 else _Maker(wait=getattr(args, "wait", PUSH_TIMEOUT)))
+                 else _Maker(wait=getattr(args, "push_wait", PUSH_TIMEOUT)))
 
         def report(step):
             for line in step.lines():

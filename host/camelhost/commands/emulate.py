@@ -23,7 +23,7 @@ file, a file that is not a UF2 and a UF2 for another chip are each one line at o
 A UF2 that gives no USB serial port within ``USB_TIMEOUT`` seconds (not MicroPython,
 or not the ``RPI_PICO`` build) is one line too.
 
-Exit status 0 after ``q``, Ctrl-C or end of input; 1 (``pyramid: message``) when
+Exit status 0 after ``q``, Ctrl-C or end of input (each said: ``powered off: ...``); 1 (``pyramid: message``) when
 the emulator, the bootrom or the UF2 is missing or wrong, or the board does not start.
 """
 
@@ -153,6 +153,10 @@ def run(args):
         print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
         if not args.fresh:
             print(_("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"])))
+        else:
+            # a new board: nothing to push for until the firmware is on it
+            print(_("no pyramid firmware on it yet: in another terminal, run pyramid flash "
+                    "--port %s (the board restarts into it)") % os.path.realpath(board.port))
         print(keys_line())
         sys.stdout.flush()
         for line in sys.stdin:
@@ -165,4 +169,6 @@ def run(args):
         raise CliError(_("the emulated board stopped: %s") % exc) from None
     finally:
         board.close()
+    # q, Ctrl-C or the end of input: said, not a silent exit
+    print(_("powered off: the emulated Pico stopped and its serial port is gone"))
     return 0

@@ -5,7 +5,7 @@ board with the size it was built with; 1 (``pyramid: message``) when mpy-cross
 or mpremote is missing, the board is not at PORT, or the copy does not verify.
 """
 
-from camelhost.commands.options import add_old_spelling, metavar
+from camelhost.commands.options import add_old_spelling, add_port_argument, metavar
 from camelhost.device import flash
 from camelhost.i18n import N_, _
 
@@ -16,9 +16,7 @@ HELP = (
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", default="auto",
-                        help=_("serial port of the board: a path (/dev/ttyACM0), 'auto' "
-                               "(the first USB serial board) or id:<serial>; default auto"))
+    add_port_argument(parser, virtual=False)
     parser.add_argument("--target", default="/", metavar=metavar("FOLDER"),
                         help=_("folder on the board to install into (default /)"))
     parser.add_argument("--build-dir", default=None, metavar=metavar("FOLDER"),
@@ -45,8 +43,15 @@ def run(args):
             print("%7d  %s" % (size, rel))
         print(_("%d files, %d bytes in %s") % (len(files), sum(s for _, s in files), build_dir))
         return 0
+    port = args.port
+    if port == "auto":
+        # the board every other command finds for 'auto' (mpremote's own would take
+        # the first USB serial device of any kind)
+        from camelhost.device.open import find_rp2040_port
+
+        port = find_rp2040_port("--port")
     listing = flash.flash(
-        args.port,
+        port,
         build_dir=args.build_dir,
         target=args.target,
         resume=args.no_soft_reset,
@@ -54,4 +59,23 @@ def run(args):
     )
     for rel in sorted(listing):
         print("%7d  %s" % (listing[rel], rel))
+    print(next_step(args.port, args.no_reset))
     return 0
+
+
+def next_step(port, no_reset=False):
+    """The line after a copy: whether the board runs the firmware now, and the bring-up
+    checklist to run next on ``port`` (as given: a path, ``auto`` or ``id:<serial>``)."""
+    if no_reset:
+        if port == "auto":
+            return _("the board is left at its MicroPython prompt (--no-reset): press its reset "
+                     "button or plug it in again to start the pyramid firmware, then run "
+                     "pyramid doctor")
+        return (_("the board is left at its MicroPython prompt (--no-reset): press its reset "
+                  "button or plug it in again to start the pyramid firmware, then run "
+                  "pyramid doctor --port %s") % port)
+    if port == "auto":
+        return _("the board restarts into the pyramid firmware; next, the bring-up checklist: "
+                 "pyramid doctor")
+    return (_("the board restarts into the pyramid firmware; next, the bring-up checklist: "
+              "pyramid doctor --port %s") % port)

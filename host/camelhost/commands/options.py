@@ -6,7 +6,8 @@ import it.
 
 - ``--edition {classic,second}``: the choices are ``camelup.editions.EDITIONS``' names.
 - ``--seed N``: what it seeds, then ``(default N)``.
-- ``--port PORT``: a serial port, ``auto`` or ``virtual`` (calibrate, doctor, monitor).
+- ``--port PORT``: a serial port, ``auto`` (the first RP2040 on USB, in every command)
+  or ``virtual`` (calibrate, doctor, monitor); flash's takes ``id:<serial>`` instead.
 - ``--journal FILE``: the journal file a new game writes.
 - ``--seats N``: the number of seats, with each edition's range (demo, tournament,
   odds).
@@ -16,7 +17,7 @@ import it.
   ``DATEI``, ``position`` / ``STELLUNG``).
 - ``add_old_spelling``: an option's former name, still taken with a one-line note on
   stderr and hidden from ``--help`` (odds' ``--names``/``--pyramid``, flash's
-  ``--resume``).
+  ``--resume``, doctor's ``--wait``).
 
 ``--seed N`` seeds every random draw of the command and means that everywhere; its
 default is 1 wherever the command computes or shows something the same command line
@@ -122,12 +123,19 @@ def add_seed_argument(parser, what, default=1, default_words=None):
                         help=(_("%s (default %s)") % (what, words)).replace("%", "%%"))
 
 
-def add_port_argument(parser):
+def add_port_argument(parser, virtual=True):
     """Add ``--port PORT`` (default ``auto``) for a command that talks to the pyramid's
-    firmware: a serial port, ``auto`` or ``virtual``."""
-    parser.add_argument("--port", default="auto", metavar=metavar("PORT"),
-                        help=_("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on "
-                               "USB) or 'virtual' (the simulated pyramid); default auto"))
+    board: a serial port, ``auto`` (the first USB serial port with the RP2040's vendor
+    id, ``camelhost.device.open.find_rp2040_port``, in every command) or ``virtual``;
+    ``virtual=False`` (flash, which needs a board): ``id:<serial>`` instead of
+    ``virtual``."""
+    if virtual:
+        words = _("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) or "
+                  "'virtual' (the simulated pyramid); default auto")
+    else:
+        words = _("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) or "
+                  "id:<serial>; default auto")
+    parser.add_argument("--port", default="auto", metavar=metavar("PORT"), help=words)
 
 
 def add_journal_argument(parser, default_words):

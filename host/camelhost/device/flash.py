@@ -296,7 +296,7 @@ def check_port(port):
 
     seen = ", ".join(sorted(p.device for p in list_ports.comports())) or "none"
     raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
-                   "--port auto for the first USB serial board") % (path, seen))
+                   "--port auto for the first RP2040 on USB") % (path, seen))
 
 
 def probe(port, target="/", resume=False):

@@ -580,6 +580,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     from camelhost.device.link import LinkError
 
     collected = {label: [] for label in classifier.classes_for(edition)}
+    suspects = {label: [] for label in collected}
+    previous = None
     saturated = 0
     limit = saturation_level(it)
     for index, (label, value) in enumerate(steps, 1):
@@ -597,6 +599,11 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             print(_("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
                   % (index, len(steps), shown_label(label), reading[0], reading[1], reading[2],
                      reading[3], off[0], flag), file=out)
+        like = looks_like(label, reading, previous, collected)
+        if like:
+            suspects[label].append((len(collected[label]) - 1, like))
+            print("  " + suspect_warning(label, like), file=out)
+        previous = (label, reading)
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
@@ -606,13 +613,32 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             clears = sorted(r[0] for r in collected[label])
             brightest = max(brightest, clears[len(clears) // 2])
     advice = advise(pairs, saturated, loo, len(steps), settings, brightest)
-    dim = None if saturated else light_problem(profile, collected, settings)
+    # the light is judged by the readings of dice that were in the head: a die that
+    # never was would look like a die in the dark
+    seen = {}
+    for label, rows in collected.items():
+        flagged = [i for i, _like in suspects[label]]
+        seen[label] = [row for i, row in enumerate(rows) if i not in flagged]
+    lit = [label for label in seen if label != classifier.EMPTY and seen[label]]
+    dim = None
+    if not saturated and lit and light_problem(profile, seen, settings):
+        # in too little light dice look like each other and like the empty head: say
+        # the light, about every reading, as it was said before
+        dim = light_problem(profile, collected, settings) or light_problem(profile, seen,
+                                                                            settings)
+    refused = calibration.refusal(loo, suspects)
+    if dim and refused and refused[1] == "like":
+        refused = None  # in too little light every reading looks like the empty head
     if dim:  # too little light blurs every pair: say that, not what it looks like
         advice = dim
+    elif refused and refused[1] == "like":
+        advice = None  # a die not in the head is neither the build's fault nor the light's
     result = Result(profile, collected, pairs, loo, saturated, advice)
     print_report(result, out)
-    if not saturated:
-        check_light(profile, collected, settings)
+    if refused:  # a die the check cannot name: the advice above says the light if dim
+        raise CliError(refusal_line(refused, collected))
+    if dim:
+        raise CliError(dim + _(" (nothing was saved)"))
     if save:
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
         try:
@@ -626,6 +652,99 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
               % (len(text), edition_word(edition), decimal(it, 1), cfg["gain"]), file=out)
     return result
+
+
+def looks_like(label, reading, previous, collected):
+    """The label a reading of ``label`` looks like (``camelup.calibration.alike``), or
+    ``None``: the reading just before it (``previous``: ``(label, reading)``) when that
+    was another step, else (for a die) any reading of the empty head so far
+    (``collected``: ``{label: [readings]}``). Such a reading is the die left in the head
+    from the step before, or no die at all."""
+    from camelup import calibration
+    from camelup.board import classifier
+
+    ref = 1.0
+    for rows in collected.values():
+        for row in rows:
+            ref = max(ref, float(row[0]))
+    if previous is not None and previous[0] != label and \
+            calibration.alike(reading, previous[1], ref):
+        return previous[0]
+    if label != classifier.EMPTY:
+        for empty in collected[classifier.EMPTY]:
+            if calibration.alike(reading, empty, ref):
+                return classifier.EMPTY
+    return None
+
+
+def _colour(label):
+    """The die's colour as typed: ``grey-white`` -> ``grey``."""
+    return label.split("-", 1)[0]
+
+
+def suspect_warning(label, like):
+    """The line under a reading of ``label`` that looks like ``like`` (``looks_like``)."""
+    if label == "empty":
+        return _("this reading looks like the %s die read just before it: is the head "
+                 "empty?") % _colour(like)
+    if like == "empty":
+        return _("this reading looks like the empty head: is the %s die in the head?") % (
+            _colour(label))
+    return _("this reading looks like the %s die read just before it: is the %s die in "
+             "the head?") % (_colour(like), _colour(label))
+
+
+def refusal_line(refused, collected):
+    """The one line (no newline) saying why the profile was not saved
+    (``camelup.calibration.refusal``'s answer ``refused``): whose readings look wrong,
+    why, and what to do."""
+    label, reason, detail = refused
+    n = len(collected[label])
+    if reason == "like":
+        like, count = detail
+        if label == "empty":
+            return ngettext(
+                "not saved: %(count)d of the empty head's %(n)d readings looks like the %(like)s "
+                "die read just before it: a die was still in the head. Take every die out when "
+                "asked and run pyramid calibrate again; the pyramid keeps its profile",
+                "not saved: %(count)d of the empty head's %(n)d readings look like the %(like)s "
+                "die read just before them: a die was still in the head. Take every die out "
+                "when asked and run pyramid calibrate again; the pyramid keeps its profile",
+                count) % {"count": count, "n": n, "like": _colour(like)}
+        if like == "empty":
+            return ngettext(
+                "not saved: %(count)d of the %(die)s die's %(n)d readings looks like the empty "
+                "head: the %(die)s die was not in the head. Put the %(die)s die in the head and "
+                "read it again (pyramid calibrate); the pyramid keeps its profile",
+                "not saved: %(count)d of the %(die)s die's %(n)d readings look like the empty "
+                "head: the %(die)s die was not in the head. Put the %(die)s die in the head and "
+                "read it again (pyramid calibrate); the pyramid keeps its profile",
+                count) % {"count": count, "n": n, "die": _colour(label)}
+        return ngettext(
+            "not saved: %(count)d of the %(die)s die's %(n)d readings looks like the %(like)s "
+            "die read just before it: the %(die)s die was not in the head. Put the %(die)s die "
+            "in the head and read it again (pyramid calibrate); the pyramid keeps its profile",
+            "not saved: %(count)d of the %(die)s die's %(n)d readings look like the %(like)s "
+            "die read just before them: the %(die)s die was not in the head. Put the %(die)s "
+            "die in the head and read it again (pyramid calibrate); the pyramid keeps its "
+            "profile",
+            count) % {"count": count, "n": n, "like": _colour(like), "die": _colour(label)}
+    if label == "empty":
+        return (_("not saved: the check names the empty head right in only %s of its readings, "
+                  "under the %s a profile needs. Take every die out when asked and run pyramid "
+                  "calibrate again; the pyramid keeps its profile")
+                % (percent(detail, 1), percent(_named_bar())))
+    return (_("not saved: the check names the %s die right in only %s of its readings, under "
+              "the %s a profile needs: its readings are spread or look like another class. "
+              "Release the %s die for every reading asked, change what the advice above names, "
+              "and run pyramid calibrate again; the pyramid keeps its profile")
+            % (_colour(label), percent(detail, 1), percent(_named_bar()), _colour(label)))
+
+
+def _named_bar():
+    from camelup import calibration
+
+    return calibration.NAMED_BAR
 
 
 def print_report(result, out):
@@ -651,7 +770,8 @@ def print_report(result, out):
                   percent(t["error"], 1)), file=out)
     else:
         print(_("check skipped: it needs 4 or more readings per class"), file=out)
-    print(_("advice: %s") % result.advice, file=out)
+    if result.advice:
+        print(_("advice: %s") % result.advice, file=out)
 
 
 def _too_close():
