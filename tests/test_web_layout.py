@@ -453,3 +453,38 @@ def test_the_pages_advice_names_a_finish_cards_pile_never_its_colour(tab):
     for text in cards:
         assert ", its colour chosen unseen: " in text, text
         assert not [c for c in ("blue", "green", "red", "yellow", "purple") if c in text], text
+
+
+@pytest.mark.parametrize("lang, speech, badge, unit", [
+    ("en", "speech off", "replay", "coins"), ("de", "Sprachausgabe aus", "Wiedergabe", "EP")])
+def test_a_replay_page_says_replay_and_writes_coins_as_the_terminal_does(tab, lang, speech,
+                                                                        badge, unit):
+    # tester 4, finding 8: the speech button says speech output, not 'language' (German
+    # 'Sprache aus'); coins carry the game's unit as the terminal writes it ('3 coins', '3 EP'),
+    # never a cent sign; a replay's badge says replay, not the green 'live'
+    from camelhost.i18n import set_language
+    set_language(lang)
+    s = race_over(list(SEATS[:4]))
+    view = dict(view_of(s), replay={"step": 40, "steps": 42, "playing": False})
+    with Shown(tab, view, WIDE[1]) as page:
+        assert page.text_content("#speech") == speech
+        assert page.text_content("#link") == badge
+        assert "link-up" not in page.get_attribute("#link", "class")
+        ranked = page.eval_on_selector_all(
+            "#final-ranking li", "ls => ls.map(l => [l.dataset.name, l.querySelector('.purse')"
+            ".innerText.replace(/\\s+/g, ' ')])")
+        coins = {r["name"]: r["coins"] for r in view["final"]["standings"]}
+        assert ranked == [[n, "%d %s" % (coins[n], unit)] for n, _c in ranked] and ranked
+        cents = page.evaluate("""() => [...document.querySelectorAll('*')].filter(e =>
+            (e.textContent || '').includes('\\u00a2') ||
+            getComputedStyle(e, '::after').content.includes('\\u00a2')).length""")
+        assert cents == 0
+    live = view_of(mid_leg(list(SEATS[:4])))
+    with Shown(tab, live, WIDE[1]) as page:
+        page.wait_for_function("() => document.getElementById('link').className === 'link-up'")
+        coins = {p["name"]: p["coins"] for p in live["players"]}
+        shown = page.eval_on_selector_all(
+            "#players .player", "ps => ps.map(p => [p.dataset.name, p.querySelector('.purse')"
+            ".innerText.replace(/\\s+/g, ' ')])")
+        assert shown == [[n, "%d %s" % (coins[n], unit)] for n, _c in shown] and shown
+        assert page.text_content("#link") == "live"

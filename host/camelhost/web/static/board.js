@@ -80,6 +80,15 @@
     c.dataset.colour = colour;
     return c;
   }
+  // a player's coins with the game's unit as the terminal writes it ("3 coins",
+  // German "3 EP"): the figure large, the unit small after it
+  function coinsEl(n) {
+    const purse = el("span", "purse");
+    purse.appendChild(el("span", "coins", n));
+    purse.appendChild(document.createTextNode(" "));
+    purse.appendChild(el("span", "coin-unit", n === 1 ? t("coin") : t("coins")));
+    return purse;
+  }
   function dieBox(colour, cls) {
     // three letters on the die, as on the camels: never the colour alone
     const d = el("span", "die c-" + colour + (cls ? " " + cls : ""),
@@ -243,9 +252,7 @@
       card.dataset.name = p.name;
       const head = el("div", "player-head");
       head.appendChild(nameEl("span", "player-name", p.name));
-      const coins = el("span", "coins", p.coins);
-      coins.title = t("coins");
-      head.appendChild(coins);
+      head.appendChild(coinsEl(p.coins));
       card.appendChild(head);
       const held = el("div", "held");
       for (const tk of p.leg_tickets || []) held.appendChild(chip(tk.colour, tk.value));
@@ -454,7 +461,7 @@
       li.dataset.place = place;
       li.appendChild(el("span", "place", place + "."));
       li.appendChild(nameEl("span", "player-name", r.name));
-      li.appendChild(el("span", "coins", r.coins));
+      li.appendChild(coinsEl(r.coins));
       rank.appendChild(li);
     });
   }
@@ -531,17 +538,19 @@
 
   // -- the stream, reconnecting by itself ---------------------------------------------
   let source = null, retry = 1000, retryTimer = null;
+  // the badge: "live" while the stream runs, "replay" while it shows a journal (never the
+  // green "live": a replay is not the table now), "reconnecting" while it is down
   function setLink(up, text) {
-    const link = $("link");
-    link.className = up ? "link-up" : "link-down";
-    link.textContent = text;
+    const link = $("link"), replaying = !!(state.view && state.view.replay);
+    link.className = !up ? "link-down" : replaying ? "link-replay" : "link-up";
+    link.textContent = up && replaying ? t("replay") : text;
   }
   function onSnapshot(e) {
     state.lastMessage = Date.now();
     retry = 1000;
-    setLink(true, t("live"));
     const view = JSON.parse(e.data);
     if (typeof view.version === "number") render(view);  // "{}": nothing published yet
+    setLink(true, t("live"));
   }
   // The page arrives with the current snapshot (a JSON data block the server fills):
   // the table is drawn at once, before the stream opens. Its die is not spoken.
