@@ -99,7 +99,7 @@
   }
 
   // -- the track ---------------------------------------------------------------
-  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16;
+  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 22;
 
   function camelShape(colour, crazy, x, y) {
     // A camel drawn facing right in a 90x40 box; crazy camels face backwards.
@@ -166,13 +166,16 @@
       if (tile) {
         const tg = svg("g", { "class": "tile " + (tile.side === "+" ? "tile-plus" : "tile-minus"),
                               "data-owner": tile.owner, "data-side": tile.side });
-        tg.appendChild(svg("rect", { x: x + 4, y: base + LABEL_H, width: COL - 8, height: TILE_H - 4, rx: 5 }));
+        // wider than its space (RULES: no tile lies next to another, so the neighbours'
+        // room under their spaces is free), kept within the row
+        const left = Math.max(2, x - TILE_OVER), right = Math.min(perRow * COL - 2, x + COL + TILE_OVER);
+        tg.appendChild(svg("rect", { x: left, y: base + LABEL_H, width: right - left, height: TILE_H - 4, rx: 5 }));
         const label = svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
                           (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner);
         tg.appendChild(label);
         tg.appendChild(svg("title", {}, tile.owner + "'s " + (tile.name || "tile")));
         g.appendChild(tg);
-        tileLabels.push([label, COL - 16]);
+        tileLabels.push([label, Math.min(right - x - COL / 2, x + COL / 2 - left) * 2 - 8]);
       }
       root.appendChild(g);
     });
@@ -258,11 +261,24 @@
       for (const tk of p.leg_tickets || []) held.appendChild(chip(tk.colour, tk.value));
       if (p.pyramid_tickets) held.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
       card.appendChild(held);
-      const extra = [];
-      if (p.tile) extra.push(t("{0} tile on {1}", p.tile.side === "+" ? "+" : "\u2212", p.tile.space));
-      if (p.partner) extra.push(t("partner {0}", p.partner));
-      extra.push(plural(p.finish_cards_played || 0, "1 finish card played", "{0} finish cards played"));
-      card.appendChild(el("div", "player-extra", extra.join(" \u00B7 ")));
+      // the tile, the partner and the cards played: each whole on a line (they wrap
+      // between them, never inside one), a partner's long name shortened as names are
+      const extra = el("div", "player-extra");
+      const item = (node) => {
+        if (extra.firstChild) extra.appendChild(document.createTextNode(" \u00B7 "));
+        extra.appendChild(node);
+      };
+      if (p.tile) item(el("span", "fact", t("{0} tile on {1}", p.tile.side === "+" ? "+" : "\u2212", p.tile.space)));
+      if (p.partner) {
+        const words = t("partner {0}", "\u0000").split("\u0000");
+        const fact = el("span", "fact partner");
+        fact.appendChild(document.createTextNode(words[0]));
+        fact.appendChild(nameEl("span", "", p.partner));
+        if (words[1]) fact.appendChild(document.createTextNode(words[1]));
+        item(fact);
+      }
+      item(el("span", "fact", plural(p.finish_cards_played || 0, "1 finish card played", "{0} finish cards played")));
+      card.appendChild(extra);
       box.appendChild(card);
     }
   }
@@ -360,7 +376,11 @@
       row.dataset.colour = c;
       row.appendChild(chip(c, c));
       if (!values.length) row.appendChild(el("span", "ticket none", t("none")));
-      values.forEach((val, i) => row.appendChild(el("span", "ticket c-" + c + (i ? " under" : " top"), val)));
+      values.forEach((val, i) => {
+        const ticket = el("span", "ticket c-" + c + (i ? " under" : " top"), val);
+        if (i) ticket.style.setProperty("--under", "var(--" + c + ")");
+        row.appendChild(ticket);
+      });
       box.appendChild(row);
     }
     $("pyramid-tickets").textContent = v.ranking && v.ranking.length ?
@@ -440,13 +460,14 @@
       box.dataset.pile = name;
       box.appendChild(el("h3", "", t("overall " + name + " pile, in play order")));
       const list = el("ol");
-      for (const c of f.piles[name] || []) {
+      (f.piles[name] || []).forEach((c, i) => {
         const li = el("li", c.correct ? "right" : "wrong");
+        li.appendChild(el("span", "order", (i + 1) + "."));
         li.appendChild(nameEl("span", "", c.name));
         li.appendChild(chip(c.colour, c.colour));
-        li.appendChild(el("span", "", " " + signed(c.reward)));
+        li.appendChild(el("span", "", signed(c.reward)));
         list.appendChild(li);
-      }
+      });
       if (!(f.piles[name] || []).length) list.appendChild(el("li", "none", t("empty")));
       box.appendChild(list);
       piles.appendChild(box);
