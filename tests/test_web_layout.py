@@ -639,6 +639,13 @@ TEXT_REPORT = r"""() => {
 }"""
 
 
+def five_high(names):
+    """The race set up with five camels in one stack (a track's tallest racing stack)."""
+    s = Session("second", names, seed=3)
+    s.command(STACK)
+    return s
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_word_on_a_tv_is_big_enough_and_stands_out_from_its_background(tab, lang):
     # tester 4, finding 7: counts, headings, the advice and the die chips were 10-13 px at
@@ -647,8 +654,11 @@ def test_every_word_on_a_tv_is_big_enough_and_stands_out_from_its_background(tab
     from camelhost.i18n import set_language
     set_language(lang)
     names = long_names(8)
-    for state, build in STATES.items():
+    for state, build in dict(STATES, **{"five-high stack": five_high}).items():
         with Shown(tab, replaying(view_of(build(names))), WIDE[1]) as page:
+            if state == "five-high stack":
+                assert page.get_attribute("#track g.space[data-space='1']", "data-camels") \
+                    == "blue,green,red,yellow,purple"
             for size in (WIDE[1], WIDE[0]):
                 resize(page, size)
                 report = page.evaluate(TEXT_REPORT)

@@ -99,7 +99,7 @@
   }
 
   // -- the track ---------------------------------------------------------------
-  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 22;
+  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 22, STEP_MIN = 20;
 
   function camelShape(colour, crazy, x, y) {
     // A camel drawn facing right in a 90x40 box; crazy camels face backwards.
@@ -138,27 +138,31 @@
     const perRow = width < 720 ? 6 : width < 1200 && window.innerWidth < 1000 ? 9 : columns.length;
     const rows = [];
     for (let i = 0; i < columns.length; i += perRow) rows.push(columns.slice(i, i + perRow));
-    // each row as tall as its own tallest stack (at least two camels), tiles under it
+    // each row as tall as its own tallest stack (at least two camels), tiles under it; a
+    // stack higher than three is drawn closer (each camel over the one below's hump), so
+    // the track keeps about a three-high stack's height and its labels their size
     let y = 0;
     const layout = rows.map((row) => {
       const tall = Math.max(2, ...row.map((c) => c.camels.length));
-      const top = y;
-      y += tall * CAMEL_H + LABEL_H + TILE_H + GAP;
-      return { top: top, base: top + tall * CAMEL_H };
+      const step = tall <= 3 ? CAMEL_H : Math.max(STEP_MIN, (3 * CAMEL_H - CAMEL_H) / (tall - 1));
+      const top = y, camels = (tall - 1) * step + CAMEL_H;
+      y += camels + LABEL_H + TILE_H + GAP;
+      return { top: top, base: top + camels, step: step };
     });
     root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + (y - GAP));
     const leader = (v.ranking || [])[0];
     const tileLabels = [];
     columns.forEach((col, i) => {
-      const x = (i % perRow) * COL, base = layout[Math.floor(i / perRow)].base;
+      const x = (i % perRow) * COL, at = layout[Math.floor(i / perRow)], base = at.base;
       const g = svg("g", { "class": "space", "data-space": col.space,
                            "data-camels": col.camels.map((c) => c.colour).join(",") });
       g.appendChild(svg("rect", { "class": "space-floor" + (col.space % 2 ? " odd" : ""),
                                   x: x + 2, y: base + 2, width: COL - 4, height: LABEL_H - 4, rx: 6 }));
       g.appendChild(svg("text", { "class": "space-label", x: x + COL / 2, y: base + LABEL_H - 10 },
                         col.label));
-      col.camels.forEach((camel, level) => {
-        const shape = camelShape(camel.colour, camel.crazy, x, base - (level + 1) * CAMEL_H + 2);
+      // drawn from the top camel down: each camel's label stays on top of the one above
+      col.camels.map((camel, level) => [camel, level]).reverse().forEach(([camel, level]) => {
+        const shape = camelShape(camel.colour, camel.crazy, x, base - level * at.step - CAMEL_H + 2);
         if (camel.colour === leader) shape.classList.add("leader");
         g.appendChild(shape);
       });
