@@ -580,9 +580,8 @@ def test_a_player_card_never_cuts_its_own_text(tab, lang):
                 texts = page.eval_on_selector_all(".player-extra", "es => es.map(e => e.textContent)")
                 assert cut == [], (lang, size, cut)
                 assert any(" \u00b7 " in t for t in texts), texts
-                if names[0] == "Ann":  # 24-character names with partners: see docs/web.md
-                    assert extent(page)[1] <= size[1], (lang, size, extent(page))
-                    assert all(inside(b, size) for b in boxes(page, "#players .player"))
+                assert extent(page)[1] <= size[1], (lang, size, extent(page))
+                assert all(inside(b, size) for b in boxes(page, "#players .player"))
 
 
 #: The smallest type a player reads on the page at 1280x720, in CSS pixels: 16 px is
