@@ -323,7 +323,8 @@ def test_advice_is_shown_only_for_the_turn_it_was_computed_for(tab):
                      odds=dict(ready_ben["odds"], actions=ready["odds"]["actions"]))
         publish(page, wrong)
         assert boxes(page, "#best li") == []
-        assert "Ann" not in page.text_content("#tickets-panel")
+        for panel in ("#tickets-panel", "#best-panel"):
+            assert "Ann" not in page.text_content(panel), panel
 
 
 def test_the_advice_on_the_page_shows_first_the_number_of_its_order(tab):
@@ -453,3 +454,263 @@ def test_the_pages_advice_names_a_finish_cards_pile_never_its_colour(tab):
     for text in cards:
         assert ", its colour chosen unseen: " in text, text
         assert not [c for c in ("blue", "green", "red", "yellow", "purple") if c in text], text
+
+
+@pytest.mark.parametrize("lang, speech, badge, unit", [
+    ("en", "speech off", "replay", "coins"), ("de", "Sprachausgabe aus", "Wiedergabe", "EP")])
+def test_a_replay_page_says_replay_and_writes_coins_as_the_terminal_does(tab, lang, speech,
+                                                                        badge, unit):
+    # tester 4, finding 8: the speech button says speech output, not 'language' (German
+    # 'Sprache aus'); coins carry the game's unit as the terminal writes it ('3 coins', '3 EP'),
+    # never a cent sign; a replay's badge says replay, not the green 'live'
+    from camelhost.i18n import set_language
+    set_language(lang)
+    s = race_over(list(SEATS[:4]))
+    view = dict(view_of(s), replay={"step": 40, "steps": 42, "playing": False})
+    with Shown(tab, view, WIDE[1]) as page:
+        assert page.text_content("#speech") == speech
+        assert page.text_content("#link") == badge
+        assert "link-up" not in page.get_attribute("#link", "class")
+        ranked = page.eval_on_selector_all(
+            "#final-ranking li", "ls => ls.map(l => [l.dataset.name, l.querySelector('.purse')"
+            ".innerText.replace(/\\s+/g, ' ')])")
+        coins = {r["name"]: r["coins"] for r in view["final"]["standings"]}
+        assert ranked == [[n, "%d %s" % (coins[n], unit)] for n, _c in ranked] and ranked
+        cents = page.evaluate("""() => [...document.querySelectorAll('*')].filter(e =>
+            (e.textContent || '').includes('\\u00a2') ||
+            getComputedStyle(e, '::after').content.includes('\\u00a2')).length""")
+        assert cents == 0
+    live = view_of(mid_leg(list(SEATS[:4])))
+    with Shown(tab, live, WIDE[1]) as page:
+        page.wait_for_function("() => document.getElementById('link').className === 'link-up'")
+        coins = {p["name"]: p["coins"] for p in live["players"]}
+        shown = page.eval_on_selector_all(
+            "#players .player", "ps => ps.map(p => [p.dataset.name, p.querySelector('.purse')"
+            ".innerText.replace(/\\s+/g, ' ')])")
+        assert shown == [[n, "%d %s" % (coins[n], unit)] for n, _c in shown] and shown
+        assert page.text_content("#link") == "live"
+
+
+def replaying(view):
+    """``view`` as ``pyramid replay --web`` publishes it: with its control bar."""
+    return dict(view, replay={"step": 73, "steps": 86, "playing": False})
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_replay_fits_a_tv_and_a_laptop_above_its_control_bar(tab, lang):
+    # tester 4, finding 4: German replay at 1280x720, the advice ran on under the
+    # replay's buttons; every state, 8 players, with the bar: the page no taller than
+    # the screen and no text of the board under the bar
+    from camelhost.i18n import set_language
+    set_language(lang)
+    names = long_names(8)
+    for state, build in STATES.items():
+        with Shown(tab, replaying(view_of(build(names))), WIDE[0]) as page:
+            for size in WIDE:
+                resize(page, size)
+                what = (lang, state, size)
+                screenshot(page, "replay-%s-%s-%dx%d" % (lang, state.replace(" ", "-"), *size))
+                assert extent(page)[0] <= size[0] and extent(page)[1] <= size[1], \
+                    (what, extent(page))
+                bar = boxes(page, "#replay")
+                assert len(bar) == 1 and inside(bar[0], size), (what, bar)
+                texts = boxes(page, "main li, main p, main h2, main h3, main td, main th, "
+                                    "main .player, main .chip, main .pile")
+                under = [b for b in texts if b[3] > bar[0][1] + 0.5]
+                assert texts and under == [], (what, bar, under)
+                if state == "mid-leg":
+                    assert len(boxes(page, "#best li")) == 3, what
+            assert page.problems == []
+
+
+COLOURS = ("blue", "green", "red", "yellow", "purple")
+
+
+def tiles_partners_cards(names):
+    """Eight players (second edition: partnerships, RULES 3.8), each with a partner and a
+    finish card played, six with a tile: a player card's longest lines."""
+    s = Session("second", names, seed=3)
+    s.command(STACK)
+    spaces = iter((3, 5, 7, 9))
+    for seat in range(len(names)):
+        other = names[(seat + 1) % len(names)] if seat % 2 == 0 else None
+        s.command("partner %s" % other if other else "tile %d +" % next(spaces))
+    for colour in ("blue", "green", "red", "yellow", "purple", "blue", "green", "red"):
+        s.command("win %s" % colour if colour != "red" else "lose %s" % colour)
+    for seat in range(len(names)):
+        s.command("tile %d -" % (11 + seat) if seat in (0, 2) else "leg %s" % COLOURS[seat % 5])
+    players = table_view(s, odds=False)["players"]
+    assert [p["tile"] is not None for p in players] == [True] * 4 + [False, True, False, True]
+    assert all(p["partner"] and p["finish_cards_played"] == 1 for p in players)
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_player_card_never_cuts_its_own_text(tab, lang):
+    # tester 4, finding 6: 'Plättchen (+) auf 7 · 0 Wettkarten g…'; every card's line of
+    # tile, partner and cards played is whole (wrapped, never cut) on a TV and a laptop
+    from camelhost.i18n import set_language
+    set_language(lang)
+    for names in (list(SEATS[:4]), list(SEATS), long_names(8)):
+        s = mid_leg(names) if len(names) == 4 else tiles_partners_cards(names)
+        view = view_of(s)
+        with Shown(tab, view, WIDE[0]) as page:
+            for size in WIDE:
+                resize(page, size)
+                # every line of the card's words (a name aside: names are shortened) drawn
+                # inside the box that shows it, the card
+                cut = page.eval_on_selector_all(".player", """cs => cs.filter(c => {
+                    const extra = c.querySelector('.player-extra');
+                    const walk = document.createTreeWalker(extra, NodeFilter.SHOW_TEXT);
+                    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                        if (n.parentElement.closest('.name')) continue;
+                        const range = document.createRange();
+                        range.selectNodeContents(n);
+                        for (const b of range.getClientRects()) {
+                            for (let box = n.parentElement; box && box !== c.parentElement; box = box.parentElement) {
+                                const r = box.getBoundingClientRect();
+                                if (r.width === 0 && r.height === 0) continue;
+                                if (getComputedStyle(box).display === 'inline') continue;
+                                if (b.left < r.left - 0.5 || b.right > r.right + 0.5 ||
+                                    b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5) return true;
+                            }
+                        }
+                    }
+                    return false; }).map(c => c.querySelector('.player-extra').textContent)""")
+                texts = page.eval_on_selector_all(".player-extra", "es => es.map(e => e.textContent)")
+                assert cut == [], (lang, size, cut)
+                assert any(" \u00b7 " in t for t in texts), texts
+                assert extent(page)[1] <= size[1], (lang, size, extent(page))
+                assert all(inside(b, size) for b in boxes(page, "#players .player"))
+
+
+#: The smallest type a player reads on the page at 1280x720, in CSS pixels: 16 px is
+#: 2.2 % of a 720-line screen's height (the 1920x1080 page's secondary text was 17-20 px,
+#: tester 4 finding 7), the size web-accessibility guides take for body text.
+FLOOR_PX = 16
+#: WCAG 2.x AA contrast for normal text (success criterion 1.4.3).
+CONTRAST = 4.5
+
+#: ``[what, text, size px, contrast]`` of every element with text of its own on the page
+#: (an SVG text's size as drawn, its contrast ``null``: it lies on a drawn camel or tile).
+#: The colour is blended by the opacities above it onto the backgrounds under it.
+TEXT_REPORT = r"""() => {
+  function rgba(s) { const m = s.match(/[\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; }
+  function lum(c) {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  }
+  function over(top, under) { return [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]); }
+  function background(e) {
+    const layers = [];
+    for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
+      const b = rgba(getComputedStyle(n).backgroundColor);
+      if (b[3] > 0) { layers.push(b); if (b[3] >= 1) break; }
+    }
+    let c = rgba(getComputedStyle(document.documentElement).backgroundColor);
+    if (c[3] < 1) c = rgba(getComputedStyle(document.body).backgroundColor);
+    for (let i = layers.length - 1; i >= 0; i--) c = over(layers[i], c);
+    return c;
+  }
+  function opacity(e) {
+    let o = 1;
+    for (let n = e; n && n.nodeType === 1; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
+    return o;
+  }
+  const out = [];
+  for (const e of document.querySelectorAll("body *")) {
+    if (!Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const r = e.getBoundingClientRect(), st = getComputedStyle(e);
+    if (!r.width || !r.height || st.visibility === "hidden" || e.closest("[hidden], title")) continue;
+    const svg = e instanceof SVGElement;
+    const px = parseFloat(st.fontSize) * (svg ? e.getScreenCTM().a : 1);
+    let contrast = null;
+    if (!svg) {
+      const bg = background(e), c = rgba(st.color);
+      const a = lum(over([c[0], c[1], c[2], c[3] * opacity(e)], bg)), b = lum(bg);
+      contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }
+    const what = e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
+      (e.getAttribute("class") ? "." + e.getAttribute("class").trim().replace(/\s+/g, ".") : "");
+    out.push([what, e.textContent.trim().slice(0, 40), px, contrast]);
+  }
+  return out;
+}"""
+
+
+def five_high(names):
+    """The race set up with five camels in one stack (a track's tallest racing stack)."""
+    s = Session("second", names, seed=3)
+    s.command(STACK)
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_word_on_a_tv_is_big_enough_and_stands_out_from_its_background(tab, lang):
+    # tester 4, finding 7: counts, headings, the advice and the die chips were 10-13 px at
+    # 1280x720, grey headings low in contrast: every text at FLOOR_PX or more, and at
+    # CONTRAST or more against what it lies on, in every state (a replay's bar too)
+    from camelhost.i18n import set_language
+    set_language(lang)
+    names = long_names(8)
+    for state, build in dict(STATES, **{"five-high stack": five_high}).items():
+        with Shown(tab, replaying(view_of(build(names))), WIDE[1]) as page:
+            if state == "five-high stack":
+                assert page.get_attribute("#track g.space[data-space='1']", "data-camels") \
+                    == "blue,green,red,yellow,purple"
+            for size in (WIDE[1], WIDE[0]):
+                resize(page, size)
+                report = page.evaluate(TEXT_REPORT)
+                assert len(report) > 40, (state, size)
+                small = sorted({(w, t, round(px, 1)) for w, t, px, _c in report
+                                if px < FLOOR_PX - 0.05})  # 1.2rem of 13.32 px is 15.98
+                faint = sorted({(w, t, round(c, 2)) for w, t, _px, c in report
+                                if c is not None and c < CONTRAST})
+                assert small == [], (lang, state, size, small)
+                assert faint == [], (lang, state, size, faint)
+
+
+def many_cards(names):
+    """A race over with six cards on the loser pile and three on the winner pile."""
+    s = Session("second", names, seed=3)
+    for text in ("setup 1:blue 2:green 3:yellow,red,purple 14:black 15:white",
+                 "fix 14:blue 15:green 16:yellow,red,purple 10:black 11:white"):
+        s.command(text)
+    plays = ["win blue", "lose red", "lose blue", "win green", "lose green", "win yellow",
+             "lose red", "lose yellow", "lose purple"]
+    for text in plays:
+        s.command(text)
+    s.command("pyramid")
+    s.command("yellow 2")
+    assert s.phase == "over"
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_race_over_reveal_is_large_and_reads_in_play_order(tab, lang):
+    # tester 4, finding 5: the reveal was the smallest text on the page, half the TV
+    # empty under it, and a pile read 1, 3, 2 across (it flowed down the columns first)
+    from camelhost.i18n import set_language
+    set_language(lang)
+    view = view_of(many_cards(long_names(4)))
+    piles = view["final"]["piles"]
+    assert len(piles["loser"]) == 6 and len(piles["winner"]) == 3
+    with Shown(tab, view, WIDE[0]) as page:
+        for size in WIDE:
+            resize(page, size)
+            for name, cards in piles.items():
+                shown = page.eval_on_selector_all(
+                    ".revealed[data-pile=%s] li" % name, """ls => ls.map(l => {
+                        const r = l.getBoundingClientRect();
+                        return [l.querySelector('.order').textContent, l.querySelector('.name').title,
+                                r.top, r.left, parseFloat(getComputedStyle(l).fontSize)]; })""")
+                assert [s[:2] for s in shown] == [
+                    ["%d." % (i + 1), c["name"]] for i, c in enumerate(cards)], (size, shown)
+                # read across then down: each card below the one before, or beside it
+                for a, b in zip(shown, shown[1:], strict=False):
+                    assert b[2] > a[2] + 1 or (abs(b[2] - a[2]) <= 1 and b[3] > a[3]), (size, a, b)
+                # large: half again the floor at 1280x720, scaled with the screen
+                assert min(s[4] for s in shown) >= 1.5 * FLOOR_PX * size[1] / 720 - 0.1, \
+                    (size, shown)
+            assert extent(page)[1] <= size[1], (size, extent(page))
+        assert page.problems == []

@@ -21,7 +21,7 @@ PAGE_WORDS = (
     # index.html: headings, buttons, labels
     N_("Camel Up scoreboard"), N_("waiting for the table\u2026"), N_("speech off"),
     N_("speech on"), N_("say each die aloud"), N_("connecting"), N_("reconnecting"),
-    N_("live"), N_("In the pyramid"), N_("Leading"), N_("Players"), N_("Leg odds"),
+    N_("live"), N_("replay"), N_("In the pyramid"), N_("Leading"), N_("Players"), N_("Leg odds"),
     N_("1st / 2nd / last"), N_("Race odds"), N_("overall winner / loser"),
     N_("Leg tickets left"), N_("Finish piles"), N_("Best now"), N_("Leg scored"),
     N_("Race over"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
@@ -40,7 +40,7 @@ PAGE_WORDS = (
     N_("{0} camel, backward {1}"),
     # panels
     N_("1 die inside"), N_("{0} dice inside"), N_(" (one stays in)"), N_("none inside"),
-    N_("1st"), N_("2nd"), N_("coins"), N_("{0} tile on {1}"), N_("partner {0}"),
+    N_("1st"), N_("2nd"), N_("coin"), N_("coins"), N_("{0} tile on {1}"), N_("partner {0}"),
     N_("1 finish card played"), N_("{0} finish cards played"), N_("none now"),
     N_("Best for"), N_("computing\u2026"), N_("none"), N_("1 pyramid ticket left"),
     N_("{0} pyramid tickets left"), N_("overall winner"), N_("overall loser"),

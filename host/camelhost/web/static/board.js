@@ -80,6 +80,15 @@
     c.dataset.colour = colour;
     return c;
   }
+  // a player's coins with the game's unit as the terminal writes it ("3 coins",
+  // German "3 EP"): the figure large, the unit small after it
+  function coinsEl(n) {
+    const purse = el("span", "purse");
+    purse.appendChild(el("span", "coins", n));
+    purse.appendChild(document.createTextNode(" "));
+    purse.appendChild(el("span", "coin-unit", n === 1 ? t("coin") : t("coins")));
+    return purse;
+  }
   function dieBox(colour, cls) {
     // three letters on the die, as on the camels: never the colour alone
     const d = el("span", "die c-" + colour + (cls ? " " + cls : ""),
@@ -90,7 +99,7 @@
   }
 
   // -- the track ---------------------------------------------------------------
-  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16;
+  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 22, STEP_MIN = 20;
 
   function camelShape(colour, crazy, x, y) {
     // A camel drawn facing right in a 90x40 box; crazy camels face backwards.
@@ -129,27 +138,31 @@
     const perRow = width < 720 ? 6 : width < 1200 && window.innerWidth < 1000 ? 9 : columns.length;
     const rows = [];
     for (let i = 0; i < columns.length; i += perRow) rows.push(columns.slice(i, i + perRow));
-    // each row as tall as its own tallest stack (at least two camels), tiles under it
+    // each row as tall as its own tallest stack (at least two camels), tiles under it; a
+    // stack higher than three is drawn closer (each camel over the one below's hump), so
+    // the track keeps about a three-high stack's height and its labels their size
     let y = 0;
     const layout = rows.map((row) => {
       const tall = Math.max(2, ...row.map((c) => c.camels.length));
-      const top = y;
-      y += tall * CAMEL_H + LABEL_H + TILE_H + GAP;
-      return { top: top, base: top + tall * CAMEL_H };
+      const step = tall <= 3 ? CAMEL_H : Math.max(STEP_MIN, (3 * CAMEL_H - CAMEL_H) / (tall - 1));
+      const top = y, camels = (tall - 1) * step + CAMEL_H;
+      y += camels + LABEL_H + TILE_H + GAP;
+      return { top: top, base: top + camels, step: step };
     });
     root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + (y - GAP));
     const leader = (v.ranking || [])[0];
     const tileLabels = [];
     columns.forEach((col, i) => {
-      const x = (i % perRow) * COL, base = layout[Math.floor(i / perRow)].base;
+      const x = (i % perRow) * COL, at = layout[Math.floor(i / perRow)], base = at.base;
       const g = svg("g", { "class": "space", "data-space": col.space,
                            "data-camels": col.camels.map((c) => c.colour).join(",") });
       g.appendChild(svg("rect", { "class": "space-floor" + (col.space % 2 ? " odd" : ""),
                                   x: x + 2, y: base + 2, width: COL - 4, height: LABEL_H - 4, rx: 6 }));
       g.appendChild(svg("text", { "class": "space-label", x: x + COL / 2, y: base + LABEL_H - 10 },
                         col.label));
-      col.camels.forEach((camel, level) => {
-        const shape = camelShape(camel.colour, camel.crazy, x, base - (level + 1) * CAMEL_H + 2);
+      // drawn from the top camel down: each camel's label stays on top of the one above
+      col.camels.map((camel, level) => [camel, level]).reverse().forEach(([camel, level]) => {
+        const shape = camelShape(camel.colour, camel.crazy, x, base - level * at.step - CAMEL_H + 2);
         if (camel.colour === leader) shape.classList.add("leader");
         g.appendChild(shape);
       });
@@ -157,13 +170,16 @@
       if (tile) {
         const tg = svg("g", { "class": "tile " + (tile.side === "+" ? "tile-plus" : "tile-minus"),
                               "data-owner": tile.owner, "data-side": tile.side });
-        tg.appendChild(svg("rect", { x: x + 4, y: base + LABEL_H, width: COL - 8, height: TILE_H - 4, rx: 5 }));
+        // wider than its space (RULES: no tile lies next to another, so the neighbours'
+        // room under their spaces is free), kept within the row
+        const left = Math.max(2, x - TILE_OVER), right = Math.min(perRow * COL - 2, x + COL + TILE_OVER);
+        tg.appendChild(svg("rect", { x: left, y: base + LABEL_H, width: right - left, height: TILE_H - 4, rx: 5 }));
         const label = svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
                           (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner);
         tg.appendChild(label);
         tg.appendChild(svg("title", {}, tile.owner + "'s " + (tile.name || "tile")));
         g.appendChild(tg);
-        tileLabels.push([label, COL - 16]);
+        tileLabels.push([label, Math.min(right - x - COL / 2, x + COL / 2 - left) * 2 - 8]);
       }
       root.appendChild(g);
     });
@@ -243,19 +259,30 @@
       card.dataset.name = p.name;
       const head = el("div", "player-head");
       head.appendChild(nameEl("span", "player-name", p.name));
-      const coins = el("span", "coins", p.coins);
-      coins.title = t("coins");
-      head.appendChild(coins);
+      head.appendChild(coinsEl(p.coins));
       card.appendChild(head);
       const held = el("div", "held");
       for (const tk of p.leg_tickets || []) held.appendChild(chip(tk.colour, tk.value));
       if (p.pyramid_tickets) held.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
       card.appendChild(held);
-      const extra = [];
-      if (p.tile) extra.push(t("{0} tile on {1}", p.tile.side === "+" ? "+" : "\u2212", p.tile.space));
-      if (p.partner) extra.push(t("partner {0}", p.partner));
-      extra.push(plural(p.finish_cards_played || 0, "1 finish card played", "{0} finish cards played"));
-      card.appendChild(el("div", "player-extra", extra.join(" \u00B7 ")));
+      // the tile, the partner and the cards played: each whole on a line (they wrap
+      // between them, never inside one), a partner's long name shortened as names are
+      const extra = el("div", "player-extra");
+      const item = (node) => {
+        if (extra.firstChild) extra.appendChild(document.createTextNode(" \u00B7 "));
+        extra.appendChild(node);
+      };
+      if (p.tile) item(el("span", "fact", t("{0} tile on {1}", p.tile.side === "+" ? "+" : "\u2212", p.tile.space)));
+      if (p.partner) {
+        const words = t("partner {0}", "\u0000").split("\u0000");
+        const fact = el("span", "fact partner");
+        fact.appendChild(document.createTextNode(words[0]));
+        fact.appendChild(nameEl("span", "", p.partner));
+        if (words[1]) fact.appendChild(document.createTextNode(words[1]));
+        item(fact);
+      }
+      item(el("span", "fact", plural(p.finish_cards_played || 0, "1 finish card played", "{0} finish cards played")));
+      card.appendChild(extra);
       box.appendChild(card);
     }
   }
@@ -353,7 +380,11 @@
       row.dataset.colour = c;
       row.appendChild(chip(c, c));
       if (!values.length) row.appendChild(el("span", "ticket none", t("none")));
-      values.forEach((val, i) => row.appendChild(el("span", "ticket c-" + c + (i ? " under" : " top"), val)));
+      values.forEach((val, i) => {
+        const ticket = el("span", "ticket c-" + c + (i ? " under" : " top"), val);
+        if (i) ticket.style.setProperty("--under", "var(--" + c + ")");
+        row.appendChild(ticket);
+      });
       box.appendChild(row);
     }
     $("pyramid-tickets").textContent = v.ranking && v.ranking.length ?
@@ -433,13 +464,14 @@
       box.dataset.pile = name;
       box.appendChild(el("h3", "", t("overall " + name + " pile, in play order")));
       const list = el("ol");
-      for (const c of f.piles[name] || []) {
+      (f.piles[name] || []).forEach((c, i) => {
         const li = el("li", c.correct ? "right" : "wrong");
+        li.appendChild(el("span", "order", (i + 1) + "."));
         li.appendChild(nameEl("span", "", c.name));
         li.appendChild(chip(c.colour, c.colour));
-        li.appendChild(el("span", "", " " + signed(c.reward)));
+        li.appendChild(el("span", "", signed(c.reward)));
         list.appendChild(li);
-      }
+      });
       if (!(f.piles[name] || []).length) list.appendChild(el("li", "none", t("empty")));
       box.appendChild(list);
       piles.appendChild(box);
@@ -454,7 +486,7 @@
       li.dataset.place = place;
       li.appendChild(el("span", "place", place + "."));
       li.appendChild(nameEl("span", "player-name", r.name));
-      li.appendChild(el("span", "coins", r.coins));
+      li.appendChild(coinsEl(r.coins));
       rank.appendChild(li);
     });
   }
@@ -531,17 +563,19 @@
 
   // -- the stream, reconnecting by itself ---------------------------------------------
   let source = null, retry = 1000, retryTimer = null;
+  // the badge: "live" while the stream runs, "replay" while it shows a journal (never the
+  // green "live": a replay is not the table now), "reconnecting" while it is down
   function setLink(up, text) {
-    const link = $("link");
-    link.className = up ? "link-up" : "link-down";
-    link.textContent = text;
+    const link = $("link"), replaying = !!(state.view && state.view.replay);
+    link.className = !up ? "link-down" : replaying ? "link-replay" : "link-up";
+    link.textContent = up && replaying ? t("replay") : text;
   }
   function onSnapshot(e) {
     state.lastMessage = Date.now();
     retry = 1000;
-    setLink(true, t("live"));
     const view = JSON.parse(e.data);
     if (typeof view.version === "number") render(view);  // "{}": nothing published yet
+    setLink(true, t("live"));
   }
   // The page arrives with the current snapshot (a JSON data block the server fills):
   // the table is drawn at once, before the stream opens. Its die is not spoken.
