@@ -36,7 +36,7 @@ import time
 import tty
 
 from camelhost import paths
-from camelhost.device.micropython import find_micropython, micropython_env
+from camelhost.device.micropython import find_micropython, micropython_command, micropython_env
 
 if paths.SIM_DIR not in sys.path:
     sys.path.insert(0, paths.SIM_DIR)
@@ -393,7 +393,7 @@ class VirtualPyramid(DiceTableDriver):
                 _say_cpython_once()
                 self.runtime = "cpython"
                 return self._command()
-            cmd = [exe]
+            cmd = micropython_command(exe)
             if self.heapsize:
                 cmd += ["-X", "heapsize=" + self.heapsize]
             if self.mpy:
