@@ -199,6 +199,7 @@ def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, sea
     assert left_out > 0  # the bound did leave some out
 
 
+@pytest.mark.deep  # make test: the coach's turns in the first three rounds; make deep: 5
 @pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8)])
 def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
     # _my_die_replies_floor, with which choose() may leave out its own pyramid ticket,
@@ -207,7 +208,7 @@ def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
     styles = ["coach"] + ["ev"] * (seats - 1)
     tighter = 0
     checked = 0
-    for g in positions(edition, styles, 17, 0, 5 * seats):
+    for g in positions(edition, styles, 17, 0, max(3 * seats, examples(5 * seats))):
         if g.turn != 0 or g.pyramid_tickets_left <= 1:
             continue
         position = coach.position_from_game(g)
