@@ -58,6 +58,19 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.process)
 
 
+def pytest_collection_finish(session):
+    """What collection made (every module imported, every test item) lives until the
+    session ends: frozen out of the garbage collector's reach (``gc.freeze``), so each
+    full collection during the tests, and pytest's five at the end (for unraisable
+    exceptions), walks only what the tests made since. Each xdist worker collects the
+    whole suite: freezing it took some 7 % off the CPU of a 13-file run on two workers
+    (28.9 -> 26.7 CPU-s, pytest and its children)."""
+    import gc
+
+    gc.collect()  # the cycles made so far are garbage now or never
+    gc.freeze()
+
+
 def _refuse(what):
     def refuse(*_args, **_kwargs):
         raise RuntimeError("the fast lane (make check) starts no process: this test %s; "

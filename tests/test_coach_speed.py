@@ -15,7 +15,7 @@ from camelup.odds import leg
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 from coach_games import positions
-from depth import examples
+from depth import FULL, examples
 
 pytestmark = pytest.mark.slow  # the coach's searches
 
@@ -72,15 +72,17 @@ def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monke
     assert kept < len(seen)  # some were screened: the run was not made there
 
 
+@pytest.mark.deep  # make test: the coach's turns in the first 8 actions; make deep: 32
 @pytest.mark.parametrize("edition,seed", [("classic", 3), ("second", 5)])
 def test_the_replies_kept_from_the_screen_change_no_score(monkeypatch, edition, seed):
     # the finish cards never clear on the screen: every move is scored twice, on the
     # replies' race odds and on the coach's larger run, the second time with the
     # others' replies kept from the first (they read the replies' odds only) and with
     # every reply worked out afresh: the same scores to the last bit
-    seen = [g.copy() for g in positions(edition, ["coach", "ev", "ev", "ev"], seed, 0, 30)
+    seen = [g.copy() for g in positions(edition, ["coach", "ev", "ev", "ev"], seed, 0,
+                                        examples(32))
             if g.turn == 0 and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
-    assert len(seen) >= 5
+    assert len(seen) >= (5 if FULL else 2)
     monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))
     kept = [coach.evaluate(g) for g in seen]
     real = coach._score_candidates
@@ -144,26 +146,29 @@ def _over_every_reveal(position, value_of):
     return total / len(position.dice)
 
 
+@pytest.mark.deep  # make test: the coach's turns in the first two rounds; make deep: 4
 @pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8)])
 def test_the_positions_after_each_die_kept_between_candidates_change_no_score(
         monkeypatch, edition, seats):
     # every candidate's score, the round of replies weighing each die and face, with
     # the positions after them made once a position (coach._reveals_of) and afresh
     seen = [g.copy() for g in positions(edition, ["coach"] + ["ev"] * (seats - 1), 13, 2,
-                                        4 * seats) if g.turn == 0]
-    assert len(seen) >= 3
+                                        max(2 * seats, examples(4 * seats))) if g.turn == 0]
+    assert len(seen) >= (3 if FULL else 2)
     kept = [coach.evaluate(g) for g in seen]
     monkeypatch.setattr(coach, "_over_reveals", _over_every_reveal)
     assert [coach.evaluate(g) for g in seen] == kept
 
 
+@pytest.mark.deep  # make test: the coach's turns in the first two rounds; make deep: 14 actions
 def test_the_leg_odds_classes_kept_between_positions_change_no_choice(monkeypatch):
     # the coach's scores at the start of a second-edition race with the last reveal's
     # classes kept between leg enumerations (camelup.odds.leg._KEPT) and without:
     # every leg odds worked out afresh, the same scores to the last bit
-    seen = [g.copy() for g in positions("second", ["coach", "ev", "ev", "ev"], 5, 0, 14)
+    seen = [g.copy() for g in positions("second", ["coach", "ev", "ev", "ev"], 5, 0,
+                                        max(8, examples(14)))
             if g.turn == 0]
-    assert len(seen) >= 3
+    assert len(seen) >= (3 if FULL else 2)
     monkeypatch.setattr(leg, "_KEPT", [{}, {}])
     monkeypatch.setattr(leg, "_KEPT_COUNT", [0])
     monkeypatch.setattr(league, "_LEGS", OrderedDict())
@@ -196,6 +201,7 @@ def test_the_choice_leaves_out_only_candidates_that_cant_come_first(edition, sea
     assert left_out > 0  # the bound did leave some out
 
 
+@pytest.mark.deep  # make test: the coach's turns in the first three rounds; make deep: 5
 @pytest.mark.parametrize("edition,seats", [("second", 4), ("second", 8)])
 def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
     # _my_die_replies_floor, with which choose() may leave out its own pyramid ticket,
@@ -204,7 +210,7 @@ def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
     styles = ["coach"] + ["ev"] * (seats - 1)
     tighter = 0
     checked = 0
-    for g in positions(edition, styles, 17, 0, 5 * seats):
+    for g in positions(edition, styles, 17, 0, max(3 * seats, examples(5 * seats))):
         if g.turn != 0 or g.pyramid_tickets_left <= 1:
             continue
         position = coach.position_from_game(g)

@@ -42,7 +42,10 @@ def replay_in_engine(events):
 
 @pytest.mark.hil
 @pytest.mark.slow
-@pytest.mark.parametrize("edition,seed", [("second", 1), ("classic", 3)])
+# second, seed 1, four seats: `make demo` as it is typed; classic at the seed of the
+# cheapest of six seeded four-seat races measured (seed 5: 2.6 CPU-s, seed 3 4.4: the
+# bots' choices are the cost), with the same steps to check
+@pytest.mark.parametrize("edition,seed", [("second", 1), ("classic", 5)])
 def test_demo_final_scores_match_the_engine_replaying_the_journal(tmp_path, edition, seed,
                                                                   micropython):
     from camelhost.table.journal import read_events

