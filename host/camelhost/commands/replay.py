@@ -27,25 +27,85 @@ def _print(line):
     print(line, flush=True)
 
 
-def run(args):
-    import contextlib
+def _journal_events(path):
+    """The events of the journal at ``path`` up to its first damaged line, and the lines
+    saying where the replay stops early, if it does (the file stays as it is). Raises
+    ``CliError`` for a missing, folder or empty file."""
     import os
-    import sys
 
     from camelhost.errors import CliError
     from camelhost.table.journal import read_events
     from camelhost.table.session import Session
+    if not os.path.exists(path):
+        raise CliError(_("%s: No such file (give a journal written by pyramid play or pyramid demo)")
+                       % path)
+    if os.path.isdir(path):
+        raise CliError(_("%s is a folder, not a journal file") % path)
+    notes = []
+    events = read_events(path, upto_damage=True, notes=notes, check=Session.stale_line)
+    if not events:
+        raise CliError(_("%s: the journal is empty") % path)
+    return events, notes
+
+
+def _replayed(events, path, brief):
+    """The session ``events`` leave, printing every notice as it came (or, ``brief``, only
+    each earlier race's result that still stands: the one an undo took back is forgotten
+    again)."""
+    from camelhost.table.session import Session
     from camelhost.table.view import table_view
     from camelhost.ui import plain
-    if not os.path.exists(args.file):
-        raise CliError(_("%s: No such file (give a journal written by pyramid play or pyramid demo)")
-                       % args.file)
-    if os.path.isdir(args.file):
-        raise CliError(_("%s is a folder, not a journal file") % args.file)
-    notes = []  # where the replay stops early, if it does (the file stays as it is)
-    events = read_events(args.file, upto_damage=True, notes=notes, check=Session.stale_line)
-    if not events:
-        raise CliError(_("%s: the journal is empty") % args.file)
+
+    def each(event, notices, session):
+        # event by event, so each notice is shown with the state it left behind
+        view = table_view(session, odds=False)
+        for n in notices:
+            for line in plain.notice_lines(n, view, past=True):
+                _print(line)
+
+    finals = {}  # race number: its final lines, while its result stands (brief)
+
+    def results(event, notices, session):
+        for n in notices:
+            if n["kind"] == "final":
+                finals[n["race"]] = plain.notice_lines(
+                    n, table_view(session, odds=False), past=True)
+        if session.phase != "over":
+            finals.pop(session.race_no, None)
+
+    session = Session.from_events(events, path, results if brief else each)
+    for race in sorted(finals):
+        if race < session.race_no:  # an earlier race: the table at the end is another
+            for line in finals[race]:
+                _print(line)
+    return session
+
+
+def _print_where_it_stops(session, notes):
+    """The table where the journal leaves it, the next turn (no prompt: replay takes no
+    input), and where the replay stopped early, said before and again last (a long
+    replay's middle scrolls away)."""
+    from camelhost.table.view import table_view
+    from camelhost.ui import plain
+    for line in notes:
+        _print(line)
+    view = table_view(session, odds=False)
+    for line in plain.status_lines(view):
+        _print(line)
+    if view["phase"] == "over":
+        _print(_("The race is over."))
+    else:
+        line = plain.prompt_line(view)
+        _print(_("Next: %s") % line[2:] if line.startswith("> ") else line)
+    for line in notes:
+        _print(line)
+
+
+def run(args):
+    import contextlib
+    import os
+    import sys
+    events, notes = _journal_events(args.file)
     head = events[0]
     board = contextlib.ExitStack()
     if args.web is not None:
@@ -55,43 +115,8 @@ def run(args):
     try:
         _print(_("Journal %s: %s edition, players %s") % (args.file, edition_word(head["edition"]),
                                                        ", ".join(head["players"])))
-
-        def each(event, notices, session):
-            # event by event, so each notice is shown with the state it left behind
-            view = table_view(session, odds=False)
-            for n in notices:
-                for line in plain.notice_lines(n, view, past=True):
-                    _print(line)
-
-        finals = {}  # race number: its final lines, while its result stands (brief)
-
-        def results(event, notices, session):
-            # brief: each race's result, the one an undo took back forgotten again
-            for n in notices:
-                if n["kind"] == "final":
-                    finals[n["race"]] = plain.notice_lines(
-                        n, table_view(session, odds=False), past=True)
-            if session.phase != "over":
-                finals.pop(session.race_no, None)
-
-        session = Session.from_events(events, args.file, results if args.brief else each)
-        for race in sorted(finals):
-            if race < session.race_no:  # an earlier race: the table at the end is another
-                for line in finals[race]:
-                    _print(line)
-        for line in notes:
-            _print(line)
-        view = table_view(session, odds=False)
-        for line in plain.status_lines(view):
-            _print(line)
-        # where the journal leaves the game (no prompt: replay takes no input)
-        if view["phase"] == "over":
-            _print(_("The race is over."))
-        else:
-            line = plain.prompt_line(view)
-            _print(_("Next: %s") % line[2:] if line.startswith("> ") else line)
-        for line in notes:  # said again last: a long replay's middle scrolls away
-            _print(line)
+        session = _replayed(events, args.file, args.brief)
+        _print_where_it_stops(session, notes)
         if args.web is not None:
             from camelhost.web import wait_until_interrupted
             # the board closes while Ctrl-C is still caught: more of them end it quietly
