@@ -573,12 +573,11 @@ def reach_light(pyramid, driver, edition, cfg, out):
     return cfg
 
 
-def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
-    from camelup import calibration
+def _read_steps(pyramid, driver, edition, out, it, steps):
+    """Each step's reading (LED on minus LED off, counts per channel) by class, the
+    readings that looked like the die read before or the empty head (index in the class,
+    what they looked like), and how many were saturated."""
     from camelup.board import classifier
-
-    from camelhost.device.link import LinkError
-
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
     previous = None
@@ -604,15 +603,25 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             suspects[label].append((len(collected[label]) - 1, like))
             print("  " + suspect_warning(label, like), file=out)
         previous = (label, reading)
-    profile = calibration.fit(collected, edition, settings)
-    pairs = calibration.separation(profile)
-    loo = leave_one_out(collected, edition, settings)
+    return collected, suspects, saturated
+
+
+def _brightest_die(collected):
+    """The median clear count of the brightest die (the empty head left out)."""
+    from camelup.board import classifier
     brightest = 0
     for label in collected:
         if label != classifier.EMPTY and collected[label]:
             clears = sorted(r[0] for r in collected[label])
             brightest = max(brightest, clears[len(clears) // 2])
-    advice = advise(pairs, saturated, loo, len(steps), settings, brightest)
+    return brightest
+
+
+def _judged(profile, collected, suspects, saturated, loo, settings):
+    """``(dim, refused)``: the light line when too little light reached the dice in the
+    head (or None), and ``calibration.refusal``'s reason not to save (or None)."""
+    from camelup import calibration
+    from camelup.board import classifier
     # the light is judged by the readings of dice that were in the head: a die that
     # never was would look like a die in the dark
     seen = {}
@@ -629,6 +638,20 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     refused = calibration.refusal(loo, suspects)
     if dim and refused and refused[1] == "like":
         refused = None  # in too little light every reading looks like the empty head
+    return dim, refused
+
+
+def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
+    from camelup import calibration
+
+    from camelhost.device.link import LinkError
+
+    collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it, steps)
+    profile = calibration.fit(collected, edition, settings)
+    pairs = calibration.separation(profile)
+    loo = leave_one_out(collected, edition, settings)
+    advice = advise(pairs, saturated, loo, len(steps), settings, _brightest_die(collected))
+    dim, refused = _judged(profile, collected, suspects, saturated, loo, settings)
     if dim:  # too little light blurs every pair: say that, not what it looks like
         advice = dim
     elif refused and refused[1] == "like":
