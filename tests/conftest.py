@@ -45,6 +45,38 @@ def _english_after_each_test():
     set_language("en")
 
 
+#: Full garbage collections during a full-screen test: one for every this many
+#: collections of the middle generation (Python's default: 10).
+SCREEN_FULL_GC_EVERY = 100
+
+
+@pytest.fixture(autouse=True)
+def _screen_heap(request):
+    """A full-screen test (``screen``) churns through Textual's short-lived objects while
+    the process holds some 200,000 long-lived ones (every module, Textual's and the
+    odds' caches), and each of Python's full garbage collections scans them all: at
+    the default thresholds they took about 15 % of these tests' CPU. During such a test
+    a full collection runs ten times more rarely (``SCREEN_FULL_GC_EVERY``; the young
+    generations as usual, the thresholds given back after it). After any test that ran a
+    Textual app, Textual's ``lru_cache`` on the instance method
+    ``StylesCache.get_inner_outer`` lets go of the app's widgets' styles caches (it keeps
+    up to 1,024 of them, with every line they drew: Textual issue 6665); the cache maps
+    colours to colours, so nothing a test sees changes."""
+    import gc
+    import sys
+
+    saved = gc.get_threshold()
+    screen = request.node.get_closest_marker("screen") is not None
+    if screen:
+        gc.set_threshold(saved[0], saved[1], SCREEN_FULL_GC_EVERY)
+    yield
+    if screen:
+        gc.set_threshold(*saved)
+    styles = sys.modules.get("textual._styles_cache")
+    if styles is not None:
+        styles.StylesCache.get_inner_outer.cache_clear()
+
+
 def pytest_addoption(parser):
     parser.addoption("--fast-lane", action="store_true",
                      help="refuse to start a subprocess, fork or open a pty (make check)")

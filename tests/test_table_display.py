@@ -238,3 +238,27 @@ def test_advice_finished_after_the_table_moved_on_never_replaces_the_newer():
     assert seam.advice_now.key == advice_key(seam.latest) and seam.advice_now.odds is None
     assert [a.key[2] for a in board.advice_got][-1] == "setup"
     seam.close()
+
+
+def test_the_workers_snapshot_keeps_its_position_and_history_while_the_table_goes_on():
+    # the odds worker reads its copy (``snapshot``) while the table takes the next lines:
+    # the copy keeps the position and the undo history it was taken with (the coach
+    # reads who laid which finish card when), and undoing on it changes nothing live
+    from camelhost.table.display import snapshot
+
+    s = _session()
+    s.command(SETUP)
+    for line in ("leg red", "win blue", "green 2"):
+        s.command(line)
+    snap = snapshot(s)
+    position, history = s.game.position(), [str(a) for a in s.game.history]
+    assert snap.game.position() == position and [str(a) for a in snap.game.history] == history
+    s.command("yellow 1")
+    s.command("undo")
+    s.command("leg purple")
+    assert snap.game.position() == position
+    assert [str(a) for a in snap.game.history] == history
+    live = s.game.position()
+    while snap.game.history:
+        snap.game.pop()
+    assert s.game.position() == live and snap.phase == "turn"

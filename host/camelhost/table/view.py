@@ -133,7 +133,10 @@ from camelhost.i18n import N_, _, decimal, language, ngettext, percent
 RACE_SAMPLES = 5000
 
 _ODDS_CACHE = {}
-_ODDS_CACHE_SIZE = 16
+#: Positions whose odds are kept (``odds_view``), emptied all at once when full: an undo,
+#: or a display asking again, finds the odds of a recent position without working them
+#: out again (a few kilobytes each).
+_ODDS_CACHE_SIZE = 64
 
 
 
