@@ -11,24 +11,14 @@ import ast
 import importlib.util
 import os
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
 from camelhost import paths
+from wiring_under_test import HW, svg_texts, wiring
 
-HW = os.path.join(paths.REPO_ROOT, "hardware")
 README = os.path.join(HW, "README.md")
 
 
-def _load_wiring():
-    spec = importlib.util.spec_from_file_location(
-        "_wiring_under_test", os.path.join(HW, "wiring", "wiring.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-wiring = _load_wiring()
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +46,6 @@ def _table(text, header):
     raise AssertionError("no table starting with %r in hardware/README.md" % header)
 
 
-def _svg_texts(svg):
-    root = ET.fromstring(svg.encode("utf-8"))
-    return [el.text or "" for el in root.iter("{http://www.w3.org/2000/svg}text")]
 
 
 def test_pin_table_matches_config(cfg, readme):
@@ -76,7 +63,7 @@ def test_pin_table_matches_config(cfg, readme):
 
 
 def test_power_table_matches_header_and_diagram(cfg, readme):
-    svg_text = " ".join(_svg_texts(wiring.render(cfg, wiring.load_layout())))
+    svg_text = " ".join(svg_texts(wiring.render(cfg, wiring.load_layout())))
     rows = _table(readme, "from | Pico pin | to")
     assert rows
     for what, pin, _to in rows:
@@ -124,7 +111,7 @@ def test_svg_is_regenerated_byte_identical(cfg):
 
 def test_svg_is_well_formed_and_names_every_pin(cfg):
     with open(wiring.SVG_PATH, encoding="utf-8") as f:
-        texts = _svg_texts(f.read())
+        texts = svg_texts(f.read())
     joined = "\n".join(texts)
     for name, gpio in wiring.config_pins(cfg):
         if name.startswith("VALUE_BUTTONS") or wiring.gpio_to_header(gpio) is not None:
@@ -135,7 +122,7 @@ def test_svg_is_well_formed_and_names_every_pin(cfg):
 
 def test_changing_a_pin_moves_the_wire(cfg):
     moved = dict(cfg, SLIDER=22, STATUS_LED=14)
-    texts = "\n".join(_svg_texts(wiring.render(moved, wiring.load_layout())))
+    texts = "\n".join(svg_texts(wiring.render(moved, wiring.load_layout())))
     assert "SLIDER = GP22 (pin 29)" in texts
     assert "STATUS_LED = GP14 (pin 19)" in texts  # external LED drawn when on the header
     assert "SLIDER = GP15" not in texts
@@ -195,7 +182,7 @@ def test_mount_drawing_regenerates_and_shows_the_advised_numbers(readme):
     text = mount.render()
     with open(mount.SVG_PATH, encoding="utf-8", newline="") as f:
         assert f.read() == text, "run: python hardware/wiring/mount.py"
-    joined = " ".join(_svg_texts(text))
+    joined = " ".join(svg_texts(text))
     m = mount.MOUNT
     assert "%.0f mm (%d-%d)" % ((m["distance_mm"],) + tuple(m["distance_range_mm"])) in joined
     assert "tilt %.0f deg (%d-%d)" % ((m["tilt_deg"],) + tuple(m["tilt_range_deg"])) in joined

@@ -3,37 +3,17 @@ slider's pull-up (tester 4, finding 3: it showed the Omron B3F-1000 the BOM says
 reach through a wall, the D2F-L the BOM lists only as the higher-force alternative, and
 left the required 3.3 kohm pull-up to a footnote)."""
 
-import importlib.util
 import os
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
-from camelhost import paths
-
-HW = os.path.join(paths.REPO_ROOT, "hardware")
-
-
-def _load_wiring():
-    spec = importlib.util.spec_from_file_location(
-        "_wiring_tfixc", os.path.join(HW, "wiring", "wiring.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-wiring = _load_wiring()
-
-
-def _texts(svg):
-    root = ET.fromstring(svg.encode("utf-8"))
-    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+from wiring_under_test import HW, svg_texts, wiring
 
 
 @pytest.fixture(scope="module")
 def drawn():
     with open(os.path.join(HW, "wiring", "wiring.svg"), encoding="utf-8") as f:
-        return _texts(f.read())
+        return svg_texts(f.read())
 
 
 def test_the_diagram_names_the_parts_the_bill_of_materials_recommends(drawn):
@@ -51,7 +31,7 @@ def test_a_part_renamed_in_the_bill_of_materials_is_renamed_in_the_diagram():
     with open(os.path.join(HW, "README.md"), encoding="utf-8") as f:
         text = f.read()
     bom = wiring.bom_examples(text.replace("| Omron D2F-01L (", "| Omron D2F-01LV ("))
-    texts = _texts(wiring.render(wiring.load_config(), wiring.load_layout(), bom))
+    texts = svg_texts(wiring.render(wiring.load_config(), wiring.load_layout(), bom))
     assert "hinge lever, e.g. Omron D2F-01LV; closed by the slider" in texts
     del bom["lever microswitch for the slider"]
     with pytest.raises(ValueError, match="'slider' names the bill of materials row"):
