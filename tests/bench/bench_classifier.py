@@ -19,8 +19,11 @@
    noise and integer counts), their replicas (on the real logs' brightness paths)
    alike, and the simulated pyramid at the same exposures; ours next to a plain
    LDA per edition and the most that LDA names with no wrong die (``LDA0``: its
-   posterior threshold chosen after the fact), whether ours names >= 99 % with no
-   wrong die where the LDA names >= 99 % rightly, and the darkest die against its floor
+   posterior threshold chosen after the fact), what the data allows (``data_bound``:
+   the most any classifier names with none wrong on the row's readings, and
+   ``halves_bound``, the same fitted on one half and judged on the other), whether
+   ours names >= 99 % with no wrong die where the LDA names >= 99 % rightly (or the
+   row is data-limited: the bound under 99 %), and the darkest die against its floor
    (enough light); at the real rows that fail that rule, why ours refuses (by reason
    and colour, its posterior's right share, readings more than one colour gives); then two dice
    in the simulated pyramid's head at each exposure: how many are named as one die.
@@ -538,6 +541,87 @@ def _coverage(ranked):
     return 100.0 * named / max(1, len(ranked))
 
 
+def split_tests(data, splits=20, share=0.25, dark="black"):
+    """The test readings of ``split_protocol``'s splits (the same seeds and draws):
+    ``{edition: [{label: [reading, ...]}, ...]}``, one dict a split, dice only."""
+    import random
+
+    out = {"classic": [], "second": []}
+    for seed in range(splits):
+        rng = random.Random(seed)
+        for edition in ("classic", "second"):
+            _cal, test = _split(_real_edition(data, edition, dark), rng, share)
+            out[edition].append({label: rows for label, rows in test.items() if label != C.EMPTY})
+    return out
+
+
+def _colours_by_reading(subset):
+    """``{reading: {label, ...}}``: the dice of ``subset`` (``{label: [reading]}``) that
+    give each reading (its counts as a tuple)."""
+    by = {}
+    for label in sorted(subset):
+        for reading in subset[label]:
+            by.setdefault(tuple(reading), set()).add(label)
+    return by
+
+
+def data_bound(sets):
+    """What the data allows: the largest share of the readings that any classifier of
+    one reading could name with none wrong, on those very readings. ``sets``: a list
+    of ``{label: [reading, ...]}`` (dice only; e.g. each split's test readings), each
+    judged on its own. A classifier sees only the reading's counts, so counts that two
+    dice of one set give cannot be named without a wrong die (whichever die it names,
+    the other's reading is wrong), and counts that one die alone gives can at best
+    all be named rightly. Returns ``(nameable, n)``: the readings whose counts only
+    their own die gives in their set, and all of them. An upper bound: a rule that
+    must also name readings it has not seen does no better."""
+    nameable = n = 0
+    for subset in sets:
+        by = _colours_by_reading(subset)
+        for label in sorted(subset):
+            for reading in subset[label]:
+                n += 1
+                nameable += len(by[tuple(reading)]) == 1
+    return nameable, n
+
+
+def halves_bound(subset, halvings=10, seed=0):
+    """``data_bound`` out of sample: ``subset`` (``{label: [reading]}``, dice only) is
+    split ``halvings`` times (seeded from ``seed``) into two random halves of each
+    die's log; a rule fitted on one half (counts it saw from one die named that die,
+    counts it saw from two or more refused) is judged on the other, both ways. A
+    reading counts as nameable unless its counts came from another die in the fitted
+    half (the rule would refuse it or name it wrongly); counts never seen there are
+    taken as named rightly, the best any rule could do with them, so it stays a bound
+    on what a rule fitted on half the data can name, and a bound that is not a fit
+    to the readings it is judged on. Returns ``(nameable, n)``."""
+    import random
+
+    rng = random.Random(seed)
+    nameable = n = 0
+    for _ in range(halvings):
+        one = {}
+        other = {}
+        for label in sorted(subset):
+            rows = subset[label]
+            order = list(range(len(rows)))
+            rng.shuffle(order)
+            half = len(rows) // 2
+            one[label] = [rows[i] for i in order[:half]]
+            other[label] = [rows[i] for i in order[half:]]
+        for fitted, judged in ((one, other), (other, one)):
+            by = _colours_by_reading(fitted)
+            for label in sorted(judged):
+                for reading in judged[label]:
+                    n += 1
+                    nameable += by.get(tuple(reading), set()) <= {label}
+    return nameable, n
+
+
+def _percent(pair):
+    return 100.0 * pair[0] / max(1, pair[1])
+
+
 def _rates(got):
     n = float(got["n"] or 1)
     return (100 * got["named"] / n, 100 * got["rejected"] / n, 100 * got["wrong"] / n)
@@ -668,10 +752,13 @@ def exposure_table(splits=20, sim_per_class=300):
     real set scaled to TCS34725 counts (``scaled_set``), on its simulated replica
     (following the real logs' brightness paths) scaled alike, and on the simulated pyramid (``OpticalModel``: 12 calibration
     readings per class as ``pyramid calibrate`` takes, ``sim_per_class`` test
-    readings). Returns ``[(source, edition, settings, ours, lda, lda0, light)]`` (count
-    dicts; ``lda0``: ``zero_wrong_coverage``, %; ``light``: ``_light``) and prints the
-    table and, for every row where the LDA names at least 99 % rightly (the
-    issue's rule, ``verdict``), whether ours names at least 99 % with no wrong die."""
+    readings). Returns ``[(source, edition, settings, ours, lda, lda0, light, bound)]`` (count
+    dicts; ``lda0``: ``zero_wrong_coverage``, %; ``light``: ``_light``; ``bound``: what the
+    data allows, ``{"tests": %, "halves": %}``, ``data_bound`` on the row's very test
+    readings and ``halves_bound`` on the edition's whole set) and prints the table and,
+    for every row where the LDA names at least 99 % rightly (the issue's rule,
+    ``verdict``), whether ours names at least 99 % with no wrong die, or that no
+    classifier can there (``data-limited``)."""
     print("\n3b. Across the light range: named / rejected / wrong %% (wrong count) per edition at "
           "five exposures; ours next to a plain LDA (forced choice); real sets scaled to "
           "TCS34725 counts by the chip's arithmetic (%d seeded splits, 25 %% calibrates), their "
@@ -679,13 +766,17 @@ def exposure_table(splits=20, sim_per_class=300):
           % (splits, sim_per_class))
     rows = []
     sources = _sources()
-    print("  %-16s %-8s %-14s %-26s %-26s %6s %s" % ("source", "edition", "exposure", "ours",
-                                                   "plain LDA", "LDA0", "ok?   darkest/floor"))
+    print("  %-16s %-8s %-14s %-26s %-26s %6s %-13s %-13s %s" % (
+        "source", "edition", "exposure", "ours", "plain LDA", "LDA0", "bound/halves", "ok?",
+        "darkest/floor"))
     print("  (LDA0: the most the plain LDA names with no wrong die, its posterior threshold chosen"
           " after the fact on the test readings; ok?: where the LDA names >= 99 % rightly"
           " (the colours separable by its measure), ours names >= 99 % with 0 wrong, '-'"
-          " where it names fewer rightly; darkest/floor: the darkest die's median clear count against"
-          " enough light, DIM when under it: pyramid calibrate refuses those settings)")
+          " where it names fewer rightly, data-limited where the bound is under 99 %: no classifier"
+          " can; bound: the most any classifier of one reading can name with none wrong on the row's"
+          " test readings (counts two dice give are never named), halves: the same fitted on one half"
+          " of the set and judged on the other; darkest/floor: the darkest die's median clear count"
+          " against enough light, DIM when under it: pyramid calibrate refuses those settings)")
     for source, data in sources:
         for it, gain in EXPOSURES:
             settings = {"integration_ms": it, "gain": gain}
@@ -695,9 +786,14 @@ def exposure_table(splits=20, sim_per_class=300):
                 calibration.fit(cal, edition, s, floor=False)), splits)
             lda = split_protocol(scaled, lambda cal, edition, s=sat: PlainLDA(cal, saturation=s), splits)
             best = zero_wrong_coverage(scaled, splits, saturation=sat)
+            tests = split_tests(scaled, splits)
             for edition in ("classic", "second"):
+                dice = {label: rows for label, rows in _real_edition(scaled, edition, "black").items()
+                        if label != C.EMPTY}
+                bound = {"tests": _percent(data_bound(tests[edition])),
+                         "halves": _percent(halves_bound(dice))}
                 rows.append((source, edition, settings, ours[edition], lda[edition], best[edition],
-                             _light(_real_edition(scaled, edition, "black"), edition, settings)))
+                             _light(_real_edition(scaled, edition, "black"), edition, settings), bound))
     for edition in ("classic", "second"):
         for it, gain in EXPOSURES:
             settings = {"integration_ms": it, "gain": gain}
@@ -723,25 +819,31 @@ def exposure_table(splits=20, sim_per_class=300):
                         else:
                             got["wrong"] += 1
                 counts.append(got)
+            bound = {"tests": _percent(data_bound([test])), "halves": _percent(halves_bound(test))}
             rows.append(("pyramid sim", edition, settings, counts[0], counts[1], _coverage(ranked),
-                         _light(cal, edition, settings)))
-    for source, edition, settings, ours, lda, best, light in rows:
-        print("  %-16s %-8s %-14s %-26s %-26s %6.2f %-5s %s" % (
+                         _light(cal, edition, settings), bound))
+    for source, edition, settings, ours, lda, best, light, bound in rows:
+        print("  %-16s %-8s %-14s %-26s %-26s %6.2f %6.2f/%-6.2f %-13s %s" % (
             source, edition, _exposure_name(settings), _cell(ours), _cell(lda), best,
-            verdict(ours, lda), light))
+            bound["tests"], bound["halves"], verdict(ours, lda, bound["tests"]), light))
     return rows
 
 
-def verdict(ours, lda):
+def verdict(ours, lda, bound=None):
     """The issue's rule on one row of section 3b (count dicts of ``split_protocol``):
     ``"-"`` where the plain LDA names fewer than 99 % of the readings rightly (the
-    colours are not separable there by its measure), else ``"yes"`` when ours names
-    at least 99 % with no wrong die, ``"NO"`` otherwise. The LDA's right share is
-    the reference of separability (the issue: "a plain linear discriminant ... names
-    100 % with none wrong, so the colours are separable there"); the rule read
-    strictly (named right or wrong) judged rows where the LDA is wrong on 1-2 %."""
+    colours are not separable there by its measure); ``"data-limited"`` where
+    ``bound`` (``data_bound`` of the row's test readings, %, when given) is under 99:
+    no classifier of one reading names 99 % of them with none wrong, so the rule
+    cannot be met there; else ``"yes"`` when ours names at least 99 % with no wrong
+    die, ``"NO"`` otherwise. The LDA's right share is the reference of separability
+    (the issue: "a plain linear discriminant ... names 100 % with none wrong, so the
+    colours are separable there"); the rule read strictly (named right or wrong)
+    judged rows where the LDA is wrong on 1-2 %."""
     if _rates(lda)[0] < 99.0:
         return "-"
+    if bound is not None and bound < 99.0:
+        return "data-limited"
     return "yes" if _rates(ours)[0] >= 99.0 and ours["wrong"] == 0 else "NO"
 
 
@@ -1023,8 +1125,8 @@ def main():
     doubles(keep)
     real_data()
     table = exposure_table()
-    rejections([(source, edition, settings) for source, edition, settings, ours, lda, _best, _light
-                in table if source != "pyramid sim" and verdict(ours, lda) == "NO"])
+    rejections([(source, edition, settings) for source, edition, settings, ours, lda, _best, _light,
+                bound in table if source != "pyramid sim" and verdict(ours, lda, bound["tests"]) == "NO"])
     doubles_by_exposure()
     releases()
     cost(keep)
