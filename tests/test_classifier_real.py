@@ -186,6 +186,33 @@ def test_the_simulator_at_the_sensors_least_light_gives_the_real_figure(real_set
             edition, real[edition], sim[edition])
 
 
+def test_the_tcs230_replica_at_the_sensors_least_light_lags_as_the_sensor_does(real_sets):
+    """The TCS230 reads its three filters one after another, so a card moving while it
+    reads gives each filter another brightness; the replica on the real brightness
+    paths follows that (``sim_fit.fit_lag``: red -0.32, blue +0.35 of how fast the
+    brightness moves). Counted at 2.4 ms x1, the bench's first five splits: ours names
+    the second edition's colours of the replica within 2 points of the real set's
+    (8 points more without the lag: its colours did not stray where the card moved),
+    the classic colours within 4."""
+    if "tcs230" not in real_sets:
+        pytest.skip("TCS230 readings absent")
+    settings = {"integration_ms": 2.4, "gain": 1}
+    data = real_sets["tcs230"]
+
+    def ours(cal, edition):
+        return C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+
+    import sim_fit  # hardware/sim, on the path with the bench
+
+    lag = sim_fit.fit_lag(data)
+    assert lag[0] < -0.25 and abs(lag[1]) < 0.1 and lag[2] > 0.25, lag
+    real = bench.split_protocol(bench.scaled_set(data, settings), ours, splits=5)
+    sim = bench.split_protocol(bench.scaled_set(bench.replica(data, "tcs230", real_brightness=True),
+                                                settings), ours, splits=5)
+    gap = {ed: abs(bench._rates(real[ed])[0] - bench._rates(sim[ed])[0]) for ed in ("classic", "second")}
+    assert gap["second"] <= 2.0 and gap["classic"] <= 4.0, gap
+
+
 def test_the_rule_judges_a_row_where_the_plain_lda_names_99_percent_rightly():
     """Section 3b's rule: where the plain LDA names at least 99 % of the readings
     rightly (the colours separable by its measure), ours must name at least 99 % with
@@ -278,12 +305,14 @@ def test_a_refusal_says_whether_the_guard_or_its_pair_test_refused(real_sets):
     assert bench.reason(clf, detail) == "pair test"
 
 
-def test_the_replicas_wrong_reads_at_the_least_light_are_a_reading_blue_gives_21_times(real_sets):
-    """Most of the EV3 replica's 22 wrong reads at 2.4 ms x1 (section 3b) are one green
-    reading of its fade, (7, 2, 3, 2) counts, that the blue cube's log gives 21 times:
-    no rule of one reading names both. The real green log's fade gives blue's counts
-    too ((8, 2, 4, 2), which the blue log gives 5 times), so the replica is not wrong
-    to make such a reading."""
+def test_the_replica_gives_the_counts_blue_and_green_share_at_the_least_light_as_the_real_set(real_sets):
+    """At 2.4 ms x1 a green cube at under two thirds of its light and a seated blue cube
+    give the same counts now and then: in the real EV3 set (8, 2, 4, 2) comes five times
+    from blue and once from green (reading 877 of the green log's fade), and the
+    replica that follows the real brightness paths makes the same counts from both
+    cubes (as its commonest shared reading). Before the replica followed how fast the
+    brightness moves (``sim_fit.fit_lag``), its commonest was (7, 2, 3, 2), 21 times blue
+    and once green, a reading the real set never shares."""
     if "ev3" not in real_sets:
         pytest.skip("EV3 readings absent")
     settings = {"integration_ms": 2.4, "gain": 1}
@@ -291,8 +320,9 @@ def test_the_replicas_wrong_reads_at_the_least_light_are_a_reading_blue_gives_21
     real = bench.shared_readings(bench._real_edition(bench.scaled_set(data, settings), "classic", None))
     sim = bench.shared_readings(bench._real_edition(bench.scaled_set(
         bench.replica(data, "ev3", real_brightness=True), settings), "classic", None))
-    assert sim[0] == (22, (7, 2, 3, 2), {"blue": 21, "green": 1})
     assert real[0] == (6, (8, 2, 4, 2), {"blue": 5, "green": 1})
+    assert sim[0][1] == (8, 2, 4, 2) and set(sim[0][2]) == {"blue", "green"}, sim[:3]
+    assert all(set(by) == {"blue", "green"} for _count, _reading, by in sim), sim
 
 
 def test_at_the_rows_the_rule_fails_the_posterior_refuses_between_the_closest_pair(real_sets, capsys):

@@ -63,13 +63,81 @@ def _sd(xs):
     return math.sqrt(max(0.0, _autocov(xs, 0)))
 
 
-def fit_class(rows):
+def movement(path):
+    """How fast a brightness path moves at each reading: ``(L[t+1] - L[t-1]) / 2``
+    (one-sided at the ends, 0 for a path of one reading)."""
+    n = len(path)
+    if n < 2:
+        return [0.0] * n
+    out = [path[1] - path[0]]
+    for t in range(1, n - 1):
+        out.append((path[t + 1] - path[t - 1]) / 2)
+    out.append(path[n - 1] - path[n - 2])
+    return out
+
+
+def _solve3(a, b):
+    """``x`` with ``a x = b`` for a 3x3 ``a`` (Gaussian elimination, partial pivoting);
+    zeros when ``a`` is singular."""
+    m = [list(a[i]) + [b[i]] for i in range(3)]
+    for i in range(3):
+        pivot = max(range(i, 3), key=lambda r: abs(m[r][i]))
+        if abs(m[pivot][i]) < 1e-15:
+            return [0.0, 0.0, 0.0]
+        m[i], m[pivot] = m[pivot], m[i]
+        for r in range(i + 1, 3):
+            f = m[r][i] / m[i][i]
+            for c in range(i, 4):
+                m[r][c] -= f * m[i][c]
+    x = [0.0, 0.0, 0.0]
+    for i in (2, 1, 0):
+        x[i] = (m[i][3] - sum(m[i][c] * x[c] for c in range(i + 1, 3))) / m[i][i]
+    return x
+
+
+def fit_lag(data):
+    """The channels' lag behind a moving object, pooled over a set's classes: per
+    class and channel, ``log x[k]`` regressed on its log brightness ``L``, ``L^2``
+    and ``movement(L)``; the last coefficient, weighted by readings, over the
+    classes. A sensor that reads its filters one after another (the TCS230: red
+    first, blue last) reads a brightening object darker in its first channel and
+    brighter in its last: about -0.3, 0, +0.35 there; one that reads its channels at
+    once (the EV3), about 0. ``data``: ``{label: rows}``. Returns 3 floats."""
+    total = 0
+    lag = [0.0, 0.0, 0.0]
+    for label in sorted(data):
+        rows = data[label]
+        if len(rows) < 10:
+            continue
+        logc = [math.log(max(row[0], 1e-9)) for row in rows]
+        mc = _mean(logc)
+        lc = [v - mc for v in logc]
+        vl = _mean([v * v for v in lc])
+        xs = [lc, [v * v - vl for v in lc], movement(lc)]
+        xs = [[v - _mean(x) for v in x] for x in xs]
+        a = [[_mean([xs[i][t] * xs[j][t] for t in range(len(rows))]) for j in range(3)]
+             for i in range(3)]
+        for k in range(1, 4):
+            y = [math.log(max(row[k], 0.5)) for row in rows]
+            my = _mean(y)
+            b = [_mean([xs[i][t] * (y[t] - my) for t in range(len(rows))]) for i in range(3)]
+            lag[k - 1] += len(rows) * _solve3(a, b)[2]
+        total += len(rows)
+    return [v / total for v in lag] if total else lag
+
+
+def fit_class(rows, lag=None):
     """Fit one class's log. ``rows``: ``[(c, r, g, b), ...]`` in intensity units,
     in the order they were read (at least 10). Returns a dict: ``m``, ``s``, ``q``,
-    ``sigma_s`` (3 floats each), ``sigma_l``, ``rho_l``, ``p``, ``shot``, ``n``."""
+    ``sigma_s`` (3 floats each), ``sigma_l``, ``rho_l``, ``p``, ``shot``, ``n``.
+    With ``lag`` (3 floats, ``fit_lag``): each channel's part that follows how fast
+    the brightness moves (``lag[k] x movement(L)``) is taken out before the rest is
+    fitted, and the dict has ``lag`` and ``shots`` too (each channel's own white
+    noise; ``shot`` is their mean)."""
     logc = [math.log(max(row[0], 1e-9)) for row in rows]
     mc = _mean(logc)
     lc = [v - mc for v in logc]
+    moved = movement(lc) if lag else None
     vl = _autocov(lc, 0)
     rho = _autocorr(lc)
     out = {"n": len(rows), "sigma_l": math.sqrt(vl), "rho_l": min(0.999, max(0.0, rho)),
@@ -84,6 +152,8 @@ def fit_class(rows):
     out["q"] = []
     for k in range(1, 4):
         y = [math.log(max(row[k], 0.5)) for row in rows]
+        if lag:
+            y = [y[i] - lag[k - 1] * moved[i] for i in range(len(y))]
         my = _mean(y)
         cy = _mean([lc[i] * (y[i] - my) for i in range(len(y))])
         qy = _mean([l2[i] * (y[i] - my) for i in range(len(y))])
@@ -112,24 +182,35 @@ def fit_class(rows):
         out["sigma_s"].append(math.sqrt(step))
     out["p"] = _mean(ps)
     out["shot"] = _mean(shots)
+    if lag:
+        out["lag"] = list(lag)
+        out["shots"] = shots
     return out
 
 
-def fit_set(data, units=None, rounds=2, seed=99):
+def fit_set(data, units=None, rounds=2, seed=99, lag=False):
     """``{label: fit_class(rows)}`` for a whole set ``{label: rows}``.
 
     With ``units`` (``ev3`` or ``tcs230``), each class's drift steps are then
     scaled, ``rounds`` times, so that a simulated log of it has the real log's
     chromaticity spread (the autocovariances alone leave slow components out):
     a moment-matching fit of ``sigma_s``, each channel's factor within 0.5 .. 3.
+
+    ``lag``: for a replica that follows the real logs' brightness paths
+    (``LogModel(paths=brightness_paths(data))``): the set's channel lag
+    (``fit_lag``) is fitted and each class refitted with it, and the moment
+    matching simulates on those paths, so the lag's share of the chromaticity
+    spread is not given to the drift steps too.
     """
     out = {}
+    lags = fit_lag(data) if lag else None
     for label in sorted(data):
-        out[label] = fit_class(data[label])
+        out[label] = fit_class(data[label], lags)
     if units is None:
         return out
+    paths = brightness_paths(data) if lag else None
     for r in range(rounds):
-        model = LogModel(out, units, seed + r)
+        model = LogModel(out, units, seed + r, paths=paths)
         for label in sorted(data):
             real = log_stats(data[label])["chroma_sd"]
             sim = log_stats(model.log(label, len(data[label])))["chroma_sd"]
@@ -184,6 +265,9 @@ class LogModel:
         innov = f["sigma_l"] * math.sqrt(max(0.0, 1.0 - rho * rho)) * g
         out = []
         path = self.paths.get(label)
+        lag = f.get("lag") if path else None  # the lag needs the path's movement
+        moved = movement(path) if lag else None
+        shots = f.get("shots") or [f["shot"]] * 3
         for t in range(n):
             lvl = rho * lvl + rng.normal(0.0, innov)
             if path:
@@ -193,8 +277,10 @@ class LogModel:
                 if rng.random() < f["p"]:
                     steps[k] = rng.normal(0.0, f["sigma_s"][k] * g)
                 curve = f["q"][k] * (lvl * lvl - f["sigma_l"] ** 2) if "q" in f else 0.0
+                if lag:
+                    curve += lag[k] * moved[t % len(path)]
                 x = math.exp(f["m"][k] + f["s"][k] * lvl + curve + steps[k])
-                x += rng.normal(0.0, math.sqrt(f["shot"] * x) * g) if f["shot"] > 0 else 0.0
+                x += rng.normal(0.0, math.sqrt(shots[k] * x) * g) if shots[k] > 0 else 0.0
                 row.append(self._quantise(x))
             out.append((row[0] + row[1] + row[2], row[0], row[1], row[2]))
         return out

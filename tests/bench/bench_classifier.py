@@ -644,10 +644,12 @@ def real_sets():
 def replica(data, units, seed=1, real_brightness=False):
     """A simulated copy of a real set: ``sim_fit`` fitted to its logs, logs of the same
     lengths drawn from the fit; with ``real_brightness``, each log follows the real
-    log's own brightness path (``sim_fit.brightness_paths``)."""
+    log's own brightness path (``sim_fit.brightness_paths``), and the channels lag
+    its movement as the real sensor's do (``sim_fit.fit_lag``: the TCS230 reads its
+    filters one after another)."""
     import sim_fit
 
-    fits = sim_fit.fit_set(data, units)
+    fits = sim_fit.fit_set(data, units, lag=real_brightness)
     paths = sim_fit.brightness_paths(data) if real_brightness else None
     return sim_fit.LogModel(fits, units, seed, paths=paths).sets({k: len(v) for k, v in data.items()})
 
