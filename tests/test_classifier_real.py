@@ -39,6 +39,29 @@ def _ours(cal, edition):
     return C.Classifier(bench.fit_native(cal, edition))
 
 
+#: The sensor's least light: 2.4 ms, gain 1.
+LEAST = {"integration_ms": 2.4, "gain": 1}
+
+
+def _ours_least(cal, edition):
+    """Ours calibrated at ``LEAST`` (the module's constants read when it is built)."""
+    return C.Classifier(calibration.fit(cal, edition, LEAST, floor=False))
+
+
+@pytest.fixture(scope="module")
+def least_light(real_sets):
+    """The EV3 set and its replica on the real brightness paths counted at ``LEAST``
+    (``bench.scaled_set``), and ours on the real one's first three splits: computed
+    once for the tests that read them (``{"scaled", "replica", "ours"}``)."""
+    if "ev3" not in real_sets:
+        pytest.skip("EV3 readings absent")
+    data = real_sets["ev3"]
+    scaled = bench.scaled_set(data, LEAST)
+    return {"scaled": scaled,
+            "replica": bench.scaled_set(bench.replica(data, "ev3", real_brightness=True), LEAST),
+            "ours": bench.split_protocol(scaled, _ours_least, splits=3)}
+
+
 def test_split_protocol_on_the_ev3_set_names_nearly_all_and_never_a_wrong_die(real_sets):
     """The bench's protocol (random 25 % of each log calibrates, the rest is tested),
     3 of its 20 seeds: no wrong die, 99 % named (the bench's 20 seeds print the figure)."""
@@ -117,30 +140,23 @@ def test_the_ev3_set_with_less_light_is_still_named_and_never_wrong(real_sets, s
     assert bench._rates(got["classic"])[0] >= 99.0, got["classic"]
 
 
-def test_a_white_die_leaving_the_view_at_the_sensors_least_light_is_not_named_blue(real_sets, monkeypatch):
+def test_a_white_die_leaving_the_view_at_the_sensors_least_light_is_not_named_blue(least_light, monkeypatch):
     """The EV3 set counted at 2.4 ms and gain 1 (``bench.scaled_set``), the bench's first
     three splits: the white log's fade-out (its readings 467-468, the cube leaving the
     view: (10, 3, 4, 2) and (8, 3, 3, 2) counts, a seated blue cube's brightness and,
     at those counts, white's colour) was named blue; the dimmed-die test refuses it,
     and no reading of the classic edition's colours is named as another colour.
     (The second edition's red and purple: the next test.)"""
-    if "ev3" not in real_sets:
-        pytest.skip("EV3 readings absent")
-    settings = {"integration_ms": 2.4, "gain": 1}
-    scaled = bench.scaled_set(real_sets["ev3"], settings)
+    scaled = least_light["scaled"]
     assert scaled["white"][467:469] == [(10, 3, 4, 2), (8, 3, 3, 2)]
-
-    def ours(cal, edition):
-        return C.Classifier(calibration.fit(cal, edition, settings, floor=False))
-
-    got = bench.split_protocol(scaled, ours, splits=3)
+    got = least_light["ours"]
     assert got["classic"]["wrong"] == 0, got["classic"]
     assert bench._rates(got["classic"])[0] >= 96.5, got["classic"]
     monkeypatch.setattr(C, "DIM_GAIN", 1e9)  # without the test: the fade-out is named blue
-    assert bench.split_protocol(scaled, ours, splits=3)["classic"]["wrong"] > 0
+    assert bench.split_protocol(scaled, _ours_least, splits=3)["classic"]["wrong"] > 0
 
 
-def test_red_readings_at_purples_counts_are_not_named_purple(real_sets, monkeypatch):
+def test_red_readings_at_purples_counts_are_not_named_purple(least_light, monkeypatch):
     """The EV3 set counted at 2.4 ms and gain 1, the bench's first three splits: the
     red and the purple cube differ there by about a count of red and a count of blue
     (3.0-3.2 sigma apart, the smaller way), and three red readings, dim and with their
@@ -149,38 +165,22 @@ def test_red_readings_at_purples_counts_are_not_named_purple(real_sets, monkeypa
     spread. Neither die is now named over the other there (the guard's pair test,
     ``camelup.board.classifier.LIGHT_SHARE``): no reading of either edition's colours
     is named as another colour, and the other colours are named as before."""
-    if "ev3" not in real_sets:
-        pytest.skip("EV3 readings absent")
-    settings = {"integration_ms": 2.4, "gain": 1}
-    scaled = bench.scaled_set(real_sets["ev3"], settings)
+    scaled = least_light["scaled"]
     assert scaled["red"][546] == (13, 10, 2, 2)
-
-    def ours(cal, edition):
-        return C.Classifier(calibration.fit(cal, edition, settings, floor=False))
-
-    got = bench.split_protocol(scaled, ours, splits=3)
+    got = least_light["ours"]
     assert got["wrong"] == 0, got
     assert bench._rates(got["second"])[0] >= 55.0, got["second"]  # yellow, green, blue: as before
     monkeypatch.setattr(C, "LIGHT_SHARE", 1e-9)  # every pair as close without count noise: the test off
-    assert bench.split_protocol(scaled, ours, splits=3)["second"]["wrong"] > 0
+    assert bench.split_protocol(scaled, _ours_least, splits=3)["second"]["wrong"] > 0
 
 
-def test_the_simulator_at_the_sensors_least_light_gives_the_real_figure(real_sets):
+def test_the_simulator_at_the_sensors_least_light_gives_the_real_figure(least_light):
     """The EV3 set and its replica (sim_fit's colours, drift and noise on the real logs'
     own brightness paths), both counted by the simulated TCS34725 at 2.4 ms and gain 1
     (``bench.scaled_set``: the chip's noise, integer counts, LED-on less LED-off):
     ours names within 2 points of the same on each, for each edition."""
-    if "ev3" not in real_sets:
-        pytest.skip("EV3 readings absent")
-    settings = {"integration_ms": 2.4, "gain": 1}
-    data = real_sets["ev3"]
-
-    def ours(cal, edition):
-        return C.Classifier(calibration.fit(cal, edition, settings, floor=False))
-
-    real = bench.split_protocol(bench.scaled_set(data, settings), ours, splits=3)
-    sim = bench.split_protocol(bench.scaled_set(bench.replica(data, "ev3", real_brightness=True),
-                                                settings), ours, splits=3)
+    real = least_light["ours"]
+    sim = bench.split_protocol(least_light["replica"], _ours_least, splits=3)
     for edition in ("classic", "second"):
         assert abs(bench._rates(real[edition])[0] - bench._rates(sim[edition])[0]) <= 2.0, (
             edition, real[edition], sim[edition])
@@ -265,15 +265,13 @@ def test_the_halves_bound_judges_a_rule_fitted_on_the_other_half():
     assert bench.halves_bound(apart, halvings=4) == (16, 16)
 
 
-def test_at_the_sensors_least_light_the_data_allows_99_percent_of_the_classic_colours(real_sets):
+def test_at_the_sensors_least_light_the_data_allows_99_percent_of_the_classic_colours(least_light):
     """The EV3 set counted at 2.4 ms x1 (``bench.scaled_set``): the second edition's red
     and purple cubes give the same counts so often that no classifier names 99 % of its
     colours with none wrong (a data-limited row), while the classic colours, whose
     blue and green share a few counts ((8, 2, 4, 2) five times blue, once green),
     allow more than 99 %, in the set and fitted on one half judged on the other."""
-    if "ev3" not in real_sets:
-        pytest.skip("EV3 readings absent")
-    scaled = bench.scaled_set(real_sets["ev3"], {"integration_ms": 2.4, "gain": 1})
+    scaled = least_light["scaled"]
     tests = bench.split_tests(scaled, splits=3)
 
     def dice(edition):
@@ -285,7 +283,7 @@ def test_at_the_sensors_least_light_the_data_allows_99_percent_of_the_classic_co
     assert bench._percent(bench.halves_bound(dice("classic"), halvings=2)) > 99.0
 
 
-def test_a_refusal_says_whether_the_guard_or_its_pair_test_refused(real_sets):
+def test_a_refusal_says_whether_the_guard_or_its_pair_test_refused(least_light):
     """The EV3 set counted at 2.4 ms x1, the bench's first split: the red reading (13,
     10, 2, 2), purple's own counts, is refused with the classifier's reason ``guard``;
     the bench's breakdown (``bench.reason``) says it is the pair test (red and purple
@@ -293,19 +291,16 @@ def test_a_refusal_says_whether_the_guard_or_its_pair_test_refused(real_sets):
     red."""
     import random
 
-    if "ev3" not in real_sets:
-        pytest.skip("EV3 readings absent")
-    settings = {"integration_ms": 2.4, "gain": 1}
-    scaled = bench.scaled_set(real_sets["ev3"], settings)
+    scaled = least_light["scaled"]
     cal, _test = bench._split(bench._real_edition(scaled, "second", "black"), random.Random(0), 0.25)
-    clf = C.Classifier(calibration.fit(cal, "second", settings, floor=False))
+    clf = _ours_least(cal, "second")
     label, _margin, detail = clf.classify_detail(scaled["red"][546])
     assert (label, detail["reason"], detail["best"][0], detail["second"][0]) == (
         C.UNKNOWN, "guard", "purple", "red")
     assert bench.reason(clf, detail) == "pair test"
 
 
-def test_the_replica_gives_the_counts_blue_and_green_share_at_the_least_light_as_the_real_set(real_sets):
+def test_the_replica_gives_the_counts_blue_and_green_share_at_the_least_light_as_the_real_set(least_light):
     """At 2.4 ms x1 a green cube at under two thirds of its light and a seated blue cube
     give the same counts now and then: in the real EV3 set (8, 2, 4, 2) comes five times
     from blue and once from green (reading 877 of the green log's fade), and the
@@ -313,13 +308,8 @@ def test_the_replica_gives_the_counts_blue_and_green_share_at_the_least_light_as
     cubes (as its commonest shared reading). Before the replica followed how fast the
     brightness moves (``sim_fit.fit_lag``), its commonest was (7, 2, 3, 2), 21 times blue
     and once green, a reading the real set never shares."""
-    if "ev3" not in real_sets:
-        pytest.skip("EV3 readings absent")
-    settings = {"integration_ms": 2.4, "gain": 1}
-    data = real_sets["ev3"]
-    real = bench.shared_readings(bench._real_edition(bench.scaled_set(data, settings), "classic", None))
-    sim = bench.shared_readings(bench._real_edition(bench.scaled_set(
-        bench.replica(data, "ev3", real_brightness=True), settings), "classic", None))
+    real = bench.shared_readings(bench._real_edition(least_light["scaled"], "classic", None))
+    sim = bench.shared_readings(bench._real_edition(least_light["replica"], "classic", None))
     assert real[0] == (6, (8, 2, 4, 2), {"blue": 5, "green": 1})
     assert sim[0][1] == (8, 2, 4, 2) and set(sim[0][2]) == {"blue", "green"}, sim[:3]
     assert all(set(by) == {"blue", "green"} for _count, _reading, by in sim), sim
