@@ -253,6 +253,26 @@ def test_the_data_bound_refuses_only_counts_two_dice_give():
     assert bench.data_bound([{"blue": [(1, 1, 1, 1)], "green": [(1, 1, 1, 2)]}]) == (2, 2)
 
 
+def test_a_row_of_the_table_is_bounded_on_its_own_split_test_readings():
+    """``bench.bounds``, the table's bound column: a hand-made set where every fourth
+    red reading has purple's counts gives the second edition's row a bound under 99 %
+    (data-limited) on every split's test readings and out of sample, while the
+    classic edition's colours of the same set (blue and green, never alike) allow
+    every reading."""
+    red, purple = (19, 15, 3, 1), (14, 10, 2, 2)
+    data = {"red": [red, red, red, purple] * 25, "purple": [purple] * 100,
+            "blue": [(27, 6, 9, 13)] * 100, "green": [(30, 8, 19, 4)] * 100}
+    got = bench.bounds(data, splits=2)
+    assert got["classic"] == {"tests": 100.0, "halves": 100.0}
+    # a split tests 75 readings of each die; none with purple's counts can be named:
+    # about three quarters of red's, none of purple's, all of blue's and green's
+    assert got["second"]["tests"] == pytest.approx(100.0 * (0.75 * 75 + 0 + 75 + 75) / 300, abs=2.0)
+    assert got["second"]["tests"] < 99.0 and got["second"]["halves"] < 99.0
+    counts = {"n": 1000, "named": 900, "rejected": 100, "wrong": 0}
+    assert bench.verdict(counts, {"n": 1000, "named": 995, "rejected": 0, "wrong": 5},
+                         got["second"]["tests"]) == "data-limited"
+
+
 def test_the_halves_bound_judges_a_rule_fitted_on_the_other_half():
     """Fitted on one half, judged on the other, both ways: counts the fitted half saw
     from another die are not nameable, counts it saw from the die alone or never saw

@@ -622,6 +622,21 @@ def _percent(pair):
     return 100.0 * pair[0] / max(1, pair[1])
 
 
+def bounds(data, splits=20):
+    """What the data allows on each edition's row of section 3b: ``{edition: {"tests":
+    %, "halves": %}}``, ``data_bound`` on the test readings of ``split_protocol``'s
+    ``splits`` splits of ``data`` (``{label: [reading]}``, the black card as the empty
+    head, left out) and ``halves_bound`` on the edition's dice."""
+    tests = split_tests(data, splits)
+    out = {}
+    for edition in ("classic", "second"):
+        dice = {label: rows for label, rows in _real_edition(data, edition, "black").items()
+                if label != C.EMPTY}
+        out[edition] = {"tests": _percent(data_bound(tests[edition])),
+                        "halves": _percent(halves_bound(dice))}
+    return out
+
+
 def _rates(got):
     n = float(got["n"] or 1)
     return (100 * got["named"] / n, 100 * got["rejected"] / n, 100 * got["wrong"] / n)
@@ -788,14 +803,11 @@ def exposure_table(splits=20, sim_per_class=300):
                 calibration.fit(cal, edition, s, floor=False)), splits)
             lda = split_protocol(scaled, lambda cal, edition, s=sat: PlainLDA(cal, saturation=s), splits)
             best = zero_wrong_coverage(scaled, splits, saturation=sat)
-            tests = split_tests(scaled, splits)
+            bound = bounds(scaled, splits)
             for edition in ("classic", "second"):
-                dice = {label: rows for label, rows in _real_edition(scaled, edition, "black").items()
-                        if label != C.EMPTY}
-                bound = {"tests": _percent(data_bound(tests[edition])),
-                         "halves": _percent(halves_bound(dice))}
                 rows.append((source, edition, settings, ours[edition], lda[edition], best[edition],
-                             _light(_real_edition(scaled, edition, "black"), edition, settings), bound))
+                             _light(_real_edition(scaled, edition, "black"), edition, settings),
+                             bound[edition]))
     for edition in ("classic", "second"):
         for it, gain in EXPOSURES:
             settings = {"integration_ms": it, "gain": gain}
