@@ -213,6 +213,24 @@ def test_the_tcs230_replica_at_the_sensors_least_light_lags_as_the_sensor_does(r
     assert gap["second"] <= 2.0 and gap["classic"] <= 4.0, gap
 
 
+def test_along_the_closest_pair_the_models_spread_is_the_readings_own(real_sets):
+    """At EV3 second 2.4 ms x4, where ours refuses between red and purple (section 3b),
+    the readings of each die projected on the line towards the other, in the die's
+    spread as the classifier models it (count noise at those counts included), spread
+    as the model says (standard deviation 1 within 15 %, centred within 0.15), the bench's
+    first three splits (``bench.pair_axis``): what refuses is the dice' separation in
+    that spread, not a spread measured too wide."""
+    if "ev3" not in real_sets:
+        pytest.skip("EV3 readings absent")
+    settings = {"integration_ms": 2.4, "gain": 4}
+    got = bench.pair_axis(bench.scaled_set(real_sets["ev3"], settings), "second", settings,
+                          ("purple", "red"), splits=3)
+    assert set(got) == {("purple", "red"), ("red", "purple")}
+    for way, row in got.items():
+        assert 0.85 <= row["sd"] <= 1.15 and abs(row["mean"]) <= 0.15, (way, row)
+        assert 5.0 <= row["sep"] <= 8.0 and row["n"] > 1000, (way, row)
+
+
 def test_the_rule_judges_a_row_where_the_plain_lda_names_99_percent_rightly():
     """Section 3b's rule: where the plain LDA names at least 99 % of the readings
     rightly (the colours separable by its measure), ours must name at least 99 % with

@@ -962,6 +962,50 @@ def rejections(rows, splits=20, top=8):
     return out
 
 
+def pair_axis(data, edition, settings, pair, splits=5):
+    """How the readings of two close dice lie along the line between them, against
+    ours' model of them: for each way ``(b, a)`` of ``pair`` (two labels), over the
+    first ``splits`` splits of ``data`` (a set already counted at ``settings``), each
+    test reading of ``b`` in ``b``'s whitened spread (the classifier's own, count
+    noise at these settings included), projected on the unit line towards ``a``'s
+    centroid. The model says: mean 0, standard deviation 1, a Gaussian's tails (99th
+    percentile 2.33, 99.9th 3.09); ``sep`` is ``a``'s centroid on that line (sigma).
+    Returns ``{(b, a): {"sep", "mean", "sd", "q99", "q999", "max", "n"}}``."""
+    import random
+
+    out = {}
+    for seed in range(splits):
+        rng = random.Random(seed)
+        for ed in ("classic", "second"):
+            cal, test = _split(_real_edition(data, ed, "black"), rng, 0.25)
+            if ed != edition:
+                continue  # the generator keeps the splits of split_protocol
+            clf = C.Classifier(calibration.fit(cal, ed, settings, floor=False))
+            for b, a in (tuple(pair), tuple(pair)[::-1]):
+                w = clf._whiten[b]
+                mean = clf.profile["classes"][b]["mean"]
+
+                def whitened(x, w=w, mean=mean):
+                    d = [x[k] - mean[k] for k in range(4)]
+                    return [sum(w[i][k] * d[k] for k in range(i + 1)) for i in range(4)]
+
+                v = whitened(clf.profile["classes"][a]["mean"])
+                sep = sum(t * t for t in v) ** 0.5
+                got = out.setdefault((b, a), {"seps": [], "z": []})
+                got["seps"].append(sep)
+                for reading in test[b]:
+                    z = whitened(C.features(reading, clf.ref_clear))
+                    got["z"].append(sum(z[k] * v[k] for k in range(4)) / sep)
+    for got in out.values():
+        z = sorted(got.pop("z"))
+        n = len(z)
+        mz = sum(z) / n
+        got.update({"sep": sum(got.pop("seps")) / splits, "mean": mz,
+                    "sd": (sum((t - mz) ** 2 for t in z) / n) ** 0.5, "q99": z[int(0.99 * n)],
+                    "q999": z[int(0.999 * n)], "max": z[-1], "n": n})
+    return out
+
+
 def shared_readings(subset):
     """The readings (``(c, r, g, b)`` counts) that more than one die of ``subset``
     (``{label: [reading, ...]}``, ``empty`` left out) gives, most frequent first:
@@ -1139,8 +1183,29 @@ def main():
     doubles(keep)
     real_data()
     table = exposure_table()
-    rejections([(source, edition, settings) for source, edition, settings, ours, lda, _best, _light,
-                bound in table if source != "pyramid sim" and verdict(ours, lda, bound["tests"]) == "NO"])
+    failing = [(source, edition, settings) for source, edition, settings, ours, lda, _best, _light,
+               bound in table if source != "pyramid sim" and verdict(ours, lda, bound["tests"]) == "NO"]
+    refused = rejections(failing)
+    print("\n3b. The closest pair of each failing row along the line between the two dice (5 splits):"
+          " the refused die's readings in its spread, projected towards the other (the model: sd 1,"
+          " a Gaussian's 99th / 99.9th percentile 2.33 / 3.09)")
+    sources = dict(_sources(set(row[0] for row in failing)))
+    for source, edition, settings in failing:
+        cells = refused[(source, edition, _exposure_name(settings))]["cells"]
+        pairs = {}
+        for (_colour, why, best, second), count in cells.items():
+            if why.endswith("between"):
+                key = tuple(sorted((best, second)))
+                pairs[key] = pairs.get(key, 0) + count
+        if not pairs:
+            continue
+        pair = max(sorted(pairs), key=lambda key: pairs[key])
+        for (b, a), got in sorted(pair_axis(scaled_set(sources[source], settings), edition, settings,
+                                            pair).items()):
+            print("  %s, %s, %s: %s towards %s (%.2f sigma apart): mean %.2f, sd %.2f, 99th %.2f, "
+                  "99.9th %.2f, largest %.2f of %d" % (
+                      source, edition, _exposure_name(settings), b, a, got["sep"], got["mean"],
+                      got["sd"], got["q99"], got["q999"], got["max"], got["n"]))
     doubles_by_exposure()
     releases()
     cost(keep)
