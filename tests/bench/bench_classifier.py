@@ -1187,7 +1187,7 @@ def main():
                bound in table if source != "pyramid sim" and verdict(ours, lda, bound["tests"]) == "NO"]
     refused = rejections(failing)
     print("\n3b. The closest pair of each failing row along the line between the two dice (5 splits):"
-          " the refused die's readings in its spread, projected towards the other (the model: sd 1,"
+          " each die's test readings in its spread, projected towards the other (the model: sd 1,"
           " a Gaussian's 99th / 99.9th percentile 2.33 / 3.09)")
     sources = dict(_sources(set(row[0] for row in failing)))
     for source, edition, settings in failing:
