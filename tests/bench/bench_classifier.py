@@ -25,7 +25,8 @@
    ours names >= 99 % with no wrong die where the LDA names >= 99 % rightly (or the
    row is data-limited: the bound under 99 %), and the darkest die against its floor
    (enough light); at the real rows that fail that rule, why ours refuses (by reason
-   and colour, its posterior's right share, readings more than one colour gives); then two dice
+   and colour, its posterior's right share, readings more than one colour gives) and
+   how its closest pair's readings lie along the line between them (``pair_axis``); then two dice
    in the simulated pyramid's head at each exposure: how many are named as one die.
 4. Whole releases through the firmware's release logic (``pyramid.release``, the
    app's ``_judge``): 100,000 simulated releases (single dice, two dice, a jam);
