@@ -16,6 +16,9 @@ how each one is drawn.
   a crazy camel by the track), ``Piece.letter``: one capital, unique within an
   edition (for leg tickets, ``G5``): colour-blind players read these, never the
   colour alone.
+* ``label(name)``: the label drawn in the table's language (``Piece.label`` in English;
+  else the first three letters of the colour's word, ``camelhost.i18n.colour_word``:
+  German ``bla`` blau, ``grü`` grün, ``sch`` schwarz).
 * ``Piece.ink``: ``"#000000"`` or ``"#ffffff"``, whichever reads better on the fill.
 * ``BACKGROUNDS``: ``{"dark": "#rrggbb", "light": "#rrggbb"}``, the screen
   background of the two themes (a dark and a light sand, like the board).
@@ -27,6 +30,8 @@ least ``MIN_LABEL_CONTRAST``).
 """
 
 from camelup.editions import EDITIONS, GREY
+
+from camelhost.i18n import colour_word, colour_words, language
 
 #: Perceptual distance (CIEDE2000) asked between any two pieces of one edition
 #: (about 2 is "just noticeable"; 20 is "clearly another colour").
@@ -82,6 +87,17 @@ def piece(name):
     """The ``Piece`` for a colour or tile side. Raises ``KeyError`` for a name no
     edition has."""
     return PIECES[name]
+
+
+def label(name):
+    """The three-letter label of piece ``name`` in the table's language: ``Piece.label``
+    in English (``blu``, ``gry``), else the first three letters of the colour's word
+    (``camelhost.i18n.colour_word``: German ``bla`` for blau, ``gra`` for grau); a tile
+    side's label as it is. Raises ``KeyError`` for a name no edition has."""
+    p = PIECES[name]
+    if language() == "en" or name not in colour_words():
+        return p.label
+    return colour_word(name)[:3].lower()
 
 
 def on_screen(edition):
