@@ -16,9 +16,10 @@ how each one is drawn.
   a crazy camel by the track), ``Piece.letter``: one capital, unique within an
   edition (for leg tickets, ``G5``): colour-blind players read these, never the
   colour alone.
-* ``label(name)``: the label drawn in the table's language (``Piece.label`` in English;
-  else the first three letters of the colour's word, ``camelhost.i18n.colour_word``:
-  German ``bla`` blau, ``grü`` grün, ``sch`` schwarz).
+* ``label(name, word)``: the label drawn in the table's language, given the colour's
+  word there (``camelhost.i18n.colour_word``): ``Piece.label`` when the word is the
+  English name, else its first three letters (German ``bla`` blau, ``grü`` grün,
+  ``sch`` schwarz).
 * ``Piece.ink``: ``"#000000"`` or ``"#ffffff"``, whichever reads better on the fill.
 * ``BACKGROUNDS``: ``{"dark": "#rrggbb", "light": "#rrggbb"}``, the screen
   background of the two themes (a dark and a light sand, like the board).
@@ -30,8 +31,6 @@ least ``MIN_LABEL_CONTRAST``).
 """
 
 from camelup.editions import EDITIONS, GREY
-
-from camelhost.i18n import colour_word, colour_words, language
 
 #: Perceptual distance (CIEDE2000) asked between any two pieces of one edition
 #: (about 2 is "just noticeable"; 20 is "clearly another colour").
@@ -89,15 +88,16 @@ def piece(name):
     return PIECES[name]
 
 
-def label(name):
-    """The three-letter label of piece ``name`` in the table's language: ``Piece.label``
-    in English (``blu``, ``gry``), else the first three letters of the colour's word
-    (``camelhost.i18n.colour_word``: German ``bla`` for blau, ``gra`` for grau); a tile
-    side's label as it is. Raises ``KeyError`` for a name no edition has."""
+def label(name, word=None):
+    """The three-letter label of piece ``name`` in the table's language, given ``word``,
+    the colour's name there (``camelhost.i18n.colour_word``): ``Piece.label`` when
+    ``word`` is None or the English name itself (``blu``, ``gry``), else the word's first
+    three letters, lower case (German ``bla`` for blau, ``gra`` for grau). Raises
+    ``KeyError`` for a name no edition has."""
     p = PIECES[name]
-    if language() == "en" or name not in colour_words():
+    if word is None or word == name:
         return p.label
-    return colour_word(name)[:3].lower()
+    return word[:3].lower()
 
 
 def on_screen(edition):

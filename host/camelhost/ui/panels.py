@@ -22,7 +22,7 @@ CELL = 7
 
 def badge(name, text=None):
     """``text`` (default: the piece's label) on the piece's fill, as ``Text``."""
-    label = palette.label(name) if text is None else text
+    label = palette.label(name, colour_word(name)) if text is None else text
     return Text(label, palette.style(name))
 
 
@@ -93,7 +93,8 @@ def track_text(view, width=CELL * 16, rows=None):
             elif row < len(camels):
                 camel = camels[row]
                 mark = "<" if camel["crazy"] else ""
-                label = mark + palette.label(camel["colour"])[:inner - len(mark)]
+                label = mark + palette.label(camel["colour"], colour_word(camel["colour"]))[
+                    :inner - len(mark)]
                 text.append(label.center(inner), palette.style(camel["colour"]))
             else:
                 text.append(" " * inner)
@@ -512,7 +513,8 @@ def _card_pieces(card, order):
     """One revealed finish card as (text, style) pieces: ``3.Ann pur -1``, what it paid
     bold when it was correct."""
     return [("%d.%s " % (order, card["name"]), ""),
-            (palette.label(card["colour"]), palette.style(card["colour"])),
+            (palette.label(card["colour"], colour_word(card["colour"])),
+             palette.style(card["colour"])),
             (" %+d" % card["reward"], "bold" if card["correct"] else "")]
 
 

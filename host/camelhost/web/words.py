@@ -64,7 +64,7 @@ def page_words():
         shown = _(word)
         if shown != word:
             words[word] = shown
-    colours = {c: [w, palette.label(c)] for c, w in sorted(colour_words().items())}
+    colours = {c: [w, palette.label(c, w)] for c, w in sorted(colour_words().items())}
     return {"lang": language(), "words": words, "colours": colours}
 
 
