@@ -217,12 +217,12 @@ def test_the_parsers_refusals_name_what_was_expected_in_german():
         "! Feld 17 liegt nicht auf der Rennstrecke (1..16)",
         "! 'five' ist kein Feld (1..16)",
         "! 'black' ist kein Rennkamel der Zweitausgabe "
-        "(eines von: blue, green, yellow, red, purple)",
+        "(eines von: blau, grün, gelb, rot, lila)",
         "! leg: prüfe die Form: leg <Farbe> ('help' zeigt jeden Befehl)",
         "! tile: prüfe die Form: tile <Feld> + oder tile <Feld> -; z. B. 'tile 7 +'",
         "! cheer: prüfe die Form: cheer <Feld>; z. B. 'cheer 7'",
-        "! 'purpel' ist kein Kamel (eines von: blue, green, yellow, red, purple, black, "
-        "white)"]
+        "! 'purpel' ist kein Kamel (eines von: blau, grün, gelb, rot, lila, schwarz, "
+        "weiß)"]
     assert english[0] == "! space 17 is not on the track (1..16)"
     assert english[2] == ("! 'black' is not a racing camel of the second edition "
                           "(one of: blue, green, yellow, red, purple)")
@@ -235,7 +235,7 @@ def test_pyramid_odds_in_german_counts_and_names_in_german(capsys):
                      "--top", "0"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Zweitausgabe, Etappe 1, Ann ist am Zug; Würfel in der Pyramide: "
-                          "blue, green; 1 kommt noch heraus\n"), out.splitlines()[0]
+                          "blau, grün; 1 kommt noch heraus\n"), out.splitlines()[0]
     assert "  Anfeuern     auf  4: " in out
     assert "Plättchen (Ausbuhen) auf 10: " in out
     for words in ("cheering", "booing", " on ", "to come out"):
@@ -292,5 +292,5 @@ def test_a_die_typed_with_an_unknown_colour_is_refused_in_german():
     table.line("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
     table.line("pyramid")
     table.line("grey pink 2")
-    assert "! 'pink' ist keine Ziffernfarbe des grauen Würfels (eine von: black, white)" \
+    assert "! 'pink' ist keine Ziffernfarbe des grauen Würfels (eine von: schwarz, weiß)" \
         in out.getvalue().splitlines(), out.getvalue()

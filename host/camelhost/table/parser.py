@@ -153,7 +153,7 @@ def _name(names, word, what, edition=None):
     if low not in names and not [n for n in names if n.startswith(low)]:
         raise TableError(_(NOT_A[what]) % {
             "word": repr(low) if len(word) <= 40 else shown(word),
-            "names": ", ".join(names), "edition": edition})
+            "names": colour_list(names), "edition": edition})
     try:
         return match_name(word, names, what)
     except DieSyntaxError as exc:  # several names start so: type more letters
