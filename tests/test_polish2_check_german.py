@@ -38,8 +38,8 @@ def test_a_failing_case_is_told_in_german(tmp_path, capsys):
         "  Zeile 7: expect over yes",
         "    Rennen vorbei: erwartet yes, tatsächlich no",
         "  Zeile 8: expect odds 1st blue 1/2 green 1/3",
-        "    P(blau 1st): erwartet 1/2, tatsächlich 349/3240 = 0.107716; "
-        "P(grün 1st): erwartet 1/3, tatsächlich 541/4860 = 0.111317",
+        "    P(blau 1st): erwartet 1/2, tatsächlich 349/3240 = 0,107716; "
+        "P(grün 1st): erwartet 1/3, tatsächlich 541/4860 = 0,111317",
         "0 bestanden, 1 fehlgeschlagen"]
 
 

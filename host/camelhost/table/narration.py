@@ -41,6 +41,14 @@ _SEAT = re.compile(r"\bp(\d+)\b")
 #: A printf conversion in a rules-engine template; group 1 its letter (``s``, ``r``...).
 _SPEC = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.\d+)?([a-zA-Z%])")
 _PARTNER = re.compile(r"\bpartner (\d+)\b")
+#: A printf conversion of a float with its places (``%.1f``, ``%+.2f``).
+_FLOAT_SPEC = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?f$")
+#: A decimal the engine writes into a message's text, as a player reads it: the six
+#: places of ``camelup.scenario_odds.show`` after ``=`` or ``(``, a calibration pair's
+#: ``(4.0 sigma)``. (Only these: a version, a rules section or a value as a scenario
+#: writes it keeps its point.)
+_DECIMAL = re.compile(r"(?<=[=(] )-?\d+\.\d{6}\b|(?<=\()-?\d+\.\d{6}\b"
+                      r"|(?<=\()\d+\.\d(?= sigma\))")
 
 
 def translated(message):
@@ -51,17 +59,51 @@ def translated(message):
     is a colour, or a list of colours (``blue, green, ...``), names them in the table's
     language (``camelhost.i18n.colour_word``); an argument quoted with ``%r`` (the input
     as the engine read it: ``'red'``) and other game words (typed actions, seats) stay
-    as they are. Plain text is returned as it is (English: the engine's message had no
+    as they are. A number with a fractional part is written as the language writes it
+    (``camelhost.i18n.decimal``: German ``9,0 sigma``, ``349/3240 = 0,107716``): an
+    argument written with ``%.Nf``, and a decimal the engine wrote into a ``%s`` argument
+    (``camelup.scenario_odds.show``'s ``= 0.107716``, a calibration pair's ``(4.0
+    sigma)``). Plain text is returned as it is (English: the engine's message had no
     template to translate)."""
     message = getattr(message, "message", message)
     if not isinstance(message, Message):
         return str(message)
-    kinds = [m.group(1) for m in _SPEC.finditer(message.template) if m.group(1) != "%"]
+    specs = [m for m in _SPEC.finditer(message.template) if m.group(1) != "%"]
     args = tuple(translated(a) if isinstance(a, Message)
-                 else _colour_arg(a) if i < len(kinds) and kinds[i] == "s" else a
+                 else _shown_arg(a, specs[i] if i < len(specs) else None)
                  for i, a in enumerate(message.args))
     template = _(message.template)
-    return template % args if args else template
+    if not args:
+        return template
+    # a float written with %.Nf is now the text decimal() made: the template takes it as %s
+    count = iter(range(len(args)))
+
+    def spec(m):
+        if m.group(1) == "%":
+            return m.group(0)
+        i = next(count, None)
+        return "%s" if i is not None and _FLOAT_SPEC.match(m.group(0)) and \
+            isinstance(args[i], str) else m.group(0)
+
+    return _SPEC.sub(spec, template) % args
+
+
+def _shown_arg(arg, spec):
+    """A rules-engine message's argument as the table's language shows it: with ``%s``
+    (``spec``, a ``_SPEC`` match) a colour named (``_colour_arg``) and a decimal the
+    engine wrote in it with the language's separator (``_DECIMAL``); with ``%.Nf`` the
+    number as ``decimal`` writes it (a string: the template then takes it as ``%s``);
+    any other argument as it is."""
+    if spec is None:
+        return arg
+    if _FLOAT_SPEC.match(spec.group(0)) and isinstance(arg, (int, float)):
+        places = re.search(r"\.(\d+)", spec.group(0))
+        return decimal(arg, int(places.group(1)) if places else 6)
+    if spec.group(1) != "s" or not isinstance(arg, str):
+        return arg
+    arg = _DECIMAL.sub(lambda m: decimal(float(m.group(0)), len(m.group(0).split(".")[1])),
+                       arg)
+    return _colour_arg(arg)
 
 
 def _colour_arg(arg):
