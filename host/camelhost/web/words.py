@@ -24,6 +24,7 @@ PAGE_WORDS = (
     N_("live"), N_("replay"), N_("In the pyramid"), N_("Leading"), N_("Players"), N_("Leg odds"),
     N_("1st / 2nd / last"), N_("Race odds"), N_("overall winner / loser"),
     N_("Leg tickets left"), N_("Finish piles"), N_("Best now"), N_("Leg scored"),
+    N_("once the race starts: the best actions for the player on turn, in the coach's order"),
     N_("Race over"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
     N_("play"), N_("pause"), N_("next"), N_("last"),
     # board.js: the header (the edition named as i18n.edition_word names it)

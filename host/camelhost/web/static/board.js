@@ -323,6 +323,11 @@
     if (values.length || computing) {
       title.appendChild(el("span", "", t("Best for")));
       title.appendChild(nameEl("span", "", values.length ? acts.player : v.turn));
+    } else {
+      title.textContent = t("Best now");
+    }
+    if (v.phase === "setup") {  // nothing to advise yet: say what will stand here
+      best.appendChild(el("li", "none setup", t("once the race starts: the best actions for the player on turn, in the coach's order")));
     }
     if (computing) best.appendChild(el("li", "none computing", t("computing\u2026")));
     best.dataset.for = values.length ? acts.player : "";
