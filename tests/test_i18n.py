@@ -700,8 +700,8 @@ def test_a_wait_in_seconds_is_written_the_german_way_and_its_unit_named_in_the_h
     assert "! nach 0,1 s kein Würfel von der Pyramide: lass ihn noch einmal heraus" \
         in out.getvalue(), out.getvalue()
     set_language("en")
-    # demo's --wait is the link's timeout, doctor's the slider push's: --push-wait
-    for command, option in (("demo", "--wait"), ("doctor", "--push-wait")):
+    # demo's and doctor's wait for the pyramid after a push: one spelling, --push-wait
+    for command, option in (("demo", "--push-wait"), ("doctor", "--push-wait")):
         assert option + " SEKUNDEN " in _help(capsys, [command, "--help", "--lang", "de"])
         assert option + " SECONDS " in _help(capsys, [command, "--help"])
     assert "in Sekunden (Vorgabe 30 s)" in _help(capsys, ["demo", "--help", "--lang", "de"])

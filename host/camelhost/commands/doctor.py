@@ -25,7 +25,7 @@ import tempfile
 import time
 
 from camelhost.commands.options import (
-    add_edition_argument,
+    add_dice_edition_argument,
     add_old_spelling,
     add_port_argument,
     add_seed_argument,
@@ -49,7 +49,7 @@ PUSH_TIMEOUT = 30.0
 
 def add_arguments(parser):
     add_port_argument(parser)
-    add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
+    add_dice_edition_argument(parser)
     add_seed_argument(parser, _("seed of the virtual pyramid"))
     parser.add_argument("--push-wait", type=float, default=PUSH_TIMEOUT, metavar=metavar("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
@@ -483,6 +483,11 @@ def run(args, out=None, hardware=None):
             pyramid = _open_virtual(args, hardware)
         else:
             pyramid = monitor.connect(args.port, edition=args.edition, seed=args.seed)
+        try:
+            monitor.check_edition(pyramid, args.edition)
+        except CliError:
+            pyramid.close()
+            raise
     except CliError as exc:
         for line in Step("connection", "failed", str(exc),
                          _("plug the pyramid in, check --port, flash it (pyramid flash)")).lines():
@@ -498,7 +503,7 @@ def run(args, out=None, hardware=None):
                 print(line, file=out)
             out.flush()
 
-        steps = checklist(pyramid, hands, args.edition, report)
+        steps = checklist(pyramid, hands, args.edition or "second", report)
     failed = [s.shown_name() for s in steps if s.status == "failed"]
     if failed:
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
@@ -512,7 +517,7 @@ def _open_virtual(args, hardware):
     from camelhost.device.virtual import VirtualPyramid
     from camelhost.tools import monitor
 
-    vp = VirtualPyramid(args.edition, seed=args.seed, hardware=hardware)
+    vp = VirtualPyramid(args.edition or "second", seed=args.seed, hardware=hardware)
     vp.start()
     link = Link(vp.port)
     link.open()
