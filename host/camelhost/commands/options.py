@@ -21,7 +21,7 @@ import it.
   ``DATEI``, ``position`` / ``STELLUNG``).
 - ``add_old_spelling``: an option's former name, still taken with a one-line note on
   stderr and hidden from ``--help`` (odds' ``--names``/``--pyramid``, flash's
-  ``--resume``, doctor's ``--wait``).
+  ``--resume``, doctor's and demo's ``--wait``).
 
 ``--seed N`` seeds every random draw of the command and means that everywhere; its
 default is 1 wherever the command computes or shows something the same command line
