@@ -16,8 +16,8 @@ is over (the dice go back inside), ``p COLOUR`` puts that die in the head and le
 it there (``p`` alone empties the head: for ``pyramid doctor`` and ``calibrate``,
 whose prompts ask for a die in the head; a die that fell stays only 8 emulated
 seconds), ``s`` says what the status LED shows (``status_led_words``: steady on or off,
-or its blink's on and off times, which hardware/README.md's "Status LED" table reads;
-said once at the start too), ``x`` the reset button, ``c`` a power cycle, ``q`` power
+or its blink's on and off times, which hardware/README.md's "Status LED" table reads),
+``x`` the reset button, ``c`` a power cycle, ``q`` power
 off. A push with the pyramid empty says so and names ``l``.
 
 The UF2 is checked before the emulator starts (``camelhost.device.uf2``): a missing
@@ -195,7 +195,6 @@ def run(args):
             # a new board: nothing to push for until the firmware is on it
             print(_("no pyramid firmware on it yet: in another terminal, run pyramid flash "
                     "--port %s (the board restarts into it)") % os.path.realpath(board.port))
-        print(_led(board))
         print(keys_line())
         sys.stdout.flush()
         for line in sys.stdin:
