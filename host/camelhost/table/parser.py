@@ -405,7 +405,7 @@ def _crazy_die(text, head, session):
         return die
     raise TableError(_("%s: the %s crazy camel has no die of its own; the grey die moves "
                      "it: type 'grey %s %s' (the numerals' colour, then the value)")
-                     % (shown(text), colour_word(head), colours_in(head), value))
+                     % (shown(text), colour_word(head), head, value))
 
 
 def _parse_die(text, head, session):
