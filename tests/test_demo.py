@@ -80,7 +80,7 @@ def test_demo_refuses_bad_wait_and_journal_paths_in_its_own_words(tmp_path, caps
     # was said to "hold a game"
     from camelhost import cli
     for argv, line in (
-            (["--wait", "-5"], "--wait must be a positive number of seconds, not -5"),
+            (["--push-wait", "-5"], "--push-wait must be a positive number of seconds, not -5"),
             (["--journal", str(tmp_path)], "--journal %s is a folder: give a file name, e.g. %s"
              % (tmp_path, tmp_path / "game.jsonl")),
             (["--journal", str(tmp_path / "no" / "g.jsonl")],

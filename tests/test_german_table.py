@@ -40,7 +40,7 @@ def test_a_whole_leg_in_german_in_the_plain_mode_says_the_english_facts():
     for de, en in zip(german, english, strict=True):
         assert re.findall(r"\d+", de) == re.findall(r"\d+", en), (de, en)
     text = "\n".join(german)
-    for words in ("ETAPPENWERTUNG 1: 1. ", "nimmt das Wettplättchen red im Wert von 5",
+    for words in ("ETAPPENWERTUNG 1: 1. ", "nimmt das Wettplättchen rot im Wert von 5",
                   "nimmt ein Pyramidenplättchen", "zieht vorwärts 2 Felder",
                   "zieht rückwärts (gegen den Uhrzeigersinn) 1 Feld",
                   "legt eine Wettkarte verdeckt", "Neue Etappe: alle Würfel zurück",
@@ -61,9 +61,9 @@ def test_a_whole_leg_in_german_on_the_full_screen():
             await scenes.settle(pilot)
             panel = str(app.query_one("#legscore").content)
             assert panel.startswith("ETAPPE 1 GEWERTET")
-            assert "PURPLE  VORWÄRTS 1" in str(app.query_one("#announce").content)
+            assert "LILA  VORWÄRTS 1" in str(app.query_one("#announce").content)
             assert str(app.query_one("#detail").content).startswith(
-                "Würfel für Cy: purple 1. Trägt blue. Feld 5 bis 6")
+                "Würfel für Cy: lila 1. Trägt blau. Feld 5 bis 6")
             assert "Rennen 1, Etappe 2. " in str(app.query_one("#leaders").content)
             log = "\n".join(app.query_one("#log").lines)
             assert "ETAPPENWERTUNG 1" in log and "LEG 1 SCORED" not in log
@@ -83,8 +83,8 @@ def test_the_dice_are_spoken_in_german_with_a_german_voice():
     table.start()
     for line in LEG[:7]:
         table.line(line)
-    assert calls == [["/usr/bin/espeak-ng", "-v", "de", "Kamel blue, vorwärts 2"],
-                     ["/usr/bin/espeak-ng", "-v", "de", "Kamel black, rückwärts 1"]]
+    assert calls == [["/usr/bin/espeak-ng", "-v", "de", "Kamel blau, vorwärts 2"],
+                     ["/usr/bin/espeak-ng", "-v", "de", "Kamel schwarz, rückwärts 1"]]
     assert "espeak-ng" in Speaker(which=lambda name: None).missing
 
 
@@ -118,12 +118,12 @@ def test_the_rules_engines_refusals_are_told_in_german():
         assert re.findall(r"\d+", de) == re.findall(r"\d+", en), (de, en)
     text = "\n".join(german)
     for words in ("auf Feld 1 darf nie ein Plättchen liegen (RULES 1.5)",
-                  "auf Feld 3 stehen Kamele (blue, green)",
+                  "auf Feld 3 stehen Kamele (blau, grün)",
                   "Feld 6 liegt neben dem Plättchen von Ann auf Feld 5: Plättchen liegen nie "
                   "nebeneinander",
-                  "in dieser Etappe sind keine Wettplättchen red mehr übrig (RULES 1.6)",
+                  "in dieser Etappe sind keine Wettplättchen rot mehr übrig (RULES 1.6)",
                   "bildet in dieser Etappe schon eine Partnerschaft mit",
-                  "der Würfel blue kam in dieser Etappe schon heraus"):
+                  "der Würfel blau kam in dieser Etappe schon heraus"):
         assert words in text, (words, text)
     for words in ("tile may never", "holds camels", "side by side", "leg tickets left",
                   "already partnered", "already came out"):
@@ -162,7 +162,7 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
              "leg red", "leg red", "leg red", "undo", "partner Ann", "undo", "undo",
              "undo", "undo", "undo"]
     text = "\n".join(_plain_lines("de", lines))
-    for words in ("(red übrig: keine)", "zurückgenommen: das Wettplättchen red von Dee",
+    for words in ("(rot übrig: keine)", "zurückgenommen: das Wettplättchen rot von Dee",
                   "zurückgenommen: die Partnerschaft von Dee mit Ann",
                   "zurückgenommen: der Aufbau"):
         assert words in text, (words, text)
@@ -172,8 +172,8 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
                                            "15:black 16:white", "leg red"] + LEG[2:]))
     assert ": nichts => netto +0" in scored and "nothing" not in scored
     die = "\n".join(_plain_lines("de", lines[:1] + ["pyramid", "blue 2", "undo"]))
-    assert ("zurückgenommen: das Pyramidenplättchen von Ann und sein Würfel blue 2; lege den "
-            "Würfel blue zurück in die Pyramide") in die, die
+    assert ("zurückgenommen: das Pyramidenplättchen von Ann und sein Würfel blau 2; lege den "
+            "Würfel blau zurück in die Pyramide") in die, die
 
 
 def _journal(path):
@@ -217,12 +217,12 @@ def test_the_parsers_refusals_name_what_was_expected_in_german():
         "! Feld 17 liegt nicht auf der Rennstrecke (1..16)",
         "! 'five' ist kein Feld (1..16)",
         "! 'black' ist kein Rennkamel der Zweitausgabe "
-        "(eines von: blue, green, yellow, red, purple)",
+        "(eines von: blau, grün, gelb, rot, lila)",
         "! leg: prüfe die Form: leg <Farbe> ('help' zeigt jeden Befehl)",
         "! tile: prüfe die Form: tile <Feld> + oder tile <Feld> -; z. B. 'tile 7 +'",
         "! cheer: prüfe die Form: cheer <Feld>; z. B. 'cheer 7'",
-        "! 'purpel' ist kein Kamel (eines von: blue, green, yellow, red, purple, black, "
-        "white)"]
+        "! 'purpel' ist kein Kamel (eines von: blau, grün, gelb, rot, lila, schwarz, "
+        "weiß)"]
     assert english[0] == "! space 17 is not on the track (1..16)"
     assert english[2] == ("! 'black' is not a racing camel of the second edition "
                           "(one of: blue, green, yellow, red, purple)")
@@ -235,7 +235,7 @@ def test_pyramid_odds_in_german_counts_and_names_in_german(capsys):
                      "--top", "0"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Zweitausgabe, Etappe 1, Ann ist am Zug; Würfel in der Pyramide: "
-                          "blue, green; 1 kommt noch heraus\n"), out.splitlines()[0]
+                          "blau, grün; 1 kommt noch heraus\n"), out.splitlines()[0]
     assert "  Anfeuern     auf  4: " in out
     assert "Plättchen (Ausbuhen) auf 10: " in out
     for words in ("cheering", "booing", " on ", "to come out"):
@@ -292,5 +292,5 @@ def test_a_die_typed_with_an_unknown_colour_is_refused_in_german():
     table.line("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
     table.line("pyramid")
     table.line("grey pink 2")
-    assert "! 'pink' ist keine Ziffernfarbe des grauen Würfels (eine von: black, white)" \
+    assert "! 'pink' ist keine Ziffernfarbe des grauen Würfels (eine von: schwarz, weiß)" \
         in out.getvalue().splitlines(), out.getvalue()

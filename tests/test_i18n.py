@@ -260,7 +260,9 @@ def test_an_unknown_language_is_one_line_and_changes_nothing(capsys):
 
 def test_the_page_words_come_in_the_tables_language_and_cannot_end_their_block():
     from camelhost.web.words import WORDS_BLOCK, page_with_words, page_words
-    assert page_words() == {"lang": "en", "words": {}}
+    english = page_words()
+    assert english["lang"] == "en" and english["words"] == {}
+    assert english["colours"]["grey"] == ["grey", "gry"]  # the full screen's label
     set_language("de")
     words = page_words()
     assert words["lang"] == "de" and words["words"]["Players"] == "Spieler"
@@ -288,9 +290,9 @@ def test_the_coachs_finish_card_reason_is_in_german_with_its_plural():
     reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
     assert reasons["finish winner green"].startswith(
-        "Wettkarte green auf den Stapel Gesamt-Sieger: ")
-    assert "green gewinnt das Rennen: " in reasons["finish winner green"]
-    assert "1 Karte auf dem Stapel, 0 als green gelesen)" in reasons["finish winner green"]
+        "Wettkarte grün auf den Stapel Gesamt-Sieger: ")
+    assert "grün gewinnt das Rennen: " in reasons["finish winner green"]
+    assert "1 Karte auf dem Stapel, 0 als grün gelesen)" in reasons["finish winner green"]
     assert "0 Karten auf dem Stapel" in reasons["finish loser blue"]
     set_language("en")
     reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
@@ -554,15 +556,15 @@ def test_counted_words_built_with_an_s_are_plural_forms_in_german_too():
     assert name_list(["Ann", "Ben", "Cy"]) == "Ann, Ben und Cy"
     with pytest.raises(TableError) as info:
         parse_command("fix 3:yellow", s)
-    assert "purple stand auch auf Feld 3" in str(info.value)
-    assert "wohin es ging (z. B. fix 3:yellow 4:purple)" in str(info.value)
+    assert "lila stand auch auf Feld 3" in str(info.value)
+    assert "wohin es ging (z. B. fix 3:gelb 4:lila)" in str(info.value)
     with pytest.raises(TableError) as info:
         parse_command("fix 1:green", s)
     assert "wohin es ging" in str(info.value)
     s.command("leg red")
     with pytest.raises(TableError) as info:
         parse_command("fix 3:red", s)  # yellow and purple stood there
-    assert "yellow und purple standen auch auf Feld 3" in str(info.value)
+    assert "gelb und lila standen auch auf Feld 3" in str(info.value)
     assert "wohin sie gingen" in str(info.value)
 
 
@@ -571,7 +573,7 @@ def test_how_a_race_was_set_up_is_said_in_german():
     notice = {"kind": "setup", "race": 1, "how": "typed", "stacks": {1: ["blue"], 2: ["red"]}}
     assert notice_lines(notice, {})[0] == "Race 1 set up (typed): 1:[blue] 2:[red]"
     set_language("de")
-    assert notice_lines(notice, {})[0] == "Rennen 1 aufgebaut (eingetippt): 1:[blue] 2:[red]"
+    assert notice_lines(notice, {})[0] == "Rennen 1 aufgebaut (eingetippt): 1:[blau] 2:[rot]"
     notice["how"] = "drawn"
     assert notice_lines(notice, {})[0].startswith("Rennen 1 aufgebaut (gezogen): ")
     notice["how"] = "dice"
@@ -698,8 +700,8 @@ def test_a_wait_in_seconds_is_written_the_german_way_and_its_unit_named_in_the_h
     assert "! nach 0,1 s kein Würfel von der Pyramide: lass ihn noch einmal heraus" \
         in out.getvalue(), out.getvalue()
     set_language("en")
-    # demo's --wait is the link's timeout, doctor's the slider push's: --push-wait
-    for command, option in (("demo", "--wait"), ("doctor", "--push-wait")):
+    # demo's and doctor's wait for the pyramid after a push: one spelling, --push-wait
+    for command, option in (("demo", "--push-wait"), ("doctor", "--push-wait")):
         assert option + " SEKUNDEN " in _help(capsys, [command, "--help", "--lang", "de"])
         assert option + " SECONDS " in _help(capsys, [command, "--help"])
     assert "in Sekunden (Vorgabe 30 s)" in _help(capsys, ["demo", "--help", "--lang", "de"])

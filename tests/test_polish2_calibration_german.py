@@ -38,11 +38,11 @@ def test_the_advice_is_said_in_german():
     assert "; for the grey inks, the grey die's inks" in str(english)
     set_language("de")
     german = translated(english)
-    assert german.startswith("zu nah: grey-black/grey-white (2.5 sigma), red/purple "
-                             "(4.0 sigma); zwischen ihnen ist 'unknown' zu erwarten. Abhilfe: ")
+    assert german.startswith("zu nah: grey-black/grey-white (2,5 sigma), red/purple "
+                             "(4,0 sigma); zwischen ihnen ist 'unknown' zu erwarten. Abhilfe: ")
     assert "; für die Ziffernfarben des grauen Würfels die Ziffernfarben" in german and "too close" not in german
     assert translated(calibration.advice(pairs[2:])) == \
-        "alle Klassen trennen sich gut (am nächsten: blue und green, 9.0 sigma)"
+        "alle Klassen trennen sich gut (am nächsten: blau und grün, 9,0 sigma)"
     assert translated(calibration.advice([])) == \
         "keine Klassen zu vergleichen: kalibriere mindestens zwei"
 

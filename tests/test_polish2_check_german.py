@@ -38,8 +38,8 @@ def test_a_failing_case_is_told_in_german(tmp_path, capsys):
         "  Zeile 7: expect over yes",
         "    Rennen vorbei: erwartet yes, tatsächlich no",
         "  Zeile 8: expect odds 1st blue 1/2 green 1/3",
-        "    P(blue 1st): erwartet 1/2, tatsächlich 349/3240 = 0.107716; "
-        "P(green 1st): erwartet 1/3, tatsächlich 541/4860 = 0.111317",
+        "    P(blau 1st): erwartet 1/2, tatsächlich 349/3240 = 0,107716; "
+        "P(grün 1st): erwartet 1/3, tatsächlich 541/4860 = 0,111317",
         "0 bestanden, 1 fehlgeschlagen"]
 
 
@@ -54,7 +54,7 @@ def test_the_same_case_reads_as_before_in_english(tmp_path, capsys):
 
 @pytest.mark.parametrize("text, german", [
     (HEAD + "expect ranking red,blue\n",
-     ":5: 'red' ist kein Rennkamel der Erstausgabe (blue, green, orange, yellow, white)"),
+     ":5: 'red' ist kein Rennkamel der Erstausgabe (blau, grün, orange, gelb, weiß)"),
     (HEAD.replace("edition classic", "edition third"),
      ":2: die Ausgabe ist eine von classic, second, nicht 'third'"),
     (HEAD + "expect coins 3 3\n", ":5: die Liste nennt 2 Plätze, das Spiel hat 3"),
@@ -65,7 +65,7 @@ def test_the_same_case_reads_as_before_in_english(tmp_path, capsys):
      ":1: Fall T-02 nennt seine players nicht (ergänze 'players ...')"),
     (HEAD + "inside red\n",
      ":4: Fall T-01: inside: Würfel 'red' ist nicht in der Pyramide der Erstausgabe "
-     "(blue, green, orange, yellow, white)"),
+     "(blau, grün, orange, gelb, weiß)"),
 ])
 def test_a_file_the_checker_refuses_is_named_in_german(tmp_path, capsys, text, german):
     code, out, path = _check(tmp_path, capsys, text, "--lang", "de")
@@ -107,7 +107,7 @@ def test_a_mismatch_shows_its_values_as_the_scenario_writes_them(tmp_path, capsy
         "  Zeile 8: expect held p0 blue5,green3",
         "    Wettplättchen von p0: erwartet blue5,green3, tatsächlich blue5",
         "  Zeile 9: expect legs blue 53",
-        "    übrige Wettplättchen blue: erwartet 53, tatsächlich 32",
+        "    übrige Wettplättchen blau: erwartet 53, tatsächlich 32",
         "  Zeile 10: expect partner p1 p2",
         "    Partner von p1: erwartet p2, tatsächlich -",
         "  Zeile 11: expect leg-scored yes",

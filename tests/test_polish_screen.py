@@ -23,9 +23,9 @@ def _grey(rule, camel="black"):
     ("en", {"a": "BLACK  BACKWARD 2  (the only crazy camel carrying racing camels)",
             "b": "BLACK  BACKWARD 2  (it sits directly on the other crazy camel)",
             "c": "BLACK  BACKWARD 2  (the numeral's colour)"}),
-    ("de", {"a": "BLACK  RÜCKWÄRTS 2  (das einzige verrückte Kamel, das Rennkamele trägt)",
-            "b": "BLACK  RÜCKWÄRTS 2  (es sitzt direkt auf dem anderen verrückten Kamel)",
-            "c": "BLACK  RÜCKWÄRTS 2  (die Farbe der Ziffer)"}),
+    ("de", {"a": "SCHWARZ  RÜCKWÄRTS 2  (das einzige verrückte Kamel, das Rennkamele trägt)",
+            "b": "SCHWARZ  RÜCKWÄRTS 2  (es sitzt direkt auf dem anderen verrückten Kamel)",
+            "c": "SCHWARZ  RÜCKWÄRTS 2  (die Farbe der Ziffer)"}),
 ])
 def test_the_grey_die_banner_gives_its_reason_for_every_rule(lang, banners):
     # tester 3: the German rule-(c) banner read 'BLACK RÜCKWÄRTS 2' with no reason

@@ -48,7 +48,7 @@ def test_the_dies_detail_line_fits_beside_the_big_digits_at_80_columns(german):
     s.command("pyramid")    # Bernd
     notices = s.command("yellow 3")  # yellow carries purple from 3 to 6
     line = detail_text(notices, table_view(s, odds=False)).plain
-    assert line.startswith("Würfel für Bernd: yellow 3. Trägt purple. ")
+    assert line.startswith("Würfel für Bernd: gelb 3. Trägt lila. ")
     assert len(line) <= 80 - 1 - DIGITS_COLUMNS, line
 
 

@@ -9,7 +9,7 @@ import io
 import camelup.editions
 import pytest
 from camelhost import cli
-from camelhost.i18n import set_language
+from camelhost.i18n import colour_words, set_language
 from camelhost.table import parser
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
@@ -75,7 +75,7 @@ def test_bots_naming_no_player_names_the_players_and_the_nearest(capsys):
 def test_every_camel_colour_has_a_typed_word_in_the_catalogue():
     colours = set(camelup.editions.CLASSIC.dice + camelup.editions.SECOND.dice
                   + camelup.editions.SECOND.crazy)
-    assert set(parser._colour_words()) == colours
+    assert set(colour_words()) == colours  # the words a table reads and types: one source
     assert parser.local_colours() == {}  # English: the colours as they are
 
 

@@ -327,6 +327,34 @@ def test_advice_is_shown_only_for_the_turn_it_was_computed_for(tab):
             assert "Ann" not in page.text_content(panel), panel
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_best_now_panel_says_at_setup_what_it_will_show(tab, lang):
+    """The last round's finding: during setup the "Best now" panel stood empty, its
+    heading gone. It keeps its heading and says in a line, in the table's language, what
+    it will show once the race starts; the page still fits."""
+    from camelhost.i18n import _, set_language
+    set_language(lang)
+    s = Session("second", list(SEATS[:3]), seed=5)
+    view = view_of(s)
+    assert view["phase"] == "setup" and view["odds"] is None
+    with Shown(tab, view, WIDE[1]) as page:
+        assert page.text_content("#best-title") == _("Best now")
+        line = _("once the race starts: the best actions for the player on turn, in the "
+                 "coach's order")
+        assert page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)") \
+            == [line]
+        assert ("sobald das Rennen" in line) == (lang == "de")
+        for size in WIDE + NARROW:
+            resize(page, size)
+            w, h = extent(page)
+            assert w <= size[0] and (size[0] < 1000 or h <= size[1]), (size, w, h)
+        s.command(STACK)  # the race starts: the advice takes the line's place
+        publish(page, dict(view_of(s), version=1001))
+        assert "sobald" not in page.text_content("#best-panel")
+        assert "once the race" not in page.text_content("#best-panel")
+        assert page.problems == []
+
+
 def test_the_advice_on_the_page_shows_first_the_number_of_its_order(tab):
     # issue 31: the page lists plain mode's sentences: each action's number its order
     # is made on first, labelled, then its value now
@@ -377,7 +405,11 @@ def test_the_page_speaks_the_tables_language(tab):
         assert page.text_content("#players-panel h2") == "Spieler"
         assert page.text_content("#title") == "Camel Up \u00b7 Zweitausgabe"  # not 'second'
         assert page.text_content("#turn") == "%s ist am Zug" % view["turn"]
-        assert page.text_content("#die-camel") == "red vorwärts 1"
+        assert page.text_content("#die-camel") == "rot vorwärts 1"  # not 'red'
+        assert "Würfel rot 1" in page.text_content("#die-detail")
+        assert page.text_content("#leading .chip") in ("blau", "grün", "gelb", "rot", "lila")
+        labels = page.eval_on_selector_all("#dice-inside .die", "ds => ds.map(d => d.textContent)")
+        assert labels and set(labels) <= {"bla", "grü", "gel", "rot", "lil", "gra"}, labels
         assert "Pyramidenplättchen von %s" % view["last_die"]["player"] in \
             page.text_content("#die-detail")
         assert page.text_content("#pyramid-tickets") == "4 Pyramidenplättchen übrig"

@@ -17,6 +17,11 @@ reads them).
 ``edition_word(edition)`` names an edition for people (``second`` / ``Zweitausgabe``); the
 ``--edition`` value, the journal and the wire keep ``Edition.name``.
 
+``colour_word(colour)`` names a camel's or a die's colour in the table's language (``red`` /
+``rot``): the one source of the words a table reads and types for colours, while the journal,
+the wire and the notation keep the edition's English names; ``colour_list(colours)`` joins
+several.
+
 ``decimal(value, places)`` writes a number with a fractional part as the table's language
 writes it (``+2.94`` / ``+2,94``): for what a player reads, never for what a machine or a
 player's typing reads back (the journal, the wire, JSON, commands in hints).
@@ -112,6 +117,48 @@ def edition_word(edition):
 
     name = getattr(edition, "name", edition)
     return _(name) if name in EDITIONS else str(name)
+
+
+def colour_words():
+    """``{colour: its word in the table's language}`` for every camel and die colour of
+    either edition (``camelup.editions``: blue, green, yellow, red, purple, orange, white,
+    black, grey): ``{"red": "rot", ...}`` in German, each colour itself in English. The
+    words come from the catalogue (context ``colour``); the table reads them
+    (``colour_word``) and may type them (``camelhost.table.parser.local_colours``)."""
+    return {
+        "blue": pgettext("colour", "blue"), "green": pgettext("colour", "green"),
+        "yellow": pgettext("colour", "yellow"), "red": pgettext("colour", "red"),
+        "purple": pgettext("colour", "purple"), "orange": pgettext("colour", "orange"),
+        "white": pgettext("colour", "white"), "black": pgettext("colour", "black"),
+        "grey": pgettext("colour", "grey"),
+    }
+
+
+def colour_word(colour):
+    """The name of a camel's or die's colour (``colour``: the edition's English name, as
+    the view, the journal and the wire carry it) in the table's language: ``red`` in
+    English, ``rot`` in German. A word that is no colour (``None``, a label such as
+    ``grey-white``, a player's words) is returned as it is (``str()`` of it)."""
+    if _language == "en":
+        return "" if colour is None else str(colour)
+    return colour_words().get(colour, "" if colour is None else str(colour))
+
+
+def colours_in(text):
+    """``text`` (a die or a board as the table writes them: ``grey black 2``,
+    ``1:[blue,green]``) with each whole lower-case word that is a colour named by
+    ``colour_word``: ``grau schwarz 2`` in German; English text is returned as it is."""
+    if _language == "en":
+        return text
+    import re
+    words = colour_words()
+    return re.sub(r"[a-z]+", lambda m: words.get(m.group(0), m.group(0)), text)
+
+
+def colour_list(colours, sep=", "):
+    """Several colours in the table's language, joined by ``sep``: ``blue, green`` /
+    ``blau, grün`` (``colour_word`` of each)."""
+    return sep.join(colour_word(c) for c in colours)
 
 
 _numbers = {}

@@ -5,7 +5,7 @@ import json
 from camelup.board.tcs34725 import INTEGRATION_MAX_MS, INTEGRATION_MIN_MS, STEP_MS
 
 from camelhost.commands.options import (
-    add_edition_argument,
+    add_dice_edition_argument,
     add_port_argument,
     add_seed_argument,
     metavar,
@@ -32,8 +32,7 @@ HELP = (N_("Guided colour calibration: release every die several times (every fa
 
 def add_arguments(parser):
     add_port_argument(parser)
-    add_edition_argument(parser, _("the dice to calibrate (set on the pyramid)"), default=None,
-                         default_words=_("the pyramid's edition, second for the virtual one"))
+    add_dice_edition_argument(parser)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar=metavar("N"),
                         help=_("readings per die and of the empty head (twice as many for the "
                                "grey die's inks); default %(default)s"))

@@ -10,6 +10,7 @@ import os
 from camelhost.commands.options import (
     add_edition_argument,
     add_journal_argument,
+    add_old_spelling,
     add_seats_argument,
     add_seed_argument,
     metavar,
@@ -25,8 +26,11 @@ def add_arguments(parser):
     add_seats_argument(parser)
     add_journal_argument(parser, _("none, the game stays in memory; give one to replay it"))
     parser.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
-    parser.add_argument("--wait", type=float, default=30.0, metavar=metavar("SECONDS"),
-                        help=_("longest wait for the pyramid, in seconds (default 30 s)"))
+    parser.add_argument("--push-wait", type=float, default=30.0, metavar=metavar("SECONDS"),
+                        help=_("how long to wait for the pyramid's die after a push of its "
+                               "slider, in seconds (default 30 s)"))
+    # the same wait as doctor's --push-wait, spelt the same (options.add_old_spelling)
+    add_old_spelling(parser, "--wait", "--push-wait", "push_wait", type=float)
     from camelhost.web import add_web_argument
     add_web_argument(parser)
 
@@ -67,8 +71,9 @@ def run(args):
     if not edition.min_players <= args.seats <= edition.max_players:
         raise CliError(_("--seats must be %d to %d for the %s edition, not %d")
                        % (edition.min_players, edition.max_players, edition_word(edition), args.seats))
-    if not args.wait > 0:
-        raise CliError(_("--wait must be a positive number of seconds, not %g") % args.wait)
+    if not args.push_wait > 0:
+        raise CliError(_("--push-wait must be a positive number of seconds, not %g")
+                       % args.push_wait)
     path = args.journal  # None: the journal in memory only, no file left behind
     if path is None:
         pass
@@ -104,7 +109,7 @@ def run(args):
                           seam=seam)
             try:
                 run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
-                          wait_s=args.wait)
+                          wait_s=args.push_wait)
             except (RuntimeError, TimeoutError) as exc:
                 where = path or _("in memory only: give --journal FILE to keep one")
                 raise CliError(_("the virtual pyramid failed: %s (journal: %s)")

@@ -25,14 +25,14 @@ import tempfile
 import time
 
 from camelhost.commands.options import (
-    add_edition_argument,
+    add_dice_edition_argument,
     add_old_spelling,
     add_port_argument,
     add_seed_argument,
     metavar,
 )
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext, pgettext
+from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
@@ -49,7 +49,7 @@ PUSH_TIMEOUT = 30.0
 
 def add_arguments(parser):
     add_port_argument(parser)
-    add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
+    add_dice_edition_argument(parser)
     add_seed_argument(parser, _("seed of the virtual pyramid"))
     parser.add_argument("--push-wait", type=float, default=PUSH_TIMEOUT, metavar=metavar("SECONDS"),
                         help=_("how long to wait for the slider push when asked (default 30 s; "
@@ -110,9 +110,9 @@ def event_seen(event):
     the nearest colour for ``unknown``, so the maker can hold it against the die that
     fell (the emulator prints it too)."""
     if event.kind == "die" and event.label():
-        return _("die %s") % event.label()
+        return _("die %s") % colours_in(event.label())
     if event.kind == "unknown" and event.best and event.best != "none":
-        return _("unknown, nearest %s") % event.best
+        return _("unknown, nearest %s") % colours_in(event.best)
     return event_kind(event.kind)
 
 
@@ -137,7 +137,7 @@ class _Maker:
 
     def place(self, label):
         self._wait_for_enter(_("put the %s die in the pyramid's head (slider not pushed), "
-                               "then press Enter: ") % label)
+                               "then press Enter: ") % colours_in(label))
 
     def push(self):
         self.say(_("push the slider once and let it go (waiting %.0f s)") % self.wait)
@@ -288,13 +288,13 @@ def checklist(pyramid, hands, edition, report=None):
                               _("see hardware/README.md, 'When the sensor is not found'")))
         elif reading["label"] in ("empty", "unknown", "double"):
             steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %s sigma)")
-                              % (reading["label"], decimal(reading["m"] / 100, 2)),
+                              % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2)),
                               _("check the LED step first; then calibrate: pyramid calibrate --port PORT")))
         else:
             steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma "
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
-                              % (reading["label"], decimal(reading["m"] / 100, 2))))
+                              % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
         steps.append(light_step(link, hands, settings, edition))
 
     # slider: pressed (one event) and released
@@ -396,20 +396,21 @@ def light_step(link, hands, settings, edition):
     floor = profile.get("floor", 0.0)
     label = calibrate.darkest(edition)
     hands.place(label)
+    word = colours_in(label)  # the die named in the table's language (German lila)
     reading = _one_reading(link)
     if reading is not None and reading["label"] == "empty":
         # an empty head's light is not the darkest die's: never an "ok" for it
         return Step("light", "failed",
                     _("the head reads empty, so the %s die's light was not measured") % label,
                     _("put the %s die in the pyramid's head when asked, then run doctor "
-                      "again") % label)
+                      "again") % word)
     if reading is not None and reading["label"] not in (label, "unknown", "double"):
         # another die's light is not the darkest die's (a tester left yellow in); a
         # reading too dim or too mixed to name a die is measured: the count says why
         return Step("light", "failed",
-                    _("the head holds %s, not %s: put the %s die in") % (reading["label"], label, label),
+                    _("the head holds %s, not %s: put the %s die in") % (colours_in(reading["label"]), word, word),
                     _("put the %s die in the pyramid's head when asked, then run doctor "
-                      "again") % label)
+                      "again") % word)
     on, off = link.sample()
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
@@ -418,23 +419,23 @@ def light_step(link, hands, settings, edition):
                      "enough light for these dice is %d counts of clear",
                      "the darkest die (%s) gives %d counts of clear at %s ms and gain %dx; "
                      "enough light for these dice is %d counts of clear", clear) % (
-                         label, clear, decimal(it, 1), settings["gain"], need)
+                         word, clear, decimal(it, 1), settings["gain"], need)
     if clear >= floor:
         if reading is None:
             return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
                                                  "profile names the %s die was not checked")
-                        % label)
+                        % word)
         if reading["label"] != label:
             # enough light, yet the board's own profile rejects the die: a profile
             # calibrated without that die in the head (tester 4) or on other dice
             return Step("light", "failed",
                         shown + _("; but the board's profile reads the %s die as %s (margin "
-                                  "%s sigma)") % (label, reading["label"],
+                                  "%s sigma)") % (word, colours_in(reading["label"]),
                                                   decimal(reading["m"] / 100, 2)),
                         _("the profile on the board does not name the %s die: calibrate "
                           "again with every die in the head when asked (pyramid calibrate "
-                          "--port PORT)") % label)
-        return Step("light", "ok", shown + _("; the board names it %s") % label)
+                          "--port PORT)") % word)
+        return Step("light", "ok", shown + _("; the board names it %s") % word)
     classes = profile["classes"]
     ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
     fix, _settings = calibrate.light_fix({"integration_ms": it, "gain": settings["gain"]},
@@ -483,6 +484,11 @@ def run(args, out=None, hardware=None):
             pyramid = _open_virtual(args, hardware)
         else:
             pyramid = monitor.connect(args.port, edition=args.edition, seed=args.seed)
+        try:
+            monitor.check_edition(pyramid, args.edition)
+        except CliError:
+            pyramid.close()
+            raise
     except CliError as exc:
         for line in Step("connection", "failed", str(exc),
                          _("plug the pyramid in, check --port, flash it (pyramid flash)")).lines():
@@ -498,7 +504,7 @@ def run(args, out=None, hardware=None):
                 print(line, file=out)
             out.flush()
 
-        steps = checklist(pyramid, hands, args.edition, report)
+        steps = checklist(pyramid, hands, args.edition or "second", report)
     failed = [s.shown_name() for s in steps if s.status == "failed"]
     if failed:
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
@@ -512,7 +518,7 @@ def _open_virtual(args, hardware):
     from camelhost.device.virtual import VirtualPyramid
     from camelhost.tools import monitor
 
-    vp = VirtualPyramid(args.edition, seed=args.seed, hardware=hardware)
+    vp = VirtualPyramid(args.edition or "second", seed=args.seed, hardware=hardware)
     vp.start()
     link = Link(vp.port)
     link.open()

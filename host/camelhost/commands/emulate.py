@@ -15,8 +15,10 @@ die falls, ``d`` two dice at once, ``e`` a push with nothing falling, ``l`` the 
 is over (the dice go back inside), ``p COLOUR`` puts that die in the head and leaves
 it there (``p`` alone empties the head: for ``pyramid doctor`` and ``calibrate``,
 whose prompts ask for a die in the head; a die that fell stays only 8 emulated
-seconds), ``x`` the reset button, ``c`` a power cycle, ``q`` power off. A push with
-the pyramid empty says so and names ``l``.
+seconds), ``s`` says what the status LED shows (``status_led_words``: steady on or off,
+or its blink's on and off times, which hardware/README.md's "Status LED" table reads),
+``x`` the reset button, ``c`` a power cycle, ``q`` power
+off. A push with the pyramid empty says so and names ``l``.
 
 The UF2 is checked before the emulator starts (``camelhost.device.uf2``): a missing
 file, a file that is not a UF2 and a UF2 for another chip are each one line at once.
@@ -64,8 +66,34 @@ def keys_line():
     """The console's one line of keys (each followed by Enter)."""
     return _("keys, each followed by Enter: Enter alone pushes the slider (a die falls); "
              "d two dice; e nothing falls; l dice back in the pyramid (leg over); p COLOUR "
-             "puts that die in the head (p alone empties it); x reset button; c power cycle; "
-             "q power off")
+             "puts that die in the head (p alone empties it); s the status LED; x reset button; "
+             "c power cycle; q power off")
+
+
+#: Emulated ms without a change after which the status LED reads as steady (the
+#: firmware's slowest blink repeats every 2 s: firmware/pyramid/status.py).
+STEADY_MS = 2500
+
+
+def status_led_words(changes, now_ms):
+    """What the emulated board's status LED shows, in one line: ``changes``, its
+    ``(emulated ms, 0|1)`` changes in order (``EmulatedPyramid.status_led``); ``now_ms``
+    the emulated time now. Steady on or off when it has not changed for ``STEADY_MS``,
+    else its blink: the on and off times of its last changes, the figures of
+    hardware/README.md's "Status LED" table (``30 / 1970``: idle)."""
+    if not changes:
+        return _("status LED: off (not lit since the board started)")
+    level, last = changes[-1][1], changes[-1][0]
+    if now_ms - last >= STEADY_MS or len(changes) < 3:
+        return _("status LED: steady on") if level else _("status LED: off")
+    spans = {0: [], 1: []}
+    recent = changes[-7:]
+    for (at, lit), (after, _next) in zip(recent, recent[1:], strict=False):
+        spans[lit].append(after - at)
+    on = sorted(spans[1])[len(spans[1]) // 2] if spans[1] else 0
+    off = sorted(spans[0])[len(spans[0]) // 2] if spans[0] else 0
+    return _("status LED: blinking, on %d ms, off %d ms (hardware/README.md, 'Status LED', "
+             "says what it means)") % (round(on), round(off))
 
 
 def _pushed(got):
@@ -91,6 +119,13 @@ def _place(board, colour):
     return _("the %s die is in the head (it stays there until the next push or p)") % colour
 
 
+def _led(board):
+    """``status_led_words`` of ``board`` now (its latest emulated time)."""
+    changes = list(board.status_led)
+    now = max([board.clock[0]] + [at for at, _level in changes[-1:]])
+    return status_led_words(changes, now)
+
+
 def _press(board, word):
     """Do what the key ``word`` asks of the emulated ``board`` and say it; False for
     ``q`` (power off: the loop ends)."""
@@ -107,6 +142,8 @@ def _press(board, word):
         print(_("the dice are back in the pyramid"))
     elif key == "p":
         print(_place(board, rest.strip()))
+    elif word == "s":
+        print(_led(board))
     elif word == "x":
         board.reset_button()
         print(_("reset button pressed"))
@@ -116,7 +153,8 @@ def _press(board, word):
     elif word == "q":
         return False
     else:
-        print(_("unknown key %r: Enter, d, e, l, p COLOUR, x, c or q, each followed by Enter") % word)
+        print(_("unknown key %r: Enter, d, e, l, p COLOUR, s, x, c or q, each followed by "
+                "Enter") % word)
     return True
 
 

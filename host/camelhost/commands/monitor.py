@@ -1,13 +1,13 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
 from camelhost.commands.options import (
-    add_edition_argument,
+    add_dice_edition_argument,
     add_port_argument,
     add_seed_argument,
     metavar,
 )
 from camelhost.i18n import N_, _
-from camelhost.tools.monitor import VIRTUAL, connect, monitor, quiet_link_log
+from camelhost.tools.monitor import VIRTUAL, check_edition, connect, monitor, quiet_link_log
 
 HELP = (N_("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
            "the classification with its margin, every slider push, firmware and protocol "
@@ -20,7 +20,7 @@ def add_arguments(parser):
                         help=_("stop after N readings (default: run until Ctrl-C)"))
     parser.add_argument("--period", type=int, default=250, metavar=metavar("MS"),
                         help=_("time between readings in ms, 20..60000 (default 250)"))
-    add_edition_argument(parser, _("the edition of the virtual pyramid's dice"))
+    add_dice_edition_argument(parser)
     add_seed_argument(parser, _("seed of the virtual pyramid"))
     parser.add_argument("--verbose", action="store_true",
                         help=_("also show the serial link's warnings (damaged lines, reconnects)"))
@@ -48,6 +48,7 @@ def run(args):
                              % " ".join(sorted(known - {"empty"})))
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
+        check_edition(pyramid, args.edition)
         if args.place:
             pyramid.virtual.place(args.place)
         monitor(pyramid, count=args.count, period_ms=args.period)

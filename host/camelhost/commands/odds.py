@@ -31,7 +31,18 @@ from camelhost.commands.options import (
     seat_names,
 )
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, grouped, ngettext, percent, pgettext
+from camelhost.i18n import (
+    N_,
+    _,
+    colour_list,
+    colour_word,
+    decimal,
+    edition_word,
+    grouped,
+    ngettext,
+    percent,
+    pgettext,
+)
 from camelhost.table.view import action_text, finish_command, side_word
 
 HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
@@ -138,7 +149,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     t4 = clock()
 
     edition = game.edition
-    inside = ", ".join(position.dice) or _("none")
+    inside = colour_list(position.dice) or _("none")
     lines.append(ngettext("%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
                           "%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
                           position.reveals)
@@ -150,7 +161,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     order = sorted(leg.first, key=lambda c: (-leg.first[c], c))
     for c in order:
         lines.append("  %-8s %7s %7s %7s   %7s %7s" % (
-            c, _pct(leg.first[c] / leg.total), _pct(leg.second[c] / leg.total),
+            colour_word(c), _pct(leg.first[c] / leg.total), _pct(leg.second[c] / leg.total),
             _pct(leg.last[c] / leg.total), _pct(race.winner[c]), _pct(race.loser[c])))
     if leg.finished:
         lines.append(_("  the race ends during this leg in %s of outcomes")
@@ -235,7 +246,7 @@ def leg_report(position, note):
     race odds and action values need a whole game), as a list of lines."""
     lines = []
     leg = leg_odds(position)
-    inside = ", ".join(position.dice) or _("none")
+    inside = colour_list(position.dice) or _("none")
     lines.append(ngettext("%s edition; dice inside: %s; %d to come out",
                           "%s edition; dice inside: %s; %d to come out", position.reveals)
                  % (edition_word(position.edition), inside, position.reveals))
@@ -245,7 +256,7 @@ def leg_report(position, note):
     lines.append("  %-8s %7s %7s %7s" % (_("camel"), _("1st"), _("2nd"),
                                            pgettext("odds column", "last")))
     for c in sorted(leg.first, key=lambda c: (-leg.first[c], c)):
-        lines.append("  %-8s %7s %7s %7s" % (c, _pct(leg.first[c] / leg.total),
+        lines.append("  %-8s %7s %7s %7s" % (colour_word(c), _pct(leg.first[c] / leg.total),
                                              _pct(leg.second[c] / leg.total),
                                              _pct(leg.last[c] / leg.total)))
     if leg.finished:
@@ -333,12 +344,13 @@ def _check_pieces(ed, stacks, inside):
     for die in inside or ():
         if die not in ed.dice:
             raise NotationError(_("die %r is not in the %s pyramid (%s)")
-                                % (die, edition_word(ed), ", ".join(ed.dice)))
+                                % (die, edition_word(ed), colour_list(ed.dice)))
     on_board = [c for s in stacks for c in stacks[s]]
     for camel in ed.camels:
         if camel not in on_board:
             raise NotationError(_("camel %s is missing: the short board form lists every camel "
-                                "of the %s edition (%s)") % (camel, edition_word(ed), ", ".join(ed.camels)))
+                                "of the %s edition (%s)") % (colour_word(camel), edition_word(ed),
+                                                             colour_list(ed.camels)))
 
 
 def _short_board(args):

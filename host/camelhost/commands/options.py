@@ -5,6 +5,10 @@ metavar or choices, the same words, its default said the same way (tester 2, fin
 import it.
 
 - ``--edition {classic,second}``: the choices are ``camelup.editions.EDITIONS``' names.
+  In the maker's tools (calibrate, doctor, monitor) it means one thing, the edition of
+  the pyramid's dice (``add_dice_edition_argument``): the virtual pyramid's dice, and on
+  a board the edition it is set to (calibrate sets it; doctor and monitor refuse a board
+  set to another, ``camelhost.tools.monitor.check_edition``).
 - ``--seed N``: what it seeds, then ``(default N)``.
 - ``--port PORT``: a serial port, ``auto`` (the first RP2040 on USB, in every command)
   or ``virtual`` (calibrate, doctor, monitor); flash's takes ``id:<serial>`` instead.
@@ -17,7 +21,7 @@ import it.
   ``DATEI``, ``position`` / ``STELLUNG``).
 - ``add_old_spelling``: an option's former name, still taken with a one-line note on
   stderr and hidden from ``--help`` (odds' ``--names``/``--pyramid``, flash's
-  ``--resume``, doctor's ``--wait``).
+  ``--resume``, doctor's and demo's ``--wait``).
 
 ``--seed N`` seeds every random draw of the command and means that everywhere; its
 default is 1 wherever the command computes or shows something the same command line
@@ -113,6 +117,16 @@ def add_edition_argument(parser, what, default="second", default_words=None):
     help_text = _("%s (default %s)") % (what, default_words) if default_words else what
     parser.add_argument("--edition", choices=EDITION_CHOICES, default=default,
                         help=help_text.replace("%", "%%"))
+
+
+def add_dice_edition_argument(parser):
+    """Add the maker tools' ``--edition`` (calibrate, doctor, monitor: one meaning, one
+    help): the edition of the pyramid's dice, default None (the board's own edition; the
+    virtual pyramid's second)."""
+    add_edition_argument(parser, _("the edition of the pyramid's dice: the virtual "
+                                   "pyramid's, or the one a board is set to (calibrate "
+                                   "sets it)"), default=None,
+                         default_words=_("the board's own, second for the virtual pyramid"))
 
 
 def add_seed_argument(parser, what, default=1, default_words=None):

@@ -23,7 +23,7 @@ from camelup.editions import GREY, get_edition
 
 from camelhost.device.events import fault_text
 from camelhost.device.open import LineQuality, PyramidIdentity
-from camelhost.i18n import N_, _, percent
+from camelhost.i18n import N_, _, colour_list, colour_word, percent
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
@@ -368,10 +368,7 @@ class Table:
         try:
             notices = self.session.command("finish %s %s" % (pile, colour))
         except TableError as exc:
-            message = str(exc)
-            for colour in self.session.edition.racing:
-                message = re.sub(r"\b%s\b" % colour, _("that colour"), message)
-            self.display.error(message)
+            self.display.error(self._masked(str(exc)))
             return False
         self._laid_unseen.add(seat)
         self._shown(notices)
@@ -380,10 +377,15 @@ class Table:
     def _colourless(self, reason):
         """``reason`` (a refusal) without its head and with every racing colour's name
         replaced by 'that colour'."""
-        reason = reason.split(": ", 1)[-1]
+        return self._masked(reason.split(": ", 1)[-1])
+
+    def _masked(self, text):
+        """``text`` with every racing colour's name, the edition's and the table's
+        language's (``colour_word``: German ``rot``), replaced by 'that colour'."""
         for colour in self.session.edition.racing:
-            reason = re.sub(r"\b%s\b" % colour, _("that colour"), reason)
-        return reason
+            for word in {colour, colour_word(colour)}:
+                text = re.sub(r"\b%s\b" % re.escape(word), _("that colour"), text)
+        return text
 
     def _private_card(self, words):
         """The colour typed after a bare ``win``/``lose``: played, never echoed. A
@@ -408,7 +410,7 @@ class Table:
             word = words[0].lower()
             if colour_name(local_colours().get(word, word)) not in racing:
                 self.display.error(_("that is not a racing camel's colour (%s); %s")
-                                   % (", ".join(racing), again))
+                                   % (colour_list(racing), again))
             else:
                 self.display.error(_("that finish card can't be played: %s; %s")
                                    % (self._colourless(str(exc)), again))

@@ -13,7 +13,7 @@ is the initial the table uses on the display (``r`` red, ``p`` purple).
 
 from camelup.editions import INKS, get_edition
 
-from camelhost.i18n import _, edition_word
+from camelhost.i18n import _, colour_list, edition_word
 
 
 class DieSyntaxError(ValueError):
@@ -31,8 +31,8 @@ def match_name(word, names, what):
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise DieSyntaxError(_("%r is not a %s (one of: %s)") % (word, what, ", ".join(names)))
-    raise DieSyntaxError(_("%r could be %s: type more letters") % (word, " or ".join(hits)))
+        raise DieSyntaxError(_("%r is not a %s (one of: %s)") % (word, what, colour_list(names)))
+    raise DieSyntaxError(_("%r could be %s: type more letters") % (word, colour_list(hits, " or ")))
 
 
 def parse_value(text):

@@ -16,7 +16,19 @@ from camelup.errors import Message
 from camelup.game import setup_space
 from camelup.notation import position_text
 
-from camelhost.i18n import N_, _, decimal, grouped, ngettext, percent, pgettext
+from camelhost.i18n import (
+    N_,
+    _,
+    colour_list,
+    colour_word,
+    colour_words,
+    colours_in,
+    decimal,
+    grouped,
+    ngettext,
+    percent,
+    pgettext,
+)
 from camelhost.table.manual import die_text
 from camelhost.table.view import CRAZY_WHY, side_word, signed
 
@@ -26,22 +38,84 @@ TYPE_DIE = N_("type the die that came out")
 INK_QUESTION = N_("grey die: black or white numerals? (b/w, or 'again' to release again)")
 
 _SEAT = re.compile(r"\bp(\d+)\b")
+#: A printf conversion in a rules-engine template; group 1 its letter (``s``, ``r``...).
+_SPEC = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.\d+)?([a-zA-Z%])")
 _PARTNER = re.compile(r"\bpartner (\d+)\b")
+#: A printf conversion of a float with its places (``%.1f``, ``%+.2f``).
+_FLOAT_SPEC = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?f$")
+#: A decimal the engine writes into a message's text, as a player reads it: the six
+#: places of ``camelup.scenario_odds.show`` after ``=`` or ``(``, a calibration pair's
+#: ``(4.0 sigma)``. (Only these: a version, a rules section or a value as a scenario
+#: writes it keeps its point.)
+_DECIMAL = re.compile(r"(?<=[=(] )-?\d+\.\d{6}\b|(?<=\()-?\d+\.\d{6}\b"
+                      r"|(?<=\()\d+\.\d(?= sigma\))")
 
 
 def translated(message):
     """A rules-engine message in the table's language: a ``camelup.errors.Message``
     (or an ``IllegalAction`` / ``NotationError`` raised with one) has its template
     translated through the catalogue and its arguments filled in (an argument that is
-    itself a ``Message`` translated the same way); game words among the arguments
-    (colours, typed actions, seats) stay as they are. Plain text is returned as it is
-    (English: the engine's message had no template to translate)."""
+    itself a ``Message`` translated the same way); an argument written with ``%s`` that
+    is a colour, or a list of colours (``blue, green, ...``), names them in the table's
+    language (``camelhost.i18n.colour_word``); an argument quoted with ``%r`` (the input
+    as the engine read it: ``'red'``) and other game words (typed actions, seats) stay
+    as they are. A number with a fractional part is written as the language writes it
+    (``camelhost.i18n.decimal``: German ``9,0 sigma``, ``349/3240 = 0,107716``): an
+    argument written with ``%.Nf``, and a decimal the engine wrote into a ``%s`` argument
+    (``camelup.scenario_odds.show``'s ``= 0.107716``, a calibration pair's ``(4.0
+    sigma)``). Plain text is returned as it is (English: the engine's message had no
+    template to translate)."""
     message = getattr(message, "message", message)
     if not isinstance(message, Message):
         return str(message)
-    args = tuple(translated(a) if isinstance(a, Message) else a for a in message.args)
+    specs = [m for m in _SPEC.finditer(message.template) if m.group(1) != "%"]
+    args = tuple(translated(a) if isinstance(a, Message)
+                 else _shown_arg(a, specs[i] if i < len(specs) else None)
+                 for i, a in enumerate(message.args))
     template = _(message.template)
-    return template % args if args else template
+    if not args:
+        return template
+    # a float written with %.Nf is now the text decimal() made: the template takes it as %s
+    count = iter(range(len(args)))
+
+    def spec(m):
+        if m.group(1) == "%":
+            return m.group(0)
+        i = next(count, None)
+        return "%s" if i is not None and _FLOAT_SPEC.match(m.group(0)) and \
+            isinstance(args[i], str) else m.group(0)
+
+    return _SPEC.sub(spec, template) % args
+
+
+def _shown_arg(arg, spec):
+    """A rules-engine message's argument as the table's language shows it: with ``%s``
+    (``spec``, a ``_SPEC`` match) a colour named (``_colour_arg``) and a decimal the
+    engine wrote in it with the language's separator (``_DECIMAL``); with ``%.Nf`` the
+    number as ``decimal`` writes it (a string: the template then takes it as ``%s``);
+    any other argument as it is."""
+    if spec is None:
+        return arg
+    if _FLOAT_SPEC.match(spec.group(0)) and isinstance(arg, (int, float)):
+        places = re.search(r"\.(\d+)", spec.group(0))
+        return decimal(arg, int(places.group(1)) if places else 6)
+    if spec.group(1) != "s" or not isinstance(arg, str):
+        return arg
+    arg = _DECIMAL.sub(lambda m: decimal(float(m.group(0)), len(m.group(0).split(".")[1])),
+                       arg)
+    return _colour_arg(arg)
+
+
+def _colour_arg(arg):
+    """A rules-engine message's argument with a colour, or a list of colours joined by
+    ``, ``, named in the table's language; any other argument as it is."""
+    if not isinstance(arg, str):
+        return arg
+    words = colour_words()
+    parts = arg.split(", ")
+    if all(part in words for part in parts):
+        return colour_list(parts)
+    return arg
 
 
 def with_names(text, names):
@@ -59,6 +133,12 @@ def die_name(die):
     return die_text(die).rsplit(" ", 1)[0]
 
 
+def die_words(die):
+    """A die as the table reads it, its colours in the table's language: ``red 2`` /
+    ``rot 2``, ``grey black 3`` / ``grau schwarz 3`` (``die``: a die dict)."""
+    return colours_in(die_text(die))
+
+
 def side_name(view, side):
     """The edition's word for a tile side in the table's language: oasis / mirage,
     cheering / booing (German: Oase / Fata Morgana, Anfeuern / Ausbuhen)."""
@@ -70,8 +150,8 @@ def example_die(view):
     in the pyramid when the race is on: ``red 2``, ``orange 2``."""
     inside = [d for d in view.get("dice_inside") or () if d != "grey"]
     if inside:
-        return "%s 2" % inside[0]
-    return "%s 2" % get_edition(view["edition"]).example_colour
+        return "%s 2" % colour_word(inside[0])
+    return "%s 2" % colour_word(get_edition(view["edition"]).example_colour)
 
 
 def name(view, seat):
@@ -141,7 +221,8 @@ def phase_hint(session):
     if p == "ink":
         return _(INK_QUESTION)
     if p == "value":
-        return _("press 1, 2 or 3 for the value of the %s die") % die_name(session.pending_die)
+        return _("press 1, 2 or 3 for the value of the %s die") % colours_in(
+            die_name(session.pending_die))
     if p == "over":
         return _("the race is over: 'again' starts another race with the same seats")
     if p == "unscored":
@@ -170,15 +251,16 @@ def _put_back(dice):
     if not dice:
         return ""
     if len(dice) == 1:
-        return _("; put the %s die back in the pyramid") % dice[0]
-    return _("; put the %s and %s dice back in the pyramid") % (", ".join(dice[:-1]), dice[-1])
+        return _("; put the %s die back in the pyramid") % colour_word(dice[0])
+    return _("; put the %s and %s dice back in the pyramid") % (colour_list(dice[:-1]),
+                                                                 colour_word(dice[-1]))
 
 
 def _undone_action(action, who, names, edition):
     """An action taken back (its canonical text ``action``) in the table's words."""
     words = action.split()
     if words[0] == "leg" and len(words) == 2:
-        return _("%(who)s's leg ticket on %(colour)s") % {"who": who, "colour": words[1]}
+        return _("%(who)s's leg ticket on %(colour)s") % {"who": who, "colour": colour_word(words[1])}
     if words[0] == "tile" and len(words) == 3 and words[1].isdigit():
         return _("%(who)s's tile on space %(space)d, %(side)s side up") % {
             "who": who, "space": int(words[1]), "side": side_word(edition, words[2])}
@@ -218,14 +300,14 @@ def _undone_step(events, names, holder, edition):
         elif ev["type"] == "ink" and die is not None:
             die = None if ev.get("again") else dict(die, ink=ev.get("ink"))
     if t == "die" and holder is None:
-        return _("the setup die %s") % die_text(die), None
+        return _("the setup die %s") % die_words(die), None
     if die is None:
         return _("%s's pyramid ticket (no die had come out yet)") % who, None
     # the die is out of the pyramid on the table: the undo counts it inside again
     if who is None:
-        return _("the pyramid ticket and its die %s") % die_text(die), die["colour"]
+        return _("the pyramid ticket and its die %s") % die_words(die), die["colour"]
     return (_("%(who)s's pyramid ticket and its die %(die)s") % {"who": who,
-                                                                 "die": die_text(die)},
+                                                                 "die": die_words(die)},
             die["colour"])
 
 
@@ -241,7 +323,7 @@ def notice_lines(notice, view, past=False):
 
 
 def _board_words(stacks):
-    return " ".join("%d:[%s]" % (s, ",".join(stacks[s])) for s in sorted(stacks))
+    return " ".join("%d:[%s]" % (s, colour_list(stacks[s], ",")) for s in sorted(stacks))
 
 
 def _setup_notice(notice, view, past):
@@ -255,7 +337,7 @@ def _setup_notice(notice, view, past):
 def placed_words(view):
     """The camels placed so far at setup, each with its space (RULES 2.2, 3.2):
     ``black on space 15, blue on space 1`` (``""`` before the first)."""
-    return ", ".join(_("%s on space %d") % (r["camel"], r["space"]) for r in view["setup_rolls"])
+    return ", ".join(_("%s on space %d") % (colour_word(r["camel"]), r["space"]) for r in view["setup_rolls"])
 
 
 def grey_back_words(view):
@@ -264,20 +346,21 @@ def grey_back_words(view):
     and people put the dice back by hand (``view["grey_back"]``); else ``""``."""
     if view.get("grey_back") and view.get("dice_back_by_hand"):
         return _("put the grey die back in the pyramid: it comes out again for the %s "
-                 "camel") % view["grey_back"]
+                 "camel") % colour_word(view["grey_back"])
     return ""
 
 
 def _setup_die_notice(notice, view, past):
     camel, value = notice["camel"], notice["value"]
     crazy = camel in get_edition(view["edition"]).crazy
-    line = _("Setup: %s camel on space %d") % (camel, setup_space(view["edition"], camel, value))
+    line = _("Setup: %s camel on space %d") % (colour_word(camel),
+                                                setup_space(view["edition"], camel, value))
     missing = notice["missing"]
     if missing:
-        line += _("; still to place: %s") % ", ".join(missing)
+        line += _("; still to place: %s") % colour_list(missing)
     if crazy:  # the numeral colour typed or read is not the camel placed: say why
         line += _(" (at setup the grey die places %s, its numeral colour ignored, RULES "
-                  "3.2)") % _(" then ").join(get_edition(view["edition"]).crazy)
+                  "3.2)") % colour_list(get_edition(view["edition"]).crazy, _(" then "))
     again = grey_back_words(view) if crazy and not past else ""
     if again:
         line += "; " + again
@@ -287,7 +370,7 @@ def _setup_die_notice(notice, view, past):
 def _pyramid_notice(notice, view, past):
     if notice.get("die"):  # a die released or typed without 'pyramid' first
         return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
-                                                   notice["die"])]
+                                                   colours_in(notice["die"]))]
     if past:
         return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
     if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
@@ -300,36 +383,38 @@ def _ask_ink_notice(notice, view, past):
     if past:  # the answer is the next line (the die, or a release again)
         return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
                 "black or white asked at the table") % (name(view, notice["player"]),
-                                                        notice["best"])]
+                                                        colour_word(notice["best"]))]
     return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
             "black or white? press b or w, or type 'again' to release again")
-            % (name(view, notice["player"]), notice["best"])]
+            % (name(view, notice["player"]), colour_word(notice["best"]))]
 
 
 def _ask_value_notice(notice, view, past):
     # the sentence's first letter up, not the colour's (German: "Würfel red ist heraus")
     if past:
-        line = _("%s die came out, value not read: asked at the table") % notice["die"]
+        line = _("%s die came out, value not read: asked at the table") % colours_in(
+            notice["die"])
     else:
-        line = _("%s die is out, value unknown: press 1, 2 or 3") % notice["die"]
+        line = _("%s die is out, value unknown: press 1, 2 or 3") % colours_in(notice["die"])
     return [line[:1].upper() + line[1:]]
 
 
 def _leaders_notice(notice, view, past):
     r = notice["ranking"]
-    return [_("Now leading: 1st %s, 2nd %s") % (r[0], r[1])] if len(r) >= 2 else []
+    return ([_("Now leading: 1st %s, 2nd %s") % (colour_word(r[0]), colour_word(r[1]))]
+            if len(r) >= 2 else [])
 
 
 def _dice_left_notice(notice, view, past):
     dice = notice["dice"]
+    shown = colour_list(dice)
     if notice["new_leg"]:
         if view.get("dice_back_by_hand") and not past:  # the virtual one does it itself
             return [_("New leg: put all the dice back in the pyramid (%s); tickets and "
-                      "tiles returned") % ", ".join(dice)]
+                      "tiles returned") % shown]
         return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
-                % ", ".join(dice)]
-    line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % (
-        ", ".join(dice))
+                % shown]
+    line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     if view["dice_left_inside"]:
         line += _(" (one stays inside)")
     return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
@@ -338,7 +423,7 @@ def _dice_left_notice(notice, view, past):
 def _retry_notice(notice, view, past):
     why = notice.get("why") or _("the release could not be read")
     if notice.get("grey_for"):  # setup: the grey die's second release
-        camel = notice["grey_for"]
+        camel = colour_word(notice["grey_for"])
         return [_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN for the %s camel "
                   "(%s), or type 'grey %s 3' with its value") % (camel, _why(why), camel)]
     if notice.get("setup"):  # no pyramid ticket at setup
@@ -406,7 +491,7 @@ def _action_line(notice, view):
         left = [row["left"] for row in view["leg_tickets"] if row["colour"] == t["colour"]]
         left = left[0] if left else []
         return _("%s takes the %s leg ticket worth %d (%s left: %s)") % (
-            who, t["colour"], t["value"], t["colour"],
+            who, colour_word(t["colour"]), t["value"], colour_word(t["colour"]),
             ",".join(str(v) for v in left) or _("none"))
     if kind == "tile":
         t = r["tile"]
@@ -428,15 +513,16 @@ def die_lines(notice, view):
     """The die announcement: die, camel, direction and distance, then the path."""
     m = notice["move"]
     who = name(view, notice["player"])
-    die = m["die"] if m["die"] != "grey" else _("grey (%s numeral)") % m["ink"]
+    die = (colour_word(m["die"]) if m["die"] != "grey"
+           else _("grey (%s numeral)") % colour_word(m["ink"]))
     direction = _("forward") if m["direction"] > 0 else _("backward (counterclockwise)")
     why = CRAZY_WHY.get(m.get("rule"))
     why = " (%s)" % _(why) if why else ""
     spaces = ngettext("%d space", "%d spaces", m["distance"]) % m["distance"]
     lines = [_("DIE %s %d (%s's pyramid ticket): the %s camel%s moves %s %s") % (
-        die, m["value"], who, m["camel"], why, direction, spaces)]
+        die, m["value"], who, colour_word(m["camel"]), why, direction, spaces)]
     if m["unit"][1:]:
-        lines.append(_("  carrying %s") % ", ".join(m["unit"][1:]))
+        lines.append(_("  carrying %s") % colour_list(m["unit"][1:]))
     tile = m.get("tile")
     if tile:  # the move, then the tile, then where the unit ends (RULES 1.5)
         side = side_name(view, tile["side"])
@@ -462,12 +548,14 @@ def die_lines(notice, view):
 def leg_lines(notice, view):
     """LEG n SCORED, then one line per player: each ticket and what it paid."""
     r = notice["ranking"]
-    lines = [_("LEG %d SCORED: 1st %s, 2nd %s") % (notice["leg"], r[0], r[1] if len(r) > 1 else "-")]
+    lines = [_("LEG %d SCORED: 1st %s, 2nd %s") % (
+        notice["leg"], colour_word(r[0]), colour_word(r[1]) if len(r) > 1 else "-")]
     for row in notice["scores"]:
         items = []
         for it in row["items"]:
             if it["kind"] == "leg":
-                items.append(_("%s %d ticket %s") % (it["colour"], it["value"], _signed(it["reward"])))
+                items.append(_("%s %d ticket %s") % (colour_word(it["colour"]), it["value"],
+                                                     _signed(it["reward"])))
             elif it["kind"] == "pyramid":
                 items.append(_("pyramid ticket +1"))
             else:
@@ -482,16 +570,16 @@ def final_lines(notice, view):
     """RACE n OVER, each finish pile revealed in play order, the final scores."""
     f = notice["final"]
     lines = [_("RACE %d OVER: overall winner %s, overall loser %s") % (
-        notice["race"], f["winner"], f["loser"])]
+        notice["race"], colour_word(f["winner"]), colour_word(f["loser"]))]
     if view.get("ranking"):
-        lines.append(_("Final order of the camels: %s") % ", ".join(view["ranking"]))
+        lines.append(_("Final order of the camels: %s") % colour_list(view["ranking"]))
     for pile in ("winner", "loser"):
         cards = [c for c in f["cards"] if c["pile"] == pile]
         lines.append(_("%s pile revealed in play order:%s") % (
             pile_word(pile).capitalize(), "" if cards else _(" empty")))
         for i, c in enumerate(cards, 1):
             lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
-                i, name(view, c["player"]), c["colour"],
+                i, name(view, c["player"]), colour_word(c["colour"]),
                 _("correct, place %d") % c["place"] if c["correct"] else _("wrong"),
                 _signed(c["reward"]), c["before"], c["after"]))
     names = [p["name"] for p in view["players"]]
@@ -515,11 +603,12 @@ def over_lines(view):
     f = view["final"]
     names = [p["name"] for p in view["players"]]
     lines = [_("Race %d is over (leg %d): overall winner %s, overall loser %s") % (
-        view["race"], view["leg"], f["winner"], f["loser"])]
+        view["race"], view["leg"], colour_word(f["winner"]), colour_word(f["loser"]))]
     for pile in ("winner", "loser"):
         cards = f["piles"][pile]
         lines.append(_("%s pile: %s") % (pile_word(pile).capitalize(), ", ".join(
-            "%s %s %s" % (c["name"], c["colour"], _signed(c["reward"])) for c in cards)
+            "%s %s %s" % (c["name"], colour_word(c["colour"]), _signed(c["reward"]))
+            for c in cards)
             or _("empty")))
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
@@ -538,9 +627,10 @@ def last_die_line(view):
     told with its effect (``..., space 14 to 15, back 1 to 14 on Bob's booing tile``,
     the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
-    die = _("grey %s") % d["ink"] if d["colour"] == "grey" else d["colour"]
+    die = (_("grey %s") % colour_word(d["ink"]) if d["colour"] == "grey"
+           else colour_word(d["colour"]))
     return _("Last die: %s %d (%s): %s camel %s %d, %s") % (
-        die, d["value"], d["player"], d["camel"],
+        die, d["value"], d["player"], colour_word(d["camel"]),
         _("forward") if d["direction"] > 0 else _("backward"), d["distance"], d["path"])
 
 
@@ -568,7 +658,8 @@ def odds_lines(view):
                                           else _("race over"))]
     lines = [_("Leg odds: ") + "; ".join(
         _("%s 1st %s 2nd %s last %s") % (
-            r["colour"], percent(r["first"]), percent(r["second"]), percent(r["last"]))
+            colour_word(r["colour"]), percent(r["first"]), percent(r["second"]),
+            percent(r["last"]))
         for r in sorted(odds["leg"], key=lambda r: -r["first"]))]
     race = odds["race"]
     if race is not None:
@@ -577,7 +668,7 @@ def odds_lines(view):
             how = _("exact") if race["exact"] else _("%s races simulated, %s interval") % (
                 grouped(race["samples"]), percent(0.95))
             lines.append(_("Overall %s odds (%s): %s") % (pile_word(pile), how, "; ".join(
-                "%s %s%s" % (r["colour"], percent(r["p"]),
+                "%s %s%s" % (colour_word(r["colour"]), percent(r["p"]),
                                  "" if race["exact"] else " \u00b1%s" % decimal(100 * r["hw"], 1))
                 for r in rows)))
     return lines

@@ -20,7 +20,16 @@ from camelup.editions import get_edition
 from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
-from camelhost.i18n import N_, _, edition_word, ngettext, pgettext
+from camelhost.i18n import (
+    N_,
+    _,
+    colour_list,
+    colour_word,
+    colour_words,
+    colours_in,
+    edition_word,
+    ngettext,
+)
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
 
@@ -52,20 +61,6 @@ FORMS = {
 }
 
 
-def _colour_words():
-    """{canonical colour: the word a table types for it in its language} for every
-    camel of either edition and the grey die (the catalogue's ``typed colour`` words:
-    German blau, rot, lila...; English: the colour itself)."""
-    return {
-        "blue": pgettext("typed colour", "blue"), "green": pgettext("typed colour", "green"),
-        "yellow": pgettext("typed colour", "yellow"), "red": pgettext("typed colour", "red"),
-        "purple": pgettext("typed colour", "purple"),
-        "orange": pgettext("typed colour", "orange"),
-        "white": pgettext("typed colour", "white"), "black": pgettext("typed colour", "black"),
-        "grey": pgettext("typed colour", "grey"),
-    }
-
-
 #: Letters a keyboard without them types instead (``gruen``, ``weiss``).
 _PLAIN_LETTERS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
 
@@ -73,10 +68,11 @@ _PLAIN_LETTERS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
 def local_colours():
     """{a colour word of the table's language, lower case: the canonical colour}: the
     words ``typed_colours`` reads (German ``blau`` and ``grün``/``gruen``: blue, green);
-    empty in English. The journal, the notation and the messages keep the canonical
-    (English) colours."""
+    empty in English. The words are the ones the table reads
+    (``camelhost.i18n.colour_words``: one source); the journal and the notation keep the
+    canonical (English) colours."""
     words = {}
-    for colour, word in _colour_words().items():
+    for colour, word in colour_words().items():
         word = word.lower()
         plain = "".join(_PLAIN_LETTERS.get(ch, ch) for ch in word)
         for typed in (word, plain):
@@ -157,7 +153,7 @@ def _name(names, word, what, edition=None):
     if low not in names and not [n for n in names if n.startswith(low)]:
         raise TableError(_(NOT_A[what]) % {
             "word": repr(low) if len(word) <= 40 else shown(word),
-            "names": ", ".join(names), "edition": edition})
+            "names": colour_list(names), "edition": edition})
     try:
         return match_name(word, names, what)
     except DieSyntaxError as exc:  # several names start so: type more letters
@@ -198,12 +194,12 @@ def parse_stacks(text, edition):
                 continue
             colour = _name(ed.camels, word, "edition camel", edition_word(ed))
             if colour in seen:
-                raise TableError(_("camel %s is placed twice") % colour)
+                raise TableError(_("camel %s is placed twice") % colour_word(colour))
             seen.append(colour)
             stacks.setdefault(space, []).append(colour)
     missing = [c for c in ed.camels if c not in seen]
     if missing:
-        raise TableError(_("setup is missing: %s") % ", ".join(missing))
+        raise TableError(_("setup is missing: %s") % colour_list(missing))
     return stacks
 
 
@@ -320,7 +316,7 @@ def _parse_value(text, session):
         value = parse_value(text)
     except DieSyntaxError:
         raise TableError(_("press 1, 2 or 3 for the value of the %s die (or undo)")
-                         % die_text(session.pending_die).rsplit(" ", 1)[0]) from None
+                         % colours_in(die_text(session.pending_die).rsplit(" ", 1)[0])) from None
     if value is None:
         raise TableError(_("press 1, 2 or 3 for the value"))
     return {"type": "value", "value": value}
@@ -368,7 +364,7 @@ def _finish_card(head, words, session):
     except DieSyntaxError:
         # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
         raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
-                         % (form_of(head), edition_word(session.edition), ", ".join(racing))) \
+                         % (form_of(head), edition_word(session.edition), colour_list(racing))) \
             from None
     return _action(session, "finish %s %s" % (pile, colour))
 
@@ -394,20 +390,22 @@ def _crazy_die(text, head, session):
                              "camel, the second the %s one (the table's order: RULES 3.2 rolls once for "
                              "each, docs/rules-decisions.md 3): type '%s %s' (or "
                              "'grey %s') for the %s camel now, or the whole board with "
-                             "'setup ...'") % (shown(text), ed.crazy[0], ed.crazy[1], first,
-                                              value, value, first))
+                             "'setup ...'") % (shown(text), colour_word(ed.crazy[0]),
+                                              colour_word(ed.crazy[1]), colour_word(first),
+                                              value, value, colour_word(first)))
         try:
             die = parse_die("grey %s %s" % (head, " ".join(words[1:])), ed.name)
         except DieSyntaxError:
             raise TableError(_("%s: type the grey die's roll for the %s camel as '%s 2' "
-                             "(or 'grey 2')") % (shown(text), head, head)) from None
+                             "(or 'grey 2')") % (shown(text), colour_word(head),
+                                                 colour_word(head))) from None
         die["raw"] = text.strip()
         die["type"] = "die"
         die["source"] = "typed"
         return die
     raise TableError(_("%s: the %s crazy camel has no die of its own; the grey die moves "
                      "it: type 'grey %s %s' (the numerals' colour, then the value)")
-                     % (shown(text), head, head, value))
+                     % (shown(text), colour_word(head), head, value))
 
 
 def _parse_die(text, head, session):
@@ -435,12 +433,12 @@ def _parse_die(text, head, session):
         except DieSyntaxError:
             if head in ALL_DICE:  # a die of the other edition
                 raise TableError(_("%s: %r is not a die of the %s edition (dice: %s)")
-                                 % (shown(text), head, edition_word(ed), ", ".join(ed.dice))) \
+                                 % (shown(text), head, edition_word(ed), colour_list(ed.dice))) \
                     from None
             raise TableError(_unknown_command(text, head, session)) from None
         if len(text) > 40:
             raise TableError(_("%s: type the die as colour and value, e.g. '%s 2'")
-                             % (shown(text), ed.racing[0])) from None
+                             % (shown(text), colour_word(ed.racing[0]))) from None
         raise TableError(" ".join(str(exc).split())) from None
     die["type"] = "die"
     if session.phase == "turn":
@@ -570,7 +568,7 @@ def _setup_value_hint(text, session):
     if camel is None:
         return _("the setup is already done")
     form = "grey %s %s" if camel in session.edition.crazy else "%s %s"
-    example = form % (camel, value)
+    example = colours_in(form % (camel, value))
     return _("%s: at setup type the die with its colour, e.g. '%s'") % (shown(text), example)
 
 
@@ -662,8 +660,9 @@ def _parse_fix(rest, session):
                 "(fix %d:%s), or say where it went (e.g. %s %d:%s)",
                 "fix %s: %s stood on space %d too; list every camel there, bottom to top "
                 "(fix %d:%s), or say where they went (e.g. %s %d:%s)", len(left))
-                % (given, _(" and ").join(left), space, space, ",".join(stacks[space]),
-                   "fix " + given, space + 1 if space < 16 else space - 1, ",".join(left)))
+                % (colours_in(given), colour_list(left, _(" and ")), space, space,
+                   colour_list(stacks[space], ","), colours_in("fix " + given),
+                   space + 1 if space < 16 else space - 1, colour_list(left, ",")))
     new = {}
     for space in stacks:
         keep = [c for c in stacks[space] if c not in named]

@@ -51,7 +51,7 @@ from camelup.editions import get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.game import Game, check_start, setup_stacks
 
-from camelhost.i18n import _, edition_word
+from camelhost.i18n import _, colour_word, edition_word
 from camelhost.table import events as ev
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
@@ -656,7 +656,7 @@ class Session:
             return self.edition.crazy[len(done)]
         if any(c == colour for c, _ in self.setup_rolls):
             raise TableError(_("the %s camel is already placed: release the other dice")
-                             % colour)
+                             % colour_word(colour))
         return colour
 
     def _setup_die(self, event):

@@ -126,7 +126,7 @@ cached per position, so calling ``table_view`` after every change stays cheap.
 
 from camelup.game import setup_space
 
-from camelhost.i18n import N_, _, decimal, language, ngettext, percent
+from camelhost.i18n import N_, _, colour_word, decimal, language, ngettext, percent
 
 #: Races simulated for the overall winner / loser odds shown at the table (95 %
 #: half-width under 1.4 points).
@@ -378,8 +378,8 @@ def finish_chance(facts):
     last 82%`` (what ``P`` is: RULES 1.13). It names the colour: never on the shared
     screen."""
     if facts["pile"] == "winner":
-        return _("%s wins the race: %s") % (facts["colour"], percent(facts["p"]))
-    return _("%s ends the race last: %s") % (facts["colour"], percent(facts["p"]))
+        return _("%s wins the race: %s") % (colour_word(facts["colour"]), percent(facts["p"]))
+    return _("%s ends the race last: %s") % (colour_word(facts["colour"]), percent(facts["p"]))
 
 
 def action_text(av, edition, who, public=False):
@@ -401,7 +401,7 @@ def action_text(av, edition, who, public=False):
     f = av.facts
     ev = advice_value(av) if public else signed(av.ev)
     if av.kind == "leg":
-        return _("%s leg ticket %d: %s") % (f["colour"], f["value"], ev)
+        return _("%s leg ticket %d: %s") % (colour_word(f["colour"]), f["value"], ev)
     if av.kind == "pyramid":
         return _("pyramid ticket: %s (pays 1 at leg scoring)") % ev
     if av.kind == "tile":
@@ -421,16 +421,16 @@ def action_text(av, edition, who, public=False):
             # the coach's reading of the pile (camelhost.coach): the cards on it read as
             # this colour, then what laying it now gains over keeping it for a later leg
             text = _("%s finish card on the %s pile: %s (%s)") % (
-                f["colour"], _(f["pile"]), ev, ", ".join((
+                colour_word(f["colour"]), _(f["pile"]), ev, ", ".join((
                     finish_chance(f),
                     ngettext("%d card on the pile", "%d cards on the pile", f["cards"])
                     % f["cards"],
-                    _("%s read as %s") % (decimal(f["read"], 0), f["colour"]))))
+                    _("%s read as %s") % (decimal(f["read"], 0), colour_word(f["colour"])))))
             if "over_hold" in f:
                 text += "; " + _("%s over keeping it for a later leg") % decimal(f["over_hold"], 2, sign=True)
             return text
         return _("%s finish card on the %s pile: %s (%s)") % (
-            f["colour"], _(f["pile"]), ev, finish_reason(av))
+            colour_word(f["colour"]), _(f["pile"]), ev, finish_reason(av))
     return _("partner %s: %s (best of their tickets to copy)") % (who(f["player"]), ev)
 
 

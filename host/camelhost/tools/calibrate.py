@@ -33,7 +33,7 @@ import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, decimal, edition_word, ngettext, percent
+from camelhost.i18n import _, colour_word, decimal, edition_word, ngettext, percent
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -126,8 +126,9 @@ def describe_step(label, value):
         return _("take every die out: the head must be empty")
     if label.startswith("grey-"):
         # the grey die has each value once in black and once in white numerals
-        return _("release the grey die with its %s %d up") % (label[5:], value)
-    return _("release the %s die, showing %d (alternate its two %d faces)") % (label, value, value)
+        return _("release the grey die with its %s %d up") % (colour_word(label[5:]), value)
+    return _("release the %s die, showing %d (alternate its two %d faces)") % (
+        colour_word(label), value, value)
 
 
 class HumanDriver:
@@ -701,8 +702,8 @@ def looks_like(label, reading, previous, collected):
 
 
 def _colour(label):
-    """The die's colour as typed: ``grey-white`` -> ``grey``."""
-    return label.split("-", 1)[0]
+    """The die's colour in the table's language: ``grey-white`` -> ``grey`` (``grau``)."""
+    return colour_word(label.split("-", 1)[0])
 
 
 def suspect_warning(label, like):

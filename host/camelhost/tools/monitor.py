@@ -248,6 +248,20 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
     return pyramid
 
 
+def check_edition(pyramid, edition):
+    """Refuse a board set to another edition than ``--edition`` (doctor, monitor: the
+    edition of the pyramid's dice means the same as in calibrate, which sets it): raises
+    ``CliError`` in one line saying how to set it. ``edition`` None, or the virtual
+    pyramid (made with that edition's dice), pass."""
+    if edition is None or pyramid.virtual is not None or not pyramid.hello:
+        return
+    board = pyramid.hello.get("ed")
+    if board != edition:
+        raise CliError(_("--edition %s: the pyramid is set to the %s edition (pyramid "
+                         "calibrate --edition %s sets it)")
+                       % (edition, edition_word(board), edition))
+
+
 def describe(hello, settings=None):
     """Lines describing the device: versions, board id, boot, edition, sensor."""
     lines = [

@@ -18,7 +18,7 @@ import textwrap
 from camelup.editions import get_edition
 from rich.text import Text
 
-from camelhost.i18n import _, percent
+from camelhost.i18n import _, colour_word, percent
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
@@ -131,7 +131,7 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
     acting = view["phase"] == "turn" and odds.get("actions") is not None
     for row in sorted(odds["leg"], key=lambda r: (-r["first"], r["colour"])):
         c = row["colour"]
-        text.append(" %-6s " % c, palette.style(c))
+        text.append(" %-6s " % colour_word(c), palette.style(c))
         w = wins.get(c, {"p": 0.0, "hw": 0.0})
         lo = losses.get(c, {"p": 0.0, "hw": 0.0})
         text.append((" %s %s  %s  %s  %s  " if wide else " %s %s  %s %s %s  ") % (
@@ -161,7 +161,7 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
     for kind, words, entry in best["shown"]:
         number = order_number(entry)
         if kind == "leg":
-            part = _("%s leg ticket %s") % (words, number)
+            part = _("%s leg ticket %s") % (colour_word(words), number)
         elif kind == "pyramid":
             part = _("pyramid ticket %s") % number
         elif kind == "tile":

@@ -16,6 +16,10 @@ how each one is drawn.
   a crazy camel by the track), ``Piece.letter``: one capital, unique within an
   edition (for leg tickets, ``G5``): colour-blind players read these, never the
   colour alone.
+* ``label(name, word)``: the label drawn in the table's language, given the colour's
+  word there (``camelhost.i18n.colour_word``): ``Piece.label`` when the word is the
+  English name, else its first three letters (German ``bla`` blau, ``grü`` grün,
+  ``sch`` schwarz).
 * ``Piece.ink``: ``"#000000"`` or ``"#ffffff"``, whichever reads better on the fill.
 * ``BACKGROUNDS``: ``{"dark": "#rrggbb", "light": "#rrggbb"}``, the screen
   background of the two themes (a dark and a light sand, like the board).
@@ -82,6 +86,18 @@ def piece(name):
     """The ``Piece`` for a colour or tile side. Raises ``KeyError`` for a name no
     edition has."""
     return PIECES[name]
+
+
+def label(name, word=None):
+    """The three-letter label of piece ``name`` in the table's language, given ``word``,
+    the colour's name there (``camelhost.i18n.colour_word``): ``Piece.label`` when
+    ``word`` is None or the English name itself (``blu``, ``gry``), else the word's first
+    three letters, lower case (German ``bla`` for blau, ``gra`` for grau). Raises
+    ``KeyError`` for a name no edition has."""
+    p = PIECES[name]
+    if word is None or word == name:
+        return p.label
+    return word[:3].lower()
 
 
 def on_screen(edition):

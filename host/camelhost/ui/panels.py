@@ -11,7 +11,7 @@ the race is over; then each pile is revealed in play order (RULES 1.8, 5).
 from camelup.editions import get_edition
 from rich.text import Text
 
-from camelhost.i18n import _, ngettext, pgettext
+from camelhost.i18n import _, colour_word, ngettext, pgettext
 from camelhost.table.narration import name_list, pile_word, placed_words
 from camelhost.table.view import side_word
 from camelhost.ui import palette
@@ -22,7 +22,7 @@ CELL = 7
 
 def badge(name, text=None):
     """``text`` (default: the piece's label) on the piece's fill, as ``Text``."""
-    label = palette.piece(name).label if text is None else text
+    label = palette.label(name, colour_word(name)) if text is None else text
     return Text(label, palette.style(name))
 
 
@@ -93,7 +93,8 @@ def track_text(view, width=CELL * 16, rows=None):
             elif row < len(camels):
                 camel = camels[row]
                 mark = "<" if camel["crazy"] else ""
-                label = mark + palette.piece(camel["colour"]).label[:inner - len(mark)]
+                label = mark + palette.label(camel["colour"], colour_word(camel["colour"]))[
+                    :inner - len(mark)]
                 text.append(label.center(inner), palette.style(camel["colour"]))
             else:
                 text.append(" " * inner)
@@ -167,9 +168,9 @@ def leaders_text(view):
     text.append(_("Race %d, leg %d. ") % (view["race"], view["leg"]), "bold")
     if len(r) >= 2:
         text.append(_("Leading: 1st "))
-        text.append(r[0], "bold")
+        text.append(colour_word(r[0]), "bold")
         text.append(_(", 2nd "))
-        text.append(r[1], "bold")
+        text.append(colour_word(r[1]), "bold")
     return text
 
 
@@ -443,7 +444,8 @@ def leg_score_text(leg, hint=True, width=None):
     r = leg["ranking"]
     text = Text()
     text.append(_("LEG %d SCORED") % leg["leg"], "bold reverse")
-    text.append(_(" 1st %s, 2nd %s") % (r[0], r[1] if len(r) > 1 else "-"))
+    text.append(_(" 1st %s, 2nd %s") % (colour_word(r[0]),
+                                        colour_word(r[1]) if len(r) > 1 else "-"))
     late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
     text.append(_("  (Esc: odds)\n") if hint and not late else "\n", "dim")
     name_w = max(len(row["name"]) for row in leg["players"])
@@ -511,7 +513,8 @@ def _card_pieces(card, order):
     """One revealed finish card as (text, style) pieces: ``3.Ann pur -1``, what it paid
     bold when it was correct."""
     return [("%d.%s " % (order, card["name"]), ""),
-            (palette.piece(card["colour"]).label, palette.style(card["colour"])),
+            (palette.label(card["colour"], colour_word(card["colour"])),
+             palette.style(card["colour"])),
             (" %+d" % card["reward"], "bold" if card["correct"] else "")]
 
 
@@ -557,9 +560,9 @@ def race_over_text(view, width=None, last_leg=True):
     winner, loser = _("overall winner"), _("overall loser")
     label_w = max(len(winner), len(loser))  # the two camels one under the other
     text.append("  %s " % winner.ljust(label_w))
-    text.append_text(badge(final["winner"], " %s " % final["winner"].upper()))
+    text.append_text(badge(final["winner"], " %s " % colour_word(final["winner"]).upper()))
     text.append("\n" + " " * len(head) + "  %s " % loser.ljust(label_w))
-    text.append_text(badge(final["loser"], " %s " % final["loser"].upper()))
+    text.append_text(badge(final["loser"], " %s " % colour_word(final["loser"]).upper()))
     text.append(_("\nFinal order:"))
     for i, c in enumerate(view["ranking"], 1):
         text.append(" %d." % i)

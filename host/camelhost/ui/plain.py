@@ -11,7 +11,7 @@ play order (RULES 1.8, 5).
 
 import sys
 
-from camelhost.i18n import _, npgettext
+from camelhost.i18n import _, colour_list, colour_word, npgettext
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
@@ -35,7 +35,7 @@ def _stacks_text(view):
     for row in view["beyond"] + view["track"]:
         if row["stack"]:
             parts.append((row["space"], "%d:[%s]" % (
-                row["space"], ",".join(c["colour"] for c in row["stack"]))))
+                row["space"], colour_list((c["colour"] for c in row["stack"]), ","))))
     return " ".join(text for _, text in sorted(parts))
 
 
@@ -53,11 +53,11 @@ def track_line(view):
 def dice_line(view):
     """Dice still inside and those revealed this leg (RULES 5: which dice can still come)."""
     inside = view["dice_inside"]
-    line = _("Dice in the pyramid: %s") % (", ".join(inside) or _("none"))
+    line = _("Dice in the pyramid: %s") % (colour_list(inside) or _("none"))
     if view["dice_left_inside"] and inside:
         line += _(" (one of them stays inside this leg)")
     if view["dice_out"]:
-        line += _("; out this leg: %s") % ", ".join(view["dice_out"])
+        line += _("; out this leg: %s") % colour_list(view["dice_out"])
     return line
 
 
@@ -83,11 +83,13 @@ def status_lines(view):
         return lines
     lines = [_("Race %d, leg %d") % (view["race"], view["leg"]), track_line(view), dice_line(view)]
     lines.append(_("Leg tickets left: ") + "; ".join(
-        "%s %s" % (row["colour"], ",".join(str(v) for v in row["left"]) or _("none"))
+        "%s %s" % (colour_word(row["colour"]), ",".join(str(v) for v in row["left"])
+                   or _("none"))
         for row in view["leg_tickets"]))
     lines.append(_("Pyramid tickets left: %d%s") % (view["pyramid_tickets_left"], waiting_words(view)))
     for p in view["players"]:
-        held = ", ".join("%s %d" % (t["colour"], t["value"]) for t in p["leg_tickets"]) \
+        held = ", ".join("%s %d" % (colour_word(t["colour"]), t["value"])
+                         for t in p["leg_tickets"]) \
             or _("no leg tickets")
         extra = []
         if p["pyramid_tickets"]:
@@ -104,7 +106,8 @@ def status_lines(view):
     lines.append(_("Finish piles: winner %s, loser %s (hidden until the end)") % (
         plural(piles["winner"], "card"), plural(piles["loser"], "card")))
     if len(view["ranking"]) >= 2:
-        lines.append(_("Leading: 1st %s, 2nd %s") % (view["ranking"][0], view["ranking"][1]))
+        lines.append(_("Leading: 1st %s, 2nd %s") % (colour_word(view["ranking"][0]),
+                                                     colour_word(view["ranking"][1])))
     if view["leg_now"]:
         lines.append(_("If the leg ended now: ") + ", ".join(
             "%s %+d" % (row["name"], row["net"]) for row in view["leg_now"]))

@@ -14,7 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from camelhost.i18n import N_, _, language
+from camelhost.i18n import N_, _, colour_word, language
 from camelhost.table.narration import pile_word
 from camelhost.ui import palette
 
@@ -98,7 +98,7 @@ class FinishCardPicker(InLanguage, ModalScreen):
             p = palette.piece(colour)
             text.append(" %s " % p.letter.lower(), "bold reverse")
             text.append(_(" or %d  ") % i)
-            text.append(" %-7s" % colour, palette.style(colour))
+            text.append(" %-7s" % colour_word(colour), palette.style(colour))
             text.append("\n")
         text.append(_("\nEsc: cancel (no card played)"), "dim")
         with Vertical(id="picker"):

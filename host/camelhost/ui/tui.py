@@ -54,7 +54,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, ngettext
 from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
@@ -342,7 +342,7 @@ def announce_text(notices, view):
             m = n["move"]
             way = _("FORWARD") if m["direction"] > 0 else _("BACKWARD")
             text = Text()
-            text.append(m["camel"].upper(), palette.style(m["camel"]))
+            text.append(colour_word(m["camel"]).upper(), palette.style(m["camel"]))
             text.append("  %s %d" % (way, m["distance"]), "bold")
             why = CRAZY_WHY.get(m.get("rule"))
             if why:  # which crazy camel the grey die moved, and why (RULES 3.5)
@@ -350,7 +350,8 @@ def announce_text(notices, view):
             return text
         if n["kind"] == "final":
             f = n["final"]
-            return Text(_("RACE OVER: %s WINS, %s LAST") % (f["winner"].upper(), f["loser"].upper()),
+            return Text(_("RACE OVER: %s WINS, %s LAST") % (colour_word(f["winner"]).upper(),
+                                                            colour_word(f["loser"]).upper()),
                         "bold reverse")
         if n["kind"] == "retry" and n.get("grey_for"):  # setup: the grey die again
             return Text(_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN"),
@@ -360,7 +361,7 @@ def announce_text(notices, view):
         if n["kind"] == "ask_ink":
             return Text(_("GREY DIE: BLACK OR WHITE NUMERALS? PRESS B OR W"), "bold reverse")
         if n["kind"] == "ask_value":
-            return Text(_("%s: PRESS 1, 2 OR 3") % n["die"].upper(), "bold reverse")
+            return Text(_("%s: PRESS 1, 2 OR 3") % colours_in(n["die"]).upper(), "bold reverse")
         if n["kind"] == "new_race":
             return Text(_("RACE %d: SET UP THE CAMELS") % n["race"], "bold reverse")
     return None
@@ -375,9 +376,10 @@ def detail_text(notices, view):
             names = names_of(view)
             who = names[n["player"]] if n.get("player") is not None else "?"
             text = Text(_("%s's pyramid ticket: die %s %d. ") % (
-                who, m["die"] if m["die"] != "grey" else _("grey %s") % m.get("ink"), m["value"]))
+                who, colour_word(m["die"]) if m["die"] != "grey"
+                else _("grey %s") % colour_word(m.get("ink")), m["value"]))
             if m["unit"][1:]:
-                text.append(_("Carries %s. ") % ", ".join(m["unit"][1:]))
+                text.append(_("Carries %s. ") % colour_list(m["unit"][1:]))
             path = move_path(m, names, get_edition(view["edition"]))
             path = path[0].upper() + path[1:]
             if m["crossed"]:
@@ -1164,8 +1166,10 @@ class TableApp(InLanguage, App):
         drawn, RULES 1.8, 5). The list of every racing colour (``blue, green, ...``, as
         an error names the colours to choose from) is public and stays: it tells
         nothing of the card."""
-        words = set(self._hidden_words) | set(self.session.edition.racing)
-        public = ", ".join(self.session.edition.racing)
+        racing = self.session.edition.racing
+        words = (set(self._hidden_words) | set(racing)
+                 | {colour_word(c) for c in racing})  # German 'rot' too
+        public = colour_list(racing)
         pieces = message.split(public)
         for i, piece in enumerate(pieces):
             for word in sorted(words, key=len, reverse=True):

@@ -12,7 +12,7 @@ go, so a language may put them where its grammar wants them.
 import json
 from html import escape as html_escape
 
-from camelhost.i18n import EDITION_WORDS, N_, _, language
+from camelhost.i18n import EDITION_WORDS, N_, _, colour_words, language
 
 #: The page's place for its words in ``index.html``, filled by ``page_with_words``.
 WORDS_BLOCK = b'<script id="words" type="application/json">{}</script>'
@@ -24,6 +24,7 @@ PAGE_WORDS = (
     N_("live"), N_("replay"), N_("In the pyramid"), N_("Leading"), N_("Players"), N_("Leg odds"),
     N_("1st / 2nd / last"), N_("Race odds"), N_("overall winner / loser"),
     N_("Leg tickets left"), N_("Finish piles"), N_("Best now"), N_("Leg scored"),
+    N_("once the race starts: the best actions for the player on turn, in the coach's order"),
     N_("Race over"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
     N_("play"), N_("pause"), N_("next"), N_("last"),
     # board.js: the header (the edition named as i18n.edition_word names it)
@@ -36,7 +37,7 @@ PAGE_WORDS = (
     N_("race over: {0} wins"), N_("{0} is last"), N_("setting up the camels"),
     N_("no die yet this race"), N_("{0} forward {1}"), N_("{0} backward {1}"),
     N_("{0}'s pyramid ticket"), N_("grey die, {0} numeral {1}"), N_("{0} die {1}"),
-    N_("carrying {0}"), N_("{0} moves: {1}"), N_("{0} camel, forward {1}"),
+    N_("carrying {0}"), N_("{0} moves: {1}"), N_("{0} camel, forward {1}"), N_("{0} die"),
     N_("{0} camel, backward {1}"),
     # panels
     N_("1 die inside"), N_("{0} dice inside"), N_(" (one stays in)"), N_("none inside"),
@@ -52,14 +53,20 @@ PAGE_WORDS = (
 
 
 def page_words():
-    """``{"lang": code, "words": {english: translated}}`` for the language in force
-    (only the words whose translation differs from the English)."""
+    """``{"lang": code, "words": {english: translated}, "colours": {colour: [word,
+    label]}}`` for the language in force: the words only where their translation differs
+    from the English; every camel's and die's colour with its word
+    (``camelhost.i18n.colour_words``) and its three-letter label
+    (``camelhost.ui.palette.label``), as the terminal names and draws them."""
+    from camelhost.ui import palette
+
     words = {}
     for word in PAGE_WORDS:
         shown = _(word)
         if shown != word:
             words[word] = shown
-    return {"lang": language(), "words": words}
+    colours = {c: [w, palette.label(c, w)] for c, w in sorted(colour_words().items())}
+    return {"lang": language(), "words": words, "colours": colours}
 
 
 #: The page's language and title as ``index.html`` has them (English), which

@@ -20,6 +20,15 @@
   const LANG = (function () {
     try { return JSON.parse($("words").textContent).lang || null; } catch (e) { return null; }
   })();
+  // each colour's word and three-letter label in the table's language ({colour: [word,
+  // label]}, camelhost.web.words: the catalogue's words, the full screen's labels)
+  const COLOURS = (function () {
+    try { return JSON.parse($("words").textContent).colours || {}; } catch (e) { return {}; }
+  })();
+  function cw(colour) { return COLOURS[colour] ? COLOURS[colour][0] : colour; }
+  function label(colour) {
+    return COLOURS[colour] ? COLOURS[colour][1] : (colour === "grey" ? "gry" : colour.slice(0, 3));
+  }
   function t(word) {
     const args = Array.prototype.slice.call(arguments, 1);
     return (WORDS[word] || word).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m));
@@ -91,10 +100,9 @@
   }
   function dieBox(colour, cls) {
     // three letters on the die, as on the camels: never the colour alone
-    const d = el("span", "die c-" + colour + (cls ? " " + cls : ""),
-                 colour === "grey" ? "gry" : colour.slice(0, 3));
+    const d = el("span", "die c-" + colour + (cls ? " " + cls : ""), label(colour));
     d.dataset.die = colour;
-    d.title = colour + " die";
+    d.title = t("{0} die", cw(colour));
     return d;
   }
 
@@ -115,7 +123,7 @@
     body.appendChild(svg("rect", { "class": "camel-body", x: 56, y: 28, width: 6, height: 12, rx: 2 }));
     g.appendChild(body);
     g.appendChild(svg("text", { "class": "camel-label", x: x + 42, y: y + 27 },
-                      colour.slice(0, 3)));
+                      label(colour)));
     if (crazy) g.appendChild(svg("text", { "class": "camel-back", x: x + 86, y: y + 20 }, "\u25C0"));
     return g;
   }
@@ -205,8 +213,8 @@
       box.classList.add("announce-final");
       $("die-arrow").textContent = "\u2691";
       $("die-distance").textContent = "";
-      $("die-camel").textContent = t("race over: {0} wins", v.final.winner);
-      $("die-detail").textContent = t("{0} is last", v.final.loser);
+      $("die-camel").textContent = t("race over: {0} wins", cw(v.final.winner));
+      $("die-detail").textContent = t("{0} is last", cw(v.final.loser));
       return;
     }
     if (!d) {
@@ -222,12 +230,12 @@
     const forward = d.direction > 0;
     $("die-arrow").textContent = forward ? "\u25B6" : "\u25C0";
     $("die-distance").textContent = String(d.distance);
-    $("die-camel").textContent = t(forward ? "{0} forward {1}" : "{0} backward {1}", d.camel, d.distance);
+    $("die-camel").textContent = t(forward ? "{0} forward {1}" : "{0} backward {1}", cw(d.camel), d.distance);
     const bits = [];
     if (d.player) bits.push(t("{0}'s pyramid ticket", d.player));
-    bits.push(d.colour === "grey" ? t("grey die, {0} numeral {1}", d.ink, d.value) : t("{0} die {1}", d.colour, d.value));
-    if (d.why) bits.push(t("{0} moves: {1}", d.camel, d.why));  // RULES 3.5 (a, b, c), the table's words
-    if (d.carrying && d.carrying.length) bits.push(t("carrying {0}", d.carrying.join(", ")));
+    bits.push(d.colour === "grey" ? t("grey die, {0} numeral {1}", cw(d.ink), d.value) : t("{0} die {1}", cw(d.colour), d.value));
+    if (d.why) bits.push(t("{0} moves: {1}", cw(d.camel), d.why));  // RULES 3.5 (a, b, c), the table's words
+    if (d.carrying && d.carrying.length) bits.push(t("carrying {0}", d.carrying.map(cw).join(", ")));
     bits.push(d.path);  // the table's one wording: the tile landed on and where it sent the unit
     $("die-detail").textContent = bits.join(" \u00B7 ");
   }
@@ -245,9 +253,9 @@
     const lead = clear($("leading"));
     if (r.length >= 2) {
       lead.appendChild(el("span", "", t("1st") + " "));
-      lead.appendChild(chip(r[0], r[0]));
+      lead.appendChild(chip(r[0], cw(r[0])));
       lead.appendChild(el("span", "", " " + t("2nd") + " "));
-      lead.appendChild(chip(r[1], r[1]));
+      lead.appendChild(chip(r[1], cw(r[1])));
     }
   }
 
@@ -315,6 +323,11 @@
     if (values.length || computing) {
       title.appendChild(el("span", "", t("Best for")));
       title.appendChild(nameEl("span", "", values.length ? acts.player : v.turn));
+    } else {
+      title.textContent = t("Best now");
+    }
+    if (v.phase === "setup") {  // nothing to advise yet: say what will stand here
+      best.appendChild(el("li", "none setup", t("once the race starts: the best actions for the player on turn, in the coach's order")));
     }
     if (computing) best.appendChild(el("li", "none computing", t("computing\u2026")));
     best.dataset.for = values.length ? acts.player : "";
@@ -338,7 +351,7 @@
       for (const o of rows) {
         const row = el("div", "odds-row");
         row.dataset.camel = o.colour;
-        row.appendChild(chip(o.colour, o.colour));
+        row.appendChild(chip(o.colour, cw(o.colour)));
         for (const key of ["first", "second", "last"]) {
           const cell = el("span", "odds-cell");
           cell.appendChild(bar("c-" + o.colour, o[key]));
@@ -358,7 +371,7 @@
       for (const c of colours) {
         const row = el("div", "odds-row race");
         row.dataset.camel = c;
-        row.appendChild(chip(c, c));
+        row.appendChild(chip(c, cw(c)));
         for (const key of ["winner", "loser"]) {
           const cell = el("span", "odds-cell");
           cell.appendChild(bar("c-" + c, p[key][c]));
@@ -378,7 +391,7 @@
       const c = pile.colour, values = pile.left || [];
       const row = el("div", "ticket-row");
       row.dataset.colour = c;
-      row.appendChild(chip(c, c));
+      row.appendChild(chip(c, cw(c)));
       if (!values.length) row.appendChild(el("span", "ticket none", t("none")));
       values.forEach((val, i) => {
         const ticket = el("span", "ticket c-" + c + (i ? " under" : " top"), val);
@@ -417,8 +430,8 @@
     panel.hidden = !shown;
     document.body.classList.toggle("scored", shown && !v.final);
     if (!shown) return;
-    $("leg-title").textContent = t("Leg {0} scored: 1st {1}, 2nd {2}", s.leg, s.ranking[0] || "-",
-                                   s.ranking[1] || "-");
+    $("leg-title").textContent = t("Leg {0} scored: 1st {1}, 2nd {2}", s.leg, cw(s.ranking[0] || "-"),
+                                   cw(s.ranking[1] || "-"));
     const body = clear($("leg-table").tBodies[0]);
     for (const row of s.players) {
       const tr = el("tr");
@@ -457,7 +470,7 @@
       clear($("final-ranking"));
       return;
     }
-    $("final-title").textContent = t("Race over: {0} wins, {1} last", f.winner, f.loser);
+    $("final-title").textContent = t("Race over: {0} wins, {1} last", cw(f.winner), cw(f.loser));
     const piles = clear($("final-piles"));
     for (const name of ["winner", "loser"]) {
       const box = el("div", "revealed");
@@ -468,7 +481,7 @@
         const li = el("li", c.correct ? "right" : "wrong");
         li.appendChild(el("span", "order", (i + 1) + "."));
         li.appendChild(nameEl("span", "", c.name));
-        li.appendChild(chip(c.colour, c.colour));
+        li.appendChild(chip(c.colour, cw(c.colour)));
         li.appendChild(el("span", "", signed(c.reward)));
         list.appendChild(li);
       });
@@ -555,7 +568,7 @@
     state.spokenDie = key;
     state.firstAfterConnect = false;
     if (!d || !fresh || !speechOn() || !("speechSynthesis" in window)) return;
-    const words = t(d.direction > 0 ? "{0} camel, forward {1}" : "{0} camel, backward {1}", d.camel, d.distance);
+    const words = t(d.direction > 0 ? "{0} camel, forward {1}" : "{0} camel, backward {1}", cw(d.camel), d.distance);
     const said = new SpeechSynthesisUtterance(words);
     said.lang = document.documentElement.lang || "en";  // a voice of the table's language
     window.speechSynthesis.speak(said);
