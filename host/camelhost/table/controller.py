@@ -354,9 +354,10 @@ class Table:
         face_down = len(held) < len(s.edition.racing)
         if seat not in self._laid_unseen and not (self.watched and face_down):
             return  # nothing laid unseen, and nobody watching: checked as typed
-        raise TableError(_("%s has a finish card face down: a colour typed where everyone "
-                           "reads it is not checked; type '%s' alone, then the colour (not "
-                           "shown) (RULES 1.8)")
+        raise TableError(_("%s has a finish card face down, so a card typed with its colour "
+                           "in view is not played (checking it could tell which colours lie "
+                           "face down); type '%s' alone, then the colour (not shown) (RULES "
+                           "1.8)")
                          % (s.names[seat], "win" if words[1] == "winner" else "lose"))
 
     def play_unseen(self, pile, colour):

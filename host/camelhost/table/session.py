@@ -492,11 +492,28 @@ class Session:
                 raise TableError(_("%s can't play that finish card: each card is played once, "
                                  "on either pile (RULES 1.8)") % self.names[event.player]) \
                     from None
+            too_few = self._too_few_for_partners(text)
+            if too_few is not None:
+                raise TableError(too_few) from None
             raise self._engine_error(exc) from None
         self._begin(mark, event)
         self.reports.append(report)
         return [{"kind": "action", "player": report["player"], "action": report["action"],
                  "report": report}] + self._turn_notice()
+
+    def _too_few_for_partners(self, text):
+        """A refused ``partner`` in an edition that has partnerships, at a table with
+        too few players for them: what is wrong, the player counts as the help writes
+        them (RULES 3.8). ``None`` for any other action or edition."""
+        ed = self.edition
+        if str(text).split()[:1] != ["partner"] or ed.partnership_min is None \
+                or ed.has_partnerships(len(self.names)):
+            return None
+        return narration.with_names(_(
+            "%(action)s: partnerships need %(low)d-%(high)d players, and this game has "
+            "%(players)d (RULES 3.8)") % {"action": text, "low": ed.partnership_min,
+                                          "high": ed.max_players, "players": len(self.names)},
+            self.names)
 
     def _on_pyramid(self, event, mark=None):
         self._need("turn")
