@@ -407,7 +407,8 @@ def light_step(link, hands, settings, edition):
         # another die's light is not the darkest die's (a tester left yellow in); a
         # reading too dim or too mixed to name a die is measured: the count says why
         return Step("light", "failed",
-                    _("the head holds %s, not %s: put the %s die in") % (reading["label"], label, label),
+                    _("the head holds the %s die, not the %s die, so the %s die's light was "
+                      "not measured") % (reading["label"], label, label),
                     _("put the %s die in the pyramid's head when asked, then run doctor "
                       "again") % label)
     on, off = link.sample()

@@ -49,7 +49,9 @@ from camelhost.tools.monitor import (
 DEFAULT_SAMPLES = 12
 #: The grey die's two inks differ only in brightness: they get this many times more readings.
 GREY_FACTOR = 2
-#: Readings per class a session takes at most (100 means about 800 releases by hand).
+#: Readings per class a session takes at least (a spread needs a few) and at most (100
+#: means about 800 releases by hand).
+MIN_SAMPLES = 3
 MAX_SAMPLES = 100
 #: The longest integration time calibration proposes (64 steps, the whole 65535
 #: counts): a release needs three agreeing readings (two integrations each, LED off
@@ -86,10 +88,11 @@ def _typed(value):
 
 
 def check_samples(samples):
-    """Raise ``ValueError`` (naming ``--samples``) unless 3 <= ``samples`` <= ``MAX_SAMPLES``."""
-    if not 3 <= samples <= MAX_SAMPLES:
-        raise ValueError(_("--samples must be 3..%d (12 or more advised; got %d)")
-                         % (MAX_SAMPLES, samples))
+    """Raise ``ValueError`` (naming ``--samples``) unless ``MIN_SAMPLES`` <= ``samples``
+    <= ``MAX_SAMPLES``."""
+    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+        raise ValueError(_("--samples must be %d..%d (12 or more advised; got %d)")
+                         % (MIN_SAMPLES, MAX_SAMPLES, samples))
 
 
 def plan(edition, samples=DEFAULT_SAMPLES):
