@@ -45,7 +45,11 @@ def test_the_partnership_refusal_writes_the_counts_as_the_help_does():
     help_line = _("partnership with Ben (second edition, 6-8 players)")
     assert "6-8" in help_line
     classic = _refusal("de", "classic", FIVE + ["Finn"], "partner Ben")
-    assert "6-8 Spielern" in classic and "6..8" not in classic, classic
+    assert classic == ("partner Ben: Partnerschaften gibt es nur in der Zweitausgabe, mit 6-8 "
+                       "Spielern (RULES 3.8)")
+    assert _refusal("en", "classic", FIVE + ["Finn"], "partner Ben") == (
+        "partner Ben: partnerships are played in the second edition only, with 6-8 players "
+        "(RULES 3.8)")
 
 
 def test_an_open_finish_card_refusal_says_why_in_german():
