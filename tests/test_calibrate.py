@@ -310,8 +310,11 @@ def test_device_rebooting_mid_session(virtual, capsys, monkeypatch):
     prompts = []
 
     def person(prompt):
-        prompts.append(prompt)
-        if len(prompts) == 4:
+        # the steps' prompts (nobody puts a die in, so a reading may look like the one
+        # before it: its 'r reads it again' prompt is answered Enter, keeping it)
+        if prompt.startswith("["):
+            prompts.append(prompt)
+        if len(prompts) == 4 and prompt.startswith("["):
             virtual.reboot()  # a power dip while the player is at the pyramid
         return ""
 

@@ -30,7 +30,8 @@ def test_the_light_step_fails_naming_both_dice_when_the_wrong_die_is_in_the_head
 
     light = _steps(YellowLeftIn)["light"]
     assert light.status == "failed", light
-    assert light.detail == "the head holds yellow, not purple: put the purple die in"
+    assert light.detail == ("the head holds the yellow die, not the purple die, so the purple "
+                            "die's light was not measured")
     assert "put the purple die in the pyramid's head" in light.advice
 
 

@@ -29,7 +29,7 @@ def _state(s):
     ("red 1", "already came out this leg"),            # die for a camel already moved (RULES 1.4)
     ("red 5", "1, 2 or 3"),                            # malformed typed die
     ("grey 2", "numeral colour"),                      # grey without its ink
-    ("partner Ben", "6..8 players"),                   # partnership with four seats (RULES 3.8)
+    ("partner Ben", "6-8 players, and this game has 4"),  # partnership with four seats (RULES 3.8)
     ("partner Zed", "no player called"),
     ("win", "check the form"),
     ("1", "check the form"),                           # a value when none is asked

@@ -16,7 +16,7 @@ from camelhost.table.session import Session
 from camelhost.ui import palette
 from camelhost.ui.odds_view import signed
 from camelhost.ui.screens import HelpScreen
-from camelhost.ui.tui import ECHO_MAX, TableApp, shorten
+from camelhost.ui.tui import ECHO_MAX, TableApp, shorten, without_echo
 
 pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
@@ -525,7 +525,7 @@ def test_a_refused_command_shows_on_the_error_line_only_and_a_pyramid_error_in_b
                 assert said in error(), (text, error())
                 echo = "> %s  (refused)" % shorten(text, ECHO_MAX)
                 assert log.history[len(before):] == [echo], (text, log.history[len(before):])
-                last = (len(before), error()[2:])
+                last = (len(before), without_echo(error()[2:], shorten(text, ECHO_MAX)))
                 assert (session.game.leg, session.current, len(session.reports)) == state
                 shown = screen_lines(app)
                 # the reason once, on the error line (a shortened echo says the length too)

@@ -21,7 +21,7 @@ def test_each_refusals_reason_stays_in_the_history_with_its_command(tmp_path):
             history = list(app.query_one("#log").history)
             at = history.index("> leg rot  (refused: 'rot' is not a racing camel of the "
                                "second edition (one of: blue, green, yellow, red, purple))")
-            assert history[at + 1].startswith("> tile 1 +  (refused: tile 1 +: a tile may "
+            assert history[at + 1].startswith("> tile 1 +  (refused: a tile may "
                                               "never go on space 1")
             # the newest: its reason once, on the error line, until the next command
             assert history[at + 2] == "> leeg red  (refused)"

@@ -13,6 +13,8 @@ from camelhost.commands.options import (
 from camelhost.i18n import N_, _, decimal, percent
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    MIN_SAMPLES,
     RANGE_WINDOW,
     HumanDriver,
     VirtualDriver,
@@ -35,7 +37,8 @@ def add_arguments(parser):
     add_dice_edition_argument(parser)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar=metavar("N"),
                         help=_("readings per die and of the empty head (twice as many for the "
-                               "grey die's inks); default %(default)s"))
+                               "grey die's inks), %d..%d; default %%(default)s")
+                        % (MIN_SAMPLES, MAX_SAMPLES))
     parser.add_argument("--auto", action="store_true",
                         help=_("unattended: the virtual pyramid's table puts the dice in the "
                                "head (needs --port virtual)"))

@@ -408,7 +408,8 @@ def light_step(link, hands, settings, edition):
         # another die's light is not the darkest die's (a tester left yellow in); a
         # reading too dim or too mixed to name a die is measured: the count says why
         return Step("light", "failed",
-                    _("the head holds %s, not %s: put the %s die in") % (colours_in(reading["label"]), word, word),
+                    _("the head holds the %s die, not the %s die, so the %s die's light was "
+                      "not measured") % (colours_in(reading["label"]), word, word),
                     _("put the %s die in the pyramid's head when asked, then run doctor "
                       "again") % word)
     on, off = link.sample()

@@ -6,7 +6,7 @@ from camelhost.commands.options import (
     add_seed_argument,
     metavar,
 )
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, edition_word
 from camelhost.tools.monitor import VIRTUAL, check_edition, connect, monitor, quiet_link_log
 
 HELP = (N_("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
@@ -46,6 +46,14 @@ def run(args):
         if len(parts) > 2 or any(part not in known for part in parts):
             raise ValueError(_("--place takes a die label (%s), two joined by '+', or empty")
                              % " ".join(sorted(known - {"empty"})))
+        edition = args.edition or "second"  # the virtual pyramid's (``monitor.connect``)
+        own = classifier.classes_for(edition)
+        other = [part for part in parts if part not in own]
+        if other:  # a die of the other edition: the board would only read it as unknown
+            raise ValueError(_("--place %s: the %s edition has no %s die (its dice: %s; "
+                               "--edition chooses the edition)")
+                             % (args.place, edition_word(edition), other[0],
+                                " ".join(label for label in own if label != "empty")))
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
         check_edition(pyramid, args.edition)

@@ -26,6 +26,7 @@ HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice type
 
 
 def add_arguments(parser):
+    from camelhost.table.bots import TABLE_POLICY  # the one source of the table's policy
     parser.add_argument("--players", metavar=metavar("NAMES"),
                         help=_("names in seat order, comma-separated; the first holds the start "
                                "marker (e.g. Ann,Ben,Cy)"))
@@ -37,15 +38,17 @@ def add_arguments(parser):
                                "journal's)"))
     parser.add_argument("--plain", action="store_true",
                         help=_("plain line mode (scripts, screen readers) instead of the full screen"))
-    add_journal_argument(parser, "journals/<time>.jsonl")
+    add_journal_argument(parser, _("a new file in journals/ named by the date and time the "
+                                   "game starts, e.g. journals/20260314-201500.jsonl"))
     parser.add_argument("--resume", metavar=metavar("FILE"), help=_("continue the game in this journal"))
     parser.add_argument("--upto-damage", action="store_true",
                         help=_("with --resume: continue up to the first damaged line or event "
                                "that no longer applies (the rest is kept in FILE.damaged)"))
     parser.add_argument("--bots", default=None, metavar=metavar("NAMES"),
                         help=_("the players (of --players) whose seats bots play, by name, "
-                               "comma-separated (--resume takes the journal's); which bot "
-                               "policy plays is pyramid tournament's --bots"))
+                               "comma-separated (--resume takes the journal's); every bot "
+                               "here plays the %s policy (only pyramid tournament's --bots "
+                               "chooses a policy)") % TABLE_POLICY)
     parser.add_argument("--speak", action="store_true",
                         help=_("say each die announcement aloud with espeak-ng (if on PATH)"))
     add_seed_argument(parser, _("seed for drawn setups, bots and the virtual pyramid"),

@@ -354,9 +354,10 @@ class Table:
         face_down = len(held) < len(s.edition.racing)
         if seat not in self._laid_unseen and not (self.watched and face_down):
             return  # nothing laid unseen, and nobody watching: checked as typed
-        raise TableError(_("%s has a finish card face down: a colour typed where everyone "
-                           "reads it is not checked; type '%s' alone, then the colour (not "
-                           "shown) (RULES 1.8)")
+        raise TableError(_("%s has a finish card face down, so a card typed with its colour "
+                           "in view is not played (checking it could tell which colours lie "
+                           "face down); type '%s' alone, then the colour (not shown) (RULES "
+                           "1.8)")
                          % (s.names[seat], "win" if words[1] == "winner" else "lose"))
 
     def play_unseen(self, pile, colour):
@@ -583,15 +584,16 @@ class Table:
 
     def _shown(self, notices):
         self._show(notices)
-        if any(n["kind"] == "setup" for n in notices):
-            # the race is set up (typed, drawn or by dice): the whole board, as a
-            # resume or 'show' gives it, before the first turn
-            self.display.status(self.view())
         for n in notices:
             if n["kind"] == "dice_left" and n["new_leg"] or n["kind"] in ("final", "new_race"):
                 self._return_dice()
         if any(n["kind"] == "new_race" for n in notices):
-            self._auto_setup()
+            notices = list(notices) + self._auto_setup()
+        if any(n["kind"] == "setup" for n in notices):
+            # the race is set up (typed, drawn, by dice, or drawn by the table itself
+            # after 'again'): the whole board, as a resume or 'show' gives it, before
+            # the first turn
+            self.display.status(self.view())
         self.drive()
         self.display.prompt(self.view())
 
@@ -600,8 +602,13 @@ class Table:
             self.virtual.return_dice()
 
     def _auto_setup(self):
+        """Draw the race's setup when the table draws it itself (``auto_setup``) and
+        it is still to do; show and return its notices ([] when nothing was drawn)."""
         if self.auto_setup and self.session.phase == "setup" and not self.session.setup_rolls:
-            self._show(self.session.command("draw"))
+            notices = self.session.command("draw")
+            self._show(notices)
+            return notices
+        return []
 
     def _release(self, manual=False, fault=None):
         if self.virtual is None:

@@ -47,7 +47,7 @@ the die by hand), ``info``.
 """
 
 from camelup.actions import parse_action
-from camelup.editions import get_edition
+from camelup.editions import EDITIONS, get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.game import Game, check_start, setup_stacks
 
@@ -492,11 +492,35 @@ class Session:
                 raise TableError(_("%s can't play that finish card: each card is played once, "
                                  "on either pile (RULES 1.8)") % self.names[event.player]) \
                     from None
+            too_few = self._too_few_for_partners(text)
+            if too_few is not None:
+                raise TableError(too_few) from None
             raise self._engine_error(exc) from None
         self._begin(mark, event)
         self.reports.append(report)
         return [{"kind": "action", "player": report["player"], "action": report["action"],
                  "report": report}] + self._turn_notice()
+
+    def _too_few_for_partners(self, text):
+        """A refused ``partner`` where partnerships are not played: at a table with too
+        few players for them, that; in an edition without them, the edition that has
+        them; the player counts as the help writes them (RULES 3.8). ``None`` for any
+        other action, or with partnerships in play (the engine's reason then)."""
+        ed = self.edition
+        if str(text).split()[:1] != ["partner"] or ed.has_partnerships(len(self.names)):
+            return None
+        if ed.partnership_min is not None:
+            said = _("%(action)s: partnerships need %(low)d-%(high)d players, and this game "
+                     "has %(players)d (RULES 3.8)") % {
+                         "action": text, "low": ed.partnership_min, "high": ed.max_players,
+                         "players": len(self.names)}
+        else:
+            other = [e for e in EDITIONS.values() if e.partnership_min is not None][0]
+            said = _("%(action)s: partnerships are played in the %(edition)s edition only, "
+                     "with %(low)d-%(high)d players (RULES 3.8)") % {
+                         "action": text, "edition": edition_word(other),
+                         "low": other.partnership_min, "high": other.max_players}
+        return narration.with_names(said, self.names)
 
     def _on_pyramid(self, event, mark=None):
         self._need("turn")

@@ -49,7 +49,9 @@ from camelhost.tools.monitor import (
 DEFAULT_SAMPLES = 12
 #: The grey die's two inks differ only in brightness: they get this many times more readings.
 GREY_FACTOR = 2
-#: Readings per class a session takes at most (100 means about 800 releases by hand).
+#: Readings per class a session takes at least (a spread needs a few) and at most (100
+#: means about 800 releases by hand).
+MIN_SAMPLES = 3
 MAX_SAMPLES = 100
 #: The longest integration time calibration proposes (64 steps, the whole 65535
 #: counts): a release needs three agreeing readings (two integrations each, LED off
@@ -86,10 +88,11 @@ def _typed(value):
 
 
 def check_samples(samples):
-    """Raise ``ValueError`` (naming ``--samples``) unless 3 <= ``samples`` <= ``MAX_SAMPLES``."""
-    if not 3 <= samples <= MAX_SAMPLES:
-        raise ValueError(_("--samples must be 3..%d (12 or more advised; got %d)")
-                         % (MAX_SAMPLES, samples))
+    """Raise ``ValueError`` (naming ``--samples``) unless ``MIN_SAMPLES`` <= ``samples``
+    <= ``MAX_SAMPLES``."""
+    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+        raise ValueError(_("--samples must be %d..%d (12 or more advised; got %d)")
+                         % (MIN_SAMPLES, MAX_SAMPLES, samples))
 
 
 def plan(edition, samples=DEFAULT_SAMPLES):
@@ -133,7 +136,13 @@ def describe_step(label, value):
 
 class HumanDriver:
     """Asks a person to put each die in the head: they release it through the slider
-    and press Enter. ``input_fn`` and ``out`` default to the terminal."""
+    and press Enter. ``input_fn`` and ``out`` default to the terminal.
+
+    ``present(label, value, index, total, taken)`` asks for one step (``taken``: the
+    readings kept so far); ``read_again(label, value, taken)`` is asked after a reading
+    that looked wrong and returns True when the person wants that step read again (the
+    reading dropped). ``q`` at either prompt asks before it drops ``taken`` readings
+    (``CliError`` when the person confirms; EOF counts as confirming)."""
 
     automatic = False
 
@@ -141,16 +150,48 @@ class HumanDriver:
         self.input_fn = input_fn or (lambda prompt: input(prompt))
         self.out = out or sys.stdout
 
-    def present(self, label, value, index, total):
-        prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (
-            index, total, describe_step(label, value))
+    def _ask(self, prompt):
         try:
-            answer = self.input_fn(prompt)
+            return self.input_fn(prompt).strip().lower()
         except EOFError:
             raise CliError(_("calibration needs a person at the keyboard to release the dice "
                            "(with --port virtual, --auto does it); nothing was saved")) from None
-        if answer.strip().lower() in ("q", "quit"):
-            raise CliError(_("calibration stopped; nothing was saved"))
+
+    def _stop(self, taken):
+        """``q`` typed: stop at once when nothing was read yet, else ask first."""
+        if taken:
+            try:
+                sure = self.input_fn(ngettext(
+                    "stop? the %d reading taken so far is lost, nothing is saved "
+                    "(y stops, Enter goes on): ",
+                    "stop? the %d readings taken so far are lost, nothing is saved "
+                    "(y stops, Enter goes on): ", taken) % taken).strip().lower()
+            except EOFError:
+                sure = "y"
+            if sure not in ("y", "yes"):
+                return False
+            raise CliError(ngettext("calibration stopped; its %d reading is dropped and "
+                                    "nothing was saved",
+                                    "calibration stopped; its %d readings are dropped and "
+                                    "nothing was saved", taken) % taken)
+        raise CliError(_("calibration stopped; nothing was saved"))
+
+    def present(self, label, value, index, total, taken=0):
+        prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (
+            index, total, describe_step(label, value))
+        while self._ask(prompt) in ("q", "quit"):
+            if self._stop(taken) is False:
+                continue
+
+    def read_again(self, label, value, taken):
+        prompt = "  " + _("r reads it again (first %s); Enter keeps this reading; q stops: ") % (
+            describe_step(label, value))
+        while True:
+            answer = self._ask(prompt)
+            if answer in ("q", "quit"):
+                self._stop(taken)
+                continue
+            return answer == "r"
 
 
 class VirtualDriver:
@@ -161,8 +202,12 @@ class VirtualDriver:
     def __init__(self, virtual):
         self.virtual = virtual
 
-    def present(self, label, value, index, total):
+    def present(self, label, value, index, total, taken=0):
         self.virtual.place(label)
+
+    def read_again(self, label, value, taken):
+        """The simulated table put the die asked for: a reading is never taken again."""
+        return False
 
 
 class Result:
@@ -584,25 +629,32 @@ def _read_steps(pyramid, driver, edition, out, it, steps):
     previous = None
     saturated = 0
     limit = saturation_level(it)
+    taken = 0
     for index, (label, value) in enumerate(steps, 1):
-        driver.present(label, value, index, len(steps))
-        pyramid.link.pending_events()  # slider pushes while calibrating are not game events
-        on, off = _sample(pyramid, index - 1, len(steps))
-        reading = difference(on, off)
-        flag = ""
-        if on[0] >= limit:
-            saturated += 1
-            flag = "  " + _("SATURATED")
-        collected[label].append(reading)
-        if not driver.automatic or index == len(steps) or index % 10 == 0:
-            # the letters and "LED off" as the monitor's columns say them (c: clear channel)
-            print(_("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
-                  % (index, len(steps), shown_label(label), reading[0], reading[1], reading[2],
-                     reading[3], off[0], flag), file=out)
-        like = looks_like(label, reading, previous, collected)
-        if like:
-            suspects[label].append((len(collected[label]) - 1, like))
+        driver.present(label, value, index, len(steps), taken)
+        while True:
+            pyramid.link.pending_events()  # slider pushes while calibrating are not game events
+            on, off = _sample(pyramid, index - 1, len(steps))
+            reading = difference(on, off)
+            flag = ""
+            if on[0] >= limit:
+                flag = "  " + _("SATURATED")
+            if not driver.automatic or index == len(steps) or index % 10 == 0:
+                # the letters and "LED off" as the monitor's columns say them (c: clear channel)
+                print(_("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
+                      % (index, len(steps), shown_label(label), reading[0], reading[1],
+                         reading[2], reading[3], off[0], flag), file=out)
+            collected[label].append(reading)
+            like = looks_like(label, reading, previous, collected)
+            if not like:
+                break
             print("  " + suspect_warning(label, like), file=out)
+            if not driver.read_again(label, value, taken + 1):
+                suspects[label].append((len(collected[label]) - 1, like))
+                break
+            collected[label].pop()  # the person reads this step again: this reading goes
+        saturated += 1 if flag else 0
+        taken += 1
         previous = (label, reading)
     return collected, suspects, saturated
 

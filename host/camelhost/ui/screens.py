@@ -126,6 +126,11 @@ class FinishCardPicker(InLanguage, ModalScreen):
             self.dismiss(None)
 
 
+#: The help box's command column (characters); a longer cell holding two commands
+#: (``win orange  lose orange``) puts each on a row of its own.
+HELP_COMMAND_WIDTH = 22
+
+
 def help_table(text):
     """``text`` (heading lines, then ``  command   what it does`` lines) as Rich
     renderables: each run of command lines a two-column grid whose second column
@@ -141,9 +146,11 @@ def help_table(text):
 
     def grid(rows):
         table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold", max_width=22)
+        table.add_column(style="bold", max_width=HELP_COMMAND_WIDTH)
         table.add_column()
         for command, what in rows:
+            if len(command) > HELP_COMMAND_WIDTH:  # two commands: one a row, never cut
+                command = "\n".join(command.split("  "))
             table.add_row(command, what)
         return table
 

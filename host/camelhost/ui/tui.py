@@ -47,10 +47,12 @@ import textwrap
 from contextlib import contextmanager
 
 from camelup.editions import get_edition
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.strip import Strip
 from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
@@ -84,6 +86,9 @@ FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
 MASK = "•••"
 #: Longest typed command echoed whole in the history; longer ones are shortened.
 ECHO_MAX = 60
+#: The start of the history's top row when it is the rest of an entry (a wrapped
+#: line, a die's indented lines) whose start scrolled above the pane (PgUp shows it).
+CUT_MARK = "… "
 #: What the notice of a too small terminal stands in for (the prompt, the error line
 #: and the command line stay: the game goes on).
 MAIN_PARTS = ("#top", "#track", "#middle", "#info", "#log", "#more")
@@ -167,6 +172,19 @@ def wrap_lines(line, width):
     indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
     return textwrap.wrap(line, width=width, subsequent_indent=indent,
                          drop_whitespace=True, break_long_words=True) or [line]
+
+
+def without_echo(reason, typed):
+    """``reason`` without its leading ``typed: `` (the rules engine names the action it
+    refuses, which the history's echo shows already): ``tile 4 +: space 4 holds camels``
+    after ``> tile 4 +`` -> ``space 4 holds camels``. Compared without case and extra
+    spaces; any other reason is returned as it is."""
+    head = " ".join(typed.split()).lower() + ":"
+    words = reason.split(" ")
+    for n in range(1, len(words)):
+        if " ".join(" ".join(words[:n]).split()).lower() == head:
+            return " ".join(words[n:]).strip() or reason
+    return reason
 
 
 def shorten(text, limit):
@@ -420,6 +438,7 @@ class HistoryLog(Log):
         self._wrapped_for = None  # the width the lines are wrapped to
         self._start_row = None  # the row of a tall block's start, shown (``add_block``)
         self._block_start = None  # the newest block's first row, while it is the newest
+        self._continued = []  # per row: True when it is a wrapped line's second piece or later
 
     def _room(self):
         return (self.scrollable_content_region.width or self.app.size.width or 80) - 3
@@ -438,8 +457,7 @@ class HistoryLog(Log):
             return
         room = self._room()
         self.history.extend(lines)
-        self.write_lines([piece for line in lines for piece in wrap_lines(line, room)],
-                         scroll_end=False)
+        self._write_wrapped(lines, room)
         if self._wrapped_for is None:
             self._wrapped_for = room
         self._follow_up()
@@ -515,8 +533,30 @@ class HistoryLog(Log):
             self._wrapped_for = width
             self._start_row = self._block_start = None  # rows wrapped anew
             self.clear()
-            self.write_lines([piece for line in self.history
-                              for piece in wrap_lines(line, width)], scroll_end=False)
+            self._continued = []
+            self._write_wrapped(self.history, width)
+
+    def _write_wrapped(self, lines, width):
+        """Write ``lines`` wrapped to ``width``, each row's place in its entry kept: an
+        entry is a line with the indented lines after it (a die's ``  carrying ...`` and
+        ``  from space ...``, a player's scoring), each wrapped."""
+        pieces = []
+        for line in lines:
+            wrapped = wrap_lines(line, width)
+            pieces.extend(wrapped)
+            self._continued.extend([line.startswith(" ")] + [True] * (len(wrapped) - 1))
+        self.write_lines(pieces, scroll_end=False)
+
+    def render_line(self, y):
+        """A row of the pane. The top row, when it is the rest of an entry (a wrapped
+        line, or a line with its indented lines) whose start is above the pane, begins
+        with ``CUT_MARK``: the history never shows an entry's tail as if it were whole."""
+        row = round(self.scroll_y) + y
+        if y or row >= len(self._continued) or not self._continued[row]:
+            return Log.render_line(self, y)
+        text = CUT_MARK + self.lines[row].lstrip()
+        style = self.rich_style
+        return Strip([Segment(text, style)]).crop_extend(0, self.size.width, style)
 
     def on_resize(self, event):
         self._rewrap(self._room())
@@ -1198,10 +1238,12 @@ class TableApp(InLanguage, App):
         (the history keeps what was typed). ``reason``: the refusal on the error line,
         written into that mark when the error line is cleared (``clear_error``)."""
         if self._echo_waits is not None:
+            typed = self._echo_waits[2:]
             self._echo_waits += "  " + _("(refused)")
             self.flush_echo()
             if reason is not None:
-                self._refusal = (len(self.query_one("#log", HistoryLog).history) - 1, reason)
+                self._refusal = (len(self.query_one("#log", HistoryLog).history) - 1,
+                                 without_echo(reason, typed))
         self.flush_echo()
 
     def _journaled(self, work):
