@@ -54,7 +54,10 @@ writing it) is the only thing ever cut, only when a good line precedes it, and i
 bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
-``FILE.damaged`` (a copy, never deleted). With ``check`` (``Session.stale_line``)
+``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
+which lines). One damaged line of a chained journal with lines after it is set aside
+alone when the lines after it still apply without it (a ``set_aside`` line takes its
+place and keeps the hash the next line names for it, so the chain reads through it). With ``check`` (``Session.stale_line``)
 a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
@@ -95,6 +98,12 @@ CHAIN_FIELDS = ("n", "game", "prev")
 #: The line a journal of an older format gets when it is first resumed: the chain starts
 #: there, its ``prev`` the hash of every line before it.
 CHAINED = "chained"
+#: The line that stands in the journal for a damaged line ``--upto-damage`` set aside on
+#: its own (its bytes are in ``FILE.damaged``): ``hash`` is the hash the line after it
+#: names for the damaged line, so the chain goes on through it; it holds no event.
+SET_ASIDE = "set_aside"
+#: ``_Scan.last`` after a damaged line read past: its hash can't be known
+_UNKNOWN = object()
 #: errno values that mean no more bytes fit: the disk (ENOSPC), the user's quota (EDQUOT),
 #: the process's file-size limit (EFBIG, RLIMIT_FSIZE with SIGXFSZ ignored, as Python does)
 FULL_ERRNOS = tuple(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG")
@@ -226,6 +235,8 @@ class _Scan:
         self.count = 0
         self.last = None
         self.format = None
+        self.skipped = None
+        self.skipped_hash = None
 
 
 def _scan(path, data):
@@ -255,6 +266,16 @@ def _scan(path, data):
             if line_no == 1:
                 raise JournalError(_("%s: not a game journal (line 1: %s); nothing was changed")
                                    % (path, exc)) from None
+            if (nl >= 0 and data[nl + 1:].strip() and scan.skipped is None
+                    and scan.game is not None and scan.chain_bad is None):
+                # one damaged line with lines after it: read on without it (the line
+                # after it names the hash of what it held, ``_chain_line``); ``_read``
+                # refuses it, or with ``upto_damage`` sets it aside alone
+                scan.skipped = (line_no, str(exc), pos, nl + 1, chunk, scan.last)
+                scan.count = line_no
+                scan.last = _UNKNOWN
+                pos = nl + 1
+                continue
             scan.good_end = pos
             scan.bad = (line_no, str(exc), nl < 0 and _torn(chunk))
             return scan
@@ -266,7 +287,7 @@ def _scan(path, data):
         scan.count = line_no
         if scan.chain_bad is None:
             _chain_line(path, scan, event, chunk, line_no, pos, older)
-        if event.get("type") != CHAINED:
+        if event.get("type") not in (CHAINED, SET_ASIDE):
             scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS})
             scan.starts.append(pos)
             scan.lines.append(line_no)
@@ -307,7 +328,14 @@ def _chain_line(path, scan, event, chunk, line_no, pos, older):
                                      "nothing was changed") % path)
             scan.game = event["game"]
     elif scan.game is not None:
-        problem = _chain_problem(event, line_no, scan.game, scan.last)
+        prev = scan.last
+        if prev is _UNKNOWN:
+            # the line before it was damaged and is read past: its own content can't be
+            # hashed, so this line's ``prev`` is taken as the hash of what it held (kept
+            # in the ``set_aside`` line that stands for it); its number and game are checked
+            prev = event.get("prev") if isinstance(event.get("prev"), str) else None
+            scan.skipped_hash = prev
+        problem = _chain_problem(event, line_no, scan.game, prev)
         if problem is not None:
             scan.chain_bad = (line_no, problem, pos)
     elif event.get("type") == CHAINED:
@@ -323,6 +351,8 @@ def _chain_line(path, scan, event, chunk, line_no, pos, older):
                                      "not yet numbered"), pos)
     older.update(chunk + b"\n")
     scan.last = line_hash(chunk)
+    if event.get("type") == SET_ASIDE and isinstance(event.get("hash"), str):
+        scan.last = event["hash"]  # it stands for the damaged line: the next one follows that
 
 
 def _kind_of(mode):
@@ -463,35 +493,160 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
             bad, kind = (line_no, reason, False), "stale"
             what = _("event on line %d no longer applies (%s)") % (line_no, reason)
     events = checked
+    skipped, after, held = scan.skipped, None, None
+    if skipped is not None and check is None:
+        skipped = None  # the lines after it can't be checked to apply without it: stop there
+        bad, kind, good_end = (scan.skipped[0], scan.skipped[1], False), "damaged", scan.skipped[2]
+        events = events[:len([n for n in lines if n < scan.skipped[0]])]
+    if skipped is not None:
+        # an undo after a line set aside would take back another action than the one it
+        # took back: the read stops there, as at an event that no longer applies
+        undo = [i for i, e in enumerate(events) if e.get("type") == "undo"
+                and lines[i] > skipped[0]]
+        if undo and (bad is None or lines[undo[0]] < bad[0]):
+            cut = undo[0]
+            line_no = lines[cut]
+            reason = _("an undo, which without line %d would take back another action") % (
+                skipped[0])
+            events, good_end = events[:cut], scan.starts[cut]
+            bad, kind = (line_no, reason, False), "stale"
+            what = _("event on line %d no longer applies (%s)") % (line_no, reason)
+    if skipped is not None and skipped[3] >= good_end:
+        # no line after the damaged one is kept (the read stops before or right after
+        # it): reading stops at the damaged line, as at any damaged line, and says what
+        # the line seems to hold (to be typed again) and why the next one can't follow
+        if skipped[2] < good_end or bad is None:
+            if bad is not None and not bad[2] and kind in ("stale", "chain"):
+                after = bad[:2]
+            bad, kind, good_end = (skipped[0], skipped[1], False), "damaged", skipped[2]
+            events = events[:len([n for n in lines if n < skipped[0]])]
+            held = skipped[4]
+        skipped = None
     if kind == "damaged":
         what = _("line %d is damaged (%s)") % (bad[0], bad[1])
-    if bad is not None:
-        line_no, reason, torn = bad
-        if not torn and not upto_damage:
-            raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
-        if repair:
-            # a link or a second name planted at FILE.damaged is refused before anything
-            # changes; what is there already is kept (the bytes are appended)
-            side = _open_write(path + ".damaged")
-            try:
-                # exactly the bytes cut: the journal and FILE.damaged put together are
-                # the file as it was (a torn tail gets no newline added)
-                _write_all(side, data[good_end:])
-                os.fsync(side)
-            finally:
-                os.close(side)
-            fd = _open_write(path)
-            try:
-                os.ftruncate(fd, good_end)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        if notes is not None:  # said once it is done
-            if torn:
-                kind = "torn"
-            notes.append(_set_aside_note(kind, line_no, reason, len(data) - good_end, path,
-                                         repair))
-    return events, data[:good_end]
+    if skipped is not None and not upto_damage:
+        raise JournalError("%s: %s; %s" % (
+            path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
+            _skip_hint(path, options)))
+    if bad is not None and not bad[2] and not upto_damage:
+        raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
+    kept = data[:good_end]
+    if repair and (skipped is not None or bad is not None):
+        # a link or a second name planted at FILE.damaged is refused before anything
+        # changes; what is there already is kept (a batch is appended, after its header)
+        start = skipped[2] if skipped is not None else good_end
+        first = skipped[0] if skipped is not None else bad[0]
+        _set_aside(path, data[start:], first, data.count(b"\n", start))
+        if skipped is not None:
+            stand = encode_line({"type": SET_ASIDE, "n": skipped[0], "game": scan.game,
+                                 "prev": skipped[5], "hash": scan.skipped_hash,
+                                 "reason": skipped[1]})
+            kept = data[:start] + stand + data[skipped[3]:good_end]
+        fd = _open_write(path)
+        try:
+            os.ftruncate(fd, start)
+            _write_all(fd, kept[start:])
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    if notes is not None:  # said once it is done
+        if skipped is not None:
+            later = len([n for n in lines[:len(events)] if n > skipped[0]])
+            notes.append(_skipped_note(skipped, later, events, path, repair))
+        if bad is not None:
+            line_no, reason, torn = bad
+            note = _set_aside_note("torn" if torn else kind, line_no, reason,
+                                   len(data) - good_end, path, repair)
+            if after is not None:
+                note += _(" (line %d does not follow without it: %s)") % after
+            if held is not None:
+                note += _held_words(held, events)
+            notes.append(note)
+    return events, kept
+
+
+def _set_aside(path, chunk, first, newlines):
+    """Append ``chunk`` (the journal's bytes from its line ``first`` on, exactly; it holds
+    ``newlines`` line ends) to ``FILE.damaged`` as one batch after a header line saying
+    when, from which journal and which lines (a batch's bytes are the lines as they were,
+    so the header names their count in bytes too), and force it to disk."""
+    last = first + newlines - (1 if chunk.endswith(b"\n") else 0)
+    side_path = path + ".damaged"
+    side = _open_write(side_path)
+    try:
+        lead = b""
+        if os.fstat(side).st_size:
+            with open(side_path, "rb") as fh:
+                fh.seek(-1, os.SEEK_END)
+                if fh.read(1) != b"\n":
+                    lead = b"\n"  # a torn tail set aside before: its bytes end without one
+        import time
+        header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s set aside on its "
+                   "resume; the %(size)d bytes after this line are those lines as they "
+                   "were") % {
+            "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "first": first,
+            "last": max(first, last), "path": os.path.basename(path), "size": len(chunk)}
+        _write_all(side, lead + header.encode("utf-8") + b"\n" + chunk)
+        os.fsync(side)
+    finally:
+        os.close(side)
+
+
+def _skip_hint(path, options=()):
+    """What a refusal of one damaged line with intact lines after it suggests: the
+    command that resumes without it (it is set aside, the lines after it kept)."""
+    return (_("nothing was changed (to resume without it, setting it aside in %s.damaged: "
+              "pyramid play --resume %s --upto-damage%s)")
+            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
+
+
+def _what_it_held(chunk, players):
+    """Words for what a damaged line ``chunk`` still seems to hold (its JSON read without
+    its checksum): a die with its colour and value, a player's action or pyramid ticket,
+    else the kind of line; ``None`` when it can't be read at all."""
+    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
+    try:
+        event = json.loads(text.decode("utf-8"))
+    except ValueError:
+        return None
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return None
+    seat = event.get("player")
+    name = (players[seat] if isinstance(seat, int) and not isinstance(seat, bool)
+            and 0 <= seat < len(players) else None)
+    kind = event["type"]
+    if kind == "die":
+        words = [str(event[k]) for k in ("colour", "ink", "value") if event.get(k) is not None]
+        return _("the die %s") % " ".join(words)
+    if kind == "action" and name is not None and isinstance(event.get("action"), str):
+        return _("%s's action '%s'") % (name, event["action"])
+    if kind == "pyramid" and name is not None:
+        return _("%s's pyramid ticket") % name
+    return _("a '%s' line") % kind
+
+
+def _skipped_note(skipped, later, events, path, kept):
+    """The line that says a damaged line was read past: which, what it seems to have held
+    (so that it can be typed again) and how many lines after it were kept."""
+    line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
+    where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
+    said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
+                     "line after it is kept",
+                     "line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
+                     "lines after it are kept", later)
+            % {"line": line_no, "reason": reason, "where": where, "later": later})
+    return said + _held_words(chunk, events)
+
+
+def _held_words(chunk, events):
+    """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
+    players from ``events``' ``game`` line name the seat), to be typed again."""
+    players = events[0].get("players", []) if events else []
+    held = _what_it_held(chunk, players if isinstance(players, list) else [])
+    if held is None:
+        return _(". What it held can't be read")
+    return _(". It seems to hold %s (the damage may be in it): if that happened at the "
+             "table, type it again") % held
 
 
 def read_events(path, repair=False, upto_damage=False, notes=None, check=None, options=()):

@@ -1,0 +1,140 @@
+"""Recovering a damaged journal: a damaged line is set aside alone and the intact lines
+after it are kept (tester s31 findings 1-4: nothing lost, nothing destroyed)."""
+
+import pytest
+import set_aside
+from camelhost.table.journal import Journal, JournalError, read_events
+from camelhost.table.session import Session
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 14:black 15:white"
+
+
+def _game(path, commands):
+    """A real journal of a three-player second-edition game, a typed die on each
+    ``value`` given (its bytes, split into lines)."""
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in (SETUP,) + tuple(commands):
+        s.command(text)
+    journal.close()
+    return path.read_bytes().splitlines(keepends=True)
+
+
+COMMANDS = ("leg red", "pyramid", "purple 2", "tile 8 -", "pyramid", "green 1",
+            "leg blue", "pyramid", "red 3")
+#: a release the pyramid made and the table refused (two dice at once): it changes no game
+DOUBLE = {"type": "rejected", "kind": "double", "reason": "two dice", "raw": "EVT 7 DOUBLE",
+          "boot": "0A9B0E33", "seq": 7}
+
+
+def _with_double(path):
+    """The lines of a real game's journal with a refused double release after the
+    first pyramid ticket (before its die), and the line number of that release."""
+    events = read_events(str(path)) if path.exists() else None
+    if events is None:
+        _game(path, COMMANDS)
+        events = read_events(str(path))
+        path.unlink()
+    at = [e["type"] for e in events].index("pyramid") + 1
+    events.insert(at, DOUBLE)
+    journal = Journal(str(path))
+    for event in events:
+        journal.append(event)
+    journal.close()
+    return path.read_bytes().splitlines(keepends=True), at + 1
+
+
+def _damage(lines, line, old, new):
+    """Line ``line`` (1-based) with ``old`` changed to ``new``, its checksum kept."""
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new)
+
+
+def test_one_damaged_line_is_set_aside_alone_and_the_lines_after_it_are_kept(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines, line = _with_double(path)
+    whole = read_events(str(path))
+    _damage(lines, line, b'"seq":7', b'"seq":8')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    # without --upto-damage: refused naming the line, with the command that goes on
+    with pytest.raises(JournalError, match="line %d is damaged \\(checksum does not match\\); "
+                       "nothing was changed \\(to resume without it, setting it aside in "
+                       % line):
+        Journal.resume(str(path), check=Session.stale_line)
+    assert path.read_bytes() == data
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    # every event but the damaged line's is kept: the lines after it too
+    assert j.events == whole[:line - 1] + whole[line:]
+    later = len(lines) - line
+    assert j.notes == ["line %d is damaged (checksum does not match): left out, set aside in "
+                       "%s.damaged; the %d lines after it are kept. It seems to hold a "
+                       "'rejected' line (the damage may be in it): if that happened at the "
+                       "table, type it again" % (line, path, later)]
+    s = Session.resume(j)
+    s.command("leg green")  # the game goes on, and is journaled
+    j.close()
+    # the damaged line's bytes are kept, exactly, with everything from it on
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
+        (line, len(lines), b"".join(lines[line - 1:]))]
+    # the journal's lines before it are as they were, and it reads and resumes plainly
+    assert path.read_bytes().startswith(b"".join(lines[:line - 1]))
+    again = Journal.resume(str(path), check=Session.stale_line)
+    assert again.notes == []
+    assert again.events == whole[:line - 1] + whole[line:] + [again.events[-1]]
+    assert again.events[-1]["action"] == "leg green"
+    again.close()
+
+
+def test_a_later_line_that_no_longer_applies_without_the_damaged_one_stops_there(tmp_path):
+    path = tmp_path / "g.jsonl"
+    # the purple die completes Ann's pyramid ticket: without it, Ben's move can't follow
+    lines = _game(path, ("leg red", "pyramid", "purple 2", "tile 8 -", "leg blue"))
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    _damage(lines, line, b'"value":2', b'"value":3')
+    path.write_bytes(b"".join(lines))
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    assert len(j.events) == line - 1
+    note, = j.notes
+    assert note.startswith("resumed up to the damaged line %d; it and the rest are kept in "
+                           "%s.damaged (line %d does not follow without it: Ben's pyramid "
+                           "ticket waits for its die" % (line, path, line + 1))
+    assert note.endswith("). It seems to hold the die purple 3 (the damage may be in it): if "
+                         "that happened at the table, type it again")
+    j.close()
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
+        (line, len(lines), b"".join(lines[line - 1:]))]
+    assert path.read_bytes() == b"".join(lines[:line - 1])
+
+
+def test_replay_shows_the_lines_after_a_damaged_one_and_changes_nothing(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines, line = _with_double(path)
+    whole = read_events(str(path))
+    _damage(lines, line, b'"seq":7', b'"seq":8')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    notes = []
+    events = read_events(str(path), upto_damage=True, notes=notes, check=Session.stale_line)
+    assert events == whole[:line - 1] + whole[line:]
+    assert notes[0].startswith("line %d is damaged (checksum does not match): left out, %s is "
+                               "unchanged" % (line, path))
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_each_batch_set_aside_gets_a_header_naming_its_lines(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    data = b"".join(lines)
+    path.write_bytes(data[:-5])  # a torn last line
+    Journal.resume(str(path)).close()
+    cut = path.read_bytes()
+    lines = cut.splitlines(keepends=True)
+    lines[-1] = lines[-1].replace(b'"type":', b'"typo":')  # the new last line damaged
+    path.write_bytes(b"".join(lines))
+    Journal.resume(str(path), upto_damage=True).close()
+    n = len(lines)
+    # a second set-aside on the same file: each batch after its own header line
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
+        (n + 1, n + 1, data[len(cut):-5]), (n, n, lines[-1])]
