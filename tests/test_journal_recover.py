@@ -138,3 +138,32 @@ def test_each_batch_set_aside_gets_a_header_naming_its_lines(tmp_path):
     # a second set-aside on the same file: each batch after its own header line
     assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
         (n + 1, n + 1, data[len(cut):-5]), (n, n, lines[-1])]
+
+
+# --- blank lines: an editor's last newline is no damage (tester s31 finding 4) ---------
+
+@pytest.mark.parametrize("tail", [b"\n", b"\r\n", b"\n\n", b"  \n"])
+def test_blank_lines_at_the_end_are_ignored_and_the_game_resumes(tmp_path, tail):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    whole = read_events(str(path))
+    path.write_bytes(b"".join(lines) + tail)
+    assert read_events(str(path), check=Session.stale_line) == whole
+    j = Journal.resume(str(path), check=Session.stale_line)
+    assert j.events == whole and j.notes == []
+    Session.resume(j).command("leg green")
+    j.close()
+    # the blank lines were cut (they held nothing), the next line follows the last
+    assert read_events(str(path))[-1] == {"type": "action", "player": j.events[-1]["player"],
+                                          "action": "leg green"}
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_a_blank_line_before_the_end_is_named_as_empty(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    data = b"".join(lines[:4] + [b"\n"] + lines[4:])
+    path.write_bytes(data)
+    with pytest.raises(JournalError, match="g.jsonl: line 5 is empty; nothing was changed"):
+        Journal.resume(str(path), check=Session.stale_line)
+    assert path.read_bytes() == data

@@ -237,6 +237,8 @@ class _Scan:
         self.format = None
         self.skipped = None
         self.skipped_hash = None
+        self.blank_tail = False  # blank lines at the end, ignored (cut on a resume)
+        self.empty = None  # the number of a blank line before the end
 
 
 def _scan(path, data):
@@ -256,6 +258,15 @@ def _scan(path, data):
             # the line without its line ending, so one CR before the LF is no damage
             chunk = chunk[:-1]
         line_no = scan.count + 1
+        if line_no > 1 and not chunk.strip():
+            scan.good_end = pos
+            if not data[pos:].strip():
+                # only blank lines to the end (an editor's last newline): nothing to read
+                scan.blank_tail = True
+                return scan
+            scan.empty = line_no
+            scan.bad = (line_no, _("empty"), False)
+            return scan
         if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
             checked = False  # a format-1 journal: no checksums (checked below)
         try:
@@ -524,6 +535,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         skipped = None
     if kind == "damaged":
         what = _("line %d is damaged (%s)") % (bad[0], bad[1])
+        if scan.empty == bad[0]:
+            what = _("line %d is empty") % bad[0]
     if skipped is not None and not upto_damage:
         raise JournalError("%s: %s; %s" % (
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
@@ -531,6 +544,14 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     if bad is not None and not bad[2] and not upto_damage:
         raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
     kept = data[:good_end]
+    if repair and skipped is None and bad is None and scan.blank_tail:
+        # blank lines at the end hold nothing: cut, so that lines appended follow the last
+        fd = _open_write(path)
+        try:
+            os.ftruncate(fd, good_end)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     if repair and (skipped is not None or bad is not None):
         # a link or a second name planted at FILE.damaged is refused before anything
         # changes; what is there already is kept (a batch is appended, after its header)
