@@ -167,3 +167,41 @@ def test_a_blank_line_before_the_end_is_named_as_empty(tmp_path):
     with pytest.raises(JournalError, match="g.jsonl: line 5 is empty; nothing was changed"):
         Journal.resume(str(path), check=Session.stale_line)
     assert path.read_bytes() == data
+
+
+# --- the table's language: kept in the journal (tester s31 finding 2) ---------------
+
+def _table(monkeypatch, capsys, lines, *argv):
+    from camelhost import cli
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in lines))
+    rc = cli.main(["play", "--plain"] + list(argv))
+    out = capsys.readouterr()
+    assert rc == 0, out.err
+    return out.out.splitlines()
+
+
+def test_a_german_table_resumed_without_lang_speaks_german_and_says_so_on_quit(
+        tmp_path, monkeypatch, capsys):
+    path = str(tmp_path / "g.jsonl")
+    _table(monkeypatch, capsys, [SETUP, "leg red"], "--players", "Ann,Ben,Cy",
+           "--journal", path, "--seed", "3", "--lang", "de")
+    # as after kill -9: nothing but the journal remembers the language
+    assert read_events(path)[0]["lang"] == "de"
+    out = _table(monkeypatch, capsys, ["quit"], "--resume", path)
+    assert out[1] == "fortgesetzt %s: 2 Ereignisse wiederhergestellt (Rennen 1, Etappe 1)" % path
+    assert out[-1] == ("Spiel gespeichert in %s; weiter geht es mit: pyramid play --resume %s "
+                       "--plain --lang de" % (path, path))
+    # --lang given wins over the journal's
+    out = _table(monkeypatch, capsys, ["quit"], "--resume", path, "--lang", "en")
+    assert out[-1] == ("game saved in %s; continue it with: pyramid play --resume %s --plain "
+                       "--lang en" % (path, path))
+
+
+def test_a_journal_without_a_language_resumes_in_the_language_in_force(
+        tmp_path, monkeypatch, capsys):
+    path = tmp_path / "g.jsonl"
+    _game(path, ["leg red"])  # written without a table: no lang, as older versions wrote
+    assert "lang" not in read_events(str(path))[0]
+    out = _table(monkeypatch, capsys, ["quit"], "--resume", str(path))
+    assert out[-1] == ("game saved in %s; continue it with: pyramid play --resume %s --plain"
+                       % (path, path))

@@ -102,17 +102,19 @@ def open_session(args):
     from camelhost.table.journal import Journal, new_path_problem, read_header
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
+        header = read_header(args.resume)
+        if header is not None:  # a conflicting option changes nothing, a torn tail neither
+            _speak_journals_language(args, header)
+            _check_resume_options(args, header)
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
         options += _lang_words(args)
         if args.pyramid:
             options += ["--pyramid", args.pyramid]
-        header = read_header(args.resume)
-        if header is not None:  # a conflicting option changes nothing, a torn tail neither
-            _check_resume_options(args, header)
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
                                  check=Session.stale_line, options=options)
         try:
             if header is None:
+                _speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header)
             session = Session.resume(journal)
         except BaseException:
@@ -139,7 +141,8 @@ def open_session(args):
     seed = args.seed
     if seed is None:
         seed = fresh_seed()  # printed by run() once the game really starts
-    journal = Journal(path, pyramid=args.pyramid or "manual")
+    from camelhost.i18n import language
+    journal = Journal(path, pyramid=args.pyramid or "manual", lang=language())
     try:
         session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
     except TableError as exc:
@@ -169,6 +172,16 @@ def _bot_seats(text, names):
                            % (b, players))
         bots.append(matches[0])
     return bots
+
+
+def _speak_journals_language(args, header):
+    """On ``--resume`` without ``--lang``: speak the language the journal's ``game`` line
+    records (``lang``, written since tester s31 finding 2), when this program has its
+    catalogue; a journal without it (an older version's) keeps the locale's language."""
+    from camelhost.i18n import languages, set_language
+    lang = (header or {}).get("lang")
+    if getattr(args, "lang", None) is None and isinstance(lang, str) and lang in languages():
+        set_language(lang)
 
 
 def _check_resume_options(args, header):
@@ -363,8 +376,10 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
             print()
             return 0
         except RuntimeError as exc:  # the virtual pyramid's board stopped
-            raise CliError(_("%s; the game is safe in %s (--resume it)")
-                           % (str(exc).strip().splitlines()[0], journal.path)) from None
+            raise CliError(_("%s; the game is safe in %s; continue it with: %s")
+                           % (str(exc).strip().splitlines()[0], journal.path,
+                              journal.resume_command or "pyramid play --resume %s"
+                              % journal.path)) from None
     from camelhost.table.controller import Table
     from camelhost.ui.tui import TableApp
     # the full screen would hide the LAN address and its QR code (loopback: no pause)

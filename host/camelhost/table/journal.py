@@ -27,9 +27,10 @@ and edits by hand, not a forger: anyone can compute them again (``docs/table.md`
 
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
-``game``        first line: format version, edition, player names, seed, bots, and
-                the pyramid the game was played with (``pyramid``: a port,
-                ``virtual`` or ``manual``); ``--resume`` uses them
+``game``        first line: format version, edition, player names, seed, bots, the
+                pyramid the game was played with (``pyramid``: a port,
+                ``virtual`` or ``manual``) and the table's language (``lang``, optional:
+                older journals lack it); ``--resume`` uses them
 ``setup``       starting stacks of a race (RULES 2.2, 3.2), and who starts
 ``action``      a player's action in canonical text (``leg red``, ``tile 7 +``, ...)
 ``pyramid``     a pyramid ticket was taken; the next die completes it (RULES 1.7)
@@ -800,16 +801,18 @@ class Journal:
     a regular file (or a new path): a symbolic link, a named pipe or a device is
     refused at once (``JournalError``), never written through or waited on.
     ``pyramid``: the dice source of a new game (``virtual``, ``manual`` or a port),
-    recorded in its ``game`` line. ``.events`` is every event written through this
+    recorded in its ``game`` line; ``lang``: the table's language code (``en``, ``de``),
+    recorded there too (``--resume`` speaks it unless ``--lang`` is given). ``.events`` is every event written through this
     object or loaded by ``Journal.resume`` (without the line fields ``n``, ``game``,
     ``prev``); ``.header`` the ``game`` line (or ``None``); ``.game_id`` the id every
     line carries.
     """
 
-    def __init__(self, path=None, pyramid=None):
+    def __init__(self, path=None, pyramid=None, lang=None):
         self.path = path
         self.events = []
         self.pyramid = pyramid
+        self.lang = lang
         self._fd = None
         self._newline_owed = False
         #: lines in words for what ``resume`` set aside (a torn or damaged tail)
@@ -923,6 +926,8 @@ class Journal:
             raise ValueError(_("journal event with a line field (n, game, prev): %r") % (event,))
         if event["type"] == "game" and self.pyramid is not None and "pyramid" not in event:
             event = dict(event, pyramid=self.pyramid)
+        if event["type"] == "game" and self.lang is not None and "lang" not in event:
+            event = dict(event, lang=self.lang)
         if self._pending is not None:  # an older journal: its chain starts here
             game = new_game_id()
             self._write({"type": CHAINED, "n": self._count + 1, "game": game,
