@@ -998,6 +998,9 @@ def test_journal_whose_game_line_starts_no_chain_is_refused_untouched(tmp_path):
         Journal.resume(str(path), upto_damage=True)
     assert path.read_bytes() == data
     path.write_bytes(b"hello world\n" + b"".join(lines[1:]))
-    with pytest.raises(JournalError, match=r"not a game journal \(line 1: not JSON text\); "
-                                           r"nothing was changed"):
+    # the lines after it are a game's, chained: named as the game's first line, damaged
+    # (tester s31 finding 1; it was 'not a game journal (line 1: not JSON text)')
+    with pytest.raises(JournalError, match=r"line 1, the game's first line, is damaged \(not "
+                                           r"JSON text\); nothing was changed. What it held "
+                                           r"can't be read; the 9 lines after it are intact"):
         read_events(str(path))

@@ -205,3 +205,100 @@ def test_a_journal_without_a_language_resumes_in_the_language_in_force(
     out = _table(monkeypatch, capsys, ["quit"], "--resume", str(path))
     assert out[-1] == ("game saved in %s; continue it with: pyramid play --resume %s --plain"
                        % (path, path))
+
+
+# --- a damaged first line: named as the game's, rebuilt (tester s31 finding 1) ------------
+
+def _first_damaged(path):
+    """A real journal whose line 1 has 'Ann' changed to 'Anx' (its checksum kept)."""
+    lines = _game(path, COMMANDS)
+    whole = read_events(str(path))
+    data = b"".join(lines)
+    damaged = data.replace(b'"Ann"', b'"Anx"', 1)
+    path.write_bytes(damaged)
+    return whole, data, damaged
+
+
+def test_a_damaged_first_line_is_named_with_what_it_reads_and_a_command_that_goes_on(
+        tmp_path, monkeypatch, capsys):
+    import shlex
+
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pyramid: %s: line 1, the game's first line, is damaged (checksum "
+                          "does not match); nothing was changed. It still reads: players Anx, "
+                          "Ben, Cy; edition second; seed 4. The %d lines after it are intact"
+                          % (path, len(whole) - 1))
+    command = shlex.split(err.rsplit("and resume: ", 1)[1])
+    assert command == ["pyramid", "play", "--resume", str(path), "--upto-damage", "--plain",
+                       "--players", "Anx,Ben,Cy", "--edition", "second", "--seed", "4"]
+    assert path.read_bytes() == damaged  # nothing changed
+    # replay shows the game from what line 1 still reads, the file untouched
+    out = capsys.readouterr()
+    assert cli.main(["replay", str(path), "--brief"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("line 1, the game's first line, was damaged (checksum does not "
+                             "match) and is rebuilt as players Anx, Ben, Cy; edition second; "
+                             "seed 4; it can't be proven the same as written")
+    assert path.read_bytes() == damaged
+
+
+def test_a_damaged_first_line_rebuilt_from_the_names_given_is_the_line_as_written(
+        tmp_path, monkeypatch, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    monkeypatch.setattr("sys.stdin", iter(["leg green\n", "quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage",
+                     "--players", "Ann,Ben,Cy"]) == 0
+    out = capsys.readouterr().out
+    assert ("line 1, the game's first line, was damaged (checksum does not match) and is "
+            "rebuilt exactly as it was written (the next line's chain hash matches): players "
+            "Ann, Ben, Cy; edition second; seed 4; the journal as it was is kept in "
+            "%s.damaged" % path) in out
+    # the journal is the game as written, and goes on; the damaged file is kept whole
+    assert path.read_bytes().startswith(data)
+    assert read_events(str(path))[:len(whole)] == whole
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
+        (1, len(whole), damaged)]
+
+
+def test_a_damaged_first_line_rebuilt_as_it_reads_keeps_the_chain_and_resumes_again(
+        tmp_path, monkeypatch, capsys):
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line, rebuild={})
+    assert j.events[0]["players"] == ["Anx", "Ben", "Cy"]
+    assert j.events[1:] == whole[1:]
+    assert "it can't be proven the same as written" in j.notes[0]
+    Session.resume(j).command("leg green")
+    j.close()
+    again = Journal.resume(str(path), check=Session.stale_line)  # the chain reads through
+    assert again.notes == [] and again.events[-1]["action"] == "leg green"
+    again.close()
+
+
+def test_a_first_line_rebuilt_with_too_few_players_is_refused_unchanged(tmp_path):
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    with pytest.raises(JournalError):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       rebuild={"players": ["Ann"]})
+    assert path.read_bytes() == damaged
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_a_first_line_rebuilt_with_another_edition_is_refused_naming_the_line_unchanged(
+        tmp_path):
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    with pytest.raises(JournalError, match="the first line rebuilt from what was given does "
+                       "not fit the lines after it \\(event on line 2 no longer applies"):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       rebuild={"edition": "classic"})
+    assert path.read_bytes() == damaged
+    assert not (tmp_path / "g.jsonl.damaged").exists()

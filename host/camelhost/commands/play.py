@@ -110,8 +110,12 @@ def open_session(args):
         options += _lang_words(args)
         if args.pyramid:
             options += ["--pyramid", args.pyramid]
+        # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
+        # and from the players, edition and seed given, checked against the lines after it
+        rebuild = {"players": [n.strip() for n in args.players.split(",")]
+                   if args.players else None, "edition": args.edition, "seed": args.seed}
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
-                                 check=Session.stale_line, options=options)
+                                 check=Session.stale_line, options=options, rebuild=rebuild)
         try:
             if header is None:
                 _speak_journals_language(args, journal.header)

@@ -115,6 +115,113 @@ class JournalError(ValueError):
     """The journal file cannot be used: damaged, not a journal, or in use."""
 
 
+class FirstLineDamaged(JournalError):
+    """Line 1 (the game's first line) is damaged but the line after it is a chained line
+    of a game: ``_read`` words it and, with ``upto_damage``, rebuilds it (``reason``, the
+    line's bytes ``chunk``, ``end``: the offset after its line ending)."""
+
+    def __init__(self, path, reason, chunk, end):
+        JournalError.__init__(self, _("%s: line 1, the game's first line, is damaged (%s)")
+                              % (path, reason))
+        self.reason, self.chunk, self.end = reason, chunk, end
+
+
+def _chained_second(rest):
+    """The event of the line at the start of ``rest`` when it is a whole, checked line
+    numbered 2 with a game id and a ``prev`` (a chained journal's second line), else
+    ``None``."""
+    nl = rest.find(b"\n")
+    chunk = rest[:nl] if nl >= 0 else rest
+    if chunk.endswith(b"\r"):
+        chunk = chunk[:-1]
+    try:
+        event = _parse(chunk, True)
+    except ValueError:
+        return None
+    if (event.get("n") != 2 or not isinstance(event.get("game"), str)
+            or not isinstance(event.get("prev"), str)):
+        return None
+    return event
+
+
+def _first_line_candidate(damaged, rebuild, second):
+    """The game line rebuilt for a damaged line 1: what the damaged line still reads
+    (its JSON without its checksum, if it parses), with ``rebuild``'s ``players``,
+    ``edition``, ``seed`` (given by the user) over it, numbered 1 with the game id of
+    ``second`` (line 2's event). ``None`` when players or edition are still unknown."""
+    text = damaged[:-9] if len(damaged) >= 9 and damaged[-9:-8] == b"*" else damaged
+    try:
+        base = json.loads(text.decode("utf-8"))
+    except ValueError:
+        base = None
+    event = dict(base) if isinstance(base, dict) else {}
+    for name in ("players", "edition", "seed"):
+        if rebuild.get(name) is not None:
+            event[name] = rebuild[name]
+    players = event.get("players")
+    if (not isinstance(players, list) or not players
+            or not all(isinstance(p, str) for p in players)
+            or not isinstance(event.get("edition"), str)):
+        return None
+    event.update(type="game", n=1, game=second["game"])
+    event.setdefault("format", FORMAT)
+    event.setdefault("bots", [])
+    event.pop("prev", None)
+    event.pop("hash", None)
+    return event
+
+
+def _rebuild_first(path, data, exc, rebuild, options):
+    """``(data, note)``: journal bytes ``data`` with its damaged line 1 (``exc``, a
+    ``FirstLineDamaged``) rebuilt (``_first_line_candidate``), and the line that says so.
+    The rebuilt line is the one written when the next line's ``prev`` is its hash; else
+    it keeps that hash (``hash``) so that the chain reads on, and the note says it could
+    not be proven. ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what
+    the line still reads and the command that rebuilds it) or the user's values."""
+    second = _chained_second(data[exc.end:])
+    later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
+    candidate = _first_line_candidate(exc.chunk, rebuild or {}, second)
+    words = ["pyramid", "play", "--resume", path, "--upto-damage"] + list(options)
+    if candidate is not None:
+        words += ["--players", ",".join(candidate["players"]), "--edition",
+                  candidate["edition"]]
+        if candidate.get("seed") is not None:
+            words += ["--seed", str(candidate["seed"])]
+    else:
+        words += ["--players", "NAMES", "--edition", "EDITION", "--seed", "SEED"]
+    command = " ".join(shlex.quote(w) for w in words)
+    if candidate is None:
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. What it held can't be read; the %(later)d line "
+            "after it is intact: to rebuild the first line and resume, give the game's "
+            "players, edition and seed: %(command)s",
+            "%(what)s; nothing was changed. What it held can't be read; the %(later)d lines "
+            "after it are intact: to rebuild the first line and resume, give the game's "
+            "players, edition and seed: %(command)s", later)
+            % {"what": exc, "later": later, "command": command})
+    reads = _("players %s; edition %s; seed %s") % (
+        ", ".join(candidate["players"]), candidate["edition"], candidate.get("seed", "-"))
+    if rebuild is None:
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d line "
+            "after it is intact: to rebuild the first line from these (correct any that is "
+            "wrong) and resume: %(command)s",
+            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d lines "
+            "after it are intact: to rebuild the first line from these (correct any that is "
+            "wrong) and resume: %(command)s", later)
+            % {"what": exc, "reads": reads, "later": later, "command": command})
+    line = encode_line(candidate)
+    if line_hash(line.rstrip(b"\n")) == second["prev"]:
+        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
+                 "it was written (the next line's chain hash matches): %s") % (exc.reason, reads)
+    else:
+        line = encode_line(dict(candidate, hash=second["prev"]))
+        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt as %s; it "
+                 "can't be proven the same as written (the next line's chain hash differs), "
+                 "the lines after it were checked to replay with it") % (exc.reason, reads)
+    return line + data[exc.end:], note
+
+
 class JournalFull(OSError):
     """The disk is full: the event was not written; the game is safe up to the last one."""
 
@@ -276,6 +383,8 @@ def _scan(path, data):
             if isinstance(exc, JournalError):
                 raise
             if line_no == 1:
+                if nl >= 0 and _chained_second(data[nl + 1:]) is not None:
+                    raise FirstLineDamaged(path, str(exc), chunk, nl + 1) from None
                 raise JournalError(_("%s: not a game journal (line 1: %s); nothing was changed")
                                    % (path, exc)) from None
             if (nl >= 0 and data[nl + 1:].strip() and scan.skipped is None
@@ -300,7 +409,8 @@ def _scan(path, data):
         if scan.chain_bad is None:
             _chain_line(path, scan, event, chunk, line_no, pos, older)
         if event.get("type") not in (CHAINED, SET_ASIDE):
-            scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS})
+            scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS
+                                and (k != "hash" or line_no > 1)})
             scan.starts.append(pos)
             scan.lines.append(line_no)
         if nl < 0:  # a whole, checked last line whose newline is missing: it stands
@@ -363,7 +473,7 @@ def _chain_line(path, scan, event, chunk, line_no, pos, older):
                                      "not yet numbered"), pos)
     older.update(chunk + b"\n")
     scan.last = line_hash(chunk)
-    if event.get("type") == SET_ASIDE and isinstance(event.get("hash"), str):
+    if event.get("type") in (SET_ASIDE, "game") and isinstance(event.get("hash"), str):
         scan.last = event["hash"]  # it stands for the damaged line: the next one follows that
 
 
@@ -476,12 +586,28 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
     return _("shown up to the damaged line %d (%s); %s is unchanged") % (line_no, reason, path)
 
 
-def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
+def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
+          rebuild=None):
     """``(events, kept)``: what ``read_events`` returns, and the journal's bytes as they
-    stand after it (what a ``Journal`` appends after)."""
+    stand after it (what a ``Journal`` appends after). ``rebuild``: the user's
+    ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``)."""
     with _open_read(path) as fh:
         data = fh.read()
-    scan = _scan(path, data)
+    original, rebuilt = data, None
+    try:
+        scan = _scan(path, data)
+    except FirstLineDamaged as exc:
+        data, rebuilt = _rebuild_first(path, data, exc, dict(rebuild or {}) if upto_damage
+                                     else None, options)
+        scan = _scan(path, data)
+        if check is not None and scan.events:
+            # the lines after it must replay with the rebuilt line (a wrong edition or
+            # seat count shows at once); the game's own check below names where not
+            try:
+                check(scan.events[:1])
+            except ValueError as bad:
+                raise JournalError(_("%s: line 1 rebuilt as given can't start the game (%s); "
+                                     "nothing was changed") % (path, bad)) from None
     events, good_end, bad, lines = scan.events, scan.good_end, scan.bad, scan.lines
     kind = "damaged" if bad is not None else None
     if scan.chain_bad is not None:  # a line out of place comes before any damaged one
@@ -538,6 +664,14 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         what = _("line %d is damaged (%s)") % (bad[0], bad[1])
         if scan.empty == bad[0]:
             what = _("line %d is empty") % bad[0]
+    unproven = rebuilt is not None and b'"hash":' in data[:data.find(b"\n")]
+    if unproven and kind in ("stale", "chain"):
+        # a first line rebuilt but not proven (line 2 names another hash for it), and a
+        # later line that does not follow it: the values it was rebuilt from are likely
+        # wrong; nothing is set aside on that guess
+        raise JournalError(_("%s: the first line rebuilt from what was given does not fit "
+                             "the lines after it (%s); nothing was changed: check --players, "
+                             "--edition and --seed") % (path, what))
     if skipped is not None and not upto_damage:
         raise JournalError("%s: %s; %s" % (
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
@@ -545,7 +679,22 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     if bad is not None and not bad[2] and not upto_damage:
         raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
     kept = data[:good_end]
-    if repair and skipped is None and bad is None and scan.blank_tail:
+    if skipped is not None:
+        kept = data[:skipped[2]] + encode_line({
+            "type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
+            "hash": scan.skipped_hash, "reason": skipped[1]}) + data[skipped[3]:good_end]
+    if repair and rebuilt is not None:
+        # the whole file is kept in FILE.damaged first, then the journal is written again
+        # with its first line rebuilt (and whatever else was set aside left out)
+        _set_aside(path, original, 1, original.count(b"\n"))
+        fd = _open_write(path)
+        try:
+            os.ftruncate(fd, 0)
+            _write_all(fd, kept)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    elif repair and skipped is None and bad is None and scan.blank_tail:
         # blank lines at the end hold nothing: cut, so that lines appended follow the last
         fd = _open_write(path)
         try:
@@ -553,17 +702,12 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
             os.fsync(fd)
         finally:
             os.close(fd)
-    if repair and (skipped is not None or bad is not None):
+    elif repair and (skipped is not None or bad is not None):
         # a link or a second name planted at FILE.damaged is refused before anything
         # changes; what is there already is kept (a batch is appended, after its header)
         start = skipped[2] if skipped is not None else good_end
         first = skipped[0] if skipped is not None else bad[0]
         _set_aside(path, data[start:], first, data.count(b"\n", start))
-        if skipped is not None:
-            stand = encode_line({"type": SET_ASIDE, "n": skipped[0], "game": scan.game,
-                                 "prev": skipped[5], "hash": scan.skipped_hash,
-                                 "reason": skipped[1]})
-            kept = data[:start] + stand + data[skipped[3]:good_end]
         fd = _open_write(path)
         try:
             os.ftruncate(fd, start)
@@ -572,6 +716,9 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         finally:
             os.close(fd)
     if notes is not None:  # said once it is done
+        if rebuilt is not None:
+            notes.append(rebuilt + (_("; the journal as it was is kept in %s.damaged") % path
+                                  if repair else _("; %s is unchanged") % path))
         if skipped is not None:
             later = len([n for n in lines[:len(events)] if n > skipped[0]])
             notes.append(_skipped_note(skipped, later, events, path, repair))
@@ -808,7 +955,7 @@ class Journal:
     line carries.
     """
 
-    def __init__(self, path=None, pyramid=None, lang=None):
+    def __init__(self, path=None, pyramid=None, lang=None, resuming=False):
         self.path = path
         self.events = []
         self.pyramid = pyramid
@@ -832,7 +979,11 @@ class Journal:
                 _lock(fd, path)
                 if os.fstat(fd).st_size:
                     with _open_read(path) as fh:
-                        self._follow(_scan(path, fh.read()))
+                        try:
+                            self._follow(_scan(path, fh.read()))
+                        except FirstLineDamaged:
+                            if not resuming:  # ``resume`` words it, or rebuilds the line
+                                raise
             except BaseException:
                 os.close(fd)
                 raise
@@ -848,7 +999,7 @@ class Journal:
         return self.events[0] if self.events else None
 
     @classmethod
-    def resume(cls, path, upto_damage=False, check=None, options=()):
+    def resume(cls, path, upto_damage=False, check=None, options=(), rebuild=None):
         """Open an existing journal: lock it, cut a torn last line, load its events.
 
         ``check``: ``Session.stale_line`` (see ``read_events``): an event that no
@@ -870,10 +1021,11 @@ class Journal:
                                  "link; nothing was changed (give the file's own path)") % path)
         if not stat.S_ISREG(mode):
             raise _not_regular(path, mode)
-        journal = cls(path)
+        journal = cls(path, resuming=True)
         try:
             events, kept = _read(path, repair=True, upto_damage=upto_damage,
-                                 notes=journal.notes, check=check, options=options)
+                                 notes=journal.notes, check=check, options=options,
+                                 rebuild=rebuild)
             if not events:
                 raise JournalError(_("%s: the journal is empty") % path)
             journal._follow(_scan(path, kept))
