@@ -41,7 +41,10 @@ def add_arguments(parser):
     parser.add_argument("--resume", metavar=metavar("FILE"), help=_("continue the game in this journal"))
     parser.add_argument("--upto-damage", action="store_true",
                         help=_("with --resume: continue up to the first damaged line or event "
-                               "that no longer applies (the rest is kept in FILE.damaged)"))
+                               "that no longer applies (the rest is kept in FILE.damaged); one "
+                               "damaged line is set aside alone while the lines after it still "
+                               "apply, and a damaged first line is rebuilt (from --players, "
+                               "--edition, --seed given)"))
     parser.add_argument("--bots", default=None, metavar=metavar("NAMES"),
                         help=_("the players (of --players) whose seats bots play, by name, "
                                "comma-separated (--resume takes the journal's); which bot "
