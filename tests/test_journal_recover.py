@@ -302,3 +302,62 @@ def test_a_first_line_rebuilt_with_another_edition_is_refused_naming_the_line_un
                        rebuild={"edition": "classic"})
     assert path.read_bytes() == damaged
     assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+# --- a damaged die typed again in its place (tester s31 finding 3, its example) --------
+
+def test_a_damaged_die_typed_again_in_its_place_keeps_every_line_after_it(
+        tmp_path, monkeypatch, capsys):
+    import shlex
+
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    whole = read_events(str(path))
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    _damage(lines, line, b'"value":2', b'"value":3')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    # the refusal offers to type the die again, as the damaged line reads it
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pyramid: %s: line %d is damaged (checksum does not match); nothing "
+                          "was changed (" % (path, line))
+    command = err.rsplit("(correct it if the damage is in it): ", 1)[1]
+    assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage",
+                                    "--retype", "purple 3", "--plain"]
+    assert path.read_bytes() == data
+    # typed again right (purple 2): the game is the one played, every later line kept
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage",
+                     "--retype", "purple 2"]) == 0
+    out = capsys.readouterr().out
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d lines after it are kept. In its place: the die purple 2, typed again"
+            % (line, path, len(lines) - line)) in out
+    assert read_events(str(path)) == whole
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
+        (line, len(lines), b"".join(lines[line - 1:]))]
+    again = Journal.resume(str(path), check=Session.stale_line)
+    assert again.events == whole and again.notes == []
+    again.close()
+
+
+def test_retype_without_a_damaged_line_or_that_cant_be_taken_changes_nothing(tmp_path):
+    from camelhost.commands.play import _retyped
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    data = b"".join(lines)
+    with pytest.raises(JournalError, match="--retype: no damaged line"):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("purple 2"))
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    _damage(lines, line, b'"value":2', b'"value":3')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    with pytest.raises(JournalError, match="--retype for line %d: " % line):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("tile 8 -"))  # a die is awaited there
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()

@@ -45,6 +45,10 @@ def add_arguments(parser):
                                "damaged line is set aside alone while the lines after it still "
                                "apply, and a damaged first line is rebuilt (from --players, "
                                "--edition, --seed given)"))
+    parser.add_argument("--retype", default=None, metavar=metavar("COMMAND"),
+                        help=_("with --upto-damage: what one damaged line held, typed again "
+                               "(e.g. 'white 3'): it takes the line's place and the lines "
+                               "after it are kept"))
     parser.add_argument("--bots", default=None, metavar=metavar("NAMES"),
                         help=_("the players (of --players) whose seats bots play, by name, "
                                "comma-separated (--resume takes the journal's); which bot "
@@ -94,6 +98,9 @@ def _discard_unused(journal):
 def _check_options(args):
     """Options that only go with others: ``--upto-damage`` without ``--resume`` is a
     usage error (``CliError``, exit 2) before anything starts, not silently ignored."""
+    if getattr(args, "retype", None) is not None and not args.upto_damage:
+        raise CliError(_("--retype goes with --resume FILE --upto-damage (it types a damaged "
+                         "line again in its place); no game was started"), 2)
     if args.upto_damage and not args.resume:
         raise CliError(_("--upto-damage goes with --resume FILE (it resumes a journal up to "
                        "its first damaged line); no game was started"), 2)
@@ -118,7 +125,8 @@ def open_session(args):
         rebuild = {"players": [n.strip() for n in args.players.split(",")]
                    if args.players else None, "edition": args.edition, "seed": args.seed}
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
-                                 check=Session.stale_line, options=options, rebuild=rebuild)
+                                 check=Session.stale_line, options=options, rebuild=rebuild,
+                                 retype=_retyped(args.retype))
         try:
             if header is None:
                 _speak_journals_language(args, journal.header)
@@ -179,6 +187,24 @@ def _bot_seats(text, names):
                            % (b, players))
         bots.append(matches[0])
     return bots
+
+
+def _retyped(text):
+    """``None`` without ``--retype``, else the function ``Journal.resume`` calls with the
+    events before the damaged line: the events ``text`` makes there, typed at the table as
+    it stood then (``TableError``, a ``ValueError``, when it can't be taken there)."""
+    if text is None:
+        return None
+
+    def retype(before):
+        from camelhost.table.journal import Journal
+        from camelhost.table.session import Session
+        memory = Journal()  # in memory: what the command journals is what takes the place
+        memory.events = list(before)
+        Session.resume(memory).command(text)
+        return memory.events[len(before):]
+
+    return retype
 
 
 def _speak_journals_language(args, header):

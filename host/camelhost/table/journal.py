@@ -413,6 +413,12 @@ def _scan(path, data):
                                 and (k != "hash" or line_no > 1)})
             scan.starts.append(pos)
             scan.lines.append(line_no)
+        elif event.get("type") == SET_ASIDE and isinstance(event.get("events"), list):
+            for inner in event["events"]:  # what was typed again in the damaged line's place
+                if isinstance(inner, dict) and isinstance(inner.get("type"), str):
+                    scan.events.append(inner)
+                    scan.starts.append(pos)
+                    scan.lines.append(line_no)
         if nl < 0:  # a whole, checked last line whose newline is missing: it stands
             scan.good_end = len(data)
             return scan
@@ -587,10 +593,12 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
 
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
-          rebuild=None):
+          rebuild=None, retype=None):
     """``(events, kept)``: what ``read_events`` returns, and the journal's bytes as they
     stand after it (what a ``Journal`` appends after). ``rebuild``: the user's
-    ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``)."""
+    ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``);
+    ``retype``: a function of the events before one damaged line set aside that returns
+    the events typed again in its place (a list; ``ValueError`` saying why not)."""
     with _open_read(path) as fh:
         data = fh.read()
     original, rebuilt = data, None
@@ -621,13 +629,29 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     # an event that no longer applies: the check sees the events before the line where
     # the chain breaks; at that line and after it the chain's reason is the one said (a
     # line removed, repeated or moved, named as such, not as the game's refusal of it)
+    starts, retyped = scan.starts, None
+    if retype is not None and upto_damage and scan.skipped is None:
+        raise JournalError(_("%s: --retype: no damaged line with intact lines after it to "
+                             "type again; nothing was changed") % path)
+    if scan.skipped is not None and retype is not None and upto_damage:
+        # the damaged line typed again in its place: the lines after it follow that
+        at = len([n for n in lines if n < scan.skipped[0]])
+        try:
+            retyped = retype(events[:at])
+        except ValueError as exc:
+            raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
+                               % (path, scan.skipped[0], exc)) from None
+        events = events[:at] + retyped + events[at:]
+        checked = checked[:at] + retyped + checked[at:]
+        lines = lines[:at] + [scan.skipped[0]] * len(retyped) + lines[at:]
+        starts = starts[:at] + [scan.skipped[2]] * len(retyped) + starts[at:]
     stale = check(checked) if check is not None and checked else None
     if stale is not None:
         stale = (lines[stale[0] - 1], stale[1])
         if bad is None or stale[0] < bad[0]:
             line_no, reason = stale
             cut = lines.index(line_no)
-            checked, good_end = events[:cut], scan.starts[cut]
+            checked, good_end = events[:cut], starts[cut]
             bad, kind = (line_no, reason, False), "stale"
             what = _("event on line %d no longer applies (%s)") % (line_no, reason)
     events = checked
@@ -636,7 +660,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         skipped = None  # the lines after it can't be checked to apply without it: stop there
         bad, kind, good_end = (scan.skipped[0], scan.skipped[1], False), "damaged", scan.skipped[2]
         events = events[:len([n for n in lines if n < scan.skipped[0]])]
-    if skipped is not None:
+    if skipped is not None and retyped is None:
         # an undo after a line set aside would take back another action than the one it
         # took back: the read stops there, as at an event that no longer applies
         undo = [i for i, e in enumerate(events) if e.get("type") == "undo"
@@ -646,7 +670,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
             line_no = lines[cut]
             reason = _("an undo, which without line %d would take back another action") % (
                 skipped[0])
-            events, good_end = events[:cut], scan.starts[cut]
+            events, good_end = events[:cut], starts[cut]
             bad, kind = (line_no, reason, False), "stale"
             what = _("event on line %d no longer applies (%s)") % (line_no, reason)
     if skipped is not None and skipped[3] >= good_end:
@@ -672,17 +696,23 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         raise JournalError(_("%s: the first line rebuilt from what was given does not fit "
                              "the lines after it (%s); nothing was changed: check --players, "
                              "--edition and --seed") % (path, what))
+    again = ""
+    if scan.skipped is not None and not upto_damage and bad is not None and (
+            bad[0] == scan.skipped[0]) or skipped is not None:
+        again = _retype_hint(path, scan.skipped[4], options)
     if skipped is not None and not upto_damage:
-        raise JournalError("%s: %s; %s" % (
+        raise JournalError("%s: %s; %s%s" % (
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
-            _skip_hint(path, options)))
+            _skip_hint(path, options), again))
     if bad is not None and not bad[2] and not upto_damage:
-        raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
+        raise JournalError("%s: %s; %s%s" % (path, what, _resume_hint(path, options), again))
     kept = data[:good_end]
     if skipped is not None:
-        kept = data[:skipped[2]] + encode_line({
-            "type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
-            "hash": scan.skipped_hash, "reason": skipped[1]}) + data[skipped[3]:good_end]
+        stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
+                 "hash": scan.skipped_hash, "reason": skipped[1]}
+        if retyped:
+            stand["events"] = retyped  # typed again in its place: read back there
+        kept = data[:skipped[2]] + encode_line(stand) + data[skipped[3]:good_end]
     if repair and rebuilt is not None:
         # the whole file is kept in FILE.damaged first, then the journal is written again
         # with its first line rebuilt (and whatever else was set aside left out)
@@ -721,7 +751,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
                                   if repair else _("; %s is unchanged") % path))
         if skipped is not None:
             later = len([n for n in lines[:len(events)] if n > skipped[0]])
-            notes.append(_skipped_note(skipped, later, events, path, repair))
+            notes.append(_skipped_note(skipped, later, events, path, repair, retyped))
         if bad is not None:
             line_no, reason, torn = bad
             note = _set_aside_note("torn" if torn else kind, line_no, reason,
@@ -769,6 +799,32 @@ def _skip_hint(path, options=()):
             % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
+def _retype_hint(path, chunk, options=()):
+    """The end of a refusal of a damaged line whose event can be typed again (a die, a
+    player's action): the command that types it in its place, keeping the lines after
+    it (``--retype``); ``""`` when what it held can't be typed."""
+    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
+    try:
+        event = json.loads(text.decode("utf-8"))
+    except ValueError:
+        return ""
+    if not isinstance(event, dict):
+        return ""
+    typed = None
+    if event.get("type") == "die" and isinstance(event.get("colour"), str):
+        typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
+                         if event.get(k) is not None)
+    elif event.get("type") == "action" and isinstance(event.get("action"), str):
+        typed = event["action"]
+    elif event.get("type") == "pyramid":
+        typed = "pyramid"
+    if not typed:
+        return ""
+    words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
+    return _("; or type it again in its place, keeping the lines after it (correct it if the "
+             "damage is in it): %s") % " ".join(shlex.quote(w) for w in words + list(options))
+
+
 def _what_it_held(chunk, players):
     """Words for what a damaged line ``chunk`` still seems to hold (its JSON read without
     its checksum): a die with its colour and value, a player's action or pyramid ticket,
@@ -794,7 +850,7 @@ def _what_it_held(chunk, players):
     return _("a '%s' line") % kind
 
 
-def _skipped_note(skipped, later, events, path, kept):
+def _skipped_note(skipped, later, events, path, kept, retyped=None):
     """The line that says a damaged line was read past: which, what it seems to have held
     (so that it can be typed again) and how many lines after it were kept."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
@@ -804,6 +860,10 @@ def _skipped_note(skipped, later, events, path, kept):
                      "line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
                      "lines after it are kept", later)
             % {"line": line_no, "reason": reason, "where": where, "later": later})
+    if retyped:
+        players = events[0].get("players", []) if events else []
+        again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
+        return said + _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
     return said + _held_words(chunk, events)
 
 
@@ -999,7 +1059,8 @@ class Journal:
         return self.events[0] if self.events else None
 
     @classmethod
-    def resume(cls, path, upto_damage=False, check=None, options=(), rebuild=None):
+    def resume(cls, path, upto_damage=False, check=None, options=(), rebuild=None,
+               retype=None):
         """Open an existing journal: lock it, cut a torn last line, load its events.
 
         ``check``: ``Session.stale_line`` (see ``read_events``): an event that no
@@ -1025,7 +1086,7 @@ class Journal:
         try:
             events, kept = _read(path, repair=True, upto_damage=upto_damage,
                                  notes=journal.notes, check=check, options=options,
-                                 rebuild=rebuild)
+                                 rebuild=rebuild, retype=retype)
             if not events:
                 raise JournalError(_("%s: the journal is empty") % path)
             journal._follow(_scan(path, kept))
