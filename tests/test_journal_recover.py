@@ -361,3 +361,29 @@ def test_retype_without_a_damaged_line_or_that_cant_be_taken_changes_nothing(tmp
                        retype=_retyped("tile 8 -"))  # a die is awaited there
     assert path.read_bytes() == data
     assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_a_damaged_finish_card_line_never_says_the_cards_colour(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, ("win red", "leg blue", "leg green"))
+    line = next(i for i, x in enumerate(lines) if b"finish" in x) + 1
+    lines[line - 1] = lines[line - 1].replace(b'"player":0', b'"player":0 ')  # damaged
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), check=Session.stale_line)
+    assert "line %d is damaged" % line in str(refused.value)
+    assert "red" not in str(refused.value) and "--retype" not in str(refused.value)
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    note, = j.notes
+    assert "It seems to hold Ann's finish card (the damage may be in it)" in note
+    assert "red" not in note
+    j.close()
+
+
+def test_a_damaged_partnership_is_offered_again_by_the_partners_name(tmp_path):
+    from camelhost.table.journal import _retype_hint, _what_it_held
+    chunk = b'{"action":"partner 3","n":6,"player":1,"type":"action"}*00000000'
+    players = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"]
+    assert _what_it_held(chunk, players) == "Ben's action 'partner Dee'"
+    assert _retype_hint("g.jsonl", chunk, (), players).endswith(
+        "--upto-damage --retype 'partner Dee'")

@@ -699,7 +699,9 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     again = ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
             bad[0] == scan.skipped[0]) or skipped is not None:
-        again = _retype_hint(path, scan.skipped[4], options)
+        header = scan.events[0] if scan.events else {}
+        names = header.get("players") if isinstance(header.get("players"), list) else []
+        again = _retype_hint(path, scan.skipped[4], options, names)
     if skipped is not None and not upto_damage:
         raise JournalError("%s: %s; %s%s" % (
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
@@ -799,7 +801,17 @@ def _skip_hint(path, options=()):
             % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
-def _retype_hint(path, chunk, options=()):
+def _typed_action(action, players):
+    """An action's canonical text (``camelhost.table.parser``) as a player types it: a
+    partnership names the partner (``partner 3`` is ``partner Dee``), never a seat."""
+    words = action.split()
+    if (len(words) == 2 and words[0] == "partner" and words[1].isdigit()
+            and int(words[1]) < len(players)):
+        return "partner %s" % players[int(words[1])]
+    return action
+
+
+def _retype_hint(path, chunk, options=(), players=()):
     """The end of a refusal of a damaged line whose event can be typed again (a die, a
     player's action): the command that types it in its place, keeping the lines after
     it (``--retype``); ``""`` when what it held can't be typed."""
@@ -814,8 +826,9 @@ def _retype_hint(path, chunk, options=()):
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
                          if event.get(k) is not None)
-    elif event.get("type") == "action" and isinstance(event.get("action"), str):
-        typed = event["action"]
+    elif (event.get("type") == "action" and isinstance(event.get("action"), str)
+          and not event["action"].startswith("finish")):  # a card's colour is never said
+        typed = _typed_action(event["action"], list(players))
     elif event.get("type") == "pyramid":
         typed = "pyramid"
     if not typed:
@@ -844,7 +857,9 @@ def _what_it_held(chunk, players):
         words = [str(event[k]) for k in ("colour", "ink", "value") if event.get(k) is not None]
         return _("the die %s") % " ".join(words)
     if kind == "action" and name is not None and isinstance(event.get("action"), str):
-        return _("%s's action '%s'") % (name, event["action"])
+        if event["action"].startswith("finish"):  # a card face down: never its colour
+            return _("%s's finish card") % name
+        return _("%s's action '%s'") % (name, _typed_action(event["action"], players))
     if kind == "pyramid" and name is not None:
         return _("%s's pyramid ticket") % name
     return _("a '%s' line") % kind
