@@ -387,3 +387,27 @@ def test_a_damaged_partnership_is_offered_again_by_the_partners_name(tmp_path):
     assert _what_it_held(chunk, players) == "Ben's action 'partner Dee'"
     assert _retype_hint("g.jsonl", chunk, (), players).endswith(
         "--upto-damage --retype 'partner Dee'")
+
+
+def test_a_german_tables_damaged_first_line_suggests_a_german_resume(
+        tmp_path, monkeypatch, capsys):
+    import shlex
+
+    from camelhost import cli
+    path = str(tmp_path / "g.jsonl")
+    _table(monkeypatch, capsys, [SETUP, "leg red"], "--players", "Ann,Ben,Cy",
+           "--journal", path, "--seed", "3", "--lang", "de")
+    with open(path, "rb") as fh:
+        data = fh.read()
+    with open(path, "wb") as fh:
+        fh.write(data.replace(b'"Ann"', b'"Anx"', 1))
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", path, "--plain", "--lang", "en"]) == 1
+    command = capsys.readouterr().err.strip().rsplit("and resume: ", 1)[1]
+    words = shlex.split(command)
+    assert words.count("--lang") == 1 and words[words.index("--lang") + 1] == "en"  # given
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", path, "--plain"]) == 1
+    command = capsys.readouterr().err.strip().rsplit("and resume: ", 1)[1]
+    words = shlex.split(command)
+    assert words.count("--lang") == 1 and words[-2:] == ["--lang", "de"]  # as line 1 reads

@@ -187,6 +187,9 @@ def _rebuild_first(path, data, exc, rebuild, options):
                   candidate["edition"]]
         if candidate.get("seed") is not None:
             words += ["--seed", str(candidate["seed"])]
+        lang = candidate.get("lang")
+        if isinstance(lang, str) and lang != "en" and "--lang" not in options:
+            words += ["--lang", lang]  # the table's language, as the damaged line reads it
     else:
         words += ["--players", "NAMES", "--edition", "EDITION", "--seed", "SEED"]
     command = " ".join(shlex.quote(w) for w in words)
