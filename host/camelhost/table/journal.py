@@ -62,7 +62,9 @@ place and keeps the hash the next line names for it, so the chain reads through 
 a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
-header is refused untouched. An open journal holds an exclusive lock
+header is refused untouched; a damaged first line followed by a game's chained lines is
+named as the game's first line, and ``upto_damage`` rebuilds it (the file as it was kept
+in ``FILE.damaged`` first). Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
 (``fcntl.flock``), so two programs cannot append to one file. A file the journal
 writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
 (``O_NOFOLLOW``) and must be a regular file: a link, a named pipe or a device is refused
@@ -909,6 +911,10 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
     ``upto_damage``: the events before it are returned and, with ``repair``, the rest
     of the file is moved to ``FILE.damaged`` first (a torn last line too: no byte is
     lost; a symbolic link or a file of two names there is refused, nothing changed).
+    With ``upto_damage`` and ``check`` one damaged line of a chained journal, with
+    lines after it that still apply without it, is left out alone (the ``set_aside``
+    line that takes its place with ``repair``), and a damaged first line followed by
+    a game's chained lines is rebuilt from what it still reads (``_rebuild_first``).
     ``check``: a function of the events read that returns ``None`` or ``(line,
     reason)`` of the first event that no longer applies to the game
     (``Session.stale_line``, ``line`` counted in events); that line counts as a bad
@@ -1083,7 +1089,13 @@ class Journal:
 
         ``check``: ``Session.stale_line`` (see ``read_events``): an event that no
         longer applies counts as a damaged line. ``upto_damage``: resume up to the
-        first damaged line (the rest is kept in ``FILE.damaged``). ``options``: the
+        first damaged line (the rest is kept in ``FILE.damaged``), or, with ``check``,
+        set one damaged line aside alone while the lines after it still apply (a
+        ``set_aside`` line takes its place), and rebuild a damaged first line
+        (``rebuild``: the ``players``, ``edition``, ``seed`` given, over what it still
+        reads; proven when line 2's ``prev`` is its hash). ``retype``: a function of the
+        events before that one damaged line returning the events typed in its place
+        (``--retype``; ``ValueError`` refuses them, nothing changed). ``options``: the
         table's options, said in a refusal's command (see ``read_events``). A journal
         of an older format (1 or 2: lines without numbers) is said in one note; the
         first event appended then starts its chain (a ``chained`` line first, whose
