@@ -4,6 +4,7 @@ import json
 import os
 
 import pytest
+import set_aside
 from camelhost.table.journal import Journal, JournalError, read_events
 
 
@@ -46,8 +47,8 @@ def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
     assert path.read_bytes() == good
     # the cut bytes are kept, and the resume says what it left out
     # exactly: the journal and the .damaged file together give back the original bytes
-    assert (tmp_path / "g.jsonl.damaged").read_bytes() == tail
-    assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == good + tail
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [(2, 2, tail)]
+    assert path.read_bytes() + set_aside.kept(tmp_path / "g.jsonl.damaged") == good + tail
     assert j.notes == ["line 2 was cut off when the program stopped (%d bytes): left out, kept "
                        "in %s.damaged" % (len(tail), path),
                        # and that its lines get numbers from now on, once
@@ -69,7 +70,7 @@ def test_a_torn_tail_set_aside_by_resume_is_kept_byte_for_byte(tmp_path, monkeyp
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain"]) == 0
     out = capsys.readouterr().out
-    kept = (tmp_path / "g.jsonl.damaged").read_bytes()
+    kept = set_aside.kept(tmp_path / "g.jsonl.damaged")
     assert "was cut off when the program stopped (%d bytes)" % len(kept) in out
     assert not kept.endswith(b"\n")
     assert path.read_bytes() + kept == torn
@@ -224,7 +225,7 @@ def test_journal_resume_upto_damage_keeps_the_rest_aside(tmp_path):
     j = Journal.resume(str(path), upto_damage=True)
     assert len(j.events) == 3
     j.close()
-    assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == b"".join(lines)
+    assert path.read_bytes() + set_aside.kept(tmp_path / "g.jsonl.damaged") == b"".join(lines)
 
 
 def test_journal_never_destroys_a_file_that_is_not_a_journal(tmp_path):
@@ -494,7 +495,7 @@ def test_journal_upto_damage_stops_at_a_stale_event_and_keeps_the_rest_aside(
     assert len(note) == 1 and note[0].startswith("resumed up to line %d, whose event no longer "
                                                  "applies (it is " % line)
     assert note[0].endswith("; it and the rest are kept in %s.damaged" % path)
-    side = (tmp_path / "g.jsonl.damaged").read_bytes()
+    side = set_aside.kept(tmp_path / "g.jsonl.damaged")
     assert path.read_bytes() + side == data  # nothing lost, byte for byte
     assert side == b"".join(data.splitlines(keepends=True)[line - 1:])
     Session.resume(Journal.resume(str(path))).journal.close()  # the rest now resumes plainly
@@ -548,7 +549,7 @@ def test_journal_a_stale_event_refusal_leaves_a_torn_tail_in_place_too(tmp_path)
     assert path.read_bytes() == data  # the torn tail was not cut before the refusal
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
     j.close()
-    assert path.read_bytes() + (tmp_path / "g.jsonl.damaged").read_bytes() == data
+    assert path.read_bytes() + set_aside.kept(tmp_path / "g.jsonl.damaged") == data
 
 
 # --- replay is a viewer: it shows what it can and changes nothing -------------------
@@ -573,7 +574,12 @@ def test_replay_shows_the_game_up_to_a_damaged_middle_line_and_changes_nothing(
     path.write_bytes(b"".join(lines))
     flags = ["--brief"] if brief else []
     out = _replay(capsys, str(path), *flags)
-    note = "shown up to the damaged line 6 (checksum does not match); %s is unchanged" % path
+    # Cy's tile is left out, and the undo after it would take back Ben's die instead: the
+    # replay stops at the damaged line and says what it seems to hold
+    note = ("shown up to the damaged line 6 (checksum does not match); %s is unchanged (line 7 "
+            "does not follow without it: an undo, which without line 6 would take back another "
+            "action). It seems to hold Cy's action 'tile 8 +' (the damage may be in it): if "
+            "that happened at the table, type it again" % path)
     # said where the replay stops and again as the last line (issue 30)
     assert out.count(note) == 2 and out[-1] == note
     # the game as the good lines leave it: what a replay of those lines alone shows
@@ -753,8 +759,10 @@ def test_journal_an_existing_damaged_file_is_kept_and_added_to(tmp_path):
     data = _torn_journal(path)
     (tmp_path / "t.jsonl.damaged").write_bytes(b"from before\n")
     Journal.resume(str(path)).close()
-    assert (tmp_path / "t.jsonl.damaged").read_bytes() == (
-        b"from before\n" + b'{"type":"action","pla')
+    side = (tmp_path / "t.jsonl.damaged").read_bytes()
+    assert side.startswith(b"from before\n")
+    assert [body for _, _, body in set_aside.batches(side[len(b"from before\n"):])] == [
+        b'{"type":"action","pla']
     assert path.read_bytes() + b'{"type":"action","pla' == data
 
 
@@ -876,7 +884,8 @@ def test_journal_upto_damage_stops_at_a_line_out_of_place_and_keeps_the_rest(tmp
     j.append({"type": "undo"})
     j.close()
     assert path.read_bytes().startswith(b"".join(lines[:5]))
-    assert (tmp_path / "g.jsonl.damaged").read_bytes() == b"".join(lines[6:])
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
+        (6, len(lines) - 1, b"".join(lines[6:]))]
     assert read_events(str(path))[-1] == {"type": "undo"}  # numbered on from line 5
 
 
@@ -989,6 +998,9 @@ def test_journal_whose_game_line_starts_no_chain_is_refused_untouched(tmp_path):
         Journal.resume(str(path), upto_damage=True)
     assert path.read_bytes() == data
     path.write_bytes(b"hello world\n" + b"".join(lines[1:]))
-    with pytest.raises(JournalError, match=r"not a game journal \(line 1: not JSON text\); "
-                                           r"nothing was changed"):
+    # the lines after it are a game's, chained: named as the game's first line, damaged
+    # (tester s31 finding 1; it was 'not a game journal (line 1: not JSON text)')
+    with pytest.raises(JournalError, match=r"line 1, the game's first line, is damaged \(not "
+                                           r"JSON text\); nothing was changed. What it held "
+                                           r"can't be read; the 9 lines after it are intact"):
         read_events(str(path))

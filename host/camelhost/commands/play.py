@@ -43,7 +43,14 @@ def add_arguments(parser):
     parser.add_argument("--resume", metavar=metavar("FILE"), help=_("continue the game in this journal"))
     parser.add_argument("--upto-damage", action="store_true",
                         help=_("with --resume: continue up to the first damaged line or event "
-                               "that no longer applies (the rest is kept in FILE.damaged)"))
+                               "that no longer applies (the rest is kept in FILE.damaged); one "
+                               "damaged line is set aside alone while the lines after it still "
+                               "apply, and a damaged first line is rebuilt (from --players, "
+                               "--edition, --seed given)"))
+    parser.add_argument("--retype", default=None, metavar=metavar("COMMAND"),
+                        help=_("with --upto-damage: what one damaged line held, typed again "
+                               "(e.g. 'white 3'): it takes the line's place and the lines "
+                               "after it are kept"))
     parser.add_argument("--bots", default=None, metavar=metavar("NAMES"),
                         help=_("the players (of --players) whose seats bots play, by name, "
                                "comma-separated (--resume takes the journal's); every bot "
@@ -94,6 +101,9 @@ def _discard_unused(journal):
 def _check_options(args):
     """Options that only go with others: ``--upto-damage`` without ``--resume`` is a
     usage error (``CliError``, exit 2) before anything starts, not silently ignored."""
+    if getattr(args, "retype", None) is not None and not args.upto_damage:
+        raise CliError(_("--retype goes with --resume FILE --upto-damage (it types a damaged "
+                         "line again in its place); no game was started"), 2)
     if args.upto_damage and not args.resume:
         raise CliError(_("--upto-damage goes with --resume FILE (it resumes a journal up to "
                        "its first damaged line); no game was started"), 2)
@@ -105,17 +115,24 @@ def open_session(args):
     from camelhost.table.journal import Journal, new_path_problem, read_header
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
+        header = read_header(args.resume)
+        if header is not None:  # a conflicting option changes nothing, a torn tail neither
+            _speak_journals_language(args, header)
+            _check_resume_options(args, header)
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
         options += _lang_words(args)
         if args.pyramid:
             options += ["--pyramid", args.pyramid]
-        header = read_header(args.resume)
-        if header is not None:  # a conflicting option changes nothing, a torn tail neither
-            _check_resume_options(args, header)
+        # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
+        # and from the players, edition and seed given, checked against the lines after it
+        rebuild = {"players": [n.strip() for n in args.players.split(",")]
+                   if args.players else None, "edition": args.edition, "seed": args.seed}
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
-                                 check=Session.stale_line, options=options)
+                                 check=Session.stale_line, options=options, rebuild=rebuild,
+                                 retype=_retyped(args.retype))
         try:
             if header is None:
+                _speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header)
             session = Session.resume(journal)
         except BaseException:
@@ -142,7 +159,8 @@ def open_session(args):
     seed = args.seed
     if seed is None:
         seed = fresh_seed()  # printed by run() once the game really starts
-    journal = Journal(path, pyramid=args.pyramid or "manual")
+    from camelhost.i18n import language
+    journal = Journal(path, pyramid=args.pyramid or "manual", lang=language())
     try:
         session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
     except TableError as exc:
@@ -172,6 +190,34 @@ def _bot_seats(text, names):
                            % (b, players))
         bots.append(matches[0])
     return bots
+
+
+def _retyped(text):
+    """``None`` without ``--retype``, else the function ``Journal.resume`` calls with the
+    events before the damaged line: the events ``text`` makes there, typed at the table as
+    it stood then (``TableError``, a ``ValueError``, when it can't be taken there)."""
+    if text is None:
+        return None
+
+    def retype(before):
+        from camelhost.table.journal import Journal
+        from camelhost.table.session import Session
+        memory = Journal()  # in memory: what the command journals is what takes the place
+        memory.events = list(before)
+        Session.resume(memory).command(text)
+        return memory.events[len(before):]
+
+    return retype
+
+
+def _speak_journals_language(args, header):
+    """On ``--resume`` without ``--lang``: speak the language the journal's ``game`` line
+    records (``lang``, written since tester s31 finding 2), when this program has its
+    catalogue; a journal without it (an older version's) keeps the locale's language."""
+    from camelhost.i18n import languages, set_language
+    lang = (header or {}).get("lang")
+    if getattr(args, "lang", None) is None and isinstance(lang, str) and lang in languages():
+        set_language(lang)
 
 
 def _check_resume_options(args, header):
@@ -366,8 +412,10 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
             print()
             return 0
         except RuntimeError as exc:  # the virtual pyramid's board stopped
-            raise CliError(_("%s; the game is safe in %s (--resume it)")
-                           % (str(exc).strip().splitlines()[0], journal.path)) from None
+            raise CliError(_("%s; the game is safe in %s; continue it with: %s")
+                           % (str(exc).strip().splitlines()[0], journal.path,
+                              journal.resume_command or "pyramid play --resume %s"
+                              % journal.path)) from None
     from camelhost.table.controller import Table
     from camelhost.ui.tui import TableApp
     # the full screen would hide the LAN address and its QR code (loopback: no pause)

@@ -27,9 +27,10 @@ and edits by hand, not a forger: anyone can compute them again (``docs/table.md`
 
 Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
-``game``        first line: format version, edition, player names, seed, bots, and
-                the pyramid the game was played with (``pyramid``: a port,
-                ``virtual`` or ``manual``); ``--resume`` uses them
+``game``        first line: format version, edition, player names, seed, bots, the
+                pyramid the game was played with (``pyramid``: a port,
+                ``virtual`` or ``manual``) and the table's language (``lang``, optional:
+                older journals lack it); ``--resume`` uses them
 ``setup``       starting stacks of a race (RULES 2.2, 3.2), and who starts
 ``action``      a player's action in canonical text (``leg red``, ``tile 7 +``, ...)
 ``pyramid``     a pyramid ticket was taken; the next die completes it (RULES 1.7)
@@ -54,11 +55,16 @@ writing it) is the only thing ever cut, only when a good line precedes it, and i
 bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
-``FILE.damaged`` (a copy, never deleted). With ``check`` (``Session.stale_line``)
+``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
+which lines). One damaged line of a chained journal with lines after it is set aside
+alone when the lines after it still apply without it (a ``set_aside`` line takes its
+place and keeps the hash the next line names for it, so the chain reads through it). With ``check`` (``Session.stale_line``)
 a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
-header is refused untouched. An open journal holds an exclusive lock
+header is refused untouched; a damaged first line followed by a game's chained lines is
+named as the game's first line, and ``upto_damage`` rebuilds it (the file as it was kept
+in ``FILE.damaged`` first). Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
 (``fcntl.flock``), so two programs cannot append to one file. A file the journal
 writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
 (``O_NOFOLLOW``) and must be a regular file: a link, a named pipe or a device is refused
@@ -95,6 +101,12 @@ CHAIN_FIELDS = ("n", "game", "prev")
 #: The line a journal of an older format gets when it is first resumed: the chain starts
 #: there, its ``prev`` the hash of every line before it.
 CHAINED = "chained"
+#: The line that stands in the journal for a damaged line ``--upto-damage`` set aside on
+#: its own (its bytes are in ``FILE.damaged``): ``hash`` is the hash the line after it
+#: names for the damaged line, so the chain goes on through it; it holds no event.
+SET_ASIDE = "set_aside"
+#: ``_Scan.last`` after a damaged line read past: its hash can't be known
+_UNKNOWN = object()
 #: errno values that mean no more bytes fit: the disk (ENOSPC), the user's quota (EDQUOT),
 #: the process's file-size limit (EFBIG, RLIMIT_FSIZE with SIGXFSZ ignored, as Python does)
 FULL_ERRNOS = tuple(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG")
@@ -103,6 +115,116 @@ FULL_ERRNOS = tuple(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG
 
 class JournalError(ValueError):
     """The journal file cannot be used: damaged, not a journal, or in use."""
+
+
+class FirstLineDamaged(JournalError):
+    """Line 1 (the game's first line) is damaged but the line after it is a chained line
+    of a game: ``_read`` words it and, with ``upto_damage``, rebuilds it (``reason``, the
+    line's bytes ``chunk``, ``end``: the offset after its line ending)."""
+
+    def __init__(self, path, reason, chunk, end):
+        JournalError.__init__(self, _("%s: line 1, the game's first line, is damaged (%s)")
+                              % (path, reason))
+        self.reason, self.chunk, self.end = reason, chunk, end
+
+
+def _chained_second(rest):
+    """The event of the line at the start of ``rest`` when it is a whole, checked line
+    numbered 2 with a game id and a ``prev`` (a chained journal's second line), else
+    ``None``."""
+    nl = rest.find(b"\n")
+    chunk = rest[:nl] if nl >= 0 else rest
+    if chunk.endswith(b"\r"):
+        chunk = chunk[:-1]
+    try:
+        event = _parse(chunk, True)
+    except ValueError:
+        return None
+    if (event.get("n") != 2 or not isinstance(event.get("game"), str)
+            or not isinstance(event.get("prev"), str)):
+        return None
+    return event
+
+
+def _first_line_candidate(damaged, rebuild, second):
+    """The game line rebuilt for a damaged line 1: what the damaged line still reads
+    (its JSON without its checksum, if it parses), with ``rebuild``'s ``players``,
+    ``edition``, ``seed`` (given by the user) over it, numbered 1 with the game id of
+    ``second`` (line 2's event). ``None`` when players or edition are still unknown."""
+    text = damaged[:-9] if len(damaged) >= 9 and damaged[-9:-8] == b"*" else damaged
+    try:
+        base = json.loads(text.decode("utf-8"))
+    except ValueError:
+        base = None
+    event = dict(base) if isinstance(base, dict) else {}
+    for name in ("players", "edition", "seed"):
+        if rebuild.get(name) is not None:
+            event[name] = rebuild[name]
+    players = event.get("players")
+    if (not isinstance(players, list) or not players
+            or not all(isinstance(p, str) for p in players)
+            or not isinstance(event.get("edition"), str)):
+        return None
+    event.update(type="game", n=1, game=second["game"])
+    event.setdefault("format", FORMAT)
+    event.setdefault("bots", [])
+    event.pop("prev", None)
+    event.pop("hash", None)
+    return event
+
+
+def _rebuild_first(path, data, exc, rebuild, options):
+    """``(data, note)``: journal bytes ``data`` with its damaged line 1 (``exc``, a
+    ``FirstLineDamaged``) rebuilt (``_first_line_candidate``), and the line that says so.
+    The rebuilt line is the one written when the next line's ``prev`` is its hash; else
+    it keeps that hash (``hash``) so that the chain reads on, and the note says it could
+    not be proven. ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what
+    the line still reads and the command that rebuilds it) or the user's values."""
+    second = _chained_second(data[exc.end:])
+    later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
+    candidate = _first_line_candidate(exc.chunk, rebuild or {}, second)
+    words = ["pyramid", "play", "--resume", path, "--upto-damage"] + list(options)
+    if candidate is not None:
+        words += ["--players", ",".join(candidate["players"]), "--edition",
+                  candidate["edition"]]
+        if candidate.get("seed") is not None:
+            words += ["--seed", str(candidate["seed"])]
+        lang = candidate.get("lang")
+        if isinstance(lang, str) and lang != "en" and "--lang" not in options:
+            words += ["--lang", lang]  # the table's language, as the damaged line reads it
+    else:
+        words += ["--players", "NAMES", "--edition", "EDITION", "--seed", "SEED"]
+    command = " ".join(shlex.quote(w) for w in words)
+    if candidate is None:
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. What it held can't be read; the %(later)d line "
+            "after it is intact: to rebuild the first line and resume, give the game's "
+            "players, edition and seed: %(command)s",
+            "%(what)s; nothing was changed. What it held can't be read; the %(later)d lines "
+            "after it are intact: to rebuild the first line and resume, give the game's "
+            "players, edition and seed: %(command)s", later)
+            % {"what": exc, "later": later, "command": command})
+    reads = _("players %s; edition %s; seed %s") % (
+        ", ".join(candidate["players"]), candidate["edition"], candidate.get("seed", "-"))
+    if rebuild is None:
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d line "
+            "after it is intact: to rebuild the first line from these (correct any that is "
+            "wrong) and resume: %(command)s",
+            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d lines "
+            "after it are intact: to rebuild the first line from these (correct any that is "
+            "wrong) and resume: %(command)s", later)
+            % {"what": exc, "reads": reads, "later": later, "command": command})
+    line = encode_line(candidate)
+    if line_hash(line.rstrip(b"\n")) == second["prev"]:
+        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
+                 "it was written (the next line's chain hash matches): %s") % (exc.reason, reads)
+    else:
+        line = encode_line(dict(candidate, hash=second["prev"]))
+        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt as %s; it "
+                 "can't be proven the same as written (the next line's chain hash differs), "
+                 "the lines after it were checked to replay with it") % (exc.reason, reads)
+    return line + data[exc.end:], note
 
 
 class JournalFull(OSError):
@@ -226,6 +348,10 @@ class _Scan:
         self.count = 0
         self.last = None
         self.format = None
+        self.skipped = None
+        self.skipped_hash = None
+        self.blank_tail = False  # blank lines at the end, ignored (cut on a resume)
+        self.empty = None  # the number of a blank line before the end
 
 
 def _scan(path, data):
@@ -245,6 +371,15 @@ def _scan(path, data):
             # the line without its line ending, so one CR before the LF is no damage
             chunk = chunk[:-1]
         line_no = scan.count + 1
+        if line_no > 1 and not chunk.strip():
+            scan.good_end = pos
+            if not data[pos:].strip():
+                # only blank lines to the end (an editor's last newline): nothing to read
+                scan.blank_tail = True
+                return scan
+            scan.empty = line_no
+            scan.bad = (line_no, _("empty"), False)
+            return scan
         if line_no == 1 and not (len(chunk) >= 9 and chunk[-9:-8] == b"*"):
             checked = False  # a format-1 journal: no checksums (checked below)
         try:
@@ -253,8 +388,20 @@ def _scan(path, data):
             if isinstance(exc, JournalError):
                 raise
             if line_no == 1:
+                if nl >= 0 and _chained_second(data[nl + 1:]) is not None:
+                    raise FirstLineDamaged(path, str(exc), chunk, nl + 1) from None
                 raise JournalError(_("%s: not a game journal (line 1: %s); nothing was changed")
                                    % (path, exc)) from None
+            if (nl >= 0 and data[nl + 1:].strip() and scan.skipped is None
+                    and scan.game is not None and scan.chain_bad is None):
+                # one damaged line with lines after it: read on without it (the line
+                # after it names the hash of what it held, ``_chain_line``); ``_read``
+                # refuses it, or with ``upto_damage`` sets it aside alone
+                scan.skipped = (line_no, str(exc), pos, nl + 1, chunk, scan.last)
+                scan.count = line_no
+                scan.last = _UNKNOWN
+                pos = nl + 1
+                continue
             scan.good_end = pos
             scan.bad = (line_no, str(exc), nl < 0 and _torn(chunk))
             return scan
@@ -266,10 +413,17 @@ def _scan(path, data):
         scan.count = line_no
         if scan.chain_bad is None:
             _chain_line(path, scan, event, chunk, line_no, pos, older)
-        if event.get("type") != CHAINED:
-            scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS})
+        if event.get("type") not in (CHAINED, SET_ASIDE):
+            scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS
+                                and (k != "hash" or line_no > 1)})
             scan.starts.append(pos)
             scan.lines.append(line_no)
+        elif event.get("type") == SET_ASIDE and isinstance(event.get("events"), list):
+            for inner in event["events"]:  # what was typed again in the damaged line's place
+                if isinstance(inner, dict) and isinstance(inner.get("type"), str):
+                    scan.events.append(inner)
+                    scan.starts.append(pos)
+                    scan.lines.append(line_no)
         if nl < 0:  # a whole, checked last line whose newline is missing: it stands
             scan.good_end = len(data)
             return scan
@@ -307,7 +461,14 @@ def _chain_line(path, scan, event, chunk, line_no, pos, older):
                                      "nothing was changed") % path)
             scan.game = event["game"]
     elif scan.game is not None:
-        problem = _chain_problem(event, line_no, scan.game, scan.last)
+        prev = scan.last
+        if prev is _UNKNOWN:
+            # the line before it was damaged and is read past: its own content can't be
+            # hashed, so this line's ``prev`` is taken as the hash of what it held (kept
+            # in the ``set_aside`` line that stands for it); its number and game are checked
+            prev = event.get("prev") if isinstance(event.get("prev"), str) else None
+            scan.skipped_hash = prev
+        problem = _chain_problem(event, line_no, scan.game, prev)
         if problem is not None:
             scan.chain_bad = (line_no, problem, pos)
     elif event.get("type") == CHAINED:
@@ -323,6 +484,8 @@ def _chain_line(path, scan, event, chunk, line_no, pos, older):
                                      "not yet numbered"), pos)
     older.update(chunk + b"\n")
     scan.last = line_hash(chunk)
+    if event.get("type") in (SET_ASIDE, "game") and isinstance(event.get("hash"), str):
+        scan.last = event["hash"]  # it stands for the damaged line: the next one follows that
 
 
 def _kind_of(mode):
@@ -434,12 +597,30 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
     return _("shown up to the damaged line %d (%s); %s is unchanged") % (line_no, reason, path)
 
 
-def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
+def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
+          rebuild=None, retype=None):
     """``(events, kept)``: what ``read_events`` returns, and the journal's bytes as they
-    stand after it (what a ``Journal`` appends after)."""
+    stand after it (what a ``Journal`` appends after). ``rebuild``: the user's
+    ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``);
+    ``retype``: a function of the events before one damaged line set aside that returns
+    the events typed again in its place (a list; ``ValueError`` saying why not)."""
     with _open_read(path) as fh:
         data = fh.read()
-    scan = _scan(path, data)
+    original, rebuilt = data, None
+    try:
+        scan = _scan(path, data)
+    except FirstLineDamaged as exc:
+        data, rebuilt = _rebuild_first(path, data, exc, dict(rebuild or {}) if upto_damage
+                                     else None, options)
+        scan = _scan(path, data)
+        if check is not None and scan.events:
+            # the lines after it must replay with the rebuilt line (a wrong edition or
+            # seat count shows at once); the game's own check below names where not
+            try:
+                check(scan.events[:1])
+            except ValueError as bad:
+                raise JournalError(_("%s: line 1 rebuilt as given can't start the game (%s); "
+                                     "nothing was changed") % (path, bad)) from None
     events, good_end, bad, lines = scan.events, scan.good_end, scan.bad, scan.lines
     kind = "damaged" if bad is not None else None
     if scan.chain_bad is not None:  # a line out of place comes before any damaged one
@@ -453,45 +634,268 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     # an event that no longer applies: the check sees the events before the line where
     # the chain breaks; at that line and after it the chain's reason is the one said (a
     # line removed, repeated or moved, named as such, not as the game's refusal of it)
+    starts, retyped = scan.starts, None
+    if retype is not None and upto_damage and scan.skipped is None:
+        raise JournalError(_("%s: --retype: no damaged line with intact lines after it to "
+                             "type again; nothing was changed") % path)
+    if scan.skipped is not None and retype is not None and upto_damage:
+        # the damaged line typed again in its place: the lines after it follow that
+        at = len([n for n in lines if n < scan.skipped[0]])
+        try:
+            retyped = retype(events[:at])
+        except ValueError as exc:
+            raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
+                               % (path, scan.skipped[0], exc)) from None
+        events = events[:at] + retyped + events[at:]
+        checked = checked[:at] + retyped + checked[at:]
+        lines = lines[:at] + [scan.skipped[0]] * len(retyped) + lines[at:]
+        starts = starts[:at] + [scan.skipped[2]] * len(retyped) + starts[at:]
     stale = check(checked) if check is not None and checked else None
     if stale is not None:
         stale = (lines[stale[0] - 1], stale[1])
         if bad is None or stale[0] < bad[0]:
             line_no, reason = stale
             cut = lines.index(line_no)
-            checked, good_end = events[:cut], scan.starts[cut]
+            checked, good_end = events[:cut], starts[cut]
             bad, kind = (line_no, reason, False), "stale"
             what = _("event on line %d no longer applies (%s)") % (line_no, reason)
     events = checked
+    skipped, after, held = scan.skipped, None, None
+    if skipped is not None and check is None:
+        skipped = None  # the lines after it can't be checked to apply without it: stop there
+        bad, kind, good_end = (scan.skipped[0], scan.skipped[1], False), "damaged", scan.skipped[2]
+        events = events[:len([n for n in lines if n < scan.skipped[0]])]
+    if skipped is not None and retyped is None:
+        # an undo after a line set aside would take back another action than the one it
+        # took back: the read stops there, as at an event that no longer applies
+        undo = [i for i, e in enumerate(events) if e.get("type") == "undo"
+                and lines[i] > skipped[0]]
+        if undo and (bad is None or lines[undo[0]] < bad[0]):
+            cut = undo[0]
+            line_no = lines[cut]
+            reason = _("an undo, which without line %d would take back another action") % (
+                skipped[0])
+            events, good_end = events[:cut], starts[cut]
+            bad, kind = (line_no, reason, False), "stale"
+            what = _("event on line %d no longer applies (%s)") % (line_no, reason)
+    if skipped is not None and skipped[3] >= good_end:
+        # no line after the damaged one is kept (the read stops before or right after
+        # it): reading stops at the damaged line, as at any damaged line, and says what
+        # the line seems to hold (to be typed again) and why the next one can't follow
+        if skipped[2] < good_end or bad is None:
+            if bad is not None and not bad[2] and kind in ("stale", "chain"):
+                after = bad[:2]
+            bad, kind, good_end = (skipped[0], skipped[1], False), "damaged", skipped[2]
+            events = events[:len([n for n in lines if n < skipped[0]])]
+            held = skipped[4]
+        skipped = None
     if kind == "damaged":
         what = _("line %d is damaged (%s)") % (bad[0], bad[1])
-    if bad is not None:
-        line_no, reason, torn = bad
-        if not torn and not upto_damage:
-            raise JournalError("%s: %s; %s" % (path, what, _resume_hint(path, options)))
-        if repair:
-            # a link or a second name planted at FILE.damaged is refused before anything
-            # changes; what is there already is kept (the bytes are appended)
-            side = _open_write(path + ".damaged")
-            try:
-                # exactly the bytes cut: the journal and FILE.damaged put together are
-                # the file as it was (a torn tail gets no newline added)
-                _write_all(side, data[good_end:])
-                os.fsync(side)
-            finally:
-                os.close(side)
-            fd = _open_write(path)
-            try:
-                os.ftruncate(fd, good_end)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        if notes is not None:  # said once it is done
-            if torn:
-                kind = "torn"
-            notes.append(_set_aside_note(kind, line_no, reason, len(data) - good_end, path,
-                                         repair))
-    return events, data[:good_end]
+        if scan.empty == bad[0]:
+            what = _("line %d is empty") % bad[0]
+    unproven = rebuilt is not None and b'"hash":' in data[:data.find(b"\n")]
+    if unproven and kind in ("stale", "chain"):
+        # a first line rebuilt but not proven (line 2 names another hash for it), and a
+        # later line that does not follow it: the values it was rebuilt from are likely
+        # wrong; nothing is set aside on that guess
+        raise JournalError(_("%s: the first line rebuilt from what was given does not fit "
+                             "the lines after it (%s); nothing was changed: check --players, "
+                             "--edition and --seed") % (path, what))
+    again = ""
+    if scan.skipped is not None and not upto_damage and bad is not None and (
+            bad[0] == scan.skipped[0]) or skipped is not None:
+        header = scan.events[0] if scan.events else {}
+        names = header.get("players") if isinstance(header.get("players"), list) else []
+        again = _retype_hint(path, scan.skipped[4], options, names)
+    if skipped is not None and not upto_damage:
+        raise JournalError("%s: %s; %s%s" % (
+            path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
+            _skip_hint(path, options), again))
+    if bad is not None and not bad[2] and not upto_damage:
+        raise JournalError("%s: %s; %s%s" % (path, what, _resume_hint(path, options), again))
+    kept = data[:good_end]
+    if skipped is not None:
+        stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
+                 "hash": scan.skipped_hash, "reason": skipped[1]}
+        if retyped:
+            stand["events"] = retyped  # typed again in its place: read back there
+        kept = data[:skipped[2]] + encode_line(stand) + data[skipped[3]:good_end]
+    if repair and rebuilt is not None:
+        # the whole file is kept in FILE.damaged first, then the journal is written again
+        # with its first line rebuilt (and whatever else was set aside left out)
+        _set_aside(path, original, 1, original.count(b"\n"))
+        fd = _open_write(path)
+        try:
+            os.ftruncate(fd, 0)
+            _write_all(fd, kept)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    elif repair and skipped is None and bad is None and scan.blank_tail:
+        # blank lines at the end hold nothing: cut, so that lines appended follow the last
+        fd = _open_write(path)
+        try:
+            os.ftruncate(fd, good_end)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    elif repair and (skipped is not None or bad is not None):
+        # a link or a second name planted at FILE.damaged is refused before anything
+        # changes; what is there already is kept (a batch is appended, after its header)
+        start = skipped[2] if skipped is not None else good_end
+        first = skipped[0] if skipped is not None else bad[0]
+        _set_aside(path, data[start:], first, data.count(b"\n", start))
+        fd = _open_write(path)
+        try:
+            os.ftruncate(fd, start)
+            _write_all(fd, kept[start:])
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    if notes is not None:  # said once it is done
+        if rebuilt is not None:
+            notes.append(rebuilt + (_("; the journal as it was is kept in %s.damaged") % path
+                                  if repair else _("; %s is unchanged") % path))
+        if skipped is not None:
+            later = len([n for n in lines[:len(events)] if n > skipped[0]])
+            notes.append(_skipped_note(skipped, later, events, path, repair, retyped))
+        if bad is not None:
+            line_no, reason, torn = bad
+            note = _set_aside_note("torn" if torn else kind, line_no, reason,
+                                   len(data) - good_end, path, repair)
+            if after is not None:
+                note += _(" (line %d does not follow without it: %s)") % after
+            if held is not None:
+                note += _held_words(held, events)
+            notes.append(note)
+    return events, kept
+
+
+def _set_aside(path, chunk, first, newlines):
+    """Append ``chunk`` (the journal's bytes from its line ``first`` on, exactly; it holds
+    ``newlines`` line ends) to ``FILE.damaged`` as one batch after a header line saying
+    when, from which journal and which lines (a batch's bytes are the lines as they were,
+    so the header names their count in bytes too), and force it to disk."""
+    last = first + newlines - (1 if chunk.endswith(b"\n") else 0)
+    side_path = path + ".damaged"
+    side = _open_write(side_path)
+    try:
+        lead = b""
+        if os.fstat(side).st_size:
+            with open(side_path, "rb") as fh:
+                fh.seek(-1, os.SEEK_END)
+                if fh.read(1) != b"\n":
+                    lead = b"\n"  # a torn tail set aside before: its bytes end without one
+        import time
+        header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s set aside on its "
+                   "resume; the %(size)d bytes after this line are those lines as they "
+                   "were") % {
+            "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "first": first,
+            "last": max(first, last), "path": os.path.basename(path), "size": len(chunk)}
+        _write_all(side, lead + header.encode("utf-8") + b"\n" + chunk)
+        os.fsync(side)
+    finally:
+        os.close(side)
+
+
+def _skip_hint(path, options=()):
+    """What a refusal of one damaged line with intact lines after it suggests: the
+    command that resumes without it (it is set aside, the lines after it kept)."""
+    return (_("nothing was changed (to resume without it, setting it aside in %s.damaged: "
+              "pyramid play --resume %s --upto-damage%s)")
+            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
+
+
+def _typed_action(action, players):
+    """An action's canonical text (``camelhost.table.parser``) as a player types it: a
+    partnership names the partner (``partner 3`` is ``partner Dee``), never a seat."""
+    words = action.split()
+    if (len(words) == 2 and words[0] == "partner" and words[1].isdigit()
+            and int(words[1]) < len(players)):
+        return "partner %s" % players[int(words[1])]
+    return action
+
+
+def _retype_hint(path, chunk, options=(), players=()):
+    """The end of a refusal of a damaged line whose event can be typed again (a die, a
+    player's action): the command that types it in its place, keeping the lines after
+    it (``--retype``); ``""`` when what it held can't be typed."""
+    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
+    try:
+        event = json.loads(text.decode("utf-8"))
+    except ValueError:
+        return ""
+    if not isinstance(event, dict):
+        return ""
+    typed = None
+    if event.get("type") == "die" and isinstance(event.get("colour"), str):
+        typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
+                         if event.get(k) is not None)
+    elif (event.get("type") == "action" and isinstance(event.get("action"), str)
+          and not event["action"].startswith("finish")):  # a card's colour is never said
+        typed = _typed_action(event["action"], list(players))
+    elif event.get("type") == "pyramid":
+        typed = "pyramid"
+    if not typed:
+        return ""
+    words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
+    return _("; or type it again in its place, keeping the lines after it (correct it if the "
+             "damage is in it): %s") % " ".join(shlex.quote(w) for w in words + list(options))
+
+
+def _what_it_held(chunk, players):
+    """Words for what a damaged line ``chunk`` still seems to hold (its JSON read without
+    its checksum): a die with its colour and value, a player's action or pyramid ticket,
+    else the kind of line; ``None`` when it can't be read at all."""
+    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
+    try:
+        event = json.loads(text.decode("utf-8"))
+    except ValueError:
+        return None
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return None
+    seat = event.get("player")
+    name = (players[seat] if isinstance(seat, int) and not isinstance(seat, bool)
+            and 0 <= seat < len(players) else None)
+    kind = event["type"]
+    if kind == "die":
+        words = [str(event[k]) for k in ("colour", "ink", "value") if event.get(k) is not None]
+        return _("the die %s") % " ".join(words)
+    if kind == "action" and name is not None and isinstance(event.get("action"), str):
+        if event["action"].startswith("finish"):  # a card face down: never its colour
+            return _("%s's finish card") % name
+        return _("%s's action '%s'") % (name, _typed_action(event["action"], players))
+    if kind == "pyramid" and name is not None:
+        return _("%s's pyramid ticket") % name
+    return _("a '%s' line") % kind
+
+
+def _skipped_note(skipped, later, events, path, kept, retyped=None):
+    """The line that says a damaged line was read past: which, what it seems to have held
+    (so that it can be typed again) and how many lines after it were kept."""
+    line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
+    where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
+    said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
+                     "line after it is kept",
+                     "line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
+                     "lines after it are kept", later)
+            % {"line": line_no, "reason": reason, "where": where, "later": later})
+    if retyped:
+        players = events[0].get("players", []) if events else []
+        again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
+        return said + _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
+    return said + _held_words(chunk, events)
+
+
+def _held_words(chunk, events):
+    """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
+    players from ``events``' ``game`` line name the seat), to be typed again."""
+    players = events[0].get("players", []) if events else []
+    held = _what_it_held(chunk, players if isinstance(players, list) else [])
+    if held is None:
+        return _(". What it held can't be read")
+    return _(". It seems to hold %s (the damage may be in it): if that happened at the "
+             "table, type it again") % held
 
 
 def read_events(path, repair=False, upto_damage=False, notes=None, check=None, options=()):
@@ -507,6 +911,10 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
     ``upto_damage``: the events before it are returned and, with ``repair``, the rest
     of the file is moved to ``FILE.damaged`` first (a torn last line too: no byte is
     lost; a symbolic link or a file of two names there is refused, nothing changed).
+    With ``upto_damage`` and ``check`` one damaged line of a chained journal, with
+    lines after it that still apply without it, is left out alone (the ``set_aside``
+    line that takes its place with ``repair``), and a damaged first line followed by
+    a game's chained lines is rebuilt from what it still reads (``_rebuild_first``).
     ``check``: a function of the events read that returns ``None`` or ``(line,
     reason)`` of the first event that no longer applies to the game
     (``Session.stale_line``, ``line`` counted in events); that line counts as a bad
@@ -624,16 +1032,18 @@ class Journal:
     a regular file (or a new path): a symbolic link, a named pipe or a device is
     refused at once (``JournalError``), never written through or waited on.
     ``pyramid``: the dice source of a new game (``virtual``, ``manual`` or a port),
-    recorded in its ``game`` line. ``.events`` is every event written through this
+    recorded in its ``game`` line; ``lang``: the table's language code (``en``, ``de``),
+    recorded there too (``--resume`` speaks it unless ``--lang`` is given). ``.events`` is every event written through this
     object or loaded by ``Journal.resume`` (without the line fields ``n``, ``game``,
     ``prev``); ``.header`` the ``game`` line (or ``None``); ``.game_id`` the id every
     line carries.
     """
 
-    def __init__(self, path=None, pyramid=None):
+    def __init__(self, path=None, pyramid=None, lang=None, resuming=False):
         self.path = path
         self.events = []
         self.pyramid = pyramid
+        self.lang = lang
         self._fd = None
         self._newline_owed = False
         #: lines in words for what ``resume`` set aside (a torn or damaged tail)
@@ -653,7 +1063,11 @@ class Journal:
                 _lock(fd, path)
                 if os.fstat(fd).st_size:
                     with _open_read(path) as fh:
-                        self._follow(_scan(path, fh.read()))
+                        try:
+                            self._follow(_scan(path, fh.read()))
+                        except FirstLineDamaged:
+                            if not resuming:  # ``resume`` words it, or rebuilds the line
+                                raise
             except BaseException:
                 os.close(fd)
                 raise
@@ -669,12 +1083,19 @@ class Journal:
         return self.events[0] if self.events else None
 
     @classmethod
-    def resume(cls, path, upto_damage=False, check=None, options=()):
+    def resume(cls, path, upto_damage=False, check=None, options=(), rebuild=None,
+               retype=None):
         """Open an existing journal: lock it, cut a torn last line, load its events.
 
         ``check``: ``Session.stale_line`` (see ``read_events``): an event that no
         longer applies counts as a damaged line. ``upto_damage``: resume up to the
-        first damaged line (the rest is kept in ``FILE.damaged``). ``options``: the
+        first damaged line (the rest is kept in ``FILE.damaged``), or, with ``check``,
+        set one damaged line aside alone while the lines after it still apply (a
+        ``set_aside`` line takes its place), and rebuild a damaged first line
+        (``rebuild``: the ``players``, ``edition``, ``seed`` given, over what it still
+        reads; proven when line 2's ``prev`` is its hash). ``retype``: a function of the
+        events before that one damaged line returning the events typed in its place
+        (``--retype``; ``ValueError`` refuses them, nothing changed). ``options``: the
         table's options, said in a refusal's command (see ``read_events``). A journal
         of an older format (1 or 2: lines without numbers) is said in one note; the
         first event appended then starts its chain (a ``chained`` line first, whose
@@ -691,10 +1112,11 @@ class Journal:
                                  "link; nothing was changed (give the file's own path)") % path)
         if not stat.S_ISREG(mode):
             raise _not_regular(path, mode)
-        journal = cls(path)
+        journal = cls(path, resuming=True)
         try:
             events, kept = _read(path, repair=True, upto_damage=upto_damage,
-                                 notes=journal.notes, check=check, options=options)
+                                 notes=journal.notes, check=check, options=options,
+                                 rebuild=rebuild, retype=retype)
             if not events:
                 raise JournalError(_("%s: the journal is empty") % path)
             journal._follow(_scan(path, kept))
@@ -747,6 +1169,8 @@ class Journal:
             raise ValueError(_("journal event with a line field (n, game, prev): %r") % (event,))
         if event["type"] == "game" and self.pyramid is not None and "pyramid" not in event:
             event = dict(event, pyramid=self.pyramid)
+        if event["type"] == "game" and self.lang is not None and "lang" not in event:
+            event = dict(event, lang=self.lang)
         if self._pending is not None:  # an older journal: its chain starts here
             game = new_game_id()
             self._write({"type": CHAINED, "n": self._count + 1, "game": game,
