@@ -26,10 +26,14 @@ from camelup.odds.race import (
     MAX_LEGS,
     TILE_MARK,
     TILE_TRIES,
+    _Draws,
     _later_orders,
     _next,
     _run_fresh,
+    _run_planned,
     _seed_state,
+    _Strata,
+    leg_end,
     race_odds,
     simulate,
 )
@@ -153,6 +157,52 @@ def test_later_legs_without_tiles_are_the_board_layers_draw_for_draw():
                 (edition, n, pos)
             back += got[0][0] != SEP
     assert back > 0
+
+
+def test_planned_later_legs_are_the_board_layers_draw_for_draw():
+    # the later legs read from the draws worked out ahead (_Draws, _run_planned) against
+    # step_forward / step_backward from the same generator state: the same final board
+    # and the same draws used, whatever index a race starts at (RULES 1.2-1.4, 3.5-3.7)
+    never = ([0], [(0, 0, "+")], 6 ** 5)
+    for edition in ("classic", "second"):
+        draws = None
+        for n, pos in enumerate(_boards(edition, 150, 11)):
+            coded = Coded(pos)
+            orders = _later_orders(coded, pos)
+            if draws is None:
+                draws = _Draws(9, orders)
+            k = 1 + 37 * n
+            draws.extend(k + 2 + 4 * MAX_LEGS)
+            got, end = _run_planned(coded.board, k, draws.plans)
+            want, wx = _reference_run(coded.board, draws.states[k - 1], orders, never,
+                                      coded.crazy)
+            assert got == want, (edition, n, pos)
+            assert draws.states[end - 1] == wx
+
+
+@pytest.mark.parametrize("edition, stacks, dice", [
+    ("second", P2A, None),
+    ("second", {4: ["blue"], 6: ["green", "black"], 7: ["red", "yellow"], 9: ["purple"],
+                12: ["white"]}, ["blue", "green", "grey"]),
+    ("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]}, None),
+])
+def test_sampling_from_the_kept_draws_draws_the_same_races(monkeypatch, edition, stacks,
+                                                          dice):
+    # the stratified sample with its draws worked out ahead (PLANNED_MAX) counts the
+    # same winners, losers and disagreeing pairs as drawing them one by one, for odd and
+    # even numbers of races, runs long enough to extend the kept draws, and other seeds
+    import camelup.odds.race as race
+    pos = Position(edition, stacks, dice=dice)
+    strata = _Strata(pos, leg_end(pos))
+    for seed, samples in ((1, 1201), (5, 3), (8, 600)):
+        got = ({}, {}, {}, {})
+        strata.sample(seed, samples, *got)
+        monkeypatch.setattr(race, "PLANNED_MAX", 0)
+        want = ({}, {}, {}, {})
+        strata.sample(seed, samples, *want)
+        monkeypatch.setattr(race, "PLANNED_MAX", 5000)
+        assert got == want, (seed, samples)
+        assert sum(got[0].values()) == samples
 
 
 def test_later_tiles_only_on_legal_spaces():
