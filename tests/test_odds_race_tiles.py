@@ -29,6 +29,7 @@ from camelup.odds.race import (
     _Draws,
     _later_orders,
     _next,
+    _orders,
     _run_fresh,
     _run_planned,
     _seed_state,
@@ -203,6 +204,20 @@ def test_sampling_from_the_kept_draws_draws_the_same_races(monkeypatch, edition,
         monkeypatch.setattr(race, "PLANNED_MAX", 5000)
         assert got == want, (seed, samples)
         assert sum(got[0].values()) == samples
+
+
+def test_the_kept_later_orders_are_every_order_of_the_dice():
+    # kept between races (_LATER_ORDERS): the same list as working them out afresh,
+    # each edition's own (five racing dice; the grey die too in the second, RULES 3.4)
+    for edition, count in (("classic", 120), ("second", 720)):
+        pos = next(_boards(edition, 1, 3))
+        coded = Coded(pos)
+        dice = sorted(coded.letter[c] for c in pos.racing())
+        if coded.crazy:
+            dice.append(GREY_DIE)
+        kept = _later_orders(coded, pos)
+        assert kept == _orders(dice, 5) and len(kept) == count
+        assert _later_orders(Coded(pos), pos) is kept
 
 
 def test_later_tiles_only_on_legal_spaces():

@@ -539,12 +539,22 @@ def _place(s, x, entry, places, strip, trace):
         entry = places[x % len(places)]
 
 
+#: ``_later_orders`` by dice letters and reveals: a few lists for every race.
+_LATER_ORDERS = {}
+
+
 def _later_orders(coded, position):
+    """Every order of a later leg's dice (``_orders``): the racing dice's letters sorted,
+    then the grey die when crazy camels race. The list is shared: read it."""
     racing_dice = [coded.letter[c] for c in position.racing()]
     racing_dice.sort()
     if coded.crazy:
         racing_dice.append(GREY_DIE)
-    return _orders(racing_dice, LEG_REVEALS[position.edition])
+    key = "".join(racing_dice) + "%d" % LEG_REVEALS[position.edition]
+    hit = _LATER_ORDERS.get(key)
+    if hit is None:
+        hit = _LATER_ORDERS[key] = _orders(racing_dice, LEG_REVEALS[position.edition])
+    return hit
 
 
 def _ends(s, crazy):
