@@ -173,12 +173,31 @@ def test_planned_later_legs_are_the_board_layers_draw_for_draw():
             if draws is None:
                 draws = _Draws(9, orders)
             k = 1 + 37 * n
-            draws.extend(k + 2 + 4 * MAX_LEGS)
-            got, end = _run_planned(coded.board, k, draws.plans)
-            want, wx = _reference_run(coded.board, draws.states[k - 1], orders, never,
+            states, plans = draws.extend(k + 2 + 4 * MAX_LEGS)
+            got, end = _run_planned(coded.board, k, plans)
+            want, wx = _reference_run(coded.board, states[k - 1], orders, never,
                                       coded.crazy)
             assert got == want, (edition, n, pos)
-            assert draws.states[end - 1] == wx
+            assert states[end - 1] == wx
+
+
+def test_the_kept_draws_grow_without_touching_what_a_run_reads():
+    # another thread's run (the table's odds worker) may be reading the kept draws of
+    # the same seed: they grow by new lists put in place at once, the old ones as they
+    # were, the new ones the same draws continued
+    pos = Position("second", P2A)
+    draws = _Draws(1, _later_orders(Coded(pos), pos))
+    states, plans = draws.extend(10)
+    before = (list(states), list(plans))
+    more_states, more_plans = draws.extend(len(plans) + 10)
+    assert (states, plans) == before
+    assert len(more_plans) > len(plans)
+    assert more_states[:len(states)] == states and more_plans[:len(plans)] == plans
+    assert draws.table == (more_states, more_plans)
+    x = _seed_state(1)
+    for k in range(len(more_states)):
+        x = _next(x)
+        assert more_states[k] == x
 
 
 @pytest.mark.parametrize("edition, stacks, dice", [

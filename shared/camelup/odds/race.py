@@ -302,35 +302,39 @@ class _Draws:
     each could start in the later legs (``_run_planned``): the same numbers as drawing
     them one by one (``_run_fresh``), without the generator's arithmetic in the loop.
 
-    ``states[k]``: the state after ``k + 1`` steps of the generator from
-    ``_seed_state(seed)``; ``plans[k]``: the leg whose order is drawn at ``k`` and
-    faces at ``k + 1``, a tuple of ``(die, value)`` in the order the dice come out,
-    ``value`` the face mod 3 (0..2) of a racing die, the face itself (0..5) of the
-    grey die (its ink, RULES 3.5 (c), and its value). Grows on demand (``extend``)."""
+    ``table``: ``(states, plans)``; ``states[k]``: the state after ``k + 1`` steps of
+    the generator from ``_seed_state(seed)``; ``plans[k]``: the leg whose order is
+    drawn at ``k`` and faces at ``k + 1``, a tuple of ``(die, value)`` in the order the
+    dice come out, ``value`` the face mod 3 (0..2) of a racing die, the face itself
+    (0..5) of the grey die (its ink, RULES 3.5 (c), and its value). Grows on demand
+    (``extend``) by new lists put in place in one assignment, so a run in another
+    thread (the table's odds worker) reading the old ones is never disturbed."""
 
     def __init__(self, seed, orders):
-        self.x = _seed_state(seed)
+        self.x0 = _seed_state(seed)
         self.orders = orders
         self.count = len(orders)
-        self.states = []
-        self.plans = []
+        self.table = ([], [])
         self.pairs = {}
 
     def extend(self, n):
-        """Work out the states and plans up to index ``n`` (exclusive) at least."""
-        states = self.states
-        plans = self.plans
+        """``table`` with the states and plans up to index ``n`` (exclusive) at
+        least."""
+        states, plans = self.table
+        if len(plans) >= n:
+            return states, plans
+        states = states[:]
+        plans = plans[:]
         orders = self.orders
         count = self.count
         pairs = self.pairs
-        x = self.x
+        x = states[-1] if states else self.x0
         n += 4096 - n % 4096
         while len(states) < n + 1:
             x ^= (x << 13) & _MASK32
             x ^= x >> 17
             x ^= (x << 5) & _MASK32
             states.append(x)
-        self.x = x
         for k in range(len(plans), n):
             faces = states[k + 1]
             plan = []
@@ -342,6 +346,8 @@ class _Draws:
                 plan.append(kept)
                 faces //= 6
             plans.append(tuple(plan))
+        self.table = (states, plans)
+        return states, plans
 
 
 def _draws(seed, orders):
@@ -803,8 +809,7 @@ class _Strata:
         boards = self.boards
         weights = self.weights
         draws = _draws(seed, self.orders)
-        states = draws.states
-        plans = draws.plans
+        states, plans = draws.table
         reserve = 2 + 4 * MAX_LEGS  # the most one slice can draw
         k = 0
         index = 0
@@ -813,7 +818,7 @@ class _Strata:
         width = 2 * going
         for _j in range(samples // 2):
             if k + reserve > len(plans):
-                draws.extend(k + reserve)
+                states, plans = draws.extend(k + reserve)
             p1 = base + states[k] % width  # two points uniform inside the slice
             p2 = base + states[k + 1] % width
             k += 2
@@ -845,7 +850,7 @@ class _Strata:
                 split_l[z2] = split_l.get(z2, 0) + 1
         if samples % 2:  # the last slice holds one race
             if k + reserve > len(plans):
-                draws.extend(k + reserve)
+                states, plans = draws.extend(k + reserve)
             point = base + states[k] % going
             k += 1
             while point >= edge:
