@@ -292,8 +292,9 @@ def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
 #: (its draws would take megabytes for no reuse). 0 on MicroPython (a small heap):
 #: there every run draws as it goes, the same numbers.
 PLANNED_MAX = 0 if sys.implementation.name == "micropython" else 5000
-#: Seeds whose draws are kept (``_DRAWS``): the runs of seed 1 are most of them.
-_DRAWS_SEEDS = 4
+#: Seeds whose draws are kept, or seen once (``_DRAWS``, ``_draws``): the runs of seed 1
+#: are most of them.
+_DRAWS_SEEDS = 8
 _DRAWS = {}
 
 
@@ -329,7 +330,7 @@ class _Draws:
         count = self.count
         pairs = self.pairs
         x = states[-1] if states else self.x0
-        n += 4096 - n % 4096
+        n += 1024 - n % 1024
         while len(states) < n + 1:
             x ^= (x << 13) & _MASK32
             x ^= x >> 17
@@ -351,12 +352,17 @@ class _Draws:
 
 
 def _draws(seed, orders):
-    """The kept ``_Draws`` of ``seed`` for these ``orders`` (``_later_orders``)."""
+    """The kept ``_Draws`` of ``seed`` for these ``orders`` (``_later_orders``), or
+    ``None`` the first time they are asked for: working the draws out costs about what
+    a run of as many races does, so a seed used once draws as it goes."""
     key = (seed, tuple(orders))
     hit = _DRAWS.get(key)
     if hit is None:
         if len(_DRAWS) >= _DRAWS_SEEDS:
             _DRAWS.clear()
+        _DRAWS[key] = False  # seen once
+        return None
+    if hit is False:
         hit = _DRAWS[key] = _Draws(seed, orders)
     return hit
 
@@ -746,8 +752,11 @@ class _Strata:
         if tables is not None:
             strip += _MARKS
         elif samples <= PLANNED_MAX:
-            self._sample_planned(seed, samples, wins, losses, split_w, split_l, strip)
-            return
+            draws = _draws(seed, self.orders)
+            if draws is not None:
+                self._sample_planned(draws, samples, wins, losses, split_w, split_l,
+                                     strip)
+                return
         x = _seed_state(seed)
         index = 0
         edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
@@ -802,13 +811,12 @@ class _Strata:
             wins[a] = wins.get(a, 0) + 1
             losses[z] = losses.get(z, 0) + 1
 
-    def _sample_planned(self, seed, samples, wins, losses, split_w, split_l, strip):
-        """``sample`` without later tiles, its draws read from the kept ``_Draws`` of
-        ``seed`` (``_run_planned``): the same races, the same counts."""
+    def _sample_planned(self, draws, samples, wins, losses, split_w, split_l, strip):
+        """``sample`` without later tiles, its draws read from the kept ``draws`` of its
+        seed (``_Draws``, ``_run_planned``): the same races, the same counts."""
         going = self.going
         boards = self.boards
         weights = self.weights
-        draws = _draws(seed, self.orders)
         states, plans = draws.table
         reserve = 2 + 4 * MAX_LEGS  # the most one slice can draw
         k = 0
