@@ -21,6 +21,30 @@ from camelup.odds.race import race_odds, simulate
 P2A = {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"], 15: ["black"], 16: ["white"]}
 
 
+def test_finish_card_values_kept_are_the_values_worked_out():
+    # the ladder's expectation is kept by its arguments (_LADDERS): asked again, in any
+    # order, a card on any pile gets the value the formula gives (RULES 1.13), exactly
+    from math import comb
+
+    from camelup.odds import actions
+
+    def plain(p, own, others):  # P(c) * E[ladder(1 + own + X)] - (1 - P(c)), X ~ B(others, p)
+        return p * sum(comb(others, x) * p ** x * (1 - p) ** (others - x)
+                       * ladder(1 + own + x) for x in range(others + 1)) - (1 - p)
+
+    actions._LADDERS.clear()
+    chances = (0.0, 0.13, 0.5, 0.87, 1.0)
+    for _round in range(2):
+        for p in chances:
+            for own in range(3):
+                for others in range(8):
+                    pile = [(0, "red")] * own + [(1 + k, None) for k in range(others)]
+                    got = finish_card_ev(p, pile, 0, "red")
+                    assert abs(got - plain(p, own, others)) < 1e-12, (p, own, others)
+        chances = chances[::-1]
+    assert len(actions._LADDERS) == 5 * 3 * 8
+
+
 def test_leg_ticket_ev_formula_P2a():
     # odds-cases.md "Expected value of a leg ticket"; RULES 1.10
     leg = leg_odds(Position("second", P2A))

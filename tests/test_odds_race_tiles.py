@@ -26,10 +26,15 @@ from camelup.odds.race import (
     MAX_LEGS,
     TILE_MARK,
     TILE_TRIES,
+    _Draws,
     _later_orders,
     _next,
+    _orders,
     _run_fresh,
+    _run_planned,
     _seed_state,
+    _Strata,
+    leg_end,
     race_odds,
     simulate,
 )
@@ -153,6 +158,89 @@ def test_later_legs_without_tiles_are_the_board_layers_draw_for_draw():
                 (edition, n, pos)
             back += got[0][0] != SEP
     assert back > 0
+
+
+def test_planned_later_legs_are_the_board_layers_draw_for_draw():
+    # the later legs read from the draws worked out ahead (_Draws, _run_planned) against
+    # step_forward / step_backward from the same generator state: the same final board
+    # and the same draws used, whatever index a race starts at (RULES 1.2-1.4, 3.5-3.7)
+    never = ([0], [(0, 0, "+")], 6 ** 5)
+    for edition in ("classic", "second"):
+        draws = None
+        for n, pos in enumerate(_boards(edition, 150, 11)):
+            coded = Coded(pos)
+            orders = _later_orders(coded, pos)
+            if draws is None:
+                draws = _Draws(9, orders)
+            k = 1 + 37 * n
+            states, plans = draws.extend(k + 2 + 4 * MAX_LEGS)
+            got, end = _run_planned(coded.board, k, plans)
+            want, wx = _reference_run(coded.board, states[k - 1], orders, never,
+                                      coded.crazy)
+            assert got == want, (edition, n, pos)
+            assert states[end - 1] == wx
+
+
+def test_the_kept_draws_grow_without_touching_what_a_run_reads():
+    # another thread's run (the table's odds worker) may be reading the kept draws of
+    # the same seed: they grow by new lists put in place at once, the old ones as they
+    # were, the new ones the same draws continued
+    pos = Position("second", P2A)
+    draws = _Draws(1, _later_orders(Coded(pos), pos))
+    states, plans = draws.extend(10)
+    before = (list(states), list(plans))
+    more_states, more_plans = draws.extend(len(plans) + 10)
+    assert (states, plans) == before
+    assert len(more_plans) > len(plans)
+    assert more_states[:len(states)] == states and more_plans[:len(plans)] == plans
+    assert draws.table == (more_states, more_plans)
+    x = _seed_state(1)
+    for k in range(len(more_states)):
+        x = _next(x)
+        assert more_states[k] == x
+
+
+@pytest.mark.parametrize("edition, stacks, dice", [
+    ("second", P2A, None),
+    ("second", {4: ["blue"], 6: ["green", "black"], 7: ["red", "yellow"], 9: ["purple"],
+                12: ["white"]}, ["blue", "green", "grey"]),
+    ("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]}, None),
+])
+def test_sampling_from_the_kept_draws_draws_the_same_races(monkeypatch, edition, stacks,
+                                                          dice):
+    # the stratified sample with its draws worked out ahead (PLANNED_MAX; from a seed's
+    # second run on) counts the same winners, losers and disagreeing pairs as drawing
+    # them one by one, for odd and even numbers of races, runs long enough to extend the
+    # kept draws, and other seeds
+    import camelup.odds.race as race
+    pos = Position(edition, stacks, dice=dice)
+    strata = _Strata(pos, leg_end(pos))
+    monkeypatch.setattr(race, "_DRAWS", {})
+    for seed, samples in ((1, 1201), (5, 3), (8, 600), (1, 999)):
+        with monkeypatch.context() as m:
+            m.setattr(race, "PLANNED_MAX", 0)
+            want = ({}, {}, {}, {})
+            strata.sample(seed, samples, *want)
+        for _run in range(2):  # the first run of a seed draws as it goes
+            got = ({}, {}, {}, {})
+            strata.sample(seed, samples, *got)
+            assert got == want, (seed, samples)
+        assert isinstance(race._DRAWS[(seed, tuple(strata.orders))], _Draws)
+        assert sum(got[0].values()) == samples
+
+
+def test_the_kept_later_orders_are_every_order_of_the_dice():
+    # kept between races (_LATER_ORDERS): the same list as working them out afresh,
+    # each edition's own (five racing dice; the grey die too in the second, RULES 3.4)
+    for edition, count in (("classic", 120), ("second", 720)):
+        pos = next(_boards(edition, 1, 3))
+        coded = Coded(pos)
+        dice = sorted(coded.letter[c] for c in pos.racing())
+        if coded.crazy:
+            dice.append(GREY_DIE)
+        kept = _later_orders(coded, pos)
+        assert kept == _orders(dice, 5) and len(kept) == count
+        assert _later_orders(Coded(pos), pos) is kept
 
 
 def test_later_tiles_only_on_legal_spaces():

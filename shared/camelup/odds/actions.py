@@ -77,8 +77,25 @@ def leg_ticket_ev(value, p_first, p_second):
     return value * p_first + p_second - (1 - p_first - p_second)
 
 
+#: ``_binomial_ladder``'s answers by their arguments (a lookahead asks about the same
+#: few chances again and again: every reply's best finish card); emptied when full.
+_LADDERS = {}
+_LADDERS_SIZE = 4096
+
+
 def _binomial_ladder(known, others, p):
-    """E[ladder(1 + known + X)] with X ~ Binomial(others, p)."""
+    """E[ladder(1 + known + X)] with X ~ Binomial(others, p): kept in ``_LADDERS``."""
+    key = (known, others, p)
+    hit = _LADDERS.get(key)
+    if hit is None:
+        if len(_LADDERS) >= _LADDERS_SIZE:
+            _LADDERS.clear()
+        hit = _LADDERS[key] = _binomial_ladder_of(known, others, p)
+    return hit
+
+
+def _binomial_ladder_of(known, others, p):
+    """``_binomial_ladder`` worked out."""
     out = 0.0
     prob = (1 - p) ** others
     for x in range(others + 1):

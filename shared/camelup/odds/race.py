@@ -14,6 +14,8 @@ When the current leg ends the race in every outcome, the exact leg enumeration
 answers instead (``RaceOdds.exact``).
 """
 
+import sys
+
 from camelup.odds.board import (
     BLACK,
     GREY_DIE,
@@ -285,6 +287,151 @@ def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
     return s, x
 
 
+#: Largest run whose draws are worked out ahead (``_Draws``): the coach's 2,000 and
+#: the replies' 1,000 races are; the table's default run of tens of thousands is not
+#: (its draws would take megabytes for no reuse). 0 on MicroPython (a small heap):
+#: there every run draws as it goes, the same numbers.
+PLANNED_MAX = 0 if sys.implementation.name == "micropython" else 5000
+#: Seeds whose draws are kept, or seen once (``_DRAWS``, ``_draws``): the runs of seed 1
+#: are most of them.
+_DRAWS_SEEDS = 8
+_DRAWS = {}
+
+
+class _Draws:
+    """The generator's states from one seed, worked out once and kept, with the leg
+    each could start in the later legs (``_run_planned``): the same numbers as drawing
+    them one by one (``_run_fresh``), without the generator's arithmetic in the loop.
+
+    ``table``: ``(states, plans)``; ``states[k]``: the state after ``k + 1`` steps of
+    the generator from ``_seed_state(seed)``; ``plans[k]``: the leg whose order is
+    drawn at ``k`` and faces at ``k + 1``, a tuple of ``(die, value)`` in the order the
+    dice come out, ``value`` the face mod 3 (0..2) of a racing die, the face itself
+    (0..5) of the grey die (its ink, RULES 3.5 (c), and its value). Grows on demand
+    (``extend``) by new lists put in place in one assignment, so a run in another
+    thread (the table's odds worker) reading the old ones is never disturbed."""
+
+    def __init__(self, seed, orders):
+        self.x0 = _seed_state(seed)
+        self.orders = orders
+        self.count = len(orders)
+        self.table = ([], [])
+        self.pairs = {}
+
+    def extend(self, n):
+        """``table`` with the states and plans up to index ``n`` (exclusive) at
+        least."""
+        states, plans = self.table
+        if len(plans) >= n:
+            return states, plans
+        states = states[:]
+        plans = plans[:]
+        orders = self.orders
+        count = self.count
+        pairs = self.pairs
+        x = states[-1] if states else self.x0
+        n += 1024 - n % 1024
+        while len(states) < n + 1:
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            states.append(x)
+        for k in range(len(plans), n):
+            faces = states[k + 1]
+            plan = []
+            for d in orders[states[k] % count]:
+                pair = (d, faces % 6 if d == GREY_DIE else faces % 3)
+                kept = pairs.get(pair)
+                if kept is None:
+                    kept = pairs[pair] = pair
+                plan.append(kept)
+                faces //= 6
+            plans.append(tuple(plan))
+        self.table = (states, plans)
+        return states, plans
+
+
+def _draws(seed, orders):
+    """The kept ``_Draws`` of ``seed`` for these ``orders`` (``_later_orders``), or
+    ``None`` the first time they are asked for: working the draws out costs about what
+    a run of as many races does, so a seed used once draws as it goes."""
+    key = (seed, tuple(orders))
+    hit = _DRAWS.get(key)
+    if hit is None:
+        if len(_DRAWS) >= _DRAWS_SEEDS:
+            _DRAWS.clear()
+        _DRAWS[key] = False  # seen once
+        return None
+    if hit is False:
+        hit = _DRAWS[key] = _Draws(seed, orders)
+    return hit
+
+
+def _run_planned(s, k, plans):
+    """``_run_fresh`` without tiles, the legs read from ``plans`` (``_Draws.plans``)
+    from index ``k`` on: the same board, and the index after the last draw used
+    (``_run_fresh``'s state is ``states[k - 1]``). Returns ``(board, k)``."""
+    for _leg in range(MAX_LEGS):
+        plan = plans[k]
+        k += 2
+        for d, v in plan:
+            if d == GREY_DIE:
+                ix = s.find(BLACK)
+                iy = s.find(WHITE)
+                if ix < 0:
+                    i = iy
+                    j = s.find(SEP, i)
+                elif iy < 0:
+                    i = ix
+                    j = s.find(SEP, i)
+                else:
+                    jx = s.find(SEP, ix)
+                    jy = s.find(SEP, iy)
+                    if jx == jy:  # one stack: the upper one carries the lower's load
+                        if iy > ix:  # WHITE above BLACK
+                            above_x = jx - ix > 2 or iy != ix + 1
+                            above_y = jy - iy > 1
+                        else:
+                            above_y = jy - iy > 2 or ix != iy + 1
+                            above_x = jx - ix > 1
+                    else:
+                        above_x = jx - ix > 1
+                        above_y = jy - iy > 1
+                    if above_x and not above_y:
+                        i = ix
+                    elif above_y and not above_x:
+                        i = iy
+                    elif iy == ix + 1:
+                        i = iy
+                    elif ix == iy + 1:
+                        i = ix
+                    elif v >= 3:  # RULES 3.5 (c): the numeral's ink
+                        i = ix
+                    else:
+                        i = iy
+                    j = jx if i == ix else jy
+                q = s.rfind(SEP, 0, i)
+                v %= 3
+                while v and q > 0:
+                    q = s.rfind(SEP, 0, q)
+                    v -= 1
+                if q <= 0:  # carried back over the line (RULES 3.7)
+                    return s[i:j] + s[:i] + s[j:], k
+                s = s[:q] + s[i:j] + s[q:i] + s[j:]  # on top of space k - v (3.5)
+            else:
+                i = s.find(d)
+                j = s.find(SEP, i)
+                q = s.find(SEP, j + 1)
+                if v and q > 0:
+                    q = s.find(SEP, q + 1)
+                    if v > 1 and q > 0:
+                        q = s.find(SEP, q + 1)
+                if q < 0:  # crossed the finish line (RULES 1.13)
+                    return s[:i] + s[j:] + s[i:j], k
+                s = s[:i] + s[j:q] + s[i:j] + s[q:]
+    return s, k
+
+
 def _tile_leg(s, x, order, faces, k, places, strip, trace):
     """One later leg with ``k`` tiles (``_run_fresh``): one draw per tile picks its
     entry in ``places``; each goes down when its number of dice are out (``_place``);
@@ -404,12 +551,22 @@ def _place(s, x, entry, places, strip, trace):
         entry = places[x % len(places)]
 
 
+#: ``_later_orders`` by dice letters and reveals: a few lists for every race.
+_LATER_ORDERS = {}
+
+
 def _later_orders(coded, position):
+    """Every order of a later leg's dice (``_orders``): the racing dice's letters sorted,
+    then the grey die when crazy camels race. The list is shared: read it."""
     racing_dice = [coded.letter[c] for c in position.racing()]
     racing_dice.sort()
     if coded.crazy:
         racing_dice.append(GREY_DIE)
-    return _orders(racing_dice, LEG_REVEALS[position.edition])
+    key = "".join(racing_dice) + "%d" % LEG_REVEALS[position.edition]
+    hit = _LATER_ORDERS.get(key)
+    if hit is None:
+        hit = _LATER_ORDERS[key] = _orders(racing_dice, LEG_REVEALS[position.edition])
+    return hit
 
 
 def _ends(s, crazy):
@@ -594,6 +751,12 @@ class _Strata:
         crazy = self.crazy
         if tables is not None:
             strip += _MARKS
+        elif samples <= PLANNED_MAX:
+            draws = _draws(seed, self.orders)
+            if draws is not None:
+                self._sample_planned(draws, samples, wins, losses, split_w, split_l,
+                                     strip)
+                return
         x = _seed_state(seed)
         index = 0
         edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
@@ -647,6 +810,63 @@ class _Strata:
             z = s.lstrip(strip)[0]
             wins[a] = wins.get(a, 0) + 1
             losses[z] = losses.get(z, 0) + 1
+
+    def _sample_planned(self, draws, samples, wins, losses, split_w, split_l, strip):
+        """``sample`` without later tiles, its draws read from the kept ``draws`` of its
+        seed (``_Draws``, ``_run_planned``): the same races, the same counts."""
+        going = self.going
+        boards = self.boards
+        weights = self.weights
+        states, plans = draws.table
+        reserve = 2 + 4 * MAX_LEGS  # the most one slice can draw
+        k = 0
+        index = 0
+        edge = weights[0] * samples  # cumulative weight, in units of 1 / samples
+        base = 0
+        width = 2 * going
+        for _j in range(samples // 2):
+            if k + reserve > len(plans):
+                states, plans = draws.extend(k + reserve)
+            p1 = base + states[k] % width  # two points uniform inside the slice
+            p2 = base + states[k + 1] % width
+            k += 2
+            base += width
+            if p2 < p1:
+                p1, p2 = p2, p1
+            while p1 >= edge:
+                index += 1
+                edge += weights[index] * samples
+            b1 = boards[index]
+            while p2 >= edge:
+                index += 1
+                edge += weights[index] * samples
+            s, k = _run_planned(b1, k, plans)
+            a1 = s.rstrip(strip)[-1]
+            z1 = s.lstrip(strip)[0]
+            s, k = _run_planned(boards[index], k, plans)
+            a2 = s.rstrip(strip)[-1]
+            z2 = s.lstrip(strip)[0]
+            wins[a1] = wins.get(a1, 0) + 1
+            wins[a2] = wins.get(a2, 0) + 1
+            losses[z1] = losses.get(z1, 0) + 1
+            losses[z2] = losses.get(z2, 0) + 1
+            if a1 != a2:
+                split_w[a1] = split_w.get(a1, 0) + 1
+                split_w[a2] = split_w.get(a2, 0) + 1
+            if z1 != z2:
+                split_l[z1] = split_l.get(z1, 0) + 1
+                split_l[z2] = split_l.get(z2, 0) + 1
+        if samples % 2:  # the last slice holds one race
+            if k + reserve > len(plans):
+                states, plans = draws.extend(k + reserve)
+            point = base + states[k] % going
+            k += 1
+            while point >= edge:
+                index += 1
+                edge += weights[index] * samples
+            s, k = _run_planned(boards[index], k, plans)
+            wins[s.rstrip(strip)[-1]] = wins.get(s.rstrip(strip)[-1], 0) + 1
+            losses[s.lstrip(strip)[0]] = losses.get(s.lstrip(strip)[0], 0) + 1
 
     def named(self, counts):
         out = {}
