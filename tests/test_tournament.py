@@ -308,7 +308,9 @@ def test_every_league_style_plays_whole_seeded_races_in_both_editions():
     a = tournament.play_game(styles, "classic", 9, 0)
     assert a == tournament.play_game(styles, "classic", 9, 0)
     assert a["winners"] and a["actions"] > 10
-    b = tournament.play_game(styles + ["ev", "random"], "second", 9, 1)
+    # seed 6: the cheapest of the six-seat second-edition races at seeds 1, 2, 4, 6 and
+    # 9 (1.1 CPU-s; seed 9 2.2: the styles' odds are the cost), the same checks
+    b = tournament.play_game(styles + ["ev", "random"], "second", 6, 1)
     assert len(b["coins"]) == 6 and b["winners"]
 
 
