@@ -44,7 +44,9 @@ CHROMIUM := /usr/bin/chromium-headless-shell
 
 .PHONY: setup check test deep browser hil emu demo bench flash lint ruff typings wheel-check clean soak fuzz web-load catalogue
 
-setup: $(STAMP)
+# the rp2 stubs (.venv/typings) with it: the firmware's mypy run in make test reads them
+# there, and nothing is downloaded while the tests run
+setup: $(STAMP) $(VENV)/typings/.installed
 
 # setuptools tells every editable install to beware of folders named like the package
 # ("Editable installation ... may take precedence"): advice with nothing to act on here

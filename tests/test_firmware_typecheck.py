@@ -3,9 +3,9 @@
 This is CI's one mypy run (``make test``; ``make lint`` runs the same check by hand):
 every firmware file, and what it imports of ``camelup``, must be clean.
 
-Uses the stubs `make typings` installs into .venv/typings; when they are absent
-the test installs them into a temporary folder with pip, and skips only when pip
-cannot reach the package index.
+Uses the stubs `make setup` installs into .venv/typings (PyPI
+``micropython-rp2-stubs``, pinned in the Makefile); nothing is downloaded while the
+tests run: without them the tests fail, naming the command that installs them.
 """
 
 import os
@@ -16,10 +16,10 @@ import sys
 import pytest
 from camelhost import paths
 
-# both tests on one xdist worker, so a missing stub set is installed once
+# both tests on one xdist worker: the second reads the stubs' types from the first's
+# mypy cache (builtins and the rp2 modules are not analysed twice)
 pytestmark = [pytest.mark.xdist_group("firmware-typecheck"), pytest.mark.process]
 
-STUBS = "micropython-rp2-stubs==1.29.0.post1"
 CONFIG = os.path.join(paths.FIRMWARE_DIR, "mypy.ini")
 #: Files of the sensor side (checked among the rest; named so a failure says so).
 SENSOR_FILES = (
@@ -28,26 +28,20 @@ SENSOR_FILES = (
     "firmware/pyramid/profile.py",
     "shared/camelup/board/classifier.py",
 )
-_UNREACHABLE = ("No matching distribution", "Could not find a version", "connection", "resolve")
 
 
 @pytest.fixture(scope="module")
-def typings(tmp_path_factory):
+def typings():
     here = os.path.join(paths.REPO_ROOT, ".venv", "typings")
-    if os.path.exists(os.path.join(here, "machine.pyi")):
-        return here
-    target = str(tmp_path_factory.mktemp("typings"))
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--target", target, STUBS],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if done.returncode != 0:
-        if any(word.lower() in done.stderr.lower() for word in _UNREACHABLE):
-            pytest.skip("pip cannot reach the index for %s" % STUBS)
-        pytest.fail("pip install %s failed:\n%s" % (STUBS, done.stderr))
-    return target
+    if not os.path.exists(os.path.join(here, "machine.pyi")):
+        pytest.fail("the rp2 stubs are not in %s: run make setup (it installs them)" % here)
+    return here
+
+
+@pytest.fixture(scope="module")
+def mypy_cache(tmp_path_factory):
+    """One mypy cache folder for the module's runs (same stubs, same config)."""
+    return str(tmp_path_factory.mktemp("mypy-cache"))
 
 
 def run_mypy(typings, files=(), cache=None):
@@ -72,8 +66,8 @@ def run_mypy(typings, files=(), cache=None):
     return done, errors
 
 
-def test_the_firmware_typechecks_against_rp2_stubs(typings, tmp_path):
-    done, errors = run_mypy(typings, cache=str(tmp_path / "cache"))
+def test_the_firmware_typechecks_against_rp2_stubs(typings, mypy_cache):
+    done, errors = run_mypy(typings, cache=mypy_cache)
     assert done.returncode in (0, 1), done.stderr  # 2 = mypy itself failed
     checked = done.stdout + done.stderr
     sensor = [e for e in errors if e.split(":")[0].replace(os.sep, "/") in SENSOR_FILES]
@@ -82,7 +76,7 @@ def test_the_firmware_typechecks_against_rp2_stubs(typings, tmp_path):
     assert done.returncode == 0 and "error: " not in done.stderr, checked
 
 
-def test_stubs_catch_cpython_only_and_misspelt_names(typings, tmp_path):
+def test_stubs_catch_cpython_only_and_misspelt_names(typings, tmp_path, mypy_cache):
     bad = tmp_path / "bad.py"
     bad.write_text(
         "import time\n"
@@ -93,6 +87,6 @@ def test_stubs_catch_cpython_only_and_misspelt_names(typings, tmp_path):
         "time.sleep_ms(5)\n"  # fine on MicroPython
         "i2c = I2C(0, scl=Pin(5), sda=Pin(4), freq=400_000)\n"
     )
-    done, errors = run_mypy(typings, [str(bad)], cache=str(tmp_path / "cache"))
+    done, errors = run_mypy(typings, [str(bad)], cache=mypy_cache)
     assert len(errors) == 3, done.stdout + done.stderr
     assert "PULL_DOWNN" in errors[0] and "sleep_milli" in errors[1] and "monotonic" in errors[2]

@@ -73,9 +73,10 @@ def test_rules_command_reads_the_installed_packages_data(tmp_path):
     the checkout, and run `pyramid rules` from it: the reference comes from the package."""
     dist = tmp_path / "dist"
     # with the build backend make setup installed (the dev extras): an isolated build
-    # would download setuptools from PyPI while the test runs (and cost 1.3 CPU-s more)
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                            "--no-build-isolation", "--wheel-dir", str(dist), paths.REPO_ROOT],
+    # would download setuptools from PyPI while the test runs (and cost 1.3 CPU-s more);
+    # PyPA's build calls the backend as pip wheel does, without pip's start (1.0 -> 0.5 CPU-s)
+    built = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation",
+                            "--skip-dependency-check", "--outdir", str(dist), paths.REPO_ROOT],
                            capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stdout + built.stderr
     (wheel,) = dist.glob("*.whl")

@@ -245,6 +245,7 @@ let sim = null;
 let cdc = null;
 let usbUp = false;
 const hostBytes = []; // host -> board bytes not yet taken by the USB CDC FIFO
+let pendingRead = null; // the board's OUT read, armed while the host had no byte
 let slider = 1;
 let bootsel = false;
 let pressTimer = null;
@@ -310,6 +311,20 @@ function powerOn(reason) {
     send('U');
   };
   cdc.onSerialData = (buffer) => send(`O ${sim.clock.nanos / 1e6} ${Buffer.from(buffer).toString('hex')}`);
+  // rp2040js's host answers each read the board arms on its OUT endpoint at once, with
+  // an empty packet when it has no byte to send: the board's USB stack then took an
+  // interrupt and armed the read again, over and over, so the chip never slept (WFE) and
+  // every emulated millisecond cost its instructions. A real host NAKs until it has
+  // data: the read waits here for the host's next bytes (feedUsb)
+  const hostRead = mcu.usbCtrl.onEndpointRead;
+  pendingRead = null;
+  mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
+    if (endpoint === cdc.outEndpoint && cdc.txFIFO.itemCount === 0) {
+      pendingRead = () => hostRead(endpoint, size);
+      return;
+    }
+    hostRead(endpoint, size);
+  };
   mcu.core.PC = 0x10000000;
   run();
 }
@@ -318,6 +333,11 @@ function feedUsb() {
   if (!usbUp) return;
   while (hostBytes.length && cdc.txFIFO.itemCount < cdc.txFIFO.size) {
     cdc.sendSerialByte(hostBytes.shift());
+  }
+  if (pendingRead && cdc.txFIFO.itemCount) {
+    const read = pendingRead;
+    pendingRead = null;
+    read();
   }
 }
 

@@ -27,7 +27,6 @@ resumed from its journal continues exactly as it would have. Ties go to the
 first candidate in a fixed order.
 """
 
-from camelup import odds
 from camelup.odds.actions import action_values, finish_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
@@ -106,7 +105,9 @@ def ev_choose(game, names=None):
 
 def _own_choice(game):
     try:
-        leg = odds.leg_odds(_position(game))
+        # kept by position (league.cached_leg_odds): every seat's quick bot, and a game
+        # played again from its journal or its seed, asks about the same positions
+        leg = league.cached_leg_odds(_position(game))
     except (ValueError, TypeError, KeyError):
         return _fallback(game)
     candidates = []
