@@ -101,7 +101,8 @@ def test_a_stale_error_goes_at_the_next_command_or_pyramid_event():
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("second", P4, seed=2, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
+    # the error line and the history's last lines are read, never the odds
+    app = TableApp(session, pyramid=pyramid, odds=scenes.no_odds)
 
     def error(app):
         box = app.query_one("#error")
@@ -905,7 +906,7 @@ def test_the_grey_die_banner_says_why_the_other_crazy_camel_moved():
     reason was in the history alone. The banner gives it, in the plain table's words."""
     from camelhost.table.view import CRAZY_WHY
 
-    app = scenes.app_for("second", P4, seed=11)
+    app = scenes.app_for("second", P4, seed=11, odds=scenes.no_odds)  # the banner read
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
