@@ -97,7 +97,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.no_odds)  # the odds never read
 
     async def play():
         async with app.run_test(size=(150, 50)) as pilot:

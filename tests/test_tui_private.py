@@ -200,7 +200,7 @@ def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("second", P4, seed=2, journal=Journal(str(tmp_path / "p.jsonl")))
-    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.no_odds)  # the odds never read
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
