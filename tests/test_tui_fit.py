@@ -345,7 +345,9 @@ def test_the_leg_scoring_panel_shows_every_player_at_80x24():
     """Tester's finding: at 80x24 the leg-scoring panel showed three players of four
     (the fourth only in the history) and wrapped a row. Every player's row is on the
     screen, whole, by name."""
-    app = scenes.app_for("second", P4)
+    # the leg-scoring panel is read (its band's height never depends on the odds panel,
+    # camelhost.ui.plan), never the odds
+    app = scenes.app_for("second", P4, odds=scenes.no_odds)
     # Ann ends the leg holding a leg ticket and two pyramid tickets (the longest row)
     lines = [scenes.SECOND_SETUP, "leg green", "blue 3", "tile 8 +", "grey white 2",
              "red 1", "leg blue", "purple 2", "win green", "yellow 3"]
@@ -846,7 +848,9 @@ def test_the_leg_scoring_panel_says_what_is_below_and_opens_at_its_top_again_at_
     at its top."""
     from test_tui_plan import TESTER_8, TESTER_8_LINES
 
-    app = scenes.app_for("second", TESTER_8, seed=11)
+    # the leg-scoring panel is read (its band's height never depends on the odds panel,
+    # camelhost.ui.plan), never the odds
+    app = scenes.app_for("second", TESTER_8, seed=11, odds=scenes.no_odds)
 
     def panel_rows():
         box = app.query_one("#leg-box").region
