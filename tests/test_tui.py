@@ -34,7 +34,8 @@ def _screen(app, wid):
 def test_a_whole_leg_through_the_keyboard(tmp_path):
     journal = Journal(str(tmp_path / "tui.jsonl"))
     session = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2, journal=journal)
-    app = TableApp(session, odds=scenes.quick_odds)
+    # keys typed while odds arrive; the panel's leg odds read, never the advice
+    app = TableApp(session, odds=scenes.leg_odds_only)
 
     async def play():
         async with app.run_test(size=(150, 50)) as pilot:
@@ -97,7 +98,7 @@ def test_pyramid_events_reach_the_screen_from_the_link_thread():
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("classic", ["Ann", "Ben"], seed=1, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.no_odds)  # the odds never read
 
     async def play():
         async with app.run_test(size=(150, 50)) as pilot:

@@ -101,7 +101,8 @@ def test_a_stale_error_goes_at_the_next_command_or_pyramid_event():
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("second", P4, seed=2, journal=Journal(None))
-    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
+    # the error line and the history's last lines are read, never the odds
+    app = TableApp(session, pyramid=pyramid, odds=scenes.no_odds)
 
     def error(app):
         box = app.query_one("#error")
@@ -344,7 +345,9 @@ def test_the_leg_scoring_panel_shows_every_player_at_80x24():
     """Tester's finding: at 80x24 the leg-scoring panel showed three players of four
     (the fourth only in the history) and wrapped a row. Every player's row is on the
     screen, whole, by name."""
-    app = scenes.app_for("second", P4)
+    # the leg-scoring panel is read (its band's height never depends on the odds panel,
+    # camelhost.ui.plan), never the odds
+    app = scenes.app_for("second", P4, odds=scenes.no_odds)
     # Ann ends the leg holding a leg ticket and two pyramid tickets (the longest row)
     lines = [scenes.SECOND_SETUP, "leg green", "blue 3", "tile 8 +", "grey white 2",
              "red 1", "leg blue", "purple 2", "win green", "yellow 3"]
@@ -845,7 +848,9 @@ def test_the_leg_scoring_panel_says_what_is_below_and_opens_at_its_top_again_at_
     at its top."""
     from test_tui_plan import TESTER_8, TESTER_8_LINES
 
-    app = scenes.app_for("second", TESTER_8, seed=11)
+    # the leg-scoring panel is read (its band's height never depends on the odds panel,
+    # camelhost.ui.plan), never the odds
+    app = scenes.app_for("second", TESTER_8, seed=11, odds=scenes.no_odds)
 
     def panel_rows():
         box = app.query_one("#leg-box").region
@@ -905,7 +910,7 @@ def test_the_grey_die_banner_says_why_the_other_crazy_camel_moved():
     reason was in the history alone. The banner gives it, in the plain table's words."""
     from camelhost.table.view import CRAZY_WHY
 
-    app = scenes.app_for("second", P4, seed=11)
+    app = scenes.app_for("second", P4, seed=11, odds=scenes.no_odds)  # the banner read
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:

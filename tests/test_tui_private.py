@@ -200,7 +200,7 @@ def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
     session = Session("second", P4, seed=2, journal=Journal(str(tmp_path / "p.jsonl")))
-    app = TableApp(session, pyramid=pyramid, odds=scenes.quick_odds)
+    app = TableApp(session, pyramid=pyramid, odds=scenes.no_odds)  # the odds never read
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
@@ -285,7 +285,8 @@ def test_a_colour_spelled_out_in_the_picker_plays_once_and_shows_nowhere(tmp_pat
 
 def test_win_alone_with_every_finish_card_laid_opens_no_picker(tmp_path):
     # QA: the picker opened for a player with no finish card left, then refused every key
-    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], tmp=tmp_path)
+    # the error line and the journal are read, never the odds
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], tmp=tmp_path, odds=scenes.no_odds)
     lines = [scenes.SECOND_SETUP]
     for word, colour in (("win", "red"), ("win", "blue"), ("lose", "green"),
                          ("lose", "yellow"), ("win", "purple")):
