@@ -19,6 +19,7 @@ from camelhost.ui.plain import PlainDisplay
 from camelhost.web.follow import LiveBoard
 from camelhost.web.replay import Replay
 from camelhost.web.server import WebBoard
+from headless import leave
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -63,7 +64,7 @@ def page(tab):
     yield tab
     tab.unroute_all(behavior="ignoreErrors")
     tab.context.set_offline(False)
-    tab.goto("about:blank")
+    leave(tab)
 
 
 def shown_version(page, version, timeout=20000):

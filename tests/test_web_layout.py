@@ -18,6 +18,7 @@ import pytest
 from camelhost.table.session import Session
 from camelhost.table.view import odds_view, table_view
 from camelhost.web.server import WebBoard
+from headless import leave
 
 SEATS = ("Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
 #: five racing camels in one stack on space 1 (RULES 3.2 lets the setup say so)
@@ -121,7 +122,7 @@ class Shown:
         return page
 
     def __exit__(self, *exc):
-        self.page.goto("about:blank")  # no page left reconnecting to a closed board
+        leave(self.page)  # no page left reconnecting to a closed board
         self.board.__exit__(*exc)
 
 
