@@ -14,7 +14,7 @@ from camelhost.table.controller import Table
 from camelhost.table.display import Seam
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
-from camelhost.table.view import odds_view
+from camelhost.table.view import odds_view, table_view
 from camelhost.ui.plain import PlainDisplay
 from camelhost.web.follow import LiveBoard
 from camelhost.web.replay import Replay
@@ -36,6 +36,12 @@ def quick_odds(session):
     """The boards' odds (``Seam(compute=...)``): the table's own, ``odds_view``, with a
     race simulation of ``WEB_SAMPLES`` seeded races."""
     return odds_view(session, samples=WEB_SAMPLES)
+
+
+def quick_view(session):
+    """``table_view(session)`` with ``quick_odds``: a replay's view (``Replay(view=...)``)."""
+    return dict(table_view(session, odds=False), odds=quick_odds(session))
+
 
 #: the size of the page each test starts with
 SIZE = {"width": 1280, "height": 900}
@@ -249,7 +255,7 @@ def test_replay_buttons_step_through_a_finished_game(page):
         s.command(text)
     holder = {}
     with WebBoard("127.0.0.1", 0, controls=lambda c: holder["r"].command(c)) as board:
-        replay = holder["r"] = Replay(board, journal.events, play_s=0.1)
+        replay = holder["r"] = Replay(board, journal.events, play_s=0.1, view=quick_view)
         replay.show()
         page.goto(board.url)
         page.wait_for_selector("#replay:not([hidden])")
