@@ -1,6 +1,7 @@
 """The web scoreboard in a real browser (issue 12): Debian's headless Chromium driven
-by Playwright. One browser for the whole module (kept on one xdist worker); every
-page talks to a board on 127.0.0.1 only.
+by Playwright. One browser for every browser test of the run (``browser`` in
+tests/conftest.py; the web modules are kept on one xdist worker); every page talks to
+a board on 127.0.0.1 only.
 
 What the page shows is read from the DOM (the track's stacks, the coins, the odds
 as printed) and compared with the engine's own state and an independent odds

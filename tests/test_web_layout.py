@@ -8,7 +8,8 @@ place), the advice and the ranking lie inside it. A phone (360x740) and a tablet
 on its tile; the finish piles and the scoring chips are drawn as counted. Each view
 is the table's own (``table_view`` of a session driven by typed commands, its race
 odds from a smaller seeded sample: ``view_of``), published straight to a ``WebBoard``;
-one browser and one page for the module (tests/conftest.py), several viewports a page.
+one page for the module in the browser every browser test shares (tests/conftest.py),
+several viewports a page.
 
 ``SCREENSHOTS=dir`` keeps a PNG of each page measured (to look at them)."""
 
