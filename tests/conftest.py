@@ -179,7 +179,8 @@ def reference_dir():
 
 class _SharedBrowser:
     """The one headless Chromium of a test process (a worker): launched for the first
-    test that needs it, closed when the session ends.
+    test that needs it, closed by the ``browser`` fixture of the module holding the last
+    one in the collection's order (``last``), else when the session ends.
 
     Playwright's sync API runs its asyncio loop in a greenlet of the test thread and
     leaves that loop marked as the thread's running loop between its calls (Playwright's
@@ -191,6 +192,7 @@ class _SharedBrowser:
     playwright = None
     browser = None
     loop = None
+    last = None  # the nodeid of the run's last test that uses the browser
 
     @classmethod
     def get(cls):
@@ -221,9 +223,15 @@ class _SharedBrowser:
             cls.playwright = cls.browser = cls.loop = None
 
 
+def _uses_browser(item):
+    return "browser" in getattr(item, "fixturenames", ())
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    uses = "browser" in getattr(item, "fixturenames", ())
+    uses = _uses_browser(item)
+    if uses and _SharedBrowser.last is None:
+        _SharedBrowser.last = [i for i in item.session.items if _uses_browser(i)][-1].nodeid
     if uses and _SharedBrowser.loop is not None:
         asyncio.events._set_running_loop(_SharedBrowser.loop)
     try:
@@ -233,14 +241,20 @@ def pytest_runtest_protocol(item, nextitem):
             asyncio.events._set_running_loop(None)
 
 
-@pytest.fixture(scope="session")
-def browser():
+def pytest_sessionfinish(session):
+    _SharedBrowser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(request):
     """The headless Chromium every browser test shares: one a test process (a launch and
-    Playwright's driver cost about 0.6 CPU-s; the web modules are one xdist group, so
-    on one worker), closed when the session ends. A test or a module makes its own
-    context and pages and closes them. Fails, naming the command, when Chromium is
-    missing."""
+    Playwright's driver cost about 0.6 CPU-s; the web modules are one xdist group, so on
+    one worker, in the collection's order), closed with the module of the last test that
+    uses it (in that test's teardown, where ``cpu_per_file`` counts it). A test or a
+    module makes its own context and pages and closes them. Fails, naming the command,
+    when Chromium is missing."""
     if not os.path.exists(CHROMIUM):
         pytest.fail("%s is missing: .ci/run installs it (%s)" % (CHROMIUM, INSTALL))
     yield _SharedBrowser.get()
-    _SharedBrowser.close()
+    if (_SharedBrowser.last or "").split("::")[0] == request.node.nodeid:
+        _SharedBrowser.close()
