@@ -15,6 +15,7 @@ here); under ``--fast-lane`` starting a process or opening a pty fails the test
 and says to mark it.
 """
 
+import asyncio
 import os
 import subprocess
 
@@ -176,18 +177,84 @@ def reference_dir():
     return paths.REFERENCE_DIR
 
 
+class _SharedBrowser:
+    """The one headless Chromium of a test process (a worker): launched for the first
+    test that needs it, closed by the ``browser`` fixture of the module holding the last
+    one in the collection's order (``last``), else when the session ends.
+
+    Playwright's sync API runs its asyncio loop in a greenlet of the test thread and
+    leaves that loop marked as the thread's running loop between its calls (Playwright's
+    ``wait_for_future``), and every ``asyncio.run`` in that thread (the full-screen tests,
+    in the same worker) would refuse to start. So the loop is marked running only while
+    a test that uses the browser runs (``pytest_runtest_protocol`` below: its setup, its
+    call and its teardown, the module's fixtures included) and while the browser closes."""
+
+    playwright = None
+    browser = None
+    loop = None
+    last = None  # the nodeid of the run's last test that uses the browser
+
+    @classmethod
+    def get(cls):
+        if cls.browser is None:
+            from playwright.sync_api import sync_playwright
+            cls.playwright = sync_playwright().start()
+            cls.loop = asyncio.events._get_running_loop()
+            try:
+                cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM,
+                                                             args=CHROMIUM_ARGS)
+            except BaseException:
+                cls.playwright.stop()  # no loop left marked running for later tests
+                asyncio.events._set_running_loop(None)
+                cls.playwright = cls.loop = None
+                raise
+        return cls.browser
+
+    @classmethod
+    def close(cls):
+        if cls.playwright is None:
+            return
+        asyncio.events._set_running_loop(cls.loop)
+        try:
+            cls.browser.close()
+            cls.playwright.stop()
+        finally:
+            asyncio.events._set_running_loop(None)
+            cls.playwright = cls.browser = cls.loop = None
+
+
+def _uses_browser(item):
+    return "browser" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    uses = _uses_browser(item)
+    if uses and _SharedBrowser.last is None:
+        _SharedBrowser.last = [i for i in item.session.items if _uses_browser(i)][-1].nodeid
+    if uses and _SharedBrowser.loop is not None:
+        asyncio.events._set_running_loop(_SharedBrowser.loop)
+    try:
+        yield
+    finally:
+        if uses and _SharedBrowser.loop is not None:
+            asyncio.events._set_running_loop(None)
+
+
+def pytest_sessionfinish(session):
+    _SharedBrowser.close()
+
+
 @pytest.fixture(scope="module")
-def browser():
-    """A headless Chromium for a module's browser tests (one fixture for every web
-    module). Module-scoped, not session-scoped: Playwright's sync API keeps an asyncio
-    loop running in the test thread until it stops, and every later ``asyncio.run`` in
-    that worker (the full-screen tests) would fail. Fails, naming the command, when
-    Chromium is missing."""
+def browser(request):
+    """The headless Chromium every browser test shares: one a test process (a launch and
+    Playwright's driver cost about 0.6 CPU-s; the web modules are one xdist group, so on
+    one worker, in the collection's order), closed with the module of the last test that
+    uses it (in that test's teardown, where ``cpu_per_file`` counts it). A test or a
+    module makes its own context and pages and closes them. Fails, naming the command,
+    when Chromium is missing."""
     if not os.path.exists(CHROMIUM):
         pytest.fail("%s is missing: .ci/run installs it (%s)" % (CHROMIUM, INSTALL))
-    from playwright.sync_api import sync_playwright
-    pw = sync_playwright().start()
-    b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield b
-    b.close()
-    pw.stop()
+    yield _SharedBrowser.get()
+    if (_SharedBrowser.last or "").split("::")[0] == request.node.nodeid:
+        _SharedBrowser.close()

@@ -14,3 +14,15 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 #: the one command that installs it (Debian)
 INSTALL = "apt-get install -y chromium-headless-shell"
+
+
+def leave(page):
+    """Leave ``page`` for a blank one, so no page of a closed board keeps reconnecting.
+
+    The page navigates itself (``location.href``), as a link would: Chromium keeps it in
+    its renderer process. ``page.goto("about:blank")`` comes from the browser, and
+    Chromium starts a new renderer process for the blank page and another for the next
+    board's page: some 0.07 CPU-s a page load (20 loads of a board's page, every process
+    Chromium started counted: 5.9 against 4.5 CPU-s)."""
+    page.evaluate("() => { location.href = 'about:blank'; }")
+    page.wait_for_url("about:blank")

@@ -1,6 +1,7 @@
 """The web scoreboard in a real browser (issue 12): Debian's headless Chromium driven
-by Playwright. One browser for the whole module (kept on one xdist worker); every
-page talks to a board on 127.0.0.1 only.
+by Playwright. One browser for every browser test of the run (``browser`` in
+tests/conftest.py; the web modules are kept on one xdist worker); every page talks to
+a board on 127.0.0.1 only.
 
 What the page shows is read from the DOM (the track's stacks, the coins, the odds
 as printed) and compared with the engine's own state and an independent odds
@@ -14,11 +15,12 @@ from camelhost.table.controller import Table
 from camelhost.table.display import Seam
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
-from camelhost.table.view import odds_view
+from camelhost.table.view import odds_view, table_view
 from camelhost.ui.plain import PlainDisplay
 from camelhost.web.follow import LiveBoard
 from camelhost.web.replay import Replay
 from camelhost.web.server import WebBoard
+from headless import leave
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -35,6 +37,12 @@ def quick_odds(session):
     """The boards' odds (``Seam(compute=...)``): the table's own, ``odds_view``, with a
     race simulation of ``WEB_SAMPLES`` seeded races."""
     return odds_view(session, samples=WEB_SAMPLES)
+
+
+def quick_view(session):
+    """``table_view(session)`` with ``quick_odds``: a replay's view (``Replay(view=...)``)."""
+    return dict(table_view(session, odds=False), odds=quick_odds(session))
+
 
 #: the size of the page each test starts with
 SIZE = {"width": 1280, "height": 900}
@@ -63,7 +71,7 @@ def page(tab):
     yield tab
     tab.unroute_all(behavior="ignoreErrors")
     tab.context.set_offline(False)
-    tab.goto("about:blank")
+    leave(tab)
 
 
 def shown_version(page, version, timeout=20000):
@@ -248,7 +256,7 @@ def test_replay_buttons_step_through_a_finished_game(page):
         s.command(text)
     holder = {}
     with WebBoard("127.0.0.1", 0, controls=lambda c: holder["r"].command(c)) as board:
-        replay = holder["r"] = Replay(board, journal.events, play_s=0.1)
+        replay = holder["r"] = Replay(board, journal.events, play_s=0.1, view=quick_view)
         replay.show()
         page.goto(board.url)
         page.wait_for_selector("#replay:not([hidden])")

@@ -8,7 +8,8 @@ place), the advice and the ranking lie inside it. A phone (360x740) and a tablet
 on its tile; the finish piles and the scoring chips are drawn as counted. Each view
 is the table's own (``table_view`` of a session driven by typed commands, its race
 odds from a smaller seeded sample: ``view_of``), published straight to a ``WebBoard``;
-one browser and one page for the module (tests/conftest.py), several viewports a page.
+one page for the module in the browser every browser test shares (tests/conftest.py),
+several viewports a page.
 
 ``SCREENSHOTS=dir`` keeps a PNG of each page measured (to look at them)."""
 
@@ -92,18 +93,25 @@ def view_of(session):
 def tab(browser):
     """One browser page for the module: each ``Shown`` loads its own board's page in it,
     at its own size (a new context a page cost Chromium about 0.1 CPU-s more than a
-    load). Its ``problems`` are the page errors since the last ``Shown`` began."""
+    load). Its ``problems`` are the page errors since the last ``Shown`` began; its
+    ``board`` the board it shows, closed once the page has left it."""
     context = browser.new_context(viewport={"width": WIDE[0][0], "height": WIDE[0][1]})
     page = context.new_page()
     page.problems = []
+    page.board = None
     page.on("pageerror", lambda exc: page.problems.append(str(exc)))
     yield page
     context.close()
+    if page.board is not None:
+        page.board.__exit__(None, None, None)
 
 
 class Shown:
     """``tab`` loading the page of a new board showing ``view`` at ``size`` (context
-    manager); on leaving, the page is left for a blank one and the board closes."""
+    manager). The board the page showed before closes once the page has loaded this
+    one: no page is ever left reconnecting to a closed board, and the page never goes
+    through a blank one between boards (Chromium would start two renderer processes for
+    it: ``headless.leave``)."""
 
     def __init__(self, tab, view, size):
         self.page, self.view, self.size = tab, view, size
@@ -113,20 +121,30 @@ class Shown:
         self.board.publish(self.view)
         page = self.page
         page.problems.clear()
-        page.board = self.board
-        resize(page, self.size)
-        page.goto(self.board.url)
-        page.wait_for_function("v => document.documentElement.dataset.version === String(v)",
-                               arg=self.view["version"])
+        before, page.board = page.board, self.board
+        try:
+            w, h = self.size
+            if page.viewport_size != {"width": w, "height": h}:
+                page.set_viewport_size({"width": w, "height": h})  # the page loads at it
+            page.goto(self.board.url)
+            page.wait_for_function(
+                "v => document.documentElement.dataset.version === String(v)",
+                arg=self.view["version"])
+        finally:
+            if before is not None:
+                before.__exit__(None, None, None)
         return page
 
     def __exit__(self, *exc):
-        self.page.goto("about:blank")  # no page left reconnecting to a closed board
-        self.board.__exit__(*exc)
+        return False
 
 
 def resize(page, size):
+    """``page`` at ``size``, laid out and drawn again (its resize handlers run). A page
+    already at ``size`` (loaded at it, or resized to it before) is left as it is."""
     w, h = size
+    if page.viewport_size == {"width": w, "height": h}:
+        return
     page.set_viewport_size({"width": w, "height": h})
     page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h",
                            arg=[w, h])

@@ -11,7 +11,7 @@ import pytest
 from camelhost.table.display import Seam
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
-from camelhost.table.view import signed
+from camelhost.table.view import odds_view, signed
 from camelhost.web.follow import LiveBoard
 from camelhost.web.replay import Replay
 from camelhost.web.server import WebBoard, parse_address
@@ -20,6 +20,16 @@ from camelhost.web.server import WebBoard, parse_address
 # ends after one die
 FAST_SETUP = ["setup 1:blue 2:green 3:yellow,red,purple 14:black 15:white",
               "fix 14:blue 15:green 16:yellow,red,purple 10:black 11:white"]
+
+
+#: Races simulated for the race odds of a board whose test reads none of them: the
+#: table's own ``RACE_SAMPLES`` (5,000) cost ten times as much.
+QUICK_SAMPLES = 500
+
+
+def quick_odds(session):
+    """A board's odds (``Seam(compute=...)``): ``odds_view`` with ``QUICK_SAMPLES`` races."""
+    return odds_view(session, samples=QUICK_SAMPLES)
 
 
 class Stream:
@@ -183,14 +193,14 @@ def test_the_grey_dies_reason_comes_in_the_tables_language_as_its_path_does():
     for text in ("setup 1:blue,green 2:red 3:yellow,purple 14:black,white",
                  "pyramid", "grey black 1"):
         s.command(text)
-    die = table_view(s)["last_die"]
+    die = table_view(s, odds=False)["last_die"]  # its odds: not what is read here
     assert die["camel"] == "white" and die["path"] == "Feld 14 bis 13"
     assert die["why"] == "es sitzt direkt auf dem anderen verrückten Kamel"
 
 
 def test_page_of_a_followed_game_carries_its_position():
     s, commands = _game(("win blue", "lose red"))
-    with WebBoard("127.0.0.1", 0) as b, LiveBoard(b, Seam(s)) as follower:
+    with WebBoard("127.0.0.1", 0) as b, LiveBoard(b, Seam(s, compute=quick_odds)) as follower:
         for text in commands[:4]:
             s.command(text)
         assert follower.wait_idle()
