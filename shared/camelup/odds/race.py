@@ -197,9 +197,9 @@ for _edition in LATER_TILES:
 
 def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
     """Legs that each start with every die inside (the legs after the current one),
-    both moves written out, until a unit crosses the line (or ``MAX_LEGS``). Returns
-    ``(board, x)``. The GREY_DIE die's choice (RULES 3.5) is
-    ``camelup.odds.board.grey_choice`` written out.
+    until a unit crosses the line (or ``MAX_LEGS``). Returns ``(board, x)``. Each leg
+    draws its order of the dice and their faces from the generator; a leg without tiles
+    is ``_move_leg`` (shared with ``_run_planned``, the same moves).
 
     ``tables`` (``_TABLES[edition]``) puts tiles down: the faces' draw, past the
     faces, also picks the leg's number of tiles (``counts``); a leg with tiles is
@@ -225,65 +225,13 @@ def _run_fresh(s, x, orders, count, tables=None, crazy=False, trace=None):
                 if over:
                     return s, x
                 continue
+        plan = []
         for d in order:
-            if d == GREY_DIE:
-                f = faces % 6
-                ix = s.find(BLACK)
-                iy = s.find(WHITE)
-                if ix < 0:
-                    i = iy
-                    j = s.find(SEP, i)
-                elif iy < 0:
-                    i = ix
-                    j = s.find(SEP, i)
-                else:
-                    jx = s.find(SEP, ix)
-                    jy = s.find(SEP, iy)
-                    if jx == jy:  # one stack: the upper one carries the lower's load
-                        if iy > ix:  # WHITE above BLACK
-                            above_x = jx - ix > 2 or iy != ix + 1
-                            above_y = jy - iy > 1
-                        else:
-                            above_y = jy - iy > 2 or ix != iy + 1
-                            above_x = jx - ix > 1
-                    else:
-                        above_x = jx - ix > 1
-                        above_y = jy - iy > 1
-                    if above_x and not above_y:
-                        i = ix
-                    elif above_y and not above_x:
-                        i = iy
-                    elif iy == ix + 1:
-                        i = iy
-                    elif ix == iy + 1:
-                        i = ix
-                    elif f >= 3:  # RULES 3.5 (c): the numeral's ink
-                        i = ix
-                    else:
-                        i = iy
-                    j = jx if i == ix else jy
-                # no tiles this leg: the separator after space k - v (backward_landings)
-                q = s.rfind(SEP, 0, i)
-                v = f % 3
-                while v and q > 0:
-                    q = s.rfind(SEP, 0, q)
-                    v -= 1
-                if q <= 0:  # carried back over the line (RULES 3.7)
-                    return s[i:j] + s[:i] + s[j:], x
-                s = s[:q] + s[i:j] + s[q:i] + s[j:]  # on top of space k - v (3.5)
-            else:
-                i = s.find(d)
-                j = s.find(SEP, i)
-                q = s.find(SEP, j + 1)
-                v = faces % 3  # = (face mod 6) mod 3
-                if v and q > 0:
-                    q = s.find(SEP, q + 1)
-                    if v > 1 and q > 0:
-                        q = s.find(SEP, q + 1)
-                if q < 0:  # crossed the finish line (RULES 1.13)
-                    return s[:i] + s[j:] + s[i:j], x
-                s = s[:i] + s[j:q] + s[i:j] + s[q:]
+            plan.append((d, faces % 6 if d == GREY_DIE else faces % 3))
             faces //= 6
+        s, over = _move_leg(s, plan)
+        if over:
+            return s, x
     return s, x
 
 
@@ -367,68 +315,81 @@ def _draws(seed, orders):
     return hit
 
 
+def _move_leg(s, plan):
+    """One later leg without tiles on board ``s``: ``plan`` the dice in the order they
+    come out, each ``(die, value)`` (``_Draws``: the face mod 3 of a racing die, the face
+    itself, 0..5, of the grey die). The GREY_DIE die's choice (RULES 3.5) is
+    ``camelup.odds.board.grey_choice`` written out, its move back the separator after
+    space k - v (``backward_landings``, no tiles this leg). Returns ``(board, over)``:
+    ``over`` when a unit crossed the line, forward (RULES 1.13) or carried back over it
+    (RULES 3.7)."""
+    for d, v in plan:
+        if d == GREY_DIE:
+            ix = s.find(BLACK)
+            iy = s.find(WHITE)
+            if ix < 0:
+                i = iy
+                j = s.find(SEP, i)
+            elif iy < 0:
+                i = ix
+                j = s.find(SEP, i)
+            else:
+                jx = s.find(SEP, ix)
+                jy = s.find(SEP, iy)
+                if jx == jy:  # one stack: the upper one carries the lower's load
+                    if iy > ix:  # WHITE above BLACK
+                        above_x = jx - ix > 2 or iy != ix + 1
+                        above_y = jy - iy > 1
+                    else:
+                        above_y = jy - iy > 2 or ix != iy + 1
+                        above_x = jx - ix > 1
+                else:
+                    above_x = jx - ix > 1
+                    above_y = jy - iy > 1
+                if above_x and not above_y:
+                    i = ix
+                elif above_y and not above_x:
+                    i = iy
+                elif iy == ix + 1:
+                    i = iy
+                elif ix == iy + 1:
+                    i = ix
+                elif v >= 3:  # RULES 3.5 (c): the numeral's ink
+                    i = ix
+                else:
+                    i = iy
+                j = jx if i == ix else jy
+            q = s.rfind(SEP, 0, i)
+            v %= 3
+            while v and q > 0:
+                q = s.rfind(SEP, 0, q)
+                v -= 1
+            if q <= 0:  # carried back over the line (RULES 3.7)
+                return s[i:j] + s[:i] + s[j:], True
+            s = s[:q] + s[i:j] + s[q:i] + s[j:]  # on top of space k - v (3.5)
+        else:
+            i = s.find(d)
+            j = s.find(SEP, i)
+            q = s.find(SEP, j + 1)
+            if v and q > 0:
+                q = s.find(SEP, q + 1)
+                if v > 1 and q > 0:
+                    q = s.find(SEP, q + 1)
+            if q < 0:  # crossed the finish line (RULES 1.13)
+                return s[:i] + s[j:] + s[i:j], True
+            s = s[:i] + s[j:q] + s[i:j] + s[q:]
+    return s, False
+
+
 def _run_planned(s, k, plans):
     """``_run_fresh`` without tiles, the legs read from ``plans`` (``_Draws.plans``)
     from index ``k`` on: the same board, and the index after the last draw used
     (``_run_fresh``'s state is ``states[k - 1]``). Returns ``(board, k)``."""
     for _leg in range(MAX_LEGS):
-        plan = plans[k]
+        s, over = _move_leg(s, plans[k])
         k += 2
-        for d, v in plan:
-            if d == GREY_DIE:
-                ix = s.find(BLACK)
-                iy = s.find(WHITE)
-                if ix < 0:
-                    i = iy
-                    j = s.find(SEP, i)
-                elif iy < 0:
-                    i = ix
-                    j = s.find(SEP, i)
-                else:
-                    jx = s.find(SEP, ix)
-                    jy = s.find(SEP, iy)
-                    if jx == jy:  # one stack: the upper one carries the lower's load
-                        if iy > ix:  # WHITE above BLACK
-                            above_x = jx - ix > 2 or iy != ix + 1
-                            above_y = jy - iy > 1
-                        else:
-                            above_y = jy - iy > 2 or ix != iy + 1
-                            above_x = jx - ix > 1
-                    else:
-                        above_x = jx - ix > 1
-                        above_y = jy - iy > 1
-                    if above_x and not above_y:
-                        i = ix
-                    elif above_y and not above_x:
-                        i = iy
-                    elif iy == ix + 1:
-                        i = iy
-                    elif ix == iy + 1:
-                        i = ix
-                    elif v >= 3:  # RULES 3.5 (c): the numeral's ink
-                        i = ix
-                    else:
-                        i = iy
-                    j = jx if i == ix else jy
-                q = s.rfind(SEP, 0, i)
-                v %= 3
-                while v and q > 0:
-                    q = s.rfind(SEP, 0, q)
-                    v -= 1
-                if q <= 0:  # carried back over the line (RULES 3.7)
-                    return s[i:j] + s[:i] + s[j:], k
-                s = s[:q] + s[i:j] + s[q:i] + s[j:]  # on top of space k - v (3.5)
-            else:
-                i = s.find(d)
-                j = s.find(SEP, i)
-                q = s.find(SEP, j + 1)
-                if v and q > 0:
-                    q = s.find(SEP, q + 1)
-                    if v > 1 and q > 0:
-                        q = s.find(SEP, q + 1)
-                if q < 0:  # crossed the finish line (RULES 1.13)
-                    return s[:i] + s[j:] + s[i:j], k
-                s = s[:i] + s[j:q] + s[i:j] + s[q:]
+        if over:
+            return s, k
     return s, k
 
 
