@@ -660,6 +660,26 @@ def leg_end(position):
     return final, over, perm(n, levels) * per_die ** levels
 
 
+def _tally_pair(s1, s2, strip, wins, losses, split_w, split_l):
+    """Count the two races of one slice (``_Strata.sample``): each final board's leader
+    in ``wins`` and its last camel in ``losses``; where the two races disagree, each
+    side in ``split_w`` / ``split_l`` too (the slice's share of the variance)."""
+    a1 = s1.rstrip(strip)[-1]
+    z1 = s1.lstrip(strip)[0]
+    a2 = s2.rstrip(strip)[-1]
+    z2 = s2.lstrip(strip)[0]
+    wins[a1] = wins.get(a1, 0) + 1
+    wins[a2] = wins.get(a2, 0) + 1
+    losses[z1] = losses.get(z1, 0) + 1
+    losses[z2] = losses.get(z2, 0) + 1
+    if a1 != a2:
+        split_w[a1] = split_w.get(a1, 0) + 1
+        split_w[a2] = split_w.get(a2, 0) + 1
+    if z1 != z2:
+        split_l[z1] = split_l.get(z1, 0) + 1
+        split_l[z2] = split_l.get(z2, 0) + 1
+
+
 class _Strata:
     """The current leg's exact end (``leg_end``) made ready for sampling the later legs:
     the race-ending outcomes counted per colour, the boards where the race goes on in
@@ -742,22 +762,9 @@ class _Strata:
             while p2 >= edge:
                 index += 1
                 edge += weights[index] * samples
-            s, x = _run_fresh(b1, x, orders, count, tables, crazy)
-            a1 = s.rstrip(strip)[-1]
-            z1 = s.lstrip(strip)[0]
+            s1, x = _run_fresh(b1, x, orders, count, tables, crazy)
             s, x = _run_fresh(boards[index], x, orders, count, tables, crazy)
-            a2 = s.rstrip(strip)[-1]
-            z2 = s.lstrip(strip)[0]
-            wins[a1] = wins.get(a1, 0) + 1
-            wins[a2] = wins.get(a2, 0) + 1
-            losses[z1] = losses.get(z1, 0) + 1
-            losses[z2] = losses.get(z2, 0) + 1
-            if a1 != a2:
-                split_w[a1] = split_w.get(a1, 0) + 1
-                split_w[a2] = split_w.get(a2, 0) + 1
-            if z1 != z2:
-                split_l[z1] = split_l.get(z1, 0) + 1
-                split_l[z2] = split_l.get(z2, 0) + 1
+            _tally_pair(s1, s, strip, wins, losses, split_w, split_l)
         if samples % 2:  # the last slice holds one race
             x ^= (x << 13) & _MASK32
             x ^= x >> 17
@@ -801,22 +808,9 @@ class _Strata:
             while p2 >= edge:
                 index += 1
                 edge += weights[index] * samples
-            s, k = _run_planned(b1, k, plans)
-            a1 = s.rstrip(strip)[-1]
-            z1 = s.lstrip(strip)[0]
+            s1, k = _run_planned(b1, k, plans)
             s, k = _run_planned(boards[index], k, plans)
-            a2 = s.rstrip(strip)[-1]
-            z2 = s.lstrip(strip)[0]
-            wins[a1] = wins.get(a1, 0) + 1
-            wins[a2] = wins.get(a2, 0) + 1
-            losses[z1] = losses.get(z1, 0) + 1
-            losses[z2] = losses.get(z2, 0) + 1
-            if a1 != a2:
-                split_w[a1] = split_w.get(a1, 0) + 1
-                split_w[a2] = split_w.get(a2, 0) + 1
-            if z1 != z2:
-                split_l[z1] = split_l.get(z1, 0) + 1
-                split_l[z2] = split_l.get(z2, 0) + 1
+            _tally_pair(s1, s, strip, wins, losses, split_w, split_l)
         if samples % 2:  # the last slice holds one race
             if k + reserve > len(plans):
                 states, plans = draws.extend(k + reserve)
