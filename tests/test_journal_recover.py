@@ -344,6 +344,39 @@ def test_a_damaged_die_typed_again_in_its_place_keeps_every_line_after_it(
     again.close()
 
 
+def test_a_die_typed_again_that_a_later_line_no_longer_fits_stops_at_that_line(tmp_path):
+    from camelhost.commands.play import _retyped
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    whole = read_events(str(path))
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    green = next(i for i, x in enumerate(lines) if b'"colour":"green"' in x) + 1
+    _damage(lines, line, b'"value":2', b'"value":3')
+    path.write_bytes(b"".join(lines))
+    # typed again as the green die: the green die's own line later no longer applies
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("green 2"))
+    typed = j.events[line - 1]
+    assert (typed["type"], typed["colour"], typed["value"]) == ("die", "green", 2)
+    assert j.events == whole[:line - 1] + [typed] + whole[line:green - 1]
+    assert j.notes == [
+        "line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+        "the %d lines after it are kept. In its place: the die green 2, typed again"
+        % (line, path, green - line - 1),
+        "resumed up to line %d, whose event no longer applies (the green die already came "
+        "out this leg; it is not in the pyramid (RULES 1.4)); it and the rest are kept in "
+        "%s.damaged" % (green, path)]
+    j.close()
+    # the journal ends with the last line kept before the green die's; it reads back so
+    kept = path.read_bytes()
+    assert kept.startswith(b"".join(lines[:line - 1]))
+    assert kept.endswith(b"".join(lines[line:green - 1]))
+    assert kept.count(b"\n") == green - 1
+    assert read_events(str(path)) == j.events
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
+        (line, len(lines), b"".join(lines[line - 1:]))]
+
+
 def test_retype_without_a_damaged_line_or_that_cant_be_taken_changes_nothing(tmp_path):
     from camelhost.commands.play import _retyped
     path = tmp_path / "g.jsonl"

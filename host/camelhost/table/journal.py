@@ -335,7 +335,10 @@ class _Scan:
     ``(line, reason, offset)`` of the first line out of place) and, for appending after the
     last good line: ``game`` (the chain's game id, ``None`` while the lines are of an
     older format), ``count`` (lines read) and ``last`` (the hash the next line's
-    ``prev`` must be)."""
+    ``prev`` must be). ``skipped``: ``None`` or, for one damaged line read past,
+    ``(line, reason, start, end, bytes, prev)`` (its number, why, the byte offsets of
+    its start and of the line after it, its bytes and the hash of the line before it),
+    ``skipped_hash`` the hash the line after it names for it."""
 
     def __init__(self):
         self.events = []
@@ -413,23 +416,30 @@ def _scan(path, data):
         scan.count = line_no
         if scan.chain_bad is None:
             _chain_line(path, scan, event, chunk, line_no, pos, older)
-        if event.get("type") not in (CHAINED, SET_ASIDE):
-            scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS
-                                and (k != "hash" or line_no > 1)})
-            scan.starts.append(pos)
-            scan.lines.append(line_no)
-        elif event.get("type") == SET_ASIDE and isinstance(event.get("events"), list):
-            for inner in event["events"]:  # what was typed again in the damaged line's place
-                if isinstance(inner, dict) and isinstance(inner.get("type"), str):
-                    scan.events.append(inner)
-                    scan.starts.append(pos)
-                    scan.lines.append(line_no)
+        _keep_event(scan, event, line_no, pos)
         if nl < 0:  # a whole, checked last line whose newline is missing: it stands
             scan.good_end = len(data)
             return scan
         pos = nl + 1
     scan.good_end = pos
     return scan
+
+
+def _keep_event(scan, event, line_no, pos):
+    """Keep the event of line ``line_no`` (read at byte ``pos``) in ``scan``: its chain
+    fields removed (and a ``hash`` but the game line's); a ``set_aside`` line gives the
+    events typed again in the damaged line's place, a ``chained`` line none."""
+    if event.get("type") not in (CHAINED, SET_ASIDE):
+        scan.events.append({k: v for k, v in event.items() if k not in CHAIN_FIELDS
+                            and (k != "hash" or line_no > 1)})
+        scan.starts.append(pos)
+        scan.lines.append(line_no)
+    elif event.get("type") == SET_ASIDE and isinstance(event.get("events"), list):
+        for inner in event["events"]:  # what was typed again in the damaged line's place
+            if isinstance(inner, dict) and isinstance(inner.get("type"), str):
+                scan.events.append(inner)
+                scan.starts.append(pos)
+                scan.lines.append(line_no)
 
 
 def _line_event(path, scan, chunk, line_no, checked):
@@ -597,13 +607,57 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
     return _("shown up to the damaged line %d (%s); %s is unchanged") % (line_no, reason, path)
 
 
-def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
-          rebuild=None, retype=None):
-    """``(events, kept)``: what ``read_events`` returns, and the journal's bytes as they
-    stand after it (what a ``Journal`` appends after). ``rebuild``: the user's
-    ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``);
-    ``retype``: a function of the events before one damaged line set aside that returns
-    the events typed again in its place (a list; ``ValueError`` saying why not)."""
+class _Read:
+    """The state of one read (``_read``), decision by decision: ``scan`` (the ``_Scan``
+    of ``data``, the bytes read, after a rebuilt first line when ``rebuilt`` is its note;
+    ``original``: the bytes as they were in the file), ``events`` (what is kept),
+    ``checked`` (the events the game's check sees), ``lines`` and ``starts`` (line number
+    and byte offset of each event), ``good_end`` (offset after the last line kept),
+    ``bad`` (``None`` or ``(line, reason, torn)`` where reading stops), ``kind`` (why:
+    ``damaged``, ``chain`` or ``stale``), ``what`` (the words for it), ``retyped`` (the
+    events typed again for the line set aside), ``skipped`` (``_Scan.skipped`` while the
+    damaged line is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
+    line that can't follow without it) and ``held`` (the damaged line's bytes, to say
+    what it seems to hold)."""
+
+    def __init__(self, data, original, rebuilt, scan):
+        self.data = data
+        self.original = original
+        self.rebuilt = rebuilt
+        self.scan = scan
+        self.events = scan.events
+        self.checked = scan.events
+        self.lines = scan.lines
+        self.starts = scan.starts
+        self.good_end = scan.good_end
+        self.bad = scan.bad
+        self.kind = "damaged" if scan.bad is not None else None
+        self.what = None
+        self.retyped = None
+        self.skipped = scan.skipped
+        self.after = None
+        self.held = None
+
+    def before(self, line_no):
+        """How many of the events come from lines before line ``line_no``."""
+        return len([n for n in self.lines if n < line_no])
+
+    def stop(self, line_no, reason, kind, good_end):
+        """Reading stops at line ``line_no`` (``reason``, ``kind`` not torn), the bytes
+        kept ending at ``good_end``."""
+        self.bad, self.kind, self.good_end = (line_no, reason, False), kind, good_end
+
+    def stale(self, line_no, reason, cut):
+        """Reading stops at the event ``cut`` (line ``line_no``), which no longer applies."""
+        self.stop(line_no, reason, "stale", self.starts[cut])
+        self.what = _("event on line %d no longer applies (%s)") % (line_no, reason)
+        return self.events[:cut]
+
+
+def _load(path, upto_damage, check, options, rebuild):
+    """A ``_Read`` of the journal at ``path``, its damaged first line rebuilt from
+    ``rebuild`` (``_rebuild_first``; with ``upto_damage`` only, else refused naming the
+    command) and checked to start the game (``JournalError`` if not)."""
     with _open_read(path) as fh:
         data = fh.read()
     original, rebuilt = data, None
@@ -621,86 +675,121 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
             except ValueError as bad:
                 raise JournalError(_("%s: line 1 rebuilt as given can't start the game (%s); "
                                      "nothing was changed") % (path, bad)) from None
-    events, good_end, bad, lines = scan.events, scan.good_end, scan.bad, scan.lines
-    kind = "damaged" if bad is not None else None
-    if scan.chain_bad is not None:  # a line out of place comes before any damaged one
-        line_no, reason, good_end = scan.chain_bad
-        cut = len([n for n in lines if n < line_no])
-        bad, kind = (line_no, reason, False), "chain"
-        what = _("line %d is out of place (%s)") % (line_no, reason)
-        checked = events[:cut]
-    else:
-        checked = events
-    # an event that no longer applies: the check sees the events before the line where
-    # the chain breaks; at that line and after it the chain's reason is the one said (a
-    # line removed, repeated or moved, named as such, not as the game's refusal of it)
-    starts, retyped = scan.starts, None
-    if retype is not None and upto_damage and scan.skipped is None:
+    return _Read(data, original, rebuilt, scan)
+
+
+def _chain_break(read):
+    """A line out of place comes before any damaged one: reading stops there, and the
+    game's check sees the events before it only."""
+    if read.scan.chain_bad is None:
+        return
+    line_no, reason, good_end = read.scan.chain_bad
+    cut = read.before(line_no)
+    read.stop(line_no, reason, "chain", good_end)
+    read.what = _("line %d is out of place (%s)") % (line_no, reason)
+    read.checked = read.events[:cut]
+
+
+def _retype_in_place(path, read, retype, upto_damage):
+    """``--retype``: the events ``retype`` gives for the damaged line set aside go in its
+    place (the lines after it follow them). ``JournalError`` when there is no such line
+    or ``retype`` raises ``ValueError``."""
+    if retype is None or not upto_damage:
+        return
+    skipped = read.scan.skipped
+    if skipped is None:
         raise JournalError(_("%s: --retype: no damaged line with intact lines after it to "
                              "type again; nothing was changed") % path)
-    if scan.skipped is not None and retype is not None and upto_damage:
-        # the damaged line typed again in its place: the lines after it follow that
-        at = len([n for n in lines if n < scan.skipped[0]])
-        try:
-            retyped = retype(events[:at])
-        except ValueError as exc:
-            raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
-                               % (path, scan.skipped[0], exc)) from None
-        events = events[:at] + retyped + events[at:]
-        checked = checked[:at] + retyped + checked[at:]
-        lines = lines[:at] + [scan.skipped[0]] * len(retyped) + lines[at:]
-        starts = starts[:at] + [scan.skipped[2]] * len(retyped) + starts[at:]
-    stale = check(checked) if check is not None and checked else None
+    at = read.before(skipped[0])
+    try:
+        retyped = retype(read.events[:at])
+    except ValueError as exc:
+        raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
+                           % (path, skipped[0], exc)) from None
+    read.retyped = retyped
+    read.events = read.events[:at] + retyped + read.events[at:]
+    read.checked = read.checked[:at] + retyped + read.checked[at:]
+    read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
+    read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
+
+
+def _stale_event(read, check):
+    """An event that no longer applies (``check``, ``Session.stale_line``): the check sees
+    the events before the line where the chain breaks; at that line and after it the
+    chain's reason is the one said (a line removed, repeated or moved, named as such, not
+    as the game's refusal of it). The events kept end before it."""
+    stale = check(read.checked) if check is not None and read.checked else None
     if stale is not None:
-        stale = (lines[stale[0] - 1], stale[1])
-        if bad is None or stale[0] < bad[0]:
-            line_no, reason = stale
-            cut = lines.index(line_no)
-            checked, good_end = events[:cut], starts[cut]
-            bad, kind = (line_no, reason, False), "stale"
-            what = _("event on line %d no longer applies (%s)") % (line_no, reason)
-    events = checked
-    skipped, after, held = scan.skipped, None, None
+        line_no, reason = read.lines[stale[0] - 1], stale[1]
+        if read.bad is None or line_no < read.bad[0]:
+            read.checked = read.stale(line_no, reason, read.lines.index(line_no))
+    read.events = read.checked
+
+
+def _unchecked_skip(read, check):
+    """Without ``check`` the lines after the damaged line can't be checked to apply
+    without it: reading stops there."""
+    skipped = read.scan.skipped
     if skipped is not None and check is None:
-        skipped = None  # the lines after it can't be checked to apply without it: stop there
-        bad, kind, good_end = (scan.skipped[0], scan.skipped[1], False), "damaged", scan.skipped[2]
-        events = events[:len([n for n in lines if n < scan.skipped[0]])]
-    if skipped is not None and retyped is None:
-        # an undo after a line set aside would take back another action than the one it
-        # took back: the read stops there, as at an event that no longer applies
-        undo = [i for i, e in enumerate(events) if e.get("type") == "undo"
-                and lines[i] > skipped[0]]
-        if undo and (bad is None or lines[undo[0]] < bad[0]):
-            cut = undo[0]
-            line_no = lines[cut]
-            reason = _("an undo, which without line %d would take back another action") % (
-                skipped[0])
-            events, good_end = events[:cut], starts[cut]
-            bad, kind = (line_no, reason, False), "stale"
-            what = _("event on line %d no longer applies (%s)") % (line_no, reason)
-    if skipped is not None and skipped[3] >= good_end:
-        # no line after the damaged one is kept (the read stops before or right after
-        # it): reading stops at the damaged line, as at any damaged line, and says what
-        # the line seems to hold (to be typed again) and why the next one can't follow
-        if skipped[2] < good_end or bad is None:
-            if bad is not None and not bad[2] and kind in ("stale", "chain"):
-                after = bad[:2]
-            bad, kind, good_end = (skipped[0], skipped[1], False), "damaged", skipped[2]
-            events = events[:len([n for n in lines if n < skipped[0]])]
-            held = skipped[4]
-        skipped = None
-    if kind == "damaged":
-        what = _("line %d is damaged (%s)") % (bad[0], bad[1])
-        if scan.empty == bad[0]:
-            what = _("line %d is empty") % bad[0]
-    unproven = rebuilt is not None and b'"hash":' in data[:data.find(b"\n")]
-    if unproven and kind in ("stale", "chain"):
+        read.skipped = None
+        read.stop(skipped[0], skipped[1], "damaged", skipped[2])
+        read.events = read.events[:read.before(skipped[0])]
+
+
+def _undo_after_skip(read):
+    """An undo after a line set aside (and not typed again) would take back another
+    action than the one it took back: the read stops there, as at an event that no
+    longer applies."""
+    skipped = read.skipped
+    if skipped is None or read.retyped is not None:
+        return
+    undo = [i for i, e in enumerate(read.events) if e.get("type") == "undo"
+            and read.lines[i] > skipped[0]]
+    if undo and (read.bad is None or read.lines[undo[0]] < read.bad[0]):
+        reason = _("an undo, which without line %d would take back another action") % (
+            skipped[0])
+        read.events = read.stale(read.lines[undo[0]], reason, undo[0])
+
+
+def _nothing_kept_after(read):
+    """No line after the damaged one is kept (the read stops before or right after it):
+    reading stops at the damaged line, as at any damaged line, and says what the line
+    seems to hold (to be typed again) and why the next one can't follow."""
+    skipped = read.skipped
+    if skipped is None or skipped[3] < read.good_end:
+        return
+    if skipped[2] < read.good_end or read.bad is None:
+        bad = read.bad
+        if bad is not None and not bad[2] and read.kind in ("stale", "chain"):
+            read.after = bad[:2]
+        read.stop(skipped[0], skipped[1], "damaged", skipped[2])
+        read.events = read.events[:read.before(skipped[0])]
+        read.held = skipped[4]
+    read.skipped = None
+
+
+def _damaged_words(read):
+    """The words for a damaged line where reading stops (an empty one named as such)."""
+    if read.kind == "damaged":
+        read.what = _("line %d is damaged (%s)") % (read.bad[0], read.bad[1])
+        if read.scan.empty == read.bad[0]:
+            read.what = _("line %d is empty") % read.bad[0]
+
+
+def _refuse(path, read, upto_damage, options):
+    """Raise ``JournalError`` for what can't be read without ``upto_damage`` (a line
+    set aside, a line where reading stops that is not torn) or on a guess (a first line
+    rebuilt but not proven, and a later line that does not follow it), naming the
+    command that goes on and, for a damaged line set aside, what it still reads."""
+    scan, skipped, bad = read.scan, read.skipped, read.bad
+    unproven = read.rebuilt is not None and b'"hash":' in read.data[:read.data.find(b"\n")]
+    if unproven and read.kind in ("stale", "chain"):
         # a first line rebuilt but not proven (line 2 names another hash for it), and a
         # later line that does not follow it: the values it was rebuilt from are likely
         # wrong; nothing is set aside on that guess
         raise JournalError(_("%s: the first line rebuilt from what was given does not fit "
                              "the lines after it (%s); nothing was changed: check --players, "
-                             "--edition and --seed") % (path, what))
+                             "--edition and --seed") % (path, read.what))
     again = ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
             bad[0] == scan.skipped[0]) or skipped is not None:
@@ -712,63 +801,107 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
             _skip_hint(path, options), again))
     if bad is not None and not bad[2] and not upto_damage:
-        raise JournalError("%s: %s; %s%s" % (path, what, _resume_hint(path, options), again))
-    kept = data[:good_end]
-    if skipped is not None:
-        stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
-                 "hash": scan.skipped_hash, "reason": skipped[1]}
-        if retyped:
-            stand["events"] = retyped  # typed again in its place: read back there
-        kept = data[:skipped[2]] + encode_line(stand) + data[skipped[3]:good_end]
-    if repair and rebuilt is not None:
+        raise JournalError("%s: %s; %s%s" % (path, read.what, _resume_hint(path, options),
+                                             again))
+
+
+def _kept(read):
+    """The journal's bytes as they stand after the read: up to the last line kept, a
+    damaged line set aside replaced by its ``set_aside`` line (with the events typed
+    again in its place)."""
+    data, skipped, scan = read.data, read.skipped, read.scan
+    if skipped is None:
+        return data[:read.good_end]
+    stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
+             "hash": scan.skipped_hash, "reason": skipped[1]}
+    if read.retyped:
+        stand["events"] = read.retyped  # typed again in its place: read back there
+    return data[:skipped[2]] + encode_line(stand) + data[skipped[3]:read.good_end]
+
+
+def _truncate_write(path, size, tail):
+    """Cut the journal at ``path`` to ``size`` bytes, append ``tail`` and force it to disk."""
+    fd = _open_write(path)
+    try:
+        os.ftruncate(fd, size)
+        if tail is not None:
+            _write_all(fd, tail)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_repair(path, read, kept):
+    """A resume's repair: a rebuilt first line writes the journal again (the whole file
+    kept in ``FILE.damaged`` first), blank lines at the end are cut, and what is set
+    aside goes to ``FILE.damaged`` (after its header) before the journal is cut."""
+    data, skipped, bad = read.data, read.skipped, read.bad
+    if read.rebuilt is not None:
         # the whole file is kept in FILE.damaged first, then the journal is written again
         # with its first line rebuilt (and whatever else was set aside left out)
-        _set_aside(path, original, 1, original.count(b"\n"))
-        fd = _open_write(path)
-        try:
-            os.ftruncate(fd, 0)
-            _write_all(fd, kept)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    elif repair and skipped is None and bad is None and scan.blank_tail:
+        _set_aside(path, read.original, 1, read.original.count(b"\n"))
+        _truncate_write(path, 0, kept)
+    elif skipped is None and bad is None and read.scan.blank_tail:
         # blank lines at the end hold nothing: cut, so that lines appended follow the last
-        fd = _open_write(path)
-        try:
-            os.ftruncate(fd, good_end)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    elif repair and (skipped is not None or bad is not None):
+        _truncate_write(path, read.good_end, None)
+    elif skipped is not None or bad is not None:
         # a link or a second name planted at FILE.damaged is refused before anything
         # changes; what is there already is kept (a batch is appended, after its header)
-        start = skipped[2] if skipped is not None else good_end
+        start = skipped[2] if skipped is not None else read.good_end
         first = skipped[0] if skipped is not None else bad[0]
         _set_aside(path, data[start:], first, data.count(b"\n", start))
-        fd = _open_write(path)
-        try:
-            os.ftruncate(fd, start)
-            _write_all(fd, kept[start:])
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _truncate_write(path, start, kept[start:])
+
+
+def _read_notes(path, read, notes, repair):
+    """What ``notes`` gets once the read is done: the rebuilt first line, the line set
+    aside alone, and where reading stopped (with why the next line can't follow and what
+    the damaged line seems to hold)."""
+    events, skipped = read.events, read.skipped
+    if read.rebuilt is not None:
+        notes.append(read.rebuilt + (_("; the journal as it was is kept in %s.damaged") % path
+                                     if repair else _("; %s is unchanged") % path))
+    if skipped is not None:
+        later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
+        notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped))
+    if read.bad is not None:
+        line_no, reason, torn = read.bad
+        note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
+                               len(read.data) - read.good_end, path, repair)
+        if read.after is not None:
+            note += _(" (line %d does not follow without it: %s)") % read.after
+        if read.held is not None:
+            note += _held_words(read.held, events)
+        notes.append(note)
+
+
+def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
+          rebuild=None, retype=None):
+    """``(events, kept)``: what ``read_events`` returns, and the journal's bytes as they
+    stand after it (what a ``Journal`` appends after). ``rebuild``: the user's
+    ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``);
+    ``retype``: a function of the events before one damaged line set aside that returns
+    the events typed again in its place (a list; ``ValueError`` saying why not).
+    One step per decision, in this order: the line out of place (``_chain_break``), the
+    damaged line typed again (``_retype_in_place``), the event that no longer applies
+    (``_stale_event``), the damaged line set aside alone or not (``_unchecked_skip``,
+    ``_undo_after_skip``, ``_nothing_kept_after``), the words and the refusal, then the
+    bytes kept, the repair written and the notes."""
+    read = _load(path, upto_damage, check, options, rebuild)
+    _chain_break(read)
+    _retype_in_place(path, read, retype, upto_damage)
+    _stale_event(read, check)
+    _unchecked_skip(read, check)
+    _undo_after_skip(read)
+    _nothing_kept_after(read)
+    _damaged_words(read)
+    _refuse(path, read, upto_damage, options)
+    kept = _kept(read)
+    if repair:
+        _write_repair(path, read, kept)
     if notes is not None:  # said once it is done
-        if rebuilt is not None:
-            notes.append(rebuilt + (_("; the journal as it was is kept in %s.damaged") % path
-                                  if repair else _("; %s is unchanged") % path))
-        if skipped is not None:
-            later = len([n for n in lines[:len(events)] if n > skipped[0]])
-            notes.append(_skipped_note(skipped, later, events, path, repair, retyped))
-        if bad is not None:
-            line_no, reason, torn = bad
-            note = _set_aside_note("torn" if torn else kind, line_no, reason,
-                                   len(data) - good_end, path, repair)
-            if after is not None:
-                note += _(" (line %d does not follow without it: %s)") % after
-            if held is not None:
-                note += _held_words(held, events)
-            notes.append(note)
-    return events, kept
+        _read_notes(path, read, notes, repair)
+    return read.events, kept
 
 
 def _set_aside(path, chunk, first, newlines):
