@@ -33,13 +33,14 @@ def _old_least(game, seat, p, turn, left, tile_best, finish_best):
     return 0.0  # the bounds before: the replies after a die weighed face by face count 0
 
 
+@pytest.mark.deep  # make test: the first 40 actions (25 bounds); make deep: 80
 def test_the_bounds_count_the_replies_after_a_die_below_what_they_bound(monkeypatch):
     # at the coach's moves of a race's first legs: the bound of a tile's replies with the
     # tile placed and the two bounds of the replies after my die never exceed the
     # replies they stand for, and they are tighter than counting 0 after a die
     checked = 0
     tighter = 0
-    for g in positions("second", EIGHT, 17, 0, 80):
+    for g in positions("second", EIGHT, 17, 0, max(40, examples(80))):
         if g.turn != 0 or g.pyramid_tickets_left <= 1:
             continue
         position, leg, tiles, table = _table(g)
@@ -140,13 +141,14 @@ def test_the_bounds_hold_when_the_round_empties_the_pyramid():
     assert coach._my_die_floor(table, seat, position) < later
 
 
+@pytest.mark.deep  # make test: the first 40 actions (10 rounds); make deep: 80
 def test_a_round_valued_one_die_at_a_time_stops_only_above_its_cap():
     # the replies after my die and after a tile of mine, with caps around the full sum:
     # at or above it, the full sum to the last bit; below it, either the full sum or a
     # lower bound of it above the cap (the choice drops that candidate)
     cut = 0
     rounds = 0
-    for g in positions("second", EIGHT, 17, 0, 80):
+    for g in positions("second", EIGHT, 17, 0, max(40, examples(80))):
         if g.turn != 0 or g.pyramid_tickets_left <= 1:
             continue
         position, leg, tiles, table = _table(g)

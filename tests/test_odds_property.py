@@ -13,7 +13,7 @@ import random
 import pytest
 from camelup import movement
 from camelup.odds import GREY, Position, leg_odds, move, tile_spaces, tile_values
-from depth import examples
+from depth import FULL, examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.odds_naive import naive_leg_odds
@@ -129,14 +129,16 @@ def test_move_agrees_with_rules_engine(seed, edition, value, ink):
 
 
 def test_tile_table_full_legs_P1_P2b_P2a():
-    # every candidate of a full leg, each compared with placing the tile for real
+    # every candidate of a full leg, each compared with placing the tile for real; make
+    # test: every third candidate of each position (both sides of the tile among them,
+    # 20, 22 and 16 candidates in all); make deep: every one
     for pos in (Position("classic", {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
                          tiles={6: 1}),
                 Position("second", {4: ["blue", "green"], 5: ["red"], 6: ["yellow", "purple"],
                                     7: ["black", "white"]}),
                 Position("second", {1: ["blue", "green"], 2: ["red"], 3: ["yellow", "purple"],
                                     15: ["black"], 16: ["white"]}, tiles={13: -1})):
-        for expected, space, side in tile_values(pos):
+        for expected, space, side in tile_values(pos)[::1 if FULL else 3]:
             placed = pos.copy()
             placed.tiles[space] = side
             placed.tile_owners[space] = None
@@ -146,14 +148,15 @@ def test_tile_table_full_legs_P1_P2b_P2a():
 
 def test_move_agrees_with_whole_engine_games():
     # random games played by the engine: every die it applies, applied by the odds'
-    # own move to the position before it, gives the same board (RULES 1.2-1.5, 3.5-3.7)
+    # own move to the position before it, gives the same board (RULES 1.2-1.5, 3.5-3.7);
+    # make test: 8 games an edition (the 300 dice below); make deep: 25
     from camelup.game import Game
     from camelup.odds.game import position_from_game
 
     rnd = random.Random(77)
     checked = 0
     for edition, seats in (("second", 5), ("classic", 4)):
-        for seed in range(25):
+        for seed in range(max(8, examples(25))):
             g = Game.random(edition, seats, seed=seed)
             while not g.is_over and checked < 2000:
                 action = rnd.choice(g.legal_actions())

@@ -11,6 +11,7 @@ from camelhost.table.parser import LINE_MAX, parse_command
 from camelhost.table.session import Session, TableError
 from camelhost.table.view import table_view
 from camelhost.ui.plain import PlainDisplay
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,7 +98,8 @@ def test_the_table_shows_one_error_line_for_a_10_kb_line(tmp_path):
     assert shown.count("\n") == 1 and shown.startswith("! ") and len(shown) < 200
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.deep  # make test: 75 texts; make deep: 300
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(st.text(max_size=60))
 def test_any_text_is_an_event_or_a_table_error(text):
     s = Session("second", SIX, seed=4)
@@ -108,7 +110,8 @@ def test_any_text_is_an_event_or_a_table_error(text):
         assert "\n" not in str(exc)
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.deep  # make test: 50 arguments; make deep: 200
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(st.sampled_from(["tile", "fix", "partner", "leg", "win", "lose", "setup", "cheer",
                         "red", "grey", "undo"]),
        st.text(alphabet=st.characters(categories=("Nd", "No", "Nl", "P", "S", "Zs")),
@@ -122,6 +125,7 @@ def test_any_argument_of_a_known_command_is_an_event_or_a_table_error(head, rest
         assert "\n" not in str(exc)
 
 
+@pytest.mark.deep  # make test: 750 seeded commands; make deep: 3000
 def test_a_short_seeded_fuzz_of_the_parser_finds_no_other_exception():
     import importlib.util
     import os
@@ -129,5 +133,5 @@ def test_a_short_seeded_fuzz_of_the_parser_finds_no_other_exception():
     spec = importlib.util.spec_from_file_location("fuzz", path)
     fuzz = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fuzz)
-    _, bad, examples, _ = fuzz.fuzz_commands(3000, 7)
-    assert bad == 0, examples
+    _, bad, found, _ = fuzz.fuzz_commands(examples(3000), 7)
+    assert bad == 0, found
