@@ -290,7 +290,20 @@ print("cause", a.reset_cause)
 a.watchdog.stall_ms = 300
 a.watchdog.wdt = machine.WDT(timeout=600)
 t0 = time.ticks_ms()
-machine.set_input(15, lambda: 0 if 100 <= time.ticks_diff(time.ticks_ms(), t0) < 150 else 1)
+pushed_at = [None]
+
+def lever():
+    # pushed from 100 ms on, held 50 ms from the firmware's first look at it pushed: a
+    # window of wall time alone (100..150 ms) was missed whole when a loaded machine
+    # kept the board's loop from polling in it (its event 'alive True 0')
+    now = time.ticks_ms()
+    if time.ticks_diff(now, t0) < 100:
+        return 1
+    if pushed_at[0] is None:
+        pushed_at[0] = now
+    return 0 if time.ticks_diff(now, pushed_at[0]) < 50 else 1
+
+machine.set_input(15, lever)
 
 async def main():
     task = asyncio.create_task(a.main())

@@ -576,6 +576,15 @@ class PanelScroll(VerticalScroll):
         VerticalScroll.watch_scroll_y(self, old_value, new_value)
         self.show_hint()
 
+    # Every layout that changes the panel's room or its text's height says it again:
+    # the app's ``fit`` asks for the hint after its refresh, but the panel's text may
+    # be laid out later (a loaded machine), or the panel resized without a ``fit``.
+    def on_resize(self, _event):
+        self.show_hint()
+
+    def watch_virtual_size(self, _old, _new):
+        self.show_hint()
+
     def show_hint(self):
         """Say on ``hint`` what of the panel is out of view."""
         if self.hint is None or not self.hint.display:
