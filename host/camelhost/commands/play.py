@@ -47,10 +47,11 @@ def add_arguments(parser):
                                "damaged line is set aside alone while the lines after it still "
                                "apply, and a damaged first line is rebuilt (from --players, "
                                "--edition, --seed given)"))
-    parser.add_argument("--retype", default=None, metavar=metavar("COMMAND"),
+    parser.add_argument("--retype", default=None, action="append", metavar=metavar("COMMAND"),
                         help=_("with --upto-damage: what one damaged line held, typed again "
                                "(e.g. 'white 3'): it takes the line's place and the lines "
-                               "after it are kept"))
+                               "after it are kept; what the damaged line no longer reads is "
+                               "taken only when given twice, the same"))
     parser.add_argument("--bots", default=None, metavar=metavar("NAMES"),
                         help=_("the players (of --players) whose seats bots play, by name, "
                                "comma-separated (--resume takes the journal's); every bot "
@@ -195,9 +196,19 @@ def _bot_seats(text, names):
 def _retyped(text):
     """``None`` without ``--retype``, else the function ``Journal.resume`` calls with the
     events before the damaged line: the events ``text`` makes there, typed at the table as
-    it stood then (``TableError``, a ``ValueError``, when it can't be taken there)."""
+    it stood then (``TableError``, a ``ValueError``, when it can't be taken there).
+    ``text``: one command, or the list of those given (``--retype`` given twice, the same,
+    confirms one that differs from what the damaged line reads: the function's
+    ``confirmed``); ``CliError`` for two different ones."""
     if text is None:
         return None
+    confirmed = False
+    if isinstance(text, list):
+        if len(set(" ".join(t.split()) for t in text)) > 1:
+            raise CliError(_("--retype was given different commands (%s): give one, or the "
+                             "same one twice to confirm it; nothing was changed")
+                           % ", ".join(repr(t) for t in text), 2)
+        text, confirmed = text[0], len(text) > 1
 
     def retype(before):
         from camelhost.table.journal import Journal
@@ -207,6 +218,7 @@ def _retyped(text):
         Session.resume(memory).command(text)
         return memory.events[len(before):]
 
+    retype.confirmed = confirmed
     return retype
 
 

@@ -634,6 +634,7 @@ class _Read:
         self.kind = "damaged" if scan.bad is not None else None
         self.what = None
         self.retyped = None
+        self.proof = None
         self.skipped = scan.skipped
         self.after = None
         self.held = None
@@ -692,8 +693,9 @@ def _chain_break(read):
 
 def _retype_in_place(path, read, retype, upto_damage):
     """``--retype``: the events ``retype`` gives for the damaged line set aside go in its
-    place (the lines after it follow them). ``JournalError`` when there is no such line
-    or ``retype`` raises ``ValueError``."""
+    place (the lines after it follow them). ``JournalError`` when there is no such line,
+    ``retype`` raises ``ValueError``, or its events differ from what the damaged line
+    still reads (``_retype_proof``) and ``retype.confirmed`` is not true."""
     if retype is None or not upto_damage:
         return
     skipped = read.scan.skipped
@@ -707,10 +709,41 @@ def _retype_in_place(path, read, retype, upto_damage):
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
                            % (path, skipped[0], exc)) from None
     read.retyped = retyped
+    read.proof = _retype_proof(read.scan, skipped, retyped)
+    if isinstance(read.proof, tuple) and not getattr(retype, "confirmed", False):
+        raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
+                             "%s; nothing was changed (if that is what happened at the "
+                             "table, give the same --retype twice to confirm it)")
+                           % ((path, skipped[0]) + read.proof))
     read.events = read.events[:at] + retyped + read.events[at:]
     read.checked = read.checked[:at] + retyped + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
+
+
+def _retype_proof(scan, skipped, retyped):
+    """Whether the events typed again for the damaged line ``skipped`` are what it held:
+    ``"proven"`` when the line they make (the same fields a journal writes: the event,
+    ``n``, ``game``, ``prev``) has the hash the next line's ``prev`` names for it;
+    else ``(held, typed)``, the words for what the damaged line still reads and for what
+    was typed when a field of the event differs (``raw`` and ``source``, the typing,
+    aside), ``None`` when nothing tells them apart."""
+    if len(retyped) == 1 and scan.game is not None:
+        line = encode_line(dict(retyped[0], n=skipped[0], game=scan.game, prev=skipped[5]))
+        if line_hash(line.rstrip(b"\n")) == scan.skipped_hash:
+            return "proven"
+    held = _held_event(skipped[4])
+    if held is None or len(retyped) != 1:
+        return None
+    typed = retyped[0]
+    fields = set(held) | set(typed)
+    if any(held.get(k) != typed.get(k) for k in fields
+           if k not in CHAIN_FIELDS and k not in ("raw", "source")):
+        players = scan.events[0].get("players", []) if scan.events else []
+        players = players if isinstance(players, list) else []
+        return (_what_it_held(skipped[4], players),
+                _what_it_held(json.dumps(typed).encode(), players))
+    return None
 
 
 def _stale_event(read, check):
@@ -751,13 +784,19 @@ def _undo_after_skip(read):
         read.events = read.stale(read.lines[undo[0]], reason, undo[0])
 
 
-def _nothing_kept_after(read):
+def _nothing_kept_after(path, read):
     """No line after the damaged one is kept (the read stops before or right after it):
     reading stops at the damaged line, as at any damaged line, and says what the line
-    seems to hold (to be typed again) and why the next one can't follow."""
+    seems to hold (to be typed again) and why the next one can't follow. Events typed
+    again in its place (``--retype``) that the next line does not follow are refused
+    (``JournalError``, nothing changed): they are not what the line held."""
     skipped = read.skipped
     if skipped is None or skipped[3] < read.good_end:
         return
+    if read.retyped is not None and read.bad is not None and not read.bad[2]:
+        raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
+                             "typed (%s); nothing was changed (type what line %d held)")
+                           % (path, skipped[0], read.bad[0], read.bad[1], skipped[0]))
     if skipped[2] < read.good_end or read.bad is None:
         bad = read.bad
         if bad is not None and not bad[2] and read.kind in ("stale", "chain"):
@@ -863,7 +902,8 @@ def _read_notes(path, read, notes, repair):
                                      if repair else _("; %s is unchanged") % path))
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
-        notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped))
+        notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
+                                   read.proof))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -893,7 +933,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     _stale_event(read, check)
     _unchecked_skip(read, check)
     _undo_after_skip(read)
-    _nothing_kept_after(read)
+    _nothing_kept_after(path, read)
     _damaged_words(read)
     _refuse(path, read, upto_damage, options)
     kept = _kept(read)
@@ -949,17 +989,48 @@ def _typed_action(action, players):
     return action
 
 
-def _retype_hint(path, chunk, options=(), players=()):
-    """The end of a refusal of a damaged line whose event can be typed again (a die, a
-    player's action): the command that types it in its place, keeping the lines after
-    it (``--retype``); ``""`` when what it held can't be typed."""
+def _held_event(chunk):
+    """The event a damaged line ``chunk`` still seems to hold (its JSON read without its
+    checksum), ``None`` when it isn't a JSON object."""
     text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
     try:
         event = json.loads(text.decode("utf-8"))
     except ValueError:
+        return None
+    return event if isinstance(event, dict) else None
+
+
+#: the most of a damaged line's text a refusal quotes (characters)
+QUOTED = 100
+
+
+def _raw_words(chunk):
+    """What a damaged line ``chunk`` reads as text (without its checksum, shortened to
+    ``QUOTED`` characters, bytes that are no UTF-8 shown as U+FFFD); ``None`` for a
+    finish card's line (its colour is never said)."""
+    if b"finish" in chunk:
+        return None
+    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
+    text = text.decode("utf-8", "replace").strip()
+    return text if len(text) <= QUOTED else text[:QUOTED - 1] + "\u2026"
+
+
+def _retype_hint(path, chunk, options=(), players=()):
+    """The end of a refusal of a damaged line set aside alone: what it reads as text
+    (``_raw_words``) and the command that types its event again in its place, keeping the
+    lines after it (``--retype``): as the line reads it (a die, a player's action) or,
+    when that can't be read, with ``COMMAND`` to fill in; ``""`` for a finish card."""
+    raw = _raw_words(chunk)
+    if raw is None:
         return ""
-    if not isinstance(event, dict):
-        return ""
+    said = _("; the line reads: %s") % raw
+    opts = [shlex.quote(w) for w in options]
+    event = _held_event(chunk)
+    if event is None:
+        words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
+                 "--retype", _("COMMAND")]
+        return said + _("; or type what it held again in its place, keeping the lines "
+                        "after it: %s") % " ".join(words + opts)
     typed = None
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
@@ -970,22 +1041,19 @@ def _retype_hint(path, chunk, options=(), players=()):
     elif event.get("type") == "pyramid":
         typed = "pyramid"
     if not typed:
-        return ""
+        return said
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
-    return _("; or type it again in its place, keeping the lines after it (correct it if the "
-             "damage is in it): %s") % " ".join(shlex.quote(w) for w in words + list(options))
+    return said + _("; or type it again in its place, keeping the lines after it (correct it "
+                    "if the damage is in it): %s") % " ".join(
+                        [shlex.quote(w) for w in words] + opts)
 
 
 def _what_it_held(chunk, players):
     """Words for what a damaged line ``chunk`` still seems to hold (its JSON read without
     its checksum): a die with its colour and value, a player's action or pyramid ticket,
     else the kind of line; ``None`` when it can't be read at all."""
-    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
-    try:
-        event = json.loads(text.decode("utf-8"))
-    except ValueError:
-        return None
-    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+    event = _held_event(chunk)
+    if event is None or not isinstance(event.get("type"), str):
         return None
     seat = event.get("player")
     name = (players[seat] if isinstance(seat, int) and not isinstance(seat, bool)
@@ -1003,7 +1071,19 @@ def _what_it_held(chunk, players):
     return _("a '%s' line") % kind
 
 
-def _skipped_note(skipped, later, events, path, kept, retyped=None):
+def _proof_words(proof):
+    """The end of the note on events typed again: proven the line as written, not proven,
+    or (confirmed) differing from what the damaged line still reads (``_retype_proof``)."""
+    if proof == "proven":
+        return _("; proven the line as written (the next line's chain hash matches)")
+    if proof is None:
+        return _("; that it is the line as written can't be proven (the next line's chain "
+                 "hash does not match it)")
+    return _("; not what the damaged line still reads (%s, not %s): confirmed by giving "
+             "--retype twice") % proof
+
+
+def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None):
     """The line that says a damaged line was read past: which, what it seems to have held
     (so that it can be typed again) and how many lines after it were kept."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
@@ -1016,7 +1096,8 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None):
     if retyped:
         players = events[0].get("players", []) if events else []
         again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
-        return said + _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
+        said += _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
+        return said + _proof_words(proof)
     return said + _held_words(chunk, events)
 
 

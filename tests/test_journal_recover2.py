@@ -1,0 +1,109 @@
+"""Recovering a damaged journal, a second tester's findings (s31 tester 2: 1-3): a
+``--retype`` the lines after it don't follow is refused with nothing changed, a refusal
+always offers ``--retype`` and quotes what the damaged line reads, and what is typed again
+is proven the line as written by the next line's chain hash, or warned about."""
+
+import pytest
+from camelhost.commands.play import _retyped
+from camelhost.table.journal import Journal, JournalError, read_events
+from camelhost.table.session import Session
+from test_journal_recover import COMMANDS, _damage, _game
+
+
+def _broken_leg_red(path):
+    """A real journal whose ``leg red`` line no longer parses (one stray character, as
+    the tester's ``"player":x0``): its bytes, the line's number and the game's events."""
+    lines = _game(path, COMMANDS)
+    whole = read_events(str(path))
+    line = next(i for i, x in enumerate(lines) if b'"action":"leg red"' in x) + 1
+    _damage(lines, line, b'"player":0', b'"player":x0')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    return data, line, whole
+
+
+def test_a_retype_the_next_line_does_not_follow_is_refused_with_nothing_changed(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line, whole = _broken_leg_red(path)
+    # Ann's pyramid ticket in place of her leg ticket: Ben's pyramid ticket on the next
+    # line can't follow it (a die is awaited): refused, the journal as it was
+    with pytest.raises(JournalError, match="--retype for line %d: line %d does not follow "
+                       "what was typed \\(.*\\); nothing was changed" % (line, line + 1)):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("pyramid"))
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+    # so the right one can still be typed: every line kept, proven the line as written
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("leg red"))
+    assert j.events == whole
+    note, = j.notes
+    assert note.endswith("In its place: Ann's action 'leg red', typed again; proven the line "
+                         "as written (the next line's chain hash matches)")
+    j.close()
+
+
+def test_an_unreadable_lines_refusal_quotes_it_and_offers_retype(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line, _ = _broken_leg_red(path)
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), check=Session.stale_line, options=["--plain"])
+    said = str(refused.value)
+    assert "\n" not in said
+    assert said.startswith("%s: line %d is damaged (" % (path, line))
+    assert '; the line reads: {"action":"leg red",' in said
+    assert said.endswith("; or type what it held again in its place, keeping the lines after "
+                         "it: pyramid play --resume %s --upto-damage --retype COMMAND --plain"
+                         % path)
+    assert path.read_bytes() == data
+
+
+def test_a_long_damaged_line_is_quoted_shortened():
+    from camelhost.table.journal import QUOTED, _retype_hint
+    chunk = b'{"action":"leg red","player":x0,"pad":"' + b"x" * 300 + b'"}*00000000'
+    said = _retype_hint("g.jsonl", chunk, (), ["Ann"])
+    quoted = said.split("; the line reads: ", 1)[1].split("; or type", 1)[0]
+    assert len(quoted) == QUOTED and quoted.endswith("\u2026")
+    assert quoted.startswith('{"action":"leg red","player":x0')
+
+
+def test_a_die_typed_again_is_proven_or_refused_unless_confirmed(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    _damage(lines, line, b'"raw":"purple 2"', b'"raw":"purple 2 "')  # the value still reads 2
+    data = b"".join(lines)
+    path.write_bytes(data)
+    # another value than the line still reads: refused, nothing changed
+    with pytest.raises(JournalError, match="--retype for line %d: the damaged line still reads "
+                       "the die purple 2, not the die purple 1; nothing was changed \\(if that "
+                       "is what happened at the table, give the same --retype twice to "
+                       "confirm it\\)" % line):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("purple 1"))
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+    for typed, end in (
+            (["purple 1", "purple 1"], "; not what the damaged line still reads (the die "
+             "purple 2, not the die purple 1): confirmed by giving --retype twice"),
+            ("purple 2", "; proven the line as written (the next line's chain hash matches)"),
+            ("PURPLE  2", "; that it is the line as written can't be proven (the next line's "
+             "chain hash does not match it)")):
+        path.write_bytes(data)
+        for side in tmp_path.glob("*.damaged"):
+            side.unlink()
+        j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                           retype=_retyped(typed))
+        note, = j.notes
+        assert note.endswith(end), note
+        j.close()
+
+
+def test_two_different_retypes_are_refused_before_anything_changes(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, line, _ = _broken_leg_red(path)
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage",
+                     "--retype", "leg red", "--retype", "leg blue"]) == 2
+    assert "--retype was given different commands ('leg red', 'leg blue')" in (
+        capsys.readouterr().err)
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
