@@ -4,6 +4,7 @@ always offers ``--retype`` and quotes what the damaged line reads, and what is t
 is proven the line as written by the next line's chain hash, or warned about."""
 
 import pytest
+import set_aside
 from camelhost.commands.play import _retyped
 from camelhost.table.journal import Journal, JournalError, read_events
 from camelhost.table.session import Session
@@ -107,3 +108,54 @@ def test_two_different_retypes_are_refused_before_anything_changes(tmp_path, cap
     assert "--retype was given different commands ('leg red', 'leg blue')" in (
         capsys.readouterr().err)
     assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+
+
+# --- what a FILE.damaged batch's header says was kept (tester s31-2 finding 8) ----------
+
+def _header(side):
+    """The first header line of a ``FILE.damaged``, without its time."""
+    line = side.read_bytes().split(b"\n", 1)[0].decode()
+    return line.split(" UTC: ", 1)[1]
+
+
+def test_a_batch_header_says_which_lines_the_journal_still_keeps(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line, whole = _broken_leg_red(path)
+    last = data.count(b"\n")
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("leg red"))
+    j.close()
+    side = tmp_path / "g.jsonl.damaged"
+    assert _header(side) == (
+        "lines %d-%d of g.jsonl on its resume: line %d, replaced in the journal, lines %d-%d, "
+        "a copy, kept in the journal; the %d bytes after this line are those lines as they "
+        "were" % (line, last, line, line + 1, last, len(b"".join(
+            data.splitlines(keepends=True)[line - 1:]))))
+    # the batch holds those lines exactly as they were
+    assert set_aside.batches(side.read_bytes()) == [
+        (line, last, b"".join(data.splitlines(keepends=True)[line - 1:]))]
+
+
+def test_a_rebuilt_first_lines_batch_says_the_journal_keeps_the_rest(tmp_path):
+    from test_journal_recover import _first_damaged
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    last = damaged.count(b"\n")
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       rebuild={"players": ["Ann", "Ben", "Cy"]})
+    j.close()
+    assert _header(tmp_path / "g.jsonl.damaged") == (
+        "lines 1-%d of g.jsonl on its resume: line 1, replaced in the journal, lines 2-%d, a "
+        "copy, kept in the journal; the %d bytes after this line are those lines as they were"
+        % (last, last, len(damaged)))
+
+
+def test_lines_moved_out_whole_keep_the_old_header(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    lines[-1] = lines[-1].replace(b'"value":3', b'"value":2')  # the last line: nothing after
+    path.write_bytes(b"".join(lines))
+    Journal.resume(str(path), upto_damage=True, check=Session.stale_line).close()
+    assert _header(tmp_path / "g.jsonl.damaged") == (
+        "lines %d-%d of g.jsonl set aside on its resume; the %d bytes after this line are "
+        "those lines as they were" % (len(lines), len(lines), len(lines[-1])))

@@ -878,7 +878,8 @@ def _write_repair(path, read, kept):
     if read.rebuilt is not None:
         # the whole file is kept in FILE.damaged first, then the journal is written again
         # with its first line rebuilt (and whatever else was set aside left out)
-        _set_aside(path, read.original, 1, read.original.count(b"\n"))
+        _set_aside(path, read.original, 1, read.original.count(b"\n"),
+                   _batch_parts(1, read.original, kept, (1, skipped and skipped[0])))
         _truncate_write(path, 0, kept)
     elif skipped is None and bad is None and read.scan.blank_tail:
         # blank lines at the end hold nothing: cut, so that lines appended follow the last
@@ -888,7 +889,9 @@ def _write_repair(path, read, kept):
         # changes; what is there already is kept (a batch is appended, after its header)
         start = skipped[2] if skipped is not None else read.good_end
         first = skipped[0] if skipped is not None else bad[0]
-        _set_aside(path, data[start:], first, data.count(b"\n", start))
+        _set_aside(path, data[start:], first, data.count(b"\n", start),
+                   _batch_parts(first, data[start:], kept[start:],
+                                (skipped[0],) if skipped is not None else ()))
         _truncate_write(path, start, kept[start:])
 
 
@@ -944,11 +947,47 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     return read.events, kept
 
 
-def _set_aside(path, chunk, first, newlines):
+def _batch_parts(first, chunk, kept, replaced):
+    """What became of each line of a batch set aside (``chunk``, the journal's bytes from
+    line ``first`` on) once the journal is ``kept`` (its bytes from the same place):
+    ``[(from, to, state)]``, runs of ``replaced`` (line numbers the journal holds another
+    line for: a rebuilt first line, a ``set_aside`` line), ``kept`` (a copy: the journal
+    keeps them) and ``removed``; ``None`` when every line was removed."""
+    count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") or not chunk else 1)
+    stays = first + kept.count(b"\n")  # the journal's lines from ``first`` up to here
+    parts = []
+    for line in range(first, first + count):
+        state = ("replaced" if line in replaced else "kept" if line < stays
+                 else "removed")
+        if parts and parts[-1][2] == state:
+            parts[-1] = (parts[-1][0], line, state)
+        else:
+            parts.append((line, line, state))
+    return None if all(p[2] == "removed" for p in parts) else parts
+
+
+def _parts_words(parts):
+    """Words for ``_batch_parts``: which lines of a batch the journal no longer holds and
+    which it keeps (the batch a copy of those)."""
+    words = []
+    for low, high, state in parts:
+        span = _("line %d") % low if low == high else _("lines %d-%d") % (low, high)
+        if state == "replaced":
+            words.append(_("%s, replaced in the journal") % span)
+        elif state == "kept":
+            words.append(_("%s, a copy, kept in the journal") % span)
+        else:
+            words.append(_("%s, removed from the journal") % span)
+    return ", ".join(words)
+
+
+def _set_aside(path, chunk, first, newlines, parts=None):
     """Append ``chunk`` (the journal's bytes from its line ``first`` on, exactly; it holds
     ``newlines`` line ends) to ``FILE.damaged`` as one batch after a header line saying
     when, from which journal and which lines (a batch's bytes are the lines as they were,
-    so the header names their count in bytes too), and force it to disk."""
+    so the header names their count in bytes too), and force it to disk. ``parts``
+    (``_batch_parts``): the header says which of those lines the journal still keeps
+    (the batch a copy of them) and which it no longer holds; ``None``: all are removed."""
     last = first + newlines - (1 if chunk.endswith(b"\n") else 0)
     side_path = path + ".damaged"
     side = _open_write(side_path)
@@ -960,11 +999,18 @@ def _set_aside(path, chunk, first, newlines):
                 if fh.read(1) != b"\n":
                     lead = b"\n"  # a torn tail set aside before: its bytes end without one
         import time
-        header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s set aside on its "
-                   "resume; the %(size)d bytes after this line are those lines as they "
-                   "were") % {
+        fields = {
             "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "first": first,
             "last": max(first, last), "path": os.path.basename(path), "size": len(chunk)}
+        if parts is None:
+            header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s set aside on its "
+                       "resume; the %(size)d bytes after this line are those lines as they "
+                       "were") % fields
+        else:
+            fields["parts"] = _parts_words(parts)
+            header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s on its resume: "
+                       "%(parts)s; the %(size)d bytes after this line are those lines as "
+                       "they were") % fields
         _write_all(side, lead + header.encode("utf-8") + b"\n" + chunk)
         os.fsync(side)
     finally:
