@@ -159,3 +159,57 @@ def test_lines_moved_out_whole_keep_the_old_header(tmp_path):
     assert _header(tmp_path / "g.jsonl.damaged") == (
         "lines %d-%d of g.jsonl set aside on its resume; the %d bytes after this line are "
         "those lines as they were" % (len(lines), len(lines), len(lines[-1])))
+
+
+# --- the language the journal records (tester s31-2 findings 6, 7) ---------------------
+
+def _german_game(path):
+    """A real journal of a German table (its ``game`` line records ``"lang":"de"``): its
+    lines."""
+    journal = Journal(str(path), pyramid="manual", lang="de")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in ("setup 1:blue,green 2:red 3:yellow,purple 14:black 15:white",) + COMMANDS:
+        s.command(text)
+    journal.close()
+    return path.read_bytes().splitlines(keepends=True)
+
+
+def test_a_german_tables_damaged_first_line_is_refused_and_rebuilt_in_german(
+        tmp_path, monkeypatch, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    lines = _german_game(path)
+    _damage(lines, 1, b'"Ann"', b'"Anx"')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    err = capsys.readouterr().err
+    assert "%s: Zeile 1, die erste Zeile des Spiels, ist beschädigt (" % path in err
+    assert path.read_bytes() == data
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage",
+                     "--players", "Ann,Ben,Cy"]) == 0
+    out = capsys.readouterr().out
+    assert "Zeile 1, die erste Zeile des Spiels, war beschädigt" in out, out[:400]
+    # --lang given wins over the journal's
+    path.write_bytes(data)
+    (tmp_path / "g.jsonl.damaged").unlink()
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--lang", "en"]) == 1
+    assert "line 1, the game's first line, is damaged (" in capsys.readouterr().err
+
+
+def test_replay_speaks_the_language_the_journal_records(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    lines = _german_game(path)
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    lines = lines[:line]  # the damaged die is the last line: the replay stops there
+    _damage(lines, line, b'"value":2', b'"value":3')
+    path.write_bytes(b"".join(lines))
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "gezeigt bis zur beschädigten Zeile %d (" % line in out
+    assert cli.main(["replay", str(path), "--lang", "en"]) == 0
+    assert "shown up to the damaged line %d (" % line in capsys.readouterr().out

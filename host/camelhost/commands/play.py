@@ -113,13 +113,15 @@ def _check_options(args):
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     _check_options(args)
-    from camelhost.table.journal import Journal, new_path_problem, read_header
+    from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
-            _speak_journals_language(args, header)
+            speak_journals_language(args, header)
             _check_resume_options(args, header)
+        else:  # a damaged first line: its refusal or rebuild said as the line still reads
+            speak_journals_language(args, {"lang": read_lang(args.resume)})
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
         options += _lang_words(args)
         if args.pyramid:
@@ -133,7 +135,7 @@ def open_session(args):
                                  retype=_retyped(args.retype))
         try:
             if header is None:
-                _speak_journals_language(args, journal.header)
+                speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header)
             session = Session.resume(journal)
         except BaseException:
@@ -222,7 +224,7 @@ def _retyped(text):
     return retype
 
 
-def _speak_journals_language(args, header):
+def speak_journals_language(args, header):
     """On ``--resume`` without ``--lang``: speak the language the journal's ``game`` line
     records (``lang``, written since tester s31 finding 2), when this program has its
     catalogue; a journal without it (an older version's) keeps the locale's language."""

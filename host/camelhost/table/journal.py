@@ -1204,6 +1204,21 @@ def read_header(path):
     return events[0] if events else None
 
 
+def read_lang(path):
+    """The table's language the journal at ``path`` records (``lang`` of its ``game``
+    line, a string such as ``"de"``), read from its first line even when that line is
+    damaged (its JSON without the checksum); ``None`` when it records none or can't be
+    read. Only reads."""
+    try:
+        with _open_read(path) as fh:
+            first = fh.readline().rstrip(b"\r\n")
+    except (OSError, JournalError):
+        return None
+    event = _held_event(first)
+    lang = event.get("lang") if event is not None and event.get("type") == "game" else None
+    return lang if isinstance(lang, str) else None
+
+
 def new_path_problem(path):
     """Why a new game can't be journaled at ``path`` (one line naming ``--journal``),
     or ``None``: a folder, a folder that doesn't exist, a symbolic link, anything but
