@@ -213,3 +213,27 @@ def test_replay_speaks_the_language_the_journal_records(tmp_path, capsys):
     assert "gezeigt bis zur beschädigten Zeile %d (" % line in out
     assert cli.main(["replay", str(path), "--lang", "en"]) == 0
     assert "shown up to the damaged line %d (" % line in capsys.readouterr().out
+
+
+def test_a_released_die_typed_again_by_hand_is_not_refused_for_where_it_came_from(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _game(path, COMMANDS)
+    events = read_events(str(path))
+    at = next(i for i, e in enumerate(events) if e.get("colour") == "purple")
+    events[at] = dict(events[at], source="pyramid", raw="EVT 9 DIE purple 2", boot="0A9B0E33",
+                      seq=9)  # released by the pyramid
+    path.unlink()
+    journal = Journal(str(path))
+    for event in events:
+        journal.append(event)
+    journal.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    _damage(lines, at + 1, b'"seq":9', b'"seq":8')
+    path.write_bytes(b"".join(lines))
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("purple 2"))
+    note, = j.notes
+    assert note.endswith("In its place: the die purple 2, typed again; that it is the line as "
+                         "written can't be proven (the next line's chain hash does not match "
+                         "it)"), note
+    j.close()

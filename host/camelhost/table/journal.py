@@ -726,8 +726,8 @@ def _retype_proof(scan, skipped, retyped):
     ``"proven"`` when the line they make (the same fields a journal writes: the event,
     ``n``, ``game``, ``prev``) has the hash the next line's ``prev`` names for it;
     else ``(held, typed)``, the words for what the damaged line still reads and for what
-    was typed when a field of the event differs (``raw`` and ``source``, the typing,
-    aside), ``None`` when nothing tells them apart."""
+    was typed when a field both hold differs (the typing, ``raw``, and where a die came
+    from, ``source``, ``boot``, ``seq``, aside), ``None`` when nothing tells them apart."""
     if len(retyped) == 1 and scan.game is not None:
         line = encode_line(dict(retyped[0], n=skipped[0], game=scan.game, prev=skipped[5]))
         if line_hash(line.rstrip(b"\n")) == scan.skipped_hash:
@@ -736,9 +736,11 @@ def _retype_proof(scan, skipped, retyped):
     if held is None or len(retyped) != 1:
         return None
     typed = retyped[0]
-    fields = set(held) | set(typed)
-    if any(held.get(k) != typed.get(k) for k in fields
-           if k not in CHAIN_FIELDS and k not in ("raw", "source")):
+    # the fields both hold but the typing and where a die came from (a released die's
+    # ``boot``/``seq``, ``source``): what the line still reads of the game itself
+    fields = [k for k in typed if k in held and k not in CHAIN_FIELDS
+              and k not in ("raw", "source", "boot", "seq")]
+    if any(held[k] != typed[k] for k in fields):
         players = scan.events[0].get("players", []) if scan.events else []
         players = players if isinstance(players, list) else []
         return (_what_it_held(skipped[4], players),
