@@ -237,3 +237,15 @@ def test_a_released_die_typed_again_by_hand_is_not_refused_for_where_it_came_fro
                          "written can't be proven (the next line's chain hash does not match "
                          "it)"), note
     j.close()
+
+
+def test_another_action_for_a_line_that_no_longer_parses_is_refused(tmp_path):
+    # the tester's line: its JSON broken by one stray character, its action still readable
+    path = tmp_path / "g.jsonl"
+    data, line, _ = _broken_leg_red(path)
+    with pytest.raises(JournalError, match="--retype for line %d: the damaged line still reads "
+                       "Ann's action 'leg red', not Ann's action 'leg blue'; nothing was "
+                       "changed" % line):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("leg blue"))
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()

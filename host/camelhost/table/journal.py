@@ -732,10 +732,14 @@ def _retype_proof(scan, skipped, retyped):
         line = encode_line(dict(retyped[0], n=skipped[0], game=scan.game, prev=skipped[5]))
         if line_hash(line.rstrip(b"\n")) == scan.skipped_hash:
             return "proven"
-    held = _held_event(skipped[4])
-    if held is None or len(retyped) != 1:
+    if len(retyped) != 1:
         return None
     typed = retyped[0]
+    held = _held_event(skipped[4])
+    if held is None:
+        held = _held_fields(skipped[4], typed)
+        if not held:
+            return None
     # the fields both hold but the typing and where a die came from (a released die's
     # ``boot``/``seq``, ``source``): what the line still reads of the game itself
     fields = [k for k in typed if k in held and k not in CHAIN_FIELDS
@@ -743,7 +747,8 @@ def _retype_proof(scan, skipped, retyped):
     if any(held[k] != typed[k] for k in fields):
         players = scan.events[0].get("players", []) if scan.events else []
         players = players if isinstance(players, list) else []
-        return (_what_it_held(skipped[4], players),
+        # the fields it no longer reads are taken as typed: only those it reads differ
+        return (_what_it_held(json.dumps(dict(typed, **held)).encode(), players),
                 _what_it_held(json.dumps(typed).encode(), players))
     return None
 
@@ -1046,6 +1051,26 @@ def _held_event(chunk):
     except ValueError:
         return None
     return event if isinstance(event, dict) else None
+
+
+def _held_fields(chunk, like):
+    """The fields of ``like`` (an event's keys) that a damaged line ``chunk`` whose JSON
+    no longer parses still reads one by one (``"key":`` and a JSON value after it, the
+    first such), as a dict; a stray character elsewhere in the line leaves them readable."""
+    text = chunk.decode("utf-8", "replace")
+    decoder = json.JSONDecoder()
+    fields = {}
+    for key in like:
+        at = text.find(json.dumps(key) + ":")
+        if at < 0:
+            continue
+        try:
+            fields[key] = decoder.raw_decode(text, at + len(json.dumps(key)) + 1)[0]
+        except ValueError:
+            continue
+    if "type" in like and fields.get("type") != like["type"]:
+        return {}  # another kind of line: its words can't be compared field by field
+    return fields
 
 
 #: the most of a damaged line's text a refusal quotes (characters)
