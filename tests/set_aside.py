@@ -3,9 +3,9 @@ after its header line (when, which lines, how many bytes follow)."""
 
 import re
 
-HEADER = re.compile(rb"# \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: lines (\d+)-(\d+) of (\S+) set "
-                    rb"aside on its resume; the (\d+) bytes after this line are those lines "
-                    rb"as they were\n")
+HEADER = re.compile(rb"# \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: lines (\d+)-(\d+) of (\S+) (?:set "
+                    rb"aside on its resume|on its resume: [^;\n]*); the (\d+) bytes after this "
+                    rb"line are those lines as they were\n")
 
 
 def batches(side):

@@ -47,10 +47,11 @@ def add_arguments(parser):
                                "damaged line is set aside alone while the lines after it still "
                                "apply, and a damaged first line is rebuilt (from --players, "
                                "--edition, --seed given)"))
-    parser.add_argument("--retype", default=None, metavar=metavar("COMMAND"),
+    parser.add_argument("--retype", default=None, action="append", metavar=metavar("COMMAND"),
                         help=_("with --upto-damage: what one damaged line held, typed again "
                                "(e.g. 'white 3'): it takes the line's place and the lines "
-                               "after it are kept"))
+                               "after it are kept; what the damaged line no longer reads is "
+                               "taken only when given twice, the same"))
     parser.add_argument("--bots", default=None, metavar=metavar("NAMES"),
                         help=_("the players (of --players) whose seats bots play, by name, "
                                "comma-separated (--resume takes the journal's); every bot "
@@ -112,13 +113,15 @@ def _check_options(args):
 def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     _check_options(args)
-    from camelhost.table.journal import Journal, new_path_problem, read_header
+    from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
     from camelhost.table.session import Session, TableError, check_names
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
-            _speak_journals_language(args, header)
+            speak_journals_language(args, header)
             _check_resume_options(args, header)
+        else:  # a damaged first line: its refusal or rebuild said as the line still reads
+            speak_journals_language(args, {"lang": read_lang(args.resume)})
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
         options += _lang_words(args)
         if args.pyramid:
@@ -132,7 +135,7 @@ def open_session(args):
                                  retype=_retyped(args.retype))
         try:
             if header is None:
-                _speak_journals_language(args, journal.header)
+                speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header)
             session = Session.resume(journal)
         except BaseException:
@@ -195,9 +198,19 @@ def _bot_seats(text, names):
 def _retyped(text):
     """``None`` without ``--retype``, else the function ``Journal.resume`` calls with the
     events before the damaged line: the events ``text`` makes there, typed at the table as
-    it stood then (``TableError``, a ``ValueError``, when it can't be taken there)."""
+    it stood then (``TableError``, a ``ValueError``, when it can't be taken there).
+    ``text``: one command, or the list of those given (``--retype`` given twice, the same,
+    confirms one that differs from what the damaged line reads: the function's
+    ``confirmed``); ``CliError`` for two different ones."""
     if text is None:
         return None
+    confirmed = False
+    if isinstance(text, list):
+        if len(set(" ".join(t.split()) for t in text)) > 1:
+            raise CliError(_("--retype was given different commands (%s): give one, or the "
+                             "same one twice to confirm it; nothing was changed")
+                           % ", ".join(repr(t) for t in text), 2)
+        text, confirmed = text[0], len(text) > 1
 
     def retype(before):
         from camelhost.table.journal import Journal
@@ -207,10 +220,11 @@ def _retyped(text):
         Session.resume(memory).command(text)
         return memory.events[len(before):]
 
+    retype.confirmed = confirmed
     return retype
 
 
-def _speak_journals_language(args, header):
+def speak_journals_language(args, header):
     """On ``--resume`` without ``--lang``: speak the language the journal's ``game`` line
     records (``lang``, written since tester s31 finding 2), when this program has its
     catalogue; a journal without it (an older version's) keeps the locale's language."""

@@ -27,15 +27,20 @@ def _print(line):
     print(line, flush=True)
 
 
-def _journal_events(path):
+def _journal_events(path, args):
     """The events of the journal at ``path`` up to its first damaged line, and the lines
-    saying where the replay stops early, if it does (the file stays as it is). Raises
-    ``CliError`` for a missing, folder or empty file."""
+    saying where the replay stops early, if it does (the file stays as it is). Without
+    ``--lang`` (in ``args``) the replay speaks the language the journal records, as
+    ``pyramid play --resume`` does (its first line's ``lang``, read even when that line is
+    damaged). Raises ``CliError`` for a missing, folder or empty file."""
     import os
 
+    from camelhost.commands.play import speak_journals_language
     from camelhost.errors import CliError
-    from camelhost.table.journal import read_events
+    from camelhost.table.journal import read_events, read_lang
     from camelhost.table.session import Session
+    if os.path.isfile(path):
+        speak_journals_language(args, {"lang": read_lang(path)})
     if not os.path.exists(path):
         raise CliError(_("%s: No such file (give a journal written by pyramid play or pyramid demo)")
                        % path)
@@ -105,7 +110,7 @@ def run(args):
     import contextlib
     import os
     import sys
-    events, notes = _journal_events(args.file)
+    events, notes = _journal_events(args.file, args)
     head = events[0]
     board = contextlib.ExitStack()
     if args.web is not None:

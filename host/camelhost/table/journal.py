@@ -634,6 +634,7 @@ class _Read:
         self.kind = "damaged" if scan.bad is not None else None
         self.what = None
         self.retyped = None
+        self.proof = None
         self.skipped = scan.skipped
         self.after = None
         self.held = None
@@ -692,8 +693,9 @@ def _chain_break(read):
 
 def _retype_in_place(path, read, retype, upto_damage):
     """``--retype``: the events ``retype`` gives for the damaged line set aside go in its
-    place (the lines after it follow them). ``JournalError`` when there is no such line
-    or ``retype`` raises ``ValueError``."""
+    place (the lines after it follow them). ``JournalError`` when there is no such line,
+    ``retype`` raises ``ValueError``, or its events differ from what the damaged line
+    still reads (``_retype_proof``) and ``retype.confirmed`` is not true."""
     if retype is None or not upto_damage:
         return
     skipped = read.scan.skipped
@@ -707,10 +709,48 @@ def _retype_in_place(path, read, retype, upto_damage):
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
                            % (path, skipped[0], exc)) from None
     read.retyped = retyped
+    read.proof = _retype_proof(read.scan, skipped, retyped)
+    if isinstance(read.proof, tuple) and not getattr(retype, "confirmed", False):
+        raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
+                             "%s; nothing was changed (if that is what happened at the "
+                             "table, give the same --retype twice to confirm it)")
+                           % ((path, skipped[0]) + read.proof))
     read.events = read.events[:at] + retyped + read.events[at:]
     read.checked = read.checked[:at] + retyped + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
+
+
+def _retype_proof(scan, skipped, retyped):
+    """Whether the events typed again for the damaged line ``skipped`` are what it held:
+    ``"proven"`` when the line they make (the same fields a journal writes: the event,
+    ``n``, ``game``, ``prev``) has the hash the next line's ``prev`` names for it;
+    else ``(held, typed)``, the words for what the damaged line still reads and for what
+    was typed when a field both hold differs (the typing, ``raw``, and where a die came
+    from, ``source``, ``boot``, ``seq``, aside), ``None`` when nothing tells them apart."""
+    if len(retyped) == 1 and scan.game is not None:
+        line = encode_line(dict(retyped[0], n=skipped[0], game=scan.game, prev=skipped[5]))
+        if line_hash(line.rstrip(b"\n")) == scan.skipped_hash:
+            return "proven"
+    if len(retyped) != 1:
+        return None
+    typed = retyped[0]
+    held = _held_event(skipped[4])
+    if held is None:
+        held = _held_fields(skipped[4], typed)
+        if not held:
+            return None
+    # the fields both hold but the typing and where a die came from (a released die's
+    # ``boot``/``seq``, ``source``): what the line still reads of the game itself
+    fields = [k for k in typed if k in held and k not in CHAIN_FIELDS
+              and k not in ("raw", "source", "boot", "seq")]
+    if any(held[k] != typed[k] for k in fields):
+        players = scan.events[0].get("players", []) if scan.events else []
+        players = players if isinstance(players, list) else []
+        # the fields it no longer reads are taken as typed: only those it reads differ
+        return (_what_it_held(json.dumps(dict(typed, **held)).encode(), players),
+                _what_it_held(json.dumps(typed).encode(), players))
+    return None
 
 
 def _stale_event(read, check):
@@ -751,13 +791,19 @@ def _undo_after_skip(read):
         read.events = read.stale(read.lines[undo[0]], reason, undo[0])
 
 
-def _nothing_kept_after(read):
+def _nothing_kept_after(path, read):
     """No line after the damaged one is kept (the read stops before or right after it):
     reading stops at the damaged line, as at any damaged line, and says what the line
-    seems to hold (to be typed again) and why the next one can't follow."""
+    seems to hold (to be typed again) and why the next one can't follow. Events typed
+    again in its place (``--retype``) that the next line does not follow are refused
+    (``JournalError``, nothing changed): they are not what the line held."""
     skipped = read.skipped
     if skipped is None or skipped[3] < read.good_end:
         return
+    if read.retyped is not None and read.bad is not None and not read.bad[2]:
+        raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
+                             "typed (%s); nothing was changed (type what line %d held)")
+                           % (path, skipped[0], read.bad[0], read.bad[1], skipped[0]))
     if skipped[2] < read.good_end or read.bad is None:
         bad = read.bad
         if bad is not None and not bad[2] and read.kind in ("stale", "chain"):
@@ -839,7 +885,8 @@ def _write_repair(path, read, kept):
     if read.rebuilt is not None:
         # the whole file is kept in FILE.damaged first, then the journal is written again
         # with its first line rebuilt (and whatever else was set aside left out)
-        _set_aside(path, read.original, 1, read.original.count(b"\n"))
+        _set_aside(path, read.original, 1, read.original.count(b"\n"),
+                   _batch_parts(1, read.original, kept, (1, skipped and skipped[0])))
         _truncate_write(path, 0, kept)
     elif skipped is None and bad is None and read.scan.blank_tail:
         # blank lines at the end hold nothing: cut, so that lines appended follow the last
@@ -849,7 +896,9 @@ def _write_repair(path, read, kept):
         # changes; what is there already is kept (a batch is appended, after its header)
         start = skipped[2] if skipped is not None else read.good_end
         first = skipped[0] if skipped is not None else bad[0]
-        _set_aside(path, data[start:], first, data.count(b"\n", start))
+        _set_aside(path, data[start:], first, data.count(b"\n", start),
+                   _batch_parts(first, data[start:], kept[start:],
+                                (skipped[0],) if skipped is not None else ()))
         _truncate_write(path, start, kept[start:])
 
 
@@ -863,7 +912,8 @@ def _read_notes(path, read, notes, repair):
                                      if repair else _("; %s is unchanged") % path))
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
-        notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped))
+        notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
+                                   read.proof))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -893,7 +943,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     _stale_event(read, check)
     _unchecked_skip(read, check)
     _undo_after_skip(read)
-    _nothing_kept_after(read)
+    _nothing_kept_after(path, read)
     _damaged_words(read)
     _refuse(path, read, upto_damage, options)
     kept = _kept(read)
@@ -904,11 +954,47 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     return read.events, kept
 
 
-def _set_aside(path, chunk, first, newlines):
+def _batch_parts(first, chunk, kept, replaced):
+    """What became of each line of a batch set aside (``chunk``, the journal's bytes from
+    line ``first`` on) once the journal is ``kept`` (its bytes from the same place):
+    ``[(from, to, state)]``, runs of ``replaced`` (line numbers the journal holds another
+    line for: a rebuilt first line, a ``set_aside`` line), ``kept`` (a copy: the journal
+    keeps them) and ``removed``; ``None`` when every line was removed."""
+    count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") or not chunk else 1)
+    stays = first + kept.count(b"\n")  # the journal's lines from ``first`` up to here
+    parts = []
+    for line in range(first, first + count):
+        state = ("replaced" if line in replaced else "kept" if line < stays
+                 else "removed")
+        if parts and parts[-1][2] == state:
+            parts[-1] = (parts[-1][0], line, state)
+        else:
+            parts.append((line, line, state))
+    return None if all(p[2] == "removed" for p in parts) else parts
+
+
+def _parts_words(parts):
+    """Words for ``_batch_parts``: which lines of a batch the journal no longer holds and
+    which it keeps (the batch a copy of those)."""
+    words = []
+    for low, high, state in parts:
+        span = _("line %d") % low if low == high else _("lines %d-%d") % (low, high)
+        if state == "replaced":
+            words.append(_("%s, replaced in the journal") % span)
+        elif state == "kept":
+            words.append(_("%s, a copy, kept in the journal") % span)
+        else:
+            words.append(_("%s, removed from the journal") % span)
+    return ", ".join(words)
+
+
+def _set_aside(path, chunk, first, newlines, parts=None):
     """Append ``chunk`` (the journal's bytes from its line ``first`` on, exactly; it holds
     ``newlines`` line ends) to ``FILE.damaged`` as one batch after a header line saying
     when, from which journal and which lines (a batch's bytes are the lines as they were,
-    so the header names their count in bytes too), and force it to disk."""
+    so the header names their count in bytes too), and force it to disk. ``parts``
+    (``_batch_parts``): the header says which of those lines the journal still keeps
+    (the batch a copy of them) and which it no longer holds; ``None``: all are removed."""
     last = first + newlines - (1 if chunk.endswith(b"\n") else 0)
     side_path = path + ".damaged"
     side = _open_write(side_path)
@@ -920,11 +1006,18 @@ def _set_aside(path, chunk, first, newlines):
                 if fh.read(1) != b"\n":
                     lead = b"\n"  # a torn tail set aside before: its bytes end without one
         import time
-        header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s set aside on its "
-                   "resume; the %(size)d bytes after this line are those lines as they "
-                   "were") % {
+        fields = {
             "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "first": first,
             "last": max(first, last), "path": os.path.basename(path), "size": len(chunk)}
+        if parts is None:
+            header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s set aside on its "
+                       "resume; the %(size)d bytes after this line are those lines as they "
+                       "were") % fields
+        else:
+            fields["parts"] = _parts_words(parts)
+            header = _("# %(when)s: lines %(first)d-%(last)d of %(path)s on its resume: "
+                       "%(parts)s; the %(size)d bytes after this line are those lines as "
+                       "they were") % fields
         _write_all(side, lead + header.encode("utf-8") + b"\n" + chunk)
         os.fsync(side)
     finally:
@@ -949,17 +1042,68 @@ def _typed_action(action, players):
     return action
 
 
-def _retype_hint(path, chunk, options=(), players=()):
-    """The end of a refusal of a damaged line whose event can be typed again (a die, a
-    player's action): the command that types it in its place, keeping the lines after
-    it (``--retype``); ``""`` when what it held can't be typed."""
+def _held_event(chunk):
+    """The event a damaged line ``chunk`` still seems to hold (its JSON read without its
+    checksum), ``None`` when it isn't a JSON object."""
     text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
     try:
         event = json.loads(text.decode("utf-8"))
     except ValueError:
+        return None
+    return event if isinstance(event, dict) else None
+
+
+def _held_fields(chunk, like):
+    """The fields of ``like`` (an event's keys) that a damaged line ``chunk`` whose JSON
+    no longer parses still reads one by one (``"key":`` and a JSON value after it, the
+    first such), as a dict; a stray character elsewhere in the line leaves them readable."""
+    text = chunk.decode("utf-8", "replace")
+    decoder = json.JSONDecoder()
+    fields = {}
+    for key in like:
+        at = text.find(json.dumps(key) + ":")
+        if at < 0:
+            continue
+        try:
+            fields[key] = decoder.raw_decode(text, at + len(json.dumps(key)) + 1)[0]
+        except ValueError:
+            continue
+    if "type" in like and fields.get("type") != like["type"]:
+        return {}  # another kind of line: its words can't be compared field by field
+    return fields
+
+
+#: the most of a damaged line's text a refusal quotes (characters)
+QUOTED = 100
+
+
+def _raw_words(chunk):
+    """What a damaged line ``chunk`` reads as text (without its checksum, shortened to
+    ``QUOTED`` characters, bytes that are no UTF-8 shown as U+FFFD); ``None`` for a
+    finish card's line (its colour is never said)."""
+    if b"finish" in chunk:
+        return None
+    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
+    text = text.decode("utf-8", "replace").strip()
+    return text if len(text) <= QUOTED else text[:QUOTED - 1] + "\u2026"
+
+
+def _retype_hint(path, chunk, options=(), players=()):
+    """The end of a refusal of a damaged line set aside alone: what it reads as text
+    (``_raw_words``) and the command that types its event again in its place, keeping the
+    lines after it (``--retype``): as the line reads it (a die, a player's action) or,
+    when that can't be read, with ``COMMAND`` to fill in; ``""`` for a finish card."""
+    raw = _raw_words(chunk)
+    if raw is None:
         return ""
-    if not isinstance(event, dict):
-        return ""
+    said = _("; the line reads: %s") % raw
+    opts = [shlex.quote(w) for w in options]
+    event = _held_event(chunk)
+    if event is None:
+        words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
+                 "--retype", _("COMMAND")]
+        return said + _("; or type what it held again in its place, keeping the lines "
+                        "after it: %s") % " ".join(words + opts)
     typed = None
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
@@ -970,22 +1114,19 @@ def _retype_hint(path, chunk, options=(), players=()):
     elif event.get("type") == "pyramid":
         typed = "pyramid"
     if not typed:
-        return ""
+        return said
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
-    return _("; or type it again in its place, keeping the lines after it (correct it if the "
-             "damage is in it): %s") % " ".join(shlex.quote(w) for w in words + list(options))
+    return said + _("; or type it again in its place, keeping the lines after it (correct it "
+                    "if the damage is in it): %s") % " ".join(
+                        [shlex.quote(w) for w in words] + opts)
 
 
 def _what_it_held(chunk, players):
     """Words for what a damaged line ``chunk`` still seems to hold (its JSON read without
     its checksum): a die with its colour and value, a player's action or pyramid ticket,
     else the kind of line; ``None`` when it can't be read at all."""
-    text = chunk[:-9] if len(chunk) >= 9 and chunk[-9:-8] == b"*" else chunk
-    try:
-        event = json.loads(text.decode("utf-8"))
-    except ValueError:
-        return None
-    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+    event = _held_event(chunk)
+    if event is None or not isinstance(event.get("type"), str):
         return None
     seat = event.get("player")
     name = (players[seat] if isinstance(seat, int) and not isinstance(seat, bool)
@@ -1003,7 +1144,19 @@ def _what_it_held(chunk, players):
     return _("a '%s' line") % kind
 
 
-def _skipped_note(skipped, later, events, path, kept, retyped=None):
+def _proof_words(proof):
+    """The end of the note on events typed again: proven the line as written, not proven,
+    or (confirmed) differing from what the damaged line still reads (``_retype_proof``)."""
+    if proof == "proven":
+        return _("; proven the line as written (the next line's chain hash matches)")
+    if proof is None:
+        return _("; that it is the line as written can't be proven (the next line's chain "
+                 "hash does not match it)")
+    return _("; not what the damaged line still reads (%s, not %s): confirmed by giving "
+             "--retype twice") % proof
+
+
+def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None):
     """The line that says a damaged line was read past: which, what it seems to have held
     (so that it can be typed again) and how many lines after it were kept."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
@@ -1016,7 +1169,8 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None):
     if retyped:
         players = events[0].get("players", []) if events else []
         again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
-        return said + _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
+        said += _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
+        return said + _proof_words(proof)
     return said + _held_words(chunk, events)
 
 
@@ -1075,6 +1229,21 @@ def read_header(path):
     except (OSError, JournalError):
         return None
     return events[0] if events else None
+
+
+def read_lang(path):
+    """The table's language the journal at ``path`` records (``lang`` of its ``game``
+    line, a string such as ``"de"``), read from its first line even when that line is
+    damaged (its JSON without the checksum); ``None`` when it records none or can't be
+    read. Only reads."""
+    try:
+        with _open_read(path) as fh:
+            first = fh.readline().rstrip(b"\r\n")
+    except (OSError, JournalError):
+        return None
+    event = _held_event(first)
+    lang = event.get("lang") if event is not None and event.get("type") == "game" else None
+    return lang if isinstance(lang, str) else None
 
 
 def new_path_problem(path):

@@ -1,0 +1,251 @@
+"""Recovering a damaged journal, a second tester's findings (s31 tester 2: 1-3): a
+``--retype`` the lines after it don't follow is refused with nothing changed, a refusal
+always offers ``--retype`` and quotes what the damaged line reads, and what is typed again
+is proven the line as written by the next line's chain hash, or warned about."""
+
+import pytest
+import set_aside
+from camelhost.commands.play import _retyped
+from camelhost.table.journal import Journal, JournalError, read_events
+from camelhost.table.session import Session
+from test_journal_recover import COMMANDS, _damage, _game
+
+
+def _broken_leg_red(path):
+    """A real journal whose ``leg red`` line no longer parses (one stray character, as
+    the tester's ``"player":x0``): its bytes, the line's number and the game's events."""
+    lines = _game(path, COMMANDS)
+    whole = read_events(str(path))
+    line = next(i for i, x in enumerate(lines) if b'"action":"leg red"' in x) + 1
+    _damage(lines, line, b'"player":0', b'"player":x0')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    return data, line, whole
+
+
+def test_a_retype_the_next_line_does_not_follow_is_refused_with_nothing_changed(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line, whole = _broken_leg_red(path)
+    # Ann's pyramid ticket in place of her leg ticket: Ben's pyramid ticket on the next
+    # line can't follow it (a die is awaited): refused, the journal as it was
+    with pytest.raises(JournalError, match="--retype for line %d: line %d does not follow "
+                       "what was typed \\(.*\\); nothing was changed" % (line, line + 1)):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("pyramid"))
+    assert path.read_bytes() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+    # so the right one can still be typed: every line kept, proven the line as written
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("leg red"))
+    assert j.events == whole
+    note, = j.notes
+    assert note.endswith("In its place: Ann's action 'leg red', typed again; proven the line "
+                         "as written (the next line's chain hash matches)")
+    j.close()
+
+
+def test_an_unreadable_lines_refusal_quotes_it_and_offers_retype(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line, _ = _broken_leg_red(path)
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), check=Session.stale_line, options=["--plain"])
+    said = str(refused.value)
+    assert "\n" not in said
+    assert said.startswith("%s: line %d is damaged (" % (path, line))
+    assert '; the line reads: {"action":"leg red",' in said
+    assert said.endswith("; or type what it held again in its place, keeping the lines after "
+                         "it: pyramid play --resume %s --upto-damage --retype COMMAND --plain"
+                         % path)
+    assert path.read_bytes() == data
+
+
+def test_a_long_damaged_line_is_quoted_shortened():
+    from camelhost.table.journal import QUOTED, _retype_hint
+    chunk = b'{"action":"leg red","player":x0,"pad":"' + b"x" * 300 + b'"}*00000000'
+    said = _retype_hint("g.jsonl", chunk, (), ["Ann"])
+    quoted = said.split("; the line reads: ", 1)[1].split("; or type", 1)[0]
+    assert len(quoted) == QUOTED and quoted.endswith("\u2026")
+    assert quoted.startswith('{"action":"leg red","player":x0')
+
+
+def test_a_die_typed_again_is_proven_or_refused_unless_confirmed(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    _damage(lines, line, b'"raw":"purple 2"', b'"raw":"purple 2 "')  # the value still reads 2
+    data = b"".join(lines)
+    path.write_bytes(data)
+    # another value than the line still reads: refused, nothing changed
+    with pytest.raises(JournalError, match="--retype for line %d: the damaged line still reads "
+                       "the die purple 2, not the die purple 1; nothing was changed \\(if that "
+                       "is what happened at the table, give the same --retype twice to "
+                       "confirm it\\)" % line):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("purple 1"))
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+    for typed, end in (
+            (["purple 1", "purple 1"], "; not what the damaged line still reads (the die "
+             "purple 2, not the die purple 1): confirmed by giving --retype twice"),
+            ("purple 2", "; proven the line as written (the next line's chain hash matches)"),
+            ("PURPLE  2", "; that it is the line as written can't be proven (the next line's "
+             "chain hash does not match it)")):
+        path.write_bytes(data)
+        for side in tmp_path.glob("*.damaged"):
+            side.unlink()
+        j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                           retype=_retyped(typed))
+        note, = j.notes
+        assert note.endswith(end), note
+        j.close()
+
+
+def test_two_different_retypes_are_refused_before_anything_changes(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, line, _ = _broken_leg_red(path)
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage",
+                     "--retype", "leg red", "--retype", "leg blue"]) == 2
+    assert "--retype was given different commands ('leg red', 'leg blue')" in (
+        capsys.readouterr().err)
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+
+
+# --- what a FILE.damaged batch's header says was kept (tester s31-2 finding 8) ----------
+
+def _header(side):
+    """The first header line of a ``FILE.damaged``, without its time."""
+    line = side.read_bytes().split(b"\n", 1)[0].decode()
+    return line.split(" UTC: ", 1)[1]
+
+
+def test_a_batch_header_says_which_lines_the_journal_still_keeps(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line, whole = _broken_leg_red(path)
+    last = data.count(b"\n")
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("leg red"))
+    j.close()
+    side = tmp_path / "g.jsonl.damaged"
+    assert _header(side) == (
+        "lines %d-%d of g.jsonl on its resume: line %d, replaced in the journal, lines %d-%d, "
+        "a copy, kept in the journal; the %d bytes after this line are those lines as they "
+        "were" % (line, last, line, line + 1, last, len(b"".join(
+            data.splitlines(keepends=True)[line - 1:]))))
+    # the batch holds those lines exactly as they were
+    assert set_aside.batches(side.read_bytes()) == [
+        (line, last, b"".join(data.splitlines(keepends=True)[line - 1:]))]
+
+
+def test_a_rebuilt_first_lines_batch_says_the_journal_keeps_the_rest(tmp_path):
+    from test_journal_recover import _first_damaged
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    last = damaged.count(b"\n")
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       rebuild={"players": ["Ann", "Ben", "Cy"]})
+    j.close()
+    assert _header(tmp_path / "g.jsonl.damaged") == (
+        "lines 1-%d of g.jsonl on its resume: line 1, replaced in the journal, lines 2-%d, a "
+        "copy, kept in the journal; the %d bytes after this line are those lines as they were"
+        % (last, last, len(damaged)))
+
+
+def test_lines_moved_out_whole_keep_the_old_header(tmp_path):
+    path = tmp_path / "g.jsonl"
+    lines = _game(path, COMMANDS)
+    lines[-1] = lines[-1].replace(b'"value":3', b'"value":2')  # the last line: nothing after
+    path.write_bytes(b"".join(lines))
+    Journal.resume(str(path), upto_damage=True, check=Session.stale_line).close()
+    assert _header(tmp_path / "g.jsonl.damaged") == (
+        "lines %d-%d of g.jsonl set aside on its resume; the %d bytes after this line are "
+        "those lines as they were" % (len(lines), len(lines), len(lines[-1])))
+
+
+# --- the language the journal records (tester s31-2 findings 6, 7) ---------------------
+
+def _german_game(path):
+    """A real journal of a German table (its ``game`` line records ``"lang":"de"``): its
+    lines."""
+    journal = Journal(str(path), pyramid="manual", lang="de")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in ("setup 1:blue,green 2:red 3:yellow,purple 14:black 15:white",) + COMMANDS:
+        s.command(text)
+    journal.close()
+    return path.read_bytes().splitlines(keepends=True)
+
+
+def test_a_german_tables_damaged_first_line_is_refused_and_rebuilt_in_german(
+        tmp_path, monkeypatch, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    lines = _german_game(path)
+    _damage(lines, 1, b'"Ann"', b'"Anx"')
+    data = b"".join(lines)
+    path.write_bytes(data)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
+    err = capsys.readouterr().err
+    assert "%s: Zeile 1, die erste Zeile des Spiels, ist beschädigt (" % path in err
+    assert path.read_bytes() == data
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage",
+                     "--players", "Ann,Ben,Cy"]) == 0
+    out = capsys.readouterr().out
+    assert "Zeile 1, die erste Zeile des Spiels, war beschädigt" in out, out[:400]
+    # --lang given wins over the journal's
+    path.write_bytes(data)
+    (tmp_path / "g.jsonl.damaged").unlink()
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--lang", "en"]) == 1
+    assert "line 1, the game's first line, is damaged (" in capsys.readouterr().err
+
+
+def test_replay_speaks_the_language_the_journal_records(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    lines = _german_game(path)
+    line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
+    lines = lines[:line]  # the damaged die is the last line: the replay stops there
+    _damage(lines, line, b'"value":2', b'"value":3')
+    path.write_bytes(b"".join(lines))
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "gezeigt bis zur beschädigten Zeile %d (" % line in out
+    assert cli.main(["replay", str(path), "--lang", "en"]) == 0
+    assert "shown up to the damaged line %d (" % line in capsys.readouterr().out
+
+
+def test_a_released_die_typed_again_by_hand_is_not_refused_for_where_it_came_from(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _game(path, COMMANDS)
+    events = read_events(str(path))
+    at = next(i for i, e in enumerate(events) if e.get("colour") == "purple")
+    events[at] = dict(events[at], source="pyramid", raw="EVT 9 DIE purple 2", boot="0A9B0E33",
+                      seq=9)  # released by the pyramid
+    path.unlink()
+    journal = Journal(str(path))
+    for event in events:
+        journal.append(event)
+    journal.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    _damage(lines, at + 1, b'"seq":9', b'"seq":8')
+    path.write_bytes(b"".join(lines))
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("purple 2"))
+    note, = j.notes
+    assert note.endswith("In its place: the die purple 2, typed again; that it is the line as "
+                         "written can't be proven (the next line's chain hash does not match "
+                         "it)"), note
+    j.close()
+
+
+def test_another_action_for_a_line_that_no_longer_parses_is_refused(tmp_path):
+    # the tester's line: its JSON broken by one stray character, its action still readable
+    path = tmp_path / "g.jsonl"
+    data, line, _ = _broken_leg_red(path)
+    with pytest.raises(JournalError, match="--retype for line %d: the damaged line still reads "
+                       "Ann's action 'leg red', not Ann's action 'leg blue'; nothing was "
+                       "changed" % line):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("leg blue"))
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
