@@ -28,6 +28,7 @@ from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
+from camelhost.table.manual import shortened
 from camelhost.table.parser import FORMS, check_line, in_own_words, local_colours
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
@@ -89,7 +90,7 @@ def help_text(edition, pyramid=None):
            "virtual": pyramid in (None, "virtual"),
            "reported": pyramid != "manual", "manual": pyramid == "manual"}
     lines = [_("Commands (the current player acts; colours may be shortened: %s):")
-             % ed.short_colours]
+             % shortened(ed)]
     for command, what, needs in HELP_ROWS:
         if needs and not all(has[need] for need in needs.split()):
             continue

@@ -1,0 +1,81 @@
+"""A second fresh tester on a German table (s31 tester 2): the table's own colour
+words may be shortened as English ones are, the help says so in German (finding 4)."""
+
+import io
+
+import pytest
+from camelhost.i18n import set_language
+from camelhost.table.controller import Table, help_text
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language("en")
+
+
+def _table(lang="de"):
+    set_language(lang)
+    out = io.StringIO()
+    table = Table(Session("second", ["Anna", "Ben", "Cora"], seed=5, journal=Journal(None)),
+                  PlainDisplay(out), manual=True)
+    table.start()
+    table.line(SETUP)
+    return table, out
+
+
+@pytest.mark.parametrize("typed, colour", [
+    ("li", "purple"), ("lil", "purple"), ("ro", "red"), ("gel", "yellow"),
+    ("grü", "green"), ("gru", "green"), ("bl", "blue"), ("pu", "purple"), ("r", "red")])
+def test_a_german_table_shortens_its_own_colour_words_for_a_leg_ticket(typed, colour):
+    table, out = _table()
+    table.line("leg %s" % typed)
+    game = table.session.game
+    assert [c for c, _v in game.held_tickets(0)] == [colour], out.getvalue()
+
+
+@pytest.mark.parametrize("typed, colour", [("li 2", "purple"), ("gel 1", "yellow"),
+                                           ("ro 3", "red")])
+def test_a_german_table_types_a_die_with_a_shortened_german_colour(typed, colour):
+    table, out = _table()
+    table.line("pyramid")
+    table.line(typed)
+    assert colour in table.session.game.dice_out, out.getvalue()
+
+
+def test_a_german_prefix_of_two_dice_is_refused_as_ambiguous_and_changes_nothing():
+    table, out = _table()
+    table.line("pyramid")
+    before = out.getvalue()
+    table.line("gr 2")  # grün or grau
+    said = out.getvalue()[len(before):]
+    assert "grün" in said and "grau" in said
+    assert table.session.game.dice_out == []
+
+
+def test_an_english_table_still_refuses_german_prefixes():
+    table, out = _table("en")
+    table.line("leg li")
+    assert table.session.game.held_tickets(0) == []
+    assert "'li' is not a racing camel" in out.getvalue()
+
+
+def test_the_german_help_shortens_german_colour_words_and_each_example_works():
+    set_language("de")
+    first = help_text("second").splitlines()[0]
+    assert first.endswith("r, l, grü):"), first
+    table, out = _table()
+    for short in ("l", "grü"):
+        table.line("leg %s" % short)
+    assert [c for c, _v in table.session.game.held_tickets(0)] == ["purple"]
+    assert [c for c, _v in table.session.game.held_tickets(1)] == ["green"]
+
+
+def test_the_english_help_keeps_its_english_examples():
+    set_language("en")
+    assert help_text("second").splitlines()[0].endswith("r, pu, gre):")
