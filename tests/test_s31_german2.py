@@ -79,3 +79,31 @@ def test_the_german_help_shortens_german_colour_words_and_each_example_works():
 def test_the_english_help_keeps_its_english_examples():
     set_language("en")
     assert help_text("second").splitlines()[0].endswith("r, pu, gre):")
+
+
+def _said(table, out, *lines):
+    before = len(out.getvalue())
+    for line in lines:
+        table.line(line)
+    return out.getvalue()[before:]
+
+
+def test_an_ambiguous_german_prefix_is_refused_in_german_words():
+    table, out = _table()
+    said = _said(table, out, "pyramid", "gr 2", "leg g")
+    assert "grün oder grau" in said and "grün oder gelb" in said
+    assert " or " not in said
+
+
+def test_a_bare_colour_word_is_answered_with_a_german_example():
+    table, out = _table()
+    said = _said(table, out, "lila")
+    assert "'lila 2'" in said and "purple" not in said
+
+
+def test_an_unscored_end_says_it_was_typed_not_that_the_board_was_lost():
+    for lang, typed in (("en", "'unscored' was typed"), ("de", "'unscored' wurde getippt")):
+        table, out = _table(lang)
+        said = _said(table, out, "unscored")
+        assert typed in said, said
+        assert "restore" not in said and "wiederherstellen" not in said

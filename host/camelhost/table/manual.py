@@ -13,7 +13,7 @@ is the initial the table uses on the display (``r`` red, ``p`` purple).
 
 from camelup.editions import CLASSIC, INKS, SECOND, get_edition
 
-from camelhost.i18n import _, colour_list, colour_words, edition_word
+from camelhost.i18n import _, colour_list, colour_word, colour_words, colours_in, edition_word
 
 #: Every die colour of either edition (the canonical, English names).
 _ALL_DICE = tuple(sorted(set(CLASSIC.dice + SECOND.dice)))
@@ -90,7 +90,8 @@ def match_name(word, names, what):
         return hits[0]
     if not hits:
         raise DieSyntaxError(_("%r is not a %s (one of: %s)") % (word, what, colour_list(names)))
-    raise DieSyntaxError(_("%r could be %s: type more letters") % (word, colour_list(hits, " or ")))
+    raise DieSyntaxError(_("%r could be %s: type more letters")
+                         % (word, colour_list(hits, _(" or "))))
 
 
 def parse_value(text):
@@ -117,7 +118,8 @@ def parse_die(text, edition, ink_optional=False):
     ed = get_edition(edition)  # ValueError for an unknown edition
     words = text.lower().replace(",", " ").split()
     if not words:
-        raise DieSyntaxError(_("type a die as colour and value, e.g. '%s 2'") % ed.racing[0])
+        raise DieSyntaxError(_("type a die as colour and value, e.g. '%s 2'")
+                             % colour_word(ed.racing[0]))
     names = ed.dice
     if words[0] == "gray":
         words[0] = "grey"
@@ -136,7 +138,7 @@ def parse_die(text, edition, ink_optional=False):
             rest = rest[1:]
     if len(rest) != 1:
         example = "grey white 3" if colour == "grey" else "%s 2" % colour
-        raise DieSyntaxError(_("type the die as e.g. '%s'") % example)
+        raise DieSyntaxError(_("type the die as e.g. '%s'") % colours_in(example))
     value = parse_value(rest[0])
     return {"kind": "die", "colour": colour, "ink": ink, "value": value,
             "raw": text.strip(), "source": "typed"}

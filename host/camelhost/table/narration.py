@@ -450,8 +450,8 @@ _NOTICE_WORDS = {
     "manual": lambda notice, view, past: [_("TYPE THE DIE BY HAND: %s") % notice["text"]],
     "correction": lambda notice, view, past: [_("Board corrected: ")
                                               + _board_words(notice["stacks"])],
-    "unscored": lambda notice, view, past: [_("Race %d ended unscored (board could not be "
-                                              "restored)") % notice["race"]],
+    "unscored": lambda notice, view, past: [_("Race %d ended unscored ('unscored' was "
+                                              "typed)") % notice["race"]],
     "new_race": lambda notice, view, past: _new_race_lines(notice, view),
     "info": lambda notice, view, past: [notice["text"]],
 }

@@ -414,7 +414,7 @@ def _parse_die(text, head, session):
         hits = colour_hits(head, ed.dice)
         if len(hits) > 1:
             raise TableError(_("%s: ambiguous: %s (type more letters)")
-                             % (shown(text), colour_list(hits, " or "))) from None
+                             % (shown(text), colour_list(hits, _(" or ")))) from None
         try:
             match_name(head, ed.dice, "colour")
         except DieSyntaxError:
