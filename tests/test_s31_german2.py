@@ -107,3 +107,32 @@ def test_an_unscored_end_says_it_was_typed_not_that_the_board_was_lost():
         said = _said(table, out, "unscored")
         assert typed in said, said
         assert "restore" not in said and "wiederherstellen" not in said
+
+
+def test_the_german_help_gives_its_examples_in_german_colour_words_and_they_work():
+    set_language("de")
+    text = help_text("second", "manual")
+    for example in ("leg rot ", "win rot  lose rot", "Wettplättchen rot", "rot 2  grau weiß 3",
+                    "'rot ?'", "fix 7:rot,blau", "darauf blau", "setup 1:blau,grün 2:rot"):
+        assert example in text, example
+    for english in ("red", "blue", "green", "grey", "white"):
+        assert english not in text.split(), english
+    # the examples are commands the German table takes
+    table, out = _table()
+    _said(table, out, "leg rot", "win rot", "pyramid", "rot 2")
+    game = table.session.game
+    assert game.held_tickets(0) == [("red", 5)] and game.dice_out == ["red"]
+
+
+def test_the_english_help_keeps_english_colour_words():
+    set_language("en")
+    text = help_text("second", "manual")
+    assert "leg red " in text and "fix 7:red,blue" in text and "red 2  grey white 3" in text
+
+
+def test_the_german_table_calls_the_finish_piles_by_the_rules_words_only():
+    table, out = _table()
+    said = _said(table, out, "win", "rot", "lose", "blau", "odds")
+    assert "Gesamtsieger" in said and "Gesamtverlierer" in said, said
+    for other in ("Gesamt-", "-Stapel", "Sieger-", "Verlierer-"):
+        assert other not in said, other

@@ -23,7 +23,7 @@ from camelup.editions import GREY, get_edition
 
 from camelhost.device.events import fault_text
 from camelhost.device.open import LineQuality, PyramidIdentity
-from camelhost.i18n import N_, _, colour_list, colour_word, percent
+from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
@@ -94,12 +94,13 @@ def help_text(edition, pyramid=None):
     for command, what, needs in HELP_ROWS:
         if needs and not all(has[need] for need in needs.split()):
             continue
-        command = command.format(c=ed.example_colour)
+        # the colours in the words the table takes (German 'leg rot', 'fix 7:rot,blau')
+        command = colours_in(command.format(c=ed.example_colour))
         if len(command) > HELP_COLUMN - 4:  # no two spaces before its column: own line,
             lines.append("  " + command)     # so every description starts in one column
             command = ""
         gap = " " * (HELP_COLUMN - 2 - len(command))
-        lines.append("  " + command + gap + _(what).format(c=ed.example_colour))
+        lines.append("  " + command + gap + _(what).format(c=colour_word(ed.example_colour)))
     return "\n".join(lines)
 
 
