@@ -136,3 +136,17 @@ def test_the_german_table_calls_the_finish_piles_by_the_rules_words_only():
     assert "Gesamtsieger" in said and "Gesamtverlierer" in said, said
     for other in ("Gesamt-", "-Stapel", "Sieger-", "Verlierer-"):
         assert other not in said, other
+
+
+def test_a_die_line_names_the_tile_before_the_space_it_sends_the_unit_back_to():
+    from camelhost.table.view import move_path
+    from camelup.editions import get_edition
+
+    move = {"from": 8, "to": 9, "crossed": False, "tile": {"space": 10, "side": "-", "owner": 4}}
+    names = ["Anna", "Ben", "Cora", "Dirk", "Eva"]
+    set_language("en")
+    assert move_path(move, names, get_edition("second")) == \
+        "space 8 to 10 on Eva's booing tile, back 1 to 9"
+    set_language("de")
+    assert move_path(move, names, get_edition("second")) == \
+        "Feld 8 bis 10 auf dem Plättchen von Eva (Ausbuhen), 1 zurück auf 9"
