@@ -150,3 +150,45 @@ def test_a_die_line_names_the_tile_before_the_space_it_sends_the_unit_back_to():
     set_language("de")
     assert move_path(move, names, get_edition("second")) == \
         "Feld 8 bis 10 auf dem Plättchen von Eva (Ausbuhen), 1 zurück auf 9"
+
+
+def test_pyramid_odds_in_german_lists_the_commands_in_the_colour_words_the_table_takes(capsys):
+    from camelhost import cli
+    assert cli.main(["odds", "--lang", "de", "2:[R,Y,P] 9:[G] 13:[B] 14:[K,W] 4:+",
+                     "--pyramid", "G,B", "--samples", "50", "--top", "0"]) == 0
+    rows = [line.split()[1:3] for line in capsys.readouterr().out.splitlines()
+            if line[:4].strip().rstrip(".").isdigit()]
+    commands = [" ".join(row) for row in rows if row[0] in ("leg", "win", "lose")]
+    assert "leg blau" in commands and "lose rot" in commands and "win grün" in commands
+    assert not [c for c in commands if c.split()[1] in ("blue", "red", "green", "yellow",
+                                                          "purple")]
+    # and each is a command the German table takes
+    table, out = _table()
+    table.line("lose rot")
+    assert table.session.game.pile("loser")
+
+
+def test_position_pastes_a_german_odds_command_with_its_language():
+    table, out = _table()
+    said = _said(table, out, "position")
+    command = [line for line in said.splitlines() if "pyramid odds" in line][0]
+    assert command.endswith(" --players Anna,Ben,Cora --lang de"), command
+    table, out = _table("en")
+    command = [line for line in _said(table, out, "position").splitlines()
+               if "pyramid odds" in line][0]
+    assert command.endswith(" --players Anna,Ben,Cora"), command
+
+
+def test_pyramid_check_in_german_names_a_stacks_colours_in_german_and_passes_in_german(
+        tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "bad.scn"
+    head = ("case T-02 a stack\nedition second\nplayers 3\nboard 1:[blue] 2:[green] "
+            "3:[yellow,purple] 5:[red,black] 15:[white]\n")
+    path.write_text(head + "expect space 5 black,red\n", encoding="utf-8")
+    (tmp_path / "good.scn").write_text(head.replace("T-02", "T-03")
+                                       + "expect space 5 red,black\n", encoding="utf-8")
+    assert cli.main(["check", str(tmp_path), "--lang", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "Feld 5: erwartet schwarz,rot, tatsächlich rot,schwarz" in out, out
+    assert "bestanden T-03 a stack" in out and "\nok " not in out, out
