@@ -192,3 +192,27 @@ def test_pyramid_check_in_german_names_a_stacks_colours_in_german_and_passes_in_
     out = capsys.readouterr().out
     assert "Feld 5: erwartet schwarz,rot, tatsächlich rot,schwarz" in out, out
     assert "bestanden T-03 a stack" in out and "\nok " not in out, out
+
+
+@pytest.mark.screen
+def test_the_f1_box_of_a_german_table_reads_the_ticket_codes_in_german():
+    import asyncio
+
+    import tui_scenes as scenes
+    from camelhost.ui.screens import HelpScreen
+
+    set_language("de")
+    app = scenes.app_for("second", ["Anna", "Ben", "Cora"], seed=5)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("f1")
+            await scenes.settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            text = app.screen.text
+            assert "B5 G5 Y5 R5 P5     ein Wettplättchen auf dem Bildschirm: der Buchstabe " \
+                   "seiner Farbe (englisch), dann sein Wert" in text, text
+            assert "(B blau, G grün, Y gelb, R rot, P lila)" in text
+            assert "leg rot " in text and "leg red" not in text
+
+    asyncio.run(play())
