@@ -216,3 +216,10 @@ def test_the_f1_box_of_a_german_table_reads_the_ticket_codes_in_german():
             assert "leg rot " in text and "leg red" not in text
 
     asyncio.run(play())
+
+
+def test_a_german_colour_word_in_a_board_is_refused_saying_the_notation_is_english(capsys):
+    from camelhost import cli
+    assert cli.main(["odds", "--lang", "de", "2:[R,Y,P] 3:[blau] 9:[G] 14:[K,W]"]) == 1
+    err = capsys.readouterr().err
+    assert "'blau' auf Feld 3 ist kein Kamel (die Notation schreibt Kamele englisch" in err, err
