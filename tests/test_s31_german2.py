@@ -223,3 +223,14 @@ def test_a_german_colour_word_in_a_board_is_refused_saying_the_notation_is_engli
     assert cli.main(["odds", "--lang", "de", "2:[R,Y,P] 3:[blau] 9:[G] 14:[K,W]"]) == 1
     err = capsys.readouterr().err
     assert "'blau' auf Feld 3 ist kein Kamel (die Notation schreibt Kamele englisch" in err, err
+
+
+def test_the_fix_and_release_refusals_give_german_examples_that_work():
+    table, out = _table()
+    said = _said(table, out, "fix 7", "fix 7:", "release")
+    assert "fix 7:rot,blau" in said and "fix 7:blau" in said, said
+    assert "'blau 2'" in said, said
+    for english in ("red", "blue"):
+        assert english not in said.replace("'", " ").replace(",", " ").split(), said
+    _said(table, out, "fix 7:rot,blau")
+    assert table.session.game.stacks[7] == ["red", "blue"]

@@ -616,7 +616,7 @@ class Table:
         if self.virtual is None:
             if self.manual:
                 self.display.error(_("no pyramid is attached (dice are typed): type the die, "
-                                   "e.g. '%s 2'") % self.session.edition.racing[0])
+                                   "e.g. '%s 2'") % colour_word(self.session.edition.racing[0]))
             else:
                 self.display.error(_("the pyramid here is a real one: release the die from it, "
                                    "or type the die"))

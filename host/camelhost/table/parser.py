@@ -611,7 +611,7 @@ def _parse_fix(rest, session):
     if game is None:
         raise TableError(_("nothing to fix before the setup is complete"))
     ed = session.edition
-    example = "fix 7:%s,blue" % ed.racing[-2]
+    example = colours_in("fix 7:%s,blue" % ed.racing[-2])  # the table's words: fix 7:rot,blau
     moved = {}
     for token in rest.split():
         if ":" not in token:
@@ -623,7 +623,7 @@ def _parse_fix(rest, session):
         row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
         if not row:
             raise TableError(_("fix %d: name the camels on space %d, bottom to top, e.g. "
-                             "fix %d:%s") % (space, space, space, ed.racing[0]))
+                             "fix %d:%s") % (space, space, space, colour_word(ed.racing[0])))
         if space in moved:
             raise TableError(_("space %d is named twice in the correction") % space)
         moved[space] = row
