@@ -234,3 +234,17 @@ def test_the_fix_and_release_refusals_give_german_examples_that_work():
         assert english not in said.replace("'", " ").replace(",", " ").split(), said
     _said(table, out, "fix 7:rot,blau")
     assert table.session.game.stacks[7] == ["red", "blue"]
+
+
+def test_the_setup_prompt_and_the_grey_dies_refusal_give_german_examples_that_work():
+    set_language("de")
+    out = io.StringIO()
+    table = Table(Session("second", ["Anna", "Ben", "Cora"], seed=5, journal=Journal(None)),
+                  PlainDisplay(out), manual=True)
+    table.start()
+    assert "'setup 1:blau,grün ...'" in out.getvalue(), out.getvalue()
+    table.line(SETUP)
+    said = _said(table, out, "pyramid", "grau 2")
+    assert "'grau schwarz 2' oder 'grau weiß 2'" in said, said
+    _said(table, out, "grau weiß 2")
+    assert table.session.game.dice_out == ["grey"]

@@ -131,8 +131,9 @@ def parse_die(text, edition, ink_optional=False):
             pass  # setup: the numeral colour does not matter
         elif not rest or rest[0] in ("1", "2", "3", "?"):
             value = rest[0] if rest else "2"
-            raise DieSyntaxError(_("the grey die needs its numeral colour: 'grey black %s' or "
-                                 "'grey white %s'") % (value, value))
+            raise DieSyntaxError(_("the grey die needs its numeral colour: '%s' or '%s'")
+                                 % tuple(colours_in(" ".join(("grey", ink, value)))
+                                         for ink in INKS))
         else:
             ink = match_name(rest[0], INKS, _("numeral colour of the grey die"))
             rest = rest[1:]

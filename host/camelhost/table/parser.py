@@ -83,7 +83,7 @@ def typed_colours(text):
 def form_of(head):
     """The form of command ``head`` in the table's language (``leg <colour>``), or None."""
     form = FORMS.get(head)
-    return _(form) if form else None
+    return colours_in(_(form)) if form else None  # setup 1:blau,grün 2:rot ...
 
 
 _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
