@@ -78,7 +78,7 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     set_language("de")
     view = _view(FINISH)
     card = _finish(view)
-    words = ("lose: eine Wettkarte auf den Stapel Gesamt-Verlierer, die Farbe ungesehen "
+    words = ("lose: eine Wettkarte auf den Stapel Gesamtverlierer, die Farbe ungesehen "
              "gewählt: gesamt %s, jetzt %s (%d Karten auf dem Stapel, für eine spätere "
              "Etappe behalten %s)" % (
                  signed(card["score"]), signed(card["ev"]), card["cards"],
@@ -88,7 +88,7 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     assert words in line.split("; ")
     assert note.startswith("(in der Reihenfolge des Coachs, nach dem Gesamtwert: ")
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
-    assert ("lose (eine Wettkarte Gesamt-Verlierer) %s (jetzt %s, behalten %s)" % (
+    assert ("lose (eine Wettkarte Gesamtverlierer) %s (jetzt %s, behalten %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(card["hold"]))) in wide
     assert "(gesamt: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
     for english in ("overall", "now ", "kept", "on the pile", "ends last", "finish card",

@@ -246,8 +246,8 @@ def test_pyramid_odds_in_german_refuses_bad_notation_in_german(capsys):
     from camelhost import cli
     assert cli.main(["odds", "--lang", "de", "2:[R,Y,blu] 9:[G]"]) == 1
     assert capsys.readouterr().err == (
-        "pyramid: board: 'blu' auf Feld 2 ist kein Kamel (ein Name wie blue oder ein "
-        "Großbuchstabe B G O Y W R P K)\n")
+        "pyramid: board: 'blu' auf Feld 2 ist kein Kamel (die Notation schreibt Kamele "
+        "englisch: ein Name wie blue oder ein Großbuchstabe B G O Y W R P K)\n")
     assert cli.main(["odds", "--lang", "de", "second | leg 1 turn p0"]) == 1
     assert capsys.readouterr().err == (
         "pyramid: zu wenige Abschnitte (nötig: Ausgabe | leg ... | Rennstrecke | ...) in der "

@@ -290,7 +290,7 @@ def test_the_coachs_finish_card_reason_is_in_german_with_its_plural():
     reasons = dict((av.action, action_text(av, g.edition, str)) for av in coach.suggestions(g, seed=1)
                    if av.kind == "finish")
     assert reasons["finish winner green"].startswith(
-        "Wettkarte grün auf den Stapel Gesamt-Sieger: ")
+        "Wettkarte grün auf den Stapel Gesamtsieger: ")
     assert "grün gewinnt das Rennen: " in reasons["finish winner green"]
     assert "1 Karte auf dem Stapel, 0 als grün gelesen)" in reasons["finish winner green"]
     assert "0 Karten auf dem Stapel" in reasons["finish loser blue"]
@@ -414,7 +414,7 @@ def test_the_advice_reasons_come_in_german_on_every_display(capsys):
     german = best_lines(view, count=40)[0]
     assert "Wettplättchen" in german and re.search(
         r"Pyramidenplättchen: gesamt [+-]\d,\d\d, jetzt \+1,00 \(bringt 1 EP", german)
-    assert "Wettkarte" in german and "Gesamt-Verlierer" in german and "loser" not in german
+    assert "Wettkarte" in german and "Gesamtverlierer" in german and "loser" not in german
     for english_words in ("leg ticket", "tile on", "pyramid ticket", "coin", "landings"):
         assert english_words not in german
     assert all(v["text"] in german for v in view["odds"]["actions"]["values"][:3])
@@ -737,13 +737,13 @@ def test_a_tile_owner_is_named_without_a_german_genitive_s():
     move = {"from": 13, "to": 16, "crossed": False,
             "tile": {"owner": 0, "space": 15, "side": "+"}}
     assert move_path(move, ["Hans"], SECOND) == \
-        "space 13 to 15, on to 16 on Hans's cheering tile"
+        "space 13 to 15 on Hans's cheering tile, on to 16"
     set_language("de")
     assert move_path(move, ["Hans"], SECOND) == \
-        "Feld 13 bis 15, weiter bis 16 auf dem Plättchen von Hans (Anfeuern)"
+        "Feld 13 bis 15 auf dem Plättchen von Hans (Anfeuern), weiter bis 16"
     move["tile"]["owner"] = None
     assert move_path(move, ["Hans"], SECOND) == \
-        "Feld 13 bis 15, weiter bis 16 auf dem Plättchen (Anfeuern)"
+        "Feld 13 bis 15 auf dem Plättchen (Anfeuern), weiter bis 16"
 
 
 def test_the_finish_card_pickers_title_names_the_pile_in_german():
@@ -751,8 +751,8 @@ def test_the_finish_card_pickers_title_names_the_pile_in_german():
     from camelhost.ui.screens import picker_title
     assert picker_title("Dee", "winner") == "Dee: finish card on the overall-winner pile"
     set_language("de")
-    assert picker_title("Dee", "winner") == "Dee: Wettkarte auf den Stapel Gesamt-Sieger"
-    assert picker_title("Dee", "loser") == "Dee: Wettkarte auf den Stapel Gesamt-Verlierer"
+    assert picker_title("Dee", "winner") == "Dee: Wettkarte auf den Stapel Gesamtsieger"
+    assert picker_title("Dee", "loser") == "Dee: Wettkarte auf den Stapel Gesamtverlierer"
 
 
 def test_grouped_writes_a_count_with_the_languages_thousands_grouping():

@@ -117,6 +117,6 @@ def test_pyramid_check_says_its_verdicts_in_german(tmp_path, capsys):
         "expect coins 3 3 3\n")
     assert cli.main(["check", str(scn), "--lang", "de"]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("FEHLER T-1 wrong expectation  (")
-    assert "ok     T-2 right expectation" in out
+    assert out[0].startswith("FEHLER    T-1 wrong expectation  (")
+    assert "bestanden T-2 right expectation" in out
     assert "FAIL" not in "\n".join(out)

@@ -26,7 +26,7 @@ def test_a_failing_case_is_told_in_german(tmp_path, capsys):
     code, out, path = _check(tmp_path, capsys, MISMATCHES, "--lang", "de")
     assert code == 1
     assert out.splitlines() == [
-        "FEHLER T-01 three checks  (%s:1)" % path,
+        "FEHLER    T-01 three checks  (%s:1)" % path,  # one column with "bestanden"
         "  Zeile 6: expect position %s" % POSITION,
         "    Stellung weicht ab:",
         "      - erwartet:    leg 1 turn p0 start p0",

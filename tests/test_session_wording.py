@@ -87,17 +87,17 @@ def _shown_last_die(t, out):
 
 @pytest.mark.parametrize("edition,setup,tile,die,expected", [
     ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "boo 4",
-     "yellow 1", "Last die: yellow 1 (Bob): yellow camel forward 1, space 3 to 4, back 1 to 3 "
-     "on Ann's booing tile"),
+     "yellow 1", "Last die: yellow 1 (Bob): yellow camel forward 1, space 3 to 4 on Ann's "
+     "booing tile, back 1 to 3"),
     ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "cheer 5",
-     "red 3", "Last die: red 3 (Bob): red camel forward 3, space 2 to 5, on to 6 on Ann's "
-     "cheering tile"),
+     "red 3", "Last die: red 3 (Bob): red camel forward 3, space 2 to 5 on Ann's "
+     "cheering tile, on to 6"),
     ("classic", "setup 1:blue 2:green 3:orange,yellow,white", "mirage 4",
-     "white 1", "Last die: white 1 (Bob): white camel forward 1, space 3 to 4, back 1 to 3 "
-     "on Ann's mirage tile"),
+     "white 1", "Last die: white 1 (Bob): white camel forward 1, space 3 to 4 on Ann's "
+     "mirage tile, back 1 to 3"),
     ("classic", "setup 1:blue 2:green 3:orange,yellow,white", "oasis 5",
-     "green 3", "Last die: green 3 (Bob): green camel forward 3, space 2 to 5, on to 6 on "
-     "Ann's oasis tile"),
+     "green 3", "Last die: green 3 (Bob): green camel forward 3, space 2 to 5 on "
+     "Ann's oasis tile, on to 6"),
 ])
 def test_the_last_die_line_tells_the_tile_it_landed_on_and_where_it_sent_the_unit(
         edition, setup, tile, die, expected):
@@ -127,11 +127,11 @@ def test_the_full_screen_and_the_web_page_use_the_same_words_for_the_last_die():
     s.command("boo 4")   # Ann
     notices = s.command("yellow 1")  # Bob: yellow (carrying purple) 3 -> 4 -> back to 3
     view = table_view(s, odds=False)
-    path = "space 3 to 4, back 1 to 3 on Ann's booing tile"
+    path = "space 3 to 4 on Ann's booing tile, back 1 to 3"
     assert view["last_die"]["path"] == path  # what the web page prints
     assert str(detail_text(notices, view)) == (
-        "Bob's pyramid ticket: die yellow 1. Carries purple. Space 3 to 4, back 1 to 3 on "
-        "Ann's booing tile; it pays Ann 1 coin.")
+        "Bob's pyramid ticket: die yellow 1. Carries purple. Space 3 to 4 on Ann's booing "
+        "tile, back 1 to 3; it pays Ann 1 coin.")
 
 
 def test_show_after_the_race_gives_the_result_not_tickets_or_hidden_piles():

@@ -195,7 +195,7 @@ def test_the_full_screen_help_keeps_a_long_commands_description_beside_it():
     console = Console(width=100, record=True, file=io.StringIO())
     console.print(help_table(help_text("second")))
     text = console.export_text()
-    row = [line for line in text.splitlines() if line.startswith("red 2  grey white 3")]
+    row = [line for line in text.splitlines() if line.startswith("rot 2  grau weiß 3")]
     assert row and "Würfel von Hand getippt" in row[0], text
 
 

@@ -36,6 +36,7 @@ from camelhost.i18n import (
     _,
     colour_list,
     colour_word,
+    colours_in,
     decimal,
     edition_word,
     grouped,
@@ -232,6 +233,8 @@ def _action_lines(game, values, top, who):
             reason = reason.split(": ", 1)[1]  # the reason names the action: say it once
         if v.kind == "finish":  # as the table takes it: win red / lose red
             action = finish_command(v.facts["pile"], v.facts["colour"])
+        if v.kind != "partner":  # in the colour words the table takes (German leg lila)
+            action = colours_in(action)
         lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
     if any(v.kind == "finish" for v in shown) and (game.pile("winner")
                                                     or game.pile("loser")):

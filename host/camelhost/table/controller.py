@@ -23,11 +23,12 @@ from camelup.editions import GREY, get_edition
 
 from camelhost.device.events import fault_text
 from camelhost.device.open import LineQuality, PyramidIdentity
-from camelhost.i18n import N_, _, colour_list, colour_word, percent
+from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
+from camelhost.table.manual import shortened
 from camelhost.table.parser import FORMS, check_line, in_own_words, local_colours
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
@@ -89,16 +90,17 @@ def help_text(edition, pyramid=None):
            "virtual": pyramid in (None, "virtual"),
            "reported": pyramid != "manual", "manual": pyramid == "manual"}
     lines = [_("Commands (the current player acts; colours may be shortened: %s):")
-             % ed.short_colours]
+             % shortened(ed)]
     for command, what, needs in HELP_ROWS:
         if needs and not all(has[need] for need in needs.split()):
             continue
-        command = command.format(c=ed.example_colour)
+        # the colours in the words the table takes (German 'leg rot', 'fix 7:rot,blau')
+        command = colours_in(command.format(c=ed.example_colour))
         if len(command) > HELP_COLUMN - 4:  # no two spaces before its column: own line,
             lines.append("  " + command)     # so every description starts in one column
             command = ""
         gap = " " * (HELP_COLUMN - 2 - len(command))
-        lines.append("  " + command + gap + _(what).format(c=ed.example_colour))
+        lines.append("  " + command + gap + _(what).format(c=colour_word(ed.example_colour)))
     return "\n".join(lines)
 
 
@@ -614,7 +616,7 @@ class Table:
         if self.virtual is None:
             if self.manual:
                 self.display.error(_("no pyramid is attached (dice are typed): type the die, "
-                                   "e.g. '%s 2'") % self.session.edition.racing[0])
+                                   "e.g. '%s 2'") % colour_word(self.session.edition.racing[0]))
             else:
                 self.display.error(_("the pyramid here is a real one: release the die from it, "
                                    "or type the die"))

@@ -11,28 +11,87 @@ Colours (RULES 2.1, 3.1): classic ``blue green orange yellow white``; second
 is the initial the table uses on the display (``r`` red, ``p`` purple).
 """
 
-from camelup.editions import INKS, get_edition
+from camelup.editions import CLASSIC, INKS, SECOND, get_edition
 
-from camelhost.i18n import _, colour_list, edition_word
+from camelhost.i18n import _, colour_list, colour_word, colour_words, colours_in, edition_word
+
+#: Every die colour of either edition (the canonical, English names).
+_ALL_DICE = tuple(sorted(set(CLASSIC.dice + SECOND.dice)))
+
+#: Letters a keyboard without them types instead (``gruen``, ``weiss``).
+_PLAIN_LETTERS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
 
 
 class DieSyntaxError(ValueError):
     """The typed text is not a die for this edition; the message says why."""
 
 
+def local_colours():
+    """{a colour word of the table's language, lower case: the canonical colour}: the
+    words ``typed_colours`` reads (German ``blau`` and ``grün``/``gruen``: blue, green);
+    empty in English. The words are the ones the table reads
+    (``camelhost.i18n.colour_words``: one source); the journal and the notation keep the
+    canonical (English) colours."""
+    words = {}
+    for colour, word in colour_words().items():
+        word = word.lower()
+        plain = "".join(_PLAIN_LETTERS.get(ch, ch) for ch in word)
+        for typed in (word, plain):
+            if typed != colour and typed not in _ALL_DICE:
+                words[typed] = colour
+    return words
+
+
+def colour_hits(word, names):
+    """The names of ``names`` (canonical colours, in their order) that ``word`` (lower
+    case) is or shortens: by the English name or by the table's own word for it
+    (``local_colours``: German ``li`` lila, ``ro`` rot, ``grü``/``gru`` grün), so a table
+    abbreviates its own colour words as English ones are. ``[word]`` when ``word`` is a
+    whole name; ``[]`` when none fits; several when ``word`` is ambiguous (German ``gr``:
+    grün or grau)."""
+    local = local_colours()
+    if word in names:
+        return [word]
+    if local.get(word) in names:
+        return [local[word]]
+    return [n for n in names if n.startswith(word)
+            or any(w.startswith(word) for w, c in local.items() if c == n)]
+
+
+def shortened(edition):
+    """The help's examples of shortened colours for ``edition`` (an ``Edition``), in the
+    table's language: its ``short_colours`` (``r, pu, gre``) in English; elsewhere the
+    same colours, each as the fewest letters of the table's own word that name it alone
+    among the edition's dice and crazy camels (German ``r, l, grü``)."""
+    local = local_colours()
+    if not local:
+        return edition.short_colours
+    names = list(edition.dice) + [c for c in edition.camels if c not in edition.dice]
+    words = {c: w for w, c in local.items() if w in colour_words().values()}
+    shown = []
+    for short in edition.short_colours.split(", "):
+        colour = [n for n in names if n.startswith(short)][0]
+        word = words.get(colour, colour)
+        size = 1
+        while size < len(word) and len(colour_hits(word[:size], names)) != 1:
+            size += 1
+        shown.append(word[:size])
+    return ", ".join(shown)
+
+
 def match_name(word, names, what):
-    """Return the one name in ``names`` that ``word`` is, or is the start of (case-free).
+    """Return the one name in ``names`` that ``word`` is, or is the start of (case-free),
+    as an English colour or the table's own word for it (``colour_hits``).
     Raises ``DieSyntaxError`` naming the choices when there is none or several;
     ``what`` says what was expected ("die colour", ...)."""
     word = word.lower()
-    if word in names:
-        return word
-    hits = [n for n in names if n.startswith(word)]
+    hits = colour_hits(word, names)
     if len(hits) == 1:
         return hits[0]
     if not hits:
         raise DieSyntaxError(_("%r is not a %s (one of: %s)") % (word, what, colour_list(names)))
-    raise DieSyntaxError(_("%r could be %s: type more letters") % (word, colour_list(hits, " or ")))
+    raise DieSyntaxError(_("%r could be %s: type more letters")
+                         % (word, colour_list(hits, _(" or "))))
 
 
 def parse_value(text):
@@ -59,7 +118,8 @@ def parse_die(text, edition, ink_optional=False):
     ed = get_edition(edition)  # ValueError for an unknown edition
     words = text.lower().replace(",", " ").split()
     if not words:
-        raise DieSyntaxError(_("type a die as colour and value, e.g. '%s 2'") % ed.racing[0])
+        raise DieSyntaxError(_("type a die as colour and value, e.g. '%s 2'")
+                             % colour_word(ed.racing[0]))
     names = ed.dice
     if words[0] == "gray":
         words[0] = "grey"
@@ -71,14 +131,15 @@ def parse_die(text, edition, ink_optional=False):
             pass  # setup: the numeral colour does not matter
         elif not rest or rest[0] in ("1", "2", "3", "?"):
             value = rest[0] if rest else "2"
-            raise DieSyntaxError(_("the grey die needs its numeral colour: 'grey black %s' or "
-                                 "'grey white %s'") % (value, value))
+            raise DieSyntaxError(_("the grey die needs its numeral colour: '%s' or '%s'")
+                                 % tuple(colours_in(" ".join(("grey", ink, value)))
+                                         for ink in INKS))
         else:
             ink = match_name(rest[0], INKS, _("numeral colour of the grey die"))
             rest = rest[1:]
     if len(rest) != 1:
         example = "grey white 3" if colour == "grey" else "%s 2" % colour
-        raise DieSyntaxError(_("type the die as e.g. '%s'") % example)
+        raise DieSyntaxError(_("type the die as e.g. '%s'") % colours_in(example))
     value = parse_value(rest[0])
     return {"kind": "die", "colour": colour, "ink": ink, "value": value,
             "raw": text.strip(), "source": "typed"}

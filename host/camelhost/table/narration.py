@@ -25,6 +25,7 @@ from camelhost.i18n import (
     colours_in,
     decimal,
     grouped,
+    language,
     ngettext,
     percent,
     pgettext,
@@ -108,13 +109,17 @@ def _shown_arg(arg, spec):
 
 def _colour_arg(arg):
     """A rules-engine message's argument with a colour, or a list of colours joined by
-    ``, ``, named in the table's language; any other argument as it is."""
+    ``, ``, named in the table's language; a stack as the notation writes it, its
+    colours joined by ``,`` (``red,black``: a scenario's want / got), likewise with
+    its commas (German ``rot,schwarz``); any other argument as it is."""
     if not isinstance(arg, str):
         return arg
     words = colour_words()
     parts = arg.split(", ")
     if all(part in words for part in parts):
         return colour_list(parts)
+    if "," in arg and all(part in words for part in arg.split(",")):
+        return colour_list(arg.split(","), ",")
     return arg
 
 
@@ -450,8 +455,8 @@ _NOTICE_WORDS = {
     "manual": lambda notice, view, past: [_("TYPE THE DIE BY HAND: %s") % notice["text"]],
     "correction": lambda notice, view, past: [_("Board corrected: ")
                                               + _board_words(notice["stacks"])],
-    "unscored": lambda notice, view, past: [_("Race %d ended unscored (board could not be "
-                                              "restored)") % notice["race"]],
+    "unscored": lambda notice, view, past: [_("Race %d ended unscored ('unscored' was "
+                                              "typed)") % notice["race"]],
     "new_race": lambda notice, view, past: _new_race_lines(notice, view),
     "info": lambda notice, view, past: [notice["text"]],
 }
@@ -738,10 +743,14 @@ def position_line(session):
     '<position>' --players Ann,Ben,Cy``, the names as ``pyramid play`` took them, a name
     with a space quoted: ``--players 'Ann Marie,Ben,Cy'``). Until the race is over the
     finish piles are written as their sizes only (``winner 2 | loser 1``, the public
-    form): their colours and owners are hidden (RULES 5). Two lines, one string."""
+    form): their colours and owners are hidden (RULES 5). A table speaking another
+    language than English adds its ``--lang`` (German ``--lang de``). Two lines, one
+    string."""
     if session.game is None:
         return _("No position yet: the setup comes first")
     text = position_text(session.game, public=not session.game.is_over)
     command = _("pyramid odds %s") % shlex.quote(text)
     command += _(" --players %s") % shlex.quote(",".join(session.names))
+    if language() != "en":  # the odds in the table's language, as its quit line resumes
+        command += " --lang %s" % language()
     return _("Position: %s\n%s") % (text, command)

@@ -25,13 +25,20 @@ from camelhost.i18n import (
     _,
     colour_list,
     colour_word,
-    colour_words,
     colours_in,
     edition_word,
     ngettext,
 )
 from camelhost.table.errors import TableError, shown
-from camelhost.table.manual import DieSyntaxError, die_text, match_name, parse_die, parse_value
+from camelhost.table.manual import (
+    DieSyntaxError,
+    colour_hits,
+    die_text,
+    local_colours,
+    match_name,
+    parse_die,
+    parse_value,
+)
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.
 LINE_MAX = 300
@@ -61,26 +68,6 @@ FORMS = {
 }
 
 
-#: Letters a keyboard without them types instead (``gruen``, ``weiss``).
-_PLAIN_LETTERS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
-
-
-def local_colours():
-    """{a colour word of the table's language, lower case: the canonical colour}: the
-    words ``typed_colours`` reads (German ``blau`` and ``grün``/``gruen``: blue, green);
-    empty in English. The words are the ones the table reads
-    (``camelhost.i18n.colour_words``: one source); the journal and the notation keep the
-    canonical (English) colours."""
-    words = {}
-    for colour, word in colour_words().items():
-        word = word.lower()
-        plain = "".join(_PLAIN_LETTERS.get(ch, ch) for ch in word)
-        for typed in (word, plain):
-            if typed != colour and typed not in ALL_DICE:
-                words[typed] = colour
-    return words
-
-
 def typed_colours(text):
     """``text`` with each whole word that is a colour in the table's language
     (``local_colours``: German ``leg rot``, ``blau 2``, ``setup 1:blau,grün ...``) made
@@ -96,7 +83,7 @@ def typed_colours(text):
 def form_of(head):
     """The form of command ``head`` in the table's language (``leg <colour>``), or None."""
     form = FORMS.get(head)
-    return _(form) if form else None
+    return colours_in(_(form)) if form else None  # setup 1:blau,grün 2:rot ...
 
 
 _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
@@ -150,7 +137,7 @@ def _name(names, word, what, edition=None):
     """The one name of ``names`` that ``word`` is or starts (case-free); ``what``: a key
     of ``NOT_A``. Raises ``TableError`` naming the choices."""
     low = word.lower()
-    if low not in names and not [n for n in names if n.startswith(low)]:
+    if not colour_hits(low, names):
         raise TableError(_(NOT_A[what]) % {
             "word": repr(low) if len(word) <= 40 else shown(word),
             "names": colour_list(names), "edition": edition})
@@ -424,10 +411,10 @@ def _parse_die(text, head, session):
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
                              % shown(text)) from None
-        hits = [d for d in ed.dice if d.startswith(head)]
-        if len(hits) > 1 and head not in hits:
+        hits = colour_hits(head, ed.dice)
+        if len(hits) > 1:
             raise TableError(_("%s: ambiguous: %s (type more letters)")
-                             % (shown(text), " or ".join(hits))) from None
+                             % (shown(text), colour_list(hits, _(" or ")))) from None
         try:
             match_name(head, ed.dice, "colour")
         except DieSyntaxError:
@@ -624,7 +611,7 @@ def _parse_fix(rest, session):
     if game is None:
         raise TableError(_("nothing to fix before the setup is complete"))
     ed = session.edition
-    example = "fix 7:%s,blue" % ed.racing[-2]
+    example = colours_in("fix 7:%s,blue" % ed.racing[-2])  # the table's words: fix 7:rot,blau
     moved = {}
     for token in rest.split():
         if ":" not in token:
@@ -636,7 +623,7 @@ def _parse_fix(rest, session):
         row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
         if not row:
             raise TableError(_("fix %d: name the camels on space %d, bottom to top, e.g. "
-                             "fix %d:%s") % (space, space, space, ed.racing[0]))
+                             "fix %d:%s") % (space, space, space, colour_word(ed.racing[0])))
         if space in moved:
             raise TableError(_("space %d is named twice in the correction") % space)
         moved[space] = row

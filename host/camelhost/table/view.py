@@ -227,9 +227,9 @@ def move_path(move, names, edition):
     (``movement.move_unit``'s dict, tile owner a seat); ``names``: the players' names
     by seat; ``edition``: a ``camelup.editions`` edition (its tile side names).
 
-    ``space 3 to 5``; ``space 14 to 15, back 1 to 14 on Bob's booing tile``; ``space
-    13 to 15, on to 16 on Bob's cheering tile``; ``from space 15 across the finish
-    line``; ``space 14 to 16, on across the finish line on Bob's cheering tile``."""
+    ``space 3 to 5``; ``space 14 to 15 on Bob's booing tile, back 1 to 14``; ``space
+    13 to 15 on Bob's cheering tile, on to 16``; ``from space 15 across the finish
+    line``; ``space 14 to 16 on Bob's cheering tile, on across the finish line``."""
     tile = move.get("tile")
     if not tile:
         if move["crossed"]:
@@ -244,7 +244,11 @@ def move_path(move, names, edition):
         then = _("on to %d") % move["to"]
     else:
         then = _("back 1 to %d") % move["to"]
-    return _("%s, %s on %s%s tile") % (where, then, whose, _tile_name(edition, tile["side"]))
+    # the tile first, then where it sent the unit: 'back 1 to 9' never reads as the
+    # tile's own space
+    return _("%(where)s on %(whose)s%(tile)s tile, %(then)s") % {
+        "where": where, "whose": whose, "tile": _tile_name(edition, tile["side"]),
+        "then": then}
 
 
 #: Why the grey die moved the crazy camel it moved (RULES 3.5), by the engine's rule

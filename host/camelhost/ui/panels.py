@@ -178,6 +178,20 @@ def _ticket(colour, value):
     return badge(colour, "%s%d" % (palette.piece(colour).letter, value))
 
 
+def ticket_legend(edition):
+    """The help's lines that read the screen's leg-ticket codes for ``edition`` (an
+    ``Edition`` or its name): ``R5`` is the red leg ticket 5, the letter the English
+    initial in every language (``camelhost.ui.palette``; German grün and gelb share a
+    G), each letter with the colour's word in the table's language
+    (``B blau, G grün, Y gelb, R rot, P lila``). Two lines in the help's columns."""
+    racing = get_edition(edition).racing
+    codes = " ".join("%s5" % palette.piece(c).letter for c in racing)
+    letters = ", ".join("%s %s" % (palette.piece(c).letter, colour_word(c)) for c in racing)
+    first = "  %-19s%s" % (codes, _("a leg ticket on the screen: its colour's letter, then "
+                                     "its value"))
+    return first + "\n" + " " * 21 + "(%s)" % letters
+
+
 def cut(text, width):
     """``text`` in at most ``width`` characters: a longer one ends in ``…``."""
     return text if len(text) <= width else text[:max(0, width - 1)] + "…"

@@ -11,7 +11,7 @@ play order (RULES 1.8, 5).
 
 import sys
 
-from camelhost.i18n import _, colour_list, colour_word, npgettext
+from camelhost.i18n import _, colour_list, colour_word, colours_in, npgettext
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
@@ -71,7 +71,8 @@ def status_lines(view):
     """Every public fact of the current position, one topic per line."""
     if not view["ranking"]:
         lines = [_("Race %d setup: release each camel's die (or type '%s'), or type "
-                 "'setup 1:blue,green ...' or 'draw'") % (view["race"], example_die(view))]
+                 "'%s' or 'draw'") % (view["race"], example_die(view),
+                                      colours_in("setup 1:blue,green ..."))]
         if view["setup_rolls"]:
             lines.append(_("Placed so far: ") + placed_words(view))
         return lines

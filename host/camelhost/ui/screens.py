@@ -63,7 +63,7 @@ def picker_keys(edition):
 
 def picker_title(name, pile):
     """The finish-card picker's first line: whose card, for which pile (``"winner"`` /
-    ``"loser"``, named in the table's language: ``Gesamt-Sieger``)."""
+    ``"loser"``, named in the table's language: ``Gesamtsieger``)."""
     return _("%s: finish card on the overall-%s pile") % (name, pile_word(pile))
 
 

@@ -71,6 +71,7 @@ from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this modul
     leg_score_text,
     players_text,
     race_over_text,
+    ticket_legend,
     tile_names,
     track_columns,
     track_rows,
@@ -1407,8 +1408,10 @@ class TableApp(InLanguage, App):
 
     def action_help(self):
         kind = self.table.pyramid_kind
-        self.push_screen(HelpScreen(help_text(self.session.edition.name, kind),
-                                    release=kind == "virtual"))
+        # the commands, then how the screen writes a leg ticket (R5: English initials)
+        text = help_text(self.session.edition.name, kind) + "\n" + ticket_legend(
+            self.session.edition)
+        self.push_screen(HelpScreen(text, release=kind == "virtual"))
 
     def action_release(self):
         self.clear_error()
