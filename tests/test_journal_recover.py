@@ -50,13 +50,20 @@ def _damage(lines, line, old, new):
     lines[line - 1] = lines[line - 1].replace(old, new)
 
 
+def _write_damaged(path, lines, line, old, new):
+    """``_damage`` the journal's ``lines``, then write them to ``path``; returns the
+    bytes written."""
+    _damage(lines, line, old, new)
+    data = b"".join(lines)
+    path.write_bytes(data)
+    return data
+
+
 def test_one_damaged_line_is_set_aside_alone_and_the_lines_after_it_are_kept(tmp_path):
     path = tmp_path / "g.jsonl"
     lines, line = _with_double(path)
     whole = read_events(str(path))
-    _damage(lines, line, b'"seq":7', b'"seq":8')
-    data = b"".join(lines)
-    path.write_bytes(data)
+    data = _write_damaged(path, lines, line, b'"seq":7', b'"seq":8')
     # without --upto-damage: refused naming the line, with the command that goes on
     with pytest.raises(JournalError, match="line %d is damaged \\(checksum does not match\\); "
                        "nothing was changed \\(to resume without it, setting it aside in "
@@ -111,9 +118,7 @@ def test_replay_shows_the_lines_after_a_damaged_one_and_changes_nothing(tmp_path
     path = tmp_path / "g.jsonl"
     lines, line = _with_double(path)
     whole = read_events(str(path))
-    _damage(lines, line, b'"seq":7', b'"seq":8')
-    data = b"".join(lines)
-    path.write_bytes(data)
+    data = _write_damaged(path, lines, line, b'"seq":7', b'"seq":8')
     notes = []
     events = read_events(str(path), upto_damage=True, notes=notes, check=Session.stale_line)
     assert events == whole[:line - 1] + whole[line:]
@@ -315,9 +320,7 @@ def test_a_damaged_die_typed_again_in_its_place_keeps_every_line_after_it(
     lines = _game(path, COMMANDS)
     whole = read_events(str(path))
     line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
-    _damage(lines, line, b'"value":2', b'"value":3')
-    data = b"".join(lines)
-    path.write_bytes(data)
+    data = _write_damaged(path, lines, line, b'"value":2', b'"value":3')
     # the refusal offers to type the die again, as the damaged line reads it
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
@@ -389,9 +392,7 @@ def test_retype_without_a_damaged_line_or_that_cant_be_taken_changes_nothing(tmp
         Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped("purple 2"))
     line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
-    _damage(lines, line, b'"value":2', b'"value":3')
-    data = b"".join(lines)
-    path.write_bytes(data)
+    data = _write_damaged(path, lines, line, b'"value":2', b'"value":3')
     with pytest.raises(JournalError, match="--retype for line %d: " % line):
         Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped("tile 8 -"))  # a die is awaited there

@@ -8,7 +8,7 @@ import set_aside
 from camelhost.commands.play import _retyped
 from camelhost.table.journal import Journal, JournalError, read_events
 from camelhost.table.session import Session
-from test_journal_recover import COMMANDS, _damage, _game
+from test_journal_recover import COMMANDS, _damage, _game, _write_damaged
 
 
 def _broken_leg_red(path):
@@ -17,9 +17,7 @@ def _broken_leg_red(path):
     lines = _game(path, COMMANDS)
     whole = read_events(str(path))
     line = next(i for i, x in enumerate(lines) if b'"action":"leg red"' in x) + 1
-    _damage(lines, line, b'"player":0', b'"player":x0')
-    data = b"".join(lines)
-    path.write_bytes(data)
+    data = _write_damaged(path, lines, line, b'"player":0', b'"player":x0')
     return data, line, whole
 
 
@@ -179,9 +177,7 @@ def test_a_german_tables_damaged_first_line_is_refused_and_rebuilt_in_german(
     from camelhost import cli
     path = tmp_path / "g.jsonl"
     lines = _german_game(path)
-    _damage(lines, 1, b'"Ann"', b'"Anx"')
-    data = b"".join(lines)
-    path.write_bytes(data)
+    data = _write_damaged(path, lines, 1, b'"Ann"', b'"Anx"')
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
     err = capsys.readouterr().err
