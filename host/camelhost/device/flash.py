@@ -105,12 +105,14 @@ def build(build_dir, firmware_dir=None):
     compiler = mpy_cross()
     if os.path.exists(build_dir):
         shutil.rmtree(build_dir)
-    jobs = [(source, "lib/" + rel[:-3] + ".mpy") for source, rel in firmware_modules(firmware_dir)]
-    for source, rel in jobs:
-        out = os.path.join(build_dir, *rel.split("/"))
+    for source, rel in firmware_modules(firmware_dir):
+        out = os.path.join(build_dir, "lib", *(rel[:-3] + ".mpy").split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
+        # the source's name in the .mpy (its tracebacks) is the module's path,
+        # pyramid/app.py, not this checkout's folder: the board keeps it in RAM once
+        # imported, and the same sources give the same files wherever they lie
         done = subprocess.run(
-            [compiler, "-march=" + MARCH, "-o", out, source], capture_output=True, text=True
+            [compiler, "-march=" + MARCH, "-s", rel, "-o", out, source], capture_output=True, text=True
         )
         if done.returncode != 0:
             raise CliError(_("mpy-cross failed on %s: %s") % (source, done.stderr.strip()))

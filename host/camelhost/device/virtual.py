@@ -62,12 +62,13 @@ FAST_PUSH = (30, 10, 5000)
 REAL_PUSH = (150, 80, 8000)
 
 
-_NOT_COMPILED = ("sim_board.py", "cpython_shim.py")  # run as a script / CPython only
+_NOT_COMPILED = ("cpython_shim.py",)  # CPython only
 
 
 def _sources():
     """``[(source, tree path), ...]``: the firmware's modules (``flash.firmware_modules``,
-    the list ``flash`` ships) and ``main.py``, and the simulated hardware's modules."""
+    the list ``flash`` ships) and ``main.py``, and the simulated hardware's modules
+    (``sim_board`` included: the board runs as ``-m sim_board``)."""
     from camelhost.device.flash import firmware_modules
 
     out = []
@@ -115,7 +116,10 @@ def compiled_tree():
         for src, dest in sources:
             out = os.path.join(work, dest)
             os.makedirs(os.path.dirname(out), exist_ok=True)
-            subprocess.run([exe, "-o", out, src], check=True, capture_output=True)
+            # the name a traceback gives, as flash.build embeds it: the module's path
+            # (pyramid/app.py), not where this checkout lies, which the heap would keep
+            name = dest.split("/", 1)[1][:-4] + ".py"
+            subprocess.run([exe, "-s", name, "-o", out, src], check=True, capture_output=True)
     except BaseException:  # no half-built tree left behind
         shutil.rmtree(work, ignore_errors=True)
         raise
@@ -409,10 +413,28 @@ class VirtualPyramid(DiceTableDriver):
                 folders = [os.path.join(tree, "sim"), os.path.join(tree, "firmware"), os.path.join(tree, "shared")]
             else:
                 folders = [paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR]
-            return cmd + [sim], micropython_env(folders)
+            return cmd + ["-m", "sim_board"], micropython_env(self._lib(folders))
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([paths.SIM_DIR, paths.FIRMWARE_DIR, paths.SHARED_DIR])
         return [sys.executable, "-u", sim], env
+
+    def _lib(self, folders):
+        """The module folders as the board process finds them: ``../lib/sim``,
+        ``../lib/firmware``, ``../lib/shared`` from the flash folder (its working
+        directory), links to ``folders``. Every module the port imports keeps its path
+        (``__file__``) on the heap, so a path through the checkout's folder (or the
+        build cache's) would make the free heap depend on where the checkout lies:
+        about 40 bytes a character on the 64-bit port (docs/protocol.md)."""
+        lib = os.path.join(self._dir, "lib")
+        os.makedirs(lib, exist_ok=True)
+        out = []
+        for name, target in zip(("sim", "firmware", "shared"), folders, strict=True):
+            link = os.path.join(lib, name)
+            if os.path.islink(link):
+                os.unlink(link)
+            os.symlink(target, link)
+            out.append(os.path.join(os.pardir, "lib", name))
+        return out
 
     def _power_on(self):
         cmd, env = self._command()
