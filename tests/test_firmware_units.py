@@ -491,6 +491,23 @@ def test_a_failing_task_is_restarted(capsys):
     assert "task test restarted after RuntimeError('boom 1')" in capsys.readouterr().out
 
 
+def test_the_built_in_profiles_go_from_the_heap_once_the_classifier_is_built():
+    # a pyramid never calibrated runs all game on its built-in profile: both editions'
+    # profile text stays on flash, not in the board's heap, and is read again when a
+    # SET or SAVE builds another classifier
+    import camelup.board
+
+    settings = dict(settings_mod.DEFAULTS, edition="second")
+    first = app_mod.default_classifier(None, settings)
+    assert "camelup.board.default_profiles" not in sys.modules
+    assert not hasattr(camelup.board, "default_profiles")
+    again = app_mod.default_classifier(None, dict(settings, edition="classic"))
+    assert "camelup.board.default_profiles" not in sys.modules
+    reading = (4200, 2600, 900, 700)
+    assert first.classify(reading) == app_mod.default_classifier(None, settings).classify(reading)
+    assert "grey-black" in first.labels and "grey-black" not in again.labels  # each edition's own
+
+
 def test_status_led_shows_the_state_pattern():
     from pyramid.status import PATTERNS, StatusLed
 

@@ -132,11 +132,16 @@ def default_classifier(profile, settings):
     """Return a ``camelup.board.classifier.Classifier`` for ``profile`` (dict) or, when
     ``None`` or made for another edition, the edition's default profile; readings
     are taken with the sensor settings in ``settings`` (``it``, ``gain``).
-    Raises ``ValueError`` for a profile that fails the classifier's check."""
+    Raises ``ValueError`` for a profile that fails the classifier's check.
+
+    The built-in profiles' module (``camelup.board.default_profiles``: both editions'
+    JSON text, 4.6 KB of the 64-bit port's heap) goes once its profile is parsed, as
+    ``pyramid.profile`` does: read again from flash at the next ``SET`` or ``SAVE``."""
     import camelup.board.classifier as classifier
 
     if profile is None or profile.get("edition") != settings["edition"]:
         profile = classifier.default_profile(settings["edition"])
+        _forget_module("camelup.board", "default_profiles")
     return classifier.Classifier(profile, {"integration_ms": float(settings["integration_ms"]), "gain": settings["gain"]})
 
 
