@@ -3,9 +3,6 @@
 An edition is a plain value; the engine reads these fields and never branches on
 the edition's name except through them.
 """
-
-from camelup.errors import NotationError
-
 #: Track length: spaces 1..16; 17+ and 0- are crossed (RULES 1.1).
 TRACK = 16
 #: Coins each player starts with (RULES 1.9).
@@ -132,5 +129,9 @@ def get_edition(name):
     elif key in ("2", "2018", "2024", "2nd"):
         key = "second"
     if key not in EDITIONS:
+        # imported here: the board loads the editions (its classifier's labels) and
+        # never raises this, so camelup.errors stays on its flash, not in its heap
+        from camelup.errors import NotationError
+
         raise NotationError("unknown edition %r (use 'classic' or 'second')" % (name,))
     return EDITIONS[key]
