@@ -65,6 +65,8 @@ def _live():
     return gc.mem_alloc()
 
 
+# what the heap holds before the firmware's first module: this script (loaded whole
+# before its first line runs) and the interpreter's start, the sim's share
 _HEAP_AT_START = _live()
 # the firmware's own modules the simulation reads too, imported before the simulated
 # parts so that the sim's share (Board.sim_bytes) leaves them out: the board holds them
@@ -216,9 +218,10 @@ class CountedOptics:
 class Board:
     def __init__(self):
         self.head = Head()
-        #: heap held by the simulated parts: their modules and objects (measured in
-        #: setup, the firmware's modules they read left out) and what the optics keep
-        #: later (``CountedOptics``)
+        #: heap held by the simulated parts: this script and the interpreter's start,
+        #: their modules and objects (measured in setup, the firmware's modules they
+        #: read left out) and what the optics keep later (``CountedOptics``); the live
+        #: heap less this is the firmware's own
         self.sim_bytes = 0
         self.sensor = None
         self.led_dead = _getenv("SIM_LED") == "dead"
@@ -344,12 +347,12 @@ def setup():
     machine.set_input(config.SLIDER, board.slider_level)
     for i in range(3):
         machine.set_input(config.VALUE_BUTTONS[i], board.button_fn(i + 1))
-    # the heap the sim holds: its modules, models and this board (measured from the
-    # first line of this script, less the firmware's modules imported there; the
-    # optics' per-label caches are added as they fill: CountedOptics)
+    # the heap the sim holds: this script, its modules, models and this board (all of
+    # the live heap so far but the firmware's modules imported above; the optics'
+    # per-label caches are added as they fill: CountedOptics)
     import rp2  # noqa: F401  (the simulated BOOTSEL: built into the board's firmware, so the sim's share)
 
-    board.sim_bytes = _live() - _HEAP_AT_START - _FIRMWARE_FIRST
+    board.sim_bytes = _live() - _FIRMWARE_FIRST
     board.reply("ready")
     return board
 

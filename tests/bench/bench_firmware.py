@@ -112,7 +112,7 @@ def main():
     print("live heap after gc.collect (224K heap = RP2040 ~190K + the sim's share; mpy-cross modules):")
     print("  after boot:    %6d B in use, of which the sim (board script, sensor and optics models) %6d B"
           % (boot["live"], boot["sim"]))
-    print("  firmware after boot: %6d B (still counting the sim's own compiled board script, ~14 KB)"
+    print("  firmware after boot: %6d B (the live heap less the sim's share, which holds the board script)"
           % (boot["live"] - boot["sim"]))
     print("  after 60 dice, double, empty, RAW stream, CAL and a 64-event replay: %6d B in use"
           " (firmware %6d B), %6d B free" % (end["live"], end["live"] - end["sim"], end["free"]))

@@ -721,7 +721,9 @@ class VirtualPyramid(DiceTableDriver):
     def memory(self):
         """Heap of the firmware process (MicroPython only), after a garbage collection:
         dict of bytes ``live`` (in use), ``free``, ``sim`` (the part of ``live`` held by
-        the simulated sensor, optics and board, absent on a real pyramid)."""
+        the simulated sensor, optics and board, the board script and the interpreter's
+        start included, absent on a real pyramid: ``live - sim`` is the firmware's own;
+        ``sim_board.Board.sim_bytes``)."""
         if self.runtime != "micropython":
             raise VirtualPyramidError(_("heap figures need the MicroPython runtime"))
         live, free, sim = (int(x) for x in self._send("mem"))
