@@ -264,7 +264,7 @@ class VirtualPyramid(DiceTableDriver):
     256 KiB: the RP2040's ~190 KiB of free heap plus ~35 KiB the simulated parts
     hold (bench_firmware measures both) is 224 KiB, but the 64-bit unix port's
     objects are about twice the board's (on the emulated rp2 port the same firmware
-    leaves 151,920 B free after boot, here 47,712 B of 224 KiB), and at 224 KiB a
+    leaves 152,464 B free after boot, here 48,832 B of 224 KiB), and at 224 KiB a
     second-edition calibration's ``SAVE`` was refused with ``NAK memory`` in about
     half the runs; the heap test keeps 224 KiB as its guard
     (``tests/test_hil.py``). ``uid``: the board's unique id.
