@@ -325,8 +325,8 @@ def test_a_refusal_says_whether_the_guard_or_its_pair_test_refused(least_light):
     """The EV3 set counted at 2.4 ms x1, the bench's first split: the red reading (13,
     10, 2, 2), purple's own counts, is refused with the classifier's reason ``guard``;
     the bench's breakdown (``bench.reason``) says it is the pair test (red and purple
-    never named one for the other at those counts), not the reading's distance from
-    red."""
+    a pair those counts make close, named one over the other only ``near`` sigma from
+    it), not only the reading's distance from red."""
     import random
 
     scaled = least_light["scaled"]

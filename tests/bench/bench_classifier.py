@@ -865,14 +865,15 @@ def verdict(ours, lda, bound=None):
 def reason(clf, detail):
     """Why ``clf`` (a ``Classifier``) refused a reading, from its ``classify_detail``:
     its ``reason`` with the rules told apart that share one: ``guard`` (the reading
-    too near the runner-up) from ``pair test`` (winner and runner-up never named
-    one for the other at these counts, ``Classifier._axis``), ``far`` (beyond
+    too near the runner-up) from ``pair test`` (winner and runner-up a pair these
+    counts make close, whose guard is ``near`` sigma, ``Classifier._axis``), ``far`` (beyond
     ``reject`` sigma) from ``tail rule`` (beyond ``near`` without the lead, a
     mixture fits or the posterior is under ``TAIL_POSTERIOR``); ``double/...`` for
     a ``double`` says which rule refused the die first."""
     why = detail["reason"]
     first = detail.get("rejected", why)
-    if first == "guard" and clf._axis(detail["best"][0], detail["second"][0]) is None:
+    pair = (detail["best"][0], detail["second"][0])
+    if first == "guard" and (clf._axis(pair[0], pair[1]) is None or pair in clf._close):
         first = "pair test"
     elif first == "far" and detail["best"][1] <= clf.reject:
         first = "tail rule"
