@@ -428,10 +428,6 @@ class Classifier:
     per class (about 3 KB for the second edition on the board).
     """
 
-    #: ``(winner, runner-up) -> True`` for the pairs the guard's pair test holds for
-    #: (``_axis``); empty until the first one
-    _close = ()
-
     def __init__(self, profile, settings=None):
         check_profile(profile)
         self.profile = profile
@@ -453,6 +449,7 @@ class Classifier:
             inv_n[label] = 1.0 / n if n > 0 else 1.0
         self._inv_n = inv_n
         self._axes = {}  # (winner, runner-up) -> the guard's test direction
+        self._close = {}  # (winner, runner-up) -> True: a pair the guard's pair test holds for (``_axis``)
         self.double_residual = profile.get("double_residual", 0.0)
         #: enough light: the clear count the darkest die must give (stored by
         #: ``camelup.calibration.fit``, ``light_floor``; 0 for older profiles:
@@ -547,8 +544,6 @@ class Classifier:
                     if d <= quiet * quiet:
                         break  # that close without count noise too: LIGHT_SHARE of it will do
                 else:
-                    if not self._close:
-                        self._close = {}  # made for the first such pair: most boards never need it
                     self._close[key] = True  # the guard is ``near`` for this pair
                 w = self._whiten[second]
         if norm > 0:
