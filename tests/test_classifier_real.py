@@ -325,8 +325,8 @@ def test_a_refusal_says_whether_the_guard_or_its_pair_test_refused(least_light):
     """The EV3 set counted at 2.4 ms x1, the bench's first split: the red reading (13,
     10, 2, 2), purple's own counts, is refused with the classifier's reason ``guard``;
     the bench's breakdown (``bench.reason``) says it is the pair test (red and purple
-    never named one for the other at those counts), not the reading's distance from
-    red."""
+    a pair those counts make close, named one over the other only ``near`` sigma from
+    it), not only the reading's distance from red."""
     import random
 
     scaled = least_light["scaled"]
@@ -379,3 +379,29 @@ def test_at_the_rows_the_rule_fails_the_posterior_refuses_between_the_closest_pa
         assert sum(row["lda_right"].values()) > refused / 2, (source, edition, row["lda_right"])
         if source == "EV3 real":
             assert row["wrong"] == 0
+
+
+def test_chows_rule_at_a_cost_fixed_beforehand_does_not_reach_99_percent_on_the_failing_rows(real_sets, capsys):
+    """Chow's rule with ours' fitted model (``bench.chow``, the bench's first three splits):
+    name the likeliest die when its posterior is at least ``1 - R/W``, a wrong camel
+    costing ``W`` and a refusal ``R``. At ``W/R`` = 20 it is ours as it is (the posterior
+    rule off and the threshold put back name exactly what ``split_protocol`` names). At
+    EV3 classic 2.4 ms x1 no threshold names 99 % (green and blue give each other's
+    counts); at EV3 second 2.4 ms x4 ours would need a wrong camel to cost under 20
+    refusals to name 99 % (docs/classifier.md, "Chow's rule")."""
+    if "ev3" not in real_sets:
+        pytest.skip("EV3 readings absent")
+    x1 = {"integration_ms": 2.4, "gain": 1}
+    x4 = {"integration_ms": 2.4, "gain": 4}
+    got = bench.chow([("EV3 real", "classic", x1), ("EV3 real", "second", x4)], splits=3)
+    assert "Chow's rule" in capsys.readouterr().out
+    for (_source, edition, exposure), row in got.items():
+        settings = x1 if exposure == "2.4 ms x1" else x4
+        ours = bench.split_protocol(bench.scaled_set(real_sets["ev3"], settings), lambda cal, ed, s=settings:
+                                    C.Classifier(calibration.fit(cal, ed, s, floor=False)), splits=3)[edition]
+        assert row["n"] == ours["n"]
+        assert row["at"][20][0] == pytest.approx(bench._rates(ours)[0]) and row["at"][20][1] == ours["wrong"] == 0
+    classic = got[("EV3 real", "classic", "2.4 ms x1")]
+    assert classic["for99"] is None and classic["open"][0] < 99.0, classic
+    second = got[("EV3 real", "second", "2.4 ms x4")]
+    assert second["for99"] is not None and second["for99"][1] < 20, second

@@ -26,8 +26,10 @@
    row is data-limited: the bound under 99 %), and the darkest die against its floor
    (enough light); at the real rows that fail that rule, why ours refuses (by reason
    and colour, its posterior's right share, readings more than one colour gives) and
-   how its closest pair's readings lie along the line between them (``pair_axis``); then two dice
-   in the simulated pyramid's head at each exposure: how many are named as one die.
+   how its closest pair's readings lie along the line between them (``pair_axis``), what
+   Chow's rule names there with a cost ratio fixed beforehand (``chow``), and what the data
+   allows as the readings grow (``pooled_bound``, the EV3 replica pooled over 10 seeds); then
+   two dice in the simulated pyramid's head at each exposure: how many are named as one die.
 4. Whole releases through the firmware's release logic (``pyramid.release``, the
    app's ``_judge``): 100,000 simulated releases (single dice, two dice, a jam);
    silent misreads counted (a wrong colour, a double for one die, an empty for a die).
@@ -865,14 +867,15 @@ def verdict(ours, lda, bound=None):
 def reason(clf, detail):
     """Why ``clf`` (a ``Classifier``) refused a reading, from its ``classify_detail``:
     its ``reason`` with the rules told apart that share one: ``guard`` (the reading
-    too near the runner-up) from ``pair test`` (winner and runner-up never named
-    one for the other at these counts, ``Classifier._axis``), ``far`` (beyond
+    too near the runner-up) from ``pair test`` (winner and runner-up a pair these
+    counts make close, whose guard is ``near`` sigma, ``Classifier._axis``), ``far`` (beyond
     ``reject`` sigma) from ``tail rule`` (beyond ``near`` without the lead, a
     mixture fits or the posterior is under ``TAIL_POSTERIOR``); ``double/...`` for
     a ``double`` says which rule refused the die first."""
     why = detail["reason"]
     first = detail.get("rejected", why)
-    if first == "guard" and clf._axis(detail["best"][0], detail["second"][0]) is None:
+    pair = (detail["best"][0], detail["second"][0])
+    if first == "guard" and (clf._axis(pair[0], pair[1]) is None or pair in clf._close):
         first = "pair test"
     elif first == "far" and detail["best"][1] <= clf.reject:
         first = "tail rule"
@@ -960,6 +963,116 @@ def rejections(rows, splits=20, top=8):
             print("    readings more than one colour gives: " + ("; ".join(
                 "%s %s" % (reading, ", ".join("%s %d" % item for item in sorted(by.items())))
                 for _count, reading, by in got["shared"][:top]) or "none"))
+    return out
+
+
+#: What a wrong camel costs against a refusal (the table asks the player), for Chow's
+#: rule (``chow``): name the likeliest die when its posterior is at least ``1 - R/W``.
+#: 20: the classifier's own ``POSTERIOR`` (0.95); 100: a wrong camel as a ``fix`` of a
+#: minute against a one-key answer of a second or two (docs/classifier.md).
+COSTS = (20, 100)
+
+
+def chow(rows, splits=20):
+    """Chow's rule on section 3b's rows with ours' fitted model: for each ``(source,
+    edition, settings)`` of ``rows`` (as ``rejections`` takes them), the same splits, every
+    test reading of a die classified with the posterior rule off (``posterior`` 0: every
+    other rule as it is) and its posterior kept. Then for each cost ratio ``W/R`` of
+    ``COSTS`` (a threshold ``1 - R/W`` fixed before any reading is seen): what ours names
+    with that posterior threshold (right %, wrong), and what the model's posterior alone
+    names (the Bayes rule under the fitted model: the likeliest die whenever its posterior
+    reaches the threshold; right %, wrong, and the wrong dice the model itself expects,
+    the sum of ``1 - posterior`` over what it names); and the threshold at which ours would
+    first name 99 % rightly, with the ``W/R`` it implies and its wrong dice. Returns
+    ``{(source, edition, exposure name): {"n", "at": {W/R: (ours right, ours wrong, bayes
+    right, bayes wrong, expected)}, "for99": (threshold, W/R, wrong) or None}}`` (right
+    in %), ``"open"``: ours with no posterior rule at all (right %, wrong; at the
+    threshold of ``for99`` when ours gets there)."""
+    import random
+
+    print("\n3b. Chow's rule on the failing rows (%d splits): a threshold 1 - R/W fixed by what a "
+          "wrong camel (W) costs against a refusal (R); ours (every other rule kept) and the "
+          "model's posterior alone (the Bayes rule under the fitted model: named right %%, "
+          "wrong, wrong the model expects); the threshold ours needs to name 99 %%" % splits)
+    wanted = {}
+    for source, data in _sources(set(row[0] for row in rows)):
+        for row in rows:
+            if row[0] == source:
+                wanted.setdefault(source, (data, []))[1].append(row)
+    out = {}
+    for source in sorted(wanted):
+        data, jobs = wanted[source]
+        for _source, edition, settings in jobs:
+            scaled = scaled_set(data, settings)
+            seen = []  # (posterior, ours: "right" / "wrong" / "refused" without the posterior rule, best right)
+            for seed in range(splits):
+                rng = random.Random(seed)
+                for ed in ("classic", "second"):
+                    cal, test = _split(_real_edition(scaled, ed, "black"), rng, 0.25)
+                    if ed != edition:
+                        continue  # the generator keeps the splits of split_protocol
+                    clf = C.Classifier(calibration.fit(cal, ed, settings, floor=False))
+                    clf.posterior = 0.0
+                    for label in sorted(test):
+                        if label == C.EMPTY:
+                            continue
+                        for reading in test[label]:
+                            answer, _margin, detail = clf.classify_detail(reading)
+                            how = "right" if answer == label else (
+                                "refused" if answer in (C.UNKNOWN, C.DOUBLE, C.EMPTY) else "wrong")
+                            seen.append((detail["posterior"], how, detail["best"][0] == label))
+            n = float(len(seen) or 1)
+            got = {"n": len(seen), "at": {}, "for99": None}
+            cells = []
+            for ratio in COSTS:
+                t = 1.0 - 1.0 / ratio
+                named = [row for row in seen if row[0] >= t]
+                ours = (100 * sum(1 for row in named if row[1] == "right") / n,
+                        sum(1 for row in named if row[1] == "wrong"))
+                bayes = (100 * sum(1 for row in named if row[2]) / n,
+                         sum(1 for row in named if not row[2]), sum(1.0 - row[0] for row in named))
+                got["at"][ratio] = ours + bayes
+                cells.append("W/R %d (posterior %.2f): ours %.2f %%, %d wrong; the model alone %.2f %%, "
+                             "%d wrong, expects %.1f" % ((ratio, t) + ours + bayes))
+            right = wrong = 0
+            for post, how, _best in sorted(seen, key=lambda row: -row[0]):
+                right += how == "right"
+                wrong += how == "wrong"
+                if right >= 0.99 * len(seen):
+                    got["for99"] = (post, 1.0 / (1.0 - post) if post < 1 else float("inf"), wrong)
+                    break
+            got["open"] = (100.0 * right / n, wrong)
+            out[(source, edition, _exposure_name(settings))] = got
+            print("  %s, %s, %s: %s; ours names 99 %% %s" % (
+                source, edition, _exposure_name(settings), "; ".join(cells),
+                "at posterior %.3f (W/R %.1f), %d wrong" % got["for99"] if got["for99"] else
+                "at no threshold (%.2f %% with no posterior rule, %d wrong)" % got["open"]))
+    return out
+
+
+def pooled_bound(data, units, settings, edition, seeds=10):
+    """``data_bound`` as the readings grow: ``seeds`` replicas of a real set (``replica``
+    on its brightness paths, replica seeds 1..``seeds``, each counted at ``settings``
+    with its own seed), pooled one after another; for 1, 2, 5 and ``seeds`` of them, the
+    share of the edition's readings whose counts no other colour gives in the pool, and
+    the forced-choice error of naming each count by the colour that gives it most. A
+    bound computed on a few thousand readings is generous: counts two dice both give
+    turn up as the readings grow. Returns ``[(replicas, readings, bound %, error %)]``."""
+    pooled = {}
+    out = []
+    for k in range(1, seeds + 1):
+        sim = scaled_set(replica(data, units, seed=k, real_brightness=True), settings, seed=k)
+        for label, rows in _real_edition(sim, edition, None).items():
+            pooled.setdefault(label, []).extend(rows)
+        if k in (1, 2, 5, seeds):
+            nameable, n = data_bound([pooled])
+            by = {}
+            for label in sorted(pooled):
+                for reading in pooled[label]:
+                    counts = by.setdefault(tuple(reading), {})
+                    counts[label] = counts.get(label, 0) + 1
+            error = sum(sum(c.values()) - max(c.values()) for c in by.values())
+            out.append((k, n, 100.0 * nameable / max(1, n), 100.0 * error / max(1, n)))
     return out
 
 
@@ -1207,6 +1320,19 @@ def main():
                   "99.9th %.2f, largest %.2f of %d" % (
                       source, edition, _exposure_name(settings), b, a, got["sep"], got["mean"],
                       got["sd"], got["q99"], got["q999"], got["max"], got["n"]))
+    chow(failing)
+    print("\n3b. What the data allows as the readings grow: replicas of the EV3 set (seeds 1..10) "
+          "pooled, the share of readings whose counts no other colour gives, and the forced-choice "
+          "error of naming each count by its commonest colour")
+    for name, units, data in real_sets():
+        if units != "ev3":
+            continue
+        for settings, edition in (({"integration_ms": 2.4, "gain": 1}, "classic"),
+                                  ({"integration_ms": 2.4, "gain": 4}, "second")):
+            for k, n, bound, error in pooled_bound(data, units, settings, edition):
+                print("  %s, %s, %s: %d replicas, %d readings: %.2f %% only one colour gives, "
+                      "majority error %.3f %%" % (name.split(" (")[0], edition, _exposure_name(settings),
+                                                  k, n, bound, error))
     doubles_by_exposure()
     releases()
     cost(keep)

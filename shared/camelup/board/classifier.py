@@ -46,10 +46,11 @@ readings have heavy tails) unless
   that class's spread along the line from its centroid to the winner's
   (``guard``): this bites only for close pairs (the grey die's two inks); a
   wrong colour moves the wrong camel (RULES 3.5(c)), an ``unknown`` only makes
-  the table ask; nor is a die named over a runner-up less than ``near`` sigma
-  from it at these settings' counts, the smaller of the two ways, when count
-  noise is what brings them that close (the guard's pair test, ``LIGHT_SHARE``:
-  at a few counts per channel two dice a count apart give each other's readings);
+  the table ask; and when the winner and the runner-up are less than ``near``
+  sigma apart at these settings' counts, the smaller of the two ways, and count
+  noise is what brings them that close, that guard is ``near`` sigma (the guard's
+  pair test, ``LIGHT_SHARE``: at a few counts per channel two dice a count apart
+  give each other's readings);
 
 or it is further than ``near`` (4) without leading every other class (the
 nearest other, by distance) by ``lead`` (5.5) sigma and a mixture of two dice
@@ -135,17 +136,19 @@ MIN_MARGIN = 0.5
 #: centroid can sit a sigma off. 12 + 12 readings: 3.93 sigma; 24 + 24: 3.51.
 GUARD = 2.5
 GUARD_SE = 3.5
-#: The guard's pair test (``Classifier._axis``): one die is never named over another
-#: (its runner-up) when, at the settings' counts, the two are less than ``near``
-#: sigma apart, the smaller of the two ways (each centroid in the other's spread,
-#: count noise included, as ``camelup.calibration.separation`` measures): the
-#: runner-up's own readings beyond ``near`` (about 1 in 100) then reach the die's
-#: centroid, and the guard, measured in the runner-up's spread only, passes them
-#: (the EV3 red and purple dice at 2.4 ms x1: 3.0-3.2 sigma apart, 3 red readings
-#: named purple in 20 splits; docs/classifier.md). Unless the two are that close
+#: The guard's pair test (``Classifier._axis``): when, at the settings' counts, a die
+#: and its runner-up are less than ``near`` sigma apart, the smaller of the two ways
+#: (each centroid in the other's spread, count noise included, as
+#: ``camelup.calibration.separation`` measures), the runner-up's own readings beyond
+#: ``near`` (about 1 in 100) reach the die's centroid, and the guard (2.5-3.9 sigma,
+#: measured in the runner-up's spread only) passes them (the EV3 red and purple dice
+#: at 2.4 ms x1: 3.0-3.2 sigma apart, 3 red readings named purple in 20 splits;
+#: docs/classifier.md). So the guard for such a pair is ``near``: the reading must lie
+#: where the classifier already counts a reading as its class's tail (until issue
+#: 32's fifth stop such a pair was never named). Unless the two are that close
 #: without count noise too (the dice themselves that alike, or the seat: no light
 #: separates them further): then ``LIGHT_SHARE`` of that separation is enough, as
-#: for the light floor (``camelup.calibration.light_floor``).
+#: for the light floor (``camelup.calibration.light_floor``), and the guard as it is.
 LIGHT_SHARE = 0.8
 #: Two dice: the fitted shares must add up to at least this many seated dice' worth
 #: of light (two dice in the head each show part of their face, the upper one closer).
@@ -446,6 +449,7 @@ class Classifier:
             inv_n[label] = 1.0 / n if n > 0 else 1.0
         self._inv_n = inv_n
         self._axes = {}  # (winner, runner-up) -> the guard's test direction
+        self._close = {}  # (winner, runner-up) -> True: a pair the guard's pair test holds for (``_axis``)
         self.double_residual = profile.get("double_residual", 0.0)
         #: enough light: the clear count the darkest die must give (stored by
         #: ``camelup.calibration.fit``, ``light_floor``; 0 for older profiles:
@@ -504,11 +508,13 @@ class Classifier:
         coincide. The guard's centroid term is scaled by the share of the
         runner-up's spread along ``v`` that is not count noise: count noise is
         new at every reading, so a calibration's centroids are not shifted by it
-        together. ``None`` too (the pair never clears) for two dice less than
-        ``near`` sigma apart at these settings, the smaller of the two ways, unless
-        ``LIGHT_SHARE`` of their separation without count noise is less still (the
-        guard's pair test, ``LIGHT_SHARE``). Computed once per pair that comes up
-        (a few floats each)."""
+        together. For two dice less than ``near`` sigma apart at these settings,
+        the smaller of the two ways, the guard is ``near`` instead (when larger):
+        the reading must lie where the classifier counts a reading of the
+        runner-up as its tail, unless ``LIGHT_SHARE`` of the pair's separation
+        without count noise is less still (the guard's pair test,
+        ``LIGHT_SHARE``; such a pair is kept in ``_close``). Computed once per
+        pair that comes up (a few floats each)."""
         key = (best, second)
         if key in self._axes:
             return self._axes[key]
@@ -521,9 +527,9 @@ class Classifier:
         norm = math.sqrt(sum(t * t for t in v))
         axis = None
         if norm > 0 and EMPTY not in key and "base" in classes[best] and "base" in classes[second]:
-            # a pair these settings' counts cannot tell apart never clears: under
-            # ``near`` sigma the smaller of the two ways, unless the dice are that
-            # close without count noise too (then LIGHT_SHARE of that separation)
+            # a pair these settings' counts make close: under ``near`` sigma the
+            # smaller of the two ways, unless the dice are that close without count
+            # noise too (then LIGHT_SHARE of that separation and the guard will do)
             far = min(norm, self._distance(m, best))
             if far < self.profile.get("near", NEAR):
                 quiet = far / LIGHT_SHARE  # the same without count noise, at most
@@ -538,7 +544,7 @@ class Classifier:
                     if d <= quiet * quiet:
                         break  # that close without count noise too: LIGHT_SHARE of it will do
                 else:
-                    norm = 0.0  # never clears
+                    self._close[key] = True  # the guard is ``near`` for this pair
                 w = self._whiten[second]
         if norm > 0:
             # t = W^T v / |v|: the axis back in feature space; share = t^T (base) t
@@ -554,7 +560,10 @@ class Classifier:
                     for j in range(4):
                         share += t[i] * base[i][j] * t[j]
                 share = min(1.0, max(0.0, share * grow))
-            scale = norm * self._guard(best, second, share)
+            guard = self._guard(best, second, share)
+            if key in self._close and guard < self.profile.get("near", NEAR):
+                guard = self.profile.get("near", NEAR)
+            scale = norm * guard
             axis = tuple(x / scale for x in v)
         self._axes[key] = axis
         return axis
