@@ -764,3 +764,74 @@ def test_the_race_over_reveal_is_large_and_reads_in_play_order(tab, lang):
                     (size, shown)
             assert extent(page)[1] <= size[1], (size, extent(page))
         assert page.problems == []
+
+
+def _one_line(page, selector):
+    """The visible ``selector`` elements whose text takes more than one line box."""
+    return page.eval_on_selector_all(selector, """es => es.filter(e => e.offsetParent !== null)
+        .filter(e => { const r = document.createRange(); r.selectNodeContents(e);
+                       const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+                       return tops.size > 1; })
+        .map(e => e.textContent)""")
+
+
+def _overlaps(a, b):
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("edition,players", [("classic", 5), ("second", 8)])
+def test_german_words_fit_a_laptop_a_small_laptop_and_a_phone(tab, lang, edition, players):
+    """Tester s31-2 finding 10: at 1280x720 in German 'ETAPPENCHANCEN 1. / 2. /' left
+    'letzter' on a line of its own, 'WETTPLÄTTCHEN ÜBRIG' and 'Gesamtverlierer 1 Karte'
+    broke in two, and the crazy camels' 'wei' / 'sch' ran off the camel into the
+    backward flag. Now a heading and its note each stay whole (the note may go under
+    the heading), a pile's name and count share a line on a wide screen, a camel's label
+    stays on its body and clear of the flag, and at 1024x768 and on a phone nothing runs
+    into anything or sideways off the page."""
+    from camelhost.i18n import set_language
+    set_language(lang)
+    s = Session(edition, list(SEATS[:players]), seed=3)
+    for text in ("draw", "leg %s" % s.edition.racing[0], "win %s" % s.edition.racing[1],
+                 "lose %s" % s.edition.racing[2]):
+        s.command(text)
+    view = view_of(s)
+    with Shown(tab, view, WIDE[1]) as page:
+        for size in (WIDE[1], (1024, 768), (390, 844)):
+            resize(page, size)
+            what = (lang, edition, size)
+            screenshot(page, "german-%s-%s-%d-%dx%d" % (lang, edition, players, *size))
+            assert extent(page)[0] <= size[0], (what, extent(page))
+            if size == WIDE[1]:
+                assert extent(page)[1] <= size[1], (what, extent(page))
+            # a heading's words and its note: each whole on one line
+            assert _one_line(page, "h2 > span, h2 small") == [], what
+            if size[0] >= 1000:
+                assert _one_line(page, "h2:not(:has(small))") == [], what
+                # a pile's name and its count on one line
+                for pile in page.query_selector_all("#piles .pile"):
+                    name = pile.query_selector(".pile-name").bounding_box()
+                    count = pile.query_selector(".pile-count").bounding_box()
+                    assert abs(name["y"] - count["y"]) < 2, (what, pile.text_content())
+            # the leg and race odds' shares never run into each other
+            for row in page.query_selector_all(".odds-row"):
+                cells = [c.bounding_box() for c in row.query_selector_all(".pct")]
+                cells = [[c["x"], c["y"], c["x"] + c["width"], c["y"] + c["height"]]
+                         for c in cells]
+                assert not any(_overlaps(a, b) for i, a in enumerate(cells)
+                               for b in cells[i + 1:]), (what, row.text_content())
+            # each camel's label on its body, a crazy camel's clear of its flag
+            for camel in page.query_selector_all("#track .camel"):
+                body = camel.query_selector("path.camel-body").bounding_box()
+                label = camel.query_selector(".camel-label").bounding_box()
+                assert body["x"] - 0.5 <= label["x"] and \
+                    label["x"] + label["width"] <= body["x"] + body["width"] + 0.5, \
+                    (what, camel.get_attribute("data-camel"), body, label)
+                flag = camel.query_selector(".camel-back")
+                if flag is not None:
+                    f = flag.bounding_box()
+                    assert not _overlaps(
+                        [label["x"], label["y"], label["x"] + label["width"], label["y"] + label["height"]],
+                        [f["x"], f["y"], f["x"] + f["width"], f["y"] + f["height"]]), what
+        assert page.problems == []
+    set_language("en")

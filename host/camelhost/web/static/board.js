@@ -122,9 +122,13 @@
     body.appendChild(svg("rect", { "class": "camel-body", x: 12, y: 28, width: 6, height: 12, rx: 2 }));
     body.appendChild(svg("rect", { "class": "camel-body", x: 56, y: 28, width: 6, height: 12, rx: 2 }));
     g.appendChild(body);
-    g.appendChild(svg("text", { "class": "camel-label", x: x + 42, y: y + 27 },
+    // the label on the middle of the body below the humps (local 4..76: x+5..x+81, or
+    // mirrored x+19..x+91 for a crazy camel), so a three-letter word (German 'wei',
+    // 'sch') stays on its camel's colour; a crazy camel's backward flag at its tail,
+    // clear of the label
+    g.appendChild(svg("text", { "class": "camel-label", x: x + (crazy ? 52 : 42), y: y + 27 },
                       label(colour)));
-    if (crazy) g.appendChild(svg("text", { "class": "camel-back", x: x + 86, y: y + 20 }, "\u25C0"));
+    if (crazy) g.appendChild(svg("text", { "class": "camel-back", x: x + 90, y: y + 20 }, "\u25C0"));
     return g;
   }
 
