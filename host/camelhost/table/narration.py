@@ -830,6 +830,46 @@ def advice_note(values, others, more=False):
     return "(%s)" % "; ".join(notes)
 
 
+def advice_words(view, count=None):
+    """The advice of ``view`` (its ``odds.actions``) in words, one dict an action for the
+    first ``count`` (``None``: every one), as ``best`` and the web page say them:
+    ``name`` (the action read aloud, a finish card by its pile only, RULES 1.8),
+    ``command`` (what the table types, in its colour words), ``gap`` (the best: how far
+    it is ahead of the next; the others: how far each is behind the best, ``""`` when
+    ranked by another number) and ``figure`` (the number it is ranked by, said in full:
+    its balance as a sum whose parts add up, or its chance to win). ``[]`` without
+    advice. The order and numbers are the view's (the coach's), unchanged."""
+    acts = (view.get("odds") or {}).get("actions")
+    if not acts or not acts.get("values"):
+        return []
+    values = acts["values"] if count is None else acts["values"][:count]
+    best = values[0]
+    out = []
+    for i, entry in enumerate(values):
+        name, command = _advice_name(entry, view, acts["player"])
+        if i == 0:
+            gap = _gap(best, values[1]) if len(values) > 1 else None
+        else:
+            gap = _gap(best, entry)
+        out.append({"name": name, "command": command,
+                    "gap": "" if gap is None else _gap_words(gap, ahead=i == 0),
+                    "figure": _figure_words(entry)})
+    return out
+
+
+def short_advice_note(values):
+    """The web page's short note under its advice (``values``: the view's action entries
+    shown): that a balance below zero costs no coins (the best's sum shows what it is);
+    in the end-game that the first are ranked by the chance to win; ``""`` when the
+    numbers are the values now."""
+    notes = []
+    if any(v.get("win") is not None for v in values):
+        notes.append(_("the first by your chance to win the race"))
+    if any(v.get("win") is None and v.get("score") is not None for v in values):
+        notes.append(_("a balance below zero costs you no coins"))
+    return "(%s)" % "; ".join(notes) if notes else ""
+
+
 def best_lines(view, count=BEST_SHOWN):
     """The ``best`` command: the coach's advice for the player to act, to be read aloud
     at the table; ``count`` actions (``None``: every one, ``best all``).
@@ -857,20 +897,14 @@ def best_lines(view, count=BEST_SHOWN):
     acts = odds["actions"]
     player = acts["player"]
     shown = acts["values"] if count is None else acts["values"][:count]
-    best = shown[0]
-    words, command = _advice_name(best, view, player)
-    head = _("Best for %s: %s (type '%s')") % (player, words, command)
-    gap = _gap(best, shown[1]) if len(shown) > 1 else None
-    if gap is not None:
-        head += ", " + _gap_words(gap, ahead=True)
-    lines = [head, "  " + _figure_words(best)]
-    for i, entry in enumerate(shown[1:], 2):
-        words, command = _advice_name(entry, view, player)
-        gap = _gap(best, entry)
-        said = _figure_words(entry)
-        if gap is not None:
-            said = "%s; %s" % (_gap_words(gap, ahead=False), said)
-        lines.append("  %d. %s ('%s'): %s" % (i, words, command, said))
+    said = advice_words(view, count)
+    head = _("Best for %s: %s (type '%s')") % (player, said[0]["name"], said[0]["command"])
+    if said[0]["gap"]:
+        head += ", " + said[0]["gap"]
+    lines = [head, "  " + said[0]["figure"]]
+    for i, words in enumerate(said[1:], 2):
+        lines.append("  %d. %s ('%s'): %s" % (i, words["name"], words["command"], (
+            "%s; %s" % (words["gap"], words["figure"]) if words["gap"] else words["figure"])))
     lines.append(advice_note(shown, len(view["players"]) - 1,
                              more=len(acts["values"]) > len(shown)))
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,

@@ -335,7 +335,22 @@
     }
     if (computing) best.appendChild(el("li", "none computing", t("computing\u2026")));
     best.dataset.for = values.length ? acts.player : "";
-    for (const a of values) best.appendChild(el("li", "", a.text || a.action));
+    // the table's words (``odds.actions.said``, server.with_advice_words): the action's
+    // name and how far it is ahead of the next or behind the best; the best's sum on a
+    // line of its own (the rest's are plain mode's 'best': a TV has no room for them);
+    // the entry's own sentence when a view has none
+    const said = acts && acts.said ? acts.said : [];
+    values.forEach((a, i) => {
+      const s = said[i];
+      if (!s) { best.appendChild(el("li", "", a.text || a.action)); return; }
+      const li = el("li", i === 0 ? "advice first" : "advice");
+      li.appendChild(el("span", "advice-name", s.name));
+      if (s.gap) li.appendChild(el("span", "advice-gap", s.gap));
+      if (i === 0) li.appendChild(el("span", "advice-figure", s.figure));
+      best.appendChild(li);
+    });
+    const note = $("best-note");
+    note.textContent = values.length && acts.said_note ? acts.said_note : "";
   }
 
   function drawOdds(v) {
