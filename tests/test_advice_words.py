@@ -82,7 +82,7 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
     assert ("lose (a loser card) %s (now %s, kept %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(card["hold"])) in wide)
-    assert "(overall: less the next players' gains; kept: for a later leg)" in wide
+    assert "(balance: less the next players' gains; kept: for a later leg)" in wide
     assert "(coach's order; finish cards by pile, colours chosen unseen)" in wide
 
 
@@ -110,7 +110,7 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
     assert ("lose (eine Wettkarte Gesamtverlierer) %s (jetzt %s, behalten %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(card["hold"]))) in wide
-    assert "(gesamt: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
+    assert "(Bilanz: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
     for english in ("overall", "now ", "kept", "on the pile", "ends last", "finish card",
                     "unseen", "balance", "behind", "replies", "type"):
         assert english not in line + note, english
@@ -122,9 +122,9 @@ BOTH_PILES = (FINISH, [SETUP, "leg blue", "leg blue", "pyramid", "red 1"])
 
 
 def _finish_parts(text, starts):
-    """The parts of an advice line (its actions, split at "; ") that advise a finish
-    card: those starting with one of ``starts`` after the heading."""
-    parts = re.split(r"; |\n  ", text.split(": ", 1)[1])
+    """The parts of an advice (its actions, split at "; " or a new line) that advise a
+    finish card: those starting with one of ``starts`` after the heading."""
+    parts = re.split(r"; |\n  ", text.split(":", 1)[1])
     return [p for p in parts if p.strip().startswith(starts)]
 
 
@@ -159,7 +159,8 @@ def test_no_shared_display_names_the_colour_of_an_advised_finish_card(lang, line
         assert not [c for c in colours if c in part], part
     for width, noted in ((46, False), (46, True), (100, False), (200, False)):
         text = odds_lines(view["odds"], view, width=width, noted=noted).plain
-        advice = text[text.index(view["odds"]["actions"]["player"] + ":"):]
+        advice = text[re.search(r"(Best for|For|Am besten für|Für) %s[:,]"
+                                % view["odds"]["actions"]["player"], text).start():]
         notes = [line for line in advice.split("\n") if line.startswith("(")]
         parts = _finish_parts(advice, ("win (", "lose ("))
         assert parts or width < 100, advice  # wide: the best of every kind
@@ -195,7 +196,7 @@ def test_the_listed_order_is_the_order_of_the_number_shown_first(lines):
         assert len(first) >= 2 and first == sorted(first, reverse=True), advice
         assert first[0] == float(signed(scores[0]))
         if width == 46:  # the narrow form's one number an action, labelled
-            assert advice.endswith("(overall)") and "(now" not in advice, advice
+            assert advice.endswith("(balance)") and "(now" not in advice, advice
         else:
             assert advice.count("(now ") == len(first), advice
 
@@ -204,5 +205,5 @@ def _screen_advice(view, width):
     """The full screen's advice at ``width`` columns, its lines joined, without the
     notes under it (each starts a line with "(")."""
     text = odds_lines(view["odds"], view, width=width).plain
-    start = re.search(r"(Best for|For) \w+: ", text).start()
+    start = re.search(r"(Best for|For) \w+[:,] ", text).start()
     return " ".join(text[start:].split("\n(")[0].split())

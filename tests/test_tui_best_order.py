@@ -57,17 +57,18 @@ def test_full_screen_best_for_follows_the_coachs_order():
                 first.append(kind)
         view = table_view(s, odds=True)
         text = str(odds_lines(view["odds"], view, width=200))
-        # the advice's lines (the notes under it start a line with "(")
-        best = text.split("Best for", 1)[1].split("\n(", 1)[0].split(":", 1)[1]
-        best = " ".join(line.strip() for line in best.splitlines())
-        shown = [_kind(p) for p in best.split(";")]
+        # the advice's lines, one action a line under the heading (the notes under
+        # them start a line with "(")
+        best = text.split("Best for", 1)[1].split("\n(", 1)[0].split(":\n", 1)[1]
+        parts = [line.strip() for line in best.splitlines()]
+        shown = [_kind(p) for p in parts]
         assert len(shown) >= 3, best
         assert shown == first[:len(shown)], (best, advice)
         # each action's first number is the one the order is made on (the coach's
-        # overall value), then its value now: the order never contradicts the numbers
-        values = [float(re.search(r" ([+-]\d+\.\d\d)", p).group(1)) for p in best.split(";")]
+        # balance), then its value now: the order never contradicts the numbers
+        values = [float(re.search(r" ([+-]\d+\.\d\d)", p).group(1)) for p in parts]
         assert values == sorted(values, reverse=True), best
-        assert all("(now " in p for p in best.split(";")), best
+        assert all("(now " in p for p in parts), best
 
 
 def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
@@ -178,9 +179,9 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
     # the full screen: the chance first too, labelled, in the order shown
     for width, label in ((46, "(chance to win"), (100, None)):
         text = odds_lines(view["odds"], view, width=width).plain
-        advice = " ".join(text[re.search(r"(Best for|For) \w+: ", text).start():]
+        advice = " ".join(text[re.search(r"(Best for|For) \w+[:,] ", text).start():]
                           .split("\n(")[0].split())
-        first = [int(c) for c in re.findall(r" (\d+)%(?: \(now |;|$| \()", advice)]
+        first = [int(c) for c in re.findall(r" (\d+)%(?: \(now |;|$| \(| )", advice)]
         assert first and first == sorted(first, reverse=True), advice
         assert first[0] == round(100 * chances[0]), advice
         if label:
@@ -226,8 +227,8 @@ def _advice(text, lead):
 
 
 @pytest.mark.parametrize("lang, lead, short, note", [
-    ("en", "Best for Cy:", "For Cy:", "(overall)"),
-    ("de", "Am besten für Cy:", "Für Cy:", "(gesamt)")])
+    ("en", "Best for Cy:", "For Cy:", "(balance)"),
+    ("de", "Am besten für Cy:", "Für Cy:", "(Bilanz)")])
 def test_the_narrow_advice_shows_the_number_of_its_order_when_a_lower_value_now_comes_first(
         lang, lead, short, note):
     # Cy's best is a booing tile (+1.32 now) before the red leg ticket (+1.33 now): the
@@ -296,11 +297,11 @@ def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
         actions, note = advice[:start], " ".join(advice[start:])
         assert len(advice) - start <= 2  # the note's lines
         assert len(actions) <= 2 and all(len(line) <= 46 for line in noted), noted
-        assert plain.endswith("(overall)") and "(overall)" not in " ".join(actions)
+        assert plain.endswith("(balance)") and "(balance)" not in " ".join(actions)
         assert any(re.search(r" \(a (winner|loser) card\) ", line)
                    for line in actions) == finish, actions
         if finish:
-            assert note == ("(overall: now less the next players' gains; a finish card's "
+            assert note == ("(balance: now less the next players' gains; a finish card's "
                             "less its value kept for later)"), noted
         else:
-            assert note == "(overall: now less the next players' gains)", noted
+            assert note == "(balance: now less the next players' gains)", noted

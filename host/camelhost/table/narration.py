@@ -857,6 +857,15 @@ def advice_words(view, count=None):
     return out
 
 
+def lead_words(values):
+    """How far the best of the advice ``values`` (the view's action entries, the coach's
+    order) is ahead of the next one, as ``best`` says it (``2.57 ahead of the next``,
+    ``28 points ahead of the next``, ``level with the next to the hundredth``); ``""``
+    with one action, or when the two are ranked by different numbers."""
+    gap = _gap(values[0], values[1]) if len(values) > 1 else None
+    return "" if gap is None else _gap_words(gap, ahead=True)
+
+
 def short_advice_note(values):
     """The web page's short note under its advice (``values``: the view's action entries
     shown): that a balance below zero costs no coins (the best's sum shows what it is);
