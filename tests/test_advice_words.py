@@ -9,7 +9,7 @@ and the full screen say the same numbers, in English and German."""
 import re
 
 import pytest
-from camelhost.i18n import set_language
+from camelhost.i18n import decimal, set_language
 from camelhost.table.narration import best_lines
 from camelhost.table.session import Session
 from camelhost.table.view import signed, table_view
@@ -61,16 +61,28 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
                  signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words  # the web page's advice list shows this text
-    line, note = best_lines(view)
-    assert words in line.split("; ")
-    assert note.startswith("(in the coach's order: by overall value, the coins now less ")
+    # plain mode's best: the card on a line of its own, named by its command and pile,
+    # its balance and what the balance is made of, the parts adding up as shown
+    lines = best_lines(view, count=None)
+    said = ("a finish card on the loser pile, its colour chosen unseen ('lose'): "
+            "%s behind the best; balance %s: %s now, %s kept for a later leg, %s the "
+            "others' replies" % (
+                decimal(round(float(signed(values[0]["score"])) - float(signed(card["score"])), 2), 2),
+                signed(card["score"]), signed(card["ev"]), signed(-float(signed(card["hold"]))),
+                signed(float(signed(card["score"])) - float(signed(card["ev"]))
+                       + float(signed(card["hold"])))))
+    assert "  %d. %s" % (values.index(card) + 1, said) in lines, lines
+    note = lines[len(view["odds"]["actions"]["values"]) + 1]
+    assert note.startswith("(balance: what an action pays now less what the next 3 players "
+                           "gain in reply before your turn")
+    assert "below zero it costs you no coins" in note
     assert note.endswith("a finish card by its pile only: type 'win' or 'lose' alone and "
                          "choose its colour unseen)")
     # the full screen, wide: the card's number, then its reason in short words
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
     assert ("lose (a loser card) %s (now %s, kept %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(card["hold"])) in wide)
-    assert "(overall: less the next players' gains; kept: for a later leg)" in wide
+    assert "(balance: less the next players' gains; kept: for a later leg)" in wide
     assert "(coach's order; finish cards by pile, colours chosen unseen)" in wide
 
 
@@ -84,15 +96,23 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
                  signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words
-    line, note = best_lines(view)
-    assert words in line.split("; ")
-    assert note.startswith("(in der Reihenfolge des Coachs, nach dem Gesamtwert: ")
+    lines = best_lines(view, count=None)
+    card_line = [x for x in lines if x.startswith("  %d. eine Wettkarte auf den Stapel "
+                 "Gesamtverlierer, die Farbe ungesehen gewählt ('lose'): " % (
+                     view["odds"]["actions"]["values"].index(card) + 1))]
+    assert len(card_line) == 1, lines
+    assert ("Bilanz %s: jetzt %s, %s für eine spätere Etappe behalten, " % (
+        signed(card["score"]), signed(card["ev"]), signed(-card["hold"]))) in card_line[0]
+    line = "\n".join(lines[:-1])
+    note = lines[len(view["odds"]["actions"]["values"]) + 1]
+    assert note.startswith("(Bilanz: was eine Aktion jetzt bringt, weniger dem, was die "
+                           "nächsten 3 Spieler ")
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
     assert ("lose (eine Wettkarte Gesamtverlierer) %s (jetzt %s, behalten %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(card["hold"]))) in wide
-    assert "(gesamt: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
+    assert "(Bilanz: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
     for english in ("overall", "now ", "kept", "on the pile", "ends last", "finish card",
-                    "unseen"):
+                    "unseen", "balance", "behind", "replies", "type"):
         assert english not in line + note, english
 
 
@@ -102,9 +122,9 @@ BOTH_PILES = (FINISH, [SETUP, "leg blue", "leg blue", "pyramid", "red 1"])
 
 
 def _finish_parts(text, starts):
-    """The parts of an advice line (its actions, split at "; ") that advise a finish
-    card: those starting with one of ``starts`` after the heading."""
-    parts = re.split(r"; |\n  ", text.split(": ", 1)[1])
+    """The parts of an advice (its actions, split at "; " or a new line) that advise a
+    finish card: those starting with one of ``starts`` after the heading."""
+    parts = re.split(r"; |\n  ", text.split(":", 1)[1])
     return [p for p in parts if p.strip().startswith(starts)]
 
 
@@ -129,14 +149,18 @@ def test_no_shared_display_names_the_colour_of_an_advised_finish_card(lang, line
         assert "p" not in card
     # the best card of each pile, once (a second one would read the same)
     assert len({c["pile"] for c in cards}) == len(cards)
-    plain = "\n".join(best_lines(view, count=30))
-    shown = _finish_parts(plain.split("\n")[0], ("win:", "lose:"))
+    plain = best_lines(view, count=None)
+    shown = [line for line in plain if re.match(
+        r"(  \d+\. |(Best for|Am besten für) \w+: )(a finish card on the|eine Wettkarte "
+        r"auf den Stapel) ", line)]
     assert len(shown) == len(cards), plain
-    for part in shown + [plain.split("\n")[1]]:
+    assert all(re.search(r"\('(win|lose)'\)", line) for line in shown), shown
+    for part in shown + [line for line in plain if line.startswith("(")]:
         assert not [c for c in colours if c in part], part
     for width, noted in ((46, False), (46, True), (100, False), (200, False)):
         text = odds_lines(view["odds"], view, width=width, noted=noted).plain
-        advice = text[text.index(view["odds"]["actions"]["player"] + ":"):]
+        advice = text[re.search(r"(Best for|For|Am besten für|Für) %s[:,]"
+                                % view["odds"]["actions"]["player"], text).start():]
         notes = [line for line in advice.split("\n") if line.startswith("(")]
         parts = _finish_parts(advice, ("win (", "lose ("))
         assert parts or width < 100, advice  # wide: the best of every kind
@@ -150,13 +174,19 @@ def test_the_listed_order_is_the_order_of_the_number_shown_first(lines):
     values = view["odds"]["actions"]["values"]
     scores = [v["score"] for v in values]
     assert None not in scores and scores == sorted(scores, reverse=True)
-    # plain mode's best (and the web page's list, the same texts): each action's first
-    # number is its overall value, in the list's order
-    line = best_lines(view)[0]
-    shown = [float(x) for x in re.findall(r": overall ([+-]\d+\.\d\d|0\.00), now ", line)]
-    assert len(shown) == min(6, len(values)), line
+    # plain mode's best: each action's balance (the number it is ranked by), in the
+    # list's order, and how far each is behind the best (the best: ahead of the next)
+    line = "\n".join(best_lines(view))
+    shown = [float(x) for x in re.findall(r"balance ([+-]\d+\.\d\d|0\.00): ", line)]
+    assert len(shown) == min(4, len(values)), line
     assert shown == sorted(shown, reverse=True), line
     assert shown == [float(signed(s)) for s in scores[:len(shown)]]
+    gaps = [float(x) for x in re.findall(r": (\d+\.\d\d) behind the best; ", line)]
+    assert gaps == [round(shown[0] - s, 2) for s in shown[1:] if round(shown[0] - s, 2) > 0]
+    # the web page's list: each entry's own text, its first number the same one
+    web = [float(x) for x in re.findall(r": overall ([+-]\d+\.\d\d|0\.00), now ",
+                                        "; ".join(v["text"] for v in values))]
+    assert web == [float(signed(s)) for s in scores]
     # the full screen, narrow (80 columns) and wide: the number after each action
     for width in (46, 100):
         advice = _screen_advice(view, width)
@@ -166,7 +196,7 @@ def test_the_listed_order_is_the_order_of_the_number_shown_first(lines):
         assert len(first) >= 2 and first == sorted(first, reverse=True), advice
         assert first[0] == float(signed(scores[0]))
         if width == 46:  # the narrow form's one number an action, labelled
-            assert advice.endswith("(overall)") and "(now" not in advice, advice
+            assert advice.endswith("(balance)") and "(now" not in advice, advice
         else:
             assert advice.count("(now ") == len(first), advice
 
@@ -175,5 +205,5 @@ def _screen_advice(view, width):
     """The full screen's advice at ``width`` columns, its lines joined, without the
     notes under it (each starts a line with "(")."""
     text = odds_lines(view["odds"], view, width=width).plain
-    start = re.search(r"(Best for|For) \w+: ", text).start()
+    start = re.search(r"(Best for|For) \w+[:,] ", text).start()
     return " ".join(text[start:].split("\n(")[0].split())

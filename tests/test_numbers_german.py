@@ -63,11 +63,13 @@ def test_the_plain_lines_write_commas_and_the_views_json_keeps_dots():
     session = _session()
     set_language("de")
     view = table_view(session, odds=True)
-    best = best_lines(view, count=40)[0]
+    best = "\n".join(best_lines(view, count=None))
     top = view["odds"]["actions"]["values"][0]
     assert signed(top["ev"]) in best and "," in signed(top["ev"])
-    assert re.search(r"Pyramidenplättchen: gesamt [+-]\d+,\d\d, jetzt \+1,00", best)
-    assert "+1.00" not in best
+    assert re.search(r"Pyramidenplättchen \('pyramid'\): \d+,\d\d hinter der besten; "
+                     r"Bilanz [+-]\d+,\d\d: jetzt \+1,00, [+-]\d+,\d\d Antworten der anderen",
+                     best), best
+    assert "+1.00" not in best and not re.search(r"\d\.\d", best)
     odds = " ".join(odds_lines(view))
     assert "5.000 Rennen simuliert" in odds and "5000" not in odds  # grouped, as German groups
     assert "+/-" not in odds and " \u00b1%s" % decimal(
@@ -75,10 +77,12 @@ def test_the_plain_lines_write_commas_and_the_views_json_keeps_dots():
     # what the web page and a machine read: JSON numbers, with their dots
     data = json.dumps(view, sort_keys=True)
     assert '"ev": %s' % json.dumps(top["ev"]) in data and "." in json.dumps(top["ev"])
-    assert top["text"] in best  # the page shows the host's words: commas there too
+    # the page shows the host's words: commas there too
+    assert signed(top["ev"]) in top["text"] and not re.search(r"\d\.\d", top["text"])
     set_language("en")
-    english = best_lines(table_view(session, odds=True), count=40)[0]
-    assert re.search(r"pyramid ticket: overall [+-]\d+\.\d\d, now \+1\.00", english)
+    english = "\n".join(best_lines(table_view(session, odds=True), count=None))
+    assert re.search(r"pyramid ticket \('pyramid'\): \d+\.\d\d behind the best; balance "
+                     r"[+-]\d+\.\d\d: \+1\.00 now, ", english), english
 
 
 def test_the_full_screens_odds_panel_writes_commas_in_german():

@@ -136,12 +136,12 @@ def test_best_values_partnerships_by_name_with_six_players():
     s.command("leg blue")  # Ann holds blue 5: a partnership with her is worth something
     lines = narration.best_lines(table_view(s))
     assert lines[0].startswith("Best for Ben: ")
-    assert lines[1].startswith("(in the coach's order: ")
-    assert lines[2].startswith("Partnership for Ben (the partner's best ticket to copy): "
-                               "Ann +0.")
+    assert lines[-2].startswith("(balance: ")  # the note under the actions
+    assert lines[-1].startswith("Partnership for Ben (the partner's best ticket to copy): "
+                                "Ann +0.")
     for name in ("Cy", "Dee", "Eve", "Flo"):
-        assert "%s 0.00" % name in lines[2]
-    assert "Ben +" not in lines[2] and "p0" not in " ".join(lines)
+        assert "%s 0.00" % name in lines[-1]
+    assert "Ben +" not in lines[-1] and "p0" not in " ".join(lines)
     s.command("partner Ann")  # Ben & Ann for this leg
     s.command("leg yellow")   # Cy
     s.command("leg green")    # Dee

@@ -12,7 +12,7 @@ from camelhost.table import bots
 from camelhost.table import view as view_module
 from camelhost.table.narration import best_lines
 from camelhost.table.session import Session
-from camelhost.table.view import RACE_SAMPLES, action_text, signed, table_view
+from camelhost.table.view import RACE_SAMPLES, signed, table_view
 from camelhost.ui.odds_view import odds_lines
 from camelup.odds.actions import finish_card_ev
 from camelup.odds.game import position_from_game
@@ -57,17 +57,18 @@ def test_full_screen_best_for_follows_the_coachs_order():
                 first.append(kind)
         view = table_view(s, odds=True)
         text = str(odds_lines(view["odds"], view, width=200))
-        # the advice's lines (the notes under it start a line with "(")
-        best = text.split("Best for", 1)[1].split("\n(", 1)[0].split(":", 1)[1]
-        best = " ".join(line.strip() for line in best.splitlines())
-        shown = [_kind(p) for p in best.split(";")]
+        # the advice's lines, one action a line under the heading (the notes under
+        # them start a line with "(")
+        best = text.split("Best for", 1)[1].split("\n(", 1)[0].split(":\n", 1)[1]
+        parts = [line.strip() for line in best.splitlines()]
+        shown = [_kind(p) for p in parts]
         assert len(shown) >= 3, best
         assert shown == first[:len(shown)], (best, advice)
         # each action's first number is the one the order is made on (the coach's
-        # overall value), then its value now: the order never contradicts the numbers
-        values = [float(re.search(r" ([+-]\d+\.\d\d)", p).group(1)) for p in best.split(";")]
+        # balance), then its value now: the order never contradicts the numbers
+        values = [float(re.search(r" ([+-]\d+\.\d\d)", p).group(1)) for p in parts]
         assert values == sorted(values, reverse=True), best
-        assert all("(now " in p for p in best.split(";")), best
+        assert all("(now " in p for p in parts), best
 
 
 def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
@@ -77,7 +78,7 @@ def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
     # and no odds of this position cached by an earlier test with the usual HOLD_VALUE
     monkeypatch.setattr(view_module, "_ODDS_CACHE", {})
     s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
-    line = best_lines(table_view(s, odds=True))[0]
+    lines = best_lines(table_view(s, odds=True), count=6)
     # the race odds the table shows value the finish cards too: the advice and the
     # odds column agree
     race = race_odds(position_from_game(s.game), seed=s.seed, samples=RACE_SAMPLES)
@@ -88,24 +89,41 @@ def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
     _, pile, colour = cards[0].action.split()
     p = race.winner[colour] if pile == "winner" else race.loser[colour]
     assert cards[0].ev == finish_card_ev(p, s.game.pile(pile), s.game.turn, colour)
-    def reason(av):  # a finish card's pile's cards, its value kept (not its chance)
-        return "%d card%s on the pile, kept for a later leg %s" % (
-            av.facts["cards"], "" if av.facts["cards"] == 1 else "s",
-            signed(av.ev - av.facts["over_hold"]))
     # by its pile only, the best card of each pile (the colour is private, RULES 1.8)
     piles = [av.action.split()[1] for av in cards]
     listed = [av for i, av in enumerate(advice) if av.kind != "finish"
               or av.action.split()[1] not in piles[:cards.index(av)]]
     assert len(listed) == len(advice) - (len(piles) - len(set(piles)))
-    assert line == "Best for Ben: " + "; ".join(
-        "%s: a finish card on the %s pile, its colour chosen unseen: overall %s, now %s (%s)"
-        % ("win" if av.facts["pile"] == "winner" else "lose", av.facts["pile"],
-           signed(av.score), signed(av.ev), reason(av))
-        if av.kind == "finish" else action_text(av, s.game.edition, s.names.__getitem__,
-                                                public=True)
-        for av in listed[:6])
-    assert "finish card" in line
-    assert best_lines(table_view(s, odds=True))[1].startswith("(in the coach's order: ")
+
+    def command(av):  # what the table types for it: a finish card by its pile only
+        if av.kind == "finish":
+            return "win" if av.facts["pile"] == "winner" else "lose"
+        return av.action
+
+    def sums(av):  # its balance and its parts, as the line says them
+        now, score = float(signed(av.ev)), float(signed(av.score))
+        parts = ["%s now" % signed(now)]
+        kept = 0.0
+        if av.kind == "finish":
+            kept = float(signed(av.ev - av.facts["over_hold"]))
+            parts.append("%s kept for a later leg" % signed(-kept))
+        parts.append("%s the others' replies" % signed(score - now + kept))
+        return "balance %s: %s" % (signed(score), ", ".join(parts))
+
+    # the best on a line of its own with the command that takes it, its sum under it,
+    # then each next one a line, in the coach's order, with its sum
+    assert lines[0].startswith("Best for Ben: ") and "(type '%s')" % command(listed[0]) in lines[0]
+    assert lines[1] == "  " + sums(listed[0])
+    for i, av in enumerate(listed[1:6], 2):
+        line = lines[i]
+        assert line.startswith("  %d. " % i) and "('%s'): " % command(av) in line, line
+        assert line.endswith(sums(av)), (line, sums(av))
+        if av.kind == "finish":  # by its pile, never its colour
+            assert ("a finish card on the %s pile, its colour chosen unseen" % av.facts["pile"]
+                    in line and av.facts["colour"] not in line)
+    assert any("a finish card" in line for line in lines[:6])
+    assert lines[7].startswith("(balance: what an action pays now less what the next 2 "
+                               "players gain")
 
 
 def test_plain_best_gives_no_advice_while_a_die_is_being_read():
@@ -147,18 +165,23 @@ def test_in_the_end_game_the_shared_advice_is_ordered_by_the_chance_to_win():
         if av.kind != "finish" or action not in said:
             said.append(action)
     assert [v["action"] for v in values] == said
-    line = best_lines(view)[0]
-    assert line.startswith("Best for %s: %s" % (s.names[s.game.turn], values[0]["text"]))
-    shown = re.findall(r": (\d+)% to win, now ", line)
+    lines = best_lines(view, count=6)
+    assert lines[0].startswith("Best for %s: " % s.names[s.game.turn])
+    said = "\n".join(lines)
+    shown = re.findall(r"(\d+)% chance to win the race \(", said)
     assert [int(c) for c in shown] == [round(100 * c) for c in chances][:len(shown)]
-    assert len(shown) == min(6, len(chances)), line
-    assert best_lines(view)[1].startswith("(in the coach's order: the race likely ends")
+    assert len(shown) == min(6, len(chances)), said
+    # how far each is behind the best, in points of the chance to win
+    behind = [int(x) for x in re.findall(r": (\d+) points? behind the best; ", said)]
+    assert behind == [int(shown[0]) - int(c) for c in shown[1:] if int(shown[0]) > int(c)]
+    assert [line for line in lines if line.startswith("(")][0].startswith(
+        "(the race likely ends this leg, so the first are ranked by your chance to win")
     # the full screen: the chance first too, labelled, in the order shown
     for width, label in ((46, "(chance to win"), (100, None)):
         text = odds_lines(view["odds"], view, width=width).plain
-        advice = " ".join(text[re.search(r"(Best for|For) \w+: ", text).start():]
+        advice = " ".join(text[re.search(r"(Best for|For) \w+[:,] ", text).start():]
                           .split("\n(")[0].split())
-        first = [int(c) for c in re.findall(r" (\d+)%(?: \(now |;|$| \()", advice)]
+        first = [int(c) for c in re.findall(r" (\d+)%(?: \(now |;|$| \(| )", advice)]
         assert first and first == sorted(first, reverse=True), advice
         assert first[0] == round(100 * chances[0]), advice
         if label:
@@ -204,8 +227,8 @@ def _advice(text, lead):
 
 
 @pytest.mark.parametrize("lang, lead, short, note", [
-    ("en", "Best for Cy:", "For Cy:", "(overall)"),
-    ("de", "Am besten für Cy:", "Für Cy:", "(gesamt)")])
+    ("en", "Best for Cy:", "For Cy:", "(balance)"),
+    ("de", "Am besten für Cy:", "Für Cy:", "(Bilanz)")])
 def test_the_narrow_advice_shows_the_number_of_its_order_when_a_lower_value_now_comes_first(
         lang, lead, short, note):
     # Cy's best is a booing tile (+1.32 now) before the red leg ticket (+1.33 now): the
@@ -233,21 +256,23 @@ def test_plain_best_tells_to_choose_a_finish_cards_colour_unseen_only_when_it_li
     # Ann after the first four moves: her best six are leg tickets and tiles
     view = table_view(_mid_leg(LOWER_FIRST[:5]), odds=True)
     assert not any(v["kind"] == "finish" for v in view["odds"]["actions"]["values"][:6])
-    lines = best_lines(view)
-    assert "finish card" not in lines[0]
-    assert lines[1] == ("(in the coach's order: by overall value, the coins now less what "
-                        "the next players gain before your turn, and for a finish card less "
-                        "what it is worth kept for a later leg; now: what the action pays "
-                        "on its own)")
+    lines = best_lines(view, count=6)
+    assert not any("finish card" in line for line in lines)
+    assert lines[-1] == ("(balance: what an action pays now less what the next 3 players "
+                         "gain in reply before your turn, as the coach weighs them; below "
+                         "zero it costs you no coins, it only means the others together "
+                         "gain more: the best is the one furthest ahead; a tile's replies "
+                         "also count what it changes for the leg tickets held; 'best all' "
+                         "lists every action)")
     # Cy after the setup, a purple leg ticket and a booing tile: a finish card among the
     # coach's six (valued over keeping it, they come later than right after the setup):
     # the note says how to lay it without the table seeing its colour
     view = table_view(_mid_leg(LOWER_FIRST[:1] + ["leg purple", "tile 4 -"]), odds=True)
     assert any(v["kind"] == "finish" for v in view["odds"]["actions"]["values"][:6])
-    lines = best_lines(view)
-    assert "finish card" in lines[0]
-    assert lines[1].endswith("; a finish card by its pile only: type 'win' or 'lose' alone "
-                             "and choose its colour unseen)")
+    lines = best_lines(view, count=6)
+    assert any("finish card" in line for line in lines)
+    assert lines[-1].endswith("; a finish card by its pile only: type 'win' or 'lose' alone "
+                              "and choose its colour unseen; 'best all' lists every action)")
 
 
 def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
@@ -272,11 +297,11 @@ def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
         actions, note = advice[:start], " ".join(advice[start:])
         assert len(advice) - start <= 2  # the note's lines
         assert len(actions) <= 2 and all(len(line) <= 46 for line in noted), noted
-        assert plain.endswith("(overall)") and "(overall)" not in " ".join(actions)
+        assert plain.endswith("(balance)") and "(balance)" not in " ".join(actions)
         assert any(re.search(r" \(a (winner|loser) card\) ", line)
                    for line in actions) == finish, actions
         if finish:
-            assert note == ("(overall: now less the next players' gains; a finish card's "
+            assert note == ("(balance: now less the next players' gains; a finish card's "
                             "less its value kept for later)"), noted
         else:
-            assert note == "(overall: now less the next players' gains)", noted
+            assert note == "(balance: now less the next players' gains)", noted

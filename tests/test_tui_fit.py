@@ -981,10 +981,10 @@ def test_the_narrow_advice_says_what_its_numbers_are_at_80x24():
             odds = _text(app, "#odds").splitlines()
             at = next(i for i, line in enumerate(odds) if line.startswith(("Best for", "For ")))
             advice = odds[at:]
-            assert advice[-1] == "(overall: now less the next players' gains)", advice
+            assert advice[-1] == "(balance: now less the next players' gains)", advice
             assert len(advice) <= 3 and all(len(line) <= 46 for line in advice)
             actions = " ".join(advice[:-1])
-            assert "(overall)" not in actions  # the note says it
+            assert "(balance)" not in actions  # the note says it
             values = [float(v) for v in re.findall(r" ([+-]\d+\.\d\d)\b", actions)]
             assert len(values) >= 2 and values == sorted(values, reverse=True), advice
             _odds_whole(app)

@@ -55,3 +55,32 @@ def test_the_advice_of_best_shows_its_start_in_a_short_history(tmp_path):
             assert log.following and round(log.scroll_y) == log.max_scroll_y
 
     asyncio.run(play())
+
+
+def test_no_scrollbar_thumb_is_drawn_beside_the_history_rows(tmp_path):
+    # Testers s31 (finding 8) and s31-2 (finding 10): scrolled back at 80x24, the
+    # history's scrollbar thumb stood at the right end of its text rows as block glyphs
+    # ('▅▅', '▃▃'), read as part of the rows. The history scrolls as before (PgUp, PgDn,
+    # End, the wheel) and says when newer lines are below; no scrollbar is drawn, and
+    # its rows keep their width
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"],
+                         tmp=tmp_path)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg red", "leg blue", "best"])
+            await scenes.settle(pilot)
+            log = app.query_one("#log")
+            await pilot.press("end")
+            await scenes.settle(pilot)
+            await pilot.press("pageup")
+            await scenes.settle(pilot)
+            assert log.max_scroll_y > 0 and not log.following  # scrolled back
+            region = log.region
+            for y in range(region.y, region.y + region.height):
+                for x in range(region.x, region.x + region.width):
+                    widget, _ = app.screen.get_widget_at(x, y)
+                    assert widget is log, (x, y, widget)
+            assert log.scrollable_content_region.width == region.width - 2
+
+    asyncio.run(play())

@@ -63,12 +63,16 @@ def test_everything_the_table_needs_is_in_view(size):
             for colour in ("blue", "green", "yellow", "red", "purple"):
                 row = [r for r in odds.splitlines() if r.strip().startswith(colour)][0]
                 assert len(re.findall(r"\d+", row)) >= 8, row  # 1st 2nd last win± lose± ticket
-            advice = odds[odds.index("Best for Cy: "):].splitlines()
-            assert "purple leg ticket +" in advice[0]  # the coach's best first
+            advice = odds[re.search(r"Best for Cy[:,] ", odds).start():].splitlines()
+            # the coach's best first (the wide form: under a heading saying how far it
+            # is ahead of the next)
+            assert "purple leg ticket +" in advice[0 if size == (80, 24) else 1]
+            if size != (80, 24):
+                assert re.match(r"Best for Cy, \d+\.\d\d ahead of the next:$", advice[0])
             if size == (80, 24):  # the coach's best that fit two lines, then (a row to
                 # spare) what their numbers are
                 assert len(advice) == 3 and "; " in "".join(advice[:2])
-                assert advice[2] == "(overall: now less the next players' gains)"
+                assert advice[2] == "(balance: now less the next players' gains)"
             else:  # the best of every kind, and a note on their order
                 text = " ".join(advice)
                 assert re.search(r"pyramid ticket [+-]\d+\.\d\d \(now \+1\.00\)", text)

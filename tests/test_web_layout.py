@@ -14,10 +14,11 @@ several viewports a page.
 ``SCREENSHOTS=dir`` keeps a PNG of each page measured (to look at them)."""
 
 import os
+import re
 
 import pytest
 from camelhost.table.session import Session
-from camelhost.table.view import odds_view, table_view
+from camelhost.table.view import odds_view, signed, table_view
 from camelhost.web.server import WebBoard
 
 SEATS = ("Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
@@ -374,18 +375,41 @@ def test_the_best_now_panel_says_at_setup_what_it_will_show(tab, lang):
 
 
 def test_the_advice_on_the_page_shows_first_the_number_of_its_order(tab):
-    # issue 31: the page lists plain mode's sentences: each action's number its order
-    # is made on first, labelled, then its value now
+    # issue 31, then tester s31 finding 10: the page lists the best three as plain mode's
+    # best says them: the action's name, how far the best is ahead of the next (each
+    # other one behind the best), then its balance as a sum whose parts add up; a note
+    # under them says a balance below zero costs no coins
     s = Session("second", list(SEATS[:3]), seed=5)
     s.command(STACK)
     ready = view_of(s)
     values = ready["odds"]["actions"]["values"][:3]
     with Shown(tab, ready, WIDE[1]) as page:
-        shown = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
-        assert shown == [v["text"] for v in values]
-        assert all(": overall " in t and ", now " in t for t in shown), shown
-        overall = [float(t.split(": overall ")[1].split(",")[0]) for t in shown]
-        assert overall == sorted(overall, reverse=True), shown
+        names = page.eval_on_selector_all("#best .advice-name", "es => es.map(e => e.textContent)")
+        gaps = page.eval_on_selector_all("#best .advice-gap", "es => es.map(e => e.textContent)")
+        sums = page.eval_on_selector_all("#best .advice-figure",
+                                         "es => es.map(e => e.textContent)")
+        note = page.text_content("#best-note")
+    assert len(names) == 3 and len(sums) == 1, (names, sums)  # the best's sum only
+    assert gaps[0].endswith(" ahead of the next") and all(
+        g.endswith(" behind the best") or g == "level with the best to the hundredth"
+        for g in gaps[1:]), gaps
+    scores = [float(signed(v["score"])) for v in values]
+    assert float(gaps[0].split()[0]) == round(scores[0] - scores[1], 2)
+    assert gaps[1:] == [g if g == "level with the best to the hundredth" else
+                        "%.2f behind the best" % round(scores[0] - s, 2)
+                        for g, s in zip(gaps[1:], scores[1:], strict=True)], gaps
+    # the best's balance as a sum, its parts adding up as shown
+    assert sums[0].startswith("balance %s: " % signed(values[0]["score"]))
+    parts = [float(re.match(r"([+-]?\d+\.\d\d) ", p).group(1))
+             for p in sums[0].split(": ", 1)[1].split(", ")]
+    assert parts[0] == float(signed(values[0]["ev"])) and round(sum(parts), 2) == scores[0]
+    assert note == "(a balance below zero costs you no coins)"
+
+
+def ready_said(view):
+    """The advice's words the board publishes with ``view`` (``with_advice_words``)."""
+    from camelhost.web.server import with_advice_words
+    return with_advice_words(view)["odds"]["actions"]["said"]
 
 
 def publish(page, view):
@@ -500,10 +524,16 @@ def test_the_pages_advice_names_a_finish_cards_pile_never_its_colour(tab):
     with Shown(tab, ready, WIDE[1]) as page:
         shown = page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)")
     cards = [t for t in shown if "finish card" in t]
-    assert [t.split(":")[0] for t in cards] == ["lose", "win"], shown
+    assert [t.split(" pile")[0] for t in cards] == ["a finish card on the loser",
+                                                     "a finish card on the winner"], shown
     for text in cards:
-        assert ", its colour chosen unseen: " in text, text
+        assert ", its colour chosen unseen" in text, text
         assert not [c for c in ("blue", "green", "red", "yellow", "purple") if c in text], text
+    # nor does any field of the JSON the page reads name one
+    for said in ready_said(ready):
+        text = " ".join(said.values())
+        assert "finish card" not in text or not [
+            c for c in ("blue", "green", "red", "yellow", "purple") if c in text], said
 
 
 @pytest.mark.parametrize("lang, speech, badge, unit", [
@@ -764,3 +794,82 @@ def test_the_race_over_reveal_is_large_and_reads_in_play_order(tab, lang):
                     (size, shown)
             assert extent(page)[1] <= size[1], (size, extent(page))
         assert page.problems == []
+
+
+def _one_line(page, selector):
+    """The visible ``selector`` elements whose text takes more than one line box."""
+    return page.eval_on_selector_all(selector, """es => es.filter(e => e.offsetParent !== null)
+        .filter(e => { const r = document.createRange(); r.selectNodeContents(e);
+                       const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+                       return tops.size > 1; })
+        .map(e => e.textContent)""")
+
+
+def _overlaps(a, b):
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("edition,players", [("classic", 5), ("second", 8)])
+def test_german_words_fit_a_laptop_a_small_laptop_and_a_phone(tab, lang, edition, players):
+    """Tester s31-2 finding 10: at 1280x720 in German 'ETAPPENCHANCEN 1. / 2. /' left
+    'letzter' on a line of its own, 'WETTPLÄTTCHEN ÜBRIG' and 'Gesamtverlierer 1 Karte'
+    broke in two, and the crazy camels' 'wei' / 'sch' ran off the camel into the
+    backward flag. Now a heading and its note each stay whole (the note may go under
+    the heading), a pile's name and count share a line on a wide screen, a camel's label
+    stays on its body and clear of the flag, and at 1024x768 and on a phone nothing runs
+    into anything or sideways off the page."""
+    from camelhost.i18n import set_language
+    set_language(lang)
+    s = Session(edition, list(SEATS[:players]), seed=3)
+    for text in ("draw", "leg %s" % s.edition.racing[0], "win %s" % s.edition.racing[1],
+                 "lose %s" % s.edition.racing[2]):
+        s.command(text)
+    view = view_of(s)
+    with Shown(tab, view, WIDE[1]) as page:
+        for size in (WIDE[1], (1024, 768), (390, 844)):
+            resize(page, size)
+            what = (lang, edition, size)
+            screenshot(page, "german-%s-%s-%d-%dx%d" % (lang, edition, players, *size))
+            assert extent(page)[0] <= size[0], (what, extent(page))
+            if size == WIDE[1]:
+                assert extent(page)[1] <= size[1], (what, extent(page))
+            # a heading's words and its note: each whole on one line
+            assert _one_line(page, "h2 > span, h2 small") == [], what
+            if size[0] >= 1000:
+                assert _one_line(page, "h2:not(:has(small))") == [], what
+                # a pile's name and its count on one line
+                for pile in page.query_selector_all("#piles .pile"):
+                    name = pile.query_selector(".pile-name").bounding_box()
+                    count = pile.query_selector(".pile-count").bounding_box()
+                    assert abs(name["y"] - count["y"]) < 2, (what, pile.text_content())
+            # the leg and race odds' camels and shares never run into each other (the
+            # classic 'orange' chip ran into its first bar)
+            crowded = page.eval_on_selector_all(".odds-row", """rs => rs.filter(r => {
+                const chip = r.querySelector('.chip'), cell = r.querySelector('.odds-cell');
+                const range = document.createRange(); range.selectNodeContents(chip);
+                const text = range.getBoundingClientRect(), box = chip.getBoundingClientRect();
+                return text.right > box.right + 0.5 || box.right > cell.getBoundingClientRect().left + 0.5;
+            }).map(r => r.dataset.camel)""")
+            assert crowded == [], (what, crowded)
+            for row in page.query_selector_all(".odds-row"):
+                cells = [c.bounding_box() for c in row.query_selector_all(".pct")]
+                cells = [[c["x"], c["y"], c["x"] + c["width"], c["y"] + c["height"]]
+                         for c in cells]
+                assert not any(_overlaps(a, b) for i, a in enumerate(cells)
+                               for b in cells[i + 1:]), (what, row.text_content())
+            # each camel's label on its body, a crazy camel's clear of its flag
+            for camel in page.query_selector_all("#track .camel"):
+                body = camel.query_selector("path.camel-body").bounding_box()
+                label = camel.query_selector(".camel-label").bounding_box()
+                assert body["x"] - 0.5 <= label["x"] and \
+                    label["x"] + label["width"] <= body["x"] + body["width"] + 0.5, \
+                    (what, camel.get_attribute("data-camel"), body, label)
+                flag = camel.query_selector(".camel-back")
+                if flag is not None:
+                    f = flag.bounding_box()
+                    assert not _overlaps(
+                        [label["x"], label["y"], label["x"] + label["width"], label["y"] + label["height"]],
+                        [f["x"], f["y"], f["x"] + f["width"], f["y"] + f["height"]]), what
+        assert page.problems == []
+    set_language("en")

@@ -67,7 +67,8 @@ HELP_ROWS = (
     ("unscored", N_("end this race unscored (the board can't be restored)"), None),
     ("again", N_("another race with the same seats (undo takes it back)"), None),
     ("setup 1:blue,green 2:{c} ...", N_("starting stacks typed in; 'draw' draws them"), None),
-    ("odds  best", N_("leg and race odds; the value of each action for the player to act"), None),
+    ("odds  best", N_("leg and race odds; the coach's best actions for the player to act"), None),
+    ("best all", N_("every action the coach valued, each with its sum"), None),
     ("position", N_("this position in the project notation, then the 'pyramid odds'"), None),
     ("", N_("command to paste, with the players' names; finish piles as their"), None),
     ("", N_("sizes only until the race is over"), None),
@@ -256,6 +257,9 @@ class Table:
             else:
                 return self._private_card(words)
         if not words:
+            return True
+        if words == ["best", "all"]:  # every action the coach valued, not the best few
+            self.display.text("\n".join(narration.best_lines(self.view(odds=True), count=None)))
             return True
         if len(words) == 1:
             done = self._table_word(words[0])

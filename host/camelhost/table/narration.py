@@ -679,39 +679,224 @@ def odds_lines(view):
     return lines
 
 
-def advice_note(values):
+#: Actions ``best`` lists: the coach's best, then the next ones behind it (``best all``:
+#: every one).
+BEST_SHOWN = 4
+
+
+def _advice_name(entry, view, player):
+    """An advice entry (the view's action entry) as words a player reads aloud, and the
+    command that takes it (in the table's colour words): ``("purple leg ticket 5", "leg
+    purple")``, ``("booing tile on 6 (moved from 4)", "tile 6 -")``, ``("a finish card on
+    the loser pile, its colour chosen unseen", "lose")`` (never its colour: the table
+    reads the advice, RULES 1.8), ``("partnership with Ben", "partner Ben")``,
+    ``("pyramid ticket", "pyramid")``."""
+    kind, words = entry["kind"], entry["action"].split()
+    if kind == "leg":
+        command = colours_in("leg %s" % words[1])
+        top = [t["top"] for t in view["leg_tickets"] if t["colour"] == words[1]]
+        if top and top[0] is not None:
+            return _("%s leg ticket %d") % (colour_word(words[1]), top[0]), command
+        return _("%s leg ticket") % colour_word(words[1]), command
+    if kind == "tile":
+        space, side = int(words[1]), words[2]
+        mine = [p["tile"]["space"] for p in view["players"]
+                if p["name"] == player and p.get("tile")]
+        text = _("%s tile on %d") % (side_name(view, side), space)
+        if mine and mine[0] != space:  # moved: it gives up what it earns there (RULES 1.5)
+            text += " " + _("(moved from %d)") % mine[0]
+        return text, "tile %d %s" % (space, side)
+    if kind == "finish":
+        pile = entry.get("pile") or words[1]
+        return (_("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile),
+                "win" if pile == "winner" else "lose")
+    if kind == "partner":
+        return _("partnership with %s") % entry["partner"], "partner %s" % entry["partner"]
+    if kind == "pyramid":
+        return _("pyramid ticket"), "pyramid"
+    return entry["action"], entry["action"]
+
+
+def _cents(x):
+    """``x`` coins rounded to the hundredth, as ``signed`` shows them."""
+    return round(float("%.2f" % x), 2)
+
+
+def _rank_figure(entry):
+    """``(kind, value)``: the number an advice entry is ranked by, ``("win", chance
+    0..1)`` in the end-game's best few, ``("score", coins)`` the coach's balance, or
+    ``("ev", coins)`` its value now when the advice has no balance."""
+    if entry.get("win") is not None:
+        return "win", entry["win"]
+    if entry.get("score") is not None:
+        return "score", entry["score"]
+    return "ev", entry["ev"]
+
+
+def _gap(first, second):
+    """How far advice entry ``first`` is ahead of ``second`` on the number both are
+    ranked by, from the figures as shown (so the gap can be checked at the table):
+    ``("points", n)`` for chances to win (percentage points), ``("coins", x)``
+    otherwise; ``None`` when they are ranked by different numbers (the end-game's best
+    few by their chance, the rest after them by balance)."""
+    kind, a = _rank_figure(first)
+    other, b = _rank_figure(second)
+    if kind != other:
+        return None
+    if kind == "win":
+        return "points", round(100 * a) - round(100 * b)
+    return "coins", round(_cents(a) - _cents(b), 2)
+
+
+def _gap_words(gap, ahead):
+    """A ``_gap`` in words, for the best (``ahead``: against the next action) or for an
+    action after it (against the best): ``0.01 ahead of the next`` / ``0.01 behind the
+    best``, ``10 points ahead of the next`` (chances to win), ``level with the best to
+    the hundredth``, ``as likely to win as the next``."""
+    unit, size = gap
+    if unit == "points":
+        if size <= 0:
+            return _("as likely to win as the next") if ahead else _(
+                "as likely to win as the best")
+        return (ngettext("%d point ahead of the next", "%d points ahead of the next", size)
+                if ahead else ngettext("%d point behind the best", "%d points behind the best",
+                                       size)) % size
+    if size <= 0:
+        return _("level with the next to the hundredth") if ahead else _(
+            "level with the best to the hundredth")
+    return (_("%s ahead of the next") if ahead else _("%s behind the best")) % decimal(size, 2)
+
+
+def _figure_words(entry):
+    """An advice entry's ranking number said in full, the figures as shown: in the
+    end-game ``25% chance to win the race (+1.00 now)``; a balance with what it is made
+    of, so the sum can be checked at the table, ``balance -0.93: +5.55 now, -3.41 kept
+    for a later leg, -3.07 the others' replies`` (the replies being what is left of the
+    coach's score: the value now less the score, for a finish card less its value
+    kept too, so the parts add up to the balance); else its value now, ``+1.78 now``."""
+    kind, value = _rank_figure(entry)
+    if kind == "win":
+        return _("%s chance to win the race (%s now)") % (percent(value), signed(entry["ev"]))
+    if kind == "ev":
+        return _("%s now") % signed(value)
+    now, score = _cents(entry["ev"]), _cents(value)
+    hold = _cents(entry["hold"]) if entry.get("hold") is not None else 0.0
+    parts = [_("%s now") % signed(now)]
+    if entry.get("hold") is not None:
+        parts.append(_("%s kept for a later leg") % signed(-hold))
+    parts.append(_("%s the others' replies") % signed(score - now + hold))
+    return _("balance %s: %s") % (signed(score), ", ".join(parts))
+
+
+def advice_note(values, others, more=False):
     """The line under the advice (``values``: the view's action entries shown, in their
-    order): what its numbers are and which one orders it (the first, ``view.advice_value``):
-    "overall", the coach's score (the coins now less what the next players gain before the
-    player's next turn, a finish card's less what it is worth kept for a later leg); in
-    the end-game the chance to win, for the best few; "now", the coins expected from the
-    action itself. With a finish card listed: it is named by its pile only, and the player
-    chooses its colour unseen (the table reads the advice, RULES 1.8)."""
+    order; ``others``: how many players reply before the player's next turn; ``more``:
+    actions left out, which ``best all`` lists): what its numbers are. A balance, the
+    coach's score, is the coins now less what the next players gain in reply before the
+    player's turn, weighed as the coach weighs them (``camelhost.coach``), a finish
+    card's also less what it is worth kept for a later leg; below zero it is no loss of
+    coins, and the best is the action furthest ahead. In the end-game the best few are
+    ranked by the chance to win. A finish card is named by its pile only, its colour
+    chosen unseen (the table reads the advice, RULES 1.8)."""
+    notes = []
     if any(v.get("win") is not None for v in values):
-        note = _("(in the coach's order: the race likely ends this leg, so the first are "
-                 "ordered by your chance to win, each played out from what the table can "
-                 "see, the rest by overall value: the coins now less what the next "
-                 "players gain before your turn; now: what the action pays on its own")
-    elif any(v.get("score") is not None for v in values):
-        note = _("(in the coach's order: by overall value, the coins now less what the "
-                 "next players gain before your turn, and for a finish card less what it "
-                 "is worth kept for a later leg; now: what the action pays on its own")
-    else:
-        note = _("(best value now first")
+        notes.append(_("the race likely ends this leg, so the first are ranked by your "
+                       "chance to win, each played out from what the table can see, the "
+                       "rest by balance"))
+    if any(v.get("win") is None and v.get("score") is not None for v in values):
+        if others == 1:  # a sentence of its own, not a count's form: no number in it
+            notes.append(_("balance: what an action pays now less what the other player "
+                           "gains in reply before your turn, as the coach weighs it; below "
+                           "zero it costs you no coins, it only means the other player gains "
+                           "more: the best is the one furthest ahead"))
+        else:
+            notes.append(_("balance: what an action pays now less what the next %d players "
+                           "gain in reply before your turn, as the coach weighs them; below "
+                           "zero it costs you no coins, it only means the others together "
+                           "gain more: the best is the one furthest ahead") % others)
+        if any(v["kind"] == "tile" for v in values):
+            notes.append(_("a tile's replies also count what it changes for the leg "
+                           "tickets held"))
+        if any(v["kind"] == "partner" for v in values):
+            notes.append(_("a partnership's replies also count what the partner copies "
+                           "from you"))
+    if not notes:
+        notes.append(_("ranked by the value now"))
     if any(v["kind"] == "finish" for v in values):
-        note += _("; a finish card by its pile only: type 'win' or 'lose' alone and "
-                  "choose its colour unseen")
-    return note + ")"
+        notes.append(_("a finish card by its pile only: type 'win' or 'lose' alone and "
+                       "choose its colour unseen"))
+    if more:
+        notes.append(_("'best all' lists every action"))
+    return "(%s)" % "; ".join(notes)
 
 
-def best_lines(view, count=6):
-    """The ``best`` command: the value in coins of the best actions for the player to
-    act in the coach's order, best first (finish cards as if the player still held
-    every colour, by pile only: the screen is shared; nothing while a die is being
-    read); with
-    partnerships in
-    play, a second line values each partner on offer by name, or the partnership the
-    player already has."""
+def advice_words(view, count=None):
+    """The advice of ``view`` (its ``odds.actions``) in words, one dict an action for the
+    first ``count`` (``None``: every one), as ``best`` and the web page say them:
+    ``name`` (the action read aloud, a finish card by its pile only, RULES 1.8),
+    ``command`` (what the table types, in its colour words), ``gap`` (the best: how far
+    it is ahead of the next; the others: how far each is behind the best, ``""`` when
+    ranked by another number) and ``figure`` (the number it is ranked by, said in full:
+    its balance as a sum whose parts add up, or its chance to win). ``[]`` without
+    advice. The order and numbers are the view's (the coach's), unchanged."""
+    acts = (view.get("odds") or {}).get("actions")
+    if not acts or not acts.get("values"):
+        return []
+    values = acts["values"] if count is None else acts["values"][:count]
+    best = values[0]
+    out = []
+    for i, entry in enumerate(values):
+        name, command = _advice_name(entry, view, acts["player"])
+        if i == 0:
+            gap = _gap(best, values[1]) if len(values) > 1 else None
+        else:
+            gap = _gap(best, entry)
+        out.append({"name": name, "command": command,
+                    "gap": "" if gap is None else _gap_words(gap, ahead=i == 0),
+                    "figure": _figure_words(entry)})
+    return out
+
+
+def lead_words(values):
+    """How far the best of the advice ``values`` (the view's action entries, the coach's
+    order) is ahead of the next one, as ``best`` says it (``2.57 ahead of the next``,
+    ``28 points ahead of the next``, ``level with the next to the hundredth``); ``""``
+    with one action, or when the two are ranked by different numbers."""
+    gap = _gap(values[0], values[1]) if len(values) > 1 else None
+    return "" if gap is None else _gap_words(gap, ahead=True)
+
+
+def short_advice_note(values):
+    """The web page's short note under its advice (``values``: the view's action entries
+    shown): that a balance below zero costs no coins (the best's sum shows what it is);
+    in the end-game that the first are ranked by the chance to win; ``""`` when the
+    numbers are the values now."""
+    notes = []
+    if any(v.get("win") is not None for v in values):
+        notes.append(_("the first by your chance to win the race"))
+    if any(v.get("win") is None and v.get("score") is not None for v in values):
+        notes.append(_("a balance below zero costs you no coins"))
+    return "(%s)" % "; ".join(notes) if notes else ""
+
+
+def best_lines(view, count=BEST_SHOWN):
+    """The ``best`` command: the coach's advice for the player to act, to be read aloud
+    at the table; ``count`` actions (``None``: every one, ``best all``).
+
+    The first line names the best action in words, the command that takes it, and how
+    far it is ahead of the next one on the number the coach ranks by (its balance, in
+    coins; in the end-game's best few its chance to win the race, in points). The second
+    says that number in full: a balance is the coins the action pays now, less the
+    others' replies (what the next players gain before the player's next turn, as the
+    coach weighs them, ``camelhost.coach``), and for a finish card less what it is
+    worth kept for a later leg, the parts adding up as shown. Then the next actions,
+    one a line: how far each is behind the best, and its own sum. Then a note on the
+    numbers (``advice_note``: a balance below zero is no loss of coins) and, with
+    partnerships in play (RULES 3.8), a line valuing each partner on offer by name, or
+    the partnership the player already has. Finish cards as if the player still held
+    every colour, by pile only (the screen is shared, RULES 1.8); nothing while a die
+    is being read. The order and the numbers are the coach's, unchanged
+    (``view["odds"]["actions"]``)."""
     odds = view["odds"]
     if view["phase"] in ("die", "value", "ink"):
         # a pyramid ticket is being played out: the die comes first, then the next turn
@@ -719,19 +904,28 @@ def best_lines(view, count=6):
     if odds is None or not odds["actions"] or not odds["actions"]["values"]:
         return [_("No action values now")]
     acts = odds["actions"]
-    shown = acts["values"][:count]
-    lines = [_("Best for %s: %s") % (acts["player"], "; ".join(v["text"] for v in shown)),
-             advice_note(shown)]
+    player = acts["player"]
+    shown = acts["values"] if count is None else acts["values"][:count]
+    said = advice_words(view, count)
+    head = _("Best for %s: %s (type '%s')") % (player, said[0]["name"], said[0]["command"])
+    if said[0]["gap"]:
+        head += ", " + said[0]["gap"]
+    lines = [head, "  " + said[0]["figure"]]
+    for i, words in enumerate(said[1:], 2):
+        lines.append("  %d. %s ('%s'): %s" % (i, words["name"], words["command"], (
+            "%s; %s" % (words["gap"], words["figure"]) if words["gap"] else words["figure"])))
+    lines.append(advice_note(shown, len(view["players"]) - 1,
+                             more=len(acts["values"]) > len(shown)))
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]
     if offers:
         lines.append(_("Partnership for %s (the partner's best ticket to copy): %s") % (
-            acts["player"], "; ".join("%s %s" % (v["partner"], signed(v["ev"])) for v in offers)))
+            player, "; ".join("%s %s" % (v["partner"], signed(v["ev"])) for v in offers)))
     mine = acts.get("partnership")
     if mine is not None:
         lines.append(_("Partnership for %s: with %s this leg, copying %s's best ticket is "
-                     "worth %s now (RULES 3.8)") % (acts["player"], mine["partner"],
+                     "worth %s now (RULES 3.8)") % (player, mine["partner"],
                                                       mine["partner"], signed(mine["ev"])))
     return lines
 

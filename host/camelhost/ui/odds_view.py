@@ -20,6 +20,7 @@ from rich.text import Text
 
 from camelhost.i18n import _, colour_word, percent
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
+from camelhost.table.narration import lead_words
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
 
@@ -198,7 +199,21 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             head + " " + "; ".join(keep) + tail, width=max(20, width),
             subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
 
-    lines = wrapped(head, parts)
+    if wide:
+        # the wide form: how far the best is ahead of the next on the heading (as plain
+        # mode's best says it), then one action a line, its reason wrapped under it
+        lead = lead_words(odds["actions"]["values"])
+        head = (_("Best for %s, %s:") % (odds["actions"]["player"], lead) if lead
+                else head)
+        lines = [head]
+        for part, why in parts:
+            lines.extend(textwrap.wrap(
+                "  " + part.replace(" ", "\u00a0") + (" " + why if why else ""),
+                width=max(20, width), subsequent_indent="    ", break_long_words=True,
+                break_on_hyphens=False))
+        lines = [line.replace("\u00a0", " ") for line in lines]
+    else:
+        lines = wrapped(head, parts)
     note_line = None  # noted: what the narrow form's numbers are, a line of its own
     if not wide and parts:
         # the coach's best that fit the narrow form's lines (one at least), with the
@@ -250,14 +265,14 @@ def narrow_note(entries):
     win = any(e.get("win") is not None for e in entries)
     score = any(e.get("win") is None and e.get("score") is not None for e in entries)
     if score and any(e["kind"] == "finish" and e.get("score") is not None for e in entries):
-        return _("(overall: now less the next players' gains; a finish card's less its "
+        return _("(balance: now less the next players' gains; a finish card's less its "
                  "value kept for later)")
     if win and score:
-        return _("(chance to win, then overall: now less the next players' gains)")
+        return _("(chance to win, then balance: now less the next players' gains)")
     if win:
         return _("(chance to win the race)")
     if score:
-        return _("(overall: now less the next players' gains)")
+        return _("(balance: now less the next players' gains)")
     return ""
 
 
@@ -293,11 +308,11 @@ def number_label(entries):
     win = any(e.get("win") is not None for e in entries)
     score = any(e.get("win") is None and e.get("score") is not None for e in entries)
     if win and score:
-        return _("(chance to win, then overall)")
+        return _("(chance to win, then balance)")
     if win:
         return _("(chance to win)")
     if score:
-        return _("(overall)")
+        return _("(balance)")
     return ""
 
 
@@ -307,9 +322,9 @@ def numbers_note(entries):
     value now less the next players' gains, a finish card's less its value ``kept`` for
     a later leg); plain mode's ``best`` says it in full."""
     if any(e.get("win") is not None for e in entries):
-        return _("(first: your chance to win, then overall: less the next players' gains)")
+        return _("(first: your chance to win, then balance: less the next players' gains)")
     if any(e["kind"] == "finish" and e.get("score") is not None for e in entries):
-        return _("(overall: less the next players' gains; kept: for a later leg)")
+        return _("(balance: less the next players' gains; kept: for a later leg)")
     if any(e.get("score") is not None for e in entries):
-        return _("(overall: the value now less the next players' gains)")
+        return _("(balance: the value now less the next players' gains)")
     return ""

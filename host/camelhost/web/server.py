@@ -234,6 +234,27 @@ class _Gate(asyncio.Protocol):
             self.inner = None
 
 
+#: Actions of the advice the page lists (the best and the next two).
+PAGE_ADVICE = 3
+
+
+def with_advice_words(view):
+    """``view`` with its advice's words for the page, in the table's language, when it
+    has advice: ``odds.actions.said``, for the first ``PAGE_ADVICE`` actions, the words
+    plain mode's ``best`` says (``camelhost.table.narration.advice_words``: the action's
+    name, how far it is ahead of the next or behind the best, its balance as a sum), and
+    ``odds.actions.said_note``, one line on what a balance is. A new dict (``view`` is
+    left as it is); a view without advice is returned as it is. Only the view's public
+    entries are read: a finish card is named by its pile (RULES 1.8)."""
+    acts = (view.get("odds") or {}).get("actions") if isinstance(view, dict) else None
+    if not acts or not acts.get("values") or "leg_tickets" not in view:
+        return view
+    from camelhost.table.narration import advice_words, short_advice_note
+    said = advice_words(view, PAGE_ADVICE)
+    acts = dict(acts, said=said, said_note=short_advice_note(acts["values"][:PAGE_ADVICE]))
+    return dict(view, odds=dict(view["odds"], actions=acts))
+
+
 class WebBoard:
     """The scoreboard server (see the module docstring).
 
@@ -322,7 +343,9 @@ class WebBoard:
     def publish(self, view):
         """Send ``view`` (a JSON-able dict of public facts) to every open page and keep
         it for pages that connect later. Never blocks on a client. Returns the
-        stream's sequence number of this snapshot."""
+        stream's sequence number of this snapshot. Its advice goes with the table's
+        words for the page's list (``with_advice_words``)."""
+        view = with_advice_words(view)
         data = json.dumps(view, sort_keys=True, separators=(",", ":")).encode("utf-8")
         self.seq += 1
         seq = self.seq

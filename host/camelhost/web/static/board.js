@@ -122,9 +122,13 @@
     body.appendChild(svg("rect", { "class": "camel-body", x: 12, y: 28, width: 6, height: 12, rx: 2 }));
     body.appendChild(svg("rect", { "class": "camel-body", x: 56, y: 28, width: 6, height: 12, rx: 2 }));
     g.appendChild(body);
-    g.appendChild(svg("text", { "class": "camel-label", x: x + 42, y: y + 27 },
+    // the label on the middle of the body below the humps (local 4..76: x+5..x+81, or
+    // mirrored x+19..x+91 for a crazy camel), so a three-letter word (German 'wei',
+    // 'sch') stays on its camel's colour; a crazy camel's backward flag at its tail,
+    // clear of the label
+    g.appendChild(svg("text", { "class": "camel-label", x: x + (crazy ? 52 : 42), y: y + 27 },
                       label(colour)));
-    if (crazy) g.appendChild(svg("text", { "class": "camel-back", x: x + 86, y: y + 20 }, "\u25C0"));
+    if (crazy) g.appendChild(svg("text", { "class": "camel-back", x: x + 90, y: y + 20 }, "\u25C0"));
     return g;
   }
 
@@ -331,7 +335,22 @@
     }
     if (computing) best.appendChild(el("li", "none computing", t("computing\u2026")));
     best.dataset.for = values.length ? acts.player : "";
-    for (const a of values) best.appendChild(el("li", "", a.text || a.action));
+    // the table's words (``odds.actions.said``, server.with_advice_words): the action's
+    // name and how far it is ahead of the next or behind the best; the best's sum on a
+    // line of its own (the rest's are plain mode's 'best': a TV has no room for them);
+    // the entry's own sentence when a view has none
+    const said = acts && acts.said ? acts.said : [];
+    values.forEach((a, i) => {
+      const s = said[i];
+      if (!s) { best.appendChild(el("li", "", a.text || a.action)); return; }
+      const li = el("li", i === 0 ? "advice first" : "advice");
+      li.appendChild(el("span", "advice-name", s.name));
+      if (s.gap) li.appendChild(el("span", "advice-gap", s.gap));
+      if (i === 0) li.appendChild(el("span", "advice-figure", s.figure));
+      best.appendChild(li);
+    });
+    const note = $("best-note");
+    note.textContent = values.length && acts.said_note ? acts.said_note : "";
   }
 
   function drawOdds(v) {
