@@ -1004,3 +1004,33 @@ def test_journal_whose_game_line_starts_no_chain_is_refused_untouched(tmp_path):
                                            r"JSON text\); nothing was changed. What it held "
                                            r"can't be read; the 9 lines after it are intact"):
         read_events(str(path))
+
+
+@pytest.mark.parametrize("tail", [b"", b'{"type":"action","pla'])
+def test_a_resume_reads_the_journal_once(tmp_path, monkeypatch, tail):
+    """A resume opens the journal to read it once (it was read twice: once to find where
+    appends go on, once for the events); with a torn last line too, which the resume
+    cuts, the same events, and appends following the last line kept."""
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path)) as j:
+        j.append(_game())
+        j.append({"type": "action", "player": 0, "action": "leg red"})
+    with open(path, "ab") as fh:
+        fh.write(tail)
+    reads = []
+    real = os.open
+
+    def counted(name, flags, *args, **kwargs):
+        if os.fspath(name) == str(path) and flags & os.O_ACCMODE == os.O_RDONLY:
+            reads.append(name)
+        return real(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", counted)
+    j = Journal.resume(str(path))
+    monkeypatch.undo()
+    assert len(reads) == 1
+    assert j.events == [_game(), {"type": "action", "player": 0, "action": "leg red"}]
+    j.append({"type": "undo"})
+    j.close()
+    assert read_events(str(path))[-1] == {"type": "undo"}
+    assert len(path.read_bytes().splitlines()) == 3

@@ -5,6 +5,7 @@ journal kept."""
 
 import asyncio
 import re
+import time
 
 import pytest
 import tui_scenes as scenes
@@ -370,6 +371,59 @@ def test_every_quit_key_closes_the_table_and_keeps_the_journal(key, tmp_path):
     app.session.journal.close()  # what 'pyramid play' does once the screen is closed
     resumed = Journal.resume(str(tmp_path / "scene.jsonl"))
     assert [e["type"] for e in resumed.events] == ["game", "setup", "action"]
+
+
+def test_odds_that_arrive_while_the_table_closes_are_dropped():
+    """The odds of the last position, worked out on their thread, may arrive while the
+    screen is being taken down (quitting right after a move; a test that ends without
+    waiting for them, when a loaded machine makes Pilot's pause take the busy worker
+    for idle): they are dropped, and the table closes without an error (it raised
+    NoMatches for the odds panel, already removed). Made certain here: the figures are
+    handed over only once the odds panel has been removed, and reach the app while it
+    closes."""
+    import threading
+
+    from textual.worker import Worker, WorkerState
+
+    gate = threading.Event()
+    hold = []  # set: the odds wait for the gate
+    late = []  # the odds' result, taken by the app while it closes
+
+    def gated(snap):
+        figures = scenes.quick_odds(snap)
+        if hold:
+            gate.wait(10)
+        return figures
+
+    app = scenes.app_for("second", P4, odds=gated)
+
+    def odds_panel_gone():
+        try:
+            return not app.query("#odds")
+        except Exception:  # noqa: BLE001 - no screen left: gone too
+            return True
+
+    def hook(message):
+        if isinstance(message, Worker.StateChanged) and message.worker.group == "odds" \
+                and message.state == WorkerState.SUCCESS and not app.is_running:
+            late.append(message)
+        # the first message once the odds panel is removed (the app closing): the
+        # figures go, and the loop waits (0.2 s, no CPU) while the two threads hand them
+        # back (the seam's worker, then the app's)
+        if hold and not gate.is_set() and odds_panel_gone():
+            gate.set()
+            time.sleep(0.2)
+
+    async def play():
+        async with app.run_test(size=(100, 32), message_hook=hook) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG)
+            await scenes.settle(pilot)
+            hold.append(True)
+            await scenes.type_line(pilot, "leg red")
+            assert app.odds_pending
+
+    asyncio.run(play())  # raised NoMatches ('#odds') before the app dropped them
+    assert gate.is_set() and len(late) == 1
 
 
 ILLEGAL = [

@@ -927,8 +927,10 @@ def _read_notes(path, read, notes, repair):
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
           rebuild=None, retype=None):
-    """``(events, kept)``: what ``read_events`` returns, and the journal's bytes as they
-    stand after it (what a ``Journal`` appends after). ``rebuild``: the user's
+    """``(read, kept)``: the ``_Read`` of the journal at ``path`` (its ``events``: what
+    ``read_events`` returns; its ``scan`` and ``data``: the one scan of the bytes read
+    once), and the journal's bytes as they stand after it (what a ``Journal`` appends
+    after). ``rebuild``: the user's
     ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``);
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not).
@@ -951,7 +953,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
         _write_repair(path, read, kept)
     if notes is not None:  # said once it is done
         _read_notes(path, read, notes, repair)
-    return read.events, kept
+    return read, kept
 
 
 def _batch_parts(first, chunk, kept, replaced):
@@ -1214,7 +1216,7 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
     ``JournalError`` when it is not a game journal or not a regular file (a named
     pipe is refused at once, never waited on).
     """
-    return _read(path, repair, upto_damage, notes, check, options)[0]
+    return _read(path, repair, upto_damage, notes, check, options)[0].events
 
 
 def read_header(path):
@@ -1363,13 +1365,11 @@ class Journal:
             fd = _open_write(path, links_ok=0)
             try:
                 _lock(fd, path)
-                if os.fstat(fd).st_size:
+                # ``resume`` reads the file itself, once, after the lock (its scan words
+                # a damaged first line, or rebuilds it, and gives where appends go on)
+                if not resuming and os.fstat(fd).st_size:
                     with _open_read(path) as fh:
-                        try:
-                            self._follow(_scan(path, fh.read()))
-                        except FirstLineDamaged:
-                            if not resuming:  # ``resume`` words it, or rebuilds the line
-                                raise
+                        self._follow(_scan(path, fh.read()))
             except BaseException:
                 os.close(fd)
                 raise
@@ -1416,12 +1416,16 @@ class Journal:
             raise _not_regular(path, mode)
         journal = cls(path, resuming=True)
         try:
-            events, kept = _read(path, repair=True, upto_damage=upto_damage,
-                                 notes=journal.notes, check=check, options=options,
-                                 rebuild=rebuild, retype=retype)
+            read, kept = _read(path, repair=True, upto_damage=upto_damage,
+                               notes=journal.notes, check=check, options=options,
+                               rebuild=rebuild, retype=retype)
+            events = read.events
             if not events:
                 raise JournalError(_("%s: the journal is empty") % path)
-            journal._follow(_scan(path, kept))
+            # the file read once: its scan, unless the resume changed the bytes (a torn
+            # or damaged tail cut, a line set aside, a first line rebuilt, blank lines
+            # cut), whose chain is then taken from what the file now holds
+            journal._follow(read.scan if kept == read.data else _scan(path, kept))
             journal._newline_owed = bool(kept) and not kept.endswith(b"\n")
             journal.events = events
             if journal.game_id is None:

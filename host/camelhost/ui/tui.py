@@ -1169,8 +1169,8 @@ class TableApp(InLanguage, App):
 
     def on_worker_state_changed(self, event):
         from textual.worker import WorkerState
-        if event.worker.group != "odds":
-            return
+        if event.worker.group != "odds" or not self.is_running:
+            return  # closing: the odds panel may be gone already
         if event.state == WorkerState.SUCCESS:
             key, figures, view = event.worker.result
             if key != self._odds_key:
