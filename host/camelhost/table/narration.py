@@ -865,12 +865,27 @@ def position_line(session):
     finish piles are written as their sizes only (``winner 2 | loser 1``, the public
     form): their colours and owners are hidden (RULES 5). A table speaking another
     language than English adds its ``--lang`` (German ``--lang de``). Two lines, one
-    string."""
+    string. While a player's pyramid ticket waits for its die (or its ink or value), the
+    line is the position before that ticket (the notation holds a ticket only with its
+    die), a line between says so as ``show`` counts it, and the command adds
+    ``--waiting``, so that the odds count the ticket and value no choice (that
+    player's is made; the next comes after the die, as ``best`` says): three lines."""
     if session.game is None:
         return _("No position yet: the setup comes first")
     text = position_text(session.game, public=not session.game.is_over)
     command = _("pyramid odds %s") % shlex.quote(text)
     command += _(" --players %s") % shlex.quote(",".join(session.names))
+    waiting = session.pending_player
+    if waiting is not None:
+        command += " --waiting"
     if language() != "en":  # the odds in the table's language, as its quit line resumes
         command += " --lang %s" % language()
-    return _("Position: %s\n%s") % (text, command)
+    if waiting is None:
+        return _("Position: %s\n%s") % (text, command)
+    left = session.game.pyramid_tickets_left
+    note = (_("%(who)s's pyramid ticket waits for its die: the line above is the position "
+              "before it (the notation counts a pyramid ticket with its die: %(line)d left "
+              "there, %(table)d at the table); with --waiting the odds count it and value "
+              "no choice until the die is out")
+            % {"who": session.names[waiting], "line": left, "table": left - 1})
+    return _("Position: %s\n%s") % (text, note + "\n" + command)
