@@ -19,6 +19,8 @@ ticket with its die and any key pressed for it, an action, a setup die, a
 correction...): each step keeps a mark of the session before it, and the game goes
 back to the mark through ``Game.pop``; nothing is replayed. With bots, a typed ``undo``
 takes back the bots' steps since a player's last step too (``Session.undo_steps``).
+``redo`` applies what the last undo took back again, its events through the same
+handlers (``Session.undone``), until any new step empties it.
 
 Bad input never changes anything: ``feed`` and ``command`` raise ``TableError``
 (a ``ValueError`` with a one-line message) before touching the game or the journal.
@@ -148,7 +150,8 @@ class Session:
     ``race_no``, ``phase``, ``game`` (``camelup.game.Game`` or ``None`` at setup),
     ``current``, ``setup_rolls``, ``pending_die``, ``reports`` (``Game.push`` reports
     of this race), ``result`` (final report), ``scores``, ``version``,
-    ``last_pyramid_event``, ``race_start`` (the seat that starts this race), ``draws``
+    ``last_pyramid_event``, ``race_start`` (the seat that starts this race), ``undone``
+    (what each undo took back, for ``redo``), ``draws``
     (drawn setups taken this race, undone ones too: ``draw`` draws anew). What the screens show: ``camelhost.table.view``.
     ``dice_typed``: True when the dice are typed at the table (no pyramid:
     ``--pyramid manual``), so hints ask to type the die rather than release it; the
