@@ -92,6 +92,40 @@ def test_every_step_undone_gives_back_the_table_before_it(seed):
     assert undone > 10
 
 
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_every_step_undone_then_redone_gives_back_the_table_after_it(seed):
+    """``redo`` after an ``undo`` applies the same events again: after every kind of step
+    (a die across a leg end or the race's end, a setup, an ``again``, a correction...)
+    the table is the one the step left, two undos are redone newest first, and the
+    journal with its ``undo``/``redo`` lines rebuilds the same table."""
+    rng = XorShift32(seed)
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"], seed=seed,
+                journal=Journal(None))
+    redone = 0
+    for _ in range(120):
+        items = _step(s, rng)
+        try:
+            for item in items:
+                _do(s, item)
+        except TableError:
+            continue
+        if len(s.steps) < 2:
+            continue
+        after = _state(s)
+        s.command("undo")
+        middle = _state(s)
+        s.command("undo")
+        s.command("redo")
+        assert _state(s) == middle, items
+        s.command("redo")
+        assert _state(s) == after, items
+        with pytest.raises(TableError, match="nothing to redo"):
+            s.command("redo")
+        redone += 1
+    assert redone > 40
+    assert _state(Session.from_events(s.journal.events)) == _state(s)
+
+
 def test_undo_back_to_the_setup_then_nothing_to_undo():
     s = Session("classic", ["Ann", "Ben"], seed=2)
     s.command("setup 1:blue,green 2:orange 3:yellow,white")

@@ -52,9 +52,11 @@ def test_undo_after_again_brings_the_ended_race_back_with_its_final_scores():
     assert final[0] in said  # the ended race's final scores, shown again
     assert s.race_no == 1 and s.phase == "over" and s.game.coins == coins
     assert s.scores == [coins]
-    # the race before is as it was: undo goes on into its last die
-    said = _said(t, out, "undo")
-    assert said[0].startswith("undone: ") and s.phase == "turn" and s.scores == []
+    # the race before is as it was: undo goes on into its last die (asked first: it
+    # takes back the race's end)
+    said = _said(t, out, "undo", "undo")
+    assert said[0].startswith("undo would take back ") and said[2].startswith("undone: ")
+    assert s.phase == "turn" and s.scores == []
 
 
 def test_undo_across_again_replays_from_the_journal_the_same():
@@ -117,7 +119,7 @@ def test_the_undo_line_says_the_action_in_the_tables_words():
     s.command("leg blue")
     assert s.command("undo")[0]["text"] == "undone: Ann's leg ticket on blue"
     s.command("tile 7 -")
-    assert s.command("undo")[0]["text"] == "undone: Ann's tile on space 7, booing side up"
+    assert s.command("undo")[0]["text"] == "undone: Ann's tile on space 7, booing side up (back to Ann)"
 
 
 def test_help_says_undo_takes_again_back():

@@ -874,6 +874,7 @@ def test_the_leg_scoring_panel_says_what_is_below_and_opens_at_its_top_again_at_
             await scenes.settle(pilot)
             assert not panel_rows()[0].startswith("LEG 1 SCORED")
             assert panel_rows()[-1].startswith("▲ the end of it")
+            await scenes.type_line(pilot, "undo")  # asked first: it takes back the scoring
             await scenes.type_line(pilot, "undo")
             await scenes.settle(pilot)
             assert app.query_one("#left").current == "odds-box"

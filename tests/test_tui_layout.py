@@ -587,7 +587,8 @@ def test_undo_takes_the_announcement_and_the_leg_panel_back_too():
             left = app.query_one("#left", ContentSwitcher)
             assert left.current == "leg-box"
             assert _text(app, "#announce") == "YELLOW  FORWARD 3"
-            await scenes.type_line(pilot, "undo")  # the leg's last die
+            await scenes.type_line(pilot, "undo")  # the leg's last die: asked first,
+            await scenes.type_line(pilot, "undo")  # since it takes back the leg's scoring
             await scenes.settle(pilot)
             assert left.current == "odds-box"
             assert _text(app, "#announce") == "PURPLE  FORWARD 2"  # the die before it

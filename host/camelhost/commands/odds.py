@@ -81,6 +81,12 @@ def add_arguments(parser):
     parser.add_argument("--top", type=_top, default=12, metavar=metavar("N"),
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
+    parser.add_argument("--waiting", action="store_true",
+                        help=_("the player to act has taken a pyramid ticket whose die is "
+                               "still to come (the table's 'position' adds it while one "
+                               "waits): the ticket is counted, the odds are those the die "
+                               "and the rest of the leg decide, and no choice is valued "
+                               "until the die is out (RULES 1.7)"))
     parser.add_argument("--later-tiles", action="store_true",
                         help=_("race the later legs with the edition's tiles placed as the bots "
                                "were measured to place them (about 1.5x the time; default: later "
@@ -122,14 +128,23 @@ def _pct(x):
 
 
 def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False,
-           names=None):
+           names=None, waiting=False):
     """The text ``pyramid odds`` prints for ``game`` (a ``camelup.game.Game``), as a list of
     lines. ``samples``: races to simulate; ``None``: until every 95 % half-width of the
     race odds is at most half a point (``camelup.odds.race.TARGET``). ``unowned``:
     spaces of tiles given without an owner (shown without one). ``later_tiles``: the
     race odds' later legs carry the measured tiles (``camelup.odds.race.LATER_TILES``).
     ``names``: the players' names by seat (else ``camelhost.commands.options.seat_names``:
-    Ann, Ben, ...; never the notation's seat numbers ``p0``, ...)."""
+    Ann, Ben, ...; never the notation's seat numbers ``p0``, ...). ``waiting``: the
+    player to act has taken a pyramid ticket whose die is still to come (the table's
+    ``position`` says so while one waits; the notation holds a ticket only with its
+    die): the report counts that ticket and values no choice (that player's is made,
+    the next player's comes after the die), with the leg and race odds as they are.
+    Raises ``CliError`` for ``waiting`` once the race is over (a position before its
+    end always has a pyramid ticket left: fewer than five dice are out)."""
+    if waiting and game.is_over:
+        raise CliError(_("--waiting: the race is over in this position, so no pyramid "
+                         "ticket waits for a die"), 2)
     if not names:
         names = seat_names(game.players)
 
@@ -144,17 +159,26 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     t1 = clock()
     race = race_odds(position, seed=seed, samples=samples, leg=leg, later_tiles=later_tiles)
     t2 = clock()
-    values = action_values(game, race=race, leg=leg)
+    values = action_values(game, race=race, leg=leg) if not waiting else None
     t3 = clock()
-    tile = best_tile(position, game.turn) if not game.is_over else None
+    tile = best_tile(position, game.turn) if not game.is_over and not waiting else None
     t4 = clock()
 
     edition = game.edition
     inside = colour_list(position.dice) or _("none")
-    lines.append(ngettext("%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
-                          "%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
-                          position.reveals)
-                 % (edition_word(edition), game.leg, who(game.turn), inside, position.reveals))
+    if waiting:
+        lines.append(ngettext(
+            "%s edition, leg %d, %s's pyramid ticket waits for its die; dice inside: %s; "
+            "%d to come out",
+            "%s edition, leg %d, %s's pyramid ticket waits for its die; dice inside: %s; "
+            "%d to come out", position.reveals)
+            % (edition_word(edition), game.leg, who(game.turn), inside, position.reveals))
+    else:
+        lines.append(ngettext("%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
+                              "%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
+                              position.reveals)
+                     % (edition_word(edition), game.leg, who(game.turn), inside,
+                        position.reveals))
     lines.append("")
     lines.append(_outcomes(leg.total))
     lines.append("  %-8s %7s %7s %7s   %7s %7s" % (_("camel"), _("1st"), _("2nd"), pgettext("odds column", "last"),
@@ -176,7 +200,14 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                         _("; later legs with tiles") if later_tiles else ""))
     lines += _tile_lines(game, position, leg, tile, unowned, who)
     lines.append("")
-    lines += _action_lines(game, values, top, who)
+    if waiting:
+        lines.append(_("%(who)s's choice is made: a pyramid ticket, +1 at leg scoring (RULES "
+                       "1.7); pyramid tickets left: %(left)d. No choice is valued until its "
+                       "die is out: the next is %(next)s's")
+                     % {"who": who(game.turn), "left": game.pyramid_tickets_left - 1,
+                        "next": who((game.turn + 1) % game.players)})
+    else:
+        lines += _action_lines(game, values, top, who)
     if timing:
         lines.append("")
         lines.append(_("timing: leg odds %s ms, race odds %s ms, action values %s ms, "
@@ -431,6 +462,6 @@ def run(args):
             "--players: %d names for %d seats (give one per seat, in seat order)",
             len(args.players)) % (len(args.players), game.players), 2)
     for line in report(game, args.seed, args.samples, args.top, args.timing, unowned,
-                       args.later_tiles, args.players):
+                       args.later_tiles, args.players, waiting=args.waiting):
         print(line)
     return 0

@@ -63,7 +63,9 @@ HELP_ROWS = (
      "virtual"),
     ("", N_("what the table does when that happens at a real pyramid"), "virtual"),
     ("fix 7:{c},blue", N_("correct the board: space 7 holds {c} then blue on top"), None),
-    ("undo", N_("take back the last action (and the bots' moves after it)"), None),
+    ("undo", N_("take back the last action (and the bots' moves after it); one that"), None),
+    ("", N_("takes back a leg's scoring or the race's end asks first"), None),
+    ("redo", N_("give back what the last undo took back, its die too"), None),
     ("unscored", N_("end this race unscored (the board can't be restored)"), None),
     ("again", N_("another race with the same seats (undo takes it back)"), None),
     ("setup 1:blue,green 2:{c} ...", N_("starting stacks typed in; 'draw' draws them"), None),
@@ -169,6 +171,12 @@ class Table:
         # a pyramid that reports dice, not the virtual one: people put the dice back
         session.dice_back_by_hand = pyramid is None and not self.manual
         self.hand_die_ok = False  # the pyramid asked for a die typed by hand
+        #: True after an ``undo`` that would take back a scoring was asked about: the
+        #: next line ``undo`` does it, anything else leaves it (``_undo_asked_first``)
+        self.undo_asked = False
+        #: the virtual pyramid's dice inside before its last push: a release the table
+        #: refuses has them put back (``_virtual_dice``)
+        self._inside_before_push = None
         self.waiting_release = False  # a bot's release is on its way
         self.quit = False
         #: ``"winner"``/``"loser"`` after a bare ``win``/``lose``: the next line is the
@@ -220,6 +228,7 @@ class Table:
 
     def start(self):
         """Show the table and let bots (and the drawn setup) go first."""
+        self._sync_virtual_dice()  # a resumed game: its dice out lie out as they did
         if self.resumed:
             journal = self.session.journal
             self.display.text("\n".join(narration.resumed_lines(
@@ -256,6 +265,8 @@ class Table:
                                   % shown(text))
             else:
                 return self._private_card(words)
+        if self._undo_asked_first(words):
+            return True
         if not words:
             return True
         if words == ["best", "all"]:  # every action the coach valued, not the best few
@@ -270,6 +281,27 @@ class Table:
             return True
         self._game_line(text)
         return True
+
+    def _undo_asked_first(self, words):
+        """An ``undo`` that would take back a leg's scoring or the race's end (coins
+        handed out, tickets and tiles returned, the finish piles revealed) is asked about
+        first, in one line saying what it takes back: ``undo`` typed again does it, any
+        other line leaves it (and is taken as it is; an empty line says nothing was
+        undone). True when the line was answered here."""
+        asked, self.undo_asked = self.undo_asked, False
+        if words == ["undo"] and not asked:
+            scoring = self.session.undo_scoring()
+            if scoring is not None:
+                self.undo_asked = True
+                self.display.text(narration.undo_question(scoring, self.session.names,
+                                                          self.session.edition))
+                self.display.prompt(self.view())
+                return True
+        elif asked and not words:
+            self.display.text(_("nothing undone"))
+            self.display.prompt(self.view())
+            return True
+        return False
 
     def _table_word(self, head):
         """A one-word command of the table itself (not the game's): what ``line``
@@ -456,6 +488,7 @@ class Table:
             return
         s = self.session
         self.waiting_release = False
+        self.undo_asked = False  # the table changes: an undo is asked about anew
         link_event = event
         try:
             event = events.from_link(event)
@@ -587,12 +620,14 @@ class Table:
 
     def _show(self, notices):
         self.display.notices(notices, self.view())
+        self._virtual_dice(notices)
+        if any(n.get("scoring_undone") for n in notices):
+            # a scoring taken back: the whole table as it is again (coins, tickets,
+            # tiles), as 'show' gives it, for the players to put back
+            self.display.status(self.view())
 
     def _shown(self, notices):
         self._show(notices)
-        for n in notices:
-            if n["kind"] == "dice_left" and n["new_leg"] or n["kind"] in ("final", "new_race"):
-                self._return_dice()
         if any(n["kind"] == "new_race" for n in notices):
             notices = list(notices) + self._auto_setup()
         if any(n["kind"] == "setup" for n in notices):
@@ -606,6 +641,44 @@ class Table:
     def _return_dice(self):
         if self.virtual is not None:
             self.virtual.return_dice()
+
+    def _virtual_dice(self, notices):
+        """The virtual pyramid's dice follow what the table tells people to do with a
+        real one, notice by notice, so that it holds what a real pyramid would: all
+        back in at a leg end, a new race and a race set up; a die typed by hand is out of
+        it; a release the table refuses ("return the dice and release again") puts back
+        what that push let out; after an undo or a redo, exactly the dice its line names
+        go back in and come out again (``dice_moves``). It is never set to the game's
+        own count after the start, so a line that named the wrong dice would show as a
+        die the game refuses."""
+        if self.virtual is None:
+            return
+        sim = getattr(self.virtual, "table", None)
+        for n in notices:
+            kind = n["kind"]
+            if kind == "dice_left" and n["new_leg"] or kind == "new_race":
+                self._return_dice()
+            elif kind == "setup":  # a race set up: leg 1 begins with every die inside
+                self._sync_virtual_dice()
+            elif sim is None:
+                continue
+            elif kind == "die":
+                colour = n["move"]["die"]
+                if colour in sim.inside:  # typed by hand: it is out of the pyramid too
+                    sim.inside.remove(colour)
+                    sim.out.append(colour)
+            elif kind == "retry" and self._inside_before_push is not None:
+                sim.inside = list(self._inside_before_push)
+                sim.out = [d for d in self.session.edition.dice if d not in sim.inside]
+            elif n.get("dice_moves"):
+                moves = n["dice_moves"]
+                for colour in moves["back"]:
+                    if colour not in sim.inside:
+                        sim.inside.append(colour)
+                for colour in moves["out"]:
+                    if colour in sim.inside:
+                        sim.inside.remove(colour)
+                sim.out = [d for d in self.session.edition.dice if d not in sim.inside]
 
     def _auto_setup(self):
         """Draw the race's setup when the table draws it itself (``auto_setup``) and
@@ -628,7 +701,8 @@ class Table:
         if self.session.phase not in ("turn", "die"):
             self.display.error(_("no die is wanted now"))
             return
-        self._sync_virtual_dice()
+        sim = getattr(self.virtual, "table", None)
+        self._inside_before_push = None if sim is None else list(sim.inside)
         push = self.virtual.release
         if fault is not None:
             push = getattr(self.virtual, _FAULTS[fault], None)
@@ -645,8 +719,10 @@ class Table:
                 raise
 
     def _sync_virtual_dice(self):
-        """Virtual pyramid only: put exactly the dice the game has inside back into the
-        simulated pyramid, as players do after an undo, a resume or a leg end."""
+        """Virtual pyramid only, at the table's start: put exactly the dice the game has
+        inside into the simulated pyramid, as they lie at the table a game resumes at
+        (the virtual pyramid starts with every die inside). After that its dice follow
+        the table's words (``_virtual_dice``)."""
         sim = getattr(self.virtual, "table", None)
         if sim is None or self.session.game is None:
             return
@@ -663,10 +739,7 @@ class Table:
                 return
             if s.phase == "turn":
                 text, _why = bots.choose(s.game, s.names)
-                notices = s.command(text)
-                self._show(notices)
-                if text != "pyramid":
-                    self._check_leg_end(notices)
+                self._show(s.command(text))
                 continue
             if s.phase == "die":
                 if self.virtual is not None:
@@ -680,16 +753,9 @@ class Table:
                 return  # a real die on the table: the players key its ink
             if s.phase == "value":
                 count = len(s.journal.events) if s.journal is not None else 0
-                notices = s.command(str(bots.value_for_unknown(s.seed, count)))
-                self._show(notices)
-                self._check_leg_end(notices)
+                self._show(s.command(str(bots.value_for_unknown(s.seed, count))))
                 continue
             return
-
-    def _check_leg_end(self, notices):
-        for n in notices:
-            if n["kind"] == "dice_left" and n["new_leg"]:
-                self._return_dice()
 
 
 def _first_line(exc):

@@ -2,8 +2,8 @@
 
 A table changes by one event at a time (``camelhost.table.session.Session.feed``): a
 die (from the pyramid or typed), a release the table can't use, a setup, a player's
-action, a pyramid ticket, a keyed ink or value, a correction, an undo, an unscored end,
-another race. Each is a frozen value with one ``check()`` of its own shape (types and
+action, a pyramid ticket, a keyed ink or value, a correction, an undo, a redo, an
+unscored end, another race. Each is a frozen value with one ``check()`` of its own shape (types and
 the words it may hold); whether it fits the game *now* is the session's business, and a
 die is checked for the game once, by ``camelup.game.Game.push``.
 
@@ -32,7 +32,8 @@ from camelhost.i18n import N_, _
 from camelhost.table.errors import TableError
 
 __all__ = ["Die", "Release", "Gap", "Fault", "Setup", "Act", "Pyramid", "Ink", "Value",
-           "Rejected", "Correction", "Undo", "Unscored", "Race", "Board", "from_link", "from_json",
+           "Rejected", "Correction", "Undo", "Redo", "Unscored", "Race", "Board", "from_link",
+           "from_json",
            "GREY_BEST", "MISSING_SHOWN"]
 
 #: Longest list of missing sequence numbers written out in a gap.
@@ -246,6 +247,14 @@ class Undo(_Event):
 
 
 @dataclass(frozen=True)
+class Redo(_Event):
+    """Apply again what the last ``undo`` of this race took back, exactly (the same
+    events, a die with its colour, ink and value), while nothing else was done since."""
+
+    TYPE = "redo"
+
+
+@dataclass(frozen=True)
 class Unscored(_Event):
     """The race ends unscored: the board could not be restored."""
 
@@ -296,7 +305,7 @@ class Race(_Event):
 
 #: The journal's ``type`` of each event the session takes.
 JOURNALED = {cls.TYPE: cls for cls in (Die, Setup, Act, Pyramid, Ink, Value, Rejected,
-                                        Correction, Undo, Unscored, Race, Board)}
+                                        Correction, Undo, Redo, Unscored, Race, Board)}
 
 
 def from_json(line):

@@ -44,6 +44,7 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``correction``  a board correction (a bumped stack put back, RULES 4)
 ``undo``        the last action taken back (``steps``: that many, a player's and the
                 bots' after it)
+``redo``        what the last ``undo`` took back, applied again (nothing was done since)
 ``unscored``    the race ended unscored because the board could not be restored
 ``race``        another race with the same seats
 ``board``       the pyramid the game takes its dice from (its unique id, firmware,
@@ -778,16 +779,20 @@ def _unchecked_skip(read, check):
 
 def _undo_after_skip(read):
     """An undo after a line set aside (and not typed again) would take back another
-    action than the one it took back: the read stops there, as at an event that no
-    longer applies."""
+    action than the one it took back, and a redo give back another: the read stops
+    there, as at an event that no longer applies."""
     skipped = read.skipped
     if skipped is None or read.retyped is not None:
         return
-    undo = [i for i, e in enumerate(read.events) if e.get("type") == "undo"
+    undo = [i for i, e in enumerate(read.events) if e.get("type") in ("undo", "redo")
             and read.lines[i] > skipped[0]]
     if undo and (read.bad is None or read.lines[undo[0]] < read.bad[0]):
-        reason = _("an undo, which without line %d would take back another action") % (
-            skipped[0])
+        if read.events[undo[0]].get("type") == "redo":
+            reason = _("a redo, which without line %d would give back another action") % (
+                skipped[0])
+        else:
+            reason = _("an undo, which without line %d would take back another action") % (
+                skipped[0])
         read.events = read.stale(read.lines[undo[0]], reason, undo[0])
 
 

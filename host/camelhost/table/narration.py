@@ -235,20 +235,131 @@ def phase_hint(session):
     return _("it is %s's turn") % session.names[session.current]
 
 
-def undone_steps(steps, names, edition=None):
+def undone_steps(steps, names, edition=None, moves=None, scoring=None):
     """What one ``undo`` took back, in words: ``steps``, a list of (events of one step,
-    holder: the seat that acted), oldest first (a player's step, then the bots' after
-    it); the player's step, the bots' moves, then which dice go back in the pyramid.
-    Actions in the words the table says them with (``Ann's leg ticket on red``, a
-    tile's side in ``edition``'s words: a ``camelup.editions.Edition``, default the
-    second edition's). A finish card's colour stays hidden until the final reveal
-    (RULES 1.8, 5)."""
+    holder: the seat that acted[, where that player's tile was before the step: ``(space,
+    side)`` or ``None``, for a tile's step]), oldest first (a player's step, then the
+    bots' after it); the player's step, the bots' moves, then a scoring taken back with
+    them (``scoring``: ``Session._scoring_since``'s, with ``coins`` as they are again),
+    then what to do with the pyramid's dice (``moves``: ``{"back": [...], "out":
+    [...]}``, colours; default: each step's die back in the pyramid), in the order a table
+    acts: the coins, tickets and tiles first, then the dice, and how to keep a die
+    after all (``redo``). Actions in the words the table says them with (``Ann's leg
+    ticket on red``, a tile's side in ``edition``'s words: a ``camelup.editions.Edition``,
+    default the second edition's; a tile says where it goes back to). A finish card's
+    colour stays hidden until the final reveal (RULES 1.8, 5)."""
     edition = get_edition("second") if edition is None else edition
-    parts = [_undone_step(events, names, holder, edition) for events, holder in steps]
+    parts = [_undone_step(step[0], names, step[1], edition, step[2] if len(step) > 2 else None)
+             for step in steps]
     text = parts[0][0]
     if len(parts) > 1:
         text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
-    return text + _put_back([die for _, die in parts if die])
+    dice = [die for _, die in parts if die]
+    if scoring is not None:
+        text += _scoring_back(scoring, names)
+    if moves is None:
+        text += _put_back([die["colour"] for die in dice])
+    else:
+        text += _dice_back(moves, [die["colour"] for die in dice])
+    if dice:  # a die released again would be another: redo gives this one back
+        text += _(" (or type 'redo' to keep %s)") % name_list(die_words(d) for d in dice)
+    return text
+
+
+def undo_question(scoring, names, edition=None):
+    """The one line the table asks before an ``undo`` that takes back a scoring
+    (``scoring``: ``Session.undo_scoring``'s): what it takes back, and that ``undo``
+    typed again does it."""
+    edition = get_edition("second") if edition is None else edition
+    steps = scoring["steps"]
+    parts = [_undone_step(step[0], names, step[1], edition)[0] for step in steps]
+    what = parts[0]
+    if len(parts) > 1:
+        what += _(", and the bots' moves after it: %s") % ", ".join(parts[1:])
+    legs_text = _legs_scored(scoring["legs"])
+    if scoring.get("race"):
+        taken = _("the end of race %(race)d and %(legs)s (the finish piles' scoring and "
+                  "every coin paid)") % {"race": scoring.get("race_no", 1), "legs": legs_text}
+    else:
+        taken = _("%s (its coins, and the tickets and tiles returned)") % legs_text
+    return _("undo would take back %(what)s and with it %(taken)s: type 'undo' again to do "
+             "it, anything else leaves it") % {"what": what, "taken": taken}
+
+
+def redone_steps(steps, names, edition=None):
+    """What one ``redo`` applied again, in words: ``steps`` as for ``undone_steps``
+    (events of one step, holder), oldest first, then which dice come out of the pyramid
+    again (``dice_of_steps``). The die lines and any scoring follow as the table says
+    them when they happen."""
+    edition = get_edition("second") if edition is None else edition
+    parts = [_undone_step(step[0], names, step[1], edition, back=False) for step in steps]
+    text = parts[0][0]
+    if len(parts) > 1:
+        text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
+    dice = [die["colour"] for _, die in parts if die]
+    if len(dice) == 1:
+        text += _("; take the %s die out of the pyramid again") % colour_word(dice[0])
+    elif dice:
+        text += _("; take the %s and %s dice out of the pyramid again") % (
+            colour_list(dice[:-1]), colour_word(dice[-1]))
+    return text
+
+
+def dice_of_steps(steps, names):
+    """The dice out of the pyramid with ``steps`` (as for ``undone_steps``: events of one
+    step, holder): each pyramid action's die, by colour, in order (none for a setup die,
+    a ticket whose die had not come out, a die the table had returned)."""
+    edition = get_edition("second")
+    return [die["colour"] for _, die in (_undone_step(step[0], names, step[1], edition)
+                                         for step in steps) if die]
+
+
+def _scoring_back(scoring, names):
+    """The clause of an undo that takes back a leg's scoring or the race's end
+    (``scoring``: ``legs``, the legs' numbers; ``race``: the race's end, ``race_no``;
+    ``coins``: every seat's coins again): what the table gives back."""
+    legs_text = _legs_scored(scoring["legs"])
+    coins = ", ".join("%s %d" % (names[i], c) for i, c in enumerate(scoring["coins"]))
+    if scoring.get("race"):
+        return (_("; this also takes back the end of race %(race)d and %(legs)s: the finish "
+                  "cards go back face down on their piles in the order played, coins back to "
+                  "%(coins)s, and the leg tickets, pyramid tickets and tiles back with their "
+                  "players as before it")
+                % {"race": scoring.get("race_no", 1), "legs": legs_text, "coins": coins})
+    return (_("; this also takes back %(legs)s: coins back to %(coins)s, and the leg "
+              "tickets, pyramid tickets and tiles back with their players as before it")
+            % {"legs": legs_text, "coins": coins})
+
+
+def _legs_scored(legs):
+    """``the leg 3 scoring``, ``the scoring of legs 3 and 4`` (``legs``: numbers)."""
+    if len(legs) == 1:
+        return _("the leg %d scoring") % legs[0]
+    return _("the scoring of legs %s") % name_list(str(n) for n in legs)
+
+
+def _dice_back(moves, dice):
+    """The clause that makes the pyramid hold what the game counts inside again after an
+    undo (``moves``: ``back``, dice to put back in; ``out``, dice to take out again, as
+    after a leg end taken back), naming a die of the undone ``dice`` that stays in it."""
+    back, out = moves["back"], moves["out"]
+    if not out:
+        return _put_back(back)
+    staying = [d for d in dice if d not in back and d not in out]
+    if len(out) == 1:
+        text = _("; take the %s die out of the pyramid again") % colour_word(out[0])
+    else:
+        text = _("; take the %s and %s dice out of the pyramid again") % (
+            colour_list(out[:-1]), colour_word(out[-1]))
+    if len(back) == 1:
+        text += _(", and put the %s die back in it") % colour_word(back[0])
+    elif back:
+        text += _(", and put the %s and %s dice back in it") % (colour_list(back[:-1]),
+                                                                colour_word(back[-1]))
+    if staying:
+        text += ngettext(", leaving the %s die in it", ", leaving the %s dice in it",
+                         len(staying)) % name_list(colour_word(d) for d in staying)
+    return text
 
 
 def _put_back(dice):
@@ -261,14 +372,22 @@ def _put_back(dice):
                                                                  colour_word(dice[-1]))
 
 
-def _undone_action(action, who, names, edition):
-    """An action taken back (its canonical text ``action``) in the table's words."""
+def _undone_action(action, who, names, edition, tile=None, back=True):
+    """An action taken back (its canonical text ``action``) in the table's words; with
+    ``back``, a tile says where it goes back to (``tile``: ``(space, side)`` it had
+    before, or ``None``: back to its player)."""
     words = action.split()
     if words[0] == "leg" and len(words) == 2:
         return _("%(who)s's leg ticket on %(colour)s") % {"who": who, "colour": colour_word(words[1])}
     if words[0] == "tile" and len(words) == 3 and words[1].isdigit():
-        return _("%(who)s's tile on space %(space)d, %(side)s side up") % {
+        text = _("%(who)s's tile on space %(space)d, %(side)s side up") % {
             "who": who, "space": int(words[1]), "side": side_word(edition, words[2])}
+        if not back:
+            return text
+        if tile is None:
+            return text + _(" (back to %s)") % who
+        return text + _(" (back on space %(space)d, %(side)s side up)") % {
+            "space": tile[0], "side": side_word(edition, tile[1])}
     if words[0] == "partner" and len(words) == 2 and words[1].isdigit() and \
             int(words[1]) < len(names):
         return _("%(who)s's partnership with %(partner)s") % {
@@ -276,8 +395,9 @@ def _undone_action(action, who, names, edition):
     return with_names(_("%(who)s's %(action)s") % {"who": who, "action": action}, names)
 
 
-def _undone_step(events, names, holder, edition):
-    """(words, colour of a die it puts back in the pyramid or ``None``) for one step."""
+def _undone_step(events, names, holder, edition, tile=None, back=True):
+    """(words, the die it released, as its journal form, or ``None``) for one step;
+    ``back``: an undo's (a tile says where it goes back to), not a redo's."""
     first = events[0]
     t = first.get("type")
     seat = first.get("player") if first.get("player") is not None else holder
@@ -295,7 +415,7 @@ def _undone_step(events, names, holder, edition):
         words = first["action"].split()
         if words[0] == "finish":
             return _("%s's finish card on the %s pile") % (who, pile_word(words[1])), None
-        return _undone_action(first["action"], who, names, edition), None
+        return _undone_action(first["action"], who, names, edition, tile, back), None
     die = None
     for ev in events:
         if ev["type"] == "die":
@@ -310,10 +430,10 @@ def _undone_step(events, names, holder, edition):
         return _("%s's pyramid ticket (no die had come out yet)") % who, None
     # the die is out of the pyramid on the table: the undo counts it inside again
     if who is None:
-        return _("the pyramid ticket and its die %s") % die_words(die), die["colour"]
+        return _("the pyramid ticket and its die %s") % die_words(die), die
     return (_("%(who)s's pyramid ticket and its die %(die)s") % {"who": who,
                                                                  "die": die_words(die)},
-            die["colour"])
+            die)
 
 
 def notice_lines(notice, view, past=False):
@@ -939,12 +1059,27 @@ def position_line(session):
     finish piles are written as their sizes only (``winner 2 | loser 1``, the public
     form): their colours and owners are hidden (RULES 5). A table speaking another
     language than English adds its ``--lang`` (German ``--lang de``). Two lines, one
-    string."""
+    string. While a player's pyramid ticket waits for its die (or its ink or value), the
+    line is the position before that ticket (the notation holds a ticket only with its
+    die), a line between says so as ``show`` counts it, and the command adds
+    ``--waiting``, so that the odds count the ticket and value no choice (that
+    player's is made; the next comes after the die, as ``best`` says): three lines."""
     if session.game is None:
         return _("No position yet: the setup comes first")
     text = position_text(session.game, public=not session.game.is_over)
     command = _("pyramid odds %s") % shlex.quote(text)
     command += _(" --players %s") % shlex.quote(",".join(session.names))
+    waiting = session.pending_player
+    if waiting is not None:
+        command += " --waiting"
     if language() != "en":  # the odds in the table's language, as its quit line resumes
         command += " --lang %s" % language()
-    return _("Position: %s\n%s") % (text, command)
+    if waiting is None:
+        return _("Position: %s\n%s") % (text, command)
+    left = session.game.pyramid_tickets_left
+    note = (_("%(who)s's pyramid ticket waits for its die: the line above is the position "
+              "before it (the notation counts a pyramid ticket with its die: %(line)d left "
+              "there, %(table)d at the table); with --waiting the odds count it and value "
+              "no choice until the die is out")
+            % {"who": session.names[waiting], "line": left, "table": left - 1})
+    return _("Position: %s\n%s") % (text, note + "\n" + command)

@@ -63,7 +63,7 @@ FORMS = {
     "cheer": N_("cheer <space>"), "cheering": N_("cheering <space>"),
     "boo": N_("boo <space>"), "booing": N_("booing <space>"),
     "setup": "setup 1:blue,green 2:red ...", "fix": N_("fix <space>:<colour>,<colour>"),
-    "pyramid": "pyramid", "p": "pyramid", "undo": "undo", "again": "again",
+    "pyramid": "pyramid", "p": "pyramid", "undo": "undo", "redo": "redo", "again": "again",
     "unscored": "unscored", "draw": "draw",
 }
 
@@ -248,7 +248,7 @@ def parse_command(text, session):
     Commands (see docs/table.md): ``leg red``, ``tile 7 +``, ``cheer 7``, ``win red``,
     ``lose red``, ``partner Ben``, ``pyramid``, a die ``red 2`` / ``grey white 3``, a
     value ``1``-``3``, ``setup 1:blue,green ...``, ``draw``, ``fix 7:red,blue``,
-    ``undo``, ``unscored``, ``again``.
+    ``undo``, ``redo``, ``unscored``, ``again``.
     """
     text = check_line(text)
     words = text.split()
@@ -268,15 +268,17 @@ def parse_command(text, session):
 
 
 def _table_command(head, words, session):
-    """The event of a command of the table's, not a player's (``undo``, ``again``,
+    """The event of a command of the table's, not a player's (``undo``, ``redo``, ``again``,
     ``unscored``, ``draw``, ``setup ...``, ``fix ...``), ``None`` for any other
     ``head``. Raises ``TableError``."""
     rest = " ".join(words[1:])
-    if head in ("undo", "again", "unscored", "draw") and rest:
+    if head in ("undo", "redo", "again", "unscored", "draw") and rest:
         raise _form(head, _("nothing comes after it"))
     if head == "undo":  # with bots: back to the player's turn (``Session.undo_steps``)
         steps = session.undo_steps()
         return {"type": "undo", "steps": steps} if steps > 1 else {"type": "undo"}
+    if head == "redo":  # what the last undo took back (``Session.undone``)
+        return {"type": "redo"}
     if head == "again":  # the start marker passes on (RULES 1.12): the journal says to whom
         start = session.next_race_start()
         return {"type": "race"} if start is None else {"type": "race", "start": start}
@@ -474,7 +476,8 @@ def accepted_commands(session):
     own names (``oasis``/``mirage`` or ``cheering``/``booing`` and their short forms
     ``cheer``/``boo``), ``partner`` only in an edition with partnerships (with too few
     players it is refused saying so, RULES 3.8), ``setup``/``draw`` only at setup,
-    ``again`` only once the race is over; ``undo``, ``unscored`` and ``fix`` always."""
+    ``again`` only once the race is over; ``undo``, ``redo``, ``unscored`` and ``fix``
+    always."""
     ed, phase = session.edition, session.phase
     words = []
     for word in FORMS:

@@ -19,6 +19,8 @@ ticket with its die and any key pressed for it, an action, a setup die, a
 correction...): each step keeps a mark of the session before it, and the game goes
 back to the mark through ``Game.pop``; nothing is replayed. With bots, a typed ``undo``
 takes back the bots' steps since a player's last step too (``Session.undo_steps``).
+``redo`` applies what the last undo took back again, its events through the same
+handlers (``Session.undone``), until any new step empties it.
 
 Bad input never changes anything: ``feed`` and ``command`` raise ``TableError``
 (a ``ValueError`` with a one-line message) before touching the game or the journal.
@@ -148,7 +150,8 @@ class Session:
     ``race_no``, ``phase``, ``game`` (``camelup.game.Game`` or ``None`` at setup),
     ``current``, ``setup_rolls``, ``pending_die``, ``reports`` (``Game.push`` reports
     of this race), ``result`` (final report), ``scores``, ``version``,
-    ``last_pyramid_event``, ``race_start`` (the seat that starts this race), ``draws``
+    ``last_pyramid_event``, ``race_start`` (the seat that starts this race), ``undone``
+    (what each undo took back, for ``redo``), ``draws``
     (drawn setups taken this race, undone ones too: ``draw`` draws anew). What the screens show: ``camelhost.table.view``.
     ``dice_typed``: True when the dice are typed at the table (no pyramid:
     ``--pyramid manual``), so hints ask to type the die rather than release it; the
@@ -178,6 +181,10 @@ class Session:
         #: the seat that starts the current race: the first seat in race 1, then the
         #: seat the start marker passed to at the end of the race before (RULES 1.12)
         self.race_start = 0
+        #: what each ``undo`` took back, newest last (a list of its steps' events, oldest
+        #: step first): ``redo`` applies the last again; any new step empties it
+        self.undone = []
+        self._redoing = False  # a redo applies its events: they empty nothing
         self._reset_race()
         if journal is not None and not journal.events:
             journal.append(self.header())
@@ -299,6 +306,8 @@ class Session:
         bot = (event.TYPE in ("action", "pyramid", "die") and seat is not None
                and self.is_bot(seat))
         self.steps.append(_Step(mark, event, bot))
+        if not self._redoing:  # a new step: what was undone can't be redone any more
+            self.undone = []
 
     def undo_steps(self):
         """How many steps a typed ``undo`` takes back now: the last step of a player
@@ -481,6 +490,8 @@ class Session:
             if action.kind == "pyramid":
                 raise TableError(_("a pyramid ticket is taken with 'pyramid' and a die"))
             mark = self._mark()
+            if action.kind == "tile":  # where the tile was: an undo says where it goes back
+                mark["tile"] = self.game.tile_of(event.player)
             report = self.game.push(action)
         except (IllegalAction, NotationError) as exc:
             if str(text).split()[:1] == ["finish"]:
@@ -836,7 +847,11 @@ class Session:
         older version; ``undo_steps`` counts them for a typed ``undo``): each a whole
         pyramid action (ticket, die and value), an action, a correction, an unscored
         end or a setup step. The game goes back through ``Game.pop``; nothing is
-        replayed. The notice names the player's step first, then the bots' after it."""
+        replayed. The notice names the player's step first, then the bots' after it,
+        then a leg's or the race's scoring taken back with them (coins as they were),
+        then the dice to put back in the pyramid and to take out of it again, so that the
+        pyramid holds what the game counts inside (``dice_moves``: the same for the
+        virtual pyramid); ``redo`` gives it all back (``undone``)."""
         count = 1 if event.steps is None else event.steps
         if not self.steps:
             raise TableError(_("nothing to undo in this race"))
@@ -845,11 +860,19 @@ class Session:
             raise TableError(_("undo of %r steps: this race has %d to undo")
                              % (count, len(self.steps)))
         taken = self.steps[-count:]
+        scoring = self._scoring_since(taken[0].mark)
+        out_before = self._dice_out()
         del self.steps[-count:]
         self._restore(taken[0].mark)
-        text = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"])
-                                       for step in taken], self.names, self.edition)
-        notices = [{"kind": "info", "text": _("undone: %s") % text}]
+        self.undone.append([step.events for step in taken])
+        moves = self._dice_moves(out_before, self._dice_out())
+        if scoring is not None:
+            scoring["coins"] = list(self.game.coins)
+        text = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"],
+                                        step.mark.get("tile")) for step in taken],
+                                      self.names, self.edition, moves=moves, scoring=scoring)
+        notices = [{"kind": "info", "text": _("undone: %s") % text, "dice_moves": moves,
+                    "scoring_undone": scoring is not None}]
         if "race" in taken[0].mark:  # 'again' taken back: the race as it ended
             if self.phase == "over":
                 notices.append({"kind": "final", "final": self.result, "race": self.race_no})
@@ -857,6 +880,98 @@ class Session:
                 notices.append({"kind": "unscored", "race": self.race_no})
             return notices
         return notices + self._turn_notice()
+
+    def undo_scoring(self):
+        """What a typed ``undo`` would take back of the race's scoring, or ``None`` when
+        it takes back none: ``{"legs": [leg numbers scored], "race": True when it takes
+        back the race's end, "race_no": this race's number, "steps": [(events of a step,
+        holder), ...] it takes back}`` (the table asks before such an undo:
+        ``camelhost.table.controller.Table``). Changes nothing."""
+        count = self.undo_steps()
+        if not count:
+            return None
+        scoring = self._scoring_since(self.steps[-count].mark)
+        if scoring is not None:
+            scoring["steps"] = [([e.to_json() for e in step.events], step.mark["current"])
+                                for step in self.steps[-count:]]
+        return scoring
+
+    def _scoring_since(self, mark):
+        """The scoring done since ``mark`` (a step's): ``{"legs": [...], "race": bool,
+        "race_no": int}`` (the legs scored, by number; the race's end), or ``None`` when
+        none was."""
+        if "race" in mark or self.game is None:
+            return None
+        legs = []
+        race = False
+        leg = self.game.leg
+        for report in reversed(self.reports[mark["reports"]:]):
+            if report.get("race_over"):  # the race ends in its leg: that leg is scored too
+                race = True
+                legs.insert(0, leg)
+            elif report.get("leg_ended"):
+                leg -= 1
+                legs.insert(0, leg)
+        if not legs:
+            return None
+        return {"legs": legs, "race": race, "race_no": self.race_no}
+
+    def _dice_out(self):
+        """The dice out of the pyramid on the table now: the game's revealed this leg
+        (still out once the race is over) and a die waiting for its ink or value; ``None``
+        at setup (the setup's dice are not counted)."""
+        if self.game is None:
+            return None
+        out = self.game.dice_out
+        if self._pending is not None and self._pending.colour not in out:
+            out.append(self._pending.colour)
+        return out
+
+    @staticmethod
+    def _dice_moves(before, after):
+        """What people do with the pyramid after an undo so that it holds the dice the
+        game counts inside: ``{"back": [dice out before, inside now], "out": [dice
+        inside before, out now]}`` (colours, in the order they came out); ``None`` when
+        either side is a setup."""
+        if before is None or after is None:
+            return None
+        return {"back": [d for d in before if d not in after],
+                "out": [d for d in after if d not in before]}
+
+    def _on_redo(self, event):
+        """Apply again, exactly, what the last ``undo`` took back (its steps' events, a
+        die with its colour, ink and value, through the same handlers: the same
+        notices), while nothing else was done since (any new step empties ``undone``).
+        Raises ``TableError`` (nothing changed) when there is nothing to redo."""
+        if not self.undone:
+            raise TableError(_("nothing to redo: 'redo' gives back what the last 'undo' took "
+                               "back, until something else is done"))
+        redone = self.undone[-1]
+        first = len(self.steps)
+        draws = self.draws  # a drawn setup applied again is not a new draw
+        notices = []
+        holders = []  # the seat each step was taken on (as its mark says for an undo)
+        self._redoing = True
+        try:
+            for events in redone:
+                holders.append(self.current)
+                for e in events:
+                    notices += self._HANDLERS[e.TYPE](self, e)
+        except (ValueError, KeyError, TypeError) as exc:  # never after an undo: kept whole
+            if len(self.steps) > first:
+                self._restore(self.steps[first].mark)
+                del self.steps[first:]
+            raise TableError(_("redo: %s") % one_line(exc)) from None
+        finally:
+            self._redoing = False
+        self.undone.pop()
+        self.draws = draws
+        steps = [([e.to_json() for e in events], holder)
+                 for events, holder in zip(redone, holders, strict=True)]
+        text = narration.redone_steps(steps, self.names, self.edition)
+        out = narration.dice_of_steps(steps, self.names)
+        return [{"kind": "info", "text": _("redone: %s") % text,
+                 "dice_moves": {"back": [], "out": out}}] + _answered(notices)
 
     def _on_unscored(self, event):
         self._need("turn", "die", "ink", "value")
@@ -882,6 +997,8 @@ class Session:
         self.race_start = start
         # one step of the new race: 'undo' brings the race before back as it ended
         self.steps.append(_Step({"race": before, "current": None}, event))
+        if not self._redoing:
+            self.undone = []
         notice = {"kind": "new_race", "race": self.race_no}
         if event.start is not None:
             notice["start"] = start
@@ -891,9 +1008,24 @@ class Session:
     _HANDLERS = {
         "setup": _on_setup, "action": _on_action, "pyramid": _on_pyramid, "die": _on_die,
         "ink": _on_ink, "value": _on_value, "rejected": _on_rejected,
-        "correction": _on_correction, "undo": _on_undo, "unscored": _on_unscored,
+        "correction": _on_correction, "undo": _on_undo, "redo": _on_redo,
+        "unscored": _on_unscored,
         "race": _on_race, "board": _on_board,
     }
+
+
+#: The notices that ask the table for something (a die, its ink or value, a release
+#: again): in a redo only the last is said, and only when nothing answers it after.
+_ASKING = ("pyramid", "ask_ink", "ask_value", "retry")
+
+
+def _answered(notices):
+    """A redo's ``notices`` without the questions its own events answered (``Ben takes
+    a pyramid ticket: release one die`` before the die it applies again); a ticket's
+    notice that names its die stays."""
+    return [n for i, n in enumerate(notices)
+            if n["kind"] not in _ASKING or n.get("die")
+            or not any(m["kind"] in _ASKING + ("die", "setup_die") for m in notices[i + 1:])]
 
 
 def _typed(event):

@@ -1,0 +1,281 @@
+"""s32 tester findings 1, 2 and 8 (undo of a moved tile): an ``undo`` at a real table.
+
+1. An undo of a leg's last die (or of the die that ended the race) takes back that
+   scoring too: the table asks first, then says in one line what it took back (coins as
+   they were, tickets and tiles back), which dice come out of the pyramid again and
+   which stays in, and shows the whole table. The virtual pyramid's dice follow those
+   words, as a real pyramid's would after the players act: it is not set to the game's
+   own count before each release.
+2. ``redo`` applies again exactly what the last undo took back, its die too (a die
+   released again would be another), journaled as a ``redo`` line; anything new done
+   since leaves nothing to redo. The undo of a die says so.
+8. The undo of a moved tile says where the tile goes back to.
+"""
+
+import io
+import json
+
+from camelhost.device import virtual
+from camelhost.device.emulated import sim_table
+from camelhost.device.events import DieEvent
+from camelhost.i18n import set_language
+from camelhost.table.controller import Table, help_text
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+CLASSIC = "setup 1:blue 2:green 3:orange,yellow,white"
+
+
+class _Pyramid(virtual.DiceTableDriver):
+    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware:
+    each push records what fell; the test hands it to the table as the link would."""
+
+    def __init__(self, seed):
+        self.table = sim_table.Table("second", seed)
+        self.fell = []
+
+    def _push_content(self, dice, wait, timeout):
+        self.fell.append(dice)
+        return virtual.Released(dice)
+
+
+def _table(pyramid=None, journal=None, edition="second", setup=SETUP):
+    out = io.StringIO()
+    s = Session(edition, ["Ann", "Ben", "Cy"], seed=9,
+                journal=Journal(None) if journal is None else journal)
+    t = Table(s, PlainDisplay(out), pyramid=pyramid)
+    t.start()
+    t.line(setup)
+    return t, out
+
+
+def _said(t, out, *typed):
+    before = len(out.getvalue())
+    for line in typed:
+        t.line(line)
+    return out.getvalue()[before:].splitlines()
+
+
+def _release(t, pyramid):
+    """``release`` typed, and the die that fell reaching the table from the link."""
+    t.line("release")
+    (label, value), = pyramid.fell[-1]
+    colour, _, ink = label.partition("-")
+    seq = len(pyramid.fell)
+    t.pyramid_event(DieEvent("die", "B1", seq, "EVT %d die" % seq, colour=colour,
+                             ink=ink or None, value=value))
+    return label, value
+
+
+def _die(label, value):
+    colour, _, ink = label.partition("-")
+    return "%s %s %d" % (colour, ink, value) if ink else "%s %d" % (colour, value)
+
+
+def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_to_take_out():
+    pyramid = _Pyramid(seed=3)
+    t, out = _table(pyramid)
+    s = t.session
+    released = [_release(t, pyramid) for _ in range(5)]  # Ann, Ben, Cy, Ann, Ben
+    assert s.game.leg == 2 and s.game.coins == [5, 5, 4]
+    written = len(s.journal.events)
+    said = _said(t, out, "undo")
+    last = _die(*released[-1])
+    assert said[0] == ("undo would take back Ben's pyramid ticket and its die %s and with it "
+                       "the leg 1 scoring (its coins, and the tickets and tiles returned): "
+                       "type 'undo' again to do it, anything else leaves it" % last)
+    assert s.game.leg == 2 and len(s.journal.events) == written  # nothing done yet
+    said = _said(t, out, "undo")
+    first = [label.partition("-")[0] for label, _ in released[:4]]
+    assert said[0] == (
+        "undone: Ben's pyramid ticket and its die %s; this also takes back the leg 1 "
+        "scoring: coins back to Ann 3, Ben 3, Cy 3, and the leg tickets, pyramid tickets "
+        "and tiles back with their players as before it; take the %s, %s, %s and %s dice "
+        "out of the pyramid again, leaving the %s die in it (or type 'redo' to keep %s)"
+        % (last, *first, released[-1][0].partition("-")[0], last))
+    assert "Race 1, leg 1" in said  # the whole table, as it is again
+    assert s.game.leg == 1 and s.game.coins == [3, 3, 3] and s.game.dice_out == first
+    # the virtual pyramid holds what a real one holds once the players did as told
+    assert sorted(pyramid.table.inside) == sorted(s.game.dice_in_pyramid())
+    before = len(out.getvalue())
+    _release(t, pyramid)  # the leg's last die again: one the game counts inside
+    assert "RETURN THE DICE" not in out.getvalue()[before:]
+    assert s.game.leg == 2
+
+
+def test_a_line_other_than_undo_after_the_question_leaves_the_scoring():
+    pyramid = _Pyramid(seed=3)
+    t, out = _table(pyramid)
+    s = t.session
+    for _ in range(5):
+        _release(t, pyramid)
+    position = s.game.position()
+    said = _said(t, out, "undo", "show", "undo")
+    assert said[0].startswith("undo would take back ")
+    assert said[-2].startswith("undo would take back ")  # asked again, not done
+    assert s.game.position() == position
+    said = _said(t, out, "")
+    assert said[0] == "nothing undone" and s.game.position() == position
+
+
+def test_undo_of_the_die_that_ended_the_race_takes_back_the_race_end_and_redo_gives_it_back():
+    t, out = _table(edition="classic", setup=CLASSIC)
+    s = t.session
+    for _turn in range(60):
+        if s.phase == "over":
+            break
+        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
+        t.line("%s 3" % inside[0])
+    assert s.phase == "over"
+    final, scores = s.game.coins, list(s.scores)
+    last = s.reports[-1]["move"]["die"]
+    ender = s.names[s.reports[-1]["player"]]
+    leg = s.game.leg
+    said = _said(t, out, "undo", "undo")
+    assert said[0] == ("undo would take back %s's pyramid ticket and its die %s 3 and with it "
+                       "the end of race 1 and the leg %d scoring (the finish piles' scoring and "
+                       "every coin paid): type 'undo' again to do it, anything else leaves it"
+                       % (ender, last, leg))
+    coins = ", ".join("%s %d" % (n, c) for n, c in zip(s.names, s.game.coins, strict=True))
+    assert said[2] == (
+        "undone: %s's pyramid ticket and its die %s 3; this also takes back the end of race "
+        "1 and the leg %d scoring: the finish cards go back face down on their piles in the "
+        "order played, coins back to %s, and the leg tickets, pyramid tickets and tiles back "
+        "with their players as before it; put the %s die back in the pyramid (or type 'redo' "
+        "to keep %s 3)" % (ender, last, leg, coins, last, last))
+    assert s.phase == "turn" and s.scores == [] and last in s.game.dice_in_pyramid()
+    said = _said(t, out, "redo")
+    assert said[0] == ("redone: %s's pyramid ticket and its die %s 3; take the %s die out of "
+                       "the pyramid again" % (ender, last, last))
+    assert any(line.startswith("RACE 1 OVER") for line in said)
+    assert s.phase == "over" and s.game.coins == final and s.scores == scores
+
+
+def test_redo_gives_back_the_very_die_an_undo_took_back_and_is_journaled(tmp_path):
+    pyramid = _Pyramid(seed=5)
+    path = str(tmp_path / "g.jsonl")
+    t, out = _table(pyramid, journal=Journal(path))
+    s = t.session
+    _release(t, pyramid)
+    label, value = _release(t, pyramid)  # Ben's
+    after = s.game.position()
+    said = _said(t, out, "undo")
+    colour = label.partition("-")[0]
+    assert said[0] == ("undone: Ben's pyramid ticket and its die %s; put the %s die back in "
+                       "the pyramid (or type 'redo' to keep %s)"
+                       % (_die(label, value), colour, _die(label, value)))
+    assert colour in pyramid.table.inside
+    said = _said(t, out, "redo")
+    assert said[0] == ("redone: Ben's pyramid ticket and its die %s; take the %s die out of "
+                       "the pyramid again" % (_die(label, value), colour))
+    assert said[1] == "Ben takes a pyramid ticket: %s" % _die(label, value)
+    assert said[2].startswith("DIE ") and "(Ben's pyramid ticket)" in said[2]
+    assert not any("release one die" in line for line in said)  # the die is given
+    assert s.game.position() == after and s.current == 2
+    assert colour not in pyramid.table.inside  # out again, as at the table
+    assert s.journal.events[-1]["type"] == "redo" and s.journal.events[-2]["type"] == "undo"
+    s.journal.close()
+    again = Session.resume(Journal.resume(path))
+    assert again.game.position() == after and again.current == 2
+
+
+def test_anything_done_after_an_undo_leaves_nothing_to_redo():
+    t, out = _table()
+    s = t.session
+    t.line("pyramid")
+    t.line("red 2")
+    t.line("undo")
+    t.line("leg blue")  # Ben's own action instead
+    position, written = s.game.position(), len(s.journal.events)
+    said = _said(t, out, "redo")
+    assert said[0] == ("! nothing to redo: 'redo' gives back what the last 'undo' took back, "
+                       "until something else is done")
+    assert s.game.position() == position and len(s.journal.events) == written
+    said = _said(t, out, "redo now")
+    assert said[0].startswith("! redo: check the form") and s.game.position() == position
+
+
+def test_two_undos_are_redone_newest_first_and_a_resume_keeps_what_is_left_to_redo(tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    t, out = _table(journal=Journal(path))
+    s = t.session
+    t.line("leg red")  # Ann
+    t.line("tile 8 +")  # Ben
+    both = s.game.position()
+    t.line("undo")
+    t.line("undo")
+    said = _said(t, out, "redo")
+    assert said[0] == "redone: Ann's leg ticket on red"
+    s.journal.close()
+    again = Session.resume(Journal.resume(path))
+    assert again.command("redo")[0]["text"] == "redone: Ben's tile on space 8, cheering side up"
+    assert again.game.position() == both
+
+
+def test_redo_is_a_command_in_the_help_and_at_a_german_table():
+    assert any(line.startswith("  redo ") for line in help_text("second").splitlines())
+    set_language("de")
+    t, out = _table()
+    t.line("pyramid")
+    t.line("rot 2")
+    said = _said(t, out, "redo")  # a command, not 'did you mean red': nothing to redo
+    assert said[0] == ("! nichts wiederherzustellen: 'redo' gibt zurück, was das letzte "
+                       "'undo' zurücknahm, bis etwas anderes getan wird")
+    said = _said(t, out, "undo", "redo")
+    assert said[0] == ("zurückgenommen: das Pyramidenplättchen von Ann und sein Würfel rot 2; "
+                       "lege den Würfel rot zurück in die Pyramide (oder tippe 'redo', um rot "
+                       "2 zu behalten)")
+    assert said[2] == ("wiederhergestellt: das Pyramidenplättchen von Ann und sein Würfel rot "
+                       "2; nimm den Würfel rot wieder aus der Pyramide")
+    assert t.session.game.dice_out == ["red"]
+    assert any(line.startswith("  redo ") for line in help_text("second").splitlines())
+
+
+def test_undo_of_a_moved_tile_says_where_it_goes_back_to():
+    s = Session("second", ["Ann", "Ben", "Cy"])
+    s.command(SETUP)
+    s.command("tile 6 +")  # Ann
+    s.command("leg red")
+    s.command("leg blue")
+    s.command("tile 9 -")  # Ann moves her tile
+    assert s.command("undo")[0]["text"] == ("undone: Ann's tile on space 9, booing side up "
+                                            "(back on space 6, cheering side up)")
+    assert s.game.tile_of(0) == (6, "+")
+    assert s.command("redo")[0]["text"] == "redone: Ann's tile on space 9, booing side up"
+    assert s.game.tile_of(0) == (9, "-")
+
+
+def test_a_journal_line_of_a_redo_reads_back_as_written():
+    s = Session("second", ["Ann", "Ben", "Cy"], journal=Journal(None))
+    s.command(SETUP)
+    s.command("leg red")
+    s.command("undo")
+    s.command("redo")
+    line = json.loads(json.dumps(s.journal.events[-1]))
+    assert line["type"] == "redo" and "steps" not in line
+    again = Session.from_events(s.journal.events)
+    assert again.game.position() == s.game.position()
+
+
+def test_a_redo_after_a_damaged_line_set_aside_stops_the_resume_there(tmp_path):
+    """Without the second undo (damaged, set aside), the redo after it would give back
+    Ben's leg ticket instead of Ann's: the resume keeps the lines before the redo only."""
+    path = tmp_path / "g.jsonl"
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in (SETUP, "leg red", "leg blue", "undo", "undo", "redo"):
+        s.command(text)
+    journal.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    undos = [i for i, line in enumerate(lines) if b'"type":"undo"' in line]
+    lines[undos[1]] = lines[undos[1]].replace(b'"type":"undo"', b'"type":"undx"')
+    path.write_bytes(b"".join(lines))
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    assert [e["type"] for e in j.events][-3:] == ["action", "action", "undo"]
+    assert any("a redo, which without line %d would give back another action" % (undos[1] + 1)
+               in note for note in j.notes)
+    again = Session.resume(j)
+    assert again.game.held_tickets(0) == [("red", 5)] and again.game.held_tickets(1) == []
+    j.close()
