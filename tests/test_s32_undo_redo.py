@@ -224,10 +224,10 @@ def test_redo_is_a_command_in_the_help_and_at_a_german_table():
     assert said[0] == ("! nichts wiederherzustellen: 'redo' gibt zurück, was das letzte "
                        "'undo' zurücknahm, bis etwas anderes getan wird")
     said = _said(t, out, "undo", "redo")
-    assert said[0] == ("zurückgenommen: das Pyramidenplättchen von Ann und sein Würfel rot 2; "
+    assert said[0] == ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
                        "lege den Würfel rot zurück in die Pyramide (oder tippe 'redo', um rot "
                        "2 zu behalten)")
-    assert said[2] == ("wiederhergestellt: das Pyramidenplättchen von Ann und sein Würfel rot "
+    assert said[2] == ("wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
                        "2; nimm den Würfel rot wieder aus der Pyramide")
     assert t.session.game.dice_out == ["red"]
     assert any(line.startswith("  redo ") for line in help_text("second").splitlines())
