@@ -97,6 +97,12 @@ def _discard_unused(journal):
             os.unlink(journal.path)
         except OSError:
             pass
+        made = getattr(journal, "made_folder", None)
+        if made:  # the folder this start made for it: gone too, if nothing else is in it
+            try:
+                os.rmdir(made)
+            except OSError:
+                pass
 
 
 def _check_options(args):
@@ -152,7 +158,9 @@ def open_session(args):
         raise CliError(_("--players %s: %s") % (args.players, exc)) from None
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
+    made = None  # the journals/ folder when this start makes it: a failed start removes it
     if not path:
+        made = None if os.path.isdir("journals") else "journals"
         path = _fresh_journal_path()
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
@@ -164,11 +172,11 @@ def open_session(args):
         seed = fresh_seed()  # printed by run() once the game really starts
     from camelhost.i18n import language
     journal = Journal(path, pyramid=args.pyramid or "manual", lang=language())
+    journal.made_folder = made
     try:
         session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
     except TableError as exc:
-        journal.close()
-        os.unlink(path)
+        _discard_unused(journal)
         raise CliError(str(exc)) from None
     return session, journal
 
