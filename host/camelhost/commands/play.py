@@ -184,17 +184,16 @@ def open_session(args):
 def _bot_seats(text, names):
     """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
-    the players and the nearest name (difflib), if one is near."""
-    import difflib
+    the players and the nearest name (``camelhost.table.suggest.nearest``: case and
+    accents folded), if one is near."""
+    from camelhost.table.suggest import nearest
     bots = []
     for b in [n.strip() for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
         if not matches:
-            near = difflib.get_close_matches(b.lower(), [n.lower() for n in names], n=1,
-                                             cutoff=0.6)
+            meant = nearest(b, names)
             players = ", ".join(names)
-            if near:
-                meant = [n for n in names if n.lower() == near[0]][0]
+            if meant is not None:
                 raise CliError(_("--bots names %r, who is not among the players (%s); did "
                                  "you mean %s?") % (b, players, meant))
             raise CliError(_("--bots names %r, who is not among the players (%s)")

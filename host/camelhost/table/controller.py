@@ -29,7 +29,7 @@ from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
 from camelhost.table.manual import shortened
-from camelhost.table.parser import FORMS, check_line, in_own_words, local_colours
+from camelhost.table.parser import FORMS, TABLE_WORDS, check_line, in_own_words, local_colours
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
@@ -104,10 +104,6 @@ def help_text(edition, pyramid=None):
     return "\n".join(lines)
 
 
-#: Words that start a table command (besides the game's own forms): a line typed at
-#: the private finish-card prompt that starts with one is that command, not a colour.
-TABLE_WORDS = ("quit", "exit", "help", "show", "board", "status", "odds", "best", "position",
-               "release")
 
 
 #: ``release two`` / ``release none``: the virtual pyramid's faults a table can try
