@@ -157,3 +157,103 @@ def test_a_misspelt_leg_colour_gets_the_nearest_colour(german):
     # a camel that is no racing camel is not 'corrected' to another colour
     assert _reply(t, out, "leg black") == ("'black' is not a racing camel of the second "
                                            "edition (one of: blue, green, yellow, red, purple)")
+
+
+# --- finding 5: a name that can be corrected --------------------------------------
+
+
+def _said(t, out, typed):
+    before = len(out.getvalue())
+    t.line(typed)
+    return out.getvalue()[before:]
+
+
+def test_rename_corrects_a_name_everywhere_from_then_on(tmp_path):
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    t, out = _table("second", ["Maria", "Jonsa", "Leonie", "Tariq", "Sofia", "Ömer"],
+                    "draw", "partner Jonsa", "win red")
+    assert _said(t, out, "rename jonsa Jonas") == (
+        "Jonsa is called Jonas from now on\n"
+        "> Leonie's turn (leg / tile / win / lose / partner / pyramid)\n")
+    shown = _said(t, out, "show")
+    assert "Maria: 3 coins; no leg tickets; partner Jonas; 0 finish cards played" in shown
+    assert "Jonas: 3 coins; no leg tickets; partner Maria; 1 finish card played" in shown
+    assert "Jonsa" not in shown
+    assert "  rename Jonas NAME  correct Jonas's name" in _said(t, out, "help")
+    assert t.session.journal.events[-1] == {"type": "rename", "player": 1, "name": "Jonas"}
+    # a resumed table and a replay read it: the new name from that line on
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path)) as journal:
+        for event in t.session.journal.events:
+            journal.append(dict(event))
+    with Journal.resume(str(path)) as journal:
+        assert Session.resume(journal).names == ["Maria", "Jonas", "Leonie", "Tariq", "Sofia",
+                                                 "Ömer"]
+
+
+def test_the_finish_pile_the_scoring_and_replay_name_the_renamed_player(capsys, tmp_path):
+    from camelhost.table.journal import Journal
+    t, out = _table("second", ["Ann", "Bne", "Cy"], "draw", "leg red")
+    before = out.getvalue()
+    for line in ("rename Bne Ben", "lose blue", "blue 1", "green 1", "yellow 1", "red 1",
+                 "purple 1"):
+        t.line(line)
+    after = out.getvalue()[len(before):]
+    assert "Bne is called Ben from now on" in after
+    assert "Ben plays a finish card face down on the overall-loser pile" in after
+    scored = after.split("LEG 1 SCORED", 1)[1]
+    assert "Ben" in scored and "Bne" not in after.split("from now on", 1)[1]
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path)) as journal:
+        for event in t.session.journal.events:
+            journal.append(dict(event))
+    capsys.readouterr()
+    assert cli.main(["replay", str(path)]) == 0
+    replay = capsys.readouterr().out
+    assert "players Ann, Bne, Cy" in replay  # the game as it started
+    assert "Bne" not in replay.split("Bne is called Ben from now on", 1)[1]
+    assert "LEG 1 SCORED" in replay
+
+
+@pytest.mark.parametrize("typed, refusal", [
+    ("rename Jonas Maria", "rename Jonas Maria: Maria is already a player's name; the names "
+                           "must differ"),
+    ("rename Jonas maria", "rename Jonas maria: Maria is already a player's name; the names "
+                           "must differ"),
+    ("rename Jonas Jonas", "rename: Jonas is already called so"),
+    ("rename Jonas Jo,nas", "rename Jonas Jo,nas: a name holds no comma (commas separate the "
+                            "names of --players)"),
+    ("rename Jonas", "rename: check the form: rename <old name> <new name>; e.g. 'rename "
+                     "Maria Mariaa'"),
+    ("rename Jonsa Jonas", "no player called 'Jonsa' (players: Maria, Jonas, Leonie); did you "
+                           "mean Jonas?"),
+])
+def test_a_rename_that_breaks_the_name_rules_is_refused_unchanged(typed, refusal):
+    t, out = _table("second", ["Maria", "Jonas", "Leonie"], "draw")
+    assert _reply(t, out, typed) == refusal
+    assert t.session.names == ["Maria", "Jonas", "Leonie"]
+
+
+def test_rename_takes_names_with_spaces_and_a_change_of_letter_case():
+    t, out = _table("second", ["Ann Marie", "jonas", "Cy"], "draw")
+    assert _said(t, out, "rename Ann Marie Anne Marie").startswith(
+        "Ann Marie is called Anne Marie from now on\n")
+    assert _said(t, out, "rename jonas Jonas").startswith("jonas is called Jonas from now on")
+    assert t.session.names == ["Anne Marie", "Jonas", "Cy"]
+
+
+def test_rename_in_german(german):
+    t, out = _table("second", ["Maria", "Jonsa", "Leonie"], "draw")
+    assert _said(t, out, "rename Jonsa Jonas").startswith("Jonsa heißt ab jetzt Jonas\n")
+    assert _reply(t, out, "rename Jonas Maria") == ("rename Jonas Maria: Maria ist schon der "
+                                                   "Name eines Spielers; die Namen müssen sich "
+                                                   "unterscheiden")
+
+
+def test_help_gives_its_examples_with_the_tables_players(german):
+    t, out = _table("second", ["Maria", "Jonas", "Leonie", "Tariq", "Sofia"], "draw")
+    shown = _said(t, out, "help")
+    assert "  partner Jonas      Partnerschaft mit Jonas (Zweitausgabe, 6-8 Spieler)\n" in shown
+    assert "  rename Jonas NAME  den Namen von Jonas berichtigen" in shown
+    assert "Ben" not in shown

@@ -35,7 +35,8 @@ from camelhost.table.view import table_view
 
 #: The table's help, one row a command: ``(command, what it does, when it applies)``;
 #: the descriptions go through the translation catalogue, the commands are typed as they are.
-#: ``{c}`` is the edition's example colour (``Edition.example_colour``); the last
+#: ``{c}`` is the edition's example colour (``Edition.example_colour``), ``{p}`` a
+#: player's name of the table (the second seat's: ``help_text``); the last
 #: field says which rows need what: ``"grey"`` a grey die in the edition, ``"partners"``
 #: partnerships, ``"virtual"`` a virtual pyramid (its slider), ``"reported"`` a pyramid
 #: that reports dice (not typed ones); ``manual`` rows replace them with dice typed.
@@ -46,7 +47,7 @@ HELP_ROWS = (
     ("win {c}  lose {c}", N_("{c} finish card on the overall winner / loser pile"), None),
     ("win  lose", N_("the same, privately: a picker (full screen, one key per"), None),
     ("", N_("colour) or the colour asked next (plain); it is never shown"), None),
-    ("partner Ben", N_("partnership with Ben (second edition, 6-8 players)"), "partners"),
+    ("partner {p}", N_("partnership with {p} (second edition, 6-8 players)"), "partners"),
     ("pyramid", N_("take a pyramid ticket; the next die released completes it"), "reported"),
     ("pyramid", N_("take a pyramid ticket; the next die typed completes it"), "manual"),
     ("{c} 2  grey white 3", N_("a die typed by hand (also for a GAP); '{c} ?' asks the value"),
@@ -67,6 +68,7 @@ HELP_ROWS = (
     ("unscored", N_("end this race unscored (the board can't be restored)"), None),
     ("again", N_("another race with the same seats (undo takes it back)"), None),
     ("setup 1:blue,green 2:{c} ...", N_("starting stacks typed in; 'draw' draws them"), None),
+    ("rename {p} NAME", N_("correct {p}'s name (a typo): NAME from then on, everywhere"), None),
     ("odds  best", N_("leg and race odds; the value of each action for the player to act"), None),
     ("position", N_("this position in the project notation, then the 'pyramid odds'"), None),
     ("", N_("command to paste, with the players' names; finish piles as their"), None),
@@ -77,9 +79,10 @@ HELP_ROWS = (
 HELP_COLUMN = 21
 
 
-def help_text(edition, pyramid=None):
+def help_text(edition, pyramid=None, names=("Ann", "Ben")):
     """The table's help (``HELP_ROWS``) for ``edition`` (a name or an ``Edition``): in its
-    example colour, with the grey die's rows only when it has a grey die and the
+    example colour, its example player the second of ``names`` (the table's players,
+    seat order; the first when there is one), with the grey die's rows only when it has a grey die and the
     partnership row only when it has partnerships (RULES 2, 3), and the commands that
     apply to ``pyramid`` (``Table.pyramid_kind``): ``"virtual"`` every one; ``"real"``
     no ``release``; ``"manual"`` (dice typed) no ``release``, no ink key for a grey die
@@ -95,12 +98,14 @@ def help_text(edition, pyramid=None):
         if needs and not all(has[need] for need in needs.split()):
             continue
         # the colours in the words the table takes (German 'leg rot', 'fix 7:rot,blau')
-        command = colours_in(command.format(c=ed.example_colour))
+        player = names[1] if len(names) > 1 else names[0]
+        command = colours_in(command.format(c=ed.example_colour, p=player))
         if len(command) > HELP_COLUMN - 4:  # no two spaces before its column: own line,
             lines.append("  " + command)     # so every description starts in one column
             command = ""
         gap = " " * (HELP_COLUMN - 2 - len(command))
-        lines.append("  " + command + gap + _(what).format(c=colour_word(ed.example_colour)))
+        lines.append("  " + command + gap + _(what).format(c=colour_word(ed.example_colour),
+                                                           p=player))
     return "\n".join(lines)
 
 
@@ -273,7 +278,8 @@ class Table:
             self.quit = True
             return False
         if head in ("help", "?"):
-            self.display.text(help_text(self.session.edition.name, self.pyramid_kind))
+            self.display.text(help_text(self.session.edition.name, self.pyramid_kind,
+                                        self.session.names))
         elif head in ("show", "board", "status"):
             self.display.status(self.view())
         elif head == "odds":

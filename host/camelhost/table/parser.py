@@ -66,6 +66,7 @@ FORMS = {
     "setup": "setup 1:blue,green 2:red ...", "fix": N_("fix <space>:<colour>,<colour>"),
     "pyramid": "pyramid", "p": "pyramid", "undo": "undo", "again": "again",
     "unscored": "unscored", "draw": "draw",
+    "rename": N_("rename <old name> <new name>"),
 }
 
 
@@ -308,7 +309,7 @@ def parse_command(text, session):
     text = typed_colours(text)
     words = text.split()
     head = words[0].lower()
-    if session.phase == "ink" and head not in ("undo", "unscored"):
+    if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
         return _parse_ink(text)
     event = _table_command(head, words, session)
     if event is None and session.phase == "value":
@@ -344,7 +345,28 @@ def _table_command(head, words, session):
                 "stacks": stacks_json(parse_stacks(rest, session.edition.name))}
     if head == "fix":
         return _parse_fix(rest, session)
+    if head == "rename":
+        return _parse_rename(words[1:], session)
     return None
+
+
+def _parse_rename(args, session):
+    """``rename OLD NEW``: a player's name corrected. ``OLD`` is a player's name as
+    ``partner`` takes it (``seat_of``: letter case aside, or a unique start of it; a
+    name with spaces whole); ``NEW`` the rest of the line. Raises ``TableError``."""
+    names = session.names
+    if len(args) < 2:
+        raise _form("rename", _("e.g. 'rename %s %s'") % (names[0], names[0] + "a"))
+    seat, new = None, None
+    for cut in range(len(args) - 1, 0, -1):  # the longest whole name first: 'Ann Marie'
+        old = " ".join(args[:cut]).lower()
+        hits = [i for i, n in enumerate(names) if n.lower() == old]
+        if hits:
+            seat, new = hits[0], " ".join(args[cut:])
+            break
+    if seat is None:
+        seat, new = seat_of(names, args[0]), " ".join(args[1:])
+    return {"type": "rename", "player": seat, "name": new}
 
 
 def _parse_value(text, session):
@@ -456,8 +478,10 @@ def _parse_die(text, head, session):
     except DieSyntaxError as exc:
         if head.isdigit() and session.phase == "setup":
             raise TableError(_setup_value_hint(text, session)) from None
-        if head.isdigit() and len(text.split()) == 1 and session.phase in ("turn", "die"):
-            # a bare value where a die is typed: its colour comes first ('green 2')
+        if head.isdigit() and len(text.split()) == 1 and (
+                session.phase == "die" or session.phase == "turn" and session.dice_typed):
+            # a bare value where a die is awaited, or typed to take a pyramid ticket
+            # (dice typed at the table): its colour comes first ('green 2')
             raise TableError(_("%s: type the die with its colour, e.g. '%s'")
                              % (shown(text), colours_in("%s %s" % (
                                  ed.example_colour, head if head in ("1", "2", "3") else "2"))
