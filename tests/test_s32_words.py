@@ -257,3 +257,79 @@ def test_help_gives_its_examples_with_the_tables_players(german):
     assert "  partner Jonas      Partnerschaft mit Jonas (Zweitausgabe, 6-8 Spieler)\n" in shown
     assert "  rename Jonas NAME  den Namen von Jonas berichtigen" in shown
     assert "Ben" not in shown
+
+
+# --- finding 8: wording a player trusts -------------------------------------------
+
+
+class _UntouchedPyramid:
+    """A virtual pyramid whose slider is never pushed in these tests."""
+
+    def release(self, *args, **kwargs):
+        raise AssertionError("no release expected")
+
+    def return_dice(self, *args, **kwargs):
+        raise AssertionError("no return expected")
+
+
+def test_a_die_typed_at_the_virtual_pyramid_names_its_slider_command(german):
+    t, out = _table("second", ["Ann", "Ben", "Cy"], "draw", pyramid=_UntouchedPyramid())
+    assert _reply(t, out, "red 2") == ("red 2: ein Würfel, getippt während Ann am Zug ist: "
+                                       "tippe erst 'pyramid' oder 'release' (der Schieber der "
+                                       "virtuellen Pyramide)")
+    from camelhost.i18n import set_language
+    set_language("en")
+    assert _reply(t, out, "red 2") == ("red 2: a die typed on Ann's turn: type 'pyramid' "
+                                       "first, or 'release' (the virtual pyramid's slider)")
+
+
+FLOOR = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg blue", "leg red",
+         "leg red", "leg green", "purple 3", "yellow 3", "leg blue", "red 3", "grey white 1",
+         "leg green"]
+
+
+def test_the_zero_floor_says_the_coin_it_forgave(german):
+    t, out = _table("second", ["Ann", "Ben", "Cy"], *FLOOR)
+    said = _said(t, out, "green 1")
+    assert ("  Ann: blau 5 Plättchen -1, grün 5 Plättchen -1, blau 3 Plättchen -1, "
+            "grün 3 Plättchen -1 => netto -4, 3 -> 0 (1 EP erlassen: niemand fällt unter "
+            "0, RULES 1.9)\n") in said, said
+    assert "=> netto +2, 3 -> 5\n" in said  # paid in full: nothing said
+
+
+def test_the_zero_floor_in_english():
+    t, out = _table("second", ["Ann", "Ben", "Cy"], *FLOOR)
+    assert ("=> net -4, 3 -> 0 (1 coin forgiven: nobody goes below 0, RULES 1.9)\n"
+            in _said(t, out, "green 1"))
+
+
+def test_setup_after_camels_placed_by_their_dice_says_what_is_really_wrong():
+    t, out = _table("classic", ["Ann", "Ben"], "red 2", "blue 1")
+    assert _reply(t, out, "setup 1:blue") == (
+        "setup types the whole board at once, but blue is already placed by its die: go on "
+        "with the dice, or undo it first")
+    t.line("green 2")
+    assert _reply(t, out, "setup 1:blue,green 2:orange 3:yellow,white") == (
+        "setup types the whole board at once, but blue and green are already placed by their "
+        "dice: go on with the dice, or undo them first")
+
+
+def test_show_counts_pyramid_tickets_as_tickets(german):
+    t, out = _table("second", ["Maria", "Jonas", "Leonie"], "draw", "pyramid", "red 2")
+    shown = _said(t, out, "show")
+    assert "Pyramidenplättchen übrig: 4\n" in shown
+    assert "Maria: 3 EP; keine Wettplättchen; 1 Pyramidenplättchen; " in shown
+    from camelhost.i18n import set_language
+    set_language("en")
+    shown = _said(t, out, "show")
+    assert "Pyramid tickets left: 4\n" in shown
+    assert "Maria: 3 coins; no leg tickets; 1 pyramid ticket; 0 finish cards played" in shown
+
+
+def test_a_classic_game_takes_the_second_editions_tile_words_as_the_docs_say():
+    t, out = _table("classic", ["Ann", "Ben"], "draw")
+    assert _said(t, out, "cheer 6").startswith("Ann places the tile on space 6, oasis side up\n")
+    here = os.path.dirname(__file__)
+    with open(os.path.join(here, "..", "docs", "table.md"), encoding="utf-8") as f:
+        docs = " ".join(f.read().split())
+    assert "in either edition (`cheer 6` in a classic game" in docs

@@ -319,9 +319,13 @@ class Table:
             self._check_named_card(event)
             if (event["type"] == "die" and s.phase == "turn"
                     and not self.manual and not self.hand_die_ok):
+                typed = text if len(text) <= 40 else shown(text)
+                if self.virtual is not None:  # its slider is a command: name it
+                    raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or "
+                                       "'release' (the virtual pyramid's slider)")
+                                     % (typed, s.names[s.current]))
                 raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or push "
-                                 "the slider") % (text if len(text) <= 40 else shown(text),
-                                                s.names[s.current]))
+                                 "the slider") % (typed, s.names[s.current]))
             notices = s.feed(event)
         except TableError as exc:
             message = str(exc)

@@ -341,6 +341,14 @@ def _table_command(head, words, session):
             raise TableError(_(SETUP_DONE))
         if not rest:
             raise _form(head)
+        placed = [c for c, _v in session.setup_rolls]
+        if placed:  # not 'setup is missing: ...' naming camels already on the board
+            raise TableError(ngettext(
+                "setup types the whole board at once, but %s is already placed by its "
+                "die: go on with the dice, or undo it first",
+                "setup types the whole board at once, but %s are already placed by their "
+                "dice: go on with the dice, or undo them first", len(placed))
+                % colour_list(placed, _(" and ")))
         return {"type": "setup", "how": "typed",
                 "stacks": stacks_json(parse_stacks(rest, session.edition.name))}
     if head == "fix":
