@@ -333,3 +333,25 @@ def test_a_classic_game_takes_the_second_editions_tile_words_as_the_docs_say():
     with open(os.path.join(here, "..", "docs", "table.md"), encoding="utf-8") as f:
         docs = " ".join(f.read().split())
     assert "in either edition (`cheer 6` in a classic game" in docs
+
+
+# --- finding 3: every finish card typed in view at a terminal ----------------------
+
+
+def test_a_first_finish_card_typed_in_view_at_a_terminal_is_refused_the_same_for_any_colour(
+        german):
+    t, out = _table("second", ["Ann", "Ben", "Cy"], "draw")
+    t.watched = True  # a terminal people read, as pyramid play sets it
+    said = {_reply(t, out, "win %s" % colour) for colour in ("rot", "blau", "lila")}
+    assert said == {"Ann: eine Wettkarte wird verdeckt gelegt, darum wird eine offen mit "
+                    "ihrer Farbe getippte Karte nicht gespielt; tippe 'win' allein, dann die "
+                    "Farbe (wird nicht gezeigt) (RULES 1.8)"}
+    assert t.session.game.pile("winner") == []
+    t.line("win")
+    assert _said(t, out, "rot").startswith("Ann legt eine Wettkarte verdeckt auf den Stapel")
+    assert t.session.game.pile("winner") == [(0, "red")]
+
+
+def test_a_script_still_lays_its_first_card_as_typed():
+    t, out = _table("second", ["Ann", "Ben", "Cy"], "draw", "win red")
+    assert t.session.game.pile("winner") == [(0, "red")]

@@ -339,16 +339,16 @@ class Table:
 
     def _check_named_card(self, event):
         """A finish card typed with its colour where everyone reads it (``win red`` in
-        the plain mode; not ``colours_masked``), by a player who laid a card unseen
-        earlier (the private ``win``/``lose`` or the picker), or, at a ``watched`` table
-        (a terminal or a web board people read), by any player with a card on a pile
-        however it was typed (its line scrolled away; a resumed table does not know
-        how it was typed): refused in one line that is the same whether or not that
-        colour lies on a pile, so the refusal never tells which cards lie face down
-        (RULES 1.8, 5); it points to the private ``win``/``lose``. A script (not
-        ``watched``) whose cards were all typed in view has nothing hidden that a
-        refusal could tell: the card is checked as typed (``win red`` every time plays
-        on). Raises ``TableError``."""
+        the plain mode; not ``colours_masked``), at a ``watched`` table (a terminal
+        people read), by any player, the first card too: a finish card is laid face
+        down (RULES 1.8; the display shows the piles' counts only, never colours, 5),
+        so it is refused in one line pointing to the private ``win``/``lose``, and the
+        line is the same whatever the colour and whether or not it lies on a pile, so
+        the refusal never tells which cards lie face down. The same for a player who
+        laid a card unseen earlier (the private ``win``/``lose`` or the picker) at any
+        table. A script (not ``watched``) whose cards were all typed in view has
+        nothing hidden that a refusal could tell: the card is checked as typed (``win
+        red`` every time plays on). Raises ``TableError``."""
         s = self.session
         action = event.get("action", "") if event.get("type") == "action" else ""
         words = action.split()
@@ -360,13 +360,18 @@ class Table:
         if not held:
             return  # no card left: said by the session, public (RULES 1.8)
         face_down = len(held) < len(s.edition.racing)
-        if seat not in self._laid_unseen and not (self.watched and face_down):
+        if seat not in self._laid_unseen and not self.watched:
             return  # nothing laid unseen, and nobody watching: checked as typed
+        word = "win" if words[1] == "winner" else "lose"
+        if not face_down:  # public: the piles show who laid each card
+            raise TableError(_("%s: a finish card is laid face down, so one typed with its "
+                               "colour in view is not played; type '%s' alone, then the "
+                               "colour (not shown) (RULES 1.8)") % (s.names[seat], word))
         raise TableError(_("%s has a finish card face down, so a card typed with its colour "
                            "in view is not played (checking it could tell which colours lie "
                            "face down); type '%s' alone, then the colour (not shown) (RULES "
                            "1.8)")
-                         % (s.names[seat], "win" if words[1] == "winner" else "lose"))
+                         % (s.names[seat], word))
 
     def play_unseen(self, pile, colour):
         """The finish card ``colour`` on ``pile`` (``"winner"``/``"loser"``), chosen
