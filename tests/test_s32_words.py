@@ -224,8 +224,8 @@ def test_the_finish_pile_the_scoring_and_replay_name_the_renamed_player(capsys, 
     ("rename Jonas Jonas", "rename: Jonas is already called so"),
     ("rename Jonas Jo,nas", "rename Jonas Jo,nas: a name holds no comma (commas separate the "
                             "names of --players)"),
-    ("rename Jonas", "rename: check the form: rename <old name> <new name>; e.g. 'rename "
-                     "Maria Mariaa'"),
+    ("rename Jonas", "rename: check the form: rename <old name> <new name>; the player's "
+                     "name, then the new one (players: Maria, Jonas, Leonie)"),
     ("rename Jonsa Jonas", "no player called 'Jonsa' (players: Maria, Jonas, Leonie); did you "
                            "mean Jonas?"),
 ])

@@ -364,7 +364,8 @@ def _parse_rename(args, session):
     name with spaces whole); ``NEW`` the rest of the line. Raises ``TableError``."""
     names = session.names
     if len(args) < 2:
-        raise _form("rename", _("e.g. 'rename %s %s'") % (names[0], names[0] + "a"))
+        raise _form("rename", _("the player's name, then the new one (players: %s)")
+                    % ", ".join(names))
     seat, new = None, None
     for cut in range(len(args) - 1, 0, -1):  # the longest whole name first: 'Ann Marie'
         old = " ".join(args[:cut]).lower()
