@@ -355,3 +355,19 @@ def test_a_first_finish_card_typed_in_view_at_a_terminal_is_refused_the_same_for
 def test_a_script_still_lays_its_first_card_as_typed():
     t, out = _table("second", ["Ann", "Ben", "Cy"], "draw", "win red")
     assert t.session.game.pile("winner") == [(0, "red")]
+
+
+def test_a_resume_with_other_names_points_to_rename(tmp_path, capsys):
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        Session("second", ["Maria", "Jonsa", "Leonie"], seed=3, journal=journal).command("draw")
+    before = path.read_bytes()
+    assert cli.main(["play", "--plain", "--resume", str(path), "--players",
+                     "Maria,Jonas,Leonie"]) != 0
+    assert capsys.readouterr().err == (
+        "pyramid: --players Maria,Jonas,Leonie conflicts with the journal's players "
+        "(Maria,Jonsa,Leonie): leave it out with --resume (a name is corrected at the table: "
+        "rename OLD NEW)\n")
+    assert path.read_bytes() == before

@@ -250,8 +250,10 @@ def _check_resume_options(args, header):
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
         if names != header["players"]:
-            raise CliError(_("--players %s conflicts with the journal's players (%s): leave it out "
-                           "with --resume") % (",".join(names), ",".join(header["players"])))
+            # the seats stay; a misspelt name is corrected at the table, journaled
+            raise CliError(_("--players %s conflicts with the journal's players (%s): leave it "
+                             "out with --resume (a name is corrected at the table: rename OLD "
+                             "NEW)") % (",".join(names), ",".join(header["players"])))
     if args.edition and args.edition != header["edition"]:
         raise CliError(_("--edition %s conflicts with the journal's edition (%s): leave it out "
                        "with --resume") % (args.edition, header["edition"]))
