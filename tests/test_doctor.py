@@ -35,6 +35,10 @@ def test_doctor_passes_on_the_virtual_pyramid(micropython, capsys):
     out = capsys.readouterr().out
     assert _status_of(out) == {name: "ok" for name in STEPS}
     assert "MicroPython 1.29.0" in out and "chip id 0x44" in out and "all 8 checks passed" in out
+    # it ends with the bring-up's next step (tester s32 finding 9)
+    assert out.splitlines()[-1] == ("next, teach the pyramid these dice (the built-in profile "
+                                    "is not fitted to them): pyramid calibrate --port virtual "
+                                    "--autorange")
     assert "the darkest die (purple) gives" in out
     # one integration time, written one way on both lines (tester 2, finding 13: 7 ms, 7.2 ms)
     assert "integration 7.2 ms, gain 4x" in out and "clear at 7.2 ms and gain 4x" in out

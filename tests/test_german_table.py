@@ -222,7 +222,7 @@ def test_the_parsers_refusals_name_what_was_expected_in_german():
         "! tile: prüfe die Form: tile <Feld> + oder tile <Feld> -; z. B. 'tile 7 +'",
         "! cheer: prüfe die Form: cheer <Feld>; z. B. 'cheer 7'",
         "! 'purpel' ist kein Kamel (eines von: blau, grün, gelb, rot, lila, schwarz, "
-        "weiß)"]
+        "weiß); meintest du lila?"]  # the nearest colour, in the table's word (s32 finding 6)
     assert english[0] == "! space 17 is not on the track (1..16)"
     assert english[2] == ("! 'black' is not a racing camel of the second edition "
                           "(one of: blue, green, yellow, red, purple)")

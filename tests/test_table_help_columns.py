@@ -16,7 +16,7 @@ def test_every_description_starts_in_the_help_column(lang, edition, pyramid):
         lines = help_text(edition, pyramid).splitlines()[1:]
         colour = get_edition(edition).example_colour
         # the commands as the help shows them: in the table's colour words (leg rot)
-        commands = {colours_in(row[0].format(c=colour)) for row in HELP_ROWS}
+        commands = {colours_in(row[0].format(c=colour, p="Ben")) for row in HELP_ROWS}
     finally:
         set_language("en")
     assert lines

@@ -1,8 +1,9 @@
 """A finish card typed in view at a table people read (the plain mode on a terminal)
-never tells which colours lie face down (RULES 1.8, 5; tester 4 finding 9): once a
-player has a card on a pile, however it was typed (in view, or before a resume), a
-colour typed in view is refused in the same words whatever the colour, and the player
-is sent to the private ``win``/``lose``. A script's cards are checked as typed."""
+never tells which colours lie face down (RULES 1.8, 5; tester 4 finding 9): a colour
+typed in view is refused in the same words whatever the colour (the first card too,
+tester s32 finding 3; once a player has a card on a pile, however it was typed, in view
+by a script or before a resume, the words say so), and the player is sent to the
+private ``win``/``lose``. A script's cards are checked as typed."""
 
 import io
 
@@ -48,12 +49,16 @@ def _refusals(shown):
 def test_a_card_typed_in_view_then_another_colour_in_view_gets_one_refusal_at_a_terminal(
         monkeypatch, capsys, tmp_path):
     path = str(tmp_path / "g.jsonl")
-    # Ann lays green in view; Ben, Cy take leg tickets; Ann types green, then red, in view
+    # Ann's first card typed in view is refused too (tester s32 finding 3), so she lays
+    # green unseen; Ben, Cy take leg tickets; Ann types green, then red, in view
     shown = _at_a_terminal(monkeypatch, capsys,
-                           [SETUP, "win green", "leg red", "leg red",
+                           [SETUP, "win green", "win", "green", "leg red", "leg red",
                             "lose green", "lose red", "win green", "win red"],
                            "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "9")
-    refused = _refusals(shown)
+    first, *refused = _refusals(shown)
+    assert first == ("! Ann: a finish card is laid face down, so one typed with its colour "
+                     "in view is not played; type 'win' alone, then the colour (not shown) "
+                     "(RULES 1.8)")
     assert len(refused) == 4
     assert refused[0] == refused[1] and refused[2] == refused[3]
     assert refused[0].startswith("! Ann has a finish card face down")
@@ -85,7 +90,7 @@ def test_the_private_prompt_still_plays_the_card_at_a_terminal(monkeypatch, caps
                                                                tmp_path):
     path = str(tmp_path / "g.jsonl")
     shown = _at_a_terminal(monkeypatch, capsys,
-                           [SETUP, "win green", "leg red", "leg red", "lose", "red"],
+                           [SETUP, "win", "green", "leg red", "leg red", "lose", "red"],
                            "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "9")
     assert _refusals(shown) == []
     game = _game(path)

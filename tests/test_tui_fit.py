@@ -188,7 +188,7 @@ def test_a_resumed_pyramid_ticket_waiting_for_its_die_is_shown_and_counted(tmp_p
             await scenes.type_line(pilot, "show")
             shown = "\n".join(log.lines).split("> show")[-1]
             assert "Pyramid tickets left: 3 (Cy's pyramid ticket waits for its die)" in shown
-            assert "Cy: 3 coins; no leg tickets; 1 pyramid;" in shown
+            assert "Cy: 3 coins; no leg tickets; 1 pyramid ticket;" in shown
             await scenes.type_line(pilot, "red 2")  # the die comes: the ticket is complete
             await scenes.settle(pilot)
             assert "Pyramid tickets left: 3." in " ".join(_text(app, "#info").split())
@@ -218,7 +218,7 @@ def test_plain_show_says_whose_pyramid_ticket_waits_for_its_die(tmp_path):
         table.line(text)
     text = out.getvalue().split("> Ann: release")[-1]
     assert "Pyramid tickets left: 4 (Ann's pyramid ticket waits for its die)" in text
-    assert "Ann: 3 coins; no leg tickets; 1 pyramid;" in text
+    assert "Ann: 3 coins; no leg tickets; 1 pyramid ticket;" in text
 
 
 def test_a_pyramid_ticket_waiting_for_its_die_counts_in_if_the_leg_ended_now():

@@ -100,7 +100,8 @@ def run(args):
     with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         if pyramid.virtual is not None and not args.auto:
             # nobody can put a die into the simulated head: its table does it
-            print(_("virtual pyramid: the simulated table puts the dice in the head (--auto)"))
+            print(_("virtual pyramid: the simulated table puts each die in the head itself, "
+                    "so calibrate runs unattended (--auto is implied)"))
         driver = VirtualDriver(pyramid.virtual) if pyramid.virtual else HumanDriver()
         result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
                            gain=args.gain, integration=integration,

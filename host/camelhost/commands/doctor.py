@@ -511,7 +511,24 @@ def run(args, out=None, hardware=None):
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
         return 1
     print(_("all %d checks passed") % len(steps), file=out)
+    print(next_step(args), file=out)
     return 0
+
+
+def next_step(args):
+    """The line doctor ends with when every check passed: the bring-up's next step,
+    teaching the pyramid these dice (``pyramid calibrate``, docs/calibration.md), with
+    the port doctor ran with, and ``--edition`` when it was given (without it calibrate
+    takes the pyramid's own edition, as doctor did); each word quoted for a POSIX shell.
+    The built-in profile reads a die well enough for ``reading`` to pass, but is not
+    fitted to this sensor, this head and these dice."""
+    import shlex
+    edition = getattr(args, "edition", None)
+    words = ["pyramid", "calibrate", "--port", args.port]
+    words += ["--edition", edition] if edition else []
+    command = " ".join(shlex.quote(w) for w in words + ["--autorange"])
+    return _("next, teach the pyramid these dice (the built-in profile is not fitted to "
+             "them): %s") % command
 
 
 def _open_virtual(args, hardware):

@@ -97,6 +97,12 @@ def _discard_unused(journal):
             os.unlink(journal.path)
         except OSError:
             pass
+        made = getattr(journal, "made_folder", None)
+        if made:  # the folder this start made for it: gone too, if nothing else is in it
+            try:
+                os.rmdir(made)
+            except OSError:
+                pass
 
 
 def _check_options(args):
@@ -152,7 +158,9 @@ def open_session(args):
         raise CliError(_("--players %s: %s") % (args.players, exc)) from None
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
+    made = None  # the journals/ folder when this start makes it: a failed start removes it
     if not path:
+        made = None if os.path.isdir("journals") else "journals"
         path = _fresh_journal_path()
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
@@ -164,11 +172,11 @@ def open_session(args):
         seed = fresh_seed()  # printed by run() once the game really starts
     from camelhost.i18n import language
     journal = Journal(path, pyramid=args.pyramid or "manual", lang=language())
+    journal.made_folder = made
     try:
         session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
     except TableError as exc:
-        journal.close()
-        os.unlink(path)
+        _discard_unused(journal)
         raise CliError(str(exc)) from None
     return session, journal
 
@@ -176,17 +184,16 @@ def open_session(args):
 def _bot_seats(text, names):
     """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
-    the players and the nearest name (difflib), if one is near."""
-    import difflib
+    the players and the nearest name (``camelhost.table.suggest.nearest``: case and
+    accents folded), if one is near."""
+    from camelhost.table.suggest import nearest
     bots = []
     for b in [n.strip() for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
         if not matches:
-            near = difflib.get_close_matches(b.lower(), [n.lower() for n in names], n=1,
-                                             cutoff=0.6)
+            meant = nearest(b, names)
             players = ", ".join(names)
-            if near:
-                meant = [n for n in names if n.lower() == near[0]][0]
+            if meant is not None:
                 raise CliError(_("--bots names %r, who is not among the players (%s); did "
                                  "you mean %s?") % (b, players, meant))
             raise CliError(_("--bots names %r, who is not among the players (%s)")
@@ -243,8 +250,10 @@ def _check_resume_options(args, header):
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
         if names != header["players"]:
-            raise CliError(_("--players %s conflicts with the journal's players (%s): leave it out "
-                           "with --resume") % (",".join(names), ",".join(header["players"])))
+            # the seats stay; a misspelt name is corrected at the table, journaled
+            raise CliError(_("--players %s conflicts with the journal's players (%s): leave it "
+                             "out with --resume (a name is corrected at the table: rename OLD "
+                             "NEW)") % (",".join(names), ",".join(header["players"])))
     if args.edition and args.edition != header["edition"]:
         raise CliError(_("--edition %s conflicts with the journal's edition (%s): leave it out "
                        "with --resume") % (args.edition, header["edition"]))

@@ -29,13 +29,14 @@ from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
 from camelhost.table.manual import shortened
-from camelhost.table.parser import FORMS, check_line, in_own_words, local_colours
+from camelhost.table.parser import FORMS, TABLE_WORDS, check_line, in_own_words, local_colours
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
 #: The table's help, one row a command: ``(command, what it does, when it applies)``;
 #: the descriptions go through the translation catalogue, the commands are typed as they are.
-#: ``{c}`` is the edition's example colour (``Edition.example_colour``); the last
+#: ``{c}`` is the edition's example colour (``Edition.example_colour``), ``{p}`` a
+#: player's name of the table (the second seat's: ``help_text``); the last
 #: field says which rows need what: ``"grey"`` a grey die in the edition, ``"partners"``
 #: partnerships, ``"virtual"`` a virtual pyramid (its slider), ``"reported"`` a pyramid
 #: that reports dice (not typed ones); ``manual`` rows replace them with dice typed.
@@ -46,7 +47,7 @@ HELP_ROWS = (
     ("win {c}  lose {c}", N_("{c} finish card on the overall winner / loser pile"), None),
     ("win  lose", N_("the same, privately: a picker (full screen, one key per"), None),
     ("", N_("colour) or the colour asked next (plain); it is never shown"), None),
-    ("partner Ben", N_("partnership with Ben (second edition, 6-8 players)"), "partners"),
+    ("partner {p}", N_("partnership with {p} (second edition, 6-8 players)"), "partners"),
     ("pyramid", N_("take a pyramid ticket; the next die released completes it"), "reported"),
     ("pyramid", N_("take a pyramid ticket; the next die typed completes it"), "manual"),
     ("{c} 2  grey white 3", N_("a die typed by hand (also for a GAP); '{c} ?' asks the value"),
@@ -69,6 +70,7 @@ HELP_ROWS = (
     ("unscored", N_("end this race unscored (the board can't be restored)"), None),
     ("again", N_("another race with the same seats (undo takes it back)"), None),
     ("setup 1:blue,green 2:{c} ...", N_("starting stacks typed in; 'draw' draws them"), None),
+    ("rename {p} NAME", N_("correct {p}'s name (a typo): NAME from then on, everywhere"), None),
     ("odds  best", N_("leg and race odds; the coach's best actions for the player to act"), None),
     ("best all", N_("every action the coach valued, each with its sum"), None),
     ("position", N_("this position in the project notation, then the 'pyramid odds'"), None),
@@ -80,9 +82,10 @@ HELP_ROWS = (
 HELP_COLUMN = 21
 
 
-def help_text(edition, pyramid=None):
+def help_text(edition, pyramid=None, names=("Ann", "Ben")):
     """The table's help (``HELP_ROWS``) for ``edition`` (a name or an ``Edition``): in its
-    example colour, with the grey die's rows only when it has a grey die and the
+    example colour, its example player the second of ``names`` (the table's players,
+    seat order; the first when there is one), with the grey die's rows only when it has a grey die and the
     partnership row only when it has partnerships (RULES 2, 3), and the commands that
     apply to ``pyramid`` (``Table.pyramid_kind``): ``"virtual"`` every one; ``"real"``
     no ``release``; ``"manual"`` (dice typed) no ``release``, no ink key for a grey die
@@ -98,19 +101,17 @@ def help_text(edition, pyramid=None):
         if needs and not all(has[need] for need in needs.split()):
             continue
         # the colours in the words the table takes (German 'leg rot', 'fix 7:rot,blau')
-        command = colours_in(command.format(c=ed.example_colour))
+        player = names[1] if len(names) > 1 else names[0]
+        command = colours_in(command.format(c=ed.example_colour, p=player))
         if len(command) > HELP_COLUMN - 4:  # no two spaces before its column: own line,
             lines.append("  " + command)     # so every description starts in one column
             command = ""
         gap = " " * (HELP_COLUMN - 2 - len(command))
-        lines.append("  " + command + gap + _(what).format(c=colour_word(ed.example_colour)))
+        lines.append("  " + command + gap + _(what).format(c=colour_word(ed.example_colour),
+                                                           p=player))
     return "\n".join(lines)
 
 
-#: Words that start a table command (besides the game's own forms): a line typed at
-#: the private finish-card prompt that starts with one is that command, not a colour.
-TABLE_WORDS = ("quit", "exit", "help", "show", "board", "status", "odds", "best", "position",
-               "release")
 
 
 #: ``release two`` / ``release none``: the virtual pyramid's faults a table can try
@@ -313,7 +314,8 @@ class Table:
             self.quit = True
             return False
         if head in ("help", "?"):
-            self.display.text(help_text(self.session.edition.name, self.pyramid_kind))
+            self.display.text(help_text(self.session.edition.name, self.pyramid_kind,
+                                        self.session.names))
         elif head in ("show", "board", "status"):
             self.display.status(self.view())
         elif head == "odds":
@@ -353,9 +355,13 @@ class Table:
             self._check_named_card(event)
             if (event["type"] == "die" and s.phase == "turn"
                     and not self.manual and not self.hand_die_ok):
+                typed = text if len(text) <= 40 else shown(text)
+                if self.virtual is not None:  # its slider is a command: name it
+                    raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or "
+                                       "'release' (the virtual pyramid's slider)")
+                                     % (typed, s.names[s.current]))
                 raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or push "
-                                 "the slider") % (text if len(text) <= 40 else shown(text),
-                                                s.names[s.current]))
+                                 "the slider") % (typed, s.names[s.current]))
             notices = s.feed(event)
         except TableError as exc:
             message = str(exc)
@@ -369,16 +375,16 @@ class Table:
 
     def _check_named_card(self, event):
         """A finish card typed with its colour where everyone reads it (``win red`` in
-        the plain mode; not ``colours_masked``), by a player who laid a card unseen
-        earlier (the private ``win``/``lose`` or the picker), or, at a ``watched`` table
-        (a terminal or a web board people read), by any player with a card on a pile
-        however it was typed (its line scrolled away; a resumed table does not know
-        how it was typed): refused in one line that is the same whether or not that
-        colour lies on a pile, so the refusal never tells which cards lie face down
-        (RULES 1.8, 5); it points to the private ``win``/``lose``. A script (not
-        ``watched``) whose cards were all typed in view has nothing hidden that a
-        refusal could tell: the card is checked as typed (``win red`` every time plays
-        on). Raises ``TableError``."""
+        the plain mode; not ``colours_masked``), at a ``watched`` table (a terminal
+        people read), by any player, the first card too: a finish card is laid face
+        down (RULES 1.8; the display shows the piles' counts only, never colours, 5),
+        so it is refused in one line pointing to the private ``win``/``lose``, and the
+        line is the same whatever the colour and whether or not it lies on a pile, so
+        the refusal never tells which cards lie face down. The same for a player who
+        laid a card unseen earlier (the private ``win``/``lose`` or the picker) at any
+        table. A script (not ``watched``) whose cards were all typed in view has
+        nothing hidden that a refusal could tell: the card is checked as typed (``win
+        red`` every time plays on). Raises ``TableError``."""
         s = self.session
         action = event.get("action", "") if event.get("type") == "action" else ""
         words = action.split()
@@ -390,13 +396,18 @@ class Table:
         if not held:
             return  # no card left: said by the session, public (RULES 1.8)
         face_down = len(held) < len(s.edition.racing)
-        if seat not in self._laid_unseen and not (self.watched and face_down):
+        if seat not in self._laid_unseen and not self.watched:
             return  # nothing laid unseen, and nobody watching: checked as typed
+        word = "win" if words[1] == "winner" else "lose"
+        if not face_down:  # public: the piles show who laid each card
+            raise TableError(_("%s: a finish card is laid face down, so one typed with its "
+                               "colour in view is not played; type '%s' alone, then the "
+                               "colour (not shown) (RULES 1.8)") % (s.names[seat], word))
         raise TableError(_("%s has a finish card face down, so a card typed with its colour "
                            "in view is not played (checking it could tell which colours lie "
                            "face down); type '%s' alone, then the colour (not shown) (RULES "
                            "1.8)")
-                         % (s.names[seat], "win" if words[1] == "winner" else "lose"))
+                         % (s.names[seat], word))
 
     def play_unseen(self, pile, colour):
         """The finish card ``colour`` on ``pile`` (``"winner"``/``"loser"``), chosen

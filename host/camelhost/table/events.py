@@ -32,8 +32,8 @@ from camelhost.i18n import N_, _
 from camelhost.table.errors import TableError
 
 __all__ = ["Die", "Release", "Gap", "Fault", "Setup", "Act", "Pyramid", "Ink", "Value",
-           "Rejected", "Correction", "Undo", "Redo", "Unscored", "Race", "Board", "from_link",
-           "from_json",
+           "Rejected", "Correction", "Undo", "Redo", "Unscored", "Race", "Board", "Rename",
+           "from_link", "from_json",
            "GREY_BEST", "MISSING_SHOWN"]
 
 #: Longest list of missing sequence numbers written out in a gap.
@@ -255,6 +255,23 @@ class Redo(_Event):
 
 
 @dataclass(frozen=True)
+class Rename(_Event):
+    """A player's name corrected (``rename OLD NEW``): ``player`` (seat) is called
+    ``name`` from this line on. Changes no game: seats, tickets, tiles, finish cards and
+    partnerships belong to the seat, so they follow the player. Journals written before
+    it have no such line."""
+
+    TYPE = "rename"
+
+    player: int = None
+    name: str = None
+
+    def check(self):
+        need(is_int(self.player), N_("a seat is a number"), self.player)
+        need(isinstance(self.name, str), N_("a name is text"), self.name)
+
+
+@dataclass(frozen=True)
 class Unscored(_Event):
     """The race ends unscored: the board could not be restored."""
 
@@ -305,7 +322,8 @@ class Race(_Event):
 
 #: The journal's ``type`` of each event the session takes.
 JOURNALED = {cls.TYPE: cls for cls in (Die, Setup, Act, Pyramid, Ink, Value, Rejected,
-                                        Correction, Undo, Redo, Unscored, Race, Board)}
+                                        Correction, Undo, Redo, Unscored, Race, Board,
+                                        Rename)}
 
 
 def from_json(line):

@@ -47,6 +47,7 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``redo``        what the last ``undo`` took back, applied again (nothing was done since)
 ``unscored``    the race ended unscored because the board could not be restored
 ``race``        another race with the same seats
+``rename``      a player's name corrected (``rename OLD NEW``): seat and new name
 ``board``       the pyramid the game takes its dice from (its unique id, firmware,
                 edition, and the boot and seq its dice follow), from its first full
                 ``HELLO``: written once; ``--resume`` checks the pyramid against it

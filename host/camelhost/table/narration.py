@@ -687,8 +687,19 @@ def leg_lines(notice, view):
                 items.append(_("copied from %s %s") % (name(view, it["from"]), _signed(it["reward"])))
         lines.append(_("  %s: %s => net %s, %d -> %d") % (
             name(view, row["player"]), ", ".join(items) or _("nothing"), _signed(row["net"]),
-            row["before"], row["after"]))
+            row["before"], row["after"]) + forgiven(row["before"], row["net"], row["after"]))
     return lines
+
+
+def forgiven(before, net, after):
+    """The clause said after a payment the zero floor cut short (RULES 1.9: a loss that
+    can't be paid is forgiven): `` (1 coin forgiven: nobody goes below 0, RULES 1.9)``
+    when ``before`` + ``net`` (coins) is below ``after``, else ``""``."""
+    lost = after - (before + net)
+    if lost <= 0:
+        return ""
+    return ngettext(" (%d coin forgiven: nobody goes below 0, RULES 1.9)",
+                    " (%d coins forgiven: nobody goes below 0, RULES 1.9)", lost) % lost
 
 
 def final_lines(notice, view):
@@ -706,7 +717,8 @@ def final_lines(notice, view):
             lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
                 i, name(view, c["player"]), colour_word(c["colour"]),
                 _("correct, place %d") % c["place"] if c["correct"] else _("wrong"),
-                _signed(c["reward"]), c["before"], c["after"]))
+                _signed(c["reward"]), c["before"], c["after"])
+                + forgiven(c["before"], c["reward"], c["after"]))
     names = [p["name"] for p in view["players"]]
     lines.append(final_scores_line(names, f["coins"], f["winners"]))
     lines.append(final_ranking_line(names, f["coins"]))

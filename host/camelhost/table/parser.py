@@ -12,7 +12,6 @@ characters and lines longer than ``LINE_MAX`` are refused before anything else;
 input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
-import difflib
 import re
 
 import camelup
@@ -28,6 +27,7 @@ from camelhost.i18n import (
     colours_in,
     edition_word,
     ngettext,
+    pgettext,
 )
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import (
@@ -39,6 +39,7 @@ from camelhost.table.manual import (
     parse_die,
     parse_value,
 )
+from camelhost.table.suggest import nearest, ratio
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.
 LINE_MAX = 300
@@ -65,6 +66,7 @@ FORMS = {
     "setup": "setup 1:blue,green 2:red ...", "fix": N_("fix <space>:<colour>,<colour>"),
     "pyramid": "pyramid", "p": "pyramid", "undo": "undo", "redo": "redo", "again": "again",
     "unscored": "unscored", "draw": "draw",
+    "rename": N_("rename <old name> <new name>"),
 }
 
 
@@ -84,6 +86,36 @@ def form_of(head):
     """The form of command ``head`` in the table's language (``leg <colour>``), or None."""
     form = FORMS.get(head)
     return colours_in(_(form)) if form else None  # setup 1:blau,grün 2:rot ...
+
+
+#: Words that start a table command (besides the game's own forms, ``FORMS``): a line
+#: typed at the private finish-card prompt that starts with one is that command, not a
+#: colour (``camelhost.table.controller``).
+TABLE_WORDS = ("quit", "exit", "help", "show", "board", "status", "odds", "best", "position",
+               "release")
+#: The table's commands a misspelt word may be taken for besides the game's (``help``
+#: lists them; ``release`` only at a virtual pyramid, which the parser does not know).
+_SUGGESTED_TABLE_WORDS = ("help", "show", "quit", "odds", "best", "position")
+
+
+def local_commands():
+    """{a command word in the table's language, folded: the command typed}: German
+    ``hilfe`` -> ``help``. The commands are typed in English in every language (``help``
+    lists them so); these words are only suggested, never taken (``hilfe``: did you mean
+    ``help``?). Empty in English."""
+    # each the command's word in the table's language (several: a|b), for suggesting it
+    said = {"help": pgettext("typed command", "help"), "show": pgettext("typed command", "show"),
+            "quit": pgettext("typed command", "quit"), "odds": pgettext("typed command", "odds"),
+            "best": pgettext("typed command", "best"),
+            "position": pgettext("typed command", "position"),
+            "undo": pgettext("typed command", "undo"),
+            "again": pgettext("typed command", "again")}
+    words = {}
+    for word, local in said.items():
+        for typed in local.split("|"):
+            if typed and typed != word:
+                words[typed.lower()] = word
+    return words
 
 
 _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
@@ -138,13 +170,29 @@ def _name(names, word, what, edition=None):
     of ``NOT_A``. Raises ``TableError`` naming the choices."""
     low = word.lower()
     if not colour_hits(low, names):
-        raise TableError(_(NOT_A[what]) % {
+        text = _(NOT_A[what]) % {
             "word": repr(low) if len(word) <= 40 else shown(word),
-            "names": colour_list(names), "edition": edition})
+            "names": colour_list(names), "edition": edition}
+        near = _near_colour(low, names)
+        if near is not None:  # 'leg yelow': did you mean yellow?
+            text += _("; did you mean %s?") % colour_word(near)
+        raise TableError(text)
     try:
         return match_name(word, names, what)
     except DieSyntaxError as exc:  # several names start so: type more letters
         raise TableError(str(exc)) from None
+
+
+def _near_colour(word, colours):
+    """The colour of ``colours`` (canonical) nearest to ``word`` by its English name or
+    the table's own word for it (German ``gelbb``: yellow), else ``None``
+    (``suggest.nearest``)."""
+    known = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
+    if len(word) < 3 or word in known or word in local_colours():  # 'leg black': no 'blue?'
+        return None
+    words = list(colours) + [w for w, c in local_colours().items() if c in colours]
+    near = nearest(word, words)
+    return local_colours().get(near, near) if near is not None else None
 
 
 def _unbracketed(camels, token):
@@ -232,6 +280,10 @@ def seat_of(names, word):
     if low.isascii() and low.isdigit() and len(low) <= NUMBER_MAX and \
             1 <= int(low) <= len(names):
         return int(low) - 1
+    near = nearest(word, names)
+    if near is not None:  # 'Omer' for Ömer: said, never taken silently
+        raise TableError(_("no player called %s (players: %s); did you mean %s?")
+                         % (shown(word), ", ".join(names), near))
     raise TableError(_("no player called %s (players: %s)") % (shown(word), ", ".join(names)))
 
 
@@ -257,7 +309,7 @@ def parse_command(text, session):
     text = typed_colours(text)
     words = text.split()
     head = words[0].lower()
-    if session.phase == "ink" and head not in ("undo", "unscored"):
+    if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
         return _parse_ink(text)
     event = _table_command(head, words, session)
     if event is None and session.phase == "value":
@@ -291,11 +343,41 @@ def _table_command(head, words, session):
             raise TableError(_(SETUP_DONE))
         if not rest:
             raise _form(head)
+        placed = [c for c, _v in session.setup_rolls]
+        if placed:  # not 'setup is missing: ...' naming camels already on the board
+            raise TableError(ngettext(
+                "setup types the whole board at once, but %s is already placed by its "
+                "die: go on with the dice, or undo it first",
+                "setup types the whole board at once, but %s are already placed by their "
+                "dice: go on with the dice, or undo them first", len(placed))
+                % colour_list(placed, _(" and ")))
         return {"type": "setup", "how": "typed",
                 "stacks": stacks_json(parse_stacks(rest, session.edition.name))}
     if head == "fix":
         return _parse_fix(rest, session)
+    if head == "rename":
+        return _parse_rename(words[1:], session)
     return None
+
+
+def _parse_rename(args, session):
+    """``rename OLD NEW``: a player's name corrected. ``OLD`` is a player's name as
+    ``partner`` takes it (``seat_of``: letter case aside, or a unique start of it; a
+    name with spaces whole); ``NEW`` the rest of the line. Raises ``TableError``."""
+    names = session.names
+    if len(args) < 2:
+        raise _form("rename", _("the player's name, then the new one (players: %s)")
+                    % ", ".join(names))
+    seat, new = None, None
+    for cut in range(len(args) - 1, 0, -1):  # the longest whole name first: 'Ann Marie'
+        old = " ".join(args[:cut]).lower()
+        hits = [i for i, n in enumerate(names) if n.lower() == old]
+        if hits:
+            seat, new = hits[0], " ".join(args[cut:])
+            break
+    if seat is None:
+        seat, new = seat_of(names, args[0]), " ".join(args[1:])
+    return {"type": "rename", "player": seat, "name": new}
 
 
 def _parse_value(text, session):
@@ -407,6 +489,14 @@ def _parse_die(text, head, session):
     except DieSyntaxError as exc:
         if head.isdigit() and session.phase == "setup":
             raise TableError(_setup_value_hint(text, session)) from None
+        if head.isdigit() and len(text.split()) == 1 and (
+                session.phase == "die" or session.phase == "turn" and session.dice_typed):
+            # a bare value where a die is awaited, or typed to take a pyramid ticket
+            # (dice typed at the table): its colour comes first ('green 2')
+            raise TableError(_("%s: type the die with its colour, e.g. '%s'")
+                             % (shown(text), colours_in("%s %s" % (
+                                 ed.example_colour, head if head in ("1", "2", "3") else "2"))
+                                )) from None
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
         if head not in FORMS and head not in ALL_DICE and _nearest(head, session):
             raise TableError(_unknown_command(text, head, session)) from None
@@ -445,8 +535,10 @@ def _unknown_command(text, head, session):
     named = typed.split()[0][-1:] in (":", ",")  # 'Emli: ...' is a name, not a command
     near = None
     if not named:  # the nearer of the nearest command and the nearest die colour
-        near = max((w for w in (_nearest(head, session), _nearest_colour(head, session)) if w),
-                   key=lambda w: difflib.SequenceMatcher(None, head, w).ratio(), default=None)
+        near = local_commands().get(head) or max(
+            (w for w in (_nearest(head, session, alone=len(typed.split()) == 1),
+                         _nearest_colour(head, session)) if w),
+            key=lambda w: ratio(head, w), default=None)
     rest = _after_a_name(typed, session.names, fuzzy=not near)
     if rest is not None:
         if session.current is None:
@@ -514,7 +606,7 @@ def _after_a_name(typed, names, fuzzy=True):
         first = typed.split()[0].rstrip(":,").lower()
         then = typed.split()[1].lower()
         if len(first) > 1 and (then in FORMS or then in ALL_DICE) and \
-                difflib.get_close_matches(first, [n.lower() for n in names], n=1, cutoff=0.6):
+                nearest(first, names) is not None:
             rest = typed[len(typed.split()[0]):].lstrip(" :,")
     if not rest:
         return None
@@ -535,17 +627,22 @@ def _nearest_colour(head, session):
     colours = list(ed.dice) + (list(ed.crazy) if session.phase == "setup" else [])
     # the table's own words for them too (German 'blua 2': 'blau 2')
     colours += [word for word, colour in local_colours().items() if colour in colours]
-    near = difflib.get_close_matches(head, colours, n=1, cutoff=0.6)
-    return near[0] if near else None
+    return nearest(head, colours)
 
 
-def _nearest(head, session):
-    """The command of ``accepted_commands(session)`` nearest to ``head`` (difflib, ratio
-    0.6 or more; one letter shortcuts left out), or ``None``: a typo is never answered
-    with a command of the other edition or one this moment refuses."""
-    near = difflib.get_close_matches(
-        head, [k for k in accepted_commands(session) if len(k) > 1], n=1, cutoff=0.6)
-    return near[0] if near else None
+def _nearest(head, session, alone=False):
+    """The command of ``accepted_commands(session)`` or of the table's own (``help``,
+    ``show``, ``quit``, ``odds``, ``best``, ``position``: one-word commands, so only
+    when ``head`` is ``alone`` on its line) nearest to ``head`` (``suggest.nearest``;
+    one letter shortcuts left out), or ``None``: a typo is never
+    answered with a command of the other edition or one this moment refuses. A command
+    word in the table's language is answered with the command it stands for (German
+    ``hilfe``: ``help``, as the German help lists it)."""
+    local = local_commands().get(head)
+    if local is not None or head in TABLE_WORDS:  # 'odds blue': no 'did you mean odds'
+        return local
+    return nearest(head, [k for k in accepted_commands(session) if len(k) > 1]
+                   + (list(_SUGGESTED_TABLE_WORDS) if alone else []))
 
 
 def _setup_value_hint(text, session):

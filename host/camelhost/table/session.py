@@ -982,6 +982,31 @@ class Session:
         self._begin(mark, event)
         return [{"kind": "unscored", "race": self.race_no}]
 
+    def _on_rename(self, event):
+        """``rename OLD NEW``: seat ``event.player`` is called ``event.name`` from now
+        on, in every phase. The name is checked as ``--players`` checks them
+        (``check_names``: not empty, no name twice, letter case aside; no comma, which
+        separates ``--players``). It changes no game and is no step of the race: an
+        ``undo`` never takes it back (``rename NEW OLD`` does)."""
+        seat, new = event.player, event.name.strip()
+        if not 0 <= seat < len(self.names):
+            raise TableError(_("rename: there is no seat %d") % (seat + 1))
+        old = self.names[seat]
+        if new == old:
+            raise TableError(_("rename: %s is already called so") % old)
+        if "," in new:
+            raise TableError(_("rename %s %s: a name holds no comma (commas separate the "
+                               "names of --players)") % (old, new))
+        for i, name in enumerate(self.names):
+            if i != seat and name.lower() == new.lower():
+                raise TableError(_("rename %s %s: %s is already a player's name; the "
+                                   "names must differ") % (old, new, name))
+        names = list(self.names)
+        names[seat] = new
+        check_names(self.edition.name, names)
+        self.names = names  # a new list: the journal's game line keeps the names it had
+        return [{"kind": "info", "text": _("%s is called %s from now on") % (old, new)}]
+
     def _on_race(self, event):
         if self.phase not in ("over", "unscored"):
             raise TableError(_("this race is still on: 'again' comes after its end "
@@ -1010,7 +1035,7 @@ class Session:
         "ink": _on_ink, "value": _on_value, "rejected": _on_rejected,
         "correction": _on_correction, "undo": _on_undo, "redo": _on_redo,
         "unscored": _on_unscored,
-        "race": _on_race, "board": _on_board,
+        "race": _on_race, "board": _on_board, "rename": _on_rename,
     }
 
 

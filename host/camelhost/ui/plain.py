@@ -11,7 +11,7 @@ play order (RULES 1.8, 5).
 
 import sys
 
-from camelhost.i18n import _, colour_list, colour_word, colours_in, npgettext
+from camelhost.i18n import _, colour_list, colour_word, colours_in, ngettext, pgettext
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
@@ -87,16 +87,18 @@ def status_lines(view):
         "%s %s" % (colour_word(row["colour"]), ",".join(str(v) for v in row["left"])
                    or _("none"))
         for row in view["leg_tickets"]))
-    lines.append(_("Pyramid tickets left: %d%s") % (view["pyramid_tickets_left"], waiting_words(view)))
+    # its own message: the full screen's panel says it shorter where its width is tight
+    lines.append(pgettext("status line", "Pyramid tickets left: %d%s")
+                 % (view["pyramid_tickets_left"], waiting_words(view)))
     for p in view["players"]:
         held = ", ".join("%s %d" % (colour_word(t["colour"]), t["value"])
                          for t in p["leg_tickets"]) \
             or _("no leg tickets")
         extra = []
         if p["pyramid_tickets"]:
-            # pyramid tickets held, counted (the full screen's "%d pyramid" is a column)
-            extra.append(npgettext("pyramid tickets held", "%d pyramid", "%d pyramid",
-                                   p["pyramid_tickets"]) % p["pyramid_tickets"])
+            # pyramid tickets held, counted: '1 pyramid ticket', '2 pyramid tickets'
+            extra.append(ngettext("%d pyramid ticket", "%d pyramid tickets",
+                                  p["pyramid_tickets"]) % p["pyramid_tickets"])
         if p["partner"] is not None:
             extra.append(_("partner %s") % p["partner"])
         lines.append(_("%s: %s; %s%s; %s played") % (

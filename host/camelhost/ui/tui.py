@@ -1409,8 +1409,8 @@ class TableApp(InLanguage, App):
     def action_help(self):
         kind = self.table.pyramid_kind
         # the commands, then how the screen writes a leg ticket (R5: English initials)
-        text = help_text(self.session.edition.name, kind) + "\n" + ticket_legend(
-            self.session.edition)
+        text = help_text(self.session.edition.name, kind, self.session.names) + "\n" + \
+            ticket_legend(self.session.edition)
         self.push_screen(HelpScreen(text, release=kind == "virtual"))
 
     def action_release(self):
