@@ -439,6 +439,18 @@ def whole(n):
     return ("+" if n > 0 else "\u2212" if n < 0 else "\u00b1") + str(abs(n))
 
 
+def odds_apart(page):
+    """The visible odds rows whose shares lie closer than a quarter of the type's size
+    apart (or over each other): the camel's name of each."""
+    return page.eval_on_selector_all("#odds-panel .odds-row", """rs => rs.filter(r => {
+        const cells = [...r.querySelectorAll('.pct')].map(c => {
+            const range = document.createRange(); range.selectNodeContents(c);
+            return range.getBoundingClientRect(); });
+        const em = parseFloat(getComputedStyle(r).fontSize);
+        return r.offsetParent !== null && cells.some((c, i) => i && c.left - cells[i - 1].right < em / 4);
+    }).map(r => r.dataset.camel)""")
+
+
 def coins_on_cards(page):
     """``{name: coins}`` as the players' cards show them."""
     return dict(page.eval_on_selector_all(
@@ -463,6 +475,7 @@ def test_after_a_legs_scoring_the_coins_and_the_new_legs_odds_stay_on_the_screen
         assert after == {n: "%d \u2192 %d" % (scored[n]["before"], coins[n]) for n in coins}
         camels = page.eval_on_selector_all("#leg-odds .odds-row", "rs => rs.map(r => r.dataset.camel)")
         assert sorted(camels) == sorted(o["colour"] for o in view["odds"]["leg"])
+        assert odds_apart(page) == []
         # the new leg's first action: the players back, their coins now, each with the net
         # of the leg just scored, the odds still there, until the new leg's first die
         who = s.names[s.game.turn]
@@ -486,6 +499,18 @@ def test_after_a_legs_scoring_the_coins_and_the_new_legs_odds_stay_on_the_screen
         assert page.is_hidden("#leg-panel") and page.is_visible("#players-panel")
         assert page.eval_on_selector_all("#players .leg-net", "es => es.length") == 0
         assert page.problems == []
+    # eight players in German: the new leg's odds beside the scoring keep their shares
+    # apart on a TV, a laptop and a small laptop
+    from camelhost.i18n import set_language
+    set_language("de")
+    try:
+        with Shown(tab, view_of(leg_scored(long_names(8))), WIDE[1]) as page:
+            for size in WIDE + ((1024, 768),):
+                resize(page, size)
+                assert page.is_visible("#leg-panel") and page.is_visible("#odds-panel"), size
+                assert odds_apart(page) == [], size
+    finally:
+        set_language("en")
     # a pyramid ticket waiting for its die is the new leg's first action too
     s = leg_scored(list(SEATS[:4]))
     s.command("pyramid")
