@@ -493,6 +493,12 @@ def test_after_a_legs_scoring_the_coins_and_the_new_legs_odds_stay_on_the_screen
             "#players .player", "ps => ps.map(p => [p.dataset.name, p.querySelector('.leg-net').textContent])"))
         assert nets == {n: "leg 1 scored: %s" % whole(scored[n]["net"]) for n in coins}
         assert len(boxes(page, "#leg-odds .odds-row")) == len(view["odds"]["leg"])
+        # that action undone: nothing has happened since the scoring again
+        s.command("undo")
+        publish(page, view_of(s))
+        assert page.is_visible("#leg-panel") and page.is_visible("#odds-panel")
+        assert page.is_hidden("#players-panel")
+        s.command("leg blue")
         s.command("pyramid")
         s.command("red 1")
         publish(page, view_of(s))
