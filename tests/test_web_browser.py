@@ -156,9 +156,17 @@ def test_page_follows_a_virtual_game_die_by_die(page, micropython, monkeypatch):
             shown_version(page, session.version)
             check_page_matches_engine(page, session)
         assert session.game.leg > legs  # a leg was scored on the way
-        assert page.is_visible("#leg-panel")
-        rows = page.eval_on_selector_all("#leg-table tr", "rs => rs.map(r => r.dataset.name)")
-        assert rows == NAMES
+        # the bots took the new leg's first action at once: the players are back with
+        # their coins (checked above), each with the net of the leg just scored
+        scored = table_view(session, odds=False)["leg_scored"]
+        assert not scored["latest"] and not session.game.dice_out
+        assert page.is_hidden("#leg-panel") and page.is_visible("#players-panel")
+        nets = page.eval_on_selector_all(
+            "#players .player", "ps => ps.map(p => [p.dataset.name, p.querySelector('.leg-net').textContent])")
+        signs = {1: "+", -1: "\u2212", 0: "\u00b1"}
+        assert nets == [[r["name"], "leg %d scored: %s%d" % (
+            scored["leg"], signs[(r["net"] > 0) - (r["net"] < 0)], abs(r["net"]))]
+            for r in scored["players"]]
     assert page.problems == []
 
 

@@ -76,7 +76,9 @@ Keys and shapes::
                                           "reward": int} |
                                          {"kind": "pyramid", "reward": 1} |
                                          {"kind": "copy", "from": str, "reward": int,
-                                          "ticket": {"kind", "colour", "value"}}]}]}
+                                          "ticket": {"kind", "colour", "value"}}]}],
+                  "latest": bool, True while nothing happened since this scoring (the
+                  new leg's first action not yet taken, no pyramid ticket waiting)}
     final        once the race is over, else None:
                  {"winner": colour, "loser": colour,
                   "piles": {"winner": [card...], "loser": [card...]} in play order, card =
@@ -314,7 +316,11 @@ def _leg_scored(session):
             leg += 1
     for report in reversed(session.reports):
         if report.get("leg_ended"):
-            return leg_scored_view(session, report["leg_scores"], report["leg_ranking"], leg)
+            scored = leg_scored_view(session, report["leg_scores"], report["leg_ranking"], leg)
+            # the die that ended the leg is still the last thing that happened: nothing
+            # taken in the new leg yet, no pyramid ticket waiting for its die
+            scored["latest"] = report is session.reports[-1] and _waiting(session) is None
+            return scored
     return None
 
 

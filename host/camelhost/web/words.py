@@ -41,12 +41,12 @@ PAGE_WORDS = (
     N_("{0} camel, backward {1}"),
     # panels
     N_("1 die inside"), N_("{0} dice inside"), N_(" (one stays in)"), N_("none inside"),
-    N_("1st"), N_("2nd"), N_("coin"), N_("coins"), N_("{0} tile on {1}"), N_("partner {0}"),
+    N_("1st"), N_("2nd"), N_("coin"), N_("coins"), N_("{0} on {1}"), N_("partner {0}"),
     N_("1 finish card played"), N_("{0} finish cards played"), N_("none now"),
     N_("Best for"), N_("computing\u2026"), N_("none"), N_("1 pyramid ticket left"),
     N_("{0} pyramid tickets left"), N_("overall winner"), N_("overall loser"),
     N_("1 card"), N_("{0} cards"), N_("Leg {0} scored: 1st {1}, 2nd {2}"), N_("from {0}"),
-    N_("nothing"), N_("now"), N_("Race over: {0} wins, {1} last"),
+    N_("nothing"), N_("leg {0} scored: {1}"), N_("Race over: {0} wins, {1} last"),
     N_("overall winner pile, in play order"), N_("overall loser pile, in play order"),
     N_("empty"),
 ) + EDITION_WORDS

@@ -284,7 +284,9 @@
         if (extra.firstChild) extra.appendChild(document.createTextNode(" \u00B7 "));
         extra.appendChild(node);
       };
-      if (p.tile) item(el("span", "fact", t("{0} tile on {1}", p.tile.side === "+" ? "+" : "\u2212", p.tile.space)));
+      const scored = sinceScoring(v) ? v.leg_scored.players.find((r) => r.name === p.name) : null;
+      if (scored) item(el("span", "fact leg-net", t("leg {0} scored: {1}", v.leg_scored.leg, signed(scored.net))));
+      if (p.tile) item(el("span", "fact tile-fact", tileWords(v, p.tile)));
       if (p.partner) {
         const words = t("partner {0}", "\u0000").split("\u0000");
         const fact = el("span", "fact partner");
@@ -297,6 +299,16 @@
       card.appendChild(extra);
       box.appendChild(card);
     }
+  }
+
+  // A player's spectator tile by the edition's word for its side up (oasis / mirage,
+  // cheering / booing, in the table's language: the track's tile on that space carries
+  // it) and its space: "cheering on 10", German "Anfeuern auf 10", never
+  // "+10", which reads as coins (short enough for eight cards at 1280x720 in German)
+  function tileWords(v, tile) {
+    const row = (v.track || []).find((r) => r.space === tile.space);
+    const side = row && row.tile && row.tile.name ? row.tile.name : (tile.side === "+" ? "+" : "\u2212");
+    return t("{0} on {1}", side, tile.space);
   }
 
   function bar(cls, p) {
@@ -435,13 +447,17 @@
     }
   }
 
-  // Just scored: the leg's scoring takes the players' and the odds' place until the
-  // next leg's first die; meanwhile each row also shows what its player took in the
-  // new leg (the column "now"), so no move goes unseen.
-  function justScored(v) {
+  // After a leg's scoring (docs/web.md): while nothing has happened since (the new
+  // leg's first action not yet taken, ``leg_scored.latest``), the leg's scoring takes the
+  // players' place, each row's coins before and after (the coins now), the new leg's odds
+  // beside it; from the new leg's first action the players are back with their coins and
+  // what they take, each card with its net of the leg just scored, until the new leg's
+  // first die.
+  function sinceScoring(v) {
     const s = v.leg_scored;
     return !!s && !v.final && s.leg === v.leg - 1 && !(v.dice_out || []).length;
   }
+  function justScored(v) { return sinceScoring(v) && !!v.leg_scored.latest; }
 
   function drawLeg(v) {
     const panel = $("leg-panel"), s = v.leg_scored;
@@ -466,14 +482,6 @@
       tr.appendChild(items);
       tr.appendChild(el("td", "net", signed(row.net)));
       tr.appendChild(el("td", "after", row.before + " \u2192 " + row.after));
-      if (!v.final) {
-        const now = el("td", "now"), p = (v.players || []).find((q) => q.name === row.name) || {};
-        for (const tk of p.leg_tickets || []) now.appendChild(chip(tk.colour, tk.value));
-        if (p.pyramid_tickets) now.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
-        if (p.tile) now.appendChild(el("span", "chip tile", (p.tile.side === "+" ? "+" : "\u2212") + p.tile.space));
-        if (now.firstChild) now.insertBefore(el("span", "none", t("now") + " "), now.firstChild);
-        tr.appendChild(now);
-      }
       body.appendChild(tr);
     }
   }
