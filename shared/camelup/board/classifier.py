@@ -593,22 +593,29 @@ class Classifier:
                + axis[3] * (w[3][0] * d0 + w[3][1] * d1 + w[3][2] * d2 + w[3][3] * d3))
         return dot >= 1.0
 
-    def _rank(self, x):
-        """``(best, second, d_best, d_second, posterior of best, lead)`` for features ``x``;
-        ``lead``: the distance of the nearest other class less ``d_best`` (sigma).
+    def _rank(self, x, labels=None):
+        """``(best, second, d_best, d_second, posterior of best, lead, top)`` for features
+        ``x`` among the classes ``labels`` (default every class; at least two);
+        ``lead``: the distance of the nearest other class less ``d_best`` (sigma);
+        ``top``: the likeliest class of all, ``labels`` or not.
 
         Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
         (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
         scores = []
         dist = {}
         nu = self.tail
+        top = None
         for label in self.labels:
             d = self._distance(x, label)
-            dist[label] = d
             if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
                 score = (nu + 4.0) * math.log(1.0 + d * d / (nu - 2.0)) + self._logdet[label]
             else:
                 score = d * d + self._logdet[label]
+            if top is None or score < top[0]:
+                top = (score, label)
+            if labels is not None and label not in labels:
+                continue  # a class that cannot be there (a die already out): prior zero
+            dist[label] = d
             scores.append((score, label))
         scores.sort()
         s1, best = scores[0]
@@ -619,13 +626,29 @@ class Classifier:
             if gap < 60.0:  # exp(-60) adds nothing, even in float32
                 total += math.exp(-gap)
         lead = None  # how much nearer the reading is to ``best`` than to every other class
-        for label in self.labels:
+        for label in dist:
             if label != best and (lead is None or dist[label] - dist[best] < lead):
                 lead = dist[label] - dist[best]
-        return (best, second, dist[best], dist[second], 1.0 / total, lead)
+        return (best, second, dist[best], dist[second], 1.0 / total, lead, top[1])
 
-    def classify(self, reading):
-        """``(label, margin)`` for one ``(c, r, g, b)`` reading.
+    def among(self, labels):
+        """The classes a reading is judged among when only the dice ``labels`` can be in
+        the head (a sequence of the profile's die labels, e.g. the dice still in the
+        pyramid this leg, RULES 1.4; the grey die is both its labels): those, and
+        ``empty``, in the classifier's order, as a tuple for ``classify_detail``'s
+        ``among``. Raises ``ValueError`` naming a label the profile does not hold, or
+        when no die is given (one is always in the pyramid while a die can come out)."""
+        if not labels:
+            raise ValueError("no die to judge among")
+        for label in labels:
+            if label not in self.profile["classes"] or label == EMPTY:
+                raise ValueError("no die %r in this profile (%s)" % (label, " ".join(
+                    [lab for lab in self.labels if lab != EMPTY])))
+        return tuple([lab for lab in self.labels if lab == EMPTY or lab in labels])
+
+    def classify(self, reading, among=None):
+        """``(label, margin)`` for one ``(c, r, g, b)`` reading (``among``: as for
+        ``classify_detail``).
 
         ``label``: a class of the profile, ``unknown`` (also for a clear count at
         or over ``saturation``) or ``double``. ``margin``:
@@ -634,21 +657,38 @@ class Classifier:
         residual headroom (``double_residual - residual`` over
         ``double_residual``, 0..1).
         """
-        label, margin, _detail = self.classify_detail(reading)
+        label, margin, _detail = self.classify_detail(reading, among)
         return (label, margin)
 
-    def classify_detail(self, reading):
+    def classify_detail(self, reading, among=None):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
         sigma) pairs, ``posterior`` (of ``best``, 0..1), ``reason`` (``ok``,
         ``far``, ``between``, ``guard``, ``mixture``, ``dimmed``, ``double``,
         ``saturated``), for ``dimmed`` also ``dimmed`` (the brighter die whose
         colour the reading has), and, for ``double``, ``pair`` (the two labels)
         and ``rejected`` (why no single die was named: ``far``, ``between``,
-        ``guard`` or ``mixture``). Same decision as ``classify``."""
+        ``guard`` or ``mixture``). Same decision as ``classify``.
+
+        ``among``: the classes that can be in the head (``among()``: the dice still
+        in the pyramid this leg, and ``empty``), or ``None`` for every class of the
+        profile. The reading is judged as if the others did not exist (Bayes with a
+        prior of zero for a die that cannot come out, equal priors among the rest):
+        the ranking, posterior and margin, the guard and its pair test, the tail
+        rule's lead, the mixture and dimmed-die tests' other dice and the two-dice
+        test's pairs are all among ``among``, the rules themselves unchanged. Then
+        ``detail["out"]`` is the likeliest class of all when it is not among them
+        (a die already out: a perfect reading of it is ``far`` from every die that
+        can be there, never named). A tuple from ``among()`` costs nothing more to
+        test than every class."""
         x = features(reading, self.ref_clear * self.drift)
-        best, second, d1, d2, post, lead = self._rank(x)
+        best, second, d1, d2, post, lead, top = self._rank(x, among)
         margin = d2 - d1
         detail = {"best": (best, d1), "second": (second, d2), "posterior": post, "reason": "ok"}
+        labels = self.labels
+        if among is not None:
+            labels = among
+            if top != best:
+                detail["out"] = top
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
@@ -662,17 +702,17 @@ class Classifier:
         elif d1 > self.near and lead < self.lead:
             # a tail reading without a clear lead: named unless a mixture of two
             # dice explains it (a die half in view of another, a die mid-fall)
-            pair = self._two_dice(reading)
+            pair = self._two_dice(reading, labels)
             if pair is None and post >= TAIL_POSTERIOR:
-                return self._named(x, reading, best, margin, detail)
+                return self._named(x, reading, best, margin, detail, labels)
             detail["reason"] = "far"
         else:
-            mixed = self._mixture(x, best)
+            mixed = self._mixture(x, best, labels)
             if mixed is None:
-                return self._named(x, reading, best, margin, detail)
+                return self._named(x, reading, best, margin, detail, labels)
             return self._mixed(reading, mixed, margin, detail)
         if pair is None:
-            pair = self._two_dice(reading)
+            pair = self._two_dice(reading, labels)
         if pair is not None:
             detail["rejected"] = detail["reason"]  # why no single die was named
             detail["reason"] = DOUBLE
@@ -680,7 +720,7 @@ class Classifier:
             return (DOUBLE, pair[0], detail)
         return (UNKNOWN, margin, detail)
 
-    def _mixture(self, x, best):
+    def _mixture(self, x, best, labels):
         """The mixture test: ``None``, or ``(gain, other)`` when a mixture of die
         ``best`` with die ``other`` explains the chromaticity of features ``x``
         better than ``best`` alone by more than ``MIX_GAIN`` (sigma squared).
@@ -693,7 +733,8 @@ class Classifier:
         ``other``'s (``unit``, ``t`` in ``MIX_SHARES``) moves ``best``'s centroid
         by the chromaticity change it makes. ``best`` may be the empty head (a
         die partly in view of it is no "no die"); ``other`` is always a die.
-        Older profiles (no ``unit``) are never tested."""
+        Older profiles (no ``unit``) are never tested. ``labels``: the classes the
+        reading is judged among (``other`` is one of them)."""
         classes = self.profile["classes"]
         u = classes[best].get("unit")
         if u is None or u[0] <= 0:
@@ -710,7 +751,7 @@ class Classifier:
         k2 = u[2] / u[0]
         k3 = u[3] / u[0]
         found = None
-        for other in self.labels:
+        for other in labels:
             if other == best or other == EMPTY:
                 continue
             v = classes[other].get("unit")
@@ -731,7 +772,7 @@ class Classifier:
                     found = (gain, other)
         return found
 
-    def _named(self, x, reading, best, margin, detail):
+    def _named(self, x, reading, best, margin, detail, labels):
         """``(best, margin, detail)``, unless the dimmed-die test refuses die ``best``
         for features ``x`` of ``reading`` (``(c, r, g, b)`` counts): then ``unknown``,
         ``reason`` ``dimmed`` and ``detail["dimmed"]`` the brighter die.
@@ -747,7 +788,8 @@ class Classifier:
         ``base``). Only a die whose bound on the gain (from the distances at the
         classes' own counts, ``_chroma``: a spread at k times fewer counts is at most
         k^2 times as wide) exceeds ``DIM_GAIN`` is measured exactly, so most
-        readings cost a few multiplications per brighter die."""
+        readings cost a few multiplications per brighter die. ``labels``: the classes
+        the reading is judged among (the brighter dice tried are among them)."""
         classes = self.profile["classes"]
         entry = classes[best]
         if best == EMPTY or "base" not in entry or reading[0] <= 0:
@@ -764,7 +806,7 @@ class Classifier:
             return (best, margin, detail)  # nothing brighter can gain that much
         alone = None
         top = DIM_GAIN
-        for other in self.labels:
+        for other in labels:
             entry = classes[other]
             mo = entry["mean"]
             if other == best or other == EMPTY or mo[3] <= x[3] or "base" not in entry:
@@ -826,14 +868,14 @@ class Classifier:
         detail["pair"] = (best, other) if best < other else (other, best)
         return (DOUBLE, 1.0 - MIX_GAIN / gain, detail)
 
-    def _two_dice(self, reading):
+    def _two_dice(self, reading, labels):
         limit = self.double_residual
         if not limit or reading[0] <= 0:
             return None
         ref = self.ref_clear * self.drift
         x = [v / ref for v in reading]
         classes = self.profile["classes"]
-        dice = [label for label in self.labels if label != EMPTY]
+        dice = [label for label in labels if label != EMPTY]
         single = 1.0
         for label in dice:
             r = single_die_residual(x, classes[label]["unit"])
