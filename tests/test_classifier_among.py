@@ -122,3 +122,29 @@ def test_the_same_answers_among_the_dice_in_under_micropython(close, micropython
     done = micropython([str(script)], [paths.FIRMWARE_DIR, paths.SHARED_DIR])
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().split("\n")[-1]) == expected
+
+
+def test_in_play_a_reading_refused_alone_is_judged_again_among_the_dice_in(close):
+    """The pyramid's rule (``classify_in_play``): what the reading alone names stays
+    named (a die already out too: the table refuses it, saying so); a reading refused
+    alone is named only when the judgement among the dice in names a die (``prior``)."""
+    clf, test = close
+    label, _m, detail = clf.classify_in_play(BETWEEN, clf.among(["purple", "yellow"]))
+    assert label == "purple" and detail["prior"] is True
+    assert clf.classify_in_play(BETWEEN, clf.among(["red", "purple", "yellow"]))[0] == C.UNKNOWN
+    assert clf.classify_in_play(BETWEEN)[0] == C.UNKNOWN
+    yellow = next(r for r in test["yellow"] if clf.classify(r)[0] == "yellow")
+    label, _m, detail = clf.classify_in_play(yellow, clf.among(["red", "purple"]))
+    assert label == "yellow" and "prior" not in detail
+    saturated = (70000, 40000, 20000, 10000)
+    assert clf.classify_in_play(saturated, clf.among(["purple"]))[2]["reason"] == "saturated"
+
+
+def test_the_last_die_alone_is_named_unless_nothing_like_it(close):
+    """A profile without the empty head (the bench's real sets) and one die left: it is
+    named within ``reject`` sigma, a reading far from it is not."""
+    clf, test = close
+    only = clf.among(["purple"])
+    assert only == ("purple",)
+    assert clf.classify(test["purple"][0], only)[0] == "purple"
+    assert clf.classify((300, 10, 10, 280), only)[0] == C.UNKNOWN

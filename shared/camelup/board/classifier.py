@@ -595,30 +595,37 @@ class Classifier:
 
     def _rank(self, x, labels=None):
         """``(best, second, d_best, d_second, posterior of best, lead, top)`` for features
-        ``x`` among the classes ``labels`` (default every class; at least two);
+        ``x`` among the classes ``labels`` (default every class);
         ``lead``: the distance of the nearest other class less ``d_best`` (sigma);
-        ``top``: the likeliest class of all, ``labels`` or not.
+        ``top``: the likeliest class of all, ``labels`` or not. With one class in
+        ``labels`` (a profile without the empty head, the last die) it is also the
+        runner-up, at ``reject`` sigma (nothing else to tell it from).
 
         Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
         (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
         scores = []
         dist = {}
         nu = self.tail
-        top = None
+        top = ""  # the likeliest class of all
+        top_score = 0.0
         for label in self.labels:
             d = self._distance(x, label)
             if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
                 score = (nu + 4.0) * math.log(1.0 + d * d / (nu - 2.0)) + self._logdet[label]
             else:
                 score = d * d + self._logdet[label]
-            if top is None or score < top[0]:
-                top = (score, label)
+            if not top or score < top_score:
+                top = label
+                top_score = score
             if labels is not None and label not in labels:
                 continue  # a class that cannot be there (a die already out): prior zero
             dist[label] = d
             scores.append((score, label))
         scores.sort()
         s1, best = scores[0]
+        if len(scores) == 1:  # one class can be there: nothing to tell it from but ``reject``
+            far = max(self.reject, dist[best])
+            return (best, best, dist[best], far, 1.0, far - dist[best], top)
         s2, second = scores[1]
         total = 0.0
         for s, _label in scores:
@@ -629,7 +636,7 @@ class Classifier:
         for label in dist:
             if label != best and (lead is None or dist[label] - dist[best] < lead):
                 lead = dist[label] - dist[best]
-        return (best, second, dist[best], dist[second], 1.0 / total, lead, top[1])
+        return (best, second, dist[best], dist[second], 1.0 / total, lead, top)
 
     def among(self, labels):
         """The classes a reading is judged among when only the dice ``labels`` can be in
@@ -697,7 +704,7 @@ class Classifier:
             detail["reason"] = "far"
         elif margin < self.min_margin or post < self.posterior:
             detail["reason"] = "between"
-        elif not self._clear_of(x, best, second):
+        elif second != best and not self._clear_of(x, best, second):
             detail["reason"] = "guard"
         elif d1 > self.near and lead < self.lead:
             # a tail reading without a clear lead: named unless a mixture of two
@@ -719,6 +726,25 @@ class Classifier:
             detail["pair"] = pair[1]
             return (DOUBLE, pair[0], detail)
         return (UNKNOWN, margin, detail)
+
+    def classify_in_play(self, reading, among=None):
+        """The pyramid's rule at a table (docs/classifier.md, "In play"): ``(label,
+        margin, detail)`` of the single-reading judgement (``classify_detail``, every
+        die alike), unless it refuses the reading as ``unknown`` (not saturated) and the
+        judgement among ``among`` (``among()``: the dice still in the pyramid this leg)
+        names a die: then that die, its margin and detail, with ``detail["prior"]``
+        True (the dice already out decided it). A die the single reading names is
+        named as it is, out or not (the table refuses a die already out, saying so);
+        ``double``, ``empty`` and ``saturated`` keep their meaning; ``among`` ``None``
+        is ``classify_detail``."""
+        label, margin, detail = self.classify_detail(reading)
+        if among is None or label != UNKNOWN or detail["reason"] == "saturated":
+            return (label, margin, detail)
+        named, m, prior = self.classify_detail(reading, among)
+        if named in (UNKNOWN, DOUBLE, EMPTY):
+            return (label, margin, detail)
+        prior["prior"] = True
+        return (named, m, prior)
 
     def _mixture(self, x, best, labels):
         """The mixture test: ``None``, or ``(gain, other)`` when a mixture of die
