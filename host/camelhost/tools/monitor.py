@@ -363,6 +363,9 @@ def format_event(event):
         what = fault_text(event.code)
     else:
         what = _("events lost: %s") % ",".join(str(s) for s in event.missing)
+    if event.kind == "die" and getattr(event, "out", None) is not None:
+        # refused alone, named among the dice still in the pyramid (docs/classifier.md)
+        what += "; " + _("named among the dice still in the pyramid (out this leg: mask %d)") % event.out
     if getattr(event, "dim", False):
         # the pyramid marks a reading under its profile's floor (docs/calibration.md)
         what += "; " + _("DIM: the sensor saw too little light (its clear count was under "

@@ -594,38 +594,30 @@ class Classifier:
         return dot >= 1.0
 
     def _rank(self, x, labels=None):
-        """``(best, second, d_best, d_second, posterior of best, lead, top)`` for features
+        """``(best, second, d_best, d_second, posterior of best, lead)`` for features
         ``x`` among the classes ``labels`` (default every class);
-        ``lead``: the distance of the nearest other class less ``d_best`` (sigma);
-        ``top``: the likeliest class of all, ``labels`` or not. With one class in
-        ``labels`` (a profile without the empty head, the last die) it is also the
-        runner-up, at ``reject`` sigma (nothing else to tell it from).
+        ``lead``: the distance of the nearest other class less ``d_best`` (sigma).
+        With one class in ``labels`` (a profile without the empty head, the last die)
+        it is also the runner-up, at ``reject`` sigma (nothing else to tell it from).
 
         Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
         (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
         scores = []
         dist = {}
         nu = self.tail
-        top = ""  # the likeliest class of all
-        top_score = 0.0
-        for label in self.labels:
+        for label in labels or self.labels:
             d = self._distance(x, label)
             if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
                 score = (nu + 4.0) * math.log(1.0 + d * d / (nu - 2.0)) + self._logdet[label]
             else:
                 score = d * d + self._logdet[label]
-            if not top or score < top_score:
-                top = label
-                top_score = score
-            if labels is not None and label not in labels:
-                continue  # a class that cannot be there (a die already out): prior zero
             dist[label] = d
             scores.append((score, label))
         scores.sort()
         s1, best = scores[0]
         if len(scores) == 1:  # one class can be there: nothing to tell it from but ``reject``
             far = max(self.reject, dist[best])
-            return (best, best, dist[best], far, 1.0, far - dist[best], top)
+            return (best, best, dist[best], far, 1.0, far - dist[best])
         s2, second = scores[1]
         total = 0.0
         for s, _label in scores:
@@ -636,21 +628,14 @@ class Classifier:
         for label in dist:
             if label != best and (lead is None or dist[label] - dist[best] < lead):
                 lead = dist[label] - dist[best]
-        return (best, second, dist[best], dist[second], 1.0 / total, lead, top)
+        return (best, second, dist[best], dist[second], 1.0 / total, lead)
 
     def among(self, labels):
         """The classes a reading is judged among when only the dice ``labels`` can be in
         the head (a sequence of the profile's die labels, e.g. the dice still in the
         pyramid this leg, RULES 1.4; the grey die is both its labels): those, and
         ``empty``, in the classifier's order, as a tuple for ``classify_detail``'s
-        ``among``. Raises ``ValueError`` naming a label the profile does not hold, or
-        when no die is given (one is always in the pyramid while a die can come out)."""
-        if not labels:
-            raise ValueError("no die to judge among")
-        for label in labels:
-            if label not in self.profile["classes"] or label == EMPTY:
-                raise ValueError("no die %r in this profile (%s)" % (label, " ".join(
-                    [lab for lab in self.labels if lab != EMPTY])))
+        ``among`` (a label the profile does not hold is left out)."""
         return tuple([lab for lab in self.labels if lab == EMPTY or lab in labels])
 
     def classify(self, reading, among=None):
@@ -682,20 +667,14 @@ class Classifier:
         prior of zero for a die that cannot come out, equal priors among the rest):
         the ranking, posterior and margin, the guard and its pair test, the tail
         rule's lead, the mixture and dimmed-die tests' other dice and the two-dice
-        test's pairs are all among ``among``, the rules themselves unchanged. Then
-        ``detail["out"]`` is the likeliest class of all when it is not among them
-        (a die already out: a perfect reading of it is ``far`` from every die that
-        can be there, never named). A tuple from ``among()`` costs nothing more to
-        test than every class."""
+        test's pairs are all among ``among``, the rules themselves unchanged (a
+        perfect reading of a die already out is ``far`` from every die that can be
+        there: never named)."""
         x = features(reading, self.ref_clear * self.drift)
-        best, second, d1, d2, post, lead, top = self._rank(x, among)
+        best, second, d1, d2, post, lead = self._rank(x, among)
         margin = d2 - d1
         detail = {"best": (best, d1), "second": (second, d2), "posterior": post, "reason": "ok"}
-        labels = self.labels
-        if among is not None:
-            labels = among
-            if top != best:
-                detail["out"] = top
+        labels = among or self.labels
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
