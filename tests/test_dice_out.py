@@ -179,3 +179,59 @@ def test_the_board_names_a_refused_reading_among_the_dice_the_host_says_are_in()
            if m.name in ("OK", "NAK")]
     assert oks == [("OK", "OUT", 8, None), ("OK", "OUT", 16, None), ("OK", "OUT", 0, None),
                    ("NAK", None, None, "range")]
+
+
+def test_the_table_and_the_board_together_name_the_die_the_leg_allows():
+    """The table's ``DiceOut`` writes to the board's port, the board's events go to the
+    table as the link decodes them: a red die, then a reading between red and purple is
+    named purple (said), then a perfect red reading is refused (red is out)."""
+    cal = {label: _counted(mean, 120, seed) for seed, (label, mean) in enumerate(sorted(CLOSE.items()))}
+    clf = C.Classifier(calibration.fit(cal, "second", SETTINGS))
+    red = next(r for r in _counted(CLOSE["red"], 300, 12) if clf.classify(r)[0] == "red")
+    out = io.StringIO()
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None)),
+                  PlainDisplay(out), manual=False)
+
+    class Sensor(_Between):
+        reading = BETWEEN
+
+        async def sample_async(self):
+            await asyncio.sleep(0.001)
+            return self.reading
+
+    async def scenario():
+        a, slider, port = _make_app({"content": "red", "fail": None}, edition="second",
+                                    release_timeout_ms=60)
+        sensor = Sensor()
+        a.classifier, a.sensor = clf, sensor
+
+        class PortLink:
+            def send(self, name, **fields):
+                port.host(name, **fields)
+
+        task = asyncio.create_task(a.main())
+        table.seam.subscribe(DiceOut(PortLink()))
+        table.start()
+        table.line("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+        for n, (reading, value) in enumerate(((red, "2"), (BETWEEN, "3"), (red, None)), 1):
+            table.line("pyramid")
+            await _until(lambda: a.out == out_mask(SECOND, table.session.game.dice_out))
+            sensor.reading = reading
+            await _push(slider, port, n)
+            event = _events(port)[n - 1]
+            line = protocol.encode(event.name, event.kind, **event.fields)[:-1]
+            got = decode(line)
+            got.raw = line.decode()
+            table.pyramid_event(got)
+            if value:
+                table.line(value)
+        task.cancel()
+        return port
+
+    port = asyncio.run(scenario())
+    assert [(m.get("col"), m.get("out")) for m in _events(port)] == [("red", None), ("purple", 8),
+                                                                     ("red", None)]
+    assert table.session.game.dice_out == ["red", "purple"]
+    said = out.getvalue()
+    assert "the pyramid read the purple die among the dice still in it (red already out this leg)" in said
+    assert "RETURN THE DICE AND RELEASE AGAIN (the red die already came out this leg" in said
