@@ -446,6 +446,7 @@ def test_the_firmware_never_turns_a_rejected_reading_into_no_die():
 
     class Stub:
         guess = None
+        among = None  # no dice out told (``OUT``): each reading judged alone
 
         def __init__(self, answer):
             self.classifier = self
