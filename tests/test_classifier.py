@@ -446,6 +446,7 @@ def test_the_firmware_never_turns_a_rejected_reading_into_no_die():
 
     class Stub:
         guess = None
+        among = None  # no dice out told (``OUT``): each reading judged alone
 
         def __init__(self, answer):
             self.classifier = self
@@ -733,7 +734,7 @@ def test_the_empty_head_with_a_die_in_view_is_never_a_double(second, monkeypatch
     dice"): the empty head is not a die of a pair."""
     clf = C.Classifier(second[0])
     empty = next(r for r in second[1]["empty"] if clf.classify(r)[0] == C.EMPTY)
-    monkeypatch.setattr(C.Classifier, "_mixture", lambda self, x, best: (20.0, "blue"))
+    monkeypatch.setattr(C.Classifier, "_mixture", lambda self, x, best, labels: (20.0, "blue"))
     label, _margin, detail = clf.classify_detail(empty)
     assert detail["best"][0] == C.EMPTY
     assert label == C.UNKNOWN and detail["reason"] == "mixture", detail

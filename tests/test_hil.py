@@ -166,8 +166,10 @@ HEAP_MARGIN = 28 * 1024  # 37,728 free measured (2026-12, docs/protocol.md)
 #: the size of the smallest costs the heap bisect found (the short HI hello 832 bytes,
 #: the flash P records 672): one such change gets by, a second does not. A change
 #: that fails here gives the memory back, or raises this figure with its cost and
-#: why it is worth it in docs/protocol.md.
-FIRMWARE_HEAP = 137_056 + 1024
+#: why it is worth it in docs/protocol.md. Raised by issue 32's dice out this leg
+#: (``OUT``, the classifier's judgement among the dice in: 139,136 to 139,328 measured,
+#: about 2.2 KB, docs/protocol.md "The dice out this leg").
+FIRMWARE_HEAP = 139_328 + 1024
 
 
 def test_the_heap_keeps_its_margin_once_the_event_ring_is_full(micropython):

@@ -54,6 +54,7 @@ CASES = [
     ("SET", dict(ed="second", gain=4), "SET ed=second gain=4"),
     ("PROF", dict(offset=96, chunk='{"a": [1, 2]}'), 'PROF 96 {"a": [1, 2]}'),
     ("SAVE", dict(length=812, crc="0A1B2C3D"), "SAVE 812 0A1B2C3D"),
+    ("OUT", dict(mask=24), "OUT 24"),
 ]
 
 

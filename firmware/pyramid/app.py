@@ -192,6 +192,12 @@ class App:
         self.restarts = 0  # tasks restarted after an unexpected error
         self.restart_pause_ms = 100  # pause before a failed task starts again
         self.guess = None  # nearest die of the last rejected reading
+        #: the dice out this leg as the host told them (``OUT``: bit i the edition's die
+        #: i), 0 = none told; ``among``: the classes a release judges a refused reading
+        #: among (``_among``), set at each release
+        self.out = 0
+        self.among = None  # type: tuple | None
+        self.among_out = 0  # the mask ``among`` was made from
         self._busy = False  # the sensor is in use (release, stream or CAL)
         self.cal_wanted = False  # a CAL is waiting for the sensor
         self.cal_token = None
@@ -223,6 +229,37 @@ class App:
             self.classifier = self.make_classifier(stored, self.s)
         except (ValueError, KeyError, TypeError):
             self.classifier = self.make_classifier(None, self.s)
+        self.out = 0  # another edition or profile: the host tells the dice out again
+
+    def dice_out(self, mask):
+        """``OUT``: the dice out this leg, bit i the edition's die i
+        (``camelup.editions.Edition.dice``). False (nothing changed) for a mask naming
+        a die the edition does not have, or every die (one is always in the pyramid
+        while a die can come out)."""
+        from camelup.editions import EDITIONS
+
+        n = len(EDITIONS[self.s["edition"]].dice)
+        if mask >= (1 << n) - 1:
+            return False
+        self.out = mask
+        return True
+
+    def _among(self):
+        """The classes a refused reading is judged among (``Classifier.among``): the
+        dice not out, by the mask ``OUT`` gave; ``None`` when none is out or the
+        classifier cannot (a test's stand-in, a profile without a die still in)."""
+        if not self.out or not hasattr(self.classifier, "classify_in_play"):
+            return None
+        from camelup.editions import EDITIONS
+
+        ed = EDITIONS[self.s["edition"]]
+        out = [ed.dice[i] for i in range(len(ed.dice)) if self.out & (1 << i)]
+        classes = self.classifier.profile["classes"]
+        labels = [lab for lab in ed.sensor_labels if lab in classes and lab.split("-")[0] not in out]
+        try:
+            return self.classifier.among(labels)
+        except ValueError:
+            return None
 
     def reopen_sensor(self):
         """Open the sensor again; True when it answered (``sensor_state`` says how it went)."""
@@ -255,19 +292,31 @@ class App:
         empty head: a dim die (blue, at a short integration time) is no "no die"
         (``Release`` decides ``nodie`` only from readings named ``empty``). The
         nearest die of a rejected reading is kept in ``self.guess`` for the
-        ``unknown`` event's ``best``.
+        ``unknown`` event's ``best``. During a release with dice out this leg
+        (``OUT``, ``self.among``) a reading refused alone is judged again among the
+        dice still in the pyramid (``Classifier.classify_in_play``); a die named so
+        carries ``out`` (the mask it was judged with: the ``EVT``'s ``out=``).
         """
         detail = getattr(self.classifier, "classify_detail", None)
-        if detail is not None:
+        prior = False
+        if self.among is not None:
+            # refused alone, judged again among the dice still in the pyramid
+            label, margin, info = self.classifier.classify_in_play(reading, self.among)
+            prior = "prior" in info
+        elif detail is not None:
             label, margin, info = detail(reading)
-            if label == "unknown":
-                nearest = info["best"][0]
-                if nearest != "empty":
-                    self.guess = nearest
         else:
             label, margin = self.classifier.classify(reading)
+            info = None
+        if info is not None and label == "unknown":
+            nearest = info["best"][0]
+            if nearest != "empty":
+                self.guess = nearest
         m = int(margin * 100) if margin is not None and margin >= 0 else 0
-        return verdict(label, m if m < 999999 else 999999, reading)
+        record = verdict(label, m if m < 999999 else 999999, reading)
+        if prior:
+            record["out"] = self.among_out  # the EVT's out=: the dice out that decided it
+        return record
 
     # --- output ---
 
@@ -428,6 +477,8 @@ class App:
         try:
             rel = self.release
             self.guess = None
+            self.among = self._among()
+            self.among_out = self.out  # what it was made from: an OUT meanwhile waits
             # settle and timeout counted in readings: the outcome does not depend on load
             sample_ms = getattr(self.sensor, "sample_ms", None)
             rel.period_ms = sample_ms() if sample_ms is not None else None
@@ -449,6 +500,7 @@ class App:
             return
         finally:
             self._busy = False
+            self.among = None  # the stream (pyramid monitor) judges each reading alone
             if self.led.state == "reading":
                 self.led.state = "idle"
         await self._report(result)

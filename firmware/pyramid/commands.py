@@ -3,7 +3,7 @@
 Every handler takes the decoded ``protocol.Message`` and answers on the app's port
 (docs/protocol.md, "Host -> device"): ``HELLO?`` -> ``HELLO`` (``HELLO? s=1`` -> ``HI``), ``SYNC`` -> the replay
 then ``SYNCED``, ``PING`` -> ``PONG``, ``INFO?`` -> ``INFO``, ``STREAM`` -> ``OK``, ``CAL`` -> a ``SAMPLE``
-later (from the stream task), ``SET`` -> ``CFG``, ``PROF``/``SAVE`` -> ``OK``; a
+later (from the stream task), ``SET`` -> ``CFG``, ``PROF``/``SAVE``/``OUT`` -> ``OK``; a
 refused command -> ``NAK <reason>``, and nothing changes.
 """
 
@@ -31,6 +31,7 @@ TABLE = {
     "SET": "set",
     "PROF": "prof",
     "SAVE": "save",
+    "OUT": "out",
 }
 
 
@@ -102,6 +103,15 @@ class Commands:
 
     def save(self, msg):
         self.save_profile(msg["length"], msg["crc"])
+
+    def out(self, msg):
+        """``OUT <mask>``: the dice out this leg (bit i: the edition's die i); a reading
+        refused alone is judged again among the rest (``App.dice_out``). ``NAK range``
+        for a mask naming no die of the edition or every one."""
+        if not self.app.dice_out(msg["mask"]):
+            self.app.send(nak("range"))
+            return
+        self.app.send(protocol.encode("OK", cmd="OUT", n=msg["mask"]))
 
     # --- the work behind them ---
 

@@ -846,6 +846,108 @@ def exposure_table(splits=20, sim_per_class=300):
     return rows
 
 
+def leg_point(edition, die, rng):
+    """The dice already out when ``die`` (a sensor label) comes out at a uniformly random
+    point of a leg (RULES 1.4: each die leaves the pyramid once a leg; in the second
+    edition one die stays inside when the leg ends, ``Edition.dice_left_inside``): its
+    place among the dice that leave is uniform, the dice before it a uniform draw of
+    the others, with ``rng`` (a ``random.Random``). Returns the sensor labels of the
+    dice still in the pyramid, ``die`` among them (the grey die is both its inks)."""
+    ed = get_edition(edition)
+    own = die.split("-")[0]
+    others = [d for d in ed.dice if d != own]
+    rng.shuffle(others)
+    out = set(others[:rng.randrange(len(ed.dice) - ed.dice_left_inside)])
+    return [label for label in ed.sensor_labels if label.split("-")[0] not in out]
+
+
+def _count(pair, label, alone, among, in_play):
+    """Count one reading of die ``label`` into ``pair`` (alone, in play: count dicts): named,
+    rejected (``unknown``, ``double``, ``empty``; in play also a die already out, which
+    the table refuses saying so) or wrong."""
+    for counts, got in ((pair[0], alone), (pair[1], in_play)):
+        counts["n"] += 1
+        if got == label:
+            counts["named"] += 1
+        elif got in (C.UNKNOWN, C.DOUBLE, C.EMPTY) or (counts is pair[1] and got not in among):
+            counts["rejected"] += 1
+        else:
+            counts["wrong"] += 1
+
+
+def split_in_play(data, settings, splits=20, share=0.25, per_class=None):
+    """``split_protocol`` for ours at ``settings``, each test reading of a die judged twice:
+    alone (every die of the edition alike) and in play (``Classifier.classify_in_play``:
+    a reading refused alone is judged again among the dice still in the pyramid at a
+    uniformly random point of a leg, ``leg_point``, seeded by the split:
+    ``random.Random(1000 * split + 7)``). Returns ``{edition: (alone, in_play)}``, count
+    dicts (``_count``)."""
+    import random
+
+    out = {}
+    for edition in ("classic", "second"):
+        out[edition] = ({"n": 0, "named": 0, "rejected": 0, "wrong": 0},
+                        {"n": 0, "named": 0, "rejected": 0, "wrong": 0})
+    for seed in range(splits):
+        rng = random.Random(seed)
+        for edition in ("classic", "second"):
+            cal, test = _split(_real_edition(data, edition, "black"), rng, share, per_class)
+            clf = C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+            legs = random.Random(1000 * seed + 7)
+            for label in sorted(test):
+                if label == C.EMPTY:
+                    continue
+                for reading in test[label]:
+                    among = clf.among([d for d in leg_point(edition, label, legs)
+                                       if d in clf.profile["classes"]])
+                    _count(out[edition], label, clf.classify(reading)[0], among, clf.classify_in_play(reading, among)[0])
+    return out
+
+
+def in_play(splits=20, sim_per_class=300, sources=None):
+    """Section 3b in play: the rows of ``exposure_table`` (real sets and their replicas,
+    20 splits; the simulated pyramid, 12 readings per class calibrate and
+    ``sim_per_class`` tested) judged alone and among the dice still in the pyramid at a
+    uniformly random point of a leg (``split_in_play``). The single-reading figures stay
+    the issue's rule; in play is what a table sees. Returns ``[(source, edition,
+    settings, alone, in_play)]`` and prints them."""
+    import random
+
+    print("\n3b in play. The same readings, each judged alone (every die alike) and among the "
+          "dice still in the pyramid at a uniformly random point of a leg (seeded): named / "
+          "rejected / wrong %% (wrong count); %d splits, the simulated pyramid %d per class"
+          % (splits, sim_per_class))
+    print("  %-16s %-8s %-14s %-26s %-26s" % ("source", "edition", "exposure", "alone", "in play"))
+    rows = []
+    for source, data in sources if sources is not None else _sources():
+        for it, gain in EXPOSURES:
+            settings = {"integration_ms": it, "gain": gain}
+            got = split_in_play(scaled_set(data, settings), settings, splits)
+            for edition in ("classic", "second"):
+                rows.append((source, edition, settings) + got[edition])
+    for edition in ("classic", "second"):
+        for it, gain in EXPOSURES:
+            settings = {"integration_ms": it, "gain": gain}
+            model = OpticalModel(4100 + int(it * 10) + gain)
+            labels = C.classes_for(edition)
+            cal = {label: model.samples(label, 12, it, gain) for label in labels}
+            clf = C.Classifier(calibration.fit(cal, edition, settings))
+            legs = random.Random(4200 + int(it * 10) + gain)
+            pair = ({"n": 0, "named": 0, "rejected": 0, "wrong": 0},
+                    {"n": 0, "named": 0, "rejected": 0, "wrong": 0})
+            for label in labels:
+                if label == C.EMPTY:
+                    continue
+                for reading in model.samples(label, sim_per_class, it, gain):
+                    among = clf.among(leg_point(edition, label, legs))
+                    _count(pair, label, clf.classify(reading)[0], among, clf.classify_in_play(reading, among)[0])
+            rows.append(("pyramid sim", edition, settings) + pair)
+    for source, edition, settings, alone, play in rows:
+        print("  %-16s %-8s %-14s %-26s %-26s" % (source, edition, _exposure_name(settings),
+                                                  _cell(alone), _cell(play)))
+    return rows
+
+
 def verdict(ours, lda, bound=None):
     """The issue's rule on one row of section 3b (count dicts of ``split_protocol``):
     ``"-"`` where the plain LDA names fewer than 99 % of the readings rightly (the
@@ -1297,6 +1399,7 @@ def main():
     doubles(keep)
     real_data()
     table = exposure_table()
+    in_play()
     failing = [(source, edition, settings) for source, edition, settings, ours, lda, _best, _light,
                bound in table if source != "pyramid sim" and verdict(ours, lda, bound["tests"]) == "NO"]
     refused = rejections(failing)

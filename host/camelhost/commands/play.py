@@ -392,6 +392,9 @@ def run(args):
         stack.enter_context(pyramid)
         seam = Seam(session)  # the one fan-out to every display of this table
         stack.callback(seam.close)
+        if pyramid.link is not None:  # the board judges a refused reading among the dice in
+            from camelhost.table.prior import DiceOut
+            seam.subscribe(DiceOut(pyramid.link))
         try:
             board = stack.enter_context(serving(args.web, seam))
         except BaseException:

@@ -129,6 +129,10 @@ class DieEvent(protocol.Message):
     reading = property(lambda self: self.fields.get("raw"))
     margin = property(lambda self: self._margin)
     dim = property(lambda self: bool(self.fields.get("dim")))
+    #: for ``die``: the dice out this leg that decided it (the ``OUT`` mask the pyramid
+    #: judged with, ``out_dice``): refused alone, named among the dice still in the
+    #: pyramid; ``None`` when the reading alone named it (or an older firmware)
+    out = property(lambda self: self.fields.get("out"))
 
     def label(self):
         """Classifier-style label: ``red``, ``grey-black``; ``None`` unless kind is ``die``."""
@@ -290,6 +294,18 @@ class Die(DieEvent):
         from camelup.actions import Action
         value = self.value if value is None else value
         return Action.pyramid(self.colour, value, self.ink if self.colour == "grey" else None)
+
+
+def out_mask(edition, dice):
+    """The wire's mask of the dice out this leg (``OUT``, an ``EVT`` die's ``out=``,
+    docs/protocol.md): bit i set for the ``edition``'s die i (``Edition.dice``: ``red``,
+    ``grey``...) among ``dice`` (die names). An int, 0 for none."""
+    return sum(1 << i for i, die in enumerate(edition.dice) if die in dice)
+
+
+def out_dice(edition, mask):
+    """The die names of ``mask`` (``out_mask``'s inverse), in the edition's order."""
+    return [die for i, die in enumerate(edition.dice) if mask & (1 << i)]
 
 
 def fault_text(code):

@@ -21,7 +21,7 @@ import re
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
-from camelhost.device.events import fault_text
+from camelhost.device.events import fault_text, out_dice, out_mask
 from camelhost.device.open import LineQuality, PyramidIdentity
 from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent
 from camelhost.table import bots, events, narration
@@ -511,10 +511,16 @@ class Table:
         if isinstance(event, events.Die) and event.ink_unsure and s.phase == "value":
             event = events.Release(kind="unknown", raw=event.raw, boot=event.boot,
                                    seq=event.seq, best=event.best)
+        event, prior = self._judged_in_play(event, link_event)
         if isinstance(event, events.Die):
             self.hand_die_ok = False
             try:
                 notices = s.feed(event)  # the slider pushed without 'pyramid': it says so
+                if prior:
+                    notices = list(notices) + [{"kind": "info", "text": _(
+                        "the pyramid read the %(die)s die among the dice still in it (%(out)s "
+                        "already out this leg)") % {"die": colour_word(event.colour),
+                                                    "out": colour_list(prior)}}]
             except TableError as exc:
                 try:
                     notices = s.reject(event, str(exc))
@@ -554,6 +560,24 @@ class Table:
             s.dieless(link_event)
             self.display.notices([{"kind": "manual", "text": self._fault_words(event)}],
                                  self.view())
+
+    def _judged_in_play(self, event, link_event):
+        """``(event, prior)``: a die the pyramid named among the dice still in it (its
+        ``out=``, docs/classifier.md "In play") as it is, with ``prior`` the dice out
+        this leg that decided it, while that mask is the leg's; judged with another
+        mask (a stale ``OUT``: an undo, a resume, a leg that just ended) it is an
+        unread colour, so the dice go back and are released again. Any other event:
+        ``(event, None)``."""
+        out = getattr(link_event, "out", None)
+        if not isinstance(event, events.Die) or out is None:
+            return event, None
+        s = self.session
+        g = s.game
+        dice = out_dice(s.edition, out)
+        if g is None or out != out_mask(s.edition, g.dice_out):
+            return events.Release(kind="unknown", raw=event.raw, boot=event.boot, seq=event.seq,
+                                  dim=bool(getattr(link_event, "dim", False))), None
+        return event, dice
 
     @staticmethod
     def _fault_words(event):

@@ -227,7 +227,9 @@ class Pyramid:
 
 def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
     """Open ``port`` (path, ``auto`` or ``virtual``) with ``camelhost.device.open.open_pyramid``
-    and wait for HELLO; return a ``Pyramid``.
+    and wait for HELLO; return a ``Pyramid``. The board is told no die is out (``OUT 0``,
+    docs/protocol.md): calibrate, monitor and doctor see each reading judged alone,
+    whatever leg a table told it last.
 
     ``edition``, ``seed``, ``value_buttons``: for the virtual pyramid only.
     Raises ``CliError`` with a plain message for every failure.
@@ -245,6 +247,11 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
     except BaseException:
         pyramid.close()
         raise
+    try:  # no leg here: the board forgets a table's dice out and judges each reading alone
+        if opened.link is not None:
+            opened.link.send("OUT", mask=0)
+    except OSError:  # the link reconnects; an older firmware answers NAK unknown
+        pass
     return pyramid
 
 
@@ -363,6 +370,9 @@ def format_event(event):
         what = fault_text(event.code)
     else:
         what = _("events lost: %s") % ",".join(str(s) for s in event.missing)
+    if event.kind == "die" and getattr(event, "out", None) is not None:
+        # refused alone, named among the dice still in the pyramid (docs/classifier.md)
+        what += "; " + _("named among the dice still in the pyramid (out this leg: mask %d)") % event.out
     if getattr(event, "dim", False):
         # the pyramid marks a reading under its profile's floor (docs/calibration.md)
         what += "; " + _("DIM: the sensor saw too little light (its clear count was under "

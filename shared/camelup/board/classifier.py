@@ -593,25 +593,31 @@ class Classifier:
                + axis[3] * (w[3][0] * d0 + w[3][1] * d1 + w[3][2] * d2 + w[3][3] * d3))
         return dot >= 1.0
 
-    def _rank(self, x):
-        """``(best, second, d_best, d_second, posterior of best, lead)`` for features ``x``;
+    def _rank(self, x, labels=None):
+        """``(best, second, d_best, d_second, posterior of best, lead)`` for features
+        ``x`` among the classes ``labels`` (default every class);
         ``lead``: the distance of the nearest other class less ``d_best`` (sigma).
+        With one class in ``labels`` (a profile without the empty head, the last die)
+        it is also the runner-up, at ``reject`` sigma (nothing else to tell it from).
 
         Ranked by likelihood, smallest score first: ``(tail + 4) log(1 + d^2 /
         (tail - 2)) + log det`` (Student-t), ``d^2 + log det`` (normal, tail 0)."""
         scores = []
         dist = {}
         nu = self.tail
-        for label in self.labels:
+        for label in labels or self.labels:
             d = self._distance(x, label)
-            dist[label] = d
             if nu > 0:  # Student-t: heavy tails, a far reading needs a larger lead
                 score = (nu + 4.0) * math.log(1.0 + d * d / (nu - 2.0)) + self._logdet[label]
             else:
                 score = d * d + self._logdet[label]
+            dist[label] = d
             scores.append((score, label))
         scores.sort()
         s1, best = scores[0]
+        if len(scores) == 1:  # one class can be there: nothing to tell it from but ``reject``
+            far = max(self.reject, dist[best])
+            return (best, best, dist[best], far, 1.0, far - dist[best])
         s2, second = scores[1]
         total = 0.0
         for s, _label in scores:
@@ -619,13 +625,22 @@ class Classifier:
             if gap < 60.0:  # exp(-60) adds nothing, even in float32
                 total += math.exp(-gap)
         lead = None  # how much nearer the reading is to ``best`` than to every other class
-        for label in self.labels:
+        for label in dist:
             if label != best and (lead is None or dist[label] - dist[best] < lead):
                 lead = dist[label] - dist[best]
         return (best, second, dist[best], dist[second], 1.0 / total, lead)
 
-    def classify(self, reading):
-        """``(label, margin)`` for one ``(c, r, g, b)`` reading.
+    def among(self, labels):
+        """The classes a reading is judged among when only the dice ``labels`` can be in
+        the head (a sequence of the profile's die labels, e.g. the dice still in the
+        pyramid this leg, RULES 1.4; the grey die is both its labels): those, and
+        ``empty``, in the classifier's order, as a tuple for ``classify_detail``'s
+        ``among`` (a label the profile does not hold is left out)."""
+        return tuple([lab for lab in self.labels if lab == EMPTY or lab in labels])
+
+    def classify(self, reading, among=None):
+        """``(label, margin)`` for one ``(c, r, g, b)`` reading (``among``: as for
+        ``classify_detail``).
 
         ``label``: a class of the profile, ``unknown`` (also for a clear count at
         or over ``saturation``) or ``double``. ``margin``:
@@ -634,21 +649,32 @@ class Classifier:
         residual headroom (``double_residual - residual`` over
         ``double_residual``, 0..1).
         """
-        label, margin, _detail = self.classify_detail(reading)
+        label, margin, _detail = self.classify_detail(reading, among)
         return (label, margin)
 
-    def classify_detail(self, reading):
+    def classify_detail(self, reading, among=None):
         """``(label, margin, detail)``: ``detail`` has ``best``, ``second`` (label,
         sigma) pairs, ``posterior`` (of ``best``, 0..1), ``reason`` (``ok``,
         ``far``, ``between``, ``guard``, ``mixture``, ``dimmed``, ``double``,
         ``saturated``), for ``dimmed`` also ``dimmed`` (the brighter die whose
         colour the reading has), and, for ``double``, ``pair`` (the two labels)
         and ``rejected`` (why no single die was named: ``far``, ``between``,
-        ``guard`` or ``mixture``). Same decision as ``classify``."""
+        ``guard`` or ``mixture``). Same decision as ``classify``.
+
+        ``among``: the classes that can be in the head (``among()``: the dice still
+        in the pyramid this leg, and ``empty``), or ``None`` for every class of the
+        profile. The reading is judged as if the others did not exist (Bayes with a
+        prior of zero for a die that cannot come out, equal priors among the rest):
+        the ranking, posterior and margin, the guard and its pair test, the tail
+        rule's lead, the mixture and dimmed-die tests' other dice and the two-dice
+        test's pairs are all among ``among``, the rules themselves unchanged (a
+        perfect reading of a die already out is ``far`` from every die that can be
+        there: never named)."""
         x = features(reading, self.ref_clear * self.drift)
-        best, second, d1, d2, post, lead = self._rank(x)
+        best, second, d1, d2, post, lead = self._rank(x, among)
         margin = d2 - d1
         detail = {"best": (best, d1), "second": (second, d2), "posterior": post, "reason": "ok"}
+        labels = among or self.labels
         if reading[0] >= self.saturation:
             detail["reason"] = "saturated"
             return (UNKNOWN, 0.0, detail)
@@ -657,22 +683,22 @@ class Classifier:
             detail["reason"] = "far"
         elif margin < self.min_margin or post < self.posterior:
             detail["reason"] = "between"
-        elif not self._clear_of(x, best, second):
+        elif second != best and not self._clear_of(x, best, second):
             detail["reason"] = "guard"
         elif d1 > self.near and lead < self.lead:
             # a tail reading without a clear lead: named unless a mixture of two
             # dice explains it (a die half in view of another, a die mid-fall)
-            pair = self._two_dice(reading)
+            pair = self._two_dice(reading, labels)
             if pair is None and post >= TAIL_POSTERIOR:
-                return self._named(x, reading, best, margin, detail)
+                return self._named(x, reading, best, margin, detail, labels)
             detail["reason"] = "far"
         else:
-            mixed = self._mixture(x, best)
+            mixed = self._mixture(x, best, labels)
             if mixed is None:
-                return self._named(x, reading, best, margin, detail)
+                return self._named(x, reading, best, margin, detail, labels)
             return self._mixed(reading, mixed, margin, detail)
         if pair is None:
-            pair = self._two_dice(reading)
+            pair = self._two_dice(reading, labels)
         if pair is not None:
             detail["rejected"] = detail["reason"]  # why no single die was named
             detail["reason"] = DOUBLE
@@ -680,7 +706,26 @@ class Classifier:
             return (DOUBLE, pair[0], detail)
         return (UNKNOWN, margin, detail)
 
-    def _mixture(self, x, best):
+    def classify_in_play(self, reading, among=None):
+        """The pyramid's rule at a table (docs/classifier.md, "In play"): ``(label,
+        margin, detail)`` of the single-reading judgement (``classify_detail``, every
+        die alike), unless it refuses the reading as ``unknown`` (not saturated) and the
+        judgement among ``among`` (``among()``: the dice still in the pyramid this leg)
+        names a die: then that die, its margin and detail, with ``detail["prior"]``
+        True (the dice already out decided it). A die the single reading names is
+        named as it is, out or not (the table refuses a die already out, saying so);
+        ``double``, ``empty`` and ``saturated`` keep their meaning; ``among`` ``None``
+        is ``classify_detail``."""
+        label, margin, detail = self.classify_detail(reading)
+        if among is None or label != UNKNOWN or detail["reason"] == "saturated":
+            return (label, margin, detail)
+        named, m, prior = self.classify_detail(reading, among)
+        if named in (UNKNOWN, DOUBLE, EMPTY):
+            return (label, margin, detail)
+        prior["prior"] = True
+        return (named, m, prior)
+
+    def _mixture(self, x, best, labels):
         """The mixture test: ``None``, or ``(gain, other)`` when a mixture of die
         ``best`` with die ``other`` explains the chromaticity of features ``x``
         better than ``best`` alone by more than ``MIX_GAIN`` (sigma squared).
@@ -693,7 +738,8 @@ class Classifier:
         ``other``'s (``unit``, ``t`` in ``MIX_SHARES``) moves ``best``'s centroid
         by the chromaticity change it makes. ``best`` may be the empty head (a
         die partly in view of it is no "no die"); ``other`` is always a die.
-        Older profiles (no ``unit``) are never tested."""
+        Older profiles (no ``unit``) are never tested. ``labels``: the classes the
+        reading is judged among (``other`` is one of them)."""
         classes = self.profile["classes"]
         u = classes[best].get("unit")
         if u is None or u[0] <= 0:
@@ -710,7 +756,7 @@ class Classifier:
         k2 = u[2] / u[0]
         k3 = u[3] / u[0]
         found = None
-        for other in self.labels:
+        for other in labels:
             if other == best or other == EMPTY:
                 continue
             v = classes[other].get("unit")
@@ -731,7 +777,7 @@ class Classifier:
                     found = (gain, other)
         return found
 
-    def _named(self, x, reading, best, margin, detail):
+    def _named(self, x, reading, best, margin, detail, labels):
         """``(best, margin, detail)``, unless the dimmed-die test refuses die ``best``
         for features ``x`` of ``reading`` (``(c, r, g, b)`` counts): then ``unknown``,
         ``reason`` ``dimmed`` and ``detail["dimmed"]`` the brighter die.
@@ -747,7 +793,8 @@ class Classifier:
         ``base``). Only a die whose bound on the gain (from the distances at the
         classes' own counts, ``_chroma``: a spread at k times fewer counts is at most
         k^2 times as wide) exceeds ``DIM_GAIN`` is measured exactly, so most
-        readings cost a few multiplications per brighter die."""
+        readings cost a few multiplications per brighter die. ``labels``: the classes
+        the reading is judged among (the brighter dice tried are among them)."""
         classes = self.profile["classes"]
         entry = classes[best]
         if best == EMPTY or "base" not in entry or reading[0] <= 0:
@@ -764,7 +811,7 @@ class Classifier:
             return (best, margin, detail)  # nothing brighter can gain that much
         alone = None
         top = DIM_GAIN
-        for other in self.labels:
+        for other in labels:
             entry = classes[other]
             mo = entry["mean"]
             if other == best or other == EMPTY or mo[3] <= x[3] or "base" not in entry:
@@ -826,14 +873,14 @@ class Classifier:
         detail["pair"] = (best, other) if best < other else (other, best)
         return (DOUBLE, 1.0 - MIX_GAIN / gain, detail)
 
-    def _two_dice(self, reading):
+    def _two_dice(self, reading, labels):
         limit = self.double_residual
         if not limit or reading[0] <= 0:
             return None
         ref = self.ref_clear * self.drift
         x = [v / ref for v in reading]
         classes = self.profile["classes"]
-        dice = [label for label in self.labels if label != EMPTY]
+        dice = [label for label in labels if label != EMPTY]
         single = 1.0
         for label in dice:
             r = single_die_residual(x, classes[label]["unit"])

@@ -271,6 +271,9 @@ MESSAGES = {
             ("m", "uint", _P),
             _RAW,
             _DIM,
+            # the dice out this leg (OUT's mask) decided it: refused alone, named among
+            # the dice still in the pyramid (added within version 1, issue 32)
+            ("out", "uint", _O),
         ),
         1,
     ),
@@ -351,6 +354,9 @@ MESSAGES = {
         1,
     ),
     "PROF": ("H", (("offset", "uint"), ("chunk", "text")), (), 1),
+    # the dice out this leg, bit i the edition's die i (Edition.dice); 0: none (added
+    # within version 1, issue 32: an older firmware answers NAK unknown)
+    "OUT": ("H", (("mask", "uint"),), (), 1),
     "SAVE": ("H", (("length", "uint"), ("crc", "hex8")), (), 1),
 }
 
