@@ -77,8 +77,9 @@ def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monke
 def test_the_replies_kept_from_the_screen_change_no_score(monkeypatch, edition, seed):
     # the finish cards never clear on the screen: every move is scored twice, on the
     # replies' race odds and on the coach's larger run, the second time with the
-    # others' replies kept from the first (they read the replies' odds only) and with
-    # every reply worked out afresh: the same scores to the last bit
+    # others' replies and what their play tells (cards read, styles: the ``model``)
+    # kept from the first (they read the replies' odds only) and with every reply and
+    # the model worked out afresh: the same scores to the last bit
     seen = [g.copy() for g in positions(edition, ["coach", "ev", "ev", "ev"], seed, 0,
                                         examples(32))
             if g.turn == 0 and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
@@ -88,6 +89,52 @@ def test_the_replies_kept_from_the_screen_change_no_score(monkeypatch, edition, 
     real = coach._score_candidates
     monkeypatch.setattr(coach, "_score_candidates", lambda *args: real(*args[:7], _Forgets()))
     assert [coach.evaluate(g) for g in seen] == kept
+
+
+def test_the_others_play_is_read_once_a_move_scored_twice(monkeypatch):
+    # every move scored twice (the screen never clears): their cards and styles are read
+    # once, for the screen, and kept for the scores on the coach's larger run
+    seen = [g.copy() for g in positions("second", ["coach", "ev", "ev", "ev"], 5, 0, 12)
+            if g.turn == 0 and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
+    assert len(seen) >= 2
+    monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))
+    calls = []
+    for name in ("inferred_cards", "opponent_styles"):
+        real = getattr(coach, name)
+        monkeypatch.setattr(coach, name, lambda *a, real=real, name=name, **k:
+                            calls.append(name) or real(*a, **k))
+    for g in seen:
+        del calls[:]
+        coach.evaluate(g)
+        assert sorted(calls) == ["inferred_cards", "opponent_styles"]
+
+
+def test_the_model_reads_the_bots_own_ranked_actions_with_the_same_figures():
+    # an ev bot ranks its actions once (league.ranked_actions, kept by position and race
+    # odds); the coach's model weighing that move later reads the same list. Kept or
+    # worked out afresh: the same actions, values and order, and the same choice as
+    # ranking them straight from action_values
+    from camelhost.table import bots
+    from camelup.odds.actions import action_values
+    moves = 0
+    for game in positions("second", ["ev"] * 8, 5, 0, 60):
+        kept = league.ranked_actions(game)
+        assert league.ranked_actions(game) is kept  # kept: worked out once
+        fresh = action_values(game, leg=league.cached_leg_odds(coach.position_from_game(game)))
+        assert [(av.action, av.ev, av.facts) for av in kept] == \
+            [(av.action, av.ev, av.facts) for av in fresh]
+        before = dict(league._RANKED)
+        league._RANKED.clear()
+        try:
+            assert bots.ev_choose(game) == bots.ev_choose(game)
+            again = league.ranked_actions(game)
+            assert again is not kept and [(av.action, av.ev) for av in again] == \
+                [(av.action, av.ev) for av in kept]
+        finally:
+            league._RANKED.clear()
+            league._RANKED.update(before)
+        moves += 1
+    assert moves == 60
 
 
 class _Forgets(dict):

@@ -1034,22 +1034,24 @@ def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False)
     end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
     run values them and every candidate is scored again on it, as if never screened
     (the others' replies, which read the replies' race odds only, are kept from the
-    screen: ``_score_candidates``' ``replies``)."""
+    screen: ``_score_candidates``' ``replies``; so is what the others' play tells,
+    which reads no race odds of mine: its ``model``)."""
     position = position_from_game(game)
     if leg is None:
         leg = cached_leg_odds(position)
     theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
     replies = {}
+    model = {}
     if screen and race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
         out, styles = _score_candidates(game, position, leg, theirs, theirs, public, prune,
-                                        replies)
+                                        replies, model)
         if _finish_clear(out, theirs):
             return out
     if race is None:
         race = cached_race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
     out, styles = _score_candidates(game, position, leg, race, theirs, public,
-                                    prune and not endgame, replies)
+                                    prune and not endgame, replies, model)
     if len(out) > 1 and endgame:
         top = out[:ENDGAME_CANDIDATES]
         chances = win_chances(game, [av.action for _score, av in top], race, public=public,
@@ -1084,7 +1086,8 @@ def _finish_clear(out, race):
     return bool(rest) and rest[0] - max(cards) > _screen_margin(race)
 
 
-def _score_candidates(game, position, leg, race, theirs, public, prune=False, replies=None):
+def _score_candidates(game, position, leg, race, theirs, public, prune=False, replies=None,
+                      model=None):
     """Every candidate's coach score, best first, and the opponent model (``styles``):
     ``([(score, ActionValue)], styles)``. ``race``: the ``RaceOdds`` my finish cards are
     valued on; ``theirs``: the others' (``REPLY_RACE_SAMPLES`` races). ``prune`` (the
@@ -1095,7 +1098,10 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
     is without ``prune``.
     ``replies``: a dict of the others' weighted gains after each candidate (action
     text; ``""`` the round after none), filled here and read by a later call for the
-    same game and ``theirs``: they depend on ``theirs``, never on ``race``."""
+    same game and ``theirs``: they depend on ``theirs``, never on ``race``. ``model``:
+    likewise a dict, filled here with what the others' play tells (their cards as read,
+    their styles and intents, their best finish cards on ``theirs``) and read by a
+    later call for the same game and ``theirs``."""
     seat = game.turn
     ranked = action_values(game, race=race, leg=leg)
     if public:  # every colour as if still held: the hand is private (RULES 1.8)
@@ -1106,13 +1112,20 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         return [], {}
     tiles = [av for av in ranked if av.kind == "tile"]
     tile_best = tiles[0].ev if tiles else 0.0
-    read = inferred_cards(game, public)  # the others' cards as their play tells
-    laid = _laid_colours(game, public, read)
-    styles = opponent_styles(game, public)  # who plays how, from their moves
-    intents = dict((p, finish_intent(game, styles[p])) for p in styles)
-    holds = _read_piles(game, race, ranked, read, _card_noise(game, styles), intents, laid)
-    table = _Table(game, leg, tile_best,
-                   _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
+    if model is None:
+        model = {}
+    told = model.get("told")
+    if told is None:
+        read = inferred_cards(game, public)  # the others' cards as their play tells
+        laid = _laid_colours(game, public, read)
+        styles = opponent_styles(game, public)  # who plays how, from their moves
+        intents = dict((p, finish_intent(game, styles[p])) for p in styles)
+        told = model["told"] = (
+            read, laid, styles, intents, _card_noise(game, styles),
+            _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
+    read, laid, styles, intents, noise, their_best = told
+    holds = _read_piles(game, race, ranked, read, noise, intents, laid)
+    table = _Table(game, leg, tile_best, their_best)
     if replies is None:
         replies = {}
     plain = replies.get("")
