@@ -112,6 +112,34 @@ def test_the_others_play_is_read_once_a_move_scored_twice(monkeypatch):
         assert sorted(calls) == ["inferred_cards", "opponent_styles"]
 
 
+def test_the_model_reads_the_bots_own_ranked_actions_with_the_same_figures():
+    # an ev bot ranks its actions once (league.ranked_actions, kept by position and race
+    # odds); the coach's model weighing that move later reads the same list. Kept or
+    # worked out afresh: the same actions, values and order, and the same choice as
+    # ranking them straight from action_values
+    from camelhost.table import bots
+    from camelup.odds.actions import action_values
+    moves = 0
+    for game in positions("second", ["ev"] * 8, 5, 0, 60):
+        kept = league.ranked_actions(game)
+        assert league.ranked_actions(game) is kept  # kept: worked out once
+        fresh = action_values(game, leg=league.cached_leg_odds(coach.position_from_game(game)))
+        assert [(av.action, av.ev, av.facts) for av in kept] == \
+            [(av.action, av.ev, av.facts) for av in fresh]
+        before = dict(league._RANKED)
+        league._RANKED.clear()
+        try:
+            assert bots.ev_choose(game) == bots.ev_choose(game)
+            again = league.ranked_actions(game)
+            assert again is not kept and [(av.action, av.ev) for av in again] == \
+                [(av.action, av.ev) for av in kept]
+        finally:
+            league._RANKED.clear()
+            league._RANKED.update(before)
+        moves += 1
+    assert moves == 60
+
+
 class _Forgets(dict):
     """A ``replies`` store that keeps nothing: every reply worked out afresh."""
 

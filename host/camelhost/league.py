@@ -134,14 +134,38 @@ def style_race(game):
                             leg=cached_leg_odds(position))
 
 
+#: ``ranked_actions`` of positions met lately, least recently used first:
+#: ``(Game.position(), the race odds' winner and loser figures)`` -> the list. A seat's
+#: bot ranks its actions, and the coach's model of that player ranks them again when it
+#: weighs the move (``likelihoods``): one list serves both.
+_RANKED = OrderedDict()
+_RANKED_SIZE = 64
+
+
+def _race_key(race):
+    """What of a ``RaceOdds`` the action values read: its winner and loser odds."""
+    if race is None:
+        return None
+    return (tuple(sorted(race.winner.items())), tuple(sorted(race.loser.items())))
+
+
 def ranked_actions(game, race=None):
     """``action_values`` of the seat to act (best first) on the cached leg odds and,
     for finish cards, ``race`` (default ``style_race``, computed only if a finish card
-    is legal)."""
+    is held). Kept in ``_RANKED`` by the position and the race odds' figures (the last
+    ``_RANKED_SIZE`` used): the list is shared, read it, don't change it."""
     leg = cached_leg_odds(position_from_game(game))
     if race is None and game.finish_cards_in_hand(game.turn):
         race = style_race(game)
-    return action_values(game, race=race, leg=leg)
+    key = (game.position(), _race_key(race))
+    hit = _RANKED.get(key)
+    if hit is None:
+        if len(_RANKED) >= _RANKED_SIZE:
+            _RANKED.popitem(last=False)
+        hit = _RANKED[key] = action_values(game, race=race, leg=leg)
+    else:
+        _RANKED.move_to_end(key)
+    return hit
 
 
 def _first_legal(game, ranked, keep=None):

@@ -84,9 +84,11 @@ def suggestions(game, leg=None, race=None, seed=1):
 
 def ev_choose(game, names=None):
     """The ``ev`` policy: the legal action with the best immediate expected value
-    (``camelup.odds.actions.action_values``). Returns ``(text, value)`` like ``choose``."""
+    (``camelup.odds.actions.action_values``, through ``league.ranked_actions``: the
+    coach's model of this player reads the same list). Returns ``(text, value)`` like
+    ``choose``."""
     try:
-        ranked = action_values(game, leg=coach.cached_leg_odds(_position(game)))
+        ranked = league.ranked_actions(game)
     except (ImportError, ValueError, TypeError, KeyError):
         ranked = []
     for av in ranked:
