@@ -1038,8 +1038,9 @@ def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False)
     """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). With
     ``screen`` (the coach's own choice, not the advice, whose numbers are read) the
     finish cards are screened first on the replies' race odds (``REPLY_RACE_SAMPLES``
-    races, which the others' cards need anyway): when no finish card comes within
-    ``_screen_margin`` of the best other action, those scores stand; else (and in the
+    races, which the others' cards need anyway): with ``FINISH_ON_REPLIES``, or when no
+    finish card comes within ``_screen_margin`` of the best other action, those scores
+    stand; else (and in the
     end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
     run values them and every candidate is scored again on it, as if never screened
     (the others' replies, which read the replies' race odds only, are kept from the
