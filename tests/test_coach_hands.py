@@ -108,7 +108,10 @@ def test_my_finish_cards_are_valued_on_the_piles_as_read(edition, seed):
     while g.pile("winner")[-1][0] == g.turn or not g.finish_cards_in_hand(g.turn):
         g.push(random_release(g, dice))  # someone else's card on top: a seat to value
     assert not g.is_over
-    race = race_odds(position_from_game(g), seed=1, samples=coach.FINISH_SAMPLES)
+    samples = coach.FINISH_SAMPLES  # the race odds the choice values my cards on
+    if coach.FINISH_ON_REPLIES and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE:
+        samples = coach.REPLY_RACE_SAMPLES
+    race = race_odds(position_from_game(g), seed=1, samples=samples)
     values = {action: ev for _score, action, ev in coach.evaluate(g)}
     pile = g.pile("winner")
     same = 0

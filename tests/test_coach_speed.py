@@ -58,6 +58,7 @@ def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monke
     for game in positions("classic", ["coach", "ev", "ev", "ev"], 3, 0, 30):
         if game.turn == 0 and coach.race_ends_this_leg(game) < coach.ENDGAME_SHARE:
             seen.append(game.copy())
+    monkeypatch.setattr(coach, "FINISH_ON_REPLIES", 0)  # the screen, then maybe the run
     screened = [coach.evaluate(g) for g in seen]
     monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))  # never clear: always the run
     full = [coach.evaluate(g) for g in seen]
@@ -84,6 +85,7 @@ def test_the_replies_kept_from_the_screen_change_no_score(monkeypatch, edition, 
                                         examples(32))
             if g.turn == 0 and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
     assert len(seen) >= (5 if FULL else 2)
+    monkeypatch.setattr(coach, "FINISH_ON_REPLIES", 0)
     monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))
     kept = [coach.evaluate(g) for g in seen]
     real = coach._score_candidates
@@ -97,6 +99,7 @@ def test_the_others_play_is_read_once_a_move_scored_twice(monkeypatch):
     seen = [g.copy() for g in positions("second", ["coach", "ev", "ev", "ev"], 5, 0, 12)
             if g.turn == 0 and coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
     assert len(seen) >= 2
+    monkeypatch.setattr(coach, "FINISH_ON_REPLIES", 0)
     monkeypatch.setattr(coach, "SCREEN_WIDTHS", float("inf"))
     calls = []
     for name in ("inferred_cards", "opponent_styles"):
@@ -273,3 +276,33 @@ def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
         tighter += floor > coach._my_die_floor(table, 0, position) + 1e-9
         checked += 1
     assert checked >= 3 and tighter > 0
+
+
+def test_the_choice_values_finish_cards_on_the_replies_run_outside_the_end_game(monkeypatch):
+    # FINISH_ON_REPLIES: the choice's scores are the screen's, on the replies' 1,000
+    # races; the coach's 2,000-race run is made in the end-game and for the advice only
+    runs = []
+    real = coach.cached_race_odds
+    monkeypatch.setattr(coach, "cached_race_odds", lambda position, seed=1, samples=1000,
+                        leg=None: runs.append(samples) or real(position, seed, samples, leg))
+    seen = [g.copy() for g in positions("second", ["coach", "ev", "ev", "ev"], 5, 0, 40)
+            if g.turn == 0]
+    played = [g for g in seen if coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
+    ends = [g for g in seen if coach.race_ends_this_leg(g) >= coach.ENDGAME_SHARE]
+    assert len(played) >= 5
+    for g in played:
+        del runs[:]
+        scores = coach.evaluate(g)
+        assert runs and coach.FINISH_SAMPLES not in runs
+        # the same scores as the screen on the replies' run, the larger run never asked
+        screen, _styles = coach._score_candidates(
+            g, coach.position_from_game(g), coach.cached_leg_odds(coach.position_from_game(g)),
+            *([real(coach.position_from_game(g), 1, coach.REPLY_RACE_SAMPLES)] * 2), False)
+        assert scores == [(score, av.action, av.ev) for score, av in screen]
+        del runs[:]
+        coach.suggestions(g)  # the advice's numbers are read: the larger run
+        assert coach.FINISH_SAMPLES in runs
+    for g in ends:
+        del runs[:]
+        coach.evaluate(g)
+        assert coach.FINISH_SAMPLES in runs

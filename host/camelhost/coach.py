@@ -163,6 +163,15 @@ PRUNE_LAST = 1
 #: candidate can't come first (``_cap``, ``_over_reveals``' ``cap``); 0: every die.
 LAZY_REPLIES = 1
 
+#: 1: the choice (``choose``, ``evaluate``) values my finish cards on the replies'
+#: ``REPLY_RACE_SAMPLES`` races, as the screen does, and never makes the
+#: ``FINISH_SAMPLES`` run outside the end-game (issue 31's seventh stop: a finish card
+#: within the screen's margin made that run at most moves after a die, the larger part
+#: of the median move at eight seats); 0: the screen's scores stand only when no card
+#: comes within ``_screen_margin`` of the best other action. The table's advice always
+#: uses the larger run (its numbers are read).
+FINISH_ON_REPLIES = 1
+
 #: Finish cards in the public advice (the best by the score above).
 FINISH_ADVICE = 2
 
@@ -1029,8 +1038,9 @@ def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False)
     """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). With
     ``screen`` (the coach's own choice, not the advice, whose numbers are read) the
     finish cards are screened first on the replies' race odds (``REPLY_RACE_SAMPLES``
-    races, which the others' cards need anyway): when no finish card comes within
-    ``_screen_margin`` of the best other action, those scores stand; else (and in the
+    races, which the others' cards need anyway): with ``FINISH_ON_REPLIES``, or when no
+    finish card comes within ``_screen_margin`` of the best other action, those scores
+    stand; else (and in the
     end-game, whose play-outs read the race odds) the coach's own ``FINISH_SAMPLES``
     run values them and every candidate is scored again on it, as if never screened
     (the others' replies, which read the replies' race odds only, are kept from the
@@ -1046,7 +1056,7 @@ def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False)
     if screen and race is None and not endgame and FINISH_SAMPLES > REPLY_RACE_SAMPLES:
         out, styles = _score_candidates(game, position, leg, theirs, theirs, public, prune,
                                         replies, model)
-        if _finish_clear(out, theirs):
+        if FINISH_ON_REPLIES or _finish_clear(out, theirs):
             return out
     if race is None:
         race = cached_race_odds(position, seed=seed, samples=FINISH_SAMPLES, leg=leg)
