@@ -191,6 +191,8 @@ class _Judge:
 
         self.classifier = clf
         self.guess = None
+        self.among = None  # no dice out: each reading judged alone, as the bench's rows
+        self.among_out = 0
         self._judge = App._judge
 
     def __call__(self, reading):
