@@ -167,3 +167,28 @@ def test_doctor_speaks_german_in_its_columns_on_the_virtual_pyramid(micropython,
     # line said 7 ms, the board's whole milliseconds); no English word in the bytecode's
     assert "; Zweitausgabe, Integrationszeit 7,2 ms, Verstärkung 4x," in lines[4], lines[4]
     assert lines[3].endswith("-Bytecode"), lines[3]
+
+
+def test_the_light_step_reads_the_die_placed_not_readings_left_from_before(micropython):
+    """On a slow link (a loaded host, the emulated board) readings of the die before
+    arrive after a step has taken its one reading; the light step must not take them
+    for the darkest die the maker just put in (the emulated board's doctor failed
+    with "the head holds the green die" under load)."""
+    import time
+
+    from camelhost.tools import monitor
+
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        link = pyramid.link
+
+        class Lagging(doctor._Sim):
+            def place(self, label):
+                self.vp.place("green")
+                link.stream(20)
+                time.sleep(0.5)  # readings of green pile up, nobody takes them
+                link.stream(0)
+                self.vp.place(label)
+
+        step = doctor.light_step(link, Lagging(pyramid.virtual), pyramid.settings(), "second")
+    assert step.status == "ok", step
+    assert "purple" in step.detail

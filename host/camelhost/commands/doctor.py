@@ -447,14 +447,28 @@ def light_step(link, hands, settings, edition):
 
 def _one_reading(link, timeout=5.0):
     """One reading the board streams (``RD``: its ``label`` and margin ``m``), or None
-    when none came within ``timeout`` seconds."""
+    when none came within ``timeout`` seconds.
+
+    Readings the board streamed before this call are dropped first: a step's stream
+    stops only once its first reading is taken, and on a slow link (a loaded host, the
+    emulated board) more of them have arrived by then. Left queued, the next step
+    would take the head as it was before the player changed the die."""
+    _drop_readings(link)
     link.stream(100)
     reading = None
     deadline = time.monotonic() + timeout
     while reading is None and time.monotonic() < deadline:
         reading = link.next_reading(1.0)
     link.stream(0)
+    _drop_readings(link)  # the stream's replies up to its OK are all in by now
     return reading
+
+
+def _drop_readings(link, most=1000):
+    """Drop up to ``most`` streamed readings already received (``Calls.RAW_KEPT``)."""
+    for _i in range(most):
+        if link.next_reading(0) is None:
+            return
 
 
 def _released(link, timeout=5.0):
