@@ -768,6 +768,17 @@ def _sources(only=None):
     return sources
 
 
+def _rows_by_source(rows):
+    """``[(data, [row])]``: the ``(source, edition, settings)`` rows grouped by their
+    source's data (``_sources``), each source built once, in the sources' name order."""
+    wanted = {}
+    for source, data in _sources(set(row[0] for row in rows)):
+        for row in rows:
+            if row[0] == source:
+                wanted.setdefault(source, (data, []))[1].append(row)
+    return [wanted[source] for source in sorted(wanted)]
+
+
 def exposure_table(splits=20, sim_per_class=300):
     """Section 3b: named / rejected / wrong per edition at ``EXPOSURES``, ours next to
     a plain LDA (forced choice; both leave a saturated reading unnamed), on every
@@ -1010,15 +1021,9 @@ def rejections(rows, splits=20, top=8):
           "by reason, colour (true, likeliest, runner-up), how many of them the plain LDA "
           "names rightly; ours' likeliest class right per band of its posterior; readings "
           "that more than one colour gives" % splits)
-    wanted = {}
-    for source, data in _sources(set(row[0] for row in rows)):
-        for row in rows:
-            if row[0] == source:
-                wanted.setdefault(source, (data, []))[1].append(row)
     out = {}
-    for source in sorted(wanted):
-        data, jobs = wanted[source]
-        for _source, edition, settings in jobs:
+    for data, jobs in _rows_by_source(rows):
+        for source, edition, settings in jobs:
             scaled = scaled_set(data, settings)
             sat = C.saturation_level(settings)
             got = {"n": 0, "named": 0, "wrong": 0, "reasons": collections.Counter(),
@@ -1098,15 +1103,9 @@ def chow(rows, splits=20):
           "wrong camel (W) costs against a refusal (R); ours (every other rule kept) and the "
           "model's posterior alone (the Bayes rule under the fitted model: named right %%, "
           "wrong, wrong the model expects); the threshold ours needs to name 99 %%" % splits)
-    wanted = {}
-    for source, data in _sources(set(row[0] for row in rows)):
-        for row in rows:
-            if row[0] == source:
-                wanted.setdefault(source, (data, []))[1].append(row)
     out = {}
-    for source in sorted(wanted):
-        data, jobs = wanted[source]
-        for _source, edition, settings in jobs:
+    for data, jobs in _rows_by_source(rows):
+        for source, edition, settings in jobs:
             scaled = scaled_set(data, settings)
             seen = []  # (posterior, ours: "right" / "wrong" / "refused" without the posterior rule, best right)
             for seed in range(splits):
