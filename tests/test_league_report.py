@@ -181,3 +181,25 @@ def test_a_report_of_no_folder_is_one_clear_error(tmp_path, capsys):
     assert stop.value.code == 2
     assert "--report: %s is not a folder of logs" % (tmp_path / "nowhere") in \
         capsys.readouterr().err
+
+
+def test_run_sums_a_played_log_up_past_its_damaged_line(tmp_path, capsys):
+    # --run reads a table's log before playing it: a log holding its games is summed up
+    # (the same reader: the cut line skipped with one warning), never played again
+    # (--only names this one table alone)
+    copycat = ["coach", "copycat", "copycat", "copycat"]
+    text = line(0, copycat, WIN) + line(1, copycat, LOSS) + line(2, copycat, WIN)[:12]
+    (tmp_path / "classic-coach-copycat.log").write_text(text)
+    assert [t[0] for t in lt.tables() if "classic-coach-copycat" in t[0]] == [
+        "classic-coach-copycat"]
+    assert lt.main(["--only", "classic-coach-copycat", "--run", "--games", "2",
+                    "--out", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "classic-coach-copycat" in out and "    2 games  coach  50.0 % ± " in out, out
+    # margins +10 and -10/3: +3.33
+    assert "coins  +3.33 ± " in out, out
+    assert err.splitlines() == [
+        "%s line 3: skipped, not a whole game ('index seats coins winners'): %r"
+        % (tmp_path / "classic-coach-copycat.log", text.splitlines()[2])], err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["classic-coach-copycat.log"]
+    assert (tmp_path / "classic-coach-copycat.log").read_text() == text

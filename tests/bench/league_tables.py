@@ -429,8 +429,8 @@ def main(argv=None):
             print(" ".join(words))
             continue
         done = 0
-        if os.path.exists(log):
-            done = summary(log, a.games)[0]
+        if os.path.exists(log):  # its damaged lines are said once, below
+            done = summary(log, a.games, warn=lambda text: None)[0]
         if done < a.games:
             if os.path.exists(log):  # a shorter run's log is kept beside, never removed
                 kept = next(log + ".%d" % i for i in range(1, 10 ** 6)
