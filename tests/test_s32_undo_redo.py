@@ -279,3 +279,23 @@ def test_a_redo_after_a_damaged_line_set_aside_stops_the_resume_there(tmp_path):
     again = Session.resume(j)
     assert again.game.held_tickets(0) == [("red", 5)] and again.game.held_tickets(1) == []
     j.close()
+
+
+def test_after_a_drawn_setup_is_undone_the_virtual_pyramid_releases_the_camels_dice():
+    """s32 tester 2 finding 3: the prompt says to release each camel's die; it is taken."""
+    pyramid = _Pyramid(seed=4)
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=pyramid, auto_setup=True)
+    t.start()
+    assert s.phase == "turn"  # drawn by the table itself
+    said = _said(t, out, "undo")
+    assert said[0] == "undone: the setup" and s.phase == "setup"
+    for _die_no in range(12):  # a grey die that came out for nothing goes back in
+        if s.phase != "setup":
+            break
+        before = len(out.getvalue())
+        _release(t, pyramid)
+        assert "no die is wanted now" not in out.getvalue()[before:]
+    assert s.phase == "turn" and "Race 1 set up (dice)" in out.getvalue()
+    assert sorted(pyramid.table.inside) == sorted(s.edition.dice)  # leg 1: every die in
