@@ -299,3 +299,85 @@ def test_after_a_drawn_setup_is_undone_the_virtual_pyramid_releases_the_camels_d
         assert "no die is wanted now" not in out.getvalue()[before:]
     assert s.phase == "turn" and "Race 1 set up (dice)" in out.getvalue()
     assert sorted(pyramid.table.inside) == sorted(s.edition.dice)  # leg 1: every die in
+
+
+def _race_ended(language="en"):
+    """A classic race played to its end by typed dice (each the first die inside, 3)."""
+    set_language(language)
+    t, out = _table(edition="classic", setup=CLASSIC)
+    s = t.session
+    for _turn in range(60):
+        if s.phase == "over":
+            break
+        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
+        t.line("%s 3" % inside[0])
+    assert s.phase == "over"
+    return t, out
+
+
+def test_redo_of_again_says_the_new_race_starts_again():
+    """s32 tester 2 finding 5: not 'the race before is back', which is the undo's."""
+    t, out = _race_ended()
+    said = _said(t, out, "again", "undo", "redo")
+    assert t.session.race_no == 2 and t.session.phase == "setup"
+    redone = [line for line in said if line.startswith("redone: ")]
+    assert redone == ["redone: 'again': race 2 starts again"]
+
+
+def test_redo_of_again_in_german():
+    t, out = _race_ended("de")
+    said = _said(t, out, "again", "undo", "redo")
+    redone = [line for line in said if line.startswith("wiederhergestellt: ")]
+    assert redone == ["wiederhergestellt: 'again': Rennen 2 beginnt von Neuem"]
+
+
+def test_replay_says_an_undo_without_the_hint_to_type_redo(capsys, tmp_path):
+    """s32 tester 2 finding 10: replay cannot redo, so it never says 'type redo'."""
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    t, out = _table(journal=Journal(str(path)))
+    said = _said(t, out, "pyramid", "red 2", "undo")
+    assert said[-2].endswith(" (or type 'redo' to keep red 2)")  # at the table: said
+    t.session.journal.close()
+    assert cli.main(["replay", str(path)]) == 0
+    replay = capsys.readouterr().out
+    undone = [line for line in replay.splitlines() if line.startswith("undone: ")]
+    assert undone == [said[-2][:-len(" (or type 'redo' to keep red 2)")]]
+    assert "redo" not in replay
+
+
+def _bots_after_a_leg_end():
+    """Ann (a person) ends leg 1 with her pyramid ticket's die; Ben and Cy (bots) move
+    after it in leg 2. Dice typed: each the first inside but grey, 1."""
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, bots=[1, 2], journal=Journal(None))
+    t = Table(s, PlainDisplay(out))
+    t.start()
+    t.line(SETUP)
+
+    def typed_die():
+        t.line("%s 1" % [d for d in s.game.dice_in_pyramid() if d != "grey"][0])
+    for _turn in range(40):
+        if s.phase == "die":  # a bot's pyramid ticket
+            typed_die()
+        elif s.current == 0:
+            leg = s.game.leg
+            t.line("pyramid")
+            typed_die()
+            if s.game.leg != leg:
+                while s.phase == "die":
+                    typed_die()
+                break
+    assert s.game.leg == 2 and s.current == 0 and s.game.dice_out == []
+    return t, out
+
+
+def test_the_bots_undo_question_names_the_leg_scoring_where_it_happened():
+    """s32 tester 2 finding 10: the scoring came with Ann's die, before the bots' moves."""
+    t, out = _bots_after_a_leg_end()
+    said = _said(t, out, "undo")
+    assert said[0] == (
+        "undo would take back Ann's pyramid ticket and its die purple 1 and with it the leg 1 "
+        "scoring (its coins, and the tickets and tiles returned), and the bots' moves after "
+        "it: Ben's leg ticket on green, Cy's tile on space 6, booing side up (back to Cy): "
+        "type 'undo' again to do it, anything else leaves it")

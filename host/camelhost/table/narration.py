@@ -236,7 +236,9 @@ def phase_hint(session):
 
 
 def undone_steps(steps, names, edition=None, moves=None, scoring=None):
-    """What one ``undo`` took back, in words: ``steps``, a list of (events of one step,
+    """What one ``undo`` took back, in words, and the hint that ``redo`` keeps its dice
+    (``(text, hint)``; the hint ``""`` when no die was undone, said at the table only,
+    never by ``pyramid replay``, which cannot redo): ``steps``, a list of (events of one step,
     holder: the seat that acted[, where that player's tile was before the step: ``(space,
     side)`` or ``None``, for a tile's step]), oldest first (a player's step, then the
     bots' after it); the player's step, the bots' moves, then a scoring taken back with
@@ -261,9 +263,10 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None):
         text += _put_back([die["colour"] for die in dice])
     else:
         text += _dice_back(moves, [die["colour"] for die in dice])
+    hint = ""
     if dice:  # a die released again would be another: redo gives this one back
-        text += _(" (or type 'redo' to keep %s)") % name_list(die_words(d) for d in dice)
-    return text
+        hint = _(" (or type 'redo' to keep %s)") % name_list(die_words(d) for d in dice)
+    return text, hint
 
 
 def undo_question(scoring, names, edition=None):
@@ -273,26 +276,31 @@ def undo_question(scoring, names, edition=None):
     edition = get_edition("second") if edition is None else edition
     steps = scoring["steps"]
     parts = [_undone_step(step[0], names, step[1], edition)[0] for step in steps]
-    what = parts[0]
-    if len(parts) > 1:
-        what += _(", and the bots' moves after it: %s") % ", ".join(parts[1:])
     legs_text = _legs_scored(scoring["legs"])
     if scoring.get("race"):
         taken = _("the end of race %(race)d and %(legs)s (the finish piles' scoring and "
                   "every coin paid)") % {"race": scoring.get("race_no", 1), "legs": legs_text}
     else:
         taken = _("%s (its coins, and the tickets and tiles returned)") % legs_text
-    return _("undo would take back %(what)s and with it %(taken)s: type 'undo' again to do "
-             "it, anything else leaves it") % {"what": what, "taken": taken}
+    # the scoring named right after the move that scored, in the order things happened
+    at = scoring.get("at", len(parts) - 1)
+    parts[at] = _("%(what)s and with it %(taken)s") % {"what": parts[at], "taken": taken}
+    what = parts[0]
+    if len(parts) > 1:
+        what += _(", and the bots' moves after it: %s") % ", ".join(parts[1:])
+    return _("undo would take back %s: type 'undo' again to do it, anything else leaves "
+             "it") % what
 
 
-def redone_steps(steps, names, edition=None):
+def redone_steps(steps, names, edition=None, race_no=None):
     """What one ``redo`` applied again, in words: ``steps`` as for ``undone_steps``
     (events of one step, holder), oldest first, then which dice come out of the pyramid
     again (``dice_of_steps``). The die lines and any scoring follow as the table says
-    them when they happen."""
+    them when they happen; an ``again`` redone names the race it starts (``race_no``:
+    the race number after the redo)."""
     edition = get_edition("second") if edition is None else edition
-    parts = [_undone_step(step[0], names, step[1], edition, back=False) for step in steps]
+    parts = [_undone_step(step[0], names, step[1], edition, back=False, race_no=race_no)
+             for step in steps]
     text = parts[0][0]
     if len(parts) > 1:
         text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
@@ -395,9 +403,10 @@ def _undone_action(action, who, names, edition, tile=None, back=True):
     return with_names(_("%(who)s's %(action)s") % {"who": who, "action": action}, names)
 
 
-def _undone_step(events, names, holder, edition, tile=None, back=True):
+def _undone_step(events, names, holder, edition, tile=None, back=True, race_no=None):
     """(words, the die it released, as its journal form, or ``None``) for one step;
-    ``back``: an undo's (a tile says where it goes back to), not a redo's."""
+    ``back``: an undo's (a tile says where it goes back to), not a redo's (``race_no``:
+    the race an ``again`` redone starts)."""
     first = events[0]
     t = first.get("type")
     seat = first.get("player") if first.get("player") is not None else holder
@@ -409,6 +418,8 @@ def _undone_step(events, names, holder, edition, tile=None, back=True):
     if t == "unscored":
         return _("the unscored end of the race"), None
     if t == "race":
+        if not back:  # a redo of 'again' starts the new race again
+            return _("'again': race %d starts again") % race_no, None
         return _("'again' (the new race had not started): the race before is back as it "
                  "ended"), None
     if t == "action":
@@ -578,7 +589,9 @@ _NOTICE_WORDS = {
     "unscored": lambda notice, view, past: [_("Race %d ended unscored ('unscored' was "
                                               "typed)") % notice["race"]],
     "new_race": lambda notice, view, past: _new_race_lines(notice, view),
-    "info": lambda notice, view, past: [notice["text"]],
+    # an undo's hint what to type (redo) is said at the table, never in a replay
+    "info": lambda notice, view, past: [notice["text"] + ("" if past else
+                                                          notice.get("hint", ""))],
 }
 
 
