@@ -862,6 +862,9 @@ class Session:
         taken = self.steps[-count:]
         scoring = self._scoring_since(taken[0].mark)
         out_before = self._dice_out()
+        # the board before, to name every piece the table puts back (not an 'again')
+        board = None if "race" in taken[0].mark or self.game is None else \
+            self.game.copy(history=False)
         del self.steps[-count:]
         self._restore(taken[0].mark)
         self.undone.append([step.events for step in taken])
@@ -870,7 +873,9 @@ class Session:
             scoring["coins"] = list(self.game.coins)
         text, hint = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"],
                                         step.mark.get("tile")) for step in taken],
-                                      self.names, self.edition, moves=moves, scoring=scoring)
+                                      self.names, self.edition, moves=moves, scoring=scoring,
+                                      board=None if board is None or self.game is None
+                                      else (board, self.game))
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
                     "dice_moves": moves,
                     "scoring_undone": scoring is not None}]
