@@ -455,3 +455,21 @@ def test_undo_of_a_die_mid_leg_says_where_its_camels_go_back_and_a_tiles_coin():
     assert said[-2] == ("undone: Ben's pyramid ticket and its die red 2; coins back to Ann 3; "
                         "move the red camel back: 2:[red]; put the red die back in the pyramid "
                         "(or type 'redo' to keep red 2)")
+
+
+def test_undo_of_the_race_end_in_german_says_the_finish_cards_were_seen():
+    """s32 tester 2 finding 1: the question warns first, the undo says how they go back."""
+    t, out = _race_ended("de")
+    said = _said(t, out, "undo", "undo")
+    assert said[0] == (
+        "undo würde das Pyramidenplättchen von Ann mit seinem Würfel orange 3 und damit das "
+        "Ende von Rennen 1 und die Etappenwertung 3 (alle ausgezahlten EP; die schon "
+        "gesehenen Wettkarten kommen verdeckt zurück) zurücknehmen: tippe noch einmal 'undo', "
+        "um es zu tun; alles andere lässt es")
+    assert said[2] == (
+        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
+        "auch das Ende von Rennen 1 und die Etappenwertung 3 zurück: die Wettkarten, die alle "
+        "gesehen haben, kommen verdeckt zurück auf ihre Stapel, jeder Stapel in der "
+        "Reihenfolge, in der seine Karten gespielt wurden; EP wie davor: Ann 7, Ben 6, Cy 6; "
+        "setze das Kamel orange zurück: 15:[weiß,gelb,orange]; lege den Würfel orange zurück "
+        "in die Pyramide (oder tippe 'redo', um orange 3 zu behalten)")
