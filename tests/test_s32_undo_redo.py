@@ -10,6 +10,13 @@
    released again would be another), journaled as a ``redo`` line; anything new done
    since leaves nothing to redo. The undo of a die says so.
 8. The undo of a moved tile says where the tile goes back to.
+
+Tester s32-2: the words name each piece as it goes back, so that a table can rebuild the
+board from them (finding 1: tickets to whom, tiles on their spaces, partners, camels with
+their stacks, finish cards already seen); the virtual pyramid releases the camels' dice
+after a drawn setup is undone (3); redo of 'again' says the race starts again (5); the
+bots' undo question names the scoring where it happened, and replay gives no 'redo'
+hint (10).
 """
 
 import io
@@ -91,9 +98,10 @@ def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_t
     first = [label.partition("-")[0] for label, _ in released[:4]]
     assert said[0] == (
         "undone: Ben's pyramid ticket and its die %s; this also takes back the leg 1 "
-        "scoring: coins back to Ann 3, Ben 3, Cy 3, and the leg tickets, pyramid tickets "
-        "and tiles back with their players as before it; take the %s, %s, %s and %s dice "
-        "out of the pyramid again, leaving the %s die in it (or type 'redo' to keep %s)"
+        "scoring: coins back to Ann 3, Ben 3, Cy 3; tickets back: Ann (2 pyramid tickets), "
+        "Ben (1 pyramid ticket), Cy (1 pyramid ticket); move the blue camel back: 1:[blue]; "
+        "take the %s, %s, %s and %s dice out of the pyramid again, leaving the %s die in it "
+        "(or type 'redo' to keep %s)"
         % (last, *first, released[-1][0].partition("-")[0], last))
     assert "Race 1, leg 1" in said  # the whole table, as it is again
     assert s.game.leg == 1 and s.game.coins == [3, 3, 3] and s.game.dice_out == first
@@ -135,16 +143,17 @@ def test_undo_of_the_die_that_ended_the_race_takes_back_the_race_end_and_redo_gi
     leg = s.game.leg
     said = _said(t, out, "undo", "undo")
     assert said[0] == ("undo would take back %s's pyramid ticket and its die %s 3 and with it "
-                       "the end of race 1 and the leg %d scoring (the finish piles' scoring and "
-                       "every coin paid): type 'undo' again to do it, anything else leaves it"
+                       "the end of race 1 and the leg %d scoring (every coin paid; the finish "
+                       "cards, already seen, go back face down): type 'undo' again to do it, "
+                       "anything else leaves it"
                        % (ender, last, leg))
     coins = ", ".join("%s %d" % (n, c) for n, c in zip(s.names, s.game.coins, strict=True))
     assert said[2] == (
         "undone: %s's pyramid ticket and its die %s 3; this also takes back the end of race "
-        "1 and the leg %d scoring: the finish cards go back face down on their piles in the "
-        "order played, coins back to %s, and the leg tickets, pyramid tickets and tiles back "
-        "with their players as before it; put the %s die back in the pyramid (or type 'redo' "
-        "to keep %s 3)" % (ender, last, leg, coins, last, last))
+        "1 and the leg %d scoring: the finish cards, which everyone saw, go back face down on "
+        "their piles, each pile in the order its cards were played; coins back to %s; move "
+        "the %s camel back: 15:[white,yellow,%s]; put the %s die back in the pyramid (or "
+        "type 'redo' to keep %s 3)" % (ender, last, leg, coins, last, last, last, last))
     assert s.phase == "turn" and s.scores == [] and last in s.game.dice_in_pyramid()
     said = _said(t, out, "redo")
     assert said[0] == ("redone: %s's pyramid ticket and its die %s 3; take the %s die out of "
@@ -163,9 +172,9 @@ def test_redo_gives_back_the_very_die_an_undo_took_back_and_is_journaled(tmp_pat
     after = s.game.position()
     said = _said(t, out, "undo")
     colour = label.partition("-")[0]
-    assert said[0] == ("undone: Ben's pyramid ticket and its die %s; put the %s die back in "
-                       "the pyramid (or type 'redo' to keep %s)"
-                       % (_die(label, value), colour, _die(label, value)))
+    assert said[0] == ("undone: Ben's pyramid ticket and its die %s; move the %s camel back: "
+                       "3:[%s]; put the %s die back in the pyramid (or type 'redo' to keep %s)"
+                       % (_die(label, value), colour, colour, colour, _die(label, value)))
     assert colour in pyramid.table.inside
     said = _said(t, out, "redo")
     assert said[0] == ("redone: Ben's pyramid ticket and its die %s; take the %s die out of "
@@ -225,8 +234,8 @@ def test_redo_is_a_command_in_the_help_and_at_a_german_table():
                        "'undo' zurücknahm, bis etwas anderes getan wird")
     said = _said(t, out, "undo", "redo")
     assert said[0] == ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
-                       "lege den Würfel rot zurück in die Pyramide (oder tippe 'redo', um rot "
-                       "2 zu behalten)")
+                       "setze das Kamel rot zurück: 2:[rot]; lege den Würfel rot zurück in die "
+                       "Pyramide (oder tippe 'redo', um rot 2 zu behalten)")
     assert said[2] == ("wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
                        "2; nimm den Würfel rot wieder aus der Pyramide")
     assert t.session.game.dice_out == ["red"]
@@ -279,3 +288,188 @@ def test_a_redo_after_a_damaged_line_set_aside_stops_the_resume_there(tmp_path):
     again = Session.resume(j)
     assert again.game.held_tickets(0) == [("red", 5)] and again.game.held_tickets(1) == []
     j.close()
+
+
+def test_after_a_drawn_setup_is_undone_the_virtual_pyramid_releases_the_camels_dice():
+    """s32 tester 2 finding 3: the prompt says to release each camel's die; it is taken."""
+    pyramid = _Pyramid(seed=4)
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=pyramid, auto_setup=True)
+    t.start()
+    assert s.phase == "turn"  # drawn by the table itself
+    said = _said(t, out, "undo")
+    assert said[0] == "undone: the setup" and s.phase == "setup"
+    for _die_no in range(12):  # a grey die that came out for nothing goes back in
+        if s.phase != "setup":
+            break
+        before = len(out.getvalue())
+        _release(t, pyramid)
+        assert "no die is wanted now" not in out.getvalue()[before:]
+    assert s.phase == "turn" and "Race 1 set up (dice)" in out.getvalue()
+    assert sorted(pyramid.table.inside) == sorted(s.edition.dice)  # leg 1: every die in
+
+
+def _race_ended(language="en"):
+    """A classic race played to its end by typed dice (each the first die inside, 3)."""
+    set_language(language)
+    t, out = _table(edition="classic", setup=CLASSIC)
+    s = t.session
+    for _turn in range(60):
+        if s.phase == "over":
+            break
+        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
+        t.line("%s 3" % inside[0])
+    assert s.phase == "over"
+    return t, out
+
+
+def test_redo_of_again_says_the_new_race_starts_again():
+    """s32 tester 2 finding 5: not 'the race before is back', which is the undo's."""
+    t, out = _race_ended()
+    said = _said(t, out, "again", "undo", "redo")
+    assert t.session.race_no == 2 and t.session.phase == "setup"
+    redone = [line for line in said if line.startswith("redone: ")]
+    assert redone == ["redone: 'again': race 2 starts again"]
+
+
+def test_redo_of_again_in_german():
+    t, out = _race_ended("de")
+    said = _said(t, out, "again", "undo", "redo")
+    redone = [line for line in said if line.startswith("wiederhergestellt: ")]
+    assert redone == ["wiederhergestellt: 'again': Rennen 2 beginnt von Neuem"]
+
+
+def test_replay_says_an_undo_without_the_hint_to_type_redo(capsys, tmp_path):
+    """s32 tester 2 finding 10: replay cannot redo, so it never says 'type redo'."""
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    t, out = _table(journal=Journal(str(path)))
+    said = _said(t, out, "pyramid", "red 2", "undo")
+    assert said[-2].endswith(" (or type 'redo' to keep red 2)")  # at the table: said
+    t.session.journal.close()
+    assert cli.main(["replay", str(path)]) == 0
+    replay = capsys.readouterr().out
+    undone = [line for line in replay.splitlines() if line.startswith("undone: ")]
+    assert undone == [said[-2][:-len(" (or type 'redo' to keep red 2)")]]
+    assert "redo" not in replay
+
+
+def _bots_after_a_leg_end():
+    """Ann (a person) ends leg 1 with her pyramid ticket's die; Ben and Cy (bots) move
+    after it in leg 2. Dice typed: each the first inside but grey, 1."""
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=9, bots=[1, 2], journal=Journal(None))
+    t = Table(s, PlainDisplay(out))
+    t.start()
+    t.line(SETUP)
+
+    def typed_die():
+        t.line("%s 1" % [d for d in s.game.dice_in_pyramid() if d != "grey"][0])
+    for _turn in range(40):
+        if s.phase == "die":  # a bot's pyramid ticket
+            typed_die()
+        elif s.current == 0:
+            leg = s.game.leg
+            t.line("pyramid")
+            typed_die()
+            if s.game.leg != leg:
+                while s.phase == "die":
+                    typed_die()
+                break
+    assert s.game.leg == 2 and s.current == 0 and s.game.dice_out == []
+    return t, out
+
+
+def test_the_bots_undo_question_names_the_leg_scoring_where_it_happened():
+    """s32 tester 2 finding 10: the scoring came with Ann's die, before the bots' moves."""
+    t, out = _bots_after_a_leg_end()
+    said = _said(t, out, "undo")
+    assert said[0] == (
+        "undo would take back Ann's pyramid ticket and its die purple 1 and with it the leg 1 "
+        "scoring (its coins, and the tickets and tiles returned), and the bots' moves after "
+        "it: Ben's leg ticket on green, Cy's tile on space 6, booing side up (back to Cy): "
+        "type 'undo' again to do it, anything else leaves it")
+
+
+SIX_LEG = ["tile 7 +", "leg red", "partner Dee", "pyramid", "yellow 2", "pyramid", "blue 1",
+           "pyramid", "green 2", "pyramid", "purple 1", "pyramid", "red 1"]
+
+
+def _six_after_a_leg_end(language="en"):
+    """Six seats: Ann's tile on 7, Ben's red 5, Cy and Dee partners, then five pyramid
+    tickets; Ben's red 1 ends leg 1 (red carries blue from 2 to 3)."""
+    set_language(language)
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=9,
+                journal=Journal(None))
+    t = Table(s, PlainDisplay(out))
+    t.start()
+    t.line(SETUP)
+    for line in SIX_LEG:
+        t.line(line)
+    assert s.game.leg == 2 and s.game.tiles == {} and s.game.stacks[3] == ["red", "blue"]
+    return t, out
+
+
+def test_undo_across_a_leg_end_names_each_piece_as_it_goes_back():
+    """s32 tester 2 finding 1: the tile back on its space (not to its player), the tickets
+    to whom, the partners, and the camels with their stacks, as 'show' then lists them."""
+    t, out = _six_after_a_leg_end()
+    said = _said(t, out, "undo", "undo")
+    assert said[2] == (
+        "undone: Ben's pyramid ticket and its die red 1; this also takes back the leg 1 "
+        "scoring: coins back to Ann 3, Ben 3, Cy 3, Dee 3, Eve 3, Fay 3; tickets back: Ann "
+        "(1 pyramid ticket), Ben (red 5), Dee (1 pyramid ticket), Eve (1 pyramid ticket), "
+        "Fay (1 pyramid ticket); back on the track: Ann's tile on space 7, cheering side up; "
+        "Cy and Dee are partners again: they exchange their partnership cards again; move "
+        "the red and blue camels back: 2:[red,blue]; take the yellow, blue, green and purple "
+        "dice out of the pyramid again, leaving the red die in it (or type 'redo' to keep "
+        "red 1)")
+    shown = "\n".join(said[3:])  # the table as 'show' gives it agrees with the words
+    assert "2:[red,blue]" in shown and "tiles: 7 Ann cheering" in shown
+    assert "Ben: 3 coins; red 5;" in shown and "Cy: 3 coins; no leg tickets; partner Dee;" in shown
+
+
+def test_undo_across_a_leg_end_in_german_names_each_piece():
+    t, out = _six_after_a_leg_end("de")
+    said = _said(t, out, "undo", "undo")
+    assert said[2] == (
+        "zurückgenommen: das Pyramidenplättchen von Ben mit seinem Würfel rot 1; das nimmt "
+        "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3, Dee 3, Eve 3, "
+        "Fay 3; Plättchen zurück an ihre Spieler: Ann (1 Pyramidenplättchen), Ben (rot 5), "
+        "Dee (1 Pyramidenplättchen), Eve (1 Pyramidenplättchen), Fay (1 Pyramidenplättchen); "
+        "wieder auf die Strecke: das Plättchen von Ann auf Feld 7, Seite Anfeuern oben; Cy "
+        "und Dee sind wieder Partner: sie tauschen ihre Partnerkarten wieder; setze die "
+        "Kamele rot und blau zurück: 2:[rot,blau]; nimm die Würfel gelb, blau, grün und lila "
+        "wieder aus der Pyramide, der Würfel rot bleibt darin (oder tippe 'redo', um rot 1 "
+        "zu behalten)")
+
+
+def test_undo_of_a_die_mid_leg_says_where_its_camels_go_back_and_a_tiles_coin():
+    """s32 tester 2 finding 1: an ordinary die's undo names its camels' stack too."""
+    t, out = _table()
+    t.line("tile 4 +")  # Ann's cheering tile on 4
+    said = _said(t, out, "pyramid", "red 2", "undo")  # red lands on 4: Ann's coin, on to 5
+    assert t.session.game.coins == [3, 3, 3]
+    assert said[-2] == ("undone: Ben's pyramid ticket and its die red 2; coins back to Ann 3; "
+                        "move the red camel back: 2:[red]; put the red die back in the pyramid "
+                        "(or type 'redo' to keep red 2)")
+
+
+def test_undo_of_the_race_end_in_german_says_the_finish_cards_were_seen():
+    """s32 tester 2 finding 1: the question warns first, the undo says how they go back."""
+    t, out = _race_ended("de")
+    said = _said(t, out, "undo", "undo")
+    assert said[0] == (
+        "undo würde das Pyramidenplättchen von Ann mit seinem Würfel orange 3 und damit das "
+        "Ende von Rennen 1 und die Etappenwertung 3 (alle ausgezahlten EP; die schon "
+        "gesehenen Wettkarten kommen verdeckt zurück) zurücknehmen: tippe noch einmal 'undo', "
+        "um es zu tun; alles andere lässt es")
+    assert said[2] == (
+        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
+        "auch das Ende von Rennen 1 und die Etappenwertung 3 zurück: die Wettkarten, die alle "
+        "gesehen haben, kommen verdeckt zurück auf ihre Stapel, jeder Stapel in der "
+        "Reihenfolge, in der seine Karten gespielt wurden; EP wie davor: Ann 7, Ben 6, Cy 6; "
+        "setze das Kamel orange zurück: 15:[weiß,gelb,orange]; lege den Würfel orange zurück "
+        "in die Pyramide (oder tippe 'redo', um orange 3 zu behalten)")

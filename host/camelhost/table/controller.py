@@ -714,6 +714,11 @@ class Table:
                     if colour in sim.inside:
                         sim.inside.remove(colour)
                 sim.out = [d for d in self.session.edition.dice if d not in sim.inside]
+        if sim is not None and self.session.phase == "setup":
+            # at setup (a drawn setup undone, a camel placed by its die): the dice of the
+            # camels still to place are inside, as the table's words have them put back
+            sim.inside = self._dice_inside()
+            sim.out = [d for d in self.session.edition.dice if d not in sim.inside]
 
     def _auto_setup(self):
         """Draw the race's setup when the table draws it itself (``auto_setup``) and
@@ -733,7 +738,7 @@ class Table:
                 self.display.error(_("the pyramid here is a real one: release the die from it, "
                                    "or type the die"))
             return
-        if self.session.phase not in ("turn", "die"):
+        if self.session.phase not in ("setup", "turn", "die"):  # setup: its camels' dice
             self.display.error(_("no die is wanted now"))
             return
         sim = getattr(self.virtual, "table", None)

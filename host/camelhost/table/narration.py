@@ -235,8 +235,10 @@ def phase_hint(session):
     return _("it is %s's turn") % session.names[session.current]
 
 
-def undone_steps(steps, names, edition=None, moves=None, scoring=None):
-    """What one ``undo`` took back, in words: ``steps``, a list of (events of one step,
+def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=None):
+    """What one ``undo`` took back, in words, and the hint that ``redo`` keeps its dice
+    (``(text, hint)``; the hint ``""`` when no die was undone, said at the table only,
+    never by ``pyramid replay``, which cannot redo): ``steps``, a list of (events of one step,
     holder: the seat that acted[, where that player's tile was before the step: ``(space,
     side)`` or ``None``, for a tile's step]), oldest first (a player's step, then the
     bots' after it); the player's step, the bots' moves, then a scoring taken back with
@@ -247,7 +249,10 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None):
     after all (``redo``). Actions in the words the table says them with (``Ann's leg
     ticket on red``, a tile's side in ``edition``'s words: a ``camelup.editions.Edition``,
     default the second edition's; a tile says where it goes back to). A finish card's
-    colour stays hidden until the final reveal (RULES 1.8, 5)."""
+    colour stays hidden until the final reveal (RULES 1.8, 5). ``board``: ``(before,
+    after)``, the ``camelup.game.Game`` before the undo and after it (``None``: a setup
+    or an ``again`` taken back): the pieces the table puts back are named from the two,
+    so that a table can rebuild the board from the words alone (``_board_back``)."""
     edition = get_edition("second") if edition is None else edition
     parts = [_undone_step(step[0], names, step[1], edition, step[2] if len(step) > 2 else None)
              for step in steps]
@@ -257,13 +262,16 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None):
     dice = [die for _, die in parts if die]
     if scoring is not None:
         text += _scoring_back(scoring, names)
+    if board is not None:
+        text += _board_back(board[0], board[1], names, edition, scoring is not None)
     if moves is None:
         text += _put_back([die["colour"] for die in dice])
     else:
         text += _dice_back(moves, [die["colour"] for die in dice])
+    hint = ""
     if dice:  # a die released again would be another: redo gives this one back
-        text += _(" (or type 'redo' to keep %s)") % name_list(die_words(d) for d in dice)
-    return text
+        hint = _(" (or type 'redo' to keep %s)") % name_list(die_words(d) for d in dice)
+    return text, hint
 
 
 def undo_question(scoring, names, edition=None):
@@ -273,26 +281,32 @@ def undo_question(scoring, names, edition=None):
     edition = get_edition("second") if edition is None else edition
     steps = scoring["steps"]
     parts = [_undone_step(step[0], names, step[1], edition)[0] for step in steps]
+    legs_text = _legs_scored(scoring["legs"])
+    if scoring.get("race"):
+        taken = _("the end of race %(race)d and %(legs)s (every coin paid; the finish cards, "
+                  "already seen, go back face down)") % {"race": scoring.get("race_no", 1),
+                                                         "legs": legs_text}
+    else:
+        taken = _("%s (its coins, and the tickets and tiles returned)") % legs_text
+    # the scoring named right after the move that scored, in the order things happened
+    at = scoring.get("at", len(parts) - 1)
+    parts[at] = _("%(what)s and with it %(taken)s") % {"what": parts[at], "taken": taken}
     what = parts[0]
     if len(parts) > 1:
         what += _(", and the bots' moves after it: %s") % ", ".join(parts[1:])
-    legs_text = _legs_scored(scoring["legs"])
-    if scoring.get("race"):
-        taken = _("the end of race %(race)d and %(legs)s (the finish piles' scoring and "
-                  "every coin paid)") % {"race": scoring.get("race_no", 1), "legs": legs_text}
-    else:
-        taken = _("%s (its coins, and the tickets and tiles returned)") % legs_text
-    return _("undo would take back %(what)s and with it %(taken)s: type 'undo' again to do "
-             "it, anything else leaves it") % {"what": what, "taken": taken}
+    return _("undo would take back %s: type 'undo' again to do it, anything else leaves "
+             "it") % what
 
 
-def redone_steps(steps, names, edition=None):
+def redone_steps(steps, names, edition=None, race_no=None):
     """What one ``redo`` applied again, in words: ``steps`` as for ``undone_steps``
     (events of one step, holder), oldest first, then which dice come out of the pyramid
     again (``dice_of_steps``). The die lines and any scoring follow as the table says
-    them when they happen."""
+    them when they happen; an ``again`` redone names the race it starts (``race_no``:
+    the race number after the redo)."""
     edition = get_edition("second") if edition is None else edition
-    parts = [_undone_step(step[0], names, step[1], edition, back=False) for step in steps]
+    parts = [_undone_step(step[0], names, step[1], edition, back=False, race_no=race_no)
+             for step in steps]
     text = parts[0][0]
     if len(parts) > 1:
         text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
@@ -322,13 +336,75 @@ def _scoring_back(scoring, names):
     coins = ", ".join("%s %d" % (names[i], c) for i, c in enumerate(scoring["coins"]))
     if scoring.get("race"):
         return (_("; this also takes back the end of race %(race)d and %(legs)s: the finish "
-                  "cards go back face down on their piles in the order played, coins back to "
-                  "%(coins)s, and the leg tickets, pyramid tickets and tiles back with their "
-                  "players as before it")
+                  "cards, which everyone saw, go back face down on their piles, each pile in "
+                  "the order its cards were played; coins back to %(coins)s")
                 % {"race": scoring.get("race_no", 1), "legs": legs_text, "coins": coins})
-    return (_("; this also takes back %(legs)s: coins back to %(coins)s, and the leg "
-              "tickets, pyramid tickets and tiles back with their players as before it")
+    return (_("; this also takes back %(legs)s: coins back to %(coins)s")
             % {"legs": legs_text, "coins": coins})
+
+
+def _board_back(before, after, names, edition, scored):
+    """The pieces a table puts back after an undo, named from the game ``before`` it and
+    ``after`` it (``camelup.game.Game``): with a scoring taken back (``scored``), the
+    tickets back to their players, the tiles back on their spaces, the partnerships
+    again (the coins are said with the scoring); without one, the coins that change (a
+    tile's coin, RULES 3.6); then the camels that move back, with the stacks they stand
+    in again, bottom to top, in the track's words (``5:[red,blue,purple]``). ``""`` when
+    nothing on the board changes."""
+    text = ""
+    seats = range(len(names))
+    if scored:
+        tickets = []
+        for p in seats:
+            held = list(before.held_tickets(p))
+            back = []
+            for ticket in after.held_tickets(p):
+                if ticket in held:
+                    held.remove(ticket)
+                else:
+                    back.append("%s %d" % (colour_word(ticket[0]), ticket[1]))
+            pyramid = after.pyramid_tickets(p) - before.pyramid_tickets(p)
+            if pyramid > 0:
+                back.append(ngettext("%d pyramid ticket", "%d pyramid tickets", pyramid)
+                            % pyramid)
+            if back:
+                tickets.append("%s (%s)" % (names[p], ", ".join(back)))
+        if tickets:
+            text += _("; tickets back: %s") % ", ".join(tickets)
+        tiles = [_("%(who)s's tile on space %(space)d, %(side)s side up") % {
+            "who": names[owner], "space": space, "side": side_word(edition, side)}
+            for space, (owner, side) in sorted(after.tiles.items())
+            if before.tile_of(owner) != (space, side)]
+        if tiles:
+            text += _("; back on the track: %s") % ", ".join(tiles)
+        pairs = [(p, after.partner_of(p)) for p in seats
+                 if after.partner_of(p) is not None and after.partner_of(p) != before.partner_of(p)
+                 and (after.partner_of(after.partner_of(p)) != p or p < after.partner_of(p))]
+        if pairs:
+            # RULES 3.8: partners exchange their partnership cards; cleanup gave them back
+            text += "".join(_("; %(one)s and %(other)s are partners again: they exchange "
+                              "their partnership cards again") % {"one": names[p],
+                                                                  "other": names[q]}
+                            for p, q in pairs)
+    else:
+        coins = ["%s %d" % (names[p], after.coins[p]) for p in seats
+                 if after.coins[p] != before.coins[p]]
+        if coins:
+            text += _("; coins back to %s") % ", ".join(coins)
+    was, now = before.stacks, after.stacks
+    moved = []
+    spaces = []
+    for space in sorted(now):
+        back = [c for c in now[space] if c not in was.get(space, [])]
+        if back:
+            moved += back
+            spaces.append(space)
+    if moved:
+        text += ngettext("; move the %(camels)s camel back: %(stacks)s",
+                         "; move the %(camels)s camels back: %(stacks)s", len(moved)) % {
+            "camels": name_list(colour_word(c) for c in moved),
+            "stacks": _board_words({space: now[space] for space in spaces})}
+    return text
 
 
 def _legs_scored(legs):
@@ -395,9 +471,10 @@ def _undone_action(action, who, names, edition, tile=None, back=True):
     return with_names(_("%(who)s's %(action)s") % {"who": who, "action": action}, names)
 
 
-def _undone_step(events, names, holder, edition, tile=None, back=True):
+def _undone_step(events, names, holder, edition, tile=None, back=True, race_no=None):
     """(words, the die it released, as its journal form, or ``None``) for one step;
-    ``back``: an undo's (a tile says where it goes back to), not a redo's."""
+    ``back``: an undo's (a tile says where it goes back to), not a redo's (``race_no``:
+    the race an ``again`` redone starts)."""
     first = events[0]
     t = first.get("type")
     seat = first.get("player") if first.get("player") is not None else holder
@@ -409,6 +486,8 @@ def _undone_step(events, names, holder, edition, tile=None, back=True):
     if t == "unscored":
         return _("the unscored end of the race"), None
     if t == "race":
+        if not back:  # a redo of 'again' starts the new race again
+            return _("'again': race %d starts again") % race_no, None
         return _("'again' (the new race had not started): the race before is back as it "
                  "ended"), None
     if t == "action":
@@ -578,7 +657,9 @@ _NOTICE_WORDS = {
     "unscored": lambda notice, view, past: [_("Race %d ended unscored ('unscored' was "
                                               "typed)") % notice["race"]],
     "new_race": lambda notice, view, past: _new_race_lines(notice, view),
-    "info": lambda notice, view, past: [notice["text"]],
+    # an undo's hint what to type (redo) is said at the table, never in a replay
+    "info": lambda notice, view, past: [notice["text"] + ("" if past else
+                                                          notice.get("hint", ""))],
 }
 
 

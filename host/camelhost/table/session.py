@@ -862,16 +862,22 @@ class Session:
         taken = self.steps[-count:]
         scoring = self._scoring_since(taken[0].mark)
         out_before = self._dice_out()
+        # the board before, to name every piece the table puts back (not an 'again')
+        board = None if "race" in taken[0].mark or self.game is None else \
+            self.game.copy(history=False)
         del self.steps[-count:]
         self._restore(taken[0].mark)
         self.undone.append([step.events for step in taken])
         moves = self._dice_moves(out_before, self._dice_out())
         if scoring is not None:
             scoring["coins"] = list(self.game.coins)
-        text = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"],
+        text, hint = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"],
                                         step.mark.get("tile")) for step in taken],
-                                      self.names, self.edition, moves=moves, scoring=scoring)
-        notices = [{"kind": "info", "text": _("undone: %s") % text, "dice_moves": moves,
+                                      self.names, self.edition, moves=moves, scoring=scoring,
+                                      board=None if board is None or self.game is None
+                                      else (board, self.game))
+        notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
+                    "dice_moves": moves,
                     "scoring_undone": scoring is not None}]
         if "race" in taken[0].mark:  # 'again' taken back: the race as it ended
             if self.phase == "over":
@@ -885,15 +891,20 @@ class Session:
         """What a typed ``undo`` would take back of the race's scoring, or ``None`` when
         it takes back none: ``{"legs": [leg numbers scored], "race": True when it takes
         back the race's end, "race_no": this race's number, "steps": [(events of a step,
-        holder), ...] it takes back}`` (the table asks before such an undo:
+        holder), ...] it takes back, "at": the index in ``steps`` of the step that scored}`` (the table asks before such an undo:
         ``camelhost.table.controller.Table``). Changes nothing."""
         count = self.undo_steps()
         if not count:
             return None
-        scoring = self._scoring_since(self.steps[-count].mark)
+        taken = self.steps[-count:]
+        scoring = self._scoring_since(taken[0].mark)
         if scoring is not None:
             scoring["steps"] = [([e.to_json() for e in step.events], step.mark["current"])
-                                for step in self.steps[-count:]]
+                                for step in taken]
+            # the step whose die scored (the first scoring, when bots' moves scored more)
+            scoring["at"] = max(i for i, step in enumerate(taken)
+                                if (self._scoring_since(step.mark) or {}).get("legs")
+                                == scoring["legs"])
         return scoring
 
     def _scoring_since(self, mark):
@@ -968,7 +979,7 @@ class Session:
         self.draws = draws
         steps = [([e.to_json() for e in events], holder)
                  for events, holder in zip(redone, holders, strict=True)]
-        text = narration.redone_steps(steps, self.names, self.edition)
+        text = narration.redone_steps(steps, self.names, self.edition, self.race_no)
         out = narration.dice_of_steps(steps, self.names)
         return [{"kind": "info", "text": _("redone: %s") % text,
                  "dice_moves": {"back": [], "out": out}}] + _answered(notices)
