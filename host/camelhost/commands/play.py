@@ -120,7 +120,7 @@ def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
-    from camelhost.table.session import Session, TableError, check_names
+    from camelhost.table.session import Session, TableError, check_names, colour_name_problem
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
@@ -156,6 +156,9 @@ def open_session(args):
         check_names(args.edition or "second", names)
     except TableError as exc:
         raise CliError(_("--players %s: %s") % (args.players, exc)) from None
+    for name in names:
+        if colour_name_problem(name) is not None:
+            raise CliError(_("--players %s: %s") % (args.players, colour_name_problem(name)))
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
     made = None  # the journals/ folder when this start makes it: a failed start removes it
