@@ -90,3 +90,63 @@ def test_a_journal_that_already_holds_a_colour_name_resumes_as_it_was(tmp_path, 
     monkeypatch.setattr("sys.stdin", iter(["show\n", "quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain"]) == 0
     assert "> blue's turn" in capsys.readouterr().out
+
+
+# --- finding 7: doctor's next step only when true ---------------------------------
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_doctor_names_play_once_the_pyramid_runs_a_saved_profile(micropython, capsys,
+                                                                 monkeypatch):
+    # tester s32-2 finding 7: doctor said "not fitted, calibrate" after calibrate saved a
+    # profile on the pyramid; it now goes by what the board says it runs (INFO cal)
+    import camelup.board.classifier as classifier
+    from camelhost.tools import monitor
+    connect = monitor.connect
+    saved = []
+
+    def connect_and_calibrate(*args, **kwargs):  # the profile calibrate would save
+        pyramid = connect(*args, **kwargs)
+        saved.append(pyramid.link.save_profile(classifier.default_profile("second")))
+        return pyramid
+
+    assert cli.main(["doctor", "--port", "virtual"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "next, teach the pyramid these dice (the built-in profile is not fitted to them): "
+        "pyramid calibrate --port virtual --autorange")
+    monkeypatch.setattr(monitor, "connect", connect_and_calibrate)
+    assert cli.main(["doctor", "--port", "virtual"]) == 0
+    assert saved
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "next, play: pyramid play --pyramid virtual (the pyramid runs the profile calibrate "
+        "saved on it)")
+
+
+def test_doctors_next_step_when_the_firmware_does_not_say_and_in_german(german):
+    import argparse
+
+    from camelhost.commands.doctor import next_step
+    args = argparse.Namespace(port="/dev/ttyACM0", edition=None)
+    from camelhost.i18n import set_language
+    set_language("en")
+    assert next_step(args, None) == (
+        "next, unless calibrate already taught this pyramid its dice (its firmware does not "
+        "say): pyramid calibrate --port /dev/ttyACM0 --autorange; then play: pyramid play "
+        "--pyramid /dev/ttyACM0")
+    set_language("de")
+    assert next_step(args, True).startswith("als Nächstes spielen: pyramid play --pyramid "
+                                            "/dev/ttyACM0")
+
+
+def test_the_firmware_says_in_info_whether_a_saved_profile_runs():
+    import binascii
+
+    from camelup.board import protocol
+
+    def framed(body):
+        return (body + "*%08X\n" % (binascii.crc32(body.encode()) & 0xFFFFFFFF)).encode()
+    line = protocol.encode("INFO", impl="micropython", mp="1.28.0", mpy=2822, sl=False, cal=True)
+    assert line == framed("INFO impl=micropython mp=1.28.0 mpy=2822 sl=0 cal=1")
+    assert protocol.decode(line)["cal"] is True
+    assert "cal" not in protocol.decode(framed("INFO impl=micropython mp=1.28.0 mpy=2822 sl=0")).fields
