@@ -150,3 +150,25 @@ def test_the_firmware_says_in_info_whether_a_saved_profile_runs():
     assert line == framed("INFO impl=micropython mp=1.28.0 mpy=2822 sl=0 cal=1")
     assert protocol.decode(line)["cal"] is True
     assert "cal" not in protocol.decode(framed("INFO impl=micropython mp=1.28.0 mpy=2822 sl=0")).fields
+
+
+# --- finding 10: wording ------------------------------------------------------------
+
+
+def test_the_german_start_marker_line_names_whose_die_ended_the_race(german):
+    # tester s32-2 finding 10: "an den linken Nachbarn von Ann, dessen Würfel ..." read
+    # as the neighbour's die
+    t, out = _table("classic", ["Ann", "Ben", "Cy"], "setup 1:blue 2:green 3:orange,yellow,white")
+    s = t.session
+    for _turn in range(60):
+        if s.phase == "over":
+            break
+        t.line("%s 3" % [c for c in s.edition.racing if c not in s.game.dice_out][0])
+    assert s.phase == "over"
+    ended = s.reports[-1]["player"]
+    before = len(out.getvalue())
+    t.line("again")
+    said = out.getvalue()[before:].splitlines()
+    assert said[1] == ("%s beginnt: %s beendete mit dem Würfel das Rennen davor, also ging der "
+                       "Startspielermarker einen Platz nach links weiter (RULES 1.12)"
+                       % (s.names[(ended + 1) % 3], s.names[ended]))
