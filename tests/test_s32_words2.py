@@ -172,3 +172,20 @@ def test_the_german_start_marker_line_names_whose_die_ended_the_race(german):
     assert said[1] == ("%s beginnt: %s beendete mit dem Würfel das Rennen davor, also ging der "
                        "Startspielermarker einen Platz nach links weiter (RULES 1.12)"
                        % (s.names[(ended + 1) % 3], s.names[ended]))
+
+
+def test_show_sets_a_partner_apart_with_a_semicolon_after_pyramid_tickets_too():
+    # tester s32-2 finding 10: '1 pyramid ticket, partner Finn;' beside 'partner Cy;'
+    t, out = _table("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"], "draw",
+                    "partner Ben", "pyramid")
+    if t.session.phase == "die":
+        inside = [c for c in t.session.edition.racing if c not in t.session.game.dice_out]
+        t.line("%s 1" % inside[0])
+    t.line("partner Dee")
+    before = len(out.getvalue())
+    t.line("show")
+    shown = out.getvalue()[before:]
+    assert "Ann: 3 coins; no leg tickets; partner Ben; 0 finish cards played" in shown
+    assert "Ben: 3 coins; no leg tickets; 1 pyramid ticket; partner Ann; 0 finish cards " \
+           "played" in shown
+    assert "Cy: 3 coins; no leg tickets; partner Dee; 0 finish cards played" in shown

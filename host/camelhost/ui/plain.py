@@ -103,7 +103,7 @@ def status_lines(view):
             extra.append(_("partner %s") % p["partner"])
         lines.append(_("%s: %s; %s%s; %s played") % (
             p["name"], plural(p["coins"], "coin"), held,
-            "; " + ", ".join(extra) if extra else "", plural(p["finish_cards_played"],
+            "".join("; " + e for e in extra), plural(p["finish_cards_played"],
                                                              "finish card")))
     piles = view["piles"]
     lines.append(_("Finish piles: winner %s, loser %s (hidden until the end)") % (
