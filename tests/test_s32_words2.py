@@ -189,3 +189,22 @@ def test_show_sets_a_partner_apart_with_a_semicolon_after_pyramid_tickets_too():
     assert "Ben: 3 coins; no leg tickets; 1 pyramid ticket; partner Ann; 0 finish cards " \
            "played" in shown
     assert "Cy: 3 coins; no leg tickets; partner Dee; 0 finish cards played" in shown
+
+
+def test_a_german_wiederholen_is_answered_with_redo_as_zurueck_is_with_undo(german):
+    t, out = _table("second", ["Ann", "Ben", "Cy"], "draw")
+    assert _reply(t, out, "zurück").startswith("unbekannter Befehl 'zurück'; meintest du 'undo'?")
+    for word in ("wiederholen", "Wiederherstellen"):
+        assert _reply(t, out, word).startswith(
+            "unbekannter Befehl '%s'; meintest du 'redo'?" % word)
+
+
+def test_a_misspelt_die_is_never_answered_with_a_die_already_out_this_leg():
+    t, out = _table("second", ["Ann", "Ben", "Cy"], "draw")
+    assert _reply(t, out, "bleu 2").startswith("unknown command 'bleu 2'; did you mean 'blue 2'?")
+    t.line("blue 2")  # Ann's pyramid ticket: blue is out this leg
+    assert "blue" in t.session.game.dice_out
+    said = _reply(t, out, "bleu 2")
+    assert "blue 2" not in said and said.startswith("unknown command 'bleu 2'"), said
+    assert _reply(t, out, "grean 1").startswith("unknown command 'grean 1'; did you mean "
+                                                "'green 1'?")
