@@ -232,3 +232,8 @@ def test_if_the_leg_ended_now_applies_the_zero_floor_as_leg_scoring_does():
     now = {row["name"]: row for row in table_view(t.session, odds=False)["leg_now"]}
     assert (now["Ann"]["net"], now["Ann"]["forgiven"]) == (-3, 1)
     assert (now["Ben"]["net"], now["Ben"]["forgiven"]) == (8, 0)
+    # the full screen's players table, its 'now' column, the same number
+    from camelhost.ui.panels import players_text
+    rows = players_text(table_view(t.session, odds=False), width=80).plain.splitlines()
+    ann = [r for r in rows if " Ann " in " %s " % r or r.lstrip("▶ ").startswith("Ann ")]
+    assert ann and " -3 " in ann[0] + " " and " -4 " not in ann[0] + " ", rows
