@@ -105,12 +105,12 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
         signed(card["score"]), signed(card["ev"]), signed(-card["hold"]))) in card_line[0]
     line = "\n".join(lines[:-1])
     note = lines[len(view["odds"]["actions"]["values"]) + 1]
-    assert note.startswith("(Bilanz: was eine Aktion jetzt bringt, weniger dem, was die "
+    assert note.startswith("(Bilanz: was eine Aktion jetzt bringt, abzüglich dessen, was die "
                            "nächsten 3 Spieler ")
     wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
     assert ("lose (eine Wettkarte Gesamtverlierer) %s (jetzt %s, behalten %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(card["hold"]))) in wide
-    assert "(Bilanz: weniger den Gewinnen der nächsten Spieler; behalten: " in wide
+    assert "(Bilanz: abzüglich der Gewinne der nächsten Spieler; behalten: " in wide
     for english in ("overall", "now ", "kept", "on the pile", "ends last", "finish card",
                     "unseen", "balance", "behind", "replies", "type"):
         assert english not in line + note, english

@@ -1034,3 +1034,33 @@ def test_a_resume_reads_the_journal_once(tmp_path, monkeypatch, tail):
     j.close()
     assert read_events(str(path))[-1] == {"type": "undo"}
     assert len(path.read_bytes().splitlines()) == 3
+
+
+def test_journal_resume_checks_bots_and_players_against_the_names_after_renames(
+        tmp_path, capsys, monkeypatch):
+    # tester s32-2 finding 9: after renames, --bots was checked against the names the
+    # game started with, and the refusal listed names nobody used any more
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, bots=[1, 2], journal=journal)
+        s.command(SETUP)
+        for line in ("rename Ben Benno", "rename Ann Anna", "rename Cy Ann"):
+            s.command(line)
+    before = path.read_bytes()
+    # Ann is seat 3's name now (Cy's, a bot); Ben is nobody's
+    assert cli.main(["play", "--resume", str(path), "--plain", "--bots", "Ben"]) != 0
+    err = capsys.readouterr().err
+    assert err == ("pyramid: --bots names 'Ben', who is not among the players (Anna, Benno, "
+                   "Ann); did you mean Benno?\n")
+    assert cli.main(["play", "--resume", str(path), "--plain", "--bots", "Anna,Benno"]) != 0
+    assert capsys.readouterr().err.startswith(
+        "pyramid: --bots Anna,Benno conflicts with the journal's bots (Benno,Ann)")
+    assert cli.main(["play", "--resume", str(path), "--plain", "--players", "Ann,Zed,Cy"]) != 0
+    assert "conflicts with the journal's players (Anna,Benno,Ann)" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--bots", "Benno,Ann",
+                     "--players", "Anna,Benno,Ann"]) == 0
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--players", "Ann,Ben,Cy"]) == 0

@@ -218,3 +218,22 @@ def test_a_gap_of_unknown_count_and_another_tables_dice_are_not_journaled():
     assert len(journal.events) == before and t.session.last_pyramid_event is None
     with pytest.raises(TableError, match="only a sensor fault or a gap"):
         t.session.dieless(DieEvent("foreign", "B1", 6, "", missing=SeqRange(6, 7)))
+
+
+def test_if_the_leg_ended_now_applies_the_zero_floor_as_leg_scoring_does():
+    # purple 1st, yellow 2nd: Ann's four tickets on red, green and blue lose 1 each
+    # (RULES 1.10), 4 coins from her 3: she would lose 3, 1 forgiven (RULES 1.9)
+    t, out, _ = _table()
+    for line in ("leg blue", "leg purple", "leg purple", "leg green", "leg yellow",
+                 "leg yellow", "leg red", "leg purple", "leg yellow", "leg blue"):
+        t.line(line)
+    t.line("show")
+    assert "If the leg ended now: Ann -3 (1 coin forgiven), Ben +8, Cy +5" in out.getvalue()
+    now = {row["name"]: row for row in table_view(t.session, odds=False)["leg_now"]}
+    assert (now["Ann"]["net"], now["Ann"]["forgiven"]) == (-3, 1)
+    assert (now["Ben"]["net"], now["Ben"]["forgiven"]) == (8, 0)
+    # the full screen's players table, its 'now' column, the same number
+    from camelhost.ui.panels import players_text
+    rows = players_text(table_view(t.session, odds=False), width=80).plain.splitlines()
+    ann = [r for r in rows if " Ann " in " %s " % r or r.lstrip("▶ ").startswith("Ann ")]
+    assert ann and " -3 " in ann[0] + " " and " -4 " not in ann[0] + " ", rows

@@ -225,10 +225,14 @@ class App:
             # read once per boot, SET or SAVE: its RAM back to the event ring meanwhile
             del profile
             _forget_module("pyramid", "profile")
+        # INFO's cal: a profile from calibrate (on flash, for this edition) runs, not the
+        # built-in one (``default_classifier`` takes that for another edition's)
+        self.calibrated = stored is not None and stored.get("edition") == self.s["edition"]
         try:
             self.classifier = self.make_classifier(stored, self.s)
         except (ValueError, KeyError, TypeError):
             self.classifier = self.make_classifier(None, self.s)
+            self.calibrated = False
         self.out = 0  # another edition or profile: the host tells the dice out again
 
     def dice_out(self, mask):

@@ -79,7 +79,7 @@ class Commands:
         self.app.send(
             protocol.encode(
                 "INFO", impl=impl.name, mp=version, mpy=getattr(impl, "_mpy", 0), sl=bool(self.app.slider.pushed),
-                heap=heap,
+                heap=heap, cal=bool(self.app.calibrated),
             )
         )
 
@@ -216,5 +216,6 @@ class Commands:
                 app.send(nak("flash"))
                 return
         app.classifier = classifier
+        app.calibrated = True
         gc.collect()
         app.send(protocol.encode("OK", cmd="SAVE", n=length))

@@ -198,6 +198,10 @@ class _Steps(list):
     def __init__(self, report=None):
         list.__init__(self)
         self.report = report
+        #: the board's ``INFO`` ``cal``: True when it runs a profile ``calibrate`` saved
+        #: on it, False for the edition's built-in one, None when it does not say (a
+        #: firmware from before the field, or no ``INFO``)
+        self.calibrated = None
 
     def append(self, step):
         list.append(self, step)
@@ -226,6 +230,7 @@ def checklist(pyramid, hands, edition, report=None):
         steps.append(Step("versions", "failed", _("firmware %s did not say what runs it (%s)") % (hello["fw"], exc),
                           _("flash this program's firmware: pyramid flash --port PORT (safe boot first)")))
     if info is not None:
+        steps.calibrated = info.get("cal")
         ours = packaged_firmware_version()
         detail = _("%s %s, firmware %s (this program ships %s)") % (
             "MicroPython" if info["impl"] == "micropython" else info["impl"], info["mp"], hello["fw"], ours)
@@ -525,22 +530,36 @@ def run(args, out=None, hardware=None):
         print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
         return 1
     print(_("all %d checks passed") % len(steps), file=out)
-    print(next_step(args), file=out)
+    print(next_step(args, steps.calibrated), file=out)
     return 0
 
 
-def next_step(args):
-    """The line doctor ends with when every check passed: the bring-up's next step,
-    teaching the pyramid these dice (``pyramid calibrate``, docs/calibration.md), with
-    the port doctor ran with, and ``--edition`` when it was given (without it calibrate
-    takes the pyramid's own edition, as doctor did); each word quoted for a POSIX shell.
-    The built-in profile reads a die well enough for ``reading`` to pass, but is not
-    fitted to this sensor, this head and these dice."""
+def next_step(args, calibrated=False):
+    """The line doctor ends with when every check passed: the bring-up's next step that
+    is true for this board, by what it runs (``calibrated``: ``INFO``'s ``cal``,
+    docs/protocol.md).
+
+    - ``False``, the edition's built-in profile: teach the pyramid these dice
+      (``pyramid calibrate``, docs/calibration.md). The built-in profile reads a die well
+      enough for ``reading`` to pass, but is not fitted to this sensor, this head and
+      these dice. The virtual pyramid starts with it every time.
+    - ``True``, a profile ``calibrate`` saved on it: play (``pyramid play --pyramid``).
+    - ``None``, a firmware that does not say: calibrate unless it was, then play.
+
+    Each command names the port doctor ran with, calibrate's also ``--edition`` when it
+    was given (without it calibrate takes the pyramid's own edition, as doctor did);
+    each word quoted for a POSIX shell."""
     import shlex
     edition = getattr(args, "edition", None)
     words = ["pyramid", "calibrate", "--port", args.port]
     words += ["--edition", edition] if edition else []
     command = " ".join(shlex.quote(w) for w in words + ["--autorange"])
+    play = " ".join(shlex.quote(w) for w in ["pyramid", "play", "--pyramid", args.port])
+    if calibrated is True:
+        return _("next, play: %s (the pyramid runs the profile calibrate saved on it)") % play
+    if calibrated is None:
+        return _("next, unless calibrate already taught this pyramid its dice (its firmware "
+                 "does not say): %s; then play: %s") % (command, play)
     return _("next, teach the pyramid these dice (the built-in profile is not fitted to "
              "them): %s") % command
 

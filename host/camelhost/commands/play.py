@@ -120,12 +120,12 @@ def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
-    from camelhost.table.session import Session, TableError, check_names
+    from camelhost.table.session import Session, TableError, check_names, colour_name_problem
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
             speak_journals_language(args, header)
-            _check_resume_options(args, header)
+            _check_resume_options(args, header, args.resume)
         else:  # a damaged first line: its refusal or rebuild said as the line still reads
             speak_journals_language(args, {"lang": read_lang(args.resume)})
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
@@ -142,7 +142,7 @@ def open_session(args):
         try:
             if header is None:
                 speak_journals_language(args, journal.header)
-                _check_resume_options(args, journal.header)
+                _check_resume_options(args, journal.header, args.resume)
             session = Session.resume(journal)
         except BaseException:
             journal.close()
@@ -156,6 +156,9 @@ def open_session(args):
         check_names(args.edition or "second", names)
     except TableError as exc:
         raise CliError(_("--players %s: %s") % (args.players, exc)) from None
+    for name in names:
+        if colour_name_problem(name) is not None:
+            raise CliError(_("--players %s: %s") % (args.players, colour_name_problem(name)))
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
     made = None  # the journals/ folder when this start makes it: a failed start removes it
@@ -241,25 +244,32 @@ def speak_journals_language(args, header):
         set_language(lang)
 
 
-def _check_resume_options(args, header):
+def _check_resume_options(args, header, path=None):
     """``--resume`` plays on with the journal's edition, seats, bots and seed (its
     ``game`` line): a ``--players``, ``--edition``, ``--bots`` or ``--seed`` that differs
     from them is an error (``CliError``), never silently ignored; the same value is
     accepted. The journal has no event that hands a seat to a bot (or back), so a bot
-    can't take over the seat of a player who left."""
+    can't take over the seat of a player who left. ``path``: the journal's file, whose
+    ``rename`` lines give the names as the table calls the players now
+    (``camelhost.table.journal.read_names``): ``--bots`` names them so, and a refusal
+    lists them so; ``--players`` may give them as they started or as they are now."""
+    current = header["players"]
+    if path and (args.players or args.bots is not None):
+        from camelhost.table.journal import read_names
+        current = read_names(path, header)
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
-        if names != header["players"]:
+        if names != header["players"] and names != current:
             # the seats stay; a misspelt name is corrected at the table, journaled
             raise CliError(_("--players %s conflicts with the journal's players (%s): leave it "
                              "out with --resume (a name is corrected at the table: rename OLD "
-                             "NEW)") % (",".join(names), ",".join(header["players"])))
+                             "NEW)") % (",".join(names), ",".join(current)))
     if args.edition and args.edition != header["edition"]:
         raise CliError(_("--edition %s conflicts with the journal's edition (%s): leave it out "
                        "with --resume") % (args.edition, header["edition"]))
     if args.bots is not None:
         import shlex
-        names = header["players"]
+        names = current  # as the table calls them now: a rename may move a name to another seat
         kept = sorted(set(i for i in header.get("bots") or () if isinstance(i, int)))
         if sorted(set(_bot_seats(args.bots, names))) != kept:
             raise CliError(_("--bots %s conflicts with the journal's bots (%s): the journal keeps "

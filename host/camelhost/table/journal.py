@@ -1239,6 +1239,27 @@ def read_header(path):
     return events[0] if events else None
 
 
+def read_names(path, header):
+    """The players' names as they stand at the end of the journal at ``path``: the
+    ``game`` line ``header``'s ``players`` with every ``rename`` line applied in order
+    (a list of strings, seat order). Only reads, never changes the file; a line that
+    can't be read (damage, a file that went away) ends the reading there, its names as
+    they stood before it."""
+    names = list(header.get("players") or ())
+    try:
+        with _open_read(path) as fh:
+            data = fh.read()
+        events = _scan(path, data).events
+    except (OSError, ValueError):  # JournalError, FirstLineDamaged: the header's names
+        return names
+    for event in events:
+        seat = event.get("player")
+        if (event.get("type") == "rename" and isinstance(seat, int)
+                and 0 <= seat < len(names) and isinstance(event.get("name"), str)):
+            names[seat] = event["name"].strip()
+    return names
+
+
 def read_lang(path):
     """The table's language the journal at ``path`` records (``lang`` of its ``game``
     line, a string such as ``"de"``), read from its first line even when that line is

@@ -108,7 +108,7 @@ def local_commands():
             "quit": pgettext("typed command", "quit"), "odds": pgettext("typed command", "odds"),
             "best": pgettext("typed command", "best"),
             "position": pgettext("typed command", "position"),
-            "undo": pgettext("typed command", "undo"),
+            "undo": pgettext("typed command", "undo"), "redo": pgettext("typed command", "redo"),
             "again": pgettext("typed command", "again")}
     words = {}
     for word, local in said.items():
@@ -620,11 +620,15 @@ def _nearest_colour(head, session):
     """The die colour of ``session``'s edition nearest to ``head`` (a misspelt die:
     ``grean 1``, ``yelow 2``, German ``blua 2``; difflib 0.6), while a die can be typed (the setup, a
     turn, a pyramid ticket waiting), else ``None``. At the setup a crazy camel's name
-    stands for the grey die too."""
+    stands for the grey die too; in a leg only the dice still in the pyramid (a die
+    already out this leg can't come out again, RULES 1.4: ``bleu 2`` with blue out is
+    no ``blue 2``)."""
     ed = session.edition
     if session.phase not in ("setup", "turn", "die") or len(head) < 3:
         return None
     colours = list(ed.dice) + (list(ed.crazy) if session.phase == "setup" else [])
+    if session.phase != "setup" and session.game is not None:
+        colours = [c for c in colours if c not in session.game.dice_out]
     # the table's own words for them too (German 'blua 2': 'blau 2')
     colours += [word for word, colour in local_colours().items() if colour in colours]
     return nearest(head, colours)

@@ -125,6 +125,23 @@ def check_names(edition, names):
 
 
 
+def colour_name_problem(name):
+    """Why ``name`` (a player's name, a string) can't be a player's name at a new table
+    or in a ``rename``, one line, or ``None`` when it can: a camel's or die's colour of
+    either edition, in English or the table's language (``camelup.editions``;
+    ``camelhost.table.manual.local_colours``: German ``blau``, ``grün``/``gruen``),
+    letter case aside, would make the table's lines read as the camel's ("blue takes
+    the blue leg ticket"). Journals that already hold such a name are read as they
+    are: only ``--players`` and a typed ``rename`` ask it."""
+    from camelhost.table.manual import local_colours
+    word = name.strip().lower()
+    colours = set(c for ed in EDITIONS.values() for c in ed.camels + ed.dice) | {"gray"}
+    if word not in colours and word not in local_colours():
+        return None
+    return _("%s is a camel's colour, and a player called so would read as the camel: "
+             "give another name") % name.strip()
+
+
 def dice_typed(head):
     """True when the journal's ``game`` line ``head`` says the dice were typed at the
     table (``--pyramid manual``): prompts and hints then ask to type the die."""
@@ -415,7 +432,7 @@ class Session:
     def command(self, text):
         """Turn one typed command into an event (``camelhost.table.parser``) and
         ``feed`` it; returns notices. Raises ``TableError``; nothing changes then."""
-        event = parse_command(text, self)
+        event = self.parse_command(text)
         if isinstance(event, dict) and "player" in event and event["player"] is None:
             # a player's command while no player is to act (the setup, the race over):
             # what the table waits for, not the event's missing seat
@@ -426,8 +443,18 @@ class Session:
             raise TableError(in_own_words(str(exc), text, event)) from None
 
     def parse_command(self, text):
-        """The event a typed command stands for (no change). Raises ``TableError``."""
-        return parse_command(text, self)
+        """The event a typed command stands for (no change). Raises ``TableError``, also
+        for a ``rename`` to a camel's colour (``colour_name_problem``: a typed rename
+        only, a journal's stays as it was)."""
+        event = parse_command(text, self)
+        if isinstance(event, dict) and event.get("type") == "rename":
+            # the name as typed (the parser reads a German colour word as the colour)
+            typed = " ".join(text.split()[-len(event["name"].split()):])
+            if colour_name_problem(event["name"]) is not None:
+                raise TableError(_("rename %s %s: %s") % (
+                    self.names[event["player"]], typed, colour_name_problem(typed)
+                    or colour_name_problem(event["name"])))
+        return event
 
     # -- event handlers (same code live and on resume) -------------------------
 

@@ -66,9 +66,11 @@ Keys and shapes::
                   "why": str or None, for the grey die why that crazy camel moved
                   (``CRAZY_WHY``, RULES 3.5 a, b, c), in the table's language as
                   "path" is} or None
-    leg_now      [{"name": str, "net": int}]: what leg scoring would pay now (empty
-                 when not in play); a pyramid ticket waiting for its die counts (it
-                 pays 1 whatever the die)
+    leg_now      [{"name": str, "net": int, "forgiven": int}]: what leg scoring would
+                 pay now (empty when not in play); a pyramid ticket waiting for its die
+                 counts (it pays 1 whatever the die); ``net`` the coins it would move,
+                 the zero floor applied (RULES 1.9: never below 0 coins), ``forgiven``
+                 the coins the floor would forgive (0 or more)
     leg_scored   the last leg scoring of this race, or None:
                  {"leg": int, "ranking": [colour, ...],
                   "players": [{"name": str, "before": int, "after": int, "net": int,
@@ -590,6 +592,10 @@ def table_view(session, odds=True, line=None):
         "odds": odds_view(session) if odds else None,
     }
     if g is not None and session.phase not in ("over", "unscored") and not g.is_over:
-        view["leg_now"] = [{"name": session.names[row["player"]], "net": row["net"]}
+        # the coins it would move, the zero floor applied as leg scoring applies it
+        # (RULES 1.9): a player with 3 coins and a net of -4 loses 3, 1 forgiven
+        view["leg_now"] = [{"name": session.names[row["player"]],
+                            "net": row["after"] - row["before"],
+                            "forgiven": row["after"] - row["before"] - row["net"]}
                            for row in g.leg_scores_now(_waiting(session))]
     return view

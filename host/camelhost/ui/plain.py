@@ -103,7 +103,7 @@ def status_lines(view):
             extra.append(_("partner %s") % p["partner"])
         lines.append(_("%s: %s; %s%s; %s played") % (
             p["name"], plural(p["coins"], "coin"), held,
-            "; " + ", ".join(extra) if extra else "", plural(p["finish_cards_played"],
+            "".join("; " + e for e in extra), plural(p["finish_cards_played"],
                                                              "finish card")))
     piles = view["piles"]
     lines.append(_("Finish piles: winner %s, loser %s (hidden until the end)") % (
@@ -113,7 +113,10 @@ def status_lines(view):
                                                      colour_word(view["ranking"][1])))
     if view["leg_now"]:
         lines.append(_("If the leg ended now: ") + ", ".join(
-            "%s %+d" % (row["name"], row["net"]) for row in view["leg_now"]))
+            "%s %+d" % (row["name"], row["net"]) + (ngettext(
+                " (%d coin forgiven)", " (%d coins forgiven)", row["forgiven"])
+                % row["forgiven"] if row.get("forgiven") else "")
+            for row in view["leg_now"]))
     if view["last_die"]:
         lines.append(last_die_line(view))
     return lines

@@ -334,7 +334,7 @@ MESSAGES = {
         "D",
         (),
         (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O),
-         ("heap", "uint", _O)),
+         ("heap", "uint", _O), ("cal", "bool", _O)),
         1,
     ),
     "NAK": ("D", (("reason", "word"),), (), 1),
