@@ -60,3 +60,61 @@ def test_a_position_line_pastes_whatever_language_the_odds_speak(lang, capsys):
     assert cli.main(["odds", line, "--players", "Ann,Ben,Cy", "--lang", lang,
                      "--samples", "200"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def _named_among(out):
+    """A die event as the board sends it: purple named among the dice still in, with the
+    dice of ``out`` (the wire's mask) out this leg."""
+    from camelhost.device.events import decode
+    from camelup.board import protocol
+    line = protocol.encode("EVT", "die", seq=2, boot="0A9B0E33", col="purple", val=2, m=120,
+                           raw=(17, 13, 2, 1), out=out)
+    return decode(line[:-1])
+
+
+def test_the_monitor_names_the_dice_out_by_their_colours():
+    from camelhost.tools.monitor import format_event
+    line = format_event(_named_among(8 | 1), "second")  # red and blue out
+    assert line.endswith("named among the dice still in the pyramid (out this leg: blue, red)")
+    assert "mask" not in line
+
+
+def test_the_monitor_names_the_dice_out_in_german(german):
+    from camelhost.tools.monitor import format_event
+    line = format_event(_named_among(8 | 32), "second")  # red and grey out
+    assert line.endswith("(in dieser Etappe draußen: rot, grau)")
+    assert "mask" not in line and "Maske" not in line
+
+
+def test_the_monitor_streams_the_dice_out_by_colour():
+    """Through ``monitor``: the board's edition (HELLO ed=) names the mask's dice."""
+    from camelhost.tools import monitor as M
+
+    class Link:
+        state, noisy, quality, slowness = "connected", False, None, 1.0
+
+        def __init__(self):
+            self.events = [_named_among(8)]
+
+        def stream(self, period, timeout=None):
+            pass
+
+        def pending_events(self):
+            events, self.events = self.events, []
+            return events
+
+        def next_reading(self, timeout=None):
+            return None
+
+    class Pyramid:
+        virtual = None
+        hello = {"fw": "1", "proto": 1, "uid": "E6614103E7", "boot": "0A9B0E33", "ed": "second",
+                 "vb": 0, "sensor": "ok", "seq": 2}
+        link = Link()
+
+        def settings(self):
+            return {"it": 154, "gain": 4}
+
+    out = io.StringIO()
+    assert M.monitor(Pyramid(), count=0, out=out) == 0
+    assert "(out this leg: red)" in out.getvalue()
