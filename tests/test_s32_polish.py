@@ -118,3 +118,40 @@ def test_the_monitor_streams_the_dice_out_by_colour():
     out = io.StringIO()
     assert M.monitor(Pyramid(), count=0, out=out) == 0
     assert "(out this leg: red)" in out.getvalue()
+
+
+#: a leg in which Ann's four leg tickets lose 4 coins she does not have (3): the zero
+#: floor forgives one (RULES 1.9), as tests/test_s32_words.py's plain screen says
+FLOOR = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg blue", "leg red",
+         "leg red", "leg green", "purple 3", "yellow 3", "leg blue", "red 3", "grey white 1",
+         "leg green", "green 1"]
+
+
+def floor_session():
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
+    t = Table(s, PlainDisplay(io.StringIO()), manual=True)
+    t.start()
+    for line in FLOOR:
+        t.line(line)
+    return s
+
+
+def _leg_rows(lang):
+    from camelhost.table.view import table_view
+    from camelhost.ui.panels import leg_score_text
+    set_language(lang)
+    try:
+        view = table_view(floor_session(), odds=False)
+        return leg_score_text(view["leg_scored"], width=None).plain.splitlines()[1:]
+    finally:
+        set_language("en")
+
+
+def test_the_full_screens_leg_scoring_says_the_coin_the_zero_floor_forgave():
+    rows = _leg_rows("en")
+    assert rows[0].startswith("Ann  3 ->  0 (-4, 1 coin forgiven): ")
+    assert rows[1].startswith("Ben  3 ->  5 (+2): ")  # paid in full: nothing said
+
+
+def test_the_full_screens_zero_floor_in_german():
+    assert _leg_rows("de")[0].startswith("Ann  3 ->  0 (-4, 1 EP erlassen): ")
