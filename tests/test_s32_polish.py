@@ -155,3 +155,52 @@ def test_the_full_screens_leg_scoring_says_the_coin_the_zero_floor_forgave():
 
 def test_the_full_screens_zero_floor_in_german():
     assert _leg_rows("de")[0].startswith("Ann  3 ->  0 (-4, 1 EP erlassen): ")
+
+
+def _refused(lines, typed):
+    """The one line a table with Maria, Jonsa and Leonie answers ``typed`` with after
+    ``lines``, checked to change nothing."""
+    out = io.StringIO()
+    s = Session("second", ["Maria", "Jonsa", "Leonie"], seed=3, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), manual=True)
+    t.start()
+    for line in [SETUP] + lines:
+        t.line(line)
+    before, events = len(out.getvalue()), len(s.journal.events)
+    t.line(typed)
+    said = out.getvalue()[before:]
+    assert said.count("\n") == 1 and said.startswith("! "), said
+    assert len(s.journal.events) == events
+    return said[2:].rstrip("\n")
+
+
+def test_a_misspelt_command_while_a_die_is_awaited_is_the_command_not_a_name():
+    # 'leeg' is as near 'Leonie' as a name may be (0.6), nearer 'leg' (0.86), and 'red'
+    # is leg's form: the command, named with why it is not taken now (never offered:
+    # 'did you mean' is for what this moment takes, tests/test_table_typos.py)
+    assert _refused(["pyramid"], "leeg red") == (
+        "'leeg red' reads as 'leg red', not taken now: Maria's pyramid ticket waits for "
+        "its die: type the die that came out, like blue 2 (or undo)")
+    assert _refused(["pyramid"], "tiel 7 +").startswith(
+        "'tiel 7 +' reads as 'tile 7 +', not taken now: ")
+
+
+def test_a_misspelt_command_on_a_turn_is_suggested_as_before():
+    assert _refused([], "leeg red") == ("unknown command 'leeg red'; did you mean 'leg "
+                                        "red'? (help lists the commands)")
+
+
+def test_a_misspelt_name_before_a_command_is_still_read_as_a_name():
+    # 'Leoni' is nearer Leonie than any command; 'Jonas leg red' has a command after it
+    for lines in ([], ["pyramid"]):
+        assert _refused(lines, "Leoni leg red").startswith(
+            "'Leoni leg red': a command takes no player's name")
+        assert _refused(lines, "Jonas leg red").startswith(
+            "'Jonas leg red': a command takes no player's name")
+    assert _refused([], "Leoni red").startswith("'Leoni red': a command takes no player's name")
+
+
+def test_a_misspelt_command_while_a_die_is_awaited_in_german(german):
+    said = _refused(["pyramid"], "leeg rot")
+    assert said.startswith("'leeg rot' liest sich als 'leg rot', jetzt nicht genommen: "
+                           "das Pyramidenplättchen von Maria wartet"), said
