@@ -124,8 +124,8 @@ def test_a_resumed_table_tells_the_pyramid_the_legs_dice_out(tmp_path):
 
 
 def test_the_monitor_says_a_die_was_named_among_the_dice_in():
-    assert "named among the dice still in the pyramid (out this leg: mask 8)" in format_event(
-        _die(2, "purple", out=8))
+    assert "named among the dice still in the pyramid (out this leg: red)" in format_event(
+        _die(2, "purple", out=8), "second")
     assert "among" not in format_event(_die(2, "purple"))
 
 

@@ -347,10 +347,20 @@ def test_the_same_seeded_releases_give_the_same_dice_on_the_unix_port_and_the_em
     assert all(m.kind == "die" for m in board)
 
 
-#: the heap the firmware must leave free on the real port, after boot and with the replay
-#: ring full (bytes; measured 2026-12: see docs/emulator.md): a margin below the figures,
-#: so a change that eats a third of it fails here first
-HEAP_FLOOR = 120_000
+#: The heap the firmware must leave free on the real port (``gc.mem_free()`` after a
+#: collection, ``INFO``'s ``heap``), in bytes: after boot, and with the replay ring full
+#: (this test's seeded 20 releases). Measured with the dice out this leg (``OUT``, issue
+#: 32) in three runs (2026-12, docs/emulator.md): 150,896 after boot every time, 148,048
+#: to 148,064 with the ring full. Each floor is the lowest figure less half a KiB: run to
+#: run the figure moved by 16 bytes, and half a KiB is tests/test_hil.py's one KiB of
+#: the 64-bit port (``FIRMWARE_HEAP``) at the RP2040's 4-byte pointers: the smallest
+#: costs the heap bisect found (the short HI hello 832 bytes, the flash P records 672 on
+#: the 64-bit port, about half here) get by once, a second one fails. A change that
+#: fails here gives the memory back, or lowers these figures with its cost and why it
+#: is worth it in docs/emulator.md (and raises test_hil's ``FIRMWARE_HEAP`` with it).
+HEAP_MARGIN = 512
+HEAP_FLOOR_AFTER_BOOT = 150_896 - HEAP_MARGIN
+HEAP_FLOOR = 148_048 - HEAP_MARGIN
 
 
 def _heap(link):
@@ -371,7 +381,7 @@ def test_the_heap_on_the_real_port_after_boot_and_with_the_replay_ring_full():
                 b.release(timeout=300)
             assert len(_drain(link, ring + 4)) == ring + 4
             ring_full = _heap(link)
-    assert after_boot >= HEAP_FLOOR, after_boot
+    assert after_boot >= HEAP_FLOOR_AFTER_BOOT, after_boot
     assert ring_full >= HEAP_FLOOR, ring_full
 
 

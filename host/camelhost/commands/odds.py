@@ -9,6 +9,7 @@ status 1 (the CLI's ``ValueError`` path).
 """
 
 import argparse
+import gettext
 import sys
 import time
 
@@ -32,6 +33,8 @@ from camelhost.commands.options import (
 )
 from camelhost.errors import CliError
 from camelhost.i18n import (
+    DOMAIN,
+    LOCALE_DIR,
     N_,
     _,
     colour_list,
@@ -40,10 +43,12 @@ from camelhost.i18n import (
     decimal,
     edition_word,
     grouped,
+    languages,
     ngettext,
     percent,
     pgettext,
 )
+from camelhost.table.narration import POSITION_LABEL
 from camelhost.table.view import action_text, finish_command, side_word
 
 HELP = N_("Exact leg odds, tile landings, best tile, action values and race odds of a position.")
@@ -121,6 +126,28 @@ def _players(text):
         if [n.lower() for n in out].count(name.lower()) > 1:
             raise argparse.ArgumentTypeError(_("%s is named twice") % name)
     return out
+
+
+def position_labels():
+    """The label of the table's ``position`` line (``narration.POSITION_LABEL``) in every
+    language the catalogue has, lower case, longest first: ``["stellung:", "position:"]``.
+    A pasted line may start with any of them, whatever language the odds are read in."""
+    labels = {POSITION_LABEL.lower()}
+    for code in languages():
+        if code != "en":
+            catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+            labels.add(catalogue.gettext(POSITION_LABEL).strip().lower())
+    return sorted(labels, key=lambda label: (-len(label), label))
+
+
+def strip_position_label(text):
+    """``text`` (a position as pasted) without the ``position`` line's label in front, in
+    whichever language the table printed it (``position_labels``); stripped of spaces."""
+    text = text.strip()
+    for label in position_labels():
+        if text[:len(label)].lower() == label:
+            return text[len(label):].strip()
+    return text
 
 
 def _pct(x):
@@ -433,10 +460,8 @@ def _short_board(args):
 def run(args):
     if args.samples is not None and args.samples < 1:
         raise CliError(_("--samples must be at least 1"), 2)
-    text = args.position.strip()
-    if text[:9].lower() == "position:":
-        # the table's 'position' line pasted whole: its label is ours, the rest the notation
-        text = text[9:].strip()
+    # the table's 'position' line pasted whole: its label is ours, the rest the notation
+    text = strip_position_label(args.position)
     if isinstance(args.players, int):  # a count: --players before it took names
         print(_("pyramid: note: --players N (a number of seats) is now --seats N; --players "
                 "takes the names, as in play"), file=sys.stderr)

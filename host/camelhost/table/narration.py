@@ -36,6 +36,10 @@ from camelhost.table.view import CRAZY_WHY, side_word, signed
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 #: (English here: shown through ``_()``, in the table's language.)
 TYPE_DIE = N_("type the die that came out")
+#: The label before the position line ``position`` prints (``Position:`` / ``Stellung:``):
+#: the one place of its words; ``pyramid odds`` takes the line pasted whole with the
+#: label in any language the catalogue has (``camelhost.commands.odds.position_labels``).
+POSITION_LABEL = N_("Position:")
 INK_QUESTION = N_("grey die: black or white numerals? (b/w, or 'again' to release again)")
 
 _SEAT = re.compile(r"\bp(\d+)\b")
@@ -1168,11 +1172,11 @@ def position_line(session):
     if language() != "en":  # the odds in the table's language, as its quit line resumes
         command += " --lang %s" % language()
     if waiting is None:
-        return _("Position: %s\n%s") % (text, command)
+        return "%s %s\n%s" % (_(POSITION_LABEL), text, command)
     left = session.game.pyramid_tickets_left
     note = (_("%(who)s's pyramid ticket waits for its die: the line above is the position "
               "before it (the notation counts a pyramid ticket with its die: %(line)d left "
               "there, %(table)d at the table); with --waiting the odds count it and value "
               "no choice until the die is out")
             % {"who": session.names[waiting], "line": left, "table": left - 1})
-    return _("Position: %s\n%s") % (text, note + "\n" + command)
+    return "%s %s\n%s" % (_(POSITION_LABEL), text, note + "\n" + command)

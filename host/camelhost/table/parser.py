@@ -530,7 +530,12 @@ def _unknown_command(text, head, session):
     """The refusal of a line that starts with no command: with a player's name first
     (``Ben leg red``, ``Ben: leg red``), that commands act for the player to act and
     whose turn it is; else the nearest command this edition and moment accept
-    (``accepted_commands``, difflib), if one is near enough. One line."""
+    (``accepted_commands``, difflib), if one is near enough. A word near a player's
+    command and followed by that command's form is that command (``_command_in_form``:
+    ``leeg red``, never the name Leonie), and while the moment refuses it the refusal
+    names it and says why, never offering it (``leeg red`` while a die is awaited:
+    ``'leeg red' reads as 'leg red', not taken now: ...``). What was typed is said back in the table's colour words. One line."""
+    text = colours_in(text)  # said back in the table's words (German 'leeg rot', not red)
     typed = " ".join(text.split())
     named = typed.split()[0][-1:] in (":", ",")  # 'Emli: ...' is a name, not a command
     near = None
@@ -539,6 +544,16 @@ def _unknown_command(text, head, session):
             (w for w in (_nearest(head, session, alone=len(typed.split()) == 1),
                          _nearest_colour(head, session)) if w),
             key=lambda w: ratio(head, w), default=None)
+        formed = _command_in_form(head, typed_colours(typed).split()[1:], session)
+        if formed is not None and _after_a_name(typed, session.names, fuzzy=False) is None:
+            guess = " ".join([formed] + typed.split()[1:])
+            if formed not in accepted_commands(session):  # 'leeg red' while a die is awaited
+                from camelhost.table.narration import phase_hint
+                # named, never offered ('did you mean' is for what this moment takes)
+                return _("%(typed)s reads as %(guess)s, not taken now: %(why)s") % {
+                    "typed": shown(text), "guess": shown(guess), "why": phase_hint(session)}
+            if near is None or ratio(head, formed) >= ratio(head, near):
+                near = formed
     rest = _after_a_name(typed, session.names, fuzzy=not near)
     if rest is not None:
         if session.current is None:
@@ -591,6 +606,47 @@ def accepted_commands(session):
     return sorted(words)
 
 
+def _command_in_form(head, rest, session):
+    """The player's command word (``_PLAYERS_WORDS``, two letters or more, whatever this
+    moment accepts) nearest to ``head`` (``suggest.nearest``) among those whose form the
+    line's other words ``rest`` have (``_in_form``), and nearer to it than to any
+    player's name; else ``None``. The rule: a word near a command, followed by that
+    command's form, is that command misspelt (``leeg red``: ``leg red``), not a player's
+    misspelt name (``Leonie``), which comes before a whole command (``Leoni leg red``)."""
+    fits = [w for w in _PLAYERS_WORDS if len(w) > 1 and _in_form(w, rest, session)]
+    formed = nearest(head, fits) if fits else None
+    if formed is None:
+        return None
+    name = nearest(head, session.names)
+    if name is not None and ratio(head, name) > ratio(head, formed):
+        return None
+    return formed
+
+
+def _in_form(word, rest, session):
+    """Whether ``rest`` (the words after a command, colours canonical) is command
+    ``word``'s form (``FORMS``) in ``session``'s edition: ``leg``/``win``/``lose`` a
+    racing camel (``win``/``lose`` also bare), ``tile`` a space and a side, a side's
+    own word (the edition's) a space, ``partner`` a player's name, ``pyramid`` nothing."""
+    ed = session.edition
+    low = [w.lower() for w in rest]
+    if word in ("leg", "bet"):
+        return len(low) == 1 and low[0] in ed.racing
+    if word in ("win", "winner", "lose", "loser"):
+        return not low or len(low) == 1 and low[0] in ed.racing
+    if word == "tile":
+        return len(low) == 2 and low[0].isdigit() and low[1] in _SIDES
+    if word in _SIDES:
+        return (len(low) == 1 and low[0].isdigit()
+                and (ed.forward_name.startswith(word) or ed.backward_name.startswith(word)))
+    if word in ("partner", "partnership"):
+        return (ed.partnership_min is not None
+                and " ".join(low) in [n.lower() for n in session.names])
+    if word == "pyramid":
+        return not low
+    return False
+
+
 def _after_a_name(typed, names, fuzzy=True):
     """What follows a player's name at the start of ``typed`` (``Ben: leg red``; with
     ``fuzzy``, also a name misspelt before a command word: ``Bne: leg red``, difflib
@@ -604,7 +660,7 @@ def _after_a_name(typed, names, fuzzy=True):
             break
     if rest is None and fuzzy and len(typed.split()) > 1:
         first = typed.split()[0].rstrip(":,").lower()
-        then = typed.split()[1].lower()
+        then = typed_colours(typed.split()[1]).lower()  # German 'Leoni rot' too
         if len(first) > 1 and (then in FORMS or then in ALL_DICE) and \
                 nearest(first, names) is not None:
             rest = typed[len(typed.split()[0]):].lstrip(" :,")

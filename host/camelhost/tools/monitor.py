@@ -23,9 +23,9 @@ import time
 
 import camelup.board.tcs34725 as _tcs
 
-from camelhost.device.events import fault_text
+from camelhost.device.events import fault_text, out_dice
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
+from camelhost.i18n import N_, _, colour_list, decimal, edition_word, ngettext, percent, pgettext
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -352,8 +352,13 @@ def format_reading(n, reading, saturation, quality=None):
     return line.rstrip()
 
 
-def format_event(event):
-    """One monitor line for a slider push (``camelhost.device.events.DieEvent``)."""
+def format_event(event, edition=None):
+    """One monitor line for a slider push (``camelhost.device.events.DieEvent``).
+
+    ``edition``: the board's edition (its ``HELLO ed=``, a name or an ``Edition``), whose
+    dice order reads a die's ``out=`` mask: the dice out this leg named by their colour
+    words (``colour_list``). A name that is no edition (another firmware's), or None,
+    leaves the mask as its number."""
     if event.kind == "die":
         what = _("die %s") % event.label()
         if event.value is not None:
@@ -372,12 +377,28 @@ def format_event(event):
         what = _("events lost: %s") % ",".join(str(s) for s in event.missing)
     if event.kind == "die" and getattr(event, "out", None) is not None:
         # refused alone, named among the dice still in the pyramid (docs/classifier.md)
-        what += "; " + _("named among the dice still in the pyramid (out this leg: mask %d)") % event.out
+        dice = _dice_out(edition, event.out)
+        if dice is None:
+            what += "; " + (_("named among the dice still in the pyramid (out this leg: mask %d)")
+                            % event.out)
+        else:
+            what += "; " + _("named among the dice still in the pyramid (out this leg: %s)") % dice
     if getattr(event, "dim", False):
         # the pyramid marks a reading under its profile's floor (docs/calibration.md)
         what += "; " + _("DIM: the sensor saw too little light (its clear count was under "
                          "what these dice need: pyramid calibrate --autorange)")
     return _("      slider pushed -> event %s: %s") % (event.seq, what)
+
+
+def _dice_out(edition, mask):
+    """The dice of the wire's ``mask`` in ``edition`` as the table's colour words
+    (``red, blue``), or None when ``edition`` names no edition this program knows."""
+    from camelup.editions import EDITIONS
+
+    name = getattr(edition, "name", edition)
+    if name not in EDITIONS:
+        return None
+    return colour_list(out_dice(EDITIONS[name], mask))
 
 
 def _restarted(pyramid, period_ms, follow_restarts, out):
@@ -438,7 +459,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     try:
         while count is None or n < count:
             for event in link.pending_events():
-                print(format_event(event), file=out)
+                print(format_event(event, hello.get("ed")), file=out)
             say_line()
             if _restarted(pyramid, period_ms, follow_restarts, out):
                 last_reading = time.monotonic()
@@ -472,6 +493,6 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
         except OSError:
             pass
     for event in link.pending_events():
-        print(format_event(event), file=out)
+        print(format_event(event, hello.get("ed")), file=out)
     return n
 

@@ -449,7 +449,8 @@ def info_text(view, width=None):
 
 def leg_score_text(leg, hint=True, width=None):
     """The leg-scoring panel of ``leg`` (the view's ``leg_scored``): the leg's first
-    two camels, then per player the coins before -> after (net), and each ticket with
+    two camels, then per player the coins before -> after (net; with the coins the zero
+    floor forgave, ``3 ->  0 (-4, 1 coin forgiven)``, RULES 1.9), and each ticket with
     what it paid (RULES 1.10, 3.8). ``hint``: say that Esc goes back to the odds, on
     the first line when it fits in ``width`` columns (``None``: it does), else last.
     ``width``: the panel's columns, if known (``None``: not wrapped): a player's row
@@ -466,7 +467,11 @@ def leg_score_text(leg, hint=True, width=None):
     for row in leg["players"]:
         head = Text()
         head.append("%-*s " % (name_w, row["name"]), "bold")
-        head.append("%2d -> %2d (%+d):" % (row["before"], row["after"], row["net"]))
+        head.append("%2d -> %2d (%+d" % (row["before"], row["after"], row["net"]))
+        lost = row["after"] - (row["before"] + row["net"])
+        if lost > 0:  # the zero floor forgave what could not be paid (RULES 1.9)
+            head.append(", " + ngettext("%d coin forgiven", "%d coins forgiven", lost) % lost)
+        head.append("):")
         items = []  # each a list of (text, style): a line breaks only between them
         if not row["items"]:
             items.append([(_(" no tickets").strip(), "dim")])

@@ -46,7 +46,8 @@ PAGE_WORDS = (
     N_("Best for"), N_("computing\u2026"), N_("none"), N_("1 pyramid ticket left"),
     N_("{0} pyramid tickets left"), N_("overall winner"), N_("overall loser"),
     N_("1 card"), N_("{0} cards"), N_("Leg {0} scored: 1st {1}, 2nd {2}"), N_("from {0}"),
-    N_("nothing"), N_("leg {0} scored: {1}"), N_("Race over: {0} wins, {1} last"),
+    N_("nothing"), N_("1 coin forgiven"), N_("{0} coins forgiven"),
+    N_("nobody goes below 0 (RULES 1.9)"), N_("leg {0} scored: {1}"), N_("Race over: {0} wins, {1} last"),
     N_("overall winner pile, in play order"), N_("overall loser pile, in play order"),
     N_("empty"),
 ) + EDITION_WORDS

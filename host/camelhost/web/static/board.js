@@ -481,7 +481,14 @@
       if (!row.items.length) items.appendChild(el("span", "none", t("nothing")));
       tr.appendChild(items);
       tr.appendChild(el("td", "net", signed(row.net)));
-      tr.appendChild(el("td", "after", row.before + " \u2192 " + row.after));
+      const after = el("td", "after", row.before + " \u2192 " + row.after);
+      const lost = row.after - (row.before + row.net);
+      if (lost > 0) {  // the zero floor forgave what could not be paid (RULES 1.9)
+        const note = el("span", "forgiven", plural(lost, "1 coin forgiven", "{0} coins forgiven"));
+        note.title = t("nobody goes below 0 (RULES 1.9)");
+        after.appendChild(note);
+      }
+      tr.appendChild(after);
       body.appendChild(tr);
     }
   }
