@@ -172,3 +172,27 @@ def test_agents_are_found_in_a_cup_folder_and_their_clock_is_virtual(tmp_path, m
     oa.seed_agent(module, 11)
     assert cls.move(3, oa.cup_state(g, 3)) == one  # 50 ticks of work, the same draw
     assert oa.agents_folder(str(tmp_path)) == str(tmp_path)
+
+
+def test_two_tables_logged_are_compared_game_by_game(tmp_path):
+    import json
+
+    bots = ["greedy", "cup:Tiny", "random", "cup:Tiny"]
+    agents = {"Tiny": (Tiny, oa)}
+    logs = []
+    for name, seats in (("a-0.log", bots), ("b-0.log", ["random"] + bots[1:])):
+        path = tmp_path / name
+        with open(path, "w", encoding="utf-8") as fh:
+            for index in range(4):
+                Tiny.turns = 0
+                fh.write(json.dumps(oa.play_game(seats, 3, index, agents=agents)) + "\n")
+        logs.append(str(path))
+    first, second = oa.read_logs(logs[0]), oa.read_logs(logs[1])
+    assert [r["index"] for r in first] == [0, 1, 2, 3]
+    (line,) = oa.paired(first, "greedy", second, "random")
+    wins = [oa.focus_outcome(a, "greedy")[0] - oa.focus_outcome(b, "random")[0]
+            for a, b in zip(first, second, strict=True)]
+    assert line.startswith("greedy less random, paired over 4 games: win share %+.1f"
+                           % (100 * sum(wins) / 4))
+    (same,) = oa.paired(first, "greedy", first, "greedy")
+    assert "+0.0 +/- 0.0 points (0 games' outcome changed), coin margin +0.00 +/- 0.00" in same

@@ -390,7 +390,7 @@ def play_game(bots, seed, index, folder=None, tick=TICK, agents=None):
     illegal = dict((seat, [c["moves"], c["illegal"], c["reasons"]]) for seat, c in counts.items())
     return {"seats": order, "coins": list(game.coins), "winners": list(game.winners()),
             "actions": actions, "cards": cards, "illegal": illegal, "kinds": kinds,
-            "legs": game.leg}
+            "legs": game.leg, "index": index}
 
 
 def _play(job):
@@ -481,6 +481,64 @@ def summary(results, focus):
     return lines
 
 
+def focus_outcome(result, focus):
+    """``(win share, coin margin over the others' mean)`` of ``focus``'s seat in one
+    game's result."""
+    me = result["seats"].index(focus)
+    coins = result["coins"]
+    won = [s for s, c in enumerate(coins) if c == max(coins)]
+    others = [c for s, c in enumerate(coins) if s != me]
+    return ((1.0 / len(won)) if me in won else 0.0), coins[me] - sum(others) / len(others)
+
+
+def paired(results, focus, others, other_focus):
+    """Lines comparing ``focus`` in ``results`` with ``other_focus`` in ``others`` game
+    by game (the games both hold, by index: the same set-up, seats and dice): the mean
+    difference of the win share and of the coin margin, each with its 95 % interval,
+    and how many games' winners changed."""
+    mine = dict((r["index"], r) for r in results)
+    theirs = dict((r["index"], r) for r in others)
+    common = sorted(set(mine) & set(theirs))
+    wins = []
+    margins = []
+    changed = 0
+    for i in common:
+        w1, m1 = focus_outcome(mine[i], focus)
+        w2, m2 = focus_outcome(theirs[i], other_focus)
+        wins.append(w1 - w2)
+        margins.append(m1 - m2)
+        changed += w1 != w2
+    if not common:
+        return ["no games in common"]
+    w, whw = _mean_hw(wins)
+    m, mhw = _mean_hw(margins)
+    return ["%s less %s, paired over %d games: win share %+.1f +/- %.1f points (%d games' "
+            "outcome changed), coin margin %+.2f +/- %.2f"
+            % (focus, other_focus, len(common), 100 * w, 100 * whw, changed, m, mhw)]
+
+
+def read_logs(paths):
+    """The results of ``--log`` files (comma-separated paths), in file order. A line
+    without ``index`` (written before it was recorded) takes the next index after the
+    previous line's, from ``first`` of the file's name ``...-<first>.log`` or 0."""
+    import json
+
+    out = []
+    for path in paths.split(","):
+        base = os.path.basename(path)[:-len(".log")]
+        tail = base.rsplit("-", 1)[-1]
+        nxt = int(tail) if tail.isdigit() else 0
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                r.setdefault("index", nxt)
+                nxt = r["index"] + 1
+                out.append(r)
+    return out
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--agents", default=None, help="the Cup checkout (else $%s)" % ENV)
@@ -494,15 +552,19 @@ def main(argv=None):
     p.add_argument("--tick", type=float, default=TICK,
                    help="seconds the agents' virtual clock advances a call")
     p.add_argument("--log", default=None, help="append each game's result here (one line)")
-    p.add_argument("--read", default=None, help="summarise a log written with --log; play nothing")
+    p.add_argument("--read", default=None, metavar="LOG[,LOG]",
+                   help="summarise logs written with --log; play nothing")
+    p.add_argument("--pair", default=None, metavar="LOG[,LOG]",
+                   help="with --read: compare game by game with these logs")
+    p.add_argument("--pair-focus", default="ev", help="the seat compared in --pair's logs")
     a = p.parse_args(argv)
     bots = a.bots.split(",")
     focus = bots[0]
     if a.read:
-        import json
-        with open(a.read, encoding="utf-8") as fh:
-            results = [json.loads(line) for line in fh if line.strip()]
+        results = read_logs(a.read)
         print("\n".join(summary(results, focus)))
+        if a.pair:
+            print("\n".join(paired(results, focus, read_logs(a.pair), a.pair_focus)))
         return 0
     folder = agents_folder(a.agents)
     if folder is None:
