@@ -312,7 +312,7 @@ def agent_policy(cls, module, counts):
         text, why = our_action(game, answer)
         if why is not None:
             counts["illegal"] += 1
-            short = why.split(":")[-1].strip()[:80]
+            short = why.split(": ", 1)[-1].strip()[:100]  # the rule, not the action
             counts["reasons"][short] = counts["reasons"].get(short, 0) + 1
         return text
 
