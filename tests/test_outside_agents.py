@@ -106,8 +106,11 @@ def test_a_cup_bot_plays_seeded_games_at_our_table_and_its_refusals_are_counted(
     Tiny.turns = 0
     first = oa.play_game(bots, 3, 1, agents=agents)
     Tiny.turns = 0
-    again = oa.play_game(bots, 3, 1, agents=agents)
+    trace = []
+    again = oa.play_game(bots, 3, 1, agents=agents, trace=trace)
     assert first == again
+    assert len(trace) == first["actions"] and trace[-1][4] == first["coins"]
+    assert [t[1] for t in trace[:4]] == first["seats"]  # seat 0 begins, in turn
     assert first["seats"] == ["cup:Tiny", "random", "cup:Tiny", "greedy"]  # rotated by 1
     outside = sorted(first["illegal"])
     assert outside == [0, 2]

@@ -331,13 +331,14 @@ def _agents(folder, tick):
     return _LOADED[key]
 
 
-def play_game(bots, seed, index, folder=None, tick=TICK, agents=None):
+def play_game(bots, seed, index, folder=None, tick=TICK, agents=None, trace=None):
     """Game ``index`` of a classic 4-seat table seeded ``seed``, exactly as
     ``tournament.play_game`` plays it (same setup, pyramid, per-seat generators and
     seat rotation), the seats named ``cup:Name`` played by the outside agent ``Name``
     (``agents``: ``{name: (class, module)}``, else loaded from ``folder``). Returns
     ``tournament.play_game``'s result plus ``"illegal"``: ``{seat: [moves, fallbacks,
-    {why: n}]}`` for the outside seats. Raises ``ValueError`` for an unknown seat name,
+    {why: n}]}`` for the outside seats. ``trace``, a list, gets ``(leg it was taken in,
+    seat name, text chosen, action pushed, coins after)`` for every action. Raises ``ValueError`` for an unknown seat name,
     ``RuntimeError`` for a race that does not end."""
     if len(bots) != SEATS:
         raise ValueError("the Cup's agents play at %d seats, not %d" % (SEATS, len(bots)))
@@ -380,8 +381,11 @@ def play_game(bots, seed, index, folder=None, tick=TICK, agents=None):
         kinds[seat][word] = kinds[seat].get(word, 0) + 1
         if word == "finish":
             laid.append((seat, game.leg, text.split()[1], text.split()[2]))
+        leg = game.leg
         game.push(action)
         actions += 1
+        if trace is not None:
+            trace.append((leg, order[seat], text, str(action), game.coins))
     ranking = game.ranking()
     cards = []
     for seat, leg, pile, colour in laid:
