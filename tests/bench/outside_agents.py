@@ -337,9 +337,11 @@ def play_game(bots, seed, index, folder=None, tick=TICK, agents=None, trace=None
     seat rotation), the seats named ``cup:Name`` played by the outside agent ``Name``
     (``agents``: ``{name: (class, module)}``, else loaded from ``folder``). Returns
     ``tournament.play_game``'s result plus ``"illegal"``: ``{seat: [moves, fallbacks,
-    {why: n}]}`` for the outside seats. ``trace``, a list, gets ``(leg it was taken in,
-    seat name, text chosen, action pushed, coins after)`` for every action. Raises ``ValueError`` for an unknown seat name,
-    ``RuntimeError`` for a race that does not end."""
+    {why: n}]}`` for the outside seats, ``"kinds"``: ``{action word: n}`` a seat,
+    ``"legs"``, ``"index"`` and the final ``"ranking"`` (camels first to last).
+    ``trace``, a list, gets ``(leg it was taken in, seat name, text chosen, action
+    pushed, coins after)`` for every action. Raises ``ValueError`` for an unknown seat
+    name, ``RuntimeError`` for a race that does not end."""
     if len(bots) != SEATS:
         raise ValueError("the Cup's agents play at %d seats, not %d" % (SEATS, len(bots)))
     if agents is None:
@@ -394,7 +396,7 @@ def play_game(bots, seed, index, folder=None, tick=TICK, agents=None, trace=None
     illegal = dict((seat, [c["moves"], c["illegal"], c["reasons"]]) for seat, c in counts.items())
     return {"seats": order, "coins": list(game.coins), "winners": list(game.winners()),
             "actions": actions, "cards": cards, "illegal": illegal, "kinds": kinds,
-            "legs": game.leg, "index": index}
+            "legs": game.leg, "index": index, "ranking": ranking}
 
 
 def _play(job):
