@@ -155,33 +155,34 @@ def read_log(path, games=None, warn=_warn):
 
 def tally(games, seat_of):
     """A ``tournament.Tally`` of ``games`` (``read_log``) for one seat a game,
-    ``seat_of(names)``, named ``"me"`` (the others ``"others"``): its ``wins["me"]``
+    ``seat_of(names, index)``, named ``"me"`` (the others ``"others"``): its ``wins["me"]``
     holds that seat's win share game by game, ``rows()[0]`` its mean with the Wilson
     interval. Who won is read from the coins: the seats with the most share the victory
     (``camelup.scoring.winners``, RULES 1.13), and ``Tally`` counts a win shared by ``k``
     seats ``1/k`` to each, as ``pyramid tournament`` does (one rule, one place)."""
     out = tournament.Tally(["me", "others"])
-    for _index, names, coins in games:
-        me = seat_of(names)
+    for index, names, coins in games:
+        me = seat_of(names, index)
         out.add({"seats": ["me" if s == me else "others" for s in range(len(names))],
                  "coins": list(coins), "winners": winning_seats(coins)})
     return out
 
 
 def margins(games, seat_of):
-    """Per game, the coins of the seat ``seat_of(names)`` less the mean of the others'
-    at its table."""
+    """Per game, the coins of the seat ``seat_of(names, index)`` less the mean of the
+    others' at its table."""
     out = []
-    for _index, names, coins in games:
-        me = seat_of(names)
+    for index, names, coins in games:
+        me = seat_of(names, index)
         others = [c for s, c in enumerate(coins) if s != me]
         out.append(coins[me] - sum(others) / len(others))
     return out
 
 
-def coach_seat(names):
+def coach_seat(names, index=0):
     """The coach's seat among ``names`` (policies by seat); at a table of coaches only,
-    the first seat (each should be near a fair share)."""
+    the first seat (each should be near a fair share). ``index`` (the game's) is not
+    needed: a ``seat_of`` for ``tally`` and ``margins``."""
     mine = [s for s, n in enumerate(names) if n == "coach"]
     return mine[0] if len(mine) < len(names) else 0
 
@@ -273,7 +274,11 @@ def _styles(bots):
 def table_rows(name, edition, bots, games, planned):
     """The report's rows of table ``name`` (its ``edition`` and ``bots`` before the
     rotation) from its ``games`` (``read_log``) and the games ``planned``: one row, the
-    coach's, or at a table of coaches only one a seat (seat 1 starts the race). A row:
+    coach's, or at a table of coaches only one a coach: coach ``k`` is the ``k``-th of
+    ``bots``, seated by the rotation (``seated``) at seat ``k - 1 - index`` (mod the
+    seats) in game ``index``, so each coach plays every seat equally often and the
+    issue's band (each within 2 points of 25 %) checks the harness, not the start
+    player's advantage. A row:
     ``{"table", "edition", "opponents", "games", "planned", "share", "low", "high",
     "margin", "margin_hw", "line", "verdict"}``, shares 0..1, coins per game; the
     share's interval is Wilson's (``tournament.wilson``), the margin's the normal
@@ -281,7 +286,7 @@ def table_rows(name, edition, bots, games, planned):
     seats = len(bots)
     complete = len(games) >= planned
     if all(b == "coach" for b in bots):
-        who = [("%s, seat %d" % (name, s + 1), s) for s in range(seats)]
+        who = [("%s, coach %d" % (name, k + 1), k) for k in range(seats)]
     else:
         who = [(name, None)]
     rows = []
@@ -289,8 +294,8 @@ def table_rows(name, edition, bots, games, planned):
         if seat is None:
             seat_of = coach_seat
         else:
-            def seat_of(names, seat=seat):
-                return seat
+            def seat_of(names, index, k=seat):
+                return (k - index) % seats
         _name, n, share, (low, high), _coins, _hw = tally(games, seat_of).rows()[0]
         margin, margin_hw = _mean_hw(margins(games, seat_of)) if n else (None, None)
         if n < 2:
