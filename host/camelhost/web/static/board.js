@@ -189,7 +189,9 @@
         const label = svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
                           (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner);
         tg.appendChild(label);
-        tg.appendChild(svg("title", {}, tile.owner + "'s " + (tile.name || "tile")));
+        // in the table's language, as every word on the page (tester s32-2, finding 6)
+        tg.appendChild(svg("title", {}, tile.name ? t("{0}'s {1}", tile.owner, tile.name)
+                                                  : t("{0}'s tile", tile.owner)));
         g.appendChild(tg);
         tileLabels.push([label, Math.min(right - x - COL / 2, x + COL / 2 - left) * 2 - 8]);
       }
@@ -561,6 +563,7 @@
     const play = $("play");
     play.dataset.control = v.replay.playing ? "pause" : "play";
     play.textContent = v.replay.playing ? "\u275A\u275A " + t("pause") : "\u25B6 " + t("play");
+    play.title = t(v.replay.playing ? "pause" : "play");
   }
 
   function render(v) {
