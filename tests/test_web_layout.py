@@ -1021,3 +1021,29 @@ def test_german_tooltips_and_accented_partner_names_are_whole(tab):
             assert page.problems == []
     finally:
         set_language("en")
+
+
+def test_a_screen_reader_reads_each_badge_of_a_player_by_its_words(tab):
+    # Tester s32-2, finding 10: a player card read aloud ran its badges into the words
+    # after them, "Tariq 6 EP 5▲10 Wettkarten gespielt" (a leg ticket 5, one pyramid
+    # ticket, 0 finish cards). Each badge has its words; the advice's gap keeps its
+    # brackets in what is read
+    from camelhost.i18n import set_language
+    set_language("de")
+    try:
+        s = Session("second", list(SEATS[:4]), seed=3)
+        s.command(STACK)
+        s.command("leg red")   # Ann
+        s.command("pyramid")   # Ben
+        s.command("red 1")
+        with Shown(tab, view_of(s), WIDE[1]) as page:
+            cards = {name: page.locator("#players .player[data-name='%s']" % name)
+                     .aria_snapshot() for name in ("Ann", "Ben")}
+            assert 'img "Wettplättchen rot 5"' in cards["Ann"], cards
+            assert 'img "1 Pyramidenplättchen"' in cards["Ben"], cards
+            assert "- text: 0 Wettkarten gespielt" in cards["Ben"].splitlines(), cards
+            best = page.locator("#best").aria_snapshot()
+            assert re.search(r"listitem: \"?Wettplättchen \w+ \d \(\d+,\d\d (vor|hinter) ", best), best
+            assert page.problems == []
+    finally:
+        set_language("en")

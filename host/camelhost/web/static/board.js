@@ -276,8 +276,20 @@
       head.appendChild(coinsEl(p.coins));
       card.appendChild(head);
       const held = el("div", "held");
-      for (const tk of p.leg_tickets || []) held.appendChild(chip(tk.colour, tk.value));
-      if (p.pyramid_tickets) held.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
+      // each badge read aloud by its words, never its glyphs run into the next one
+      // ("5▲10 finish cards played": tester s32-2, finding 10)
+      const said = (node, words) => {
+        node.setAttribute("role", "img");
+        node.setAttribute("aria-label", words);
+        return node;
+      };
+      for (const tk of p.leg_tickets || []) {
+        held.appendChild(said(chip(tk.colour, tk.value), t("{0} leg ticket {1}", cw(tk.colour), tk.value)));
+      }
+      if (p.pyramid_tickets) {
+        held.appendChild(said(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets),
+                              plural(p.pyramid_tickets, "1 pyramid ticket", "{0} pyramid tickets")));
+      }
       card.appendChild(held);
       // the tile, the partner and the cards played: each whole on a line (they wrap
       // between them, never inside one), a partner's long name shortened as names are
