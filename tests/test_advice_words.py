@@ -48,6 +48,15 @@ def _finish(view):
     return cards[0]
 
 
+def _card_shown(view, card):
+    """``(odds, view)`` with ``card`` moved up to the last place the full screen's wide
+    form lists (``WIDE_ADVICE``), the others in their order."""
+    values = [v for v in view["odds"]["actions"]["values"] if v is not card]
+    values.insert(min(WIDE_ADVICE - 1, len(values)), card)
+    odds = dict(view["odds"], actions=dict(view["odds"]["actions"], values=values))
+    return odds, dict(view, odds=odds)
+
+
 def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     view = _view(FINISH)
     card = _finish(view)
@@ -78,8 +87,10 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     assert "below zero it costs you no coins" in note
     assert note.endswith("a finish card by its pile only: type 'win' or 'lose' alone and "
                          "choose its colour unseen)")
-    # the full screen, wide: the card's number, then its reason in short words
-    wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
+    # the full screen, wide: the card's number, then its reason in short words (the
+    # screen lists the coach's first WIDE_ADVICE: the card among them, as when it ranks
+    # there)
+    wide = " ".join(odds_lines(*_card_shown(view, card), width=100).plain.split())
     # its value kept with the sign plain mode's best gives it, less (tester s32-2, 4)
     assert ("lose (a loser card) %s (now %s, kept %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(-card["hold"])) in wide)
@@ -108,7 +119,7 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     note = lines[len(view["odds"]["actions"]["values"]) + 1]
     assert note.startswith("(Bilanz: was eine Aktion jetzt bringt, weniger dem, was die "
                            "nächsten 3 Spieler ")
-    wide = " ".join(odds_lines(view["odds"], view, width=100).plain.split())
+    wide = " ".join(odds_lines(*_card_shown(view, card), width=100).plain.split())
     assert ("lose (eine Wettkarte Gesamtverlierer) %s (jetzt %s, behalten %s)" % (
         signed(card["score"]), signed(card["ev"]), signed(-card["hold"]))) in wide
     assert "(Bilanz: weniger den Gewinnen der nächsten Spieler; behalten: " in wide

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from camelhost.i18n import _, colour_word, percent
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
-from camelhost.table.narration import lead_words
+from camelhost.table.narration import BEST_SHOWN, lead_words
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
 
@@ -29,10 +29,11 @@ NARROW = 56
 #: Lines of advice in the narrow form: as many of the coach's best actions as fit
 #: (one at least), so the history keeps its room at 80x24.
 NARROW_ADVICE_LINES = 2
-#: Actions of the advice in the wide form: the first of the coach's list, the same list
-#: plain mode's ``best`` (its first ``BEST_SHOWN``) and the web page read; the narrow
-#: form shows the first of these that fit its lines (tester s32-2, finding 4).
-WIDE_ADVICE = 5
+#: Actions of the advice in the wide form: the first of the coach's list, as many as
+#: plain mode's ``best`` says (the list the web page reads too); the narrow form shows
+#: the first of these that fit its lines (tester s32-2, finding 4). Four keep the wide
+#: panel within a 120x24 terminal's room.
+WIDE_ADVICE = BEST_SHOWN
 #: Most lines of the narrow form's note on its numbers (``narrow_note``), when it shows.
 NARROW_NOTE_LINES = 2
 
