@@ -160,3 +160,21 @@ def test_best_all_lists_every_action_and_best_the_first_four():
     assert len(re.findall(r"^  \d+\. ", said, re.M)) == count - 1
     assert "'best all'" not in said
     assert s.game.position() == before  # a question only: nothing played
+
+
+def test_the_partnership_line_says_why_nothing_is_there_to_copy_at_a_legs_start():
+    # Tester s32-2, finding 10: at a leg's start the partnership line read "Maria 0,00;
+    # Jonas 0,00; ..." as if a partnership were worthless. It is true (its value now is
+    # the partner's best leg ticket copied, RULES 3.8, and nobody holds one yet): said so
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=2)
+    s.command(SETUP)
+    line = best_lines(table_view(s, odds=True))[-1]
+    assert line == ("Partnership for Ann: no partner on offer holds a leg ticket yet, so "
+                    "there is nothing to copy now; its worth comes with the partner's leg "
+                    "tickets this leg")
+    s.command("leg blue")  # Ann holds one: her value for Ben, the others hold none
+    line = best_lines(table_view(s, odds=True))[-1]
+    assert line.startswith("Partnership for Ben (the partner's best ticket to copy): Ann +")
+    assert line.endswith("; Cy no leg ticket yet; Dee no leg ticket yet; Eve no leg ticket "
+                         "yet; Fay no leg ticket yet"), line
+    assert "0.00" not in line

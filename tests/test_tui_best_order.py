@@ -1,8 +1,8 @@
 """The full screen's 'Best for' list and plain mode's ``best`` give the table's advice
-in the coach's order (``camelhost.table.bots.suggestions``: best first), one entry per
-kind on the full screen; once was a fixed order with the best action last. Each shows
-first the number it is ordered by (the coach's overall value, in the end-game the chance
-to win), then its value now."""
+in the coach's order (``camelhost.table.bots.suggestions``: best first), the same list
+on every screen (the full screen its first few); once was a fixed order with the best
+action last. Each shows first the number it is ordered by (the coach's overall value, in
+the end-game the chance to win), then its value now."""
 
 import re
 
@@ -10,10 +10,10 @@ import pytest
 from camelhost import coach
 from camelhost.table import bots
 from camelhost.table import view as view_module
-from camelhost.table.narration import best_lines
+from camelhost.table.narration import advice_words, best_lines
 from camelhost.table.session import Session
 from camelhost.table.view import RACE_SAMPLES, signed, table_view
-from camelhost.ui.odds_view import odds_lines
+from camelhost.ui.odds_view import WIDE_ADVICE, odds_lines
 from camelup.odds.actions import finish_card_ev
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
@@ -45,30 +45,97 @@ def _kind(part):
     raise AssertionError("unknown advice %r" % part)
 
 
+def _screen_rows(text):
+    """The full screen's advice rows (the wide form: one action a line under the
+    heading, the notes under them starting a line with "(")."""
+    best = text.split("Best for", 1)[1].split("\n(", 1)[0].split(":\n", 1)[1]
+    return [line.strip() for line in best.splitlines() if not line.startswith("    ")]
+
+
 def test_full_screen_best_for_follows_the_coachs_order():
     for players, commands in CASES:
         s = _session(players, commands)
         # the advice valued on the race odds the screen shows (as the next test does)
         race = race_odds(position_from_game(s.game), seed=s.seed, samples=RACE_SAMPLES)
         advice = [av.kind for av in bots.suggestions(s.game, race=race)]
-        first = []
-        for kind in advice:
-            if kind not in first:
-                first.append(kind)
         view = table_view(s, odds=True)
         text = str(odds_lines(view["odds"], view, width=200))
-        # the advice's lines, one action a line under the heading (the notes under
-        # them start a line with "(")
-        best = text.split("Best for", 1)[1].split("\n(", 1)[0].split(":\n", 1)[1]
-        parts = [line.strip() for line in best.splitlines()]
+        parts = _screen_rows(text)
         shown = [_kind(p) for p in parts]
-        assert len(shown) >= 3, best
-        assert shown == first[:len(shown)], (best, advice)
+        assert len(shown) == WIDE_ADVICE, parts
+        # the coach's first actions, in its order (a finish card once a pile)
+        assert shown == [v["kind"] for v in view["odds"]["actions"]["values"]][:len(shown)]
+        assert shown[0] == advice[0]
         # each action's first number is the one the order is made on (the coach's
         # balance), then its value now: the order never contradicts the numbers
         values = [float(re.search(r" ([+-]\d+\.\d\d)", p).group(1)) for p in parts]
-        assert values == sorted(values, reverse=True), best
-        assert all("(now " in p for p in parts), best
+        assert values == sorted(values, reverse=True), parts
+        assert all("(now " in p for p in parts), parts
+
+
+#: Tester s32-2's finding 4 (game a): plain 'best' listed yellow then purple leg
+#: ticket, the full screen yellow then a tile (the best of each kind), under a heading
+#: "1.40 ahead of the next" while its next row was 1.54 behind. Positions whose
+#: coach's first two actions are of one kind (two leg tickets; two tiles).
+SAME_KIND = ((["Ann", "Ben", "Cy", "Dee"], 2, ["leg purple", "tile 4 -"]),
+             (["Ann", "Ben", "Cy", "Dee"], 2, ["leg blue", "pyramid", "red 2"]),
+             (["Ann", "Ben", "Cy", "Dee"], 2, ["leg green", "blue 3", "tile 8 +",
+                                               "grey white 2", "leg blue", "win green",
+                                               "red 1", "purple 2", "lose yellow",
+                                               "yellow 3"]))
+
+
+@pytest.mark.parametrize("players,seed,commands", SAME_KIND)
+def test_every_screen_gives_the_same_advice_in_the_same_order(players, seed, commands):
+    s = Session("second", players, seed=seed)
+    for line in [SETUP] + commands:
+        s.command(line)
+    view = table_view(s, odds=True)
+    values = view["odds"]["actions"]["values"]
+    assert values[0]["kind"] == values[1]["kind"]  # the best of each kind would differ
+    said = advice_words(view)  # plain mode's best and the web page's words
+    plain = best_lines(view)
+    # the wide screen: the first actions of the same list, the same numbers, and its
+    # heading's lead the one plain mode's best says, which is the first row's over the
+    # second row's
+    wide = odds_lines(view["odds"], view, width=100).plain
+    rows = _screen_rows(wide)
+    numbers = [re.search(r" ([+-]\d+\.\d\d) \(now ", r).group(1) for r in rows]
+    assert numbers == [signed(v["score"]) for v in values[:len(rows)]], (rows, values)
+    lead = re.search(r"Best for \w+, (\d+\.\d\d ahead of the next):", wide).group(1)
+    assert said[0]["gap"] == lead and plain[0].endswith(", " + lead), (plain, lead)
+    assert abs(float(lead.split()[0]) - (float(numbers[0]) - float(numbers[1]))) <= 0.011
+    # the narrow screen (80 columns): the first of that list that fit, never another
+    narrow = " ".join(odds_lines(view["odds"], view, width=46).plain
+                      .split("Best for", 1)[1].split())
+    first = [p.strip() for p in narrow.split(":", 1)[1].split(";")]
+    assert len(first) >= 1
+    for part, entry in zip(first, values, strict=False):
+        assert _kind(part) == entry["kind"] and signed(entry["score"]) in part, (part, entry)
+
+
+def test_a_finish_cards_value_kept_has_one_sign_everywhere_and_its_coins_now_show():
+    # Tester s32-2, finding 4: plain 'best' said "-2.91 kept for a later leg", the
+    # full screen "kept +2.91"; and at 80x24 a finish card sure to pay +8 read
+    # "lose (a loser card) -0.56", a cost. Ann's loser card the coach's best here (as
+    # it is late in a race): both forms say its coins now, and the value kept with the
+    # sign plain mode gives it
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=2)
+    for line in [SETUP, "leg purple", "tile 4 -"]:
+        s.command(line)
+    view = table_view(s, odds=True)
+    values = view["odds"]["actions"]["values"]
+    card = [v for v in values if v["kind"] == "finish"][0]
+    first = dict(view, odds=dict(view["odds"], actions=dict(
+        view["odds"]["actions"], values=[card] + [v for v in values if v is not card])))
+    kept = "%s kept for a later leg" % signed(-card["hold"])
+    assert kept in advice_words(first)[0]["figure"]
+    wide = " ".join(odds_lines(first["odds"], first, width=100).plain.split())
+    assert "lose (a loser card) %s (now %s, kept %s)" % (
+        signed(card["score"]), signed(card["ev"]), signed(-card["hold"])) in wide, wide
+    narrow = " ".join(odds_lines(first["odds"], first, width=46).plain.split())
+    assert "lose (a loser card) %s (now %s)" % (signed(card["score"]), signed(card["ev"])) \
+        in narrow, narrow
 
 
 def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):

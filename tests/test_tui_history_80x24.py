@@ -84,3 +84,62 @@ def test_no_scrollbar_thumb_is_drawn_beside_the_history_rows(tmp_path):
             assert log.scrollable_content_region.width == region.width - 2
 
     asyncio.run(play())
+
+
+def test_the_next_line_typed_after_a_long_block_shows_its_reply(tmp_path):
+    # Tester s32-2, finding 2: after 'best' held the history at the advice's start, the
+    # next command's reply ('leg green', a rename) stayed below the pane until End. The
+    # next line typed brings the history back to the newest line: its reply shows
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"],
+                         tmp=tmp_path)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg red", "leg blue",
+                                            "best"])
+            await scenes.settle(pilot)
+            log = app.query_one("#log")
+            assert not log.following  # held at the advice's start
+            await scenes.type_line(pilot, "leg green")  # Cy takes it
+            await scenes.settle(pilot)
+            assert log.following and round(log.scroll_y) == log.max_scroll_y
+            height = log.scrollable_content_region.height
+            shown = log.lines[round(log.scroll_y):round(log.scroll_y) + height]
+            assert any(line.startswith("> leg green") for line in shown), shown
+            # a rename's reply the same way, after 'best'
+            await scenes.type_line(pilot, "best")
+            await scenes.settle(pilot)
+            assert not log.following
+            await scenes.type_line(pilot, "rename Dee Dora")
+            await scenes.settle(pilot)
+            assert log.following and round(log.scroll_y) == log.max_scroll_y
+            assert "Dora" in log.lines[-1], log.lines[-3:]
+
+    asyncio.run(play())
+
+
+def test_a_reply_taller_than_the_pane_shows_its_start_with_the_command(tmp_path):
+    # Tester s32-2, finding 2: a long undo (across a leg's end: the coins back, the
+    # tickets, the dice) showed only its tail at 80x24, the coins off the top. A reply
+    # taller than the pane shows its start, the command's echo on the top row
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"],
+                         tmp=tmp_path)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg red", "leg blue",
+                                            "red 1", "blue 1", "green 1", "yellow 1",
+                                            "purple 1"])
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, "undo")
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, "undo")  # asked, then done
+            await scenes.settle(pilot)
+            log = app.query_one("#log")
+            height = log.scrollable_content_region.height
+            echo = max(i for i, line in enumerate(log.lines) if line.startswith("> undo"))
+            assert log.line_count - echo > height, log.lines[echo:]  # taller than the pane
+            assert round(log.scroll_y) == echo, (log.lines[echo:], round(log.scroll_y))
+            assert not log.following
+
+    asyncio.run(play())

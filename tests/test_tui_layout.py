@@ -10,6 +10,7 @@ import time
 import pytest
 import tui_scenes as scenes
 from camelhost.table.journal import Journal
+from camelhost.ui.odds_view import WIDE_ADVICE
 from camelhost.ui.screens import HelpScreen
 from textual import events
 from textual.widgets import ContentSwitcher, Log
@@ -74,12 +75,18 @@ def test_everything_the_table_needs_is_in_view(size):
                 # spare) what their numbers are
                 assert len(advice) == 3 and "; " in "".join(advice[:2])
                 assert advice[2] == "(balance: now less the next players' gains)"
-            else:  # the best of every kind, and a note on their order
-                text = " ".join(advice)
-                assert re.search(r"pyramid ticket [+-]\d+\.\d\d \(now \+1\.00\)", text)
-                assert "(a winner card)" in text or "(a loser card)" in text
-                assert re.search(r"(cheering|booing) tile on \d+( \(from \d+\))? [+-]\d", text)
-                assert advice[-1].startswith("(coach's order;")
+            else:  # the coach's first actions, its list as plain mode's best reads it
+                # (tester s32-2, finding 4), each with its value now, and a note on
+                # their order; the heading's lead is the first row's over the second's
+                rows = [line for line in advice[1:] if line.startswith("  ")
+                        and not line.startswith("    ")]
+                assert len(rows) == WIDE_ADVICE, advice
+                numbers = [float(re.search(r" ([+-]\d+\.\d\d) \(now ", r).group(1))
+                           for r in rows]
+                assert numbers == sorted(numbers, reverse=True), advice
+                lead = float(re.match(r"Best for Cy, (\d+\.\d\d) ahead", advice[0]).group(1))
+                assert abs(lead - (numbers[0] - numbers[1])) <= 0.011, advice
+                assert advice[-1].startswith("(coach's order")
 
     asyncio.run(play())
 

@@ -989,3 +989,61 @@ def test_german_words_fit_a_laptop_a_small_laptop_and_a_phone(tab, lang, edition
                         [f["x"], f["y"], f["x"] + f["width"], f["y"] + f["height"]]), what
         assert page.problems == []
     set_language("en")
+
+
+def test_german_tooltips_and_accented_partner_names_are_whole(tab):
+    # Tester s32-2, finding 6: on a German page a tile's tooltip read "Ömer-Ali's
+    # Ausbuhen" and the replay's buttons' tooltips were English ("first", "previous"...);
+    # and a partner's accented capital (É, Ö, Á) was cut off at its top in the player
+    # card (line-height 1 under overflow: hidden), "Évelyne" reading as "Evelyne"
+    from camelhost.i18n import set_language
+    set_language("de")
+    try:
+        names = ["Ömer-Ali", "Évelyne", "Ánn", "Ben", "Cy", "Dee"]
+        s = Session("second", names, seed=3)
+        s.command(STACK)
+        s.command("tile 8 -")      # Ömer-Ali's booing tile
+        s.command("partner Ömer")  # Évelyne and Ömer-Ali partners
+        with Shown(tab, replaying(view_of(s)), WIDE[1]) as page:
+            titles = page.eval_on_selector_all("#track .tile title",
+                                               "ts => ts.map(t => t.textContent)")
+            assert titles == ["Ausbuhen-Plättchen von Ömer-Ali"], titles
+            buttons = page.eval_on_selector_all("#replay button",
+                                                "bs => bs.map(b => b.title)")
+            assert buttons == ["Anfang", "zurück", "abspielen", "weiter", "Ende"], buttons
+            cut = page.eval_on_selector_all(
+                "#players .player-extra .name", """ns => ns.filter(n => n.offsetParent)
+                    .map(n => { const r = document.createRange(); r.selectNodeContents(n);
+                                const t = r.getBoundingClientRect(), b = n.getBoundingClientRect();
+                                return [n.textContent, t.top < b.top - 0.5 || n.scrollHeight > n.clientHeight]; })""")
+            assert cut and not [c for c in cut if c[1]], cut
+            assert {"Évelyne", "Ömer-Ali"} <= {c[0] for c in cut}, cut
+            assert page.problems == []
+    finally:
+        set_language("en")
+
+
+def test_a_screen_reader_reads_each_badge_of_a_player_by_its_words(tab):
+    # Tester s32-2, finding 10: a player card read aloud ran its badges into the words
+    # after them, "Tariq 6 EP 5▲10 Wettkarten gespielt" (a leg ticket 5, one pyramid
+    # ticket, 0 finish cards). Each badge has its words; the advice's gap keeps its
+    # brackets in what is read
+    from camelhost.i18n import set_language
+    set_language("de")
+    try:
+        s = Session("second", list(SEATS[:4]), seed=3)
+        s.command(STACK)
+        s.command("leg red")   # Ann
+        s.command("pyramid")   # Ben
+        s.command("red 1")
+        with Shown(tab, view_of(s), WIDE[1]) as page:
+            cards = {name: page.locator("#players .player[data-name='%s']" % name)
+                     .aria_snapshot() for name in ("Ann", "Ben")}
+            assert 'img "Wettplättchen rot 5"' in cards["Ann"], cards
+            assert 'img "1 Pyramidenplättchen"' in cards["Ben"], cards
+            assert "- text: 0 Wettkarten gespielt" in cards["Ben"].splitlines(), cards
+            best = page.locator("#best").aria_snapshot()
+            assert re.search(r"listitem: \"?Wettplättchen \w+ \d \(\d+,\d\d (vor|hinter) ", best), best
+            assert page.problems == []
+    finally:
+        set_language("en")

@@ -1136,9 +1136,21 @@ def best_lines(view, count=BEST_SHOWN):
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]
-    if offers:
+    # who holds a leg ticket (None: the view does not say, every value is shown)
+    holding = ({p["name"] for p in view["players"] if p["leg_tickets"]}
+               if all("leg_tickets" in p for p in view["players"]) else None)
+    if offers and holding is not None and not holding & {v["partner"] for v in offers}:
+        # the value now is the partner's best leg ticket copied: at a leg's start nobody
+        # holds one, and a row of 0.00 read as "a partnership is worthless" (tester s32-2)
+        lines.append(_("Partnership for %s: no partner on offer holds a leg ticket yet, so "
+                       "there is nothing to copy now; its worth comes with the partner's "
+                       "leg tickets this leg") % player)
+    elif offers:
         lines.append(_("Partnership for %s (the partner's best ticket to copy): %s") % (
-            player, "; ".join("%s %s" % (v["partner"], signed(v["ev"])) for v in offers)))
+            player, "; ".join(
+                "%s %s" % (v["partner"], signed(v["ev"]))
+                if holding is None or v["partner"] in holding
+                else _("%s no leg ticket yet") % v["partner"] for v in offers)))
     mine = acts.get("partnership")
     if mine is not None:
         lines.append(_("Partnership for %s: with %s this leg, copying %s's best ticket is "

@@ -6,8 +6,8 @@ act). ``snapshot(session)`` copies what that computation reads, so a worker thre
 can run ``compute(snap)`` while the table goes on changing the real game.
 ``odds_lines(odds, view, width)`` lays the result out: one row per racing camel
 (leg 1st / 2nd / last, overall winner / loser with their 95 % interval, the value
-of its top leg ticket, the leg tickets left), then the best of the other actions (pyramid
-ticket, best tile space and side, best finish card, best partnership). A finish card
+of its top leg ticket, the leg tickets left), then the coach's first actions, the list
+plain mode's ``best`` and the web page read, in its order with its numbers. A finish card
 is advised as if the player still held every colour (advice that left out the colours a
 player already played would reveal them), and by its pile only: the table reads the
 screen, and which colour a player lays is private (RULES 1.8, 5).
@@ -20,7 +20,7 @@ from rich.text import Text
 
 from camelhost.i18n import _, colour_word, percent
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
-from camelhost.table.narration import lead_words
+from camelhost.table.narration import BEST_SHOWN, lead_words
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
 
@@ -29,6 +29,11 @@ NARROW = 56
 #: Lines of advice in the narrow form: as many of the coach's best actions as fit
 #: (one at least), so the history keeps its room at 80x24.
 NARROW_ADVICE_LINES = 2
+#: Actions of the advice in the wide form: the first of the coach's list, as many as
+#: plain mode's ``best`` says (the list the web page reads too); the narrow form shows
+#: the first of these that fit its lines (tester s32-2, finding 4). Four keep the wide
+#: panel within a 120x24 terminal's room.
+WIDE_ADVICE = BEST_SHOWN
 #: Most lines of the narrow form's note on its numbers (``narrow_note``), when it shows.
 NARROW_NOTE_LINES = 2
 
@@ -62,24 +67,23 @@ def interval_text(p, hw):
 
 
 
-def best_actions(odds, view):
+def best_actions(odds, view, count=WIDE_ADVICE):
     """``{"leg": {colour: ev}, "shown": [(kind, words, entry), ...]}`` from the odds'
-    action values: every colour's leg ticket value, and the best of each kind (leg
-    ticket, pyramid ticket, tile, finish card, partner) in the advice's order (the
-    coach's, best first). ``words``: the colour for a leg ticket, ``(space, side)`` for
-    a tile, the pile (``"winner"`` / ``"loser"``, never a colour) for a finish card, the
-    partner's name; ``entry``: the view's action entry (``ev``, ``score``, ``win``, a
-    finish card's ``hold``: ``camelhost.table.view``)."""
+    action values: every colour's leg ticket value, and the first ``count`` actions of
+    the advice (``None``: every one) in the coach's order, best first: the same list
+    plain mode's ``best`` and the web page read (``camelhost.table.narration``), of which
+    the narrow form shows the first that fit. ``words``: the colour for a leg ticket,
+    ``(space, side)`` for a tile, the pile (``"winner"`` / ``"loser"``, never a colour)
+    for a finish card, the partner's name; ``entry``: the view's action entry (``ev``,
+    ``score``, ``win``, a finish card's ``hold``: ``camelhost.table.view``)."""
     out = {"leg": {}, "shown": []}
     actions = odds.get("actions") or {"values": []}
-    seen = {}
     for av in actions["values"]:
-        kind = av["kind"]
-        if kind == "leg":
+        if av["kind"] == "leg":
             out["leg"][av["action"].split()[1]] = av["ev"]
-        if kind not in ("leg", "pyramid", "tile", "finish", "partner") or kind in seen:
-            continue
-        seen[kind] = True
+    values = actions["values"] if count is None else actions["values"][:count]
+    for av in values:
+        kind = av["kind"]
         if kind == "leg":
             words = av["action"].split()[1]
         elif kind == "tile":
@@ -179,6 +183,10 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             # reads the screen, RULES 1.8): short enough for the narrow form's line
             part = (_("win (a winner card) %s") if words == "winner"
                     else _("lose (a loser card) %s")) % number
+            if not wide and entry.get("win") is None and entry.get("score") is not None:
+                # a card's balance is less its value kept: the narrow form says its coins
+                # now too, or a sure +8 read -0.56 looks like a cost (tester s32-2, 4)
+                part += " (%s)" % (_("now %s") % signed(entry["ev"]))
         else:
             part = _("partner %s %s") % (words, number)
         # the wide form says why: the value now and a finish card's reason, which may
@@ -289,7 +297,8 @@ def order_number(entry):
 
 def reason_words(kind, words, entry):
     """The wide form's reason beside an action's number: its value now, and a finish
-    card's value kept for a later leg (``(now +1.52, kept +0.92)``; never its camel's
+    card's value kept for a later leg, less, as plain mode's ``best`` says it
+    (``(now +1.52, kept -0.92)``; never its camel's
     chance, which would name its colour beside the race odds; the cards on the piles are
     in the players' rows, the full sentence in plain mode's ``best``); empty when the
     number shown is the value now."""
@@ -297,7 +306,9 @@ def reason_words(kind, words, entry):
         return ""
     why = _("now %s") % signed(entry["ev"])
     if kind == "finish" and entry.get("hold") is not None:
-        why += ", " + _("kept %s") % signed(entry["hold"])
+        # less what it is worth kept for a later leg: the sign plain mode's best and the
+        # web page give it (``narration.advice_words``: ``-2.91 kept for a later leg``)
+        why += ", " + _("kept %s") % signed(-entry["hold"])
     return "(%s)" % why
 
 

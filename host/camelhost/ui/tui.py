@@ -463,13 +463,15 @@ class HistoryLog(Log):
             self._wrapped_for = room
         self._follow_up()
 
-    def add_block(self, lines):
-        """Write ``lines`` (one block: the advice, the odds, a help text) as ``add``
-        does; while the block, wrapped, is taller than the pane (now, or once the
-        screen is laid out again), its start shows instead of its tail: the history
-        stops following there (its marker says the newest lines are below; PgDn or End
-        follow again)."""
-        start = self.line_count
+    def add_block(self, lines, start=None):
+        """Write ``lines`` (one block: the advice, the odds, a help text, the table's
+        reply to one command) as ``add`` does; while the block, wrapped, is taller than
+        the pane (now, or once the screen is laid out again), its start shows instead of
+        its tail: the history stops following there (its marker says the newest lines
+        are below; PgDn or End follow again, and so does the next line typed:
+        ``TableApp._take_line``). ``start``: the row the block starts on when rows were
+        written for it before (the echo of the command it answers); default the next."""
+        start = self.line_count if start is None else start
         self._add(list(lines))
         self._block_start = start
         self._fit_block()
@@ -510,11 +512,21 @@ class HistoryLog(Log):
             # it on the command line's hint (``TableApp._show_marker``)
             self.app.fit()
 
+    def release_block(self):
+        """Follow the newest line again when the history is held at a long block's
+        start (``add_block``) and the player has not scrolled since; a history the
+        player scrolled back stays put."""
+        if not self.following and self._start_row is not None:
+            self.follow(True)
+
     def watch_scroll_y(self, old_value, new_value):
         Log.watch_scroll_y(self, old_value, new_value)
         at_end = new_value >= self.max_scroll_y
         if self.following and not at_end and new_value < old_value:
             self.follow(False)  # the player scrolled back
+        elif (not self.following and self._start_row is not None
+              and round(new_value) != self._start_row and round(old_value) == self._start_row):
+            self._start_row = None  # the player scrolled from a block's start: theirs now
         elif not self.following and at_end:
             self.follow(True)
 
@@ -616,8 +628,17 @@ class TuiDisplay(Display):
     def notices(self, notices, view):
         lines = [line for n in notices for line in notice_lines(n, view)]
         if lines:  # the echo of what was typed first, then every line at once
+            log = self.app.query_one("#log", HistoryLog)
+            start = log.line_count
             self.app.flush_echo()
-            self.app.query_one("#log", HistoryLog).add_lines(lines)
+            if notices[0]["kind"] == "info":
+                # the table's answer in words (an undo, a redo, a rename): one block,
+                # taller than the pane (a long undo at 80x24) it shows its start with
+                # the echo of what was typed (tester s32-2, finding 2); the game's
+                # announcements (a die, a leg's scoring) follow the newest line
+                log.add_block(lines, start=start)
+            else:
+                log.add_lines(lines)
         self.app.show_notices(notices, view)
 
     def error(self, message):
@@ -1316,6 +1337,10 @@ class TableApp(InLanguage, App):
         words = text.strip().lower().split()
         if not words:
             return
+        # a line typed while the history is held at a long block's start (the table's
+        # doing: 'best', a long undo) brings it back to the newest line, so its reply
+        # shows (tester s32-2, finding 2); scrolled back by the player, it stays put
+        self.query_one("#log", HistoryLog).release_block()
         self._echo(text)
         if terminal.REPLACEMENT in text:  # a byte the terminal sent that is no UTF-8 text
             self._answer(lambda: self.table.display.error(

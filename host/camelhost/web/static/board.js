@@ -189,7 +189,9 @@
         const label = svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
                           (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner);
         tg.appendChild(label);
-        tg.appendChild(svg("title", {}, tile.owner + "'s " + (tile.name || "tile")));
+        // in the table's language, as every word on the page (tester s32-2, finding 6)
+        tg.appendChild(svg("title", {}, tile.name ? t("{0}'s {1}", tile.owner, tile.name)
+                                                  : t("{0}'s tile", tile.owner)));
         g.appendChild(tg);
         tileLabels.push([label, Math.min(right - x - COL / 2, x + COL / 2 - left) * 2 - 8]);
       }
@@ -274,8 +276,20 @@
       head.appendChild(coinsEl(p.coins));
       card.appendChild(head);
       const held = el("div", "held");
-      for (const tk of p.leg_tickets || []) held.appendChild(chip(tk.colour, tk.value));
-      if (p.pyramid_tickets) held.appendChild(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets));
+      // each badge read aloud by its words, never its glyphs run into the next one
+      // ("5▲10 finish cards played": tester s32-2, finding 10)
+      const said = (node, words) => {
+        node.setAttribute("role", "img");
+        node.setAttribute("aria-label", words);
+        return node;
+      };
+      for (const tk of p.leg_tickets || []) {
+        held.appendChild(said(chip(tk.colour, tk.value), t("{0} leg ticket {1}", cw(tk.colour), tk.value)));
+      }
+      if (p.pyramid_tickets) {
+        held.appendChild(said(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets),
+                              plural(p.pyramid_tickets, "1 pyramid ticket", "{0} pyramid tickets")));
+      }
       card.appendChild(held);
       // the tile, the partner and the cards played: each whole on a line (they wrap
       // between them, never inside one), a partner's long name shortened as names are
@@ -568,6 +582,7 @@
     const play = $("play");
     play.dataset.control = v.replay.playing ? "pause" : "play";
     play.textContent = v.replay.playing ? "\u275A\u275A " + t("pause") : "\u25B6 " + t("play");
+    play.title = t(v.replay.playing ? "pause" : "play");
   }
 
   function render(v) {
