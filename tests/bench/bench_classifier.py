@@ -768,6 +768,20 @@ def _sources(only=None):
     return sources
 
 
+def _edition_splits(data, edition, splits, share=0.25):
+    """``(cal, test)`` of ``edition`` for each of ``splits`` seeded splits of ``data``
+    (``share`` to calibrate): the very splits ``split_protocol`` draws, both editions'
+    from each seed's generator, only ``edition``'s handed on."""
+    import random
+
+    for seed in range(splits):
+        rng = random.Random(seed)
+        for ed in ("classic", "second"):
+            cal, test = _split(_real_edition(data, ed, "black"), rng, share)
+            if ed == edition:
+                yield cal, test
+
+
 def _rows_by_source(rows):
     """``[(data, [row])]``: the ``(source, edition, settings)`` rows grouped by their
     source's data (``_sources``), each source built once, in the sources' name order."""
@@ -1015,7 +1029,6 @@ def rejections(rows, splits=20, top=8):
     second): count}, "bands": [(low, n, right)], "shared": [(count, reading, {colour:
     count})]}}``."""
     import collections
-    import random
 
     print("\n3b. Why ours refuses readings at the rows the rule judges and fails (%d splits): "
           "by reason, colour (true, likeliest, runner-up), how many of them the plain LDA "
@@ -1029,35 +1042,30 @@ def rejections(rows, splits=20, top=8):
             got = {"n": 0, "named": 0, "wrong": 0, "reasons": collections.Counter(),
                    "lda_right": collections.Counter(), "cells": collections.Counter(),
                    "bands": [[low, 0, 0] for low in POSTERIOR_BANDS]}
-            for seed in range(splits):
-                rng = random.Random(seed)
-                for ed in ("classic", "second"):
-                    cal, test = _split(_real_edition(scaled, ed, "black"), rng, 0.25)
-                    if ed != edition:
-                        continue  # the generator keeps the splits of split_protocol
-                    clf = C.Classifier(calibration.fit(cal, ed, settings, floor=False))
-                    lda = PlainLDA(cal, saturation=sat)
-                    for label in sorted(test):
-                        if label == C.EMPTY:
-                            continue
-                        for reading in test[label]:
-                            answer, _margin, detail = clf.classify_detail(reading)
-                            got["n"] += 1
-                            for band in got["bands"]:
-                                if detail["posterior"] >= band[0]:
-                                    last = band
-                            last[1] += 1
-                            last[2] += detail["best"][0] == label
-                            if answer == label:
-                                got["named"] += 1
-                            elif answer in (C.UNKNOWN, C.DOUBLE, C.EMPTY):
-                                why = reason(clf, detail)
-                                got["reasons"][why] += 1
-                                got["cells"][(label, why, detail["best"][0], detail["second"][0])] += 1
-                                if lda.classify(reading)[0] == label:
-                                    got["lda_right"][why] += 1
-                            else:
-                                got["wrong"] += 1
+            for cal, test in _edition_splits(scaled, edition, splits):
+                clf = C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+                lda = PlainLDA(cal, saturation=sat)
+                for label in sorted(test):
+                    if label == C.EMPTY:
+                        continue
+                    for reading in test[label]:
+                        answer, _margin, detail = clf.classify_detail(reading)
+                        got["n"] += 1
+                        for band in got["bands"]:
+                            if detail["posterior"] >= band[0]:
+                                last = band
+                        last[1] += 1
+                        last[2] += detail["best"][0] == label
+                        if answer == label:
+                            got["named"] += 1
+                        elif answer in (C.UNKNOWN, C.DOUBLE, C.EMPTY):
+                            why = reason(clf, detail)
+                            got["reasons"][why] += 1
+                            got["cells"][(label, why, detail["best"][0], detail["second"][0])] += 1
+                            if lda.classify(reading)[0] == label:
+                                got["lda_right"][why] += 1
+                        else:
+                            got["wrong"] += 1
             got["shared"] = shared_readings(_real_edition(scaled, edition, None))
             out[(source, edition, _exposure_name(settings))] = got
             n = float(got["n"] or 1)
@@ -1097,7 +1105,6 @@ def chow(rows, splits=20):
     right, bayes wrong, expected)}, "for99": (threshold, W/R, wrong) or None}}`` (right
     in %), ``"open"``: ours with no posterior rule at all (right %, wrong; at the
     threshold of ``for99`` when ours gets there)."""
-    import random
 
     print("\n3b. Chow's rule on the failing rows (%d splits): a threshold 1 - R/W fixed by what a "
           "wrong camel (W) costs against a refusal (R); ours (every other rule kept) and the "
@@ -1108,22 +1115,17 @@ def chow(rows, splits=20):
         for source, edition, settings in jobs:
             scaled = scaled_set(data, settings)
             seen = []  # (posterior, ours: "right" / "wrong" / "refused" without the posterior rule, best right)
-            for seed in range(splits):
-                rng = random.Random(seed)
-                for ed in ("classic", "second"):
-                    cal, test = _split(_real_edition(scaled, ed, "black"), rng, 0.25)
-                    if ed != edition:
-                        continue  # the generator keeps the splits of split_protocol
-                    clf = C.Classifier(calibration.fit(cal, ed, settings, floor=False))
-                    clf.posterior = 0.0
-                    for label in sorted(test):
-                        if label == C.EMPTY:
-                            continue
-                        for reading in test[label]:
-                            answer, _margin, detail = clf.classify_detail(reading)
-                            how = "right" if answer == label else (
-                                "refused" if answer in (C.UNKNOWN, C.DOUBLE, C.EMPTY) else "wrong")
-                            seen.append((detail["posterior"], how, detail["best"][0] == label))
+            for cal, test in _edition_splits(scaled, edition, splits):
+                clf = C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+                clf.posterior = 0.0
+                for label in sorted(test):
+                    if label == C.EMPTY:
+                        continue
+                    for reading in test[label]:
+                        answer, _margin, detail = clf.classify_detail(reading)
+                        how = "right" if answer == label else (
+                            "refused" if answer in (C.UNKNOWN, C.DOUBLE, C.EMPTY) else "wrong")
+                        seen.append((detail["posterior"], how, detail["best"][0] == label))
             n = float(len(seen) or 1)
             got = {"n": len(seen), "at": {}, "for99": None}
             cells = []
@@ -1188,31 +1190,25 @@ def pair_axis(data, edition, settings, pair, splits=5):
     centroid. The model says: mean 0, standard deviation 1, a Gaussian's tails (99th
     percentile 2.33, 99.9th 3.09); ``sep`` is ``a``'s centroid on that line (sigma).
     Returns ``{(b, a): {"sep", "mean", "sd", "q99", "q999", "max", "n"}}``."""
-    import random
 
     out = {}
-    for seed in range(splits):
-        rng = random.Random(seed)
-        for ed in ("classic", "second"):
-            cal, test = _split(_real_edition(data, ed, "black"), rng, 0.25)
-            if ed != edition:
-                continue  # the generator keeps the splits of split_protocol
-            clf = C.Classifier(calibration.fit(cal, ed, settings, floor=False))
-            for b, a in (tuple(pair), tuple(pair)[::-1]):
-                w = clf._whiten[b]
-                mean = clf.profile["classes"][b]["mean"]
+    for cal, test in _edition_splits(data, edition, splits):
+        clf = C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+        for b, a in (tuple(pair), tuple(pair)[::-1]):
+            w = clf._whiten[b]
+            mean = clf.profile["classes"][b]["mean"]
 
-                def whitened(x, w=w, mean=mean):
-                    d = [x[k] - mean[k] for k in range(4)]
-                    return [sum(w[i][k] * d[k] for k in range(i + 1)) for i in range(4)]
+            def whitened(x, w=w, mean=mean):
+                d = [x[k] - mean[k] for k in range(4)]
+                return [sum(w[i][k] * d[k] for k in range(i + 1)) for i in range(4)]
 
-                v = whitened(clf.profile["classes"][a]["mean"])
-                sep = sum(t * t for t in v) ** 0.5
-                got = out.setdefault((b, a), {"seps": [], "z": []})
-                got["seps"].append(sep)
-                for reading in test[b]:
-                    z = whitened(C.features(reading, clf.ref_clear))
-                    got["z"].append(sum(z[k] * v[k] for k in range(4)) / sep)
+            v = whitened(clf.profile["classes"][a]["mean"])
+            sep = sum(t * t for t in v) ** 0.5
+            got = out.setdefault((b, a), {"seps": [], "z": []})
+            got["seps"].append(sep)
+            for reading in test[b]:
+                z = whitened(C.features(reading, clf.ref_clear))
+                got["z"].append(sum(z[k] * v[k] for k in range(4)) / sep)
     for got in out.values():
         z = sorted(got.pop("z"))
         n = len(z)
