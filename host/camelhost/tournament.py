@@ -197,7 +197,7 @@ class Tally:
         for name in self.names:
             n = len(self.wins[name])
             w_mean = sum(self.wins[name]) / n if n else 0.0
-            c_mean, c_hw = _mean_hw(self.coins[name])
+            c_mean, c_hw = mean_hw(self.coins[name])
             out.append((name, n, w_mean, wilson(w_mean, n), c_mean, c_hw))
         return out
 
@@ -227,7 +227,11 @@ def wilson(rate, n, z=Z95):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _mean_hw(values):
+def mean_hw(values):
+    """``(mean, half-width)`` of ``values`` (a list of numbers, e.g. coins a game): the
+    half-width of the 95 % interval of the mean by the normal approximation (``Z95``
+    sample standard deviations of the mean); ``(0.0, 0.0)`` for no values, a
+    half-width of 0 for one."""
     n = len(values)
     if n == 0:
         return 0.0, 0.0

@@ -54,7 +54,6 @@ from camelhost import tournament  # noqa: E402
 from camelhost.league import STYLES  # noqa: E402
 from camelup.scoring import winners as winning_seats  # noqa: E402
 
-Z95 = 1.96
 #: Games of the coach against three ``ev`` bots: paired game by game with the kept
 #: logs (issue 31: 2,000 a edition).
 PAIRED_GAMES = 2000
@@ -92,13 +91,6 @@ def command(edition, seats, bots, games, seed, workers=None, log=None):
     return words
 
 
-def _mean_hw(values):
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
 
 
 def _warn(text):
@@ -196,8 +188,8 @@ def summary(path, games=None, warn=_warn):
     read = read_log(path, games, warn)
     if not read:
         return 0, 0.0, 0.0, 0.0, 0.0
-    share, share_hw = _mean_hw(tally(read, coach_seat).wins["me"])
-    margin, margin_hw = _mean_hw(margins(read, coach_seat))
+    share, share_hw = tournament.mean_hw(tally(read, coach_seat).wins["me"])
+    margin, margin_hw = tournament.mean_hw(margins(read, coach_seat))
     return len(read), share, share_hw, margin, margin_hw
 
 
@@ -297,7 +289,7 @@ def table_rows(name, edition, bots, games, planned):
             def seat_of(names, index, k=seat):
                 return (k - index) % seats
         _name, n, share, (low, high), _coins, _hw = tally(games, seat_of).rows()[0]
-        margin, margin_hw = _mean_hw(margins(games, seat_of)) if n else (None, None)
+        margin, margin_hw = tournament.mean_hw(margins(games, seat_of)) if n else (None, None)
         if n < 2:
             margin_hw = None
         fair = 1.0 / seats

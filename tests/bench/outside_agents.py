@@ -67,7 +67,6 @@ here is comparable game by game with ``pyramid tournament``'s.
 import argparse
 import hashlib
 import importlib.util
-import math
 import os
 import random
 import sys
@@ -419,15 +418,6 @@ def run(bots, games, seed, folder, tick=TICK, workers=1, first=0):
 
 # -- the summary -------------------------------------------------------------
 
-def _mean_hw(values):
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, tournament.Z95 * math.sqrt(var / n)
 
 
 def summary(results, focus):
@@ -476,7 +466,7 @@ def summary(results, focus):
         lines.append("%-22s   actions: %s" % ("", ", ".join(
             "%s %.0f %%" % (w, 100.0 * k[w] / total) for w in sorted(k))))
     if margins:
-        m, hw = _mean_hw(margins)
+        m, hw = tournament.mean_hw(margins)
         lines.append("%s coin margin over the others' mean: %+.2f +/- %.2f (%d games)"
                      % (focus, m, hw, len(margins)))
     for name, (moves, bad, reasons) in illegal.items():
@@ -516,8 +506,8 @@ def paired(results, focus, others, other_focus):
         changed += w1 != w2
     if not common:
         return ["no games in common"]
-    w, whw = _mean_hw(wins)
-    m, mhw = _mean_hw(margins)
+    w, whw = tournament.mean_hw(wins)
+    m, mhw = tournament.mean_hw(margins)
     return ["%s less %s, paired over %d games: win share %+.1f +/- %.1f points (%d games' "
             "outcome changed), coin margin %+.2f +/- %.2f"
             % (focus, other_focus, len(common), 100 * w, 100 * whw, changed, m, mhw)]
