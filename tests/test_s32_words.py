@@ -5,6 +5,7 @@ import os
 
 import pytest
 from camelhost import cli
+from typed_table import refusal, typed_table
 
 # --- finding 9: the maker's side --------------------------------------------------
 
@@ -64,30 +65,8 @@ def test_doctors_next_step_names_the_port_and_the_edition_given():
 SIX = ["Maria", "Jonas", "Leonie", "Tariq", "Sofia", "Ömer"]
 
 
-def _table(edition, players, *lines, pyramid=None):
-    import io
-
-    from camelhost.table.controller import Table
-    from camelhost.table.journal import Journal
-    from camelhost.table.session import Session
-    from camelhost.ui.plain import PlainDisplay
-    out = io.StringIO()
-    s = Session(edition, list(players), seed=3, journal=Journal(None))
-    t = Table(s, PlainDisplay(out), pyramid=pyramid, manual=pyramid is None)
-    t.start()
-    for line in lines:
-        t.line(line)
-    return t, out
-
-
-def _reply(t, out, typed):
-    """The one line the table answers ``typed`` with: a refusal that changed nothing."""
-    before, events = len(out.getvalue()), len(t.session.journal.events)
-    t.line(typed)
-    said = out.getvalue()[before:]
-    assert said.count("\n") == 1 and said.startswith("! "), said
-    assert len(t.session.journal.events) == events
-    return said[2:].rstrip("\n")
+_table = typed_table
+_reply = refusal
 
 
 @pytest.fixture

@@ -1,10 +1,10 @@
 """s32 tester 2 findings 7, 8, 9 and 10: doctor's next step only when true, names that
 are no camel's colour, the names after renames on resume, and wording a player trusts."""
 
-import io
 
 import pytest
 from camelhost import cli
+from typed_table import refusal, typed_table
 
 
 @pytest.fixture
@@ -15,28 +15,8 @@ def german():
     set_language("en")
 
 
-def _table(edition, players, *lines):
-    from camelhost.table.controller import Table
-    from camelhost.table.journal import Journal
-    from camelhost.table.session import Session
-    from camelhost.ui.plain import PlainDisplay
-    out = io.StringIO()
-    s = Session(edition, list(players), seed=3, journal=Journal(None))
-    t = Table(s, PlainDisplay(out), manual=True)
-    t.start()
-    for line in lines:
-        t.line(line)
-    return t, out
-
-
-def _reply(t, out, typed):
-    """The one line the table answers ``typed`` with: a refusal that changed nothing."""
-    before, events = len(out.getvalue()), len(t.session.journal.events)
-    t.line(typed)
-    said = out.getvalue()[before:]
-    assert said.count("\n") == 1 and said.startswith("! "), said
-    assert len(t.session.journal.events) == events
-    return said[2:].rstrip("\n")
+_table = typed_table
+_reply = refusal
 
 
 # --- finding 9: a camel's colour is no player's name ------------------------------

@@ -4,39 +4,23 @@ right name gets, ``--bots`` a name not among the players names them; a German ta
 types its colours in German (``leg rot``, ``blau`` at the private prompt) and the
 journal keeps the canonical colours. One line each, nothing changed by a refusal."""
 
-import io
-
 import camelup.editions
 import pytest
 from camelhost import cli
 from camelhost.i18n import colour_words, set_language
 from camelhost.table import parser
-from camelhost.table.controller import Table
-from camelhost.table.journal import Journal
-from camelhost.table.session import Session
-from camelhost.ui.plain import PlainDisplay
+from typed_table import refusal, typed_table
 
 CLASSIC = ["Anna", "Bert", "Carl", "Dora", "Emil"]
 SECOND = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 
 def _table(edition="classic", players=CLASSIC, *lines):
-    out = io.StringIO()
-    s = Session(edition, list(players), seed=3, journal=Journal(None))
-    t = Table(s, PlainDisplay(out), manual=True)
-    t.start()
-    for line in lines:
-        t.line(line)
-    return t, out
+    return typed_table(edition, players, *lines)
 
 
 def _reply(t, out, typed):
-    before, events = len(out.getvalue()), len(t.session.journal.events)
-    t.line(typed)
-    said = out.getvalue()[before:]
-    assert said.count("\n") == 1 and said.startswith("! ")
-    assert len(t.session.journal.events) == events  # refused: nothing journaled
-    return said.rstrip("\n")
+    return "! " + refusal(t, out, typed)
 
 
 @pytest.mark.parametrize("typed, meant, setup", [("grean 1", "green 1", False),
