@@ -206,7 +206,12 @@ def test_the_heap_does_not_depend_on_where_the_compiled_firmware_lies(micropytho
         with VirtualPyramid("second", seed=7, settings=QUICK, heapsize="224K") as vp, Link(vp.port) as link:
             link.wait_hello()
             live.append(vp.memory()["live"])
-    assert abs(live[0] - live[1]) <= 64, live  # (boot to boot it moves by 32 bytes; 40 a character before)
+    # a path that reaches the heap costs about 40 bytes a character (the sixty more
+    # were some 2,400 bytes before the fix); with none there, the heap's layout still
+    # moves the live figure with the folder's length: 180,064-180,384 bytes over sixteen
+    # lengths of the temporary folder, 128 apart on CI at stop 32. 512 stays clear of
+    # that and a fifth of the fault the test guards against
+    assert abs(live[0] - live[1]) <= 512, live
 
 
 def test_double_and_empty_releases(micropython):
