@@ -178,3 +178,40 @@ def test_the_partnership_line_says_why_nothing_is_there_to_copy_at_a_legs_start(
     assert line.endswith("; Cy no leg ticket yet; Dee no leg ticket yet; Eve no leg ticket "
                          "yet; Fay no leg ticket yet"), line
     assert "0.00" not in line
+
+
+def test_a_held_partnership_with_a_partner_holding_no_ticket_says_it_pays_nothing_yet():
+    # s33: "with Ann this leg, copying Ann's best ticket is worth 0.00 now" read as a
+    # partnership worth nothing; it copies one of the partner's tickets (RULES 3.8), so
+    # with none held it pays nothing this leg unless the partner takes one: said so
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=2)
+    s.command(SETUP)
+    s.command("partner Ben")  # Ben to act, partnered with Ann, who holds nothing
+    line = best_lines(table_view(s, odds=True))[-1]
+    assert line == ("Partnership for Ben: with Ann this leg, but Ann holds no leg or "
+                    "pyramid ticket yet, so it pays Ben nothing this leg unless Ann takes "
+                    "one (RULES 3.8)")
+    set_language("de")
+    assert best_lines(table_view(s, odds=True))[-1] == (
+        "Partnerschaft für Ben: mit Ann in dieser Etappe, aber Ann hat noch kein Wett- "
+        "oder Pyramidenplättchen, also bringt sie Ben in dieser Etappe nichts, solange "
+        "Ann keins nimmt (RULES 3.8)")
+    set_language("en")
+    for line in ("leg blue", "leg green", "leg green", "leg green", "leg green"):
+        s.command(line)  # round the table to Ann, whose partner Ben holds blue now
+    line = best_lines(table_view(s, odds=True))[-1]
+    assert re.fullmatch(r"Partnership for Ann: with Ben this leg, copying Ben's best "
+                        r"ticket is worth \+\d\.\d\d now \(RULES 3\.8\)", line), line
+    assert "0.00" not in line
+
+
+def test_a_partner_on_offer_holding_a_pyramid_ticket_only_is_valued_not_said_to_hold_none():
+    # a pyramid ticket is copied as a leg ticket is (RULES 3.8: it pays 1 whatever the
+    # die): Ann, holding one, is worth +1.00 to Ben, not "no leg ticket yet"
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=2)
+    s.command(SETUP)
+    s.command("pyramid")
+    s.command("red 2")
+    line = best_lines(table_view(s, odds=True))[-1]
+    assert line.startswith("Partnership for Ben (the partner's best ticket to copy): "
+                           "Ann +1.00; Cy no leg ticket yet;"), line

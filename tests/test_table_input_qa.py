@@ -150,8 +150,10 @@ def test_best_values_partnerships_by_name_with_six_players():
     lines = narration.best_lines(table_view(s))  # Ann again: partnered with Ben
     assert lines[0].startswith("Best for Ann: ")
     assert not any(line.startswith("Partnership for Ann (") for line in lines)
-    assert lines[-1].startswith("Partnership for Ann: with Ben this leg, copying Ben's best "
-                                "ticket is worth 0.00 now (RULES 3.8)")
+    # Ben holds nothing to copy: never "worth 0.00", what is true instead (s33)
+    assert lines[-1] == ("Partnership for Ann: with Ben this leg, but Ben holds no leg or "
+                         "pyramid ticket yet, so it pays Ann nothing this leg unless Ben "
+                         "takes one (RULES 3.8)")
     # three players: no partnership line at all
     s = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=Journal(None))
     s.command(SETUP)

@@ -1110,7 +1110,8 @@ def best_lines(view, count=BEST_SHOWN):
     one a line: how far each is behind the best, and its own sum. Then a note on the
     numbers (``advice_note``: a balance below zero is no loss of coins) and, with
     partnerships in play (RULES 3.8), a line valuing each partner on offer by name, or
-    the partnership the player already has. Finish cards as if the player still held
+    the partnership the player already has (a partner holding no leg or pyramid ticket,
+    nothing to copy, is said to hold none yet, never valued 0.00). Finish cards as if the player still held
     every colour, by pile only (the screen is shared, RULES 1.8); nothing while a die
     is being read. The order and the numbers are the coach's, unchanged
     (``view["odds"]["actions"]``)."""
@@ -1136,8 +1137,10 @@ def best_lines(view, count=BEST_SHOWN):
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
     # by name, even when none makes the top of the list
     offers = [v for v in acts["values"] if v["kind"] == "partner"]
-    # who holds a leg ticket (None: the view does not say, every value is shown)
-    holding = ({p["name"] for p in view["players"] if p["leg_tickets"]}
+    # who holds a ticket a partner copies, a leg or a pyramid ticket (RULES 3.8; None:
+    # the view does not say, every value is shown)
+    holding = ({p["name"] for p in view["players"]
+                if p["leg_tickets"] or p.get("pyramid_tickets")}
                if all("leg_tickets" in p for p in view["players"]) else None)
     if offers and holding is not None and not holding & {v["partner"] for v in offers}:
         # the value now is the partner's best leg ticket copied: at a leg's start nobody
@@ -1152,7 +1155,14 @@ def best_lines(view, count=BEST_SHOWN):
                 if holding is None or v["partner"] in holding
                 else _("%s no leg ticket yet") % v["partner"] for v in offers)))
     mine = acts.get("partnership")
-    if mine is not None:
+    if mine is not None and holding is not None and mine["partner"] not in holding:
+        # copying nothing is worth 0.00, which read as a partnership worth nothing: it
+        # copies one of the partner's tickets, and the partner holds none yet
+        lines.append(_("Partnership for %(player)s: with %(partner)s this leg, but "
+                       "%(partner)s holds no leg or pyramid ticket yet, so it pays "
+                       "%(player)s nothing this leg unless %(partner)s takes one "
+                       "(RULES 3.8)") % {"player": player, "partner": mine["partner"]})
+    elif mine is not None:
         lines.append(_("Partnership for %s: with %s this leg, copying %s's best ticket is "
                      "worth %s now (RULES 3.8)") % (player, mine["partner"],
                                                       mine["partner"], signed(mine["ev"])))
