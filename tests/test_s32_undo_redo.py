@@ -467,3 +467,28 @@ def test_undo_of_the_race_end_in_german_says_the_finish_cards_were_seen():
         "Reihenfolge, in der seine Karten gespielt wurden; EP wie davor: Ann 7, Ben 6, Cy 6; "
         "setze das Kamel orange zurück: 15:[weiß,gelb,orange]; lege den Würfel orange zurück "
         "in die Pyramide (oder tippe 'redo', um orange 3 zu behalten)")
+
+
+def test_undo_of_a_correction_says_no_coins_or_tickets_change_back_and_moves_the_camels():
+    """s33: the undo of a correction named no coins or tickets, as every other undo line
+    does; a correction moves camels only, so nothing of either changes back: said so."""
+    t, out = _table()
+    t.line("leg red")  # Ann's red 5 stays hers through the correction and its undo
+    said = _said(t, out, "fix 1:green 2:red,blue", "undo")
+    undone = [line for line in said if line.startswith("undone: ")]
+    assert undone == ["undone: the board correction; no coins or tickets change back; move "
+                      "the blue camel back: 1:[blue,green]"]
+    assert t.session.game.stacks[1] == ["blue", "green"]
+    assert t.session.game.held_tickets(0) == [("red", 5)]
+
+
+def test_undo_of_an_unscored_end_says_no_coins_or_tickets_change_back_in_german():
+    set_language("de")
+    t, out = _table()
+    t.line("leg red")
+    said = _said(t, out, "unscored", "undo")
+    undone = [line for line in said if line.startswith("zurückgenommen: ")]
+    assert undone == ["zurückgenommen: das Rennende ohne Wertung; EP und Plättchen bleiben, "
+                      "wie sie sind"]
+    assert t.session.phase == "turn" and t.session.game.held_tickets(0) == [("red", 5)]
+

@@ -267,7 +267,11 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
     if scoring is not None:
         text += _scoring_back(scoring, names)
     if board is not None:
-        text += _board_back(board[0], board[1], names, edition, scoring is not None)
+        # a correction or an unscored end pays and takes nothing: said so, as the other
+        # undo lines say the coins and tickets that change back
+        quiet = any(step[0][0].get("type") in ("correction", "unscored") for step in steps)
+        text += _board_back(board[0], board[1], names, edition, scoring is not None,
+                            quiet=quiet)
     if moves is None:
         text += _put_back([die["colour"] for die in dice])
     else:
@@ -347,14 +351,16 @@ def _scoring_back(scoring, names):
             % {"legs": legs_text, "coins": coins})
 
 
-def _board_back(before, after, names, edition, scored):
+def _board_back(before, after, names, edition, scored, quiet=False):
     """The pieces a table puts back after an undo, named from the game ``before`` it and
     ``after`` it (``camelup.game.Game``): with a scoring taken back (``scored``), the
     tickets back to their players, the tiles back on their spaces, the partnerships
     again (the coins are said with the scoring); without one, the coins that change (a
-    tile's coin, RULES 3.6); then the camels that move back, with the stacks they stand
-    in again, bottom to top, in the track's words (``5:[red,blue,purple]``). ``""`` when
-    nothing on the board changes."""
+    tile's coin, RULES 3.6), and with ``quiet`` (a board correction or an unscored end
+    among the steps, which name no coins or tickets of their own) that no coins or
+    tickets change back when none do; then the camels that move back, with the stacks
+    they stand in again, bottom to top, in the track's words (``5:[red,blue,purple]``).
+    ``""`` when nothing on the board changes."""
     text = ""
     seats = range(len(names))
     if scored:
@@ -395,6 +401,10 @@ def _board_back(before, after, names, edition, scored):
                  if after.coins[p] != before.coins[p]]
         if coins:
             text += _("; coins back to %s") % ", ".join(coins)
+        elif quiet and all(after.held_tickets(p) == before.held_tickets(p)
+                           and after.pyramid_tickets(p) == before.pyramid_tickets(p)
+                           for p in seats):
+            text += _("; no coins or tickets change back")
     was, now = before.stacks, after.stacks
     moved = []
     spaces = []
