@@ -492,3 +492,55 @@ def test_undo_of_an_unscored_end_says_no_coins_or_tickets_change_back_in_german(
                       "wie sie sind"]
     assert t.session.phase == "turn" and t.session.game.held_tickets(0) == [("red", 5)]
 
+
+
+def test_the_bots_undo_line_names_the_scoring_where_the_question_named_it():
+    """s33: the question named the leg 1 scoring right after Ann's die, before the bots'
+    moves; the line after the undo named it after all of them. Now both agree: Ann's
+    die, the scoring and what it gives back, then the bots' moves, then the camels."""
+    t, out = _bots_after_a_leg_end()
+    said = _said(t, out, "undo", "undo")
+    undone = [line for line in said if line.startswith("undone: ")]
+    assert undone == [
+        "undone: Ann's pyramid ticket and its die purple 1; this also takes back the leg 1 "
+        "scoring: coins back to Ann 3, Ben 3, Cy 3; tickets back: Ann (4 pyramid tickets), "
+        "Ben (purple 5, green 3, green 2, purple 3), Cy (green 5, green 2, blue 5, purple 2); "
+        "and the bots' moves after the scoring: Ben's leg ticket on green, Cy's tile on "
+        "space 6, booing side up (back to Cy); move the purple and green camels back: "
+        "4:[yellow,purple,green]; take the blue, green, yellow and red dice out of the "
+        "pyramid again, leaving the purple die in it (or type 'redo' to keep purple 1)"]
+    # the order of the question before it: the die, the scoring, the bots' moves
+    question = said[0]
+    for line in (question, undone[0]):
+        assert (line.index("purple 1") < line.index("the leg 1 scoring")
+                < line.index("Ben's leg ticket on green"))
+
+
+def test_a_bots_die_that_scored_is_named_with_its_scoring_before_the_next_bots_moves():
+    """The scoring where it happened when a bot's die scored too: after that bot's move,
+    before the moves after it (``undone_steps`` with the session's ``at``)."""
+    from camelhost.table.narration import undone_steps
+    steps = [([{"type": "action", "player": 0, "action": "leg red"}], 0),
+             ([{"type": "pyramid", "player": 1}, {"type": "die", "colour": "red", "value": 1}],
+              1),
+             ([{"type": "action", "player": 2, "action": "leg blue"}], 2)]
+    scoring = {"legs": [1], "race": False, "race_no": 1, "coins": [3, 3, 3], "at": 1}
+    text, _hint = undone_steps(steps, ["Ann", "Ben", "Cy"], scoring=scoring)
+    assert text == ("Ann's leg ticket on red, and the bots' moves after it: Ben's pyramid "
+                    "ticket and its die red 1; this also takes back the leg 1 scoring: coins "
+                    "back to Ann 3, Ben 3, Cy 3; and the bots' moves after the scoring: Cy's "
+                    "leg ticket on blue; put the red die back in the pyramid")
+
+
+def test_the_bots_undo_line_in_german_names_the_scoring_before_the_bots_moves():
+    set_language("de")
+    t, out = _bots_after_a_leg_end()
+    undone = [line for line in _said(t, out, "undo", "undo")
+              if line.startswith("zurückgenommen: ")]
+    assert len(undone) == 1
+    assert undone[0].startswith(
+        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel lila 1; das nimmt "
+        "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3; ")
+    assert ("; und die Züge der Bots nach der Wertung: das Wettplättchen grün von Ben, das "
+            "Plättchen von Cy auf Feld 6, Seite Ausbuhen oben (zurück zu Cy); setze die Kamele "
+            "lila und grün zurück: 4:[gelb,lila,grün]; ") in undone[0]

@@ -245,24 +245,31 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
     never by ``pyramid replay``, which cannot redo): ``steps``, a list of (events of one step,
     holder: the seat that acted[, where that player's tile was before the step: ``(space,
     side)`` or ``None``, for a tile's step]), oldest first (a player's step, then the
-    bots' after it); the player's step, the bots' moves, then a scoring taken back with
-    them (``scoring``: ``Session._scoring_since``'s, with ``coins`` as they are again),
-    then what to do with the pyramid's dice (``moves``: ``{"back": [...], "out":
-    [...]}``, colours; default: each step's die back in the pyramid), in the order a table
-    acts: the coins, tickets and tiles first, then the dice, and how to keep a die
+    bots' after it); the player's step, the bots' moves, a scoring taken back with them
+    named right after the step that scored, before the bots' moves after it, as
+    ``undo_question`` names it (``scoring``: ``Session._scoring_since``'s, with ``coins``
+    as they are again and ``at``, the index in ``steps`` of the step that scored,
+    default the last), then the camels moved back, then what to do with the pyramid's
+    dice (``moves``: ``{"back": [...], "out": [...]}``, colours; default: each step's die
+    back in the pyramid), in the order a table acts: the coins, tickets and tiles first, then the dice, and how to keep a die
     after all (``redo``). Actions in the words the table says them with (``Ann's leg
     ticket on red``, a tile's side in ``edition``'s words: a ``camelup.editions.Edition``,
     default the second edition's; a tile says where it goes back to). A finish card's
     colour stays hidden until the final reveal (RULES 1.8, 5). ``board``: ``(before,
     after)``, the ``camelup.game.Game`` before the undo and after it (``None``: a setup
     or an ``again`` taken back): the pieces the table puts back are named from the two,
-    so that a table can rebuild the board from the words alone (``_board_back``)."""
+    so that a table can rebuild the board from the words alone (``_pieces_back``,
+    ``_camels_back``)."""
     edition = get_edition("second") if edition is None else edition
     parts = [_undone_step(step[0], names, step[1], edition, step[2] if len(step) > 2 else None)
              for step in steps]
+    # with a scoring, the steps up to the one that scored, then the scoring and what it
+    # gives back, then the bots' moves after it: the order the question before named
+    # them in (``undo_question``), the order things happened
+    at = len(parts) - 1 if scoring is None else scoring.get("at", len(parts) - 1)
     text = parts[0][0]
-    if len(parts) > 1:
-        text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
+    if at > 0:
+        text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:at + 1])
     dice = [die for _, die in parts if die]
     if scoring is not None:
         text += _scoring_back(scoring, names)
@@ -270,8 +277,13 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
         # a correction or an unscored end pays and takes nothing: said so, as the other
         # undo lines say the coins and tickets that change back
         quiet = any(step[0][0].get("type") in ("correction", "unscored") for step in steps)
-        text += _board_back(board[0], board[1], names, edition, scoring is not None,
-                            quiet=quiet)
+        text += _pieces_back(board[0], board[1], names, edition, scoring is not None,
+                             quiet=quiet)
+    if at < len(parts) - 1:
+        text += _("; and the bots' moves after the scoring: %s") % ", ".join(
+            p[0] for p in parts[at + 1:])
+    if board is not None:
+        text += _camels_back(board[0], board[1])
     if moves is None:
         text += _put_back([die["colour"] for die in dice])
     else:
@@ -351,16 +363,15 @@ def _scoring_back(scoring, names):
             % {"legs": legs_text, "coins": coins})
 
 
-def _board_back(before, after, names, edition, scored, quiet=False):
-    """The pieces a table puts back after an undo, named from the game ``before`` it and
-    ``after`` it (``camelup.game.Game``): with a scoring taken back (``scored``), the
-    tickets back to their players, the tiles back on their spaces, the partnerships
-    again (the coins are said with the scoring); without one, the coins that change (a
-    tile's coin, RULES 3.6), and with ``quiet`` (a board correction or an unscored end
-    among the steps, which name no coins or tickets of their own) that no coins or
-    tickets change back when none do; then the camels that move back, with the stacks
-    they stand in again, bottom to top, in the track's words (``5:[red,blue,purple]``).
-    ``""`` when nothing on the board changes."""
+def _pieces_back(before, after, names, edition, scored, quiet=False):
+    """The pieces a table puts back after an undo but its camels (``_camels_back``),
+    named from the game ``before`` it and ``after`` it (``camelup.game.Game``): with a
+    scoring taken back (``scored``), the tickets back to their players, the tiles back
+    on their spaces, the partnerships again (the coins are said with the scoring);
+    without one, the coins that change (a tile's coin, RULES 3.6), and with ``quiet`` (a
+    board correction or an unscored end among the steps, which name no coins or tickets
+    of their own) that no coins or tickets change back when none do. ``""`` when none
+    changes."""
     text = ""
     seats = range(len(names))
     if scored:
@@ -405,6 +416,15 @@ def _board_back(before, after, names, edition, scored, quiet=False):
                            and after.pyramid_tickets(p) == before.pyramid_tickets(p)
                            for p in seats):
             text += _("; no coins or tickets change back")
+    return text
+
+
+def _camels_back(before, after):
+    """The camels an undo moves back (``before``, ``after``: the games, as for
+    ``_pieces_back``), with the stacks they stand in again, bottom to top, in the
+    track's words (``; move the red camel back: 5:[red,blue,purple]``); ``""`` when none
+    moves."""
+    text = ""
     was, now = before.stacks, after.stacks
     moved = []
     spaces = []

@@ -875,8 +875,9 @@ class Session:
         pyramid action (ticket, die and value), an action, a correction, an unscored
         end or a setup step. The game goes back through ``Game.pop``; nothing is
         replayed. The notice names the player's step first, then the bots' after it,
-        then a leg's or the race's scoring taken back with them (coins as they were),
-        then the dice to put back in the pyramid and to take out of it again, so that the
+        a leg's or the race's scoring taken back with them right after the step that
+        scored (coins as they were), as ``undo_scoring``'s question names it, then the
+        dice to put back in the pyramid and to take out of it again, so that the
         pyramid holds what the game counts inside (``dice_moves``: the same for the
         virtual pyramid); ``redo`` gives it all back (``undone``)."""
         count = 1 if event.steps is None else event.steps
@@ -888,6 +889,8 @@ class Session:
                              % (count, len(self.steps)))
         taken = self.steps[-count:]
         scoring = self._scoring_since(taken[0].mark)
+        if scoring is not None:  # named where it happened, as the question names it
+            scoring["at"] = self._scored_at(taken, scoring)
         out_before = self._dice_out()
         # the board before, to name every piece the table puts back (not an 'again')
         board = None if "race" in taken[0].mark or self.game is None else \
@@ -928,11 +931,15 @@ class Session:
         if scoring is not None:
             scoring["steps"] = [([e.to_json() for e in step.events], step.mark["current"])
                                 for step in taken]
-            # the step whose die scored (the first scoring, when bots' moves scored more)
-            scoring["at"] = max(i for i, step in enumerate(taken)
-                                if (self._scoring_since(step.mark) or {}).get("legs")
-                                == scoring["legs"])
+            scoring["at"] = self._scored_at(taken, scoring)
         return scoring
+
+    def _scored_at(self, taken, scoring):
+        """The index in ``taken`` (steps, oldest first) of the step whose die scored
+        ``scoring`` (``_scoring_since``'s of the first step; the first scoring, when the
+        bots' moves after it scored more)."""
+        return max(i for i, step in enumerate(taken)
+                   if (self._scoring_since(step.mark) or {}).get("legs") == scoring["legs"])
 
     def _scoring_since(self, mark):
         """The scoring done since ``mark`` (a step's): ``{"legs": [...], "race": bool,
