@@ -725,8 +725,16 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             _explain_failure(pyramid, exc, _("while saving the profile"))
         pyramid.check_alive()
         result.saved = True
-        print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
-              % (len(text), edition_word(edition), decimal(it, 1), cfg["gain"]), file=out)
+        facts = (len(text), edition_word(edition), decimal(it, 1), cfg["gain"])
+        if pyramid.virtual is not None:
+            # its flash is a folder that goes when it stops, at the end of this command
+            print(_("profile saved on this virtual pyramid (%d bytes, %s edition, %s ms, "
+                    "gain %dx) until it stops at the end of this command: the next virtual "
+                    "pyramid starts with the built-in profile again (--out keeps a copy in "
+                    "a file)") % facts, file=out)
+        else:
+            print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
+                  % facts, file=out)
     return result
 
 
