@@ -70,16 +70,27 @@ FORMS = {
 }
 
 
-def typed_colours(text):
+def typed_colours(text, names=()):
     """``text`` with each whole word that is a colour in the table's language
     (``local_colours``: German ``leg rot``, ``blau 2``, ``setup 1:blau,grün ...``) made
     the canonical colour (``leg red``); English words stay as they are, so both work.
-    A ``partner`` line is left as typed (the rest of it is a name)."""
+    A player's name is theirs, kept as typed: a ``partner`` or ``rename`` line is left
+    as it is (the rest of it is names: ``rename Ann Anna Rot``), and so is one of
+    ``names`` (the players') that starts the line (``Anna Rot: leg rot`` -> ``Anna Rot:
+    leg red``), unless that name is itself a lone colour word (a journal's from before
+    such names were refused), which there is the die's colour."""
     words = local_colours()
     if not words or text.split()[:1] and text.split()[0].lower() in ("partner",
-                                                                     "partnership"):
+                                                                     "partnership", "rename"):
         return text
-    return re.sub(r"[^\W\d_]+", lambda m: words.get(m.group(0).lower(), m.group(0)), text)
+    kept = ""
+    for name in sorted(names, key=len, reverse=True):
+        if text.lower().startswith(name.lower()) and text[len(name):len(name) + 1] in (
+                " ", ":", ",") and name.lower() not in words:
+            kept, text = text[:len(name)], text[len(name):]
+            break
+    return kept + re.sub(r"[^\W\d_]+", lambda m: words.get(m.group(0).lower(), m.group(0)),
+                         text)
 
 
 def form_of(head):
@@ -306,7 +317,7 @@ def parse_command(text, session):
     words = text.split()
     if not words:
         raise TableError(_("type a command (help lists them)"))
-    text = typed_colours(text)
+    text = typed_colours(text, session.names)
     words = text.split()
     head = words[0].lower()
     if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
