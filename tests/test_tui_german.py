@@ -139,7 +139,7 @@ def test_the_finish_piles_are_counted_with_german_and_english_plurals():
     assert "winner 1 card, loser 2 cards" in info_text(view).plain
     set_language("de")
     text = info_text(view).plain
-    assert "Stapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten" in text
+    assert "Stapel verdeckt: Sieger 1 Karte, Verlierer 2 Karten" in text
     assert "(n)" not in text
 
 
@@ -151,12 +151,28 @@ def test_the_counts_under_the_panels_break_between_phrases_never_inside_one():
     session.command("lose blue")
     view = table_view(session, odds=False)
     for lang, piles in (("en", "Finish piles (hidden): winner 1 card, loser 2 cards"),
-                        ("de", "Stapel (verdeckt): Sieger 1 Karte, Verlierer 2 Karten")):
+                        ("de", "Stapel verdeckt: Sieger 1 Karte, Verlierer 2 Karten")):
         set_language(lang)
         lines = info_text(view, 80).plain.split("\n")
         assert len(lines) == 2 and all(len(line) <= 80 for line in lines), lines
         assert lines[1].endswith(". " + piles), lines
         assert lines[0].endswith(".") and lines[1].count(".") == 1, lines
+
+
+def test_the_german_counts_say_the_pyramid_tickets_left_and_keep_to_two_rows_at_80():
+    # s32 tester 2 finding 10: 'Pyramidenplättchen: 5.' said no 'left' (the English does;
+    # the plain mode says 'übrig'), but 'Pyramidenplättchen übrig: 5.' took the counts to
+    # three rows at 80 columns: 'Noch 5 Pyramidenplättchen.' says it in two, with every
+    # die still inside (the widest dice row) and up to 9 cards on each finish pile
+    set_language("de")
+    session = Session("second", NAMES8, seed=2, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    view = table_view(session, odds=False)
+    view["piles"] = {"winner": 9, "loser": 9}
+    lines = info_text(view, 80).plain.split("\n")
+    assert lines == ["Kann noch herauskommen: bla grü gel rot lil gra (einer bleibt drin).",
+                     "Noch 5 Pyramidenplättchen. Stapel verdeckt: Sieger 9 Karten, "
+                     "Verlierer 9 Karten"], lines
 
 
 def test_the_hint_under_a_long_panel_has_a_german_plural():
