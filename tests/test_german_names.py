@@ -1,4 +1,4 @@
-"""s33: a player's name is theirs. A German table turns a colour word it reads where a
+"""A player's name is theirs. A German table turns a colour word it reads where a
 colour is expected into the colour (``leg rot``), but a colour word inside a longer name
 (``Anna Rot``) stays as it was typed, in a rename and in a line that starts with a name."""
 
