@@ -1090,6 +1090,66 @@ def rejections(rows, splits=20, top=8):
 COSTS = (20, 100)
 
 
+#: The rules ``ceilings`` switches off, each alone and together: every rule of the
+#: decision but the posterior and the guard (docs/classifier.md, "The last row, by the
+#: rule that refuses").
+def _tail_off(clf):
+    clf.near = float("inf")  # the tail rule: a reading beyond near needs no lead
+
+
+def _far_off(clf):
+    clf.reject = float("inf")
+
+
+def _mixture_off(clf):
+    clf._mixture = lambda *_args: None
+
+
+def _dimmed_off(clf):
+    clf._named = lambda _x, _reading, best, margin, detail, _labels: (best, margin, detail)
+
+
+CEILINGS = (("as it is", ()), ("tail rule off", (_tail_off,)),
+            ("mixture test off", (_mixture_off,)),
+            ("tail rule and mixture test off", (_tail_off, _mixture_off)),
+            ("tail rule and far off", (_tail_off, _far_off)),
+            ("all but the posterior and guard off", (_tail_off, _far_off, _mixture_off, _dimmed_off)))
+
+
+def ceilings(rows, splits=20):
+    """Section 3b, how far a change to any rule but the posterior could take each row of
+    ``rows`` (``(source, edition, settings)`` as ``exposure_table`` names them): the same
+    splits and calibrations, named % and wrong dice with the rules of ``CEILINGS`` switched
+    off on the fitted classifier (a ceiling, not a rule: a gentler version of a rule names
+    at most what the rule off names). Returns ``{(source, edition, exposure name): [(name,
+    named %, wrong)]}``."""
+    print("\n3b. Ceilings: each failing row with rules switched off (%d splits), named %% / wrong"
+          % splits)
+    out = {}
+    for data, jobs in _rows_by_source(rows):
+        for source, edition, settings in jobs:
+            scaled = scaled_set(data, settings)
+            got = [[name, 0, 0, 0] for name, _off in CEILINGS]
+            for cal, test in _edition_splits(scaled, edition, splits):
+                profile = calibration.fit(cal, edition, settings, floor=False)
+                for cell, (_name, off) in zip(got, CEILINGS, strict=True):
+                    clf = C.Classifier(profile)
+                    for switch in off:
+                        switch(clf)
+                    for label in sorted(test):
+                        if label == C.EMPTY:
+                            continue
+                        for reading in test[label]:
+                            answer = clf.classify(reading)[0]
+                            cell[1] += 1
+                            cell[2] += answer == label
+                            cell[3] += answer not in (label, C.UNKNOWN, C.DOUBLE, C.EMPTY)
+            key = (source, edition, _exposure_name(settings))
+            out[key] = [(name, 100.0 * named / n, wrong) for name, n, named, wrong in got]
+            print("  %s, %s, %s: " % key + "; ".join("%s %.2f / %d" % cell for cell in out[key]))
+    return out
+
+
 def chow(rows, splits=20):
     """Chow's rule on section 3b's rows with ours' fitted model: for each ``(source,
     edition, settings)`` of ``rows`` (as ``rejections`` takes them), the same splits, every
@@ -1420,6 +1480,7 @@ def main():
                   "99.9th %.2f, largest %.2f of %d" % (
                       source, edition, _exposure_name(settings), b, a, got["sep"], got["mean"],
                       got["sd"], got["q99"], got["q999"], got["max"], got["n"]))
+    ceilings(failing)
     chow(failing)
     print("\n3b. What the data allows as the readings grow: replicas of the EV3 set (seeds 1..10) "
           "pooled, the share of readings whose counts no other colour gives, and the forced-choice "

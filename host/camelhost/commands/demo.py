@@ -106,7 +106,7 @@ def run(args):
                   % (edition_word(args.edition), args.seed, args.seats))
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
             table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True,
-                          seam=seam)
+                          seam=seam, link=pyramid.link)
             try:
                 run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
                           wait_s=args.push_wait)

@@ -402,9 +402,6 @@ def run(args):
         stack.enter_context(pyramid)
         seam = Seam(session)  # the one fan-out to every display of this table
         stack.callback(seam.close)
-        if pyramid.link is not None:  # the board judges a refused reading among the dice in
-            from camelhost.table.prior import DiceOut
-            seam.subscribe(DiceOut(pyramid.link))
         try:
             board = stack.enter_context(serving(args.web, seam))
         except BaseException:
@@ -435,7 +432,7 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
         from camelhost.ui.loop import run_plain
         from camelhost.ui.plain import PlainDisplay
         table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
-                      manual=pyramid.manual,
+                      manual=pyramid.manual, link=pyramid.link,
                       auto_setup=spec == "virtual", speaker=speaker, seam=seam)
         try:  # typed at a terminal: people read it, every card on a pile is face down
             table.watched = sys.stdin.isatty()
@@ -457,7 +454,7 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
     # the full screen would hide the LAN address and its QR code (loopback: no pause)
     wait_for_enter(board, lan_only=True)
     table = Table(session, None, pyramid=pyramid.virtual, manual=pyramid.manual,
-                  auto_setup=spec == "virtual", speaker=speaker, seam=seam)
+                  link=pyramid.link, auto_setup=spec == "virtual", speaker=speaker, seam=seam)
     app = TableApp(table, events=pyramid.events(),  # a display of the table, as plain's
                    web_url=board.url if board is not None else None)
     app.run()

@@ -451,8 +451,20 @@ class Link:
 
     def send(self, name, **fields):
         """Send one host message (``protocol.encode(name, **fields)``). Raises ``LinkError``
-        when the port is not open."""
-        self.transport.write(protocol.encode(name, **fields))
+        when the port is not open. An ``OUT`` (the dice out this leg) is also kept and
+        said again when the board says hello from a boot it was not told in
+        (``Sequencer.told_out``): a restart forgets it."""
+        line = protocol.encode(name, **fields)
+        if name == "OUT":
+            with self._lock:
+                self.sequencer.told_out(fields["mask"])
+        try:
+            self.transport.write(line)
+        except LinkError:
+            if name == "OUT":
+                with self._lock:
+                    self.sequencer.told_out(fields["mask"], sent=False)
+            raise
 
     def request(self, name, expect, timeout=3.0, retries=2, **fields):
         """``Calls.request``: send ``name``, wait for the reply ``expect`` accepts."""

@@ -38,6 +38,10 @@ What it does (docs/protocol.md, "Delivery"):
   boot or the one before), or the device's store holds a record of that boot (asked
   with ``SYNC ... to=``, which replays nothing), it delivers, asks and acknowledges
   nothing;
+* says again what the host last told the board with ``OUT`` (the dice out this leg,
+  ``told_out``) when the board says hello from a boot that was not told it: a board
+  forgets it at every restart (unplugged, watchdog), so its readings are judged among
+  the dice still in from its first hello on, not from the table's next journal write;
 * notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
   again, every ``patience / 2`` s while it lasts). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
   heartbeats) unless the board's heartbeats come slower than that in wall time (the
@@ -133,7 +137,8 @@ class Sequencer:
     could not be used, or ``None``), ``stats`` (counters, a dict shared with ``Link``),
     ``origin`` (``(boot, seq)`` delivery began after: ``resume``, else set by the first
     ``HELLO``/``HI``; ``None`` before), ``confirmed`` (no ``uid`` to check, or the board
-    is known to be that one: see the module docstring).
+    is known to be that one: see the module docstring), ``out`` (the mask the host last
+    told the board with ``OUT``, ``told_out``; ``None`` before).
     """
 
     def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
@@ -184,6 +189,8 @@ class Sequencer:
         self._hb_last = None  # (boot, time) of the last heartbeat on this connection
         self._hb_gaps = []  # wall seconds between its last few heartbeats (at most HB_KEEP)
         self._held = None  # a HI of another boot, while the board is not yet confirmed
+        self.out = None  # the dice-out mask the host last told the board (OUT)
+        self._out_boot = None  # the device boot that mask was told to (None: none yet)
         for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign"):
             self.stats.setdefault(key, 0)
 
@@ -277,6 +284,14 @@ class Sequencer:
             self._sync(now, force=True)  # events the lost lines announced, if any
         self._maybe_ack(now)
         return self._emit()
+
+    def told_out(self, mask, sent=True):
+        """The host told the board the dice out this leg (``OUT <mask>``, docs/protocol.md):
+        kept, and said again (``_on_hello``) once the board says hello from a boot that
+        was not told it. ``sent``: False when the line could not be written (the port
+        closed or reconnecting): said at the next hello, whatever its boot."""
+        self.out = mask
+        self._out_boot = self._device_boot if sent and self.synced and self.confirmed else None
 
     def took(self, event):
         """The consumer took ``event`` (a ``DieEvent`` this sequencer handed out): what
@@ -451,6 +466,11 @@ class Sequencer:
             # waits for no HELLO
             self.confirmed = True
             self._held = None
+        if self.out is not None and self._out_boot != boot:
+            # a board that restarted forgot the dice out: told again before anything it
+            # releases from now on is judged (the table tells it only at its next write)
+            self._out_boot = boot
+            self._send("OUT", mask=self.out)
         if msg.name == "HELLO":
             self.hello = msg  # the identity; a HI only moves the sequence on
         self.synced = True

@@ -30,6 +30,7 @@ from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
 from camelhost.table.manual import shortened
 from camelhost.table.parser import FORMS, TABLE_WORDS, check_line, in_own_words, local_colours
+from camelhost.table.prior import DiceOut
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
@@ -149,10 +150,14 @@ class Table:
     ``resumed``: the session was rebuilt from its journal (``--resume``): ``start``
     says how many events were restored and shows the last die; default: its journal
     is a file that already held events when the table was made.
+    ``link``: the pyramid's link (``OpenPyramid.link``, a ``camelhost.device.link.Link``)
+    or ``None``: given, the table tells the board the dice out this leg after every
+    journal write (``camelhost.table.prior.DiceOut``, ``OUT``), whatever command runs it
+    (``play``, ``demo``); the link says it again after the board restarts.
     """
 
     def __init__(self, session, display, pyramid=None, auto_setup=False, manual=None,
-                 speaker=None, resumed=None, seam=None):
+                 speaker=None, resumed=None, seam=None, link=None):
         self.session = session
         journal = session.journal
         if resumed is None:
@@ -164,6 +169,8 @@ class Table:
             self.seam.subscribe(display)
         if speaker is not None:  # said after it is shown
             self.seam.subscribe(Speaking(speaker))
+        if link is not None:  # the board judges a refused reading among the dice still in
+            self.seam.subscribe(DiceOut(link))
         self.display = self.seam
         self.virtual = pyramid
         self.auto_setup = auto_setup

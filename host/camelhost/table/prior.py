@@ -10,7 +10,10 @@ named so comes back with the mask it was judged with (``out=``), and the table t
 it only while that mask is the leg's (``stale``).
 
 ``DiceOut(link)`` is a ``camelhost.table.display.Display`` of the table's seam: its
-``changed(view)`` sends the view's dice out. A board that does not know ``OUT`` (an
+``changed(view)`` sends the view's dice out. A ``Table`` given the pyramid's link
+subscribes it (the one place: ``pyramid play`` and ``pyramid demo`` alike), and the
+link sends the last mask again when a rebooted board says hello
+(``camelhost.device.sequencer.Sequencer.told_out``). A board that does not know ``OUT`` (an
 older firmware) answers ``NAK unknown``: nothing changes, every reading is judged alone.
 """
 
@@ -36,8 +39,8 @@ def leg_mask(view):
 class DiceOut(Display):
     """Tells the pyramid behind ``link`` (a ``camelhost.device.link.Link``) the dice out
     this leg after every change of the table (and when subscribed): every time, not only
-    when they change, so a board that rebooted (its mask forgotten) learns them again at
-    the next journal write. A link that is down is let be (it reconnects; until then the
+    when they change (the link also says them again to a board that rebooted, at its
+    hello). A link that is down is let be (it reconnects; until then the
     board judges each reading alone)."""
 
     def __init__(self, link):
