@@ -1088,3 +1088,37 @@ def test_a_screen_reader_reads_each_badge_of_a_player_by_its_words(tab):
             assert page.problems == []
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_undo_notice_stands_whole_in_the_last_dies_place(tab, lang):
+    # tester s32-2, section 6: an undo showed nothing on the TV. The table's words of it
+    # (the live board's ``undo``) stand where the last die stood, whole; an action's undo
+    # keeps the page on the screen at every size with eight long names; a leg's scoring
+    # taken back names every player's coins and tickets (some 1,000 characters in
+    # German): on a TV still on the screen, on the smaller screens the page may scroll
+    # down until the next action, never sideways and never cutting the notice
+    from camelhost.i18n import set_language
+    from camelhost.web.follow import undo_words
+    set_language(lang)
+    try:
+        for state in ("mid-leg", "leg scored"):
+            s = STATES[state](long_names(8))
+            words = undo_words(s.command("undo"))
+            assert words and words.startswith(("undone: ", "zurückgenommen: "))
+            with Shown(tab, dict(view_of(s), undo=words), WIDE[1]) as page:
+                for size in WIDE + (SMALL_LAPTOP,):
+                    resize(page, size)
+                    what = (lang, state, size)
+                    assert page.text_content("#announce.announce-undo #die-camel") == words, what
+                    notice = boxes(page, "#announce")
+                    assert len(notice) == 1 and notice[0][2] <= size[0] + 0.5, what
+                    scroll = page.eval_on_selector("#die-camel", "e => [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight]")
+                    assert scroll[0] <= scroll[1] and scroll[2] <= scroll[3], (what, scroll)
+                    assert extent(page)[0] <= size[0], (what, extent(page))
+                    if state == "mid-leg" or size == WIDE[0]:
+                        assert extent(page)[1] <= size[1], (what, extent(page))
+                        assert inside(notice[0], size), what
+                assert page.problems == []
+    finally:
+        set_language("en")

@@ -234,6 +234,20 @@
   function drawAnnounce(v) {
     const box = $("announce"), d = v.last_die;
     box.className = "";
+    delete box.dataset.camel;
+    if (v.undo) {
+      // an undo or a redo: the coins, tickets and camels moved back (or forward again)
+      // with no die; the table's own words of it, until the next action
+      // a long one (a leg's scoring taken back names every player's coins and tickets)
+      // in the body text's size, so it keeps to the panel
+      box.classList.add("announce-undo");
+      if (v.undo.length > 140) box.classList.add("undo-long");
+      $("die-arrow").textContent = "\u21B6";
+      $("die-distance").textContent = "";
+      $("die-camel").textContent = v.undo;
+      $("die-detail").textContent = "";
+      return;
+    }
     if (v.final) {
       box.classList.add("announce-final");
       $("die-arrow").textContent = "\u2691";
@@ -632,7 +646,8 @@
   function speak(v) {
     const d = v.last_die;
     const key = d ? v.race + ":" + v.leg + ":" + JSON.stringify(d) : null;
-    const fresh = key !== state.spokenDie && !state.firstAfterConnect;
+    // after an undo (or a redo) the last die is one said before: never said again as new
+    const fresh = key !== state.spokenDie && !state.firstAfterConnect && !v.undo;
     state.spokenDie = key;
     state.firstAfterConnect = false;
     if (!d || !fresh || !speechOn() || !("speechSynthesis" in window)) return;
