@@ -655,7 +655,9 @@ def _dice_left_notice(notice, view, past):
     line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     if view["dice_left_inside"]:
         line += _(" (one stays inside)")
-    return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
+    # two lines, each within 80 columns in English and German (on one they took 95 and
+    # 102: the full screen's history wrapped them)
+    return [line, _("Pyramid tickets left: %d") % view["pyramid_tickets_left"]]
 
 
 def _retry_notice(notice, view, past):
