@@ -1119,6 +1119,10 @@ def test_an_undo_notice_stands_whole_in_the_last_dies_place(tab, lang):
                     if state == "mid-leg" or size == WIDE[0]:
                         assert extent(page)[1] <= size[1], (what, extent(page))
                         assert inside(notice[0], size), what
+                    if size != SMALL_LAPTOP:  # the floor and the contrast a TV needs
+                        said = [r for r in page.evaluate(TEXT_REPORT) if r[0].startswith("p#die-camel")]
+                        assert len(said) == 1 and said[0][2] >= FLOOR_PX - 0.05 and \
+                            said[0][3] >= CONTRAST, (what, said)
                 assert page.problems == []
     finally:
         set_language("en")
