@@ -471,3 +471,42 @@ def test_an_undo_is_said_on_the_page_in_the_tables_words_until_the_next_action(p
 def _translated(word):
     from camelhost.i18n import _
     return _(word)
+
+
+def test_an_undo_never_says_the_die_before_it_again(browser):
+    # after an undo the last die is the one before, said already: the page shows the
+    # undo's words and says nothing (its view, without them, comes first), nor at the
+    # next action; a die released again is said
+    context = browser.new_context()
+    context.add_init_script(script=SPOKEN)
+    page = context.new_page()
+    s = Session("second", NAMES[:3], seed=1, journal=Journal(None))
+    seam = Seam(s, compute=quick_odds)
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, seam) as follower:
+        s.command(SETUP)
+        assert follower.wait_idle()
+        page.goto(board.url)
+        shown_version(page, s.version)
+        page.click("#speech")
+        for text in ("pyramid", "blue 2", "pyramid", "red 1"):
+            s.command(text)
+            assert follower.wait_idle()
+            shown_version(page, s.version)
+        said = page.evaluate("() => window.__said")
+        assert said == ["speech on", "blue camel, forward 2", "red camel, forward 1"]
+        seam.notices(s.command("undo"), seam.latest)  # as the table tells its displays
+        assert follower.wait_idle()
+        page.wait_for_selector("#announce.announce-undo", timeout=20000)
+        shown_version(page, s.version)
+        s.command("leg yellow")
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.text_content("#die-camel") == "blue forward 2"
+        assert page.evaluate("() => window.__said") == said
+        # the same die released again is a new die: said
+        for text in ("pyramid", "red 1"):
+            s.command(text)
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == said + ["red camel, forward 1"]
+    context.close()

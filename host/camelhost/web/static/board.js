@@ -619,6 +619,7 @@
   }
 
   function render(v) {
+    const before = state.view;
     state.view = v;
     drawHeader(v);
     drawLine(v);
@@ -631,7 +632,7 @@
     drawLeg(v);
     drawFinal(v);
     drawReplay(v);
-    speak(v);
+    speak(v, before);
     document.documentElement.dataset.version = String(v.version);
   }
 
@@ -643,11 +644,21 @@
     b.setAttribute("aria-pressed", on ? "true" : "false");
     b.hidden = !("speechSynthesis" in window);
   }
-  function speak(v) {
+  // True when ``v`` is a later position than ``before`` by a die: a later race or leg,
+  // or more dice out (or camels placed at setup, or the race's end). An undo (its view
+  // comes before its words) or a replay stepping back shows an older die as the last:
+  // never said again as new.
+  function dieAhead(v, before) {
+    if (!before) return true;
+    if (v.race !== before.race) return v.race > before.race;
+    if (v.leg !== before.leg) return v.leg > before.leg;
+    const n = (x) => (x.dice_out || []).length + (x.setup_rolls || []).length + (x.final ? 1 : 0);
+    return n(v) > n(before);
+  }
+  function speak(v, before) {
     const d = v.last_die;
     const key = d ? v.race + ":" + v.leg + ":" + JSON.stringify(d) : null;
-    // after an undo (or a redo) the last die is one said before: never said again as new
-    const fresh = key !== state.spokenDie && !state.firstAfterConnect && !v.undo;
+    const fresh = key !== state.spokenDie && !state.firstAfterConnect && !v.undo && dieAhead(v, before);
     state.spokenDie = key;
     state.firstAfterConnect = false;
     if (!d || !fresh || !speechOn() || !("speechSynthesis" in window)) return;
