@@ -544,3 +544,38 @@ def test_the_bots_undo_line_in_german_names_the_scoring_before_the_bots_moves():
     assert ("; und die Züge der Bots nach der Wertung: das Wettplättchen grün von Ben, das "
             "Plättchen von Cy auf Feld 6, Seite Ausbuhen oben (zurück zu Cy); setze die Kamele "
             "lila und grün zurück: 4:[gelb,lila,grün]; ") in undone[0]
+
+
+def test_redo_of_a_correction_says_no_coins_or_tickets_change():
+    """s33: the redo of a correction said only 'redone: the board correction', where its
+    undo says no coins or tickets change back; now the redo says it too, and the board's
+    line after it says where the camels stand again."""
+    t, out = _table()
+    t.line("leg red")
+    said = _said(t, out, "fix 1:green 2:red,blue", "undo", "redo")
+    redone = said[said.index(next(line for line in said if line.startswith("redone: "))):]
+    assert redone[:2] == ["redone: the board correction; no coins or tickets change",
+                          "Board corrected: 1:[green] 2:[red,blue] 3:[yellow,purple] 15:[black] "
+                          "16:[white]"]
+    assert t.session.game.stacks[2] == ["red", "blue"]
+    assert t.session.game.held_tickets(0) == [("red", 5)]
+
+
+def test_redo_of_an_unscored_end_says_no_coins_or_tickets_change_in_german():
+    set_language("de")
+    t, out = _table()
+    t.line("leg red")
+    said = _said(t, out, "unscored", "undo", "redo")
+    redone = [line for line in said if line.startswith("wiederhergestellt: ")]
+    assert redone == ["wiederhergestellt: das Rennende ohne Wertung; EP und Plättchen bleiben, "
+                      "wie sie sind"]
+    assert t.session.phase == "unscored" and t.session.game.held_tickets(0) == [("red", 5)]
+
+
+def test_redo_of_a_die_names_no_coins_or_tickets_of_a_correction():
+    # only a correction or an unscored end adds the words: a die's redo is said as before
+    t, out = _table()
+    said = _said(t, out, "pyramid", "blue 1", "undo", "redo")
+    redone = [line for line in said if line.startswith("redone: ")]
+    assert redone == ["redone: Ann's pyramid ticket and its die blue 1; take the blue die out "
+                      "of the pyramid again"]

@@ -40,8 +40,8 @@ def test_german_dice_still_to_come_out_take_the_plural():
     set_language("de")
     _t, shown = _table(SETUP, "blue 1", "green 1", "orange 1", "yellow 1")
     left = [line for line in shown if "herauskommen" in line]
-    assert left[0].startswith("Können noch herauskommen: grün, orange, gelb, weiß;")
-    assert left[-1].startswith("Kann noch herauskommen: weiß;")
+    assert left[0] == "Können noch herauskommen: grün, orange, gelb, weiß"
+    assert left[-1] == "Kann noch herauskommen: weiß"
 
 
 def test_the_tournaments_finish_card_columns_are_named_in_words(capsys):

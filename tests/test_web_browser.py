@@ -417,3 +417,96 @@ def test_the_page_shows_a_noisy_line_to_the_pyramid_while_it_lasts(page):
         table.pyramid_event(LineQuality(False, 0.98))
         page.wait_for_selector("#pyramid-line", state="hidden", timeout=20000)
     assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_undo_is_said_on_the_page_in_the_tables_words_until_the_next_action(page, lang):
+    # tester s32-2, section 6: after an undo the TV showed the coins jump back with no
+    # word why; the page now shows the table's own notice (undo and redo) in place of
+    # the last die until the next action, in the table's language
+    from camelhost.i18n import colour_words, set_language
+    set_language(lang)
+    try:
+        out = io.StringIO()
+        s = Session("second", NAMES[:3], seed=5, journal=Journal(None))
+        seam = Seam(s, compute=quick_odds)
+        table = Table(s, PlainDisplay(out), pyramid=None, manual=False, seam=seam)
+        table.start()
+        with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, seam) as follower:
+            for line in (SETUP, "leg blue", "pyramid", "blue 2"):  # Ben's pyramid ticket
+                table.line(line)
+            assert follower.wait_idle()
+            page.goto(board.url)
+            shown_version(page, s.version)
+            die = page.text_content("#die-camel")
+            def held():  # Ben's pyramid tickets, as his card shows them
+                return page.eval_on_selector_all("#players .player[data-name='Ben'] .chip.pyramid",
+                                                 "cs => cs.map(c => c.textContent)")
+            assert held() == ["\u25B21"]
+            for line, word, ben in (("undo", "undone: %s", []), ("redo", "redone: %s", ["\u25B21"])):
+                said = len(out.getvalue())
+                table.line(line)
+                assert follower.wait_idle()
+                page.wait_for_selector("#announce.announce-undo", timeout=20000)
+                shown = page.text_content("#die-camel")
+                # the plain table's line, word for word (a hint for the typist after it)
+                printed = out.getvalue()[said:].splitlines()
+                assert any(p.startswith(shown) for p in printed), (shown, printed)
+                assert shown.startswith(_translated(word).split("%s")[0]), shown
+                assert "Ben" in shown and colour_words()["blue"] in shown, shown
+                shown_version(page, s.version)
+                assert page.is_visible("#announce.announce-undo")  # the odds came: it stays
+                assert held() == ben
+            # the next action: the notice has had its time, the last die is back in its place
+            table.line("leg red")
+            assert follower.wait_idle()
+            shown_version(page, s.version)
+            assert page.is_hidden("#announce.announce-undo") and page.is_visible("#announce.announce-die")
+            assert page.text_content("#die-camel") == die
+        assert page.problems == []
+    finally:
+        set_language("en")
+
+
+def _translated(word):
+    from camelhost.i18n import _
+    return _(word)
+
+
+def test_an_undo_never_says_the_die_before_it_again(browser):
+    # after an undo the last die is the one before, said already: the page shows the
+    # undo's words and says nothing (its view, without them, comes first), nor at the
+    # next action; a die released again is said
+    context = browser.new_context()
+    context.add_init_script(script=SPOKEN)
+    page = context.new_page()
+    s = Session("second", NAMES[:3], seed=1, journal=Journal(None))
+    seam = Seam(s, compute=quick_odds)
+    with WebBoard("127.0.0.1", 0) as board, LiveBoard(board, seam) as follower:
+        s.command(SETUP)
+        assert follower.wait_idle()
+        page.goto(board.url)
+        shown_version(page, s.version)
+        page.click("#speech")
+        for text in ("pyramid", "blue 2", "pyramid", "red 1"):
+            s.command(text)
+            assert follower.wait_idle()
+            shown_version(page, s.version)
+        said = page.evaluate("() => window.__said")
+        assert said == ["speech on", "blue camel, forward 2", "red camel, forward 1"]
+        seam.notices(s.command("undo"), seam.latest)  # as the table tells its displays
+        assert follower.wait_idle()
+        page.wait_for_selector("#announce.announce-undo", timeout=20000)
+        shown_version(page, s.version)
+        s.command("leg yellow")
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.text_content("#die-camel") == "blue forward 2"
+        assert page.evaluate("() => window.__said") == said
+        # the same die released again is a new die: said
+        for text in ("pyramid", "red 1"):
+            s.command(text)
+        assert follower.wait_idle()
+        shown_version(page, s.version)
+        assert page.evaluate("() => window.__said") == said + ["red camel, forward 1"]
+    context.close()

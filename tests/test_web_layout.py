@@ -1,6 +1,6 @@
 """The web scoreboard's layout, measured in the real headless browser (issue 30).
 
-Nobody scrolls a TV: at 1920x1080 and 1280x720, for 3, 4, 6 and 8 players, mid-leg with
+Nobody scrolls a TV: at 1920x1080, 1280x720 and 1024x768, for 3 to 8 players, mid-leg with
 a five-camel stack, just after a leg is scored and at the race's end, the page is no
 taller and no wider than the screen, and every player's row (card, scoring row or
 place), the advice and the ranking lie inside it. A phone (360x740) and a tablet
@@ -185,13 +185,28 @@ def screenshot(page, name):
         page.screenshot(path=os.path.join(where, name + ".png"))
 
 
-@pytest.mark.parametrize("players", [3, 4, 6, 8])
-def test_every_state_of_a_race_fits_a_tv_and_a_laptop(tab, players):
+#: A small laptop's screen: the page fits it too (tester s32-2 finding 6: 849-873 px,
+#: the advice below the fold, the pyramid's dice on two rows).
+SMALL_LAPTOP = (1024, 768)
+
+
+@pytest.mark.parametrize("lang, players", [("en", 3), ("en", 4), ("en", 6), ("en", 8),
+                                           ("de", 7), ("de", 8)])
+def test_every_state_of_a_race_fits_a_tv_and_a_laptop(tab, lang, players):
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        _every_state_fits(tab, players)
+    finally:
+        set_language("en")
+
+
+def _every_state_fits(tab, players):
     names = long_names(players)
     for state, build in STATES.items():
         view = view_of(build(names))
         with Shown(tab, view, WIDE[0]) as page:
-            for size in WIDE:
+            for size in WIDE + (SMALL_LAPTOP,):
                 resize(page, size)
                 what = (players, state, size)
                 screenshot(page, "%s-%d-%dx%d" % (state.replace(" ", "-"), players, *size))
@@ -751,7 +766,7 @@ def test_a_player_card_never_cuts_its_own_text(tab, lang):
         s = mid_leg(names) if len(names) == 4 else tiles_partners_cards(names)
         view = view_of(s)
         with Shown(tab, view, WIDE[0]) as page:
-            for size in WIDE:
+            for size in WIDE + (SMALL_LAPTOP,):
                 resize(page, size)
                 # every line of the card's words (a name aside: names are shortened) drawn
                 # inside the box that shows it, the card
@@ -925,6 +940,36 @@ def _overlaps(a, b):
     return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
 
 
+#: How the track's description names a space's stack (``aria-label``), by language.
+TRACK_SAID = {"en": "space %d, bottom to top: %s", "de": "Feld %d, von unten nach oben: %s"}
+
+
+def colour_word(colour):
+    from camelhost.i18n import colour_words
+    return colour_words()[colour]
+
+
+def camels_labels_astray(page):
+    """The track's camels whose label is not beside the camel on the board: left of
+    the camel's body (and a crazy camel's pennant) or running into the next space, off
+    the camel's row, or not in the board's ink (the spaces' numbers' fill)."""
+    return page.eval_on_selector_all("#track .camel", """cs => cs.filter(c => {
+        const box = (e) => e.getBoundingClientRect();
+        const label = box(c.querySelector('.camel-label'));
+        const space = box(c.closest('.space').querySelector('.space-floor'));
+        const ink = getComputedStyle(c.closest('.space').querySelector('.space-label')).fill;
+        for (const part of c.querySelectorAll('path, rect')) {
+            const b = box(part);
+            if (label.left < b.right - 0.5 && b.left < label.right - 0.5 &&
+                label.top < b.bottom - 0.5 && b.top < label.bottom - 0.5) return true;
+        }
+        const body = box(c.querySelector('path.camel-body'));
+        return label.left < body.right - 0.5 || label.right > space.right + 0.5 ||
+            label.bottom < body.top || label.top > body.bottom ||
+            getComputedStyle(c.querySelector('.camel-label')).fill !== ink;
+    }).map(c => c.dataset.camel)""")
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("edition,players", [("classic", 5), ("second", 8)])
 def test_german_words_fit_a_laptop_a_small_laptop_and_a_phone(tab, lang, edition, players):
@@ -933,8 +978,9 @@ def test_german_words_fit_a_laptop_a_small_laptop_and_a_phone(tab, lang, edition
     broke in two, and the crazy camels' 'wei' / 'sch' ran off the camel into the
     backward flag. Now a heading and its note each stay whole (the note may go under
     the heading), a pile's name and count share a line on a wide screen, a camel's label
-    stays on its body and clear of the flag, and at 1024x768 and on a phone nothing runs
-    into anything or sideways off the page."""
+    stands beside it on the board (tester s32-2: drawn on the camel, 'gel' on yellow read
+    badly on a TV), and at 1024x768 and on a phone nothing runs into anything or
+    sideways off the page; the track's description says each stack by its words."""
     from camelhost.i18n import set_language
     set_language(lang)
     s = Session(edition, list(SEATS[:players]), seed=3)
@@ -974,19 +1020,14 @@ def test_german_words_fit_a_laptop_a_small_laptop_and_a_phone(tab, lang, edition
                          for c in cells]
                 assert not any(_overlaps(a, b) for i, a in enumerate(cells)
                                for b in cells[i + 1:]), (what, row.text_content())
-            # each camel's label on its body, a crazy camel's clear of its flag
-            for camel in page.query_selector_all("#track .camel"):
-                body = camel.query_selector("path.camel-body").bounding_box()
-                label = camel.query_selector(".camel-label").bounding_box()
-                assert body["x"] - 0.5 <= label["x"] and \
-                    label["x"] + label["width"] <= body["x"] + body["width"] + 0.5, \
-                    (what, camel.get_attribute("data-camel"), body, label)
-                flag = camel.query_selector(".camel-back")
-                if flag is not None:
-                    f = flag.bounding_box()
-                    assert not _overlaps(
-                        [label["x"], label["y"], label["x"] + label["width"], label["y"] + label["height"]],
-                        [f["x"], f["y"], f["x"] + f["width"], f["y"] + f["height"]]), what
+            # each camel's label beside it on the board, in the board's ink, never on the
+            # camel's colour (tester s32-2: 'gel' on the yellow camel read badly on a TV)
+            assert camels_labels_astray(page) == [], what
+            # the track read aloud: every stack bottom to top by the camels' words
+            said = page.get_attribute("#track", "aria-label")
+            for space, stack in ((r["space"], r["stack"]) for r in view["track"] if r["stack"]):
+                words = ", ".join(colour_word(c["colour"]) for c in stack)
+                assert (TRACK_SAID[lang] % (space, words)) in said, (what, said)
         assert page.problems == []
     set_language("en")
 
@@ -1045,5 +1086,43 @@ def test_a_screen_reader_reads_each_badge_of_a_player_by_its_words(tab):
             best = page.locator("#best").aria_snapshot()
             assert re.search(r"listitem: \"?Wettplättchen \w+ \d \(\d+,\d\d (vor|hinter) ", best), best
             assert page.problems == []
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_undo_notice_stands_whole_in_the_last_dies_place(tab, lang):
+    # tester s32-2, section 6: an undo showed nothing on the TV. The table's words of it
+    # (the live board's ``undo``) stand where the last die stood, whole; an action's undo
+    # keeps the page on the screen at every size with eight long names; a leg's scoring
+    # taken back names every player's coins and tickets (some 1,000 characters in
+    # German): on a TV still on the screen, on the smaller screens the page may scroll
+    # down until the next action, never sideways and never cutting the notice
+    from camelhost.i18n import set_language
+    from camelhost.web.follow import undo_words
+    set_language(lang)
+    try:
+        for state in ("mid-leg", "leg scored"):
+            s = STATES[state](long_names(8))
+            words = undo_words(s.command("undo"))
+            assert words and words.startswith(("undone: ", "zurückgenommen: "))
+            with Shown(tab, dict(view_of(s), undo=words), WIDE[1]) as page:
+                for size in WIDE + (SMALL_LAPTOP,):
+                    resize(page, size)
+                    what = (lang, state, size)
+                    assert page.text_content("#announce.announce-undo #die-camel") == words, what
+                    notice = boxes(page, "#announce")
+                    assert len(notice) == 1 and notice[0][2] <= size[0] + 0.5, what
+                    scroll = page.eval_on_selector("#die-camel", "e => [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight]")
+                    assert scroll[0] <= scroll[1] and scroll[2] <= scroll[3], (what, scroll)
+                    assert extent(page)[0] <= size[0], (what, extent(page))
+                    if state == "mid-leg" or size == WIDE[0]:
+                        assert extent(page)[1] <= size[1], (what, extent(page))
+                        assert inside(notice[0], size), what
+                    if size != SMALL_LAPTOP:  # the floor and the contrast a TV needs
+                        said = [r for r in page.evaluate(TEXT_REPORT) if r[0].startswith("p#die-camel")]
+                        assert len(said) == 1 and said[0][2] >= FLOOR_PX - 0.05 and \
+                            said[0][3] >= CONTRAST, (what, said)
+                assert page.problems == []
     finally:
         set_language("en")

@@ -439,6 +439,32 @@ def test_replay_steps_through_the_journal_and_only_replay_has_controls():
         replay.stop()
 
 
+def test_a_replay_says_an_undo_and_a_redo_at_their_steps_only():
+    # the live board's undo notice in a replay too: the step that is an undo (or a
+    # redo) carries the table's words of it, every other step none
+    s, commands = _game(("win blue", "lose red"))
+    for text in commands[:-2] + ["undo", "redo", "pyramid", "yellow 2"]:
+        s.command(text)
+    events = s.journal.events
+    kinds = [e.get("type") for e in events[1:]]
+    at = {kind: 1 + kinds.index(kind) for kind in ("undo", "redo")}
+    with WebBoard("127.0.0.1", 0) as b:
+        replay = Replay(b, events)
+        said = []
+        for step in range(len(events)):
+            replay.step = step
+            replay.show()
+            said.append(json.loads(get(b.port, "/view")[2])["undo"])
+        # stepping back onto the undo from the end says it again
+        replay.step = at["undo"]
+        replay.show()
+        again = json.loads(get(b.port, "/view")[2])["undo"]
+        replay.stop()
+    assert said[at["undo"]] == again == "undone: Cy's leg ticket on green"
+    assert said[at["redo"]] == "redone: Cy's leg ticket on green"
+    assert [w for i, w in enumerate(said) if i not in at.values()] == [None] * (len(said) - 2)
+
+
 def test_palette_css_has_every_camel_and_die_colour_of_both_editions(board):
     from camelup.editions import EDITIONS
     status, headers, body = get(board.port, "/palette.css")

@@ -318,18 +318,24 @@ def undo_question(scoring, names, edition=None):
              "it") % what
 
 
-def redone_steps(steps, names, edition=None, race_no=None):
+def redone_steps(steps, names, edition=None, race_no=None, board=None):
     """What one ``redo`` applied again, in words: ``steps`` as for ``undone_steps``
     (events of one step, holder), oldest first, then which dice come out of the pyramid
     again (``dice_of_steps``). The die lines and any scoring follow as the table says
     them when they happen; an ``again`` redone names the race it starts (``race_no``:
-    the race number after the redo)."""
+    the race number after the redo). ``board``: ``(before, after)``, the games before
+    and after the redo (``camelup.game.Game``): a board correction or an unscored end
+    among the steps, which name no coins or tickets of their own, then says that no
+    coins or tickets change when none do (as their undo says it)."""
     edition = get_edition("second") if edition is None else edition
     parts = [_undone_step(step[0], names, step[1], edition, back=False, race_no=race_no)
              for step in steps]
     text = parts[0][0]
     if len(parts) > 1:
         text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
+    if board is not None and any(step[0][0].get("type") in ("correction", "unscored")
+                                 for step in steps):
+        text += _pieces_again(board[0], board[1], names)
     dice = [die["colour"] for _, die in parts if die]
     if len(dice) == 1:
         text += _("; take the %s die out of the pyramid again") % colour_word(dice[0])
@@ -417,6 +423,16 @@ def _pieces_back(before, after, names, edition, scored, quiet=False):
                            for p in seats):
             text += _("; no coins or tickets change back")
     return text
+
+
+def _pieces_again(before, after, names):
+    """For a redo (``before``, ``after``: the games around it): ``; no coins or tickets
+    change`` when no player's coins or tickets change, else ``""`` (what changes them, a
+    bot's die on a tile, is said by its own lines after the redo's)."""
+    if all(after.coins[p] == before.coins[p] and after.held_tickets(p) == before.held_tickets(p)
+           and after.pyramid_tickets(p) == before.pyramid_tickets(p) for p in range(len(names))):
+        return _("; no coins or tickets change")
+    return ""
 
 
 def _camels_back(before, after):
@@ -655,7 +671,9 @@ def _dice_left_notice(notice, view, past):
     line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     if view["dice_left_inside"]:
         line += _(" (one stays inside)")
-    return [line + _("; pyramid tickets left: %d") % view["pyramid_tickets_left"]]
+    # two lines, each within 80 columns in English and German (on one they took 95 and
+    # 102: the full screen's history wrapped them)
+    return [line, _("Pyramid tickets left: %d") % view["pyramid_tickets_left"]]
 
 
 def _retry_notice(notice, view, past):

@@ -993,6 +993,8 @@ class Session:
                                "back, until something else is done"))
         redone = self.undone[-1]
         first = len(self.steps)
+        # the game before it, to say what a correction or an unscored end changes
+        before = None if self.game is None else self.game.copy(history=False)
         draws = self.draws  # a drawn setup applied again is not a new draw
         notices = []
         holders = []  # the seat each step was taken on (as its mark says for an undo)
@@ -1013,7 +1015,9 @@ class Session:
         self.draws = draws
         steps = [([e.to_json() for e in events], holder)
                  for events, holder in zip(redone, holders, strict=True)]
-        text = narration.redone_steps(steps, self.names, self.edition, self.race_no)
+        text = narration.redone_steps(steps, self.names, self.edition, self.race_no,
+                                      board=None if before is None or self.game is None
+                                      else (before, self.game))
         out = narration.dice_of_steps(steps, self.names)
         return [{"kind": "info", "text": _("redone: %s") % text,
                  "dice_moves": {"back": [], "out": out}}] + _answered(notices)

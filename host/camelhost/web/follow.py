@@ -11,6 +11,12 @@ computed for is still the latest (a position already gone gets none). The live b
 never builds a session of its own and never reads the session from another thread: the
 view comes from the seam, on the table's thread.
 
+An ``undo`` (or a ``redo``) moves coins, tickets and camels back with no die to show
+for it: the board adds the table's own notice of it to the views it publishes, as
+``"undo": text`` (the words the plain table prints, in the table's language, without
+the hint to type ``redo``, which is for the one typing), until the next event; every
+other view has ``"undo": None``.
+
 Only public facts are published: the shared view model gives finish piles as sizes
 until the race is over (RULES 1.8, 5). ``camelhost.web.replay`` steps through a
 finished game instead.
@@ -19,6 +25,18 @@ finished game instead.
 import threading
 
 from camelhost.table.display import IN_PLAY, Display, advice_key
+
+
+def undo_words(notices):
+    """The words of the undo or redo among ``notices`` (a session's notices of one
+    event: ``camelhost.table.session``'s ``undo`` and ``redo`` each give one ``info``
+    notice with its ``dice_moves``), as the plain table prints them (``undone: ...``,
+    German ``zurückgenommen: ...``) without the hint to type ``redo``; ``None`` when
+    there is none."""
+    for notice in notices or ():
+        if notice.get("kind") == "info" and "dice_moves" in notice and notice.get("text"):
+            return notice["text"]
+    return None
 
 
 class LiveBoard(Display):
@@ -34,6 +52,8 @@ class LiveBoard(Display):
         self.board = board
         self.seam = seam
         self.shown = None  # the view last published (without its odds)
+        self.published = None  # what was last published (the view, odds or not, undo)
+        self.undo = None  # (race, version, words) of the view an undo or redo made
         self._lock = threading.Lock()
 
     def start(self):
@@ -56,19 +76,45 @@ class LiveBoard(Display):
         self.seam.catch_up()
         return self.seam.wait_idle(timeout)
 
+    def _undo_of(self, view):
+        """The undo's or redo's words when ``view`` is the position it made, else None."""
+        undo = self.undo
+        if undo is not None and undo[:2] == (view["race"], view["version"]):
+            return undo[2]
+        return None
+
+    def _publish(self, view):
+        self.published = view
+        self.board.publish(view)
+
     def changed(self, view):
         with self._lock:
             self.shown = view
+            undo = self._undo_of(view)
+            if undo is None:
+                self.undo = None  # the next event: the notice has had its time
             if view["phase"] not in IN_PLAY:
-                self.board.publish(view)
+                self._publish(dict(view, undo=undo))
                 return
             # The die first, the odds a moment later: working them out takes a few
             # hundred milliseconds, and the table should not wait for them to see the die.
-            self.board.publish(dict(view, odds_pending=True))
+            self._publish(dict(view, odds_pending=True, undo=undo))
+
+    def notices(self, notices, view):
+        # the table tells its displays what just happened after the view is published:
+        # an undo's or redo's words go onto the page of the position it made
+        words = undo_words(notices)
+        with self._lock:
+            shown = self.shown
+            if words is None or shown is None:
+                return
+            self.undo = (shown["race"], shown["version"], words)
+            if self.published is not None:
+                self._publish(dict(self.published, undo=words))
 
     def advice(self, advice):
         with self._lock:
             view = self.shown
             if view is None or view["phase"] not in IN_PLAY or advice_key(view) != advice.key:
                 return  # the game moved on: no odds for a position that is gone
-            self.board.publish(dict(view, odds=advice.odds))
+            self._publish(dict(view, odds=advice.odds, undo=self._undo_of(view)))

@@ -13,6 +13,7 @@ import threading
 from camelhost.i18n import _
 from camelhost.table.session import Session, dice_typed
 from camelhost.table.view import table_view
+from camelhost.web.follow import undo_words
 
 
 def shadow_session(head):
@@ -47,14 +48,16 @@ class Replay:
         self._lock = threading.Lock()
         self._shadow = None
         self._applied = 0
+        self._said = None  # the notices of the step last applied
         self._timer = None
 
     def _session_at(self, step):
         if self._shadow is None or step < self._applied:
             self._shadow = shadow_session(self.events[0])
             self._applied = 0
+            self._said = None
         for event in self.events[1 + self._applied:1 + step]:
-            self._shadow.apply(event)
+            self._said = self._shadow.apply(event)
         self._applied = step
         return self._shadow
 
@@ -62,6 +65,7 @@ class Replay:
         """Publish the view at the current step."""
         view = dict(self.view(self._session_at(self.step)))
         view["replay"] = {"step": self.step, "steps": self.steps, "playing": self.playing}
+        view["undo"] = undo_words(self._said) if self.step else None
         self.board.publish(view)
 
     def command(self, name):

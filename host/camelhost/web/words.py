@@ -26,6 +26,8 @@ PAGE_WORDS = (
     N_("Leg tickets left"), N_("Finish piles"), N_("Best now"), N_("Leg scored"),
     N_("once the race starts: the best actions for the player on turn, in the coach's order"),
     N_("Race over"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
+    N_("space {0}, bottom to top: {1}"), N_("behind the start, bottom to top: {0}"),
+    N_("past the finish, bottom to top: {0}"),
     N_("play"), N_("pause"), N_("next"), N_("last"),
     # board.js: the header (the edition named as i18n.edition_word names it)
     N_("Camel Up \u00b7 {0} edition"), N_("race {0}: setting up"), N_("race {0} \u00b7 leg {1}"), N_("{0}'s turn"),

@@ -107,29 +107,47 @@
   }
 
   // -- the track ---------------------------------------------------------------
-  const COL = 100, CAMEL_H = 44, LABEL_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 22, STEP_MIN = 20;
+  // A space is COL units wide; each camel of a stack a ROW high, its label beside it on
+  // the board (tester s32 / s32-2: 'gel' on the yellow camel, 'wei' on the white one,
+  // was hard to read on a TV). The labels are LABEL_FONT units: at 1280x720 the track is
+  // drawn at 0.7-0.8 px a unit, so they are 16 px or more there (a stack up to five high).
+  const COL = 100, ROW = 25, LABEL_FONT = 23, SPACE_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 22,
+        STEP_MIN = 21, CAMEL_SCALE = 0.52;
 
   function camelShape(colour, crazy, x, y) {
-    // A camel drawn facing right in a 90x40 box; crazy camels face backwards.
+    // A camel drawn facing right in a 90x40 box scaled to CAMEL_SCALE (47x21 units) at
+    // the space's left, its bottom at y + ROW; crazy camels face backwards (left) and
+    // carry a red pennant over the tail pointing the way they move. Its three-letter label
+    // (the full screen's: German 'gel', 'wei') beside it, in the board's ink.
     const g = svg("g", { "class": "camel c-" + colour, "data-camel": colour });
+    const top = y + ROW - 40 * CAMEL_SCALE;
     const body = svg("g", {
-      transform: crazy ? "translate(" + (x + 95) + "," + y + ") scale(-1,1)"
-                       : "translate(" + (x + 5) + "," + y + ")" });
+      transform: crazy ? "translate(" + (x + 2 + 90 * CAMEL_SCALE) + "," + top + ") scale(-" + CAMEL_SCALE + "," + CAMEL_SCALE + ")"
+                       : "translate(" + (x + 2) + "," + top + ") scale(" + CAMEL_SCALE + ")" });
     body.appendChild(svg("path", {
       "class": "camel-body",
       d: "M4 30 Q4 14 20 13 Q28 1 38 10 Q46 3 55 12 L62 14 Q64 5 71 3 L82 4 " +
          "Q88 6 84 11 L76 12 Q75 24 70 30 Z" }));
     body.appendChild(svg("rect", { "class": "camel-body", x: 12, y: 28, width: 6, height: 12, rx: 2 }));
     body.appendChild(svg("rect", { "class": "camel-body", x: 56, y: 28, width: 6, height: 12, rx: 2 }));
+    // the pennant over the tail, pointing the camel's way (mirrored with it: left)
+    if (crazy) body.appendChild(svg("path", { "class": "camel-back", d: "M0 -2 L16 5 L0 12 Z" }));
     g.appendChild(body);
-    // the label on the middle of the body below the humps (local 4..76: x+5..x+81, or
-    // mirrored x+19..x+91 for a crazy camel), so a three-letter word (German 'wei',
-    // 'sch') stays on its camel's colour; a crazy camel's backward flag at its tail,
-    // clear of the label
-    g.appendChild(svg("text", { "class": "camel-label", x: x + (crazy ? 52 : 42), y: y + 27 },
+    g.appendChild(svg("text", { "class": "camel-label", x: x + 3 + 90 * CAMEL_SCALE, y: y + ROW - 3 },
                       label(colour)));
-    if (crazy) g.appendChild(svg("text", { "class": "camel-back", x: x + 90, y: y + 20 }, "\u25C0"));
     return g;
+  }
+
+  // The track as a screen reader says it (the picture's labels are only the camels'
+  // first letters): each space with camels, its stack bottom to top by the camels' words.
+  function trackWords(columns) {
+    const spaces = columns.filter((c) => c.camels.length).map((c) => {
+      const camels = c.camels.map((m) => cw(m.colour)).join(", ");
+      return c.space === 0 ? t("behind the start, bottom to top: {0}", camels)
+        : c.space === 17 ? t("past the finish, bottom to top: {0}", camels)
+          : t("space {0}, bottom to top: {1}", c.space, camels);
+    });
+    return [t("the track")].concat(spaces).join("; ");
   }
 
   function drawTrack(v) {
@@ -151,17 +169,18 @@
     const rows = [];
     for (let i = 0; i < columns.length; i += perRow) rows.push(columns.slice(i, i + perRow));
     // each row as tall as its own tallest stack (at least two camels), tiles under it; a
-    // stack higher than three is drawn closer (each camel over the one below's hump), so
-    // the track keeps about a three-high stack's height and its labels their size
+    // stack higher than five is drawn closer (never closer than its labels' type), so
+    // the track keeps about a five-high stack's height and its labels their size
     let y = 0;
     const layout = rows.map((row) => {
       const tall = Math.max(2, ...row.map((c) => c.camels.length));
-      const step = tall <= 3 ? CAMEL_H : Math.max(STEP_MIN, (3 * CAMEL_H - CAMEL_H) / (tall - 1));
-      const top = y, camels = (tall - 1) * step + CAMEL_H;
-      y += camels + LABEL_H + TILE_H + GAP;
+      const step = tall <= 5 ? ROW : Math.max(STEP_MIN, (4 * ROW) / (tall - 1));
+      const top = y, camels = (tall - 1) * step + ROW;
+      y += camels + SPACE_H + TILE_H + GAP;
       return { top: top, base: top + camels, step: step };
     });
     root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + (y - GAP));
+    root.setAttribute("aria-label", trackWords(columns));
     const leader = (v.ranking || [])[0];
     const tileLabels = [];
     columns.forEach((col, i) => {
@@ -169,12 +188,12 @@
       const g = svg("g", { "class": "space", "data-space": col.space,
                            "data-camels": col.camels.map((c) => c.colour).join(",") });
       g.appendChild(svg("rect", { "class": "space-floor" + (col.space % 2 ? " odd" : ""),
-                                  x: x + 2, y: base + 2, width: COL - 4, height: LABEL_H - 4, rx: 6 }));
-      g.appendChild(svg("text", { "class": "space-label", x: x + COL / 2, y: base + LABEL_H - 10 },
+                                  x: x + 2, y: base + 2, width: COL - 4, height: SPACE_H - 4, rx: 6 }));
+      g.appendChild(svg("text", { "class": "space-label", x: x + COL / 2, y: base + SPACE_H - 10 },
                         col.label));
-      // drawn from the top camel down: each camel's label stays on top of the one above
+      // drawn from the top camel down: each camel's feet over the back of the one below
       col.camels.map((camel, level) => [camel, level]).reverse().forEach(([camel, level]) => {
-        const shape = camelShape(camel.colour, camel.crazy, x, base - level * at.step - CAMEL_H + 2);
+        const shape = camelShape(camel.colour, camel.crazy, x, base - level * at.step - ROW);
         if (camel.colour === leader) shape.classList.add("leader");
         g.appendChild(shape);
       });
@@ -185,8 +204,8 @@
         // wider than its space (RULES: no tile lies next to another, so the neighbours'
         // room under their spaces is free), kept within the row
         const left = Math.max(2, x - TILE_OVER), right = Math.min(perRow * COL - 2, x + COL + TILE_OVER);
-        tg.appendChild(svg("rect", { x: left, y: base + LABEL_H, width: right - left, height: TILE_H - 4, rx: 5 }));
-        const label = svg("text", { x: x + COL / 2, y: base + LABEL_H + TILE_H - 12 },
+        tg.appendChild(svg("rect", { x: left, y: base + SPACE_H, width: right - left, height: TILE_H - 4, rx: 5 }));
+        const label = svg("text", { x: x + COL / 2, y: base + SPACE_H + TILE_H - 12 },
                           (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner);
         tg.appendChild(label);
         // in the table's language, as every word on the page (tester s32-2, finding 6)
@@ -215,6 +234,20 @@
   function drawAnnounce(v) {
     const box = $("announce"), d = v.last_die;
     box.className = "";
+    delete box.dataset.camel;
+    if (v.undo) {
+      // an undo or a redo: the coins, tickets and camels moved back (or forward again)
+      // with no die; the table's own words of it, until the next action
+      // a long one (a leg's scoring taken back names every player's coins and tickets)
+      // in the body text's size, so it keeps to the panel
+      box.classList.add("announce-undo");
+      if (v.undo.length > 140) box.classList.add("undo-long");
+      $("die-arrow").textContent = "\u21B6";
+      $("die-distance").textContent = "";
+      $("die-camel").textContent = v.undo;
+      $("die-detail").textContent = "";
+      return;
+    }
     if (v.final) {
       box.classList.add("announce-final");
       $("die-arrow").textContent = "\u2691";
@@ -586,6 +619,7 @@
   }
 
   function render(v) {
+    const before = state.view;
     state.view = v;
     drawHeader(v);
     drawLine(v);
@@ -598,7 +632,7 @@
     drawLeg(v);
     drawFinal(v);
     drawReplay(v);
-    speak(v);
+    speak(v, before);
     document.documentElement.dataset.version = String(v.version);
   }
 
@@ -610,10 +644,21 @@
     b.setAttribute("aria-pressed", on ? "true" : "false");
     b.hidden = !("speechSynthesis" in window);
   }
-  function speak(v) {
+  // True when ``v`` is a later position than ``before`` by a die: a later race or leg,
+  // or more dice out (or camels placed at setup, or the race's end). An undo (its view
+  // comes before its words) or a replay stepping back shows an older die as the last:
+  // never said again as new.
+  function dieAhead(v, before) {
+    if (!before) return true;
+    if (v.race !== before.race) return v.race > before.race;
+    if (v.leg !== before.leg) return v.leg > before.leg;
+    const n = (x) => (x.dice_out || []).length + (x.setup_rolls || []).length + (x.final ? 1 : 0);
+    return n(v) > n(before);
+  }
+  function speak(v, before) {
     const d = v.last_die;
     const key = d ? v.race + ":" + v.leg + ":" + JSON.stringify(d) : null;
-    const fresh = key !== state.spokenDie && !state.firstAfterConnect;
+    const fresh = key !== state.spokenDie && !state.firstAfterConnect && !v.undo && dieAhead(v, before);
     state.spokenDie = key;
     state.firstAfterConnect = false;
     if (!d || !fresh || !speechOn() || !("speechSynthesis" in window)) return;
