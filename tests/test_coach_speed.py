@@ -156,9 +156,33 @@ def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypat
     kept = coach.win_chances(g, actions, race, samples=60)
     play_out = coach._play_out
     monkeypatch.setattr(coach, "_play_out",
-                        lambda game, action, rng, race, guesses, memo=None:
-                        play_out(game, action, rng, race, guesses))
+                        lambda game, action, rng, race, guesses, memo=None, starts=None:
+                        play_out(game, action, rng, race, guesses, None, starts))
     assert coach.win_chances(g, actions, race, samples=60) == kept
+
+
+def test_the_end_games_guesses_kept_between_actions_change_no_chance(monkeypatch):
+    # play-out i guesses the others' cards once for every action (win_chances'
+    # starts): the same chances as guessing them again for each action, a finish card
+    # among the actions (its guesses hold that card back)
+    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+    g.push("finish winner blue")
+    g.push("finish loser green")
+    g.push("leg green")
+    g.push("finish winner orange")
+    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
+    actions = [av.action for av in coach.suggestions(g)][:5]
+    actions += ["finish winner yellow", "finish loser white", "pyramid"]
+    assert coach.card_guesses(g) and coach.card_guesses(g, public=True)
+    kept = [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)]  # public: my own card guessed, one held back
+    assert 0.0 < max(kept[0]) < 1.0
+    play_out = coach._play_out
+    monkeypatch.setattr(coach, "_play_out",
+                        lambda game, action, rng, race, guesses, memo=None, starts=None:
+                        play_out(game, action, rng, race, guesses, memo))
+    assert [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)] == kept
 
 
 def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeypatch):

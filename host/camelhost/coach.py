@@ -911,16 +911,30 @@ def _best_immediate(game, race):
     return action
 
 
-def _play_out(game, action, rng, race, guesses, memo=None):
+def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
     cards guessed, their replies (``_best_immediate``), then every die to the finish.
     ``memo``: the replies met in earlier play-outs of ``game`` on the same ``race``,
     keyed by the guessed piles and the actions pushed since ``game`` (they make the
-    position, and the same position gives the same reply)."""
+    position, and the same position gives the same reply). ``starts``: a dict shared
+    by the play-outs of one seed ``rng`` (a new ``XorShift32`` of the same seed each):
+    the guessed piles, the game with them and the generator's state after the guesses,
+    kept by the card held back (``_guessed_piles``' ``holds``), which is all the
+    guesses depend on besides the seed; the same draws as guessing again."""
     me = game.turn
     holds = (me, action.split()[2]) if action.startswith("finish ") else None
-    piles = _guessed_piles(game, guesses, rng, holds)
-    c = game.with_piles(*piles)
+    if starts is None:
+        piles = _guessed_piles(game, guesses, rng, holds)
+        c = game.with_piles(*piles)
+    else:
+        kept = starts.get(holds)
+        if kept is None:
+            piles = _guessed_piles(game, guesses, rng, holds)
+            kept = starts[holds] = (piles, game.with_piles(*piles), rng.state)
+        else:
+            rng.state = kept[2]
+        piles = kept[0]
+        c = kept[1].copy(history=False)
     first = random_release(c, rng) if action == "pyramid" else action
     c.play(first)  # a throwaway copy: no undo snapshots, no reports
     path = [tuple(piles[0]), tuple(piles[1]), str(first)]
@@ -940,8 +954,7 @@ def _play_out(game, action, rng, race, guesses, memo=None):
         c.play(pushed)
         path.append(str(pushed))
         turns += 1
-    while not c.is_over:
-        c.play(random_release(c, rng))
+    c.release_to_end(rng)  # the dice to the finish, drawn as random_release draws them
     winners = c.winners()
     return 1.0 / len(winners) if me in winners else 0.0
 
@@ -973,10 +986,11 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     done = 0
     while done < samples:
         step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
-        for j in live:
-            for i in range(done, done + step):
+        for i in range(done, done + step):  # the same results as action by action
+            starts = {}  # play-out i's guesses, the same for every action (_play_out)
+            for j in live:
                 results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
-                                            race, guesses, memo))
+                                            race, guesses, memo, starts))
         done += step
         if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
             live = _still_in(results, live, done)
