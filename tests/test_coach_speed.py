@@ -14,7 +14,7 @@ from camelup.game import Game
 from camelup.odds import leg
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
-from coach_games import positions
+from coach_games import played, positions
 from depth import FULL, examples
 
 pytestmark = pytest.mark.slow  # the coach's searches
@@ -51,6 +51,38 @@ def test_the_opponent_model_from_its_last_answer_equals_weighing_every_move():
             assert league.style_posterior(game, [1, 2, 3]) == step
         finally:
             league._BELIEFS.update(kept)
+
+
+def _finish_events_by_undo(game, me):
+    """``coach._finish_events`` as it was before ``Game.before``: the whole undo
+    history popped on a copy, the game kept at each card."""
+    events = []
+    g = game.copy()
+    while g.history:
+        a = g.pop()
+        if a.kind == "finish" and g.turn != me:
+            events.append((a.pile, len(g.pile(a.pile)), g.turn, g.copy(history=False)))
+    events.reverse()
+    return events
+
+
+@pytest.mark.parametrize("edition,seed", [("second", 3), ("classic", 7)])
+def test_the_finish_cards_read_from_the_history_are_those_undoing_it_finds(edition, seed):
+    # the others' laid cards and the game before each, read from the undo history's
+    # snapshots (Game.before) where the whole history was undone at every move
+    game = played(edition, ["random"] * 5, seed, 0, 70)
+    laid = [a for a in game.history if a.kind == "finish"]
+    assert len(laid) >= 4
+    for me in [None] + list(range(game.players)):
+        fast = coach._finish_events(game, me)
+        slow = _finish_events_by_undo(game, me)
+        assert [(pile, index, seat) for pile, index, seat, _g in fast] == \
+            [(pile, index, seat) for pile, index, seat, _g in slow]
+        for (_p, _i, _s, then), (_p2, _i2, _s2, undone) in zip(fast, slow, strict=True):
+            assert then.position() == undone.position() and then.history == []
+            assert (then.coins, then.turn, then.leg, then.result) == \
+                (undone.coins, undone.turn, undone.leg, undone.result)
+    assert len(coach._finish_events(game, None)) == len(laid)
 
 
 def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monkeypatch):

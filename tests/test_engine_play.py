@@ -81,3 +81,23 @@ def test_guessed_piles_with_a_bad_owner_are_refused_by_name(seat):
         g.with_piles([(0, "blue"), (seat, "green")], [])
     assert g.with_piles([(0, "blue"), (3, "green")], [(1, "blue")]).pile("loser") == \
         [(1, "blue")]
+
+
+def test_before_gives_the_game_pop_gives_back_and_changes_nothing():
+    rng = XorShift32(9)
+    game = Game.random("second", 5, 9)
+    for _k in range(40):
+        if not game.is_over:
+            game.push(random_action(game, rng))
+    pushed = len(game.history)
+    assert pushed >= 20
+    now = game.position()
+    undone = game.copy()
+    for index in reversed(range(len(game.history))):
+        undone.pop()
+        then = game.before(index)
+        assert then.position() == undone.position() and then.coins == undone.coins
+        assert then.history == []
+    assert game.position() == now and len(game.history) == pushed
+    with pytest.raises(IndexError):
+        game.before(pushed)

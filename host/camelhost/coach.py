@@ -780,14 +780,16 @@ def _pile_odds(game, samples=REPLY_RACE_SAMPLES):
 
 def _finish_events(game, me):
     """Every finish card laid by a seat other than ``me``, in play order: ``[(pile,
-    index on it, seat, the game just before it)]`` (from the undo history)."""
+    index on it, seat, the game just before it)]`` (from the undo history: the game
+    before each card, ``Game.before``, without undoing the rest)."""
     events = []
-    g = game.copy()
-    while g.history:
-        a = g.pop()
-        if a.kind == FINISH and g.turn != me:
-            events.append((a.pile, len(g.pile(a.pile)), g.turn, g.copy(history=False)))
-    events.reverse()
+    history = game.history
+    for i in range(len(history)):
+        a = history[i]
+        if a.kind == FINISH:
+            then = game.before(i)
+            if then.turn != me:
+                events.append((a.pile, len(then.pile(a.pile)), then.turn, then))
     return events
 
 
@@ -914,11 +916,13 @@ def _best_immediate(game, race):
 def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
     cards guessed, their replies (``_best_immediate``), then every die to the finish.
-    ``memo``: the replies met in earlier play-outs of ``game`` on the same ``race``,
-    keyed by the guessed piles and the actions pushed since ``game`` (they make the
-    position, and the same position gives the same reply). ``starts``: a dict shared
-    by the play-outs of one seed ``rng`` (a new ``XorShift32`` of the same seed each):
-    the guessed piles, the game with them and the generator's state after the guesses,
+    ``memo``: what earlier play-outs of ``game`` on the same ``race`` met, keyed by
+    the guessed piles and the actions pushed since ``game`` (they make the position):
+    the game after them and the reply there (``[game, reply or None]``, ``_pushed``),
+    shared, never changed: the same position gives the same reply, and the same
+    pushes from the same piles the same game. ``starts``: a dict shared by the
+    play-outs of one seed ``rng`` (a new ``XorShift32`` of the same seed each): the
+    guessed piles, the game with them and the generator's state after the guesses,
     kept by the card held back (``_guessed_piles``' ``holds``), which is all the
     guesses depend on besides the seed; the same draws as guessing again."""
     me = game.turn
@@ -934,10 +938,10 @@ def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
         else:
             rng.state = kept[2]
         piles = kept[0]
-        c = kept[1].copy(history=False)
+        c = kept[1] if memo is not None else kept[1].copy(history=False)
     first = random_release(c, rng) if action == "pyramid" else action
-    c.play(first)  # a throwaway copy: no undo snapshots, no reports
     path = [tuple(piles[0]), tuple(piles[1]), str(first)]
+    c = _pushed(c, first, path, memo)
     leg = c.leg
     turns = 0
     while not c.is_over and c.leg == leg:
@@ -946,17 +950,36 @@ def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
         if memo is None:
             reply = _best_immediate(c, race)
         else:
-            key = tuple(path)
-            reply = memo.get(key)
+            node = memo[tuple(path)]  # made by _pushed
+            reply = node[1]
             if reply is None:
-                reply = memo[key] = _best_immediate(c, race)
+                reply = node[1] = _best_immediate(c, race)
         pushed = random_release(c, rng) if reply == "pyramid" else reply
-        c.play(pushed)
         path.append(str(pushed))
+        c = _pushed(c, pushed, path, memo)
         turns += 1
+    if memo is not None:
+        c = c.copy(history=False)  # memo's game is shared
     c.release_to_end(rng)  # the dice to the finish, drawn as random_release draws them
     winners = c.winners()
     return 1.0 / len(winners) if me in winners else 0.0
+
+
+def _pushed(c, action, path, memo):
+    """The game after ``action`` from ``c`` in a play-out whose pushes, ``action`` the
+    last, are ``path`` (``_play_out``). Without ``memo``: ``c`` itself, played on (a
+    throwaway copy: no undo snapshots, no reports). With it: ``memo[tuple(path)][0]``,
+    made from a copy of ``c`` the first time that path is met (``c`` is not changed)."""
+    if memo is None:
+        c.play(action)
+        return c
+    key = tuple(path)
+    node = memo.get(key)
+    if node is None:
+        after = c.copy(history=False)
+        after.play(action)
+        node = memo[key] = [after, None]
+    return node[0]
 
 
 def win_chances(game, actions, race, samples=None, public=False, styles=None):

@@ -774,6 +774,15 @@ class Game:
         self._restore(before)
         return a
 
+    def before(self, index):
+        """A copy (without undo history) of the game as it was just before its
+        ``index``-th pushed action (0-based, as in ``history``): what ``pop`` would
+        give back after undoing that action and every later one, without undoing
+        them. Raises ``IndexError`` for an index ``history`` does not have."""
+        g = self.copy(history=False)
+        g._restore(self._history[index][1])
+        return g
+
     def peek(self):
         """The last pushed ``Action`` (``IndexError`` when none)."""
         return self._history[-1][0]
