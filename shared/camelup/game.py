@@ -892,12 +892,15 @@ class Game:
                 self._turn = (p + 1) % n
 
     def _score_leg(self, report):
+        """Leg scoring (RULES 1.10, 3.8) into the coins and ``report``; returns the
+        ranking it scored (``ranking()``)."""
         order = self.ranking()
         breakdown, coins = scoring.score_leg(order, self._held, self._pyramid,
                                              self._partners, self._coins)
         self._coins = coins
         report["leg_scores"] = breakdown
         report["leg_ranking"] = order
+        return order
 
     def _end_leg(self, report, p):
         """Leg scoring and cleanup (RULES 1.9, 1.10, 1.12)."""
@@ -919,10 +922,9 @@ class Game:
 
     def _finish_race(self, report):
         """Race end: score the unfinished leg, then the winner and loser piles (RULES 1.13)."""
-        self._score_leg(report)
+        order = self._score_leg(report)  # scoring moves no camel: the race's ranking
         report["leg_ended"] = True
         report["race_over"] = True
-        order = self.ranking()
         coins = list(self._coins)
         cards = scoring.score_pile("winner", self._piles["winner"], order[0], coins)
         cards += scoring.score_pile("loser", self._piles["loser"], order[-1], coins)
