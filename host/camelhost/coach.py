@@ -67,7 +67,10 @@ weighs only the moves since its last answer, the choice screens its finish cards
 the replies' race odds (``_scored``), the positions after each die and face are made
 once a position (``_reveals_of``), the end-game's replies are worked out once a
 position and its play-outs play on a throwaway copy without undo snapshots
-(``win_chances``, ``Game.play``), and the choice leaves out a tile valued with its effect
+(``win_chances``, ``Game.play``), each path of pushes (the guessed piles and the
+actions since) played once and kept with its reply (``_pushed``), the guesses made
+once a play-out seed for every candidate and the dice run to the finish without a
+check or a report a die (``Game.release_to_end``), and the choice leaves out a tile valued with its effect
 on the leg or its own pyramid ticket when a bound of their score, without the leg
 odds after a die, is below a score already found (``_score_candidates``' ``prune``;
 the advice and ``evaluate`` score every candidate in full): those two are scored after
