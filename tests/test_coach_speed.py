@@ -215,6 +215,12 @@ def test_the_end_games_guesses_kept_between_actions_change_no_chance(monkeypatch
                         play_out(game, action, rng, race, guesses, memo))
     assert [coach.win_chances(g, actions, race, samples=60, public=public)
             for public in (False, True)] == kept
+    # nor does keeping the games met (the guessed piles' and each path's, memo)
+    monkeypatch.setattr(coach, "_play_out",
+                        lambda game, action, rng, race, guesses, memo=None, starts=None:
+                        play_out(game, action, rng, race, guesses, None, starts))
+    assert [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)] == kept
 
 
 def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeypatch):
@@ -230,6 +236,23 @@ def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeyp
     assert 0.0 < max(played) < 1.0
     monkeypatch.setattr(Game, "play", lambda game, action: game.push(action) and None)
     assert coach.win_chances(g, actions, race, samples=60) == played
+
+
+def test_a_play_outs_guessed_piles_are_shared_only_by_alike_guesses():
+    # _with_guesses keeps the game with the guessed piles by both piles: guesses that
+    # differ on either pile never share one
+    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+    g.push("finish winner blue")
+    g.push("finish loser green")
+    memo = {}
+    guesses = [([(0, "blue")], [(1, "green")]), ([(0, "blue")], [(1, "white")]),
+               ([(0, "orange")], [(1, "green")]), ([(0, "blue")], [(1, "green")])]
+    games = [coach._with_guesses(g, piles, memo) for piles in guesses]
+    for piles, made in zip(guesses, games, strict=True):
+        assert (made.pile("winner"), made.pile("loser")) == piles
+        assert made.position() == g.with_piles(*piles).position()
+    assert games[3] is games[0] and len(set(map(id, games))) == 3
+    assert coach._with_guesses(g, guesses[1], None) is not games[1]
 
 
 def _over_every_reveal(position, value_of):

@@ -921,8 +921,9 @@ def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
     cards guessed, their replies (``_best_immediate``), then every die to the finish.
     ``memo``: what earlier play-outs of ``game`` on the same ``race`` met, keyed by
     the guessed piles and the actions pushed since ``game`` (they make the position):
-    the game after them and the reply there (``[game, reply or None]``, ``_pushed``),
-    shared, never changed: the same position gives the same reply, and the same
+    the game after them and the reply there (``[game, reply or None]``, ``_pushed``;
+    under the piles alone, the game with them, ``_with_guesses``), shared, never
+    changed: the same position gives the same reply, and the same
     pushes from the same piles the same game. ``starts``: a dict shared by the
     play-outs of one seed ``rng`` (a new ``XorShift32`` of the same seed each): the
     guessed piles, the game with them and the generator's state after the guesses,
@@ -937,7 +938,7 @@ def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
         kept = starts.get(holds)
         if kept is None:
             piles = _guessed_piles(game, guesses, rng, holds)
-            kept = starts[holds] = (piles, game.with_piles(*piles), rng.state)
+            kept = starts[holds] = (piles, _with_guesses(game, piles, memo), rng.state)
         else:
             rng.state = kept[2]
         piles = kept[0]
@@ -966,6 +967,19 @@ def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
     c.release_to_end(rng)  # the dice to the finish, drawn as random_release draws them
     winners = c.winners()
     return 1.0 / len(winners) if me in winners else 0.0
+
+
+def _with_guesses(game, piles, memo):
+    """``game.with_piles(*piles)``; with ``memo`` (``_play_out``'s) kept there by the
+    piles (``memo[(winner, loser)][0]``, both piles as tuples: shared, never changed),
+    so play-outs whose guesses come out alike share one."""
+    if memo is None:
+        return game.with_piles(*piles)
+    key = (tuple(piles[0]), tuple(piles[1]))
+    node = memo.get(key)
+    if node is None:
+        node = memo[key] = [game.with_piles(*piles), None]
+    return node[0]
 
 
 def _pushed(c, action, path, memo):
