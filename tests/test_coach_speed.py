@@ -14,7 +14,7 @@ from camelup.game import Game
 from camelup.odds import leg
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
-from coach_games import positions
+from coach_games import played, positions
 from depth import FULL, examples
 
 pytestmark = pytest.mark.slow  # the coach's searches
@@ -51,6 +51,38 @@ def test_the_opponent_model_from_its_last_answer_equals_weighing_every_move():
             assert league.style_posterior(game, [1, 2, 3]) == step
         finally:
             league._BELIEFS.update(kept)
+
+
+def _finish_events_by_undo(game, me):
+    """``coach._finish_events`` as it was before ``Game.before``: the whole undo
+    history popped on a copy, the game kept at each card."""
+    events = []
+    g = game.copy()
+    while g.history:
+        a = g.pop()
+        if a.kind == "finish" and g.turn != me:
+            events.append((a.pile, len(g.pile(a.pile)), g.turn, g.copy(history=False)))
+    events.reverse()
+    return events
+
+
+@pytest.mark.parametrize("edition,seed", [("second", 3), ("classic", 7)])
+def test_the_finish_cards_read_from_the_history_are_those_undoing_it_finds(edition, seed):
+    # the others' laid cards and the game before each, read from the undo history's
+    # snapshots (Game.before) where the whole history was undone at every move
+    game = played(edition, ["random"] * 5, seed, 0, 70)
+    laid = [a for a in game.history if a.kind == "finish"]
+    assert len(laid) >= 4
+    for me in [None] + list(range(game.players)):
+        fast = coach._finish_events(game, me)
+        slow = _finish_events_by_undo(game, me)
+        assert [(pile, index, seat) for pile, index, seat, _g in fast] == \
+            [(pile, index, seat) for pile, index, seat, _g in slow]
+        for (_p, _i, _s, then), (_p2, _i2, _s2, undone) in zip(fast, slow, strict=True):
+            assert then.position() == undone.position() and then.history == []
+            assert (then.coins, then.turn, then.leg, then.result) == \
+                (undone.coins, undone.turn, undone.leg, undone.result)
+    assert len(coach._finish_events(game, None)) == len(laid)
 
 
 def test_screened_finish_cards_leave_the_choice_as_the_larger_run_makes_it(monkeypatch):
@@ -156,9 +188,39 @@ def test_the_end_games_replies_kept_between_play_outs_change_no_chance(monkeypat
     kept = coach.win_chances(g, actions, race, samples=60)
     play_out = coach._play_out
     monkeypatch.setattr(coach, "_play_out",
-                        lambda game, action, rng, race, guesses, memo=None:
-                        play_out(game, action, rng, race, guesses))
+                        lambda game, action, rng, race, guesses, memo=None, starts=None:
+                        play_out(game, action, rng, race, guesses, None, starts))
     assert coach.win_chances(g, actions, race, samples=60) == kept
+
+
+def test_the_end_games_guesses_kept_between_actions_change_no_chance(monkeypatch):
+    # play-out i guesses the others' cards once for every action (win_chances'
+    # starts): the same chances as guessing them again for each action, a finish card
+    # among the actions (its guesses hold that card back)
+    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+    g.push("finish winner blue")
+    g.push("finish loser green")
+    g.push("leg green")
+    g.push("finish winner orange")
+    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
+    actions = [av.action for av in coach.suggestions(g)][:5]
+    actions += ["finish winner yellow", "finish loser white", "pyramid"]
+    assert coach.card_guesses(g) and coach.card_guesses(g, public=True)
+    kept = [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)]  # public: my own card guessed, one held back
+    assert 0.0 < max(kept[0]) < 1.0
+    play_out = coach._play_out
+    monkeypatch.setattr(coach, "_play_out",
+                        lambda game, action, rng, race, guesses, memo=None, starts=None:
+                        play_out(game, action, rng, race, guesses, memo))
+    assert [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)] == kept
+    # nor does keeping the games met (the guessed piles' and each path's, memo)
+    monkeypatch.setattr(coach, "_play_out",
+                        lambda game, action, rng, race, guesses, memo=None, starts=None:
+                        play_out(game, action, rng, race, guesses, None, starts))
+    assert [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)] == kept
 
 
 def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeypatch):
@@ -174,6 +236,23 @@ def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeyp
     assert 0.0 < max(played) < 1.0
     monkeypatch.setattr(Game, "play", lambda game, action: game.push(action) and None)
     assert coach.win_chances(g, actions, race, samples=60) == played
+
+
+def test_a_play_outs_guessed_piles_are_shared_only_by_alike_guesses():
+    # _with_guesses keeps the game with the guessed piles by both piles: guesses that
+    # differ on either pile never share one
+    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+    g.push("finish winner blue")
+    g.push("finish loser green")
+    memo = {}
+    guesses = [([(0, "blue")], [(1, "green")]), ([(0, "blue")], [(1, "white")]),
+               ([(0, "orange")], [(1, "green")]), ([(0, "blue")], [(1, "green")])]
+    games = [coach._with_guesses(g, piles, memo) for piles in guesses]
+    for piles, made in zip(guesses, games, strict=True):
+        assert (made.pile("winner"), made.pile("loser")) == piles
+        assert made.position() == g.with_piles(*piles).position()
+    assert games[3] is games[0] and len(set(map(id, games))) == 3
+    assert coach._with_guesses(g, guesses[1], None) is not games[1]
 
 
 def _over_every_reveal(position, value_of):

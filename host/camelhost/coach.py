@@ -67,7 +67,10 @@ weighs only the moves since its last answer, the choice screens its finish cards
 the replies' race odds (``_scored``), the positions after each die and face are made
 once a position (``_reveals_of``), the end-game's replies are worked out once a
 position and its play-outs play on a throwaway copy without undo snapshots
-(``win_chances``, ``Game.play``), and the choice leaves out a tile valued with its effect
+(``win_chances``, ``Game.play``), each path of pushes (the guessed piles and the
+actions since) played once and kept with its reply (``_pushed``), the guesses made
+once a play-out seed for every candidate and the dice run to the finish without a
+check or a report a die (``Game.release_to_end``), and the choice leaves out a tile valued with its effect
 on the leg or its own pyramid ticket when a bound of their score, without the leg
 odds after a die, is below a score already found (``_score_candidates``' ``prune``;
 the advice and ``evaluate`` score every candidate in full): those two are scored after
@@ -780,14 +783,16 @@ def _pile_odds(game, samples=REPLY_RACE_SAMPLES):
 
 def _finish_events(game, me):
     """Every finish card laid by a seat other than ``me``, in play order: ``[(pile,
-    index on it, seat, the game just before it)]`` (from the undo history)."""
+    index on it, seat, the game just before it)]`` (from the undo history: the game
+    before each card, ``Game.before``, without undoing the rest)."""
     events = []
-    g = game.copy()
-    while g.history:
-        a = g.pop()
-        if a.kind == FINISH and g.turn != me:
-            events.append((a.pile, len(g.pile(a.pile)), g.turn, g.copy(history=False)))
-    events.reverse()
+    history = game.history
+    for i in range(len(history)):
+        a = history[i]
+        if a.kind == FINISH:
+            then = game.before(i)
+            if then.turn != me:
+                events.append((a.pile, len(then.pile(a.pile)), then.turn, then))
     return events
 
 
@@ -911,19 +916,36 @@ def _best_immediate(game, race):
     return action
 
 
-def _play_out(game, action, rng, race, guesses, memo=None):
+def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
     cards guessed, their replies (``_best_immediate``), then every die to the finish.
-    ``memo``: the replies met in earlier play-outs of ``game`` on the same ``race``,
-    keyed by the guessed piles and the actions pushed since ``game`` (they make the
-    position, and the same position gives the same reply)."""
+    ``memo``: what earlier play-outs of ``game`` on the same ``race`` met, keyed by
+    the guessed piles and the actions pushed since ``game`` (they make the position):
+    the game after them and the reply there (``[game, reply or None]``, ``_pushed``;
+    under the piles alone, the game with them, ``_with_guesses``), shared, never
+    changed: the same position gives the same reply, and the same
+    pushes from the same piles the same game. ``starts``: a dict shared by the
+    play-outs of one seed ``rng`` (a new ``XorShift32`` of the same seed each): the
+    guessed piles, the game with them and the generator's state after the guesses,
+    kept by the card held back (``_guessed_piles``' ``holds``), which is all the
+    guesses depend on besides the seed; the same draws as guessing again."""
     me = game.turn
     holds = (me, action.split()[2]) if action.startswith("finish ") else None
-    piles = _guessed_piles(game, guesses, rng, holds)
-    c = game.with_piles(*piles)
+    if starts is None:
+        piles = _guessed_piles(game, guesses, rng, holds)
+        c = game.with_piles(*piles)
+    else:
+        kept = starts.get(holds)
+        if kept is None:
+            piles = _guessed_piles(game, guesses, rng, holds)
+            kept = starts[holds] = (piles, _with_guesses(game, piles, memo), rng.state)
+        else:
+            rng.state = kept[2]
+        piles = kept[0]
+        c = kept[1] if memo is not None else kept[1].copy(history=False)
     first = random_release(c, rng) if action == "pyramid" else action
-    c.play(first)  # a throwaway copy: no undo snapshots, no reports
     path = [tuple(piles[0]), tuple(piles[1]), str(first)]
+    c = _pushed(c, first, path, memo)
     leg = c.leg
     turns = 0
     while not c.is_over and c.leg == leg:
@@ -932,18 +954,49 @@ def _play_out(game, action, rng, race, guesses, memo=None):
         if memo is None:
             reply = _best_immediate(c, race)
         else:
-            key = tuple(path)
-            reply = memo.get(key)
+            node = memo[tuple(path)]  # made by _pushed
+            reply = node[1]
             if reply is None:
-                reply = memo[key] = _best_immediate(c, race)
+                reply = node[1] = _best_immediate(c, race)
         pushed = random_release(c, rng) if reply == "pyramid" else reply
-        c.play(pushed)
         path.append(str(pushed))
+        c = _pushed(c, pushed, path, memo)
         turns += 1
-    while not c.is_over:
-        c.play(random_release(c, rng))
+    if memo is not None:
+        c = c.copy(history=False)  # memo's game is shared
+    c.release_to_end(rng)  # the dice to the finish, drawn as random_release draws them
     winners = c.winners()
     return 1.0 / len(winners) if me in winners else 0.0
+
+
+def _with_guesses(game, piles, memo):
+    """``game.with_piles(*piles)``; with ``memo`` (``_play_out``'s) kept there by the
+    piles (``memo[(winner, loser)][0]``, both piles as tuples: shared, never changed),
+    so play-outs whose guesses come out alike share one."""
+    if memo is None:
+        return game.with_piles(*piles)
+    key = (tuple(piles[0]), tuple(piles[1]))
+    node = memo.get(key)
+    if node is None:
+        node = memo[key] = [game.with_piles(*piles), None]
+    return node[0]
+
+
+def _pushed(c, action, path, memo):
+    """The game after ``action`` from ``c`` in a play-out whose pushes, ``action`` the
+    last, are ``path`` (``_play_out``). Without ``memo``: ``c`` itself, played on (a
+    throwaway copy: no undo snapshots, no reports). With it: ``memo[tuple(path)][0]``,
+    made from a copy of ``c`` the first time that path is met (``c`` is not changed)."""
+    if memo is None:
+        c.play(action)
+        return c
+    key = tuple(path)
+    node = memo.get(key)
+    if node is None:
+        after = c.copy(history=False)
+        after.play(action)
+        node = memo[key] = [after, None]
+    return node[0]
 
 
 def win_chances(game, actions, race, samples=None, public=False, styles=None):
@@ -973,10 +1026,11 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     done = 0
     while done < samples:
         step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
-        for j in live:
-            for i in range(done, done + step):
+        for i in range(done, done + step):  # the same results as action by action
+            starts = {}  # play-out i's guesses, the same for every action (_play_out)
+            for j in live:
                 results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
-                                            race, guesses, memo))
+                                            race, guesses, memo, starts))
         done += step
         if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
             live = _still_in(results, live, done)

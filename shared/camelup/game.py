@@ -21,6 +21,10 @@ from camelup.errors import IllegalAction, Message, NotationError
 from camelup.notation import position_text, read_position
 from camelup.rng import XorShift32
 
+#: What ``Game._reveal`` returns when its die ended the race / the leg.
+_RACE_OVER = "race over"
+_LEG_ENDED = "leg ended"
+
 #: Faces of a racing die (RULES 1.4) and of the grey die as (value, ink) (RULES 3.1).
 RACING_FACES = (1, 1, 2, 2, 3, 3)
 GREY_FACES = ((1, "black"), (2, "black"), (3, "black"), (1, "white"), (2, "white"),
@@ -153,7 +157,7 @@ class Game:
             # copy(): MicroPython has no object.__new__, so copies come through here.
             self.edition = _copy_of.edition
             self.players = _copy_of.players
-            self._restore(_copy_of._snapshot())
+            self._restore(_copy_of._fields())  # _restore copies each field
             self._history = []
             return
         ed = get_edition(edition)
@@ -504,7 +508,7 @@ class Game:
     def is_over(self):
         """True once a camel has crossed the finish line (RULES 1.13, 3.7)."""
         for s in self._stacks:
-            if not movement.on_track(s):
+            if s < 1 or s > TRACK:  # not movement.on_track, inline: asked very often
                 return True
         return False
 
@@ -694,6 +698,15 @@ class Game:
             self._turn, self._start, self._leg, self.result,
         )
 
+    def _fields(self):
+        """The state ``_snapshot`` copies, uncopied: for ``_restore``, which copies
+        every field it is given (a copy made in one pass, not two)."""
+        return (
+            self._stacks, self._tiles, self._coins, self._held, self._legs, self._pyramid,
+            self._out, self._partners, self._piles["winner"], self._piles["loser"],
+            self._turn, self._start, self._leg, self.result,
+        )
+
     def _copy_legs(self):
         out = {}
         for c in self._legs:
@@ -761,6 +774,15 @@ class Game:
         self._restore(before)
         return a
 
+    def before(self, index):
+        """A copy (without undo history) of the game as it was just before its
+        ``index``-th pushed action (0-based, as in ``history``): what ``pop`` would
+        give back after undoing that action and every later one, without undoing
+        them. Raises ``IndexError`` for an index ``history`` does not have."""
+        g = self.copy(history=False)
+        g._restore(self._history[index][1])
+        return g
+
     def peek(self):
         """The last pushed ``Action`` (``IndexError`` when none)."""
         return self._history[-1][0]
@@ -772,7 +794,6 @@ class Game:
     def _apply(self, a, full=True):
         """Apply the checked action ``a``; returns the report (``push``). ``full``
         False (``play``): the report's ranking, coins and next player are left out."""
-        ed = self.edition
         p = self._turn
         n = self.players
         report = {"action": str(a), "player": p, "kind": a.kind, "ticket": None,
@@ -794,33 +815,13 @@ class Game:
         elif a.kind == PARTNER:
             self._partners[p] = a.player
             self._partners[a.player] = p
-        else:
-            self._pyramid[p] += 1
-            self._out.append(a.colour)
-            rule = None
-            if a.colour == GREY:
-                camel, rule = movement.select_crazy(self._stacks, ed.crazy, a.ink)
-            else:
-                camel = a.colour
-            move = movement.move_unit(self._stacks, self._tiles, camel, a.value, ed.crazy)
-            move["die"] = a.colour
-            move["ink"] = a.ink
-            move["value"] = a.value
-            move["rule"] = rule
-            tile = move["tile"]
-            if tile is not None and tile["owner"] is not None:
-                self._coins[tile["owner"]] += 1  # once per landing unit (RULES 1.5)
-            report["move"] = move
-            if move["crossed"]:
-                self._finish_race(report)
-            elif len(self._out) >= DICE_PER_LEG:
-                self._end_leg(report, p)
-                if not full:
-                    return report
-                report["ranking"] = self.ranking()
-                report["coins"] = list(self._coins)
-                report["next_player"] = self._turn
+        elif self._reveal(p, a.colour, a.value, a.ink, report) == _LEG_ENDED:
+            if not full:
                 return report
+            report["ranking"] = self.ranking()
+            report["coins"] = list(self._coins)
+            report["next_player"] = self._turn
+            return report
         if not report["race_over"]:
             self._turn = (p + 1) % n
         if not full:
@@ -830,13 +831,76 @@ class Game:
         report["next_player"] = self._turn
         return report
 
+    def _reveal(self, p, die, value, ink, report):
+        """Seat ``p``'s pyramid ticket releasing ``die`` (a die inside) showing ``value``
+        (1..3; ``ink`` the grey die's numeral colour, else ``None``): the ticket, the
+        unit's move and a tile's coin (RULES 1.4, 1.5, 1.7, 3.5, 3.6), then the race's
+        end (RULES 1.13) or the leg's (RULES 1.9-1.12), written into ``report``
+        (``push``'s dict: its ``move``, and what ``_finish_race`` / ``_end_leg`` add).
+        Returns ``_RACE_OVER``, ``_LEG_ENDED`` (the turn is already the new start
+        player's) or ``None`` (the turn not yet passed on)."""
+        ed = self.edition
+        self._pyramid[p] += 1
+        self._out.append(die)
+        rule = None
+        if die == GREY:
+            camel, rule = movement.select_crazy(self._stacks, ed.crazy, ink)
+        else:
+            camel = die
+        move = movement.move_unit(self._stacks, self._tiles, camel, value, ed.crazy)
+        move["die"] = die
+        move["ink"] = ink
+        move["value"] = value
+        move["rule"] = rule
+        tile = move["tile"]
+        if tile is not None and tile["owner"] is not None:
+            self._coins[tile["owner"]] += 1  # once per landing unit (RULES 1.5)
+        report["move"] = move
+        if move["crossed"]:
+            self._finish_race(report)
+            return _RACE_OVER
+        if len(self._out) >= DICE_PER_LEG:
+            self._end_leg(report, p)
+            return _LEG_ENDED
+        return None
+
+    def release_to_end(self, rng):
+        """Reveal dice until the race is over, each the pyramid ticket of the seat to act
+        with its die drawn as ``camelup.randomplay.random_release`` draws it from
+        ``rng`` (``XorShift32``: a die uniform among those inside, a face 1-3, the grey
+        die's ink): the same game, and the same draws from ``rng``, as ``play(
+        random_release(game, rng))`` until ``is_over``, without checking each ticket
+        (one is always legal while the race runs, RULES 1.4, 1.7) or making its
+        ``Action``. Like ``play``, for a throwaway copy (the coach's play-outs):
+        nothing is added to ``history``. A race already over is left as it is.
+        Returns ``None``."""
+        if self.is_over:
+            return
+        dice = self.edition.dice
+        n = self.players
+        report = {}
+        while True:
+            out = self._out
+            die = rng.choice([d for d in dice if d not in out])
+            value = 1 + rng.below(3)
+            ink = INKS[rng.below(2)] if die == GREY else None
+            p = self._turn
+            ended = self._reveal(p, die, value, ink, report)
+            if ended == _RACE_OVER:
+                return
+            if ended is None:
+                self._turn = (p + 1) % n
+
     def _score_leg(self, report):
+        """Leg scoring (RULES 1.10, 3.8) into the coins and ``report``; returns the
+        ranking it scored (``ranking()``)."""
         order = self.ranking()
         breakdown, coins = scoring.score_leg(order, self._held, self._pyramid,
                                              self._partners, self._coins)
         self._coins = coins
         report["leg_scores"] = breakdown
         report["leg_ranking"] = order
+        return order
 
     def _end_leg(self, report, p):
         """Leg scoring and cleanup (RULES 1.9, 1.10, 1.12)."""
@@ -858,10 +922,9 @@ class Game:
 
     def _finish_race(self, report):
         """Race end: score the unfinished leg, then the winner and loser piles (RULES 1.13)."""
-        self._score_leg(report)
+        order = self._score_leg(report)  # scoring moves no camel: the race's ranking
         report["leg_ended"] = True
         report["race_over"] = True
-        order = self.ranking()
         coins = list(self._coins)
         cards = scoring.score_pile("winner", self._piles["winner"], order[0], coins)
         cards += scoring.score_pile("loser", self._piles["loser"], order[-1], coins)
