@@ -617,7 +617,9 @@ class _Read:
     and byte offset of each event), ``good_end`` (offset after the last line kept),
     ``bad`` (``None`` or ``(line, reason, torn)`` where reading stops), ``kind`` (why:
     ``damaged``, ``chain`` or ``stale``), ``what`` (the words for it), ``retyped`` (the
-    events typed again for the line set aside), ``skipped`` (``_Scan.skipped`` while the
+    events typed again for the line set aside; ``proof``: ``_retype_proof``'s, and
+    ``wire``: they were judged by the pyramid's own record in the line, ``_wire_die``),
+    ``skipped`` (``_Scan.skipped`` while the
     damaged line is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
     line that can't follow without it) and ``held`` (the damaged line's bytes, to say
     what it seems to hold)."""
@@ -637,6 +639,7 @@ class _Read:
         self.what = None
         self.retyped = None
         self.proof = None
+        self.wire = False
         self.skipped = scan.skipped
         self.after = None
         self.held = None
@@ -697,7 +700,10 @@ def _retype_in_place(path, read, retype, upto_damage):
     """``--retype``: the events ``retype`` gives for the damaged line set aside go in its
     place (the lines after it follow them). ``JournalError`` when there is no such line,
     ``retype`` raises ``ValueError``, or its events differ from what the damaged line
-    still reads (``_retype_proof``) and ``retype.confirmed`` is not true."""
+    still reads (``_retype_proof``) and ``retype.confirmed`` is not true. A damaged die
+    line whose pyramid record still passes its CRC (``_wire_die``) is read by that
+    record alone: the die typed as it reads goes in as the pyramid sent it (its ``raw``,
+    ``boot`` and ``seq`` kept), anything else contradicts it (``read.wire``)."""
     if retype is None or not upto_damage:
         return
     skipped = read.scan.skipped
@@ -710,9 +716,27 @@ def _retype_in_place(path, read, retype, upto_damage):
     except ValueError as exc:
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
                            % (path, skipped[0], exc)) from None
+    wire = _wire_die(skipped[4])
+    read.wire = wire is not None
+    if wire is None:
+        read.proof = _retype_proof(read.scan, skipped, retyped)
+    elif len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
+                                   for k in ("type", "colour", "ink", "value")):
+        retyped = [wire]  # the die as the pyramid sent it, as the table journaled it
+        read.proof = "proven" if _proves(read.scan, skipped, wire) else None
+    else:
+        players = _players(read.scan.events)
+        read.proof = (_what_it_held(json.dumps(wire).encode(), players),
+                      ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
+                                            for e in retyped) if w))
     read.retyped = retyped
-    read.proof = _retype_proof(read.scan, skipped, retyped)
     if isinstance(read.proof, tuple) and not getattr(retype, "confirmed", False):
+        if read.wire:
+            raise JournalError(_("%s: --retype for line %d: the pyramid's own record in the "
+                                 "damaged line (its CRC checks) reads %s, not %s; nothing "
+                                 "was changed (if that is what happened at the table, give "
+                                 "the same --retype twice to confirm it)")
+                               % ((path, skipped[0]) + read.proof))
         raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
                              "%s; nothing was changed (if that is what happened at the "
                              "table, give the same --retype twice to confirm it)")
@@ -723,6 +747,55 @@ def _retype_in_place(path, read, retype, upto_damage):
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
 
 
+def _players(events):
+    """The players' names of the ``game`` line first in ``events`` (``[]`` if none)."""
+    players = events[0].get("players", []) if events else []
+    return players if isinstance(players, list) else []
+
+
+def _proves(scan, skipped, event):
+    """True when ``event`` is what the damaged line ``skipped`` held: the line it makes
+    (the same fields a journal writes: the event, ``n``, ``game``, ``prev``) has the hash
+    the next line's ``prev`` names for it."""
+    if scan.game is None:
+        return False
+    line = encode_line(dict(event, n=skipped[0], game=scan.game, prev=skipped[5]))
+    return line_hash(line.rstrip(b"\n")) == scan.skipped_hash
+
+
+def _wire_die(chunk):
+    """The die a damaged journal line ``chunk`` still proves by itself: when it reads
+    ``"type":"die"`` and its ``raw`` is a pyramid's wire line (``BODY*CRC``) whose CRC-32
+    still matches its body (docs/protocol.md, "Framing"), the die event the table
+    journals for that record (``camelhost.table.events.from_link``: ``colour``, ``ink``,
+    ``value``, ``raw``, ``boot``, ``seq``, ``source`` ``pyramid``), a dict. ``None`` for
+    a die typed at the table (its ``raw`` is the words typed), a record that fails its
+    CRC or does not decode, another kind of line, and a die whose value or grey ink was
+    keyed after it (``?`` on the wire: the line alone can't give it)."""
+    from camelup.board import protocol
+
+    from camelhost.device.events import decode
+    from camelhost.table.events import from_link
+    raw = _held_fields(chunk, {"type": "die", "raw": None}).get("raw")
+    if not isinstance(raw, str):
+        return None
+    try:
+        event = decode(raw.encode("ascii"))
+    except (UnicodeError, protocol.ProtocolError):
+        return None
+    if getattr(event, "name", None) != "EVT":
+        return None
+    event.raw = raw
+    try:
+        die = from_link(event)
+    except ValueError:  # TableError: a kind or a shape the table does not take
+        return None
+    if getattr(die, "TYPE", None) != "die" or die.value is None or (
+            die.colour == "grey" and die.ink is None):
+        return None
+    return die.to_json()
+
+
 def _retype_proof(scan, skipped, retyped):
     """Whether the events typed again for the damaged line ``skipped`` are what it held:
     ``"proven"`` when the line they make (the same fields a journal writes: the event,
@@ -730,10 +803,8 @@ def _retype_proof(scan, skipped, retyped):
     else ``(held, typed)``, the words for what the damaged line still reads and for what
     was typed when a field both hold differs (the typing, ``raw``, and where a die came
     from, ``source``, ``boot``, ``seq``, aside), ``None`` when nothing tells them apart."""
-    if len(retyped) == 1 and scan.game is not None:
-        line = encode_line(dict(retyped[0], n=skipped[0], game=scan.game, prev=skipped[5]))
-        if line_hash(line.rstrip(b"\n")) == scan.skipped_hash:
-            return "proven"
+    if len(retyped) == 1 and _proves(scan, skipped, retyped[0]):
+        return "proven"
     if len(retyped) != 1:
         return None
     typed = retyped[0]
@@ -919,7 +990,7 @@ def _read_notes(path, read, notes, repair):
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
         notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
-                                   read.proof))
+                                   read.proof, read.wire))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -1099,8 +1170,10 @@ def _raw_words(chunk):
 def _retype_hint(path, chunk, options=(), players=()):
     """The end of a refusal of a damaged line set aside alone: what it reads as text
     (``_raw_words``) and the command that types its event again in its place, keeping the
-    lines after it (``--retype``): as the line reads it (a die, a player's action) or,
-    when that can't be read, with ``COMMAND`` to fill in; ``""`` for a finish card."""
+    lines after it (``--retype``): as the line reads it (a die, a player's action; a die
+    from the pyramid as its own record in the line reads it when that passes its CRC,
+    ``_wire_die``) or, when that can't be read, with ``COMMAND`` to fill in; ``""`` for a
+    finish card."""
     raw = _raw_words(chunk)
     if raw is None:
         return ""
@@ -1113,6 +1186,9 @@ def _retype_hint(path, chunk, options=(), players=()):
         return said + _("; or type what it held again in its place, keeping the lines "
                         "after it: %s") % " ".join(words + opts)
     typed = None
+    wire = _wire_die(chunk)
+    if wire is not None:
+        event = wire  # the pyramid's own record, whose CRC checks: what the line held
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
                          if event.get(k) is not None)
@@ -1124,6 +1200,10 @@ def _retype_hint(path, chunk, options=(), players=()):
     if not typed:
         return said
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
+    if wire is not None:
+        return said + _("; or type again in its place the die the pyramid sent, as its own "
+                        "record in the line reads it (its CRC checks), keeping the lines "
+                        "after it: %s") % " ".join([shlex.quote(w) for w in words] + opts)
     return said + _("; or type it again in its place, keeping the lines after it (correct it "
                     "if the damage is in it): %s") % " ".join(
                         [shlex.quote(w) for w in words] + opts)
@@ -1152,9 +1232,17 @@ def _what_it_held(chunk, players):
     return _("a '%s' line") % kind
 
 
-def _proof_words(proof):
+def _proof_words(proof, wire=False):
     """The end of the note on events typed again: proven the line as written, not proven,
-    or (confirmed) differing from what the damaged line still reads (``_retype_proof``)."""
+    or (confirmed) differing from what the damaged line still reads (``_retype_proof``);
+    ``wire``: judged by the pyramid's own record in the line (``_wire_die``): the die it
+    sent, or (confirmed) not it."""
+    if wire and isinstance(proof, tuple):
+        return _("; not what the pyramid sent (its own record in the line reads %s, not "
+                 "%s): confirmed by giving --retype twice") % proof
+    if wire:
+        return _("; what the pyramid sent (its own record in the line passes its CRC "
+                 "check)") + _proof_words(proof)
     if proof == "proven":
         return _("; proven the line as written (the next line's chain hash matches)")
     if proof is None:
@@ -1164,9 +1252,12 @@ def _proof_words(proof):
              "--retype twice") % proof
 
 
-def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None):
+def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
+                  wire=False):
     """The line that says a damaged line was read past: which, what it seems to have held
-    (so that it can be typed again) and how many lines after it were kept."""
+    (so that it can be typed again) and how many lines after it were kept; what was
+    typed again in its place and how it was judged (``proof``, ``wire``:
+    ``_proof_words``)."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
     where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
     said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
@@ -1178,15 +1269,20 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None):
         players = events[0].get("players", []) if events else []
         again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
         said += _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
-        return said + _proof_words(proof)
+        return said + _proof_words(proof, wire)
     return said + _held_words(chunk, events)
 
 
 def _held_words(chunk, events):
     """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
-    players from ``events``' ``game`` line name the seat), to be typed again."""
-    players = events[0].get("players", []) if events else []
-    held = _what_it_held(chunk, players if isinstance(players, list) else [])
+    players from ``events``' ``game`` line name the seat), to be typed again; a die from
+    the pyramid as its own record in the line reads it when that passes its CRC
+    (``_wire_die``)."""
+    wire = _wire_die(chunk)
+    if wire is not None:
+        return _(". The pyramid's own record in it (its CRC checks) reads %s: type it again "
+                 "as it reads") % _what_it_held(json.dumps(wire).encode(), _players(events))
+    held = _what_it_held(chunk, _players(events))
     if held is None:
         return _(". What it held can't be read")
     return _(". It seems to hold %s (the damage may be in it): if that happened at the "
