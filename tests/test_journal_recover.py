@@ -76,8 +76,8 @@ def test_one_damaged_line_is_set_aside_alone_and_the_lines_after_it_are_kept(tmp
     later = len(lines) - line
     assert j.notes == ["line %d is damaged (checksum does not match): left out, set aside in "
                        "%s.damaged; the %d lines after it are kept. It seems to hold a "
-                       "'rejected' line (the damage may be in it): if that happened at the "
-                       "table, type it again" % (line, path, later)]
+                       "release the table refused (double): a refused release moves no "
+                       "camel, so there is nothing to type again" % (line, path, later)]
     s = Session.resume(j)
     s.command("leg green")  # the game goes on, and is journaled
     j.close()

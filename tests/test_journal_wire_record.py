@@ -66,6 +66,12 @@ def _damaged(tmp_path, data, old, new):
     return str(path), path.read_bytes(), number, die
 
 
+def _later(data, number):
+    """How many lines follow line ``number`` in the journal ``data`` (the virtual
+    pyramid's ``board`` line comes when its hello does, so the lines' numbers vary)."""
+    return data.count(b"\n") - number
+
+
 def _other(value):
     return value % 3 + 1
 
@@ -99,10 +105,11 @@ def test_the_die_its_pyramid_record_reads_is_taken_at_once_as_the_line_was_writt
                          "--retype", "%s %d" % (die["colour"], die["value"]))
     assert rc == 0, err
     assert ("line %d is damaged (checksum does not match): left out, set aside in "
-            "%s.damaged; the 3 lines after it are kept. In its place: the die %s %d, typed "
+            "%s.damaged; the %d lines after it are kept. In its place: the die %s %d, typed "
             "again; what the pyramid sent (its own record in the line passes its CRC check); "
             "proven the line as written (the next line's chain hash matches)"
-            % (number, path, die["colour"], die["value"])) in out.splitlines(), out
+            % (number, path, _later(data, number), die["colour"], die["value"])
+            ) in out.splitlines(), out
     # the game is the one played: the die as the pyramid sent it, its record, boot and
     # seq kept (a resume knows the table took that event of the pyramid's)
     assert read_events(path) == read_events(str(whole))
@@ -174,3 +181,68 @@ def test_a_record_that_fails_its_crc_proves_nothing_the_line_read_as_before(
         "; or type it again in its place, keeping the lines after it (correct it if the "
         "damage is in it): pyramid play --resume %s --upto-damage --retype '%s %d' --plain"
         % (path, die["colour"], die["value"])), err
+
+
+# --- a release the table refused: its line carries the pyramid's record too --------------
+
+@pytest.fixture(scope="module")
+def refused(tmp_path_factory):
+    """The bytes of a real journal: Ann's pyramid ticket, two dice released at once (the
+    table refused them: a ``rejected`` line, the pyramid's last event the game took), the
+    die then typed by hand, and Ben's leg ticket."""
+    path = str(tmp_path_factory.mktemp("refused") / "g.jsonl")
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr("sys.stdin", iter(line + "\n" for line in [
+            "pyramid", "release two", "red 1", "leg blue", "quit"]))
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
+                         "virtual", "--seed", "5", "--journal", path]) == 0
+    finally:
+        mp.undo()
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def _refused_damaged(tmp_path, data, old, new):
+    lines = data.splitlines(keepends=True)
+    number = next(i for i, e in enumerate(_json_of(lines), 1) if e["type"] == "rejected")
+    assert old in lines[number - 1]
+    lines[number - 1] = lines[number - 1].replace(old, new)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines))
+    return str(path), number, _json_of(lines)[number - 1]
+
+
+def test_a_refused_release_proven_by_its_record_is_put_back_keeping_the_pyramid_event(
+        tmp_path, monkeypatch, capsys, refused):
+    from camelhost.table.journal import behind_pyramid
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(refused)
+    path, number, line = _refused_damaged(tmp_path, refused, b'"kind":"double"',
+                                          b'"kind":"dooble"')
+    later = _later(refused, number)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d lines after it are kept. In its place: a release the table refused "
+            "(double), read again from the pyramid's own record in it (its CRC checks); proven "
+            "the line as written (the next line's chain hash matches)" % (number, path, later)
+            ) in out.splitlines(), out
+    events = read_events(path)
+    assert events == read_events(str(whole))
+    # the pyramid's last event the game took is still known: a resume on that pyramid
+    # (which acknowledged it) names no event as lost
+    assert behind_pyramid(events, line["boot"], line["seq"]) is None
+
+
+def test_a_refused_release_its_record_cant_prove_is_set_aside_with_nothing_to_type(
+        tmp_path, monkeypatch, capsys, refused):
+    path, number, _ = _refused_damaged(tmp_path, refused, b'"reason":"double"',
+                                       b'"reason":"doubel"')
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d lines after it are kept. It seems to hold a release the table refused "
+            "(double): a refused release moves no camel, so there is nothing to type again"
+            % (number, path, _later(refused, number))) in out.splitlines(), out
+    assert [e for e in read_events(path) if e["type"] == "rejected"] == []

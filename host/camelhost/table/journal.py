@@ -618,7 +618,9 @@ class _Read:
     ``bad`` (``None`` or ``(line, reason, torn)`` where reading stops), ``kind`` (why:
     ``damaged``, ``chain`` or ``stale``), ``what`` (the words for it), ``retyped`` (the
     events typed again for the line set aside; ``proof``: ``_retype_proof``'s, and
-    ``wire``: they were judged by the pyramid's own record in the line, ``_wire_die``),
+    ``wire``: they were judged by the pyramid's own record in the line, ``_wire_die``;
+    ``restored``: a refused release read again from that record, proven by the chain
+    hash, ``_refused_release_restored``),
     ``skipped`` (``_Scan.skipped`` while the
     damaged line is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
     line that can't follow without it) and ``held`` (the damaged line's bytes, to say
@@ -640,6 +642,7 @@ class _Read:
         self.retyped = None
         self.proof = None
         self.wire = False
+        self.restored = False
         self.skipped = scan.skipped
         self.after = None
         self.held = None
@@ -747,6 +750,68 @@ def _retype_in_place(path, read, retype, upto_damage):
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
 
 
+def _refused_release_restored(read, retype, upto_damage):
+    """``--upto-damage`` without ``--retype``: a damaged ``rejected`` line (a release the
+    table refused, a sensor fault) can't be typed again, but its ``raw`` is the pyramid's
+    own record: when that passes its CRC, the line is rebuilt from what it still reads
+    with the record's ``raw``, ``kind``, ``boot`` and ``seq``, and put back in its place only when
+    the next line's chain hash proves it the line as written (never on a guess). Kept,
+    it keeps the pyramid's event the table took (``Session.resume_point``,
+    ``behind_pyramid``) and a pyramid ticket it took at the start of a turn."""
+    skipped = read.scan.skipped
+    if retype is not None or not upto_damage or skipped is None:
+        return
+    event = _wire_refused(skipped[4])
+    if event is None or not _proves(read.scan, skipped, event):
+        return
+    at = read.before(skipped[0])
+    read.retyped, read.proof, read.restored = [event], "proven", True
+    read.events = read.events[:at] + [event] + read.events[at:]
+    read.checked = read.checked[:at] + [event] + read.checked[at:]
+    read.lines = read.lines[:at] + [skipped[0]] + read.lines[at:]
+    read.starts = read.starts[:at] + [skipped[2]] + read.starts[at:]
+
+
+def _wire_refused(chunk):
+    """The ``rejected`` event a damaged line ``chunk`` reads (its JSON, or field by
+    field), with ``kind``, ``boot`` and ``seq`` as its ``raw`` record says when that is a
+    pyramid's wire line passing its CRC (docs/protocol.md, "Framing"); ``None`` for
+    another kind of line or a record that fails its CRC."""
+    from camelhost.table.events import Rejected
+    keys = ("type",) + Rejected._WRITTEN
+    held = _held_event(chunk)
+    if held is None:
+        held = _held_fields(chunk, {k: ("rejected" if k == "type" else None) for k in keys})
+    if held.get("type") != "rejected":
+        return None
+    record = _wire_record(held.get("raw"))
+    if record is None:
+        return None
+    event = {k: held.get(k) for k in keys if k in held}
+    event.update(raw=held["raw"], kind=record.kind, boot=record.boot, seq=record.seq)
+    return event
+
+
+def _wire_record(raw):
+    """The pyramid's event whose wire line ``raw`` is (a journal line's ``raw`` field,
+    decoded as the link does, ``camelhost.device.events.decode``: a ``Die`` or a
+    ``DieEvent``, its ``raw`` set), when it is an ``EVT`` line whose CRC-32 matches its
+    body; else ``None`` (the words typed for a die, a damaged record)."""
+    from camelup.board import protocol
+
+    from camelhost.device.events import decode
+    if not isinstance(raw, str):
+        return None
+    try:
+        event = decode(raw.encode("ascii"))
+    except (UnicodeError, protocol.ProtocolError):
+        return None
+    if getattr(event, "name", None) != "EVT":
+        return None
+    event.raw = raw
+    return event
+
+
 def _players(events):
     """The players' names of the ``game`` line first in ``events`` (``[]`` if none)."""
     players = events[0].get("players", []) if events else []
@@ -772,20 +837,10 @@ def _wire_die(chunk):
     a die typed at the table (its ``raw`` is the words typed), a record that fails its
     CRC or does not decode, another kind of line, and a die whose value or grey ink was
     keyed after it (``?`` on the wire: the line alone can't give it)."""
-    from camelup.board import protocol
-
-    from camelhost.device.events import decode
     from camelhost.table.events import from_link
-    raw = _held_fields(chunk, {"type": "die", "raw": None}).get("raw")
-    if not isinstance(raw, str):
+    event = _wire_record(_held_fields(chunk, {"type": "die", "raw": None}).get("raw"))
+    if event is None:
         return None
-    try:
-        event = decode(raw.encode("ascii"))
-    except (UnicodeError, protocol.ProtocolError):
-        return None
-    if getattr(event, "name", None) != "EVT":
-        return None
-    event.raw = raw
     try:
         die = from_link(event)
     except ValueError:  # TableError: a kind or a shape the table does not take
@@ -990,7 +1045,7 @@ def _read_notes(path, read, notes, repair):
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
         notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
-                                   read.proof, read.wire))
+                                   read.proof, read.wire, read.restored))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -1012,13 +1067,15 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not).
     One step per decision, in this order: the line out of place (``_chain_break``), the
-    damaged line typed again (``_retype_in_place``), the event that no longer applies
-    (``_stale_event``), the damaged line set aside alone or not (``_unchecked_skip``,
-    ``_undo_after_skip``, ``_nothing_kept_after``), the words and the refusal, then the
-    bytes kept, the repair written and the notes."""
+    damaged line typed again (``_retype_in_place``) or a refused release read again
+    from its pyramid record (``_refused_release_restored``), the event that no longer
+    applies (``_stale_event``), the damaged line set aside alone or not
+    (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
+    the refusal, then the bytes kept, the repair written and the notes."""
     read = _load(path, upto_damage, check, options, rebuild)
     _chain_break(read)
     _retype_in_place(path, read, retype, upto_damage)
+    _refused_release_restored(read, retype, upto_damage)
     _stale_event(read, check)
     _unchecked_skip(read, check)
     _undo_after_skip(read)
@@ -1229,6 +1286,8 @@ def _what_it_held(chunk, players):
         return _("%s's action '%s'") % (name, _typed_action(event["action"], players))
     if kind == "pyramid" and name is not None:
         return _("%s's pyramid ticket") % name
+    if kind == "rejected" and isinstance(event.get("kind"), str):
+        return _("a release the table refused (%s)") % event["kind"]
     return _("a '%s' line") % kind
 
 
@@ -1253,11 +1312,11 @@ def _proof_words(proof, wire=False):
 
 
 def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
-                  wire=False):
+                  wire=False, restored=False):
     """The line that says a damaged line was read past: which, what it seems to have held
     (so that it can be typed again) and how many lines after it were kept; what was
     typed again in its place and how it was judged (``proof``, ``wire``:
-    ``_proof_words``)."""
+    ``_proof_words``), or (``restored``) the refused release read again from its record."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
     where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
     said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
@@ -1265,6 +1324,10 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
                      "line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
                      "lines after it are kept", later)
             % {"line": line_no, "reason": reason, "where": where, "later": later})
+    if restored:
+        return said + _(". In its place: %s, read again from the pyramid's own record in "
+                        "it (its CRC checks)") % _what_it_held(
+                            json.dumps(retyped[0]).encode(), []) + _proof_words(proof)
     if retyped:
         players = events[0].get("players", []) if events else []
         again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
@@ -1283,6 +1346,9 @@ def _held_words(chunk, events):
         return _(". The pyramid's own record in it (its CRC checks) reads %s: type it again "
                  "as it reads") % _what_it_held(json.dumps(wire).encode(), _players(events))
     held = _what_it_held(chunk, _players(events))
+    if held is not None and (_held_event(chunk) or {}).get("type") == "rejected":
+        return _(". It seems to hold %s: a refused release moves no camel, so there is "
+                 "nothing to type again") % held
     if held is None:
         return _(". What it held can't be read")
     return _(". It seems to hold %s (the damage may be in it): if that happened at the "
