@@ -246,3 +246,61 @@ def test_a_refused_release_its_record_cant_prove_is_set_aside_with_nothing_to_ty
             "(double): a refused release moves no camel, so there is nothing to type again"
             % (number, path, _later(refused, number))) in out.splitlines(), out
     assert [e for e in read_events(path) if e["type"] == "rejected"] == []
+
+
+# --- a die whose value was keyed after it (a pyramid without value buttons) ---------------
+
+@pytest.fixture(scope="module")
+def keyed(tmp_path_factory):
+    """The bytes of a real journal played against the virtual pyramid with no value
+    buttons fitted: its die's record says ``val=?`` and a ``value`` line (the key the
+    table pressed) follows it; then Ben's leg ticket."""
+    from camelhost.device import virtual
+    path = str(tmp_path_factory.mktemp("keyed") / "g.jsonl")
+
+    class NoValueButtons(virtual.VirtualPyramid):
+        def __init__(self, *args, **kwargs):
+            kwargs["value_buttons"] = False
+            super().__init__(*args, **kwargs)
+
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(virtual, "VirtualPyramid", NoValueButtons)
+        mp.setattr("sys.stdin", iter(line + "\n" for line in [
+            "pyramid", "release", "2", "leg blue", "quit"]))
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
+                         "virtual", "--seed", "5", "--journal", path]) == 0
+    finally:
+        mp.undo()
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
+        tmp_path, monkeypatch, capsys, keyed):
+    # such a die can't be typed again (a die typed has its value, and the value line
+    # after it would no longer follow): its record, proven by the chain hash, puts it back
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(keyed)
+    number, _, die = _die_line(keyed)
+    assert die["value"] is None and "val=?" in die["raw"]
+    path, data, _, _ = _damaged(tmp_path, keyed, '"colour":"%(colour)s"', '"colour":"pirple"')
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert err.startswith(
+        "pyramid: %s: line %d is damaged (checksum does not match); nothing was changed (to "
+        "resume with it read again from the pyramid's own record in it, which the next "
+        "line's chain hash proves the line as written, keeping the lines after it and the "
+        "line as it is in %s.damaged: pyramid play --resume %s --upto-damage --plain); the "
+        "line reads: " % (path, number, path, path)), err
+    assert "--retype" not in err
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d lines after it are kept. In its place: the die %s, read again from the "
+            "pyramid's own record in it (its CRC checks); proven the line as written (the "
+            "next line's chain hash matches)" % (number, path, _later(data, number),
+                                                  die["colour"])) in out.splitlines(), out
+    assert read_events(path) == read_events(str(whole))

@@ -619,8 +619,8 @@ class _Read:
     ``damaged``, ``chain`` or ``stale``), ``what`` (the words for it), ``retyped`` (the
     events typed again for the line set aside; ``proof``: ``_retype_proof``'s, and
     ``wire``: they were judged by the pyramid's own record in the line, ``_wire_die``;
-    ``restored``: a refused release read again from that record, proven by the chain
-    hash, ``_refused_release_restored``),
+    ``restored``: read again from that record, proven by the chain hash,
+    ``_restored_from_record``),
     ``skipped`` (``_Scan.skipped`` while the
     damaged line is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
     line that can't follow without it) and ``held`` (the damaged line's bytes, to say
@@ -750,19 +750,20 @@ def _retype_in_place(path, read, retype, upto_damage):
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
 
 
-def _refused_release_restored(read, retype, upto_damage):
-    """``--upto-damage`` without ``--retype``: a damaged ``rejected`` line (a release the
-    table refused, a sensor fault) can't be typed again, but its ``raw`` is the pyramid's
-    own record: when that passes its CRC, the line is rebuilt from what it still reads
-    with the record's ``raw``, ``kind``, ``boot`` and ``seq``, and put back in its place only when
-    the next line's chain hash proves it the line as written (never on a guess). Kept,
-    it keeps the pyramid's event the table took (``Session.resume_point``,
-    ``behind_pyramid``) and a pyramid ticket it took at the start of a turn."""
+def _restored_from_record(read, retype, upto_damage):
+    """``--upto-damage`` without ``--retype``: a damaged line that can't be typed again
+    but whose ``raw`` is the pyramid's own record passing its CRC (``_from_record``: a
+    release the table refused, a sensor fault, a die whose value or grey ink was keyed
+    after it) is put back in its place, read again from that record, when the next
+    line's chain hash proves it the line as written (never on a guess). Kept, it keeps
+    the pyramid's event the table took (``Session.resume_point``, ``behind_pyramid``), a
+    pyramid ticket a refused release took at the start of a turn, and the die the
+    ``value`` or ``ink`` line after it completes."""
     skipped = read.scan.skipped
     if retype is not None or not upto_damage or skipped is None:
         return
-    event = _wire_refused(skipped[4])
-    if event is None or not _proves(read.scan, skipped, event):
+    event = _from_record(read.scan)
+    if event is None:
         return
     at = read.before(skipped[0])
     read.retyped, read.proof, read.restored = [event], "proven", True
@@ -770,6 +771,19 @@ def _refused_release_restored(read, retype, upto_damage):
     read.checked = read.checked[:at] + [event] + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] + read.lines[at:]
     read.starts = read.starts[:at] + [skipped[2]] + read.starts[at:]
+
+
+def _from_record(scan):
+    """The event of the damaged line ``scan.skipped`` as its own pyramid record rebuilds
+    it, when the next line's chain hash proves it the line as written: a ``rejected``
+    line (``_wire_refused``) or a die whose value or grey ink was keyed after it (``?``
+    on the wire, ``_wire_die``'s ``keyed_after``); ``None`` otherwise (a die the record
+    gives whole is typed again, ``--retype``)."""
+    skipped = scan.skipped
+    if skipped is None:
+        return None
+    event = _wire_refused(skipped[4]) or _wire_die(skipped[4], keyed_after=True)
+    return event if event is not None and _proves(scan, skipped, event) else None
 
 
 def _wire_refused(chunk):
@@ -828,7 +842,7 @@ def _proves(scan, skipped, event):
     return line_hash(line.rstrip(b"\n")) == scan.skipped_hash
 
 
-def _wire_die(chunk):
+def _wire_die(chunk, keyed_after=False):
     """The die a damaged journal line ``chunk`` still proves by itself: when it reads
     ``"type":"die"`` and its ``raw`` is a pyramid's wire line (``BODY*CRC``) whose CRC-32
     still matches its body (docs/protocol.md, "Framing"), the die event the table
@@ -836,7 +850,8 @@ def _wire_die(chunk):
     ``value``, ``raw``, ``boot``, ``seq``, ``source`` ``pyramid``), a dict. ``None`` for
     a die typed at the table (its ``raw`` is the words typed), a record that fails its
     CRC or does not decode, another kind of line, and a die whose value or grey ink was
-    keyed after it (``?`` on the wire: the line alone can't give it)."""
+    keyed after it (``?`` on the wire: the line alone can't give it). ``keyed_after``:
+    only such a die (its ``value`` or ``ink`` ``None``, as the line held it)."""
     from camelhost.table.events import from_link
     event = _wire_record(_held_fields(chunk, {"type": "die", "raw": None}).get("raw"))
     if event is None:
@@ -845,8 +860,9 @@ def _wire_die(chunk):
         die = from_link(event)
     except ValueError:  # TableError: a kind or a shape the table does not take
         return None
-    if getattr(die, "TYPE", None) != "die" or die.value is None or (
-            die.colour == "grey" and die.ink is None):
+    if getattr(die, "TYPE", None) != "die":
+        return None
+    if (die.value is None or (die.colour == "grey" and die.ink is None)) != keyed_after:
         return None
     return die.to_json()
 
@@ -968,6 +984,12 @@ def _refuse(path, read, upto_damage, options):
         raise JournalError(_("%s: the first line rebuilt from what was given does not fit "
                              "the lines after it (%s); nothing was changed: check --players, "
                              "--edition and --seed") % (path, read.what))
+    if not upto_damage and scan.skipped is not None and (skipped is not None or (
+            bad is not None and bad[0] == scan.skipped[0])) and _from_record(scan):
+        raw = _raw_words(scan.skipped[4])
+        raise JournalError("%s: %s; %s%s" % (
+            path, _("line %d is damaged (%s)") % scan.skipped[:2],
+            _record_hint(path, options), _("; the line reads: %s") % raw if raw else ""))
     again = ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
             bad[0] == scan.skipped[0]) or skipped is not None:
@@ -1067,15 +1089,15 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not).
     One step per decision, in this order: the line out of place (``_chain_break``), the
-    damaged line typed again (``_retype_in_place``) or a refused release read again
-    from its pyramid record (``_refused_release_restored``), the event that no longer
+    damaged line typed again (``_retype_in_place``) or read again from its pyramid
+    record (``_restored_from_record``), the event that no longer
     applies (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
     read = _load(path, upto_damage, check, options, rebuild)
     _chain_break(read)
     _retype_in_place(path, read, retype, upto_damage)
-    _refused_release_restored(read, retype, upto_damage)
+    _restored_from_record(read, retype, upto_damage)
     _stale_event(read, check)
     _unchecked_skip(read, check)
     _undo_after_skip(read)
@@ -1158,6 +1180,16 @@ def _set_aside(path, chunk, first, newlines, parts=None):
         os.fsync(side)
     finally:
         os.close(side)
+
+
+def _record_hint(path, options=()):
+    """What the refusal of a damaged line that its own pyramid record rebuilds, proven
+    by the chain hash (``_from_record``), suggests: the command that puts it back."""
+    return (_("nothing was changed (to resume with it read again from the pyramid's own "
+              "record in it, which the next line's chain hash proves the line as written, "
+              "keeping the lines after it and the line as it is in %s.damaged: pyramid "
+              "play --resume %s --upto-damage%s)")
+            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
 def _skip_hint(path, options=()):
