@@ -60,7 +60,10 @@ Any other damage is refused naming the first bad line, the file untouched;
 ``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
 which lines). One damaged line of a chained journal with lines after it is set aside
 alone when the lines after it still apply without it (a ``set_aside`` line takes its
-place and keeps the hash the next line names for it, so the chain reads through it). With ``check`` (``Session.stale_line``)
+place and keeps the hash the next line names for it, so the chain reads through it). A
+damaged line of the pyramid's (a die, a refused release) keeps the pyramid's own wire
+record in its ``raw``: when that passes its own CRC it is the evidence of what the line
+held (``_wire_die``, ``_from_record``), never a field the damage may have changed. With ``check`` (``Session.stale_line``)
 a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
