@@ -743,6 +743,12 @@ def _retype_in_place(path, read, retype, upto_damage):
                                  "was changed (if that is what happened at the table, give "
                                  "the same --retype twice to confirm it)")
                                % ((path, skipped[0]) + read.proof))
+        if read.proof[0] == read.proof[1]:  # a finish card: its colour is never said
+            raise JournalError(_("%s: --retype for line %d: the damaged line still reads "
+                                 "another colour for %s than the one typed (not said here: "
+                                 "the card lies face down); nothing was changed (if that is "
+                                 "what happened at the table, give the same --retype twice "
+                                 "to confirm it)") % (path, skipped[0], read.proof[1]))
         raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
                              "%s; nothing was changed (if that is what happened at the "
                              "table, give the same --retype twice to confirm it)")
@@ -1264,11 +1270,11 @@ def _retype_hint(path, chunk, options=(), players=()):
     (``_raw_words``) and the command that types its event again in its place, keeping the
     lines after it (``--retype``): as the line reads it (a die, a player's action; a die
     from the pyramid as its own record in the line reads it when that passes its CRC,
-    ``_wire_die``) or, when that can't be read, with ``COMMAND`` to fill in; ``""`` for a
-    finish card."""
+    ``_wire_die``) or, when that can't be read, with ``COMMAND`` to fill in; a finish
+    card neither quoted nor named (``_finish_hint``)."""
     raw = _raw_words(chunk)
     if raw is None:
-        return ""
+        return _finish_hint(path, chunk, options, players)
     said = _("; the line reads: %s") % raw
     opts = [shlex.quote(w) for w in options]
     event = _held_event(chunk)
@@ -1299,6 +1305,33 @@ def _retype_hint(path, chunk, options=(), players=()):
     return said + _("; or type it again in its place, keeping the lines after it (correct it "
                     "if the damage is in it): %s") % " ".join(
                         [shlex.quote(w) for w in words] + opts)
+
+
+def _finish_hint(path, chunk, options=(), players=()):
+    """The end of a refusal of a damaged finish-card line set aside alone: the command
+    that types the card again in its place, its colour left to fill in (``COLOUR``: the
+    card lies face down, RULES 1.8, so no refusal says it), on the pile the line still
+    reads (``win``/``lose``), for the player it names; the next line's chain hash proves
+    the card typed the one written (``_retype_proof``)."""
+    held = _held_event(chunk) or _held_fields(
+        chunk, {"type": "action", "action": None, "player": None})
+    action = held.get("action") if isinstance(held.get("action"), str) else ""
+    words = action.split()
+    pile = {"winner": "win", "loser": "lose"}.get(words[1] if len(words) > 1 else "")
+    typed = "%s %s" % (pile, _("COLOUR")) if pile else _("COMMAND")
+    command = " ".join([shlex.quote(w) for w in ("pyramid", "play", "--resume", path,
+                                                 "--upto-damage", "--retype")]
+                       + [shlex.quote(typed) if pile else typed]
+                       + [shlex.quote(w) for w in options])
+    seat = held.get("player")
+    players = list(players)
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return _("; or, if %s can say that finish card again, type it in its place, keeping "
+                 "the lines after it (its colour is not said here: the card lies face "
+                 "down): %s") % (players[seat], command)
+    return _("; or, if its player can say that finish card again, type it in its place, "
+             "keeping the lines after it (its colour is not said here: the card lies face "
+             "down): %s") % command
 
 
 def _what_it_held(chunk, players):
@@ -1342,6 +1375,9 @@ def _proof_words(proof, wire=False):
     if proof is None:
         return _("; that it is the line as written can't be proven (the next line's chain "
                  "hash does not match it)")
+    if proof[0] == proof[1]:  # a finish card: its colour is never said
+        return _("; not the card the damaged line still reads (its colour is not said "
+                 "here): confirmed by giving --retype twice")
     return _("; not what the damaged line still reads (%s, not %s): confirmed by giving "
              "--retype twice") % proof
 
