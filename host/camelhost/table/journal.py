@@ -580,12 +580,37 @@ def _write_all(fd, data):
         view = view[os.write(fd, view):]
 
 
-def _resume_hint(path, options=()):
+def _resume_hint(path, options=(), rest=""):
     """What a refusal suggests: the command that resumes up to the bad line, with the
-    table's ``options`` (words such as ``--plain``) after it."""
-    return (_("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
+    table's ``options`` (words such as ``--plain``) after it; ``rest``: what it moves to
+    ``FILE.damaged`` (``_rest_words``)."""
+    return (_("nothing was changed (to resume up to it, moving %s to %s.damaged: "
             "pyramid play --resume %s --upto-damage%s)")
-            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
+            % (rest or _("the rest"), path, shlex.quote(path),
+               "".join(" " + shlex.quote(w) for w in options)))
+
+
+def _rest_words(read, line_no):
+    """What resuming up to line ``line_no`` moves to ``FILE.damaged``, in words: it and
+    the lines after it (blank ones not counted), and the races they reach into when
+    they go past the race it is in (the ``race`` lines after it, read without their
+    checksum), so that a table knows what it would set aside before it does."""
+    lines = read.data.split(b"\n")[line_no:]
+    later = [x for x in lines if x.strip()]
+    if not later:
+        return _("it")
+    events = read.scan.events
+    race = 1 + len([i for i, n in enumerate(read.scan.lines)
+                    if n < line_no and events[i].get("type") == "race"])
+    last = race + len([x for x in later
+                       if (_held_event(x.rstrip(b"\r")) or {}).get("type") == "race"])
+    said = ngettext("it and the %d line after it", "it and the %d lines after it",
+                    len(later)) % len(later)
+    if last == race + 1:
+        said += _(" (the rest of race %d, and race %d)") % (race, last)
+    elif last > race:
+        said += _(" (the rest of race %d, and races %d-%d)") % (race, race + 1, last)
+    return said
 
 
 def _set_aside_note(kind, line_no, reason, size, path, kept):
@@ -1010,8 +1035,8 @@ def _refuse(path, read, upto_damage, options):
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
             _skip_hint(path, options), again))
     if bad is not None and not bad[2] and not upto_damage:
-        raise JournalError("%s: %s; %s%s" % (path, read.what, _resume_hint(path, options),
-                                             again))
+        raise JournalError("%s: %s; %s%s" % (
+            path, read.what, _resume_hint(path, options, _rest_words(read, bad[0])), again))
 
 
 def _kept(read):
