@@ -648,9 +648,8 @@ class _Read:
     events typed again for the line set aside; ``proof``: ``_retype_proof``'s, and
     ``wire``: they were judged by the pyramid's own record in the line, ``_wire_die``;
     ``restored``: read again from that record, proven by the chain hash,
-    ``_restored_from_record``),
-    ``skipped`` (``_Scan.skipped`` while the
-    damaged line is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
+    ``_restored_from_record``), ``skipped`` (``_Scan.skipped`` while the damaged line
+    is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
     line that can't follow without it) and ``held`` (the damaged line's bytes, to say
     what it seems to hold)."""
 
@@ -1124,8 +1123,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     the events typed again in its place (a list; ``ValueError`` saying why not).
     One step per decision, in this order: the line out of place (``_chain_break``), the
     damaged line typed again (``_retype_in_place``) or read again from its pyramid
-    record (``_restored_from_record``), the event that no longer
-    applies (``_stale_event``), the damaged line set aside alone or not
+    record (``_restored_from_record``), the event that no longer applies
+    (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
     read = _load(path, upto_damage, check, options, rebuild)
