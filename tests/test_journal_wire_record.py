@@ -76,11 +76,15 @@ def _other(value):
     return value % 3 + 1
 
 
+@pytest.mark.parametrize("damage", ["value", "json"])
 def test_the_refusal_suggests_the_die_its_pyramid_record_reads_not_the_damaged_field(
-        tmp_path, monkeypatch, capsys, game):
+        tmp_path, monkeypatch, capsys, game, damage):
     number, _, die = _die_line(game)
-    path, data, _, _ = _damaged(tmp_path, game, '"value":%(value)d}',
-                                '"value":%d}' % _other(die["value"]))
+    if damage == "value":  # another value, as the tester's edit
+        old, new = '"value":%(value)d}', '"value":%d}' % _other(die["value"])
+    else:  # a byte lost: the line's JSON no longer parses, its record still reads
+        old, new = '"ink":null', '"ink":nul'
+    path, data, _, _ = _damaged(tmp_path, game, old, new)
     rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
     assert rc != 0
     assert err.startswith("pyramid: %s: line %d is damaged (checksum does not match); "

@@ -1301,16 +1301,16 @@ def _retype_hint(path, chunk, options=(), players=()):
         return _finish_hint(path, chunk, options, players)
     said = _("; the line reads: %s") % raw
     opts = [shlex.quote(w) for w in options]
-    event = _held_event(chunk)
+    # the pyramid's own record, whose CRC checks, is what the line held, even when the
+    # rest of the line's JSON no longer parses
+    wire = _wire_die(chunk)
+    event = wire if wire is not None else _held_event(chunk)
     if event is None:
         words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
                  "--retype", _("COMMAND")]
         return said + _("; or type what it held again in its place, keeping the lines "
                         "after it: %s") % " ".join(words + opts)
     typed = None
-    wire = _wire_die(chunk)
-    if wire is not None:
-        event = wire  # the pyramid's own record, whose CRC checks: what the line held
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
                          if event.get(k) is not None)
