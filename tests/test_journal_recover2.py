@@ -245,3 +245,87 @@ def test_another_action_for_a_line_that_no_longer_parses_is_refused(tmp_path):
         Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped("leg blue"))
     assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+
+
+# --- a damaged finish-card line: typed again, its colour never said (tester s33 finding 2) --
+
+def _finish_damaged(path):
+    """A real journal whose line of Ann's finish card (red, on the winner pile) reads
+    another colour (``rex``, its checksum kept): its bytes, the line's number and the
+    game's events as written."""
+    lines = _game(path, ("win red", "leg blue", "leg green", "pyramid", "red 2"))
+    whole = read_events(str(path))
+    line = next(i for i, x in enumerate(lines) if b"finish winner red" in x) + 1
+    data = _write_damaged(path, lines, line, b"winner red", b"winner rex")
+    return data, line, whole
+
+
+def test_a_damaged_finish_card_is_offered_again_with_its_colour_to_fill_in(tmp_path, capsys):
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    data, line, whole = _finish_damaged(path)
+    assert cli.main(["play", "--resume", str(path), "--plain"]) != 0
+    err = capsys.readouterr().err.rstrip("\n")
+    assert err.endswith(
+        "; or, if Ann can say that finish card again, type it in its place, keeping the lines "
+        "after it (its colour is not said here: the card lies face down): pyramid play "
+        "--resume %s --upto-damage --retype 'win COLOUR' --plain" % path), err
+    assert "red" not in err and "rex" not in err
+    assert path.read_bytes() == data
+    # the card typed again as it was: every line kept, proven by the next line's hash
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("win red"))
+    assert j.events == whole
+    note, = j.notes
+    assert note.endswith("In its place: Ann's finish card, typed again; proven the line as "
+                         "written (the next line's chain hash matches)")
+    j.close()
+
+
+def test_another_colour_for_a_damaged_finish_card_is_refused_without_saying_either(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data, line, _ = _finish_damaged(path)
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped("win blue"))
+    assert str(refused.value) == (
+        "%s: --retype for line %d: the damaged line still reads another colour for Ann's "
+        "finish card than the one typed (not said here: the card lies face down); nothing "
+        "was changed (if that is what happened at the table, give the same --retype twice "
+        "to confirm it)" % (path, line))
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped(["win blue", "win blue"]))
+    note, = j.notes
+    assert note.endswith("In its place: Ann's finish card, typed again; not the card the "
+                         "damaged line still reads (its colour is not said here): confirmed "
+                         "by giving --retype twice")
+    assert "blue" not in note and "red" not in note
+    j.close()
+
+
+# --- what resuming up to a damaged line moves aside, said before (tester s33 finding 2) ---
+
+def test_the_refusal_says_how_many_lines_and_races_resuming_up_to_it_moves_aside(tmp_path):
+    from test_journal_recover import SETUP
+    path = tmp_path / "g.jsonl"
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    s.command(SETUP)
+    while s.phase != "over":  # race 1 to its end, one die after another
+        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
+        s.command("pyramid")
+        s.command("%s 3" % inside[0])
+    for text in ("again", SETUP, "leg red"):  # race 2 begins
+        s.command(text)
+    journal.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    # the first pyramid ticket's die, damaged: the lines after it can't follow without it
+    line = next(i for i, x in enumerate(lines) if b'"type":"die"' in x) + 1
+    data = _write_damaged(path, lines, line, b'"value":3', b'"value":4')
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), check=Session.stale_line)
+    assert ("nothing was changed (to resume up to it, moving it and the %d lines after it "
+            "(the rest of race 1, and race 2) to %s.damaged: pyramid play --resume %s "
+            "--upto-damage)" % (len(lines) - line, path, path)) in str(refused.value)
+    assert path.read_bytes() == data

@@ -60,7 +60,10 @@ Any other damage is refused naming the first bad line, the file untouched;
 ``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
 which lines). One damaged line of a chained journal with lines after it is set aside
 alone when the lines after it still apply without it (a ``set_aside`` line takes its
-place and keeps the hash the next line names for it, so the chain reads through it). With ``check`` (``Session.stale_line``)
+place and keeps the hash the next line names for it, so the chain reads through it). A
+damaged line of the pyramid's (a die, a refused release) keeps the pyramid's own wire
+record in its ``raw``: when that passes its own CRC it is the evidence of what the line
+held (``_wire_die``, ``_from_record``), never a field the damage may have changed. With ``check`` (``Session.stale_line``)
 a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
@@ -577,12 +580,37 @@ def _write_all(fd, data):
         view = view[os.write(fd, view):]
 
 
-def _resume_hint(path, options=()):
+def _resume_hint(path, options=(), rest=""):
     """What a refusal suggests: the command that resumes up to the bad line, with the
-    table's ``options`` (words such as ``--plain``) after it."""
-    return (_("nothing was changed (to resume up to it, moving the rest to %s.damaged: "
+    table's ``options`` (words such as ``--plain``) after it; ``rest``: what it moves to
+    ``FILE.damaged`` (``_rest_words``)."""
+    return (_("nothing was changed (to resume up to it, moving %s to %s.damaged: "
             "pyramid play --resume %s --upto-damage%s)")
-            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
+            % (rest or _("the rest"), path, shlex.quote(path),
+               "".join(" " + shlex.quote(w) for w in options)))
+
+
+def _rest_words(read, line_no):
+    """What resuming up to line ``line_no`` moves to ``FILE.damaged``, in words: it and
+    the lines after it (blank ones not counted), and the races they reach into when
+    they go past the race it is in (the ``race`` lines after it, read without their
+    checksum), so that a table knows what it would set aside before it does."""
+    lines = read.data.split(b"\n")[line_no:]
+    later = [x for x in lines if x.strip()]
+    if not later:
+        return _("it")
+    events = read.scan.events
+    race = 1 + len([i for i, n in enumerate(read.scan.lines)
+                    if n < line_no and events[i].get("type") == "race"])
+    last = race + len([x for x in later
+                       if (_held_event(x.rstrip(b"\r")) or {}).get("type") == "race"])
+    said = ngettext("it and the %d line after it", "it and the %d lines after it",
+                    len(later)) % len(later)
+    if last == race + 1:
+        said += _(" (the rest of race %d, and race %d)") % (race, last)
+    elif last > race:
+        said += _(" (the rest of race %d, and races %d-%d)") % (race, race + 1, last)
+    return said
 
 
 def _set_aside_note(kind, line_no, reason, size, path, kept):
@@ -617,8 +645,11 @@ class _Read:
     and byte offset of each event), ``good_end`` (offset after the last line kept),
     ``bad`` (``None`` or ``(line, reason, torn)`` where reading stops), ``kind`` (why:
     ``damaged``, ``chain`` or ``stale``), ``what`` (the words for it), ``retyped`` (the
-    events typed again for the line set aside), ``skipped`` (``_Scan.skipped`` while the
-    damaged line is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
+    events typed again for the line set aside; ``proof``: ``_retype_proof``'s, and
+    ``wire``: they were judged by the pyramid's own record in the line, ``_wire_die``;
+    ``restored``: read again from that record, proven by the chain hash,
+    ``_restored_from_record``), ``skipped`` (``_Scan.skipped`` while the damaged line
+    is set aside alone, else ``None``), ``after`` (``(line, reason)`` of the
     line that can't follow without it) and ``held`` (the damaged line's bytes, to say
     what it seems to hold)."""
 
@@ -637,6 +668,8 @@ class _Read:
         self.what = None
         self.retyped = None
         self.proof = None
+        self.wire = False
+        self.restored = False
         self.skipped = scan.skipped
         self.after = None
         self.held = None
@@ -697,7 +730,10 @@ def _retype_in_place(path, read, retype, upto_damage):
     """``--retype``: the events ``retype`` gives for the damaged line set aside go in its
     place (the lines after it follow them). ``JournalError`` when there is no such line,
     ``retype`` raises ``ValueError``, or its events differ from what the damaged line
-    still reads (``_retype_proof``) and ``retype.confirmed`` is not true."""
+    still reads (``_retype_proof``) and ``retype.confirmed`` is not true. A damaged die
+    line whose pyramid record still passes its CRC (``_wire_die``) is read by that
+    record alone: the die typed as it reads goes in as the pyramid sent it (its ``raw``,
+    ``boot`` and ``seq`` kept), anything else contradicts it (``read.wire``)."""
     if retype is None or not upto_damage:
         return
     skipped = read.scan.skipped
@@ -710,9 +746,33 @@ def _retype_in_place(path, read, retype, upto_damage):
     except ValueError as exc:
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
                            % (path, skipped[0], exc)) from None
+    wire = _wire_die(skipped[4])
+    read.wire = wire is not None
+    if wire is None:
+        read.proof = _retype_proof(read.scan, skipped, retyped)
+    elif len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
+                                   for k in ("type", "colour", "ink", "value")):
+        retyped = [wire]  # the die as the pyramid sent it, as the table journaled it
+        read.proof = "proven" if _proves(read.scan, skipped, wire) else None
+    else:
+        players = _players(read.scan.events)
+        read.proof = (_what_it_held(json.dumps(wire).encode(), players),
+                      ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
+                                            for e in retyped) if w))
     read.retyped = retyped
-    read.proof = _retype_proof(read.scan, skipped, retyped)
     if isinstance(read.proof, tuple) and not getattr(retype, "confirmed", False):
+        if read.wire:
+            raise JournalError(_("%s: --retype for line %d: the pyramid's own record in the "
+                                 "damaged line (its CRC checks) reads %s, not %s; nothing "
+                                 "was changed (if that is what happened at the table, give "
+                                 "the same --retype twice to confirm it)")
+                               % ((path, skipped[0]) + read.proof))
+        if read.proof[0] == read.proof[1]:  # a finish card: its colour is never said
+            raise JournalError(_("%s: --retype for line %d: the damaged line still reads "
+                                 "another colour for %s than the one typed (not said here: "
+                                 "the card lies face down); nothing was changed (if that is "
+                                 "what happened at the table, give the same --retype twice "
+                                 "to confirm it)") % (path, skipped[0], read.proof[1]))
         raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
                              "%s; nothing was changed (if that is what happened at the "
                              "table, give the same --retype twice to confirm it)")
@@ -723,6 +783,123 @@ def _retype_in_place(path, read, retype, upto_damage):
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
 
 
+def _restored_from_record(read, retype, upto_damage):
+    """``--upto-damage`` without ``--retype``: a damaged line that can't be typed again
+    but whose ``raw`` is the pyramid's own record passing its CRC (``_from_record``: a
+    release the table refused, a sensor fault, a die whose value or grey ink was keyed
+    after it) is put back in its place, read again from that record, when the next
+    line's chain hash proves it the line as written (never on a guess). Kept, it keeps
+    the pyramid's event the table took (``Session.resume_point``, ``behind_pyramid``), a
+    pyramid ticket a refused release took at the start of a turn, and the die the
+    ``value`` or ``ink`` line after it completes."""
+    skipped = read.scan.skipped
+    if retype is not None or not upto_damage or skipped is None:
+        return
+    event = _from_record(read.scan)
+    if event is None:
+        return
+    at = read.before(skipped[0])
+    read.retyped, read.proof, read.restored = [event], "proven", True
+    read.events = read.events[:at] + [event] + read.events[at:]
+    read.checked = read.checked[:at] + [event] + read.checked[at:]
+    read.lines = read.lines[:at] + [skipped[0]] + read.lines[at:]
+    read.starts = read.starts[:at] + [skipped[2]] + read.starts[at:]
+
+
+def _from_record(scan):
+    """The event of the damaged line ``scan.skipped`` as its own pyramid record rebuilds
+    it, when the next line's chain hash proves it the line as written: a ``rejected``
+    line (``_wire_refused``) or a die whose value or grey ink was keyed after it (``?``
+    on the wire, ``_wire_die``'s ``keyed_after``); ``None`` otherwise (a die the record
+    gives whole is typed again, ``--retype``)."""
+    skipped = scan.skipped
+    if skipped is None:
+        return None
+    event = _wire_refused(skipped[4]) or _wire_die(skipped[4], keyed_after=True)
+    return event if event is not None and _proves(scan, skipped, event) else None
+
+
+def _wire_refused(chunk):
+    """The ``rejected`` event a damaged line ``chunk`` reads (its JSON, or field by
+    field), with ``kind``, ``boot`` and ``seq`` as its ``raw`` record says when that is a
+    pyramid's wire line passing its CRC (docs/protocol.md, "Framing"); ``None`` for
+    another kind of line or a record that fails its CRC."""
+    from camelhost.table.events import Rejected
+    keys = ("type",) + Rejected._WRITTEN
+    held = _held_event(chunk)
+    if held is None:
+        held = _held_fields(chunk, {k: ("rejected" if k == "type" else None) for k in keys})
+    if held.get("type") != "rejected":
+        return None
+    record = _wire_record(held.get("raw"))
+    if record is None:
+        return None
+    event = {k: held.get(k) for k in keys if k in held}
+    event.update(raw=held["raw"], kind=record.kind, boot=record.boot, seq=record.seq)
+    return event
+
+
+def _wire_record(raw):
+    """The pyramid's event whose wire line ``raw`` is (a journal line's ``raw`` field,
+    decoded as the link does, ``camelhost.device.events.decode``: a ``Die`` or a
+    ``DieEvent``, its ``raw`` set), when it is an ``EVT`` line whose CRC-32 matches its
+    body; else ``None`` (the words typed for a die, a damaged record)."""
+    from camelup.board import protocol
+
+    from camelhost.device.events import decode
+    if not isinstance(raw, str):
+        return None
+    try:
+        event = decode(raw.encode("ascii"))
+    except (UnicodeError, protocol.ProtocolError):
+        return None
+    if getattr(event, "name", None) != "EVT":
+        return None
+    event.raw = raw
+    return event
+
+
+def _players(events):
+    """The players' names of the ``game`` line first in ``events`` (``[]`` if none)."""
+    players = events[0].get("players", []) if events else []
+    return players if isinstance(players, list) else []
+
+
+def _proves(scan, skipped, event):
+    """True when ``event`` is what the damaged line ``skipped`` held: the line it makes
+    (the same fields a journal writes: the event, ``n``, ``game``, ``prev``) has the hash
+    the next line's ``prev`` names for it."""
+    if scan.game is None:
+        return False
+    line = encode_line(dict(event, n=skipped[0], game=scan.game, prev=skipped[5]))
+    return line_hash(line.rstrip(b"\n")) == scan.skipped_hash
+
+
+def _wire_die(chunk, keyed_after=False):
+    """The die a damaged journal line ``chunk`` still proves by itself: when it reads
+    ``"type":"die"`` and its ``raw`` is a pyramid's wire line (``BODY*CRC``) whose CRC-32
+    still matches its body (docs/protocol.md, "Framing"), the die event the table
+    journals for that record (``camelhost.table.events.from_link``: ``colour``, ``ink``,
+    ``value``, ``raw``, ``boot``, ``seq``, ``source`` ``pyramid``), a dict. ``None`` for
+    a die typed at the table (its ``raw`` is the words typed), a record that fails its
+    CRC or does not decode, another kind of line, and a die whose value or grey ink was
+    keyed after it (``?`` on the wire: the line alone can't give it). ``keyed_after``:
+    only such a die (its ``value`` or ``ink`` ``None``, as the line held it)."""
+    from camelhost.table.events import from_link
+    event = _wire_record(_held_fields(chunk, {"type": "die", "raw": None}).get("raw"))
+    if event is None:
+        return None
+    try:
+        die = from_link(event)
+    except ValueError:  # TableError: a kind or a shape the table does not take
+        return None
+    if getattr(die, "TYPE", None) != "die":
+        return None
+    if (die.value is None or (die.colour == "grey" and die.ink is None)) != keyed_after:
+        return None
+    return die.to_json()
+
+
 def _retype_proof(scan, skipped, retyped):
     """Whether the events typed again for the damaged line ``skipped`` are what it held:
     ``"proven"`` when the line they make (the same fields a journal writes: the event,
@@ -730,10 +907,8 @@ def _retype_proof(scan, skipped, retyped):
     else ``(held, typed)``, the words for what the damaged line still reads and for what
     was typed when a field both hold differs (the typing, ``raw``, and where a die came
     from, ``source``, ``boot``, ``seq``, aside), ``None`` when nothing tells them apart."""
-    if len(retyped) == 1 and scan.game is not None:
-        line = encode_line(dict(retyped[0], n=skipped[0], game=scan.game, prev=skipped[5]))
-        if line_hash(line.rstrip(b"\n")) == scan.skipped_hash:
-            return "proven"
+    if len(retyped) == 1 and _proves(scan, skipped, retyped[0]):
+        return "proven"
     if len(retyped) != 1:
         return None
     typed = retyped[0]
@@ -842,6 +1017,12 @@ def _refuse(path, read, upto_damage, options):
         raise JournalError(_("%s: the first line rebuilt from what was given does not fit "
                              "the lines after it (%s); nothing was changed: check --players, "
                              "--edition and --seed") % (path, read.what))
+    if not upto_damage and scan.skipped is not None and (skipped is not None or (
+            bad is not None and bad[0] == scan.skipped[0])) and _from_record(scan):
+        raw = _raw_words(scan.skipped[4])
+        raise JournalError("%s: %s; %s%s" % (
+            path, _("line %d is damaged (%s)") % scan.skipped[:2],
+            _record_hint(path, options), _("; the line reads: %s") % raw if raw else ""))
     again = ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
             bad[0] == scan.skipped[0]) or skipped is not None:
@@ -853,8 +1034,8 @@ def _refuse(path, read, upto_damage, options):
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
             _skip_hint(path, options), again))
     if bad is not None and not bad[2] and not upto_damage:
-        raise JournalError("%s: %s; %s%s" % (path, read.what, _resume_hint(path, options),
-                                             again))
+        raise JournalError("%s: %s; %s%s" % (
+            path, read.what, _resume_hint(path, options, _rest_words(read, bad[0])), again))
 
 
 def _kept(read):
@@ -919,7 +1100,7 @@ def _read_notes(path, read, notes, repair):
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
         notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
-                                   read.proof))
+                                   read.proof, read.wire, read.restored))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -941,13 +1122,15 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not).
     One step per decision, in this order: the line out of place (``_chain_break``), the
-    damaged line typed again (``_retype_in_place``), the event that no longer applies
-    (``_stale_event``), the damaged line set aside alone or not (``_unchecked_skip``,
-    ``_undo_after_skip``, ``_nothing_kept_after``), the words and the refusal, then the
-    bytes kept, the repair written and the notes."""
+    damaged line typed again (``_retype_in_place``) or read again from its pyramid
+    record (``_restored_from_record``), the event that no longer applies
+    (``_stale_event``), the damaged line set aside alone or not
+    (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
+    the refusal, then the bytes kept, the repair written and the notes."""
     read = _load(path, upto_damage, check, options, rebuild)
     _chain_break(read)
     _retype_in_place(path, read, retype, upto_damage)
+    _restored_from_record(read, retype, upto_damage)
     _stale_event(read, check)
     _unchecked_skip(read, check)
     _undo_after_skip(read)
@@ -1032,6 +1215,16 @@ def _set_aside(path, chunk, first, newlines, parts=None):
         os.close(side)
 
 
+def _record_hint(path, options=()):
+    """What the refusal of a damaged line that its own pyramid record rebuilds, proven
+    by the chain hash (``_from_record``), suggests: the command that puts it back."""
+    return (_("nothing was changed (to resume with it read again from the pyramid's own "
+              "record in it, which the next line's chain hash proves the line as written, "
+              "keeping the lines after it and the line as it is in %s.damaged: pyramid "
+              "play --resume %s --upto-damage%s)")
+            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
+
+
 def _skip_hint(path, options=()):
     """What a refusal of one damaged line with intact lines after it suggests: the
     command that resumes without it (it is set aside, the lines after it kept)."""
@@ -1099,14 +1292,19 @@ def _raw_words(chunk):
 def _retype_hint(path, chunk, options=(), players=()):
     """The end of a refusal of a damaged line set aside alone: what it reads as text
     (``_raw_words``) and the command that types its event again in its place, keeping the
-    lines after it (``--retype``): as the line reads it (a die, a player's action) or,
-    when that can't be read, with ``COMMAND`` to fill in; ``""`` for a finish card."""
+    lines after it (``--retype``): as the line reads it (a die, a player's action; a die
+    from the pyramid as its own record in the line reads it when that passes its CRC,
+    ``_wire_die``) or, when that can't be read, with ``COMMAND`` to fill in; a finish
+    card neither quoted nor named (``_finish_hint``)."""
     raw = _raw_words(chunk)
     if raw is None:
-        return ""
+        return _finish_hint(path, chunk, options, players)
     said = _("; the line reads: %s") % raw
     opts = [shlex.quote(w) for w in options]
-    event = _held_event(chunk)
+    # the pyramid's own record, whose CRC checks, is what the line held, even when the
+    # rest of the line's JSON no longer parses
+    wire = _wire_die(chunk)
+    event = wire if wire is not None else _held_event(chunk)
     if event is None:
         words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
                  "--retype", _("COMMAND")]
@@ -1124,9 +1322,40 @@ def _retype_hint(path, chunk, options=(), players=()):
     if not typed:
         return said
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
+    if wire is not None:
+        return said + _("; or type again in its place the die the pyramid sent, as its own "
+                        "record in the line reads it (its CRC checks), keeping the lines "
+                        "after it: %s") % " ".join([shlex.quote(w) for w in words] + opts)
     return said + _("; or type it again in its place, keeping the lines after it (correct it "
                     "if the damage is in it): %s") % " ".join(
                         [shlex.quote(w) for w in words] + opts)
+
+
+def _finish_hint(path, chunk, options=(), players=()):
+    """The end of a refusal of a damaged finish-card line set aside alone: the command
+    that types the card again in its place, its colour left to fill in (``COLOUR``: the
+    card lies face down, RULES 1.8, so no refusal says it), on the pile the line still
+    reads (``win``/``lose``), for the player it names; the next line's chain hash proves
+    the card typed the one written (``_retype_proof``)."""
+    held = _held_event(chunk) or _held_fields(
+        chunk, {"type": "action", "action": None, "player": None})
+    action = held.get("action") if isinstance(held.get("action"), str) else ""
+    words = action.split()
+    pile = {"winner": "win", "loser": "lose"}.get(words[1] if len(words) > 1 else "")
+    typed = "%s %s" % (pile, _("COLOUR")) if pile else _("COMMAND")
+    command = " ".join([shlex.quote(w) for w in ("pyramid", "play", "--resume", path,
+                                                 "--upto-damage", "--retype")]
+                       + [shlex.quote(typed) if pile else typed]
+                       + [shlex.quote(w) for w in options])
+    seat = held.get("player")
+    players = list(players)
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return _("; or, if %s can say that finish card again, type it in its place, keeping "
+                 "the lines after it (its colour is not said here: the card lies face "
+                 "down): %s") % (players[seat], command)
+    return _("; or, if its player can say that finish card again, type it in its place, "
+             "keeping the lines after it (its colour is not said here: the card lies face "
+             "down): %s") % command
 
 
 def _what_it_held(chunk, players):
@@ -1149,24 +1378,40 @@ def _what_it_held(chunk, players):
         return _("%s's action '%s'") % (name, _typed_action(event["action"], players))
     if kind == "pyramid" and name is not None:
         return _("%s's pyramid ticket") % name
+    if kind == "rejected" and isinstance(event.get("kind"), str):
+        return _("a release the table refused (%s)") % event["kind"]
     return _("a '%s' line") % kind
 
 
-def _proof_words(proof):
+def _proof_words(proof, wire=False):
     """The end of the note on events typed again: proven the line as written, not proven,
-    or (confirmed) differing from what the damaged line still reads (``_retype_proof``)."""
+    or (confirmed) differing from what the damaged line still reads (``_retype_proof``);
+    ``wire``: judged by the pyramid's own record in the line (``_wire_die``): the die it
+    sent, or (confirmed) not it."""
+    if wire and isinstance(proof, tuple):
+        return _("; not what the pyramid sent (its own record in the line reads %s, not "
+                 "%s): confirmed by giving --retype twice") % proof
+    if wire:
+        return _("; what the pyramid sent (its own record in the line passes its CRC "
+                 "check)") + _proof_words(proof)
     if proof == "proven":
         return _("; proven the line as written (the next line's chain hash matches)")
     if proof is None:
         return _("; that it is the line as written can't be proven (the next line's chain "
                  "hash does not match it)")
+    if proof[0] == proof[1]:  # a finish card: its colour is never said
+        return _("; not the card the damaged line still reads (its colour is not said "
+                 "here): confirmed by giving --retype twice")
     return _("; not what the damaged line still reads (%s, not %s): confirmed by giving "
              "--retype twice") % proof
 
 
-def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None):
+def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
+                  wire=False, restored=False):
     """The line that says a damaged line was read past: which, what it seems to have held
-    (so that it can be typed again) and how many lines after it were kept."""
+    (so that it can be typed again) and how many lines after it were kept; what was
+    typed again in its place and how it was judged (``proof``, ``wire``:
+    ``_proof_words``), or (``restored``) the refused release read again from its record."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
     where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
     said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
@@ -1174,19 +1419,31 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None):
                      "line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
                      "lines after it are kept", later)
             % {"line": line_no, "reason": reason, "where": where, "later": later})
+    if restored:
+        return said + _(". In its place: %s, read again from the pyramid's own record in "
+                        "it (its CRC checks)") % _what_it_held(
+                            json.dumps(retyped[0]).encode(), []) + _proof_words(proof)
     if retyped:
         players = events[0].get("players", []) if events else []
         again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
         said += _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
-        return said + _proof_words(proof)
+        return said + _proof_words(proof, wire)
     return said + _held_words(chunk, events)
 
 
 def _held_words(chunk, events):
     """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
-    players from ``events``' ``game`` line name the seat), to be typed again."""
-    players = events[0].get("players", []) if events else []
-    held = _what_it_held(chunk, players if isinstance(players, list) else [])
+    players from ``events``' ``game`` line name the seat), to be typed again; a die from
+    the pyramid as its own record in the line reads it when that passes its CRC
+    (``_wire_die``)."""
+    wire = _wire_die(chunk)
+    if wire is not None:
+        return _(". The pyramid's own record in it (its CRC checks) reads %s: type it again "
+                 "as it reads") % _what_it_held(json.dumps(wire).encode(), _players(events))
+    held = _what_it_held(chunk, _players(events))
+    if held is not None and (_held_event(chunk) or {}).get("type") == "rejected":
+        return _(". It seems to hold %s: a refused release moves no camel, so there is "
+                 "nothing to type again") % held
     if held is None:
         return _(". What it held can't be read")
     return _(". It seems to hold %s (the damage may be in it): if that happened at the "

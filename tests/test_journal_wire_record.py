@@ -1,0 +1,310 @@
+"""A damaged die line from the pyramid is recovered from what the line itself proves
+(tester s33 finding F1): its ``raw`` field keeps the pyramid's own wire record with its
+CRC, so when that still checks, the record is the evidence. The refusal suggests the die
+it reads (never a damaged field's), ``--retype`` of that die is taken at once as what the
+pyramid sent, and a ``--retype`` that contradicts it is refused unless given twice.
+Journals written by a real game against the virtual pyramid (the firmware on the
+simulated sensor), then damaged here, resumed through ``pyramid play``."""
+
+import pytest
+from camelhost import cli
+from camelhost.table.journal import read_events
+
+pytestmark = pytest.mark.hil
+
+
+def _play(monkeypatch, capsys, lines, *argv):
+    """``pyramid play --plain ARGV`` with ``lines`` typed: ``(rc, stdout, stderr)``."""
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in lines))
+    rc = cli.main(["play", "--plain"] + list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """The bytes of a real journal: Ann's pyramid ticket and the die the virtual pyramid
+    released for it, then Ben's leg ticket, Cy's pyramid ticket and its die (seeded)."""
+    path = str(tmp_path_factory.mktemp("wire") / "g.jsonl")
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr("sys.stdin", iter(line + "\n" for line in [
+            "pyramid", "release", "leg blue", "pyramid", "release", "quit"]))
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
+                         "virtual", "--seed", "5", "--journal", path]) == 0
+    finally:
+        mp.undo()
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def _die_line(data):
+    """The number, bytes and event of the first die line the pyramid sent."""
+    lines = data.splitlines(keepends=True)
+    for number, event in enumerate(_json_of(lines), 1):
+        if event.get("type") == "die" and event.get("source") == "pyramid":
+            return number, lines, event
+    raise AssertionError("no die from the pyramid in the journal")
+
+
+def _json_of(lines):
+    """Each line's JSON (its checksum cut off), as a dict."""
+    import json
+    return [json.loads(line.rstrip(b"\n")[:-9]) for line in lines]
+
+
+def _damaged(tmp_path, data, old, new):
+    """``g.jsonl`` in ``tmp_path``: ``data`` with ``old`` changed to ``new`` in the first
+    die from the pyramid (the line's own checksum kept, so it no longer matches); returns
+    ``(path, damaged bytes, line number, the die as written)``."""
+    number, lines, die = _die_line(data)
+    old, new = (x % die if "%" in x else x for x in (old, new))
+    assert old.encode() in lines[number - 1]
+    lines[number - 1] = lines[number - 1].replace(old.encode(), new.encode())
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines))
+    return str(path), path.read_bytes(), number, die
+
+
+def _later(data, number):
+    """How many lines follow line ``number`` in the journal ``data`` (the virtual
+    pyramid's ``board`` line comes when its hello does, so the lines' numbers vary)."""
+    return data.count(b"\n") - number
+
+
+def _other(value):
+    return value % 3 + 1
+
+
+@pytest.mark.parametrize("damage", ["value", "json"])
+def test_the_refusal_suggests_the_die_its_pyramid_record_reads_not_the_damaged_field(
+        tmp_path, monkeypatch, capsys, game, damage):
+    number, _, die = _die_line(game)
+    if damage == "value":  # another value, as the tester's edit
+        old, new = '"value":%(value)d}', '"value":%d}' % _other(die["value"])
+    else:  # a byte lost: the line's JSON no longer parses, its record still reads
+        old, new = '"ink":null', '"ink":nul'
+    path, data, _, _ = _damaged(tmp_path, game, old, new)
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert err.startswith("pyramid: %s: line %d is damaged (checksum does not match); "
+                          "nothing was changed" % (path, number)), err
+    assert err.rstrip("\n").endswith(
+        "; or type again in its place the die the pyramid sent, as its own record in the "
+        "line reads it (its CRC checks), keeping the lines after it: pyramid play --resume "
+        "%s --upto-damage --retype '%s %d' --plain" % (path, die["colour"], die["value"])), err
+    assert "\n" not in err.rstrip("\n")
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+
+
+def test_the_die_its_pyramid_record_reads_is_taken_at_once_as_the_line_was_written(
+        tmp_path, monkeypatch, capsys, game):
+    number, _, die = _die_line(game)
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(game)
+    path, data, _, _ = _damaged(tmp_path, game, '"value":%(value)d}',
+                                '"value":%d}' % _other(die["value"]))
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", "%s %d" % (die["colour"], die["value"]))
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in "
+            "%s.damaged; the %d lines after it are kept. In its place: the die %s %d, typed "
+            "again; what the pyramid sent (its own record in the line passes its CRC check); "
+            "proven the line as written (the next line's chain hash matches)"
+            % (number, path, _later(data, number), die["colour"], die["value"])
+            ) in out.splitlines(), out
+    # the game is the one played: the die as the pyramid sent it, its record, boot and
+    # seq kept (a resume knows the table took that event of the pyramid's)
+    assert read_events(path) == read_events(str(whole))
+    # nothing destroyed: the damaged line as it was, in FILE.damaged
+    assert data.splitlines()[number - 1] in open(path + ".damaged", "rb").read().splitlines()
+
+
+def test_a_retype_the_pyramid_record_contradicts_is_refused_unless_given_twice(
+        tmp_path, monkeypatch, capsys, game):
+    number, _, die = _die_line(game)
+    wrong = "%s %d" % (die["colour"], _other(die["value"]))
+    path, data, _, _ = _damaged(tmp_path, game, '"value":%(value)d}',
+                                '"value":%d}' % _other(die["value"]))
+    # the damaged field's value: the pyramid's record says otherwise; nothing changed
+    rc, _, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                       "--retype", wrong)
+    assert rc != 0
+    assert err.rstrip("\n") == (
+        "pyramid: %s: --retype for line %d: the pyramid's own record in the damaged line (its "
+        "CRC checks) reads the die %s %d, not the die %s; nothing was changed (if that is "
+        "what happened at the table, give the same --retype twice to confirm it)"
+        % (path, number, die["colour"], die["value"], wrong))
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+    # given twice: the table's word stands, said to differ from the pyramid's record
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", wrong, "--retype", wrong)
+    assert rc == 0, err
+    assert ("In its place: the die %s, typed again; not what the pyramid sent (its own "
+            "record in the line reads the die %s %d, not the die %s): confirmed by giving "
+            "--retype twice" % (wrong, die["colour"], die["value"], wrong)) in out, out
+    assert [e for e in read_events(path) if e.get("type") == "die"][0]["value"] == (
+        _other(die["value"]))
+
+
+def test_a_line_whose_own_checksum_alone_is_damaged_is_proven_by_its_record(
+        tmp_path, monkeypatch, capsys, game):
+    number, lines, die = _die_line(game)
+    crc = lines[number - 1].rstrip(b"\n")[-8:].decode()
+    path, _, _, _ = _damaged(tmp_path, game, "*" + crc, "*" + crc[::-1])
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", "%s %d" % (die["colour"], die["value"]))
+    assert rc == 0, err
+    assert ("what the pyramid sent (its own record in the line passes its CRC check); "
+            "proven the line as written (the next line's chain hash matches)") in out, out
+
+
+def test_upto_damage_alone_says_the_die_the_pyramid_record_reads(
+        tmp_path, monkeypatch, capsys, game):
+    number, _, die = _die_line(game)
+    path, _, _, _ = _damaged(tmp_path, game, '"value":%(value)d}',
+                             '"value":%d}' % _other(die["value"]))
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("The pyramid's own record in it (its CRC checks) reads the die %s %d: type it "
+            "again as it reads" % (die["colour"], die["value"])) in out, out
+
+
+def test_a_record_that_fails_its_crc_proves_nothing_the_line_read_as_before(
+        tmp_path, monkeypatch, capsys, game):
+    # the damage in the record itself: its CRC fails, so the line's fields are what it
+    # still reads, said as possibly damaged (as for a die typed at the table)
+    number, _, die = _die_line(game)
+    path, _, _, _ = _damaged(tmp_path, game, "val=%(value)d ", "val=%d " % _other(die["value"]))
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert err.rstrip("\n").endswith(
+        "; or type it again in its place, keeping the lines after it (correct it if the "
+        "damage is in it): pyramid play --resume %s --upto-damage --retype '%s %d' --plain"
+        % (path, die["colour"], die["value"])), err
+
+
+# --- a release the table refused: its line carries the pyramid's record too --------------
+
+@pytest.fixture(scope="module")
+def refused(tmp_path_factory):
+    """The bytes of a real journal: Ann's pyramid ticket, two dice released at once (the
+    table refused them: a ``rejected`` line, the pyramid's last event the game took), the
+    die then typed by hand, and Ben's leg ticket."""
+    path = str(tmp_path_factory.mktemp("refused") / "g.jsonl")
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr("sys.stdin", iter(line + "\n" for line in [
+            "pyramid", "release two", "red 1", "leg blue", "quit"]))
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
+                         "virtual", "--seed", "5", "--journal", path]) == 0
+    finally:
+        mp.undo()
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def _refused_damaged(tmp_path, data, old, new):
+    lines = data.splitlines(keepends=True)
+    number = next(i for i, e in enumerate(_json_of(lines), 1) if e["type"] == "rejected")
+    assert old in lines[number - 1]
+    lines[number - 1] = lines[number - 1].replace(old, new)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines))
+    return str(path), number, _json_of(lines)[number - 1]
+
+
+def test_a_refused_release_proven_by_its_record_is_put_back_keeping_the_pyramid_event(
+        tmp_path, monkeypatch, capsys, refused):
+    from camelhost.table.journal import behind_pyramid
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(refused)
+    path, number, line = _refused_damaged(tmp_path, refused, b'"kind":"double"',
+                                          b'"kind":"dooble"')
+    later = _later(refused, number)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d lines after it are kept. In its place: a release the table refused "
+            "(double), read again from the pyramid's own record in it (its CRC checks); proven "
+            "the line as written (the next line's chain hash matches)" % (number, path, later)
+            ) in out.splitlines(), out
+    events = read_events(path)
+    assert events == read_events(str(whole))
+    # the pyramid's last event the game took is still known: a resume on that pyramid
+    # (which acknowledged it) names no event as lost
+    assert behind_pyramid(events, line["boot"], line["seq"]) is None
+
+
+def test_a_refused_release_its_record_cant_prove_is_set_aside_with_nothing_to_type(
+        tmp_path, monkeypatch, capsys, refused):
+    path, number, _ = _refused_damaged(tmp_path, refused, b'"reason":"double"',
+                                       b'"reason":"doubel"')
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d lines after it are kept. It seems to hold a release the table refused "
+            "(double): a refused release moves no camel, so there is nothing to type again"
+            % (number, path, _later(refused, number))) in out.splitlines(), out
+    assert [e for e in read_events(path) if e["type"] == "rejected"] == []
+
+
+# --- a die whose value was keyed after it (a pyramid without value buttons) ---------------
+
+@pytest.fixture(scope="module")
+def keyed(tmp_path_factory):
+    """The bytes of a real journal played against the virtual pyramid with no value
+    buttons fitted: its die's record says ``val=?`` and a ``value`` line (the key the
+    table pressed) follows it; then Ben's leg ticket."""
+    from camelhost.device import virtual
+    path = str(tmp_path_factory.mktemp("keyed") / "g.jsonl")
+
+    class NoValueButtons(virtual.VirtualPyramid):
+        def __init__(self, *args, **kwargs):
+            kwargs["value_buttons"] = False
+            super().__init__(*args, **kwargs)
+
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(virtual, "VirtualPyramid", NoValueButtons)
+        mp.setattr("sys.stdin", iter(line + "\n" for line in [
+            "pyramid", "release", "2", "leg blue", "quit"]))
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
+                         "virtual", "--seed", "5", "--journal", path]) == 0
+    finally:
+        mp.undo()
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
+        tmp_path, monkeypatch, capsys, keyed):
+    # such a die can't be typed again (a die typed has its value, and the value line
+    # after it would no longer follow): its record, proven by the chain hash, puts it back
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(keyed)
+    number, _, die = _die_line(keyed)
+    assert die["value"] is None and "val=?" in die["raw"]
+    path, data, _, _ = _damaged(tmp_path, keyed, '"colour":"%(colour)s"', '"colour":"pirple"')
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert err.startswith(
+        "pyramid: %s: line %d is damaged (checksum does not match); nothing was changed (to "
+        "resume with it read again from the pyramid's own record in it, which the next "
+        "line's chain hash proves the line as written, keeping the lines after it and the "
+        "line as it is in %s.damaged: pyramid play --resume %s --upto-damage --plain); the "
+        "line reads: " % (path, number, path, path)), err
+    assert "--retype" not in err
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d lines after it are kept. In its place: the die %s, read again from the "
+            "pyramid's own record in it (its CRC checks); proven the line as written (the "
+            "next line's chain hash matches)" % (number, path, _later(data, number),
+                                                  die["colour"])) in out.splitlines(), out
+    assert read_events(path) == read_events(str(whole))
