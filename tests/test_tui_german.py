@@ -170,9 +170,25 @@ def test_the_german_counts_say_the_pyramid_tickets_left_and_keep_to_two_rows_at_
     view = table_view(session, odds=False)
     view["piles"] = {"winner": 9, "loser": 9}
     lines = info_text(view, 80).plain.split("\n")
-    assert lines == ["Kann noch herauskommen: bla grü gel rot lil gra (einer bleibt drin).",
+    assert lines == ["Können noch herauskommen: bla grü gel rot lil gra (einer bleibt drin).",
                      "Noch 5 Pyramidenplättchen. Stapel verdeckt: Sieger 9 Karten, "
                      "Verlierer 9 Karten"], lines
+
+
+def test_the_german_counts_say_kann_for_one_die_and_koennen_for_several():
+    # tester s33 F4: the full screen said 'Kann noch herauskommen:' for six dice, where
+    # the plain mode says 'Können noch herauskommen:'
+    set_language("de")
+    session = Session("second", NAMES8[:4], seed=2, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    view = table_view(session, odds=False)
+    first = info_text(view, 80).plain.split("\n")[0]
+    assert first.startswith("Können noch herauskommen: bla grü"), first
+    view["dice_inside"], view["dice_left_inside"] = view["dice_inside"][:1], False
+    first = info_text(view, 80).plain.split("\n")[0]
+    assert first.startswith("Kann noch herauskommen: bla."), first
+    set_language("en")
+    assert info_text(view, 80).plain.startswith("Can still come out: blu."), view
 
 
 def test_the_hint_under_a_long_panel_has_a_german_plural():

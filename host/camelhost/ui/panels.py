@@ -137,9 +137,11 @@ def _group(text, camels, inner):
 
 
 def dice_text(view):
-    """``Can still come out: [blu] [gre] [gry] (one stays inside)`` (RULES 5)."""
-    text = Text(_("Can still come out:"))
+    """``Can still come out: [blu] [gre] [gry] (one stays inside)`` (RULES 5); the verb
+    agrees with the dice (German ``Kann`` one die or none, ``Können`` several), as the
+    plain mode's line."""
     inside = view["dice_inside"]
+    text = Text(ngettext("Can still come out:", "Can still come out:", len(inside) or 1))
     for die in inside:
         text.append(" ")
         text.append_text(badge(die))
