@@ -659,6 +659,16 @@ def _dice_left_notice(notice, view, past):
 
 
 def _retry_notice(notice, view, past):
+    if notice.get("asked"):  # a die released while another one's value (or ink) is asked
+        words = {"back": put_back_words(notice), "asked": colours_in(notice["asked"]),
+                 "question": notice["question"]}
+        if notice.get("fell"):
+            return [_("%(back)s (it came out after the %(asked)s die, which stays out): "
+                      "%(question)s") % words]
+        if notice.get("why") == "nodie":
+            return [_("No die came out (the %(asked)s die stays out): %(question)s") % words]
+        return [_("%(back)s (they came out after the %(asked)s die, which stays out): "
+                  "%(question)s") % words]
     why = notice.get("why") or _("the release could not be read")
     if notice.get("grey_for"):  # setup: the grey die's second release
         camel = colour_word(notice["grey_for"])
@@ -668,6 +678,17 @@ def _retry_notice(notice, view, past):
         return [_("RETURN THE DICE AND RELEASE AGAIN (%s)") % _why(why)]
     return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
             "still covers this action") % _why(why)]
+
+
+def put_back_words(notice):
+    """What to do with the dice of a release refused while another die's value or ink
+    is asked (a ``retry`` notice with ``asked``): ``PUT THE PURPLE DIE BACK IN THE
+    PYRAMID`` when the pyramid read its colour (``fell``), else the dice of that release."""
+    if notice.get("fell"):
+        return _("PUT THE %s DIE BACK IN THE PYRAMID") % colour_word(notice["fell"]).upper()
+    if notice.get("why") == "nodie":
+        return _("NO DIE CAME OUT: %s") % notice["question"].upper()
+    return _("PUT THE DICE OF THIS RELEASE BACK IN THE PYRAMID")
 
 
 #: Each notice kind's words: ``(notice, view, past)`` -> list of lines.
