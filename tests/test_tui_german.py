@@ -232,10 +232,11 @@ def test_the_full_screen_help_keeps_a_long_commands_description_beside_it():
 
 
 def test_a_die_asked_for_its_value_names_its_colour_in_german():
-    # the sentence starts with a capital, not the colour inside it
+    # the sentence starts with a capital, not the colour inside it (tester s33 F6: 'Blue
+    # die is out' read unlike every other line)
     from camelhost.table.narration import notice_lines
     notice = {"kind": "ask_value", "die": "red"}
-    assert notice_lines(notice, None) == ["Red die is out, value unknown: press 1, 2 or 3"]
+    assert notice_lines(notice, None) == ["The red die is out, value unknown: press 1, 2 or 3"]
     set_language("de")
     assert notice_lines(notice, None)[0].startswith("Würfel rot ist heraus")
     assert notice_lines(notice, None, past=True)[0].startswith("Würfel rot ist heraus")

@@ -628,13 +628,12 @@ def _ask_ink_notice(notice, view, past):
 
 
 def _ask_value_notice(notice, view, past):
-    # the sentence's first letter up, not the colour's (German: "Würfel red ist heraus")
+    # the colour inside the sentence, lower case as in every other line (German:
+    # "Würfel rot ist heraus")
     if past:
-        line = _("%s die came out, value not read: asked at the table") % colours_in(
-            notice["die"])
-    else:
-        line = _("%s die is out, value unknown: press 1, 2 or 3") % colours_in(notice["die"])
-    return [line[:1].upper() + line[1:]]
+        return [_("The %s die came out, value not read: asked at the table") % colours_in(
+            notice["die"])]
+    return [_("The %s die is out, value unknown: press 1, 2 or 3") % colours_in(notice["die"])]
 
 
 def _leaders_notice(notice, view, past):
