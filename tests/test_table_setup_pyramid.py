@@ -169,3 +169,22 @@ def test_the_full_screen_s_banner_says_which_die_goes_back_while_a_value_is_aske
         board.session.feed(event)               # journalled as rejected
     retry = board.session.reject(event, str(refused.value))
     assert announce_text(retry, None).plain == "PUT THE PURPLE DIE BACK IN THE PYRAMID"
+
+
+def test_setup_with_the_dice_typed_says_type_not_release():
+    # tester s33 finding 10: '--pyramid manual' setup said 'release each camel's die' and
+    # 'release the other dice', with no pyramid reporting dice: the dice are typed
+    from camelhost.table.view import table_view
+    from camelhost.ui import plain
+    from camelhost.ui.panels import leaders_text
+
+    board = _Board(manual=True)
+    view = table_view(board.session, odds=False)
+    assert plain.status_lines(view)[0] == ("Race 1 setup: type each camel's die as it comes "
+                                           "out (like 'red 2'), or type 'setup 1:blue,green "
+                                           "...' or 'draw'"), plain.status_lines(view)
+    assert leaders_text(view).plain == "Race 1: setup (type each camel's die, or the stacks, " \
+                                       "or 'draw')"
+    board.line("blue 2")
+    assert board.line("blue 1") == ["! the blue camel is already placed: type the other dice"]
+    assert "release" not in board.out.getvalue()

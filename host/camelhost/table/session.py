@@ -717,6 +717,9 @@ class Session:
                 raise TableError(_("both crazy camels are already placed"))
             return self.edition.crazy[len(done)]
         if any(c == colour for c, _ in self.setup_rolls):
+            if self.dice_typed:  # no pyramid to release from (--pyramid manual)
+                raise TableError(_("the %s camel is already placed: type the other dice")
+                                 % colour_word(colour))
             raise TableError(_("the %s camel is already placed: release the other dice")
                              % colour_word(colour))
         return colour

@@ -159,6 +159,9 @@ def leaders_text(view):
     new leg's."""
     r = view["ranking"]
     if not view["leg"]:
+        if view.get("dice_typed"):  # no pyramid reports the dice (--pyramid manual)
+            return Text(_("Race %d: setup (type each camel's die, or the stacks, or 'draw')")
+                        % view["race"])
         return Text(_("Race %d: setup (release each camel's die, type the stacks, or 'draw')")
                     % view["race"])
     text = Text()
