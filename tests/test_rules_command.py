@@ -230,6 +230,23 @@ def test_the_german_reference_has_every_section_of_the_english_one(capsys):
                                               "- (b) sonst, sitzt ein verrücktes Kamel")
 
 
+def test_the_german_reference_names_the_editions_in_german(capsys):
+    """Tester s33 finding 10: ``pyramid rules 1.12 --lang de`` read ``(classic) bzw.
+    ... (second)``; a player reads the editions as Erstausgabe / Zweitausgabe
+    (``camelhost.i18n.edition_word``), the option words only where the option is named."""
+    import re
+
+    from camelhost import rulesdoc
+    from camelhost.i18n import set_language
+    set_language("de")
+    text = rulesdoc.read()
+    assert re.findall(r"classic|second", text) == ["classic", "second"]  # the options
+    assert "--edition classic" in text and "--edition second" in text
+    assert cli.main(["rules", "1.12", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "(Erstausgabe) bzw." in out and "(Zweitausgabe)" in out, out
+
+
 def test_an_item_of_a_rule_comes_with_its_section_number_and_heading(capsys):
     # tester 2, finding 13: `rules 3.5c` printed "- (c) otherwise ..." alone
     assert cli.main(["rules", "3.5c"]) == 0
