@@ -125,7 +125,7 @@ class FinishCardPicker(InLanguage, ModalScreen):
 
     def compose(self) -> ComposeResult:
         text = Text(picker_title(self.player, self.pile) + "\n", "bold")
-        text.append(_("Press the key of its colour. Nothing you press is shown.\n\n"))
+        text.append(_("Type its letters or number. Nothing you press is shown.\n\n"))
         letters = {c: k for k, c in self.keys.items() if not k.isdigit()}
         width = max(len(k) for k in letters.values())
         for i, colour in enumerate(self.edition.racing, 1):
