@@ -148,6 +148,12 @@ def test_a_release_while_a_value_is_asked_on_a_turn_keeps_the_question():
     said = board.nodie()
     assert said[:1] == ["No die came out (the blue die stays out): press 1, 2 or 3 for the "
                         "value of the blue die"], said
+    board.seq += 1  # one die whose colour the sensor could not read
+    said = board.said(lambda: board.table.pyramid_event(DieEvent(
+        "unknown", "B1", board.seq, "EVT %d UNKNOWN" % board.seq)))
+    assert said[:1] == ["PUT THE DIE OF THIS RELEASE BACK IN THE PYRAMID (it came out after "
+                        "the blue die, which stays out): press 1, 2 or 3 for the value of "
+                        "the blue die"], said
     assert "RELEASE AGAIN" not in " ".join(said) and "ticket" not in " ".join(said)
     board.line("3")
     assert board.session.game.stacks[4] == ["blue", "green"]  # blue carried green

@@ -661,11 +661,11 @@ def _retry_notice(notice, view, past):
     if notice.get("asked"):  # a die released while another one's value (or ink) is asked
         words = {"back": put_back_words(notice), "asked": colours_in(notice["asked"]),
                  "question": notice["question"]}
-        if notice.get("fell"):
-            return [_("%(back)s (it came out after the %(asked)s die, which stays out): "
-                      "%(question)s") % words]
         if notice.get("why") == "nodie":
             return [_("No die came out (the %(asked)s die stays out): %(question)s") % words]
+        if notice.get("fell") or notice.get("why") != "double":  # one die came out
+            return [_("%(back)s (it came out after the %(asked)s die, which stays out): "
+                      "%(question)s") % words]
         return [_("%(back)s (they came out after the %(asked)s die, which stays out): "
                   "%(question)s") % words]
     why = notice.get("why") or _("the release could not be read")
@@ -682,12 +682,15 @@ def _retry_notice(notice, view, past):
 def put_back_words(notice):
     """What to do with the dice of a release refused while another die's value or ink
     is asked (a ``retry`` notice with ``asked``): ``PUT THE PURPLE DIE BACK IN THE
-    PYRAMID`` when the pyramid read its colour (``fell``), else the dice of that release."""
+    PYRAMID`` when the pyramid read its colour (``fell``), else the die (or the two dice)
+    of that release."""
     if notice.get("fell"):
         return _("PUT THE %s DIE BACK IN THE PYRAMID") % colour_word(notice["fell"]).upper()
     if notice.get("why") == "nodie":
         return _("NO DIE CAME OUT: %s") % notice["question"].upper()
-    return _("PUT THE DICE OF THIS RELEASE BACK IN THE PYRAMID")
+    if notice.get("why") == "double":
+        return _("PUT THE DICE OF THIS RELEASE BACK IN THE PYRAMID")
+    return _("PUT THE DIE OF THIS RELEASE BACK IN THE PYRAMID")  # its colour not read
 
 
 #: Each notice kind's words: ``(notice, view, past)`` -> list of lines.
