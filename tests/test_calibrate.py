@@ -318,12 +318,12 @@ def test_device_rebooting_mid_session(virtual, capsys, monkeypatch):
 
     def person(prompt):
         # the steps' prompts (nobody puts a die in, so a reading may look like the one
-        # before it: its 'r reads it again' prompt is answered Enter, keeping it)
+        # before it: its 'Enter reads it again' prompt is answered k, keeping it)
         if prompt.startswith("["):
             prompts.append(prompt)
         if len(prompts) == 4 and prompt.startswith("["):
             virtual.reboot()  # a power dip while the player is at the pyramid
-        return ""
+        return "k" if prompt.lstrip().startswith("Enter reads it again") else ""
 
     monkeypatch.setattr("builtins.input", person)
     err = _fails_cleanly(capsys, ["calibrate", "--port", virtual.port, "--edition", "classic"],
@@ -354,7 +354,8 @@ def test_cable_pulled_mid_session(virtual, capsys, monkeypatch):
         prompts.append(prompt)
         if len(prompts) == 3:
             virtual.close()  # the port disappears, as /dev/ttyACM0 does when unplugged
-        return ""
+        # nobody puts a die in: step 2 looks like step 1, its reading kept (k)
+        return "k" if prompt.lstrip().startswith("Enter reads it again") else ""
 
     monkeypatch.setattr("builtins.input", person)
     _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "lost the connection",
@@ -442,6 +443,29 @@ def test_autorange_gives_the_darkest_die_enough_light(micropython):
         driver.present("purple", 1, 0, 0)
         on, off = pyramid.link.sample()
         assert on[0] - off[0] >= floor * calibrate.LIGHT_MARGIN, (said, on, off, cfg)
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_the_autorange_prompts_say_what_they_are_for_not_a_step_number(micropython):
+    # tester s33 F2: the two prompts before the readings read '[  0/0] release the ...'
+    out = io.StringIO()
+    prompts = []
+    with connect("virtual", edition="second", seed=4) as pyramid:
+
+        def person(prompt):
+            prompts.append(prompt)
+            pyramid.virtual.place(prompt.split("release the ", 1)[1].split(" die", 1)[0])
+            return ""
+
+        driver = calibrate.HumanDriver(input_fn=person, out=out)
+        cfg = calibrate.choose_gain(pyramid, driver, "second", out)
+        calibrate.reach_light(pyramid, driver, "second", cfg, out)
+    assert prompts == [
+        "[to choose the gain] release the yellow die, showing 1 (alternate its two 1 faces), "
+        "then press Enter (q to stop): ",
+        "[to check the light] release the purple die, showing 1 (alternate its two 1 faces), "
+        "then press Enter (q to stop): "], prompts
 
 
 @pytest.mark.hil

@@ -55,7 +55,9 @@ def _person(virtual, grey_in_head):
             seen["grey"] += 1
         else:
             virtual.place(prompt.split("release the ", 1)[1].split(" die", 1)[0])
-        return ""
+        # a doubtful reading kept (k): Enter would read the step again, and this maker
+        # never gets the grey die in
+        return "k" if prompt.lstrip().startswith("Enter reads it again") else ""
 
     return answer
 
@@ -180,7 +182,7 @@ def test_a_doubtful_reading_is_read_again_with_r_and_the_session_saves(virtual, 
         prompts.append(prompt)
         if len(prompts) == 2:
             return ""  # the die of step 1 stays in the head
-        if prompt.lstrip().startswith("r reads it again"):
+        if prompt.lstrip().startswith("Enter reads it again"):
             virtual.place(_die(prompt))
             return "r"
         virtual.place(_die(prompt))
@@ -192,8 +194,8 @@ def test_a_doubtful_reading_is_read_again_with_r_and_the_session_saves(virtual, 
     assert rc == 0, err
     assert out.count("this reading looks like") == 1, out
     again = prompts[2]
-    assert again.lstrip().startswith("r reads it again (first release the "), again
-    assert "Enter keeps this reading; q stops" in again
+    assert again.lstrip().startswith("Enter reads it again (first release the "), again
+    assert "k keeps this reading, and then this session will not be saved; q stops" in again
     # the step asked again was the doubtful one; the next prompt is the third step
     assert _die(again) == _die(prompts[1])
     assert prompts[3].startswith("[  3/")
@@ -202,22 +204,47 @@ def test_a_doubtful_reading_is_read_again_with_r_and_the_session_saves(virtual, 
     assert sum(1 for line in out.splitlines() if line.startswith("[  2/")) == 2
 
 
-def test_enter_keeps_a_doubtful_reading_and_the_session_is_refused_as_before(virtual, capsys,
-                                                                            monkeypatch):
-    before = _profile_on_flash(virtual)
+def test_enter_after_the_warning_reads_the_step_again_and_the_session_saves(virtual, capsys,
+                                                                           monkeypatch):
+    """Tester s33 F2: everywhere else Enter goes on, so a maker who has just put the
+    right die in presses Enter: that reads the step again (it used to keep the known-bad
+    reading, and the whole session then refused to save at its end)."""
     prompts = []
 
     def person(prompt):
         prompts.append(prompt)
-        if len(prompts) != 2:
+        if len(prompts) != 2:  # the die of step 1 stays in the head for step 2
             virtual.place(_die(prompt))
         return ""
 
     monkeypatch.setattr("builtins.input", person)
     rc = cli.main(["calibrate", "--port", virtual.port, "--samples", "3"])
     out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert out.count("this reading looks like") == 1, out
+    assert prompts[2].lstrip().startswith("Enter reads it again"), prompts[2]
+    assert _die(prompts[2]) == _die(prompts[1]) and prompts[3].startswith("[  3/")
+    assert "profile saved on the pyramid" in out
+
+
+def test_k_keeps_a_doubtful_reading_and_the_session_is_refused_as_before(virtual, capsys,
+                                                                        monkeypatch):
+    before = _profile_on_flash(virtual)
+    prompts = []
+    answers = {3: "x", 4: "k"}  # a slip is asked again; only k keeps the reading
+
+    def person(prompt):
+        prompts.append(prompt)
+        if len(prompts) not in (2, 3, 4):
+            virtual.place(_die(prompt))
+        return answers.get(len(prompts), "")
+
+    monkeypatch.setattr("builtins.input", person)
+    rc = cli.main(["calibrate", "--port", virtual.port, "--samples", "3"])
+    out, err = capsys.readouterr()
     assert rc != 0 and "saved" in err and "profile saved" not in out, err
-    assert "r reads it again" in prompts[2]
+    assert "k keeps this reading, and then this session will not be saved" in prompts[2]
+    assert prompts[3] == prompts[2] and prompts[4].startswith("[  3/")
     assert _profile_on_flash(virtual) == before
 
 

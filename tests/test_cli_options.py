@@ -109,3 +109,13 @@ def test_the_german_demo_help_has_no_english_words_in_its_options(capsys):
     for english in ("edition", "default", "seed of", "journal file", "temporary"):
         assert english not in options, english
     assert "die Ausgabe, die die Bots spielen (Vorgabe second)" in options
+
+
+def test_a_slip_of_a_command_s_name_says_which_command_in_one_line(capsys):
+    # tester s33 finding 10: 'pyramid plya' gave argparse's usage and choice list only
+    assert cli.main(["plya", "--players", "Ann,Ben"]) == 2
+    assert capsys.readouterr().err == ("pyramid: unknown command 'plya'; did you mean "
+                                       "'play'? (pyramid --help lists them)\n")
+    with pytest.raises(SystemExit) as done:  # nothing near it: argparse's own refusal
+        cli.main(["xyzzy"])
+    assert done.value.code == 2 and "invalid choice: 'xyzzy'" in capsys.readouterr().err

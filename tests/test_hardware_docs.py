@@ -191,3 +191,15 @@ def test_mount_drawing_regenerates_and_shows_the_advised_numbers(readme):
     assert "%d to %d degrees" % tuple(m["tilt_range_deg"]) in readme
     with pytest.raises(ValueError, match="outside the advised"):
         mount.render(dict(m, distance_mm=30.0))
+
+
+def test_every_mpremote_command_on_a_running_board_says_safe_boot_first(readme):
+    """Tester s33 finding 6: the settings paragraph gave ``mpremote ... rm
+    :settings.json`` with no safe boot: on a board running the firmware (which ignores
+    mpremote's Ctrl-C) it waits for ever. Each paragraph or list item giving an
+    ``mpremote connect`` command says to safe boot first."""
+    blocks = re.split(r"\n\s*\n|\n(?=\d+\. |- )", readme)
+    giving = [b for b in blocks if "mpremote connect" in b]
+    assert giving
+    for block in giving:
+        assert "safe boot" in block, block

@@ -120,3 +120,21 @@ def test_pyramid_check_says_its_verdicts_in_german(tmp_path, capsys):
     assert out[0].startswith("FEHLER    T-1 wrong expectation  (")
     assert "bestanden T-2 right expectation" in out
     assert "FAIL" not in "\n".join(out)
+
+
+def test_monitor_place_reads_the_die_in_the_table_s_words(capsys):
+    """Tester s33 finding 10: ``monitor --place lila --lang de`` was refused (the table
+    takes ``leg lila``); the die is read as the table reads it, in either language."""
+    from camelhost.commands.monitor import place_label
+
+    set_language("de")
+    assert place_label("lila") == "purple"
+    assert place_label("grau-schwarz+weiss") == "grey-black+white"
+    assert place_label("red") == "red" and place_label("empty") == "empty"
+    # refused for the edition (not for the word) before any board is started
+    assert cli.main(["monitor", "--port", "virtual", "--place", "lila", "--edition",
+                     "classic", "--lang", "de"]) != 0
+    err = capsys.readouterr().err
+    assert "--place lila:" in err and "purple" in err, err
+    assert cli.main(["monitor", "--port", "virtual", "--place", "lilac", "--lang", "de"]) != 0
+    assert "--place" in capsys.readouterr().err

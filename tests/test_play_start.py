@@ -55,3 +55,19 @@ def test_journal_paths_that_cannot_be_a_journal_get_one_line_saying_why(tmp_path
         assert err.startswith("pyramid: " + expected), err
         assert "Errno" not in err
     assert os.listdir(tmp_path) == []
+
+
+def test_a_slip_of_virtual_or_manual_as_the_port_asks_what_was_meant(tmp_path, capsys):
+    # tester s33 finding 10: '--pyramid virtua' said 'no such port. Is the pyramid
+    # plugged in? ...', never the word it is a slip of
+    for typed, meant in (("virtua", "--pyramid virtual"), ("manul", "--pyramid manual")):
+        path = tmp_path / ("%s.jsonl" % typed)
+        rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", typed, "--plain",
+                       "--journal", str(path)])
+        err = capsys.readouterr().err
+        assert rc == 1 and err == ("pyramid: cannot open %s: no such port; did you mean "
+                                   "%s?\n" % (typed, meant)), err
+        assert not path.exists()
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "zzz", "--plain",
+                   "--journal", str(tmp_path / "z.jsonl")])
+    assert "did you mean" not in capsys.readouterr().err  # no near word: the plain line

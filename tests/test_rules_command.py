@@ -230,6 +230,38 @@ def test_the_german_reference_has_every_section_of_the_english_one(capsys):
                                               "- (b) sonst, sitzt ein verrücktes Kamel")
 
 
+def test_the_german_reference_names_the_editions_in_german(capsys):
+    """Tester s33 finding 10: ``pyramid rules 1.12 --lang de`` read ``(classic) bzw.
+    ... (second)``; a player reads the editions as Erstausgabe / Zweitausgabe
+    (``camelhost.i18n.edition_word``), the option words only where the option is named."""
+    import re
+
+    from camelhost import rulesdoc
+    from camelhost.i18n import set_language
+    set_language("de")
+    text = rulesdoc.read()
+    assert re.findall(r"classic|second", text) == ["classic", "second"]  # the options
+    assert "--edition classic" in text and "--edition second" in text
+    assert cli.main(["rules", "1.12", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "(Erstausgabe) bzw." in out and "(Zweitausgabe)" in out, out
+
+
+def test_a_german_look_up_of_an_english_command_word_finds_its_sections(capsys):
+    """Tester s33 finding 10: ``pyramid rules --lang de tile`` found nothing, though a
+    German table types ``tile 7 +`` too: a word the German reference does not say finds
+    the sections the English one says it in, under their German headings."""
+    assert cli.main(["rules", "tile", "--lang", "de"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("Abschnitte, deren englischer Text 'tile' nennt (pyramid rules 1.5 "
+                        "zeigt einen):"), lines
+    assert "- 1.5 Die Plättchen der Spieler" in lines and "- 3.6 Zuschauerplättchen" in lines
+    # a German word still finds the German text's own sections, said as before
+    assert cli.main(["rules", "Zuschauerplättchen", "--lang", "de"]) == 0
+    assert capsys.readouterr().out.startswith("Abschnitte, die 'Zuschauerplättchen' nennen")
+    assert cli.main(["rules", "xyzzy", "--lang", "de"]) == 1
+
+
 def test_an_item_of_a_rule_comes_with_its_section_number_and_heading(capsys):
     # tester 2, finding 13: `rules 3.5c` printed "- (c) otherwise ..." alone
     assert cli.main(["rules", "3.5c"]) == 0

@@ -72,3 +72,19 @@ def test_with_a_pyramid_the_waiting_ticket_asks_to_release_a_die():
     t.line("leg red")
     assert out.getvalue().splitlines()[-1] == (
         "! Ann's pyramid ticket waits for its die: release it (or type it, or undo)")
+
+
+def test_a_grey_die_typed_without_its_numerals_on_a_turn_is_refused_once_for_being_typed():
+    # tester s33 finding 10: 'grey 2' on a turn at a pyramid was refused for its missing
+    # numeral colour, then 'grey black 2' for being typed at all: two refusals for one
+    # mistake; the refusal that applies to both comes first
+    t, out = _table(manual=False)
+    t.line("grey 2")
+    assert out.getvalue().splitlines()[-1] == (
+        "! grey 2: a die typed on Ann's turn: type 'pyramid' first, or push the slider")
+    assert t.session.phase == "turn" and t.session.current == 0
+    t.line("pyramid")
+    t.line("grey 2")  # now a die is awaited: its numeral colour is what it lacks
+    assert "needs its numeral colour" in out.getvalue().splitlines()[-1]
+    t.line("grey black 2")
+    assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 1

@@ -113,3 +113,84 @@ def test_a_new_leg_with_dice_typed_keeps_its_line():
         said += board.line("%s 1" % colour)
     assert any(line.startswith("New leg: all dice back in the pyramid (") for line in said)
     assert not any("put all the dice back" in line for line in said)
+
+
+def test_a_die_released_while_the_grey_die_s_value_is_asked_at_setup_goes_back_alone():
+    # tester s33 F6: 'RETURN THE DICE AND RELEASE AGAIN (press 1, 2 or 3 ...); the pyramid
+    # ticket already taken still covers this action': no ticket at setup, and the two
+    # instructions contradict; the purple die that fell was never named
+    board = _Board()
+    board.die("red", 2)
+    asked = board.die("grey", None, "black")
+    assert asked[0].endswith("value unknown: press 1, 2 or 3"), asked
+    said = board.die("purple", 1)
+    assert said[:1] == ["PUT THE PURPLE DIE BACK IN THE PYRAMID (it came out after the grey "
+                    "black die, which stays out): press 1, 2 or 3 for the value of the "
+                    "grey black die"], said
+    assert board.session.phase == "value"  # the question stands
+    placed = board.line("2")
+    assert placed[0].startswith("Setup: black camel on space 15; still to place: ")
+    assert "purple" in placed[0].split("still to place: ")[1]  # not placed by the die that fell
+    assert board.session.setup_rolls == [("red", 2), ("black", 2)]
+
+
+def test_a_release_while_a_value_is_asked_on_a_turn_keeps_the_question():
+    board = _Board()
+    board.line("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    board.line("pyramid")  # Ann
+    board.die("blue")  # no value: asked
+    board.seq += 1
+    said = board.said(lambda: board.table.pyramid_event(DieEvent(
+        "double", "B1", board.seq, "EVT %d DOUBLE" % board.seq)))
+    assert said[:1] == ["PUT THE DICE OF THIS RELEASE BACK IN THE PYRAMID (they came out "
+                        "after the blue die, which stays out): press 1, 2 or 3 for the value "
+                        "of the blue die"], said
+    said = board.nodie()
+    assert said[:1] == ["No die came out (the blue die stays out): press 1, 2 or 3 for the "
+                        "value of the blue die"], said
+    board.seq += 1  # one die whose colour the sensor could not read
+    said = board.said(lambda: board.table.pyramid_event(DieEvent(
+        "unknown", "B1", board.seq, "EVT %d UNKNOWN" % board.seq)))
+    assert said[:1] == ["PUT THE DIE OF THIS RELEASE BACK IN THE PYRAMID (it came out after "
+                        "the blue die, which stays out): press 1, 2 or 3 for the value of "
+                        "the blue die"], said
+    assert "RELEASE AGAIN" not in " ".join(said) and "ticket" not in " ".join(said)
+    board.line("3")
+    assert board.session.game.stacks[4] == ["blue", "green"]  # blue carried green
+    assert board.session.current == 1
+
+
+def test_the_full_screen_s_banner_says_which_die_goes_back_while_a_value_is_asked():
+    import pytest
+    from camelhost.table import events
+    from camelhost.table.session import TableError
+    from camelhost.ui.tui import announce_text
+
+    board = _Board()
+    board.die("grey", None, "black")
+    board.seq += 1
+    event = events.from_link(DieEvent("die", "B1", board.seq, "EVT %d DIE purple"
+                                      % board.seq, colour="purple", value=1))
+    with pytest.raises(TableError) as refused:  # the table's path: refused, then
+        board.session.feed(event)               # journalled as rejected
+    retry = board.session.reject(event, str(refused.value))
+    assert announce_text(retry, None).plain == "PUT THE PURPLE DIE BACK IN THE PYRAMID"
+
+
+def test_setup_with_the_dice_typed_says_type_not_release():
+    # tester s33 finding 10: '--pyramid manual' setup said 'release each camel's die' and
+    # 'release the other dice', with no pyramid reporting dice: the dice are typed
+    from camelhost.table.view import table_view
+    from camelhost.ui import plain
+    from camelhost.ui.panels import leaders_text
+
+    board = _Board(manual=True)
+    view = table_view(board.session, odds=False)
+    assert plain.status_lines(view)[0] == ("Race 1 setup: type each camel's die as it comes "
+                                           "out (like 'red 2'), or type 'setup 1:blue,green "
+                                           "...' or 'draw'"), plain.status_lines(view)
+    assert leaders_text(view).plain == "Race 1: setup (type each camel's die, or the stacks, " \
+                                       "or 'draw')"
+    board.line("blue 2")
+    assert board.line("blue 1") == ["! the blue camel is already placed: type the other dice"]
+    assert "release" not in board.out.getvalue()

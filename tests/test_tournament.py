@@ -56,6 +56,11 @@ def test_cli_tournament_starts_no_more_workers_than_games_and_refuses_none(capsy
 def test_cli_tournament_refuses_an_unknown_policy(capsys):
     assert main(["tournament", "--bots", "coach,ev,ev,wizard"]) == 1
     assert "unknown bot policy 'wizard'" in capsys.readouterr().err
+    # tester s33 finding 10: with too few names the count was said, the unknown one not
+    assert main(["tournament", "--games", "2", "--bots", "coach,foo"]) == 1
+    assert "unknown bot policy 'foo'" in capsys.readouterr().err
+    assert main(["tournament", "--games", "2", "--bots", "coach,ev"]) == 1
+    assert "--bots names 2 policies for 4 seats" in capsys.readouterr().err
 
 
 def test_policies_give_legal_actions():

@@ -273,6 +273,26 @@ def test_a_long_name_still_gets_two_actions_in_the_narrow_form():
     assert "Best for Ben: " in str(odds_lines(view["odds"], view, width=46))
 
 
+def test_the_narrow_advice_never_leaves_its_heading_alone_on_a_line():
+    # tester s33 finding 10: eight seats at 80x24, "Best for Évelyne:" stood alone, its
+    # one action (a partnership with a long name) on the next line: the action's words
+    # may part there, its number staying with the word before it
+    names = ["Maria-Theresa", "Bartholomew", "Cassandra", "Maximilian", "Evangeline",
+             "Fitzgerald", "Leonie", "Évelyne"]
+    s = _session(names, ["leg blue", "leg green", "leg yellow", "leg red", "leg purple",
+                         "leg blue", "leg green"])
+    assert s.names[s.game.turn] == "Évelyne"
+    view = table_view(s, odds=True)
+    for width in (30, 36, 40):
+        lines = odds_lines(view["odds"], view, width=width).plain.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(("Best for", "For ")))
+        assert not lines[at].rstrip().endswith(":"), (width, lines[at:])
+        advice = " ".join(line.strip() for line in lines[at:])
+        assert "partner Evangeline -0.81" in advice, advice
+        assert all(len(line) <= width for line in lines[at:]), lines[at:]
+        assert not any(line.strip().startswith("-0.81") for line in lines[at:]), lines[at:]
+
+
 def _mid_leg(lines):
     """Ann, Ben, Cy, Dee at the second edition after ``lines`` (the full-screen
     scenes' seeded table)."""

@@ -170,9 +170,25 @@ def test_the_german_counts_say_the_pyramid_tickets_left_and_keep_to_two_rows_at_
     view = table_view(session, odds=False)
     view["piles"] = {"winner": 9, "loser": 9}
     lines = info_text(view, 80).plain.split("\n")
-    assert lines == ["Kann noch herauskommen: bla grü gel rot lil gra (einer bleibt drin).",
+    assert lines == ["Können noch herauskommen: bla grü gel rot lil gra (einer bleibt drin).",
                      "Noch 5 Pyramidenplättchen. Stapel verdeckt: Sieger 9 Karten, "
                      "Verlierer 9 Karten"], lines
+
+
+def test_the_german_counts_say_kann_for_one_die_and_koennen_for_several():
+    # tester s33 F4: the full screen said 'Kann noch herauskommen:' for six dice, where
+    # the plain mode says 'Können noch herauskommen:'
+    set_language("de")
+    session = Session("second", NAMES8[:4], seed=2, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    view = table_view(session, odds=False)
+    first = info_text(view, 80).plain.split("\n")[0]
+    assert first.startswith("Können noch herauskommen: bla grü"), first
+    view["dice_inside"], view["dice_left_inside"] = view["dice_inside"][:1], False
+    first = info_text(view, 80).plain.split("\n")[0]
+    assert first.startswith("Kann noch herauskommen: bla."), first
+    set_language("en")
+    assert info_text(view, 80).plain.startswith("Can still come out: blu."), view
 
 
 def test_the_hint_under_a_long_panel_has_a_german_plural():
@@ -216,10 +232,11 @@ def test_the_full_screen_help_keeps_a_long_commands_description_beside_it():
 
 
 def test_a_die_asked_for_its_value_names_its_colour_in_german():
-    # the sentence starts with a capital, not the colour inside it
+    # the sentence starts with a capital, not the colour inside it (tester s33 F6: 'Blue
+    # die is out' read unlike every other line)
     from camelhost.table.narration import notice_lines
     notice = {"kind": "ask_value", "die": "red"}
-    assert notice_lines(notice, None) == ["Red die is out, value unknown: press 1, 2 or 3"]
+    assert notice_lines(notice, None) == ["The red die is out, value unknown: press 1, 2 or 3"]
     set_language("de")
     assert notice_lines(notice, None)[0].startswith("Würfel rot ist heraus")
     assert notice_lines(notice, None, past=True)[0].startswith("Würfel rot ist heraus")

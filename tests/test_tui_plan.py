@@ -130,6 +130,23 @@ def test_a_tall_stack_is_drawn_compact_so_the_history_keeps_its_lines():
     assert roomy.track_used == full  # room enough: one camel a row
 
 
+def test_a_compact_stack_never_touches_the_next_space():
+    # tester s33 finding 10: at 80x24 the compact track drew white and black stacked on
+    # 12 as 'W K', filling the space edge to edge, read as W on 12 and K on 13; a stack
+    # keeps a gap between its camels only with room to spare beside them
+    from camelhost.ui.panels import track_text
+
+    view = _view("second", P5, [scenes.SECOND_SETUP, "blue 1",
+                                "fix 5:blue,green,yellow,red,purple 12:white,black",
+                                "leg red"])
+    rows = track_text(view, width=72, rows=2).plain.splitlines()
+    assert [row.split() for row in rows[:2]] == [["RP"], ["BGY", "WK"]], rows
+    numbers = rows[2]
+    assert rows[1].index("WK") == numbers.index("12") - 1, rows  # over its space
+    roomy = track_text(view, width=80, rows=2).plain.splitlines()
+    assert "W K" in roomy[1] and "BGYR" in roomy[1], roomy  # a cell of 4: room to spare
+
+
 def test_the_error_line_takes_at_most_three_rows_and_the_history_gives_them():
     view = _view("second", P4, TWO_TICKETS)
     quiet = _plan(view, (80, 24))

@@ -359,3 +359,62 @@ def test_the_full_screen_uses_no_private_textual_api():
                     found.append("%s:%d overrides %s" % (name, node.lineno, node.name))
     assert modules >= 2  # tui.py and screens.py at least
     assert found == []
+
+
+def _german_picked(keys, tmp_path, pile="lose"):
+    """A German table (``--lang de``): ``pile`` alone, then ``keys`` in the picker. The
+    app, the picker's text and whether it is still open after each key."""
+    from camelhost.i18n import set_language
+
+    out = {"open": []}
+
+    async def play(app):
+        async with app.run_test(size=(100, 32)) as pilot:
+            await scenes.type_lines(pilot, BEFORE)
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, pile)
+            assert isinstance(app.screen, FinishCardPicker)
+            out["text"] = str(app.screen.query_one("#picker-text").content)
+            for key in keys:
+                await pilot.press(key)
+                await scenes.settle(pilot)
+                out["open"].append(isinstance(app.screen, FinishCardPicker))
+            out["command"] = app.query_one("#command").value
+
+    try:
+        set_language("de")
+        app = scenes.app_for("second", P4, tmp=tmp_path, odds=scenes.no_odds)
+        asyncio.run(play(app))
+    finally:
+        set_language("en")
+    return app, out
+
+
+def test_the_german_picker_never_reads_g_as_one_of_two_colours(tmp_path):
+    # tester s33 F3: 'g' (gelb to a German player) laid grün face down, unseen
+    app, out = _german_picked(["g", "e"], tmp_path / "ge")
+    assert out["open"] == [True, False]  # 'g' alone picks nothing: grün or gelb
+    assert _cards(app.session) == ["finish loser yellow"]
+    rows = [" ".join(line.split()) for line in out["text"].splitlines()]
+    for row in ("b oder 1 blau", "gr oder 2 grün", "ge oder 3 gelb", "r oder 4 rot",
+                "l oder 5 lila"):
+        assert row in rows, (row, rows)
+    app, out = _german_picked(["g", "r"], tmp_path / "gr")
+    assert out["open"] == [True, False] and _cards(app.session) == ["finish loser green"]
+    app, out = _german_picked(["l"], tmp_path / "l")  # lila: ignored before
+    assert _cards(app.session) == ["finish loser purple"]
+    app, out = _german_picked(["3"], tmp_path / "3")
+    assert _cards(app.session) == ["finish loser yellow"]
+
+
+def test_a_german_colour_spelled_in_the_picker_plays_it_and_leaves_no_letters(tmp_path,
+                                                                             monkeypatch):
+    from camelhost.ui.tui import CommandInput
+
+    monkeypatch.setattr(CommandInput, "SWALLOW_S", 60.0)  # as for the English words
+    for word, colour in (("gelb", "yellow"), ("grün", "green"), ("gruen", "green"),
+                         ("lila", "purple")):
+        app, out = _german_picked(list(word) + ["enter"], tmp_path / word)
+        assert _cards(app.session) == ["finish loser %s" % colour], word
+        assert out["command"] == "", word  # the rest of the word swallowed, never shown
+        assert app.session.current == 0, word  # Dee's card played, Ann to act

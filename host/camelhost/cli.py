@@ -165,6 +165,18 @@ def _command_first(argv):
     return argv
 
 
+def _near_command(word):
+    """The command ``word`` is a slip of (``plya``: ``play``), or ``None`` (an option,
+    or no command near it)."""
+    import difflib
+
+    if word.startswith("-"):
+        return None
+    near = difflib.get_close_matches(word.lower(), [name for name, _help in COMMANDS], n=1,
+                                     cutoff=0.6)
+    return near[0] if near else None
+
+
 def main(argv=None):
     """Entry point of the ``pyramid`` console script; returns the exit status."""
     argv = _command_first(list(sys.argv[1:] if argv is None else argv))
@@ -179,6 +191,11 @@ def main(argv=None):
             print("pyramid: %s" % _("--lang %s: no such language here (%s)")
                   % (lang, ", ".join(languages())), file=sys.stderr)
             return 1
+        near = _near_command(argv[0]) if argv else None
+        if near:  # a slip of a command's name: say which, in one line (exit 2)
+            print("pyramid: %s" % _("unknown command %r; did you mean %r? (pyramid --help "
+                                    "lists them)") % (argv[0], near), file=sys.stderr)
+            return 2
         parser.parse_args(argv)  # --help, --version, or a usage error (exit 2)
         parser.print_help()
         return 2

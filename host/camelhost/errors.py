@@ -22,15 +22,20 @@ class TableError(ValueError):
     """Input the table cannot take now; the one-line message says why. Nothing changed."""
 
 
-def port_message(port, exc, hint):
+def port_message(port, exc, hint, meant=None):
     """One line saying why the pyramid's serial port ``port`` did not open.
 
     ``exc``: the ``OSError`` / ``serial.SerialException`` raised by pyserial; ``hint``:
     how this command finds or replaces the pyramid (its options), shown with a
-    missing port. Returns the text for a ``CliError``.
+    missing port; ``meant``: the option's word a missing port is a slip of
+    (``--pyramid virtual`` for ``virtua``), asked first. Returns the text for a
+    ``CliError``.
     """
     text = " ".join(str(exc).split())
-    if "No such file" in text or "[Errno 2]" in text:
+    missing = "No such file" in text or "[Errno 2]" in text
+    if missing and meant:
+        return _("cannot open %s: no such port; did you mean %s?") % (port, meant)
+    if missing:
         return (_("cannot open %s: no such port. Is the pyramid plugged in? (Linux: "
                 "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; %s)") % (port, hint))
     if "Permission denied" in text or "[Errno 13]" in text:

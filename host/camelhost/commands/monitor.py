@@ -26,7 +26,20 @@ def add_arguments(parser):
                         help=_("also show the serial link's warnings (damaged lines, reconnects)"))
     parser.add_argument("--place", metavar=metavar("CONTENT"), default=None,
                         help=_("virtual pyramid only: what lies in the head (a die label such "
-                               "as red or grey-black, or empty)"))
+                               "as red or grey-black, in the table's language too, or empty)"))
+
+
+def place_label(text):
+    """The board's label for what ``--place`` names: a die label (``red``,
+    ``grey-black``), ``empty``, or two joined by ``+``, each colour word also in the
+    table's language as the table reads it (``camelhost.table.manual.local_colours``:
+    German ``lila``, ``grau-schwarz``, ``weiss``). Words it does not know come back as
+    typed, for ``run`` to refuse."""
+    from camelhost.table.manual import local_colours
+
+    local = local_colours()
+    return "+".join("-".join(local.get(word.lower(), word) for word in part.split("-"))
+                    for part in text.split("+"))
 
 
 def run(args):
@@ -38,6 +51,8 @@ def run(args):
         raise ValueError(_("--place works with --port virtual only"))
     if args.place:
         from camelup.board import classifier
+
+        typed, args.place = args.place, place_label(args.place)
 
         known = {"empty"}
         for labels in classifier.EDITION_CLASSES.values():
@@ -52,7 +67,7 @@ def run(args):
         if other:  # a die of the other edition: the board would only read it as unknown
             raise ValueError(_("--place %s: the %s edition has no %s die (its dice: %s; "
                                "--edition chooses the edition)")
-                             % (args.place, edition_word(edition), other[0],
+                             % (typed, edition_word(edition), other[0],
                                 " ".join(label for label in own if label != "empty")))
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:

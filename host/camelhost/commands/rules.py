@@ -138,14 +138,27 @@ def mentions(word, found=None):
 
 
 def _look_up(word):
-    """The lines a keyword look-up prints. Raises ``CliError`` when no section
-    mentions ``word``."""
+    """The lines a keyword look-up prints. In another language than English a word its
+    reference does not say (a command's English word: ``tile``, typed in English at a
+    German table too) finds the sections the English reference says it in, listed by
+    their headings in the table's language (the same section numbers). Raises
+    ``CliError`` when no section mentions ``word``."""
+    from camelhost import paths
     from camelhost.errors import CliError
     hits = mentions(word)
+    title_line = _("Sections that mention %r (pyramid rules 1.5 prints one):") % word
+    if not hits and rulesdoc.rules_path() != paths.RULES_DOC:
+        headings = {}
+        for name, body in rulesdoc.sections():
+            headings[name] = heading(body)
+        english = mentions(word, rulesdoc.sections(rulesdoc.read(paths.RULES_DOC)))
+        hits = [(name, headings.get(name, title)) for name, title in english]
+        title_line = _("Sections whose English text mentions %r (pyramid rules 1.5 prints "
+                       "one):") % word
     if not hits:
         raise CliError(_("no section of the rules reference mentions %r: give a section "
                          "number like 1.5, 3.8 or 3.5 (c), or another word") % word)
-    lines = [_("Sections that mention %r (pyramid rules 1.5 prints one):") % word]
+    lines = [title_line]
     for name, title in hits:
         line = title if title.startswith(name) else "%s %s" % (name, title)
         # '4. Where ...' would be a numbered list in Markdown: its dot escaped

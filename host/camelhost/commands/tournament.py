@@ -82,14 +82,14 @@ def add_arguments(parser):
 
 def _policies(args):
     names = [n.strip().lower() for n in args.bots.split(",") if n.strip()]
+    for name in names:  # a misspelt name first: it is the mistake to fix either way
+        if name not in POLICIES:
+            raise CliError(_("unknown bot policy %r (one of %s)")
+                           % (name, ", ".join(sorted(POLICIES))))
     if len(names) == 1:
         names = names * args.seats
     if len(names) != args.seats:
         raise CliError(_("--bots names %d policies for %d seats") % (len(names), args.seats))
-    for name in names:
-        if name not in POLICIES:
-            raise CliError(_("unknown bot policy %r (one of %s)")
-                           % (name, ", ".join(sorted(POLICIES))))
     return names
 
 

@@ -154,6 +154,19 @@ class OpenPyramid:
         return False
 
 
+def _meant(spec, option):
+    """``--pyramid virtual`` when ``spec`` (a port that does not exist) is a slip of one
+    of ``option``'s own words (``virtua``, ``Manual``, ``atuo``), else ``None``: a name
+    with a folder in it, or ``COM3``, is meant as a port."""
+    import difflib
+
+    if "/" in spec or "\\" in spec or spec.upper().startswith("COM"):
+        return None
+    words = (VIRTUAL, MANUAL, AUTO) if option == "--pyramid" else (VIRTUAL, AUTO)
+    near = difflib.get_close_matches(spec.lower(), words, n=1, cutoff=0.6)
+    return "%s %s" % (option, near[0]) if near else None
+
+
 def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,
                  option="--pyramid", hint=None, taken=None, uid=None, played_on=None):
     """Open the dice source ``spec`` (``manual``, ``virtual``, ``auto`` or a port path)
@@ -219,7 +232,8 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     except OSError as exc:  # serial.SerialException is one
         p.link = None
         p.close()
-        raise CliError(port_message(port if spec == AUTO else spec, exc, hint)) from None
+        raise CliError(port_message(port if spec == AUTO else spec, exc, hint,
+                                    _meant(spec, option))) from None
     except BaseException:
         p.link = None
         p.close()

@@ -358,10 +358,15 @@ class Table:
         s = self.session
         event = None
         try:
-            event = s.parse_command(text)
+            refuse_die = s.phase == "turn" and not self.manual and not self.hand_die_ok
+            if refuse_die and _reads_as_die(text, s.edition):
+                # refused for being typed at all, before what it lacks (grey 2: its
+                # numeral colour), so one mistake gets one refusal
+                event = {"type": "die"}
+            else:
+                event = s.parse_command(text)
             self._check_named_card(event)
-            if (event["type"] == "die" and s.phase == "turn"
-                    and not self.manual and not self.hand_die_ok):
+            if event["type"] == "die" and refuse_die:
                 typed = text if len(text) <= 40 else shown(text)
                 if self.virtual is not None:  # its slider is a command: name it
                     raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or "
@@ -803,6 +808,18 @@ class Table:
                 self._show(s.command(str(bots.value_for_unknown(s.seed, count))))
                 continue
             return
+
+
+def _reads_as_die(text, edition):
+    """True when ``text`` is a die as typed (``red 2``, ``grey 2``: the grey die's
+    numeral colour left out, as at setup): ``camelhost.table.manual.parse_die``."""
+    from camelhost.table.manual import parse_die
+
+    try:
+        parse_die(text, edition.name, ink_optional=True)
+    except ValueError:
+        return False
+    return True
 
 
 def _first_line(exc):

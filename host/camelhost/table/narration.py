@@ -644,13 +644,12 @@ def _ask_ink_notice(notice, view, past):
 
 
 def _ask_value_notice(notice, view, past):
-    # the sentence's first letter up, not the colour's (German: "Würfel red ist heraus")
+    # the colour inside the sentence, lower case as in every other line (German:
+    # "Würfel rot ist heraus")
     if past:
-        line = _("%s die came out, value not read: asked at the table") % colours_in(
-            notice["die"])
-    else:
-        line = _("%s die is out, value unknown: press 1, 2 or 3") % colours_in(notice["die"])
-    return [line[:1].upper() + line[1:]]
+        return [_("The %s die came out, value not read: asked at the table") % colours_in(
+            notice["die"])]
+    return [_("The %s die is out, value unknown: press 1, 2 or 3") % colours_in(notice["die"])]
 
 
 def _leaders_notice(notice, view, past):
@@ -677,6 +676,16 @@ def _dice_left_notice(notice, view, past):
 
 
 def _retry_notice(notice, view, past):
+    if notice.get("asked"):  # a die released while another one's value (or ink) is asked
+        words = {"back": put_back_words(notice), "asked": colours_in(notice["asked"]),
+                 "question": notice["question"]}
+        if notice.get("why") == "nodie":
+            return [_("No die came out (the %(asked)s die stays out): %(question)s") % words]
+        if notice.get("fell") or notice.get("why") != "double":  # one die came out
+            return [_("%(back)s (it came out after the %(asked)s die, which stays out): "
+                      "%(question)s") % words]
+        return [_("%(back)s (they came out after the %(asked)s die, which stays out): "
+                  "%(question)s") % words]
     why = notice.get("why") or _("the release could not be read")
     if notice.get("grey_for"):  # setup: the grey die's second release
         camel = colour_word(notice["grey_for"])
@@ -686,6 +695,20 @@ def _retry_notice(notice, view, past):
         return [_("RETURN THE DICE AND RELEASE AGAIN (%s)") % _why(why)]
     return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
             "still covers this action") % _why(why)]
+
+
+def put_back_words(notice):
+    """What to do with the dice of a release refused while another die's value or ink
+    is asked (a ``retry`` notice with ``asked``): ``PUT THE PURPLE DIE BACK IN THE
+    PYRAMID`` when the pyramid read its colour (``fell``), else the die (or the two dice)
+    of that release."""
+    if notice.get("fell"):
+        return _("PUT THE %s DIE BACK IN THE PYRAMID") % colour_word(notice["fell"]).upper()
+    if notice.get("why") == "nodie":
+        return _("NO DIE CAME OUT: %s") % notice["question"].upper()
+    if notice.get("why") == "double":
+        return _("PUT THE DICE OF THIS RELEASE BACK IN THE PYRAMID")
+    return _("PUT THE DIE OF THIS RELEASE BACK IN THE PYRAMID")  # its colour not read
 
 
 #: Each notice kind's words: ``(notice, view, past)`` -> list of lines.

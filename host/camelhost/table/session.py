@@ -717,6 +717,9 @@ class Session:
                 raise TableError(_("both crazy camels are already placed"))
             return self.edition.crazy[len(done)]
         if any(c == colour for c, _ in self.setup_rolls):
+            if self.dice_typed:  # no pyramid to release from (--pyramid manual)
+                raise TableError(_("the %s camel is already placed: type the other dice")
+                                 % colour_word(colour))
             raise TableError(_("the %s camel is already placed: release the other dice")
                              % colour_word(colour))
         return colour
@@ -758,13 +761,26 @@ class Session:
         pushed without 'pyramid' first) the ticket is taken here, and said first: the
         action, then what to do about the release. An event that brought no die (kind
         ``fault`` or ``gap``: ``dieless``) is only a record of the pyramid's
-        event, said by the table when it came: nothing changes (no notice)."""
+        event, said by the table when it came: nothing changes (no notice). A release
+        while the value (or the grey die's numerals) of a die already out is asked, at
+        setup or on a turn, keeps that die out and the question: only this release's
+        dice go back (the notice's ``asked``, ``fell``, ``question``)."""
         if event.kind in DIELESS:
             return []
         notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
             notices += self._on_pyramid(ev.Pyramid(player=self.game.turn))
         retry = {"kind": "retry", "why": event.reason or event.kind, "raw": event.raw}
+        if self.phase in ("value", "ink") and self._pending is not None:
+            # released while the table asks about a die already out (its value, or a
+            # grey die's numerals), at setup or on a turn: that die stays out and the
+            # question stands; only the dice of this release go back (no ticket words:
+            # at setup there is none, on a turn it is the asked die's)
+            retry["asked"] = narration.die_name(self._pending.to_json())
+            retry["fell"] = getattr(event, "colour", None)
+            retry["question"] = narration.phase_hint(self)
+            retry["setup"] = self.game is None
+            return notices + [retry]
         if self.phase == "setup":  # no pyramid ticket: say what setup needs
             retry["setup"] = True
             retry["grey_for"] = self.grey_needed_back()

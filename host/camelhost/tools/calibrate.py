@@ -138,10 +138,14 @@ class HumanDriver:
     """Asks a person to put each die in the head: they release it through the slider
     and press Enter. ``input_fn`` and ``out`` default to the terminal.
 
-    ``present(label, value, index, total, taken)`` asks for one step (``taken``: the
-    readings kept so far); ``read_again(label, value, taken)`` is asked after a reading
-    that looked wrong and returns True when the person wants that step read again (the
-    reading dropped). ``q`` at either prompt asks before it drops ``taken`` readings
+    ``present(label, value, index, total, taken, purpose)`` asks for one step
+    (``taken``: the readings kept so far; ``purpose``: what a step before the readings
+    is for, ``choosing the gain``, said in place of the step's number);
+    ``read_again(label, value, taken)`` is asked after a reading that looked wrong and
+    returns True when that step is to be read again (the reading dropped): Enter (or
+    ``r``), the safe answer, since a doubtful reading kept makes the session refuse to
+    save at its end (``camelup.calibration.refusal``); only ``k`` keeps it, the prompt
+    saying that cost. ``q`` at either prompt asks before it drops ``taken`` readings
     (``CliError`` when the person confirms; EOF counts as confirming)."""
 
     automatic = False
@@ -176,22 +180,31 @@ class HumanDriver:
                                     "nothing was saved", taken) % taken)
         raise CliError(_("calibration stopped; nothing was saved"))
 
-    def present(self, label, value, index, total, taken=0):
-        prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (
-            index, total, describe_step(label, value))
+    def present(self, label, value, index, total, taken=0, purpose=None):
+        if purpose:  # a step before the readings: no step number to give
+            prompt = _("[%s] %s, then press Enter (q to stop): ") % (
+                purpose, describe_step(label, value))
+        else:
+            prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (
+                index, total, describe_step(label, value))
         while self._ask(prompt) in ("q", "quit"):
             if self._stop(taken) is False:
                 continue
 
     def read_again(self, label, value, taken):
-        prompt = "  " + _("r reads it again (first %s); Enter keeps this reading; q stops: ") % (
+        prompt = "  " + _("Enter reads it again (first %s); k keeps this reading, and then "
+                          "this session will not be saved; q stops: ") % (
             describe_step(label, value))
         while True:
             answer = self._ask(prompt)
             if answer in ("q", "quit"):
                 self._stop(taken)
                 continue
-            return answer == "r"
+            if answer in ("", "r"):
+                return True
+            if answer in ("k", "keep"):
+                return False
+            # anything else: asked again (a doubtful reading is never kept by a slip)
 
 
 class VirtualDriver:
@@ -202,7 +215,7 @@ class VirtualDriver:
     def __init__(self, virtual):
         self.virtual = virtual
 
-    def present(self, label, value, index, total, taken=0):
+    def present(self, label, value, index, total, taken=0, purpose=None):
         self.virtual.place(label)
 
     def read_again(self, label, value, taken):
@@ -534,7 +547,7 @@ def choose_gain(pyramid, driver, edition, out):
     from camelhost.device.link import LinkError
 
     label = brightest(edition)
-    driver.present(label, 1, 0, 0)
+    driver.present(label, 1, 0, 0, purpose=_("to choose the gain"))
     state = {"cfg": None}
 
     def measure(gain):
@@ -589,7 +602,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
 
     floor = classifier.default_profile(edition).get("floor", 0.0)
     label = darkest(edition)
-    driver.present(label, 1, 0, 0)
+    driver.present(label, 1, 0, 0, purpose=_("to check the light"))
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
     on, off = _sample(pyramid, 0, 0)

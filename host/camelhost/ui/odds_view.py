@@ -203,9 +203,21 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         keep = [p.replace(" ", "\u00a0") + (" " + why if why else "")
                 for p, why in parts]  # an action and its number are never split
         tail = " " + note.replace(" ", "\u00a0") if note else ""
-        return [line.replace("\u00a0", " ") for line in textwrap.wrap(
-            head + " " + "; ".join(keep) + tail, width=max(20, width),
-            subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
+
+        def wrap():
+            return [line.replace("\u00a0", " ") for line in textwrap.wrap(
+                head + " " + "; ".join(keep) + tail, width=max(20, width),
+                subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
+
+        lines = wrap()
+        if len(lines) > 1 and lines[0] == head and parts and " " in parts[0][0]:
+            # the first action too long to stand beside the heading: its words may part
+            # (its number stays with the word before it), so the heading never stands
+            # alone, looking like advice with nothing in it (tester s33)
+            words, number = parts[0][0].rsplit(" ", 1)
+            keep[0] = words + "\u00a0" + number + (" " + parts[0][1] if parts[0][1] else "")
+            lines = wrap()
+        return lines
 
     if wide:
         # the wide form: how far the best is ahead of the next on the heading (as plain

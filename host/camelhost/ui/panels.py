@@ -75,7 +75,8 @@ def track_text(view, width=CELL * 16, rows=None):
     camel rows (``None``: no limit); a taller stack is drawn in the compact form, every
     stack as many camels a row as a space has characters, by their capital letters,
     the lowest first, from the bottom row up (``BGY`` at 80 columns: blue, green on it,
-    yellow on top; two as ``B G``, ``<W`` a crazy camel when there is room), so a stack
+    yellow on top; two as ``B G`` and ``<W`` a crazy camel when there is room to spare
+    beside them, else ``BG``, never a stack touching its neighbour's space), so a stack
     reads the same whatever the screen's height (a 7-high stack: 3 rows at 80 columns)."""
     columns = track_columns(view)
     height = max([len(c) for _, c, _ in columns] + [1])
@@ -124,7 +125,10 @@ def _group(text, camels, inner):
 
     for marks, gap in ((True, " "), (False, " "), (False, "")):
         tokens = [token(c, marks) for c in camels]
-        if len(gap.join(tokens)) <= inner:
+        # a gap inside a stack only with room to spare: a stack filling its space
+        # edge to edge (W K at 80 columns) reads as two spaces' camels (tester s33)
+        if len(gap.join(tokens)) < inner or not gap and len(gap.join(tokens)) <= inner \
+                or len(tokens) == 1 and len(tokens[0]) <= inner:
             break
     used = len(gap.join(tokens))
     left = (inner - used) // 2
@@ -137,9 +141,11 @@ def _group(text, camels, inner):
 
 
 def dice_text(view):
-    """``Can still come out: [blu] [gre] [gry] (one stays inside)`` (RULES 5)."""
-    text = Text(_("Can still come out:"))
+    """``Can still come out: [blu] [gre] [gry] (one stays inside)`` (RULES 5); the verb
+    agrees with the dice (German ``Kann`` one die or none, ``Können`` several), as the
+    plain mode's line."""
     inside = view["dice_inside"]
+    text = Text(ngettext("Can still come out:", "Can still come out:", len(inside) or 1))
     for die in inside:
         text.append(" ")
         text.append_text(badge(die))
@@ -157,6 +163,9 @@ def leaders_text(view):
     new leg's."""
     r = view["ranking"]
     if not view["leg"]:
+        if view.get("dice_typed"):  # no pyramid reports the dice (--pyramid manual)
+            return Text(_("Race %d: setup (type each camel's die, or the stacks, or 'draw')")
+                        % view["race"])
         return Text(_("Race %d: setup (release each camel's die, type the stacks, or 'draw')")
                     % view["race"])
     text = Text()

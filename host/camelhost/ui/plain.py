@@ -70,9 +70,14 @@ def waiting_words(view):
 def status_lines(view):
     """Every public fact of the current position, one topic per line."""
     if not view["ranking"]:
-        lines = [_("Race %d setup: release each camel's die (or type '%s'), or type "
-                 "'%s' or 'draw'") % (view["race"], example_die(view),
-                                      colours_in("setup 1:blue,green ..."))]
+        if view.get("dice_typed"):  # no pyramid reports the dice (--pyramid manual)
+            lines = [_("Race %d setup: type each camel's die as it comes out (like '%s'), "
+                       "or type '%s' or 'draw'") % (view["race"], example_die(view),
+                                                    colours_in("setup 1:blue,green ..."))]
+        else:
+            lines = [_("Race %d setup: release each camel's die (or type '%s'), or type "
+                       "'%s' or 'draw'") % (view["race"], example_die(view),
+                                            colours_in("setup 1:blue,green ..."))]
         if view["setup_rolls"]:
             lines.append(_("Placed so far: ") + placed_words(view))
         return lines

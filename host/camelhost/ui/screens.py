@@ -1,8 +1,10 @@
 """The full screen's pop-ups: the private finish-card picker and the help.
 
-``FinishCardPicker``: one key per racing colour (its first letter, or 1..5); the
-choice is never drawn (no highlight, no echo, the picker closes on the key), so the
-table sees that a card was played on which pile, never its colour (RULES 1.8, 5).
+``FinishCardPicker``: a racing colour by its number 1..5 or by the first letters of
+its word in the table's language that name it alone (German ``gr`` grün, ``ge``
+gelb: never a key that means one colour in one language and another in the next);
+the choice is never drawn (no highlight, no echo, the picker closes on the pick), so
+the table sees that a card was played on which pile, never its colour (RULES 1.8, 5).
 ``HelpScreen``: the commands and keys in a scrollable box sized to the screen.
 Their styles are the app's (``table.tcss`` beside this module).
 """
@@ -15,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from camelhost.i18n import N_, _, colour_word, language
+from camelhost.table.manual import colour_hits
 from camelhost.table.narration import pile_word
 from camelhost.ui import palette
 
@@ -51,14 +54,40 @@ class InLanguage:
 
 
 def picker_keys(edition):
-    """``{key: colour}`` for the picker: each racing colour's first letter (lower
-    case) and its position 1..5 (``camelup.editions``: the letters differ within an
-    edition)."""
+    """``{key: colour}`` for the picker's keys shown: each racing colour of ``edition``
+    (an ``Edition``, in its order) as the fewest first letters of its word in the
+    table's language that name it alone among the racing colours, lower case
+    (``camelhost.table.manual.colour_hits``, the typed colours' one reading: English
+    ``b g y r p``, German ``b gr ge r l``, since ``g`` starts both grün and gelb), and
+    its position ``"1"``..``"5"``."""
     keys = {}
     for i, colour in enumerate(edition.racing, 1):
-        keys[palette.piece(colour).letter.lower()] = colour
+        word = colour_word(colour).lower()
+        size = 1
+        while size < len(word) and colour_hits(word[:size], edition.racing) != [colour]:
+            size += 1
+        keys[word[:size]] = colour
         keys[str(i)] = colour
     return keys
+
+
+def picked_colour(typed, edition):
+    """The racing colour of ``edition`` the letters ``typed`` (lower case) name alone,
+    as the start of its English name or of its word in the table's language
+    (``colour_hits``: German ``ge`` gelb, ``gr`` grün or green, ``p`` purple); ``None``
+    while they could still be two colours (German ``g``: grün or gelb) or name none."""
+    hits = colour_hits(typed, edition.racing)
+    return hits[0] if len(hits) == 1 else None
+
+
+def spelled_rests(typed, colour):
+    """The rest of each way of spelling ``colour`` that starts with ``typed``: its
+    English name and its words in the table's language (``local_colours``: ``grün``
+    and ``gruen``), for the keys of a colour spelled out after the pick."""
+    from camelhost.table.manual import local_colours
+
+    words = [colour] + [w for w, c in local_colours().items() if c == colour]
+    return [w[len(typed):] for w in words if w.startswith(typed) and len(w) > len(typed)]
 
 
 def picker_title(name, pile):
@@ -83,20 +112,24 @@ class FinishCardPicker(InLanguage, ModalScreen):
         self.pile = pile
         self.edition = edition
         self.keys = picker_keys(edition)
+        #: the letters typed so far that could still be two colours (German ``g``)
+        self.typed = ""
         #: set by the first key that picks a card: the keys typed after it (a player
         #: spelling the whole colour) are swallowed, never a second dismiss
         self.picked = False
-        #: ``on_pick(colour)`` at the pick, and ``swallow_key(event)`` for the keys
+        #: ``on_pick(rests)`` at a pick by letters (``spelled_rests``: the keys that
+        #: would finish spelling the colour), and ``swallow_key(event)`` for the keys
         #: after it: the table's command line swallows the rest of a spelled colour
         self.on_pick = None
         self.swallow_key = None
 
     def compose(self) -> ComposeResult:
         text = Text(picker_title(self.player, self.pile) + "\n", "bold")
-        text.append(_("Press the key of its colour. Nothing you press is shown.\n\n"))
+        text.append(_("Type its letters or number. Nothing you press is shown.\n\n"))
+        letters = {c: k for k, c in self.keys.items() if not k.isdigit()}
+        width = max(len(k) for k in letters.values())
         for i, colour in enumerate(self.edition.racing, 1):
-            p = palette.piece(colour)
-            text.append(" %s " % p.letter.lower(), "bold reverse")
+            text.append(" %-*s " % (width, letters[colour]), "bold reverse")
             text.append(_(" or %d  ") % i)
             text.append(" %-7s" % colour_word(colour), palette.style(colour))
             text.append("\n")
@@ -112,13 +145,26 @@ class FinishCardPicker(InLanguage, ModalScreen):
             event.stop()
             event.prevent_default()
             return
-        if key in self.keys:
-            event.stop()
-            event.prevent_default()
-            self.picked = True
-            if self.on_pick is not None and not key.isdigit():
-                self.on_pick(self.keys[key])
-            self.dismiss(self.keys[key])
+        if key.isdigit() and key in self.keys:
+            colour, typed = self.keys[key], ""
+        elif len(key) == 1 and key.isalpha():
+            # a letter goes on the letters before it while they could still be two
+            # colours; a letter that fits none of them starts again from itself
+            typed = self.typed + key
+            if not colour_hits(typed, self.edition.racing):
+                typed = key if colour_hits(key, self.edition.racing) else ""
+            colour = picked_colour(typed, self.edition) if typed else None
+            self.typed = "" if colour else typed
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        if colour is None:
+            return  # nothing drawn: the picker stays as it was
+        self.picked = True
+        if self.on_pick is not None and typed:
+            self.on_pick(spelled_rests(typed, colour))
+        self.dismiss(colour)
 
     def action_cancel(self):
         if not self.picked:

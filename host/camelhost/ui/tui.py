@@ -32,7 +32,7 @@ Top to bottom:
 
 A die reported with value ``?`` is completed by a single key (1, 2 or 3), the
 numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` or
-``lose`` alone opens the finish-card picker (one key per colour, nothing drawn); a
+``lose`` alone opens the finish-card picker (a colour by its number or its first letters, nothing drawn); a
 typed ``win red`` shows as ``win •••`` (the same mask whatever its length) and
 is never echoed. Ctrl-Q, Ctrl-C and
 Ctrl-D all quit (every event is already in the journal). The pyramid's events wait in
@@ -60,7 +60,7 @@ from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, ngettext
 from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
-from camelhost.table.narration import notice_lines
+from camelhost.table.narration import notice_lines, put_back_words
 from camelhost.table.view import CRAZY_WHY, move_path, table_view
 from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
@@ -223,34 +223,37 @@ class CommandInput(Input):
     (``content_width``, ``cursor_screen_offset``): the same picture, and the same
     terminal cursor, for every colour and every partial word."""
 
-    #: After a card is picked by its colour's first letter, the rest of that colour
-    #: typed in full (``urple``, then Enter) must neither show here nor run as a
-    #: command: those keys, in that order and each within this long of the one
-    #: before, are swallowed; any other key ends it (s).
+    #: After a card is picked by its colour's first letters, the rest of that colour
+    #: typed in full (``urple``, or German ``lb`` of gelb, then Enter) must neither show
+    #: here nor run as a command: those keys, in that order and each within this long
+    #: of the one before, are swallowed; any other key ends it (s).
     SWALLOW_S = 1.0
 
-    _swallow = ()
+    _swallow = ()  # the key sequences still expected, one per way of spelling it
     _swallow_until = 0.0
     _blink_before = None  # cursor_blink before the mask, given back after it
 
-    def swallow_rest_of(self, colour):
-        """Expect the rest of ``colour`` (and an Enter) as the next keys."""
+    def swallow_rest_of(self, rests):
+        """Expect one of ``rests`` (the rest of the colour being spelled, in English or
+        in the table's language: ``["een", "ün", "uen"]`` after German ``gr``) and an
+        Enter as the next keys."""
         import time
-        self._swallow = list(colour[1:]) + ["enter"]
+        self._swallow = [list(rest) + ["enter"] for rest in rests] or [["enter"]]
         self._swallow_until = time.monotonic() + self.SWALLOW_S
 
     def swallow_key(self, event):
-        """True (and the key stopped) when ``event`` is the next expected key."""
+        """True (and the key stopped) when ``event`` is the next key of a rest expected."""
         import time
         now = time.monotonic()
         if not self._swallow or now > self._swallow_until:
             self._swallow = ()
             return False
         got = "enter" if event.key == "enter" else (event.character or "").lower()
-        if got != self._swallow[0]:
+        going = [rest[1:] for rest in self._swallow if rest[0] == got]
+        if not going:
             self._swallow = ()
             return False
-        self._swallow = self._swallow[1:]
+        self._swallow = [rest for rest in going if rest]
         self._swallow_until = now + self.SWALLOW_S
         event.stop()
         event.prevent_default()
@@ -375,6 +378,8 @@ def announce_text(notices, view):
         if n["kind"] == "retry" and n.get("grey_for"):  # setup: the grey die again
             return Text(_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN"),
                         "bold reverse")
+        if n["kind"] == "retry" and n.get("asked"):  # the die asked about stays out
+            return Text(put_back_words(n), "bold reverse")
         if n["kind"] == "retry":
             return Text(_("RETURN THE DICE AND RELEASE AGAIN"), "bold reverse")
         if n["kind"] == "ask_ink":
