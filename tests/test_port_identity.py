@@ -17,12 +17,13 @@ PTY = PortIdentity("pty", (34822, 9, 1000))
 BOARD = PortIdentity("usb", (42496, 700, 1000), (0x2E8A, 0x0005, "E6614103E7452D2F"))
 
 
-def test_a_pseudo_terminal_is_the_same_only_while_its_node_is():
-    assert PortIdentity("pty", PTY.node).other(PTY) is None
-    # the same /dev/pts/N (device and inode numbers) made anew for another program
-    again = PortIdentity("pty", (34822, 9, 2000))
-    assert again.other(PTY) == ("a new pseudo-terminal, another program's: the one the "
-                                "pyramid had ended")
+def test_a_lost_pseudo_terminal_never_comes_back_whatever_its_path_names():
+    # a pty's port is lost when its far end closed: even a node alike in every number
+    # (a new pty made within the same clock tick) is another program's
+    why = "a new pseudo-terminal, another program's (the pyramid's had ended)"
+    assert PortIdentity("pty", PTY.node).other(PTY) == why
+    assert PortIdentity("pty", (34822, 9, 2000)).other(PTY) == why
+    assert BOARD.other(PTY) == why
 
 
 def test_a_usb_board_is_the_same_by_its_serial_number_whatever_its_node():
@@ -51,16 +52,16 @@ def test_a_url_has_no_identity():
 
 
 @pytest.mark.process
-def test_a_real_pseudo_terminals_identity_changes_when_its_path_is_made_anew(tmp_path):
+def test_a_real_pseudo_terminal_is_a_pty_and_a_new_one_at_its_path_is_another(tmp_path):
     master, slave = os.openpty()
     tty.setraw(slave)
     path = str(tmp_path / "ttyP")
     os.symlink(os.ttyname(slave), path)
     first = PortIdentity.of(path, slave)
-    assert first.kind == "pty" and PortIdentity.of(path).other(first) is None
-    os.write(master, b"x" * 100)  # traffic changes nothing
+    assert first.kind == "pty" and first.usb is None
+    os.write(master, b"x" * 100)  # traffic changes nothing of its node
     os.read(slave, 100)
-    assert PortIdentity.of(path).other(first) is None
+    assert PortIdentity.of(path).node == first.node
     os.close(master)
     os.close(slave)
     with pytest.raises(FileNotFoundError):  # its node went with it
@@ -69,7 +70,8 @@ def test_a_real_pseudo_terminals_identity_changes_when_its_path_is_made_anew(tmp
     try:
         os.unlink(path)
         os.symlink(os.ttyname(slave2), path)
-        assert PortIdentity.of(path).other(first) is not None
+        again = PortIdentity.of(path)
+        assert again.kind == "pty" and again.other(first) is not None
     finally:
         os.close(master2)
         os.close(slave2)
@@ -127,8 +129,8 @@ def test_a_link_whose_pseudo_terminal_ended_never_writes_into_the_next_one_at_it
         other = _Pty(path)  # another program's terminal, at the same path
         assert other.heard(1.5) == b""  # not one byte typed into it
         assert not link.transport.is_open
-        assert link.transport.refused_port == ("a new pseudo-terminal, another program's: the "
-                                               "one the pyramid had ended")
+        assert link.transport.refused_port == ("a new pseudo-terminal, another program's (the "
+                                               "pyramid's had ended)")
         assert link.stats["reconnects"] == 0
     finally:
         link.close()

@@ -50,12 +50,12 @@ class PortIdentity:
     ``kind``: ``"pty"`` (a pseudo-terminal: the virtual pyramid, ``pyramid emulate``),
     ``"usb"`` (a USB serial device with a serial number: the RP2040's unique id under
     MicroPython) or ``"tty"`` (anything else: a UART, a USB device without one).
-    ``node``: ``(st_rdev, st_ino, st_ctime_ns)`` of the device node: a pty's node is
-    made anew, with a new change time, for every new pseudo-terminal, even one that gets
-    the same ``/dev/pts/N`` (same device number, same inode number) as one that ended.
+    ``node``: ``(st_rdev, st_ino, st_ctime_ns)`` of the device node (a new pty that gets
+    the number of one that ended has the same device and inode numbers, and its change
+    time can be the same too, to the kernel's clock tick: no node tells two ptys apart).
     ``usb``: ``(vid, pid, serial number)`` from sysfs (pyserial's ``list_ports``), or
-    ``None``. Built by ``of(path, fd)``; ``other(than)`` says whether it provably names
-    another device than ``than``."""
+    ``None``. Built by ``of(path, fd)``; ``other(lost)`` says whether it provably names
+    another device than ``lost``, the device whose port was lost."""
 
     __slots__ = ("kind", "node", "usb")
 
@@ -84,18 +84,17 @@ class PortIdentity:
         return cls("usb" if usb is not None else "tty", node, usb)
 
     def other(self, than):
-        """Why this device is provably not ``than`` (a ``PortIdentity``), in words, or
-        ``None`` when it may be the same one: a pseudo-terminal is the same only while
-        its node is (one whose program ended never comes back); a USB device with a
+        """Why this device is provably not ``than`` (a ``PortIdentity``: the device whose
+        port was lost), in words, or ``None`` when it may be the same one. A
+        pseudo-terminal's port is lost only when its other end closed (the program that
+        made it, the emulator or the virtual pyramid, ended): it never comes back, so
+        whatever its path names afterwards is another program's. A USB device with a
         serial number is the same when that number is; anything else when its device
         number is."""
         if than is None:
             return None
         if than.kind == "pty":
-            if self.node != than.node:
-                return _("a new pseudo-terminal, another program's: the one the pyramid had "
-                         "ended")
-            return None
+            return _("a new pseudo-terminal, another program's (the pyramid's had ended)")
         if self.kind == "pty":
             return _("a pseudo-terminal, not the pyramid's USB port")
         if self.usb is not None and than.usb is not None:

@@ -16,13 +16,14 @@ makes impossible is journaled as rejected, never applied. An ``unknown`` release
 at the table (one key, ``b``/``w``, or ``again``).
 """
 
+import logging
 import re
 
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
 from camelhost.device.events import fault_text, out_dice, out_mask
-from camelhost.device.open import LineQuality, PyramidIdentity
+from camelhost.device.open import LineQuality, PyramidIdentity, PyramidPresence
 from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
@@ -79,6 +80,8 @@ HELP_ROWS = (
     ("", N_("sizes only until the race is over"), None),
     ("show", N_("the whole table;  help;  quit"), None),
 )
+log = logging.getLogger("camelhost.table")
+
 #: Where a command's description starts (a longer command is followed by two spaces).
 HELP_COLUMN = 21
 
@@ -211,6 +214,11 @@ class Table:
         #: and no board line is left as it is (its resume says what it can't check)
         self._record_board = session.board is None and (
             not resumed or session.last_pyramid_event is None)
+        #: the pyramid does not answer (``PyramidPresence``, or the virtual pyramid's board
+        #: stopped): the ``PyramidPresence`` that said so, else ``None``. Meanwhile a die
+        #: typed on a turn takes the pyramid ticket, as with dice typed at the table
+        self.pyramid_away = None
+        self._away_said = None  # the session's version when that was last said
 
     @property
     def pyramid(self):
@@ -361,7 +369,7 @@ class Table:
             event = s.parse_command(text)
             self._check_named_card(event)
             if (event["type"] == "die" and s.phase == "turn"
-                    and not self.manual and not self.hand_die_ok):
+                    and not self.manual and not self.hand_die_ok and self.pyramid_away is None):
                 typed = text if len(text) <= 40 else shown(text)
                 if self.virtual is not None:  # its slider is a command: name it
                     raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or "
@@ -504,6 +512,9 @@ class Table:
         if isinstance(event, PyramidIdentity):
             self._board_identity(event)
             return
+        if isinstance(event, PyramidPresence):
+            self._presence(event)
+            return
         s = self.session
         self.waiting_release = False
         self.undo_asked = False  # the table changes: an undo is asked about anew
@@ -613,6 +624,54 @@ class Table:
                      "whole") % whole
         self.display.notices([{"kind": "info", "text": text}], self.view())
 
+    def _presence(self, event):
+        """The pyramid stopped answering, or answers again (a ``PyramidPresence``): said
+        in one line at each change (nothing on a change of nothing). While it is away no
+        die is waited for from it (``waiting_release`` off) and dice are typed; the line
+        is said again each time a die is awaited (``_shown``)."""
+        if not event.present:
+            was = self.pyramid_away
+            self._away(event)
+            if was is None or was.other != event.other:
+                self._say_away()
+                self.display.prompt(self.view())
+            return
+        if self.pyramid_away is None:
+            return
+        self.pyramid_away = None
+        self.session.dice_typed = self.manual
+        self.display.notices([{"kind": "info", "text": _(
+            "the pyramid answers again: release the dice from it")}], self.view())
+        self.display.prompt(self.view())
+
+    def _away(self, event):
+        """The pyramid is away (``event``, a ``PyramidPresence``): no die waited for from
+        it, and the prompts ask for the die typed (``Session.dice_typed``) until it is back."""
+        self.pyramid_away = event
+        self.waiting_release = False
+        self.session.dice_typed = True
+
+    def _say_away(self):
+        """The pyramid-away line (``pyramid_away``): what to do, one line, the same for a
+        real port and the virtual pyramid; with the port's path now another device's,
+        that nothing is written to it and how to point the table at the pyramid."""
+        away = self.pyramid_away
+        self._away_said = self.session.version
+        example = narration.example_die(self.view())
+        if away.other is None:
+            text = _("the pyramid is not answering: check its USB cable; type the dice "
+                     "meanwhile, e.g. '%s'") % example
+        else:
+            journal = self.session.journal
+            path = getattr(journal, "path", None) or _("FILE")
+            text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
+                     "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
+                     "plug it in again, or quit and resume with its port: pyramid play "
+                     "--resume %(journal)s --pyramid PORT") % {
+                         "port": away.port, "what": away.other, "die": example,
+                         "journal": path}
+        self.display.notices([{"kind": "info", "text": text}], self.view())
+
     def _foreign_text(self, link_event, event):
         """What the table says of dice the pyramid acknowledged to another host
         (``link_event``: the link's ``foreign`` ``DieEvent``; ``event``: its
@@ -678,6 +737,9 @@ class Table:
             # the first turn
             self.display.status(self.view())
         self.drive()
+        if (self.pyramid_away is not None and self.session.phase == "die"
+                and self._away_said != self.session.version):
+            self._say_away()  # a die is awaited anew while the pyramid is away
         self.display.prompt(self.view())
 
     def _return_dice(self):
@@ -756,14 +818,17 @@ class Table:
             if push is None:
                 self.display.error(_("release %s: this pyramid can only release one die") % fault)
                 return
+        if self.pyramid_away is not None:  # its board stopped: said, not pushed again
+            self._say_away()
+            return
         self.waiting_release = True
         try:
             push()
         except RuntimeError as exc:  # the simulated board stopped or did not answer
             self.waiting_release = False
-            self.display.error(_("virtual pyramid: %s; type the die instead") % _first_line(exc))
-            if not manual:
-                raise
+            log.info("the virtual pyramid's release failed: %s", exc)  # the detail, logged
+            self._away(PyramidPresence(False, getattr(self.virtual, "port", None)))
+            self._say_away()
 
     def _sync_virtual_dice(self):
         """Virtual pyramid only, at the table's start: put exactly the dice the game has
@@ -789,7 +854,7 @@ class Table:
                 self._show(s.command(text))
                 continue
             if s.phase == "die":
-                if self.virtual is not None:
+                if self.virtual is not None and self.pyramid_away is None:
                     self._release()
                 return
             if s.phase == "ink":
@@ -803,8 +868,3 @@ class Table:
                 self._show(s.command(str(bots.value_for_unknown(s.seed, count))))
                 continue
             return
-
-
-def _first_line(exc):
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
