@@ -161,12 +161,8 @@ class OpenPyramid:
 
     def _pump(self):
         identified = False
-        was = PyramidPresence(True, self.link.port)  # the link opened on it
+        was = None  # the link opened on the pyramid: present
         while not self._stop.is_set():
-            now = presence(self.link)
-            if now is not None and now != was and self.link.refused is None:
-                was = now
-                self._queue.put(("event", now))
             if not identified:
                 identity = self.link.identity
                 if identity is not None:
@@ -175,6 +171,10 @@ class OpenPyramid:
             if self.link.refused is not None:  # another board (or protocol): nothing taken
                 self._queue.put(("event", DieEvent("fault", None, None, raw=self.link.refused)))
                 return
+            now = presence(self.link)
+            if now is not None and now != (was or PyramidPresence(True, now.port)):
+                was = now
+                self._queue.put(("event", now))
             try:
                 ev = self.link.next_event(0.5)
             except OSError as exc:  # the link reports its own reconnects; this is final
