@@ -35,6 +35,7 @@ NOT_WORDS = {
     ("device/virtual.py", "board-%d.log"): "a log file's name",
     ("table/journal.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("commands/play.py", "pyramid play --resume %s"): "a command, typed as it is",
+    ("table/controller.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("table/parser.py", "fix 7:%s,blue"): "a command, typed as it is (an example)",
     ("coach.py", "no legal action for the coach"): "a bug's message (the rules always "
                                                    "leave an action), never at a table",

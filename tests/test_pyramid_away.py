@@ -100,6 +100,11 @@ def test_a_port_now_another_programs_is_said_with_how_to_point_the_table_at_the_
             "meanwhile, e.g. 'blue 2'; for the pyramid's dice again, plug it in again, or quit "
             "and resume with its port: pyramid play --resume %s --pyramid PORT"
             % (why, journal.path))
+        # the command as the table runs: the journal's resume command, its port PORT
+        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid /dev/pts/7"
+        table.pyramid_event(PyramidPresence(False, "/dev/pts/7", "another device"))
+        assert out.getvalue().splitlines()[-2].endswith(
+            "quit and resume with its port: pyramid play --resume g.jsonl --plain --pyramid PORT")
     finally:
         journal.close()
 
@@ -211,3 +216,20 @@ def test_the_virtual_pyramid_killed_mid_leg_the_table_says_so_and_never_writes_i
         if other is not None:
             for fd in other:
                 os.close(fd)
+
+
+def test_a_script_at_a_table_whose_pyramid_is_away_types_its_dice_without_waiting_for_one():
+    import queue
+
+    from camelhost.ui.loop import run_plain
+    out = io.StringIO()
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=5,
+                      journal=Journal(None, pyramid="/dev/ttyACM0"))
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
+    events = queue.Queue()
+    events.put(("event", PyramidPresence(False, "/dev/ttyACM0")))
+    lines = iter([SETUP, "pyramid", "blue 2", "quit"])
+    run_plain(table, lines=lines, events=events, die_wait_s=0.2)
+    text = out.getvalue()
+    assert "no die from the pyramid" not in text  # no die was waited for from it
+    assert "DIE blue 2 (Ann's pyramid ticket)" in text

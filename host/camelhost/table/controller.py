@@ -662,15 +662,22 @@ class Table:
             text = _("the pyramid is not answering: check its USB cable; type the dice "
                      "meanwhile, e.g. '%s'") % example
         else:
-            journal = self.session.journal
-            path = getattr(journal, "path", None) or _("FILE")
             text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
                      "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
-                     "plug it in again, or quit and resume with its port: pyramid play "
-                     "--resume %(journal)s --pyramid PORT") % {
+                     "plug it in again, or quit and resume with its port: %(command)s") % {
                          "port": away.port, "what": away.other, "die": example,
-                         "journal": path}
+                         "command": self._resume_on_port()}
         self.display.notices([{"kind": "info", "text": text}], self.view())
+
+    def _resume_on_port(self):
+        """The command that resumes this game on another port: the journal's own resume
+        command (``Journal.resume_command``: ``--plain``, ``--lang`` as the table runs),
+        its ``--pyramid`` the placeholder ``PORT``."""
+        journal = self.session.journal
+        command = getattr(journal, "resume_command", None)
+        if not command:
+            command = "pyramid play --resume %s" % (getattr(journal, "path", None) or _("FILE"))
+        return re.sub(r" --pyramid \S+", "", command) + " --pyramid " + _("PORT")
 
     def _foreign_text(self, link_event, event):
         """What the table says of dice the pyramid acknowledged to another host
