@@ -233,3 +233,39 @@ def test_a_script_at_a_table_whose_pyramid_is_away_types_its_dice_without_waitin
     text = out.getvalue()
     assert "no die from the pyramid" not in text  # no die was waited for from it
     assert "DIE blue 2 (Ann's pyramid ticket)" in text
+
+
+class _Silent:
+    """What ``OpenPyramid.events()`` reads of a link whose port is open but silent
+    (``stale``) for ``patience`` s more so far."""
+
+    noisy, quality, on_quality, identity, refused = False, None, None, None, None
+    port, state = "/dev/ttyACM0", "stale"
+
+    def __init__(self, patience):
+        from types import SimpleNamespace
+        self.transport = SimpleNamespace(refused_port=None, is_open=True)
+        self.sequencer = SimpleNamespace(patience=patience)
+
+    def next_event(self, timeout):
+        time.sleep(0.02)
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("patience, said", [(0.0, True), (1000.0, False)])
+def test_a_silent_pyramid_is_said_away_only_once_the_silence_lasted_the_patience_again(
+        patience, said):
+    # the emulated board at its start is silent for longer than 6 s before the link has
+    # learnt its heartbeat: never said away then, a real board's silence still is
+    from camelhost.device.open import OpenPyramid
+    opened = OpenPyramid("/dev/ttyACM0")
+    opened.link = _Silent(patience)
+    try:
+        got = _presence(opened.events(), 0.5 if not said else 5)
+    finally:
+        opened.close()
+    assert (got is not None) == said
+    if said:
+        assert got == PyramidPresence(False, "/dev/ttyACM0")

@@ -11,6 +11,7 @@ it into its own event (``camelhost.table.events.from_link``).
 
 import queue
 import threading
+import time
 
 from camelhost.device import sources
 from camelhost.device.events import DieEvent
@@ -79,8 +80,9 @@ class PyramidPresence:
     """The pyramid stopped answering, or answers again: what ``OpenPyramid.events()``
     hands the table at each change. ``present``: False when its port went away (the
     USB cable pulled, the emulator or virtual board stopped) or nothing valid came from
-    it for the link's patience (``Link.state`` ``stale``), True once it says hello again
-    (``connected``). ``port``: the port's path. ``other``: why that path now names
+    it for twice the link's patience (``Link.state`` ``stale``, and as long again: the
+    emulated board, slower than real time, is silent for longer until the link learnt its
+    heartbeat), True once it says hello again (``connected``). ``port``: the port's path. ``other``: why that path now names
     another device, which the link neither opens nor writes to
     (``Transport.refused_port``, one clause), or ``None``."""
 
@@ -162,6 +164,7 @@ class OpenPyramid:
     def _pump(self):
         identified = False
         was = None  # the link opened on the pyramid: present
+        stale_since = None
         while not self._stop.is_set():
             if not identified:
                 identity = self.link.identity
@@ -172,6 +175,15 @@ class OpenPyramid:
                 self._queue.put(("event", DieEvent("fault", None, None, raw=self.link.refused)))
                 return
             now = presence(self.link)
+            if now is not None and not now.present and self.link.state == "stale":
+                # silent, its port open: said once the silence lasted the link's patience
+                # again (a board slower than real time is silent for longer before the link
+                # learnt its heartbeat: the emulated one at its start)
+                stale_since = stale_since if stale_since is not None else time.monotonic()
+                if time.monotonic() - stale_since < self.link.sequencer.patience:
+                    now = None
+            else:
+                stale_since = None
             if now is not None and now != (was or PyramidPresence(True, now.port)):
                 was = now
                 self._queue.put(("event", now))
