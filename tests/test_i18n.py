@@ -30,10 +30,12 @@ NOT_WORDS = {
     ("device/virtual.py", "Released(%r, seq=%r)"): "a repr for tests and logs",
     ("device/events.py", "DieEvent(%s %s missing=%s)"): "a repr for tests and logs",
     ("device/open.py", "LineQuality(noisy=%r, %.2f)"): "a repr for tests and logs",
+    ("device/open.py", "PyramidPresence(present=%r, %r, other=%r)"): "a repr for tests and logs",
     ("device/flash.py", '{\n  "urls": ['): "a JSON template (package.json for mip)",
     ("device/virtual.py", "board-%d.log"): "a log file's name",
     ("table/journal.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("commands/play.py", "pyramid play --resume %s"): "a command, typed as it is",
+    ("table/controller.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("table/parser.py", "fix 7:%s,blue"): "a command, typed as it is (an example)",
     ("coach.py", "no legal action for the coach"): "a bug's message (the rules always "
                                                    "leave an action), never at a table",

@@ -11,6 +11,7 @@ import tty
 
 import pytest
 from camelhost.device.link import Link, LinkError, NotAPyramid, PortInUse
+from camelhost.device.transport import PortIdentity
 from camelup.board import protocol
 
 pytestmark = pytest.mark.process  # a pseudo-terminal or a subprocess each
@@ -229,8 +230,19 @@ def test_a_board_whose_heartbeats_come_slower_than_its_timeout_stretches_the_lin
         assert link.slowness > 1.0  # about 4 (the reader's delays can only blur it)
 
 
+def _usb_board(path, fd=None):
+    """The fake device's identity as a USB board's (a new pty each plug, one serial
+    number): a pseudo-terminal that ended never comes back (tests/test_port_identity.py),
+    a USB board replugged does."""
+    if not os.path.exists(path):
+        raise FileNotFoundError(path)
+    return PortIdentity("usb", (0, 0, 0), (0x2E8A, 0x0005, "E6614103E7452D2F"))
+
+
 def test_unplug_and_replug_of_the_same_path(device):
-    with Link(device.port, hello_wait=0, retry_interval=0.05) as link:
+    link = Link(device.port, hello_wait=0, retry_interval=0.05)
+    link.transport.identify = _usb_board  # the same board replugged
+    with link:
         device.expect("HELLO?")
         device.hello(A, 0)
         device.evt(A, 1)

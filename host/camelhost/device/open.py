@@ -11,6 +11,7 @@ it into its own event (``camelhost.table.events.from_link``).
 
 import queue
 import threading
+import time
 
 from camelhost.device import sources
 from camelhost.device.events import DieEvent
@@ -75,6 +76,47 @@ class PyramidIdentity:
         return "PyramidIdentity(%r)" % (self.fields,)
 
 
+class PyramidPresence:
+    """The pyramid stopped answering, or answers again: what ``OpenPyramid.events()``
+    hands the table at each change. ``present``: False when its port went away (the
+    USB cable pulled, the emulator or virtual board stopped) or nothing valid came from
+    it for twice the link's patience (``Link.state`` ``stale``, and as long again: the
+    emulated board, slower than real time, is silent for longer until the link learnt its
+    heartbeat), True once it says hello again (``connected``). ``port``: the port's path. ``other``: why that path now names
+    another device, which the link neither opens nor writes to
+    (``Transport.refused_port``, one clause), or ``None``."""
+
+    __slots__ = ("present", "port", "other")
+
+    def __init__(self, present, port=None, other=None):
+        self.present = bool(present)
+        self.port = port
+        self.other = other
+
+    def __repr__(self):
+        return "PyramidPresence(present=%r, %r, other=%r)" % (self.present, self.port, self.other)
+
+    def __eq__(self, other):
+        return (isinstance(other, PyramidPresence)
+                and (self.present, self.port, self.other) == (other.present, other.port, other.other))
+
+    __hash__ = None
+
+
+def presence(link):
+    """The pyramid's ``PyramidPresence`` as ``link`` (a ``Link``) stands now, or ``None``
+    while that can't be told (a port opened and asked, not answered yet)."""
+    transport = link.transport
+    if transport.refused_port is not None:
+        return PyramidPresence(False, link.port, transport.refused_port)
+    state = link.state
+    if state == "connected" and transport.is_open:
+        return PyramidPresence(True, link.port)
+    if state == "stale" or state == "connecting" and not transport.is_open:
+        return PyramidPresence(False, link.port)
+    return None
+
+
 class OpenPyramid:
     """An open dice source: ``spec`` (what was asked for), ``port`` (the serial path,
     ``None`` in manual mode), ``link`` (``camelhost.device.link.Link`` or ``None``),
@@ -100,7 +142,9 @@ class OpenPyramid:
         the link (a link that fails for good ends with a ``fault`` event whose ``raw``
         says why), ``("event", LineQuality)`` each time the line's quality crosses
         a threshold (at once when the line is already noisy), and one ``("event",
-        PyramidIdentity)`` once the pyramid's full ``HELLO`` came; a link that refused
+        PyramidIdentity)`` once the pyramid's full ``HELLO`` came, ``("event",
+        PyramidPresence)`` each time the pyramid stops answering or answers again (its
+        port lost, silent, or its path now another device's; then back); a link that refused
         the board (``Link.refused``: another board than the game's) ends with a
         ``fault`` event whose ``raw`` is that line. ``None`` in manual mode. Started once."""
         if self.link is None:
@@ -119,6 +163,8 @@ class OpenPyramid:
 
     def _pump(self):
         identified = False
+        was = None  # the link opened on the pyramid: present
+        stale_since = None
         while not self._stop.is_set():
             if not identified:
                 identity = self.link.identity
@@ -128,6 +174,19 @@ class OpenPyramid:
             if self.link.refused is not None:  # another board (or protocol): nothing taken
                 self._queue.put(("event", DieEvent("fault", None, None, raw=self.link.refused)))
                 return
+            now = presence(self.link)
+            if now is not None and not now.present and self.link.state == "stale":
+                # silent, its port open: said once the silence lasted the link's patience
+                # again (a board slower than real time is silent for longer before the link
+                # learnt its heartbeat: the emulated one at its start)
+                stale_since = stale_since if stale_since is not None else time.monotonic()
+                if time.monotonic() - stale_since < self.link.sequencer.patience:
+                    now = None
+            else:
+                stale_since = None
+            if now is not None and now != (was or PyramidPresence(True, now.port)):
+                was = now
+                self._queue.put(("event", now))
             try:
                 ev = self.link.next_event(0.5)
             except OSError as exc:  # the link reports its own reconnects; this is final

@@ -208,9 +208,15 @@ class Sequencer:
         return self._emit()
 
     def lost(self):
-        """The port went away (unplugged); the transport reopens it."""
+        """The port went away (unplugged); the transport reopens it. What comes back on
+        it is not taken for the same pyramid until it says so: from the board's full
+        ``HELLO`` on, its ``uid`` is checked as a resumed game's is (nothing asked,
+        delivered or acknowledged before; another board refused)."""
         if self.state != "refused":
             self.state = "connecting"
+        if self.hello is not None and self.confirmed:
+            self.uid = self.hello["uid"]
+            self.confirmed = False
 
     def closed(self):
         """The port was closed on purpose (``close``/``disconnect``)."""

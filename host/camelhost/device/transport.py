@@ -5,12 +5,17 @@
 hands every chunk of bytes to ``on_data``; after every read (at most every 50 ms,
 the port's read timeout) it calls ``on_idle``. A port that vanishes (unplug) is
 closed and the same path reopened every ``retry_interval`` s (``on_open`` after each
-opening, ``on_lost`` when it went away). A failure inside the thread is logged,
-counted (``stats["reader_restarts"]``, ``reader_error``) and the loop starts again.
-It knows nothing of the protocol: ``camelhost.device.link.Link`` gives it meaning.
+opening, ``on_lost`` when it went away), but only while what the path names may be
+the device first opened (``PortIdentity``, docs/protocol.md "Reconnecting"): a path
+that now names another device (a new pseudo-terminal, another USB board) is neither
+opened nor written to (``refused_port`` says why) and watched until the device comes
+back. A failure inside the thread is logged, counted (``stats["reader_restarts"]``,
+``reader_error``) and the loop starts again. It knows nothing of the protocol:
+``camelhost.device.link.Link`` gives it meaning.
 """
 
 import logging
+import os
 import threading
 import time
 
@@ -34,13 +39,100 @@ class PortInUse(LinkError):
     """Another program has the port open (the port is opened exclusively)."""
 
 
+#: Linux's major device numbers of the Unix98 pseudo-terminals' slave ends, ``/dev/pts/N``
+#: (the kernel's Documentation/admin-guide/devices.txt: char 136-143).
+PTY_MAJORS = range(136, 144)
+
+
+class PortIdentity:
+    """What tells one device behind a port path from another, read without opening it.
+
+    ``kind``: ``"pty"`` (a pseudo-terminal: the virtual pyramid, ``pyramid emulate``),
+    ``"usb"`` (a USB serial device with a serial number: the RP2040's unique id under
+    MicroPython) or ``"tty"`` (anything else: a UART, a USB device without one).
+    ``node``: ``(st_rdev, st_ino, st_ctime_ns)`` of the device node (a new pty that gets
+    the number of one that ended has the same device and inode numbers, and its change
+    time can be the same too, to the kernel's clock tick: no node tells two ptys apart).
+    ``usb``: ``(vid, pid, serial number)`` from sysfs (pyserial's ``list_ports``), or
+    ``None``. Built by ``of(path, fd)``; ``other(lost)`` says whether it provably names
+    another device than ``lost``, the device whose port was lost."""
+
+    __slots__ = ("kind", "node", "usb")
+
+    def __init__(self, kind, node, usb=None):
+        self.kind = kind
+        self.node = tuple(node)
+        self.usb = tuple(usb) if usb is not None else None
+
+    def __repr__(self):
+        return "PortIdentity(%r, %r, %r)" % (self.kind, self.node, self.usb)
+
+    @classmethod
+    def of(cls, path, fd=None):
+        """The identity of the device ``path`` names now (``os.stat``, through any
+        symbolic link), or of the open ``fd`` when given (``os.fstat``); ``None`` for a
+        pyserial URL (``loop://``, ``socket://...``: nothing to compare). Raises
+        ``OSError`` (``FileNotFoundError``: the path names nothing now)."""
+        if "://" in path:
+            return None
+        st = os.fstat(fd) if fd is not None else os.stat(path)
+        node = (st.st_rdev, st.st_ino, st.st_ctime_ns)
+        real = os.path.realpath(path)
+        if os.major(st.st_rdev) in PTY_MAJORS or real.startswith("/dev/pts/"):
+            return cls("pty", node)
+        usb = _usb_of(real)
+        return cls("usb" if usb is not None else "tty", node, usb)
+
+    def other(self, than):
+        """Why this device is provably not ``than`` (a ``PortIdentity``: the device whose
+        port was lost), in words, or ``None`` when it may be the same one. A
+        pseudo-terminal's port is lost only when its other end closed (the program that
+        made it, the emulator or the virtual pyramid, ended): it never comes back, so
+        whatever its path names afterwards is another program's. A USB device with a
+        serial number is the same when that number is; anything else when its device
+        number is."""
+        if than is None:
+            return None
+        if than.kind == "pty":
+            return _("a new pseudo-terminal, another program's (the pyramid's had ended)")
+        if self.kind == "pty":
+            return _("a pseudo-terminal, not the pyramid's USB port")
+        if self.usb is not None and than.usb is not None:
+            if self.usb != than.usb:
+                return (_("another USB device (serial number %s, the pyramid's is %s)")
+                        % (self.usb[2], than.usb[2]))
+            return None
+        if self.usb is None and than.usb is None and self.node[0] != than.node[0]:
+            return _("another device (device number %d:%d, the pyramid's was %d:%d)") % (
+                os.major(self.node[0]), os.minor(self.node[0]),
+                os.major(than.node[0]), os.minor(than.node[0]))
+        return None
+
+
+def _usb_of(real):
+    """``(vid, pid, serial number)`` of the USB serial device at ``real`` (a resolved
+    ``/dev/tty...`` path) from sysfs, or ``None`` (not USB, no serial number, not Linux)."""
+    try:
+        from serial.tools.list_ports_linux import SysFS
+        info = SysFS(real)
+    except (ImportError, OSError, ValueError):
+        return None
+    if info.vid is None or not info.serial_number:
+        return None
+    return (info.vid, info.pid, info.serial_number)
+
+
 class Transport:
     """One serial port read by one thread; see the module docstring.
 
     ``port``: path or pyserial URL; ``baudrate``: for real UARTs (USB CDC and ptys
     ignore it). ``on_open()``, ``on_data(bytes)``, ``on_idle()``, ``on_lost()``: called
     from the reader thread (``on_open`` also from ``open``/``connect``). ``stats``: a
-    dict that gets ``reconnects`` and ``reader_restarts``.
+    dict that gets ``reconnects`` and ``reader_restarts``. ``identity``: the
+    ``PortIdentity`` of the device first opened (``None`` before, and for a URL);
+    ``refused_port``: why the path, after a loss, names another device (one line), or
+    ``None``; ``identify``: how a path's identity is read (``PortIdentity.of``; tests
+    give a fake).
     """
 
     def __init__(self, port, baudrate=115200, retry_interval=0.25, on_open=None, on_data=None, on_idle=None,
@@ -63,6 +155,9 @@ class Transport:
         self._stop = threading.Event()
         self._want_open = threading.Event()
         self._stall_until = 0.0
+        self.identity = None
+        self.refused_port = None
+        self.identify = PortIdentity.of
 
     @property
     def is_open(self):
@@ -147,8 +242,26 @@ class Transport:
             ser.reset_input_buffer()
         except (serial.SerialException, OSError, NotImplementedError, AttributeError):
             pass
+        if self.identity is None:  # the device this transport serves from now on
+            try:
+                self.identity = self.identify(self.port, getattr(ser, "fd", None))
+            except (OSError, TypeError):
+                self.identity = None
+        self.refused_port = None
         self._ser = ser
         self.on_open()
+
+    def _other_device(self):
+        """Before a reopen: ``None`` when the path may name the device first opened, or
+        ``False`` when it names nothing now; else why it is provably another (the line
+        ``refused_port`` keeps). Nothing is opened or written."""
+        if self.identity is None:
+            return None
+        try:
+            now = self.identify(self.port)
+        except OSError:
+            return False
+        return None if now is None else now.other(self.identity)
 
     def _close_port(self):
         ser, self._ser = self._ser, None
@@ -185,7 +298,8 @@ class Transport:
                 data = ser.read(waiting if waiting > 0 else 1)
             except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
                 if self._ser is ser:  # not a deliberate disconnect()
-                    log.warning("pyramid port lost (%s); reopening %s", exc, self.port)
+                    # the detail for the log; the table says it in its own words
+                    log.info("pyramid port lost (%s); reopening %s", exc, self.port)
                     with self._lock:
                         self._close_port()
                     self.on_lost()
@@ -198,6 +312,15 @@ class Transport:
     def _reopen(self):
         self._stop.wait(self.retry_interval)
         if self._stop.is_set() or not self._want_open.is_set():
+            return
+        other = self._other_device()
+        if other is False:
+            return  # the path names nothing now: nothing to open
+        if other is not None:
+            if self.refused_port != other:
+                self.refused_port = other
+                log.info("%s now names another device (%s): not opened, nothing written to it",
+                         self.port, other)
             return
         try:
             with self._lock:

@@ -16,13 +16,14 @@ makes impossible is journaled as rejected, never applied. An ``unknown`` release
 at the table (one key, ``b``/``w``, or ``again``).
 """
 
+import logging
 import re
 
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition
 
 from camelhost.device.events import fault_text, out_dice, out_mask
-from camelhost.device.open import LineQuality, PyramidIdentity
+from camelhost.device.open import LineQuality, PyramidIdentity, PyramidPresence
 from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
@@ -79,6 +80,8 @@ HELP_ROWS = (
     ("", N_("sizes only until the race is over"), None),
     ("show", N_("the whole table;  help;  quit"), None),
 )
+log = logging.getLogger("camelhost.table")
+
 #: Where a command's description starts (a longer command is followed by two spaces).
 HELP_COLUMN = 21
 
@@ -211,6 +214,11 @@ class Table:
         #: and no board line is left as it is (its resume says what it can't check)
         self._record_board = session.board is None and (
             not resumed or session.last_pyramid_event is None)
+        #: the pyramid does not answer (``PyramidPresence``, or the virtual pyramid's board
+        #: stopped): the ``PyramidPresence`` that said so, else ``None``. Meanwhile a die
+        #: typed on a turn takes the pyramid ticket, as with dice typed at the table
+        self.pyramid_away = None
+        self._away_said = None  # the session's version when that was last said
 
     @property
     def pyramid(self):
@@ -358,7 +366,8 @@ class Table:
         s = self.session
         event = None
         try:
-            refuse_die = s.phase == "turn" and not self.manual and not self.hand_die_ok
+            refuse_die = (s.phase == "turn" and not self.manual and not self.hand_die_ok
+                          and self.pyramid_away is None)
             if refuse_die and _reads_as_die(text, s.edition):
                 # refused for being typed at all, before what it lacks (grey 2: its
                 # numeral colour), so one mistake gets one refusal
@@ -509,6 +518,9 @@ class Table:
         if isinstance(event, PyramidIdentity):
             self._board_identity(event)
             return
+        if isinstance(event, PyramidPresence):
+            self._presence(event)
+            return
         s = self.session
         self.waiting_release = False
         self.undo_asked = False  # the table changes: an undo is asked about anew
@@ -618,6 +630,61 @@ class Table:
                      "whole") % whole
         self.display.notices([{"kind": "info", "text": text}], self.view())
 
+    def _presence(self, event):
+        """The pyramid stopped answering, or answers again (a ``PyramidPresence``): said
+        in one line at each change (nothing on a change of nothing). While it is away no
+        die is waited for from it (``waiting_release`` off) and dice are typed; the line
+        is said again each time a die is awaited (``_shown``)."""
+        if not event.present:
+            was = self.pyramid_away
+            self._away(event)
+            if was is None or was.other != event.other:
+                self._say_away()
+                self.display.prompt(self.view())
+            return
+        if self.pyramid_away is None:
+            return
+        self.pyramid_away = None
+        self.session.dice_typed = self.manual
+        self.display.notices([{"kind": "info", "text": _(
+            "the pyramid answers again: release the dice from it")}], self.view())
+        self.display.prompt(self.view())
+
+    def _away(self, event):
+        """The pyramid is away (``event``, a ``PyramidPresence``): no die waited for from
+        it, and the prompts ask for the die typed (``Session.dice_typed``) until it is back."""
+        self.pyramid_away = event
+        self.waiting_release = False
+        self.session.dice_typed = True
+
+    def _say_away(self):
+        """The pyramid-away line (``pyramid_away``): what to do, one line, the same for a
+        real port and the virtual pyramid; with the port's path now another device's,
+        that nothing is written to it and how to point the table at the pyramid."""
+        away = self.pyramid_away
+        self._away_said = self.session.version
+        example = narration.example_die(self.view())
+        if away.other is None:
+            text = _("the pyramid is not answering: check its USB cable; type the dice "
+                     "meanwhile, e.g. '%s'") % example
+        else:
+            text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
+                     "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
+                     "plug it in again, or quit and resume with its port: %(command)s") % {
+                         "port": away.port, "what": away.other, "die": example,
+                         "command": self._resume_on_port()}
+        self.display.notices([{"kind": "info", "text": text}], self.view())
+
+    def _resume_on_port(self):
+        """The command that resumes this game on another port: the journal's own resume
+        command (``Journal.resume_command``: ``--plain``, ``--lang`` as the table runs),
+        its ``--pyramid`` the placeholder ``PORT``."""
+        journal = self.session.journal
+        command = getattr(journal, "resume_command", None)
+        if not command:
+            command = "pyramid play --resume %s" % (getattr(journal, "path", None) or _("FILE"))
+        return re.sub(r" --pyramid \S+", "", command) + " --pyramid " + _("PORT")
+
     def _foreign_text(self, link_event, event):
         """What the table says of dice the pyramid acknowledged to another host
         (``link_event``: the link's ``foreign`` ``DieEvent``; ``event``: its
@@ -683,6 +750,9 @@ class Table:
             # the first turn
             self.display.status(self.view())
         self.drive()
+        if (self.pyramid_away is not None and self.session.phase == "die"
+                and self._away_said != self.session.version):
+            self._say_away()  # a die is awaited anew while the pyramid is away
         self.display.prompt(self.view())
 
     def _return_dice(self):
@@ -761,14 +831,17 @@ class Table:
             if push is None:
                 self.display.error(_("release %s: this pyramid can only release one die") % fault)
                 return
+        if self.pyramid_away is not None:  # its board stopped: said, not pushed again
+            self._say_away()
+            return
         self.waiting_release = True
         try:
             push()
         except RuntimeError as exc:  # the simulated board stopped or did not answer
             self.waiting_release = False
-            self.display.error(_("virtual pyramid: %s; type the die instead") % _first_line(exc))
-            if not manual:
-                raise
+            log.info("the virtual pyramid's release failed: %s", exc)  # the detail, logged
+            self._away(PyramidPresence(False, getattr(self.virtual, "port", None)))
+            self._say_away()
 
     def _sync_virtual_dice(self):
         """Virtual pyramid only, at the table's start: put exactly the dice the game has
@@ -794,7 +867,7 @@ class Table:
                 self._show(s.command(text))
                 continue
             if s.phase == "die":
-                if self.virtual is not None:
+                if self.virtual is not None and self.pyramid_away is None:
                     self._release()
                 return
             if s.phase == "ink":
@@ -820,8 +893,3 @@ def _reads_as_die(text, edition):
     except ValueError:
         return False
     return True
-
-
-def _first_line(exc):
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__

@@ -62,6 +62,8 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
             return True
         if table.hand_die_ok:  # the pyramid asked for this die by hand (a gap): read it
             return False
+        if getattr(table, "pyramid_away", None) is not None:  # not answering: dice typed
+            return False
         # a real pyramid in a script: its slider is pushed by hand after 'pyramid'
         # (a virtual one waits for 'release')
         real = not table.manual and table.virtual is None

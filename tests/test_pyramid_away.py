@@ -1,0 +1,271 @@
+"""The pyramid unplugged mid-game (tester s33 finding F5): the table says so in one
+translated line, the same for a real port and the virtual pyramid, says it again each
+time a die is awaited (never on a timer), takes the dice typed meanwhile, and says when
+the pyramid answers again; a port whose path now names another program's terminal is
+never written to, and the table says how to point it at the pyramid's port."""
+
+import io
+import os
+import select
+import time
+import tty
+
+import pytest
+from camelhost.device.open import PyramidPresence, open_pyramid
+from camelhost.device.virtual import VirtualPyramidError
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+AWAY = ("the pyramid is not answering: check its USB cable; type the dice meanwhile, "
+        "e.g. '%s'")
+
+
+def _table(out, pyramid=None, journal=None):
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=5,
+                      journal=journal or Journal(None, pyramid="/dev/ttyACM0"))
+    table = Table(session, PlainDisplay(out), pyramid=pyramid, manual=False)
+    table.start()
+    table.line(SETUP)
+    return table
+
+
+def _said(out, since):
+    return out.getvalue()[since:].splitlines()
+
+
+def test_the_table_says_once_that_the_pyramid_is_not_answering_and_again_for_each_die_awaited():
+    out = io.StringIO()
+    table = _table(out)
+    said = out.tell()
+    table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))
+    table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))  # still away: nothing new
+    lines = _said(out, said)
+    assert lines.count(AWAY % "blue 2") == 1
+    assert lines[-1] == "> Ann's turn (leg / tile / win / lose / pyramid)"
+    said = out.tell()
+    table.line("pyramid")  # a die awaited: said again, and the prompt asks it typed
+    assert _said(out, said) == ["Ann takes a pyramid ticket: type the die that came out",
+                                AWAY % "blue 2",
+                                "> Ann: type the die that came out, like blue 2"]
+    said = out.tell()
+    table.line("show")  # no die awaited anew: not said again
+    assert AWAY % "blue 2" not in _said(out, said)
+    table.line("blue 2")
+    assert table.session.game.dice_out == ["blue"]
+
+
+def test_a_die_typed_on_a_turn_while_the_pyramid_is_away_takes_the_pyramid_ticket():
+    out = io.StringIO()
+    table = _table(out)
+    table.line("green 1")  # the pyramid answers: typing a die on a turn is refused
+    assert table.session.game.dice_out == []
+    table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))
+    said = out.tell()
+    table.line("green 1")
+    assert _said(out, said)[0] == "Ann takes a pyramid ticket: green 1"
+    assert table.session.game.dice_out == ["green"]
+
+
+def test_the_table_says_when_the_pyramid_answers_again_and_waits_for_its_dice_again():
+    out = io.StringIO()
+    table = _table(out)
+    table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))
+    said = out.tell()
+    table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))
+    assert _said(out, said)[0] == "the pyramid answers again: release the dice from it"
+    assert table.pyramid_away is None
+    said = out.tell()
+    table.line("pyramid")
+    assert _said(out, said) == ["Ann takes a pyramid ticket: release one die",
+                                "> Ann: release a die from the pyramid (or type it, e.g. 'blue 2')"]
+    said = out.tell()
+    table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))  # no change: nothing said
+    assert _said(out, said) == []
+
+
+def test_a_port_now_another_programs_is_said_with_how_to_point_the_table_at_the_pyramid(tmp_path):
+    out = io.StringIO()
+    journal = Journal(str(tmp_path / "g.jsonl"), pyramid="/dev/pts/7")
+    table = _table(out, journal=journal)
+    try:
+        table.pyramid_event(PyramidPresence(False, "/dev/pts/7"))
+        said = out.tell()
+        why = "a new pseudo-terminal, another program's (the pyramid's had ended)"
+        table.pyramid_event(PyramidPresence(False, "/dev/pts/7", why))
+        assert _said(out, said)[0] == (
+            "the pyramid's port /dev/pts/7 is now %s: nothing is written to it. Type the dice "
+            "meanwhile, e.g. 'blue 2'; for the pyramid's dice again, plug it in again, or quit "
+            "and resume with its port: pyramid play --resume %s --pyramid PORT"
+            % (why, journal.path))
+        # the command as the table runs: the journal's resume command, its port PORT
+        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid /dev/pts/7"
+        table.pyramid_event(PyramidPresence(False, "/dev/pts/7", "another device"))
+        assert out.getvalue().splitlines()[-2].endswith(
+            "quit and resume with its port: pyramid play --resume g.jsonl --plain --pyramid PORT")
+    finally:
+        journal.close()
+
+
+class _DeadBoard:
+    """A virtual pyramid whose simulated board stopped: its slider can't be pushed."""
+
+    port = "/tmp/vpyramid-x/ttyPYRAMID"
+
+    def release(self):
+        raise VirtualPyramidError("the board is not listening: [Errno 32] Broken pipe")
+
+    def return_dice(self):
+        pass
+
+
+def test_the_virtual_pyramids_board_stopped_says_the_same_words_never_an_errno():
+    out = io.StringIO()
+    table = _table(out, pyramid=_DeadBoard())
+    table.line("pyramid")
+    said = out.tell()
+    table.line("release")
+    text = out.getvalue()[said:]
+    assert text.splitlines()[0] == AWAY % "blue 2"
+    assert "Errno" not in out.getvalue() and "Broken pipe" not in out.getvalue()
+    said = out.tell()
+    table.line("release")  # asked again: said again, the slider not pushed
+    assert _said(out, said) == [AWAY % "blue 2"]
+    table.line("blue 2")
+    assert table.session.game.dice_out == ["blue"]
+
+
+def test_a_bots_release_on_a_stopped_virtual_pyramid_waits_for_the_die_typed():
+    # every seat a bot: they play until one takes a pyramid ticket, whose release fails;
+    # the table says so once, raises nothing, and waits for that die typed
+    out = io.StringIO()
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=5, bots=[0, 1, 2],
+                      journal=Journal(None, pyramid="virtual"))
+    table = Table(session, PlainDisplay(out), pyramid=_DeadBoard(), manual=False)
+    table.start()
+    table.line(SETUP)
+    assert session.phase == "die"
+    text = out.getvalue()
+    assert text.count("the pyramid is not answering") == 1 and "Errno" not in text
+    said = out.tell()
+    table.line("blue 2")  # typed for the bot: the bots play on to the next pyramid ticket
+    assert "DIE blue 2" in out.getvalue()[said:]
+
+
+def _presence(events, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            kind, item = events.get(timeout=0.2)
+        except Exception:  # queue.Empty
+            continue
+        if isinstance(item, PyramidPresence):
+            return item
+    return None
+
+
+@pytest.mark.process
+def test_the_virtual_pyramid_killed_mid_leg_the_table_says_so_and_never_writes_into_the_next_pty():
+    out = io.StringIO()
+    pyramid = open_pyramid("virtual", "second", seed=3)
+    other = None
+    try:
+        session = Session("second", ["Ann", "Ben", "Cy"], seed=3,
+                          journal=Journal(None, pyramid="virtual"))
+        table = Table(session, PlainDisplay(out), pyramid=pyramid.virtual, link=pyramid.link)
+        events = pyramid.events()
+        table.start()
+        table.line(SETUP)
+        table.line("leg red")  # mid-leg
+        port = pyramid.virtual.port
+        folder = os.path.dirname(port)
+        pyramid.virtual.close()  # the virtual pyramid killed: its pty ended
+        away = _presence(events, 15)
+        assert away is not None and not away.present and away.other is None
+        said = out.tell()
+        table.pyramid_event(away)
+        assert _said(out, said)[0] == AWAY % "blue 2"
+        # another program's terminal at the same path
+        os.makedirs(folder, exist_ok=True)
+        master, slave = os.openpty()
+        other = (master, slave)
+        tty.setraw(slave)
+        os.symlink(os.ttyname(slave), port)
+        refused = _presence(events, 10)
+        assert refused is not None and not refused.present
+        assert refused.other == "a new pseudo-terminal, another program's (the pyramid's had ended)"
+        said = out.tell()
+        table.pyramid_event(refused)
+        assert _said(out, said)[0].startswith("the pyramid's port %s is now a new pseudo-terminal"
+                                              % port)
+        got = b""
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            ready, _w, _x = select.select([master], [], [], 0.05)
+            if ready:
+                got += os.read(master, 4096)
+        assert got == b""  # not one byte typed into it
+        table.line("pyramid")
+        table.line("yellow 1")  # typed meanwhile
+        assert session.game.dice_out == ["yellow"]
+        assert "Errno" not in out.getvalue()
+    finally:
+        pyramid.close()
+        if other is not None:
+            for fd in other:
+                os.close(fd)
+
+
+def test_a_script_at_a_table_whose_pyramid_is_away_types_its_dice_without_waiting_for_one():
+    import queue
+
+    from camelhost.ui.loop import run_plain
+    out = io.StringIO()
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=5,
+                      journal=Journal(None, pyramid="/dev/ttyACM0"))
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)
+    events = queue.Queue()
+    events.put(("event", PyramidPresence(False, "/dev/ttyACM0")))
+    lines = iter([SETUP, "pyramid", "blue 2", "quit"])
+    run_plain(table, lines=lines, events=events, die_wait_s=0.2)
+    text = out.getvalue()
+    assert "no die from the pyramid" not in text  # no die was waited for from it
+    assert "DIE blue 2 (Ann's pyramid ticket)" in text
+
+
+class _Silent:
+    """What ``OpenPyramid.events()`` reads of a link whose port is open but silent
+    (``stale``) for ``patience`` s more so far."""
+
+    noisy, quality, on_quality, identity, refused = False, None, None, None, None
+    port, state = "/dev/ttyACM0", "stale"
+
+    def __init__(self, patience):
+        from types import SimpleNamespace
+        self.transport = SimpleNamespace(refused_port=None, is_open=True)
+        self.sequencer = SimpleNamespace(patience=patience)
+
+    def next_event(self, timeout):
+        time.sleep(0.02)
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("patience, said", [(0.0, True), (1000.0, False)])
+def test_a_silent_pyramid_is_said_away_only_once_the_silence_lasted_the_patience_again(
+        patience, said):
+    # the emulated board at its start is silent for longer than 6 s before the link has
+    # learnt its heartbeat: never said away then, a real board's silence still is
+    from camelhost.device.open import OpenPyramid
+    opened = OpenPyramid("/dev/ttyACM0")
+    opened.link = _Silent(patience)
+    try:
+        got = _presence(opened.events(), 0.5 if not said else 5)
+    finally:
+        opened.close()
+    assert (got is not None) == said
+    if said:
+        assert got == PyramidPresence(False, "/dev/ttyACM0")
