@@ -227,6 +227,21 @@ def test_a_resumed_game_holds_its_dice_out_until_the_board_is_its_own():
     assert _outs(other.told_out(24, 0.2)[1]) == [] and _outs(other.tick(5.0)[1]) == []
 
 
+def test_a_resumed_links_dice_out_reach_the_port_only_after_its_boards_hello():
+    """Through ``Link.send`` (what the table's ``DiceOut`` calls): nothing is written to the
+    port for a resumed game's board until its HELLO came; then the mask held goes at once."""
+    uid = "E66141040327582E"
+    link = Link("loop://", resume=("0A000001", 3), uid=uid)
+    written = []
+    link.transport.write = written.append
+    link.send("OUT", mask=24)
+    assert _outs(written) == []
+    hello = protocol.encode("HELLO", proto=1, fw="0.1.0", uid=uid, boot="0C000003", seq=0, oldest=1,
+                            ed="second", sensor="ok", vb=False, prev=("0A000001", 3), acked=3)
+    link.feed(hello)
+    assert link.sequencer.confirmed and _outs(written) == [24]
+
+
 def test_a_resumed_game_tells_its_board_once_the_store_vouches_for_it():
     seq = Sequencer(resume=("0A000001", 3), uid="E66141040327582E")
     seq.opened(0.0)
