@@ -203,6 +203,37 @@ def test_the_board_never_takes_a_damaged_out_line():
     assert "crc" in reasons
 
 
+@pytest.mark.hil
+def test_the_board_on_micropython_answers_no_damaged_out_line_with_another_mask(micropython):
+    """The same damaged lines written to the firmware of the virtual pyramid (the MicroPython
+    unix port, the modules as flashed), one at a time: every one is answered, none with an
+    ``OK OUT`` of another mask than the line's own 24 (a taken line is always answered so),
+    and all but the newline's damage with a ``NAK``."""
+    damaged = _damaged(protocol.encode("OUT", mask=24))
+    with VirtualPyramid("second", seed=5) as vp:
+
+        def answers(since):
+            return [m for _t, m in vp.emitted[since:] if m.name in ("OK", "NAK")]
+
+        def written(data, since):
+            vp.inject_to_device(data if data.endswith(b"\n") else data + b"\n")
+            deadline = time.monotonic() + 5.0
+            while not answers(since) and time.monotonic() < deadline:
+                time.sleep(0.005)
+            return answers(since)
+
+        assert [(m.name, m.get("n")) for m in written(protocol.encode("OUT", mask=8), len(vp.emitted))] == [
+            ("OK", 8)]
+        since = len(vp.emitted)
+        unanswered = [data for data in damaged if not written(data, len(vp.emitted))]
+        got = answers(since)
+    assert unanswered == []
+    oks = [m.get("n") for m in got if m.name == "OK"]
+    assert oks == [24] * len(oks) and len(oks) <= 2, oks
+    naks = [m for m in got if m.name == "NAK"]
+    assert len(naks) >= len(damaged) - len(oks)  # the rest: a NAK each (a line split in two: two)
+
+
 def test_a_resumed_game_holds_its_dice_out_until_the_board_is_its_own():
     """A resumed game names its board (``uid``): the mask the table tells at once is held
     until a HELLO names that board (or the board's store holds the journal's boot), so a
