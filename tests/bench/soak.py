@@ -40,7 +40,11 @@ where the pyramid only had to say HELLO (a game longer than ``STUCK_S`` fails).
 
 Printed per run: dice released, delivered, replayed, typed after a gap, duplicated,
 silently lost, taken from another table (foreign), the share delivered without a
-gap, and the score comparison.
+gap, and the score comparison; and the dice out this leg (``OUT``, docs/protocol.md):
+how many pushes the pyramid judged with the leg's mask (the board's last ``OK OUT``
+against the journal's dice out), and how long the board took to hold it after a
+journal line changed it or a reboot cleared it (``SOAK_OUT_TRACE=1`` prints each push
+judged with another mask on stderr).
 Targets: 0 silently lost, 0 duplicated, 0 foreign, identical scores, >= 99 % without
 a gap.
 
@@ -63,6 +67,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+from camelhost.device.events import out_mask  # noqa: E402
 from camelhost.device.link import Link  # noqa: E402
 from camelhost.device.virtual import VirtualPyramid  # noqa: E402
 from camelhost.table import controller  # noqa: E402
@@ -192,6 +197,31 @@ def _resent(vp):
             again += 1
         seen.add(key)
     return again
+
+
+class BoardOut:
+    """The dice-out mask the simulated board holds (``OUT``, docs/protocol.md), read from
+    what it emitted: the ``n`` of its last ``OK OUT``, 0 from each new boot on (a reboot
+    forgets it; the soak sends no ``SET`` or ``SAVE``, which would clear it too). ``mask()``
+    reads only the lines emitted since its last call."""
+
+    def __init__(self, vp):
+        self.vp = vp
+        self.seen = 0
+        self.boot = None
+        self.held = 0
+
+    def mask(self):
+        emitted = self.vp.emitted
+        end = len(emitted)
+        for i in range(self.seen, end):
+            msg = emitted[i][1]
+            if msg.name in ("HELLO", "HI", "HB", "EVT") and msg.get("boot") != self.boot:
+                self.boot, self.held = msg.get("boot"), 0
+            elif msg.name == "OK" and msg.get("cmd") == "OUT":
+                self.held = msg.get("n")
+        self.seen = end
+        return self.held
 
 
 def _die_text(msg):
@@ -337,6 +367,19 @@ class HostGame:
         self.redo = None  # the sim's dice state to release again (a push a reboot cut short)
         self.quiet_from = 0.0  # when the harness last finished injecting a fault
         self.longest_wait = 0.0  # the longest wait for a journal line, the harness's own time apart
+        #: pushes while the host ran or was away, and of them those the board judged with the
+        #: leg's dice out (its last OK OUT named the mask of the game's dice out then)
+        self.judged = {"running": 0, "running_held": 0, "away": 0, "away_held": 0}
+        self.board_out = BoardOut(self.vp)
+        #: how long the board's mask differed from the leg's (a journal line changed the
+        #: leg's, or a reboot cleared the board's) until it held it, in s: those that began
+        #: while the host ran; ``out_away``: those that began while it was away
+        self.out_delays = []
+        self.out_away = []
+        self._out_since = None  # (time, host ran, cause) since when the board's mask differs
+        self._out_last = None  # the leg's mask the board last held
+        self._out_leg = None  # the leg's mask at the harness's last look
+        self.started = 0.0
 
     # --- the host program ---
 
@@ -351,6 +394,7 @@ class HostGame:
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=env, preexec_fn=_ctrl_c_default)
         self.runs += 1
+        self.started = time.monotonic()
         self.readers = [threading.Thread(target=self._read, args=(self.proc.stdout, self._out_line), daemon=True),
                         threading.Thread(target=self._read, args=(self.proc.stderr, self._err_line), daemon=True)]
         for t in self.readers:
@@ -554,6 +598,17 @@ class HostGame:
         state = sim.rng.getstate()
         self.pushes += 1
         self.push = {"dice": self._dice_taken(), "before": len(self.vp.events)}
+        # the dice out this leg the board judges this push with, against the leg's
+        running = self.proc is not None and self.proc.poll() is None
+        held = self.board_out.mask() == out_mask(s.edition, s.game.dice_out)
+        self.judged["running" if running else "away"] += 1
+        self.judged["running_held" if running else "away_held"] += held
+        if not held and os.environ.get("SOAK_OUT_TRACE"):
+            now = time.monotonic()
+            sys.stderr.write("OUT trace: push %d board %s leg %s host %s, %.2f s since the host's start, "
+                             "%.2f s since the last fault\n" % (
+                                 self.pushes, self.board_out.mask(), out_mask(s.edition, s.game.dice_out),
+                                 "ran" if running else "away", now - self.started, now - self.quiet_from))
         crash = crash_ok and self.pushes == self.faults.crash_at
         cut = crash_ok and not crash and any(fault == "cut" for fault, _ in self.after_push)
         self.vp.release(wait=not (crash or cut))
@@ -646,6 +701,8 @@ class HostGame:
             s = self.shadow
             if s is not None and s.phase in ("over", "unscored"):
                 break
+            if s is not None and s.game is not None:
+                self._follow_out(s)
             self._gap_notices()
             if s is not None:
                 if s.phase == "setup":
@@ -663,6 +720,28 @@ class HostGame:
         self._reap(30)
         self.vp.line_faults()
         return self._result(final)
+
+    def _follow_out(self, s):
+        """Time the board's mask apart from the leg's (see ``out_delays``)."""
+        now = time.monotonic()
+        wanted = out_mask(s.edition, s.game.dice_out)
+        held = self.board_out.mask() == wanted
+        changed = wanted != self._out_leg
+        self._out_leg = wanted
+        if held and changed and self._out_since is None:
+            # told and answered within one look of the harness at the journal (20 ms)
+            (self.out_delays if self.proc is not None and self.proc.poll() is None
+             else self.out_away).append((0.0, "table"))
+        elif held and self._out_since is not None:
+            since, ran, cause = self._out_since
+            (self.out_delays if ran else self.out_away).append((now - since, cause))
+            self._out_since = None
+        elif not held and self._out_since is None:
+            # the table's leg changed (a journal line), or the board forgot it (a reboot)
+            cause = "board" if wanted == self._out_last else "table"
+            self._out_since = (now, self.proc is not None and self.proc.poll() is None, cause)
+        if held:
+            self._out_last = wanted
 
     def _faults_after(self, n, rng):
         f = self.faults
@@ -707,6 +786,9 @@ class HostGame:
             "longest_wait": self.longest_wait,
             "counts": dict(self.counts),
             "mangled": dict(self.vp.mangled),
+            "judged": dict(self.judged),
+            "out_delays": list(self.out_delays),
+            "out_away": list(self.out_away),
             "truth": truth_scores(self.edition, self.seed, [m for m in self.vp.events
                                                             if (str(m["boot"]), m["seq"]) not in self.foreign]),
         }
@@ -732,6 +814,8 @@ def _run(games, first_seed, edition, loss, flip, quick, out):
               "cuts": 0, "others": 0}
     longest = 0.0
     mangled = {"lost": 0, "flipped": 0}
+    judged = {"running": 0, "running_held": 0, "away": 0, "away_held": 0}
+    out_delays, out_away = [], []
     same_scores = same_dice = same_truth = 0
     differ = []
     broken = []
@@ -752,6 +836,10 @@ def _run(games, first_seed, edition, loss, flip, quick, out):
             counts[key] += faulted["counts"][key]
         for key in mangled:
             mangled[key] += faulted["mangled"][key]
+        for key in judged:
+            judged[key] += faulted["judged"][key]
+        out_delays += faulted["out_delays"]
+        out_away += faulted["out_away"]
         longest = max(longest, faulted["longest_wait"])
         if faulted["final"] == clean["final"] and faulted["final"] is not None:
             same_scores += 1
@@ -786,6 +874,21 @@ def _run(games, first_seed, edition, loss, flip, quick, out):
     out("longest wait for the next journal line (the harness's own fault time apart; a host restart "
         "and its HELLO count): %.1f s" % longest)
     out("delivered without a gap: %.2f%% (target >= 99%%)" % share)
+    out("pushes the pyramid judged with the leg's dice out (OUT, its last OK OUT): %(running_held)d/%(running)d "
+        "while the host ran, %(away_held)d/%(away)d while it was away" % judged)
+    for cause, what in (("table", "a journal line changed the leg's dice out"),
+                        ("board", "a reboot cleared the pyramid's")):
+        ranked = sorted(d for d, c in out_delays if c == cause)
+        if ranked:
+            out("until the pyramid held the leg's dice out (OUT) after %s, while the host ran: %d times, median "
+                "%.2f s, 95th percentile %.2f s, longest %.2f s, %d over 1 s (0.00: within the harness's "
+                "20 ms look)"
+                % (what, len(ranked), ranked[len(ranked) // 2],
+                   ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))], ranked[-1],
+                   sum(1 for d in ranked if d > 1.0)))
+    if out_away:
+        out("(%d more began while the host was away, longest %.1f s)"
+            % (len(out_away), max(d for d, _c in out_away)))
     out("final scores identical to the fault-free run: %d/%d; dice the table took identical: %d/%d%s"
         % (same_scores, games, same_dice, games, (" (differ: seeds %s)" % differ) if differ else ""))
     out("final scores identical to the table fed exactly the dice the pyramid released: %d/%d"

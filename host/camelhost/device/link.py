@@ -389,7 +389,9 @@ class Link:
                 self._reject(line, unusable)
             return
         with self._lock:
-            self.sequencer.receive(msg, time.monotonic())  # any valid line: the device lives
+            # any valid line: the device lives (an OK OUT answers the dice out, see ``send``)
+            events, lines = self.sequencer.receive(msg, time.monotonic())
+        self._out(events, lines)
         if self.state == "refused":
             return
         if msg.name == "NAK":
@@ -451,20 +453,25 @@ class Link:
 
     def send(self, name, **fields):
         """Send one host message (``protocol.encode(name, **fields)``). Raises ``LinkError``
-        when the port is not open. An ``OUT`` (the dice out this leg) is also kept and
-        said again when the board says hello from a boot it was not told in
-        (``Sequencer.told_out``): a restart forgets it."""
-        line = protocol.encode(name, **fields)
-        if name == "OUT":
-            with self._lock:
-                self.sequencer.told_out(fields["mask"])
+        when the port is not open. An ``OUT`` (the dice out this leg) goes through the
+        sequencer (``Sequencer.told_out``): written once the board said hello and is
+        the game's board (held until then), sent again until the board answers
+        ``OK OUT`` with its mask (bounded, ``SYNC``'s back-off), and said again to a
+        board that restarted."""
+        if name != "OUT":
+            self.transport.write(protocol.encode(name, **fields))
+            return
+        with self._lock:
+            events, lines = self.sequencer.told_out(fields["mask"], time.monotonic())
         try:
-            self.transport.write(line)
+            for line in lines:
+                self.transport.write(line)
         except LinkError:
-            if name == "OUT":
-                with self._lock:
-                    self.sequencer.told_out(fields["mask"], sent=False)
+            with self._lock:
+                self.sequencer.out_unsent()
             raise
+        for event in events:
+            self._events.put(event)
 
     def request(self, name, expect, timeout=3.0, retries=2, **fields):
         """``Calls.request``: send ``name``, wait for the reply ``expect`` accepts."""

@@ -38,10 +38,13 @@ What it does (docs/protocol.md, "Delivery"):
   boot or the one before), or the device's store holds a record of that boot (asked
   with ``SYNC ... to=``, which replays nothing), it delivers, asks and acknowledges
   nothing;
-* says again what the host last told the board with ``OUT`` (the dice out this leg,
-  ``told_out``) when the board says hello from a boot that was not told it: a board
-  forgets it at every restart (unplugged, watchdog), so its readings are judged among
-  the dice still in from its first hello on, not from the table's next journal write;
+* delivers the dice out this leg (``OUT <mask>``, ``told_out``) like its ``SYNC``: the
+  board answers ``OK OUT n=<mask>``, and an ``OUT`` unanswered is sent again after
+  ``SYNC_FIRST_S``, the wait doubling up to ``sync_timeout`` (``PROBE_S`` on a noisy
+  line), at most ``OUT_TRIES`` times (a ``NAK unknown`` or ``NAK range`` meanwhile ends it: the board read it and
+  refused it); it is said again when the board says hello from a boot that has not
+  answered it (a restart forgets it), and held, unsent, while the board is not
+  confirmed (``uid``) or has not said hello on this connection;
 * notices silence (no valid line for ``patience`` s: state ``stale``, ``HELLO?``
   again, every ``patience / 2`` s while it lasts). ``patience`` is ``heartbeat_timeout`` (6 s: three of a real board's 2 s
   heartbeats) unless the board's heartbeats come slower than that in wall time (the
@@ -63,11 +66,19 @@ log = logging.getLogger("camelhost.device.link")
 #: order within this window; later ones are asked for again).
 WINDOW = 512
 #: First retry of an unanswered SYNC (s); doubled per retry up to ``SYNC_MAX_S``.
-#: the end of another board's refusal: what to do (a game played on a real pyramid)
-BOARD_FIX = N_("connect that pyramid, or resume with --pyramid manual and type the dice")
-
 SYNC_FIRST_S = 0.15
 SYNC_MAX_S = 2.0
+#: the end of another board's refusal: what to do (a game played on a real pyramid)
+BOARD_FIX = N_("connect that pyramid, or resume with --pyramid manual and type the dice")
+#: How many times one ``OUT`` (the dice out this leg) is written while no ``OK OUT``
+#: with its mask comes back. The waits between them are an unanswered ``SYNC``'s:
+#: ``SYNC_FIRST_S`` doubling up to ``sync_timeout`` (2 s: 16 writes span about 26 s),
+#: on a noisy line (``noisy``) up to ``PROBE_S`` (about 7.5 s). A round trip (the
+#: 16-byte ``OUT`` and the 21-byte ``OK OUT``) crosses a line losing 2 % of its bytes
+#: both ways about one time in two, 3 % with 0.5 % flipped one time in four: 16 tries
+#: all fail about once in 30,000 and once in 150 (then the table's next journal write,
+#: or the board's next hello, says it again).
+OUT_TRIES = 16
 #: Seconds between two asks for the short ``HI`` while none came on this connection
 #: (the ask or the answer was lost: on a line losing 2 % of its bytes about one ask
 #: in six gets its answer, so asking six times a second makes a wait over 10 s a
@@ -138,7 +149,8 @@ class Sequencer:
     ``origin`` (``(boot, seq)`` delivery began after: ``resume``, else set by the first
     ``HELLO``/``HI``; ``None`` before), ``confirmed`` (no ``uid`` to check, or the board
     is known to be that one: see the module docstring), ``out`` (the mask the host last
-    told the board with ``OUT``, ``told_out``; ``None`` before).
+    told the board with ``OUT``, ``told_out``; ``None`` before), ``out_answered`` (the
+    device boot whose ``OK OUT`` named that mask, ``None`` while none did).
     """
 
     def __init__(self, resume=None, heartbeat_timeout=6.0, sync_timeout=SYNC_MAX_S, taken=None, port="the port",
@@ -190,8 +202,11 @@ class Sequencer:
         self._hb_gaps = []  # wall seconds between its last few heartbeats (at most HB_KEEP)
         self._held = None  # a HI of another boot, while the board is not yet confirmed
         self.out = None  # the dice-out mask the host last told the board (OUT)
-        self._out_boot = None  # the device boot that mask was told to (None: none yet)
-        for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign"):
+        self.out_answered = None  # the device boot that answered OK OUT with that mask
+        self._out_sent = None  # (boot, time) of the OUT awaiting its OK (None: none)
+        self._out_wait = SYNC_FIRST_S
+        self._out_tries = 0
+        for key in ("duplicates", "syncs", "gaps", "naks", "replayed", "implausible", "foreign", "outs_resent"):
             self.stats.setdefault(key, 0)
 
     # --- inputs ---
@@ -243,6 +258,9 @@ class Sequencer:
             return self._emit()
         if not self.confirmed and name in ("EVT", "GAP"):
             return self._emit()  # not this game's pyramid until its HELLO says so
+        if name == "OK" or name == "NAK":
+            self._on_answer(msg)
+            return self._emit()
         try:
             if name == "EVT":
                 self._on_event(msg, text, now)
@@ -288,16 +306,32 @@ class Sequencer:
                 and (self._last_probe is None or now - self._last_probe > PROBE_S)):
             self._last_probe = now
             self._sync(now, force=True)  # events the lost lines announced, if any
+        sent = self._out_sent
+        if sent is not None and self.synced and self.confirmed and now - sent[1] > self._out_wait:
+            self._retry_out(now)
         self._maybe_ack(now)
         return self._emit()
 
-    def told_out(self, mask, sent=True):
-        """The host told the board the dice out this leg (``OUT <mask>``, docs/protocol.md):
-        kept, and said again (``_on_hello``) once the board says hello from a boot that
-        was not told it. ``sent``: False when the line could not be written (the port
-        closed or reconnecting): said at the next hello, whatever its boot."""
+    def told_out(self, mask, now):
+        """The table tells the board the dice out this leg (``OUT <mask>``,
+        docs/protocol.md; ``mask`` an int, bit i the edition's die i) at ``now``. Returns
+        ``(events, lines)``: the ``OUT`` line when the board can take it now (it said
+        hello on this connection and is the game's board, ``confirmed``), else nothing:
+        the mask is held and written at the hello that confirms the board. Written, it
+        waits for ``OK OUT n=<mask>`` and is sent again, as ``SYNC`` is, up to
+        ``OUT_TRIES`` times; a later board boot that has not answered it is told again
+        at its hello."""
         self.out = mask
-        self._out_boot = self._device_boot if sent and self.synced and self.confirmed else None
+        self.out_answered = None
+        self._out_sent = None
+        if self.synced and self.confirmed and self.state != "refused":
+            self._send_out(now, first=True)
+        return self._emit()
+
+    def out_unsent(self):
+        """The ``OUT`` ``told_out`` returned could not be written (the port closed or
+        reconnecting): no retry now; the next hello says it."""
+        self._out_sent = None
 
     def took(self, event):
         """The consumer took ``event`` (a ``DieEvent`` this sequencer handed out): what
@@ -353,6 +387,45 @@ class Sequencer:
 
     def _send(self, name, **fields):
         self._out_lines.append(protocol.encode(name, **fields))
+
+    def _send_out(self, now, first):
+        """Write the mask held (``out``) to the device's boot now, waiting for its
+        ``OK OUT``: the first try, or one more after ``_out_wait``."""
+        if first:
+            self._out_tries = 0
+            self._out_wait = SYNC_FIRST_S
+        else:
+            self._out_wait = min(self._out_wait * 2, PROBE_S if self.noisy else self.sync_timeout)
+            self.stats["outs_resent"] += 1
+        self._out_tries += 1
+        self._out_sent = (self._device_boot, now)
+        self._send("OUT", mask=self.out)
+
+    def _retry_out(self, now):
+        if self._out_tries >= OUT_TRIES:
+            self._out_sent = None
+            log.warning("the pyramid did not answer OUT %d (the dice out this leg) after %d tries; "
+                        "it judges each reading alone until it is told again", self.out, self._out_tries)
+            return
+        self._send_out(now, first=False)
+
+    def _on_answer(self, msg):
+        """An ``OK`` or ``NAK``: ``OK OUT n=<mask>`` answers the ``OUT`` in flight when
+        it names the mask held (an answer to an earlier mask does not); a ``NAK
+        unknown`` (a firmware without ``OUT``) or ``NAK range`` (a die the board's
+        edition lacks) while one is in flight ends its tries: the board read it and
+        refused it, nothing changed there. A ``NAK`` of a damaged line (``crc``, ...)
+        names no command: the retry sends it again."""
+        if self._out_sent is None:
+            return
+        if msg.name == "OK":
+            if msg.get("cmd") == "OUT" and msg.get("n") == self.out:
+                self.out_answered = self._out_sent[0]
+                self._out_sent = None
+        elif msg.get("reason") in ("unknown", "range"):
+            self._out_sent = None
+            log.info("the pyramid refused OUT %d (NAK %s): it judges each reading alone", self.out,
+                     msg.get("reason"))
 
     def _deliver(self, event):
         self._out_events.append(event)
@@ -472,15 +545,17 @@ class Sequencer:
             # waits for no HELLO
             self.confirmed = True
             self._held = None
-        if self.out is not None and self._out_boot != boot:
-            # a board that restarted forgot the dice out: told again before anything it
-            # releases from now on is judged (the table tells it only at its next write)
-            self._out_boot = boot
-            self._send("OUT", mask=self.out)
         if msg.name == "HELLO":
             self.hello = msg  # the identity; a HI only moves the sequence on
         self.synced = True
         self._device_boot = boot
+        sent = self._out_sent
+        if self.out is not None and self.out_answered != boot and (sent is None or sent[0] != boot):
+            # a board that restarted forgot the dice out, and a mask held (the port was
+            # closed, the board not yet confirmed) is due: told before anything it
+            # releases from now on is judged, not at the table's next journal write
+            self.out_answered = None
+            self._send_out(now, first=True)
         self._anchor = (seq, now)
         self._store = acked is not None
         self._ack_sent = None  # a new connection (or boot) is told once where we stand
