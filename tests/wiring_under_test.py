@@ -1,6 +1,6 @@
 """``hardware/wiring/wiring.py`` loaded for the tests (it is a script beside its data, not
 a package), and the text of an SVG it draws: one place for the wiring tests of
-``test_hardware_docs.py`` and ``test_tfixc_wiring.py``."""
+``test_hardware_docs.py`` and ``test_wiring_diagram.py``."""
 
 import importlib.util
 import os

@@ -121,7 +121,7 @@ def test_the_monitor_streams_the_dice_out_by_colour():
 
 
 #: a leg in which Ann's four leg tickets lose 4 coins she does not have (3): the zero
-#: floor forgives one (RULES 1.9), as tests/test_s32_words.py's plain screen says
+#: floor forgives one (RULES 1.9), as tests/test_table_words.py's plain screen says
 FLOOR = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg blue", "leg red",
          "leg red", "leg green", "purple 3", "yellow 3", "leg blue", "red 3", "grey white 1",
          "leg green", "green 1"]

@@ -5,7 +5,7 @@ with its words big enough to read."""
 import pytest
 from camelhost.i18n import set_language
 from camelhost.table.view import table_view
-from test_s32_polish import floor_session
+from test_table_papercuts import floor_session
 from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a fixture)
     CONTRAST,
     FLOOR_PX,
