@@ -787,3 +787,67 @@ def test_a_host_catching_up_on_an_evening_of_unacknowledged_events_gets_them_all
             event = link.next_event(600)
             assert (event.boot, event.seq) == (hello["boot"], 1) == (die.boot, die.seq)
             assert b.resets == [], b.resets
+
+
+def _line_from(out, start, wanted, timeout):
+    """The first line of ``out`` (``_Lines``) from index ``start`` on for which
+    ``wanted(line)`` is true, waiting up to ``timeout`` seconds for each line."""
+    i = start
+    while True:
+        line = out.get(i, timeout)
+        assert line is not None, out.lines[-20:]
+        if wanted(line):
+            return line
+        i += 1
+
+
+@pytest.mark.slow
+@long_run
+def test_every_mpremote_command_of_the_hardware_readme_works_on_the_emulated_pico(tmp_path):
+    """hardware/README.md's ``mpremote`` commands as written (the emulated port put in
+    for ``/dev/ttyACM0``) on the emulated Pico running the firmware: after ``b`` in the
+    ``pyramid emulate`` terminal (the safe boot) each one answers at once, the chip id
+    read prints the TCS34725's id and ``rm :settings.json`` removes the file; ``c``
+    then starts the firmware again, said in that terminal. Without the safe boot
+    mpremote waits for good on the pty, reading the firmware's heartbeats (tester s33
+    finding 6)."""
+    import shlex
+
+    with open(os.path.join(paths.REPO_ROOT, "hardware", "README.md"), encoding="utf-8") as f:
+        commands = re.findall(r"`(mpremote connect /dev/ttyACM0 [^`]+)`", f.read())
+    assert any(" rm :settings.json" in c for c in commands) and any("0x92" in c for c in commands)
+    flash = str(tmp_path / "flash.img")
+    exe = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    emu = subprocess.Popen([exe, "emulate", "--uf2", UF2, "--seed", "2", "--flash", flash],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, bufsize=1)
+    try:
+        out = _Lines(emu.stdout)
+        first = out.get(0, 900)
+        assert first and first.startswith("emulated Pico on /dev/"), out.lines
+        port = first.split()[3]
+        assert "settings.json" in emulated.read_filesystem(flash)  # the edition, written there
+        emu.stdin.write("b\n")
+        emu.stdin.flush()
+        said = _line_from(out, 3, lambda line: not line.startswith("pyramid firmware"), 600)
+        assert said.startswith("safe boot: the REPL is free for mpremote on " + port), out.lines
+        answers = {}
+        for command in commands:
+            args = shlex.split(command.replace("/dev/ttyACM0", port))
+            done = subprocess.run([mpremote] + args[1:], capture_output=True, text=True, timeout=120)
+            assert done.returncode == 0, (command, done.stdout, done.stderr)
+            answers[command] = done.stdout
+        assert [a.strip() for c, a in answers.items() if "0x92" in c] == ["0x44"]
+        emu.stdin.write("c\n")
+        emu.stdin.flush()
+        _line_from(out, 4, lambda line: line.startswith(
+            "pyramid firmware %s running" % _firmware_version()), 900)
+        emu.stdin.write("q\n")
+        emu.stdin.flush()
+        assert emu.wait(120) == 0
+    finally:
+        if emu.poll() is None:
+            emu.kill()
+            emu.wait(10)
+    assert "settings.json" not in emulated.read_filesystem(flash)

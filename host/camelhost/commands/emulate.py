@@ -17,8 +17,10 @@ it there (``p`` alone empties the head: for ``pyramid doctor`` and ``calibrate``
 whose prompts ask for a die in the head; a die that fell stays only 8 emulated
 seconds), ``s`` says what the status LED shows (``status_led_words``: steady on or off,
 or its blink's on and off times, which hardware/README.md's "Status LED" table reads),
-``x`` the reset button, ``c`` a power cycle, ``q`` power
-off. A push with the pyramid empty says so and names ``l``.
+``x`` the reset button, ``c`` a power cycle, ``b`` a power cycle with the slider held
+down (a safe boot, hardware/README.md "Watchdog and safe boot": MicroPython's REPL,
+the firmware not started, so ``mpremote`` and ``pyramid flash`` reach it; ``c`` starts
+the firmware again), ``q`` power off. A push with the pyramid empty says so and names ``l``.
 
 The UF2 is checked before the emulator starts (``camelhost.device.uf2``): a missing
 file, a file that is not a UF2 and a UF2 for another chip are each one line at once.
@@ -31,6 +33,7 @@ the emulator, the bootrom or the UF2 is missing or wrong, or the board does not 
 
 import os
 import sys
+import threading
 import time
 
 from camelhost.commands.options import add_edition_argument, add_seed_argument, metavar
@@ -67,7 +70,8 @@ def keys_line():
     return _("keys, each followed by Enter: Enter alone pushes the slider (a die falls); "
              "d two dice; e nothing falls; l dice back in the pyramid (leg over); p COLOUR "
              "puts that die in the head (p alone empties it); s the status LED; x reset button; "
-             "c power cycle; q power off")
+             "c power cycle; b power cycle holding the slider (safe boot, for mpremote); "
+             "q power off")
 
 
 #: Emulated ms without a change after which the status LED reads as steady (the
@@ -126,6 +130,13 @@ def _led(board):
     return status_led_words(changes, now)
 
 
+def _safe_boot(board):
+    """``b``: a power cycle with the slider held (``EmulatedPyramid.safe_boot``), said."""
+    board.safe_boot(USB_TIMEOUT)
+    return _("safe boot: the REPL is free for mpremote on %s (the pyramid firmware not "
+             "started); c, a power cycle, starts the firmware again") % os.path.realpath(board.port)
+
+
 def _press(board, word):
     """Do what the key ``word`` asks of the emulated ``board`` and say it; False for
     ``q`` (power off: the loop ends)."""
@@ -150,12 +161,33 @@ def _press(board, word):
     elif word == "c":
         board.power_cycle()
         print(_("power cycled"))
+    elif word == "b":
+        print(_safe_boot(board))
     elif word == "q":
         return False
     else:
-        print(_("unknown key %r: Enter, d, e, l, p COLOUR, s, x, c or q, each followed by "
+        print(_("unknown key %r: Enter, d, e, l, p COLOUR, s, x, c, b or q, each followed by "
                 "Enter") % word)
     return True
+
+
+def _firmware_line(hello):
+    """The console's line for a ``HELLO``: the firmware up, its version and edition."""
+    return _("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"]))
+
+
+def _say_new_boots(board, seen, stop, period=0.5):
+    """Until ``stop`` is set, print ``_firmware_line`` for each ``HELLO`` of a boot not
+    in ``seen`` (a set of boot ids, updated): the firmware up again after ``pyramid
+    flash`` restarted the board, after ``x``, ``c`` or a watchdog reset, so the maker at
+    this terminal sees it start."""
+    while not stop.is_set():
+        for _at, msg in list(board.emitted):
+            if msg.name == "HELLO" and msg["boot"] not in seen:
+                seen.add(msg["boot"])
+                print(_firmware_line(msg))
+                sys.stdout.flush()
+        stop.wait(period)
 
 
 def run(args):
@@ -170,6 +202,7 @@ def run(args):
         raise CliError(str(exc)) from None
     board = EmulatedPyramid(uf2=image, edition=args.edition, seed=args.seed,
                             fresh=args.fresh, flash_file=args.flash, start_timeout=USB_TIMEOUT)
+    stop = threading.Event()
     began = time.monotonic()
     try:
         board.start()
@@ -189,14 +222,17 @@ def run(args):
                 raise CliError(_("the pyramid firmware did not start on the emulated board: %s")
                                % str(exc).splitlines()[0]) from None
         print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
+        seen = {m["boot"] for _at, m in list(board.emitted) if m.name == "HELLO"}
         if not args.fresh:
-            print(_("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"])))
+            print(_firmware_line(hello))
         else:
             # a new board: nothing to push for until the firmware is on it
             print(_("no pyramid firmware on it yet: in another terminal, run pyramid flash "
                     "--port %s (the board restarts into it)") % os.path.realpath(board.port))
         print(keys_line())
         sys.stdout.flush()
+        watch = threading.Thread(target=_say_new_boots, args=(board, seen, stop), daemon=True)
+        watch.start()
         for line in sys.stdin:
             if not _press(board, line.strip().lower()):
                 break
@@ -206,6 +242,7 @@ def run(args):
     except EmulatorError as exc:
         raise CliError(_("the emulated board stopped: %s") % exc) from None
     finally:
+        stop.set()
         board.close()
     # q, Ctrl-C or the end of input: said, not a silent exit
     print(_("powered off: the emulated Pico stopped and its serial port is gone"))

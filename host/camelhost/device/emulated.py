@@ -415,6 +415,9 @@ class EmulatedPyramid(DiceTableDriver):
 
         cmd = node_runner() + [bootrom_file(), self.uf2, self.flash_file, self.flash_file]
         usb_before = self._usb
+        # a new chip's USB starts with nothing said: the unended line of the last power-on
+        # (the REPL's '>>> ' after a safe boot) would be read as the start of its HELLO
+        self._partial = b""
         self._proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.PIPE, preexec_fn=wire, env=env,
                                       close_fds=True, pass_fds=tuple(fds.values()) + (3, 4, 5))
@@ -456,6 +459,28 @@ class EmulatedPyramid(DiceTableDriver):
         Returns once USB is up again (the firmware's ``HELLO`` follows its safe-boot check)."""
         self.power_off()
         self.power_on()
+
+    def safe_boot(self, timeout=120.0):
+        """Unplug, hold the slider down, plug back in and keep it held until the
+        firmware says it took the safe boot (its console line ``pyramid: safe boot
+        (slider held): firmware not started``), then let it go, as a maker does
+        (hardware/README.md, "Watchdog and safe boot"): the board is left at
+        MicroPython's REPL with Ctrl-C working; ``power_cycle`` runs the firmware
+        again. Raises ``EmulatorError`` when the board does not come up or says no
+        safe boot within ``timeout`` wall seconds."""
+        def said():
+            return sum(1 for line in list(self.console) if "safe boot" in line)
+
+        before = said()
+        self.power_off()
+        self.slider_held = True
+        try:
+            self.power_on()
+            self._wait(lambda: said() > before, timeout, _("the firmware's safe boot"))
+        finally:
+            self.slider_held = False
+            if self._ctrl is not None:
+                self.hold_slider(False)
 
     def reset_button(self):
         """Press RUN (the reset pin): the chip restarts, the flash stays."""

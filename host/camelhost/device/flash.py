@@ -333,7 +333,13 @@ def _mpremote(port, args):
             [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
         )
     except subprocess.TimeoutExpired:
-        raise CliError(_("mpremote did not finish within %d s on %s") % (MPREMOTE_TIMEOUT, port)) from None
+        # on a pseudo-terminal (the emulated Pico) mpremote waits for good for the REPL
+        # of a running pyramid, whose heartbeat lines keep its own timeout from firing
+        raise CliError(_("mpremote did not finish within %d s on %s; if the pyramid firmware "
+                         "is running there, it ignores mpremote's Ctrl-C: unplug it, hold the "
+                         "slider down while plugging it back in (safe boot, hardware/README.md; "
+                         "on the emulated Pico: b in its terminal), then flash again")
+                       % (MPREMOTE_TIMEOUT, port)) from None
     if done.returncode != 0:
         message = (done.stderr.strip() or done.stdout.strip()).splitlines()
         last = message[-1] if message else _("no output")
