@@ -591,8 +591,9 @@ def test_replay_shows_the_game_up_to_a_damaged_middle_line_and_changes_nothing(
             "does not follow without it: an undo, which without line 6 would take back another "
             "action). It seems to hold Cy's action 'tile 8 +' (the damage may be in it): if "
             "that happened at the table, type it again" % path)
-    # said where the replay stops and again as the last line (issue 30)
-    assert out.count(note) == 2 and out[-1] == note
+    # said once, as the last line, under the table and the next turn (issue 30 said it
+    # twice: where the replay stops and last, 15 lines apart)
+    assert out.count(note) == 1 and out[-1] == note
     # the game as the good lines leave it: what a replay of those lines alone shows
     want = _replay(capsys, str(prefix), *flags)
     assert [x for x in out if x != note] == [x.replace(str(prefix), str(path)) for x in want]
@@ -605,8 +606,10 @@ def test_replay_stops_at_an_event_that_no_longer_applies(tmp_path, capsys):
     data, line = _stale_variants(path)["duplicated"]
     path.write_bytes(data)
     out = _replay(capsys, str(path), "--brief")
-    assert out[1].startswith("shown up to line %d, whose event no longer applies (it is " % line)
-    assert out[1].endswith("; %s is unchanged" % path)
+    # said once, as the last line, under the table where the replay stops
+    assert out[-1].startswith("shown up to line %d, whose event no longer applies (it is " % line)
+    assert out[-1].endswith("; %s is unchanged" % path)
+    assert sum(x.startswith("shown up to") for x in out) == 1
     assert path.read_bytes() == data
     assert not (tmp_path / "g.jsonl.damaged").exists()
 
@@ -617,8 +620,9 @@ def test_replay_says_a_last_line_cut_off_by_a_crash_was_left_out(tmp_path, capsy
     data = path.read_bytes() + b'{"type":"action","pla'
     path.write_bytes(data)
     out = _replay(capsys, str(path), "--brief")
-    assert out[1] == ("line %d was cut off when the program stopped (21 bytes): left out; %s "
-                      "is unchanged" % (data.count(b"\n") + 1, path))
+    note = ("line %d was cut off when the program stopped (21 bytes): left out; %s "
+            "is unchanged" % (data.count(b"\n") + 1, path))
+    assert out[-1] == note and out.count(note) == 1  # once, the last line
     assert path.read_bytes() == data
 
 
@@ -957,8 +961,9 @@ def test_replay_shows_the_game_up_to_a_line_out_of_place_and_changes_nothing(tmp
     out = _replay(capsys, str(path))
     note = ("shown up to line 6, which is out of place (it is numbered 7: a line "
             "missing or moved before it); %s is unchanged" % path)
-    # said where the replay stops and again as the last line (issue 30)
-    assert out.count(note) == 2 and out[-1] == note
+    # said once, as the last line, under the table and the next turn (issue 30 said it
+    # twice: where the replay stops and last, 15 lines apart)
+    assert out.count(note) == 1 and out[-1] == note
     assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
 
 
