@@ -37,8 +37,13 @@ def test_append_forces_the_line_to_disk(tmp_path, monkeypatch):
     j.close()
 
 
-@pytest.mark.parametrize("tail", [b'{"type":"action","pla', b'{"type":"undo"}', b"\x00\x00"])
-def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
+@pytest.mark.parametrize("tail, held", [
+    (b'{"type":"action","pla', ". It held an action (its words cut off), as far as it can "
+                               "be read: if that happened at the table, type it again"),
+    (b'{"type":"undo"}', ". It held an undo, as far as it can be read: if that happened at "
+                         "the table, type it again"),
+    (b"\x00\x00", ". What it held can't be read")])
+def test_torn_last_line_is_dropped_and_cut(tmp_path, tail, held):
     path = tmp_path / "g.jsonl"
     good = json.dumps(_game()).encode() + b"\n"
     path.write_bytes(good + tail)  # no newline at the end: the write was interrupted
@@ -50,7 +55,7 @@ def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
     assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [(2, 2, tail)]
     assert path.read_bytes() + set_aside.kept(tmp_path / "g.jsonl.damaged") == good + tail
     assert j.notes == ["line 2 was cut off when the program stopped (%d bytes): left out, kept "
-                       "in %s.damaged" % (len(tail), path),
+                       "in %s.damaged%s" % (len(tail), path, held),
                        # and that its lines get numbers from now on, once
                        "%s was written by an older version (journal format 1): the lines "
                        "appended from now on are numbered and chained, after its 1 line" % path]
@@ -621,7 +626,8 @@ def test_replay_says_a_last_line_cut_off_by_a_crash_was_left_out(tmp_path, capsy
     path.write_bytes(data)
     out = _replay(capsys, str(path), "--brief")
     note = ("line %d was cut off when the program stopped (21 bytes): left out; %s "
-            "is unchanged" % (data.count(b"\n") + 1, path))
+            "is unchanged. It held an action (its words cut off), as far as it can be read: "
+            "if that happened at the table, type it again" % (data.count(b"\n") + 1, path))
     assert out[-1] == note and out.count(note) == 1  # once, the last line
     assert path.read_bytes() == data
 
@@ -1080,3 +1086,36 @@ def test_journal_resume_checks_bots_and_players_against_the_names_after_renames(
                      "--players", "Anna,Benno,Ann"]) == 0
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain", "--players", "Ann,Ben,Cy"]) == 0
+
+
+@pytest.mark.parametrize("before, last, cut_after, held", [
+    # a journal writes its keys sorted, so a cut line seldom reaches its "type": the kind
+    # is told by the keys read (a new name's "name", a die's "colour", a pyramid
+    # ticket's "player" with no "action" before it)
+    ((), "rename Ben Jonas", b'"name":"Jonas"', "the new name Jonas (whose is cut off)"),
+    (("rename Ben Bert",), "rename Bert Jonas", b'"player":1', "Bert's new name Jonas"),
+    (("pyramid",), "red 3", b'"ink":null', "the die red (its value cut off)"),
+    (("pyramid",), "red 3", b'"value":3', "the die red 3"),
+    ((), "pyramid", b'"player":0', "Ann's pyramid ticket"),
+    ((), "leg red", b'"action":"leg red"', "the action 'leg red' (whose is cut off)"),
+    (("rename Ann Anna",), "leg red", b'"player":0', "Anna's action 'leg red'"),
+])
+def test_replay_says_what_a_line_cut_off_by_a_crash_still_reads(tmp_path, capsys, before,
+                                                                   last, cut_after, held):
+    # s33: the note said only "line N was cut off": not whether it was a die, a rename
+    # or an action, so the table could not tell what to do again
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        for text in (SETUP,) + before + (last,):
+            s.command(text)
+    data = path.read_bytes()
+    start = data.rstrip(b"\n").rfind(b"\n") + 1
+    cut = data.index(cut_after, start) + len(cut_after) + 3  # 3 bytes of the next field
+    path.write_bytes(data[:cut])
+    out = _replay(capsys, str(path))
+    assert out[-1] == ("line %d was cut off when the program stopped (%d bytes): left out; %s "
+                       "is unchanged. It held %s, as far as it can be read: if that happened "
+                       "at the table, type it again"
+                       % (data.count(b"\n"), cut - start, path, held))
+    assert path.read_bytes() == data[:cut]
