@@ -300,6 +300,31 @@ def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(tab):
                     assert b[2] - b[0] >= 16 and b[3] - b[1] >= 1.3 * (b[2] - b[0]), (size, b)
 
 
+@pytest.mark.parametrize("lang, label, said", [("en", "face down", "1 finish card face down"),
+                                               ("de", "verdeckt", "1 Wettkarte verdeckt")])
+def test_a_piles_card_backs_say_they_are_finish_cards_face_down(tab, lang, label, said):
+    # tester s32 finding 4, s32-2 section 6: a lone card back under "overall winner 1
+    # card" read as a rendering glitch; its row says what it is, in the table's language
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        s = Session("second", list(SEATS[:4]), seed=3)
+        s.command("draw")
+        s.command("win red")
+        with Shown(tab, view_of(s), WIDE[1]) as page:
+            row = "#piles .pile[data-pile=winner] .backs"
+            assert page.text_content(row) == label
+            assert page.get_attribute(row, "aria-label") == said
+            label_box = boxes(page, row + " .backs-label")[0]
+            back = boxes(page, row + " .card-back")[0]
+            # the words before the back, on its line
+            assert label_box[2] <= back[0] and label_box[1] < back[3] and back[1] < label_box[3]
+            # an empty pile shows no label and no back
+            assert boxes(page, "#piles .pile[data-pile=loser] .backs") == []
+    finally:
+        set_language("en")
+
+
 def test_leg_scoring_chips_sit_side_by_side(tab):
     names = long_names(6)
     view = view_of(leg_scored(names))

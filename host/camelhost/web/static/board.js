@@ -486,7 +486,14 @@
       const pile = el("div", "pile");
       pile.dataset.pile = name;
       pile.appendChild(el("span", "pile-name", t("overall " + name)));
+      // one back per card, the row labelled "face down": a lone back under its pile
+      // read as a rendering glitch (tester s32 finding 4, s32-2 section 6)
       const backs = el("span", "backs");
+      if (n) {
+        backs.setAttribute("role", "img");
+        backs.setAttribute("aria-label", plural(n, "1 finish card face down", "{0} finish cards face down"));
+        backs.appendChild(el("span", "backs-label", t("face down")));
+      }
       for (let i = 0; i < n; i++) backs.appendChild(el("span", "card-back"));
       pile.appendChild(backs);
       pile.appendChild(el("span", "pile-count", plural(n, "1 card", "{0} cards")));
