@@ -512,7 +512,10 @@ def test_after_a_legs_scoring_the_coins_and_the_new_legs_odds_stay_on_the_screen
         assert page.is_visible("#leg-panel") and page.is_visible("#odds-panel")
         after = dict(page.eval_on_selector_all(
             "#leg-table tr", "rs => rs.map(r => [r.dataset.name, r.querySelector('.after').textContent])"))
-        assert after == {n: "%d \u2192 %d" % (scored[n]["before"], coins[n]) for n in coins}
+        # with the coins' unit, as a card writes them: bare numbers read as anything
+        assert after == {n: "%d \u2192 %d %s" % (scored[n]["before"], coins[n],
+                                                  "coin" if coins[n] == 1 else "coins")
+                         for n in coins}
         camels = page.eval_on_selector_all("#leg-odds .odds-row", "rs => rs.map(r => r.dataset.camel)")
         assert sorted(camels) == sorted(o["colour"] for o in view["odds"]["leg"])
         assert odds_apart(page) == []

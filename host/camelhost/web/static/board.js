@@ -535,7 +535,11 @@
       if (!row.items.length) items.appendChild(el("span", "none", t("nothing")));
       tr.appendChild(items);
       tr.appendChild(el("td", "net", signed(row.net)));
-      const after = el("td", "after", row.before + " \u2192 " + row.after);
+      // the coins before and after with their unit, as the cards write coins ("3 \u2192 9
+      // coins", German "3 \u2192 9 EP"): the bare numbers beside the chips read as
+      // anything (tester s32 finding 4, s32-2 section 6)
+      const after = el("td", "after", row.before + " \u2192 ");
+      after.appendChild(coinsEl(row.after));
       const lost = row.after - (row.before + row.net);
       if (lost > 0) {  // the zero floor forgave what could not be paid (RULES 1.9)
         const note = el("span", "forgiven", plural(lost, "1 coin forgiven", "{0} coins forgiven"));
