@@ -1154,3 +1154,18 @@ def test_an_undo_notice_stands_whole_in_the_last_dies_place(tab, lang):
                 assert page.problems == []
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_a_small_laptop_stacks_the_pyramid_and_the_players_without_a_gap(tab, players):
+    # s33: at 1024x768 the players panel spanned the odds' row, the pyramid under it in
+    # the advice's row; with the odds taller than the players, the page's background
+    # stood between them (150 px with three players)
+    with Shown(tab, view_of(mid_leg(long_names(players))), SMALL_LAPTOP) as page:
+        pyramid = boxes(page, "#pyramid-panel")[0]
+        cast = boxes(page, "#players-panel")[0]
+        gap = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('main')).rowGap)")
+        upper, lower = sorted((pyramid, cast), key=lambda b: b[1])
+        # one above the other in the same column, the grid's own gap between them
+        assert abs(upper[0] - lower[0]) < 1 and lower[1] - upper[3] <= gap + 1, (upper, lower, gap)
+        assert extent(page)[1] <= SMALL_LAPTOP[1]
