@@ -245,6 +245,12 @@ def test_k_keeps_a_doubtful_reading_and_the_session_is_refused_as_before(virtual
     assert rc != 0 and "saved" in err and "profile saved" not in out, err
     assert "k keeps this reading, and then this session will not be saved" in prompts[2]
     assert prompts[3] == prompts[2] and prompts[4].startswith("[  3/")
+    # tester s33 F2: the session ran on to its end before it said so; every later step
+    # says it now, and q stops it there
+    later = prompts[4:]
+    assert later and all(p.endswith(", then press Enter (this session will not be saved: "
+                                    "a doubtful reading was kept; q stops): ") for p in later)
+    assert prompts[0].endswith(", then press Enter (q to stop): ")  # before the k
     assert _profile_on_flash(virtual) == before
 
 

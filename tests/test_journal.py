@@ -37,8 +37,13 @@ def test_append_forces_the_line_to_disk(tmp_path, monkeypatch):
     j.close()
 
 
-@pytest.mark.parametrize("tail", [b'{"type":"action","pla', b'{"type":"undo"}', b"\x00\x00"])
-def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
+@pytest.mark.parametrize("tail, held", [
+    (b'{"type":"action","pla', ". It held an action (its words cut off), as far as it can "
+                               "be read: if that happened at the table, type it again"),
+    (b'{"type":"undo"}', ". It held an undo, as far as it can be read: if that happened at "
+                         "the table, type it again"),
+    (b"\x00\x00", ". What it held can't be read")])
+def test_torn_last_line_is_dropped_and_cut(tmp_path, tail, held):
     path = tmp_path / "g.jsonl"
     good = json.dumps(_game()).encode() + b"\n"
     path.write_bytes(good + tail)  # no newline at the end: the write was interrupted
@@ -50,7 +55,7 @@ def test_torn_last_line_is_dropped_and_cut(tmp_path, tail):
     assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [(2, 2, tail)]
     assert path.read_bytes() + set_aside.kept(tmp_path / "g.jsonl.damaged") == good + tail
     assert j.notes == ["line 2 was cut off when the program stopped (%d bytes): left out, kept "
-                       "in %s.damaged" % (len(tail), path),
+                       "in %s.damaged%s" % (len(tail), path, held),
                        # and that its lines get numbers from now on, once
                        "%s was written by an older version (journal format 1): the lines "
                        "appended from now on are numbered and chained, after its 1 line" % path]
@@ -591,8 +596,9 @@ def test_replay_shows_the_game_up_to_a_damaged_middle_line_and_changes_nothing(
             "does not follow without it: an undo, which without line 6 would take back another "
             "action). It seems to hold Cy's action 'tile 8 +' (the damage may be in it): if "
             "that happened at the table, type it again" % path)
-    # said where the replay stops and again as the last line (issue 30)
-    assert out.count(note) == 2 and out[-1] == note
+    # said once, as the last line, under the table and the next turn (issue 30 said it
+    # twice: where the replay stops and last, 15 lines apart)
+    assert out.count(note) == 1 and out[-1] == note
     # the game as the good lines leave it: what a replay of those lines alone shows
     want = _replay(capsys, str(prefix), *flags)
     assert [x for x in out if x != note] == [x.replace(str(prefix), str(path)) for x in want]
@@ -605,8 +611,10 @@ def test_replay_stops_at_an_event_that_no_longer_applies(tmp_path, capsys):
     data, line = _stale_variants(path)["duplicated"]
     path.write_bytes(data)
     out = _replay(capsys, str(path), "--brief")
-    assert out[1].startswith("shown up to line %d, whose event no longer applies (it is " % line)
-    assert out[1].endswith("; %s is unchanged" % path)
+    # said once, as the last line, under the table where the replay stops
+    assert out[-1].startswith("shown up to line %d, whose event no longer applies (it is " % line)
+    assert out[-1].endswith("; %s is unchanged" % path)
+    assert sum(x.startswith("shown up to") for x in out) == 1
     assert path.read_bytes() == data
     assert not (tmp_path / "g.jsonl.damaged").exists()
 
@@ -617,8 +625,10 @@ def test_replay_says_a_last_line_cut_off_by_a_crash_was_left_out(tmp_path, capsy
     data = path.read_bytes() + b'{"type":"action","pla'
     path.write_bytes(data)
     out = _replay(capsys, str(path), "--brief")
-    assert out[1] == ("line %d was cut off when the program stopped (21 bytes): left out; %s "
-                      "is unchanged" % (data.count(b"\n") + 1, path))
+    note = ("line %d was cut off when the program stopped (21 bytes): left out; %s "
+            "is unchanged. It held an action (its words cut off), as far as it can be read: "
+            "if that happened at the table, type it again" % (data.count(b"\n") + 1, path))
+    assert out[-1] == note and out.count(note) == 1  # once, the last line
     assert path.read_bytes() == data
 
 
@@ -957,8 +967,9 @@ def test_replay_shows_the_game_up_to_a_line_out_of_place_and_changes_nothing(tmp
     out = _replay(capsys, str(path))
     note = ("shown up to line 6, which is out of place (it is numbered 7: a line "
             "missing or moved before it); %s is unchanged" % path)
-    # said where the replay stops and again as the last line (issue 30)
-    assert out.count(note) == 2 and out[-1] == note
+    # said once, as the last line, under the table and the next turn (issue 30 said it
+    # twice: where the replay stops and last, 15 lines apart)
+    assert out.count(note) == 1 and out[-1] == note
     assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
 
 
@@ -1075,3 +1086,36 @@ def test_journal_resume_checks_bots_and_players_against_the_names_after_renames(
                      "--players", "Anna,Benno,Ann"]) == 0
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain", "--players", "Ann,Ben,Cy"]) == 0
+
+
+@pytest.mark.parametrize("before, last, cut_after, held", [
+    # a journal writes its keys sorted, so a cut line seldom reaches its "type": the kind
+    # is told by the keys read (a new name's "name", a die's "colour", a pyramid
+    # ticket's "player" with no "action" before it)
+    ((), "rename Ben Jonas", b'"name":"Jonas"', "the new name Jonas (whose is cut off)"),
+    (("rename Ben Bert",), "rename Bert Jonas", b'"player":1', "Bert's new name Jonas"),
+    (("pyramid",), "red 3", b'"ink":null', "the die red (its value cut off)"),
+    (("pyramid",), "red 3", b'"value":3', "the die red 3"),
+    ((), "pyramid", b'"player":0', "Ann's pyramid ticket"),
+    ((), "leg red", b'"action":"leg red"', "the action 'leg red' (whose is cut off)"),
+    (("rename Ann Anna",), "leg red", b'"player":0', "Anna's action 'leg red'"),
+])
+def test_replay_says_what_a_line_cut_off_by_a_crash_still_reads(tmp_path, capsys, before,
+                                                                   last, cut_after, held):
+    # s33: the note said only "line N was cut off": not whether it was a die, a rename
+    # or an action, so the table could not tell what to do again
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        for text in (SETUP,) + before + (last,):
+            s.command(text)
+    data = path.read_bytes()
+    start = data.rstrip(b"\n").rfind(b"\n") + 1
+    cut = data.index(cut_after, start) + len(cut_after) + 3  # 3 bytes of the next field
+    path.write_bytes(data[:cut])
+    out = _replay(capsys, str(path))
+    assert out[-1] == ("line %d was cut off when the program stopped (%d bytes): left out; %s "
+                       "is unchanged. It held %s, as far as it can be read: if that happened "
+                       "at the table, type it again"
+                       % (data.count(b"\n"), cut - start, path, held))
+    assert path.read_bytes() == data[:cut]

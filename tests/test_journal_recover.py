@@ -246,9 +246,11 @@ def test_a_damaged_first_line_is_named_with_what_it_reads_and_a_command_that_goe
     out = capsys.readouterr()
     assert cli.main(["replay", str(path), "--brief"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("line 1, the game's first line, was damaged (checksum does not "
-                             "match) and is rebuilt as players Anx, Ben, Cy; edition second; "
-                             "seed 4; it can't be proven the same as written")
+    # said once, as the last line, under the table the rebuilt line leads to
+    assert out[-1].startswith("line 1, the game's first line, was damaged (checksum does not "
+                              "match) and is rebuilt as players Anx, Ben, Cy; edition second; "
+                              "seed 4; it can't be proven the same as written")
+    assert sum(x.startswith("line 1, the game's first line") for x in out) == 1
     assert path.read_bytes() == damaged
 
 

@@ -308,3 +308,20 @@ def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
             "next line's chain hash matches)" % (number, path, _later(data, number),
                                                   die["colour"])) in out.splitlines(), out
     assert read_events(path) == read_events(str(whole))
+
+
+def test_a_die_line_cut_off_by_a_crash_is_said_as_the_pyramids_record_in_it_reads(
+        tmp_path, game, capsys):
+    # a journal's keys are sorted, so a die line cut after its "raw" has lost its
+    # "value": the pyramid's own record, whole and passing its CRC, still gives the die
+    number, lines, die = _die_line(game)
+    line = lines[number - 1]
+    cut = line.index(b'"source":') + 12
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines[:number - 1]) + line[:cut])
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == ("line %d was cut off when the program stopped (%d bytes): left out; %s "
+                       "is unchanged. It held the die %s %d, as far as it can be read: if "
+                       "that happened at the table, type it again"
+                       % (number, cut, path, die["colour"], die["value"]))

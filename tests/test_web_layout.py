@@ -300,6 +300,31 @@ def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(tab):
                     assert b[2] - b[0] >= 16 and b[3] - b[1] >= 1.3 * (b[2] - b[0]), (size, b)
 
 
+@pytest.mark.parametrize("lang, label, said", [("en", "face down", "1 finish card face down"),
+                                               ("de", "verdeckt", "1 Wettkarte verdeckt")])
+def test_a_piles_card_backs_say_they_are_finish_cards_face_down(tab, lang, label, said):
+    # tester s32 finding 4, s32-2 section 6: a lone card back under "overall winner 1
+    # card" read as a rendering glitch; its row says what it is, in the table's language
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        s = Session("second", list(SEATS[:4]), seed=3)
+        s.command("draw")
+        s.command("win red")
+        with Shown(tab, view_of(s), WIDE[1]) as page:
+            row = "#piles .pile[data-pile=winner] .backs"
+            assert page.text_content(row) == label
+            assert page.get_attribute(row, "aria-label") == said
+            label_box = boxes(page, row + " .backs-label")[0]
+            back = boxes(page, row + " .card-back")[0]
+            # the words before the back, on its line
+            assert label_box[2] <= back[0] and label_box[1] < back[3] and back[1] < label_box[3]
+            # an empty pile shows no label and no back
+            assert boxes(page, "#piles .pile[data-pile=loser] .backs") == []
+    finally:
+        set_language("en")
+
+
 def test_leg_scoring_chips_sit_side_by_side(tab):
     names = long_names(6)
     view = view_of(leg_scored(names))
@@ -487,7 +512,10 @@ def test_after_a_legs_scoring_the_coins_and_the_new_legs_odds_stay_on_the_screen
         assert page.is_visible("#leg-panel") and page.is_visible("#odds-panel")
         after = dict(page.eval_on_selector_all(
             "#leg-table tr", "rs => rs.map(r => [r.dataset.name, r.querySelector('.after').textContent])"))
-        assert after == {n: "%d \u2192 %d" % (scored[n]["before"], coins[n]) for n in coins}
+        # with the coins' unit, as a card writes them: bare numbers read as anything
+        assert after == {n: "%d \u2192 %d %s" % (scored[n]["before"], coins[n],
+                                                  "coin" if coins[n] == 1 else "coins")
+                         for n in coins}
         camels = page.eval_on_selector_all("#leg-odds .odds-row", "rs => rs.map(r => r.dataset.camel)")
         assert sorted(camels) == sorted(o["colour"] for o in view["odds"]["leg"])
         assert odds_apart(page) == []
@@ -1126,3 +1154,18 @@ def test_an_undo_notice_stands_whole_in_the_last_dies_place(tab, lang):
                 assert page.problems == []
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_a_small_laptop_stacks_the_pyramid_and_the_players_without_a_gap(tab, players):
+    # s33: at 1024x768 the players panel spanned the odds' row, the pyramid under it in
+    # the advice's row; with the odds taller than the players, the page's background
+    # stood between them (150 px with three players)
+    with Shown(tab, view_of(mid_leg(long_names(players))), SMALL_LAPTOP) as page:
+        pyramid = boxes(page, "#pyramid-panel")[0]
+        cast = boxes(page, "#players-panel")[0]
+        gap = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('main')).rowGap)")
+        upper, lower = sorted((pyramid, cast), key=lambda b: b[1])
+        # one above the other in the same column, the grid's own gap between them
+        assert abs(upper[0] - lower[0]) < 1 and lower[1] - upper[3] <= gap + 1, (upper, lower, gap)
+        assert extent(page)[1] <= SMALL_LAPTOP[1]

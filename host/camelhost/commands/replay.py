@@ -2,9 +2,9 @@
 in the plain line form, then the table as it stands at the end.
 
 A viewer: it never changes the file. A damaged line, or an event that no longer
-applies, ends the replay there with one line naming it, said where the replay stops
-and again as the last line (``pyramid play --resume FILE --upto-damage`` is what sets
-the rest aside)."""
+applies, ends the replay there with one line naming it, said once, as the last line,
+under the table it leaves and the next turn the note's advice is for (``pyramid play
+--resume FILE --upto-damage`` is what sets the rest aside)."""
 
 from camelhost.commands.options import metavar
 from camelhost.i18n import N_, _, edition_word
@@ -88,12 +88,10 @@ def _replayed(events, path, brief):
 
 def _print_where_it_stops(session, notes):
     """The table where the journal leaves it, the next turn (no prompt: replay takes no
-    input), and where the replay stopped early, said before and again last (a long
-    replay's middle scrolls away)."""
+    input), and where the replay stopped early, said once as the last line: what stays in
+    view after a long replay, right under the turn its advice ('type it again') is for."""
     from camelhost.table.view import table_view
     from camelhost.ui import plain
-    for line in notes:
-        _print(line)
     view = table_view(session, odds=False)
     for line in plain.status_lines(view):
         _print(line)

@@ -1109,6 +1109,8 @@ def _read_notes(path, read, notes, repair):
             note += _(" (line %d does not follow without it: %s)") % read.after
         if read.held is not None:
             note += _held_words(read.held, events)
+        elif torn:
+            note += _torn_words(read.data[read.good_end:], events)
         notes.append(note)
 
 
@@ -1381,6 +1383,107 @@ def _what_it_held(chunk, players):
     if kind == "rejected" and isinstance(event.get("kind"), str):
         return _("a release the table refused (%s)") % event["kind"]
     return _("a '%s' line") % kind
+
+
+def _torn_fields(fragment):
+    """``(kind, fields)``: what a last line cut off by a crash (``fragment``, its bytes
+    up to the cut) still reads: the fields written whole before the cut (``"key":`` and
+    a JSON value that parses) and its ``type``, ``None`` when neither read nor told by
+    those fields. A journal writes its keys in sorted order, so ``type`` comes last and
+    is seldom read: the type is then the journaled event's
+    (``camelhost.table.events.JOURNALED``) whose keys hold every key read, that lacks
+    none it always writes (``game``, ``n``, ``prev`` and its ``WRITTEN``) before the last
+    key read, and lacks fewest others there, when only one does (a die's ``colour``, an
+    action's ``action``, a new name's ``name`` come before ``game``)."""
+    import re
+    from dataclasses import fields as dataclass_fields
+
+    from camelhost.table.events import JOURNALED
+    text = fragment.decode("utf-8", "replace")
+    decoder = json.JSONDecoder()
+    held = {}
+    for match in re.finditer(r'"([a-z]+)":', text):
+        try:
+            held.setdefault(match.group(1), decoder.raw_decode(text, match.end())[0])
+        except ValueError:
+            continue
+    kind = held.get("type") if isinstance(held.get("type"), str) else None
+    if kind is not None or not held:
+        return kind, held
+    last = max(held)
+    fits = []
+    for name, cls in JOURNALED.items():
+        keys = set(getattr(cls, "FIELDS", None) or [f.name for f in dataclass_fields(cls)])
+        keys |= {"type", "game", "n", "prev"}
+        always = {"game", "n", "prev"} | set(getattr(cls, "WRITTEN", None)
+                                              or getattr(cls, "_WRITTEN", ()))
+        lacking = [k for k in keys if k < last and k not in held]
+        if set(held) <= keys and not always & set(lacking):
+            fits.append((len(lacking), name))
+    fits.sort()
+    if fits and (len(fits) == 1 or fits[0][0] < fits[1][0]):
+        kind = fits[0][1]
+    return kind, held
+
+
+def _torn_words(fragment, events):
+    """The end of the note on a last line cut off by a crash (``fragment``, its bytes up
+    to the cut): what can be read of it (``_torn_fields``: a die with what is read of its
+    colour and value, or as the pyramid's own record in it reads it when that is whole and
+    passes its CRC, ``_wire_die``; a player's action, pyramid ticket or new name, else the
+    kind of line), the player named as the journal's end names them (``rename`` lines applied),
+    so that the table knows what to do again; a finish card's colour is never said."""
+    kind, held = _torn_fields(fragment)
+    if kind is None:
+        return _(". What it held can't be read")
+    names = list(_players(events))
+    for event in events:
+        seat = event.get("player")
+        if (event.get("type") == "rename" and isinstance(seat, int)
+                and 0 <= seat < len(names) and isinstance(event.get("name"), str)):
+            names[seat] = event["name"]
+    seat = held.get("player")
+    name = (names[seat] if isinstance(seat, int) and not isinstance(seat, bool)
+            and 0 <= seat < len(names) else None)
+    action = held.get("action") if isinstance(held.get("action"), str) else None
+    if kind == "die" and isinstance(held.get("raw"), str):
+        # the pyramid's own record, whole before the cut and passing its CRC, gives the
+        # die even when the line's value was cut off
+        wire = _wire_die(json.dumps({"type": "die", "raw": held["raw"]},
+                                    separators=(",", ":")).encode())
+        if wire is not None:
+            held = dict(held, colour=wire["colour"], ink=wire["ink"], value=wire["value"])
+    if kind == "die":
+        words = [str(held[k]) for k in ("colour", "ink", "value")
+                 if isinstance(held.get(k), (str, int)) and not isinstance(held.get(k), bool)]
+        if not words:
+            what = _("a die (its colour cut off)")
+        elif not isinstance(held.get("value"), int):
+            what = _("the die %s (its value cut off)") % " ".join(words)
+        else:
+            what = _("the die %s") % " ".join(words)
+    elif kind == "action" and action is not None and action.startswith("finish"):
+        what = _("%s's finish card") % name if name else _("a finish card")
+    elif kind == "action" and action is not None:
+        typed = _typed_action(action, names)
+        what = (_("%s's action '%s'") % (name, typed) if name
+                else _("the action '%s' (whose is cut off)") % typed)
+    elif kind == "action":
+        what = (_("%s's action (its words cut off)") % name if name
+                else _("an action (its words cut off)"))
+    elif kind == "pyramid":
+        what = _("%s's pyramid ticket") % name if name else _("a pyramid ticket")
+    elif kind == "rename" and isinstance(held.get("name"), str):
+        what = (_("%s's new name %s") % (name, held["name"]) if name
+                else _("the new name %s (whose is cut off)") % held["name"])
+    elif kind == "undo":
+        what = _("an undo")
+    elif kind == "redo":
+        what = _("a redo")
+    else:
+        what = _("a '%s' line") % kind
+    return _(". It held %s, as far as it can be read: if that happened at the table, "
+             "type it again") % what
 
 
 def _proof_words(proof, wire=False):

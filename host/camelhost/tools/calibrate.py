@@ -145,7 +145,8 @@ class HumanDriver:
     returns True when that step is to be read again (the reading dropped): Enter (or
     ``r``), the safe answer, since a doubtful reading kept makes the session refuse to
     save at its end (``camelup.calibration.refusal``); only ``k`` keeps it, the prompt
-    saying that cost. ``q`` at either prompt asks before it drops ``taken`` readings
+    saying that cost, and every later step's prompt says the session will not be saved
+    (``q`` stops it there). ``q`` at either prompt asks before it drops ``taken`` readings
     (``CliError`` when the person confirms; EOF counts as confirming)."""
 
     automatic = False
@@ -153,6 +154,7 @@ class HumanDriver:
     def __init__(self, input_fn=None, out=None):
         self.input_fn = input_fn or (lambda prompt: input(prompt))
         self.out = out or sys.stdout
+        self.kept_doubtful = False  # a doubtful reading kept (k): nothing will be saved
 
     def _ask(self, prompt):
         try:
@@ -184,6 +186,10 @@ class HumanDriver:
         if purpose:  # a step before the readings: no step number to give
             prompt = _("[%s] %s, then press Enter (q to stop): ") % (
                 purpose, describe_step(label, value))
+        elif self.kept_doubtful:  # each later step says the session is spent
+            prompt = _("[%3d/%d] %s, then press Enter (this session will not be saved: a "
+                       "doubtful reading was kept; q stops): ") % (
+                index, total, describe_step(label, value))
         else:
             prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (
                 index, total, describe_step(label, value))
@@ -203,6 +209,7 @@ class HumanDriver:
             if answer in ("", "r"):
                 return True
             if answer in ("k", "keep"):
+                self.kept_doubtful = True
                 return False
             # anything else: asked again (a doubtful reading is never kept by a slip)
 

@@ -486,7 +486,14 @@
       const pile = el("div", "pile");
       pile.dataset.pile = name;
       pile.appendChild(el("span", "pile-name", t("overall " + name)));
+      // one back per card, the row labelled "face down": a lone back under its pile
+      // read as a rendering glitch (tester s32 finding 4, s32-2 section 6)
       const backs = el("span", "backs");
+      if (n) {
+        backs.setAttribute("role", "img");
+        backs.setAttribute("aria-label", plural(n, "1 finish card face down", "{0} finish cards face down"));
+        backs.appendChild(el("span", "backs-label", t("face down")));
+      }
       for (let i = 0; i < n; i++) backs.appendChild(el("span", "card-back"));
       pile.appendChild(backs);
       pile.appendChild(el("span", "pile-count", plural(n, "1 card", "{0} cards")));
@@ -528,7 +535,11 @@
       if (!row.items.length) items.appendChild(el("span", "none", t("nothing")));
       tr.appendChild(items);
       tr.appendChild(el("td", "net", signed(row.net)));
-      const after = el("td", "after", row.before + " \u2192 " + row.after);
+      // the coins before and after with their unit, as the cards write coins ("3 \u2192 9
+      // coins", German "3 \u2192 9 EP"): the bare numbers beside the chips read as
+      // anything (tester s32 finding 4, s32-2 section 6)
+      const after = el("td", "after", row.before + " \u2192 ");
+      after.appendChild(coinsEl(row.after));
       const lost = row.after - (row.before + row.net);
       if (lost > 0) {  // the zero floor forgave what could not be paid (RULES 1.9)
         const note = el("span", "forgiven", plural(lost, "1 coin forgiven", "{0} coins forgiven"));
