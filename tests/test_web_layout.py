@@ -1160,7 +1160,7 @@ def test_an_undo_notice_stands_whole_in_the_last_dies_place(tab, lang):
 def test_a_small_laptop_stacks_the_pyramid_and_the_players_without_a_gap(tab, players):
     # s33: at 1024x768 the players panel spanned the odds' row, the pyramid under it in
     # the advice's row; with the odds taller than the players, the page's background
-    # stood between them (150 px with three players)
+    # stood between them (188 px with three players, 89 with eight)
     with Shown(tab, view_of(mid_leg(long_names(players))), SMALL_LAPTOP) as page:
         pyramid = boxes(page, "#pyramid-panel")[0]
         cast = boxes(page, "#players-panel")[0]
