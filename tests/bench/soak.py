@@ -76,7 +76,7 @@ from camelhost.table.session import Session  # noqa: E402
 from camelhost.ui.plain import Display  # noqa: E402
 from camelup.board import protocol  # noqa: E402
 from camelup.editions import GREY, INKS  # noqa: E402
-from soak_host import quick_bots  # noqa: E402  (tests/bench)
+from soak_host import quick_bots_here  # noqa: E402  (tests/bench)
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 
@@ -795,13 +795,13 @@ class HostGame:
 
 
 def run(games, first_seed, edition, loss, flip, quick, out=print):
-    quick_bots()
     # the simulated firmware's event after a push may take longer than the product's
     # 10 s default on a machine this soak and others load (17 on 2 cores: games not
     # finished); the harness waits for it, the table's own deadlines stay as they are
     before, VirtualPyramid.RELEASE_TIMEOUT_S = VirtualPyramid.RELEASE_TIMEOUT_S, 60.0
     try:
-        return _run(games, first_seed, edition, loss, flip, quick, out)
+        with quick_bots_here():
+            return _run(games, first_seed, edition, loss, flip, quick, out)
     finally:
         VirtualPyramid.RELEASE_TIMEOUT_S = before
 

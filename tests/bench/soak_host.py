@@ -7,6 +7,7 @@ Everything else is the shipped program: argument checks, the journal and its loc
 the link, the table, ``--resume``. The soak kills it with SIGKILL and restarts it.
 """
 
+import contextlib
 import sys
 
 from camelhost.table import bots
@@ -23,6 +24,18 @@ def quick_bots():
 
     choose.quick_policy = True
     bots.choose = choose
+
+
+@contextlib.contextmanager
+def quick_bots_here():
+    """``quick_bots`` while the block runs in this process, the full policy back after
+    it: a caller that goes on (a test process) plays its other tables as shipped."""
+    full = bots.choose
+    quick_bots()
+    try:
+        yield
+    finally:
+        bots.choose = full
 
 
 if __name__ == "__main__":
