@@ -269,3 +269,29 @@ def test_a_silent_pyramid_is_said_away_only_once_the_silence_lasted_the_patience
     assert (got is not None) == said
     if said:
         assert got == PyramidPresence(False, "/dev/ttyACM0")
+
+
+_LINK_WARNS = """
+import io, sys
+from camelhost.cli import main
+sys.stdin = io.StringIO("quit\\n")
+main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "manual", "--plain",
+      "--journal", sys.argv[1]] + sys.argv[2:])
+from camelhost.device.sequencer import log  # the link's own logger
+log.warning("no valid line from the pyramid for %.1f s", 6.0)
+"""
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("verbose", [False, True])
+def test_the_links_english_warnings_never_reach_the_tables_terminal_unless_asked(
+        tmp_path, verbose):
+    # tester s33-2 F7: 'no valid line from the pyramid for 6.0 s' reached the plain table
+    # (stderr), in English at a German table too; the table says it in its own words
+    import subprocess
+    import sys
+    argv = [sys.executable, "-c", _LINK_WARNS, str(tmp_path / "g.jsonl"), "--lang", "de"]
+    done = subprocess.run(argv + (["--verbose"] if verbose else []), capture_output=True,
+                          text=True, timeout=60, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert ("no valid line from the pyramid" in done.stderr) == verbose
