@@ -365,3 +365,19 @@ def test_a_lost_pseudo_terminal_is_never_said_to_come_back_by_plugging_in(tmp_pa
             "pyramid play --resume g.jsonl --plain --pyramid PORT")
     finally:
         journal.close()
+
+
+def test_release_while_the_real_pyramid_is_away_says_it_is_away_and_to_type_the_die():
+    # tester s33-2 F8: 'release' on the next ticket said "the pyramid here is a real one:
+    # release the die from it", which it can't while away
+    out = io.StringIO()
+    table = _table(out)
+    table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))
+    table.line("pyramid")
+    said = out.tell()
+    table.line("release")
+    lines = _said(out, said)
+    assert lines[0] == AWAY % "blue 2"
+    assert "real one" not in out.getvalue()
+    table.line("blue 2")
+    assert table.session.game.dice_out == ["blue"]

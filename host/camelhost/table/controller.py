@@ -841,6 +841,8 @@ class Table:
             if self.manual:
                 self.display.error(_("no pyramid is attached (dice are typed): type the die, "
                                    "e.g. '%s 2'") % colour_word(self.session.edition.racing[0]))
+            elif self.pyramid_away is not None:  # it can't release: what to do instead
+                self._say_away()
             else:
                 self.display.error(_("the pyramid here is a real one: release the die from it, "
                                    "or type the die"))
