@@ -381,3 +381,26 @@ def test_release_while_the_real_pyramid_is_away_says_it_is_away_and_to_type_the_
     assert "real one" not in out.getvalue()
     table.line("blue 2")
     assert table.session.game.dice_out == ["blue"]
+
+
+def test_every_view_asks_for_the_die_typed_while_the_pyramid_is_away_and_released_after():
+    # tester s33-2 F10: the web page's header said 'Ann: release a die' while the table
+    # asked for the die typed (the views were not handed out again)
+    from camelhost.table.display import Display
+
+    class Views(Display):
+        def __init__(self):
+            self.views = []
+
+        def changed(self, view):
+            self.views.append(view)
+
+    out = io.StringIO()
+    table = _table(out)
+    table.line("pyramid")
+    views = table.seam.subscribe(Views())
+    assert views.views[-1]["dice_typed"] is False
+    table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))
+    assert views.views[-1]["dice_typed"] is True
+    table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))
+    assert views.views[-1]["dice_typed"] is False

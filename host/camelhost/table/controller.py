@@ -646,6 +646,7 @@ class Table:
             return
         self.pyramid_away = None
         self.session.dice_typed = self.manual
+        self.seam.republish()  # the web board's header asks for a release again
         self.display.notices([{"kind": "info", "text": _(
             "the pyramid answers again: release the dice from it")}], self.view())
         self.display.prompt(self.view())
@@ -655,7 +656,9 @@ class Table:
         it, and the prompts ask for the die typed (``Session.dice_typed``) until it is back."""
         self.pyramid_away = event
         self.waiting_release = False
-        self.session.dice_typed = True
+        if not self.session.dice_typed:
+            self.session.dice_typed = True
+            self.seam.republish()  # the web board's header asks for the die typed too
 
     def _say_away(self):
         """The pyramid-away line (``pyramid_away``): what to do, one line. A real port:
