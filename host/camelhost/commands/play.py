@@ -38,6 +38,8 @@ def add_arguments(parser):
                                "journal's)"))
     parser.add_argument("--plain", action="store_true",
                         help=_("plain line mode (scripts, screen readers) instead of the full screen"))
+    parser.add_argument("--verbose", action="store_true",
+                        help=_("also show the serial link's warnings (damaged lines, reconnects)"))
     add_journal_argument(parser, _("a new file in journals/ named by the date and time the "
                                    "game starts, e.g. journals/20260314-201500.jsonl"))
     parser.add_argument("--resume", metavar=metavar("FILE"), help=_("continue the game in this journal"))
@@ -364,7 +366,11 @@ def run(args):
     import sys
 
     from camelhost.device.open import open_pyramid
+    from camelhost.tools.monitor import quiet_link_log
     _check_options(args)  # before anything is said or opened
+    # the link's own warnings (silence, damaged lines) are English details for whoever
+    # debugs the link: the table says what matters in its own words (tester s33-2 F7)
+    quiet_link_log(getattr(args, "verbose", False))
     speaker = None
     if args.speak:
         from camelhost.table.speaker import Speaker

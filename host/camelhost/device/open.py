@@ -84,21 +84,28 @@ class PyramidPresence:
     emulated board, slower than real time, is silent for longer until the link learnt its
     heartbeat), True once it says hello again (``connected``). ``port``: the port's path. ``other``: why that path now names
     another device, which the link neither opens nor writes to
-    (``Transport.refused_port``, one clause), or ``None``."""
+    (``Transport.refused_port``, one clause), or ``None``. ``reopened``: False when the
+    port lost is never opened again (a pseudo-terminal: the emulator's or the virtual
+    pyramid's, whose loss means its program ended; docs/protocol.md, "Reconnecting"), so
+    plugging in again cannot bring the pyramid back, only a resume on its port can.
+    The virtual pyramid's board ended is said at once (``VirtualPyramid.stopped``)."""
 
-    __slots__ = ("present", "port", "other")
+    __slots__ = ("present", "port", "other", "reopened")
 
-    def __init__(self, present, port=None, other=None):
+    def __init__(self, present, port=None, other=None, reopened=True):
         self.present = bool(present)
         self.port = port
         self.other = other
+        self.reopened = bool(reopened)
 
     def __repr__(self):
-        return "PyramidPresence(present=%r, %r, other=%r)" % (self.present, self.port, self.other)
+        fields = (self.present, self.port, self.other, self.reopened)
+        return "PyramidPresence(present=%r, %r, other=%r, reopened=%r)" % fields
 
     def __eq__(self, other):
         return (isinstance(other, PyramidPresence)
-                and (self.present, self.port, self.other) == (other.present, other.port, other.other))
+                and (self.present, self.port, self.other, self.reopened)
+                == (other.present, other.port, other.other, other.reopened))
 
     __hash__ = None
 
@@ -107,13 +114,14 @@ def presence(link):
     """The pyramid's ``PyramidPresence`` as ``link`` (a ``Link``) stands now, or ``None``
     while that can't be told (a port opened and asked, not answered yet)."""
     transport = link.transport
+    reopened = getattr(getattr(transport, "identity", None), "kind", None) != "pty"
     if transport.refused_port is not None:
-        return PyramidPresence(False, link.port, transport.refused_port)
+        return PyramidPresence(False, link.port, transport.refused_port, reopened)
     state = link.state
     if state == "connected" and transport.is_open:
         return PyramidPresence(True, link.port)
     if state == "stale" or state == "connecting" and not transport.is_open:
-        return PyramidPresence(False, link.port)
+        return PyramidPresence(False, link.port, reopened=reopened or transport.is_open)
     return None
 
 
@@ -175,7 +183,12 @@ class OpenPyramid:
                 self._queue.put(("event", DieEvent("fault", None, None, raw=self.link.refused)))
                 return
             now = presence(self.link)
-            if now is not None and not now.present and self.link.state == "stale":
+            if self.virtual is not None and getattr(self.virtual, "stopped", False):
+                # the virtual pyramid's board ended (killed, crashed): its pty stays open
+                # (this process holds both ends), so it would be said only after the
+                # silence; it never answers again: said at once
+                now = PyramidPresence(False, self.link.port, reopened=False)
+            elif now is not None and not now.present and self.link.state == "stale":
                 # silent, its port open: said once the silence lasted the link's patience
                 # again (a board slower than real time is silent for longer before the link
                 # learnt its heartbeat: the emulated one at its start)

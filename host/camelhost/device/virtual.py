@@ -502,6 +502,14 @@ class VirtualPyramid(DiceTableDriver):
         with self._cond:
             self._cond.notify_all()
 
+    @property
+    def stopped(self):
+        """True when the simulated board's firmware process ended on its own (killed,
+        crashed) while powered: the pyramid will not answer again until a new one is
+        started. False while it runs, and while ``reboot``/``close`` power it off."""
+        boot = self._boot
+        return boot is not None and boot.proc.poll() is not None
+
     def reboot(self):
         """Power-cycle the board: the firmware starts again with a new boot id.
 

@@ -646,6 +646,7 @@ class Table:
             return
         self.pyramid_away = None
         self.session.dice_typed = self.manual
+        self.seam.republish()  # the web board's header asks for a release again
         self.display.notices([{"kind": "info", "text": _(
             "the pyramid answers again: release the dice from it")}], self.view())
         self.display.prompt(self.view())
@@ -655,35 +656,62 @@ class Table:
         it, and the prompts ask for the die typed (``Session.dice_typed``) until it is back."""
         self.pyramid_away = event
         self.waiting_release = False
-        self.session.dice_typed = True
+        if not self.session.dice_typed:
+            self.session.dice_typed = True
+            self.seam.republish()  # the web board's header asks for the die typed too
 
     def _say_away(self):
-        """The pyramid-away line (``pyramid_away``): what to do, one line, the same for a
-        real port and the virtual pyramid; with the port's path now another device's,
-        that nothing is written to it and how to point the table at the pyramid."""
+        """The pyramid-away line (``pyramid_away``): what to do, one line. A real port:
+        check its USB cable; the virtual pyramid (no cable, never back by itself) and a
+        pseudo-terminal that ended (never reopened): quit and resume on it; with the
+        port's path now another device's, that nothing is written to it and how to point
+        the table at the pyramid."""
         away = self.pyramid_away
         self._away_said = self.session.version
         example = narration.example_die(self.view())
-        if away.other is None:
+        virtual = self.virtual is not None
+        if away.other is None and virtual:
+            text = _("the virtual pyramid stopped: type the dice meanwhile, e.g. '%(die)s'; "
+                     "for its dice again, quit and resume: %(command)s") % {
+                         "die": example, "command": self._resume_on("virtual")}
+        elif away.other is None and not away.reopened:
+            text = _("the pyramid is not answering: its port %(port)s, a pseudo-terminal, "
+                     "ended and is not opened again; type the dice meanwhile, e.g. '%(die)s'; "
+                     "for its dice again, quit and resume with its port: %(command)s") % {
+                         "port": away.port, "die": example,
+                         "command": self._resume_on(_("PORT"))}
+        elif away.other is None:
             text = _("the pyramid is not answering: check its USB cable; type the dice "
                      "meanwhile, e.g. '%s'") % example
+        elif virtual:
+            text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
+                     "Type the dice meanwhile, e.g. '%(die)s'; for the virtual pyramid's dice "
+                     "again, quit and resume: %(command)s") % {
+                         "port": away.port, "what": away.other, "die": example,
+                         "command": self._resume_on("virtual")}
+        elif not away.reopened:
+            text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
+                     "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
+                     "quit and resume with its port: %(command)s") % {
+                         "port": away.port, "what": away.other, "die": example,
+                         "command": self._resume_on(_("PORT"))}
         else:
             text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
                      "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
                      "plug it in again, or quit and resume with its port: %(command)s") % {
                          "port": away.port, "what": away.other, "die": example,
-                         "command": self._resume_on_port()}
+                         "command": self._resume_on(_("PORT"))}
         self.display.notices([{"kind": "info", "text": text}], self.view())
 
-    def _resume_on_port(self):
-        """The command that resumes this game on another port: the journal's own resume
-        command (``Journal.resume_command``: ``--plain``, ``--lang`` as the table runs),
-        its ``--pyramid`` the placeholder ``PORT``."""
+    def _resume_on(self, pyramid):
+        """The command that resumes this game with ``--pyramid`` ``pyramid`` (a port's
+        placeholder ``PORT``, or ``virtual``): the journal's own resume command
+        (``Journal.resume_command``: ``--plain``, ``--lang`` as the table runs)."""
         journal = self.session.journal
         command = getattr(journal, "resume_command", None)
         if not command:
             command = "pyramid play --resume %s" % (getattr(journal, "path", None) or _("FILE"))
-        return re.sub(r" --pyramid \S+", "", command) + " --pyramid " + _("PORT")
+        return re.sub(r" --pyramid \S+", "", command) + " --pyramid " + pyramid
 
     def _foreign_text(self, link_event, event):
         """What the table says of dice the pyramid acknowledged to another host
@@ -816,6 +844,8 @@ class Table:
             if self.manual:
                 self.display.error(_("no pyramid is attached (dice are typed): type the die, "
                                    "e.g. '%s 2'") % colour_word(self.session.edition.racing[0]))
+            elif self.pyramid_away is not None:  # it can't release: what to do instead
+                self._say_away()
             else:
                 self.display.error(_("the pyramid here is a real one: release the die from it, "
                                    "or type the die"))
@@ -840,7 +870,8 @@ class Table:
         except RuntimeError as exc:  # the simulated board stopped or did not answer
             self.waiting_release = False
             log.info("the virtual pyramid's release failed: %s", exc)  # the detail, logged
-            self._away(PyramidPresence(False, getattr(self.virtual, "port", None)))
+            self._away(PyramidPresence(False, getattr(self.virtual, "port", None),
+                                       reopened=False))
             self._say_away()
 
     def _sync_virtual_dice(self):
