@@ -19,6 +19,7 @@ class _FakeBoard:
         self.port = port
         self.edition = "second"
         self.closed = False
+        self.emitted = []  # (time, message) the board sent: emulate watches it for new boots
 
     def start(self):
         pass

@@ -23,7 +23,10 @@ pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
 
 AFTER = """rs => rs.map(r => {
     const note = r.querySelector('.after .forgiven');
-    return [r.dataset.name, [r.querySelector('.after').firstChild.textContent,
+    // the coins before, then after (the after figure in its own span with its unit)
+    const after = r.querySelector('.after');
+    const coins = after.querySelector('.coins');
+    return [r.dataset.name, [after.firstChild.textContent + (coins ? coins.textContent : ''),
                              note ? note.textContent : '', note ? note.title : '']];
 })"""
 
