@@ -446,3 +446,15 @@ def test_a_retype_the_chain_hash_contradicts_is_refused_on_one_word(
     assert rc == 0, err
     assert "In its place: Ben's finish card, typed again; that it is the line as " \
         "written can't be proven (the next line's chain hash does not match it)" in out, out
+
+
+def test_a_die_line_with_its_type_damaged_is_offered_as_the_hash_proves(
+        tmp_path, monkeypatch, capsys, game):
+    # "type":"dle": the line is tried as each kind of line the table journals
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(game)
+    _, _, die = _die_line(game)
+    path, data, number = _damage_line(tmp_path, game, "die", '"type":"die"', '"type":"dle"')
+    truth = "%s %d" % (die["colour"], die["value"])
+    _proven_suggestion(monkeypatch, capsys, path, data, number, "the die " + truth, truth)
+    assert read_events(path) == read_events(str(whole))

@@ -942,7 +942,8 @@ def _candidates(held, players, edition):
 def _proven_candidate(scan):
     """The event the damaged line ``scan.skipped`` held, when one of its few candidates
     (``_candidates``) makes the line whose hash the next line's ``prev`` names for it
-    (``_proves``); ``None`` when none does, or when the line can't be read as an event or
+    (``_proves``), its ``type`` tried as each kind the table journals when the one it
+    reads is none; ``None`` when none does, or when the line can't be read as an event or
     has no chained line after it."""
     from camelup.editions import get_edition
     skipped = scan.skipped
@@ -957,9 +958,13 @@ def _proven_candidate(scan):
         edition = get_edition(header.get("edition") or "classic")
     except (ValueError, KeyError, TypeError):
         return None
-    for event in _candidates(held, _players(scan.events), edition):
-        if _proves(scan, skipped, event):
-            return event
+    from camelhost.table.events import JOURNALED
+    # a damaged type (``dle``): the line as each kind the table journals, its fields kept
+    kinds = [held] if held["type"] in JOURNALED else [dict(held, type=k) for k in JOURNALED]
+    for kind in kinds:
+        for event in _candidates(kind, _players(scan.events), edition):
+            if _proves(scan, skipped, event):
+                return event
     return None
 
 
