@@ -323,15 +323,17 @@ def test_a_damaged_die_typed_again_in_its_place_keeps_every_line_after_it(
     whole = read_events(str(path))
     line = next(i for i, x in enumerate(lines) if b'"colour":"purple"' in x) + 1
     data = _write_damaged(path, lines, line, b'"value":2', b'"value":3')
-    # the refusal offers to type the die again, as the damaged line reads it
+    # the refusal offers to type the die again, as the next line's chain hash proves it
+    # (purple 2), never as the damaged field reads it (purple 3)
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("pyramid: %s: line %d is damaged (checksum does not match); nothing "
                           "was changed (" % (path, line))
-    command = err.rsplit("(correct it if the damage is in it): ", 1)[1]
+    command = err.rsplit("proves it held the die purple 2: type it again in its place, keeping "
+                         "the lines after it: ", 1)[1]
     assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage",
-                                    "--retype", "purple 3", "--plain"]
+                                    "--retype", "purple 2", "--plain"]
     assert path.read_bytes() == data
     # typed again right (purple 2): the game is the one played, every later line kept
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))

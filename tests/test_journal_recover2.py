@@ -74,8 +74,9 @@ def test_a_die_typed_again_is_proven_or_refused_unless_confirmed(tmp_path):
     data = b"".join(lines)
     path.write_bytes(data)
     # another value than the line still reads: refused, nothing changed
-    with pytest.raises(JournalError, match="--retype for line %d: the damaged line still reads "
-                       "the die purple 2, not the die purple 1; nothing was changed \\(if that "
+    with pytest.raises(JournalError, match="--retype for line %d: the next line's chain hash "
+                       "proves it held the die purple 2, not the die purple 1; nothing was "
+                       "changed \\(if that "
                        "is what happened at the table, give the same --retype twice to "
                        "confirm it\\)" % line):
         Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
@@ -85,8 +86,8 @@ def test_a_die_typed_again_is_proven_or_refused_unless_confirmed(tmp_path):
             (["purple 1", "purple 1"], "; not what the damaged line still reads (the die "
              "purple 2, not the die purple 1): confirmed by giving --retype twice"),
             ("purple 2", "; proven the line as written (the next line's chain hash matches)"),
-            ("PURPLE  2", "; that it is the line as written can't be proven (the next line's "
-             "chain hash does not match it)")):
+            # typed otherwise, the same die: the line as written, its words as typed then
+            ("PURPLE  2", "; proven the line as written (the next line's chain hash matches)")):
         path.write_bytes(data)
         for side in tmp_path.glob("*.damaged"):
             side.unlink()
@@ -211,7 +212,7 @@ def test_replay_speaks_the_language_the_journal_records(tmp_path, capsys):
     assert "shown up to the damaged line %d (" % line in capsys.readouterr().out
 
 
-def test_a_released_die_typed_again_by_hand_is_not_refused_for_where_it_came_from(tmp_path):
+def test_a_released_die_typed_again_by_hand_the_hash_cant_prove_is_taken_only_twice(tmp_path):
     path = tmp_path / "g.jsonl"
     _game(path, COMMANDS)
     events = read_events(str(path))
@@ -225,9 +226,20 @@ def test_a_released_die_typed_again_by_hand_is_not_refused_for_where_it_came_fro
     journal.close()
     lines = path.read_bytes().splitlines(keepends=True)
     _damage(lines, at + 1, b'"seq":9', b'"seq":8')
-    path.write_bytes(b"".join(lines))
-    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+    data = b"".join(lines)
+    path.write_bytes(data)
+    # the next line's chain hash does not match the die typed: evidence against it, so it
+    # is not taken on one word (not said to differ from the line: where it came from aside)
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped("purple 2"))
+    assert str(refused.value) == (
+        "%s: --retype for line %d: the die purple 2 can't be the line as written (the next "
+        "line's chain hash does not match it); nothing was changed (if that is what happened "
+        "at the table, give the same --retype twice to confirm it)" % (path, at + 1))
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
+                       retype=_retyped(["purple 2", "purple 2"]))
     note, = j.notes
     assert note.endswith("In its place: the die purple 2, typed again; that it is the line as "
                          "written can't be proven (the next line's chain hash does not match "

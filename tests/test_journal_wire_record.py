@@ -6,6 +6,8 @@ pyramid sent, and a ``--retype`` that contradicts it is refused unless given twi
 Journals written by a real game against the virtual pyramid (the firmware on the
 simulated sensor), then damaged here, resumed through ``pyramid play``."""
 
+import shlex
+
 import pytest
 from camelhost import cli
 from camelhost.table.journal import read_events
@@ -175,16 +177,17 @@ def test_upto_damage_alone_says_the_die_the_pyramid_record_reads(
 
 def test_a_record_that_fails_its_crc_proves_nothing_the_line_read_as_before(
         tmp_path, monkeypatch, capsys, game):
-    # the damage in the record itself: its CRC fails, so the line's fields are what it
-    # still reads, said as possibly damaged (as for a die typed at the table)
+    # the damage in the record itself: its CRC fails, so the record proves nothing; the
+    # die the next line's chain hash proves (the line's own fields) is offered
     number, _, die = _die_line(game)
     path, _, _, _ = _damaged(tmp_path, game, "val=%(value)d ", "val=%d " % _other(die["value"]))
     rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
     assert rc != 0
     assert err.rstrip("\n").endswith(
-        "; or type it again in its place, keeping the lines after it (correct it if the "
-        "damage is in it): pyramid play --resume %s --upto-damage --retype '%s %d' --plain"
-        % (path, die["colour"], die["value"])), err
+        "; the next line's chain hash proves it held the die %s %d: type it again in its "
+        "place, keeping the lines after it: pyramid play --resume %s --upto-damage --retype "
+        "'%s %d' --plain" % (die["colour"], die["value"], path, die["colour"], die["value"])
+    ), err
 
 
 # --- a release the table refused: its line carries the pyramid's record too --------------
@@ -325,3 +328,133 @@ def test_a_die_line_cut_off_by_a_crash_is_said_as_the_pyramids_record_in_it_read
                        "is unchanged. It held the die %s %d, as far as it can be read: if "
                        "that happened at the table, type it again"
                        % (number, cut, path, die["colour"], die["value"]))
+
+
+# --- the one line the next line's chain hash proves, suggested (tester s33-2 1, 2, 3, 13) --
+
+def _damage_line(tmp_path, data, kind, old, new):
+    """``g.jsonl`` in ``tmp_path``: ``data`` with ``old`` changed to ``new`` in the first
+    line of type ``kind`` holding it (its checksum kept); ``(path, damaged bytes, line)``."""
+    lines = data.splitlines(keepends=True)
+    number = next(n for n, (line, event) in enumerate(zip(lines, _json_of(lines), strict=True), 1)
+                  if event.get("type") == kind and old.encode() in line)
+    lines[number - 1] = lines[number - 1].replace(old.encode(), new.encode())
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines))
+    return str(path), path.read_bytes(), number
+
+
+def _proven_suggestion(monkeypatch, capsys, path, data, number, held, typed):
+    """The refusal of ``path`` names what the next line's chain hash proves line
+    ``number`` held (``held``) and the ``--retype`` of it (``typed``); nothing changed.
+    Following it keeps every line, the line proven as written."""
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert "\n" not in err.rstrip("\n")
+    assert err.rstrip("\n").endswith(
+        "; the next line's chain hash proves it held %s: type it again in its place, keeping "
+        "the lines after it: pyramid play --resume %s --upto-damage --retype %s --plain"
+        % (held, path, shlex.quote(typed))), err
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", typed)
+    assert rc == 0, err
+    later = _later(data, number)
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the %d %s after it %s kept. In its place: %s, typed again; proven the line "
+            "as written (the next line's chain hash matches)"
+            % (number, path, later, "line" if later == 1 else "lines",
+               "is" if later == 1 else "are", held)) in out.splitlines(), out
+
+
+def test_a_die_damaged_in_its_field_and_its_record_alike_is_offered_as_the_hash_proves(
+        tmp_path, monkeypatch, capsys, game):
+    # the tester's hand "fix": the value and the record's val= changed alike (the record's
+    # CRC then fails): the die written is the one offered, never the damaged value
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(game)
+    number, _, die = _die_line(game)
+    wrong = _other(die["value"])
+    lines = game.splitlines(keepends=True)
+    lines[number - 1] = lines[number - 1].replace(
+        b'"value":%d}' % die["value"], b'"value":%d}' % wrong).replace(
+        b"val=%d " % die["value"], b"val=%d " % wrong)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines))
+    data = path.read_bytes()
+    assert data != game
+    # the damaged value, given once: the chain hash proves another die; nothing changed
+    rc, _, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path), "--upto-damage",
+                       "--retype", "%s %d" % (die["colour"], wrong))
+    assert rc != 0
+    assert err.rstrip("\n") == (
+        "pyramid: %s: --retype for line %d: the next line's chain hash proves it held the die "
+        "%s %d, not the die %s %d; nothing was changed (if that is what happened at the "
+        "table, give the same --retype twice to confirm it)"
+        % (path, number, die["colour"], die["value"], die["colour"], wrong))
+    assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
+    truth = "%s %d" % (die["colour"], die["value"])
+    _proven_suggestion(monkeypatch, capsys, str(path), data, number, "the die " + truth, truth)
+    # the game is the one played: the die as the pyramid sent it, its record kept
+    assert read_events(str(path)) == read_events(str(whole))
+
+
+def test_a_leg_ticket_with_its_colour_damaged_is_offered_as_the_hash_proves(
+        tmp_path, monkeypatch, capsys, game):
+    path, data, number = _damage_line(tmp_path, game, "action", "leg blue", "leg bluf")
+    _proven_suggestion(monkeypatch, capsys, path, data, number, "Ben's action 'leg blue'",
+                       "leg blue")
+
+
+def test_a_pyramid_ticket_with_its_player_damaged_is_offered_as_the_hash_proves(
+        tmp_path, monkeypatch, capsys, game):
+    path, data, number = _damage_line(tmp_path, game, "pyramid", '"player":0', '"player":2')
+    _proven_suggestion(monkeypatch, capsys, path, data, number, "Ann's pyramid ticket",
+                       "pyramid")
+
+
+def test_a_value_pressed_for_a_die_damaged_is_offered_as_the_hash_proves(
+        tmp_path, monkeypatch, capsys, keyed):
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(keyed)
+    path, data, number = _damage_line(tmp_path, keyed, "value", '"value":2', '"value":3')
+    _proven_suggestion(monkeypatch, capsys, path, data, number,
+                       "the value 2 pressed for the die", "2")
+    assert read_events(path) == read_events(str(whole))
+
+
+def test_a_retype_the_chain_hash_contradicts_is_refused_on_one_word(
+        tmp_path, monkeypatch, capsys, game):
+    # no candidate proven (Ben's leg ticket now reads a finish card, whose colour is never
+    # tried): a retype the next line's chain hash does not match, even one that agrees
+    # with what the damaged line still reads, is taken only when given twice
+    path, data, number = _damage_line(tmp_path, game, "action", '"action":"leg blue"',
+                                      '"action":"finish winner blue"')
+    rc, _, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                       "--retype", "win blue")
+    assert rc != 0
+    assert err.rstrip("\n") == (
+        "pyramid: %s: --retype for line %d: Ben's finish card can't be the line as "
+        "written (the next line's chain hash does not match it); nothing was changed (if "
+        "that is what happened at the table, give the same --retype twice to confirm it)"
+        % (path, number))
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", "win blue", "--retype", "win blue")
+    assert rc == 0, err
+    assert "In its place: Ben's finish card, typed again; that it is the line as " \
+        "written can't be proven (the next line's chain hash does not match it)" in out, out
+
+
+def test_a_die_line_with_its_type_damaged_is_offered_as_the_hash_proves(
+        tmp_path, monkeypatch, capsys, game):
+    # "type":"dle": the line is tried as each kind of line the table journals
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(game)
+    _, _, die = _die_line(game)
+    path, data, number = _damage_line(tmp_path, game, "die", '"type":"die"', '"type":"dle"')
+    truth = "%s %d" % (die["colour"], die["value"])
+    _proven_suggestion(monkeypatch, capsys, path, data, number, "the die " + truth, truth)
+    assert read_events(path) == read_events(str(whole))

@@ -673,6 +673,7 @@ class _Read:
         self.skipped = scan.skipped
         self.after = None
         self.held = None
+        self.contradicted = False
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -748,7 +749,23 @@ def _retype_in_place(path, read, retype, upto_damage):
                            % (path, skipped[0], exc)) from None
     wire = _wire_die(skipped[4])
     read.wire = wire is not None
-    if wire is None:
+    # a die whose pyramid record passes its CRC is judged by that record (below)
+    proven = _proven_candidate(read.scan) if wire is None else None
+    game_keys = ("type", "colour", "ink", "value", "action", "player")
+    if proven is not None and len(retyped) == 1 and all(
+            retyped[0].get(k) == proven.get(k) for k in game_keys):
+        # what the next line's chain hash proves: the line as written, taken at once
+        retyped, read.proof = [proven], "proven"
+    elif proven is not None and not getattr(retype, "confirmed", False):
+        players = _players(read.scan.events)
+        typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
+                                      for e in retyped) if w)
+        raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
+                             "it held %s, not %s; nothing was changed (if that is what "
+                             "happened at the table, give the same --retype twice to "
+                             "confirm it)") % (path, skipped[0], _what_it_held(
+                                 json.dumps(proven).encode(), players), typed))
+    elif wire is None:
         read.proof = _retype_proof(read.scan, skipped, retyped)
     elif len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
                                    for k in ("type", "colour", "ink", "value")):
@@ -760,6 +777,11 @@ def _retype_in_place(path, read, retype, upto_damage):
                       ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
                                             for e in retyped) if w))
     read.retyped = retyped
+    # the next line's chain hash names another line: evidence against the retype, which
+    # is refused unless given twice (``_contradicted``, once the lines after it are read)
+    read.contradicted = (read.proof is None and read.scan.skipped_hash is not None
+                         and read.scan.game is not None
+                         and not getattr(retype, "confirmed", False))
     if isinstance(read.proof, tuple) and not getattr(retype, "confirmed", False):
         if read.wire:
             raise JournalError(_("%s: --retype for line %d: the pyramid's own record in the "
@@ -873,6 +895,77 @@ def _proves(scan, skipped, event):
         return False
     line = encode_line(dict(event, n=skipped[0], game=scan.game, prev=skipped[5]))
     return line_hash(line.rstrip(b"\n")) == scan.skipped_hash
+
+
+def _candidates(held, players, edition):
+    """The few events a damaged line could have held, read from what it still holds
+    (``held``, its event without the chain fields): a die of every colour and value of
+    ``edition`` (the grey die in either ink), its pyramid record's ``col=``/``val=`` read
+    the same; a leg ticket of every racing colour; the value pressed for a die (1-3); and
+    the acting player (``player``) as every one of ``players``. A list of dicts, ``held``
+    itself among them; a finish card's colour is never tried (it is never said)."""
+    import re
+
+    from camelup.editions import INKS
+    kind = held.get("type")
+    seats = list(range(len(players)))
+    found = [held]
+    if kind == "die":
+        dice = [(c, i) for c in edition.racing for i in (None,)] + [
+            (c, i) for c in edition.dice if c not in edition.racing for i in INKS]
+        raw = held.get("raw")
+        for colour, ink in dice:
+            for value in (1, 2, 3):
+                event = dict(held, colour=colour, ink=ink, value=value)
+                found.append(event)
+                if isinstance(raw, str) and "col=" in raw and "val=" in raw:
+                    col = colour + ("-" + ink if ink else "")
+                    wire = re.sub(r"col=\S+", "col=" + col, raw)
+                    found.append(dict(event, raw=re.sub(r"val=\S+", "val=%d" % value, wire)))
+                elif isinstance(raw, str):
+                    found.append(dict(event, raw=" ".join(
+                        str(w) for w in (colour, ink, value) if w is not None)))
+    elif kind == "value":
+        found += [dict(held, value=v) for v in (1, 2, 3)]
+    actions = [held.get("action")]
+    if kind == "action" and isinstance(held.get("action"), str):
+        if held["action"].split()[:1] == ["leg"]:
+            actions += ["leg " + c for c in edition.racing]
+    if "player" in held:
+        found += [dict(held, player=seat, **({"action": a} if a is not None else {}))
+                  for seat in seats for a in actions]
+    elif len(actions) > 1:
+        found += [dict(held, action=a) for a in actions]
+    return found
+
+
+def _proven_candidate(scan):
+    """The event the damaged line ``scan.skipped`` held, when one of its few candidates
+    (``_candidates``) makes the line whose hash the next line's ``prev`` names for it
+    (``_proves``), its ``type`` tried as each kind the table journals when the one it
+    reads is none; ``None`` when none does, or when the line can't be read as an event or
+    has no chained line after it."""
+    from camelup.editions import get_edition
+    skipped = scan.skipped
+    if skipped is None or scan.game is None or scan.skipped_hash is None:
+        return None
+    held = _held_event(skipped[4])
+    if held is None or not isinstance(held.get("type"), str):
+        return None
+    held = {k: v for k, v in held.items() if k not in CHAIN_FIELDS}
+    header = scan.events[0] if scan.events else {}
+    try:
+        edition = get_edition(header.get("edition") or "classic")
+    except (ValueError, KeyError, TypeError):
+        return None
+    from camelhost.table.events import JOURNALED
+    # a damaged type (``dle``): the line as each kind the table journals, its fields kept
+    kinds = [held] if held["type"] in JOURNALED else [dict(held, type=k) for k in JOURNALED]
+    for kind in kinds:
+        for event in _candidates(kind, _players(scan.events), edition):
+            if _proves(scan, skipped, event):
+                return event
+    return None
 
 
 def _wire_die(chunk, keyed_after=False):
@@ -995,6 +1088,21 @@ def _nothing_kept_after(path, read):
     read.skipped = None
 
 
+def _contradicted(path, read):
+    """Events typed again (``--retype``, given once) that the next line's chain hash does
+    not prove are refused (``JournalError``, nothing changed): the hash names another
+    line, so they are taken only when the same ``--retype`` is given twice."""
+    if not read.contradicted:
+        return
+    players = _players(read.scan.events)
+    typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
+                                  for e in read.retyped) if w)
+    raise JournalError(_("%s: --retype for line %d: %s can't be the line as written (the "
+                         "next line's chain hash does not match it); nothing was changed "
+                         "(if that is what happened at the table, give the same --retype "
+                         "twice to confirm it)") % (path, read.scan.skipped[0], typed))
+
+
 def _damaged_words(read):
     """The words for a damaged line where reading stops (an empty one named as such)."""
     if read.kind == "damaged":
@@ -1028,7 +1136,12 @@ def _refuse(path, read, upto_damage, options):
             bad[0] == scan.skipped[0]) or skipped is not None:
         header = scan.events[0] if scan.events else {}
         names = header.get("players") if isinstance(header.get("players"), list) else []
-        again = _retype_hint(path, scan.skipped[4], options, names)
+        proven = (_proven_candidate(scan) if not upto_damage
+                  and _wire_die(scan.skipped[4]) is None else None)
+        if proven is not None:
+            again = _proven_hint(path, proven, options, names)
+        else:
+            again = _retype_hint(path, scan.skipped[4], options, names)
     if skipped is not None and not upto_damage:
         raise JournalError("%s: %s; %s%s" % (
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
@@ -1137,6 +1250,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     _unchecked_skip(read, check)
     _undo_after_skip(read)
     _nothing_kept_after(path, read)
+    _contradicted(path, read)
     _damaged_words(read)
     _refuse(path, read, upto_damage, options)
     kept = _kept(read)
@@ -1333,6 +1447,43 @@ def _retype_hint(path, chunk, options=(), players=()):
                         [shlex.quote(w) for w in words] + opts)
 
 
+def _proven_typed(event, players):
+    """What a player types for ``event`` (one of ``_candidates``): a die's colour, ink and
+    value, a value pressed, ``pyramid``, an action as typed; ``None`` for a finish card
+    (its colour is never said, RULES 1.8: ``_finish_hint`` asks its player) and others."""
+    kind = event.get("type")
+    if kind == "die":
+        return " ".join(str(event[k]) for k in ("colour", "ink", "value")
+                        if event.get(k) is not None)
+    if kind == "value":
+        return str(event.get("value"))
+    if kind == "pyramid":
+        return "pyramid"
+    action = event.get("action")
+    if kind == "action" and isinstance(action, str) and not action.startswith("finish"):
+        return _typed_action(action, list(players))
+    return None
+
+
+def _proven_hint(path, event, options=(), players=()):
+    """The end of a refusal of a damaged line whose event the next line's chain hash
+    proves (``_proven_candidate``): what it held (a finish card named by its player
+    only) and the command that types it again in its place, keeping the lines after it;
+    a ``--retype`` of it is taken at once as proven."""
+    action = event.get("action")
+    if isinstance(action, str) and action.startswith("finish"):
+        # the proven player asked for the card, its colour never said
+        return _finish_hint(path, json.dumps(event).encode(), options, players)
+    typed = _proven_typed(event, players)
+    held = _what_it_held(json.dumps(event).encode(), list(players))
+    if not typed:
+        return _("; the next line's chain hash proves it held %s") % held
+    words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
+    command = " ".join(shlex.quote(w) for w in words + list(options))
+    return _("; the next line's chain hash proves it held %s: type it again in its place, "
+             "keeping the lines after it: %s") % (held, command)
+
+
 def _finish_hint(path, chunk, options=(), players=()):
     """The end of a refusal of a damaged finish-card line set aside alone: the command
     that types the card again in its place, its colour left to fill in (``COLOUR``: the
@@ -1382,6 +1533,8 @@ def _what_it_held(chunk, players):
         return _("%s's pyramid ticket") % name
     if kind == "rejected" and isinstance(event.get("kind"), str):
         return _("a release the table refused (%s)") % event["kind"]
+    if kind == "value" and isinstance(event.get("value"), int):
+        return _("the value %d pressed for the die") % event["value"]
     return _("a '%s' line") % kind
 
 
