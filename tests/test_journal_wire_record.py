@@ -23,21 +23,32 @@ def _play(monkeypatch, capsys, lines, *argv):
     return rc, out.out, out.err
 
 
-@pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    """The bytes of a real journal: Ann's pyramid ticket and the die the virtual pyramid
-    released for it, then Ben's leg ticket, Cy's pyramid ticket and its die (seeded)."""
-    path = str(tmp_path_factory.mktemp("wire") / "g.jsonl")
+def _journal_of(folder, lines, pyramid=None):
+    """The bytes of the journal a real game wrote: ``pyramid play`` at the virtual
+    pyramid (``pyramid``: a ``VirtualPyramid`` subclass in its place), seed 5, Ann, Ben
+    and Cy, fed ``lines`` then ``quit``."""
+    from camelhost.device import virtual
+
+    path = str(folder / "g.jsonl")
     mp = pytest.MonkeyPatch()
     try:
-        mp.setattr("sys.stdin", iter(line + "\n" for line in [
-            "pyramid", "release", "leg blue", "pyramid", "release", "quit"]))
+        if pyramid is not None:
+            mp.setattr(virtual, "VirtualPyramid", pyramid)
+        mp.setattr("sys.stdin", iter(line + "\n" for line in list(lines) + ["quit"]))
         assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
                          "virtual", "--seed", "5", "--journal", path]) == 0
     finally:
         mp.undo()
     with open(path, "rb") as fh:
         return fh.read()
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """The bytes of a real journal: Ann's pyramid ticket and the die the virtual pyramid
+    released for it, then Ben's leg ticket, Cy's pyramid ticket and its die (seeded)."""
+    return _journal_of(tmp_path_factory.mktemp("wire"),
+                       ["pyramid", "release", "leg blue", "pyramid", "release"])
 
 
 def _die_line(data):
@@ -197,17 +208,8 @@ def refused(tmp_path_factory):
     """The bytes of a real journal: Ann's pyramid ticket, two dice released at once (the
     table refused them: a ``rejected`` line, the pyramid's last event the game took), the
     die then typed by hand, and Ben's leg ticket."""
-    path = str(tmp_path_factory.mktemp("refused") / "g.jsonl")
-    mp = pytest.MonkeyPatch()
-    try:
-        mp.setattr("sys.stdin", iter(line + "\n" for line in [
-            "pyramid", "release two", "red 1", "leg blue", "quit"]))
-        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
-                         "virtual", "--seed", "5", "--journal", path]) == 0
-    finally:
-        mp.undo()
-    with open(path, "rb") as fh:
-        return fh.read()
+    return _journal_of(tmp_path_factory.mktemp("refused"),
+                       ["pyramid", "release two", "red 1", "leg blue"])
 
 
 def _refused_damaged(tmp_path, data, old, new):
@@ -263,24 +265,14 @@ def keyed(tmp_path_factory):
     buttons fitted: its die's record says ``val=?`` and a ``value`` line (the key the
     table pressed) follows it; then Ben's leg ticket."""
     from camelhost.device import virtual
-    path = str(tmp_path_factory.mktemp("keyed") / "g.jsonl")
 
     class NoValueButtons(virtual.VirtualPyramid):
         def __init__(self, *args, **kwargs):
             kwargs["value_buttons"] = False
             super().__init__(*args, **kwargs)
 
-    mp = pytest.MonkeyPatch()
-    try:
-        mp.setattr(virtual, "VirtualPyramid", NoValueButtons)
-        mp.setattr("sys.stdin", iter(line + "\n" for line in [
-            "pyramid", "release", "2", "leg blue", "quit"]))
-        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid",
-                         "virtual", "--seed", "5", "--journal", path]) == 0
-    finally:
-        mp.undo()
-    with open(path, "rb") as fh:
-        return fh.read()
+    return _journal_of(tmp_path_factory.mktemp("keyed"), ["pyramid", "release", "2", "leg blue"],
+                       NoValueButtons)
 
 
 def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
