@@ -104,3 +104,28 @@ def test_a_script_still_plays_its_cards_as_typed(monkeypatch):
     run_plain(table, lines=[SETUP, "win green", "leg red", "leg red", "lose red"])
     assert not table.watched
     assert s.game.pile("loser") == [(0, "red")]
+
+
+def test_the_private_prompt_takes_a_colours_number_or_letters_naming_it_alone_in_german(
+        monkeypatch, capsys, tmp_path):
+    # tester s33-2 finding 6: a German `g` (gelb? grün?) was refused with the edition's
+    # colours each masked as 'diese Farbe'; now letters naming two colours are refused in
+    # one line that names no card, and the colour's number plays it, as on the full screen
+    path = str(tmp_path / "g.jsonl")
+    shown = _at_a_terminal(monkeypatch, capsys, [SETUP, "lose", "g", "3"],
+                           "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "9",
+                           "--lang", "de")
+    refused = _refusals(shown)
+    assert refused == ["! diese Buchstaben sind der Anfang mehrerer Farben: tippe mehr davon "
+                       "oder ihre Nummer (1 blau, 2 grün, 3 gelb, 4 rot, 5 lila); tippe die "
+                       "Farbe noch einmal (sie wird nicht gezeigt), oder eine leere Zeile "
+                       "zum Abbrechen"], shown
+    game = _game(path)
+    assert game.pile("loser") == [(0, "yellow")] and game.turn == 1
+
+
+def test_the_private_prompt_takes_letters_that_name_one_colour(monkeypatch, capsys, tmp_path):
+    path = str(tmp_path / "g.jsonl")
+    _at_a_terminal(monkeypatch, capsys, [SETUP, "win", "pu"],
+                   "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "9")
+    assert _game(path).pile("winner") == [(0, "purple")]

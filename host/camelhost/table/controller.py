@@ -29,7 +29,7 @@ from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
-from camelhost.table.manual import shortened
+from camelhost.table.manual import colour_hits, shortened
 from camelhost.table.parser import FORMS, TABLE_WORDS, check_line, in_own_words, local_colours
 from camelhost.table.prior import DiceOut
 from camelhost.table.speaker import Speaking
@@ -474,12 +474,23 @@ class Table:
             self.display.error(_("type just the colour of the finish card; %s") % again)
             return True
         seat = self.session.current
+        word = words[0].lower()
+        # its number in the edition's order, or letters that name it alone, in English or
+        # the table's language, as the full screen's picker reads them (German g: grün
+        # or gelb, so neither)
+        hits = ([racing[int(word) - 1]] if word.isdigit() and 1 <= int(word) <= len(racing)
+                else colour_hits(word, racing))
+        if len(hits) > 1:
+            self.private = pile
+            numbered = ", ".join("%d %s" % (i + 1, colour_word(c)) for i, c in enumerate(racing))
+            self.display.error(_("those letters begin more than one colour's name: type more "
+                                 "of it, or its number (%s); %s") % (numbered, again))
+            return True
         try:
-            notices = self.session.command("finish %s %s" % (pile, words[0]))
+            notices = self.session.command("finish %s %s" % (pile, hits[0] if hits else word))
         except TableError as exc:
             self.private = pile
-            word = words[0].lower()
-            if colour_name(local_colours().get(word, word)) not in racing:
+            if not hits and colour_name(local_colours().get(word, word)) not in racing:
                 self.display.error(_("that is not a racing camel's colour (%s); %s")
                                    % (colour_list(racing), again))
             else:
