@@ -714,6 +714,15 @@ def real_data(splits=20):
 EXPOSURES = ((2.4, 1), (2.4, 4), (24.0, 4), (153.6, 4), (153.6, 16))
 
 
+def _simulated(edition, it, gain):
+    """The simulated pyramid at ``it`` ms and gain ``gain``, as every simulator row of
+    the sections uses it: ``(model, labels, cal)``, the seeded ``OpticalModel``, the
+    edition's classes and 12 calibration readings of each."""
+    model = OpticalModel(4100 + int(it * 10) + gain)
+    labels = C.classes_for(edition)
+    return model, labels, {label: model.samples(label, 12, it, gain) for label in labels}
+
+
 def scaled_set(data, settings, seed=1):
     """A real set as a TCS34725 reads it at ``settings`` (``{"integration_ms", "gain"}``).
 
@@ -841,9 +850,7 @@ def exposure_table(splits=20, sim_per_class=300):
     for edition in ("classic", "second"):
         for it, gain in EXPOSURES:
             settings = {"integration_ms": it, "gain": gain}
-            model = OpticalModel(4100 + int(it * 10) + gain)
-            labels = C.classes_for(edition)
-            cal = {label: model.samples(label, 12, it, gain) for label in labels}
+            model, labels, cal = _simulated(edition, it, gain)
             test = {label: model.samples(label, sim_per_class, it, gain) for label in labels
                     if label != C.EMPTY}
             counts = []
@@ -955,9 +962,7 @@ def in_play(splits=20, sim_per_class=300, sources=None):
     for edition in ("classic", "second"):
         for it, gain in EXPOSURES:
             settings = {"integration_ms": it, "gain": gain}
-            model = OpticalModel(4100 + int(it * 10) + gain)
-            labels = C.classes_for(edition)
-            cal = {label: model.samples(label, 12, it, gain) for label in labels}
+            model, labels, cal = _simulated(edition, it, gain)
             clf = C.Classifier(calibration.fit(cal, edition, settings))
             legs = random.Random(4200 + int(it * 10) + gain)
             pair = ({"n": 0, "named": 0, "rejected": 0, "wrong": 0},
@@ -1310,8 +1315,7 @@ def doubles_by_exposure(per_pair=30):
         dice = EDITION_DICE[edition]
         for it, gain in EXPOSURES:
             settings = {"integration_ms": it, "gain": gain}
-            model = OpticalModel(4100 + int(it * 10) + gain)
-            cal = {label: model.samples(label, 12, it, gain) for label in C.classes_for(edition)}
+            model, _labels, cal = _simulated(edition, it, gain)
             clf = C.Classifier(calibration.fit(cal, edition, settings))
             got = {"n": 0, "double": 0, "unknown": 0, "one": 0, "other": 0}
             for i in range(len(dice)):
