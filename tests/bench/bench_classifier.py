@@ -739,18 +739,29 @@ def scaled_set(data, settings, seed=1):
     import camelup.board.tcs34725 as tcs
     from sim_optics import Rng, led_reading
 
-    top_ms, top_gain = EXPOSURES[-1]
-    top = {"integration_ms": top_ms, "gain": top_gain}
-    brightest = max(sorted(r[0] for r in rows)[len(rows) // 2] for rows in data.values())
-    per_exposure = tcs.RANGE_HIGH * tcs.saturation_level(top_ms) / tcs.exposure(top) / brightest
-    k = per_exposure * tcs.exposure(settings)
+    light = scaled_light(data, settings)
     steps = tcs.steps(settings["integration_ms"])
     gain = settings["gain"]
     rng = Rng(seed)
     out = {}
     for label in sorted(data):
-        out[label] = [led_reading([v * k for v in r], steps, gain, rng) for r in data[label]]
+        out[label] = [led_reading(r, steps, gain, rng) for r in light[label]]
     return out
+
+
+def scaled_light(data, settings):
+    """The light ``scaled_set`` counts: each native reading of ``data`` times the one
+    factor of the set at ``settings`` (the counts the LED's light alone gives, before
+    the chip's noise and rounding), ``{label: [(c, r, g, b) floats, ...]}`` in the
+    same order."""
+    import camelup.board.tcs34725 as tcs
+
+    top_ms, top_gain = EXPOSURES[-1]
+    top = {"integration_ms": top_ms, "gain": top_gain}
+    brightest = max(sorted(r[0] for r in rows)[len(rows) // 2] for rows in data.values())
+    per_exposure = tcs.RANGE_HIGH * tcs.saturation_level(top_ms) / tcs.exposure(top) / brightest
+    k = per_exposure * tcs.exposure(settings)
+    return {label: [[v * k for v in r] for r in data[label]] for label in sorted(data)}
 
 
 def _exposure_name(settings):
@@ -1088,6 +1099,101 @@ def rejections(rows, splits=20, top=8):
     return out
 
 
+def reading_ms(settings):
+    """The nominal length (ms) of one reading of a release at ``settings``: two
+    integrations (LED off, LED on) with the chip's start-up, the LED's settling and the
+    classifier's turn, as ``simulate_releases`` steps its clock."""
+    return int(2 * (3 + settings["integration_ms"] * 1.1) + 4 + 2)
+
+
+def per_release(rows, splits=5, settle_ms=150, timeout_ms=1500, stable=3):
+    """Section 3b by release, beside by reading: for each ``(source, edition, settings)``
+    of ``rows`` (as ``exposure_table`` names them) and the first ``splits`` of its splits
+    (the same calibrations), every test reading of a die taken as one release: the die
+    sits still where that reading saw it (its light, ``scaled_light``) and the chip
+    counts it afresh at every reading of the release (``sim_optics.led_reading``,
+    seeded by split, colour and reading; only the count noise is new), fed through
+    the firmware's ``pyramid.release.Release`` (``settle_ms``, ``timeout_ms``,
+    ``stable`` agreeing readings: the firmware's defaults) and the app's ``_judge``, one
+    reading every ``reading_ms(settings)``. A release names a die, reports a double, no
+    die or an unread colour (``unknown`` at the timeout). Returns ``{(source, edition,
+    exposure name): {"n", "named", "rejected", "wrong", "readings", "by_reading":
+    (n, named, wrong)}}``: releases named rightly, refused (``unknown``, ``double``,
+    ``nodie``), named as another die, the readings they classified in all, the wrong
+    ones ``"misreads"``: ``(die, named as, split, reading index, light, deciding
+    reading)``, and the same test readings judged one by one (``classify``, the
+    table's figure)."""
+    import camelup.board.tcs34725 as tcs
+    from sim_optics import Rng, led_reading
+
+    sys.path.insert(0, os.path.join(REPO, "firmware"))
+    from pyramid.release import Release, verdict
+
+    print("\n3b by release (%d splits): each test reading of a die as one release, the die still "
+          "where that reading saw it and counted afresh at every reading (only the count noise "
+          "new), through the firmware's Release (settle %d ms, %d agreeing readings, timeout %d "
+          "ms) and _judge: named / rejected / wrong %% (wrong count), readings classified per "
+          "release; beside it the same readings one by one" % (splits, settle_ms, stable, timeout_ms))
+    out = {}
+    for data, jobs in _rows_by_source(rows):
+        for source, edition, settings in jobs:
+            light = scaled_light(data, settings)
+            scaled = scaled_set(data, settings)
+            steps = tcs.steps(settings["integration_ms"])
+            gain = settings["gain"]
+            period = reading_ms(settings)
+            index = {label: list(range(len(rows_))) for label, rows_ in data.items()}
+            light = _real_edition(light, edition, "black")
+            scaled = _real_edition(scaled, edition, "black")
+            got = {"n": 0, "named": 0, "rejected": 0, "wrong": 0, "readings": 0, "misreads": []}
+            one = [0, 0, 0]
+            for split, (cal, test) in enumerate(_edition_splits(index, edition, splits)):
+                clf = C.Classifier(calibration.fit(
+                    {label: [scaled[label][i] for i in cal[label]] for label in cal}, edition,
+                    settings, floor=False))
+                judge = _Judge(clf)
+                for number, label in enumerate(sorted(test)):
+                    if label == C.EMPTY:
+                        continue
+                    for i in test[label]:
+                        answer = clf.classify(scaled[label][i])[0]
+                        one[0] += 1
+                        one[1] += answer == label
+                        one[2] += answer not in (label, C.UNKNOWN, C.DOUBLE, C.EMPTY)
+                        rng = Rng(1000003 * split + 10007 * number + i)
+                        rel = Release(settle_ms, timeout_ms, stable)
+                        rel.period_ms = period
+                        rel.start(0)
+                        result = None
+                        fed = 0
+                        while result is None:
+                            fed += 1
+                            if fed * period < settle_ms:  # settling: the release looks at none
+                                result = rel.feed(0, verdict(C.UNKNOWN))
+                                continue
+                            got["readings"] += 1
+                            result = rel.feed(0, judge(led_reading(light[label][i], steps, gain, rng)))
+                        got["n"] += 1
+                        if result["kind"] == "die" and result["label"] == label:
+                            got["named"] += 1
+                        elif result["kind"] == "die":
+                            got["wrong"] += 1
+                            got["misreads"].append((label, result["label"], split, i, tuple(
+                                round(v, 1) for v in light[label][i]), result["raw"]))
+                        else:
+                            got["rejected"] += 1
+            got["by_reading"] = tuple(one)
+            key = (source, edition, _exposure_name(settings))
+            out[key] = got
+            print("  %s, %s, %s: by release %s, %.1f readings a release; by reading %.2f %% named, "
+                  "%d wrong, of %d" % (key + (_cell(got), got["readings"] / float(got["n"] or 1),
+                                               100.0 * one[1] / (one[0] or 1), one[2], one[0])))
+            for misread in got["misreads"][:5]:
+                print("      %s read as %s (split %d, reading %d): light %r, the deciding reading %r"
+                      % misread)
+    return out
+
+
 #: What a wrong camel costs against a refusal (the table asks the player), for Chow's
 #: rule (``chow``): name the likeliest die when its posterior is at least ``1 - R/W``.
 #: 20: the classifier's own ``POSTERIOR`` (0.95); 100: a wrong camel as a ``fix`` of a
@@ -1281,6 +1387,155 @@ def pair_axis(data, edition, settings, pair, splits=5):
         got.update({"sep": sum(got.pop("seps")) / splits, "mean": mz,
                     "sd": (sum((t - mz) ** 2 for t in z) / n) ** 0.5, "q99": z[int(0.99 * n)],
                     "q999": z[int(0.999 * n)], "max": z[-1], "n": n})
+    return out
+
+
+def _without_noise_whole(scatter, dof, noise):
+    """``camelup.calibration._without_noise`` taken as a whole matrix: the count noise
+    (``noise``, 4x4) out of ``scatter / dof`` in every direction of the measured spread
+    (its whitened space, eigen-directions of the noise there), each direction keeping at
+    least ``calibration.KEEP`` of its measured variance; returned over ``dof`` as the fit
+    takes it. The fit's own takes each feature's variance alone and keeps the measured
+    correlations, which hold the count noise's own (every chromaticity shares the clear
+    count): ``model_shape``'s variant."""
+    import numpy as np
+
+    low = np.linalg.cholesky(np.array(scatter) / dof)
+    inv = np.linalg.inv(low)
+    share, vec = np.linalg.eigh(inv @ np.array(noise) @ inv.T)
+    keep = np.maximum(1.0 - share, calibration.KEEP)
+    return (low @ vec @ np.diag(keep) @ vec.T @ low.T * dof).tolist()
+
+
+def model_shape(data, edition, settings, splits=5):
+    """Is ours' model of each die's cloud wider, or otherwise shaped, than its readings?
+    Over the first ``splits`` splits of ``data`` (a set counted at ``settings``), each
+    die's test readings whitened in its class's spread (the classifier's own, count
+    noise at these settings included): the eigenvalues of their covariance, 1 in every
+    direction when the model is right (under 1: the model wider than the readings that
+    way). Beside it the same with the count noise taken out of the calibration readings
+    as a whole matrix (``_without_noise_whole``). Returns ``{variant: {"eig": {label:
+    [4 floats, smallest first]}, "n", "named", "wrong"}}`` (named and wrong over the
+    test readings of the dice)."""
+    import numpy as np
+
+    out = {}
+    for cal, test in _edition_splits(data, edition, splits):
+        for name, strip in (("as it is", None), ("count noise out as a whole matrix",
+                                                 _without_noise_whole)):
+            kept = calibration._without_noise
+            if strip is not None:
+                calibration._without_noise = strip
+            try:
+                clf = C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+            finally:
+                calibration._without_noise = kept
+            got = out.setdefault(name, {"z": {}, "n": 0, "named": 0, "wrong": 0})
+            for label in sorted(test):
+                if label == C.EMPTY:
+                    continue
+                w = np.array(clf._whiten[label])
+                mean = np.array(clf.profile["classes"][label]["mean"])
+                x = np.array([C.features(reading, clf.ref_clear) for reading in test[label]])
+                got["z"].setdefault(label, []).append((x - mean) @ w.T)
+                for reading in test[label]:
+                    answer = clf.classify(reading)[0]
+                    got["n"] += 1
+                    got["named"] += answer == label
+                    got["wrong"] += answer not in (label, C.UNKNOWN, C.DOUBLE, C.EMPTY)
+    for got in out.values():
+        got["eig"] = {label: [float(v) for v in np.linalg.eigvalsh(np.cov(np.vstack(z).T))]
+                      for label, z in sorted(got.pop("z").items())}
+    return out
+
+
+def _stabilised(rows, ref, settings):
+    """Readings as the chip's variance-stabilised counts, ``(2 / a) sqrt(a n + b)`` per
+    channel (``a`` = ``SHOT`` x gain, ``b`` = ``STEP``: the count noise ours models,
+    ``a n + b``, becomes one count squared in every channel), a numpy array; ``ref``
+    unused (``_qda``'s feature maps share a signature)."""
+    import numpy as np
+
+    a = C.SHOT * settings["gain"]
+    return (2.0 / a) * np.sqrt(a * np.asarray(rows, float) + C.STEP)
+
+
+def _ratios(rows, ref, settings):
+    """Ours' four features (``classifier.features``) of ``rows``, a numpy array."""
+    import numpy as np
+
+    return np.array([C.features(r, ref) for r in rows])
+
+
+def _qda(cal, space, settings):
+    """A quadratic discriminant of the dice of ``cal`` in ``space`` (``_ratios`` or
+    ``_stabilised``): each die's mean and own measured covariance (no pooling,
+    shrinkage, count-noise model or rule: the cloud's shape as its calibration readings
+    give it). Returns ``(labels, [(mean, inverse, log det)], ref)``."""
+    import numpy as np
+
+    labels = [label for label in sorted(cal) if label != C.EMPTY]
+    ref = max(sorted(r[0] for r in cal[label])[len(cal[label]) // 2] for label in labels)
+    model = []
+    for label in labels:
+        f = space(cal[label], ref, settings)
+        cov = np.cov(f.T)
+        model.append((f.mean(axis=0), np.linalg.inv(cov), np.linalg.slogdet(cov)[1]))
+    return labels, model, ref
+
+
+def _qda_rank(fitted, space, rows, settings, tail):
+    """``[(label, posterior)]`` of the likeliest die for each of ``rows`` under ``_qda``'s
+    ``fitted`` model, equal priors, a normal likelihood (``tail`` 0) or a Student-t of
+    ``tail`` degrees of freedom whose covariance is the die's (as ours scores)."""
+    import numpy as np
+
+    labels, model, ref = fitted
+    f = space(rows, ref, settings)
+    scores = []
+    for mean, inv, logdet in model:
+        d = f - mean
+        d2 = np.einsum("ij,jk,ik->i", d, inv, d)
+        scores.append((tail + 4) * np.log1p(d2 / (tail - 2)) + logdet if tail else d2 + logdet)
+    scores = np.array(scores)
+    best = scores.argmin(axis=0)
+    post = 1.0 / np.exp(-(scores - scores.min(axis=0)) / 2).sum(axis=0)
+    return [(labels[i], float(p)) for i, p in zip(best, post, strict=True)]
+
+
+#: ``feature_spaces``' models: (name, feature map, Student-t degrees of freedom or 0).
+SPACES = (("ours' features, normal", _ratios, 0), ("ours' features, t3", _ratios, 3),
+          ("stabilised counts, normal", _stabilised, 0), ("stabilised counts, t3", _stabilised, 3))
+
+
+def feature_spaces(data, edition, settings, splits=5):
+    """Would another feature space, or each die's cloud as its calibration readings shape
+    it, name more with no wrong die? Over the first ``splits`` splits of ``data`` (a set
+    counted at ``settings``), a quadratic discriminant (``_qda``: each die's own measured
+    covariance, nothing else) in ours' features and in the chip's variance-stabilised
+    counts (``_stabilised``, the Anscombe transform for the count noise ours models),
+    normal and Student-t (``SPACES``); per model the share its likeliest die is right
+    (forced choice), named % and wrong dice at a posterior of at least 0.95 and 0.99
+    (the thresholds of ``POSTERIOR`` and Chow's ``W/R`` = 100, fixed beforehand), and the
+    most it names with none wrong by a threshold chosen after the fact on the test
+    readings (``_coverage``, as ``LDA0``). Returns ``{name: {"forced", "at": {0.95:
+    (named %, wrong), 0.99: ...}, "zero_wrong"}}``."""
+    ranked = {name: [] for name, _space, _tail in SPACES}
+    for cal, test in _edition_splits(data, edition, splits):
+        for name, space, tail in SPACES:
+            fitted = _qda(cal, space, settings)
+            for label in sorted(test):
+                if label != C.EMPTY:
+                    ranked[name] += [(post, got == label) for got, post in
+                                     _qda_rank(fitted, space, test[label], settings, tail)]
+    out = {}
+    for name, rows in ranked.items():
+        n = float(len(rows) or 1)
+        out[name] = {"forced": 100.0 * sum(right for _post, right in rows) / n,
+                     "zero_wrong": _coverage(rows), "at": {}}
+        for low in (0.95, 0.99):
+            out[name]["at"][low] = (100.0 * sum(1 for post, right in rows if post >= low and right) / n,
+                                    sum(1 for post, right in rows if post >= low and not right))
     return out
 
 
@@ -1486,6 +1741,26 @@ def main():
                       got["sd"], got["q99"], got["q999"], got["max"], got["n"]))
     ceilings(failing)
     chow(failing)
+    print("\n3b. Each failing row's model against its readings (5 splits): each die's test readings "
+          "whitened in its class's spread, the eigenvalues of their covariance (1: the model right; "
+          "under 1: wider than the readings that way), as it is and with the count noise taken out "
+          "as a whole matrix, named %% / wrong; then a quadratic discriminant (each die's own "
+          "measured covariance) in ours' features and in the variance-stabilised counts: forced "
+          "choice right %%, named %% / wrong at a posterior of 0.95 and 0.99, the most named with "
+          "none wrong (threshold after the fact)")
+    for source, edition, settings in failing:
+        counted = scaled_set(sources[source], settings)
+        where = "%s, %s, %s" % (source, edition, _exposure_name(settings))
+        for name, got in model_shape(counted, edition, settings).items():
+            print("  %s, %s: %.2f / %d; %s" % (where, name, 100.0 * got["named"] / (got["n"] or 1),
+                                               got["wrong"], "; ".join(
+                "%s %s" % (label, " ".join("%.2f" % v for v in eig)) for label, eig in got["eig"].items())))
+        for name, got in feature_spaces(counted, edition, settings).items():
+            print("  %s, QDA in %s: forced %.2f, at 0.95 %.2f / %d, at 0.99 %.2f / %d, none wrong "
+                  "%.2f" % ((where, name, got["forced"]) + got["at"][0.95] + got["at"][0.99] +
+                            (got["zero_wrong"],)))
+    per_release([(source, edition, settings) for source, edition, settings, *_rest in table
+                 if source != "pyramid sim"])
     print("\n3b. What the data allows as the readings grow: replicas of the EV3 set (seeds 1..10) "
           "pooled, the share of readings whose counts no other colour gives, and the forced-choice "
           "error of naming each count by its commonest colour")
