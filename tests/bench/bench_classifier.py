@@ -28,8 +28,12 @@
    and colour, its posterior's right share, readings more than one colour gives) and
    how its closest pair's readings lie along the line between them (``pair_axis``), what
    Chow's rule names there with a cost ratio fixed beforehand (``chow``), and what the data
-   allows as the readings grow (``pooled_bound``, the EV3 replica pooled over 10 seeds); then
-   two dice in the simulated pyramid's head at each exposure: how many are named as one die.
+   allows as the readings grow (``pooled_bound``, the EV3 replica pooled over 10 seeds), the
+   model's spread against the readings' (``model_shape``) and a quadratic discriminant with
+   each die's own covariance in two feature spaces (``feature_spaces``); every real row by
+   release beside by reading (``per_release``: each reading's light counted afresh through
+   the firmware's release logic); then two dice in the simulated pyramid's head at each
+   exposure: how many are named as one die.
 4. Whole releases through the firmware's release logic (``pyramid.release``, the
    app's ``_judge``): 100,000 simulated releases (single dice, two dice, a jam);
    silent misreads counted (a wrong colour, a double for one die, an empty for a die).
@@ -1744,9 +1748,9 @@ def main():
     print("\n3b. Each failing row's model against its readings (5 splits): each die's test readings "
           "whitened in its class's spread, the eigenvalues of their covariance (1: the model right; "
           "under 1: wider than the readings that way), as it is and with the count noise taken out "
-          "as a whole matrix, named %% / wrong; then a quadratic discriminant (each die's own "
+          "as a whole matrix, named % / wrong; then a quadratic discriminant (each die's own "
           "measured covariance) in ours' features and in the variance-stabilised counts: forced "
-          "choice right %%, named %% / wrong at a posterior of 0.95 and 0.99, the most named with "
+          "choice right %, named % / wrong at a posterior of 0.95 and 0.99, the most named with "
           "none wrong (threshold after the fact)")
     for source, edition, settings in failing:
         counted = scaled_set(sources[source], settings)
