@@ -133,7 +133,7 @@ def open_session(args):
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
         options += _lang_words(args)
         if args.pyramid:
-            options += ["--pyramid", args.pyramid]
+            options += ["--pyramid", _port_to_suggest(args.pyramid)]
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
         # and from the players, edition and seed given, checked against the lines after it
         rebuild = {"players": [n.strip() for n in args.players.split(",")]
@@ -186,6 +186,16 @@ def open_session(args):
     return session, journal
 
 
+def _port_to_suggest(spec):
+    """The ``--pyramid`` a refusal's command repeats: ``spec`` as given while it can still
+    be the pyramid (``auto``, ``virtual``, ``manual``, a port whose path is there now),
+    else the placeholder ``PORT`` (a pseudo-terminal that ended, a board unplugged: the
+    path is gone, and a pseudo-terminal's number is handed to the next program)."""
+    if spec in ("auto", "virtual", "manual") or os.path.exists(spec):
+        return spec
+    return _("PORT")
+
+
 def _bot_seats(text, names):
     """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
@@ -226,10 +236,18 @@ def _retyped(text):
 
     def retype(before):
         from camelhost.table.journal import Journal
-        from camelhost.table.session import Session
+        from camelhost.table.session import Session, TableError
         memory = Journal()  # in memory: what the command journals is what takes the place
         memory.events = list(before)
-        Session.resume(memory).command(text)
+        session = Session.resume(memory)
+        if session.phase == "value" and text.strip() not in ("1", "2", "3"):
+            # the damaged line can only be the value pressed for the die before it
+            from camelhost.table.narration import die_name
+            raise TableError(_("the line before it is the %s die, read without its value, so "
+                               "the damaged line held the value pressed for it: give that "
+                               "value alone, 1, 2 or 3 (--retype 2)")
+                             % die_name(session.pending_die))
+        session.command(text)
         return memory.events[len(before):]
 
     retype.confirmed = confirmed
