@@ -341,7 +341,7 @@ def test_a_lost_pseudo_terminal_is_never_said_to_come_back_by_plugging_in(tmp_pa
     from camelhost.device.transport import PortIdentity
     link = SimpleNamespace(port="/dev/pts/3", state="connecting", transport=SimpleNamespace(
         refused_port=None, is_open=False, identity=PortIdentity("pty", (0, 0, 0))))
-    assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=False)
+    assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=False, pty=True)
     link.transport.identity = PortIdentity("usb", (0, 0, 0), (0x2E8A, 5, "E661"))
     assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=True)
     out = io.StringIO()
@@ -365,6 +365,43 @@ def test_a_lost_pseudo_terminal_is_never_said_to_come_back_by_plugging_in(tmp_pa
             "pyramid play --resume g.jsonl --plain --pyramid PORT")
     finally:
         journal.close()
+
+
+def test_a_pseudo_terminal_open_but_silent_is_said_as_an_emulated_pyramid_never_a_cable(
+        tmp_path):
+    # s33 tester 2, F7: "check its USB cable" for a pseudo-terminal that stays open (the
+    # emulated pyramid stopped answering): it has no cable and comes back when its emulator
+    # restarts the board
+    from types import SimpleNamespace
+
+    from camelhost.device.open import presence
+    from camelhost.device.transport import PortIdentity
+    link = SimpleNamespace(port="/dev/pts/3", state="stale", transport=SimpleNamespace(
+        refused_port=None, is_open=True, identity=PortIdentity("pty", (0, 0, 0))))
+    away = presence(link)
+    assert away == PyramidPresence(False, "/dev/pts/3", reopened=True, pty=True)
+    out = io.StringIO()
+    journal = Journal(str(tmp_path / "g.jsonl"), pyramid="/dev/pts/3")
+    try:
+        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid /dev/pts/3"
+        table = _table(out, journal=journal)
+        said = out.tell()
+        table.pyramid_event(away)
+        assert _said(out, said)[0] == (
+            "the pyramid is not answering: its port /dev/pts/3 is a pseudo-terminal (an "
+            "emulated pyramid, no cable to check), still open; type the dice meanwhile, e.g. "
+            "'blue 2'; it answers again once its emulator restarts the board (x in the "
+            "emulator's terminal), or quit and resume with its port: pyramid play --resume "
+            "g.jsonl --plain --pyramid PORT")
+    finally:
+        journal.close()
+    # a USB serial port still open but silent: its cable, as before
+    link.transport.identity = PortIdentity("usb", (0, 0, 0), (0x2E8A, 5, "E661"))
+    assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=True)
+    out = io.StringIO()
+    table = _table(out)
+    table.pyramid_event(presence(link))
+    assert AWAY % "blue 2" in _said(out, 0)
 
 
 def test_release_while_the_real_pyramid_is_away_says_it_is_away_and_to_type_the_die():

@@ -674,7 +674,9 @@ class Table:
     def _say_away(self):
         """The pyramid-away line (``pyramid_away``): what to do, one line. A real port:
         check its USB cable; the virtual pyramid (no cable, never back by itself) and a
-        pseudo-terminal that ended (never reopened): quit and resume on it; with the
+        pseudo-terminal that ended (never reopened): quit and resume on it; a
+        pseudo-terminal still open but silent (an emulated pyramid: no cable): its
+        emulator restarting the board, or a resume; with the
         port's path now another device's, that nothing is written to it and how to point
         the table at the pyramid."""
         away = self.pyramid_away
@@ -691,6 +693,14 @@ class Table:
                      "for its dice again, quit and resume with its port: %(command)s") % {
                          "port": away.port, "die": example,
                          "command": self._resume_on(_("PORT"))}
+        elif away.other is None and away.pty:
+            # a pseudo-terminal still open but silent: no cable; its emulator restarts it
+            text = _("the pyramid is not answering: its port %(port)s is a pseudo-terminal "
+                     "(an emulated pyramid, no cable to check), still open; type the dice "
+                     "meanwhile, e.g. '%(die)s'; it answers again once its emulator restarts "
+                     "the board (x in the emulator's terminal), or quit and resume with its "
+                     "port: %(command)s") % {"port": away.port, "die": example,
+                                             "command": self._resume_on(_("PORT"))}
         elif away.other is None:
             text = _("the pyramid is not answering: check its USB cable; type the dice "
                      "meanwhile, e.g. '%s'") % example
