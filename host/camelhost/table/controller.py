@@ -658,8 +658,11 @@ class Table:
         self.pyramid_away = None
         self.session.dice_typed = self.manual
         self.seam.republish()  # the web board's header asks for a release again
-        self.display.notices([{"kind": "info", "text": _(
-            "the pyramid answers again: release the dice from it")}], self.view())
+        text = _("the pyramid answers again: release the dice from it")
+        out = narration.dice_out_words(self.view())
+        if out:  # plugged back (or an emulator restarted), it may hold every die again
+            text = _("%(back)s; %(out)s") % {"back": text, "out": out}
+        self.display.notices([{"kind": "info", "text": text}], self.view())
         self.display.prompt(self.view())
 
     def _away(self, event):
