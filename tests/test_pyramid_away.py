@@ -441,3 +441,43 @@ def test_every_view_asks_for_the_die_typed_while_the_pyramid_is_away_and_release
     assert views.views[-1]["dice_typed"] is True
     table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))
     assert views.views[-1]["dice_typed"] is False
+
+
+def test_the_web_board_says_the_pyramid_is_away_and_advises_nothing_while_a_ticket_waits():
+    # tester s33-2 F10: the page had no word that the pyramid is not answering, and its
+    # advice offered Ann a leg ticket while her pyramid ticket waited for its die
+    from camelhost.table.display import Seam
+    from camelhost.web.follow import LiveBoard
+    from camelhost.web.server import with_advice_words
+
+    class Board:
+        def __init__(self):
+            self.views = []
+
+        def publish(self, view):
+            self.views.append(with_advice_words(view))  # as the page gets it
+
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=5,
+                      journal=Journal(None, pyramid="/dev/ttyACM0"))
+    table = Table(session, PlainDisplay(io.StringIO()), pyramid=None, manual=False,
+                  seam=Seam(session))
+    table.start()
+    table.line(SETUP)
+    board = Board()
+    with LiveBoard(board, table.seam) as follower:
+        assert follower.wait_idle()
+        turn = board.views[-1]
+        assert turn["pyramid_away"] is None and turn["odds"]["actions"]["player"] == "Ann"
+        table.line("pyramid")
+        table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))
+        assert follower.wait_idle()
+        away = board.views[-1]
+        assert away["pyramid_away"] == {"port": "/dev/ttyACM0", "virtual": False}
+        assert away["phase"] == "die" and away["dice_typed"] is True
+        # her ticket waits for its die: the odds stand, no action is advised
+        assert away["odds"]["leg"] == turn["odds"]["leg"]
+        assert away["odds"]["actions"] is None
+        table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))
+        assert follower.wait_idle()
+        assert board.views[-1]["pyramid_away"] is None
+        assert board.views[-1]["dice_typed"] is False

@@ -235,7 +235,7 @@ class Table:
     def view(self, odds=False):
         """``camelhost.table.view.table_view`` of the session; with ``odds``, the odds
         the seam works out once per change (``Seam.odds_now``)."""
-        view = table_view(self.session, odds=False, line=self.seam.line)
+        view = table_view(self.session, odds=False, line=self.seam.line, away=self.seam.away)
         if odds:
             view["odds"] = self.seam.odds_now()
         return view
@@ -657,6 +657,7 @@ class Table:
             return
         self.pyramid_away = None
         self.session.dice_typed = self.manual
+        self.seam.away = None
         self.seam.republish()  # the web board's header asks for a release again
         text = _("the pyramid answers again: release the dice from it")
         out = narration.dice_out_words(self.view())
@@ -670,9 +671,11 @@ class Table:
         it, and the prompts ask for the die typed (``Session.dice_typed``) until it is back."""
         self.pyramid_away = event
         self.waiting_release = False
-        if not self.session.dice_typed:
-            self.session.dice_typed = True
-            self.seam.republish()  # the web board's header asks for the die typed too
+        self.session.dice_typed = True
+        away = {"port": event.port, "virtual": self.virtual is not None}
+        if self.seam.away != away:
+            self.seam.away = away
+            self.seam.republish()  # the web board says it, and asks for the die typed
 
     def _say_away(self):
         """The pyramid-away line (``pyramid_away``): what to do, one line. A real port:
