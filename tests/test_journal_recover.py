@@ -108,8 +108,9 @@ def test_a_later_line_that_no_longer_applies_without_the_damaged_one_stops_there
     assert note.startswith("resumed up to the damaged line %d; it and the rest are kept in "
                            "%s.damaged (line %d does not follow without it: Ben's pyramid "
                            "ticket waits for its die" % (line, path, line + 1))
-    assert note.endswith("). It seems to hold the die purple 3 (the damage may be in it): if "
-                         "that happened at the table, type it again")
+    # the die the next line's chain hash proves, not the damaged field (purple 3)
+    assert note.endswith("). The next line's chain hash proves it held the die purple 2: "
+                         "type it again"), note
     j.close()
     assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
         (line, len(lines), b"".join(lines[line - 1:]))]
@@ -427,7 +428,7 @@ def test_a_damaged_finish_card_line_never_says_the_cards_colour(tmp_path):
             % path) in str(refused.value)
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
     note, = j.notes
-    assert "It seems to hold Ann's finish card (the damage may be in it)" in note
+    assert "The next line's chain hash proves it held Ann's finish card: type it again" in note
     assert "red" not in note
     j.close()
 

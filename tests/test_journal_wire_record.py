@@ -491,3 +491,16 @@ def test_a_value_pressed_whose_value_no_longer_reads_offers_its_retype_and_wants
     assert ("In its place: the value 2 pressed for the %s die, typed again; proven the line "
             "as written" % die["colour"]) in out, out
     assert read_events(path) == read_events(str(whole))
+
+
+def test_upto_damage_alone_says_what_the_chain_hash_proves_not_the_damaged_field(
+        tmp_path, monkeypatch, capsys, game):
+    # s33 tester 2, finding 2: the note named the damaged player ("It seems to hold
+    # Cy's pyramid ticket"), though the next line's chain hash proves it was Ann's
+    path, _, number = _damage_line(tmp_path, game, "pyramid", '"player":0', '"player":2')
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    note = next(line for line in out.splitlines() if line.startswith("line %d " % number))
+    assert note.endswith(". The next line's chain hash proves it held Ann's pyramid ticket: "
+                         "type it again"), note
+    assert "Cy" not in note

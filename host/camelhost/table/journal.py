@@ -1177,6 +1177,16 @@ def _refuse(path, read, upto_damage, options):
             path, read.what, _resume_hint(path, options, rest), said))
 
 
+def _noted_proof(read):
+    """What the next line's chain hash proves the damaged line read past held, for its
+    note (``_proven_candidate``); ``None`` when nothing was typed in its place and none is
+    proven, or when its pyramid record speaks for it (``_wire_die``)."""
+    skipped = read.scan.skipped
+    if skipped is None or read.retyped or _wire_die(skipped[4]) is not None:
+        return None
+    return _proven_candidate(read.scan)
+
+
 def _before(read, line_no):
     """The events read before line ``line_no`` (the game as it stood there)."""
     return read.scan.events[:len([n for n in read.scan.lines if n < line_no])]
@@ -1269,7 +1279,7 @@ def _read_notes(path, read, notes, repair):
         before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
         notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
                                    read.proof, read.wire, read.restored,
-                                   _keyed_die(before)))
+                                   _keyed_die(before), _noted_proof(read)))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -1277,7 +1287,8 @@ def _read_notes(path, read, notes, repair):
         if read.after is not None:
             note += _(" (line %d does not follow without it: %s)") % read.after
         if read.held is not None:
-            note += _held_words(read.held, events)
+            note += _held_words(read.held, events, _noted_proof(read),
+                                _keyed_die(_before(read, read.bad[0])))
         elif torn:
             note += _torn_words(read.data[read.good_end:], events)
         notes.append(note)
@@ -1753,13 +1764,15 @@ def _proof_words(proof, wire=False):
 
 
 def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
-                  wire=False, restored=False, keyed=None):
+                  wire=False, restored=False, keyed=None, proven=None):
     """The line that says a damaged line was read past: which, what it seems to have held
     (so that it can be typed again) and how many lines after it were kept; what was
     typed again in its place and how it was judged (``proof``, ``wire``:
     ``_proof_words``; a die given as the pyramid's own record in the line reads it is
     said so, not typed again), or (``restored``) the refused release read again from its
-    record. ``keyed``: the die a value pressed was for (``_keyed_die``)."""
+    record. ``keyed``: the die a value pressed was for (``_keyed_die``); ``proven``: what
+    the next line's chain hash proves it held (``_proven_candidate``), said instead of
+    what its damaged fields read."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
     where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
     said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
@@ -1782,14 +1795,20 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
                             "--retype") % again + _proof_words(proof)
         said += _(". In its place: %s, typed again") % again
         return said + _proof_words(proof, wire)
-    return said + _held_words(chunk, events)
+    return said + _held_words(chunk, events, proven, keyed)
 
 
-def _held_words(chunk, events):
+def _held_words(chunk, events, proven=None, keyed=None):
     """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
     players from ``events``' ``game`` line name the seat), to be typed again; a die from
     the pyramid as its own record in the line reads it when that passes its CRC
-    (``_wire_die``)."""
+    (``_wire_die``); ``proven``, what the next line's chain hash proves it held
+    (``_proven_candidate``), rather than its damaged fields (``keyed``: the die a value
+    pressed was for)."""
+    if proven is not None:
+        return _(". The next line's chain hash proves it held %s: type it again"
+                 ) % _what_it_held(json.dumps(proven).encode(),
+                                                         _players(events), keyed)
     wire = _wire_die(chunk)
     if wire is not None:
         return _(". The pyramid's own record in it (its CRC checks) reads %s: type it again "
