@@ -389,8 +389,11 @@ def test_a_refusal_suggests_a_port_only_while_its_path_is_there(tmp_path, monkey
     from camelhost import cli
     path = tmp_path / "g.jsonl"
     _broken_leg_red(path)
-    gone = str(tmp_path / "pts-gone")
+    import os
+    gone = next("/dev/pts/%d" % n for n in range(4000, 5000)
+                if not os.path.exists("/dev/pts/%d" % n))
     for port, said in ((gone, "--pyramid PORT"), (str(path), "--pyramid %s" % path),
+                       ("/dev/ttyACM9", "--pyramid /dev/ttyACM9"),  # a board plugged back
                        ("virtual", "--pyramid virtual")):
         assert cli.main(["play", "--resume", str(path), "--plain", "--pyramid", port]) != 0
         err = capsys.readouterr().err.rstrip("\n")
