@@ -89,7 +89,9 @@ def test_a_die_that_is_out_is_refused_saying_so():
     since = len(out.getvalue())
     table.pyramid_event(_die(2, "red"))  # a perfect red reading: red is out this leg
     assert table.session.game.dice_out == ["red"]
-    assert "the red die already came out this leg" in _said(out, since), _said(out, since)
+    # it stays out of the pyramid: taken out, not every die returned (tester s33-2, 9)
+    assert ("TAKE THE RED DIE OUT OF THE PYRAMID (it came out this leg) AND RELEASE AGAIN"
+            in _said(out, since)), _said(out, since)
 
 
 def test_undo_tells_the_pyramid_and_a_die_judged_before_it_is_read_again():
@@ -234,4 +236,4 @@ def test_the_table_and_the_board_together_name_the_die_the_leg_allows():
     assert table.session.game.dice_out == ["red", "purple"]
     said = out.getvalue()
     assert "the pyramid read the purple die among the dice still in it (red already out this leg)" in said
-    assert "RETURN THE DICE AND RELEASE AGAIN (the red die already came out this leg" in said
+    assert "TAKE THE RED DIE OUT OF THE PYRAMID (it came out this leg) AND RELEASE AGAIN" in said

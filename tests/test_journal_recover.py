@@ -65,9 +65,11 @@ def test_one_damaged_line_is_set_aside_alone_and_the_lines_after_it_are_kept(tmp
     whole = read_events(str(path))
     data = _write_damaged(path, lines, line, b'"seq":7', b'"seq":8')
     # without --upto-damage: refused naming the line, with the command that goes on
+    # ... saying what --upto-damage sets aside and keeps before anyone runs it
     with pytest.raises(JournalError, match="line %d is damaged \\(checksum does not match\\); "
-                       "nothing was changed \\(to resume without it, setting it aside in "
-                       % line):
+                       "nothing was changed \\(to resume without it, setting it aside alone "
+                       "in .*g.jsonl.damaged and keeping the %d lines after it: "
+                       % (line, len(lines) - line)):
         Journal.resume(str(path), check=Session.stale_line)
     assert path.read_bytes() == data
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
@@ -106,8 +108,9 @@ def test_a_later_line_that_no_longer_applies_without_the_damaged_one_stops_there
     assert note.startswith("resumed up to the damaged line %d; it and the rest are kept in "
                            "%s.damaged (line %d does not follow without it: Ben's pyramid "
                            "ticket waits for its die" % (line, path, line + 1))
-    assert note.endswith("). It seems to hold the die purple 3 (the damage may be in it): if "
-                         "that happened at the table, type it again")
+    # the die the next line's chain hash proves, not the damaged field (purple 3)
+    assert note.endswith("). The next line's chain hash proves it held the die purple 2: "
+                         "type it again"), note
     j.close()
     assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes()) == [
         (line, len(lines), b"".join(lines[line - 1:]))]
@@ -328,12 +331,16 @@ def test_a_damaged_die_typed_again_in_its_place_keeps_every_line_after_it(
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
     err = capsys.readouterr().err.strip()
+    # ... first, since it restores every line; resuming without it second
     assert err.startswith("pyramid: %s: line %d is damaged (checksum does not match); nothing "
-                          "was changed (" % (path, line))
-    command = err.rsplit("proves it held the die purple 2: type it again in its place, keeping "
-                         "the lines after it: ", 1)[1]
+                          "was changed; the next line's chain hash proves it held the die "
+                          "purple 2: type it again in its place, keeping the lines after it: "
+                          % (path, line))
+    command, rest = err.split("keeping the lines after it: ", 1)[1].split("; or, ", 1)
     assert shlex.split(command) == ["pyramid", "play", "--resume", str(path), "--upto-damage",
                                     "--retype", "purple 2", "--plain"]
+    assert rest.startswith("to resume up to it, moving it and the %d lines after it to "
+                           % (len(lines) - line))
     assert path.read_bytes() == data
     # typed again right (purple 2): the game is the one played, every later line kept
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
@@ -415,13 +422,13 @@ def test_a_damaged_finish_card_line_never_says_the_cards_colour(tmp_path):
     assert "line %d is damaged" % line in str(refused.value)
     assert "red" not in str(refused.value)
     # the card can be typed again, its colour left to fill in (tester s33 finding 2)
-    assert str(refused.value).endswith(
-        "; or, if Ann can say that finish card again, type it in its place, keeping the lines "
-        "after it (its colour is not said here: the card lies face down): pyramid play "
-        "--resume %s --upto-damage --retype 'win COLOUR'" % path)
+    assert ("; nothing was changed; if Ann can say that finish card again, type it in its "
+            "place, keeping the lines after it (its colour is not said here: the card lies face "
+            "down): pyramid play --resume %s --upto-damage --retype 'win COLOUR'; or, to resume "
+            % path) in str(refused.value)
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
     note, = j.notes
-    assert "It seems to hold Ann's finish card (the damage may be in it)" in note
+    assert "The next line's chain hash proves it held Ann's finish card: type it again" in note
     assert "red" not in note
     j.close()
 
@@ -431,7 +438,7 @@ def test_a_damaged_partnership_is_offered_again_by_the_partners_name(tmp_path):
     chunk = b'{"action":"partner 3","n":6,"player":1,"type":"action"}*00000000'
     players = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"]
     assert _what_it_held(chunk, players) == "Ben's action 'partner Dee'"
-    assert _retype_hint("g.jsonl", chunk, (), players).endswith(
+    assert _retype_hint("g.jsonl", chunk, (), players)[1].endswith(
         "--upto-damage --retype 'partner Dee'")
 
 

@@ -51,17 +51,16 @@ def test_an_unreadable_lines_refusal_quotes_it_and_offers_retype(tmp_path):
     assert "\n" not in said
     assert said.startswith("%s: line %d is damaged (" % (path, line))
     assert '; the line reads: {"action":"leg red",' in said
-    assert said.endswith("; or type what it held again in its place, keeping the lines after "
-                         "it: pyramid play --resume %s --upto-damage --retype COMMAND --plain"
-                         % path)
+    assert ("; type what it held again in its place, keeping the lines after it: pyramid "
+            "play --resume %s --upto-damage --retype COMMAND --plain; or, to resume " % path) in said
     assert path.read_bytes() == data
 
 
 def test_a_long_damaged_line_is_quoted_shortened():
     from camelhost.table.journal import QUOTED, _retype_hint
     chunk = b'{"action":"leg red","player":x0,"pad":"' + b"x" * 300 + b'"}*00000000'
-    said = _retype_hint("g.jsonl", chunk, (), ["Ann"])
-    quoted = said.split("; the line reads: ", 1)[1].split("; or type", 1)[0]
+    said, _ = _retype_hint("g.jsonl", chunk, (), ["Ann"])
+    quoted = said.split("; the line reads: ", 1)[1]
     assert len(quoted) == QUOTED and quoted.endswith("\u2026")
     assert quoted.startswith('{"action":"leg red","player":x0')
 
@@ -278,10 +277,10 @@ def test_a_damaged_finish_card_is_offered_again_with_its_colour_to_fill_in(tmp_p
     data, line, whole = _finish_damaged(path)
     assert cli.main(["play", "--resume", str(path), "--plain"]) != 0
     err = capsys.readouterr().err.rstrip("\n")
-    assert err.endswith(
-        "; or, if Ann can say that finish card again, type it in its place, keeping the lines "
-        "after it (its colour is not said here: the card lies face down): pyramid play "
-        "--resume %s --upto-damage --retype 'win COLOUR' --plain" % path), err
+    assert ("; if Ann can say that finish card again, type it in its place, keeping the lines "
+            "after it (its colour is not said here: the card lies face down): pyramid play "
+            "--resume %s --upto-damage --retype 'win COLOUR' --plain; or, to resume " % path
+            ) in err, err
     assert "red" not in err and "rex" not in err
     assert path.read_bytes() == data
     # the card typed again as it was: every line kept, proven by the next line's hash
@@ -337,7 +336,66 @@ def test_the_refusal_says_how_many_lines_and_races_resuming_up_to_it_moves_aside
     data = _write_damaged(path, lines, line, b'"value":3', b'"value":4')
     with pytest.raises(JournalError) as refused:
         Journal.resume(str(path), check=Session.stale_line)
-    assert ("nothing was changed (to resume up to it, moving it and the %d lines after it "
-            "(the rest of race 1, and race 2) to %s.damaged: pyramid play --resume %s "
-            "--upto-damage)" % (len(lines) - line, path, path)) in str(refused.value)
+    # after the die the chain hash proves (the retype first: it restores every line)
+    assert str(refused.value).endswith(
+        "; or, to resume up to it, moving it and the %d lines after it (the rest of race 1, "
+        "and race 2) to %s.damaged: pyramid play --resume %s --upto-damage"
+        % (len(lines) - line, path, path)), str(refused.value)
     assert path.read_bytes() == data
+
+
+def test_a_damaged_line_no_hash_proves_offers_its_retype_first_and_counts_what_upto_damage_sets_aside(
+        tmp_path):
+    # s33 tester 2, finding 2: "to resume without it" came first, gave no count, and then
+    # set aside the rest of the game; the retype, which restores every line, came second
+    from test_journal_recover import SETUP
+    path = tmp_path / "g.jsonl"
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in (SETUP, "leg red", "pyramid", "purple 2", "tile 8 -", "pyramid", "green 1",
+                 "leg blue", "undo", "leg green"):
+        s.command(text)
+    journal.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    line = next(i for i, x in enumerate(lines, 1) if b'"type":"pyramid"' in x)
+    undo = next(i for i, x in enumerate(lines, 1) if b'"type":"undo"' in x)
+    # its key damaged: no player to try, so no line the next one's chain hash proves
+    data = _write_damaged(path, lines, line, b'"player":1', b'"playar":1')
+    with pytest.raises(JournalError) as refused:
+        Journal.resume(str(path), check=Session.stale_line, options=["--plain"])
+    said = str(refused.value)
+    assert said.startswith("%s: line %d is damaged (checksum does not match); nothing was "
+                           "changed; the line reads: " % (path, line)), said
+    retype, rest = said.split("; type it again in its place, keeping the lines after it "
+                              "(correct it if the damage is in it): ", 1)[1].split("; or, ", 1)
+    assert retype == "pyramid play --resume %s --upto-damage --retype pyramid --plain" % path
+    # the undo after it would take back another action without it: it and the line after
+    # it go too, and the refusal says so before anyone runs it
+    assert rest == ("to resume without it, setting it aside in %s.damaged and keeping the %d "
+                    "lines after it, then moving line %d and the 1 line after it there too, as "
+                    "line %d no longer applies without it: pyramid play --resume %s "
+                    "--upto-damage --plain" % (path, undo - line - 1, undo, undo, path))
+    assert path.read_bytes() == data
+    # what it said is what --upto-damage does
+    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
+    assert len(j.events) == len(lines) - 1 - 2  # the damaged line, the undo and after it
+    j.close()
+    assert set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())[0][:2] == (
+        line, len(lines))
+
+
+def test_a_refusal_suggests_a_port_only_while_its_path_is_there(tmp_path, monkeypatch, capsys):
+    # s33 tester 2: the refusal repeated --pyramid /dev/pts/7, a pseudo-terminal gone
+    from camelhost import cli
+    path = tmp_path / "g.jsonl"
+    _broken_leg_red(path)
+    import os
+    gone = next("/dev/pts/%d" % n for n in range(4000, 5000)
+                if not os.path.exists("/dev/pts/%d" % n))
+    for port, said in ((gone, "--pyramid PORT"), (str(path), "--pyramid %s" % path),
+                       ("/dev/ttyACM9", "--pyramid /dev/ttyACM9"),  # a board plugged back
+                       ("virtual", "--pyramid virtual")):
+        assert cli.main(["play", "--resume", str(path), "--plain", "--pyramid", port]) != 0
+        err = capsys.readouterr().err.rstrip("\n")
+        assert err.endswith("--upto-damage --plain %s" % said), err
+        assert gone not in err

@@ -102,10 +102,13 @@ def test_the_refusal_suggests_the_die_its_pyramid_record_reads_not_the_damaged_f
     assert rc != 0
     assert err.startswith("pyramid: %s: line %d is damaged (checksum does not match); "
                           "nothing was changed" % (path, number)), err
-    assert err.rstrip("\n").endswith(
-        "; or type again in its place the die the pyramid sent, as its own record in the "
-        "line reads it (its CRC checks), keeping the lines after it: pyramid play --resume "
-        "%s --upto-damage --retype '%s %d' --plain" % (path, die["colour"], die["value"])), err
+    # the die first (it restores every line), then resuming without it or up to it (which
+    # of the two depends on where the virtual pyramid's board line fell)
+    assert ("; type again in its place the die the pyramid sent, as its own record in the "
+            "line reads it (its CRC checks), keeping the lines after it: pyramid play --resume "
+            "%s --upto-damage --retype '%s %d' --plain; or, to resume "
+            % (path, die["colour"], die["value"])) in err, err
+    assert err.rstrip("\n").endswith(": pyramid play --resume %s --upto-damage --plain" % path)
     assert "\n" not in err.rstrip("\n")
     with open(path, "rb") as fh:
         assert fh.read() == data
@@ -122,9 +125,10 @@ def test_the_die_its_pyramid_record_reads_is_taken_at_once_as_the_line_was_writt
                          "--retype", "%s %d" % (die["colour"], die["value"]))
     assert rc == 0, err
     assert ("line %d is damaged (checksum does not match): left out, set aside in "
-            "%s.damaged; the %d lines after it are kept. In its place: the die %s %d, typed "
-            "again; what the pyramid sent (its own record in the line passes its CRC check); "
-            "proven the line as written (the next line's chain hash matches)"
+            "%s.damaged; the %d lines after it are kept. In its place: the die %s %d, as "
+            "the pyramid sent it (its own record in the line reads it and passes its CRC "
+            "check), given again with --retype; proven the line as written (the next line's "
+            "chain hash matches)"
             % (number, path, _later(data, number), die["colour"], die["value"])
             ) in out.splitlines(), out
     # the game is the one played: the die as the pyramid sent it, its record, boot and
@@ -171,8 +175,9 @@ def test_a_line_whose_own_checksum_alone_is_damaged_is_proven_by_its_record(
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
                          "--retype", "%s %d" % (die["colour"], die["value"]))
     assert rc == 0, err
-    assert ("what the pyramid sent (its own record in the line passes its CRC check); "
-            "proven the line as written (the next line's chain hash matches)") in out, out
+    assert ("as the pyramid sent it (its own record in the line reads it and passes its CRC "
+            "check), given again with --retype; proven the line as written (the next line's "
+            "chain hash matches)") in out, out
 
 
 def test_upto_damage_alone_says_the_die_the_pyramid_record_reads(
@@ -194,11 +199,11 @@ def test_a_record_that_fails_its_crc_proves_nothing_the_line_read_as_before(
     path, _, _, _ = _damaged(tmp_path, game, "val=%(value)d ", "val=%d " % _other(die["value"]))
     rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
     assert rc != 0
-    assert err.rstrip("\n").endswith(
+    assert (
         "; the next line's chain hash proves it held the die %s %d: type it again in its "
         "place, keeping the lines after it: pyramid play --resume %s --upto-damage --retype "
-        "'%s %d' --plain" % (die["colour"], die["value"], path, die["colour"], die["value"])
-    ), err
+        "'%s %d' --plain; or, to resume " % (die["colour"], die["value"], path,
+                                                     die["colour"], die["value"])) in err, err
 
 
 # --- a release the table refused: its line carries the pyramid's record too --------------
@@ -343,10 +348,12 @@ def _proven_suggestion(monkeypatch, capsys, path, data, number, held, typed):
     rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
     assert rc != 0
     assert "\n" not in err.rstrip("\n")
-    assert err.rstrip("\n").endswith(
-        "; the next line's chain hash proves it held %s: type it again in its place, keeping "
-        "the lines after it: pyramid play --resume %s --upto-damage --retype %s --plain"
-        % (held, path, shlex.quote(typed))), err
+    # the retype first (it restores every line), then resuming without it or up to it
+    assert err.startswith(
+        "pyramid: %s: line %d is damaged (checksum does not match); nothing was changed; the "
+        "next line's chain hash proves it held %s: type it again in its place, keeping the "
+        "lines after it: pyramid play --resume %s --upto-damage --retype %s --plain; or, to "
+        "resume " % (path, number, held, path, shlex.quote(typed))), err
     with open(path, "rb") as fh:
         assert fh.read() == data
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
@@ -411,8 +418,9 @@ def test_a_value_pressed_for_a_die_damaged_is_offered_as_the_hash_proves(
     whole = tmp_path / "whole.jsonl"
     whole.write_bytes(keyed)
     path, data, number = _damage_line(tmp_path, keyed, "value", '"value":2', '"value":3')
+    _, _, die = _die_line(keyed)
     _proven_suggestion(monkeypatch, capsys, path, data, number,
-                       "the value 2 pressed for the die", "2")
+                       "the value 2 pressed for the %s die" % die["colour"], "2")
     assert read_events(path) == read_events(str(whole))
 
 
@@ -450,3 +458,49 @@ def test_a_die_line_with_its_type_damaged_is_offered_as_the_hash_proves(
     truth = "%s %d" % (die["colour"], die["value"])
     _proven_suggestion(monkeypatch, capsys, path, data, number, "the die " + truth, truth)
     assert read_events(path) == read_events(str(whole))
+
+
+def test_a_value_pressed_whose_value_no_longer_reads_offers_its_retype_and_wants_it_bare(
+        tmp_path, monkeypatch, capsys, keyed):
+    # s33 tester 2, finding 3: only --upto-damage was offered (setting aside the rest of
+    # the game), and --retype 'purple 2' was answered with the table's key prompt
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(keyed)
+    _, _, die = _die_line(keyed)
+    path, data, number = _damage_line(tmp_path, keyed, "value", '"value":2', '"valeu":2')
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert ("; type again in its place the value pressed for the %s die (1, 2 or 3 alone), "
+            "keeping the lines after it (correct it if the damage is in it): pyramid play "
+            "--resume %s --upto-damage --retype VALUE --plain; or, to resume "
+            % (die["colour"], path)) in err, err
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    rc, _, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                       "--retype", "%s 2" % die["colour"])
+    assert rc != 0
+    assert err.rstrip("\n") == (
+        "pyramid: %s: --retype for line %d: the line before it is the %s die, read without "
+        "its value, so the damaged line held the value pressed for it: give that value "
+        "alone, 1, 2 or 3 (--retype 2); nothing was changed" % (path, number, die["colour"]))
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", "2")
+    assert rc == 0, err
+    assert ("In its place: the value 2 pressed for the %s die, typed again; proven the line "
+            "as written" % die["colour"]) in out, out
+    assert read_events(path) == read_events(str(whole))
+
+
+def test_upto_damage_alone_says_what_the_chain_hash_proves_not_the_damaged_field(
+        tmp_path, monkeypatch, capsys, game):
+    # s33 tester 2, finding 2: the note named the damaged player ("It seems to hold
+    # Cy's pyramid ticket"), though the next line's chain hash proves it was Ann's
+    path, _, number = _damage_line(tmp_path, game, "pyramid", '"player":0', '"player":2')
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    note = next(line for line in out.splitlines() if line.startswith("line %d " % number))
+    assert note.endswith(". The next line's chain hash proves it held Ann's pyramid ticket: "
+                         "type it again"), note
+    assert "Cy" not in note

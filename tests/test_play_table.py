@@ -553,3 +553,35 @@ def test_an_error_that_stops_the_full_screen_exits_non_zero(tmp_path, monkeypatc
     assert "game saved in %s" % path in out.out
     assert out.err.strip().splitlines()[-1] == (
         "pyramid: the full screen stopped on an error (its traceback is above)")
+
+
+def test_the_resume_command_names_no_pseudo_terminal_that_is_gone(tmp_path):
+    # s33 tester 2: a game played on /dev/pts/7 was suggested to resume there once that
+    # pseudo-terminal had ended (the table never reopens one; its number goes to the next
+    # program that asks)
+    import argparse
+    import os
+    from types import SimpleNamespace
+
+    from camelhost.commands.play import resume_command
+    from camelhost.device.transport import PortIdentity
+    gone = next("/dev/pts/%d" % n for n in range(4000, 5000)
+                if not os.path.exists("/dev/pts/%d" % n))
+    args = argparse.Namespace(speak=False, web=None)
+    path = str(tmp_path / "g.jsonl")
+    with Journal(path, pyramid=gone) as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        assert resume_command(args, journal, gone, plain=True) == (
+            "pyramid play --resume %s --plain --pyramid PORT" % path)
+    # a pseudo-terminal still there, whose pyramid ended (its path another program's now)
+    here = str(tmp_path / "pts")
+    open(here, "w").close()
+    link = SimpleNamespace(port=here, state="connecting", transport=SimpleNamespace(
+        refused_port=None, is_open=False, identity=PortIdentity("pty", (0, 0, 0))))
+    with Journal(str(tmp_path / "h.jsonl"), pyramid=here) as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        assert resume_command(args, journal, here, plain=True, link=link).endswith(
+            " --pyramid PORT")
+        link.state, link.transport.is_open = "connected", True  # it answers: kept
+        assert resume_command(args, journal, here, plain=True, link=link) == (
+            "pyramid play --resume %s --plain" % journal.path)

@@ -341,7 +341,7 @@ def test_a_lost_pseudo_terminal_is_never_said_to_come_back_by_plugging_in(tmp_pa
     from camelhost.device.transport import PortIdentity
     link = SimpleNamespace(port="/dev/pts/3", state="connecting", transport=SimpleNamespace(
         refused_port=None, is_open=False, identity=PortIdentity("pty", (0, 0, 0))))
-    assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=False)
+    assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=False, pty=True)
     link.transport.identity = PortIdentity("usb", (0, 0, 0), (0x2E8A, 5, "E661"))
     assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=True)
     out = io.StringIO()
@@ -365,6 +365,43 @@ def test_a_lost_pseudo_terminal_is_never_said_to_come_back_by_plugging_in(tmp_pa
             "pyramid play --resume g.jsonl --plain --pyramid PORT")
     finally:
         journal.close()
+
+
+def test_a_pseudo_terminal_open_but_silent_is_said_as_an_emulated_pyramid_never_a_cable(
+        tmp_path):
+    # s33 tester 2, F7: "check its USB cable" for a pseudo-terminal that stays open (the
+    # emulated pyramid stopped answering): it has no cable and comes back when its emulator
+    # restarts the board
+    from types import SimpleNamespace
+
+    from camelhost.device.open import presence
+    from camelhost.device.transport import PortIdentity
+    link = SimpleNamespace(port="/dev/pts/3", state="stale", transport=SimpleNamespace(
+        refused_port=None, is_open=True, identity=PortIdentity("pty", (0, 0, 0))))
+    away = presence(link)
+    assert away == PyramidPresence(False, "/dev/pts/3", reopened=True, pty=True)
+    out = io.StringIO()
+    journal = Journal(str(tmp_path / "g.jsonl"), pyramid="/dev/pts/3")
+    try:
+        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid /dev/pts/3"
+        table = _table(out, journal=journal)
+        said = out.tell()
+        table.pyramid_event(away)
+        assert _said(out, said)[0] == (
+            "the pyramid is not answering: its port /dev/pts/3 is a pseudo-terminal (an "
+            "emulated pyramid, no cable to check), still open; type the dice meanwhile, e.g. "
+            "'blue 2'; it answers again once its emulator restarts the board (x in the "
+            "emulator's terminal), or quit and resume with its port: pyramid play --resume "
+            "g.jsonl --plain --pyramid PORT")
+    finally:
+        journal.close()
+    # a USB serial port still open but silent: its cable, as before
+    link.transport.identity = PortIdentity("usb", (0, 0, 0), (0x2E8A, 5, "E661"))
+    assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=True)
+    out = io.StringIO()
+    table = _table(out)
+    table.pyramid_event(presence(link))
+    assert AWAY % "blue 2" in _said(out, 0)
 
 
 def test_release_while_the_real_pyramid_is_away_says_it_is_away_and_to_type_the_die():
@@ -404,3 +441,43 @@ def test_every_view_asks_for_the_die_typed_while_the_pyramid_is_away_and_release
     assert views.views[-1]["dice_typed"] is True
     table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))
     assert views.views[-1]["dice_typed"] is False
+
+
+def test_the_web_board_says_the_pyramid_is_away_and_advises_nothing_while_a_ticket_waits():
+    # tester s33-2 F10: the page had no word that the pyramid is not answering, and its
+    # advice offered Ann a leg ticket while her pyramid ticket waited for its die
+    from camelhost.table.display import Seam
+    from camelhost.web.follow import LiveBoard
+    from camelhost.web.server import with_advice_words
+
+    class Board:
+        def __init__(self):
+            self.views = []
+
+        def publish(self, view):
+            self.views.append(with_advice_words(view))  # as the page gets it
+
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=5,
+                      journal=Journal(None, pyramid="/dev/ttyACM0"))
+    table = Table(session, PlainDisplay(io.StringIO()), pyramid=None, manual=False,
+                  seam=Seam(session))
+    table.start()
+    table.line(SETUP)
+    board = Board()
+    with LiveBoard(board, table.seam) as follower:
+        assert follower.wait_idle()
+        turn = board.views[-1]
+        assert turn["pyramid_away"] is None and turn["odds"]["actions"]["player"] == "Ann"
+        table.line("pyramid")
+        table.pyramid_event(PyramidPresence(False, "/dev/ttyACM0"))
+        assert follower.wait_idle()
+        away = board.views[-1]
+        assert away["pyramid_away"] == {"port": "/dev/ttyACM0", "virtual": False}
+        assert away["phase"] == "die" and away["dice_typed"] is True
+        # her ticket waits for its die: the odds stand, no action is advised
+        assert away["odds"]["leg"] == turn["odds"]["leg"]
+        assert away["odds"]["actions"] is None
+        table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))
+        assert follower.wait_idle()
+        assert board.views[-1]["pyramid_away"] is None
+        assert board.views[-1]["dice_typed"] is False

@@ -49,8 +49,9 @@ def test_impossible_die_from_the_pyramid_is_flagged_and_not_applied():
     t.pyramid_event(_die("red", 3, 2))  # red already out this leg (RULES 1.4)
     assert t.session.game.stacks == before
     text = out.getvalue()
-    assert "already came out this leg" in text
-    assert "RETURN THE DICE AND RELEASE AGAIN" in text
+    # that die stays out: taken out, the others left in (tester s33-2 finding 9)
+    assert "TAKE THE RED DIE OUT OF THE PYRAMID (it came out this leg) AND RELEASE AGAIN" in text
+    assert "RETURN THE DICE" not in text
     rejected = [e for e in journal.events if e["type"] == "rejected"]
     assert rejected and rejected[0]["raw"].startswith("EVT 2")
     assert t.session.phase == "die" and t.session.current == 1  # Ben's ticket still covers it

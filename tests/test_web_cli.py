@@ -232,7 +232,8 @@ def test_replay_web_of_a_damaged_journal_serves_the_game_up_to_the_damage(tmp_pa
         # Ben's pyramid ticket (line 4) is left out; his die after it still applies (a die
         # at the start of a turn takes the ticket), so it is kept (tester s31 finding 3)
         note = ("line 4 is damaged (checksum does not match): left out, %s is unchanged; the "
-                "1 line after it is kept. It seems to hold Cy's pyramid ticket" % path)
+                "1 line after it is kept. The next line's chain hash proves it held Ben's "
+                "pyramid ticket" % path)  # not the damaged field's Cy
         assert any(line.startswith(note) for line in said), said
         view = json.loads(_get("/view", port)[1])
         assert view["replay"] == {"step": 0, "steps": 3, "playing": False}  # and blue 2

@@ -373,6 +373,25 @@ def test_the_final_ranking_numbers_places_and_shares_them_in_a_tie(tab):
     assert shown[0][1] == shown[1][1] == "1"
 
 
+def test_the_page_says_the_pyramid_is_away_and_advises_nothing_while_a_ticket_waits(tab):
+    # tester s33-2 F10: no word on the page that the pyramid is not answering, and a leg
+    # ticket advised while the player's pyramid ticket waited for its die
+    s = Session("second", list(SEATS[:3]), seed=5)
+    s.command(STACK)
+    s.command("pyramid")
+    s.dice_typed = True  # as the table sets it while the pyramid is away
+    view = dict(view_of(s), pyramid_away={"port": "/dev/ttyACM0", "virtual": False})
+    with Shown(tab, view, WIDE[1]) as page:
+        assert page.text_content("#turn") == "Ann: type the die that came out"
+        assert page.is_visible("#pyramid-line")
+        assert page.text_content("#pyramid-line") == (
+            "the pyramid is not answering: the dice are typed at the table")
+        assert page.eval_on_selector_all("#best li", "ls => ls.map(l => l.textContent)") == [
+            "No advice while a die is being read: it comes with the next turn"]
+        publish(page, dict(view, pyramid_away=None, version=view["version"] + 1))
+        assert page.is_hidden("#pyramid-line")
+
+
 def test_advice_is_shown_only_for_the_turn_it_was_computed_for(tab):
     s = Session("second", list(SEATS[:3]), seed=5)
     s.command(STACK)

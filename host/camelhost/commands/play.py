@@ -133,7 +133,7 @@ def open_session(args):
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
         options += _lang_words(args)
         if args.pyramid:
-            options += ["--pyramid", args.pyramid]
+            options += ["--pyramid", _port_to_suggest(args.pyramid)]
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
         # and from the players, edition and seed given, checked against the lines after it
         rebuild = {"players": [n.strip() for n in args.players.split(",")]
@@ -186,6 +186,29 @@ def open_session(args):
     return session, journal
 
 
+def _port_to_suggest(spec, link=None):
+    """The ``--pyramid`` a suggested command repeats: ``spec`` as given while it can still
+    be the pyramid (``auto``, ``virtual``, ``manual``, a port that is there, a USB port
+    gone, whose board plugged back takes that name again), else the placeholder ``PORT``:
+    a pseudo-terminal (``/dev/pts/N``) that is gone, or whose pyramid ended (``link``,
+    the table's ``Link``, lost it for good or found its path another program's): a
+    pseudo-terminal never comes back, and its number goes to the next program that asks
+    (docs/protocol.md, "Reconnecting")."""
+    if spec in ("auto", "virtual", "manual"):
+        return spec
+    if link is not None:
+        from camelhost.device.open import presence
+        try:
+            now = presence(link)
+        except AttributeError:  # no transport to ask (a stand-in link)
+            now = None
+        if now is not None and not now.present and (now.other or not now.reopened):
+            return _("PORT")
+    if spec.startswith("/dev/pts/") and not os.path.exists(spec):
+        return _("PORT")
+    return spec
+
+
 def _bot_seats(text, names):
     """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
@@ -226,10 +249,18 @@ def _retyped(text):
 
     def retype(before):
         from camelhost.table.journal import Journal
-        from camelhost.table.session import Session
+        from camelhost.table.session import Session, TableError
         memory = Journal()  # in memory: what the command journals is what takes the place
         memory.events = list(before)
-        Session.resume(memory).command(text)
+        session = Session.resume(memory)
+        if session.phase == "value" and text.strip() not in ("1", "2", "3"):
+            # the damaged line can only be the value pressed for the die before it
+            from camelhost.table.narration import die_name
+            raise TableError(_("the line before it is the %s die, read without its value, so "
+                               "the damaged line held the value pressed for it: give that "
+                               "value alone, 1, 2 or 3 (--retype 2)")
+                             % die_name(session.pending_die))
+        session.command(text)
         return memory.events[len(before):]
 
     retype.confirmed = confirmed
@@ -308,12 +339,13 @@ def unchecked_board_note(journal, session, port):
             % (journal.path, port))
 
 
-def resume_command(args, journal, spec, plain):
+def resume_command(args, journal, spec, plain, link=None):
     """The command that reopens the game as it ran: ``pyramid play --resume FILE`` and
     the options the journal does not keep (its ``game`` line holds the edition, the
     seats, the seed, the bots and the pyramid of the start): ``--plain`` when the table
     ran in line mode (``plain``), ``--pyramid SPEC`` when the dice source ``spec``
-    is not the journal's, ``--speak``, ``--web``, and ``--lang CODE`` when the table
+    is not the journal's (``--pyramid PORT`` when its pseudo-terminal is gone now:
+    ``_port_to_suggest``, ``link`` the table's link), ``--speak``, ``--web``, and ``--lang CODE`` when the table
     speaks another language than English (a German table resumes German on any
     locale). Each word quoted for a POSIX shell."""
     import shlex
@@ -324,7 +356,11 @@ def resume_command(args, journal, spec, plain):
         words.append("--plain")
     words += _lang_words(args)
     header = journal.header or {}
-    if spec != (header.get("pyramid") or "manual"):
+    if _port_to_suggest(spec, link) != spec:
+        # its pseudo-terminal is gone: a resume there would open nothing, or another
+        # program's terminal at the same number
+        words += ["--pyramid", _port_to_suggest(spec, link)]
+    elif spec != (header.get("pyramid") or "manual"):
         words += ["--pyramid", spec]
     if args.speak:
         words.append("--speak")
@@ -421,6 +457,9 @@ def run(args):
             return _play(args, session, journal, pyramid, spec, speaker, board, plain, seam)
         finally:
             if journal.path:
+                # as the table stands now: its port may have gone meanwhile
+                journal.resume_command = resume_command(args, journal, spec, plain,
+                                                        pyramid.link)
                 print(quit_line(journal, journal.resume_command))
 
 

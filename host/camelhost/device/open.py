@@ -88,24 +88,27 @@ class PyramidPresence:
     port lost is never opened again (a pseudo-terminal: the emulator's or the virtual
     pyramid's, whose loss means its program ended; docs/protocol.md, "Reconnecting"), so
     plugging in again cannot bring the pyramid back, only a resume on its port can.
+    ``pty``: the port is a pseudo-terminal (an emulated pyramid's: no cable to check; one
+    still open but silent comes back when its emulator restarts the board).
     The virtual pyramid's board ended is said at once (``VirtualPyramid.stopped``)."""
 
-    __slots__ = ("present", "port", "other", "reopened")
+    __slots__ = ("present", "port", "other", "reopened", "pty")
 
-    def __init__(self, present, port=None, other=None, reopened=True):
+    def __init__(self, present, port=None, other=None, reopened=True, pty=False):
         self.present = bool(present)
         self.port = port
         self.other = other
         self.reopened = bool(reopened)
+        self.pty = bool(pty)
 
     def __repr__(self):
-        fields = (self.present, self.port, self.other, self.reopened)
-        return "PyramidPresence(present=%r, %r, other=%r, reopened=%r)" % fields
+        fields = (self.present, self.port, self.other, self.reopened, self.pty)
+        return "PyramidPresence(present=%r, %r, other=%r, reopened=%r, pty=%r)" % fields
 
     def __eq__(self, other):
         return (isinstance(other, PyramidPresence)
-                and (self.present, self.port, self.other, self.reopened)
-                == (other.present, other.port, other.other, other.reopened))
+                and (self.present, self.port, self.other, self.reopened, self.pty)
+                == (other.present, other.port, other.other, other.reopened, other.pty))
 
     __hash__ = None
 
@@ -114,14 +117,15 @@ def presence(link):
     """The pyramid's ``PyramidPresence`` as ``link`` (a ``Link``) stands now, or ``None``
     while that can't be told (a port opened and asked, not answered yet)."""
     transport = link.transport
-    reopened = getattr(getattr(transport, "identity", None), "kind", None) != "pty"
+    pty = getattr(getattr(transport, "identity", None), "kind", None) == "pty"
     if transport.refused_port is not None:
-        return PyramidPresence(False, link.port, transport.refused_port, reopened)
+        return PyramidPresence(False, link.port, transport.refused_port, not pty, pty)
     state = link.state
     if state == "connected" and transport.is_open:
         return PyramidPresence(True, link.port)
     if state == "stale" or state == "connecting" and not transport.is_open:
-        return PyramidPresence(False, link.port, reopened=reopened or transport.is_open)
+        return PyramidPresence(False, link.port, reopened=not pty or transport.is_open,
+                               pty=pty)
     return None
 
 

@@ -235,7 +235,7 @@ class Table:
     def view(self, odds=False):
         """``camelhost.table.view.table_view`` of the session; with ``odds``, the odds
         the seam works out once per change (``Seam.odds_now``)."""
-        view = table_view(self.session, odds=False, line=self.seam.line)
+        view = table_view(self.session, odds=False, line=self.seam.line, away=self.seam.away)
         if odds:
             view["odds"] = self.seam.odds_now()
         return view
@@ -657,9 +657,13 @@ class Table:
             return
         self.pyramid_away = None
         self.session.dice_typed = self.manual
+        self.seam.away = None
         self.seam.republish()  # the web board's header asks for a release again
-        self.display.notices([{"kind": "info", "text": _(
-            "the pyramid answers again: release the dice from it")}], self.view())
+        text = _("the pyramid answers again: release the dice from it")
+        out = narration.dice_out_words(self.view())
+        if out:  # plugged back (or an emulator restarted), it may hold every die again
+            text = _("%(back)s; %(out)s") % {"back": text, "out": out}
+        self.display.notices([{"kind": "info", "text": text}], self.view())
         self.display.prompt(self.view())
 
     def _away(self, event):
@@ -667,14 +671,18 @@ class Table:
         it, and the prompts ask for the die typed (``Session.dice_typed``) until it is back."""
         self.pyramid_away = event
         self.waiting_release = False
-        if not self.session.dice_typed:
-            self.session.dice_typed = True
-            self.seam.republish()  # the web board's header asks for the die typed too
+        self.session.dice_typed = True
+        away = {"port": event.port, "virtual": self.virtual is not None}
+        if self.seam.away != away:
+            self.seam.away = away
+            self.seam.republish()  # the web board says it, and asks for the die typed
 
     def _say_away(self):
         """The pyramid-away line (``pyramid_away``): what to do, one line. A real port:
         check its USB cable; the virtual pyramid (no cable, never back by itself) and a
-        pseudo-terminal that ended (never reopened): quit and resume on it; with the
+        pseudo-terminal that ended (never reopened): quit and resume on it; a
+        pseudo-terminal still open but silent (an emulated pyramid: no cable): its
+        emulator restarting the board, or a resume; with the
         port's path now another device's, that nothing is written to it and how to point
         the table at the pyramid."""
         away = self.pyramid_away
@@ -691,6 +699,14 @@ class Table:
                      "for its dice again, quit and resume with its port: %(command)s") % {
                          "port": away.port, "die": example,
                          "command": self._resume_on(_("PORT"))}
+        elif away.other is None and away.pty:
+            # a pseudo-terminal still open but silent: no cable; its emulator restarts it
+            text = _("the pyramid is not answering: its port %(port)s is a pseudo-terminal "
+                     "(an emulated pyramid, no cable to check), still open; type the dice "
+                     "meanwhile, e.g. '%(die)s'; it answers again once its emulator restarts "
+                     "the board (x in the emulator's terminal), or quit and resume with its "
+                     "port: %(command)s") % {"port": away.port, "die": example,
+                                             "command": self._resume_on(_("PORT"))}
         elif away.other is None:
             text = _("the pyramid is not answering: check its USB cable; type the dice "
                      "meanwhile, e.g. '%s'") % example

@@ -103,7 +103,8 @@ class Seam(Display):
     last ``Advice`` worked out, or ``None``), ``errors`` (what a display raised on a view
     handed out after a journal write: logged and kept, never raised into the write),
     ``line`` (the view's ``line`` entry: the link's measure of the line to the pyramid,
-    set by the table, ``None`` without one). ``close()`` ends the journal subscription
+    set by the table, ``None`` without one), ``away`` (the view's ``pyramid_away`` entry,
+    set by the table while the pyramid is not answering). ``close()`` ends the journal subscription
     and the worker."""
 
     def __init__(self, session, compute=None):
@@ -114,6 +115,7 @@ class Seam(Display):
         self.advice_now = None
         self.errors = []  # what displays raised on a view after a journal write
         self.line = None  # {"noisy": bool, "quality": float}: the table sets it
+        self.away = None  # {"port": str or None, "virtual": bool}: the table sets it
         self._lock = threading.Condition()
         self._wanted = None  # (key, snapshot) waiting for the worker
         self._working = None  # key being worked out
@@ -180,7 +182,7 @@ class Seam(Display):
         if not self._listening():
             self.latest = None
             return None
-        view = table_view(self.session, odds=False, line=self.line)
+        view = table_view(self.session, odds=False, line=self.line, away=self.away)
         self.latest = view
         for display in list(self.displays):
             _call(display, "changed", view)

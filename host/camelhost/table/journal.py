@@ -586,26 +586,36 @@ def _resume_hint(path, options=(), rest=""):
     ``FILE.damaged`` (``_rest_words``)."""
     return (_("nothing was changed (to resume up to it, moving %s to %s.damaged: "
             "pyramid play --resume %s --upto-damage%s)")
-            % (rest or _("the rest"), path, shlex.quote(path),
-               "".join(" " + shlex.quote(w) for w in options)))
+            % (rest or _("the rest"), path, shlex.quote(path), _option_words(options)))
 
 
-def _rest_words(read, line_no):
+def _option_words(options):
+    """The table's ``options`` as the words after a suggested command, each quoted."""
+    return "".join(" " + shlex.quote(w) for w in options)
+
+
+def _rest_words(read, line_no, named=False):
     """What resuming up to line ``line_no`` moves to ``FILE.damaged``, in words: it and
     the lines after it (blank ones not counted), and the races they reach into when
     they go past the race it is in (the ``race`` lines after it, read without their
-    checksum), so that a table knows what it would set aside before it does."""
+    checksum), so that a table knows what it would set aside before it does.
+    ``named``: the line named by its number (``line 27 and the 94 lines after it``)."""
     lines = read.data.split(b"\n")[line_no:]
     later = [x for x in lines if x.strip()]
     if not later:
-        return _("it")
+        return _("line %d") % line_no if named else _("it")
     events = read.scan.events
     race = 1 + len([i for i, n in enumerate(read.scan.lines)
                     if n < line_no and events[i].get("type") == "race"])
     last = race + len([x for x in later
                        if (_held_event(x.rstrip(b"\r")) or {}).get("type") == "race"])
-    said = ngettext("it and the %d line after it", "it and the %d lines after it",
-                    len(later)) % len(later)
+    if named:
+        said = ngettext("line %(line)d and the %(count)d line after it",
+                        "line %(line)d and the %(count)d lines after it",
+                        len(later)) % {"line": line_no, "count": len(later)}
+    else:
+        said = ngettext("it and the %d line after it", "it and the %d lines after it",
+                        len(later)) % len(later)
     if last == race + 1:
         said += _(" (the rest of race %d, and race %d)") % (race, last)
     elif last > race:
@@ -674,6 +684,7 @@ class _Read:
         self.after = None
         self.held = None
         self.contradicted = False
+        self.check = None
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -1131,7 +1142,7 @@ def _refuse(path, read, upto_damage, options):
         raise JournalError("%s: %s; %s%s" % (
             path, _("line %d is damaged (%s)") % scan.skipped[:2],
             _record_hint(path, options), _("; the line reads: %s") % raw if raw else ""))
-    again = ""
+    said, again = "", ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
             bad[0] == scan.skipped[0]) or skipped is not None:
         header = scan.events[0] if scan.events else {}
@@ -1139,16 +1150,69 @@ def _refuse(path, read, upto_damage, options):
         proven = (_proven_candidate(scan) if not upto_damage
                   and _wire_die(scan.skipped[4]) is None else None)
         if proven is not None:
-            again = _proven_hint(path, proven, options, names)
+            again = _proven_hint(path, proven, options, names, _before(read, scan.skipped[0]))
         else:
-            again = _retype_hint(path, scan.skipped[4], options, names)
+            said, again = _retype_hint(path, scan.skipped[4], options, names,
+                                       _before(read, scan.skipped[0]))
+    # the retype first when there is one: it can restore every line; then what resuming
+    # without it (or up to it) sets aside, counted before anyone runs it
     if skipped is not None and not upto_damage:
+        plan = _skip_words(path, read.check, options)
+        if again:
+            raise JournalError("%s: %s; %s%s%s%s" % (
+                path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
+                _("nothing was changed"), said, again, _skip_hint(path, options, plan, True)))
         raise JournalError("%s: %s; %s%s" % (
             path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
-            _skip_hint(path, options), again))
+            _skip_hint(path, options, plan), said))
     if bad is not None and not bad[2] and not upto_damage:
+        rest = _rest_words(read, bad[0])
+        if again:
+            raise JournalError("%s: %s; %s%s%s%s" % (
+                path, read.what, _("nothing was changed"), said, again,
+                _("; or, to resume up to it, moving %s to %s.damaged: pyramid play --resume "
+                  "%s --upto-damage%s") % (rest, path, shlex.quote(path),
+                                           _option_words(options))))
         raise JournalError("%s: %s; %s%s" % (
-            path, read.what, _resume_hint(path, options, _rest_words(read, bad[0])), again))
+            path, read.what, _resume_hint(path, options, rest), said))
+
+
+def _noted_proof(read):
+    """What the next line's chain hash proves the damaged line read past held, for its
+    note (``_proven_candidate``); ``None`` when nothing was typed in its place and none is
+    proven, or when its pyramid record speaks for it (``_wire_die``)."""
+    skipped = read.scan.skipped
+    if skipped is None or read.retyped or _wire_die(skipped[4]) is not None:
+        return None
+    return _proven_candidate(read.scan)
+
+
+def _before(read, line_no):
+    """The events read before line ``line_no`` (the game as it stood there)."""
+    return read.scan.events[:len([n for n in read.scan.lines if n < line_no])]
+
+
+def _skip_words(path, check, options):
+    """What ``--upto-damage`` would do with the one damaged line it sets aside alone, in
+    words, worked out by reading the journal as it would (nothing written): it set aside
+    and the lines after it kept, or, when a later line no longer applies without it,
+    that line and the rest moved too (``_rest_words``); ``None`` when it can't be told."""
+    try:
+        dry = _read(path, upto_damage=True, check=check, options=options)[0]
+    except (JournalError, OSError):
+        return None
+    skipped = dry.skipped
+    if skipped is None:
+        return None
+    later = len([n for n in dry.lines[:len(dry.events)] if n > skipped[0]])
+    kept = ngettext("keeping the %d line after it", "keeping the %d lines after it",
+                    later) % later
+    if dry.bad is None:
+        return _("setting it aside alone in %s.damaged and %s") % (path, kept)
+    return (_("setting it aside in %(path)s.damaged and %(kept)s, then moving %(rest)s there "
+              "too, as line %(line)d no longer applies without it")
+            % {"path": path, "kept": kept, "rest": _rest_words(dry, dry.bad[0], named=True),
+               "line": dry.bad[0]})
 
 
 def _kept(read):
@@ -1212,8 +1276,10 @@ def _read_notes(path, read, notes, repair):
                                      if repair else _("; %s is unchanged") % path))
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
+        before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
         notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
-                                   read.proof, read.wire, read.restored))
+                                   read.proof, read.wire, read.restored,
+                                   _keyed_die(before), _noted_proof(read)))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -1221,7 +1287,8 @@ def _read_notes(path, read, notes, repair):
         if read.after is not None:
             note += _(" (line %d does not follow without it: %s)") % read.after
         if read.held is not None:
-            note += _held_words(read.held, events)
+            note += _held_words(read.held, events, _noted_proof(read),
+                                _keyed_die(_before(read, read.bad[0])))
         elif torn:
             note += _torn_words(read.data[read.good_end:], events)
         notes.append(note)
@@ -1243,6 +1310,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
     read = _load(path, upto_damage, check, options, rebuild)
+    read.check = check  # a refusal works out what --upto-damage would set aside
     _chain_break(read)
     _retype_in_place(path, read, retype, upto_damage)
     _restored_from_record(read, retype, upto_damage)
@@ -1341,12 +1409,17 @@ def _record_hint(path, options=()):
             % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
 
 
-def _skip_hint(path, options=()):
+def _skip_hint(path, options=(), plan=None, after=False):
     """What a refusal of one damaged line with intact lines after it suggests: the
-    command that resumes without it (it is set aside, the lines after it kept)."""
-    return (_("nothing was changed (to resume without it, setting it aside in %s.damaged: "
-              "pyramid play --resume %s --upto-damage%s)")
-            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
+    command that resumes without it (it is set aside, the lines after it kept), with
+    ``plan``, what that sets aside and keeps (``_skip_words``); ``after``: said after
+    the command that types it again (``; or, ...``)."""
+    command = "pyramid play --resume %s --upto-damage%s" % (shlex.quote(path),
+                                                           _option_words(options))
+    plan = plan or _("setting it aside in %s.damaged") % path
+    if after:
+        return _("; or, to resume without it, %s: %s") % (plan, command)
+    return _("nothing was changed (to resume without it, %s: %s)") % (plan, command)
 
 
 def _typed_action(action, players):
@@ -1405,16 +1478,18 @@ def _raw_words(chunk):
     return text if len(text) <= QUOTED else text[:QUOTED - 1] + "\u2026"
 
 
-def _retype_hint(path, chunk, options=(), players=()):
-    """The end of a refusal of a damaged line set aside alone: what it reads as text
-    (``_raw_words``) and the command that types its event again in its place, keeping the
-    lines after it (``--retype``): as the line reads it (a die, a player's action; a die
-    from the pyramid as its own record in the line reads it when that passes its CRC,
-    ``_wire_die``) or, when that can't be read, with ``COMMAND`` to fill in; a finish
-    card neither quoted nor named (``_finish_hint``)."""
+def _retype_hint(path, chunk, options=(), players=(), before=()):
+    """``(said, again)``, the end of a refusal of a damaged line set aside alone: what it
+    reads as text (``_raw_words``; ``said``) and the command that types its event again
+    in its place, keeping the lines after it (``--retype``; ``again``, "" when none can be
+    given): as the line reads it (a die, a player's action, the value pressed for a die
+    read without one, named by that die among ``before``, the events before the line; a
+    die from the pyramid as its own record in the line reads it when that passes its CRC,
+    ``_wire_die``) or, when that can't be read, with ``COMMAND`` to fill in; a finish card
+    neither quoted nor named (``_finish_hint``)."""
     raw = _raw_words(chunk)
     if raw is None:
-        return _finish_hint(path, chunk, options, players)
+        return "", _finish_hint(path, chunk, options, players)
     said = _("; the line reads: %s") % raw
     opts = [shlex.quote(w) for w in options]
     # the pyramid's own record, whose CRC checks, is what the line held, even when the
@@ -1424,8 +1499,8 @@ def _retype_hint(path, chunk, options=(), players=()):
     if event is None:
         words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
                  "--retype", _("COMMAND")]
-        return said + _("; or type what it held again in its place, keeping the lines "
-                        "after it: %s") % " ".join(words + opts)
+        return said, _("; type what it held again in its place, keeping the lines after "
+                       "it: %s") % " ".join(words + opts)
     typed = None
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
@@ -1435,16 +1510,36 @@ def _retype_hint(path, chunk, options=(), players=()):
         typed = _typed_action(event["action"], list(players))
     elif event.get("type") == "pyramid":
         typed = "pyramid"
+    elif event.get("type") == "value" and _keyed_die(before) is not None:
+        value = event.get("value")
+        typed = str(value) if value in (1, 2, 3) else _("VALUE")
+        words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
+        return said, _("; type again in its place the value pressed for the %s die (1, 2 "
+                       "or 3 alone), keeping the lines after it (correct it if the damage is "
+                       "in it): %s") % (_keyed_die(before), " ".join(
+                           [shlex.quote(w) for w in words] + opts))
     if not typed:
-        return said
+        return said, ""
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
     if wire is not None:
-        return said + _("; or type again in its place the die the pyramid sent, as its own "
-                        "record in the line reads it (its CRC checks), keeping the lines "
-                        "after it: %s") % " ".join([shlex.quote(w) for w in words] + opts)
-    return said + _("; or type it again in its place, keeping the lines after it (correct it "
-                    "if the damage is in it): %s") % " ".join(
-                        [shlex.quote(w) for w in words] + opts)
+        return said, _("; type again in its place the die the pyramid sent, as its own "
+                       "record in the line reads it (its CRC checks), keeping the lines "
+                       "after it: %s") % " ".join([shlex.quote(w) for w in words] + opts)
+    return said, _("; type it again in its place, keeping the lines after it (correct it "
+                   "if the damage is in it): %s") % " ".join(
+                       [shlex.quote(w) for w in words] + opts)
+
+
+def _keyed_die(before):
+    """The die (``grey black``, ``purple``) whose value is keyed after it, when the last
+    die among ``before`` (the events before a ``value`` line) was read without its value;
+    else ``None``."""
+    for event in reversed(list(before)):
+        if event.get("type") == "die":
+            if event.get("value") is not None or not isinstance(event.get("colour"), str):
+                return None
+            return " ".join(str(event[k]) for k in ("colour", "ink") if event.get(k))
+    return None
 
 
 def _proven_typed(event, players):
@@ -1465,17 +1560,18 @@ def _proven_typed(event, players):
     return None
 
 
-def _proven_hint(path, event, options=(), players=()):
+def _proven_hint(path, event, options=(), players=(), before=()):
     """The end of a refusal of a damaged line whose event the next line's chain hash
     proves (``_proven_candidate``): what it held (a finish card named by its player
-    only) and the command that types it again in its place, keeping the lines after it;
-    a ``--retype`` of it is taken at once as proven."""
+    only; a value pressed by the die it was pressed for, among ``before``) and the
+    command that types it again in its place, keeping the lines after it; a
+    ``--retype`` of it is taken at once as proven."""
     action = event.get("action")
     if isinstance(action, str) and action.startswith("finish"):
         # the proven player asked for the card, its colour never said
         return _finish_hint(path, json.dumps(event).encode(), options, players)
     typed = _proven_typed(event, players)
-    held = _what_it_held(json.dumps(event).encode(), list(players))
+    held = _what_it_held(json.dumps(event).encode(), list(players), _keyed_die(before))
     if not typed:
         return _("; the next line's chain hash proves it held %s") % held
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
@@ -1503,18 +1599,19 @@ def _finish_hint(path, chunk, options=(), players=()):
     seat = held.get("player")
     players = list(players)
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        return _("; or, if %s can say that finish card again, type it in its place, keeping "
+        return _("; if %s can say that finish card again, type it in its place, keeping "
                  "the lines after it (its colour is not said here: the card lies face "
                  "down): %s") % (players[seat], command)
-    return _("; or, if its player can say that finish card again, type it in its place, "
+    return _("; if its player can say that finish card again, type it in its place, "
              "keeping the lines after it (its colour is not said here: the card lies face "
              "down): %s") % command
 
 
-def _what_it_held(chunk, players):
+def _what_it_held(chunk, players, keyed=None):
     """Words for what a damaged line ``chunk`` still seems to hold (its JSON read without
     its checksum): a die with its colour and value, a player's action or pyramid ticket,
-    else the kind of line; ``None`` when it can't be read at all."""
+    a value pressed (for the die ``keyed`` names, ``_keyed_die``), else the kind of line;
+    ``None`` when it can't be read at all."""
     event = _held_event(chunk)
     if event is None or not isinstance(event.get("type"), str):
         return None
@@ -1531,10 +1628,17 @@ def _what_it_held(chunk, players):
         return _("%s's action '%s'") % (name, _typed_action(event["action"], players))
     if kind == "pyramid" and name is not None:
         return _("%s's pyramid ticket") % name
+    if kind == "pyramid":
+        return _("a pyramid ticket (whose, the line no longer says)")
     if kind == "rejected" and isinstance(event.get("kind"), str):
         return _("a release the table refused (%s)") % event["kind"]
+    if kind == "value" and isinstance(event.get("value"), int) and keyed:
+        return _("the value %(value)d pressed for the %(die)s die") % {
+            "value": event["value"], "die": keyed}
     if kind == "value" and isinstance(event.get("value"), int):
         return _("the value %d pressed for the die") % event["value"]
+    if kind == "value":
+        return _("the value pressed for a die")
     return _("a '%s' line") % kind
 
 
@@ -1642,14 +1746,11 @@ def _torn_words(fragment, events):
 def _proof_words(proof, wire=False):
     """The end of the note on events typed again: proven the line as written, not proven,
     or (confirmed) differing from what the damaged line still reads (``_retype_proof``);
-    ``wire``: judged by the pyramid's own record in the line (``_wire_die``): the die it
-    sent, or (confirmed) not it."""
+    ``wire``: judged by the pyramid's own record in the line (``_wire_die``), and
+    (confirmed) not the die it sent (the die it sent is said by ``_skipped_note``)."""
     if wire and isinstance(proof, tuple):
         return _("; not what the pyramid sent (its own record in the line reads %s, not "
                  "%s): confirmed by giving --retype twice") % proof
-    if wire:
-        return _("; what the pyramid sent (its own record in the line passes its CRC "
-                 "check)") + _proof_words(proof)
     if proof == "proven":
         return _("; proven the line as written (the next line's chain hash matches)")
     if proof is None:
@@ -1663,11 +1764,15 @@ def _proof_words(proof, wire=False):
 
 
 def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
-                  wire=False, restored=False):
+                  wire=False, restored=False, keyed=None, proven=None):
     """The line that says a damaged line was read past: which, what it seems to have held
     (so that it can be typed again) and how many lines after it were kept; what was
     typed again in its place and how it was judged (``proof``, ``wire``:
-    ``_proof_words``), or (``restored``) the refused release read again from its record."""
+    ``_proof_words``; a die given as the pyramid's own record in the line reads it is
+    said so, not typed again), or (``restored``) the refused release read again from its
+    record. ``keyed``: the die a value pressed was for (``_keyed_die``); ``proven``: what
+    the next line's chain hash proves it held (``_proven_candidate``), said instead of
+    what its damaged fields read."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
     where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
     said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
@@ -1681,17 +1786,29 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
                             json.dumps(retyped[0]).encode(), []) + _proof_words(proof)
     if retyped:
         players = events[0].get("players", []) if events else []
-        again = [_what_it_held(json.dumps(e).encode(), players) for e in retyped]
-        said += _(". In its place: %s, typed again") % ", ".join(w for w in again if w)
+        again = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players, keyed)
+                                      for e in retyped) if w)
+        if wire and not isinstance(proof, tuple):
+            # the die given is the one the pyramid's record reads: read back, not typed
+            return said + _(". In its place: %s, as the pyramid sent it (its own record in "
+                            "the line reads it and passes its CRC check), given again with "
+                            "--retype") % again + _proof_words(proof)
+        said += _(". In its place: %s, typed again") % again
         return said + _proof_words(proof, wire)
-    return said + _held_words(chunk, events)
+    return said + _held_words(chunk, events, proven, keyed)
 
 
-def _held_words(chunk, events):
+def _held_words(chunk, events, proven=None, keyed=None):
     """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
     players from ``events``' ``game`` line name the seat), to be typed again; a die from
     the pyramid as its own record in the line reads it when that passes its CRC
-    (``_wire_die``)."""
+    (``_wire_die``); ``proven``, what the next line's chain hash proves it held
+    (``_proven_candidate``), rather than its damaged fields (``keyed``: the die a value
+    pressed was for)."""
+    if proven is not None:
+        return _(". The next line's chain hash proves it held %s: type it again"
+                 ) % _what_it_held(json.dumps(proven).encode(),
+                                                         _players(events), keyed)
     wire = _wire_die(chunk)
     if wire is not None:
         return _(". The pyramid's own record in it (its CRC checks) reads %s: type it again "

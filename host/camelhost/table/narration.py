@@ -693,8 +693,36 @@ def _retry_notice(notice, view, past):
                   "(%s), or type 'grey %s 3' with its value") % (camel, _why(why), camel)]
     if notice.get("setup"):  # no pyramid ticket at setup
         return [_("RETURN THE DICE AND RELEASE AGAIN (%s)") % _why(why)]
+    if notice.get("came_out"):  # a die out this leg was back inside: it stays out
+        return [_("%(take)s; the dice out this leg stay out of it: %(out)s; the pyramid "
+                  "ticket already taken still covers this action") % {
+                      "take": came_out_words(notice), "out": colour_list(notice["out"])}]
     return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
             "still covers this action") % _why(why)]
+
+
+def came_out_words(notice):
+    """What to do with a die that came out this leg and was released again (a ``retry``
+    notice with ``came_out``: it was back in the pyramid, RULES 1.4): ``TAKE THE GREEN
+    DIE OUT OF THE PYRAMID (it came out this leg) AND RELEASE AGAIN``."""
+    return _("TAKE THE %s DIE OUT OF THE PYRAMID (it came out this leg) AND RELEASE "
+             "AGAIN") % colour_word(notice["came_out"]).upper()
+
+
+def dice_out_words(view):
+    """The dice out of the pyramid this leg, for a pyramid people put the dice back
+    into (``dice_back_by_hand``) while a leg is in play: ``the red, blue dice came out
+    this leg: keep them out of the pyramid (take out any that is back in it)``, said on a
+    resume and when the pyramid answers again (it may hold every die again: a board
+    plugged back, an emulator restarted); ``None`` otherwise."""
+    out = view.get("dice_out") or []
+    if not out or not view.get("dice_back_by_hand") or view.get("phase") not in (
+            "turn", "die", "ink", "value"):
+        return None
+    return ngettext("the %s die came out this leg: keep it out of the pyramid (take it out "
+                    "if it is back in it)",
+                    "the %s dice came out this leg: keep them out of the pyramid (take out "
+                    "any that is back in it)", len(out)) % colour_list(out)
 
 
 def put_back_words(notice):
@@ -938,6 +966,9 @@ def resumed_lines(view, path, count):
         lines.append(last_die_line(view))
     if grey_back_words(view):  # said when the grey die came out: said again
         lines.append(grey_back_words(view)[:1].upper() + grey_back_words(view)[1:])
+    out = dice_out_words(view)
+    if out:  # the pyramid may hold every die again: which must stay out of it
+        lines.append(out[:1].upper() + out[1:])
     return lines
 
 

@@ -784,6 +784,12 @@ class Session:
         if self.phase == "setup":  # no pyramid ticket: say what setup needs
             retry["setup"] = True
             retry["grey_for"] = self.grey_needed_back()
+        elif (self.game is not None and getattr(event, "colour", None) is not None
+              and event.colour in self.game.dice_out):
+            # a die that came out this leg was back in the pyramid (plugged back, or a
+            # resume, with every die inside): it stays out, and so do the others out
+            retry["came_out"] = event.colour
+            retry["out"] = list(self.game.dice_out)
         return notices + [retry]
 
     def grey_needed_back(self):

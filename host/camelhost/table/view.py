@@ -54,6 +54,9 @@ Keys and shapes::
                  its last 50 lines arrived whole until over 97 % again; "quality":
                  float 0..1, that share when it last changed} (``Link.quality``,
                  docs/protocol.md); every display shows a noisy line
+    pyramid_away the pyramid not answering, or None: {"port": str or None, "virtual":
+                 bool} (the table's ``Seam.away``, set while the pyramid is away: dice
+                 are typed meanwhile; the web page says it in its header)
     pending_die  {"colour": str, "ink": str or None, "value": int or None} waiting for
                  its ink or value, else None
     last_die     {"colour": die name, "ink": str or None, "value": int, "camel": str,
@@ -92,7 +95,8 @@ Keys and shapes::
                  {"leg": [{"colour": str, "first": p, "second": p, "last": p}],
                   "race": {"winner": [{"colour", "p", "hw"}], "loser": [...],
                            "samples": int, "exact": bool} or None,
-                  "actions": {"player": str,
+                  "actions": None while a pyramid ticket waits for its die, else
+                             {"player": str,
                               "values": [{"kind": str, "action": str, "ev": float,
                                           "score": float or None, "win": float or None,
                                           "text": str}, ...] in the coach's order,
@@ -454,11 +458,17 @@ def _action_text(session, av):
 
 def odds_view(session, samples=RACE_SAMPLES):
     """The ``odds`` entry (see the module docstring) for the position in play, or
-    ``None`` (setup, race over, a position the odds engine refuses). Cached per
-    position and seed."""
+    ``None`` (setup, race over, a position the odds engine refuses); its ``actions``
+    ``None`` while a pyramid ticket waits for its die (phases ``die``, ``ink``,
+    ``value``: the player has acted). Cached per position and seed."""
     g = session.game
     if g is None or session.phase in ("setup", "over", "unscored") or g.is_over:
         return None
+    if session.phase != "turn":
+        # a pyramid ticket waits for its die (its ink, its value): the player has acted,
+        # so no action is advised until the next turn; the odds stand
+        found = odds_view(_turn_of(session), samples)
+        return None if found is None else dict(found, actions=None)
     # the advice's words are in the table's language: one entry per language
     key = (g.position(), session.seed, samples, tuple(session.names), language())
     hit = _ODDS_CACHE.get(key)
@@ -528,6 +538,13 @@ def odds_view(session, samples=RACE_SAMPLES):
     return out
 
 
+def _turn_of(session):
+    """``session``'s fields ``odds_view`` reads, its phase ``turn`` (the same position)."""
+    import types
+    return types.SimpleNamespace(game=session.game, phase="turn", seed=session.seed,
+                                 names=list(session.names))
+
+
 #: The table's word for each kind of action, in the order the prompt offers them.
 CHOICE_WORDS = (("leg", "leg"), ("tile", "tile"), ("win", "finish"), ("lose", "finish"),
                 ("partner", "partner"), ("pyramid", "pyramid"))
@@ -544,11 +561,12 @@ def _choices(session):
     return [word for word, kind in CHOICE_WORDS if kind in kinds]
 
 
-def table_view(session, odds=True, line=None):
+def table_view(session, odds=True, line=None, away=None):
     """The snapshot described in the module docstring, for ``session`` (a
     ``camelhost.table.session.Session``). ``odds``: False leaves ``odds`` as None
-    (faster, for tests and scripts). ``line``: the ``line`` entry (the table's seam keeps
-    it: ``Seam.line``), not a fact of the session. Never changes the session."""
+    (faster, for tests and scripts). ``line`` and ``away``: the ``line`` and
+    ``pyramid_away`` entries (the table's seam keeps them: ``Seam.line``, ``Seam.away``),
+    not facts of the session. Never changes the session."""
     g = session.game
     ed = session.edition
     track, beyond = _track(session)
@@ -582,6 +600,7 @@ def table_view(session, odds=True, line=None):
         "dice_typed": bool(getattr(session, "dice_typed", False)),
         "dice_back_by_hand": bool(getattr(session, "dice_back_by_hand", False)),
         "line": None if line is None else dict(line),
+        "pyramid_away": None if away is None else dict(away),
         "pending_die": None if pending is None else {
             "colour": pending.get("colour"), "ink": pending.get("ink"),
             "value": pending.get("value")},

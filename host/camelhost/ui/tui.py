@@ -60,7 +60,7 @@ from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, ngettext
 from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
-from camelhost.table.narration import notice_lines, put_back_words
+from camelhost.table.narration import came_out_words, notice_lines, put_back_words
 from camelhost.table.view import CRAZY_WHY, move_path, table_view
 from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
@@ -380,6 +380,8 @@ def announce_text(notices, view):
                         "bold reverse")
         if n["kind"] == "retry" and n.get("asked"):  # the die asked about stays out
             return Text(put_back_words(n), "bold reverse")
+        if n["kind"] == "retry" and n.get("came_out"):  # a die out this leg stays out
+            return Text(came_out_words(n), "bold reverse")
         if n["kind"] == "retry":
             return Text(_("RETURN THE DICE AND RELEASE AGAIN"), "bold reverse")
         if n["kind"] == "ask_ink":

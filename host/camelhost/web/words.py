@@ -35,6 +35,7 @@ PAGE_WORDS = (
     N_("{0}: grey die, black or white numerals?"), N_("{0}: which value did the die show?"),
     N_("race over"), N_("race ended unscored"), N_("step {0} of {1}"),
     N_("noisy line to the pyramid: {0} of its lines whole"),
+    N_("the pyramid is not answering: the dice are typed at the table"),
     # the last die
     N_("race over: {0} wins"), N_("{0} is last"), N_("setting up the camels"),
     N_("no die yet this race"), N_("{0} forward {1}"), N_("{0} backward {1}"),
@@ -46,7 +47,8 @@ PAGE_WORDS = (
     N_("1 die inside"), N_("{0} dice inside"), N_(" (one stays in)"), N_("none inside"),
     N_("1st"), N_("2nd"), N_("coin"), N_("coins"), N_("{0} on {1}"), N_("partner {0}"),
     N_("1 finish card played"), N_("{0} finish cards played"), N_("none now"),
-    N_("Best for"), N_("computing\u2026"), N_("none"), N_("1 pyramid ticket left"),
+    N_("Best for"), N_("computing\u2026"),
+    N_("No advice while a die is being read: it comes with the next turn"), N_("none"), N_("1 pyramid ticket left"),
     N_("{0} pyramid tickets left"), N_("overall winner"), N_("overall loser"),
     N_("1 card"), N_("{0} cards"), N_("face down"), N_("1 finish card face down"),
     N_("{0} finish cards face down"), N_("Leg {0} scored: 1st {1}, 2nd {2}"), N_("from {0}"),

@@ -372,6 +372,8 @@
   // the view's ``key``); without tags, advice comes with its own position's view.
   function adviceOf(v) {
     const acts = v.odds && v.odds.actions;
+    // a pyramid ticket waiting for its die: the player has acted, nothing is advised
+    if (v.phase !== "turn") return null;
     if (!acts || v.odds_pending || !v.turn || acts.player !== v.turn) return null;
     if (acts.key !== undefined && v.key !== undefined && acts.key !== v.key) return null;
     return acts;
@@ -380,8 +382,8 @@
   function drawBest(v) {
     const best = clear($("best")), acts = adviceOf(v);
     const values = acts && acts.values ? acts.values.slice(0, 3) : [];
-    const computing = !values.length && v.odds_pending && v.turn &&
-      ["turn", "die", "ink", "value"].indexOf(v.phase) >= 0;
+    const reading = ["die", "ink", "value"].indexOf(v.phase) >= 0;  // a die on its way
+    const computing = !values.length && v.odds_pending && v.turn && v.phase === "turn";
     const title = clear($("best-title"));
     if (values.length || computing) {
       title.appendChild(el("span", "", t("Best for")));
@@ -393,6 +395,7 @@
       best.appendChild(el("li", "none setup", t("once the race starts: the best actions for the player on turn, in the coach's order")));
     }
     if (computing) best.appendChild(el("li", "none computing", t("computing\u2026")));
+    if (reading) best.appendChild(el("li", "none reading", t("No advice while a die is being read: it comes with the next turn")));
     best.dataset.for = values.length ? acts.player : "";
     // the table's words (``odds.actions.said``, server.with_advice_words): the action's
     // name and how far it is ahead of the next or behind the best; the best's sum on a
@@ -610,11 +613,15 @@
 
   // The line to the pyramid (the view's "line", the link's measure): shown only while
   // noisy, with the share of its lines that arrive whole; gone once it is clean again.
+  // The pyramid not answering (the view's "pyramid_away") comes first: the dice are
+  // typed at the table meanwhile, as its header asks.
   function drawLine(v) {
     const node = $("pyramid-line");
-    const line = v.line;
-    node.hidden = !(line && line.noisy);
-    node.textContent = node.hidden ? "" : t("noisy line to the pyramid: {0} of its lines whole", pct(line.quality));
+    const line = v.line, away = v.pyramid_away;
+    node.hidden = !(away || (line && line.noisy));
+    node.textContent = node.hidden ? "" : away ?
+      t("the pyramid is not answering: the dice are typed at the table") :
+      t("noisy line to the pyramid: {0} of its lines whole", pct(line.quality));
   }
 
   function drawReplay(v) {
