@@ -602,7 +602,11 @@ def reach_light(pyramid, driver, edition, cfg, out):
     ``camelup.calibration.light_floor``), raising the gain or lengthening the
     integration time as ``light_fix`` says; return the ``CFG`` in force. Raises
     ``CliError`` with one line naming what to change in the hardware when no
-    setting up to ``LONGEST_MS`` at gain 60x is enough."""
+    setting up to ``LONGEST_MS`` at gain 60x is enough. The ``CFG`` returned carries
+    ``light_check``: ``(label, reading)``, the darkest die's reading (LED on minus LED
+    off, counts) at the settings in force (read again after a change), which the first
+    step of the session is compared with (a die left in the head from the light check
+    is said at once, tester s33-2 finding 4)."""
     from camelup.board import classifier
 
     from camelhost.device.link import LinkError
@@ -620,7 +624,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
                    "aiming at %d)", clear)
           % (label, clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)), file=out)
     if clear >= floor * LIGHT_MARGIN:
-        return cfg
+        return dict(cfg, light_check=(label, difference(on, off)))
     text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
     if new is None:
         raise CliError(ngettext(
@@ -636,17 +640,22 @@ def reach_light(pyramid, driver, edition, cfg, out):
     except LinkError as exc:
         _explain_failure(pyramid, exc, _("setting the integration time"))
     print(_("set %s: the darkest die then gives enough light") % text, file=out)
-    return cfg
+    # the darkest die, still in the head, read at the new settings: the first step's
+    # reading is compared with it (``light_check``), as each step's with the one before
+    on, off = _sample(pyramid, 0, 0)
+    return dict(cfg, light_check=(label, difference(on, off)))
 
 
-def _read_steps(pyramid, driver, edition, out, it, steps):
+def _read_steps(pyramid, driver, edition, out, it, steps, previous=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, the
     readings that looked like the die read before or the empty head (index in the class,
-    what they looked like), and how many were saturated."""
+    what they looked like), and how many were saturated. ``previous``: ``(label,
+    reading)`` read before the first step at the same settings (``--autorange``'s light
+    check), which the first step's reading is compared with as each later step's is
+    with the one before it."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
-    previous = None
     saturated = 0
     limit = saturation_level(it)
     taken = 0
@@ -719,7 +728,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
 
     from camelhost.device.link import LinkError
 
-    collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it, steps)
+    collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it, steps,
+                                                 cfg.get("light_check"))
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
