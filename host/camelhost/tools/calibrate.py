@@ -670,7 +670,7 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None):
                 flag = "  " + _("SATURATED")
             if not driver.automatic or index == len(steps) or index % 10 == 0:
                 # the letters and "LED off" as the monitor's columns say them (c: clear channel)
-                print(_("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
+                print(_("[%3d/%d] %-12s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
                       % (index, len(steps), shown_label(label), reading[0], reading[1],
                          reading[2], reading[3], off[0], flag), file=out)
             collected[label].append(reading)
@@ -864,11 +864,11 @@ def _named_bar():
 def print_report(result, out):
     """Per-pair separation, the leave-one-out check and the advice line."""
     print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
-          "too close; the colours as they are typed, grey-black and grey-white the grey die "
-          "with its black or its white numeral):") % _too_close(), file=out)
+          "too close; grey-black and grey-white: the grey die with its black or its white "
+          "numeral):") % _too_close(), file=out)
 
     for p in result.pairs:
-        print("  %-11s %-11s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),
+        print("  %-12s %-12s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),
                                        decimal(p["sigma"], 1),
                                        "  " + _("TOO CLOSE") if p["too_close"] else ""),
               file=out)
