@@ -579,3 +579,43 @@ def test_redo_of_a_die_names_no_coins_or_tickets_of_a_correction():
     redone = [line for line in said if line.startswith("redone: ")]
     assert redone == ["redone: Ann's pyramid ticket and its die blue 1; take the blue die out "
                       "of the pyramid again"]
+
+
+def test_the_watchers_words_of_an_undo_count_many_bots_moves_and_leave_the_coins_to_the_table():
+    """The web page's brief form of an undo (tester s33-2 finding 5): the scoring taken
+    back in one clause, the bots' moves after it counted when more than two, the camels
+    counted when they go back to more than two spaces; the table's own line names them
+    all."""
+    out = io.StringIO()
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    s = Session("second", names, seed=9, bots=[1, 2, 3, 4], journal=Journal(None))
+    t = Table(s, PlainDisplay(out))
+    t.start()
+    t.line(SETUP)
+
+    def typed_die():
+        t.line("%s 1" % [d for d in s.game.dice_in_pyramid() if d != "grey"][0])
+    for _turn in range(60):
+        if s.phase == "die":
+            typed_die()
+        elif s.current == 0:
+            leg = s.game.leg
+            t.line("pyramid")
+            typed_die()
+            if s.game.leg != leg:
+                while s.phase == "die":
+                    typed_die()
+                ended = leg
+                break
+    assert s.current == 0 and s.game.leg == ended + 1  # Ann's die ended the leg
+    notice = s.command("undo")[0]  # the session's: the table asks first
+    full, brief = notice["text"], notice["brief"]
+    moves = full.split("; and the bots' moves after the scoring: ")[1].split(";")[0]
+    assert all(name + "'s " in moves for name in names[1:]), full  # four, named
+    assert "; and the bots' moves after the scoring: 4 moves" in brief, brief
+    assert ("; this also takes back the leg %d scoring: every player's coins, tickets and "
+            "tiles as before it" % ended) in brief, brief
+    assert "coins back to" in full and "coins back to" not in brief
+    assert not any(name + "'s" in brief for name in names[1:]), brief
+    assert brief.startswith("undone: Ann's pyramid ticket and its die ")
+    assert brief.endswith(full[full.index("; take the "):]), (brief, full)  # the dice, as said
