@@ -183,9 +183,10 @@ class HumanDriver:
         raise CliError(_("calibration stopped; nothing was saved"))
 
     def present(self, label, value, index, total, taken=0, purpose=None):
-        if purpose:  # a step before the readings: no step number to give
+        if purpose:  # a step before the readings: no step number to give, one reading
+            # (no faces to alternate: any face up)
             prompt = _("[%s] %s, then press Enter (q to stop): ") % (
-                purpose, describe_step(label, value))
+                purpose, _("release the %s die") % colour_word(label))
         elif self.kept_doubtful:  # each later step says the session is spent
             prompt = _("[%3d/%d] %s, then press Enter (this session will not be saved: a "
                        "doubtful reading was kept; q stops): ") % (
