@@ -448,7 +448,9 @@ def test_autorange_gives_the_darkest_die_enough_light(micropython):
 @pytest.mark.hil
 @pytest.mark.micropython
 def test_the_autorange_prompts_say_what_they_are_for_not_a_step_number(micropython):
-    # tester s33 F2: the two prompts before the readings read '[  0/0] release the ...'
+    # tester s33 F2: the two prompts before the readings read '[  0/0] release the ...';
+    # tester s33-2: one reading each, so no faces to alternate (was 'showing 1
+    # (alternate its two 1 faces)')
     out = io.StringIO()
     prompts = []
     with connect("virtual", edition="second", seed=4) as pyramid:
@@ -462,10 +464,8 @@ def test_the_autorange_prompts_say_what_they_are_for_not_a_step_number(micropyth
         cfg = calibrate.choose_gain(pyramid, driver, "second", out)
         calibrate.reach_light(pyramid, driver, "second", cfg, out)
     assert prompts == [
-        "[to choose the gain] release the yellow die, showing 1 (alternate its two 1 faces), "
-        "then press Enter (q to stop): ",
-        "[to check the light] release the purple die, showing 1 (alternate its two 1 faces), "
-        "then press Enter (q to stop): "], prompts
+        "[to choose the gain] release the yellow die, then press Enter (q to stop): ",
+        "[to check the light] release the purple die, then press Enter (q to stop): "], prompts
 
 
 @pytest.mark.hil

@@ -332,3 +332,33 @@ def test_compatibility_follows_micropythons_loader():
             flash.check_compatible(board, header)
         for word in words:
             assert word in str(exc.value)
+
+
+@pytest.mark.process
+@pytest.mark.micropython
+def test_a_running_pyramid_on_a_pty_is_said_at_once_without_mpremote(micropython, tmp_path,
+                                                                      monkeypatch, capsys):
+    # tester s33-2: on a pseudo-terminal mpremote reads the running firmware's heartbeats
+    # for good, so 'pyramid flash' waited its whole 120 s before saying what to do. The
+    # firmware's own lines are heard first: the safe boot is said before anything is
+    # built, and mpremote is never started.
+    from camelhost.device.virtual import VirtualPyramid
+
+    real_run = subprocess.run
+    started = []
+
+    def hung(cmd, **kwargs):
+        if not os.path.basename(cmd[0]).startswith("mpremote"):
+            return real_run(cmd, **kwargs)  # mpy-cross builds for real
+        started.append(cmd)  # what mpremote does on such a pty: wait until its timeout
+        raise subprocess.TimeoutExpired(cmd, kwargs.get("timeout"))
+
+    monkeypatch.setattr(flash.subprocess, "run", hung)
+    with VirtualPyramid("second", seed=3) as vp:
+        rc = cli.main(["flash", "--port", vp.port, "--build-dir", str(tmp_path / "build")])
+    err = capsys.readouterr().err
+    assert rc == 1 and started == [], (err, started)
+    assert err.startswith("pyramid: the pyramid firmware is running on %s: it ignores "
+                          "mpremote, so nothing was copied. Safe boot it first: " % vp.port), err
+    assert "press BOOTSEL" in err and "on the emulated Pico type b and Enter" in err, err
+    assert not (tmp_path / "build").exists()

@@ -172,8 +172,8 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
                                            "15:black 16:white", "leg red"] + LEG[2:]))
     assert ": nichts => netto +0" in scored and "nothing" not in scored
     die = "\n".join(_plain_lines("de", lines[:1] + ["pyramid", "blue 2", "undo"]))
-    assert ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze die "
-            "Kamele blau und grün zurück: 1:[blau,grün]; lege den Würfel blau zurück in die Pyramide") in die, die
+    assert ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze das "
+            "Kamel blau, das grün trägt, zurück auf Feld 1; lege den Würfel blau zurück in die Pyramide") in die, die
 
 
 def _journal(path):

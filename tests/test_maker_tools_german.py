@@ -1,7 +1,8 @@
 """The maker tools in German (issue 30): ``pyramid doctor``'s checklist, ``pyramid
 monitor``'s columns, ``pyramid calibrate``'s report and ``pyramid check``'s verdicts
-come from the catalogue, each heading within its column; colours stay English (typed
-commands read them), the hardware words are the German maker's (Klarkanal,
+come from the catalogue, each heading within its column; the dice by their German colour
+words (``lila``, ``grau-schwarz``: s34, tester s33-2: the readings' column was English
+at a German table), the hardware words are the German maker's (Klarkanal,
 Integrationszeit, Verstärkung)."""
 
 import io
@@ -30,10 +31,15 @@ def test_the_monitors_columns_and_states_are_german_and_stand_under_their_headin
     # the slider is the Schieber, as doctor, emulate and the help say (tester 3, finding 8)
     assert head.split()[:6] == ["#", "Schieber", "klar", "rot", "grün", "blau"]
     assert "LED aus (k,r,g,b)" in head and head.split()[-3:] == ["Einordnung", "Abst.", "Ltg."]
-    for reading, label in ((PUSHED, "white"), (EMPTY, "leer"), (UNKNOWN, "unbekannt")):
+    grey = dict(PUSHED, label="grey-black")
+    for reading, label in ((PUSHED, "weiß"), (EMPTY, "leer"), (UNKNOWN, "unbekannt"),
+                           (grey, "grau-schwarz")):
         line = monitor.format_reading(7, reading, saturation=7680, quality=1.0)
         assert _bars(line) == _bars(head), (head, line)  # the columns line up
-        assert line[_bars(line)[1] + 2:].split()[0] == label  # the colour stays English
+        assert line[_bars(line)[1] + 2:].split()[0] == label  # the die in German words
+        # the margin column ends where its heading does, after the longest label too
+        end = head.index("Abst.") + len("Abst.")
+        assert line[end - 1] != " " and line[end] == " ", (head, line)
     pushed = monitor.format_reading(7, PUSHED, saturation=7680)
     assert pushed.split()[1] == "GEDR."
     # the number columns end where their headings end
@@ -74,8 +80,8 @@ def test_the_calibration_report_says_none_and_its_advice_in_german():
     out = io.StringIO()
     calibrate.print_report(result, out)
     text = out.getvalue()
-    assert "  blue        purple          4,2  ZU NAHE" in text
-    assert "  red         leer           30,0\n" in text  # the empty head as the monitor says it
+    assert "  blau         lila             4,2  ZU NAHE" in text
+    assert "  rot          leer            30,0\n" in text  # the empty head as the monitor says it
     assert "Rat: Lichtschutz prüfen" in text and "advice" not in text
     result.pairs = result.pairs[1:]
     out = io.StringIO()
@@ -138,3 +144,19 @@ def test_monitor_place_reads_the_die_in_the_table_s_words(capsys):
     assert "--place lila:" in err and "purple" in err, err
     assert cli.main(["monitor", "--port", "virtual", "--place", "lilac", "--lang", "de"]) != 0
     assert "--place" in capsys.readouterr().err
+
+
+def test_the_monitors_die_events_name_the_die_in_german():
+    # tester s33-2 (smaller points): at a German table the monitor's lines said the dice
+    # in English (purple, grey-white) between German words
+    from camelhost.device.events import DieEvent
+    set_language("de")
+    said = monitor.format_event(DieEvent("die", "AB12CD34", 5, colour="grey", ink="white",
+                                         value=2), "second")
+    assert "Würfel grau-weiß Wert 2" in said and "grey" not in said and "white" not in said, said
+    said = monitor.format_event(DieEvent("unknown", "AB12CD34", 6, best="purple"), "second")
+    assert "lila" in said and "purple" not in said, said
+    set_language("en")
+    said = monitor.format_event(DieEvent("die", "AB12CD34", 5, colour="grey", ink="white",
+                                         value=2), "second")
+    assert "die grey-white value 2" in said, said

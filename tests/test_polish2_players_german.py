@@ -1,8 +1,10 @@
 """The narrow German players table: its abbreviations as short as the English ones
-where German has one (``Kart`` for the finish cards, ``Wett`` for the leg tickets, as
-``Pyr`` for the pyramid tickets: no dots, never cut), so long names keep nearly the
-room they have in English (``jetzt`` stays whole: it is the word of every screen for a
-value now, and German has no shorter one)."""
+where German has one (``Kart`` for the finish cards, ``Pyr`` for the pyramid tickets:
+no dots, never cut; the leg tickets headed by a whole word, ``Wette``, as the odds panel
+heads a ticket's value: ``Wett`` read as a word cut, tester s33-2, and the coins' ``EP``
+gives it the column), so long names keep nearly the room they have in English
+(``jetzt`` stays whole: it is the word of every screen for a value now, and German has
+no shorter one)."""
 
 import pytest
 from camelhost.i18n import set_language
@@ -35,7 +37,7 @@ def test_the_narrow_german_headings_are_whole_and_nearly_as_short_as_english(wid
     set_language("de")
     german, german_name = _table(view, width, compact)
     assert english == ["name", "coin", "pyr", "card", "now", "tix"]
-    assert german == ["Name", "EP", "Pyr", "Kart", "jetzt", "Wett"]  # whole, never cut
+    assert german == ["Name", "EP", "Pyr", "Kart", "jetzt", "Wette"]  # whole, never cut
     # four columns fewer than English before; two now (jetzt's)
     assert english_name - german_name <= 2, (english_name, german_name)
 
@@ -45,4 +47,6 @@ def test_at_width_33_a_long_name_keeps_eight_columns_in_german():
     view = _view()
     set_language("de")
     rows = players_text(view, 33, compact=True).plain.splitlines()
-    assert rows[1].startswith(" Annabel…   3") or rows[1].startswith("▶Annabel…   3"), rows[1]
+    # the name's eight columns, then the coins (EP: two columns wide, as many as the
+    # coins need, since the tickets' heading is the whole word Wette)
+    assert rows[1].startswith((" Annabel…  3 ", "▶Annabel…  3 ")), rows[1]

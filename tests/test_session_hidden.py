@@ -47,7 +47,7 @@ def test_undo_of_a_pyramid_action_names_the_player_and_the_die():
     s.command("pyramid")
     s.command("red ?")
     s.command("3")
-    assert _lines(s, s.command("undo")) == ["undone: Ann's pyramid ticket and its die red 3; move the red camel back: 2:[red]; put the red die back in the pyramid (or "
+    assert _lines(s, s.command("undo")) == ["undone: Ann's pyramid ticket and its die red 3; move the red camel back to space 2; put the red die back in the pyramid (or "
         "type 'redo' to keep red 3)"]
     s.command("leg red")
     assert _lines(s, s.command("undo")) == ["undone: Ann's leg ticket on red"]

@@ -1034,6 +1034,8 @@ def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_a
             await scenes.type_line(pilot, "pyramid")
             await scenes.settle(pilot)
             whole_screen()
+            command = app.query_one("#command")
+            hint = command.placeholder  # the empty command line's own words
             events.put(("event", DieEvent("die", "B", 1, "EVT 1", colour="blue", value=2)))
             for _ in range(600):  # until the app's timer has handed the event over
                 await pilot.pause(0.05)
@@ -1042,10 +1044,13 @@ def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_a
             await scenes.settle(pilot)
             whole_screen()
             assert "Can still come out:" in _text(app, "#info")
-            assert "Now leading: 1st blue, 2nd red" in _history(app)  # the die's narration
+            # the die's narration from its own line (tester s33-2 finding 11: taller than
+            # the pane, it showed its tail, the leaders, and the die's line was gone);
+            # the leaders stand in the banner, newer lines below say so
+            assert _history(app)[0].startswith("DIE blue 2 (Annabelle's pyramid ticket)")
+            assert "Leading: 1st blue, 2nd red" in "\n".join(screen_lines(app)[:3])
+            assert command.placeholder == "\u25b2 older lines shown; newer below: PgDn or End"
             before = _history(app)
-            command = app.query_one("#command")
-            hint = command.placeholder
             await pilot.press("pageup")
             await scenes.settle(pilot)
             # scrolled back, a row for the marker would make the players panel scroll:

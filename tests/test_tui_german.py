@@ -71,7 +71,7 @@ def test_the_players_table_is_headed_in_german_and_each_heading_stands_over_its_
     assert all(len(line) <= width for line in lines), lines
     heading = lines[0].split()
     assert not set(heading) & ENGLISH_HEADINGS, lines[0]
-    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Wetten", "Wett")
+    assert heading[0] in ("Spieler", "Name") and heading[-1] in ("Wetten", "Wette")
     # a number right-aligned under each heading: its last digit under the heading's end
     rows = [line for line in lines[1:] if line[:1] in (" ", "▶") and line[1:2] != " "]
     assert len(rows) == len(names)
@@ -305,11 +305,13 @@ def test_the_german_full_screen_prompt_asks_for_the_die_whole_at_80x24():
 @pytest.mark.parametrize("names", [NAMES8, LONG8])
 def test_the_compact_players_table_heads_its_tickets_with_a_whole_abbreviation(names):
     """Tester 3's finding 13: the compact table's tickets column was headed ``Wett``, a
-    cut word beside ``Kart.``; the abbreviations are ``Kart`` and ``Wett`` now, without
-    dots as ``Pyr``, whole (session 30: as short as English's)."""
+    cut word beside ``Kart.``; the abbreviations were ``Kart`` and ``Wett`` then, without
+    dots as ``Pyr`` (session 30: as short as English's). ``Wett`` still read as a word
+    cut (tester s33-2): the heading is the whole word ``Wette``, as the odds panel heads
+    a leg ticket's value."""
     from camelhost.ui import plan
 
     set_language("de")
     view = table_view(_session(names), odds=False)
     heading = players_text(view, plan.players_width(view, 80), compact=True).plain
-    assert heading.splitlines()[0].split()[-3:] == ["Kart", "jetzt", "Wett"]
+    assert heading.splitlines()[0].split()[-3:] == ["Kart", "jetzt", "Wette"]

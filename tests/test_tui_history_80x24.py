@@ -143,3 +143,40 @@ def test_a_reply_taller_than_the_pane_shows_its_start_with_the_command(tmp_path)
             assert not log.following
 
     asyncio.run(play())
+
+
+EIGHT = ["Maria-Theresa", "Jonas", "Leonie", "Tariq", "Sofia", "Ömer", "Kai", "Évelyne"]
+
+
+@pytest.mark.parametrize("lang, lines, die, counts", [
+    ("en", ["pyramid", "blue 3"], "DIE blue 3 (Maria-Theresa's pyramid ticket)",
+     ("Can still come out", "Pyramid tickets left")),
+    ("de", ["pyramid", "grau weiß 3"], "WÜRFEL grau (Ziffer weiß) 3 (Pyramidenplättchen von",
+     ("Können noch herauskommen", "Pyramidenplättchen übrig")),
+    ("de", ["tile 5 +", "pyramid", "blau 3"], "WÜRFEL blau 3 (Pyramidenplättchen von Jonas)",
+     ("Können noch herauskommen", "Pyramidenplättchen übrig")),
+])
+def test_a_dies_own_line_always_shows_in_the_history_at_eight_seats(lang, lines, die, counts):
+    # tester s33-2 finding 11: at 80x24 with eight players the history's few rows showed
+    # the die's tail (the dice that can still come out and the pyramid tickets left,
+    # word for word the counts' rows just above) and not the die's own line
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        app = scenes.app_for("second", EIGHT, seed=12)
+
+        async def play():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await scenes.type_lines(pilot, [scenes.SECOND_SETUP] + lines)
+                await scenes.settle(pilot)
+                log = app.query_one("#log")
+                rows = [str(line.text).rstrip() for line in
+                        (log.render_line(y) for y in range(log.scrollable_content_region.height))]
+                return rows, list(log.history)
+
+        rows, history = asyncio.run(play())
+    finally:
+        set_language("en")
+    assert any(row.startswith(die) for row in rows), rows
+    assert not any(row.startswith(counts) for row in rows), rows
+    assert not any(line.startswith(counts) for line in history), history

@@ -99,7 +99,7 @@ def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_t
     assert said[0] == (
         "undone: Ben's pyramid ticket and its die %s; this also takes back the leg 1 "
         "scoring: coins back to Ann 3, Ben 3, Cy 3; tickets back: Ann (2 pyramid tickets), "
-        "Ben (1 pyramid ticket), Cy (1 pyramid ticket); move the blue camel back: 1:[blue]; "
+        "Ben (1 pyramid ticket), Cy (1 pyramid ticket); move the blue camel back to space 1; "
         "take the %s, %s, %s and %s dice out of the pyramid again, leaving the %s die in it "
         "(or type 'redo' to keep %s)"
         % (last, *first, released[-1][0].partition("-")[0], last))
@@ -146,8 +146,8 @@ def test_undo_of_the_die_that_ended_the_race_takes_back_the_race_end_and_redo_gi
         "undone: %s's pyramid ticket and its die %s 3; this also takes back the end of race "
         "1 and the leg %d scoring: the finish cards, which everyone saw, go back face down on "
         "their piles, each pile in the order its cards were played; coins back to %s; move "
-        "the %s camel back: 15:[white,yellow,%s]; put the %s die back in the pyramid (or "
-        "type 'redo' to keep %s 3)" % (ender, last, leg, coins, last, last, last, last))
+        "the %s camel back to space 15, on top of yellow and white; put the %s die back in "
+        "the pyramid (or type 'redo' to keep %s 3)" % (ender, last, leg, coins, last, last, last))
     assert s.phase == "turn" and s.scores == [] and last in s.game.dice_in_pyramid()
     said = _said(t, out, "redo")
     assert said[0] == ("redone: %s's pyramid ticket and its die %s 3; take the %s die out of "
@@ -166,9 +166,9 @@ def test_redo_gives_back_the_very_die_an_undo_took_back_and_is_journaled(tmp_pat
     after = s.game.position()
     said = _said(t, out, "undo")
     colour = label.partition("-")[0]
-    assert said[0] == ("undone: Ben's pyramid ticket and its die %s; move the %s camel back: "
-                       "3:[%s]; put the %s die back in the pyramid (or type 'redo' to keep %s)"
-                       % (_die(label, value), colour, colour, colour, _die(label, value)))
+    assert said[0] == ("undone: Ben's pyramid ticket and its die %s; move the %s camel back to "
+                       "space 3; put the %s die back in the pyramid (or type 'redo' to keep %s)"
+                       % (_die(label, value), colour, colour, _die(label, value)))
     assert colour in pyramid.table.inside
     said = _said(t, out, "redo")
     assert said[0] == ("redone: Ben's pyramid ticket and its die %s; take the %s die out of "
@@ -228,7 +228,7 @@ def test_redo_is_a_command_in_the_help_and_at_a_german_table():
                        "'undo' zurücknahm, bis etwas anderes getan wird")
     said = _said(t, out, "undo", "redo")
     assert said[0] == ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
-                       "setze das Kamel rot zurück: 2:[rot]; lege den Würfel rot zurück in die "
+                       "setze das Kamel rot zurück auf Feld 2; lege den Würfel rot zurück in die "
                        "Pyramide (oder tippe 'redo', um rot 2 zu behalten)")
     assert said[2] == ("wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
                        "2; nimm den Würfel rot wieder aus der Pyramide")
@@ -417,7 +417,7 @@ def test_undo_across_a_leg_end_names_each_piece_as_it_goes_back():
         "(1 pyramid ticket), Ben (red 5), Dee (1 pyramid ticket), Eve (1 pyramid ticket), "
         "Fay (1 pyramid ticket); back on the track: Ann's tile on space 7, cheering side up; "
         "Cy and Dee are partners again: they exchange their partnership cards again; move "
-        "the red and blue camels back: 2:[red,blue]; take the yellow, blue, green and purple "
+        "the red camel, carrying blue, back to space 2; take the yellow, blue, green and purple "
         "dice out of the pyramid again, leaving the red die in it (or type 'redo' to keep "
         "red 1)")
     shown = "\n".join(said[3:])  # the table as 'show' gives it agrees with the words
@@ -434,8 +434,8 @@ def test_undo_across_a_leg_end_in_german_names_each_piece():
         "Fay 3; Plättchen zurück an ihre Spieler: Ann (1 Pyramidenplättchen), Ben (rot 5), "
         "Dee (1 Pyramidenplättchen), Eve (1 Pyramidenplättchen), Fay (1 Pyramidenplättchen); "
         "wieder auf die Strecke: das Plättchen von Ann auf Feld 7, Seite Anfeuern oben; Cy "
-        "und Dee sind wieder Partner: sie tauschen ihre Partnerkarten wieder; setze die "
-        "Kamele rot und blau zurück: 2:[rot,blau]; nimm die Würfel gelb, blau, grün und lila "
+        "und Dee sind wieder Partner: sie tauschen ihre Partnerkarten wieder; setze das "
+        "Kamel rot, das blau trägt, zurück auf Feld 2; nimm die Würfel gelb, blau, grün und lila "
         "wieder aus der Pyramide, der Würfel rot bleibt darin (oder tippe 'redo', um rot 1 "
         "zu behalten)")
 
@@ -447,7 +447,7 @@ def test_undo_of_a_die_mid_leg_says_where_its_camels_go_back_and_a_tiles_coin():
     said = _said(t, out, "pyramid", "red 2", "undo")  # red lands on 4: Ann's coin, on to 5
     assert t.session.game.coins == [3, 3, 3]
     assert said[-2] == ("undone: Ben's pyramid ticket and its die red 2; coins back to Ann 3; "
-                        "move the red camel back: 2:[red]; put the red die back in the pyramid "
+                        "move the red camel back to space 2; put the red die back in the pyramid "
                         "(or type 'redo' to keep red 2)")
 
 
@@ -465,7 +465,7 @@ def test_undo_of_the_race_end_in_german_says_the_finish_cards_were_seen():
         "auch das Ende von Rennen 1 und die Etappenwertung 3 zurück: die Wettkarten, die alle "
         "gesehen haben, kommen verdeckt zurück auf ihre Stapel, jeder Stapel in der "
         "Reihenfolge, in der seine Karten gespielt wurden; EP wie davor: Ann 7, Ben 6, Cy 6; "
-        "setze das Kamel orange zurück: 15:[weiß,gelb,orange]; lege den Würfel orange zurück "
+        "setze das Kamel orange zurück auf Feld 15, oben auf gelb und weiß; lege den Würfel orange zurück "
         "in die Pyramide (oder tippe 'redo', um orange 3 zu behalten)")
 
 
@@ -477,7 +477,7 @@ def test_undo_of_a_correction_says_no_coins_or_tickets_change_back_and_moves_the
     said = _said(t, out, "fix 1:green 2:red,blue", "undo")
     undone = [line for line in said if line.startswith("undone: ")]
     assert undone == ["undone: the board correction; no coins or tickets change back; move "
-                      "the blue camel back: 1:[blue,green]"]
+                      "the blue camel back to space 1, under green"]
     assert t.session.game.stacks[1] == ["blue", "green"]
     assert t.session.game.held_tickets(0) == [("red", 5)]
 
@@ -506,8 +506,8 @@ def test_the_bots_undo_line_names_the_scoring_where_the_question_named_it():
         "scoring: coins back to Ann 3, Ben 3, Cy 3; tickets back: Ann (4 pyramid tickets), "
         "Ben (purple 5, green 3, green 2, purple 3), Cy (green 5, green 2, blue 5, purple 2); "
         "and the bots' moves after the scoring: Ben's leg ticket on green, Cy's tile on "
-        "space 6, booing side up (back to Cy); move the purple and green camels back: "
-        "4:[yellow,purple,green]; take the blue, green, yellow and red dice out of the "
+        "space 6, booing side up (back to Cy); move the purple camel, carrying green, back "
+        "to space 4, on top of yellow; take the blue, green, yellow and red dice out of the "
         "pyramid again, leaving the purple die in it (or type 'redo' to keep purple 1)"]
     # the order of the question before it: the die, the scoring, the bots' moves
     question = said[0]
@@ -542,8 +542,8 @@ def test_the_bots_undo_line_in_german_names_the_scoring_before_the_bots_moves():
         "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel lila 1; das nimmt "
         "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3; ")
     assert ("; und die Züge der Bots nach der Wertung: das Wettplättchen grün von Ben, das "
-            "Plättchen von Cy auf Feld 6, Seite Ausbuhen oben (zurück zu Cy); setze die Kamele "
-            "lila und grün zurück: 4:[gelb,lila,grün]; ") in undone[0]
+            "Plättchen von Cy auf Feld 6, Seite Ausbuhen oben (zurück zu Cy); setze das Kamel "
+            "lila, das grün trägt, zurück auf Feld 4, oben auf gelb; ") in undone[0]
 
 
 def test_redo_of_a_correction_says_no_coins_or_tickets_change():
@@ -579,3 +579,43 @@ def test_redo_of_a_die_names_no_coins_or_tickets_of_a_correction():
     redone = [line for line in said if line.startswith("redone: ")]
     assert redone == ["redone: Ann's pyramid ticket and its die blue 1; take the blue die out "
                       "of the pyramid again"]
+
+
+def test_the_watchers_words_of_an_undo_count_many_bots_moves_and_leave_the_coins_to_the_table():
+    """The web page's brief form of an undo (tester s33-2 finding 5): the scoring taken
+    back in one clause, the bots' moves after it counted when more than two, the camels
+    counted when they go back to more than two spaces; the table's own line names them
+    all."""
+    out = io.StringIO()
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    s = Session("second", names, seed=9, bots=[1, 2, 3, 4], journal=Journal(None))
+    t = Table(s, PlainDisplay(out))
+    t.start()
+    t.line(SETUP)
+
+    def typed_die():
+        t.line("%s 1" % [d for d in s.game.dice_in_pyramid() if d != "grey"][0])
+    for _turn in range(60):
+        if s.phase == "die":
+            typed_die()
+        elif s.current == 0:
+            leg = s.game.leg
+            t.line("pyramid")
+            typed_die()
+            if s.game.leg != leg:
+                while s.phase == "die":
+                    typed_die()
+                ended = leg
+                break
+    assert s.current == 0 and s.game.leg == ended + 1  # Ann's die ended the leg
+    notice = s.command("undo")[0]  # the session's: the table asks first
+    full, brief = notice["text"], notice["brief"]
+    moves = full.split("; and the bots' moves after the scoring: ")[1].split(";")[0]
+    assert all(name + "'s " in moves for name in names[1:]), full  # four, named
+    assert "; and the bots' moves after the scoring: 4 moves" in brief, brief
+    assert ("; this also takes back the leg %d scoring: every player's coins, tickets and "
+            "tiles as before it" % ended) in brief, brief
+    assert "coins back to" in full and "coins back to" not in brief
+    assert not any(name + "'s" in brief for name in names[1:]), brief
+    assert brief.startswith("undone: Ann's pyramid ticket and its die ")
+    assert brief.endswith(full[full.index("; take the "):]), (brief, full)  # the dice, as said

@@ -465,6 +465,68 @@ def test_a_replay_says_an_undo_and_a_redo_at_their_steps_only():
     assert [w for i, w in enumerate(said) if i not in at.values()] == [None] * (len(said) - 2)
 
 
+SEVEN = ["Maria", "Jonas", "Leonie", "Tariq", "Sofia", "Ömer", "Kai"]
+
+
+def _seven_at_a_leg_end():
+    """Seven players just after leg 1 is scored: a ticket or a tile in every row."""
+    s = Session("second", SEVEN, seed=3)
+    s.command("setup 1:blue,green,red,yellow,purple 15:black 16:white")
+    for move in ("leg red", "leg blue", "tile 8 -", "leg green", "leg red", "leg yellow",
+                 "leg purple"):
+        s.command(move)
+    for die in ("red 1", "blue 2", "green 3", "yellow 1", "purple 2"):
+        s.command("pyramid")
+        s.command(die)
+    assert s.game.leg == 2
+    return s
+
+
+@pytest.mark.parametrize("lang, scoring, camel, coins", [
+    ("en", "; this also takes back the leg 1 scoring: every player's coins, tickets and "
+           "tiles as before it; ",
+     "; move the purple camel back to space 3, on top of yellow and blue; ",
+     "coins back to Maria 3, Jonas 3"),
+    ("de", "; das nimmt auch die Etappenwertung 1 zurück: EP und Plättchen aller Spieler "
+           "wie davor; ",
+     "; setze das Kamel lila zurück auf Feld 3, oben auf gelb und blau; ",
+     "EP wie davor: Maria 3, Jonas 3")])
+def test_the_pages_undo_of_a_scoring_is_one_clause_and_its_camels_in_words(lang, scoring,
+                                                                            camel, coins):
+    # tester s33-2 finding 5: the undo of a leg's scoring put every player's coins and
+    # tickets on the TV (up to 17 lines at seven seats), and the camels in the table's
+    # notation (3:[blue,yellow,purple]). The page says the scoring in one clause and
+    # the camel in words; the table's own line keeps every coin and ticket.
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        s = _seven_at_a_leg_end()
+        board = FakeBoard()
+        seam = Seam(s, compute=quick_odds)
+        with LiveBoard(board, seam) as live:
+            notices = s.command("undo")
+            seam.notices(notices, seam.catch_up())  # as the table hands them on
+            table = notices[0]["text"]
+            assert live.wait_idle()
+        seam.close()
+    finally:
+        set_language("en")
+    page = board.published[-1]["undo"]
+    assert scoring in page and camel in page, page
+    assert coins not in page and "Kai" not in page and "3:[" not in page, page
+    assert coins in table and "Kai" in table and camel in table, table
+
+
+class FakeBoard:
+    """What a ``LiveBoard`` publishes to, kept."""
+
+    def __init__(self):
+        self.published = []
+
+    def publish(self, view):
+        self.published.append(view)
+
+
 def test_palette_css_has_every_camel_and_die_colour_of_both_editions(board):
     from camelup.editions import EDITIONS
     status, headers, body = get(board.port, "/palette.css")

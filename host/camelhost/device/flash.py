@@ -32,6 +32,9 @@ from camelhost.i18n import _
 MARCH = "armv6m"
 #: Seconds allowed for the whole mpremote session.
 MPREMOTE_TIMEOUT = 120.0
+#: Seconds ``running_firmware`` listens for the pyramid firmware's lines before mpremote
+#: is started: a little over its heartbeat's 2 s (docs/protocol.md, ``HB``).
+LISTEN_S = 2.5
 
 
 def tool(name):
@@ -316,6 +319,57 @@ def check_port(port):
                    "--port auto for the first RP2040 on USB") % (path, seen))
 
 
+def running_firmware(port, wait=LISTEN_S):
+    """The name of the first valid protocol line (``HB``, ``HELLO``, ``EVT``...) the
+    pyramid firmware sends on ``port`` within ``wait`` seconds, or ``None``: a board at
+    MicroPython's prompt (a safe boot, a new board) sends nothing by itself. Only the
+    port is read, nothing is written to it. ``None`` too for a port pyserial cannot open
+    or name (``id:<serial>``, a busy port): mpremote then says what is wrong."""
+    import time
+
+    import serial
+    from camelup.board import protocol
+
+    path = port[len("port:"):] if port.startswith("port:") else port
+    if port.startswith("id:") or port == "auto":
+        return None
+    try:
+        ser = serial.serial_for_url(path, baudrate=115200, timeout=0.1)
+    except (serial.SerialException, OSError, ValueError):
+        return None
+    lines = protocol.LineAssembler()
+    end = time.monotonic() + wait
+    try:
+        while time.monotonic() < end:
+            for line in lines.feed_many(ser.read(256)):
+                if line == lines.TOO_LONG:
+                    continue
+                try:
+                    return protocol.decode(bytes(line)).name
+                except protocol.ProtocolError:
+                    continue  # a REPL's text, a damaged line: not the firmware's word
+    except (serial.SerialException, OSError):
+        return None
+    finally:
+        ser.close()
+    return None
+
+
+def check_not_running(port):
+    """Raise ``CliError`` when the pyramid firmware runs on ``port`` (``running_firmware``),
+    saying at once what the maker does: a safe boot (hardware/README.md, "Watchdog and
+    safe boot"), the emulated Pico's ``b``; mpremote, which the running firmware ignores,
+    would wait its ``MPREMOTE_TIMEOUT`` on a pseudo-terminal (10 s on a USB port) before
+    saying it."""
+    heard = running_firmware(port)
+    if heard is not None:
+        raise CliError(_("the pyramid firmware is running on %s: it ignores mpremote, so "
+                         "nothing was copied. Safe boot it first: unplug it and hold the "
+                         "slider down while plugging it back in, or press BOOTSEL just after "
+                         "(hardware/README.md, 'Watchdog and safe boot'); on the emulated Pico "
+                         "type b and Enter in its terminal. Then flash again") % port)
+
+
 def probe(port, target="/", resume=False):
     """Ask the board at ``port`` what it runs and which stale sources it holds; ``Board``.
     Raises ``CliError`` when the port does not exist (``check_port``) or mpremote fails
@@ -362,11 +416,13 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     would be imported instead of the ``.mpy``) are removed in the copy session.
 
     Raises ``CliError`` when ``port`` is a path that does not exist (checked first,
-    nothing is built: ``check_port``), a tool is missing, mpremote fails (board busy or
+    nothing is built: ``check_port``), the pyramid firmware runs there (said within
+    ``LISTEN_S``, before anything is built: ``check_not_running``), a tool is missing, mpremote fails (board busy or
     not answering), the board is incompatible, or a file on the board differs in size
     from the build. ``firmware_dir``: the firmware to build (default the package's).
     """
     check_port(port)
+    check_not_running(port)
     build_dir = build_dir or paths.build_dir("firmware")
     files = build(build_dir, firmware_dir)
     log(_("built %d files in %s (%d bytes)") % (len(files), build_dir, sum(s for _, s in files)))

@@ -239,7 +239,8 @@ def phase_hint(session):
     return _("it is %s's turn") % session.names[session.current]
 
 
-def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=None):
+def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=None,
+                 brief=False):
     """What one ``undo`` took back, in words, and the hint that ``redo`` keeps its dice
     (``(text, hint)``; the hint ``""`` when no die was undone, said at the table only,
     never by ``pyramid replay``, which cannot redo): ``steps``, a list of (events of one step,
@@ -259,7 +260,11 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
     after)``, the ``camelup.game.Game`` before the undo and after it (``None``: a setup
     or an ``again`` taken back): the pieces the table puts back are named from the two,
     so that a table can rebuild the board from the words alone (``_pieces_back``,
-    ``_camels_back``)."""
+    ``_camels_back``). ``brief``: the words for watchers (the web page's one notice),
+    which a scoring taken back would fill with every player's coins and tickets: the
+    scoring in one clause without them, more than two bots' moves counted, not named,
+    and camels back on more than two spaces or stacks counted (the page's track shows
+    them); the player's step and the dice as in full."""
     edition = get_edition("second") if edition is None else edition
     parts = [_undone_step(step[0], names, step[1], edition, step[2] if len(step) > 2 else None)
              for step in steps]
@@ -269,21 +274,29 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
     at = len(parts) - 1 if scoring is None else scoring.get("at", len(parts) - 1)
     text = parts[0][0]
     if at > 0:
-        text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:at + 1])
+        text += _bots_moves(_(", and the bots' moves after it: %s"), parts[1:at + 1], brief)
     dice = [die for _, die in parts if die]
-    if scoring is not None:
+    if scoring is not None and brief and scoring.get("race"):
+        text += _("; this also takes back the end of race %(race)d and %(legs)s: the finish "
+                  "cards go back face down on their piles, every player's coins, tickets and "
+                  "tiles as before it") % {"race": scoring.get("race_no", 1),
+                                            "legs": _legs_scored(scoring["legs"])}
+    elif scoring is not None and brief:
+        text += _("; this also takes back %s: every player's coins, tickets and tiles as "
+                  "before it") % _legs_scored(scoring["legs"])
+    elif scoring is not None:
         text += _scoring_back(scoring, names)
-    if board is not None:
+    if board is not None and not (brief and scoring is not None):
         # a correction or an unscored end pays and takes nothing: said so, as the other
         # undo lines say the coins and tickets that change back
         quiet = any(step[0][0].get("type") in ("correction", "unscored") for step in steps)
         text += _pieces_back(board[0], board[1], names, edition, scoring is not None,
                              quiet=quiet)
     if at < len(parts) - 1:
-        text += _("; and the bots' moves after the scoring: %s") % ", ".join(
-            p[0] for p in parts[at + 1:])
+        text += _bots_moves(_("; and the bots' moves after the scoring: %s"), parts[at + 1:],
+                            brief)
     if board is not None:
-        text += _camels_back(board[0], board[1])
+        text += _camels_back(board[0], board[1], brief)
     if moves is None:
         text += _put_back([die["colour"] for die in dice])
     else:
@@ -292,6 +305,14 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
     if dice:  # a die released again would be another: redo gives this one back
         hint = _(" (or type 'redo' to keep %s)") % name_list(die_words(d) for d in dice)
     return text, hint
+
+
+def _bots_moves(template, parts, brief):
+    """``template`` (one ``%s``) with the bots' moves ``parts`` (``_undone_step``'s) named;
+    ``brief``: more than two of them counted (``5 moves``) instead."""
+    if brief and len(parts) > 2:
+        return template % (ngettext("%d move", "%d moves", len(parts)) % len(parts))
+    return template % ", ".join(p[0] for p in parts)
 
 
 def undo_question(scoring, names, edition=None):
@@ -435,25 +456,59 @@ def _pieces_again(before, after, names):
     return ""
 
 
-def _camels_back(before, after):
+def _camels_back(before, after, brief=False):
     """The camels an undo moves back (``before``, ``after``: the games, as for
-    ``_pieces_back``), with the stacks they stand in again, bottom to top, in the
-    track's words (``; move the red camel back: 5:[red,blue,purple]``); ``""`` when none
-    moves."""
-    text = ""
+    ``_pieces_back``), each to its space and its place in the stack there, in the words a
+    player reads (``; move the red camel back to space 5, on top of blue and under
+    purple``: the camels below it named from the nearest down, those above it from the
+    nearest up; camels moved back together, one on another, are named as the one
+    carrying the others: ``the red camel, carrying yellow, back to space 5``); ``""``
+    when none moves. One clause a space, by space; ``brief`` (``undone_steps``'s): more
+    than two such clauses said in one, the camels counted (the track shows where they
+    stand)."""
+    clauses = []
     was, now = before.stacks, after.stacks
-    moved = []
-    spaces = []
     for space in sorted(now):
-        back = [c for c in now[space] if c not in was.get(space, [])]
-        if back:
-            moved += back
-            spaces.append(space)
-    if moved:
-        text += ngettext("; move the %(camels)s camel back: %(stacks)s",
-                         "; move the %(camels)s camels back: %(stacks)s", len(moved)) % {
-            "camels": name_list(colour_word(c) for c in moved),
-            "stacks": _board_words({space: now[space] for space in spaces})}
+        stack = list(now[space])
+        back = [c not in was.get(space, []) for c in stack]
+        i = 0
+        while i < len(stack):
+            if not back[i]:
+                i += 1
+                continue
+            j = i
+            while j < len(stack) and back[j]:
+                j += 1
+            clauses.append((_camel_back(stack[i:j], space, stack[:i][::-1], stack[j:]),
+                            j - i))
+            i = j
+    if brief and len(clauses) > 2:
+        camels = sum(n for _text, n in clauses)
+        return ngettext("; move %d camel back to where it stood",
+                        "; move %d camels back to where they stood", camels) % camels
+    return "".join(text for text, _n in clauses)
+
+
+def _camel_back(group, space, below, above):
+    """One clause of ``_camels_back``: the camels ``group`` (bottom to top, moved back
+    together) back to ``space``, on top of ``below`` (nearest first) and under ``above``
+    (nearest first)."""
+    if len(group) > 1:
+        text = _("; move the %(camel)s camel, carrying %(others)s, back to space %(space)d") % {
+            "camel": colour_word(group[0]), "space": space,
+            "others": name_list(colour_word(c) for c in group[1:])}
+    else:
+        text = _("; move the %(camel)s camel back to space %(space)d") % {
+            "camel": colour_word(group[0]), "space": space}
+    below_words = name_list(colour_word(c) for c in below)
+    above_words = name_list(colour_word(c) for c in above)
+    if below and above:
+        text += _(", on top of %(below)s and under %(above)s") % {"below": below_words,
+                                                                "above": above_words}
+    elif below:
+        text += _(", on top of %s") % below_words
+    elif above:
+        text += _(", under %s") % above_words
     return text
 
 

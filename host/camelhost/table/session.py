@@ -923,13 +923,16 @@ class Session:
         moves = self._dice_moves(out_before, self._dice_out())
         if scoring is not None:
             scoring["coins"] = list(self.game.coins)
-        text, hint = narration.undone_steps([([e.to_json() for e in step.events], step.mark["current"],
-                                        step.mark.get("tile")) for step in taken],
-                                      self.names, self.edition, moves=moves, scoring=scoring,
-                                      board=None if board is None or self.game is None
-                                      else (board, self.game))
+        said = [([e.to_json() for e in step.events], step.mark["current"], step.mark.get("tile"))
+                for step in taken]
+        games = None if board is None or self.game is None else (board, self.game)
+        text, hint = narration.undone_steps(said, self.names, self.edition, moves=moves,
+                                            scoring=scoring, board=games)
+        # the watchers' words (the web page): a scoring's coins and tickets left to the table
+        brief = narration.undone_steps(said, self.names, self.edition, moves=moves,
+                                       scoring=scoring, board=games, brief=True)[0]
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
-                    "dice_moves": moves,
+                    "brief": _("undone: %s") % brief, "dice_moves": moves,
                     "scoring_undone": scoring is not None}]
         if "race" in taken[0].mark:  # 'again' taken back: the race as it ended
             if self.phase == "over":

@@ -183,9 +183,10 @@ class HumanDriver:
         raise CliError(_("calibration stopped; nothing was saved"))
 
     def present(self, label, value, index, total, taken=0, purpose=None):
-        if purpose:  # a step before the readings: no step number to give
+        if purpose:  # a step before the readings: no step number to give, one reading
+            # (no faces to alternate: any face up)
             prompt = _("[%s] %s, then press Enter (q to stop): ") % (
-                purpose, describe_step(label, value))
+                purpose, _("release the %s die") % colour_word(label))
         elif self.kept_doubtful:  # each later step says the session is spent
             prompt = _("[%3d/%d] %s, then press Enter (this session will not be saved: a "
                        "doubtful reading was kept; q stops): ") % (
@@ -547,7 +548,9 @@ def choose_gain(pyramid, driver, edition, out):
     ``ColourSensor.autorange`` follows it too): tries 60, 16, 4, 1 (times) at the
     current integration time and keeps the highest gain whose LED-on clear count
     stays under the saturation level and at most ``RANGE_WINDOW``'s top; 1 if
-    every gain is too bright. Prints what it saw.
+    every gain is too bright. Prints what it saw. The ``CFG`` returned carries
+    ``gain_check``: ``(label, reading)``, the brightest die's reading at the gain chosen,
+    which ``reach_light`` compares its darkest die's reading with.
     """
     import camelup.board.tcs34725 as tcs
 
@@ -556,6 +559,7 @@ def choose_gain(pyramid, driver, edition, out):
     label = brightest(edition)
     driver.present(label, 1, 0, 0, purpose=_("to choose the gain"))
     state = {"cfg": None}
+    readings = {}
 
     def measure(gain):
         try:
@@ -564,6 +568,7 @@ def choose_gain(pyramid, driver, edition, out):
             _explain_failure(pyramid, exc, _("choosing the gain"))
         it = integration_ms(state["cfg"]["it"])
         on, _off = _sample(pyramid, 0, 0)
+        readings[gain] = difference(on, _off)
         print(ngettext("gain %2dx: %s clear %d count (%s of full scale)",
                        "gain %2dx: %s clear %d counts (%s of full scale)", on[0])
               % (gain, label, on[0], percent(on[0] / float(full_scale(it)))), file=out)
@@ -583,6 +588,8 @@ def choose_gain(pyramid, driver, edition, out):
     print(_("gain set to %dx") % chosen, file=out)
     cfg = dict(cfg)
     cfg["brightest"] = clear  # the brightest die's LED-on clear count at this gain
+    if chosen in readings:  # what the light check's reading is compared with
+        cfg["gain_check"] = (label, readings[chosen])
     return cfg
 
 
@@ -602,7 +609,11 @@ def reach_light(pyramid, driver, edition, cfg, out):
     ``camelup.calibration.light_floor``), raising the gain or lengthening the
     integration time as ``light_fix`` says; return the ``CFG`` in force. Raises
     ``CliError`` with one line naming what to change in the hardware when no
-    setting up to ``LONGEST_MS`` at gain 60x is enough."""
+    setting up to ``LONGEST_MS`` at gain 60x is enough. The ``CFG`` returned carries
+    ``light_check``: ``(label, reading)``, the darkest die's reading (LED on minus LED
+    off, counts) at the settings in force (read again after a change), which the first
+    step of the session is compared with (a die left in the head from the light check
+    is said at once, tester s33-2 finding 4)."""
     from camelup.board import classifier
 
     from camelhost.device.link import LinkError
@@ -612,7 +623,17 @@ def reach_light(pyramid, driver, edition, cfg, out):
     driver.present(label, 1, 0, 0, purpose=_("to check the light"))
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
-    on, off = _sample(pyramid, 0, 0)
+    while True:
+        on, off = _sample(pyramid, 0, 0)
+        # the brightest die left in the head from choosing the gain: said at once, as a
+        # step's reading like the one before it is (tester s33-2 finding 4)
+        like = looks_like(label, difference(on, off), cfg.get("gain_check"),
+                          {classifier.EMPTY: []})
+        if not like:
+            break
+        print("  " + suspect_warning(label, like), file=out)
+        # asked again, never kept: the light would be judged on the wrong die
+        driver.present(label, 1, 0, 0, purpose=_("to check the light"))
     clear = difference(on, off)[0]
     print(ngettext("darkest die: %s clear %d count (enough light for these dice: %d, "
                    "aiming at %d)",
@@ -620,7 +641,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
                    "aiming at %d)", clear)
           % (label, clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)), file=out)
     if clear >= floor * LIGHT_MARGIN:
-        return cfg
+        return dict(cfg, light_check=(label, difference(on, off)))
     text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
     if new is None:
         raise CliError(ngettext(
@@ -636,17 +657,22 @@ def reach_light(pyramid, driver, edition, cfg, out):
     except LinkError as exc:
         _explain_failure(pyramid, exc, _("setting the integration time"))
     print(_("set %s: the darkest die then gives enough light") % text, file=out)
-    return cfg
+    # the darkest die, still in the head, read at the new settings: the first step's
+    # reading is compared with it (``light_check``), as each step's with the one before
+    on, off = _sample(pyramid, 0, 0)
+    return dict(cfg, light_check=(label, difference(on, off)))
 
 
-def _read_steps(pyramid, driver, edition, out, it, steps):
+def _read_steps(pyramid, driver, edition, out, it, steps, previous=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, the
     readings that looked like the die read before or the empty head (index in the class,
-    what they looked like), and how many were saturated."""
+    what they looked like), and how many were saturated. ``previous``: ``(label,
+    reading)`` read before the first step at the same settings (``--autorange``'s light
+    check), which the first step's reading is compared with as each later step's is
+    with the one before it."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
-    previous = None
     saturated = 0
     limit = saturation_level(it)
     taken = 0
@@ -661,7 +687,7 @@ def _read_steps(pyramid, driver, edition, out, it, steps):
                 flag = "  " + _("SATURATED")
             if not driver.automatic or index == len(steps) or index % 10 == 0:
                 # the letters and "LED off" as the monitor's columns say them (c: clear channel)
-                print(_("[%3d/%d] %-10s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
+                print(_("[%3d/%d] %-12s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
                       % (index, len(steps), shown_label(label), reading[0], reading[1],
                          reading[2], reading[3], off[0], flag), file=out)
             collected[label].append(reading)
@@ -719,7 +745,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
 
     from camelhost.device.link import LinkError
 
-    collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it, steps)
+    collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it, steps,
+                                                 cfg.get("light_check"))
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
@@ -854,11 +881,11 @@ def _named_bar():
 def print_report(result, out):
     """Per-pair separation, the leave-one-out check and the advice line."""
     print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
-          "too close; the colours as they are typed, grey-black and grey-white the grey die "
-          "with its black or its white numeral):") % _too_close(), file=out)
+          "too close; grey-black and grey-white: the grey die with its black or its white "
+          "numeral):") % _too_close(), file=out)
 
     for p in result.pairs:
-        print("  %-11s %-11s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),
+        print("  %-12s %-12s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),
                                        decimal(p["sigma"], 1),
                                        "  " + _("TOO CLOSE") if p["too_close"] else ""),
               file=out)

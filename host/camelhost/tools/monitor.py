@@ -25,7 +25,17 @@ import camelup.board.tcs34725 as _tcs
 
 from camelhost.device.events import fault_text, out_dice
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, colour_list, decimal, edition_word, ngettext, percent, pgettext
+from camelhost.i18n import (
+    N_,
+    _,
+    colour_list,
+    colour_word,
+    decimal,
+    edition_word,
+    ngettext,
+    percent,
+    pgettext,
+)
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -294,7 +304,7 @@ def _host_protocol():
 def header():
     """The monitor's column headings in the table's language, each within its column
     (``format_reading``'s widths: the words are short in every language)."""
-    return "%5s %-8s %6s %6s %6s %6s | %-23s | %-11s %6s %5s" % (
+    return "%5s %-8s %6s %6s %6s %6s | %-23s | %-12s %6s %5s" % (
         "#", pgettext("monitor column", "slider"), pgettext("monitor column", "clear"),
         pgettext("monitor column", "red"), pgettext("monitor column", "green"),
         pgettext("monitor column", "blue"), pgettext("monitor column", "LED off (c,r,g,b)"),
@@ -303,12 +313,21 @@ def header():
 
 
 def shown_label(label):
-    """A classification as the monitor shows it: a colour as it is (colours stay
-    English, as typed), the head's other states (``empty``, ``unknown``, ``double``) in
-    the table's language."""
-    return {"empty": pgettext("monitor label", "empty"),
-            "unknown": pgettext("monitor label", "unknown"),
-            "double": pgettext("monitor label", "double")}.get(label, label)
+    """A classification (a label of ``camelup.board.classifier``) as the monitor and
+    calibrate show it, in the table's language: a die by its colour words (``purple``,
+    ``grey-white``; German ``lila``, ``grau-weiß``: ``colour_word`` of each part, at most
+    ``LABEL_WIDTH`` characters), the head's other states (``empty``, ``unknown``,
+    ``double``) in words. (``--place`` takes either language's words.)"""
+    states = {"empty": pgettext("monitor label", "empty"),
+              "unknown": pgettext("monitor label", "unknown"),
+              "double": pgettext("monitor label", "double")}
+    if label in states:
+        return states[label]
+    return "-".join(colour_word(part) for part in str(label).split("-"))
+
+
+#: The width of a label's column (``shown_label``): German ``grau-schwarz``.
+LABEL_WIDTH = 12
 
 
 def line_column(quality):
@@ -345,7 +364,7 @@ def format_reading(n, reading, saturation, quality=None):
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
-    line = "%5d %-8s %6d %6d %6d %6d | %-23s | %-11s  %s %5s %s" % (
+    line = "%5d %-8s %6d %6d %6d %6d | %-23s | %-12s  %s %5s %s" % (
         n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off),
         shown_label(label),
         shown, line_column(quality), " ".join(flags))
@@ -360,13 +379,13 @@ def format_event(event, edition=None):
     words (``colour_list``). A name that is no edition (another firmware's), or None,
     leaves the mask as its number."""
     if event.kind == "die":
-        what = _("die %s") % event.label()
+        what = _("die %s") % shown_label(event.label())
         if event.value is not None:
             what += " " + _("value %d") % event.value
         if event.margin is not None:
             what += " " + _("(margin %s)") % decimal(event.margin, 2)
     elif event.kind == "unknown":
-        what = _("die not recognised (nearest: %s)") % event.best
+        what = _("die not recognised (nearest: %s)") % shown_label(event.best)
     elif event.kind == "nodie":
         what = _("no die came out")
     elif event.kind == "double":

@@ -218,12 +218,13 @@ def _names_in(names, width):
 #: The players table's column sets, widest first: (first heading, the headings and
 #: least widths of coins / pyramid tickets / finish cards / leg now); each heading as
 #: ``players_heading`` puts it in the table's language, its column as wide as it is
-#: (coins at least 3: a language with a short word, German ``EP``, keeps the room for
-#: the names).
+#: (coins at least 3 in the wider forms; in the narrowest at least 2, the most coins a
+#: race reaches: German ``EP`` gives the names the column its whole word for the
+#: tickets, ``Wette``, takes).
 _PLAYER_FORMS = (
     ("player", (("coins", 3), ("pyr", 3), ("cards", 5), ("now", 3))),
     ("name", (("coins", 3), ("pyr", 3), ("cards", 5), ("now", 3))),
-    ("name", (("coin", 3), ("pyr", 3), ("card", 4), ("now", 3))),
+    ("name", (("coin", 2), ("pyr", 3), ("card", 4), ("now", 3))),
 )
 
 

@@ -633,17 +633,32 @@ class TuiDisplay(Display):
         self.app.query_one("#log", HistoryLog).add(line)
 
     def notices(self, notices, view):
-        lines = [line for n in notices for line in notice_lines(n, view)]
+        # after a die, the dice that can still come out and the pyramid tickets left
+        # stay out of the history: the public counts' rows above it show both at every
+        # size, and at 80x24 the two lines repeated them word for word while they
+        # pushed the die's own line out of a short pane (tester s33-2, finding 11)
+        told = [n for n in notices if not (n["kind"] == "dice_left" and not n["new_leg"])]
+        lines = [line for n in told for line in notice_lines(n, view)]
         if lines:  # the echo of what was typed first, then every line at once
             log = self.app.query_one("#log", HistoryLog)
             start = log.line_count
             self.app.flush_echo()
-            if notices[0]["kind"] == "info":
+            kinds = [n["kind"] for n in told]
+            if kinds[0] == "info":
                 # the table's answer in words (an undo, a redo, a rename): one block,
                 # taller than the pane (a long undo at 80x24) it shows its start with
                 # the echo of what was typed (tester s32-2, finding 2); the game's
                 # announcements (a die, a leg's scoring) follow the newest line
                 log.add_block(lines, start=start)
+            elif "die" in kinds and "leg_scored" not in kinds and "final" not in kinds:
+                # a die mid-leg: its own line always shows; its lines taller than the
+                # pane (eight players' short pane, a tile landed on, a crazy camel's
+                # reason) show from it, as a block does (the leaders stand in the banner
+                # too). A leg's or the race's end follows the newest line: what to do
+                # next (the dice back in the pyramid, the final ranking)
+                at = kinds.index("die")
+                log.add_lines([line for n in told[:at] for line in notice_lines(n, view)])
+                log.add_block([line for n in told[at:] for line in notice_lines(n, view)])
             else:
                 log.add_lines(lines)
         self.app.show_notices(notices, view)

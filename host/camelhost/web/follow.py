@@ -13,9 +13,11 @@ view comes from the seam, on the table's thread.
 
 An ``undo`` (or a ``redo``) moves coins, tickets and camels back with no die to show
 for it: the board adds the table's own notice of it to the views it publishes, as
-``"undo": text`` (the words the plain table prints, in the table's language, without
-the hint to type ``redo``, which is for the one typing), until the next event; every
-other view has ``"undo": None``.
+``"undo": text`` (the table's words of it in the table's language, in their brief form
+for watchers: a leg's scoring taken back is one clause, its coins and tickets for each
+player left to the table's own screen, so the page keeps to one screen; without the
+hint to type ``redo``, which is for the one typing), until the next event; every other
+view has ``"undo": None``.
 
 Only public facts are published: the shared view model gives finish piles as sizes
 until the race is over (RULES 1.8, 5). ``camelhost.web.replay`` steps through a
@@ -30,12 +32,14 @@ from camelhost.table.display import IN_PLAY, Display, advice_key
 def undo_words(notices):
     """The words of the undo or redo among ``notices`` (a session's notices of one
     event: ``camelhost.table.session``'s ``undo`` and ``redo`` each give one ``info``
-    notice with its ``dice_moves``), as the plain table prints them (``undone: ...``,
-    German ``zurückgenommen: ...``) without the hint to type ``redo``; ``None`` when
-    there is none."""
+    notice with its ``dice_moves``), in their brief form for watchers (an undo's
+    ``brief``: ``camelhost.table.narration.undone_steps``; a redo's words are brief
+    already), as the plain table starts them (``undone: ...``, German
+    ``zurückgenommen: ...``), without the hint to type ``redo``; ``None`` when there is
+    none."""
     for notice in notices or ():
         if notice.get("kind") == "info" and "dice_moves" in notice and notice.get("text"):
-            return notice["text"]
+            return notice.get("brief") or notice["text"]
     return None
 
 
