@@ -99,3 +99,17 @@ for pos in (Position("classic", {13: ["blue", "green"], 14: ["orange"], 15: ["ye
 def test_leg_with_end_same_on_micropython_and_cpython(micropython, capsys):
     out = same_on_both(micropython, capsys, MP_SCRIPT, "leg_with_end_script")
     assert out.count("True True") == 2
+
+
+@pytest.mark.parametrize("pos", [
+    Position("classic", {14: ["blue"]}, dice=["blue"]),
+    Position("classic", {14: ["blue"], 12: ["red"]}, {16: -1}, dice=["red", "blue"]),
+    Position("second", {14: ["blue"], 3: ["black"], 9: ["white"]}, {7: 1},
+             dice=["blue", "grey"], reveals=1),
+], ids=["one camel", "two camels", "one camel, crazy camels"])
+def test_leg_with_end_ranks_a_field_of_one_or_two(pos):
+    # one racing camel is first and last with no second ('-' in the rank key), two
+    # are read off both ends of the board: as leg_odds ranks them (RULES 1.10, 1.11)
+    leg, ends = leg_with_end(pos)
+    assert same_weights(leg, leg_odds(pos))
+    assert ends == leg_end(pos)

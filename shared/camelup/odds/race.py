@@ -687,11 +687,18 @@ def leg_with_end(position):
     coded = Coded(position)
     final, over, total, landings = _leg_end(position)
     crazy = coded.crazy
+    strip = SEP + BLACK + WHITE if crazy else SEP
     acc = {}
+    get = acc.get
     for boards in (final, over):
-        for s in boards:
-            key = rank_key(s, crazy)
-            acc[key] = acc.get(key, 0) + boards[s]
+        for s in boards:  # rank_key's three letters, read off the board's two ends
+            t1 = s.rstrip(strip)
+            t2 = t1[:-1].rstrip(strip)
+            if t2:
+                key = t1[-1] + t2[-1] + s.lstrip(strip)[0]
+            else:  # a single racing camel
+                key = rank_key(s, crazy)
+            acc[key] = get(key, 0) + boards[s]
     result = LegOdds(position.racing(), total)
     fill_weights(coded, acc, landings, result)
     return result, (final, over, total)
