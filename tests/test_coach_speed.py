@@ -360,10 +360,14 @@ def test_the_bound_after_my_die_is_below_the_replies_it_bounds(edition, seats):
 def test_the_choice_values_finish_cards_on_the_replies_run_outside_the_end_game(monkeypatch):
     # FINISH_ON_REPLIES: the choice's scores are the screen's, on the replies' 1,000
     # races; the coach's 2,000-race run is made in the end-game and for the advice only
+    # (every run the coach asks for is counted, alone or with its leg odds)
     runs = []
     real = coach.cached_race_odds
     monkeypatch.setattr(coach, "cached_race_odds", lambda position, seed=1, samples=1000,
                         leg=None: runs.append(samples) or real(position, seed, samples, leg))
+    both = coach.cached_leg_and_race  # the leg odds and a run from one enumeration
+    monkeypatch.setattr(coach, "cached_leg_and_race", lambda position, seed=1, samples=1000:
+                        runs.append(samples) or both(position, seed, samples))
     seen = [g.copy() for g in positions("second", ["coach", "ev", "ev", "ev"], 5, 0, 40)
             if g.turn == 0]
     played = [g for g in seen if coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE]
@@ -385,3 +389,31 @@ def test_the_choice_values_finish_cards_on_the_replies_run_outside_the_end_game(
         del runs[:]
         coach.evaluate(g)
         assert coach.FINISH_SAMPLES in runs
+
+
+@pytest.mark.parametrize("edition", ["classic", "second"])
+def test_leg_and_race_from_one_enumeration_are_the_separate_ones(monkeypatch, edition):
+    # league.cached_leg_and_race on a fresh cache enumerates the leg once
+    # (camelup.odds.race.leg_with_end) for the leg odds and the race odds' exact leg
+    # end: the same weights and the same race odds as working out each on its own
+    from camelup.odds import leg_odds
+    from camelup.odds.game import position_from_game
+    from camelup.odds.race import race_odds
+    from oracles.positions import same_weights
+    seen = 0
+    for game in positions(edition, ["ev", "ev", "ev", "ev"], 3, 1, 40):
+        if game.is_over:
+            break
+        position = position_from_game(game)
+        monkeypatch.setattr(league, "_LEGS", OrderedDict())
+        monkeypatch.setattr(league, "_RACES", OrderedDict())
+        both, race = league.cached_leg_and_race(position, 1, 1000)
+        alone = leg_odds(position)
+        assert same_weights(both, alone)
+        separate = race_odds(position, seed=1, samples=1000, leg=alone, cache=False)
+        assert (race.winner, race.loser, race.half_width) == (
+            separate.winner, separate.loser, separate.half_width)
+        assert league.cached_leg_odds(position) is both  # kept for the next asker
+        assert league.cached_race_odds(position, 1, 1000) is race
+        seen += 1
+    assert seen >= 20

@@ -98,7 +98,7 @@ from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
 from camelhost import league
-from camelhost.league import cached_leg_odds, cached_race_odds
+from camelhost.league import cached_leg_and_race, cached_leg_odds, cached_race_odds
 
 #: Weight of the next player's best reply in a candidate's score.
 REPLY_WEIGHT = 0.6
@@ -223,8 +223,7 @@ def expected_reply(game):
     their hand as inferred from the cards they laid (``inferred_cards``); their best
     tile is valued on its landings (``action_values``)."""
     position = position_from_game(game)
-    leg = cached_leg_odds(position)
-    race = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+    leg, race = cached_leg_and_race(position, 1, REPLY_RACE_SAMPLES)
     tiles = [av.ev for av in action_values(game, race=race, leg=leg) if av.kind == "tile"]
     tile = tiles[0] if tiles else 0.0
     finish = _finish_best(game, race, public=True).get(game.turn, 0.0)
@@ -772,8 +771,7 @@ def _pile_odds(game, samples=REPLY_RACE_SAMPLES):
     hit = _PLAYED.get(key)
     if hit is None:
         position = position_from_game(game)
-        race = cached_race_odds(position, seed=1, samples=samples,
-                                leg=cached_leg_odds(position))
+        race = cached_leg_and_race(position, 1, samples)[1]
         hit = {"winner": dict(race.winner), "loser": dict(race.loser)}
         if len(_PLAYED) >= _PLAYED_SIZE:
             _PLAYED.clear()
@@ -1102,8 +1100,9 @@ def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False)
     which reads no race odds of mine: its ``model``)."""
     position = position_from_game(game)
     if leg is None:
-        leg = cached_leg_odds(position)
-    theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
+        leg, theirs = cached_leg_and_race(position, 1, REPLY_RACE_SAMPLES)
+    else:
+        theirs = cached_race_odds(position, seed=1, samples=REPLY_RACE_SAMPLES, leg=leg)
     endgame = race_ends_this_leg(game) >= ENDGAME_SHARE
     replies = {}
     model = {}

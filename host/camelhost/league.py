@@ -27,7 +27,7 @@ from camelup.editions import TRACK
 from camelup.odds import leg_odds
 from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game
-from camelup.odds.race import race_odds
+from camelup.odds.race import leg_with_end, race_odds
 from camelup.randomplay import random_action
 
 from camelhost.i18n import N_, _, percent
@@ -126,12 +126,32 @@ def cached_race_odds(position, seed=1, samples=1000, leg=None):
     return hit
 
 
+def cached_leg_and_race(position, seed=1, samples=1000):
+    """``(cached_leg_odds(position), cached_race_odds(position, seed, samples, leg))``,
+    the same numbers. When neither is kept yet (and the race goes on), both come from
+    one enumeration of the leg (``camelup.odds.race.leg_with_end``): the race odds'
+    exact leg end, whose boards ranked give the leg odds, instead of enumerating the
+    leg twice. The results are shared: read them, don't change them."""
+    key = repr(position)
+    if (key not in _LEGS and (key, seed, samples) not in _RACES
+            and not position.over):
+        leg, ends = leg_with_end(position)
+        if len(_LEGS) >= _LEGS_SIZE:
+            _LEGS.popitem(last=False)
+        _LEGS[key] = leg
+        if len(_RACES) >= _RACES_SIZE:
+            _RACES.popitem(last=False)
+        race = _RACES[(key, seed, samples)] = race_odds(position, seed=seed, samples=samples,
+                                                         leg=leg, ends=ends)
+        return leg, race
+    leg = cached_leg_odds(position)
+    return leg, cached_race_odds(position, seed=seed, samples=samples, leg=leg)
+
+
 def style_race(game):
     """The ``RaceOdds`` every style values finish cards with (``STYLE_RACE_SAMPLES``
     seeded races, ``cached_race_odds``)."""
-    position = position_from_game(game)
-    return cached_race_odds(position, seed=1, samples=STYLE_RACE_SAMPLES,
-                            leg=cached_leg_odds(position))
+    return cached_leg_and_race(position_from_game(game), 1, STYLE_RACE_SAMPLES)[1]
 
 
 #: ``ranked_actions`` of positions met lately, least recently used first:
@@ -154,9 +174,11 @@ def ranked_actions(game, race=None):
     for finish cards, ``race`` (default ``style_race``, computed only if a finish card
     is held). Kept in ``_RANKED`` by the position and the race odds' figures (the last
     ``_RANKED_SIZE`` used): the list is shared, read it, don't change it."""
-    leg = cached_leg_odds(position_from_game(game))
+    position = position_from_game(game)
     if race is None and game.finish_cards_in_hand(game.turn):
-        race = style_race(game)
+        leg, race = cached_leg_and_race(position, 1, STYLE_RACE_SAMPLES)
+    else:
+        leg = cached_leg_odds(position)
     key = (game.position(), _race_key(race))
     hit = _RANKED.get(key)
     if hit is None:

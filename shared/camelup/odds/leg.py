@@ -987,8 +987,10 @@ class LegOdds:
         return "LegOdds(total=%d first=%r)" % (self.total, sorted(self.first.items()))
 
 
-def _fill(coded, acc, landings, result):
-    """Turn rank-key weights into per-colour weights of ``result``."""
+def fill_weights(coded, acc, landings, result):
+    """Turn rank-key weights ``acc`` (``rank_key`` -> integer weight) and ``landings``
+    (tile space -> weight, the race's end under 0) into the per-colour weights, the
+    joint outcome, the landings and ``finished`` of ``LegOdds`` ``result``."""
     names = coded.name
     joint = result.joint
     for key in acc:
@@ -1006,7 +1008,7 @@ def _fill(coded, acc, landings, result):
 
 
 def _fill_places(coded, acc, landings, result):
-    """Like ``_fill`` for keys naming every racing camel last to first."""
+    """Like ``fill_weights`` for keys naming every racing camel last to first."""
     names = coded.name
     joint = result.joint
     places = {}
@@ -1050,5 +1052,5 @@ def leg_odds(position, fast=True, places=False):
     if places:
         _fill_places(coded, acc, landings, result)
     else:
-        _fill(coded, acc, landings, result)
+        fill_weights(coded, acc, landings, result)
     return result

@@ -27,11 +27,12 @@ from camelup.odds.board import (
     backward_landings,
     grey_choice,
     perm,
+    rank_key,
     step_backward,
     step_forward,
 )
 from camelup.odds.game import as_position
-from camelup.odds.leg import expand_forward, expand_plain, leg_odds
+from camelup.odds.leg import LegOdds, expand_forward, expand_plain, fill_weights, leg_odds
 
 _MASK32 = 0xFFFFFFFF
 #: 95 % two-sided normal quantile.
@@ -585,11 +586,13 @@ def _board_itself(s, crazy):
     return s
 
 
-def _grey_keep(s, w0, tiles, target, over, cont):
+def _grey_keep(s, w0, tiles, target, over, cont, landings):
     """The grey die's six faces on board ``s`` (weight ``w0`` each), crazy camels kept
     (they move again in later legs): boards still racing go to ``target``, boards where
-    a unit was carried back over the line to ``over`` with weight x ``cont``.
-    RULES 3.5-3.7, as ``camelup.odds.board.step_backward``."""
+    a unit was carried back over the line to ``over`` with weight x ``cont``. Tile
+    landings and the crossings go to ``landings`` as ``camelup.odds.leg`` counts them
+    (space -> weight x ``cont``; the crossings under 0). RULES 3.5-3.7, as
+    ``camelup.odds.board.step_backward``."""
     who = grey_choice(s)
     if who is None:  # RULES 3.5 (c): the ink decides, 3 faces each
         movers = ((BLACK, w0), (WHITE, w0))
@@ -600,10 +603,13 @@ def _grey_keep(s, w0, tiles, target, over, cont):
         j = s.find(SEP, i)
         unit = s[i:j]
         tail = s[j:]
-        for _m, _t, pos in backward_landings(s, i, tiles):
+        for m, t, pos in backward_landings(s, i, tiles):
+            if t:
+                landings[m] = landings.get(m, 0) + w * cont
             if pos < 0:  # carried back over the line (RULES 3.7)
                 ns = unit + s[:i] + tail
                 over[ns] = over.get(ns, 0) + w * cont
+                landings[0] = landings.get(0, 0) + w * cont
             else:
                 ns = s[:pos] + unit + s[pos:i] + tail
                 target[ns] = target.get(ns, 0) + w
@@ -619,6 +625,14 @@ def leg_end(position):
     3.4; a crossing stops the leg, RULES 1.13, 3.7). The moves are the leg
     enumeration's (``camelup.odds.leg``), with the crazy camels kept on every board.
     """
+    final, over, total, _landings = _leg_end(position)
+    return final, over, total
+
+
+def _leg_end(position):
+    """``leg_end``'s ``(boards, over, total)`` and the tile landings it met on the way,
+    ``{space: weight}`` with the crossings' weight under 0, as ``leg_odds`` counts them
+    (``LegOdds.landings``, ``LegOdds.finished``)."""
     coded = Coded(position)
     wr = coded.value_weight
     per_die = 3 * wr
@@ -629,7 +643,7 @@ def leg_end(position):
     plain = not any(tiles)
     crazy = coded.crazy
     over = {}
-    landings = {}  # not needed here
+    landings = {}
     current = {mask0: {coded.board: 1}}
     final = {}  # the last reveal's boards, whatever die stays inside
     for level in range(levels):
@@ -646,7 +660,7 @@ def leg_end(position):
                     following[nmask] = target
                 if d == GREY_DIE:
                     for s in boards:
-                        _grey_keep(s, boards[s], tiles, target, over, cont)
+                        _grey_keep(s, boards[s], tiles, target, over, cont, landings)
                 elif plain:
                     expand_plain(boards, d, wr, target, tiles, over, landings, cont, crazy,
                                   _board_itself)
@@ -657,7 +671,37 @@ def leg_end(position):
         current = following
     if levels == 0:
         final[coded.board] = 1
-    return final, over, perm(n, levels) * per_die ** levels
+    return final, over, perm(n, levels) * per_die ** levels, landings
+
+
+def leg_with_end(position):
+    """The leg odds and the exact leg end of one position from one enumeration:
+    ``(LegOdds, ends)``, ``ends`` as ``leg_end`` returns it. The ``LegOdds`` has the
+    integer weights of ``leg_odds(position)`` (places not counted): every outcome of
+    the leg is one board of ``ends`` (the race going on or ended), so ranking those
+    boards (RULES 1.10, 1.11) gives its leader, second and last, and the landings are
+    counted on the way. Worth it where both are wanted and neither is known yet
+    (``race_odds``' ``ends``): it costs ``leg_end`` and a ranking of its boards.
+    Raises ``ValueError`` for an invalid position."""
+    position = as_position(position)
+    coded = Coded(position)
+    final, over, total, landings = _leg_end(position)
+    crazy = coded.crazy
+    strip = SEP + BLACK + WHITE if crazy else SEP
+    acc = {}
+    get = acc.get
+    for boards in (final, over):
+        for s in boards:  # rank_key's three letters, read off the board's two ends
+            t1 = s.rstrip(strip)
+            t2 = t1[:-1].rstrip(strip)
+            if t2:
+                key = t1[-1] + t2[-1] + s.lstrip(strip)[0]
+            else:  # a single racing camel
+                key = rank_key(s, crazy)
+            acc[key] = get(key, 0) + boards[s]
+    result = LegOdds(position.racing(), total)
+    fill_weights(coded, acc, landings, result)
+    return result, (final, over, total)
 
 
 def _tally_pair(s1, s2, strip, wins, losses, split_w, split_l):
@@ -878,7 +922,7 @@ FIRST_BATCH = 4000
 
 
 def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
-              later_tiles=False):
+              later_tiles=False, ends=None):
     """Overall winner / loser odds of a ``camelup.game.Game`` or ``camelup.odds.Position``.
 
     The current leg is exact (its end-of-leg distribution, ``leg_end``), the later
@@ -890,8 +934,10 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
     an identical earlier call (same board, tiles, dice, seed and samples; the last
     few are kept). ``later_tiles``: True: tiles come down in the later legs as the
     table's bots were measured to put them (``LATER_TILES``, about 1.5x the time);
-    False (default): later legs without tiles. Returns ``RaceOdds`` (shared when cached: read it, don't change
-    it). Raises ``ValueError`` for ``samples < 1``.
+    False (default): later legs without tiles. ``ends``: this position's ``leg_end``
+    if already computed (``leg_with_end`` gives it with ``leg``). Returns ``RaceOdds``
+    (shared when cached: read it, don't change it). Raises ``ValueError`` for
+    ``samples < 1``.
     """
     if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1, not %r" % (samples,))
@@ -902,7 +948,7 @@ def race_odds(obj, seed=1, samples=None, leg=None, cache=True, target=TARGET,
         hit = _CACHE.get(key)
         if hit is not None:
             return hit
-    result = _race_odds(position, seed, samples, leg, target, later_tiles)
+    result = _race_odds(position, seed, samples, leg, target, later_tiles, ends)
     if key is not None:
         _CACHE.put(key, result)
     return result
@@ -947,14 +993,12 @@ def _variance(split, n, singles):
     return (split + 0.25 * singles) / n
 
 
-def _race_odds(position, seed, samples, leg, target, later_tiles):
+def _race_odds(position, seed, samples, leg, target, later_tiles, ends=None):
     colours = position.racing()
-    ends = None
     if leg is None and not position.over:
-        ends = leg_end(position)  # tells whether the leg surely ends the race, too
-        if ends[0]:
-            leg = None
-        else:
+        if ends is None:
+            ends = leg_end(position)  # tells whether the leg surely ends the race, too
+        if not ends[0]:
             leg = leg_odds(position)
     elif leg is None:
         leg = leg_odds(position)

@@ -83,9 +83,11 @@ def _add(table, mask, board, weight):
     boards[board] = boards.get(board, 0) + weight
 
 
-def _plain_grey(s, k, w, nmask, shift, counts, cont, calm_next, stirred_next):
+def _plain_grey(s, k, w, nmask, shift, counts, cont, calm, stirred_next):
     """The grey die moving a crazy camel (on space ``k``, weight ``w`` per value)
-    that carries no racing camel, in the undisturbed world (see ``landing_table``)."""
+    that carries no racing camel, in the undisturbed world (see ``landing_table``;
+    ``calm``: its next level's boards with the dice ``nmask`` inside, board -> packed
+    weights)."""
     plain = s.replace(BLACK, "").replace(WHITE, "").replace(".", "")
     for v in (1, 2, 3):
         m = k - v
@@ -104,7 +106,7 @@ def _plain_grey(s, k, w, nmask, shift, counts, cont, calm_next, stirred_next):
                         stirred_next[(m, side)] = table
                     _add(table, nmask, plain, f)
         if rest:
-            _add(calm_next, nmask, plain, rest)
+            calm[plain] = calm.get(plain, 0) + rest
 
 
 def _seed(stirred_next, world, nmask, board, weight):
@@ -115,7 +117,7 @@ def _seed(stirred_next, world, nmask, board, weight):
     _add(table, nmask, board, weight)
 
 
-def _calm_forward(s, c, i, k, w, base, shift, counts, cont, nmask, gi, calm_next,
+def _calm_forward(s, c, i, k, w, base, shift, counts, cont, nmask, gi, calm,
                   stirred_next):
     """Racing die ``c`` (at index ``i`` of ``s``, space ``k``) with its three values in
     the undisturbed world, weights packed in ``w`` (see ``landing_table``).
@@ -168,7 +170,8 @@ def _calm_forward(s, c, i, k, w, base, shift, counts, cont, nmask, gi, calm_next
                 ns = s[:back] + unit + s[back:i] + s[j:]
             else:
                 ns = head + s[j:back] + unit + s[back:]
-            _add(calm_next, nmask, _squeeze_one(ns, c, gi), rest)
+            ns = _squeeze_one(ns, c, gi)
+            calm[ns] = calm.get(ns, 0) + rest
         below = top
 
 
@@ -222,6 +225,10 @@ def landing_table(position, spaces, base):
             for d in mask:
                 nmask = mask.replace(d, "")
                 gi = GREY_DIE in nmask
+                ahead = calm_next.get(nmask)  # the next level's boards, these dice inside
+                if ahead is None:
+                    ahead = {}
+                    calm_next[nmask] = ahead
                 for s in boards:
                     w = boards[s]
                     if d == GREY_DIE:
@@ -242,12 +249,12 @@ def landing_table(position, spaces, base):
                             # a crazy camel with no racing camel on it: every value
                             # (in every world) gives the same board once the crazy
                             # camels are dropped; only who gets which weight differs
-                            _plain_grey(s, k, wc, nmask, shift, counts, cont, calm_next,
+                            _plain_grey(s, k, wc, nmask, shift, counts, cont, ahead,
                                         stirred_next)
                             continue
                         if step > 0 and after:
                             _calm_forward(s, c, i, k, wc, base, shift, counts, cont, nmask,
-                                          gi, calm_next, stirred_next)
+                                          gi, ahead, stirred_next)
                             continue
                         for v in (1, 2, 3):
                             m = k + step * v
@@ -289,7 +296,8 @@ def landing_table(position, spaces, base):
                                 if ns[0] != SEP:
                                     continue
                                 ns = ns.replace(BLACK, "").replace(WHITE, "")
-                            _add(calm_next, nmask, _squeeze_one(ns, d, gi), rest)
+                            ns = _squeeze_one(ns, d, gi)
+                            ahead[ns] = ahead.get(ns, 0) + rest
         for world in stirred:
             tiles = worlds[world]
             t = world[0]
