@@ -9,7 +9,9 @@ interval (``camelhost.tournament.wilson``), the mean coins' the normal approxima
 On a terminal a progress bar shows the running win shares; into a file or a pipe (a
 log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
 games with the time left. ``--plot FILE`` draws each policy's win share with its
-interval (matplotlib, an optional extra like ``calibrate --plot``).
+interval (matplotlib, an optional extra like ``calibrate --plot``), titled with what
+was played. A Ctrl-C stops at once (the games not finished are dropped) and prints the
+table of the games finished, said as partial; the exit status is then 130.
 """
 
 import logging
