@@ -661,3 +661,35 @@ def test_a_line_up_for_other_seats_suggests_both_ways_out(capsys):
     # two seats is no table in either edition: only the number to give
     assert main(["tournament", "--games", "2", "--seats", "5", "--bots", "coach,ev"]) == 1
     assert capsys.readouterr().err == "pyramid: --bots names 2 policies for 5 seats: give 5\n"
+
+
+@pytest.mark.process
+def test_ctrl_c_on_dask_prints_the_finished_games_too(tmp_path, capsys, monkeypatch):
+    # the same stop on --engine dask (its local cluster as threads here): the Ctrl-C
+    # arrives, as from the keyboard, while the third finished game is being counted
+    pytest.importorskip("distributed")
+    from camelhost.commands import tournament as command
+
+    threads = tournament.dask_client
+    monkeypatch.setattr(tournament, "dask_client",
+                        lambda address, workers: threads(workers=1, processes=False))
+    record = command._record
+    counted = []
+
+    def record_then_ctrl_c(tally, log, index, result):
+        if len(counted) == 2:
+            raise KeyboardInterrupt
+        counted.append(index)
+        record(tally, log, index, result)
+
+    monkeypatch.setattr(command, "_record", record_then_ctrl_c)
+    log = tmp_path / "d.log"
+    assert main(["tournament", "--seats", "3", "--games", "40", "--bots",
+                 "random,greedy,random", "--edition", "classic", "--seed", "4",
+                 "--engine", "dask", "--workers", "1", "--log", str(log)]) == 130
+    out = capsys.readouterr().out
+    assert ("interrupted after 2 of 40 games: the table below is of those games only "
+            "(%s keeps the finished games)" % log) in out
+    assert "2 games in " in out and log.read_text().count("\n") == 2
+    rows = out[out.index("policy"):].splitlines()
+    assert {r.split()[0]: int(r.split()[1]) for r in rows[1:3]} == {"random": 4, "greedy": 2}
