@@ -683,10 +683,16 @@ def test_ctrl_c_on_dask_prints_the_finished_games_too(tmp_path, capsys, monkeypa
         record(tally, log, index, result)
 
     monkeypatch.setattr(command, "_record", record_then_ctrl_c)
+    import matplotlib
     log = tmp_path / "d.log"
-    assert main(["tournament", "--seats", "3", "--games", "40", "--bots",
-                 "random,greedy,random", "--edition", "classic", "--seed", "4",
-                 "--engine", "dask", "--workers", "1", "--log", str(log)]) == 130
+    plot = tmp_path / "d.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the title as text in the file
+        assert main(["tournament", "--seats", "3", "--games", "40", "--bots",
+                     "random,greedy,random", "--edition", "classic", "--seed", "4",
+                     "--engine", "dask", "--workers", "1", "--log", str(log),
+                     "--plot", str(plot)]) == 130
+    # the plot passed around says it is of part of the games
+    assert "classic edition, 3 seats, 2 games of 40 (interrupted), seed 4" in plot.read_text()
     out = capsys.readouterr().out
     assert ("interrupted after 2 of 40 games: the table below is of those games only "
             "(%s keeps the finished games)" % log) in out
