@@ -555,13 +555,14 @@ def test_ctrl_c_stops_the_tournament_at_once_and_prints_the_finished_games(tmp_p
                              "--bots", "random,greedy,random", "--edition", "classic",
                              "--seed", "4", "--workers", "2", "--log", str(log)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=default_sigint)
+                            preexec_fn=default_sigint, start_new_session=True)
     try:
         for _i in range(600):  # until a few games are in the log (a hang guard, 60 s)
             if log.exists() and log.read_text().count("\n") >= 3:
                 break
             time.sleep(0.1)
-        proc.send_signal(signal.SIGINT)
+        # to the whole process group, as a terminal's Ctrl-C: the pool's workers too
+        os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
