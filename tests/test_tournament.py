@@ -471,9 +471,10 @@ def test_cli_tournament_says_its_counts_in_the_singular_and_logs_the_winners_by_
     # the win rate with its Wilson interval: a policy with no win is no "+/- 0.0"
     # (0 of 2 seats: 0 to 3.8416 / 5.8416; 1 of 1: 1 / 4.8416 to 1)
     rows = out[out.index("policy"):].splitlines()
-    # the range with an en dash, as the screen writes one (tester 3, finding 7)
-    assert rows[1].startswith("greedy        1   100.0% ( 20.7\u2013100.0) ")
-    assert rows[2].startswith("random        2     0.0% (  0.0\u2013 65.8) ")
+    # the range with an en dash, as the screen writes one (tester 3, finding 7), and
+    # nothing padded inside its parenthesis (tester s34 T4)
+    assert rows[1].startswith("greedy        1  100.0% (20.7\u2013100.0) ")
+    assert rows[2].startswith("random        2    0.0% (0.0\u201365.8)   ")
 
 
 def test_cli_tournament_plot_says_its_labels_in_the_tables_language(tmp_path, capsys):
@@ -533,3 +534,169 @@ def test_the_progress_bars_time_left_is_the_pace_since_the_start():
     assert pace_remaining(11.0, 2, 6) == 22.0 and pace_remaining(5.0, 0, 6) is None
     now[0] = 3 * 3600.0
     assert column.render(progress.tasks[0]).plain == "6:00:00"
+
+
+@pytest.mark.process
+def test_ctrl_c_stops_the_tournament_at_once_and_prints_the_finished_games(tmp_path):
+    # tester s34 T1: a Ctrl-C kept the bar counting for 20-25 s (the pool played the
+    # games in flight to the end), then said only 'pyramid: interrupted', no table
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pyramid = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    log = tmp_path / "t.log"
+
+    def default_sigint():  # as from a shell, whatever the test runner ignores
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    proc = subprocess.Popen([pyramid, "tournament", "--seats", "3", "--games", "100000",
+                             "--bots", "random,greedy,random", "--edition", "classic",
+                             "--seed", "4", "--workers", "2", "--log", str(log)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=default_sigint, start_new_session=True)
+    try:
+        for _i in range(600):  # until a few games are in the log (a hang guard, 60 s)
+            if log.exists() and log.read_text().count("\n") >= 3:
+                break
+            time.sleep(0.1)
+        # to the whole process group, as a terminal's Ctrl-C: the pool's workers too
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, (out, err)
+    assert "Traceback" not in err, err  # the workers leave the Ctrl-C to the command
+    done = log.read_text().count("\n")
+    # the games not played were cancelled, not played to the end
+    assert 3 <= done < 100000
+    assert ("interrupted after %d of 100000 games: the table below is of those games only "
+            "(%s keeps the finished games)" % (done, log)) in out
+    assert "%d games in " % done in out
+    rows = out[out.index("policy"):].splitlines()
+    # the table of the finished games: every seat of them counted once
+    seats = {r.split()[0]: int(r.split()[1]) for r in rows[1:3]}
+    assert seats == {"random": 2 * done, "greedy": done}
+
+
+def test_the_progress_bar_shows_the_count_and_time_left_first_at_80_columns(capsys,
+                                                                             monkeypatch):
+    # tester s34 T2: with 8 policies at 80 columns the shares came first and pushed the
+    # bar, the count and the time left off the line
+    import re
+    monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, as Rich sees one
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(["tournament", "--seats", "8", "--games", "1", "--bots",
+                 "random,greedy,ev,cautious,tiles,copycat,partner,random", "--seed", "1",
+                 "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    out = re.sub(r"\x1b\[[0-9;]*m", "", out)  # colours
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "\n", out)  # the bar's redraws as lines
+    bars = [line for line in screen.splitlines() if "/1 " in line]
+    assert bars, out
+    for line in bars:
+        assert len(line) <= 80, line
+        count, elapsed, left = line.split()[:3]
+        assert count in ("0/1", "1/1") and ":" in elapsed and ":" in left, line
+    last = bars[-1]
+    assert last.split()[:3] == ["1/1", last.split()[1], "0:00:00"], last
+    # the shares in what is left of the line, cut with an ellipsis
+    assert "random " in last and last.rstrip().endswith("\u2026"), last
+
+
+def test_a_pipe_gets_whole_lines_not_wrapped_at_80_columns(capsys, monkeypatch):
+    # tester s34 T3: into a pipe the German finish-card heading was wrapped mid-phrase
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert main(["tournament", "--seats", "3", "--games", "1", "--bots", "greedy,random,random",
+                 "--edition", "classic", "--seed", "2", "--workers", "1", "--lang", "de"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    heading = [line for line in out if line.startswith("Wettkarten:")]
+    assert heading == ["Wettkarten: gelegt je Rennen; Anteil auf dem richtigen Stapel; "
+                       "Anteil in Etappe 1 gelegt"], out
+
+
+def test_the_win_rate_column_writes_its_interval_tidily():
+    # tester s34 T4: '61.3% ( 45.8– 74.7)', padded inside the parenthesis
+    import io
+
+    from camelhost.commands.tournament import _print_results
+    from rich.console import Console
+    t = tournament.Tally(["ev", "greedy", "random"])
+    for i in range(10):
+        t.add({"seats": ["ev", "greedy", "random"], "coins": [20 + i, 10, 3],
+               "winners": [0] if i < 7 else [1]})
+    out = io.StringIO()
+    _print_results(Console(file=out, width=200), t)
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("ev           10   70.0% (39.7\u201389.2)  ")
+    assert lines[2].startswith("greedy       10   30.0% (10.8\u201360.3)  ")
+    assert lines[3].startswith("random       10    0.0% (0.0\u201327.8)   ")
+    # the columns stay where the headings are: the coins start under their heading
+    head = lines[0]
+    assert len({len(line) for line in lines[:4]}) == 1, lines[:4]
+    assert head[16:24] == "win rate" and lines[1][16:23] == "  70.0%"
+
+
+def test_the_plot_says_what_was_played(tmp_path, capsys):
+    # tester s34 T5: the title was '40 games' alone
+    import matplotlib
+    path = tmp_path / "shares.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        assert main(["tournament", "--seats", "3", "--games", "3", "--bots",
+                     "greedy,random,random", "--edition", "classic", "--seed", "5",
+                     "--workers", "1", "--plot", str(path)]) == 0
+    svg = path.read_text()
+    assert "classic edition, 3 seats, 3 games, seed 5" in svg
+    assert "bots by seat (rotated each game): greedy,random,random" in svg
+
+
+def test_a_line_up_for_other_seats_suggests_both_ways_out(capsys):
+    # tester s34 T6: '--bots names 3 policies for 4 seats' said no way out
+    assert main(["tournament", "--games", "2", "--bots", "coach,ev,ev"]) == 1
+    assert capsys.readouterr().err == ("pyramid: --bots names 3 policies for 4 seats: give 4, "
+                                       "or --seats 3\n")
+    # two seats is no table in either edition: only the number to give
+    assert main(["tournament", "--games", "2", "--seats", "5", "--bots", "coach,ev"]) == 1
+    assert capsys.readouterr().err == "pyramid: --bots names 2 policies for 5 seats: give 5\n"
+
+
+@pytest.mark.process
+def test_ctrl_c_on_dask_prints_the_finished_games_too(tmp_path, capsys, monkeypatch):
+    # the same stop on --engine dask (its local cluster as threads here): the Ctrl-C
+    # arrives, as from the keyboard, while the third finished game is being counted
+    pytest.importorskip("distributed")
+    from camelhost.commands import tournament as command
+
+    threads = tournament.dask_client
+    monkeypatch.setattr(tournament, "dask_client",
+                        lambda address, workers: threads(workers=1, processes=False))
+    record = command._record
+    counted = []
+
+    def record_then_ctrl_c(tally, log, index, result):
+        if len(counted) == 2:
+            raise KeyboardInterrupt
+        counted.append(index)
+        record(tally, log, index, result)
+
+    monkeypatch.setattr(command, "_record", record_then_ctrl_c)
+    import matplotlib
+    log = tmp_path / "d.log"
+    plot = tmp_path / "d.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the title as text in the file
+        assert main(["tournament", "--seats", "3", "--games", "40", "--bots",
+                     "random,greedy,random", "--edition", "classic", "--seed", "4",
+                     "--engine", "dask", "--workers", "1", "--log", str(log),
+                     "--plot", str(plot)]) == 130
+    # the plot passed around says it is of part of the games
+    assert "classic edition, 3 seats, 2 games of 40 (interrupted), seed 4" in plot.read_text()
+    out = capsys.readouterr().out
+    assert ("interrupted after 2 of 40 games: the table below is of those games only "
+            "(%s keeps the finished games)" % log) in out
+    assert "2 games in " in out and log.read_text().count("\n") == 2
+    rows = out[out.index("policy"):].splitlines()
+    assert {r.split()[0]: int(r.split()[1]) for r in rows[1:3]} == {"random": 4, "greedy": 2}

@@ -43,8 +43,8 @@ DESCRIPTIONS = {
     "ev": N_("the action worth the most coins now, finish cards from the first leg on"),
     "cautious": N_("like ev, but a leg ticket only on a camel likely to pay (first or second "
                    "at least half of the time) and a finish card only once a camel is within "
-                   "%(spaces)d spaces of the line and its camel has at least a %(odds)s "
-                   "chance"),
+                   "%(spaces)d spaces of the line, on a camel with at least a %(odds)s chance "
+                   "to win the race (winner pile) or to come last (loser pile)"),
     "tiles": N_("its spectator tile first: placed where the camels land most and moved when "
                 "a space is worth half a coin more, else like ev"),
     "copycat": N_("follows the richest other player: their latest leg ticket's colour, and a "

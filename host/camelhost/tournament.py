@@ -15,7 +15,8 @@ its own daemons), and ``Client.map`` over the games is the whole of it.
 """
 
 import math
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from multiprocessing import Pool
 
 from camelup.game import Game
 from camelup.randomplay import random_release
@@ -115,12 +116,22 @@ def dask_client(address=None, workers=None, processes=True):
     return Client(cluster)
 
 
+def _quiet_worker():
+    # a Ctrl-C in a terminal reaches every process of the group: the workers leave it
+    # to the command, which stops them (a traceback from each worker said nothing)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_dask(jobs, client):
     from distributed import as_completed
 
     futures = client.map(_play, jobs, pure=False)
-    for future in as_completed(futures):
-        yield future.result()
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        # stopped early (an interrupt, an error): the games not played yet are cancelled
+        client.cancel([f for f in futures if not f.done()])
 
 
 def run(policies, edition, games, seed, workers=None, engine="process", client=None):
@@ -128,8 +139,11 @@ def run(policies, edition, games, seed, workers=None, engine="process", client=N
     core), or with ``engine="dask"`` as Dask tasks on ``client`` (a
     ``distributed.Client``; default ``dask_client(workers=workers)``, closed at the
     end); yields ``(index, result)`` as games finish (any order). The same arguments
-    give the same results on either engine. Raises ``ValueError`` for another engine,
-    ``ImportError`` when Dask is asked for and missing."""
+    give the same results on either engine. Closing the generator early (the command's
+    Ctrl-C) stops at once: the games not started are cancelled and the pool's games in
+    flight dropped (its processes terminated), not played to the end. Raises
+    ``ValueError`` for another engine, ``ImportError`` when Dask is asked for and
+    missing."""
     jobs = [(list(policies), edition, seed, i) for i in range(games)]
     if engine == "dask":
         own = client is None
@@ -150,9 +164,16 @@ def run(policies, edition, games, seed, workers=None, engine="process", client=N
         for job in jobs:
             yield _play(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for item in pool.map(_play, jobs, chunksize=1):
+    # multiprocessing's pool rather than concurrent.futures': its terminate() ends the
+    # games in flight, where the executor's shutdown waited for them (a Ctrl-C took 20 s)
+    pool = Pool(workers, initializer=_quiet_worker)
+    try:
+        for item in pool.imap(_play, jobs, chunksize=1):
             yield item
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 class Tally:

@@ -9,9 +9,12 @@ interval (``camelhost.tournament.wilson``), the mean coins' the normal approxima
 On a terminal a progress bar shows the running win shares; into a file or a pipe (a
 log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
 games with the time left. ``--plot FILE`` draws each policy's win share with its
-interval (matplotlib, an optional extra like ``calibrate --plot``).
+interval (matplotlib, an optional extra like ``calibrate --plot``), titled with what
+was played. A Ctrl-C stops at once (the games not finished are dropped) and prints the
+table of the games finished, said as partial; the exit status is then 130.
 """
 
+import logging
 import os
 import sys
 import time
@@ -26,6 +29,7 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
+from rich.table import Column
 from rich.text import Text
 
 from camelhost import league, tournament
@@ -89,7 +93,13 @@ def _policies(args):
     if len(names) == 1:
         names = names * args.seats
     if len(names) != args.seats:
-        raise CliError(_("--bots names %d policies for %d seats") % (len(names), args.seats))
+        given = ngettext("--bots names %d policy for %d seats", "--bots names %d policies for %d seats",
+                         len(names)) % (len(names), args.seats)
+        edition = get_edition(args.edition)
+        if edition.min_players <= len(names) <= edition.max_players:
+            # the line-up may be right and the seats the slip: both ways out said
+            raise CliError(_("%s: give %d, or --seats %d") % (given, args.seats, len(names)))
+        raise CliError(_("%s: give %d") % (given, args.seats))
     return names
 
 
@@ -158,12 +168,28 @@ class PaceRemainingColumn(ProgressColumn):
                     style="progress.remaining")
 
 
-def _write_plot(path, tally, seats):
+def _plot_title(tally, args, edition, names):
+    """The plot's title, so that a PNG passed around says what was played: the
+    edition, seats, games (those finished when interrupted) and seed on its first
+    line, the bots by seat on its second."""
+    played = ngettext("%d game", "%d games", tally.games) % tally.games
+    if tally.games < args.games:
+        played = _("%s of %d (interrupted)") % (played, args.games)
+    return "%s\n%s" % (_("%s edition, %s, %s, seed %d")
+                       % (edition_word(edition),
+                          ngettext("%d seat", "%d seats", args.seats) % args.seats,
+                          played, args.seed),
+                       _("bots by seat (rotated each game): %s") % ",".join(names))
+
+
+def _write_plot(path, tally, args, edition, names):
     """Draw each policy's win share (points, 0-100) with its 95 % interval and the fair
-    share ``100 / seats`` to ``path``."""
+    share ``100 / seats`` to ``path``, titled by ``_plot_title``."""
+    seats = args.seats
     plt = plot_backend()
     rows = tally.rows()
-    fig, ax = plt.subplots(figsize=(1.6 + 1.1 * len(rows), 4.0))
+    # wide enough for the title's two lines (about 60 characters at 10 points)
+    fig, ax = plt.subplots(figsize=(max(6.4, 1.6 + 1.1 * len(rows)), 4.4))
     xs = list(range(len(rows)))
     # the Wilson interval is not symmetric: below and above the point apart
     ax.errorbar(xs, [100 * r[2] for r in rows],
@@ -176,7 +202,7 @@ def _write_plot(path, tally, seats):
     ax.set_xticklabels(["%s\n%s" % (r[0], ngettext("%d seat", "%d seats", r[1]) % r[1])
                         for r in rows])
     ax.set_ylabel(_("win share in %% (%s interval)") % percent(0.95))
-    ax.set_title(ngettext("%d game", "%d games", tally.games) % tally.games)
+    ax.set_title(_plot_title(tally, args, edition, names), fontsize=10)
     ax.set_xlim(-0.6, len(rows) - 0.4)
     ax.set_ylim(0, 100)
     ax.legend(loc="best")
@@ -233,9 +259,14 @@ def _tally_games(console, games, tally, log, total):
     """Every game of ``games`` into ``tally`` (and the log), with Rich's bar on a
     terminal, else a line now and then (``LineProgress``)."""
     if console.is_terminal:
-        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
-                      console=console) as progress:
+        # the count and the times first, a short bar, then the shares in what is left of
+        # the line, cut with an ellipsis: at 80 columns with 8 policies the shares came
+        # first and pushed the count and the time left off the line
+        shares = TextColumn("{task.description}", table_column=Column(
+            ratio=1, no_wrap=True, overflow="ellipsis"))
+        with Progress(MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
+                      BarColumn(bar_width=16), shares, console=console,
+                      expand=True) as progress:
             task = progress.add_task("games", total=total)
             for index, result in games:
                 _record(tally, log, index, result)
@@ -247,17 +278,27 @@ def _tally_games(console, games, tally, log, total):
             lines.update(tally.games, _summary(tally))
 
 
+def _interval(low, high):
+    """A win share's interval as the table writes it: ``(45.8–74.7)``, the en dash
+    between the bounds and nothing padded inside the parenthesis."""
+    return "(%s\u2013%s)" % (decimal(100 * low, 1), decimal(100 * high, 1))
+
+
 def _print_results(console, tally):
-    console.print("%-8s %6s %22s %20s" % (_("policy"), _("seats"),
-                                          _("win rate (%s)") % percent(0.95),
+    # the win rate and its interval as one column (a rate padded to 7, its interval
+    # after it, the pair as wide as the widest: 100.0% (100.0–100.0)), then the coins
+    rates = ["%7s %s" % (percent(rate, 1), _interval(low, high))
+             for _name, _n, rate, (low, high), _coins, _chw in tally.rows()]
+    head = _("win rate (%s)") % percent(0.95)
+    width = max([len(head)] + [len(r) for r in rates])
+    console.print("%-8s %6s %-*s %20s" % (_("policy"), _("seats"), width, head,
                                           _("mean coins (%s)") % percent(0.95)))
-    for name, n, rate, (low, high), coins, chw in tally.rows():
+    for (name, n, _rate, _i, coins, chw), rate in zip(tally.rows(), rates, strict=True):
         # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
         # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
         # written as the screen writes them: the range with an en dash, the half-width ±
-        console.print("%-8s %6d %8s (%5s\u2013%5s) %12s %s"
-                      % (name, n, percent(rate, 1), decimal(100 * low, 1),
-                         decimal(100 * high, 1), decimal(coins, 2),
+        console.print("%-8s %6d %-*s %12s %s"
+                      % (name, n, width, rate, decimal(coins, 2),
                          "\u00b1 %5s" % decimal(chw, 2) if n >= 2 else "%7s" % "-"))
     # one word a column, said in full on the line above (tester 4: 'per race  right in
     # the 1st leg' read as one heading)
@@ -279,6 +320,10 @@ def run(args):
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
     console = Console(file=sys.stdout)
+    if not console.is_terminal:
+        # a log or a pipe has no width: a line is never wrapped there (the German
+        # finish-card heading was cut mid-phrase at 80 columns)
+        console.soft_wrap = True
     where = "" if client is None else _(" on Dask %s") % (args.scheduler or _("(a local cluster)"))
     # two lines, each within 80 columns for the usual bots: the set-up, then the policies
     console.print(_("tournament: %s edition, %s, %s, seed %d, %s%s")
@@ -292,19 +337,47 @@ def run(args):
     started = time.perf_counter()
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
                            engine=args.engine, client=client)
+    interrupted = False
     try:
         _tally_games(console, games, tally, log, args.games)
+    except KeyboardInterrupt:
+        # Ctrl-C: the games not played are cancelled, those in flight dropped (closing
+        # the generator stops its pool at once); the finished ones still make a table
+        interrupted = True
+        if client is not None:
+            # Dask's workers log each cancelled game as a warning: the line below says it
+            logging.getLogger("distributed").setLevel(logging.ERROR)
     finally:
+        games.close()
         _close(log, client)
     elapsed = time.perf_counter() - started
+    if interrupted:
+        console.print(_interrupted_line(tally.games, args.games, args.log), highlight=False)
+        if not tally.games:
+            return 130
     console.print(ngettext("%d game in %.0f s (%s s per game)",
                            "%d games in %.0f s (%s s per game)", tally.games)
                   % (tally.games, elapsed, decimal(elapsed / max(1, tally.games), 2)))
     _print_results(console, tally)
     if args.plot:
-        _write_plot(args.plot, tally, args.seats)
+        _write_plot(args.plot, tally, args, edition, names)
         console.print(_("plot written to %s") % args.plot, soft_wrap=True, highlight=False)
-    return 0
+    return 130 if interrupted else 0
+
+
+def _interrupted_line(done, total, log):
+    """What a Ctrl-C left: ``interrupted after 20 of 200 games: the table below is of
+    these 20 only`` and, with ``--log``, that the file keeps them."""
+    if not done:
+        line = _("interrupted before the first of %d games finished") % total
+    else:
+        line = ngettext("interrupted after %d of %d games: the table below is of that game only",
+                        "interrupted after %d of %d games: the table below is of those games only",
+                        done) % (done, total)
+    if log and done:
+        line += " " + ngettext("(%s keeps the finished game)", "(%s keeps the finished games)",
+                               done) % log
+    return line
 
 
 def _record(tally, log, index, result):
