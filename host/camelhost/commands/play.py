@@ -134,6 +134,8 @@ def open_session(args):
         options += _lang_words(args)
         if args.pyramid:
             options += ["--pyramid", _port_to_suggest(args.pyramid)]
+        elif header is not None:
+            _refuse_journals_pseudo_terminal(args.resume, header, options)
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
         # and from the players, edition and seed given, checked against the lines after it
         rebuild = {"players": [n.strip() for n in args.players.split(",")]
@@ -145,6 +147,8 @@ def open_session(args):
             if header is None:
                 speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header, args.resume)
+                if not args.pyramid:
+                    _refuse_journals_pseudo_terminal(args.resume, journal.header, options)
             session = Session.resume(journal)
         except BaseException:
             journal.close()
@@ -184,6 +188,29 @@ def open_session(args):
         _discard_unused(journal)
         raise CliError(str(exc)) from None
     return session, journal
+
+
+def _refuse_journals_pseudo_terminal(path, header, options):
+    """``CliError`` when the journal at ``path`` (its ``game`` line ``header``) was played
+    on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
+    another program's now (the emulator that made it ended, a new terminal took the
+    number), and asking it for a pyramid would write into that program's screen. The
+    refusal changes nothing and gives the command with ``--pyramid PORT`` (``options``:
+    the other words a resume repeats, ``--plain``, ``--lang``)."""
+    import shlex
+
+    from camelhost.device.open import pseudo_terminal
+    port = header.get("pyramid") or "manual"
+    if not pseudo_terminal(port):
+        return
+    command = " ".join(shlex.quote(w) for w in
+                       ["pyramid", "play", "--resume", path] + list(options)
+                       + ["--pyramid", _("PORT")])
+    raise CliError(_("%s was played on %s, a pseudo-terminal (an emulated pyramid's): its "
+                     "number may be another program's terminal now, so a resume opens it "
+                     "only when given again; nothing was changed. Continue with the port "
+                     "the emulator prints: %s (or --pyramid manual and type the dice)")
+                   % (path, port, command))
 
 
 def _port_to_suggest(spec, link=None):
@@ -356,9 +383,13 @@ def resume_command(args, journal, spec, plain, link=None):
         words.append("--plain")
     words += _lang_words(args)
     header = journal.header or {}
-    if _port_to_suggest(spec, link) != spec:
-        # its pseudo-terminal is gone: a resume there would open nothing, or another
-        # program's terminal at the same number
+    from camelhost.device.open import pseudo_terminal
+    known = getattr(getattr(link, "transport", None), "identity", None)
+    pty = pseudo_terminal(spec) or getattr(known, "kind", None) == "pty"
+    if _port_to_suggest(spec, link) != spec or pty:
+        # a pseudo-terminal is named every time (a resume opens the journal's only when
+        # given again), as PORT once it is gone: a resume there would open nothing, or
+        # another program's terminal at the same number
         words += ["--pyramid", _port_to_suggest(spec, link)]
     elif spec != (header.get("pyramid") or "manual"):
         words += ["--pyramid", spec]
