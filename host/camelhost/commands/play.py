@@ -351,6 +351,17 @@ def _pyramid_spec(args, journal):
     return "manual"
 
 
+def _virtual_seed(args, session, journal):
+    """The seed the virtual pyramid starts from: the game's, and on ``--resume`` one
+    drawn from it and the releases the journal holds (``virtual.resumed_seed``), so that
+    a resumed table goes on with dice it has not seen."""
+    if not args.resume:
+        return session.seed
+    from camelhost.device.virtual import resumed_seed
+    released = sum(1 for e in journal.events if e.get("type") in ("die", "rejected"))
+    return resumed_seed(session.seed, released)
+
+
 def unchecked_board_note(journal, session, port):
     """The line a resume says when its journal names no pyramid (no ``board`` line: an
     older version wrote it, or it was cut before the pyramid's first ``HELLO``): what
@@ -451,7 +462,7 @@ def run(args):
     try:
         # the pyramid forgets an event once acknowledged: only what the journal holds;
         # a resumed game takes dice only from the board it was played with
-        pyramid = open_pyramid(spec, session.edition.name, session.seed,
+        pyramid = open_pyramid(spec, session.edition.name, _virtual_seed(args, session, journal),
                                resume=session.resume_point,
                                taken=lambda: session.last_pyramid_event,
                                uid=board.uid if board is not None else None,
