@@ -20,7 +20,7 @@ from camelhost.commands.options import (
 )
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, ngettext
 
 HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice typed in)")
 
@@ -42,7 +42,10 @@ def add_arguments(parser):
                         help=_("also show the serial link's warnings (damaged lines, reconnects)"))
     add_journal_argument(parser, _("a new file in journals/ named by the date and time the "
                                    "game starts, e.g. journals/20260314-201500.jsonl"))
-    parser.add_argument("--resume", metavar=metavar("FILE"), help=_("continue the game in this journal"))
+    parser.add_argument("--resume", metavar=metavar("FILE"), nargs="?", const=RESUME_FOLDER,
+                        help=_("continue the game in this journal; alone, or given a folder: "
+                               "the newest unfinished game in it (default journals/), named "
+                               "before it starts"))
     parser.add_argument("--upto-damage", action="store_true",
                         help=_("with --resume: continue up to the first damaged line or event "
                                "that no longer applies (the rest is kept in FILE.damaged); one "
@@ -67,6 +70,10 @@ def add_arguments(parser):
                                       "--resume takes the journal's"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
+
+
+#: Where ``--resume`` alone looks for the newest unfinished game: where new games go.
+RESUME_FOLDER = "journals"
 
 
 def fresh_seed():
@@ -118,11 +125,88 @@ def _check_options(args):
                        "its first damaged line); no game was started"), 2)
 
 
+def _unfinished(path):
+    """Where the game in the journal at ``path`` stands, in words (``race 1, leg 3``),
+    when its race is not over; ``None`` when it is over (or ended unscored) or the file
+    is no game journal. A journal that can't be read whole is unfinished (``damaged``):
+    its resume says what is wrong and what can be done."""
+    from camelhost.table.journal import JournalError, read_events, read_header
+    from camelhost.table.session import Session
+    if read_header(path) is None:
+        return None
+    try:
+        session = Session.from_events(read_events(path), path)
+    except (OSError, JournalError, ValueError):
+        return _("damaged")
+    if session.phase in ("over", "unscored"):
+        return None
+    if session.phase == "setup":
+        return _("race %d, setup") % session.race_no
+    return _("race %d, leg %d") % (session.race_no, session.game.leg)
+
+
+def newest_unfinished(folder):
+    """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
+    the time it was last written): ``(path, where)``, ``where`` from ``_unfinished``.
+    ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
+    unfinished game, or holds several written in the same second (their names listed,
+    so that the table chooses, never this program)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as exc:
+        raise CliError(_("--resume %s: the folder can't be read (%s)")
+                       % (folder, exc.strerror or exc)) from None
+    written = []
+    for name in names:
+        path = os.path.join(folder, name)
+        if name.endswith(".jsonl") and os.path.isfile(path):
+            written.append((int(os.stat(path).st_mtime), path))
+    written.sort(key=lambda item: -item[0])
+    found = []
+    for second, path in written:
+        if found and second < found[0][0]:
+            break  # older than the newest unfinished game: not a candidate
+        where = _unfinished(path)
+        if where is not None:
+            found.append((second, path, where))
+    if not written:
+        raise CliError(_("--resume %s: no journal there (*.jsonl): give --resume FILE")
+                       % folder)
+    if not found:
+        raise CliError(ngettext("--resume %s: no unfinished game there (%d journal, its race "
+                                "over): give --resume FILE",
+                                "--resume %s: no unfinished game there (%d journals, the race "
+                                "over in each): give --resume FILE", len(written))
+                       % (folder, len(written)))
+    if len(found) > 1:
+        raise CliError(_("--resume %s: %d unfinished games written in the same second: %s; "
+                         "give the one to continue: --resume FILE")
+                       % (folder, len(found), ", ".join("%s (%s)" % (p, w) for _s, p, w in found)))
+    return found[0][1], found[0][2]
+
+
+def _resume_path(args):
+    """``--resume`` alone (``RESUME_FOLDER``) or given a folder: the newest unfinished
+    game's journal in it, said in one line before anything opens; a file as given."""
+    if args.resume == RESUME_FOLDER and not os.path.exists(args.resume):
+        raise CliError(_("--resume: no %s folder here (new games are kept in it): give "
+                         "--resume FILE") % (RESUME_FOLDER + os.sep))
+    if args.resume and os.path.isdir(args.resume):
+        path, where = newest_unfinished(args.resume)
+        from camelhost.table.journal import read_header
+        speak_journals_language(args, read_header(path))  # said as the table will speak
+        print(_("resuming the newest unfinished game in %s: %s (%s)")
+              % (args.resume, path, where))
+        args.resume = path
+
+
 def open_session(args):
-    """Return ``(session, journal)`` for a new game or a resumed one."""
+    """Return ``(session, journal)`` for a new game or a resumed one (``--resume`` alone
+    or given a folder: its newest unfinished game, ``newest_unfinished``)."""
     _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
     from camelhost.table.session import Session, TableError, check_names, colour_name_problem
+    _resume_path(args)
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
