@@ -64,7 +64,7 @@ def describe_bytes(sample, total, valid):
     with the byte count and the first few characters. ``sample``: the first bytes
     seen (bytes); ``total``: bytes seen; ``valid``: protocol lines that passed."""
     if not total:
-        return _("silence (no byte in %.0f s)") % IDENTIFY_S
+        return _("silence, no byte in %.0f s") % IDENTIFY_S
     text = sample.decode("ascii", "replace")
     shown = "".join(c if " " <= c <= "~" else "." for c in text[:40])
     if "$GP" in text or "$GN" in text or "$GL" in text:
