@@ -621,6 +621,14 @@ def test_a_resume_never_opens_the_journals_pseudo_terminal_unless_given_again(tm
             os.read(master, 100)  # nothing was written into that terminal
         assert termios.tcgetattr(slave) == before
         assert open(path, "rb").read() == kept
+        # the options that go with --resume are kept in the command it gives
+        rc = cli.main(["play", "--plain", "--resume", path, "--upto-damage", "--retype",
+                       "white 3"])
+        assert rc != 0 and capsys.readouterr().err.strip().endswith(
+            "pyramid play --resume %s --upto-damage --retype 'white 3' --plain --pyramid "
+            "PORT (or --pyramid manual and type the dice)" % path)
+        with pytest.raises(BlockingIOError):
+            os.read(master, 100)
         # the port given again is the table's word: it is asked (and, not answering as a
         # pyramid, refused), its terminal settings as they were
         from camelhost.device import link as link_module

@@ -219,7 +219,7 @@ def open_session(args):
         if args.pyramid:
             options += ["--pyramid", _port_to_suggest(args.pyramid)]
         elif header is not None:
-            _refuse_journals_pseudo_terminal(args.resume, header, options)
+            _refuse_journals_pseudo_terminal(args, header, options)
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
         # and from the players, edition and seed given, checked against the lines after it
         rebuild = {"players": [n.strip() for n in args.players.split(",")]
@@ -232,7 +232,7 @@ def open_session(args):
                 speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header, args.resume)
                 if not args.pyramid:
-                    _refuse_journals_pseudo_terminal(args.resume, journal.header, options)
+                    _refuse_journals_pseudo_terminal(args, journal.header, options)
             session = Session.resume(journal)
         except BaseException:
             journal.close()
@@ -274,22 +274,28 @@ def open_session(args):
     return session, journal
 
 
-def _refuse_journals_pseudo_terminal(path, header, options):
-    """``CliError`` when the journal at ``path`` (its ``game`` line ``header``) was played
+def _refuse_journals_pseudo_terminal(args, header, options):
+    """``CliError`` when the journal ``args.resume`` (its ``game`` line ``header``) was played
     on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
     another program's now (the emulator that made it ended, a new terminal took the
     number), and asking it for a pyramid would write into that program's screen. The
     refusal changes nothing and gives the command with ``--pyramid PORT`` (``options``:
-    the other words a resume repeats, ``--plain``, ``--lang``)."""
+    the other words a resume repeats, ``--plain``, ``--lang``; ``--upto-damage`` and each
+    ``--retype`` as given)."""
     import shlex
 
     from camelhost.device.open import pseudo_terminal
     port = header.get("pyramid") or "manual"
     if not pseudo_terminal(port):
         return
+    path = args.resume
+    words = ["pyramid", "play", "--resume", path]
+    if args.upto_damage:
+        words.append("--upto-damage")
+    for text in getattr(args, "retype", None) or ():
+        words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
-                       ["pyramid", "play", "--resume", path] + list(options)
-                       + ["--pyramid", _("PORT")])
+                       words + list(options) + ["--pyramid", _("PORT")])
     raise CliError(_("%s was played on %s, a pseudo-terminal (an emulated pyramid's): its "
                      "number may be another program's terminal now, so a resume opens it "
                      "only when given again; nothing was changed. Continue with the port "
