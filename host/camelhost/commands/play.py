@@ -289,9 +289,8 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     if not pseudo_terminal(port):
         return
     path = args.resume
-    words = ["pyramid", "play", "--resume", path]
-    if args.upto_damage:
-        words.append("--upto-damage")
+    words = ["pyramid", "play", "--resume", path] + (["--upto-damage"] if args.upto_damage
+                                                      else [])
     for text in getattr(args, "retype", None) or ():
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
