@@ -14,6 +14,7 @@ back. A failure inside the thread is logged, counted (``stats["reader_restarts"]
 ``camelhost.device.link.Link`` gives it meaning.
 """
 
+import contextlib
 import logging
 import os
 import threading
@@ -144,6 +145,25 @@ def _terminal_settings(port):
     except (OSError, termios.error):
         os.close(fd)
         return None, None
+
+
+@contextlib.contextmanager
+def terminal_settings_kept(port):
+    """Context manager for a look at ``port`` outside a ``Transport`` (``pyramid flash``
+    listening for the firmware): the terminal settings (termios) the port has on entry
+    are given back on exit, whatever the look did to them (pyserial makes any port a raw
+    115200-baud line), so a port that was not the pyramid's is left as it was found.
+    Nothing for a pyserial URL, a path that is no terminal, or a system without termios."""
+    found, fd = _terminal_settings(port)
+    try:
+        yield
+    finally:
+        if fd is not None:
+            try:
+                termios.tcsetattr(fd, termios.TCSANOW, found)
+            except (OSError, termios.error):  # its other end gone
+                pass
+            os.close(fd)
 
 
 class Transport:
