@@ -362,3 +362,21 @@ def test_a_running_pyramid_on_a_pty_is_said_at_once_without_mpremote(micropython
                           "mpremote, so nothing was copied. Safe boot it first: " % vp.port), err
     assert "press BOOTSEL" in err and "on the emulated Pico type b and Enter" in err, err
     assert not (tmp_path / "build").exists()
+
+
+@pytest.mark.process  # a pseudo-terminal
+def test_listening_for_the_firmware_leaves_a_terminal_that_is_no_pyramid_as_it_was():
+    # s34 tester S1: any probe of a port that is not the pyramid's gives its terminal
+    # settings back (pyserial makes it a raw 115200-baud line: -opost, no echo)
+    import termios
+
+    from camelhost.device.flash import running_firmware
+    master, slave = os.openpty()  # a shell's terminal: cooked, echo, opost
+    try:
+        before = termios.tcgetattr(slave)
+        os.write(master, b"user@host:~$ ")
+        assert running_firmware(os.ttyname(slave), wait=0.3) is None
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)

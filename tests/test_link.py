@@ -641,3 +641,47 @@ def test_a_reboot_right_after_a_push_still_ends_the_push_as_one_event(micropytho
         assert event.kind in ("die", "unknown", "nodie")
         if event.kind == "unknown" and event.best == "reboot":
             assert event.reading == (0, 0, 0, 0)  # no reading: the table asks to release again
+
+
+@pytest.mark.parametrize("talk", [b"", b"user@host:~$ "])
+def test_a_terminal_that_is_no_pyramid_keeps_its_terminal_settings(monkeypatch, talk):
+    # s34 tester S1: a resume probed the journal's /dev/pts/6, by then another program's
+    # terminal, found no pyramid, and left it a raw 115200-baud line (-opost -icrnl: its
+    # output staircased until 'stty sane')
+    import termios
+
+    from camelhost.device import link as link_module
+    monkeypatch.setattr(link_module, "IDENTIFY_S", 1.0)  # silence judged sooner
+    master, slave = os.openpty()  # a terminal as a shell has it: cooked, echo, opost
+    try:
+        before = termios.tcgetattr(slave)
+        assert before[1] & termios.OPOST and before[3] & termios.ICANON
+        if talk:
+            os.write(master, talk)
+        link = Link(os.ttyname(slave), hello_wait=0.3)
+        with pytest.raises(NotAPyramid):
+            link.open()
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_probe_interrupted_keeps_the_terminal_settings(monkeypatch):
+    import termios
+    master, slave = os.openpty()
+    try:
+        before = termios.tcgetattr(slave)
+        link = Link(os.ttyname(slave), hello_wait=2.0)
+
+        def interrupted(timeout):
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(link, "_wait_synced", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            link.open()
+        assert termios.tcgetattr(slave) == before
+        assert not link.transport.is_open
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -108,7 +108,7 @@ class _Beating:
 @pytest.mark.process
 @pytest.mark.parametrize("silent,said", [
     (False, "sends lines but did not answer HELLO? in 8 s: check the USB cable"),
-    (True, "does not look like a smart pyramid (silence (no byte in 5 s)); check the USB "
+    (True, "does not look like a smart pyramid (silence, no byte in 5 s); check the USB "
            "cable, that %s is the pyramid's port"),
 ])
 def test_pyramid_doctor_against_a_board_that_never_answers_says_one_line_and_ends(silent, said,

@@ -583,5 +583,64 @@ def test_the_resume_command_names_no_pseudo_terminal_that_is_gone(tmp_path):
         assert resume_command(args, journal, here, plain=True, link=link).endswith(
             " --pyramid PORT")
         link.state, link.transport.is_open = "connected", True  # it answers: kept
+        # and named (s34 tester S1: a resume opens the journal's pseudo-terminal only
+        # when --pyramid gives it again)
         assert resume_command(args, journal, here, plain=True, link=link) == (
-            "pyramid play --resume %s --plain" % journal.path)
+            "pyramid play --resume %s --plain --pyramid %s" % (journal.path, here))
+
+
+@pytest.mark.process  # a pseudo-terminal
+def test_a_resume_never_opens_the_journals_pseudo_terminal_unless_given_again(tmp_path,
+                                                                              capsys):
+    # s34 tester S1: a game on an emulated Pico at /dev/pts/6; the emulator ended and a new
+    # terminal got /dev/pts/6; the quit line's resume (no --pyramid) wrote HELLO? a dozen
+    # times into that terminal and left it a raw serial line
+    import fcntl
+    import termios
+    master, slave = os.openpty()  # the other program's terminal, at the journal's number
+    try:
+        fcntl.fcntl(master, fcntl.F_SETFL, os.O_NONBLOCK)
+        before = termios.tcgetattr(slave)
+        port = os.ttyname(slave)
+        path = str(tmp_path / "emu.jsonl")
+        with Journal(path, pyramid=port) as journal:
+            s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+            s.command(SETUP)
+            s.command("leg red")
+        kept = open(path, "rb").read()
+        rc = cli.main(["play", "--plain", "--resume", path])
+        err = capsys.readouterr().err.strip()
+        assert rc != 0
+        assert err == ("pyramid: %s was played on %s, a pseudo-terminal (an emulated "
+                       "pyramid's): its number may be another program's terminal now, so a "
+                       "resume opens it only when given again; nothing was changed. Continue "
+                       "with the port the emulator prints: pyramid play --resume %s --plain "
+                       "--pyramid PORT (or --pyramid manual and type the dice)"
+                       % (path, port, path))
+        with pytest.raises(BlockingIOError):
+            os.read(master, 100)  # nothing was written into that terminal
+        assert termios.tcgetattr(slave) == before
+        assert open(path, "rb").read() == kept
+        # the options that go with --resume are kept in the command it gives
+        rc = cli.main(["play", "--plain", "--resume", path, "--upto-damage", "--retype",
+                       "white 3"])
+        assert rc != 0 and capsys.readouterr().err.strip().endswith(
+            "pyramid play --resume %s --upto-damage --retype 'white 3' --plain --pyramid "
+            "PORT (or --pyramid manual and type the dice)" % path)
+        with pytest.raises(BlockingIOError):
+            os.read(master, 100)
+        # the port given again is the table's word: it is asked (and, not answering as a
+        # pyramid, refused), its terminal settings as they were
+        from camelhost.device import link as link_module
+        saved = link_module.IDENTIFY_S
+        link_module.IDENTIFY_S = 1.0
+        try:
+            rc = cli.main(["play", "--plain", "--resume", path, "--pyramid", port])
+        finally:
+            link_module.IDENTIFY_S = saved
+        assert rc != 0 and "does not look like a smart pyramid" in capsys.readouterr().err
+        assert termios.tcgetattr(slave) == before
+        assert open(path, "rb").read() == kept
+    finally:
+        os.close(master)
+        os.close(slave)

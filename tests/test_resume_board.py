@@ -9,6 +9,7 @@ meets a scripted device on a pty.
 """
 
 import io
+import shlex
 import time
 
 import pytest
@@ -282,8 +283,11 @@ def test_pyramid_play_journals_the_board_and_a_resume_goes_on_from_it(tmp_path, 
 
         monkeypatch.setattr(opening, "open_pyramid", spy)
         monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
-        capsys.readouterr()
-        assert cli.main(["play", "--resume", path, "--plain"]) == 0
+        # the quit line's command: the board's port is a pseudo-terminal here, so it names
+        # it (a resume opens a journal's pseudo-terminal only when given again)
+        command = capsys.readouterr().out.splitlines()[-1].split("continue it with: ", 1)[1]
+        assert command == "pyramid play --resume %s --plain --pyramid %s" % (path, board.port)
+        assert cli.main(shlex.split(command)[1:]) == 0
         assert seen == {"resume": (A, 3), "uid": UID}
         assert "does not say which pyramid" not in capsys.readouterr().out
         assert [e["type"] for e in read_events(path)].count("board") == 1

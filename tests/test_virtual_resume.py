@@ -74,3 +74,32 @@ def test_release_two_at_the_start_of_a_turn_announces_the_ticket_before_the_retr
     assert sum(line.startswith("RETURN THE DICE") for line in out) == 1, out
     assert any(line.startswith("DIE ") and "(Ann's pyramid ticket)" in line
                for line in out[ticket:]), out
+
+
+def _pyramid_dice(path):
+    return [(e["colour"], e["value"]) for e in read_events(path)
+            if e.get("type") == "die" and e.get("source") == "pyramid"]
+
+
+@pytest.mark.hil
+def test_a_resumed_virtual_pyramid_goes_on_with_dice_the_table_has_not_seen(
+        tmp_path, monkeypatch, capsys):
+    # s34 tester finding 6: seed 4242, leg 1 came out yellow 1, blue 3, orange 2...; after
+    # each resume a leg began yellow 1, blue 3, orange 2 again (the journal's seed reused
+    # from its start): a table that resumes played a leg it had already seen
+    import shutil
+    path = str(tmp_path / "g.jsonl")
+    _play(monkeypatch, capsys, ["pyramid", "release"] * 5 + ["quit"],
+          "--players", "Ann,Ben,Cy", "--pyramid", "virtual", "--seed", "4242",
+          "--journal", path)
+    leg1 = _pyramid_dice(path)
+    assert len(leg1) == 5  # the leg is over: every die back in the pyramid
+    shutil.copy(path, str(tmp_path / "copy.jsonl"))
+    _play(monkeypatch, capsys, ["pyramid", "release"] * 3 + ["quit"], "--resume", path)
+    leg2 = _pyramid_dice(path)[5:]
+    assert len(leg2) == 3 and leg2 != leg1[:3], (leg1, leg2)
+    # the same journal resumed again goes on with the same dice: a seeded game stays
+    # one game, however often it is resumed at the same point
+    copy = str(tmp_path / "copy.jsonl")
+    _play(monkeypatch, capsys, ["pyramid", "release"] * 3 + ["quit"], "--resume", copy)
+    assert _pyramid_dice(copy)[5:] == leg2

@@ -20,7 +20,7 @@ from camelhost.commands.options import (
 )
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _
+from camelhost.i18n import N_, _, ngettext
 
 HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice typed in)")
 
@@ -42,7 +42,10 @@ def add_arguments(parser):
                         help=_("also show the serial link's warnings (damaged lines, reconnects)"))
     add_journal_argument(parser, _("a new file in journals/ named by the date and time the "
                                    "game starts, e.g. journals/20260314-201500.jsonl"))
-    parser.add_argument("--resume", metavar=metavar("FILE"), help=_("continue the game in this journal"))
+    parser.add_argument("--resume", metavar=metavar("FILE"), nargs="?", const=RESUME_FOLDER,
+                        help=_("continue the game in this journal; alone, or given a folder: "
+                               "the newest unfinished game in it (default journals/), named "
+                               "before it starts"))
     parser.add_argument("--upto-damage", action="store_true",
                         help=_("with --resume: continue up to the first damaged line or event "
                                "that no longer applies (the rest is kept in FILE.damaged); one "
@@ -67,6 +70,10 @@ def add_arguments(parser):
                                       "--resume takes the journal's"))
     from camelhost.web import add_web_argument
     add_web_argument(parser)
+
+
+#: Where ``--resume`` alone looks for the newest unfinished game: where new games go.
+RESUME_FOLDER = "journals"
 
 
 def fresh_seed():
@@ -118,11 +125,88 @@ def _check_options(args):
                        "its first damaged line); no game was started"), 2)
 
 
+def _unfinished(path):
+    """Where the game in the journal at ``path`` stands, in words (``race 1, leg 3``),
+    when its race is not over; ``None`` when it is over (or ended unscored) or the file
+    is no game journal. A journal that can't be read whole is unfinished (``damaged``):
+    its resume says what is wrong and what can be done."""
+    from camelhost.table.journal import JournalError, read_events, read_header
+    from camelhost.table.session import Session
+    if read_header(path) is None:
+        return None
+    try:
+        session = Session.from_events(read_events(path), path)
+    except (OSError, JournalError, ValueError):
+        return _("damaged")
+    if session.phase in ("over", "unscored"):
+        return None
+    if session.phase == "setup":
+        return _("race %d, setup") % session.race_no
+    return _("race %d, leg %d") % (session.race_no, session.game.leg)
+
+
+def newest_unfinished(folder):
+    """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
+    the time it was last written): ``(path, where)``, ``where`` from ``_unfinished``.
+    ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
+    unfinished game, or holds several written in the same second (their names listed,
+    so that the table chooses, never this program)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as exc:
+        raise CliError(_("--resume %s: the folder can't be read (%s)")
+                       % (folder, exc.strerror or exc)) from None
+    written = []
+    for name in names:
+        path = os.path.join(folder, name)
+        if name.endswith(".jsonl") and os.path.isfile(path):
+            written.append((int(os.stat(path).st_mtime), path))
+    written.sort(key=lambda item: -item[0])
+    found = []
+    for second, path in written:
+        if found and second < found[0][0]:
+            break  # older than the newest unfinished game: not a candidate
+        where = _unfinished(path)
+        if where is not None:
+            found.append((second, path, where))
+    if not written:
+        raise CliError(_("--resume %s: no journal there (*.jsonl): give --resume FILE")
+                       % folder)
+    if not found:
+        raise CliError(ngettext("--resume %s: no unfinished game there (%d journal, its race "
+                                "over): give --resume FILE",
+                                "--resume %s: no unfinished game there (%d journals, the race "
+                                "over in each): give --resume FILE", len(written))
+                       % (folder, len(written)))
+    if len(found) > 1:
+        raise CliError(_("--resume %s: %d unfinished games written in the same second: %s; "
+                         "give the one to continue: --resume FILE")
+                       % (folder, len(found), ", ".join("%s (%s)" % (p, w) for _s, p, w in found)))
+    return found[0][1], found[0][2]
+
+
+def _resume_path(args):
+    """``--resume`` alone (``RESUME_FOLDER``) or given a folder: the newest unfinished
+    game's journal in it, said in one line before anything opens; a file as given."""
+    if args.resume == RESUME_FOLDER and not os.path.exists(args.resume):
+        raise CliError(_("--resume: no %s folder here (new games are kept in it): give "
+                         "--resume FILE") % (RESUME_FOLDER + os.sep))
+    if args.resume and os.path.isdir(args.resume):
+        path, where = newest_unfinished(args.resume)
+        from camelhost.table.journal import read_header
+        speak_journals_language(args, read_header(path))  # said as the table will speak
+        print(_("resuming the newest unfinished game in %s: %s (%s)")
+              % (args.resume, path, where))
+        args.resume = path
+
+
 def open_session(args):
-    """Return ``(session, journal)`` for a new game or a resumed one."""
+    """Return ``(session, journal)`` for a new game or a resumed one (``--resume`` alone
+    or given a folder: its newest unfinished game, ``newest_unfinished``)."""
     _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
     from camelhost.table.session import Session, TableError, check_names, colour_name_problem
+    _resume_path(args)
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
@@ -134,6 +218,8 @@ def open_session(args):
         options += _lang_words(args)
         if args.pyramid:
             options += ["--pyramid", _port_to_suggest(args.pyramid)]
+        elif header is not None:
+            _refuse_journals_pseudo_terminal(args, header, options)
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
         # and from the players, edition and seed given, checked against the lines after it
         rebuild = {"players": [n.strip() for n in args.players.split(",")]
@@ -145,6 +231,8 @@ def open_session(args):
             if header is None:
                 speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header, args.resume)
+                if not args.pyramid:
+                    _refuse_journals_pseudo_terminal(args, journal.header, options)
             session = Session.resume(journal)
         except BaseException:
             journal.close()
@@ -184,6 +272,34 @@ def open_session(args):
         _discard_unused(journal)
         raise CliError(str(exc)) from None
     return session, journal
+
+
+def _refuse_journals_pseudo_terminal(args, header, options):
+    """``CliError`` when the journal ``args.resume`` (its ``game`` line ``header``) was played
+    on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
+    another program's now (the emulator that made it ended, a new terminal took the
+    number), and asking it for a pyramid would write into that program's screen. The
+    refusal changes nothing and gives the command with ``--pyramid PORT`` (``options``:
+    the other words a resume repeats, ``--plain``, ``--lang``; ``--upto-damage`` and each
+    ``--retype`` as given)."""
+    import shlex
+
+    from camelhost.device.open import pseudo_terminal
+    port = header.get("pyramid") or "manual"
+    if not pseudo_terminal(port):
+        return
+    path = args.resume
+    words = ["pyramid", "play", "--resume", path] + (["--upto-damage"] if args.upto_damage
+                                                      else [])
+    for text in getattr(args, "retype", None) or ():
+        words += ["--retype", text]
+    command = " ".join(shlex.quote(w) for w in
+                       words + list(options) + ["--pyramid", _("PORT")])
+    raise CliError(_("%s was played on %s, a pseudo-terminal (an emulated pyramid's): its "
+                     "number may be another program's terminal now, so a resume opens it "
+                     "only when given again; nothing was changed. Continue with the port "
+                     "the emulator prints: %s (or --pyramid manual and type the dice)")
+                   % (path, port, command))
 
 
 def _port_to_suggest(spec, link=None):
@@ -324,6 +440,17 @@ def _pyramid_spec(args, journal):
     return "manual"
 
 
+def _virtual_seed(args, session, journal):
+    """The seed the virtual pyramid starts from: the game's, and on ``--resume`` one
+    drawn from it and the releases the journal holds (``virtual.resumed_seed``), so that
+    a resumed table goes on with dice it has not seen."""
+    if not args.resume:
+        return session.seed
+    from camelhost.device.virtual import resumed_seed
+    released = sum(1 for e in journal.events if e.get("type") in ("die", "rejected"))
+    return resumed_seed(session.seed, released)
+
+
 def unchecked_board_note(journal, session, port):
     """The line a resume says when its journal names no pyramid (no ``board`` line: an
     older version wrote it, or it was cut before the pyramid's first ``HELLO``): what
@@ -356,9 +483,13 @@ def resume_command(args, journal, spec, plain, link=None):
         words.append("--plain")
     words += _lang_words(args)
     header = journal.header or {}
-    if _port_to_suggest(spec, link) != spec:
-        # its pseudo-terminal is gone: a resume there would open nothing, or another
-        # program's terminal at the same number
+    from camelhost.device.open import pseudo_terminal
+    known = getattr(getattr(link, "transport", None), "identity", None)
+    pty = pseudo_terminal(spec) or getattr(known, "kind", None) == "pty"
+    if _port_to_suggest(spec, link) != spec or pty:
+        # a pseudo-terminal is named every time (a resume opens the journal's only when
+        # given again), as PORT once it is gone: a resume there would open nothing, or
+        # another program's terminal at the same number
         words += ["--pyramid", _port_to_suggest(spec, link)]
     elif spec != (header.get("pyramid") or "manual"):
         words += ["--pyramid", spec]
@@ -420,7 +551,7 @@ def run(args):
     try:
         # the pyramid forgets an event once acknowledged: only what the journal holds;
         # a resumed game takes dice only from the board it was played with
-        pyramid = open_pyramid(spec, session.edition.name, session.seed,
+        pyramid = open_pyramid(spec, session.edition.name, _virtual_seed(args, session, journal),
                                resume=session.resume_point,
                                taken=lambda: session.last_pyramid_event,
                                uid=board.uid if board is not None else None,

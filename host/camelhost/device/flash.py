@@ -324,7 +324,8 @@ def running_firmware(port, wait=LISTEN_S):
     pyramid firmware sends on ``port`` within ``wait`` seconds, or ``None``: a board at
     MicroPython's prompt (a safe boot, a new board) sends nothing by itself. Only the
     port is read, nothing is written to it. ``None`` too for a port pyserial cannot open
-    or name (``id:<serial>``, a busy port): mpremote then says what is wrong."""
+    or name (``id:<serial>``, a busy port): mpremote then says what is wrong. The port's
+    terminal settings are given back as they were (``terminal_settings_kept``)."""
     import time
 
     import serial
@@ -333,26 +334,28 @@ def running_firmware(port, wait=LISTEN_S):
     path = port[len("port:"):] if port.startswith("port:") else port
     if port.startswith("id:") or port == "auto":
         return None
-    try:
-        ser = serial.serial_for_url(path, baudrate=115200, timeout=0.1)
-    except (serial.SerialException, OSError, ValueError):
+    from camelhost.device.transport import terminal_settings_kept
+    with terminal_settings_kept(path):  # a port that is no pyramid's is left as it was
+        try:
+            ser = serial.serial_for_url(path, baudrate=115200, timeout=0.1)
+        except (serial.SerialException, OSError, ValueError):
+            return None
+        lines = protocol.LineAssembler()
+        end = time.monotonic() + wait
+        try:
+            while time.monotonic() < end:
+                for line in lines.feed_many(ser.read(256)):
+                    if line == lines.TOO_LONG:
+                        continue
+                    try:
+                        return protocol.decode(bytes(line)).name
+                    except protocol.ProtocolError:
+                        continue  # a REPL's text, a damaged line: not the firmware's word
+        except (serial.SerialException, OSError):
+            return None
+        finally:
+            ser.close()
         return None
-    lines = protocol.LineAssembler()
-    end = time.monotonic() + wait
-    try:
-        while time.monotonic() < end:
-            for line in lines.feed_many(ser.read(256)):
-                if line == lines.TOO_LONG:
-                    continue
-                try:
-                    return protocol.decode(bytes(line)).name
-                except protocol.ProtocolError:
-                    continue  # a REPL's text, a damaged line: not the firmware's word
-    except (serial.SerialException, OSError):
-        return None
-    finally:
-        ser.close()
-    return None
 
 
 def check_not_running(port):

@@ -64,7 +64,7 @@ def describe_bytes(sample, total, valid):
     with the byte count and the first few characters. ``sample``: the first bytes
     seen (bytes); ``total``: bytes seen; ``valid``: protocol lines that passed."""
     if not total:
-        return _("silence (no byte in %.0f s)") % IDENTIFY_S
+        return _("silence, no byte in %.0f s") % IDENTIFY_S
     text = sample.decode("ascii", "replace")
     shown = "".join(c if " " <= c <= "~" else "." for c in text[:40])
     if "$GP" in text or "$GN" in text or "$GL" in text:
@@ -249,16 +249,19 @@ class Link:
         a port with no valid protocol line at all within ``IDENTIFY_S`` raises
         ``NotAPyramid`` naming what was seen, and so does another protocol version."""
         self.transport.open()
-        if self.hello_wait:
-            try:
-                self._wait_synced(self.hello_wait)
-            except NotAPyramid:
-                self.close()
-                raise
-            except LinkError:
-                if not self._valid_lines:
-                    self.identify(IDENTIFY_S - self.hello_wait)
-                log.warning("no HELLO from %s yet; still asking", self.port)
+        try:
+            if self.hello_wait:
+                try:
+                    self._wait_synced(self.hello_wait)
+                except NotAPyramid:
+                    raise
+                except LinkError:
+                    if not self._valid_lines:
+                        self.identify(IDENTIFY_S - self.hello_wait)
+                    log.warning("no HELLO from %s yet; still asking", self.port)
+        except BaseException:  # no pyramid there, or interrupted while asking
+            self._abandon()
+            raise
 
     def identify(self, timeout=IDENTIFY_S):
         """Wait up to ``timeout`` s for one valid protocol line; raise ``NotAPyramid``
@@ -275,8 +278,16 @@ class Link:
             else:
                 text = (_("%s does not look like a smart pyramid (%s); check the port, or play with "
                           "--pyramid manual and type the dice") % (self.port, what))
-            self.close()
+            self._abandon()
             raise NotAPyramid(text)
+
+    def _abandon(self):
+        """Close after a failed probe: the port gets back the terminal settings it had
+        when it was opened (``Transport.close(restore=True)``), so a terminal that was
+        not the pyramid's is not left a raw serial line."""
+        self.transport.close(restore=True)
+        with self._lock:
+            self.sequencer.closed()
 
     def close(self):
         """Stop the reader and close the port (safe to call twice)."""

@@ -14,6 +14,7 @@ back. A failure inside the thread is logged, counted (``stats["reader_restarts"]
 ``camelhost.device.link.Link`` gives it meaning.
 """
 
+import contextlib
 import logging
 import os
 import threading
@@ -22,6 +23,11 @@ import time
 import serial
 
 from camelhost.i18n import _
+
+try:
+    import termios
+except ImportError:  # not POSIX: no terminal settings to keep
+    termios = None
 
 log = logging.getLogger("camelhost.device.link")
 
@@ -122,6 +128,44 @@ def _usb_of(real):
     return (info.vid, info.pid, info.serial_number)
 
 
+def _terminal_settings(port):
+    """``(settings, fd)``: the termios attributes of the terminal ``port`` names, read
+    before it is opened as a serial line, and the descriptor that read them (closed by
+    the caller once the port is open: a pseudo-terminal's other end sees no moment with
+    its terminal closed); ``(None, None)`` for a pyserial URL, a path that is no
+    terminal or can't be opened, or a system without termios."""
+    if "://" in port or termios is None:
+        return None, None
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return None, None
+    try:
+        return termios.tcgetattr(fd), fd
+    except (OSError, termios.error):
+        os.close(fd)
+        return None, None
+
+
+@contextlib.contextmanager
+def terminal_settings_kept(port):
+    """Context manager for a look at ``port`` outside a ``Transport`` (``pyramid flash``
+    listening for the firmware): the terminal settings (termios) the port has on entry
+    are given back on exit, whatever the look did to them (pyserial makes any port a raw
+    115200-baud line), so a port that was not the pyramid's is left as it was found.
+    Nothing for a pyserial URL, a path that is no terminal, or a system without termios."""
+    found, fd = _terminal_settings(port)
+    try:
+        yield
+    finally:
+        if fd is not None:
+            try:
+                termios.tcsetattr(fd, termios.TCSANOW, found)
+            except (OSError, termios.error):  # its other end gone
+                pass
+            os.close(fd)
+
+
 class Transport:
     """One serial port read by one thread; see the module docstring.
 
@@ -158,6 +202,7 @@ class Transport:
         self.identity = None
         self.refused_port = None
         self.identify = PortIdentity.of
+        self._found_settings = None  # the port's termios as this transport found them
 
     @property
     def is_open(self):
@@ -188,8 +233,11 @@ class Transport:
             return True
         return False
 
-    def close(self):
-        """Stop the reader and close the port (safe to call twice)."""
+    def close(self, restore=False):
+        """Stop the reader and close the port (safe to call twice). ``restore``: first
+        give the port back the terminal settings (termios) it had when this transport
+        opened it, as a probe that found no pyramid there does: a terminal that was not
+        the pyramid's is left as it was, not as a raw 115200-baud serial line."""
         self._stop.set()
         self._want_open.clear()
         if self._thread is not None:
@@ -197,7 +245,19 @@ class Transport:
                 self._thread.join(5)
             self._thread = None
         with self._lock:
+            if restore:
+                self._restore_settings()
             self._close_port()
+
+    def _restore_settings(self):
+        ser, found = self._ser, self._found_settings
+        fd = getattr(ser, "fd", None)
+        if ser is None or found is None or not isinstance(fd, int):
+            return
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, found)
+        except (OSError, termios.error):  # its other end gone, not a tty
+            pass
 
     def disconnect(self):
         """Close the port, keep the reader idle until ``connect()``."""
@@ -227,6 +287,7 @@ class Transport:
                 raise LinkError(_("writing to the pyramid failed: %s") % exc) from None
 
     def _open_port(self):
+        found, held = _terminal_settings(self.port)  # before pyserial makes it a raw line
         try:
             ser = serial.serial_for_url(
                 self.port, baudrate=self.baudrate, timeout=0.05, write_timeout=1.0, exclusive=True
@@ -238,6 +299,10 @@ class Transport:
                     "close it first") % self.port
                 ) from None
             raise
+        finally:
+            if held is not None:
+                os.close(held)
+        self._found_settings = found
         try:
             ser.reset_input_buffer()
         except (serial.SerialException, OSError, NotImplementedError, AttributeError):

@@ -65,6 +65,20 @@ REAL_PUSH = (150, 80, 8000)
 _NOT_COMPILED = ("cpython_shim.py",)  # CPython only
 
 
+def resumed_seed(seed, released):
+    """The virtual pyramid's seed for a game resumed after ``released`` releases (the
+    journal's ``die`` and ``rejected`` lines: every push the table took, 0 or more):
+    ``seed`` itself for none (a resume before the first die plays what a start would),
+    else a seed drawn from both (1..2**31-1), so that the resumed pyramid goes on with
+    dice the table has not seen instead of the start's stream again. The same journal
+    resumed at the same point gets the same seed: a seeded game stays reproducible.
+    docs/table.md, "Resuming: which dice"."""
+    if not released:
+        return seed
+    import random
+    return random.Random("%d/%d" % (seed, released)).randint(1, 2 ** 31 - 1)
+
+
 def _sources():
     """``[(source, tree path), ...]``: the firmware's modules (``flash.firmware_modules``,
     the list ``flash`` ships) and ``main.py``, and the simulated hardware's modules

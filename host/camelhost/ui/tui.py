@@ -853,6 +853,8 @@ class TableApp(InLanguage, App):
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
         self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
         self.query_one("#leg-scroll", PanelScroll).hint = self.query_one("#leg-more", Static)
+        if self._journal_path():  # as plain mode's first line: the file a crash resumes
+            self.query_one("#log", HistoryLog).add_lines([_("journal: %s") % self._journal_path()])
         self._journaled(self.table.start)
         if self.failure is not None:
             return  # the journal could not be written: the table stops
@@ -1453,11 +1455,22 @@ class TableApp(InLanguage, App):
 
     # -- keys --------------------------------------------------------------------
 
+    def _journal_path(self):
+        """The file the game is journaled to, or ``None`` (a journal in memory)."""
+        return getattr(getattr(self.session, "journal", None), "path", None)
+
     def action_help(self):
         kind = self.table.pyramid_kind
         # the commands, then how the screen writes a leg ticket (R5: English initials)
         text = help_text(self.session.edition.name, kind, self.session.names) + "\n" + \
             ticket_legend(self.session.edition)
+        path = self._journal_path()
+        if path:  # first: after a crash (kill -9) this is the file to resume
+            import shlex
+            command = (getattr(self.session.journal, "resume_command", None)
+                       or shlex.join(["pyramid", "play", "--resume", path]))
+            text = _("This game's journal: %s; after a crash, continue it with: %s") % (
+                path, command) + "\n\n" + text
         self.push_screen(HelpScreen(text, release=kind == "virtual"))
 
     def action_release(self):
