@@ -30,7 +30,14 @@ from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
 from camelhost.table.manual import colour_hits, shortened
-from camelhost.table.parser import FORMS, TABLE_WORDS, check_line, in_own_words, local_colours
+from camelhost.table.parser import (
+    FORMS,
+    REDRAW,
+    TABLE_WORDS,
+    check_line,
+    in_own_words,
+    local_colours,
+)
 from camelhost.table.prior import DiceOut
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
@@ -255,7 +262,17 @@ class Table:
         self.display.prompt(self.view())
 
     def line(self, text):
-        """One line typed at the table. Returns False once the table should close."""
+        """One line typed at the table. Returns False once the table should close. A
+        line of Ctrl-L alone (form feeds, ``parser.REDRAW``) shows the board and the
+        prompt again, a question asked (a finish card's colour, an undo) still open;
+        within a line it is dropped."""
+        if REDRAW in text and not text.replace(REDRAW, "").strip():
+            self.display.status(self.view())
+            if self.private is not None:
+                self._ask_private()
+            else:
+                self.display.prompt(self.view())
+            return True
         try:
             text = check_line(text)
         except TableError as exc:
@@ -355,6 +372,10 @@ class Table:
             self.display.error("%s: %s" % (head, none_left))
             return
         self.private = "winner" if head.startswith("w") else "loser"
+        self._ask_private()
+
+    def _ask_private(self):
+        """Ask the colour of the finish card for the pile ``self.private``, unseen."""
         self.display.text(_("%s: type the colour of your finish card for the %s pile "
                           "(it is not shown; an empty line cancels)")
                           % (self.session.names[self.session.current],

@@ -1,0 +1,81 @@
+"""Small things two fresh testers found at the table (s34, tester 2's smaller points):
+Ctrl-L in plain mode redraws and is never glued to the next command; an undone die
+whose value was still asked is said in words; the advice's finish-card note reads as a
+sentence in both languages."""
+
+import io
+import json
+
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui.plain import PlainDisplay
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _table(tmp_path, *lines):
+    out = io.StringIO()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4,
+                journal=Journal(str(tmp_path / "g.jsonl")))
+    t = Table(s, PlainDisplay(out), manual=True)
+    t.start()
+    for line in lines:
+        t.line(line)
+    return t, out
+
+
+def _state(t):
+    return json.dumps(dict(table_view(t.session, odds=False), version=0), sort_keys=True)
+
+
+def _said(out, start):
+    return out.getvalue()[start:].splitlines()
+
+
+# --- Ctrl-L ---------------------------------------------------------------------------
+
+def test_ctrl_l_before_a_command_is_not_part_of_it(tmp_path):
+    t, out = _table(tmp_path, SETUP)
+    at = len(out.getvalue())
+    t.line("\x0cleg red")  # Ctrl-L pressed, then the command typed on the same line
+    said = _said(out, at)
+    assert not any("control character" in line for line in said), said
+    tickets = table_view(t.session, odds=False)["players"][0]["leg_tickets"]
+    assert tickets == [{"colour": "red", "value": 5}], said
+
+
+def test_ctrl_l_alone_shows_the_board_and_the_prompt_again_and_changes_nothing(tmp_path):
+    t, out = _table(tmp_path, SETUP, "leg red")
+    before = _state(t)
+    journal = (tmp_path / "g.jsonl").read_text()
+    at = len(out.getvalue())
+    assert t.line("\x0c") is True
+    said = _said(out, at)
+    assert not any(line.startswith("!") for line in said), said
+    assert any(line.startswith("Leading:") for line in said), said  # the board, as 'show'
+    assert said[-1].startswith("> Ben's turn"), said
+    assert _state(t) == before and (tmp_path / "g.jsonl").read_text() == journal
+
+
+def test_ctrl_l_at_the_private_finish_card_prompt_asks_the_colour_again(tmp_path):
+    t, out = _table(tmp_path, SETUP, "win")
+    at = len(out.getvalue())
+    t.line("\x0c")
+    said = _said(out, at)
+    assert t.private == "winner"  # still asked: Ctrl-L is no empty line (which cancels)
+    assert said[-1].startswith("Ann: type the colour of your finish card"), said
+    t.line("\x0cred")
+    assert t.private is None
+    assert table_view(t.session, odds=False)["players"][0]["finish_cards_played"] == 1
+
+
+def test_other_control_characters_are_still_refused(tmp_path):
+    t, out = _table(tmp_path, SETUP)
+    before = _state(t)
+    at = len(out.getvalue())
+    t.line("leg red\x1b[A")  # an arrow key: the line is not what the player saw
+    said = _said(out, at)
+    assert any("control character" in line for line in said), said
+    assert _state(t) == before
