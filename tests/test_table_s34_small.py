@@ -6,10 +6,12 @@ sentence in both languages."""
 import io
 import json
 
+from camelhost.i18n import set_language
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.table.view import table_view
+from camelhost.ui import plain
 from camelhost.ui.plain import PlainDisplay
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -79,3 +81,39 @@ def test_other_control_characters_are_still_refused(tmp_path):
     said = _said(out, at)
     assert any("control character" in line for line in said), said
     assert _state(t) == before
+
+
+# --- an undone die whose value was still asked ------------------------------------------
+
+def _undo_while_the_value_is_asked():
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None))
+    s.command(SETUP)
+    s.command("pyramid")
+    s.command("red ?")  # the pyramid could not read the value: the table asks it
+    assert s.phase == "value"
+    notices = s.command("undo")
+    return notices[0]["text"] + notices[0]["hint"]
+
+
+def test_undoing_a_die_whose_value_was_asked_says_it_in_words():
+    said = _undo_while_the_value_is_asked()
+    assert "?" not in said, said
+    assert said == ("undone: Ann's pyramid ticket and its die red of unknown value; put the "
+                    "red die back in the pyramid (or type 'redo' to keep red of unknown "
+                    "value)")
+
+
+def test_undoing_a_die_whose_value_was_asked_says_it_in_german_words():
+    set_language("de")
+    said = _undo_while_the_value_is_asked()
+    assert "?" not in said, said
+    assert said.endswith("(oder tippe 'redo', um rot mit unbekanntem Wert zu behalten)"), said
+
+
+def test_a_die_of_unknown_value_released_without_pyramid_first_is_said_in_words():
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None))
+    s.command(SETUP)
+    notices = s.command("red ?")  # the slider pushed with no 'pyramid' typed first
+    lines = [line for n in notices
+             for line in plain.notice_lines(n, table_view(s, odds=False))]
+    assert lines[0] == "Ann takes a pyramid ticket: red of unknown value", lines

@@ -144,8 +144,17 @@ def die_name(die):
 
 def die_words(die):
     """A die as the table reads it, its colours in the table's language: ``red 2`` /
-    ``rot 2``, ``grey black 3`` / ``grau schwarz 3`` (``die``: a die dict)."""
-    return colours_in(die_text(die))
+    ``rot 2``, ``grey black 3`` / ``grau schwarz 3`` (``die``: a die dict); one whose
+    value is still to be typed says so in words (``red of unknown value`` / ``rot mit
+    unbekanntem Wert``), never with the notation's ``?``."""
+    return _die_text_words(die_text(die))
+
+
+def _die_text_words(text):
+    """``die_words`` of a die's text (``manual.die_text``'s: ``red 2``, ``red ?``)."""
+    if text.endswith(" ?"):
+        return _("%s of unknown value") % colours_in(text[:-2])
+    return colours_in(text)
 
 
 def side_name(view, side):
@@ -624,7 +633,7 @@ def _setup_die_notice(notice, view, past):
 def _pyramid_notice(notice, view, past):
     if notice.get("die"):  # a die released or typed without 'pyramid' first
         return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
-                                                   colours_in(notice["die"]))]
+                                                   _die_text_words(notice["die"]))]
     if past:
         return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
     if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
