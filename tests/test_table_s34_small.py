@@ -117,3 +117,22 @@ def test_a_die_of_unknown_value_released_without_pyramid_first_is_said_in_words(
     lines = [line for n in notices
              for line in plain.notice_lines(n, table_view(s, odds=False))]
     assert lines[0] == "Ann takes a pyramid ticket: red of unknown value", lines
+
+
+# --- one form for a die's move ----------------------------------------------------------
+
+def _die_words_both_ways(lang):
+    set_language(lang)
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None))
+    s.command(SETUP)
+    notices = s.command("blue 3")  # Ann's pyramid ticket: blue, carrying green, 1 -> 4
+    view = table_view(s, odds=False)
+    history = [line.strip() for n in notices for line in plain.notice_lines(n, view)]
+    return view["last_die"]["path"], history
+
+
+def test_the_die_detail_and_the_history_say_a_move_in_one_form():
+    path, history = _die_words_both_ways("en")
+    assert path == "from space 1 to 4" and path in history, history
+    path, history = _die_words_both_ways("de")
+    assert path == "von Feld 1 auf 4" and path in history, history  # no longer 'Feld 1 bis 4'

@@ -76,7 +76,7 @@ def test_the_history_top_row_is_an_entry_start_or_carries_the_cut_mark():
             log.scroll_relative(y=-1, animate=False, immediate=True)
             await scenes.settle(pilot)
             marked += _top_is_whole_or_marked(log)
-            assert _rows(log)[0] == CUT_MARK + "from space 1 to space 4"
+            assert _rows(log)[0] == CUT_MARK + "from space 1 to 4"
             assert marked >= 3
             # scrolled back row by row (the wheel), every top row is whole or marked
             for _step in range(6):

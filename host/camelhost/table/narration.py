@@ -31,7 +31,7 @@ from camelhost.i18n import (
     pgettext,
 )
 from camelhost.table.manual import die_text
-from camelhost.table.view import CRAZY_WHY, side_word, signed
+from camelhost.table.view import CRAZY_WHY, FROM_TO, side_word, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 #: (English here: shown through ``_()``, in the table's language.)
@@ -817,7 +817,7 @@ def die_lines(notice, view):
     if tile:  # the move, then the tile, then where the unit ends (RULES 1.5)
         side = side_name(view, tile["side"])
         owner = name(view, tile["owner"])
-        lines.append(_("  from space %d to space %d") % (m["from"], tile["space"]))
+        lines.append("  " + _(FROM_TO) % (m["from"], tile["space"]))
         lines.append(_("  lands on %s's %s tile there: %s +1 coin") % (owner, side, owner))
         under = _(" underneath") if m["under"] else ""
         if m["crossed"]:
@@ -831,7 +831,7 @@ def die_lines(notice, view):
     elif m["crossed"]:
         lines.append(_("  from space %d across the finish line: the race is over") % m["from"])
     else:
-        lines.append(_("  from space %d to space %d") % (m["from"], m["to"]))
+        lines.append("  " + _(FROM_TO) % (m["from"], m["to"]))
     return lines
 
 
@@ -925,8 +925,9 @@ def final_scores_line(names, coins, winners):
 
 
 def last_die_line(view):
-    """``Last die: red 2 (Ann): red camel forward 2, space 3 to 5``; a tile landed on is
-    told with its effect (``..., space 14 to 15, back 1 to 14 on Bob's booing tile``,
+    """``Last die: red 2 (Ann): red camel forward 2, from space 3 to 5``; a tile
+    landed on is told with its effect (``..., from space 14 to 15 on Bob's booing
+    tile, back 1 to 14``,
     the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
     die = (_("grey %s") % colour_word(d["ink"]) if d["colour"] == "grey"
