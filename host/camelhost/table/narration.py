@@ -987,7 +987,8 @@ def _advice_name(entry, view, player):
     command that takes it (in the table's colour words): ``("purple leg ticket 5", "leg
     purple")``, ``("booing tile on 6 (moved from 4)", "tile 6 -")``, ``("a finish card on
     the loser pile, its colour chosen unseen", "lose")`` (never its colour: the table
-    reads the advice, RULES 1.8), ``("partnership with Ben", "partner Ben")``,
+    reads the advice, RULES 1.8; once the player has laid a finish card, said to be
+    valued as if every colour were still held, since it is), ``("partnership with Ben", "partner Ben")``,
     ``("pyramid ticket", "pyramid")``."""
     kind, words = entry["kind"], entry["action"].split()
     if kind == "leg":
@@ -1006,8 +1007,13 @@ def _advice_name(entry, view, player):
         return text, "tile %d %s" % (space, side)
     if kind == "finish":
         pile = entry.get("pile") or words[1]
-        return (_("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile),
-                "win" if pile == "winner" else "lose")
+        text = _("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile)
+        laid = [p["finish_cards_played"] for p in view["players"] if p["name"] == player]
+        if laid and laid[0]:
+            # valued as if every colour were still held (the hand is private): once the
+            # player has laid one, the card it needs may be gone (tester s34, W5)
+            text += _(", valued as if you still held every colour")
+        return text, "win" if pile == "winner" else "lose"
     if kind == "partner":
         return _("partnership with %s") % entry["partner"], "partner %s" % entry["partner"]
     if kind == "pyramid":
