@@ -27,6 +27,7 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
+from rich.table import Column
 from rich.text import Text
 
 from camelhost import league, tournament
@@ -90,7 +91,14 @@ def _policies(args):
     if len(names) == 1:
         names = names * args.seats
     if len(names) != args.seats:
-        raise CliError(_("--bots names %d policies for %d seats") % (len(names), args.seats))
+        edition = get_edition(args.edition)
+        if edition.min_players <= len(names) <= edition.max_players:
+            # the names may be the line-up meant: the seats to give for it
+            raise CliError(_("--bots names %d policies for %d seats: name one a seat (or one "
+                             "for all), or give --seats %d")
+                           % (len(names), args.seats, len(names)))
+        raise CliError(_("--bots names %d policies for %d seats: name one a seat (or one for "
+                         "all)") % (len(names), args.seats))
     return names
 
 
@@ -248,8 +256,12 @@ def _tally_games(console, games, tally, log, total):
     """Every game of ``games`` into ``tally`` (and the log), with Rich's bar on a
     terminal, else a line now and then (``LineProgress``)."""
     if console.is_terminal:
-        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
+        # the count and the times first, the shares last and wrapped: at 80 columns the
+        # shares of eight policies once pushed the bar, count and time off the line
+        with Progress(BarColumn(bar_width=20), MofNCompleteColumn(), TimeElapsedColumn(),
+                      PaceRemainingColumn(),
+                      TextColumn("[progress.description]{task.description}",
+                                 table_column=Column(overflow="fold")),
                       console=console) as progress:
             task = progress.add_task("games", total=total)
             for index, result in games:
@@ -277,7 +289,7 @@ def _print_results(console, tally):
     # one word a column, said in full on the line above (tester 4: 'per race  right in
     # the 1st leg' read as one heading)
     console.print(_("finish cards: laid per race; share on the right pile; share laid in "
-                    "the 1st leg"))
+                    "the 1st leg"), soft_wrap=True)  # a pipe or a file has no width
     console.print("              %-8s %10s %8s %14s" % (_("policy"), _("laid/race"),
                                                        _("right"), _("1st leg")))
     for name, per_race, right, first in tally.cards():
