@@ -52,15 +52,3 @@ def test_the_tournaments_finish_card_columns_are_named_in_words(capsys):
                    "the 1st leg")
     assert out[at + 1].split() == ["policy", "laid/race", "right", "1st", "leg"]
     assert out[at + 2].split()[0] == "greedy"
-
-
-def test_the_tournaments_german_finish_card_heading_is_one_line_in_a_pipe(capsys):
-    """Tester s34 (T3): piped, the German heading (longer than 80 columns) was wrapped
-    mid-phrase ('... Anteil in Etappe' / '1 gelegt'); a pipe or a file has no width."""
-    set_language("de")
-    assert cli.main(["tournament", "--games", "1", "--seats", "3", "--workers", "1",
-                     "--bots", "greedy,ev,random", "--lang", "de"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    heading = [line for line in out if line.startswith("Wettkarten: ")]
-    assert heading == ["Wettkarten: gelegt je Rennen; Anteil auf dem richtigen Stapel; "
-                       "Anteil in Etappe 1 gelegt"], out

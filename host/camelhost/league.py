@@ -42,9 +42,9 @@ DESCRIPTIONS = {
     "greedy": N_("the leading camel's top leg ticket, else a pyramid ticket"),
     "ev": N_("the action worth the most coins now, finish cards from the first leg on"),
     "cautious": N_("like ev, but a leg ticket only on a camel likely to pay (first or second "
-                   "at least half of the time) and a finish card only once the leading camel "
-                   "is within %(spaces)d spaces of the line and wins (or loses) the race with "
-                   "at least %(odds)s, on that camel"),
+                   "at least half of the time) and a finish card only once a camel is within "
+                   "%(spaces)d spaces of the line and its camel has at least a %(odds)s "
+                   "chance"),
     "tiles": N_("its spectator tile first: placed where the camels land most and moved when "
                 "a space is worth half a coin more, else like ev"),
     "copycat": N_("follows the richest other player: their latest leg ticket's colour, and a "

@@ -27,7 +27,6 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
-from rich.table import Column
 from rich.text import Text
 
 from camelhost import league, tournament
@@ -91,14 +90,7 @@ def _policies(args):
     if len(names) == 1:
         names = names * args.seats
     if len(names) != args.seats:
-        edition = get_edition(args.edition)
-        if edition.min_players <= len(names) <= edition.max_players:
-            # the names may be the line-up meant: the seats to give for it
-            raise CliError(_("--bots names %d policies for %d seats: name one a seat (or one "
-                             "for all), or give --seats %d")
-                           % (len(names), args.seats, len(names)))
-        raise CliError(_("--bots names %d policies for %d seats: name one a seat (or one for "
-                         "all)") % (len(names), args.seats))
+        raise CliError(_("--bots names %d policies for %d seats") % (len(names), args.seats))
     return names
 
 
@@ -256,12 +248,8 @@ def _tally_games(console, games, tally, log, total):
     """Every game of ``games`` into ``tally`` (and the log), with Rich's bar on a
     terminal, else a line now and then (``LineProgress``)."""
     if console.is_terminal:
-        # the count and the times first, the shares last and wrapped: at 80 columns the
-        # shares of eight policies once pushed the bar, count and time off the line
-        with Progress(BarColumn(bar_width=20), MofNCompleteColumn(), TimeElapsedColumn(),
-                      PaceRemainingColumn(),
-                      TextColumn("[progress.description]{task.description}",
-                                 table_column=Column(overflow="fold")),
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
                       console=console) as progress:
             task = progress.add_task("games", total=total)
             for index, result in games:
@@ -289,7 +277,7 @@ def _print_results(console, tally):
     # one word a column, said in full on the line above (tester 4: 'per race  right in
     # the 1st leg' read as one heading)
     console.print(_("finish cards: laid per race; share on the right pile; share laid in "
-                    "the 1st leg"), soft_wrap=True)  # a pipe or a file has no width
+                    "the 1st leg"))
     console.print("              %-8s %10s %8s %14s" % (_("policy"), _("laid/race"),
                                                        _("right"), _("1st leg")))
     for name, per_race, right, first in tally.cards():
