@@ -489,21 +489,6 @@ def test_cli_tournament_plot_says_its_labels_in_the_tables_language(tmp_path, ca
     assert "win share" not in svg and "games" not in svg and "seats" not in svg
 
 
-def test_cli_tournament_plot_says_what_was_played(tmp_path, capsys):
-    """Tester s34 (the plot): its title was only '3 games', so the picture seen later by
-    itself did not say what was played; it names the edition, seats, games and seed,
-    then the bots by seat, as the command's first two lines do."""
-    import matplotlib
-    path = tmp_path / "shares.svg"
-    with matplotlib.rc_context({"svg.fonttype": "none"}):  # the words as text in the file
-        assert main(["tournament", "--seats", "3", "--games", "3", "--bots",
-                     "greedy,random,random", "--edition", "classic", "--seed", "5",
-                     "--workers", "1", "--plot", str(path)]) == 0
-    svg = path.read_text()
-    assert "classic edition, 3 seats, 3 games, seed 5" in svg
-    assert "bots by seat (rotated each game): greedy, random, random" in svg
-
-
 def test_cli_tournament_says_dash_where_there_is_nothing_to_measure(capsys):
     # one game: greedy plays one seat (no coins interval from one seat) and lays no
     # finish card (no share of them right: "-", not 0 %)

@@ -14,7 +14,6 @@ interval (matplotlib, an optional extra like ``calibrate --plot``).
 
 import os
 import sys
-import textwrap
 import time
 
 from camelup.editions import get_edition
@@ -159,18 +158,12 @@ class PaceRemainingColumn(ProgressColumn):
                     style="progress.remaining")
 
 
-def _write_plot(path, tally, args, edition, names):
+def _write_plot(path, tally, seats):
     """Draw each policy's win share (points, 0-100) with its 95 % interval and the fair
-    share ``100 / seats`` to ``path``, titled with what was played (``args``: the
-    command's options; ``edition``; ``names``: the bots by seat), so the picture read
-    alone says it: the edition, seats, games and seed, then the bots by seat."""
-    seats = args.seats
+    share ``100 / seats`` to ``path``."""
     plt = plot_backend()
     rows = tally.rows()
-    # wide enough for the title's lines (about 11 characters an inch at its size),
-    # which are wrapped to it all the same
-    width = max(1.6 + 1.1 * len(rows), 6.4)
-    fig, ax = plt.subplots(figsize=(width, 4.0))
+    fig, ax = plt.subplots(figsize=(1.6 + 1.1 * len(rows), 4.0))
     xs = list(range(len(rows)))
     # the Wilson interval is not symmetric: below and above the point apart
     ax.errorbar(xs, [100 * r[2] for r in rows],
@@ -183,15 +176,7 @@ def _write_plot(path, tally, args, edition, names):
     ax.set_xticklabels(["%s\n%s" % (r[0], ngettext("%d seat", "%d seats", r[1]) % r[1])
                         for r in rows])
     ax.set_ylabel(_("win share in %% (%s interval)") % percent(0.95))
-    title = (_("%(edition)s edition, %(seats)s, %(games)s, seed %(seed)d") % {
-                 "edition": edition_word(edition),
-                 "seats": ngettext("%d seat", "%d seats", seats) % seats,
-                 "games": ngettext("%d game", "%d games", tally.games) % tally.games,
-                 "seed": args.seed},
-             _("bots by seat (rotated each game): %s") % ", ".join(names))
-    ax.set_title("\n".join(line for part in title
-                           for line in textwrap.wrap(part, int(width * 11))),
-                 fontsize="medium")
+    ax.set_title(ngettext("%d game", "%d games", tally.games) % tally.games)
     ax.set_xlim(-0.6, len(rows) - 0.4)
     ax.set_ylim(0, 100)
     ax.legend(loc="best")
@@ -317,7 +302,7 @@ def run(args):
                   % (tally.games, elapsed, decimal(elapsed / max(1, tally.games), 2)))
     _print_results(console, tally)
     if args.plot:
-        _write_plot(args.plot, tally, args, edition, names)
+        _write_plot(args.plot, tally, args.seats)
         console.print(_("plot written to %s") % args.plot, soft_wrap=True, highlight=False)
     return 0
 
