@@ -30,17 +30,14 @@ from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
 from camelhost.table.manual import colour_hits, shortened
-from camelhost.table.parser import (
-    FORMS,
-    REDRAW,
-    TABLE_WORDS,
-    check_line,
-    in_own_words,
-    local_colours,
-)
+from camelhost.table.parser import FORMS, TABLE_WORDS, check_line, in_own_words, local_colours
 from camelhost.table.prior import DiceOut
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
+
+#: Ctrl-L, the key that redraws a terminal, which a terminal in line mode hands on
+#: inside the next line typed (``Table.line``).
+REDRAW = "\f"
 
 #: The table's help, one row a command: ``(command, what it does, when it applies)``;
 #: the descriptions go through the translation catalogue, the commands are typed as they are.
@@ -263,16 +260,18 @@ class Table:
 
     def line(self, text):
         """One line typed at the table. Returns False once the table should close. A
-        line of Ctrl-L alone (form feeds, ``parser.REDRAW``) shows the board and the
-        prompt again, a question asked (a finish card's colour, an undo) still open;
-        within a line it is dropped."""
-        if REDRAW in text and not text.replace(REDRAW, "").strip():
-            self.display.status(self.view())
-            if self.private is not None:
-                self._ask_private()
-            else:
-                self.display.prompt(self.view())
-            return True
+        line of Ctrl-L alone (form feeds, ``REDRAW``) shows the board and the prompt
+        again, a question asked (a finish card's colour, an undo) still open, where an
+        empty line would answer it; within a line it is white space."""
+        if REDRAW in text:
+            if not text.replace(REDRAW, "").strip():
+                self.display.status(self.view())
+                if self.private is not None:
+                    self._ask_private()
+                else:
+                    self.display.prompt(self.view())
+                return True
+            text = text.replace(REDRAW, " ")
         try:
             text = check_line(text)
         except TableError as exc:

@@ -134,16 +134,9 @@ _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
 _FINISH = ("win", "winner", "w", "lose", "loser")
 
 
-#: Ctrl-L, the key that redraws a terminal: in a line it is no part of the command (a
-#: terminal in line mode hands it on inside the next line typed), and is dropped.
-REDRAW = "\f"
-
-
 def check_line(text):
     """Refuse a line the table cannot read at all: too long, or with control
-    characters (``TableError``). Returns the line stripped, without its form feeds
-    (Ctrl-L, ``REDRAW``: the key that redraws, never part of a command)."""
-    text = text.replace(REDRAW, "")
+    characters (``TableError``). Returns the line stripped."""
     if len(text) > LINE_MAX:
         raise TableError(_("that line is %d characters long; commands are at most %d "
                          "(help lists them)") % (len(text), LINE_MAX))
