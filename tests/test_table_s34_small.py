@@ -5,7 +5,6 @@ sentence in both languages."""
 
 import io
 import json
-import os
 
 from camelhost.i18n import set_language
 from camelhost.table.controller import Table
@@ -137,27 +136,3 @@ def test_the_die_detail_and_the_history_say_a_move_in_one_form():
     assert path == "from space 1 to 4" and path in history, history
     path, history = _die_words_both_ways("de")
     assert path == "von Feld 1 auf 4" and path in history, history  # no longer 'Feld 1 bis 4'
-
-
-# --- --resume given the journals' folder --------------------------------------------------
-
-def test_resume_of_the_journals_folder_names_its_newest_game(tmp_path, capsys):
-    """Tester s34 (C2): after a crash with the default journal, '--resume journals' said
-    only that it is a folder; the newest game in it is named with the command that
-    resumes it (never opened unasked)."""
-    import time
-
-    from camelhost import cli
-    folder = tmp_path / "journals"
-    folder.mkdir()
-    for name, stamp in (("20261206-120000.jsonl", 1000), ("20261206-123629.jsonl", 2000),
-                        ("empty.jsonl", 3000), ("notes.txt", 4000)):
-        path = folder / name
-        path.write_text("" if name == "empty.jsonl" else "{}\n")
-        os.utime(path, (stamp, stamp))
-    assert cli.main(["play", "--resume", str(folder), "--plain"]) == 1
-    newest = folder / "20261206-123629.jsonl"
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(2000))
-    assert capsys.readouterr().err == (
-        "pyramid: %s is a folder, not a journal file; its newest game is %s, last written "
-        "%s: pyramid play --resume %s --plain\n" % (folder, newest, when, newest))

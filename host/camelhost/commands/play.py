@@ -116,38 +116,6 @@ def _check_options(args):
     if args.upto_damage and not args.resume:
         raise CliError(_("--upto-damage goes with --resume FILE (it resumes a journal up to "
                        "its first damaged line); no game was started"), 2)
-    if args.resume and os.path.isdir(args.resume):
-        # after a crash with the default journal (journals/<date-time>.jsonl) the folder
-        # is what a player remembers: its newest game is named, never opened unasked
-        newest = _newest_journal(args.resume)
-        if newest is not None:
-            import shlex
-            words = ["pyramid", "play", "--resume", newest] + (
-                ["--plain"] if args.plain else []) + _lang_words(args)
-            raise CliError(_("%(folder)s is a folder, not a journal file; its newest game is "
-                             "%(file)s, last written %(when)s: %(command)s") % {
-                                 "folder": args.resume, "file": newest,
-                                 "when": time.strftime("%Y-%m-%d %H:%M",
-                                                       time.localtime(os.path.getmtime(newest))),
-                                 "command": " ".join(shlex.quote(w) for w in words)})
-
-
-def _newest_journal(folder):
-    """The journal (``*.jsonl``, a plain file, not empty) last written in ``folder``, or
-    ``None`` (none there, or the folder can't be read)."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return None
-    found = []
-    for name in names:
-        path = os.path.join(folder, name)
-        try:
-            if name.endswith(".jsonl") and os.path.isfile(path) and os.path.getsize(path):
-                found.append((os.path.getmtime(path), path))
-        except OSError:
-            continue  # gone meanwhile
-    return max(found)[1] if found else None
 
 
 def open_session(args):
