@@ -283,51 +283,35 @@ def _check_resume_options(args, header, path=None):
         raise CliError(_("--seed %d conflicts with the journal's seed (%s): leave it out with "
                        "--resume") % (args.seed, header.get("seed", 1)))
     played_on = header.get("pyramid") or "manual"
-    if not args.pyramid and args.resume and another_programs_terminal(played_on):
-        # the emulator's pseudo-terminal ended with it, and its name went to a terminal
-        # window's shell: a probe would write HELLO? lines into it and set it up as a
-        # serial line (tester s34, finding 1)
+    if not args.pyramid and args.resume and pseudo_terminal(played_on):
         import shlex
-        raise CliError(_("the game was played with the pyramid on %(port)s, which is now "
-                         "another program's terminal (the pseudo-terminal the pyramid had "
-                         "ended): it is not opened; give the pyramid's port now: "
+
+        # a pseudo-terminal ends with the program that made it (pyramid emulate): its
+        # name may be another program's terminal now, which a probe would write into
+        raise CliError(_("the game was played with the pyramid on the pseudo-terminal %(port)s, "
+                         "which ends with the program that made it (pyramid emulate makes a "
+                         "new one each start) and may now be another program's terminal: it "
+                         "is not opened again by itself; give the pyramid's port now: "
                          "%(command)s (or --pyramid manual to type the dice)") % {
                              "port": played_on,
                              "command": "pyramid play --resume %s --pyramid %s"
                                         % (shlex.quote(args.resume), _("PORT"))})
 
 
-def another_programs_terminal(spec):
-    """Whether the port ``spec`` (``--pyramid``'s: a path, ``auto``, ``virtual``,
-    ``manual``) is a pseudo-terminal that a running program has as its controlling
-    terminal (a terminal window's shell): never a pyramid's, whose pseudo-terminal
-    (``pyramid emulate``, the virtual pyramid) is no program's controlling terminal.
-    Read from ``/proc`` (Linux's ``stat`` field 7, ``tty_nr``) without opening the port;
-    ``False`` where it can't be told (no such path, no ``/proc``)."""
+def pseudo_terminal(spec):
+    """Whether the dice source ``spec`` (``--pyramid``'s: a port path, ``auto``,
+    ``virtual``, ``manual``) names a pseudo-terminal (``/dev/pts/N``, or a link to one):
+    the port of ``pyramid emulate``, made anew at each start of it."""
     if spec in ("manual", "virtual", "auto") or "://" in spec:
         return False
+    if spec.startswith("/dev/pts/"):
+        return True
     from camelhost.device.transport import PortIdentity
     try:
         identity = PortIdentity.of(spec)
-        pids = os.listdir("/proc")
     except OSError:
         return False
-    if identity is None or identity.kind != "pty":
-        return False
-    device = (os.major(identity.node[0]), os.minor(identity.node[0]))
-    for pid in pids:
-        if not pid.isdigit():
-            continue
-        try:
-            with open(os.path.join("/proc", pid, "stat"), "rb") as fh:
-                # after the command's name in parentheses: state, ppid, pgrp, session, tty_nr
-                fields = fh.read().rsplit(b")", 1)[1].split()
-        except (OSError, IndexError):
-            continue  # gone meanwhile, or not ours to read
-        tty = int(fields[4])
-        if (tty >> 8 & 0xFFF, (tty & 0xFF) | (tty >> 12 & 0xFFF00)) == device:
-            return True
-    return False
+    return identity is not None and identity.kind == "pty"
 
 
 def _pyramid_spec(args, journal):
@@ -359,7 +343,8 @@ def resume_command(args, journal, spec, plain):
     the options the journal does not keep (its ``game`` line holds the edition, the
     seats, the seed, the bots and the pyramid of the start): ``--plain`` when the table
     ran in line mode (``plain``), ``--pyramid SPEC`` when the dice source ``spec``
-    is not the journal's, ``--speak``, ``--web``, and ``--lang CODE`` when the table
+    is not the journal's (``--pyramid PORT`` for a pseudo-terminal, whose name is
+    another program's once its emulator ends), ``--speak``, ``--web``, and ``--lang CODE`` when the table
     speaks another language than English (a German table resumes German on any
     locale). Each word quoted for a POSIX shell."""
     import shlex
@@ -370,7 +355,9 @@ def resume_command(args, journal, spec, plain):
         words.append("--plain")
     words += _lang_words(args)
     header = journal.header or {}
-    if spec != (header.get("pyramid") or "manual"):
+    if pseudo_terminal(spec):  # made anew at each start: its name then is another's
+        words += ["--pyramid", _("PORT")]
+    elif spec != (header.get("pyramid") or "manual"):
         words += ["--pyramid", spec]
     if args.speak:
         words.append("--speak")
