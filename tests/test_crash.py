@@ -154,10 +154,7 @@ def test_sigkill_between_a_slider_push_and_its_journal_line_then_resume_takes_th
                 host.kill()
                 host.communicate()
         assert _pyramid_dice(path) == []  # the crashed host never wrote the die down
-        # its port given again: a pseudo-terminal's name is not reopened by itself
-        # (tests/test_resume_pty.py)
-        resumed = subprocess.Popen([PYRAMID, "play", "--plain", "--resume", path,
-                                    "--pyramid", vp.port],
+        resumed = subprocess.Popen([PYRAMID, "play", "--plain", "--resume", path],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE)
         try:

@@ -283,9 +283,7 @@ def test_pyramid_play_journals_the_board_and_a_resume_goes_on_from_it(tmp_path, 
         monkeypatch.setattr(opening, "open_pyramid", spy)
         monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
         capsys.readouterr()
-        # its port given again: a pseudo-terminal's name is not reopened by itself (the
-        # emulator's ends with it; tests/test_resume_pty.py)
-        assert cli.main(["play", "--resume", path, "--plain", "--pyramid", board.port]) == 0
+        assert cli.main(["play", "--resume", path, "--plain"]) == 0
         assert seen == {"resume": (A, 3), "uid": UID}
         assert "does not say which pyramid" not in capsys.readouterr().out
         assert [e["type"] for e in read_events(path)].count("board") == 1

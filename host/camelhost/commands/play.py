@@ -282,36 +282,6 @@ def _check_resume_options(args, header, path=None):
     if args.seed is not None and args.seed != header.get("seed", 1):
         raise CliError(_("--seed %d conflicts with the journal's seed (%s): leave it out with "
                        "--resume") % (args.seed, header.get("seed", 1)))
-    played_on = header.get("pyramid") or "manual"
-    if not args.pyramid and args.resume and pseudo_terminal(played_on):
-        import shlex
-
-        # a pseudo-terminal ends with the program that made it (pyramid emulate): its
-        # name may be another program's terminal now, which a probe would write into
-        raise CliError(_("the game was played with the pyramid on the pseudo-terminal %(port)s, "
-                         "which ends with the program that made it (pyramid emulate makes a "
-                         "new one each start) and may now be another program's terminal: it "
-                         "is not opened again by itself; give the pyramid's port now: "
-                         "%(command)s (or --pyramid manual to type the dice)") % {
-                             "port": played_on,
-                             "command": "pyramid play --resume %s --pyramid %s"
-                                        % (shlex.quote(args.resume), _("PORT"))})
-
-
-def pseudo_terminal(spec):
-    """Whether the dice source ``spec`` (``--pyramid``'s: a port path, ``auto``,
-    ``virtual``, ``manual``) names a pseudo-terminal (``/dev/pts/N``, or a link to one):
-    the port of ``pyramid emulate``, made anew at each start of it."""
-    if spec in ("manual", "virtual", "auto") or "://" in spec:
-        return False
-    if spec.startswith("/dev/pts/"):
-        return True
-    from camelhost.device.transport import PortIdentity
-    try:
-        identity = PortIdentity.of(spec)
-    except OSError:
-        return False
-    return identity is not None and identity.kind == "pty"
 
 
 def _pyramid_spec(args, journal):
@@ -343,8 +313,7 @@ def resume_command(args, journal, spec, plain):
     the options the journal does not keep (its ``game`` line holds the edition, the
     seats, the seed, the bots and the pyramid of the start): ``--plain`` when the table
     ran in line mode (``plain``), ``--pyramid SPEC`` when the dice source ``spec``
-    is not the journal's (``--pyramid PORT`` for a pseudo-terminal, whose name is
-    another program's once its emulator ends), ``--speak``, ``--web``, and ``--lang CODE`` when the table
+    is not the journal's, ``--speak``, ``--web``, and ``--lang CODE`` when the table
     speaks another language than English (a German table resumes German on any
     locale). Each word quoted for a POSIX shell."""
     import shlex
@@ -355,9 +324,7 @@ def resume_command(args, journal, spec, plain):
         words.append("--plain")
     words += _lang_words(args)
     header = journal.header or {}
-    if pseudo_terminal(spec):  # made anew at each start: its name then is another's
-        words += ["--pyramid", _("PORT")]
-    elif spec != (header.get("pyramid") or "manual"):
+    if spec != (header.get("pyramid") or "manual"):
         words += ["--pyramid", spec]
     if args.speak:
         words.append("--speak")
