@@ -136,3 +136,26 @@ def test_the_die_detail_and_the_history_say_a_move_in_one_form():
     assert path == "from space 1 to 4" and path in history, history
     path, history = _die_words_both_ways("de")
     assert path == "von Feld 1 auf 4" and path in history, history  # no longer 'Feld 1 bis 4'
+
+
+# --- the advice's note with a finish card advised ----------------------------------------
+
+def test_the_narrow_advices_finish_card_note_is_a_sentence_in_both_languages():
+    """Tester s34-2 (smaller points): the German note read 'eine Wettkarte weniger ihr
+    Wert für später', no sentence a player reads at a glance (the English 'a finish
+    card's less its value kept for later' hardly better); each says now that a finish
+    card's later value is taken off too, and still fits the 46-column panel's two lines
+    (``odds_view.NARROW_NOTE_LINES``), else the panel would leave it out."""
+    import textwrap
+
+    from camelhost.ui.odds_view import NARROW_NOTE_LINES, narrow_note
+    entries = [{"kind": "leg", "score": 0.5, "win": None},
+               {"kind": "finish", "score": -1.6, "win": None}]
+    for lang, note in (("en", "(balance: now less the next players' gains, and a finish "
+                              "card's value kept for later)"),
+                       ("de", "(Bilanz: jetzt minus Gewinne der Nächsten, bei Wettkarten "
+                              "auch minus ihr späterer Wert)")):
+        set_language(lang)
+        said = narrow_note(entries)
+        assert said == note
+        assert len(textwrap.wrap(said, 46)) <= NARROW_NOTE_LINES

@@ -392,23 +392,3 @@ def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
                             "card's value kept for later)"), noted
         else:
             assert note == "(balance: now less the next players' gains)", noted
-
-
-def test_the_narrow_advices_finish_card_note_is_a_german_sentence():
-    """Tester s34-2 (smaller points): the German note read 'eine Wettkarte weniger ihr
-    Wert für später', no sentence a player reads at a glance; it says now that with
-    finish cards their later value is taken off too, and still fits its two lines."""
-    from camelhost.i18n import set_language
-    from test_tui_plan import TESTER_8, TESTER_8_LINES
-
-    set_language("de")
-    s = Session("second", TESTER_8, seed=11)
-    for line in TESTER_8_LINES:
-        s.command(line)
-    view = table_view(s, odds=True)
-    # 50 columns: German's longer words leave the finish card out of the advice at 46
-    noted = odds_lines(view["odds"], view, width=50, noted=True).plain.splitlines()
-    start = next(i for i, line in enumerate(noted) if line.startswith("(Bilanz"))
-    assert len(noted) - start <= 2 and all(len(line) <= 50 for line in noted), noted
-    assert " ".join(noted[start:]) == ("(Bilanz: jetzt minus Gewinne der Nächsten, bei "
-                                       "Wettkarten auch minus ihr späterer Wert)"), noted
