@@ -221,3 +221,26 @@ def _screen_advice(view, width):
     text = odds_lines(view["odds"], view, width=width).plain
     start = re.search(r"(Best for|For) \w+[:,] ", text).start()
     return " ".join(text[start:].split("\n(")[0].split())
+
+
+def test_a_finish_card_advised_after_one_laid_says_it_is_valued_as_if_every_colour_held():
+    """Tester s34 (W5): in the last leg the advice offered Anna a winner card at '36%
+    chance to win the race' after she had laid the leader's colour there: the card is
+    valued as if every colour were still held (the hand is private, the advice names
+    no colour), and once a player has laid one, the words say so; before, they don't."""
+    from camelhost.table.narration import advice_words
+    from camelhost.table.session import Session
+    from camelhost.table.view import table_view
+
+    def finish_names(lines):
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=3)
+        for line in ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"] + lines:
+            s.command(line)
+        return [w["name"] for w in advice_words(table_view(s, odds=True))
+                if w["command"] in ("win", "lose")]
+
+    laid = finish_names(["win blue", "leg red", "leg red"])  # Ann laid one, her turn again
+    assert laid and all(name.endswith(", valued as if you still held every colour")
+                        for name in laid), laid
+    fresh = finish_names(["leg blue", "leg red", "leg red"])  # none laid: every colour held
+    assert fresh and not any("as if" in name for name in fresh), fresh

@@ -63,7 +63,7 @@ def test_a_whole_leg_in_german_on_the_full_screen():
             assert panel.startswith("ETAPPE 1 GEWERTET")
             assert "LILA  VORWÄRTS 1" in str(app.query_one("#announce").content)
             assert str(app.query_one("#detail").content).startswith(
-                "Würfel für Cy: lila 1. Trägt blau. Feld 5 bis 6")
+                "Würfel für Cy: lila 1. Trägt blau. Von Feld 5 auf 6")
             assert "Rennen 1, Etappe 2. " in str(app.query_one("#leaders").content)
             log = "\n".join(app.query_one("#log").lines)
             assert "ETAPPENWERTUNG 1" in log and "LEG 1 SCORED" not in log

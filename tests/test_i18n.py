@@ -743,13 +743,13 @@ def test_a_tile_owner_is_named_without_a_german_genitive_s():
     move = {"from": 13, "to": 16, "crossed": False,
             "tile": {"owner": 0, "space": 15, "side": "+"}}
     assert move_path(move, ["Hans"], SECOND) == \
-        "space 13 to 15 on Hans's cheering tile, on to 16"
+        "from space 13 to 15 on Hans's cheering tile, on to 16"
     set_language("de")
     assert move_path(move, ["Hans"], SECOND) == \
-        "Feld 13 bis 15 auf dem Plättchen von Hans (Anfeuern), weiter bis 16"
+        "von Feld 13 auf 15 auf dem Plättchen von Hans (Anfeuern), weiter auf 16"
     move["tile"]["owner"] = None
     assert move_path(move, ["Hans"], SECOND) == \
-        "Feld 13 bis 15 auf dem Plättchen (Anfeuern), weiter bis 16"
+        "von Feld 13 auf 15 auf dem Plättchen (Anfeuern), weiter auf 16"
 
 
 def test_the_finish_card_pickers_title_names_the_pile_in_german():

@@ -134,7 +134,7 @@ def test_after_a_resume_a_line_counts_the_events_and_shows_the_last_die(tmp_path
           "--players", "Ann,Ben,Cy", "--journal", path, "--seed", "3")
     out = _play(monkeypatch, capsys, ["quit"], "--resume", path)
     at = out.index("resumed %s: 4 events restored (race 1, leg 1)" % path)
-    assert out[at + 1] == "Last die: blue 2 (Ben): blue camel forward 2, space 1 to 3"
+    assert out[at + 1] == "Last die: blue 2 (Ben): blue camel forward 2, from space 1 to 3"
 
 
 def test_the_full_screen_table_also_says_what_a_resume_restored(tmp_path):
@@ -150,7 +150,7 @@ def test_the_full_screen_table_also_says_what_a_resume_restored(tmp_path):
     journal.close()
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["resumed %s: 2 events restored (race 1, leg 1)" % path,
-                         "Last die: red 1 (Ann): red camel forward 1, space 2 to 3"]
+                         "Last die: red 1 (Ann): red camel forward 1, from space 2 to 3"]
 
 
 def test_without_seed_a_new_seed_is_drawn_and_printed(tmp_path, monkeypatch, capsys):

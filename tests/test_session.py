@@ -229,7 +229,7 @@ def test_grey_die_announcement_names_the_camel_and_why():
     assert lines[0].startswith("DIE grey (black numeral) 2 (Ann's pyramid ticket): the white "
                                "camel (it sits directly on the other crazy camel) moves "
                                "backward (counterclockwise) 2 spaces")
-    assert lines[1] == "  from space 14 to space 12"
+    assert lines[1] == "  from space 14 to 12"
 
 
 @pytest.mark.parametrize("edition,text,why", [

@@ -33,7 +33,7 @@ def test_a_tile_landing_is_told_move_then_tile_then_final_space():
     s.command("fix 5:yellow,purple")  # a correction: yellow and purple on 5, Ann still to act
     s.command("boo 8")      # Ann
     lines = _die_lines(s, "yellow 3")  # Ben: yellow (carrying purple) 5 -> 8 -> 7
-    assert lines[1:] == ["  carrying purple", "  from space 5 to space 8",
+    assert lines[1:] == ["  carrying purple", "  from space 5 to 8",
                          "  lands on Ann's booing tile there: Ann +1 coin",
                          "  then back 1 to space 7 underneath"]  # as the last-die line
 
@@ -45,7 +45,7 @@ def test_a_mirage_bounce_back_to_the_start_space_says_it_returned():
     lines = _die_lines(s, "white 1")  # Ben: white 3 -> 4 -> back to 3
     assert lines[-2:] == ["  lands on Ann's mirage tile there: Ann +1 coin",
                           "  then back to space 3 underneath, where it started"]
-    assert not any("from space 3 to space 3" in line for line in lines)
+    assert not any("from space 3 to 3" in line for line in lines)
 
 
 def test_an_ambiguous_colour_prefix_says_so():
@@ -87,16 +87,16 @@ def _shown_last_die(t, out):
 
 @pytest.mark.parametrize("edition,setup,tile,die,expected", [
     ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "boo 4",
-     "yellow 1", "Last die: yellow 1 (Bob): yellow camel forward 1, space 3 to 4 on Ann's "
+     "yellow 1", "Last die: yellow 1 (Bob): yellow camel forward 1, from space 3 to 4 on Ann's "
      "booing tile, back 1 to 3"),
     ("second", "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "cheer 5",
-     "red 3", "Last die: red 3 (Bob): red camel forward 3, space 2 to 5 on Ann's "
+     "red 3", "Last die: red 3 (Bob): red camel forward 3, from space 2 to 5 on Ann's "
      "cheering tile, on to 6"),
     ("classic", "setup 1:blue 2:green 3:orange,yellow,white", "mirage 4",
-     "white 1", "Last die: white 1 (Bob): white camel forward 1, space 3 to 4 on Ann's "
+     "white 1", "Last die: white 1 (Bob): white camel forward 1, from space 3 to 4 on Ann's "
      "mirage tile, back 1 to 3"),
     ("classic", "setup 1:blue 2:green 3:orange,yellow,white", "oasis 5",
-     "green 3", "Last die: green 3 (Bob): green camel forward 3, space 2 to 5 on "
+     "green 3", "Last die: green 3 (Bob): green camel forward 3, from space 2 to 5 on "
      "Ann's oasis tile, on to 6"),
 ])
 def test_the_last_die_line_tells_the_tile_it_landed_on_and_where_it_sent_the_unit(
@@ -127,10 +127,10 @@ def test_the_full_screen_and_the_web_page_use_the_same_words_for_the_last_die():
     s.command("boo 4")   # Ann
     notices = s.command("yellow 1")  # Bob: yellow (carrying purple) 3 -> 4 -> back to 3
     view = table_view(s, odds=False)
-    path = "space 3 to 4 on Ann's booing tile, back 1 to 3"
+    path = "from space 3 to 4 on Ann's booing tile, back 1 to 3"
     assert view["last_die"]["path"] == path  # what the web page prints
     assert str(detail_text(notices, view)) == (
-        "Bob's pyramid ticket: die yellow 1. Carries purple. Space 3 to 4 on Ann's booing "
+        "Bob's pyramid ticket: die yellow 1. Carries purple. From space 3 to 4 on Ann's booing "
         "tile, back 1 to 3; it pays Ann 1 coin.")
 
 

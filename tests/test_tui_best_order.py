@@ -388,7 +388,7 @@ def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
         assert any(re.search(r" \(a (winner|loser) card\) ", line)
                    for line in actions) == finish, actions
         if finish:
-            assert note == ("(balance: now less the next players' gains; a finish card's "
-                            "less its value kept for later)"), noted
+            assert note == ("(balance: now less the next players' gains, and a finish "
+                            "card's value kept for later)"), noted
         else:
             assert note == "(balance: now less the next players' gains)", noted

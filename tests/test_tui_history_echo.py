@@ -77,7 +77,7 @@ def test_the_history_top_row_is_an_entry_start_or_carries_the_cut_mark():
             log.scroll_relative(y=-4, animate=False, immediate=True)
             await scenes.settle(pilot)
             marked += _top_is_whole_or_marked(log)
-            assert _rows(log)[0] == CUT_MARK + "from space 3 to space 4"
+            assert _rows(log)[0] == CUT_MARK + "from space 3 to 4"
             # scrolled back row by row (the wheel), every top row is whole or marked:
             # inside Ben's die twice (its 'from' line, its 'carrying' line)
             for _step in range(7):

@@ -194,7 +194,7 @@ def test_the_grey_dies_reason_comes_in_the_tables_language_as_its_path_does():
                  "pyramid", "grey black 1"):
         s.command(text)
     die = table_view(s, odds=False)["last_die"]  # its odds: not what is read here
-    assert die["camel"] == "white" and die["path"] == "Feld 14 bis 13"
+    assert die["camel"] == "white" and die["path"] == "von Feld 14 auf 13"
     assert die["why"] == "es sitzt direkt auf dem anderen verrückten Kamel"
 
 

@@ -35,6 +35,10 @@ from camelhost.table.prior import DiceOut
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
 
+#: Ctrl-L, the key that redraws a terminal, which a terminal in line mode hands on
+#: inside the next line typed (``Table.line``).
+REDRAW = "\f"
+
 #: The table's help, one row a command: ``(command, what it does, when it applies)``;
 #: the descriptions go through the translation catalogue, the commands are typed as they are.
 #: ``{c}`` is the edition's example colour (``Edition.example_colour``), ``{p}`` a
@@ -255,7 +259,19 @@ class Table:
         self.display.prompt(self.view())
 
     def line(self, text):
-        """One line typed at the table. Returns False once the table should close."""
+        """One line typed at the table. Returns False once the table should close. A
+        line of Ctrl-L alone (form feeds, ``REDRAW``) shows the board and the prompt
+        again, a question asked (a finish card's colour, an undo) still open, where an
+        empty line would answer it; within a line it is white space."""
+        if REDRAW in text:
+            if not text.replace(REDRAW, "").strip():
+                self.display.status(self.view())
+                if self.private is not None:
+                    self._ask_private()
+                else:
+                    self.display.prompt(self.view())
+                return True
+            text = text.replace(REDRAW, " ")
         try:
             text = check_line(text)
         except TableError as exc:
@@ -355,6 +371,10 @@ class Table:
             self.display.error("%s: %s" % (head, none_left))
             return
         self.private = "winner" if head.startswith("w") else "loser"
+        self._ask_private()
+
+    def _ask_private(self):
+        """Ask the colour of the finish card for the pile ``self.private``, unseen."""
         self.display.text(_("%s: type the colour of your finish card for the %s pile "
                           "(it is not shown; an empty line cancels)")
                           % (self.session.names[self.session.current],

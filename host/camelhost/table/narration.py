@@ -31,7 +31,7 @@ from camelhost.i18n import (
     pgettext,
 )
 from camelhost.table.manual import die_text
-from camelhost.table.view import CRAZY_WHY, side_word, signed
+from camelhost.table.view import CRAZY_WHY, FROM_TO, side_word, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 #: (English here: shown through ``_()``, in the table's language.)
@@ -144,8 +144,17 @@ def die_name(die):
 
 def die_words(die):
     """A die as the table reads it, its colours in the table's language: ``red 2`` /
-    ``rot 2``, ``grey black 3`` / ``grau schwarz 3`` (``die``: a die dict)."""
-    return colours_in(die_text(die))
+    ``rot 2``, ``grey black 3`` / ``grau schwarz 3`` (``die``: a die dict); one whose
+    value is still to be typed says so in words (``red of unknown value`` / ``rot mit
+    unbekanntem Wert``), never with the notation's ``?``."""
+    return _die_text_words(die_text(die))
+
+
+def _die_text_words(text):
+    """``die_words`` of a die's text (``manual.die_text``'s: ``red 2``, ``red ?``)."""
+    if text.endswith(" ?"):
+        return _("%s of unknown value") % colours_in(text[:-2])
+    return colours_in(text)
 
 
 def side_name(view, side):
@@ -679,7 +688,7 @@ def _setup_die_notice(notice, view, past):
 def _pyramid_notice(notice, view, past):
     if notice.get("die"):  # a die released or typed without 'pyramid' first
         return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
-                                                   colours_in(notice["die"]))]
+                                                   _die_text_words(notice["die"]))]
     if past:
         return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
     if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
@@ -891,7 +900,7 @@ def die_lines(notice, view):
     if tile:  # the move, then the tile, then where the unit ends (RULES 1.5)
         side = side_name(view, tile["side"])
         owner = name(view, tile["owner"])
-        lines.append(_("  from space %d to space %d") % (m["from"], tile["space"]))
+        lines.append("  " + _(FROM_TO) % (m["from"], tile["space"]))
         lines.append(_("  lands on %s's %s tile there: %s +1 coin") % (owner, side, owner))
         under = _(" underneath") if m["under"] else ""
         if m["crossed"]:
@@ -905,7 +914,7 @@ def die_lines(notice, view):
     elif m["crossed"]:
         lines.append(_("  from space %d across the finish line: the race is over") % m["from"])
     else:
-        lines.append(_("  from space %d to space %d") % (m["from"], m["to"]))
+        lines.append("  " + _(FROM_TO) % (m["from"], m["to"]))
     return lines
 
 
@@ -999,8 +1008,9 @@ def final_scores_line(names, coins, winners):
 
 
 def last_die_line(view):
-    """``Last die: red 2 (Ann): red camel forward 2, space 3 to 5``; a tile landed on is
-    told with its effect (``..., space 14 to 15, back 1 to 14 on Bob's booing tile``,
+    """``Last die: red 2 (Ann): red camel forward 2, from space 3 to 5``; a tile
+    landed on is told with its effect (``..., from space 14 to 15 on Bob's booing
+    tile, back 1 to 14``,
     the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
     die = (_("grey %s") % colour_word(d["ink"]) if d["colour"] == "grey"
@@ -1063,7 +1073,8 @@ def _advice_name(entry, view, player):
     command that takes it (in the table's colour words): ``("purple leg ticket 5", "leg
     purple")``, ``("booing tile on 6 (moved from 4)", "tile 6 -")``, ``("a finish card on
     the loser pile, its colour chosen unseen", "lose")`` (never its colour: the table
-    reads the advice, RULES 1.8), ``("partnership with Ben", "partner Ben")``,
+    reads the advice, RULES 1.8; once the player has laid a finish card, said to be
+    valued as if every colour were still held, since it is), ``("partnership with Ben", "partner Ben")``,
     ``("pyramid ticket", "pyramid")``."""
     kind, words = entry["kind"], entry["action"].split()
     if kind == "leg":
@@ -1082,8 +1093,13 @@ def _advice_name(entry, view, player):
         return text, "tile %d %s" % (space, side)
     if kind == "finish":
         pile = entry.get("pile") or words[1]
-        return (_("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile),
-                "win" if pile == "winner" else "lose")
+        text = _("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile)
+        laid = [p["finish_cards_played"] for p in view["players"] if p["name"] == player]
+        if laid and laid[0]:
+            # valued as if every colour were still held (the hand is private): once the
+            # player has laid one, the card it needs may be gone (tester s34, W5)
+            text += _(", valued as if you still held every colour")
+        return text, "win" if pile == "winner" else "lose"
     if kind == "partner":
         return _("partnership with %s") % entry["partner"], "partner %s" % entry["partner"]
     if kind == "pyramid":

@@ -63,8 +63,9 @@ Keys and shapes::
                   "direction": +1 | -1, "distance": int, "from": int, "to": int,
                   "carrying": [colour, ...], "player": str,
                   "tile": {"space", "side", "name", "owner": str} or None,
-                  "path": str, where the unit went in words (``move_path``): "space 3
-                  to 5", "space 14 to 15, back 1 to 14 on Bob's booing tile",
+                  "path": str, where the unit went in words (``move_path``): "from space
+                  3 to 5", "from space 14 to 15 on Bob's booing tile,
+                  back 1 to 14",
                   "from space 15 across the finish line",
                   "why": str or None, for the grey die why that crazy camel moved
                   (``CRAZY_WHY``, RULES 3.5 a, b, c), in the table's language as
@@ -229,23 +230,30 @@ def _track(session):
     return track, beyond
 
 
+#: A unit's move from one space to another, in every screen's words (the last die's
+#: line, its detail and the history's line under the die).
+FROM_TO = N_("from space %d to %d")
+
+
 def move_path(move, names, edition):
     """Where a die's unit went, in words, the tile it landed on included (RULES 1.5,
     1.13): the one wording of every screen's last die. ``move``: a rules-engine move
     (``movement.move_unit``'s dict, tile owner a seat); ``names``: the players' names
     by seat; ``edition``: a ``camelup.editions`` edition (its tile side names).
 
-    ``space 3 to 5``; ``space 14 to 15 on Bob's booing tile, back 1 to 14``; ``space
-    13 to 15 on Bob's cheering tile, on to 16``; ``from space 15 across the finish
-    line``; ``space 14 to 16 on Bob's cheering tile, on across the finish line``."""
+    ``from space 3 to 5`` (the words of the history's line,
+    ``narration.die_lines``); ``from space 14 to 15 on Bob's booing tile, back 1
+    to 14``; ``from space 13 to 15 on Bob's cheering tile, on to 16``; ``from
+    space 15 across the finish line``; ``from space 14 to 16 on Bob's cheering
+    tile, on across the finish line``."""
     tile = move.get("tile")
     if not tile:
         if move["crossed"]:
             return _("from space %d across the finish line") % move["from"]
-        return _("space %d to %d") % (move["from"], move["to"])
+        return _(FROM_TO) % (move["from"], move["to"])
     owner = tile.get("owner")
     whose = _("%s's ") % names[owner] if owner is not None else ""
-    where = _("space %d to %d") % (move["from"], tile["space"])
+    where = _(FROM_TO) % (move["from"], tile["space"])
     if move["crossed"]:
         then = _("on across the finish line")
     elif tile["side"] == "+":

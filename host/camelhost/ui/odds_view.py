@@ -285,8 +285,8 @@ def narrow_note(entries):
     win = any(e.get("win") is not None for e in entries)
     score = any(e.get("win") is None and e.get("score") is not None for e in entries)
     if score and any(e["kind"] == "finish" and e.get("score") is not None for e in entries):
-        return _("(balance: now less the next players' gains; a finish card's less its "
-                 "value kept for later)")
+        return _("(balance: now less the next players' gains, and a finish card's value "
+                 "kept for later)")
     if win and score:
         return _("(chance to win, then balance: now less the next players' gains)")
     if win:
