@@ -47,7 +47,10 @@ def test_plan_covers_every_class_face_and_fresh_release(edition):
 
 def test_prompts_name_the_face_to_show():
     assert calibrate.describe_step("blue", 2) == \
-        "release the blue die, showing 2 (alternate its two 2 faces)"
+        "release the blue die with 2 on top"
+    # the same die with the same value again: its other face with that value (tester s34 M6)
+    assert calibrate.describe_step("blue", 2, again=True) == \
+        "release the blue die with 2 on top, its other 2 face this time"
     assert calibrate.describe_step("grey-white", 3) == "release the grey die with its white 3 up"
     assert "empty" in calibrate.describe_step("empty", None)
 
@@ -462,9 +465,9 @@ def test_the_autorange_prompts_say_what_they_are_for_not_a_step_number(micropyth
         cfg = calibrate.choose_gain(pyramid, driver, "second", out)
         calibrate.reach_light(pyramid, driver, "second", cfg, out)
     assert prompts == [
-        "[to choose the gain] release the yellow die, showing 1 (alternate its two 1 faces), "
+        "[to choose the gain] release the yellow die with 1 on top, "
         "then press Enter (q to stop): ",
-        "[to check the light] release the purple die, showing 1 (alternate its two 1 faces), "
+        "[to check the light] release the purple die with 1 on top, "
         "then press Enter (q to stop): "], prompts
 
 

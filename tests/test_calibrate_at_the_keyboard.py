@@ -194,7 +194,7 @@ def test_a_doubtful_reading_is_read_again_with_r_and_the_session_saves(virtual, 
     assert rc == 0, err
     assert out.count("this reading looks like") == 1, out
     again = prompts[2]
-    assert again.lstrip().startswith("Enter reads it again (first release the "), again
+    assert again.lstrip().startswith("Enter reads it again: first release the "), again
     assert "k keeps this reading, and then this session will not be saved; q stops" in again
     # the step asked again was the doubtful one; the next prompt is the third step
     assert _die(again) == _die(prompts[1])
