@@ -38,7 +38,7 @@ import time
 
 from camelhost.commands.options import add_edition_argument, add_seed_argument, metavar
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, edition_word
+from camelhost.i18n import N_, _, colours_in, edition_word
 
 #: wall seconds a UF2 has to bring up its USB serial port (MicroPython's REPL comes
 #: up in about 2 s of wall time on a loaded two-core machine, docs/emulator.md)
@@ -105,22 +105,29 @@ def _pushed(got):
     if not got.dice:
         return _("slider pushed: nothing fell, the pyramid is empty: press l (then Enter) "
                  "to put the dice back")
-    return _("slider pushed: %s") % ", ".join(d[0] for d in got.dice)
+    return _("slider pushed: %s") % ", ".join(colours_in(d[0]) for d in got.dice)
 
 
-def _place(board, colour):
-    """``p COLOUR``: that die (a sensor label of the board's edition) in the head."""
+def _place(board, typed):
+    """``p COLOUR``: that die (a sensor label of the board's edition) in the head. The
+    colour is read as ``pyramid monitor --place`` reads it, in English or in the table's
+    language (``monitor.place_label``: German ``p lila``, ``p grau schwarz``), and said
+    in the table's language (``colours_in``), as the doctor names the die it asks for."""
     from camelup import editions
 
+    from camelhost.commands.monitor import place_label
+
     labels = editions.get_edition(board.edition).sensor_labels
-    if not colour:
+    if not typed:
         board.place("empty")
         return _("the head is empty")
+    colour = place_label("-".join(typed.split()))
     if colour not in labels:
         return _("no die %r in the %s edition: p and one of %s") % (
-            colour, edition_word(board.edition), ", ".join(labels))
+            typed, edition_word(board.edition), ", ".join(colours_in(label) for label in labels))
     board.place(colour)
-    return _("the %s die is in the head (it stays there until the next push or p)") % colour
+    return _("the %s die is in the head (it stays there until the next push or p)") % (
+        colours_in(colour))
 
 
 def _led(board):
