@@ -101,3 +101,43 @@ def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monk
             "und Enter in seinem Terminal; dann drücke hier Enter: ") in out, out
     assert "tippe p lila und Enter in seinem Terminal" in out, out
     assert "am emulierten Pico drücke Enter in seinem Terminal" in out, out
+
+
+class _Stop:
+    """A ``threading.Event`` stand-in that lets ``_say_new_boots`` look ``rounds`` times."""
+
+    def __init__(self, rounds):
+        self.rounds = rounds
+
+    def is_set(self):
+        self.rounds -= 1
+        return self.rounds < 0
+
+    def wait(self, _seconds):
+        return False
+
+
+def test_the_emulator_says_at_once_when_pyramid_flash_restarts_the_board(capsys):
+    """Tester s34, M5 (and s33): after ``pyramid flash`` the emulator's terminal said
+    nothing while the emulated board booted again. A chip reset no key here asked for is
+    said at once, the firmware's line after it when its HELLO comes; the reset ``x``
+    asked for is said by ``x`` alone."""
+    from camelup.board.protocol import Message
+
+    hello = Message("HELLO", {"fw": "0.1.0", "ed": "second", "boot": "B2"})
+    board = SimpleNamespace(resets=[(10.0, 0)], emitted=[], keyed_resets=0)
+    seen = {"B1"}
+    emulate._say_new_boots(board, seen, _Stop(1), 0.0, resets=0)  # mpremote's reset
+    assert capsys.readouterr().out == (
+        "the board restarts (reset over USB, as pyramid flash does at its end): the "
+        "firmware's line follows once it runs\n")
+    board.emitted.append((20.0, hello))
+    emulate._say_new_boots(board, seen, _Stop(1), 0.0, resets=1)
+    assert capsys.readouterr().out == "pyramid firmware 0.1.0 running (second edition)\n"
+    # x: its own line, no second one from the watcher; a watchdog reset in German
+    board.keyed_resets = 1
+    board.resets += [(30.0, 0), (40.0, 1)]
+    set_language("de")
+    emulate._say_new_boots(board, seen, _Stop(1), 0.0, resets=1)
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and out.startswith("der Watchdog hat die Platine "), out
