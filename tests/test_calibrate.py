@@ -47,7 +47,10 @@ def test_plan_covers_every_class_face_and_fresh_release(edition):
 
 def test_prompts_name_the_face_to_show():
     assert calibrate.describe_step("blue", 2) == \
-        "release the blue die, showing 2 (alternate its two 2 faces)"
+        "release the blue die with 2 on top"
+    # the same die with the same value again: its other face with that value (tester s34 M6)
+    assert calibrate.describe_step("blue", 2, again=True) == \
+        "release the blue die with 2 on top, its other 2 face this time"
     assert calibrate.describe_step("grey-white", 3) == "release the grey die with its white 3 up"
     assert "empty" in calibrate.describe_step("empty", None)
 

@@ -194,7 +194,7 @@ def test_a_doubtful_reading_is_read_again_with_r_and_the_session_saves(virtual, 
     assert rc == 0, err
     assert out.count("this reading looks like") == 1, out
     again = prompts[2]
-    assert again.lstrip().startswith("Enter reads it again (first release the "), again
+    assert again.lstrip().startswith("Enter reads it again: first release the "), again
     assert "k keeps this reading, and then this session will not be saved; q stops" in again
     # the step asked again was the doubtful one; the next prompt is the third step
     assert _die(again) == _die(prompts[1])
@@ -330,6 +330,6 @@ def test_the_light_checks_die_left_in_the_head_is_said_at_the_first_step(virtual
             "in the head?") in out, out
     assert out.count("this reading looks like") == 1, out
     # Enter read step 1 again, with the blue die in: then step 2
-    assert prompts[3].lstrip().startswith("Enter reads it again (first release the blue die")
+    assert prompts[3].lstrip().startswith("Enter reads it again: first release the blue die")
     assert prompts[4].startswith("[  2/"), prompts
     assert sum(1 for line in out.splitlines() if line.startswith("[  1/")) == 2

@@ -20,6 +20,7 @@ class _FakeBoard:
         self.edition = "second"
         self.closed = False
         self.emitted = []  # (time, message) the board sent: emulate watches it for new boots
+        self.resets = []  # (emulated ms, reason) of its chip resets: emulate says them too
 
     def start(self):
         pass

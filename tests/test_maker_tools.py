@@ -256,10 +256,12 @@ def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monke
 @pytest.mark.process
 def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_as_the_docs_say():
     """docs/emulator.md's steps: ``pyramid emulate`` in one process, ``pyramid doctor
-    --port PORT --push-wait 120`` in another; at each prompt the key the docs name is typed
-    in ``emulate`` (``p green``, ``p purple``, Enter for the push), then Enter in doctor.
-    A tester could not follow doctor's prompts there (no key put a die in the head)."""
+    --port PORT --push-wait 120`` in another; at each prompt the key the prompt names is
+    typed in ``emulate`` (``p red``, ``p purple``, Enter for the push), then Enter in
+    doctor. A tester could not follow doctor's prompts there (no key put a die in the
+    head); since tester s34's M4 the doctor's prompts on a pseudo-terminal name the key."""
     import os
+    import re
     import select
     import subprocess
     import sys
@@ -302,12 +304,20 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
         while doc.poll() is None and time.monotonic() < deadline:
             if select.select([doc.stdout], [], [], 1.0)[0]:
                 out += os.read(doc.stdout.fileno(), 4096)
-            for prompt, text, enter in ((b"put one die", "p green", True),
-                                        (b"put the purple die", "p purple", True),
-                                        (b"push the slider", "", False)):
-                if prompt in out and prompt not in answered:
+            for prompt, end in ((b"put the red die", b"Enter here: "),
+                                (b"put the purple die", b"Enter here: "),
+                                (b"push the slider", b" s)")):
+                whole = prompt in out and end in out[out.index(prompt):]
+                if whole and prompt not in answered:
                     answered.append(prompt)
-                    key(text, enter)
+                    asked = out[out.index(prompt):].decode(errors="replace")
+                    if prompt == b"push the slider":  # Enter in the emulator's terminal
+                        assert "on the emulated Pico, press Enter in its terminal" in asked
+                        key("", False)
+                    else:  # the key the prompt names, typed as it says
+                        typed = re.search(r"type (p [a-z-]+) and Enter in its terminal", asked)
+                        assert typed, asked
+                        key(typed.group(1))
         out += doc.stdout.read() or b""
     finally:
         for proc in (doc, emu):
@@ -316,8 +326,8 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 proc.wait(10)
     text = out.decode(errors="replace")
     assert doc.returncode == 0 and "all 8 checks passed" in text, text
-    assert "the die in the head reads green" in text and "the darkest die (purple) gives" in text
-    assert said[:2] == ["the green die is in the head (it stays there until the next push or p)",
+    assert "the die in the head reads red" in text and "the darkest die (purple) gives" in text
+    assert said[:2] == ["the red die is in the head (it stays there until the next push or p)",
                         "the purple die is in the head (it stays there until the next push or p)"]
     assert said[2].startswith("slider pushed: ")
 

@@ -45,6 +45,17 @@ HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, 
 LED_OVER_EMPTY = 3.0
 #: seconds to wait for the maker's slider push on a real board
 PUSH_TIMEOUT = 30.0
+#: the die the reading step asks for on the emulated Pico, where the prompt names its key
+#: (any die of either edition would do; the light step asks for the darkest)
+ANY_DIE = "red"
+
+
+def command(*words):
+    """A command line to type, each word quoted for a POSIX shell: ``command("pyramid",
+    "calibrate", "--port", "/dev/pts/6")``; the advice names the port doctor ran on."""
+    import shlex
+
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def add_arguments(parser):
@@ -117,12 +128,16 @@ def event_seen(event):
 
 
 class _Maker:
-    """What a person does at a real board: put a die in, push the slider."""
+    """What a person does at a real board: put a die in, push the slider. ``emulated``:
+    the board is the emulated Pico (``pyramid emulate``, its port a pseudo-terminal), where
+    these are keys typed in the emulator's terminal: each prompt names the key (``p red``,
+    ``p lila`` in German, which the emulator reads; Enter for a push)."""
 
-    def __init__(self, ask=input, say=print, wait=PUSH_TIMEOUT):
+    def __init__(self, ask=input, say=print, wait=PUSH_TIMEOUT, emulated=False):
         self.ask = ask
         self.say = say
         self.wait = wait
+        self.emulated = emulated
 
     def _wait_for_enter(self, prompt):
         try:
@@ -132,15 +147,28 @@ class _Maker:
                              "its input ended before Enter (run it at a terminal)")) from None
 
     def place_die(self, edition):
+        if self.emulated:
+            self.place(ANY_DIE)
+            return
         self._wait_for_enter(_("put one die in the pyramid's head (slider not pushed), then "
                                "press Enter: "))
 
     def place(self, label):
+        word = colours_in(label)
+        if self.emulated:
+            self._wait_for_enter(_("put the %s die in the pyramid's head: on the emulated Pico, "
+                                   "type p %s and Enter in its terminal; then press Enter here: ")
+                                 % (word, word))
+            return
         self._wait_for_enter(_("put the %s die in the pyramid's head (slider not pushed), "
-                               "then press Enter: ") % colours_in(label))
+                               "then press Enter: ") % word)
 
     def push(self):
-        self.say(_("push the slider once and let it go (waiting %.0f s)") % self.wait)
+        if self.emulated:
+            self.say(_("push the slider once: on the emulated Pico, press Enter in its terminal "
+                       "(waiting %.0f s)") % self.wait)
+        else:
+            self.say(_("push the slider once and let it go (waiting %.0f s)") % self.wait)
         return self.wait
 
 
@@ -218,6 +246,7 @@ def checklist(pyramid, hands, edition, report=None):
 
     link = pyramid.link
     hello = pyramid.hello
+    port = pyramid.port
     steps = _Steps(report)
     steps.append(Step("connection", "ok", _("HELLO from board %s, boot %s, protocol %d")
                       % (hello["uid"], hello["boot"], hello["proto"])))
@@ -228,7 +257,8 @@ def checklist(pyramid, hands, edition, report=None):
         info = link.request("INFO?", lambda m: m.name == "INFO", 3.0)
     except OSError as exc:  # LinkError: a firmware older than INFO?
         steps.append(Step("versions", "failed", _("firmware %s did not say what runs it (%s)") % (hello["fw"], exc),
-                          _("flash this program's firmware: pyramid flash --port PORT (safe boot first)")))
+                          _("flash this program's firmware: %s (safe boot first)")
+                          % command("pyramid", "flash", "--port", port)))
     if info is not None:
         steps.calibrated = info.get("cal")
         ours = packaged_firmware_version()
@@ -236,7 +266,8 @@ def checklist(pyramid, hands, edition, report=None):
             "MicroPython" if info["impl"] == "micropython" else info["impl"], info["mp"], hello["fw"], ours)
         if hello["fw"] != ours:
             steps.append(Step("versions", "failed", detail,
-                              _("flash the firmware this program ships: pyramid flash --port PORT")))
+                              _("flash the firmware this program ships: %s")
+                              % command("pyramid", "flash", "--port", port)))
         else:
             steps.append(Step("versions", "ok", detail))
 
@@ -293,14 +324,16 @@ def checklist(pyramid, hands, edition, report=None):
                               _("see hardware/README.md, 'When the sensor is not found'")))
         elif reading["label"] in ("empty", "unknown", "double"):
             steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %s sigma)")
-                              % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2)),
-                              _("check the LED step first; then calibrate: pyramid calibrate --port PORT")))
+                              % (monitor.shown_label(reading["label"]),
+                                 decimal(reading["m"] / 100, 2)),
+                              _("check the LED step first; then calibrate: %s")
+                              % command("pyramid", "calibrate", "--port", port, "--autorange")))
         else:
             steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma "
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
                               % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
-        steps.append(light_step(link, hands, settings, edition))
+        steps.append(light_step(link, hands, settings, edition, port))
 
     # slider: pressed (one event) and released
     link.pending_events()
@@ -384,12 +417,13 @@ def led_step(on, off, reading, settings, edition):
           "(hardware/README.md)"))
 
 
-def light_step(link, hands, settings, edition):
+def light_step(link, hands, settings, edition, port="PORT"):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor of the built-in profile's
     dice (``camelup.calibration.light_floor``, stored as its ``floor``); failed
     with ``calibrate.light_fix``'s one line when under it. ``settings``: the
-    device's ``CFG`` (or None: the step is skipped)."""
+    device's ``CFG`` (or None: the step is skipped). ``port``: the board's port, named
+    in the calibrate command the advice gives."""
     from camelup.board import classifier
 
     from camelhost.tools import calibrate
@@ -406,7 +440,7 @@ def light_step(link, hands, settings, edition):
     if reading is not None and reading["label"] == "empty":
         # an empty head's light is not the darkest die's: never an "ok" for it
         return Step("light", "failed",
-                    _("the head reads empty, so the %s die's light was not measured") % label,
+                    _("the head reads empty, so the %s die's light was not measured") % word,
                     _("put the %s die in the pyramid's head when asked, then run doctor "
                       "again") % word)
     if reading is not None and reading["label"] not in (label, "unknown", "double"):
@@ -439,8 +473,8 @@ def light_step(link, hands, settings, edition):
                                   "%s sigma)") % (word, colours_in(reading["label"]),
                                                   decimal(reading["m"] / 100, 2)),
                         _("the profile on the board does not name the %s die: calibrate "
-                          "again with every die in the head when asked (pyramid calibrate "
-                          "--port PORT)") % word)
+                          "again with every die in the head when asked (%s)")
+                        % (word, command("pyramid", "calibrate", "--port", port, "--autorange")))
         return Step("light", "ok", shown + _("; the board names it %s") % word)
     classes = profile["classes"]
     ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
@@ -516,8 +550,10 @@ def run(args, out=None, hardware=None):
         return 1
     with pyramid:
         monitor.quiet_link_log(False)
+        kind = getattr(getattr(pyramid.link.transport, "identity", None), "kind", None)
         hands = (_Sim(pyramid.virtual) if pyramid.virtual is not None
-                 else _Maker(wait=getattr(args, "push_wait", PUSH_TIMEOUT)))
+                 else _Maker(wait=getattr(args, "push_wait", PUSH_TIMEOUT),
+                             emulated=kind == "pty"))
 
         def report(step):
             for line in step.lines():

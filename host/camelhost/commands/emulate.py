@@ -38,7 +38,7 @@ import time
 
 from camelhost.commands.options import add_edition_argument, add_seed_argument, metavar
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, edition_word
+from camelhost.i18n import N_, _, colours_in, edition_word
 
 #: wall seconds a UF2 has to bring up its USB serial port (MicroPython's REPL comes
 #: up in about 2 s of wall time on a loaded two-core machine, docs/emulator.md)
@@ -105,22 +105,29 @@ def _pushed(got):
     if not got.dice:
         return _("slider pushed: nothing fell, the pyramid is empty: press l (then Enter) "
                  "to put the dice back")
-    return _("slider pushed: %s") % ", ".join(d[0] for d in got.dice)
+    return _("slider pushed: %s") % ", ".join(colours_in(d[0]) for d in got.dice)
 
 
-def _place(board, colour):
-    """``p COLOUR``: that die (a sensor label of the board's edition) in the head."""
+def _place(board, typed):
+    """``p COLOUR``: that die (a sensor label of the board's edition) in the head. The
+    colour is read as ``pyramid monitor --place`` reads it, in English or in the table's
+    language (``monitor.place_label``: German ``p lila``, ``p grau schwarz``), and said
+    in the table's language (``colours_in``), as the doctor names the die it asks for."""
     from camelup import editions
 
+    from camelhost.commands.monitor import place_label
+
     labels = editions.get_edition(board.edition).sensor_labels
-    if not colour:
+    if not typed:
         board.place("empty")
         return _("the head is empty")
+    colour = place_label("-".join(typed.split()))
     if colour not in labels:
         return _("no die %r in the %s edition: p and one of %s") % (
-            colour, edition_word(board.edition), ", ".join(labels))
+            typed, edition_word(board.edition), ", ".join(colours_in(label) for label in labels))
     board.place(colour)
-    return _("the %s die is in the head (it stays there until the next push or p)") % colour
+    return _("the %s die is in the head (it stays there until the next push or p)") % (
+        colours_in(colour))
 
 
 def _led(board):
@@ -156,6 +163,8 @@ def _press(board, word):
     elif word == "s":
         print(_led(board))
     elif word == "x":
+        # this reset is said here: the watcher (``_say_new_boots``) leaves it unsaid
+        board.keyed_resets = getattr(board, "keyed_resets", 0) + 1
         board.reset_button()
         print(_("reset button pressed"))
     elif word == "c":
@@ -176,12 +185,35 @@ def _firmware_line(hello):
     return _("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"]))
 
 
-def _say_new_boots(board, seen, stop, period=0.5):
+def reset_line(reason):
+    """The console's line when the chip restarts by itself or by its host, not by a key
+    typed here: ``reason`` as ``EmulatedPyramid.resets`` gives it (1 the watchdog, else
+    a reset asked over USB: ``pyramid flash`` and ``mpremote reset`` end with one)."""
+    if reason == 1:
+        return _("the watchdog reset the board: it starts again (the firmware's line follows "
+                 "once it runs)")
+    return _("the board restarts (reset over USB, as pyramid flash does at its end): the "
+             "firmware's line follows once it runs")
+
+
+def _say_new_boots(board, seen, stop, period=0.5, resets=0):
     """Until ``stop`` is set, print ``_firmware_line`` for each ``HELLO`` of a boot not
     in ``seen`` (a set of boot ids, updated): the firmware up again after ``pyramid
     flash`` restarted the board, after ``x``, ``c`` or a watchdog reset, so the maker at
-    this terminal sees it start."""
+    this terminal sees it start. Each chip reset after the first ``resets`` of
+    ``board.resets`` that no key here asked for (``x`` counts its own in
+    ``board.keyed_resets``) is said at once (``reset_line``): the emulated boot takes
+    seconds of wall time, in which the terminal would say nothing after ``pyramid
+    flash`` (tester s34, M5)."""
     while not stop.is_set():
+        for _at, reason in list(board.resets)[resets:]:
+            resets += 1
+            keyed = getattr(board, "keyed_resets", 0)
+            if keyed:
+                board.keyed_resets = keyed - 1
+                continue
+            print(reset_line(reason))
+            sys.stdout.flush()
         for _at, msg in list(board.emitted):
             if msg.name == "HELLO" and msg["boot"] not in seen:
                 seen.add(msg["boot"])
@@ -223,6 +255,7 @@ def run(args):
                                % str(exc).splitlines()[0]) from None
         print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
         seen = {m["boot"] for _at, m in list(board.emitted) if m.name == "HELLO"}
+        resets = len(board.resets)
         if not args.fresh:
             print(_firmware_line(hello))
         else:
@@ -231,7 +264,8 @@ def run(args):
                     "--port %s (the board restarts into it)") % os.path.realpath(board.port))
         print(keys_line())
         sys.stdout.flush()
-        watch = threading.Thread(target=_say_new_boots, args=(board, seen, stop), daemon=True)
+        watch = threading.Thread(target=_say_new_boots, args=(board, seen, stop, 0.5, resets),
+                                 daemon=True)
         watch.start()
         for line in sys.stdin:
             if not _press(board, line.strip().lower()):

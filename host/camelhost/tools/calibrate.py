@@ -33,7 +33,16 @@ import camelup.board.tcs34725 as _tcs
 from camelup.editions import get_edition
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, colour_word, decimal, edition_word, ngettext, percent
+from camelhost.i18n import (
+    _,
+    colour_word,
+    colours_in,
+    decimal,
+    edition_word,
+    ngettext,
+    percent,
+    pgettext,
+)
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -123,15 +132,30 @@ def plan(edition, samples=DEFAULT_SAMPLES):
     return steps
 
 
-def describe_step(label, value):
-    """What the person at the pyramid should do for one step."""
+def describe_step(label, value, again=False):
+    """What the person at the pyramid should do for one step: ``label`` (a class of
+    ``camelup.board.classifier``: a die, the grey die by its ink, or ``empty``) with
+    ``value`` (1-3) on top, ``None`` for the empty head. ``again``: this die was read
+    before with ``value`` on top, so this time its other face with that value is (a
+    racing die has two faces of each value; the readings take both in turn); the grey
+    die has each value once in each ink, so it has no other face to turn to."""
     if value is None:
         return _("take every die out: the head must be empty")
     if label.startswith("grey-"):
         # the grey die has each value once in black and once in white numerals
         return _("release the grey die with its %s %d up") % (colour_word(label[5:]), value)
-    return _("release the %s die, showing %d (alternate its two %d faces)") % (
-        colour_word(label), value, value)
+    if again:
+        return _("release the %s die with %d on top, its other %d face this time") % (
+            colour_word(label), value, value)
+    return _("release the %s die with %d on top") % (colour_word(label), value)
+
+
+def yes_words():
+    """The answers that mean yes at a prompt (lower case): English ``y``/``yes`` always,
+    and the table's language's own (German ``j``/``ja``; the catalogue's ``y|yes``, its
+    first word the one a prompt names)."""
+    local = [w.strip().lower() for w in pgettext("typed answer", "y|yes").split("|")]
+    return [w for w in local if w] + [w for w in ("y", "yes") if w not in local]
 
 
 class HumanDriver:
@@ -147,7 +171,10 @@ class HumanDriver:
     save at its end (``camelup.calibration.refusal``); only ``k`` keeps it, the prompt
     saying that cost, and every later step's prompt says the session will not be saved
     (``q`` stops it there). ``q`` at either prompt asks before it drops ``taken`` readings
-    (``CliError`` when the person confirms; EOF counts as confirming)."""
+    (``CliError`` when the person confirms with the language's yes, ``yes_words``: German
+    ``j``; EOF counts as confirming; any other answer but Enter is refused in one line and
+    asked again). A die asked for again with the same value on top is asked for with its
+    other face of that value (``describe_step``'s ``again``)."""
 
     automatic = False
 
@@ -155,6 +182,8 @@ class HumanDriver:
         self.input_fn = input_fn or (lambda prompt: input(prompt))
         self.out = out or sys.stdout
         self.kept_doubtful = False  # a doubtful reading kept (k): nothing will be saved
+        self.asked = set()  # (label, value) of the numbered steps asked for so far
+        self.again = False  # the step asked for last is such a die's other face
 
     def _ask(self, prompt):
         try:
@@ -166,16 +195,23 @@ class HumanDriver:
     def _stop(self, taken):
         """``q`` typed: stop at once when nothing was read yet, else ask first."""
         if taken:
-            try:
-                sure = self.input_fn(ngettext(
-                    "stop? the %d reading taken so far is lost, nothing is saved "
-                    "(y stops, Enter goes on): ",
-                    "stop? the %d readings taken so far are lost, nothing is saved "
-                    "(y stops, Enter goes on): ", taken) % taken).strip().lower()
-            except EOFError:
-                sure = "y"
-            if sure not in ("y", "yes"):
-                return False
+            yes = yes_words()
+            while True:
+                try:
+                    sure = self.input_fn(ngettext(
+                        "stop? the %(count)d reading taken so far is lost, nothing is saved "
+                        "(%(yes)s stops, Enter goes on): ",
+                        "stop? the %(count)d readings taken so far are lost, nothing is saved "
+                        "(%(yes)s stops, Enter goes on): ", taken)
+                        % {"count": taken, "yes": yes[0]}).strip().lower()
+                except EOFError:
+                    sure = yes[0]
+                if sure == "":
+                    return False
+                if sure in yes:
+                    break
+                print(_("%(typed)r is neither %(yes)s nor Enter: %(yes)s stops, Enter goes on")
+                      % {"typed": sure, "yes": yes[0]}, file=self.out)
             raise CliError(ngettext("calibration stopped; its %d reading is dropped and "
                                     "nothing was saved",
                                     "calibration stopped; its %d readings are dropped and "
@@ -183,25 +219,27 @@ class HumanDriver:
         raise CliError(_("calibration stopped; nothing was saved"))
 
     def present(self, label, value, index, total, taken=0, purpose=None):
+        self.again = not purpose and (label, value) in self.asked
+        if not purpose:
+            self.asked.add((label, value))
+        step = describe_step(label, value, self.again)
         if purpose:  # a step before the readings: no step number to give, one reading
             # (no faces to alternate: any face up)
             prompt = _("[%s] %s, then press Enter (q to stop): ") % (
                 purpose, _("release the %s die") % colour_word(label))
         elif self.kept_doubtful:  # each later step says the session is spent
             prompt = _("[%3d/%d] %s, then press Enter (this session will not be saved: a "
-                       "doubtful reading was kept; q stops): ") % (
-                index, total, describe_step(label, value))
+                       "doubtful reading was kept; q stops): ") % (index, total, step)
         else:
-            prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (
-                index, total, describe_step(label, value))
+            prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (index, total, step)
         while self._ask(prompt) in ("q", "quit"):
             if self._stop(taken) is False:
                 continue
 
     def read_again(self, label, value, taken):
-        prompt = "  " + _("Enter reads it again (first %s); k keeps this reading, and then "
+        prompt = "  " + _("Enter reads it again: first %s; k keeps this reading, and then "
                           "this session will not be saved; q stops: ") % (
-            describe_step(label, value))
+            describe_step(label, value, self.again))
         while True:
             answer = self._ask(prompt)
             if answer in ("q", "quit"):
@@ -421,7 +459,8 @@ def light_problem(profile, samples, settings):
                      "too little light: the darkest die (%s) gives %d counts of clear at "
                      "%s ms and gain %dx, under the %d these dice need; set %s and "
                      "calibrate again", clear)
-            % (label, clear, decimal(settings["integration_ms"], 1), settings["gain"], int(floor + 0.999),
+            % (colours_in(label), clear, decimal(settings["integration_ms"], 1), settings["gain"],
+               int(floor + 0.999),
                text))
 
 
@@ -571,7 +610,8 @@ def choose_gain(pyramid, driver, edition, out):
         readings[gain] = difference(on, _off)
         print(ngettext("gain %2dx: %s clear %d count (%s of full scale)",
                        "gain %2dx: %s clear %d counts (%s of full scale)", on[0])
-              % (gain, label, on[0], percent(on[0] / float(full_scale(it)))), file=out)
+              % (gain, colours_in(label), on[0], percent(on[0] / float(full_scale(it)))),
+              file=out)
         return on[0]
 
     it = integration_ms(pyramid.link.configure()["it"])
@@ -639,7 +679,8 @@ def reach_light(pyramid, driver, edition, cfg, out):
                    "aiming at %d)",
                    "darkest die: %s clear %d counts (enough light for these dice: %d, "
                    "aiming at %d)", clear)
-          % (label, clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)), file=out)
+          % (colours_in(label), clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)),
+          file=out)
     if clear >= floor * LIGHT_MARGIN:
         return dict(cfg, light_check=(label, difference(on, off)))
     text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
@@ -649,7 +690,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
             "gain %dx, and no setting gives it enough: %s; nothing was saved",
             "too little light: the darkest die (%s) gives %d counts of clear at %s ms and "
             "gain %dx, and no setting gives it enough: %s; nothing was saved", clear) % (
-                label, clear, decimal(it, 1), cfg["gain"], text))
+                colours_in(label), clear, decimal(it, 1), cfg["gain"], text))
     try:
         longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
         cfg = pyramid.link.configure(gain=new["gain"],
