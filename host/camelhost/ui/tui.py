@@ -229,6 +229,12 @@ class CommandInput(Input):
     #: of the one before, are swallowed; any other key ends it (s).
     SWALLOW_S = 1.0
 
+    #: Tab (and Shift-Tab) keep the focus here: the command line is the screen's one
+    #: place for keys (the panels take none: PgUp, End, Down, Up are the app's), and a
+    #: Tab that moved the focus to a panel dropped every key typed after it, without a
+    #: word (tester s34-2); a Tab in a pasted line becomes a space (``untabbed``).
+    BINDINGS = [Binding("tab", "stay", show=False), Binding("shift+tab", "stay", show=False)]
+
     _swallow = ()  # the key sequences still expected, one per way of spelling it
     _swallow_until = 0.0
     _blink_before = None  # cursor_blink before the mask, given back after it
@@ -258,6 +264,9 @@ class CommandInput(Input):
         event.stop()
         event.prevent_default()
         return True
+
+    def action_stay(self):
+        """Tab, Shift-Tab: nothing (the focus stays on the command line)."""
 
     def on_key(self, event):
         # runs before Input's own handling of the key; a swallowed key goes no further
@@ -429,7 +438,7 @@ class TrackView(Static):
             self.app.refresh_panels()
 
 
-class HistoryLog(Log):
+class HistoryLog(Log, can_focus=False):
     """The history pane. It keeps every line as written and wraps it to the pane's
     width (again after a resize: nothing is cut). It follows the newest line, through
     every announcement and every change of the panes above, until the player scrolls
@@ -583,7 +592,7 @@ class HistoryLog(Log):
         self._show_row()
 
 
-class PanelScroll(VerticalScroll):
+class PanelScroll(VerticalScroll, can_focus=False):
     """A panel on the left that may be longer than its room (the race-over panel with
     many players and cards, the leg-scoring panel with many players): ``hint``, a line under it, then says how many lines are
     below or above, and ``Down`` / ``Up`` (or the wheel) scroll it."""
@@ -809,7 +818,7 @@ class TableApp(InLanguage, App):
         yield TrackView("", id="track")
         with Horizontal(id="middle"):
             with ContentSwitcher(initial="odds-box", id="left"):
-                with VerticalScroll(id="odds-box"):
+                with VerticalScroll(id="odds-box", can_focus=False):
                     yield Static("", id="odds")
                 with Vertical(id="leg-box"):
                     with PanelScroll(id="leg-scroll"):
@@ -819,7 +828,7 @@ class TableApp(InLanguage, App):
                     with PanelScroll(id="over-scroll"):
                         yield Static("", id="raceover")
                     yield Static("", id="over-more")
-            with VerticalScroll(id="info-box"):
+            with VerticalScroll(id="info-box", can_focus=False):
                 yield Static("", id="players")
         yield Static("", id="info")
         yield HistoryLog(id="log")
@@ -1420,6 +1429,9 @@ class TableApp(InLanguage, App):
     def on_input_changed(self, message):
         box = message.input
         value = message.value
+        if "\t" in value:  # a Tab pasted: a space, as the parser reads it
+            box.value = value.replace("\t", " ")
+            return  # changed again: handled then
         phase = self.session.phase
         # One key completes a die reported as '?' (no Enter needed).
         if phase == "value" and value.strip() in ("1", "2", "3"):
@@ -1488,8 +1500,11 @@ class TableApp(InLanguage, App):
             self.fit()
 
     def action_back(self):
+        """Esc: back to the odds from the leg-scoring panel; the command line has the
+        keys again, wherever they were."""
         if self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")
+        self.query_one("#command", Input).focus()
 
     def action_toggle_theme(self):
         self.theme_name = "light" if self.theme_name == "dark" else "dark"
