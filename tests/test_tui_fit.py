@@ -1063,3 +1063,82 @@ def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_a
             assert command.placeholder == hint and not app.query_one("#more").display
 
     asyncio.run(play())
+
+
+TESTER_S34 = ["Ömer", "Zoë", "Anna", "Bernd", "Chloé", "Dieter", "Emma", "Fritz"]
+
+
+def test_eight_german_seats_keep_every_player_and_ticket_in_view_through_long_refusals():
+    """Tester s34-2: eight players, six of them bots, German, at 80x24, in leg 2 while a
+    bot's pyramid ticket waits for its die: a two-line refusal (``grau 2``), then a
+    three-line one (``rename Bernd`` with a 55-character name in the list) made the
+    players panel scroll (a scrollbar over the tickets, ``B5 B`` cut, the player asked
+    for the die, the partnerships and the bots' line hidden). The big digits, then the
+    leaders line, then (while the error line shows) the banner give way first: the
+    panel never scrolls, every player, ticket, partnership and the bots show."""
+    import random
+
+    from camelhost.i18n import colour_word, set_language
+
+    set_language("de")
+    app = scenes.app_for("second", TESTER_S34, seed=34, bots=TESTER_S34[2:], odds=scenes.no_odds)
+    rng = random.Random(1)
+
+    def whole():
+        box = app.query_one("#info-box")
+        assert not box.show_vertical_scrollbar, screen_lines(app)
+        r = app.query_one("#players").region
+        assert r.bottom <= app.query_one("#info").region.y
+        rows = [line[r.x:r.right].rstrip() for line in screen_lines(app)[r.y:r.bottom]]
+        view = app._view
+        assert rows[0].split()[-1] == "Wett", rows  # the heading whole
+        for row, p in zip(rows[1:9], view["players"], strict=True):
+            name = re.match(r"(.+?)\s{2,}", row[1:]).group(1)  # the name column
+            assert name == p["name"] or (name.endswith("…")
+                                         and p["name"].startswith(name[:-1])), (name, rows)
+        for row, p in zip(rows[1:9], view["players"], strict=True):
+            held = ["%s%d" % (palette.piece(t["colour"]).letter, t["value"])
+                    for t in p["leg_tickets"]]
+            assert row.split()[-(len(held) or 1):] == (held or ["-"]), (row, held)
+        pairs = {(p["name"], p["partner"]) for p in view["players"] if p["partner"]}
+        assert pairs and rows[9].startswith(" & ") and len(rows[9].split()) == 1 + len(pairs) // 2
+        assert rows[10].startswith(" (Bot) ") and len(rows[10].split()) == 7, rows
+        assert len(_history(app)) >= 3
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, ["draw", "partner Zoë", "leg grün"])
+            s = app.session
+            for _step in range(60):  # the humans take pyramid tickets, dice typed
+                await scenes.settle(pilot)
+                if s.phase == "die" and s.current >= 2 and s.game.leg > 1:
+                    break  # a bot's pyramid ticket waits for its die in leg 2
+                if s.phase == "die":
+                    die = rng.choice(sorted(s.game.dice_in_pyramid()))
+                    value = rng.randint(1, 3)
+                    line = ("grau schwarz %d" % value if die == "grey"
+                            else "%s %d" % (colour_word(die), value))
+                else:
+                    line = "pyramid"
+                await scenes.type_line(pilot, line)
+            assert s.phase == "die" and s.names[s.current] == "Bernd"
+            whole()
+            await scenes.type_line(pilot, "grau 2")
+            await scenes.settle(pilot)
+            assert app.query_one("#error").region.height == 2
+            whole()
+            await scenes.type_lines(pilot, [
+                "rename Zoë Zoë Marie-Luise Schmidt-Leutheusser von Hohenzollern"])
+            await scenes.type_line(pilot, "rename Bernd")
+            await scenes.settle(pilot)
+            assert app.query_one("#error").region.height == 3
+            whole()
+            await scenes.type_line(pilot, "rot 1")  # the refusal goes: the banner is back
+            await scenes.settle(pilot)
+            assert app.query_one("#announce").display
+            whole()
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")

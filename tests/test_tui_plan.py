@@ -254,6 +254,9 @@ def test_eight_partnered_players_leave_the_history_three_lines_at_80x24():
 def test_when_nothing_else_gives_the_panels_scroll_and_the_history_keeps_three_lines():
     view = _view("second", TESTER_8, TESTER_8_LINES)
     texts = _texts(view, 80, odds_rows=8)
+    # two counts' lines more: the digits and the banner give way too (tester s34-2),
+    # and still the panels do not fit
+    texts["info"] += "\ncounts line\ncounts line"
     shown = plan.plan(view, (80, 24), texts, banner=["YELLOW  FORWARD 1", "Race 1"],
                       digits=True, detail=TESTER_8_DETAIL, scrolled_back=True,
                       error="! " + "word " * 100)
@@ -311,6 +314,9 @@ def test_the_note_line_never_undoes_the_last_resort_the_history_keeps_three_line
     view = _view("second", TESTER_8, TESTER_8_LINES)
     texts = _texts(view, 80, odds_rows=8)
     texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))
+    # two counts' lines more: the digits and the banner give way too (tester s34-2),
+    # and still the panels do not fit
+    texts["info"] += "\ncounts line\ncounts line"
     shown = plan.plan(view, (80, 24), texts, banner=["YELLOW  FORWARD 1", "Race 1"],
                       digits=True, detail=TESTER_8_DETAIL, scrolled_back=True,
                       error="! " + "word " * 100)

@@ -788,6 +788,9 @@ class TableApp(InLanguage, App):
         self._holding = 0  # > 0 inside ``one_update``: fit() waits for its end
         self._fit_wanted = False  # fit() was asked for while holding
         self._detail_on = False  # the last die's detail line is announced
+        self._banner_on = False  # the banner is announced (the plan may hide it)
+        self._digits_on = False  # the big digits are announced (the plan may hide them)
+        self._leaders_on = True  # the leaders line is wanted (not with the race over)
         self.answering = 0  # > 0 while the table answers what was typed or pressed
         #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
         self.failure = None
@@ -927,7 +930,7 @@ class TableApp(InLanguage, App):
     def _announce(self, notices, view, big):
         box = self.query_one("#announce", Static)
         box.update(big)
-        box.display = True
+        box.display = self._banner_on = True
         detail = self.query_one("#detail", Static)
         more = detail_text(notices, view)
         detail.update(more or "")
@@ -963,14 +966,14 @@ class TableApp(InLanguage, App):
                 return
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
-        self._detail_on = False
+        self._detail_on = self._digits_on = self._banner_on = False
         self._die_shown = self._latest_die()
         self._setup_banner = False
 
     def _show_digits(self, digits, notices):
         big = self.query_one("#big", Digits)
         big.update(digits)
-        big.display = bool(digits)
+        big.display = self._digits_on = bool(digits)
         camel = None
         for n in reversed(notices):
             if n["kind"] == "die":
@@ -1008,7 +1011,8 @@ class TableApp(InLanguage, App):
         over = view["final"] is not None and view["phase"] == "over"
         leaders = self.query_one("#leaders", Static)
         self._put("#leaders", leaders_text(view))
-        leaders.display = not over  # the race-over panel has the final order
+        # the race-over panel has the final order (else the plan may hide it: ``fit``)
+        leaders.display = self._leaders_on = not over
         self._put("#players", players_text(view, plan.players_width(view, self.size.width or 80)))
         self._put("#info", info_text(view, self.size.width or 80))
         if self._setup_banner and view["phase"] != "setup":
@@ -1090,6 +1094,9 @@ class TableApp(InLanguage, App):
             return
         shown = self.screen_plan()
         self.query_one("#detail", Static).display = shown.detail
+        self.query_one("#big").display = shown.digits
+        self.query_one("#announce").display = shown.banner and self._banner_on
+        self.query_one("#leaders").display = shown.leaders
         self._show_players_form(shown.players_compact)
         self._show_odds_form(shown.odds_noted)
         track = self.query_one("#track", Static)
@@ -1159,7 +1166,8 @@ class TableApp(InLanguage, App):
         def content(wid):
             return str(self.query_one(wid, Static).content)
 
-        banner = [content(wid) for wid in ("#announce", "#leaders") if self.query_one(wid).display]
+        banner = [content("#announce")] if self._banner_on else []
+        leaders = content("#leaders") if self._leaders_on else None
         error = content("#error") if self.query_one("#error").display else None
         panel = {"odds-box": "odds", "leg-box": "leg", "over-box": "over"}[
             self.query_one("#left", ContentSwitcher).current]
@@ -1172,7 +1180,7 @@ class TableApp(InLanguage, App):
         if noted is not None:
             texts["odds_noted"] = noted.plain
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
-                         panel=panel, banner=banner, digits=self.query_one("#big").display,
+                         panel=panel, banner=banner, digits=self._digits_on, leaders=leaders,
                          error=error, detail=content("#detail") if self._detail_on else None,
                          scrolled_back=not self.query_one("#log", HistoryLog).following)
 
