@@ -686,9 +686,10 @@ class TuiDisplay(Display):
 
     def prompt(self, view):
         """What the table waits for, on the one-row prompt line: its example die left
-        out when the line would not fit the screen's width (``plain.prompt_line``)."""
+        out when the line would not fit the screen's width (``plain.prompt_line``); while
+        an ``undo`` is asked about, that ``undo`` again does it (``prompt_text``)."""
         self.app.prompt_view = view
-        self.app._put("#prompt", plain.prompt_line(view, self.app.size.width or 80))
+        self.app._put("#prompt", self.app.prompt_text(view, self.app.size.width or 80))
 
 
 class TableApp(InLanguage, App):
@@ -863,9 +864,23 @@ class TableApp(InLanguage, App):
         if self._view is not None:
             self.call_after_refresh(self.refresh_panels)
         if self.prompt_view is not None:  # the example die back, or left out
-            self._put("#prompt", plain.prompt_line(self.prompt_view, event.size.width))
+            self._put("#prompt", self.prompt_text(self.prompt_view, event.size.width))
         self.query_one("#command", Input).placeholder = command_hint(event.size.width,
                                                                      self.web_url)
+
+    def prompt_text(self, view, width):
+        """The prompt line for ``view`` in ``width`` columns: what the table waits for
+        (``plain.prompt_line``), or, while an ``undo`` that takes back a scoring is asked
+        about (``Table.undo_asked``), that ``undo`` typed again does it: the question,
+        taller than the history at 80x24, shows its start, and its last words (how to
+        confirm) were below the fold (tester s34-2)."""
+        if self.table.undo_asked:
+            for line in (_("> undo asked above: type 'undo' again to do it, anything else "
+                           "leaves it"), _("> type 'undo' again to do it")):
+                if len(line) <= width:
+                    return line
+            return line
+        return plain.prompt_line(view, width)
 
     def on_unmount(self):
         self.table.seam.unsubscribe(self.table_display)
@@ -1350,6 +1365,10 @@ class TableApp(InLanguage, App):
     def _submit(self, text):
         with self.one_update():  # one screen update for the line, whatever it changes
             self._take_line(text)
+            if self.prompt_view is not None and self.is_running:
+                # an undo asked about is left by any line, a refused one too
+                self._put("#prompt", self.prompt_text(self.prompt_view,
+                                                      self.size.width or 80))
 
     def _take_line(self, text):
         box = self.query_one("#command", Input)
