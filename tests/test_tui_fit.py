@@ -1142,3 +1142,38 @@ def test_eight_german_seats_keep_every_player_and_ticket_in_view_through_long_re
         asyncio.run(play())
     finally:
         set_language("en")
+
+
+def test_a_55_character_name_cuts_neither_the_prompt_nor_a_race_over_row_at_80x24():
+    """Tester s34-2: with a 55-character name the prompt line lost its choices
+    (``... von Hohenzollern ist am Zug (leg / tile /``), and at the race's end the
+    race-over panel's rows wrapped inside them (a finish card's name, the last leg's
+    rows padded to the name). The name is cut (``…``) where it would not fit: the
+    prompt keeps every choice, and every row of the panel fits its width."""
+    from camelhost.i18n import set_language
+    from camelhost.ui.panels import race_over_text
+
+    set_language("de")
+    long = "Zoë Marie-Luise Schmidt-Leutheusser von Hohenzollern"
+    names = ["Anna", long, "Bernd", "Chloé", "Dieter", "Emma", "Fritz", "Ömer"]
+    app = scenes.app_for("second", names, seed=34, odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "win green"])
+            prompt = str(app.query_one("#prompt").content)
+            assert len(prompt) <= 80 and prompt.startswith("> Zoë Marie"), prompt
+            assert prompt.endswith("(leg / tile / win / lose / partner / pyramid)"), prompt
+            await scenes.type_lines(pilot, ["lose red", "leg blue", "win blue"])
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            width = app.odds_width() - 2
+            rows = race_over_text(app._view, width).plain.splitlines()
+            assert all(len(row) <= width for row in rows), [r for r in rows if len(r) > width]
+            assert any(row.startswith("Zoë M") for row in rows[rows.index(
+                next(r for r in rows if r.startswith("ETAPPE"))):]), rows
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")

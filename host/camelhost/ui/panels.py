@@ -472,10 +472,17 @@ def leg_score_text(leg, hint=True, width=None):
                                         colour_word(r[1]) if len(r) > 1 else "-"))
     late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
     text.append(_("  (Esc: odds)\n") if hint and not late else "\n", "dim")
-    name_w = max(len(row["name"]) for row in leg["players"])
+    names = [row["name"] for row in leg["players"]]
+    name_w = max(len(n) for n in names)
+    if width is not None and name_w + LEG_HEAD > width:
+        # a long name cut (``…``, never to another's text), as the ranking cuts it: a
+        # row padded to a 55-character name wrapped inside it (tester s34-2)
+        # to the next longest name (8 at least): the other rows keep their room
+        others = sorted(len(n) for n in names)[-2] if len(names) > 1 else 8
+        name_w = max(4, _names_in(names, max(4, min(width - LEG_HEAD, max(others, 8)))))
     for row in leg["players"]:
         head = Text()
-        head.append("%-*s " % (name_w, row["name"]), "bold")
+        head.append("%-*s " % (name_w, cut(row["name"], name_w)), "bold")
         head.append("%2d -> %2d (%+d" % (row["before"], row["after"], row["net"]))
         lost = row["after"] - (row["before"] + row["net"])
         if lost > 0:  # the zero floor forgave what could not be paid (RULES 1.9)
@@ -509,6 +516,8 @@ def leg_score_text(leg, hint=True, width=None):
 
 #: Columns a leg-scoring row goes on by when it is longer than the panel.
 LEG_INDENT = 4
+#: Columns of a leg-scoring row's head after the name (`` 4 ->  5 (+1):``).
+LEG_HEAD = 16
 
 
 def _hang(text, lead, items, width, indent):
@@ -537,10 +546,12 @@ def _places(coins):
     return [1 + sum(1 for c in coins if c > mine) for mine in coins]
 
 
-def _card_pieces(card, order):
+def _card_pieces(card, order, name_w=None):
     """One revealed finish card as (text, style) pieces: ``3.Ann pur -1``, what it paid
-    bold when it was correct."""
-    return [("%d.%s " % (order, card["name"]), ""),
+    bold when it was correct; ``name_w``: the player's name cut to it (``cut``), as the
+    ranking cuts it (``None``: whole)."""
+    name = card["name"] if name_w is None else cut(card["name"], name_w)
+    return [("%d.%s " % (order, name), ""),
             (palette.label(card["colour"], colour_word(card["colour"])),
              palette.style(card["colour"])),
             (" %+d" % card["reward"], "bold" if card["correct"] else "")]
@@ -636,7 +647,10 @@ def race_over_text(view, width=None, last_leg=True):
             text.append_text(lead)
             text.append(_(" empty\n"))
             continue
-        _flow(text, lead, [_card_pieces(c, i) for i, c in enumerate(pile_cards, 1)], width)
+        # names cut as the ranking's (a 55-character name wrapped inside its card, and
+        # left the pile's first card alone on its line: tester s34-2)
+        _flow(text, lead, [_card_pieces(c, i, name_w if width is not None else None)
+                           for i, c in enumerate(pile_cards, 1)], width)
     if last_leg and view.get("leg_scored") is not None:
         text.append_text(leg_score_text(view["leg_scored"], hint=False, width=width))
     text.rstrip()

@@ -66,6 +66,7 @@ from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
     CELL,
+    cut,
     info_text,
     leaders_text,
     leg_score_text,
@@ -880,7 +881,15 @@ class TableApp(InLanguage, App):
                 if len(line) <= width:
                     return line
             return line
-        return plain.prompt_line(view, width)
+        line = plain.prompt_line(view, width)
+        name = view.get("turn") or ""
+        # a long name is cut (``…``) rather than the choices after it (tester s34-2: a
+        # 55-character name left '(leg / tile /' at 80 columns)
+        for keep in range(len(name) - 1, 3, -1):
+            if len(line) <= width:
+                break
+            line = plain.prompt_line(dict(view, turn=cut(name, keep)), width)
+        return line
 
     def on_unmount(self):
         self.table.seam.unsubscribe(self.table_display)
