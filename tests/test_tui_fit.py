@@ -15,6 +15,7 @@ from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui import palette
 from camelhost.ui.odds_view import signed
+from camelhost.ui.panels import colour_letter
 from camelhost.ui.screens import HelpScreen
 from camelhost.ui.tui import ECHO_MAX, TableApp, shorten, without_echo
 
@@ -1097,7 +1098,7 @@ def test_eight_german_seats_keep_every_player_and_ticket_in_view_through_long_re
             assert name == p["name"] or (name.endswith("…")
                                          and p["name"].startswith(name[:-1])), (name, rows)
         for row, p in zip(rows[1:9], view["players"], strict=True):
-            held = ["%s%d" % (palette.piece(t["colour"]).letter, t["value"])
+            held = ["%s%d" % (colour_letter(t["colour"]), t["value"])
                     for t in p["leg_tickets"]]
             assert row.split()[-(len(held) or 1):] == (held or ["-"]), (row, held)
         pairs = {(p["name"], p["partner"]) for p in view["players"] if p["partner"]}

@@ -20,6 +20,29 @@ from camelhost.ui import palette
 CELL = 7
 
 
+def colour_letters():
+    """``{colour: its one capital on the full screen}`` in the table's language, for
+    every camel colour of either edition: the compact track's camels (``BGY``) and the
+    leg tickets (``G5``). From the catalogue (context ``letter of COLOUR``), each
+    language's letters told apart within an edition (German ``G`` grün, ``E`` gelb:
+    ``G`` would be both; ``tests/test_tui_german.py``); English's are
+    ``camelhost.ui.palette``'s ``Piece.letter``."""
+    return {
+        "blue": pgettext("letter of blue", "B"), "green": pgettext("letter of green", "G"),
+        "yellow": pgettext("letter of yellow", "Y"), "red": pgettext("letter of red", "R"),
+        "purple": pgettext("letter of purple", "P"),
+        "orange": pgettext("letter of orange", "O"),
+        "white": pgettext("letter of white", "W"), "black": pgettext("letter of black", "K"),
+    }
+
+
+def colour_letter(colour):
+    """The one capital of camel colour ``colour`` (the English name) on the full screen,
+    in the table's language (``colour_letters``); a colour without one (the grey die)
+    keeps ``camelhost.ui.palette``'s."""
+    return colour_letters().get(colour) or palette.piece(colour).letter
+
+
 def badge(name, text=None):
     """``text`` (default: the piece's label) on the piece's fill, as ``Text``."""
     label = palette.label(name, colour_word(name)) if text is None else text
@@ -121,7 +144,7 @@ def _group(text, camels, inner):
     capital letter on its colour, a space between them and ``<`` before a crazy
     camel's when there is room."""
     def token(camel, marks):
-        return ("<" if marks and camel["crazy"] else "") + palette.piece(camel["colour"]).letter
+        return ("<" if marks and camel["crazy"] else "") + colour_letter(camel["colour"])
 
     for marks, gap in ((True, " "), (False, " "), (False, "")):
         tokens = [token(c, marks) for c in camels]
@@ -184,20 +207,22 @@ def leaders_text(view):
 
 
 def _ticket(colour, value):
-    return badge(colour, "%s%d" % (palette.piece(colour).letter, value))
+    return badge(colour, "%s%d" % (colour_letter(colour), value))
 
 
 def ticket_legend(edition):
-    """The help's lines that read the screen's leg-ticket codes for ``edition`` (an
-    ``Edition`` or its name): ``R5`` is the red leg ticket 5, the letter the English
-    initial in every language (``camelhost.ui.palette``; German grün and gelb share a
-    G), each letter with the colour's word in the table's language
-    (``B blau, G grün, Y gelb, R rot, P lila``). Two lines in the help's columns."""
-    racing = get_edition(edition).racing
-    codes = " ".join("%s5" % palette.piece(c).letter for c in racing)
-    letters = ", ".join("%s %s" % (palette.piece(c).letter, colour_word(c)) for c in racing)
+    """The help's lines that read the screen's letters for ``edition`` (an ``Edition``
+    or its name): ``R5`` is the red leg ticket 5, and a tall stack on a short screen
+    draws each camel as its letter (``BGY``, ``<K`` a crazy camel), the letters of the
+    table's language (``colour_letters``), each with the colour's word
+    (``B blau, G grün, E gelb, R rot, L lila, S schwarz, W weiß``). Lines in the help's
+    columns."""
+    ed = get_edition(edition)
+    codes = " ".join("%s5" % colour_letter(c) for c in ed.racing)
+    letters = ", ".join("%s %s" % (colour_letter(c), colour_word(c)) for c in ed.camels)
     first = "  %-19s%s" % (codes, _("a leg ticket on the screen: its colour's letter, then "
-                                     "its value"))
+                                     "its value; a tall stack on a short screen: each "
+                                     "camel's letter, bottom first"))
     return first + "\n" + " " * 21 + "(%s)" % letters
 
 
@@ -329,7 +354,7 @@ def players_text(view, width=80, compact=False):
         if p["partner"] is not None and not partners_below:
             pieces.append(("&%s" % p["partner"], "italic"))
         for t in p["leg_tickets"]:
-            pieces.append(("%s%d" % (palette.piece(t["colour"]).letter, t["value"]),
+            pieces.append(("%s%d" % (colour_letter(t["colour"]), t["value"]),
                            palette.style(t["colour"])))
         if not pieces:
             pieces.append(("-", "dim"))
