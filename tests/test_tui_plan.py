@@ -4,6 +4,7 @@ players, long names and partnerships (RULES 5: everything the table needs in vie
 80x24 too; below it the screen says the size it needs)."""
 
 import io
+import random
 
 import pytest
 import tui_scenes as scenes
@@ -347,3 +348,40 @@ def test_the_compact_players_table_says_the_bots_on_one_line_under_it():
     assert all("(bot)" not in row for row in compact[:-1])
     whole = players_text(view, 120).plain.splitlines()
     assert sum("(bot)" in row for row in whole) == 6
+
+
+def test_the_compact_bots_and_partners_lines_keep_a_name_a_cut_would_save_one_column_of():
+    """Tester s34-2: the bots' line read ``(bot) An… Be… Ch… Di… Em… Fr…``, ``Anna`` cut
+    to ``An…`` to save one column. A name one character longer than the cut stays whole
+    while the line has the room; the line still fits, the names told apart."""
+    names = ["Ömer", "Zoë", "Anna", "Bernd", "Chloé", "Dieter", "Emma", "Fritz"]
+    session = Session("second", names, seed=34, bots=range(2, 8), journal=Journal(None))
+    for line in (TESTER_8_LINES[0], "partner Zoë", "leg blue", "partner Emma"):
+        session.command(line)
+    view = table_view(session, odds=False)
+    width = plan.players_width(view, 80)
+    compact = players_text(view, width, compact=True).plain.splitlines()
+    assert compact[-1] == " (bot) Anna Be… Ch… Di… Emma Fr…", compact
+    assert all(len(row) <= width for row in compact), compact
+    assert compact[-2].startswith(" & Ömer+Zoë ") and "Anna" in compact[-2], compact
+
+
+def test_the_race_over_names_the_bots_on_one_line_not_a_row_each():
+    """Tester s34-2: on the race-over screen at 80x24 a bot's ``(bot)`` mark stood on a
+    row of its own under the bot's row (the leg screens name the bots once, on one
+    line). When the whole players table spills so, the race over takes its compact
+    form too."""
+    names = ["Augustine", "Beatrice", "Cornelius", "Desmond", "Evangeline", "Frederick",
+             "Gwendolyn", "Harrison"]
+    session = Session("second", names, seed=11, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    for line in scenes.race_out_lines(session.game, random.Random(7)):
+        session.command(line)
+    view = table_view(session, odds=False)
+    assert view["phase"] == "over"
+    view = dict(view, players=[dict(p, bot=i >= 2) for i, p in enumerate(view["players"])])
+    texts = _texts(view, 80)
+    assert "(bot)" in texts["players"].splitlines()[-1]  # a mark on a row of its own
+    shown = plan.plan(view, (80, 24), texts, panel="over", banner=["RACE OVER"])
+    assert shown.players_compact, shown
+    assert texts["players_compact"].splitlines()[-1].startswith(" (bot) Co")

@@ -372,8 +372,12 @@ def players_text(view, width=80, compact=False):
             if p["partner"] is not None and (p["partner"], p["name"]) not in pairs:
                 pairs.append((p["name"], p["partner"]))
         cut_w = _pairs_width(pairs, room - 1) if compact else None
-        pieces = [("&", "italic")] + [("%s+%s" % (cut(a, cut_w or len(a)), cut(b, cut_w or len(b))),
-                                       "italic") for a, b in pairs]
+        flat = [n for pair in pairs for n in pair]
+        shown = _whole_where_it_fits(flat, cut_w, room - 1 - 1 - sum(
+            1 + len(cut(a, cut_w or len(a))) + 1 + len(cut(b, cut_w or len(b)))
+            for a, b in pairs))
+        pieces = [("&", "italic")] + [("%s+%s" % (shown[2 * i], shown[2 * i + 1]), "italic")
+                                      for i in range(len(pairs))]
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
             text.append_text(line)
@@ -382,13 +386,29 @@ def players_text(view, width=80, compact=False):
     if compact and bots:  # the bots once, on a line under the table, not a line each
         label = _("(bot)")
         cut_w = _list_width(bots, room - 1 - len(label))
-        pieces = [(label, "dim")] + [(cut(n, cut_w or len(n)), "dim") for n in bots]
+        shown = _whole_where_it_fits(bots, cut_w, room - 1 - len(label) - sum(
+            1 + len(cut(n, cut_w or len(n))) for n in bots))
+        pieces = [(label, "dim")] + [(n, "dim") for n in shown]
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
             text.append_text(line)
             text.append("\n")
     text.rstrip()
     return text
+
+
+def _whole_where_it_fits(names, cut_w, spare):
+    """``names`` cut to ``cut_w`` (``cut``; ``None``: whole), but a name one character
+    longer than that whole, from the first on, while ``spare`` columns last: ``Anna``
+    cut to ``An…`` saved one column and lost two letters (tester s34-2)."""
+    shown = []
+    for n in names:
+        if cut_w is not None and len(n) == cut_w + 1 and spare >= 1:
+            shown.append(n)
+            spare -= 1
+        else:
+            shown.append(cut(n, cut_w or len(n)))
+    return shown
 
 
 def _pairs_width(pairs, width):

@@ -190,6 +190,10 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     # pyramid ticket waiting, scrolled the players panel, hiding players, tickets and
     # the partnerships)
     tries = [("players", result.detail, digits, True, True)]
+    if over and rows("players_compact", 0) and rows("players_compact", 0) < rows("players", 0):
+        # the race over: a bot's mark (or a ticket) on a line of its own under a row,
+        # ``(bot)`` alone on a row (tester s34-2): the compact form, the bots on one line
+        tries = [("players_compact", result.detail, digits, True, True)]
     if not over and "players_compact" in texts:
         tries.append(("players_compact", result.detail, digits, True, True))
     compact = "players_compact" if "players_compact" in texts else "players"
