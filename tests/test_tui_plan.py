@@ -385,3 +385,28 @@ def test_the_race_over_names_the_bots_on_one_line_not_a_row_each():
     shown = plan.plan(view, (80, 24), texts, panel="over", banner=["RACE OVER"])
     assert shown.players_compact, shown
     assert texts["players_compact"].splitlines()[-1].startswith(" (bot) Co")
+
+
+def test_the_counts_say_the_waiting_ticket_on_the_prompt_before_the_players_scroll():
+    """Tester s34-2 (and a seeded eight-seat German game played out at 80x24): a tall
+    stack over the tiles' row, three partnerships, a bot's pyramid ticket waiting and a
+    two-line refusal left the players panel a row short even with the digits and the
+    leaders line gone: it scrolled. The counts then leave out whose ticket waits (the
+    prompt line asks that player for the die), a row less, before the banner goes; no
+    scrolling, the history keeps its three lines."""
+    view = _view("second", TESTER_8, TESTER_8_LINES)
+    texts = _texts(view, 80, odds_rows=8)
+    texts["info"] = ("Can still come out: blu gre yel gry (one stays inside).\n"
+                     "Pyramid tickets left: 2 (Eve's waits for its die).\n"
+                     "Finish piles (hidden): winner 5 cards, loser 8 cards")
+    texts["info_brief"] = ("Can still come out: blu gre yel gry (one stays inside).\n"
+                           "Pyramid tickets left: 2. Finish piles (hidden): winner 5 cards")
+    kw = dict(banner=["YELLOW  FORWARD 1"], leaders="Race 1, leg 2. Leading: 1st blue",
+              digits=True, detail=TESTER_8_DETAIL, error="! " + "word " * 40)
+    whole = dict(texts)
+    del whole["info_brief"]
+    assert plan.plan(view, (80, 24), whole, **kw).middle < plan.text_rows(
+        texts["players_compact"], 0)  # without the brief counts: the last resort
+    shown = plan.plan(view, (80, 24), texts, **kw)
+    assert shown.info_brief and shown.players_compact and shown.log >= plan.LOG_MIN, shown
+    assert shown.middle >= plan.text_rows(texts["players_compact"], 0), shown

@@ -467,11 +467,14 @@ def _waiting(view):
     return _(" (%s's waits for its die)") % who if who else ""
 
 
-def info_text(view, width=None):
+def info_text(view, width=None, waiting=True):
     """The public counts under the odds and players: dice that can still come out,
     pyramid tickets left (and whose waits for its die), finish-pile sizes (never
     their colours). With ``width`` (columns), a phrase that would not fit on the line
-    starts the next one, so no count is parted from its word (``loser 0`` / ``cards``)."""
+    starts the next one, so no count is parted from its word (``loser 0`` / ``cards``).
+    ``waiting``: say whose pyramid ticket waits for its die (``False``: the count
+    alone, for a screen too short for it: the prompt line says whose die is asked
+    for, ``camelhost.ui.plan``)."""
     if not view["leg"]:
         if view.get("setup_rolls"):
             return Text(_("Placed so far: ") + placed_words(view))
@@ -482,7 +485,7 @@ def info_text(view, width=None):
         phrases.append(dice_text(view) + Text("."))
     piles = view["piles"]
     phrases.append(Text(_("Pyramid tickets left: %d%s") % (
-        view["pyramid_tickets_left"], _waiting(view)) + "."))
+        view["pyramid_tickets_left"], _waiting(view) if waiting else "") + "."))
     phrases.append(Text(_("Finish piles%s: winner %s, loser %s") % (
         "" if over else _(" (hidden)"),
         ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],

@@ -1039,6 +1039,7 @@ class TableApp(InLanguage, App):
         leaders.display = self._leaders_on = not over
         self._put("#players", players_text(view, plan.players_width(view, self.size.width or 80)))
         self._put("#info", info_text(view, self.size.width or 80))
+        self._info_brief = info_text(view, self.size.width or 80, waiting=False)
         if self._setup_banner and view["phase"] != "setup":
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
         self.set_class(over, "-over")
@@ -1122,6 +1123,11 @@ class TableApp(InLanguage, App):
         self.query_one("#announce").display = shown.banner and self._banner_on
         self.query_one("#leaders").display = shown.leaders
         self._show_players_form(shown.players_compact)
+        if "#info" in self._texts:  # the counts whole, or without whose ticket waits
+            info = self._info_brief if shown.info_brief else self._texts["#info"]
+            if getattr(self, "_info_shown", None) is not info:
+                self._info_shown = info
+                self.query_one("#info", Static).update(info)
         self._show_odds_form(shown.odds_noted)
         track = self.query_one("#track", Static)
         track.display = shown.track
@@ -1203,6 +1209,9 @@ class TableApp(InLanguage, App):
         noted = self._noted_odds()
         if noted is not None:
             texts["odds_noted"] = noted.plain
+        brief = getattr(self, "_info_brief", None)
+        if brief is not None:
+            texts["info_brief"] = brief.plain
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
                          panel=panel, banner=banner, digits=self._digits_on, leaders=leaders,
                          error=error, detail=content("#detail") if self._detail_on else None,
