@@ -410,3 +410,23 @@ def test_the_counts_say_the_waiting_ticket_on_the_prompt_before_the_players_scro
     shown = plan.plan(view, (80, 24), texts, **kw)
     assert shown.info_brief and shown.players_compact and shown.log >= plan.LOG_MIN, shown
     assert shown.middle >= plan.text_rows(texts["players_compact"], 0), shown
+
+
+def test_four_partnerships_stay_on_one_line_of_the_compact_table_at_80_columns():
+    """Tester s34-2: eight players in four partnerships, the compact table at 80 columns:
+    the partnerships' line, each name cut to 3 (``& Öm…+Zo… ...``), took one column too
+    many and a pair went to a second line (hidden behind the scrollbar then). The ``&``
+    stands against the first pair and every pair is on one line."""
+    names = ["Ömer", "Zoë Marie-Luise", "Anna", "Bernd", "Chloé", "Dieter", "Emma", "Fritz"]
+    session = Session("second", names, seed=34, journal=Journal(None))
+    for line in (TESTER_8_LINES[0], "partner Zoë Marie-Luise", "leg blue", "partner Bernd",
+                 "leg blue", "partner Dieter", "leg blue", "partner Fritz"):
+        session.command(line)
+    view = table_view(session, odds=False)
+    width = plan.players_width(view, 80)
+    compact = players_text(view, width, compact=True).plain.splitlines()
+    assert all(len(row) <= width for row in compact), compact
+    pairs = compact[-1]
+    assert pairs.startswith(" &Ö") and len(pairs.split()) == 4, compact
+    assert [pair.lstrip("&").split("+")[0][:2] for pair in pairs.split()] == [
+        "Öm", "An", "Ch", "Em"], compact

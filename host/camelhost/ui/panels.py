@@ -372,12 +372,23 @@ def players_text(view, width=80, compact=False):
             if p["partner"] is not None and (p["partner"], p["name"]) not in pairs:
                 pairs.append((p["name"], p["partner"]))
         cut_w = _pairs_width(pairs, room - 1) if compact else None
+
+        def spare(cut_w, glued):  # columns left on the line, the pairs cut to cut_w
+            return room - 1 - (0 if glued else 1) - sum(
+                1 + len(cut(a, cut_w or len(a))) + 1 + len(cut(b, cut_w or len(b)))
+                for a, b in pairs)
+
+        # four pairs of names cut to 3 (``& Öm…+Zo… ...``) took a column too many at 80:
+        # the ``&`` then stands against the first pair (``&Öm…+Zo…``), one line
+        glued = compact and spare(cut_w, False) < 0 and spare(cut_w, True) >= 0
         flat = [n for pair in pairs for n in pair]
-        shown = _whole_where_it_fits(flat, cut_w, room - 1 - 1 - sum(
-            1 + len(cut(a, cut_w or len(a))) + 1 + len(cut(b, cut_w or len(b)))
-            for a, b in pairs))
-        pieces = [("&", "italic")] + [("%s+%s" % (shown[2 * i], shown[2 * i + 1]), "italic")
-                                      for i in range(len(pairs))]
+        shown = _whole_where_it_fits(flat, cut_w, spare(cut_w, glued))
+        pieces = [("%s+%s" % (shown[2 * i], shown[2 * i + 1]), "italic")
+                  for i in range(len(pairs))]
+        if glued:
+            pieces[0] = ("&" + pieces[0][0], "italic")
+        else:
+            pieces.insert(0, ("&", "italic"))
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
             text.append_text(line)
