@@ -1087,6 +1087,8 @@ class TableApp(InLanguage, App):
         same_rows = wid in ONE_ROW or (wid in UNWRAPPED and old is not None
                                        and old.plain.count("\n") == text.plain.count("\n"))
         self.query_one(wid, Static).update(text, layout=not same_rows)
+        if wid == "#info":
+            self._info_shown = text  # shown whole (``fit`` may take the brief form)
 
     @contextmanager
     def one_update(self):
