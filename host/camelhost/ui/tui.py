@@ -1497,7 +1497,7 @@ class TableApp(InLanguage, App):
 
     def action_help(self):
         kind = self.table.pyramid_kind
-        # the commands, then how the screen writes a leg ticket (R5: English initials)
+        # the commands, then how the screen writes a leg ticket and a camel's letter
         text = help_text(self.session.edition.name, kind, self.session.names) + "\n" + \
             ticket_legend(self.session.edition)
         self.push_screen(HelpScreen(text, release=kind == "virtual"))
