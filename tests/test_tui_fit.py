@@ -1178,3 +1178,27 @@ def test_a_55_character_name_cuts_neither_the_prompt_nor_a_race_over_row_at_80x2
         asyncio.run(play())
     finally:
         set_language("en")
+
+
+def test_a_resumed_race_that_is_over_says_race_over_in_its_banner(tmp_path):
+    """Tester s34-2, finding 9: after a crash on the race-over screen, ``--resume``
+    showed the last die's banner (``GRÜN VORWÄRTS 1``, its big digits) where the table
+    had read ``RACE OVER: ... WINS, ... LAST``. The resumed screen's banner says the
+    race's result, as before the crash."""
+    path = str(tmp_path / "over.jsonl")
+    first = Session("second", P3, seed=3, journal=Journal(path))
+    for text in [scenes.SECOND_SETUP, "fix 1:black,red,blue,green", "pyramid",
+                 "grey white 1"]:  # the crazy camel carries the stack over the line
+        first.command(text)
+    assert first.phase == "over"
+    first.journal.close()
+    app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            banner = _text(app, "#announce")
+            assert banner.startswith("RACE OVER: ") and " WINS, " in banner, banner
+            assert not app.query_one("#big").display
+
+    asyncio.run(play())

@@ -981,8 +981,14 @@ class TableApp(InLanguage, App):
 
     def _show_last_die(self):
         """The latest die of the race, as if just announced (after a resume or an
-        undo); nothing announced when the race has none."""
+        undo); a race that is over says its result instead, as when it ended (tester
+        s34-2: a resume showed the last die's banner); nothing announced when the race
+        has none."""
         view = facts(self.session)
+        if view["final"] is not None and view["phase"] == "over":
+            notice = {"kind": "final", "final": view["final"]}
+            self._announce([notice], view, announce_text([notice], view))
+            return
         for report in reversed(self.session.reports):
             if report.get("move"):
                 notice = {"kind": "die", "player": report["player"], "move": report["move"]}
