@@ -3,8 +3,10 @@ laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
 change and resize as ``camelhost.ui.plan`` says (every player's row and the odds
 whole; a stack too tall for the rest drawn two, three or four camels a row; then the
-players table compact and the last die's detail line left to the history, so that the
-history keeps at least ``LOG_MIN`` lines; the race-over panel before the track).
+players table compact, the last die's detail line left to the history, then the big
+digits, the leaders line, the counts' note on a waiting ticket and, while an error shows,
+the banner, so that the history keeps at least ``LOG_MIN`` lines and no panel scrolls;
+the race-over panel before the track).
 
 Top to bottom:
 
