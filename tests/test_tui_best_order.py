@@ -392,3 +392,45 @@ def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():
                             "card's value kept for later)"), noted
         else:
             assert note == "(balance: now less the next players' gains)", noted
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_narrow_advice_never_breaks_a_word_or_a_number_of_a_long_action(lang):
+    """Tester s34-2: at 80x24 on the German table the finish card's advice, longer than
+    the 46-column panel, broke inside a number and a word (``... -1`` / ``,59 (jetzt
+    +1,08)``, ``eine W`` / ``ettkarte``). Ann's finish card first (and second), for a
+    short and a long name: the advice's lines hold whole words only, each number on the
+    line of the word before it, two lines at most."""
+    from camelhost.i18n import set_language
+    from test_tui_plan import TESTER_8, TESTER_8_LINES
+    set_language(lang)
+    try:
+        s = Session("second", TESTER_8, seed=11)
+        for line in TESTER_8_LINES:
+            s.command(line)
+        view = table_view(s, odds=True)
+        values = view["odds"]["actions"]["values"]
+        card = [v for v in values if v["kind"] == "finish"][0]
+        rest = [v for v in values if v is not card]
+        point = {"en": ".", "de": ","}[lang]
+        for player in ("Ömer", "Maria-Theresa"):
+            for order in ([card] + rest, rest[:1] + [card] + rest[1:]):
+                shown = dict(view, odds=dict(view["odds"], actions=dict(
+                    view["odds"]["actions"], player=player, values=order)))
+                for width in (40, 46):
+                    lines = odds_lines(shown["odds"], shown, width=width).plain.splitlines()
+                    at = next(i for i, line in enumerate(lines)
+                              if re.match(r"(Best for|For|Am besten für|Für) ", line))
+                    advice = lines[at:]
+                    assert len(advice) <= 2 and all(len(x) <= width for x in advice), advice
+                    for row in advice:
+                        # no row starts or ends inside a word or a number
+                        assert not re.match(r"\s*[\d%s]" % point, row), advice
+                        assert not re.search(r"[+-]\d+%s?$" % re.escape(point), row), advice
+                    words = " ".join(advice).split()
+                    card_words = [w for w in words if w in ("Wettkarte", "card)")]
+                    if card in order[:1]:  # the best: always shown
+                        assert card_words, advice
+                    assert not [w for w in words if w in ("W", "ettkarte", "Gesam")], advice
+    finally:
+        set_language("en")

@@ -55,3 +55,38 @@ def test_a_line_longer_than_the_screen_shows_where_it_is_typed():
             assert _shown(app).strip() == "leg red"
 
     asyncio.run(play())
+
+
+def test_tab_and_a_pasted_tab_leave_the_keys_on_the_command_line():
+    """Tester s34-2: a Tab (pressed for completion, or in a pasted line) moved the focus
+    to a panel, and every key typed after it was dropped without a word; Esc did not
+    bring it back. Tab and Shift-Tab now leave the focus where it is, a click on a panel
+    takes none, and a Tab pasted into the command line reads as a space: the next
+    command typed is taken."""
+    from textual import events
+
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee"], odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_MID_LEG[:1])
+            box = app.query_one("#command")
+            for key in ("tab", "tab", "shift+tab", "tab", "tab", "tab"):
+                await pilot.press(key)
+                assert app.focused is box, (key, app.focused)
+            await pilot.click("#players")
+            await pilot.click("#log")
+            await pilot.pause()
+            assert app.focused is box, app.focused
+            await pilot.press(*scenes.keys_of("leg blue"), "tab", "enter")
+            await pilot.pause()
+            assert app.session.game.leg_tickets_left("blue") == [3, 2, 2]  # Ann took the 5
+            box.post_message(events.Paste("leg\tgreen\t"))
+            await pilot.pause()
+            assert box.value == "leg green ", box.value
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.session.game.leg_tickets_left("green") == [3, 2, 2]  # Ben took the 5
+            assert app.focused is box
+
+    asyncio.run(play())

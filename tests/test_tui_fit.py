@@ -15,6 +15,7 @@ from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui import palette
 from camelhost.ui.odds_view import signed
+from camelhost.ui.panels import colour_letter
 from camelhost.ui.screens import HelpScreen
 from camelhost.ui.tui import ECHO_MAX, TableApp, shorten, without_echo
 
@@ -1066,5 +1067,143 @@ def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_a
             await pilot.press("end")
             await scenes.settle(pilot)
             assert command.placeholder == hint and not app.query_one("#more").display
+
+    asyncio.run(play())
+
+
+TESTER_S34 = ["Ömer", "Zoë", "Anna", "Bernd", "Chloé", "Dieter", "Emma", "Fritz"]
+
+
+def test_eight_german_seats_keep_every_player_and_ticket_in_view_through_long_refusals():
+    """Tester s34-2: eight players, six of them bots, German, at 80x24, in leg 2 while a
+    bot's pyramid ticket waits for its die: a two-line refusal (``grau 2``), then a
+    three-line one (``rename Bernd`` with a 55-character name in the list) made the
+    players panel scroll (a scrollbar over the tickets, ``B5 B`` cut, the player asked
+    for the die, the partnerships and the bots' line hidden). The big digits, then the
+    leaders line, then (while the error line shows) the banner give way first: the
+    panel never scrolls, every player, ticket, partnership and the bots show."""
+    import random
+
+    from camelhost.i18n import colour_word, set_language
+
+    set_language("de")
+    app = scenes.app_for("second", TESTER_S34, seed=34, bots=TESTER_S34[2:], odds=scenes.no_odds)
+    rng = random.Random(1)
+
+    def whole():
+        box = app.query_one("#info-box")
+        assert not box.show_vertical_scrollbar, screen_lines(app)
+        r = app.query_one("#players").region
+        assert r.bottom <= app.query_one("#info").region.y
+        rows = [line[r.x:r.right].rstrip() for line in screen_lines(app)[r.y:r.bottom]]
+        view = app._view
+        assert rows[0].split()[-1] == "Wett", rows  # the heading whole
+        for row, p in zip(rows[1:9], view["players"], strict=True):
+            name = re.match(r"(.+?)\s{2,}", row[1:]).group(1)  # the name column
+            assert name == p["name"] or (name.endswith("…")
+                                         and p["name"].startswith(name[:-1])), (name, rows)
+        for row, p in zip(rows[1:9], view["players"], strict=True):
+            held = ["%s%d" % (colour_letter(t["colour"]), t["value"])
+                    for t in p["leg_tickets"]]
+            assert row.split()[-(len(held) or 1):] == (held or ["-"]), (row, held)
+        pairs = {(p["name"], p["partner"]) for p in view["players"] if p["partner"]}
+        assert pairs and rows[9].startswith(" & ") and len(rows[9].split()) == 1 + len(pairs) // 2
+        assert rows[10].startswith(" (Bot) ") and len(rows[10].split()) == 7, rows
+        assert len(_history(app)) >= 3
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, ["draw", "partner Zoë", "leg grün"])
+            s = app.session
+            for _step in range(60):  # the humans take pyramid tickets, dice typed
+                await scenes.settle(pilot)
+                if s.phase == "die" and s.current >= 2 and s.game.leg > 1:
+                    break  # a bot's pyramid ticket waits for its die in leg 2
+                if s.phase == "die":
+                    die = rng.choice(sorted(s.game.dice_in_pyramid()))
+                    value = rng.randint(1, 3)
+                    line = ("grau schwarz %d" % value if die == "grey"
+                            else "%s %d" % (colour_word(die), value))
+                else:
+                    line = "pyramid"
+                await scenes.type_line(pilot, line)
+            assert s.phase == "die" and s.names[s.current] == "Bernd"
+            whole()
+            await scenes.type_line(pilot, "grau 2")
+            await scenes.settle(pilot)
+            assert app.query_one("#error").region.height == 2
+            whole()
+            await scenes.type_lines(pilot, [
+                "rename Zoë Zoë Marie-Luise Schmidt-Leutheusser von Hohenzollern"])
+            await scenes.type_line(pilot, "rename Bernd")
+            await scenes.settle(pilot)
+            assert app.query_one("#error").region.height == 3
+            whole()
+            await scenes.type_line(pilot, "rot 1")  # the refusal goes: the banner is back
+            await scenes.settle(pilot)
+            assert app.query_one("#announce").display
+            whole()
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")
+
+
+def test_a_55_character_name_cuts_neither_the_prompt_nor_a_race_over_row_at_80x24():
+    """Tester s34-2: with a 55-character name the prompt line lost its choices
+    (``... von Hohenzollern ist am Zug (leg / tile /``), and at the race's end the
+    race-over panel's rows wrapped inside them (a finish card's name, the last leg's
+    rows padded to the name). The name is cut (``…``) where it would not fit: the
+    prompt keeps every choice, and every row of the panel fits its width."""
+    from camelhost.i18n import set_language
+    from camelhost.ui.panels import race_over_text
+
+    set_language("de")
+    long = "Zoë Marie-Luise Schmidt-Leutheusser von Hohenzollern"
+    names = ["Anna", long, "Bernd", "Chloé", "Dieter", "Emma", "Fritz", "Ömer"]
+    app = scenes.app_for("second", names, seed=34, odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "win green"])
+            prompt = str(app.query_one("#prompt").content)
+            assert len(prompt) <= 80 and prompt.startswith("> Zoë Marie"), prompt
+            assert prompt.endswith("(leg / tile / win / lose / partner / pyramid)"), prompt
+            await scenes.type_lines(pilot, ["lose red", "leg blue", "win blue"])
+            await scenes.play_race_out(pilot)
+            await scenes.settle(pilot)
+            width = app.odds_width() - 2
+            rows = race_over_text(app._view, width).plain.splitlines()
+            assert all(len(row) <= width for row in rows), [r for r in rows if len(r) > width]
+            assert any(row.startswith("Zoë M") for row in rows[rows.index(
+                next(r for r in rows if r.startswith("ETAPPE"))):]), rows
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")
+
+
+def test_a_resumed_race_that_is_over_says_race_over_in_its_banner(tmp_path):
+    """Tester s34-2, finding 9: after a crash on the race-over screen, ``--resume``
+    showed the last die's banner (``GRÜN VORWÄRTS 1``, its big digits) where the table
+    had read ``RACE OVER: ... WINS, ... LAST``. The resumed screen's banner says the
+    race's result, as before the crash."""
+    path = str(tmp_path / "over.jsonl")
+    first = Session("second", P3, seed=3, journal=Journal(path))
+    for text in [scenes.SECOND_SETUP, "fix 1:black,red,blue,green", "pyramid",
+                 "grey white 1"]:  # the crazy camel carries the stack over the line
+        first.command(text)
+    assert first.phase == "over"
+    first.journal.close()
+    app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            banner = _text(app, "#announce")
+            assert banner.startswith("RACE OVER: ") and " WINS, " in banner, banner
+            assert not app.query_one("#big").display
 
     asyncio.run(play())

@@ -180,3 +180,34 @@ def test_a_dies_own_line_always_shows_in_the_history_at_eight_seats(lang, lines,
     assert any(row.startswith(die) for row in rows), rows
     assert not any(row.startswith(counts) for row in rows), rows
     assert not any(line.startswith(counts) for line in history), history
+
+
+def test_the_prompt_line_says_how_to_confirm_an_undo_asked_about_at_80x24():
+    """Tester s34-2: at 80x24 an undo across a leg's end asked first in a question taller
+    than the history, shown from its start: how to confirm (its last words) was below
+    the fold, and the prompt line still said whose turn it was. While the undo is asked
+    about, the prompt line says that 'undo' again does it; any other line (a refused one
+    too) leaves it, and the prompt line says the turn again."""
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"],
+                         odds=scenes.no_odds)
+    prompt = "> undo asked above: type 'undo' again to do it, anything else leaves it"
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg red", "leg blue",
+                                            "red 1", "blue 1", "green 1", "yellow 1",
+                                            "purple 1"])
+            turn = str(app.query_one("#prompt").content)
+            assert turn.startswith("> Hal's turn"), turn
+            await scenes.type_line(pilot, "undo")
+            await scenes.settle(pilot)
+            assert str(app.query_one("#prompt").content) == prompt
+            await scenes.type_line(pilot, "leg rot")  # refused: the undo is left
+            assert str(app.query_one("#prompt").content) == turn
+            await scenes.type_line(pilot, "undo")
+            assert str(app.query_one("#prompt").content) == prompt
+            await scenes.type_line(pilot, "undo")  # done
+            assert app.session.game.leg == 1
+            assert not str(app.query_one("#prompt").content).startswith("> undo")
+
+    asyncio.run(play())

@@ -4,6 +4,7 @@ players, long names and partnerships (RULES 5: everything the table needs in vie
 80x24 too; below it the screen says the size it needs)."""
 
 import io
+import random
 
 import pytest
 import tui_scenes as scenes
@@ -254,6 +255,9 @@ def test_eight_partnered_players_leave_the_history_three_lines_at_80x24():
 def test_when_nothing_else_gives_the_panels_scroll_and_the_history_keeps_three_lines():
     view = _view("second", TESTER_8, TESTER_8_LINES)
     texts = _texts(view, 80, odds_rows=8)
+    # two counts' lines more: the digits and the banner give way too (tester s34-2),
+    # and still the panels do not fit
+    texts["info"] += "\ncounts line\ncounts line"
     shown = plan.plan(view, (80, 24), texts, banner=["YELLOW  FORWARD 1", "Race 1"],
                       digits=True, detail=TESTER_8_DETAIL, scrolled_back=True,
                       error="! " + "word " * 100)
@@ -311,6 +315,9 @@ def test_the_note_line_never_undoes_the_last_resort_the_history_keeps_three_line
     view = _view("second", TESTER_8, TESTER_8_LINES)
     texts = _texts(view, 80, odds_rows=8)
     texts["odds_noted"] = "\n".join("odds line %d" % i for i in range(9))
+    # two counts' lines more: the digits and the banner give way too (tester s34-2),
+    # and still the panels do not fit
+    texts["info"] += "\ncounts line\ncounts line"
     shown = plan.plan(view, (80, 24), texts, banner=["YELLOW  FORWARD 1", "Race 1"],
                       digits=True, detail=TESTER_8_DETAIL, scrolled_back=True,
                       error="! " + "word " * 100)
@@ -341,3 +348,85 @@ def test_the_compact_players_table_says_the_bots_on_one_line_under_it():
     assert all("(bot)" not in row for row in compact[:-1])
     whole = players_text(view, 120).plain.splitlines()
     assert sum("(bot)" in row for row in whole) == 6
+
+
+def test_the_compact_bots_and_partners_lines_keep_a_name_a_cut_would_save_one_column_of():
+    """Tester s34-2: the bots' line read ``(bot) An… Be… Ch… Di… Em… Fr…``, ``Anna`` cut
+    to ``An…`` to save one column. A name one character longer than the cut stays whole
+    while the line has the room; the line still fits, the names told apart."""
+    names = ["Ömer", "Zoë", "Anna", "Bernd", "Chloé", "Dieter", "Emma", "Fritz"]
+    session = Session("second", names, seed=34, bots=range(2, 8), journal=Journal(None))
+    for line in (TESTER_8_LINES[0], "partner Zoë", "leg blue", "partner Emma"):
+        session.command(line)
+    view = table_view(session, odds=False)
+    width = plan.players_width(view, 80)
+    compact = players_text(view, width, compact=True).plain.splitlines()
+    assert compact[-1] == " (bot) Anna Be… Ch… Di… Emma Fr…", compact
+    assert all(len(row) <= width for row in compact), compact
+    assert compact[-2].startswith(" & Ömer+Zoë ") and "Anna" in compact[-2], compact
+
+
+def test_the_race_over_names_the_bots_on_one_line_not_a_row_each():
+    """Tester s34-2: on the race-over screen at 80x24 a bot's ``(bot)`` mark stood on a
+    row of its own under the bot's row (the leg screens name the bots once, on one
+    line). When the whole players table spills so, the race over takes its compact
+    form too."""
+    names = ["Augustine", "Beatrice", "Cornelius", "Desmond", "Evangeline", "Frederick",
+             "Gwendolyn", "Harrison"]
+    session = Session("second", names, seed=11, journal=Journal(None))
+    session.command(scenes.SECOND_SETUP)
+    for line in scenes.race_out_lines(session.game, random.Random(7)):
+        session.command(line)
+    view = table_view(session, odds=False)
+    assert view["phase"] == "over"
+    view = dict(view, players=[dict(p, bot=i >= 2) for i, p in enumerate(view["players"])])
+    texts = _texts(view, 80)
+    assert "(bot)" in texts["players"].splitlines()[-1]  # a mark on a row of its own
+    shown = plan.plan(view, (80, 24), texts, panel="over", banner=["RACE OVER"])
+    assert shown.players_compact, shown
+    assert texts["players_compact"].splitlines()[-1].startswith(" (bot) Co")
+
+
+def test_the_counts_say_the_waiting_ticket_on_the_prompt_before_the_players_scroll():
+    """Tester s34-2 (and a seeded eight-seat German game played out at 80x24): a tall
+    stack over the tiles' row, three partnerships, a bot's pyramid ticket waiting and a
+    two-line refusal left the players panel a row short even with the digits and the
+    leaders line gone: it scrolled. The counts then leave out whose ticket waits (the
+    prompt line asks that player for the die), a row less, before the banner goes; no
+    scrolling, the history keeps its three lines."""
+    view = _view("second", TESTER_8, TESTER_8_LINES)
+    texts = _texts(view, 80, odds_rows=8)
+    texts["info"] = ("Can still come out: blu gre yel gry (one stays inside).\n"
+                     "Pyramid tickets left: 2 (Eve's waits for its die).\n"
+                     "Finish piles (hidden): winner 5 cards, loser 8 cards")
+    texts["info_brief"] = ("Can still come out: blu gre yel gry (one stays inside).\n"
+                           "Pyramid tickets left: 2. Finish piles (hidden): winner 5 cards")
+    kw = dict(banner=["YELLOW  FORWARD 1"], leaders="Race 1, leg 2. Leading: 1st blue",
+              digits=True, detail=TESTER_8_DETAIL, error="! " + "word " * 40)
+    whole = dict(texts)
+    del whole["info_brief"]
+    assert plan.plan(view, (80, 24), whole, **kw).middle < plan.text_rows(
+        texts["players_compact"], 0)  # without the brief counts: the last resort
+    shown = plan.plan(view, (80, 24), texts, **kw)
+    assert shown.info_brief and shown.players_compact and shown.log >= plan.LOG_MIN, shown
+    assert shown.middle >= plan.text_rows(texts["players_compact"], 0), shown
+
+
+def test_four_partnerships_stay_on_one_line_of_the_compact_table_at_80_columns():
+    """Tester s34-2: eight players in four partnerships, the compact table at 80 columns:
+    the partnerships' line, each name cut to 3 (``& Öm…+Zo… ...``), took one column too
+    many and a pair went to a second line (hidden behind the scrollbar then). The ``&``
+    stands against the first pair and every pair is on one line."""
+    names = ["Ömer", "Zoë Marie-Luise", "Anna", "Bernd", "Chloé", "Dieter", "Emma", "Fritz"]
+    session = Session("second", names, seed=34, journal=Journal(None))
+    for line in (TESTER_8_LINES[0], "partner Zoë Marie-Luise", "leg blue", "partner Bernd",
+                 "leg blue", "partner Dieter", "leg blue", "partner Fritz"):
+        session.command(line)
+    view = table_view(session, odds=False)
+    width = plan.players_width(view, 80)
+    compact = players_text(view, width, compact=True).plain.splitlines()
+    assert all(len(row) <= width for row in compact), compact
+    pairs = compact[-1]
+    assert pairs.startswith(" &Ö") and len(pairs.split()) == 4, compact
+    assert [pair.lstrip("&").split("+")[0][:2] for pair in pairs.split()] == [
+        "Öm", "An", "Ch", "Em"], compact

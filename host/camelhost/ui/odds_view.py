@@ -191,7 +191,7 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             part = _("partner %s %s") % (words, number)
         # the wide form says why: the value now and a finish card's reason, which may
         # break across lines (the action and its number never do)
-        parts.append((part, reason_words(kind, words, entry) if wide else ""))
+        parts.append((part, reason_words(kind, words, entry) if wide else "", number))
 
     def order_note(count):
         """The narrow form's label of its numbers (the first ``count`` actions'): the
@@ -200,8 +200,9 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         return number_label([entry for _kind, _words, entry in best["shown"][:count]])
 
     def wrapped(head, parts, note=""):
-        keep = [p.replace(" ", "\u00a0") + (" " + why if why else "")
-                for p, why in parts]  # an action and its number are never split
+        # an action and its number are never split, nor a word (``glued``)
+        keep = [glued(p, number, max(20, width) - 2) + (" " + why if why else "")
+                for p, why, number in parts]
         tail = " " + note.replace(" ", "\u00a0") if note else ""
 
         def wrap():
@@ -214,8 +215,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             # the first action too long to stand beside the heading: its words may part
             # (its number stays with the word before it), so the heading never stands
             # alone, looking like advice with nothing in it (tester s33)
-            words, number = parts[0][0].rsplit(" ", 1)
-            keep[0] = words + "\u00a0" + number + (" " + parts[0][1] if parts[0][1] else "")
+            part, why, number = parts[0]
+            keep[0] = glued(part, number, 0) + (" " + why if why else "")
             lines = wrap()
         return lines
 
@@ -226,9 +227,9 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         head = (_("Best for %s, %s:") % (odds["actions"]["player"], lead) if lead
                 else head)
         lines = [head]
-        for part, why in parts:
+        for part, why, number in parts:
             lines.extend(textwrap.wrap(
-                "  " + part.replace(" ", "\u00a0") + (" " + why if why else ""),
+                "  " + glued(part, number, max(20, width) - 2) + (" " + why if why else ""),
                 width=max(20, width), subsequent_indent="    ", break_long_words=True,
                 break_on_hyphens=False))
         lines = [line.replace("\u00a0", " ") for line in lines]
@@ -249,11 +250,22 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 fit = wrapped(words, parts[:count], "" if alone else order_note(count))
                 if len(fit) <= NARROW_ADVICE_LINES or count == 1:
                     break
-            if best_fit is None or count > best_fit[0]:
-                best_fit = (count, words, fit, alone)
-        shown_count, head, lines, note_line = best_fit
+            fits = len(fit) <= NARROW_ADVICE_LINES
+            if best_fit is None or (fits, count) > (best_fit[4], best_fit[0]):
+                best_fit = (count, words, fit, alone, fits)
+        shown_count, head, lines, note_line, fits = best_fit
+        labelled = note_line is None and bool(order_note(shown_count))
+        if not fits and labelled:
+            # one action as long as the lines (a German finish card beside a heading):
+            # its label left out rather than a third line taken for it
+            for words in (head, _("For %s:") % odds["actions"]["player"]):
+                bare = wrapped(words, parts[:1])
+                if len(bare) <= NARROW_ADVICE_LINES:
+                    head, lines, labelled = words, bare, False
+                    break
     else:
         shown_count = len(parts)
+        labelled = False
     start = len(text)
     text.append("\n".join(lines))
     text.stylize("bold", start, start + len(head))
@@ -270,9 +282,27 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         text.append("\n" + _("(coach's order)"), "dim")
     elif note_line is not None:
         text.append("\n" + "\n".join(note_line), "dim")
-    elif order_note(shown_count):  # the narrow form's label, at the end of its lines
+    elif labelled:  # the narrow form's label, at the end of its lines
         text.stylize("dim", len(text) - len(order_note(shown_count)), len(text))
     return text
+
+
+def glued(part, number, room):
+    """``part`` (an advice action, ``number`` its number in it) with no-break spaces
+    (U+00A0) where a line must not break: all of them when it fits ``room`` columns,
+    else only from the word before its number to its end (``Gesamtverlierer) -2,61
+    (jetzt +2,37)``), so a part longer than a line breaks between its words, never
+    inside a word or a number nor between a word and its number (tester s34-2: a
+    German finish card, longer than the 46-column panel, read ``eine W`` / ``ettkarte``
+    and ``-1`` / ``,59``). A part without ``number`` is glued whole."""
+    whole = part.replace(" ", "\u00a0")
+    at = part.rfind(number) if number else -1
+    if len(whole) <= room or at <= 0:
+        return whole
+    before, after = part[:at].rstrip(" "), part[at:]
+    words = before.rsplit(" ", 1)
+    lead = words[0] + " " if len(words) > 1 else ""
+    return lead + (words[-1] + " " + after).replace(" ", "\u00a0")
 
 
 def narrow_note(entries):

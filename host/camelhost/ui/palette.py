@@ -14,8 +14,9 @@ how each one is drawn.
   red and orange, yellow and orange well apart.
 * ``Piece.label``: three lower-case letters (``blu``, ``pur``, ``<bla`` is drawn for
   a crazy camel by the track), ``Piece.letter``: one capital, unique within an
-  edition (for leg tickets, ``G5``): colour-blind players read these, never the
-  colour alone.
+  edition, the English one (the full screen's leg tickets, ``G5``, and compact track
+  take the table's language's: ``camelhost.ui.panels.colour_letter``): colour-blind
+  players read these, never the colour alone.
 * ``label(name, word)``: the label drawn in the table's language, given the colour's
   word there (``camelhost.i18n.colour_word``): ``Piece.label`` when the word is the
   English name, else its first three letters (German ``bla`` blau, ``grü`` grün,

@@ -20,6 +20,29 @@ from camelhost.ui import palette
 CELL = 7
 
 
+def colour_letters():
+    """``{colour: its one capital on the full screen}`` in the table's language, for
+    every camel colour of either edition: the compact track's camels (``BGY``) and the
+    leg tickets (``G5``). From the catalogue (context ``letter of COLOUR``), each
+    language's letters told apart within an edition (German ``G`` grün, ``E`` gelb:
+    ``G`` would be both; ``tests/test_tui_german.py``); English's are
+    ``camelhost.ui.palette``'s ``Piece.letter``."""
+    return {
+        "blue": pgettext("letter of blue", "B"), "green": pgettext("letter of green", "G"),
+        "yellow": pgettext("letter of yellow", "Y"), "red": pgettext("letter of red", "R"),
+        "purple": pgettext("letter of purple", "P"),
+        "orange": pgettext("letter of orange", "O"),
+        "white": pgettext("letter of white", "W"), "black": pgettext("letter of black", "K"),
+    }
+
+
+def colour_letter(colour):
+    """The one capital of camel colour ``colour`` (the English name) on the full screen,
+    in the table's language (``colour_letters``); a colour without one (the grey die)
+    keeps ``camelhost.ui.palette``'s."""
+    return colour_letters().get(colour) or palette.piece(colour).letter
+
+
 def badge(name, text=None):
     """``text`` (default: the piece's label) on the piece's fill, as ``Text``."""
     label = palette.label(name, colour_word(name)) if text is None else text
@@ -121,7 +144,7 @@ def _group(text, camels, inner):
     capital letter on its colour, a space between them and ``<`` before a crazy
     camel's when there is room."""
     def token(camel, marks):
-        return ("<" if marks and camel["crazy"] else "") + palette.piece(camel["colour"]).letter
+        return ("<" if marks and camel["crazy"] else "") + colour_letter(camel["colour"])
 
     for marks, gap in ((True, " "), (False, " "), (False, "")):
         tokens = [token(c, marks) for c in camels]
@@ -184,20 +207,22 @@ def leaders_text(view):
 
 
 def _ticket(colour, value):
-    return badge(colour, "%s%d" % (palette.piece(colour).letter, value))
+    return badge(colour, "%s%d" % (colour_letter(colour), value))
 
 
 def ticket_legend(edition):
-    """The help's lines that read the screen's leg-ticket codes for ``edition`` (an
-    ``Edition`` or its name): ``R5`` is the red leg ticket 5, the letter the English
-    initial in every language (``camelhost.ui.palette``; German grün and gelb share a
-    G), each letter with the colour's word in the table's language
-    (``B blau, G grün, Y gelb, R rot, P lila``). Two lines in the help's columns."""
-    racing = get_edition(edition).racing
-    codes = " ".join("%s5" % palette.piece(c).letter for c in racing)
-    letters = ", ".join("%s %s" % (palette.piece(c).letter, colour_word(c)) for c in racing)
+    """The help's lines that read the screen's letters for ``edition`` (an ``Edition``
+    or its name): ``R5`` is the red leg ticket 5, and a tall stack on a short screen
+    draws each camel as its letter (``BGY``, ``<K`` a crazy camel), the letters of the
+    table's language (``colour_letters``), each with the colour's word
+    (``B blau, G grün, E gelb, R rot, L lila, S schwarz, W weiß``). Lines in the help's
+    columns."""
+    ed = get_edition(edition)
+    codes = " ".join("%s5" % colour_letter(c) for c in ed.racing)
+    letters = ", ".join("%s %s" % (colour_letter(c), colour_word(c)) for c in ed.camels)
     first = "  %-19s%s" % (codes, _("a leg ticket on the screen: its colour's letter, then "
-                                     "its value"))
+                                     "its value; a tall stack on a short screen: each "
+                                     "camel's letter, bottom first"))
     return first + "\n" + " " * 21 + "(%s)" % letters
 
 
@@ -330,7 +355,7 @@ def players_text(view, width=80, compact=False):
         if p["partner"] is not None and not partners_below:
             pieces.append(("&%s" % p["partner"], "italic"))
         for t in p["leg_tickets"]:
-            pieces.append(("%s%d" % (palette.piece(t["colour"]).letter, t["value"]),
+            pieces.append(("%s%d" % (colour_letter(t["colour"]), t["value"]),
                            palette.style(t["colour"])))
         if not pieces:
             pieces.append(("-", "dim"))
@@ -348,8 +373,23 @@ def players_text(view, width=80, compact=False):
             if p["partner"] is not None and (p["partner"], p["name"]) not in pairs:
                 pairs.append((p["name"], p["partner"]))
         cut_w = _pairs_width(pairs, room - 1) if compact else None
-        pieces = [("&", "italic")] + [("%s+%s" % (cut(a, cut_w or len(a)), cut(b, cut_w or len(b))),
-                                       "italic") for a, b in pairs]
+
+        def spare(cut_w, glued):  # columns left on the line, the pairs cut to cut_w
+            return room - 1 - (0 if glued else 1) - sum(
+                1 + len(cut(a, cut_w or len(a))) + 1 + len(cut(b, cut_w or len(b)))
+                for a, b in pairs)
+
+        # four pairs of names cut to 3 (``& Öm…+Zo… ...``) took a column too many at 80:
+        # the ``&`` then stands against the first pair (``&Öm…+Zo…``), one line
+        glued = compact and spare(cut_w, False) < 0 and spare(cut_w, True) >= 0
+        flat = [n for pair in pairs for n in pair]
+        shown = _whole_where_it_fits(flat, cut_w, spare(cut_w, glued))
+        pieces = [("%s+%s" % (shown[2 * i], shown[2 * i + 1]), "italic")
+                  for i in range(len(pairs))]
+        if glued:
+            pieces[0] = ("&" + pieces[0][0], "italic")
+        else:
+            pieces.insert(0, ("&", "italic"))
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
             text.append_text(line)
@@ -358,13 +398,29 @@ def players_text(view, width=80, compact=False):
     if compact and bots:  # the bots once, on a line under the table, not a line each
         label = _("(bot)")
         cut_w = _list_width(bots, room - 1 - len(label))
-        pieces = [(label, "dim")] + [(cut(n, cut_w or len(n)), "dim") for n in bots]
+        shown = _whole_where_it_fits(bots, cut_w, room - 1 - len(label) - sum(
+            1 + len(cut(n, cut_w or len(n))) for n in bots))
+        pieces = [(label, "dim")] + [(n, "dim") for n in shown]
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
             text.append_text(line)
             text.append("\n")
     text.rstrip()
     return text
+
+
+def _whole_where_it_fits(names, cut_w, spare):
+    """``names`` cut to ``cut_w`` (``cut``; ``None``: whole), but a name one character
+    longer than that whole, from the first on, while ``spare`` columns last: ``Anna``
+    cut to ``An…`` saved one column and lost two letters (tester s34-2)."""
+    shown = []
+    for n in names:
+        if cut_w is not None and len(n) == cut_w + 1 and spare >= 1:
+            shown.append(n)
+            spare -= 1
+        else:
+            shown.append(cut(n, cut_w or len(n)))
+    return shown
 
 
 def _pairs_width(pairs, width):
@@ -423,11 +479,14 @@ def _waiting(view):
     return _(" (%s's waits for its die)") % who if who else ""
 
 
-def info_text(view, width=None):
+def info_text(view, width=None, waiting=True):
     """The public counts under the odds and players: dice that can still come out,
     pyramid tickets left (and whose waits for its die), finish-pile sizes (never
     their colours). With ``width`` (columns), a phrase that would not fit on the line
-    starts the next one, so no count is parted from its word (``loser 0`` / ``cards``)."""
+    starts the next one, so no count is parted from its word (``loser 0`` / ``cards``).
+    ``waiting``: say whose pyramid ticket waits for its die (``False``: the count
+    alone, for a screen too short for it: the prompt line says whose die is asked
+    for, ``camelhost.ui.plan``)."""
     if not view["leg"]:
         if view.get("setup_rolls"):
             return Text(_("Placed so far: ") + placed_words(view))
@@ -438,7 +497,7 @@ def info_text(view, width=None):
         phrases.append(dice_text(view) + Text("."))
     piles = view["piles"]
     phrases.append(Text(_("Pyramid tickets left: %d%s") % (
-        view["pyramid_tickets_left"], _waiting(view)) + "."))
+        view["pyramid_tickets_left"], _waiting(view) if waiting else "") + "."))
     phrases.append(Text(_("Finish piles%s: winner %s, loser %s") % (
         "" if over else _(" (hidden)"),
         ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],
@@ -473,10 +532,17 @@ def leg_score_text(leg, hint=True, width=None):
                                         colour_word(r[1]) if len(r) > 1 else "-"))
     late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
     text.append(_("  (Esc: odds)\n") if hint and not late else "\n", "dim")
-    name_w = max(len(row["name"]) for row in leg["players"])
+    names = [row["name"] for row in leg["players"]]
+    name_w = max(len(n) for n in names)
+    if width is not None and name_w + LEG_HEAD > width:
+        # a long name cut (``…``, never to another's text), as the ranking cuts it: a
+        # row padded to a 55-character name wrapped inside it (tester s34-2)
+        # to the next longest name (8 at least): the other rows keep their room
+        others = sorted(len(n) for n in names)[-2] if len(names) > 1 else 8
+        name_w = max(4, _names_in(names, max(4, min(width - LEG_HEAD, max(others, 8)))))
     for row in leg["players"]:
         head = Text()
-        head.append("%-*s " % (name_w, row["name"]), "bold")
+        head.append("%-*s " % (name_w, cut(row["name"], name_w)), "bold")
         head.append("%2d -> %2d (%+d" % (row["before"], row["after"], row["net"]))
         lost = row["after"] - (row["before"] + row["net"])
         if lost > 0:  # the zero floor forgave what could not be paid (RULES 1.9)
@@ -510,6 +576,8 @@ def leg_score_text(leg, hint=True, width=None):
 
 #: Columns a leg-scoring row goes on by when it is longer than the panel.
 LEG_INDENT = 4
+#: Columns of a leg-scoring row's head after the name (`` 4 ->  5 (+1):``).
+LEG_HEAD = 16
 
 
 def _hang(text, lead, items, width, indent):
@@ -538,10 +606,12 @@ def _places(coins):
     return [1 + sum(1 for c in coins if c > mine) for mine in coins]
 
 
-def _card_pieces(card, order):
+def _card_pieces(card, order, name_w=None):
     """One revealed finish card as (text, style) pieces: ``3.Ann pur -1``, what it paid
-    bold when it was correct."""
-    return [("%d.%s " % (order, card["name"]), ""),
+    bold when it was correct; ``name_w``: the player's name cut to it (``cut``), as the
+    ranking cuts it (``None``: whole)."""
+    name = card["name"] if name_w is None else cut(card["name"], name_w)
+    return [("%d.%s " % (order, name), ""),
             (palette.label(card["colour"], colour_word(card["colour"])),
              palette.style(card["colour"])),
             (" %+d" % card["reward"], "bold" if card["correct"] else "")]
@@ -637,7 +707,10 @@ def race_over_text(view, width=None, last_leg=True):
             text.append_text(lead)
             text.append(_(" empty\n"))
             continue
-        _flow(text, lead, [_card_pieces(c, i) for i, c in enumerate(pile_cards, 1)], width)
+        # names cut as the ranking's (a 55-character name wrapped inside its card, and
+        # left the pile's first card alone on its line: tester s34-2)
+        _flow(text, lead, [_card_pieces(c, i, name_w if width is not None else None)
+                           for i, c in enumerate(pile_cards, 1)], width)
     if last_leg and view.get("leg_scored") is not None:
         text.append_text(leg_score_text(view["leg_scored"], hint=False, width=width))
     text.rstrip()

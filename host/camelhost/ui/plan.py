@@ -14,7 +14,9 @@ track making way for it, and a line under it saying when it is longer than its r
 the track draws tall stacks in its compact form (two, three or four camels a row) so
 that the history keeps at least ``LOG_MIN`` lines. When that is not enough, the
 players table takes its compact form, then the last die's detail line goes (the
-history has the die), and only then do the panels get fewer rows than they need (they
+history has the die), then the big digits, then the leaders line, then the counts'
+note on whose pyramid ticket waits (the prompt line says it), then (while the error
+line shows) the banner's own lines, and only then do the panels get fewer rows than they need (they
 scroll; the leg-scoring and race-over panels say so on a line under them): the history
 keeps its ``LOG_MIN`` lines. The odds panel's narrow advice gets its note line (what
 its numbers are) only when the history can spare the row.
@@ -102,11 +104,17 @@ class Plan:
     needs), ``log`` (rows left for the history), ``odds_width`` and ``players_width``
     (columns), ``height`` (the terminal's rows), ``marker_in_hint`` (the history is
     scrolled back and a row of its own for its marker would make the panels scroll,
-    hiding a player or the bots' line: the empty command line's hint says it instead)."""
+    hiding a player or the bots' line: the empty command line's hint says it instead),
+    ``digits`` (the big digits show), ``leaders`` (the leaders line shows: both give
+    way, the digits first, before the panels would scroll), ``banner`` (the banner's
+    lines show: they give way last, only while the error line shows), ``info_brief``
+    (the public counts without whose pyramid ticket waits: before the banner gives
+    way)."""
 
     __slots__ = ("too_small", "detail", "track", "track_rows", "track_used", "middle",
                  "hint", "panel_rows", "log", "odds_width", "players_width",
-                 "players_compact", "odds_noted", "height", "marker_in_hint")
+                 "players_compact", "odds_noted", "height", "marker_in_hint", "digits",
+                 "leaders", "banner", "info_brief")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -117,12 +125,13 @@ class Plan:
 
 
 def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
-         detail=None, scrolled_back=False):
+         detail=None, scrolled_back=False, leaders=None):
     """The plan of the screen for ``view`` (a ``table_view`` dict, or ``None`` before
     the first) on a terminal of ``size`` (columns, rows).
 
     ``texts``: the plain text (``str``) in each part, by name: ``"info"`` (the public
-    counts), ``"players"``, ``"odds"``, ``"legscore"``, ``"raceover"`` (a part missing
+    counts; ``"info_brief"``: them without whose pyramid ticket waits, the prompt line
+    saying it, a form taken before the banner gives way), ``"players"``, ``"odds"``, ``"legscore"``, ``"raceover"`` (a part missing
     takes no rows), and the forms the plan may choose instead: ``"players_compact"``
     (``panels.players_text(compact=True)``, for a screen too short for the whole
     table) and ``"odds_noted"`` (``odds_view.odds_lines(noted=True)``, taken when its
@@ -132,14 +141,22 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     ``error``: the error line's text or ``None``; ``detail``: the last die's detail
     line or ``None``; ``scrolled_back``: the history is scrolled back (its marker
     takes a row of its own, unless that row would make the panels scroll: then
-    ``marker_in_hint``). Raises ``ValueError`` for an unknown ``panel``."""
+    ``marker_in_hint``); ``leaders``: the leaders line (race, leg, the first two
+    camels) when it shows apart from ``banner``: with the big digits it gives way when
+    the players and the odds would scroll otherwise (the digits first: the banner
+    says the die in words; the leaders line then: the odds panel lists the camels by
+    their chances, the window's title says the race and leg); and while the error
+    line shows, the banner's lines last (the history has the die, and the refusal is
+    what is read then: the next command clears it). Raises ``ValueError``
+    for an unknown ``panel``."""
     if panel not in PANELS:
         raise ValueError(_("unknown panel %r (one of %s)") % (panel, ", ".join(PANELS)))
     width, height = size
     result = Plan(too_small=too_small(width, height), detail=detail is not None,
                   track=False, track_rows=None, track_used=0, hint=False,
                   players_compact=False, odds_noted=False, height=height,
-                  marker_in_hint=False,
+                  marker_in_hint=False, digits=digits, leaders=leaders is not None,
+                  banner=True, info_brief=False,
                   odds_width=odds_width(view, width), players_width=players_width(view, width))
     if result.too_small or view is None:
         return result
@@ -151,10 +168,12 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         text = texts.get(name)
         return 0 if text is None else text_rows(text, at)
 
-    def top_rows(with_detail):
-        lines = list(banner) + ([detail] if with_detail and detail is not None else [])
-        top = sum(text_rows(line, heads) for line in lines)
-        return max(top, DIGITS_ROWS if digits else 0)
+    def top_rows(with_detail, big=digits, with_leaders=True, with_banner=True):
+        lines = (list(banner) if with_banner else []) + ([leaders] if with_leaders and leaders is not None else []) \
+            + ([detail] if with_detail and detail is not None else [])
+        at = width - 1 - (DIGITS_COLUMNS if big else 0)
+        top = sum(text_rows(line, at) for line in lines)
+        return max(top, DIGITS_ROWS if big else 0)
 
     more = 1 if scrolled_back else 0
     error_rows = min(ERROR_ROWS, text_rows(error, width)) if error is not None else 0
@@ -170,28 +189,56 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     # table takes its compact form, then the last die's detail line goes (the history
     # keeps the die), and only then do the panels get fewer rows than they need (each
     # scrolls, a line saying so under the leg-scoring and race-over panels)
-    tries = [("players", result.detail)]
+    # then the big digits go (the banner says the die in words), then the leaders line
+    # (tester s34-2: eight players at 80x24 with a refusal of two or three lines, or a
+    # pyramid ticket waiting, scrolled the players panel, hiding players, tickets and
+    # the partnerships)
+    tries = [("players", result.detail, digits, True, True)]
+    if over and rows("players_compact", 0) and rows("players_compact", 0) < rows("players", 0):
+        # the race over: a bot's mark (or a ticket) on a line of its own under a row,
+        # ``(bot)`` alone on a row (tester s34-2): the compact form, the bots on one line
+        tries = [("players_compact", result.detail, digits, True, True)]
     if not over and "players_compact" in texts:
-        tries.append(("players_compact", result.detail))
+        tries.append(("players_compact", result.detail, digits, True, True))
+    compact = "players_compact" if "players_compact" in texts else "players"
     if not over and result.detail:
-        tries.append(("players_compact" if "players_compact" in texts else "players", False))
+        tries.append((compact, False, digits, True, True))
+    kept = len(tries)  # what gives way before the history's marker goes to the hint
+    if not over and digits:
+        tries.append((compact, False, False, True, True))
+    if not over and leaders is not None:
+        tries.append((compact, False, False, False, True))
+    if not over and "info_brief" in texts and rows("info_brief", width) < rows("info", width):
+        tries.append((compact, False, False, False, True, "info_brief"))
+    info_key = tries[-1][5] if len(tries[-1]) > 5 else "info"
+    if not over and error is not None and banner:
+        tries.append((compact, False, False, False, False, info_key))
+    tries = [t if len(t) > 5 else t + ("info",) for t in tries]
 
-    def shared(more):  # the first of ``tries`` that leaves the history LOG_MIN, or capped
-        for players_key, with_detail in tries:
-            _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
-                   error_rows + more, panel_w)
+    def shared(more, tries):  # the first of ``tries`` leaving the history LOG_MIN, or capped
+        for players_key, with_detail, big, with_leaders, with_banner, info in tries:
+            top = top_rows(with_detail, big, with_leaders, with_banner)
+            _share(result, view, width, top, rows, panel, players_key, error_rows + more,
+                   panel_w, info_key=info)
             if result.log >= LOG_MIN:
-                return players_key, with_detail, False
-        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
-               error_rows + more, panel_w, cap=True)
-        return players_key, with_detail, True
+                return players_key, with_detail, big, with_leaders, with_banner, info, False
+        _share(result, view, width, top, rows, panel, players_key, error_rows + more,
+               panel_w, cap=True, info_key=info)
+        return players_key, with_detail, big, with_leaders, with_banner, info, True
 
-    players_key, with_detail, capped = shared(more)
+    # scrolled back, the marker's row gives way to the hint before the digits, the
+    # leaders line and the banner do
+    players_key, with_detail, big, with_leaders, with_banner, info, capped = shared(
+        more, tries[:kept] if more else tries)
     if more and capped:  # the marker's row would make the panels scroll: the hint says it
         result.marker_in_hint = True
         more = 0
-        players_key, with_detail, capped = shared(more)
+        players_key, with_detail, big, with_leaders, with_banner, info, capped = shared(more, tries)
+    result.banner = with_banner
+    result.info_brief = info == "info_brief"
     result.detail = with_detail
+    result.digits = big
+    result.leaders = leaders is not None and with_leaders
     result.players_compact = players_key == "players_compact"
     # a capped band (the panels scroll) has no row to spare: sharing out again for the
     # note line would undo the cap and take the history's lines (tester 3's finding 1)
@@ -199,24 +246,25 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         # the narrow advice's note line when it costs nothing but a history line the
         # history can spare (the track, the detail line and the players table kept)
         track_used = result.track_used
-        _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
-               error_rows + more, panel_w, odds_key="odds_noted")
+        _share(result, view, width, top_rows(with_detail, big, with_leaders, with_banner), rows,
+               panel, players_key, error_rows + more, panel_w, odds_key="odds_noted",
+               info_key=info)
         result.odds_noted = result.log >= LOG_MIN and result.track_used == track_used
         if not result.odds_noted:
-            _share(result, view, width, top_rows(with_detail), rows, panel, players_key,
-                   error_rows + more, panel_w)
+            _share(result, view, width, top_rows(with_detail, big, with_leaders, with_banner),
+                   rows, panel, players_key, error_rows + more, panel_w, info_key=info)
     return result
 
 
 def _share(result, view, width, top, rows, panel, players_key, taken, panel_w, cap=False,
-           odds_key="odds"):
+           odds_key="odds", info_key="info"):
     """Share the rows under a banner of ``top`` rows out (``plan``): the track, the
     panels' band, the history; ``cap``: the band gets no more than leaves the history
     its ``LOG_MIN`` lines (its panels scroll); ``odds_key``: the odds panel's text
     (``"odds_noted"``: the narrow advice with its note line)."""
     height = result.height
     over = panel == "over"
-    avail = height - top - rows("info", width) - BOTTOM_ROWS - taken - LOG_MIN
+    avail = height - top - rows(info_key, width) - BOTTOM_ROWS - taken - LOG_MIN
     players = rows(players_key, 0)
     whole_left = {"odds": rows(odds_key, 0), "leg": rows("legscore", panel_w),
                   "over": rows("raceover", panel_w)}[panel]

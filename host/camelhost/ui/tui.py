@@ -3,8 +3,10 @@ laid out for a laptop in the middle of the table. Fits 80x24; a bigger terminal
 gives the history more lines. ``TableApp.fit`` shares the height out after every
 change and resize as ``camelhost.ui.plan`` says (every player's row and the odds
 whole; a stack too tall for the rest drawn two, three or four camels a row; then the
-players table compact and the last die's detail line left to the history, so that the
-history keeps at least ``LOG_MIN`` lines; the race-over panel before the track).
+players table compact, the last die's detail line left to the history, then the big
+digits, the leaders line, the counts' note on a waiting ticket and, while an error shows,
+the banner, so that the history keeps at least ``LOG_MIN`` lines and no panel scrolls;
+the race-over panel before the track).
 
 Top to bottom:
 
@@ -66,6 +68,7 @@ from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
     CELL,
+    cut,
     info_text,
     leaders_text,
     leg_score_text,
@@ -229,6 +232,12 @@ class CommandInput(Input):
     #: of the one before, are swallowed; any other key ends it (s).
     SWALLOW_S = 1.0
 
+    #: Tab (and Shift-Tab) keep the focus here: the command line is the screen's one
+    #: place for keys (the panels take none: PgUp, End, Down, Up are the app's), and a
+    #: Tab that moved the focus to a panel dropped every key typed after it, without a
+    #: word (tester s34-2); a Tab in a pasted line becomes a space (``untabbed``).
+    BINDINGS = [Binding("tab", "stay", show=False), Binding("shift+tab", "stay", show=False)]
+
     _swallow = ()  # the key sequences still expected, one per way of spelling it
     _swallow_until = 0.0
     _blink_before = None  # cursor_blink before the mask, given back after it
@@ -258,6 +267,9 @@ class CommandInput(Input):
         event.stop()
         event.prevent_default()
         return True
+
+    def action_stay(self):
+        """Tab, Shift-Tab: nothing (the focus stays on the command line)."""
 
     def on_key(self, event):
         # runs before Input's own handling of the key; a swallowed key goes no further
@@ -431,7 +443,7 @@ class TrackView(Static):
             self.app.refresh_panels()
 
 
-class HistoryLog(Log):
+class HistoryLog(Log, can_focus=False):
     """The history pane. It keeps every line as written and wraps it to the pane's
     width (again after a resize: nothing is cut). It follows the newest line, through
     every announcement and every change of the panes above, until the player scrolls
@@ -585,7 +597,7 @@ class HistoryLog(Log):
         self._show_row()
 
 
-class PanelScroll(VerticalScroll):
+class PanelScroll(VerticalScroll, can_focus=False):
     """A panel on the left that may be longer than its room (the race-over panel with
     many players and cards, the leg-scoring panel with many players): ``hint``, a line under it, then says how many lines are
     below or above, and ``Down`` / ``Up`` (or the wheel) scroll it."""
@@ -694,9 +706,10 @@ class TuiDisplay(Display):
 
     def prompt(self, view):
         """What the table waits for, on the one-row prompt line: its example die left
-        out when the line would not fit the screen's width (``plain.prompt_line``)."""
+        out when the line would not fit the screen's width (``plain.prompt_line``); while
+        an ``undo`` is asked about, that ``undo`` again does it (``prompt_text``)."""
         self.app.prompt_view = view
-        self.app._put("#prompt", plain.prompt_line(view, self.app.size.width or 80))
+        self.app._put("#prompt", self.app.prompt_text(view, self.app.size.width or 80))
 
 
 class TableApp(InLanguage, App):
@@ -796,6 +809,9 @@ class TableApp(InLanguage, App):
         self._holding = 0  # > 0 inside ``one_update``: fit() waits for its end
         self._fit_wanted = False  # fit() was asked for while holding
         self._detail_on = False  # the last die's detail line is announced
+        self._banner_on = False  # the banner is announced (the plan may hide it)
+        self._digits_on = False  # the big digits are announced (the plan may hide them)
+        self._leaders_on = True  # the leaders line is wanted (not with the race over)
         self.answering = 0  # > 0 while the table answers what was typed or pressed
         #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
         self.failure = None
@@ -826,7 +842,7 @@ class TableApp(InLanguage, App):
         yield TrackView("", id="track")
         with Horizontal(id="middle"):
             with ContentSwitcher(initial="odds-box", id="left"):
-                with VerticalScroll(id="odds-box"):
+                with VerticalScroll(id="odds-box", can_focus=False):
                     yield Static("", id="odds")
                 with Vertical(id="leg-box"):
                     with PanelScroll(id="leg-scroll"):
@@ -836,7 +852,7 @@ class TableApp(InLanguage, App):
                     with PanelScroll(id="over-scroll"):
                         yield Static("", id="raceover")
                     yield Static("", id="over-more")
-            with VerticalScroll(id="info-box"):
+            with VerticalScroll(id="info-box", can_focus=False):
                 yield Static("", id="players")
         yield Static("", id="info")
         yield HistoryLog(id="log")
@@ -870,9 +886,31 @@ class TableApp(InLanguage, App):
         if self._view is not None:
             self.call_after_refresh(self.refresh_panels)
         if self.prompt_view is not None:  # the example die back, or left out
-            self._put("#prompt", plain.prompt_line(self.prompt_view, event.size.width))
+            self._put("#prompt", self.prompt_text(self.prompt_view, event.size.width))
         self.query_one("#command", Input).placeholder = command_hint(event.size.width,
                                                                      self.web_url)
+
+    def prompt_text(self, view, width):
+        """The prompt line for ``view`` in ``width`` columns: what the table waits for
+        (``plain.prompt_line``), or, while an ``undo`` that takes back a scoring is asked
+        about (``Table.undo_asked``), that ``undo`` typed again does it: the question,
+        taller than the history at 80x24, shows its start, and its last words (how to
+        confirm) were below the fold (tester s34-2)."""
+        if self.table.undo_asked:
+            for line in (_("> undo asked above: type 'undo' again to do it, anything else "
+                           "leaves it"), _("> type 'undo' again to do it")):
+                if len(line) <= width:
+                    return line
+            return line
+        line = plain.prompt_line(view, width)
+        name = view.get("turn") or ""
+        # a long name is cut (``…``) rather than the choices after it (tester s34-2: a
+        # 55-character name left '(leg / tile /' at 80 columns)
+        for keep in range(len(name) - 1, 3, -1):
+            if len(line) <= width:
+                break
+            line = plain.prompt_line(dict(view, turn=cut(name, keep)), width)
+        return line
 
     def on_unmount(self):
         self.table.seam.unsubscribe(self.table_display)
@@ -937,7 +975,7 @@ class TableApp(InLanguage, App):
     def _announce(self, notices, view, big):
         box = self.query_one("#announce", Static)
         box.update(big)
-        box.display = True
+        box.display = self._banner_on = True
         detail = self.query_one("#detail", Static)
         more = detail_text(notices, view)
         detail.update(more or "")
@@ -964,8 +1002,14 @@ class TableApp(InLanguage, App):
 
     def _show_last_die(self):
         """The latest die of the race, as if just announced (after a resume or an
-        undo); nothing announced when the race has none."""
+        undo); a race that is over says its result instead, as when it ended (tester
+        s34-2: a resume showed the last die's banner); nothing announced when the race
+        has none."""
         view = facts(self.session)
+        if view["final"] is not None and view["phase"] == "over":
+            notice = {"kind": "final", "final": view["final"]}
+            self._announce([notice], view, announce_text([notice], view))
+            return
         for report in reversed(self.session.reports):
             if report.get("move"):
                 notice = {"kind": "die", "player": report["player"], "move": report["move"]}
@@ -973,14 +1017,14 @@ class TableApp(InLanguage, App):
                 return
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
-        self._detail_on = False
+        self._detail_on = self._digits_on = self._banner_on = False
         self._die_shown = self._latest_die()
         self._setup_banner = False
 
     def _show_digits(self, digits, notices):
         big = self.query_one("#big", Digits)
         big.update(digits)
-        big.display = bool(digits)
+        big.display = self._digits_on = bool(digits)
         camel = None
         for n in reversed(notices):
             if n["kind"] == "die":
@@ -1018,9 +1062,11 @@ class TableApp(InLanguage, App):
         over = view["final"] is not None and view["phase"] == "over"
         leaders = self.query_one("#leaders", Static)
         self._put("#leaders", leaders_text(view))
-        leaders.display = not over  # the race-over panel has the final order
+        # the race-over panel has the final order (else the plan may hide it: ``fit``)
+        leaders.display = self._leaders_on = not over
         self._put("#players", players_text(view, plan.players_width(view, self.size.width or 80)))
         self._put("#info", info_text(view, self.size.width or 80))
+        self._info_brief = info_text(view, self.size.width or 80, waiting=False)
         if self._setup_banner and view["phase"] != "setup":
             self._show_last_die()  # the camels are set up: 'SET UP THE CAMELS' goes
         self.set_class(over, "-over")
@@ -1068,6 +1114,8 @@ class TableApp(InLanguage, App):
         same_rows = wid in ONE_ROW or (wid in UNWRAPPED and old is not None
                                        and old.plain.count("\n") == text.plain.count("\n"))
         self.query_one(wid, Static).update(text, layout=not same_rows)
+        if wid == "#info":
+            self._info_shown = text  # shown whole (``fit`` may take the brief form)
 
     @contextmanager
     def one_update(self):
@@ -1100,7 +1148,15 @@ class TableApp(InLanguage, App):
             return
         shown = self.screen_plan()
         self.query_one("#detail", Static).display = shown.detail
+        self.query_one("#big").display = shown.digits
+        self.query_one("#announce").display = shown.banner and self._banner_on
+        self.query_one("#leaders").display = shown.leaders
         self._show_players_form(shown.players_compact)
+        if "#info" in self._texts:  # the counts whole, or without whose ticket waits
+            info = self._info_brief if shown.info_brief else self._texts["#info"]
+            if getattr(self, "_info_shown", None) is not info:
+                self._info_shown = info
+                self.query_one("#info", Static).update(info)
         self._show_odds_form(shown.odds_noted)
         track = self.query_one("#track", Static)
         track.display = shown.track
@@ -1169,7 +1225,8 @@ class TableApp(InLanguage, App):
         def content(wid):
             return str(self.query_one(wid, Static).content)
 
-        banner = [content(wid) for wid in ("#announce", "#leaders") if self.query_one(wid).display]
+        banner = [content("#announce")] if self._banner_on else []
+        leaders = content("#leaders") if self._leaders_on else None
         error = content("#error") if self.query_one("#error").display else None
         panel = {"odds-box": "odds", "leg-box": "leg", "over-box": "over"}[
             self.query_one("#left", ContentSwitcher).current]
@@ -1181,8 +1238,11 @@ class TableApp(InLanguage, App):
         noted = self._noted_odds()
         if noted is not None:
             texts["odds_noted"] = noted.plain
+        brief = getattr(self, "_info_brief", None)
+        if brief is not None:
+            texts["info_brief"] = brief.plain
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
-                         panel=panel, banner=banner, digits=self.query_one("#big").display,
+                         panel=panel, banner=banner, digits=self._digits_on, leaders=leaders,
                          error=error, detail=content("#detail") if self._detail_on else None,
                          scrolled_back=not self.query_one("#log", HistoryLog).following)
 
@@ -1352,6 +1412,10 @@ class TableApp(InLanguage, App):
     def _submit(self, text):
         with self.one_update():  # one screen update for the line, whatever it changes
             self._take_line(text)
+            if self.prompt_view is not None and self.is_running:
+                # an undo asked about is left by any line, a refused one too
+                self._put("#prompt", self.prompt_text(self.prompt_view,
+                                                      self.size.width or 80))
 
     def _take_line(self, text):
         box = self.query_one("#command", Input)
@@ -1439,6 +1503,9 @@ class TableApp(InLanguage, App):
     def on_input_changed(self, message):
         box = message.input
         value = message.value
+        if "\t" in value:  # a Tab pasted: a space, as the parser reads it
+            box.value = value.replace("\t", " ")
+            return  # changed again: handled then
         phase = self.session.phase
         # One key completes a die reported as '?' (no Enter needed).
         if phase == "value" and value.strip() in ("1", "2", "3"):
@@ -1461,7 +1528,7 @@ class TableApp(InLanguage, App):
 
     def action_help(self):
         kind = self.table.pyramid_kind
-        # the commands, then how the screen writes a leg ticket (R5: English initials)
+        # the commands, then how the screen writes a leg ticket and a camel's letter
         text = help_text(self.session.edition.name, kind, self.session.names) + "\n" + \
             ticket_legend(self.session.edition)
         path = self._journal_path()
@@ -1518,8 +1585,11 @@ class TableApp(InLanguage, App):
             self.fit()
 
     def action_back(self):
+        """Esc: back to the odds from the leg-scoring panel; the command line has the
+        keys again, wherever they were."""
         if self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")
+        self.query_one("#command", Input).focus()
 
     def action_toggle_theme(self):
         self.theme_name = "light" if self.theme_name == "dark" else "dark"
