@@ -5,6 +5,7 @@ is the plain output. The journal still holds the real card."""
 
 import asyncio
 import io
+import shutil
 
 import pytest
 import tui_scenes as scenes
@@ -24,6 +25,16 @@ BEFORE = scenes.SECOND_MID_LEG[:4]  # setup, three actions: Dee to act
 def _cards(session):
     return [e["action"] for e in session.journal.events
             if e.get("type") == "action" and e["action"].startswith("finish")]
+
+
+def _same_folder(tmp_path):
+    """One folder for every play a test compares: the full screen names its journal
+    (its path in the history's first line), so plays kept in folders of different
+    names would differ there, not by the card. Emptied before each play."""
+    folder = tmp_path / "game"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    return folder
 
 
 def _picked(key, tmp_path):
@@ -50,8 +61,8 @@ def _picked(key, tmp_path):
 
 
 def test_a_card_played_through_the_picker_leaves_no_trace_of_its_colour(tmp_path):
-    red_app, red = _picked("r", tmp_path / "r")
-    blue_app, blue = _picked("2", tmp_path / "b")  # 2: the second racing colour, green
+    red_app, red = _picked("r", _same_folder(tmp_path))
+    blue_app, blue = _picked("2", _same_folder(tmp_path))  # 2: the second racing colour, green
     assert _cards(red_app.session) == ["finish winner red"]
     assert _cards(blue_app.session) == ["finish winner green"]
     assert red[0] == blue[0]  # the picker, open
@@ -101,8 +112,8 @@ def _typed(text, tmp_path):
 
 
 def test_a_typed_finish_card_is_masked_while_typed_and_never_echoed(tmp_path):
-    red_app, red = _typed("win red", tmp_path / "r")
-    blue_app, blue = _typed("win blu", tmp_path / "b")
+    red_app, red = _typed("win red", _same_folder(tmp_path))
+    blue_app, blue = _typed("win blu", _same_folder(tmp_path))
     assert _cards(red_app.session) == ["finish winner red"]
     assert _cards(blue_app.session) == ["finish winner blue"]
     assert red == blue  # while typed, and after Enter
@@ -128,14 +139,14 @@ def _while_typed(text, tmp_path):
 
 def test_the_typed_mask_does_not_give_the_colour_length_away(tmp_path):
     # red 3 letters, yellow 6: one mask dot per letter told them apart
-    red_app, red = _typed("win red", tmp_path / "r")
-    yellow_app, yellow = _typed("win yellow", tmp_path / "y")
+    red_app, red = _typed("win red", _same_folder(tmp_path))
+    yellow_app, yellow = _typed("win yellow", _same_folder(tmp_path))
     assert _cards(red_app.session) == ["finish winner red"]
     assert _cards(yellow_app.session) == ["finish winner yellow"]
     assert red == yellow  # while typed, and after Enter
     # ... nor the length of a word half typed, nor whether anything was typed yet
-    shots = [_while_typed(text, tmp_path / str(i)) for i, text in enumerate(
-        ["win ", "win y", "win purp", "win purple", "lose gr"])]
+    shots = [_while_typed(text, _same_folder(tmp_path)) for text in [
+        "win ", "win y", "win purp", "win purple", "lose gr"]]
     assert shots[0] == shots[1] == shots[2] == shots[3]  # the screen, styles too
     assert [line for _, line in shots] == ["win •••"] * 4 + ["lose •••"]
 
@@ -273,8 +284,8 @@ def test_a_colour_spelled_out_in_the_picker_plays_once_and_shows_nowhere(tmp_pat
     # one before: on a loaded machine Pilot's keys can be a second apart (seen once,
     # 'urple' then ran as a command), so the window is as long as the test may take
     monkeypatch.setattr(CommandInput, "SWALLOW_S", 60.0)
-    purple_app, purple = _spelled("purple", tmp_path / "p")
-    yellow_app, yellow = _spelled("yellow", tmp_path / "y")
+    purple_app, purple = _spelled("purple", _same_folder(tmp_path))
+    yellow_app, yellow = _spelled("yellow", _same_folder(tmp_path))
     assert _cards(purple_app.session) == ["finish winner purple"]
     assert _cards(yellow_app.session) == ["finish winner yellow"]
     assert purple["command"] == yellow["command"] == ""  # the rest of the word swallowed
