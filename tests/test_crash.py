@@ -154,7 +154,8 @@ def test_sigkill_between_a_slider_push_and_its_journal_line_then_resume_takes_th
                 host.kill()
                 host.communicate()
         assert _pyramid_dice(path) == []  # the crashed host never wrote the die down
-        resumed = subprocess.Popen([PYRAMID, "play", "--plain", "--resume", path],
+        resumed = subprocess.Popen([PYRAMID, "play", "--plain", "--resume", path,
+                                    "--pyramid", vp.port],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE)
         try:

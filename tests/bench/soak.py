@@ -386,7 +386,9 @@ class HostGame:
     def _start(self):
         args = [sys.executable, HOST, "play", "--plain"]
         if os.path.exists(self.path) and os.path.getsize(self.path) > 0:
-            args += ["--resume", self.path]
+            # a pseudo-terminal is named again on every resume (its number may be
+            # another program's by then): what a table at the emulator types too
+            args += ["--resume", self.path, "--pyramid", self.vp.port]
         else:
             args += ["--pyramid", self.vp.port, "--players", ",".join(NAMES), "--bots", ",".join(NAMES),
                      "--edition", self.edition, "--seed", str(self.seed), "--journal", self.path]
