@@ -1097,7 +1097,7 @@ def test_eight_german_seats_keep_every_player_and_ticket_in_view_through_long_re
         assert r.bottom <= app.query_one("#info").region.y
         rows = [line[r.x:r.right].rstrip() for line in screen_lines(app)[r.y:r.bottom]]
         view = app._view
-        assert rows[0].split()[-1] == "Wett", rows  # the heading whole
+        assert rows[0].split()[-1] == "Wette", rows  # the heading whole (Wette since s34fixb)
         for row, p in zip(rows[1:9], view["players"], strict=True):
             name = re.match(r"(.+?)\s{2,}", row[1:]).group(1)  # the name column
             assert name == p["name"] or (name.endswith("…")
