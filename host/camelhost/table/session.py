@@ -471,8 +471,8 @@ class Session:
         stacks = stacks_from_json(event.stacks)
         try:
             check_start(self.edition, stacks)
-        except ValueError as exc:
-            raise TableError(one_line(exc)) from None
+        except ValueError as exc:  # the engine's Message, in the table's language
+            raise self._engine_error(exc) from None
         start = self.race_start if event.start is None else event.start
         if event.how == "drawn":
             self.draws += 1
@@ -484,7 +484,7 @@ class Session:
         try:
             return Game(self.edition, len(self.names), stacks, turn=start, start=start)
         except ValueError as exc:
-            raise TableError(one_line(exc)) from None
+            raise self._engine_error(exc) from None
 
     def _started(self, game, stacks, how):
         self.game = game
