@@ -122,7 +122,13 @@ def open_session(args):
     """Return ``(session, journal)`` for a new game or a resumed one."""
     _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
-    from camelhost.table.session import Session, TableError, check_names, colour_name_problem
+    from camelhost.table.session import (
+        Session,
+        TableError,
+        check_names,
+        new_name_problem,
+        player_name,
+    )
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
@@ -153,14 +159,18 @@ def open_session(args):
     if not args.players:
         raise CliError(_("give the players: --players Ann,Ben,Cy (or --resume FILE)"))
     # every argument checked before a journal is made or a seed drawn and printed
-    names = [n.strip() for n in args.players.split(",")]
+    names = [player_name(n) for n in args.players.split(",")]
+    if any(";" in n for n in names):  # 'Anna;Bernd;Cy': not one player, nor a count
+        raise CliError(_("--players %s: the names are separated by commas (%s)")
+                       % (args.players, ",".join(player_name(n) for n in
+                                                args.players.replace(";", ",").split(","))))
     try:
-        check_names(args.edition or "second", names)
+        names = check_names(args.edition or "second", names)
     except TableError as exc:
         raise CliError(_("--players %s: %s") % (args.players, exc)) from None
     for name in names:
-        if colour_name_problem(name) is not None:
-            raise CliError(_("--players %s: %s") % (args.players, colour_name_problem(name)))
+        if new_name_problem(name) is not None:
+            raise CliError(_("--players %s: %s") % (args.players, new_name_problem(name)))
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
     made = None  # the journals/ folder when this start makes it: a failed start removes it
@@ -191,9 +201,10 @@ def _bot_seats(text, names):
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
     the players and the nearest name (``camelhost.table.suggest.nearest``: case and
     accents folded), if one is near."""
+    from camelhost.table.session import player_name
     from camelhost.table.suggest import nearest
     bots = []
-    for b in [n.strip() for n in text.split(",") if n.strip()]:
+    for b in [player_name(n) for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
         if not matches:
             meant = nearest(b, names)

@@ -13,6 +13,7 @@ input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
 import re
+import unicodedata
 
 import camelup
 from camelup.editions import get_edition
@@ -137,7 +138,9 @@ _FINISH = ("win", "winner", "w", "lose", "loser")
 
 def check_line(text):
     """Refuse a line the table cannot read at all: too long, or with control
-    characters (``TableError``). Returns the line stripped."""
+    characters (``TableError``). Returns the line stripped, in Unicode's composed form
+    (NFC, as players' names are kept: ``camelhost.table.session.player_name``), so a
+    name pasted with a combining accent is the name typed with its one letter."""
     if len(text) > LINE_MAX:
         raise TableError(_("that line is %d characters long; commands are at most %d "
                          "(help lists them)") % (len(text), LINE_MAX))
@@ -145,7 +148,7 @@ def check_line(text):
         if ord(ch) < 32 and ch != "\t" or 127 <= ord(ch) < 160:
             raise TableError(_("%s holds a control character (%r): type the command again")
                              % (shown(text), ch))
-    return text.strip()
+    return unicodedata.normalize("NFC", text.strip())
 
 
 #: What ``number`` and ``_name`` can be asked for, each with its own whole message
