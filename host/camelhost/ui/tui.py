@@ -945,12 +945,16 @@ class TableApp(InLanguage, App):
 
     def _show_last_die(self):
         """The latest die of the race, as if just announced (after a resume or an
-        undo); nothing announced when the race has none."""
+        undo); a race that is over shows its race-over banner over that die, as when
+        it ended; nothing announced when the race has none."""
         view = facts(self.session)
         for report in reversed(self.session.reports):
             if report.get("move"):
-                notice = {"kind": "die", "player": report["player"], "move": report["move"]}
-                self._announce([notice], view, announce_text([notice], view))
+                notices = [{"kind": "die", "player": report["player"], "move": report["move"]}]
+                if self.session.phase == "over" and self.session.result is not None:
+                    notices.append({"kind": "final", "final": self.session.result,
+                                    "race": self.session.race_no})
+                self._announce(notices, view, announce_text(notices, view))
                 return
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
