@@ -249,6 +249,10 @@ class Session:
         #: what each ``undo`` took back, newest last (a list of its steps' events, oldest
         #: step first): ``redo`` applies the last again; any new step empties it
         self.undone = []
+        #: the renames journaled since the last other event, oldest first, each
+        #: ``(old name, new name)``: an ``undo`` right after them says they stay
+        #: (``rename_notes``), a rename being no step of the race
+        self.renames_since = []
         self._redoing = False  # a redo applies its events: they empty nothing
         self._reset_race()
         if journal is not None and not journal.events:
@@ -469,6 +473,10 @@ class Session:
     def _apply(self, event):
         event = _typed(event)
         notices = self._HANDLERS[event.TYPE](self, event)
+        if event.TYPE == "rename":
+            self.renames_since.append((notices[0]["old"], notices[0]["new"]))
+        else:
+            self.renames_since = []
         self.version += 1
         key = getattr(event, "key", None)
         if key is not None:
@@ -946,7 +954,9 @@ class Session:
         virtual pyramid); ``redo`` gives it all back (``undone``)."""
         count = 1 if event.steps is None else event.steps
         if not self.steps:
-            raise TableError(_("nothing to undo in this race"))
+            renamed = self.rename_notes()  # a rename at the setup: it stays, and says so
+            raise TableError(_("nothing to undo in this race") + (
+                "" if renamed is None else "; " + renamed))
         if not isinstance(count, int) or isinstance(count, bool) or \
                 not 1 <= count <= len(self.steps):
             raise TableError(_("undo of %r steps: this race has %d to undo")
@@ -973,6 +983,9 @@ class Session:
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
                     "dice_moves": moves,
                     "scoring_undone": scoring is not None}]
+        renamed = self.rename_notes()
+        if renamed is not None:  # right after a rename: it stays, and says so
+            notices.append({"kind": "info", "text": renamed})
         if "race" in taken[0].mark:  # 'again' taken back: the race as it ended
             if self.phase == "over":
                 notices.append({"kind": "final", "final": self.result, "race": self.race_no})
@@ -980,6 +993,16 @@ class Session:
                 notices.append({"kind": "unscored", "race": self.race_no})
             return notices
         return notices + self._turn_notice()
+
+    def rename_notes(self):
+        """What an ``undo`` typed right after a ``rename`` says of it, one line, or
+        ``None`` after any other event: the rename is no step of the race, so the undo
+        leaves it, and another rename corrects it (``rename NEW OLD``, docs/table.md)."""
+        if not self.renames_since:
+            return None
+        return "; ".join(_("the rename of %(old)s to %(new)s is not undone (a rename is no "
+                           "step of the race): 'rename %(new)s %(old)s' corrects it")
+                         % {"old": old, "new": new} for old, new in self.renames_since)
 
     def undo_scoring(self):
         """What a typed ``undo`` would take back of the race's scoring, or ``None`` when
@@ -1118,7 +1141,8 @@ class Session:
         names[seat] = new
         check_names(self.edition.name, names)
         self.names = names  # a new list: the journal's game line keeps the names it had
-        return [{"kind": "info", "text": _("%s is called %s from now on") % (old, new)}]
+        return [{"kind": "info", "text": _("%s is called %s from now on") % (old, new),
+                 "old": old, "new": new}]
 
     def _on_race(self, event):
         if self.phase not in ("over", "unscored"):
