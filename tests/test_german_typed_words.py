@@ -98,3 +98,15 @@ def test_a_wrong_tile_side_names_this_editions_sides(edition, board, words):
 def test_a_players_name_typed_for_a_camel_keeps_its_capitals():
     said = _said("de", [SETUP, "leg Ömer"])
     assert said.startswith("! 'Ömer' ist kein Rennkamel"), said
+
+
+@pytest.mark.parametrize("typed,guess", [("ＬＥＧ ｂｌａｕ", "leg blau"),
+                                         ("leeg ｒｏｔ", "leg rot")])
+def test_a_full_width_paste_is_offered_as_a_command_the_table_takes(typed, guess):
+    said = _said("de", [SETUP, typed])
+    assert said.endswith("meintest du '%s'? (help zeigt die Befehle)" % guess), said
+    set_language("de")
+    s = Session("second", NAMES, seed=4, journal=Journal(None))
+    s.command(SETUP)
+    s.command(guess)  # the suggestion is itself taken
+    assert s.game.held_tickets(0)

@@ -611,8 +611,9 @@ def _unknown_command(text, head, session):
         said = text if rest not in ("win", "lose") else "%s %s" % (typed.split()[0], rest)
         return _("%s: a command takes no player's name, it acts for the player to act "
                  "(%s); type %s") % (shown(said), turn, shown(rest))
-    if near:  # in the table's words too (German 'rot 2', never 'red')
-        guess = colours_in(" ".join([near] + typed.split()[1:]))
+    if near:  # in the table's words too (German 'rot 2', never 'red'), and in the
+        # letters the table reads: a full-width paste ('ＬＥＧ ｂｌａｕ') offered as 'leg blau'
+        guess = colours_in(unicodedata.normalize("NFKC", " ".join([near] + typed.split()[1:])))
         return _("unknown command %s; did you mean %s? (help lists the commands)") % (
             shown(text), shown(guess))
     return _("unknown command %s (help lists the commands)") % shown(text)
