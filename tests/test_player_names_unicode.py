@@ -115,3 +115,17 @@ def test_pyramid_odds_refuses_a_player_named_as_a_seat_so_turn_p1_is_a_seat(caps
 def test_players_separated_by_semicolons_are_told_to_use_commas(tmp_path, capsys, lang, said):
     err = _play_refused(tmp_path, capsys, "Anna;Bernd;Cy", lang=lang)
     assert err.endswith(said), err
+
+
+def test_a_resume_takes_players_and_bots_given_in_the_other_unicode_form(tmp_path, capsys,
+                                                                         monkeypatch):
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        s = Session("second", [COMPOSED, "Ben", "Cy"], seed=4, bots=[0], journal=journal)
+        s.command("draw")
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--resume", str(path), "--plain", "--players",
+                     "%s,Ben,Cy" % DECOMPOSED, "--bots", DECOMPOSED]) == 0, \
+        capsys.readouterr().err

@@ -205,7 +205,7 @@ def _bot_seats(text, names):
     from camelhost.table.suggest import nearest
     bots = []
     for b in [player_name(n) for n in text.split(",") if n.strip()]:
-        matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
+        matches = [i for i, n in enumerate(names) if player_name(n).lower() == b.lower()]
         if not matches:
             meant = nearest(b, names)
             players = ", ".join(names)
@@ -271,8 +271,10 @@ def _check_resume_options(args, header, path=None):
         from camelhost.table.journal import read_names
         current = read_names(path, header)
     if args.players:
-        names = [n.strip() for n in args.players.split(",")]
-        if names != header["players"] and names != current:
+        from camelhost.table.session import player_name
+        names = [player_name(n) for n in args.players.split(",")]  # NFC, as names are kept
+        if names not in ([player_name(n) for n in header["players"]],
+                         [player_name(n) for n in current]):
             # the seats stay; a misspelt name is corrected at the table, journaled
             raise CliError(_("--players %s conflicts with the journal's players (%s): leave it "
                              "out with --resume (a name is corrected at the table: rename OLD "
