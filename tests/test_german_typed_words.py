@@ -110,3 +110,23 @@ def test_a_full_width_paste_is_offered_as_a_command_the_table_takes(typed, guess
     s.command(SETUP)
     s.command(guess)  # the suggestion is itself taken
     assert s.game.held_tickets(0)
+
+
+def test_ctrl_l_typed_into_a_plain_line_is_white_space():
+    # a terminal without line editing puts Ctrl-L (clear screen) into the line
+    said, _s = _said_taken("de", [SETUP, "\fhelp"])
+    assert "Steuerzeichen" not in said and "undo" in said and "rename" in said, said
+    said, s = _said_taken("de", [SETUP, "\fleg blau"])
+    assert not said.startswith("!") and s.game.held_tickets(0) == [("blue", 5)], said
+
+
+def _said_taken(lang, lines):
+    set_language(lang)
+    out = io.StringIO()
+    s = Session("second", NAMES, seed=4, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=None)
+    t.start()
+    for line in lines:
+        before = len(out.getvalue())
+        t.line(line)
+    return out.getvalue()[before:], s

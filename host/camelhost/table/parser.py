@@ -138,14 +138,16 @@ _FINISH = ("win", "winner", "w", "lose", "loser")
 
 def check_line(text):
     """Refuse a line the table cannot read at all: too long, or with control
-    characters (``TableError``). Returns the line stripped, in Unicode's composed form
+    characters other than a tab or a form feed (``TableError``). Returns the line stripped, in Unicode's composed form
     (NFC, as players' names are kept: ``camelhost.table.session.player_name``), so a
     name pasted with a combining accent is the name typed with its one letter."""
     if len(text) > LINE_MAX:
         raise TableError(_("that line is %d characters long; commands are at most %d "
                          "(help lists them)") % (len(text), LINE_MAX))
     for ch in text:
-        if ord(ch) < 32 and ch != "\t" or 127 <= ord(ch) < 160:
+        # a tab, and a form feed (Ctrl-L, a terminal's clear-screen key, typed into the
+        # line where the terminal does no line editing), are white space
+        if ord(ch) < 32 and ch not in "\t\f" or 127 <= ord(ch) < 160:
             raise TableError(_("%s holds a control character (%r): type the command again")
                              % (shown(text), ch))
     return unicodedata.normalize("NFC", text.strip())
