@@ -138,9 +138,10 @@ _FINISH = ("win", "winner", "w", "lose", "loser")
 
 def check_line(text):
     """Refuse a line the table cannot read at all: too long, or with control
-    characters other than a tab or a form feed (``TableError``). Returns the line stripped, in Unicode's composed form
-    (NFC, as players' names are kept: ``camelhost.table.session.player_name``), so a
-    name pasted with a combining accent is the name typed with its one letter."""
+    characters other than a tab or a form feed (``TableError``). Returns the line
+    stripped, in Unicode's composed form (NFC, as players' names are kept:
+    ``camelhost.table.session.player_name``), so a name pasted with a combining accent
+    is the name typed with its one letter."""
     if len(text) > LINE_MAX:
         raise TableError(_("that line is %d characters long; commands are at most %d "
                          "(help lists them)") % (len(text), LINE_MAX))
@@ -478,7 +479,8 @@ def _crazy_die(text, head, session, typed=None):
     if session.phase == "setup":
         done = [c for c, _ in session.setup_rolls if c in ed.crazy]
         if len(done) == len(ed.crazy):
-            raise TableError(_("%s: both crazy camels are already placed") % shown(_said(text, typed)))
+            raise TableError(_("%s: both crazy camels are already placed")
+                             % shown(_said(text, typed)))
         first = ed.crazy[len(done)]
         if head != first:
             raise TableError(_("%s: at setup the grey die's first roll places the %s crazy "
