@@ -130,3 +130,15 @@ def _said_taken(lang, lines):
         before = len(out.getvalue())
         t.line(line)
     return out.getvalue()[before:], s
+
+
+@pytest.mark.parametrize("lang,typed,said", [
+    ("de", "Omer leg rot", "'Omer leg rot': ein Befehl nimmt keinen Spielernamen, er gilt für "
+                           "den Spieler am Zug (Ömer ist am Zug); tippe 'leg rot'"),
+    ("en", "Omer leg red", "'Omer leg red': a command takes no player's name, it acts for the "
+                           "player to act (it is Ömer's turn); type 'leg red'"),
+])
+def test_a_misspelt_name_before_a_command_is_taken_for_the_name_not_a_command(lang, typed,
+                                                                            said):
+    # 'Omer' is nearer Ömer than 'loser': never 'did you mean 'loser leg rot''
+    assert _said(lang, [SETUP, typed]) == "! " + said

@@ -606,6 +606,13 @@ def _unknown_command(text, head, session):
             if colour is not None:
                 near = "%s %s" % (colour, glued.group(2))
     rest = _after_a_name(typed, session.names, fuzzy=not near)
+    if rest is None and near and not named:
+        # 'Omer leg rot': a misspelt name before a command, nearer a player's name than
+        # the command it could be ('loser'): the name, never 'loser leg rot'
+        first = typed.split()[0].rstrip(":,")
+        name = nearest(first, session.names)
+        if name is not None and ratio(first, name) > ratio(first, near.split()[0]):
+            rest = _after_a_name(typed, session.names)
     if rest is not None:
         if session.current is None:
             turn = _("it is nobody's turn now")
