@@ -116,15 +116,18 @@ def _players(text):
     (each stripped, none empty, none twice, letter case aside); a bare number is the count
     ``--players`` was before it took names (an int: ``run`` says it is ``--seats`` now)."""
 
+    from camelhost.table.session import SEAT_LIKE, player_name, seat_like_problem
     if text.strip().isdigit() and len(text.strip()) <= 2:
         return int(text)
-    out = [w.strip() for w in text.split(",")]
+    out = [player_name(w) for w in text.split(",")]  # NFC, as the table keeps names
     for name in out:
         if not name:
             raise argparse.ArgumentTypeError(_("give names separated by commas, like Ann,Bob,Cid "
                                              "(none empty), not %r") % text)
         if [n.lower() for n in out].count(name.lower()) > 1:
             raise argparse.ArgumentTypeError(_("%s is named twice") % name)
+        if SEAT_LIKE.match(name):  # '--turn p1' would read it as a seat
+            raise argparse.ArgumentTypeError(seat_like_problem(name))
     return out
 
 
@@ -388,10 +391,11 @@ def _turn(args, names):
     """The seat of ``--turn``: a name of ``names`` (the players by seat, letter case
     aside) or ``p0``, ``p1``, ... (0-based, below ``len(names)``); 0 when not given.
     Raises ``NotationError`` naming the players for anything else."""
+    from camelhost.table.session import player_name
     if not args.turn:
         return 0
     for seat, name in enumerate(names):
-        if name.lower() == args.turn.lower():
+        if name.lower() == player_name(args.turn).lower():
             return seat
     if args.turn[:1] == "p" and args.turn[1:].isdigit() and int(args.turn[1:]) < len(names):
         return int(args.turn[1:])

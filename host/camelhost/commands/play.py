@@ -205,7 +205,13 @@ def open_session(args):
     or given a folder: its newest unfinished game, ``newest_unfinished``)."""
     _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
-    from camelhost.table.session import Session, TableError, check_names, colour_name_problem
+    from camelhost.table.session import (
+        Session,
+        TableError,
+        check_names,
+        new_name_problem,
+        player_name,
+    )
     _resume_path(args)
     if args.resume:
         header = read_header(args.resume)
@@ -241,14 +247,18 @@ def open_session(args):
     if not args.players:
         raise CliError(_("give the players: --players Ann,Ben,Cy (or --resume FILE)"))
     # every argument checked before a journal is made or a seed drawn and printed
-    names = [n.strip() for n in args.players.split(",")]
+    names = [player_name(n) for n in args.players.split(",")]
+    if any(";" in n for n in names):  # 'Anna;Bernd;Cy': not one player, nor a count
+        raise CliError(_("--players %s: the names are separated by commas (%s)")
+                       % (args.players, ",".join(player_name(n) for n in
+                                                args.players.replace(";", ",").split(","))))
     try:
-        check_names(args.edition or "second", names)
+        names = check_names(args.edition or "second", names)
     except TableError as exc:
         raise CliError(_("--players %s: %s") % (args.players, exc)) from None
     for name in names:
-        if colour_name_problem(name) is not None:
-            raise CliError(_("--players %s: %s") % (args.players, colour_name_problem(name)))
+        if new_name_problem(name) is not None:
+            raise CliError(_("--players %s: %s") % (args.players, new_name_problem(name)))
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
     made = None  # the journals/ folder when this start makes it: a failed start removes it
@@ -330,10 +340,11 @@ def _bot_seats(text, names):
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
     the players and the nearest name (``camelhost.table.suggest.nearest``: case and
     accents folded), if one is near."""
+    from camelhost.table.session import player_name
     from camelhost.table.suggest import nearest
     bots = []
-    for b in [n.strip() for n in text.split(",") if n.strip()]:
-        matches = [i for i, n in enumerate(names) if n.lower() == b.lower()]
+    for b in [player_name(n) for n in text.split(",") if n.strip()]:
+        matches = [i for i, n in enumerate(names) if player_name(n).lower() == b.lower()]
         if not matches:
             meant = nearest(b, names)
             players = ", ".join(names)
@@ -407,8 +418,10 @@ def _check_resume_options(args, header, path=None):
         from camelhost.table.journal import read_names
         current = read_names(path, header)
     if args.players:
-        names = [n.strip() for n in args.players.split(",")]
-        if names != header["players"] and names != current:
+        from camelhost.table.session import player_name
+        names = [player_name(n) for n in args.players.split(",")]  # NFC, as names are kept
+        if names not in ([player_name(n) for n in header["players"]],
+                         [player_name(n) for n in current]):
             # the seats stay; a misspelt name is corrected at the table, journaled
             raise CliError(_("--players %s conflicts with the journal's players (%s): leave it "
                              "out with --resume (a name is corrected at the table: rename OLD "

@@ -325,8 +325,10 @@ class Table:
             scoring = self.session.undo_scoring()
             if scoring is not None:
                 self.undo_asked = True
+                renamed = self.session.rename_notes()  # right after a rename: it stays
                 self.display.text(narration.undo_question(scoring, self.session.names,
-                                                          self.session.edition))
+                                                          self.session.edition)
+                                  + ("" if renamed is None else "\n" + renamed))
                 self.display.prompt(self.view())
                 return True
         elif asked and not words:

@@ -1022,11 +1022,15 @@ def last_die_line(view):
 
 def resumed_lines(view, path, count):
     """What the table says after ``--resume``: how many events were restored from the
-    journal at ``path``, and the last die (so the players can check the board)."""
+    journal at ``path``, where the race stands (its setup, a leg, or over: after which
+    leg it ended, or that it ended unscored), and the last die (so the players can
+    check the board)."""
+    where = {"setup": _("setup"), "over": _("over after leg %d") % view["leg"],
+             "unscored": _("ended unscored in leg %d") % view["leg"]}.get(
+        view["phase"], _("leg %d") % view["leg"])
     lines = [ngettext("resumed %s: %d event restored (race %d, %s)",
                       "resumed %s: %d events restored (race %d, %s)", count) % (
-        path, count, view["race"],
-        _("setup") if view["phase"] == "setup" else _("leg %d") % view["leg"])]
+        path, count, view["race"], where)]
     if view["last_die"]:
         lines.append(last_die_line(view))
     if grey_back_words(view):  # said when the grey die came out: said again

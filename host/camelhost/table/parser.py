@@ -13,6 +13,7 @@ input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
 import re
+import unicodedata
 
 import camelup
 from camelup.editions import get_edition
@@ -40,6 +41,7 @@ from camelhost.table.manual import (
     parse_value,
 )
 from camelhost.table.suggest import nearest, ratio
+from camelhost.table.view import side_word
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.
 LINE_MAX = 300
@@ -136,15 +138,20 @@ _FINISH = ("win", "winner", "w", "lose", "loser")
 
 def check_line(text):
     """Refuse a line the table cannot read at all: too long, or with control
-    characters (``TableError``). Returns the line stripped."""
+    characters other than a tab or a form feed (``TableError``). Returns the line
+    stripped, in Unicode's composed form (NFC, as players' names are kept:
+    ``camelhost.table.session.player_name``), so a name pasted with a combining accent
+    is the name typed with its one letter."""
     if len(text) > LINE_MAX:
         raise TableError(_("that line is %d characters long; commands are at most %d "
                          "(help lists them)") % (len(text), LINE_MAX))
     for ch in text:
-        if ord(ch) < 32 and ch != "\t" or 127 <= ord(ch) < 160:
+        # a tab, and a form feed (Ctrl-L, a terminal's clear-screen key, typed into the
+        # line where the terminal does no line editing), are white space
+        if ord(ch) < 32 and ch not in "\t\f" or 127 <= ord(ch) < 160:
             raise TableError(_("%s holds a control character (%r): type the command again")
                              % (shown(text), ch))
-    return text.strip()
+    return unicodedata.normalize("NFC", text.strip())
 
 
 #: What ``number`` and ``_name`` can be asked for, each with its own whole message
@@ -176,13 +183,16 @@ def number(word, what, low, high):
     return value
 
 
-def _name(names, word, what, edition=None):
+def _name(names, word, what, edition=None, typed=None):
     """The one name of ``names`` that ``word`` is or starts (case-free); ``what``: a key
-    of ``NOT_A``. Raises ``TableError`` naming the choices."""
+    of ``NOT_A``; ``typed``: the word as the player typed it (before ``typed_colours``),
+    quoted in a refusal (else ``word``, its colours in the table's words). Raises
+    ``TableError`` naming the choices."""
     low = word.lower()
     if not colour_hits(low, names):
+        said = colours_in(word) if typed is None else typed  # a name keeps its capitals
         text = _(NOT_A[what]) % {
-            "word": repr(low) if len(word) <= 40 else shown(word),
+            "word": repr(said) if len(said) <= 40 else shown(said),
             "names": colour_list(names), "edition": edition}
         near = _near_colour(low, names)
         if near is not None:  # 'leg yelow': did you mean yellow?
@@ -317,6 +327,7 @@ def parse_command(text, session):
     words = text.split()
     if not words:
         raise TableError(_("type a command (help lists them)"))
+    typed = text  # as typed, quoted in a refusal: German 'lila', never 'purple'
     text = typed_colours(text, session.names)
     words = text.split()
     head = words[0].lower()
@@ -326,8 +337,8 @@ def parse_command(text, session):
     if event is None and session.phase == "value":
         event = _parse_value(text, session)
     if event is None:
-        event = _players_action(head, words, session)
-    return event if event is not None else _parse_die(text, head, session)
+        event = _players_action(head, words, session, typed)
+    return event if event is not None else _parse_die(text, head, session, typed)
 
 
 def _table_command(head, words, session):
@@ -404,9 +415,10 @@ def _parse_value(text, session):
     return {"type": "value", "value": value}
 
 
-def _players_action(head, words, session):
+def _players_action(head, words, session, typed=None):
     """The event of a player's action (``pyramid``, ``leg``, a finish card,
-    ``partner``, a tile), ``None`` for any other ``head``. Raises ``TableError``."""
+    ``partner``, a tile), ``None`` for any other ``head``; ``typed``: the line as the
+    player typed it, quoted in a refusal. Raises ``TableError``."""
     if head in ("pyramid", "p"):
         if len(words) > 1:
             raise _form(head, _("nothing comes after it: the die that comes out completes it"))
@@ -414,8 +426,10 @@ def _players_action(head, words, session):
     if head in ("leg", "l", "bet"):
         if len(words) != 2:
             raise _form(head)
+        said = typed.split()[1] if typed and len(typed.split()) == 2 else None
         return _action(session, "leg %s" % _name(session.edition.racing, words[1],
-                                                 "racing camel", edition_word(session.edition)))
+                                                 "racing camel", edition_word(session.edition),
+                                                 said))
     if head in _FINISH or head == "finish":
         return _finish_card(head, words, session)
     if head in ("partner", "partnership"):
@@ -425,7 +439,7 @@ def _players_action(head, words, session):
         name = " ".join(words[1:])
         return _action(session, "partner %d" % seat_of(session.names, name))
     if head in ("tile", "t", "oasis", "mirage", "cheer", "cheering", "boo", "booing"):
-        return _action(session, _tile_text(head, words[1:]))
+        return _action(session, _tile_text(head, words[1:], session.edition))
     return None
 
 
@@ -451,7 +465,7 @@ def _finish_card(head, words, session):
     return _action(session, "finish %s %s" % (pile, colour))
 
 
-def _crazy_die(text, head, session):
+def _crazy_die(text, head, session, typed=None):
     """``black 2`` / ``white 3``: a crazy camel's name typed as if it were a die.
 
     Crazy camels have no die of their own: the grey die moves them (RULES 3.1, 3.5).
@@ -465,39 +479,55 @@ def _crazy_die(text, head, session):
     if session.phase == "setup":
         done = [c for c, _ in session.setup_rolls if c in ed.crazy]
         if len(done) == len(ed.crazy):
-            raise TableError(_("%s: both crazy camels are already placed") % shown(text))
+            raise TableError(_("%s: both crazy camels are already placed")
+                             % shown(_said(text, typed)))
         first = ed.crazy[len(done)]
         if head != first:
             raise TableError(_("%s: at setup the grey die's first roll places the %s crazy "
                              "camel, the second the %s one (the table's order: RULES 3.2 rolls once for "
                              "each, docs/rules-decisions.md 3): type '%s %s' (or "
                              "'grey %s') for the %s camel now, or the whole board with "
-                             "'setup ...'") % (shown(text), colour_word(ed.crazy[0]),
+                             "'setup ...'") % (shown(_said(text, typed)), colour_word(ed.crazy[0]),
                                               colour_word(ed.crazy[1]), colour_word(first),
                                               value, value, colour_word(first)))
         try:
             die = parse_die("grey %s %s" % (head, " ".join(words[1:])), ed.name)
         except DieSyntaxError:
             raise TableError(_("%s: type the grey die's roll for the %s camel as '%s 2' "
-                             "(or 'grey 2')") % (shown(text), colour_word(head),
+                             "(or 'grey 2')") % (shown(_said(text, typed)), colour_word(head),
                                                  colour_word(head))) from None
         die["raw"] = text.strip()
         die["type"] = "die"
         die["source"] = "typed"
         return die
     raise TableError(_("%s: the %s crazy camel has no die of its own; the grey die moves "
-                     "it: type 'grey %s %s' (the numerals' colour, then the value)")
-                     % (shown(text), colour_word(head), head, value))
+                     "it: type '%s' (the numerals' colour, then the value)")
+                     % (shown(_said(text, typed)), colour_word(head),
+                        colours_in("grey %s %s" % (head, value))))
 
 
-def _parse_die(text, head, session):
-    """Anything else must be a typed die."""
+def _said(text, typed):
+    """A typed line as a refusal quotes it: as the player typed it (``typed``), else
+    ``text`` (its colours canonical) in the table's colour words."""
+    return typed if typed is not None else colours_in(text)
+
+
+def _parse_die(text, head, session, typed=None):
+    """Anything else must be a typed die: ``text`` its colours canonical, ``typed`` the
+    line as the player typed it (quoted in a refusal; else ``text`` in the table's
+    colour words)."""
     ed = session.edition
     if head in ed.crazy and session.phase in ("setup", "turn", "die"):
-        return _crazy_die(text, head, session)
+        return _crazy_die(text, head, session, typed)
     try:
         die = parse_die(text, ed.name, ink_optional=session.phase == "setup")
     except DieSyntaxError as exc:
+        reason = str(exc)
+        if typed is not None:  # the reason worded from the words typed ('lila', not purple)
+            try:
+                parse_die(typed, ed.name, ink_optional=session.phase == "setup")
+            except DieSyntaxError as mine:
+                reason = str(mine)
         if head.isdigit() and session.phase == "setup":
             raise TableError(_setup_value_hint(text, session)) from None
         if head.isdigit() and len(text.split()) == 1 and (
@@ -505,7 +535,7 @@ def _parse_die(text, head, session):
             # a bare value where a die is awaited, or typed to take a pyramid ticket
             # (dice typed at the table): its colour comes first ('green 2')
             raise TableError(_("%s: type the die with its colour, e.g. '%s'")
-                             % (shown(text), colours_in("%s %s" % (
+                             % (shown(_said(text, typed)), colours_in("%s %s" % (
                                  ed.example_colour, head if head in ("1", "2", "3") else "2"))
                                 )) from None
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
@@ -513,28 +543,33 @@ def _parse_die(text, head, session):
             raise TableError(_unknown_command(text, head, session)) from None
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
-                             % shown(text)) from None
+                             % shown(_said(text, typed))) from None
         hits = colour_hits(head, ed.dice)
         if len(hits) > 1:
             raise TableError(_("%s: ambiguous: %s (type more letters)")
-                             % (shown(text), colour_list(hits, _(" or ")))) from None
+                             % (shown(_said(text, typed)), colour_list(hits, _(" or ")))) from None
         try:
             match_name(head, ed.dice, "colour")
         except DieSyntaxError:
             if head in ALL_DICE:  # a die of the other edition
                 raise TableError(_("%s: %r is not a die of the %s edition (dice: %s)")
-                                 % (shown(text), head, edition_word(ed), colour_list(ed.dice))) \
+                                 % (shown(_said(text, typed)), colours_in(head), edition_word(ed),
+                                    colour_list(ed.dice))) \
                     from None
             raise TableError(_unknown_command(text, head, session)) from None
         if len(text) > 40:
             raise TableError(_("%s: type the die as colour and value, e.g. '%s 2'")
-                             % (shown(text), colour_word(ed.racing[0]))) from None
-        raise TableError(" ".join(str(exc).split())) from None
+                             % (shown(_said(text, typed)), colour_word(ed.racing[0]))) from None
+        raise TableError(" ".join(reason.split())) from None
     die["type"] = "die"
     if session.phase == "turn":
         die["player"] = session.current
     die["source"] = "typed"
     return die
+
+
+#: A die typed without the space between its colour and its value (``rot2``, ``red3``).
+_GLUED_DIE = re.compile(r"^([^\W\d_]{3,})([1-3])$")
 
 
 def _unknown_command(text, head, session):
@@ -565,7 +600,19 @@ def _unknown_command(text, head, session):
                     "typed": shown(text), "guess": shown(guess), "why": phase_hint(session)}
             if near is None or ratio(head, formed) >= ratio(head, near):
                 near = formed
+        glued = _GLUED_DIE.match(head)
+        if glued and len(typed.split()) == 1:  # 'rot2': a die with its space left out
+            colour = _nearest_colour(glued.group(1), session)
+            if colour is not None:
+                near = "%s %s" % (colour, glued.group(2))
     rest = _after_a_name(typed, session.names, fuzzy=not near)
+    if rest is None and near and not named:
+        # 'Omer leg rot': a misspelt name before a command, nearer a player's name than
+        # the command it could be ('loser'): the name, never 'loser leg rot'
+        first = typed.split()[0].rstrip(":,")
+        name = nearest(first, session.names)
+        if name is not None and ratio(first, name) > ratio(first, near.split()[0]):
+            rest = _after_a_name(typed, session.names)
     if rest is not None:
         if session.current is None:
             turn = _("it is nobody's turn now")
@@ -575,8 +622,9 @@ def _unknown_command(text, head, session):
         said = text if rest not in ("win", "lose") else "%s %s" % (typed.split()[0], rest)
         return _("%s: a command takes no player's name, it acts for the player to act "
                  "(%s); type %s") % (shown(said), turn, shown(rest))
-    if near:
-        guess = " ".join([near] + typed.split()[1:])
+    if near:  # in the table's words too (German 'rot 2', never 'red'), and in the
+        # letters the table reads: a full-width paste ('ＬＥＧ ｂｌａｕ') offered as 'leg blau'
+        guess = colours_in(unicodedata.normalize("NFKC", " ".join([near] + typed.split()[1:])))
         return _("unknown command %s; did you mean %s? (help lists the commands)") % (
             shown(text), shown(guess))
     return _("unknown command %s (help lists the commands)") % shown(text)
@@ -753,7 +801,7 @@ def in_own_words(message, text, event):
     return message
 
 
-def _tile_text(head, args):
+def _tile_text(head, args, edition):
     side = None
     if head in ("oasis", "cheer", "cheering"):
         side = "+"
@@ -765,7 +813,9 @@ def _tile_text(head, args):
         space, side = args
         side = _SIDES.get(side.lower())
         if side is None:
-            raise TableError(_("tile side is + (oasis/cheering) or - (mirage/booing)"))
+            # the edition's own words for the sides (RULES 1.5, 3.6), as the table says them
+            raise TableError(_("the tile's side is + (%s) or - (%s)")
+                             % (side_word(edition, "+"), side_word(edition, "-")))
     else:
         if len(args) != 1:
             raise _form(head, _("e.g. '%s 7'") % head)

@@ -48,6 +48,9 @@ RULES 5), ``move``, ``leaders`` (first two racing camels), ``dice_left``,
 the die by hand), ``info``.
 """
 
+import re
+import unicodedata
+
 from camelup.actions import parse_action
 from camelup.editions import EDITIONS, get_edition
 from camelup.errors import IllegalAction, NotationError
@@ -99,13 +102,33 @@ class _Step:
         self.bot = bot
 
 
+#: The longest name a player is given (``--players``, a typed ``rename``), in
+#: characters: the turn prompt, the line the screens keep on one row to say who acts,
+#: then fits an 80-column terminal in every language the table speaks (its longest,
+#: German with partnerships: ``> NAME ist am Zug (leg / tile / win / lose / partner /
+#: pyramid)``, 59 columns besides the name); a first name and a short family name fit
+#: (docs/table.md, "Players' names").
+NAME_MAX = 20
+#: A name written as a seat is: the notation's ``p0``, ``p1``, ... or a seat's number
+#: (``partner 2``), letter case aside.
+SEAT_LIKE = re.compile(r"^p?\d+$", re.IGNORECASE)
+
+
+def player_name(text):
+    """``text`` (a string) as a player's name is kept and compared: in Unicode's
+    composed form (NFC: ``Zoë`` typed with its one letter and pasted as ``e`` and a
+    combining diaeresis are one name), runs of white space one space, stripped."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
 def check_names(edition, names):
     """The players' names ``names`` (a list of strings, seat order) checked for a table
-    of the ``edition`` (``"classic"``/``"second"``); returns them as a new list.
+    of the ``edition`` (``"classic"``/``"second"``); returns them as a new list, each
+    as ``player_name`` keeps it (NFC).
 
     Raises ``TableError`` (one line naming what is wrong) for an empty name, a name
-    given twice (letter case aside), or a player count the edition does not allow
-    (RULES 2.1, 3.1)."""
+    given twice (letter case and Unicode form aside), or a player count the edition
+    does not allow (RULES 2.1, 3.1)."""
     ed = get_edition(edition)
     names = list(names)
     n = len(names)
@@ -113,6 +136,7 @@ def check_names(edition, names):
         if not isinstance(names[i], str) or not names[i].strip():
             raise TableError(_("player name %d of %d is empty: give every player a name, "
                              "e.g. Ann,Ben,Cy") % (i + 1, n))
+    names = [player_name(name) for name in names]
     seen = {}
     for name in names:
         if name.lower() in seen:
@@ -123,6 +147,30 @@ def check_names(edition, names):
                          % (edition_word(ed), ed.min_players, ed.max_players, n))
     return names
 
+
+
+def new_name_problem(name):
+    """Why ``name`` (a string) can't be given to a player at a new table or in a typed
+    ``rename``, one line, or ``None`` when it can: longer than ``NAME_MAX`` characters
+    (as ``player_name`` keeps it), written as a seat (``p1``, ``2``: ``pyramid odds
+    --turn p1`` and ``partner 2`` would read it as the seat), or a camel's colour
+    (``colour_name_problem``). Journals that already hold such a name are read as they
+    are."""
+    name = player_name(name)
+    if len(name) > NAME_MAX:
+        return _("a name has at most %d characters, so that the screens show it whole where "
+                 "they name the player to act, and %s has "
+                 "%d: give a shorter one") % (NAME_MAX, name, len(name))
+    if SEAT_LIKE.match(name):
+        return seat_like_problem(name)
+    return colour_name_problem(name)
+
+
+def seat_like_problem(name):
+    """The refusal of ``name`` written as a seat is (``SEAT_LIKE``: ``p1``, ``2``), one
+    line (``--players`` of ``pyramid play`` and ``pyramid odds``, a typed ``rename``)."""
+    return _("%s is written as a seat is (p0, p1, ... or a seat's number), and a player "
+             "called so would be taken for that seat: give another name") % name
 
 
 def colour_name_problem(name):
@@ -201,6 +249,10 @@ class Session:
         #: what each ``undo`` took back, newest last (a list of its steps' events, oldest
         #: step first): ``redo`` applies the last again; any new step empties it
         self.undone = []
+        #: the renames journaled since the last other event, oldest first, each
+        #: ``(old name, new name)``: an ``undo`` right after them says they stay
+        #: (``rename_notes``), a rename being no step of the race
+        self.renames_since = []
         self._redoing = False  # a redo applies its events: they empty nothing
         self._reset_race()
         if journal is not None and not journal.events:
@@ -421,6 +473,10 @@ class Session:
     def _apply(self, event):
         event = _typed(event)
         notices = self._HANDLERS[event.TYPE](self, event)
+        if event.TYPE == "rename":
+            self.renames_since.append((notices[0]["old"], notices[0]["new"]))
+        else:
+            self.renames_since = []
         self.version += 1
         key = getattr(event, "key", None)
         if key is not None:
@@ -444,16 +500,16 @@ class Session:
 
     def parse_command(self, text):
         """The event a typed command stands for (no change). Raises ``TableError``, also
-        for a ``rename`` to a camel's colour (``colour_name_problem``: a typed rename
-        only, a journal's stays as it was)."""
+        for a ``rename`` to a name no player is given (``new_name_problem``: too long,
+        a seat, a camel's colour; a typed rename only, a journal's stays as it was)."""
         event = parse_command(text, self)
         if isinstance(event, dict) and event.get("type") == "rename":
             # the name as typed (the parser reads a German colour word as the colour)
             typed = " ".join(text.split()[-len(event["name"].split()):])
-            if colour_name_problem(event["name"]) is not None:
+            if new_name_problem(event["name"]) is not None:
                 raise TableError(_("rename %s %s: %s") % (
                     self.names[event["player"]], typed, colour_name_problem(typed)
-                    or colour_name_problem(event["name"])))
+                    or new_name_problem(event["name"])))
         return event
 
     # -- event handlers (same code live and on resume) -------------------------
@@ -471,8 +527,8 @@ class Session:
         stacks = stacks_from_json(event.stacks)
         try:
             check_start(self.edition, stacks)
-        except ValueError as exc:
-            raise TableError(one_line(exc)) from None
+        except ValueError as exc:  # the engine's Message, in the table's language
+            raise self._engine_error(exc) from None
         start = self.race_start if event.start is None else event.start
         if event.how == "drawn":
             self.draws += 1
@@ -484,7 +540,7 @@ class Session:
         try:
             return Game(self.edition, len(self.names), stacks, turn=start, start=start)
         except ValueError as exc:
-            raise TableError(one_line(exc)) from None
+            raise self._engine_error(exc) from None
 
     def _started(self, game, stacks, how):
         self.game = game
@@ -904,7 +960,9 @@ class Session:
         virtual pyramid); ``redo`` gives it all back (``undone``)."""
         count = 1 if event.steps is None else event.steps
         if not self.steps:
-            raise TableError(_("nothing to undo in this race"))
+            renamed = self.rename_notes()  # a rename at the setup: it stays, and says so
+            raise TableError(_("nothing to undo in this race") + (
+                "" if renamed is None else "; " + renamed))
         if not isinstance(count, int) or isinstance(count, bool) or \
                 not 1 <= count <= len(self.steps):
             raise TableError(_("undo of %r steps: this race has %d to undo")
@@ -934,6 +992,9 @@ class Session:
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
                     "brief": _("undone: %s") % brief, "dice_moves": moves,
                     "scoring_undone": scoring is not None}]
+        renamed = self.rename_notes()
+        if renamed is not None:  # right after a rename: it stays, and says so
+            notices.append({"kind": "info", "text": renamed})
         if "race" in taken[0].mark:  # 'again' taken back: the race as it ended
             if self.phase == "over":
                 notices.append({"kind": "final", "final": self.result, "race": self.race_no})
@@ -941,6 +1002,16 @@ class Session:
                 notices.append({"kind": "unscored", "race": self.race_no})
             return notices
         return notices + self._turn_notice()
+
+    def rename_notes(self):
+        """What an ``undo`` typed right after a ``rename`` says of it, one line, or
+        ``None`` after any other event: the rename is no step of the race, so the undo
+        leaves it, and another rename corrects it (``rename NEW OLD``, docs/table.md)."""
+        if not self.renames_since:
+            return None
+        return "; ".join(_("the rename of %(old)s to %(new)s is not undone (a rename is no "
+                           "step of the race): 'rename %(new)s %(old)s' corrects it")
+                         % {"old": old, "new": new} for old, new in self.renames_since)
 
     def undo_scoring(self):
         """What a typed ``undo`` would take back of the race's scoring, or ``None`` when
@@ -1062,7 +1133,7 @@ class Session:
         (``check_names``: not empty, no name twice, letter case aside; no comma, which
         separates ``--players``). It changes no game and is no step of the race: an
         ``undo`` never takes it back (``rename NEW OLD`` does)."""
-        seat, new = event.player, event.name.strip()
+        seat, new = event.player, player_name(event.name)
         if not 0 <= seat < len(self.names):
             raise TableError(_("rename: there is no seat %d") % (seat + 1))
         old = self.names[seat]
@@ -1079,7 +1150,8 @@ class Session:
         names[seat] = new
         check_names(self.edition.name, names)
         self.names = names  # a new list: the journal's game line keeps the names it had
-        return [{"kind": "info", "text": _("%s is called %s from now on") % (old, new)}]
+        return [{"kind": "info", "text": _("%s is called %s from now on") % (old, new),
+                 "old": old, "new": new}]
 
     def _on_race(self, event):
         if self.phase not in ("over", "unscored"):

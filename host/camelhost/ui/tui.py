@@ -1012,8 +1012,11 @@ class TableApp(InLanguage, App):
             return
         for report in reversed(self.session.reports):
             if report.get("move"):
-                notice = {"kind": "die", "player": report["player"], "move": report["move"]}
-                self._announce([notice], view, announce_text([notice], view))
+                notices = [{"kind": "die", "player": report["player"], "move": report["move"]}]
+                if self.session.phase == "over" and self.session.result is not None:
+                    notices.append({"kind": "final", "final": self.session.result,
+                                    "race": self.session.race_no})
+                self._announce(notices, view, announce_text(notices, view))
                 return
         for wid in ("#announce", "#detail", "#big"):
             self.query_one(wid).display = False
