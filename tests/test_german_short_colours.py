@@ -210,9 +210,11 @@ def test_the_f1_box_of_a_german_table_reads_the_ticket_codes_in_german():
             await scenes.settle(pilot)
             assert isinstance(app.screen, HelpScreen)
             text = app.screen.text
-            assert "B5 G5 Y5 R5 P5     ein Wettplättchen auf dem Bildschirm: der Buchstabe " \
-                   "seiner Farbe (englisch), dann sein Wert" in text, text
-            assert "(B blau, G grün, Y gelb, R rot, P lila)" in text
+            # the letters are the table's language's own since tester s34-2 (a German
+            # G was both gelb and grün): each colour one letter, the legend beside it
+            assert "B5 G5 E5 R5 L5     ein Wettplättchen auf dem Bildschirm: der Buchstabe " \
+                   "seiner Farbe, dann sein Wert" in text, text
+            assert "(B blau, G grün, E gelb, R rot, L lila, S schwarz, W weiß)" in text
             assert "leg rot " in text and "leg red" not in text
 
     asyncio.run(play())
