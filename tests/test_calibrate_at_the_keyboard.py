@@ -276,17 +276,15 @@ def test_q_asks_before_it_drops_the_readings_taken(virtual, capsys, monkeypatch)
     assert len(prompts) == 7
 
 
-def test_the_gains_die_left_in_the_head_for_the_light_check_is_said_and_asked_again(
-        virtual, capsys, monkeypatch):
-    """Tester s33-2 finding 4, its other half: the yellow die of choosing the gain left in
-    the head for the light check would have the light judged on the brightest die. Its
-    reading is compared with the gain's, said, and the light check asked again. (Near
-    the end of the file: --autorange sets the board's gain for what follows.)"""
+def _autorange(virtual, capsys, monkeypatch, stays_in):
+    """``pyramid calibrate --autorange`` on the virtual pyramid, a person placing each
+    die asked for, except where ``stays_in(prompts)`` (the prompts so far, the last one
+    just asked) says the die before stays in the head: ``(prompts, out)``."""
     prompts = []
 
     def person(prompt):
         prompts.append(prompt)
-        if len(prompts) != 2:  # the first light check: the yellow die stays in
+        if not stays_in(prompts):
             virtual.place(_die(prompt))
         return ""
 
@@ -295,6 +293,18 @@ def test_the_gains_die_left_in_the_head_for_the_light_check_is_said_and_asked_ag
                    "--no-save"])
     out, err = capsys.readouterr()
     assert rc == 0, err
+    return prompts, out
+
+
+def test_the_gains_die_left_in_the_head_for_the_light_check_is_said_and_asked_again(
+        virtual, capsys, monkeypatch):
+    """Tester s33-2 finding 4, its other half: the yellow die of choosing the gain left in
+    the head for the light check would have the light judged on the brightest die. Its
+    reading is compared with the gain's, said, and the light check asked again. (Near
+    the end of the file: --autorange sets the board's gain for what follows.)"""
+    # the first light check: the yellow die stays in
+    prompts, out = _autorange(virtual, capsys, monkeypatch,
+                              lambda prompts: len(prompts) == 2)
     assert ("  this reading looks like the yellow die read just before it: is the purple "
             "die in the head?") in out, out
     assert prompts[1] == prompts[2] and prompts[2].startswith("[to check the light] "
@@ -311,19 +321,9 @@ def test_the_light_checks_die_left_in_the_head_is_said_at_the_first_step(virtual
     reading was compared with nothing. It is compared with the light check's reading
     now, as each later step's is with the one before it. (Last in the file: --autorange
     sets the board's gain for what follows.)"""
-    prompts = []
-
-    def person(prompt):
-        prompts.append(prompt)
-        if not prompt.startswith("[  1/"):  # the light check's die stays in for step 1
-            virtual.place(_die(prompt))
-        return ""
-
-    monkeypatch.setattr("builtins.input", person)
-    rc = cli.main(["calibrate", "--port", virtual.port, "--samples", "3", "--autorange",
-                   "--no-save"])
-    out, err = capsys.readouterr()
-    assert rc == 0, err
+    # the light check's die stays in for step 1
+    prompts, out = _autorange(virtual, capsys, monkeypatch,
+                              lambda prompts: prompts[-1].startswith("[  1/"))
     assert prompts[1].startswith("[to check the light] release the purple die"), prompts
     assert prompts[2].startswith("[  1/") and _die(prompts[2]) == "blue", prompts
     assert ("  this reading looks like the purple die read just before it: is the blue die "

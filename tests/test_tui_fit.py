@@ -752,11 +752,9 @@ def test_six_to_eight_long_names_a_tile_an_error_scrolled_back_keep_three_histor
     assert camel_rows == 1 and history >= 3
 
 
-def test_a_resumed_race_that_is_over_opens_on_the_race_over_panel_and_again_goes_on(
-        tmp_path):
-    """Tester's finding: ``play --resume`` of a journal whose race was already over
-    crashed the full screen at 80x24 (the race-over panel was fitted before its hint
-    line was wired). It opens on the race-over panel, and ``again`` starts race 2."""
+def _race_over_journal(tmp_path):
+    """A journal whose race is over (a crazy camel carried the stack over the line),
+    closed as a crash would leave it: its path."""
     path = str(tmp_path / "over.jsonl")
     first = Session("second", P3, seed=3, journal=Journal(path))
     for text in [scenes.SECOND_SETUP, "fix 1:black,red,blue,green", "pyramid",
@@ -764,6 +762,15 @@ def test_a_resumed_race_that_is_over_opens_on_the_race_over_panel_and_again_goes
         first.command(text)
     assert first.phase == "over"
     first.journal.close()
+    return path
+
+
+def test_a_resumed_race_that_is_over_opens_on_the_race_over_panel_and_again_goes_on(
+        tmp_path):
+    """Tester's finding: ``play --resume`` of a journal whose race was already over
+    crashed the full screen at 80x24 (the race-over panel was fitted before its hint
+    line was wired). It opens on the race-over panel, and ``again`` starts race 2."""
+    path = _race_over_journal(tmp_path)
     app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.quick_odds)
 
     async def play():
@@ -1190,13 +1197,7 @@ def test_a_resumed_race_that_is_over_says_race_over_in_its_banner(tmp_path):
     showed the last die's banner (``GRÜN VORWÄRTS 1``, its big digits) where the table
     had read ``RACE OVER: ... WINS, ... LAST``. The resumed screen's banner says the
     race's result, as before the crash."""
-    path = str(tmp_path / "over.jsonl")
-    first = Session("second", P3, seed=3, journal=Journal(path))
-    for text in [scenes.SECOND_SETUP, "fix 1:black,red,blue,green", "pyramid",
-                 "grey white 1"]:  # the crazy camel carries the stack over the line
-        first.command(text)
-    assert first.phase == "over"
-    first.journal.close()
+    path = _race_over_journal(tmp_path)
     app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.no_odds)
 
     async def play():
