@@ -66,15 +66,17 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     assert any(v["ev"] < card["ev"] for v in values[:values.index(card)])
     assert card["hold"] is not None and 0 < card["hold"] < card["ev"]
     words = ("lose: a finish card on the loser pile, its colour chosen unseen: overall %s, "
-             "now %s (%d cards on the pile, kept for a later leg %s)" % (
+             "now %s (%d cards on the pile, worth %s in a later leg)" % (
                  signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words  # the web page's advice list shows this text
     # plain mode's best: the card on a line of its own, named by its command and pile,
     # its balance and what the balance is made of, the parts adding up as shown
+    # (tester s34 finding 9: '-2.95 kept for a later leg' was hard to parse; now the
+    # card's worth in a later leg, which laying it now gives up)
     lines = best_lines(view, count=None)
     said = ("a finish card on the loser pile, its colour chosen unseen ('lose'): "
-            "%s behind the best; balance %s: %s now, %s kept for a later leg, %s the "
+            "%s behind the best; balance %s: %s now, %s the card's worth in a later leg, %s the "
             "others' replies" % (
                 decimal(round(float(signed(values[0]["score"])) - float(signed(card["score"])), 2), 2),
                 signed(card["score"]), signed(card["ev"]), signed(-float(signed(card["hold"]))),
@@ -103,8 +105,8 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     view = _view(FINISH)
     card = _finish(view)
     words = ("lose: eine Wettkarte auf den Stapel Gesamtverlierer, die Farbe ungesehen "
-             "gewählt: gesamt %s, jetzt %s (%d Karten auf dem Stapel, für eine spätere "
-             "Etappe behalten %s)" % (
+             "gewählt: gesamt %s, jetzt %s (%d Karten auf dem Stapel, in einer späteren "
+             "Etappe %s wert)" % (
                  signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words
@@ -113,7 +115,7 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
                  "Gesamtverlierer, die Farbe ungesehen gewählt ('lose'): " % (
                      view["odds"]["actions"]["values"].index(card) + 1))]
     assert len(card_line) == 1, lines
-    assert ("Bilanz %s: jetzt %s, %s für eine spätere Etappe behalten, " % (
+    assert ("Bilanz %s: jetzt %s, %s Wert der Karte in einer späteren Etappe, " % (
         signed(card["score"]), signed(card["ev"]), signed(-card["hold"]))) in card_line[0]
     line = "\n".join(lines[:-1])
     note = lines[len(view["odds"]["actions"]["values"]) + 1]

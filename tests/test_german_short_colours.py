@@ -149,7 +149,7 @@ def test_a_die_line_names_the_tile_before_the_space_it_sends_the_unit_back_to():
         "from space 8 to 10 on Eva's booing tile, back 1 to 9"
     set_language("de")
     assert move_path(move, names, get_edition("second")) == \
-        "von Feld 8 auf 10 auf dem Plättchen von Eva (Ausbuhen), 1 zurück auf 9"
+        "von Feld 8 auf 10: Plättchen von Eva (Ausbuhen), 1 zurück auf 9"
 
 
 def test_pyramid_odds_in_german_lists_the_commands_in_the_colour_words_the_table_takes(capsys):

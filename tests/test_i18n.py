@@ -746,10 +746,12 @@ def test_a_tile_owner_is_named_without_a_german_genitive_s():
         "from space 13 to 15 on Hans's cheering tile, on to 16"
     set_language("de")
     assert move_path(move, ["Hans"], SECOND) == \
-        "von Feld 13 auf 15 auf dem Plättchen von Hans (Anfeuern), weiter auf 16"
+        "von Feld 13 auf 15: Plättchen von Hans (Anfeuern), weiter auf 16"
+    # one 'auf' to the tile's space (it read 'von Feld 13 auf 15 auf dem Plättchen ...')
+    assert "auf 15 auf" not in move_path(move, ["Hans"], SECOND)
     move["tile"]["owner"] = None
     assert move_path(move, ["Hans"], SECOND) == \
-        "von Feld 13 auf 15 auf dem Plättchen (Anfeuern), weiter auf 16"
+        "von Feld 13 auf 15: Plättchen (Anfeuern), weiter auf 16"
 
 
 def test_the_finish_card_pickers_title_names_the_pile_in_german():

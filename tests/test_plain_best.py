@@ -64,9 +64,9 @@ def _sums(lines, balance, now, kept, replies):
 
 
 @pytest.mark.parametrize("lang,words", [
-    ("en", ("balance", "now", "kept for a later leg", "the others' replies", "ahead of the next",
+    ("en", ("balance", "now", "the card's worth in a later leg", "the others' replies", "ahead of the next",
             "behind the best")),
-    ("de", ("Bilanz", "jetzt", "für eine spätere Etappe behalten", "Antworten der anderen",
+    ("de", ("Bilanz", "jetzt", "Wert der Karte in einer späteren Etappe", "Antworten der anderen",
             "vor der nächsten", "hinter der besten"))])
 @pytest.mark.parametrize("case", [SEVEN, FOUR], ids=["seven", "four"])
 def test_best_leads_with_its_margin_and_each_sum_adds_up(lang, words, case):

@@ -700,3 +700,85 @@ def test_ctrl_c_on_dask_prints_the_finished_games_too(tmp_path, capsys, monkeypa
     assert "2 games in " in out and log.read_text().count("\n") == 2
     rows = out[out.index("policy"):].splitlines()
     assert {r.split()[0]: int(r.split()[1]) for r in rows[1:3]} == {"random": 4, "greedy": 2}
+
+
+def _terminal(out, width=80):
+    """The lines an ``width``-column terminal shows for ``out``: what a character, a new
+    line, a carriage return, a cursor up and an erase of the line do to it (Rich's live
+    display uses no other), a full line wrapping at its next character."""
+    import re
+    rows, row, col = [[]], 0, 0
+    for m in re.finditer(r"\x1b\[([0-9;?]*)([A-Za-z])|(.)", out, re.S):
+        if m.group(2):
+            if m.group(2) == "A":
+                row = max(0, row - int(m.group(1) or 1))
+            elif m.group(2) == "K":
+                rows[row] = []
+            continue
+        ch = m.group(3)
+        if ch == "\n":
+            row, col = row + 1, 0
+        elif ch == "\r":
+            col = 0
+        else:
+            if col == width:  # the pending wrap of a full line
+                row, col = row + 1, 0
+            while len(rows) <= row:
+                rows.append([])
+            rows[row][col:col + 1] = [ch] if len(rows[row]) > col else [" "] * (
+                col - len(rows[row])) + [ch]
+            col += 1
+        while len(rows) <= row:
+            rows.append([])
+    return ["".join(r).rstrip() for r in rows]
+
+
+def test_ctrl_c_in_a_terminal_leaves_the_progress_bar_once(capsys, monkeypatch):
+    # s34fixk 1: after Ctrl-C the bar's last line showed twice: the terminal's echoed
+    # '^C' wrapped after the full-width bar, and Rich's final redraw landed below it
+    import sys
+
+    from camelhost.commands import tournament as command
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    record = command._record
+
+    def record_then_ctrl_c(tally, log, index, result):
+        if tally.games == 2:
+            # what the terminal echoes where its cursor is (past Rich's own stdout, which
+            # would print it above the bar as the program's output)
+            getattr(sys.stdout, "rich_proxied_file", sys.stdout).write("^C")
+            raise KeyboardInterrupt
+        record(tally, log, index, result)
+
+    monkeypatch.setattr(command, "_record", record_then_ctrl_c)
+    assert main(["tournament", "--seats", "8", "--games", "5", "--bots",
+                 "random,greedy,ev,cautious,tiles,copycat,partner,random", "--seed", "1",
+                 "--workers", "1"]) == 130
+    shown = _terminal(capsys.readouterr().out)
+    bars = [line for line in shown if "/5 " in line]
+    assert len(bars) == 1 and bars[0].startswith("2/5 "), shown
+
+
+def test_the_bots_line_breaks_between_names_in_a_terminal(capsys, monkeypatch):
+    # s34fixk 1: 8 policies made the header's bots line 90 characters, which an 80-column
+    # terminal broke inside a name ('partne' / 'r')
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    bots = ["random", "greedy", "ev", "cautious", "tiles", "copycat", "partner", "random"]
+    assert main(["tournament", "--seats", "8", "--games", "1", "--bots", ",".join(bots),
+                 "--seed", "1", "--workers", "1"]) == 0
+    shown = _terminal(capsys.readouterr().out)
+    assert shown[1:3] == ["bots by seat (rotated each game): random,greedy,ev,cautious,tiles,"
+                          "copycat,", "  partner,random"], shown[:4]
+    # every width: each line within it, the names whole and in their order
+    from camelhost.commands.tournament import bots_lines
+    for width in range(40, 100):
+        lines = bots_lines(bots, width)
+        assert all(len(line) <= width for line in lines), (width, lines)
+        names = "".join(line.strip() for line in lines).split("):", 1)[1].strip()
+        assert names == ",".join(bots), (width, lines)
+    # into a pipe or a log: one line, as before
+    assert bots_lines(bots) == ["bots by seat (rotated each game): " + ",".join(bots)]

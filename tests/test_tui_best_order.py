@@ -128,7 +128,7 @@ def test_a_finish_cards_value_kept_has_one_sign_everywhere_and_its_coins_now_sho
     card = [v for v in values if v["kind"] == "finish"][0]
     first = dict(view, odds=dict(view["odds"], actions=dict(
         view["odds"]["actions"], values=[card] + [v for v in values if v is not card])))
-    kept = "%s kept for a later leg" % signed(-card["hold"])
+    kept = "%s the card's worth in a later leg" % signed(-card["hold"])
     assert kept in advice_words(first)[0]["figure"]
     wide = " ".join(odds_lines(first["odds"], first, width=100).plain.split())
     assert "lose (a loser card) %s (now %s, kept %s)" % (
@@ -173,7 +173,7 @@ def test_plain_best_lists_the_coachs_advice_best_first(monkeypatch):
         kept = 0.0
         if av.kind == "finish":
             kept = float(signed(av.ev - av.facts["over_hold"]))
-            parts.append("%s kept for a later leg" % signed(-kept))
+            parts.append("%s the card's worth in a later leg" % signed(-kept))
         parts.append("%s the others' replies" % signed(score - now + kept))
         return "balance %s: %s" % (signed(score), ", ".join(parts))
 

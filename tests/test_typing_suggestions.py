@@ -97,3 +97,24 @@ def test_a_misspelt_german_colour_names_the_german_word():
     set_language("de")
     t, out = _table("second", ["Ann", "Ben", "Cy"], SECOND)
     assert "'gelb 2'" in _reply(t, out, "gelp 2")
+
+
+@pytest.mark.parametrize("typed, why", [
+    # 'rot' is no English colour: never 'loser rot 2' (was), nor 'type rot 2'
+    ("Omer rot 2", "unknown command 'rot 2' (help lists the commands)"),
+    ("Omer leg rot", "'rot' is not a racing camel of the second edition (one of: blue, "
+                     "green, yellow, red, purple)"),
+    # the refusal of the rest offers only what is taken itself
+    ("Omer leeg red", "unknown command 'leeg red'; did you mean 'leg red'? (help lists the "
+                      "commands)")])
+def test_a_suggestion_is_a_line_the_table_takes_else_the_player_is_named(typed, why):
+    t, out = _table("second", ["Ömer", "Ben", "Cy"], SECOND)
+    said = _reply(t, out, typed)
+    assert said == ("! '%s': a command takes no player's name, it acts for the player to act "
+                    "(it is Ömer's turn); without the name it is refused too: %s" % (typed, why))
+    # a rest the table takes is still offered as it is
+    assert _reply(t, out, "Omer red 2").endswith("(it is Ömer's turn); type 'red 2'")
+    # and so is a misspelt command whose line is taken; one that is not, never
+    assert _reply(t, out, "leeg red") == ("! unknown command 'leeg red'; did you mean 'leg "
+                                          "red'? (help lists the commands)")
+    assert "did you mean" not in _reply(t, out, "loser rot 2")

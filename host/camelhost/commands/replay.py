@@ -14,7 +14,8 @@ HELP = N_("show a finished or interrupted game from its journal")
 
 def add_arguments(parser):
     parser.add_argument("file", metavar=metavar("FILE"),
-                        help=_("journal file written by pyramid play or pyramid demo"))
+                        help=_("journal file written by pyramid play or pyramid demo, or a "
+                               "folder: its newest journal"))
     parser.add_argument("--brief", action="store_true",
                         help=_("only each earlier race's result and the table at the end, "
                                "not every event"))
@@ -27,12 +28,43 @@ def _print(line):
     print(line, flush=True)
 
 
+def newest_journal(folder):
+    """The newest journal in ``folder`` (``*.jsonl``, newest by the time it was last
+    written, to the second; finished or not: a replay shows either), as its path.
+    ``CliError`` (one line) when the folder can't be read, holds no journal, or holds
+    several written in the same second (their names listed in that line, so that the
+    reader chooses, never this program). As ``pyramid play --resume FOLDER`` chooses
+    (``play.newest_unfinished``), without its condition that the race goes on."""
+    import os
+
+    from camelhost.errors import CliError
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as exc:
+        raise CliError(_("%s: the folder can't be read (%s)")
+                       % (folder, exc.strerror or exc)) from None
+    written = []
+    for name in names:
+        path = os.path.join(folder, name)
+        if name.endswith(".jsonl") and os.path.isfile(path):
+            written.append((int(os.stat(path).st_mtime), path))
+    if not written:
+        raise CliError(_("%s is a folder with no journal in it (*.jsonl): give FILE") % folder)
+    newest = max(second for second, _path in written)
+    found = [path for second, path in written if second == newest]
+    if len(found) > 1:
+        raise CliError(_("%s: %d journals written in the same second: %s; give the one to "
+                         "show: pyramid replay FILE") % (folder, len(found), ", ".join(found)))
+    return found[0]
+
+
 def _journal_events(path, args):
     """The events of the journal at ``path`` up to its first damaged line, and the lines
     saying where the replay stops early, if it does (the file stays as it is). Without
     ``--lang`` (in ``args``) the replay speaks the language the journal records, as
     ``pyramid play --resume`` does (its first line's ``lang``, read even when that line is
-    damaged). Raises ``CliError`` for a missing, folder or empty file."""
+    damaged). Raises ``CliError`` for a missing or empty file (a folder is read as its
+    newest journal before this, ``newest_journal``)."""
     import os
 
     from camelhost.commands.play import speak_journals_language
@@ -44,8 +76,6 @@ def _journal_events(path, args):
     if not os.path.exists(path):
         raise CliError(_("%s: No such file (give a journal written by pyramid play or pyramid demo)")
                        % path)
-    if os.path.isdir(path):
-        raise CliError(_("%s is a folder, not a journal file") % path)
     notes = []
     events = read_events(path, upto_damage=True, notes=notes, check=Session.stale_line)
     if not events:
@@ -108,6 +138,13 @@ def run(args):
     import contextlib
     import os
     import sys
+    if os.path.isdir(args.file):
+        path = newest_journal(args.file)
+        from camelhost.commands.play import speak_journals_language
+        from camelhost.table.journal import read_lang
+        speak_journals_language(args, {"lang": read_lang(path)})  # said as the replay speaks
+        _print(_("replaying the newest journal in %s: %s") % (args.file, path))
+        args.file = path
     events, notes = _journal_events(args.file, args)
     head = events[0]
     board = contextlib.ExitStack()

@@ -255,6 +255,26 @@ def _close(log, client):
             cluster.close()
 
 
+#: Columns the progress bar leaves free at the right of a terminal: the ``^C`` the
+#: terminal echoes after it on Ctrl-C. On a full line the echo wrapped to a line of its
+#: own, and Rich's last redraw, which goes back up as many lines as it drew, landed
+#: there: the bar's last line was shown twice, once as it was and once redrawn.
+ECHO_ROOM = 2
+
+
+class _Bar(Progress):
+    """Rich's progress display, ``ECHO_ROOM`` columns narrower than the terminal."""
+
+    def __init__(self, *columns, console, **options):
+        self._terminal = console  # read before Progress has its own (its first table)
+        Progress.__init__(self, *columns, console=console, **options)
+
+    def make_tasks_table(self, tasks):
+        table = Progress.make_tasks_table(self, tasks)
+        table.width = max(20, self._terminal.width - ECHO_ROOM)
+        return table
+
+
 def _tally_games(console, games, tally, log, total):
     """Every game of ``games`` into ``tally`` (and the log), with Rich's bar on a
     terminal, else a line now and then (``LineProgress``)."""
@@ -264,9 +284,9 @@ def _tally_games(console, games, tally, log, total):
         # first and pushed the count and the time left off the line
         shares = TextColumn("{task.description}", table_column=Column(
             ratio=1, no_wrap=True, overflow="ellipsis"))
-        with Progress(MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
-                      BarColumn(bar_width=16), shares, console=console,
-                      expand=True) as progress:
+        with _Bar(MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
+                  BarColumn(bar_width=16), shares, console=console,
+                  expand=True) as progress:
             task = progress.add_task("games", total=total)
             for index, result in games:
                 _record(tally, log, index, result)
@@ -331,8 +351,8 @@ def run(args):
                      ngettext("%d game", "%d games", args.games) % args.games,
                      args.seed, ngettext("%d worker", "%d workers", workers) % workers, where),
                   soft_wrap=True)
-    console.print(_("bots by seat (rotated each game): %s") % ",".join(names), soft_wrap=True,
-                  highlight=False)
+    for line in bots_lines(names, console.width if console.is_terminal else None):
+        console.print(line, soft_wrap=True, highlight=False)
     log = open(args.log, "a") if args.log else None
     started = time.perf_counter()
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
@@ -363,6 +383,24 @@ def run(args):
         _write_plot(args.plot, tally, args, edition, names)
         console.print(_("plot written to %s") % args.plot, soft_wrap=True, highlight=False)
     return 130 if interrupted else 0
+
+
+def bots_lines(names, width=None):
+    """The header's line of the bots by seat (``names``, policy names in seat order):
+    ``bots by seat (rotated each game): coach,greedy,...``, as lines of at most ``width``
+    columns broken after a comma, never inside a name (8 policies at 80 columns are 90:
+    the terminal broke ``partner`` in two); the lines after the first indented by 2 (the
+    heading alone on its line when not even the first name fits after it). ``width``
+    ``None`` (a pipe, a log): one line. A name longer than a line stays whole."""
+    head = _("bots by seat (rotated each game): %s") % ""
+    lines, line = [], head
+    for i, name in enumerate(names):
+        word = name + ("," if i < len(names) - 1 else "")
+        if width is not None and len(line) + len(word) > width and line != "  ":
+            lines.append(line.rstrip())  # the heading alone when even one name is too long
+            line = "  "
+        line += word
+    return lines + [line]
 
 
 def _interrupted_line(done, total, log):

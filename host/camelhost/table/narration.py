@@ -1164,10 +1164,11 @@ def _gap_words(gap, ahead):
 def _figure_words(entry):
     """An advice entry's ranking number said in full, the figures as shown: in the
     end-game ``25% chance to win the race (+1.00 now)``; a balance with what it is made
-    of, so the sum can be checked at the table, ``balance -0.93: +5.55 now, -3.41 kept
-    for a later leg, -3.07 the others' replies`` (the replies being what is left of the
-    coach's score: the value now less the score, for a finish card less its value
-    kept too, so the parts add up to the balance); else its value now, ``+1.78 now``."""
+    of, so the sum can be checked at the table, ``balance -0.93: +5.55 now, -3.41 the
+    card's worth in a later leg, -3.07 the others' replies`` (the replies being what is
+    left of the coach's score: the value now less the score, for a finish card less its
+    value kept too, so the parts add up to the balance); else its value now, ``+1.78
+    now``."""
     kind, value = _rank_figure(entry)
     if kind == "win":
         return _("%s chance to win the race (%s now)") % (percent(value), signed(entry["ev"]))
@@ -1177,7 +1178,7 @@ def _figure_words(entry):
     hold = _cents(entry["hold"]) if entry.get("hold") is not None else 0.0
     parts = [_("%s now") % signed(now)]
     if entry.get("hold") is not None:
-        parts.append(_("%s kept for a later leg") % signed(-hold))
+        parts.append(_("%s the card's worth in a later leg") % signed(-hold))
     parts.append(_("%s the others' replies") % signed(score - now + hold))
     return _("balance %s: %s") % (signed(score), ", ".join(parts))
 

@@ -605,7 +605,13 @@ def _unknown_command(text, head, session):
             colour = _nearest_colour(glued.group(1), session)
             if colour is not None:
                 near = "%s %s" % (colour, glued.group(2))
+    if near and not _taken(_offered(near, typed), session):
+        # 'Omer rot 2' at an English table: never 'loser rot 2', which is refused too
+        near = None
     rest = _after_a_name(typed, session.names, fuzzy=not near)
+    if rest is None and not near and not named and len(typed.split()) > 1 and \
+            nearest(typed.split()[0], session.names) is not None:
+        rest = typed[len(typed.split()[0]):].strip()  # 'Omer rot 2': the player read
     if rest is None and near and not named:
         # 'Omer leg rot': a misspelt name before a command, nearer a player's name than
         # the command it could be ('loser'): the name, never 'loser leg rot'
@@ -620,14 +626,58 @@ def _unknown_command(text, head, session):
             turn = _("it is %s's turn") % session.names[session.current]
         # a finish card's colour is not said back (RULES 1.8): the line without it
         said = text if rest not in ("win", "lose") else "%s %s" % (typed.split()[0], rest)
+        why = _refusal(rest, session)
+        if why is not None:  # the line without the name is refused too: never offered
+            return _("%s: a command takes no player's name, it acts for the player to act "
+                     "(%s); without the name it is refused too: %s") % (shown(said), turn, why)
         return _("%s: a command takes no player's name, it acts for the player to act "
                  "(%s); type %s") % (shown(said), turn, shown(rest))
-    if near:  # in the table's words too (German 'rot 2', never 'red'), and in the
-        # letters the table reads: a full-width paste ('ＬＥＧ ｂｌａｕ') offered as 'leg blau'
-        guess = colours_in(unicodedata.normalize("NFKC", " ".join([near] + typed.split()[1:])))
+    if near:
         return _("unknown command %s; did you mean %s? (help lists the commands)") % (
-            shown(text), shown(guess))
+            shown(text), shown(_offered(near, typed)))
     return _("unknown command %s (help lists the commands)") % shown(text)
+
+
+def _offered(near, typed):
+    """The line offered for ``typed`` with its first word made ``near``: in the table's
+    words (German ``rot 2``, never ``red``) and in the letters the table reads (a
+    full-width paste ``ＬＥＧ ｂｌａｕ`` offered as ``leg blau``)."""
+    return colours_in(unicodedata.normalize("NFKC", " ".join([near] + typed.split()[1:])))
+
+
+#: The lines being checked (``_refusal``), innermost last: a check's refusal checks its
+#: own suggestion (``Omer leeg red``: is ``leg red`` taken?), to ``_CHECK_DEPTH`` lines
+#: deep; deeper, a line counts as refused (never offered unchecked).
+_CHECKING = []
+_CHECK_DEPTH = 3
+
+
+def _refusal(line, session):
+    """Why ``session`` would refuse ``line`` as typed now (``parse_command``'s one-line
+    refusal), or ``None`` when the table takes it: a suggestion is only ever a line the
+    table takes (``Omer rot 2`` at an English table: not ``loser rot 2``, whose
+    ``lose`` takes a colour). Nothing changes: the line is parsed, not played, so an
+    action the rules refuse later (no leg ticket of that colour left) still passes. The
+    table's own commands (``TABLE_WORDS``: ``help``, ``odds``...) and a bare ``win`` or
+    ``lose`` (its colour asked unseen, RULES 1.8) are taken before the parser: taken."""
+    words = line.split()
+    if words and (words[0].lower() in TABLE_WORDS or line in ("win", "lose")):
+        return None
+    if len(_CHECKING) >= _CHECK_DEPTH:
+        return _("unknown command %s (help lists the commands)") % shown(line)
+    _CHECKING.append(line)
+    try:
+        parse_command(line, session)
+    except TableError as refused:
+        return str(refused)
+    finally:
+        _CHECKING.pop()
+    return None
+
+
+def _taken(line, session):
+    """Whether ``session`` takes ``line`` as typed now (``_refusal`` finds no reason)."""
+    return _refusal(line, session) is None
 
 
 #: The command words of ``FORMS`` a player types for their own turn (the rest are the

@@ -383,16 +383,16 @@ def finish_reason(av, public=False):
     as the pile's camel (``p``, 0..1, ``finish_chance``), the cards on the pile (``cards``)
     and, when the coach valued it, what it is worth kept for a later leg (its value now
     less ``over_hold``, ``camelhost.coach.hold_value``): ``green ends the race last: 82%,
-    1 card on the pile, kept for a later leg +4.20``. ``public``: for the shared screen, which never names the card's
-    colour (RULES 1.8), so without the chance, which names it: ``1 card on the pile, kept
-    for a later leg +4.20``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is
+    1 card on the pile, worth +4.20 in a later leg``. ``public``: for the shared screen, which never names the card's
+    colour (RULES 1.8), so without the chance, which names it: ``1 card on the pile,
+    worth +4.20 in a later leg``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is
     missing."""
     facts = av.facts
     parts = [] if public else [finish_chance(facts)]
     parts.append(ngettext("%d card on the pile", "%d cards on the pile", facts["cards"])
                  % facts["cards"])
     if "over_hold" in facts:
-        parts.append(_("kept for a later leg %s") % signed(av.ev - facts["over_hold"]))
+        parts.append(_("worth %s in a later leg") % signed(av.ev - facts["over_hold"]))
     return ", ".join(parts)
 
 

@@ -349,7 +349,7 @@ def reason_words(kind, words, entry):
     why = _("now %s") % signed(entry["ev"])
     if kind == "finish" and entry.get("hold") is not None:
         # less what it is worth kept for a later leg: the sign plain mode's best and the
-        # web page give it (``narration.advice_words``: ``-2.91 kept for a later leg``)
+        # web page give it (``narration.advice_words``: ``-2.91 the card's worth in a later leg``)
         why += ", " + _("kept %s") % signed(-entry["hold"])
     return "(%s)" % why
 
