@@ -360,3 +360,32 @@ def test_each_step_is_reported_before_the_next_prompt(micropython):
     assert at_prompt["put one"] == ["connection", "versions", "bytecode", "sensor"]
     assert at_prompt["put the purple"] == STEPS[:6]
     assert at_prompt["push"] == STEPS[:7]
+
+
+def test_doctor_waits_for_the_push_as_long_as_the_docs_say_on_the_emulated_pico():
+    """docs/emulator.md gives the emulated Pico's push 120 s (Enter in another
+    terminal, an emulated board's seconds); doctor on its pseudo-terminal waited the
+    real board's 30 s unless told ``--push-wait 120`` (tester s34 part 2). Now the
+    default follows the port: 120 s on a pseudo-terminal, 30 s on a real board's
+    port, and ``--push-wait`` given wins on either."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    doctor.add_arguments(parser)
+    plain = parser.parse_args(["--port", "/dev/pts/7"])
+    said = []
+    maker = doctor._Maker(say=said.append, wait=doctor.push_wait(plain, emulated=True),
+                          emulated=True)
+    assert maker.push() == 120
+    assert said == ["push the slider once: on the emulated Pico, press Enter in its terminal "
+                    "(waiting 120 s)"]
+    assert doctor.push_wait(plain, emulated=False) == 30
+    given = parser.parse_args(["--port", "/dev/pts/7", "--push-wait", "45"])
+    assert doctor.push_wait(given, emulated=True) == doctor.push_wait(given) == 45
+    import os
+
+    docs = os.path.join(os.path.dirname(__file__), "..", "docs", "emulator.md")
+    with open(docs, encoding="utf-8") as doc:
+        text = doc.read()
+    assert "--push-wait 120" not in text  # nothing to pass: the default is what they say
+    assert "waiting %.0f s" % doctor.EMULATED_PUSH_TIMEOUT in text
