@@ -389,3 +389,75 @@ def test_doctor_waits_for_the_push_as_long_as_the_docs_say_on_the_emulated_pico(
         text = doc.read()
     assert "--push-wait 120" not in text  # nothing to pass: the default is what they say
     assert "waiting %.0f s" % doctor.EMULATED_PUSH_TIMEOUT in text
+
+
+def _depth(text):
+    """How deep the parentheses of ``text`` nest (0: none)."""
+    depth = deepest = 0
+    for c in text:
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("talk, seen", [
+    (b"$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n", "NMEA"),
+    (b"MicroPython v1.22.0 on 2024-01-05; Raspberry Pi Pico with RP2040\r\n>>> ", "MicroPython"),
+    (b"hello there, plain words\r\n", None),
+    (bytes(range(128, 256)), None),
+    (b"", None),
+])
+def test_the_links_refusal_nests_no_parenthesis_in_another(lang, talk, seen):
+    """A port that is not a pyramid is refused in one line, what it sent in one pair of
+    brackets: ``... does not look like a smart pyramid (NMEA sentences, as a GPS receiver
+    sends: ...)``, where it read ``(NMEA sentences (a GPS receiver?): ...)`` (tester s34
+    part 2; the silent port's was made one level this afternoon)."""
+    from camelhost.device import link
+    from camelhost.i18n import _, set_language
+
+    set_language(lang)
+    what = link.describe_bytes(talk[:64], len(talk), 0)
+    line = _("%s does not look like a smart pyramid (%s); %s") % (
+        "/dev/ttyUSB0", what, "check the USB cable")
+    assert _depth(line) == 1, line
+    assert seen is None or seen in line
+
+
+@pytest.mark.parametrize("lang, name", [("en", "no smart pyramid found"),
+                                        ("de", "keine Smart Pyramid gefunden")])
+def test_flash_with_no_board_found_points_a_maker_without_one_to_pyramid_emulate(
+        monkeypatch, capsys, lang, name):
+    """``pyramid flash`` with no RP2040 on USB names the ports it saw and, for a maker
+    who has no board yet, ``pyramid emulate`` (tester s34 part 2); in German the
+    product keeps its name, Smart Pyramid (was translated, schlaue Pyramide)."""
+    from camelhost import cli
+    from serial.tools import list_ports
+
+    class Port:
+        device, vid = "/dev/ttyS0", None
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [Port()])
+    assert cli.main(["flash", "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pyramid: " + name) and "/dev/ttyS0" in err, err
+    assert "pyramid emulate" in err and "docs/emulator.md" in err and err.count("\n") == 1, err
+
+
+def test_german_names_the_product_smart_pyramid_everywhere():
+    """The product's name is a name, Smart Pyramid in German too (README,
+    "Languages"): every msgid saying "smart pyramid" has it in its msgstr, and none
+    says "schlaue Pyramide"."""
+    import os
+
+    from babel.messages.pofile import read_po
+
+    po = os.path.join(os.path.dirname(__file__), "..", "host", "camelhost", "locale", "de",
+                      "LC_MESSAGES", "pyramid.po")
+    with open(po, "rb") as f:
+        catalogue = read_po(f)
+    named = [m for m in catalogue if m.id and "smart pyramid" in str(m.id).lower()]
+    assert len(named) >= 4
+    for message in named:
+        assert "Smart Pyramid" in message.string and "schlau" not in message.string, message.id
+    assert not [m.id for m in catalogue if m.id and "schlaue" in str(m.string)]

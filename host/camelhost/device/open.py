@@ -28,7 +28,9 @@ def find_rp2040_port(option="--pyramid"):
     """Return the device path of the first serial port with USB VID 0x2E8A.
 
     Raises ``CliError`` listing the ports seen when there is none; ``option`` is the
-    command's option that names a port."""
+    command's option that names a port: ``--pyramid`` (play) adds ``--pyramid manual``,
+    ``--port`` (the maker's tools: flash, doctor, calibrate, monitor) adds ``pyramid
+    emulate`` for a maker without a board (docs/emulator.md)."""
     from serial.tools import list_ports
     ports = list(list_ports.comports())
     for p in ports:
@@ -36,8 +38,12 @@ def find_rp2040_port(option="--pyramid"):
             return p.device
     seen = ", ".join(p.device for p in ports) or "none"
     manual = _(", or use --pyramid manual to type the dice") if option == "--pyramid" else ""
-    raise CliError(_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                   "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
+    text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
+              "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
+    if option == "--port":
+        text += ". " + _("Without a board: pyramid emulate runs the firmware on an emulated "
+                         "Pico and prints its port (docs/emulator.md)")
+    raise CliError(text)
 
 
 def pseudo_terminal(spec):
