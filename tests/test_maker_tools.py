@@ -251,21 +251,82 @@ def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monke
     assert "give the RPI_PICO UF2 of MicroPython 1.23 or later" in line
 
 
+#: seconds the emulated-Pico doctor test gives each expected prompt (and doctor's end
+#: after the last): the emulated board's boot to HELLO takes 25-43 s of wall time on the
+#: shared machine (docs/emulator.md), a step's readings a few seconds each
+PROMPT_S = 240.0
+#: seconds doctor may sit at an input prompt the test does not expect before it fails
+STALL_S = 10.0
+
+
+def _follow_prompts(proc, prompts, answer, per_prompt_s=PROMPT_S, stall_s=STALL_S):
+    """Read ``proc``'s stdout (a ``subprocess.Popen`` with ``stdout=PIPE``) and answer
+    ``prompts``, a list of ``(start, end)`` byte strings expected in this order: as
+    soon as one is whole, ``answer(text)`` gets it (from ``start`` through ``end``).
+    Returns everything ``proc`` wrote, once it ended after the last prompt.
+
+    Fails the test at once, with the prompt it waited for and what ``proc`` said since
+    the last one, when ``proc`` waits at another input prompt (its output ends in
+    ``": "`` and stays so ``stall_s`` seconds: a prompt's words changed), when ``proc``
+    ends before the prompt, or when a prompt (or the end) does not come within
+    ``per_prompt_s`` seconds: never the whole run's 900 s it had."""
+    import os
+    import select
+    import time
+
+    out = b""
+    done = 0  # prompts answered
+    pos = 0  # where the output after the last answered prompt starts
+    since = changed = time.monotonic()
+    ended = False
+    while True:
+        if done < len(prompts):
+            start, end = prompts[done]
+            at = out.find(start, pos)
+            whole = out.find(end, at + len(start)) if at >= 0 else -1
+            if whole >= 0:
+                pos = whole + len(end)
+                answer(out[at:pos].decode(errors="replace"))
+                done += 1
+                since = time.monotonic()
+                continue
+        elif ended:
+            return out
+        waited_for = prompts[done][0].decode() if done < len(prompts) else "the end"
+        seen = out[pos:].decode(errors="replace")[-600:]
+        now = time.monotonic()
+        if ended:
+            pytest.fail("doctor ended (status %s) before %r; it said: %s"
+                        % (proc.returncode, waited_for, seen))
+        if now - since > per_prompt_s:
+            pytest.fail("no %r within %.0f s; doctor said: %s" % (waited_for, per_prompt_s, seen))
+        if out[pos:].endswith(b": ") and now - changed > stall_s:
+            pytest.fail("doctor waits at a prompt that is not %r: %s" % (waited_for, seen))
+        if select.select([proc.stdout], [], [], 0.5)[0]:
+            data = os.read(proc.stdout.fileno(), 4096)
+            if data:
+                out += data
+                changed = time.monotonic()
+            elif proc.poll() is not None or proc.wait(5) is not None:
+                ended = True  # end of file: everything it wrote is in out
+
+
 @pytest.mark.emu
 @pytest.mark.slow
 @pytest.mark.process
 def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_as_the_docs_say():
     """docs/emulator.md's steps: ``pyramid emulate`` in one process, ``pyramid doctor
-    --port PORT --push-wait 120`` in another; at each prompt the key the prompt names is
-    typed in ``emulate`` (``p red``, ``p purple``, Enter for the push), then Enter in
-    doctor. A tester could not follow doctor's prompts there (no key put a die in the
-    head); since tester s34's M4 the doctor's prompts on a pseudo-terminal name the key."""
+    --port PORT`` in another (its push wait on a pseudo-terminal is the docs' 120 s); at
+    each prompt the key the prompt names is typed in ``emulate`` (``p red``, ``p
+    purple``, Enter for the push), then Enter in doctor. A tester could not follow
+    doctor's prompts there (no key put a die in the head); since tester s34's M4 the
+    doctor's prompts on a pseudo-terminal name the key. Each prompt has
+    ``PROMPT_S`` seconds, and a prompt in other words fails the test at once
+    (``_follow_prompts``)."""
     import os
     import re
-    import select
     import subprocess
     import sys
-    import time
 
     from camelhost.device import emulated
 
@@ -287,7 +348,7 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
         assert first.startswith("emulated Pico on /dev/"), first
         emu.stdout.readline()
         assert "each followed by Enter" in emu.stdout.readline()
-        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3], "--push-wait", "120"],
+        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3]],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
         def key(text, enter_in_doctor=True):
@@ -298,27 +359,18 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 doc.stdin.write(b"\n")
                 doc.stdin.flush()
 
-        out = b""
-        answered = []
-        deadline = time.monotonic() + 900
-        while doc.poll() is None and time.monotonic() < deadline:
-            if select.select([doc.stdout], [], [], 1.0)[0]:
-                out += os.read(doc.stdout.fileno(), 4096)
-            for prompt, end in ((b"put the red die", b"Enter here: "),
-                                (b"put the purple die", b"Enter here: "),
-                                (b"push the slider", b" s)")):
-                whole = prompt in out and end in out[out.index(prompt):]
-                if whole and prompt not in answered:
-                    answered.append(prompt)
-                    asked = out[out.index(prompt):].decode(errors="replace")
-                    if prompt == b"push the slider":  # Enter in the emulator's terminal
-                        assert "on the emulated Pico, press Enter in its terminal" in asked
-                        key("", False)
-                    else:  # the key the prompt names, typed as it says
-                        typed = re.search(r"type (p [a-z-]+) and Enter in its terminal", asked)
-                        assert typed, asked
-                        key(typed.group(1))
-        out += doc.stdout.read() or b""
+        def answer(asked):
+            if asked.startswith("push the slider"):  # Enter in the emulator's terminal
+                assert "on the emulated Pico, press Enter in its terminal (waiting 120 s)" in asked
+                key("", False)
+            else:  # the key the prompt names, typed as it says
+                typed = re.search(r"type (p [a-z-]+) and Enter in its terminal", asked)
+                assert typed, asked
+                key(typed.group(1))
+
+        out = _follow_prompts(doc, [(b"put the red die", b"Enter here: "),
+                                    (b"put the purple die", b"Enter here: "),
+                                    (b"push the slider", b" s)")], answer)
     finally:
         for proc in (doc, emu):
             if proc is not None and proc.poll() is None:
@@ -330,6 +382,58 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
     assert said[:2] == ["the red die is in the head (it stays there until the next push or p)",
                         "the purple die is in the head (it stays there until the next push or p)"]
     assert said[2].startswith("slider pushed: ")
+
+
+_PROMPTER = """
+import sys
+sys.stdout.write("checking the connection\\n" + sys.argv[1])
+sys.stdout.flush()
+if not sys.argv[1]:
+    sys.exit(3)  # ends before asking
+sys.stdin.readline()
+sys.stdout.write("all 8 checks passed\\n")
+"""
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("prompt, failure", [
+    ("put the red die in the pyramid's head, then press Enter here: ", None),
+    ("place the red die in the head, then press Enter here: ",
+     "doctor waits at a prompt that is not 'put the red die': checking the connection\n"
+     "place the red die"),
+    ("", "doctor ended (status 3) before 'put the red die'"),
+])
+def test_the_emulated_doctor_test_fails_at_once_on_a_prompt_it_does_not_know(prompt, failure):
+    """The emulated-Pico doctor test's reader (``_follow_prompts``) answers the prompts
+    it knows, and fails within seconds, naming the prompt it saw, when doctor asks in
+    other words or ends first: it waited 900 s when a prompt's wording changed (tester
+    s34 part 2)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", _PROMPTER, prompt], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    asked = []
+
+    def answer(text):
+        asked.append(text)
+        proc.stdin.write(b"\n")
+        proc.stdin.flush()
+
+    try:
+        if failure is None:
+            out = _follow_prompts(proc, [(b"put the red die", b"Enter here: ")], answer,
+                                  per_prompt_s=60, stall_s=1)
+            assert asked == [prompt] and out.endswith(b"all 8 checks passed\n")
+        else:
+            with pytest.raises(pytest.fail.Exception) as info:
+                _follow_prompts(proc, [(b"put the red die", b"Enter here: ")], answer,
+                                per_prompt_s=60, stall_s=1)
+            assert str(info.value).startswith(failure) and not asked
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
 
 
 @pytest.mark.hil
