@@ -565,3 +565,48 @@ def test_german_names_the_product_smart_pyramid_everywhere():
     for message in named:
         assert "Smart Pyramid" in message.string and "schlau" not in message.string, message.id
     assert not [m.id for m in catalogue if m.id and "schlaue" in str(m.string)]
+
+
+@pytest.mark.parametrize("lang, key", [
+    ("en", r"type (p(?: [^ ;,]+)?) and Enter in its terminal; then press Enter here"),
+    ("de", r"tippe (p(?: [^ ;,]+)?) und Enter in seinem Terminal; dann drücke hier Enter"),
+])
+def test_calibrate_on_the_emulated_pico_names_the_key_that_puts_each_die_in_the_head(
+        capsys, lang, key):
+    """``pyramid calibrate`` at the keyboard on the emulated Pico (its port a
+    pseudo-terminal): each prompt names the key for the emulator's terminal, as doctor's
+    do (tester s34 part 2), and that key, typed in the emulate console, puts the die
+    the step asks for in the head: a die, the grey die by its ink, the empty head, the
+    gain's step and the question after a doubtful reading; in the table's language."""
+    import re
+
+    from camelhost.commands import emulate
+    from camelhost.i18n import set_language
+    from camelhost.tools import calibrate
+
+    set_language(lang)
+    board = _Board()
+    asked = []
+
+    def person(prompt):
+        asked.append(prompt)
+        typed = re.search(key, prompt)
+        assert typed, prompt
+        emulate._press(board, typed.group(1))
+        return ""
+
+    driver = calibrate.HumanDriver(input_fn=person, emulated=True)
+    for label, value, purpose in (("blue", 1, None), ("empty", None, None),
+                                  ("grey-black", 2, None), ("yellow", None, "gain"),
+                                  ("purple", 3, None)):
+        driver.present(label, value, 1, 30, purpose=purpose)
+        assert board.head == label, asked[-1]
+    assert driver.read_again("green", 2, 4) is True and board.head == "green", asked[-1]
+    assert asked[-1].startswith("  " + ("Enter reads it again" if lang == "en"
+                                       else "Enter misst noch einmal"))
+    assert asked[0].startswith("[  1/30] " + ("release the blue die with 1 on top: "
+                                              if lang == "en" else "lass den Würfel blau"))
+    assert len(asked) == 6
+    plain = calibrate.HumanDriver(input_fn=lambda prompt: asked.append(prompt) or "")  # a real board's port: no key
+    plain.present("blue", 1, 1, 30)
+    assert "emul" not in asked[-1] and not re.search(key, asked[-1])
