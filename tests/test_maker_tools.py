@@ -546,6 +546,10 @@ def test_flash_with_no_board_found_points_a_maker_without_one_to_pyramid_emulate
     err = capsys.readouterr().err
     assert err.startswith("pyramid: " + name) and "/dev/ttyS0" in err, err
     assert "pyramid emulate" in err and "docs/emulator.md" in err and err.count("\n") == 1, err
+    monkeypatch.setattr(list_ports, "comports", lambda: [])  # no serial port at all
+    assert cli.main(["flash", "--lang", lang]) == 1
+    none = {"en": "ports seen: none).", "de": "gesehene Anschlüsse: keine)."}[lang]
+    assert none in capsys.readouterr().err
 
 
 def test_german_names_the_product_smart_pyramid_everywhere():

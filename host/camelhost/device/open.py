@@ -16,7 +16,7 @@ import time
 from camelhost.device import sources
 from camelhost.device.events import DieEvent
 from camelhost.errors import CliError, port_message
-from camelhost.i18n import _
+from camelhost.i18n import _, pgettext
 
 #: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
 RP2040_VID = 0x2E8A
@@ -36,7 +36,7 @@ def find_rp2040_port(option="--pyramid"):
     for p in ports:
         if p.vid == RP2040_VID:
             return p.device
-    seen = ", ".join(p.device for p in ports) or "none"
+    seen = ", ".join(p.device for p in ports) or pgettext("ports seen", "none")
     manual = _(", or use --pyramid manual to type the dice") if option == "--pyramid" else ""
     text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
               "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
