@@ -246,11 +246,14 @@ def test_k_keeps_a_doubtful_reading_and_the_session_is_refused_as_before(virtual
     assert "k keeps this reading, and then this session will not be saved" in prompts[2]
     assert prompts[3] == prompts[2] and prompts[4].startswith("[  3/")
     # tester s33 F2: the session ran on to its end before it said so; every later step
-    # says it now, and q stops it there
+    # says it now, and q stops it there (the virtual pyramid's port is a pseudo-terminal,
+    # which calibrate takes for the emulated Pico's: each prompt names its key first)
     later = prompts[4:]
-    assert later and all(p.endswith(", then press Enter (this session will not be saved: "
-                                    "a doubtful reading was kept; q stops): ") for p in later)
-    assert prompts[0].endswith(", then press Enter (q to stop): ")  # before the k
+    assert later and all(p.endswith(" and Enter in its terminal; then press Enter here (this "
+                                    "session will not be saved: a doubtful reading was kept; "
+                                    "q stops): ") for p in later)
+    assert prompts[0].endswith(" and Enter in its terminal; then press Enter here (q to "
+                               "stop): ")  # before the k
     assert _profile_on_flash(virtual) == before
 
 

@@ -717,7 +717,8 @@ def test_a_wait_in_seconds_is_written_the_german_way_and_its_unit_named_in_the_h
 #: German edition's words and one name for one thing: docs/rules.de.md's glossary).
 GERMAN_NOT_SAID = {
     r"\bBrett\b": "Spielplan (the board; the notation's 'kurze Brettform' stays)",
-    r"\bsmarte\b": "schlaue Pyramide (the program's name)",
+    r"\bsmarte\b": "Smart Pyramid (the product's name, README 'Languages')",
+    r"\bschlaue Pyramide\b": "Smart Pyramid (the product's name, kept: README 'Languages')",
     r"\bAusführung\b": "Build",
     r"\bLesung\b": "Messung (a sensor reading)",
     r"\bAusgabe (classic|second)\b": "Erstausgabe / Zweitausgabe (i18n.edition_word)",

@@ -251,21 +251,82 @@ def test_an_rp2040_uf2_without_micropython_is_one_line_after_the_usb_bound(monke
     assert "give the RPI_PICO UF2 of MicroPython 1.23 or later" in line
 
 
+#: seconds the emulated-Pico doctor test gives each expected prompt (and doctor's end
+#: after the last): the emulated board's boot to HELLO takes 25-43 s of wall time on the
+#: shared machine (docs/emulator.md), a step's readings a few seconds each
+PROMPT_S = 240.0
+#: seconds doctor may sit at an input prompt the test does not expect before it fails
+STALL_S = 10.0
+
+
+def _follow_prompts(proc, prompts, answer, per_prompt_s=PROMPT_S, stall_s=STALL_S):
+    """Read ``proc``'s stdout (a ``subprocess.Popen`` with ``stdout=PIPE``) and answer
+    ``prompts``, a list of ``(start, end)`` byte strings expected in this order: as
+    soon as one is whole, ``answer(text)`` gets it (from ``start`` through ``end``).
+    Returns everything ``proc`` wrote, once it ended after the last prompt.
+
+    Fails the test at once, with the prompt it waited for and what ``proc`` said since
+    the last one, when ``proc`` waits at another input prompt (its output ends in
+    ``": "`` and stays so ``stall_s`` seconds: a prompt's words changed), when ``proc``
+    ends before the prompt, or when a prompt (or the end) does not come within
+    ``per_prompt_s`` seconds: never the whole run's 900 s it had."""
+    import os
+    import select
+    import time
+
+    out = b""
+    done = 0  # prompts answered
+    pos = 0  # where the output after the last answered prompt starts
+    since = changed = time.monotonic()
+    ended = False
+    while True:
+        if done < len(prompts):
+            start, end = prompts[done]
+            at = out.find(start, pos)
+            whole = out.find(end, at + len(start)) if at >= 0 else -1
+            if whole >= 0:
+                pos = whole + len(end)
+                answer(out[at:pos].decode(errors="replace"))
+                done += 1
+                since = time.monotonic()
+                continue
+        elif ended:
+            return out
+        waited_for = prompts[done][0].decode() if done < len(prompts) else "the end"
+        seen = out[pos:].decode(errors="replace")[-600:]
+        now = time.monotonic()
+        if ended:
+            pytest.fail("doctor ended (status %s) before %r; it said: %s"
+                        % (proc.returncode, waited_for, seen))
+        if now - since > per_prompt_s:
+            pytest.fail("no %r within %.0f s; doctor said: %s" % (waited_for, per_prompt_s, seen))
+        if out[pos:].endswith(b": ") and now - changed > stall_s:
+            pytest.fail("doctor waits at a prompt that is not %r: %s" % (waited_for, seen))
+        if select.select([proc.stdout], [], [], 0.5)[0]:
+            data = os.read(proc.stdout.fileno(), 4096)
+            if data:
+                out += data
+                changed = time.monotonic()
+            elif proc.poll() is not None or proc.wait(5) is not None:
+                ended = True  # end of file: everything it wrote is in out
+
+
 @pytest.mark.emu
 @pytest.mark.slow
 @pytest.mark.process
 def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_as_the_docs_say():
     """docs/emulator.md's steps: ``pyramid emulate`` in one process, ``pyramid doctor
-    --port PORT --push-wait 120`` in another; at each prompt the key the prompt names is
-    typed in ``emulate`` (``p red``, ``p purple``, Enter for the push), then Enter in
-    doctor. A tester could not follow doctor's prompts there (no key put a die in the
-    head); since tester s34's M4 the doctor's prompts on a pseudo-terminal name the key."""
+    --port PORT`` in another (its push wait on a pseudo-terminal is the docs' 120 s); at
+    each prompt the key the prompt names is typed in ``emulate`` (``p red``, ``p
+    purple``, Enter for the push), then Enter in doctor. A tester could not follow
+    doctor's prompts there (no key put a die in the head); since tester s34's M4 the
+    doctor's prompts on a pseudo-terminal name the key. Each prompt has
+    ``PROMPT_S`` seconds, and a prompt in other words fails the test at once
+    (``_follow_prompts``)."""
     import os
     import re
-    import select
     import subprocess
     import sys
-    import time
 
     from camelhost.device import emulated
 
@@ -287,7 +348,7 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
         assert first.startswith("emulated Pico on /dev/"), first
         emu.stdout.readline()
         assert "each followed by Enter" in emu.stdout.readline()
-        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3], "--push-wait", "120"],
+        doc = subprocess.Popen([exe, "doctor", "--port", first.split()[3]],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
         def key(text, enter_in_doctor=True):
@@ -298,27 +359,18 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 doc.stdin.write(b"\n")
                 doc.stdin.flush()
 
-        out = b""
-        answered = []
-        deadline = time.monotonic() + 900
-        while doc.poll() is None and time.monotonic() < deadline:
-            if select.select([doc.stdout], [], [], 1.0)[0]:
-                out += os.read(doc.stdout.fileno(), 4096)
-            for prompt, end in ((b"put the red die", b"Enter here: "),
-                                (b"put the purple die", b"Enter here: "),
-                                (b"push the slider", b" s)")):
-                whole = prompt in out and end in out[out.index(prompt):]
-                if whole and prompt not in answered:
-                    answered.append(prompt)
-                    asked = out[out.index(prompt):].decode(errors="replace")
-                    if prompt == b"push the slider":  # Enter in the emulator's terminal
-                        assert "on the emulated Pico, press Enter in its terminal" in asked
-                        key("", False)
-                    else:  # the key the prompt names, typed as it says
-                        typed = re.search(r"type (p [a-z-]+) and Enter in its terminal", asked)
-                        assert typed, asked
-                        key(typed.group(1))
-        out += doc.stdout.read() or b""
+        def answer(asked):
+            if asked.startswith("push the slider"):  # Enter in the emulator's terminal
+                assert "on the emulated Pico, press Enter in its terminal (waiting 120 s)" in asked
+                key("", False)
+            else:  # the key the prompt names, typed as it says
+                typed = re.search(r"type (p [a-z-]+) and Enter in its terminal", asked)
+                assert typed, asked
+                key(typed.group(1))
+
+        out = _follow_prompts(doc, [(b"put the red die", b"Enter here: "),
+                                    (b"put the purple die", b"Enter here: "),
+                                    (b"push the slider", b" s)")], answer)
     finally:
         for proc in (doc, emu):
             if proc is not None and proc.poll() is None:
@@ -330,6 +382,58 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
     assert said[:2] == ["the red die is in the head (it stays there until the next push or p)",
                         "the purple die is in the head (it stays there until the next push or p)"]
     assert said[2].startswith("slider pushed: ")
+
+
+_PROMPTER = """
+import sys
+sys.stdout.write("checking the connection\\n" + sys.argv[1])
+sys.stdout.flush()
+if not sys.argv[1]:
+    sys.exit(3)  # ends before asking
+sys.stdin.readline()
+sys.stdout.write("all 8 checks passed\\n")
+"""
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("prompt, failure", [
+    ("put the red die in the pyramid's head, then press Enter here: ", None),
+    ("place the red die in the head, then press Enter here: ",
+     "doctor waits at a prompt that is not 'put the red die': checking the connection\n"
+     "place the red die"),
+    ("", "doctor ended (status 3) before 'put the red die'"),
+])
+def test_the_emulated_doctor_test_fails_at_once_on_a_prompt_it_does_not_know(prompt, failure):
+    """The emulated-Pico doctor test's reader (``_follow_prompts``) answers the prompts
+    it knows, and fails within seconds, naming the prompt it saw, when doctor asks in
+    other words or ends first: it waited 900 s when a prompt's wording changed (tester
+    s34 part 2)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", _PROMPTER, prompt], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    asked = []
+
+    def answer(text):
+        asked.append(text)
+        proc.stdin.write(b"\n")
+        proc.stdin.flush()
+
+    try:
+        if failure is None:
+            out = _follow_prompts(proc, [(b"put the red die", b"Enter here: ")], answer,
+                                  per_prompt_s=60, stall_s=1)
+            assert asked == [prompt] and out.endswith(b"all 8 checks passed\n")
+        else:
+            with pytest.raises(pytest.fail.Exception) as info:
+                _follow_prompts(proc, [(b"put the red die", b"Enter here: ")], answer,
+                                per_prompt_s=60, stall_s=1)
+            assert str(info.value).startswith(failure) and not asked
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
 
 
 @pytest.mark.hil
@@ -360,3 +464,153 @@ def test_each_step_is_reported_before_the_next_prompt(micropython):
     assert at_prompt["put one"] == ["connection", "versions", "bytecode", "sensor"]
     assert at_prompt["put the purple"] == STEPS[:6]
     assert at_prompt["push"] == STEPS[:7]
+
+
+def test_doctor_waits_for_the_push_as_long_as_the_docs_say_on_the_emulated_pico():
+    """docs/emulator.md gives the emulated Pico's push 120 s (Enter in another
+    terminal, an emulated board's seconds); doctor on its pseudo-terminal waited the
+    real board's 30 s unless told ``--push-wait 120`` (tester s34 part 2). Now the
+    default follows the port: 120 s on a pseudo-terminal, 30 s on a real board's
+    port, and ``--push-wait`` given wins on either."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    doctor.add_arguments(parser)
+    plain = parser.parse_args(["--port", "/dev/pts/7"])
+    said = []
+    maker = doctor._Maker(say=said.append, wait=doctor.push_wait(plain, emulated=True),
+                          emulated=True)
+    assert maker.push() == 120
+    assert said == ["push the slider once: on the emulated Pico, press Enter in its terminal "
+                    "(waiting 120 s)"]
+    assert doctor.push_wait(plain, emulated=False) == 30
+    given = parser.parse_args(["--port", "/dev/pts/7", "--push-wait", "45"])
+    assert doctor.push_wait(given, emulated=True) == doctor.push_wait(given) == 45
+    import os
+
+    docs = os.path.join(os.path.dirname(__file__), "..", "docs", "emulator.md")
+    with open(docs, encoding="utf-8") as doc:
+        text = doc.read()
+    assert "--push-wait 120" not in text  # nothing to pass: the default is what they say
+    assert "waiting %.0f s" % doctor.EMULATED_PUSH_TIMEOUT in text
+
+
+def _depth(text):
+    """How deep the parentheses of ``text`` nest (0: none)."""
+    depth = deepest = 0
+    for c in text:
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("talk, seen", [
+    (b"$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n", "NMEA"),
+    (b"MicroPython v1.22.0 on 2024-01-05; Raspberry Pi Pico with RP2040\r\n>>> ", "MicroPython"),
+    (b"hello there, plain words\r\n", None),
+    (bytes(range(128, 256)), None),
+    (b"", None),
+])
+def test_the_links_refusal_nests_no_parenthesis_in_another(lang, talk, seen):
+    """A port that is not a pyramid is refused in one line, what it sent in one pair of
+    brackets: ``... does not look like a smart pyramid (NMEA sentences, as a GPS receiver
+    sends: ...)``, where it read ``(NMEA sentences (a GPS receiver?): ...)`` (tester s34
+    part 2; the silent port's was made one level this afternoon)."""
+    from camelhost.device import link
+    from camelhost.i18n import _, set_language
+
+    set_language(lang)
+    what = link.describe_bytes(talk[:64], len(talk), 0)
+    line = _("%s does not look like a smart pyramid (%s); %s") % (
+        "/dev/ttyUSB0", what, "check the USB cable")
+    assert _depth(line) == 1, line
+    assert seen is None or seen in line
+
+
+@pytest.mark.parametrize("lang, name", [("en", "no smart pyramid found"),
+                                        ("de", "keine Smart Pyramid gefunden")])
+def test_flash_with_no_board_found_points_a_maker_without_one_to_pyramid_emulate(
+        monkeypatch, capsys, lang, name):
+    """``pyramid flash`` with no RP2040 on USB names the ports it saw and, for a maker
+    who has no board yet, ``pyramid emulate`` (tester s34 part 2); in German the
+    product keeps its name, Smart Pyramid (was translated, schlaue Pyramide)."""
+    from camelhost import cli
+    from serial.tools import list_ports
+
+    class Port:
+        device, vid = "/dev/ttyS0", None
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [Port()])
+    assert cli.main(["flash", "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pyramid: " + name) and "/dev/ttyS0" in err, err
+    assert "pyramid emulate" in err and "docs/emulator.md" in err and err.count("\n") == 1, err
+    monkeypatch.setattr(list_ports, "comports", lambda: [])  # no serial port at all
+    assert cli.main(["flash", "--lang", lang]) == 1
+    none = {"en": "ports seen: none).", "de": "gesehene Anschlüsse: keine)."}[lang]
+    assert none in capsys.readouterr().err
+
+
+def test_german_names_the_product_smart_pyramid_everywhere():
+    """The product's name is a name, Smart Pyramid in German too (README,
+    "Languages"): every msgid saying "smart pyramid" has it in its msgstr, and none
+    says "schlaue Pyramide"."""
+    import os
+
+    from babel.messages.pofile import read_po
+
+    po = os.path.join(os.path.dirname(__file__), "..", "host", "camelhost", "locale", "de",
+                      "LC_MESSAGES", "pyramid.po")
+    with open(po, "rb") as f:
+        catalogue = read_po(f)
+    named = [m for m in catalogue if m.id and "smart pyramid" in str(m.id).lower()]
+    assert len(named) >= 4
+    for message in named:
+        assert "Smart Pyramid" in message.string and "schlau" not in message.string, message.id
+    assert not [m.id for m in catalogue if m.id and "schlaue" in str(m.string)]
+
+
+@pytest.mark.parametrize("lang, key", [
+    ("en", r"type (p(?: [^ ;,]+)?) and Enter in its terminal; then press Enter here"),
+    ("de", r"tippe (p(?: [^ ;,]+)?) und Enter in seinem Terminal; dann drücke hier Enter"),
+])
+def test_calibrate_on_the_emulated_pico_names_the_key_that_puts_each_die_in_the_head(
+        capsys, lang, key):
+    """``pyramid calibrate`` at the keyboard on the emulated Pico (its port a
+    pseudo-terminal): each prompt names the key for the emulator's terminal, as doctor's
+    do (tester s34 part 2), and that key, typed in the emulate console, puts the die
+    the step asks for in the head: a die, the grey die by its ink, the empty head, the
+    gain's step and the question after a doubtful reading; in the table's language."""
+    import re
+
+    from camelhost.commands import emulate
+    from camelhost.i18n import set_language
+    from camelhost.tools import calibrate
+
+    set_language(lang)
+    board = _Board()
+    asked = []
+
+    def person(prompt):
+        asked.append(prompt)
+        typed = re.search(key, prompt)
+        assert typed, prompt
+        emulate._press(board, typed.group(1))
+        return ""
+
+    driver = calibrate.HumanDriver(input_fn=person, emulated=True)
+    for label, value, purpose in (("blue", 1, None), ("empty", None, None),
+                                  ("grey-black", 2, None), ("yellow", None, "gain"),
+                                  ("purple", 3, None)):
+        driver.present(label, value, 1, 30, purpose=purpose)
+        assert board.head == label, asked[-1]
+    assert driver.read_again("green", 2, 4) is True and board.head == "green", asked[-1]
+    assert asked[-1].startswith("  " + ("Enter reads it again" if lang == "en"
+                                       else "Enter misst noch einmal"))
+    assert asked[0].startswith("[  1/30] " + ("release the blue die with 1 on top: "
+                                              if lang == "en" else "lass den Würfel blau"))
+    assert len(asked) == 6
+    plain = calibrate.HumanDriver(input_fn=lambda prompt: asked.append(prompt) or "")  # a real board's port: no key
+    plain.present("blue", 1, 1, 30)
+    assert "emul" not in asked[-1] and not re.search(key, asked[-1])

@@ -102,7 +102,9 @@ def run(args):
             # nobody can put a die into the simulated head: its table does it
             print(_("virtual pyramid: the simulated table puts each die in the head itself, "
                     "so calibrate runs unattended (--auto is implied)"))
-        driver = VirtualDriver(pyramid.virtual) if pyramid.virtual else HumanDriver()
+        kind = getattr(getattr(pyramid.link.transport, "identity", None), "kind", None)
+        driver = (VirtualDriver(pyramid.virtual) if pyramid.virtual
+                  else HumanDriver(emulated=kind == "pty"))
         result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
                            gain=args.gain, integration=integration,
                            save=not args.no_save, autorange=args.autorange)

@@ -45,6 +45,10 @@ HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, 
 LED_OVER_EMPTY = 3.0
 #: seconds to wait for the maker's slider push on a real board
 PUSH_TIMEOUT = 30.0
+#: seconds to wait for it on the emulated Pico (a pseudo-terminal): the push is Enter in
+#: the emulator's terminal, reached by switching windows, and the emulated board takes
+#: several seconds of wall time for it (docs/emulator.md)
+EMULATED_PUSH_TIMEOUT = 120.0
 #: the die the reading step asks for on the emulated Pico, where the prompt names its key
 #: (any die of either edition would do; the light step asks for the darkest)
 ANY_DIE = "red"
@@ -62,9 +66,10 @@ def add_arguments(parser):
     add_port_argument(parser)
     add_dice_edition_argument(parser)
     add_seed_argument(parser, _("seed of the virtual pyramid"))
-    parser.add_argument("--push-wait", type=float, default=PUSH_TIMEOUT, metavar=metavar("SECONDS"),
-                        help=_("how long to wait for the slider push when asked (default 30 s; "
-                               "give more for the emulated Pico, docs/emulator.md)"))
+    parser.add_argument("--push-wait", type=float, default=None, metavar=metavar("SECONDS"),
+                        help=_("how long to wait for the slider push when asked (default %.0f s, "
+                               "%.0f s on the emulated Pico, docs/emulator.md)")
+                        % (PUSH_TIMEOUT, EMULATED_PUSH_TIMEOUT))
     # the older name, which in demo is the link's timeout
     add_old_spelling(parser, "--wait", "--push-wait", "push_wait", type=float)
 
@@ -552,7 +557,7 @@ def run(args, out=None, hardware=None):
         monitor.quiet_link_log(False)
         kind = getattr(getattr(pyramid.link.transport, "identity", None), "kind", None)
         hands = (_Sim(pyramid.virtual) if pyramid.virtual is not None
-                 else _Maker(wait=getattr(args, "push_wait", PUSH_TIMEOUT),
+                 else _Maker(wait=push_wait(args, emulated=kind == "pty"),
                              emulated=kind == "pty"))
 
         def report(step):
@@ -568,6 +573,16 @@ def run(args, out=None, hardware=None):
     print(_("all %d checks passed") % len(steps), file=out)
     print(next_step(args, steps.calibrated), file=out)
     return 0
+
+
+def push_wait(args, emulated=False):
+    """Seconds doctor waits for the slider push: ``--push-wait`` when given, else
+    ``EMULATED_PUSH_TIMEOUT`` (120) on the emulated Pico's pseudo-terminal
+    (``emulated``) and ``PUSH_TIMEOUT`` (30) on a real board."""
+    given = getattr(args, "push_wait", None)
+    if given is not None:
+        return given
+    return EMULATED_PUSH_TIMEOUT if emulated else PUSH_TIMEOUT
 
 
 def next_step(args, calibrated=False):

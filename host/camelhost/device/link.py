@@ -60,17 +60,20 @@ TICK_S = 0.02
 
 def describe_bytes(sample, total, valid):
     """What a port that is not a pyramid sent, in a few words: ``silence``, ``NMEA
-    sentences (a GPS?)``, ``a MicroPython REPL``, ``text lines`` or ``random bytes``,
-    with the byte count and the first few characters. ``sample``: the first bytes
-    seen (bytes); ``total``: bytes seen; ``valid``: protocol lines that passed."""
+    sentences, as a GPS receiver sends``, ``a MicroPython REPL``, ``text lines`` or
+    ``random bytes``, with the byte count and the first few characters. ``sample``: the
+    first bytes seen (bytes); ``total``: bytes seen; ``valid``: protocol lines that
+    passed. No parenthesis: the refusal puts this in one (``does not look like a smart
+    pyramid (...)``)."""
     if not total:
         return _("silence, no byte in %.0f s") % IDENTIFY_S
     text = sample.decode("ascii", "replace")
     shown = "".join(c if " " <= c <= "~" else "." for c in text[:40])
     if "$GP" in text or "$GN" in text or "$GL" in text:
-        what = _("NMEA sentences (a GPS receiver?)")
+        what = _("NMEA sentences, as a GPS receiver sends")
     elif ">>>" in text or "MicroPython" in text or "Traceback" in text:
-        what = _("a MicroPython REPL (the board runs no pyramid firmware, or is in safe boot)")
+        what = _("a MicroPython REPL, so the board runs no pyramid firmware or is in "
+                 "safe boot")
     elif sum(1 for b in sample if 32 <= b < 127 or b in (10, 13)) > 0.9 * len(sample):
         what = _("text lines without the protocol's checksums")
     else:

@@ -16,7 +16,7 @@ import time
 from camelhost.device import sources
 from camelhost.device.events import DieEvent
 from camelhost.errors import CliError, port_message
-from camelhost.i18n import _
+from camelhost.i18n import _, pgettext
 
 #: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
 RP2040_VID = 0x2E8A
@@ -28,16 +28,22 @@ def find_rp2040_port(option="--pyramid"):
     """Return the device path of the first serial port with USB VID 0x2E8A.
 
     Raises ``CliError`` listing the ports seen when there is none; ``option`` is the
-    command's option that names a port."""
+    command's option that names a port: ``--pyramid`` (play) adds ``--pyramid manual``,
+    ``--port`` (the maker's tools: flash, doctor, calibrate, monitor) adds ``pyramid
+    emulate`` for a maker without a board (docs/emulator.md)."""
     from serial.tools import list_ports
     ports = list(list_ports.comports())
     for p in ports:
         if p.vid == RP2040_VID:
             return p.device
-    seen = ", ".join(p.device for p in ports) or "none"
+    seen = ", ".join(p.device for p in ports) or pgettext("ports seen", "none")
     manual = _(", or use --pyramid manual to type the dice") if option == "--pyramid" else ""
-    raise CliError(_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                   "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
+    text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
+              "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
+    if option == "--port":
+        text += ". " + _("Without a board: pyramid emulate runs the firmware on an emulated "
+                         "Pico and prints its port (docs/emulator.md)")
+    raise CliError(text)
 
 
 def pseudo_terminal(spec):

@@ -150,6 +150,18 @@ def describe_step(label, value, again=False):
     return _("release the %s die with %d on top") % (colour_word(label), value)
 
 
+def emulator_key(label):
+    """What puts a step's ``label`` (a class of ``camelup.board.classifier``) in the
+    emulated Pico's head, typed in ``pyramid emulate``'s terminal: ``p`` and the die's
+    colour in the table's language (``p blue``, German ``p blau``, ``p grey-black``; the
+    emulator reads either language), ``p`` alone for the empty head (``empty``)."""
+    from camelup.board import classifier
+
+    if label == classifier.EMPTY:
+        return "p"
+    return "p " + colours_in(label)
+
+
 def yes_words():
     """The answers that mean yes at a prompt (lower case): English ``y``/``yes`` always,
     and the table's language's own (German ``j``/``ja``; the catalogue's ``y|yes``, its
@@ -174,13 +186,20 @@ class HumanDriver:
     (``CliError`` when the person confirms with the language's yes, ``yes_words``: German
     ``j``; EOF counts as confirming; any other answer but Enter is refused in one line and
     asked again). A die asked for again with the same value on top is asked for with its
-    other face of that value (``describe_step``'s ``again``)."""
+    other face of that value (``describe_step``'s ``again``).
+
+    ``emulated``: the board is the emulated Pico (``pyramid emulate``, its port a
+    pseudo-terminal), where a die is put in the head by a key in the emulator's
+    terminal: each prompt names it (``emulator_key``: ``p blue``, German ``p blau``;
+    ``p`` alone for the empty head), then Enter here, as ``pyramid doctor`` does there
+    (docs/emulator.md)."""
 
     automatic = False
 
-    def __init__(self, input_fn=None, out=None):
+    def __init__(self, input_fn=None, out=None, emulated=False):
         self.input_fn = input_fn or (lambda prompt: input(prompt))
         self.out = out or sys.stdout
+        self.emulated = emulated
         self.kept_doubtful = False  # a doubtful reading kept (k): nothing will be saved
         self.asked = set()  # (label, value) of the numbered steps asked for so far
         self.again = False  # the step asked for last is such a die's other face
@@ -223,7 +242,12 @@ class HumanDriver:
         if not purpose:
             self.asked.add((label, value))
         step = describe_step(label, value, self.again)
-        if purpose:  # a step before the readings: no step number to give, one reading
+        if self.emulated:
+            if purpose:
+                step = _("release the %s die") % colour_word(label)
+            prompt = self._emulated_prompt(step, emulator_key(label), purpose,
+                                           index, total)
+        elif purpose:  # a step before the readings: no step number to give, one reading
             # (no faces to alternate: any face up)
             prompt = _("[%s] %s, then press Enter (q to stop): ") % (
                 purpose, _("release the %s die") % colour_word(label))
@@ -236,10 +260,29 @@ class HumanDriver:
             if self._stop(taken) is False:
                 continue
 
+    def _emulated_prompt(self, step, key, purpose, index, total):
+        """A step's prompt on the emulated Pico: the step, then the emulator's key."""
+        if purpose:
+            return _("[%s] %s: on the emulated Pico, type %s and Enter in its terminal; "
+                     "then press Enter here (q to stop): ") % (purpose, step, key)
+        if self.kept_doubtful:
+            return _("[%3d/%d] %s: on the emulated Pico, type %s and Enter in its terminal; "
+                     "then press Enter here (this session will not be saved: a doubtful "
+                     "reading was kept; q stops): ") % (index, total, step, key)
+        return _("[%3d/%d] %s: on the emulated Pico, type %s and Enter in its terminal; "
+                 "then press Enter here (q to stop): ") % (index, total, step, key)
+
     def read_again(self, label, value, taken):
-        prompt = "  " + _("Enter reads it again: first %s; k keeps this reading, and then "
-                          "this session will not be saved; q stops: ") % (
-            describe_step(label, value, self.again))
+        if self.emulated:
+            prompt = "  " + _("Enter reads it again: first %s: on the emulated Pico, type %s "
+                              "and Enter in its terminal; then press Enter here. Or k keeps "
+                              "this reading, and then this session will not be saved; q "
+                              "stops: ") % (
+                describe_step(label, value, self.again), emulator_key(label))
+        else:
+            prompt = "  " + _("Enter reads it again: first %s; k keeps this reading, and "
+                              "then this session will not be saved; q stops: ") % (
+                describe_step(label, value, self.again))
         while True:
             answer = self._ask(prompt)
             if answer in ("q", "quit"):
