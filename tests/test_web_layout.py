@@ -1137,6 +1137,36 @@ def test_a_screen_reader_reads_each_badge_of_a_player_by_its_words(tab):
         set_language("en")
 
 
+def test_a_copy_of_the_page_reads_each_number_apart_from_the_next(tab):
+    # Tester s34 W1 (s33 finding 9): the page's text as a copy or a reader of its text
+    # gets it (innerText) ran numbers together: "Anna 10 coins 51 finish card played" (a
+    # leg ticket 5, then "1 finish card played"), "\u25b210 finish cards played", "orange
+    # leg ticket 33.08 ahead of the next", "pyramid ticket3.08 behind the best". Each
+    # badge is a word of its own in the card's text, each advice's gap in its brackets
+    s = mid_leg(list(SEATS[:4]))  # Ann: red 5 and red 3; Dee a pyramid ticket
+    with Shown(tab, view_of(s), WIDE[1]) as page:
+        for size in (WIDE[1], SMALL_LAPTOP, WIDE[0], NARROW[0]):
+            resize(page, size)
+            cards = page.eval_on_selector_all("#players .player", """cs => cs.map(c =>
+                [c.dataset.name, c.innerText,
+                 Array.from(c.querySelectorAll('.held .chip')).map(x => x.textContent)])""")
+            held = {name: chips for name, _, chips in cards}
+            assert held["Ann"] == ["5", "3"] and held["Dee"] == ["\u25b21"], cards
+            for name, text, chips in cards:
+                words = text.split()
+                assert all(chip in words for chip in chips), (size, name, text)
+                assert re.search(r"(^|\s)\d+ finish cards? played", text), (size, name, text)
+            advice = page.eval_on_selector_all("#best li.advice", """ls => ls.map(l =>
+                [l.innerText, l.querySelector('.advice-name').textContent,
+                 l.querySelector('.advice-gap').textContent])""")
+            assert len(advice) == 3, advice
+            for text, name, gap in advice:
+                assert text.startswith("%s (%s)" % (name, gap)), (size, text)
+            body = page.inner_text("body")
+            assert not re.search(r"\d\d+\.\d\d (ahead|behind)|[a-z]\d+\.\d\d", body), body
+            assert page.problems == []
+
+
 #: A phone held upright (the tester's, s33-2).
 PHONE = (390, 844)
 

@@ -316,12 +316,19 @@
         node.setAttribute("aria-label", words);
         return node;
       };
+      // and a space after each badge, drawn at no width (.gap-word), so a copy of the page
+      // or a reader of its text gets "5 1 finish card played", never "51 finish card
+      // played" (tester s34 W1)
+      const badge = (node, words) => {
+        held.appendChild(said(node, words));
+        held.appendChild(el("span", "gap-word", " "));
+      };
       for (const tk of p.leg_tickets || []) {
-        held.appendChild(said(chip(tk.colour, tk.value), t("{0} leg ticket {1}", cw(tk.colour), tk.value)));
+        badge(chip(tk.colour, tk.value), t("{0} leg ticket {1}", cw(tk.colour), tk.value));
       }
       if (p.pyramid_tickets) {
-        held.appendChild(said(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets),
-                              plural(p.pyramid_tickets, "1 pyramid ticket", "{0} pyramid tickets")));
+        badge(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets),
+              plural(p.pyramid_tickets, "1 pyramid ticket", "{0} pyramid tickets"));
       }
       card.appendChild(held);
       // the tile, the partner and the cards played: each whole on a line (they wrap
@@ -407,7 +414,15 @@
       if (!s) { best.appendChild(el("li", "", a.text || a.action)); return; }
       const li = el("li", i === 0 ? "advice first" : "advice");
       li.appendChild(el("span", "advice-name", s.name));
-      if (s.gap) li.appendChild(el("span", "advice-gap", s.gap));
+      // the gap's parenthesis as text, not drawn by the style sheet: a copy of the page
+      // reads "orange leg ticket 3 (3.08 ahead of the next)", never "33.08 ahead"
+      // (tester s34 W1)
+      if (s.gap) {
+        const aside = el("span", "advice-aside", " (");
+        aside.appendChild(el("span", "advice-gap", s.gap));
+        aside.appendChild(document.createTextNode(")"));
+        li.appendChild(aside);
+      }
       if (i === 0) li.appendChild(el("span", "advice-figure", s.figure));
       best.appendChild(li);
     });
