@@ -264,12 +264,16 @@ def test_a_tile_owner_label_stays_on_its_tile(tab):
             tile = boxes(page, "#track .tile rect")[0]
             label = boxes(page, "#track .tile text")[0]
             assert tile[0] <= label[0] and label[2] <= tile[2], (size, tile, label)
-            assert page.text_content("#track .tile text").endswith("\u2026")
+            # the owner shortened, the side's word whole (tester s34 W4)
+            owner = page.text_content("#track .tile .tile-owner")
+            assert owner.endswith("\u2026") and names[1].startswith(owner[:-1]), (size, owner)
+            assert page.text_content("#track .tile text") == owner + " cheering"
             assert page.text_content("#track .tile title") == names[1] + "'s cheering"
-    # a short name has room: written whole
+    # a short name has room: written whole, with its side's word (plain mode's 'tiles: 6
+    # Ben cheering'), never '+1 Ben', which read as a payment beside the coins
     view = view_of(mid_leg(list(SEATS[:4])))
     with Shown(tab, view, WIDE[1]) as page:
-        assert page.text_content("#track .tile text") == "+1 Ben"
+        assert page.text_content("#track .tile text") == "Ben cheering"
 
 
 def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(tab):
@@ -608,6 +612,12 @@ def test_a_spectator_tile_is_written_as_a_tile_never_as_coins(tab, lang, edition
             assert words[0] in facts["Ann"] and words[1] in facts["Ben"], facts
             # nothing about a tile reads as a number of coins
             assert not [f for fs in facts.values() for f in fs if re.fullmatch(r"[+\u2212-]\s*\d+", f)]
+            # on the track too, each tile by its owner and its side's word (tester s34 W4:
+            # '+1 Bernd' under its space read as a payment beside the coins)
+            tiles = page.eval_on_selector_all("#track .tile", """ts => ts.map(t =>
+                [t.closest('.space').dataset.space, t.querySelector('text').textContent])""")
+            assert tiles == [["8", "Ann " + words[0].split()[0]],
+                             ["12", "Ben " + words[1].split()[0]]], tiles
     finally:
         set_language("en")
 
