@@ -1177,6 +1177,27 @@ def test_a_copy_of_the_page_reads_each_number_apart_from_the_next(tab):
             assert page.problems == []
 
 
+@pytest.mark.parametrize("lang, wins, last, heading", [
+    ("en", "wins", "is last", "Finish piles revealed"),
+    ("de", "gewinnt", "ist Letzter", "Wettstapel aufgedeckt")])
+def test_the_race_over_page_says_its_result_once(tab, lang, wins, last, heading):
+    # Tester s34 W3: the race-over page said "RACE OVER: ORANGE WINS / white is last" and
+    # right under it the reveal's heading "RACE OVER: ORANGE WINS, WHITE LAST". The last
+    # die's place says the result; the reveal's heading says what the panel shows
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        view = view_of(race_over(list(SEATS[:4])))
+        with Shown(tab, view, WIDE[1]) as page:
+            body = page.inner_text("body").casefold()  # the die's place is in capitals
+            assert body.count(wins.casefold()) == 1 and body.count(last.casefold()) == 1, body
+            assert page.text_content("#final-title") == heading
+            assert colour_word(view["final"]["winner"]) in page.text_content("#announce")
+            assert page.problems == []
+    finally:
+        set_language("en")
+
+
 #: A phone held upright (the tester's, s33-2).
 PHONE = (390, 844)
 

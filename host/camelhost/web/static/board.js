@@ -596,7 +596,9 @@
       clear($("final-ranking"));
       return;
     }
-    $("final-title").textContent = t("Race over: {0} wins, {1} last", cw(f.winner), cw(f.loser));
+    // the winner and the loser are the last die's place's words right above (tester s34
+    // W3: said twice, one under the other); this panel's heading says what it shows
+    $("final-title").textContent = t("Finish piles revealed");
     const piles = clear($("final-piles"));
     for (const name of ["winner", "loser"]) {
       const box = el("div", "revealed");
