@@ -481,7 +481,39 @@ def test_the_advice_on_the_page_shows_first_the_number_of_its_order(tab):
     parts = [float(re.match(r"([+-]?\d+\.\d\d) ", p).group(1))
              for p in sums[0].split(": ", 1)[1].split(", ")]
     assert parts[0] == float(signed(values[0]["ev"])) and round(sum(parts), 2) == scores[0]
-    assert note == "(a balance below zero costs you no coins)"
+    assert note == "(balance: now less the others' gains; below zero costs you no coins)"
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("balance: now less the others' gains", "costs you no coins")),
+    ("de", ("Bilanz: jetzt minus Gewinne der anderen", "kein EP-Verlust"))])
+def test_a_best_action_below_zero_says_what_its_balance_is(tab, lang, words):
+    # Tester s34 W2: the TV showed the best action as "balance -0.32: +1.46 now, -1.78 the
+    # others' replies" with only "(a balance below zero costs you no coins)" under it: a
+    # best move with a minus sign read as a contradiction. The note says in a sentence, as
+    # plain mode's best does, what a balance is: the others' gains count against it; the
+    # page keeps its one screen
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eva", "Fay", "Gus"], seed=2)
+        for line in ("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white",
+                     "leg blue", "pyramid", "red 2", "leg red"):
+            s.command(line)
+        view = view_of(s)
+        assert view["turn"] == "Dee" and view["odds"]["actions"]["values"][0]["score"] < 0
+        with Shown(tab, view, WIDE[1]) as page:
+            for size in (WIDE[1], SMALL_LAPTOP):
+                resize(page, size)
+                figure = page.text_content("#best .advice-figure")
+                assert re.match(r"(balance|Bilanz) -\d", figure), figure
+                note = page.text_content("#best-note")
+                assert all(w in note for w in words), note
+                assert inside(boxes(page, "#best-note")[0], size), (size, boxes(page, "#best-note"))
+                assert extent(page)[1] <= size[1], (size, extent(page))
+            assert page.problems == []
+    finally:
+        set_language("en")
 
 
 def ready_said(view):
