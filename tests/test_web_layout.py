@@ -264,12 +264,16 @@ def test_a_tile_owner_label_stays_on_its_tile(tab):
             tile = boxes(page, "#track .tile rect")[0]
             label = boxes(page, "#track .tile text")[0]
             assert tile[0] <= label[0] and label[2] <= tile[2], (size, tile, label)
-            assert page.text_content("#track .tile text").endswith("\u2026")
+            # the owner shortened, the side's word whole (tester s34 W4)
+            owner = page.text_content("#track .tile .tile-owner")
+            assert owner.endswith("\u2026") and names[1].startswith(owner[:-1]), (size, owner)
+            assert page.text_content("#track .tile text") == owner + " cheering"
             assert page.text_content("#track .tile title") == names[1] + "'s cheering"
-    # a short name has room: written whole
+    # a short name has room: written whole, with its side's word (plain mode's 'tiles: 6
+    # Ben cheering'), never '+1 Ben', which read as a payment beside the coins
     view = view_of(mid_leg(list(SEATS[:4])))
     with Shown(tab, view, WIDE[1]) as page:
-        assert page.text_content("#track .tile text") == "+1 Ben"
+        assert page.text_content("#track .tile text") == "Ben cheering"
 
 
 def test_finish_piles_on_a_tablet_draw_one_back_per_card_in_rows(tab):
@@ -477,7 +481,39 @@ def test_the_advice_on_the_page_shows_first_the_number_of_its_order(tab):
     parts = [float(re.match(r"([+-]?\d+\.\d\d) ", p).group(1))
              for p in sums[0].split(": ", 1)[1].split(", ")]
     assert parts[0] == float(signed(values[0]["ev"])) and round(sum(parts), 2) == scores[0]
-    assert note == "(a balance below zero costs you no coins)"
+    assert note == "(balance: now less the others' gains; below zero costs you no coins)"
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("balance: now less the others' gains", "costs you no coins")),
+    ("de", ("Bilanz: jetzt minus Gewinne der anderen", "kein EP-Verlust"))])
+def test_a_best_action_below_zero_says_what_its_balance_is(tab, lang, words):
+    # Tester s34 W2: the TV showed the best action as "balance -0.32: +1.46 now, -1.78 the
+    # others' replies" with only "(a balance below zero costs you no coins)" under it: a
+    # best move with a minus sign read as a contradiction. The note says in a sentence, as
+    # plain mode's best does, what a balance is: the others' gains count against it; the
+    # page keeps its one screen
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eva", "Fay", "Gus"], seed=2)
+        for line in ("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white",
+                     "leg blue", "pyramid", "red 2", "leg red"):
+            s.command(line)
+        view = view_of(s)
+        assert view["turn"] == "Dee" and view["odds"]["actions"]["values"][0]["score"] < 0
+        with Shown(tab, view, WIDE[1]) as page:
+            for size in (WIDE[1], SMALL_LAPTOP):
+                resize(page, size)
+                figure = page.text_content("#best .advice-figure")
+                assert re.match(r"(balance|Bilanz) -\d", figure), figure
+                note = page.text_content("#best-note")
+                assert all(w in note for w in words), note
+                assert inside(boxes(page, "#best-note")[0], size), (size, boxes(page, "#best-note"))
+                assert extent(page)[1] <= size[1], (size, extent(page))
+            assert page.problems == []
+    finally:
+        set_language("en")
 
 
 def ready_said(view):
@@ -608,6 +644,12 @@ def test_a_spectator_tile_is_written_as_a_tile_never_as_coins(tab, lang, edition
             assert words[0] in facts["Ann"] and words[1] in facts["Ben"], facts
             # nothing about a tile reads as a number of coins
             assert not [f for fs in facts.values() for f in fs if re.fullmatch(r"[+\u2212-]\s*\d+", f)]
+            # on the track too, each tile by its owner and its side's word (tester s34 W4:
+            # '+1 Bernd' under its space read as a payment beside the coins)
+            tiles = page.eval_on_selector_all("#track .tile", """ts => ts.map(t =>
+                [t.closest('.space').dataset.space, t.querySelector('text').textContent])""")
+            assert tiles == [["8", "Ann " + words[0].split()[0]],
+                             ["12", "Ben " + words[1].split()[0]]], tiles
     finally:
         set_language("en")
 
@@ -1132,6 +1174,57 @@ def test_a_screen_reader_reads_each_badge_of_a_player_by_its_words(tab):
             assert "- text: 0 Wettkarten gespielt" in cards["Ben"].splitlines(), cards
             best = page.locator("#best").aria_snapshot()
             assert re.search(r"listitem: \"?Wettplättchen \w+ \d \(\d+,\d\d (vor|hinter) ", best), best
+            assert page.problems == []
+    finally:
+        set_language("en")
+
+
+def test_a_copy_of_the_page_reads_each_number_apart_from_the_next(tab):
+    # Tester s34 W1 (s33 finding 9): the page's text as a copy or a reader of its text
+    # gets it (innerText) ran numbers together: "Anna 10 coins 51 finish card played" (a
+    # leg ticket 5, then "1 finish card played"), "\u25b210 finish cards played", "orange
+    # leg ticket 33.08 ahead of the next", "pyramid ticket3.08 behind the best". Each
+    # badge is a word of its own in the card's text, each advice's gap in its brackets
+    s = mid_leg(list(SEATS[:4]))  # Ann: red 5 and red 3; Dee a pyramid ticket
+    with Shown(tab, view_of(s), WIDE[1]) as page:
+        for size in (WIDE[1], SMALL_LAPTOP, WIDE[0], NARROW[0]):
+            resize(page, size)
+            cards = page.eval_on_selector_all("#players .player", """cs => cs.map(c =>
+                [c.dataset.name, c.innerText,
+                 Array.from(c.querySelectorAll('.held .chip')).map(x => x.textContent)])""")
+            held = {name: chips for name, _, chips in cards}
+            assert held["Ann"] == ["5", "3"] and held["Dee"] == ["\u25b21"], cards
+            for name, text, chips in cards:
+                words = text.split()
+                assert all(chip in words for chip in chips), (size, name, text)
+                assert re.search(r"(^|\s)\d+ finish cards? played", text), (size, name, text)
+            advice = page.eval_on_selector_all("#best li.advice", """ls => ls.map(l =>
+                [l.innerText, l.querySelector('.advice-name').textContent,
+                 l.querySelector('.advice-gap').textContent])""")
+            assert len(advice) == 3, advice
+            for text, name, gap in advice:
+                assert text.startswith("%s (%s)" % (name, gap)), (size, text)
+            body = page.inner_text("body")
+            assert not re.search(r"\d\d+\.\d\d (ahead|behind)|[a-z]\d+\.\d\d", body), body
+            assert page.problems == []
+
+
+@pytest.mark.parametrize("lang, wins, last, heading", [
+    ("en", "wins", "is last", "Finish piles revealed"),
+    ("de", "gewinnt", "ist Letzter", "Wettstapel aufgedeckt")])
+def test_the_race_over_page_says_its_result_once(tab, lang, wins, last, heading):
+    # Tester s34 W3: the race-over page said "RACE OVER: ORANGE WINS / white is last" and
+    # right under it the reveal's heading "RACE OVER: ORANGE WINS, WHITE LAST". The last
+    # die's place says the result; the reveal's heading says what the panel shows
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        view = view_of(race_over(list(SEATS[:4])))
+        with Shown(tab, view, WIDE[1]) as page:
+            body = page.inner_text("body").casefold()  # the die's place is in capitals
+            assert body.count(wins.casefold()) == 1 and body.count(last.casefold()) == 1, body
+            assert page.text_content("#final-title") == heading
+            assert colour_word(view["final"]["winner"]) in page.text_content("#announce")
             assert page.problems == []
     finally:
         set_language("en")

@@ -1263,14 +1263,16 @@ def lead_words(values):
 
 def short_advice_note(values):
     """The web page's short note under its advice (``values``: the view's action entries
-    shown): that a balance below zero costs no coins (the best's sum shows what it is);
-    in the end-game that the first are ranked by the chance to win; ``""`` when the
-    numbers are the values now."""
+    shown): what a balance is, in a sentence a watcher follows, on one line of the page at
+    1024x768 (what the action pays now less what the others gain in reply; below zero no
+    coins lost: a best action with a minus sign and only 'costs you no coins' under it
+    read as a contradiction on the TV, tester s34 W2); in the end-game that the first are
+    ranked by the chance to win; ``""`` when the numbers are the values now."""
     notes = []
     if any(v.get("win") is not None for v in values):
         notes.append(_("the first by your chance to win the race"))
     if any(v.get("win") is None and v.get("score") is not None for v in values):
-        notes.append(_("a balance below zero costs you no coins"))
+        notes.append(_("balance: now less the others' gains; below zero costs you no coins"))
     return "(%s)" % "; ".join(notes) if notes else ""
 
 

@@ -25,7 +25,7 @@ PAGE_WORDS = (
     N_("1st / 2nd / last"), N_("Race odds"), N_("overall winner / loser"),
     N_("Leg tickets left"), N_("Finish piles"), N_("Best now"), N_("Leg scored"),
     N_("once the race starts: the best actions for the player on turn, in the coach's order"),
-    N_("Race over"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
+    N_("Finish piles revealed"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
     N_("space {0}, bottom to top: {1}"), N_("behind the start, bottom to top: {0}"),
     N_("past the finish, bottom to top: {0}"),
     N_("play"), N_("pause"), N_("next"), N_("last"),
@@ -53,7 +53,7 @@ PAGE_WORDS = (
     N_("1 card"), N_("{0} cards"), N_("face down"), N_("1 finish card face down"),
     N_("{0} finish cards face down"), N_("Leg {0} scored: 1st {1}, 2nd {2}"), N_("from {0}"),
     N_("nothing"), N_("1 coin forgiven"), N_("{0} coins forgiven"),
-    N_("nobody goes below 0 (RULES 1.9)"), N_("leg {0} scored: {1}"), N_("Race over: {0} wins, {1} last"),
+    N_("nobody goes below 0 (RULES 1.9)"), N_("leg {0} scored: {1}"),
     N_("overall winner pile, in play order"), N_("overall loser pile, in play order"),
     N_("empty"),
 ) + EDITION_WORDS

@@ -111,8 +111,11 @@
   // the board (tester s32 / s32-2: 'gel' on the yellow camel, 'wei' on the white one,
   // was hard to read on a TV). The labels are LABEL_FONT units: at 1280x720 the track is
   // drawn at 0.7-0.8 px a unit, so they are 16 px or more there (a stack up to five high).
-  const COL = 100, ROW = 25, LABEL_FONT = 23, SPACE_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 22,
-        STEP_MIN = 21, CAMEL_SCALE = 0.52;
+  // A tile reaches TILE_OVER into the room under each neighbouring space (no tile lies next
+  // to another, RULES 1.5: two tiles a space apart keep COL - 2 * TILE_OVER between them);
+  // its words are drawn down to SQUEEZE of their width before a name is shortened.
+  const COL = 100, ROW = 25, LABEL_FONT = 23, SPACE_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 40,
+        STEP_MIN = 21, CAMEL_SCALE = 0.52, SQUEEZE = 0.75;
 
   function camelShape(colour, crazy, x, y) {
     // A camel drawn facing right in a 90x40 box scaled to CAMEL_SCALE (47x21 units) at
@@ -205,28 +208,41 @@
         // room under their spaces is free), kept within the row
         const left = Math.max(2, x - TILE_OVER), right = Math.min(perRow * COL - 2, x + COL + TILE_OVER);
         tg.appendChild(svg("rect", { x: left, y: base + SPACE_H, width: right - left, height: TILE_H - 4, rx: 5 }));
-        const label = svg("text", { x: x + COL / 2, y: base + SPACE_H + TILE_H - 12 },
-                          (tile.side === "+" ? "+1 " : "\u22121 ") + tile.owner);
+        // its owner and its side's word, as plain mode's 'tiles: 7 Bernd oasis' (tester s34
+        // W4: '+1 Bernd' under its space read as a payment, beside the coins); drawn
+        // narrower where it is wider than the tile, a long name shortened, never the word
+        const label = svg("text", { x: x + COL / 2, y: base + SPACE_H + TILE_H - 12 });
+        const owner = svg("tspan", { "class": "tile-owner" }, tile.owner);
+        label.appendChild(owner);
+        label.appendChild(svg("tspan", { "class": "tile-side" },
+                              " " + (tile.name || (tile.side === "+" ? "+" : "\u2212"))));
         tg.appendChild(label);
         // in the table's language, as every word on the page (tester s32-2, finding 6)
         tg.appendChild(svg("title", {}, tile.name ? t("{0}'s {1}", tile.owner, tile.name)
                                                   : t("{0}'s tile", tile.owner)));
         g.appendChild(tg);
-        tileLabels.push([label, Math.min(right - x - COL / 2, x + COL / 2 - left) * 2 - 8]);
+        tileLabels.push([label, Math.min(right - x - COL / 2, x + COL / 2 - left) * 2 - 8, owner]);
       }
       root.appendChild(g);
     });
-    for (const [label, room] of tileLabels) fitText(label, room);
+    for (const [label, room, owner] of tileLabels) fitText(label, room, owner);
   }
 
-  // An SVG text shortened with an ellipsis until it is at most ``room`` units wide
-  // (the owner's whole name stays in the tile's title).
-  function fitText(node, room) {
-    let text = node.textContent;
+  // An SVG text made at most ``room`` units wide: drawn narrower, down to SQUEEZE of its
+  // width (its letters as high as before, so as big to read); if that is not enough, its
+  // ``part`` (a tspan: a tile's owner, else the whole text) shortened with an ellipsis
+  // first (the owner's whole name stays in the tile's title).
+  function fitText(node, room, part) {
     if (!node.getComputedTextLength || node.getComputedTextLength() <= room) return;
-    while (text.length > 1 && node.getComputedTextLength() > room) {
+    const target = part || node;
+    let text = target.textContent;
+    while (text.length > 1 && node.getComputedTextLength() * SQUEEZE > room) {
       text = text.slice(0, -1);
-      node.textContent = text.replace(/\s+$/, "") + "\u2026";
+      target.textContent = text.replace(/\s+$/, "") + "\u2026";
+    }
+    if (node.getComputedTextLength() > room) {
+      node.setAttribute("textLength", room);
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
     }
   }
 
@@ -316,12 +332,19 @@
         node.setAttribute("aria-label", words);
         return node;
       };
+      // and a space after each badge, drawn at no width (.gap-word), so a copy of the page
+      // or a reader of its text gets "5 1 finish card played", never "51 finish card
+      // played" (tester s34 W1)
+      const badge = (node, words) => {
+        held.appendChild(said(node, words));
+        held.appendChild(el("span", "gap-word", " "));
+      };
       for (const tk of p.leg_tickets || []) {
-        held.appendChild(said(chip(tk.colour, tk.value), t("{0} leg ticket {1}", cw(tk.colour), tk.value)));
+        badge(chip(tk.colour, tk.value), t("{0} leg ticket {1}", cw(tk.colour), tk.value));
       }
       if (p.pyramid_tickets) {
-        held.appendChild(said(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets),
-                              plural(p.pyramid_tickets, "1 pyramid ticket", "{0} pyramid tickets")));
+        badge(el("span", "chip pyramid", "\u25B2" + p.pyramid_tickets),
+              plural(p.pyramid_tickets, "1 pyramid ticket", "{0} pyramid tickets"));
       }
       card.appendChild(held);
       // the tile, the partner and the cards played: each whole on a line (they wrap
@@ -407,7 +430,15 @@
       if (!s) { best.appendChild(el("li", "", a.text || a.action)); return; }
       const li = el("li", i === 0 ? "advice first" : "advice");
       li.appendChild(el("span", "advice-name", s.name));
-      if (s.gap) li.appendChild(el("span", "advice-gap", s.gap));
+      // the gap's parenthesis as text, not drawn by the style sheet: a copy of the page
+      // reads "orange leg ticket 3 (3.08 ahead of the next)", never "33.08 ahead"
+      // (tester s34 W1)
+      if (s.gap) {
+        const aside = el("span", "advice-aside", " (");
+        aside.appendChild(el("span", "advice-gap", s.gap));
+        aside.appendChild(document.createTextNode(")"));
+        li.appendChild(aside);
+      }
       if (i === 0) li.appendChild(el("span", "advice-figure", s.figure));
       best.appendChild(li);
     });
@@ -565,7 +596,9 @@
       clear($("final-ranking"));
       return;
     }
-    $("final-title").textContent = t("Race over: {0} wins, {1} last", cw(f.winner), cw(f.loser));
+    // the winner and the loser are the last die's place's words right above (tester s34
+    // W3: said twice, one under the other); this panel's heading says what it shows
+    $("final-title").textContent = t("Finish piles revealed");
     const piles = clear($("final-piles"));
     for (const name of ["winner", "loser"]) {
       const box = el("div", "revealed");
