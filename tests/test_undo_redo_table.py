@@ -100,9 +100,11 @@ def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_t
         "undone: Ben's pyramid ticket and its die %s; this also takes back the leg 1 "
         "scoring: coins back to Ann 3, Ben 3, Cy 3; tickets back: Ann (2 pyramid tickets), "
         "Ben (1 pyramid ticket), Cy (1 pyramid ticket); move the blue camel back to space 1; "
-        "take the %s, %s, %s and %s dice out of the pyramid again, leaving the %s die in it "
-        "(or type 'redo' to keep %s)"
+        "take the %s, %s, %s and %s dice out of the pyramid again, leaving the %s and "
+        "yellow dice in it (or type 'redo' to keep %s)"
         % (last, *first, released[-1][0].partition("-")[0], last))
+    # yellow never came out in leg 1 (the sixth die stays inside): it stays in too
+    assert "yellow" not in [label.partition("-")[0] for label, _ in released]
     assert "Race 1, leg 1" in said  # the whole table, as it is again
     assert s.game.leg == 1 and s.game.coins == [3, 3, 3] and s.game.dice_out == first
     # the virtual pyramid holds what a real one holds once the players did as told
@@ -111,6 +113,27 @@ def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_t
     _release(t, pyramid)  # the leg's last die again: one the game counts inside
     assert "RETURN THE DICE" not in out.getvalue()[before:]
     assert s.game.leg == 2
+
+
+def test_redo_of_a_legs_last_die_puts_the_legs_other_dice_back_and_takes_none_out():
+    """s34 tester 3 finding 9: the redo of the die that ended a leg said to take that die
+    out of the pyramid again, in the same output as 'New leg: all dice back in the
+    pyramid'. It now names what the pyramid holds after it: the leg's other dice go back
+    in; the virtual pyramid, which follows the words, holds every die for the new leg."""
+    pyramid = _Pyramid(seed=3)
+    t, out = _table(pyramid)
+    s = t.session
+    released = [_release(t, pyramid) for _ in range(5)]
+    _said(t, out, "undo", "undo")
+    said = _said(t, out, "redo")
+    first = [label.partition("-")[0] for label, _ in released[:4]]
+    assert said[0] == ("redone: Ben's pyramid ticket and its die %s; put the %s, %s, %s and "
+                       "%s dice back in the pyramid" % (_die(*released[-1]), *first))
+    assert "out of the pyramid" not in "\n".join(said)
+    assert s.game.leg == 2 and s.game.dice_out == []
+    assert sorted(pyramid.table.inside) == sorted(s.edition.dice)
+    _release(t, pyramid)  # leg 2's first die: one the game counts inside
+    assert s.game.dice_out == [pyramid.fell[-1][0][0].partition("-")[0]]
 
 
 def test_a_line_other_than_undo_after_the_question_leaves_the_scoring():
@@ -418,7 +441,8 @@ def test_undo_across_a_leg_end_names_each_piece_as_it_goes_back():
         "Fay (1 pyramid ticket); back on the track: Ann's tile on space 7, cheering side up; "
         "Cy and Dee are partners again: they exchange their partnership cards again; move "
         "the red camel, carrying blue, back to space 2; take the yellow, blue, green and purple "
-        "dice out of the pyramid again, leaving the red die in it (or type 'redo' to keep "
+        "dice out of the pyramid again, leaving the red and grey dice in it (or type 'redo' to "
+        "keep "
         "red 1)")
     shown = "\n".join(said[3:])  # the table as 'show' gives it agrees with the words
     assert "2:[red,blue]" in shown and "tiles: 7 Ann cheering" in shown
@@ -436,8 +460,18 @@ def test_undo_across_a_leg_end_in_german_names_each_piece():
         "wieder auf die Strecke: das Plättchen von Ann auf Feld 7, Seite Anfeuern oben; Cy "
         "und Dee sind wieder Partner: sie tauschen ihre Partnerkarten wieder; setze das "
         "Kamel rot, das blau trägt, zurück auf Feld 2; nimm die Würfel gelb, blau, grün und lila "
-        "wieder aus der Pyramide, der Würfel rot bleibt darin (oder tippe 'redo', um rot 1 "
+        "wieder aus der Pyramide, die Würfel rot und grau bleiben darin (oder tippe 'redo', "
+        "um rot 1 "
         "zu behalten)")
+
+
+def test_redo_across_a_leg_end_in_german_puts_the_dice_back_in():
+    t, out = _six_after_a_leg_end("de")
+    _said(t, out, "undo", "undo")
+    said = _said(t, out, "redo")
+    assert said[0] == ("wiederhergestellt: das Pyramidenplättchen von Ben mit seinem Würfel "
+                       "rot 1; lege die Würfel gelb, blau, grün und lila zurück in die "
+                       "Pyramide")
 
 
 def test_undo_of_a_die_mid_leg_says_where_its_camels_go_back_and_a_tiles_coin():
@@ -508,7 +542,8 @@ def test_the_bots_undo_line_names_the_scoring_where_the_question_named_it():
         "and the bots' moves after the scoring: Ben's leg ticket on green, Cy's tile on "
         "space 6, booing side up (back to Cy); move the purple camel, carrying green, back "
         "to space 4, on top of yellow; take the blue, green, yellow and red dice out of the "
-        "pyramid again, leaving the purple die in it (or type 'redo' to keep purple 1)"]
+        "pyramid again, leaving the purple and grey dice in it (or type 'redo' to keep "
+        "purple 1)"]
     # the order of the question before it: the die, the scoring, the bots' moves
     question = said[0]
     for line in (question, undone[0]):

@@ -348,12 +348,15 @@ def undo_question(scoring, names, edition=None):
              "it") % what
 
 
-def redone_steps(steps, names, edition=None, race_no=None, board=None):
+def redone_steps(steps, names, edition=None, race_no=None, board=None, moves=None):
     """What one ``redo`` applied again, in words: ``steps`` as for ``undone_steps``
-    (events of one step, holder), oldest first, then which dice come out of the pyramid
-    again (``dice_of_steps``). The die lines and any scoring follow as the table says
-    them when they happen; an ``again`` redone names the race it starts (``race_no``:
-    the race number after the redo). ``board``: ``(before, after)``, the games before
+    (events of one step, holder), oldest first, then what to do with the pyramid's dice
+    so that it holds what the game counts inside (``moves``: ``{"back": [...], "out":
+    [...], "stay": [...]}``, colours, as ``Session._dice_moves`` gives them: a redone die
+    that ended a leg is not taken out again, the leg's other dice go back in; default:
+    each step's die out again, ``dice_of_steps``). The die lines and any scoring follow
+    as the table says them when they happen; an ``again`` redone names the race it
+    starts (``race_no``: the race number after the redo). ``board``: ``(before, after)``, the games before
     and after the redo (``camelup.game.Game``): a board correction or an unscored end
     among the steps, which name no coins or tickets of their own, then says that no
     coins or tickets change when none do (as their undo says it)."""
@@ -367,12 +370,9 @@ def redone_steps(steps, names, edition=None, race_no=None, board=None):
                                  for step in steps):
         text += _pieces_again(board[0], board[1], names)
     dice = [die["colour"] for _, die in parts if die]
-    if len(dice) == 1:
-        text += _("; take the %s die out of the pyramid again") % colour_word(dice[0])
-    elif dice:
-        text += _("; take the %s and %s dice out of the pyramid again") % (
-            colour_list(dice[:-1]), colour_word(dice[-1]))
-    return text
+    if moves is None:
+        moves = {"back": [], "out": dice}
+    return text + _dice_back(moves, dice)
 
 
 def dice_of_steps(steps, names):
@@ -530,12 +530,17 @@ def _legs_scored(legs):
 
 def _dice_back(moves, dice):
     """The clause that makes the pyramid hold what the game counts inside again after an
-    undo (``moves``: ``back``, dice to put back in; ``out``, dice to take out again, as
-    after a leg end taken back), naming a die of the undone ``dice`` that stays in it."""
+    undo or a redo (``moves``: ``back``, dice to put back in; ``out``, dice to take out
+    again, as after a leg end taken back; ``stay``, every die inside before and after).
+    When a die of the undone ``dice`` stays in the pyramid, every die that stays is
+    named, that one first: a table rebuilds the pyramid from these words (second
+    edition: the die that never came out in the leg stays in too, RULES 3.4)."""
     back, out = moves["back"], moves["out"]
     if not out:
         return _put_back(back)
     staying = [d for d in dice if d not in back and d not in out]
+    if staying:
+        staying += [d for d in moves.get("stay", ()) if d not in staying]
     if len(out) == 1:
         text = _("; take the %s die out of the pyramid again") % colour_word(out[0])
     else:

@@ -978,7 +978,7 @@ class Session:
         del self.steps[-count:]
         self._restore(taken[0].mark)
         self.undone.append([step.events for step in taken])
-        moves = self._dice_moves(out_before, self._dice_out())
+        moves = self._dice_moves(out_before, self._dice_out(), self.edition.dice)
         if scoring is not None:
             scoring["coins"] = list(self.game.coins)
         said = [([e.to_json() for e in step.events], step.mark["current"], step.mark.get("tile"))
@@ -1069,15 +1069,17 @@ class Session:
         return out
 
     @staticmethod
-    def _dice_moves(before, after):
-        """What people do with the pyramid after an undo so that it holds the dice the
-        game counts inside: ``{"back": [dice out before, inside now], "out": [dice
-        inside before, out now]}`` (colours, in the order they came out); ``None`` when
-        either side is a setup."""
+    def _dice_moves(before, after, dice):
+        """What people do with the pyramid after an undo or a redo so that it holds the
+        dice the game counts inside: ``{"back": [dice out before, inside now], "out":
+        [dice inside before, out now], "stay": [dice inside before and now]}`` (colours;
+        back and out in the order they came out, stay in the order of ``dice``, the
+        edition's); ``None`` when either side is a setup."""
         if before is None or after is None:
             return None
         return {"back": [d for d in before if d not in after],
-                "out": [d for d in after if d not in before]}
+                "out": [d for d in after if d not in before],
+                "stay": [d for d in dice if d not in before and d not in after]}
 
     def _on_redo(self, event):
         """Apply again, exactly, what the last ``undo`` took back (its steps' events, a
@@ -1091,6 +1093,7 @@ class Session:
         first = len(self.steps)
         # the game before it, to say what a correction or an unscored end changes
         before = None if self.game is None else self.game.copy(history=False)
+        out_before = self._dice_out()
         draws = self.draws  # a drawn setup applied again is not a new draw
         notices = []
         holders = []  # the seat each step was taken on (as its mark says for an undo)
@@ -1111,12 +1114,16 @@ class Session:
         self.draws = draws
         steps = [([e.to_json() for e in events], holder)
                  for events, holder in zip(redone, holders, strict=True)]
+        # the pyramid as the game counts it now: a die that ended a leg is not taken out
+        # again, the leg's other dice go back in (as the new leg's line says)
+        moves = self._dice_moves(out_before, self._dice_out(), self.edition.dice)
+        if moves is None:  # a setup on either side: each step's die out again
+            moves = {"back": [], "out": narration.dice_of_steps(steps, self.names)}
         text = narration.redone_steps(steps, self.names, self.edition, self.race_no,
                                       board=None if before is None or self.game is None
-                                      else (before, self.game))
-        out = narration.dice_of_steps(steps, self.names)
+                                      else (before, self.game), moves=moves)
         return [{"kind": "info", "text": _("redone: %s") % text,
-                 "dice_moves": {"back": [], "out": out}}] + _answered(notices)
+                 "dice_moves": moves}] + _answered(notices)
 
     def _on_unscored(self, event):
         self._need("turn", "die", "ink", "value")
