@@ -1,7 +1,8 @@
 """s34 tester 2, players' names: a name is compared and kept in one Unicode form (NFC),
 so ``Zoë`` typed with its one letter and pasted as ``e`` and a combining diaeresis are
-one name (given twice: refused; ``partner Zoë`` finds it); a name is at most
-``NAME_MAX`` characters; a name written as a seat (``p1``) is refused, at ``pyramid
+one name (given twice: refused; ``partner Zoë`` finds it); a name takes at most
+``NAME_MAX`` terminal columns (s34 tester 3: a wide character such as 山 or an emoji
+takes 2, a combining mark none); a name written as a seat (``p1``) is refused, at ``pyramid
 play --players``, a typed ``rename`` and ``pyramid odds --players`` (whose ``--turn
 p1`` is a seat); ``--players 'Anna;Bernd;Cy'`` says the names are separated by commas.
 Through the CLI and the plain table fed typed lines."""
@@ -63,9 +64,9 @@ def test_a_rename_to_the_same_name_in_another_form_is_refused():
 def test_a_name_longer_than_the_limit_is_refused_at_the_start(tmp_path, capsys):
     long = "Zoë Marie-Luise Schmidt-Leutheusser von Hohenzollern"
     err = _play_refused(tmp_path, capsys, "Ann,Ben,%s" % long)
-    assert "at most %d characters" % NAME_MAX in err and "has %d" % len(long) in err, err
+    assert "at most %d columns" % NAME_MAX in err and "takes %d" % len(long) in err, err
     german = _play_refused(tmp_path, capsys, "Ann,Ben,%s" % long, lang="de")
-    assert "höchstens %d Zeichen" % NAME_MAX in german, german
+    assert "höchstens %d Spalten" % NAME_MAX in german, german
 
 
 def test_a_name_of_the_limit_is_taken_and_one_more_letter_is_refused_by_rename():
@@ -73,23 +74,63 @@ def test_a_name_of_the_limit_is_taken_and_one_more_letter_is_refused_by_rename()
     assert len(name) == NAME_MAX
     t, out = typed_table("second", ["Ann", "Ben", "Cy"], "draw")
     said = refusal(t, out, "rename Ann %sx" % name)
-    assert "at most %d characters" % NAME_MAX in said, said
+    assert "at most %d columns" % NAME_MAX in said, said
     t.line("rename Ann %s" % name)
     assert t.session.names[0] == name
 
 
+#: 20 characters in 40 columns: the name s34 tester 3 gave, which broke the full screen
+WIDE = "山田太郎" * 5
+#: 10 wide characters: 20 columns, the most a name takes
+WIDE_OF_THE_LIMIT = "山田太郎山田太郎山田"
+#: 19 letters, a q and a combining dot above (no composed form): 21 characters, 20 columns
+COMBINED_OF_THE_LIMIT = "Annika" * 3 + "Aq̇"
+
+
+def test_a_name_of_wide_characters_is_counted_in_columns_at_the_start(tmp_path, capsys):
+    err = _play_refused(tmp_path, capsys, "Ann,Ben,%s" % WIDE)
+    assert err.endswith("a name takes at most %d columns on a screen (a wide character "
+                        "such as 山 takes 2), so that the screens show it whole where they "
+                        "name the player to act, and %s takes 40: give a shorter one"
+                        % (NAME_MAX, WIDE)), err
+    german = _play_refused(tmp_path, capsys, "Ann,Ben,%s" % WIDE, lang="de")
+    assert "höchstens %d Spalten" % NAME_MAX in german and "belegt 40" in german, german
+    emoji = _play_refused(tmp_path, capsys, "Ann,Ben,%s" % ("Anna😀" * 4))  # 20 characters
+    assert "takes 24" in emoji, emoji
+
+
+def test_a_rename_to_wide_characters_is_counted_in_columns():
+    t, out = typed_table("second", ["Ann", "Emil", "Cy"], "draw")
+    said = refusal(t, out, "rename Emil %s" % WIDE)
+    assert "at most %d columns" % NAME_MAX in said and "takes 40" in said, said
+    said = refusal(t, out, "rename Emil %s山" % WIDE_OF_THE_LIMIT)
+    assert "takes 22" in said, said
+    assert t.session.names[1] == "Emil"  # refused: nothing changed
+    t.line("rename Emil %s" % WIDE_OF_THE_LIMIT)
+    assert t.session.names[1] == WIDE_OF_THE_LIMIT
+
+
+def test_a_combining_mark_takes_no_column():
+    assert len(COMBINED_OF_THE_LIMIT) == NAME_MAX + 1
+    t, out = typed_table("second", ["Ann", "Ben", "Cy"], "draw")
+    t.line("rename Cy %s" % COMBINED_OF_THE_LIMIT)
+    assert t.session.names[2] == COMBINED_OF_THE_LIMIT, out.getvalue()
+
+
+@pytest.mark.parametrize("name", ["W" * NAME_MAX, WIDE_OF_THE_LIMIT])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_limit_keeps_the_turn_line_whole_at_80_columns(lang):
+def test_the_limit_keeps_the_turn_line_whole_at_80_columns(lang, name):
     from camelhost.table.journal import Journal
     from camelhost.table.session import Session
     from camelhost.table.view import table_view
     from camelhost.ui.plain import prompt_line
+    from rich.cells import cell_len
     set_language(lang)
     # six seats of the second edition: the longest turn line (partner among the choices)
-    s = Session("second", ["W" * NAME_MAX] + SIX[1:], seed=1, journal=Journal(None))
+    s = Session("second", [name] + SIX[1:], seed=1, journal=Journal(None))
     s.command("draw")
     line = prompt_line(table_view(s, odds=False))
-    assert "partner" in line and len(line) <= 80, (len(line), line)
+    assert "partner" in line and cell_len(line) <= 80, (cell_len(line), line)
 
 
 @pytest.mark.parametrize("name", ["p1", "P2", "3"])

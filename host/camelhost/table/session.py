@@ -55,6 +55,7 @@ from camelup.actions import parse_action
 from camelup.editions import EDITIONS, get_edition
 from camelup.errors import IllegalAction, NotationError
 from camelup.game import Game, check_start, setup_stacks
+from rich.cells import cell_len
 
 from camelhost.i18n import _, colour_word, edition_word
 from camelhost.table import events as ev
@@ -102,8 +103,9 @@ class _Step:
         self.bot = bot
 
 
-#: The longest name a player is given (``--players``, a typed ``rename``), in
-#: characters: the turn prompt, the line the screens keep on one row to say who acts,
+#: The longest name a player is given (``--players``, a typed ``rename``), in terminal
+#: columns (``name_columns``: a wide character such as 山 or an emoji takes 2): the turn
+#: prompt, the line the screens keep on one row to say who acts,
 #: then fits an 80-column terminal in every language the table speaks (its longest,
 #: German with partnerships: ``> NAME ist am Zug (leg / tile / win / lose / partner /
 #: pyramid)``, 59 columns besides the name); a first name and a short family name fit
@@ -149,18 +151,28 @@ def check_names(edition, names):
 
 
 
+def name_columns(name):
+    """The terminal columns ``name`` (a string) takes on a screen, an int >= 0: an East
+    Asian wide or fullwidth character (``山``, ``Ａ``) and an emoji 2, a combining mark
+    0, any other character 1 (Unicode's East Asian Width, UAX #11), measured as the full
+    screen measures its text (Rich's ``cell_len``)."""
+    return cell_len(name)
+
+
 def new_name_problem(name):
     """Why ``name`` (a string) can't be given to a player at a new table or in a typed
-    ``rename``, one line, or ``None`` when it can: longer than ``NAME_MAX`` characters
-    (as ``player_name`` keeps it), written as a seat (``p1``, ``2``: ``pyramid odds
+    ``rename``, one line, or ``None`` when it can: wider than ``NAME_MAX`` columns
+    (``name_columns`` of the name as ``player_name`` keeps it: ``山田太郎山田太郎山田太郎``
+    is 12 characters in 24 columns), written as a seat (``p1``, ``2``: ``pyramid odds
     --turn p1`` and ``partner 2`` would read it as the seat), or a camel's colour
     (``colour_name_problem``). Journals that already hold such a name are read as they
     are."""
     name = player_name(name)
-    if len(name) > NAME_MAX:
-        return _("a name has at most %d characters, so that the screens show it whole where "
-                 "they name the player to act, and %s has "
-                 "%d: give a shorter one") % (NAME_MAX, name, len(name))
+    if name_columns(name) > NAME_MAX:
+        return _("a name takes at most %d columns on a screen (a wide character such as 山 "
+                 "takes 2), so that the screens show it whole where they name the player "
+                 "to act, and %s takes %d: give a shorter one") % (
+                     NAME_MAX, name, name_columns(name))
     if SEAT_LIKE.match(name):
         return seat_like_problem(name)
     return colour_name_problem(name)
