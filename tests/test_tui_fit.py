@@ -1208,3 +1208,70 @@ def test_a_resumed_race_that_is_over_says_race_over_in_its_banner(tmp_path):
             assert not app.query_one("#big").display
 
     asyncio.run(play())
+
+
+def _cells(line, start, end):
+    """The screen row ``line`` from column ``start`` up to ``end`` (columns, not
+    characters: a wide character such as 山 takes two)."""
+    from rich.cells import cell_len
+
+    out, at = [], 0
+    for ch in line:
+        if start <= at and at + cell_len(ch) <= end:
+            out.append(ch)
+        at += cell_len(ch)
+    return "".join(out)
+
+
+def test_a_name_of_wide_characters_fits_the_players_row_and_the_advice_at_80x24():
+    """Tester s34 part 3: a 20-column name of wide characters (10 characters) was
+    fitted by its characters: at 80x24, German, 8 seats, its players row ran past the
+    panel (``jetzt`` cut, the ticket gone) and the advice heading was cut mid-word
+    (``Am besten für 山田太郎山田太郎山田: Wettplättc``). Names are measured in columns:
+    every row fits, the row's ``jetzt`` and ticket show, the advice breaks between
+    words."""
+    from camelhost.i18n import set_language
+    from rich.cells import cell_len
+
+    set_language("de")
+    wide = "山田太郎山田太郎山田"
+    names = [wide, "Zoë", "Anna", "Bernd", "Chloé", "Dieter", "Emma", "Fritz"]
+    app = scenes.app_for("second", names, seed=34)
+
+    def rows_of(wid):
+        """(the widget's own lines, the screen's columns where it stands, row by row)."""
+        w = app.query_one(wid)
+        r = w.region
+        lines = _text(app, wid).splitlines()
+        shown = [_cells(line, r.x, r.right).rstrip()
+                 for line in screen_lines(app)[r.y:r.y + len(lines)]]
+        assert all(cell_len(line) <= r.width for line in lines), lines
+        assert [line.rstrip() for line in lines] == shown, (lines, shown)
+        return shown
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP])
+            await scenes.settle(pilot)
+            prompt = str(app.query_one("#prompt").content)
+            assert cell_len(prompt) <= 80 and prompt.endswith("pyramid)"), prompt
+            advice = rows_of("#odds")
+            at = next(i for i, line in enumerate(advice)
+                      if line.startswith(("Am besten für", "Für ")))
+            assert wide in advice[at], advice
+            words = " ".join(_text(app, "#odds").split()).split(" ")
+            for line in advice[at:]:
+                assert all(word in words for word in line.split()), (line, advice)
+            await scenes.type_lines(pilot, ["leg grün"])
+            await scenes.settle(pilot)
+            rows = rows_of("#players")
+            assert rows[0].split()[-2:] == ["jetzt", "Wette"], rows
+            row = next(row for row in rows if row[1:].startswith(wide[:2]))
+            name = row[1:].split()[0]  # the name, whole or cut (``…``) by columns
+            assert name == wide or (name.endswith("…") and wide.startswith(name[:-1])), rows
+            assert re.fullmatch(r"[+-]\d+", row.split()[-2]) and row.split()[-1] == "G5", rows
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")

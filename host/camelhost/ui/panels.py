@@ -9,6 +9,7 @@ the race is over; then each pile is revealed in play order (RULES 1.8, 5).
 """
 
 from camelup.editions import get_edition
+from rich.cells import cell_len, chop_cells
 from rich.text import Text
 
 from camelhost.i18n import _, colour_word, ngettext, pgettext
@@ -227,14 +228,24 @@ def ticket_legend(edition):
 
 
 def cut(text, width):
-    """``text`` in at most ``width`` characters: a longer one ends in ``…``."""
-    return text if len(text) <= width else text[:max(0, width - 1)] + "…"
+    """``text`` in at most ``width`` screen columns (Rich's ``cell_len``: a wide
+    character such as 山 takes 2, a combining mark none): a longer one ends in ``…``
+    (one column), cut between characters, never inside a wide one."""
+    if cell_len(text) <= width:
+        return text
+    return (chop_cells(text, width - 1)[0] if width > 1 else "") + "…"
+
+
+def pad(text, width):
+    """``text`` with spaces after it to ``width`` screen columns (``cell_len``), as
+    ``"%-*s"`` pads by characters; a wider ``text`` as it is."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 def _names_in(names, width):
-    """The narrowest width, from ``width`` up, at which the names shortened by ``cut``
-    are still told apart."""
-    longest = max(len(n) for n in names)
+    """The narrowest width (screen columns), from ``width`` up, at which the names
+    shortened by ``cut`` are still told apart."""
+    longest = max(cell_len(n) for n in names)
     while width < longest and len({cut(n, width) for n in names}) < len(names):
         width += 1
     return min(width, longest)
@@ -283,8 +294,8 @@ def players_text(view, width=80, compact=False):
     for the player to act, name, coins, pyramid tickets, finish cards still in hand,
     what leg scoring would pay now (``now``), then the partner (``&Dee``, second
     edition, 6-8 players) and the leg tickets held (``G5``: the green 5, on green).
-    ``width``: characters available. The widest column set whose headings and full
-    names fit is used (in a narrow panel the first column is headed ``name``, then
+    ``width``: screen columns available (a name measured in columns, as ``cut``
+    measures it). The widest column set whose headings and full names fit is used (in a narrow panel the first column is headed ``name``, then
     ``coin``/``card``); if none fits, names are cut with ``…`` (never to the same
     text) and the tickets column keeps at least 4 characters (fewer only when the
     names need them to be told apart). Tickets are never lost from view: what does
@@ -303,7 +314,7 @@ def players_text(view, width=80, compact=False):
     playing = view["phase"] in ("turn", "die", "ink", "value")
     now = {row["name"]: row["net"] for row in view.get("leg_now") or ()}
     partners = any(p["partner"] is not None for p in view["players"])
-    longest = max(len(n) for n in names)
+    longest = max(cell_len(n) for n in names)
 
     def fixed(columns):  # the marker, the number columns, the space before tickets
         return 1 + sum(w + 1 for key, _head, w in columns if key != "now" or now) + 1
@@ -340,7 +351,7 @@ def players_text(view, width=80, compact=False):
     for p in view["players"]:
         mine = playing and p["name"] == view["turn"]
         text.append("▶" if mine else " ", "bold")
-        text.append("%-*s" % (name_w, cut(p["name"], name_w)),
+        text.append(pad(cut(p["name"], name_w), name_w),
                     "bold reverse" if mine else "bold")
         values = {"coins": p["coins"], "coin": p["coins"],
                   "pyr": p["pyramid_tickets"] or "-",
@@ -376,7 +387,8 @@ def players_text(view, width=80, compact=False):
 
         def spare(cut_w, glued):  # columns left on the line, the pairs cut to cut_w
             return room - 1 - (0 if glued else 1) - sum(
-                1 + len(cut(a, cut_w or len(a))) + 1 + len(cut(b, cut_w or len(b)))
+                1 + cell_len(cut(a, cut_w or cell_len(a))) + 1
+                + cell_len(cut(b, cut_w or cell_len(b)))
                 for a, b in pairs)
 
         # four pairs of names cut to 3 (``& Öm…+Zo… ...``) took a column too many at 80:
@@ -399,7 +411,7 @@ def players_text(view, width=80, compact=False):
         label = _("(bot)")
         cut_w = _list_width(bots, room - 1 - len(label))
         shown = _whole_where_it_fits(bots, cut_w, room - 1 - len(label) - sum(
-            1 + len(cut(n, cut_w or len(n))) for n in bots))
+            1 + cell_len(cut(n, cut_w or cell_len(n))) for n in bots))
         pieces = [(label, "dim")] + [(n, "dim") for n in shown]
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
@@ -415,11 +427,11 @@ def _whole_where_it_fits(names, cut_w, spare):
     cut to ``An…`` saved one column and lost two letters (tester s34-2)."""
     shown = []
     for n in names:
-        if cut_w is not None and len(n) == cut_w + 1 and spare >= 1:
+        if cut_w is not None and cell_len(n) == cut_w + 1 and spare >= 1:
             shown.append(n)
             spare -= 1
         else:
-            shown.append(cut(n, cut_w or len(n)))
+            shown.append(cut(n, cut_w or cell_len(n)))
     return shown
 
 
@@ -428,9 +440,9 @@ def _pairs_width(pairs, width):
     that puts every pair (``Ann+Dee``) on one line of ``width`` characters after the
     ``&`` with names still told apart; ``None`` when they fit whole."""
     names = [n for pair in pairs for n in pair]
-    longest = max(len(n) for n in names)
+    longest = max(cell_len(n) for n in names)
     for w in range(longest, 2, -1):
-        line = 1 + sum(1 + len(cut(a, w)) + 1 + len(cut(b, w)) for a, b in pairs)
+        line = 1 + sum(1 + cell_len(cut(a, w)) + 1 + cell_len(cut(b, w)) for a, b in pairs)
         if line <= width and len({cut(n, w) for n in names}) == len(names):
             return None if w == longest else w
     return 3
@@ -440,9 +452,9 @@ def _list_width(names, width):
     """The widest cut (``cut``, at least 3 characters a name) that puts ``names``, each
     after a space, in ``width`` characters with names still told apart; ``None`` when
     they fit whole."""
-    longest = max(len(n) for n in names)
+    longest = max(cell_len(n) for n in names)
     for w in range(longest, 2, -1):
-        if (sum(1 + len(cut(n, w)) for n in names) <= width
+        if (sum(1 + cell_len(cut(n, w)) for n in names) <= width
                 and len({cut(n, w) for n in names}) == len(names)):
             return None if w == longest else w
     return 3
@@ -457,20 +469,20 @@ def _wrap(pieces, first, width):
     used = 0
     for piece, style in pieces:
         room = first if len(lines) == 1 else width
-        if len(lines) == 1 and not used and len(piece) > first:
+        if len(lines) == 1 and not used and cell_len(piece) > first:
             lines[0].append("…"[:first])
             lines.append(Text())
             room = width
-        if len(piece) > width:
+        if cell_len(piece) > width:
             piece = cut(piece, width)
-        if used and used + 1 + len(piece) > room:
+        if used and used + 1 + cell_len(piece) > room:
             lines.append(Text())
             used = 0
         if used:
             lines[-1].append(" ")
             used += 1
         lines[-1].append(piece, style)
-        used += len(piece)
+        used += cell_len(piece)
     return lines
 
 
@@ -505,14 +517,14 @@ def info_text(view, width=None, waiting=True):
     text = Text()
     used = 0
     for i, phrase in enumerate(phrases):
-        if i and width and used + 1 + len(phrase) > width:
+        if i and width and used + 1 + phrase.cell_len > width:
             text.append("\n")
             used = 0
         elif i:
             text.append(" ")
             used += 1
         text.append_text(phrase)
-        used += len(phrase)
+        used += phrase.cell_len
     return text
 
 
@@ -533,16 +545,16 @@ def leg_score_text(leg, hint=True, width=None):
     late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
     text.append(_("  (Esc: odds)\n") if hint and not late else "\n", "dim")
     names = [row["name"] for row in leg["players"]]
-    name_w = max(len(n) for n in names)
+    name_w = max(cell_len(n) for n in names)
     if width is not None and name_w + LEG_HEAD > width:
         # a long name cut (``…``, never to another's text), as the ranking cuts it: a
         # row padded to a 55-character name wrapped inside it (tester s34-2)
         # to the next longest name (8 at least): the other rows keep their room
-        others = sorted(len(n) for n in names)[-2] if len(names) > 1 else 8
+        others = sorted(cell_len(n) for n in names)[-2] if len(names) > 1 else 8
         name_w = max(4, _names_in(names, max(4, min(width - LEG_HEAD, max(others, 8)))))
     for row in leg["players"]:
         head = Text()
-        head.append("%-*s " % (name_w, cut(row["name"], name_w)), "bold")
+        head.append(pad(cut(row["name"], name_w), name_w) + " ", "bold")
         head.append("%2d -> %2d (%+d" % (row["before"], row["after"], row["net"]))
         lost = row["after"] - (row["before"] + row["net"])
         if lost > 0:  # the zero floor forgave what could not be paid (RULES 1.9)
@@ -585,9 +597,9 @@ def _hang(text, lead, items, width, indent):
     wrapped between items (never inside one) to ``width`` columns (``None``: one
     line), the lines after the first indented by ``indent``; then a new line."""
     text.append_text(lead)
-    used = len(lead)
+    used = lead.cell_len
     for pieces in items:
-        size = sum(len(t) for t, _ in pieces)
+        size = sum(cell_len(t) for t, _ in pieces)
         if width is not None and used > indent and used + 1 + size > width:
             text.append("\n" + " " * indent)
             used = indent
@@ -622,9 +634,9 @@ def _flow(text, lead, items, width, indent=2):
     wrapped between items (never inside one) to ``width`` columns (``None``: one line),
     the rows after the first indented by ``indent``."""
     text.append_text(lead)
-    used = len(lead)
+    used = lead.cell_len
     for i, pieces in enumerate(items):
-        size = sum(len(t) for t, _ in pieces)
+        size = sum(cell_len(t) for t, _ in pieces)
         gap = 1 if i == 0 else 2
         if width is not None and i and used + gap + size > width:
             text.append("\n" + " " * indent)
@@ -685,7 +697,7 @@ def race_over_text(view, width=None, last_leg=True):
     columns = [(h, max(w, len(h))) for h, w in columns]  # a heading fits its column
     fixed = sum(w + 2 for _h, w in columns)
     names = [row["name"] for row in rows]
-    name_w = max(len(n) for n in names)
+    name_w = max(cell_len(n) for n in names)
     if width is not None and 4 + name_w + fixed > width:
         name_w = max(4, _names_in(names, width - fixed - 4))
     first = _("Final ranking")
@@ -697,7 +709,7 @@ def race_over_text(view, width=None, last_leg=True):
         values = ["%d" % row["coins"], "%+d" % sum(paid) if paid else _("none")]
         if leg:
             values.append("%+d" % leg.get(row["name"], 0))
-        line = ("%2d. %s" % (place, cut(row["name"], name_w))).ljust(lead)
+        line = pad("%2d. %s" % (place, cut(row["name"], name_w)), lead)
         line += "".join("  %*s" % (w, v) for (_h, w), v in zip(columns, values, strict=True))
         text.append(line + "\n", "bold" if row["name"] in winners else "")
     for pile in ("winner", "loser"):

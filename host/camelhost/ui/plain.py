@@ -11,6 +11,8 @@ play order (RULES 1.8, 5).
 
 import sys
 
+from rich.cells import cell_len
+
 from camelhost.i18n import _, colour_list, colour_word, colours_in, ngettext, pgettext
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
@@ -146,7 +148,7 @@ def prompt_line(view, width=None):
             line = _("> %s: release a die from the pyramid (or type it, e.g. '%s')") % (
                 who, example_die(view))
             short = _("> %s: release a die from the pyramid (or type it)") % who
-        return short if width is not None and len(line) > width else line
+        return short if width is not None and cell_len(line) > width else line
     if phase == "ink":
         return _("> grey die: black or white numerals? (b/w, or 'again' to release again)")
     if phase == "value":

@@ -49,6 +49,7 @@ import textwrap
 from contextlib import contextmanager
 
 from camelup.editions import get_edition
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -906,8 +907,8 @@ class TableApp(InLanguage, App):
         name = view.get("turn") or ""
         # a long name is cut (``…``) rather than the choices after it (tester s34-2: a
         # 55-character name left '(leg / tile /' at 80 columns)
-        for keep in range(len(name) - 1, 3, -1):
-            if len(line) <= width:
+        for keep in range(cell_len(name) - 1, 3, -1):  # columns, as ``cut`` takes them
+            if cell_len(line) <= width:
                 break
             line = plain.prompt_line(dict(view, turn=cut(name, keep)), width)
         return line
