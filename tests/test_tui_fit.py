@@ -1104,7 +1104,9 @@ def test_eight_german_seats_keep_every_player_and_ticket_in_view_through_long_re
         assert r.bottom <= app.query_one("#info").region.y
         rows = [line[r.x:r.right].rstrip() for line in screen_lines(app)[r.y:r.bottom]]
         view = app._view
-        assert rows[0].split()[-1] == "Wette", rows  # the heading whole (Wette since s34fixb)
+        # the heading whole: the whole table's Wetten (the bots named on one line
+        # under it since tester s34-3, it fits where it can) or the compact Wette
+        assert rows[0].split()[-1] in ("Wetten", "Wette"), rows
         for row, p in zip(rows[1:9], view["players"], strict=True):
             name = re.match(r"(.+?)\s{2,}", row[1:]).group(1)  # the name column
             assert name == p["name"] or (name.endswith("…")
@@ -1275,3 +1277,29 @@ def test_a_name_of_wide_characters_fits_the_players_row_and_the_advice_at_80x24(
         asyncio.run(play())
     finally:
         set_language("en")
+
+
+def test_a_bots_mark_never_takes_a_row_of_its_own_at_80x24():
+    """Tester s34-3, finding 2: eight seats at 80x24, Ben, Dora and Fritzi bots; once
+    Ben held a leg ticket and a partnership his ``(bot)`` mark dropped onto a line of
+    its own under his row (``  (bot)``), read as a ninth seat, while the other bots kept
+    theirs on their rows. When a bot's mark would not fit on its row, the bots are
+    named once, on the bots' line under the table, and no row carries a mark."""
+    names = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritzi", "Gustav", "Hanne"]
+    app = scenes.app_for("second", names, seed=5, bots=["Ben", "Dora", "Fritzi"],
+                         odds=scenes.no_odds, auto_setup=True)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, ["partner Ben", "leg blue", "leg green", "leg red"])
+            await scenes.settle(pilot)
+            assert app._view["players"][1]["leg_tickets"], "Ben holds a leg ticket"
+            r = app.query_one("#players").region
+            rows = [line[r.x:r.right].rstrip() for line in screen_lines(app)[r.y:r.bottom]]
+            _players_in_view(app, names)
+            assert not [row for row in rows if row.strip() in ("(bot)", "")], rows
+            marked = [row for row in rows if "(bot)" in row]
+            assert marked == [" (bot) Ben Dora Fritzi"], rows
+            assert rows[-1] == marked[0] and rows[-2] == " & Anna+Ben", rows
+
+    asyncio.run(play())

@@ -302,7 +302,10 @@ def players_text(view, width=80, compact=False):
     not fit a player's row goes on lines of its own under it, indented under the
     name (the row's tickets column then ends in ``…`` when nothing of it fits); when
     partners would crowd the rows, the partnerships are a line under the table
-    (``& Ann+Dee Ben+Flo``) instead. ``compact``: the form for a screen too short
+    (``& Ann+Dee Ben+Flo``) instead. A bot's row ends in ``(bot)``; when any bot's
+    mark would not fit on its row (a line of its own read as one more seat), no row
+    carries one and the bots are named once on a line under the table, as in the
+    compact form (tester s34-3). ``compact``: the form for a screen too short
     for the whole table (``camelhost.ui.plan``): the narrowest column set, names cut
     (``…``, never to the same text) as far as the longest row of tickets needs to
     stay on its row, the partnerships' line with names cut so that it takes one
@@ -342,6 +345,22 @@ def players_text(view, width=80, compact=False):
     partners_below = partners and any(
         len(" ".join(["&" + p["partner"]] + ["X0"] * len(p["leg_tickets"]))) > tickets_w
         for p in view["players"] if p["partner"] is not None)
+
+    def pieces_of(p):  # (text, style) for the tickets column, the bot's mark not yet
+        pieces = []
+        if p["partner"] is not None and not partners_below:
+            pieces.append(("&%s" % p["partner"], "italic"))
+        for t in p["leg_tickets"]:
+            pieces.append(("%s%d" % (colour_letter(t["colour"]), t["value"]),
+                           palette.style(t["colour"])))
+        return pieces or [("-", "dim")]
+
+    # a bot's mark that would not fit on its row (a line of its own, read as a seat:
+    # tester s34-3): the bots are named once, on a line under the table, as compact
+    mark = (_("(bot)"), "dim")
+    bots_below = compact or any(
+        len(_wrap(pieces_of(p) + [mark], tickets_w, room - 3)) > 1
+        for p in view["players"] if p.get("bot"))
     text = Text()
     heading = " %-*s" % (name_w, first)
     for key, head, w in columns:
@@ -362,16 +381,9 @@ def players_text(view, width=80, compact=False):
             if key != "now" or now:
                 text.append(" %*s" % (w, values[key]))
         text.append(" ")
-        pieces = []  # (text, style): wrapped in the tickets column
-        if p["partner"] is not None and not partners_below:
-            pieces.append(("&%s" % p["partner"], "italic"))
-        for t in p["leg_tickets"]:
-            pieces.append(("%s%d" % (colour_letter(t["colour"]), t["value"]),
-                           palette.style(t["colour"])))
-        if not pieces:
-            pieces.append(("-", "dim"))
-        if p.get("bot") and not compact:
-            pieces.append((_("(bot)"), "dim"))
+        pieces = pieces_of(p)  # (text, style): wrapped in the tickets column
+        if p.get("bot") and not bots_below:
+            pieces.append(mark)
         lines = _wrap(pieces, tickets_w, room - 3)
         text.append_text(lines[0])
         for more in lines[1:]:  # a line of their own, under the name
@@ -407,8 +419,8 @@ def players_text(view, width=80, compact=False):
             text.append_text(line)
             text.append("\n")
     bots = [p["name"] for p in view["players"] if p.get("bot")]
-    if compact and bots:  # the bots once, on a line under the table, not a line each
-        label = _("(bot)")
+    if bots_below and bots:  # the bots once, on a line under the table, not a line each
+        label = mark[0]
         cut_w = _list_width(bots, room - 1 - len(label))
         shown = _whole_where_it_fits(bots, cut_w, room - 1 - len(label) - sum(
             1 + cell_len(cut(n, cut_w or cell_len(n))) for n in bots))
