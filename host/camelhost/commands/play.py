@@ -145,6 +145,19 @@ def _unfinished(path):
     return _("race %d, leg %d") % (session.race_no, session.game.leg)
 
 
+def journals_in(folder):
+    """The journals in ``folder`` (its ``*.jsonl`` files, by name) as ``[(second,
+    path)]``, ``second`` the time each was last written, in whole seconds (two games
+    written in the same second can't be told apart by it). Raises ``OSError`` when the
+    folder can't be read."""
+    written = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name.endswith(".jsonl") and os.path.isfile(path):
+            written.append((int(os.stat(path).st_mtime), path))
+    return written
+
+
 def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
     the time it was last written): ``(path, where)``, ``where`` from ``_unfinished``.
@@ -152,15 +165,10 @@ def newest_unfinished(folder):
     unfinished game, or holds several written in the same second (their names listed,
     so that the table chooses, never this program)."""
     try:
-        names = sorted(os.listdir(folder))
+        written = journals_in(folder)
     except OSError as exc:
         raise CliError(_("--resume %s: the folder can't be read (%s)")
                        % (folder, exc.strerror or exc)) from None
-    written = []
-    for name in names:
-        path = os.path.join(folder, name)
-        if name.endswith(".jsonl") and os.path.isfile(path):
-            written.append((int(os.stat(path).st_mtime), path))
     written.sort(key=lambda item: -item[0])
     found = []
     for second, path in written:

@@ -35,19 +35,13 @@ def newest_journal(folder):
     several written in the same second (their names listed in that line, so that the
     reader chooses, never this program). As ``pyramid play --resume FOLDER`` chooses
     (``play.newest_unfinished``), without its condition that the race goes on."""
-    import os
-
+    from camelhost.commands.play import journals_in
     from camelhost.errors import CliError
     try:
-        names = sorted(os.listdir(folder))
+        written = journals_in(folder)
     except OSError as exc:
         raise CliError(_("%s: the folder can't be read (%s)")
                        % (folder, exc.strerror or exc)) from None
-    written = []
-    for name in names:
-        path = os.path.join(folder, name)
-        if name.endswith(".jsonl") and os.path.isfile(path):
-            written.append((int(os.stat(path).st_mtime), path))
     if not written:
         raise CliError(_("%s is a folder with no journal in it (*.jsonl): give FILE") % folder)
     newest = max(second for second, _path in written)
