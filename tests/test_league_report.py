@@ -8,6 +8,7 @@ The Wilson intervals below are the textbook ones (5 wins in 10: 23.7-76.3 %; 0 i
 
 import bench.league_tables as lt
 import pytest
+from camelhost import tournament
 
 
 def seated(bots, index):
@@ -197,7 +198,7 @@ def test_run_sums_a_played_log_up_past_its_damaged_line(tmp_path, capsys):
     assert lt.main(["--only", "classic-coach-copycat", "--run", "--games", "2",
                     "--out", str(tmp_path)]) == 0
     out, err = capsys.readouterr()
-    assert "classic-coach-copycat" in out and "    2 games  coach  50.0 % ± " in out, out
+    assert "classic-coach-copycat" in out and "    2 games (0 now)  coach  50.0 % ± " in out, out
     # margins +10 and -10/3: +3.33
     assert "coins  +3.33 ± " in out, out
     assert err.splitlines() == [
@@ -205,3 +206,23 @@ def test_run_sums_a_played_log_up_past_its_damaged_line(tmp_path, capsys):
         % (tmp_path / "classic-coach-copycat.log", text.splitlines()[2])], err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["classic-coach-copycat.log"]
     assert (tmp_path / "classic-coach-copycat.log").read_text() == text
+
+
+def test_run_plays_only_the_games_a_log_lacks_and_keeps_what_it_holds(tmp_path):
+    # a league run stopped mid-table (a game cut mid-line, game 1 never written) goes on
+    # where it stopped: games 1 and 2 are played, each as pyramid tournament would play
+    # it, appended after the kept text; nothing already there is rewritten
+    bots = ["coach", "random", "random", "random"]
+    text = line(0, bots, WIN) + line(2, bots, WIN)[:9]
+    log = tmp_path / "classic-coach-random.log"
+    log.write_text(text)
+    assert lt.missing(str(log), 3) == [1, 2]
+    assert lt.resume(str(log), bots, "classic", 1, 3, workers=1) == 2
+    after = log.read_text()
+    assert after.startswith(text + "\n")
+    played = sorted(after[len(text) + 1:].splitlines())
+    assert played == [tournament.log_line(i, tournament.play_game(bots, "classic", 1, i))
+                      .rstrip("\n") for i in (1, 2)]
+    assert lt.missing(str(log), 3) == []
+    assert lt.resume(str(log), bots, "classic", 1, 3, workers=1) == 0
+    assert log.read_text() == after

@@ -90,6 +90,16 @@ def play_game(policies, edition, seed, index):
             "actions": actions, "cards": cards}
 
 
+def log_line(index, result):
+    """The game log's line of game ``index`` (``pyramid tournament --log``): ``index
+    policies coins winners``, the policies and coins by seat comma-separated and the
+    winners by their policies' names (a seat number says nothing of who won), ending
+    in a newline. ``result`` as ``play_game`` returns it."""
+    return "%d %s %s %s\n" % (index, ",".join(result["seats"]),
+                               ",".join(str(c) for c in result["coins"]),
+                               ",".join(result["seats"][w] for w in result["winners"]))
+
+
 def _play(job):
     policies, edition, seed, index = job
     return index, play_game(policies, edition, seed, index)

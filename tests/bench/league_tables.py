@@ -14,10 +14,16 @@ bots, to pair game by game with the logs kept in ``tests/bench/tournaments/``
     nice python tests/bench/league_tables.py --games 8 --run --out /tmp/league \
         --workers 1 --only classic                              # a small sample
 
-With ``--run`` each table's games go to ``OUT/<name>.log`` (``--log``, one line a
-game; a table whose log already holds its games is read, not played again) and a
-summary line is printed: the coach's win share and its coin margin over the mean of
-the others at its table (coins, paired per game), each with its 95 % interval.
+With ``--run`` each table's games go to ``OUT/<name>.log`` (the ``--log`` format, one
+line a game) game by game as they end, and only the games a log lacks are played
+(``resume``): a run stopped anywhere goes on where it stopped, and the logs kept in
+``tests/bench/league/`` (the league's games so far) can be copied to ``OUT`` and
+completed. After each table a summary line is printed: the coach's win share and its
+coin margin over the mean of the others at its table (coins, paired per game), each
+with its 95 % interval::
+
+    cp tests/bench/league/*.log /tmp/league/ && \
+        nice -n 19 python tests/bench/league_tables.py --run --out /tmp/league --workers 2
 
 With ``--cost N`` nothing is written: the first ``N`` games of every table are played
 in this process (``tournament.play_game``, one core) and their CPU time a game is
@@ -49,6 +55,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "host"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared"))
 
 import time  # noqa: E402
+from multiprocessing import Pool  # noqa: E402
 
 from camelhost import tournament  # noqa: E402
 from camelhost.league import STYLES  # noqa: E402
@@ -353,6 +360,52 @@ def report(logdir, games=1000, only=None, warn=_warn):
     return "\n".join(lines)
 
 
+def missing(log, planned):
+    """The indexes below ``planned`` of the games ``log`` does not hold whole
+    (``read_log``, damaged lines skipped silently: they are played again), in order."""
+    have = set()
+    if os.path.exists(log):
+        have = set(g[0] for g in read_log(log, planned, warn=lambda text: None))
+    return [i for i in range(planned) if i not in have]
+
+
+def resume(log, bots, edition, seed, planned, workers=None):
+    """Play the games of a table its ``log`` lacks (``missing``) on a process pool of
+    ``workers`` (default one a core), appending each game's line
+    (``tournament.log_line``) as it ends, flushed: a run stopped anywhere (Ctrl-C, a
+    machine gone) loses at most the games in flight and the next run plays only what
+    is missing. Each game is seeded by its index alone, so the log holds the same
+    games whatever the order or the runs. Nothing of the log is ever rewritten.
+    Returns the games played."""
+    todo = missing(log, planned)
+    if not todo:
+        return 0
+    jobs = [(list(bots), edition, seed, i) for i in todo]
+    played = 0
+    with open(log, "a", encoding="utf-8") as out:
+        if out.tell():  # a line cut by a stop must not glue onto the next game's
+            with open(log, "rb") as fh:
+                fh.seek(-1, os.SEEK_END)
+                if fh.read(1) != b"\n":
+                    out.write("\n")
+        if workers == 1:
+            results = (tournament._play(job) for job in jobs)
+            pool = None
+        else:
+            pool = Pool(workers, initializer=tournament._quiet_worker)
+            results = pool.imap_unordered(tournament._play, jobs, chunksize=1)
+        try:
+            for index, result in results:
+                out.write(tournament.log_line(index, result))
+                out.flush()
+                played += 1
+        finally:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+    return played
+
+
 def planned_games(name, games):
     """Games the plan plays at table ``name``: ``games``, or ``PAIRED_GAMES`` for the
     coach against three ``ev`` bots (at least ``games``)."""
@@ -417,29 +470,22 @@ def main(argv=None):
     if a.cost:
         cost(todo, a.games, a.cost, a.seed)
         return 0
-    if a.run:
-        os.makedirs(a.out, exist_ok=True)
-    for name, edition, seats, bots in todo:
+    if not a.run:
+        for name, edition, seats, bots in todo:
+            log = os.path.join(a.out, name + ".log")
+            print(" ".join(command(edition, seats, bots, planned_games(name, a.games),
+                                   a.seed, a.workers, log)))
+        return 0
+    os.makedirs(a.out, exist_ok=True)
+    for name, edition, _seats, bots in todo:
         log = os.path.join(a.out, name + ".log")
-        words = command(edition, seats, bots, a.games, a.seed, a.workers, log)
-        if not a.run:
-            print(" ".join(words))
-            continue
-        done = 0
-        if os.path.exists(log):  # its damaged lines are said once, below
-            done = summary(log, a.games, warn=lambda text: None)[0]
-        if done < a.games:
-            if os.path.exists(log):  # a shorter run's log is kept beside, never removed
-                kept = next(log + ".%d" % i for i in range(1, 10 ** 6)
-                            if not os.path.exists(log + ".%d" % i))
-                os.replace(log, kept)
-                print("%s: %d of %d games; kept as %s, played again" % (log, done, a.games, kept))
-            subprocess.run([a.pyramid] + words[1:], check=True, stdout=subprocess.DEVNULL)
-        n, share, share_hw, margin, margin_hw = summary(log, a.games)
-        print("%-40s %5d games  coach %5.1f %% ± %4.1f  coins %+6.2f ± %5.2f"
-              % (name, n, 100 * share, 100 * share_hw, margin, margin_hw), flush=True)
+        planned = planned_games(name, a.games)
+        played = resume(log, bots, edition, a.seed, planned, a.workers)
+        n, share, share_hw, margin, margin_hw = summary(log, planned)
+        print("%-40s %5d games (%d now)  coach %5.1f %% ± %4.1f  coins %+6.2f ± %5.2f"
+              % (name, n, played, 100 * share, 100 * share_hw, margin, margin_hw),
+              flush=True)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -421,8 +421,5 @@ def _interrupted_line(done, total, log):
 def _record(tally, log, index, result):
     tally.add(result)
     if log is not None:
-        # the winners by their policies' names (a seat index says nothing of who won)
-        log.write("%d %s %s %s\n" % (index, ",".join(result["seats"]),
-                                     ",".join(str(c) for c in result["coins"]),
-                                     ",".join(result["seats"][w] for w in result["winners"])))
+        log.write(tournament.log_line(index, result))
         log.flush()
