@@ -194,18 +194,24 @@ def newest_unfinished(folder):
 
 
 def _resume_path(args):
-    """``--resume`` alone (``RESUME_FOLDER``) or given a folder: the newest unfinished
-    game's journal in it, said in one line before anything opens; a file as given."""
+    """``--resume`` alone (``RESUME_FOLDER``) or given a folder: ``args.resume`` made the
+    newest unfinished game's journal in it, and the table's language the one that journal
+    records (``speak_journals_language``); returns the line that names it (``resuming the
+    newest unfinished game in journals: ... (race 1, leg 3)``), wholly in that language,
+    for ``open_session`` to say once the game really resumes (a refusal is said instead,
+    alone: tester s35 finding 2). A file as given: ``None``."""
     if args.resume == RESUME_FOLDER and not os.path.exists(args.resume):
         raise CliError(_("--resume: no %s folder here (new games are kept in it): give "
                          "--resume FILE") % (RESUME_FOLDER + os.sep))
-    if args.resume and os.path.isdir(args.resume):
-        path, where = newest_unfinished(args.resume)
-        from camelhost.table.journal import read_header
-        speak_journals_language(args, read_header(path))  # said as the table will speak
-        print(_("resuming the newest unfinished game in %s: %s (%s)")
-              % (args.resume, path, where))
-        args.resume = path
+    if not (args.resume and os.path.isdir(args.resume)):
+        return None
+    folder = args.resume
+    path, where = newest_unfinished(folder)
+    from camelhost.table.journal import read_header
+    if speak_journals_language(args, read_header(path)):
+        where = _unfinished(path) or where  # where it stands, in the table's words too
+    args.resume = path
+    return _("resuming the newest unfinished game in %s: %s (%s)") % (folder, path, where)
 
 
 def open_session(args):
@@ -220,7 +226,7 @@ def open_session(args):
         new_name_problem,
         player_name,
     )
-    _resume_path(args)
+    chosen = _resume_path(args)  # said once the game resumes, never before a refusal
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
@@ -251,6 +257,8 @@ def open_session(args):
         except BaseException:
             journal.close()
             raise
+        if chosen is not None:
+            print(chosen)
         return session, journal
     if not args.players:
         raise CliError(_("give the players: --players Ann,Ben,Cy (or --resume FILE)"))
@@ -405,11 +413,15 @@ def _retyped(text):
 def speak_journals_language(args, header):
     """On ``--resume`` without ``--lang``: speak the language the journal's ``game`` line
     records (``lang``, written since tester s31 finding 2), when this program has its
-    catalogue; a journal without it (an older version's) keeps the locale's language."""
-    from camelhost.i18n import languages, set_language
+    catalogue; a journal without it (an older version's) keeps the locale's language.
+    Returns True when that changed the language."""
+    from camelhost.i18n import language, languages, set_language
     lang = (header or {}).get("lang")
     if getattr(args, "lang", None) is None and isinstance(lang, str) and lang in languages():
+        changed = lang != language()
         set_language(lang)
+        return changed
+    return False
 
 
 def _check_resume_options(args, header, path=None):
