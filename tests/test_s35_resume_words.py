@@ -3,9 +3,12 @@
 journal's, and then refused the game it had just said it resumed; the F1 help and the
 quit line named two different commands for the same game."""
 
+import asyncio
 import os
 
+import pytest
 from camelhost import cli
+from camelhost.commands import play
 from camelhost.i18n import set_language
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -75,3 +78,35 @@ def test_resume_alone_names_the_game_it_resumes_in_one_language(tmp_path, monkey
     first = capsys.readouterr().out.splitlines()[0]
     assert first == ("resuming the newest unfinished game in journals: %s (race 1, leg 1)"
                      % path)
+
+
+@pytest.mark.process  # the virtual pyramid
+@pytest.mark.screen  # the full screen driven through Textual's Pilot
+def test_f1_help_and_the_quit_line_name_one_resume_command(tmp_path, monkeypatch, capsys):
+    # before: F1 said 'pyramid play --resume FILE', the quit line 'pyramid play --resume
+    # FILE --pyramid virtual' (the virtual pyramid's own pseudo-terminal taken for a port)
+    from camelhost.ui.tui import TableApp
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(play, "_plain", lambda args: False)  # as in a terminal
+    helped = []
+
+    def run(app):
+        async def drive():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.press("f1")
+                helped.append(app.screen.text.splitlines()[0])
+                await pilot.press("escape")
+                await pilot.press("ctrl+q")
+
+        asyncio.run(drive())
+
+    monkeypatch.setattr(TableApp, "run", run)
+    path = str(tmp_path / "g.jsonl")
+    assert cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "virtual", "--seed", "3",
+                     "--journal", path]) == 0
+    quit_line = capsys.readouterr().out.splitlines()[-1]
+    assert quit_line == "game saved in %s; continue it with: pyramid play --resume %s" % (
+        path, path)
+    assert helped == ["This game's journal: %s; after a crash, continue it with: pyramid play "
+                      "--resume %s" % (path, path)]

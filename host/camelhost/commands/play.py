@@ -507,7 +507,10 @@ def resume_command(args, journal, spec, plain, link=None):
     is not the journal's (``--pyramid PORT`` when its pseudo-terminal is gone now:
     ``_port_to_suggest``, ``link`` the table's link), ``--speak``, ``--web``, and ``--lang CODE`` when the table
     speaks another language than English (a German table resumes German on any
-    locale). Each word quoted for a POSIX shell."""
+    locale). Each word quoted for a POSIX shell. The one source of that command: ``run``
+    keeps it on ``journal.resume_command`` once the pyramid is open, and every line that
+    names it reads it there (F1 help, a pyramid away, a full disk, the quit line, which
+    asks again: the port may have gone meanwhile)."""
     import shlex
 
     from camelhost.web import DEFAULT_HOST, DEFAULT_PORT
@@ -518,7 +521,10 @@ def resume_command(args, journal, spec, plain, link=None):
     header = journal.header or {}
     from camelhost.device.open import pseudo_terminal
     known = getattr(getattr(link, "transport", None), "identity", None)
-    pty = pseudo_terminal(spec) or getattr(known, "kind", None) == "pty"
+    # the virtual pyramid's own pseudo-terminal is no port a player names: it is made
+    # anew on every start (--pyramid virtual, the journal's, needs no repeating)
+    pty = spec not in ("virtual", "manual") and (pseudo_terminal(spec)
+                                                 or getattr(known, "kind", None) == "pty")
     if _port_to_suggest(spec, link) != spec or pty:
         # a pseudo-terminal is named every time (a resume opens the journal's only when
         # given again), as PORT once it is gone: a resume there would open nothing, or
@@ -600,8 +606,9 @@ def run(args):
     from camelhost.web import serving
     plain = _plain(args)
     if journal.path:
-        # said on quitting and when the disk is full: the game reopens as it ran
-        journal.resume_command = resume_command(args, journal, spec, plain)
+        # the one command every line that names it says (F1 help, a pyramid away, a full
+        # disk, the quit line): the game reopens as it runs, on the pyramid it opened
+        journal.resume_command = resume_command(args, journal, spec, plain, pyramid.link)
     from camelhost.table.display import Seam
     with contextlib.ExitStack() as stack:
         stack.enter_context(journal)
