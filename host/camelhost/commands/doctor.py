@@ -31,6 +31,7 @@ from camelhost.commands.options import (
     add_seed_argument,
     metavar,
 )
+from camelhost.device.sources import AUTO
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
 
@@ -535,14 +536,24 @@ def run(args, out=None, hardware=None):
 
     out = out or sys.stdout
     virtual = args.port == monitor.VIRTUAL
-    label = _("the virtual pyramid") if virtual else args.port
+    port, label = args.port, _("the virtual pyramid") if virtual else args.port
+    found = None  # why --port auto found no pyramid (CliError), said by the connection step
+    if args.port == AUTO:  # the heading names the port it found (tester s35 finding 7)
+        from camelhost.device.open import find_rp2040_port
+        try:
+            port = find_rp2040_port("--port")
+            label = _("%s (found by --port auto)") % port
+        except CliError as exc:
+            found, label = exc, _("--port auto found no pyramid on USB")
     print(_("pyramid doctor: %s") % label, file=out)
     monitor.quiet_link_log(False)  # the connection step says it in its own words
     try:
+        if found is not None:
+            raise found
         if virtual and hardware:
             pyramid = _open_virtual(args, hardware)
         else:
-            pyramid = monitor.connect(args.port, edition=args.edition, seed=args.seed)
+            pyramid = monitor.connect(port, edition=args.edition, seed=args.seed)
         try:
             monitor.check_edition(pyramid, args.edition)
         except CliError:
