@@ -138,6 +138,19 @@ def _is_command(word, racing):
     return colour_name(word) not in racing and not any(c.startswith(word) for c in racing)
 
 
+def release_refusal(session):
+    """The one line ``release`` is refused with when ``session`` (its ``phase``) wants no
+    die: the race over or ended unscored, what can be done now (another race, or leave the
+    table: tester s35 finding 4); a die's ink or value awaited, that key."""
+    if session.phase == "over":
+        return _("release: the race is over, so no die is wanted: 'again' starts another race "
+                 "with the same seats, 'quit' leaves the table")
+    if session.phase == "unscored":
+        return _("release: the race was ended unscored, so no die is wanted: 'again' starts "
+                 "another race, 'quit' leaves the table")
+    return "release: %s" % narration.phase_hint(session)
+
+
 class Table:
     """One table: ``session`` (``camelhost.table.session.Session``), ``display`` (a
     ``camelhost.table.display.Display``, e.g. ``camelhost.ui.plain.PlainDisplay``, or
@@ -900,7 +913,7 @@ class Table:
                                    "or type the die"))
             return
         if self.session.phase not in ("setup", "turn", "die"):  # setup: its camels' dice
-            self.display.error(_("no die is wanted now"))
+            self.display.error(release_refusal(self.session))
             return
         sim = getattr(self.virtual, "table", None)
         self._inside_before_push = None if sim is None else list(sim.inside)
