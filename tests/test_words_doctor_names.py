@@ -28,9 +28,12 @@ _reply = refusal
 ])
 def test_a_rename_to_a_camels_colour_is_refused_unchanged(typed, name):
     t, out = _table("second", ["Ann", "Ben", "Cy"], "draw")
-    assert _reply(t, out, typed) == ("rename Ann %s: %s is a camel's colour, and a player "
-                                     "called so would read as the camel: give another name"
-                                     % (name, name))
+    # s35: the line names the word's colour, where it reads so, and a variant
+    thing = "die" if name.lower() in ("grey", "gray") else "camel"
+    assert _reply(t, out, typed) == (
+        "rename Ann %s: %s is the %s %s's word at every table, and a player called so would "
+        "read as the %s: choose another name, e.g. %s A."
+        % (name, name, "grey" if thing == "die" else name.lower(), thing, thing, name))
     assert t.session.names == ["Ann", "Ben", "Cy"]
 
 
@@ -51,8 +54,9 @@ def test_players_named_after_a_camels_colour_are_refused(players, colour, tmp_pa
     monkeypatch.chdir(tmp_path)
     assert cli.main(["play", "--players", players, "--plain"]) != 0
     err = capsys.readouterr().err
-    assert err == ("pyramid: --players %s: %s is a camel's colour, and a player called so would "
-                   "read as the camel: give another name\n" % (players, colour))
+    assert err == ("pyramid: --players %s: %s is the %s camel's word at every table, and a "
+                   "player called so would read as the camel: choose another name, e.g. %s A.\n"
+                   % (players, colour, colour.lower(), colour))  # s35: its word, a variant
     assert list(tmp_path.iterdir()) == []  # no journal begun
 
 

@@ -119,18 +119,32 @@ def edition_word(edition):
     return _(name) if name in EDITIONS else str(name)
 
 
-def colour_words():
+def catalogue(lang=None):
+    """The translations of language ``lang`` (a code of ``languages()``), whatever the
+    table speaks; ``None``: the table's own. An object with ``gettext`` and ``pgettext``
+    (English, or a code with no catalogue: the messages as they are). For what holds in
+    every language, such as the words a player's name must not be
+    (``camelhost.table.session.new_name_problem``)."""
+    if lang is None:
+        return _translation
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def colour_words(lang=None):
     """``{colour: its word in the table's language}`` for every camel and die colour of
     either edition (``camelup.editions``: blue, green, yellow, red, purple, orange, white,
     black, grey): ``{"red": "rot", ...}`` in German, each colour itself in English. The
     words come from the catalogue (context ``colour``); the table reads them
-    (``colour_word``) and may type them (``camelhost.table.parser.local_colours``)."""
+    (``colour_word``) and may type them (``camelhost.table.parser.local_colours``).
+    ``lang``: another language's words (a code of ``languages()``)."""
+    words = catalogue(lang)
     return {
-        "blue": pgettext("colour", "blue"), "green": pgettext("colour", "green"),
-        "yellow": pgettext("colour", "yellow"), "red": pgettext("colour", "red"),
-        "purple": pgettext("colour", "purple"), "orange": pgettext("colour", "orange"),
-        "white": pgettext("colour", "white"), "black": pgettext("colour", "black"),
-        "grey": pgettext("colour", "grey"),
+        "blue": words.pgettext("colour", "blue"), "green": words.pgettext("colour", "green"),
+        "yellow": words.pgettext("colour", "yellow"), "red": words.pgettext("colour", "red"),
+        "purple": words.pgettext("colour", "purple"),
+        "orange": words.pgettext("colour", "orange"),
+        "white": words.pgettext("colour", "white"), "black": words.pgettext("colour", "black"),
+        "grey": words.pgettext("colour", "grey"),
     }
 
 

@@ -273,8 +273,9 @@ def open_session(args):
     except TableError as exc:
         raise CliError(_("--players %s: %s") % (args.players, exc)) from None
     for name in names:
-        if new_name_problem(name) is not None:
-            raise CliError(_("--players %s: %s") % (args.players, new_name_problem(name)))
+        problem = new_name_problem(name, names)
+        if problem is not None:
+            raise CliError(_("--players %s: %s") % (args.players, problem))
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
     made = None  # the journals/ folder when this start makes it: a failed start removes it
@@ -499,6 +500,24 @@ def unchecked_board_note(journal, session, port):
             % (journal.path, port))
 
 
+def reserved_name_notes(session):
+    """What a resume says of each player whose name (from a journal written before such
+    names were refused) is a word some table reads as a colour or a command
+    (``camelhost.table.session.reserved_name_problem``): one line each, with the
+    ``rename`` that gives another name. The game resumes as it is; a line that starts
+    with such a name is read as the player's where a command follows it (``Lila: leg
+    rot``), as the colour or the command elsewhere (``lila 2``, ``undo``)."""
+    from camelhost.table.session import reserved_name_problem, reserved_variant
+    notes = []
+    for name in session.names:
+        problem = reserved_name_problem(name, session.names)
+        if problem is not None:
+            notes.append(_("a player of this journal: %(problem)s (type 'rename %(name)s "
+                           "%(variant)s')") % {"problem": problem, "name": name,
+                                               "variant": reserved_variant(name, session.names)})
+    return notes
+
+
 def resume_command(args, journal, spec, plain, link=None):
     """The command that reopens the game as it ran: ``pyramid play --resume FILE`` and
     the options the journal does not keep (its ``game`` line holds the edition, the
@@ -603,6 +622,8 @@ def run(args):
         raise
     if args.resume and board is None and spec not in ("manual", "virtual"):
         journal.notes.append(unchecked_board_note(journal, session, pyramid.port))
+    if args.resume:
+        journal.notes += reserved_name_notes(session)
     from camelhost.web import serving
     plain = _plain(args)
     if journal.path:

@@ -26,14 +26,14 @@ class DieSyntaxError(ValueError):
     """The typed text is not a die for this edition; the message says why."""
 
 
-def local_colours():
+def local_colours(lang=None):
     """{a colour word of the table's language, lower case: the canonical colour}: the
     words ``typed_colours`` reads (German ``blau`` and ``grün``/``gruen``: blue, green);
     empty in English. The words are the ones the table reads
     (``camelhost.i18n.colour_words``: one source); the journal and the notation keep the
-    canonical (English) colours."""
+    canonical (English) colours. ``lang``: another language's words (a code)."""
     words = {}
-    for colour, word in colour_words().items():
+    for colour, word in colour_words(lang).items():
         word = word.lower()
         plain = "".join(_PLAIN_LETTERS.get(ch, ch) for ch in word)
         for typed in (word, plain):

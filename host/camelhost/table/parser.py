@@ -23,12 +23,12 @@ from camelup.rng import XorShift32
 from camelhost.i18n import (
     N_,
     _,
+    catalogue,
     colour_list,
     colour_word,
     colours_in,
     edition_word,
     ngettext,
-    pgettext,
 )
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import (
@@ -80,7 +80,8 @@ def typed_colours(text, names=()):
     as it is (the rest of it is names: ``rename Ann Anna Rot``), and so is one of
     ``names`` (the players') that starts the line (``Anna Rot: leg rot`` -> ``Anna Rot:
     leg red``), unless that name is itself a lone colour word (a journal's from before
-    such names were refused), which there is the die's colour."""
+    such names were refused), which there is the die's colour unless the line reads it as
+    the name (``_reserved_name_first``: ``Lila: leg rot``, ``Lila leg rot``)."""
     words = local_colours()
     if not words or text.split()[:1] and text.split()[0].lower() in ("partner",
                                                                      "partnership", "rename"):
@@ -88,7 +89,8 @@ def typed_colours(text, names=()):
     kept = ""
     for name in sorted(names, key=len, reverse=True):
         if text.lower().startswith(name.lower()) and text[len(name):len(name) + 1] in (
-                " ", ":", ",") and name.lower() not in words:
+                " ", ":", ",") and (name.lower() not in words
+                                    or _reserved_name_first(text, [name])):
             kept, text = text[:len(name)], text[len(name):]
             break
     return kept + re.sub(r"[^\W\d_]+", lambda m: words.get(m.group(0).lower(), m.group(0)),
@@ -111,24 +113,73 @@ TABLE_WORDS = ("quit", "exit", "help", "show", "board", "status", "odds", "best"
 _SUGGESTED_TABLE_WORDS = ("help", "show", "quit", "odds", "best", "position")
 
 
-def local_commands():
+def local_commands(lang=None):
     """{a command word in the table's language, folded: the command typed}: German
     ``hilfe`` -> ``help``. The commands are typed in English in every language (``help``
     lists them so); these words are only suggested, never taken (``hilfe``: did you mean
-    ``help``?). Empty in English."""
+    ``help``?). Empty in English. ``lang``: another language's words (a code)."""
+    words = catalogue(lang)
     # each the command's word in the table's language (several: a|b), for suggesting it
-    said = {"help": pgettext("typed command", "help"), "show": pgettext("typed command", "show"),
-            "quit": pgettext("typed command", "quit"), "odds": pgettext("typed command", "odds"),
-            "best": pgettext("typed command", "best"),
-            "position": pgettext("typed command", "position"),
-            "undo": pgettext("typed command", "undo"), "redo": pgettext("typed command", "redo"),
-            "again": pgettext("typed command", "again")}
-    words = {}
-    for word, local in said.items():
-        for typed in local.split("|"):
+    said = {"help": words.pgettext("typed command", "help"),
+            "show": words.pgettext("typed command", "show"),
+            "quit": words.pgettext("typed command", "quit"),
+            "odds": words.pgettext("typed command", "odds"),
+            "best": words.pgettext("typed command", "best"),
+            "position": words.pgettext("typed command", "position"),
+            "undo": words.pgettext("typed command", "undo"),
+            "redo": words.pgettext("typed command", "redo"),
+            "again": words.pgettext("typed command", "again")}
+    local = {}
+    for word, said_so in said.items():
+        for typed in said_so.split("|"):
             if typed and typed != word:
-                words[typed.lower()] = word
-    return words
+                local[typed.lower()] = word
+    return local
+
+
+def reserved_word(name):
+    """What the player's name ``name`` (a string) would read as at some table, or ``None``:
+    ``(kind, meaning, lang)``, ``kind`` ``"colour"`` (``meaning`` the canonical colour)
+    or ``"command"`` (``meaning`` the command as typed), ``lang`` ``None`` where every
+    table reads it so (a colour's English name, which every table takes: ``red``,
+    ``gray``; a command, typed in English at every table: ``undo``, ``quit``, ``l``),
+    else the code of the catalogue language whose table reads it so (German ``Lila``:
+    ``("colour", "purple", "de")``, ``gruen``, ``hilfe``: ``("command", "help", "de")``).
+    The whole name, letter case aside; a name that holds such a word among others
+    (``Anna Rot``) is none. Every language of ``camelhost.i18n.languages`` is asked, whatever
+    the table speaks: a journal reads the same in each (docs/table.md, "Players' names")."""
+    from camelhost.i18n import languages
+    word = " ".join(name.split()).lower()
+    colours = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
+    if word in colours:
+        return ("colour", "grey" if word == "gray" else word, None)
+    if word in FORMS or word in TABLE_WORDS:
+        return ("command", word, None)
+    for lang in languages():
+        if lang == "en":
+            continue
+        if word in local_colours(lang):
+            return ("colour", local_colours(lang)[word], lang)
+        if word in local_commands(lang):
+            return ("command", local_commands(lang)[word], lang)
+    return None
+
+
+def _reserved_name_first(text, names):
+    """Whether ``text`` starts with a player's name that is a command or colour word
+    (``reserved_word``: a journal's, from before such names were refused) used as a name:
+    followed by ``:`` or ``,``, or by a command word (``Lila: leg rot``, ``Undo leg red``),
+    where alone or before a value it is the command or the colour (``undo``, ``lila 2``)."""
+    low = text.lower()
+    for name in sorted(names, key=len, reverse=True):
+        after = text[len(name):len(name) + 1]
+        if not (low.startswith(name.lower()) and after in (" ", ":", ",")) or \
+                reserved_word(name) is None:
+            continue
+        then = text[len(name):].lstrip(" ").split()[:1]
+        return after in ":," or text[len(name):].lstrip(" ")[:1] in (":", ",") or bool(
+            then and (then[0].lower() in FORMS or then[0].lower() in TABLE_WORDS))
+    return False
 
 
 _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
@@ -331,6 +382,8 @@ def parse_command(text, session):
     text = typed_colours(text, session.names)
     words = text.split()
     head = words[0].lower()
+    if _reserved_name_first(text, session.names):  # 'Undo leg red': the player, named first
+        raise TableError(_unknown_command(text, head, session))
     if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
         return _parse_ink(text)
     event = _table_command(head, words, session)

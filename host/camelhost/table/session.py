@@ -57,7 +57,7 @@ from camelup.errors import IllegalAction, NotationError
 from camelup.game import Game, check_start, setup_stacks
 from rich.cells import cell_len
 
-from camelhost.i18n import _, colour_word, edition_word
+from camelhost.i18n import N_, _, colour_word, edition_word
 from camelhost.table import events as ev
 from camelhost.table import narration
 from camelhost.table.errors import TableError, one_line
@@ -159,14 +159,15 @@ def name_columns(name):
     return cell_len(name)
 
 
-def new_name_problem(name):
+def new_name_problem(name, taken=()):
     """Why ``name`` (a string) can't be given to a player at a new table or in a typed
     ``rename``, one line, or ``None`` when it can: wider than ``NAME_MAX`` columns
     (``name_columns`` of the name as ``player_name`` keeps it: ``山田太郎山田太郎山田太郎``
     is 12 characters in 24 columns), written as a seat (``p1``, ``2``: ``pyramid odds
-    --turn p1`` and ``partner 2`` would read it as the seat), or a camel's colour
-    (``colour_name_problem``). Journals that already hold such a name are read as they
-    are."""
+    --turn p1`` and ``partner 2`` would read it as the seat), or a word some table reads
+    as a colour or a command (``reserved_name_problem``). ``taken``: the other players'
+    names, which the variant a refusal offers is none of. Journals that already hold such
+    a name are read as they are."""
     name = player_name(name)
     if name_columns(name) > NAME_MAX:
         return _("a name takes at most %d columns on a screen (a wide character such as 山 "
@@ -175,7 +176,7 @@ def new_name_problem(name):
                      NAME_MAX, name, name_columns(name))
     if SEAT_LIKE.match(name):
         return seat_like_problem(name)
-    return colour_name_problem(name)
+    return reserved_name_problem(name, taken)
 
 
 def seat_like_problem(name):
@@ -185,21 +186,53 @@ def seat_like_problem(name):
              "called so would be taken for that seat: give another name") % name
 
 
-def colour_name_problem(name):
-    """Why ``name`` (a player's name, a string) can't be a player's name at a new table
-    or in a ``rename``, one line, or ``None`` when it can: a camel's or die's colour of
-    either edition, in English or the table's language (``camelup.editions``;
-    ``camelhost.table.manual.local_colours``: German ``blau``, ``grün``/``gruen``),
-    letter case aside, would make the table's lines read as the camel's ("blue takes
-    the blue leg ticket"). Journals that already hold such a name are read as they
-    are: only ``--players`` and a typed ``rename`` ask it."""
-    from camelhost.table.manual import local_colours
-    word = name.strip().lower()
-    colours = set(c for ed in EDITIONS.values() for c in ed.camels + ed.dice) | {"gray"}
-    if word not in colours and word not in local_colours():
+#: Where a language's table reads a word, by the language's code (``reserved_word``'s
+#: ``lang``), said in a refusal of a player's name; ``None``: every table.
+TABLE_OF_LANGUAGE = {None: N_("at every table"), "de": N_("at a German table")}
+
+
+def reserved_name_problem(name, taken=()):
+    """Why ``name`` (a player's name, a string) can't be a player's name at a new table or
+    in a ``rename``, one line, or ``None`` when it can: the whole name is a word some
+    table reads as a camel's or die's colour or as a command, in any language the table
+    speaks (``camelhost.table.parser.reserved_word``: ``red``, ``undo``, German ``Lila``,
+    ``gruen``, ``hilfe``), letter case aside. One rule for every table, so that a journal
+    reads the same in every language: a game begun in English and resumed in German
+    would read "Lila ist am Zug" of a camel's colour (tester s35 findings 1 and 6). The
+    line names the clash, where it reads so, and a variant to give instead, one of no
+    name in ``taken`` (``reserved_variant``). Journals that already hold such a name are
+    read as they are: only ``--players`` and a typed ``rename`` ask it."""
+    from camelhost.table.parser import reserved_word
+    name = player_name(name)
+    clash = reserved_word(name)
+    if clash is None:
         return None
-    return _("%s is a camel's colour, and a player called so would read as the camel: "
-             "give another name") % name.strip()
+    kind, meaning, lang = clash
+    where = _(TABLE_OF_LANGUAGE[lang]) if lang in TABLE_OF_LANGUAGE else lang
+    said = {"name": name, "where": where, "variant": reserved_variant(name, taken)}
+    if kind == "command":
+        return _("%(name)s is the command %(command)s %(where)s, and a player called so would "
+                 "read as the command: choose another name, e.g. %(variant)s") % dict(
+                     said, command=meaning)
+    if any(meaning in ed.camels for ed in EDITIONS.values()):
+        return _("%(name)s is the %(colour)s camel's word %(where)s, and a player called so "
+                 "would read as the camel: choose another name, e.g. %(variant)s") % dict(
+                     said, colour=colour_word(meaning))
+    return _("%(name)s is the %(colour)s die's word %(where)s, and a player called so would "
+             "read as the die: choose another name, e.g. %(variant)s") % dict(
+                 said, colour=colour_word(meaning))
+
+
+def reserved_variant(name, taken=()):
+    """A name to offer instead of ``name`` (a command or colour word): the name with an
+    initial, ``Lila A.``, the first letter that makes one of no name in ``taken``
+    (letter case aside)."""
+    used = set(n.lower() for n in taken)
+    for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        variant = "%s %s." % (name, letter)
+        if variant.lower() not in used:
+            return variant
+    return name + " 1."
 
 
 def dice_typed(head):
@@ -513,15 +546,17 @@ class Session:
     def parse_command(self, text):
         """The event a typed command stands for (no change). Raises ``TableError``, also
         for a ``rename`` to a name no player is given (``new_name_problem``: too long,
-        a seat, a camel's colour; a typed rename only, a journal's stays as it was)."""
+        a seat, a colour or command word; a typed rename only, a journal's stays as it
+        was)."""
         event = parse_command(text, self)
         if isinstance(event, dict) and event.get("type") == "rename":
             # the name as typed (the parser reads a German colour word as the colour)
             typed = " ".join(text.split()[-len(event["name"].split()):])
-            if new_name_problem(event["name"]) is not None:
+            others = [n for i, n in enumerate(self.names) if i != event["player"]]
+            problem = new_name_problem(typed, others)
+            if problem is not None:
                 raise TableError(_("rename %s %s: %s") % (
-                    self.names[event["player"]], typed, colour_name_problem(typed)
-                    or new_name_problem(event["name"])))
+                    self.names[event["player"]], typed, problem))
         return event
 
     # -- event handlers (same code live and on resume) -------------------------
