@@ -176,9 +176,9 @@ def _reserved_name_first(text, names):
         if not (low.startswith(name.lower()) and after in (" ", ":", ",")) or \
                 reserved_word(name) is None:
             continue
-        then = text[len(name):].lstrip(" ").split()[:1]
-        return after in ":," or text[len(name):].lstrip(" ")[:1] in (":", ",") or bool(
-            then and (then[0].lower() in FORMS or then[0].lower() in TABLE_WORDS))
+        rest = text[len(name):].lstrip(" ")
+        then = rest.split()[0].lower() if rest.split() else ""
+        return rest[:1] in (":", ",") or then in FORMS or then in TABLE_WORDS
     return False
 
 
