@@ -18,7 +18,7 @@ import time
 
 import pytest
 from camelhost import paths
-from camelhost.device import emulated
+from camelhost.device import emulated, sources
 from camelhost.device.link import Link
 
 # one worker boots the module's board once (make test runs with --dist loadgroup)
@@ -78,6 +78,8 @@ def test_the_firmware_boots_on_the_rp2_port_and_says_hello(board):
     assert hello["rst"] == "power"
     assert hello["ed"] == "second"
     assert hello["sensor"] == "ok"  # the chip id read over the emulated I2C0
+    # the flash chip's unique id: the one the table knows the emulator's terminal by
+    assert hello["uid"] == sources.EMULATED_UID
 
 
 def test_a_die_from_the_slider_to_the_host_on_the_real_port(board):

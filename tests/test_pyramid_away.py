@@ -377,9 +377,10 @@ def test_a_pseudo_terminal_open_but_silent_is_said_as_an_emulated_pyramid_never_
     from camelhost.device.open import presence
     from camelhost.device.transport import PortIdentity
     link = SimpleNamespace(port="/dev/pts/3", state="stale", transport=SimpleNamespace(
-        refused_port=None, is_open=True, identity=PortIdentity("pty", (0, 0, 0))))
+        refused_port=None, is_open=True, identity=PortIdentity("pty", (0, 0, 0))),
+        hello={"uid": "55565758595A5B5C"})  # the emulated Pico's (sources.EMULATED_UID)
     away = presence(link)
-    assert away == PyramidPresence(False, "/dev/pts/3", reopened=True, pty=True)
+    assert away == PyramidPresence(False, "/dev/pts/3", reopened=True, pty=True, emulated=True)
     out = io.StringIO()
     journal = Journal(str(tmp_path / "g.jsonl"), pyramid="/dev/pts/3")
     try:

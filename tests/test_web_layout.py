@@ -1153,6 +1153,40 @@ def test_german_tooltips_and_accented_partner_names_are_whole(tab):
         set_language("en")
 
 
+@pytest.mark.parametrize("lang, edition, said", [
+    ("en", "second", ["space 8: Ann's spectator tile, booing side",
+                      "space 11: Ben's spectator tile, cheering side"]),
+    ("de", "second", ["Feld 8: Zuschauerplättchen von Ann, Seite Ausbuhen",
+                      "Feld 11: Zuschauerplättchen von Ben, Seite Anfeuern"]),
+    ("en", "classic", ["space 8: Ann's desert tile, mirage side",
+                       "space 11: Ben's desert tile, oasis side"]),
+    ("de", "classic", ["Feld 8: Wüstenplättchen von Ann, Seite Fata Morgana",
+                       "Feld 11: Wüstenplättchen von Ben, Seite Oase"]),
+])
+def test_the_tracks_description_names_each_tile_on_it(tab, lang, edition, said):
+    # s35: a screen reader heard the camels on the track but none of the players' tiles
+    # (the desert or spectator tiles a camel landing there is moved by): each tile is said
+    # with its space, its owner and its side, in the table's language, in the track's order
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        s = Session(edition, ["Ann", "Ben", "Cy"], seed=3)
+        for text in ("draw", "tile 8 -", "tile 11 +"):
+            s.command(text)
+        view = view_of(s)
+        with Shown(tab, view, WIDE[1]) as page:
+            words = page.get_attribute("#track", "aria-label").split("; ")
+            assert [w for w in words if w in said] == said, words
+            # the stacks still said, and the spaces in the track's order
+            stacks = [w for w in words if w.startswith(TRACK_SAID[lang].split(" ")[0])]
+            numbers = [int(re.match(r"\D+(\d+)", w).group(1)) for w in stacks]
+            assert numbers == sorted(numbers) and len(stacks) == len(said) + len(
+                [r for r in view["track"] if r["stack"]]), words
+            assert page.problems == []
+    finally:
+        set_language("en")
+
+
 def test_a_screen_reader_reads_each_badge_of_a_player_by_its_words(tab):
     # Tester s32-2, finding 10: a player card read aloud ran its badges into the words
     # after them, "Tariq 6 EP 5▲10 Wettkarten gespielt" (a leg ticket 5, one pyramid

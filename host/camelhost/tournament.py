@@ -16,6 +16,7 @@ its own daemons), and ``Client.map`` over the games is the whole of it.
 
 import math
 import signal
+from itertools import islice
 from multiprocessing import Pool
 
 from camelup.game import Game
@@ -121,9 +122,25 @@ def dask_client(address=None, workers=None, processes=True):
                           "(%s)") % CLUSTER_INSTALL) from None
     if address:
         return Client(address)
+    # each worker process runs this module's ``dask_setup`` as it starts: it leaves a
+    # Ctrl-C to the command, as the process pool's workers do (``_quiet_worker``)
+    extra = {"preload": [__name__]} if processes else {}
     cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
-                           processes=processes, dashboard_address=None)
+                           processes=processes, dashboard_address=None, **extra)
     return Client(cluster)
+
+
+def dask_setup(worker):
+    """Run by each worker process of ``dask_client``'s local cluster as it starts (Dask's
+    worker preload of this module): SIGINT ignored there. A Ctrl-C in a terminal reaches
+    every process of the group: each Dask worker died of it with a traceback, and closing
+    the cluster then waited for them until Dask's 60 s timeout ('pyramid: timed out
+    after 60 s', exit status 1, no table: tests/bench/bench_odds.py times the stop). The
+    command keeps the Ctrl-C and stops the workers itself."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the worker process's main thread: nothing to change there
+        pass
 
 
 def _quiet_worker():
@@ -132,16 +149,36 @@ def _quiet_worker():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: Games a Dask run keeps submitted ahead, per worker thread of the cluster: enough to
+#: keep every worker busy while a result travels back, few enough that a stop cancels
+#: a handful of tasks. (All 100,000 games of a long run submitted at once took seconds
+#: to submit, and their cancellation at a Ctrl-C left ``Client.close`` waiting for the
+#: scheduler until Dask's 60 s timeout: 'pyramid: timed out after 60 s', exit status 1,
+#: no table; tests/bench/bench_odds.py times the stop.)
+DASK_AHEAD = 4
+
+
 def _run_dask(jobs, client):
     from distributed import as_completed
 
-    futures = client.map(_play, jobs, pure=False)
+    threads = sum(client.nthreads().values()) or 1
+    queue = iter(jobs)
+    flying = set(client.map(_play, list(islice(queue, DASK_AHEAD * threads)), pure=False))
+    finished = as_completed(list(flying))
     try:
-        for future in as_completed(futures):
-            yield future.result()
+        for future in finished:
+            flying.discard(future)
+            result = future.result()
+            job = next(queue, None)
+            if job is not None:  # one more game in place of the one finished
+                more = client.submit(_play, job, pure=False)
+                flying.add(more)
+                finished.add(more)
+            yield result
     finally:
-        # stopped early (an interrupt, an error): the games not played yet are cancelled
-        client.cancel([f for f in futures if not f.done()])
+        # stopped early (an interrupt, an error): the games in flight are cancelled, the
+        # rest never submitted
+        client.cancel([f for f in flying if not f.done()])
 
 
 def run(policies, edition, games, seed, workers=None, engine="process", client=None):

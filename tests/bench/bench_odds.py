@@ -2,8 +2,9 @@
 plain breadth-first enumeration (``leg_odds(fast=False)``) and the naive full
 enumeration timed in the same run (the ratios hold on a loaded machine), every place
 (3rd, 4th), simulated races per second, race odds to half a point with their
-interval, tile values, all action values, and a short tournament of the coach
-against three ``ev`` bots.
+interval, tile values, all action values, a short tournament of the coach
+against three ``ev`` bots, and how long a Ctrl-C takes to stop ``pyramid tournament``
+on either engine (the process pool and Dask's local cluster), in wall seconds.
 
 Goals (issue 15): P1 6 ms, P2a 10 ms, P2b 15 ms (median, CPython); action values 50 ms
 at leg start and 15 ms after a die; race odds +/-0.5 points (95 %) in 0.5 s.
@@ -192,6 +193,76 @@ def main():
         print("  %-6s %3d seats  win rate %5.1f%% (%4.1f..%4.1f)   coins %5.1f ± %4.1f"
               % (name, n, 100 * rate, 100 * low, 100 * high, coins, chw))
     print("  %.1f s per game" % (dt / max(games, 1)))
+
+    print()
+    print("Ctrl-C during pyramid tournament (SIGINT to its process group, as a terminal "
+          "sends it, once 3 games are in its log): wall seconds to its exit")
+    for engine in ("process", "dask"):
+        print("  --engine %-8s %s" % (engine, stop_words(engine)))
+
+
+def ctrl_c_stop(engine, workers=2, games_first=3, wait=180.0):
+    """Time a Ctrl-C during ``pyramid tournament --engine ENGINE --workers WORKERS``
+    (100,000 games, 3 seats, classic, seed 4, so it never ends by itself): SIGINT to
+    its whole process group once ``games_first`` games are in its ``--log``. Returns
+    ``(seconds from the signal to its exit, its exit status, games in its log)``, or
+    ``None`` when it did not get that far within ``wait`` s (a string: why)."""
+    import signal
+    import subprocess
+    import tempfile
+
+    pyramid = os.path.join(os.path.dirname(sys.executable), "pyramid")
+    with tempfile.TemporaryDirectory() as folder:
+        log = os.path.join(folder, "t.log")
+
+        def games():
+            if not os.path.exists(log):
+                return 0
+            with open(log) as fh:
+                return fh.read().count("\n")
+
+        def default_sigint():  # as from a shell, whatever this process ignores
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+        proc = subprocess.Popen(
+            [pyramid, "tournament", "--seats", "3", "--games", "100000", "--bots",
+             "random,greedy,random", "--edition", "classic", "--seed", "4", "--workers",
+             str(workers), "--engine", engine, "--log", log],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            preexec_fn=default_sigint, start_new_session=True)
+        try:
+            deadline = time.monotonic() + wait
+            while games() < games_first and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if proc.poll() is not None or games() < games_first:
+                return "no %d games within %.0f s (%s)" % (
+                    games_first, wait, (proc.stderr.read() if proc.poll() is not None
+                                        else "still starting").strip().splitlines()[-1:])
+            started = time.monotonic()
+            os.killpg(proc.pid, signal.SIGINT)
+            proc.wait(timeout=wait)
+            return time.monotonic() - started, proc.returncode, games()
+        except subprocess.TimeoutExpired:
+            return "not stopped %.0f s after the Ctrl-C" % wait
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+def stop_words(engine):
+    """``ctrl_c_stop(engine)`` in one line."""
+    if engine == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            return "not timed: Dask distributed is not installed (pip install 'smart-pyramid[cluster]')"
+    got = ctrl_c_stop(engine)
+    if isinstance(got, str):
+        return "not timed: " + got
+    seconds, status, done = got
+    return "stopped in %.2f s (exit status %d, %d games finished and tabled)" % (
+        seconds, status, done)
 
 
 if __name__ == "__main__":

@@ -108,6 +108,14 @@ class Link:
     line): nothing is delivered or acknowledged until the full ``HELLO`` names that
     board, and another board is refused (``refused`` names both; ``open()`` waits
     ``hello_wait`` s for it and raises ``NotAPyramid`` when it came in time).
+    ``clock``: what the link reads the time from and waits with, an object with
+    ``monotonic()`` (seconds, any origin) and ``sleep(seconds)``: the ``time`` module
+    by default. Every time the link judges is read from it (``IDENTIFY_S``,
+    ``hello_wait``, ``wait_hello``'s timeout, the sequencer's ``now``), so a test drives
+    a simulated clock and checks a promise such as "a wrong device is called out within
+    ``IDENTIFY_S`` s" without wall time (tests/test_link.py; the wall-time figure is in
+    tests/bench/bench_link.py). The reader thread's own waits (the port's read timeout,
+    ``retry_interval``) stay in wall time.
 
     Raises from ``open()``: ``PortInUse`` when another program holds the port,
     ``NotAPyramid`` when nothing on it speaks the protocol within ``IDENTIFY_S`` (or
@@ -117,9 +125,10 @@ class Link:
 
     def __init__(
         self, port, baudrate=115200, heartbeat_timeout=6.0, resume=None, retry_interval=0.25, sync_timeout=SYNC_MAX_S, hello_wait=3.0,
-        taken=None, uid=None
+        taken=None, uid=None, clock=time
     ):
         self.port = port
+        self.clock = clock
         self.hello_wait = hello_wait
         self.stats = {
             "bad_lines": 0, "duplicates": 0, "syncs": 0, "gaps": 0, "reconnects": 0, "naks": 0,
@@ -250,7 +259,11 @@ class Link:
         can start; ``wait_hello`` waits for the full one). A device whose HELLO is late is no
         error (the link keeps asking, and events released meanwhile are delivered);
         a port with no valid protocol line at all within ``IDENTIFY_S`` raises
-        ``NotAPyramid`` naming what was seen, and so does another protocol version."""
+        ``NotAPyramid`` naming what was seen, and so does another protocol version.
+        ``IDENTIFY_S`` counts from the call, the wait for the HELLO included: a wrong
+        device is called out ``IDENTIFY_S`` s after ``open()`` began on the link's
+        ``clock``, not later by the waits' steps."""
+        started = self.clock.monotonic()
         self.transport.open()
         try:
             if self.hello_wait:
@@ -260,7 +273,7 @@ class Link:
                     raise
                 except LinkError:
                     if not self._valid_lines:
-                        self.identify(IDENTIFY_S - self.hello_wait)
+                        self.identify(IDENTIFY_S - (self.clock.monotonic() - started))
                     log.warning("no HELLO from %s yet; still asking", self.port)
         except BaseException:  # no pyramid there, or interrupted while asking
             self._abandon()
@@ -269,9 +282,12 @@ class Link:
     def identify(self, timeout=IDENTIFY_S):
         """Wait up to ``timeout`` s for one valid protocol line; raise ``NotAPyramid``
         (and close) when none came, saying what the port sent instead."""
-        deadline = time.monotonic() + max(0.0, timeout)
-        while not self._valid_lines and time.monotonic() < deadline and self.refused is None:
-            time.sleep(0.02)
+        deadline = self.clock.monotonic() + max(0.0, timeout)
+        while not self._valid_lines and self.refused is None:
+            left = deadline - self.clock.monotonic()
+            if left <= 0:
+                break
+            self.clock.sleep(min(0.02, left))  # never past the deadline
         if self.refused is not None or not self._valid_lines:
             what = describe_bytes(bytes(self._sample), self._bytes_in, 0)
             if self.refused is not None:
@@ -320,7 +336,7 @@ class Link:
         self._lines.reset()
         self._fresh = True  # the first line may be the tail of one the flush cut
         with self._lock:
-            events, lines = self.sequencer.opened(time.monotonic())
+            events, lines = self.sequencer.opened(self.clock.monotonic())
         self._out(events, lines)
 
     def _lost(self):
@@ -328,7 +344,7 @@ class Link:
             self.sequencer.lost()
 
     def _idle(self):
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if now - self._last_tick < TICK_S:
             return
         self._last_tick = now
@@ -372,7 +388,7 @@ class Link:
         self.stats["bad_lines"] += 1
         self._judged(False)
         warn = self._warn
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if self.stats["bad_lines"] <= 3:
             log.warning("skipped a damaged line from the pyramid (%s): %r", reason, line[:80])
             warn[1] = now
@@ -396,7 +412,7 @@ class Link:
         self._judged(True)
         if msg.name in ("EVT", "HELLO", "HI", "HB", "GAP", "SYNCED"):
             with self._lock:
-                events, lines = self.sequencer.receive(msg, time.monotonic(), line.decode().rstrip("\r"))
+                events, lines = self.sequencer.receive(msg, self.clock.monotonic(), line.decode().rstrip("\r"))
                 unusable = self.sequencer.unusable
             self._out(events, lines)
             if unusable:
@@ -404,7 +420,7 @@ class Link:
             return
         with self._lock:
             # any valid line: the device lives (an OK OUT answers the dice out, see ``send``)
-            events, lines = self.sequencer.receive(msg, time.monotonic())
+            events, lines = self.sequencer.receive(msg, self.clock.monotonic())
         self._out(events, lines)
         if self.state == "refused":
             return
@@ -419,25 +435,26 @@ class Link:
         """Wait until this connection has had its ``HELLO`` (the device's boot and seq are
         known); return that ``protocol.Message``. Raises ``LinkError`` after ``timeout`` s,
         ``NotAPyramid`` at once when the device speaks another protocol version."""
-        deadline = time.monotonic() + timeout
+        deadline = self.clock.monotonic() + timeout
         while not (self.sequencer.synced and self.hello is not None):
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
-            if time.monotonic() > deadline:
+            if self.clock.monotonic() > deadline:
                 raise LinkError(_("no HELLO from the pyramid within %s s") % decimal(timeout, 1))
-            time.sleep(0.01)
+            self.clock.sleep(0.01)
         return self.hello
 
     def _wait_synced(self, timeout):
         # HELLO or its short form HI: delivery can go on (the identity may come later),
         # unless the link must know the board first (``uid``): then its full HELLO
-        deadline = time.monotonic() + timeout
+        deadline = self.clock.monotonic() + timeout
         while not (self.sequencer.synced and self.sequencer.confirmed):
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
-            if time.monotonic() > deadline:
+            left = deadline - self.clock.monotonic()
+            if left <= 0:
                 raise LinkError(_("no HELLO from the pyramid within %s s") % decimal(timeout, 1))
-            time.sleep(0.01)
+            self.clock.sleep(min(0.01, left))  # never past the deadline
 
     def next_event(self, timeout=None):
         """The next ``DieEvent`` in order, waiting up to ``timeout`` s (``None`` = forever);
@@ -476,7 +493,7 @@ class Link:
             self.transport.write(protocol.encode(name, **fields))
             return
         with self._lock:
-            events, lines = self.sequencer.told_out(fields["mask"], time.monotonic())
+            events, lines = self.sequencer.told_out(fields["mask"], self.clock.monotonic())
         try:
             for line in lines:
                 self.transport.write(line)

@@ -114,29 +114,44 @@ class PyramidPresence:
     port lost is never opened again (a pseudo-terminal: the emulator's or the virtual
     pyramid's, whose loss means its program ended; docs/protocol.md, "Reconnecting"), so
     plugging in again cannot bring the pyramid back, only a resume on its port can.
-    ``pty``: the port is a pseudo-terminal (an emulated pyramid's: no cable to check; one
-    still open but silent comes back when its emulator restarts the board).
+    ``pty``: the port is a pseudo-terminal (an emulated pyramid's or a virtual one's: no
+    cable to check; one still open but silent may come back when the program behind it
+    restarts the board). ``emulated``: the board behind it said it is an emulated Pico
+    (``pyramid emulate``: its ``HELLO`` names ``sources.EMULATED_UID``), whose terminal
+    takes the emulator's keys (``x`` restarts the board): the only port where the table
+    may name those keys; a virtual pyramid's pty, or a real board's, has none.
     The virtual pyramid's board ended is said at once (``VirtualPyramid.stopped``)."""
 
-    __slots__ = ("present", "port", "other", "reopened", "pty")
+    __slots__ = ("present", "port", "other", "reopened", "pty", "emulated")
 
-    def __init__(self, present, port=None, other=None, reopened=True, pty=False):
+    def __init__(self, present, port=None, other=None, reopened=True, pty=False, emulated=False):
         self.present = bool(present)
         self.port = port
         self.other = other
         self.reopened = bool(reopened)
         self.pty = bool(pty)
+        self.emulated = bool(emulated)
+
+    def _fields(self):
+        return (self.present, self.port, self.other, self.reopened, self.pty, self.emulated)
 
     def __repr__(self):
-        fields = (self.present, self.port, self.other, self.reopened, self.pty)
-        return "PyramidPresence(present=%r, %r, other=%r, reopened=%r, pty=%r)" % fields
+        return ("PyramidPresence(present=%r, %r, other=%r, reopened=%r, pty=%r, emulated=%r)"
+                % self._fields())
 
     def __eq__(self, other):
-        return (isinstance(other, PyramidPresence)
-                and (self.present, self.port, self.other, self.reopened, self.pty)
-                == (other.present, other.port, other.other, other.reopened, other.pty))
+        return isinstance(other, PyramidPresence) and self._fields() == other._fields()
 
     __hash__ = None
+
+
+def emulated_board(link):
+    """True when the board ``link`` (a ``Link``) serves said, in its last full ``HELLO``,
+    that it is an emulated Pico (``sources.EMULATED_UID``): the emulator's terminal, where
+    its keys work, is behind the port. False before a ``HELLO`` named the board."""
+    hello = getattr(link, "hello", None)
+    uid = hello.get("uid") if hello is not None else None
+    return isinstance(uid, str) and uid.upper() == sources.EMULATED_UID
 
 
 def presence(link):
@@ -144,6 +159,7 @@ def presence(link):
     while that can't be told (a port opened and asked, not answered yet)."""
     transport = link.transport
     pty = getattr(getattr(transport, "identity", None), "kind", None) == "pty"
+    emulated = pty and emulated_board(link)
     if transport.refused_port is not None:
         return PyramidPresence(False, link.port, transport.refused_port, not pty, pty)
     state = link.state
@@ -151,7 +167,7 @@ def presence(link):
         return PyramidPresence(True, link.port)
     if state == "stale" or state == "connecting" and not transport.is_open:
         return PyramidPresence(False, link.port, reopened=not pty or transport.is_open,
-                               pty=pty)
+                               pty=pty, emulated=emulated)
     return None
 
 

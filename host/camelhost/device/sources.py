@@ -8,3 +8,10 @@ MANUAL = "manual"
 VIRTUAL = "virtual"
 #: the first RP2040 board on USB
 AUTO = "auto"
+
+#: The RP2040 unique id every emulated Pico reports (``pyramid emulate``): the flash chip
+#: hardware/emu/board.cjs models answers its unique-id command with these bytes
+#: (docs/emulator.md). A board that names it in its ``HELLO`` is the emulator's, whose
+#: terminal takes the emulator's keys (``x`` the reset button, Enter a push); the virtual
+#: pyramid's (``hardware/sim``: ``E66141040327582E``) and a real board's are others.
+EMULATED_UID = "55565758595A5B5C"

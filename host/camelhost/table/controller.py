@@ -734,8 +734,17 @@ class Table:
                      "for its dice again, quit and resume with its port: %(command)s") % {
                          "port": away.port, "die": example,
                          "command": self._resume_on(_("PORT"))}
+        elif away.other is None and away.pty and not away.emulated:
+            # a pseudo-terminal still open but silent, not the emulator's (a virtual
+            # pyramid's, a bridge's): no cable, and no emulator's keys to name
+            text = _("the pyramid is not answering: its port %(port)s is a pseudo-terminal "
+                     "(no cable to check), still open; type the dice meanwhile, e.g. "
+                     "'%(die)s'; it answers again once the program behind it restarts the "
+                     "board, or quit and resume with its port: %(command)s") % {
+                         "port": away.port, "die": example, "command": self._resume_on(_("PORT"))}
         elif away.other is None and away.pty:
-            # a pseudo-terminal still open but silent: no cable; its emulator restarts it
+            # the emulated Pico's pseudo-terminal, open but silent: no cable; its emulator
+            # restarts it, with a key of the emulator's terminal
             text = _("the pyramid is not answering: its port %(port)s is a pseudo-terminal "
                      "(an emulated pyramid, no cable to check), still open; type the dice "
                      "meanwhile, e.g. '%(die)s'; it answers again once its emulator restarts "

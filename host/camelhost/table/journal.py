@@ -954,14 +954,23 @@ def _proven_candidate(scan):
     """The event the damaged line ``scan.skipped`` held, when one of its few candidates
     (``_candidates``) makes the line whose hash the next line's ``prev`` names for it
     (``_proves``), its ``type`` tried as each kind the table journals when the one it
-    reads is none; ``None`` when none does, or when the line can't be read as an event or
-    has no chained line after it."""
+    reads is none; a line that reads as no event at all where the table waited for the
+    value pressed for a die (``_value_awaited``), as each of the three values (the exact
+    ``--retype 2`` to give, not ``--retype COMMAND``); ``None`` when none does, or when
+    the line can't be read as an event otherwise or has no chained line after it."""
     from camelup.editions import get_edition
     skipped = scan.skipped
     if skipped is None or scan.game is None or scan.skipped_hash is None:
         return None
     held = _held_event(skipped[4])
     if held is None or not isinstance(held.get("type"), str):
+        # a line that no longer reads as an event at all: where the table waited for the
+        # value pressed for a die, it held that value, one of three lines to try
+        if _value_awaited(_scan_before(scan, skipped[0])) is None:
+            return None
+        for value in (1, 2, 3):
+            if _proves(scan, skipped, {"type": "value", "value": value}):
+                return {"type": "value", "value": value}
         return None
     held = {k: v for k, v in held.items() if k not in CHAIN_FIELDS}
     header = scan.events[0] if scan.events else {}
@@ -1189,7 +1198,12 @@ def _noted_proof(read):
 
 def _before(read, line_no):
     """The events read before line ``line_no`` (the game as it stood there)."""
-    return read.scan.events[:len([n for n in read.scan.lines if n < line_no])]
+    return _scan_before(read.scan, line_no)
+
+
+def _scan_before(scan, line_no):
+    """The events ``scan`` read before line ``line_no``."""
+    return scan.events[:len([n for n in scan.lines if n < line_no])]
 
 
 def _skip_words(path, check, options):
@@ -1486,7 +1500,8 @@ def _retype_hint(path, chunk, options=(), players=(), before=()):
     read without one, named by that die among ``before``, the events before the line; a
     die from the pyramid as its own record in the line reads it when that passes its CRC,
     ``_wire_die``) or, when that can't be read, with ``COMMAND`` to fill in; a finish card
-    neither quoted nor named (``_finish_hint``)."""
+    neither quoted nor named (``_finish_hint``). (A line that reads as no event where the
+    table waited for a die's value is proven by the chain hash first: ``_proven_candidate``.)"""
     raw = _raw_words(chunk)
     if raw is None:
         return "", _finish_hint(path, chunk, options, players)
@@ -1528,6 +1543,19 @@ def _retype_hint(path, chunk, options=(), players=(), before=()):
     return said, _("; type it again in its place, keeping the lines after it (correct it "
                    "if the damage is in it): %s") % " ".join(
                        [shlex.quote(w) for w in words] + opts)
+
+
+def _value_awaited(before):
+    """The die (``_keyed_die``'s words) whose value the table waited for after the events
+    ``before``: the last of them (an ink keyed for it aside) is a die read without its
+    value; else ``None``."""
+    for event in reversed(list(before)):
+        if event.get("type") == "ink":
+            continue
+        if event.get("type") == "die":
+            return _keyed_die([event])
+        return None
+    return None
 
 
 def _keyed_die(before):

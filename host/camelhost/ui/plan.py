@@ -22,11 +22,10 @@ keeps its ``LOG_MIN`` lines. The odds panel's narrow advice gets its note line (
 its numbers are) only when the history can spare the row.
 """
 
-import textwrap
-
 from rich.text import Text
 
 from camelhost.i18n import _
+from camelhost.ui.odds_view import wrap_columns
 from camelhost.ui.panels import race_over_text, track_columns, track_rows
 
 #: Fewest history lines the screen keeps when it shares out its height.
@@ -48,12 +47,15 @@ PANELS = ("odds", "leg", "over")
 
 
 def text_rows(text, width):
-    """Screen rows ``text`` (a ``str``) takes, wrapped at words to ``width`` columns
-    (``0``: not wrapped, one row a line)."""
+    """Screen rows ``text`` (a ``str``) takes, wrapped at words to ``width`` terminal
+    columns (``0``: not wrapped, one row a line). Measured in columns as the screen draws
+    them (``odds_view.wrap_columns``, Rich's ``cell_len``: a wide character such as 山
+    or an emoji takes 2, a combining mark none; ``session.name_columns``), never in
+    characters: ten such characters are two rows at ten columns."""
     lines = text.split("\n")
     if width <= 0:
         return len(lines)
-    return sum(max(1, len(textwrap.wrap(line, width))) for line in lines)
+    return sum(max(1, len(wrap_columns(line, width))) for line in lines)
 
 
 def too_small(width, height):

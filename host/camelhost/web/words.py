@@ -28,6 +28,7 @@ PAGE_WORDS = (
     N_("Finish piles revealed"), N_("Final ranking"), N_("the track"), N_("first"), N_("previous"),
     N_("space {0}, bottom to top: {1}"), N_("behind the start, bottom to top: {0}"),
     N_("past the finish, bottom to top: {0}"),
+    N_("space {0}: {1}'s desert tile, {2} side"), N_("space {0}: {1}'s spectator tile, {2} side"),
     N_("play"), N_("pause"), N_("next"), N_("last"),
     # board.js: the header (the edition named as i18n.edition_word names it)
     N_("Camel Up \u00b7 {0} edition"), N_("race {0}: setting up"), N_("race {0} \u00b7 leg {1}"), N_("{0}'s turn"),

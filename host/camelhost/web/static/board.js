@@ -142,15 +142,27 @@
   }
 
   // The track as a screen reader says it (the picture's labels are only the camels'
-  // first letters): each space with camels, its stack bottom to top by the camels' words.
-  function trackWords(columns) {
-    const spaces = columns.filter((c) => c.camels.length).map((c) => {
-      const camels = c.camels.map((m) => cw(m.colour)).join(", ");
-      return c.space === 0 ? t("behind the start, bottom to top: {0}", camels)
-        : c.space === 17 ? t("past the finish, bottom to top: {0}", camels)
-          : t("space {0}, bottom to top: {1}", c.space, camels);
-    });
-    return [t("the track")].concat(spaces).join("; ");
+  // first letters): each space with camels, its stack bottom to top by the camels' words,
+  // and each space with a player's tile, whose desert tile (classic) or spectator tile
+  // (second edition) and its side, in the table's language (RULES 1.5, 2.5, 3.6).
+  function trackWords(columns, tiles, edition) {
+    const said = [];
+    for (const c of columns) {
+      if (c.camels.length) {
+        const camels = c.camels.map((m) => cw(m.colour)).join(", ");
+        said.push(c.space === 0 ? t("behind the start, bottom to top: {0}", camels)
+          : c.space === 17 ? t("past the finish, bottom to top: {0}", camels)
+            : t("space {0}, bottom to top: {1}", c.space, camels));
+      }
+      const tile = tiles[c.space];
+      if (tile) {
+        const side = tile.name || (tile.side === "+" ? "+" : "\u2212");
+        said.push(t(edition === "classic" ? "space {0}: {1}'s desert tile, {2} side"
+                                          : "space {0}: {1}'s spectator tile, {2} side",
+                    c.space, tile.owner, side));
+      }
+    }
+    return [t("the track")].concat(said).join("; ");
   }
 
   function drawTrack(v) {
@@ -183,7 +195,7 @@
       return { top: top, base: top + camels, step: step };
     });
     root.setAttribute("viewBox", "0 0 " + perRow * COL + " " + (y - GAP));
-    root.setAttribute("aria-label", trackWords(columns));
+    root.setAttribute("aria-label", trackWords(columns, tiles, v.edition));
     const leader = (v.ranking || [])[0];
     const tileLabels = [];
     columns.forEach((col, i) => {
