@@ -74,3 +74,42 @@ def test_the_forgiven_coins_show_on_the_full_screen_at_80x24(tmp_path):
             assert any("* coins forgiven: Ann 1" in row for row in shown), shown
 
     asyncio.run(play())
+
+
+def _pane_rows(log):
+    """The history pane's rows as drawn (the cut mark included)."""
+    return [log.render_line(y).text.rstrip()
+            for y in range(log.scrollable_content_region.height)]
+
+
+#: The first leg of a second-edition race, ended by the grey die moving the white crazy
+#: camel (the sixth die stays inside, RULES 3.4)
+LEG_ENDED_BY_GREY = [scenes.SECOND_SETUP, "blue 1", "green 1", "yellow 1", "red 1",
+                     "grey white 1"]
+
+
+@pytest.mark.parametrize("players", [P3, ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]])
+def test_a_leg_ending_dies_own_line_stays_in_the_history_at_80x24(tmp_path, players):
+    # s35: the leg's scoring after the die that ended it pushed the die's own line out
+    # of the 80x24 history ('… from space 16 to 15' at the top, the die's line gone)
+    app = scenes.app_for("second", players, tmp=tmp_path, odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, LEG_ENDED_BY_GREY[:-1])
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, LEG_ENDED_BY_GREY[-1])
+            await scenes.settle(pilot)
+            log = app.query_one("#log")
+            rows = _pane_rows(log)
+            assert rows[0].startswith("DIE grey (white numeral) 1"), rows
+            scored = [i for i, line in enumerate(log.lines) if line.startswith("LEG 1 SCORED")]
+            assert scored and scored[0] > round(log.scroll_y)  # the scoring right under it
+            if not log.following:  # more below: the marker says so, End shows the rest
+                assert app.query_one("#more").display
+                await pilot.press("end")
+                await scenes.settle(pilot)
+                assert log.following
+            assert app.query_one("#left").current == "leg-box"  # the scoring, whole
+
+    asyncio.run(play())

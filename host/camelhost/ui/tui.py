@@ -663,12 +663,15 @@ class TuiDisplay(Display):
                 # the echo of what was typed (tester s32-2, finding 2); the game's
                 # announcements (a die, a leg's scoring) follow the newest line
                 log.add_block(lines, start=start)
-            elif "die" in kinds and "leg_scored" not in kinds and "final" not in kinds:
-                # a die mid-leg: its own line always shows; its lines taller than the
-                # pane (eight players' short pane, a tile landed on, a crazy camel's
-                # reason) show from it, as a block does (the leaders stand in the banner
-                # too). A leg's or the race's end follows the newest line: what to do
-                # next (the dice back in the pyramid, the final ranking)
+            elif "die" in kinds and "final" not in kinds:
+                # a die: its own line always shows; its lines taller than the pane
+                # (eight players' short pane, a tile landed on, a crazy camel's reason,
+                # the leg's scoring after the die that ended it) show from it, as a
+                # block does (the leaders stand in the banner too; the leg-scoring
+                # panel opens with the leg's scoring whole): at 80x24 the scoring of a
+                # leg pushed the die that ended it out of the pane (s35). The race's
+                # end follows the newest line: the final ranking (the race-over panel
+                # and its banner say the rest)
                 at = kinds.index("die")
                 log.add_lines([line for n in told[:at] for line in notice_lines(n, view)])
                 log.add_block([line for n in told[at:] for line in notice_lines(n, view)])
