@@ -113,3 +113,41 @@ def test_a_leg_ending_dies_own_line_stays_in_the_history_at_80x24(tmp_path, play
             assert app.query_one("#left").current == "leg-box"  # the scoring, whole
 
     asyncio.run(play())
+
+
+def test_a_resumed_tables_history_shows_the_race_so_far_and_where_it_resumed(tmp_path):
+    # s35: after a resume the full screen's history started at the resume; it now has
+    # the race so far from the journal, a line marking where the table resumed, then
+    # what the table says on resuming. Cy's finish cards stay face down
+    from camelhost.table.journal import Journal
+    from camelhost.ui.tui import TableApp
+    path = str(tmp_path / "killed.jsonl")
+    first = Session("second", P3, seed=2, journal=Journal(path))
+    for text in scenes.SECOND_LEG_SCORED + ["leg red", "pyramid", "blue 2"]:
+        first.command(text)
+    first.journal.close()  # what survives a SIGKILL: every event already written
+    app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            history = list(app.query_one("#log").history)
+            here = history.index("──── resumed here: the lines above are from the journal ────")
+            before, after = history[:here], history[here + 1:]
+            assert before[0] == "journal: %s" % path
+            assert before[1].startswith("Race 1 set up (typed): 1:[blue,green]")
+            for said in ("Ann takes the green leg ticket worth 5",
+                         "DIE grey (white numeral) 2 (Ann's pyramid ticket)",
+                         "Cy plays a finish card face down on the overall-winner pile",
+                         "LEG 1 SCORED: 1st yellow, 2nd red",
+                         "DIE blue 2 (Cy's pyramid ticket)"):
+                assert sum(line.startswith(said) for line in before) == 1, (said, before)
+            # the colour Cy laid is never read: green on the winner pile, yellow on the
+            # loser pile
+            cards = [line for line in before if "finish card" in line]
+            assert len(cards) == 2 and not any(c in line for line in cards
+                                                for c in ("green", "yellow")), cards
+            assert after[0].startswith("resumed %s: 14 events restored (race 1, leg 2)" % path)
+            assert not any(line.startswith("DIE ") for line in after)  # said once
+
+    asyncio.run(play())

@@ -432,6 +432,41 @@ def detail_text(notices, view):
     return None
 
 
+def told_notices(notices):
+    """The notices the history tells, of ``notices`` (a batch the table gave): all but
+    the dice that can still come out after a die mid-leg, which the public counts' rows
+    above the history show at every size (tester s33-2, finding 11)."""
+    return [n for n in notices if not (n["kind"] == "dice_left" and not n["new_leg"])]
+
+
+def journal_history(events, path=None):
+    """The history lines of the game a journal's ``events`` hold (the ``game`` line
+    first, as ``Journal.events`` keeps them): every notice of every event in the words
+    the history gave it when it happened, told as past (``pyramid replay``'s words: no
+    key to press for a die's value long answered), for a resumed table, so that its
+    history shows the race so far, not only what came after the resume (s35). Finish
+    cards stay face down (their notices never name the colour, RULES 1.8). Raises
+    ``ValueError`` as ``Session.from_events`` does (the table's own resume has read the
+    same events already)."""
+    from camelhost.table.session import Session
+
+    lines = []
+
+    def each(_event, notices, session):
+        told = told_notices(notices)
+        if told:
+            view = table_view(session, odds=False)
+            lines.extend(line for n in told for line in notice_lines(n, view, past=True))
+
+    Session.from_events(events, path, each)
+    return lines
+
+
+#: The history's line between a resumed race's lines from its journal and what the
+#: table says on resuming (``TableApp.on_mount``).
+RESUMED_HERE = N_("──── resumed here: the lines above are from the journal ────")
+
+
 class TrackView(Static):
     """The track; when its width changes (a resized terminal) the screen is laid out
     again for the new width (the track's cells, the odds panel's form)."""
@@ -650,7 +685,7 @@ class TuiDisplay(Display):
         # stay out of the history: the public counts' rows above it show both at every
         # size, and at 80x24 the two lines repeated them word for word while they
         # pushed the die's own line out of a short pane (tester s33-2, finding 11)
-        told = [n for n in notices if not (n["kind"] == "dice_left" and not n["new_leg"])]
+        told = told_notices(notices)
         lines = [line for n in told for line in notice_lines(n, view)]
         if lines:  # the echo of what was typed first, then every line at once
             log = self.app.query_one("#log", HistoryLog)
@@ -875,6 +910,7 @@ class TableApp(InLanguage, App):
         self.query_one("#leg-scroll", PanelScroll).hint = self.query_one("#leg-more", Static)
         if self._journal_path():  # as plain mode's first line: the file a crash resumes
             self.query_one("#log", HistoryLog).add_lines([_("journal: %s") % self._journal_path()])
+        self._race_so_far()
         self._journaled(self.table.start)
         if self.failure is not None:
             return  # the journal could not be written: the table stops
@@ -883,6 +919,19 @@ class TableApp(InLanguage, App):
         self.query_one("#command", Input).focus()
         if self.events is not None:  # no thread of its own: a timer on the UI thread
             self.set_interval(EVENTS_EVERY_S, self.take_events)
+
+    def _race_so_far(self):
+        """A resumed table's history starts with the race so far, from its journal
+        (``journal_history``), and a line marking where the table resumed, before what
+        the table says on resuming (s35: it started at the resume)."""
+        journal = self.session.journal
+        events = getattr(journal, "events", None)
+        if not self.table.resumed or not events or len(events) < 2:
+            return
+        # the session was made from these very events (``Session.resume``): they apply
+        lines = journal_history(events, getattr(journal, "path", None))
+        if lines:
+            self.query_one("#log", HistoryLog).add_lines(lines + [_(RESUMED_HERE)])
 
     def on_resize(self, event):
         """A resized terminal: the panels are laid out again for its width (also
