@@ -151,3 +151,71 @@ def test_a_resumed_tables_history_shows_the_race_so_far_and_where_it_resumed(tmp
             assert not any(line.startswith("DIE ") for line in after)  # said once
 
     asyncio.run(play())
+
+
+EIGHT = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.mark.parametrize("lang, answers, best", [
+    ("en", "type 'undo' again to do it, anything else leaves it", "Best for"),
+    ("de", "tippe noch einmal 'undo', um es zu tun; alles andere lässt es", "Am besten für")])
+def test_the_undo_question_after_a_leg_shows_whole_with_the_scoring_and_no_advice(
+        tmp_path, lang, answers, best):
+    # s35, the tester's hint: undo right after a leg ends, after a crazy camel, at 8
+    # seats, in German. The question opened at its start, its answers below the fold
+    # (finding 3), and beside it the next leg's advice, with its note line taking a row
+    # the question needed (finding 2). Now the question shows whole, its answers with
+    # it, and the leg's scoring it would take back is the panel beside it
+    set_language(lang)
+    try:
+        app = scenes.app_for("second", EIGHT, tmp=tmp_path, odds=scenes.quick_odds)
+
+        async def play():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await scenes.type_lines(pilot, LEG_ENDED_BY_GREY)
+                await scenes.settle(pilot)
+                await pilot.press("escape")  # the odds and advice of leg 2 in view
+                await scenes.settle(pilot)
+                assert any(best in row for row in screen_lines(app))
+                await scenes.type_line(pilot, "undo")
+                await scenes.settle(pilot)
+                assert app.table.undo_asked
+                log = app.query_one("#log")
+                question = log.history[-1]
+                assert question.startswith("undo ") and question.endswith(answers)
+                shown = " ".join(" ".join(row.split()) for row in _pane_rows(log))
+                assert " ".join(question.split()) in shown, _pane_rows(log)
+                assert log.following and not app.query_one("#more").display
+                assert app.query_one("#left").current == "leg-box"
+                screen = screen_lines(app)
+                assert not any(best in row for row in screen), screen
+                # anything else leaves it: the game goes on, the odds back in view
+                await scenes.type_line(pilot, "leg blue")
+                await scenes.settle(pilot)
+                assert not app.table.undo_asked
+                assert app.query_one("#left").current == "odds-box"
+                assert app.session.game.leg == 2
+
+        asyncio.run(play())
+    finally:
+        set_language("en")
+
+
+def test_undo_asked_then_done_takes_the_leg_back(tmp_path):
+    app = scenes.app_for("second", EIGHT, tmp=tmp_path, odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, LEG_ENDED_BY_GREY)
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, "undo")
+            await scenes.settle(pilot)
+            assert app.query_one("#left").current == "leg-box"
+            await scenes.type_line(pilot, "undo")
+            await scenes.settle(pilot)
+            assert not app.table.undo_asked and app.session.game.leg == 1
+            assert app.query_one("#left").current == "odds-box"  # no scoring to show
+            assert app.query_one("#log").history[-1].startswith("undone: ") or any(
+                line.startswith("undone: ") for line in app.query_one("#log").history[-6:])
+
+    asyncio.run(play())

@@ -518,18 +518,24 @@ class HistoryLog(Log, can_focus=False):
             self._wrapped_for = room
         self._follow_up()
 
-    def add_block(self, lines, start=None):
+    def add_block(self, lines, start=None, laid_out=True):
         """Write ``lines`` (one block: the advice, the odds, a help text, the table's
         reply to one command) as ``add`` does; while the block, wrapped, is taller than
         the pane (now, or once the screen is laid out again), its start shows instead of
         its tail: the history stops following there (its marker says the newest lines
         are below; PgDn or End follow again, and so does the next line typed:
         ``TableApp._take_line``). ``start``: the row the block starts on when rows were
-        written for it before (the echo of the command it answers); default the next."""
+        written for it before (the echo of the command it answers); default the next.
+        ``laid_out``: False when the screen is about to give the history more rows for
+        the block (``TableApp.fit``, an ``undo`` asked about): whether it fits is judged
+        once the screen is laid out again, not on the pane's rows now."""
         start = self.line_count if start is None else start
         self._add(list(lines))
         self._block_start = start
-        self._fit_block()
+        if laid_out:
+            self._fit_block()
+        else:
+            self.call_after_refresh(self._fit_block)
 
     def _fit_block(self):
         height = self.scrollable_content_region.height
@@ -741,7 +747,17 @@ class TuiDisplay(Display):
 
     def text(self, text):
         self.app.flush_echo()
-        self.app.query_one("#log", HistoryLog).add_block(text.splitlines())
+        asked = self.app.table.undo_asked
+        if asked:
+            # the question of an undo that takes back a scoring (the table asks it
+            # before anything else changes): the screen gives the history the rows to
+            # show it whole, its answers with it (s35: at 80x24 it showed its start,
+            # its answers below the fold), and the scoring it would take back stays in
+            # view beside it, not the next leg's odds and advice
+            self.app.asked_lines = text.splitlines()
+            self.app.show_asked_scoring()
+            self.app.fit()
+        self.app.query_one("#log", HistoryLog).add_block(text.splitlines(), laid_out=not asked)
 
     def prompt(self, view):
         """What the table waits for, on the one-row prompt line: its example die left
@@ -856,6 +872,8 @@ class TableApp(InLanguage, App):
         self.failure = None
         self._echo_waits = None  # the echo of the command being answered, not yet written
         self.prompt_view = None  # the view the prompt line was last made for
+        #: the lines of the question of the ``undo`` asked about (``Table.undo_asked``)
+        self.asked_lines = []
         #: the web scoreboard's address while one runs (``--web``), else ``None``
         self.web_url = web_url
 
@@ -1038,6 +1056,24 @@ class TableApp(InLanguage, App):
             self._show_digits(digits, notices)
         self._die_shown = self._latest_die()
         self._setup_banner = banner_kind(notices) == "new_race"
+
+    def show_asked_scoring(self):
+        """While the table asks about an ``undo`` that takes back a leg's scoring, that
+        scoring's panel is in view (the race-over panel stays for the race's end): the
+        odds and the advice of the leg after it would be taken back with it."""
+        view = facts(self.session)
+        current = self.query_one("#left", ContentSwitcher).current
+        if view["leg_scored"] is not None and current == "odds-box":
+            self._open_leg_panel()
+
+    def question_rows(self):
+        """The history's rows the question an ``undo`` asks takes, wrapped to the pane
+        (``HistoryLog``'s width), while it is asked (``Table.undo_asked``); else
+        ``LOG_MIN``."""
+        if not self.table.undo_asked or not self.asked_lines:
+            return LOG_MIN
+        room = self.query_one("#log", HistoryLog)._room()
+        return sum(len(wrap_lines(line, room)) for line in self.asked_lines)
 
     def _open_leg_panel(self):
         """A leg was scored: its panel in view, from its top (a page turned in the
@@ -1300,7 +1336,8 @@ class TableApp(InLanguage, App):
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
                          panel=panel, banner=banner, digits=self._digits_on, leaders=leaders,
                          error=error, detail=content("#detail") if self._detail_on else None,
-                         scrolled_back=not self.query_one("#log", HistoryLog).following)
+                         scrolled_back=not self.query_one("#log", HistoryLog).following,
+                         log_need=self.question_rows())
 
     def _want_odds(self, view):
         s = self.session
