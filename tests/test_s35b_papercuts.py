@@ -219,3 +219,58 @@ def test_undo_asked_then_done_takes_the_leg_back(tmp_path):
                 line.startswith("undone: ") for line in app.query_one("#log").history[-6:])
 
     asyncio.run(play())
+
+
+#: The black crazy camel on space 2 (a correction puts it there), moved 3 backward by
+#: the grey die: across the finish line, the race is over (RULES 1.13)
+CRAZY_ENDS_THE_RACE = [scenes.SECOND_SETUP,
+                       "fix 1:blue,green 2:red,black 3:yellow,purple 16:white",
+                       "grey black 3"]
+
+
+@pytest.mark.parametrize("players", [P3, EIGHT])
+@pytest.mark.parametrize("lang, result, crazy", [
+    ("en", "RACE OVER: PURPLE WINS, BLUE LAST", "BLACK  BACKWARD 3  (the numeral's colour)"),
+    ("de", "RENNEN VORBEI: GESAMTSIEGER LILA, GESAMTVERLIERER BLAU",
+     "SCHWARZ  RÜCKWÄRTS 3  (die Farbe der Ziffer)")])
+def test_a_crazy_camel_that_ends_the_race_is_named_in_the_banner(tmp_path, players, lang,
+                                                                result, crazy):
+    # s35: the grey die moved a crazy camel backward across the finish line; the banner
+    # said the race's result only, the line under it named the die ('grey black 3'),
+    # not which crazy camel moved nor how, and with eight seats it gave way to the
+    # race-over panel: nothing at the top said it. The banner's second line says it
+    set_language(lang)
+    try:
+        app = scenes.app_for("second", players, tmp=tmp_path, odds=scenes.no_odds)
+
+        async def play():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await scenes.type_lines(pilot, CRAZY_ENDS_THE_RACE)
+                await scenes.settle(pilot)
+                assert app.session.phase == "over"
+                top = [row.strip() for row in screen_lines(app)[:2]]
+                assert top == [result, crazy], screen_lines(app)[:4]
+
+        asyncio.run(play())
+    finally:
+        set_language("en")
+
+
+def test_a_resumed_race_a_crazy_camel_ended_names_it_in_the_banner(tmp_path):
+    from camelhost.table.journal import Journal
+    from camelhost.ui.tui import TableApp
+    path = str(tmp_path / "over.jsonl")
+    first = Session("second", P3, seed=2, journal=Journal(path))
+    for text in CRAZY_ENDS_THE_RACE:
+        first.command(text)
+    first.journal.close()
+    app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert [row.strip() for row in screen_lines(app)[:2]] == [
+                "RACE OVER: PURPLE WINS, BLUE LAST",
+                "BLACK  BACKWARD 3  (the numeral's colour)"]
+
+    asyncio.run(play())

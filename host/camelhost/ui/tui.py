@@ -366,28 +366,46 @@ def banner_kind(notices):
     return None
 
 
+def die_words(move):
+    """The banner's line for a die's ``move`` (the rules engine's): its camel, which way
+    and how far (``BLUE  FORWARD 3``); a crazy camel the grey die moved with the reason
+    that one moved (``WHITE  BACKWARD 1  (it sits directly on the other crazy camel)``,
+    RULES 3.5 a, b, c, the plain table's words: ``CRAZY_WHY``)."""
+    way = _("FORWARD") if move["direction"] > 0 else _("BACKWARD")
+    text = Text()
+    text.append(colour_word(move["camel"]).upper(), palette.style(move["camel"]))
+    text.append("  %s %d" % (way, move["distance"]), "bold")
+    why = CRAZY_WHY.get(move.get("rule"))
+    if why:  # which crazy camel the grey die moved, and why (RULES 3.5)
+        text.append("  (%s)" % _(why))
+    return text
+
+
 def announce_text(notices, view):
     """Large-print line for the latest die or event (RULES 5), or ``None``; a crazy
     camel moved by the grey die says why that one moved (``camelhost.table.view.CRAZY_WHY``,
     the plain table's words: RULES 3.5 a, b, c), so a black numeral moving the white
     camel is explained where the table looks, and so is the plain case (c), the
     numeral's colour, in every language."""
-    for n in reversed(notices):
+    for at in range(len(notices) - 1, -1, -1):
+        n = notices[at]
         if n["kind"] == "die":
-            m = n["move"]
-            way = _("FORWARD") if m["direction"] > 0 else _("BACKWARD")
-            text = Text()
-            text.append(colour_word(m["camel"]).upper(), palette.style(m["camel"]))
-            text.append("  %s %d" % (way, m["distance"]), "bold")
-            why = CRAZY_WHY.get(m.get("rule"))
-            if why:  # which crazy camel the grey die moved, and why (RULES 3.5)
-                text.append("  (%s)" % _(why))
-            return text
+            return die_words(n["move"])
         if n["kind"] == "final":
             f = n["final"]
-            return Text(_("RACE OVER: %s WINS, %s LAST") % (colour_word(f["winner"]).upper(),
+            text = Text(_("RACE OVER: %s WINS, %s LAST") % (colour_word(f["winner"]).upper(),
                                                             colour_word(f["loser"]).upper()),
                         "bold reverse")
+            crazy = next((d["move"] for d in reversed(notices[:at]) if d["kind"] == "die"
+                          and d["move"].get("rule")), None)
+            if crazy is not None:
+                # a crazy camel the grey die moved backward across the finish line ended
+                # the race (RULES 1.13): the die's line names which one and how, as for
+                # any grey die (the detail line names the die, 'grey black 3', and may
+                # give way to the race-over panel: s35, the result stood alone)
+                text.append("\n")
+                text.append_text(die_words(crazy))
+            return text
         if n["kind"] == "retry" and n.get("grey_for"):  # setup: the grey die again
             return Text(_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN"),
                         "bold reverse")
@@ -1096,8 +1114,13 @@ class TableApp(InLanguage, App):
         has none."""
         view = facts(self.session)
         if view["final"] is not None and view["phase"] == "over":
-            notice = {"kind": "final", "final": view["final"]}
-            self._announce([notice], view, announce_text([notice], view))
+            notices = [{"kind": "final", "final": view["final"]}]
+            last = next((r for r in reversed(self.session.reports) if r.get("move")), None)
+            if last is not None and last["move"].get("rule"):
+                # a crazy camel ended the race: which one and how, as when it happened
+                notices.insert(0, {"kind": "die", "player": last["player"],
+                                   "move": last["move"]})
+            self._announce(notices, view, announce_text(notices, view))
             return
         for report in reversed(self.session.reports):
             if report.get("move"):
