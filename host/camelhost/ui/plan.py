@@ -227,7 +227,8 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
                 players_key, with_detail, big, with_leaders, with_banner, info = t
                 _share(result, view, width, top_rows(with_detail, big, with_leaders,
                                                      with_banner),
-                       rows, panel, players_key, error_rows + more, panel_w, info_key=info)
+                       rows, panel, players_key, error_rows + more, panel_w, info_key=info,
+                       log_min=log_need)
                 if result.log >= log_need:
                     return t + (False,)
                 if result.log >= LOG_MIN and (most is None or result.log > most[0]):
@@ -236,7 +237,8 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
                 players_key, with_detail, big, with_leaders, with_banner, info = most[1]
                 _share(result, view, width, top_rows(with_detail, big, with_leaders,
                                                      with_banner),
-                       rows, panel, players_key, error_rows + more, panel_w, info_key=info)
+                       rows, panel, players_key, error_rows + more, panel_w, info_key=info,
+                       log_min=log_need)
                 return most[1] + (False,)
         for players_key, with_detail, big, with_leaders, with_banner, info in tries:
             top = top_rows(with_detail, big, with_leaders, with_banner)
@@ -270,23 +272,26 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
         track_used = result.track_used
         _share(result, view, width, top_rows(with_detail, big, with_leaders, with_banner), rows,
                panel, players_key, error_rows + more, panel_w, odds_key="odds_noted",
-               info_key=info)
+               info_key=info, log_min=log_need)
         result.odds_noted = result.log >= log_need and result.track_used == track_used
         if not result.odds_noted:
             _share(result, view, width, top_rows(with_detail, big, with_leaders, with_banner),
-                   rows, panel, players_key, error_rows + more, panel_w, info_key=info)
+                   rows, panel, players_key, error_rows + more, panel_w, info_key=info,
+                   log_min=log_need)
     return result
 
 
 def _share(result, view, width, top, rows, panel, players_key, taken, panel_w, cap=False,
-           odds_key="odds", info_key="info"):
+           odds_key="odds", info_key="info", log_min=LOG_MIN):
     """Share the rows under a banner of ``top`` rows out (``plan``): the track, the
     panels' band, the history; ``cap``: the band gets no more than leaves the history
     its ``LOG_MIN`` lines (its panels scroll); ``odds_key``: the odds panel's text
-    (``"odds_noted"``: the narrow advice with its note line)."""
+    (``"odds_noted"``: the narrow advice with its note line); ``log_min``: the history's
+    rows kept before the track takes more than its compact rows (``plan``'s
+    ``log_need``)."""
     height = result.height
     over = panel == "over"
-    avail = height - top - rows(info_key, width) - BOTTOM_ROWS - taken - LOG_MIN
+    avail = height - top - rows(info_key, width) - BOTTOM_ROWS - taken - log_min
     players = rows(players_key, 0)
     whole_left = {"odds": rows(odds_key, 0), "leg": rows("legscore", panel_w),
                   "over": rows("raceover", panel_w)}[panel]
@@ -324,4 +329,4 @@ def _share(result, view, width, top, rows, panel, players_key, taken, panel_w, c
     # the history has what the rest leaves (the panels' band as tall as its tallest
     # part, at most ``middle``)
     band = min(result.middle, max(players, whole_left + (1 if result.hint else 0)))
-    result.log = avail + LOG_MIN - used - band
+    result.log = avail + log_min - used - band
