@@ -94,9 +94,10 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     # there)
     wide = " ".join(odds_lines(*_card_shown(view, card), width=100).plain.split())
     # its value kept with the sign plain mode's best gives it, less (tester s32-2, 4)
-    assert ("lose (a loser card) %s (now %s, kept %s)" % (
+    assert ("lose (a loser card) %s (now %s, %s the card's worth in a later leg)" % (
         signed(card["score"]), signed(card["ev"]), signed(-card["hold"])) in wide)
-    assert "(balance: less the next players' gains; kept: for a later leg)" in wide
+    assert ("(balance: less the next players' gains and a finish card's worth in a later "
+            "leg)") in wide
     assert "(coach's order; finish cards by pile, colours chosen unseen)" in wide
 
 
@@ -122,9 +123,11 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     assert note.startswith("(Bilanz: was eine Aktion jetzt bringt, abzüglich dessen, was die "
                            "nächsten 3 Spieler ")
     wide = " ".join(odds_lines(*_card_shown(view, card), width=100).plain.split())
-    assert ("lose (eine Wettkarte Gesamtverlierer) %s (jetzt %s, behalten %s)" % (
-        signed(card["score"]), signed(card["ev"]), signed(-card["hold"]))) in wide
-    assert "(Bilanz: abzüglich der Gewinne der nächsten Spieler; behalten: " in wide
+    assert ("lose (Karte auf den Verliererstapel) %s (jetzt %s, %s Wert der Karte "
+            "in einer späteren Etappe)" % (
+                signed(card["score"]), signed(card["ev"]), signed(-card["hold"]))) in wide
+    assert ("(Bilanz: abzüglich der Gewinne der nächsten Spieler und des Werts einer "
+            "Wettkarte in einer späteren Etappe)") in wide
     for english in ("overall", "now ", "kept", "on the pile", "ends last", "finish card",
                     "unseen", "balance", "behind", "replies", "type"):
         assert english not in line + note, english

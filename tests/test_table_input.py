@@ -237,4 +237,6 @@ def test_if_the_leg_ended_now_applies_the_zero_floor_as_leg_scoring_does():
     from camelhost.ui.panels import players_text
     rows = players_text(table_view(t.session, odds=False), width=80).plain.splitlines()
     ann = [r for r in rows if " Ann " in " %s " % r or r.lstrip("▶ ").startswith("Ann ")]
-    assert ann and " -3 " in ann[0] + " " and " -4 " not in ann[0] + " ", rows
+    # '-3*': the mark of coins forgiven, said under the table (s35)
+    assert ann and " -3* " in ann[0] + " " and " -4" not in ann[0] + " ", rows
+    assert rows[-1].strip() == "* coins forgiven: Ann 1", rows

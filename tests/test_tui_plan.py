@@ -432,3 +432,26 @@ def test_four_partnerships_stay_on_one_line_of_the_compact_table_at_80_columns()
     assert pairs.startswith(" &Ö") and len(pairs.split()) == 4, compact
     assert [pair.lstrip("&").split("+")[0][:2] for pair in pairs.split()] == [
         "Öm", "An", "Ch", "Em"], compact
+
+
+def test_a_question_asked_in_the_history_gets_its_rows_but_never_makes_a_panel_scroll():
+    """s35: the question of an ``undo`` that takes back a scoring must show whole at
+    80x24, its answers with it: the parts above give way for its rows (``log_need``) as
+    they do for the history's three lines, the banner too, as while an error shows; when
+    even that is not enough the history gets the most they can give, and no panel is
+    capped for it (every player stays in view)."""
+    view = _view("second", TESTER_8, TESTER_8_LINES)
+    texts = _texts(view, 80, odds_rows=8)
+    banner = ["YELLOW  FORWARD 1"]
+    leaders = leaders_text(view).plain
+    usual = plan.plan(view, (80, 24), texts, banner=banner, digits=True, leaders=leaders,
+                      detail=TESTER_8_DETAIL)
+    asked = plan.plan(view, (80, 24), texts, banner=banner, digits=True, leaders=leaders,
+                      detail=TESTER_8_DETAIL, log_need=usual.log + 2)
+    assert asked.log == usual.log + 2, (usual, asked)
+    assert not asked.digits and not asked.detail  # what gave way for the rows
+    compact = plan.text_rows(texts["players_compact"], 0)
+    assert asked.middle >= compact  # no player out of view
+    most = plan.plan(view, (80, 24), texts, banner=banner, digits=True, leaders=leaders,
+                     detail=TESTER_8_DETAIL, log_need=40)
+    assert most.log >= asked.log and most.middle >= compact and not most.banner

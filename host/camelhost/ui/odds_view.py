@@ -389,18 +389,19 @@ def order_number(entry):
 
 def reason_words(kind, words, entry):
     """The wide form's reason beside an action's number: its value now, and a finish
-    card's value kept for a later leg, less, as plain mode's ``best`` says it
-    (``(now +1.52, kept -0.92)``; never its camel's
-    chance, which would name its colour beside the race odds; the cards on the piles are
-    in the players' rows, the full sentence in plain mode's ``best``); empty when the
-    number shown is the value now."""
+    card's worth in a later leg, taken off, in the words of plain mode's ``best`` and
+    the web page (``narration.advice_words``): ``(now +1.52, -0.92 the card's worth in a
+    later leg)`` (it read ``kept -0.92``, a label of the screen's own and a negative
+    "kept": tester s35); never its camel's chance, which would name its colour beside
+    the race odds; the cards on the piles are in the players' rows, the full sentence
+    in plain mode's ``best``); empty when the number shown is the value now."""
     if entry.get("win") is None and entry.get("score") is None:
         return ""
     why = _("now %s") % signed(entry["ev"])
     if kind == "finish" and entry.get("hold") is not None:
-        # less what it is worth kept for a later leg: the sign plain mode's best and the
-        # web page give it (``narration.advice_words``: ``-2.91 the card's worth in a later leg``)
-        why += ", " + _("kept %s") % signed(-entry["hold"])
+        # taken off the balance, with the sign and the words plain mode's best and the
+        # web page give it (``narration._figure_words``)
+        why += ", " + _("%s the card's worth in a later leg") % signed(-entry["hold"])
     return "(%s)" % why
 
 
@@ -422,12 +423,13 @@ def number_label(entries):
 def numbers_note(entries):
     """The wide form's note on what its first numbers are (``entries``: the view's action
     entries shown), which order the list: the chance to win, then the overall value (the
-    value now less the next players' gains, a finish card's less its value ``kept`` for
-    a later leg); plain mode's ``best`` says it in full."""
+    value now less the next players' gains, a finish card's less its worth in a later
+    leg); plain mode's ``best`` says it in full."""
     if any(e.get("win") is not None for e in entries):
         return _("(first: your chance to win, then balance: less the next players' gains)")
     if any(e["kind"] == "finish" and e.get("score") is not None for e in entries):
-        return _("(balance: less the next players' gains; kept: for a later leg)")
+        return _("(balance: less the next players' gains and a finish card's worth in a "
+                 "later leg)")
     if any(e.get("score") is not None for e in entries):
         return _("(balance: the value now less the next players' gains)")
     return ""

@@ -257,6 +257,10 @@ def _names_in(names, width):
 #: (coins at least 3 in the wider forms; in the narrowest at least 2, the most coins a
 #: race reaches: German ``EP`` gives the names the column its whole word for the
 #: tickets, ``Wette``, takes).
+#: Marks a value of the players' ``now`` column that leaves coins forgiven (RULES 1.9);
+#: the line under the table says how many.
+FORGIVEN_MARK = "*"
+
 _PLAYER_FORMS = (
     ("player", (("coins", 3), ("pyr", 3), ("cards", 5), ("now", 3))),
     ("name", (("coins", 3), ("pyr", 3), ("cards", 5), ("now", 3))),
@@ -292,7 +296,9 @@ def _player_form(form):
 def players_text(view, width=80, compact=False):
     """The players as a table, in seat order, one row each (never wrapped): ``▶``
     for the player to act, name, coins, pyramid tickets, finish cards still in hand,
-    what leg scoring would pay now (``now``), then the partner (``&Dee``, second
+    what leg scoring would pay now (``now``: ``-3*`` when the zero floor would forgive
+    coins, RULES 1.9, a line under the table saying how many, ``* coins forgiven: Ann
+    1``), then the partner (``&Dee``, second
     edition, 6-8 players) and the leg tickets held (``G5``: the green 5, on green).
     ``width``: screen columns available (a name measured in columns, as ``cut``
     measures it). The widest column set whose headings and full names fit is used (in a narrow panel the first column is headed ``name``, then
@@ -316,14 +322,27 @@ def players_text(view, width=80, compact=False):
     room = width
     playing = view["phase"] in ("turn", "die", "ink", "value")
     now = {row["name"]: row["net"] for row in view.get("leg_now") or ()}
+    # the coins the zero floor would forgive (RULES 1.9: a player who owes more than
+    # they hold keeps 0), marked in the 'now' column and said under the table, as the
+    # leg-scoring panel says it: a player at 0 owing 2 read '+0', as if nothing were owed
+    forgiven = [(row["name"], row["forgiven"]) for row in view.get("leg_now") or ()
+                if row.get("forgiven")]
+    cells = {name: "%+d" % net + (FORGIVEN_MARK if any(f[0] == name for f in forgiven)
+                                  else "") for name, net in now.items()}
+    now_w = max([cell_len(c) for c in cells.values()] + [0])
     partners = any(p["partner"] is not None for p in view["players"])
     longest = max(cell_len(n) for n in names)
 
     def fixed(columns):  # the marker, the number columns, the space before tickets
         return 1 + sum(w + 1 for key, _head, w in columns if key != "now" or now) + 1
 
-    for i, form in enumerate(_PLAYER_FORMS):
+    def form_of(form):  # the 'now' column as wide as its widest value too
         first, columns = _player_form(form)
+        return first, tuple((key, head, max(w, now_w) if key == "now" else w)
+                            for key, head, w in columns)
+
+    for i, form in enumerate(_PLAYER_FORMS):
+        first, columns = form_of(form)
         last = _("&partner tickets") if partners and i == 0 else players_heading("tickets")
         name_w = max(longest, len(first))
         if fixed(columns) + name_w + len(last) <= room:
@@ -334,7 +353,7 @@ def players_text(view, width=80, compact=False):
             names, max(4, room - fixed(columns) - max(4, len(last)))))
         name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
     if compact:  # names give the tickets their room (``…``), never cut alike
-        first, columns = _player_form(_PLAYER_FORMS[-1])
+        first, columns = form_of(_PLAYER_FORMS[-1])
         last = players_heading("tix")
         widest = max(len(" ".join(["X0"] * len(p["leg_tickets"]))) for p in view["players"])
         name_w = max(len(first), min(longest, _names_in(
@@ -376,7 +395,7 @@ def players_text(view, width=80, compact=False):
                   "pyr": p["pyramid_tickets"] or "-",
                   "cards": racing - p["finish_cards_played"],
                   "card": racing - p["finish_cards_played"],
-                  "now": "%+d" % now.get(p["name"], 0)}
+                  "now": cells.get(p["name"], "+0")}
         for key, _head, w in columns:
             if key != "now" or now:
                 text.append(" %*s" % (w, values[key]))
@@ -414,6 +433,15 @@ def players_text(view, width=80, compact=False):
             pieces[0] = ("&" + pieces[0][0], "italic")
         else:
             pieces.insert(0, ("&", "italic"))
+        for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
+            text.append("   " if i else " ")
+            text.append_text(line)
+            text.append("\n")
+    if forgiven:  # what the marked 'now' values leave out: the coins forgiven
+        pieces = [(_("%s coins forgiven:") % FORGIVEN_MARK, "dim")] + [
+            ("%s %d%s" % (cut(name, max(4, room - 8)), count,
+                          "," if i < len(forgiven) - 1 else ""), "dim")
+            for i, (name, count) in enumerate(forgiven)]
         for i, line in enumerate(_wrap(pieces, room - 1, room - 3)):
             text.append("   " if i else " ")
             text.append_text(line)

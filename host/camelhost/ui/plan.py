@@ -127,7 +127,7 @@ class Plan:
 
 
 def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
-         detail=None, scrolled_back=False, leaders=None):
+         detail=None, scrolled_back=False, leaders=None, log_need=LOG_MIN):
     """The plan of the screen for ``view`` (a ``table_view`` dict, or ``None`` before
     the first) on a terminal of ``size`` (columns, rows).
 
@@ -149,8 +149,12 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     says the die in words; the leaders line then: the odds panel lists the camels by
     their chances, the window's title says the race and leg); and while the error
     line shows, the banner's lines last (the history has the die, and the refusal is
-    what is read then: the next command clears it). Raises ``ValueError``
-    for an unknown ``panel``."""
+    what is read then: the next command clears it). ``log_need``: the history's rows
+    wanted (more than ``LOG_MIN`` while the table asks a question there that must show
+    whole, with its answers: the ``undo`` of a scoring, s35): the parts above give way
+    for it as they do for ``LOG_MIN`` (the banner too, as while an error shows), but
+    never so far that a panel scrolls; the most rows they can give when not that many.
+    Raises ``ValueError`` for an unknown ``panel``."""
     if panel not in PANELS:
         raise ValueError(_("unknown panel %r (one of %s)") % (panel, ", ".join(PANELS)))
     width, height = size
@@ -213,11 +217,31 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     if not over and "info_brief" in texts and rows("info_brief", width) < rows("info", width):
         tries.append((compact, False, False, False, True, "info_brief"))
     info_key = tries[-1][5] if len(tries[-1]) > 5 else "info"
-    if not over and error is not None and banner:
+    asked = log_need > LOG_MIN
+    if not over and (error is not None or asked) and banner:
         tries.append((compact, False, False, False, False, info_key))
     tries = [t if len(t) > 5 else t + ("info",) for t in tries]
 
     def shared(more, tries):  # the first of ``tries`` leaving the history LOG_MIN, or capped
+        if asked:  # the first leaving the question its rows, else the one leaving the most
+            most = None
+            for t in tries:
+                players_key, with_detail, big, with_leaders, with_banner, info = t
+                _share(result, view, width, top_rows(with_detail, big, with_leaders,
+                                                     with_banner),
+                       rows, panel, players_key, error_rows + more, panel_w, info_key=info,
+                       log_min=log_need)
+                if result.log >= log_need:
+                    return t + (False,)
+                if result.log >= LOG_MIN and (most is None or result.log > most[0]):
+                    most = (result.log, t)
+            if most is not None:
+                players_key, with_detail, big, with_leaders, with_banner, info = most[1]
+                _share(result, view, width, top_rows(with_detail, big, with_leaders,
+                                                     with_banner),
+                       rows, panel, players_key, error_rows + more, panel_w, info_key=info,
+                       log_min=log_need)
+                return most[1] + (False,)
         for players_key, with_detail, big, with_leaders, with_banner, info in tries:
             top = top_rows(with_detail, big, with_leaders, with_banner)
             _share(result, view, width, top, rows, panel, players_key, error_rows + more,
@@ -244,29 +268,32 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     result.players_compact = players_key == "players_compact"
     # a capped band (the panels scroll) has no row to spare: sharing out again for the
     # note line would undo the cap and take the history's lines (tester 3's finding 1)
-    if panel == "odds" and "odds_noted" in texts and not capped and result.log >= LOG_MIN:
+    if panel == "odds" and "odds_noted" in texts and not capped and result.log >= log_need:
         # the narrow advice's note line when it costs nothing but a history line the
         # history can spare (the track, the detail line and the players table kept)
         track_used = result.track_used
         _share(result, view, width, top_rows(with_detail, big, with_leaders, with_banner), rows,
                panel, players_key, error_rows + more, panel_w, odds_key="odds_noted",
-               info_key=info)
-        result.odds_noted = result.log >= LOG_MIN and result.track_used == track_used
+               info_key=info, log_min=log_need)
+        result.odds_noted = result.log >= log_need and result.track_used == track_used
         if not result.odds_noted:
             _share(result, view, width, top_rows(with_detail, big, with_leaders, with_banner),
-                   rows, panel, players_key, error_rows + more, panel_w, info_key=info)
+                   rows, panel, players_key, error_rows + more, panel_w, info_key=info,
+                   log_min=log_need)
     return result
 
 
 def _share(result, view, width, top, rows, panel, players_key, taken, panel_w, cap=False,
-           odds_key="odds", info_key="info"):
+           odds_key="odds", info_key="info", log_min=LOG_MIN):
     """Share the rows under a banner of ``top`` rows out (``plan``): the track, the
     panels' band, the history; ``cap``: the band gets no more than leaves the history
     its ``LOG_MIN`` lines (its panels scroll); ``odds_key``: the odds panel's text
-    (``"odds_noted"``: the narrow advice with its note line)."""
+    (``"odds_noted"``: the narrow advice with its note line); ``log_min``: the history's
+    rows kept before the track takes more than its compact rows (``plan``'s
+    ``log_need``)."""
     height = result.height
     over = panel == "over"
-    avail = height - top - rows(info_key, width) - BOTTOM_ROWS - taken - LOG_MIN
+    avail = height - top - rows(info_key, width) - BOTTOM_ROWS - taken - log_min
     players = rows(players_key, 0)
     whole_left = {"odds": rows(odds_key, 0), "leg": rows("legscore", panel_w),
                   "over": rows("raceover", panel_w)}[panel]
@@ -304,4 +331,4 @@ def _share(result, view, width, top, rows, panel, players_key, taken, panel_w, c
     # the history has what the rest leaves (the panels' band as tall as its tallest
     # part, at most ``middle``)
     band = min(result.middle, max(players, whole_left + (1 if result.hint else 0)))
-    result.log = avail + LOG_MIN - used - band
+    result.log = avail + log_min - used - band

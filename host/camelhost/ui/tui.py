@@ -366,28 +366,46 @@ def banner_kind(notices):
     return None
 
 
+def die_words(move):
+    """The banner's line for a die's ``move`` (the rules engine's): its camel, which way
+    and how far (``BLUE  FORWARD 3``); a crazy camel the grey die moved with the reason
+    that one moved (``WHITE  BACKWARD 1  (it sits directly on the other crazy camel)``,
+    RULES 3.5 a, b, c, the plain table's words: ``CRAZY_WHY``)."""
+    way = _("FORWARD") if move["direction"] > 0 else _("BACKWARD")
+    text = Text()
+    text.append(colour_word(move["camel"]).upper(), palette.style(move["camel"]))
+    text.append("  %s %d" % (way, move["distance"]), "bold")
+    why = CRAZY_WHY.get(move.get("rule"))
+    if why:  # which crazy camel the grey die moved, and why (RULES 3.5)
+        text.append("  (%s)" % _(why))
+    return text
+
+
 def announce_text(notices, view):
     """Large-print line for the latest die or event (RULES 5), or ``None``; a crazy
     camel moved by the grey die says why that one moved (``camelhost.table.view.CRAZY_WHY``,
     the plain table's words: RULES 3.5 a, b, c), so a black numeral moving the white
     camel is explained where the table looks, and so is the plain case (c), the
     numeral's colour, in every language."""
-    for n in reversed(notices):
+    for at in range(len(notices) - 1, -1, -1):
+        n = notices[at]
         if n["kind"] == "die":
-            m = n["move"]
-            way = _("FORWARD") if m["direction"] > 0 else _("BACKWARD")
-            text = Text()
-            text.append(colour_word(m["camel"]).upper(), palette.style(m["camel"]))
-            text.append("  %s %d" % (way, m["distance"]), "bold")
-            why = CRAZY_WHY.get(m.get("rule"))
-            if why:  # which crazy camel the grey die moved, and why (RULES 3.5)
-                text.append("  (%s)" % _(why))
-            return text
+            return die_words(n["move"])
         if n["kind"] == "final":
             f = n["final"]
-            return Text(_("RACE OVER: %s WINS, %s LAST") % (colour_word(f["winner"]).upper(),
+            text = Text(_("RACE OVER: %s WINS, %s LAST") % (colour_word(f["winner"]).upper(),
                                                             colour_word(f["loser"]).upper()),
                         "bold reverse")
+            crazy = next((d["move"] for d in reversed(notices[:at]) if d["kind"] == "die"
+                          and d["move"].get("rule")), None)
+            if crazy is not None:
+                # a crazy camel the grey die moved backward across the finish line ended
+                # the race (RULES 1.13): the die's line names which one and how, as for
+                # any grey die (the detail line names the die, 'grey black 3', and may
+                # give way to the race-over panel: s35, the result stood alone)
+                text.append("\n")
+                text.append_text(die_words(crazy))
+            return text
         if n["kind"] == "retry" and n.get("grey_for"):  # setup: the grey die again
             return Text(_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN"),
                         "bold reverse")
@@ -430,6 +448,41 @@ def detail_text(notices, view):
                 text.append(_("; it pays %s 1 coin.") % names[tile["owner"]])
             return text
     return None
+
+
+def told_notices(notices):
+    """The notices the history tells, of ``notices`` (a batch the table gave): all but
+    the dice that can still come out after a die mid-leg, which the public counts' rows
+    above the history show at every size (tester s33-2, finding 11)."""
+    return [n for n in notices if not (n["kind"] == "dice_left" and not n["new_leg"])]
+
+
+def journal_history(events, path=None):
+    """The history lines of the game a journal's ``events`` hold (the ``game`` line
+    first, as ``Journal.events`` keeps them): every notice of every event in the words
+    the history gave it when it happened, told as past (``pyramid replay``'s words: no
+    key to press for a die's value long answered), for a resumed table, so that its
+    history shows the race so far, not only what came after the resume (s35). Finish
+    cards stay face down (their notices never name the colour, RULES 1.8). Raises
+    ``ValueError`` as ``Session.from_events`` does (the table's own resume has read the
+    same events already)."""
+    from camelhost.table.session import Session
+
+    lines = []
+
+    def each(_event, notices, session):
+        told = told_notices(notices)
+        if told:
+            view = table_view(session, odds=False)
+            lines.extend(line for n in told for line in notice_lines(n, view, past=True))
+
+    Session.from_events(events, path, each)
+    return lines
+
+
+#: The history's line between a resumed race's lines from its journal and what the
+#: table says on resuming (``TableApp.on_mount``).
+RESUMED_HERE = N_("──── resumed here: the lines above are from the journal ────")
 
 
 class TrackView(Static):
@@ -483,18 +536,24 @@ class HistoryLog(Log, can_focus=False):
             self._wrapped_for = room
         self._follow_up()
 
-    def add_block(self, lines, start=None):
+    def add_block(self, lines, start=None, laid_out=True):
         """Write ``lines`` (one block: the advice, the odds, a help text, the table's
         reply to one command) as ``add`` does; while the block, wrapped, is taller than
         the pane (now, or once the screen is laid out again), its start shows instead of
         its tail: the history stops following there (its marker says the newest lines
         are below; PgDn or End follow again, and so does the next line typed:
         ``TableApp._take_line``). ``start``: the row the block starts on when rows were
-        written for it before (the echo of the command it answers); default the next."""
+        written for it before (the echo of the command it answers); default the next.
+        ``laid_out``: False when the screen is about to give the history more rows for
+        the block (``TableApp.fit``, an ``undo`` asked about): whether it fits is judged
+        once the screen is laid out again, not on the pane's rows now."""
         start = self.line_count if start is None else start
         self._add(list(lines))
         self._block_start = start
-        self._fit_block()
+        if laid_out:
+            self._fit_block()
+        else:
+            self.call_after_refresh(self._fit_block)
 
     def _fit_block(self):
         height = self.scrollable_content_region.height
@@ -650,7 +709,7 @@ class TuiDisplay(Display):
         # stay out of the history: the public counts' rows above it show both at every
         # size, and at 80x24 the two lines repeated them word for word while they
         # pushed the die's own line out of a short pane (tester s33-2, finding 11)
-        told = [n for n in notices if not (n["kind"] == "dice_left" and not n["new_leg"])]
+        told = told_notices(notices)
         lines = [line for n in told for line in notice_lines(n, view)]
         if lines:  # the echo of what was typed first, then every line at once
             log = self.app.query_one("#log", HistoryLog)
@@ -663,12 +722,15 @@ class TuiDisplay(Display):
                 # the echo of what was typed (tester s32-2, finding 2); the game's
                 # announcements (a die, a leg's scoring) follow the newest line
                 log.add_block(lines, start=start)
-            elif "die" in kinds and "leg_scored" not in kinds and "final" not in kinds:
-                # a die mid-leg: its own line always shows; its lines taller than the
-                # pane (eight players' short pane, a tile landed on, a crazy camel's
-                # reason) show from it, as a block does (the leaders stand in the banner
-                # too). A leg's or the race's end follows the newest line: what to do
-                # next (the dice back in the pyramid, the final ranking)
+            elif "die" in kinds and "final" not in kinds:
+                # a die: its own line always shows; its lines taller than the pane
+                # (eight players' short pane, a tile landed on, a crazy camel's reason,
+                # the leg's scoring after the die that ended it) show from it, as a
+                # block does (the leaders stand in the banner too; the leg-scoring
+                # panel opens with the leg's scoring whole): at 80x24 the scoring of a
+                # leg pushed the die that ended it out of the pane (s35). The race's
+                # end follows the newest line: the final ranking (the race-over panel
+                # and its banner say the rest)
                 at = kinds.index("die")
                 log.add_lines([line for n in told[:at] for line in notice_lines(n, view)])
                 log.add_block([line for n in told[at:] for line in notice_lines(n, view)])
@@ -703,7 +765,17 @@ class TuiDisplay(Display):
 
     def text(self, text):
         self.app.flush_echo()
-        self.app.query_one("#log", HistoryLog).add_block(text.splitlines())
+        asked = self.app.table.undo_asked
+        if asked:
+            # the question of an undo that takes back a scoring (the table asks it
+            # before anything else changes): the screen gives the history the rows to
+            # show it whole, its answers with it (s35: at 80x24 it showed its start,
+            # its answers below the fold), and the scoring it would take back stays in
+            # view beside it, not the next leg's odds and advice
+            self.app.asked_lines = text.splitlines()
+            self.app.show_asked_scoring()
+            self.app.fit()
+        self.app.query_one("#log", HistoryLog).add_block(text.splitlines(), laid_out=not asked)
 
     def prompt(self, view):
         """What the table waits for, on the one-row prompt line: its example die left
@@ -818,6 +890,8 @@ class TableApp(InLanguage, App):
         self.failure = None
         self._echo_waits = None  # the echo of the command being answered, not yet written
         self.prompt_view = None  # the view the prompt line was last made for
+        #: the lines of the question of the ``undo`` asked about (``Table.undo_asked``)
+        self.asked_lines = []
         #: the web scoreboard's address while one runs (``--web``), else ``None``
         self.web_url = web_url
 
@@ -872,6 +946,7 @@ class TableApp(InLanguage, App):
         self.query_one("#leg-scroll", PanelScroll).hint = self.query_one("#leg-more", Static)
         if self._journal_path():  # as plain mode's first line: the file a crash resumes
             self.query_one("#log", HistoryLog).add_lines([_("journal: %s") % self._journal_path()])
+        self._race_so_far()
         self._journaled(self.table.start)
         if self.failure is not None:
             return  # the journal could not be written: the table stops
@@ -880,6 +955,19 @@ class TableApp(InLanguage, App):
         self.query_one("#command", Input).focus()
         if self.events is not None:  # no thread of its own: a timer on the UI thread
             self.set_interval(EVENTS_EVERY_S, self.take_events)
+
+    def _race_so_far(self):
+        """A resumed table's history starts with the race so far, from its journal
+        (``journal_history``), and a line marking where the table resumed, before what
+        the table says on resuming (s35: it started at the resume)."""
+        journal = self.session.journal
+        events = getattr(journal, "events", None)
+        if not self.table.resumed or not events or len(events) < 2:
+            return
+        # the session was made from these very events (``Session.resume``): they apply
+        lines = journal_history(events, getattr(journal, "path", None))
+        if lines:
+            self.query_one("#log", HistoryLog).add_lines(lines + [_(RESUMED_HERE)])
 
     def on_resize(self, event):
         """A resized terminal: the panels are laid out again for its width (also
@@ -987,6 +1075,24 @@ class TableApp(InLanguage, App):
         self._die_shown = self._latest_die()
         self._setup_banner = banner_kind(notices) == "new_race"
 
+    def show_asked_scoring(self):
+        """While the table asks about an ``undo`` that takes back a leg's scoring, that
+        scoring's panel is in view (the race-over panel stays for the race's end): the
+        odds and the advice of the leg after it would be taken back with it."""
+        view = facts(self.session)
+        current = self.query_one("#left", ContentSwitcher).current
+        if view["leg_scored"] is not None and current == "odds-box":
+            self._open_leg_panel()
+
+    def question_rows(self):
+        """The history's rows the question an ``undo`` asks takes, wrapped to the pane
+        (``HistoryLog``'s width), while it is asked (``Table.undo_asked``); else
+        ``LOG_MIN``."""
+        if not self.table.undo_asked or not self.asked_lines:
+            return LOG_MIN
+        room = self.query_one("#log", HistoryLog)._room()
+        return sum(len(wrap_lines(line, room)) for line in self.asked_lines)
+
     def _open_leg_panel(self):
         """A leg was scored: its panel in view, from its top (a page turned in the
         panel of a leg scored before, then undone, is not kept)."""
@@ -1008,8 +1114,13 @@ class TableApp(InLanguage, App):
         has none."""
         view = facts(self.session)
         if view["final"] is not None and view["phase"] == "over":
-            notice = {"kind": "final", "final": view["final"]}
-            self._announce([notice], view, announce_text([notice], view))
+            notices = [{"kind": "final", "final": view["final"]}]
+            last = next((r for r in reversed(self.session.reports) if r.get("move")), None)
+            if last is not None and last["move"].get("rule"):
+                # a crazy camel ended the race: which one and how, as when it happened
+                notices.insert(0, {"kind": "die", "player": last["player"],
+                                   "move": last["move"]})
+            self._announce(notices, view, announce_text(notices, view))
             return
         for report in reversed(self.session.reports):
             if report.get("move"):
@@ -1248,7 +1359,8 @@ class TableApp(InLanguage, App):
         return plan.plan(self._view, (self.size.width or 80, self.size.height or 24), texts,
                          panel=panel, banner=banner, digits=self._digits_on, leaders=leaders,
                          error=error, detail=content("#detail") if self._detail_on else None,
-                         scrolled_back=not self.query_one("#log", HistoryLog).following)
+                         scrolled_back=not self.query_one("#log", HistoryLog).following,
+                         log_need=self.question_rows())
 
     def _want_odds(self, view):
         s = self.session
