@@ -64,10 +64,13 @@ def add_arguments(parser):
                         help=_("a new board: MicroPython only, empty filesystem "
                                "(then pyramid flash --port PORT)"))
     add_edition_argument(parser, _("which edition's dice are in the pyramid"))
-    add_seed_argument(parser, _("seed of the dice and the sensor's optics"))
+    add_seed_argument(parser, _("seed of the dice and the sensor's optics; with the clock, "
+                                "of a new board's unique id and of each boot's id "
+                                "(docs/emulator.md)"))
     parser.add_argument("--flash", default=None, metavar=metavar("FILE"),
-                        help=_("the board's filesystem image, kept across runs (created "
-                               "with the firmware when missing)"))
+                        help=_("the board's filesystem image and unique id, kept across runs "
+                               "and written at every flash write (created with the firmware "
+                               "when missing)"))
 
 
 def keys_line():
