@@ -304,7 +304,7 @@ def test_a_second_edition_race_played_by_bots_through_a_separate_emulate_process
                 to(emu, "")  # Enter: the slider pushed, a die falls
             elif line.startswith("> grey die: black or white"):
                 pushed = [x for x in emu_out.lines if x and x.startswith("slider pushed: ")]
-                to(play, "w" if pushed[-1].endswith("grey-white") else "b")
+                to(play, "w" if pushed[-1].split()[-2] == "grey-white" else "b")
             elif line.startswith("> race over"):
                 over = True
                 to(play, "quit")
@@ -453,7 +453,7 @@ def test_pyramid_emulate_prints_the_port_and_takes_the_slider_from_its_terminal(
             pushed = proc.stdout.readline()
             assert pushed.startswith("slider pushed: ")
             event = _drain(link, 1)[0]
-            assert event.label() == pushed.split(": ")[1].strip()
+            assert event.label() == pushed.split(": ")[1].split()[0]
         proc.stdin.write("q\n")
         proc.stdin.flush()
         assert proc.wait(120) == 0
@@ -853,3 +853,54 @@ def test_every_mpremote_command_of_the_hardware_readme_works_on_the_emulated_pic
             emu.kill()
             emu.wait(10)
     assert "settings.json" not in emulated.read_filesystem(flash)
+
+
+def _killed(board):
+    """The emulated board's process killed at once (SIGKILL: the closest thing to the
+    USB cable pulled): nothing written at power-off."""
+    board._proc.kill()
+    board._proc.wait(30)
+
+
+@pytest.mark.slow
+@long_run
+def test_a_killed_board_keeps_its_flash_draws_a_new_boot_and_each_image_is_its_own_board(tmp_path):
+    """Tester2 s35, findings 7 and 10: the emulator killed right after a die (no reset, no
+    power-off) keeps the event on its ``--flash`` image, as a Pico's flash writes are
+    immediate; started again on that image it is the same board (its unique id kept in
+    the image) in a new boot (the ROSC's random bit: not the killed run's boot id), whose
+    ``prev`` names the killed boot's last event, and a resumed game takes that die. A
+    second image with the same ``--seed`` is another board: the resumed game refuses it."""
+    from camelhost.device.transport import NotAPyramid
+
+    first, second = str(tmp_path / "board1.img"), str(tmp_path / "board2.img")
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=5, flash_file=first) as b:
+        killed = b.wait_hello(600)
+        got = b.release(timeout=300)  # nobody takes it: only the flash keeps it
+        _killed(b)
+    assert got.seq == 1
+    log = emulated.read_filesystem(first)["events.log"].decode()
+    assert "EVT 1 die boot=%s col=%s" % (killed["boot"], got.dice[0][0].split("-")[0]) in log
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=5, flash_file=first) as b:
+        again = b.wait_hello(600)
+        assert again["uid"] == killed["uid"] and again["boot"] != killed["boot"]
+        assert again["prev"] == (killed["boot"], 1)
+        # the game resumed before its first die, on its own board: the die it missed
+        with Link(b.port, heartbeat_timeout=120.0, resume=(killed["boot"], 0), uid=killed["uid"]) as link:
+            missed = _drain(link, 1)
+        assert [(e.boot, e.seq, e.label()) for e in missed] == [(killed["boot"], 1, got.dice[0][0])]
+    with emulated.EmulatedPyramid(UF2, edition="second", seed=5, flash_file=second) as other:
+        theirs = other.wait_hello(600)
+        assert theirs["uid"] != killed["uid"] and theirs["boot"] not in (killed["boot"], again["boot"])
+        refused = None
+        try:
+            with Link(other.port, heartbeat_timeout=120.0, resume=(killed["boot"], 1),
+                      uid=killed["uid"]) as link:
+                deadline = time.monotonic() + 300
+                while link.refused is None and time.monotonic() < deadline:
+                    time.sleep(0.2)
+                refused = link.refused
+        except NotAPyramid as exc:
+            refused = str(exc)
+    assert refused is not None and "is board %s" % theirs["uid"] in refused, refused
+    assert "not the one this game was played with, board %s" % killed["uid"] in refused

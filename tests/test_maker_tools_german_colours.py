@@ -49,10 +49,10 @@ def test_the_emulator_takes_the_table_s_colour_words_and_says_them(capsys):
 def test_a_push_on_the_emulator_says_the_die_in_the_table_s_language(capsys):
     set_language("de")
     assert emulate._press(_Board(dice=[("green", 2)]), "") is True
-    assert capsys.readouterr().out == "Schieber gedrückt: grün\n"
+    assert capsys.readouterr().out == "Schieber gedrückt: grün 2\n"
     set_language("en")
     assert emulate._press(_Board(dice=[("grey-black", 1)]), "r") is True
-    assert capsys.readouterr().out == "slider pushed: grey-black\n"
+    assert capsys.readouterr().out == "slider pushed: grey-black 1\n"
 
 
 def test_doctor_says_an_empty_head_in_german_and_the_calibrate_command_for_its_port(

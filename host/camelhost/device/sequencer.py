@@ -545,6 +545,9 @@ class Sequencer:
             # waits for no HELLO
             self.confirmed = True
             self._held = None
+        if boot == self.boot and seq < self.delivered:
+            self._refuse_went_back(boot, seq)
+            return
         if msg.name == "HELLO":
             self.hello = msg  # the identity; a HI only moves the sequence on
         self.synced = True
@@ -627,6 +630,21 @@ class Sequencer:
         text = (_("the pyramid on %s is board %s (boot %s), not the one this game was played "
                   "with, board %s: %s") % (self.port, msg["uid"], msg["boot"], ours,
                                            self.board_fix or _(BOARD_FIX)))
+        if self.refused is None:  # said by the one who reads ``refused``: logged only
+            log.info("%s", text)
+        self.refused = text
+        self.state = "refused"
+
+    def _refuse_went_back(self, boot, seq):
+        """A ``HELLO``/``HI`` of the boot followed whose last seq is below what was
+        delivered of it (the journal's): a boot's seq never goes back, so this is another
+        board that drew the same boot id (the emulated Pico did, before s35) or one whose
+        memory of its boot was lost. Nothing of it is taken (state ``refused``, the
+        refusal names the boot and both numbers), where its events would have been
+        dropped as ones already had, unsaid (tester2 s35, finding 7c)."""
+        text = (_("the pyramid's record of boot %s went back (event %d after %d): it is not "
+                  "the board this game was played on, or its memory was lost: %s")
+                % (boot, seq, self.delivered, self.board_fix or _(BOARD_FIX)))
         if self.refused is None:  # said by the one who reads ``refused``: logged only
             log.info("%s", text)
         self.refused = text
