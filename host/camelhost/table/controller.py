@@ -949,7 +949,10 @@ class Table:
         sim.out = [d for d in self.session.edition.dice if d not in inside]
 
     def drive(self):
-        """Let bots act while it is a bot's turn (at most one pending release)."""
+        """Let bots act while it is a bot's turn (at most one pending release). The
+        virtual pyramid's die is answered for a bot (released again for an unread ink,
+        the seeded value for an unread value); a real pyramid's die lies on the table,
+        so its ink or value waits for a player's key, as for a person's die."""
         s = self.session
         for _turn in range(200):  # bounded: a bot never loops on the same state
             seat = s.current
@@ -970,9 +973,14 @@ class Table:
                     continue
                 return  # a real die on the table: the players key its ink
             if s.phase == "value":
-                count = len(s.journal.events) if s.journal is not None else 0
-                self._show(s.command(str(bots.value_for_unknown(s.seed, count))))
-                continue
+                if self.virtual is not None:
+                    # the virtual pyramid: no die lies on a table, the seeded value is its face
+                    count = len(s.journal.events) if s.journal is not None else 0
+                    self._show(s.command(str(bots.value_for_unknown(s.seed, count))))
+                    continue
+                # a real die on the table shows its face: a player keys it, as for a
+                # person's die (tester s35-2 finding 6: an invented value moved the camel)
+                return
             return
 
 
