@@ -140,14 +140,10 @@ def _is_command(word, racing):
 
 def release_refusal(session):
     """The one line ``release`` is refused with when ``session`` (its ``phase``) wants no
-    die: the race over or ended unscored, what can be done now (another race, or leave the
-    table: tester s35 finding 4); a die's ink or value awaited, that key."""
-    if session.phase == "over":
-        return _("release: the race is over, so no die is wanted: 'again' starts another race "
-                 "with the same seats, 'quit' leaves the table")
-    if session.phase == "unscored":
-        return _("release: the race was ended unscored, so no die is wanted: 'again' starts "
-                 "another race, 'quit' leaves the table")
+    die: what the table waits for instead, as every other command is refused then
+    (``narration.phase_hint``): the race over or ended unscored, what can be done now
+    (another race, or leave the table: tester s35 finding 4); a die's ink or value
+    awaited, that key."""
     return "release: %s" % narration.phase_hint(session)
 
 
