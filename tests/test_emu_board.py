@@ -289,6 +289,7 @@ def test_a_second_edition_race_played_by_bots_through_a_separate_emulate_process
             proc.stdin.flush()
 
         over = False
+        keyed = 0  # the values keyed so far
         i = 0
         deadline = time.monotonic() + 2400
         while time.monotonic() < deadline:
@@ -302,6 +303,12 @@ def test_a_second_edition_race_played_by_bots_through_a_separate_emulate_process
                 to(emu, "l")
             elif re.match(r"> \w+: release a die from the pyramid", line):
                 to(emu, "")  # Enter: the slider pushed, a die falls
+            elif line.startswith("> value of the die?"):
+                # a real pyramid's die (no value buttons): its face is keyed at the table,
+                # a bot's too (tester s35-2 finding 6). The console names only its colour:
+                # 1, 2, 3 in turn (1 alone holds a stack on a booing tile, the race endless)
+                to(play, str(1 + keyed % 3))
+                keyed += 1
             elif line.startswith("> grey die: black or white"):
                 pushed = [x for x in emu_out.lines if x and x.startswith("slider pushed: ")]
                 to(play, "w" if pushed[-1].split()[-2] == "grey-white" else "b")

@@ -39,15 +39,14 @@ def _ended(lang, end="over"):
 
 
 @pytest.mark.parametrize("lang, end, said", [
-    ("en", "over", "release: the race is over, so no die is wanted: 'again' starts another "
-                   "race with the same seats, 'quit' leaves the table"),
-    ("de", "over", "release: das Rennen ist vorbei, es wird kein Würfel gebraucht: 'again' "
-                   "startet ein neues Rennen mit denselben Plätzen, 'quit' verlässt den Tisch"),
-    ("en", "unscored", "release: the race was ended unscored, so no die is wanted: 'again' "
-                       "starts another race, 'quit' leaves the table"),
-    ("de", "unscored", "release: das Rennen wurde ohne Wertung beendet, es wird kein Würfel "
-                       "gebraucht: 'again' startet ein neues Rennen, 'quit' verlässt den "
-                       "Tisch")])
+    ("en", "over", "release: the race is over: 'again' starts another race with the same "
+                   "seats, 'quit' leaves the table"),
+    ("de", "over", "release: das Rennen ist vorbei: 'again' startet ein neues Rennen mit "
+                   "denselben Plätzen, 'quit' verlässt den Tisch"),
+    ("en", "unscored", "release: the race was ended unscored: 'again' starts another race, "
+                       "'quit' leaves the table"),
+    ("de", "unscored", "release: das Rennen wurde ohne Wertung beendet: 'again' startet ein "
+                       "neues Rennen, 'quit' verlässt den Tisch")])
 def test_release_after_the_race_says_it_is_over_and_what_can_be_done(lang, end, said):
     table, out = _ended(lang, end)
     version = table.session.version

@@ -1,6 +1,6 @@
 """"Did you mean" offers only a sensible reading of what was typed (tester s35 finding 5:
 ``foo 3`` was offered ``boo 3``, a letter of three replaced): a few letters left out,
-added, swapped or replaced (``camelhost.table.suggest.near``), else no suggestion."""
+added, swapped or replaced (``camelhost.suggest.near``), else no suggestion."""
 
 import pytest
 from camelhost import cli

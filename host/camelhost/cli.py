@@ -165,16 +165,31 @@ def _command_first(argv):
     return argv
 
 
-def _near_command(word):
-    """The command ``word`` is a slip of (``plya``: ``play``), or ``None`` (an option,
-    or no command near it)."""
-    import difflib
-
-    if word.startswith("-"):
+def typed_command(argv):
+    """The word typed where ``argv`` (the arguments after ``pyramid``) has its command:
+    the first one after any ``--lang CODE`` / ``--lang=CODE``, or ``None`` when there is
+    none or an option comes there (``--help``, ``--version``: argparse answers those)."""
+    rest = list(argv)
+    while rest and (rest[0] == "--lang" or rest[0].startswith("--lang=")):
+        rest = rest[2:] if rest[0] == "--lang" else rest[1:]
+    if not rest or rest[0].startswith("-"):
         return None
-    near = difflib.get_close_matches(word.lower(), [name for name, _help in COMMANDS], n=1,
-                                     cutoff=0.6)
-    return near[0] if near else None
+    return rest[0]
+
+
+def unknown_command(word):
+    """The one line ``pyramid WORD`` is refused with when ``word`` is no command: the
+    command it is a slip of (``plya``: ``play``; ``camelhost.suggest.nearest``, the
+    matcher of every "did you mean"), else the commands to choose from (``foo``)."""
+    from camelhost.suggest import nearest
+
+    names = [name for name, _help in COMMANDS]
+    near = nearest(word, names)
+    if near:
+        return _("unknown command %r; did you mean %r? (pyramid --help lists them)") % (
+            word, near)
+    return _("unknown command %(typed)r; the commands are %(commands)s (pyramid --help says "
+             "what each does)") % {"typed": word, "commands": ", ".join(names)}
 
 
 def main(argv=None):
@@ -191,10 +206,9 @@ def main(argv=None):
             print("pyramid: %s" % _("--lang %s: no such language here (%s)")
                   % (lang, ", ".join(languages())), file=sys.stderr)
             return 1
-        near = _near_command(argv[0]) if argv else None
-        if near:  # a slip of a command's name: say which, in one line (exit 2)
-            print("pyramid: %s" % _("unknown command %r; did you mean %r? (pyramid --help "
-                                    "lists them)") % (argv[0], near), file=sys.stderr)
+        word = typed_command(argv)
+        if word is not None:  # no command: one line, the slip's command or the list (exit 2)
+            print("pyramid: %s" % unknown_command(word), file=sys.stderr)
             return 2
         parser.parse_args(argv)  # --help, --version, or a usage error (exit 2)
         parser.print_help()

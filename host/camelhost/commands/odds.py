@@ -113,10 +113,12 @@ def _top(text):
 
 def _players(text):
     """``--players``: comma-separated names, as ``pyramid play --players`` takes them
-    (each stripped, none empty, none twice, letter case aside); a bare number is the count
-    ``--players`` was before it took names (an int: ``run`` says it is ``--seats`` now)."""
+    (each stripped, none empty, none twice, letter case aside, none a name a new table
+    refuses: ``camelhost.table.session.new_name_problem``, a seat, a colour or command
+    word in any table language, too wide); a bare number is the count ``--players`` was
+    before it took names (an int: ``run`` says it is ``--seats`` now)."""
 
-    from camelhost.table.session import SEAT_LIKE, player_name, seat_like_problem
+    from camelhost.table.session import new_name_problem, player_name
     if text.strip().isdigit() and len(text.strip()) <= 2:
         return int(text)
     out = [player_name(w) for w in text.split(",")]  # NFC, as the table keeps names
@@ -126,8 +128,11 @@ def _players(text):
                                              "(none empty), not %r") % text)
         if [n.lower() for n in out].count(name.lower()) > 1:
             raise argparse.ArgumentTypeError(_("%s is named twice") % name)
-        if SEAT_LIKE.match(name):  # '--turn p1' would read it as a seat
-            raise argparse.ArgumentTypeError(seat_like_problem(name))
+        # the one rule of a new table's names (``pyramid play --players``, ``rename``): a
+        # seat ('--turn p1' would read it as one), a colour or command word at any table
+        problem = new_name_problem(name, out)
+        if problem is not None:
+            raise argparse.ArgumentTypeError(problem)
     return out
 
 

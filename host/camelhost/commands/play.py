@@ -355,10 +355,10 @@ def _port_to_suggest(spec, link=None):
 def _bot_seats(text, names):
     """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
-    the players and the nearest name (``camelhost.table.suggest.nearest``: case and
+    the players and the nearest name (``camelhost.suggest.nearest``: case and
     accents folded), if one is near."""
+    from camelhost.suggest import nearest
     from camelhost.table.session import player_name
-    from camelhost.table.suggest import nearest
     bots = []
     for b in [player_name(n) for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if player_name(n).lower() == b.lower()]

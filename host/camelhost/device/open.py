@@ -274,15 +274,16 @@ class OpenPyramid:
 
 def _meant(spec, option):
     """``--pyramid virtual`` when ``spec`` (a port that does not exist) is a slip of one
-    of ``option``'s own words (``virtua``, ``Manual``, ``atuo``), else ``None``: a name
-    with a folder in it, or ``COM3``, is meant as a port."""
-    import difflib
+    of ``option``'s own words (``virtua``, ``Manual``, ``atuo``, ``virt``), else ``None``: a
+    name with a folder in it, or ``COM3``, is meant as a port. The one matcher of every
+    "did you mean" (``camelhost.suggest.nearest``)."""
+    from camelhost.suggest import nearest
 
     if "/" in spec or "\\" in spec or spec.upper().startswith("COM"):
         return None
     words = (VIRTUAL, MANUAL, AUTO) if option == "--pyramid" else (VIRTUAL, AUTO)
-    near = difflib.get_close_matches(spec.lower(), words, n=1, cutoff=0.6)
-    return "%s %s" % (option, near[0]) if near else None
+    near = nearest(spec, words)
+    return "%s %s" % (option, near) if near else None
 
 
 def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,

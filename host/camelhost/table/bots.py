@@ -156,8 +156,10 @@ def _fallback(game):
 
 
 def value_for_unknown(seed, count):
-    """A die face 1-3 for a bot seat when the pyramid reported ``?`` (no value buttons):
-    stands in for reading the die, deterministic in ``seed`` and the ``count`` of events."""
+    """A die face 1-3 for a bot seat's die when the virtual pyramid reported ``?`` (no
+    value buttons): no die lies on a table there, so this value is its face,
+    deterministic in ``seed`` and the ``count`` of events. Never for a real pyramid, whose
+    die shows its face on the table: a player keys it (``Table.drive``)."""
     return 1 + XorShift32(seed * 7919 + count).below(3)
 
 

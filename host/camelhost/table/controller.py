@@ -140,14 +140,10 @@ def _is_command(word, racing):
 
 def release_refusal(session):
     """The one line ``release`` is refused with when ``session`` (its ``phase``) wants no
-    die: the race over or ended unscored, what can be done now (another race, or leave the
-    table: tester s35 finding 4); a die's ink or value awaited, that key."""
-    if session.phase == "over":
-        return _("release: the race is over, so no die is wanted: 'again' starts another race "
-                 "with the same seats, 'quit' leaves the table")
-    if session.phase == "unscored":
-        return _("release: the race was ended unscored, so no die is wanted: 'again' starts "
-                 "another race, 'quit' leaves the table")
+    die: what the table waits for instead, as every other command is refused then
+    (``narration.phase_hint``): the race over or ended unscored, what can be done now
+    (another race, or leave the table: tester s35 finding 4); a die's ink or value
+    awaited, that key."""
     return "release: %s" % narration.phase_hint(session)
 
 
@@ -958,7 +954,10 @@ class Table:
         sim.out = [d for d in self.session.edition.dice if d not in inside]
 
     def drive(self):
-        """Let bots act while it is a bot's turn (at most one pending release)."""
+        """Let bots act while it is a bot's turn (at most one pending release). The
+        virtual pyramid's die is answered for a bot (released again for an unread ink,
+        the seeded value for an unread value); a real pyramid's die lies on the table,
+        so its ink or value waits for a player's key, as for a person's die."""
         s = self.session
         for _turn in range(200):  # bounded: a bot never loops on the same state
             seat = s.current
@@ -979,9 +978,14 @@ class Table:
                     continue
                 return  # a real die on the table: the players key its ink
             if s.phase == "value":
-                count = len(s.journal.events) if s.journal is not None else 0
-                self._show(s.command(str(bots.value_for_unknown(s.seed, count))))
-                continue
+                if self.virtual is not None:
+                    # the virtual pyramid: no die lies on a table, the seeded value is its face
+                    count = len(s.journal.events) if s.journal is not None else 0
+                    self._show(s.command(str(bots.value_for_unknown(s.seed, count))))
+                    continue
+                # a real die on the table shows its face: a player keys it, as for a
+                # person's die (tester s35-2 finding 6: an invented value moved the camel)
+                return
             return
 
 

@@ -241,10 +241,12 @@ def phase_hint(session):
     if p == "value":
         return _("press 1, 2 or 3 for the value of the %s die") % colours_in(
             die_name(session.pending_die))
-    if p == "over":
-        return _("the race is over: 'again' starts another race with the same seats")
+    if p == "over":  # every refusal after the race says it, 'release' too (tester s35 finding 4)
+        return _("the race is over: 'again' starts another race with the same seats, 'quit' "
+                 "leaves the table")
     if p == "unscored":
-        return _("the race was ended unscored: 'again' starts another race")
+        return _("the race was ended unscored: 'again' starts another race, 'quit' leaves "
+                 "the table")
     return _("it is %s's turn") % session.names[session.current]
 
 

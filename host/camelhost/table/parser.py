@@ -30,6 +30,7 @@ from camelhost.i18n import (
     edition_word,
     ngettext,
 )
+from camelhost.suggest import nearest, ratio
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import (
     DieSyntaxError,
@@ -40,7 +41,6 @@ from camelhost.table.manual import (
     parse_die,
     parse_value,
 )
-from camelhost.table.suggest import nearest, ratio
 from camelhost.table.view import side_word
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.

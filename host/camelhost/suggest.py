@@ -1,8 +1,12 @@
-"""The one "did you mean" of the table: the choice nearest to a word that matched none.
+"""The one "did you mean" of the ``pyramid`` program: the choice nearest to a word that
+matched none.
 
-Every suggestion the table makes goes through ``nearest``: a misspelt command (``leeg``:
+Every suggestion goes through ``nearest``: at the table a misspelt command (``leeg``:
 ``leg``), a die's colour (``yelow``: ``yellow``), a player's name (``Omer``: ``Ömer``,
-``partner`` and ``--bots``). The comparison folds letter case and accents (``Ö`` reads
+``partner`` and ``--bots``); on the command line a command's name (``pyramid plya``:
+``play``, ``camelhost.cli``) and a dice source's word (``--pyramid virtua``: ``virtual``,
+``camelhost.device.open``). A leaf of the host: it imports nothing of ``camelhost``, so
+every package may ask it (the device package may not import the table's). The comparison folds letter case and accents (``Ö`` reads
 as ``O``, ``ß`` as ``ss``), so a name typed without its diacritic is still found; it is
 only ever offered as a suggestion, never taken silently: what a command matches is
 decided elsewhere, letter for letter (``camelhost.table.parser.seat_of``). A choice is
