@@ -689,21 +689,22 @@ def test_a_reboot_right_after_a_push_still_ends_the_push_as_one_event(micropytho
 
 
 @pytest.mark.parametrize("talk", [b"", b"user@host:~$ "])
-def test_a_terminal_that_is_no_pyramid_keeps_its_terminal_settings(monkeypatch, talk):
+def test_a_terminal_that_is_no_pyramid_keeps_its_terminal_settings(talk):
     # s34 tester S1: a resume probed the journal's /dev/pts/6, by then another program's
     # terminal, found no pyramid, and left it a raw 115200-baud line (-opost -icrnl: its
     # output staircased until 'stty sane')
     import termios
 
-    from camelhost.device import link as link_module
-    monkeypatch.setattr(link_module, "IDENTIFY_S", 1.0)  # silence judged sooner
     master, slave = os.openpty()  # a terminal as a shell has it: cooked, echo, opost
     try:
         before = termios.tcgetattr(slave)
         assert before[1] & termios.OPOST and before[3] & termios.ICANON
+        # the link's own clock: its IDENTIFY_S of listening pass at once, whatever the
+        # machine's load; the terminal's talk handed over as its reader thread would
+        clock = SimulatedClock()
+        link = Link(os.ttyname(slave), hello_wait=1.0, clock=clock)
         if talk:
-            os.write(master, talk)
-        link = Link(os.ttyname(slave), hello_wait=0.3)
+            clock.every(0.5, 4.5, lambda: link.feed(talk))
         with pytest.raises(NotAPyramid):
             link.open()
         assert termios.tcgetattr(slave) == before
