@@ -223,6 +223,22 @@ def _signed(n):
     return "%+d" % n
 
 
+def after_race(phase, short=False):
+    """The two ways on after the race, 'again' and 'quit', in one line: ``phase``
+    ``"over"`` (a camel crossed the finish line, RULES 1.13) or ``"unscored"`` (ended
+    before that);
+    ``short``: the prompt's form (``plain.prompt_line``), else the refusal's
+    (``phase_hint``). Raises ``KeyError`` for any other phase."""
+    if short:
+        return {"over": _("race over: 'again' for another race, 'quit' to leave"),
+                "unscored": _("race ended unscored: 'again' for another race, "
+                              "'quit' to leave")}[phase]
+    return {"over": _("the race is over: 'again' starts another race with the same seats, "
+                      "'quit' leaves the table"),
+            "unscored": _("the race was ended unscored: 'again' starts another race, 'quit' "
+                          "leaves the table")}[phase]
+
+
 def phase_hint(session):
     """What the table waits for now, as the reason a command can't be taken."""
     p = session.phase
@@ -241,12 +257,8 @@ def phase_hint(session):
     if p == "value":
         return _("press 1, 2 or 3 for the value of the %s die") % colours_in(
             die_name(session.pending_die))
-    if p == "over":  # every refusal after the race says it, 'release' too (tester s35 finding 4)
-        return _("the race is over: 'again' starts another race with the same seats, 'quit' "
-                 "leaves the table")
-    if p == "unscored":
-        return _("the race was ended unscored: 'again' starts another race, 'quit' leaves "
-                 "the table")
+    if p in ("over", "unscored"):  # every refusal after the race, 'release' too (s35 finding 4)
+        return after_race(p)
     return _("it is %s's turn") % session.names[session.current]
 
 

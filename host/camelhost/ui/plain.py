@@ -17,6 +17,7 @@ from camelhost.i18n import _, colour_list, colour_word, colours_in, ngettext, pg
 from camelhost.table.display import Display  # noqa: F401  (the contract plain mode keeps)
 from camelhost.table.narration import (  # noqa: F401  (the words plain mode prints)
     TYPE_DIE,
+    after_race,
     best_lines,
     example_die,
     final_scores_line,
@@ -153,9 +154,7 @@ def prompt_line(view, width=None):
         return _("> grey die: black or white numerals? (b/w, or 'again' to release again)")
     if phase == "value":
         return _("> value of the die? press 1, 2 or 3")
-    if phase == "over":
-        return _("> race over: 'again' for another race")
-    return _("> race ended unscored: 'again' for another race")
+    return "> " + after_race(phase, short=True)  # "over" or "unscored": both ways on
 
 
 class PlainDisplay(Display):

@@ -1,0 +1,50 @@
+"""Plain mode's prompt after the race names both ways on, 'again' and 'quit' (before, it
+named 'again' only while every refusal then named both), in the short form of the words
+the refusals say (``narration.after_race``), in English and German."""
+
+import pytest
+from camelhost.i18n import set_language
+from typed_table import refusal, typed_table
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    yield
+    set_language("en")
+
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def _ended(lang, end):
+    set_language(lang)
+    table, out = typed_table("second", ["Ann", "Ben", "Cy"], SETUP)
+    session = table.session
+    if end == "unscored":
+        table.line("unscored")
+    while session.phase not in ("over", "unscored"):
+        table.line("pyramid")
+        table.line("%s 3" % next(d for d in session.game.dice_in_pyramid() if d != "grey"))
+    return table, out
+
+
+@pytest.mark.parametrize("lang, end, prompt, refused", [
+    ("en", "over", "> race over: 'again' for another race, 'quit' to leave",
+     "the race is over: 'again' starts another race with the same seats, 'quit' leaves "
+     "the table"),
+    ("en", "unscored", "> race ended unscored: 'again' for another race, 'quit' to leave",
+     "the race was ended unscored: 'again' starts another race, 'quit' leaves the table"),
+    ("de", "over", "> Rennen vorbei: 'again' für ein neues Rennen, 'quit' zum Verlassen",
+     "das Rennen ist vorbei: 'again' startet ein neues Rennen mit denselben Plätzen, "
+     "'quit' verlässt den Tisch"),
+    ("de", "unscored",
+     "> Rennen ohne Wertung beendet: 'again' für ein neues Rennen, 'quit' zum Verlassen",
+     "das Rennen wurde ohne Wertung beendet: 'again' startet ein neues Rennen, 'quit' "
+     "verlässt den Tisch"),
+])
+def test_the_prompt_after_the_race_names_again_and_quit(lang, end, prompt, refused):
+    table, out = _ended(lang, end)
+    assert out.getvalue().splitlines()[-1] == prompt  # what the table waits for, last
+    version = table.session.version
+    assert refusal(table, out, "leg red") == refused  # the long form, unchanged
+    assert table.session.version == version and table.session.phase == end
