@@ -300,10 +300,14 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     ``pyramid``: ``virtual`` makes it ``--pyramid virtual``, as that board is not one
     that can be connected). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
-    port can't be opened, the virtual pyramid does not start, or the link is missing.
+    port can't be opened, the virtual pyramid does not start, the link is missing, or a
+    maker's tool (``option`` other than ``--pyramid``) is given ``manual``.
     """
     p = OpenPyramid(spec)
     if spec == MANUAL:
+        if option != "--pyramid":  # a maker's tool reads the board: no dice to type instead
+            raise CliError(_("%s manual: this tool needs a pyramid: give %s PORT, %s auto or "
+                             "%s virtual") % (option, option, option, option))
         return p
     if hint is None:
         hint = _("%s auto finds it, %s manual lets you type the dice") % (option, option)

@@ -242,7 +242,8 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
     whatever leg a table told it last.
 
     ``edition``, ``seed``, ``value_buttons``: for the virtual pyramid only.
-    Raises ``CliError`` with a plain message for every failure.
+    Raises ``CliError`` with a plain message for every failure, ``manual`` among them
+    (no pyramid to read: ``open_pyramid`` says so for the three maker tools).
     """
     from camelhost.device.open import open_pyramid
 
