@@ -299,7 +299,8 @@ def check_port(port):
     ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
     is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
     The message lists the serial ports pyserial sees and suggests ``--port auto``; a
-    port that exists but cannot be opened is left to mpremote (busy, permission).
+    port that exists but cannot be opened is left to mpremote (busy, permission); one
+    that is another program's terminal is refused (``transport.refuse_a_terminal``).
     ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
     refused at once with what they are instead."""
     from camelhost.device.sources import MANUAL, VIRTUAL
@@ -310,7 +311,14 @@ def check_port(port):
                          "has none); give the board's serial port, or --port auto")
                        % port)
     path = port[len("port:"):] if port.startswith("port:") else port
-    if "/" not in path or os.path.exists(path):
+    if "/" not in path:
+        return
+    if os.path.exists(path):
+        from camelhost.device.transport import TerminalInUse, refuse_a_terminal
+        try:  # another program's terminal: neither listened to nor given to mpremote
+            refuse_a_terminal(path)
+        except TerminalInUse as exc:
+            raise CliError(str(exc)) from None
         return
     from serial.tools import list_ports
 
