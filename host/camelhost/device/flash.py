@@ -18,6 +18,7 @@ back and compared with the build (path and size), so a copy that went wrong is a
 error, not a surprise at the table.
 """
 
+import contextlib
 import os
 import re
 import shutil
@@ -26,7 +27,7 @@ import sys
 
 from camelhost import paths
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import _, decimal
 
 #: Architecture for native code in .mpy files: the RP2040's Cortex-M0+.
 MARCH = "armv6m"
@@ -35,6 +36,9 @@ MPREMOTE_TIMEOUT = 120.0
 #: Seconds ``running_firmware`` listens for the pyramid firmware's lines before mpremote
 #: is started: a little over its heartbeat's 2 s (docs/protocol.md, ``HB``).
 LISTEN_S = 2.5
+#: Seconds ``answers_ctrl_c`` waits for MicroPython's prompt after Ctrl-C: a Pico answers
+#: in milliseconds, the emulated Pico in about 0.1 s (measured, s35).
+PROMPT_WAIT_S = 3.0
 
 
 def tool(name):
@@ -366,6 +370,54 @@ def running_firmware(port, wait=LISTEN_S):
         return None
 
 
+def answers_ctrl_c(port, wait=PROMPT_WAIT_S):
+    """Whether the board at ``port`` answers a Return and Ctrl-C with MicroPython's prompt
+    (``>``: the friendly ``>>> `` or the raw REPL's ``>``) within ``wait`` seconds, as
+    mpremote needs before it can copy anything: ``True``, ``False`` (no prompt: not a
+    MicroPython board, or a program there that ignores Ctrl-C), or ``None`` when the port
+    can't be opened or named here (``id:<serial>``, ``auto``, busy): mpremote then says
+    what is wrong. Writes those two bytes, as mpremote's first step does; the port's
+    terminal settings are given back as they were (``terminal_settings_kept``)."""
+    import time
+
+    import serial
+
+    path = port[len("port:"):] if port.startswith("port:") else port
+    if port.startswith("id:") or port == "auto":
+        return None
+    from camelhost.device.transport import terminal_settings_kept
+    with terminal_settings_kept(path):
+        try:
+            ser = serial.serial_for_url(path, baudrate=115200, timeout=0.05, write_timeout=1.0)
+        except (serial.SerialException, OSError, ValueError):
+            return None
+        try:
+            ser.reset_input_buffer()
+            ser.write(b"\r\x03")
+            end = time.monotonic() + wait
+            while time.monotonic() < end:
+                if b">" in ser.read(256):
+                    return True
+        except (serial.SerialException, OSError):
+            return None
+        finally:
+            ser.close()
+    return False
+
+
+def check_answers(port):
+    """Raise ``CliError`` when the board at ``port`` does not answer Ctrl-C with
+    MicroPython's prompt (``answers_ctrl_c``): said within ``PROMPT_WAIT_S``, before
+    anything is built, where mpremote would wait its ``MPREMOTE_TIMEOUT`` on a
+    pseudo-terminal and then blame the pyramid firmware."""
+    if answers_ctrl_c(port) is False:
+        raise CliError(_("%s does not look like a MicroPython board: no prompt after Ctrl-C "
+                         "within %s s, so nothing was copied. Check the port (the emulated "
+                         "Pico's is the one pyramid emulate printed; --port auto finds a Pico "
+                         "on USB); a Pico whose own program ignores Ctrl-C needs a safe boot "
+                         "first (hardware/README.md)") % (port, decimal(PROMPT_WAIT_S, 1)))
+
+
 def check_not_running(port):
     """Raise ``CliError`` when the pyramid firmware runs on ``port`` (``running_firmware``),
     saying at once what the maker does: a safe boot (hardware/README.md, "Watchdog and
@@ -393,10 +445,15 @@ def probe(port, target="/", resume=False):
 
 def _mpremote(port, args):
     mpremote = tool("mpremote")
+    from camelhost.device.transport import terminal_settings_kept
+
+    path = port[len("port:"):] if port.startswith("port:") else port
     try:
-        done = subprocess.run(
-            [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
-        )
+        # the port gets back its terminal settings (mpremote leaves any port a raw line)
+        with terminal_settings_kept(path) if "/" in path else contextlib.nullcontext():
+            done = subprocess.run(
+                [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
+            )
     except subprocess.TimeoutExpired:
         # on a pseudo-terminal (the emulated Pico) mpremote waits for good for the REPL
         # of a running pyramid, whose heartbeat lines keep its own timeout from firing
@@ -434,6 +491,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     """
     check_port(port)
     check_not_running(port)
+    check_answers(port)
     build_dir = build_dir or paths.build_dir("firmware")
     files = build(build_dir, firmware_dir)
     log(_("built %d files in %s (%d bytes)") % (len(files), build_dir, sum(s for _, s in files)))
