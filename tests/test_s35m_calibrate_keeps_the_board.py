@@ -136,3 +136,31 @@ def test_the_command_says_it_in_one_line(capsys, micropython):
         "pyramid: not saved: 3 of 30 readings saturated the sensor's clear channel (yellow): "
         "their colours are lost. Set gain 4x (--gain 4), or let --autorange choose the gain, "
         "and calibrate again; the pyramid keeps its profile"], err
+
+
+def test_a_board_out_of_reach_is_said_to_keep_the_sessions_settings(micropython):
+    """The cable pulled mid-session: the settings can't be given back, and the line says
+    what the board may run; a session that set nothing says nothing of it."""
+    from camelhost.device.virtual import VirtualPyramid
+
+    for gain, note in ((1, True), (None, False)):
+        with VirtualPyramid("second", seed=3) as vp, connect(vp.port) as pyramid:
+            before = pyramid.link.configure()
+            prompts = []
+
+            def person(prompt, vp=vp, prompts=prompts):
+                prompts.append(prompt)
+                if len(prompts) == 3:
+                    vp.close()  # the port disappears, as /dev/ttyACM0 does when unplugged
+                return "k" if prompt.lstrip().startswith("Enter reads it again") else ""
+
+            driver = calibrate.HumanDriver(input_fn=person, out=io.StringIO())
+            with pytest.raises(CliError) as info:
+                calibrate.calibrate(pyramid, driver, samples=3, gain=gain, out=io.StringIO())
+        line = str(info.value)
+        assert line.startswith("lost the connection") and "nothing was saved" in line, line
+        said = ("; the pyramid may still run this session's sensor settings, not its own "
+                "(second edition, %s ms, gain %dx): pyramid monitor shows them"
+                % (calibrate.decimal(calibrate.integration_ms(before["it"]), 1),
+                   before["gain"]))
+        assert line.endswith(said) if note else "may still run" not in line, line

@@ -586,20 +586,24 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         before = pyramid.link.configure()  # SET without fields: what the board runs now
     except LinkError as exc:
         _explain_failure(pyramid, exc, _("setting up"))
+    # a session that sets nothing leaves the board's settings as they were, reached or not
+    touched = autorange or gain is not None or integration is not None or \
+        edition not in (None, before["ed"])
     result = None
     try:
         result = _calibrate(pyramid, driver, edition, samples, gain, integration, save, out,
                             autorange)
     except CliError as exc:
-        note = put_back(pyramid, before)
+        note = put_back(pyramid, before) if touched else None
         if note:
             raise CliError("%s; %s" % (exc, note)) from None
         raise
     except BaseException:  # Ctrl-C: put them back as well, then stop
-        put_back(pyramid, before)
+        if touched:
+            put_back(pyramid, before)
         raise
     if not result.saved:
-        note = put_back(pyramid, before)
+        note = put_back(pyramid, before) if touched else None
         print(note or _("the pyramid keeps its profile and its settings: %s")
               % _settings_words(before), file=out)
     return result
