@@ -164,3 +164,31 @@ def test_a_board_out_of_reach_is_said_to_keep_the_sessions_settings(micropython)
                 % (calibrate.decimal(calibrate.integration_ms(before["it"]), 1),
                    before["gain"]))
         assert line.endswith(said) if note else "may still run" not in line, line
+
+
+def test_a_person_is_asked_again_from_step_one_as_a_new_session(micropython):
+    """The readings start again with a person at the pyramid: the prompts count from 1,
+    ask for the first face again, and say nothing of what was kept before."""
+    import re
+
+    from camelhost.device.virtual import VirtualPyramid
+
+    out = io.StringIO()
+    prompts = []
+    with VirtualPyramid("second", seed=5, noise=1.5) as vp, connect(vp.port) as pyramid:
+
+        def person(prompt):
+            prompts.append((len(out.getvalue()), prompt))
+            grey = re.search(r"the grey die with its (black|white)", prompt)
+            die = re.search(r"release the (\w+) die", prompt)
+            vp.place("grey-" + grey.group(1) if grey else die.group(1) if die else "empty")
+            return ""
+
+        pyramid.link.configure(integration_ms=3, gain=1)
+        result = calibrate.calibrate(pyramid, calibrate.HumanDriver(input_fn=person, out=out),
+                                     samples=3, autorange=True, out=out)
+    said = out.getvalue()
+    restart = said.index("the readings start again at it")
+    after = [prompt for at, prompt in prompts if at > restart]
+    assert after[0] == "[  1/30] release the blue die with 1 on top, then press Enter (q to stop): "
+    assert len(after) == 30 and result.saved

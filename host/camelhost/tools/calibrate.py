@@ -237,6 +237,13 @@ class HumanDriver:
                                     "nothing was saved", taken) % taken)
         raise CliError(_("calibration stopped; nothing was saved"))
 
+    def start_again(self):
+        """The readings start again from step 1 (``--autorange`` set more light): what was
+        kept or asked before is gone with them."""
+        self.kept_doubtful = False
+        self.asked = set()
+        self.again = False
+
     def present(self, label, value, index, total, taken=0, purpose=None):
         self.again = not purpose and (label, value) in self.asked
         if not purpose:
@@ -306,6 +313,9 @@ class VirtualDriver:
 
     def present(self, label, value, index, total, taken=0, purpose=None):
         self.virtual.place(label)
+
+    def start_again(self):
+        """The readings start again from step 1: nothing to forget."""
 
     def read_again(self, label, value, taken):
         """The simulated table put the die asked for: a reading is never taken again."""
@@ -1074,6 +1084,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             it = integration_ms(cfg["it"])
             settings = {"integration_ms": it, "gain": cfg["gain"]}
             previous = None  # the last reading was taken at the other settings
+            driver.start_again()
             print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
