@@ -58,3 +58,34 @@ def test_mpremote_leaves_the_ports_terminal_settings_as_it_found_them(silent_ter
     with pytest.raises(flash.CliError, match="mpremote"):
         flash.probe(path)
     assert termios.tcgetattr(slave) == before
+
+
+@pytest.mark.micropython
+def test_a_running_firmware_whose_heartbeat_the_listen_missed_is_said_all_the_same(
+        micropython, tmp_path, monkeypatch, capsys):
+    """Tester s35-2 finding 11: on the emulated Pico, 5-15 times slower than the chip under
+    load, the firmware's 2 s heartbeat can take longer than the 2.5 s listen, and flash
+    then waited mpremote's 120 s. The Ctrl-C asking for the prompt also sends a HELLO?
+    line, which the firmware answers: the safe boot is said before anything is built."""
+    import subprocess
+
+    from camelhost.device.virtual import VirtualPyramid
+
+    real_run = subprocess.run
+    started = []
+
+    def hung(cmd, **kwargs):
+        if not os.path.basename(cmd[0]).startswith("mpremote"):
+            return real_run(cmd, **kwargs)
+        started.append(cmd)
+        raise subprocess.TimeoutExpired(cmd, kwargs.get("timeout"))
+
+    monkeypatch.setattr(flash.subprocess, "run", hung)
+    monkeypatch.setattr(flash, "running_firmware", lambda port, wait=None: None)  # missed
+    with VirtualPyramid("second", seed=3) as vp:
+        rc = cli.main(["flash", "--port", vp.port, "--build-dir", str(tmp_path / "build")])
+    err = capsys.readouterr().err
+    assert rc == 1 and started == [], (err, started)
+    assert err.startswith("pyramid: the pyramid firmware is running on %s: it ignores "
+                          "mpremote, so nothing was copied. Safe boot it first: " % vp.port), err
+    assert not (tmp_path / "build").exists()

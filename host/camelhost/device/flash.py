@@ -374,13 +374,18 @@ def answers_ctrl_c(port, wait=PROMPT_WAIT_S):
     """Whether the board at ``port`` answers a Return and Ctrl-C with MicroPython's prompt
     (``>``: the friendly ``>>> `` or the raw REPL's ``>``) within ``wait`` seconds, as
     mpremote needs before it can copy anything: ``True``, ``False`` (no prompt: not a
-    MicroPython board, or a program there that ignores Ctrl-C), or ``None`` when the port
-    can't be opened or named here (``id:<serial>``, ``auto``, busy): mpremote then says
-    what is wrong. Writes those two bytes, as mpremote's first step does; the port's
-    terminal settings are given back as they were (``terminal_settings_kept``)."""
+    MicroPython board, or a program there that ignores Ctrl-C), ``"pyramid"`` when a line
+    of the pyramid firmware came instead (it ignores Ctrl-C and answers the ``HELLO?``
+    line sent after it: on the emulated Pico, 5-15 times slower than the chip, its
+    heartbeat can miss ``running_firmware``'s listen), or ``None`` when the port can't be
+    opened or named here (``id:<serial>``, ``auto``, busy): mpremote then says what is
+    wrong. Writes those bytes and that line (a REPL takes the line for a syntax error and
+    prompts again); the port's terminal settings are given back as they were
+    (``terminal_settings_kept``)."""
     import time
 
     import serial
+    from camelup.board import protocol
 
     path = port[len("port:"):] if port.startswith("port:") else port
     if port.startswith("id:") or port == "auto":
@@ -391,12 +396,22 @@ def answers_ctrl_c(port, wait=PROMPT_WAIT_S):
             ser = serial.serial_for_url(path, baudrate=115200, timeout=0.05, write_timeout=1.0)
         except (serial.SerialException, OSError, ValueError):
             return None
+        lines = protocol.LineAssembler()
         try:
             ser.reset_input_buffer()
-            ser.write(b"\r\x03")
+            ser.write(b"\r\x03" + protocol.encode("HELLO?"))
             end = time.monotonic() + wait
             while time.monotonic() < end:
-                if b">" in ser.read(256):
+                data = ser.read(256)
+                for line in lines.feed_many(data):
+                    if line == lines.TOO_LONG:
+                        continue
+                    try:
+                        protocol.decode(bytes(line))
+                        return "pyramid"
+                    except protocol.ProtocolError:
+                        continue  # a REPL's text: not the firmware's word
+                if b">" in data:
                     return True
         except (serial.SerialException, OSError):
             return None
@@ -410,7 +425,10 @@ def check_answers(port):
     MicroPython's prompt (``answers_ctrl_c``): said within ``PROMPT_WAIT_S``, before
     anything is built, where mpremote would wait its ``MPREMOTE_TIMEOUT`` on a
     pseudo-terminal and then blame the pyramid firmware."""
-    if answers_ctrl_c(port) is False:
+    answer = answers_ctrl_c(port)
+    if answer == "pyramid":
+        raise CliError(_running_line(port))
+    if answer is False:
         raise CliError(_("%s does not look like a MicroPython board: no prompt after Ctrl-C "
                          "within %s s, so nothing was copied. Check the port (the emulated "
                          "Pico's is the one pyramid emulate printed; --port auto finds a Pico "
@@ -426,11 +444,16 @@ def check_not_running(port):
     saying it."""
     heard = running_firmware(port)
     if heard is not None:
-        raise CliError(_("the pyramid firmware is running on %s: it ignores mpremote, so "
-                         "nothing was copied. Safe boot it first: unplug it and hold the "
-                         "slider down while plugging it back in, or press BOOTSEL just after "
-                         "(hardware/README.md, 'Watchdog and safe boot'); on the emulated Pico "
-                         "type b and Enter in its terminal. Then flash again") % port)
+        raise CliError(_running_line(port))
+
+
+def _running_line(port):
+    """The line saying the pyramid firmware runs on ``port`` and how to safe boot it."""
+    return (_("the pyramid firmware is running on %s: it ignores mpremote, so "
+              "nothing was copied. Safe boot it first: unplug it and hold the "
+              "slider down while plugging it back in, or press BOOTSEL just after "
+              "(hardware/README.md, 'Watchdog and safe boot'); on the emulated Pico "
+              "type b and Enter in its terminal. Then flash again") % port)
 
 
 def probe(port, target="/", resume=False):
