@@ -649,12 +649,12 @@ def put_back(pyramid, before):
     """Give the pyramid the settings of the ``CFG`` ``before`` again (edition, gain,
     integration time) where they differ from what it runs now; ``None`` when it runs
     them (again), else the clause saying what it may keep: the board was not reached
-    (its port lost, or no answer within about 3 s)."""
+    (its port lost, or no answer to ``SET`` in ``Link.configure``'s time)."""
     from camelhost.device.link import LinkError
 
     if pyramid.link.state not in ("closed", "connecting"):
         try:
-            now = pyramid.link.configure(timeout=1.0)
+            now = pyramid.link.configure()
             changed = {}
             if now["ed"] != before["ed"]:
                 changed["edition"] = before["ed"]
@@ -664,7 +664,7 @@ def put_back(pyramid, before):
                 # sent in whole ms: 3 is the one 2.4 ms step
                 changed["integration_ms"] = max(3, before["it"])
             if changed:
-                now = pyramid.link.configure(timeout=1.0, **changed)
+                now = pyramid.link.configure(**changed)
             if (now["ed"], now["gain"], integration_ms(now["it"])) == (
                     before["ed"], before["gain"], integration_ms(before["it"])):
                 return None
