@@ -3,7 +3,8 @@
 The session (``calibrate()``):
 
 1. reads the device's settings (``SET`` without fields -> ``CFG``), switching it
-   to the edition asked for and to ``--gain`` / ``--integration`` when given;
+   to the edition asked for and to ``--gain`` / ``--integration`` when given (all
+   given back when the session saves no profile: ``put_back``);
 2. collects ``samples`` readings of every die of the edition and of the empty
    head (twice as many of the grey die's two inks, which differ only in
    brightness), in rounds, so that every reading is a fresh release and the
@@ -15,7 +16,10 @@ The session (``calibrate()``):
    (``camelup.calibration.separation``), the pairs that are too close, and one
    line of plain advice;
 4. saves the profile on the device (``PROF`` chunks, ``SAVE``), where the
-   firmware checks it, installs it and writes it to flash.
+   firmware checks it, installs it and writes it to flash; unless a reading
+   saturated the sensor, a die's readings look wrong, the check names a die right
+   less than half the time, or the darkest die gives too little light: then
+   nothing is saved (docs/calibration.md, "When the session refuses to save").
 
 Who puts the dice in the head is a *driver*: ``HumanDriver`` asks a person at
 the keyboard to release each die; ``VirtualDriver`` has the virtual pyramid's
