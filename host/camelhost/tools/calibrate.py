@@ -828,10 +828,14 @@ def reach_light(pyramid, driver, edition, cfg, out):
         # asked again, never kept: the light would be judged on the wrong die
         driver.present(label, 1, 0, 0, purpose=_("to check the light"))
     clear = difference(on, off)[0]
-    print(ngettext("darkest die: %s clear %d count (enough light for these dice: %d, "
-                   "aiming at %d)",
-                   "darkest die: %s clear %d counts (enough light for these dice: %d, "
-                   "aiming at %d)", clear)
+    # the built-in profile's floor: the maker's dice's own is known from the readings
+    # (``_light_round_check``), tester s35-2 finding 3
+    print(ngettext("darkest die: %s clear %d count (enough light for the built-in "
+                   "profile's dice: %d, aiming at %d; the readings then tell your dice's "
+                   "own)",
+                   "darkest die: %s clear %d counts (enough light for the built-in "
+                   "profile's dice: %d, aiming at %d; the readings then tell your dice's "
+                   "own)", clear)
           % (colours_in(label), clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)),
           file=out)
     if clear >= floor * LIGHT_MARGIN:
