@@ -192,3 +192,16 @@ def test_a_person_is_asked_again_from_step_one_as_a_new_session(micropython):
     after = [prompt for at, prompt in prompts if at > restart]
     assert after[0] == "[  1/30] release the blue die with 1 on top, then press Enter (q to stop): "
     assert len(after) == 30 and result.saved
+
+
+def test_a_stopped_session_gives_the_board_back_its_edition(second):
+    """Finding 2b: --edition classic on a second-edition board, q at the first prompt:
+    'nothing was saved', and the board stayed on the classic edition (monitor, doctor and
+    play then took it for one)."""
+    with connect(second.port) as pyramid:
+        driver = calibrate.HumanDriver(input_fn=lambda prompt: "q", out=io.StringIO())
+        with pytest.raises(CliError, match="^calibration stopped; nothing was saved$"):
+            calibrate.calibrate(pyramid, driver, edition="classic", samples=3,
+                                out=io.StringIO())
+        assert pyramid.link.configure()["ed"] == "second"
+    assert _settings_on_flash(second)["edition"] == "second"
