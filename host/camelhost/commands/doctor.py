@@ -92,6 +92,7 @@ class Step:
         """The check's name in the table's language (``name`` stays the key)."""
         return {
             "connection": pgettext("doctor check", "connection"),
+            "edition": pgettext("doctor check", "edition"),
             "versions": pgettext("doctor check", "versions"),
             "bytecode": pgettext("doctor check", "bytecode"),
             "sensor": pgettext("doctor check", "sensor"),
@@ -400,12 +401,14 @@ def led_step(on, off, reading, settings, edition):
     need = int(LED_OVER_EMPTY * empty + 0.999)
     diff = on[0] - off[0]
     if diff >= need:
-        return Step("LED", "ok", ngettext(
+        # each count has its own plural (tester s35-2 finding 14 a: "about 1 clear counts")
+        return Step("LED", "ok", "%s; %s" % (ngettext(
             "LED on adds %d clear count with the die (LED on %d, LED off %d: the room's "
-            "light); an empty head adds about %d clear counts",
+            "light)",
             "LED on adds %d clear counts with the die (LED on %d, LED off %d: the room's "
-            "light); an empty head adds about %d clear counts",
-            diff) % (diff, on[0], off[0], int(empty + 0.5)))
+            "light)", diff) % (diff, on[0], off[0]), ngettext(
+            "an empty head adds about %d clear count",
+            "an empty head adds about %d clear counts", int(empty + 0.5)) % int(empty + 0.5)))
     if reading is not None and reading["label"] == "empty" and diff * 2 >= empty:
         return Step("LED", "failed", ngettext(
             "the head reads empty: LED on adds %d clear count, what an empty head gives, "
@@ -413,11 +416,12 @@ def led_step(on, off, reading, settings, edition):
             "the head reads empty: LED on adds %d clear counts, what an empty head gives, "
             "so the LED was not measured on a die", diff) % diff,
             _("put a die in the pyramid's head when asked, then run doctor again"))
-    return Step("LED", "failed", ngettext(
-        "LED on adds only %d clear count (LED on %d, LED off %d) with a die in the head; "
-        "a lit die adds at least %d clear counts",
-        "LED on adds only %d clear counts (LED on %d, LED off %d) with a die in the head; "
-        "a lit die adds at least %d clear counts", diff) % (diff, on[0], off[0], need),
+    return Step("LED", "failed", "%s; %s" % (ngettext(
+        "LED on adds only %d clear count (LED on %d, LED off %d) with a die in the head",
+        "LED on adds only %d clear counts (LED on %d, LED off %d) with a die in the head",
+        diff) % (diff, on[0], off[0]), ngettext(
+        "a lit die adds at least %d clear count",
+        "a lit die adds at least %d clear counts", need) % need),
         _("the illumination LED does not light: check the wire from SENSOR_LED "
           "(GP6) to the breakout's LED pin, and the LED itself "
           "(hardware/README.md)"))
@@ -530,8 +534,17 @@ def _released(link, timeout=5.0):
     return False
 
 
+#: The longest push wait ``--push-wait`` takes (s): an hour.
+MAX_PUSH_WAIT = 3600
+
+
 def run(args, out=None, hardware=None):
     """``hardware``: simulated part faults for the virtual pyramid (tests)."""
+    given = getattr(args, "push_wait", None)
+    if given is not None and not 0 < given <= MAX_PUSH_WAIT:
+        # tester s35-2 finding 14 d: -5 and 0 were taken, and the push never waited for
+        raise ValueError(_("--push-wait must be more than 0 and at most %d seconds, not %s")
+                         % (MAX_PUSH_WAIT, "%g" % given))  # as it was typed
     from camelhost.tools import monitor
 
     out = out or sys.stdout
@@ -556,6 +569,16 @@ def run(args, out=None, hardware=None):
             pyramid = monitor.connect(port, edition=args.edition, seed=args.seed)
         try:
             monitor.check_edition(pyramid, args.edition)
+        except monitor.EditionMismatch as exc:
+            pyramid.close()
+            # the board answers: not the connection's fix (tester s35-2 finding 2b)
+            for line in Step("edition", "failed", str(exc), _(
+                    "to check the pyramid as it is set, leave --edition out; %s sets it to "
+                    "the %s edition with a profile of those dice") % (
+                    command("pyramid", "calibrate", "--port", args.port, "--edition",
+                            exc.asked), edition_word(exc.asked))).lines():
+                print(line, file=out)
+            return 1
         except CliError:
             pyramid.close()
             raise

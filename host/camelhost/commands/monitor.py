@@ -7,7 +7,14 @@ from camelhost.commands.options import (
     metavar,
 )
 from camelhost.i18n import N_, _, edition_word
-from camelhost.tools.monitor import VIRTUAL, check_edition, connect, monitor, quiet_link_log
+from camelhost.tools.monitor import (
+    VIRTUAL,
+    check_edition,
+    connect,
+    monitor,
+    quiet_link_log,
+    shown_label,
+)
 
 HELP = (N_("Live readings from the pyramid's colour sensor: raw counts with the LED on and off, "
            "the classification with its margin, every slider push, firmware and protocol "
@@ -29,15 +36,32 @@ def add_arguments(parser):
                                "as red or grey-black, in the table's language too, or empty)"))
 
 
-def place_label(text):
-    """The board's label for what ``--place`` names: a die label (``red``,
-    ``grey-black``), ``empty``, or two joined by ``+``, each colour word also in the
-    table's language as the table reads it (``camelhost.table.manual.local_colours``:
-    German ``lila``, ``grau-schwarz``, ``weiss``). Words it does not know come back as
-    typed, for ``run`` to refuse."""
+def every_languages_colours():
+    """{a colour word of any language the table speaks, lower case: the canonical
+    colour}: ``camelhost.table.manual.local_colours`` of each of ``i18n.languages()``
+    (German ``lila``, ``grau``, ``weiss``), whatever the table's language now is."""
+    from camelhost import i18n
     from camelhost.table.manual import local_colours
 
-    local = local_colours()
+    now = i18n.language()
+    words = {}
+    try:
+        for lang in i18n.languages():
+            i18n.set_language(lang)
+            words.update(local_colours())
+    finally:
+        i18n.set_language(now)
+    return words
+
+
+def place_label(text):
+    """The board's label for what ``--place`` names: a die label (``red``,
+    ``grey-black``), ``empty``, or two joined by ``+``, each colour word also in any
+    language the table speaks, whatever its language now (``every_languages_colours``:
+    German ``lila``, ``grau-schwarz``, ``weiss``; tester s35-2 finding 14 e: ``lila``
+    was refused at an English table). Words it does not know come back as typed, for
+    ``run`` to refuse."""
+    local = every_languages_colours()
     return "+".join("-".join(local.get(word.lower(), word) for word in part.split("-"))
                     for part in text.split("+"))
 
@@ -58,11 +82,13 @@ def run(args):
         for labels in classifier.EDITION_CLASSES.values():
             known.update(labels)
         parts = args.place.split("+")
-        if len(parts) > 2 or any(part not in known for part in parts):
-            raise ValueError(_("--place takes a die label (%s), two joined by '+', or empty")
-                             % " ".join(sorted(known - {"empty"})))
         edition = args.edition or "second"  # the virtual pyramid's (``monitor.connect``)
         own = classifier.classes_for(edition)
+        if len(parts) > 2 or any(part not in known for part in parts):
+            # the dice of this pyramid's edition, as the table names them
+            raise ValueError(_("--place takes a die label (%s), two joined by '+', or empty")
+                             % " ".join(shown_label(label) for label in own
+                                        if label != "empty"))
         other = [part for part in parts if part not in own]
         if other:  # a die of the other edition: the board would only read it as unknown
             raise ValueError(_("--place %s: the %s edition has no %s die (its dice: %s; "

@@ -18,6 +18,7 @@ back and compared with the build (path and size), so a copy that went wrong is a
 error, not a surprise at the table.
 """
 
+import contextlib
 import os
 import re
 import shutil
@@ -26,7 +27,7 @@ import sys
 
 from camelhost import paths
 from camelhost.errors import CliError
-from camelhost.i18n import _
+from camelhost.i18n import _, decimal
 
 #: Architecture for native code in .mpy files: the RP2040's Cortex-M0+.
 MARCH = "armv6m"
@@ -35,6 +36,9 @@ MPREMOTE_TIMEOUT = 120.0
 #: Seconds ``running_firmware`` listens for the pyramid firmware's lines before mpremote
 #: is started: a little over its heartbeat's 2 s (docs/protocol.md, ``HB``).
 LISTEN_S = 2.5
+#: Seconds ``answers_ctrl_c`` waits for MicroPython's prompt after Ctrl-C: a Pico answers
+#: in milliseconds, the emulated Pico in about 0.1 s (measured, s35).
+PROMPT_WAIT_S = 3.0
 
 
 def tool(name):
@@ -299,7 +303,8 @@ def check_port(port):
     ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
     is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
     The message lists the serial ports pyserial sees and suggests ``--port auto``; a
-    port that exists but cannot be opened is left to mpremote (busy, permission).
+    port that exists but cannot be opened is left to mpremote (busy, permission); one
+    that is another program's terminal is refused (``transport.refuse_a_terminal``).
     ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
     refused at once with what they are instead."""
     from camelhost.device.sources import MANUAL, VIRTUAL
@@ -310,7 +315,14 @@ def check_port(port):
                          "has none); give the board's serial port, or --port auto")
                        % port)
     path = port[len("port:"):] if port.startswith("port:") else port
-    if "/" not in path or os.path.exists(path):
+    if "/" not in path:
+        return
+    if os.path.exists(path):
+        from camelhost.device.transport import TerminalInUse, refuse_a_terminal
+        try:  # another program's terminal: neither listened to nor given to mpremote
+            refuse_a_terminal(path)
+        except TerminalInUse as exc:
+            raise CliError(str(exc)) from None
         return
     from serial.tools import list_ports
 
@@ -358,6 +370,72 @@ def running_firmware(port, wait=LISTEN_S):
         return None
 
 
+def answers_ctrl_c(port, wait=PROMPT_WAIT_S):
+    """Whether the board at ``port`` answers a Return and Ctrl-C with MicroPython's prompt
+    (``>``: the friendly ``>>> `` or the raw REPL's ``>``) within ``wait`` seconds, as
+    mpremote needs before it can copy anything: ``True``, ``False`` (no prompt: not a
+    MicroPython board, or a program there that ignores Ctrl-C), ``"pyramid"`` when a line
+    of the pyramid firmware came instead (it ignores Ctrl-C and answers the ``HELLO?``
+    line sent after it: on the emulated Pico, 5-15 times slower than the chip, its
+    heartbeat can miss ``running_firmware``'s listen), or ``None`` when the port can't be
+    opened or named here (``id:<serial>``, ``auto``, busy): mpremote then says what is
+    wrong. Writes those bytes and that line (a REPL takes the line for a syntax error and
+    prompts again); the port's terminal settings are given back as they were
+    (``terminal_settings_kept``)."""
+    import time
+
+    import serial
+    from camelup.board import protocol
+
+    path = port[len("port:"):] if port.startswith("port:") else port
+    if port.startswith("id:") or port == "auto":
+        return None
+    from camelhost.device.transport import terminal_settings_kept
+    with terminal_settings_kept(path):
+        try:
+            ser = serial.serial_for_url(path, baudrate=115200, timeout=0.05, write_timeout=1.0)
+        except (serial.SerialException, OSError, ValueError):
+            return None
+        lines = protocol.LineAssembler()
+        try:
+            ser.reset_input_buffer()
+            ser.write(b"\r\x03" + protocol.encode("HELLO?"))
+            end = time.monotonic() + wait
+            while time.monotonic() < end:
+                data = ser.read(256)
+                for line in lines.feed_many(data):
+                    if line == lines.TOO_LONG:
+                        continue
+                    try:
+                        protocol.decode(bytes(line))
+                        return "pyramid"
+                    except protocol.ProtocolError:
+                        continue  # a REPL's text: not the firmware's word
+                if b">" in data:
+                    return True
+        except (serial.SerialException, OSError):
+            return None
+        finally:
+            ser.close()
+    return False
+
+
+def check_answers(port):
+    """Raise ``CliError`` when the board at ``port`` does not answer Ctrl-C with
+    MicroPython's prompt (``answers_ctrl_c``): said within ``PROMPT_WAIT_S``, before
+    anything is built, where mpremote would wait its ``MPREMOTE_TIMEOUT`` on a
+    pseudo-terminal and then blame the pyramid firmware."""
+    answer = answers_ctrl_c(port)
+    if answer == "pyramid":
+        raise CliError(_running_line(port))
+    if answer is False:
+        raise CliError(_("%s does not look like a MicroPython board: no prompt after Ctrl-C "
+                         "within %s s, so nothing was copied. Check the port (the emulated "
+                         "Pico's is the one pyramid emulate printed; --port auto finds a Pico "
+                         "on USB); a Pico whose own program ignores Ctrl-C needs a safe boot "
+                         "first (hardware/README.md)") % (port, decimal(PROMPT_WAIT_S, 1)))
+
+
 def check_not_running(port):
     """Raise ``CliError`` when the pyramid firmware runs on ``port`` (``running_firmware``),
     saying at once what the maker does: a safe boot (hardware/README.md, "Watchdog and
@@ -366,11 +444,16 @@ def check_not_running(port):
     saying it."""
     heard = running_firmware(port)
     if heard is not None:
-        raise CliError(_("the pyramid firmware is running on %s: it ignores mpremote, so "
-                         "nothing was copied. Safe boot it first: unplug it and hold the "
-                         "slider down while plugging it back in, or press BOOTSEL just after "
-                         "(hardware/README.md, 'Watchdog and safe boot'); on the emulated Pico "
-                         "type b and Enter in its terminal. Then flash again") % port)
+        raise CliError(_running_line(port))
+
+
+def _running_line(port):
+    """The line saying the pyramid firmware runs on ``port`` and how to safe boot it."""
+    return (_("the pyramid firmware is running on %s: it ignores mpremote, so "
+              "nothing was copied. Safe boot it first: unplug it and hold the "
+              "slider down while plugging it back in, or press BOOTSEL just after "
+              "(hardware/README.md, 'Watchdog and safe boot'); on the emulated Pico "
+              "type b and Enter in its terminal. Then flash again") % port)
 
 
 def probe(port, target="/", resume=False):
@@ -385,10 +468,15 @@ def probe(port, target="/", resume=False):
 
 def _mpremote(port, args):
     mpremote = tool("mpremote")
+    from camelhost.device.transport import terminal_settings_kept
+
+    path = port[len("port:"):] if port.startswith("port:") else port
     try:
-        done = subprocess.run(
-            [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
-        )
+        # the port gets back its terminal settings (mpremote leaves any port a raw line)
+        with terminal_settings_kept(path) if "/" in path else contextlib.nullcontext():
+            done = subprocess.run(
+                [mpremote] + args, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT
+            )
     except subprocess.TimeoutExpired:
         # on a pseudo-terminal (the emulated Pico) mpremote waits for good for the REPL
         # of a running pyramid, whose heartbeat lines keep its own timeout from firing
@@ -426,6 +514,7 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     """
     check_port(port)
     check_not_running(port)
+    check_answers(port)
     build_dir = build_dir or paths.build_dir("firmware")
     files = build(build_dir, firmware_dir)
     log(_("built %d files in %s (%d bytes)") % (len(files), build_dir, sum(s for _, s in files)))

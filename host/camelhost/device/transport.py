@@ -45,6 +45,92 @@ class PortInUse(LinkError):
     """Another program has the port open (the port is opened exclusively)."""
 
 
+class TerminalInUse(PortInUse):
+    """The port is the controlling terminal of a live program (a shell, an editor,
+    ``pyramid emulate``'s own console): opening it as a serial line would switch it to
+    raw input, with which that program's next read returns end-of-input, and a probe's
+    ``HELLO?`` lines would land on its screen (``terminal_owner``)."""
+
+
+def _proc_stat(proc, pid):
+    """``(name, pgrp, session, tty_nr, tpgid)`` of process ``pid`` from Linux's
+    ``/proc/PID/stat`` (proc(5); ``proc``: the folder of ``/proc``), or ``None`` when it
+    has gone or can't be read."""
+    try:
+        with open(os.path.join(proc, pid, "stat"), "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    head, _sep, rest = data.rpartition(b")")
+    fields = rest.split()
+    try:
+        return (head.partition(b"(")[2].decode("utf-8", "replace"), int(fields[2]),
+                int(fields[3]), int(fields[4]), int(fields[5]))
+    except (IndexError, ValueError):
+        return None
+
+
+def terminal_owner(port, proc="/proc"):
+    """The live program whose controlling terminal ``port`` is, read without opening it:
+    ``(pid, name, own)``, ``own`` True when it is this program's own session (the
+    terminal ``pyramid`` runs in); ``None`` for no such program, a pyserial URL, a path
+    that is not a character device, or a system without Linux's ``/proc`` (``proc``:
+    where to read it; proc(5): ``tty_nr``, the controlling terminal's device number in
+    the kernel's encoding, and ``tpgid``, its foreground process group). Of several
+    programs on one terminal, one of its foreground process group is named, the
+    group's leader first: the one that reads what is typed there. A pseudo-terminal the
+    virtual pyramid or ``pyramid emulate`` made for its board is nobody's controlling
+    terminal (opened with ``O_NOCTTY``), so it never has an owner."""
+    import stat
+
+    if "://" in port:
+        return None
+    try:
+        st = os.stat(port)
+        pids = [name for name in os.listdir(proc) if name.isdigit()]
+    except OSError:
+        return None
+    if not stat.S_ISCHR(st.st_mode):
+        return None
+    want = (os.major(st.st_rdev), os.minor(st.st_rdev))
+    best = None
+    for pid in pids:
+        seen = _proc_stat(proc, pid)
+        if seen is None or not seen[3]:
+            continue
+        name, pgrp, session, tty_nr, tpgid = seen
+        major = (tty_nr >> 8) & 0xFFF
+        minor = (tty_nr & 0xFF) | ((tty_nr >> 12) & 0xFFF00)
+        if (major, minor) != want:
+            continue
+        rank = (pgrp == tpgid, int(pid) == pgrp)  # the foreground group, its leader
+        if best is None or rank > best[0]:
+            best = (rank, int(pid), name, session)
+    if best is None:
+        return None
+    try:
+        own = os.getsid(0) == best[3]
+    except OSError:
+        own = False
+    return best[1], best[2], own
+
+
+def refuse_a_terminal(port):
+    """Raise ``TerminalInUse`` (one line) when ``port`` is the controlling terminal of a
+    live program (``terminal_owner``): nothing is opened, read or written there."""
+    owner = terminal_owner(port)
+    if owner is None:
+        return
+    pid, name, own = owner
+    if own:
+        raise TerminalInUse(_("%s is the terminal this command runs in, not a pyramid's port: "
+                              "nothing was read or written there") % port)
+    raise TerminalInUse(_("%(port)s is the terminal of another program (%(name)s, process "
+                          "%(pid)d), not a pyramid's port: nothing was read or written there "
+                          "(the emulated Pico's port is the one pyramid emulate printed)")
+                        % {"port": port, "name": name, "pid": pid})
+
+
 #: Linux's major device numbers of the Unix98 pseudo-terminals' slave ends, ``/dev/pts/N``
 #: (the kernel's Documentation/admin-guide/devices.txt: char 136-143).
 PTY_MAJORS = range(136, 144)
@@ -287,6 +373,8 @@ class Transport:
                 raise LinkError(_("writing to the pyramid failed: %s") % exc) from None
 
     def _open_port(self):
+        if self.identity is None:  # first open: another program's terminal is left alone
+            refuse_a_terminal(self.port)
         found, held = _terminal_settings(self.port)  # before pyserial makes it a raw line
         try:
             ser = serial.serial_for_url(

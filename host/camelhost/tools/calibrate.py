@@ -3,7 +3,8 @@
 The session (``calibrate()``):
 
 1. reads the device's settings (``SET`` without fields -> ``CFG``), switching it
-   to the edition asked for and to ``--gain`` / ``--integration`` when given;
+   to the edition asked for and to ``--gain`` / ``--integration`` when given (all
+   given back when the session saves no profile: ``put_back``);
 2. collects ``samples`` readings of every die of the edition and of the empty
    head (twice as many of the grey die's two inks, which differ only in
    brightness), in rounds, so that every reading is a fresh release and the
@@ -15,7 +16,10 @@ The session (``calibrate()``):
    (``camelup.calibration.separation``), the pairs that are too close, and one
    line of plain advice;
 4. saves the profile on the device (``PROF`` chunks, ``SAVE``), where the
-   firmware checks it, installs it and writes it to flash.
+   firmware checks it, installs it and writes it to flash; unless a reading
+   saturated the sensor, a die's readings look wrong, the check names a die right
+   less than half the time, or the darkest die gives too little light: then
+   nothing is saved (docs/calibration.md, "When the session refuses to save").
 
 Who puts the dice in the head is a *driver*: ``HumanDriver`` asks a person at
 the keyboard to release each die; ``VirtualDriver`` has the virtual pyramid's
@@ -237,6 +241,13 @@ class HumanDriver:
                                     "nothing was saved", taken) % taken)
         raise CliError(_("calibration stopped; nothing was saved"))
 
+    def start_again(self):
+        """The readings start again from step 1 (``--autorange`` set more light): what was
+        kept or asked before is gone with them."""
+        self.kept_doubtful = False
+        self.asked = set()
+        self.again = False
+
     def present(self, label, value, index, total, taken=0, purpose=None):
         self.again = not purpose and (label, value) in self.asked
         if not purpose:
@@ -306,6 +317,9 @@ class VirtualDriver:
 
     def present(self, label, value, index, total, taken=0, purpose=None):
         self.virtual.place(label)
+
+    def start_again(self):
+        """The readings start again from step 1: nothing to forget."""
 
     def read_again(self, label, value, taken):
         """The simulated table put the die asked for: a reading is never taken again."""
@@ -516,6 +530,15 @@ def check_light(profile, samples, settings):
         raise CliError(problem + _(" (nothing was saved)"))
 
 
+def checked(loo):
+    """``(checked, skipped)``: the classes of a ``leave_one_out`` report ``loo`` its check
+    covered and those it skipped (read fewer than 4 times: ``--samples 3`` leaves only the
+    grey die's inks, read twice as often), each sorted."""
+    rows = [(label, row) for label, row in loo.items() if label != "_total"]
+    return (sorted(label for label, row in rows if row.get("n")),
+            sorted(label for label, row in rows if not row.get("n")))
+
+
 def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
     """One plain line: is the profile good, and if not, what to change in the build.
 
@@ -534,12 +557,22 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
     if not close:
         worst = pairs[0]
         line = (_("good: every pair of classes is at least %s sigma apart (closest: %s/%s)")
-                % (decimal(worst["sigma"], 1), worst["a"], worst["b"]))
-        if loo["_total"].get("n"):
+                % (decimal(worst["sigma"], 1), shown_label(worst["a"]), shown_label(worst["b"])))
+        covered, skipped = checked(loo)
+        if loo["_total"].get("n") and skipped:
+            # tester s35-2 finding 9: '100.0% named right' of the grey inks alone read as
+            # a promise for every die, whose spread 3 readings measure only roughly
+            line += (_("; but the check covered only %s: the other classes were read fewer "
+                       "than 4 times, which measures a die's spread only roughly, so the "
+                       "pyramid may reject such a die in play (%d readings a class, the "
+                       "default, are advised)")
+                     % (", ".join(shown_label(label) for label in covered), DEFAULT_SAMPLES))
+        elif loo["_total"].get("n"):
             line += (_("; %s of the readings were named right when left out of the fit")
                      % percent(loo["_total"]["accuracy"], 1))  # as the check line writes it
         return line
-    names = ", ".join("%s/%s (%s)" % (p["a"], p["b"], decimal(p["sigma"], 1)) for p in close)
+    names = ", ".join("%s/%s (%s)" % (shown_label(p["a"]), shown_label(p["b"]),
+                                       decimal(p["sigma"], 1)) for p in close)
     empty = [p for p in close if "empty" in (p["a"], p["b"])]
     if empty:
         return (_("the empty head looks too much like a die (%s): the head's floor or walls "
@@ -565,17 +598,93 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     ``edition``: ``classic``/``second`` (set on the device), or ``None`` for the
     device's own. ``gain`` (1, 4, 16, 60) and ``integration`` (ms): new sensor
     settings, else the device's. ``autorange``: pick the gain first with the
-    brightest die in the head (``choose_gain``). ``save``: store the profile on
-    the device. Raises ``CliError`` (see the module docstring).
+    brightest die in the head (``choose_gain``), and set more light when the
+    readings of the first rounds ask for it (``_light_round_check``). ``save``:
+    store the profile on the device. Raises ``CliError`` (see the module docstring).
+
+    A session that saves no profile (stopped, refused, failed, ``save`` false) gives
+    the pyramid back the edition, gain and integration time it had (``SET``: the
+    board stores them), so "nothing was saved" holds of the whole board: its profile
+    goes on running at the settings it was fitted at (docs/calibration.md, "When the
+    session refuses to save"). When the board can't be reached to put them back, the
+    error's line says what it may keep.
     """
-    from camelup.board import classifier
+    from camelhost.device.link import LinkError
 
     out = out or sys.stdout
     hello = pyramid.hello
     if hello["sensor"] != "ok":
         raise CliError(sensor_problem(hello["sensor"]))
+    try:
+        before = pyramid.link.configure()  # SET without fields: what the board runs now
+    except LinkError as exc:
+        _explain_failure(pyramid, exc, _("setting up"))
+    # a session that sets nothing leaves the board's settings as they were, reached or not
+    touched = autorange or gain is not None or integration is not None or \
+        edition not in (None, before["ed"])
+    result = None
+    try:
+        result = _calibrate(pyramid, driver, edition, samples, gain, integration, save, out,
+                            autorange)
+    except CliError as exc:
+        note = put_back(pyramid, before) if touched else None
+        if note:
+            raise CliError("%s; %s" % (exc, note)) from None
+        raise
+    except BaseException:  # Ctrl-C: put them back as well, then stop
+        if touched:
+            put_back(pyramid, before)
+        raise
+    if not result.saved:
+        note = put_back(pyramid, before) if touched else None
+        print(note or _("the pyramid keeps its profile and its settings: %s")
+              % _settings_words(before), file=out)
+    return result
+
+
+def _settings_words(cfg):
+    """A ``CFG``'s edition, integration time and gain in words: ``second edition, 24.0 ms,
+    gain 16x``."""
+    return _("%s edition, %s ms, gain %dx") % (edition_word(cfg["ed"]),
+                                              decimal(integration_ms(cfg["it"]), 1), cfg["gain"])
+
+
+def put_back(pyramid, before):
+    """Give the pyramid the settings of the ``CFG`` ``before`` again (edition, gain,
+    integration time) where they differ from what it runs now; ``None`` when it runs
+    them (again), else the clause saying what it may keep: the board was not reached
+    (its port lost, or no answer to ``SET`` in ``Link.configure``'s time)."""
     from camelhost.device.link import LinkError
 
+    if pyramid.link.state not in ("closed", "connecting"):
+        try:
+            now = pyramid.link.configure()
+            changed = {}
+            if now["ed"] != before["ed"]:
+                changed["edition"] = before["ed"]
+            if now["gain"] != before["gain"]:
+                changed["gain"] = before["gain"]
+            if integration_ms(now["it"]) != integration_ms(before["it"]):
+                # sent in whole ms: 3 is the one 2.4 ms step
+                changed["integration_ms"] = max(3, before["it"])
+            if changed:
+                now = pyramid.link.configure(**changed)
+            if (now["ed"], now["gain"], integration_ms(now["it"])) == (
+                    before["ed"], before["gain"], integration_ms(before["it"])):
+                return None
+        except (LinkError, OSError, KeyError):
+            pass
+    return (_("the pyramid may still run this session's sensor settings, not its own (%s): "
+              "pyramid monitor shows them") % _settings_words(before))
+
+
+def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, autorange):
+    """``calibrate`` once the settings it may have to give back are known."""
+    from camelup.board import classifier
+
+    from camelhost.device.link import LinkError
+
+    hello = pyramid.hello
     if integration is not None:  # sent in whole ms: 3 is the one 2.4 ms step
         integration = max(3.0, integration_ms(integration))
     try:
@@ -604,7 +713,8 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
           % (edition_word(edition), dice, len(steps), samples), file=out)
     print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
     try:
-        return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps)
+        return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps,
+                        autorange)
     except DeviceRestarted as exc:
         raise CliError(_("%s; nothing was saved: run pyramid calibrate again") % exc) from None
 
@@ -718,10 +828,14 @@ def reach_light(pyramid, driver, edition, cfg, out):
         # asked again, never kept: the light would be judged on the wrong die
         driver.present(label, 1, 0, 0, purpose=_("to check the light"))
     clear = difference(on, off)[0]
-    print(ngettext("darkest die: %s clear %d count (enough light for these dice: %d, "
-                   "aiming at %d)",
-                   "darkest die: %s clear %d counts (enough light for these dice: %d, "
-                   "aiming at %d)", clear)
+    # the built-in profile's floor: the maker's dice's own is known from the readings
+    # (``_light_round_check``), tester s35-2 finding 3
+    print(ngettext("darkest die: %s clear %d count (enough light for the built-in "
+                   "profile's dice: %d, aiming at %d; the readings then tell your dice's "
+                   "own)",
+                   "darkest die: %s clear %d counts (enough light for the built-in "
+                   "profile's dice: %d, aiming at %d; the readings then tell your dice's "
+                   "own)", clear)
           % (colours_in(label), clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)),
           file=out)
     if clear >= floor * LIGHT_MARGIN:
@@ -747,20 +861,43 @@ def reach_light(pyramid, driver, edition, cfg, out):
     return dict(cfg, light_check=(label, difference(on, off)))
 
 
-def _read_steps(pyramid, driver, edition, out, it, steps, previous=None):
+class _MoreLight(Exception):
+    """Raised by a ``_read_steps`` round check: the readings so far ask for more light
+    (``cfg``: the settings now set on the pyramid; ``line``: what was said)."""
+
+    def __init__(self, cfg, line):
+        Exception.__init__(self, line)
+        self.cfg = cfg
+        self.line = line
+
+
+def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, the
     readings that looked like the die read before or the empty head (index in the class,
-    what they looked like), and how many were saturated. ``previous``: ``(label,
+    what they looked like), and the labels of the saturated readings, one per reading
+    (their LED-on clear count at or over the saturation level). ``previous``: ``(label,
     reading)`` read before the first step at the same settings (``--autorange``'s light
     check), which the first step's reading is compared with as each later step's is
-    with the one before it."""
+    with the one before it. ``round_check(collected, suspects, taken)``: called after
+    every whole round but the last once every class has ``MIN_SAMPLES`` readings (a
+    profile can be fitted); it may raise (``_MoreLight``, ``CliError``)."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
-    saturated = 0
+    saturated = []
     limit = saturation_level(it)
     taken = 0
+    starts = set()  # the steps that begin a round (a class met again)
+    met = set()
+    for index, (label, _value) in enumerate(steps, 1):
+        if label in met:
+            starts.add(index)
+            met = set()
+        met.add(label)
     for index, (label, value) in enumerate(steps, 1):
+        if round_check is not None and index in starts and \
+                all(len(rows) >= MIN_SAMPLES for rows in collected.values()):
+            round_check(collected, suspects, taken)  # a new round starts here
         driver.present(label, value, index, len(steps), taken)
         while True:
             pyramid.link.pending_events()  # slider pushes while calibrating are not game events
@@ -783,7 +920,8 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None):
                 suspects[label].append((len(collected[label]) - 1, like))
                 break
             collected[label].pop()  # the person reads this step again: this reading goes
-        saturated += 1 if flag else 0
+        if flag:
+            saturated.append(label)
         taken += 1
         previous = (label, reading)
     return collected, suspects, saturated
@@ -800,6 +938,16 @@ def _brightest_die(collected):
     return brightest
 
 
+def _seen(collected, suspects):
+    """``collected`` without the readings that looked like the die before or the empty
+    head (``suspects``): the readings of dice that were in the head."""
+    seen = {}
+    for label, rows in collected.items():
+        flagged = [i for i, _like in suspects[label]]
+        seen[label] = [row for i, row in enumerate(rows) if i not in flagged]
+    return seen
+
+
 def _judged(profile, collected, suspects, saturated, loo, settings):
     """``(dim, refused)``: the light line when too little light reached the dice in the
     head (or None), and ``calibration.refusal``'s reason not to save (or None)."""
@@ -807,10 +955,7 @@ def _judged(profile, collected, suspects, saturated, loo, settings):
     from camelup.board import classifier
     # the light is judged by the readings of dice that were in the head: a die that
     # never was would look like a die in the dark
-    seen = {}
-    for label, rows in collected.items():
-        flagged = [i for i, _like in suspects[label]]
-        seen[label] = [row for i, row in enumerate(rows) if i not in flagged]
+    seen = _seen(collected, suspects)
     lit = [label for label in seen if label != classifier.EMPTY and seen[label]]
     dim = None
     if not saturated and lit and light_problem(profile, seen, settings):
@@ -824,24 +969,165 @@ def _judged(profile, collected, suspects, saturated, loo, settings):
     return dim, refused
 
 
-def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps):
+def saturation_fix(settings):
+    """What keeps the brightest die under the saturation level: ``(text, settings)``.
+
+    ``settings``: ``{"integration_ms", "gain"}`` the saturated readings were taken at.
+    The next lower gain (60x -> 16x -> 4x -> 1x, a quarter of the counts or less); at
+    gain 1x half the integration time, to a whole 2.4 ms step (TCS34725 datasheet,
+    "RGBC Timing Register (0x01)"), at least 2.4 ms; ``settings`` in the answer is
+    what to set, or ``None`` at 2.4 ms and gain 1x: then the text names the hardware
+    (LED current, sensor distance)."""
+    it = settings["integration_ms"]
+    gain = settings["gain"]
+    lower = [g for g in _tcs.GAINS if g < gain]
+    if lower:
+        return (_("gain %dx (--gain %d)") % (lower[-1], lower[-1]),
+                {"integration_ms": it, "gain": lower[-1]})
+    if it > _tcs.INTEGRATION_MIN_MS:
+        steps = max(1, int(it / 2.0 / _tcs.STEP_MS))
+        shorter = integration_ms(steps * _tcs.STEP_MS)
+        return (_("integration time %s ms (--integration %.1f)") % (decimal(shorter, 1), shorter),
+                {"integration_ms": shorter, "gain": gain})
+    return (_("less LED current or the sensor further from the die (hardware/README.md): "
+              "even %s ms at gain 1x saturates") % decimal(_tcs.INTEGRATION_MIN_MS, 1), None)
+
+
+def saturation_line(saturated, total, settings):
+    """The one line (no newline) refusing to save a session with saturated readings:
+    ``saturated``: the label of each saturated reading (``_read_steps``); ``total``:
+    the readings taken; ``settings``: ``{"integration_ms", "gain"}`` they were taken
+    at. A saturated reading's clear count is clipped, so its colour (its channels over
+    clear) is lost and a profile fitted on it would misname that die at the table."""
+    labels = []
+    for label in saturated:
+        if label not in labels:
+            labels.append(label)
+    text, new = saturation_fix(settings)
+    dice = ", ".join(shown_label(label) for label in labels)
+    if new is not None and new["gain"] != settings["gain"]:
+        return ngettext(
+            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
+            "(%(dice)s): their colours are lost. Set %(fix)s, or let --autorange choose the "
+            "gain, and calibrate again; the pyramid keeps its profile",
+            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
+            "(%(dice)s): their colours are lost. Set %(fix)s, or let --autorange choose the "
+            "gain, and calibrate again; the pyramid keeps its profile", len(saturated)) % {
+                "count": len(saturated), "total": total, "dice": dice, "fix": text}
+    if new is not None:
+        return ngettext(
+            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
+            "(%(dice)s): their colours are lost. Set %(fix)s and calibrate again; the pyramid "
+            "keeps its profile",
+            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
+            "(%(dice)s): their colours are lost. Set %(fix)s and calibrate again; the pyramid "
+            "keeps its profile", len(saturated)) % {
+                "count": len(saturated), "total": total, "dice": dice, "fix": text}
+    return ngettext(
+        "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
+        "(%(dice)s): their colours are lost. It needs %(fix)s; the pyramid keeps its profile",
+        "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
+        "(%(dice)s): their colours are lost. It needs %(fix)s; the pyramid keeps its profile",
+        len(saturated)) % {"count": len(saturated), "total": total, "dice": dice, "fix": text}
+
+
+#: How many times an ``--autorange`` session sets more light when its readings ask for
+#: it (``_light_round_check``) and starts its readings again.
+MORE_LIGHT_TRIES = 2
+
+
+def _light_round_check(pyramid, edition, settings, total, out):
+    """``_read_steps``' ``round_check`` for an ``--autorange`` session: the light check
+    before the readings judged the darkest die against the built-in profile's floor (the
+    simulated dice's); after every round, once a profile can be fitted, the floor of the
+    maker's own dice is known (``camelup.calibration.light_floor``, docs/calibration.md
+    "Enough light"). When the darkest die gives less than that, the setting
+    ``light_fix`` names (``LIGHT_MARGIN`` over the floor) is set on the pyramid and
+    ``_MoreLight`` raised: the readings start again at it, since readings taken at other
+    settings cannot be fitted together. When no setting is enough, ``CliError`` with
+    ``light_problem``'s line at once, not after the rest of the releases."""
     from camelup import calibration
 
     from camelhost.device.link import LinkError
 
-    collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it, steps,
-                                                 cfg.get("light_check"))
+    def check(collected, suspects, taken):
+        seen = _seen(collected, suspects)
+        profile = calibration.fit(collected, edition, settings)
+        floor = profile.get("floor", 0.0)
+        darkest_die, brightest = darkest_and_brightest(seen)
+        if darkest_die is None or not floor or darkest_die[1] >= floor:
+            return
+        label, clear = darkest_die
+        text, new = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
+        if new is None:
+            raise CliError(light_problem(profile, seen, settings)
+                           + _(" (after %d of %d readings; nothing was saved)") % (taken, total))
+        longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
+        try:
+            cfg = pyramid.link.configure(
+                gain=new["gain"] if new["gain"] != settings["gain"] else None,
+                integration_ms=(None if longer == settings["integration_ms"]
+                                else max(3.0, longer)))
+        except LinkError as exc:
+            _explain_failure(pyramid, exc, _("after %d of %d readings") % (taken, total))
+        pyramid.check_alive()
+        line = ngettext(
+            "the readings so far say these dice need %(floor)d counts of clear, more than the "
+            "darkest die (%(die)s) gives at %(ms)s ms and gain %(gain)dx (%(clear)d): set "
+            "%(fix)s, and the readings start again at it (the %(taken)d reading taken is "
+            "dropped)",
+            "the readings so far say these dice need %(floor)d counts of clear, more than the "
+            "darkest die (%(die)s) gives at %(ms)s ms and gain %(gain)dx (%(clear)d): set "
+            "%(fix)s, and the readings start again at it (the %(taken)d readings taken are "
+            "dropped)", taken) % {
+                "floor": int(floor + 0.999), "die": shown_label(label),
+                "ms": decimal(settings["integration_ms"], 1), "gain": settings["gain"],
+                "clear": clear, "fix": text, "taken": taken}
+        print(line, file=out)
+        raise _MoreLight(cfg, line)
+
+    return check
+
+
+def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps,
+             autorange=False):
+    from camelup import calibration
+
+    from camelhost.device.link import LinkError
+
+    previous = cfg.get("light_check")
+    tries = 0
+    while True:
+        check = None
+        if autorange and tries < MORE_LIGHT_TRIES:
+            check = _light_round_check(pyramid, edition, settings, len(steps), out)
+        try:
+            collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it,
+                                                         steps, previous, check)
+            break
+        except _MoreLight as more:
+            tries += 1
+            cfg = more.cfg
+            it = integration_ms(cfg["it"])
+            settings = {"integration_ms": it, "gain": cfg["gain"]}
+            previous = None  # the last reading was taken at the other settings
+            driver.start_again()
+            print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
-    advice = advise(pairs, saturated, loo, len(steps), settings, _brightest_die(collected))
-    dim, refused = _judged(profile, collected, suspects, saturated, loo, settings)
+    advice = advise(pairs, len(saturated), loo, len(steps), settings, _brightest_die(collected))
+    dim, refused = _judged(profile, collected, suspects, len(saturated), loo, settings)
     if dim:  # too little light blurs every pair: say that, not what it looks like
         advice = dim
     elif refused and refused[1] == "like":
         advice = None  # a die not in the head is neither the build's fault nor the light's
-    result = Result(profile, collected, pairs, loo, saturated, advice)
+    result = Result(profile, collected, pairs, loo, len(saturated), advice)
     print_report(result, out)
+    if refused and refused[1] == "like":  # a die not in the head: its own line
+        raise CliError(refusal_line(refused, collected))
+    if saturated:  # a clipped reading's colour is lost: the profile would misname the die
+        raise CliError(saturation_line(saturated, len(steps), settings))
     if refused:  # a die the check cannot name: the advice above says the light if dim
         raise CliError(refusal_line(refused, collected))
     if dim:
@@ -978,7 +1264,15 @@ def print_report(result, out):
                                                 for p in close)
                                    or _("none")), file=out)
     t = result.loo["_total"]
-    if t["n"]:
+    covered, skipped = checked(result.loo)
+    if t["n"] and skipped:
+        print(_("check of %s only (each reading left out of the fit in turn; the other "
+                "classes were read fewer than 4 times): %s named right, %s rejected, %s named "
+                "as another class") % (
+                  ", ".join(shown_label(label) for label in covered),
+                  percent(t["accuracy"], 1), percent(t["rejected"], 1),
+                  percent(t["error"], 1)), file=out)
+    elif t["n"]:
         print(_("check (each reading left out of the fit in turn): %s named right, %s "
               "rejected, %s named as another class") % (
                   percent(t["accuracy"], 1), percent(t["rejected"], 1),

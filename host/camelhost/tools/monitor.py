@@ -235,6 +235,27 @@ class Pyramid:
         return self.link.configure()
 
 
+def missing_port(port):
+    """Raise ``CliError`` when ``port`` is a device path that names nothing: one line
+    naming the serial ports seen, ``--port auto`` and ``pyramid emulate`` for a maker
+    without a board, as ``pyramid flash`` and ``--port auto`` say it (tester s35-2
+    finding 14 c). A name without a folder (``COM3``, a slip of ``virtual``) is left to
+    the opening, which says it in its own words."""
+    import os
+
+    if "/" not in port or "://" in port or os.path.exists(port):
+        return
+    from serial.tools import list_ports
+
+    seen = ", ".join(sorted(p.device for p in list_ports.comports())) or \
+        pgettext("ports seen", "none")
+    raise CliError(_("cannot open %s: no such port (serial ports seen: %s). Plug the pyramid "
+                     "in, or give --port auto (the first RP2040 on USB) or --port virtual (the "
+                     "simulated pyramid)") % (port, seen)
+                   + ". " + _("Without a board: pyramid emulate runs the firmware on an "
+                              "emulated Pico and prints its port (docs/emulator.md)"))
+
+
 def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
     """Open ``port`` (path, ``auto`` or ``virtual``) with ``camelhost.device.open.open_pyramid``
     and wait for HELLO; return a ``Pyramid``. The board is told no die is out (``OUT 0``,
@@ -247,6 +268,7 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
     """
     from camelhost.device.open import open_pyramid
 
+    missing_port(port)
     started = time.monotonic()
     opened = open_pyramid(port, edition or "second", seed, value_buttons=value_buttons,
                           option="--port",
@@ -266,18 +288,28 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
     return pyramid
 
 
+class EditionMismatch(CliError):
+    """The board is set to another edition than ``--edition`` asked for: ``board`` its
+    edition, ``asked`` the one asked for."""
+
+    def __init__(self, text, board, asked):
+        CliError.__init__(self, text)
+        self.board = board
+        self.asked = asked
+
+
 def check_edition(pyramid, edition):
     """Refuse a board set to another edition than ``--edition`` (doctor, monitor: the
     edition of the pyramid's dice means the same as in calibrate, which sets it): raises
-    ``CliError`` in one line saying how to set it. ``edition`` None, or the virtual
-    pyramid (made with that edition's dice), pass."""
+    ``EditionMismatch`` (a ``CliError``) in one line saying how to set it. ``edition``
+    None, or the virtual pyramid (made with that edition's dice), pass."""
     if edition is None or pyramid.virtual is not None or not pyramid.hello:
         return
     board = pyramid.hello.get("ed")
     if board != edition:
-        raise CliError(_("--edition %s: the pyramid is set to the %s edition (pyramid "
+        raise EditionMismatch(_("--edition %s: the pyramid is set to the %s edition (pyramid "
                          "calibrate --edition %s sets it)")
-                       % (edition, edition_word(board), edition))
+                       % (edition, edition_word(board), edition), board, edition)
 
 
 def describe(hello, settings=None):
