@@ -20,7 +20,9 @@ from camelhost.i18n import set_language
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.tools.monitor import shown_label
 from camelhost.ui.plain import PlainDisplay
+from camelhost.ui.tui import announce_text
 
 CLASSIC = "setup 1:blue 2:green 3:orange,yellow,white"
 SECOND = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
@@ -131,3 +133,22 @@ def test_the_watchers_words_of_a_race_end_undone_name_no_card_that_was_not_playe
     t.line("undo")
     brief = t.session.command("undo")[0]["brief"]
     assert "the finish cards go back face down on their piles" in brief
+
+
+@pytest.mark.parametrize("language, label", [("en", "grey-black"), ("de", "grau-schwarz")])
+def test_the_value_prompt_names_the_grey_die_as_the_maker_tools_do(language, label):
+    t, out = _table("second", SECOND, language)
+    assert shown_label("grey-black") == label  # the maker tools' word for the die
+    said = _said(t, out, "pyramid", "grey black ?")
+    asked = [line for line in said if "1, 2" in line]
+    assert asked, said
+    assert any(label in line for line in asked), asked
+    assert not any("grey black" in line or "grau schwarz" in line for line in asked), asked
+    # the full screen's banner says it in capitals, the same word
+    t2, _out = _table("second", SECOND, language)
+    t2.line("pyramid")
+    notices = t2.session.command("grey black ?")
+    assert label.upper() in str(announce_text(notices, None))
+    # the phase's prompt, given with a line that is no value
+    said = _said(t, out, "leg red")
+    assert any(label in line for line in said), said

@@ -11,6 +11,7 @@ in play order (RULES 1.8, 5).
 import re
 import shlex
 
+from camelup.calibration import die_label
 from camelup.editions import get_edition
 from camelup.errors import Message
 from camelup.game import setup_space
@@ -138,8 +139,12 @@ def with_names(text, names):
 
 
 def die_name(die):
-    """``red`` / ``grey black`` / ``grey``: a die without its value."""
-    return die_text(die).rsplit(" ", 1)[0]
+    """``red`` / ``grey-black`` / ``grey``: a die without its value (``die``: a die dict),
+    by its label as the pyramid's sensor and every maker tool name it
+    (``camelup.calibration.die_label``; shown in the table's language with
+    ``colours_in``: ``grau-schwarz``). A die typed with its value keeps the notation's
+    words (``grey black 2``, ``die_words``)."""
+    return die_label(die["colour"], die.get("ink") if die["colour"] == "grey" else None)
 
 
 def die_words(die):
