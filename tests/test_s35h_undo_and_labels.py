@@ -152,3 +152,44 @@ def test_the_value_prompt_names_the_grey_die_as_the_maker_tools_do(language, lab
     # the phase's prompt, given with a line that is no value
     said = _said(t, out, "leg red")
     assert any(label in line for line in said), said
+
+
+def _typed_journal(folder, lines):
+    """The bytes of a journal ``pyramid play --pyramid manual`` wrote for ``lines``."""
+    from camelhost import cli
+
+    path = str(folder / "g.jsonl")
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr("sys.stdin", iter(line + "\n" for line in list(lines) + ["quit"]))
+        assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid", "manual",
+                         "--journal", path]) == 0
+    finally:
+        mp.undo()
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def test_a_damaged_value_line_names_the_grey_die_as_the_value_prompt_did(
+        tmp_path, monkeypatch, capsys):
+    """The journal's recovery words for a value pressed name the die it was pressed for
+    by the same label as the prompt the players answered."""
+    from camelhost import cli
+
+    data = _typed_journal(tmp_path, [SECOND, "pyramid", "grey black ?", "2", "leg blue"])
+    capsys.readouterr()
+    damaged = data.replace(b'"value":2', b'"valeu":2', 1)
+    assert damaged != data
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(damaged)
+    monkeypatch.setattr("sys.stdin", iter([]))
+    assert cli.main(["play", "--plain", "--resume", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert "the value pressed for the grey-black die (1, 2 or 3 alone)" in err, err
+    assert path.read_bytes() == damaged
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--plain", "--resume", str(path), "--upto-damage",
+                     "--retype", "grey black 2"]) != 0
+    err = capsys.readouterr().err
+    assert "the line before it is the grey-black die, read without its value" in err, err
+    assert path.read_bytes() == damaged
