@@ -203,3 +203,133 @@ def test_every_mpremote_command_on_a_running_board_says_safe_boot_first(readme):
     assert giving
     for block in giving:
         assert "safe boot" in block, block
+
+
+# -- s35 tester 2 finding 14 f) g) h) i): the maker's docs match the hardware ---------------
+
+
+def _sim_optics():
+    import sys
+
+    if paths.SIM_DIR not in sys.path:
+        sys.path.insert(0, paths.SIM_DIR)
+    import sim_optics
+    return sim_optics
+
+
+def test_the_slider_comment_in_config_py_names_the_external_pull_up_the_firmware_adds_to(
+        readme):
+    """14 f): config.py said 'internal pull-up' where hardware/README.md requires the
+    external 3.3 kohm one. The firmware turns the internal pull-up on too (``build_board``
+    on the simulated machine); the README says it stays on in parallel, and the comment a
+    maker editing the pin reads names the external resistor of the bill of materials."""
+    import sys
+
+    if paths.FIRMWARE_DIR not in sys.path:
+        sys.path.insert(0, paths.FIRMWARE_DIR)
+    sim = _sim_optics()  # puts hardware/sim on the path: its ``machine``
+    del sim
+    import machine
+    from pyramid import app, config
+
+    board = app.build_board(machine, config)
+    assert board.slider._pull == machine.Pin.PULL_UP  # the internal pull-up is on
+    assert "internal pull-up (about 50-80 kohm, so about 50 uA) stays on in parallel" in \
+        " ".join(readme.split())
+    bom = {c[1]: c[2] for c in _table(readme, "qty | part | example part number")}
+    resistor = bom["pull-up resistor for the slider switch"].split(",")[0]
+    assert resistor == "3.3 kohm"
+    with open(wiring.CONFIG_PATH, encoding="utf-8") as f:
+        line = next(x for x in f if x.startswith("SLIDER ="))
+    assert "external %s pull-up" % resistor in line, line
+
+
+def test_the_nc_wiring_has_its_own_line_where_the_switch_is_wired_and_checked(readme):
+    """14 g): "Switch at the slider" allows NC wiring, but the meter check called a beep
+    at rest "NC wired instead of NO" and the pull-up went on "the NO tab" only."""
+    switch = readme.split("### Switch at the slider", 1)[1].split("\n### ", 1)[0]
+    items = [b for b in re.split(r"\n(?=- )", switch) if b.startswith("- ")]
+    assert any(b.startswith("- **NC instead of NO**") for b in items)
+    assert any("pull-up" in b and "NC tab" in b for b in items)
+    check = readme.split("## Before you plug it in", 1)[1].split("\n## ", 1)[0]
+    step3 = check.split("3. **The slider switch**", 1)[1].split("\n4. ", 1)[0]
+    wirings = [b for b in re.split(r"\n\s+(?=- )", step3) if b.lstrip().startswith("- ")]
+    assert [b.lstrip()[:12] for b in wirings] == ["- NO wiring ", "- NC wiring "]
+    assert "move the wire to NO" in wirings[0] and "move the wire to NC" in wirings[1]
+
+
+def test_the_sim_optics_docstring_names_its_constants_instead_of_repeating_them():
+    """14 h): the docstring gave +/-0.6 mm, 8 % tilt, shot noise 0.15 and read noise 2
+    counts where ``SEATING`` and ``SENSOR_NOISE`` hold 0.25 mm, 0.03, 0.014 and 0.3. It
+    names the constants now; its seating and sensor items state no figure of their own
+    beyond the fixed ones (the nominal distance's name, the datasheet's limits)."""
+    sim = _sim_optics()
+    doc = sim.__doc__
+    for name in ("SEATING", "SENSOR_NOISE", "WHITE_COUNTS_PER_MS_GAIN", "_NOMINAL_MM"):
+        assert "``%s" % name in doc, name
+        assert hasattr(sim, name), name
+    items = dict(re.findall(r"^(\d)\. (.*?)(?=^\d\. |^\S|\Z)", doc, re.M | re.S))
+    seating, sensor = items["3"], items["5"]
+    assert "SEATING[\"height_mm\"]" in seating and "SEATING[\"tilt\"]" in seating
+    assert "SENSOR_NOISE" in sensor
+    # numbers left: the exponent 2, and the sensor's fixed limits (TCS3472 datasheet)
+    assert set(re.findall(r"\d+(?:\.\d+)?", seating)) <= {"2"}, seating
+    assert set(re.findall(r"\d+(?:\.\d+)?", sensor)) <= {"3472", "75", "153.6", "65535",
+                                                        "1024"}, sensor
+
+
+def test_the_white_die_count_the_scale_constant_gives_is_what_the_model_reads():
+    """14 h): the docstring's scale ("about 5100") was not the model's: it names
+    ``WHITE_COUNTS_PER_MS_GAIN``, whose comment gives the white die's clear count at
+    24 ms and gain 4; the noiseless model reads that count, within 5 %."""
+    sim = _sim_optics()
+    with open(sim.__file__, encoding="utf-8") as f:
+        source = f.read()
+    comment = source.split("WHITE_COUNTS_PER_MS_GAIN =", 1)[0].rsplit("#: Clear counts", 1)[1]
+    comment = " ".join(comment.replace("#:", " ").split())
+    stated = int(re.search(r"about (\d+) at 24 ms and gain 4", comment).group(1))
+    model = sim.OpticalModel(seed=1, noise=0.0)
+    clear = [model.samples("white", 1, integration_ms=24, gain=4)[0][0] for _ in range(3)]
+    assert all(abs(c - stated) <= 0.05 * stated for c in clear), (clear, stated)
+
+
+def _readme_commands(text):
+    """Every ``pyramid ...`` command line of ``text``: the code blocks' lines (a comment
+    after two spaces cut off) and the inline code spans (their line breaks joined)."""
+    fence = re.compile(r"^```[a-z]*\n(.*?)^```", re.S | re.M)
+    commands = []
+    for block in fence.findall(text):
+        for line in block.splitlines():
+            line = line.split("  #")[0].strip()
+            if line.startswith("pyramid "):
+                commands.append(line)
+    for span in re.findall(r"`([^`]+)`", fence.sub("", text)):
+        span = " ".join(span.split())
+        if span.startswith("pyramid "):
+            commands.append(span)
+    return commands
+
+
+def test_every_pyramid_command_line_in_the_build_kit_parses():
+    """14 i): a maker copies these lines; each must be one the ``pyramid`` command takes
+    (its options and their values; ``...`` in a line is an elision, the words the text
+    writes in capitals stand for the maker's own: ``PORT`` a port, ``SECONDS`` a wait)."""
+    import shlex
+
+    from camelhost import cli
+
+    with open(README, encoding="utf-8") as f:
+        commands = _readme_commands(f.read())
+    assert "pyramid monitor --port virtual --place purple --count 5" in commands
+    assert "pyramid calibrate --port /dev/ttyACM0 --edition second" in commands
+    names = dict(cli.COMMANDS)
+    for command in commands:
+        argv = shlex.split(command.replace("...", " ").replace("SECONDS", "30"))[1:]
+        assert argv and argv[0] in names, command
+        sub = cli.Parser(prog="pyramid " + argv[0], description="")
+        sub.add_argument("--lang", default=None)
+        cli._load(argv[0]).add_arguments(sub)
+        try:
+            sub.parse_args(argv[1:])
+        except SystemExit as exc:  # argparse's refusal (exit 2), said on stderr
+            raise AssertionError("hardware/README.md: %r does not parse" % command) from exc

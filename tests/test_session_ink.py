@@ -106,7 +106,7 @@ def test_ink_then_a_question_mark_value_then_resume_and_undo(tmp_path):
     t.line("pyramid")  # Ben
     t.pyramid_event(_unknown("grey-black", 1, value=None))
     t.line("b")
-    assert s.phase == "value" and "The grey black die is out, value unknown" in out.getvalue()
+    assert s.phase == "value" and "The grey-black die is out, value unknown" in out.getvalue()
     mid = _state(s)
     shutil.copy(tmp_path / "g.jsonl", tmp_path / "mid.jsonl")  # the laptop dies here
     again = Session.resume(Journal.resume(str(tmp_path / "mid.jsonl")))
@@ -184,5 +184,5 @@ def test_a_replay_tells_the_ink_and_value_asked_as_past_not_as_prompts(tmp_path,
     assert not any("press" in line for line in lines), lines
     ink = lines.index("GREY DIE (Ben's pyramid ticket), numerals not read for sure "
                       "(looked black): black or white asked at the table")
-    assert lines[ink + 1] == "The grey black die came out, value not read: asked at the table"
+    assert lines[ink + 1] == "The grey-black die came out, value not read: asked at the table"
     assert lines[ink + 2].startswith("DIE grey (black numeral) 3 (Ben's pyramid ticket)")

@@ -124,9 +124,9 @@ def test_a_die_released_while_the_grey_die_s_value_is_asked_at_setup_goes_back_a
     asked = board.die("grey", None, "black")
     assert asked[0].endswith("value unknown: press 1, 2 or 3"), asked
     said = board.die("purple", 1)
-    assert said[:1] == ["PUT THE PURPLE DIE BACK IN THE PYRAMID (it came out after the grey "
-                    "black die, which stays out): press 1, 2 or 3 for the value of the "
-                    "grey black die"], said
+    assert said[:1] == ["PUT THE PURPLE DIE BACK IN THE PYRAMID (it came out after the "
+                    "grey-black die, which stays out): press 1, 2 or 3 for the value of the "
+                    "grey-black die"], said
     assert board.session.phase == "value"  # the question stands
     placed = board.line("2")
     assert placed[0].startswith("Setup: black camel on space 15; still to place: ")

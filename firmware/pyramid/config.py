@@ -19,7 +19,11 @@ SENSOR_ADDR = 0x29  # fixed 7-bit address of the TCS34725
 SENSOR_LED = 6  # GP6
 
 # --- Slider switch: lever microswitch closed by the pyramid's slider ---
-SLIDER = 15  # GP15, to GND; internal pull-up, so pressed reads 0
+# The switch goes from GP15 to GND, so a pushed slider reads 0. GP15 needs the external
+# 3.3 kohm pull-up to 3V3(OUT) (hardware/README.md, "Pins"): the firmware also turns on
+# the RP2040's internal pull-up (Pin.PULL_UP, pyramid.app.build_board), but its ~50 uA
+# is below the lever switch's minimum load (Omron D2F datasheet).
+SLIDER = 15  # GP15, switch to GND; external 3.3 kohm pull-up to 3V3 (internal one too)
 SLIDER_ACTIVE_LOW = True
 DEBOUNCE_MS = 20  # a lever switch bounces for a few ms; 20 ms polling period
 

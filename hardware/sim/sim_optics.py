@@ -4,8 +4,9 @@ Physics, in the order light travels (all spectra on a 380..720 nm grid, 10 nm):
 
 1. The illumination LED (a phosphor white LED, like the one on the TCS34725
    breakouts): a narrow blue emitter peak at 450 nm plus a broad phosphor hump at
-   565 nm. Its output drifts slowly (temperature): intensity within about +/-6 %,
-   blue/phosphor balance within about +/-2 %.
+   565 nm. Its output drifts slowly (temperature): intensity within +/- half of
+   ``OpticalModel``'s ``led_drift`` (a span), blue/phosphor balance within +/-2 %;
+   on top of that the stepwise level of ``SENSOR_NOISE`` (``step_p``, ``step_size``).
 2. The die: a diffuse reflectance spectrum per dye (smooth steps and bumps chosen
    to look like the plastic colours of the two editions), a numeral printed on
    the top face covering 13-15 % of it (ink fractions of "1", "2", "3" from the
@@ -14,23 +15,28 @@ Physics, in the order light travels (all spectra on a 380..720 nm grid, 10 nm):
    Coloured dice carry black ink; the grey die has black or white numerals
    (labels ``grey-black`` and ``grey-white``). ``empty`` is the head's matte black
    floor, further away.
-3. Seating: the die rests 12 mm under the sensor with +/-0.6 mm of height and up
-   to about 8 % of tilt loss; counts go with (12 / distance)^2. A new seating is
-   drawn whenever the content changes (or ``reseat()``).
-4. Ambient light leaking in at the slider gap (a warm room light): the same in
-   the LED-off and LED-on readings up to a flicker of +/-5 % (mains flicker
-   not averaged out over a short integration).
+3. Seating (``SEATING``): the die rests ``_NOMINAL_MM`` under the sensor, its height
+   within +/- ``SEATING["height_mm"]`` of that and up to ``SEATING["tilt"]`` of its
+   light lost to tilt; counts go with (``_NOMINAL_MM`` / distance)^2. A new seating is drawn whenever
+   the content changes (or ``reseat()``).
+4. Ambient light leaking in at the slider gap (a warm room light, ``OpticalModel``'s
+   ``ambient``): the same in the LED-off and LED-on readings up to a flicker of
+   +/-5 % (mains flicker not averaged out over a short integration).
 5. The sensor: four photodiode channels (clear, red, green, blue) with response
    curves shaped like the TCS3472 datasheet's "Spectral Responsivity" figure,
    counts proportional to integration time and analog gain (another chip's
-   gain ratios differ by a few %: ``variation``), shot noise (variance 0.15 x counts), read noise (2 counts),
-   dark counts, analog compression above
-   75 % of full scale for integration times under 153.6 ms and digital clipping
-   at ``min(65535, 1024 * steps)``.
+   gain ratios differ by a few %: ``variation``), then ``chip_count``: dark counts,
+   shot noise and read noise as ``SENSOR_NOISE`` gives them (fitted to real logs,
+   ``hardware/sim/sim_fit.py``), analog compression above 75 % of full scale for
+   integration times under 153.6 ms and digital clipping at
+   ``min(65535, 1024 * steps)``.
 
-Scale: a white die (numeral included) under the LED at 24 ms and gain 4 gives
-a clear count of about 5100, half the 10240 full scale (the notes' calibration
-target).
+Scale: ``WHITE_COUNTS_PER_MS_GAIN``, the clear count of a white die's plastic under
+the LED per ms of integration and unit of gain; the die itself reads less by its
+numeral's ink (item 2), and the constant's comment gives what it reads at 24 ms and
+gain 4 (``tests/test_hardware_docs.py`` checks that figure against the model).
+The figures of the seating, the noise and the scale live in those constants only:
+this text names them rather than repeating their numbers.
 
 Pure Python with its own random generator (xorshift32 + Box-Muller), so the
 same seed gives the same counts under CPython and the MicroPython unix port.

@@ -88,6 +88,8 @@ import os
 import shlex
 import stat
 
+from camelup.calibration import die_label
+
 from camelhost.i18n import _, ngettext
 
 try:
@@ -1559,14 +1561,16 @@ def _value_awaited(before):
 
 
 def _keyed_die(before):
-    """The die (``grey black``, ``purple``) whose value is keyed after it, when the last
+    """The die (``grey-black``, ``purple``: its label, ``camelup.calibration.die_label``,
+    as the table's value prompt names it) whose value is keyed after it, when the last
     die among ``before`` (the events before a ``value`` line) was read without its value;
     else ``None``."""
     for event in reversed(list(before)):
         if event.get("type") == "die":
             if event.get("value") is not None or not isinstance(event.get("colour"), str):
                 return None
-            return " ".join(str(event[k]) for k in ("colour", "ink") if event.get(k))
+            ink = event.get("ink")
+            return die_label(event["colour"], str(ink) if ink else None)
     return None
 
 

@@ -11,6 +11,7 @@ in play order (RULES 1.8, 5).
 import re
 import shlex
 
+from camelup.calibration import die_label
 from camelup.editions import get_edition
 from camelup.errors import Message
 from camelup.game import setup_space
@@ -138,8 +139,12 @@ def with_names(text, names):
 
 
 def die_name(die):
-    """``red`` / ``grey black`` / ``grey``: a die without its value."""
-    return die_text(die).rsplit(" ", 1)[0]
+    """``red`` / ``grey-black`` / ``grey``: a die without its value (``die``: a die dict),
+    by its label as the pyramid's sensor and every maker tool name it
+    (``camelup.calibration.die_label``; shown in the table's language with
+    ``colours_in``: ``grau-schwarz``). A die typed with its value keeps the notation's
+    words (``grey black 2``, ``die_words``)."""
+    return die_label(die["colour"], die.get("ink") if die["colour"] == "grey" else None)
 
 
 def die_words(die):
@@ -300,10 +305,19 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
         text += _bots_moves(_(", and the bots' moves after it: %s"), parts[1:at + 1], brief)
     dice = [die for _, die in parts if die]
     if scoring is not None and brief and scoring.get("race"):
-        text += _("; this also takes back the end of race %(race)d and %(legs)s: the finish "
-                  "cards go back face down on their piles, every player's coins, tickets and "
-                  "tiles as before it") % {"race": scoring.get("race_no", 1),
-                                            "legs": _legs_scored(scoring["legs"])}
+        cards = scoring.get("cards", 0)
+        if cards:  # only the cards played go back: none is named when none was (s35)
+            words = ngettext("; this also takes back the end of race %(race)d and %(legs)s: "
+                             "the finish card goes back face down on its pile, every "
+                             "player's coins, tickets and tiles as before it",
+                             "; this also takes back the end of race %(race)d and %(legs)s: "
+                             "the finish cards go back face down on their piles, every "
+                             "player's coins, tickets and tiles as before it", cards)
+        else:
+            words = _("; this also takes back the end of race %(race)d and %(legs)s: every "
+                      "player's coins, tickets and tiles as before it")
+        text += words % {"race": scoring.get("race_no", 1),
+                         "legs": _legs_scored(scoring["legs"])}
     elif scoring is not None and brief:
         text += _("; this also takes back %s: every player's coins, tickets and tiles as "
                   "before it") % _legs_scored(scoring["legs"])
@@ -347,9 +361,15 @@ def undo_question(scoring, names, edition=None):
     parts = [_undone_step(step[0], names, step[1], edition)[0] for step in steps]
     legs_text = _legs_scored(scoring["legs"])
     if scoring.get("race"):
-        taken = _("the end of race %(race)d and %(legs)s (every coin paid; the finish cards, "
-                  "already seen, go back face down)") % {"race": scoring.get("race_no", 1),
-                                                         "legs": legs_text}
+        cards = scoring.get("cards", 0)
+        if cards:  # only the cards played go back: none is named when none was (s35)
+            words = ngettext("the end of race %(race)d and %(legs)s (every coin paid; the "
+                             "finish card, already seen, goes back face down)",
+                             "the end of race %(race)d and %(legs)s (every coin paid; the "
+                             "finish cards, already seen, go back face down)", cards)
+        else:
+            words = _("the end of race %(race)d and %(legs)s (every coin paid)")
+        taken = words % {"race": scoring.get("race_no", 1), "legs": legs_text}
     else:
         taken = _("%s (its coins, and the tickets and tiles returned)") % legs_text
     # the scoring named right after the move that scored, in the order things happened
@@ -401,14 +421,24 @@ def dice_of_steps(steps, names):
 def _scoring_back(scoring, names):
     """The clause of an undo that takes back a leg's scoring or the race's end
     (``scoring``: ``legs``, the legs' numbers; ``race``: the race's end, ``race_no``;
+    ``cards``: the finish cards on the piles, named only when there is one, RULES 1.8;
     ``coins``: every seat's coins again): what the table gives back."""
     legs_text = _legs_scored(scoring["legs"])
     coins = ", ".join("%s %d" % (names[i], c) for i, c in enumerate(scoring["coins"]))
     if scoring.get("race"):
-        return (_("; this also takes back the end of race %(race)d and %(legs)s: the finish "
-                  "cards, which everyone saw, go back face down on their piles, each pile in "
-                  "the order its cards were played; coins back to %(coins)s")
-                % {"race": scoring.get("race_no", 1), "legs": legs_text, "coins": coins})
+        cards = scoring.get("cards", 0)
+        if cards:  # only the cards played go back: none is named when none was (s35)
+            words = ngettext("; this also takes back the end of race %(race)d and %(legs)s: "
+                             "the finish card, which everyone saw, goes back face down on "
+                             "its pile; coins back to %(coins)s",
+                             "; this also takes back the end of race %(race)d and %(legs)s: "
+                             "the finish cards, which everyone saw, go back face down on "
+                             "their piles, each pile in the order its cards were played; "
+                             "coins back to %(coins)s", cards)
+        else:
+            words = _("; this also takes back the end of race %(race)d and %(legs)s: coins "
+                      "back to %(coins)s")
+        return words % {"race": scoring.get("race_no", 1), "legs": legs_text, "coins": coins}
     return (_("; this also takes back %(legs)s: coins back to %(coins)s")
             % {"legs": legs_text, "coins": coins})
 

@@ -35,12 +35,12 @@ from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import (
     DieSyntaxError,
     colour_hits,
-    die_text,
     local_colours,
     match_name,
     parse_die,
     parse_value,
 )
+from camelhost.table.narration import die_name
 from camelhost.table.view import side_word
 
 #: Longest command line the table reads (characters); a ``setup`` of every camel fits.
@@ -462,7 +462,7 @@ def _parse_value(text, session):
         value = parse_value(text)
     except DieSyntaxError:
         raise TableError(_("press 1, 2 or 3 for the value of the %s die (or undo)")
-                         % colours_in(die_text(session.pending_die).rsplit(" ", 1)[0])) from None
+                         % colours_in(die_name(session.pending_die))) from None
     if value is None:
         raise TableError(_("press 1, 2 or 3 for the value"))
     return {"type": "value", "value": value}

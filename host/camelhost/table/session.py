@@ -1063,7 +1063,8 @@ class Session:
     def undo_scoring(self):
         """What a typed ``undo`` would take back of the race's scoring, or ``None`` when
         it takes back none: ``{"legs": [leg numbers scored], "race": True when it takes
-        back the race's end, "race_no": this race's number, "steps": [(events of a step,
+        back the race's end, "race_no": this race's number, "cards": the finish cards on the
+        piles, "steps": [(events of a step,
         holder), ...] it takes back, "at": the index in ``steps`` of the step that scored}`` (the table asks before such an undo:
         ``camelhost.table.controller.Table``). Changes nothing."""
         count = self.undo_steps()
@@ -1086,8 +1087,9 @@ class Session:
 
     def _scoring_since(self, mark):
         """The scoring done since ``mark`` (a step's): ``{"legs": [...], "race": bool,
-        "race_no": int}`` (the legs scored, by number; the race's end), or ``None`` when
-        none was."""
+        "race_no": int, "cards": int}`` (the legs scored, by number; the race's end; the
+        finish cards on the two piles now, which an undo of the race's end turns face
+        down again: 0 when none was played), or ``None`` when none was."""
         if "race" in mark or self.game is None:
             return None
         legs = []
@@ -1102,7 +1104,8 @@ class Session:
                 legs.insert(0, leg)
         if not legs:
             return None
-        return {"legs": legs, "race": race, "race_no": self.race_no}
+        cards = len(self.game.pile("winner")) + len(self.game.pile("loser"))
+        return {"legs": legs, "race": race, "race_no": self.race_no, "cards": cards}
 
     def _dice_out(self):
         """The dice out of the pyramid on the table now: the game's revealed this leg
