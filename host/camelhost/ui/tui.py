@@ -36,7 +36,8 @@ A die reported with value ``?`` is completed by a single key (1, 2 or 3), the
 numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` or
 ``lose`` alone opens the finish-card picker (a colour by its number or its first letters, nothing drawn); a
 typed ``win red`` shows as ``win •••`` (the same mask whatever its length) and
-is never echoed. Ctrl-Q, Ctrl-C and
+is never echoed; so does a finish card typed with a slip or after a name (``winn •••``,
+``lose •••`` for ``lose:green``, ``Ann win •••``: ``parser.finish_card_cut``). Ctrl-Q, Ctrl-C and
 Ctrl-D all quit (every event is already in the journal). The pyramid's events wait in
 its link's queue and are handed to the table on the UI thread (a timer, no thread of
 the app's own). Everything drawn
