@@ -142,7 +142,11 @@ def test_table_suggestions_follow_the_coach(monkeypatch):
     assert coach.race_ends_this_leg(g) < coach.ENDGAME_SHARE
     ranked = [r[1] for r in coach.evaluate(g)]
     assert ranked[0].startswith("finish ")  # the coach itself would play a card
-    cards = [a for a in ranked if a.startswith("finish ")][:coach.FINISH_ADVICE]
+    finish = [a for a in ranked if a.startswith("finish ")]
+    cards = finish[:coach.FINISH_ADVICE]
+    for pile in ("winner", "loser"):  # and each pile's best (tester s35 finding 17)
+        if not any(a.split()[1] == pile for a in cards):
+            cards += [a for a in finish if a.split()[1] == pile][:1]
     assert [av.action for av in bots.suggestions(g)] == [
         a for a in ranked if not a.startswith("finish ") or a in cards]
     # Ann played one: it is advised all the same (leaving it out would show it). The
@@ -161,7 +165,9 @@ def test_table_suggestions_follow_the_coach(monkeypatch):
     assert "finish winner white" not in [r[1] for r in coach.evaluate(g)]
     advice = [av.action for av in bots.suggestions(g)]
     assert advice[0] == "finish winner white"  # as if she still held it
-    assert len([a for a in advice if a.startswith("finish ")]) == coach.FINISH_ADVICE
+    # the best two finish cards (both on the winner pile), then the loser pile's best
+    assert [a for a in advice if a.startswith("finish ")] == [
+        "finish winner white", "finish winner orange", "finish loser yellow"]
     assert all(av.win is None for av in bots.suggestions(g))
     # the same game but for the colour of Ann's hidden card: the same advice
     h = Game("classic", 4, {1: ["blue", "green", "orange"], 2: ["yellow"],

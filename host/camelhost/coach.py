@@ -1076,7 +1076,8 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
     played), the player's own cards on the piles counted by number like everyone's,
     and in the end-game the play-outs guess them too (never one of the colour about to
     be played), so the order gives nothing away; the best ``FINISH_ADVICE`` finish
-    cards only (each is "if you hold it": more would crowd out the rest). ``race``: the
+    cards only (each is "if you hold it": more would crowd out the rest), and each
+    pile's best (``_advice_cards``). ``race``: the
     ``RaceOdds`` to value finish cards with (the table passes the odds it shows, so
     the advice and the odds agree); default the coach's own ``FINISH_SAMPLES`` run."""
     out = []
@@ -1272,9 +1273,22 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         out.append((ev - REPLY_WEIGHT * reply, av))
     out.sort(key=lambda t: (-t[0], t[1].action))
     if public:  # the best few finish cards only, before the end-game picks its few
-        cards = [t for t in out if t[1].kind == "finish"][:FINISH_ADVICE]
-        out = [t for t in out if t[1].kind != "finish" or t in cards]
+        out = _advice_cards(out)
     return out, styles
+
+
+def _advice_cards(out):
+    """``out`` (``[(score, ActionValue)]``, best first) with its finish cards cut to the
+    public advice's: the best ``FINISH_ADVICE``, and each pile's best when none of those
+    is on it (tester s35 finding 17: with both on the loser pile, ``best all`` never
+    listed the winner pile, as if a card there were illegal). The advice only: the
+    coach's own choice never reads it."""
+    finish = [t for t in out if t[1].kind == "finish"]
+    cards = finish[:FINISH_ADVICE]
+    for pile in ("winner", "loser"):
+        if not any(t[1].action.split()[1] == pile for t in cards):
+            cards += [t for t in finish if t[1].action.split()[1] == pile][:1]
+    return [t for t in out if t[1].kind != "finish" or t in cards]
 
 
 def _cap(ev, top):

@@ -201,7 +201,11 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
 
     edition = game.edition
     inside = colour_list(position.dice) or _("none")
-    if waiting:
+    if game.is_over:  # no die comes out, but the dice are still in the pyramid (RULES 1.13)
+        lines.append(_("%s edition, leg %d: the race is over, no die comes out (dice still "
+                       "inside: %s)") % (edition_word(edition), game.leg,
+                                         colour_list(game.dice_in_pyramid()) or _("none")))
+    elif waiting:
         lines.append(ngettext(
             "%s edition, leg %d, %s's pyramid ticket waits for its die; dice inside: %s; "
             "%d to come out",

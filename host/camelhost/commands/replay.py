@@ -79,8 +79,8 @@ def _journal_events(path, args):
 
 def _replayed(events, path, brief):
     """The session ``events`` leave, printing every notice as it came (or, ``brief``, only
-    each earlier race's result that still stands: the one an undo took back is forgotten
-    again)."""
+    each earlier race's result that still stands, its final scores or its unscored end:
+    the one an undo took back is forgotten again)."""
     from camelhost.table.session import Session
     from camelhost.table.view import table_view
     from camelhost.ui import plain
@@ -96,10 +96,10 @@ def _replayed(events, path, brief):
 
     def results(event, notices, session):
         for n in notices:
-            if n["kind"] == "final":
+            if n["kind"] in ("final", "unscored"):
                 finals[n["race"]] = plain.notice_lines(
                     n, table_view(session, odds=False), past=True)
-        if session.phase != "over":
+        if session.phase not in ("over", "unscored"):
             finals.pop(session.race_no, None)
 
     session = Session.from_events(events, path, results if brief else each)
@@ -122,6 +122,9 @@ def _print_where_it_stops(session, notes):
     if view["phase"] == "over":
         _print(_("The race is over."))
     else:
+        if view["phase"] == "unscored":  # said here too: the status lines do not say it
+            _print(_("Race %d ended unscored: its last leg and the finish piles were not "
+                     "scored.") % session.race_no)
         line = plain.prompt_line(view)
         _print(_("Next: %s") % line[2:] if line.startswith("> ") else line)
     for line in notes:

@@ -12,6 +12,7 @@ characters and lines longer than ``LINE_MAX`` are refused before anything else;
 input quoted back in a message is shortened (``camelhost.table.errors.shown``).
 """
 
+import functools
 import re
 import unicodedata
 
@@ -30,7 +31,7 @@ from camelhost.i18n import (
     edition_word,
     ngettext,
 )
-from camelhost.suggest import nearest, ratio
+from camelhost.suggest import fold, nearest, ratio
 from camelhost.table.errors import TableError, shown
 from camelhost.table.manual import (
     DieSyntaxError,
@@ -184,7 +185,143 @@ def _reserved_name_first(text, names):
 
 _SIDES = {"+": "+", "-": "-", "oasis": "+", "cheering": "+", "cheer": "+",
           "mirage": "-", "booing": "-", "boo": "-"}
-_FINISH = ("win", "winner", "w", "lose", "loser")
+#: The words that start a finish card's line (``win red``, ``lose red``, ``finish winner
+#: red``; ``w`` is ``win``), RULES 1.8: the one list the parser and the full screen's
+#: mask read (``finish_card_cut``).
+FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
+_FINISH = FINISH_WORDS[:5]
+#: A run of letters: a word as ``finish_card_cut`` reads it (``lose:green``: ``lose``).
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _meant_words():
+    """Every language's own words a player may type meaning a finish card (context
+    ``finish card word``, ``|`` between them: German ``sieger``, ``verlierer``,
+    ``wettkarte``; English none besides ``FINISH_WORDS``), folded: never taken as a
+    command, only masked and refused as a slip (``finish_card_slip``)."""
+    from camelhost.i18n import languages
+    return _meant_in(tuple(languages()))
+
+
+@functools.lru_cache(maxsize=4)
+def _meant_in(langs):
+    words = set()
+    for lang in langs:
+        said = catalogue(lang)
+        for meant in (said.pgettext("finish card word", "winner"),
+                      said.pgettext("finish card word", "loser"),
+                      said.pgettext("finish card word", "finish")):
+            words.update(fold(w) for w in meant.split("|") if w.strip())
+    return words - set(FINISH_WORDS)
+
+
+def _not_finish_words():
+    """The words that are something else at some table, never read as a finish card's
+    slip: the commands (``FORMS``, ``TABLE_WORDS``, each language's, ``local_commands``)
+    and the colours (either edition's, each language's), folded."""
+    from camelhost.i18n import languages
+    return _not_finish_in(tuple(languages()))
+
+
+@functools.lru_cache(maxsize=4)
+def _not_finish_in(langs):
+    words = set(FORMS) | set(TABLE_WORDS) | set(ALL_DICE)
+    words |= set(camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels)
+    for lang in langs:
+        words |= set(local_commands(lang)) | set(local_colours(lang))
+    return {fold(w) for w in words}
+
+
+def _is_finish_word(word):
+    """``(finish, exact)``: whether ``word`` (letters) reads as a finish card's word, and
+    whether it is one of ``FINISH_WORDS`` itself. A finish word is one of those, a
+    language's own (``_meant_words``), or two letters or more near one of them
+    (``suggest.nearest``: ``winn``, ``wn``, ``loose``, ``lsoe``, ``finsh``), nearer it
+    than any other command (``tiel`` is ``tile``'s slip), and no command or colour of its
+    own (``_not_finish_words``); letter case and accents aside."""
+    folded = fold(word)
+    if folded in FINISH_WORDS:
+        return True, True
+    meant = _meant_words()
+    if folded in meant:
+        return True, False
+    if len(folded) < 2 or folded in _not_finish_words():
+        return False, False
+    finish = [w for w in FINISH_WORDS if len(w) > 1] + sorted(meant)
+    # nearer another command than any finish word: that command's slip ('tiel': tile)
+    others = [w for w in list(FORMS) + list(TABLE_WORDS) if len(w) > 1 and w not in finish]
+    return nearest(folded, finish + others) in finish, False
+
+
+def _finish_word_at(text, names):
+    """The finish card's word of ``text`` (``_is_finish_word``) as ``(start, end,
+    exact)`` indexes in ``text``, else ``None``: the line's first word, or the word after
+    a player's name (one of ``names`` as typed, letter case aside, followed by a space,
+    ``:`` or ``,``; or a first word near a name: ``Bne win red``). A player's whole
+    name is never read as a slip (``Lise leg red`` with a player called Lise)."""
+    start = len(text) - len(text.lstrip())
+    low = text.lower()
+    for name in sorted(names, key=len, reverse=True):
+        after = text[start + len(name):start + len(name) + 1]
+        if low.startswith(name.lower(), start) and after in ("", " ", ":", ","):
+            return _word_at(text, _skip_separators(text, start + len(name)))
+    first = _word_at(text, start)
+    if first is not None:
+        return first
+    word = _LETTERS.match(text, start)
+    if word is not None and names and nearest(word.group(0), names) is not None:
+        return _word_at(text, _skip_separators(text, word.end()))
+    return None
+
+
+def _skip_separators(text, at):
+    while at < len(text) and text[at] in " :,":
+        at += 1
+    return at
+
+
+def _word_at(text, at):
+    """``(start, end, exact)`` of the word at ``at`` in ``text`` when it reads as a finish
+    card's (``_is_finish_word``), else ``None``."""
+    word = _LETTERS.match(text, at)
+    if word is None:
+        return None
+    finish, exact = _is_finish_word(word.group(0))
+    return (word.start(), word.end(), exact) if finish else None
+
+
+def finish_card_cut(text, names=()):
+    """Where the hidden part of a finish card's line begins: the index in ``text`` just
+    after its finish-card word (``win red``: 3; ``Ann: lose:green``: 9), once anything
+    follows that word; ``None`` for any other line, and for the word alone (``win``,
+    whose colour is asked unseen). The word is the first (after an optional player's
+    name, ``names``) and reads as a finish card's (``FINISH_WORDS``, a language's own,
+    or a slip near one: ``winn``, ``loose``, ``wn``, ``lsoe``): what follows may be a
+    finish card's colour, so it is never shown nor said back (RULES 1.8, 5). The one
+    test the full screen's mask (``camelhost.ui.tui``) and the parser's refusal
+    (``finish_card_slip``) share."""
+    found = _finish_word_at(text, names)
+    if found is None or found[1] >= len(text):
+        return None
+    return found[1]
+
+
+def finish_card_slip(text, names=()):
+    """Whether ``text`` reads as a finish card (``finish_card_cut``) typed in no form the
+    table takes: a slip of its word (``winn green``, ``lose:green``, ``sieger rot``),
+    where ``win green`` and ``Ann win green`` (refused for its name, the colour left
+    out) are not."""
+    found = _finish_word_at(text, names)
+    if found is None:
+        return False
+    _start, end, exact = found
+    return not exact or end < len(text) and not text[end].isspace()
+
+
+#: The refusal of a finish card's slip (``finish_card_slip``): it never repeats the line.
+FINISH_SLIP = N_("that line reads as a finish card, mistyped: it was not played, and is "
+                 "not repeated; type 'win' or 'lose' alone, then the colour (not shown) "
+                 "(RULES 1.8)")
 
 
 def check_line(text):
@@ -384,6 +521,8 @@ def parse_command(text, session):
     head = words[0].lower()
     if _reserved_name_first(text, session.names):  # 'Undo leg red': the player, named first
         raise TableError(_unknown_command(text, head, session))
+    if finish_card_slip(typed, session.names):  # 'winn green': its colour never said back
+        raise TableError(_(FINISH_SLIP))
     if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
         return _parse_ink(text)
     event = _table_command(head, words, session)

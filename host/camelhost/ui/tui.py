@@ -36,7 +36,8 @@ A die reported with value ``?`` is completed by a single key (1, 2 or 3), the
 numeral ink of a grey die the pyramid could not read by ``b`` or ``w``. ``win`` or
 ``lose`` alone opens the finish-card picker (a colour by its number or its first letters, nothing drawn); a
 typed ``win red`` shows as ``win •••`` (the same mask whatever its length) and
-is never echoed. Ctrl-Q, Ctrl-C and
+is never echoed; so does a finish card typed with a slip or after a name (``winn •••``,
+``lose •••`` for ``lose:green``, ``Ann win •••``: ``parser.finish_card_cut``). Ctrl-Q, Ctrl-C and
 Ctrl-D all quit (every event is already in the journal). The pyramid's events wait in
 its link's queue and are handed to the table on the UI thread (a timer, no thread of
 the app's own). Everything drawn
@@ -64,6 +65,7 @@ from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
 from camelhost.table.narration import came_out_words, notice_lines, put_back_words
+from camelhost.table.parser import FINISH_WORDS, finish_card_cut  # noqa: F401  (API)
 from camelhost.table.view import CRAZY_WHY, move_path, table_view
 from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
@@ -84,8 +86,6 @@ from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this modul
 from camelhost.ui.plan import LOG_MIN, MIN_SIZE, text_rows, too_small_text  # noqa: F401
 from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
 
-#: Words that start a finish-card command (``win red``, ``lose red``, ``finish ...``).
-FINISH_WORDS = ("win", "winner", "w", "lose", "loser", "finish")
 #: What stands for everything typed after a finish-card command word, whatever its
 #: length (a mask as long as the text would tell ``red`` from ``yellow``).
 MASK = "•••"
@@ -203,20 +203,23 @@ def shorten(text, limit):
     return text[:keep * 2 // 3] + tail + text[-(keep - keep * 2 // 3):]
 
 
-def is_finish_command(text):
-    """True when ``text`` plays (or starts to play) a finish card: its colour must
-    not be drawn."""
-    words = text.strip().lower().split()
-    return bool(words) and words[0] in FINISH_WORDS and (len(words) > 1 or text.endswith(" "))
+def is_finish_command(text, names=()):
+    """True when ``text`` plays (or starts to play) a finish card, or reads as one typed
+    with a slip (``winn green``, ``lose:green``, ``Ann win green``; ``names``: the
+    players'): its colour must not be drawn (``parser.finish_card_cut``)."""
+    return finish_card_cut(text, names) is not None
 
 
-def masked_command(text):
-    """What the command line shows of ``text`` while a finish card is typed: the
-    command word as typed, then ``MASK`` however much (or little) follows it, so
-    neither the colour nor its length shows (RULES 1.8, 5)."""
-    head = text[:len(text) - len(text.lstrip())]
-    word = text.strip().split()[0] if text.strip() else ""
-    return head + word + " " + MASK
+def masked_command(text, names=()):
+    """What the command line shows of ``text`` while a finish card is typed: the line as
+    typed up to its finish-card word (``parser.finish_card_cut``: ``win``, ``Ann:
+    lose``, ``winn``), then ``MASK`` however much (or little) follows it, so neither
+    the colour nor its length shows (RULES 1.8, 5)."""
+    cut = finish_card_cut(text, names)
+    if cut is None:  # no finish card's word: the first word stays, the rest is masked
+        cut = len(text) - len(text.lstrip())
+        cut += len(text.strip().split()[0]) if text.strip() else 0
+    return text[:cut] + " " + MASK
 
 
 class CommandInput(Input):
@@ -292,9 +295,12 @@ class CommandInput(Input):
         elif not masked and self._blink_before is not None:
             self.cursor_blink, self._blink_before = self._blink_before, None
 
+    #: The players' names, read before a finish card's word (``Ann win •••``).
+    names = ()
+
     def shown(self):
         """What the command line shows: the value, or its mask while ``password``."""
-        return masked_command(self.value) if self.password else self.value
+        return masked_command(self.value, self.names) if self.password else self.value
 
     def shown_cursor(self):
         """The cell of the cursor in ``shown()``: while masked, where the cursor is in
@@ -1452,8 +1458,8 @@ class TableApp(InLanguage, App):
     def _echo(self, text):
         """Echo ``text`` in the history once the table says anything in reply to it
         (or accepts it in silence); refused, it is echoed marked so (``refuse_echo``)."""
-        if is_finish_command(text):
-            shown = masked_command(text.strip())
+        if is_finish_command(text, self.session.names):
+            shown = masked_command(text.strip(), self.session.names)
         else:
             shown = shorten(text, ECHO_MAX)
         self._echo_waits = "> " + shown
@@ -1570,8 +1576,10 @@ class TableApp(InLanguage, App):
             return
         if self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")  # the next leg goes on: its odds back in view
-        self.hide_colours = is_finish_command(text)
-        self._hidden_words = [w for w in words[1:] if w not in ("winner", "loser")] \
+        cut = finish_card_cut(text, self.session.names)
+        self.hide_colours = cut is not None
+        self._hidden_words = [w for w in re.findall(r"[^\W\d_]+", text[cut:])
+                              if w.lower() not in ("winner", "loser")] \
             if self.hide_colours else []
         try:
             go_on = self._answer(lambda: self.table.line(text))
@@ -1632,7 +1640,8 @@ class TableApp(InLanguage, App):
             self._submit(value.strip().lower())
             return
         # A finish card typed on the shared screen: its colour is masked as it is typed.
-        masked = phase == "turn" and is_finish_command(value)
+        box.names = self.session.names
+        masked = phase == "turn" and is_finish_command(value, box.names)
         if box.password != masked:
             box.password = masked
 
