@@ -97,6 +97,9 @@ def test_race_odds_asked_again_after_other_positions_is_the_same_run():
 def test_tile_values_asked_again_after_other_boards_are_not_worked_out_again(monkeypatch):
     # every player asks about the board as it is between two dice, the coach about
     # others between: the answer stays while it is used (fresh and kept alike)
+    # from an empty cache: what the tests before left in it (this process's, in any
+    # order) would move the point at which its generations turn over
+    tiles._VALUES.clear()
     made = []
     table = tiles.landing_table
     monkeypatch.setattr(tiles, "landing_table",

@@ -35,7 +35,7 @@ def _replay_brief(tmp_path, lines, capsys):
 def test_replay_brief_says_the_race_in_view_ended_unscored(tmp_path, capsys):
     out = _replay_brief(tmp_path, [SETUP, "leg red", "unscored"], capsys)
     assert ("Race 1 ended unscored: its last leg and the finish piles were not scored.\n"
-            "Next: race ended unscored: 'again' for another race\n") in out
+            "Next: race ended unscored: 'again' for another race, 'quit' to leave\n") in out
 
 
 def test_replay_brief_says_an_earlier_race_ended_unscored(tmp_path, capsys):
