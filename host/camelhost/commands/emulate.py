@@ -289,7 +289,13 @@ def _say_new_boots(board, seen, stop, period=0.5, resets=0):
 
 def run(args):
     from camelhost.device import uf2
-    from camelhost.device.emulated import EmulatedPyramid, EmulatorError, find_uf2, node_runner
+    from camelhost.device.emulated import (
+        EmulatedPyramid,
+        EmulatorError,
+        FlashInUse,
+        find_uf2,
+        node_runner,
+    )
 
     try:
         node_runner()  # before anything is built: the runner, Node and rp2040js are there
@@ -303,6 +309,8 @@ def run(args):
     began = time.monotonic()
     try:
         board.start()
+    except FlashInUse as exc:  # another emulate holds the image: its one line, nothing started
+        raise CliError(str(exc)) from None
     except EmulatorError as exc:
         if time.monotonic() - began < USB_TIMEOUT:  # the runner stopped: its own words
             raise CliError(_("the emulated board did not start: %s") % str(exc).splitlines()[0]) from None
