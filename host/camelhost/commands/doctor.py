@@ -144,8 +144,9 @@ def event_seen(event):
 class _Maker:
     """What a person does at a real board: put a die in, push the slider. ``emulated``:
     the board is the emulated Pico (``pyramid emulate``, its port a pseudo-terminal), where
-    these are keys typed in the emulator's terminal: each prompt names the key (``p red``,
-    ``p lila`` in German, which the emulator reads; Enter for a push)."""
+    these are keys typed in the emulator's terminal: each prompt names the key (``p blue``,
+    ``p blau`` in German, which the emulator reads whatever its own language; a die of
+    the board's edition, ``any_die``; Enter for a push)."""
 
     def __init__(self, ask=input, say=print, wait=PUSH_TIMEOUT, emulated=False):
         self.ask = ask
