@@ -50,9 +50,17 @@ PUSH_TIMEOUT = 30.0
 #: the emulator's terminal, reached by switching windows, and the emulated board takes
 #: several seconds of wall time for it (docs/emulator.md)
 EMULATED_PUSH_TIMEOUT = 120.0
-#: the die the reading step asks for on the emulated Pico, where the prompt names its key
-#: (any die of either edition would do; the light step asks for the darkest)
-ANY_DIE = "red"
+
+
+def any_die(edition):
+    """The die the LED and reading steps ask for (``edition``: ``classic`` or
+    ``second``, the board's own): the edition's first sensor label (blue, in both),
+    as the virtual pyramid's hands place it; on the emulated Pico the prompt names its
+    key, so it must be a die the board's edition has (tester2 s35, finding 17: it was
+    red, which the classic edition has no die for). Source: ``camelup.editions``."""
+    from camelup import editions
+
+    return editions.get_edition(edition).sensor_labels[0]
 
 
 def command(*words):
@@ -137,8 +145,9 @@ def event_seen(event):
 class _Maker:
     """What a person does at a real board: put a die in, push the slider. ``emulated``:
     the board is the emulated Pico (``pyramid emulate``, its port a pseudo-terminal), where
-    these are keys typed in the emulator's terminal: each prompt names the key (``p red``,
-    ``p lila`` in German, which the emulator reads; Enter for a push)."""
+    these are keys typed in the emulator's terminal: each prompt names the key (``p blue``,
+    ``p blau`` in German, which the emulator reads whatever its own language; a die of
+    the board's edition, ``any_die``; Enter for a push)."""
 
     def __init__(self, ask=input, say=print, wait=PUSH_TIMEOUT, emulated=False):
         self.ask = ask
@@ -155,7 +164,7 @@ class _Maker:
 
     def place_die(self, edition):
         if self.emulated:
-            self.place(ANY_DIE)
+            self.place(any_die(edition))
             return
         self._wait_for_enter(_("put one die in the pyramid's head (slider not pushed), then "
                                "press Enter: "))
@@ -186,9 +195,7 @@ class _Sim:
         self.vp = vp
 
     def place_die(self, edition):
-        from camelup import editions
-
-        self.vp.place(editions.get_edition(edition).sensor_labels[0])
+        self.vp.place(any_die(edition))
 
     def place(self, label):
         self.vp.place(label)
@@ -305,6 +312,8 @@ def checklist(pyramid, hands, edition, report=None):
         settings = pyramid.settings()
     except OSError:
         pass
+    # the board's own edition (its CFG, else its HELLO) names the dice asked for
+    edition = (settings or {}).get("ed") or hello.get("ed") or edition
     shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
         # the board reports whole ms; the chip integrates in 2.4 ms steps (7 -> 7.2)

@@ -120,19 +120,35 @@ def _pushed(got):
                                                for label, value in got.dice)
 
 
+def console_label(typed):
+    """The die label (``red``, ``grey-black``) a colour typed at the console names, in
+    the words of any language the table speaks, whatever the console's own: English
+    ``red``, German ``rot``, ``grau schwarz``, ``gruen`` (``camelhost.table.manual.
+    local_colours`` of each of ``camelhost.i18n.languages()``: one source, the words
+    ``colour_words`` gives). The console is the maker's keyboard for a pyramid that other
+    programs talk to in their own language: ``pyramid doctor --lang de`` asks for
+    ``p rot`` at an English console (tester2 s35, finding 13). Words it does not know
+    come back as typed (lower case), for the caller to refuse."""
+    from camelhost.i18n import languages
+    from camelhost.table.manual import local_colours
+
+    words = {}
+    for lang in languages():
+        words.update(local_colours(lang))
+    return "-".join(words.get(word, word) for word in typed.lower().replace("-", " ").split())
+
+
 def _move(board, key, typed):
     """``in COLOUR`` (``key`` ``in``): that die, out of the pyramid, goes back in it;
     ``out COLOUR``: that die, inside, is taken out (no push releases it until ``l`` or
     ``in``), as the table asks ("put the grey die back in the pyramid", "take the red
-    die out of the pyramid"). ``typed``: the colour as ``p`` reads it (English or the
-    table's words; the grey die with or without its ink). Returns the line said; the
+    die out of the pyramid"). ``typed``: the colour as ``p`` reads it (``console_label``:
+    English or any language's words; the grey die with or without its ink). Returns the line said; the
     pyramid unchanged when the die is already where asked or unknown."""
     from camelup import editions
 
-    from camelhost.commands.monitor import place_label
-
     dice = editions.get_edition(board.edition).dice
-    die = place_label("-".join(typed.split()))
+    die = console_label(typed)
     if die.startswith(editions.GREY + "-") and die in editions.get_edition(board.edition).sensor_labels:
         die = editions.GREY  # one grey die, whichever ink is up
     names = ", ".join(colours_in(d) for d in dice)
@@ -158,18 +174,17 @@ def _move(board, key, typed):
 
 def _place(board, typed):
     """``p COLOUR``: that die (a sensor label of the board's edition) in the head. The
-    colour is read as ``pyramid monitor --place`` reads it, in English or in the table's
-    language (``monitor.place_label``: German ``p lila``, ``p grau schwarz``), and said
-    in the table's language (``colours_in``), as the doctor names the die it asks for."""
+    colour is read in English or in any language the table speaks, whatever the
+    console's own (``console_label``: German ``p lila``, ``p grau schwarz``, as
+    ``pyramid doctor --lang de`` asks for them), and said in the console's language
+    (``colours_in``)."""
     from camelup import editions
-
-    from camelhost.commands.monitor import place_label
 
     labels = editions.get_edition(board.edition).sensor_labels
     if not typed:
         board.place("empty")
         return _("the head is empty")
-    colour = place_label("-".join(typed.split()))
+    colour = console_label(typed)
     if colour not in labels:
         return _("no die %r in the %s edition: p and one of %s") % (
             typed, edition_word(board.edition), ", ".join(colours_in(label) for label in labels))
@@ -274,7 +289,13 @@ def _say_new_boots(board, seen, stop, period=0.5, resets=0):
 
 def run(args):
     from camelhost.device import uf2
-    from camelhost.device.emulated import EmulatedPyramid, EmulatorError, find_uf2, node_runner
+    from camelhost.device.emulated import (
+        EmulatedPyramid,
+        EmulatorError,
+        FlashInUse,
+        find_uf2,
+        node_runner,
+    )
 
     try:
         node_runner()  # before anything is built: the runner, Node and rp2040js are there
@@ -288,6 +309,8 @@ def run(args):
     began = time.monotonic()
     try:
         board.start()
+    except FlashInUse as exc:  # another emulate holds the image: its one line, nothing started
+        raise CliError(str(exc)) from None
     except EmulatorError as exc:
         if time.monotonic() - began < USB_TIMEOUT:  # the runner stopped: its own words
             raise CliError(_("the emulated board did not start: %s") % str(exc).splitlines()[0]) from None

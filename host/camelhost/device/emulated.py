@@ -27,6 +27,10 @@ gives MicroPython alone on an erased filesystem (it formats it at its first boot
 at every flash program and erase (a temporary file renamed over it), so a power cycle,
 and a killed emulator, keep what the board wrote; the flash chip's unique id follows
 the region in the file, drawn when the image is first used (``hardware/emu/board.cjs``).
+One emulator at a time holds a ``flash_file``: an advisory lock (``fcntl.flock``) on
+``FILE.lock`` beside it, holding the holder's pid, taken before the image is read and
+held until ``close`` (the image itself is replaced at each write, so its own inode
+cannot carry the lock); a second board on the same file raises ``FlashInUse``.
 
 Times are the emulated chip's (ms since power-on); the emulator runs slower than
 real time (``ratio``, emulated ms per wall ms, is in ``clock``).
@@ -72,6 +76,39 @@ PUSH = (150, 80, 8000)
 
 class EmulatorError(RuntimeError):
     """The emulated board could not start, stopped, or did not answer in time."""
+
+
+class FlashInUse(EmulatorError):
+    """Another emulated board (another ``pyramid emulate``) holds this flash image: two
+    boards on one file would overwrite each other's writes (tester2 s35, finding 16)."""
+
+
+def lock_flash(path):
+    """Take the advisory lock of the flash image ``path`` (``fcntl.flock`` on
+    ``path + ".lock"``, created when missing, never removed: removing it would let two
+    boards lock two files) and write this process's pid in it. Returns the lock's file
+    descriptor (close it to release the lock; it is not inherited by child processes).
+    Raises ``FlashInUse`` naming the image and the holder's pid when another open
+    holds it; nothing is written to the image either way."""
+    import fcntl
+
+    fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            pid = int(os.pread(fd, 32, 0).split()[0])
+        except (OSError, ValueError, IndexError):
+            pid = None
+        os.close(fd)
+        if pid is None:
+            raise FlashInUse(_("%s is in use by another pyramid emulate: stop it (q in its "
+                               "terminal) or give another --flash image") % path) from None
+        raise FlashInUse(_("%s is in use by another pyramid emulate (pid %d): stop it (q in "
+                           "its terminal) or give another --flash image") % (path, pid)) from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, b"%d\n" % os.getpid(), 0)
+    return fd
 
 
 def find_uf2(uf2=None):
@@ -313,6 +350,7 @@ class EmulatedPyramid(DiceTableDriver):
         self.start_timeout = start_timeout
         self.table = sim_table.Table(edition, seed)
         self.port = None
+        self._flash_lock = None  # the fd of ``lock_flash`` while this board holds the image
         self._dir = None
         self._proc = None
         self._ctrl = None
@@ -355,7 +393,10 @@ class EmulatedPyramid(DiceTableDriver):
         self.close()
 
     def start(self):
-        """Make the pty and the flash image, and power the board on."""
+        """Make the pty and the flash image, and power the board on. Raises
+        ``FlashInUse`` (nothing started) when another board holds ``flash_file``."""
+        if self.flash_file is not None and self._flash_lock is None:
+            self._flash_lock = lock_flash(self.flash_file)
         self._dir = tempfile.mkdtemp(prefix="emupyramid-")
         if self.flash_file is None:
             self.flash_file = os.path.join(self._dir, "flash.img")
@@ -507,6 +548,9 @@ class EmulatedPyramid(DiceTableDriver):
         if self._dir:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
+        if self._flash_lock is not None:  # after power_off wrote the image back
+            os.close(self._flash_lock)
+            self._flash_lock = None
 
     # --- the wires ---
 

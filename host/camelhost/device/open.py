@@ -102,6 +102,21 @@ class PyramidIdentity:
         return "PyramidIdentity(%r)" % (self.fields,)
 
 
+class PyramidRestarted:
+    """The pyramid restarted while the link was up: its ``HELLO`` names a new boot
+    (``old`` -> ``new``, boot ids): a reset, a power dip or a crash. What
+    ``OpenPyramid.events()`` hands the table, so that a die released during the restart
+    (lost with the firmware down) is not lost silently (tester2 s35, finding 15)."""
+
+    __slots__ = ("old", "new")
+
+    def __init__(self, old, new):
+        self.old, self.new = old, new
+
+    def __repr__(self):
+        return "PyramidRestarted(%r, %r)" % (self.old, self.new)
+
+
 class PyramidPresence:
     """The pyramid stopped answering, or answers again: what ``OpenPyramid.events()``
     hands the table at each change. ``present``: False when its port went away (the
@@ -198,7 +213,8 @@ class OpenPyramid:
         a threshold (at once when the line is already noisy), and one ``("event",
         PyramidIdentity)`` once the pyramid's full ``HELLO`` came, ``("event",
         PyramidPresence)`` each time the pyramid stops answering or answers again (its
-        port lost, silent, or its path now another device's; then back); a link that refused
+        port lost, silent, or its path now another device's; then back), ``("event",
+        PyramidRestarted)`` each time its ``HELLO`` names a new boot; a link that refused
         the board (``Link.refused``: another board than the game's) ends with a
         ``fault`` event whose ``raw`` is that line. ``None`` in manual mode. Started once."""
         if self.link is None:
@@ -218,6 +234,7 @@ class OpenPyramid:
     def _pump(self):
         identified = False
         was = None  # the link opened on the pyramid: present
+        booted = None  # the boot of the pyramid's first HELLO on this link, then its latest
         stale_since = None
         while not self._stop.is_set():
             if not identified:
@@ -246,6 +263,12 @@ class OpenPyramid:
             if now is not None and now != (was or PyramidPresence(True, now.port)):
                 was = now
                 self._queue.put(("event", now))
+            # a new boot in HELLO: the pyramid restarted (a stand-in link may have no HELLO)
+            hello = getattr(self.link.sequencer, "hello", None)
+            boot = hello["boot"] if hello is not None else booted
+            if booted is not None and boot != booted:
+                self._queue.put(("event", PyramidRestarted(booted, boot)))
+            booted = boot
             try:
                 ev = self.link.next_event(0.5)
             except OSError as exc:  # the link reports its own reconnects; this is final

@@ -838,6 +838,20 @@ def dice_out_words(view):
                     "any that is back in it)", len(out)) % colour_list(out)
 
 
+def restart_words(view):
+    """What the table says when the pyramid restarted (a new boot in its ``HELLO``: a
+    reset, a power dip, a crash) while a die is awaited from it (phase ``die`` or
+    ``setup``, dice not typed): a die released during the restart may be lost, as the
+    firmware was down. One line, with an example die of the edition still in the
+    pyramid: ``the pyramid restarted: if a die came out just now and is not announced,
+    type it (e.g. 'green 2'), else release again``. ``None`` when no die is awaited
+    (nothing to lose; a resume names the dice out with ``dice_out_words``)."""
+    if view.get("phase") not in ("die", "setup") or view.get("dice_typed"):
+        return None
+    return _("the pyramid restarted: if a die came out just now and is not announced, type "
+             "it (e.g. '%s'), else release again") % example_die(view)
+
+
 def put_back_words(notice):
     """What to do with the dice of a release refused while another die's value or ink
     is asked (a ``retry`` notice with ``asked``): ``PUT THE PURPLE DIE BACK IN THE
