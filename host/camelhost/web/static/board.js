@@ -251,6 +251,17 @@
     const box = $("announce"), d = v.last_die;
     box.className = "";
     delete box.dataset.camel;
+    if (v.final) {
+      // the race over, whatever ended it (a die, or a redo giving the last die back):
+      // the result, and an undo's or redo's words beside it (docs/web.md "At the race end")
+      box.classList.add("announce-final");
+      $("die-arrow").textContent = "\u2691";
+      $("die-distance").textContent = "";
+      $("die-camel").textContent = t("race over: {0} wins", cw(v.final.winner));
+      const last = t("{0} is last", cw(v.final.loser));
+      $("die-detail").textContent = v.undo ? last + " \u00B7 \u21B6 " + v.undo : last;
+      return;
+    }
     if (v.undo) {
       // an undo or a redo: the coins, tickets and camels moved back (or forward again)
       // with no die; the table's own words of it, until the next action
@@ -262,14 +273,6 @@
       $("die-distance").textContent = "";
       $("die-camel").textContent = v.undo;
       $("die-detail").textContent = "";
-      return;
-    }
-    if (v.final) {
-      box.classList.add("announce-final");
-      $("die-arrow").textContent = "\u2691";
-      $("die-distance").textContent = "";
-      $("die-camel").textContent = t("race over: {0} wins", cw(v.final.winner));
-      $("die-detail").textContent = t("{0} is last", cw(v.final.loser));
       return;
     }
     if (!d) {
