@@ -1869,6 +1869,21 @@ def read_header(path):
     return events[0] if events else None
 
 
+def first_line_damaged(path):
+    """True when line 1 (the game's first line) of the journal at ``path`` is damaged
+    and the line after it is a chained line of a game (``FirstLineDamaged``: a game
+    ``--resume FILE --upto-damage`` can rebuild), else False (no such file, a journal
+    whose first line reads, a file that is no game journal). Only reads."""
+    try:
+        with _open_read(path) as fh:
+            _scan(path, fh.read())
+    except FirstLineDamaged:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def read_names(path, header):
     """The players' names as they stand at the end of the journal at ``path``: the
     ``game`` line ``header``'s ``players`` with every ``rename`` line applied in order
