@@ -55,3 +55,24 @@ def test_a_file_that_is_no_game_journal_is_named_never_counted_as_a_race_over(
     assert err == ("pyramid: --resume %s: no unfinished game there (1 journal, its race "
                    "over; not a game journal: zzz.jsonl): give --resume FILE" % folder)
     assert (folder / "zzz.jsonl").read_text() == '{"hello": 1}\n'
+
+
+def test_a_garbled_edition_is_said_as_none_and_left_out_of_the_rebuild_command(
+        tmp_path, monkeypatch, capsys):
+    # the related papercut: the rebuild command repeated '--edition secxnd', which the
+    # option parser then refused with its usage text
+    path = str(tmp_path / "g.jsonl")
+    _journal(path)
+    kept = _damage_first_line(path)
+    rc, out, err = _resume(monkeypatch, capsys, "--resume", path)
+    assert rc != 0 and "secxnd" in err
+    assert "edition secxnd (not an edition: give classic or second)" in err, err
+    command = err[err.index("pyramid play --resume"):]
+    assert "--edition EDITION" in command and "secxnd" not in command, command
+    # the command as said, the edition given: the game resumes, its first line rebuilt
+    argv = command.split()[2:]
+    argv[argv.index("EDITION")] = "second"
+    rc, out, err = _resume(monkeypatch, capsys, *[a for a in argv if a != "--plain"])
+    assert rc == 0, err
+    assert any("rebuilt exactly as it was written" in line for line in out), out
+    assert kept in open(path + ".damaged", "rb").read()  # the journal as it was, kept
