@@ -128,7 +128,7 @@ def _check_options(args):
 def _unfinished(path):
     """Where the game in the journal at ``path`` stands, in words (``race 1, leg 3``),
     when its race is not over; ``None`` when it is over (or ended unscored) or the file
-    is no game journal (``_is_game_journal``). A journal that can't be read whole is
+    is no game journal (``journal.is_game_journal``). A journal that can't be read whole is
     unfinished (``damaged``), its first line too when the game's lines follow it: its
     resume says what is wrong and what can be done."""
     from camelhost.table.journal import JournalError, first_line_damaged, read_events, read_header
@@ -144,13 +144,6 @@ def _unfinished(path):
     if session.phase == "setup":
         return _("race %d, setup") % session.race_no
     return _("race %d, leg %d") % (session.race_no, session.game.leg)
-
-
-def _is_game_journal(path):
-    """True when the file at ``path`` holds a game: its ``game`` line reads, or it is
-    damaged with the game's lines after it (``first_line_damaged``)."""
-    from camelhost.table.journal import first_line_damaged, read_header
-    return read_header(path) is not None or first_line_damaged(path)
 
 
 def journals_in(folder):
@@ -172,6 +165,7 @@ def newest_unfinished(folder):
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
     unfinished game, or holds several written in the same second (their names listed,
     so that the table chooses, never this program)."""
+    from camelhost.table.journal import is_game_journal
     try:
         written = journals_in(folder)
     except OSError as exc:
@@ -186,7 +180,7 @@ def newest_unfinished(folder):
         where = _unfinished(path)
         if where is not None:
             found.append((second, path, where))
-        elif not _is_game_journal(path):
+        elif not is_game_journal(path):
             others.append(os.path.basename(path))
     if not written:
         raise CliError(_("--resume %s: no journal there (*.jsonl): give --resume FILE")
@@ -306,6 +300,10 @@ def open_session(args):
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
+        from camelhost.table.journal import is_game_journal
+        if not is_game_journal(path):  # any other file: never written over, never resumed
+            raise CliError(_("%s is not empty and holds no game: give another --journal "
+                             "(nothing was changed)") % path)
         raise CliError(_("%s already holds a game: use --resume %s, or another --journal")
                        % (path, path))
     seed = args.seed

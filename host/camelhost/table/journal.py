@@ -1892,6 +1892,13 @@ def first_line_damaged(path):
     return False
 
 
+def is_game_journal(path):
+    """True when the file at ``path`` holds a game: its ``game`` line reads
+    (``read_header``), or it is damaged with the game's lines after it
+    (``first_line_damaged``); False for any other file (or none). Only reads."""
+    return read_header(path) is not None or first_line_damaged(path)
+
+
 def read_names(path, header):
     """The players' names as they stand at the end of the journal at ``path``: the
     ``game`` line ``header``'s ``players`` with every ``rename`` line applied in order
