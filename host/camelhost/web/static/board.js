@@ -613,7 +613,15 @@
         li.appendChild(el("span", "order", (i + 1) + "."));
         li.appendChild(nameEl("span", "", c.name));
         li.appendChild(chip(c.colour, cw(c.colour)));
-        li.appendChild(el("span", "", signed(c.reward)));
+        // what the card paid: a loss the zero floor forgave (RULES 1.9) is no payment,
+        // said as the leg's scoring says it (tester s35 finding 11)
+        const paid = c.after - c.before, lost = paid - c.reward;
+        li.appendChild(el("span", "", signed(paid)));
+        if (lost > 0) {
+          const note = el("span", "forgiven", plural(lost, "1 coin forgiven", "{0} coins forgiven"));
+          note.title = t("nobody goes below 0 (RULES 1.9)");
+          li.appendChild(note);
+        }
         list.appendChild(li);
       });
       if (!(f.piles[name] || []).length) list.appendChild(el("li", "none", t("empty")));
