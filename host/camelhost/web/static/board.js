@@ -651,8 +651,25 @@
       turn: "{0}'s turn", die: v.dice_typed ? "{0}: type the die that came out" : "{0}: release a die",
       ink: "{0}: grey die, black or white numerals?",
       value: "{0}: which value did the die show?" };
-    $("turn").textContent = v.phase === "over" ? t("race over") : v.phase === "unscored" ?
-      t("race ended unscored") : v.turn ? (words[v.phase] ? t(words[v.phase], v.turn) : v.turn) : "";
+    const turn = clear($("turn"));
+    if (v.phase === "over" || v.phase === "unscored" || !v.turn) {
+      turn.textContent = v.phase === "over" ? t("race over") : v.phase === "unscored" ?
+        t("race ended unscored") : "";
+    } else {
+      withName(turn, words[v.phase] ? t(words[v.phase]) : "{0}", v.turn);
+    }
+  }
+
+  // ``template`` (one ``{0}``) with ``name`` in ``node``: the words around the name
+  // whole, the name shortened with an ellipsis where the line is short of room (the
+  // header at 1024 px: "Alexandra: lass einen\u2026" cut the instruction, tester s35
+  // finding 10)
+  function withName(node, template, name) {
+    const at = template.indexOf("{0}");
+    if (at < 0) { node.textContent = template; return; }
+    if (at > 0) node.appendChild(el("span", "words", template.slice(0, at)));
+    node.appendChild(nameEl("span", "", name));
+    if (template.length > at + 3) node.appendChild(el("span", "words", template.slice(at + 3)));
   }
 
   // The line to the pyramid (the view's "line", the link's measure): shown only while
