@@ -74,3 +74,11 @@ def test_a_long_name_gives_way_never_the_instruction(page):
     assert shown["text"] == long[0] + ": lass einen W\u00fcrfel heraus"
     assert shown["name_cut"] and shown["title"] == long[0], shown
     assert shown["words_inside"], shown
+
+
+def test_on_a_tablet_the_turn_line_stands_on_a_line_of_its_own(page):
+    # beside the title and the buttons it had some 50 px at 820 px
+    page.set_viewport_size({"width": 820, "height": 1180})
+    shown = _shown(page, _waiting(SEATS, "de"))
+    assert shown["text"] == "Alexandra: lass einen W\u00fcrfel heraus" and not shown["cut"], shown
+    assert shown["page"][0] <= 820, shown
