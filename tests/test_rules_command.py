@@ -253,7 +253,7 @@ def test_a_german_look_up_of_an_english_command_word_finds_its_sections(capsys):
     the sections the English one says it in, under their German headings."""
     assert cli.main(["rules", "tile", "--lang", "de"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == ("Abschnitte, deren englischer Text 'tile' nennt (pyramid rules 1.5 "
+    assert lines[0] == ("Abschnitte, deren englischer Text 'tile' nennt (pyramid rules 1.3 "
                         "zeigt einen):"), lines
     assert "- 1.5 Die Plättchen der Spieler" in lines and "- 3.6 Zuschauerplättchen" in lines
     # a German word still finds the German text's own sections, said as before

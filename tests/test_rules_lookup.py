@@ -24,7 +24,7 @@ def test_the_citation_an_error_prints_is_looked_up_as_copied(capsys):
 
 def test_a_word_lists_the_sections_that_mention_it(capsys):
     out = _out(capsys, "tile").splitlines()
-    assert out[0] == "Sections that mention 'tile' (pyramid rules 1.5 prints one):"
+    assert out[0] == "Sections that mention 'tile' (pyramid rules 1.3 prints one):"
     listed = [line[2:] for line in out[1:]]
     assert "1.5 Player tiles" in listed and "3.6 Spectator tiles" in listed
     assert "2.5 The desert tile" in listed

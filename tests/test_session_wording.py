@@ -131,7 +131,7 @@ def test_the_full_screen_and_the_web_page_use_the_same_words_for_the_last_die():
     assert view["last_die"]["path"] == path  # what the web page prints
     assert str(detail_text(notices, view)) == (
         "Bob's pyramid ticket: die yellow 1. Carries purple. From space 3 to 4 on Ann's booing "
-        "tile, back 1 to 3; it pays Ann 1 coin.")
+        "tile, back 1 to 3; Ann +1 coin.")
 
 
 def test_show_after_the_race_gives_the_result_not_tickets_or_hidden_piles():

@@ -227,7 +227,7 @@ TESTER_8_LINES = ["setup 1:blue 2:purple 3:yellow,green,red 15:black,white", "le
                   "partner Annabelle", "tile 4 +", "tile 6 -", "blue 1", "finish winner red",
                   "partner Hal", "leg green", "leg red", "purple 1", "partner Eve", "yellow 1"]
 TESTER_8_DETAIL = ("Dee's pyramid ticket: die yellow 1. Carries green, red, purple, blue. "
-                   "From space 3 to 4 on Cy's cheering tile, on to 5; it pays Cy 1 coin.")
+                   "From space 3 to 4 on Cy's cheering tile, on to 5; Cy +1 coin.")
 
 
 def test_eight_partnered_players_leave_the_history_three_lines_at_80x24():

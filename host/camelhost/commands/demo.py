@@ -80,6 +80,10 @@ def run(args):
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
+        from camelhost.table.journal import is_game_journal
+        if not is_game_journal(path):  # as play says it: any other file is never a game
+            raise CliError(_("%s is not empty and holds no game: give another --journal "
+                             "(nothing was changed)") % path)
         raise CliError(_("%s already holds a game; give another --journal") % path)
     names = seat_names(args.seats)
     with contextlib.ExitStack() as stack:

@@ -128,12 +128,13 @@ def _check_options(args):
 def _unfinished(path):
     """Where the game in the journal at ``path`` stands, in words (``race 1, leg 3``),
     when its race is not over; ``None`` when it is over (or ended unscored) or the file
-    is no game journal. A journal that can't be read whole is unfinished (``damaged``):
-    its resume says what is wrong and what can be done."""
-    from camelhost.table.journal import JournalError, read_events, read_header
+    is no game journal (``journal.is_game_journal``). A journal that can't be read whole is
+    unfinished (``damaged``), its first line too when the game's lines follow it: its
+    resume says what is wrong and what can be done."""
+    from camelhost.table.journal import JournalError, first_line_damaged, read_events, read_header
     from camelhost.table.session import Session
     if read_header(path) is None:
-        return None
+        return _("damaged") if first_line_damaged(path) else None
     try:
         session = Session.from_events(read_events(path), path)
     except (OSError, JournalError, ValueError):
@@ -164,6 +165,7 @@ def newest_unfinished(folder):
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
     unfinished game, or holds several written in the same second (their names listed,
     so that the table chooses, never this program)."""
+    from camelhost.table.journal import is_game_journal
     try:
         written = journals_in(folder)
     except OSError as exc:
@@ -171,21 +173,34 @@ def newest_unfinished(folder):
                        % (folder, exc.strerror or exc)) from None
     written.sort(key=lambda item: -item[0])
     found = []
+    others = []  # *.jsonl files that are no game journal: never counted as a race over
     for second, path in written:
         if found and second < found[0][0]:
             break  # older than the newest unfinished game: not a candidate
         where = _unfinished(path)
         if where is not None:
             found.append((second, path, where))
+        elif not is_game_journal(path):
+            others.append(os.path.basename(path))
     if not written:
         raise CliError(_("--resume %s: no journal there (*.jsonl): give --resume FILE")
                        % folder)
     if not found:
+        over = len(written) - len(others)
+        if not over:
+            raise CliError(_("--resume %s: no game journal there (%s: not a game journal): "
+                             "give --resume FILE") % (folder, ", ".join(sorted(others))))
+        if others:
+            raise CliError(ngettext(
+                "--resume %(folder)s: no unfinished game there (%(count)d journal, its race "
+                "over; not a game journal: %(others)s): give --resume FILE",
+                "--resume %(folder)s: no unfinished game there (%(count)d journals, the race "
+                "over in each; not a game journal: %(others)s): give --resume FILE", over)
+                % {"folder": folder, "count": over, "others": ", ".join(sorted(others))})
         raise CliError(ngettext("--resume %s: no unfinished game there (%d journal, its race "
                                 "over): give --resume FILE",
                                 "--resume %s: no unfinished game there (%d journals, the race "
-                                "over in each): give --resume FILE", len(written))
-                       % (folder, len(written)))
+                                "over in each): give --resume FILE", over) % (folder, over))
     if len(found) > 1:
         raise CliError(_("--resume %s: %d unfinished games written in the same second: %s; "
                          "give the one to continue: --resume FILE")
@@ -285,6 +300,10 @@ def open_session(args):
     elif new_path_problem(path):
         raise CliError(new_path_problem(path))
     elif os.path.exists(path) and os.path.getsize(path) > 0:
+        from camelhost.table.journal import is_game_journal
+        if not is_game_journal(path):  # any other file: never written over, never resumed
+            raise CliError(_("%s is not empty and holds no game: give another --journal "
+                             "(nothing was changed)") % path)
         raise CliError(_("%s already holds a game: use --resume %s, or another --journal")
                        % (path, path))
     seed = args.seed

@@ -146,19 +146,20 @@ def _look_up(word):
     from camelhost import paths
     from camelhost.errors import CliError
     hits = mentions(word)
-    title_line = _("Sections that mention %r (pyramid rules 1.5 prints one):") % word
+    # the example names the first section listed, one the reader can see below it
+    intro = _("Sections that mention %(word)r (pyramid rules %(section)s prints one):")
     if not hits and rulesdoc.rules_path() != paths.RULES_DOC:
         headings = {}
         for name, body in rulesdoc.sections():
             headings[name] = heading(body)
         english = mentions(word, rulesdoc.sections(rulesdoc.read(paths.RULES_DOC)))
         hits = [(name, headings.get(name, title)) for name, title in english]
-        title_line = _("Sections whose English text mentions %r (pyramid rules 1.5 prints "
-                       "one):") % word
+        intro = _("Sections whose English text mentions %(word)r (pyramid rules "
+                  "%(section)s prints one):")
     if not hits:
         raise CliError(_("no section of the rules reference mentions %r: give a section "
                          "number like 1.5, 3.8 or 3.5 (c), or another word") % word)
-    lines = [title_line]
+    lines = [intro % {"word": word, "section": hits[0][0]}]
     for name, title in hits:
         line = title if title.startswith(name) else "%s %s" % (name, title)
         # '4. Where ...' would be a numbered list in Markdown: its dot escaped

@@ -187,13 +187,19 @@ def _rebuild_first(path, data, exc, rebuild, options):
     it keeps that hash (``hash``) so that the chain reads on, and the note says it could
     not be proven. ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what
     the line still reads and the command that rebuilds it) or the user's values."""
+    from camelup.editions import EDITIONS
     second = _chained_second(data[exc.end:])
     later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
     candidate = _first_line_candidate(exc.chunk, rebuild or {}, second)
     words = ["pyramid", "play", "--resume", path, "--upto-damage"] + list(options)
+    # an edition the damage garbled (secxnd) is no option value: the command leaves it
+    # to the table, and the line says which two there are
+    edition = None if candidate is None else candidate["edition"]
+    if edition is not None and edition not in EDITIONS:
+        edition = None
     if candidate is not None:
         words += ["--players", ",".join(candidate["players"]), "--edition",
-                  candidate["edition"]]
+                  edition or "EDITION"]
         if candidate.get("seed") is not None:
             words += ["--seed", str(candidate["seed"])]
         lang = candidate.get("lang")
@@ -212,7 +218,9 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "players, edition and seed: %(command)s", later)
             % {"what": exc, "later": later, "command": command})
     reads = _("players %s; edition %s; seed %s") % (
-        ", ".join(candidate["players"]), candidate["edition"], candidate.get("seed", "-"))
+        ", ".join(candidate["players"]), candidate["edition"] if edition else
+        _("%s (not an edition: give classic or second)") % candidate["edition"],
+        candidate.get("seed", "-"))
     if rebuild is None:
         raise JournalError(ngettext(
             "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d line "
@@ -1899,6 +1907,28 @@ def read_header(path):
     except (OSError, JournalError):
         return None
     return events[0] if events else None
+
+
+def first_line_damaged(path):
+    """True when line 1 (the game's first line) of the journal at ``path`` is damaged
+    and the line after it is a chained line of a game (``FirstLineDamaged``: a game
+    ``--resume FILE --upto-damage`` can rebuild), else False (no such file, a journal
+    whose first line reads, a file that is no game journal). Only reads."""
+    try:
+        with _open_read(path) as fh:
+            _scan(path, fh.read())
+    except FirstLineDamaged:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+def is_game_journal(path):
+    """True when the file at ``path`` holds a game: its ``game`` line reads
+    (``read_header``), or it is damaged with the game's lines after it
+    (``first_line_damaged``); False for any other file (or none). Only reads."""
+    return read_header(path) is not None or first_line_damaged(path)
 
 
 def read_names(path, header):

@@ -382,7 +382,8 @@ def undo_question(scoring, names, edition=None):
              "it") % what
 
 
-def redone_steps(steps, names, edition=None, race_no=None, board=None, moves=None):
+def redone_steps(steps, names, edition=None, race_no=None, board=None, moves=None,
+                 brief=False):
     """What one ``redo`` applied again, in words: ``steps`` as for ``undone_steps``
     (events of one step, holder), oldest first, then what to do with the pyramid's dice
     so that it holds what the game counts inside (``moves``: ``{"back": [...], "out":
@@ -393,13 +394,15 @@ def redone_steps(steps, names, edition=None, race_no=None, board=None, moves=Non
     starts (``race_no``: the race number after the redo). ``board``: ``(before, after)``, the games before
     and after the redo (``camelup.game.Game``): a board correction or an unscored end
     among the steps, which name no coins or tickets of their own, then says that no
-    coins or tickets change when none do (as their undo says it)."""
+    coins or tickets change when none do (as their undo says it). ``brief``: the words
+    for watchers (the web page), more than two bots' moves counted, not named (as
+    ``undone_steps`` says them)."""
     edition = get_edition("second") if edition is None else edition
     parts = [_undone_step(step[0], names, step[1], edition, back=False, race_no=race_no)
              for step in steps]
     text = parts[0][0]
     if len(parts) > 1:
-        text += _(", and the bots' moves after it: %s") % ", ".join(p[0] for p in parts[1:])
+        text += _bots_moves(_(", and the bots' moves after it: %s"), parts[1:], brief)
     if board is not None and any(step[0][0].get("type") in ("correction", "unscored")
                                  for step in steps):
         text += _pieces_again(board[0], board[1], names)

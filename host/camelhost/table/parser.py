@@ -1093,10 +1093,14 @@ def _parse_fix(rest, session):
     if not moved:
         raise TableError(_("write the corrected stack as SPACE:colour,colour, e.g. %s") % example)
     named = [c for row in moved.values() for c in row]
-    if len(set(named)) != len(named):
-        raise TableError(_("a camel is named twice in the correction"))
-    stacks = game.stacks
     given = " ".join("%d:%s" % (sp, ",".join(moved[sp])) for sp in moved)
+    twice = [c for i, c in enumerate(named) if c in named[:i] and c not in named[i + 1:]]
+    if twice:  # each camel stands in one place: the correction echoed, the camel named
+        raise TableError(ngettext("fix %(fix)s: %(camels)s is named twice in the correction",
+                                  "fix %(fix)s: %(camels)s are each named twice in the "
+                                  "correction", len(twice))
+                         % {"fix": colours_in(given), "camels": colour_list(twice, _(" and "))})
+    stacks = game.stacks
     for space in moved:
         tile = game.tiles.get(space)
         if tile is not None:

@@ -87,6 +87,9 @@ DIELESS = ("fault", "gap")
 #: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
 GREY_BEST = ev.GREY_BEST
 INK_QUESTION = narration.INK_QUESTION
+#: ``dice_moves`` with nothing to move: an undo's or redo's words without the pyramid's
+#: dice, the ``replayed`` words of its notice (a replay's watchers hold no pyramid).
+NO_DICE = {"back": [], "out": [], "stay": []}
 
 
 class _Step:
@@ -1004,7 +1007,8 @@ class Session:
         scored (coins as they were), as ``undo_scoring``'s question names it, then the
         dice to put back in the pyramid and to take out of it again, so that the
         pyramid holds what the game counts inside (``dice_moves``: the same for the
-        virtual pyramid); ``redo`` gives it all back (``undone``)."""
+        virtual pyramid; ``replayed``: the words without them, for a replay); ``redo``
+        gives it all back (``undone``)."""
         count = 1 if event.steps is None else event.steps
         if not self.steps:
             renamed = self.rename_notes()  # a rename at the setup: it stays, and says so
@@ -1036,8 +1040,11 @@ class Session:
         # the watchers' words (the web page): a scoring's coins and tickets left to the table
         brief = narration.undone_steps(said, self.names, self.edition, moves=moves,
                                        scoring=scoring, board=games, brief=True)[0]
+        replayed = narration.undone_steps(said, self.names, self.edition, moves=NO_DICE,
+                                          scoring=scoring, board=games, brief=True)[0]
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
                     "brief": _("undone: %s") % brief, "dice_moves": moves,
+                    "replayed": _("undone: %s") % replayed,
                     "scoring_undone": scoring is not None}]
         renamed = self.rename_notes()
         if renamed is not None:  # right after a rename: it stays, and says so
@@ -1169,10 +1176,16 @@ class Session:
         moves = self._dice_moves(out_before, self._dice_out(), self.edition.dice)
         if moves is None:  # a setup on either side: each step's die out again
             moves = {"back": [], "out": narration.dice_of_steps(steps, self.names)}
+        games = None if before is None or self.game is None else (before, self.game)
         text = narration.redone_steps(steps, self.names, self.edition, self.race_no,
-                                      board=None if before is None or self.game is None
-                                      else (before, self.game), moves=moves)
+                                      board=games, moves=moves)
+        # the watchers' words (the web page): more than two bots' moves counted
+        brief = narration.redone_steps(steps, self.names, self.edition, self.race_no,
+                                       board=games, moves=moves, brief=True)
+        replayed = narration.redone_steps(steps, self.names, self.edition, self.race_no,
+                                          board=games, moves=NO_DICE, brief=True)
         return [{"kind": "info", "text": _("redone: %s") % text,
+                 "brief": _("redone: %s") % brief, "replayed": _("redone: %s") % replayed,
                  "dice_moves": moves}] + _answered(notices)
 
     def _on_unscored(self, event):

@@ -451,7 +451,7 @@ def detail_text(notices, view):
                 text.append(path)
             tile = m.get("tile")
             if tile and tile.get("owner") is not None:
-                text.append(_("; it pays %s 1 coin.") % names[tile["owner"]])
+                text.append(_("; %s +1 coin.") % names[tile["owner"]])
             return text
     return None
 

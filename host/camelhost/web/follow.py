@@ -29,16 +29,19 @@ import threading
 from camelhost.table.display import IN_PLAY, Display, advice_key
 
 
-def undo_words(notices):
+def undo_words(notices, replay=False):
     """The words of the undo or redo among ``notices`` (a session's notices of one
     event: ``camelhost.table.session``'s ``undo`` and ``redo`` each give one ``info``
     notice with its ``dice_moves``), in their brief form for watchers (an undo's
-    ``brief``: ``camelhost.table.narration.undone_steps``; a redo's words are brief
-    already), as the plain table starts them (``undone: ...``, German
-    ``zurückgenommen: ...``), without the hint to type ``redo``; ``None`` when there is
-    none."""
+    ``brief``: ``camelhost.table.narration.undone_steps``, a redo's: ``redone_steps``),
+    as the plain table starts them (``undone: ...``, German
+    ``zurückgenommen: ...``), without the hint to type ``redo``; with ``replay`` (a
+    replay's page: nobody there holds a pyramid) without the dice to put back in it or
+    take out of it (the notice's ``replayed``); ``None`` when there is none."""
     for notice in notices or ():
         if notice.get("kind") == "info" and "dice_moves" in notice and notice.get("text"):
+            if replay and notice.get("replayed"):
+                return notice["replayed"]
             return notice.get("brief") or notice["text"]
     return None
 

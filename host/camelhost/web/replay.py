@@ -65,7 +65,7 @@ class Replay:
         """Publish the view at the current step."""
         view = dict(self.view(self._session_at(self.step)))
         view["replay"] = {"step": self.step, "steps": self.steps, "playing": self.playing}
-        view["undo"] = undo_words(self._said) if self.step else None
+        view["undo"] = undo_words(self._said, replay=True) if self.step else None
         self.board.publish(view)
 
     def command(self, name):

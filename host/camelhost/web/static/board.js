@@ -263,6 +263,17 @@
     const box = $("announce"), d = v.last_die;
     box.className = "";
     delete box.dataset.camel;
+    if (v.final) {
+      // the race over, whatever ended it (a die, or a redo giving the last die back):
+      // the result, and an undo's or redo's words beside it (docs/web.md "At the race end")
+      box.classList.add("announce-final");
+      $("die-arrow").textContent = "\u2691";
+      $("die-distance").textContent = "";
+      $("die-camel").textContent = t("race over: {0} wins", cw(v.final.winner));
+      const last = t("{0} is last", cw(v.final.loser));
+      $("die-detail").textContent = v.undo ? last + " \u00B7 \u21B6 " + v.undo : last;
+      return;
+    }
     if (v.undo) {
       // an undo or a redo: the coins, tickets and camels moved back (or forward again)
       // with no die; the table's own words of it, until the next action
@@ -274,14 +285,6 @@
       $("die-distance").textContent = "";
       $("die-camel").textContent = v.undo;
       $("die-detail").textContent = "";
-      return;
-    }
-    if (v.final) {
-      box.classList.add("announce-final");
-      $("die-arrow").textContent = "\u2691";
-      $("die-distance").textContent = "";
-      $("die-camel").textContent = t("race over: {0} wins", cw(v.final.winner));
-      $("die-detail").textContent = t("{0} is last", cw(v.final.loser));
       return;
     }
     if (!d) {
@@ -622,7 +625,15 @@
         li.appendChild(el("span", "order", (i + 1) + "."));
         li.appendChild(nameEl("span", "", c.name));
         li.appendChild(chip(c.colour, cw(c.colour)));
-        li.appendChild(el("span", "", signed(c.reward)));
+        // what the card paid: a loss the zero floor forgave (RULES 1.9) is no payment,
+        // said as the leg's scoring says it (tester s35 finding 11)
+        const paid = c.after - c.before, lost = paid - c.reward;
+        li.appendChild(el("span", "", signed(paid)));
+        if (lost > 0) {
+          const note = el("span", "forgiven", plural(lost, "1 coin forgiven", "{0} coins forgiven"));
+          note.title = t("nobody goes below 0 (RULES 1.9)");
+          li.appendChild(note);
+        }
         list.appendChild(li);
       });
       if (!(f.piles[name] || []).length) list.appendChild(el("li", "none", t("empty")));
@@ -652,8 +663,25 @@
       turn: "{0}'s turn", die: v.dice_typed ? "{0}: type the die that came out" : "{0}: release a die",
       ink: "{0}: grey die, black or white numerals?",
       value: "{0}: which value did the die show?" };
-    $("turn").textContent = v.phase === "over" ? t("race over") : v.phase === "unscored" ?
-      t("race ended unscored") : v.turn ? (words[v.phase] ? t(words[v.phase], v.turn) : v.turn) : "";
+    const turn = clear($("turn"));
+    if (v.phase === "over" || v.phase === "unscored" || !v.turn) {
+      turn.textContent = v.phase === "over" ? t("race over") : v.phase === "unscored" ?
+        t("race ended unscored") : "";
+    } else {
+      withName(turn, words[v.phase] ? t(words[v.phase]) : "{0}", v.turn);
+    }
+  }
+
+  // ``template`` (one ``{0}``) with ``name`` in ``node``: the words around the name
+  // whole, the name shortened with an ellipsis where the line is short of room (the
+  // header at 1024 px: "Alexandra: lass einen\u2026" cut the instruction, tester s35
+  // finding 10)
+  function withName(node, template, name) {
+    const at = template.indexOf("{0}");
+    if (at < 0) { node.textContent = template; return; }
+    if (at > 0) node.appendChild(el("span", "words", template.slice(0, at)));
+    node.appendChild(nameEl("span", "", name));
+    if (template.length > at + 3) node.appendChild(el("span", "words", template.slice(at + 3)));
   }
 
   // The line to the pyramid (the view's "line", the link's measure): shown only while
