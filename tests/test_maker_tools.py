@@ -318,7 +318,7 @@ def _follow_prompts(proc, prompts, answer, per_prompt_s=PROMPT_S, stall_s=STALL_
 def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_as_the_docs_say():
     """docs/emulator.md's steps: ``pyramid emulate`` in one process, ``pyramid doctor
     --port PORT`` in another (its push wait on a pseudo-terminal is the docs' 120 s); at
-    each prompt the key the prompt names is typed in ``emulate`` (``p red``, ``p
+    each prompt the key the prompt names is typed in ``emulate`` (``p blue``, ``p
     purple``, Enter for the push), then Enter in doctor. A tester could not follow
     doctor's prompts there (no key put a die in the head); since tester s34's M4 the
     doctor's prompts on a pseudo-terminal name the key. Each prompt has
@@ -369,7 +369,7 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 assert typed, asked
                 key(typed.group(1))
 
-        out = _follow_prompts(doc, [(b"put the red die", b"Enter here: "),
+        out = _follow_prompts(doc, [(b"put the blue die", b"Enter here: "),
                                     (b"put the purple die", b"Enter here: "),
                                     (b"push the slider", b" s)")], answer)
     finally:

@@ -79,7 +79,7 @@ def test_doctor_says_an_empty_head_in_german_and_the_calibrate_command_for_its_p
 
 def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monkeypatch, capsys):
     """On the emulated Pico (its port a pseudo-terminal) doctor's prompts say which key
-    of the emulator's terminal puts the die in the head (``p rot``, in the words the
+    of the emulator's terminal puts the die in the head (``p blau``, in the words the
     emulator reads) and pushes the slider (tester s34, M4). The virtual pyramid's
     pseudo-terminal stands in for the emulator's here; nobody types the keys, so the
     steps after the prompts fail, which is not what this test reads."""
@@ -97,7 +97,7 @@ def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monk
     finally:
         vp.close()
     out = capsys.readouterr().out
-    assert ("lege den Würfel rot in den Kopf der Pyramide: am emulierten Pico tippe p rot "
+    assert ("lege den Würfel blau in den Kopf der Pyramide: am emulierten Pico tippe p blau "
             "und Enter in seinem Terminal; dann drücke hier Enter: ") in out, out
     assert "tippe p lila und Enter in seinem Terminal" in out, out
     assert "am emulierten Pico drücke Enter in seinem Terminal" in out, out
