@@ -69,3 +69,15 @@ def test_the_emulated_picos_pty_gone_silent_names_its_reset_key():
     away, line = _away_said(EMULATED_UID)
     assert not away.present and away.pty and away.emulated
     assert "(an emulated pyramid, no cable to check)" in line and KEY in line, line
+
+
+def test_an_emulated_image_s_own_id_is_known_by_the_emulator_s_mark():
+    # since each --flash image is its own board, its id is the mark then its own four
+    # bytes: still the emulator's terminal behind the port
+    away, line = _away_said("55565758A1B2C3D4")
+    assert away.emulated and KEY in line, line
+
+
+def test_an_id_without_the_mark_at_its_start_names_no_emulator_key():
+    away, line = _away_said("A1B2C3D455565758")
+    assert not away.emulated and KEY not in line, line

@@ -28,8 +28,9 @@
 //   power-on from EMU_SEED, the wall clock, the process id and the power-on count, so
 //   each boot draws its own boot id as a real board's does (not reproducible by design);
 // - the flash chip's unique id (command 0x4B, machine.unique_id()): each image its own,
-//   drawn when an image is first used (from EMU_SEED, the wall clock and the process
-//   id) and kept in it, so two --flash images are two boards to the host.
+//   the emulator's mark 55565758 then four bytes drawn when an image is first used (from
+//   EMU_SEED, the wall clock and the process id) and kept in it, so two --flash images
+//   are two boards to the host, and both are known as emulated Picos.
 // Faults the host can inject (the maker's wiring and parts going wrong):
 // - a flash chip that stays busy: its next program or erase reports busy (status
 //   bit WIP) for a given time, so the bootrom's flash routines wait in their ready
@@ -124,6 +125,8 @@ const image = new Uint8Array(FLASH_SIZE).fill(0xff);
 }
 
 // the flash chip's unique id: the image's own, or a new one for an image without one
+// the first four bytes of every emulated board's unique id
+const UID_MARK = Buffer.from('55565758', 'hex');
 let uniqueId = null;
 if (flashIn !== '-') {
   const fsimg = fs.readFileSync(flashIn);
@@ -132,10 +135,12 @@ if (flashIn !== '-') {
   if (tail.length >= 16 && tail.subarray(0, 8).equals(UID_MAGIC)) uniqueId = Buffer.from(tail.subarray(8, 16));
 }
 if (uniqueId === null) {
-  uniqueId = crypto.createHash('sha256')
+  // the emulator's mark, then four bytes of this image's own (the host knows an emulated
+  // Pico by the mark: camelhost.device.sources.EMULATED_UID_MARK)
+  uniqueId = Buffer.concat([UID_MARK, crypto.createHash('sha256')
     .update(`uid ${SEED} ${Date.now()} ${process.pid} ${process.hrtime.bigint()}`)
     .digest()
-    .subarray(0, 8);
+    .subarray(0, 4)]);
 }
 
 // every flash program and erase is written to FLASH_OUT at once (see the top)

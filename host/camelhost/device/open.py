@@ -162,11 +162,13 @@ class PyramidPresence:
 
 def emulated_board(link):
     """True when the board ``link`` (a ``Link``) serves said, in its last full ``HELLO``,
-    that it is an emulated Pico (``sources.EMULATED_UID``): the emulator's terminal, where
-    its keys work, is behind the port. False before a ``HELLO`` named the board."""
+    that it is an emulated Pico (its unique id starts with ``sources.EMULATED_UID_MARK``):
+    the emulator's terminal, where its keys work, is behind the port. False before a
+    ``HELLO`` named the board."""
     hello = getattr(link, "hello", None)
     uid = hello.get("uid") if hello is not None else None
-    return isinstance(uid, str) and uid.upper() == sources.EMULATED_UID
+    return (isinstance(uid, str) and len(uid) == 16
+            and uid.upper().startswith(sources.EMULATED_UID_MARK))
 
 
 def presence(link):

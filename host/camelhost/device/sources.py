@@ -9,9 +9,14 @@ VIRTUAL = "virtual"
 #: the first RP2040 board on USB
 AUTO = "auto"
 
-#: The RP2040 unique id every emulated Pico reports (``pyramid emulate``): the flash chip
-#: hardware/emu/board.cjs models answers its unique-id command with these bytes
-#: (docs/emulator.md). A board that names it in its ``HELLO`` is the emulator's, whose
-#: terminal takes the emulator's keys (``x`` the reset button, Enter a push); the virtual
-#: pyramid's (``hardware/sim``: ``E66141040327582E``) and a real board's are others.
-EMULATED_UID = "55565758595A5B5C"
+#: The first half of the RP2040 unique id every emulated Pico reports (``pyramid
+#: emulate``): the flash chip hardware/emu/board.cjs models answers its unique-id command
+#: with these four bytes, then four of the ``--flash`` image's own, drawn at its first use
+#: (docs/emulator.md), so two images are two boards. A board whose ``HELLO`` names an id
+#: starting so is the emulator's, whose terminal takes the emulator's keys (``x`` the
+#: reset button, Enter a push); the virtual pyramid's (``hardware/sim``:
+#: ``E66141040327582E``) and a real board's are others (a real flash chip's id starting
+#: so is a chance of one in 2**32, and then only costs a hint of keys it has not).
+EMULATED_UID_MARK = "55565758"
+#: An emulated Pico's id as images made before the per-image ids carry it.
+EMULATED_UID = EMULATED_UID_MARK + "595A5B5C"
