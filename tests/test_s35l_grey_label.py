@@ -13,6 +13,7 @@ from camelhost.i18n import set_language
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
+from camelhost.table.view import table_view
 from camelhost.ui.plain import PlainDisplay
 from camelup import calibration, editions
 
@@ -72,3 +73,78 @@ def test_a_keyed_grey_die_keeps_the_label_the_value_prompt_named(lang, prompt, l
     die = [said for said in _said(out, since) if said.startswith(line.split()[0] + " ")]
     assert len(die) == 1 and die[0].startswith(line), _said(out, since)
     assert t.session.game.stacks[12] == ["black"]  # RULES 3.5 (c): black numeral, 15 -> 12
+
+
+@pytest.mark.parametrize("lang, typed, ink", [
+    ("en", "grey-black 2", "black"), ("en", "Grey-White 1", "white"),
+    ("en", "gray-white 1", "white"), ("de", "grau-schwarz 2", "black"),
+    ("de", "grau-weiß 1", "white"),
+])
+def test_a_grey_die_typed_by_its_label_is_the_notation(lang, typed, ink):
+    set_language(lang)
+    t, out = _table()
+    since = len(out.getvalue())
+    t.line(typed)
+    said = _said(out, since)
+    assert not any(line.startswith("!") for line in said), said
+    assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 1
+    assert t.session.game.history[-1].ink == ink
+    assert str(t.session.game.history[-1]).startswith("pyramid grey %s " % ink)
+
+
+@pytest.mark.parametrize("lang, typed, said", [
+    ("en", "grey-purple 2", "! 'purple' is not a numeral colour of the grey die (one of: "
+                            "black, white)"),
+    ("de", "grau-lila 2", "! 'lila' ist keine Ziffernfarbe des grauen Würfels (eine von: "
+                          "schwarz, weiß)"),
+])
+def test_a_label_with_no_ink_after_it_is_refused_as_the_notation_is(lang, typed, said):
+    set_language(lang)
+    t, out = _table()
+    before = table_view(t.session, odds=False)
+    t.line(typed)
+    assert out.getvalue().splitlines()[-1] == said
+    t.line(typed.replace("-", " "))  # the same words as the notation types them
+    assert out.getvalue().splitlines()[-1] == said
+    assert table_view(t.session, odds=False) == before
+
+
+def test_the_crazy_camels_set_up_by_the_grey_die_typed_by_its_label():
+    t, out = _table(setup=None)
+    for die in ("blue 1", "green 1", "red 2", "yellow 3", "purple 3"):
+        t.line(die)
+    t.line("grey-black 2")  # black first (docs/rules-decisions.md 3)
+    t.line("grey-white 3")
+    assert "!" not in "".join(line[:1] for line in out.getvalue().splitlines())
+    stacks = t.session.game.stacks
+    assert stacks[15] == ["black"] and stacks[14] == ["white"]  # RULES 3.2: 17 - value
+
+
+def test_the_ink_question_takes_the_label_it_named():
+    t, out = _table(manual=False)
+    t.line("pyramid")  # Ann
+    t.pyramid_event(DieEvent("unknown", "B1", 1, "EVT 1 unknown best=grey-white",
+                             best="grey-white", value=2))
+    assert t.session.phase == "ink"
+    t.line("grey-white")
+    assert t.session.phase == "turn" and t.session.current == 1
+    assert t.session.game.stacks[14] == ["white"]  # RULES 3.5 (c): white numeral, 16 -> 14
+
+
+def _named(names):
+    out = io.StringIO()
+    s = Session("second", names, seed=9, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=None, manual=True)
+    t.start()
+    t.line(SETUP)
+    return t, out
+
+
+def test_a_players_name_that_looks_like_a_label_stays_a_name():
+    t, out = _named(["Grey-Black", "Ben", "Cy"])
+    t.line("Grey-Black: leg red")  # the player to act, named first
+    assert "a command takes no player's name" in out.getvalue().splitlines()[-1]
+    assert t.session.current == 0 and t.session.game.history == []
+    t, out = _named(["Gre", "Ben", "Cy"])
+    t.line("grey-black 2")  # a name the label starts with is no name typed first
+    assert table_view(t.session, odds=False)["players"][0]["pyramid_tickets"] == 1
