@@ -120,7 +120,7 @@ def test_the_crazy_camels_set_up_by_the_grey_die_typed_by_its_label():
     assert stacks[15] == ["black"] and stacks[14] == ["white"]  # RULES 3.2: 17 - value
 
 
-def test_the_ink_question_takes_the_label_it_named():
+def test_the_ink_question_takes_the_grey_die_by_its_label():
     t, out = _table(manual=False)
     t.line("pyramid")  # Ann
     t.pyramid_event(DieEvent("unknown", "B1", 1, "EVT 1 unknown best=grey-white",

@@ -1041,7 +1041,7 @@ def _setup_value_hint(text, session):
 
 def _parse_ink(text):
     """The numeral ink the table asked for: ``b``/``black``, ``w``/``white`` (or the
-    grey die's label, ``grey-black``, as the question names the reading), ``again``."""
+    grey die's label, ``grey-black``, as the screens name the die), ``again``."""
     word = text.strip().lower()
     if word.startswith(GREY + " "):  # 'grey-black' / 'grey black': the ink after it
         word = word[len(GREY) + 1:].strip()
